@@ -19,6 +19,8 @@ export const ICONS: readonly Icon[] = ['cpu', 'lock', 'database', 'server', 'use
 export interface Text {
 	value: string
 	position: Position
+	/** The place just after its closing quote (the parser always sets it; for underlining a label). */
+	end?: Position
 }
 
 /** An actor's id where it is used, with the place it was written. */
@@ -125,8 +127,10 @@ export interface Scene {
 export interface ParseError {
 	message: string
 	position: Position
-	/** The place the offending token ends, when known (for underlining it). */
+	/** The place just after the offending token, when there is one (for underlining it). */
 	end?: Position
+	/** The file the scene came from, when its origin named one. */
+	file?: string
 }
 
 export type ParseResult = { ok: true; scene: Scene; errors: [] } | { ok: false; scene?: undefined; errors: ParseError[] }

@@ -1,0 +1,56 @@
+/** The code sample: `code LANG`, raw lines, `end`. Its lines are kept as written, not tokenized. */
+
+import type { Code } from './ast.ts'
+import { indentOf } from './lexer.ts'
+import type { Cursor, Scope } from './statement.ts'
+import { clip } from './wording.ts'
+
+/** The sample read from a `code` line, and the index of the first line after its `end`. */
+export interface CodeRead {
+	code?: Code
+	next: number
+}
+
+/** Reads `code LANG` at the cursor and the raw lines after it (from index `from`) up to `end`. */
+export function readCode(scope: Scope, c: Cursor, raws: readonly string[], from: number): CodeRead {
+	let end = from
+	while (end < raws.length && (raws[end] as string).trim() !== 'end') end++
+	if (end === raws.length) {
+		// Without its `end` the sample has swallowed every line after it, so nothing else can be said.
+		scope.report.token(c.line, c.verb, 'code block has no `end`; close the sample with a line that says end')
+		return { next: end }
+	}
+	const next = end + 1
+	const lang = c.peek()
+	if (lang?.kind !== 'word') {
+		if (lang === undefined) scope.report.point(scope.report.at(c.line, c.after), "expected the sample's language, like code ts")
+		else scope.report.token(c.line, lang, "expected the sample's language, like code ts")
+		return { next }
+	}
+	c.take()
+	const extra = c.peek() ?? c.attributes[0]
+	if (extra !== undefined) {
+		scope.report.span(c.line, extra.start, extra.end, `unexpected ${'kind' in extra && extra.kind === 'string' ? 'string' : `"${clip(c.line.raw.slice(extra.start, extra.end))}"`} after code ${clip(lang.text)}; the sample starts on the next line`)
+	}
+	return { code: { lang: lang.text, lines: dedent(raws.slice(from, end)), position: scope.report.at(c.line, c.verb.start) }, next }
+}
+
+/** Lines without their common indentation (blank lines do not count) and without trailing blank lines. */
+export function dedent(lines: readonly string[]): string[] {
+	let common: string | undefined
+	for (const line of lines) {
+		if (line.trim() === '') continue
+		const indent = indentOf(line)
+		if (common === undefined) {
+			common = indent
+			continue
+		}
+		let shared = 0
+		while (shared < common.length && shared < indent.length && common[shared] === indent[shared]) shared++
+		common = common.slice(0, shared)
+	}
+	const cut = common?.length ?? 0
+	const out = lines.map((line) => (line.trim() === '' ? '' : line.slice(cut)))
+	while (out.length > 0 && out[out.length - 1] === '') out.pop()
+	return out
+}
