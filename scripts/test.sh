@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs what the tests need (the npm packages from the lockfile, a Chromium) and runs every
+# test: unit tests (vitest), the site's build, and the browser tests (Playwright).
+# Ends with one line of counts over both runners.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export ASTRO_TELEMETRY_DISABLED=1
+
+if [[ "${CI:-}" == "true" || ! -d node_modules ]] || ! npm ls --depth=0 >/dev/null 2>&1; then
+	echo "== npm ci"
+	npm ci --no-audit --no-fund || exit 1
+fi
+
+echo "== browser"
+CHROMIUM_PATH=$(bash scripts/ensure-browser.sh) || exit 1
+export CHROMIUM_PATH
+echo "using $CHROMIUM_PATH"
+
+mkdir -p test-results
+echo "== type check"
+npx tsc --noEmit -p . || exit 1
+
+echo "== unit tests"
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json
+unit=$?
+
+echo "== site build"
+npm run build --silent
+build=$?
+
+e2e=1
+if [[ $build -eq 0 ]]; then
+	echo "== browser tests"
+	PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json npx playwright test --reporter=list,json
+	e2e=$?
+fi
+
+node scripts/test-summary.mjs test-results/unit.json test-results/e2e.json
+if [[ $unit -ne 0 || $build -ne 0 || $e2e -ne 0 ]]; then
+	[[ $build -ne 0 ]] && echo "the site's build failed"
+	exit 1
+fi

@@ -1,0 +1,123 @@
+/**
+ * `npm run scenes -- check PATH...` verifies every scene in the given files and folders;
+ * `npm run scenes -- render FILE --out DIR` writes one SVG per step, for looking at.
+ */
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises'
+import { basename, extname, join, relative } from 'node:path'
+import { findSceneBlocks } from '../../scene-parser/index.ts'
+import { compileScene, formatDiagnostic } from '../scenes/compile.ts'
+import type { SceneFrames } from '../scenes/frame.ts'
+import { openNodeDriver } from '../scenes/node-drivers.ts'
+import { renderFrame } from '../scenes/render-svg.ts'
+
+const USAGE = `usage:
+  npm run scenes -- check [--json] PATH...     verify every scene in .scene, .md and .mdx files and folders
+  npm run scenes -- render FILE --out DIR      write one SVG per step of each scene in FILE`
+
+/** A scene found in a file: its text and where its first line sits. */
+interface FoundScene {
+	file: string
+	text: string
+	line: number
+	column: number
+}
+
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.git', '.astro', 'test-results'])
+
+async function filesUnder(path: string): Promise<string[]> {
+	const info = await stat(path)
+	if (!info.isDirectory()) return [path]
+	const out: string[] = []
+	for (const entry of (await readdir(path, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+		const child = join(path, entry.name)
+		if (entry.isDirectory()) {
+			if (!SKIPPED_FOLDERS.has(entry.name)) out.push(...(await filesUnder(child)))
+		} else if (['.scene', '.md', '.mdx'].includes(extname(entry.name))) {
+			out.push(child)
+		}
+	}
+	return out
+}
+
+async function scenesIn(path: string): Promise<FoundScene[]> {
+	const text = await readFile(path, 'utf8')
+	const file = relative(process.cwd(), path) || path
+	if (extname(path) === '.scene') return [{ file, text, line: 1, column: 0 }]
+	return findSceneBlocks(text).map(block => ({ file, text: block.text, line: block.line, column: block.column }))
+}
+
+async function compile(found: FoundScene): Promise<SceneFrames> {
+	return compileScene(found.text, { file: found.file, line: found.line, column: found.column }, openNodeDriver)
+}
+
+async function check(paths: string[], json: boolean): Promise<number> {
+	if (paths.length === 0) throw new UsageError('check needs at least one PATH')
+	let failed = 0
+	let count = 0
+	const all: { file: string; line: number; frames: SceneFrames }[] = []
+	for (const path of paths) {
+		for (const file of await filesUnder(path)) {
+			for (const found of await scenesIn(file)) {
+				count++
+				const frames = await compile(found)
+				if (json) all.push({ file: found.file, line: found.line, frames })
+				if (frames.diagnostics.length === 0) {
+					if (!json) console.log(`ok ${found.file}:${found.line}`)
+				} else {
+					failed++
+					for (const d of frames.diagnostics) console.error(formatDiagnostic({ ...d, message: `error: ${d.message}` }))
+				}
+			}
+		}
+	}
+	if (json) console.log(JSON.stringify(all, null, '\t'))
+	console.error(`${count - failed} passed, ${failed} failed`)
+	return failed === 0 ? 0 : 1
+}
+
+async function render(file: string | undefined, out: string | undefined): Promise<number> {
+	if (!file || !out) throw new UsageError('render needs FILE and --out DIR')
+	await mkdir(out, { recursive: true })
+	const scenes = await scenesIn(file)
+	let status = 0
+	for (const [n, found] of scenes.entries()) {
+		const frames = await compile(found)
+		for (const d of frames.diagnostics) console.error(formatDiagnostic({ ...d, message: `error: ${d.message}` }))
+		if (frames.diagnostics.length > 0) status = 1
+		const stem = `${basename(file, extname(file))}-${n + 1}`
+		for (const frame of frames.frames) {
+			const target = join(out, `${stem}-step-${frame.index}.svg`)
+			await writeFile(target, renderFrame(frame, { id: `${stem}-${frame.index}`, title: frame.caption || 'Initial state' }))
+			console.log(target)
+		}
+	}
+	return status
+}
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<number> {
+	const [command, ...rest] = argv
+	const json = rest.includes('--json')
+	const outIndex = rest.indexOf('--out')
+	const out = outIndex >= 0 ? rest[outIndex + 1] : undefined
+	const positional = rest.filter((arg, i) => !arg.startsWith('--') && (outIndex < 0 || i !== outIndex + 1))
+	if (command === 'check') return check(positional, json)
+	if (command === 'render') return render(positional[0], out)
+	throw new UsageError(command ? `unknown command "${command}"` : 'no command given')
+}
+
+main(process.argv.slice(2)).then(
+	code => {
+		process.exitCode = code
+	},
+	(error: unknown) => {
+		if (error instanceof UsageError) {
+			console.error(`scenes: ${error.message}\n${USAGE}`)
+			process.exitCode = 2
+		} else {
+			console.error(`scenes: ${error instanceof Error ? error.message : String(error)}`)
+			process.exitCode = 1
+		}
+	},
+)

@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = new URL('../../../', import.meta.url).pathname
+const FIXTURES = 'tests/unit/scenes/fixtures'
+
+function scenes(...args: string[]) {
+	const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/scenes.ts', ...args], { cwd: ROOT, encoding: 'utf8' })
+	return { status: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+describe('npm run scenes -- check', () => {
+	it('says ok for a good scene file and the seed page, and exits 0', () => {
+		const result = scenes('check', `${FIXTURES}/ok.scene`, '../shared/seed/fences.md')
+		expect(result.stdout).toBe(`ok ${FIXTURES}/ok.scene:1\nok ../shared/seed/fences.md:9\n`)
+		expect(result.stderr).toContain('2 passed, 0 failed')
+		expect(result.status).toBe(0)
+	})
+
+	it('prints FILE:LINE:COL: error: MESSAGE for a wrong number, and exits 1', () => {
+		const result = scenes('check', FIXTURES)
+		expect(result.stderr).toContain(`${FIXTURES}/wrong-fence.mdx:14:25: error: expected fence 9, the engine gave 8`)
+		expect(result.stdout).toContain(`ok ${FIXTURES}/ok.scene:1`)
+		expect(result.status).toBe(1)
+	})
+
+	it('--json prints the frames', () => {
+		const result = scenes('check', '--json', `${FIXTURES}/ok.scene`)
+		const [scene] = JSON.parse(result.stdout) as { frames: { frames: { messages: { computed: string }[] }[] } }[]
+		expect(scene!.frames.frames[1]!.messages[0]!.computed).toBe('lease, fence 1')
+	})
+
+	it('explains its usage on a bad command', () => {
+		const result = scenes('chekc')
+		expect(result.status).toBe(2)
+		expect(result.stderr).toContain('unknown command "chekc"')
+		expect(result.stderr).toContain('usage:')
+	})
+})
+
+describe('npm run scenes -- render', () => {
+	it('writes one SVG per step', () => {
+		const out = mkdtempSync(join(tmpdir(), 'scenes-render-'))
+		const result = scenes('render', '../shared/seed/fences.md', '--out', out)
+		expect(result.status).toBe(0)
+		expect(readdirSync(out).sort()).toEqual(['fences-1-step-0.svg', 'fences-1-step-1.svg', 'fences-1-step-2.svg', 'fences-1-step-3.svg'])
+		expect(readFileSync(join(out, 'fences-1-step-3.svg'), 'utf8')).toContain('refused: 7 &lt; 8')
+	})
+})
