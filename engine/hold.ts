@@ -1,0 +1,71 @@
+import { LockError } from './errors.ts'
+import { holdSettings, type HoldOptions, type TryHoldOptions } from './hold-options.ts'
+import { keyPlace, keyText, type Key } from './key.ts'
+import type { KeyedQueue, QueueHost } from './key-queue.ts'
+import type { HeldLease, Lease } from './lease.ts'
+
+/**
+ * Runs `fn` holding a lease on the key, waiting in line for it if needed, and releases
+ * the lease after `fn`, also when it throws. Resolves to what `fn` resolves to, even
+ * when the lease was lost while it ran (`lease.lost` tells; the fence guards the writes).
+ */
+export async function holdKey<Fence extends bigint | undefined, T>(
+	queue: KeyedQueue<Fence>,
+	key: Key,
+	fn: (lease: Lease<Fence>) => T | PromiseLike<T>,
+	options: HoldOptions | undefined,
+): Promise<T> {
+	const text = keyText(key, queue.place)
+	const settings = holdSettings(options, keyPlace(queue.place, text))
+	checkHold(queue, text, fn, settings.signal)
+	let lease = queue.take(text, settings.ttl, settings.renew)
+	if (lease === undefined) {
+		lease = await queue.wait(text, settings.ttl, settings.renew, settings.wait, settings.signal)
+		// The store may have closed between the grant and this line; the lease is lost then.
+		if (queue.host.closed) throw closedError(queue, text)
+	}
+	return runHolding(lease, fn)
+}
+
+/** Like `holdKey`, but resolves to undefined at once, without running `fn`, when the key has no room. */
+export async function tryHoldKey<Fence extends bigint | undefined, T>(
+	queue: KeyedQueue<Fence>,
+	key: Key,
+	fn: (lease: Lease<Fence>) => T | PromiseLike<T>,
+	options: TryHoldOptions | undefined,
+): Promise<T | undefined> {
+	const text = keyText(key, queue.place)
+	const settings = holdSettings(options, keyPlace(queue.place, text))
+	checkHold(queue, text, fn, settings.signal)
+	const lease = queue.take(text, settings.ttl, settings.renew)
+	return lease === undefined ? undefined : runHolding(lease, fn)
+}
+
+/** What the checks of a hold read of its queue. */
+interface QueuePlace {
+	readonly place: string
+	readonly host: QueueHost
+}
+
+async function runHolding<Fence extends bigint | undefined, T>(
+	lease: HeldLease<Fence>,
+	fn: (lease: Lease<Fence>) => T | PromiseLike<T>,
+): Promise<T> {
+	try {
+		return await fn(lease)
+	} finally {
+		lease.end()
+	}
+}
+
+function checkHold(queue: QueuePlace, key: string, fn: unknown, signal: AbortSignal | undefined): void {
+	if (typeof fn !== 'function') throw new LockError('invalid', `${keyPlace(queue.place, key)}: expected a function to run holding the key`)
+	if (queue.host.closed) throw closedError(queue, key)
+	if (signal?.aborted) {
+		throw new LockError('cancelled', `${keyPlace(queue.place, key)}: cancelled before the hold began`, { cause: signal.reason })
+	}
+}
+
+function closedError(queue: QueuePlace, key: string): LockError {
+	return new LockError('closed', `${keyPlace(queue.place, key)}: the store is closed`)
+}

@@ -1,0 +1,17 @@
+/**
+ * The lock engine of tinystore's docs: stores of locks and semaphores whose leases
+ * carry fences, on SQLite through a small driver interface. The adapters live apart,
+ * in `engine/adapters/`, so that this entry imports neither better-sqlite3 nor sql.js.
+ */
+export { Store, type StoreOptions, type StoreDirOptions, type StoreDriverOptions } from './store.ts'
+export type { Lock } from './lock.ts'
+export type { Semaphore, SemaphoreOptions } from './semaphore.ts'
+export type { Lease, SemaphoreLease } from './lease.ts'
+export type { Key } from './key.ts'
+export { DEFAULT_TTL_MS, DEFAULT_WAIT_MS, type HoldOptions, type TryHoldOptions } from './hold-options.ts'
+export { LockError, type LockErrorCode } from './errors.ts'
+export { parseDuration, formatDuration, type Duration } from './duration.ts'
+export { realClock, type Clock, type TimerHandle } from './clock.ts'
+export { SimulatedClock } from './simulated-clock.ts'
+export { makeFence, fenceText, parseFence, fenceEpoch, fenceCount, MAX_FENCE, MAX_FENCE_PART } from './fence.ts'
+export type { SqliteDriver, SqlValue, SqlRow } from './driver.ts'

@@ -1,0 +1,185 @@
+import type { Clock, TimerHandle } from './clock.ts'
+import { formatDuration } from './duration.ts'
+import { LockError } from './errors.ts'
+import { keyPlace } from './key.ts'
+import { HeldLease, type LeaseOwner } from './lease.ts'
+
+/** What the queues of one store share: its clock, whether it is open, and where leases get their ids and fences. */
+export interface QueueHost {
+	readonly clock: Clock
+	readonly closed: boolean
+	readonly epoch: bigint
+	/** A number for the next lease's id, unique while the store is open. */
+	nextSerial(): number
+	/** The next fence of the store, larger than every one before (LOCK-03). */
+	nextFence(): bigint
+}
+
+interface Waiter<Fence extends bigint | undefined> {
+	readonly ttl: number
+	readonly renew: boolean
+	readonly resolve: (lease: HeldLease<Fence>) => void
+	readonly reject: (error: LockError) => void
+	timer: TimerHandle | undefined
+	signal: AbortSignal | undefined
+	onAbort: (() => void) | undefined
+}
+
+interface KeyState<Fence extends bigint | undefined> {
+	readonly holders: HeldLease<Fence>[]
+	// Made when the first hold has to wait.
+	line: Waiter<Fence>[] | undefined
+}
+
+/**
+ * The holders and the line of every key of one lock or semaphore: a key has at most
+ * `limit` holders, and when one lets go the key goes to the first in line (LOCK-01,
+ * LOCK-05). Keys nobody holds or waits for take no memory.
+ */
+export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner {
+	readonly place: string
+	readonly clock: Clock
+	readonly #keys = new Map<string, KeyState<Fence>>()
+	// What a key is when its wait runs out: a lock's is held, a semaphore's full.
+	readonly #busy: 'held' | 'full'
+
+	constructor(
+		readonly host: QueueHost,
+		kind: 'lock' | 'semaphore',
+		readonly name: string,
+		readonly limit: number,
+		readonly fence: () => Fence,
+	) {
+		this.place = `${kind} ${name}`
+		this.#busy = kind === 'lock' ? 'held' : 'full'
+		this.clock = host.clock
+	}
+
+	/** A lease on the key if it has room and nobody waits for it, else undefined. */
+	take(key: string, ttl: number, renew: boolean): HeldLease<Fence> | undefined {
+		const state = this.#keys.get(key)
+		if (state === undefined) {
+			const lease = this.#grant(key, ttl, renew)
+			this.#keys.set(key, { holders: [lease], line: undefined })
+			return lease
+		}
+		if (state.holders.length >= this.limit && this.#expireDue(state)) return this.take(key, ttl, renew)
+		if (state.holders.length >= this.limit || (state.line?.length ?? 0) > 0) return undefined
+		const lease = this.#grant(key, ttl, renew)
+		state.holders.push(lease)
+		return lease
+	}
+
+	/**
+	 * Joins the key's line: resolves to a lease when the key comes to this waiter, or
+	 * rejects with `held` after `wait` ms and with `cancelled` as soon as `signal` aborts.
+	 */
+	wait(key: string, ttl: number, renew: boolean, wait: number, signal: AbortSignal | undefined): Promise<HeldLease<Fence>> {
+		return new Promise((resolve, reject) => {
+			if (wait === 0) {
+				reject(this.#heldError(key, wait))
+				return
+			}
+			let state = this.#keys.get(key)
+			if (state === undefined) {
+				state = { holders: [], line: undefined }
+				this.#keys.set(key, state)
+			}
+			const waiter: Waiter<Fence> = { ttl, renew, resolve, reject, timer: undefined, signal, onAbort: undefined }
+			if (wait !== Number.POSITIVE_INFINITY) {
+				waiter.timer = this.clock.setTimer(wait, () => {
+					waiter.timer = undefined
+					this.#leaveLine(key, waiter)
+					reject(this.#heldError(key, wait))
+				})
+			}
+			if (signal !== undefined) {
+				waiter.onAbort = () => {
+					this.#leaveLine(key, waiter)
+					reject(new LockError('cancelled', `${keyPlace(this.place, key)}: cancelled while waiting`, { cause: signal.reason }))
+				}
+				signal.addEventListener('abort', waiter.onAbort, { once: true })
+			}
+			;(state.line ??= []).push(waiter)
+		})
+	}
+
+	/** The key's valid leases, in the order they were given. */
+	holders(key: string): HeldLease<Fence>[] {
+		const state = this.#keys.get(key)
+		if (state === undefined) return []
+		if (this.#expireDue(state)) return this.holders(key)
+		return state.holders.slice()
+	}
+
+	/** How many holds wait in the key's line. */
+	waiting(key: string): number {
+		const state = this.#keys.get(key)
+		if (state === undefined) return 0
+		if (this.#expireDue(state)) return this.waiting(key)
+		return state.line?.length ?? 0
+	}
+
+	letGo(lease: HeldLease<bigint | undefined>, beforeHandOver?: () => void): void {
+		const state = this.#keys.get(lease.key)
+		const at = state?.holders.indexOf(lease as HeldLease<Fence>) ?? -1
+		if (state === undefined || at < 0) return
+		state.holders.splice(at, 1)
+		beforeHandOver?.()
+		const line = state.line
+		while (line !== undefined && line.length > 0 && state.holders.length < this.limit) {
+			const waiter = line.shift() as Waiter<Fence>
+			this.#forget(waiter)
+			const next = this.#grant(lease.key, waiter.ttl, waiter.renew)
+			state.holders.push(next)
+			waiter.resolve(next)
+		}
+		if (state.holders.length === 0 && (line?.length ?? 0) === 0) this.#keys.delete(lease.key)
+	}
+
+	/** Ends everything of a closing store: every waiter is refused and every lease lost, with `closed`. */
+	close(): void {
+		for (const [key, state] of this.#keys) {
+			const error = new LockError('closed', `${keyPlace(this.place, key)}: the store closed`)
+			for (const waiter of state.line ?? []) {
+				this.#forget(waiter)
+				waiter.reject(error)
+			}
+			state.line = undefined
+			for (const lease of state.holders.slice()) lease.lose(error)
+		}
+		this.#keys.clear()
+	}
+
+	#grant(key: string, ttl: number, renew: boolean): HeldLease<Fence> {
+		return new HeldLease(this, key, this.host.epoch, this.host.nextSerial(), this.fence(), ttl, renew)
+	}
+
+	// A holder whose time passed while its timer was late (a stalled event loop) is lost now.
+	#expireDue(state: KeyState<Fence>): boolean {
+		let expired = false
+		for (const lease of state.holders.slice()) if (lease.expireIfDue()) expired = true
+		return expired
+	}
+
+	#leaveLine(key: string, waiter: Waiter<Fence>): void {
+		this.#forget(waiter)
+		const state = this.#keys.get(key)
+		const line = state?.line
+		if (state === undefined || line === undefined) return
+		const at = line.indexOf(waiter)
+		if (at >= 0) line.splice(at, 1)
+		if (state.holders.length === 0 && line.length === 0) this.#keys.delete(key)
+	}
+
+	#forget(waiter: Waiter<Fence>): void {
+		if (waiter.timer !== undefined) this.clock.clearTimer(waiter.timer)
+		waiter.timer = undefined
+		if (waiter.onAbort !== undefined) waiter.signal?.removeEventListener('abort', waiter.onAbort)
+		waiter.onAbort = undefined
+	}
+
+	#heldError(key: string, wait: number): LockError {
+		return new LockError('held', `${keyPlace(this.place, key)}: ${this.#busy} past the ${formatDuration(wait)} wait`)
+	}
+}

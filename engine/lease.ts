@@ -1,0 +1,175 @@
+import type { Clock, TimerHandle } from './clock.ts'
+import { formatDuration, type Duration } from './duration.ts'
+import { LockError } from './errors.ts'
+import { ttlMs } from './hold-options.ts'
+import { keyPlace } from './key.ts'
+
+/**
+ * The right to one key of a lock (or one of a semaphore key's places) until it is
+ * released or runs out. A lock's lease carries a fence; a semaphore's does not.
+ */
+export interface Lease<Fence extends bigint | undefined = bigint> {
+	/** The key, as text. */
+	readonly key: string
+	/** Names the lease for renewals and releases; unique across the store's opens (`<epoch>-<n>`). */
+	readonly id: string
+	/** Larger than the fence of every earlier lease of the store (LOCK-03); undefined for a semaphore's lease. */
+	readonly fence: Fence
+	/** When the lease runs out unless renewed, in the store clock's milliseconds. */
+	readonly expiresAt: number
+	/** Aborts when the lease is lost (it ran out, or its store closed), before the key goes to anyone else (LOCK-04); a release does not abort it. */
+	readonly signal: AbortSignal
+	/** True once the lease ran out or its store closed. */
+	readonly lost: boolean
+	/** Extends the lease to `ttl` from now (its current TTL unless given); fails with `lost` once it ran out, `released` after a release. */
+	renew(ttl?: Duration): Promise<void>
+	/** Lets go of the key; a no-op for a lease already lost or released, so it never frees a newer holder. */
+	release(): Promise<void>
+}
+
+/** A lease of a semaphore: no fence. */
+export type SemaphoreLease = Lease<undefined>
+
+/** What a lease needs from the lock or semaphore that gave it. */
+export interface LeaseOwner {
+	readonly clock: Clock
+	/** `lock summaries`, for messages. */
+	readonly place: string
+	/** Takes the lease out of its key's holders, runs `beforeHandOver`, then gives the key to whoever is next. */
+	letGo(lease: HeldLease<bigint | undefined>, beforeHandOver?: () => void): void
+}
+
+type LeaseState = 'held' | 'released' | 'lost'
+
+/** A lease the engine gave: its timers, its state and how it ends. */
+export class HeldLease<Fence extends bigint | undefined> implements Lease<Fence> {
+	readonly key: string
+	readonly fence: Fence
+	readonly #owner: LeaseOwner
+	readonly #epoch: bigint
+	readonly #serial: number
+	#ttl: number
+	#expiresAt: number
+	#renewAt: number
+	readonly #autoRenew: boolean
+	#state: LeaseState = 'held'
+	#timer: TimerHandle | undefined
+	// Made on first use: most leases end without anyone looking at their signal.
+	#controller: AbortController | undefined
+	#lostReason: LockError | undefined
+
+	constructor(owner: LeaseOwner, key: string, epoch: bigint, serial: number, fence: Fence, ttl: number, autoRenew: boolean) {
+		this.#owner = owner
+		this.key = key
+		this.#epoch = epoch
+		this.#serial = serial
+		this.fence = fence
+		this.#ttl = ttl
+		this.#autoRenew = autoRenew
+		const now = owner.clock.now()
+		this.#expiresAt = now + ttl
+		this.#renewAt = autoRenew ? now + ttl / 3 : Number.POSITIVE_INFINITY
+		this.#arm(now)
+	}
+
+	get id(): string {
+		return `${this.#epoch}-${this.#serial}`
+	}
+
+	get expiresAt(): number {
+		return this.#expiresAt
+	}
+
+	get lost(): boolean {
+		this.expireIfDue()
+		return this.#state === 'lost'
+	}
+
+	/** True while the lease holds its key. */
+	get held(): boolean {
+		this.expireIfDue()
+		return this.#state === 'held'
+	}
+
+	get signal(): AbortSignal {
+		this.expireIfDue()
+		if (this.#controller === undefined) {
+			this.#controller = new AbortController()
+			if (this.#lostReason !== undefined) this.#controller.abort(this.#lostReason)
+		}
+		return this.#controller.signal
+	}
+
+	async renew(ttl?: Duration): Promise<void> {
+		const ms = ttl === undefined ? this.#ttl : ttlMs(ttl, this.#place())
+		this.expireIfDue()
+		if (this.#state === 'released') throw new LockError('released', `${this.#place()}: lease ${this.id} was released; a renewal cannot take the key back`)
+		if (this.#state === 'lost') throw new LockError('lost', `${this.#place()}: lease ${this.id} was lost before this renewal`, { cause: this.#lostReason })
+		const now = this.#owner.clock.now()
+		this.#ttl = ms
+		this.#expiresAt = now + ms
+		if (this.#autoRenew) this.#renewAt = now + ms / 3
+		this.#disarm()
+		this.#arm(now)
+	}
+
+	async release(): Promise<void> {
+		this.end()
+	}
+
+	/** Releases the lease now, unless it ran out first (then it is lost, and says so). */
+	end(): void {
+		if (this.#state !== 'held' || this.expireIfDue()) return
+		this.#state = 'released'
+		this.#disarm()
+		this.#owner.letGo(this)
+	}
+
+	/**
+	 * Loses the lease if its time has come but its timer has not fired yet (the process
+	 * stalled past it); true if it did. A late timer must not let a stalled holder renew.
+	 */
+	expireIfDue(): boolean {
+		if (this.#state !== 'held' || this.#owner.clock.now() < this.#expiresAt) return false
+		this.lose(new LockError('lost', `${this.#place()}: lease ${this.id} ran out: its ${formatDuration(this.#ttl)} TTL passed without a renewal`))
+		return true
+	}
+
+	/** Marks the lease lost and aborts its signal, then gives the key to the next in line (LOCK-04). */
+	lose(reason: LockError): void {
+		if (this.#state !== 'held') return
+		this.#state = 'lost'
+		this.#lostReason = reason
+		this.#disarm()
+		// Out of the holders before the abort, so its listeners see the key free; given
+		// to the next in line only after them.
+		this.#owner.letGo(this, () => this.#controller?.abort(reason))
+	}
+
+	#onTimer = (): void => {
+		this.#timer = undefined
+		if (this.#state !== 'held' || this.expireIfDue()) return
+		const now = this.#owner.clock.now()
+		if (now >= this.#renewAt) {
+			this.#expiresAt = now + this.#ttl
+			this.#renewAt = now + this.#ttl / 3
+		}
+		this.#arm(now)
+	}
+
+	#arm(now: number): void {
+		// One timer per lease: at the next renewal while renewing, else at expiry.
+		const due = Math.min(this.#renewAt, this.#expiresAt)
+		this.#timer = this.#owner.clock.setTimer(due - now, this.#onTimer)
+	}
+
+	#disarm(): void {
+		if (this.#timer === undefined) return
+		this.#owner.clock.clearTimer(this.#timer)
+		this.#timer = undefined
+	}
+
+	#place(): string {
+		return keyPlace(this.#owner.place, this.key)
+	}
+}

@@ -1,0 +1,48 @@
+import type { HoldOptions, TryHoldOptions } from './hold-options.ts'
+import { holdKey, tryHoldKey } from './hold.ts'
+import { keyText, type Key } from './key.ts'
+import type { KeyedQueue } from './key-queue.ts'
+import type { Lease } from './lease.ts'
+
+/**
+ * A named lock of a store: a key has one holder at a time, the rest wait in line, first
+ * come first served (LOCK-01), and every lease carries a fence (LOCK-03). A lock and a
+ * semaphore of one name are two things.
+ */
+export class Lock {
+	readonly #queue: KeyedQueue<bigint>
+
+	/** Made by `store.lock(name)`. */
+	constructor(queue: KeyedQueue<bigint>) {
+		this.#queue = queue
+	}
+
+	get name(): string {
+		return this.#queue.name
+	}
+
+	/**
+	 * Runs `fn` holding the key, waiting up to `wait` (10 s) for it; releases the key after,
+	 * also when `fn` throws, and renews the lease (TTL 30 s) while `fn` runs unless
+	 * `renew: false`. Rejects with `held` when the wait runs out, `cancelled` when the signal
+	 * aborts first; `fn` then never runs.
+	 */
+	hold<T>(key: Key, fn: (lease: Lease) => T | PromiseLike<T>, options?: HoldOptions): Promise<T> {
+		return holdKey(this.#queue, key, fn, options)
+	}
+
+	/** Like `hold` without waiting: resolves to undefined, and `fn` never runs, when the key is held. */
+	tryHold<T>(key: Key, fn: (lease: Lease) => T | PromiseLike<T>, options?: TryHoldOptions): Promise<T | undefined> {
+		return tryHoldKey(this.#queue, key, fn, options)
+	}
+
+	/** The key's holder as a list of zero or one valid lease. */
+	holders(key: Key): readonly Lease[] {
+		return this.#queue.holders(keyText(key, this.#queue.place))
+	}
+
+	/** How many holds wait for the key. */
+	waiting(key: Key): number {
+		return this.#queue.waiting(keyText(key, this.#queue.place))
+	}
+}

@@ -1,0 +1,193 @@
+import { realClock, type Clock } from './clock.ts'
+import type { SqliteDriver } from './driver.ts'
+import { writeEpoch } from './epoch.ts'
+import { invalid, LockError, shown } from './errors.ts'
+import { MAX_FENCE_PART } from './fence.ts'
+import { KeyedQueue, type QueueHost } from './key-queue.ts'
+import { Lock } from './lock.ts'
+import { Semaphore, type SemaphoreOptions } from './semaphore.ts'
+
+interface StoreCommonOptions {
+	/** The clock of every lease, renewal and wait; the real one unless given. */
+	clock?: Clock
+	/** The count the store's fences start from: its first lease's fence has count `startCount + 1`. 0 unless given. */
+	startCount?: bigint
+}
+
+/** Opens `dir/kv.db` on better-sqlite3 (Node only); the store closes it on `close()`. */
+export interface StoreDirOptions extends StoreCommonOptions {
+	dir: string
+}
+
+/** Opens the store on a driver its caller owns: the store does not close it, so another store can open on it later. */
+export interface StoreDriverOptions extends StoreCommonOptions {
+	sqlite: SqliteDriver
+}
+
+/** How a store is opened: a directory, or a driver. */
+export type StoreOptions = StoreDirOptions | StoreDriverOptions
+
+// Loaded only when a directory is opened, by a specifier bundlers leave alone, so a
+// browser bundle of the engine never pulls in better-sqlite3 or Node's modules.
+const dirAdapter = './adapters/dir.ts'
+
+// Holders live in one store's memory, so two open stores on one driver would each
+// think they alone give out its keys.
+const driversInUse = new WeakSet<SqliteDriver>()
+
+class StoreHost implements QueueHost {
+	closed = false
+	#serial = 0
+	#count: bigint
+	readonly #epochHigh: bigint
+
+	constructor(
+		readonly clock: Clock,
+		readonly epoch: bigint,
+		startCount: bigint,
+	) {
+		this.#count = startCount
+		this.#epochHigh = epoch << 64n
+	}
+
+	nextSerial(): number {
+		return ++this.#serial
+	}
+
+	nextFence(): bigint {
+		if (this.#count === MAX_FENCE_PART) {
+			throw new LockError('closed', 'store: every fence count of this epoch is used; reopen the store for a new epoch')
+		}
+		this.#count += 1n
+		return this.#epochHigh | this.#count
+	}
+}
+
+/**
+ * An open lock store: its locks and semaphores, whose holders and waiters live in this
+ * process's memory, and kv.db, which keeps only the epoch. One store at a time may have
+ * a directory (or a driver) open.
+ */
+export class Store {
+	/** Written to kv.db on this open: the larger of the clock's time and the previous epoch plus one (LOCK-02). */
+	readonly epoch: bigint
+	readonly clock: Clock
+	readonly #host: StoreHost
+	readonly #release: () => void
+	readonly #locks = new Map<string, Lock>()
+	readonly #semaphores = new Map<string, Semaphore>()
+	readonly #queues: { close(): void }[] = []
+
+	private constructor(host: StoreHost, release: () => void) {
+		this.#host = host
+		this.epoch = host.epoch
+		this.clock = host.clock
+		this.#release = release
+	}
+
+	/**
+	 * Opens a store: on a directory (`data/kv.db` on better-sqlite3, Node only), or on a
+	 * given driver. Refuses with `in_use` while another open store has the same directory
+	 * (in this process or another) or driver.
+	 */
+	static async open(options: string | StoreOptions): Promise<Store> {
+		const settings = typeof options === 'string' ? { dir: options } : options
+		if (typeof settings !== 'object' || settings === null) {
+			throw invalid(`Store.open: ${shown(settings)}: expected a directory or { dir } or { sqlite }`)
+		}
+		const clock = settings.clock ?? realClock
+		if (typeof clock.now !== 'function' || typeof clock.setTimer !== 'function' || typeof clock.clearTimer !== 'function') {
+			throw invalid('Store.open: clock: expected now(), setTimer() and clearTimer()')
+		}
+		const startCount = settings.startCount ?? 0n
+		if (typeof startCount !== 'bigint' || startCount < 0n || startCount >= MAX_FENCE_PART) {
+			throw invalid(`Store.open: startCount ${shown(startCount)}: expected a bigint from 0 to 2^64 - 2`)
+		}
+		const { driver, release } = 'sqlite' in settings ? claimDriver(settings.sqlite) : await openDir(settings.dir)
+		try {
+			return new Store(new StoreHost(clock, writeEpoch(driver, clock.now()), startCount), release)
+		} catch (error) {
+			release()
+			throw error
+		}
+	}
+
+	/** True once `close()` was called. */
+	get closed(): boolean {
+		return this.#host.closed
+	}
+
+	/** The store's lock of this name: the same object every time. */
+	lock(name: string): Lock {
+		this.#checkOpen(`lock ${name}`)
+		checkName(name, 'lock')
+		let lock = this.#locks.get(name)
+		if (lock === undefined) {
+			const host = this.#host
+			const queue = new KeyedQueue<bigint>(host, 'lock', name, 1, () => host.nextFence())
+			this.#queues.push(queue)
+			lock = new Lock(queue)
+			this.#locks.set(name, lock)
+		}
+		return lock
+	}
+
+	/** The store's semaphore of this name: the same object every time, so its limit stays the one it was first opened with. */
+	semaphore(name: string, options: SemaphoreOptions): Semaphore {
+		this.#checkOpen(`semaphore ${name}`)
+		checkName(name, 'semaphore')
+		const limit = (options as SemaphoreOptions | undefined)?.limit
+		if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
+			throw invalid(`semaphore ${name}: limit ${shown(limit)}: expected a whole number of at least 1`)
+		}
+		let semaphore = this.#semaphores.get(name)
+		if (semaphore === undefined) {
+			const queue = new KeyedQueue<undefined>(this.#host, 'semaphore', name, limit, () => undefined)
+			this.#queues.push(queue)
+			semaphore = new Semaphore(queue)
+			this.#semaphores.set(name, semaphore)
+		} else if (semaphore.limit !== limit) {
+			throw invalid(`semaphore ${name}: limit ${limit}: it is open with limit ${semaphore.limit}`)
+		}
+		return semaphore
+	}
+
+	/**
+	 * Closes the store: waiting holds reject and leases are lost, both with `closed`;
+	 * a directory's kv.db is closed, a given driver is left to its owner. Closing twice is a no-op.
+	 */
+	async close(): Promise<void> {
+		if (this.#host.closed) return
+		this.#host.closed = true
+		for (const queue of this.#queues) queue.close()
+		this.#release()
+	}
+
+	#checkOpen(place: string): void {
+		if (this.#host.closed) throw new LockError('closed', `${place}: the store is closed`)
+	}
+}
+
+function checkName(name: unknown, kind: string): void {
+	if (typeof name !== 'string' || name.length === 0) throw invalid(`store.${kind}: name ${shown(name)}: expected a non-empty string`)
+}
+
+function claimDriver(driver: SqliteDriver): { driver: SqliteDriver; release: () => void } {
+	if (typeof driver?.get !== 'function' || typeof driver.exec !== 'function') {
+		throw invalid('Store.open: sqlite: expected a SqliteDriver (see engine/adapters)')
+	}
+	if (driversInUse.has(driver)) throw new LockError('in_use', 'Store.open: this driver is in use by another open store; close that store first')
+	driversInUse.add(driver)
+	return { driver, release: () => driversInUse.delete(driver) }
+}
+
+async function openDir(dir: string): Promise<{ driver: SqliteDriver; release: () => void }> {
+	if (typeof dir !== 'string' || dir.length === 0) throw invalid(`Store.open: dir ${shown(dir)}: expected a directory`)
+	let adapter: typeof import('./adapters/dir.ts')
+	try {
+		adapter = await import(/* @vite-ignore */ dirAdapter)
+	} catch (error) {
+		throw new LockError('invalid', `Store.open: dir ${shown(dir)}: a directory needs Node and better-sqlite3; elsewhere pass { sqlite: driver }`, { cause: error })
+	}
+	return adapter.openDir(dir)
+}
