@@ -1,0 +1,460 @@
+import { randomUUID } from 'node:crypto'
+import {
+	formatDuration,
+	LockError,
+	parseDuration,
+	parseFence,
+	type Duration,
+	type HoldOptions,
+	type Key,
+	type Lease,
+	type LockErrorCode,
+	type SemaphoreLease,
+	type TryHoldOptions,
+} from '../engine/index.ts'
+import { parseServerUrl } from './address.ts'
+import { clientNow, Link, type Answer } from './link.ts'
+import {
+	DEFAULT_TTL_MS,
+	DEFAULT_WAIT_MS,
+	MAX_KEY_LENGTH,
+	MAX_NAME_LENGTH,
+	MAX_WAIT_MS,
+	placeOf,
+	ProtocolError,
+	ttlOf,
+	waitOf,
+	type LostEvent,
+	type WireError,
+	type WireLease,
+} from './protocol.ts'
+
+/** How a client connects. */
+export interface ConnectOptions {
+	/** The server's shared token, sent in the `hello`. */
+	token?: string
+	/** Connect again after the connection drops, with backoff, going on with the same leases; true unless false. */
+	reconnect?: boolean
+	/** How long the first connection may take, retries included; 10 s unless given. */
+	connectTimeout?: Duration
+}
+
+// How long past its wait a hold waits for an answer that a dropped connection delays.
+const answerGraceMs = 5000
+
+const engineCodes = new Set<string>(['held', 'cancelled', 'closed', 'invalid', 'in_use', 'lost', 'released'])
+
+/**
+ * Connects to a lock server (`tcp://127.0.0.1:7411`) and resolves once it said hello.
+ * The client's locks and semaphores hold keys as the embedded engine's do.
+ */
+export async function connect(url = 'tcp://127.0.0.1:7411', options: ConnectOptions = {}): Promise<LockClient> {
+	const client = new LockClient(url, options)
+	await client.ready
+	return client
+}
+
+/** A connection to a lock server, with its locks and semaphores. */
+export class LockClient {
+	readonly url: string
+	/** @internal Resolves when the first connection said hello. */
+	readonly ready: Promise<void>
+	readonly #link: Link
+	readonly #leases = new Map<string, RemoteLease<bigint | undefined>>()
+	readonly #locks = new Map<string, RemoteLock>()
+	readonly #semaphores = new Map<string, RemoteSemaphore>()
+	#closed = false
+
+	/** Made by `connect`. */
+	constructor(url: string, options: ConnectOptions) {
+		const address = parseServerUrl(url)
+		this.#link = new Link(address, {
+			token: options.token,
+			reconnect: options.reconnect ?? true,
+			connectTimeoutMs: parseDuration(options.connectTimeout ?? 10_000, 'connect: connectTimeout'),
+			minDelayMs: 25,
+			maxDelayMs: 1000,
+			onEvent: event => this.#onEvent(event),
+		})
+		this.url = this.#link.url
+		this.ready = this.#link.start()
+	}
+
+	/** True while the connection is up. */
+	get connected(): boolean {
+		return this.#link.connected
+	}
+
+	/** The server's lock of this name. */
+	lock(name: string): RemoteLock {
+		checkName(name, 'lock', this.#closed)
+		let lock = this.#locks.get(name)
+		if (lock === undefined) this.#locks.set(name, (lock = new RemoteLock(this.#holder('lock', name, undefined))))
+		return lock
+	}
+
+	/** The server's semaphore of this name, whose keys have at most `limit` holders. */
+	semaphore(name: string, options: { limit: number }): RemoteSemaphore {
+		checkName(name, 'semaphore', this.#closed)
+		const limit = (options as { limit?: unknown } | undefined)?.limit
+		if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
+			throw new LockError('invalid', `semaphore ${name}: limit ${String(limit)}: expected a whole number of at least 1`)
+		}
+		let semaphore = this.#semaphores.get(name)
+		if (semaphore === undefined) this.#semaphores.set(name, (semaphore = new RemoteSemaphore(this.#holder('semaphore', name, limit), limit)))
+		else if (semaphore.limit !== limit) throw new LockError('invalid', `semaphore ${name}: limit ${limit}: it is open with limit ${semaphore.limit}`)
+		return semaphore
+	}
+
+	/** Closes the connection; leases still held read as lost (`closed`) and run out at the server on their TTL. */
+	async close(): Promise<void> {
+		if (this.#closed) return
+		this.#closed = true
+		for (const lease of this.#leases.values()) lease.lose(new LockError('closed', `${lease.place}: the client closed`))
+		this.#leases.clear()
+		this.#link.close()
+		await this.ready.catch(() => {})
+	}
+
+	#onEvent(event: LostEvent): void {
+		const lease = this.#leases.get(event.leaseId)
+		if (lease === undefined) return
+		const why = event.reason === 'closed' ? 'the server closed' : 'it ran out at the server (its TTL passed without a renewal)'
+		lease.lose(new LockError('lost', `${lease.place}: lease ${lease.id} was lost: ${why}`))
+	}
+
+	#holder(kind: 'lock' | 'semaphore', name: string, limit: number | undefined): Holder {
+		return {
+			kind,
+			name,
+			hold: (key, fn, options, mayWait) => this.#hold(kind, name, limit, key, fn, options, mayWait),
+		}
+	}
+
+	async #hold<T>(
+		kind: 'lock' | 'semaphore',
+		name: string,
+		limit: number | undefined,
+		key: Key,
+		fn: (lease: RemoteLease<bigint | undefined>) => T | PromiseLike<T>,
+		options: HoldOptions | undefined,
+		mayWait: boolean,
+	): Promise<{ value: T } | undefined> {
+		const keyText = textOfKey(kind, name, key)
+		const place = placeOf(kind, name, keyText)
+		const settings = holdSettings(place, options, mayWait)
+		if (typeof fn !== 'function') throw new LockError('invalid', `${place}: expected a function to run holding the key`)
+		if (this.#closed) throw new LockError('closed', `${place}: the client is closed`)
+		if (settings.signal?.aborted) throw new LockError('cancelled', `${place}: cancelled before the hold began`, { cause: settings.signal.reason })
+		const requestId = randomUUID()
+		const body: Record<string, unknown> = { method: 'hold', kind, name, key: keyText, ttl: settings.ttl, wait: settings.wait, requestId }
+		if (limit !== undefined) body.limit = limit
+		const answer = await this.#ask(place, requestId, body, settings.wait, settings.signal)
+		if (!answer.ok) {
+			if (!mayWait && answer.error.code === 'held') return undefined
+			throw errorFrom(answer.error)
+		}
+		const lease = this.#leaseFrom(place, kind, answer, settings.ttl, settings.renew)
+		this.#leases.set(lease.id, lease)
+		try {
+			return { value: await fn(lease) }
+		} finally {
+			await lease.release()
+			this.#leases.delete(lease.id)
+		}
+	}
+
+	// Waits for a hold's answer; a signal or a connection down past the wait withdraws it.
+	#ask(place: string, requestId: string, body: Record<string, unknown>, wait: number, signal: AbortSignal | undefined): Promise<Answer> {
+		const call = this.#link.call(body)
+		return new Promise<Answer>((resolve, reject) => {
+			const withdraw = (error: LockError) => {
+				call.withdraw()
+				// The server may have granted it already, or may still have it in line.
+				this.#link.call({ method: 'cancel', requestId }).promise.catch(() => {})
+				reject(error)
+			}
+			const timer = setTimeout(
+				() => withdraw(new LockError('held', `${place}: no answer from ${this.url} within the ${formatDuration(wait)} wait`)),
+				wait + answerGraceMs,
+			)
+			const onAbort = () => withdraw(new LockError('cancelled', `${place}: cancelled while waiting`, { cause: signal?.reason }))
+			signal?.addEventListener('abort', onAbort, { once: true })
+			call.promise.then(resolve, reject).finally(() => {
+				clearTimeout(timer)
+				signal?.removeEventListener('abort', onAbort)
+			})
+		})
+	}
+
+	#leaseFrom(place: string, kind: 'lock' | 'semaphore', answer: Answer & { ok: true }, ttl: number, renew: boolean): RemoteLease<bigint | undefined> {
+		const wire = answer.lease as WireLease | undefined
+		let fence: bigint | undefined
+		try {
+			if (typeof wire !== 'object' || wire === null || typeof wire.id !== 'string' || typeof wire.expiresAt !== 'number') {
+				throw new LockError('invalid', 'expected a lease with an id and expiresAt')
+			}
+			// A fence that does not read back exactly must not guard any write (LOCK-08).
+			if (kind === 'lock') fence = parseFence(wire.fence as string)
+			else if (wire.fence !== null) throw new LockError('invalid', `a semaphore's lease came with fence ${JSON.stringify(wire.fence)}`)
+		} catch (error) {
+			if (typeof wire?.id === 'string') this.#link.call({ method: 'release', leaseId: wire.id }).promise.catch(() => {})
+			throw new LockError('invalid', `${place}: the server's answer is refused: ${(error as Error).message}`)
+		}
+		return new RemoteLease(this.#link, place, wire, fence, ttl, renew)
+	}
+}
+
+interface Holder {
+	readonly kind: 'lock' | 'semaphore'
+	readonly name: string
+	hold<T>(
+		key: Key,
+		fn: (lease: RemoteLease<bigint | undefined>) => T | PromiseLike<T>,
+		options: HoldOptions | undefined,
+		mayWait: boolean,
+	): Promise<{ value: T } | undefined>
+}
+
+/** A lock of a lock server: the same `hold` and `tryHold` as the engine's, over a connection. */
+export class RemoteLock {
+	readonly #holder: Holder
+
+	/** Made by `client.lock(name)`. */
+	constructor(holder: Holder) {
+		this.#holder = holder
+	}
+
+	get name(): string {
+		return this.#holder.name
+	}
+
+	/**
+	 * Runs `fn` holding the key, waiting up to `wait` (10 s) for it; releases the key after,
+	 * also when `fn` throws, and renews the lease (TTL 30 s) every third of its TTL while `fn`
+	 * runs unless `renew: false`. Rejects with `held` when the wait runs out, `cancelled` when
+	 * the signal aborts first; `fn` then never runs.
+	 */
+	async hold<T>(key: Key, fn: (lease: Lease) => T | PromiseLike<T>, options?: HoldOptions): Promise<T> {
+		const result = await this.#holder.hold(key, fn as (lease: Lease<bigint | undefined>) => T, options, true)
+		return (result as { value: T }).value
+	}
+
+	/** Like `hold` without waiting: resolves to undefined, and `fn` never runs, when the key is held. */
+	async tryHold<T>(key: Key, fn: (lease: Lease) => T | PromiseLike<T>, options?: TryHoldOptions): Promise<T | undefined> {
+		return (await this.#holder.hold(key, fn as (lease: Lease<bigint | undefined>) => T, { ...options, wait: 0 }, false))?.value
+	}
+}
+
+/** A semaphore of a lock server: the same `hold` and `tryHold` as the engine's; its leases carry no fence. */
+export class RemoteSemaphore {
+	readonly #holder: Holder
+	readonly limit: number
+
+	/** Made by `client.semaphore(name, { limit })`. */
+	constructor(holder: Holder, limit: number) {
+		this.#holder = holder
+		this.limit = limit
+	}
+
+	get name(): string {
+		return this.#holder.name
+	}
+
+	/** Runs `fn` holding one of the key's places; otherwise as `RemoteLock.hold` (the wait runs out with `held`, the key being full). */
+	async hold<T>(key: Key, fn: (lease: SemaphoreLease) => T | PromiseLike<T>, options?: HoldOptions): Promise<T> {
+		const result = await this.#holder.hold(key, fn as (lease: Lease<bigint | undefined>) => T, options, true)
+		return (result as { value: T }).value
+	}
+
+	/** Like `hold` without waiting: resolves to undefined, and `fn` never runs, when the key is full. */
+	async tryHold<T>(key: Key, fn: (lease: SemaphoreLease) => T | PromiseLike<T>, options?: TryHoldOptions): Promise<T | undefined> {
+		return (await this.#holder.hold(key, fn as (lease: Lease<bigint | undefined>) => T, { ...options, wait: 0 }, false))?.value
+	}
+}
+
+/**
+ * A lease the server gave, as its holder sees it. It reads as lost (and its signal
+ * aborts) when a renewal is refused, when the server says it ran out, or when its time
+ * as measured here passes without a renewal: a bit before the server's, never after.
+ */
+class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
+	readonly key: string
+	readonly id: string
+	readonly fence: Fence
+	readonly place: string
+	readonly #link: Link
+	#ttl: number
+	#expiresAt: number
+	#state: 'held' | 'lost' | 'released' = 'held'
+	readonly #controller = new AbortController()
+	#deadline: ReturnType<typeof setTimeout> | undefined
+	#renewTimer: ReturnType<typeof setTimeout> | undefined
+	#renewing: Promise<void> | undefined
+	#lostReason: LockError | undefined
+	readonly #whenLost: Promise<LockError>
+	#markLost!: (reason: LockError) => void
+
+	constructor(link: Link, place: string, wire: WireLease, fence: Fence, ttl: number, autoRenew: boolean) {
+		this.#link = link
+		this.place = place
+		this.key = wire.key
+		this.id = wire.id
+		this.fence = fence
+		this.#ttl = ttl
+		this.#expiresAt = wire.expiresAt
+		this.#whenLost = new Promise(resolve => {
+			this.#markLost = resolve
+		})
+		this.#armDeadline()
+		if (autoRenew) this.#scheduleRenewal()
+	}
+
+	/** When the lease runs out unless renewed, in the server clock's milliseconds. */
+	get expiresAt(): number {
+		return this.#expiresAt
+	}
+
+	get lost(): boolean {
+		return this.#state === 'lost'
+	}
+
+	get signal(): AbortSignal {
+		return this.#controller.signal
+	}
+
+	async renew(ttl?: Duration): Promise<void> {
+		const ms = ttl === undefined ? this.#ttl : wireTtl(this.place, ttl)
+		if (this.#state === 'released') throw new LockError('released', `${this.place}: lease ${this.id} was released; a renewal cannot take the key back`)
+		if (this.#state === 'lost') throw new LockError('lost', `${this.place}: lease ${this.id} was lost before this renewal`, { cause: this.#lostReason })
+		const call = this.#link.call({ method: 'renew', leaseId: this.id, ttl: ms, ...this.#fenceField() })
+		const answer = await Promise.race([call.promise, this.#whenLost])
+		if (answer instanceof LockError) {
+			call.withdraw()
+			throw new LockError('lost', `${this.place}: lease ${this.id} was lost before this renewal`, { cause: answer })
+		}
+		if (!answer.ok) {
+			const error = errorFrom(answer.error)
+			if (error.code === 'lost' || error.code === 'released') this.lose(error)
+			throw error
+		}
+		if (this.#state !== 'held') return
+		this.#ttl = ms
+		this.#expiresAt = (answer.lease as WireLease).expiresAt
+		this.#armDeadline()
+	}
+
+	async release(): Promise<void> {
+		if (this.#state !== 'held') return
+		this.#state = 'released'
+		this.#stop()
+		const call = this.#link.call({ method: 'release', leaseId: this.id, ...this.#fenceField() })
+		// Past the lease's own time the answer no longer matters: the key is free either way.
+		const left = Math.max(0, this.#link.toLocal(this.#expiresAt) - clientNow())
+		let timer: ReturnType<typeof setTimeout> | undefined
+		const timeUp = new Promise<void>(resolve => {
+			timer = setTimeout(resolve, left)
+		})
+		await Promise.race([call.promise.catch(() => {}), timeUp])
+		clearTimeout(timer)
+	}
+
+	/** Marks the lease lost and aborts its signal; a released lease stays released. */
+	lose(reason: LockError): void {
+		if (this.#state !== 'held') return
+		this.#state = 'lost'
+		this.#lostReason = reason
+		this.#stop()
+		this.#markLost(reason)
+		this.#controller.abort(reason)
+	}
+
+	#fenceField(): { fence?: string } {
+		return this.fence === undefined ? {} : { fence: this.fence.toString() }
+	}
+
+	#armDeadline(): void {
+		clearTimeout(this.#deadline)
+		// Early by a fiftieth of the TTL (at most 1 s), for timers that fire late.
+		const margin = Math.min(1000, this.#ttl / 50)
+		const left = this.#link.toLocal(this.#expiresAt) - margin - clientNow()
+		this.#deadline = setTimeout(() => {
+			this.lose(new LockError('lost', `${this.place}: lease ${this.id} ran out: its ${formatDuration(this.#ttl)} TTL passed without a renewal`))
+		}, Math.max(0, left))
+	}
+
+	#scheduleRenewal(): void {
+		this.#renewTimer = setTimeout(() => {
+			if (this.#state !== 'held') return
+			this.#renewing ??= this.renew().then(
+				() => {},
+				(error: unknown) => {
+					// A refusal other than lost or released (the server busy) waits for the next turn.
+					if (error instanceof LockError && (error.code === 'lost' || error.code === 'released' || error.code === 'closed')) this.lose(error)
+				},
+			).finally(() => {
+				this.#renewing = undefined
+			})
+			this.#scheduleRenewal()
+		}, this.#ttl / 3)
+	}
+
+	#stop(): void {
+		clearTimeout(this.#deadline)
+		clearTimeout(this.#renewTimer)
+	}
+}
+
+function holdSettings(place: string, options: HoldOptions | undefined, mayWait: boolean) {
+	if (options !== undefined && (typeof options !== 'object' || options === null)) throw new LockError('invalid', `${place}: options: expected an object`)
+	const { ttl, wait, renew, signal } = options ?? {}
+	if (renew !== undefined && typeof renew !== 'boolean') throw new LockError('invalid', `${place}: renew ${String(renew)}: expected true or false`)
+	if (signal !== undefined && !(signal instanceof AbortSignal)) throw new LockError('invalid', `${place}: signal: expected an AbortSignal`)
+	let waitMs = 0
+	if (mayWait) {
+		try {
+			waitMs = waitOf(place, wait ?? DEFAULT_WAIT_MS)
+		} catch (error) {
+			throw asLockError(error)
+		}
+		if (waitMs > MAX_WAIT_MS) waitMs = MAX_WAIT_MS
+	}
+	return { ttl: wireTtl(place, ttl ?? DEFAULT_TTL_MS), wait: waitMs, renew: renew ?? true, signal }
+}
+
+function wireTtl(place: string, ttl: Duration): number {
+	try {
+		return ttlOf(place, ttl)
+	} catch (error) {
+		throw asLockError(error)
+	}
+}
+
+function asLockError(error: unknown): LockError {
+	if (error instanceof LockError) return error
+	if (error instanceof ProtocolError) return new LockError('invalid', error.message)
+	return new LockError('invalid', String(error))
+}
+
+function textOfKey(kind: string, name: string, key: Key): string {
+	let text: string | undefined
+	if (typeof key === 'string' && key.length > 0) text = key
+	else if (typeof key === 'bigint') text = key.toString()
+	else if (typeof key === 'number' && Number.isSafeInteger(key)) text = String(key)
+	if (text === undefined) throw new LockError('invalid', `${kind} ${name}: key ${JSON.stringify(String(key))}: expected a non-empty string, a safe integer or a bigint`)
+	if (text.length > MAX_KEY_LENGTH) throw new LockError('invalid', `${kind} ${name}: key of ${text.length} characters: the wire takes at most ${MAX_KEY_LENGTH}`)
+	return text
+}
+
+function checkName(name: unknown, kind: string, closed: boolean): void {
+	if (typeof name !== 'string' || name.length === 0 || name.length > MAX_NAME_LENGTH) {
+		throw new LockError('invalid', `client.${kind}: name ${JSON.stringify(String(name))}: expected a string of 1 to ${MAX_NAME_LENGTH} characters`)
+	}
+	if (closed) throw new LockError('closed', `${kind} ${name}: the client is closed`)
+}
+
+/** A server's refusal as the engine's error: the wire's own codes read as `invalid` (a busy server as `held`), named in the message. */
+function errorFrom(error: WireError): LockError {
+	if (engineCodes.has(error.code)) return new LockError(error.code as LockErrorCode, error.message)
+	return new LockError(error.code === 'busy' ? 'held' : 'invalid', `${error.code}: ${error.message}`)
+}

@@ -1,0 +1,163 @@
+import type { Socket } from 'node:net'
+import { timingSafeEqual } from 'node:crypto'
+import { LockError } from '../engine/index.ts'
+import { encodeFrame, FrameReader } from './framing.ts'
+import type { LeaseBook, Peer } from './lease-book.ts'
+import { parseRequest, PROTOCOL_VERSION, ProtocolError, type Request, type RequestId, type Response, type WireErrorCode } from './protocol.ts'
+
+/** What one connection may cost the server. */
+export interface ConnectionLimits {
+	/** The most bytes of one frame. */
+	maxFrameBytes: number
+	/** Requests of one connection the server works on at once (holds that wait count). */
+	maxInFlight: number
+	/** Bytes waiting to be sent to a client that does not read, past which it is cut off. */
+	maxBufferedBytes: number
+	/** How long a connection has to send its `hello` when a token is required. */
+	helloTimeoutMs: number
+}
+
+/** The server's side of one client connection: frames in, answers out, in order of completion. */
+export class Connection implements Peer {
+	readonly #socket: Socket
+	readonly #book: LeaseBook
+	readonly #limits: ConnectionLimits
+	readonly #token: Buffer | undefined
+	readonly #now: () => number
+	readonly #reader: FrameReader
+	#authorized: boolean
+	#inFlight = 0
+	#helloTimer: ReturnType<typeof setTimeout> | undefined
+
+	constructor(socket: Socket, book: LeaseBook, limits: ConnectionLimits, token: string | undefined, now: () => number) {
+		this.#socket = socket
+		this.#book = book
+		this.#limits = limits
+		this.#token = token === undefined ? undefined : Buffer.from(token)
+		this.#now = now
+		this.#reader = new FrameReader(limits.maxFrameBytes)
+		this.#authorized = token === undefined
+		socket.setNoDelay(true)
+		socket.on('data', chunk => this.#read(chunk as Buffer))
+		socket.on('error', () => {})
+		socket.on('close', () => {
+			clearTimeout(this.#helloTimer)
+			this.#book.detach(this)
+		})
+		if (!this.#authorized) {
+			this.#helloTimer = setTimeout(() => this.#refuse(null, 'unauthorized', 'no hello with the token came in time; this server requires one'), limits.helloTimeoutMs)
+		}
+	}
+
+	/** True once the socket is gone. */
+	get closed(): boolean {
+		return this.#socket.destroyed
+	}
+
+	pushLost(leaseId: string, reason: 'expired' | 'closed'): void {
+		this.#send({ event: 'lost', leaseId, reason })
+	}
+
+	/** Closes the connection once what is queued for it is sent, or after a second at most. */
+	end(): void {
+		this.#socket.end()
+		setTimeout(() => this.#socket.destroy(), 1000).unref()
+	}
+
+	/** Closes the connection at once. */
+	destroy(): void {
+		this.#socket.destroy()
+	}
+
+	#read(chunk: Buffer): void {
+		for (const event of this.#reader.push(chunk)) {
+			if ('tooLarge' in event) {
+				// Where the next frame starts is lost, so the connection ends after the answer.
+				this.#refuse(null, 'too_large', `a frame of at least ${event.tooLarge} bytes: the limit is ${this.#limits.maxFrameBytes} bytes per frame, and the connection closes`)
+				return
+			}
+			if (this.#socket.destroyed || this.#socket.writableEnded) return
+			const parsed = parseRequest(event.frame)
+			if (!parsed.ok) {
+				if (!this.#authorized) this.#refuse(parsed.id, 'unauthorized', `the first frame must be a hello with the token (${parsed.error.message})`)
+				else this.#answer({ id: parsed.id, ok: false, error: parsed.error })
+				continue
+			}
+			this.#dispatch(parsed.request)
+		}
+	}
+
+	#dispatch(request: Request): void {
+		if (!this.#authorized) {
+			if (request.method !== 'hello') {
+				this.#refuse(request.id, 'unauthorized', `${request.method} before hello: this server requires a hello with its token first`)
+				return
+			}
+			if (request.token === undefined || !this.#tokenMatches(request.token)) {
+				this.#refuse(request.id, 'unauthorized', request.token === undefined ? 'hello without a token: this server requires one' : 'hello with a wrong token')
+				return
+			}
+			this.#authorized = true
+			clearTimeout(this.#helloTimer)
+		}
+		if (this.#inFlight >= this.#limits.maxInFlight) {
+			this.#answer({ id: request.id, ok: false, error: { code: 'busy', message: `${request.method}: this connection has ${this.#limits.maxInFlight} requests in flight, its limit` } })
+			return
+		}
+		this.#inFlight++
+		this.#run(request).then(
+			response => this.#answer(response),
+			error => this.#answer({ id: request.id, ok: false, error: errorOf(error) }),
+		).finally(() => this.#inFlight--)
+	}
+
+	async #run(request: Request): Promise<Response> {
+		switch (request.method) {
+			case 'hello':
+				return { id: request.id, ok: true, protocol: PROTOCOL_VERSION, now: this.#now() }
+			case 'hold': {
+				const lease = await this.#book.hold(request, this)
+				return { id: request.id, ok: true, lease, now: this.#now() }
+			}
+			case 'renew': {
+				const lease = await this.#book.renew(request.leaseId, request.ttl, request.fence, this)
+				return { id: request.id, ok: true, lease, now: this.#now() }
+			}
+			case 'release':
+				await this.#book.release(request.leaseId, request.fence)
+				return { id: request.id, ok: true }
+			case 'cancel':
+				await this.#book.cancel(request.requestId)
+				return { id: request.id, ok: true }
+		}
+	}
+
+	#tokenMatches(token: string): boolean {
+		const given = Buffer.from(token)
+		return this.#token !== undefined && given.length === this.#token.length && timingSafeEqual(given, this.#token)
+	}
+
+	#refuse(id: RequestId, code: WireErrorCode, message: string): void {
+		this.#answer({ id, ok: false, error: { code, message } })
+		this.end()
+	}
+
+	#answer(response: Response): void {
+		this.#send(response)
+	}
+
+	#send(message: unknown): void {
+		const socket = this.#socket
+		if (socket.destroyed || socket.writableEnded) return
+		socket.write(encodeFrame(message))
+		// A client that stops reading must not make the server hold its answers without bound.
+		if (socket.writableLength > this.#limits.maxBufferedBytes) socket.destroy()
+	}
+}
+
+function errorOf(error: unknown): { code: WireErrorCode; message: string } {
+	if (error instanceof ProtocolError || error instanceof LockError) {
+		return { code: error.code === 'in_use' ? 'invalid' : error.code, message: error.message }
+	}
+	return { code: 'invalid', message: error instanceof Error ? error.message : String(error) }
+}

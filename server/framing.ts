@@ -1,0 +1,71 @@
+/** The most bytes one frame may have, not counting its newline. */
+export const MAX_FRAME_BYTES = 64 * 1024
+
+/** What the stream held: a complete frame, or a frame that grew past the limit. */
+export type FrameEvent = { frame: string } | { tooLarge: number }
+
+const newline = 0x0a
+const carriageReturn = 0x0d
+
+/**
+ * Splits a byte stream into newline-delimited frames of at most `maxBytes` bytes each.
+ * Bytes are kept only until their frame ends, so a peer that never sends a newline
+ * costs at most `maxBytes`; after a frame too large the reader stops for good, since
+ * where the next frame starts is lost.
+ */
+export class FrameReader {
+	#parts: Buffer[] = []
+	#size = 0
+	#failed = false
+	readonly maxBytes: number
+
+	constructor(maxBytes = MAX_FRAME_BYTES) {
+		this.maxBytes = maxBytes
+	}
+
+	/** Whether a frame too large has stopped the reader. */
+	get failed(): boolean {
+		return this.#failed
+	}
+
+	/** The frames that `chunk` completes, in order; empty lines are skipped. */
+	push(chunk: Buffer): FrameEvent[] {
+		const events: FrameEvent[] = []
+		let start = 0
+		while (!this.#failed && start < chunk.length) {
+			const end = chunk.indexOf(newline, start)
+			const piece = chunk.subarray(start, end === -1 ? chunk.length : end)
+			this.#parts.push(piece)
+			this.#size += piece.length
+			if (end === -1) {
+				// One byte of slack for the '\r' of a '\r\n' that has not arrived whole.
+				if (this.#size > this.maxBytes + 1) events.push(this.#fail())
+				break
+			}
+			start = end + 1
+			let whole = this.#parts.length === 1 ? piece : Buffer.concat(this.#parts)
+			if (whole[whole.length - 1] === carriageReturn) whole = whole.subarray(0, -1)
+			if (whole.length > this.maxBytes) {
+				events.push(this.#fail())
+				break
+			}
+			this.#parts = []
+			this.#size = 0
+			if (whole.length > 0) events.push({ frame: whole.toString('utf8') })
+		}
+		return events
+	}
+
+	#fail(): FrameEvent {
+		const size = this.#size
+		this.#failed = true
+		this.#parts = []
+		this.#size = 0
+		return { tooLarge: size }
+	}
+}
+
+/** One message as a frame: its JSON and a newline. */
+export function encodeFrame(message: unknown): string {
+	return `${JSON.stringify(message)}\n`
+}

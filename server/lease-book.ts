@@ -1,0 +1,308 @@
+import { LockError, type Lease, type Store } from '../engine/index.ts'
+import { placeOf, ProtocolError, type HoldRequest, type WireLease } from './protocol.ts'
+
+/** What the book tells the connection that holds a lease: it ran out, or the server closed. */
+export interface Peer {
+	pushLost(leaseId: string, reason: 'expired' | 'closed'): void
+}
+
+/** One line of the server's history: every grant, renewal, release and expiry, in the server clock's ms. */
+export type HistoryRecord =
+	| { type: 'start'; at: number; epoch: string; pid: number }
+	| ({ type: 'grant'; at: number; requestId: string; limit: number | null; ttl: number } & WireLease)
+	| { type: 'renew'; at: number; leaseId: string; expiresAt: number }
+	| { type: 'release'; at: number; leaseId: string }
+	| { type: 'expire'; at: number; leaseId: string; expiresAt: number }
+	| { type: 'close'; at: number }
+
+/** How much the book keeps. */
+export interface BookLimits {
+	/** Holds waiting or held at once, over all connections. */
+	maxHolds: number
+	/** Ended leases and holds remembered, so a late renewal, release or retry gets the right answer. */
+	rememberEnded: number
+}
+
+type Ended = 'released' | 'expired' | 'closed'
+
+class ServedLease {
+	finish: () => void = () => {}
+	ended: Ended | undefined
+
+	constructor(
+		readonly hold: PendingHold,
+		readonly engine: Lease<bigint | undefined>,
+		readonly grantedAt: number,
+		public owner: Peer | undefined,
+	) {}
+
+	get id(): string {
+		return this.engine.id
+	}
+
+	wire(): WireLease {
+		const { kind, name, key } = this.hold.request
+		const fence = this.engine.fence
+		return { id: this.id, kind, name, key, fence: fence === undefined ? null : fence.toString(), grantedAt: this.grantedAt, expiresAt: this.engine.expiresAt }
+	}
+}
+
+class PendingHold {
+	state: 'waiting' | 'held' | 'ended' = 'waiting'
+	cancelled = false
+	// Set when every connection that asked is gone: a retry then joins the line again.
+	forgotten = false
+	lease: ServedLease | undefined
+	readonly peers = new Set<Peer>()
+	readonly controller = new AbortController()
+	readonly granted: Promise<ServedLease>
+	resolve!: (lease: ServedLease) => void
+	reject!: (error: LockError) => void
+
+	constructor(readonly request: HoldRequest) {
+		this.granted = new Promise((resolve, reject) => {
+			this.resolve = resolve
+			this.reject = reject
+		})
+		// Connections that left stop listening; nobody else may be.
+		this.granted.catch(() => {})
+	}
+
+	get place(): string {
+		return placeOf(this.request.kind, this.request.name, this.request.key)
+	}
+
+	sameAs(other: HoldRequest): boolean {
+		const a = this.request
+		return a.kind === other.kind && a.name === other.name && a.key === other.key && a.limit === other.limit
+	}
+}
+
+/** A map that forgets its oldest entries past a size. */
+class Recent<V> {
+	readonly #map = new Map<string, V>()
+
+	constructor(readonly size: number) {}
+
+	get(key: string): V | undefined {
+		return this.#map.get(key)
+	}
+
+	set(key: string, value: V): void {
+		this.#map.delete(key)
+		this.#map.set(key, value)
+		if (this.#map.size > this.size) {
+			const oldest = this.#map.keys().next()
+			if (!oldest.done) this.#map.delete(oldest.value)
+		}
+	}
+}
+
+/**
+ * The leases the server gives, by lease id, and the holds it answers, by request id.
+ * Leases belong to the server, not to a connection: they end on release or when their
+ * TTL passes without a renewal (LOCK-07), whoever is connected.
+ */
+export class LeaseBook {
+	readonly #store: Store
+	readonly #limits: BookLimits
+	readonly #history: ((record: HistoryRecord) => void) | undefined
+	readonly #holds = new Map<string, PendingHold>()
+	readonly #leases = new Map<string, ServedLease>()
+	readonly #waitingBy = new Map<Peer, Set<PendingHold>>()
+	readonly #endedLeases: Recent<Ended>
+	readonly #endedHolds: Recent<{ hold: PendingHold; error: LockError }>
+	#closed = false
+
+	constructor(store: Store, limits: BookLimits, history?: (record: HistoryRecord) => void) {
+		this.#store = store
+		this.#limits = limits
+		this.#history = history
+		this.#endedLeases = new Recent(limits.rememberEnded)
+		this.#endedHolds = new Recent(limits.rememberEnded)
+		history?.({ type: 'start', at: store.clock.now(), epoch: store.epoch.toString(), pid: process.pid })
+	}
+
+	/** How many leases are held now. */
+	get leaseCount(): number {
+		return this.#leases.size
+	}
+
+	/**
+	 * The lease for a hold: a retry with the same request id gets the same lease (or
+	 * waits for the same grant); a new request id joins the key's line.
+	 */
+	async hold(request: HoldRequest, peer: Peer): Promise<WireLease> {
+		if (this.#closed) throw new LockError('closed', `${placeOf(request.kind, request.name, request.key)}: the server is closing`)
+		const hold = this.#holds.get(request.requestId) ?? this.#retryOfEnded(request) ?? this.#start(request)
+		if (!hold.sameAs(request)) {
+			throw new ProtocolError('invalid', `requestId ${JSON.stringify(request.requestId)}: already names a hold of ${hold.place}`)
+		}
+		if (hold.state === 'waiting') this.#watch(hold, peer)
+		const lease = await hold.granted
+		lease.owner = peer
+		return lease.wire()
+	}
+
+	/** Extends a lease to `ttl` ms from now; refuses one that ran out (`lost`) or was released (`released`). */
+	async renew(leaseId: string, ttl: number, fence: bigint | undefined, peer: Peer): Promise<WireLease> {
+		const lease = this.#find(leaseId, fence, 'renewal')
+		await lease.engine.renew(ttl)
+		lease.owner = peer
+		this.#history?.({ type: 'renew', at: this.#store.clock.now(), leaseId, expiresAt: lease.engine.expiresAt })
+		return lease.wire()
+	}
+
+	/**
+	 * Lets go of a lease's key. Releasing twice is fine; a release after the lease ran
+	 * out is refused as `lost` and frees nothing, so it never frees a newer holder.
+	 */
+	async release(leaseId: string, fence: bigint | undefined): Promise<void> {
+		if (this.#endedLeases.get(leaseId) === 'released') return
+		const lease = this.#find(leaseId, fence, 'release')
+		await lease.engine.release()
+		// A lease whose time passed before its timer fired is lost, not released, by that call.
+		if (lease.ended !== undefined) throw this.#endedError(leaseId, lease.ended, 'release')
+		this.#end(lease, 'released')
+		this.#history?.({ type: 'release', at: this.#store.clock.now(), leaseId })
+	}
+
+	/** Withdraws a hold: a waiting one leaves the line, a granted one is released. */
+	async cancel(requestId: string): Promise<void> {
+		const hold = this.#holds.get(requestId)
+		if (hold === undefined) return
+		if (hold.state === 'waiting') {
+			hold.cancelled = true
+			hold.controller.abort(new LockError('cancelled', `${hold.place}: cancelled by its client`))
+			return
+		}
+		if (hold.lease !== undefined && hold.lease.ended === undefined) {
+			await this.release(hold.lease.id, undefined).catch(() => {})
+		}
+	}
+
+	/** A connection is gone: holds that only it waited for leave their lines; its leases stay. */
+	detach(peer: Peer): void {
+		const waiting = this.#waitingBy.get(peer)
+		this.#waitingBy.delete(peer)
+		for (const hold of waiting ?? []) {
+			hold.peers.delete(peer)
+			if (hold.peers.size > 0 || hold.state !== 'waiting') continue
+			hold.forgotten = true
+			hold.controller.abort(new LockError('cancelled', `${hold.place}: its connection closed while it waited`))
+		}
+	}
+
+	/** Ends everything: waiting holds are refused and leases lost, both as `closed`. */
+	close(): void {
+		if (this.#closed) return
+		this.#closed = true
+		for (const hold of this.#holds.values()) {
+			if (hold.state === 'waiting') hold.controller.abort(new LockError('closed', `${hold.place}: the server is closing`))
+		}
+		for (const lease of [...this.#leases.values()]) {
+			void lease.engine.release()
+			this.#end(lease, 'closed')
+			lease.owner?.pushLost(lease.id, 'closed')
+		}
+		this.#history?.({ type: 'close', at: this.#store.clock.now() })
+	}
+
+	#start(request: HoldRequest): PendingHold {
+		if (this.#holds.size >= this.#limits.maxHolds) {
+			throw new ProtocolError('busy', `${placeOf(request.kind, request.name, request.key)}: the server has ${this.#limits.maxHolds} holds open, its limit`)
+		}
+		const target = request.kind === 'lock' ? this.#store.lock(request.name) : this.#store.semaphore(request.name, { limit: request.limit ?? 1 })
+		const hold = new PendingHold(request)
+		this.#holds.set(request.requestId, hold)
+		const options = { ttl: request.ttl, wait: request.wait, signal: hold.controller.signal, renew: false }
+		target.hold(request.key, (lease: Lease<bigint | undefined>) => this.#granted(hold, lease), options).catch((error: unknown) => this.#refused(hold, error))
+		return hold
+	}
+
+	#retryOfEnded(request: HoldRequest): PendingHold | undefined {
+		const ended = this.#endedHolds.get(request.requestId)
+		if (ended === undefined) return undefined
+		if (!ended.hold.sameAs(request)) return ended.hold
+		throw ended.error
+	}
+
+	#watch(hold: PendingHold, peer: Peer): void {
+		hold.peers.add(peer)
+		let waiting = this.#waitingBy.get(peer)
+		if (waiting === undefined) this.#waitingBy.set(peer, (waiting = new Set()))
+		waiting.add(hold)
+		const forget = () => waiting.delete(hold)
+		hold.granted.then(forget, forget)
+	}
+
+	#granted(hold: PendingHold, engineLease: Lease<bigint | undefined>): Promise<void> | undefined {
+		// The grant and a cancel crossed: the lease goes back at once.
+		if (hold.cancelled || hold.forgotten || this.#closed) {
+			this.#refused(hold, new LockError(this.#closed ? 'closed' : 'cancelled', `${hold.place}: cancelled while waiting`))
+			return undefined
+		}
+		const now = this.#store.clock.now()
+		// The engine set the expiry at the grant, so the grant was a TTL before it.
+		const lease = new ServedLease(hold, engineLease, engineLease.expiresAt - hold.request.ttl, undefined)
+		hold.state = 'held'
+		hold.lease = lease
+		this.#leases.set(lease.id, lease)
+		const signal = engineLease.signal
+		signal.addEventListener('abort', () => this.#lost(lease, signal.reason), { once: true })
+		this.#history?.({ type: 'grant', at: now, requestId: hold.request.requestId, limit: hold.request.limit ?? null, ttl: hold.request.ttl, ...lease.wire() })
+		hold.resolve(lease)
+		return new Promise(resolve => {
+			lease.finish = resolve
+		})
+	}
+
+	#refused(hold: PendingHold, error: unknown): void {
+		if (hold.state !== 'waiting') return
+		hold.state = 'ended'
+		const lockError = error instanceof LockError ? error : new LockError('invalid', `${hold.place}: ${(error as Error).message}`)
+		this.#holds.delete(hold.request.requestId)
+		if (!hold.forgotten) this.#endedHolds.set(hold.request.requestId, { hold, error: lockError })
+		hold.reject(lockError)
+	}
+
+	#lost(lease: ServedLease, reason: unknown): void {
+		if (lease.ended !== undefined) return
+		const closed = reason instanceof LockError && reason.code === 'closed'
+		this.#end(lease, closed ? 'closed' : 'expired')
+		this.#history?.({ type: 'expire', at: this.#store.clock.now(), leaseId: lease.id, expiresAt: lease.engine.expiresAt })
+		lease.owner?.pushLost(lease.id, closed ? 'closed' : 'expired')
+	}
+
+	#end(lease: ServedLease, how: Ended): void {
+		if (lease.ended !== undefined) return
+		lease.ended = how
+		this.#leases.delete(lease.id)
+		this.#endedLeases.set(lease.id, how)
+		const hold = lease.hold
+		hold.state = 'ended'
+		this.#holds.delete(hold.request.requestId)
+		this.#endedHolds.set(hold.request.requestId, { hold, error: this.#endedError(lease.id, how, 'retried hold') })
+		lease.finish()
+	}
+
+	#find(leaseId: string, fence: bigint | undefined, what: string): ServedLease {
+		const lease = this.#leases.get(leaseId)
+		if (lease === undefined) {
+			const ended = this.#endedLeases.get(leaseId)
+			if (ended !== undefined) throw this.#endedError(leaseId, ended, what)
+			throw new LockError('lost', `lease ${JSON.stringify(leaseId)}: unknown to this server (it ended long ago, or the server restarted since it was given); the ${what} is refused`)
+		}
+		if (fence !== undefined && lease.engine.fence !== fence) {
+			throw new ProtocolError('invalid', `${lease.hold.place}: lease ${JSON.stringify(leaseId)}: fence ${fence} is not this lease's (${lease.engine.fence ?? 'none'})`)
+		}
+		return lease
+	}
+
+	#endedError(leaseId: string, how: Ended, what: string): LockError {
+		const name = `lease ${JSON.stringify(leaseId)}`
+		if (how === 'released') return new LockError('released', `${name}: was released; the ${what} is refused`)
+		if (how === 'closed') return new LockError('lost', `${name}: lost when the server closed; the ${what} is refused`)
+		return new LockError('lost', `${name}: ran out (its TTL passed without a renewal); the ${what} is refused and frees nothing`)
+	}
+}

@@ -1,0 +1,233 @@
+import { connect as connectSocket, type Socket } from 'node:net'
+import { LockError } from '../engine/index.ts'
+import type { ServerAddress } from './address.ts'
+import { encodeFrame, FrameReader } from './framing.ts'
+import { PROTOCOL_VERSION, type LostEvent, type WireError } from './protocol.ts'
+
+/** A server's answer as the client reads it, with the client-clock time it arrived. */
+export type Answer = ({ ok: true; lease?: unknown; now?: number } | { ok: false; error: WireError }) & { receivedAt: number }
+
+/** How a link connects and reconnects. */
+export interface LinkOptions {
+	token?: string
+	/** Reconnect after a dropped connection, with backoff; true unless false. */
+	reconnect: boolean
+	/** How long the first connection may take, retries included. */
+	connectTimeoutMs: number
+	minDelayMs: number
+	maxDelayMs: number
+	onEvent(event: LostEvent): void
+}
+
+/** A call in flight: kept until answered, and sent again on every new connection. */
+export interface Call {
+	readonly promise: Promise<Answer>
+	/** Stops waiting for the answer and stops sending it again. */
+	withdraw(): void
+}
+
+interface PendingCall {
+	readonly body: Record<string, unknown>
+	sentAt: number
+	readonly resolve: (answer: Answer) => void
+	readonly reject: (error: LockError) => void
+}
+
+/** How the server's clock reads against ours, from the narrowest exchange on this connection. */
+interface ClockSample {
+	offset: number
+	uncertainty: number
+}
+
+/** The client's time: monotonic wall-clock milliseconds, as the engine's real clock. */
+export function clientNow(): number {
+	return performance.timeOrigin + performance.now()
+}
+
+/**
+ * One client's connection to a lock server, made again after it drops: calls wait
+ * while it is down and are sent again, in order, once a new connection said `hello`.
+ */
+export class Link {
+	readonly #address: ServerAddress
+	readonly #options: LinkOptions
+	readonly #pending = new Map<number, PendingCall>()
+	#nextId = 1
+	#socket: Socket | undefined
+	#ready = false
+	#closed = false
+	#fatal: LockError | undefined
+	#attempt = 0
+	#timer: ReturnType<typeof setTimeout> | undefined
+	#sample: ClockSample | undefined
+	#onReady: (() => void)[] = []
+	// Set while `start` waits: how a link that gives up tells it.
+	#whenDead: ((error: LockError) => void) | undefined
+	#lastError = ''
+
+	constructor(address: ServerAddress, options: LinkOptions) {
+		this.#address = address
+		this.#options = options
+	}
+
+	/** `tcp://host:port`, for messages. */
+	get url(): string {
+		const { host, port } = this.#address
+		return `tcp://${host.includes(':') ? `[${host}]` : host}:${port}`
+	}
+
+	/** True while a connection is up and has said hello. */
+	get connected(): boolean {
+		return this.#ready
+	}
+
+	/** Connects for the first time, retrying (when reconnecting is on) until the connect timeout. */
+	start(): Promise<void> {
+		return new Promise((resolve, reject) => {
+			const deadline = setTimeout(() => {
+				this.close(new LockError('closed', `${this.url}: could not connect within ${this.#options.connectTimeoutMs} ms${this.#lastError}`))
+			}, this.#options.connectTimeoutMs)
+			this.#onReady.push(() => {
+				clearTimeout(deadline)
+				resolve()
+			})
+			this.#whenDead = error => {
+				clearTimeout(deadline)
+				reject(error)
+			}
+			this.#open()
+		})
+	}
+
+	/** Sends a request; its answer resolves the call, or a closed link rejects it. */
+	call(body: Record<string, unknown>): Call {
+		const id = this.#nextId++
+		let withdraw = () => {}
+		const promise = new Promise<Answer>((resolve, reject) => {
+			if (this.#closed) {
+				reject(this.#fatal ?? new LockError('closed', `${this.url}: the client is closed`))
+				return
+			}
+			const call: PendingCall = { body: { id, ...body }, sentAt: 0, resolve, reject }
+			this.#pending.set(id, call)
+			withdraw = () => {
+				this.#pending.delete(id)
+			}
+			if (this.#ready) this.#send(call)
+		})
+		return { promise, withdraw }
+	}
+
+	/** A time of the server's clock as ours reads it, early by the measure's uncertainty, so never late. */
+	toLocal(serverMs: number): number {
+		const sample = this.#sample ?? { offset: 0, uncertainty: 0 }
+		return serverMs - sample.offset - sample.uncertainty
+	}
+
+	/** Ends the link: calls in flight reject with `closed` (or the given error). */
+	close(error?: LockError): void {
+		if (this.#closed) return
+		this.#closed = true
+		this.#fatal = error
+		clearTimeout(this.#timer)
+		this.#ready = false
+		this.#socket?.destroy()
+		const failure = error ?? new LockError('closed', `${this.url}: the client is closed`)
+		for (const call of this.#pending.values()) call.reject(failure)
+		this.#pending.clear()
+		this.#whenDead?.(failure)
+		this.#whenDead = undefined
+	}
+
+	#open(): void {
+		if (this.#closed) return
+		const socket = connectSocket({ host: this.#address.host, port: this.#address.port })
+		this.#socket = socket
+		socket.setNoDelay(true)
+		const reader = new FrameReader(1024 * 1024)
+		let helloSentAt = 0
+		const helloId = this.#nextId++
+		socket.on('connect', () => {
+			helloSentAt = clientNow()
+			const hello: Record<string, unknown> = { id: helloId, method: 'hello', version: PROTOCOL_VERSION }
+			if (this.#options.token !== undefined) hello.token = this.#options.token
+			socket.write(encodeFrame(hello))
+		})
+		socket.on('data', chunk => {
+			const receivedAt = clientNow()
+			for (const event of reader.push(chunk as Buffer)) {
+				if (!('frame' in event)) {
+					socket.destroy()
+					return
+				}
+				let message: Record<string, unknown>
+				try {
+					message = JSON.parse(event.frame) as Record<string, unknown>
+				} catch {
+					continue
+				}
+				if (message.event === 'lost') {
+					this.#options.onEvent(message as unknown as LostEvent)
+					continue
+				}
+				if (message.id === helloId) this.#helloAnswered(message, helloSentAt, receivedAt)
+				else this.#answered(message, receivedAt)
+			}
+		})
+		socket.on('error', error => {
+			this.#lastError = `: ${(error as NodeJS.ErrnoException).code ?? error.message}`
+		})
+		socket.on('close', () => {
+			if (this.#socket !== socket) return
+			this.#socket = undefined
+			this.#ready = false
+			this.#sample = undefined
+			if (this.#closed) return
+			if (!this.#options.reconnect) {
+				const what = this.#whenDead === undefined ? 'the connection closed' : 'could not connect'
+				this.close(new LockError('closed', `${this.url}: ${what}${this.#lastError}`))
+				return
+			}
+			const delay = Math.min(this.#options.maxDelayMs, this.#options.minDelayMs * 2 ** this.#attempt++)
+			// Jitter keeps clients that lost one server from all coming back in the same millisecond.
+			this.#timer = setTimeout(() => this.#open(), delay / 2 + Math.random() * (delay / 2))
+		})
+	}
+
+	#helloAnswered(message: Record<string, unknown>, sentAt: number, receivedAt: number): void {
+		if (message.ok !== true) {
+			const error = message.error as WireError | undefined
+			this.close(new LockError('invalid', `${this.url}: ${error?.code ?? 'refused'}: ${error?.message ?? 'the server refused the hello'}`))
+			return
+		}
+		this.#measure(message.now, sentAt, receivedAt)
+		this.#ready = true
+		this.#attempt = 0
+		this.#lastError = ''
+		const waiting = this.#onReady
+		this.#onReady = []
+		this.#whenDead = undefined
+		for (const call of this.#pending.values()) this.#send(call)
+		for (const done of waiting) done()
+	}
+
+	#answered(message: Record<string, unknown>, receivedAt: number): void {
+		if (typeof message.id !== 'number') return
+		const call = this.#pending.get(message.id)
+		if (call === undefined) return
+		this.#pending.delete(message.id)
+		this.#measure(message.now, call.sentAt, receivedAt)
+		call.resolve({ ...(message as unknown as Answer), receivedAt })
+	}
+
+	#measure(serverNow: unknown, sentAt: number, receivedAt: number): void {
+		if (typeof serverNow !== 'number') return
+		const sample = { offset: serverNow - (sentAt + receivedAt) / 2, uncertainty: (receivedAt - sentAt) / 2 }
+		if (this.#sample === undefined || sample.uncertainty < this.#sample.uncertainty) this.#sample = sample
+	}
+
+	#send(call: PendingCall): void {
+		call.sentAt = clientNow()
+		this.#socket?.write(encodeFrame(call.body))
+	}
+}

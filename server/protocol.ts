@@ -1,0 +1,280 @@
+import { LockError, parseDuration, parseFence } from '../engine/index.ts'
+
+/** The version of the protocol this server and client speak; `hello` tells it. */
+export const PROTOCOL_VERSION = 1
+
+/** The port a lock server listens on unless told otherwise. */
+export const DEFAULT_PORT = 7411
+
+/** The shortest TTL the wire takes: 1 s. */
+export const MIN_TTL_MS = 1000
+/** The longest TTL the wire takes: 1 h. */
+export const MAX_TTL_MS = 3_600_000
+/** The longest wait the wire takes: 1 h. */
+export const MAX_WAIT_MS = 3_600_000
+/** The TTL of a hold that names none: 30 s, as tinystore's CLI. */
+export const DEFAULT_TTL_MS = 30_000
+/** The wait of a hold that names none: 10 s, as tinystore's CLI. */
+export const DEFAULT_WAIT_MS = 10_000
+/** The longest lock or semaphore name, in characters. */
+export const MAX_NAME_LENGTH = 200
+/** The longest key, in characters. */
+export const MAX_KEY_LENGTH = 1000
+/** The longest request id, lease id, correlation id or token, in characters. */
+export const MAX_ID_LENGTH = 200
+/** The largest semaphore limit. */
+export const MAX_LIMIT = 1_000_000
+
+/**
+ * Why the server refused a request. The engine's codes (`held`, `cancelled`, `closed`,
+ * `invalid`, `lost`, `released`) mean what they mean there; the rest are the wire's own.
+ */
+export type WireErrorCode =
+	| 'malformed'
+	| 'too_large'
+	| 'unknown_method'
+	| 'unauthorized'
+	| 'busy'
+	| 'invalid'
+	| 'held'
+	| 'cancelled'
+	| 'lost'
+	| 'released'
+	| 'closed'
+
+/** A correlation id: the client's, echoed in the answer; `null` when the request had none readable. */
+export type RequestId = string | number | null
+
+/** What a lease is, on the wire. Times are the server's clock in ms; the fence is a decimal string. */
+export interface WireLease {
+	id: string
+	kind: 'lock' | 'semaphore'
+	name: string
+	key: string
+	fence: string | null
+	grantedAt: number
+	expiresAt: number
+}
+
+export interface HelloRequest {
+	id: RequestId
+	method: 'hello'
+	version?: number
+	token?: string
+}
+
+export interface HoldRequest {
+	id: RequestId
+	method: 'hold'
+	kind: 'lock' | 'semaphore'
+	name: string
+	key: string
+	limit?: number
+	ttl: number
+	wait: number
+	requestId: string
+}
+
+export interface RenewRequest {
+	id: RequestId
+	method: 'renew'
+	leaseId: string
+	ttl: number
+	fence?: bigint
+}
+
+export interface ReleaseRequest {
+	id: RequestId
+	method: 'release'
+	leaseId: string
+	fence?: bigint
+}
+
+export interface CancelRequest {
+	id: RequestId
+	method: 'cancel'
+	requestId: string
+}
+
+/** A request as the server reads it, its fields checked and its times in ms. */
+export type Request = HelloRequest | HoldRequest | RenewRequest | ReleaseRequest | CancelRequest
+
+/** The methods the server knows. */
+export const METHODS = ['hello', 'hold', 'renew', 'release', 'cancel'] as const
+
+export interface WireError {
+	code: WireErrorCode
+	message: string
+}
+
+/** An answer to one request, by its correlation id. */
+export type Response =
+	| { id: RequestId; ok: true; lease?: WireLease; now?: number; protocol?: number }
+	| { id: RequestId; ok: false; error: WireError }
+
+/** A message the server sends unasked: a lease ran out. */
+export interface LostEvent {
+	event: 'lost'
+	leaseId: string
+	reason: 'expired' | 'closed'
+}
+
+/** A frame read as a request, or the error that answers it. */
+export type ParsedRequest = { ok: true; request: Request } | { ok: false; id: RequestId; error: WireError }
+
+/** A refusal of a request: its code and a message that names the field. */
+export class ProtocolError extends Error {
+	readonly code: WireErrorCode
+
+	constructor(code: WireErrorCode, message: string) {
+		super(message)
+		this.name = 'ProtocolError'
+		this.code = code
+	}
+}
+
+/** Reads one frame's text as a request, checking every field. */
+export function parseRequest(frame: string): ParsedRequest {
+	let value: unknown
+	try {
+		value = JSON.parse(frame)
+	} catch (error) {
+		return refuse(null, 'malformed', `frame is not JSON: ${(error as Error).message}`)
+	}
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+		return refuse(null, 'malformed', `frame is ${describe(value)}, expected a JSON object`)
+	}
+	const message = value as Record<string, unknown>
+	const idValue = message.id
+	if (!isCorrelationId(idValue)) {
+		return refuse(null, 'invalid', `id ${describe(idValue)}: expected a string of 1 to ${MAX_ID_LENGTH} characters or a whole number`)
+	}
+	const id = idValue
+	try {
+		return { ok: true, request: readRequest(id, message) }
+	} catch (error) {
+		if (error instanceof ProtocolError) return refuse(id, error.code, error.message)
+		if (error instanceof LockError) return refuse(id, 'invalid', error.message)
+		throw error
+	}
+}
+
+function readRequest(id: string | number, message: Record<string, unknown>): Request {
+	const method = message.method
+	if (typeof method !== 'string') throw new ProtocolError('invalid', `method ${describe(method)}: expected one of ${METHODS.join(', ')}`)
+	switch (method) {
+		case 'hello':
+			return {
+				id,
+				method,
+				...optional('version', message.version, v => wholeNumber('version', v, 1, 1_000_000)),
+				...optional('token', message.token, v => text('token', v, MAX_ID_LENGTH, 0)),
+			}
+		case 'hold': {
+			const kind = message.kind
+			if (kind !== 'lock' && kind !== 'semaphore') throw new ProtocolError('invalid', `kind ${describe(kind)}: expected "lock" or "semaphore"`)
+			const name = text('name', message.name, MAX_NAME_LENGTH)
+			const key = text(`${kind} ${name}: key`, message.key, MAX_KEY_LENGTH)
+			const place = placeOf(kind, name, key)
+			let limit: number | undefined
+			if (kind === 'semaphore') limit = wholeNumber(`${place}: limit`, message.limit, 1, MAX_LIMIT)
+			else if (message.limit !== undefined) throw new ProtocolError('invalid', `${place}: limit: a lock takes none (a semaphore does)`)
+			return {
+				id,
+				method,
+				kind,
+				name,
+				key,
+				...(limit === undefined ? {} : { limit }),
+				ttl: ttlOf(place, message.ttl ?? DEFAULT_TTL_MS),
+				wait: waitOf(place, message.wait ?? DEFAULT_WAIT_MS),
+				requestId: text(`${place}: requestId`, message.requestId, MAX_ID_LENGTH),
+			}
+		}
+		case 'renew': {
+			const leaseId = text('leaseId', message.leaseId, MAX_ID_LENGTH)
+			return {
+				id,
+				method,
+				leaseId,
+				ttl: ttlOf(`lease ${JSON.stringify(leaseId)}`, message.ttl ?? DEFAULT_TTL_MS),
+				...optional('fence', message.fence, fenceOf),
+			}
+		}
+		case 'release':
+			return { id, method, leaseId: text('leaseId', message.leaseId, MAX_ID_LENGTH), ...optional('fence', message.fence, fenceOf) }
+		case 'cancel':
+			return { id, method, requestId: text('requestId', message.requestId, MAX_ID_LENGTH) }
+		default:
+			throw new ProtocolError('unknown_method', `method ${describe(method)}: unknown; expected one of ${METHODS.join(', ')}`)
+	}
+}
+
+/** Where a hold is, as errors name it: `lock invoices: key "42"`. */
+export function placeOf(kind: 'lock' | 'semaphore', name: string, key: string): string {
+	return `${kind} ${name}: key ${JSON.stringify(key)}`
+}
+
+/** A TTL from the wire in ms: a number of ms or duration text, from 1 s to 1 h. */
+export function ttlOf(place: string, value: unknown): number {
+	const ms = durationOf(`${place}: ttl`, value)
+	if (ms < MIN_TTL_MS || ms > MAX_TTL_MS) {
+		throw new ProtocolError('invalid', `${place}: ttl ${describe(value)}: out of range; the wire takes 1 s to 1 h`)
+	}
+	return ms
+}
+
+/** A wait from the wire in ms: a number of ms or duration text, from 0 to 1 h. */
+export function waitOf(place: string, value: unknown): number {
+	const ms = durationOf(`${place}: wait`, value)
+	if (ms > MAX_WAIT_MS) throw new ProtocolError('invalid', `${place}: wait ${describe(value)}: out of range; the wire takes 0 to 1 h`)
+	return ms
+}
+
+function durationOf(what: string, value: unknown): number {
+	if (typeof value !== 'number' && typeof value !== 'string') {
+		throw new ProtocolError('invalid', `${what} ${describe(value)}: expected milliseconds or text such as '30s'`)
+	}
+	return parseDuration(value, what)
+}
+
+function fenceOf(value: unknown): bigint {
+	if (typeof value !== 'string') throw new ProtocolError('invalid', `fence ${describe(value)}: expected a decimal string`)
+	return parseFence(value)
+}
+
+function text(what: string, value: unknown, maxLength: number, minLength = 1): string {
+	if (typeof value !== 'string' || value.length < minLength || value.length > maxLength) {
+		throw new ProtocolError('invalid', `${what} ${describe(value)}: expected a string of ${minLength} to ${maxLength} characters`)
+	}
+	return value
+}
+
+function wholeNumber(what: string, value: unknown, min: number, max: number): number {
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+		throw new ProtocolError('invalid', `${what} ${describe(value)}: expected a whole number from ${min} to ${max}`)
+	}
+	return value
+}
+
+function optional<K extends string, T>(key: K, value: unknown, read: (value: unknown) => T): { [P in K]?: T } {
+	return (value === undefined ? {} : { [key]: read(value) }) as { [P in K]?: T }
+}
+
+function isCorrelationId(value: unknown): value is string | number {
+	if (typeof value === 'string') return value.length > 0 && value.length <= MAX_ID_LENGTH
+	return typeof value === 'number' && Number.isSafeInteger(value)
+}
+
+function refuse(id: RequestId, code: WireErrorCode, message: string): ParsedRequest {
+	return { ok: false, id, error: { code, message } }
+}
+
+/** A value as an error message shows it: strings quoted and cut short, other values by kind. */
+export function describe(value: unknown): string {
+	if (value === undefined) return 'missing'
+	if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)
+	if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value)
+	if (Array.isArray(value)) return 'an array'
+	return `a${typeof value === 'object' ? 'n' : ''} ${typeof value}`
+}

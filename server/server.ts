@@ -1,0 +1,86 @@
+import { createServer, type Server } from 'node:net'
+import type { Store } from '../engine/index.ts'
+import { Connection, type ConnectionLimits } from './connection.ts'
+import { MAX_FRAME_BYTES } from './framing.ts'
+import { LeaseBook, type BookLimits, type HistoryRecord } from './lease-book.ts'
+import { DEFAULT_PORT } from './protocol.ts'
+
+/** What a lock server may cost; each has a default. */
+export type ServerLimits = ConnectionLimits & BookLimits
+
+/** The limits a server has unless told otherwise. */
+export const DEFAULT_LIMITS: ServerLimits = {
+	maxFrameBytes: MAX_FRAME_BYTES,
+	maxInFlight: 1024,
+	maxBufferedBytes: 1024 * 1024,
+	helloTimeoutMs: 10_000,
+	maxHolds: 100_000,
+	rememberEnded: 10_000,
+}
+
+/** How to start a lock server. */
+export interface ServeOptions {
+	/** The open store whose locks and semaphores the server gives out; the caller closes it after the server. */
+	store: Store
+	/** 127.0.0.1 unless given. */
+	host?: string
+	/** 7411 unless given; 0 picks a free port. */
+	port?: number
+	/** With a token, a connection must say `hello` with it before anything else. */
+	token?: string
+	limits?: Partial<ServerLimits>
+	/** Called with every grant, renewal, release and expiry, before the client hears of it. */
+	history?: (record: HistoryRecord) => void
+}
+
+/** A running lock server. */
+export interface LockServer {
+	readonly host: string
+	readonly port: number
+	/** `tcp://host:port`, what `connect` takes. */
+	readonly url: string
+	/** How many client connections are open. */
+	readonly connections: number
+	/** Stops taking connections, refuses waiting holds and loses leases (`closed`), then closes every connection. */
+	close(): Promise<void>
+}
+
+/** Starts a lock server for a store over TCP, listening on 127.0.0.1 unless told otherwise. */
+export async function serve(options: ServeOptions): Promise<LockServer> {
+	const limits = { ...DEFAULT_LIMITS, ...options.limits }
+	const store = options.store
+	const book = new LeaseBook(store, limits, options.history)
+	const connections = new Set<Connection>()
+	const server: Server = createServer(socket => {
+		const connection = new Connection(socket, book, limits, options.token, () => store.clock.now())
+		connections.add(connection)
+		socket.on('close', () => connections.delete(connection))
+	})
+	const host = options.host ?? '127.0.0.1'
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject)
+		server.listen({ host, port: options.port ?? DEFAULT_PORT }, () => {
+			server.off('error', reject)
+			resolve()
+		})
+	})
+	const address = server.address()
+	const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? DEFAULT_PORT)
+	let closing: Promise<void> | undefined
+	return {
+		host,
+		port,
+		url: `tcp://${host.includes(':') ? `[${host}]` : host}:${port}`,
+		get connections() {
+			return connections.size
+		},
+		close() {
+			closing ??= new Promise<void>(resolve => {
+				server.close(() => resolve())
+				book.close()
+				for (const connection of connections) connection.end()
+			})
+			return closing
+		},
+	}
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { encodeFrame, FrameReader } from '../../../server/framing.ts'
+
+const bytes = (text: string) => Buffer.from(text, 'utf8')
+
+describe('FrameReader', () => {
+	it('reads several frames from one chunk and one frame from several chunks', () => {
+		const reader = new FrameReader(100)
+		expect(reader.push(bytes('{"a":1}\n{"b":2}\n{"c"'))).toEqual([{ frame: '{"a":1}' }, { frame: '{"b":2}' }])
+		expect(reader.push(bytes(':3'))).toEqual([])
+		expect(reader.push(bytes('}\n'))).toEqual([{ frame: '{"c":3}' }])
+	})
+
+	it('takes \\r\\n line ends and skips empty lines', () => {
+		const reader = new FrameReader(100)
+		expect(reader.push(bytes('\n\r\n{"a":1}\r\n\n'))).toEqual([{ frame: '{"a":1}' }])
+	})
+
+	it('keeps a character whose UTF-8 bytes arrive in two chunks', () => {
+		const reader = new FrameReader(100)
+		const whole = bytes('{"key":"ключ"}\n')
+		expect(reader.push(whole.subarray(0, 10))).toEqual([])
+		expect(reader.push(whole.subarray(10))).toEqual([{ frame: '{"key":"ключ"}' }])
+	})
+
+	it('takes a frame of exactly the limit, with or without \\r', () => {
+		const frame = 'x'.repeat(16)
+		expect(new FrameReader(16).push(bytes(`${frame}\n`))).toEqual([{ frame }])
+		const split = new FrameReader(16)
+		expect(split.push(bytes(`${frame}\r`))).toEqual([])
+		expect(split.push(bytes('\n'))).toEqual([{ frame }])
+	})
+
+	it('refuses a frame one byte over the limit, and then reads nothing more', () => {
+		const reader = new FrameReader(16)
+		expect(reader.push(bytes(`${'x'.repeat(17)}\n{"a":1}\n`))).toEqual([{ tooLarge: 17 }])
+		expect(reader.failed).toBe(true)
+		expect(reader.push(bytes('{"a":1}\n'))).toEqual([])
+	})
+
+	it('refuses a frame that never ends as soon as it passes the limit, keeping no more than the limit', () => {
+		const reader = new FrameReader(16)
+		expect(reader.push(bytes('x'.repeat(10)))).toEqual([])
+		expect(reader.push(bytes('x'.repeat(10)))).toEqual([{ tooLarge: 20 }])
+	})
+
+	it('gives back the frames before the one too large', () => {
+		const reader = new FrameReader(8)
+		expect(reader.push(bytes(`{"a":1}\n${'y'.repeat(30)}`))).toEqual([{ frame: '{"a":1}' }, { tooLarge: 30 }])
+	})
+})
+
+describe('encodeFrame', () => {
+	it('writes one line of JSON', () => {
+		expect(encodeFrame({ id: 1, ok: true })).toBe('{"id":1,"ok":true}\n')
+	})
+})
