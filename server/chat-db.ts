@@ -1,0 +1,41 @@
+import Database from 'better-sqlite3'
+import { fenceText } from '../engine/index.ts'
+
+/** The seed's migration 0004: the largest fence that wrote each chat's summary, as 40 digits. */
+export const summaryFenceMigration = "alter table chats add column summary_fence text not null default ''"
+
+/** The seed's conditional update: a summary is written only with a fence larger than the row's. */
+export const fencedUpdate = 'update chats set summary = ?, summary_fence = ? where id = ? and summary_fence < ?'
+
+/** A chat.db shared by several processes: the seed's chats table, migrated, on WAL. */
+export type ChatDb = Database.Database
+
+/** Makes a chat.db with the chats table before and after migration 0004, and a row for each chat id. */
+export function createChatDb(path: string, chatIds: readonly number[]): void {
+	const db = new Database(path)
+	db.pragma('journal_mode = wal')
+	db.exec("create table if not exists chats (id integer primary key, summary text not null default '')")
+	db.exec(summaryFenceMigration)
+	const insert = db.prepare('insert into chats (id) values (?)')
+	for (const id of chatIds) insert.run(id)
+	db.close()
+}
+
+/** Opens a chat.db made by `createChatDb`, waiting up to 10 s for another process's write lock. */
+export function openChatDb(path: string): ChatDb {
+	const db = new Database(path, { timeout: 10_000 })
+	db.pragma('busy_timeout = 10000')
+	return db
+}
+
+/** Writes a chat's summary with a lease's fence; 0 changes when a larger fence wrote first. */
+export function writeSummary(db: ChatDb, chatId: number, summary: string, fence: bigint): { changes: number } {
+	const text = fenceText(fence)
+	return { changes: db.prepare(fencedUpdate).run(summary, text, chatId, text).changes }
+}
+
+/** A chat's row: its summary and the fence that wrote it (0 for none yet). */
+export function readChat(db: ChatDb, chatId: number): { summary: string; fence: bigint } | undefined {
+	const row = db.prepare('select summary, summary_fence from chats where id = ?').get(chatId) as { summary: string; summary_fence: string } | undefined
+	return row === undefined ? undefined : { summary: row.summary, fence: row.summary_fence === '' ? 0n : BigInt(row.summary_fence) }
+}

@@ -1,0 +1,257 @@
+import { createServer } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { LockError } from '../../../engine/index.ts'
+import { connect, type HistoryRecord, type LockClient } from '../../../server/index.ts'
+import { sleep, startServer, until } from './fixtures/wire.ts'
+
+const cleanups: (() => unknown)[] = []
+afterEach(async () => {
+	for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function setup() {
+	const history: HistoryRecord[] = []
+	const running = await startServer({ history: record => history.push(record) })
+	cleanups.push(() => running.stop())
+	const client = async (): Promise<LockClient> => {
+		const c = await connect(running.server.url)
+		cleanups.push(() => c.close())
+		return c
+	}
+	return { ...running, history, client }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<LockError> {
+	const error = await promise.then(
+		() => undefined,
+		(e: unknown) => e,
+	)
+	expect(error).toBeInstanceOf(LockError)
+	return error as LockError
+}
+
+describe('the client holds keys as the embedded engine does', () => {
+	it('runs the function holding the key, resolves to its result and releases the key after', async () => {
+		const { client } = await setup()
+		const a = await client()
+		const b = await client()
+		const invoices = a.lock('invoices')
+		expect(a.lock('invoices')).toBe(invoices)
+		const fences: bigint[] = []
+		const result = await invoices.hold(42, async lease => {
+			expect(lease).toMatchObject({ key: '42', lost: false, id: expect.stringMatching(/^\d+-\d+$/) })
+			expect(typeof lease.fence).toBe('bigint')
+			expect(lease.signal.aborted).toBe(false)
+			fences.push(lease.fence)
+			let ran = false
+			expect(await b.lock('invoices').tryHold('42', () => (ran = true))).toBeUndefined()
+			expect(ran).toBe(false)
+			return 'summary saved'
+		})
+		expect(result).toBe('summary saved')
+		await b.lock('invoices').hold(42n, lease => {
+			fences.push(lease.fence)
+		})
+		expect(fences[1]).toBeGreaterThan(fences[0] as bigint)
+	})
+
+	it('releases the key when the function throws, and rethrows', async () => {
+		const { client } = await setup()
+		const a = await client()
+		await expect(a.lock('invoices').hold('42', () => Promise.reject(new Error('model down')))).rejects.toThrow('model down')
+		expect(await a.lock('invoices').tryHold('42', () => 'free')).toBe('free')
+	})
+
+	it('gives up with held after the wait, naming the place and the wait, without running the function', async () => {
+		const { client } = await setup()
+		const a = await client()
+		const b = await client()
+		let ran = false
+		await a.lock('invoices').hold(
+			'42',
+			async () => {
+				const error = await rejection(b.lock('invoices').hold('42', () => (ran = true), { wait: '1s' }))
+				expect(error).toMatchObject({ code: 'held', message: 'lock invoices: key "42": held past the 1 s wait' })
+			},
+			{ ttl: '1h' },
+		)
+		expect(ran).toBe(false)
+	})
+
+	it('leaves the line at once when its signal aborts, and never holds', async () => {
+		const { client, history } = await setup()
+		const a = await client()
+		const b = await client()
+		const controller = new AbortController()
+		let ran = false
+		await a.lock('invoices').hold(
+			'42',
+			async () => {
+				const waiting = b.lock('invoices').hold('42', () => (ran = true), { wait: '1h', signal: controller.signal })
+				await sleep(50)
+				controller.abort()
+				expect(await rejection(waiting)).toMatchObject({ code: 'cancelled', message: 'lock invoices: key "42": cancelled while waiting' })
+			},
+			{ ttl: '1h' },
+		)
+		expect(await a.lock('invoices').tryHold('42', () => 'free')).toBe('free')
+		expect(ran).toBe(false)
+		expect(history.filter(r => r.type === 'grant')).toHaveLength(2)
+	})
+
+	it('keeps a semaphore key to its limit, with leases that carry no fence', async () => {
+		const { client } = await setup()
+		const clients = await Promise.all([client(), client(), client()])
+		let inside = 0
+		let most = 0
+		await Promise.all(
+			Array.from({ length: 9 }, (_, i) =>
+				(clients[i % 3] as LockClient).semaphore('exports', { limit: 2 }).hold('monthly', async lease => {
+					expect(lease.fence).toBeUndefined()
+					most = Math.max(most, ++inside)
+					await sleep(20)
+					inside--
+				}),
+			),
+		)
+		expect(most).toBe(2)
+		expect(() => clients[0]?.semaphore('exports', { limit: 3 })).toThrow('semaphore exports: limit 3: it is open with limit 2')
+	})
+
+	it('renews its lease on its own while the function runs past the TTL', async () => {
+		const { client, history } = await setup()
+		const a = await client()
+		const b = await client()
+		const lease = await a.lock('invoices').hold(
+			'42',
+			async lease => {
+				await sleep(2500)
+				expect(await b.lock('invoices').tryHold('42', () => 'stolen')).toBeUndefined()
+				return lease
+			},
+			{ ttl: '1s' },
+		)
+		expect(lease.lost).toBe(false)
+		expect(history.filter(r => r.type === 'renew').length).toBeGreaterThanOrEqual(5)
+	})
+
+	it('with renew: false, aborts the signal before the key goes to the next holder, whose fence is larger', async () => {
+		const { client } = await setup()
+		const a = await client()
+		const b = await client()
+		const events: string[] = []
+		let first = 0n
+		const invoices = a.lock('invoices')
+		const holding = invoices.hold(
+			'42',
+			async lease => {
+				first = lease.fence
+				lease.signal.addEventListener('abort', () => events.push(`a lost: ${(lease.signal.reason as LockError).code}`))
+				await sleep(1500)
+				return lease.lost
+			},
+			{ ttl: '1s', renew: false },
+		)
+		await sleep(50)
+		const next = await b.lock('invoices').hold('42', lease => {
+			events.push('b holds')
+			return lease.fence
+		})
+		expect(events).toEqual(['a lost: lost', 'b holds'])
+		expect(next).toBeGreaterThan(first)
+		expect(await holding).toBe(true)
+	})
+
+	it('renews on request, to a new TTL, and refuses a renewal after the release', async () => {
+		const { client } = await setup()
+		const a = await client()
+		let kept: { renew(ttl?: string): Promise<void>; release(): Promise<void> } | undefined
+		await a.lock('invoices').hold(
+			'42',
+			async lease => {
+				const before = lease.expiresAt
+				await lease.renew('1h')
+				expect(lease.expiresAt).toBeGreaterThan(before + 3_000_000)
+				await expect(lease.renew('500ms')).rejects.toMatchObject({ code: 'invalid', message: 'lock invoices: key "42": ttl "500ms": out of range; the wire takes 1 s to 1 h' })
+				await lease.release()
+				kept = lease
+			},
+			{ ttl: '1s', renew: false },
+		)
+		await expect(kept?.renew()).rejects.toMatchObject({ code: 'released' })
+	})
+
+	it('refuses bad arguments as invalid before asking the server', async () => {
+		const { client } = await setup()
+		const a = await client()
+		await expect(a.lock('invoices').hold('', () => 1)).rejects.toMatchObject({ code: 'invalid' })
+		await expect(a.lock('invoices').hold('42', () => 1, { ttl: '2h' })).rejects.toMatchObject({
+			code: 'invalid',
+			message: 'lock invoices: key "42": ttl "2h": out of range; the wire takes 1 s to 1 h',
+		})
+		await expect(a.lock('invoices').hold('42', 'not a function' as never)).rejects.toMatchObject({ code: 'invalid' })
+		expect(() => a.semaphore('exports', { limit: 0 })).toThrow(LockError)
+	})
+
+	it('reads its leases as lost (closed) once the client closes, and refuses after', async () => {
+		const { client } = await setup()
+		const a = await client()
+		const invoices = a.lock('invoices')
+		const holding = invoices.hold(
+			'42',
+			async lease => {
+				await a.close()
+				return (lease.signal.reason as LockError).code
+			},
+			{ ttl: '1h' },
+		)
+		expect(await holding).toBe('closed')
+		await expect(invoices.hold('1', () => 1)).rejects.toMatchObject({ code: 'closed', message: 'lock invoices: key "1": the client is closed' })
+		expect(() => a.lock('other')).toThrow('lock other: the client is closed')
+	})
+})
+
+describe('connect', () => {
+	it('refuses an address that is not tcp://host:port', async () => {
+		await expect(connect('http://127.0.0.1:7411')).rejects.toMatchObject({ code: 'invalid', message: 'connect: "http://127.0.0.1:7411": expected an address such as tcp://127.0.0.1:7411' })
+	})
+
+	it('gives up with closed when nobody listens and reconnecting is off', async () => {
+		const { server, stop } = await startServer()
+		const url = server.url
+		await stop()
+		await expect(connect(url, { reconnect: false })).rejects.toMatchObject({ code: 'closed', message: `${url}: could not connect: ECONNREFUSED` })
+	})
+
+	it('refuses a fence from the server that does not read back (LOCK-08), and releases that lease', async () => {
+		const released: string[] = []
+		const fake = createServer(socket => {
+			let buffer = ''
+			socket.on('data', chunk => {
+				buffer += chunk.toString()
+				let end: number
+				while ((end = buffer.indexOf('\n')) >= 0) {
+					const message = JSON.parse(buffer.slice(0, end)) as { id: number; method: string; leaseId?: string }
+					buffer = buffer.slice(end + 1)
+					const lease = { id: '1-1', kind: 'lock', name: 'invoices', key: '42', fence: '1e5', grantedAt: 0, expiresAt: 1 }
+					if (message.method === 'release') released.push(message.leaseId ?? '')
+					const answer = message.method === 'hold' ? { id: message.id, ok: true, lease, now: 0 } : { id: message.id, ok: true, now: 0 }
+					socket.write(`${JSON.stringify(answer)}\n`)
+				}
+			})
+		})
+		await new Promise<void>(resolve => fake.listen(0, '127.0.0.1', resolve))
+		cleanups.push(() => new Promise(resolve => fake.close(resolve)))
+		const address = fake.address() as { port: number }
+		const client = await connect(`tcp://127.0.0.1:${address.port}`)
+		cleanups.push(() => client.close())
+		let ran = false
+		await expect(client.lock('invoices').hold('42', () => (ran = true))).rejects.toMatchObject({
+			code: 'invalid',
+			message: 'lock invoices: key "42": the server\'s answer is refused: fence "1e5": expected 1 to 40 decimal digits',
+		})
+		expect(ran).toBe(false)
+		await until(() => (released.length > 0 ? released : undefined), 'the release')
+		expect(released).toEqual(['1-1'])
+	})
+})
