@@ -37,20 +37,14 @@ export function parseScene(text: string, origin: SourceOrigin = {}): ParseResult
 	for (let i = 0; i < raws.length; ) {
 		const line = tokenize(raws[i] as string, i)
 		i++
-		for (const token of line.tokens) {
-			if (!token.closed) report.span(line, token.start, token.start + 1, 'unterminated string; a string ends on its own line')
-		}
+		const unclosed = line.tokens.find((token) => !token.closed)
+		if (unclosed !== undefined) report.span(line, unclosed.start, unclosed.start + 1, 'unterminated string; a string ends on its own line')
 		const verb = line.tokens[0]
 		if (verb === undefined) continue
 		statements++
 		const inBody = open !== undefined && line.indent.length > open.indent.length
-		if (verb.kind !== 'word') {
-			report.token(line, verb, `expected a statement, like ${inBody ? 'send, set or strike' : 'actor, link, set or step'}`)
-			continue
-		}
-		const name = verb.text
 		const c = new Cursor(line)
-		if (name === 'code') {
+		if (verb.kind === 'word' && verb.text === 'code') {
 			if (open !== undefined) {
 				report.token(line, verb, 'code belongs before the first step, with the actors; move it up')
 			} else if (scene.code !== undefined) {
@@ -61,9 +55,14 @@ export function parseScene(text: string, origin: SourceOrigin = {}): ParseResult
 			if (read.code !== undefined && open === undefined && scene.code === undefined) scene.code = read.code
 			continue
 		}
-		if (open !== undefined && inBody) {
+		// An unclosed string swallows the rest of its line, so what the statement then lacks is
+		// noise: the statement is still read, for what it declares, but its errors are dropped.
+		const mark = report.errors.length
+		if (verb.kind !== 'word') {
+			report.token(line, verb, `expected a statement, like ${inBody ? 'send, set or strike' : 'actor, link, set or step'}`)
+		} else if (open !== undefined && inBody) {
 			body(scope, c, open)
-		} else if (name === 'step') {
+		} else if (verb.text === 'step') {
 			const node = step(scope, c)
 			if (node !== undefined) scene.steps.push(node)
 			open = { node, indent: line.indent, line: report.lineOf(line) }
@@ -72,6 +71,7 @@ export function parseScene(text: string, origin: SourceOrigin = {}): ParseResult
 		} else {
 			beforeSteps(scope, c)
 		}
+		if (unclosed !== undefined) report.errors.length = mark
 	}
 	if (statements === 0) {
 		report.point(scene.position, 'this scene is empty; declare its actors, then its steps, like actor a "Worker A" at 10,25 icon=cpu')

@@ -21,6 +21,9 @@ export function editDistance(a: string, b: string): number {
 	return previous[b.length] as number
 }
 
+/** The longest word worth an edit distance. */
+const LONGEST = 100
+
 /**
  * The candidate the author most likely meant by `word`, if one is close: at most two edits
  * away (one for short names, so `c` does not suggest `a`), or one of the two a prefix of the other.
@@ -32,9 +35,9 @@ export function suggest(word: string, candidates: Iterable<string>): string | un
 	for (const candidate of candidates) {
 		const other = candidate.toLowerCase()
 		let score = Infinity
-		// A length gap over two already rules out a close edit, and skipping the table keeps a
-		// pathological 100k-character word linear.
-		if (Math.abs(other.length - lower.length) <= 2) {
+		// A length gap over two already rules out a close edit; nobody misspells a name longer
+		// than a line, and skipping the quadratic table there keeps pathological input fast.
+		if (Math.abs(other.length - lower.length) <= 2 && lower.length <= LONGEST) {
 			const distance = editDistance(lower, other)
 			const allowed = Math.max(lower.length, other.length) <= 3 ? 1 : 2
 			if (distance <= allowed && distance < lower.length) score = distance
