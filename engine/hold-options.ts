@@ -37,7 +37,10 @@ export function holdSettings(options: HoldOptions | undefined, place: string): H
 	if (typeof options !== 'object' || options === null) throw invalid(`${place}: options ${shown(options)}: expected an object`)
 	const { ttl, wait, renew, signal } = options
 	if (renew !== undefined && typeof renew !== 'boolean') throw invalid(`${place}: renew ${shown(renew)}: expected true or false`)
-	if (signal !== undefined && !(signal instanceof AbortSignal)) throw invalid(`${place}: signal: expected an AbortSignal`)
+	// Checked by shape: an AbortSignal of another realm or a polyfill is not an instance of this one.
+	if (signal !== undefined && (typeof signal?.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {
+		throw invalid(`${place}: signal: expected an AbortSignal`)
+	}
 	return {
 		ttl: ttl === undefined ? DEFAULT_TTL_MS : ttlMs(ttl, place),
 		wait: wait === undefined ? DEFAULT_WAIT_MS : waitMs(wait, place),

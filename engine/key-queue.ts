@@ -130,7 +130,14 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 		while (line !== undefined && line.length > 0 && state.holders.length < this.limit) {
 			const waiter = line.shift() as Waiter<Fence>
 			this.#forget(waiter)
-			const next = this.#grant(lease.key, waiter.ttl, waiter.renew)
+			let next: HeldLease<Fence>
+			try {
+				next = this.#grant(lease.key, waiter.ttl, waiter.renew)
+			} catch (error) {
+				// The store has no fence left to give: this waiter hears it, not the holder letting go.
+				waiter.reject(error as LockError)
+				continue
+			}
 			state.holders.push(next)
 			waiter.resolve(next)
 		}

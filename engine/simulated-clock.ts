@@ -45,7 +45,8 @@ export class SimulatedClock implements Clock {
 	}
 
 	setTimer(ms: number, fn: () => void): TimerHandle {
-		const timer: SimulatedTimer = { due: this.#now + Math.max(0, ms), order: this.#order++, fn }
+		// A delay that is not above 0 (NaN included) fires at the next advance, as setTimeout's would.
+		const timer: SimulatedTimer = { due: this.#now + (ms > 0 ? ms : 0), order: this.#order++, fn }
 		let at = this.#timers.length
 		while (at > 0 && (this.#timers[at - 1] as SimulatedTimer).due > timer.due) at--
 		this.#timers.splice(at, 0, timer)

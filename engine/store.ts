@@ -56,7 +56,7 @@ class StoreHost implements QueueHost {
 
 	nextFence(): bigint {
 		if (this.#count === MAX_FENCE_PART) {
-			throw new LockError('closed', 'store: every fence count of this epoch is used; reopen the store for a new epoch')
+			throw new LockError('invalid', `store: fence count 2^64 - 1 of epoch ${this.epoch} is given; reopen the store for a new epoch (or open it with a smaller startCount)`)
 		}
 		this.#count += 1n
 		return this.#epochHigh | this.#count

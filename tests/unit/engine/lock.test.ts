@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fenceCount, fenceEpoch, type Lease, type LockError } from '../../../engine/index.ts'
+import { fenceCount, fenceEpoch, MAX_FENCE_PART, type Lease, type LockError } from '../../../engine/index.ts'
 import { deferred, rejection } from './fixtures/deferred.ts'
 import { driverKinds } from './fixtures/drivers.ts'
 import { simStore } from './fixtures/sim-store.ts'
@@ -118,6 +118,24 @@ describe.each(driverKinds)('on $name', kind => {
 			const summaries = store.lock('summaries')
 			expect(await summaries.hold('42', lease => lease.fence)).toBe(7n)
 			expect(await summaries.hold('43', lease => lease.fence)).toBe(8n)
+		})
+
+		it('refuses a lease, rather than give a smaller fence, once the count reaches 2^64 - 1', async () => {
+			const { store } = await simStore(kind, { startCount: MAX_FENCE_PART - 1n })
+			const summaries = store.lock('summaries')
+			const gate = deferred()
+			const last = summaries.hold('42', async lease => {
+				await gate.promise
+				return fenceCount(lease.fence)
+			})
+			const waiter = rejection(summaries.hold('42', () => {}))
+			const fresh = await rejection(summaries.hold('43', () => {}))
+			expect(fresh.code).toBe('invalid')
+			expect(fresh.message).toBe('store: fence count 2^64 - 1 of epoch 0 is given; reopen the store for a new epoch (or open it with a smaller startCount)')
+			gate.resolve()
+			expect(await last).toBe(MAX_FENCE_PART)
+			expect((await waiter).message).toBe(fresh.message)
+			expect(summaries.holders('42')).toEqual([])
 		})
 
 		it('gives unique lease ids named after the epoch', async () => {
