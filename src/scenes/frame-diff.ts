@@ -1,0 +1,33 @@
+/**
+ * The places where two JSON values differ, as readable paths: how the browser's frames are compared with the build's.
+ */
+
+function describe(value: unknown): string {
+	const text = JSON.stringify(value)
+	return text === undefined ? 'nothing' : text.length > 60 ? text.slice(0, 57) + '...' : text
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Every difference between `expected` and `actual`, as `frames[2].actors[0].state.text: "a" != "b"`, at most `limit`. */
+export function jsonDifferences(expected: unknown, actual: unknown, limit = 5): string[] {
+	const found: string[] = []
+	const walk = (a: unknown, b: unknown, path: string): void => {
+		if (found.length >= limit) return
+		if (Array.isArray(a) && Array.isArray(b)) {
+			if (a.length !== b.length) found.push(`${path || 'value'}: ${a.length} items != ${b.length}`)
+			for (let i = 0; i < Math.min(a.length, b.length); i++) walk(a[i], b[i], `${path}[${i}]`)
+			return
+		}
+		if (isObject(a) && isObject(b)) {
+			const keys = new Set([...Object.keys(a), ...Object.keys(b)])
+			for (const key of keys) walk(a[key], b[key], path ? `${path}.${key}` : key)
+			return
+		}
+		if (!Object.is(a, b)) found.push(`${path || 'value'}: ${describe(a)} != ${describe(b)}`)
+	}
+	walk(expected, actual, '')
+	return found
+}

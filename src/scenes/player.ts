@@ -1,0 +1,86 @@
+/**
+ * The scene player's entry, on every page: upgrades each figure.scene, follows step links, and verifies scenes lazily.
+ */
+import type { SceneData } from './scene-figure.ts'
+import { ScenePlayer } from './scene-player.ts'
+
+const players = new Map<HTMLElement, ScenePlayer>()
+
+function readData(figure: HTMLElement): SceneData | undefined {
+	const script = figure.querySelector('script.scene-data')
+	try {
+		return script?.textContent ? (JSON.parse(script.textContent) as SceneData) : undefined
+	} catch {
+		return undefined
+	}
+}
+
+function banner(figure: HTMLElement, text: string): void {
+	const note = figure.querySelector('.scene-mismatch') ?? document.createElement('p')
+	note.className = 'scene-mismatch'
+	note.setAttribute('role', 'alert')
+	note.textContent = text
+	figure.prepend(note)
+}
+
+/** Recomputes the scene in this browser (sql.js, loaded now) and marks the figure `data-verified` ok or mismatch. */
+async function verify(figure: HTMLElement, data: SceneData): Promise<void> {
+	if (figure.dataset['verified'] !== 'pending') return
+	figure.dataset['verified'] = 'running'
+	try {
+		const { verifyScene } = await import('./verify-scene.ts')
+		const differences = await verifyScene(data)
+		figure.dataset['verified'] = differences.length === 0 ? 'ok' : 'mismatch'
+		if (differences.length > 0) banner(figure, `This scene's frames differ from the build's: ${differences.join('; ')}`)
+	} catch (error) {
+		figure.dataset['verified'] = 'failed'
+		banner(figure, `This scene could not be checked in your browser: ${error instanceof Error ? error.message : String(error)}`)
+	}
+}
+
+// The engine (sql.js, about 340 KB gzipped) loads only once a scene is in view or used.
+const watcher = new IntersectionObserver(entries => {
+	for (const entry of entries) {
+		if (!entry.isIntersecting) continue
+		watcher.unobserve(entry.target)
+		const player = players.get(entry.target as HTMLElement)
+		if (player) void verify(player.figure, player.data)
+	}
+})
+
+/** Opens the step the URL's fragment names (`#scene-1-step-2`), and brings its scene into view. */
+function followHash(): void {
+	const match = /^#(.+)-step-(\d+)$/.exec(decodeURIComponent(location.hash))
+	if (!match) return
+	const figure = document.getElementById(match[1] ?? '')
+	const player = figure ? players.get(figure) : undefined
+	if (!player) return
+	player.pause()
+	player.show(Number(match[2]), { animate: false, link: false })
+	player.figure.scrollIntoView({ block: 'start' })
+}
+
+/** Upgrades every scene of the page not yet upgraded. */
+function upgrade(): void {
+	for (const figure of document.querySelectorAll<HTMLElement>('figure.scene[data-scene-id]')) {
+		if (players.has(figure)) continue
+		const data = readData(figure)
+		if (!data) continue
+		const player = new ScenePlayer(figure, data)
+		players.set(figure, player)
+		watcher.observe(figure)
+		const first = (): void => void verify(figure, data)
+		figure.addEventListener('pointerdown', first, { once: true })
+		figure.addEventListener('focusin', first, { once: true })
+	}
+	followHash()
+}
+
+upgrade()
+addEventListener('hashchange', followHash)
+// With Astro's client-side router a new page arrives without a reload; its scenes need upgrading too.
+document.addEventListener('astro:page-load', upgrade)
+document.addEventListener('astro:before-swap', () => {
+	for (const player of players.values()) player.pause()
+	players.clear()
+})

@@ -1,0 +1,186 @@
+/**
+ * A compiled scene as the page's HTML tree: stage, caption, controls, code, every step as text, and its data.
+ */
+import type { Element, ElementContent, Properties } from 'hast'
+import type { Diagnostic, Frame, SceneFrames } from './frame.ts'
+
+/** Where a scene's block sits in its file, as the compiler was given it. */
+export interface SceneOrigin {
+	file?: string
+	line?: number
+	column?: number
+}
+
+/** What the build embeds for the player: the source to recompute and the frames to compare and show. */
+export interface SceneData {
+	id: string
+	source: string
+	origin: SceneOrigin
+	scene: SceneFrames
+	/** Every frame's SVG, drawn at build time so the reader's browser needs no renderer. */
+	svgs: string[]
+}
+
+/** Everything a figure is made of. */
+export interface SceneFigureInput {
+	data: SceneData
+	/** The code sample's highlighted lines (`span.line[data-line]`), if the scene has a sample. */
+	codeLines: Element[]
+}
+
+/** The caption shown before the first step. */
+export const initialCaption = 'Before the first step.'
+
+function h(tagName: string, properties: Properties, children: ElementContent[] = []): Element {
+	return { type: 'element', tagName, properties, children }
+}
+
+function text(value: string): ElementContent {
+	return { type: 'text', value }
+}
+
+/** The id of step N's item in the list, and so the fragment that opens the page at that step. */
+export function stepId(sceneId: string, step: number): string {
+	return `${sceneId}-step-${step}`
+}
+
+/** The counter's words: `Step 2 of 3`. */
+export function counterText(step: number, steps: number): string {
+	return `Step ${step} of ${steps}`
+}
+
+/** JSON safe inside a `<script>` element: no `<` can close it or open a comment. */
+export function scriptJson(value: unknown): string {
+	return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+}
+
+function actorNames(frame: Frame): Map<string, string> {
+	return new Map(frame.actors.map(actor => [actor.id, actor.label]))
+}
+
+/** One frame's values as short lines of text: each message, then each actor's state label. */
+export function frameValues(frame: Frame): ElementContent[] {
+	const names = actorNames(frame)
+	const name = (id: string): string => names.get(id) ?? id
+	const items: ElementContent[] = frame.messages.map(message => {
+		const computed = message.computed && message.computed !== message.label ? ` (${message.computed})` : ''
+		return h('li', { className: ['scene-value', 'scene-value-message'], dataColor: message.color }, [
+			text(`${name(message.from)} → ${name(message.to)}: ${message.label}${computed}`),
+		])
+	})
+	for (const actor of frame.actors) {
+		if (!actor.state || actor.state.text === '') continue
+		const state = actor.state.struck ? h('s', {}, [text(actor.state.text)]) : text(actor.state.text)
+		items.push(h('li', { className: ['scene-value', 'scene-value-state'] }, [text(`${actor.label}: `), state]))
+	}
+	return items
+}
+
+const icons: Record<string, string> = {
+	restart: 'M4 4v6h6M4.5 10A8 8 0 1 1 6 16',
+	prev: 'M15 5 8 12l7 7',
+	play: 'M7 4v16l13-8z',
+	next: 'M9 5l7 7-7 7',
+}
+
+function button(action: string, label: string): Element {
+	const icon = h('svg', { viewBox: '0 0 24 24', ariaHidden: 'true', className: ['scene-icon'] }, [
+		h('path', { d: icons[action] ?? '' }),
+	])
+	return h('button', { type: 'button', className: ['scene-button'], dataAction: action }, [
+		icon,
+		h('span', { className: ['scene-button-text'] }, [text(label)]),
+	])
+}
+
+function stepList(id: string, frames: Frame[]): Element {
+	const initial = frames[0]
+	const items = frames.slice(1).map(frame =>
+		h('li', { id: stepId(id, frame.index), className: ['scene-step'], dataStep: String(frame.index) }, [
+			h('a', { href: `#${stepId(id, frame.index)}`, className: ['scene-step-link'] }, [text(`Step ${frame.index}`)]),
+			text(' '),
+			h('span', { className: ['scene-step-caption'] }, [text(frame.caption)]),
+			h('ul', { className: ['scene-values'] }, frameValues(frame)),
+		]),
+	)
+	const before = initial ? frameValues(initial) : []
+	return h('details', { className: ['scene-steps'], open: true }, [
+		h('summary', {}, [text(`Every step, as text (${frames.length - 1})`)]),
+		...(before.length > 0
+			? [h('div', { className: ['scene-initial'] }, [
+				h('span', { className: ['scene-step-caption'] }, [text(initialCaption)]),
+				h('ul', { className: ['scene-values'] }, before),
+			])]
+			: []),
+		h('ol', { className: ['scene-step-list'] }, items),
+	])
+}
+
+/** Each diagnostic as the compiler prints it, `FILE:LINE:COL: message`. */
+export function diagnosticLines(diagnostics: Diagnostic[]): string[] {
+	return diagnostics.map(d => `${d.file ?? '<scene>'}:${d.line}:${d.column}: ${d.message}`)
+}
+
+/** The visible box that lists a scene's errors in the dev server. */
+export function errorBox(diagnostics: Diagnostic[]): Element {
+	return h('div', { className: ['scene-error'], role: 'alert' }, [
+		h('p', { className: ['scene-error-title'] }, [text('This scene does not match the engine:')]),
+		h('ul', {}, diagnosticLines(diagnostics).map(line => h('li', {}, [h('code', {}, [text(line)])]))),
+	])
+}
+
+/** The whole `<figure class="scene">`, with frame 0 on the stage and every step in the list. */
+export function sceneFigure({ data, codeLines }: SceneFigureInput): Element {
+	const { id, scene, svgs } = data
+	const frames = scene.frames
+	const first = frames[0]
+	const steps = Math.max(frames.length - 1, 0)
+	const active = new Set(first?.lines ?? [])
+	const code: ElementContent[] = []
+	codeLines.forEach((line, index) => {
+		const number = Number(line.properties['dataLine'] ?? index + 1)
+		const classes = active.has(number) ? ['line', 'is-active'] : ['line']
+		if (index > 0) code.push(text('\n'))
+		code.push({ ...line, properties: { ...line.properties, className: classes } })
+	})
+	const lang = scene.code?.lang ?? ''
+	const children: ElementContent[] = [
+		...(scene.diagnostics.length > 0 ? [errorBox(scene.diagnostics)] : []),
+		h('div', { className: ['scene-stage'] }, svgs[0] !== undefined ? [{ type: 'raw', value: svgs[0] } as unknown as ElementContent] : []),
+		h('p', { className: ['scene-caption'], ariaLive: 'polite' }, [text(first?.caption || initialCaption)]),
+		h('div', { className: ['scene-controls'], hidden: true }, [
+			button('restart', 'Restart'),
+			button('prev', 'Previous'),
+			button('play', 'Play'),
+			button('next', 'Next'),
+			h('span', { className: ['scene-counter'] }, [text(counterText(0, steps))]),
+		]),
+		...(codeLines.length > 0
+			? [h('div', { className: ['scene-code'], dataLang: lang }, [
+				h('pre', { tabIndex: 0, ariaLabel: `Code sample${lang ? `, ${lang}` : ''}` }, code),
+			])]
+			: []),
+		stepList(id, frames),
+		h('script', { type: 'application/json', className: ['scene-data'] }, [text(scriptJson(data))]),
+	]
+	return h('figure', {
+		// not-content: Starlight's prose spacing would pull the stage, controls and code apart.
+		className: ['scene', 'not-content'],
+		id,
+		dataSceneId: id,
+		dataStep: '0',
+		dataSteps: String(steps),
+		dataVerified: 'pending',
+		tabIndex: 0,
+		ariaLabel: `Scene, ${steps} steps: arrow keys step, space plays`,
+		ariaKeyshortcuts: 'ArrowLeft ArrowRight Space Home End',
+	}, children)
+}
+
+/** A scene that could not be compiled: the errors and the source, so the author sees both in the page. */
+export function brokenSceneFigure(id: string, source: string, diagnostics: Diagnostic[]): Element {
+	return h('figure', { className: ['scene', 'scene-broken', 'not-content'], id, dataSceneId: id, dataVerified: 'error' }, [
+		errorBox(diagnostics),
+		h('pre', { className: ['scene-source'] }, [text(source)]),
+	])
+}

@@ -1,0 +1,127 @@
+/**
+ * One scene on the page brought to life: steps, play, keys, the step's caption and code lines, and a link to each step.
+ */
+import type { Frame } from './frame.ts'
+import { counterText, initialCaption, stepId } from './scene-figure.ts'
+import type { SceneData } from './scene-figure.ts'
+import { animateStep } from './scene-motion.ts'
+
+/** How long play shows each step, ms. */
+export const playStepMs = 2500
+
+const reducedMotion = (): boolean => matchMedia('(prefers-reduced-motion: reduce)').matches
+
+/** A figure.scene upgraded with its controls; `show` is the one way the step changes. */
+export class ScenePlayer {
+	readonly figure: HTMLElement
+	readonly data: SceneData
+	readonly steps: number
+	step = 0
+	#timer: ReturnType<typeof setInterval> | undefined
+	#stage: HTMLElement | null
+	#caption: HTMLElement | null
+	#counter: HTMLElement | null
+	#play: HTMLButtonElement | null
+
+	constructor(figure: HTMLElement, data: SceneData) {
+		this.figure = figure
+		this.data = data
+		this.steps = Math.max(data.scene.frames.length - 1, 0)
+		this.#stage = figure.querySelector('.scene-stage')
+		this.#caption = figure.querySelector('.scene-caption')
+		this.#counter = figure.querySelector('.scene-counter')
+		this.#play = figure.querySelector('[data-action=play]')
+		figure.querySelector<HTMLElement>('.scene-controls')?.removeAttribute('hidden')
+		// The list stays in the page for search and screen readers; the stage now tells the story.
+		figure.querySelector('details.scene-steps')?.removeAttribute('open')
+		figure.addEventListener('click', event => this.#onClick(event))
+		figure.addEventListener('keydown', event => this.#onKey(event))
+		this.show(0, { animate: false, link: false })
+	}
+
+	get frame(): Frame | undefined {
+		return this.data.scene.frames[this.step]
+	}
+
+	/** Shows step `step` (clamped); animates a single step forward unless the reader prefers reduced motion. */
+	show(step: number, options: { animate: boolean; link: boolean }): void {
+		const before = this.frame
+		const previous = this.step
+		this.step = Math.min(Math.max(step, 0), this.steps)
+		const frame = this.frame
+		const { figure, data } = this
+		figure.dataset['step'] = String(this.step)
+		if (this.#stage) this.#stage.innerHTML = data.svgs[this.step] ?? ''
+		if (this.#caption) this.#caption.textContent = frame?.caption || initialCaption
+		if (this.#counter) this.#counter.textContent = counterText(this.step, this.steps)
+		const lines = new Set(frame?.lines ?? [])
+		for (const line of figure.querySelectorAll<HTMLElement>('.scene-code [data-line]')) {
+			line.classList.toggle('is-active', lines.has(Number(line.dataset['line'])))
+		}
+		for (const item of figure.querySelectorAll<HTMLElement>('.scene-step')) {
+			if (item.dataset['step'] === String(this.step)) item.setAttribute('aria-current', 'step')
+			else item.removeAttribute('aria-current')
+		}
+		for (const [action, off] of [['prev', this.step === 0], ['restart', this.step === 0], ['next', this.step === this.steps]] as const) {
+			// aria-disabled, not disabled: a disabled button would drop the keyboard focus.
+			figure.querySelector(`[data-action=${action}]`)?.setAttribute('aria-disabled', String(off))
+		}
+		if (options.link) {
+			const hash = this.step === 0 ? '' : `#${stepId(figure.id, this.step)}`
+			history.replaceState(history.state, '', location.pathname + location.search + hash)
+		}
+		const svg = this.#stage?.querySelector('svg')
+		if (options.animate && svg && frame && this.step === previous + 1 && !reducedMotion()) animateStep(svg, before, frame)
+	}
+
+	/** Starts playing from the current step (from the start when at the end); a step every playStepMs. */
+	play(): void {
+		if (this.#timer !== undefined) return
+		if (this.step === this.steps) this.show(0, { animate: false, link: true })
+		this.#setPlaying(true)
+		this.#timer = setInterval(() => {
+			this.show(this.step + 1, { animate: true, link: true })
+			if (this.step === this.steps) this.pause()
+		}, playStepMs)
+		if (this.step === 0) this.show(1, { animate: true, link: true })
+	}
+
+	pause(): void {
+		clearInterval(this.#timer)
+		this.#timer = undefined
+		this.#setPlaying(false)
+	}
+
+	#setPlaying(playing: boolean): void {
+		this.figure.toggleAttribute('data-playing', playing)
+		const text = this.#play?.querySelector('.scene-button-text')
+		if (text) text.textContent = playing ? 'Pause' : 'Play'
+	}
+
+	/** Runs a control's action, as a click or a key gives it. */
+	act(action: string): void {
+		if (action !== 'play') this.pause()
+		if (action === 'next') this.show(this.step + 1, { animate: true, link: true })
+		else if (action === 'prev') this.show(this.step - 1, { animate: false, link: true })
+		else if (action === 'restart') this.show(0, { animate: false, link: true })
+		else if (action === 'end') this.show(this.steps, { animate: false, link: true })
+		else if (action === 'play') this.#timer === undefined ? this.play() : this.pause()
+	}
+
+	#onClick(event: MouseEvent): void {
+		const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-action]') : null
+		if (target?.dataset['action']) this.act(target.dataset['action'])
+	}
+
+	#onKey(event: KeyboardEvent): void {
+		if (event.altKey || event.ctrlKey || event.metaKey) return
+		const target = event.target instanceof HTMLElement ? event.target : null
+		const onButton = target?.tagName === 'BUTTON'
+		// The code sample scrolls with the arrows; keys belong to the scene on the figure, its stage and its buttons.
+		if (target && target !== this.figure && !onButton && !target.closest('.scene-stage')) return
+		const action = ({ ArrowRight: 'next', ArrowLeft: 'prev', Home: 'restart', End: 'end', ' ': onButton ? '' : 'play' } as Record<string, string>)[event.key]
+		if (!action) return
+		event.preventDefault()
+		this.act(action)
+	}
+}

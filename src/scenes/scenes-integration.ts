@@ -1,0 +1,28 @@
+/**
+ * The Astro integration that compiles scenes in Node: the remark plugin wired to the engine on better-sqlite3.
+ */
+import type { AstroIntegration } from 'astro'
+import { fileURLToPath } from 'node:url'
+import { betterSqliteDriver } from '../../engine/adapters/better-sqlite3.ts'
+import { compileScene } from './compile.ts'
+import { renderFrame } from './render-svg.ts'
+import { remarkScenes } from './remark-scenes.ts'
+
+/** Adds the scene plugin to Markdown and MDX; `astro build` fails on a scene with errors, `astro dev` shows them. */
+export function scenes(): AstroIntegration {
+	return {
+		name: 'tinystore-scenes',
+		hooks: {
+			'astro:config:setup': ({ command, config, updateConfig, logger }) => {
+				const plugin = remarkScenes({
+					compile: (source, origin) => compileScene(source, origin, bytes => betterSqliteDriver(bytes ?? ':memory:')),
+					render: renderFrame,
+					mode: command === 'build' ? 'build' : 'dev',
+					root: fileURLToPath(config.root),
+					report: message => logger.error(`scene errors:\n${message}`),
+				})
+				updateConfig({ markdown: { remarkPlugins: [() => plugin] } })
+			},
+		},
+	}
+}

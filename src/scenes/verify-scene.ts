@@ -1,0 +1,27 @@
+/**
+ * The scene engine in the reader's browser: sql.js from this site's origin, the same compiler as the build, and a comparison.
+ */
+import initSqlJs from 'sql.js'
+import type { SqlJsStatic } from 'sql.js'
+import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url'
+import { sqlJsDriver } from '../../engine/adapters/sql-js.ts'
+import { compileScene } from './compile.ts'
+import { jsonDifferences } from './frame-diff.ts'
+import type { SceneData } from './scene-figure.ts'
+
+let sqlJs: Promise<SqlJsStatic> | undefined
+
+/** sql.js, loaded once per page, its wasm fetched from this site (never a CDN). */
+export function loadSqlJs(): Promise<SqlJsStatic> {
+	sqlJs ??= initSqlJs({ locateFile: () => wasmUrl })
+	return sqlJs
+}
+
+/** Recomputes the scene's frames on sql.js and lists where they differ from the build's (none: verified). */
+export async function verifyScene(data: SceneData): Promise<string[]> {
+	const SQL = await loadSqlJs()
+	const scene = await compileScene(data.source, data.origin, bytes => sqlJsDriver(SQL, bytes))
+	// Through JSON, as the build's frames came: undefined fields drop out on both sides alike.
+	const recomputed: unknown = JSON.parse(JSON.stringify(scene))
+	return jsonDifferences(data.scene, recomputed)
+}

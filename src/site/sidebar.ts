@@ -1,0 +1,51 @@
+/**
+ * The sidebar in reading order, listing only the pages that exist in `content/`.
+ */
+import { pageFile } from './content-pages.ts'
+
+/** A page of the sidebar: its slug under `content/` and the label readers see. */
+export interface SidebarPage {
+	slug: string
+	label: string
+}
+
+/** A titled group of pages in the sidebar. */
+export interface SidebarSection {
+	label: string
+	pages: SidebarPage[]
+}
+
+/** The reading order: the guides first, the handbook's use of them, then authors and reference. */
+export const readingOrder: SidebarSection[] = [
+	{
+		label: 'Guides',
+		pages: [
+			{ slug: 'guides/locks', label: 'Locks' },
+			{ slug: 'guides/locks/leases', label: 'Leases over a connection' },
+			{ slug: 'guides/locks/fences', label: 'Fences' },
+		],
+	},
+	{ label: 'Handbook', pages: [{ slug: 'handbook/chat/live-updates', label: 'Chat: live updates' }] },
+	{ label: 'Authors', pages: [{ slug: 'authors/scenes', label: 'Writing scenes' }] },
+	{ label: 'Reference', pages: [{ slug: 'reference/protocol', label: 'Wire protocol' }] },
+]
+
+/** Starlight's sidebar config for the pages that exist, and the slugs left out because they do not. */
+export function buildSidebar(root: string, sections: SidebarSection[] = readingOrder): {
+	sidebar: { label: string; items: { slug: string; label: string }[] }[]
+	missing: string[]
+} {
+	const missing: string[] = []
+	const sidebar = sections
+		.map(section => ({
+			label: section.label,
+			items: section.pages.filter(page => {
+				// Starlight refuses a sidebar slug with no page; pages still being written are left out.
+				const exists = pageFile(root, page.slug) !== undefined
+				if (!exists) missing.push(page.slug)
+				return exists
+			}),
+		}))
+		.filter(section => section.items.length > 0)
+	return { sidebar, missing }
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest'
+import type { Code, Root } from 'mdast'
+import type { Element, ElementContent } from 'hast'
+import { betterSqliteDriver } from '../../../engine/adapters/better-sqlite3.ts'
+import { compileScene } from '../../../src/scenes/compile.ts'
+import type { SceneFrames } from '../../../src/scenes/frame.ts'
+import { renderFrame } from '../../../src/scenes/render-svg.ts'
+import { blockOrigin, remarkScenes } from '../../../src/scenes/remark-scenes.ts'
+import type { RemarkScenesOptions } from '../../../src/scenes/remark-scenes.ts'
+import type { SceneData } from '../../../src/scenes/scene-figure.ts'
+
+// The seed page's scene, as written: the DSL's acceptance fixture.
+const seedScene = `code ts
+  await summaries.hold(chatId, async lease => save(chatId, text, lease.fence))
+end
+actor a     "Worker A"  at 10,25 icon=cpu
+actor b     "Worker B"  at 10,75 icon=cpu
+actor lock  "Lock"      at 50,50 icon=lock
+actor db    "chat.db"   at 90,50 icon=database
+link a lock
+link b lock
+link a db
+link b db
+set db "fence 0"
+
+step "Worker A holds the chat's key with fence 7, then pauses: a long garbage collection." line=1
+  send lock -> a "fence 7"
+  set a "paused"
+
+step "A's lease runs out. Worker B holds the key with fence 8 and saves its summary." line=1
+  send lock -> b "fence 8"
+  send b -> db "save, fence 8" color=ok
+  set db "fence 8"
+
+step "A wakes and saves too. The database keeps the largest fence, 8, so it refuses A's write." line=1
+  send a -> db "save, fence 7"
+  strike a "paused"
+  send db -> a "refused: 7 < 8" color=bad`
+
+/** A tree with one scene block whose opening fence is on line `line` of content/guides/x.mdx. */
+function treeWith(source: string, line = 10, column = 1): Root {
+	const node: Code = {
+		type: 'code',
+		lang: 'scene',
+		value: source,
+		position: { start: { line, column, offset: 0 }, end: { line: line + 2, column: 4, offset: 0 } },
+	}
+	return { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'before' }] }, node] }
+}
+
+const file = { path: '/project/content/guides/x.mdx', data: { astro: { frontmatter: { title: 'Fences' } } } }
+
+function options(mode: 'build' | 'dev', report?: (message: string) => void): RemarkScenesOptions {
+	return {
+		compile: (source, origin) => compileScene(source, origin, bytes => betterSqliteDriver(bytes ?? ':memory:')),
+		render: renderFrame,
+		mode,
+		root: '/project',
+		report,
+	}
+}
+
+function figureOf(tree: Root): Element {
+	const node = tree.children[1] as unknown as { data: { hName: string; hProperties: Element['properties']; hChildren: ElementContent[] } }
+	return { type: 'element', tagName: node.data.hName, properties: node.data.hProperties, children: node.data.hChildren }
+}
+
+function all(node: ElementContent | Element, test: (el: Element) => boolean): Element[] {
+	if (node.type !== 'element') return []
+	return [...(test(node) ? [node] : []), ...node.children.flatMap(child => all(child, test))]
+}
+
+const hasClass = (name: string) => (el: Element): boolean => ([] as unknown[]).concat(el.properties['className'] ?? []).includes(name)
+const textOf = (node: ElementContent | Element): string =>
+	node.type === 'text' ? node.value : node.type === 'element' ? node.children.map(textOf).join('') : ''
+
+describe('blockOrigin', () => {
+	it("places the block's text on the line after its opening fence, indented as the fence", () => {
+		const tree = treeWith('x', 41, 3)
+		expect(blockOrigin(tree.children[1] as Code, 'content/a.mdx')).toEqual({ file: 'content/a.mdx', line: 42, column: 2 })
+	})
+})
+
+describe('remarkScenes on the seed scene', () => {
+	it('emits a figure with frame 0, hidden controls, the code, every step as text, and the build data', async () => {
+		const tree = treeWith(seedScene)
+		await remarkScenes(options('build'))(tree, file)
+		const figure = figureOf(tree)
+		expect(figure.tagName).toBe('figure')
+		expect(figure.properties).toMatchObject({ id: 'scene-1', dataSceneId: 'scene-1', dataStep: '0', dataSteps: '3', dataVerified: 'pending', tabIndex: 0 })
+
+		const stage = all(figure, hasClass('scene-stage'))[0]
+		expect(JSON.stringify(stage?.children)).toContain('<svg')
+		const caption = all(figure, hasClass('scene-caption'))[0]
+		expect(caption?.properties['ariaLive']).toBe('polite')
+		expect(all(figure, hasClass('scene-controls'))[0]?.properties['hidden']).toBe(true)
+		expect(all(figure, el => el.tagName === 'button').map(el => el.properties['dataAction'])).toEqual(['restart', 'prev', 'play', 'next'])
+		expect(textOf(all(figure, hasClass('scene-counter'))[0]!)).toBe('Step 0 of 3')
+		expect(all(figure, el => el.properties['dataLine'] !== undefined)).toHaveLength(1)
+
+		const steps = all(figure, hasClass('scene-step'))
+		expect(steps.map(el => el.properties['id'])).toEqual(['scene-1-step-1', 'scene-1-step-2', 'scene-1-step-3'])
+		expect(textOf(steps[0]!)).toContain('Lock → Worker A: fence 7')
+		expect(textOf(steps[2]!)).toContain('chat.db → Worker A: refused: 7 < 8')
+		expect(all(steps[2]!, el => el.tagName === 's').map(textOf)).toEqual(['paused'])
+
+		const script = all(figure, hasClass('scene-data'))[0]!
+		expect(script.properties['type']).toBe('application/json')
+		const json = textOf(script)
+		expect(json).not.toContain('<')
+		const data = JSON.parse(json) as SceneData
+		expect(data.origin).toEqual({ file: 'content/guides/x.mdx', line: 11, column: 0 })
+		expect(data.source).toBe(seedScene)
+		expect(data.scene.frames).toHaveLength(4)
+		expect(data.svgs).toHaveLength(4)
+	})
+
+	it('numbers the scenes of a page scene-1, scene-2, ...', async () => {
+		const tree = treeWith(seedScene)
+		tree.children.push({ ...(tree.children[1] as Code) })
+		await remarkScenes(options('build'))(tree, file)
+		const ids = tree.children.slice(1).map(node => (node.data as { hProperties: { id: string } }).hProperties.id)
+		expect(ids).toEqual(['scene-1', 'scene-2'])
+	})
+})
+
+describe('remarkScenes on a scene that disagrees with the engine', () => {
+	const wrong = seedScene.replace('send lock -> b "fence 8"', 'send lock -> b "fence 9"')
+	const wrongLine = 10 + 1 + seedScene.split('\n').findIndex(line => line.includes('send lock -> b'))
+
+	it('fails the build with FILE:LINE:COL and the engine value', async () => {
+		const run = remarkScenes(options('build'))(treeWith(wrong), file)
+		await expect(run).rejects.toThrow(new RegExp(`^content/guides/x\\.mdx:${wrongLine}:\\d+: .*8`, 'm'))
+	})
+
+	it('in dev, reports to the terminal and shows the errors in the page', async () => {
+		const reported: string[] = []
+		const tree = treeWith(wrong)
+		await remarkScenes(options('dev', message => reported.push(message)))(tree, file)
+		expect(reported.join('\n')).toMatch(new RegExp(`content/guides/x\\.mdx:${wrongLine}:\\d+: `))
+		const box = all(figureOf(tree), hasClass('scene-error'))[0]!
+		expect(box.properties['role']).toBe('alert')
+		expect(textOf(box)).toContain(`content/guides/x.mdx:${wrongLine}:`)
+	})
+
+	it('in dev, shows a scene that does not parse as its errors and source', async () => {
+		const tree = treeWith('actor a "A" at 10,10 icon=cpu\nstep "go"\n  send a -> lok "x"')
+		await remarkScenes(options('dev', () => {}))(tree, file)
+		const figure = figureOf(tree)
+		expect(hasClass('scene-broken')(figure)).toBe(true)
+		expect(textOf(all(figure, hasClass('scene-error'))[0]!)).toMatch(/content\/guides\/x\.mdx:13:\d+: /)
+	})
+})
+
+describe('remarkScenes with the compiler stubbed', () => {
+	it('passes the origin of the block to the compiler', async () => {
+		const seen: unknown[] = []
+		const empty: SceneFrames = { frames: [], diagnostics: [{ file: 'f', line: 1, column: 1, message: 'm' }] }
+		await remarkScenes({ ...options('dev', () => {}), compile: async (_source, origin) => (seen.push(origin), empty) })(treeWith('x', 7, 1), file)
+		expect(seen).toEqual([{ file: 'content/guides/x.mdx', line: 8, column: 0 }])
+	})
+})

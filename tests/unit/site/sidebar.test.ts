@@ -1,0 +1,41 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { pageFile } from '../../../src/site/content-pages.ts'
+import { buildSidebar, readingOrder } from '../../../src/site/sidebar.ts'
+
+function project(files: string[]): string {
+	const root = mkdtempSync(join(tmpdir(), 'sidebar-'))
+	for (const file of files) {
+		mkdirSync(dirname(join(root, file)), { recursive: true })
+		writeFileSync(join(root, file), '---\ntitle: x\n---\n')
+	}
+	return root
+}
+
+describe('buildSidebar', () => {
+	it('lists the pages in reading order and leaves out the ones not written yet', () => {
+		const root = project(['content/guides/locks.mdx', 'content/guides/locks/fences.mdx', 'content/authors/scenes.md'])
+		const { sidebar, missing } = buildSidebar(root)
+		expect(sidebar).toEqual([
+			{ label: 'Guides', items: [{ slug: 'guides/locks', label: 'Locks' }, { slug: 'guides/locks/fences', label: 'Fences' }] },
+			{ label: 'Authors', items: [{ slug: 'authors/scenes', label: 'Writing scenes' }] },
+		])
+		expect(missing).toEqual(['guides/locks/leases', 'handbook/chat/live-updates', 'reference/protocol'])
+	})
+
+	it('reads the guides before the handbook, authors and reference', () => {
+		expect(readingOrder.map(section => section.label)).toEqual(['Guides', 'Handbook', 'Authors', 'Reference'])
+	})
+})
+
+describe('pageFile', () => {
+	it('finds a page written as .mdx, .md or an index', () => {
+		const root = project(['content/index.mdx', 'content/a.md', 'content/b/index.mdx'])
+		expect(pageFile(root, '')).toBe('content/index.mdx')
+		expect(pageFile(root, '/a/')).toBe('content/a.md')
+		expect(pageFile(root, 'b')).toBe('content/b/index.mdx')
+		expect(pageFile(root, 'c')).toBeUndefined()
+	})
+})
