@@ -35,6 +35,9 @@ export function splitLines(text: string): string[] {
 
 /** Whether a character separates tokens (a space, a tab, or any other Unicode blank). */
 function isBlank(char: string): boolean {
+	const code = char.charCodeAt(0)
+	// Printable ASCII is most of any scene; only the rest needs the Unicode test.
+	if (code > 0x20 && code < 0x7f) return false
 	return char === ' ' || char === '\t' || /\s/.test(char)
 }
 
@@ -87,21 +90,25 @@ export function tokenize(raw: string, index: number): Line {
 /** The string that opens at `start`; `\"` and `\\` are its escapes, any other backslash stays as written. */
 function readString(raw: string, start: number): Token {
 	let value = ''
-	let i = start + 1
+	// The value is copied a run at a time, from `run` up to the next escape or the closing quote.
+	let run = start + 1
+	let i = run
 	while (i < raw.length) {
-		const char = raw[i] as string
+		const char = raw[i]
 		if (char === '"') {
+			value += raw.slice(run, i)
 			return { kind: 'string', text: raw.slice(start, i + 1), value, start, end: i + 1, closed: true }
 		}
 		if (char === '\\' && (raw[i + 1] === '"' || raw[i + 1] === '\\')) {
-			value += raw[i + 1]
+			value += raw.slice(run, i) + raw[i + 1]
 			i += 2
+			run = i
 			continue
 		}
-		value += char
 		i++
 	}
 	// A string never spans lines, so an unclosed one takes the rest of its line as its value:
 	// the statement still parses and the author sees one error, not a cascade.
+	value += raw.slice(run)
 	return { kind: 'string', text: raw.slice(start), value, start, end: raw.length, closed: false }
 }

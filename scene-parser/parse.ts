@@ -154,7 +154,7 @@ function resolve(scope: Scope): void {
 		} else {
 			const meant = suggest(id, ids)
 			const why =
-				meant !== undefined ? `did you mean "${meant}"?` : ids.length === 0 ? 'no actor is declared' : `the actors are ${known(ids)}`
+				meant !== undefined ? `did you mean "${meant}"?` : ids.length === 0 ? 'no actor is declared' : known(ids)
 			message = `unknown actor "${clip(id)}"; ${why}`
 		}
 		scope.report.token(line as Line, token, message)
@@ -163,6 +163,7 @@ function resolve(scope: Scope): void {
 
 /** The declared ids for a message, the first few of a long list. */
 function known(ids: readonly string[]): string {
+	if (ids.length === 1) return `the only actor is ${clip(ids[0] as string, 20)}`
 	const shown = ids.slice(0, 8).map((id) => clip(id, 20))
-	return ids.length > shown.length ? `${shown.join(', ')} and ${ids.length - shown.length} more` : listNames(shown, 'and')
+	return `the actors are ${ids.length > shown.length ? `${shown.join(', ')} and ${ids.length - shown.length} more` : listNames(shown, 'and')}`
 }
