@@ -160,11 +160,13 @@ export class LeaseBook {
 	async release(leaseId: string, fence: bigint | undefined): Promise<void> {
 		if (this.#endedLeases.get(leaseId) === 'released') return
 		const lease = this.#find(leaseId, fence, 'release')
+		// Read before the key is free, so the next holder's grant is never earlier in the history.
+		const at = this.#store.clock.now()
 		await lease.engine.release()
 		// A lease whose time passed before its timer fired is lost, not released, by that call.
 		if (lease.ended !== undefined) throw this.#endedError(leaseId, lease.ended, 'release')
 		this.#end(lease, 'released')
-		this.#history?.({ type: 'release', at: this.#store.clock.now(), leaseId })
+		this.#history?.({ type: 'release', at, leaseId })
 	}
 
 	/** Withdraws a hold: a waiting one leaves the line, a granted one is released. */

@@ -1,0 +1,84 @@
+// One worker of a torture run, in its own process: it holds a chat's key of the lock
+// `summaries` and writes the chat's summary with its fence, or holds a place of the
+// semaphore `exports`, again and again until SIGTERM, logging every grant and write.
+import { appendFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { fenceText, LockError } from '../engine/index.ts'
+import { fencedUpdate, openChatDb } from './chat-db.ts'
+import { connect } from './client.ts'
+
+const { values } = parseArgs({
+	options: {
+		url: { type: 'string' },
+		db: { type: 'string' },
+		log: { type: 'string' },
+		name: { type: 'string' },
+		keys: { type: 'string', default: '3' },
+		ttl: { type: 'string', default: '1000' },
+	},
+})
+const name = values.name ?? `worker ${process.pid}`
+const logFile = values.log ?? ''
+// Appended synchronously, so a line is written before anything that follows it, even if the process is killed next.
+const log = (record: Record<string, unknown>) => appendFileSync(logFile, `${JSON.stringify({ client: name, ...record })}\n`)
+const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
+
+let stopping = false
+process.on('SIGTERM', () => {
+	stopping = true
+})
+
+const db = openChatDb(values.db ?? '')
+const update = db.prepare(fencedUpdate)
+const insert = db.prepare('insert into writes (client, chat_id, fence, summary, accepted) values (?, ?, ?, ?, ?)')
+// The fenced write and its record in one transaction: chat.db itself says in which order writes were accepted.
+const write = db.transaction((chatId: number, summary: string, fence: string) => {
+	const { changes } = update.run(summary, fence, chatId, fence)
+	insert.run(name, chatId, fence, summary, changes)
+	return changes
+})
+
+const client = await connect(values.url, { connectTimeout: '60s' })
+const summaries = client.lock('summaries')
+const exports = client.semaphore('exports', { limit: 2 })
+const keys = Number(values.keys)
+const ttl = Number(values.ttl)
+console.log('ready')
+
+while (!stopping) {
+	try {
+		if (Math.random() < 0.7) {
+			const chatId = 1 + Math.floor(Math.random() * keys)
+			await summaries.hold(
+				chatId,
+				async lease => {
+					log({ type: 'grant', id: lease.id, fence: lease.fence.toString() })
+					lease.signal.addEventListener('abort', () => log({ type: 'lost', id: lease.id }))
+					await sleep(Math.random() * 300)
+					// The seed's worker writes whether or not its lease still holds: the fence decides.
+					const summary = `${name}: fence ${lease.fence}`
+					const changes = write.immediate(chatId, summary, fenceText(lease.fence))
+					log({ type: 'write', chatId, fence: lease.fence.toString(), summary, accepted: changes === 1 })
+					await sleep(Math.random() * 50)
+				},
+				{ ttl, wait: 3000 },
+			)
+		} else {
+			await exports.hold(
+				'monthly',
+				async lease => {
+					log({ type: 'grant', id: lease.id, fence: null })
+					lease.signal.addEventListener('abort', () => log({ type: 'lost', id: lease.id }))
+					await sleep(Math.random() * 200)
+				},
+				{ ttl, wait: 3000 },
+			)
+		}
+	} catch (error) {
+		log({ type: 'refused', code: error instanceof LockError ? error.code : 'error', message: (error as Error).message })
+		await sleep(50)
+	}
+}
+await client.close()
+db.close()
+process.exit(0)

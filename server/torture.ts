@@ -1,0 +1,300 @@
+// npm run torture -- --procs 4 --seconds 30: several client processes against one
+// server, killed, stopped and restarted at random with the server, then the history
+// checked (see torture-check.ts). Loopback only; it stops by itself.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import Database from 'better-sqlite3'
+import { createChatDb } from './chat-db.ts'
+import type { HistoryRecord } from './lease-book.ts'
+import { checkTorture, type ClientWrite, type DbWrite, type FinalRow, type TortureFacts } from './torture-check.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
+const between = (low: number, high: number) => low + Math.random() * (high - low)
+
+/** A child process of the run: a server or a client, started with tsx. */
+class Child {
+	readonly process: ChildProcess
+	stopped = false
+	exited = false
+	// A client says so once connected; only then is it fair game for the chaos.
+	ready = false
+	readonly output: string[] = []
+
+	constructor(file: string, args: string[]) {
+		this.process = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+		children.add(this)
+		for (const stream of [this.process.stdout, this.process.stderr]) {
+			if (stream !== null) {
+				createInterface({ input: stream }).on('line', line => {
+					if (line === 'ready') this.ready = true
+					else this.output.push(line)
+				})
+			}
+		}
+		this.process.on('exit', () => {
+			this.exited = true
+			children.delete(this)
+		})
+	}
+
+	signal(signal: NodeJS.Signals): void {
+		if (!this.exited) this.process.kill(signal)
+	}
+
+	async exit(timeoutMs: number): Promise<boolean> {
+		const deadline = Date.now() + timeoutMs
+		while (!this.exited && Date.now() < deadline) await sleep(20)
+		return this.exited
+	}
+}
+
+const children = new Set<Child>()
+// Whatever happens to this run, it leaves no process of its own behind.
+process.on('exit', () => {
+	for (const child of children) {
+		child.signal('SIGCONT')
+		child.signal('SIGKILL')
+	}
+})
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130))
+
+interface Options {
+	procs: number
+	seconds: number
+	keys: number
+	dir: string
+	keep: boolean
+}
+
+interface Counts {
+	clientKills: number
+	clientStops: number
+	serverKills: number
+	serverStops: number
+	restarts: number
+}
+
+/** Runs the torture and prints its report; resolves to the number of violations. */
+export async function torture(options: Options): Promise<number> {
+	const { dir, procs, seconds, keys } = options
+	const chatDb = join(dir, 'chat.db')
+	const history = join(dir, 'history.jsonl')
+	createChatDb(chatDb, Array.from({ length: keys }, (_, i) => i + 1))
+	const db = new Database(chatDb)
+	db.exec('create table writes (seq integer primary key autoincrement, client text not null, chat_id integer not null, fence text not null, summary text not null, accepted integer not null)')
+	db.close()
+	console.log(`torture: ${procs} clients for ${seconds} s on ${keys} chats (lock summaries, semaphore exports of limit 2, TTL 1 s); files in ${dir}`)
+
+	const counts: Counts = { clientKills: 0, clientStops: 0, serverKills: 0, serverStops: 0, restarts: 0 }
+	let port = 0
+	let server: Child | undefined
+	const startServer = async (): Promise<Child> => {
+		for (let attempt = 0; ; attempt++) {
+			const child = new Child('server/cli.ts', ['--dir', join(dir, 'data'), '--port', String(port), '--history', history])
+			for (;;) {
+				const line = child.output.find(l => / on tcp:\/\//.test(l))
+				if (line !== undefined) {
+					port = Number(/:(\d+)$/.exec(line)?.[1] ?? port)
+					return child
+				}
+				if (child.exited) break
+				await sleep(10)
+			}
+			// The port or the store may still be let go of by the server just killed.
+			if (attempt >= 50) throw new Error(`the server did not start: ${child.output.join('\n')}`)
+			await sleep(100)
+		}
+	}
+	server = await startServer()
+	const url = `tcp://127.0.0.1:${port}`
+	const generations = Array.from({ length: procs }, () => 0)
+	const startClient = (i: number) => {
+		const name = `c${i}.${generations[i]}`
+		generations[i] = (generations[i] ?? 0) + 1
+		return new Child('server/torture-client.ts', ['--url', url, '--db', chatDb, '--log', join(dir, `${name}.jsonl`), '--name', name, '--keys', String(keys)])
+	}
+	const clients: (Child | undefined)[] = Array.from({ length: procs }, (_, i) => startClient(i))
+	const pending: Promise<void>[] = []
+	const later = (ms: number, fn: () => void | Promise<void>) => pending.push(sleep(ms).then(fn))
+
+	const killClient = (i: number) => {
+		const client = clients[i]
+		if (client === undefined || client.exited || client.stopped || !client.ready) return
+		client.signal('SIGKILL')
+		clients[i] = undefined
+		counts.clientKills++
+		later(between(100, 400), () => {
+			clients[i] = startClient(i)
+			counts.restarts++
+		})
+	}
+	const stopClient = (i: number, ms: number) => {
+		const client = clients[i]
+		if (client === undefined || client.stopped || client.exited || !client.ready) return
+		client.signal('SIGSTOP')
+		client.stopped = true
+		counts.clientStops++
+		later(ms, () => {
+			client.signal('SIGCONT')
+			client.stopped = false
+		})
+	}
+	let serverBusy = false
+	const killServer = () => {
+		if (serverBusy || server === undefined) return
+		serverBusy = true
+		server.signal('SIGKILL')
+		counts.serverKills++
+		later(between(100, 400), async () => {
+			await server?.exit(5000)
+			server = await startServer()
+			counts.restarts++
+			serverBusy = false
+		})
+	}
+	const stopServer = (ms: number) => {
+		if (serverBusy || server === undefined) return
+		serverBusy = true
+		const stopped = server
+		stopped.signal('SIGSTOP')
+		counts.serverStops++
+		later(ms, () => {
+			stopped.signal('SIGCONT')
+			serverBusy = false
+		})
+	}
+
+	// The run's time counts from when every client is connected: starting them can take a while on a busy machine.
+	const waitFrom = Date.now()
+	while (!clients.every(c => c?.ready)) {
+		const dead = clients.find(c => c?.exited)
+		if (dead !== undefined) throw new Error(`a client exited before it was ready: ${dead.output.join('\n')}`)
+		if (Date.now() - waitFrom > 60_000) throw new Error('the clients did not connect within 60 s')
+		await sleep(20)
+	}
+	// A few faults at set times, so that even a short run has each kind; random ones between.
+	const started = Date.now()
+	const elapsed = () => (Date.now() - started) / 1000
+	const planned: [number, () => void][] = [
+		[0.2, () => stopClient(0, 1500)],
+		[0.35, () => killServer()],
+		[0.55, () => killClient(1 % procs)],
+		[0.7, () => stopServer(800)],
+	]
+	while (elapsed() < seconds) {
+		await sleep(between(250, 800))
+		const due = planned.findIndex(([at]) => elapsed() >= at * seconds)
+		if (due >= 0) {
+			planned.splice(due, 1)[0]?.[1]()
+			continue
+		}
+		const i = Math.floor(Math.random() * procs)
+		const dice = Math.random()
+		if (dice < 0.2) killClient(i)
+		else if (dice < 0.5) stopClient(i, between(200, 2500))
+		else if (dice < 0.55) killServer()
+		else if (dice < 0.6) stopServer(between(200, 1500))
+	}
+	await Promise.all(pending)
+	for (const client of clients) client?.signal('SIGCONT')
+	server?.signal('SIGCONT')
+	// Clients finish the hold they are in, then stop; a client that does not is killed.
+	for (const client of clients) client?.signal('SIGTERM')
+	for (const client of clients) if (client !== undefined && !(await client.exit(10_000))) client.signal('SIGKILL')
+	server?.signal('SIGTERM')
+	if (server !== undefined && !(await server.exit(5000))) server.signal('SIGKILL')
+
+	const report = checkTorture(readFacts(dir, chatDb, history))
+	const logs = readClientLogs(dir)
+	const refused = logs.filter(r => r.type === 'refused')
+	const byCode = new Map<string, number>()
+	for (const r of refused) byCode.set(String(r.code), (byCode.get(String(r.code)) ?? 0) + 1)
+	console.log(`grants: ${report.grants.lock + report.grants.semaphore} (lock ${report.grants.lock}, semaphore ${report.grants.semaphore}) from ${report.servers} server processes`)
+	console.log(`writes: ${report.writes.accepted} accepted, ${report.writes.refused} refused by their fence`)
+	console.log(`leases lost by their holders: ${logs.filter(r => r.type === 'lost').length}`)
+	console.log(`holds refused: ${refused.length}${refused.length > 0 ? ` (${[...byCode].map(([code, n]) => `${code} ${n}`).join(', ')})` : ''}`)
+	console.log(
+		`chaos: ${counts.clientKills} client kills, ${counts.clientStops} client stops, ${counts.serverKills} server kills, ${counts.serverStops} server stops, ${counts.restarts} restarts`,
+	)
+	console.log(`violations: ${report.violations.length}`)
+	for (const violation of report.violations.slice(0, 50)) console.log(`  ${violation}`)
+	return report.violations.length
+}
+
+function readLines(file: string): Record<string, unknown>[] {
+	if (!existsSync(file)) return []
+	return readFileSync(file, 'utf8')
+		.split('\n')
+		.filter(line => line.trim() !== '')
+		.flatMap(line => {
+			try {
+				return [JSON.parse(line) as Record<string, unknown>]
+			} catch {
+				// A process killed in the middle of a line leaves half of it.
+				return []
+			}
+		})
+}
+
+function readClientLogs(dir: string): Record<string, unknown>[] {
+	return readdirSync(dir)
+		.filter(name => /^c\d+\.\d+\.jsonl$/.test(name))
+		.flatMap(name => readLines(join(dir, name)))
+}
+
+function readFacts(dir: string, chatDb: string, history: string): TortureFacts {
+	const logs = readClientLogs(dir)
+	const db = new Database(chatDb, { readonly: true })
+	const dbWrites = (db.prepare('select seq, client, chat_id, fence, summary, accepted from writes order by seq').all() as Record<string, unknown>[]).map(
+		(r): DbWrite => ({ seq: Number(r.seq), client: String(r.client), chatId: Number(r.chat_id), fence: String(r.fence), summary: String(r.summary), accepted: r.accepted === 1 }),
+	)
+	const rows = (db.prepare('select id, summary, summary_fence from chats order by id').all() as Record<string, unknown>[]).map(
+		(r): FinalRow => ({ chatId: Number(r.id), summary: String(r.summary), fence: String(r.summary_fence) }),
+	)
+	db.close()
+	return {
+		history: readLines(history) as unknown as HistoryRecord[],
+		clientGrants: logs.filter(r => r.type === 'grant').map(r => ({ client: String(r.client), id: String(r.id), fence: (r.fence as string | null) ?? null })),
+		clientWrites: logs.filter(r => r.type === 'write') as unknown as ClientWrite[],
+		dbWrites,
+		rows,
+	}
+}
+
+async function main(): Promise<number> {
+	const { values } = parseArgs({
+		options: {
+			procs: { type: 'string', default: '4' },
+			seconds: { type: 'string', default: '30' },
+			keys: { type: 'string', default: '3' },
+			dir: { type: 'string' },
+			keep: { type: 'boolean', default: false },
+		},
+	})
+	const procs = Number(values.procs)
+	const seconds = Number(values.seconds)
+	const keys = Number(values.keys)
+	if (!Number.isInteger(procs) || procs < 1 || procs > 32) throw new Error(`--procs ${values.procs}: expected a whole number from 1 to 32`)
+	if (!(seconds > 0 && seconds <= 3600)) throw new Error(`--seconds ${values.seconds}: expected more than 0 and at most 3600`)
+	if (!Number.isInteger(keys) || keys < 1 || keys > 100) throw new Error(`--keys ${values.keys}: expected a whole number from 1 to 100`)
+	const dir = values.dir ?? mkdtempSync(join(tmpdir(), 'tinystore-torture-'))
+	mkdirSync(dir, { recursive: true })
+	const violations = await torture({ procs, seconds, keys, dir, keep: values.keep })
+	// The files stay when something broke, for whoever looks into it.
+	if (violations === 0 && !values.keep && values.dir === undefined) rmSync(dir, { recursive: true, force: true })
+	return violations
+}
+
+main().then(
+	violations => process.exit(violations === 0 ? 0 : 1),
+	error => {
+		console.error(error instanceof Error ? error.message : error)
+		process.exit(2)
+	},
+)
