@@ -21,16 +21,17 @@ export function readCode(scope: Scope, c: Cursor, raws: readonly string[], from:
 		return { next: end }
 	}
 	const next = end + 1
-	const lang = c.peek()
+	// The line is read as tokens, not through the cursor: here an attribute is just one more word.
+	const [, lang, extra] = c.line.tokens
 	if (lang?.kind !== 'word') {
-		if (lang === undefined) scope.report.point(scope.report.at(c.line, c.after), "expected the sample's language, like code ts")
-		else scope.report.token(c.line, lang, "expected the sample's language, like code ts")
+		const message = "expected the sample's language, like code ts"
+		if (lang === undefined) scope.report.point(scope.report.at(c.line, c.verb.end), message)
+		else scope.report.token(c.line, lang, message)
 		return { next }
 	}
-	c.take()
-	const extra = c.peek() ?? c.attributes[0]
 	if (extra !== undefined) {
-		scope.report.span(c.line, extra.start, extra.end, `unexpected ${'kind' in extra && extra.kind === 'string' ? 'string' : `"${clip(c.line.raw.slice(extra.start, extra.end))}"`} after code ${clip(lang.text)}; the sample starts on the next line`)
+		const shown = extra.kind === 'string' ? 'string' : `"${clip(extra.text)}"`
+		scope.report.token(c.line, extra, `unexpected ${shown} after code ${clip(lang.text)}; the sample starts on the next line`)
 	}
 	return { code: { lang: lang.text, lines: dedent(raws.slice(from, end)), position: scope.report.at(c.line, c.verb.start) }, next }
 }

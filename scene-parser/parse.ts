@@ -57,7 +57,7 @@ export function parseScene(text: string, origin: SourceOrigin = {}): ParseResult
 		}
 		// An unclosed string swallows the rest of its line, so what the statement then lacks is
 		// noise: the statement is still read, for what it declares, but its errors are dropped.
-		const mark = report.errors.length
+		const mark = report.count
 		if (verb.kind !== 'word') {
 			report.token(line, verb, `expected a statement, like ${inBody ? 'send, set or strike' : 'actor, link, set or step'}`)
 		} else if (open !== undefined && inBody) {
@@ -71,7 +71,7 @@ export function parseScene(text: string, origin: SourceOrigin = {}): ParseResult
 		} else {
 			beforeSteps(scope, c)
 		}
-		if (unclosed !== undefined) report.errors.length = mark
+		if (unclosed !== undefined) report.dropSince(mark)
 	}
 	if (statements === 0) {
 		report.point(scene.position, 'this scene is empty; declare its actors, then its steps, like actor a "Worker A" at 10,25 icon=cpu')

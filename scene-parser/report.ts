@@ -47,6 +47,16 @@ export class Report {
 		this.errors.push(error)
 	}
 
+	/** How many errors there are so far, a mark for `dropSince`. */
+	get count(): number {
+		return this.errors.length
+	}
+
+	/** Forgets the errors reported since `mark`, for a line whose first error explains the rest. */
+	dropSince(mark: number): void {
+		this.errors.length = mark
+	}
+
 	/** The errors in the order they appear in the file. */
 	sorted(): ParseError[] {
 		return this.errors
