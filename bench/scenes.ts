@@ -1,0 +1,124 @@
+// The scene pipeline's speed: parse, simulate and render of the seed's scene per second,
+// beside a peer measured in the same run (mdast-util-from-markdown reading the seed page, the
+// Markdown parse every page pays anyway), and the time for generated scenes of 10, 100 and
+// 1,000 steps, to show the cost grows linearly. A benchmark, not a test: it prints a table.
+import { readFileSync } from 'node:fs'
+import { fromMarkdown } from 'mdast-util-from-markdown'
+import { findSceneBlocks, parseScene } from '../scene-parser/index.ts'
+import type { Scene } from '../scene-parser/index.ts'
+import { openNodeDriver, openSqlJsDriverFactory } from '../src/scenes/node-drivers.ts'
+import { renderFrame } from '../src/scenes/render-svg.ts'
+import { simulateScene } from '../src/scenes/simulate.ts'
+import type { OpenDriver } from '../src/scenes/simulate.ts'
+
+const seedPage = readFileSync(new URL('../../shared/seed/fences.md', import.meta.url), 'utf8')
+const seedBlock = findSceneBlocks(seedPage)[0]
+if (!seedBlock) throw new Error('the seed page has no scene')
+const seedText = seedBlock.text
+
+function mustParse(text: string): Scene {
+	const parsed = parseScene(text)
+	if (!parsed.ok) throw new Error(`scene does not parse: ${parsed.errors[0]?.message}`)
+	return parsed.scene
+}
+
+/** Runs `op` for about `ms` milliseconds; operations per second. */
+async function perSecond(op: () => unknown, ms = 1500): Promise<number> {
+	for (let i = 0; i < 20; i++) await op()
+	let count = 0
+	const start = performance.now()
+	while (performance.now() - start < ms) {
+		await op()
+		count++
+	}
+	return count / ((performance.now() - start) / 1000)
+}
+
+async function timeOnce(op: () => unknown, repeat = 3): Promise<number> {
+	const times: number[] = []
+	await op()
+	for (let i = 0; i < repeat; i++) {
+		const start = performance.now()
+		await op()
+		times.push(performance.now() - start)
+	}
+	return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? Number.NaN
+}
+
+/** A scene of `steps` steps: two workers take turns, each lease running out, each write fenced. */
+function generated(steps: number): string {
+	const lines = [
+		'code ts',
+		'  await summaries.hold(chatId, async lease => save(chatId, text, lease.fence))',
+		'end',
+		'actor a "Worker A" at 10,25 icon=cpu',
+		'actor b "Worker B" at 10,75 icon=cpu',
+		'actor lock "Lock" at 50,50 icon=lock',
+		'actor db "chat.db" at 90,50 icon=database',
+		'link a lock',
+		'link b lock',
+		'link a db',
+		'link b db',
+		'set db "fence 0"',
+	]
+	for (let i = 1; i <= steps; i++) {
+		const worker = i % 2 === 1 ? 'a' : 'b'
+		lines.push(`step "Step ${i}: ${worker} holds with fence ${i} and saves." line=1`)
+		lines.push(`  send lock -> ${worker} "fence ${i}"`)
+		lines.push(`  send ${worker} -> db "save, fence ${i}" color=ok`)
+		lines.push(`  set db "fence ${i}"`)
+	}
+	return lines.join('\n')
+}
+
+const seedScene = mustParse(seedText)
+const seedFrames = await simulateScene(seedScene, { openDriver: openNodeDriver })
+if (seedFrames.diagnostics.length > 0) throw new Error('the seed scene does not verify')
+const openSqlJs = await openSqlJsDriverFactory()
+
+const rows: [string, string, string][] = []
+const fmt = (n: number): string => Math.round(n).toLocaleString('en-US')
+
+const peer = await perSecond(() => fromMarkdown(seedPage))
+rows.push(['peer: mdast-util-from-markdown, the seed page', fmt(peer), '1.00x'])
+const parse = await perSecond(() => parseScene(seedText))
+rows.push(["parse the seed's scene", fmt(parse), `${(parse / peer).toFixed(2)}x`])
+const simulateNode = await perSecond(() => simulateScene(seedScene, { openDriver: openNodeDriver }))
+rows.push(["simulate the seed's scene (better-sqlite3)", fmt(simulateNode), `${(simulateNode / peer).toFixed(2)}x`])
+const simulateWasm = await perSecond(() => simulateScene(seedScene, { openDriver: openSqlJs }))
+rows.push(["simulate the seed's scene (sql.js)", fmt(simulateWasm), `${(simulateWasm / peer).toFixed(2)}x`])
+const render = await perSecond(() => seedFrames.frames.map(frame => renderFrame(frame, { id: 'bench' })))
+rows.push(["render the seed's 4 frames to SVG", fmt(render), `${(render / peer).toFixed(2)}x`])
+
+console.log('\nThe seed scene, per second (higher is better; ratio against the peer)\n')
+table(['what', 'per second', 'vs peer'], rows)
+
+const sizes = [10, 100, 1000]
+const growth: [string, string, string, string, string][] = []
+for (const steps of sizes) {
+	const text = generated(steps)
+	const scene = mustParse(text)
+	const run = async (openDriver: OpenDriver) => {
+		const frames = await simulateScene(scene, { openDriver })
+		if (frames.diagnostics.length > 0) throw new Error(`generated scene: ${frames.diagnostics[0]?.message}`)
+		return frames
+	}
+	const frames = await run(openNodeDriver)
+	const parseMs = await timeOnce(() => parseScene(text))
+	const nodeMs = await timeOnce(() => run(openNodeDriver))
+	const wasmMs = await timeOnce(() => run(openSqlJs))
+	const renderMs = await timeOnce(() => frames.frames.map(frame => renderFrame(frame, { id: 'bench' })))
+	growth.push([String(steps), parseMs.toFixed(2), nodeMs.toFixed(1), wasmMs.toFixed(1), renderMs.toFixed(1)])
+}
+console.log('\nGenerated scenes, ms (median of 3, after a warm-up run); linear growth means x10 steps is about x10 time\n')
+table(['steps', 'parse', 'simulate, better-sqlite3', 'simulate, sql.js', 'render every frame'], growth)
+const ratio = (col: number) => (Number(growth[2]![col]) / Number(growth[1]![col])).toFixed(1)
+console.log(`\n100 -> 1,000 steps: parse x${ratio(1)}, simulate x${ratio(2)} (better-sqlite3), x${ratio(3)} (sql.js), render x${ratio(4)}`)
+
+function table(head: string[], body: string[][]): void {
+	const widths = head.map((h, i) => Math.max(h.length, ...body.map(r => (r[i] ?? '').length)))
+	const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`
+	console.log(line(head))
+	console.log(`| ${widths.map(w => '-'.repeat(w)).join(' | ')} |`)
+	for (const row of body) console.log(line(row))
+}
