@@ -24,6 +24,7 @@ export default defineConfig({
 			customCss: ['./src/styles/scenes.css'],
 			components: {
 				MarkdownContent: './src/components/MarkdownContent.astro',
+				Search: './src/components/Search.astro',
 			},
 		}),
 		linkCheck(),

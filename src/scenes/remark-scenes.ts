@@ -5,7 +5,7 @@ import type { Code, Root, RootContent } from 'mdast'
 import type { Element } from 'hast'
 import { relative } from 'node:path'
 import type { Frame, SceneFrames } from './frame.ts'
-import { highlightLines } from './highlight-code.ts'
+import { codeBackgroundStyle, highlightLines } from './highlight-code.ts'
 import { brokenSceneFigure, diagnosticLines, sceneFigure } from './scene-figure.ts'
 import type { SceneOrigin } from './scene-figure.ts'
 
@@ -76,7 +76,7 @@ export function remarkScenes(options: RemarkScenesOptions) {
 			const svgTitle = typeof title === 'string' ? title : undefined
 			const svgs = scene.frames.map(frame => options.render(frame, { id, title: svgTitle }))
 			const codeLines = scene.code ? await highlightLines(scene.code.lines, scene.code.lang) : []
-			replaceWith(node, sceneFigure({ data: { id, source: node.value, origin, scene, svgs }, codeLines }))
+			replaceWith(node, sceneFigure({ data: { id, source: node.value, origin, scene, svgs }, codeLines, codeStyle: codeBackgroundStyle }))
 		}
 		if (errors.length === 0) return
 		const message = errors.join('\n')

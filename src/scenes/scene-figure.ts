@@ -26,6 +26,8 @@ export interface SceneFigureInput {
 	data: SceneData
 	/** The code sample's highlighted lines (`span.line[data-line]`), if the scene has a sample. */
 	codeLines: Element[]
+	/** Custom properties for the code pane (its backgrounds, which the token colours were checked against). */
+	codeStyle?: string
 }
 
 /** The caption shown before the first step. */
@@ -130,7 +132,7 @@ export function errorBox(diagnostics: Diagnostic[]): Element {
 }
 
 /** The whole `<figure class="scene">`, with frame 0 on the stage and every step in the list. */
-export function sceneFigure({ data, codeLines }: SceneFigureInput): Element {
+export function sceneFigure({ data, codeLines, codeStyle }: SceneFigureInput): Element {
 	const { id, scene, svgs } = data
 	const frames = scene.frames
 	const first = frames[0]
@@ -157,7 +159,7 @@ export function sceneFigure({ data, codeLines }: SceneFigureInput): Element {
 		]),
 		...(codeLines.length > 0
 			? [h('div', { className: ['scene-code'], dataLang: lang }, [
-				h('pre', { tabIndex: 0, ariaLabel: `Code sample${lang ? `, ${lang}` : ''}` }, code),
+				h('pre', { tabIndex: 0, ariaLabel: `Code sample${lang ? `, ${lang}` : ''}`, style: codeStyle }, code),
 			])]
 			: []),
 		stepList(id, frames),
