@@ -75,6 +75,7 @@ export class LockClient {
 			minDelayMs: 25,
 			maxDelayMs: 1000,
 			onEvent: event => this.#onEvent(event),
+			onClosed: error => this.#loseAll(error),
 		})
 		this.url = this.#link.url
 		this.ready = this.#link.start()
@@ -110,17 +111,22 @@ export class LockClient {
 	async close(): Promise<void> {
 		if (this.#closed) return
 		this.#closed = true
-		for (const lease of this.#leases.values()) lease.lose(new LockError('closed', `${lease.place}: the client closed`))
-		this.#leases.clear()
-		this.#link.close()
+		this.#link.close(new LockError('closed', `${this.url}: the client closed`))
 		await this.ready.catch(() => {})
 	}
 
 	#onEvent(event: LostEvent): void {
 		const lease = this.#leases.get(event.leaseId)
 		if (lease === undefined) return
-		const why = event.reason === 'closed' ? 'the server closed' : 'it ran out at the server (its TTL passed without a renewal)'
-		lease.lose(new LockError('lost', `${lease.place}: lease ${lease.id} was lost: ${why}`))
+		if (event.reason === 'closed') lease.lose(new LockError('closed', `${lease.place}: lease ${lease.id} was lost: the server closed`))
+		else lease.lose(new LockError('lost', `${lease.place}: lease ${lease.id} was lost: it ran out at the server (its TTL passed without a renewal)`))
+	}
+
+	// Without a connection a lease can be neither renewed nor released: its holder must know.
+	#loseAll(error: LockError): void {
+		this.#closed = true
+		for (const lease of this.#leases.values()) lease.lose(new LockError('closed', `${lease.place}: lease ${lease.id} was lost: ${error.message}`))
+		this.#leases.clear()
 	}
 
 	#holder(kind: 'lock' | 'semaphore', name: string, limit: number | undefined): Holder {

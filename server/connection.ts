@@ -60,6 +60,7 @@ export class Connection implements Peer {
 
 	/** Closes the connection once what is queued for it is sent, or after a second at most. */
 	end(): void {
+		this.#flush()
 		this.#socket.end()
 		setTimeout(() => this.#socket.destroy(), 1000).unref()
 	}
@@ -149,7 +150,19 @@ export class Connection implements Peer {
 	#send(message: unknown): void {
 		const socket = this.#socket
 		if (socket.destroyed || socket.writableEnded) return
-		socket.write(encodeFrame(message))
+		// Answers made in one turn of the event loop go out in one write.
+		if (this.#out === '') process.nextTick(this.#flush)
+		this.#out += encodeFrame(message)
+	}
+
+	#out = ''
+
+	#flush = (): void => {
+		const socket = this.#socket
+		const out = this.#out
+		this.#out = ''
+		if (out === '' || socket.destroyed || socket.writableEnded) return
+		socket.write(out)
 		// A client that stops reading must not make the server hold its answers without bound.
 		if (socket.writableLength > this.#limits.maxBufferedBytes) socket.destroy()
 	}

@@ -1,4 +1,4 @@
-import { LockError, type Lease, type Store } from '../engine/index.ts'
+import { LockError, type Lease, type Lock, type Semaphore, type Store } from '../engine/index.ts'
 import { placeOf, ProtocolError, type HoldRequest, type WireLease } from './protocol.ts'
 
 /** What the book tells the connection that holds a lease: it ran out, or the server closed. */
@@ -26,19 +26,16 @@ export interface BookLimits {
 type Ended = 'released' | 'expired' | 'closed'
 
 class ServedLease {
-	finish: () => void = () => {}
 	ended: Ended | undefined
+	owner: Peer | undefined
+	finish: () => void = () => {}
 
 	constructor(
 		readonly hold: PendingHold,
 		readonly engine: Lease<bigint | undefined>,
+		readonly id: string,
 		readonly grantedAt: number,
-		public owner: Peer | undefined,
 	) {}
-
-	get id(): string {
-		return this.engine.id
-	}
 
 	wire(): WireLease {
 		const { kind, name, key } = this.hold.request
@@ -49,12 +46,13 @@ class ServedLease {
 
 class PendingHold {
 	state: 'waiting' | 'held' | 'ended' = 'waiting'
-	cancelled = false
-	// Set when every connection that asked is gone: a retry then joins the line again.
+	// Why a waiting hold should leave the line: its client cancelled, or every connection that asked is gone.
+	withdrawn: LockError | undefined
 	forgotten = false
 	lease: ServedLease | undefined
-	readonly peers = new Set<Peer>()
-	readonly controller = new AbortController()
+	// Made only for a hold that has to wait: most find their key free.
+	controller: AbortController | undefined
+	peers: Set<Peer> | undefined
 	readonly granted: Promise<ServedLease>
 	resolve!: (lease: ServedLease) => void
 	reject!: (error: LockError) => void
@@ -68,14 +66,28 @@ class PendingHold {
 		this.granted.catch(() => {})
 	}
 
-	get place(): string {
-		return placeOf(this.request.kind, this.request.name, this.request.key)
+	/** Makes a waiting hold leave its line. */
+	withdraw(reason: LockError): void {
+		if (this.state !== 'waiting') return
+		this.withdrawn ??= reason
+		this.controller?.abort(reason)
 	}
+}
 
-	sameAs(other: HoldRequest): boolean {
-		const a = this.request
-		return a.kind === other.kind && a.name === other.name && a.key === other.key && a.limit === other.limit
-	}
+/** How a hold ended, kept so that a retry of it gets the same answer. */
+interface EndedHold {
+	request: HoldRequest
+	error: LockError | undefined
+	leaseId: string | undefined
+	how: Ended | undefined
+}
+
+function sameHold(a: HoldRequest, b: HoldRequest): boolean {
+	return a.kind === b.kind && a.name === b.name && a.key === b.key && a.limit === b.limit
+}
+
+function placeOfHold(request: HoldRequest): string {
+	return placeOf(request.kind, request.name, request.key)
 }
 
 /** A map that forgets its oldest entries past a size. */
@@ -111,7 +123,7 @@ export class LeaseBook {
 	readonly #leases = new Map<string, ServedLease>()
 	readonly #waitingBy = new Map<Peer, Set<PendingHold>>()
 	readonly #endedLeases: Recent<Ended>
-	readonly #endedHolds: Recent<{ hold: PendingHold; error: LockError }>
+	readonly #endedHolds: Recent<EndedHold>
 	#closed = false
 
 	constructor(store: Store, limits: BookLimits, history?: (record: HistoryRecord) => void) {
@@ -133,10 +145,13 @@ export class LeaseBook {
 	 * waits for the same grant); a new request id joins the key's line.
 	 */
 	async hold(request: HoldRequest, peer: Peer): Promise<WireLease> {
-		if (this.#closed) throw new LockError('closed', `${placeOf(request.kind, request.name, request.key)}: the server is closing`)
-		const hold = this.#holds.get(request.requestId) ?? this.#retryOfEnded(request) ?? this.#start(request)
-		if (!hold.sameAs(request)) {
-			throw new ProtocolError('invalid', `requestId ${JSON.stringify(request.requestId)}: already names a hold of ${hold.place}`)
+		if (this.#closed) throw new LockError('closed', `${placeOfHold(request)}: the server is closing`)
+		let hold = this.#holds.get(request.requestId)
+		if (hold === undefined) {
+			this.#checkRetry(request)
+			hold = this.#start(request)
+		} else if (!sameHold(hold.request, request)) {
+			throw this.#reusedId(request, hold.request)
 		}
 		if (hold.state === 'waiting') this.#watch(hold, peer)
 		const lease = await hold.granted
@@ -161,10 +176,10 @@ export class LeaseBook {
 		if (this.#endedLeases.get(leaseId) === 'released') return
 		const lease = this.#find(leaseId, fence, 'release')
 		// Read before the key is free, so the next holder's grant is never earlier in the history.
-		const at = this.#store.clock.now()
+		const at = this.#history === undefined ? 0 : this.#store.clock.now()
 		await lease.engine.release()
 		// A lease whose time passed before its timer fired is lost, not released, by that call.
-		if (lease.ended !== undefined) throw this.#endedError(leaseId, lease.ended, 'release')
+		if (lease.ended !== undefined) throw endedError(leaseId, lease.ended, 'release')
 		this.#end(lease, 'released')
 		this.#history?.({ type: 'release', at, leaseId })
 	}
@@ -174,8 +189,7 @@ export class LeaseBook {
 		const hold = this.#holds.get(requestId)
 		if (hold === undefined) return
 		if (hold.state === 'waiting') {
-			hold.cancelled = true
-			hold.controller.abort(new LockError('cancelled', `${hold.place}: cancelled by its client`))
+			hold.withdraw(new LockError('cancelled', `${placeOfHold(hold.request)}: cancelled by its client`))
 			return
 		}
 		if (hold.lease !== undefined && hold.lease.ended === undefined) {
@@ -186,12 +200,13 @@ export class LeaseBook {
 	/** A connection is gone: holds that only it waited for leave their lines; its leases stay. */
 	detach(peer: Peer): void {
 		const waiting = this.#waitingBy.get(peer)
+		if (waiting === undefined) return
 		this.#waitingBy.delete(peer)
-		for (const hold of waiting ?? []) {
-			hold.peers.delete(peer)
-			if (hold.peers.size > 0 || hold.state !== 'waiting') continue
+		for (const hold of waiting) {
+			hold.peers?.delete(peer)
+			if ((hold.peers?.size ?? 0) > 0 || hold.state !== 'waiting') continue
 			hold.forgotten = true
-			hold.controller.abort(new LockError('cancelled', `${hold.place}: its connection closed while it waited`))
+			hold.withdraw(new LockError('cancelled', `${placeOfHold(hold.request)}: its connection closed while it waited`))
 		}
 	}
 
@@ -199,9 +214,7 @@ export class LeaseBook {
 	close(): void {
 		if (this.#closed) return
 		this.#closed = true
-		for (const hold of this.#holds.values()) {
-			if (hold.state === 'waiting') hold.controller.abort(new LockError('closed', `${hold.place}: the server is closing`))
-		}
+		for (const hold of this.#holds.values()) hold.withdraw(new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`))
 		for (const lease of [...this.#leases.values()]) {
 			void lease.engine.release()
 			this.#end(lease, 'closed')
@@ -212,47 +225,78 @@ export class LeaseBook {
 
 	#start(request: HoldRequest): PendingHold {
 		if (this.#holds.size >= this.#limits.maxHolds) {
-			throw new ProtocolError('busy', `${placeOf(request.kind, request.name, request.key)}: the server has ${this.#limits.maxHolds} holds open, its limit`)
+			throw new ProtocolError('busy', `${placeOfHold(request)}: the server has ${this.#limits.maxHolds} holds open, its limit`)
 		}
 		const target = request.kind === 'lock' ? this.#store.lock(request.name) : this.#store.semaphore(request.name, { limit: request.limit ?? 1 })
 		const hold = new PendingHold(request)
 		this.#holds.set(request.requestId, hold)
-		const options = { ttl: request.ttl, wait: request.wait, signal: hold.controller.signal, renew: false }
-		target.hold(request.key, (lease: Lease<bigint | undefined>) => this.#granted(hold, lease), options).catch((error: unknown) => this.#refused(hold, error))
+		// Most holds find the key free: tryHold takes it at once, with no signal to make.
+		let took = false
+		const grant = (lease: Lease<bigint | undefined>) => {
+			took = true
+			return this.#granted(hold, lease)
+		}
+		target.tryHold(request.key, grant, { ttl: request.ttl, renew: false }).then(
+			() => {
+				if (!took) this.#wait(hold, target)
+			},
+			(error: unknown) => this.#refused(hold, error),
+		)
 		return hold
 	}
 
-	#retryOfEnded(request: HoldRequest): PendingHold | undefined {
+	#wait(hold: PendingHold, target: Lock | Semaphore): void {
+		if (hold.withdrawn !== undefined) {
+			this.#refused(hold, hold.withdrawn)
+			return
+		}
+		const request = hold.request
+		const controller = new AbortController()
+		hold.controller = controller
+		const options = { ttl: request.ttl, wait: request.wait, signal: controller.signal, renew: false }
+		target.hold(request.key, (lease: Lease<bigint | undefined>) => this.#granted(hold, lease), options).catch((error: unknown) => this.#refused(hold, error))
+	}
+
+	#checkRetry(request: HoldRequest): void {
 		const ended = this.#endedHolds.get(request.requestId)
-		if (ended === undefined) return undefined
-		if (!ended.hold.sameAs(request)) return ended.hold
-		throw ended.error
+		if (ended === undefined) return
+		if (!sameHold(ended.request, request)) throw this.#reusedId(request, ended.request)
+		throw ended.error ?? endedError(ended.leaseId ?? '', ended.how ?? 'expired', 'retried hold')
+	}
+
+	#reusedId(request: HoldRequest, other: HoldRequest): ProtocolError {
+		return new ProtocolError('invalid', `requestId ${JSON.stringify(request.requestId)}: already names a hold of ${placeOfHold(other)}`)
 	}
 
 	#watch(hold: PendingHold, peer: Peer): void {
-		hold.peers.add(peer)
+		;(hold.peers ??= new Set()).add(peer)
 		let waiting = this.#waitingBy.get(peer)
 		if (waiting === undefined) this.#waitingBy.set(peer, (waiting = new Set()))
 		waiting.add(hold)
-		const forget = () => waiting.delete(hold)
+		const forget = () => {
+			waiting.delete(hold)
+			if (waiting.size === 0 && this.#waitingBy.get(peer) === waiting) this.#waitingBy.delete(peer)
+		}
 		hold.granted.then(forget, forget)
 	}
 
 	#granted(hold: PendingHold, engineLease: Lease<bigint | undefined>): Promise<void> | undefined {
 		// The grant and a cancel crossed: the lease goes back at once.
-		if (hold.cancelled || hold.forgotten || this.#closed) {
-			this.#refused(hold, new LockError(this.#closed ? 'closed' : 'cancelled', `${hold.place}: cancelled while waiting`))
+		if (hold.withdrawn !== undefined || this.#closed) {
+			this.#refused(hold, hold.withdrawn ?? new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`))
 			return undefined
 		}
-		const now = this.#store.clock.now()
 		// The engine set the expiry at the grant, so the grant was a TTL before it.
-		const lease = new ServedLease(hold, engineLease, engineLease.expiresAt - hold.request.ttl, undefined)
+		const lease = new ServedLease(hold, engineLease, engineLease.id, engineLease.expiresAt - hold.request.ttl)
 		hold.state = 'held'
 		hold.lease = lease
 		this.#leases.set(lease.id, lease)
 		const signal = engineLease.signal
 		signal.addEventListener('abort', () => this.#lost(lease, signal.reason), { once: true })
-		this.#history?.({ type: 'grant', at: now, requestId: hold.request.requestId, limit: hold.request.limit ?? null, ttl: hold.request.ttl, ...lease.wire() })
+		if (this.#history !== undefined) {
+			const { requestId, limit, ttl } = hold.request
+			this.#history({ type: 'grant', at: this.#store.clock.now(), requestId, limit: limit ?? null, ttl, ...lease.wire() })
+		}
 		hold.resolve(lease)
 		return new Promise(resolve => {
 			lease.finish = resolve
@@ -262,18 +306,18 @@ export class LeaseBook {
 	#refused(hold: PendingHold, error: unknown): void {
 		if (hold.state !== 'waiting') return
 		hold.state = 'ended'
-		const lockError = error instanceof LockError ? error : new LockError('invalid', `${hold.place}: ${(error as Error).message}`)
+		const lockError = error instanceof LockError ? error : new LockError('invalid', `${placeOfHold(hold.request)}: ${(error as Error).message}`)
 		this.#holds.delete(hold.request.requestId)
-		if (!hold.forgotten) this.#endedHolds.set(hold.request.requestId, { hold, error: lockError })
+		if (!hold.forgotten) this.#endedHolds.set(hold.request.requestId, { request: hold.request, error: lockError, leaseId: undefined, how: undefined })
 		hold.reject(lockError)
 	}
 
 	#lost(lease: ServedLease, reason: unknown): void {
 		if (lease.ended !== undefined) return
-		const closed = reason instanceof LockError && reason.code === 'closed'
-		this.#end(lease, closed ? 'closed' : 'expired')
+		const how = reason instanceof LockError && reason.code === 'closed' ? 'closed' : 'expired'
+		this.#end(lease, how)
 		this.#history?.({ type: 'expire', at: this.#store.clock.now(), leaseId: lease.id, expiresAt: lease.engine.expiresAt })
-		lease.owner?.pushLost(lease.id, closed ? 'closed' : 'expired')
+		lease.owner?.pushLost(lease.id, how)
 	}
 
 	#end(lease: ServedLease, how: Ended): void {
@@ -284,7 +328,7 @@ export class LeaseBook {
 		const hold = lease.hold
 		hold.state = 'ended'
 		this.#holds.delete(hold.request.requestId)
-		this.#endedHolds.set(hold.request.requestId, { hold, error: this.#endedError(lease.id, how, 'retried hold') })
+		this.#endedHolds.set(hold.request.requestId, { request: hold.request, error: undefined, leaseId: lease.id, how })
 		lease.finish()
 	}
 
@@ -292,19 +336,20 @@ export class LeaseBook {
 		const lease = this.#leases.get(leaseId)
 		if (lease === undefined) {
 			const ended = this.#endedLeases.get(leaseId)
-			if (ended !== undefined) throw this.#endedError(leaseId, ended, what)
+			if (ended !== undefined) throw endedError(leaseId, ended, what)
 			throw new LockError('lost', `lease ${JSON.stringify(leaseId)}: unknown to this server (it ended long ago, or the server restarted since it was given); the ${what} is refused`)
 		}
 		if (fence !== undefined && lease.engine.fence !== fence) {
-			throw new ProtocolError('invalid', `${lease.hold.place}: lease ${JSON.stringify(leaseId)}: fence ${fence} is not this lease's (${lease.engine.fence ?? 'none'})`)
+			throw new ProtocolError('invalid', `${placeOfHold(lease.hold.request)}: lease ${JSON.stringify(leaseId)}: fence ${fence} is not this lease's (${lease.engine.fence ?? 'none'})`)
 		}
 		return lease
 	}
+}
 
-	#endedError(leaseId: string, how: Ended, what: string): LockError {
-		const name = `lease ${JSON.stringify(leaseId)}`
-		if (how === 'released') return new LockError('released', `${name}: was released; the ${what} is refused`)
-		if (how === 'closed') return new LockError('lost', `${name}: lost when the server closed; the ${what} is refused`)
-		return new LockError('lost', `${name}: ran out (its TTL passed without a renewal); the ${what} is refused and frees nothing`)
-	}
+function endedError(leaseId: string, how: Ended, what: string): LockError {
+	const name = `lease ${JSON.stringify(leaseId)}`
+	if (how === 'released') return new LockError('released', `${name}: was released; the ${what} is refused`)
+	if (how === 'closed') return new LockError('lost', `${name}: lost when the server closed; the ${what} is refused`)
+	const frees = what === 'release' ? ' and frees nothing' : ''
+	return new LockError('lost', `${name}: ran out (its TTL passed without a renewal); the ${what} is refused${frees}`)
 }

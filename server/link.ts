@@ -17,6 +17,8 @@ export interface LinkOptions {
 	minDelayMs: number
 	maxDelayMs: number
 	onEvent(event: LostEvent): void
+	/** The link gave up for good: closed, refused, or dropped with reconnecting off. */
+	onClosed(error: LockError): void
 }
 
 /** A call in flight: kept until answered, and sent again on every new connection. */
@@ -135,6 +137,7 @@ export class Link {
 		const failure = error ?? new LockError('closed', `${this.url}: the client is closed`)
 		for (const call of this.#pending.values()) call.reject(failure)
 		this.#pending.clear()
+		this.#options.onClosed(failure)
 		this.#whenDead?.(failure)
 		this.#whenDead = undefined
 	}
@@ -228,6 +231,16 @@ export class Link {
 
 	#send(call: PendingCall): void {
 		call.sentAt = clientNow()
-		this.#socket?.write(encodeFrame(call.body))
+		// Requests made in one turn of the event loop go out in one write.
+		if (this.#out === '') process.nextTick(this.#flush)
+		this.#out += encodeFrame(call.body)
+	}
+
+	#out = ''
+
+	#flush = (): void => {
+		const out = this.#out
+		this.#out = ''
+		if (out !== '' && this.#ready) this.#socket?.write(out)
 	}
 }

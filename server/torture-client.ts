@@ -23,10 +23,9 @@ const logFile = values.log ?? ''
 const log = (record: Record<string, unknown>) => appendFileSync(logFile, `${JSON.stringify({ client: name, ...record })}\n`)
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
-let stopping = false
-process.on('SIGTERM', () => {
-	stopping = true
-})
+// SIGTERM ends the run: a hold that waits leaves its line, one that holds finishes.
+const stop = new AbortController()
+process.on('SIGTERM', () => stop.abort())
 
 const db = openChatDb(values.db ?? '')
 const update = db.prepare(fencedUpdate)
@@ -45,7 +44,7 @@ const keys = Number(values.keys)
 const ttl = Number(values.ttl)
 console.log('ready')
 
-while (!stopping) {
+while (!stop.signal.aborted) {
 	try {
 		if (Math.random() < 0.7) {
 			const chatId = 1 + Math.floor(Math.random() * keys)
@@ -61,7 +60,7 @@ while (!stopping) {
 					log({ type: 'write', chatId, fence: lease.fence.toString(), summary, accepted: changes === 1 })
 					await sleep(Math.random() * 50)
 				},
-				{ ttl, wait: 3000 },
+				{ ttl, wait: 3000, signal: stop.signal },
 			)
 		} else {
 			await exports.hold(
@@ -71,7 +70,7 @@ while (!stopping) {
 					lease.signal.addEventListener('abort', () => log({ type: 'lost', id: lease.id }))
 					await sleep(Math.random() * 200)
 				},
-				{ ttl, wait: 3000 },
+				{ ttl, wait: 3000, signal: stop.signal },
 			)
 		}
 	} catch (error) {

@@ -1,21 +1,18 @@
 import { createServer } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it, type OnTestFinishedHandler } from 'vitest'
 import { LockError } from '../../../engine/index.ts'
 import { connect, type HistoryRecord, type LockClient } from '../../../server/index.ts'
 import { sleep, startServer, until } from './fixtures/wire.ts'
 
-const cleanups: (() => unknown)[] = []
-afterEach(async () => {
-	for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+type Finished = (fn: OnTestFinishedHandler) => void
 
-async function setup() {
+async function setup(finished: Finished) {
 	const history: HistoryRecord[] = []
 	const running = await startServer({ history: record => history.push(record) })
-	cleanups.push(() => running.stop())
+	finished(() => running.stop())
 	const client = async (): Promise<LockClient> => {
 		const c = await connect(running.server.url)
-		cleanups.push(() => c.close())
+		finished(() => c.close())
 		return c
 	}
 	return { ...running, history, client }
@@ -30,9 +27,9 @@ async function rejection(promise: Promise<unknown>): Promise<LockError> {
 	return error as LockError
 }
 
-describe('the client holds keys as the embedded engine does', () => {
-	it('runs the function holding the key, resolves to its result and releases the key after', async () => {
-		const { client } = await setup()
+describe.concurrent('the client holds keys as the embedded engine does', () => {
+	it('runs the function holding the key, resolves to its result and releases the key after', async ({ onTestFinished }) => {
+		const { client } = await setup(onTestFinished)
 		const a = await client()
 		const b = await client()
 		const invoices = a.lock('invoices')
@@ -55,15 +52,15 @@ describe('the client holds keys as the embedded engine does', () => {
 		expect(fences[1]).toBeGreaterThan(fences[0] as bigint)
 	})
 
-	it('releases the key when the function throws, and rethrows', async () => {
-		const { client } = await setup()
+	it('releases the key when the function throws, and rethrows', async ({ onTestFinished }) => {
+		const { client } = await setup(onTestFinished)
 		const a = await client()
 		await expect(a.lock('invoices').hold('42', () => Promise.reject(new Error('model down')))).rejects.toThrow('model down')
 		expect(await a.lock('invoices').tryHold('42', () => 'free')).toBe('free')
 	})
 
-	it('gives up with held after the wait, naming the place and the wait, without running the function', async () => {
-		const { client } = await setup()
+	it('gives up with held after the wait, naming the place and the wait, without running the function', async ({ onTestFinished }) => {
+		const { client } = await setup(onTestFinished)
 		const a = await client()
 		const b = await client()
 		let ran = false
@@ -78,8 +75,8 @@ describe('the client holds keys as the embedded engine does', () => {
 		expect(ran).toBe(false)
 	})
 
-	it('leaves the line at once when its signal aborts, and never holds', async () => {
-		const { client, history } = await setup()
+	it('leaves the line at once when its signal aborts, and never holds', async ({ onTestFinished }) => {
+		const { client, history } = await setup(onTestFinished)
 		const a = await client()
 		const b = await client()
 		const controller = new AbortController()
@@ -99,8 +96,8 @@ describe('the client holds keys as the embedded engine does', () => {
 		expect(history.filter(r => r.type === 'grant')).toHaveLength(2)
 	})
 
-	it('keeps a semaphore key to its limit, with leases that carry no fence', async () => {
-		const { client } = await setup()
+	it('keeps a semaphore key to its limit, with leases that carry no fence', async ({ onTestFinished }) => {
+		const { client } = await setup(onTestFinished)
 		const clients = await Promise.all([client(), client(), client()])
 		let inside = 0
 		let most = 0
@@ -118,8 +115,8 @@ describe('the client holds keys as the embedded engine does', () => {
 		expect(() => clients[0]?.semaphore('exports', { limit: 3 })).toThrow('semaphore exports: limit 3: it is open with limit 2')
 	})
 
-	it('renews its lease on its own while the function runs past the TTL', async () => {
-		const { client, history } = await setup()
+	it('renews its lease on its own while the function runs past the TTL', async ({ onTestFinished }) => {
+		const { client, history } = await setup(onTestFinished)
 		const a = await client()
 		const b = await client()
 		const lease = await a.lock('invoices').hold(
@@ -135,8 +132,8 @@ describe('the client holds keys as the embedded engine does', () => {
 		expect(history.filter(r => r.type === 'renew').length).toBeGreaterThanOrEqual(5)
 	})
 
-	it('with renew: false, aborts the signal before the key goes to the next holder, whose fence is larger', async () => {
-		const { client } = await setup()
+	it('with renew: false, aborts the signal before the key goes to the next holder, whose fence is larger', async ({ onTestFinished }) => {
+		const { client } = await setup(onTestFinished)
 		const a = await client()
 		const b = await client()
 		const events: string[] = []
@@ -162,8 +159,8 @@ describe('the client holds keys as the embedded engine does', () => {
 		expect(await holding).toBe(true)
 	})
 
-	it('renews on request, to a new TTL, and refuses a renewal after the release', async () => {
-		const { client } = await setup()
+	it('renews on request, to a new TTL, and refuses a renewal after the release', async ({ onTestFinished }) => {
+		const { client } = await setup(onTestFinished)
 		const a = await client()
 		let kept: { renew(ttl?: string): Promise<void>; release(): Promise<void> } | undefined
 		await a.lock('invoices').hold(
@@ -181,8 +178,8 @@ describe('the client holds keys as the embedded engine does', () => {
 		await expect(kept?.renew()).rejects.toMatchObject({ code: 'released' })
 	})
 
-	it('refuses bad arguments as invalid before asking the server', async () => {
-		const { client } = await setup()
+	it('refuses bad arguments as invalid before asking the server', async ({ onTestFinished }) => {
+		const { client } = await setup(onTestFinished)
 		const a = await client()
 		await expect(a.lock('invoices').hold('', () => 1)).rejects.toMatchObject({ code: 'invalid' })
 		await expect(a.lock('invoices').hold('42', () => 1, { ttl: '2h' })).rejects.toMatchObject({
@@ -193,8 +190,8 @@ describe('the client holds keys as the embedded engine does', () => {
 		expect(() => a.semaphore('exports', { limit: 0 })).toThrow(LockError)
 	})
 
-	it('reads its leases as lost (closed) once the client closes, and refuses after', async () => {
-		const { client } = await setup()
+	it('reads its leases as lost (closed) once the client closes, and refuses after', async ({ onTestFinished }) => {
+		const { client } = await setup(onTestFinished)
 		const a = await client()
 		const invoices = a.lock('invoices')
 		const holding = invoices.hold(
@@ -211,7 +208,7 @@ describe('the client holds keys as the embedded engine does', () => {
 	})
 })
 
-describe('connect', () => {
+describe.concurrent('connect', () => {
 	it('refuses an address that is not tcp://host:port', async () => {
 		await expect(connect('http://127.0.0.1:7411')).rejects.toMatchObject({ code: 'invalid', message: 'connect: "http://127.0.0.1:7411": expected an address such as tcp://127.0.0.1:7411' })
 	})
@@ -223,7 +220,7 @@ describe('connect', () => {
 		await expect(connect(url, { reconnect: false })).rejects.toMatchObject({ code: 'closed', message: `${url}: could not connect: ECONNREFUSED` })
 	})
 
-	it('refuses a fence from the server that does not read back (LOCK-08), and releases that lease', async () => {
+	it('refuses a fence from the server that does not read back (LOCK-08), and releases that lease', async ({ onTestFinished }) => {
 		const released: string[] = []
 		const fake = createServer(socket => {
 			let buffer = ''
@@ -241,10 +238,10 @@ describe('connect', () => {
 			})
 		})
 		await new Promise<void>(resolve => fake.listen(0, '127.0.0.1', resolve))
-		cleanups.push(() => new Promise(resolve => fake.close(resolve)))
+		onTestFinished(() => new Promise<void>(resolve => fake.close(() => resolve())))
 		const address = fake.address() as { port: number }
 		const client = await connect(`tcp://127.0.0.1:${address.port}`)
-		cleanups.push(() => client.close())
+		onTestFinished(() => client.close())
 		let ran = false
 		await expect(client.lock('invoices').hold('42', () => (ran = true))).rejects.toMatchObject({
 			code: 'invalid',

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { fenceText } from '../../../engine/index.ts'
-import { createChatDb, openChatDb, readChat } from '../../../server/chat-db.ts'
-import type { HistoryRecord } from '../../../server/index.ts'
-import { killAll, startHolder, startServerProcess } from './fixtures/processes.ts'
-import { tempDir } from './fixtures/wire.ts'
+import { describe, expect, it, type OnTestFinishedHandler } from 'vitest'
+import { fenceText, Store } from '../../../engine/index.ts'
+import { createChatDb, openChatDb, readChat, writeSummary } from '../../../server/chat-db.ts'
+import { connect, serve, type HistoryRecord, type LockClient } from '../../../server/index.ts'
+import { startHolder, startServerProcess } from './fixtures/processes.ts'
+import { tempDir, until } from './fixtures/wire.ts'
 
-afterEach(() => killAll())
+type Finished = (fn: OnTestFinishedHandler) => void
 
 function readHistory(file: string): HistoryRecord[] {
 	return readFileSync(file, 'utf8')
@@ -16,77 +16,127 @@ function readHistory(file: string): HistoryRecord[] {
 		.map(line => JSON.parse(line) as HistoryRecord)
 }
 
-describe('faults with real processes (loopback, TTL 1 s)', () => {
-	it('a holder killed with SIGKILL: the next waiter gets the key once the TTL passes, with a larger fence', async () => {
-		const dir = tempDir()
-		const history = join(dir, 'history.jsonl')
-		const { url } = await startServerProcess(join(dir, 'data'), { history })
-		const [a, b] = await Promise.all([startHolder(url), startHolder(url)])
+// The holders killed or stopped are processes of their own; the server and the next holder can live in the test's.
+async function inProcessServer(finished: Finished, history: HistoryRecord[]) {
+	const store = await Store.open(join(tempDir(), 'data'))
+	const server = await serve({ store, port: 0, history: record => history.push(record) })
+	finished(async () => {
+		await server.close()
+		await store.close()
+	})
+	const client = await connect(server.url)
+	finished(() => client.close())
+	return { url: server.url, client }
+}
+
+describe.concurrent('faults with real processes (loopback, TTL 1 s)', () => {
+	it('a holder killed with SIGKILL: the next waiter gets the key once the TTL passes, with a larger fence', async ({ onTestFinished }) => {
+		const history: HistoryRecord[] = []
+		const { url, client } = await inProcessServer(onTestFinished, history)
+		const a = await startHolder(onTestFinished, url)
 		a.send('hold')
 		const first = await a.event('granted')
-		b.send('hold')
+		const waiting = client.lock('summaries').hold('1', lease => ({ id: lease.id, fence: lease.fence }), { wait: '10s' })
 		a.kill('SIGKILL')
-		const second = await b.event('granted')
-		expect(BigInt(second.fence as string)).toBeGreaterThan(BigInt(first.fence as string))
-		const records = readHistory(history)
-		const expiry = records.findIndex(r => r.type === 'expire' && r.leaseId === first.id)
-		const grant = records.findIndex(r => r.type === 'grant' && r.id === second.id)
+		const second = await waiting
+		expect(second.fence).toBeGreaterThan(BigInt(first.fence as string))
+		const expiry = history.findIndex(r => r.type === 'expire' && r.leaseId === first.id)
+		const grant = history.findIndex(r => r.type === 'grant' && r.id === second.id)
 		expect(expiry).toBeGreaterThan(-1)
 		expect(grant).toBeGreaterThan(expiry)
-		const lastExpiresAt = records.filter(r => (r.type === 'grant' && r.id === first.id) || (r.type === 'renew' && r.leaseId === first.id)).map(r => r.expiresAt)
-		expect((records[grant] as { grantedAt: number }).grantedAt).toBeGreaterThanOrEqual(Math.max(...lastExpiresAt))
+		const expiresAt = history.flatMap(r => ((r.type === 'grant' && r.id === first.id) || (r.type === 'renew' && r.leaseId === first.id) ? [r.expiresAt] : []))
+		expect((history[grant] as { grantedAt: number }).grantedAt).toBeGreaterThanOrEqual(Math.max(...expiresAt))
 	})
 
-	it('a holder stopped with SIGSTOP past its TTL, then continued: its fenced write to chat.db changes no row, the new holder\'s does', async () => {
-		const dir = tempDir()
-		const chatDb = join(dir, 'chat.db')
+	it('a holder stopped with SIGSTOP past its TTL, then continued: its fenced write to chat.db changes no row, the new holder\'s does', async ({
+		onTestFinished,
+	}) => {
+		const chatDb = join(tempDir(), 'chat.db')
 		createChatDb(chatDb, [1])
-		const { url } = await startServerProcess(join(dir, 'data'))
-		const [a, b] = await Promise.all([startHolder(url, ['--db', chatDb]), startHolder(url, ['--db', chatDb])])
+		const db = openChatDb(chatDb)
+		onTestFinished(() => {
+			db.close()
+		})
+		const { url, client } = await inProcessServer(onTestFinished, [])
+		const a = await startHolder(onTestFinished, url, ['--db', chatDb])
 		a.send('hold')
 		const first = await a.event('granted')
 		a.kill('SIGSTOP')
-		b.send('hold')
-		const second = await b.event('granted')
-		expect(BigInt(second.fence as string)).toBeGreaterThan(BigInt(first.fence as string))
-		b.send('write summary by B')
-		expect(await b.event('write')).toMatchObject({ fence: second.fence, changes: 1, lost: false })
+		const second = await client.lock('summaries').hold(
+			1,
+			lease => {
+				expect(writeSummary(db, 1, 'summary by B', lease.fence)).toEqual({ changes: 1 })
+				return lease.fence
+			},
+			{ wait: '10s' },
+		)
+		expect(second).toBeGreaterThan(BigInt(first.fence as string))
 		a.kill('SIGCONT')
 		a.send('write summary by A, late')
 		expect(await a.event('write')).toMatchObject({ fence: first.fence, changes: 0 })
 		expect(await a.event('lost')).toMatchObject({ id: first.id, code: 'lost' })
-		const db = openChatDb(chatDb)
-		expect(readChat(db, 1)).toEqual({ summary: 'summary by B', fence: BigInt(second.fence as string) })
-		expect(db.prepare('select summary_fence from chats where id = 1').pluck().get()).toBe(fenceText(BigInt(second.fence as string)))
-		db.close()
+		expect(readChat(db, 1)).toEqual({ summary: 'summary by B', fence: second })
+		expect(db.prepare('select summary_fence from chats where id = 1').pluck().get()).toBe(fenceText(second))
 	})
 
-	it('the server killed with SIGKILL and started again: every fence it gives is larger than every fence before (LOCK-02), and clients see their old leases as lost', async () => {
+	it('the server killed with SIGKILL and started again: every fence it gives is larger than every fence before (LOCK-02), and clients see their old leases as lost', async ({
+		onTestFinished,
+	}) => {
 		const dir = tempDir()
 		const data = join(dir, 'data')
 		const history = join(dir, 'history.jsonl')
-		const first = await startServerProcess(data, { history })
-		const [a, b] = await Promise.all([startHolder(first.url, ['--key', '1']), startHolder(first.url, ['--key', '2'])])
-		a.send('hold')
-		b.send('hold')
-		const before = [await a.event('granted'), await b.event('granted')]
+		const first = await startServerProcess(onTestFinished, data, { history })
+		const clients: LockClient[] = await Promise.all([connect(first.url), connect(first.url)])
+		for (const client of clients) onTestFinished(() => client.close())
+		const holding = clients.map((client, i) =>
+			client.lock('summaries').hold(
+				String(i),
+				lease =>
+					new Promise<{ fence: bigint; lost: unknown }>(resolve => {
+						lease.signal.addEventListener('abort', () => resolve({ fence: lease.fence, lost: lease.signal.reason }))
+					}),
+				{ ttl: '1s' },
+			),
+		)
+		const granted = () => readHistory(history).filter(r => r.type === 'grant')
+		while (granted().length < 2) await new Promise(resolve => setTimeout(resolve, 10))
 		first.proc.kill('SIGKILL')
 		await first.proc.exited()
-		const second = await startServerProcess(data, { history, port: first.port })
-		expect(await a.event('lost')).toMatchObject({ id: before[0]?.id, code: 'lost' })
-		expect(await b.event('lost')).toMatchObject({ id: before[1]?.id, code: 'lost' })
-		a.send('release')
-		b.send('release')
-		await Promise.all([a.event('released'), b.event('released')])
-		a.send('hold')
-		b.send('hold')
-		const after = [await a.event('granted', 2), await b.event('granted', 2)]
-		const largestBefore = before.map(g => BigInt(g.fence as string)).reduce((x, y) => (x > y ? x : y))
-		for (const grant of after) expect(BigInt(grant.fence as string)).toBeGreaterThan(largestBefore)
+		await startServerProcess(onTestFinished, data, { history, port: first.port })
+		const before = await Promise.all(holding)
+		for (const { lost } of before) expect(lost).toMatchObject({ code: 'lost' })
+		const after = await Promise.all(clients.map((client, i) => client.lock('summaries').hold(String(i), lease => lease.fence)))
+		const largestBefore = before.map(b => b.fence).reduce((x, y) => (x > y ? x : y))
+		for (const fence of after) expect(fence).toBeGreaterThan(largestBefore)
 		const starts = readHistory(history).filter(r => r.type === 'start')
 		expect(starts).toHaveLength(2)
 		expect(BigInt((starts[1] as { epoch: string }).epoch)).toBeGreaterThan(BigInt((starts[0] as { epoch: string }).epoch))
-		second.proc.kill('SIGTERM')
-		expect(await second.proc.exited()).toBe(0)
+	})
+})
+
+describe('the server process', () => {
+	it('stops cleanly on SIGTERM: exit code 0, and the store can be opened again', async ({ onTestFinished }) => {
+		const data = join(tempDir(), 'data')
+		const server = await startServerProcess(onTestFinished, data)
+		const client = await connect(server.url, { reconnect: false })
+		onTestFinished(() => client.close())
+		let reason: unknown
+		let held = false
+		const holding = client.lock('summaries').hold(
+			'1',
+			lease =>
+				new Promise(resolve => {
+					held = true
+					lease.signal.addEventListener('abort', () => resolve((reason = lease.signal.reason)))
+				}),
+			{ ttl: '1h' },
+		)
+		await until(() => (held ? true : undefined), 'the grant')
+		server.proc.kill('SIGTERM')
+		expect(await server.proc.exited()).toBe(0)
+		await holding
+		expect(reason).toMatchObject({ code: 'closed', message: expect.stringContaining('the server closed') })
+		const store = await Store.open(data)
+		await store.close()
 	})
 })

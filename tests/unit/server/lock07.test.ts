@@ -1,27 +1,24 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it, type OnTestFinishedHandler } from 'vitest'
 import { connect, type HistoryRecord, type LockClient } from '../../../server/index.ts'
 import { Relay, sleep, startServer, until, WireClient } from './fixtures/wire.ts'
 
 type Message = Record<string, unknown>
 type WireLease = { id: string; fence: string; grantedAt: number; expiresAt: number }
 
-const cleanups: (() => unknown)[] = []
-afterEach(async () => {
-	for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+type Finished = (fn: OnTestFinishedHandler) => void
 
-async function setup() {
+async function setup(finished: Finished) {
 	const history: HistoryRecord[] = []
 	const running = await startServer({ history: record => history.push(record) })
-	cleanups.push(() => running.stop())
+	finished(() => running.stop())
 	const open = async () => {
 		const wire = await WireClient.open(running.server.url)
-		cleanups.push(() => wire.close())
+		finished(() => wire.close())
 		return wire
 	}
 	const client = async (url = running.server.url) => {
 		const c = await connect(url)
-		cleanups.push(() => c.close())
+		finished(() => c.close())
 		return c
 	}
 	return { ...running, history, open, client }
@@ -43,23 +40,24 @@ function codeOf(answer: Message): string {
 	return (answer.error as { code: string }).code
 }
 
-describe('LOCK-07 over a connection, a lease ends when its TTL passes without a renewal', () => {
-	it('tells its holder it is lost, gives the key to the next in line with a larger fence, and refuses a late renewal', async () => {
-		const { open } = await setup()
+describe.concurrent('LOCK-07 over a connection, a lease ends when its TTL passes without a renewal', () => {
+	it('tells its holder it is lost, gives the key to the next in line with a larger fence, and refuses a late renewal', async ({ onTestFinished }) => {
+		const { open } = await setup(onTestFinished)
 		const a = await open()
 		const b = await open()
 		const first = leaseOf(await a.ask(holdOf('42')))
-		b.send(holdOf('42', { wait: 5000 }))
-		const second = leaseOf(await b.answer(serial))
+		const waiting = holdOf('42', { wait: 5000 })
+		b.send(waiting)
+		const second = leaseOf(await b.answer(waiting.id))
 		expect(BigInt(second.fence)).toBeGreaterThan(BigInt(first.fence))
 		expect(second.grantedAt).toBeGreaterThanOrEqual(first.expiresAt)
 		expect(await a.event(first.id)).toEqual({ event: 'lost', leaseId: first.id, reason: 'expired' })
 		const late = await a.ask({ id: 'late', method: 'renew', leaseId: first.id, ttl: 1000 })
-		expect(late.error).toEqual({ code: 'lost', message: `lease "${first.id}": ran out (its TTL passed without a renewal); the renewal is refused and frees nothing` })
+		expect(late.error).toEqual({ code: 'lost', message: `lease "${first.id}": ran out (its TTL passed without a renewal); the renewal is refused` })
 	})
 
-	it('lives past its TTL while it is renewed', async () => {
-		const { open } = await setup()
+	it('lives past its TTL while it is renewed', async ({ onTestFinished }) => {
+		const { open } = await setup(onTestFinished)
 		const a = await open()
 		const b = await open()
 		const lease = leaseOf(await a.ask(holdOf('42')))
@@ -76,27 +74,27 @@ describe('LOCK-07 over a connection, a lease ends when its TTL passes without a 
 	})
 })
 
-describe('LOCK-07 over a connection, a lease ends when it is released', () => {
-	it('gives the key to the next in line at once', async () => {
-		const { open } = await setup()
+describe.concurrent('LOCK-07 over a connection, a lease ends when it is released', () => {
+	it('gives the key to the next in line at once', async ({ onTestFinished }) => {
+		const { open } = await setup(onTestFinished)
 		const a = await open()
 		const b = await open()
 		const lease = leaseOf(await a.ask(holdOf('42', { ttl: '1h' })))
-		b.send(holdOf('42', { wait: '1h' }))
-		const waiting = serial
+		const waiting = holdOf('42', { wait: '1h' })
+		b.send(waiting)
 		await sleep(50)
 		expect(b.messages).toEqual([])
 		expect(await a.ask({ id: 'rel', method: 'release', leaseId: lease.id })).toEqual({ id: 'rel', ok: true })
-		expect(BigInt(leaseOf(await b.answer(waiting)).fence)).toBeGreaterThan(BigInt(lease.fence))
+		expect(BigInt(leaseOf(await b.answer(waiting.id)).fence)).toBeGreaterThan(BigInt(lease.fence))
 		// Releasing twice is fine: a client that lost the first answer sends it again.
 		expect(await a.ask({ id: 'again', method: 'release', leaseId: lease.id })).toEqual({ id: 'again', ok: true })
 		expect(codeOf(await a.ask({ id: 'renew', method: 'renew', leaseId: lease.id, ttl: 1000 }))).toBe('released')
 	})
 })
 
-describe('LOCK-07 renewals and releases name the lease by its id, so a client that reconnects goes on with it', () => {
-	it('lets another connection renew and release a lease whose connection closed', async () => {
-		const { open } = await setup()
+describe.concurrent('LOCK-07 renewals and releases name the lease by its id, so a client that reconnects goes on with it', () => {
+	it('lets another connection renew and release a lease whose connection closed', async ({ onTestFinished }) => {
+		const { open } = await setup(onTestFinished)
 		const a = await open()
 		const lease = leaseOf(await a.ask(holdOf('42')))
 		a.close()
@@ -111,10 +109,10 @@ describe('LOCK-07 renewals and releases name the lease by its id, so a client th
 		leaseOf(await other.ask(holdOf('42')))
 	})
 
-	it('keeps a TypeScript client\'s lease through dropped connections: it reconnects and goes on renewing', async () => {
-		const { server, client } = await setup()
+	it('keeps a TypeScript client\'s lease through dropped connections: it reconnects and goes on renewing', async ({ onTestFinished }) => {
+		const { server, client } = await setup(onTestFinished)
 		const relay = await Relay.to(server.url)
-		cleanups.push(() => relay.close())
+		onTestFinished(() => relay.close())
 		const through = await client(relay.url)
 		const direct = await client()
 		const result = await through.lock('invoices').hold(
@@ -136,9 +134,9 @@ describe('LOCK-07 renewals and releases name the lease by its id, so a client th
 	})
 })
 
-describe('LOCK-07 a hold retried with the same request id is answered with the same lease', () => {
-	it('answers a retry, on the same or another connection, with the lease it gave', async () => {
-		const { open, history } = await setup()
+describe.concurrent('LOCK-07 a hold retried with the same request id is answered with the same lease', () => {
+	it('answers a retry, on the same or another connection, with the lease it gave', async ({ onTestFinished }) => {
+		const { open, history } = await setup(onTestFinished)
 		const a = await open()
 		const b = await open()
 		const hold = holdOf('42', { ttl: '1h' })
@@ -148,8 +146,8 @@ describe('LOCK-07 a hold retried with the same request id is answered with the s
 		expect(history.filter(r => r.type === 'grant')).toHaveLength(1)
 	})
 
-	it('answers every copy of a waiting hold with the one lease it gets', async () => {
-		const { open, history } = await setup()
+	it('answers every copy of a waiting hold with the one lease it gets', async ({ onTestFinished }) => {
+		const { open, history } = await setup(onTestFinished)
 		const holder = await open()
 		const a = await open()
 		const b = await open()
@@ -164,8 +162,8 @@ describe('LOCK-07 a hold retried with the same request id is answered with the s
 		expect(history.filter(r => r.type === 'grant')).toHaveLength(2)
 	})
 
-	it('refuses a request id already used for another key', async () => {
-		const { open } = await setup()
+	it('refuses a request id already used for another key', async ({ onTestFinished }) => {
+		const { open } = await setup(onTestFinished)
 		const a = await open()
 		const hold = holdOf('42', { ttl: '1h' })
 		leaseOf(await a.ask(hold))
@@ -175,10 +173,10 @@ describe('LOCK-07 a hold retried with the same request id is answered with the s
 		})
 	})
 
-	it('gives a TypeScript client whose answer was lost in a dropped connection the same lease when it retries', async () => {
-		const { server, client, history } = await setup()
+	it('gives a TypeScript client whose answer was lost in a dropped connection the same lease when it retries', async ({ onTestFinished }) => {
+		const { server, client, history } = await setup(onTestFinished)
 		const relay = await Relay.to(server.url)
-		cleanups.push(() => relay.close())
+		onTestFinished(() => relay.close())
 		const through = await client(relay.url)
 		relay.dropFromServer = true
 		const holding = through.lock('invoices').hold('42', lease => lease.id, { ttl: '1h' })
@@ -191,15 +189,16 @@ describe('LOCK-07 a hold retried with the same request id is answered with the s
 	})
 })
 
-describe('LOCK-07 a late release never frees a newer holder', () => {
-	it('refuses the release of a lease that ran out, and the newer holder keeps the key', async () => {
-		const { open } = await setup()
+describe.concurrent('LOCK-07 a late release never frees a newer holder', () => {
+	it('refuses the release of a lease that ran out, and the newer holder keeps the key', async ({ onTestFinished }) => {
+		const { open } = await setup(onTestFinished)
 		const a = await open()
 		const b = await open()
 		const c = await open()
 		const old = leaseOf(await a.ask(holdOf('42')))
-		b.send(holdOf('42', { wait: 5000, ttl: '1h' }))
-		const newer = leaseOf(await b.answer(serial))
+		const waiting = holdOf('42', { wait: 5000, ttl: '1h' })
+		b.send(waiting)
+		const newer = leaseOf(await b.answer(waiting.id))
 		const late = await a.ask({ id: 'late', method: 'release', leaseId: old.id })
 		expect(codeOf(late)).toBe('lost')
 		expect(codeOf(await c.ask(holdOf('42')))).toBe('held')
@@ -207,8 +206,8 @@ describe('LOCK-07 a late release never frees a newer holder', () => {
 		leaseOf(await c.ask(holdOf('42')))
 	})
 
-	it('makes a TypeScript client\'s release of a lost lease a no-op', async () => {
-		const { client } = await setup()
+	it('makes a TypeScript client\'s release of a lost lease a no-op', async ({ onTestFinished }) => {
+		const { client } = await setup(onTestFinished)
 		const a: LockClient = await client()
 		const b: LockClient = await client()
 		let release: (() => Promise<void>) | undefined

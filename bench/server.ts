@@ -1,0 +1,159 @@
+// The lock server's speed beside Redis, measured in the same run over loopback:
+// hold+release pairs per second, one at a time and with 50 in flight. Redis's pair is
+// the usual `SET key token NX PX 30000` and a compare-and-delete script (EVALSHA).
+// Both servers run in their own process, started here and stopped after.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import Redis from 'ioredis'
+import { connect } from '../server/index.ts'
+
+const secondsPerRound = 2
+const rounds = 3
+const inFlight = 50
+const root = fileURLToPath(new URL('..', import.meta.url))
+const scratch = mkdtempSync(join(tmpdir(), 'bench-server-'))
+const children: ChildProcess[] = []
+process.on('exit', () => {
+	for (const child of children) child.kill('SIGKILL')
+	rmSync(scratch, { recursive: true, force: true })
+})
+
+/** Pairs per second of `pair` run by `lanes` loops at once for a round's time. */
+async function rate(lanes: number, pair: (lane: number) => Promise<unknown>): Promise<number> {
+	let done = 0
+	const until = performance.now() + secondsPerRound * 1000
+	const start = performance.now()
+	await Promise.all(
+		Array.from({ length: lanes }, async (_, lane) => {
+			while (performance.now() < until) {
+				await pair(lane)
+				done++
+			}
+		}),
+	)
+	return done / ((performance.now() - start) / 1000)
+}
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b)
+	return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}
+
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const probe = createServer()
+		probe.once('error', reject)
+		probe.listen(0, '127.0.0.1', () => {
+			const address = probe.address()
+			probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0))
+		})
+	})
+}
+
+/** Starts a process and resolves once a line of its output matches. */
+function startProcess(command: string, args: string[], ready: RegExp): Promise<{ child: ChildProcess; line: string }> {
+	const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+	children.push(child)
+	return new Promise((resolve, reject) => {
+		const output: string[] = []
+		const timer = setTimeout(() => reject(new Error(`${command} did not start: ${output.join('\n')}`)), 30_000)
+		for (const stream of [child.stdout, child.stderr]) {
+			createInterface({ input: stream }).on('line', line => {
+				output.push(line)
+				if (ready.test(line)) {
+					clearTimeout(timer)
+					resolve({ child, line })
+				}
+			})
+		}
+		child.once('exit', code => reject(new Error(`${command} exited with ${code}: ${output.join('\n')}`)))
+	})
+}
+
+type Contender = { name: string; lanes: number; pair: (lane: number) => Promise<unknown> }
+
+async function ours(): Promise<{ contenders: Contender[]; stop(): Promise<void> }> {
+	const { child, line } = await startProcess(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--dir', join(scratch, 'data'), '--port', '0'], / on tcp:\/\//)
+	const url = /(tcp:\/\/\S+)/.exec(line)?.[1] ?? ''
+	const client = await connect(url)
+	const summaries = client.lock('summaries')
+	const work = () => 1
+	return {
+		contenders: [
+			{ name: 'lock server: hold + release, one at a time', lanes: 1, pair: () => summaries.hold('42', work, { ttl: '30s' }) },
+			{ name: `lock server: hold + release, ${inFlight} in flight`, lanes: inFlight, pair: lane => summaries.hold(`key ${lane}`, work, { ttl: '30s' }) },
+		],
+		async stop() {
+			await client.close()
+			child.kill('SIGTERM')
+		},
+	}
+}
+
+// The compare-and-delete every Redis lock recipe uses: delete the key only if it still holds our token.
+const releaseScript = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
+
+async function redis(): Promise<{ contenders: Contender[]; version: string; stop(): Promise<void> } | string> {
+	const found = spawnSync('redis-server', ['--version'], { encoding: 'utf8' })
+	if (found.error !== undefined || found.status !== 0) {
+		return 'redis-server is not installed here; `apt-get install redis-server` (Debian) installs it, and this benchmark starts it itself.'
+	}
+	const port = await freePort()
+	const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', scratch]
+	const { child } = await startProcess('redis-server', args, /Ready to accept connections/)
+	const client = new Redis({ host: '127.0.0.1', port, lazyConnect: true, maxRetriesPerRequest: 0 })
+	await client.connect()
+	client.defineCommand('releaseLock', { numberOfKeys: 1, lua: releaseScript })
+	const release = (key: string, token: string) => (client as unknown as { releaseLock(key: string, token: string): Promise<number> }).releaseLock(key, token)
+	const pair = async (key: string) => {
+		const token = randomUUID()
+		if ((await client.set(key, token, 'PX', 30_000, 'NX')) !== 'OK') throw new Error(`redis: ${key} was held`)
+		if ((await release(key, token)) !== 1) throw new Error(`redis: ${key} was not released`)
+	}
+	return {
+		version: /v=(\S+)/.exec(found.stdout)?.[1] ?? '?',
+		contenders: [
+			{ name: 'Redis SET NX PX + compare-and-delete, one at a time', lanes: 1, pair: () => pair('42') },
+			{ name: `Redis SET NX PX + compare-and-delete, ${inFlight} in flight`, lanes: inFlight, pair: lane => pair(`key ${lane}`) },
+		],
+		async stop() {
+			client.disconnect()
+			child.kill('SIGTERM')
+		},
+	}
+}
+
+const server = await ours()
+const peer = await redis()
+const contenders = [...server.contenders, ...(typeof peer === 'string' ? [] : peer.contenders)]
+const rates = new Map<string, number[]>(contenders.map(c => [c.name, []]))
+// Warm up, then take turns so that a slow moment of the machine hits every contender.
+for (const c of contenders) await rate(c.lanes, c.pair)
+for (let round = 0; round < rounds; round++) {
+	for (const c of contenders) rates.get(c.name)?.push(await rate(c.lanes, c.pair))
+}
+await server.stop()
+if (typeof peer !== 'string') await peer.stop()
+
+const rows: string[][] = [['what', 'pairs/s', 'vs Redis']]
+for (const c of contenders) {
+	const value = median(rates.get(c.name) ?? [])
+	const redisName = c.name.replace(/^lock server: hold \+ release/, 'Redis SET NX PX + compare-and-delete')
+	const redisRate = rates.get(redisName)
+	rows.push([c.name, Math.round(value).toLocaleString('en'), redisRate === undefined ? '' : `${(value / median(redisRate)).toFixed(2)}x`])
+}
+const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map(row => (row[column] ?? '').length)))
+const line = (row: string[]) => `| ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`
+const redisNote = typeof peer === 'string' ? 'no Redis' : `redis-server ${peer.version}, ioredis`
+console.log(`server bench: Node ${process.version}, loopback, ${redisNote}; median of ${rounds} rounds of ${secondsPerRound} s\n`)
+console.log(line(rows[0] ?? []))
+console.log(`| ${widths.map(width => '-'.repeat(width)).join(' | ')} |`)
+for (const row of rows.slice(1)) console.log(line(row))
+if (typeof peer === 'string') console.log(`\n${peer}`)
+process.exit(0)
