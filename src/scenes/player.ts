@@ -49,7 +49,7 @@ const watcher = new IntersectionObserver(entries => {
 })
 
 /** Opens the step the URL's fragment names (`#scene-1-step-2`), and brings its scene into view. */
-function followHash(): void {
+function followHash(event?: Event): void {
 	const match = /^#(.+)-step-(\d+)$/.exec(decodeURIComponent(location.hash))
 	if (!match) return
 	const figure = document.getElementById(match[1] ?? '')
@@ -57,7 +57,14 @@ function followHash(): void {
 	if (!player) return
 	player.pause()
 	player.show(Number(match[2]), { animate: false, link: false })
-	player.figure.scrollIntoView({ block: 'start' })
+	const reveal = (): void => {
+		// On load the browser opened the step list to show the fragment's item; the stage shows that step now.
+		if (!event) player.figure.querySelector('details.scene-steps')?.removeAttribute('open')
+		player.figure.scrollIntoView({ block: 'start' })
+	}
+	// On a fresh load the browser scrolls to the fragment itself, until the load event; come after it.
+	if (document.readyState === 'complete') reveal()
+	else addEventListener('load', () => requestAnimationFrame(reveal), { once: true })
 }
 
 /** Upgrades every scene of the page not yet upgraded. */

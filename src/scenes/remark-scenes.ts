@@ -26,6 +26,15 @@ export interface RemarkScenesOptions {
 /** A scene that did not verify, in a build: its message is every diagnostic as `FILE:LINE:COL: message`. */
 export class SceneError extends Error {
 	override name = 'SceneError'
+	/** The first error's place, which Astro's MDX plugin puts in the error overlay and the build log. */
+	line?: number
+	column?: number
+
+	constructor(message: string, first?: { line: number; column: number }) {
+		super(message)
+		this.line = first?.line
+		this.column = first?.column
+	}
 }
 
 /** Where a fenced block's text starts in its file: the line after the opening fence, and its indentation. */
@@ -63,12 +72,14 @@ export function remarkScenes(options: RemarkScenesOptions) {
 		const name = file.path ? relative(options.root, file.path).split('\\').join('/') : undefined
 		const title = (file.data?.['astro'] as { frontmatter?: { title?: unknown } } | undefined)?.frontmatter?.title
 		const errors: string[] = []
+		let first: { line: number; column: number } | undefined
 		let count = 0
 		for (const node of sceneBlocks(tree)) {
 			const id = `scene-${++count}`
 			const origin = blockOrigin(node, name)
 			const scene = await options.compile(node.value, origin)
 			if (scene.diagnostics.length > 0) errors.push(...diagnosticLines(scene.diagnostics))
+			first ??= scene.diagnostics[0]
 			if (scene.frames.length === 0) {
 				replaceWith(node, brokenSceneFigure(id, node.value, scene.diagnostics))
 				continue
@@ -80,7 +91,7 @@ export function remarkScenes(options: RemarkScenesOptions) {
 		}
 		if (errors.length === 0) return
 		const message = errors.join('\n')
-		if (options.mode === 'build') throw new SceneError(message)
+		if (options.mode === 'build') throw new SceneError(message, first)
 		report(message)
 	}
 }

@@ -38,27 +38,54 @@ function stateChange(svg: SVGSVGElement, id: string): SVGGElement | null {
 	return null
 }
 
-/** Animates the step from `before` to `after` on the SVG that already shows `after`. */
-export function animateStep(svg: SVGSVGElement, before: Frame | undefined, after: Frame): void {
-	const messages = [...svg.querySelectorAll<SVGGElement>('.scene-message')]
-	messages.forEach((group, index) => travel(group, index * messageMs))
-	const settle = messages.length * messageMs
+function changedStates(svg: SVGSVGElement, before: Frame | undefined, after: Frame): { label: SVGGElement; struck: boolean }[] {
+	const changed: { label: SVGGElement; struck: boolean }[] = []
 	for (const actor of after.actors) {
 		const now = actor.state
 		const old = before?.actors.find(a => a.id === actor.id)?.state
 		if (!now || (old && old.text === now.text && old.struck === now.struck)) continue
 		const label = stateChange(svg, actor.id)
-		if (!label) continue
-		if (now.struck && old?.text === now.text) {
-			for (const line of label.querySelectorAll<SVGLineElement>('.scene-strike')) {
-				line.animate([{ strokeDasharray: '1', strokeDashoffset: '1' }, { strokeDasharray: '1', strokeDashoffset: '0' }], {
-					duration: 350, delay: settle, easing: 'ease-out', fill: 'backwards',
+		if (label) changed.push({ label, struck: now.struck && old?.text === now.text })
+	}
+	return changed
+}
+
+/**
+ * Readies the step from `before` to `after` on the SVG that already shows `after`: what will move is
+ * hidden now, at no layout cost, so the new step paints at once; the returned `start` runs the motion.
+ */
+export function prepareStep(svg: SVGSVGElement, before: Frame | undefined, after: Frame): () => void {
+	const messages = [...svg.querySelectorAll<SVGGElement>('.scene-message')]
+	const states = changedStates(svg, before, after)
+	const pending = [...messages, ...states.filter(state => !state.struck).map(state => state.label)]
+	for (const element of pending) element.style.opacity = '0'
+	return () => {
+		// Measuring the paths lays the page out; done after the new step's first paint, not before it.
+		messages.forEach((group, index) => travel(group, index * messageMs))
+		const settle = messages.length * messageMs
+		for (const { label, struck } of states) {
+			if (struck) {
+				for (const line of label.querySelectorAll<SVGLineElement>('.scene-strike')) {
+					line.animate([{ strokeDasharray: '1', strokeDashoffset: '1' }, { strokeDasharray: '1', strokeDashoffset: '0' }], {
+						duration: 350, delay: settle, easing: 'ease-out', fill: 'backwards',
+					})
+				}
+			} else {
+				label.animate([{ opacity: 0, transform: 'translateY(6px)' }, { opacity: 1, transform: 'none' }], {
+					duration: 300, delay: settle, easing: 'ease-out', fill: 'backwards',
 				})
 			}
-		} else {
-			label.animate([{ opacity: 0, transform: 'translateY(6px)' }, { opacity: 1, transform: 'none' }], {
-				duration: 300, delay: settle, easing: 'ease-out', fill: 'backwards',
-			})
 		}
+		for (const element of pending) element.style.removeProperty('opacity')
 	}
+}
+
+/** Calls `then` once the next frame has been painted. */
+export function afterPaint(then: () => void): void {
+	requestAnimationFrame(() => {
+		// A message posted from a frame callback is handled after that frame is painted.
+		const channel = new MessageChannel()
+		channel.port1.onmessage = () => then()
+		channel.port2.postMessage(0)
+	})
 }

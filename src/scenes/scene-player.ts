@@ -4,7 +4,7 @@
 import type { Frame } from './frame.ts'
 import { counterText, initialCaption, stepId } from './scene-figure.ts'
 import type { SceneData } from './scene-figure.ts'
-import { animateStep } from './scene-motion.ts'
+import { afterPaint, prepareStep } from './scene-motion.ts'
 
 /** How long play shows each step, ms. */
 export const playStepMs = 2500
@@ -18,6 +18,8 @@ export class ScenePlayer {
 	readonly steps: number
 	step = 0
 	#timer: ReturnType<typeof setInterval> | undefined
+	/** Counts calls of show, so the motion of a step the reader has already left never starts. */
+	#shown = 0
 	#stage: HTMLElement | null
 	#caption: HTMLElement | null
 	#counter: HTMLElement | null
@@ -71,7 +73,13 @@ export class ScenePlayer {
 			history.replaceState(history.state, '', location.pathname + location.search + hash)
 		}
 		const svg = this.#stage?.querySelector('svg')
-		if (options.animate && svg && frame && this.step === previous + 1 && !reducedMotion()) animateStep(svg, before, frame)
+		const shown = ++this.#shown
+		if (options.animate && svg && frame && this.step === previous + 1 && !reducedMotion()) {
+			const start = prepareStep(svg, before, frame)
+			afterPaint(() => {
+				if (shown === this.#shown) start()
+			})
+		}
 	}
 
 	/** Starts playing from the current step (from the start when at the end); a step every playStepMs. */

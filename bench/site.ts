@@ -1,0 +1,199 @@
+// The site's budgets, measured: the build's time, per guide page the JavaScript loaded before the
+// reader touches a scene (gzipped, Starlight's beside ours), the sql.js wasm and when it is fetched,
+// and the time from a click on "next" to the new frame on screen. A benchmark: it prints tables.
+import { spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { buildSidebar } from '../src/site/sidebar.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const dist = join(root, 'dist')
+const budgets = { ours: 15 * 1024, starlight: 27 * 1024, buildMs: 30_000, clickMs: 50 }
+const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+
+type Owner = 'ours' | 'engine' | 'starlight' | 'search'
+
+/** Who wrote a script: built chunks of our components and modules are ours, the rest Starlight's (and Astro's). */
+function owner(name: string): Owner {
+	// MarkdownContent is our override of Starlight's, whose only script is the scene player; Vite's
+	// preload helper comes with the player's dynamic import.
+	if (name.startsWith('MarkdownContent.astro_') || name.startsWith('preload-helper.')) return 'ours'
+	// The dynamic import that brings the engine; loaded once a scene is in view or used.
+	if (name.startsWith('verify-scene.')) return 'engine'
+	// Pagefind's search UI, which Starlight's search button fetches when the page is idle.
+	if (name.startsWith('ui-core.')) return 'search'
+	return 'starlight'
+}
+
+const gz = (bytes: Uint8Array | string): number => gzipSync(bytes, { level: 9 }).length
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`
+
+function build(): number {
+	const start = performance.now()
+	const result = spawnSync('npx', ['astro', 'build'], { cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' }, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' })
+	const ms = performance.now() - start
+	if (result.status !== 0) {
+		process.stderr.write(result.stdout + result.stderr)
+		throw new Error(`astro build failed (exit ${result.status})`)
+	}
+	return ms
+}
+
+const types: Record<string, string> = {
+	'.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm',
+	'.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png', '.xml': 'application/xml',
+}
+
+/** Serves dist/ on a free port of localhost, as any static host would. */
+async function serve(): Promise<{ origin: string; close: () => void }> {
+	const server = createServer((request, response) => {
+		const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
+		let file = join(dist, path)
+		try {
+			if (statSync(file).isDirectory()) file = join(file, 'index.html')
+			response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
+			response.end(readFileSync(file))
+		} catch {
+			response.writeHead(404).end('not found')
+		}
+	})
+	await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+	return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }
+}
+
+interface PageFigures {
+	page: string
+	starlight: number
+	search: number
+	ours: number
+	engine: number
+	scenes: number
+	wasmBeforeView?: boolean
+	sceneBelowFold?: boolean
+	wasmAfterView?: boolean
+	clickMs?: number[]
+}
+
+/** Every script a page ran, gzipped: the files it fetched and its inline scripts. */
+async function scriptsOf(page: Page, fetched: string[]): Promise<Record<Owner, number>> {
+	const sums = { starlight: 0, search: 0, ours: 0, engine: 0 }
+	for (const url of fetched) {
+		const name = new URL(url).pathname.split('/').pop() ?? ''
+		sums[owner(name)] += gz(readFileSync(join(dist, new URL(url).pathname)))
+	}
+	const inline = await page.$$eval('script:not([src]):not([type="application/json"])', scripts =>
+		scripts.map(s => ({ ours: s.hasAttribute('data-site-script'), text: s.textContent ?? '' })))
+	for (const script of inline) sums[script.ours ? 'ours' : 'starlight'] += gz(script.text)
+	return sums
+}
+
+async function measurePage(browser: Browser, origin: string, slug: string): Promise<PageFigures> {
+	const url = `${origin}/${slug}/`
+	// A phone held sideways: short enough that a scene near the top of a page is still below the fold.
+	const context = await browser.newContext({ viewport: { width: 844, height: 390 }, deviceScaleFactor: 1 })
+	const page = await context.newPage()
+	const scripts: string[] = []
+	const wasm: string[] = []
+	page.on('request', request => {
+		const path = new URL(request.url()).pathname
+		if (path.endsWith('.js')) scripts.push(request.url())
+		if (path.endsWith('.wasm')) wasm.push(request.url())
+	})
+	await page.goto(url, { waitUntil: 'load' })
+	await page.waitForTimeout(1000)
+	const scenes = await page.locator('figure.scene[data-scene-id]').count()
+	const figures: PageFigures = { page: `/${slug}/`, scenes, ...(await scriptsOf(page, scripts)) }
+	if (scenes > 0) {
+		const first = page.locator('figure.scene[data-scene-id]').first()
+		figures.sceneBelowFold = await first.evaluate(el => el.getBoundingClientRect().top >= innerHeight)
+		figures.wasmBeforeView = wasm.length > 0
+		await first.scrollIntoViewIfNeeded()
+		await page.waitForFunction(() => document.querySelector<HTMLElement>('figure.scene[data-scene-id]')?.dataset['verified'] === 'ok', null, { timeout: 60_000 })
+		figures.wasmAfterView = wasm.length > 0
+		const engine = await scriptsOf(page, scripts.filter(s => owner(new URL(s).pathname.split('/').pop() ?? '') === 'engine'))
+		figures.engine = engine.engine
+		// A string, not a function: tsx would wrap a named inner function in a helper the page does not have.
+		figures.clickMs = await page.evaluate<number[]>(`(async () => {
+			const figure = document.querySelector('figure.scene[data-scene-id]')
+			const next = figure.querySelector('[data-action=next]')
+			const restart = figure.querySelector('[data-action=restart]')
+			const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve(performance.now())))
+			// A message posted from a frame callback is handled once that frame has been painted.
+			const painted = () => new Promise(resolve => requestAnimationFrame(() => {
+				const channel = new MessageChannel()
+				channel.port1.onmessage = () => resolve(performance.now())
+				channel.port2.postMessage(0)
+			}))
+			const times = []
+			for (let i = 0; i < 15; i++) {
+				restart.click()
+				await frame()
+				const start = performance.now()
+				next.click()
+				const end = await painted()
+				if (figure.dataset.step !== '1' || !figure.querySelector('.scene-stage svg[data-frame="1"]')) throw new Error('the click did not show step 1')
+				times.push(end - start)
+			}
+			return times
+		})()`)
+	}
+	await context.close()
+	return figures
+}
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b)
+	return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}
+
+function table(rows: string[][]): string {
+	const widths = rows[0]!.map((_, i) => Math.max(...rows.map(row => (row[i] ?? '').length)))
+	return rows.map(row => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ')).join('\n')
+}
+
+const buildMs = build()
+const { sidebar } = buildSidebar(root)
+const slugs = sidebar.flatMap(section => section.items.map(item => item.slug))
+const server = await serve()
+const browser = await chromium.launch({ executablePath: process.env['CHROMIUM'] ?? '/usr/bin/chromium', args: chromiumArgs })
+const results: PageFigures[] = []
+try {
+	for (const slug of slugs) results.push(await measurePage(browser, server.origin, slug))
+} finally {
+	await browser.close()
+	server.close()
+}
+
+const wasmFile = readFileSync(join(dist, '_astro', readdirSync(join(dist, '_astro')).find(name => name.endsWith('.wasm')) ?? ''))
+console.log(`\nBuild: ${(buildMs / 1000).toFixed(1)} s (budget ${budgets.buildMs / 1000} s)\n`)
+console.log('JavaScript before the reader touches a scene, gzipped (Starlight budgets 27 KB for its own; ours at most 15 KB).')
+console.log('Measured in Chromium, 844x390 (a phone held sideways), no scrolling; then the first scene scrolled into view.\n')
+console.log(table([
+	['page', 'scenes', 'Starlight', 'peer budget', '+ search UI, idle', 'ours', 'our budget', 'engine, on view', 'wasm before view', 'after', 'click -> frame (median / max)'],
+	...results.map(r => [
+		r.page,
+		String(r.scenes),
+		kb(r.starlight),
+		kb(budgets.starlight),
+		kb(r.search),
+		kb(r.ours),
+		kb(budgets.ours),
+		r.scenes ? kb(r.engine) : '-',
+		r.scenes ? (r.sceneBelowFold ? (r.wasmBeforeView ? 'FETCHED' : 'no') : 'scene in view at load') : '-',
+		r.scenes ? (r.wasmAfterView ? 'fetched' : 'NOT FETCHED') : '-',
+		r.clickMs ? `${median(r.clickMs).toFixed(1)} / ${Math.max(...r.clickMs).toFixed(1)} ms` : '-',
+	]),
+]))
+console.log(`\nsql.js wasm: ${kb(wasmFile.length)} raw, ${kb(gz(wasmFile))} gzipped, served from this site's /_astro/`)
+const over = results.filter(r => r.ours > budgets.ours || r.starlight > budgets.starlight)
+const slow = results.filter(r => r.clickMs && median(r.clickMs) > budgets.clickMs)
+const eager = results.filter(r => r.sceneBelowFold && r.wasmBeforeView)
+console.log(over.length + slow.length + eager.length === 0 && buildMs < budgets.buildMs
+	? 'All within budget.'
+	: `Over budget: ${[...over.map(r => `${r.page} JS`), ...slow.map(r => `${r.page} click`), ...eager.map(r => `${r.page} eager wasm`), ...(buildMs >= budgets.buildMs ? ['build time'] : [])].join(', ')}`)
