@@ -60,14 +60,22 @@ async function main(argv: string[]): Promise<number | undefined> {
 		throw error
 	})
 	console.log(`tinystore locks: serving ${values.dir} (epoch ${store.epoch}) on ${server.url}`)
+	let stopping = false
 	const stop = async (signal: string) => {
+		// A second signal while closing means now.
+		if (stopping) process.exit(1)
+		stopping = true
 		console.log(`tinystore locks: ${signal}, closing`)
+		setTimeout(() => {
+			console.error('tinystore locks: connections did not close within 5 s; exiting')
+			process.exit(1)
+		}, 5000).unref()
 		await server.close()
 		await store.close()
 		process.exit(0)
 	}
-	process.once('SIGINT', () => void stop('SIGINT'))
-	process.once('SIGTERM', () => void stop('SIGTERM'))
+	process.on('SIGINT', () => void stop('SIGINT'))
+	process.on('SIGTERM', () => void stop('SIGTERM'))
 	return undefined
 }
 

@@ -90,23 +90,24 @@ function placeOfHold(request: HoldRequest): string {
 	return placeOf(request.kind, request.name, request.key)
 }
 
-/** A map that forgets its oldest entries past a size. */
+/** A map that keeps at least its last `size` entries and at most twice that many. */
 class Recent<V> {
-	readonly #map = new Map<string, V>()
+	// Two generations, so forgetting is one swap rather than a search for the oldest entry.
+	#young = new Map<string, V>()
+	#old = new Map<string, V>()
 
 	constructor(readonly size: number) {}
 
 	get(key: string): V | undefined {
-		return this.#map.get(key)
+		return this.#young.get(key) ?? this.#old.get(key)
 	}
 
 	set(key: string, value: V): void {
-		this.#map.delete(key)
-		this.#map.set(key, value)
-		if (this.#map.size > this.size) {
-			const oldest = this.#map.keys().next()
-			if (!oldest.done) this.#map.delete(oldest.value)
+		if (this.#young.size >= this.size) {
+			this.#old = this.#young
+			this.#young = new Map()
 		}
+		this.#young.set(key, value)
 	}
 }
 
