@@ -123,9 +123,10 @@ export async function torture(options: Options): Promise<number> {
 	const pending: Promise<void>[] = []
 	const later = (ms: number, fn: () => void | Promise<void>) => pending.push(sleep(ms).then(fn))
 
-	const killClient = (i: number) => {
+	// Each fault says whether it happened: a client not running yet, or a server already down, is left alone.
+	const killClient = (i: number): boolean => {
 		const client = clients[i]
-		if (client === undefined || client.exited || client.stopped || !client.ready) return
+		if (client === undefined || client.exited || client.stopped || !client.ready) return false
 		client.signal('SIGKILL')
 		clients[i] = undefined
 		counts.clientKills++
@@ -133,10 +134,11 @@ export async function torture(options: Options): Promise<number> {
 			clients[i] = startClient(i)
 			counts.restarts++
 		})
+		return true
 	}
-	const stopClient = (i: number, ms: number) => {
+	const stopClient = (i: number, ms: number): boolean => {
 		const client = clients[i]
-		if (client === undefined || client.stopped || client.exited || !client.ready) return
+		if (client === undefined || client.stopped || client.exited || !client.ready) return false
 		client.signal('SIGSTOP')
 		client.stopped = true
 		counts.clientStops++
@@ -144,10 +146,11 @@ export async function torture(options: Options): Promise<number> {
 			client.signal('SIGCONT')
 			client.stopped = false
 		})
+		return true
 	}
 	let serverBusy = false
-	const killServer = () => {
-		if (serverBusy || server === undefined) return
+	const killServer = (): boolean => {
+		if (serverBusy || server === undefined) return false
 		serverBusy = true
 		server.signal('SIGKILL')
 		counts.serverKills++
@@ -157,9 +160,10 @@ export async function torture(options: Options): Promise<number> {
 			counts.restarts++
 			serverBusy = false
 		})
+		return true
 	}
-	const stopServer = (ms: number) => {
-		if (serverBusy || server === undefined) return
+	const stopServer = (ms: number): boolean => {
+		if (serverBusy || server === undefined) return false
 		serverBusy = true
 		const stopped = server
 		stopped.signal('SIGSTOP')
@@ -168,7 +172,9 @@ export async function torture(options: Options): Promise<number> {
 			stopped.signal('SIGCONT')
 			serverBusy = false
 		})
+		return true
 	}
+	const anyClient = (fault: (i: number) => boolean): boolean => clients.some((_, i) => fault(i))
 
 	// The run's time counts from when every client is connected: starting them can take a while on a busy machine.
 	const waitFrom = Date.now()
@@ -181,17 +187,18 @@ export async function torture(options: Options): Promise<number> {
 	// A few faults at set times, so that even a short run has each kind; random ones between.
 	const started = Date.now()
 	const elapsed = () => (Date.now() - started) / 1000
-	const planned: [number, () => void][] = [
-		[0.2, () => stopClient(0, 1500)],
-		[0.35, () => killServer()],
-		[0.55, () => killClient(1 % procs)],
+	const planned: [number, () => boolean][] = [
+		[0.1, () => anyClient(i => stopClient(i, 1500))],
+		[0.3, () => killServer()],
+		[0.5, () => anyClient(i => killClient(i))],
 		[0.7, () => stopServer(800)],
 	]
 	while (elapsed() < seconds) {
 		await sleep(between(250, 800))
-		const due = planned.findIndex(([at]) => elapsed() >= at * seconds)
+		// A planned fault that could not happen yet is tried again on the next turn.
+		const due = planned.findIndex(([at, fault]) => elapsed() >= at * seconds && fault())
 		if (due >= 0) {
-			planned.splice(due, 1)[0]?.[1]()
+			planned.splice(due, 1)
 			continue
 		}
 		const i = Math.floor(Math.random() * procs)
