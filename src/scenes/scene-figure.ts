@@ -118,6 +118,13 @@ function stepList(id: string, frames: Frame[]): Element {
 	])
 }
 
+/** The stage's `aspect-ratio` from an SVG's width and height attributes, so the stage keeps its size whatever it shows. */
+export function stageAspect(svg: string | undefined): string | undefined {
+	const width = /\swidth="([\d.]+)"/.exec(svg ?? '')?.[1]
+	const height = /\sheight="([\d.]+)"/.exec(svg ?? '')?.[1]
+	return width && height ? `aspect-ratio: ${width} / ${height}` : undefined
+}
+
 /** Each diagnostic as the compiler prints it, `FILE:LINE:COL: message`. */
 export function diagnosticLines(diagnostics: Diagnostic[]): string[] {
 	return diagnostics.map(d => `${d.file ?? '<scene>'}:${d.line}:${d.column}: ${d.message}`)
@@ -148,7 +155,7 @@ export function sceneFigure({ data, codeLines, codeStyle }: SceneFigureInput): E
 	const lang = scene.code?.lang ?? ''
 	const children: ElementContent[] = [
 		...(scene.diagnostics.length > 0 ? [errorBox(scene.diagnostics)] : []),
-		h('div', { className: ['scene-stage'] }, svgs[0] !== undefined ? [{ type: 'raw', value: svgs[0] } as unknown as ElementContent] : []),
+		h('div', { className: ['scene-stage'], style: stageAspect(svgs[0]) }, svgs[0] !== undefined ? [{ type: 'raw', value: svgs[0] } as unknown as ElementContent] : []),
 		h('p', { className: ['scene-caption'], ariaLive: 'polite' }, [text(first?.caption || initialCaption)]),
 		h('div', { className: ['scene-controls'], hidden: true }, [
 			button('restart', 'Restart'),

@@ -52,6 +52,7 @@ export class ScenePlayer {
 		this.step = Math.min(Math.max(step, 0), this.steps)
 		const frame = this.frame
 		const { figure, data } = this
+		const shown = ++this.#shown
 		figure.dataset['step'] = String(this.step)
 		if (this.#stage) this.#stage.innerHTML = data.svgs[this.step] ?? ''
 		if (this.#caption) this.#caption.textContent = frame?.caption || initialCaption
@@ -70,10 +71,12 @@ export class ScenePlayer {
 		}
 		if (options.link) {
 			const hash = this.step === 0 ? '' : `#${stepId(figure.id, this.step)}`
-			history.replaceState(history.state, '', location.pathname + location.search + hash)
+			// replaceState costs milliseconds in Chromium; the address can follow the new frame, not hold it up.
+			afterPaint(() => {
+				if (shown === this.#shown) history.replaceState(history.state, '', location.pathname + location.search + hash)
+			})
 		}
 		const svg = this.#stage?.querySelector('svg')
-		const shown = ++this.#shown
 		if (options.animate && svg && frame && this.step === previous + 1 && !reducedMotion()) {
 			const start = prepareStep(svg, before, frame)
 			afterPaint(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Frame } from '../../../src/scenes/frame.ts'
-import { counterText, frameValues, scriptJson, stepId } from '../../../src/scenes/scene-figure.ts'
+import { counterText, frameValues, scriptJson, stageAspect, stepId } from '../../../src/scenes/scene-figure.ts'
 
 const frame: Frame = {
 	index: 2,
@@ -37,5 +37,12 @@ describe('scene figure text', () => {
 		const json = scriptJson({ label: '</script><!-- 7 < 8 \u2028' })
 		expect(json).not.toMatch(/[<\u2028]/)
 		expect(JSON.parse(json)).toEqual({ label: '</script><!-- 7 < 8 \u2028' })
+	})
+})
+
+describe('stageAspect', () => {
+	it("reads the stage's proportions from the SVG's own size", () => {
+		expect(stageAspect('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 400" width="600" height="400">')).toBe('aspect-ratio: 600 / 400')
+		expect(stageAspect('<svg>')).toBeUndefined()
 	})
 })
