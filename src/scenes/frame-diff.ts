@@ -11,13 +11,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** Every difference between `expected` and `actual`, as `frames[2].actors[0].state.text: "a" != "b"`, at most `limit`. */
-export function jsonDifferences(expected: unknown, actual: unknown, limit = 5): string[] {
+/** Every difference between `expected` and `actual`, as `frames[2].storedFence: build "8", browser "9"`, at most `limit`. */
+export function jsonDifferences(expected: unknown, actual: unknown, limit = 5, names = { expected: 'build', actual: 'browser' }): string[] {
 	const found: string[] = []
 	const walk = (a: unknown, b: unknown, path: string): void => {
 		if (found.length >= limit) return
 		if (Array.isArray(a) && Array.isArray(b)) {
-			if (a.length !== b.length) found.push(`${path || 'value'}: ${a.length} items != ${b.length}`)
+			if (a.length !== b.length) found.push(`${path || 'value'}: ${names.expected} ${a.length} items, ${names.actual} ${b.length}`)
 			for (let i = 0; i < Math.min(a.length, b.length); i++) walk(a[i], b[i], `${path}[${i}]`)
 			return
 		}
@@ -26,7 +26,7 @@ export function jsonDifferences(expected: unknown, actual: unknown, limit = 5): 
 			for (const key of keys) walk(a[key], b[key], path ? `${path}.${key}` : key)
 			return
 		}
-		if (!Object.is(a, b)) found.push(`${path || 'value'}: ${describe(a)} != ${describe(b)}`)
+		if (!Object.is(a, b)) found.push(`${path || 'value'}: ${names.expected} ${describe(a)}, ${names.actual} ${describe(b)}`)
 	}
 	walk(expected, actual, '')
 	return found

@@ -1,6 +1,13 @@
 /**
  * A compiled scene as the page's HTML tree: stage, caption, controls, code, every step as text, and its data.
  */
+
+// The browser tests hold on to these, so they stay stable: figure.scene[data-scene-id] with
+// data-step (the step shown), data-steps, data-verified (pending, running, ok, mismatch, failed;
+// error for a scene that did not compile in dev); .scene-stage svg[data-frame]; .scene-caption
+// (aria-live); .scene-counter; buttons [data-action=restart|prev|play|next]; .scene-code
+// [data-line].is-active; li#<id>-step-N; script.scene-data (SceneData); .scene-mismatch and
+// .scene-error boxes.
 import type { Element, ElementContent, Properties } from 'hast'
 import type { Diagnostic, Frame, SceneFrames } from './frame.ts'
 
