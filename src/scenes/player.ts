@@ -29,7 +29,9 @@ async function verify(figure: HTMLElement, data: SceneData): Promise<void> {
 	figure.dataset['verified'] = 'running'
 	try {
 		const { verifyScene } = await import('./verify-scene.ts')
-		const differences = await verifyScene(data)
+		const { frames, differences } = await verifyScene(data)
+		// The browser tests compare these with the frames the engine computes in Node.
+		Object.assign(figure, { sceneBrowserFrames: frames })
 		figure.dataset['verified'] = differences.length === 0 ? 'ok' : 'mismatch'
 		if (differences.length > 0) banner(figure, `This scene's frames differ from the build's: ${differences.join('; ')}`)
 	} catch (error) {

@@ -17,7 +17,9 @@ export function scenes(): AstroIntegration {
 				const plugin = remarkScenes({
 					compile: (source, origin) => compileScene(source, origin, bytes => betterSqliteDriver(bytes ?? ':memory:')),
 					render: renderFrame,
-					mode: command === 'build' ? 'build' : 'dev',
+					// SCENES_ERRORS=show builds a site that shows scene errors as the dev server does (the
+					// browser tests build one to prove a wrong number makes them fail).
+					mode: command === 'build' && process.env['SCENES_ERRORS'] !== 'show' ? 'build' : 'dev',
 					root: fileURLToPath(config.root),
 					report: message => logger.error(`scene errors:\n${message}`),
 				})

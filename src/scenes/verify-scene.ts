@@ -17,11 +17,17 @@ export function loadSqlJs(): Promise<SqlJsStatic> {
 	return sqlJs
 }
 
+/** What the reader's browser computed for a scene, and where it differs from the build's frames. */
+export interface Verification {
+	frames: unknown
+	differences: string[]
+}
+
 /** Recomputes the scene's frames on sql.js and lists where they differ from the build's (none: verified). */
-export async function verifyScene(data: SceneData): Promise<string[]> {
+export async function verifyScene(data: SceneData): Promise<Verification> {
 	const SQL = await loadSqlJs()
 	const scene = await compileScene(data.source, data.origin, bytes => sqlJsDriver(SQL, bytes))
 	// Through JSON, as the build's frames came: undefined fields drop out on both sides alike.
-	const recomputed: unknown = JSON.parse(JSON.stringify(scene))
-	return jsonDifferences(data.scene, recomputed)
+	const frames: unknown = JSON.parse(JSON.stringify(scene))
+	return { frames, differences: jsonDifferences(data.scene, frames) }
 }

@@ -1,0 +1,115 @@
+// How a reader uses a scene: with the keyboard only, with reduced motion, without JavaScript,
+// and through a link to one step. Run on every scene of the build, not a chosen one.
+import { expect, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { builtPages } from './built-site.ts'
+
+const scenes = builtPages().flatMap(page => page.scenes.map(id => ({ path: page.path, id })))
+
+/** The focus ring a reader sees on the focused element: some outline or box shadow. */
+async function focusVisible(page: Page): Promise<boolean> {
+	return page.evaluate(() => {
+		const el = document.activeElement
+		if (!el || el === document.body) return false
+		const style = getComputedStyle(el)
+		const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
+		return outline || (style.boxShadow !== 'none' && style.boxShadow !== '')
+	})
+}
+
+async function stepOf(figure: Locator): Promise<number> {
+	return Number(await figure.getAttribute('data-step'))
+}
+
+for (const { path, id } of scenes) {
+	test.describe(`${path} ${id}`, () => {
+		test('plays through with the keyboard alone, focus always visible', async ({ page }) => {
+			await page.goto(path)
+			const figure = page.locator(`figure.scene[data-scene-id="${id}"]`)
+			const steps = Number(await figure.getAttribute('data-steps'))
+			// Tab until the scene has the focus, as a keyboard reader would.
+			for (let i = 0; i < 200; i++) {
+				await page.keyboard.press('Tab')
+				if (await figure.evaluate(el => el === document.activeElement)) break
+			}
+			await expect(figure).toBeFocused()
+			expect(await focusVisible(page), 'the focused scene shows a focus ring').toBe(true)
+			for (let step = 1; step <= steps; step++) {
+				await page.keyboard.press('ArrowRight')
+				await expect(figure).toHaveAttribute('data-step', String(step))
+				expect(await focusVisible(page)).toBe(true)
+			}
+			await page.keyboard.press('ArrowRight')
+			expect(await stepOf(figure)).toBe(steps)
+			await page.keyboard.press('ArrowLeft')
+			await expect(figure).toHaveAttribute('data-step', String(steps - 1))
+			await page.keyboard.press('Home')
+			await expect(figure).toHaveAttribute('data-step', '0')
+			await page.keyboard.press('End')
+			await expect(figure).toHaveAttribute('data-step', String(steps))
+			await page.keyboard.press('Home')
+			await page.keyboard.press(' ')
+			await expect(figure).toHaveAttribute('data-playing', '')
+			await expect(figure).toHaveAttribute('data-step', '1')
+			await page.keyboard.press(' ')
+			await expect(figure).not.toHaveAttribute('data-playing', '')
+			// The controls are reachable too: Tab onto a button, Enter presses it.
+			const next = figure.locator('[data-action=next]')
+			await next.focus()
+			expect(await focusVisible(page), 'a focused control shows a focus ring').toBe(true)
+			const before = await stepOf(figure)
+			await page.keyboard.press('Enter')
+			await expect(figure).toHaveAttribute('data-step', String(Math.min(before + 1, steps)))
+		})
+
+		test('with reduced motion, stepping runs no animation', async ({ browser }) => {
+			const context = await browser.newContext({ reducedMotion: 'reduce' })
+			const page = await context.newPage()
+			await page.goto(path)
+			const figure = page.locator(`figure.scene[data-scene-id="${id}"]`)
+			const steps = Number(await figure.getAttribute('data-steps'))
+			for (let step = 1; step <= steps; step++) {
+				await figure.locator('[data-action=next]').click()
+				await expect(figure).toHaveAttribute('data-step', String(step))
+				const running = await page.evaluate(() =>
+					document.getAnimations().filter(a => a.playState === 'running' && (a.effect?.getComputedTiming().duration ?? 0) as number > 0.01).length,
+				)
+				expect(running, `step ${step}: animations running`).toBe(0)
+			}
+			await context.close()
+		})
+
+		test('without JavaScript every step\'s caption and values are in the page', async ({ browser }) => {
+			const context = await browser.newContext({ javaScriptEnabled: false })
+			const page = await context.newPage()
+			await page.goto(path)
+			const figure = page.locator(`figure.scene[data-scene-id="${id}"]`)
+			const data = JSON.parse((await figure.locator('script.scene-data').textContent()) ?? '{}') as {
+				scene: { frames: { index: number; caption: string; messages: { label: string }[]; actors: { state?: { text: string } }[] }[] }
+			}
+			await expect(figure.locator('.scene-stage svg')).toBeVisible()
+			for (const frame of data.scene.frames.slice(1)) {
+				const item = page.locator(`#${id}-step-${frame.index}`)
+				await expect(item).toBeVisible()
+				await expect(item).toContainText(frame.caption)
+				for (const message of frame.messages) await expect(item).toContainText(message.label)
+				for (const actor of frame.actors) if (actor.state?.text) await expect(item).toContainText(actor.state.text)
+			}
+			await context.close()
+		})
+
+		test('a link to a step opens the page at that step', async ({ page }) => {
+			await page.goto(path)
+			const steps = Number(await page.locator(`figure.scene[data-scene-id="${id}"]`).getAttribute('data-steps'))
+			const target = Math.max(1, Math.min(2, steps))
+			await page.goto(`${path}#${id}-step-${target}`)
+			const figure = page.locator(`figure.scene[data-scene-id="${id}"]`)
+			await expect(figure).toHaveAttribute('data-step', String(target))
+			await expect(figure).toBeInViewport()
+			// And stepping writes the step's link into the address.
+			await figure.locator('[data-action=restart]').click()
+			await figure.locator('[data-action=next]').click()
+			expect(new URL(page.url()).hash).toBe(`#${id}-step-1`)
+		})
+	})
+}

@@ -1,0 +1,130 @@
+/**
+ * Steps one scene of a served page from first to last and checks, at each step, that what the
+ * page shows is what the engine computes in Node on better-sqlite3. Shared by the scene tests
+ * and by the test that proves a wrong number makes them fail.
+ */
+import { expect } from '@playwright/test'
+import type { Page, TestInfo } from '@playwright/test'
+import { compileScene, formatDiagnostic } from '../../src/scenes/compile.ts'
+import type { Frame, SceneFrames } from '../../src/scenes/frame.ts'
+import { openNodeDriver } from '../../src/scenes/node-drivers.ts'
+
+/** What the build embeds in each scene's `script.scene-data`. */
+interface EmbeddedScene {
+	id: string
+	source: string
+	origin: { file?: string; line?: number; column?: number }
+	scene: SceneFrames
+}
+
+/** Problems the page reported while a test ran: console errors and failed requests. */
+export function watchPage(page: Page): string[] {
+	const problems: string[] = []
+	page.on('console', message => {
+		if (message.type() === 'error') problems.push(`console error: ${message.text()}`)
+	})
+	page.on('pageerror', error => problems.push(`page error: ${error.message}`))
+	page.on('requestfailed', request => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`))
+	page.on('response', response => {
+		if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`)
+	})
+	return problems
+}
+
+const normal = (text: string): string => text.replace(/\s+/g, ' ').trim()
+
+/** What the stage's SVG shows: each actor's state, each message's label, and which states are struck. */
+async function stageShows(page: Page, sceneId: string) {
+	return page.locator(`figure.scene[data-scene-id="${sceneId}"] .scene-stage svg`).evaluate(svg => {
+		const full = (el: Element, part: string): string => {
+			const title = el.querySelector(`:scope ${part} > title`) ?? el.querySelector(':scope > title')
+			if (title?.textContent) return title.textContent
+			return [...el.querySelectorAll(`${part} text, ${part} tspan`)]
+				.filter(t => t.tagName === 'text')
+				.map(t => t.textContent ?? '')
+				.join(' ')
+		}
+		const actors = [...svg.querySelectorAll('.scene-actor')].map(actor => {
+			const state = actor.querySelector('.scene-state')
+			return {
+				id: actor.getAttribute('data-actor') ?? '',
+				label: actor.querySelector('.scene-label')?.textContent ?? '',
+				state: state ? full(state, '') : undefined,
+				struck: state ? state.classList.contains('is-struck') : undefined,
+			}
+		})
+		const messages = [...svg.querySelectorAll('.scene-message')].map(message => ({
+			from: message.getAttribute('data-from') ?? '',
+			to: message.getAttribute('data-to') ?? '',
+			label: full(message.querySelector('.scene-message-label') ?? message, ''),
+		}))
+		return { actors, messages }
+	})
+}
+
+function expectStageMatches(shown: Awaited<ReturnType<typeof stageShows>>, frame: Frame, where: string): void {
+	for (const actor of frame.actors) {
+		const seen = shown.actors.find(a => a.id === actor.id)
+		expect(seen, `${where}: actor ${actor.id} is on the stage`).toBeDefined()
+		expect(normal(seen!.label), `${where}: actor ${actor.id}'s label`).toBe(normal(actor.label))
+		if (actor.state) {
+			expect(normal(seen!.state ?? ''), `${where}: ${actor.id}'s state label`).toBe(normal(actor.state.text))
+			expect(seen!.struck, `${where}: ${actor.id}'s state struck out`).toBe(actor.state.struck)
+		} else {
+			expect(seen!.state, `${where}: ${actor.id} shows no state label`).toBeUndefined()
+		}
+	}
+	expect(
+		shown.messages.map(m => `${m.from} -> ${m.to}: ${normal(m.label)}`),
+		`${where}: the messages on the stage`,
+	).toEqual(frame.messages.map(m => `${m.from} -> ${m.to}: ${normal(m.label)}`))
+}
+
+/**
+ * Opens `url`, finds scene `sceneId`, and checks it step by step against the engine. Throws, with
+ * each disagreement as `FILE:LINE:COL: message`, when the scene's numbers are not the engine's.
+ */
+export async function checkScene(page: Page, url: string, sceneId: string, testInfo?: TestInfo): Promise<void> {
+	const problems = watchPage(page)
+	await page.goto(url)
+	const figure = page.locator(`figure.scene[data-scene-id="${sceneId}"]`)
+	await expect(figure).toHaveCount(1)
+	const embedded = JSON.parse((await figure.locator('script.scene-data').textContent()) ?? 'null') as EmbeddedScene
+	expect(embedded?.id).toBe(sceneId)
+
+	const node = JSON.parse(JSON.stringify(await compileScene(embedded.source, embedded.origin, openNodeDriver))) as SceneFrames
+	if (node.diagnostics.length > 0) {
+		throw new Error(`scene ${sceneId} on ${url} disagrees with the engine:\n${node.diagnostics.map(formatDiagnostic).join('\n')}`)
+	}
+	expect(embedded.scene, 'the build\'s frames are the engine\'s (Node, better-sqlite3)').toEqual(node)
+
+	// The browser recomputes the frames on sql.js once the scene is in view.
+	await figure.scrollIntoViewIfNeeded()
+	await expect(figure).toHaveAttribute('data-verified', /^(ok|mismatch|failed)$/, { timeout: 30_000 })
+	await expect(figure.locator('.scene-mismatch')).toHaveCount(0)
+	await expect(figure).toHaveAttribute('data-verified', 'ok')
+	const browser = await figure.evaluate(el => (el as HTMLElement & { sceneBrowserFrames?: unknown }).sceneBrowserFrames)
+	expect(browser, 'the frames sql.js computed in the page are the Node frames').toEqual(node)
+
+	const steps = node.frames.length - 1
+	await expect(figure).toHaveAttribute('data-steps', String(steps))
+	if ((await figure.getAttribute('data-step')) !== '0') await figure.locator('[data-action=restart]').click()
+	for (let step = 0; step <= steps; step++) {
+		if (step > 0) await figure.locator('[data-action=next]').click()
+		const frame = node.frames[step]!
+		const where = `${url} ${sceneId} step ${step}`
+		await expect(figure, where).toHaveAttribute('data-step', String(step))
+		await expect(figure.locator('.scene-counter')).toHaveText(`Step ${step} of ${steps}`)
+		const caption = figure.locator('.scene-caption')
+		await expect(caption).toHaveAttribute('aria-live', 'polite')
+		if (step > 0) await expect(caption, `${where}: caption`).toHaveText(frame.caption)
+		const active = await figure.locator('.scene-code [data-line].is-active').evaluateAll(lines => lines.map(l => Number((l as HTMLElement).dataset['line'])))
+		expect(active, `${where}: highlighted code lines`).toEqual(frame.lines)
+		expectStageMatches(await stageShows(page, sceneId), frame, where)
+		if (testInfo) {
+			await testInfo.attach(`${sceneId}-step-${step}.png`, { body: await figure.screenshot({ animations: 'disabled' }), contentType: 'image/png' })
+		}
+	}
+	await expect(figure.locator('.scene-mismatch')).toHaveCount(0)
+	expect(problems, 'no console error and no failed request').toEqual([])
+}
