@@ -63,6 +63,9 @@ export class LockClient {
 	readonly #leases = new Map<string, RemoteLease<bigint | undefined>>()
 	readonly #locks = new Map<string, RemoteLock>()
 	readonly #semaphores = new Map<string, RemoteSemaphore>()
+	// Request ids are this client's random prefix and a count: unique, and cheap to make.
+	readonly #requestPrefix = randomUUID()
+	#requests = 0
 	#closed = false
 
 	/** Made by `connect`. */
@@ -152,10 +155,13 @@ export class LockClient {
 		if (typeof fn !== 'function') throw new LockError('invalid', `${place}: expected a function to run holding the key`)
 		if (this.#closed) throw new LockError('closed', `${place}: the client is closed`)
 		if (settings.signal?.aborted) throw new LockError('cancelled', `${place}: cancelled before the hold began`, { cause: settings.signal.reason })
-		const requestId = randomUUID()
-		const body: Record<string, unknown> = { method: 'hold', kind, name, key: keyText, ttl: settings.ttl, wait: settings.wait, requestId }
-		if (limit !== undefined) body.limit = limit
-		const answer = await this.#ask(place, requestId, body, settings.wait, settings.signal)
+		let answer: Answer
+		do {
+			const requestId = `${this.#requestPrefix}-${++this.#requests}`
+			const body: Record<string, unknown> = { method: 'hold', kind, name, key: keyText, ttl: settings.ttl, wait: settings.wait, requestId }
+			if (limit !== undefined) body.limit = limit
+			answer = await this.#ask(place, requestId, body, settings.wait, settings.signal)
+		} while (settings.forever && !answer.ok && answer.error.code === 'held')
 		if (!answer.ok) {
 			if (!mayWait && answer.error.code === 'held') return undefined
 			throw errorFrom(answer.error)
@@ -170,26 +176,27 @@ export class LockClient {
 		}
 	}
 
-	// Waits for a hold's answer; a signal or a connection down past the wait withdraws it.
+	// Waits for a hold's answer; a signal, or a connection down past the wait, withdraws it.
 	#ask(place: string, requestId: string, body: Record<string, unknown>, wait: number, signal: AbortSignal | undefined): Promise<Answer> {
-		const call = this.#link.call(body)
+		const call = this.#link.call(body, {
+			at: clientNow() + wait + answerGraceMs,
+			error: () => new LockError('held', `${place}: no answer from ${this.url} within the ${formatDuration(wait)} wait`),
+		})
+		// The server may have granted the hold already, or may still have it in line.
+		const cancel = () => void this.#link.call({ method: 'cancel', requestId }).promise.catch(() => {})
+		const asked = call.promise.catch((error: unknown) => {
+			if (error instanceof LockError && error.code === 'held') cancel()
+			throw error
+		})
+		if (signal === undefined) return asked
 		return new Promise<Answer>((resolve, reject) => {
-			const withdraw = (error: LockError) => {
+			const onAbort = () => {
 				call.withdraw()
-				// The server may have granted it already, or may still have it in line.
-				this.#link.call({ method: 'cancel', requestId }).promise.catch(() => {})
-				reject(error)
+				cancel()
+				reject(new LockError('cancelled', `${place}: cancelled while waiting`, { cause: signal.reason }))
 			}
-			const timer = setTimeout(
-				() => withdraw(new LockError('held', `${place}: no answer from ${this.url} within the ${formatDuration(wait)} wait`)),
-				wait + answerGraceMs,
-			)
-			const onAbort = () => withdraw(new LockError('cancelled', `${place}: cancelled while waiting`, { cause: signal?.reason }))
-			signal?.addEventListener('abort', onAbort, { once: true })
-			call.promise.then(resolve, reject).finally(() => {
-				clearTimeout(timer)
-				signal?.removeEventListener('abort', onAbort)
-			})
+			signal.addEventListener('abort', onAbort, { once: true })
+			asked.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
 		})
 	}
 
@@ -292,14 +299,15 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 	readonly #link: Link
 	#ttl: number
 	#expiresAt: number
+	#renewAt: number
 	#state: 'held' | 'lost' | 'released' = 'held'
-	readonly #controller = new AbortController()
-	#deadline: ReturnType<typeof setTimeout> | undefined
-	#renewTimer: ReturnType<typeof setTimeout> | undefined
-	#renewing: Promise<void> | undefined
+	// One timer per lease: at the next renewal while renewing, else at the deadline.
+	#timer: ReturnType<typeof setTimeout> | undefined
+	#renewing = false
+	// Made on first use: most leases end without anyone looking at their signal.
+	#controller: AbortController | undefined
 	#lostReason: LockError | undefined
-	readonly #whenLost: Promise<LockError>
-	#markLost!: (reason: LockError) => void
+	readonly #onLost = new Set<(reason: LockError) => void>()
 
 	constructor(link: Link, place: string, wire: WireLease, fence: Fence, ttl: number, autoRenew: boolean) {
 		this.#link = link
@@ -309,11 +317,8 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 		this.fence = fence
 		this.#ttl = ttl
 		this.#expiresAt = wire.expiresAt
-		this.#whenLost = new Promise(resolve => {
-			this.#markLost = resolve
-		})
-		this.#armDeadline()
-		if (autoRenew) this.#scheduleRenewal()
+		this.#renewAt = autoRenew ? clientNow() + ttl / 3 : Number.POSITIVE_INFINITY
+		this.#arm()
 	}
 
 	/** When the lease runs out unless renewed, in the server clock's milliseconds. */
@@ -326,6 +331,10 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 	}
 
 	get signal(): AbortSignal {
+		if (this.#controller === undefined) {
+			this.#controller = new AbortController()
+			if (this.#lostReason !== undefined) this.#controller.abort(this.#lostReason)
+		}
 		return this.#controller.signal
 	}
 
@@ -333,8 +342,16 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 		const ms = ttl === undefined ? this.#ttl : wireTtl(this.place, ttl)
 		if (this.#state === 'released') throw new LockError('released', `${this.place}: lease ${this.id} was released; a renewal cannot take the key back`)
 		if (this.#state === 'lost') throw new LockError('lost', `${this.place}: lease ${this.id} was lost before this renewal`, { cause: this.#lostReason })
-		const call = this.#link.call({ method: 'renew', leaseId: this.id, ttl: ms, ...this.#fenceField() })
-		const answer = await Promise.race([call.promise, this.#whenLost])
+		const body: Record<string, unknown> = { method: 'renew', leaseId: this.id, ttl: ms }
+		if (this.fence !== undefined) body.fence = this.fence.toString()
+		const call = this.#link.call(body)
+		let stopWaiting = (_: LockError) => {}
+		const lost = new Promise<LockError>(resolve => {
+			stopWaiting = resolve
+			this.#onLost.add(resolve)
+		})
+		const answer = await Promise.race([call.promise, lost])
+		this.#onLost.delete(stopWaiting)
 		if (answer instanceof LockError) {
 			call.withdraw()
 			throw new LockError('lost', `${this.place}: lease ${this.id} was lost before this renewal`, { cause: answer })
@@ -347,22 +364,18 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 		if (this.#state !== 'held') return
 		this.#ttl = ms
 		this.#expiresAt = (answer.lease as WireLease).expiresAt
-		this.#armDeadline()
+		this.#arm()
 	}
 
 	async release(): Promise<void> {
 		if (this.#state !== 'held') return
 		this.#state = 'released'
-		this.#stop()
-		const call = this.#link.call({ method: 'release', leaseId: this.id, ...this.#fenceField() })
+		clearTimeout(this.#timer)
+		const body: Record<string, unknown> = { method: 'release', leaseId: this.id }
+		if (this.fence !== undefined) body.fence = this.fence.toString()
 		// Past the lease's own time the answer no longer matters: the key is free either way.
-		const left = Math.max(0, this.#link.toLocal(this.#expiresAt) - clientNow())
-		let timer: ReturnType<typeof setTimeout> | undefined
-		const timeUp = new Promise<void>(resolve => {
-			timer = setTimeout(resolve, left)
-		})
-		await Promise.race([call.promise.catch(() => {}), timeUp])
-		clearTimeout(timer)
+		const deadline = { at: this.#link.toLocal(this.#expiresAt), error: () => new LockError('lost', `${this.place}: lease ${this.id} ran out before its release was answered`) }
+		await this.#link.call(body, deadline).promise.catch(() => {})
 	}
 
 	/** Marks the lease lost and aborts its signal; a released lease stays released. */
@@ -370,44 +383,46 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 		if (this.#state !== 'held') return
 		this.#state = 'lost'
 		this.#lostReason = reason
-		this.#stop()
-		this.#markLost(reason)
-		this.#controller.abort(reason)
+		clearTimeout(this.#timer)
+		for (const stopWaiting of this.#onLost) stopWaiting(reason)
+		this.#onLost.clear()
+		this.#controller?.abort(reason)
 	}
 
-	#fenceField(): { fence?: string } {
-		return this.fence === undefined ? {} : { fence: this.fence.toString() }
+	// Early by a fiftieth of the TTL (at most 1 s), for timers that fire late.
+	#deadline(): number {
+		return this.#link.toLocal(this.#expiresAt) - Math.min(1000, this.#ttl / 50)
 	}
 
-	#armDeadline(): void {
-		clearTimeout(this.#deadline)
-		// Early by a fiftieth of the TTL (at most 1 s), for timers that fire late.
-		const margin = Math.min(1000, this.#ttl / 50)
-		const left = this.#link.toLocal(this.#expiresAt) - margin - clientNow()
-		this.#deadline = setTimeout(() => {
+	#arm(): void {
+		clearTimeout(this.#timer)
+		const now = clientNow()
+		this.#timer = setTimeout(this.#onTimer, Math.max(0, Math.min(this.#renewAt, this.#deadline()) - now))
+	}
+
+	#onTimer = (): void => {
+		if (this.#state !== 'held') return
+		const now = clientNow()
+		if (now >= this.#deadline()) {
 			this.lose(new LockError('lost', `${this.place}: lease ${this.id} ran out: its ${formatDuration(this.#ttl)} TTL passed without a renewal`))
-		}, Math.max(0, left))
-	}
-
-	#scheduleRenewal(): void {
-		this.#renewTimer = setTimeout(() => {
-			if (this.#state !== 'held') return
-			this.#renewing ??= this.renew().then(
-				() => {},
-				(error: unknown) => {
-					// A refusal other than lost or released (the server busy) waits for the next turn.
-					if (error instanceof LockError && (error.code === 'lost' || error.code === 'released' || error.code === 'closed')) this.lose(error)
-				},
-			).finally(() => {
-				this.#renewing = undefined
-			})
-			this.#scheduleRenewal()
-		}, this.#ttl / 3)
-	}
-
-	#stop(): void {
-		clearTimeout(this.#deadline)
-		clearTimeout(this.#renewTimer)
+			return
+		}
+		if (now >= this.#renewAt) {
+			this.#renewAt = now + this.#ttl / 3
+			if (!this.#renewing) {
+				this.#renewing = true
+				this.renew().then(
+					() => {},
+					(error: unknown) => {
+						// A refusal other than lost or released (the server busy) waits for the next turn.
+						if (error instanceof LockError && (error.code === 'lost' || error.code === 'released' || error.code === 'closed')) this.lose(error)
+					},
+				).finally(() => {
+					this.#renewing = false
+				})
+			}
+		}
+		this.#arm()
 	}
 }
 
@@ -417,15 +432,17 @@ function holdSettings(place: string, options: HoldOptions | undefined, mayWait: 
 	if (renew !== undefined && typeof renew !== 'boolean') throw new LockError('invalid', `${place}: renew ${String(renew)}: expected true or false`)
 	if (signal !== undefined && !(signal instanceof AbortSignal)) throw new LockError('invalid', `${place}: signal: expected an AbortSignal`)
 	let waitMs = 0
-	if (mayWait) {
+	if (mayWait && wait === Number.POSITIVE_INFINITY) {
+		// The wire waits at most an hour at a time; an unbounded wait asks again after each.
+		waitMs = MAX_WAIT_MS
+	} else if (mayWait) {
 		try {
 			waitMs = waitOf(place, wait ?? DEFAULT_WAIT_MS)
 		} catch (error) {
 			throw asLockError(error)
 		}
-		if (waitMs > MAX_WAIT_MS) waitMs = MAX_WAIT_MS
 	}
-	return { ttl: wireTtl(place, ttl ?? DEFAULT_TTL_MS), wait: waitMs, renew: renew ?? true, signal }
+	return { ttl: wireTtl(place, ttl ?? DEFAULT_TTL_MS), wait: waitMs, forever: mayWait && wait === Number.POSITIVE_INFINITY, renew: renew ?? true, signal }
 }
 
 function wireTtl(place: string, ttl: Duration): number {

@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { LockError } from '../engine/index.ts'
 import { encodeFrame, FrameReader } from './framing.ts'
 import type { LeaseBook, Peer } from './lease-book.ts'
-import { parseRequest, PROTOCOL_VERSION, ProtocolError, type Request, type RequestId, type Response, type WireErrorCode } from './protocol.ts'
+import { parseRequest, PROTOCOL_VERSION, ProtocolError, type LostEvent, type Request, type RequestId, type Response, type WireErrorCode } from './protocol.ts'
 
 /** What one connection may cost the server. */
 export interface ConnectionLimits {
@@ -28,6 +28,8 @@ export class Connection implements Peer {
 	#authorized: boolean
 	#inFlight = 0
 	#helloTimer: ReturnType<typeof setTimeout> | undefined
+	// Frames waiting for the end of this turn of the event loop, to go out in one write.
+	#out = ''
 
 	constructor(socket: Socket, book: LeaseBook, limits: ConnectionLimits, token: string | undefined, now: () => number) {
 		this.#socket = socket
@@ -49,11 +51,6 @@ export class Connection implements Peer {
 		}
 	}
 
-	/** True once the socket is gone. */
-	get closed(): boolean {
-		return this.#socket.destroyed
-	}
-
 	pushLost(leaseId: string, reason: 'expired' | 'closed'): void {
 		this.#send({ event: 'lost', leaseId, reason })
 	}
@@ -63,11 +60,6 @@ export class Connection implements Peer {
 		this.#flush()
 		this.#socket.end()
 		setTimeout(() => this.#socket.destroy(), 1000).unref()
-	}
-
-	/** Closes the connection at once. */
-	destroy(): void {
-		this.#socket.destroy()
 	}
 
 	#read(chunk: Buffer): void {
@@ -81,7 +73,7 @@ export class Connection implements Peer {
 			const parsed = parseRequest(event.frame)
 			if (!parsed.ok) {
 				if (!this.#authorized) this.#refuse(parsed.id, 'unauthorized', `the first frame must be a hello with the token (${parsed.error.message})`)
-				else this.#answer({ id: parsed.id, ok: false, error: parsed.error })
+				else this.#send({ id: parsed.id, ok: false, error: parsed.error })
 				continue
 			}
 			this.#dispatch(parsed.request)
@@ -102,13 +94,13 @@ export class Connection implements Peer {
 			clearTimeout(this.#helloTimer)
 		}
 		if (this.#inFlight >= this.#limits.maxInFlight) {
-			this.#answer({ id: request.id, ok: false, error: { code: 'busy', message: `${request.method}: this connection has ${this.#limits.maxInFlight} requests in flight, its limit` } })
+			this.#send({ id: request.id, ok: false, error: { code: 'busy', message: `${request.method}: this connection has ${this.#limits.maxInFlight} requests in flight, its limit` } })
 			return
 		}
 		this.#inFlight++
 		this.#run(request).then(
-			response => this.#answer(response),
-			error => this.#answer({ id: request.id, ok: false, error: errorOf(error) }),
+			response => this.#send(response),
+			error => this.#send({ id: request.id, ok: false, error: errorOf(error) }),
 		).finally(() => this.#inFlight--)
 	}
 
@@ -139,23 +131,16 @@ export class Connection implements Peer {
 	}
 
 	#refuse(id: RequestId, code: WireErrorCode, message: string): void {
-		this.#answer({ id, ok: false, error: { code, message } })
+		this.#send({ id, ok: false, error: { code, message } })
 		this.end()
 	}
 
-	#answer(response: Response): void {
-		this.#send(response)
-	}
-
-	#send(message: unknown): void {
+	#send(message: Response | LostEvent): void {
 		const socket = this.#socket
 		if (socket.destroyed || socket.writableEnded) return
-		// Answers made in one turn of the event loop go out in one write.
 		if (this.#out === '') process.nextTick(this.#flush)
 		this.#out += encodeFrame(message)
 	}
-
-	#out = ''
 
 	#flush = (): void => {
 		const socket = this.#socket

@@ -136,11 +136,6 @@ export class LeaseBook {
 		history?.({ type: 'start', at: store.clock.now(), epoch: store.epoch.toString(), pid: process.pid })
 	}
 
-	/** How many leases are held now. */
-	get leaseCount(): number {
-		return this.#leases.size
-	}
-
 	/**
 	 * The lease for a hold: a retry with the same request id gets the same lease (or
 	 * waits for the same grant); a new request id joins the key's line.

@@ -28,12 +28,22 @@ export interface Call {
 	withdraw(): void
 }
 
+/** When a call stops waiting for its answer, in the client's clock, and the error it rejects with then. */
+export interface CallDeadline {
+	at: number
+	error: () => LockError
+}
+
 interface PendingCall {
 	readonly body: Record<string, unknown>
 	sentAt: number
+	readonly deadline: CallDeadline | undefined
 	readonly resolve: (answer: Answer) => void
 	readonly reject: (error: LockError) => void
 }
+
+// How often calls with a deadline are looked at: one timer for all of them, not one each.
+const sweepMs = 50
 
 /** How the server's clock reads against ours, from the narrowest exchange on this connection. */
 interface ClockSample {
@@ -62,7 +72,11 @@ export class Link {
 	#attempt = 0
 	#timer: ReturnType<typeof setTimeout> | undefined
 	#sample: ClockSample | undefined
+	#sweep: ReturnType<typeof setInterval> | undefined
+	#deadlines = 0
 	#onReady: (() => void)[] = []
+	// Requests made in one turn of the event loop, to go out in one write at its end.
+	#out = ''
 	// Set while `start` waits: how a link that gives up tells it.
 	#whenDead: ((error: LockError) => void) | undefined
 	#lastError = ''
@@ -101,23 +115,24 @@ export class Link {
 		})
 	}
 
-	/** Sends a request; its answer resolves the call, or a closed link rejects it. */
-	call(body: Record<string, unknown>): Call {
+	/** Sends a request; its answer resolves the call, a closed link or a passed deadline rejects it. */
+	call(body: Record<string, unknown>, deadline?: CallDeadline): Call {
 		const id = this.#nextId++
-		let withdraw = () => {}
+		body.id = id
+		let call: PendingCall | undefined
 		const promise = new Promise<Answer>((resolve, reject) => {
 			if (this.#closed) {
 				reject(this.#fatal ?? new LockError('closed', `${this.url}: the client is closed`))
 				return
 			}
-			const call: PendingCall = { body: { id, ...body }, sentAt: 0, resolve, reject }
-			this.#pending.set(id, call)
-			withdraw = () => {
-				this.#pending.delete(id)
-			}
-			if (this.#ready) this.#send(call)
+			call = { body, sentAt: 0, deadline, resolve, reject }
 		})
-		return { promise, withdraw }
+		if (call !== undefined) {
+			this.#pending.set(id, call)
+			if (deadline !== undefined && this.#deadlines++ === 0) this.#sweep = setInterval(this.#expire, sweepMs)
+			if (this.#ready) this.#send(call)
+		}
+		return { promise, withdraw: () => this.#forget(id) }
 	}
 
 	/** A time of the server's clock as ours reads it, early by the measure's uncertainty, so never late. */
@@ -137,6 +152,8 @@ export class Link {
 		const failure = error ?? new LockError('closed', `${this.url}: the client is closed`)
 		for (const call of this.#pending.values()) call.reject(failure)
 		this.#pending.clear()
+		clearInterval(this.#sweep)
+		this.#deadlines = 0
 		this.#options.onClosed(failure)
 		this.#whenDead?.(failure)
 		this.#whenDead = undefined
@@ -147,6 +164,8 @@ export class Link {
 		const socket = connectSocket({ host: this.#address.host, port: this.#address.port })
 		this.#socket = socket
 		socket.setNoDelay(true)
+		// A server whose machine vanished sends nothing, not even a reset: probe the connection.
+		socket.setKeepAlive(true, 10_000)
 		const reader = new FrameReader(1024 * 1024)
 		let helloSentAt = 0
 		const helloId = this.#nextId++
@@ -184,7 +203,6 @@ export class Link {
 			if (this.#socket !== socket) return
 			this.#socket = undefined
 			this.#ready = false
-			this.#sample = undefined
 			if (this.#closed) return
 			if (!this.#options.reconnect) {
 				const what = this.#whenDead === undefined ? 'the connection closed' : 'could not connect'
@@ -203,6 +221,8 @@ export class Link {
 			this.close(new LockError('invalid', `${this.url}: ${error?.code ?? 'refused'}: ${error?.message ?? 'the server refused the hello'}`))
 			return
 		}
+		// The server may be another process now, with its own clock: its first measure replaces the old one.
+		this.#sample = undefined
 		this.#measure(message.now, sentAt, receivedAt)
 		this.#ready = true
 		this.#attempt = 0
@@ -218,9 +238,26 @@ export class Link {
 		if (typeof message.id !== 'number') return
 		const call = this.#pending.get(message.id)
 		if (call === undefined) return
-		this.#pending.delete(message.id)
+		this.#forget(message.id)
 		this.#measure(message.now, call.sentAt, receivedAt)
-		call.resolve({ ...(message as unknown as Answer), receivedAt })
+		message.receivedAt = receivedAt
+		call.resolve(message as unknown as Answer)
+	}
+
+	#forget(id: number): void {
+		const call = this.#pending.get(id)
+		if (call === undefined) return
+		this.#pending.delete(id)
+		if (call.deadline !== undefined && --this.#deadlines === 0) clearInterval(this.#sweep)
+	}
+
+	#expire = (): void => {
+		const now = clientNow()
+		for (const [id, call] of this.#pending) {
+			if (call.deadline === undefined || call.deadline.at > now) continue
+			this.#forget(id)
+			call.reject(call.deadline.error())
+		}
 	}
 
 	#measure(serverNow: unknown, sentAt: number, receivedAt: number): void {
@@ -231,12 +268,9 @@ export class Link {
 
 	#send(call: PendingCall): void {
 		call.sentAt = clientNow()
-		// Requests made in one turn of the event loop go out in one write.
 		if (this.#out === '') process.nextTick(this.#flush)
 		this.#out += encodeFrame(call.body)
 	}
-
-	#out = ''
 
 	#flush = (): void => {
 		const out = this.#out

@@ -2,7 +2,7 @@ import { createServer } from 'node:net'
 import { describe, expect, it, type OnTestFinishedHandler } from 'vitest'
 import { LockError } from '../../../engine/index.ts'
 import { connect, type HistoryRecord, type LockClient } from '../../../server/index.ts'
-import { sleep, startServer, until } from './fixtures/wire.ts'
+import { Relay, sleep, startServer, until } from './fixtures/wire.ts'
 
 type Finished = (fn: OnTestFinishedHandler) => void
 
@@ -157,6 +157,54 @@ describe.concurrent('the client holds keys as the embedded engine does', () => {
 		expect(events).toEqual(['a lost: lost', 'b holds'])
 		expect(next).toBeGreaterThan(first)
 		expect(await holding).toBe(true)
+	})
+
+	it('reads its lease as lost once its TTL passes with the server out of reach, before the server would give the key away', async ({
+		onTestFinished,
+	}) => {
+		const { server, client, history } = await setup(onTestFinished)
+		const relay = await Relay.to(server.url)
+		onTestFinished(() => relay.close())
+		const cut = await connect(relay.url)
+		onTestFinished(() => cut.close())
+		const b = await client()
+		const order: string[] = []
+		let granted = () => {}
+		const holds = new Promise<void>(resolve => (granted = resolve))
+		const holding = cut.lock('invoices').hold(
+			'42',
+			lease =>
+				new Promise(resolve => {
+					void relay.close()
+					lease.signal.addEventListener('abort', () => {
+						order.push(`lost: ${(lease.signal.reason as LockError).code}`)
+						resolve(lease.lost)
+					})
+					granted()
+				}),
+			{ ttl: '1s' },
+		)
+		await holds
+		const next = b.lock('invoices').hold('42', () => order.push('b holds'), { wait: '5s' })
+		expect(await holding).toBe(true)
+		await next
+		expect(order).toEqual(['lost: lost', 'b holds'])
+		expect(history.filter(r => r.type === 'expire')).toHaveLength(1)
+	})
+
+	it('waits without bound with wait: Infinity', async ({ onTestFinished }) => {
+		const { client } = await setup(onTestFinished)
+		const a = await client()
+		const b = await client()
+		let release = () => {}
+		const held = new Promise<void>(resolve => (release = resolve))
+		const first = a.lock('invoices').hold('42', () => held)
+		await sleep(20)
+		const second = b.lock('invoices').hold('42', lease => lease.fence, { wait: Number.POSITIVE_INFINITY })
+		await sleep(100)
+		release()
+		await first
+		expect(typeof (await second)).toBe('bigint')
 	})
 
 	it('renews on request, to a new TTL, and refuses a renewal after the release', async ({ onTestFinished }) => {
