@@ -157,7 +157,11 @@ function checkHolders(held: Held[], violations: string[]): void {
 }
 
 function checkFences(held: Held[], violations: string[]): void {
-	const locks = held.filter(h => h.grant.fence !== null)
+	for (const lease of held) {
+		if (lease.grant.kind === 'lock' && lease.grant.fence === null) violations.push(`${placeOf(lease.grant)}: lease ${lease.grant.id} has no fence`)
+		if (lease.grant.kind === 'semaphore' && lease.grant.fence !== null) violations.push(`${placeOf(lease.grant)}: lease ${lease.grant.id} has fence ${lease.grant.fence}; a semaphore's has none`)
+	}
+	const locks = held.filter(h => h.grant.kind === 'lock' && h.grant.fence !== null)
 	const seen = new Map<string, string>()
 	for (const lease of locks) {
 		const fence = lease.grant.fence as string

@@ -46,7 +46,7 @@ console.log('ready')
 
 while (!stop.signal.aborted) {
 	try {
-		if (Math.random() < 0.7) {
+		if (Math.random() < 0.6) {
 			const chatId = 1 + Math.floor(Math.random() * keys)
 			await summaries.hold(
 				chatId,
@@ -68,7 +68,7 @@ while (!stop.signal.aborted) {
 				async lease => {
 					log({ type: 'grant', id: lease.id, fence: null })
 					lease.signal.addEventListener('abort', () => log({ type: 'lost', id: lease.id }))
-					await sleep(Math.random() * 200)
+					await sleep(100 + Math.random() * 300)
 				},
 				{ ttl, wait: 3000, signal: stop.signal },
 			)

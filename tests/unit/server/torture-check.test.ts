@@ -103,6 +103,15 @@ describe('checkTorture', () => {
 		])
 	})
 
+	it('finds a lock\'s lease without a fence, and a semaphore\'s with one', () => {
+		const noFence = { ...grant('a', 1, 10, 20), fence: null } as HistoryRecord
+		const withFence = { ...grant('s', null, 10, 20, 'm'), fence: '9' } as HistoryRecord
+		expect(checkTorture(facts([start(0), noFence, withFence])).violations).toEqual([
+			'lock summaries: key "1": lease a has no fence',
+			'semaphore exports: key "m": lease s has fence 9; a semaphore\'s has none',
+		])
+	})
+
 	it('finds a lease a client holds that no server gave', () => {
 		expect(checkTorture(facts([start(0)], { clientGrants: [{ client: 'c0', id: 'x', fence: '9' }] })).violations).toEqual([
 			'client c0 holds lease x, which no server\'s history gives',
