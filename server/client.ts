@@ -44,10 +44,7 @@ const answerGraceMs = 5000
 
 const engineCodes = new Set<string>(['held', 'cancelled', 'closed', 'invalid', 'in_use', 'lost', 'released'])
 
-/**
- * Connects to a lock server (`tcp://127.0.0.1:7411`) and resolves once it said hello.
- * The client's locks and semaphores hold keys as the embedded engine's do.
- */
+/** Connects to a lock server (`tcp://127.0.0.1:7411`), resolving once it said hello, to hold keys as the embedded engine does. */
 export async function connect(url = 'tcp://127.0.0.1:7411', options: ConnectOptions = {}): Promise<LockClient> {
 	const client = new LockClient(url, options)
 	await client.ready
@@ -286,11 +283,7 @@ export class RemoteSemaphore {
 	}
 }
 
-/**
- * A lease the server gave, as its holder sees it. It reads as lost (and its signal
- * aborts) when a renewal is refused, when the server says it ran out, or when its time
- * as measured here passes without a renewal: a bit before the server's, never after.
- */
+/** A lease the server gave, as its holder sees it: lost when a renewal is refused, when the server says so, or just before its time runs out here. */
 class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 	readonly key: string
 	readonly id: string

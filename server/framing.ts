@@ -7,12 +7,7 @@ export type FrameEvent = { frame: string } | { tooLarge: number }
 const newline = 0x0a
 const carriageReturn = 0x0d
 
-/**
- * Splits a byte stream into newline-delimited frames of at most `maxBytes` bytes each.
- * Bytes are kept only until their frame ends, so a peer that never sends a newline
- * costs at most `maxBytes`; after a frame too large the reader stops for good, since
- * where the next frame starts is lost.
- */
+/** Splits a byte stream into newline-delimited frames of at most `maxBytes` bytes, keeping no more than that of a frame that never ends. */
 export class FrameReader {
 	#parts: Buffer[] = []
 	#size = 0
@@ -28,7 +23,7 @@ export class FrameReader {
 		return this.#failed
 	}
 
-	/** The frames that `chunk` completes, in order; empty lines are skipped. */
+	/** The frames that `chunk` completes, in order, skipping empty lines. */
 	push(chunk: Buffer): FrameEvent[] {
 		const events: FrameEvent[] = []
 		let start = 0
@@ -56,6 +51,7 @@ export class FrameReader {
 		return events
 	}
 
+	// After a frame too large the reader stops for good: where the next frame starts is lost.
 	#fail(): FrameEvent {
 		const size = this.#size
 		this.#failed = true

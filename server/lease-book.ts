@@ -111,11 +111,7 @@ class Recent<V> {
 	}
 }
 
-/**
- * The leases the server gives, by lease id, and the holds it answers, by request id.
- * Leases belong to the server, not to a connection: they end on release or when their
- * TTL passes without a renewal (LOCK-07), whoever is connected.
- */
+/** The leases the server gives, by lease id, and the holds it answers, by request id; a lease belongs to the server, not to a connection (LOCK-07). */
 export class LeaseBook {
 	readonly #store: Store
 	readonly #limits: BookLimits
@@ -133,13 +129,14 @@ export class LeaseBook {
 		this.#history = history
 		this.#endedLeases = new Recent(limits.rememberEnded)
 		this.#endedHolds = new Recent(limits.rememberEnded)
-		history?.({ type: 'start', at: store.clock.now(), epoch: store.epoch.toString(), pid: process.pid })
 	}
 
-	/**
-	 * The lease for a hold: a retry with the same request id gets the same lease (or
-	 * waits for the same grant); a new request id joins the key's line.
-	 */
+	/** Notes in the history that a server started giving leases. */
+	started(): void {
+		this.#history?.({ type: 'start', at: this.#store.clock.now(), epoch: this.#store.epoch.toString(), pid: process.pid })
+	}
+
+	/** The lease for a hold: a retry with the same request id gets the same lease, or waits for the same grant. */
 	async hold(request: HoldRequest, peer: Peer): Promise<WireLease> {
 		if (this.#closed) throw new LockError('closed', `${placeOfHold(request)}: the server is closing`)
 		let hold = this.#holds.get(request.requestId)
@@ -164,10 +161,7 @@ export class LeaseBook {
 		return lease.wire()
 	}
 
-	/**
-	 * Lets go of a lease's key. Releasing twice is fine; a release after the lease ran
-	 * out is refused as `lost` and frees nothing, so it never frees a newer holder.
-	 */
+	/** Lets go of a lease's key; releasing twice is fine, and a release after the lease ran out is refused as `lost` and frees nothing. */
 	async release(leaseId: string, fence: bigint | undefined): Promise<void> {
 		if (this.#endedLeases.get(leaseId) === 'released') return
 		const lease = this.#find(leaseId, fence, 'release')

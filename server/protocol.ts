@@ -1,6 +1,6 @@
 import { LockError, parseDuration, parseFence } from '../engine/index.ts'
 
-/** The version of the protocol this server and client speak; `hello` tells it. */
+/** The version of the protocol this server and client speak, which `hello` tells. */
 export const PROTOCOL_VERSION = 1
 
 /** The port a lock server listens on unless told otherwise. */
@@ -25,10 +25,7 @@ export const MAX_ID_LENGTH = 200
 /** The largest semaphore limit. */
 export const MAX_LIMIT = 1_000_000
 
-/**
- * Why the server refused a request. The engine's codes (`held`, `cancelled`, `closed`,
- * `invalid`, `lost`, `released`) mean what they mean there; the rest are the wire's own.
- */
+/** Why the server refused a request: the engine's codes mean what they mean there, the rest are the wire's own. */
 export type WireErrorCode =
 	| 'malformed'
 	| 'too_large'
@@ -42,10 +39,10 @@ export type WireErrorCode =
 	| 'released'
 	| 'closed'
 
-/** A correlation id: the client's, echoed in the answer; `null` when the request had none readable. */
+/** The client's correlation id, echoed in the answer, or `null` when the request had none readable. */
 export type RequestId = string | number | null
 
-/** What a lease is, on the wire. Times are the server's clock in ms; the fence is a decimal string. */
+/** A lease on the wire, its times in the server clock's ms and its fence a decimal string. */
 export interface WireLease {
 	id: string
 	kind: 'lock' | 'semaphore'
@@ -210,7 +207,7 @@ function readRequest(id: string | number, message: Record<string, unknown>): Req
 	}
 }
 
-/** Where a hold is, as errors name it: `lock invoices: key "42"`. */
+/** Where a hold is, as errors name it (`lock invoices: key "42"`). */
 export function placeOf(kind: 'lock' | 'semaphore', name: string, key: string): string {
 	return `${kind} ${name}: key ${JSON.stringify(key)}`
 }

@@ -64,6 +64,7 @@ export async function serve(options: ServeOptions): Promise<LockServer> {
 			resolve()
 		})
 	})
+	book.started()
 	const address = server.address()
 	const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? DEFAULT_PORT)
 	let closing: Promise<void> | undefined

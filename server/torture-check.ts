@@ -51,14 +51,7 @@ interface Held {
 	end: number
 }
 
-/**
- * Checks a torture run's history: never two valid holders of a lock key at once, never
- * more than the limit on a semaphore key, fences growing in grant order (also across
- * restarts, LOCK-02), every accepted fenced write larger than the one before it, and no
- * write lost. A lease is valid from its grant until its release, its expiry (the last
- * renewal's), or the death of the server that gave it, whichever comes first; the next
- * server's start bounds that death from above.
- */
+/** Checks a torture run's history against what the locks promise: one holder per lock key, a semaphore's limit, growing fences, growing accepted writes, no write lost. */
 export function checkTorture(facts: TortureFacts): TortureReport {
 	const violations: string[] = []
 	const held = leasesOf(facts.history)
@@ -80,6 +73,9 @@ export function checkTorture(facts: TortureFacts): TortureReport {
 	}
 }
 
+// A lease is valid from its grant until its release, its expiry (the last renewal's), or
+// the death of the server that gave it, whichever comes first; the next server's start
+// comes after that death, so it bounds it.
 function leasesOf(history: HistoryRecord[]): Held[] {
 	const held = new Map<string, Held>()
 	let incarnation = -1
