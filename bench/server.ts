@@ -155,5 +155,6 @@ console.log(`server bench: Node ${process.version}, loopback, ${redisNote}; medi
 console.log(line(rows[0] ?? []))
 console.log(`| ${widths.map(width => '-'.repeat(width)).join(' | ')} |`)
 for (const row of rows.slice(1)) console.log(line(row))
+console.log('\nA pair is two round trips for both: hold (SET NX PX) and release (the compare-and-delete script), each awaited.')
 if (typeof peer === 'string') console.log(`\n${peer}`)
 process.exit(0)
