@@ -18,6 +18,8 @@ echo "using $CHROMIUM_PATH"
 
 mkdir -p test-results
 echo "== type check"
+# astro sync writes .astro/types.d.ts (astro:content, Vite's ?url imports), which tsc reads.
+npx astro sync >/dev/null || exit 1
 npx tsc --noEmit -p . || exit 1
 
 echo "== unit tests"
