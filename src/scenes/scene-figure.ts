@@ -140,7 +140,7 @@ export function diagnosticLines(diagnostics: Diagnostic[]): string[] {
 /** The visible box that lists a scene's errors in the dev server. */
 export function errorBox(diagnostics: Diagnostic[]): Element {
 	return h('div', { className: ['scene-error'], role: 'alert' }, [
-		h('p', { className: ['scene-error-title'] }, [text('This scene does not match the engine:')]),
+		h('p', { className: ['scene-error-title'] }, [text('This scene has errors; the build fails until they are fixed:')]),
 		h('ul', {}, diagnosticLines(diagnostics).map(line => h('li', {}, [h('code', {}, [text(line)])]))),
 	])
 }
