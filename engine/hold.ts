@@ -24,6 +24,7 @@ export async function holdKey<Fence extends bigint | undefined, T>(
 		// The store may have closed between the grant and this line; the lease is lost then.
 		if (queue.host.closed) throw closedError(queue, text)
 	}
+	if (settings.onLost !== undefined) lease.onLost(settings.onLost)
 	return runHolding(lease, fn)
 }
 
@@ -38,7 +39,9 @@ export async function tryHoldKey<Fence extends bigint | undefined, T>(
 	const settings = holdSettings(options, keyPlace(queue.place, text))
 	checkHold(queue, text, fn, settings.signal)
 	const lease = queue.take(text, settings.ttl, settings.renew)
-	return lease === undefined ? undefined : runHolding(lease, fn)
+	if (lease === undefined) return undefined
+	if (settings.onLost !== undefined) lease.onLost(settings.onLost)
+	return runHolding(lease, fn)
 }
 
 /** What the checks of a hold read of its queue. */

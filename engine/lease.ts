@@ -57,6 +57,7 @@ export class HeldLease<Fence extends bigint | undefined> implements Lease<Fence>
 	// Made on first use: most leases end without anyone looking at their signal.
 	#controller: AbortController | undefined
 	#lostReason: LockError | undefined
+	#onLost: ((reason: LockError) => void) | undefined
 
 	constructor(owner: LeaseOwner, key: string, epoch: bigint, serial: number, fence: Fence, ttl: number, autoRenew: boolean) {
 		this.#owner = owner
@@ -98,6 +99,11 @@ export class HeldLease<Fence extends bigint | undefined> implements Lease<Fence>
 			if (this.#lostReason !== undefined) this.#controller.abort(this.#lostReason)
 		}
 		return this.#controller.signal
+	}
+
+	/** Calls `listener` when the lease is lost, as its signal aborts; set by a hold's `onLost` before its function runs. */
+	onLost(listener: (reason: LockError) => void): void {
+		this.#onLost = listener
 	}
 
 	async renew(ttl?: Duration): Promise<void> {
@@ -143,7 +149,20 @@ export class HeldLease<Fence extends bigint | undefined> implements Lease<Fence>
 		this.#disarm()
 		// Out of the holders before the abort, so its listeners see the key free; given
 		// to the next in line only after them.
-		this.#owner.letGo(this, () => this.#controller?.abort(reason))
+		this.#owner.letGo(this, () => {
+			const listener = this.#onLost
+			if (listener !== undefined) {
+				// As a throwing abort listener: reported, and the key still goes to the next in line.
+				try {
+					listener(reason)
+				} catch (error) {
+					queueMicrotask(() => {
+						throw error
+					})
+				}
+			}
+			this.#controller?.abort(reason)
+		})
 	}
 
 	#onTimer = (): void => {

@@ -99,9 +99,15 @@ export class Connection implements Peer {
 		}
 		this.#inFlight++
 		this.#run(request).then(
-			response => this.#send(response),
-			error => this.#send({ id: request.id, ok: false, error: errorOf(error) }),
-		).finally(() => this.#inFlight--)
+			response => {
+				this.#inFlight--
+				this.#send(response)
+			},
+			error => {
+				this.#inFlight--
+				this.#send({ id: request.id, ok: false, error: errorOf(error) })
+			},
+		)
 	}
 
 	async #run(request: Request): Promise<Response> {

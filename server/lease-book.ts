@@ -226,7 +226,7 @@ export class LeaseBook {
 			took = true
 			return this.#granted(hold, lease)
 		}
-		target.tryHold(request.key, grant, { ttl: request.ttl, renew: false }).then(
+		target.tryHold(request.key, grant, { ttl: request.ttl, renew: false, onLost: this.#onLost(hold) }).then(
 			() => {
 				if (!took) this.#wait(hold, target)
 			},
@@ -243,7 +243,7 @@ export class LeaseBook {
 		const request = hold.request
 		const controller = new AbortController()
 		hold.controller = controller
-		const options = { ttl: request.ttl, wait: request.wait, signal: controller.signal, renew: false }
+		const options = { ttl: request.ttl, wait: request.wait, signal: controller.signal, renew: false, onLost: this.#onLost(hold) }
 		target.hold(request.key, (lease: Lease<bigint | undefined>) => this.#granted(hold, lease), options).catch((error: unknown) => this.#refused(hold, error))
 	}
 
@@ -281,8 +281,6 @@ export class LeaseBook {
 		hold.state = 'held'
 		hold.lease = lease
 		this.#leases.set(lease.id, lease)
-		const signal = engineLease.signal
-		signal.addEventListener('abort', () => this.#lost(lease, signal.reason), { once: true })
 		if (this.#history !== undefined) {
 			const { requestId, limit, ttl } = hold.request
 			this.#history({ type: 'grant', at: this.#store.clock.now(), requestId, limit: limit ?? null, ttl, ...lease.wire() })
@@ -291,6 +289,13 @@ export class LeaseBook {
 		return new Promise(resolve => {
 			lease.finish = resolve
 		})
+	}
+
+	// A callback rather than the lease's signal: an AbortController and an abort listener per lease showed in the server's profile.
+	#onLost(hold: PendingHold): (reason: LockError) => void {
+		return reason => {
+			if (hold.lease !== undefined) this.#lost(hold.lease, reason)
+		}
 	}
 
 	#refused(hold: PendingHold, error: unknown): void {
@@ -302,9 +307,9 @@ export class LeaseBook {
 		hold.reject(lockError)
 	}
 
-	#lost(lease: ServedLease, reason: unknown): void {
+	#lost(lease: ServedLease, reason: LockError): void {
 		if (lease.ended !== undefined) return
-		const how = reason instanceof LockError && reason.code === 'closed' ? 'closed' : 'expired'
+		const how = reason.code === 'closed' ? 'closed' : 'expired'
 		this.#end(lease, how)
 		this.#history?.({ type: 'expire', at: this.#store.clock.now(), leaseId: lease.id, expiresAt: lease.engine.expiresAt })
 		lease.owner?.pushLost(lease.id, how)

@@ -188,6 +188,25 @@ describe.each(driverKinds)('on $name', kind => {
 			expect(events.at(-1)).toBe('a wakes, lost true')
 		})
 
+		it('calls onLost, with the same reason as the signal, before the next holder gets the key; never after a release', async () => {
+			const { clock, store } = await simStore(kind)
+			const summaries = store.lock('summaries')
+			const events: string[] = []
+			const paused = deferred()
+			const onLost = (reason: LockError) => events.push(`a lost (${reason.code}), holders ${summaries.holders('42').length}`)
+			const a = summaries.hold('42', () => paused.promise, { ttl: '30s', renew: false, onLost })
+			const b = summaries.hold('42', () => events.push(`b holds at ${clock.now()}`), { wait: '1m', onLost: () => events.push('b lost') })
+			await clock.advance('30s')
+			await b
+			expect(events).toEqual(['a lost (lost), holders 0', 'b holds at 30000'])
+			paused.resolve()
+			await a
+			await clock.advance('1m')
+			expect(events).toHaveLength(2)
+			const error = await rejection(summaries.hold('42', () => 1, { onLost: 'no' as unknown as () => void }))
+			expect(error.message).toBe('lock summaries: key "42": onLost "no": expected a function')
+		})
+
 		it('refuses a renewal after the lease ran out, and its release never frees a newer holder', async () => {
 			const { clock, store } = await simStore(kind)
 			const summaries = store.lock('summaries')
