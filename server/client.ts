@@ -300,7 +300,8 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 	// Made on first use: most leases end without anyone looking at their signal.
 	#controller: AbortController | undefined
 	#lostReason: LockError | undefined
-	readonly #onLost = new Set<(reason: LockError) => void>()
+	// Made by the first renewal: most leases are released before any.
+	#onLost: Set<(reason: LockError) => void> | undefined
 
 	constructor(link: Link, place: string, wire: WireLease, fence: Fence, ttl: number, autoRenew: boolean) {
 		this.#link = link
@@ -341,10 +342,10 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 		let stopWaiting = (_: LockError) => {}
 		const lost = new Promise<LockError>(resolve => {
 			stopWaiting = resolve
-			this.#onLost.add(resolve)
+			;(this.#onLost ??= new Set()).add(resolve)
 		})
 		const answer = await Promise.race([call.promise, lost])
-		this.#onLost.delete(stopWaiting)
+		this.#onLost?.delete(stopWaiting)
 		if (answer instanceof LockError) {
 			call.withdraw()
 			throw new LockError('lost', `${this.place}: lease ${this.id} was lost before this renewal`, { cause: answer })
@@ -377,8 +378,8 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 		this.#state = 'lost'
 		this.#lostReason = reason
 		clearTimeout(this.#timer)
-		for (const stopWaiting of this.#onLost) stopWaiting(reason)
-		this.#onLost.clear()
+		for (const stopWaiting of this.#onLost ?? []) stopWaiting(reason)
+		this.#onLost = undefined
 		this.#controller?.abort(reason)
 	}
 

@@ -129,7 +129,10 @@ export class Link {
 		})
 		if (call !== undefined) {
 			this.#pending.set(id, call)
-			if (deadline !== undefined && this.#deadlines++ === 0) this.#sweep = setInterval(this.#expire, sweepMs)
+			if (deadline !== undefined) {
+				this.#deadlines++
+				this.#sweep ??= setInterval(this.#expire, sweepMs)
+			}
 			if (this.#ready) this.#send(call)
 		}
 		return { promise, withdraw: () => this.#forget(id) }
@@ -153,6 +156,7 @@ export class Link {
 		for (const call of this.#pending.values()) call.reject(failure)
 		this.#pending.clear()
 		clearInterval(this.#sweep)
+		this.#sweep = undefined
 		this.#deadlines = 0
 		this.#options.onClosed(failure)
 		this.#whenDead?.(failure)
@@ -248,10 +252,16 @@ export class Link {
 		const call = this.#pending.get(id)
 		if (call === undefined) return
 		this.#pending.delete(id)
-		if (call.deadline !== undefined && --this.#deadlines === 0) clearInterval(this.#sweep)
+		// The sweep stops at its next turn rather than here: one at a time, every call would otherwise make and clear a timer.
+		if (call.deadline !== undefined) this.#deadlines--
 	}
 
 	#expire = (): void => {
+		if (this.#deadlines === 0) {
+			clearInterval(this.#sweep)
+			this.#sweep = undefined
+			return
+		}
 		const now = clientNow()
 		for (const [id, call] of this.#pending) {
 			if (call.deadline === undefined || call.deadline.at > now) continue
