@@ -27,11 +27,19 @@ for (const { path, id } of scenes) {
 			await page.goto(path)
 			const figure = page.locator(`figure.scene[data-scene-id="${id}"]`)
 			const steps = Number(await figure.getAttribute('data-steps'))
-			// Tab until the scene has the focus, as a keyboard reader would.
-			for (let i = 0; i < 200; i++) {
-				await page.keyboard.press('Tab')
-				if (await figure.evaluate(el => el === document.activeElement)) break
-			}
+			// Focus what comes just before the scene in the tab order, then Tab onto the scene, as a
+			// keyboard reader would arrive (tabbing from the top of the page would only be slower).
+			await figure.evaluate(scene => {
+				const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex]')]
+					.filter(el => el.tabIndex >= 0 && !el.closest('[hidden]') && el.getClientRects().length > 0)
+				const before = focusable.filter(el => scene.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING)
+				// The last one that takes the focus (a link in a closed list of steps does not).
+				for (const el of before.reverse()) {
+					el.focus()
+					if (document.activeElement === el) break
+				}
+			})
+			await page.keyboard.press('Tab')
 			await expect(figure).toBeFocused()
 			expect(await focusVisible(page), 'the focused scene shows a focus ring').toBe(true)
 			for (let step = 1; step <= steps; step++) {
