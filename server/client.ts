@@ -163,7 +163,7 @@ export class LockClient {
 			if (!mayWait && answer.error.code === 'held') return undefined
 			throw errorFrom(answer.error)
 		}
-		const lease = this.#leaseFrom(place, kind, answer, settings.ttl, settings.renew)
+		const lease = this.#leaseFrom(place, kind, answer, settings.ttl, settings.renew, settings.onLost)
 		this.#leases.set(lease.id, lease)
 		try {
 			return { value: await fn(lease) }
@@ -197,7 +197,14 @@ export class LockClient {
 		})
 	}
 
-	#leaseFrom(place: string, kind: 'lock' | 'semaphore', answer: Answer & { ok: true }, ttl: number, renew: boolean): RemoteLease<bigint | undefined> {
+	#leaseFrom(
+		place: string,
+		kind: 'lock' | 'semaphore',
+		answer: Answer & { ok: true },
+		ttl: number,
+		renew: boolean,
+		onLost: ((reason: LockError) => void) | undefined,
+	): RemoteLease<bigint | undefined> {
 		const wire = answer.lease as WireLease | undefined
 		let fence: bigint | undefined
 		try {
@@ -211,7 +218,7 @@ export class LockClient {
 			if (typeof wire?.id === 'string') this.#link.call({ method: 'release', leaseId: wire.id }).promise.catch(() => {})
 			throw new LockError('invalid', `${place}: the server's answer is refused: ${(error as Error).message}`)
 		}
-		return new RemoteLease(this.#link, place, wire, fence, ttl, renew)
+		return new RemoteLease(this.#link, place, wire, fence, ttl, renew, onLost)
 	}
 }
 
@@ -300,11 +307,13 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 	// Made on first use: most leases end without anyone looking at their signal.
 	#controller: AbortController | undefined
 	#lostReason: LockError | undefined
+	readonly #lostListener: ((reason: LockError) => void) | undefined
 	// Made by the first renewal: most leases are released before any.
 	#onLost: Set<(reason: LockError) => void> | undefined
 
-	constructor(link: Link, place: string, wire: WireLease, fence: Fence, ttl: number, autoRenew: boolean) {
+	constructor(link: Link, place: string, wire: WireLease, fence: Fence, ttl: number, autoRenew: boolean, onLost: ((reason: LockError) => void) | undefined) {
 		this.#link = link
+		this.#lostListener = onLost
 		this.place = place
 		this.key = wire.key
 		this.id = wire.id
@@ -380,6 +389,16 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 		clearTimeout(this.#timer)
 		for (const stopWaiting of this.#onLost ?? []) stopWaiting(reason)
 		this.#onLost = undefined
+		if (this.#lostListener !== undefined) {
+			// As a throwing abort listener: reported, and the lease still reads as lost.
+			try {
+				this.#lostListener(reason)
+			} catch (error) {
+				queueMicrotask(() => {
+					throw error
+				})
+			}
+		}
 		this.#controller?.abort(reason)
 	}
 
@@ -422,7 +441,8 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 
 function holdSettings(place: string, options: HoldOptions | undefined, mayWait: boolean) {
 	if (options !== undefined && (typeof options !== 'object' || options === null)) throw new LockError('invalid', `${place}: options: expected an object`)
-	const { ttl, wait, renew, signal } = options ?? {}
+	const { ttl, wait, renew, signal, onLost } = options ?? {}
+	if (onLost !== undefined && typeof onLost !== 'function') throw new LockError('invalid', `${place}: onLost: expected a function`)
 	if (renew !== undefined && typeof renew !== 'boolean') throw new LockError('invalid', `${place}: renew ${String(renew)}: expected true or false`)
 	if (signal !== undefined && !(signal instanceof AbortSignal)) throw new LockError('invalid', `${place}: signal: expected an AbortSignal`)
 	let waitMs = 0
@@ -436,7 +456,7 @@ function holdSettings(place: string, options: HoldOptions | undefined, mayWait: 
 			throw asLockError(error)
 		}
 	}
-	return { ttl: wireTtl(place, ttl ?? DEFAULT_TTL_MS), wait: waitMs, forever: mayWait && wait === Number.POSITIVE_INFINITY, renew: renew ?? true, signal }
+	return { ttl: wireTtl(place, ttl ?? DEFAULT_TTL_MS), wait: waitMs, forever: mayWait && wait === Number.POSITIVE_INFINITY, renew: renew ?? true, signal, onLost }
 }
 
 function wireTtl(place: string, ttl: Duration): number {

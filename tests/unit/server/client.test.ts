@@ -159,6 +159,29 @@ describe.concurrent('the client holds keys as the embedded engine does', () => {
 		expect(await holding).toBe(true)
 	})
 
+	it('calls onLost, as the signal aborts, before the key goes to the next holder', async ({ onTestFinished }) => {
+		const { client } = await setup(onTestFinished)
+		const a = await client()
+		const b = await client()
+		const events: string[] = []
+		const invoices = a.lock('invoices')
+		const holding = invoices.hold(
+			'42',
+			async lease => {
+				lease.signal.addEventListener('abort', () => events.push('a aborted'))
+				await sleep(1500)
+				return lease.lost
+			},
+			{ ttl: '1s', renew: false, onLost: reason => events.push(`a lost: ${reason.code}`) },
+		)
+		await sleep(50)
+		await b.lock('invoices').hold('42', () => events.push('b holds'))
+		expect(events).toEqual(['a lost: lost', 'a aborted', 'b holds'])
+		expect(await holding).toBe(true)
+		const error = await rejection(invoices.hold('43', () => 1, { onLost: 'no' as unknown as () => void }))
+		expect(error.message).toBe('lock invoices: key "43": onLost: expected a function')
+	})
+
 	it('reads its lease as lost once its TTL passes with the server out of reach, before the server would give the key away', async ({
 		onTestFinished,
 	}) => {
