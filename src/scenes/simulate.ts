@@ -73,7 +73,6 @@ interface Hold {
 	released: boolean
 	/** Whether a `send LOCK -> W` has shown this lease yet (a waiter's grant can come on its own). */
 	shown: boolean
-	refused: boolean
 	failed?: string
 	/** Ends the worker's function, so `hold` releases the key. */
 	finish: () => void
@@ -169,8 +168,12 @@ class SceneRun {
 		}
 	}
 
-	/** The count a store starts from: just below the first fence its actor sends a worker. */
+	/**
+	 * The count a store starts from: just below the first fence its actor sends a worker, less
+	 * one for each lease it gave before that send without writing a number.
+	 */
 	startCount(storeId: string): bigint {
+		let earlier = 0n
 		for (const step of this.scene.steps) {
 			for (const statement of step.statements) {
 				// After a restart the count starts again from 0, so only the first open's grants count.
@@ -178,9 +181,12 @@ class SceneRun {
 				if (statement.kind !== 'send' || statement.from.id !== storeId) continue
 				if (this.kinds.get(statement.to.id) !== 'worker' || saysRefused(statement.label.value)) continue
 				const written = findFence(statement.label.value)
-				if (!written) continue
-				const count = writtenFenceValue(written.text) % (1n << 64n)
-				return count > 0n ? count - 1n : 0n
+				if (!written) {
+					earlier++
+					continue
+				}
+				const count = writtenFenceValue(written.text) % (1n << 64n) - 1n - earlier
+				return count > 0n ? count : 0n
 			}
 		}
 		return 0n
@@ -305,7 +311,7 @@ class SceneRun {
 		const ended = new Promise<void>(resolve => {
 			finish = resolve
 		})
-		const hold: Hold = { store, gone: false, released: false, shown: false, refused: false, finish, done: Promise.resolve() }
+		const hold: Hold = { store, gone: false, released: false, shown: false, finish, done: Promise.resolve() }
 		const fn = async (lease: Lease) => {
 			hold.lease = lease
 			store.holderOf.set(lease.id, worker.actor.id)
@@ -316,9 +322,7 @@ class SceneRun {
 		const locks = limit === undefined ? store.store.lock(store.actor.id) : store.store.semaphore(store.actor.id, { limit })
 		const asking = tryOnly ? locks.tryHold(this.key, fn, options) : locks.hold(this.key, fn, options)
 		hold.done = asking.then(
-			result => {
-				if (tryOnly && result === undefined && !hold.lease) hold.refused = true
-			},
+			() => {},
 			(error: unknown) => {
 				hold.failed = error instanceof Error ? error.message : String(error)
 			},
@@ -609,4 +613,3 @@ function rawOffset(value: string, offset: number): number {
 	return raw
 }
 
-export type { Scene }

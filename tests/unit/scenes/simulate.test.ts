@@ -85,6 +85,19 @@ step "B lets go; C gets it."
 		expect(actor(frames, 4, 'lock')!.holders).toEqual(['c'])
 	})
 
+	it('the first fence written sets the count, counting the leases given before it without a number', async () => {
+		const frames = await run(`${CAST}
+step "A holds; the label shows no number."
+  send lock -> a "lease"
+step "B waits for A's lease to run out."
+  send lock -> b "fence 8"
+step "C waits for B's."
+  send lock -> c "fence 9"
+`)
+		expect(frames.diagnostics).toEqual([])
+		expect(actor(frames, 1, 'a')!.lease!.fence).toBe('7')
+	})
+
 	it('a late write is accepted when nobody wrote after it', async () => {
 		const frames = await run(`${CAST}
 set db "fence 0"
