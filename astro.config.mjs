@@ -5,7 +5,7 @@ import { buildSidebar } from './src/site/sidebar.ts'
 import { remarkSiteLinks } from './src/site/site-links.ts'
 import { remarkCodeTabs } from './src/site/code-tabs.ts'
 import { linkCheck } from './src/site/link-check-integration.ts'
-import { scenes } from './src/scenes/scenes-integration.ts'
+import { scenes } from './src/scenes/build/scenes-integration.ts'
 
 const root = new URL('.', import.meta.url).pathname
 const { sidebar, missing } = buildSidebar(root)

@@ -6,12 +6,12 @@ import { readFileSync } from 'node:fs'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { findSceneBlocks, parseScene } from '../scene-parser/index.ts'
 import type { Scene } from '../scene-parser/index.ts'
-import { openNodeDriver, openSqlJsDriverFactory } from '../src/scenes/node-drivers.ts'
-import { renderFrame } from '../src/scenes/render-svg.ts'
-import { simulateScene } from '../src/scenes/simulate.ts'
-import type { OpenDriver } from '../src/scenes/simulate.ts'
+import { openNodeDriver, openSqlJsDriverFactory } from '../src/scenes/build/node-drivers.ts'
+import { renderFrame } from '../src/scenes/render/render-svg.ts'
+import { simulateScene } from '../src/scenes/simulation/simulate.ts'
+import type { OpenDriver } from '../src/scenes/simulation/simulate.ts'
 
-const seedPage = readFileSync(new URL('../../shared/seed/fences.md', import.meta.url), 'utf8')
+const seedPage = readFileSync(new URL('../tests/unit/parser/fixtures/fences.md', import.meta.url), 'utf8')
 const seedBlock = findSceneBlocks(seedPage)[0]
 if (!seedBlock) throw new Error('the seed page has no scene')
 const seedText = seedBlock.text

@@ -5,10 +5,10 @@
 import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join, relative } from 'node:path'
 import { findSceneBlocks } from '../../scene-parser/index.ts'
-import { compileScene, formatDiagnostic } from '../scenes/compile.ts'
+import { compileScene, formatDiagnostic } from '../scenes/simulation/compile.ts'
 import type { SceneFrames } from '../scenes/frame.ts'
-import { openNodeDriver } from '../scenes/node-drivers.ts'
-import { renderFrame } from '../scenes/render-svg.ts'
+import { openNodeDriver } from '../scenes/build/node-drivers.ts'
+import { renderFrame } from '../scenes/render/render-svg.ts'
 
 const USAGE = `usage:
   npm run scenes -- check [--json] PATH...     verify every scene in .scene, .md and .mdx files and folders

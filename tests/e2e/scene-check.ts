@@ -5,9 +5,9 @@
  */
 import { expect } from '@playwright/test'
 import type { Page, TestInfo } from '@playwright/test'
-import { compileScene, formatDiagnostic } from '../../src/scenes/compile.ts'
+import { compileScene, formatDiagnostic } from '../../src/scenes/simulation/compile.ts'
 import type { Frame, SceneFrames } from '../../src/scenes/frame.ts'
-import { openNodeDriver } from '../../src/scenes/node-drivers.ts'
+import { openNodeDriver } from '../../src/scenes/build/node-drivers.ts'
 
 /** What the build embeds in each scene's `script.scene-data`. */
 interface EmbeddedScene {

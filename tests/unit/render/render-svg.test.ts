@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Frame, FrameActor, Icon } from '../../../src/scenes/frame.ts'
-import { ICONS, UNKNOWN_ICON } from '../../../src/scenes/icons.ts'
-import { SCENE_COLORS, STAGE_HEIGHT, STAGE_WIDTH, describeFrame, escapeXml, renderFrame } from '../../../src/scenes/render-svg.ts'
+import { ICONS, UNKNOWN_ICON } from '../../../src/scenes/render/icons.ts'
+import { SCENE_COLORS, STAGE_HEIGHT, STAGE_WIDTH, describeFrame, escapeXml, renderFrame } from '../../../src/scenes/render/render-svg.ts'
 import { allElements, byClass, parseXml, textOf, type XmlElement } from './xml.ts'
 
 /** The seed's step 3: A wakes, saves with fence 7, and the database refuses it. */

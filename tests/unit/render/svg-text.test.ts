@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fitLines, middleTruncate, textWidth } from '../../../src/scenes/svg-text.ts'
+import { fitLines, middleTruncate, textWidth } from '../../../src/scenes/render/svg-text.ts'
 import { parseXml } from './xml.ts'
 
 describe('textWidth', () => {

@@ -14,8 +14,8 @@ function scenes(...args: string[]) {
 
 describe('npm run scenes -- check', () => {
 	it('says ok for a good scene file and the seed page, and exits 0', () => {
-		const result = scenes('check', `${FIXTURES}/ok.scene`, '../shared/seed/fences.md')
-		expect(result.stdout).toBe(`ok ${FIXTURES}/ok.scene:1\nok ../shared/seed/fences.md:9\n`)
+		const result = scenes('check', `${FIXTURES}/ok.scene`, 'tests/unit/parser/fixtures/fences.md')
+		expect(result.stdout).toBe(`ok ${FIXTURES}/ok.scene:1\nok tests/unit/parser/fixtures/fences.md:9\n`)
 		expect(result.stderr).toContain('2 passed, 0 failed')
 		expect(result.status).toBe(0)
 	})
@@ -44,7 +44,7 @@ describe('npm run scenes -- check', () => {
 describe('npm run scenes -- render', () => {
 	it('writes one SVG per step', () => {
 		const out = mkdtempSync(join(tmpdir(), 'scenes-render-'))
-		const result = scenes('render', '../shared/seed/fences.md', '--out', out)
+		const result = scenes('render', 'tests/unit/parser/fixtures/fences.md', '--out', out)
 		expect(result.status).toBe(0)
 		expect(readdirSync(out).sort()).toEqual(['fences-1-step-0.svg', 'fences-1-step-1.svg', 'fences-1-step-2.svg', 'fences-1-step-3.svg'])
 		expect(readFileSync(join(out, 'fences-1-step-3.svg'), 'utf8')).toContain('refused: 7 &lt; 8')

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { findSceneBlocks } from '../../../scene-parser/index.ts'
-import { compileScene } from '../../../src/scenes/compile.ts'
+import { compileScene } from '../../../src/scenes/simulation/compile.ts'
 import type { SceneFrames } from '../../../src/scenes/frame.ts'
-import { openNodeDriver, openSqlJsDriverFactory } from '../../../src/scenes/node-drivers.ts'
+import { openNodeDriver, openSqlJsDriverFactory } from '../../../src/scenes/build/node-drivers.ts'
 
-const SEED_PATH = new URL('../../../../shared/seed/fences.md', import.meta.url)
+const SEED_PATH = new URL('../parser/fixtures/fences.md', import.meta.url)
 const seed = readFileSync(SEED_PATH, 'utf8')
 
 async function run(text: string): Promise<SceneFrames> {

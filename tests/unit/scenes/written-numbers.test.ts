@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findFence, findLess, findOf, saysRefused, showFence, writtenFenceValue } from '../../../src/scenes/written-numbers.ts'
+import { findFence, findLess, findOf, saysRefused, showFence, writtenFenceValue } from '../../../src/scenes/simulation/written-numbers.ts'
 
 describe('numbers written in labels', () => {
 	it('finds a fence and where it was written', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonDifferences } from '../../../src/scenes/frame-diff.ts'
+import { jsonDifferences } from '../../../src/scenes/browser/frame-diff.ts'
 
 describe('jsonDifferences', () => {
 	it('finds nothing in equal values', () => {

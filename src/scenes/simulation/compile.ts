@@ -3,9 +3,9 @@
  * numbers that disagree with the engine both come back as diagnostics with file, line and
  * column; no diagnostics means the scene verified.
  */
-import { parseScene } from '../../scene-parser/index.ts'
-import type { SourceOrigin } from '../../scene-parser/index.ts'
-import type { SceneFrames } from './frame.ts'
+import { parseScene } from '../../../scene-parser/index.ts'
+import type { SourceOrigin } from '../../../scene-parser/index.ts'
+import type { SceneFrames } from '../frame.ts'
 import { simulateScene } from './simulate.ts'
 import type { OpenDriver } from './simulate.ts'
 

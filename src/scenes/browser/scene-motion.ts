@@ -1,7 +1,7 @@
 /**
  * The motion of one step: each message travels its link in turn, then new state labels appear and struck ones strike out.
  */
-import type { Frame } from './frame.ts'
+import type { Frame } from '../frame.ts'
 
 const svgNs = 'http://www.w3.org/2000/svg'
 /** How long one message takes to travel, ms; a step's messages go one after another. */

@@ -3,9 +3,9 @@
  */
 import type { AstroIntegration } from 'astro'
 import { fileURLToPath } from 'node:url'
-import { betterSqliteDriver } from '../../engine/adapters/better-sqlite3.ts'
-import { compileScene } from './compile.ts'
-import { renderFrame } from './render-svg.ts'
+import { betterSqliteDriver } from '../../../engine/adapters/better-sqlite3.ts'
+import { compileScene } from '../simulation/compile.ts'
+import { renderFrame } from '../render/render-svg.ts'
 import { remarkScenes } from './remark-scenes.ts'
 
 /** Adds the scene plugin to Markdown and MDX; `astro build` fails on a scene with errors, `astro dev` shows them. */

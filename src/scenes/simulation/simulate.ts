@@ -4,10 +4,10 @@
  * is the engine's; every number a label claims is compared with it, and a disagreement is a
  * diagnostic at the place the number was written.
  */
-import type { Actor, Position, Scene, Send, SetState, Step, StepStatement, Strike, Text } from '../../scene-parser/index.ts'
-import { SimulatedClock, Store, fenceText, parseFence } from '../../engine/index.ts'
-import type { Lease as EngineLease, SqliteDriver } from '../../engine/index.ts'
-import type { Diagnostic, Frame, FrameActor, FrameMessage, SceneFrames } from './frame.ts'
+import type { Actor, Position, Scene, Send, SetState, Step, StepStatement, Strike, Text } from '../../../scene-parser/index.ts'
+import { SimulatedClock, Store, fenceText, parseFence } from '../../../engine/index.ts'
+import type { Lease as EngineLease, SqliteDriver } from '../../../engine/index.ts'
+import type { Diagnostic, Frame, FrameActor, FrameMessage, SceneFrames } from '../frame.ts'
 import {
 	findEpoch,
 	findFence,

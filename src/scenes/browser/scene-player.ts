@@ -1,9 +1,9 @@
 /**
  * One scene on the page brought to life: steps, play, keys, the step's caption and code lines, and a link to each step.
  */
-import type { Frame } from './frame.ts'
-import { counterText, initialCaption, stepId } from './scene-figure.ts'
-import type { SceneData } from './scene-figure.ts'
+import type { Frame } from '../frame.ts'
+import { counterText, initialCaption, stepId } from '../scene-figure.ts'
+import type { SceneData } from '../scene-figure.ts'
 import { afterPaint, prepareStep } from './scene-motion.ts'
 
 /** How long play shows each step, ms. */

@@ -1,7 +1,7 @@
 /**
  * The scene player's entry, on every page: upgrades each figure.scene, follows step links, and verifies scenes lazily.
  */
-import type { SceneData } from './scene-figure.ts'
+import type { SceneData } from '../scene-figure.ts'
 import { ScenePlayer } from './scene-player.ts'
 
 const players = new Map<HTMLElement, ScenePlayer>()

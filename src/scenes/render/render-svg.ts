@@ -4,7 +4,7 @@
  * is untrusted and escaped; every colour is a CSS custom property with a light-theme fallback.
  */
 
-import type { Frame, FrameActor, FrameMessage } from './frame.ts'
+import type { Frame, FrameActor, FrameMessage } from '../frame.ts'
 import { iconPaths } from './icons.ts'
 import {
 	HALF,

@@ -4,10 +4,10 @@
 import type { Code, Root, RootContent } from 'mdast'
 import type { Element } from 'hast'
 import { relative } from 'node:path'
-import type { Frame, SceneFrames } from './frame.ts'
+import type { Frame, SceneFrames } from '../frame.ts'
 import { codeBackgroundStyle, highlightLines } from './highlight-code.ts'
-import { brokenSceneFigure, diagnosticLines, sceneFigure } from './scene-figure.ts'
-import type { SceneOrigin } from './scene-figure.ts'
+import { brokenSceneFigure, diagnosticLines, sceneFigure } from '../scene-figure.ts'
+import type { SceneOrigin } from '../scene-figure.ts'
 
 /** How the plugin compiles and draws; the site passes the real compiler, tests may pass their own. */
 export interface RemarkScenesOptions {
