@@ -5,7 +5,7 @@ import { appendFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { fenceText, LockError } from '../engine/index.ts'
 import { fencedUpdate, openChatDb } from './chat-db.ts'
-import { connect } from './client.ts'
+import { connect } from '../server/index.ts'
 
 const { values } = parseArgs({
 	options: {

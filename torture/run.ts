@@ -1,6 +1,6 @@
 // npm run torture -- --procs 4 --seconds 30: several client processes against one
 // server, killed, stopped and restarted at random with the server, then the history
-// checked (see torture-check.ts). Loopback only; it stops by itself.
+// checked (see check.ts). Loopback only; it stops by itself.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
 import { createChatDb } from './chat-db.ts'
-import type { HistoryRecord } from './lease-book.ts'
-import { checkTorture, type ClientWrite, type DbWrite, type FinalRow, type TortureFacts } from './torture-check.ts'
+import type { HistoryRecord } from '../server/index.ts'
+import { checkTorture, type ClientWrite, type DbWrite, type FinalRow, type TortureFacts } from './check.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
@@ -117,7 +117,7 @@ export async function torture(options: Options): Promise<number> {
 	const startClient = (i: number) => {
 		const name = `c${i}.${generations[i]}`
 		generations[i] = (generations[i] ?? 0) + 1
-		return new Child('server/torture-client.ts', ['--url', url, '--db', chatDb, '--log', join(dir, `${name}.jsonl`), '--name', name, '--keys', String(keys)])
+		return new Child('torture/client.ts', ['--url', url, '--db', chatDb, '--log', join(dir, `${name}.jsonl`), '--name', name, '--keys', String(keys)])
 	}
 	const clients: (Child | undefined)[] = Array.from({ length: procs }, (_, i) => startClient(i))
 	const pending: Promise<void>[] = []

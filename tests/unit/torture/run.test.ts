@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { Proc } from './fixtures/processes.ts'
+import { Proc } from '../server/fixtures/processes.ts'
 
 describe('npm run torture, a short run', () => {
 	it('kills, stops and restarts clients and the server, and finds no violation in the history', async () => {
-		const run = new Proc('server/torture.ts', ['--procs', '3', '--seconds', '5'])
+		const run = new Proc('torture/run.ts', ['--procs', '3', '--seconds', '5'])
 		const code = await run.exited(90_000)
 		const output = run.lines.join('\n')
 		expect(output).toMatch(/^violations: 0$/m)

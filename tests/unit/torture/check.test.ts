@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { HistoryRecord } from '../../../server/index.ts'
-import { checkTorture, type TortureFacts } from '../../../server/torture-check.ts'
+import { checkTorture, type TortureFacts } from '../../../torture/check.ts'
 
 const pad = (n: number) => String(n).padStart(40, '0')
 

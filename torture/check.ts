@@ -1,4 +1,4 @@
-import type { HistoryRecord } from './lease-book.ts'
+import type { HistoryRecord } from '../server/index.ts'
 
 /** A fenced write as the client that made it logged it. */
 export interface ClientWrite {
