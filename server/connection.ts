@@ -9,7 +9,7 @@ import { parseRequest, PROTOCOL_VERSION, ProtocolError, type LostEvent, type Req
 export interface ConnectionLimits {
 	/** The most bytes of one frame. */
 	maxFrameBytes: number
-	/** Requests of one connection the server works on at once (holds that wait count). */
+	/** Holds of one connection the server works on at once; renewals, releases and cancels never count. */
 	maxInFlight: number
 	/** Bytes waiting to be sent to a client that does not read, past which it is cut off. */
 	maxBufferedBytes: number
@@ -93,18 +93,22 @@ export class Connection implements Peer {
 			this.#authorized = true
 			clearTimeout(this.#helloTimer)
 		}
-		if (this.#inFlight >= this.#limits.maxInFlight) {
-			this.#send({ id: request.id, ok: false, error: { code: 'busy', message: `${request.method}: this connection has ${this.#limits.maxInFlight} requests in flight, its limit` } })
-			return
+		// Only a hold can wait: renew, release, cancel and hello take no slot, so a connection full of waiting holds still keeps its leases.
+		const slot = request.method === 'hold'
+		if (slot) {
+			if (this.#inFlight >= this.#limits.maxInFlight) {
+				this.#send({ id: request.id, ok: false, error: { code: 'busy', message: `hold: this connection has ${this.#limits.maxInFlight} holds in flight, its limit` } })
+				return
+			}
+			this.#inFlight++
 		}
-		this.#inFlight++
 		this.#run(request).then(
 			response => {
-				this.#inFlight--
+				if (slot) this.#inFlight--
 				this.#send(response)
 			},
 			error => {
-				this.#inFlight--
+				if (slot) this.#inFlight--
 				this.#send({ id: request.id, ok: false, error: errorOf(error) })
 			},
 		)
