@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { LockError, type Lease, type Lock, type Semaphore, type Store } from '../engine/index.ts'
 import { placeOf, ProtocolError, type HoldRequest, type WireLease } from './protocol.ts'
 
@@ -24,6 +25,12 @@ export interface BookLimits {
 }
 
 type Ended = 'released' | 'expired' | 'closed'
+
+/** How a lease ended, and its fence, so a late call with a wrong fence is refused as on a held lease. */
+interface EndedLease {
+	how: Ended
+	fence: bigint | undefined
+}
 
 class ServedLease {
 	ended: Ended | undefined
@@ -119,7 +126,7 @@ export class LeaseBook {
 	readonly #holds = new Map<string, PendingHold>()
 	readonly #leases = new Map<string, ServedLease>()
 	readonly #waitingBy = new Map<Peer, Set<PendingHold>>()
-	readonly #endedLeases: Recent<Ended>
+	readonly #endedLeases: Recent<EndedLease>
 	readonly #endedHolds: Recent<EndedHold>
 	#closed = false
 
@@ -163,7 +170,11 @@ export class LeaseBook {
 
 	/** Lets go of a lease's key; releasing twice is fine, and a release after the lease ran out is refused as `lost` and frees nothing. */
 	async release(leaseId: string, fence: bigint | undefined): Promise<void> {
-		if (this.#endedLeases.get(leaseId) === 'released') return
+		const ended = this.#endedLeases.get(leaseId)
+		if (ended?.how === 'released') {
+			checkFence(leaseId, ended.fence, fence)
+			return
+		}
 		const lease = this.#find(leaseId, fence, 'release')
 		// Read before the key is free, so the next holder's grant is never earlier in the history.
 		const at = this.#history === undefined ? 0 : this.#store.clock.now()
@@ -276,8 +287,9 @@ export class LeaseBook {
 			this.#refused(hold, hold.withdrawn ?? new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`))
 			return undefined
 		}
-		// The engine set the expiry at the grant, so the grant was a TTL before it.
-		const lease = new ServedLease(hold, engineLease, engineLease.id, engineLease.expiresAt - hold.request.ttl)
+		// The engine set the expiry at the grant, so the grant was a TTL before it. The wire's id is
+		// random, not the engine's `<epoch>-<serial>`: knowing it is what lets a client renew or release.
+		const lease = new ServedLease(hold, engineLease, randomUUID(), engineLease.expiresAt - hold.request.ttl)
 		hold.state = 'held'
 		hold.lease = lease
 		this.#leases.set(lease.id, lease)
@@ -319,7 +331,7 @@ export class LeaseBook {
 		if (lease.ended !== undefined) return
 		lease.ended = how
 		this.#leases.delete(lease.id)
-		this.#endedLeases.set(lease.id, how)
+		this.#endedLeases.set(lease.id, { how, fence: lease.engine.fence })
 		const hold = lease.hold
 		hold.state = 'ended'
 		this.#holds.delete(hold.request.requestId)
@@ -331,14 +343,20 @@ export class LeaseBook {
 		const lease = this.#leases.get(leaseId)
 		if (lease === undefined) {
 			const ended = this.#endedLeases.get(leaseId)
-			if (ended !== undefined) throw endedError(leaseId, ended, what)
+			if (ended !== undefined) {
+				checkFence(leaseId, ended.fence, fence)
+				throw endedError(leaseId, ended.how, what)
+			}
 			throw new LockError('lost', `lease ${JSON.stringify(leaseId)}: unknown to this server (it ended long ago, or the server restarted since it was given); the ${what} is refused`)
 		}
-		if (fence !== undefined && lease.engine.fence !== fence) {
-			throw new ProtocolError('invalid', `${placeOfHold(lease.hold.request)}: lease ${JSON.stringify(leaseId)}: fence ${fence} is not this lease's (${lease.engine.fence ?? 'none'})`)
-		}
+		checkFence(leaseId, lease.engine.fence, fence, `${placeOfHold(lease.hold.request)}: `)
 		return lease
 	}
+}
+
+// The message does not say the lease's fence: a caller that does not know it learns nothing.
+function checkFence(leaseId: string, actual: bigint | undefined, given: bigint | undefined, place = ''): void {
+	if (given !== undefined && given !== actual) throw new ProtocolError('invalid', `${place}lease ${JSON.stringify(leaseId)}: fence ${given} is not this lease's`)
 }
 
 function endedError(leaseId: string, how: Ended, what: string): LockError {

@@ -68,7 +68,7 @@ describe('bad input is answered with an error that names the problem, and the se
 		const wire = await open()
 		const lease = (await wire.ask({ id: 1, ...hold })).lease as { id: string; fence: string }
 		const answer = await wire.ask({ id: 2, method: 'release', leaseId: lease.id, fence: '1' })
-		expect(answer.error).toEqual({ code: 'invalid', message: `lock invoices: key "42": lease "${lease.id}": fence 1 is not this lease's (${lease.fence})` })
+		expect(answer.error).toEqual({ code: 'invalid', message: `lock invoices: key "42": lease "${lease.id}": fence 1 is not this lease's` })
 		expect(await wire.ask({ id: 3, method: 'release', leaseId: lease.id, fence: lease.fence.padStart(40, '0') })).toEqual({ id: 3, ok: true })
 	})
 
@@ -100,7 +100,7 @@ describe('bad input is answered with an error that names the problem, and the se
 		await holder.ask({ id: 0, ...hold, ttl: '1h' })
 		const wire = await open()
 		for (const id of [1, 2, 3]) wire.send({ id, ...hold, requestId: `w${id}`, wait: '1h' })
-		expect((await wire.answer(3)).error).toEqual({ code: 'busy', message: 'hold: this connection has 2 requests in flight, its limit' })
+		expect((await wire.answer(3)).error).toEqual({ code: 'busy', message: 'hold: this connection has 2 holds in flight, its limit' })
 		await stillServes(open)
 	})
 })

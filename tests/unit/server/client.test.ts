@@ -36,7 +36,7 @@ describe.concurrent('the client holds keys as the embedded engine does', () => {
 		expect(a.lock('invoices')).toBe(invoices)
 		const fences: bigint[] = []
 		const result = await invoices.hold(42, async lease => {
-			expect(lease).toMatchObject({ key: '42', lost: false, id: expect.stringMatching(/^\d+-\d+$/) })
+			expect(lease).toMatchObject({ key: '42', lost: false, id: expect.stringMatching(/^[0-9a-f-]{36}$/) })
 			expect(typeof lease.fence).toBe('bigint')
 			expect(lease.signal.aborted).toBe(false)
 			fences.push(lease.fence)

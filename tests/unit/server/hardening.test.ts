@@ -55,3 +55,41 @@ describe('issue 12.2: a busy connection keeps its own leases', () => {
 		expect(errorOf(await a.answer(waiting[0]?.id)).code).toBe('cancelled')
 	})
 })
+
+describe('issue 12.5: lease ids are predictable and any client can release or renew any lease', () => {
+	it('gives ids no other client can work out from its own', async () => {
+		const { open, store } = await setup()
+		const a = await open()
+		const b = await open()
+		const first = leaseOf(await a.ask(holdOf('a')))
+		const second = leaseOf(await b.ask(holdOf('b')))
+		for (const id of [first.id, second.id]) {
+			expect(id).not.toContain(String(store.epoch))
+			// At least 122 random bits.
+			expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+		}
+		// b guesses the engine's own id of a's lease: the server knows no such lease.
+		for (const guess of [`${store.epoch}-1`, `${store.epoch}-2`]) {
+			expect(errorOf(await b.ask({ id: `release ${guess}`, method: 'release', leaseId: guess })).code).toBe('lost')
+		}
+		expect(leaseOf(await a.ask({ id: 'renew', method: 'renew', leaseId: first.id, ttl: 5000 })).id).toBe(first.id)
+	})
+
+	it('does not tell the real fence to a release with a wrong one', async () => {
+		const { open } = await setup()
+		const a = await open()
+		const lease = leaseOf(await a.ask(holdOf('42')))
+		const error = errorOf(await a.ask({ id: 'wrong', method: 'release', leaseId: lease.id, fence: '7' }))
+		expect(error.code).toBe('invalid')
+		expect(error.message).not.toContain(lease.fence)
+	})
+
+	it('refuses a wrong fence on a lease already released, as on a held one', async () => {
+		const { open } = await setup()
+		const a = await open()
+		const lease = leaseOf(await a.ask(holdOf('42')))
+		expect(await a.ask({ id: 'release', method: 'release', leaseId: lease.id, fence: lease.fence })).toMatchObject({ ok: true })
+		expect(await a.ask({ id: 'again', method: 'release', leaseId: lease.id, fence: lease.fence })).toMatchObject({ ok: true })
+		expect(errorOf(await a.ask({ id: 'wrong', method: 'release', leaseId: lease.id, fence: '7' })).code).toBe('invalid')
+	})
+})
