@@ -2,6 +2,7 @@ import { appendFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { LockError, Store } from '../engine/index.ts'
 import { DEFAULT_PORT } from './protocol.ts'
+import type { HistoryRecord } from './lease-book.ts'
 import { serve } from './server.ts'
 
 const usage = `Usage: npm run serve -- [--dir data] [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--token T] [--history FILE]
@@ -54,7 +55,11 @@ async function main(argv: string[]): Promise<number | undefined> {
 	}
 	const historyFile = values.history
 	// Written synchronously, so a record is on its way to the disk before the client hears of it, even if the server is killed next.
-	const history = historyFile === undefined ? undefined : (record: unknown) => appendFileSync(historyFile, `${JSON.stringify(record)}\n`)
+	// The start record names this process, for whoever reads the history of several servers.
+	const history =
+		historyFile === undefined
+			? undefined
+			: (record: HistoryRecord) => appendFileSync(historyFile, `${JSON.stringify(record.type === 'start' ? { ...record, pid: process.pid } : record)}\n`)
 	const server = await serve({ store, host: values.host, port, token: values.token, history }).catch(async (error: unknown) => {
 		await store.close()
 		throw error

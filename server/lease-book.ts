@@ -9,7 +9,7 @@ export interface Peer {
 
 /** One line of the server's history: every grant, renewal, release and expiry, in the server clock's ms. */
 export type HistoryRecord =
-	| { type: 'start'; at: number; epoch: string; pid: number }
+	| { type: 'start'; at: number; epoch: string; /** The server's process id: written by the command line's history file, not by the book. */ pid?: number }
 	| ({ type: 'grant'; at: number; requestId: string; limit: number | null; ttl: number } & WireLease)
 	| { type: 'renew'; at: number; leaseId: string; expiresAt: number }
 	| { type: 'release'; at: number; leaseId: string }
@@ -62,7 +62,7 @@ class PendingHold {
 	peers: Set<Peer> | undefined
 	readonly granted: Promise<ServedLease>
 	resolve!: (lease: ServedLease) => void
-	reject!: (error: LockError) => void
+	reject!: (error: LockError | ProtocolError) => void
 
 	constructor(readonly request: HoldRequest) {
 		this.granted = new Promise((resolve, reject) => {
@@ -84,7 +84,7 @@ class PendingHold {
 /** How a hold ended, kept so that a retry of it gets the same answer. */
 interface EndedHold {
 	request: HoldRequest
-	error: LockError | undefined
+	error: LockError | ProtocolError | undefined
 	leaseId: string | undefined
 	how: Ended | undefined
 }
@@ -122,6 +122,7 @@ class Recent<V> {
 export class LeaseBook {
 	readonly #store: Store
 	readonly #limits: BookLimits
+	// A listener, called only when the server was given one: the book itself writes nothing.
 	readonly #history: ((record: HistoryRecord) => void) | undefined
 	readonly #holds = new Map<string, PendingHold>()
 	readonly #leases = new Map<string, ServedLease>()
@@ -140,7 +141,7 @@ export class LeaseBook {
 
 	/** Notes in the history that a server started giving leases. */
 	started(): void {
-		this.#history?.({ type: 'start', at: this.#store.clock.now(), epoch: this.#store.epoch.toString(), pid: process.pid })
+		this.#history?.({ type: 'start', at: this.#store.clock.now(), epoch: this.#store.epoch.toString() })
 	}
 
 	/** The lease for a hold: a retry with the same request id gets the same lease, or waits for the same grant. */
@@ -164,7 +165,7 @@ export class LeaseBook {
 		const lease = this.#find(leaseId, fence, 'renewal')
 		await lease.engine.renew(ttl)
 		lease.owner = peer
-		this.#history?.({ type: 'renew', at: this.#store.clock.now(), leaseId, expiresAt: lease.engine.expiresAt })
+		if (this.#history !== undefined) this.#record({ type: 'renew', at: this.#store.clock.now(), leaseId, expiresAt: lease.engine.expiresAt }, placeOfHold(lease.hold.request), 'the renewal stands')
 		return lease.wire()
 	}
 
@@ -182,7 +183,7 @@ export class LeaseBook {
 		// A lease whose time passed before its timer fired is lost, not released, by that call.
 		if (lease.ended !== undefined) throw endedError(leaseId, lease.ended, 'release')
 		this.#end(lease, 'released')
-		this.#history?.({ type: 'release', at, leaseId })
+		if (this.#history !== undefined) this.#record({ type: 'release', at, leaseId }, placeOfHold(lease.hold.request), 'the key is free')
 	}
 
 	/** Withdraws a hold: a waiting one leaves the line, a granted one is released. */
@@ -221,7 +222,7 @@ export class LeaseBook {
 			this.#end(lease, 'closed')
 			lease.owner?.pushLost(lease.id, 'closed')
 		}
-		this.#history?.({ type: 'close', at: this.#store.clock.now() })
+		if (this.#history !== undefined) this.#report(() => this.#history?.({ type: 'close', at: this.#store.clock.now() }))
 	}
 
 	#start(request: HoldRequest): PendingHold {
@@ -290,13 +291,21 @@ export class LeaseBook {
 		// The engine set the expiry at the grant, so the grant was a TTL before it. The wire's id is
 		// random, not the engine's `<epoch>-<serial>`: knowing it is what lets a client renew or release.
 		const lease = new ServedLease(hold, engineLease, randomUUID(), engineLease.expiresAt - hold.request.ttl)
+		if (this.#history !== undefined) {
+			const { requestId, limit, ttl } = hold.request
+			try {
+				this.#history({ type: 'grant', at: this.#store.clock.now(), requestId, limit: limit ?? null, ttl, ...lease.wire() })
+			} catch (error) {
+				// A grant the history does not have never happened: the key goes back, and the
+				// hold is forgotten so that a retry of its request id is a new try.
+				hold.forgotten = true
+				this.#refused(hold, historyError(placeOfHold(hold.request), error, 'the hold was not granted; retry it'))
+				return undefined
+			}
+		}
 		hold.state = 'held'
 		hold.lease = lease
 		this.#leases.set(lease.id, lease)
-		if (this.#history !== undefined) {
-			const { requestId, limit, ttl } = hold.request
-			this.#history({ type: 'grant', at: this.#store.clock.now(), requestId, limit: limit ?? null, ttl, ...lease.wire() })
-		}
 		hold.resolve(lease)
 		return new Promise(resolve => {
 			lease.finish = resolve
@@ -313,7 +322,7 @@ export class LeaseBook {
 	#refused(hold: PendingHold, error: unknown): void {
 		if (hold.state !== 'waiting') return
 		hold.state = 'ended'
-		const lockError = error instanceof LockError ? error : new LockError('invalid', `${placeOfHold(hold.request)}: ${(error as Error).message}`)
+		const lockError = error instanceof LockError || error instanceof ProtocolError ? error : new LockError('invalid', `${placeOfHold(hold.request)}: ${(error as Error).message}`)
 		this.#holds.delete(hold.request.requestId)
 		if (!hold.forgotten) this.#endedHolds.set(hold.request.requestId, { request: hold.request, error: lockError, leaseId: undefined, how: undefined })
 		hold.reject(lockError)
@@ -323,8 +332,26 @@ export class LeaseBook {
 		if (lease.ended !== undefined) return
 		const how = reason.code === 'closed' ? 'closed' : 'expired'
 		this.#end(lease, how)
-		this.#history?.({ type: 'expire', at: this.#store.clock.now(), leaseId: lease.id, expiresAt: lease.engine.expiresAt })
+		if (this.#history !== undefined) this.#report(() => this.#history?.({ type: 'expire', at: this.#store.clock.now(), leaseId: lease.id, expiresAt: lease.engine.expiresAt }))
 		lease.owner?.pushLost(lease.id, how)
+	}
+
+	// A failed write after the change was made: the change stands, and the request is answered `unavailable` saying so.
+	#record(record: HistoryRecord, place: string, outcome: string): void {
+		try {
+			this.#history?.(record)
+		} catch (error) {
+			throw historyError(place, error, outcome)
+		}
+	}
+
+	// A failed write nobody asked for (an expiry, the close): a warning on stderr, and the server goes on.
+	#report(write: () => void): void {
+		try {
+			write()
+		} catch (error) {
+			process.emitWarning(`tinystore locks: the server could not write its history: ${(error as Error).message}`)
+		}
 	}
 
 	#end(lease: ServedLease, how: Ended): void {
@@ -357,6 +384,10 @@ export class LeaseBook {
 // The message does not say the lease's fence: a caller that does not know it learns nothing.
 function checkFence(leaseId: string, actual: bigint | undefined, given: bigint | undefined, place = ''): void {
 	if (given !== undefined && given !== actual) throw new ProtocolError('invalid', `${place}lease ${JSON.stringify(leaseId)}: fence ${given} is not this lease's`)
+}
+
+function historyError(place: string, error: unknown, outcome: string): ProtocolError {
+	return new ProtocolError('unavailable', `${place}: the server could not write its history (${(error as Error).message}); ${outcome}`)
 }
 
 function endedError(leaseId: string, how: Ended, what: string): LockError {

@@ -32,6 +32,7 @@ export type WireErrorCode =
 	| 'unknown_method'
 	| 'unauthorized'
 	| 'busy'
+	| 'unavailable'
 	| 'invalid'
 	| 'held'
 	| 'cancelled'

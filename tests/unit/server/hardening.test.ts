@@ -93,3 +93,40 @@ describe('issue 12.5: lease ids are predictable and any client can release or re
 		expect(errorOf(await a.ask({ id: 'wrong', method: 'release', leaseId: lease.id, fence: '7' })).code).toBe('invalid')
 	})
 })
+
+describe('issue 12.4: a failed --history write hangs the hold, then kills the server', () => {
+	it('answers the hold with unavailable at once, leaves the key free, and grants the retry of the same request id', async () => {
+		let failing = true
+		const { open } = await setup({
+			history: record => {
+				if (failing && record.type === 'grant') throw new Error('ENOSPC: no space left on device, write')
+			},
+		})
+		const a = await open()
+		const hold = holdOf('42')
+		const error = errorOf(await a.ask(hold, 2000))
+		expect(error).toEqual({ code: 'unavailable', message: expect.stringMatching(/^lock invoices: key "42": the server could not write its history \(ENOSPC: no space left on device, write\)/) })
+		failing = false
+		leaseOf(await a.ask({ ...hold, id: 'retry' }, 2000))
+	})
+
+	it('keeps serving when the write at an expiry, a renewal or a release fails, and says so', async () => {
+		const warnings: string[] = []
+		const onWarning = (warning: Error) => warnings.push(warning.message)
+		process.on('warning', onWarning)
+		cleanups.push(() => process.off('warning', onWarning))
+		const { open } = await setup({
+			history: record => {
+				if (record.type !== 'grant' && record.type !== 'start' && record.type !== 'close') throw new Error('EIO: i/o error, write')
+			},
+		})
+		const a = await open()
+		const short = leaseOf(await a.ask(holdOf('short', { ttl: 1000 })))
+		expect(await a.event(short.id, 3000)).toMatchObject({ reason: 'expired' })
+		const lease = leaseOf(await a.ask(holdOf('42')))
+		expect(errorOf(await a.ask({ id: 'renew', method: 'renew', leaseId: lease.id, ttl: 5000 })).code).toBe('unavailable')
+		expect(errorOf(await a.ask({ id: 'release', method: 'release', leaseId: lease.id })).code).toBe('unavailable')
+		leaseOf(await a.ask(holdOf('short')))
+		expect(warnings.some(message => message.includes('EIO: i/o error, write'))).toBe(true)
+	})
+})
