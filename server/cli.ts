@@ -1,18 +1,32 @@
 import { appendFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { LockError, Store } from '../engine/index.ts'
+import { formatDuration, LockError, parseDuration, Store } from '../engine/index.ts'
 import { DEFAULT_PORT } from './protocol.ts'
 import type { HistoryRecord } from './lease-book.ts'
-import { serve } from './server.ts'
+import { DEFAULT_LIMITS, serve, type ServerLimits } from './server.ts'
 
-const usage = `Usage: npm run serve -- [--dir data] [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--token T] [--history FILE]
+// The limits a flag may set: its name, the limit, and whether it is a time.
+const limitFlags = [
+	['max-connections', 'maxConnections', false],
+	['idle-timeout', 'idleTimeoutMs', true],
+	['max-holds', 'maxHolds', false],
+	['max-holds-per-client', 'maxHoldsPerClient', false],
+	['max-in-flight', 'maxInFlight', false],
+] as const satisfies readonly (readonly [string, keyof ServerLimits, boolean])[]
+
+const usage = `Usage: npm run serve -- [--dir data] [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--token T] [--history FILE] [limits]
 
 Serves the locks and semaphores of the store in --dir over TCP.
-  --dir      the store's directory (kv.db); data unless given
-  --port     the port; ${DEFAULT_PORT} unless given, 0 picks a free one
-  --host     the address to listen on; 127.0.0.1 unless given
-  --token    a shared token every connection must send in its hello
-  --history  append every grant, renewal, release and expiry to FILE, one JSON object a line`
+  --dir                   the store's directory (kv.db); data unless given
+  --port                  the port; ${DEFAULT_PORT} unless given, 0 picks a free one
+  --host                  the address to listen on; 127.0.0.1 unless given
+  --token                 a shared token every connection must send in its hello
+  --history               append every grant, renewal, release and expiry to FILE, one JSON object a line
+  --max-connections       client connections at once; ${DEFAULT_LIMITS.maxConnections} unless given
+  --idle-timeout          close a connection that sends no request for this long while nothing is held or asked; ${formatDuration(DEFAULT_LIMITS.idleTimeoutMs)} unless given
+  --max-holds             holds waiting or held on the server; ${DEFAULT_LIMITS.maxHolds} unless given
+  --max-holds-per-client  holds waiting or held by one client; ${DEFAULT_LIMITS.maxHoldsPerClient} unless given
+  --max-in-flight         holds in flight on one connection; ${DEFAULT_LIMITS.maxInFlight} unless given`
 
 /** Runs the server from the command line until SIGINT or SIGTERM; returns the exit code on a bad start. */
 async function main(argv: string[]): Promise<number | undefined> {
@@ -26,6 +40,7 @@ async function main(argv: string[]): Promise<number | undefined> {
 				host: { type: 'string', default: '127.0.0.1' },
 				token: { type: 'string' },
 				history: { type: 'string' },
+				...Object.fromEntries(limitFlags.map(([flag]) => [flag, { type: 'string' as const }])),
 				help: { type: 'boolean', short: 'h' },
 			},
 		}))
@@ -46,6 +61,17 @@ async function main(argv: string[]): Promise<number | undefined> {
 		console.error('--token: expected a non-empty token')
 		return 2
 	}
+	const limits: Partial<ServerLimits> = {}
+	for (const [flag, limit, isTime] of limitFlags) {
+		const text = (values as unknown as Record<string, string | undefined>)[flag]
+		if (text === undefined) continue
+		const value = isTime ? durationFlag(text) : Number(text)
+		if (value === undefined || !Number.isSafeInteger(value) || value < 1) {
+			console.error(`--${flag} ${JSON.stringify(text)}: expected ${isTime ? "a time such as '60s' or milliseconds" : 'a whole number'} of at least 1`)
+			return 2
+		}
+		limits[limit] = value
+	}
 	let store: Store
 	try {
 		store = await Store.open(values.dir)
@@ -60,7 +86,7 @@ async function main(argv: string[]): Promise<number | undefined> {
 		historyFile === undefined
 			? undefined
 			: (record: HistoryRecord) => appendFileSync(historyFile, `${JSON.stringify(record.type === 'start' ? { ...record, pid: process.pid } : record)}\n`)
-	const server = await serve({ store, host: values.host, port, token: values.token, history }).catch(async (error: unknown) => {
+	const server = await serve({ store, host: values.host, port, token: values.token, history, limits }).catch(async (error: unknown) => {
 		await store.close()
 		throw error
 	})
@@ -82,6 +108,14 @@ async function main(argv: string[]): Promise<number | undefined> {
 	process.on('SIGINT', () => void stop('SIGINT'))
 	process.on('SIGTERM', () => void stop('SIGTERM'))
 	return undefined
+}
+
+function durationFlag(text: string): number | undefined {
+	try {
+		return parseDuration(/^\d+$/.test(text) ? Number(text) : text)
+	} catch {
+		return undefined
+	}
 }
 
 main(process.argv.slice(2)).then(

@@ -70,6 +70,7 @@ export class LockClient {
 		const address = parseServerUrl(url)
 		this.#link = new Link(address, {
 			token: options.token,
+			clientId: this.#requestPrefix,
 			reconnect: options.reconnect ?? true,
 			connectTimeoutMs: parseDuration(options.connectTimeout ?? 10_000, 'connect: connectTimeout'),
 			minDelayMs: 25,

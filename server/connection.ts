@@ -15,6 +15,8 @@ export interface ConnectionLimits {
 	maxBufferedBytes: number
 	/** How long a connection has to send its `hello` when a token is required. */
 	helloTimeoutMs: number
+	/** How long a connection may complete no frame while it has no hold in flight and its client holds nothing, before it is closed. */
+	idleTimeoutMs: number
 }
 
 /** The server's side of one client connection: frames in, answers out, in order of completion. */
@@ -27,6 +29,10 @@ export class Connection implements Peer {
 	readonly #reader: FrameReader
 	#authorized: boolean
 	#inFlight = 0
+	#client: unknown = this
+	// Set by every whole frame, cleared by the server's idle sweep: bytes that never make a frame do not count.
+	#active = true
+	#idleSince: number | undefined
 	#helloTimer: ReturnType<typeof setTimeout> | undefined
 	// Frames waiting for the end of this turn of the event loop, to go out in one write.
 	#out = ''
@@ -51,6 +57,26 @@ export class Connection implements Peer {
 		}
 	}
 
+	/** The client id its hello named, else this connection. */
+	get client(): unknown {
+		return this.#client
+	}
+
+	/**
+	 * Called by the server's sweep: closes the connection once it completed no frame for the
+	 * idle timeout while nothing of it is in flight and its client holds nothing.
+	 */
+	sweepIdle(now: number): void {
+		if (this.#active || this.#inFlight > 0 || this.#book.charged(this.#client) > 0) {
+			this.#active = false
+			this.#idleSince = undefined
+			return
+		}
+		this.#idleSince ??= now
+		if (now - this.#idleSince < this.#limits.idleTimeoutMs) return
+		this.#refuse(null, 'closed', `no request completed for ${this.#limits.idleTimeoutMs} ms, and nothing is held or asked: the idle connection closes (--idle-timeout)`)
+	}
+
 	pushLost(leaseId: string, reason: 'expired' | 'closed'): void {
 		this.#send({ event: 'lost', leaseId, reason })
 	}
@@ -70,6 +96,7 @@ export class Connection implements Peer {
 				return
 			}
 			if (this.#socket.destroyed || this.#socket.writableEnded) return
+			this.#active = true
 			const parsed = parseRequest(event.frame)
 			if (!parsed.ok) {
 				if (!this.#authorized) this.#refuse(parsed.id, 'unauthorized', `the first frame must be a hello with the token (${parsed.error.message})`)
@@ -93,6 +120,7 @@ export class Connection implements Peer {
 			this.#authorized = true
 			clearTimeout(this.#helloTimer)
 		}
+		if (request.method === 'hello' && request.client !== undefined) this.#client = `client ${request.client}`
 		// Only a hold can wait: renew, release, cancel and hello take no slot, so a connection full of waiting holds still keeps its leases.
 		const slot = request.method === 'hold'
 		if (slot) {

@@ -4,6 +4,8 @@ import { placeOf, ProtocolError, type HoldRequest, type WireLease } from './prot
 
 /** What the book tells the connection that holds a lease: it ran out, or the server closed. */
 export interface Peer {
+	/** Who the holds are charged to: the client id its hello named, else the connection itself. */
+	readonly client: unknown
 	pushLost(leaseId: string, reason: 'expired' | 'closed'): void
 }
 
@@ -20,6 +22,8 @@ export type HistoryRecord =
 export interface BookLimits {
 	/** Holds waiting or held at once, over all connections. */
 	maxHolds: number
+	/** Holds waiting or held at once by one client (its hello's client id, else its connection), leases of its dropped connections included. */
+	maxHoldsPerClient: number
 	/** Ended leases and holds remembered, so a late renewal, release or retry gets the right answer. */
 	rememberEnded: number
 }
@@ -53,6 +57,8 @@ class ServedLease {
 
 class PendingHold {
 	state: 'waiting' | 'held' | 'ended' = 'waiting'
+	// Who the hold counts against until it ends.
+	client: unknown
 	// Why a waiting hold should leave the line: its client cancelled, or every connection that asked is gone.
 	withdrawn: LockError | undefined
 	forgotten = false
@@ -127,6 +133,8 @@ export class LeaseBook {
 	readonly #holds = new Map<string, PendingHold>()
 	readonly #leases = new Map<string, ServedLease>()
 	readonly #waitingBy = new Map<Peer, Set<PendingHold>>()
+	// Holds waiting or held, by client: no client may take more than its share of the server.
+	readonly #charges = new Map<unknown, number>()
 	readonly #endedLeases: Recent<EndedLease>
 	readonly #endedHolds: Recent<EndedHold>
 	#closed = false
@@ -150,7 +158,7 @@ export class LeaseBook {
 		let hold = this.#holds.get(request.requestId)
 		if (hold === undefined) {
 			this.#checkRetry(request)
-			hold = this.#start(request)
+			hold = this.#start(request, peer.client)
 		} else if (!sameHold(hold.request, request)) {
 			throw this.#reusedId(request, hold.request)
 		}
@@ -225,12 +233,18 @@ export class LeaseBook {
 		if (this.#history !== undefined) this.#report(() => this.#history?.({ type: 'close', at: this.#store.clock.now() }))
 	}
 
-	#start(request: HoldRequest): PendingHold {
+	#start(request: HoldRequest, client: unknown): PendingHold {
 		if (this.#holds.size >= this.#limits.maxHolds) {
-			throw new ProtocolError('busy', `${placeOfHold(request)}: the server has ${this.#limits.maxHolds} holds open, its limit`)
+			throw new ProtocolError('busy', `${placeOfHold(request)}: the server has ${this.#limits.maxHolds} holds open, its limit (--max-holds)`)
+		}
+		const charged = this.#charges.get(client) ?? 0
+		if (charged >= this.#limits.maxHoldsPerClient) {
+			throw new ProtocolError('busy', `${placeOfHold(request)}: this client has ${charged} holds waiting or held, its share (--max-holds-per-client)`)
 		}
 		const target = request.kind === 'lock' ? this.#store.lock(request.name) : this.#store.semaphore(request.name, { limit: request.limit ?? 1 })
 		const hold = new PendingHold(request)
+		hold.client = client
+		this.#charges.set(client, charged + 1)
 		this.#holds.set(request.requestId, hold)
 		// Most holds find the key free: tryHold takes it at once, with no signal to make.
 		let took = false
@@ -322,6 +336,7 @@ export class LeaseBook {
 	#refused(hold: PendingHold, error: unknown): void {
 		if (hold.state !== 'waiting') return
 		hold.state = 'ended'
+		this.#discharge(hold)
 		const lockError = error instanceof LockError || error instanceof ProtocolError ? error : new LockError('invalid', `${placeOfHold(hold.request)}: ${(error as Error).message}`)
 		this.#holds.delete(hold.request.requestId)
 		if (!hold.forgotten) this.#endedHolds.set(hold.request.requestId, { request: hold.request, error: lockError, leaseId: undefined, how: undefined })
@@ -354,6 +369,17 @@ export class LeaseBook {
 		}
 	}
 
+	#discharge(hold: PendingHold): void {
+		const left = (this.#charges.get(hold.client) ?? 1) - 1
+		if (left === 0) this.#charges.delete(hold.client)
+		else this.#charges.set(hold.client, left)
+	}
+
+	/** How many holds a client has waiting or held. */
+	charged(client: unknown): number {
+		return this.#charges.get(client) ?? 0
+	}
+
 	#end(lease: ServedLease, how: Ended): void {
 		if (lease.ended !== undefined) return
 		lease.ended = how
@@ -361,6 +387,7 @@ export class LeaseBook {
 		this.#endedLeases.set(lease.id, { how, fence: lease.engine.fence })
 		const hold = lease.hold
 		hold.state = 'ended'
+		this.#discharge(hold)
 		this.#holds.delete(hold.request.requestId)
 		this.#endedHolds.set(hold.request.requestId, { request: hold.request, error: undefined, leaseId: lease.id, how })
 		lease.finish()

@@ -10,6 +10,8 @@ export type Answer = ({ ok: true; lease?: unknown; now?: number } | { ok: false;
 /** How a link connects and reconnects. */
 export interface LinkOptions {
 	token?: string
+	/** Sent in every hello, so the server charges this client's holds to it on every connection. */
+	clientId: string
 	/** Reconnect after a dropped connection, with backoff; true unless false. */
 	reconnect: boolean
 	/** How long the first connection may take, retries included. */
@@ -177,6 +179,7 @@ export class Link {
 			helloSentAt = clientNow()
 			const hello: Record<string, unknown> = { id: helloId, method: 'hello', version: PROTOCOL_VERSION }
 			if (this.#options.token !== undefined) hello.token = this.#options.token
+			hello.client = this.#options.clientId
 			socket.write(encodeFrame(hello))
 		})
 		socket.on('data', chunk => {

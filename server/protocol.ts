@@ -59,6 +59,8 @@ export interface HelloRequest {
 	method: 'hello'
 	version?: number
 	token?: string
+	/** The client's own id, the same on each of its connections, to which its holds are charged. */
+	client?: string
 }
 
 export interface HoldRequest {
@@ -167,6 +169,7 @@ function readRequest(id: string | number, message: Record<string, unknown>): Req
 				method,
 				...optional('version', message.version, v => wholeNumber('version', v, 1, 1_000_000)),
 				...optional('token', message.token, v => text('token', v, MAX_ID_LENGTH, 0)),
+				...optional('client', message.client, v => text('client', v, MAX_ID_LENGTH)),
 			}
 		case 'hold': {
 			const kind = message.kind

@@ -1,12 +1,16 @@
 import { createServer, type Server } from 'node:net'
 import type { Store } from '../engine/index.ts'
 import { Connection, type ConnectionLimits } from './connection.ts'
-import { MAX_FRAME_BYTES } from './framing.ts'
+import { encodeFrame, MAX_FRAME_BYTES } from './framing.ts'
 import { LeaseBook, type BookLimits, type HistoryRecord } from './lease-book.ts'
 import { DEFAULT_PORT } from './protocol.ts'
 
 /** What a lock server may cost; each has a default. */
-export type ServerLimits = ConnectionLimits & BookLimits
+export type ServerLimits = ConnectionLimits &
+	BookLimits & {
+		/** Client connections open at once; one more is answered `busy` and closed. */
+		maxConnections: number
+	}
 
 /** The limits a server has unless told otherwise. */
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -14,7 +18,10 @@ export const DEFAULT_LIMITS: ServerLimits = {
 	maxInFlight: 1024,
 	maxBufferedBytes: 1024 * 1024,
 	helloTimeoutMs: 10_000,
+	idleTimeoutMs: 60_000,
+	maxConnections: 1000,
 	maxHolds: 100_000,
+	maxHoldsPerClient: 1000,
 	rememberEnded: 10_000,
 }
 
@@ -52,10 +59,23 @@ export async function serve(options: ServeOptions): Promise<LockServer> {
 	const book = new LeaseBook(store, limits, options.history)
 	const connections = new Set<Connection>()
 	const server: Server = createServer(socket => {
+		if (connections.size >= limits.maxConnections) {
+			// Told why rather than reset, so the client knows to come back later.
+			socket.on('error', () => {})
+			socket.end(encodeFrame({ id: null, ok: false, error: { code: 'busy', message: `the server has ${limits.maxConnections} connections, its limit (--max-connections); try again later` } }))
+			setTimeout(() => socket.destroy(), 1000).unref()
+			return
+		}
 		const connection = new Connection(socket, book, limits, options.token, () => store.clock.now())
 		connections.add(connection)
 		socket.on('close', () => connections.delete(connection))
 	})
+	// One sweep for every connection, rather than a timer per connection reset by every frame.
+	const sweep = setInterval(() => {
+		const now = Date.now()
+		for (const connection of connections) connection.sweepIdle(now)
+	}, Math.max(10, limits.idleTimeoutMs / 4))
+	sweep.unref()
 	const host = options.host ?? '127.0.0.1'
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject)
@@ -77,6 +97,7 @@ export async function serve(options: ServeOptions): Promise<LockServer> {
 		},
 		close() {
 			closing ??= new Promise<void>(resolve => {
+				clearInterval(sweep)
 				server.close(() => resolve())
 				book.close()
 				for (const connection of connections) connection.end()

@@ -130,3 +130,57 @@ describe('issue 12.4: a failed --history write hangs the hold, then kills the se
 		expect(warnings.some(message => message.includes('EIO: i/o error, write'))).toBe(true)
 	})
 })
+
+describe('issue 12.1: one client locks everyone out', () => {
+	it('refuses a client past its share of holds with busy, and serves the others', async () => {
+		const { open } = await setup({ limits: { maxHoldsPerClient: 3 } })
+		const greedy = await open()
+		for (const key of ['1', '2', '3']) leaseOf(await greedy.ask(holdOf(key, { ttl: '1h' })))
+		const error = errorOf(await greedy.ask(holdOf('4', { ttl: '1h' })))
+		expect(error).toEqual({ code: 'busy', message: 'lock invoices: key "4": this client has 3 holds waiting or held, its share (--max-holds-per-client)' })
+		const other = await open()
+		leaseOf(await other.ask(holdOf('4')))
+	})
+
+	it('counts a client\'s leases across its reconnects, by the client id of its hello', async () => {
+		const { open } = await setup({ limits: { maxHoldsPerClient: 2 } })
+		const first = await open()
+		expect(await first.ask({ id: 'hello', method: 'hello', client: 'alpha-7f3c9a2e' })).toMatchObject({ ok: true })
+		const leases = [leaseOf(await first.ask(holdOf('1', { ttl: '1h' }))), leaseOf(await first.ask(holdOf('2', { ttl: '1h' })))]
+		first.close()
+		const again = await open()
+		expect(await again.ask({ id: 'hello', method: 'hello', client: 'alpha-7f3c9a2e' })).toMatchObject({ ok: true })
+		expect(errorOf(await again.ask(holdOf('3'))).code).toBe('busy')
+		expect(await again.ask({ id: 'release', method: 'release', leaseId: leases[0]?.id })).toMatchObject({ ok: true })
+		leaseOf(await again.ask(holdOf('3')))
+	})
+})
+
+describe('issue 12.6: no cap on connections and no idle timeout without a token', () => {
+	it('refuses connections past --max-connections with busy, and takes new ones once one closes', async () => {
+		const { open } = await setup({ limits: { maxConnections: 2 } })
+		const a = await open()
+		await open()
+		const refused = await open()
+		expect(await refused.next()).toEqual({ id: null, ok: false, error: { code: 'busy', message: 'the server has 2 connections, its limit (--max-connections); try again later' } })
+		await refused.whenClosed()
+		a.close()
+		await new Promise(resolve => setTimeout(resolve, 100))
+		leaseOf(await (await open()).ask(holdOf('42')))
+	})
+
+	it('closes a connection that completes no frame within the idle timeout, also one that trickles bytes, but not one that holds a lease', async () => {
+		const { open } = await setup({ limits: { idleTimeoutMs: 400 } })
+		const silent = await open()
+		const trickle = await open()
+		trickle.send('{"id":1,')
+		const timer = setInterval(() => trickle.send(' '), 50)
+		cleanups.push(() => clearInterval(timer))
+		const holder = await open()
+		leaseOf(await holder.ask(holdOf('42', { ttl: '1h' })))
+		await silent.whenClosed(2000)
+		await trickle.whenClosed(2000)
+		expect(silent.messages).toEqual([{ id: null, ok: false, error: { code: 'closed', message: 'no request completed for 400 ms, and nothing is held or asked: the idle connection closes (--idle-timeout)' } }])
+		expect(holder.closed).toBe(false)
+	})
+})
