@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3'
+import { Database, type BetterSqliteDatabase } from '../engine/adapters/better-sqlite3-package.ts'
 import { fenceText } from '../engine/index.ts'
 
 /** The seed's migration 0004: the largest fence that wrote each chat's summary, as 40 digits. */
@@ -8,7 +8,7 @@ export const summaryFenceMigration = "alter table chats add column summary_fence
 export const fencedUpdate = 'update chats set summary = ?, summary_fence = ? where id = ? and summary_fence < ?'
 
 /** A chat.db shared by several processes: the seed's chats table, migrated, on WAL. */
-export type ChatDb = Database.Database
+export type ChatDb = BetterSqliteDatabase
 
 /** Makes a chat.db with the chats table before and after migration 0004, and a row for each chat id. */
 export function createChatDb(path: string, chatIds: readonly number[]): void {

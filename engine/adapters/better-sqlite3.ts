@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3'
 import type { Statement } from 'better-sqlite3'
 import { exactInteger, type SqliteDriver, type SqlRow, type SqlValue } from '../driver.ts'
+import { Database } from './better-sqlite3-package.ts'
 import { StatementCache } from './statement-cache.ts'
 
 /** How long a statement waits for another connection's lock before SQLITE_BUSY; better-sqlite3's default unless given. */
