@@ -108,10 +108,11 @@ export class HeldLease<Fence extends bigint | undefined> implements Lease<Fence>
 
 	async renew(ttl?: Duration): Promise<void> {
 		const ms = ttl === undefined ? this.#ttl : ttlMs(ttl, this.#place())
-		this.expireIfDue()
+		// One reading of the clock for the check and the new expiry: a renewal counts from a moment the lease was valid.
+		const now = this.#owner.clock.now()
+		this.expireIfDue(now)
 		if (this.#state === 'released') throw new LockError('released', `${this.#place()}: lease ${this.id} was released; a renewal cannot take the key back`)
 		if (this.#state === 'lost') throw new LockError('lost', `${this.#place()}: lease ${this.id} was lost before this renewal`, { cause: this.#lostReason })
-		const now = this.#owner.clock.now()
 		this.#ttl = ms
 		this.#expiresAt = now + ms
 		if (this.#autoRenew) this.#renewAt = now + ms / 3
@@ -135,8 +136,8 @@ export class HeldLease<Fence extends bigint | undefined> implements Lease<Fence>
 	 * Loses the lease if its time has come but its timer has not fired yet (the process
 	 * stalled past it); true if it did. A late timer must not let a stalled holder renew.
 	 */
-	expireIfDue(): boolean {
-		if (this.#state !== 'held' || this.#owner.clock.now() < this.#expiresAt) return false
+	expireIfDue(now = this.#owner.clock.now()): boolean {
+		if (this.#state !== 'held' || now < this.#expiresAt) return false
 		this.lose(new LockError('lost', `${this.#place()}: lease ${this.id} ran out: its ${formatDuration(this.#ttl)} TTL passed without a renewal`))
 		return true
 	}

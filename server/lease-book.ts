@@ -9,11 +9,13 @@ export interface Peer {
 	pushLost(leaseId: string, reason: 'expired' | 'closed'): void
 }
 
-/** One line of the server's history: every grant, renewal, release and expiry, in the server clock's ms. */
+/** One line of the server's history: every grant, renewal, release and expiry, and every hold that joined a key's line or left it, in the server clock's ms and in the order they happened. */
 export type HistoryRecord =
 	| { type: 'start'; at: number; epoch: string; /** The server's process id: written by the command line's history file, not by the book. */ pid?: number }
+	| { type: 'wait'; at: number; requestId: string; kind: 'lock' | 'semaphore'; name: string; key: string }
+	| { type: 'leave'; at: number; requestId: string; code: string }
 	| ({ type: 'grant'; at: number; requestId: string; limit: number | null; ttl: number } & WireLease)
-	| { type: 'renew'; at: number; leaseId: string; expiresAt: number }
+	| { type: 'renew'; at: number; leaseId: string; ttl: number; expiresAt: number }
 	| { type: 'release'; at: number; leaseId: string }
 	| { type: 'expire'; at: number; leaseId: string; expiresAt: number }
 	| { type: 'close'; at: number }
@@ -66,6 +68,8 @@ class PendingHold {
 	// Made only for a hold that has to wait: most find their key free.
 	controller: AbortController | undefined
 	peers: Set<Peer> | undefined
+	// True from the history's wait record to its leave record, so each is written once.
+	inLine = false
 	readonly granted: Promise<ServedLease>
 	resolve!: (lease: ServedLease) => void
 	reject!: (error: LockError | ProtocolError) => void
@@ -173,7 +177,7 @@ export class LeaseBook {
 		const lease = this.#find(leaseId, fence, 'renewal')
 		await lease.engine.renew(ttl)
 		lease.owner = peer
-		if (this.#history !== undefined) this.#record({ type: 'renew', at: this.#store.clock.now(), leaseId, expiresAt: lease.engine.expiresAt }, placeOfHold(lease.hold.request), 'the renewal stands')
+		if (this.#history !== undefined) this.#record({ type: 'renew', at: this.#store.clock.now(), leaseId, ttl, expiresAt: lease.engine.expiresAt }, placeOfHold(lease.hold.request), 'the renewal stands')
 		return lease.wire()
 	}
 
@@ -199,7 +203,7 @@ export class LeaseBook {
 		const hold = this.#holds.get(requestId)
 		if (hold === undefined) return
 		if (hold.state === 'waiting') {
-			hold.withdraw(new LockError('cancelled', `${placeOfHold(hold.request)}: cancelled by its client`))
+			this.#withdraw(hold, new LockError('cancelled', `${placeOfHold(hold.request)}: cancelled by its client`))
 			return
 		}
 		if (hold.lease !== undefined && hold.lease.ended === undefined) {
@@ -216,7 +220,7 @@ export class LeaseBook {
 			hold.peers?.delete(peer)
 			if ((hold.peers?.size ?? 0) > 0 || hold.state !== 'waiting') continue
 			hold.forgotten = true
-			hold.withdraw(new LockError('cancelled', `${placeOfHold(hold.request)}: its connection closed while it waited`))
+			this.#withdraw(hold, new LockError('cancelled', `${placeOfHold(hold.request)}: its connection closed while it waited`))
 		}
 	}
 
@@ -224,7 +228,7 @@ export class LeaseBook {
 	close(): void {
 		if (this.#closed) return
 		this.#closed = true
-		for (const hold of this.#holds.values()) hold.withdraw(new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`))
+		for (const hold of this.#holds.values()) this.#withdraw(hold, new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`))
 		for (const lease of [...this.#leases.values()]) {
 			void lease.engine.release()
 			this.#end(lease, 'closed')
@@ -270,6 +274,11 @@ export class LeaseBook {
 		const controller = new AbortController()
 		hold.controller = controller
 		const options = { ttl: request.ttl, wait: request.wait, signal: controller.signal, renew: false, onLost: this.#onLost(hold) }
+		if (this.#history !== undefined) {
+			// Written before the hold joins the engine's line, so the history has the line's order.
+			hold.inLine = true
+			this.#report(() => this.#history?.({ type: 'wait', at: this.#store.clock.now(), requestId: request.requestId, kind: request.kind, name: request.name, key: request.key }))
+		}
 		target.hold(request.key, (lease: Lease<bigint | undefined>) => this.#granted(hold, lease), options).catch((error: unknown) => this.#refused(hold, error))
 	}
 
@@ -316,6 +325,7 @@ export class LeaseBook {
 				this.#refused(hold, historyError(placeOfHold(hold.request), error, 'the hold was not granted; retry it'))
 				return undefined
 			}
+			hold.inLine = false
 		}
 		hold.state = 'held'
 		hold.lease = lease
@@ -339,8 +349,21 @@ export class LeaseBook {
 		this.#discharge(hold)
 		const lockError = error instanceof LockError || error instanceof ProtocolError ? error : new LockError('invalid', `${placeOfHold(hold.request)}: ${(error as Error).message}`)
 		this.#holds.delete(hold.request.requestId)
+		this.#leftLine(hold, lockError.code)
 		if (!hold.forgotten) this.#endedHolds.set(hold.request.requestId, { request: hold.request, error: lockError, leaseId: undefined, how: undefined })
 		hold.reject(lockError)
+	}
+
+	// The engine takes a withdrawn hold out of its line at once, but the refusal reaches the book a few promise turns later: the history says so now.
+	#withdraw(hold: PendingHold, reason: LockError): void {
+		if (hold.state === 'waiting' && hold.controller !== undefined) this.#leftLine(hold, reason.code)
+		hold.withdraw(reason)
+	}
+
+	#leftLine(hold: PendingHold, code: string): void {
+		if (!hold.inLine) return
+		hold.inLine = false
+		this.#report(() => this.#history?.({ type: 'leave', at: this.#store.clock.now(), requestId: hold.request.requestId, code }))
 	}
 
 	#lost(lease: ServedLease, reason: LockError): void {

@@ -26,10 +26,35 @@ export interface FinalRow {
 	fence: string
 }
 
-/** Everything a torture run leaves behind: the servers' histories, the clients' logs and chat.db. */
+/** A lease as the client that held it logged it, at its grant (client clock, ms). */
+export interface ClientGrant {
+	client: string
+	id: string
+	fence: string | null
+	at: number
+}
+
+/** The moment a client learned that a lease of its was lost (its signal aborted), in its clock's ms. */
+export interface ClientLoss {
+	client: string
+	id: string
+	at: number
+}
+
+/** A time a client could not run, so could not learn of anything: stopped, killed (to the end), or blocked in a write. */
+export interface Pause {
+	client: string
+	from: number
+	to: number
+	why: string
+}
+
+/** Everything a torture run leaves behind: the servers' histories, the clients' logs, the faults done to the clients, and chat.db. */
 export interface TortureFacts {
 	history: HistoryRecord[]
-	clientGrants: { client: string; id: string; fence: string | null }[]
+	clientGrants: ClientGrant[]
+	clientLosses: ClientLoss[]
+	pauses: Pause[]
 	clientWrites: ClientWrite[]
 	dbWrites: DbWrite[]
 	rows: FinalRow[]
@@ -48,18 +73,29 @@ type Grant = Extract<HistoryRecord, { type: 'grant' }>
 interface Held {
 	grant: Grant
 	incarnation: number
+	// The grant's place in the history, which is written in the order things happened.
+	order: number
 	end: number
+	endedBy: 'expiry' | 'release' | 'death'
+	ttl: number
 }
 
-/** Checks a torture run's history against what the locks promise: one holder per lock key, a semaphore's limit, growing fences, growing accepted writes, no write lost. */
+// The clients run on this machine and read the same clock as the server (the monotonic
+// wall clock, in whole ms), so their times compare with the history's; the client's
+// timer fires a little before a lease's end, and a pause from a tenth of the TTL before
+// it excuses a late notice.
+const noticeWindow = 10
+
+/**
+ * Checks a torture run against what the locks promise: work was done; one holder per lock
+ * key and a semaphore's limit; fences that grow, also between grants of one millisecond;
+ * no renewal of an ended lease; every holder told of its loss before its key went on;
+ * waiters served first come, first served; growing accepted writes and no write lost.
+ */
 export function checkTorture(facts: TortureFacts): TortureReport {
 	const violations: string[] = []
-	const held = leasesOf(facts.history)
-	checkHolders(held, violations)
-	checkFences(held, violations)
-	checkClientGrants(facts, held, violations)
-	checkWrites(facts, held, violations)
-	return {
+	const held = leasesOf(facts.history, violations)
+	const report: TortureReport = {
 		grants: {
 			lock: held.filter(h => h.grant.kind === 'lock').length,
 			semaphore: held.filter(h => h.grant.kind === 'semaphore').length,
@@ -71,19 +107,32 @@ export function checkTorture(facts: TortureFacts): TortureReport {
 		servers: facts.history.filter(r => r.type === 'start').length,
 		violations,
 	}
+	checkWorkDone(facts, report, violations)
+	checkHolders(held, violations)
+	checkFences(held, violations)
+	checkLineOrder(facts.history, violations)
+	checkClientGrants(facts, held, violations)
+	checkLossesNoticed(facts, held, violations)
+	checkWrites(facts, held, violations)
+	return report
 }
 
 // A lease is valid from its grant until its release, its expiry (the last renewal's), or
 // the death of the server that gave it, whichever comes first; the next server's start
 // comes after that death, so it bounds it.
-function leasesOf(history: HistoryRecord[]): Held[] {
+function leasesOf(history: HistoryRecord[], violations: string[]): Held[] {
 	const held = new Map<string, Held>()
 	let incarnation = -1
 	const live: Held[] = []
 	const die = (at: number) => {
-		for (const lease of live.splice(0)) lease.end = Math.min(lease.end, at)
+		for (const lease of live.splice(0)) {
+			if (at < lease.end) {
+				lease.end = at
+				lease.endedBy = 'death'
+			}
+		}
 	}
-	for (const record of history) {
+	history.forEach((record, order) => {
 		switch (record.type) {
 			case 'start':
 				incarnation++
@@ -93,42 +142,68 @@ function leasesOf(history: HistoryRecord[]): Held[] {
 				die(record.at)
 				break
 			case 'grant': {
-				const lease = { grant: record, incarnation, end: record.expiresAt }
+				const lease: Held = { grant: record, incarnation, order, end: record.expiresAt, endedBy: 'expiry', ttl: record.ttl }
 				held.set(record.id, lease)
 				live.push(lease)
 				break
 			}
 			case 'renew': {
 				const lease = held.get(record.leaseId)
-				// The engine renews only a valid lease, so its time runs from here, longer or shorter.
-				if (lease !== undefined) lease.end = record.expiresAt
+				if (lease === undefined) break
+				// The engine counts the new expiry from the moment it found the lease valid.
+				const renewedAt = record.expiresAt - record.ttl
+				if (renewedAt >= lease.end) {
+					const how = lease.endedBy === 'expiry' ? 'ran out' : lease.endedBy === 'release' ? 'was released' : "lost its server"
+					violations.push(`${placeOf(lease.grant)}: lease ${lease.grant.id} renewed at ${renewedAt}, after it ${how} at ${lease.end}`)
+					break
+				}
+				lease.end = record.expiresAt
+				lease.endedBy = 'expiry'
+				lease.ttl = record.ttl
 				break
 			}
 			case 'release': {
 				const lease = held.get(record.leaseId)
-				if (lease !== undefined) lease.end = Math.min(lease.end, record.at)
+				if (lease !== undefined && record.at < lease.end) {
+					lease.end = record.at
+					lease.endedBy = 'release'
+				}
 				break
 			}
 			case 'expire':
+			case 'wait':
+			case 'leave':
 				break
 		}
-	}
+	})
 	return [...held.values()]
 }
 
-function placeOf(grant: Grant): string {
+function placeOf(grant: { kind: string; name: string; key: string }): string {
 	return `${grant.kind} ${grant.name}: key ${JSON.stringify(grant.key)}`
 }
 
-function checkHolders(held: Held[], violations: string[]): void {
-	const byKey = new Map<string, Held[]>()
-	for (const lease of held) {
-		const place = placeOf(lease.grant)
-		let list = byKey.get(place)
-		if (list === undefined) byKey.set(place, (list = []))
-		list.push(lease)
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+	const groups = new Map<string, T[]>()
+	for (const item of items) {
+		const key = keyOf(item)
+		let group = groups.get(key)
+		if (group === undefined) groups.set(key, (group = []))
+		group.push(item)
 	}
-	for (const [place, leases] of byKey) {
+	return groups
+}
+
+// A server that refuses every hold breaks no promise about holders: a run must show work.
+function checkWorkDone(facts: TortureFacts, report: TortureReport, violations: string[]): void {
+	if (report.grants.lock === 0) violations.push('no work was done: no server gave a lease of a lock')
+	if (report.grants.semaphore === 0) violations.push('no work was done: no server gave a lease of a semaphore')
+	if (facts.clientGrants.length === 0) violations.push('no work was done: no client logged a lease it held')
+	if (report.writes.accepted === 0) violations.push('no work was done: chat.db accepted no fenced write')
+}
+
+function checkHolders(held: Held[], violations: string[]): void {
+	for (const [place, leases] of groupBy(held, l => placeOf(l.grant))) {
 		const limit = leases[0]?.grant.kind === 'lock' ? 1 : (leases[0]?.grant.limit ?? 1)
 		// A sweep over the intervals [grant, end): ends come before grants at the same time.
 		const events = leases.flatMap(l => [
@@ -158,6 +233,7 @@ function checkFences(held: Held[], violations: string[]): void {
 		if (lease.grant.kind === 'semaphore' && lease.grant.fence !== null) violations.push(`${placeOf(lease.grant)}: lease ${lease.grant.id} has fence ${lease.grant.fence}; a semaphore's has none`)
 	}
 	const locks = held.filter(h => h.grant.kind === 'lock' && h.grant.fence !== null)
+	const fenceOf = (lease: Held) => BigInt(lease.grant.fence as string)
 	const seen = new Map<string, string>()
 	for (const lease of locks) {
 		const fence = lease.grant.fence as string
@@ -165,17 +241,90 @@ function checkFences(held: Held[], violations: string[]): void {
 		if (other !== undefined) violations.push(`fence ${fence} given twice: leases ${other} and ${lease.grant.id}`)
 		seen.set(fence, lease.grant.id)
 	}
-	// In grant order: a later server, or a later grant of one server, has a larger fence.
+	// One key's grants are in the history in the order the engine gave them, so there the
+	// order holds to the record, also within one millisecond.
+	const inOrder = (a: Held, b: Held) => a.incarnation - b.incarnation || a.order - b.order
+	for (const [place, leases] of groupBy(locks, l => placeOf(l.grant))) {
+		let largest: Held | undefined
+		for (const lease of [...leases].sort(inOrder)) {
+			if (largest !== undefined && fenceOf(lease) <= fenceOf(largest)) {
+				violations.push(`${place}: lease ${lease.grant.id} granted at ${lease.grant.grantedAt} after ${largest.grant.id} (granted at ${largest.grant.grantedAt}) has fence ${lease.grant.fence}, not larger than its ${largest.grant.fence}`)
+			}
+			if (largest === undefined || fenceOf(lease) > fenceOf(largest)) largest = lease
+		}
+	}
+	// Across keys a waiter's grant reaches the history a few promise turns after the engine
+	// gave it, so there the order holds between milliseconds and between servers.
 	const ordered = [...locks].sort((a, b) => a.incarnation - b.incarnation || a.grant.grantedAt - b.grant.grantedAt)
 	let largest: Held | undefined
 	for (const lease of ordered) {
-		if (largest !== undefined && BigInt(lease.grant.fence as string) <= BigInt(largest.grant.fence as string)) {
+		if (largest !== undefined && fenceOf(lease) <= fenceOf(largest)) {
 			const sameTime = largest.incarnation === lease.incarnation && largest.grant.grantedAt === lease.grant.grantedAt
-			if (!sameTime) {
+			const sameKey = placeOf(largest.grant) === placeOf(lease.grant)
+			if (!sameTime && !sameKey) {
 				violations.push(`lease ${lease.grant.id} granted at ${lease.grant.grantedAt} has fence ${lease.grant.fence}, not larger than ${largest.grant.fence} of ${largest.grant.id} granted before it`)
 			}
 		}
-		if (largest === undefined || BigInt(lease.grant.fence as string) > BigInt(largest.grant.fence as string)) largest = lease
+		if (largest === undefined || fenceOf(lease) > fenceOf(largest)) largest = lease
+	}
+}
+
+// First come, first served (LOCK-01): a key goes to the hold that has waited longest, and
+// never to a newcomer while a hold waits. A server's death empties every line.
+function checkLineOrder(history: HistoryRecord[], violations: string[]): void {
+	const lines = new Map<string, { requestId: string; at: number }[]>()
+	const placeOfRequest = new Map<string, string>()
+	for (const record of history) {
+		if (record.type === 'start' || record.type === 'close') {
+			lines.clear()
+			placeOfRequest.clear()
+		} else if (record.type === 'wait') {
+			const place = placeOf(record)
+			let line = lines.get(place)
+			if (line === undefined) lines.set(place, (line = []))
+			line.push({ requestId: record.requestId, at: record.at })
+			placeOfRequest.set(record.requestId, place)
+		} else if (record.type === 'leave') {
+			const place = placeOfRequest.get(record.requestId)
+			const line = place === undefined ? undefined : lines.get(place)
+			const at = line?.findIndex(w => w.requestId === record.requestId) ?? -1
+			if (at >= 0) line?.splice(at, 1)
+		} else if (record.type === 'grant') {
+			const place = placeOf(record)
+			const line = lines.get(place) ?? []
+			const at = line.findIndex(w => w.requestId === record.requestId)
+			const first = line[0]
+			if (first !== undefined && at !== 0) {
+				const how = at < 0 ? 'without waiting' : `after waiting since ${line[at]?.at}`
+				violations.push(`${place}: hold ${record.requestId} was served at ${record.at} ${how}, while ${first.requestId} waited ahead of it since ${first.at}: not first come, first served`)
+			}
+			if (at >= 0) line.splice(at, 1)
+		}
+	}
+}
+
+// LOCK-04: a lease that ran out says so to its holder before its key goes to another. A
+// holder that could not run then (stopped, killed, blocked in a write) cannot be told, so
+// only running holders count; a lease lost with its server is the fence's to guard.
+function checkLossesNoticed(facts: TortureFacts, held: Held[], violations: string[]): void {
+	const holderOf = new Map(facts.clientGrants.map(g => [g.id, g.client]))
+	const noticedAt = new Map(facts.clientLosses.map(l => [l.id, l.at]))
+	const pausesOf = groupBy(facts.pauses, p => p.client)
+	const locks = held.filter(h => h.grant.kind === 'lock')
+	for (const [place, leases] of groupBy(locks, l => `${l.incarnation} ${placeOf(l.grant)}`)) {
+		const ordered = [...leases].sort((a, b) => a.order - b.order)
+		ordered.forEach((lease, i) => {
+			const next = ordered[i + 1]
+			const client = holderOf.get(lease.grant.id)
+			if (next === undefined || lease.endedBy !== 'expiry' || client === undefined) return
+			const noticed = noticedAt.get(lease.grant.id)
+			if (noticed !== undefined && noticed <= next.grant.grantedAt) return
+			const from = lease.end - lease.ttl / noticeWindow
+			const paused = (pausesOf.get(client) ?? []).some(p => p.from <= next.grant.grantedAt && p.to >= from)
+			if (paused) return
+			const when = noticed === undefined ? 'never learned' : `learned only at ${noticed}`
+			violations.push(`${place.slice(place.indexOf(' ') + 1)}: client ${client} ${when} that lease ${lease.grant.id} ran out at ${lease.end}, though ${next.grant.id} was granted the key at ${next.grant.grantedAt} and the client was running`)
+		})
 	}
 }
 

@@ -3,7 +3,7 @@
 // semaphore `exports`, again and again until SIGTERM, logging every grant and write.
 import { appendFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { fenceText, LockError } from '../engine/index.ts'
+import { fenceText, LockError, realClock } from '../engine/index.ts'
 import { fencedUpdate, openChatDb } from './chat-db.ts'
 import { connect } from '../server/index.ts'
 
@@ -19,8 +19,9 @@ const { values } = parseArgs({
 })
 const name = values.name ?? `worker ${process.pid}`
 const logFile = values.log ?? ''
-// Appended synchronously, so a line is written before anything that follows it, even if the process is killed next.
-const log = (record: Record<string, unknown>) => appendFileSync(logFile, `${JSON.stringify({ client: name, ...record })}\n`)
+// Appended synchronously, so a line is written before anything that follows it, even if the process is killed next;
+// timed by the server's clock on the same machine, so the checker can set the two side by side.
+const log = (record: Record<string, unknown>) => appendFileSync(logFile, `${JSON.stringify({ client: name, at: realClock.now(), ...record })}\n`)
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
 // SIGTERM ends the run: a hold that waits leaves its line, one that holds finishes.
@@ -56,6 +57,8 @@ while (!stop.signal.aborted) {
 					await sleep(Math.random() * 300)
 					// The seed's worker writes whether or not its lease still holds: the fence decides.
 					const summary = `${name}: fence ${lease.fence}`
+					// The write can wait up to 10 s for another process's write lock, with the event loop blocked: the checker must know.
+					log({ type: 'writing' })
 					const changes = write.immediate(chatId, summary, fenceText(lease.fence))
 					log({ type: 'write', chatId, fence: lease.fence.toString(), summary, accepted: changes === 1 })
 					await sleep(Math.random() * 50)

@@ -11,7 +11,8 @@ import { parseArgs } from 'node:util'
 import { Database } from '../engine/adapters/better-sqlite3-package.ts'
 import { createChatDb } from './chat-db.ts'
 import type { HistoryRecord } from '../server/index.ts'
-import { checkTorture, type ClientWrite, type DbWrite, type FinalRow, type TortureFacts } from './check.ts'
+import { realClock } from '../engine/index.ts'
+import { checkTorture, type ClientWrite, type DbWrite, type FinalRow, type Pause, type TortureFacts } from './check.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
@@ -26,7 +27,11 @@ class Child {
 	ready = false
 	readonly output: string[] = []
 
-	constructor(file: string, args: string[]) {
+	constructor(
+		file: string,
+		args: string[],
+		readonly name = '',
+	) {
 		this.process = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
 		children.add(this)
 		for (const stream of [this.process.stdout, this.process.stderr]) {
@@ -117,8 +122,10 @@ export async function torture(options: Options): Promise<number> {
 	const startClient = (i: number) => {
 		const name = `c${i}.${generations[i]}`
 		generations[i] = (generations[i] ?? 0) + 1
-		return new Child('torture/client.ts', ['--url', url, '--db', chatDb, '--log', join(dir, `${name}.jsonl`), '--name', name, '--keys', String(keys)])
+		return new Child('torture/client.ts', ['--url', url, '--db', chatDb, '--log', join(dir, `${name}.jsonl`), '--name', name, '--keys', String(keys)], name)
 	}
+	// When each client could not run, for the check that holders learn of their losses.
+	const pauses: Pause[] = []
 	const clients: (Child | undefined)[] = Array.from({ length: procs }, (_, i) => startClient(i))
 	const pending: Promise<void>[] = []
 	const later = (ms: number, fn: () => void | Promise<void>) => pending.push(sleep(ms).then(fn))
@@ -128,6 +135,7 @@ export async function torture(options: Options): Promise<number> {
 		const client = clients[i]
 		if (client === undefined || client.exited || client.stopped || !client.ready) return false
 		client.signal('SIGKILL')
+		pauses.push({ client: client.name, from: realClock.now(), to: Number.POSITIVE_INFINITY, why: 'killed' })
 		clients[i] = undefined
 		counts.clientKills++
 		later(between(100, 400), () => {
@@ -141,9 +149,12 @@ export async function torture(options: Options): Promise<number> {
 		if (client === undefined || client.stopped || client.exited || !client.ready) return false
 		client.signal('SIGSTOP')
 		client.stopped = true
+		const pause = { client: client.name, from: realClock.now(), to: Number.POSITIVE_INFINITY, why: 'stopped' }
+		pauses.push(pause)
 		counts.clientStops++
 		later(ms, () => {
 			client.signal('SIGCONT')
+			pause.to = realClock.now()
 			client.stopped = false
 		})
 		return true
@@ -217,7 +228,7 @@ export async function torture(options: Options): Promise<number> {
 	server?.signal('SIGTERM')
 	if (server !== undefined && !(await server.exit(5000))) server.signal('SIGKILL')
 
-	const report = checkTorture(readFacts(dir, chatDb, history))
+	const report = checkTorture(readFacts(dir, chatDb, history, pauses))
 	const logs = readClientLogs(dir)
 	const refused = logs.filter(r => r.type === 'refused')
 	const byCode = new Map<string, number>()
@@ -255,7 +266,26 @@ function readClientLogs(dir: string): Record<string, unknown>[] {
 		.flatMap(name => readLines(join(dir, name)))
 }
 
-function readFacts(dir: string, chatDb: string, history: string): TortureFacts {
+// A client's write lasts from its `writing` line to its `write` line, or to its end if it was killed in between.
+function writePauses(logs: Record<string, unknown>[]): Pause[] {
+	const pauses: Pause[] = []
+	const open = new Map<string, Pause>()
+	for (const record of logs) {
+		const client = String(record.client)
+		if (record.type === 'writing') {
+			const pause = { client, from: Number(record.at), to: Number.POSITIVE_INFINITY, why: 'blocked in a write' }
+			pauses.push(pause)
+			open.set(client, pause)
+		} else if (record.type === 'write') {
+			const pause = open.get(client)
+			if (pause !== undefined) pause.to = Number(record.at)
+			open.delete(client)
+		}
+	}
+	return pauses
+}
+
+function readFacts(dir: string, chatDb: string, history: string, pauses: Pause[]): TortureFacts {
 	const logs = readClientLogs(dir)
 	const db = new Database(chatDb, { readonly: true })
 	const dbWrites = (db.prepare('select seq, client, chat_id, fence, summary, accepted from writes order by seq').all() as Record<string, unknown>[]).map(
@@ -267,7 +297,9 @@ function readFacts(dir: string, chatDb: string, history: string): TortureFacts {
 	db.close()
 	return {
 		history: readLines(history) as unknown as HistoryRecord[],
-		clientGrants: logs.filter(r => r.type === 'grant').map(r => ({ client: String(r.client), id: String(r.id), fence: (r.fence as string | null) ?? null })),
+		clientGrants: logs.filter(r => r.type === 'grant').map(r => ({ client: String(r.client), id: String(r.id), fence: (r.fence as string | null) ?? null, at: Number(r.at) })),
+		clientLosses: logs.filter(r => r.type === 'lost').map(r => ({ client: String(r.client), id: String(r.id), at: Number(r.at) })),
+		pauses: [...pauses, ...writePauses(logs)],
 		clientWrites: logs.filter(r => r.type === 'write') as unknown as ClientWrite[],
 		dbWrites,
 		rows,

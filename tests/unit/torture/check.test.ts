@@ -3,118 +3,218 @@ import type { HistoryRecord } from '../../../server/index.ts'
 import { checkTorture, type TortureFacts } from '../../../torture/check.ts'
 
 const pad = (n: number) => String(n).padStart(40, '0')
+const ttl = 1000
 
-function grant(id: string, fence: number | null, grantedAt: number, expiresAt: number, key = '1'): HistoryRecord {
+function grant(id: string, fence: number | null, grantedAt: number, key = '1'): HistoryRecord {
 	const kind = fence === null ? 'semaphore' : 'lock'
-	return { type: 'grant', at: grantedAt, requestId: `r${id}`, limit: fence === null ? 2 : null, ttl: expiresAt - grantedAt, id, kind, name: kind === 'lock' ? 'summaries' : 'exports', key, fence: fence === null ? null : String(fence), grantedAt, expiresAt }
+	const name = kind === 'lock' ? 'summaries' : 'exports'
+	return { type: 'grant', at: grantedAt, requestId: `r${id}`, limit: fence === null ? 2 : null, ttl, id, kind, name, key, fence: fence === null ? null : String(fence), grantedAt, expiresAt: grantedAt + ttl }
 }
 
-function facts(history: HistoryRecord[], more: Partial<TortureFacts> = {}): TortureFacts {
-	return { history, clientGrants: [], clientWrites: [], dbWrites: [], rows: [], ...more }
-}
-
+const wait = (requestId: string, at: number): HistoryRecord => ({ type: 'wait', at, requestId, kind: 'lock', name: 'summaries', key: '1' })
 const start = (at: number): HistoryRecord => ({ type: 'start', at, epoch: String(at), pid: 1 })
 
+/**
+ * A run that kept every promise: on chat 1, a is released and b granted in the same
+ * millisecond; b is renewed, runs out while c waits (its holder learns first) and goes to
+ * c; d gives up waiting; the server restarts and e gets a larger fence. Three holders
+ * share a semaphore of limit 2.
+ */
+function goodRun(): TortureFacts {
+	return {
+		history: [
+			start(0),
+			grant('a', 1, 10),
+			wait('rb', 10),
+			{ type: 'release', at: 10, leaseId: 'a' },
+			grant('b', 2, 10),
+			wait('rc', 20),
+			wait('rd', 30),
+			{ type: 'renew', at: 300, leaseId: 'b', ttl, expiresAt: 1300 },
+			{ type: 'leave', at: 500, requestId: 'rd', code: 'held' },
+			{ type: 'expire', at: 1300, leaseId: 'b', expiresAt: 1300 },
+			grant('c', 3, 1300),
+			{ type: 'release', at: 1500, leaseId: 'c' },
+			grant('s1', null, 10, 'monthly'),
+			grant('s2', null, 20, 'monthly'),
+			{ type: 'release', at: 30, leaseId: 's1' },
+			grant('s3', null, 30, 'monthly'),
+			start(2000),
+			grant('e', 5, 2100),
+		],
+		clientGrants: [
+			{ client: 'c0', id: 'a', fence: '1', at: 10 },
+			{ client: 'c1', id: 'b', fence: '2', at: 11 },
+			{ client: 'c0', id: 'c', fence: '3', at: 1301 },
+			{ client: 'c2', id: 'e', fence: '5', at: 2101 },
+			{ client: 'c2', id: 's1', fence: null, at: 11 },
+		],
+		clientLosses: [{ client: 'c1', id: 'b', at: 1280 }],
+		pauses: [{ client: 'c1', from: 100, to: 200, why: 'stopped' }],
+		clientWrites: [
+			{ client: 'c1', chatId: 1, fence: '2', summary: 'b', accepted: true },
+			{ client: 'c1', chatId: 1, fence: '2', summary: 'b late', accepted: false },
+		],
+		dbWrites: [
+			{ seq: 1, client: 'c0', chatId: 1, fence: pad(1), summary: 'a', accepted: true },
+			{ seq: 2, client: 'c1', chatId: 1, fence: pad(2), summary: 'b', accepted: true },
+			{ seq: 3, client: 'c0', chatId: 1, fence: pad(3), summary: 'c', accepted: true },
+			{ seq: 4, client: 'c1', chatId: 1, fence: pad(2), summary: 'b late', accepted: false },
+			{ seq: 5, client: 'c2', chatId: 1, fence: pad(5), summary: 'e', accepted: true },
+		],
+		rows: [{ chatId: 1, summary: 'e', fence: pad(5) }],
+	}
+}
+
+/** The good run with its history changed by `change`, which gets the records by lease or request id. */
+function mutated(change: (find: (id: string) => HistoryRecord & Record<string, unknown>, facts: TortureFacts) => void): TortureFacts {
+	const facts = goodRun()
+	const find = (id: string) => {
+		const record = facts.history.find(r => ('id' in r && r.id === id) || (r.type !== 'grant' && 'requestId' in r && r.requestId === id))
+		if (record === undefined) throw new Error(`no record ${id}`)
+		return record as HistoryRecord & Record<string, unknown>
+	}
+	change(find, facts)
+	return facts
+}
+
+const violationsOf = (facts: TortureFacts) => checkTorture(facts).violations
+
 describe('checkTorture', () => {
-	it('finds nothing wrong with a clean history, and counts it', () => {
-		const report = checkTorture(
-			facts(
-				[
-					start(0),
-					grant('a', 1, 10, 1010),
-					{ type: 'renew', at: 300, leaseId: 'a', expiresAt: 1300 },
-					{ type: 'release', at: 400, leaseId: 'a' },
-					grant('b', 2, 400, 1400),
-					{ type: 'expire', at: 1400, leaseId: 'b', expiresAt: 1400 },
-					grant('c', 3, 1400, 2400),
-					grant('s1', null, 10, 1010, 'monthly'),
-					grant('s2', null, 20, 1020, 'monthly'),
-					{ type: 'release', at: 30, leaseId: 's1' },
-					grant('s3', null, 30, 1030, 'monthly'),
-				],
-				{
-					clientGrants: [{ client: 'c0', id: 'a', fence: '1' }],
-					clientWrites: [{ client: 'c0', chatId: 1, fence: '2', summary: 'b', accepted: true }],
-					dbWrites: [
-						{ seq: 1, client: 'c0', chatId: 1, fence: pad(1), summary: 'a', accepted: true },
-						{ seq: 2, client: 'c0', chatId: 1, fence: pad(2), summary: 'b', accepted: true },
-						{ seq: 3, client: 'c1', chatId: 1, fence: pad(1), summary: 'a late', accepted: false },
-					],
-					rows: [{ chatId: 1, summary: 'b', fence: pad(2) }],
-				},
-			),
+	it('finds nothing wrong with a run that kept every promise, and counts it', () => {
+		expect(checkTorture(goodRun())).toEqual({ grants: { lock: 4, semaphore: 3 }, writes: { accepted: 4, refused: 1 }, servers: 2, violations: [] })
+	})
+
+	it('fails a run where no work was done: a server that refuses every hold', () => {
+		const facts = goodRun()
+		facts.history = facts.history.flatMap((r): HistoryRecord[] =>
+			r.type === 'grant' ? [wait(r.requestId, r.at), { type: 'leave', at: r.at + 3000, requestId: r.requestId, code: 'held' }] : r.type === 'start' ? [r] : [],
 		)
-		expect(report).toEqual({ grants: { lock: 3, semaphore: 3 }, writes: { accepted: 2, refused: 1 }, servers: 1, violations: [] })
+		facts.clientGrants = []
+		facts.clientLosses = []
+		facts.clientWrites = []
+		facts.dbWrites = []
+		facts.rows = [{ chatId: 1, summary: '', fence: '' }]
+		expect(violationsOf(facts)).toEqual([
+			'no work was done: no server gave a lease of a lock',
+			'no work was done: no server gave a lease of a semaphore',
+			'no work was done: no client logged a lease it held',
+			'no work was done: chat.db accepted no fenced write',
+		])
+	})
+
+	it('finds two grants of one key in the same millisecond whose fences go down', () => {
+		const facts = mutated(find => {
+			find('a').fence = '2'
+			find('b').fence = '1'
+		})
+		facts.clientGrants = facts.clientGrants.map(g => (g.id === 'a' ? { ...g, fence: '2' } : g.id === 'b' ? { ...g, fence: '1' } : g))
+		expect(violationsOf(facts)).toEqual(['lock summaries: key "1": lease b granted at 10 after a (granted at 10) has fence 1, not larger than its 2'])
+	})
+
+	it('finds a lease renewed after it ran out, and one renewed after its release', () => {
+		const late = goodRun()
+		const renewal = late.history.find(r => r.type === 'renew')
+		if (renewal?.type === 'renew') renewal.expiresAt = 2050
+		expect(violationsOf(late)).toEqual(['lock summaries: key "1": lease b renewed at 1050, after it ran out at 1010'])
+		const released = mutated((_, facts) => {
+			facts.history.splice(4, 0, { type: 'renew', at: 10, leaseId: 'a', ttl, expiresAt: 1010 })
+		})
+		expect(violationsOf(released)).toEqual(['lock summaries: key "1": lease a renewed at 10, after it was released at 10'])
+	})
+
+	it('finds a holder that did not learn of its loss before its key went to another, unless it could not run', () => {
+		const never = goodRun()
+		never.clientLosses = []
+		expect(violationsOf(never)).toEqual(['lock summaries: key "1": client c1 never learned that lease b ran out at 1300, though c was granted the key at 1300 and the client was running'])
+		const late = goodRun()
+		late.clientLosses = [{ client: 'c1', id: 'b', at: 1301 }]
+		expect(violationsOf(late)).toEqual(['lock summaries: key "1": client c1 learned only at 1301 that lease b ran out at 1300, though c was granted the key at 1300 and the client was running'])
+		late.pauses.push({ client: 'c1', from: 1250, to: 1400, why: 'stopped' })
+		expect(violationsOf(late)).toEqual([])
+	})
+
+	it('finds a waiter served before one that waited longer, and a newcomer served while a hold waited', () => {
+		const overtaken = mutated(find => {
+			find('c').requestId = 'rd'
+		})
+		overtaken.history = overtaken.history.filter(r => r.type !== 'leave')
+		expect(violationsOf(overtaken)).toEqual(['lock summaries: key "1": hold rd was served at 1300 after waiting since 30, while rc waited ahead of it since 20: not first come, first served'])
+		const barged = mutated(find => {
+			find('c').requestId = 'rz'
+		})
+		expect(violationsOf(barged)).toEqual(['lock summaries: key "1": hold rz was served at 1300 without waiting, while rc waited ahead of it since 20: not first come, first served'])
 	})
 
 	it('finds two valid holders of a lock key at once', () => {
-		const { violations } = checkTorture(facts([start(0), grant('a', 1, 10, 1010), { type: 'renew', at: 900, leaseId: 'a', expiresAt: 1900 }, grant('b', 2, 1500, 2500)]))
-		expect(violations).toEqual(['lock summaries: key "1": lease b granted at 1500 while a (valid until 1900) held it; the limit is 1'])
+		const facts = mutated(find => {
+			find('c').grantedAt = 1200
+		})
+		expect(violationsOf(facts)).toEqual([
+			'lock summaries: key "1": lease c granted at 1200 while b (valid until 1300) held it; the limit is 1',
+			'lock summaries: key "1": client c1 learned only at 1280 that lease b ran out at 1300, though c was granted the key at 1200 and the client was running',
+		])
 	})
 
 	it('ends the leases of a server that died at the next server\'s start', () => {
-		const { violations } = checkTorture(facts([start(0), grant('a', 1, 10, 1010), start(500), grant('b', 2, 600, 1600)]))
-		expect(violations).toEqual([])
+		const facts = mutated(find => {
+			find('e').grantedAt = 2000
+		})
+		expect(violationsOf(facts)).toEqual([])
 	})
 
 	it('finds more holders of a semaphore key than its limit', () => {
-		const { violations } = checkTorture(facts([start(0), grant('s1', null, 10, 1010, 'm'), grant('s2', null, 20, 1020, 'm'), grant('s3', null, 30, 1030, 'm')]))
-		expect(violations).toHaveLength(1)
-		expect(violations[0]).toMatch(/^semaphore exports: key "m": lease s3 granted at 30 while s1 .*, s2 .* held it; the limit is 2$/)
+		const facts = mutated(find => {
+			find('s3').grantedAt = 25
+		})
+		expect(violationsOf(facts)).toEqual(['semaphore exports: key "monthly": lease s3 granted at 25 while s1 (valid until 30), s2 (valid until 1020) held it; the limit is 2'])
 	})
 
 	it('finds a fence not larger than one given before, also across a restart', () => {
-		expect(checkTorture(facts([start(0), grant('a', 5, 10, 20, '1'), grant('b', 4, 30, 40, '2')])).violations).toEqual([
-			'lease b granted at 30 has fence 4, not larger than 5 of a granted before it',
-		])
-		expect(checkTorture(facts([start(0), grant('a', 5, 10, 20), start(100), grant('b', 5, 110, 120)])).violations).toEqual([
-			'fence 5 given twice: leases a and b',
-			'lease b granted at 110 has fence 5, not larger than 5 of a granted before it',
-		])
+		const facts = mutated(find => {
+			find('e').fence = '3'
+		})
+		facts.clientGrants = facts.clientGrants.filter(g => g.id !== 'e')
+		facts.dbWrites = facts.dbWrites.filter(w => w.seq !== 5)
+		facts.rows = [{ chatId: 1, summary: 'c', fence: pad(3) }]
+		expect(violationsOf(facts)).toEqual(['fence 3 given twice: leases c and e', 'lock summaries: key "1": lease e granted at 2100 after c (granted at 1300) has fence 3, not larger than its 3'])
 	})
 
 	it('finds an accepted write not larger than the one accepted before it, and a lost write', () => {
-		const { violations } = checkTorture(
-			facts([start(0), grant('a', 1, 10, 20), grant('b', 2, 20, 30)], {
-				clientWrites: [{ client: 'c0', chatId: 1, fence: '2', summary: 'b', accepted: true }],
-				dbWrites: [
-					{ seq: 1, client: 'c0', chatId: 1, fence: pad(2), summary: 'b', accepted: true },
-					{ seq: 2, client: 'c1', chatId: 1, fence: pad(1), summary: 'a', accepted: true },
-				],
-				rows: [{ chatId: 1, summary: 'a', fence: pad(1) }],
-			}),
-		)
-		expect(violations).toEqual([
-			'write #2 to chat 1 with fence 1 was accepted after #1 with fence 2',
-			"client c0's accepted write to chat 1 with fence 2 is neither the row's value nor superseded by a larger one",
+		const facts = goodRun()
+		facts.dbWrites = facts.dbWrites.map(w => (w.seq === 4 ? { ...w, accepted: true } : w))
+		facts.clientWrites = [{ client: 'c0', chatId: 1, fence: '3', summary: 'c', accepted: true }]
+		facts.rows = [{ chatId: 1, summary: 'b late', fence: pad(2) }]
+		facts.dbWrites = facts.dbWrites.filter(w => w.seq !== 5)
+		expect(violationsOf(facts)).toEqual([
+			'write #4 to chat 1 with fence 2 was accepted after #3 with fence 3',
+			"client c0's accepted write to chat 1 with fence 3 is neither the row's value nor superseded by a larger one",
 		])
 	})
 
 	it('finds a write a client saw accepted that chat.db does not have, and a final row that is not the largest accepted', () => {
-		const { violations } = checkTorture(
-			facts([start(0), grant('a', 1, 10, 20)], {
-				clientWrites: [{ client: 'c0', chatId: 1, fence: '1', summary: 'a', accepted: true }],
-				rows: [{ chatId: 1, summary: 'a', fence: pad(1) }],
-			}),
-		)
-		expect(violations).toEqual([
-			"client c0's accepted write to chat 1 with fence 1 is not in chat.db's writes",
-			'chat 1 ends with summary "a" (fence 0000000000000000000000000000000000000001), not the largest accepted write\'s "" (fence none): a write was lost',
+		const facts = goodRun()
+		facts.dbWrites = facts.dbWrites.filter(w => w.seq !== 2 && w.seq !== 5)
+		expect(violationsOf(facts)).toEqual([
+			"client c1's accepted write to chat 1 with fence 2 is not in chat.db's writes",
+			'chat 1 ends with summary "e" (fence 0000000000000000000000000000000000000005), not the largest accepted write\'s "c" (fence 0000000000000000000000000000000000000003): a write was lost',
 		])
 	})
 
 	it('finds a lock\'s lease without a fence, and a semaphore\'s with one', () => {
-		const noFence = { ...grant('a', 1, 10, 20), fence: null } as HistoryRecord
-		const withFence = { ...grant('s', null, 10, 20, 'm'), fence: '9' } as HistoryRecord
-		expect(checkTorture(facts([start(0), noFence, withFence])).violations).toEqual([
-			'lock summaries: key "1": lease a has no fence',
-			'semaphore exports: key "m": lease s has fence 9; a semaphore\'s has none',
-		])
+		const facts = mutated(find => {
+			find('e').fence = null
+			find('s3').fence = '9'
+		})
+		facts.clientGrants = facts.clientGrants.filter(g => g.id !== 'e')
+		facts.dbWrites = facts.dbWrites.filter(w => w.seq !== 5)
+		facts.rows = [{ chatId: 1, summary: 'c', fence: pad(3) }]
+		expect(violationsOf(facts)).toEqual(['semaphore exports: key "monthly": lease s3 has fence 9; a semaphore\'s has none', 'lock summaries: key "1": lease e has no fence'])
 	})
 
-	it('finds a lease a client holds that no server gave', () => {
-		expect(checkTorture(facts([start(0)], { clientGrants: [{ client: 'c0', id: 'x', fence: '9' }] })).violations).toEqual([
-			'client c0 holds lease x, which no server\'s history gives',
-		])
+	it('finds a lease a client holds that no server gave, or with another fence', () => {
+		const facts = goodRun()
+		facts.clientGrants.push({ client: 'c0', id: 'x', fence: '9', at: 50 }, { client: 'c3', id: 'e', fence: '4', at: 2101 })
+		expect(violationsOf(facts)).toEqual(["client c0 holds lease x, which no server's history gives", 'client c3 holds lease e with fence 4; the server gave 5'])
 	})
 })
