@@ -13,7 +13,14 @@ export interface QueueHost {
 	nextSerial(): number
 	/** The next fence of the store, larger than every one before (LOCK-03). */
 	nextFence(): bigint
+	/** The queue has its first key held or waited for: the store keeps it from now on. */
+	busy(queue: AnyQueue): void
+	/** The queue has no key held or waited for any more: the store forgets it. */
+	idle(queue: AnyQueue): void
 }
+
+/** A queue of a lock or of a semaphore. */
+export type AnyQueue = KeyedQueue<bigint> | KeyedQueue<undefined>
 
 interface Waiter<Fence extends bigint | undefined> {
 	readonly ttl: number
@@ -45,7 +52,7 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 
 	constructor(
 		readonly host: QueueHost,
-		kind: 'lock' | 'semaphore',
+		readonly kind: 'lock' | 'semaphore',
 		readonly name: string,
 		readonly limit: number,
 		readonly fence: () => Fence,
@@ -60,7 +67,7 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 		const state = this.#keys.get(key)
 		if (state === undefined) {
 			const lease = this.#grant(key, ttl, renew)
-			this.#keys.set(key, { holders: [lease], line: undefined })
+			this.#addKey(key, { holders: [lease], line: undefined })
 			return lease
 		}
 		if (state.holders.length >= this.limit && this.#expireDue(state)) return this.take(key, ttl, renew)
@@ -83,7 +90,7 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 			let state = this.#keys.get(key)
 			if (state === undefined) {
 				state = { holders: [], line: undefined }
-				this.#keys.set(key, state)
+				this.#addKey(key, state)
 			}
 			const waiter: Waiter<Fence> = { ttl, renew, resolve, reject, timer: undefined, signal, onAbort: undefined }
 			if (wait !== Number.POSITIVE_INFINITY) {
@@ -141,7 +148,7 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 			state.holders.push(next)
 			waiter.resolve(next)
 		}
-		if (state.holders.length === 0 && (line?.length ?? 0) === 0) this.#keys.delete(lease.key)
+		if (state.holders.length === 0 && (line?.length ?? 0) === 0) this.#forgetKey(lease.key)
 	}
 
 	/** Ends everything of a closing store: every waiter is refused and every lease lost, with `closed`. */
@@ -176,7 +183,17 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 		if (state === undefined || line === undefined) return
 		const at = line.indexOf(waiter)
 		if (at >= 0) line.splice(at, 1)
-		if (state.holders.length === 0 && line.length === 0) this.#keys.delete(key)
+		if (state.holders.length === 0 && line.length === 0) this.#forgetKey(key)
+	}
+
+	#addKey(key: string, state: KeyState<Fence>): void {
+		this.#keys.set(key, state)
+		if (this.#keys.size === 1) this.host.busy(this as unknown as AnyQueue)
+	}
+
+	#forgetKey(key: string): void {
+		this.#keys.delete(key)
+		if (this.#keys.size === 0) this.host.idle(this as unknown as AnyQueue)
 	}
 
 	#forget(waiter: Waiter<Fence>): void {

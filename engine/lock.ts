@@ -10,15 +10,13 @@ import type { Lease } from './lease.ts'
  * semaphore of one name are two things.
  */
 export class Lock {
-	readonly #queue: KeyedQueue<bigint>
+	readonly name: string
+	readonly #queue: () => KeyedQueue<bigint>
 
-	/** Made by `store.lock(name)`. */
-	constructor(queue: KeyedQueue<bigint>) {
+	/** Made by `store.lock(name)`; `queue` finds the lock's holders and lines in the store, which forgets them while idle. */
+	constructor(name: string, queue: () => KeyedQueue<bigint>) {
+		this.name = name
 		this.#queue = queue
-	}
-
-	get name(): string {
-		return this.#queue.name
 	}
 
 	/**
@@ -28,21 +26,23 @@ export class Lock {
 	 * aborts first; `fn` then never runs.
 	 */
 	hold<T>(key: Key, fn: (lease: Lease) => T | PromiseLike<T>, options?: HoldOptions): Promise<T> {
-		return holdKey(this.#queue, key, fn, options)
+		return holdKey(this.#queue(), key, fn, options)
 	}
 
 	/** Like `hold` without waiting: resolves to undefined, and `fn` never runs, when the key is held. */
 	tryHold<T>(key: Key, fn: (lease: Lease) => T | PromiseLike<T>, options?: TryHoldOptions): Promise<T | undefined> {
-		return tryHoldKey(this.#queue, key, fn, options)
+		return tryHoldKey(this.#queue(), key, fn, options)
 	}
 
 	/** The key's holder as a list of zero or one valid lease. */
 	holders(key: Key): readonly Lease[] {
-		return this.#queue.holders(keyText(key, this.#queue.place))
+		const queue = this.#queue()
+		return queue.holders(keyText(key, queue.place))
 	}
 
 	/** How many holds wait for the key. */
 	waiting(key: Key): number {
-		return this.#queue.waiting(keyText(key, this.#queue.place))
+		const queue = this.#queue()
+		return queue.waiting(keyText(key, queue.place))
 	}
 }

@@ -16,38 +16,36 @@ export interface SemaphoreOptions {
  * valid holders at once would refuse each other's writes.
  */
 export class Semaphore {
-	readonly #queue: KeyedQueue<undefined>
+	readonly name: string
+	readonly limit: number
+	readonly #queue: () => KeyedQueue<undefined>
 
-	/** Made by `store.semaphore(name, { limit })`. */
-	constructor(queue: KeyedQueue<undefined>) {
+	/** Made by `store.semaphore(name, { limit })`; `queue` finds its holders and lines in the store, which forgets them while idle. */
+	constructor(name: string, limit: number, queue: () => KeyedQueue<undefined>) {
+		this.name = name
+		this.limit = limit
 		this.#queue = queue
-	}
-
-	get name(): string {
-		return this.#queue.name
-	}
-
-	get limit(): number {
-		return this.#queue.limit
 	}
 
 	/** Runs `fn` holding one of the key's places; otherwise as `Lock.hold` (the wait runs out with `held`, the key being full). */
 	hold<T>(key: Key, fn: (lease: SemaphoreLease) => T | PromiseLike<T>, options?: HoldOptions): Promise<T> {
-		return holdKey(this.#queue, key, fn, options)
+		return holdKey(this.#queue(), key, fn, options)
 	}
 
 	/** Like `hold` without waiting: resolves to undefined, and `fn` never runs, when the key is full. */
 	tryHold<T>(key: Key, fn: (lease: SemaphoreLease) => T | PromiseLike<T>, options?: TryHoldOptions): Promise<T | undefined> {
-		return tryHoldKey(this.#queue, key, fn, options)
+		return tryHoldKey(this.#queue(), key, fn, options)
 	}
 
 	/** The key's valid leases, in the order they were given. */
 	holders(key: Key): readonly SemaphoreLease[] {
-		return this.#queue.holders(keyText(key, this.#queue.place))
+		const queue = this.#queue()
+		return queue.holders(keyText(key, queue.place))
 	}
 
 	/** How many holds wait for the key. */
 	waiting(key: Key): number {
-		return this.#queue.waiting(keyText(key, this.#queue.place))
+		const queue = this.#queue()
+		return queue.waiting(keyText(key, queue.place))
 	}
 }

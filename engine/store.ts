@@ -3,7 +3,7 @@ import type { SqliteDriver } from './driver.ts'
 import { writeEpoch } from './epoch.ts'
 import { invalid, LockError, shown } from './errors.ts'
 import { MAX_FENCE_PART } from './fence.ts'
-import { KeyedQueue, type QueueHost } from './key-queue.ts'
+import { KeyedQueue, type AnyQueue, type QueueHost } from './key-queue.ts'
 import { Lock } from './lock.ts'
 import { Semaphore, type SemaphoreOptions } from './semaphore.ts'
 
@@ -37,6 +37,9 @@ const driversInUse = new WeakSet<SqliteDriver>()
 
 class StoreHost implements QueueHost {
 	closed = false
+	// Only names something holds or waits for: an idle queue is forgotten, so names cost nothing once let go.
+	readonly locks = new Map<string, KeyedQueue<bigint>>()
+	readonly semaphores = new Map<string, KeyedQueue<undefined>>()
 	#serial = 0
 	#count: bigint
 	readonly #epochHigh: bigint
@@ -52,6 +55,31 @@ class StoreHost implements QueueHost {
 
 	nextSerial(): number {
 		return ++this.#serial
+	}
+
+	busy(queue: AnyQueue): void {
+		if (queue.kind === 'lock') this.locks.set(queue.name, queue as KeyedQueue<bigint>)
+		else this.semaphores.set(queue.name, queue as KeyedQueue<undefined>)
+	}
+
+	idle(queue: AnyQueue): void {
+		const queues: Map<string, AnyQueue> = queue.kind === 'lock' ? this.locks : this.semaphores
+		if (queues.get(queue.name) === queue) queues.delete(queue.name)
+	}
+
+	// A queue joins the maps when its first key is taken (within the same turn as this call, so
+	// two queues of one name never both hold keys), and leaves them when its last key is let go.
+	/** The lock's queue: the one holding keys, else a new one. */
+	lockQueue(name: string): KeyedQueue<bigint> {
+		return this.locks.get(name) ?? new KeyedQueue<bigint>(this, 'lock', name, 1, () => this.nextFence())
+	}
+
+	/** The semaphore's queue: the one holding keys, refused if its limit is another, else a new one. */
+	semaphoreQueue(name: string, limit: number): KeyedQueue<undefined> {
+		const queue = this.semaphores.get(name)
+		if (queue === undefined) return new KeyedQueue<undefined>(this, 'semaphore', name, limit, () => undefined)
+		if (queue.limit !== limit) throw invalid(`semaphore ${name}: limit ${limit}: it is open with limit ${queue.limit}`)
+		return queue
 	}
 
 	nextFence(): bigint {
@@ -74,9 +102,6 @@ export class Store {
 	readonly clock: Clock
 	readonly #host: StoreHost
 	readonly #release: () => void
-	readonly #locks = new Map<string, Lock>()
-	readonly #semaphores = new Map<string, Semaphore>()
-	readonly #queues: { close(): void }[] = []
 
 	private constructor(host: StoreHost, release: () => void) {
 		this.#host = host
@@ -117,22 +142,19 @@ export class Store {
 		return this.#host.closed
 	}
 
-	/** The store's lock of this name: the same object every time. */
+	/** The store's lock of this name: every `Lock` of one name shares its holders and lines. */
 	lock(name: string): Lock {
 		this.#checkOpen(`lock ${name}`)
 		checkName(name, 'lock')
-		let lock = this.#locks.get(name)
-		if (lock === undefined) {
-			const host = this.#host
-			const queue = new KeyedQueue<bigint>(host, 'lock', name, 1, () => host.nextFence())
-			this.#queues.push(queue)
-			lock = new Lock(queue)
-			this.#locks.set(name, lock)
-		}
-		return lock
+		const host = this.#host
+		return new Lock(name, () => host.lockQueue(name))
 	}
 
-	/** The store's semaphore of this name: the same object every time, so its limit stays the one it was first opened with. */
+	/**
+	 * The store's semaphore of this name: every `Semaphore` of one name shares its holders and
+	 * lines. Its limit is the one it was opened with while any key of it is held or waited for;
+	 * another limit is refused then, and taken once the semaphore is idle.
+	 */
 	semaphore(name: string, options: SemaphoreOptions): Semaphore {
 		this.#checkOpen(`semaphore ${name}`)
 		checkName(name, 'semaphore')
@@ -140,16 +162,14 @@ export class Store {
 		if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
 			throw invalid(`semaphore ${name}: limit ${shown(limit)}: expected a whole number of at least 1`)
 		}
-		let semaphore = this.#semaphores.get(name)
-		if (semaphore === undefined) {
-			const queue = new KeyedQueue<undefined>(this.#host, 'semaphore', name, limit, () => undefined)
-			this.#queues.push(queue)
-			semaphore = new Semaphore(queue)
-			this.#semaphores.set(name, semaphore)
-		} else if (semaphore.limit !== limit) {
-			throw invalid(`semaphore ${name}: limit ${limit}: it is open with limit ${semaphore.limit}`)
-		}
-		return semaphore
+		const host = this.#host
+		host.semaphoreQueue(name, limit)
+		return new Semaphore(name, limit, () => host.semaphoreQueue(name, limit))
+	}
+
+	/** How many lock and semaphore names have a key held or waited for; the others take no memory. */
+	get names(): number {
+		return this.#host.locks.size + this.#host.semaphores.size
 	}
 
 	/**
@@ -159,7 +179,7 @@ export class Store {
 	async close(): Promise<void> {
 		if (this.#host.closed) return
 		this.#host.closed = true
-		for (const queue of this.#queues) queue.close()
+		for (const queue of [...this.#host.locks.values(), ...this.#host.semaphores.values()]) queue.close()
 		this.#release()
 	}
 

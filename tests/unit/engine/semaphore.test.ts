@@ -87,13 +87,22 @@ describe.each(driverKinds)('on $name', kind => {
 			gate.resolve()
 		})
 
-		it('is a thing apart from the lock of the same name, and keeps the limit it was opened with', async () => {
+		it('is a thing apart from the lock of the same name, and keeps the limit it was opened with while a key of it is held', async () => {
 			const { store } = await simStore(kind)
 			const gate = deferred()
 			void store.lock('exports').hold('x', () => gate.promise)
 			expect(await store.semaphore('exports', { limit: 1 }).tryHold('x', () => 'semaphore')).toBe('semaphore')
-			expect(store.semaphore('exports', { limit: 1 })).toBe(store.semaphore('exports', { limit: 1 }))
+			const held = deferred()
+			void store.semaphore('exports', { limit: 1 }).hold('y', () => held.promise)
+			// Another object of the same name shares the holders.
+			expect(await store.semaphore('exports', { limit: 1 }).tryHold('y', () => 'second')).toBeUndefined()
 			expect(() => store.semaphore('exports', { limit: 5 })).toThrow('semaphore exports: limit 5: it is open with limit 1')
+			held.resolve()
+			await Promise.resolve()
+			await Promise.resolve()
+			// Idle, the semaphore is forgotten: nobody fixes its limit for good.
+			expect(store.names).toBe(1)
+			expect(await store.semaphore('exports', { limit: 5 }).tryHold('y', () => 'five')).toBe('five')
 			gate.resolve()
 		})
 

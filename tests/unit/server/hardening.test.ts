@@ -184,3 +184,27 @@ describe('issue 12.6: no cap on connections and no idle timeout without a token'
 		expect(holder.closed).toBe(false)
 	})
 })
+
+describe('issue 12.3: memory grows with every distinct name', () => {
+	it('forgets a lock or semaphore name once nothing holds or waits for it', async () => {
+		const { open, store } = await setup()
+		const a = await open()
+		for (let i = 0; i < 50; i++) {
+			const lease = leaseOf(await a.ask(holdOf('42', { name: `chat-${i}` })))
+			expect(await a.ask({ id: `release ${i}`, method: 'release', leaseId: lease.id })).toMatchObject({ ok: true })
+		}
+		const held = leaseOf(await a.ask(holdOf('42', { name: 'still-held' })))
+		expect(store.names).toBe(1)
+		await a.ask({ id: 'release held', method: 'release', leaseId: held.id })
+		expect(store.names).toBe(0)
+	})
+
+	it('lets no client fix a semaphore\'s limit past the time it holds or waits for it', async () => {
+		const { open } = await setup()
+		const a = await open()
+		const first = leaseOf(await a.ask(holdOf('42', { kind: 'semaphore', name: 'exports', limit: 1 })))
+		expect(errorOf(await a.ask(holdOf('42', { kind: 'semaphore', name: 'exports', limit: 5 }))).message).toBe('semaphore exports: limit 5: it is open with limit 1')
+		await a.ask({ id: 'release', method: 'release', leaseId: first.id })
+		leaseOf(await a.ask(holdOf('42', { kind: 'semaphore', name: 'exports', limit: 5 })))
+	})
+})
