@@ -1,6 +1,8 @@
 // The lock server's speed beside Redis, measured in the same run over loopback:
-// hold+release pairs per second, one at a time and with 50 in flight. Redis's pair is
-// the usual `SET key token NX PX 30000` and a compare-and-delete script (EVALSHA).
+// hold+release pairs per second, one at a time, with 50 in flight, and pipelined (1,000
+// holds written at once, then their 1,000 releases). Redis's pair is the usual
+// `SET key token NX PX 30000` and a compare-and-delete script (EVALSHA); its pipeline is
+// ioredis's `pipeline()`.
 // Both servers run in their own process, started here and stopped after.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -16,6 +18,7 @@ import { connect } from '../server/index.ts'
 const secondsPerRound = 2
 const rounds = 3
 const inFlight = 50
+const pipelined = 1000
 const root = fileURLToPath(new URL('..', import.meta.url))
 const scratch = mkdtempSync(join(tmpdir(), 'bench-server-'))
 const children: ChildProcess[] = []
@@ -24,8 +27,8 @@ process.on('exit', () => {
 	rmSync(scratch, { recursive: true, force: true })
 })
 
-/** Pairs per second of `pair` run by `lanes` loops at once for a round's time. */
-async function rate(lanes: number, pair: (lane: number) => Promise<unknown>): Promise<number> {
+/** Pairs per second of `pair` (which does `pairs` pairs) run by `lanes` loops at once for a round's time. */
+async function rate(lanes: number, pair: (lane: number) => Promise<unknown>, pairs = 1): Promise<number> {
 	let done = 0
 	const until = performance.now() + secondsPerRound * 1000
 	const start = performance.now()
@@ -33,7 +36,7 @@ async function rate(lanes: number, pair: (lane: number) => Promise<unknown>): Pr
 		Array.from({ length: lanes }, async (_, lane) => {
 			while (performance.now() < until) {
 				await pair(lane)
-				done++
+				done += pairs
 			}
 		}),
 	)
@@ -76,7 +79,7 @@ function startProcess(command: string, args: string[], ready: RegExp): Promise<{
 	})
 }
 
-type Contender = { name: string; lanes: number; pair: (lane: number) => Promise<unknown> }
+type Contender = { name: string; lanes: number; pairs?: number; pair: (lane: number) => Promise<unknown> }
 
 async function ours(): Promise<{ contenders: Contender[]; stop(): Promise<void> }> {
 	const { child, line } = await startProcess(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--dir', join(scratch, 'data'), '--port', '0'], / on tcp:\/\//)
@@ -88,6 +91,13 @@ async function ours(): Promise<{ contenders: Contender[]; stop(): Promise<void> 
 		contenders: [
 			{ name: 'lock server: hold + release, one at a time', lanes: 1, pair: () => summaries.hold('42', work, { ttl: '30s' }) },
 			{ name: `lock server: hold + release, ${inFlight} in flight`, lanes: inFlight, pair: lane => summaries.hold(`key ${lane}`, work, { ttl: '30s' }) },
+			{
+				name: `lock server: hold + release, ${pipelined.toLocaleString('en')} pipelined`,
+				lanes: 1,
+				pairs: pipelined,
+				// The client writes the holds made in one turn in one write, and the releases likewise as the grants come back.
+				pair: () => Promise.all(pipelineKeys.map(key => summaries.hold(key, work, { ttl: '30s' }))),
+			},
 		],
 		async stop() {
 			await client.close()
@@ -95,6 +105,8 @@ async function ours(): Promise<{ contenders: Contender[]; stop(): Promise<void> 
 		},
 	}
 }
+
+const pipelineKeys = Array.from({ length: pipelined }, (_, i) => `pipelined ${i}`)
 
 // The compare-and-delete every Redis lock recipe uses: delete the key only if it still holds our token.
 const releaseScript = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
@@ -116,11 +128,24 @@ async function redis(): Promise<{ contenders: Contender[]; version: string; stop
 		if ((await client.set(key, token, 'PX', 30_000, 'NX')) !== 'OK') throw new Error(`redis: ${key} was held`)
 		if ((await release(key, token)) !== 1) throw new Error(`redis: ${key} was not released`)
 	}
+	type Pipeline = ReturnType<typeof client.pipeline> & { releaseLock(key: string, token: string): Pipeline }
+	const pipelinePairs = async () => {
+		const tokens = pipelineKeys.map(() => randomUUID())
+		const holds = client.pipeline()
+		pipelineKeys.forEach((key, i) => holds.set(key, tokens[i] as string, 'PX', 30_000, 'NX'))
+		const held = (await holds.exec()) ?? []
+		if (held.some(([error, reply]) => error !== null || reply !== 'OK')) throw new Error('redis: a pipelined key was held')
+		const releases = client.pipeline() as Pipeline
+		pipelineKeys.forEach((key, i) => releases.releaseLock(key, tokens[i] as string))
+		const released = (await releases.exec()) ?? []
+		if (released.some(([error, reply]) => error !== null || reply !== 1)) throw new Error('redis: a pipelined key was not released')
+	}
 	return {
 		version: /v=(\S+)/.exec(found.stdout)?.[1] ?? '?',
 		contenders: [
 			{ name: 'Redis SET NX PX + compare-and-delete, one at a time', lanes: 1, pair: () => pair('42') },
 			{ name: `Redis SET NX PX + compare-and-delete, ${inFlight} in flight`, lanes: inFlight, pair: lane => pair(`key ${lane}`) },
+			{ name: `Redis SET NX PX + compare-and-delete, ${pipelined.toLocaleString('en')} pipelined`, lanes: 1, pairs: pipelined, pair: pipelinePairs },
 		],
 		async stop() {
 			client.disconnect()
@@ -134,9 +159,9 @@ const peer = await redis()
 const contenders = [...server.contenders, ...(typeof peer === 'string' ? [] : peer.contenders)]
 const rates = new Map<string, number[]>(contenders.map(c => [c.name, []]))
 // Warm up, then take turns so that a slow moment of the machine hits every contender.
-for (const c of contenders) await rate(c.lanes, c.pair)
+for (const c of contenders) await rate(c.lanes, c.pair, c.pairs)
 for (let round = 0; round < rounds; round++) {
-	for (const c of contenders) rates.get(c.name)?.push(await rate(c.lanes, c.pair))
+	for (const c of contenders) rates.get(c.name)?.push(await rate(c.lanes, c.pair, c.pairs))
 }
 await server.stop()
 if (typeof peer !== 'string') await peer.stop()
@@ -155,6 +180,6 @@ console.log(`server bench: Node ${process.version}, loopback, ${redisNote}; medi
 console.log(line(rows[0] ?? []))
 console.log(`| ${widths.map(width => '-'.repeat(width)).join(' | ')} |`)
 for (const row of rows.slice(1)) console.log(line(row))
-console.log('\nA pair is two round trips for both: hold (SET NX PX) and release (the compare-and-delete script), each awaited.')
+console.log(`\nA pair is two round trips for both: hold (SET NX PX) and release (the compare-and-delete script), each awaited; pipelined, ${pipelined.toLocaleString('en')} holds go out at once and their releases after.`)
 if (typeof peer === 'string') console.log(`\n${peer}`)
 process.exit(0)
