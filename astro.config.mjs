@@ -2,8 +2,10 @@
 import { defineConfig } from 'astro/config'
 import starlight from '@astrojs/starlight'
 import { buildSidebar } from './src/site/sidebar.ts'
+import { siteUrl } from './src/site/site-url.ts'
 import { remarkSiteLinks } from './src/site/site-links.ts'
 import { remarkCodeTabs } from './src/site/code-tabs.ts'
+import starlightLlmsTxt from 'starlight-llms-txt'
 import { linkCheck } from './src/site/link-check-integration.ts'
 import { scenes } from './src/scenes/build/scenes-integration.ts'
 
@@ -12,6 +14,8 @@ const { sidebar, missing } = buildSidebar(root)
 if (missing.length > 0) console.warn(`sidebar: not yet written, left out: ${missing.join(', ')}`)
 
 export default defineConfig({
+	// The sitemap and llms.txt need the published address; SITE_URL overrides it for another host.
+	site: siteUrl(process.env.SITE_URL),
 	markdown: {
 		remarkPlugins: [remarkSiteLinks, remarkCodeTabs],
 	},
@@ -21,6 +25,9 @@ export default defineConfig({
 			title: 'tinystore locks',
 			description: 'Locks, leases and fences in tinystore, explained by scenes computed by a real lock engine.',
 			sidebar,
+			// llms-full.txt and llms-small.txt: a Markdown copy of every page, a scene as its steps in
+			// text (the step list, a <details>, which the small copy would otherwise drop).
+			plugins: [starlightLlmsTxt({ minify: { details: false } })],
 			customCss: ['./src/styles/scenes.css'],
 			components: {
 				MarkdownContent: './src/components/MarkdownContent.astro',

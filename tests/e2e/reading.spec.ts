@@ -72,6 +72,18 @@ for (const { path, id } of scenes) {
 
 		test('with reduced motion, stepping runs no animation', async ({ browser }) => {
 			const context = await browser.newContext({ reducedMotion: 'reduce' })
+			// Every animation the page starts is counted as it starts, so one that ends before the
+			// count (a slow machine) still counts.
+			await context.addInitScript(() => {
+				const started = { count: 0 }
+				Object.assign(window, { startedAnimations: started })
+				const animate = Element.prototype.animate
+				Element.prototype.animate = function (this: Element, ...args: Parameters<Element['animate']>) {
+					started.count++
+					return animate.apply(this, args)
+				}
+				document.addEventListener('animationstart', () => started.count++, true)
+			})
 			const page = await context.newPage()
 			await page.goto(path)
 			const figure = page.locator(`figure.scene[data-scene-id="${id}"]`)
@@ -79,10 +91,20 @@ for (const { path, id } of scenes) {
 			for (let step = 1; step <= steps; step++) {
 				await figure.locator('[data-action=next]').click()
 				await expect(figure).toHaveAttribute('data-step', String(step))
-				const running = await page.evaluate(() =>
-					document.getAnimations().filter(a => a.playState === 'running' && (a.effect?.getComputedTiming().duration ?? 0) as number > 0.01).length,
-				)
-				expect(running, `step ${step}: animations running`).toBe(0)
+				// A step's motion starts after its frame is painted (a frame callback, then a message);
+				// count once that point and one more frame have passed.
+				const started = await page.evaluate(async () => {
+					await new Promise<void>(resolve => {
+						requestAnimationFrame(() => {
+							const channel = new MessageChannel()
+							channel.port1.onmessage = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))
+							channel.port2.postMessage(0)
+						})
+					})
+					const running = document.getAnimations().filter(a => a.playState === 'running' && (a.effect?.getComputedTiming().duration ?? 0) as number > 0.01)
+					return running.length + (window as unknown as { startedAnimations: { count: number } }).startedAnimations.count
+				})
+				expect(started, `step ${step}: animations started or running`).toBe(0)
 			}
 			await context.close()
 		})

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { candidateFiles, checkLinks, collectPageLinks, decodeEntities, pageUrl } from '../../../src/site/link-check.ts'
 import type { PageLinks } from '../../../src/site/link-check.ts'
-import { formatBrokenLinks } from '../../../src/site/link-check-integration.ts'
+import { formatBrokenLinks, linkCheck } from '../../../src/site/link-check-integration.ts'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 function site(pages: Record<string, string>): Map<string, PageLinks> {
 	return new Map(Object.entries(pages).map(([file, html]) => [file, collectPageLinks(html)]))
@@ -85,5 +89,22 @@ describe('paths', () => {
 	it('names the source file of the page a broken link is on', () => {
 		const text = formatBrokenLinks([{ page: '/nowhere/', href: '/x', reason: 'no page /x' }], '/tmp/no-such-root')
 		expect(text).toBe('dist/nowhere/: broken link "/x": no page /x')
+	})
+})
+
+describe('linkCheck integration', () => {
+	it('fails the build on a broken link and on a broken anchor, naming both', async () => {
+		const out = mkdtempSync(join(tmpdir(), 'link-check-'))
+		try {
+			mkdirSync(join(out, 'guides'), { recursive: true })
+			writeFileSync(join(out, 'index.html'), '<h1 id="_top">Home</h1><a href="/guides/">ok</a><a href="/guide/">typo</a><a href="/guides/#nowhere">anchor</a>')
+			writeFileSync(join(out, 'guides', 'index.html'), '<h2 id="somewhere">Somewhere</h2>')
+			const hooks = linkCheck().hooks as Record<string, (options: unknown) => Promise<void>>
+			const logger = { info: () => {} }
+			const done = hooks['astro:build:done']!({ dir: pathToFileURL(out + '/'), logger })
+			await expect(done).rejects.toThrow(/2 broken internal link\(s\):\n.*"\/guide\/": no page \/guide\/\n.*"\/guides\/#nowhere": no heading or element #nowhere on \/guides\//)
+		} finally {
+			rmSync(out, { recursive: true, force: true })
+		}
 	})
 })
