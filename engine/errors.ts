@@ -6,9 +6,14 @@
  * `invalid` an argument is not what the API takes (the message says which);
  * `in_use` another open store has the same directory or driver;
  * `lost` the lease ran out (or its store closed) before this renewal;
- * `released` the lease was already released.
+ * `released` the lease was already released;
+ * `busy` (over a connection) the server is at one of its limits, try again later;
+ * `unreachable` (over a connection) no answer from the server: it is down or cut off.
  */
-export type LockErrorCode = 'held' | 'cancelled' | 'closed' | 'invalid' | 'in_use' | 'lost' | 'released'
+export const LOCK_ERROR_CODES = ['held', 'cancelled', 'closed', 'invalid', 'in_use', 'lost', 'released', 'busy', 'unreachable'] as const
+
+/** One of `LOCK_ERROR_CODES`. */
+export type LockErrorCode = (typeof LOCK_ERROR_CODES)[number]
 
 /** The one error class of the engine: its `code` says what happened, its message where and why. */
 export class LockError extends Error {

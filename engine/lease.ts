@@ -41,44 +41,35 @@ export interface LeaseOwner {
 
 type LeaseState = 'held' | 'released' | 'lost'
 
-/** A lease the engine gave: its timers, its state and how it ends. */
-export class HeldLease<Fence extends bigint | undefined> implements Lease<Fence> {
+/**
+ * What every lease does the same, given by the engine or over a connection: its state,
+ * its signal, its `onLost` listener, and the refusals of a renewal; subclasses say how it
+ * renews, releases and runs out.
+ */
+export abstract class LeaseCore<Fence extends bigint | undefined> implements Lease<Fence> {
 	readonly key: string
 	readonly fence: Fence
-	readonly #owner: LeaseOwner
-	readonly #epoch: bigint
-	readonly #serial: number
-	#ttl: number
-	#expiresAt: number
-	#renewAt: number
-	readonly #autoRenew: boolean
 	#state: LeaseState = 'held'
-	#timer: TimerHandle | undefined
 	// Made on first use: most leases end without anyone looking at their signal.
 	#controller: AbortController | undefined
 	#lostReason: LockError | undefined
 	#onLost: ((reason: LockError) => void) | undefined
 
-	constructor(owner: LeaseOwner, key: string, epoch: bigint, serial: number, fence: Fence, ttl: number, autoRenew: boolean) {
-		this.#owner = owner
+	constructor(key: string, fence: Fence) {
 		this.key = key
-		this.#epoch = epoch
-		this.#serial = serial
 		this.fence = fence
-		this.#ttl = ttl
-		this.#autoRenew = autoRenew
-		const now = owner.clock.now()
-		this.#expiresAt = now + ttl
-		this.#renewAt = autoRenew ? now + ttl / 3 : Number.POSITIVE_INFINITY
-		this.#arm(now)
 	}
 
-	get id(): string {
-		return `${this.#epoch}-${this.#serial}`
-	}
+	abstract readonly id: string
+	abstract readonly expiresAt: number
+	abstract renew(ttl?: Duration): Promise<void>
+	abstract release(): Promise<void>
+	/** Where the lease is, for messages: `lock summaries: key "42"`. */
+	abstract get place(): string
 
-	get expiresAt(): number {
-		return this.#expiresAt
+	/** Loses the lease if its time has passed unnoticed; true if it did. */
+	expireIfDue(_now?: number): boolean {
+		return false
 	}
 
 	get lost(): boolean {
@@ -101,18 +92,101 @@ export class HeldLease<Fence extends bigint | undefined> implements Lease<Fence>
 		return this.#controller.signal
 	}
 
+	/** Why the lease was lost, once it was. */
+	get lostReason(): LockError | undefined {
+		return this.#lostReason
+	}
+
 	/** Calls `listener` when the lease is lost, as its signal aborts; set by a hold's `onLost` before its function runs. */
 	onLost(listener: (reason: LockError) => void): void {
 		this.#onLost = listener
 	}
 
+	/** Refuses a renewal of a lease released (`released`) or lost (`lost`), with the same words wherever the lease lives. */
+	checkRenewable(now?: number): void {
+		this.expireIfDue(now)
+		if (this.#state === 'released') throw new LockError('released', `${this.place}: lease ${this.id} was released; a renewal cannot take the key back`)
+		if (this.#state === 'lost') throw new LockError('lost', `${this.place}: lease ${this.id} was lost before this renewal`, { cause: this.#lostReason })
+	}
+
+	/** Whether the lease holds its key, was released, or was lost, without looking at the clock. */
+	protected get state(): LeaseState {
+		return this.#state
+	}
+
+	/** Marks a held lease released; false if it was not held. */
+	protected markReleased(): boolean {
+		if (this.#state !== 'held') return false
+		this.#state = 'released'
+		return true
+	}
+
+	/** Marks a held lease lost; false if it was not held. */
+	protected markLost(reason: LockError): boolean {
+		if (this.#state !== 'held') return false
+		this.#state = 'lost'
+		this.#lostReason = reason
+		return true
+	}
+
+	/** Tells the holder the lease is lost: its `onLost` listener, then its signal. */
+	protected announceLost(reason: LockError): void {
+		const listener = this.#onLost
+		if (listener !== undefined) {
+			// As a throwing abort listener: reported, and the lease still reads as lost.
+			try {
+				listener(reason)
+			} catch (error) {
+				queueMicrotask(() => {
+					throw error
+				})
+			}
+		}
+		this.#controller?.abort(reason)
+	}
+}
+
+/** A lease the engine gave: its timers, its state and how it ends. */
+export class HeldLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
+	readonly #owner: LeaseOwner
+	readonly #epoch: bigint
+	readonly #serial: number
+	#ttl: number
+	#expiresAt: number
+	#renewAt: number
+	readonly #autoRenew: boolean
+	#timer: TimerHandle | undefined
+
+	constructor(owner: LeaseOwner, key: string, epoch: bigint, serial: number, fence: Fence, ttl: number, autoRenew: boolean) {
+		super(key, fence)
+		this.#owner = owner
+		this.#epoch = epoch
+		this.#serial = serial
+		this.#ttl = ttl
+		this.#autoRenew = autoRenew
+		const now = owner.clock.now()
+		this.#expiresAt = now + ttl
+		this.#renewAt = autoRenew ? now + ttl / 3 : Number.POSITIVE_INFINITY
+		this.#arm(now)
+	}
+
+	get id(): string {
+		return `${this.#epoch}-${this.#serial}`
+	}
+
+	get expiresAt(): number {
+		return this.#expiresAt
+	}
+
+	get place(): string {
+		return keyPlace(this.#owner.place, this.key)
+	}
+
 	async renew(ttl?: Duration): Promise<void> {
-		const ms = ttl === undefined ? this.#ttl : ttlMs(ttl, this.#place())
+		const ms = ttl === undefined ? this.#ttl : ttlMs(ttl, this.place)
 		// One reading of the clock for the check and the new expiry: a renewal counts from a moment the lease was valid.
 		const now = this.#owner.clock.now()
-		this.expireIfDue(now)
-		if (this.#state === 'released') throw new LockError('released', `${this.#place()}: lease ${this.id} was released; a renewal cannot take the key back`)
-		if (this.#state === 'lost') throw new LockError('lost', `${this.#place()}: lease ${this.id} was lost before this renewal`, { cause: this.#lostReason })
+		this.checkRenewable(now)
 		this.#ttl = ms
 		this.#expiresAt = now + ms
 		if (this.#autoRenew) this.#renewAt = now + ms / 3
@@ -126,8 +200,7 @@ export class HeldLease<Fence extends bigint | undefined> implements Lease<Fence>
 
 	/** Releases the lease now, unless it ran out first (then it is lost, and says so). */
 	end(): void {
-		if (this.#state !== 'held' || this.expireIfDue()) return
-		this.#state = 'released'
+		if (this.expireIfDue() || !this.markReleased()) return
 		this.#disarm()
 		this.#owner.letGo(this)
 	}
@@ -136,39 +209,24 @@ export class HeldLease<Fence extends bigint | undefined> implements Lease<Fence>
 	 * Loses the lease if its time has come but its timer has not fired yet (the process
 	 * stalled past it); true if it did. A late timer must not let a stalled holder renew.
 	 */
-	expireIfDue(now = this.#owner.clock.now()): boolean {
-		if (this.#state !== 'held' || now < this.#expiresAt) return false
-		this.lose(new LockError('lost', `${this.#place()}: lease ${this.id} ran out: its ${formatDuration(this.#ttl)} TTL passed without a renewal`))
+	override expireIfDue(now = this.#owner.clock.now()): boolean {
+		if (this.state !== 'held' || now < this.#expiresAt) return false
+		this.lose(new LockError('lost', `${this.place}: lease ${this.id} ran out: its ${formatDuration(this.#ttl)} TTL passed without a renewal`))
 		return true
 	}
 
 	/** Marks the lease lost and aborts its signal, then gives the key to the next in line (LOCK-04). */
 	lose(reason: LockError): void {
-		if (this.#state !== 'held') return
-		this.#state = 'lost'
-		this.#lostReason = reason
+		if (!this.markLost(reason)) return
 		this.#disarm()
 		// Out of the holders before the abort, so its listeners see the key free; given
 		// to the next in line only after them.
-		this.#owner.letGo(this, () => {
-			const listener = this.#onLost
-			if (listener !== undefined) {
-				// As a throwing abort listener: reported, and the key still goes to the next in line.
-				try {
-					listener(reason)
-				} catch (error) {
-					queueMicrotask(() => {
-						throw error
-					})
-				}
-			}
-			this.#controller?.abort(reason)
-		})
+		this.#owner.letGo(this, () => this.announceLost(reason))
 	}
 
 	#onTimer = (): void => {
 		this.#timer = undefined
-		if (this.#state !== 'held' || this.expireIfDue()) return
+		if (this.state !== 'held' || this.expireIfDue()) return
 		const now = this.#owner.clock.now()
 		if (now >= this.#renewAt) {
 			this.#expiresAt = now + this.#ttl
@@ -187,9 +245,5 @@ export class HeldLease<Fence extends bigint | undefined> implements Lease<Fence>
 		if (this.#timer === undefined) return
 		this.#owner.clock.clearTimer(this.#timer)
 		this.#timer = undefined
-	}
-
-	#place(): string {
-		return keyPlace(this.#owner.place, this.key)
 	}
 }

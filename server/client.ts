@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import {
 	formatDuration,
+	holdSettings as engineHoldSettings,
+	keyText,
+	LeaseCore,
+	LOCK_ERROR_CODES,
 	LockError,
 	parseDuration,
 	parseFence,
@@ -15,8 +19,6 @@ import {
 import { parseServerUrl } from './address.ts'
 import { clientNow, Link, type Answer } from './link.ts'
 import {
-	DEFAULT_TTL_MS,
-	DEFAULT_WAIT_MS,
 	MAX_KEY_LENGTH,
 	MAX_NAME_LENGTH,
 	MAX_WAIT_MS,
@@ -42,7 +44,7 @@ export interface ConnectOptions {
 // How long past its wait a hold waits for an answer that a dropped connection delays.
 const answerGraceMs = 5000
 
-const engineCodes = new Set<string>(['held', 'cancelled', 'closed', 'invalid', 'in_use', 'lost', 'released'])
+const engineCodes = new Set<string>(LOCK_ERROR_CODES)
 
 /** Connects to a lock server (`tcp://127.0.0.1:7411`), resolving once it said hello, to hold keys as the embedded engine does. */
 export async function connect(url = 'tcp://127.0.0.1:7411', options: ConnectOptions = {}): Promise<LockClient> {
@@ -147,8 +149,8 @@ export class LockClient {
 		options: HoldOptions | undefined,
 		mayWait: boolean,
 	): Promise<{ value: T } | undefined> {
-		const keyText = textOfKey(kind, name, key)
-		const place = placeOf(kind, name, keyText)
+		const text = wireKey(kind, name, key)
+		const place = placeOf(kind, name, text)
 		const settings = holdSettings(place, options, mayWait)
 		if (typeof fn !== 'function') throw new LockError('invalid', `${place}: expected a function to run holding the key`)
 		if (this.#closed) throw new LockError('closed', `${place}: the client is closed`)
@@ -156,7 +158,7 @@ export class LockClient {
 		let answer: Answer
 		do {
 			const requestId = `${this.#requestPrefix}-${++this.#requests}`
-			const body: Record<string, unknown> = { method: 'hold', kind, name, key: keyText, ttl: settings.ttl, wait: settings.wait, requestId }
+			const body: Record<string, unknown> = { method: 'hold', kind, name, key: text, ttl: settings.ttl, wait: settings.wait, requestId }
 			if (limit !== undefined) body.limit = limit
 			answer = await this.#ask(place, requestId, body, settings.wait, settings.signal)
 		} while (settings.forever && !answer.ok && answer.error.code === 'held')
@@ -178,12 +180,12 @@ export class LockClient {
 	#ask(place: string, requestId: string, body: Record<string, unknown>, wait: number, signal: AbortSignal | undefined): Promise<Answer> {
 		const call = this.#link.call(body, {
 			at: clientNow() + wait + answerGraceMs,
-			error: () => new LockError('held', `${place}: no answer from ${this.url} within the ${formatDuration(wait)} wait`),
+			error: () => new LockError('unreachable', `${place}: no answer from ${this.url} within the ${formatDuration(wait)} wait`),
 		})
 		// The server may have granted the hold already, or may still have it in line.
 		const cancel = () => void this.#link.call({ method: 'cancel', requestId }).promise.catch(() => {})
 		const asked = call.promise.catch((error: unknown) => {
-			if (error instanceof LockError && error.code === 'held') cancel()
+			if (error instanceof LockError && error.code === 'unreachable') cancel()
 			throw error
 		})
 		if (signal === undefined) return asked
@@ -219,7 +221,9 @@ export class LockClient {
 			if (typeof wire?.id === 'string') this.#link.call({ method: 'release', leaseId: wire.id }).promise.catch(() => {})
 			throw new LockError('invalid', `${place}: the server's answer is refused: ${(error as Error).message}`)
 		}
-		return new RemoteLease(this.#link, place, wire, fence, ttl, renew, onLost)
+		const lease = new RemoteLease(this.#link, place, wire, fence, ttl, renew)
+		if (onLost !== undefined) lease.onLost(onLost)
+		return lease
 	}
 }
 
@@ -292,33 +296,24 @@ export class RemoteSemaphore {
 }
 
 /** A lease the server gave, as its holder sees it: lost when a renewal is refused, when the server says so, or just before its time runs out here. */
-class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
-	readonly key: string
+class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 	readonly id: string
-	readonly fence: Fence
-	readonly place: string
+	readonly #place: string
 	readonly #link: Link
 	#ttl: number
 	#expiresAt: number
 	#renewAt: number
-	#state: 'held' | 'lost' | 'released' = 'held'
 	// One timer per lease: at the next renewal while renewing, else at the deadline.
 	#timer: ReturnType<typeof setTimeout> | undefined
 	#renewing = false
-	// Made on first use: most leases end without anyone looking at their signal.
-	#controller: AbortController | undefined
-	#lostReason: LockError | undefined
-	readonly #lostListener: ((reason: LockError) => void) | undefined
 	// Made by the first renewal: most leases are released before any.
 	#onLost: Set<(reason: LockError) => void> | undefined
 
-	constructor(link: Link, place: string, wire: WireLease, fence: Fence, ttl: number, autoRenew: boolean, onLost: ((reason: LockError) => void) | undefined) {
+	constructor(link: Link, place: string, wire: WireLease, fence: Fence, ttl: number, autoRenew: boolean) {
+		super(wire.key, fence)
 		this.#link = link
-		this.#lostListener = onLost
-		this.place = place
-		this.key = wire.key
+		this.#place = place
 		this.id = wire.id
-		this.fence = fence
 		this.#ttl = ttl
 		this.#expiresAt = wire.expiresAt
 		this.#renewAt = autoRenew ? clientNow() + ttl / 3 : Number.POSITIVE_INFINITY
@@ -330,22 +325,13 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 		return this.#expiresAt
 	}
 
-	get lost(): boolean {
-		return this.#state === 'lost'
-	}
-
-	get signal(): AbortSignal {
-		if (this.#controller === undefined) {
-			this.#controller = new AbortController()
-			if (this.#lostReason !== undefined) this.#controller.abort(this.#lostReason)
-		}
-		return this.#controller.signal
+	get place(): string {
+		return this.#place
 	}
 
 	async renew(ttl?: Duration): Promise<void> {
 		const ms = ttl === undefined ? this.#ttl : wireTtl(this.place, ttl)
-		if (this.#state === 'released') throw new LockError('released', `${this.place}: lease ${this.id} was released; a renewal cannot take the key back`)
-		if (this.#state === 'lost') throw new LockError('lost', `${this.place}: lease ${this.id} was lost before this renewal`, { cause: this.#lostReason })
+		this.checkRenewable()
 		const body: Record<string, unknown> = { method: 'renew', leaseId: this.id, ttl: ms }
 		if (this.fence !== undefined) body.fence = this.fence.toString()
 		const call = this.#link.call(body)
@@ -365,15 +351,14 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 			if (error.code === 'lost' || error.code === 'released') this.lose(error)
 			throw error
 		}
-		if (this.#state !== 'held') return
+		if (this.state !== 'held') return
 		this.#ttl = ms
 		this.#expiresAt = (answer.lease as WireLease).expiresAt
 		this.#arm()
 	}
 
 	async release(): Promise<void> {
-		if (this.#state !== 'held') return
-		this.#state = 'released'
+		if (!this.markReleased()) return
 		clearTimeout(this.#timer)
 		const body: Record<string, unknown> = { method: 'release', leaseId: this.id }
 		if (this.fence !== undefined) body.fence = this.fence.toString()
@@ -384,23 +369,11 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 
 	/** Marks the lease lost and aborts its signal; a released lease stays released. */
 	lose(reason: LockError): void {
-		if (this.#state !== 'held') return
-		this.#state = 'lost'
-		this.#lostReason = reason
+		if (!this.markLost(reason)) return
 		clearTimeout(this.#timer)
 		for (const stopWaiting of this.#onLost ?? []) stopWaiting(reason)
 		this.#onLost = undefined
-		if (this.#lostListener !== undefined) {
-			// As a throwing abort listener: reported, and the lease still reads as lost.
-			try {
-				this.#lostListener(reason)
-			} catch (error) {
-				queueMicrotask(() => {
-					throw error
-				})
-			}
-		}
-		this.#controller?.abort(reason)
+		this.announceLost(reason)
 	}
 
 	// Early by a fiftieth of the TTL (at most 1 s), for timers that fire late.
@@ -415,7 +388,7 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 	}
 
 	#onTimer = (): void => {
-		if (this.#state !== 'held') return
+		if (this.state !== 'held') return
 		const now = clientNow()
 		if (now >= this.#deadline()) {
 			this.lose(new LockError('lost', `${this.place}: lease ${this.id} ran out: its ${formatDuration(this.#ttl)} TTL passed without a renewal`))
@@ -440,24 +413,22 @@ class RemoteLease<Fence extends bigint | undefined> implements Lease<Fence> {
 	}
 }
 
+// The engine's checks and defaults, then the wire's ranges: a remote hold takes what a local one takes, refused in the same words.
 function holdSettings(place: string, options: HoldOptions | undefined, mayWait: boolean) {
-	if (options !== undefined && (typeof options !== 'object' || options === null)) throw new LockError('invalid', `${place}: options: expected an object`)
-	const { ttl, wait, renew, signal, onLost } = options ?? {}
-	if (onLost !== undefined && typeof onLost !== 'function') throw new LockError('invalid', `${place}: onLost: expected a function`)
-	if (renew !== undefined && typeof renew !== 'boolean') throw new LockError('invalid', `${place}: renew ${String(renew)}: expected true or false`)
-	if (signal !== undefined && !(signal instanceof AbortSignal)) throw new LockError('invalid', `${place}: signal: expected an AbortSignal`)
-	let waitMs = 0
-	if (mayWait && wait === Number.POSITIVE_INFINITY) {
-		// The wire waits at most an hour at a time; an unbounded wait asks again after each.
-		waitMs = MAX_WAIT_MS
-	} else if (mayWait) {
+	const settings = engineHoldSettings(options, place)
+	const forever = mayWait && settings.wait === Number.POSITIVE_INFINITY
+	let wait = 0
+	// The wire waits at most an hour at a time; an unbounded wait asks again after each.
+	if (forever) wait = MAX_WAIT_MS
+	else if (mayWait) {
 		try {
-			waitMs = waitOf(place, wait ?? DEFAULT_WAIT_MS)
+			wait = waitOf(place, options?.wait ?? settings.wait)
 		} catch (error) {
 			throw asLockError(error)
 		}
 	}
-	return { ttl: wireTtl(place, ttl ?? DEFAULT_TTL_MS), wait: waitMs, forever: mayWait && wait === Number.POSITIVE_INFINITY, renew: renew ?? true, signal, onLost }
+	// The option as given, so the refusal quotes it as the caller wrote it.
+	return { ...settings, ttl: wireTtl(place, options?.ttl ?? settings.ttl), wait, forever }
 }
 
 function wireTtl(place: string, ttl: Duration): number {
@@ -474,12 +445,9 @@ function asLockError(error: unknown): LockError {
 	return new LockError('invalid', String(error))
 }
 
-function textOfKey(kind: string, name: string, key: Key): string {
-	let text: string | undefined
-	if (typeof key === 'string' && key.length > 0) text = key
-	else if (typeof key === 'bigint') text = key.toString()
-	else if (typeof key === 'number' && Number.isSafeInteger(key)) text = String(key)
-	if (text === undefined) throw new LockError('invalid', `${kind} ${name}: key ${JSON.stringify(String(key))}: expected a non-empty string, a safe integer or a bigint`)
+// The engine's key rules, then the wire's length.
+function wireKey(kind: 'lock' | 'semaphore', name: string, key: Key): string {
+	const text = keyText(key, `${kind} ${name}`)
 	if (text.length > MAX_KEY_LENGTH) throw new LockError('invalid', `${kind} ${name}: key of ${text.length} characters: the wire takes at most ${MAX_KEY_LENGTH}`)
 	return text
 }
@@ -491,8 +459,8 @@ function checkName(name: unknown, kind: string, closed: boolean): void {
 	if (closed) throw new LockError('closed', `${kind} ${name}: the client is closed`)
 }
 
-/** A server's refusal as the engine's error: the wire's own codes read as `invalid` (a busy server as `held`), named in the message. */
+/** A server's refusal as the engine's error: a server at a limit or unable to write its history reads as `busy`, the wire's other codes as `invalid`, named in the message. */
 function errorFrom(error: WireError): LockError {
 	if (engineCodes.has(error.code)) return new LockError(error.code as LockErrorCode, error.message)
-	return new LockError(error.code === 'busy' ? 'held' : 'invalid', `${error.code}: ${error.message}`)
+	return new LockError(error.code === 'unavailable' ? 'busy' : 'invalid', `${error.code}: ${error.message}`)
 }

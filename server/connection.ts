@@ -193,7 +193,8 @@ export class Connection implements Peer {
 
 function errorOf(error: unknown): { code: WireErrorCode; message: string } {
 	if (error instanceof ProtocolError || error instanceof LockError) {
-		return { code: error.code === 'in_use' ? 'invalid' : error.code, message: error.message }
+		// The engine never raises `unreachable` (a client's code) on the server; `in_use` means nothing on the wire.
+		return { code: error.code === 'in_use' || error.code === 'unreachable' ? 'invalid' : error.code, message: error.message }
 	}
 	return { code: 'invalid', message: error instanceof Error ? error.message : String(error) }
 }

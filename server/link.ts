@@ -103,7 +103,7 @@ export class Link {
 	start(): Promise<void> {
 		return new Promise((resolve, reject) => {
 			const deadline = setTimeout(() => {
-				this.close(new LockError('closed', `${this.url}: could not connect within ${this.#options.connectTimeoutMs} ms${this.#lastError}`))
+				this.close(new LockError('unreachable', `${this.url}: could not connect within ${this.#options.connectTimeoutMs} ms${this.#lastError}`))
 			}, this.#options.connectTimeoutMs)
 			this.#onReady.push(() => {
 				clearTimeout(deadline)
@@ -213,7 +213,7 @@ export class Link {
 			if (this.#closed) return
 			if (!this.#options.reconnect) {
 				const what = this.#whenDead === undefined ? 'the connection closed' : 'could not connect'
-				this.close(new LockError('closed', `${this.url}: ${what}${this.#lastError}`))
+				this.close(new LockError('unreachable', `${this.url}: ${what}${this.#lastError}`))
 				return
 			}
 			const delay = Math.min(this.#options.maxDelayMs, this.#options.minDelayMs * 2 ** this.#attempt++)

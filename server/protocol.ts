@@ -1,4 +1,4 @@
-import { LockError, parseDuration, parseFence } from '../engine/index.ts'
+import { DEFAULT_TTL_MS, DEFAULT_WAIT_MS, LockError, parseDuration, parseFence } from '../engine/index.ts'
 
 /** The version of the protocol this server and client speak, which `hello` tells. */
 export const PROTOCOL_VERSION = 1
@@ -12,10 +12,6 @@ export const MIN_TTL_MS = 1000
 export const MAX_TTL_MS = 3_600_000
 /** The longest wait the wire takes: 1 h. */
 export const MAX_WAIT_MS = 3_600_000
-/** The TTL of a hold that names none: 30 s, as tinystore's CLI. */
-export const DEFAULT_TTL_MS = 30_000
-/** The wait of a hold that names none: 10 s, as tinystore's CLI. */
-export const DEFAULT_WAIT_MS = 10_000
 /** The longest lock or semaphore name, in characters. */
 export const MAX_NAME_LENGTH = 200
 /** The longest key, in characters. */

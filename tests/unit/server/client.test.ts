@@ -179,7 +179,7 @@ describe.concurrent('the client holds keys as the embedded engine does', () => {
 		expect(events).toEqual(['a lost: lost', 'a aborted', 'b holds'])
 		expect(await holding).toBe(true)
 		const error = await rejection(invoices.hold('43', () => 1, { onLost: 'no' as unknown as () => void }))
-		expect(error.message).toBe('lock invoices: key "43": onLost: expected a function')
+		expect(error.message).toBe('lock invoices: key "43": onLost "no": expected a function')
 	})
 
 	it('reads its lease as lost once its TTL passes with the server out of reach, before the server would give the key away', async ({
@@ -284,11 +284,11 @@ describe.concurrent('connect', () => {
 		await expect(connect('http://127.0.0.1:7411')).rejects.toMatchObject({ code: 'invalid', message: 'connect: "http://127.0.0.1:7411": expected an address such as tcp://127.0.0.1:7411' })
 	})
 
-	it('gives up with closed when nobody listens and reconnecting is off', async () => {
+	it('gives up with unreachable when nobody listens and reconnecting is off', async () => {
 		const { server, stop } = await startServer()
 		const url = server.url
 		await stop()
-		await expect(connect(url, { reconnect: false })).rejects.toMatchObject({ code: 'closed', message: `${url}: could not connect: ECONNREFUSED` })
+		await expect(connect(url, { reconnect: false })).rejects.toMatchObject({ code: 'unreachable', message: `${url}: could not connect: ECONNREFUSED` })
 	})
 
 	it('refuses a fence from the server that does not read back (LOCK-08), and releases that lease', async ({ onTestFinished }) => {

@@ -1,0 +1,132 @@
+import { describe, expect, it, type OnTestFinishedHandler } from 'vitest'
+import { LockError, Store, type Key, type Lease, type HoldOptions, type SemaphoreLease } from '../../../engine/index.ts'
+import { connect } from '../../../server/index.ts'
+import { startServer, tempDir } from './fixtures/wire.ts'
+
+// One lease contract, run against a store's leases and against a lock server's through the client.
+
+interface Holder<L> {
+	hold<T>(key: Key, fn: (lease: L) => T | PromiseLike<T>, options?: HoldOptions): Promise<T>
+	tryHold<T>(key: Key, fn: (lease: L) => T | PromiseLike<T>, options?: Omit<HoldOptions, 'wait'>): Promise<T | undefined>
+}
+
+interface Side {
+	lock(name: string): Holder<Lease>
+	semaphore(name: string, limit: number): Holder<SemaphoreLease>
+}
+
+type Finished = (fn: OnTestFinishedHandler) => void
+
+const sides: [string, (finished: Finished) => Promise<Side>][] = [
+	[
+		'a local store',
+		async finished => {
+			const store = await Store.open(tempDir())
+			finished(() => store.close())
+			return { lock: name => store.lock(name), semaphore: (name, limit) => store.semaphore(name, { limit }) }
+		},
+	],
+	[
+		'a lock server through the client',
+		async finished => {
+			const running = await startServer()
+			const client = await connect(running.server.url)
+			finished(async () => {
+				await client.close()
+				await running.stop()
+			})
+			return { lock: name => client.lock(name), semaphore: (name, limit) => client.semaphore(name, { limit }) }
+		},
+	],
+]
+
+async function rejection(promise: Promise<unknown>): Promise<LockError> {
+	const error = await promise.then(
+		() => undefined,
+		(e: unknown) => e,
+	)
+	expect(error).toBeInstanceOf(LockError)
+	return error as LockError
+}
+
+describe.each(sides)('the lease contract, on %s', (_name, open) => {
+	it('runs the function holding the key, resolves to its result, releases after, and the next lease has a larger fence', async ({ onTestFinished }) => {
+		const side = await open(onTestFinished)
+		const invoices = side.lock('invoices')
+		let first: Lease | undefined
+		const result = await invoices.hold(42, async lease => {
+			first = lease
+			expect(lease).toMatchObject({ key: '42', lost: false })
+			expect(lease.signal.aborted).toBe(false)
+			expect(await invoices.tryHold('42', () => 'second')).toBeUndefined()
+			return 'saved'
+		})
+		expect(result).toBe('saved')
+		const next = await invoices.tryHold('42', lease => lease.fence)
+		expect(next).toBeGreaterThan(first?.fence as bigint)
+		// Released, not lost: the signal stays quiet, a renewal is refused as released, a second release is a no-op.
+		expect(first?.lost).toBe(false)
+		expect(first?.signal.aborted).toBe(false)
+		const late = await rejection(first?.renew() as Promise<void>)
+		expect(late.code).toBe('released')
+		expect(late.message).toBe(`lock invoices: key "42": lease ${first?.id} was released; a renewal cannot take the key back`)
+		await first?.release()
+	})
+
+	it('releases the key when the function throws, and rethrows', async ({ onTestFinished }) => {
+		const side = await open(onTestFinished)
+		await expect(side.lock('invoices').hold('42', () => Promise.reject(new Error('model down')))).rejects.toThrow('model down')
+		expect(await side.lock('invoices').tryHold('42', () => 'free')).toBe('free')
+	})
+
+	it('renews a held lease', async ({ onTestFinished }) => {
+		const side = await open(onTestFinished)
+		await side.lock('invoices').hold('42', async lease => {
+			const before = lease.expiresAt
+			await new Promise(resolve => setTimeout(resolve, 20))
+			await lease.renew('60s')
+			expect(lease.expiresAt).toBeGreaterThan(before)
+		})
+	})
+
+	it('gives a semaphore\'s leases no fence and at most its limit of holders', async ({ onTestFinished }) => {
+		const side = await open(onTestFinished)
+		const exports = side.semaphore('exports', 2)
+		await exports.hold('t', async a => {
+			expect(a.fence).toBeUndefined()
+			await exports.hold('t', async () => {
+				expect(await exports.tryHold('t', () => 'third')).toBeUndefined()
+			})
+		})
+	})
+
+	it.for([
+		['an empty key', '', {}, 'invalid', 'lock invoices: the key is empty; expected a non-empty string, a safe integer or a bigint'],
+		['a key that is not a whole number', 1.5, {}, 'invalid', 'lock invoices: key 1.5: expected a non-empty string, a safe integer or a bigint'],
+		['a signal that is not one', '42', { signal: {} }, 'invalid', 'lock invoices: key "42": signal: expected an AbortSignal'],
+		['renew that is not a boolean', '42', { renew: 'yes' }, 'invalid', 'lock invoices: key "42": renew "yes": expected true or false'],
+		['onLost that is not a function', '42', { onLost: 'no' }, 'invalid', 'lock invoices: key "42": onLost "no": expected a function'],
+		['a ttl that is not a time', '42', { ttl: 'soon' }, 'invalid', `lock invoices: key "42": ttl "soon": expected milliseconds or text such as '250ms', '30s', '15m', '1h'`],
+	] as const)('refuses %s in the same words', async ([_what, key, options, code, message], { onTestFinished }) => {
+		const side = await open(onTestFinished)
+		const error = await rejection(side.lock('invoices').hold(key as Key, () => 1, options as HoldOptions))
+		expect({ code: error.code, message: error.message }).toEqual({ code, message })
+	})
+
+	it('is cancelled, without running the function, by a signal aborted before the hold', async ({ onTestFinished }) => {
+		const side = await open(onTestFinished)
+		let ran = false
+		const error = await rejection(side.lock('invoices').hold('42', () => (ran = true), { signal: AbortSignal.abort() }))
+		expect({ code: error.code, message: error.message, ran }).toEqual({ code: 'cancelled', message: 'lock invoices: key "42": cancelled before the hold began', ran: false })
+	})
+
+	it('gives up with held when the key stays held past the wait', async ({ onTestFinished }) => {
+		const side = await open(onTestFinished)
+		const invoices = side.lock('invoices')
+		await invoices.hold('42', async () => {
+			const error = await rejection(invoices.hold('42', () => 1, { wait: 100 }))
+			expect(error.code).toBe('held')
+			expect(error.message).toMatch(/^lock invoices: key "42": held past the 100 ms wait/)
+		})
+	})
+})
