@@ -1,7 +1,8 @@
 /**
  * The lock engine of tinystore's docs: stores of locks and semaphores whose leases
- * carry fences, on SQLite through a small driver interface. The adapters live apart,
- * in `engine/adapters/`, so that this entry imports neither better-sqlite3 nor sql.js.
+ * carry fences, on SQLite through a small driver interface. The adapters have their own
+ * entries, so that this one imports neither better-sqlite3 nor sql.js:
+ * `engine/adapters/index.ts` (any platform) and `engine/adapters/node.ts` (Node).
  */
 export { Store, type StoreOptions, type StoreDirOptions, type StoreDriverOptions } from './store.ts'
 export type { Lock } from './lock.ts'

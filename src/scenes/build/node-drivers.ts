@@ -2,9 +2,7 @@
  * The SQLite drivers a scene runs on in Node: better-sqlite3 (the build), and sql.js (the
  * browser's engine, run in Node so a test can compare the two).
  */
-import { betterSqliteDriver } from '../../../engine/adapters/better-sqlite3.ts'
-import { sqlJsDriver } from '../../../engine/adapters/sql-js.ts'
-import { loadSqlJs } from '../../../engine/adapters/sql-js-node.ts'
+import { betterSqliteDriver, loadSqlJs, sqlJsDriver } from '../../../engine/adapters/node.ts'
 import type { OpenDriver } from '../simulation/simulate.ts'
 
 /** Opens an in-memory better-sqlite3 database, empty or from a backup's bytes. */

@@ -3,7 +3,7 @@
  */
 import type { AstroIntegration } from 'astro'
 import { fileURLToPath } from 'node:url'
-import { betterSqliteDriver } from '../../../engine/adapters/better-sqlite3.ts'
+import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
 import { compileScene } from '../simulation/compile.ts'
 import { renderFrame } from '../render/render-svg.ts'
 import { remarkScenes } from './remark-scenes.ts'

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { betterSqliteDriver } from '../../../engine/adapters/better-sqlite3.ts'
+import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
 import { fenceText, SimulatedClock, Store, type SqliteDriver, type SqlValue } from '../../../engine/index.ts'
 import { deferred } from './fixtures/deferred.ts'
 

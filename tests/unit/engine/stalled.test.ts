@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { betterSqliteDriver } from '../../../engine/adapters/better-sqlite3.ts'
+import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
 import { Store, type Clock, type Lease, type TimerHandle } from '../../../engine/index.ts'
 import { deferred, rejection } from './fixtures/deferred.ts'
 

@@ -1,0 +1,7 @@
+/**
+ * The engine's SQLite adapters for Node: better-sqlite3, and sql.js with its wasm read from
+ * node_modules, beside the ones that load anywhere (`index.ts`). Never import this from browser code.
+ */
+export * from './index.ts'
+export { betterSqliteDriver, type BetterSqliteOptions } from './better-sqlite3.ts'
+export { loadSqlJs } from './sql-js-node.ts'
