@@ -7,10 +7,11 @@
 export const nextMacrotask: () => Promise<void> = pickMacrotask()
 
 function pickMacrotask(): () => Promise<void> {
-	if (typeof globalThis.setImmediate === 'function') {
-		return () => new Promise(resolve => globalThis.setImmediate(resolve))
+	const { setImmediate, MessageChannel } = globalThis
+	if (typeof setImmediate === 'function') {
+		return () => new Promise(resolve => setImmediate(resolve))
 	}
-	if (typeof globalThis.MessageChannel === 'function') {
+	if (typeof MessageChannel === 'function') {
 		const channel = new MessageChannel()
 		const waiting: (() => void)[] = []
 		channel.port1.onmessage = () => waiting.shift()?.()

@@ -203,7 +203,7 @@ function claimDriver(driver: SqliteDriver): { driver: SqliteDriver; release: () 
 
 async function openDir(dir: string): Promise<{ driver: SqliteDriver; release: () => void }> {
 	if (typeof dir !== 'string' || dir.length === 0) throw invalid(`Store.open: dir ${shown(dir)}: expected a directory`)
-	let adapter: typeof import('./adapters/dir.ts')
+	let adapter: { openDir(dir: string): { driver: SqliteDriver; release: () => void } }
 	try {
 		adapter = await import(/* @vite-ignore */ dirAdapter)
 	} catch (error) {

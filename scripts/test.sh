@@ -21,6 +21,11 @@ echo "== type check"
 # astro sync writes .astro/types.d.ts (astro:content, Vite's ?url imports), which tsc reads.
 npx astro sync >/dev/null || exit 1
 npx tsc --noEmit -p . || exit 1
+# The engine's core and the scene parser again without DOM or Node types (their adapters with
+# Node's only), so code that runs in one place only cannot slip into them.
+for project in engine engine/adapters scene-parser; do
+	npx tsc --noEmit -p "$project" || exit 1
+done
 
 echo "== unit tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json
