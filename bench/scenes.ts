@@ -4,9 +4,10 @@
 // 1,000 steps, to show the cost grows linearly. A benchmark, not a test: it prints a table.
 import { readFileSync } from 'node:fs'
 import { fromMarkdown } from 'mdast-util-from-markdown'
-import { findSceneBlocks, parseScene } from '../scene-parser/index.ts'
+import { parseScene } from '../scene-parser/index.ts'
 import type { Scene } from '../scene-parser/index.ts'
 import { openNodeDriver, openSqlJsDriverFactory } from '../src/scenes/build/node-drivers.ts'
+import { findSceneBlocks } from '../src/scenes/build/scene-blocks.ts'
 import { renderFrame } from '../src/scenes/render/render-svg.ts'
 import { simulateScene } from '../src/scenes/simulation/simulate.ts'
 import type { OpenDriver } from '../src/scenes/simulation/simulate.ts'

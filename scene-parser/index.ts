@@ -2,6 +2,5 @@
 
 export type * from './ast.ts'
 export { ICONS } from './ast.ts'
-export { formatError } from './format.ts'
-export { findSceneBlocks, type SceneBlock } from './markdown.ts'
+export { formatError, formatMessage, type PlacedMessage } from './format.ts'
 export { parseScene } from './parse.ts'

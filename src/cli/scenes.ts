@@ -4,10 +4,11 @@
  */
 import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join, relative } from 'node:path'
-import { findSceneBlocks } from '../../scene-parser/index.ts'
-import { compileScene, formatDiagnostic } from '../scenes/simulation/compile.ts'
+import { formatMessage } from '../../scene-parser/index.ts'
+import { compileScene } from '../scenes/simulation/compile.ts'
 import type { SceneFrames } from '../scenes/frame.ts'
 import { openNodeDriver } from '../scenes/build/node-drivers.ts'
+import { findSceneBlocks } from '../scenes/build/scene-blocks.ts'
 import { renderFrame } from '../scenes/render/render-svg.ts'
 
 const USAGE = `usage:
@@ -43,7 +44,7 @@ async function scenesIn(path: string): Promise<FoundScene[]> {
 	const text = await readFile(path, 'utf8')
 	const file = relative(process.cwd(), path) || path
 	if (extname(path) === '.scene') return [{ file, text, line: 1, column: 0 }]
-	return findSceneBlocks(text).map(block => ({ file, text: block.text, line: block.line, column: block.column }))
+	return findSceneBlocks(text, { mdx: extname(path) === '.mdx' }).map(block => ({ file, text: block.text, line: block.line, column: block.column }))
 }
 
 async function compile(found: FoundScene): Promise<SceneFrames> {
@@ -65,7 +66,7 @@ async function check(paths: string[], json: boolean): Promise<number> {
 					if (!json) console.log(`ok ${found.file}:${found.line}`)
 				} else {
 					failed++
-					for (const d of frames.diagnostics) console.error(formatDiagnostic({ ...d, message: `error: ${d.message}` }))
+					for (const d of frames.diagnostics) console.error(formatMessage({ ...d, message: `error: ${d.message}` }))
 				}
 			}
 		}
@@ -82,7 +83,7 @@ async function render(file: string | undefined, out: string | undefined): Promis
 	let status = 0
 	for (const [n, found] of scenes.entries()) {
 		const frames = await compile(found)
-		for (const d of frames.diagnostics) console.error(formatDiagnostic({ ...d, message: `error: ${d.message}` }))
+		for (const d of frames.diagnostics) console.error(formatMessage({ ...d, message: `error: ${d.message}` }))
 		if (frames.diagnostics.length > 0) status = 1
 		const stem = `${basename(file, extname(file))}-${n + 1}`
 		for (const frame of frames.frames) {

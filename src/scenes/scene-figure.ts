@@ -10,6 +10,7 @@
 // .scene-error boxes.
 import type { Element, ElementContent, Properties } from 'hast'
 import type { Diagnostic, Frame, SceneFrames } from './frame.ts'
+import { formatMessage } from '../../scene-parser/index.ts'
 
 /** Where a scene's block sits in its file, as the compiler was given it. */
 export interface SceneOrigin {
@@ -134,7 +135,7 @@ export function stageAspect(svg: string | undefined): string | undefined {
 
 /** Each diagnostic as the compiler prints it, `FILE:LINE:COL: message`. */
 export function diagnosticLines(diagnostics: Diagnostic[]): string[] {
-	return diagnostics.map(d => `${d.file ?? '<scene>'}:${d.line}:${d.column}: ${d.message}`)
+	return diagnostics.map(formatMessage)
 }
 
 /** The visible box that lists a scene's errors in the dev server. */

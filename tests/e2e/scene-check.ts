@@ -5,7 +5,8 @@
  */
 import { expect } from '@playwright/test'
 import type { Page, TestInfo } from '@playwright/test'
-import { compileScene, formatDiagnostic } from '../../src/scenes/simulation/compile.ts'
+import { compileScene } from '../../src/scenes/simulation/compile.ts'
+import { formatMessage } from '../../scene-parser/index.ts'
 import type { Frame, SceneFrames } from '../../src/scenes/frame.ts'
 import { openNodeDriver } from '../../src/scenes/build/node-drivers.ts'
 
@@ -94,7 +95,7 @@ export async function checkScene(page: Page, url: string, sceneId: string, testI
 
 	const node = JSON.parse(JSON.stringify(await compileScene(embedded.source, embedded.origin, openNodeDriver))) as SceneFrames
 	if (node.diagnostics.length > 0) {
-		throw new Error(`scene ${sceneId} on ${url} disagrees with the engine:\n${node.diagnostics.map(formatDiagnostic).join('\n')}`)
+		throw new Error(`scene ${sceneId} on ${url} disagrees with the engine:\n${node.diagnostics.map(formatMessage).join('\n')}`)
 	}
 	expect(embedded.scene, 'the build\'s frames are the engine\'s (Node, better-sqlite3)').toEqual(node)
 

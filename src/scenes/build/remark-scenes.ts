@@ -1,11 +1,12 @@
 /**
  * Remark plugin: every ```scene block compiled against the engine and replaced by its figure.
  */
-import type { Code, Root, RootContent } from 'mdast'
+import type { Code, Root } from 'mdast'
 import type { Element } from 'hast'
 import { relative } from 'node:path'
 import type { Frame, SceneFrames } from '../frame.ts'
 import { codeBackgroundStyle, highlightLines } from './highlight-code.ts'
+import { sceneBlock, sceneCodeNodes } from './scene-blocks.ts'
 import { brokenSceneFigure, diagnosticLines, sceneFigure } from '../scene-figure.ts'
 import type { SceneOrigin } from '../scene-figure.ts'
 
@@ -37,16 +38,6 @@ export class SceneError extends Error {
 	}
 }
 
-/** Where a fenced block's text starts in its file: the line after the opening fence, and its indentation. */
-export function blockOrigin(node: Code, file: string | undefined): SceneOrigin {
-	const start = node.position?.start
-	return {
-		file,
-		line: (start?.line ?? 0) + 1,
-		column: Math.max((start?.column ?? 1) - 1, 0),
-	}
-}
-
 function replaceWith(node: Code, figure: Element): void {
 	const replacement = node as unknown as { type: string; data: Record<string, unknown>; children: unknown[] }
 	// An element reaches the HTML through hName; Starlight renders <Content/>, so MDX components cannot.
@@ -55,39 +46,31 @@ function replaceWith(node: Code, figure: Element): void {
 	replacement.data = { hName: figure.tagName, hProperties: figure.properties, hChildren: figure.children }
 }
 
-function sceneBlocks(tree: Root): Code[] {
-	const found: Code[] = []
-	const walk = (node: RootContent | Root): void => {
-		if (node.type === 'code' && node.lang === 'scene') found.push(node)
-		if ('children' in node) node.children.forEach(walk)
-	}
-	walk(tree)
-	return found
-}
-
 /** The plugin itself; see RemarkScenesOptions. */
 export function remarkScenes(options: RemarkScenesOptions) {
 	const report = options.report ?? ((message: string) => console.error(message))
-	return async (tree: Root, file: { path?: string; data?: Record<string, unknown> }): Promise<void> => {
+	return async (tree: Root, file: { path?: string; value?: unknown; data?: Record<string, unknown> }): Promise<void> => {
 		const name = file.path ? relative(options.root, file.path).split('\\').join('/') : undefined
 		const title = (file.data?.['astro'] as { frontmatter?: { title?: unknown } } | undefined)?.frontmatter?.title
 		const errors: string[] = []
 		let first: { line: number; column: number } | undefined
 		let count = 0
-		for (const node of sceneBlocks(tree)) {
+		const page = typeof file.value === 'string' ? file.value : undefined
+		for (const node of sceneCodeNodes(tree)) {
 			const id = `scene-${++count}`
-			const origin = blockOrigin(node, name)
-			const scene = await options.compile(node.value, origin)
+			const { text: source, line, column } = sceneBlock(node, page)
+			const origin: SceneOrigin = { file: name, line, column }
+			const scene = await options.compile(source, origin)
 			if (scene.diagnostics.length > 0) errors.push(...diagnosticLines(scene.diagnostics))
 			first ??= scene.diagnostics[0]
 			if (scene.frames.length === 0) {
-				replaceWith(node, brokenSceneFigure(id, node.value, scene.diagnostics))
+				replaceWith(node, brokenSceneFigure(id, source, scene.diagnostics))
 				continue
 			}
 			const svgTitle = typeof title === 'string' ? title : undefined
 			const svgs = scene.frames.map(frame => options.render(frame, { id, title: svgTitle }))
 			const codeLines = scene.code ? await highlightLines(scene.code.lines, scene.code.lang) : []
-			replaceWith(node, sceneFigure({ data: { id, source: node.value, origin, scene, svgs }, codeLines, codeStyle: codeBackgroundStyle }))
+			replaceWith(node, sceneFigure({ data: { id, source, origin, scene, svgs }, codeLines, codeStyle: codeBackgroundStyle }))
 		}
 		if (errors.length === 0) return
 		const message = errors.join('\n')

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { findSceneBlocks } from '../../../scene-parser/index.ts'
+import { findSceneBlocks } from '../../../src/scenes/build/scene-blocks.ts'
 import { compileScene } from '../../../src/scenes/simulation/compile.ts'
 import type { SceneFrames } from '../../../src/scenes/frame.ts'
 import { openNodeDriver, openSqlJsDriverFactory } from '../../../src/scenes/build/node-drivers.ts'

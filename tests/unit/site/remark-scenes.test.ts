@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { Code, Root } from 'mdast'
 import type { Element, ElementContent } from 'hast'
-import { betterSqliteDriver } from '../../../engine/adapters/better-sqlite3.ts'
+import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
 import { compileScene } from '../../../src/scenes/simulation/compile.ts'
 import type { SceneFrames } from '../../../src/scenes/frame.ts'
 import { renderFrame } from '../../../src/scenes/render/render-svg.ts'
-import { blockOrigin, remarkScenes } from '../../../src/scenes/build/remark-scenes.ts'
+import { remarkScenes } from '../../../src/scenes/build/remark-scenes.ts'
+import { sceneBlock } from '../../../src/scenes/build/scene-blocks.ts'
 import type { RemarkScenesOptions } from '../../../src/scenes/build/remark-scenes.ts'
 import type { SceneData } from '../../../src/scenes/scene-figure.ts'
 
@@ -74,10 +75,10 @@ const hasClass = (name: string) => (el: Element): boolean => ([] as unknown[]).c
 const textOf = (node: ElementContent | Element): string =>
 	node.type === 'text' ? node.value : node.type === 'element' ? node.children.map(textOf).join('') : ''
 
-describe('blockOrigin', () => {
+describe('sceneBlock', () => {
 	it("places the block's text on the line after its opening fence, indented as the fence", () => {
 		const tree = treeWith('x', 41, 3)
-		expect(blockOrigin(tree.children[1] as Code, 'content/a.mdx')).toEqual({ file: 'content/a.mdx', line: 42, column: 2 })
+		expect(sceneBlock(tree.children[1] as Code)).toEqual({ text: 'x', line: 42, column: 2 })
 	})
 })
 
