@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { IMPORT_RULES, type ImportRule, violations } from './import-rules.ts'
+import { importsOf, readSources, type SourceText } from './source-imports.ts'
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+const imports = importsOf(readSources(ROOT))
+
+/** The rule of the table whose words start so. */
+const rule = (start: string): ImportRule => IMPORT_RULES.find(candidate => candidate.rule.startsWith(start))!
+
+/** Every violation of every rule in some synthetic files. */
+const check = (files: SourceText[]): string[] => IMPORT_RULES.flatMap(each => violations(each, importsOf(files)))
+
+describe('the import rules hold in the project', () => {
+	it('reads the imports of every source folder and of each .astro <script>', () => {
+		const folders = new Set(imports.map(item => item.file.split('/')[0]))
+		for (const folder of ['engine', 'scene-parser', 'src', 'server', 'bench']) expect(folders).toContain(folder)
+		expect(imports.some(item => item.script && item.target === 'src/scenes/browser/player.ts')).toBe(true)
+		expect(imports.filter(item => item.ours).every(item => !item.target.startsWith('..'))).toBe(true)
+	})
+
+	it.each(IMPORT_RULES.map(each => [each.rule, each] as const))('%s', (_, each) => {
+		expect(violations(each, imports)).toEqual([])
+	})
+})
+
+describe('the import-rule check fails on a forbidden import', () => {
+	it('names the file, the place, the import and the rule', () => {
+		const found = check([
+			{ path: 'engine/lock.ts', text: "import type { Key } from './key.ts'\nimport { parseScene } from '../scene-parser/index.ts'\n" },
+			{ path: 'engine/key.ts', text: '' },
+			{ path: 'scene-parser/index.ts', text: '' },
+		])
+		expect(found).toEqual([
+			'engine/lock.ts:2:28: imports "../scene-parser/index.ts" (scene-parser/index.ts): engine/ imports nothing of ours outside engine/',
+		])
+	})
+
+	it('finds a Node module that browser code reaches through other files, and says through which', () => {
+		const found = check([
+			{ path: 'src/scenes/browser/player.ts', text: "import { check } from '../check.ts'\n" },
+			{ path: 'src/scenes/check.ts', text: "import type { Stats } from 'node:fs'\nimport { openNodeDriver } from './build/drivers.ts'\n" },
+			{ path: 'src/scenes/build/drivers.ts', text: "\n  import { betterSqliteDriver } from '../../../engine/adapters/node.ts'\n" },
+			{ path: 'engine/adapters/node.ts', text: "export * from './better-sqlite3.ts'\n" },
+			{ path: 'engine/adapters/better-sqlite3.ts', text: "import Database from 'better-sqlite3'\n" },
+		])
+		expect(found).toEqual([
+			'src/scenes/build/drivers.ts:2:38: imports "../../../engine/adapters/node.ts" (engine/adapters/node.ts), reached from src/scenes/browser/player.ts -> src/scenes/check.ts -> src/scenes/build/drivers.ts: ' +
+				rule('browser code').rule,
+		])
+	})
+
+	it("finds a Node module imported by a component's <script>, not by its frontmatter", () => {
+		const found = check([
+			{ path: 'src/components/Player.astro', text: "---\nimport { readFile } from 'node:fs/promises'\n---\n<div></div>\n<script>\n\timport 'fs'\n</script>\n" },
+		])
+		expect(found).toEqual([`src/components/Player.astro:6:9: imports "fs" (node:fs): ${rule('browser code').rule}`])
+	})
+
+	it('lets a file import the engine or the parser, but not both, outside the simulation', () => {
+		const engine = { path: 'engine/index.ts', text: '' }
+		const parser = { path: 'scene-parser/index.ts', text: '' }
+		const both = "import { Store } from '../../engine/index.ts'\nimport { parseScene } from '../../scene-parser/index.ts'\n"
+		expect(check([engine, parser, { path: 'src/cli/one.ts', text: "import { Store } from '../../engine/index.ts'\n" }])).toEqual([])
+		expect(check([engine, parser, { path: 'src/cli/both.ts', text: both }])).toEqual([
+			`src/cli/both.ts:1:23: imports "../../engine/index.ts" (engine/index.ts): ${rule('only the simulation').rule}`,
+			`src/cli/both.ts:2:28: imports "../../scene-parser/index.ts" (scene-parser/index.ts): ${rule('only the simulation').rule}`,
+		])
+		expect(check([engine, parser, { path: 'src/scenes/simulation/both.ts', text: both.replaceAll('../../', '../../../') }])).toEqual([])
+	})
+
+	it("keeps the renderer to the frame types, and the server and the site to the engine's entries", () => {
+		const found = check([
+			{ path: 'src/scenes/render/draw.ts', text: "import type { Frame } from '../frame.ts'\nimport { figure } from '../scene-figure.ts'\n" },
+			{ path: 'server/book.ts', text: "import { LockError } from '../engine/errors.ts'\nimport { sqlJsDriver } from '../engine/adapters/index.ts'\n" },
+			{ path: 'src/scenes/frame.ts', text: '' },
+			{ path: 'src/scenes/scene-figure.ts', text: '' },
+		])
+		expect(found).toEqual([
+			`src/scenes/render/draw.ts:2:24: imports "../scene-figure.ts" (src/scenes/scene-figure.ts): ${rule('the renderer').rule}`,
+			`server/book.ts:1:27: imports "../engine/errors.ts" (engine/errors.ts): ${rule('outside engine/').rule}`,
+			`server/book.ts:1:27: imports "../engine/errors.ts" (engine/errors.ts): ${rule('the server').rule}`,
+			`server/book.ts:2:29: imports "../engine/adapters/index.ts" (engine/adapters/index.ts): ${rule('the server').rule}`,
+		])
+	})
+
+	it('reads a new file of a source tree on disk, wherever it lives', () => {
+		const root = mkdtempSync(join(tmpdir(), 'import-rules-'))
+		try {
+			const write = (path: string, text: string): void => {
+				mkdirSync(dirname(join(root, path)), { recursive: true })
+				writeFileSync(join(root, path), text)
+			}
+			write('scene-parser/parse.ts', "import { Store } from '../engine/index.ts'\n")
+			write('engine/index.ts', '')
+			write('tests/unit/engine.test.ts', "import { parseScene } from '../../scene-parser/parse.ts'\n")
+			write('node_modules/x/index.js', "import '../../engine/index.ts'\n")
+			expect(IMPORT_RULES.flatMap(each => violations(each, importsOf(readSources(root))))).toEqual([
+				`scene-parser/parse.ts:1:23: imports "../engine/index.ts" (engine/index.ts): ${rule('scene-parser/').rule}`,
+			])
+		} finally {
+			rmSync(root, { recursive: true, force: true })
+		}
+	})
+})

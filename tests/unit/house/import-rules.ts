@@ -1,0 +1,121 @@
+/**
+ * The house's import rules (DESIGN.md's "who may import whom"), as one table, and the check that
+ * finds the imports that break them.
+ */
+import { formatMessage } from '../../../scene-parser/index.ts'
+import type { SourceImport } from './source-imports.ts'
+
+/**
+ * A pattern: a folder of ours (`engine/`), a file of ours (`src/scenes/frame.ts`), a package
+ * (`better-sqlite3`, which takes its subpaths too), a prefix (`node:*`), or one of the two names below.
+ */
+type Pattern = string
+
+/** Every file of ours. */
+export const OURS: Pattern = '(ours)'
+/** Every `<script>` of an .astro component (the rest of a component runs on the server). */
+export const ASTRO_SCRIPTS: Pattern = '(<script> of .astro)'
+
+/** One rule: which files it governs and what they may not import. */
+export interface ImportRule {
+	/** The rule in words, as a violation's message ends. */
+	rule: string
+	/** The importing files it governs. */
+	files: Pattern[]
+	/** Importing files it leaves alone, though `files` matches them. */
+	except?: Pattern[]
+	/** What those files may not import. */
+	forbid: Pattern[]
+	/** What they may import, though `forbid` matches it. */
+	allow?: Pattern[]
+	/** A file breaks the rule only by importing from every one of `forbid` (each alone is fine). */
+	together?: boolean
+	/**
+	 * Follow the files of ours they import, as a bundler does, so a forbidden import anywhere
+	 * below counts; type-only imports are gone from the JavaScript and are not followed.
+	 */
+	transitive?: boolean
+}
+
+const ENGINE_ENTRIES = ['engine/index.ts', 'engine/adapters/index.ts', 'engine/adapters/node.ts']
+/** Code that runs in the reader's browser. */
+const BROWSER = ['src/scenes/browser/', 'src/playground/', ASTRO_SCRIPTS]
+/** Code that runs only in Node. */
+const NODE_ONLY = ['engine/adapters/node.ts', 'node:*', 'better-sqlite3']
+
+/** The rules; adding one is adding a line. */
+export const IMPORT_RULES: readonly ImportRule[] = [
+	{ rule: 'engine/ imports nothing of ours outside engine/', files: ['engine/'], forbid: [OURS], allow: ['engine/'] },
+	{ rule: 'scene-parser/ imports nothing of ours outside scene-parser/', files: ['scene-parser/'], forbid: [OURS], allow: ['scene-parser/'] },
+	{ rule: 'the renderer imports only the frame types and its own folder', files: ['src/scenes/render/'], forbid: [OURS], allow: ['src/scenes/render/', 'src/scenes/frame.ts'] },
+	{ rule: 'only the simulation imports both engine/ and scene-parser/', files: [OURS], except: ['src/scenes/simulation/', 'engine/', 'scene-parser/'], forbid: ['engine/', 'scene-parser/'], together: true },
+	{ rule: `outside engine/, the engine is imported only through its entries (${ENGINE_ENTRIES.join(', ')})`, files: [OURS], except: ['engine/'], forbid: ['engine/'], allow: ENGINE_ENTRIES },
+	{ rule: "the server imports the engine's public entry (engine/index.ts) only", files: ['server/'], forbid: ['engine/'], allow: ['engine/index.ts'] },
+	{ rule: 'browser code never imports a Node adapter, better-sqlite3 or a node: module, directly or through other files', files: BROWSER, forbid: NODE_ONLY, transitive: true },
+]
+
+/** Whether an import's target (or, with `importer`, its importing file) matches a pattern. */
+function matches(pattern: Pattern, item: SourceImport, importer: boolean): boolean {
+	const path = importer ? item.file : item.target
+	const ours = importer || item.ours
+	if (pattern === OURS) return ours
+	if (pattern === ASTRO_SCRIPTS) return importer && item.script
+	if (pattern.endsWith('*')) return path.startsWith(pattern.slice(0, -1))
+	if (pattern.endsWith('/')) return ours && path.startsWith(pattern)
+	return path === pattern || (!ours && path.startsWith(`${pattern}/`))
+}
+
+const any = (patterns: Pattern[] | undefined, item: SourceImport, importer: boolean): boolean =>
+	(patterns ?? []).some(pattern => matches(pattern, item, importer))
+
+function governs(rule: ImportRule, item: SourceImport): boolean {
+	return any(rule.files, item, true) && !any(rule.except, item, true)
+}
+
+function forbidden(rule: ImportRule, item: SourceImport): boolean {
+	return any(rule.forbid, item, false) && !any(rule.allow, item, false)
+}
+
+/** Each import that breaks the rule, as `FILE:LINE:COL: imports "SPECIFIER" (TARGET): RULE`. */
+export function violations(rule: ImportRule, imports: readonly SourceImport[]): string[] {
+	const say = (item: SourceImport, via: string[] = []): string =>
+		formatMessage({
+			...item,
+			message: `imports "${item.specifier}"${item.target === item.specifier ? '' : ` (${item.target})`}${via.length > 0 ? `, reached from ${via.join(' -> ')}` : ''}: ${rule.rule}`,
+		})
+	const governed = imports.filter(item => governs(rule, item))
+	if (rule.together) {
+		const files = [...new Set(governed.map(item => item.file))]
+		return files.flatMap(file => {
+			const mine = governed.filter(item => item.file === file)
+			const firsts = rule.forbid.map(pattern => mine.find(item => matches(pattern, item, false) && !any(rule.allow, item, false)))
+			return firsts.every(item => item !== undefined) ? firsts.map(item => say(item)) : []
+		})
+	}
+	if (!rule.transitive) return governed.filter(item => forbidden(rule, item)).map(item => say(item))
+	return followed(rule, governed, imports)
+		.filter(({ item }) => forbidden(rule, item))
+		.map(({ item, via }) => say(item, via))
+}
+
+/**
+ * The governed imports and, breadth first, the runtime imports of every file of ours they reach,
+ * each with the chain of files it was reached through (empty for a governed import itself).
+ */
+function followed(rule: ImportRule, governed: readonly SourceImport[], imports: readonly SourceImport[]): { item: SourceImport; via: string[] }[] {
+	const byFile = new Map<string, SourceImport[]>()
+	for (const item of imports) byFile.set(item.file, [...(byFile.get(item.file) ?? []), item])
+	const runtime = governed.filter(item => !item.typeOnly)
+	const out = runtime.map(item => ({ item, via: [] as string[] }))
+	const seen = new Set(runtime.map(item => item.file))
+	for (let i = 0; i < out.length; i++) {
+		const { item, via } = out[i]!
+		if (!item.ours || seen.has(item.target) || forbidden(rule, item)) continue
+		seen.add(item.target)
+		const chain = [...(via.length === 0 ? [item.script ? `<script> of ${item.file}` : item.file] : via), item.target]
+		for (const next of byFile.get(item.target) ?? []) {
+			if (!next.typeOnly && !next.script) out.push({ item: next, via: chain })
+		}
+	}
+	return out
+}
