@@ -1,4 +1,4 @@
-import { Database, type BetterSqliteDatabase } from '../engine/adapters/better-sqlite3-package.ts'
+import { Database, type BetterSqliteDatabase } from '../engine/adapters/node.ts'
 import { fenceText } from '../engine/index.ts'
 
 /** The seed's migration 0004: the largest fence that wrote each chat's summary, as 40 digits. */

@@ -4,4 +4,5 @@
  */
 export * from './index.ts'
 export { betterSqliteDriver, type BetterSqliteOptions } from './better-sqlite3.ts'
+export { Database, betterSqlitePackage, type BetterSqliteDatabase } from './better-sqlite3-package.ts'
 export { loadSqlJs } from './sql-js-node.ts'

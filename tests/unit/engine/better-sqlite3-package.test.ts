@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { Database, betterSqlitePackage } from '../../../engine/adapters/better-sqlite3-package.ts'
+import { Database, betterSqlitePackage } from '../../../engine/adapters/node.ts'
 
 const require = createRequire(import.meta.url)
 
