@@ -1,4 +1,8 @@
-// Prints one closing line of counts over the unit (vitest) and browser (Playwright) reports.
+// Prints one closing line of counts over every part of the run. Each argument is one part:
+//   vitest:LABEL=FILE       a vitest JSON report
+//   playwright:LABEL=FILE   a Playwright JSON report
+//   step:LABEL=FILE         a file holding a command's exit status (a site build): one check
+// A part whose report is missing counts as one failure.
 import { existsSync, readFileSync } from 'node:fs'
 
 let passed = 0
@@ -6,26 +10,39 @@ let failed = 0
 let skipped = 0
 const parts = []
 
-const [unitPath, e2ePath] = process.argv.slice(2)
-if (unitPath && existsSync(unitPath)) {
-	const unit = JSON.parse(readFileSync(unitPath, 'utf8'))
-	passed += unit.numPassedTests
-	failed += unit.numFailedTests + (unit.numFailedTestSuites ?? 0)
-	skipped += unit.numPendingTests + (unit.numTodoTests ?? 0)
-	parts.push(`unit ${unit.numPassedTests}/${unit.numTotalTests}`)
-} else {
-	failed += 1
-	parts.push('unit: no report')
+/** Counts of one part's report: passed, failed, skipped. */
+const readers = {
+	vitest(file) {
+		const unit = JSON.parse(readFileSync(file, 'utf8'))
+		return [unit.numPassedTests, unit.numFailedTests + (unit.numFailedTestSuites ?? 0), unit.numPendingTests + (unit.numTodoTests ?? 0)]
+	},
+	playwright(file) {
+		const stats = JSON.parse(readFileSync(file, 'utf8')).stats
+		return [stats.expected + stats.flaky, stats.unexpected, stats.skipped]
+	},
+	step(file) {
+		return readFileSync(file, 'utf8').trim() === '0' ? [1, 0, 0] : [0, 1, 0]
+	},
 }
-if (e2ePath && existsSync(e2ePath)) {
-	const stats = JSON.parse(readFileSync(e2ePath, 'utf8')).stats
-	passed += stats.expected + stats.flaky
-	failed += stats.unexpected
-	skipped += stats.skipped
-	parts.push(`browser ${stats.expected + stats.flaky}/${stats.expected + stats.flaky + stats.unexpected + stats.skipped}`)
-} else {
-	failed += 1
-	parts.push('browser: no report')
+
+for (const argument of process.argv.slice(2)) {
+	const match = /^(\w+):([^=]+)=(.*)$/.exec(argument)
+	const read = match && readers[match[1]]
+	if (!read) {
+		console.error(`test-summary.mjs: ${argument}: expected vitest:LABEL=FILE, playwright:LABEL=FILE or step:LABEL=FILE`)
+		process.exit(2)
+	}
+	const [, , label, file] = match
+	if (!existsSync(file)) {
+		failed += 1
+		parts.push(`${label}: no report`)
+		continue
+	}
+	const [p, f, s] = read(file)
+	passed += p
+	failed += f
+	skipped += s
+	parts.push(`${label} ${p}/${p + f + s}`)
 }
 console.log(`(${parts.join(', ')})`)
 console.log(`total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests need (the npm packages from the lockfile, a Chromium) and runs every
-# test: unit tests (vitest), the site's build, and the browser tests (Playwright).
-# Ends with one line of counts over both runners.
+# test: unit tests (vitest), the site's build, and the browser tests (Playwright) under this
+# machine's Node; then the unit tests and the build again under Node 24, fetched from the npm
+# registry, in a fresh clone with nothing beside it (scripts/test-clone.sh).
+# Ends with one line of counts over all of them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export ASTRO_TELEMETRY_DISABLED=1
@@ -16,7 +18,7 @@ CHROMIUM_PATH=$(bash scripts/ensure-browser.sh) || exit 1
 export CHROMIUM_PATH
 echo "using $CHROMIUM_PATH"
 
-mkdir -p test-results
+rm -rf test-results && mkdir -p test-results
 echo "== type check"
 # astro sync writes .astro/types.d.ts (astro:content, Vite's ?url imports), which tsc reads.
 npx astro sync >/dev/null || exit 1
@@ -34,6 +36,7 @@ unit=$?
 echo "== site build"
 npm run build --silent
 build=$?
+echo $build >test-results/build
 
 e2e=1
 if [[ $build -eq 0 ]]; then
@@ -42,8 +45,15 @@ if [[ $build -eq 0 ]]; then
 	e2e=$?
 fi
 
-node scripts/test-summary.mjs test-results/unit.json test-results/e2e.json
-if [[ $unit -ne 0 || $build -ne 0 || $e2e -ne 0 ]]; then
+echo "== Node 24, in a fresh clone"
+bash scripts/test-clone.sh 24 test-results/node-24
+clone=$?
+
+node scripts/test-summary.mjs "vitest:unit=test-results/unit.json" "step:build=test-results/build" \
+	"playwright:browser=test-results/e2e.json" \
+	"vitest:unit (Node 24, clone)=test-results/node-24/unit.json" "step:build (Node 24, clone)=test-results/node-24/build"
+if [[ $unit -ne 0 || $build -ne 0 || $e2e -ne 0 || $clone -ne 0 ]]; then
 	[[ $build -ne 0 ]] && echo "the site's build failed"
+	[[ $clone -ne 0 ]] && echo "the run under Node 24 in a fresh clone failed"
 	exit 1
 fi
