@@ -12,6 +12,7 @@ const limitFlags = [
 	['max-holds', 'maxHolds', false],
 	['max-holds-per-client', 'maxHoldsPerClient', false],
 	['max-in-flight', 'maxInFlight', false],
+	['auth-delay', 'authDelayMs', true],
 ] as const satisfies readonly (readonly [string, keyof ServerLimits, boolean])[]
 
 const usage = `Usage: npm run serve -- [--dir data] [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--token T] [--history FILE] [limits]
@@ -20,13 +21,14 @@ Serves the locks and semaphores of the store in --dir over TCP.
   --dir                   the store's directory (kv.db); data unless given
   --port                  the port; ${DEFAULT_PORT} unless given, 0 picks a free one
   --host                  the address to listen on; 127.0.0.1 unless given
-  --token                 a shared token every connection must send in its hello
+  --token                 a shared token of 16 to 200 bytes every connection must send in its hello
   --history               append every grant, renewal, release and expiry to FILE, one JSON object a line
   --max-connections       client connections at once; ${DEFAULT_LIMITS.maxConnections} unless given
   --idle-timeout          close a connection that sends no request for this long while nothing is held or asked; ${formatDuration(DEFAULT_LIMITS.idleTimeoutMs)} unless given
   --max-holds             holds waiting or held on the server; ${DEFAULT_LIMITS.maxHolds} unless given
   --max-holds-per-client  holds waiting or held by one client; ${DEFAULT_LIMITS.maxHoldsPerClient} unless given
-  --max-in-flight         holds in flight on one connection; ${DEFAULT_LIMITS.maxInFlight} unless given`
+  --max-in-flight         holds in flight on one connection; ${DEFAULT_LIMITS.maxInFlight} unless given
+  --auth-delay            after a wrong token, how long its address waits (doubling, up to 1 min); ${formatDuration(DEFAULT_LIMITS.authDelayMs)} unless given`
 
 /** Runs the server from the command line until SIGINT or SIGTERM; returns the exit code on a bad start. */
 async function main(argv: string[]): Promise<number | undefined> {

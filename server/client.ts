@@ -448,7 +448,8 @@ function asLockError(error: unknown): LockError {
 // The engine's key rules, then the wire's length.
 function wireKey(kind: 'lock' | 'semaphore', name: string, key: Key): string {
 	const text = keyText(key, `${kind} ${name}`)
-	if (text.length > MAX_KEY_LENGTH) throw new LockError('invalid', `${kind} ${name}: key of ${text.length} characters: the wire takes at most ${MAX_KEY_LENGTH}`)
+	const bytes = Buffer.byteLength(text)
+	if (bytes > MAX_KEY_LENGTH) throw new LockError('invalid', `${kind} ${name}: key of ${bytes} bytes of UTF-8: the wire takes at most ${MAX_KEY_LENGTH}`)
 	return text
 }
 

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net'
 import { timingSafeEqual } from 'node:crypto'
 import { LockError } from '../engine/index.ts'
+import type { AuthThrottle } from './auth-throttle.ts'
 import { encodeFrame, FrameReader } from './framing.ts'
 import type { LeaseBook, Peer } from './lease-book.ts'
 import { parseRequest, PROTOCOL_VERSION, ProtocolError, type LostEvent, type Request, type RequestId, type Response, type WireErrorCode } from './protocol.ts'
@@ -15,6 +16,8 @@ export interface ConnectionLimits {
 	maxBufferedBytes: number
 	/** How long a connection has to send its `hello` when a token is required. */
 	helloTimeoutMs: number
+	/** How long an address waits after a wrong token before its next is looked at; doubles with each failure in a row, up to a minute. */
+	authDelayMs: number
 	/** How long a connection may complete no frame while it has no hold in flight and its client holds nothing, before it is closed. */
 	idleTimeoutMs: number
 }
@@ -37,7 +40,10 @@ export class Connection implements Peer {
 	// Frames waiting for the end of this turn of the event loop, to go out in one write.
 	#out = ''
 
-	constructor(socket: Socket, book: LeaseBook, limits: ConnectionLimits, token: string | undefined, now: () => number) {
+	readonly #throttle: AuthThrottle
+
+	constructor(socket: Socket, book: LeaseBook, limits: ConnectionLimits, token: string | undefined, now: () => number, throttle: AuthThrottle) {
+		this.#throttle = throttle
 		this.#socket = socket
 		this.#book = book
 		this.#limits = limits
@@ -90,6 +96,11 @@ export class Connection implements Peer {
 
 	#read(chunk: Buffer): void {
 		for (const event of this.#reader.push(chunk)) {
+			if ('notUtf8' in event) {
+				this.#active = true
+				this.#send({ id: null, ok: false, error: { code: 'malformed', message: 'frame is not UTF-8 text' } })
+				continue
+			}
 			if ('tooLarge' in event) {
 				// Where the next frame starts is lost, so the connection ends after the answer.
 				this.#refuse(null, 'too_large', `a frame of at least ${event.tooLarge} bytes: the limit is ${this.#limits.maxFrameBytes} bytes per frame, and the connection closes`)
@@ -113,10 +124,18 @@ export class Connection implements Peer {
 				this.#refuse(request.id, 'unauthorized', `${request.method} before hello: this server requires a hello with its token first`)
 				return
 			}
+			const address = this.#socket.remoteAddress ?? ''
+			const wait = this.#throttle.waitFor(address, Date.now())
+			if (wait > 0) {
+				this.#refuse(request.id, 'unauthorized', `too many failed tokens from ${address}: try again in ${wait} ms`)
+				return
+			}
 			if (request.token === undefined || !this.#tokenMatches(request.token)) {
+				if (request.token !== undefined) this.#throttle.failed(address, Date.now())
 				this.#refuse(request.id, 'unauthorized', request.token === undefined ? 'hello without a token: this server requires one' : 'hello with a wrong token')
 				return
 			}
+			this.#throttle.succeeded(address)
 			this.#authorized = true
 			clearTimeout(this.#helloTimer)
 		}

@@ -1,8 +1,10 @@
+import { isUtf8 } from 'node:buffer'
+
 /** The most bytes one frame may have, not counting its newline. */
 export const MAX_FRAME_BYTES = 64 * 1024
 
 /** What the stream held: a complete frame, or a frame that grew past the limit. */
-export type FrameEvent = { frame: string } | { tooLarge: number }
+export type FrameEvent = { frame: string } | { tooLarge: number } | { notUtf8: true }
 
 const newline = 0x0a
 const carriageReturn = 0x0d
@@ -46,7 +48,8 @@ export class FrameReader {
 			}
 			this.#parts = []
 			this.#size = 0
-			if (whole.length > 0) events.push({ frame: whole.toString('utf8') })
+			// Decoding would turn every bad byte into U+FFFD, and two different keys into one.
+			if (whole.length > 0) events.push(isUtf8(whole) ? { frame: whole.toString('utf8') } : { notUtf8: true })
 		}
 		return events
 	}

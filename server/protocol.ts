@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer'
 import { DEFAULT_TTL_MS, DEFAULT_WAIT_MS, LockError, parseDuration, parseFence } from '../engine/index.ts'
 
 /** The version of the protocol this server and client speak, which `hello` tells. */
@@ -12,12 +13,14 @@ export const MIN_TTL_MS = 1000
 export const MAX_TTL_MS = 3_600_000
 /** The longest wait the wire takes: 1 h. */
 export const MAX_WAIT_MS = 3_600_000
-/** The longest lock or semaphore name, in characters. */
+/** The longest lock or semaphore name, in bytes of UTF-8. */
 export const MAX_NAME_LENGTH = 200
-/** The longest key, in characters. */
+/** The longest key, in bytes of UTF-8. */
 export const MAX_KEY_LENGTH = 1000
-/** The longest request id, lease id, correlation id or token, in characters. */
+/** The longest request id, lease id, client id or token, in bytes of UTF-8. */
 export const MAX_ID_LENGTH = 200
+/** The shortest token a server takes, in bytes of UTF-8: shorter ones are guessed too soon. */
+export const MIN_TOKEN_BYTES = 16
 /** The largest semaphore limit. */
 export const MAX_LIMIT = 1_000_000
 
@@ -241,11 +244,16 @@ function fenceOf(value: unknown): bigint {
 }
 
 function text(what: string, value: unknown, maxLength: number, minLength = 1): string {
-	if (typeof value !== 'string' || value.length < minLength || value.length > maxLength) {
-		throw new ProtocolError('invalid', `${what} ${describe(value)}: expected a string of ${minLength} to ${maxLength} characters`)
+	// A string of n UTF-16 units has at most 3n bytes of UTF-8: only long ones are measured.
+	if (typeof value !== 'string' || value.length < minLength || (value.length * 3 > maxLength && Buffer.byteLength(value) > maxLength)) {
+		throw new ProtocolError('invalid', `${what} ${describe(value)}: expected a string of ${minLength} to ${maxLength} bytes of UTF-8`)
 	}
+	// A lone surrogate has no UTF-8: it would be written as U+FFFD, merging different keys.
+	if (loneSurrogate.test(value)) throw new ProtocolError('invalid', `${what} ${describe(value)}: expected well-formed Unicode text`)
 	return value
 }
+
+const loneSurrogate = /\p{Cs}/u
 
 function wholeNumber(what: string, value: unknown, min: number, max: number): number {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {

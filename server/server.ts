@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:net'
-import type { Store } from '../engine/index.ts'
+import { LockError, type Store } from '../engine/index.ts'
+import { AuthThrottle } from './auth-throttle.ts'
 import { Connection, type ConnectionLimits } from './connection.ts'
 import { encodeFrame, MAX_FRAME_BYTES } from './framing.ts'
 import { LeaseBook, type BookLimits, type HistoryRecord } from './lease-book.ts'
-import { DEFAULT_PORT } from './protocol.ts'
+import { DEFAULT_PORT, MAX_ID_LENGTH, MIN_TOKEN_BYTES } from './protocol.ts'
 
 /** What a lock server may cost; each has a default. */
 export type ServerLimits = ConnectionLimits &
@@ -19,6 +20,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
 	maxBufferedBytes: 1024 * 1024,
 	helloTimeoutMs: 10_000,
 	idleTimeoutMs: 60_000,
+	authDelayMs: 1000,
 	maxConnections: 1000,
 	maxHolds: 100_000,
 	maxHoldsPerClient: 1000,
@@ -55,6 +57,13 @@ export interface LockServer {
 /** Starts a lock server for a store over TCP, listening on 127.0.0.1 unless told otherwise. */
 export async function serve(options: ServeOptions): Promise<LockServer> {
 	const limits = { ...DEFAULT_LIMITS, ...options.limits }
+	if (options.token !== undefined) {
+		const bytes = Buffer.byteLength(options.token)
+		if (bytes < MIN_TOKEN_BYTES || bytes > MAX_ID_LENGTH) {
+			throw new LockError('invalid', `serve: token of ${bytes} bytes: expected ${MIN_TOKEN_BYTES} to ${MAX_ID_LENGTH} bytes (the longest text the wire takes)`)
+		}
+	}
+	const throttle = new AuthThrottle(limits.authDelayMs)
 	const store = options.store
 	const book = new LeaseBook(store, limits, options.history)
 	const connections = new Set<Connection>()
@@ -66,7 +75,7 @@ export async function serve(options: ServeOptions): Promise<LockServer> {
 			setTimeout(() => socket.destroy(), 1000).unref()
 			return
 		}
-		const connection = new Connection(socket, book, limits, options.token, () => store.clock.now())
+		const connection = new Connection(socket, book, limits, options.token, () => store.clock.now(), throttle)
 		connections.add(connection)
 		socket.on('close', () => connections.delete(connection))
 	})

@@ -130,7 +130,7 @@ describe('a client that stops reading', () => {
 
 describe('a shared token', () => {
 	it('refuses a connection whose first request is not a hello with the token, and closes it', async () => {
-		const { open } = await setup({ token: 's3cret' })
+		const { open } = await setup({ token: 's3cret-of-16-bytes', limits: { authDelayMs: 1 } })
 		const none = await open()
 		expect(await none.ask({ id: 1, ...hold })).toEqual({
 			id: 1,
@@ -142,21 +142,21 @@ describe('a shared token', () => {
 		expect((await wrong.ask({ id: 1, method: 'hello', token: 'guess' })).error).toEqual({ code: 'unauthorized', message: 'hello with a wrong token' })
 		await wrong.whenClosed()
 		const right = await open()
-		expect(await right.ask({ id: 1, method: 'hello', token: 's3cret' })).toMatchObject({ ok: true })
+		expect(await right.ask({ id: 1, method: 'hello', token: 's3cret-of-16-bytes' })).toMatchObject({ ok: true })
 		expect(await right.ask({ id: 2, ...hold })).toMatchObject({ ok: true })
 	})
 
 	it('lets the TypeScript client in with the token, and refuses it without', async () => {
-		const { server } = await setup({ token: 's3cret' })
+		const { server } = await setup({ token: 's3cret-of-16-bytes', limits: { authDelayMs: 1 } })
 		await expect(connect(server.url)).rejects.toMatchObject({ code: 'invalid', message: `${server.url}: unauthorized: hello without a token: this server requires one` })
 		await expect(connect(server.url, { token: 'guess' })).rejects.toMatchObject({ code: 'invalid', message: `${server.url}: unauthorized: hello with a wrong token` })
-		const client = await connect(server.url, { token: 's3cret' })
+		const client = await connect(server.url, { token: 's3cret-of-16-bytes' })
 		cleanups.push(() => client.close())
 		expect(await client.lock('invoices').hold('42', lease => typeof lease.fence)).toBe('bigint')
 	})
 
 	it('closes a connection that says nothing in time', async () => {
-		const { open } = await setup({ token: 's3cret', limits: { helloTimeoutMs: 100 } })
+		const { open } = await setup({ token: 's3cret-of-16-bytes', limits: { helloTimeoutMs: 100 } })
 		const silent = await open()
 		expect((await silent.next()).error).toMatchObject({ code: 'unauthorized' })
 		await silent.whenClosed()

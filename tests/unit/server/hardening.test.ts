@@ -208,3 +208,38 @@ describe('issue 12.3: memory grows with every distinct name', () => {
 		leaseOf(await a.ask(holdOf('42', { kind: 'semaphore', name: 'exports', limit: 5 })))
 	})
 })
+
+describe('issue 12.8: token rules, invalid UTF-8 keys, lengths in characters, and a client that cannot tell an outage from a held key', () => {
+	it('refuses a token shorter than 16 or longer than 200 bytes at start, since it could never be safe or never match', async () => {
+		await expect(setup({ token: 'short' })).rejects.toThrow('serve: token of 5 bytes: expected 16 to 200 bytes (the longest text the wire takes)')
+		await expect(setup({ token: 'x'.repeat(201) })).rejects.toThrow('serve: token of 201 bytes: expected 16 to 200 bytes (the longest text the wire takes)')
+	})
+
+	it('throttles failed tokens: after a wrong one, even the right one waits its turn', async () => {
+		const token = 'a-token-of-24-characters'
+		const { open } = await setup({ token, limits: { authDelayMs: 300 } })
+		const wrong = await open()
+		expect(errorOf(await wrong.ask({ id: 1, method: 'hello', token: 'not-the-token-at-all-no' })).code).toBe('unauthorized')
+		const soon = await open()
+		expect(errorOf(await soon.ask({ id: 1, method: 'hello', token }))).toEqual({ code: 'unauthorized', message: expect.stringMatching(/^too many failed tokens from 127\.0\.0\.1: try again in \d+ ms$/) })
+		await new Promise(resolve => setTimeout(resolve, 350))
+		const later = await open()
+		expect(await later.ask({ id: 1, method: 'hello', token })).toMatchObject({ ok: true })
+	})
+
+	it('refuses a frame that is not UTF-8, so two keys of different bytes never merge into one lock', async () => {
+		const { open } = await setup()
+		const a = await open()
+		const frame = (bytes: number[]) => Buffer.concat([Buffer.from('{"id":1,"method":"hold","kind":"lock","name":"n","key":"'), Buffer.from(bytes), Buffer.from('","ttl":5000,"wait":0,"requestId":"r-utf8"}\n')])
+		a.socket.write(frame([0xff]))
+		expect(await a.next()).toEqual({ id: null, ok: false, error: { code: 'malformed', message: 'frame is not UTF-8 text' } })
+		expect(errorOf(await a.ask(holdOf('\ud800'))).message).toMatch(/key "\\ud800": expected well-formed Unicode text/)
+	})
+
+	it('counts a key\'s length in UTF-8 bytes, as the protocol page says', async () => {
+		const { open } = await setup()
+		const a = await open()
+		leaseOf(await a.ask(holdOf('é'.repeat(500))))
+		expect(errorOf(await a.ask(holdOf('é'.repeat(501)))).message).toMatch(/expected a string of 1 to 1000 bytes of UTF-8$/)
+	})
+})

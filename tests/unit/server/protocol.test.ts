@@ -81,10 +81,10 @@ describe('parseRequest', () => {
 
 	it.each([
 		[{ kind: undefined }, 'kind missing: expected "lock" or "semaphore"'],
-		[{ name: undefined }, 'name missing: expected a string of 1 to 200 characters'],
-		[{ key: undefined }, 'lock invoices: key missing: expected a string of 1 to 1000 characters'],
-		[{ key: 42 }, 'lock invoices: key 42: expected a string of 1 to 1000 characters'],
-		[{ requestId: undefined }, 'lock invoices: key "42": requestId missing: expected a string of 1 to 200 characters'],
+		[{ name: undefined }, 'name missing: expected a string of 1 to 200 bytes of UTF-8'],
+		[{ key: undefined }, 'lock invoices: key missing: expected a string of 1 to 1000 bytes of UTF-8'],
+		[{ key: 42 }, 'lock invoices: key 42: expected a string of 1 to 1000 bytes of UTF-8'],
+		[{ requestId: undefined }, 'lock invoices: key "42": requestId missing: expected a string of 1 to 200 bytes of UTF-8'],
 		[{ limit: 2 }, 'lock invoices: key "42": limit: a lock takes none (a semaphore does)'],
 		[{ kind: 'semaphore' }, 'semaphore invoices: key "42": limit missing: expected a whole number from 1 to 1000000'],
 		[{ kind: 'semaphore', limit: 0 }, 'semaphore invoices: key "42": limit 0: expected a whole number from 1 to 1000000'],
@@ -93,7 +93,7 @@ describe('parseRequest', () => {
 	})
 
 	it('refuses renew and release without a lease id', () => {
-		expect(refusal(parseRequest(frame({ id: 1, method: 'renew', ttl: 1000 })))).toEqual({ code: 'invalid', message: 'leaseId missing: expected a string of 1 to 200 characters' })
-		expect(refusal(parseRequest(frame({ id: 1, method: 'release', leaseId: '' })))).toEqual({ code: 'invalid', message: 'leaseId "": expected a string of 1 to 200 characters' })
+		expect(refusal(parseRequest(frame({ id: 1, method: 'renew', ttl: 1000 })))).toEqual({ code: 'invalid', message: 'leaseId missing: expected a string of 1 to 200 bytes of UTF-8' })
+		expect(refusal(parseRequest(frame({ id: 1, method: 'release', leaseId: '' })))).toEqual({ code: 'invalid', message: 'leaseId "": expected a string of 1 to 200 bytes of UTF-8' })
 	})
 })
