@@ -9,7 +9,7 @@ const openFiles = new Set<string>()
 
 /**
  * Opens `dir/kv.db` (making the directory) on better-sqlite3 for one store, and holds
- * SQLite's exclusive lock on it until `release()`, so a second store, in this process
+ * SQLite's exclusive lock on it and on `dir/kv.lock` until `release()`, so a second store, in this process
  * or another, is refused with `in_use`. The operating system drops the lock when the
  * process dies, so a crashed store does not keep its directory.
  */
@@ -19,22 +19,20 @@ export function openDir(dir: string): { driver: SqliteDriver; release: () => voi
 	if (openFiles.has(key)) {
 		throw new LockError('in_use', `store ${file}: already open in this process; close that store first`)
 	}
-	mkdirSync(dir, { recursive: true })
-	// No busy timeout: the only other user of the file is another store, which keeps it.
-	const driver = betterSqliteDriver(file, { timeoutMs: 0 })
 	try {
-		driver.exec('pragma locking_mode = exclusive')
-		// In exclusive locking mode the lock a write takes is kept until the connection closes.
-		driver.exec('begin exclusive; commit')
-		// The epoch's commit is the one write of an open: in WAL it costs one sync of the
-		// log, where a rollback journal syncs twice and deletes a file. Exclusive locking
-		// from the first access keeps WAL's index in memory, with no -shm file.
-		driver.exec('pragma journal_mode = wal; pragma synchronous = full')
+		mkdirSync(dir, { recursive: true })
 	} catch (error) {
-		driver.close()
-		if ((error as { code?: unknown }).code === 'SQLITE_BUSY') {
-			throw new LockError('in_use', `store ${file}: in use by another process; a store's directory is open in one process at a time`, { cause: error })
-		}
+		const code = (error as NodeJS.ErrnoException).code
+		if (code === 'EEXIST' || code === 'ENOTDIR') throw new LockError('invalid', `store ${dir}: expected a directory, but it is a file`, { cause: error })
+		throw new LockError('invalid', `store ${dir}: cannot make the directory: ${(error as Error).message}`, { cause: error })
+	}
+	// The directory's lock file, held as kv.db is: deleting kv.db under a running store does not let a second one in.
+	const lockFile = exclusive(join(dir, 'kv.lock'), file, false)
+	let driver: SqliteDriver
+	try {
+		driver = exclusive(file, file, true)
+	} catch (error) {
+		lockFile.close()
 		throw error
 	}
 	openFiles.add(key)
@@ -43,6 +41,31 @@ export function openDir(dir: string): { driver: SqliteDriver; release: () => voi
 		release() {
 			openFiles.delete(key)
 			driver.close()
+			lockFile.close()
 		},
+	}
+}
+
+// Opens a SQLite file holding its exclusive lock until closed; refuses with `in_use` while another process holds it, and names the file in any other failure.
+function exclusive(file: string, store: string, wal: boolean): SqliteDriver {
+	let driver: SqliteDriver | undefined
+	try {
+		// No busy timeout: the only other user of the file is another store, which keeps it.
+		driver = betterSqliteDriver(file, { timeoutMs: 0 })
+		driver.exec('pragma locking_mode = exclusive')
+		// In exclusive locking mode the lock a write takes is kept until the connection closes.
+		driver.exec('begin exclusive; commit')
+		// The epoch's commit is the one write of an open: in WAL it costs one sync of the
+		// log, where a rollback journal syncs twice and deletes a file. Exclusive locking
+		// from the first access keeps WAL's index in memory, with no -shm file.
+		if (wal) driver.exec('pragma journal_mode = wal; pragma synchronous = full')
+		return driver
+	} catch (error) {
+		driver?.close()
+		const code = (error as { code?: unknown }).code
+		if (code === 'SQLITE_BUSY') {
+			throw new LockError('in_use', `store ${store}: in use by another process; a store's directory is open in one process at a time`, { cause: error })
+		}
+		throw new LockError('invalid', `store ${file}: cannot open: ${(error as Error).message}${typeof code === 'string' ? ` (${code})` : ''}`, { cause: error })
 	}
 }

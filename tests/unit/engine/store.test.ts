@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -198,5 +198,42 @@ describe.each(driverKinds)('invalid arguments on $name say which', kind => {
 		const error = await rejection(Store.open({ sqlite: kind.open(), startCount: -1n }))
 		expect(error.code).toBe('invalid')
 		expect(error.message).toBe('Store.open: startCount -1n: expected a bigint from 0 to 2^64 - 2')
+	})
+})
+
+describe('issue 12.7: a bad kv.db or --dir gives a raw stack trace, a bad epoch is replaced, and a deleted kv.db lets a second store in', () => {
+	it('refuses a corrupt kv.db with an error that names its path', async () => {
+		const dir = tempDir()
+		mkdirSync(dir, { recursive: true })
+		writeFileSync(join(dir, 'kv.db'), 'this is not a SQLite database, just some text that fills a page '.repeat(100))
+		await expect(Store.open(dir)).rejects.toMatchObject({
+			code: 'invalid',
+			message: `store ${join(dir, 'kv.db')}: cannot open: file is not a database (SQLITE_NOTADB)`,
+		})
+	})
+
+	it('refuses a --dir that names a file, saying so', async () => {
+		const dir = tempDir()
+		mkdirSync(dirname(dir), { recursive: true })
+		writeFileSync(dir, 'a file')
+		await expect(Store.open(dir)).rejects.toMatchObject({ code: 'invalid', message: `store ${dir}: expected a directory, but it is a file` })
+	})
+
+	it('refuses a stored epoch that is not a number rather than replacing it', async () => {
+		const dir = tempDir()
+		await (await Store.open(dir)).close()
+		const db = betterSqliteDriver(join(dir, 'kv.db'))
+		db.exec(`update meta set value = 'ten' where key = 'epoch'`)
+		db.close()
+		await expect(Store.open(dir)).rejects.toMatchObject({ code: 'invalid', message: `kv.db: the meta table's epoch reads "ten", not a whole number from 0 to 2^64 - 1` })
+	})
+
+	it('refuses a second process even after kv.db was deleted under the first', async () => {
+		const dir = tempDir()
+		const store = await Store.open(dir)
+		for (const file of ['kv.db', 'kv.db-wal', 'kv.db-shm']) rmSync(join(dir, file), { force: true })
+		const theirs = await openInChild(dir, 'close').report
+		expect(theirs).toMatchObject({ opened: false, code: 'in_use' })
+		await store.close()
 	})
 })
