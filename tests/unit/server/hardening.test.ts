@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { type ServeOptions } from '../../../server/index.ts'
+import { LockError } from '../../../engine/index.ts'
+import { connect, type ServeOptions } from '../../../server/index.ts'
 import { startServer, WireClient } from './fixtures/wire.ts'
 
 // Issue 12's items, each reproduced first: the tests are named after them.
@@ -241,5 +242,22 @@ describe('issue 12.8: token rules, invalid UTF-8 keys, lengths in characters, an
 		const a = await open()
 		leaseOf(await a.ask(holdOf('é'.repeat(500))))
 		expect(errorOf(await a.ask(holdOf('é'.repeat(501)))).message).toMatch(/expected a string of 1 to 1000 bytes of UTF-8$/)
+	})
+})
+
+describe('issue 12.8: the client cannot tell a server outage from a held key', () => {
+	it('rejects with held for a held key, busy for a server at its limit, and unreachable for no server', async () => {
+		const { server, stop } = await setup({ limits: { maxHoldsPerClient: 1 } })
+		const a = await connect(server.url)
+		const b = await connect(server.url)
+		cleanups.push(() => a.close(), () => b.close())
+		const codeOf = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: unknown) => (error instanceof LockError ? error.code : String(error)))
+		await a.lock('invoices').hold('42', async () => {
+			expect(await codeOf(b.lock('invoices').hold('42', () => 1, { wait: 50 }))).toBe('held')
+			expect(await codeOf(a.lock('invoices').hold('43', () => 1))).toBe('busy')
+		})
+		const url = server.url
+		await stop()
+		expect(await codeOf(connect(url, { reconnect: false }))).toBe('unreachable')
 	})
 })
