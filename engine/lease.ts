@@ -11,7 +11,7 @@ import { keyPlace } from './key.ts'
 export interface Lease<Fence extends bigint | undefined = bigint> {
 	/** The key, as text. */
 	readonly key: string
-	/** Names the lease for renewals and releases; unique across the store's opens (`<epoch>-<n>`). */
+	/** Names the lease for renewals and releases; unique across the store's opens (`<epoch>-<n>` in a store, a random UUID from a lock server). */
 	readonly id: string
 	/** Larger than the fence of every earlier lease of the store (LOCK-03); undefined for a semaphore's lease. */
 	readonly fence: Fence
