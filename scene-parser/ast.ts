@@ -46,6 +46,8 @@ export interface Actor {
 	icon: Icon
 	/** `limit=N` on a lock actor makes it a semaphore of that limit. */
 	limit?: number
+	/** `first=N` on a lock actor: the fence of the first lease its store gives (else the scene's first written fence sets it). */
+	first?: number
 	position: Position
 }
 

@@ -107,7 +107,7 @@ function duration(scope: Scope, c: Cursor, message: string): number | undefined 
 const ACTOR = 'like actor a "Worker A" at 10,25 icon=cpu'
 const COORDINATES = 'expected coordinates X,Y in percent, like 10,25'
 
-/** `actor ID "Label" at X,Y icon=NAME [limit=N]`. */
+/** `actor ID "Label" at X,Y icon=NAME [limit=N] [first=N]`. */
 export function actor(scope: Scope, c: Cursor): Actor | undefined {
 	const attributes = takeAttributes('actor', c.line, c.attributes, scope.report)
 	const idToken = c.peek()
@@ -119,6 +119,7 @@ export function actor(scope: Scope, c: Cursor): Actor | undefined {
 	else scope.declared.set(id, position(scope, c, c.verb))
 	const icon = iconOf(scope, c, attributes)
 	const limit = limitOf(scope, c, attributes, icon)
+	const firstFence = firstFenceOf(scope, c, attributes, icon, limit)
 	if (!attributes.has('icon')) {
 		const end = (c.line.tokens[c.line.tokens.length - 1] as Token).end
 		scope.report.point(scope.report.at(c.line, end), `actor needs an icon, like icon=cpu; an icon is one of ${listNames(ICONS)}`)
@@ -140,6 +141,7 @@ export function actor(scope: Scope, c: Cursor): Actor | undefined {
 	if (icon === undefined) return undefined
 	const node: Actor = { id, label, x, y, icon, position: position(scope, c, c.verb) }
 	if (limit !== undefined) node.limit = limit
+	if (firstFence !== undefined) node.first = firstFence
 	return node
 }
 
@@ -177,6 +179,26 @@ function limitOf(scope: Scope, c: Cursor, attributes: Map<string, Attribute>, ic
 	// With no icon, or an unknown one, the icon's own error says enough.
 	if (icon !== undefined && icon !== 'lock') {
 		scope.report.span(c.line, attribute.start, attribute.end, `limit= makes a lock a semaphore, so it only goes on an actor with icon=lock, not icon=${icon}`)
+		return undefined
+	}
+	return value
+}
+
+/** `first=N` on a lock actor: the fence of the first lease its store gives, so that fence is checked too. */
+function firstFenceOf(scope: Scope, c: Cursor, attributes: Map<string, Attribute>, icon: Icon | undefined, limit: number | undefined): number | undefined {
+	const attribute = attributes.get('first')
+	if (attribute === undefined) return undefined
+	const value = /^\d{1,15}$/.test(attribute.value) ? Number(attribute.value) : Number.NaN
+	if (!(value >= 1)) {
+		scope.report.span(c.line, attribute.start, attribute.end, `first must be the first fence, a whole number of at least 1, like first=7, not "${clip(attribute.value)}"`)
+		return undefined
+	}
+	if (icon !== undefined && icon !== 'lock') {
+		scope.report.span(c.line, attribute.start, attribute.end, `first= sets a lock store's first fence, so it only goes on an actor with icon=lock, not icon=${icon}`)
+		return undefined
+	}
+	if (limit !== undefined) {
+		scope.report.span(c.line, attribute.start, attribute.end, 'first= sets the first fence, and a semaphore (limit=) gives no fences; drop one of them')
 		return undefined
 	}
 	return value

@@ -1,0 +1,45 @@
+/** The words a frame's outcome is shown in: the view of what the engine did, made from the data alone. */
+import type { Outcome } from './frame.ts'
+
+function names(ids: readonly string[]): string {
+	if (ids.length <= 1) return ids[0] ?? 'no one'
+	return `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`
+}
+
+function ms(value: number): string {
+	if (value % 60_000 === 0 && value > 0) return `${value / 60_000} min`
+	if (value % 1000 === 0) return `${value / 1000} s`
+	return `${value} ms`
+}
+
+/** An outcome in plain English: `lease, fence 7`, `refused: 7 < 8`. */
+export function wordOutcome(outcome: Outcome): string {
+	switch (outcome.kind) {
+		case 'granted':
+			return outcome.fence !== undefined ? `lease, fence ${outcome.fence}` : `lease, ${outcome.holders} of ${outcome.limit} holders, no fence`
+		case 'waiting':
+			return `waits in line behind ${names(outcome.holders)}`
+		case 'busy':
+			return `refused: held by ${names(outcome.holders)}`
+		case 'full':
+			return `refused: full, ${outcome.holders.length} of ${outcome.limit} holders`
+		case 'gave-up':
+			return `gave up after waiting ${ms(outcome.waitedMs)}: held by ${names(outcome.holders)}`
+		case 'asked':
+			return outcome.free ? 'asks; the key is free' : `asks; waits in line behind ${names(outcome.holders)}`
+		case 'renewed':
+			return `renewed until ${ms(outcome.expiresAt)}`
+		case 'renew-failed':
+			return outcome.reason === 'none' ? 'renew refused: no lease' : `renew refused: the lease is ${outcome.reason}`
+		case 'released':
+			return outcome.next ? `released; the key goes to ${outcome.next}` : 'released; the key is free'
+		case 'write':
+			return `write, fence ${outcome.fence}: ${outcome.changed ? 'saved' : 'changed no row'}`
+		case 'answer':
+			return outcome.changed ? `saved, fence ${outcome.fence}` : `refused: ${outcome.fence} ${outcome.fence === outcome.before ? '=' : '<'} ${outcome.before}`
+		case 'note':
+			return ''
+		case 'none':
+			return outcome.reason
+	}
+}

@@ -1,0 +1,9 @@
+/** `backup lock`: a copy of the store's kv.db is taken, for a later `restore`. */
+import type { ActorVerb } from '../../../../scene-parser/index.ts'
+import { storeNamed } from './store-named.ts'
+import type { VerbHandler } from './verb.ts'
+
+export const backup: VerbHandler<ActorVerb> = (world, statement) => {
+	const store = storeNamed(world, statement)
+	if (store) store.backup = store.driver.serialize()
+}
