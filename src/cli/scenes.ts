@@ -58,12 +58,22 @@ async function check(paths: string[], json: boolean): Promise<number> {
 	const all: { file: string; line: number; frames: SceneFrames }[] = []
 	for (const path of paths) {
 		for (const file of await filesUnder(path)) {
-			for (const found of await scenesIn(file)) {
+			let found: FoundScene[]
+			try {
+				found = await scenesIn(file)
+			} catch (error) {
 				count++
-				const frames = await compile(found)
-				if (json) all.push({ file: found.file, line: found.line, frames })
+				failed++
+				console.error(`${file}: error: cannot read it: ${error instanceof Error ? error.message : String(error)}`)
+				continue
+			}
+			for (const scene of found) {
+				count++
+				current = `${scene.file}:${scene.line}`
+				const frames = await compile(scene)
+				if (json) all.push({ file: scene.file, line: scene.line, frames })
 				if (frames.diagnostics.length === 0) {
-					if (!json) console.log(`ok ${found.file}:${found.line}`)
+					if (!json) console.log(`ok ${scene.file}:${scene.line}`)
 				} else {
 					failed++
 					for (const d of frames.diagnostics) console.error(formatMessage({ ...d, message: `error: ${d.message}` }))
@@ -97,6 +107,18 @@ async function render(file: string | undefined, out: string | undefined): Promis
 
 class UsageError extends Error {}
 
+/** The scene being checked, named if the process would end before the check settles. */
+let current: string | undefined
+let settled = false
+
+// A check whose promise never settles would let Node exit 0 in silence; say so and fail instead.
+process.on('beforeExit', () => {
+	if (settled) return
+	settled = true
+	console.error(`scenes: error: the check stopped without finishing${current ? ` (at ${current})` : ''}: something in the simulation never settled`)
+	process.exitCode = 1
+})
+
 async function main(argv: string[]): Promise<number> {
 	const [command, ...rest] = argv
 	const json = rest.includes('--json')
@@ -110,9 +132,11 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
 	code => {
+		settled = true
 		process.exitCode = code
 	},
 	(error: unknown) => {
+		settled = true
 		if (error instanceof UsageError) {
 			console.error(`scenes: ${error.message}\n${USAGE}`)
 			process.exitCode = 2

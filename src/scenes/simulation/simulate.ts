@@ -79,7 +79,7 @@ function startCount(scene: Scene, actor: Actor): bigint {
 			const read = readText(statement.label.value)
 			const said = readOutcomes(read.words, 'lock-answer').said.map(s => s.said)
 			if (said.some(s => s === 'busy' || s === 'full' || s === 'waiting' || s === 'gave-up' || s === 'renewed' || s === 'lost' || s === 'released')) continue
-			const written = read.numbers.find(n => n.role === 'fence')
+			const written = read.numbers.find(n => n.role === 'fence' && /^\d+(?::\d+)?$/.test(n.written))
 			if (!written) {
 				earlier++
 				continue
@@ -100,7 +100,7 @@ function initial(world: World, statement: SetState | Strike): void {
 	const database = world.databases.get(statement.actor.id)
 	if (database) {
 		const read = readText(statement.text.value)
-		const written = read.numbers.find(n => n.role === 'fence')
+		const written = read.numbers.find(n => n.role === 'fence' && /^\d+(?::\d+)?$/.test(n.written))
 		if (written) {
 			const fence = writtenFenceValue(written.written)
 			database.driver.run('update chats set summary_fence = ? where id = ?', [fence === 0n ? '' : fenceText(fence), world.key])

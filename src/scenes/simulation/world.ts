@@ -177,9 +177,9 @@ export class World {
 	}
 
 	/** Reads a text, checks its numbers against `facts`, and returns what it read and its marks. */
-	checkText(text: Text, facts: readonly Fact[]): { read: ReadText; marks: TextMark[] } {
+	checkText(text: Text, facts: readonly Fact[], options: { scene?: boolean; report?: ReportAt } = {}): { read: ReadText; marks: TextMark[] } {
 		const read = readText(text.value)
-		const marks = checkNumbers(read, [...facts, ...this.sceneFacts()], this.reporterFor(text))
+		const marks = checkNumbers(read, options.scene === false ? facts : [...facts, ...this.sceneFacts()], options.report ?? this.reporterFor(text))
 		return { read, marks }
 	}
 
@@ -209,6 +209,9 @@ export class World {
 		for (const worker of this.workers.values()) {
 			const fence = worker.hold?.lease?.fence
 			if (fence !== undefined) facts.push({ role: 'fence', value: fence })
+			const live = this.liveLease(worker)
+			// When a live lease runs out is a time on the scene's clock: "its lease ends at 50 s".
+			if (live) facts.push({ role: 'time', value: BigInt(live.expiresAt), cue: 'now' })
 			for (const write of worker.writes.values()) facts.push({ role: 'fence', value: write.fence })
 		}
 		for (const database of this.databases.values()) facts.push({ role: 'fence', value: this.storedFence(database) })
@@ -281,19 +284,16 @@ export class World {
 	}
 
 	/**
-	 * Runs simulated time on, a lease's end at a time, until `done` or nothing is left to end.
+	 * Runs simulated time on, one timer of the engine at a time (a lease's end, a wait's), until `done`.
 	 * False when it cannot get there (nothing holds the key, or the scene's time ran out).
 	 */
-	async until(done: () => boolean, store: StoreActor): Promise<boolean> {
+	async until(done: () => boolean): Promise<boolean> {
 		await this.clock.settle()
-		for (let guard = 0; !done() && guard < 10_000; guard++) {
-			const ends = this.locks(store)
-				.holders(this.key)
-				.map(lease => lease.expiresAt)
-			if (ends.length === 0) return done()
-			const next = Math.min(...ends)
+		for (let guard = 0; !done() && guard < 100_000; guard++) {
+			const next = this.clock.nextTimerAt
+			if (next === undefined) return done()
 			if (next > SCENE_TIME_LIMIT_MS) return false
-			await this.clock.advance(Math.max(0, next - this.clock.now()))
+			await this.clock.advanceToNextTimer()
 		}
 		return done()
 	}

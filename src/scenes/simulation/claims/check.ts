@@ -72,7 +72,7 @@ export function listFacts(facts: readonly Fact[]): string {
 }
 
 function claimValueFor(claim: NumberClaim, role: Role): bigint {
-	if (role === 'fence') return claim.fenceNotation || /^\d+$/.test(claim.written) ? writtenFenceValue(claim.written) : claim.value
+	if (role === 'fence' && /^\d+(?::\d+)?$/.test(claim.written)) return writtenFenceValue(claim.written)
 	return claim.value
 }
 

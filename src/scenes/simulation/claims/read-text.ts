@@ -333,11 +333,14 @@ function unitAfter(tokens: Token[], i: number): { ms: number; end: number } | un
 
 /** What a count before a noun or verb counts: "3 holders", "both wait", "three already hold". */
 function countedRole(tokens: Token[], i: number): Role | undefined {
+	let passedOf = false
 	for (let j = i + 1; j < tokens.length && j <= i + 3; j++) {
 		const token = tokens[j] as Token
 		if (token.kind !== 'word') return undefined
 		const noun = NOUNS[token.text]
-		if (noun !== undefined) return noun
+		// "3 holders" counts holders; "count 1 of epoch 2000" does not count epochs.
+		if (noun !== undefined) return passedOf ? undefined : noun
+		if (token.text === 'of') passedOf = true
 		const verb = COUNTED_VERBS[token.text]
 		if (verb !== undefined) return verb
 		if (token.text === 'in' && tokens[j + 1]?.kind === 'word' && tokens[j + 1]?.text === 'line') return 'waiting'

@@ -2,7 +2,7 @@
 import type { Outcome } from '../../frame.ts'
 import { wordOutcome } from '../../outcome-words.ts'
 import { checkOutcomes } from '../claims/outcome.ts'
-import { showFence, writtenFenceValue } from '../notation.ts'
+import { showFence } from '../notation.ts'
 import type { DatabaseActor, WorkerActor } from '../world.ts'
 import type { MessageHandler } from './send.ts'
 
@@ -19,20 +19,15 @@ export const answer: MessageHandler = async (world, send) => {
 	const engine = last.changed
 		? `the database accepted ${id}'s fence ${showFence(last.fence)} (it held ${showFence(last.before)})`
 		: `the database refused ${id}'s fence ${showFence(last.fence)} (it held ${showFence(last.before)})`
-	const { read, marks } = world.checkText(send.label, [
-		{ role: 'fence', value: last.fence },
-		{ role: 'fence', value: last.before },
-	])
-	// A relation in an answer compares the write's fence with the row's: both sides must be those two.
-	for (const relation of read.relations) {
-		const sides = [relation.left, relation.right]
-		const fences = new Set([last.fence, last.before])
-		for (const side of sides) {
-			if (side.role === undefined && !fences.has(side.fenceNotation || /^\d+$/.test(side.written) ? writtenFenceValue(side.written) : -1n)) {
-				world.reporterFor(send.label)(side.offset, `a relation in the database's answer compares ${id}'s fence ${showFence(last.fence)} with the row's ${showFence(last.before)}; ${side.written} is neither`)
-			}
-		}
-	}
+	// Only the write's fence and the row's may be stated, so a relation compares exactly those two.
+	const { read, marks } = world.checkText(
+		send.label,
+		[
+			{ role: 'fence', value: last.fence },
+			{ role: 'fence', value: last.before },
+		],
+		{ scene: false },
+	)
 	checkOutcomes(
 		read,
 		'db-answer',

@@ -40,7 +40,7 @@ export const grant: MessageHandler = async (world, send) => {
 	if (said.includes('waiting') || current.tryOnly) {
 		await world.clock.settle()
 	} else {
-		const reached = await world.until(() => current.lease !== undefined || current.failed !== undefined, store)
+		const reached = await world.until(() => current.lease !== undefined || current.failed !== undefined)
 		if (!reached) {
 			const holders = world.holdersOf(store).join(', ') || 'no one'
 			world.report(send.position, `${worker.actor.id} never gets the key: it stays held by ${holders} past the scene's 30-day limit`)
@@ -49,14 +49,18 @@ export const grant: MessageHandler = async (world, send) => {
 		}
 	}
 	const { outcome, actual, engine, facts } = holdOutcome(world, store, worker, current)
-	const { read, marks } = world.checkText(send.label, facts)
+	const read = readText(send.label.value)
 	const showsLease = read.numbers.some(n => n.role === 'fence' || (n.role === 'holders' && read.numbers.some(m => m.role === 'limit')))
 	const implied = showsLease && !said.some(s => s !== 'granted')
-	if (implied && !actual.includes('granted')) {
+	const report = world.reporterFor(send.label)
+	const deniedLease = implied && !actual.includes('granted')
+	// A label that shows a lease the engine did not give is one lie: say it once, not once per number.
+	const { marks } = world.checkText(send.label, facts, deniedLease ? { report: () => {} } : {})
+	if (deniedLease) {
 		const first = read.numbers.find(n => n.role === 'fence' || n.role === 'holders')
-		world.reporterFor(send.label)(first?.offset ?? 0, `the label shows a lease, but ${engine}`)
+		report(first?.offset ?? 0, `the label shows a lease, but ${engine}`)
 	}
-	checkOutcomes(read, 'lock-answer', { actual, engine, required: SAY, implied: implied && actual.includes('granted') }, world.reporterFor(send.label))
+	checkOutcomes(read, 'lock-answer', { actual, engine, required: SAY, implied }, report)
 	return { shown: read.shown, computed: wordOutcome(outcome), outcome, marks }
 }
 
@@ -67,17 +71,17 @@ function holdOutcome(world: World, store: StoreActor, worker: WorkerActor, hold:
 	const id = worker.actor.id
 	if (hold.lease) {
 		hold.shown = true
-		const facts: Fact[] = [
-			{ role: 'holders', value: BigInt(holders.length) },
-			{ role: 'limit', value: BigInt(limit) },
-			{ role: 'time', value: BigInt(world.clock.now() - hold.askedAt), cue: 'wait' },
-		]
+		const facts: Fact[] = []
 		const outcome: Outcome = { kind: 'granted', holders: holders.length, limit }
 		if (hold.lease.fence !== undefined) {
 			outcome.fence = showFence(hold.lease.fence)
 			facts.push({ role: 'fence', value: hold.lease.fence }, { role: 'epoch', value: store.store.epoch })
-			world.stepFacts.push({ role: 'fence', value: hold.lease.fence })
 		}
+		facts.push(
+			{ role: 'holders', value: BigInt(holders.length) },
+			{ role: 'limit', value: BigInt(limit) },
+			{ role: 'time', value: BigInt(world.clock.now() - hold.askedAt), cue: 'wait' },
+		)
 		world.stepFacts.push(...facts)
 		return { outcome, actual: ['granted'], engine: `the engine gave ${id} a lease (${wordOutcome(outcome)})`, facts }
 	}
