@@ -50,6 +50,10 @@ describe('actor', () => {
 		expect(sceneOf('actor sem "Slots" at 50,50 limit=1 icon=lock').actors[0]!.limit).toBe(1)
 	})
 
+	it('takes first=N on a lock: the fence of the first lease its store gives', () => {
+		expect(sceneOf('actor lock "Lock" at 50,50 icon=lock first=7').actors[0]!.first).toBe(7)
+	})
+
 	it('takes its attributes anywhere after its id', () => {
 		expect(sceneOf('actor a icon=user "A" at 5,5').actors[0]!.icon).toBe('user')
 	})
