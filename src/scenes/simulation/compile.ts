@@ -27,8 +27,3 @@ export async function compileScene(source: string, origin: SourceOrigin, openDri
 	}
 	return simulateScene(parsed.scene, { openDriver, file: origin.file })
 }
-
-/** A diagnostic as a compiler prints it: `FILE:LINE:COL: MESSAGE`. */
-export function formatDiagnostic(d: { file?: string; line: number; column: number; message: string }): string {
-	return `${d.file ?? '<scene>'}:${d.line}:${d.column}: ${d.message}`
-}
