@@ -9,10 +9,10 @@ import { suggest } from './suggest.ts'
 import { clip, listNames } from './wording.ts'
 
 /** The statements written before the first step, the scene's declarations and initial state. */
-const TOP = ['code', 'actor', 'link', 'set', 'strike', 'ttl', 'key', 'step']
+const TOP = ['code', 'id', 'actor', 'link', 'set', 'strike', 'ttl', 'key', 'step']
 /** The statements of a step's body. */
 const IN_STEP = ['send', 'set', 'strike', 'wait', 'release', 'restart', 'backup', 'restore']
-const DECLARATIONS = ['actor', 'link', 'ttl', 'key']
+const DECLARATIONS = ['id', 'actor', 'link', 'ttl', 'key']
 const VERBS = [...new Set([...TOP, ...IN_STEP])]
 
 /** The step whose body the next, more indented lines belong to. */
@@ -94,7 +94,7 @@ function beforeSteps(scope: Scope, c: Cursor): void {
 	} else if (name === 'set' || name === 'strike') {
 		const node = state(scope, c)
 		if (node !== undefined) scene.initial.push(node)
-	} else if (name === 'ttl' || name === 'key') {
+	} else if (name === 'ttl' || name === 'key' || name === 'id') {
 		const node = setting(scope, c)
 		if (node !== undefined) scene.settings.push(node)
 	} else if (IN_STEP.includes(name)) {

@@ -241,15 +241,21 @@ export function state(scope: Scope, c: Cursor): SetState | Strike | undefined {
 	return { kind: verb, actor, text: label, position: position(scope, c, c.verb) }
 }
 
-/** `ttl DURATION` or `key "42"`: a setting of the whole scene, each given at most once. */
+/** `ttl DURATION`, `key "42"` or `id NAME`: a setting of the whole scene, each given at most once. */
 export function setting(scope: Scope, c: Cursor): Setting | undefined {
-	const kind = c.verb.text === 'ttl' ? 'ttl' : 'key'
+	const kind = c.verb.text === 'ttl' ? 'ttl' : c.verb.text === 'id' ? 'id' : 'key'
 	takeAttributes(kind, c.line, c.attributes, scope.report)
 	const at = position(scope, c, c.verb)
 	const first = scope.scene.settings.find((other) => other.kind === kind)
 	if (first !== undefined) {
 		scope.report.token(c.line, c.verb, `${kind} is already set at line ${first.position.line}; a scene has one ${kind}`)
 		return undefined
+	}
+	if (kind === 'id') {
+		const value = sceneId(scope, c)
+		if (value === undefined) return undefined
+		finish(scope, c)
+		return { kind, value, position: at }
 	}
 	if (kind === 'ttl') {
 		const ms = duration(scope, c, 'expected a duration, like ttl 10s')
@@ -261,6 +267,32 @@ export function setting(scope: Scope, c: Cursor): Setting | undefined {
 	if (value === undefined) return undefined
 	finish(scope, c)
 	return { kind, value, position: at }
+}
+
+const SCENE_ID = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/
+const SCENE_ID_EXAMPLE = 'like id fences-late-write'
+
+/** A scene's id: a name for the page's address (`#NAME-step-2`), so lowercase words joined by hyphens. */
+function sceneId(scope: Scope, c: Cursor): string | undefined {
+	const token = c.peek()
+	if (token === undefined) return expected(scope, c, `expected the scene's id, ${SCENE_ID_EXAMPLE}`)
+	if (token.kind === 'string') return expected(scope, c, `write the scene's id without quotes, ${SCENE_ID_EXAMPLE}`)
+	c.take()
+	const name = token.text
+	if (!SCENE_ID.test(name)) {
+		scope.report.token(c.line, token, `a scene's id is lowercase letters and digits in words joined by single hyphens, starting with a letter, ${SCENE_ID_EXAMPLE}; not "${clip(name)}"`)
+		return undefined
+	}
+	// Positional ids and step suffixes are what links to steps are made of; either would make a link ambiguous.
+	if (/^scene-\d+$/.test(name)) {
+		scope.report.token(c.line, token, `"${name}" is the name a scene gets from its place in the page; choose a name of its own, ${SCENE_ID_EXAMPLE}`)
+		return undefined
+	}
+	if (/-step-\d+$/.test(name)) {
+		scope.report.token(c.line, token, `a scene's id cannot end in -step-N, which links to a step add; not "${clip(name)}"`)
+		return undefined
+	}
+	return name
 }
 
 const STEP = 'like step "A holds the key" line=2'

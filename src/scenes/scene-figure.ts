@@ -6,8 +6,8 @@
 // data-step (the step shown), data-steps, data-verified (pending, running, ok, mismatch, failed;
 // error for a scene that did not compile in dev); .scene-stage svg[data-frame]; .scene-caption
 // (aria-live); .scene-counter; buttons [data-action=restart|prev|play|next]; .scene-code
-// [data-line].is-active; li#<id>-step-N; script.scene-data (SceneData); .scene-mismatch and
-// .scene-error boxes.
+// [data-line].is-active; li#<id>-step-N; data-scene-position (its place on the page, for old
+// links); script.scene-data (SceneData); .scene-mismatch and .scene-error boxes.
 import type { Element, ElementContent, Properties } from 'hast'
 import type { Diagnostic, Frame, SceneFrames } from './frame.ts'
 import { formatMessage } from '../../scene-parser/index.ts'
@@ -32,6 +32,8 @@ export interface SceneData {
 /** Everything a figure is made of. */
 export interface SceneFigureInput {
 	data: SceneData
+	/** The scene's place among the page's scenes (1-based), which old links (`#scene-2-step-3`) named it by. */
+	position?: number
 	/** The code sample's highlighted lines (`span.line[data-line]`), if the scene has a sample. */
 	codeLines: Element[]
 	/** Custom properties for the code pane (its backgrounds, which the token colours were checked against). */
@@ -147,7 +149,7 @@ export function errorBox(diagnostics: Diagnostic[]): Element {
 }
 
 /** The whole `<figure class="scene">`, with frame 0 on the stage and every step in the list. */
-export function sceneFigure({ data, codeLines, codeStyle }: SceneFigureInput): Element {
+export function sceneFigure({ data, position, codeLines, codeStyle }: SceneFigureInput): Element {
 	const { id, scene, svgs } = data
 	const frames = scene.frames
 	const first = frames[0]
@@ -185,6 +187,7 @@ export function sceneFigure({ data, codeLines, codeStyle }: SceneFigureInput): E
 		className: ['scene', 'not-content'],
 		id,
 		dataSceneId: id,
+		...(position === undefined ? {} : { dataScenePosition: String(position) }),
 		dataStep: '0',
 		dataSteps: String(steps),
 		dataVerified: 'pending',

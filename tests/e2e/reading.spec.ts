@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 import { builtPages } from './built-site.ts'
 
-const scenes = builtPages().flatMap(page => page.scenes.map(id => ({ path: page.path, id })))
+const scenes = builtPages().flatMap(page => page.scenes.map((id, index) => ({ path: page.path, id, position: index + 1 })))
 
 /** The focus ring a reader sees on the focused element: some outline or box shadow. */
 async function focusVisible(page: Page): Promise<boolean> {
@@ -21,7 +21,7 @@ async function stepOf(figure: Locator): Promise<number> {
 	return Number(await figure.getAttribute('data-step'))
 }
 
-for (const { path, id } of scenes) {
+for (const { path, id, position } of scenes) {
 	test.describe(`${path} ${id}`, () => {
 		test('plays through with the keyboard alone, focus always visible', async ({ page }) => {
 			await page.goto(path)
@@ -140,6 +140,16 @@ for (const { path, id } of scenes) {
 			await figure.locator('[data-action=restart]').click()
 			await figure.locator('[data-action=next]').click()
 			expect(new URL(page.url()).hash).toBe(`#${id}-step-1`)
+		})
+
+		test('a link made when scenes were numbered opens the scene at that place', async ({ page }) => {
+			await page.goto(path)
+			const steps = Number(await page.locator(`figure.scene[data-scene-id="${id}"]`).getAttribute('data-steps'))
+			const target = Math.max(1, Math.min(2, steps))
+			await page.goto(`${path}#scene-${position}-step-${target}`)
+			const figure = page.locator(`figure.scene[data-scene-id="${id}"]`)
+			await expect(figure).toHaveAttribute('data-step', String(target))
+			await expect(figure).toBeInViewport()
 		})
 	})
 }

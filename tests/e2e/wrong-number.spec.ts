@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { builtPages } from './built-site.ts'
 import { checkScene } from './scene-check.ts'
 import { serveFolder } from './static-server.ts'
 
@@ -52,16 +53,19 @@ test('the build fails on the wrong fence, naming the place and the engine\'s val
 test('its scene test fails with the line and the engine\'s value', async ({ page }) => {
 	const result = build({ SCENES_ERRORS: 'show' })
 	expect(result.status, result.stderr).toBe(0)
+	const built = builtPages(join(copy, 'dist')).find(p => p.path === '/guides/locks/fences/')
+	const sceneId = built?.scenes[0]
+	expect(sceneId, 'the copy has the Fences page and its scene').toBeDefined()
 	const site = await serveFolder(join(copy, 'dist'))
 	try {
-		const failure = await checkScene(page, `${site.url}/guides/locks/fences/`, 'scene-1').then(
+		const failure = await checkScene(page, `${site.url}/guides/locks/fences/`, sceneId!).then(
 			() => undefined,
 			(error: unknown) => error,
 		)
 		expect(failure, 'the scene test must fail').toBeInstanceOf(Error)
 		expect((failure as Error).message).toContain(`${where}: expected fence 9, the engine gave 8`)
 		// The author sees the same message in the page.
-		await expect(page.locator('figure.scene[data-scene-id="scene-1"] .scene-error')).toContainText(`${where}: expected fence 9, the engine gave 8`)
+		await expect(page.locator(`figure.scene[data-scene-id="${sceneId}"] .scene-error`)).toContainText(`${where}: expected fence 9, the engine gave 8`)
 	} finally {
 		await site.close()
 	}

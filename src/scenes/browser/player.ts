@@ -50,11 +50,22 @@ const watcher = new IntersectionObserver(entries => {
 	}
 })
 
-/** Opens the step the URL's fragment names (`#scene-1-step-2`), and brings its scene into view. */
+/**
+ * The scene a fragment's id names: the figure of that id, else, for a link made when ids were
+ * positions (`scene-2`), the page's scene at that place.
+ */
+function sceneNamed(id: string): HTMLElement | null {
+	const figure = document.getElementById(id)
+	if (figure) return figure
+	const position = /^scene-(\d+)$/.exec(id)?.[1]
+	return position ? document.querySelector<HTMLElement>(`figure.scene[data-scene-position="${position}"]`) : null
+}
+
+/** Opens the step the URL's fragment names (`#fences-late-write-step-2`), and brings its scene into view. */
 function followHash(event?: Event): void {
 	const match = /^#(.+)-step-(\d+)$/.exec(decodeURIComponent(location.hash))
 	if (!match) return
-	const figure = document.getElementById(match[1] ?? '')
+	const figure = sceneNamed(match[1] ?? '')
 	const player = figure ? players.get(figure) : undefined
 	if (!player) return
 	player.pause()

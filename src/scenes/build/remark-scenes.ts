@@ -9,6 +9,7 @@ import { codeBackgroundStyle, highlightLines } from './highlight-code.ts'
 import { sceneBlock, sceneCodeNodes } from './scene-blocks.ts'
 import { brokenSceneFigure, diagnosticLines, sceneFigure } from '../scene-figure.ts'
 import type { SceneOrigin } from '../scene-figure.ts'
+import { assignSceneIds, positionalId } from './scene-ids.ts'
 
 /** How the plugin compiles and draws; the site passes the real compiler, tests may pass their own. */
 export interface RemarkScenesOptions {
@@ -54,12 +55,18 @@ export function remarkScenes(options: RemarkScenesOptions) {
 		const title = (file.data?.['astro'] as { frontmatter?: { title?: unknown } } | undefined)?.frontmatter?.title
 		const errors: string[] = []
 		let first: { line: number; column: number } | undefined
-		let count = 0
 		const page = typeof file.value === 'string' ? file.value : undefined
-		for (const node of sceneCodeNodes(tree)) {
-			const id = `scene-${++count}`
+		const blocks = sceneCodeNodes(tree).map(node => {
 			const { text: source, line, column } = sceneBlock(node, page)
 			const origin: SceneOrigin = { file: name, line, column }
+			return { node, source, origin }
+		})
+		const named = assignSceneIds(blocks)
+		if (named.diagnostics.length > 0) errors.push(...diagnosticLines(named.diagnostics))
+		first ??= named.diagnostics[0]
+		for (const [index, { node, source, origin }] of blocks.entries()) {
+			const id = named.ids[index] ?? positionalId(index + 1)
+			const position = index + 1
 			const scene = await options.compile(source, origin)
 			if (scene.diagnostics.length > 0) errors.push(...diagnosticLines(scene.diagnostics))
 			first ??= scene.diagnostics[0]
@@ -70,7 +77,7 @@ export function remarkScenes(options: RemarkScenesOptions) {
 			const svgTitle = typeof title === 'string' ? title : undefined
 			const svgs = scene.frames.map(frame => options.render(frame, { id, title: svgTitle }))
 			const codeLines = scene.code ? await highlightLines(scene.code.lines, scene.code.lang) : []
-			replaceWith(node, sceneFigure({ data: { id, source, origin, scene, svgs }, codeLines, codeStyle: codeBackgroundStyle }))
+			replaceWith(node, sceneFigure({ data: { id, source, origin, scene, svgs }, position, codeLines, codeStyle: codeBackgroundStyle }))
 		}
 		if (errors.length === 0) return
 		const message = errors.join('\n')

@@ -16,7 +16,7 @@ describe('unknown statements', () => {
 	})
 
 	it('lists the statements that fit where no verb is close', () => {
-		expect(after('frobnicate a')).toEqual(['11:1: unknown statement "frobnicate"; a statement is one of code, actor, link, set, strike, ttl, key or step'])
+		expect(after('frobnicate a')).toEqual(['11:1: unknown statement "frobnicate"; a statement is one of code, id, actor, link, set, strike, ttl, key or step'])
 		expect(after('step "s"', '  frobnicate a')).toEqual([
 			"12:3: unknown statement \"frobnicate\"; a step's statements are send, set, strike, wait, release, restart, backup or restore",
 		])
@@ -272,6 +272,30 @@ describe('settings', () => {
 
 	it('wants the key in quotes', () => {
 		expect(after('key 42')).toEqual(['11:5: expected the key in quotes, like key "42"'])
+	})
+
+	it('takes one id, a name of lowercase words joined by hyphens', () => {
+		expect(after('id a', 'id b')).toEqual(['12:1: id is already set at line 11; a scene has one id'])
+		expect(after('id')).toEqual(['11:3: expected the scene\'s id, like id fences-late-write'])
+		expect(after('id "late-write"')).toEqual(['11:4: write the scene\'s id without quotes, like id fences-late-write'])
+		expect(after('id Late_Write')).toEqual([
+			'11:4: a scene\'s id is lowercase letters and digits in words joined by single hyphens, starting with a letter, like id fences-late-write; not "Late_Write"',
+		])
+		expect(after('id late--write')[0]).toContain('not "late--write"')
+		expect(after('id 2-workers')[0]).toContain('not "2-workers"')
+		expect(after('id late-write extra')).toEqual(['11:15: unexpected "extra" after a complete id statement'])
+	})
+
+	it('refuses an id a link to a step could mistake', () => {
+		expect(after('id scene-2')).toEqual([
+			'11:4: "scene-2" is the name a scene gets from its place in the page; choose a name of its own, like id fences-late-write',
+		])
+		expect(after('id late-step-3')).toEqual(['11:4: a scene\'s id cannot end in -step-N, which links to a step add; not "late-step-3"'])
+	})
+
+	it('wants the id before the first step', () => {
+		expect(after('step "s"', 'id late')).toEqual(['12:1: id belongs before the first step; move it up'])
+		expect(after('step "s"', '  id late')).toEqual(['12:3: id belongs before the first step, not in a step; move it up'])
 	})
 })
 

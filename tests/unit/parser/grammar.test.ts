@@ -86,6 +86,11 @@ describe('link, set, strike, ttl and key before the first step', () => {
 		])
 	})
 
+	it('reads id as a setting', () => {
+		const scene = sceneOf(lines(HEADER, 'id fences-late-write2'))
+		expect(scene.settings).toEqual([{ kind: 'id', value: 'fences-late-write2', position: { line: 11, column: 1 } }])
+	})
+
 	it('reads ttl and key as settings', () => {
 		const scene = sceneOf(lines(HEADER, 'ttl 1500ms', 'key "42"'))
 		expect(scene.settings).toEqual([

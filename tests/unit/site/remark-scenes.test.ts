@@ -61,9 +61,23 @@ function options(mode: 'build' | 'dev', report?: (message: string) => void): Rem
 	}
 }
 
-function figureOf(tree: Root): Element {
-	const node = tree.children[1] as unknown as { data: { hName: string; hProperties: Element['properties']; hChildren: ElementContent[] } }
+function figureFrom(child: Root['children'][number]): Element {
+	const node = child as unknown as { data: { hName: string; hProperties: Element['properties']; hChildren: ElementContent[] } }
 	return { type: 'element', tagName: node.data.hName, properties: node.data.hProperties, children: node.data.hChildren }
+}
+
+function figureOf(tree: Root): Element {
+	return figureFrom(tree.children[1]!)
+}
+
+/** The ids of the figures that replaced a tree's scene blocks, in order. */
+function figureIds(tree: Root): string[] {
+	return tree.children.filter(node => node.type === ('sceneFigure' as string)).map(node => String(figureFrom(node).properties['id']))
+}
+
+/** A page of scene blocks, each opening fence 50 lines after the one before (the first on line 10). */
+function pageOf(sources: string[]): Root {
+	return { type: 'root', children: sources.map((source, index) => treeWith(source, 10 + 50 * index).children[1]!) }
 }
 
 function all(node: ElementContent | Element, test: (el: Element) => boolean): Element[] {
@@ -88,7 +102,8 @@ describe('remarkScenes on the seed scene', () => {
 		await remarkScenes(options('build'))(tree, file)
 		const figure = figureOf(tree)
 		expect(figure.tagName).toBe('figure')
-		expect(figure.properties).toMatchObject({ id: 'scene-1', dataSceneId: 'scene-1', dataStep: '0', dataSteps: '3', dataVerified: 'pending', tabIndex: 0 })
+		const id = 'scene-worker-a-holds-the-chats-key'
+		expect(figure.properties).toMatchObject({ id, dataSceneId: id, dataScenePosition: '1', dataStep: '0', dataSteps: '3', dataVerified: 'pending', tabIndex: 0 })
 
 		const stage = all(figure, hasClass('scene-stage'))[0]
 		expect(JSON.stringify(stage?.children)).toContain('<svg')
@@ -100,7 +115,7 @@ describe('remarkScenes on the seed scene', () => {
 		expect(all(figure, el => el.properties['dataLine'] !== undefined)).toHaveLength(1)
 
 		const steps = all(figure, hasClass('scene-step'))
-		expect(steps.map(el => el.properties['id'])).toEqual(['scene-1-step-1', 'scene-1-step-2', 'scene-1-step-3'])
+		expect(steps.map(el => el.properties['id'])).toEqual([`${id}-step-1`, `${id}-step-2`, `${id}-step-3`])
 		expect(textOf(steps[0]!)).toContain('Lock → Worker A: fence 7')
 		expect(textOf(steps[2]!)).toContain('chat.db → Worker A: refused: 7 < 8')
 		expect(all(steps[2]!, el => el.tagName === 's').map(textOf)).toEqual(['paused'])
@@ -116,12 +131,44 @@ describe('remarkScenes on the seed scene', () => {
 		expect(data.svgs).toHaveLength(4)
 	})
 
-	it('numbers the scenes of a page scene-1, scene-2, ...', async () => {
+	it('names a scene by its first caption, and two of one caption apart', async () => {
 		const tree = treeWith(seedScene)
 		tree.children.push({ ...(tree.children[1] as Code) })
 		await remarkScenes(options('build'))(tree, file)
-		const ids = tree.children.slice(1).map(node => (node.data as { hProperties: { id: string } }).hProperties.id)
-		expect(ids).toEqual(['scene-1', 'scene-2'])
+		expect(figureIds(tree)).toEqual(['scene-worker-a-holds-the-chats-key', 'scene-worker-a-holds-the-chats-key-2'])
+	})
+
+	it('takes the id the author gave', async () => {
+		const tree = treeWith(`id fences-late-write\n${seedScene}`)
+		await remarkScenes(options('build'))(tree, file)
+		expect(figureIds(tree)).toEqual(['fences-late-write'])
+		expect(all(figureOf(tree), hasClass('scene-step'))[0]?.properties['id']).toBe('fences-late-write-step-1')
+	})
+
+	it('fails the build on two scenes given one id, at the second', async () => {
+		const tree = pageOf([`id late\n${seedScene}`, `id late\n${seedScene}`])
+		const run = remarkScenes(options('build'))(tree, file)
+		await expect(run).rejects.toThrow('content/guides/x.mdx:61:1: scene id "late" is already the id of the scene at line 11; a page\'s scenes need ids of their own')
+	})
+
+	it('keeps a scene\'s step links when a scene is added above it', async () => {
+		const other = seedScene.replace("Worker A holds the chat's key", 'Worker B holds the key first')
+		const stepLinks = async (sources: string[]): Promise<Map<string, string[]>> => {
+			const tree = pageOf(sources)
+			await remarkScenes(options('build'))(tree, file)
+			const figures = tree.children.filter(node => node.type === ('sceneFigure' as string)).map(node => figureFrom(node))
+			return new Map(figures.map(figure => [
+				String(figure.properties['dataScenePosition']),
+				all(figure, hasClass('scene-step-link')).map(link => String(link.properties['href'])),
+			]))
+		}
+		const before = await stepLinks([seedScene, `id restarts\n${seedScene}`])
+		const after = await stepLinks([other, seedScene, `id restarts\n${seedScene}`])
+		// The scenes moved down one place, and their links are the same.
+		expect(after.get('2')).toEqual(before.get('1'))
+		expect(after.get('3')).toEqual(before.get('2'))
+		expect(after.get('2')?.[0]).toBe('#scene-worker-a-holds-the-chats-key-step-1')
+		expect(after.get('3')?.[0]).toBe('#restarts-step-1')
 	})
 })
 
