@@ -56,15 +56,25 @@ async function check(paths: string[], json: boolean): Promise<number> {
 	let failed = 0
 	let count = 0
 	const all: { file: string; line: number; frames: SceneFrames }[] = []
+	const unreadable = (file: string, error: unknown) => {
+		count++
+		failed++
+		console.error(`${file}: error: cannot read it: ${error instanceof Error ? error.message : String(error)}`)
+	}
 	for (const path of paths) {
-		for (const file of await filesUnder(path)) {
+		let files: string[]
+		try {
+			files = await filesUnder(path)
+		} catch (error) {
+			unreadable(path, error)
+			continue
+		}
+		for (const file of files) {
 			let found: FoundScene[]
 			try {
 				found = await scenesIn(file)
 			} catch (error) {
-				count++
-				failed++
-				console.error(`${file}: error: cannot read it: ${error instanceof Error ? error.message : String(error)}`)
+				unreadable(file, error)
 				continue
 			}
 			for (const scene of found) {

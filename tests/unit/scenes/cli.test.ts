@@ -27,6 +27,15 @@ describe('npm run scenes -- check', () => {
 		expect(result.status).toBe(1)
 	})
 
+	it('checks every file it was given, past a lie that once hung and a file that cannot be read, and exits 1', () => {
+		const result = scenes('check', `${FIXTURES}/lies/busy-when-free.scene`, `${FIXTURES}/missing.scene`, `${FIXTURES}/ok.scene`)
+		expect(result.stderr).toContain(`${FIXTURES}/lies/busy-when-free.scene:9:19: error: the text says "busy", but the engine gave a a lease (lease, fence 1)`)
+		expect(result.stderr).toContain(`${FIXTURES}/missing.scene: error: cannot read it`)
+		expect(result.stdout).toContain(`ok ${FIXTURES}/ok.scene:1`)
+		expect(result.stderr).toContain('1 passed, 2 failed')
+		expect(result.status).toBe(1)
+	})
+
 	it('--json prints the frames', () => {
 		const result = scenes('check', '--json', `${FIXTURES}/ok.scene`)
 		const [scene] = JSON.parse(result.stdout) as { frames: { frames: { messages: { computed: string }[] }[] } }[]
