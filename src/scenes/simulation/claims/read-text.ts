@@ -148,6 +148,9 @@ function tokenize(value: string, problems: TextProblem[], prose: ReadText['prose
 				problems.push({ offset, message: 'a backtick opens a prose number here but none closes it; write it as `42`' })
 			} else {
 				prose.push({ offset, length: marked.length })
+				const noun = nounBefore(tokens)
+				// "fence `9`" says the number is a fence, which only the engine gives: prose cannot be one.
+				if (noun !== undefined && noun !== 'key') problems.push({ offset, message: `a ${noun === 'holders' ? 'count of holders' : noun} is the engine's value, so it cannot be marked as prose; write the engine's value, or drop the word "${nounWord(tokens)}"` })
 			}
 			// A prose span is one opaque word: it claims nothing and keeps a noun before it from reaching past.
 			tokens.push({ kind: 'word', text: '`', offset })
@@ -158,6 +161,24 @@ function tokenize(value: string, problems: TextProblem[], prose: ReadText['prose
 		else if (text) tokens.push({ kind: 'mark', text, offset })
 	}
 	return tokens
+}
+
+/** The role noun right before the tokens read so far end ("fence" in "fence `9`"), past filler words. */
+function nounBefore(tokens: readonly Token[]): Role | undefined {
+	const word = nounWord(tokens)
+	return word === undefined ? undefined : NOUNS[word]
+}
+
+function nounWord(tokens: readonly Token[]): string | undefined {
+	for (let j = tokens.length - 1; j >= 0 && j >= tokens.length - 4; j--) {
+		const token = tokens[j] as Token
+		if (token.kind === 'mark' && (token.text === ',' || token.text === ':')) continue
+		if (token.kind === 'op' && token.text === '=') continue
+		if (token.kind !== 'word') return undefined
+		if (NOUNS[stem(token.text)] !== undefined) return stem(token.text)
+		if (!FILLER.has(token.text)) return undefined
+	}
+	return undefined
 }
 
 /** The bare word of a possessive or contraction: `a's` -> `a`. */
