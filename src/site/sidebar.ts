@@ -21,13 +21,26 @@ export const readingOrder: SidebarSection[] = [
 		label: 'Guides',
 		pages: [
 			{ slug: 'guides/locks', label: 'Locks' },
-			{ slug: 'guides/locks/leases', label: 'Leases over a connection' },
 			{ slug: 'guides/locks/fences', label: 'Fences' },
+			{ slug: 'guides/locks/writing-the-check', label: 'Writing the check' },
+			{ slug: 'guides/locks/without-fences', label: 'Without a fence' },
+			{ slug: 'guides/locks/leases', label: 'Leases and renewal' },
+			{ slug: 'guides/locks/connection', label: 'Over a connection' },
+			{ slug: 'guides/locks/failure-models', label: 'Failure models' },
+			{ slug: 'guides/locks/choosing-ttl', label: 'Choosing TTL, renewal and wait' },
+			{ slug: 'guides/locks/compared', label: 'Beside other lock services' },
+			{ slug: 'guides/locks/testing', label: 'Testing code that uses locks' },
 		],
 	},
 	{ label: 'Handbook', pages: [{ slug: 'handbook/chat/live-updates', label: 'Chat: live updates' }] },
 	{ label: 'Authors', pages: [{ slug: 'authors/scenes', label: 'Writing scenes' }] },
-	{ label: 'Reference', pages: [{ slug: 'reference/protocol', label: 'Wire protocol' }] },
+	{
+		label: 'Reference',
+		pages: [
+			{ slug: 'reference/protocol', label: 'Wire protocol' },
+			{ slug: 'reference/contracts', label: 'Contracts' },
+		],
+	},
 ]
 
 /** Starlight's sidebar config for the pages that exist, and the slugs left out because they do not. */

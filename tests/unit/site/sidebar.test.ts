@@ -22,7 +22,23 @@ describe('buildSidebar', () => {
 			{ label: 'Guides', items: [{ slug: 'guides/locks', label: 'Locks' }, { slug: 'guides/locks/fences', label: 'Fences' }] },
 			{ label: 'Authors', items: [{ slug: 'authors/scenes', label: 'Writing scenes' }] },
 		])
-		expect(missing).toEqual(['guides/locks/leases', 'handbook/chat/live-updates', 'reference/protocol'])
+		expect(missing).toEqual([
+			'guides/locks/writing-the-check',
+			'guides/locks/without-fences',
+			'guides/locks/leases',
+			'guides/locks/connection',
+			'guides/locks/failure-models',
+			'guides/locks/choosing-ttl',
+			'guides/locks/compared',
+			'guides/locks/testing',
+			'handbook/chat/live-updates',
+			'reference/protocol',
+			'reference/contracts',
+		])
+	})
+
+	it('reads Fences second, right after Locks, since every later guide builds on it', () => {
+		expect(readingOrder[0]!.pages.slice(0, 2).map(page => page.slug)).toEqual(['guides/locks', 'guides/locks/fences'])
 	})
 
 	it('reads the guides before the handbook, authors and reference', () => {
