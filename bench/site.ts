@@ -14,10 +14,10 @@ import { buildSidebar } from '../src/site/sidebar.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(root, 'dist')
-const budgets = { ours: 15 * 1024, starlight: 27 * 1024, buildMs: 30_000, clickMs: 50 }
+const budgets = { ours: 15 * 1024, starlight: 27 * 1024, playground: 160 * 1024, buildMs: 30_000, clickMs: 50 }
 const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
 
-type Owner = 'ours' | 'engine' | 'starlight' | 'search'
+type Owner = 'ours' | 'engine' | 'starlight' | 'search' | 'playground'
 
 /** Who wrote a script: built chunks of our components and modules are ours, the rest Starlight's (and Astro's). */
 function owner(name: string): Owner {
@@ -26,6 +26,8 @@ function owner(name: string): Owner {
 	if (name.startsWith('MarkdownContent.astro_') || name.startsWith('preload-helper.')) return 'ours'
 	// The dynamic import that brings the engine; loaded once a scene is in view or used.
 	if (name.startsWith('verify-scene.')) return 'engine'
+	// The playground page's own script (the editor) and its compile worker (the engine), on that page only.
+	if (name.startsWith('playground.astro_') || name.startsWith('compile-worker')) return 'playground'
 	// Pagefind's search UI, which Starlight's search button fetches when the page is idle.
 	if (name.startsWith('ui-core.')) return 'search'
 	return 'starlight'
@@ -73,6 +75,7 @@ interface PageFigures {
 	search: number
 	ours: number
 	engine: number
+	playground: number
 	scenes: number
 	wasmBeforeView?: boolean
 	sceneBelowFold?: boolean
@@ -82,7 +85,7 @@ interface PageFigures {
 
 /** Every script a page ran, gzipped: the files it fetched and its inline scripts. */
 async function scriptsOf(page: Page, fetched: string[]): Promise<Record<Owner, number>> {
-	const sums = { starlight: 0, search: 0, ours: 0, engine: 0 }
+	const sums = { starlight: 0, search: 0, ours: 0, engine: 0, playground: 0 }
 	for (const url of fetched) {
 		const name = new URL(url).pathname.split('/').pop() ?? ''
 		sums[owner(name)] += gz(readFileSync(join(dist, new URL(url).pathname)))
@@ -93,8 +96,8 @@ async function scriptsOf(page: Page, fetched: string[]): Promise<Record<Owner, n
 	return sums
 }
 
-async function measurePage(browser: Browser, origin: string, slug: string): Promise<PageFigures> {
-	const url = `${origin}/${slug}/`
+async function measurePage(browser: Browser, origin: string, path: string): Promise<PageFigures> {
+	const url = `${origin}${path}`
 	// A phone held sideways: short enough that a scene near the top of a page is still below the fold.
 	const context = await browser.newContext({ viewport: { width: 844, height: 390 }, deviceScaleFactor: 1 })
 	const page = await context.newPage()
@@ -108,7 +111,7 @@ async function measurePage(browser: Browser, origin: string, slug: string): Prom
 	await page.goto(url, { waitUntil: 'load' })
 	await page.waitForTimeout(1000)
 	const scenes = await page.locator('figure.scene[data-scene-id]').count()
-	const figures: PageFigures = { page: `/${slug}/`, scenes, ...(await scriptsOf(page, scripts)) }
+	const figures: PageFigures = { page: path, scenes, ...(await scriptsOf(page, scripts)) }
 	if (scenes > 0) {
 		const first = page.locator('figure.scene[data-scene-id]').first()
 		figures.sceneBelowFold = await first.evaluate(el => el.getBoundingClientRect().top >= innerHeight)
@@ -159,12 +162,12 @@ function table(rows: string[][]): string {
 
 const buildMs = build()
 const { sidebar } = buildSidebar(root)
-const slugs = sidebar.flatMap(section => section.items.map(item => item.slug))
+const paths = sidebar.flatMap(section => section.items.map(item => ('slug' in item ? `/${item.slug}/` : item.link)))
 const server = await serve()
 const browser = await chromium.launch({ executablePath: process.env['CHROMIUM'] ?? '/usr/bin/chromium', args: chromiumArgs })
 const results: PageFigures[] = []
 try {
-	for (const slug of slugs) results.push(await measurePage(browser, server.origin, slug))
+	for (const path of paths) results.push(await measurePage(browser, server.origin, path))
 } finally {
 	await browser.close()
 	server.close()
@@ -175,7 +178,7 @@ console.log(`\nBuild: ${(buildMs / 1000).toFixed(1)} s (budget ${budgets.buildMs
 console.log('JavaScript before the reader touches a scene, gzipped (Starlight budgets 27 KB for its own; ours at most 15 KB).')
 console.log('Measured in Chromium, 844x390 (a phone held sideways), no scrolling; then the first scene scrolled into view.\n')
 console.log(table([
-	['page', 'scenes', 'Starlight', 'peer budget', '+ search UI, idle', 'ours', 'our budget', 'engine, on view', 'wasm before view', 'after', 'click -> frame (median / max)'],
+	['page', 'scenes', 'Starlight', 'peer budget', '+ search UI, idle', 'ours', 'our budget', 'playground (budget 160 KB)', 'engine, on view', 'wasm before view', 'after', 'click -> frame (median / max)'],
 	...results.map(r => [
 		r.page,
 		String(r.scenes),
@@ -184,6 +187,7 @@ console.log(table([
 		kb(r.search),
 		kb(r.ours),
 		kb(budgets.ours),
+		r.playground ? kb(r.playground) : '-',
 		r.scenes ? kb(r.engine) : '-',
 		r.scenes ? (r.sceneBelowFold ? (r.wasmBeforeView ? 'FETCHED' : 'no') : 'scene in view at load') : '-',
 		r.scenes ? (r.wasmAfterView ? 'fetched' : 'NOT FETCHED') : '-',
@@ -191,7 +195,7 @@ console.log(table([
 	]),
 ]))
 console.log(`\nsql.js wasm: ${kb(wasmFile.length)} raw, ${kb(gz(wasmFile))} gzipped, served from this site's /_astro/`)
-const over = results.filter(r => r.ours > budgets.ours || r.starlight > budgets.starlight)
+const over = results.filter(r => r.ours > budgets.ours || r.starlight > budgets.starlight || r.playground > budgets.playground)
 const slow = results.filter(r => r.clickMs && median(r.clickMs) > budgets.clickMs)
 const eager = results.filter(r => r.sceneBelowFold && r.wasmBeforeView)
 console.log(over.length + slow.length + eager.length === 0 && buildMs < budgets.buildMs

@@ -3,4 +3,4 @@
 export type * from './ast.ts'
 export { ICONS } from './ast.ts'
 export { formatError, formatMessage, type PlacedMessage } from './format.ts'
-export { parseScene } from './parse.ts'
+export { STATEMENTS, parseScene } from './parse.ts'

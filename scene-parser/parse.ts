@@ -12,6 +12,9 @@ import { clip, listNames } from './wording.ts'
 const TOP = ['code', 'id', 'actor', 'link', 'set', 'strike', 'ttl', 'key', 'step']
 /** The statements of a step's body. */
 const IN_STEP = ['send', 'set', 'strike', 'wait', 'release', 'restart', 'backup', 'restore']
+
+/** The statement names an author may write, before the first step and in a step's body (for editors' completion). */
+export const STATEMENTS: { readonly top: readonly string[]; readonly inStep: readonly string[] } = { top: TOP, inStep: IN_STEP }
 const DECLARATIONS = ['id', 'actor', 'link', 'ttl', 'key']
 const VERBS = [...new Set([...TOP, ...IN_STEP])]
 

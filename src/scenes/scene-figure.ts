@@ -38,6 +38,8 @@ export interface SceneFigureInput {
 	codeLines: Element[]
 	/** Custom properties for the code pane (its backgrounds, which the token colours were checked against). */
 	codeStyle?: string
+	/** The playground's address with this scene's source in it, for the "Open in the playground" link. */
+	playground?: string
 }
 
 /** The caption shown before the first step. */
@@ -149,7 +151,7 @@ export function errorBox(diagnostics: Diagnostic[]): Element {
 }
 
 /** The whole `<figure class="scene">`, with frame 0 on the stage and every step in the list. */
-export function sceneFigure({ data, position, codeLines, codeStyle }: SceneFigureInput): Element {
+export function sceneFigure({ data, position, codeLines, codeStyle, playground }: SceneFigureInput): Element {
 	const { id, scene, svgs } = data
 	const frames = scene.frames
 	const first = frames[0]
@@ -180,6 +182,9 @@ export function sceneFigure({ data, position, codeLines, codeStyle }: SceneFigur
 			])]
 			: []),
 		stepList(id, frames),
+		...(playground !== undefined
+			? [h('p', { className: ['scene-playground'] }, [h('a', { href: playground, className: ['scene-playground-link'] }, [text('Open in the playground')])])]
+			: []),
 		h('script', { type: 'application/json', className: ['scene-data'] }, [text(scriptJson(data))]),
 	]
 	return h('figure', {

@@ -91,7 +91,9 @@ export function checkLinks(pages: Map<string, PageLinks>, hasFile: (path: string
 				if (!candidates.some(hasFile)) broken.push({ page, href: written, reason: `no page ${pathname}` })
 				continue
 			}
-			if (anchor !== '' && !(pages.get(target)?.ids.has(anchor) ?? false)) {
+			// A fragment of name=value pairs (`#scene=...`) is state for the page's script, never an element's id.
+			const state = /^[\w-]+=/.test(anchor)
+			if (anchor !== '' && !state && !(pages.get(target)?.ids.has(anchor) ?? false)) {
 				broken.push({ page, href: written, reason: `no heading or element #${anchor} on ${pageUrl(target.slice(1))}` })
 			}
 		}

@@ -3,11 +3,8 @@
  */
 import { pageFile } from './content-pages.ts'
 
-/** A page of the sidebar: its slug under `content/` and the label readers see. */
-export interface SidebarPage {
-	slug: string
-	label: string
-}
+/** A page of the sidebar: its slug under `content/`, or the link of a page made in `src/pages/`, and the label readers see. */
+export type SidebarPage = { slug: string; label: string } | { link: string; label: string }
 
 /** A titled group of pages in the sidebar. */
 export interface SidebarSection {
@@ -33,7 +30,13 @@ export const readingOrder: SidebarSection[] = [
 		],
 	},
 	{ label: 'Handbook', pages: [{ slug: 'handbook/chat/live-updates', label: 'Chat: live updates' }] },
-	{ label: 'Authors', pages: [{ slug: 'authors/scenes', label: 'Writing scenes' }] },
+	{
+		label: 'Authors',
+		pages: [
+			{ slug: 'authors/scenes', label: 'Writing scenes' },
+			{ link: '/playground/', label: 'Scene playground' },
+		],
+	},
 	{
 		label: 'Reference',
 		pages: [
@@ -45,7 +48,7 @@ export const readingOrder: SidebarSection[] = [
 
 /** Starlight's sidebar config for the pages that exist, and the slugs left out because they do not. */
 export function buildSidebar(root: string, sections: SidebarSection[] = readingOrder): {
-	sidebar: { label: string; items: { slug: string; label: string }[] }[]
+	sidebar: { label: string; items: SidebarPage[] }[]
 	missing: string[]
 } {
 	const missing: string[] = []
@@ -53,6 +56,8 @@ export function buildSidebar(root: string, sections: SidebarSection[] = readingO
 		.map(section => ({
 			label: section.label,
 			items: section.pages.filter(page => {
+				// A page of src/pages is always built; it has no file in content/.
+				if (!('slug' in page)) return true
 				// Starlight refuses a sidebar slug with no page; pages still being written are left out.
 				const exists = pageFile(root, page.slug) !== undefined
 				if (!exists) missing.push(page.slug)

@@ -10,6 +10,7 @@ import { sceneBlock, sceneCodeNodes } from './scene-blocks.ts'
 import { brokenSceneFigure, diagnosticLines, sceneFigure } from '../scene-figure.ts'
 import type { SceneOrigin } from '../scene-figure.ts'
 import { assignSceneIds, positionalId } from './scene-ids.ts'
+import { encodeScene, playgroundHref } from '../../playground/scene-link.ts'
 
 /** How the plugin compiles and draws; the site passes the real compiler, tests may pass their own. */
 export interface RemarkScenesOptions {
@@ -77,7 +78,9 @@ export function remarkScenes(options: RemarkScenesOptions) {
 			const svgTitle = typeof title === 'string' ? title : undefined
 			const svgs = scene.frames.map(frame => options.render(frame, { id, title: svgTitle }))
 			const codeLines = scene.code ? await highlightLines(scene.code.lines, scene.code.lang) : []
-			replaceWith(node, sceneFigure({ data: { id, source, origin, scene, svgs }, position, codeLines, codeStyle: codeBackgroundStyle }))
+			// A scene too large for a link simply has none.
+			const playground = await encodeScene(source).then(playgroundHref, () => undefined)
+			replaceWith(node, sceneFigure({ data: { id, source, origin, scene, svgs }, position, codeLines, codeStyle: codeBackgroundStyle, playground }))
 		}
 		if (errors.length === 0) return
 		const message = errors.join('\n')

@@ -72,6 +72,11 @@ describe('checkLinks', () => {
 		expect(broken.map(b => b.reason)).toEqual(['no page /guides/locks/semaphores'])
 	})
 
+	it('leaves a fragment of name=value pairs to the page, but still checks its page exists', () => {
+		const built = site({ '/a/index.html': '<a href="/b/#scene=eJwrSS0">open</a><a href="/c/#scene=x">gone</a>', '/b/index.html': '<h1>B</h1>' })
+		expect(checkLinks(built, hasFile)).toEqual([{ page: '/a/', href: '/c/#scene=x', reason: 'no page /c/' }])
+	})
+
 	it('reports an in-page anchor that does not exist', () => {
 		const broken = checkLinks(site({ '/a/index.html': '<h2 id="one">One</h2><a href="#two">two</a>' }), hasFile)
 		expect(broken).toEqual([{ page: '/a/', href: '#two', reason: 'no heading or element #two on /a/' }])

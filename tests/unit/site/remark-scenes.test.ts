@@ -9,6 +9,7 @@ import { remarkScenes } from '../../../src/scenes/build/remark-scenes.ts'
 import { sceneBlock } from '../../../src/scenes/build/scene-blocks.ts'
 import type { RemarkScenesOptions } from '../../../src/scenes/build/remark-scenes.ts'
 import type { SceneData } from '../../../src/scenes/scene-figure.ts'
+import { decodeScene, payloadOf } from '../../../src/playground/scene-link.ts'
 
 // The seed page's scene, as written: the DSL's acceptance fixture.
 const seedScene = `code ts
@@ -129,6 +130,16 @@ describe('remarkScenes on the seed scene', () => {
 		expect(data.source).toBe(seedScene)
 		expect(data.scene.frames).toHaveLength(4)
 		expect(data.svgs).toHaveLength(4)
+	})
+
+	it('links the scene to the playground with its source in the address', async () => {
+		const tree = treeWith(seedScene)
+		await remarkScenes(options('build'))(tree, file)
+		const link = all(figureOf(tree), hasClass('scene-playground-link'))[0]!
+		expect(textOf(link)).toBe('Open in the playground')
+		const href = new URL(String(link.properties['href']), 'http://site.invalid')
+		expect(href.pathname).toBe('/playground/')
+		expect(await decodeScene(payloadOf(href.hash)!)).toBe(seedScene)
 	})
 
 	it('names a scene by its first caption, and two of one caption apart', async () => {

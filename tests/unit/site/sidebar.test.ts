@@ -20,7 +20,7 @@ describe('buildSidebar', () => {
 		const { sidebar, missing } = buildSidebar(root)
 		expect(sidebar).toEqual([
 			{ label: 'Guides', items: [{ slug: 'guides/locks', label: 'Locks' }, { slug: 'guides/locks/fences', label: 'Fences' }] },
-			{ label: 'Authors', items: [{ slug: 'authors/scenes', label: 'Writing scenes' }] },
+			{ label: 'Authors', items: [{ slug: 'authors/scenes', label: 'Writing scenes' }, { link: '/playground/', label: 'Scene playground' }] },
 		])
 		expect(missing).toEqual([
 			'guides/locks/writing-the-check',
@@ -39,6 +39,12 @@ describe('buildSidebar', () => {
 
 	it('reads Fences second, right after Locks, since every later guide builds on it', () => {
 		expect(readingOrder[0]!.pages.slice(0, 2).map(page => page.slug)).toEqual(['guides/locks', 'guides/locks/fences'])
+	})
+
+	it('lists a page made in src/pages by its link, with no file in content/ to find', () => {
+		const { sidebar, missing } = buildSidebar(project([]), [{ label: 'Tools', pages: [{ link: '/playground/', label: 'Playground' }] }])
+		expect(sidebar).toEqual([{ label: 'Tools', items: [{ link: '/playground/', label: 'Playground' }] }])
+		expect(missing).toEqual([])
 	})
 
 	it('reads the guides before the handbook, authors and reference', () => {

@@ -1,0 +1,313 @@
+/**
+ * The playground page: a CodeMirror editor for a scene, compiled in a worker as the author types, its frames on a stage, kept in the URL, exported.
+ */
+import { autocompletion, completionKeymap } from '@codemirror/autocomplete'
+import { defaultKeymap, history as undoHistory, historyKeymap } from '@codemirror/commands'
+import { bracketMatching, indentOnInput } from '@codemirror/language'
+import { lintGutter, lintKeymap, setDiagnostics } from '@codemirror/lint'
+import type { Diagnostic as EditorDiagnostic } from '@codemirror/lint'
+import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search'
+import { EditorSelection, EditorState } from '@codemirror/state'
+import type { Text } from '@codemirror/state'
+import { EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view'
+import type { Diagnostic, Frame } from '../scenes/frame.ts'
+import { counterText, initialCaption } from '../scenes/scene-figure.ts'
+import { formatMessage } from '../../scene-parser/index.ts'
+import { sceneCompletions, sceneHighlighting, sceneLanguage } from './scene-language.ts'
+import { SceneLinkError, decodeScene, encodeScene, payloadOf, sceneHash } from './scene-link.ts'
+import { PLAYGROUND_FILE } from './worker-protocol.ts'
+import type { WorkerRequest, WorkerResponse } from './worker-protocol.ts'
+
+/** One of the site's scenes, offered as an example. */
+interface Example {
+	title: string
+	source: string
+}
+
+/** How long typing must pause before the scene compiles, ms: short, since the worker keeps typing responsive anyway. */
+const COMPILE_DEBOUNCE_MS = 25
+/** How long typing must pause before the URL is rewritten, ms (rewriting history is slow in Chromium). */
+const URL_DEBOUNCE_MS = 400
+
+const root = document.querySelector<HTMLElement>('[data-playground]')!
+const part = <T extends HTMLElement>(name: string): T => root.querySelector<T>(`[data-part=${name}]`)!
+const examples = JSON.parse(part('examples').textContent ?? '[]') as Example[]
+const stage = part('stage')
+const caption = part('caption')
+const counter = part('counter')
+const status = part('status')
+const problems = part('problems')
+const linkError = part('link-error')
+const urlNote = part('url-note')
+
+/** The last frames that compiled without a diagnostic, and their SVGs. */
+let good: { frames: Frame[]; svgs: string[] } = { frames: [], svgs: [] }
+let step = 0
+/** The step the cursor was in at the last edit, which the stage follows. */
+let cursorStep: number | undefined
+
+const worker = new Worker(new URL('./compile-worker.ts', import.meta.url), { type: 'module' })
+let nextId = 0
+let compiling: number | undefined
+let queued: string | undefined
+const waiting = new Map<number, (response: WorkerResponse) => void>()
+
+function send(request: WorkerRequest): void {
+	worker.postMessage(request)
+}
+
+function compile(source: string): void {
+	// Only the newest text matters: while the worker is busy, later edits replace each other.
+	if (compiling !== undefined) {
+		queued = source
+		return
+	}
+	compiling = ++nextId
+	root.dataset['compiling'] = ''
+	send({ kind: 'compile', id: compiling, source })
+}
+
+function ask(request: Omit<Extract<WorkerRequest, { kind: 'animate' }>, 'id'>): Promise<WorkerResponse> {
+	const id = ++nextId
+	return new Promise(resolve => {
+		waiting.set(id, resolve)
+		send({ ...request, id })
+	})
+}
+
+worker.onmessage = (event: MessageEvent<WorkerResponse>) => {
+	const response = event.data
+	const resolve = waiting.get(response.id)
+	if (resolve) {
+		waiting.delete(response.id)
+		resolve(response)
+		return
+	}
+	if (response.id !== compiling) return
+	compiling = undefined
+	delete root.dataset['compiling']
+	if (response.kind === 'compiled') showCompiled(response.frames, response.svgs, response.diagnostics, response.ms)
+	else if (response.kind === 'failed') showFailure(response.message)
+	if (queued !== undefined) {
+		const source = queued
+		queued = undefined
+		compile(source)
+	}
+}
+
+worker.onerror = event => showFailure(event.message || 'the compile worker did not start')
+
+function showFailure(message: string): void {
+	root.dataset['state'] = 'failed'
+	status.textContent = `The scene could not be compiled in this browser: ${message}`
+}
+
+function showCompiled(frames: Frame[], svgs: string[], diagnostics: Diagnostic[], ms: number): void {
+	const stale = diagnostics.length > 0
+	if (!stale) good = { frames, svgs }
+	root.dataset['state'] = stale ? 'stale' : 'ok'
+	showDiagnostics(diagnostics)
+	const steps = Math.max(good.frames.length - 1, 0)
+	if (stale) {
+		status.textContent = good.frames.length > 0
+			? `${plural(diagnostics.length, 'error')}; the stage shows the last scene that verified.`
+			: `${plural(diagnostics.length, 'error')}; no version of this scene has verified yet.`
+	} else {
+		status.textContent = `Verified by the engine: ${plural(steps, 'step')}, in ${Math.round(ms)} ms.`
+	}
+	show(cursorStep ?? step)
+}
+
+function plural(count: number, noun: string): string {
+	return `${count} ${noun}${count === 1 ? '' : 's'}`
+}
+
+/** Shows frame `index` of the last good frames (clamped) on the stage, with its caption and counter. */
+function show(index: number): void {
+	const steps = Math.max(good.frames.length - 1, 0)
+	step = Math.min(Math.max(index, 0), steps)
+	const svg = good.svgs[step]
+	stage.innerHTML = svg ?? ''
+	stage.dataset['step'] = String(step)
+	caption.textContent = good.frames[step]?.caption || (good.frames.length > 0 ? initialCaption : '')
+	counter.textContent = counterText(step, steps)
+	for (const [action, off] of [['first', step === 0], ['prev', step === 0], ['next', step === steps], ['last', step === steps]] as const) {
+		root.querySelector(`[data-action=${action}]`)?.setAttribute('aria-disabled', String(off))
+	}
+}
+
+/** An editor range for a diagnostic: from its line and column to the end of the word there, at least one character. */
+function rangeOf(doc: Text, d: Diagnostic): { from: number; to: number } {
+	const line = doc.line(Math.min(Math.max(d.line, 1), doc.lines))
+	const from = Math.min(line.from + Math.max(d.column - 1, 0), line.to)
+	const word = /^[^\s]+/.exec(line.text.slice(from - line.from))?.[0] ?? ''
+	const to = Math.min(from + Math.max(word.length, 1), line.to)
+	return to > from ? { from, to } : { from: Math.max(from - 1, line.from), to: from }
+}
+
+function showDiagnostics(diagnostics: Diagnostic[]): void {
+	const doc = view.state.doc
+	const marks: EditorDiagnostic[] = diagnostics.map(d => ({ ...rangeOf(doc, d), severity: 'error', message: d.message }))
+	view.dispatch(setDiagnostics(view.state, marks))
+	problems.replaceChildren(...diagnostics.map(d => {
+		const item = document.createElement('li')
+		const button = document.createElement('button')
+		button.type = 'button'
+		button.className = 'pg-problem'
+		button.dataset['line'] = String(d.line)
+		button.dataset['column'] = String(d.column)
+		// The words `npm run scenes -- check playground.scene` prints for the same text.
+		button.textContent = formatMessage({ ...d, message: `error: ${d.message}` })
+		button.addEventListener('click', () => {
+			const { from } = rangeOf(view.state.doc, d)
+			view.dispatch({ selection: EditorSelection.cursor(from), scrollIntoView: true })
+			view.focus()
+		})
+		item.append(button)
+		return item
+	}))
+	problems.hidden = diagnostics.length === 0
+}
+
+/** The step whose text holds a line: 0 before the first step, N in step N's line or body. */
+function stepAt(doc: Text, lineNumber: number): number {
+	let found = 0
+	let inCode = false
+	for (let n = 1; n <= lineNumber; n++) {
+		const text = doc.line(n).text
+		if (inCode) inCode = text.trim() !== 'end'
+		else if (/^\s*code\b/.test(text)) inCode = true
+		else if (/^\s*step\b/.test(text)) found++
+	}
+	return found
+}
+
+let urlTimer: ReturnType<typeof setTimeout> | undefined
+let compileTimer: ReturnType<typeof setTimeout> | undefined
+
+function edited(): void {
+	const state = view.state
+	cursorStep = stepAt(state.doc, state.doc.lineAt(state.selection.main.head).number)
+	clearTimeout(compileTimer)
+	compileTimer = setTimeout(() => compile(view.state.doc.toString()), COMPILE_DEBOUNCE_MS)
+	clearTimeout(urlTimer)
+	urlTimer = setTimeout(() => void keepInUrl(view.state.doc.toString()), URL_DEBOUNCE_MS)
+}
+
+async function keepInUrl(source: string): Promise<void> {
+	try {
+		history.replaceState(history.state, '', location.pathname + location.search + sceneHash(await encodeScene(source)))
+		urlNote.hidden = true
+	} catch (error) {
+		urlNote.hidden = false
+		urlNote.textContent = `The address no longer holds this scene: ${error instanceof Error ? error.message : String(error)}`
+	}
+}
+
+const view = new EditorView({
+	parent: part('editor'),
+	state: EditorState.create({
+		doc: '',
+		extensions: [
+			lineNumbers(),
+			highlightActiveLineGutter(),
+			highlightActiveLine(),
+			drawSelection(),
+			undoHistory(),
+			EditorView.lineWrapping,
+			indentOnInput(),
+			bracketMatching(),
+			highlightSelectionMatches(),
+			search({ top: true }),
+			autocompletion({ override: [sceneCompletions], icons: false }),
+			lintGutter(),
+			sceneLanguage,
+			sceneHighlighting,
+			EditorState.tabSize.of(2),
+			// Tab is left to the browser, so the keyboard can leave the editor; Ctrl-] and Ctrl-[ indent.
+			keymap.of([...completionKeymap, ...searchKeymap, ...historyKeymap, ...lintKeymap, ...defaultKeymap]),
+			EditorView.contentAttributes.of({ 'aria-label': 'Scene source', 'aria-describedby': 'pg-editor-help' }),
+			EditorView.updateListener.of(update => {
+				if (update.docChanged) edited()
+			}),
+		],
+	}),
+})
+
+/** Replaces the whole text, as one undoable change. */
+function load(source: string): void {
+	view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: source }, selection: EditorSelection.cursor(0) })
+}
+
+async function openFromUrl(): Promise<void> {
+	const payload = payloadOf(location.hash)
+	if (payload === undefined) {
+		load(examples[0]?.source ?? '')
+		return
+	}
+	try {
+		load(await decodeScene(payload))
+		linkError.hidden = true
+	} catch (error) {
+		linkError.hidden = false
+		linkError.textContent = error instanceof SceneLinkError
+			? `This link's scene could not be opened: ${error.message}. The playground shows the Fences scene instead.`
+			: `This link's scene could not be opened. The playground shows the Fences scene instead.`
+		load(examples[0]?.source ?? '')
+	}
+}
+
+function download(name: string, type: string, text: string): void {
+	const url = URL.createObjectURL(new Blob([text], { type }))
+	const a = document.createElement('a')
+	a.href = url
+	a.download = name
+	a.click()
+	setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+root.addEventListener('click', event => {
+	const button = (event.target as Element).closest<HTMLElement>('[data-action]')
+	if (!button) return
+	const action = button.dataset['action']
+	if (action === 'first') show(0)
+	else if (action === 'prev') show(step - 1)
+	else if (action === 'next') show(step + 1)
+	else if (action === 'last') show(good.frames.length)
+	else if (action === 'export-step') download(`scene-step-${step}.svg`, 'image/svg+xml', good.svgs[step] ?? '')
+	else if (action === 'export-source') download(PLAYGROUND_FILE, 'text/plain', view.state.doc.toString())
+	else if (action === 'export-animation') {
+		void ask({ kind: 'animate', frames: good.frames }).then(response => {
+			if (response.kind === 'animated') download('scene.svg', 'image/svg+xml', response.svg)
+		})
+	}
+	if (['first', 'prev', 'next', 'last'].includes(action ?? '')) cursorStep = undefined
+})
+
+part('stage-region').addEventListener('keydown', event => {
+	const moves: Record<string, () => number> = {
+		ArrowLeft: () => step - 1,
+		ArrowRight: () => step + 1,
+		Home: () => 0,
+		End: () => good.frames.length,
+	}
+	const move = moves[event.key]
+	if (!move || event.target !== event.currentTarget) return
+	event.preventDefault()
+	cursorStep = undefined
+	show(move())
+})
+
+const picker = part<HTMLSelectElement>('examples-picker')
+picker.addEventListener('change', () => {
+	const example = examples[Number(picker.value)]
+	if (example) load(example.source)
+})
+
+addEventListener('hashchange', () => {
+	// Our own replaceState fires no hashchange; this is a link the reader followed or pasted.
+	if (payloadOf(location.hash) !== undefined) void openFromUrl()
+})
+
+void openFromUrl()
+root.dataset['ready'] = ''

@@ -1,0 +1,18 @@
+/**
+ * The messages between the playground page and its compile worker.
+ */
+import type { Diagnostic, Frame } from '../scenes/frame.ts'
+
+/** The file name the playground gives its scene, so its errors read as `npm run scenes -- check playground.scene` prints them. */
+export const PLAYGROUND_FILE = 'playground.scene'
+
+/** What the page asks: compile a source, or make the animated SVG of frames already compiled. */
+export type WorkerRequest =
+	| { kind: 'compile'; id: number; source: string }
+	| { kind: 'animate'; id: number; frames: Frame[]; title?: string }
+
+/** What the worker answers, naming the request it answers by id. */
+export type WorkerResponse =
+	| { kind: 'compiled'; id: number; frames: Frame[]; svgs: string[]; diagnostics: Diagnostic[]; ms: number }
+	| { kind: 'animated'; id: number; svg: string }
+	| { kind: 'failed'; id: number; message: string }

@@ -1,0 +1,218 @@
+// The scene playground in Chromium: a scene typed into the editor is verified on the stage, its
+// errors sit at their line and column, the address holds it, its exports are self-contained, a
+// hostile link is refused with a message, and the page works by keyboard and passes axe.
+import { readFileSync } from 'node:fs'
+import { deflateRawSync } from 'node:zlib'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { formatMessage } from '../../scene-parser/index.ts'
+import { findSceneBlocks } from '../../src/scenes/build/scene-blocks.ts'
+import { compileScene } from '../../src/scenes/simulation/compile.ts'
+import { openNodeDriver } from '../../src/scenes/build/node-drivers.ts'
+import { watchPage } from './scene-check.ts'
+
+const seed = findSceneBlocks(readFileSync(new URL('../unit/parser/fixtures/fences.md', import.meta.url), 'utf8'))[0]!.text
+
+const stage = (page: Page) => page.locator('[data-part=stage] svg')
+const editor = (page: Page) => page.locator('.cm-content')
+const counter = (page: Page) => page.locator('[data-part=counter]')
+
+/** The editor's text, line by line as CodeMirror draws it (every line of a short scene is drawn). */
+function editorText(page: Page): Promise<string> {
+	return page.locator('.cm-line').evaluateAll(lines => lines.map(line => line.textContent ?? '').join('\n'))
+}
+
+async function open(page: Page, hash = ''): Promise<void> {
+	await page.goto(`/playground/${hash}`)
+	await expect(page.locator('[data-playground][data-ready]')).toBeAttached()
+	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', /ok|stale/, { timeout: 30_000 })
+}
+
+/** Empties the editor and types `text` into it as the keyboard's text input. */
+async function typeScene(page: Page, text: string): Promise<void> {
+	await editor(page).click()
+	await page.keyboard.press('ControlOrMeta+a')
+	await page.keyboard.press('Delete')
+	await page.keyboard.insertText(text)
+}
+
+test('the seed scene typed into the editor shows its fences and the refusal on the stage', async ({ page }) => {
+	const problems = watchPage(page)
+	await open(page)
+	await typeScene(page, seed)
+	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'ok')
+	// The cursor is in step 3, so the stage follows it there.
+	await expect(counter(page)).toHaveText('Step 3 of 3')
+	await expect(stage(page)).toContainText('refused: 7 < 8')
+	await page.locator('[data-action=first]').click()
+	await page.locator('[data-action=next]').click()
+	await expect(stage(page)).toContainText('fence 7')
+	await page.locator('[data-action=next]').click()
+	await expect(stage(page)).toContainText('fence 8')
+	await expect(page.locator('[data-part=caption]')).toHaveText(/Worker B holds the key with fence 8/)
+	expect(problems).toEqual([])
+})
+
+test('an unknown actor shows its error at its line and column in the editor, and the stage goes stale', async ({ page }) => {
+	await open(page)
+	await typeScene(page, seed)
+	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'ok')
+	await page.keyboard.press('ControlOrMeta+End')
+	await page.keyboard.press('Enter')
+	await page.keyboard.type('send lok -> a "hello"')
+	const broken = `${seed}\n  send lok -> a "hello"`
+	// What `npm run scenes -- check playground.scene` prints for the same text.
+	const expected = (await compileScene(broken, { file: 'playground.scene', line: 1, column: 0 }, openNodeDriver)).diagnostics
+	expect(expected.length).toBeGreaterThan(0)
+	const first = expected[0]!
+	expect(first.message).toMatch(/lok.*did you mean "lock"/)
+	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'stale')
+	await expect(page.locator('.pg-problem').first()).toHaveText(formatMessage({ ...first, message: `error: ${first.message}` }))
+	// The mark sits on line `first.line`, starting at column `first.column`.
+	const mark = page.locator('.cm-lintRange-error').first()
+	await expect(mark).toHaveText('lok')
+	const place = await mark.evaluate(el => {
+		const line = el.closest('.cm-line')!
+		const lines = [...line.parentElement!.querySelectorAll('.cm-line')]
+		const range = document.createRange()
+		range.setStart(line, 0)
+		range.setEnd(el, 0)
+		return { line: lines.indexOf(line) + 1, column: range.toString().length + 1 }
+	})
+	expect(place).toEqual({ line: first.line, column: first.column })
+	// The last good frames stay on the stage, marked stale.
+	await expect(stage(page)).toContainText('refused: 7 < 8')
+	await expect(page.locator('.pg-stale-badge')).toBeVisible()
+	await mark.hover()
+	await expect(page.locator('.cm-tooltip-lint')).toContainText(first.message)
+	// Undo brings the good scene back.
+	await editor(page).click()
+	for (let i = 0; i < 3 && (await page.locator('[data-playground]').getAttribute('data-state')) !== 'ok'; i++) {
+		await page.keyboard.press('ControlOrMeta+z')
+		await page.waitForTimeout(200)
+	}
+	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'ok')
+})
+
+test('the address holds the scene: a reload opens the same text', async ({ page }) => {
+	await open(page)
+	const changed = seed.replace('"Worker A"', '"Worker Ärger"')
+	await typeScene(page, changed)
+	await expect(stage(page)).toContainText('Worker Ärger')
+	await page.waitForFunction(() => location.hash.startsWith('#scene='))
+	await expect.poll(() => page.evaluate(() => location.hash.length)).toBeGreaterThan(100)
+	const url = page.url()
+	await page.reload()
+	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'ok', { timeout: 30_000 })
+	expect(await editorText(page)).toBe(changed)
+	expect(page.url()).toBe(url)
+})
+
+test('the animated SVG export has no script, one keyframe set per frame, and parses as XML', async ({ page }) => {
+	await open(page)
+	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'ok')
+	const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-action=export-animation]').click()])
+	const svg = readFileSync((await download.path())!, 'utf8')
+	expect(download.suggestedFilename()).toBe('scene.svg')
+	expect(svg).not.toMatch(/<script/i)
+	expect(svg).not.toMatch(/\shref="(?!#)|url\((?!#)|@import|\son[a-z]+=/i)
+	const frames = 4
+	expect([...svg.matchAll(/@keyframes\s+([\w-]+)/g)].map(m => m[1])).toEqual(Array.from({ length: frames }, (_, i) => `scene-frame-${i}`))
+	const parsed = await page.evaluate(text => {
+		const doc = new DOMParser().parseFromString(text, 'image/svg+xml')
+		return { error: doc.querySelector('parsererror')?.textContent ?? '', root: doc.documentElement.localName, groups: doc.querySelectorAll('.scene-anim-frame').length }
+	}, svg)
+	expect(parsed).toEqual({ error: '', root: 'svg', groups: frames })
+
+	const [step] = await Promise.all([page.waitForEvent('download'), page.locator('[data-action=export-step]').click()])
+	expect(readFileSync((await step.path())!, 'utf8')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/)
+	const [source] = await Promise.all([page.waitForEvent('download'), page.locator('[data-action=export-source]').click()])
+	expect(source.suggestedFilename()).toBe('playground.scene')
+	expect(readFileSync((await source.path())!, 'utf8')).toBe(seed)
+})
+
+test('a malformed or hostile link shows a message, and the page still works', async ({ page }) => {
+	const hostile = {
+		'not base64url': '#scene=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
+		'does not unpack': '#scene=AAAAAAAAAAAA',
+		'unpacks to more than': `#scene=${deflateRawSync(Buffer.alloc(1 << 20, 0x61)).toString('base64url')}`,
+		'characters long': `#scene=${'A'.repeat(30_000)}`,
+	}
+	for (const [why, hash] of Object.entries(hostile)) {
+		const problems = watchPage(page)
+		await open(page, hash)
+		await expect(page.locator('[data-part=link-error]')).toBeVisible()
+		await expect(page.locator('[data-part=link-error]')).toContainText(why)
+		await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'ok')
+		expect(await editorText(page)).toBe(seed)
+		expect(await page.locator('img').count()).toBe(0)
+		expect(problems).toEqual([])
+	}
+})
+
+test("a scene's Open in the playground link opens that scene", async ({ page }) => {
+	await page.goto('/guides/locks/fences/')
+	const figure = page.locator('figure.scene[data-scene-id]').first()
+	const source = JSON.parse((await figure.locator('script.scene-data').textContent())!).source as string
+	await figure.locator('a.scene-playground-link').click()
+	await expect(page).toHaveURL(/\/playground\/#scene=/)
+	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'ok', { timeout: 30_000 })
+	expect(await editorText(page)).toBe(source)
+})
+
+test('the playground works by keyboard alone', async ({ page }) => {
+	await open(page)
+	await page.locator('[data-part=examples-picker]').focus()
+	// Into the editor with Tab, edit, and out again with Tab.
+	await page.keyboard.press('Tab')
+	await expect(editor(page)).toBeFocused()
+	await page.keyboard.press('ControlOrMeta+End')
+	await page.keyboard.press('Enter')
+	await page.keyboard.type('wait 1s')
+	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'ok')
+	await page.keyboard.press('Tab')
+	await expect(page.locator('[data-part=stage-region]')).toBeFocused()
+	await page.keyboard.press('Home')
+	await expect(counter(page)).toHaveText('Step 0 of 3')
+	await page.keyboard.press('ArrowRight')
+	await expect(counter(page)).toHaveText('Step 1 of 3')
+	await expect(stage(page)).toContainText('fence 7')
+	// Completion from the keyboard: Ctrl-Space at a line's start offers the statements.
+	await page.keyboard.press('Shift+Tab')
+	await expect(editor(page)).toBeFocused()
+	await page.keyboard.press('Enter')
+	await page.keyboard.type('str')
+	await page.keyboard.press('Control+Space')
+	await expect(page.locator('.cm-tooltip-autocomplete')).toContainText('strike')
+	await page.keyboard.press('Escape')
+	// The buttons answer Enter.
+	await page.locator('[data-action=next]').focus()
+	await page.keyboard.press('Enter')
+	await expect(counter(page)).toHaveText('Step 2 of 3')
+	// Search: Ctrl-F opens CodeMirror's search panel.
+	await editor(page).focus()
+	await page.keyboard.press('ControlOrMeta+f')
+	await expect(page.locator('.cm-search input[name=search]')).toBeFocused()
+})
+
+for (const theme of ['light', 'dark'] as const) {
+	test(`the playground, with an error shown, has no serious accessibility violation (${theme})`, async ({ browser }) => {
+		const context = await browser.newContext({ colorScheme: theme })
+		await context.addInitScript(t => localStorage.setItem('starlight-theme', t), theme)
+		const page = await context.newPage()
+		await open(page)
+		await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+		await editor(page).click()
+		await page.keyboard.press('ControlOrMeta+End')
+		await page.keyboard.press('Enter')
+		await page.keyboard.type('send lok -> a "x"')
+		await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'stale')
+		const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze()
+		const serious = results.violations
+			.filter(v => v.impact === 'serious' || v.impact === 'critical')
+			.map(v => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map(n => `  ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`)
+		expect(serious, serious.join('\n')).toEqual([])
+		await context.close()
+	})
+}

@@ -1,0 +1,57 @@
+import { CompletionContext } from '@codemirror/autocomplete'
+import { getIndentation } from '@codemirror/language'
+import { EditorState } from '@codemirror/state'
+import { describe, expect, it } from 'vitest'
+import { ICONS, STATEMENTS } from '../../../scene-parser/index.ts'
+import { declaredActors, sceneCompletions, sceneLanguage } from '../../../src/playground/scene-language.ts'
+
+const scene = 'actor a "Worker A" at 10,25 icon=cpu\nactor lock "Lock" at 50,50 icon=lock\n'
+
+/** The labels offered with the cursor at the end of `text` (or at `|`), and where they would replace from. */
+function complete(text: string, explicit = false): { from: number; labels: string[] } | null {
+	const pos = text.includes('|') ? text.indexOf('|') : text.length
+	const state = EditorState.create({ doc: text.replace('|', ''), extensions: [sceneLanguage] })
+	const result = sceneCompletions(new CompletionContext(state, pos, explicit))
+	return result && { from: result.from, labels: result.options.map(o => o.label) }
+}
+
+describe('scene completion', () => {
+	it('offers the statements of the scene before the first step at a line start', () => {
+		expect(complete(scene + 'li')).toEqual({ from: scene.length, labels: [...STATEMENTS.top] })
+	})
+
+	it("offers a step's statements on an indented line", () => {
+		expect(complete(scene + 'step "x"\n  se')?.labels).toEqual([...STATEMENTS.inStep])
+	})
+
+	it('offers the declared actor ids after a verb that names actors, and after the arrow', () => {
+		expect(complete(scene + 'step "x"\n  send l')).toEqual({ from: scene.length + 16, labels: ['a', 'lock'] })
+		expect(complete(scene + 'step "x"\n  send lock -> ')?.labels).toEqual(['a', 'lock'])
+	})
+
+	it('offers icons after icon= and colours after color=', () => {
+		expect(complete('actor x "X" at 1,1 icon=da')?.labels).toEqual([...ICONS])
+		expect(complete(scene + 'step "x"\n  send lock -> a "fence 7" color=')?.labels).toEqual(['ok', 'bad'])
+	})
+
+	it('offers nothing inside a string or after a verb that names no actor', () => {
+		expect(complete(scene + 'step "x"\n  send lock -> a "fen')).toBeNull()
+		expect(complete(scene + 'step "Work')).toBeNull()
+	})
+
+	it('finds actor ids as declared, in order', () => {
+		expect(declaredActors(scene + '  actor db "chat.db" at 90,50 icon=database\n# actor no\n')).toEqual(['a', 'lock', 'db'])
+	})
+})
+
+describe('scene indentation', () => {
+	it("indents a step's body, and a new step back to the margin", () => {
+		const doc = scene + 'step "x"\n  send lock -> a "fence 7"\n\nstep "y"'
+		const state = EditorState.create({ doc, extensions: [sceneLanguage] })
+		const lines = doc.split('\n')
+		const lineStart = (n: number) => state.doc.line(n).from
+		expect(getIndentation(state, lineStart(4))).toBe(2)
+		expect(getIndentation(state, lineStart(lines.length))).toBe(0)
+		expect(getIndentation(state, lineStart(2))).toBe(0)
+	})
+})
