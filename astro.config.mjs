@@ -16,6 +16,11 @@ if (missing.length > 0) console.warn(`sidebar: not yet written, left out: ${miss
 export default defineConfig({
 	// The sitemap and llms.txt need the published address; SITE_URL overrides it for another host.
 	site: siteUrl(process.env.SITE_URL),
+	vite: {
+		// The playground's worker names its files as the pages do, so the sql.js wasm it loads is the
+		// same file (and the same cache entry) as the one the guides' scenes load.
+		worker: { rollupOptions: { output: { assetFileNames: '_astro/[name].[hash][extname]' } } },
+	},
 	markdown: {
 		remarkPlugins: [remarkSiteLinks, remarkCodeTabs],
 	},

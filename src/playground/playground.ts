@@ -226,7 +226,8 @@ const view = new EditorView({
 			EditorState.tabSize.of(2),
 			// Tab is left to the browser, so the keyboard can leave the editor; Ctrl-] and Ctrl-[ indent.
 			keymap.of([...completionKeymap, ...searchKeymap, ...historyKeymap, ...lintKeymap, ...defaultKeymap]),
-			EditorView.contentAttributes.of({ 'aria-label': 'Scene source', 'aria-describedby': 'pg-editor-help' }),
+			// tabindex: the text is focusable anyway, but axe then knows the scrolling region has a way in by keyboard.
+			EditorView.contentAttributes.of({ 'aria-label': 'Scene source', 'aria-describedby': 'pg-editor-help', tabindex: '0' }),
 			EditorView.updateListener.of(update => {
 				if (update.docChanged) edited()
 			}),
