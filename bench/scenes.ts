@@ -11,6 +11,7 @@ import { findSceneBlocks } from '../src/scenes/build/scene-blocks.ts'
 import { renderFrame } from '../src/scenes/render/render-svg.ts'
 import { simulateScene } from '../src/scenes/simulation/simulate.ts'
 import type { OpenDriver } from '../src/scenes/simulation/simulate.ts'
+import { generated } from './generated-scene.ts'
 
 const seedPage = readFileSync(new URL('../tests/unit/parser/fixtures/fences.md', import.meta.url), 'utf8')
 const seedBlock = findSceneBlocks(seedPage)[0]
@@ -44,32 +45,6 @@ async function timeOnce(op: () => unknown, repeat = 3): Promise<number> {
 		times.push(performance.now() - start)
 	}
 	return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? Number.NaN
-}
-
-/** A scene of `steps` steps: two workers take turns, each lease running out, each write fenced. */
-function generated(steps: number): string {
-	const lines = [
-		'code ts',
-		'  await summaries.hold(chatId, async lease => save(chatId, text, lease.fence))',
-		'end',
-		'actor a "Worker A" at 10,25 icon=cpu',
-		'actor b "Worker B" at 10,75 icon=cpu',
-		'actor lock "Lock" at 50,50 icon=lock',
-		'actor db "chat.db" at 90,50 icon=database',
-		'link a lock',
-		'link b lock',
-		'link a db',
-		'link b db',
-		'set db "fence 0"',
-	]
-	for (let i = 1; i <= steps; i++) {
-		const worker = i % 2 === 1 ? 'a' : 'b'
-		lines.push(`step "Step ${i}: ${worker} holds with fence ${i} and saves." line=1`)
-		lines.push(`  send lock -> ${worker} "fence ${i}"`)
-		lines.push(`  send ${worker} -> db "save, fence ${i}" color=ok`)
-		lines.push(`  set db "fence ${i}"`)
-	}
-	return lines.join('\n')
 }
 
 const seedScene = mustParse(seedText)

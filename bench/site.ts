@@ -1,16 +1,14 @@
 // The site's budgets, measured: the build's time, per guide page the JavaScript loaded before the
 // reader touches a scene (gzipped, Starlight's beside ours), the sql.js wasm and when it is fetched,
 // and the time from a click on "next" to the new frame on screen. A benchmark: it prints tables.
-import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { extname, join, normalize } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import type { Browser, Page } from 'playwright-core'
 import { buildSidebar } from '../src/site/sidebar.ts'
+import { build, serve } from './site-server.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(root, 'dist')
@@ -35,39 +33,6 @@ function owner(name: string): Owner {
 
 const gz = (bytes: Uint8Array | string): number => gzipSync(bytes, { level: 9 }).length
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`
-
-function build(): number {
-	const start = performance.now()
-	const result = spawnSync('npx', ['astro', 'build'], { cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' }, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' })
-	const ms = performance.now() - start
-	if (result.status !== 0) {
-		process.stderr.write(result.stdout + result.stderr)
-		throw new Error(`astro build failed (exit ${result.status})`)
-	}
-	return ms
-}
-
-const types: Record<string, string> = {
-	'.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm',
-	'.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png', '.xml': 'application/xml',
-}
-
-/** Serves dist/ on a free port of localhost, as any static host would. */
-async function serve(): Promise<{ origin: string; close: () => void }> {
-	const server = createServer((request, response) => {
-		const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
-		let file = join(dist, path)
-		try {
-			if (statSync(file).isDirectory()) file = join(file, 'index.html')
-			response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
-			response.end(readFileSync(file))
-		} catch {
-			response.writeHead(404).end('not found')
-		}
-	})
-	await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-	return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }
-}
 
 interface PageFigures {
 	page: string
@@ -160,10 +125,10 @@ function table(rows: string[][]): string {
 	return rows.map(row => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ')).join('\n')
 }
 
-const buildMs = build()
+const buildMs = build(root)
 const { sidebar } = buildSidebar(root)
 const paths = sidebar.flatMap(section => section.items.map(item => ('slug' in item ? `/${item.slug}/` : item.link)))
-const server = await serve()
+const server = await serve(dist)
 const browser = await chromium.launch({ executablePath: process.env['CHROMIUM'] ?? '/usr/bin/chromium', args: chromiumArgs })
 const results: PageFigures[] = []
 try {

@@ -1,8 +1,9 @@
 /**
- * The playground's compile worker: parses, simulates on sql.js and draws every frame, off the page's main thread.
+ * The playground's compile worker: parses, simulates on sql.js and draws frames, off the page's main thread.
  */
 import { sqlJsDriver } from '../../engine/adapters/index.ts'
 import { loadSqlJs } from '../scenes/browser/verify-scene.ts'
+import type { Frame } from '../scenes/frame.ts'
 import { renderFrame } from '../scenes/render/render-svg.ts'
 import { compileScene } from '../scenes/simulation/compile.ts'
 import { animatedSvg } from './animated-svg.ts'
@@ -11,13 +12,27 @@ import type { WorkerRequest, WorkerResponse } from './worker-protocol.ts'
 
 const scope = self as unknown as { onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null; postMessage: (message: WorkerResponse) => void }
 
+/** The frames of the last compile, so the page can ask for the others only when the author steps to them. */
+let last: { id: number; frames: Frame[] } = { id: 0, frames: [] }
+
+const draw = (frame: Frame): string => renderFrame(frame, { id: 'playground' })
+
 async function answer(request: WorkerRequest): Promise<WorkerResponse> {
 	if (request.kind === 'animate') return { kind: 'animated', id: request.id, svg: animatedSvg(request.frames, { title: request.title }) }
+	if (request.kind === 'draw') {
+		const frame = request.compile === last.id ? last.frames[request.index] : undefined
+		if (!frame) return { kind: 'failed', id: request.id, message: `no frame ${request.index} of compile ${request.compile}` }
+		return { kind: 'drawn', id: request.id, index: request.index, svg: draw(frame) }
+	}
 	const start = performance.now()
 	const SQL = await loadSqlJs()
 	const scene = await compileScene(request.source, { file: PLAYGROUND_FILE, line: 1, column: 0 }, bytes => sqlJsDriver(SQL, bytes))
-	const svgs = scene.frames.map(frame => renderFrame(frame, { id: 'playground' }))
-	return { kind: 'compiled', id: request.id, frames: scene.frames, svgs, diagnostics: scene.diagnostics, ms: performance.now() - start }
+	last = { id: request.id, frames: scene.frames }
+	// Drawing every frame costs as much as the simulation; only the one on the stage is needed now.
+	const shown = Math.min(Math.max(request.show, 0), Math.max(scene.frames.length - 1, 0))
+	const frame = scene.frames[shown]
+	const svg = frame && draw(frame)
+	return { kind: 'compiled', id: request.id, frames: scene.frames, shown, svg, diagnostics: scene.diagnostics, ms: performance.now() - start }
 }
 
 scope.onmessage = event => {

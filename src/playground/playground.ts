@@ -40,8 +40,8 @@ const problems = part('problems')
 const linkError = part('link-error')
 const urlNote = part('url-note')
 
-/** The last frames that compiled without a diagnostic, and their SVGs. */
-let good: { frames: Frame[]; svgs: string[] } = { frames: [], svgs: [] }
+/** The last frames that compiled without a diagnostic, the compile that made them, and the SVGs drawn so far. */
+let good: { compile: number; frames: Frame[]; svgs: (string | undefined)[] } = { compile: 0, frames: [], svgs: [] }
 let step = 0
 /** The step the cursor was in at the last edit, which the stage follows. */
 let cursorStep: number | undefined
@@ -64,10 +64,12 @@ function compile(source: string): void {
 	}
 	compiling = ++nextId
 	root.dataset['compiling'] = ''
-	send({ kind: 'compile', id: compiling, source })
+	send({ kind: 'compile', id: compiling, source, show: cursorStep ?? step })
 }
 
-function ask(request: Omit<Extract<WorkerRequest, { kind: 'animate' }>, 'id'>): Promise<WorkerResponse> {
+type Question = Omit<Extract<WorkerRequest, { kind: 'animate' }>, 'id'> | Omit<Extract<WorkerRequest, { kind: 'draw' }>, 'id'>
+
+function ask(request: Question): Promise<WorkerResponse> {
 	const id = ++nextId
 	return new Promise(resolve => {
 		waiting.set(id, resolve)
@@ -86,7 +88,7 @@ worker.onmessage = (event: MessageEvent<WorkerResponse>) => {
 	if (response.id !== compiling) return
 	compiling = undefined
 	delete root.dataset['compiling']
-	if (response.kind === 'compiled') showCompiled(response.frames, response.svgs, response.diagnostics, response.ms)
+	if (response.kind === 'compiled') showCompiled(response)
 	else if (response.kind === 'failed') showFailure(response.message)
 	if (queued !== undefined) {
 		const source = queued
@@ -102,9 +104,12 @@ function showFailure(message: string): void {
 	status.textContent = `The scene could not be compiled in this browser: ${message}`
 }
 
-function showCompiled(frames: Frame[], svgs: string[], diagnostics: Diagnostic[], ms: number): void {
+function showCompiled({ id, frames, shown, svg, diagnostics, ms }: Extract<WorkerResponse, { kind: 'compiled' }>): void {
 	const stale = diagnostics.length > 0
-	if (!stale) good = { frames, svgs }
+	if (!stale) {
+		good = { compile: id, frames, svgs: [] }
+		good.svgs[shown] = svg
+	}
 	root.dataset['state'] = stale ? 'stale' : 'ok'
 	showDiagnostics(diagnostics)
 	const steps = Math.max(good.frames.length - 1, 0)
@@ -115,11 +120,21 @@ function showCompiled(frames: Frame[], svgs: string[], diagnostics: Diagnostic[]
 	} else {
 		status.textContent = `Verified by the engine: ${plural(steps, 'step')}, in ${Math.round(ms)} ms.`
 	}
-	show(cursorStep ?? step)
+	show(stale ? (cursorStep ?? step) : shown)
 }
 
 function plural(count: number, noun: string): string {
 	return `${count} ${noun}${count === 1 ? '' : 's'}`
+}
+
+/** The SVG of frame `index` of the last good frames, drawn by the worker the first time it is asked for. */
+async function svgOf(index: number): Promise<string | undefined> {
+	const drawn = good.svgs[index]
+	if (drawn !== undefined || index >= good.frames.length) return drawn
+	const of = good
+	const response = await ask({ kind: 'draw', compile: of.compile, index })
+	if (response.kind === 'drawn') of.svgs[index] = response.svg
+	return of.svgs[index]
 }
 
 /** Shows frame `index` of the last good frames (clamped) on the stage, with its caption and counter. */
@@ -127,7 +142,14 @@ function show(index: number): void {
 	const steps = Math.max(good.frames.length - 1, 0)
 	step = Math.min(Math.max(index, 0), steps)
 	const svg = good.svgs[step]
-	stage.innerHTML = svg ?? ''
+	if (svg !== undefined) stage.innerHTML = svg
+	else {
+		// Until the worker has drawn it, the stage keeps what it showed.
+		const wanted = step
+		void svgOf(wanted).then(drawn => {
+			if (drawn !== undefined && step === wanted) stage.innerHTML = drawn
+		})
+	}
 	stage.dataset['step'] = String(step)
 	caption.textContent = good.frames[step]?.caption || (good.frames.length > 0 ? initialCaption : '')
 	counter.textContent = counterText(step, steps)
@@ -275,7 +297,7 @@ root.addEventListener('click', event => {
 	else if (action === 'prev') show(step - 1)
 	else if (action === 'next') show(step + 1)
 	else if (action === 'last') show(good.frames.length)
-	else if (action === 'export-step') download(`scene-step-${step}.svg`, 'image/svg+xml', good.svgs[step] ?? '')
+	else if (action === 'export-step') void svgOf(step).then(svg => download(`scene-step-${step}.svg`, 'image/svg+xml', svg ?? ''))
 	else if (action === 'export-source') download(PLAYGROUND_FILE, 'text/plain', view.state.doc.toString())
 	else if (action === 'export-animation') {
 		void ask({ kind: 'animate', frames: good.frames }).then(response => {

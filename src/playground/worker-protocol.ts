@@ -6,13 +6,18 @@ import type { Diagnostic, Frame } from '../scenes/frame.ts'
 /** The file name the playground gives its scene, so its errors read as `npm run scenes -- check playground.scene` prints them. */
 export const PLAYGROUND_FILE = 'playground.scene'
 
-/** What the page asks: compile a source, or make the animated SVG of frames already compiled. */
+/**
+ * What the page asks: compile a source and draw the frame it will show (`show`, clamped), draw
+ * another frame of that compile, or make the animated SVG of frames already compiled.
+ */
 export type WorkerRequest =
-	| { kind: 'compile'; id: number; source: string }
+	| { kind: 'compile'; id: number; source: string; show: number }
+	| { kind: 'draw'; id: number; compile: number; index: number }
 	| { kind: 'animate'; id: number; frames: Frame[]; title?: string }
 
 /** What the worker answers, naming the request it answers by id. */
 export type WorkerResponse =
-	| { kind: 'compiled'; id: number; frames: Frame[]; svgs: string[]; diagnostics: Diagnostic[]; ms: number }
+	| { kind: 'compiled'; id: number; frames: Frame[]; shown: number; svg: string | undefined; diagnostics: Diagnostic[]; ms: number }
+	| { kind: 'drawn'; id: number; index: number; svg: string }
 	| { kind: 'animated'; id: number; svg: string }
 	| { kind: 'failed'; id: number; message: string }

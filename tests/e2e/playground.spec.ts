@@ -91,10 +91,8 @@ test('an unknown actor shows its error at its line and column in the editor, and
 	await expect(page.locator('.cm-tooltip-lint')).toContainText(first.message)
 	// Undo brings the good scene back.
 	await editor(page).click()
-	for (let i = 0; i < 3 && (await page.locator('[data-playground]').getAttribute('data-state')) !== 'ok'; i++) {
-		await page.keyboard.press('ControlOrMeta+z')
-		await page.waitForTimeout(200)
-	}
+	for (let i = 0; i < 40 && (await editorText(page)) !== seed; i++) await page.keyboard.press('ControlOrMeta+z')
+	expect(await editorText(page)).toBe(seed)
 	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'ok')
 })
 
