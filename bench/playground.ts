@@ -86,7 +86,7 @@ const rows = [
 	['what', 'median', 'worst'],
 	row('peer: keystroke -> editor shows it (painted)', figures.echo),
 	row(`keystroke -> stage redrawn (painted), ${STEPS}-step scene`, figures.stage),
-	row('  of which: compile in the worker (parse, simulate on sql.js, draw every frame)', figures.compile),
+	row('  of which: compile in the worker (parse, simulate on sql.js, draw the frame shown)', figures.compile),
 ]
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map(r => r[i]!.length)))
 console.log(`\nThe playground at 390x844 (a phone), ${KEYS} keystrokes, each changing a label on the stage, in Chromium\n`)

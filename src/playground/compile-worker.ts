@@ -6,6 +6,8 @@ import { loadSqlJs } from '../scenes/browser/verify-scene.ts'
 import type { Frame } from '../scenes/frame.ts'
 import { renderFrame } from '../scenes/render/render-svg.ts'
 import { compileScene } from '../scenes/simulation/compile.ts'
+import { formatMessage } from '../../scene-parser/index.ts'
+import { counterText, initialCaption } from '../scenes/scene-figure.ts'
 import { animatedSvg } from './animated-svg.ts'
 import { PLAYGROUND_FILE } from './worker-protocol.ts'
 import type { WorkerRequest, WorkerResponse } from './worker-protocol.ts'
@@ -32,7 +34,18 @@ async function answer(request: WorkerRequest): Promise<WorkerResponse> {
 	const shown = Math.min(Math.max(request.show, 0), Math.max(scene.frames.length - 1, 0))
 	const frame = scene.frames[shown]
 	const svg = frame && draw(frame)
-	return { kind: 'compiled', id: request.id, frames: scene.frames, shown, svg, diagnostics: scene.diagnostics, ms: performance.now() - start }
+	const steps = Math.max(scene.frames.length - 1, 0)
+	return {
+		kind: 'compiled',
+		id: request.id,
+		frames: scene.frames,
+		captions: scene.frames.map(f => f.caption || initialCaption),
+		counters: scene.frames.map(f => counterText(f.index, steps)),
+		shown,
+		svg,
+		diagnostics: scene.diagnostics.map(d => ({ ...d, printed: formatMessage({ ...d, message: `error: ${d.message}` }) })),
+		ms: performance.now() - start,
+	}
 }
 
 scope.onmessage = event => {

@@ -10,13 +10,11 @@ import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/sea
 import { EditorSelection, EditorState } from '@codemirror/state'
 import type { Text } from '@codemirror/state'
 import { EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view'
-import type { Diagnostic, Frame } from '../scenes/frame.ts'
-import { counterText, initialCaption } from '../scenes/scene-figure.ts'
-import { formatMessage } from '../../scene-parser/index.ts'
 import { sceneCompletions, sceneHighlighting, sceneLanguage } from './scene-language.ts'
+import type { SceneVocabulary } from './scene-language.ts'
 import { SceneLinkError, decodeScene, encodeScene, payloadOf, sceneHash } from './scene-link.ts'
 import { PLAYGROUND_FILE } from './worker-protocol.ts'
-import type { WorkerRequest, WorkerResponse } from './worker-protocol.ts'
+import type { PrintedDiagnostic, WorkerRequest, WorkerResponse } from './worker-protocol.ts'
 
 /** One of the site's scenes, offered as an example. */
 interface Example {
@@ -31,7 +29,8 @@ const URL_DEBOUNCE_MS = 400
 
 const root = document.querySelector<HTMLElement>('[data-playground]')!
 const part = <T extends HTMLElement>(name: string): T => root.querySelector<T>(`[data-part=${name}]`)!
-const examples = JSON.parse(part('examples').textContent ?? '[]') as Example[]
+// Made by the build: the page imports nothing of the parser or the player, whose code would then be shared with every page.
+const { examples, vocabulary } = JSON.parse(part('page-data').textContent ?? '{}') as { examples: Example[]; vocabulary: SceneVocabulary }
 const stage = part('stage')
 const caption = part('caption')
 const counter = part('counter')
@@ -41,7 +40,7 @@ const linkError = part('link-error')
 const urlNote = part('url-note')
 
 /** The last frames that compiled without a diagnostic, the compile that made them, and the SVGs drawn so far. */
-let good: { compile: number; frames: Frame[]; svgs: (string | undefined)[] } = { compile: 0, frames: [], svgs: [] }
+let good: Pick<Extract<WorkerResponse, { kind: 'compiled' }>, 'frames' | 'captions' | 'counters'> & { compile: number; svgs: (string | undefined)[] } = { compile: 0, frames: [], captions: [], counters: [], svgs: [] }
 let step = 0
 /** The step the cursor was in at the last edit, which the stage follows. */
 let cursorStep: number | undefined
@@ -104,10 +103,10 @@ function showFailure(message: string): void {
 	status.textContent = `The scene could not be compiled in this browser: ${message}`
 }
 
-function showCompiled({ id, frames, shown, svg, diagnostics, ms }: Extract<WorkerResponse, { kind: 'compiled' }>): void {
+function showCompiled({ id, frames, captions, counters, shown, svg, diagnostics, ms }: Extract<WorkerResponse, { kind: 'compiled' }>): void {
 	const stale = diagnostics.length > 0
 	if (!stale) {
-		good = { compile: id, frames, svgs: [] }
+		good = { compile: id, frames, captions, counters, svgs: [] }
 		good.svgs[shown] = svg
 	}
 	root.dataset['state'] = stale ? 'stale' : 'ok'
@@ -151,15 +150,15 @@ function show(index: number): void {
 		})
 	}
 	stage.dataset['step'] = String(step)
-	caption.textContent = good.frames[step]?.caption || (good.frames.length > 0 ? initialCaption : '')
-	counter.textContent = counterText(step, steps)
+	caption.textContent = good.captions[step] ?? ''
+	counter.textContent = good.counters[step] ?? ''
 	for (const [action, off] of [['first', step === 0], ['prev', step === 0], ['next', step === steps], ['last', step === steps]] as const) {
 		root.querySelector(`[data-action=${action}]`)?.setAttribute('aria-disabled', String(off))
 	}
 }
 
 /** An editor range for a diagnostic: from its line and column to the end of the word there, at least one character. */
-function rangeOf(doc: Text, d: Diagnostic): { from: number; to: number } {
+function rangeOf(doc: Text, d: PrintedDiagnostic): { from: number; to: number } {
 	const line = doc.line(Math.min(Math.max(d.line, 1), doc.lines))
 	const from = Math.min(line.from + Math.max(d.column - 1, 0), line.to)
 	const word = /^[^\s]+/.exec(line.text.slice(from - line.from))?.[0] ?? ''
@@ -167,7 +166,7 @@ function rangeOf(doc: Text, d: Diagnostic): { from: number; to: number } {
 	return to > from ? { from, to } : { from: Math.max(from - 1, line.from), to: from }
 }
 
-function showDiagnostics(diagnostics: Diagnostic[]): void {
+function showDiagnostics(diagnostics: PrintedDiagnostic[]): void {
 	const doc = view.state.doc
 	const marks: EditorDiagnostic[] = diagnostics.map(d => ({ ...rangeOf(doc, d), severity: 'error', message: d.message }))
 	view.dispatch(setDiagnostics(view.state, marks))
@@ -179,7 +178,7 @@ function showDiagnostics(diagnostics: Diagnostic[]): void {
 		button.dataset['line'] = String(d.line)
 		button.dataset['column'] = String(d.column)
 		// The words `npm run scenes -- check playground.scene` prints for the same text.
-		button.textContent = formatMessage({ ...d, message: `error: ${d.message}` })
+		button.textContent = d.printed
 		button.addEventListener('click', () => {
 			const { from } = rangeOf(view.state.doc, d)
 			view.dispatch({ selection: EditorSelection.cursor(from), scrollIntoView: true })
@@ -241,9 +240,9 @@ const view = new EditorView({
 			bracketMatching(),
 			highlightSelectionMatches(),
 			search({ top: true }),
-			autocompletion({ override: [sceneCompletions], icons: false }),
+			autocompletion({ override: [sceneCompletions(vocabulary)], icons: false }),
 			lintGutter(),
-			sceneLanguage,
+			sceneLanguage(vocabulary),
 			sceneHighlighting,
 			EditorState.tabSize.of(2),
 			// Tab is left to the browser, so the keyboard can leave the editor; Ctrl-] and Ctrl-[ indent.

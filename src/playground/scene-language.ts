@@ -6,7 +6,15 @@ import type { StringStream } from '@codemirror/language'
 import type { CompletionContext, CompletionResult } from '@codemirror/autocomplete'
 import type { Extension } from '@codemirror/state'
 import { tags } from '@lezer/highlight'
-import { ICONS, STATEMENTS } from '../../scene-parser/index.ts'
+
+/**
+ * The DSL's words, as scene-parser defines them: the page gets them from the build, so the parser's
+ * code is not shared with (and loaded by) every other page's script.
+ */
+export interface SceneVocabulary {
+	statements: { top: readonly string[]; inStep: readonly string[] }
+	icons: readonly string[]
+}
 
 interface LineState {
 	/** Inside `code LANG` ... `end`, whose lines are the sample, not statements. */
@@ -17,11 +25,10 @@ interface LineState {
 	verb: string | undefined
 }
 
-const VERBS = new Set([...STATEMENTS.top, ...STATEMENTS.inStep])
 const NUMBER = /^-?\d+(\.\d+)?(ms|s|m|h)?(?=[\s,"]|->|$)/
 const ATTRIBUTE = /^([a-z]+)(=)/
 
-function token(stream: StringStream, state: LineState): string | null {
+function token(stream: StringStream, state: LineState, { statements }: SceneVocabulary, verbs: Set<string>): string | null {
 	if (stream.sol()) {
 		state.verb = undefined
 		if (state.inCode) {
@@ -68,24 +75,27 @@ function token(stream: StringStream, state: LineState): string | null {
 		state.verb = word
 		if (word === 'code') state.inCode = true
 		if (word === 'step') state.inStep = true
-		else if (STATEMENTS.top.includes(word) && !STATEMENTS.inStep.includes(word) && stream.indentation() === 0) state.inStep = false
-		return VERBS.has(word) ? 'keyword' : 'invalid'
+		else if (statements.top.includes(word) && !statements.inStep.includes(word) && stream.indentation() === 0) state.inStep = false
+		return verbs.has(word) ? 'keyword' : 'invalid'
 	}
 	if (state.verb === 'actor' && word === 'at') return 'keyword'
 	return 'variableName'
 }
 
 /** The DSL as a CodeMirror language: highlighting, comments, and a step's body indented under it. */
-export const sceneLanguage = StreamLanguage.define<LineState>({
-	name: 'scene',
-	startState: () => ({ inCode: false, inStep: false, verb: undefined }),
-	copyState: state => ({ ...state }),
-	token,
-	indent: (state, textAfter, context) => (state.inCode ? null : state.inStep && !/^step\b/.test(textAfter) ? context.unit : 0),
-	// Typing `step ` on an indented line moves it back to the margin, where a step belongs.
-	languageData: { commentTokens: { line: '#' }, indentOnInput: /^\s*step\s$/ },
-	tokenTable: { content: tags.content, invalid: tags.invalid },
-})
+export function sceneLanguage(vocabulary: SceneVocabulary): StreamLanguage<LineState> {
+	const verbs = new Set([...vocabulary.statements.top, ...vocabulary.statements.inStep])
+	return StreamLanguage.define<LineState>({
+		name: 'scene',
+		startState: () => ({ inCode: false, inStep: false, verb: undefined }),
+		copyState: state => ({ ...state }),
+		token: (stream, state) => token(stream, state, vocabulary, verbs),
+		indent: (state, textAfter, context) => (state.inCode ? null : state.inStep && !/^step\b/.test(textAfter) ? context.unit : 0),
+		// Typing `step ` on an indented line moves it back to the margin, where a step belongs.
+		languageData: { commentTokens: { line: '#' }, indentOnInput: /^\s*step\s$/ },
+		tokenTable: { content: tags.content, invalid: tags.invalid },
+	})
+}
 
 /** Token colours from the site's own custom properties, so they follow the light and dark themes. */
 export const sceneHighlighting: Extension = syntaxHighlighting(HighlightStyle.define([
@@ -110,12 +120,16 @@ export function declaredActors(text: string): string[] {
 const TAKES_ACTORS = new Set(['link', 'set', 'strike', 'send', 'release', 'restart', 'backup', 'restore'])
 
 /** The completions for the word before the cursor: a statement at a line's start, an icon or colour after `=`, else an actor id. */
-export function sceneCompletions(context: CompletionContext): CompletionResult | null {
+export function sceneCompletions(vocabulary: SceneVocabulary): (context: CompletionContext) => CompletionResult | null {
+	return context => completeAt(context, vocabulary)
+}
+
+function completeAt(context: CompletionContext, { statements, icons }: SceneVocabulary): CompletionResult | null {
 	const line = context.state.doc.lineAt(context.pos)
 	const before = line.text.slice(0, context.pos - line.from)
 	const value = /(icon|color)=([\w-]*)$/.exec(before)
 	if (value) {
-		const options = value[1] === 'icon' ? ICONS : ['ok', 'bad']
+		const options = value[1] === 'icon' ? icons : ['ok', 'bad']
 		return { from: context.pos - value[2]!.length, options: options.map(label => ({ label, type: 'enum' })), validFor: /^[\w-]*$/ }
 	}
 	const word = /[\w-]*$/.exec(before)![0]
@@ -123,7 +137,7 @@ export function sceneCompletions(context: CompletionContext): CompletionResult |
 	const head = before.slice(0, before.length - word.length)
 	if (/^\s*$/.test(head)) {
 		if (!context.explicit && word === '') return null
-		const names = head.length > 0 ? STATEMENTS.inStep : STATEMENTS.top
+		const names = head.length > 0 ? statements.inStep : statements.top
 		return { from, options: names.map(label => ({ label, type: 'keyword' })), validFor: /^\w*$/ }
 	}
 	const verb = /^\s*(\S+)/.exec(head)?.[1] ?? ''

@@ -3,6 +3,9 @@
  */
 import type { Diagnostic, Frame } from '../scenes/frame.ts'
 
+/** A diagnostic with the line `npm run scenes -- check` prints for it. */
+export type PrintedDiagnostic = Diagnostic & { printed: string }
+
 /** The file name the playground gives its scene, so its errors read as `npm run scenes -- check playground.scene` prints them. */
 export const PLAYGROUND_FILE = 'playground.scene'
 
@@ -17,7 +20,18 @@ export type WorkerRequest =
 
 /** What the worker answers, naming the request it answers by id. */
 export type WorkerResponse =
-	| { kind: 'compiled'; id: number; frames: Frame[]; shown: number; svg: string | undefined; diagnostics: Diagnostic[]; ms: number }
+	| {
+		kind: 'compiled'
+		id: number
+		frames: Frame[]
+		/** Each frame's caption and counter as the player words them. */
+		captions: string[]
+		counters: string[]
+		shown: number
+		svg: string | undefined
+		diagnostics: PrintedDiagnostic[]
+		ms: number
+	}
 	| { kind: 'drawn'; id: number; index: number; svg: string }
 	| { kind: 'animated'; id: number; svg: string }
 	| { kind: 'failed'; id: number; message: string }

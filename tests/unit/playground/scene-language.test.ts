@@ -5,13 +5,15 @@ import { describe, expect, it } from 'vitest'
 import { ICONS, STATEMENTS } from '../../../scene-parser/index.ts'
 import { declaredActors, sceneCompletions, sceneLanguage } from '../../../src/playground/scene-language.ts'
 
+const vocabulary = { statements: STATEMENTS, icons: ICONS }
+const language = sceneLanguage(vocabulary)
 const scene = 'actor a "Worker A" at 10,25 icon=cpu\nactor lock "Lock" at 50,50 icon=lock\n'
 
 /** The labels offered with the cursor at the end of `text` (or at `|`), and where they would replace from. */
 function complete(text: string, explicit = false): { from: number; labels: string[] } | null {
 	const pos = text.includes('|') ? text.indexOf('|') : text.length
-	const state = EditorState.create({ doc: text.replace('|', ''), extensions: [sceneLanguage] })
-	const result = sceneCompletions(new CompletionContext(state, pos, explicit))
+	const state = EditorState.create({ doc: text.replace('|', ''), extensions: [language] })
+	const result = sceneCompletions(vocabulary)(new CompletionContext(state, pos, explicit))
 	return result && { from: result.from, labels: result.options.map(o => o.label) }
 }
 
@@ -47,7 +49,7 @@ describe('scene completion', () => {
 describe('scene indentation', () => {
 	it("indents a step's body, and a new step back to the margin", () => {
 		const doc = scene + 'step "x"\n  send lock -> a "fence 7"\n\nstep "y"'
-		const state = EditorState.create({ doc, extensions: [sceneLanguage] })
+		const state = EditorState.create({ doc, extensions: [language] })
 		const lines = doc.split('\n')
 		const lineStart = (n: number) => state.doc.line(n).from
 		expect(getIndentation(state, lineStart(4))).toBe(2)
