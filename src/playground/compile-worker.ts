@@ -1,8 +1,7 @@
 /**
  * The playground's compile worker: parses, simulates on sql.js and draws frames, off the page's main thread.
  */
-import { sqlJsDriver } from '../../engine/adapters/index.ts'
-import { loadSqlJs } from '../scenes/browser/verify-scene.ts'
+import { openSqlJsDriver } from '../scenes/browser/verify-scene.ts'
 import type { Frame } from '../scenes/frame.ts'
 import { renderFrame } from '../scenes/render/render-svg.ts'
 import { compileScene } from '../scenes/simulation/compile.ts'
@@ -27,8 +26,7 @@ async function answer(request: WorkerRequest): Promise<WorkerResponse> {
 		return { kind: 'drawn', id: request.id, index: request.index, svg: draw(frame) }
 	}
 	const start = performance.now()
-	const SQL = await loadSqlJs()
-	const scene = await compileScene(request.source, { file: PLAYGROUND_FILE, line: 1, column: 0 }, bytes => sqlJsDriver(SQL, bytes))
+	const scene = await compileScene(request.source, { file: PLAYGROUND_FILE, line: 1, column: 0 }, await openSqlJsDriver())
 	last = { id: request.id, frames: scene.frames }
 	// Drawing every frame costs as much as the simulation; only the one on the stage is needed now.
 	const shown = Math.min(Math.max(request.show, 0), Math.max(scene.frames.length - 1, 0))

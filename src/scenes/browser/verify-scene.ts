@@ -6,6 +6,7 @@ import type { SqlJsStatic } from 'sql.js'
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url'
 import { sqlJsDriver } from '../../../engine/adapters/index.ts'
 import { compileScene } from '../simulation/compile.ts'
+import type { OpenDriver } from '../simulation/compile.ts'
 import { jsonDifferences } from './frame-diff.ts'
 import type { SceneData } from '../scene-figure.ts'
 
@@ -17,6 +18,12 @@ export function loadSqlJs(): Promise<SqlJsStatic> {
 	return sqlJs
 }
 
+/** Opens engine drivers on sql.js in this browser (a page or a worker), loading it first. */
+export async function openSqlJsDriver(): Promise<OpenDriver> {
+	const SQL = await loadSqlJs()
+	return bytes => sqlJsDriver(SQL, bytes)
+}
+
 /** What the reader's browser computed for a scene, and where it differs from the build's frames. */
 export interface Verification {
 	frames: unknown
@@ -25,8 +32,7 @@ export interface Verification {
 
 /** Recomputes the scene's frames on sql.js and lists where they differ from the build's (none: verified). */
 export async function verifyScene(data: SceneData): Promise<Verification> {
-	const SQL = await loadSqlJs()
-	const scene = await compileScene(data.source, data.origin, bytes => sqlJsDriver(SQL, bytes))
+	const scene = await compileScene(data.source, data.origin, await openSqlJsDriver())
 	// Through JSON, as the build's frames came: undefined fields drop out on both sides alike.
 	const frames: unknown = JSON.parse(JSON.stringify(scene))
 	return { frames, differences: jsonDifferences(data.scene, frames) }
