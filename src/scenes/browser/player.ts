@@ -1,5 +1,5 @@
 /**
- * The scene player's entry, on every page: upgrades each figure.scene, follows step links, and verifies scenes lazily.
+ * The scene player's entry, on every page: upgrades each figure.scene, follows step links, and verifies a scene once the reader acts on it.
  */
 import type { SceneData } from '../scene-figure.ts'
 import { ScenePlayer } from './scene-player.ts'
@@ -40,16 +40,6 @@ async function verify(figure: HTMLElement, data: SceneData): Promise<void> {
 	}
 }
 
-// The engine (sql.js, about 340 KB gzipped) loads only once a scene is in view or used.
-const watcher = new IntersectionObserver(entries => {
-	for (const entry of entries) {
-		if (!entry.isIntersecting) continue
-		watcher.unobserve(entry.target)
-		const player = players.get(entry.target as HTMLElement)
-		if (player) void verify(player.figure, player.data)
-	}
-})
-
 /**
  * The scene a fragment's id names: the figure of that id, else, for a link made when ids were
  * positions (`scene-2`), the page's scene at that place.
@@ -86,12 +76,9 @@ function upgrade(): void {
 		if (players.has(figure)) continue
 		const data = readData(figure)
 		if (!data) continue
-		const player = new ScenePlayer(figure, data)
+		// The engine (sql.js, about 370 KB gzipped with its chunk) loads only when the reader first steps, plays or opens a control.
+		const player = new ScenePlayer(figure, data, () => void verify(figure, data))
 		players.set(figure, player)
-		watcher.observe(figure)
-		const first = (): void => void verify(figure, data)
-		figure.addEventListener('pointerdown', first, { once: true })
-		figure.addEventListener('focusin', first, { once: true })
 	}
 	followHash()
 }

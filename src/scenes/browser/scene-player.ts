@@ -24,10 +24,13 @@ export class ScenePlayer {
 	#caption: HTMLElement | null
 	#counter: HTMLElement | null
 	#play: HTMLButtonElement | null
+	/** Called on the reader's first action (step, play, or a control), once. */
+	#onFirstAct: (() => void) | undefined
 
-	constructor(figure: HTMLElement, data: SceneData) {
+	constructor(figure: HTMLElement, data: SceneData, onFirstAct?: () => void) {
 		this.figure = figure
 		this.data = data
+		this.#onFirstAct = onFirstAct
 		this.steps = Math.max(data.scene.frames.length - 1, 0)
 		this.#stage = figure.querySelector('.scene-stage')
 		this.#caption = figure.querySelector('.scene-caption')
@@ -109,8 +112,16 @@ export class ScenePlayer {
 		if (text) text.textContent = playing ? 'Pause' : 'Play'
 	}
 
+	/** Marks the reader's first touch of the scene (a step, play, or a control), which starts the engine. */
+	engage(): void {
+		const first = this.#onFirstAct
+		this.#onFirstAct = undefined
+		first?.()
+	}
+
 	/** Runs a control's action, as a click or a key gives it. */
 	act(action: string): void {
+		this.engage()
 		if (action !== 'play') this.pause()
 		if (action === 'next') this.show(this.step + 1, { animate: true, link: true })
 		else if (action === 'prev') this.show(this.step - 1, { animate: false, link: true })
