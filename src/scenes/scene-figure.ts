@@ -9,7 +9,8 @@
 // [data-line].is-active; li#<id>-step-N; data-scene-position (its place on the page, for old
 // links); script.scene-data (SceneData); .scene-mismatch and .scene-error boxes.
 import type { Element, ElementContent, Properties } from 'hast'
-import type { Diagnostic, Frame, SceneFrames } from './frame.ts'
+import type { Diagnostic, Frame, SceneFrames, TextMark } from './frame.ts'
+import { markedPieces } from './text-marks.ts'
 import { formatMessage } from '../../scene-parser/index.ts'
 
 /** Where a scene's block sits in its file, as the compiler was given it. */
@@ -68,6 +69,12 @@ export function scriptJson(value: unknown): string {
 	return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
 }
 
+/** A text with the engine's values in `<data class="scene-computed">` and prose numbers plain, as the caption and the list show them. */
+export function markedText(value: string, marks?: readonly TextMark[]): ElementContent[] {
+	return markedPieces(value, marks).map(piece =>
+		piece.kind === 'value' ? h('data', { value: piece.text, className: ['scene-computed'] }, [text(piece.text)]) : text(piece.text))
+}
+
 function actorNames(frame: Frame): Map<string, string> {
 	return new Map(frame.actors.map(actor => [actor.id, actor.label]))
 }
@@ -79,13 +86,15 @@ export function frameValues(frame: Frame): ElementContent[] {
 	const items: ElementContent[] = frame.messages.map(message => {
 		const computed = message.computed && message.computed !== message.label ? ` (${message.computed})` : ''
 		return h('li', { className: ['scene-value', 'scene-value-message'], dataColor: message.color }, [
-			text(`${name(message.from)} → ${name(message.to)}: ${message.label}${computed}`),
+			text(`${name(message.from)} → ${name(message.to)}: `),
+			...markedText(message.label, message.marks),
+			...(computed ? [text(computed)] : []),
 		])
 	})
 	for (const actor of frame.actors) {
 		if (!actor.state || actor.state.text === '') continue
-		const state = actor.state.struck ? h('s', {}, [text(actor.state.text)]) : text(actor.state.text)
-		items.push(h('li', { className: ['scene-value', 'scene-value-state'] }, [text(`${actor.label}: `), state]))
+		const state = markedText(actor.state.text, actor.state.marks)
+		items.push(h('li', { className: ['scene-value', 'scene-value-state'] }, [text(`${actor.label}: `), ...(actor.state.struck ? [h('s', {}, state)] : state)]))
 	}
 	return items
 }
@@ -113,7 +122,7 @@ function stepList(id: string, frames: Frame[]): Element {
 		h('li', { id: stepId(id, frame.index), className: ['scene-step'], dataStep: String(frame.index) }, [
 			h('a', { href: `#${stepId(id, frame.index)}`, className: ['scene-step-link'] }, [text(`Step ${frame.index}`)]),
 			text(' '),
-			h('span', { className: ['scene-step-caption'] }, [text(frame.caption)]),
+			h('span', { className: ['scene-step-caption'] }, markedText(frame.caption, frame.captionMarks)),
 			h('ul', { className: ['scene-values'] }, frameValues(frame)),
 		]),
 	)
@@ -168,7 +177,7 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 	const children: ElementContent[] = [
 		...(scene.diagnostics.length > 0 ? [errorBox(scene.diagnostics)] : []),
 		h('div', { className: ['scene-stage'], style: stageAspect(svgs[0]) }, svgs[0] !== undefined ? [{ type: 'raw', value: svgs[0] } as unknown as ElementContent] : []),
-		h('p', { className: ['scene-caption'], ariaLive: 'polite' }, [text(first?.caption || initialCaption)]),
+		h('p', { className: ['scene-caption'], ariaLive: 'polite' }, first?.caption ? markedText(first.caption, first.captionMarks) : [text(initialCaption)]),
 		h('div', { className: ['scene-controls'], hidden: true }, [
 			button('restart', 'Restart'),
 			button('prev', 'Previous'),

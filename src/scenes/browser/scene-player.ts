@@ -5,11 +5,25 @@ import type { Frame } from '../frame.ts'
 import { counterText, initialCaption, stepId } from '../scene-figure.ts'
 import type { SceneData } from '../scene-figure.ts'
 import { afterPaint, prepareStep } from './scene-motion.ts'
+import { markedPieces } from '../text-marks.ts'
+import type { TextMark } from '../frame.ts'
 
 /** How long play shows each step, ms. */
 export const playStepMs = 2500
 
 const reducedMotion = (): boolean => matchMedia('(prefers-reduced-motion: reduce)').matches
+
+/** Puts a text into `element` as the build does: the engine's values in `<data class="scene-computed">`, never as HTML. */
+export function showMarked(element: HTMLElement, text: string, marks?: readonly TextMark[]): void {
+	element.replaceChildren(...markedPieces(text, marks).map(piece => {
+		if (piece.kind !== 'value') return document.createTextNode(piece.text)
+		const data = document.createElement('data')
+		data.value = piece.text
+		data.className = 'scene-computed'
+		data.textContent = piece.text
+		return data
+	}))
+}
 
 /** A figure.scene upgraded with its controls; `show` is the one way the step changes. */
 export class ScenePlayer {
@@ -58,7 +72,7 @@ export class ScenePlayer {
 		const shown = ++this.#shown
 		figure.dataset['step'] = String(this.step)
 		if (this.#stage) this.#stage.innerHTML = data.svgs[this.step] ?? ''
-		if (this.#caption) this.#caption.textContent = frame?.caption || initialCaption
+		if (this.#caption) showMarked(this.#caption, frame?.caption || initialCaption, frame?.caption ? frame.captionMarks : undefined)
 		if (this.#counter) this.#counter.textContent = counterText(this.step, this.steps)
 		const lines = new Set(frame?.lines ?? [])
 		for (const line of figure.querySelectorAll<HTMLElement>('.scene-code [data-line]')) {
