@@ -4,7 +4,8 @@
 
 // The browser tests hold on to these, so they stay stable: figure.scene[data-scene-id] with
 // data-step (the step shown), data-steps, data-verified (pending, running, ok, mismatch, failed;
-// error for a scene that did not compile in dev); .scene-stage svg[data-frame]; .scene-caption
+// error for a scene that did not compile in dev); .scene-stage svg[data-frame][data-layout=wide|narrow]
+// (one per layout, CSS shows one; .scene-clock[data-time] and .scene-badge in each); .scene-caption
 // (aria-live); .scene-counter; buttons [data-action=restart|prev|play|next]; .scene-code
 // [data-line].is-active; li#<id>-step-N; data-scene-position (its place on the page, for old
 // links); script.scene-data (SceneData); .scene-mismatch and .scene-error boxes.
@@ -26,8 +27,10 @@ export interface SceneData {
 	source: string
 	origin: SceneOrigin
 	scene: SceneFrames
-	/** Every frame's SVG, drawn at build time so the reader's browser needs no renderer. */
+	/** Every frame's SVG in the wide layout, drawn at build time so the reader's browser needs no renderer. */
 	svgs: string[]
+	/** Every frame's SVG in the narrow layout, which the stage shows instead in a column under 528 px (scenes.css). */
+	narrowSvgs: string[]
 }
 
 /** Everything a figure is made of. */
@@ -139,11 +142,18 @@ function stepList(id: string, frames: Frame[]): Element {
 	])
 }
 
-/** The stage's `aspect-ratio` from an SVG's width and height attributes, so the stage keeps its size whatever it shows. */
-export function stageAspect(svg: string | undefined): string | undefined {
+/** An SVG's width / height from its attributes, or undefined. */
+function svgAspect(svg: string | undefined): string | undefined {
 	const width = /\swidth="([\d.]+)"/.exec(svg ?? '')?.[1]
 	const height = /\sheight="([\d.]+)"/.exec(svg ?? '')?.[1]
-	return width && height ? `aspect-ratio: ${width} / ${height}` : undefined
+	return width && height ? `${width} / ${height}` : undefined
+}
+
+/** The stage's aspect ratios of both layouts, as custom properties, so the stage keeps its size whatever step it shows. */
+export function stageAspect(wide: string | undefined, narrow: string | undefined): string | undefined {
+	const ratios = [['--scene-wide-aspect', svgAspect(wide)], ['--scene-narrow-aspect', svgAspect(narrow ?? wide)]]
+	const style = ratios.filter(([, ratio]) => ratio !== undefined).map(([name, ratio]) => `${name}: ${ratio}`)
+	return style.length > 0 ? style.join('; ') : undefined
 }
 
 /** Each diagnostic as the compiler prints it, `FILE:LINE:COL: message`. */
@@ -161,7 +171,7 @@ export function errorBox(diagnostics: Diagnostic[]): Element {
 
 /** The whole `<figure class="scene">`, with frame 0 on the stage and every step in the list. */
 export function sceneFigure({ data, position, codeLines, codeStyle, playground }: SceneFigureInput): Element {
-	const { id, scene, svgs } = data
+	const { id, scene, svgs, narrowSvgs } = data
 	const frames = scene.frames
 	const first = frames[0]
 	const steps = Math.max(frames.length - 1, 0)
@@ -176,7 +186,9 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 	const lang = scene.code?.lang ?? ''
 	const children: ElementContent[] = [
 		...(scene.diagnostics.length > 0 ? [errorBox(scene.diagnostics)] : []),
-		h('div', { className: ['scene-stage'], style: stageAspect(svgs[0]) }, svgs[0] !== undefined ? [{ type: 'raw', value: svgs[0] } as unknown as ElementContent] : []),
+		h('div', { className: ['scene-stage'], style: stageAspect(svgs[0], narrowSvgs[0]) }, [svgs[0], narrowSvgs[0]]
+			.filter((svg): svg is string => svg !== undefined)
+			.map(svg => ({ type: 'raw', value: svg }) as unknown as ElementContent)),
 		h('p', { className: ['scene-caption'], ariaLive: 'polite' }, first?.caption ? markedText(first.caption, first.captionMarks) : [text(initialCaption)]),
 		h('div', { className: ['scene-controls'], hidden: true }, [
 			button('restart', 'Restart'),

@@ -34,51 +34,101 @@ export function watchPage(page: Page): string[] {
 
 const normal = (text: string): string => text.replace(/\s+/g, ' ').trim()
 
-/** What the stage's SVG shows: each actor's state, each message's label, and which states are struck. */
+/** What each of the stage's SVGs (one per layout) shows: actors' states and badges, messages, and the clock. */
 async function stageShows(page: Page, sceneId: string) {
-	return page.locator(`figure.scene[data-scene-id="${sceneId}"] .scene-stage svg`).evaluate(svg => {
-		const full = (el: Element, part: string): string => {
-			const title = el.querySelector(`:scope ${part} > title`) ?? el.querySelector(':scope > title')
+	return page.locator(`figure.scene[data-scene-id="${sceneId}"] .scene-stage svg`).evaluateAll(svgs => svgs.map(svg => {
+		// A text cut to fit carries the whole text in its title.
+		const whole = (el: Element | null): string | undefined => {
+			if (!el) return undefined
+			const title = el.querySelector(':scope > title, :scope > text > title')
 			if (title?.textContent) return title.textContent
-			return [...el.querySelectorAll(`${part} text, ${part} tspan`)]
-				.filter(t => t.tagName === 'text')
-				.map(t => t.textContent ?? '')
-				.join(' ')
+			return [...el.querySelectorAll('text')].map(t => t.textContent ?? '').join(' ')
 		}
 		const actors = [...svg.querySelectorAll('.scene-actor')].map(actor => {
 			const state = actor.querySelector('.scene-state')
+			const badge = actor.querySelector('.scene-badge')
 			return {
 				id: actor.getAttribute('data-actor') ?? '',
 				label: actor.querySelector('.scene-label')?.textContent ?? '',
-				state: state ? full(state, '') : undefined,
+				state: whole(state),
 				struck: state ? state.classList.contains('is-struck') : undefined,
+				badge: badge
+					? {
+						kind: badge.classList.contains('scene-badge-lease') ? 'lease' : 'fence',
+						text: whole(badge) ?? '',
+						lost: badge.classList.contains('is-lost'),
+						strikes: badge.querySelectorAll('.scene-strike').length,
+					}
+					: undefined,
 			}
 		})
 		const messages = [...svg.querySelectorAll('.scene-message')].map(message => ({
 			from: message.getAttribute('data-from') ?? '',
 			to: message.getAttribute('data-to') ?? '',
-			label: full(message.querySelector('.scene-message-label') ?? message, ''),
+			label: whole(message.querySelector('.scene-message-label')) ?? '',
 		}))
-		return { actors, messages }
-	})
+		const clock = svg.querySelector('.scene-clock')
+		return {
+			layout: svg.getAttribute('data-layout') ?? '',
+			actors,
+			messages,
+			clock: clock ? { text: clock.textContent ?? '', time: clock.getAttribute('data-time') } : undefined,
+		}
+	}))
 }
 
-function expectStageMatches(shown: Awaited<ReturnType<typeof stageShows>>, frame: Frame, where: string): void {
-	for (const actor of frame.actors) {
-		const seen = shown.actors.find(a => a.id === actor.id)
-		expect(seen, `${where}: actor ${actor.id} is on the stage`).toBeDefined()
-		expect(normal(seen!.label), `${where}: actor ${actor.id}'s label`).toBe(normal(actor.label))
-		if (actor.state) {
-			expect(normal(seen!.state ?? ''), `${where}: ${actor.id}'s state label`).toBe(normal(actor.state.text))
-			expect(seen!.struck, `${where}: ${actor.id}'s state struck out`).toBe(actor.state.struck)
-		} else {
-			expect(seen!.state, `${where}: ${actor.id} shows no state label`).toBeUndefined()
-		}
+/** The milliseconds a clock's text says (`t = 1 min 30.5 s`), read without the renderer's code. */
+export function clockMs(text: string): number {
+	const body = /^\s*t\s*=\s*(.+?)\s*$/.exec(text)?.[1]
+	if (body === undefined) return Number.NaN
+	const units: Record<string, number> = { h: 3_600_000, min: 60_000, s: 1000, ms: 1 }
+	let total = 0
+	let rest = body
+	for (const part of body.matchAll(/(-?\d+(?:\.\d+)?)\s*(h|min|ms|s)\b/g)) {
+		total += Number(part[1]) * (units[part[2]!] ?? Number.NaN)
+		rest = rest.replace(part[0], '')
 	}
-	expect(
-		shown.messages.map(m => `${m.from} -> ${m.to}: ${normal(m.label)}`),
-		`${where}: the messages on the stage`,
-	).toEqual(frame.messages.map(m => `${m.from} -> ${m.to}: ${normal(m.label)}`))
+	return rest.trim() === '' ? total : Number.NaN
+}
+
+function expectStageMatches(shown: Awaited<ReturnType<typeof stageShows>>, frame: Frame, at: string): void {
+	expect(shown.map(svg => svg.layout), `${at}: the stage holds the wide and the narrow drawing`).toEqual(['wide', 'narrow'])
+	for (const svg of shown) {
+		const where = `${at} (${svg.layout})`
+		expect(svg.clock, `${where}: the clock is on the stage`).toBeDefined()
+		expect(clockMs(svg.clock!.text), `${where}: the clock says the frame's time (${svg.clock!.text})`).toBe(frame.time)
+		expect(Number(svg.clock!.time), `${where}: the clock's data-time`).toBe(frame.time)
+		for (const actor of frame.actors) {
+			const seen = svg.actors.find(a => a.id === actor.id)
+			expect(seen, `${where}: actor ${actor.id} is on the stage`).toBeDefined()
+			expect(normal(seen!.label), `${where}: actor ${actor.id}'s label`).toBe(normal(actor.label))
+			if (actor.state) {
+				expect(normal(seen!.state ?? ''), `${where}: ${actor.id}'s state label`).toBe(normal(actor.state.text))
+				expect(seen!.struck, `${where}: ${actor.id}'s state struck out`).toBe(actor.state.struck)
+			} else {
+				expect(seen!.state, `${where}: ${actor.id} shows no state label`).toBeUndefined()
+			}
+			// The computed badges: a worker's lease and its fence, lost or not; a database's stored fence
+			// unless its state (not struck out) already says that number.
+			if (actor.lease) {
+				const text = actor.lease.fence !== undefined ? `fence ${actor.lease.fence}` : 'lease'
+				expect(seen!.badge, `${where}: ${actor.id}'s lease badge`).toEqual({
+					kind: 'lease', text, lost: actor.lease.lost, strikes: actor.lease.lost ? 1 : 0,
+				})
+			} else if (actor.storedFence !== undefined && seen!.badge !== undefined) {
+				expect(seen!.badge, `${where}: ${actor.id}'s stored fence badge`).toEqual({ kind: 'fence', text: `fence ${actor.storedFence}`, lost: false, strikes: 0 })
+			} else if (actor.storedFence !== undefined) {
+				const says = actor.state !== undefined && !actor.state.struck && new RegExp(`(^|\\D)${actor.storedFence}(\\D|$)`).test(actor.state.text)
+				expect(says, `${where}: ${actor.id} shows its stored fence ${actor.storedFence}, in a badge or its state`).toBe(true)
+			} else {
+				expect(seen!.badge, `${where}: ${actor.id} shows no badge`).toBeUndefined()
+			}
+		}
+		expect(
+			svg.messages.map(m => `${m.from} -> ${m.to}: ${normal(m.label)}`),
+			`${where}: the messages on the stage`,
+		).toEqual(frame.messages.map(m => `${m.from} -> ${m.to}: ${normal(m.label)}`))
+	}
 }
 
 /**

@@ -71,7 +71,7 @@ export class ScenePlayer {
 		const { figure, data } = this
 		const shown = ++this.#shown
 		figure.dataset['step'] = String(this.step)
-		if (this.#stage) this.#stage.innerHTML = data.svgs[this.step] ?? ''
+		if (this.#stage) this.#stage.innerHTML = (data.svgs[this.step] ?? '') + (data.narrowSvgs[this.step] ?? '')
 		if (this.#caption) showMarked(this.#caption, frame?.caption || initialCaption, frame?.caption ? frame.captionMarks : undefined)
 		if (this.#counter) this.#counter.textContent = counterText(this.step, this.steps)
 		const lines = new Set(frame?.lines ?? [])
@@ -93,7 +93,8 @@ export class ScenePlayer {
 				if (shown === this.#shown) history.replaceState(history.state, '', location.pathname + location.search + hash)
 			})
 		}
-		const svg = this.#stage?.querySelector('svg')
+		// Both layouts are in the stage and CSS shows one; only the one shown moves.
+		const svg = [...(this.#stage?.querySelectorAll('svg') ?? [])].find(one => one.checkVisibility())
 		if (options.animate && svg && frame && this.step === previous + 1 && !reducedMotion()) {
 			const start = prepareStep(svg, before, frame)
 			afterPaint(() => {

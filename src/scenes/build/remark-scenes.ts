@@ -5,6 +5,7 @@ import type { Code, Root } from 'mdast'
 import type { Element } from 'hast'
 import { relative } from 'node:path'
 import type { Frame, SceneFrames } from '../frame.ts'
+import type { SceneStages } from '../render/render-svg.ts'
 import { codeBackgroundStyle, highlightLines } from './highlight-code.ts'
 import { sceneBlock, sceneCodeNodes } from './scene-blocks.ts'
 import { brokenSceneFigure, diagnosticLines, sceneFigure } from '../scene-figure.ts'
@@ -16,8 +17,8 @@ import { encodeScene, playgroundHref } from '../../playground/scene-link.ts'
 export interface RemarkScenesOptions {
 	/** Parses and simulates one scene (compileScene with a driver already chosen). */
 	compile: (source: string, origin: SceneOrigin) => Promise<SceneFrames>
-	/** Draws one frame as an SVG string. */
-	render: (frame: Frame, options: { id?: string; title?: string }) => string
+	/** Draws every frame of a scene as SVG strings, in the wide and the narrow layout (renderStages). */
+	render: (frames: Frame[], options: { id?: string; title?: string }) => SceneStages
 	/** `build` fails on a scene with errors; `dev` shows them in the page and the terminal. */
 	mode: 'build' | 'dev'
 	/** The project root, so files are named as `content/guides/locks/fences.mdx`. */
@@ -76,11 +77,11 @@ export function remarkScenes(options: RemarkScenesOptions) {
 				continue
 			}
 			const svgTitle = typeof title === 'string' ? title : undefined
-			const svgs = scene.frames.map(frame => options.render(frame, { id, title: svgTitle }))
+			const { wide: svgs, narrow: narrowSvgs } = options.render(scene.frames, { id, title: svgTitle })
 			const codeLines = scene.code ? await highlightLines(scene.code.lines, scene.code.lang) : []
 			// A scene too large for a link simply has none.
 			const playground = await encodeScene(source).then(playgroundHref, () => undefined)
-			replaceWith(node, sceneFigure({ data: { id, source, origin, scene, svgs }, position, codeLines, codeStyle: codeBackgroundStyle, playground }))
+			replaceWith(node, sceneFigure({ data: { id, source, origin, scene, svgs, narrowSvgs }, position, codeLines, codeStyle: codeBackgroundStyle, playground }))
 		}
 		if (errors.length === 0) return
 		const message = errors.join('\n')

@@ -5,7 +5,7 @@ import type { AstroIntegration } from 'astro'
 import { fileURLToPath } from 'node:url'
 import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
 import { compileScene } from '../simulation/compile.ts'
-import { renderFrame } from '../render/render-svg.ts'
+import { renderStages } from '../render/render-svg.ts'
 import { remarkScenes } from './remark-scenes.ts'
 
 /** Adds the scene plugin to Markdown and MDX; `astro build` fails on a scene with errors, `astro dev` shows them. */
@@ -16,7 +16,7 @@ export function scenes(): AstroIntegration {
 			'astro:config:setup': ({ command, config, updateConfig, logger }) => {
 				const plugin = remarkScenes({
 					compile: (source, origin) => compileScene(source, origin, bytes => betterSqliteDriver(bytes ?? ':memory:')),
-					render: renderFrame,
+					render: renderStages,
 					// SCENES_ERRORS=show builds a site that shows scene errors as the dev server does (the
 					// browser tests build one to prove a wrong number makes them fail).
 					mode: command === 'build' && process.env['SCENES_ERRORS'] !== 'show' ? 'build' : 'dev',

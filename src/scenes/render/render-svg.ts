@@ -23,24 +23,76 @@ import {
 	type Route,
 	type Segment,
 } from './svg-geometry.ts'
+import { durationText } from './duration-text.ts'
 import { fitLines, middleTruncate, textWidth } from './svg-text.ts'
 
-/** Options of one rendering: the id prefix for the SVG's ids, the scene's title and the stage size. */
+/** Options of one rendering: the id prefix for the SVG's ids, the scene's title, the layout and the stage size. */
 export interface RenderOptions {
 	/** Prefix of every id in the SVG, so several scenes on one page never collide (default `scene`). */
 	id?: string
 	/** The scene's name, read before the step's caption in the SVG's title. */
 	title?: string
-	/** Stage width in SVG units (default STAGE_WIDTH); text keeps its size. */
+	/** `wide` for a column of 528 CSS px or more, `narrow` for a phone (default `wide`). */
+	layout?: StageLayout
+	/** Width of the stage the actors' percents are placed on, in SVG units (default the layout's); text keeps its size. */
 	width?: number
-	/** Stage height in SVG units (default STAGE_HEIGHT). */
+	/** Height of that stage (default the layout's). */
 	height?: number
 }
 
-/** Default stage width in SVG units. */
+/** The two layouts a scene is drawn in: one for a wide column, one for a phone. */
+export type StageLayout = 'wide' | 'narrow'
+
+/** A scene's frames drawn in both layouts; each layout has one viewBox for all its frames, so nothing jumps between steps. */
+export interface SceneStages {
+	wide: string[]
+	narrow: string[]
+}
+
+/** Default stage width in SVG units (the wide layout's). */
 export const STAGE_WIDTH = 600
-/** Default stage height in SVG units. */
+/** Default stage height in SVG units (the wide layout's). */
 export const STAGE_HEIGHT = 400
+
+/** The narrowest column, in CSS px, that shows the wide layout with no text under 12 px (the site's container query uses it). */
+export const WIDE_MIN_PX = 528
+
+/** The sizes of one layout, in SVG units. */
+interface Metrics {
+	width: number
+	height: number
+	/** Where an actor at 10% and at 90% stands: far enough in that its badge above and its texts below stay inside. */
+	insetX: number
+	insetTop: number
+	insetBottom: number
+	label: number
+	state: number
+	stateLine: number
+	message: number
+	messageLine: number
+	badge: number
+	badgeHeight: number
+	clock: number
+	textMax: number
+	messageMax: number
+	/** Whether actors swap their x and y percents when the scene spreads wider than tall, so a phone stacks them. */
+	transpose: boolean
+}
+
+// The wide layout's smallest text (14) is 12.7 CSS px at 528 px, its narrowest (a viewBox 600 wide at most).
+// The narrow one's (14) is 13.4 CSS px on a 360 px phone, whose stage is 326 px wide (a viewBox 340 wide at most).
+const LAYOUTS: Record<StageLayout, Metrics> = {
+	wide: {
+		width: STAGE_WIDTH, height: STAGE_HEIGHT, insetX: 68, insetTop: 42, insetBottom: 92,
+		label: 19, state: 18, stateLine: 22, message: 17, messageLine: 21, badge: 14, badgeHeight: 20, clock: 15,
+		textMax: 176, messageMax: 190, transpose: false,
+	},
+	narrow: {
+		width: 340, height: 620, insetX: 58, insetTop: 120, insetBottom: 120,
+		label: 16, state: 15, stateLine: 19, message: 15, messageLine: 19, badge: 14, badgeHeight: 20, clock: 14,
+		textMax: 150, messageMax: 150, transpose: true,
+	},
+}
 
 /** The colours the site may set, as custom property names (`--scene-NAME`) and their light-theme defaults. */
 export const SCENE_COLORS = {
@@ -59,28 +111,17 @@ export const SCENE_FONT = 'system-ui, sans-serif'
 
 type ColorName = keyof typeof SCENE_COLORS
 
-// Sizes in SVG units; a phone 360 pixels wide shows the default stage at 0.6 of these.
-// Where an actor at 10% and at 90% stands: far enough in that its badge above and its texts below stay inside.
-const INSET_X = 68
-const INSET_TOP = 42
-const INSET_BOTTOM = 92
 const CARD_RADIUS = 12
 const ICON_SIZE = 30
-const LABEL_SIZE = 19
-const STATE_SIZE = 18
-const STATE_LINE = 22
-const MESSAGE_SIZE = 17
-const MESSAGE_LINE = 21
-const BADGE_SIZE = 13.5
-const BADGE_HEIGHT = 20
-const TEXT_MAX = 176
-const MESSAGE_MAX = 190
-const BADGE_MAX = 120
 const LABEL_TOP = HALF + 6
-const STATE_TOP = LABEL_TOP + 25
 const MESSAGE_SPACING = 16
 const HEAD_LENGTH = 11
 const HEAD_HALF_WIDTH = 6
+// The room left around the content, inside the viewBox.
+const MARGIN = 8
+// A badge shows a long fence cut in the middle to this width.
+const BADGE_FENCE_MAX = 80
+
 
 /** An actor at its place on the stage, with the layout of its texts. */
 interface Placed {
@@ -88,8 +129,9 @@ interface Placed {
 	order: number
 	x: number
 	y: number
-	label?: { text: string; x: number }
-	state?: { lines: string[]; x: number; w: number; h: number }
+	/** Its texts' centres, and their tops from the actor's centre (negative when they stand above the card). */
+	label?: { text: string; x: number; top: number }
+	state?: { lines: string[]; x: number; w: number; h: number; top: number }
 	/** Where its card and texts are, in stage units, for keeping badges and labels off them. */
 	boxes: Box[]
 }
@@ -97,6 +139,8 @@ interface Placed {
 interface Badge {
 	kind: 'lease' | 'fence'
 	text: string
+	/** The whole fence, when the badge's text had to cut it. */
+	full: string
 	lost: boolean
 }
 
@@ -111,29 +155,95 @@ interface Arrow {
 	loop: boolean
 }
 
-/** Render one frame as one `<svg>` element string; the same frame and options always give the same string. */
-export function renderFrame(frame: Frame, options: RenderOptions = {}): string {
-	const width = positive(options.width, STAGE_WIDTH)
-	const height = positive(options.height, STAGE_HEIGHT)
-	const stage: Box = { x0: 0, y0: 0, x1: width, y1: height }
-	const prefix = idPrefix(options.id)
+/** One frame drawn on a stage: its SVG body, the boxes its texts and cards take, and the lines it draws. */
+interface Drawing {
+	frame: Frame
+	body: string
+	boxes: Box[]
+	lines: Segment[]
+}
 
+/** Render one frame as one `<svg>` element string, fitted to its own content; the same frame and options always give the same string. */
+export function renderFrame(frame: Frame, options: RenderOptions = {}): string {
+	return renderFrames([frame], options)[0] ?? ''
+}
+
+/** Render every frame of a scene in one layout, all with the viewBox that fits the content of every frame. */
+export function renderFrames(frames: Frame[], options: RenderOptions = {}): string[] {
+	const m = LAYOUTS[options.layout ?? 'wide']
+	const width = positive(options.width, m.width)
+	const height = positive(options.height, m.height)
+	const stage: Box = { x0: 0, y0: 0, x1: width, y1: height }
+	const swap = m.transpose && spreadsWide(frames)
+	const shown = swap ? frames.map(transposed) : frames
+	const sides = textSides(shown, stage, m)
+	const drawings = shown.map(frame => drawFrame(frame, stage, m, sides))
+
+	const content = union(drawings.flatMap(d => [...d.boxes, ...d.lines.map(s => segmentBox(s, 2))]))
+	const clock = placeClock(frames, drawings, content ?? stage, m)
+	const box = grow(union([content ?? stage, clock.box]) ?? stage, MARGIN)
+	const prefix = idPrefix(options.id)
+	return drawings.map(({ frame, body }, i) => {
+		const original = frames[i] ?? frame
+		const titleId = `${prefix}-title`
+		const descId = `${prefix}-desc`
+		const w = box.x1 - box.x0
+		const h = box.y1 - box.y0
+		return [
+			`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${num(box.x0)} ${num(box.y0)} ${num(w)} ${num(h)}" width="${num(w)}" height="${num(h)}"`,
+			` role="img" aria-labelledby="${titleId}" aria-describedby="${descId}" class="scene-svg" data-layout="${options.layout ?? 'wide'}"`,
+			` data-frame="${num(original.index)}" font-family="var(--scene-font, ${SCENE_FONT})">`,
+			`<title id="${titleId}">${escapeXml(titleText(original, options.title))}</title>`,
+			`<desc id="${descId}">${escapeXml(describeFrame(original))}</desc>`,
+			`<rect class="scene-bg" x="${num(box.x0)}" y="${num(box.y0)}" width="${num(w)}" height="${num(h)}" fill="${color('bg')}"/>`,
+			body,
+			drawClock(original.time, clock.at, m),
+			'</svg>',
+		].join('')
+	})
+}
+
+/** Every frame of a scene in the wide and the narrow layout; the narrow one's ids end in `-narrow`. */
+export function renderStages(frames: Frame[], options: Omit<RenderOptions, 'layout'> = {}): SceneStages {
+	const id = idPrefix(options.id)
+	return {
+		wide: renderFrames(frames, { ...options, id, layout: 'wide' }),
+		narrow: renderFrames(frames, { ...options, id: `${id}-narrow`, layout: 'narrow' }),
+	}
+}
+
+/** Whether the scene's actors spread wider than tall, judged on its first frame (the actors are the same in every frame). */
+function spreadsWide(frames: Frame[]): boolean {
+	const actors = frames[0]?.actors ?? []
+	if (actors.length < 2) return false
+	const spread = (values: number[]) => Math.max(...values) - Math.min(...values)
+	return spread(actors.map(a => a.x)) > spread(actors.map(a => a.y))
+}
+
+/** The frame with each actor's x and y percents swapped: the same picture turned on its diagonal. */
+function transposed(frame: Frame): Frame {
+	return { ...frame, actors: frame.actors.map(actor => ({ ...actor, x: actor.y, y: actor.x })) }
+}
+
+/** The links, messages and actors of one frame on a stage, with the boxes and lines they take. */
+function drawFrame(frame: Frame, stage: Box, m: Metrics, sides: Map<string, TextSide>): Drawing {
 	const placed = new Map<string, Placed>()
 	frame.actors.forEach((actor, order) => {
 		if (placed.has(actor.id)) return
-		const x = place(actor.x, INSET_X, width - INSET_X, HALF + 6, width - HALF - 6)
-		const y = place(actor.y, INSET_TOP, height - INSET_BOTTOM, HALF + 14, height - INSET_BOTTOM)
-		placed.set(actor.id, layoutActor(actor, order, x, y, stage))
+		const x = place(actor.x, m.insetX, stage.x1 - m.insetX, HALF + 6, stage.x1 - HALF - 6)
+		const y = place(actor.y, m.insetTop, stage.y1 - m.insetBottom, HALF + 14, stage.y1 - m.insetBottom)
+		placed.set(actor.id, layoutActor(actor, order, x, y, stage, m, sides.get(actor.id) ?? 'below'))
 	})
 	const actors = [...placed.values()]
 
 	const links = routeLinks(frame, placed)
-	const arrows = routeMessages(frame, placed, stage)
+	const arrows = routeMessages(frame, placed, stage, m)
 	const lines = [...links.flatMap(l => segments(l.route)), ...arrows.flatMap(a => segments(a.route))]
 
 	const actorSvg = actors.map(p => {
-		const others = actors.filter(o => o !== p).flatMap(o => o.boxes)
-		return drawActor(p, lines, others, stage)
+		// Its badge keeps off the other actors' cards and texts, and off its own texts.
+		const others = [...actors.filter(o => o !== p).flatMap(o => o.boxes), ...p.boxes.slice(1)]
+		return drawActor(p, lines, others, stage, m)
 	})
 
 	const obstacles = actors.flatMap(a => a.boxes)
@@ -141,26 +251,77 @@ export function renderFrame(frame: Frame, options: RenderOptions = {}): string {
 	const messageSvg = arrows.map(arrow => {
 		const otherArrows = arrows.filter(a => a !== arrow).flatMap(a => segments(a.route))
 		const linkLines = links.flatMap(l => segments(l.route))
-		const label = placeLabel(arrow, obstacles, taken, otherArrows, linkLines, stage)
+		const label = placeLabel(arrow, obstacles, taken, otherArrows, linkLines, stage, m)
 		taken.push(label.box)
-		return drawArrow(arrow, label)
+		return drawArrow(arrow, label, m)
 	})
 
-	const titleId = `${prefix}-title`
-	const descId = `${prefix}-desc`
-	return [
-		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${num(width)} ${num(height)}" width="${num(width)}" height="${num(height)}"`,
-		` role="img" aria-labelledby="${titleId}" aria-describedby="${descId}" class="scene-svg" data-frame="${num(frame.index)}"`,
-		` font-family="var(--scene-font, ${SCENE_FONT})">`,
-		`<title id="${titleId}">${escapeXml(titleText(frame, options.title))}</title>`,
-		`<desc id="${descId}">${escapeXml(describeFrame(frame))}</desc>`,
-		`<rect class="scene-bg" width="${num(width)}" height="${num(height)}" fill="${color('bg')}"/>`,
+	const body = [
 		`<g class="scene-links">${links.map(drawLink).join('')}</g>`,
 		// Actors go over messages: an arrow passing an actor's text runs under its halo, not across the letters.
 		`<g class="scene-messages">${messageSvg.join('')}</g>`,
 		`<g class="scene-actors">${actorSvg.join('')}</g>`,
-		'</svg>',
 	].join('')
+	return { frame, body, boxes: [...actors.flatMap(a => a.boxes), ...taken], lines }
+}
+
+/** The smallest box holding every box, or undefined for none. */
+function union(boxes: Box[]): Box | undefined {
+	if (boxes.length === 0) return undefined
+	return {
+		x0: Math.min(...boxes.map(b => b.x0)),
+		y0: Math.min(...boxes.map(b => b.y0)),
+		x1: Math.max(...boxes.map(b => b.x1)),
+		y1: Math.max(...boxes.map(b => b.y1)),
+	}
+}
+
+/** A segment's box, grown by half its stroke. */
+function segmentBox(s: Segment, by: number): Box {
+	return grow({ x0: Math.min(s.a.x, s.b.x), y0: Math.min(s.a.y, s.b.y), x1: Math.max(s.a.x, s.b.x), y1: Math.max(s.a.y, s.b.y) }, by)
+}
+
+/**
+ * One place for the clock in every frame: the first corner of the content that no frame's text,
+ * card or line takes, else a row above the content, so the clock never moves between steps.
+ */
+function placeClock(frames: Frame[], drawings: Drawing[], content: Box, m: Metrics): { at: Point; box: Box } {
+	const w = Math.max(...frames.map(f => textWidth(clockText(f.time), m.clock, true))) + m.clock + 10
+	const h = m.clock * 1.4
+	const boxes = drawings.flatMap(d => d.boxes)
+	const lines = drawings.flatMap(d => d.lines)
+	const corners: Point[] = [
+		{ x: content.x0, y: content.y0 },
+		{ x: content.x1 - w, y: content.y0 },
+		{ x: content.x0, y: content.y1 - h },
+		{ x: content.x1 - w, y: content.y1 - h },
+	]
+	for (const at of corners) {
+		const box = { x0: at.x, y0: at.y, x1: at.x + w, y1: at.y + h }
+		const room = grow(box, 4)
+		if (boxes.every(b => overlap(room, b) === 0) && lines.every(s => !crosses(s, room))) return { at, box }
+	}
+	const at = { x: content.x0, y: content.y0 - h - 6 }
+	return { at, box: { x0: at.x, y0: at.y, x1: at.x + w, y1: at.y + h } }
+}
+
+/** The scene's clock at a frame: a small dial and `t = 30 s`; data-time keeps the milliseconds for checks. */
+function drawClock(time: number, at: Point, m: Metrics): string {
+	const icon = m.clock
+	const scale = icon / 24
+	return [
+		`<g class="scene-clock" data-time="${Number.isFinite(time) ? Math.round(time) : 0}" transform="translate(${num(at.x)} ${num(at.y)})">`,
+		`<g transform="translate(0 ${num((m.clock * 1.4 - icon) / 2)}) scale(${num(scale, 3)})" fill="none" stroke="${color('muted')}"`,
+		` stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${iconPaths('clock')}</g>`,
+		`<text class="scene-clock-text" x="${num(icon + 5)}" y="${num(m.clock * 0.7 + m.clock * 0.35)}" font-size="${m.clock}" font-weight="600"`,
+		` fill="${color('muted')}" font-variant-numeric="tabular-nums">${escapeXml(clockText(time))}</text>`,
+		'</g>',
+	].join('')
+}
+
+/** The clock's words: `t = 30 s`. */
+function clockText(time: number): string {
+	return `t = ${durationText(time)}`
 }
 
 /** A colour as a custom property with its light-theme fallback. */
@@ -174,28 +335,95 @@ const HALO = ` stroke="${color('bg')}" stroke-width="4" stroke-linejoin="round" 
 // Icons default to the text colour, so a site that sets only --scene-fg still gets them right.
 const ICON_COLOR = `var(--scene-icon, ${color('fg')})`
 
-/** Where an actor's card, label and state go; its label and state are kept inside the stage. */
-function layoutActor(actor: FrameActor, order: number, x: number, y: number, stage: Box): Placed {
-	const placed: Placed = { actor, order, x, y, boxes: [{ x0: x - HALF, y0: y - HALF, x1: x + HALF, y1: y + HALF }] }
-	const label = fitLines(actor.label, LABEL_SIZE, TEXT_MAX, 1, true)[0] ?? ''
-	if (label !== '') {
-		const w = textWidth(label, LABEL_SIZE, true)
-		const cx = insideStage(x, w, stage)
-		placed.label = { text: label, x: cx }
-		placed.boxes.push({ x0: cx - w / 2, y0: y + LABEL_TOP, x1: cx + w / 2, y1: y + LABEL_TOP + LABEL_SIZE * 1.1 })
+/** Which side of its card an actor's label and state stand on. */
+type TextSide = 'below' | 'above' | 'right' | 'left'
+
+/**
+ * For each actor, the side of its card that the fewest of its links and messages (in any frame)
+ * leave from, below first; one side for the whole scene, so texts never jump between steps.
+ */
+function textSides(frames: Frame[], stage: Box, m: Metrics): Map<string, TextSide> {
+	const actors = frames[0]?.actors ?? []
+	const at = new Map(actors.map(a => [a.id, { x: (a.x * stage.x1) / 100, y: (a.y * stage.y1) / 100 }]))
+	const pairs = new Set<string>()
+	for (const frame of frames) {
+		for (const { from, to } of [...frame.links, ...frame.messages]) if (from !== to) pairs.add([from, to].sort().join('\n'))
 	}
-	if (actor.state && actor.state.text.trim() !== '') {
-		const lines = fitLines(actor.state.text, STATE_SIZE, TEXT_MAX - 20, 2, false)
-		const w = Math.max(...lines.map(line => textWidth(line, STATE_SIZE, false))) + 20
-		const h = lines.length * STATE_LINE + 8
-		const cx = insideStage(x, w, stage)
-		placed.state = { lines, x: cx, w, h }
-		placed.boxes.push({ x0: cx - w / 2, y0: y + STATE_TOP, x1: cx + w / 2, y1: y + STATE_TOP + h })
+	const sides = new Map<string, TextSide>()
+	for (const actor of actors) {
+		const self = at.get(actor.id)
+		if (!self || sides.has(actor.id)) continue
+		const count: Record<TextSide, number> = { below: 0, above: 0, right: 0, left: 0 }
+		for (const pair of pairs) {
+			const [a, b] = pair.split('\n')
+			const other = a === actor.id ? at.get(b ?? '') : b === actor.id ? at.get(a ?? '') : undefined
+			if (!other) continue
+			const dx = other.x - self.x
+			const dy = other.y - self.y
+			if (Math.abs(dy) >= Math.abs(dx)) count[dy > 0 ? 'below' : 'above']++
+			else count[dx > 0 ? 'right' : 'left']++
+		}
+		// Beside the card, its widest text in any frame must fit between the card and the stage's edge.
+		const wide = Math.max(...frames.map(frame => stackWidth(frame.actors.find(a => a.id === actor.id), m)))
+		const room = (side: TextSide) =>
+			side === 'right' ? stage.x1 - self.x - HALF - 14 >= wide : side === 'left' ? self.x - HALF - 14 - stage.x0 >= wide : true
+		const order: TextSide[] = ['below', 'above', 'right', 'left']
+		const best = order.filter(room).reduce((x, y) => (count[y] < count[x] ? y : x))
+		sides.set(actor.id, best)
+	}
+	return sides
+}
+
+/** The width of an actor's label and state as drawn, whichever is wider. */
+function stackWidth(actor: FrameActor | undefined, m: Metrics): number {
+	if (!actor) return 0
+	const label = textWidth(fitLines(actor.label, m.label, m.textMax, 1, true)[0] ?? '', m.label, true)
+	const text = actor.state?.text.trim() ?? ''
+	const state = text === '' ? 0 : Math.max(...fitLines(text, m.state, m.textMax - 20, 2, false).map(line => textWidth(line, m.state, false))) + 20
+	return Math.max(label, state)
+}
+
+/** Where an actor's card, label and state go, on its side of the card; kept inside the stage. */
+function layoutActor(actor: FrameActor, order: number, x: number, y: number, stage: Box, m: Metrics, side: TextSide): Placed {
+	const placed: Placed = { actor, order, x, y, boxes: [{ x0: x - HALF, y0: y - HALF, x1: x + HALF, y1: y + HALF }] }
+	const label = fitLines(actor.label, m.label, m.textMax, 1, true)[0] ?? ''
+	const labelHeight = label === '' ? 0 : m.label * 1.1
+	const labelWidth = label === '' ? 0 : textWidth(label, m.label, true)
+	const stateLines = actor.state && actor.state.text.trim() !== '' ? fitLines(actor.state.text, m.state, m.textMax - 20, 2, false) : []
+	const stateWidth = stateLines.length > 0 ? Math.max(...stateLines.map(line => textWidth(line, m.state, false))) + 20 : 0
+	const stateHeight = stateLines.length > 0 ? stateLines.length * m.stateLine + 8 : 0
+	const gap = Math.round(m.label * 0.2)
+	const stack = labelHeight + (stateHeight > 0 ? gap + stateHeight : 0)
+
+	// Tops from the card's centre; beside the card the stack is centred on it and starts at the card's edge.
+	let labelTop = LABEL_TOP
+	let stateTop = LABEL_TOP + labelHeight + gap
+	if (side === 'above') {
+		labelTop = -LABEL_TOP - labelHeight
+		stateTop = labelTop - gap - stateHeight
+	} else if (side === 'right' || side === 'left') {
+		labelTop = -stack / 2
+		stateTop = labelTop + labelHeight + gap
+	}
+	const centre = (w: number): number => {
+		if (side === 'right') return x + HALF + 8 + w / 2
+		if (side === 'left') return x - HALF - 8 - w / 2
+		return insideStage(x, w, stage)
+	}
+	if (label !== '') {
+		const cx = centre(labelWidth)
+		placed.label = { text: label, x: cx, top: labelTop }
+		placed.boxes.push({ x0: cx - labelWidth / 2, y0: y + labelTop, x1: cx + labelWidth / 2, y1: y + labelTop + labelHeight })
+	}
+	if (stateLines.length > 0) {
+		const cx = centre(stateWidth)
+		placed.state = { lines: stateLines, x: cx, w: stateWidth, h: stateHeight, top: stateTop }
+		placed.boxes.push({ x0: cx - stateWidth / 2, y0: y + stateTop, x1: cx + stateWidth / 2, y1: y + stateTop + stateHeight })
 	}
 	return placed
 }
 
-function drawActor(p: Placed, lines: Segment[], others: Box[], stage: Box): string {
+function drawActor(p: Placed, lines: Segment[], others: Box[], stage: Box, m: Metrics): string {
 	const { actor, x, y } = p
 	const parts: string[] = [
 		`<g class="scene-actor" data-actor="${escapeXml(actor.id)}" data-icon="${escapeXml(actor.icon)}" transform="translate(${num(x)} ${num(y)})">`,
@@ -208,40 +436,40 @@ function drawActor(p: Placed, lines: Segment[], others: Box[], stage: Box): stri
 	]
 
 	if (p.label) {
-		const baseline = LABEL_TOP + LABEL_SIZE * 0.8
+		const baseline = p.label.top + m.label * 0.8
 		parts.push(
-			`<text class="scene-label" x="${num(p.label.x - x)}" y="${num(baseline)}" text-anchor="middle" font-size="${LABEL_SIZE}" font-weight="600"`,
+			`<text class="scene-label" x="${num(p.label.x - x)}" y="${num(baseline)}" text-anchor="middle" font-size="${m.label}" font-weight="600"`,
 			` fill="${color('fg')}"${HALO}>${escapeXml(p.label.text)}${truncatedTitle(p.label.text, actor.label)}</text>`,
 		)
 	}
 
 	// The state: the main text, in a pill, struck through by a drawn line (text-decoration renders unevenly in SVG).
 	if (p.state && actor.state) {
-		const { lines: stateLines, w, h } = p.state
+		const { lines: stateLines, w, h, top } = p.state
 		const struck = actor.state.struck
 		const cx = p.state.x - x
 		parts.push(
 			`<g class="${struck ? 'scene-state is-struck' : 'scene-state'}" data-struck="${struck}">`,
-			`<rect class="scene-state-box" x="${num(cx - w / 2)}" y="${STATE_TOP}" width="${num(w)}" height="${num(h)}" rx="${num(Math.min(13, h / 2))}"`,
+			`<rect class="scene-state-box" x="${num(cx - w / 2)}" y="${num(top)}" width="${num(w)}" height="${num(h)}" rx="${num(Math.min(13, h / 2))}"`,
 			` fill="${color('card')}" stroke="${color('line')}" stroke-width="1"/>`,
 		)
 		stateLines.forEach((line, i) => {
-			const baseline = STATE_TOP + 4 + i * STATE_LINE + STATE_LINE / 2 + STATE_SIZE * 0.35
+			const baseline = top + 4 + i * m.stateLine + m.stateLine / 2 + m.state * 0.35
 			parts.push(
-				`<text class="scene-state-text" x="${num(cx)}" y="${num(baseline)}" text-anchor="middle" font-size="${STATE_SIZE}"`,
+				`<text class="scene-state-text" x="${num(cx)}" y="${num(baseline)}" text-anchor="middle" font-size="${m.state}"`,
 				` fill="${struck ? color('muted') : color('fg')}">`,
 				`${escapeXml(line)}${i === 0 ? truncatedTitle(stateLines.join(' '), actor.state?.text ?? '') : ''}</text>`,
 			)
-			if (struck) parts.push(strike(cx, baseline - STATE_SIZE * 0.3, textWidth(line, STATE_SIZE, false) + 4, color('fg')))
+			if (struck) parts.push(strike(cx, baseline - m.state * 0.3, textWidth(line, m.state, false) + 4, color('fg')))
 		})
 		parts.push('</g>')
 	}
 
-	const badge = badgeOf(actor)
+	const badge = badgeOf(actor, m)
 	if (badge) {
 		const text = badge.text
-		const w = textWidth(text, BADGE_SIZE, true) + 14
-		const h = BADGE_HEIGHT
+		const w = textWidth(text, m.badge, true) + 14
+		const h = m.badgeHeight
 		// The first place by the card that stays inside the stage and off every line and text, else the least bad.
 		const places: Point[] = [
 			{ x: HALF - 16, y: -HALF - h / 2 },
@@ -249,6 +477,9 @@ function drawActor(p: Placed, lines: Segment[], others: Box[], stage: Box): stri
 			{ x: -w / 2, y: -HALF - h - 3 },
 			{ x: HALF + 5, y: -h / 2 },
 			{ x: -HALF - 5 - w, y: -h / 2 },
+			// Below the card, for an actor whose texts stand above it.
+			{ x: HALF - 16, y: HALF - h / 2 },
+			{ x: -HALF + 16 - w, y: HALF - h / 2 },
 		]
 		let spot = places[0] ?? { x: 0, y: 0 }
 		let least = Infinity
@@ -268,8 +499,8 @@ function drawActor(p: Placed, lines: Segment[], others: Box[], stage: Box): stri
 			`<g class="${classes}">`,
 			`<rect x="${num(spot.x)}" y="${num(spot.y)}" width="${num(w)}" height="${h}" rx="${h / 2}" fill="${color('bg')}"`,
 			` stroke="${badge.lost ? color('line') : color('accent')}" stroke-width="1.25"${badge.lost ? ' stroke-dasharray="3 2.5"' : ''}/>`,
-			`<text x="${num(spot.x + w / 2)}" y="${num(spot.y + h / 2 + BADGE_SIZE * 0.35)}" text-anchor="middle" font-size="${BADGE_SIZE}"`,
-			` font-weight="600" fill="${tone}">${escapeXml(text)}</text>`,
+			`<text class="scene-badge-text" x="${num(spot.x + w / 2)}" y="${num(spot.y + h / 2 + m.badge * 0.35)}" text-anchor="middle" font-size="${m.badge}"`,
+			` font-weight="600" fill="${tone}">${escapeXml(text)}${truncatedTitle(text, badge.full)}</text>`,
 			badge.lost ? strike(spot.x + w / 2, spot.y + h / 2, w - 10, color('muted')) : '',
 			'</g>',
 		)
@@ -289,16 +520,17 @@ function strike(cx: number, y: number, w: number, stroke: string): string {
 }
 
 /** The one piece of engine state worth a badge: a worker's lease, or a database's fence its state does not already show. */
-function badgeOf(actor: FrameActor): Badge | undefined {
+function badgeOf(actor: FrameActor, m: Metrics): Badge | undefined {
+	const short = (fence: string) => middleTruncate(fence, m.badge, BADGE_FENCE_MAX, true)
 	if (actor.lease) {
 		const { fence, lost } = actor.lease
-		const text = fence !== undefined ? `fence ${middleTruncate(fence, BADGE_SIZE, BADGE_MAX - 40, true)}` : 'lease'
-		return { kind: 'lease', text, lost }
+		const text = fence !== undefined ? `fence ${short(fence)}` : 'lease'
+		return { kind: 'lease', text, full: fence !== undefined ? `fence ${fence}` : text, lost }
 	}
 	if (actor.storedFence !== undefined) {
 		const state = actor.state
 		const shown = state !== undefined && !state.struck && new RegExp(`(^|\\D)${actor.storedFence}(\\D|$)`).test(state.text)
-		if (!shown) return { kind: 'fence', text: `fence ${middleTruncate(actor.storedFence, BADGE_SIZE, BADGE_MAX - 40, true)}`, lost: false }
+		if (!shown) return { kind: 'fence', text: `fence ${short(actor.storedFence)}`, full: `fence ${actor.storedFence}`, lost: false }
 	}
 	return undefined
 }
@@ -336,7 +568,7 @@ function drawLink(link: LinkRoute): string {
 }
 
 /** Every message's arrow: messages between the same two actors run side by side, so arrows and labels do not overlap. */
-function routeMessages(frame: Frame, placed: Map<string, Placed>, stage: Box): Arrow[] {
+function routeMessages(frame: Frame, placed: Map<string, Placed>, stage: Box, m: Metrics): Arrow[] {
 	const groups = new Map<string, number[]>()
 	frame.messages.forEach((message, index) => {
 		const a = placed.get(message.from)
@@ -353,7 +585,7 @@ function routeMessages(frame: Frame, placed: Map<string, Placed>, stage: Box): A
 		const b = first && placed.get(first.to)
 		if (!first || !a || !b) continue
 		if (a === b) {
-			const d = loopDirection(a, indexes.length, stage)
+			const d = loopDirection(a, indexes.length, stage, m)
 			indexes.forEach((index, i) => {
 				const message = frame.messages[index]
 				if (message) arrows.push({ message, index, route: loopRoute(a, d, i), normal: d, side: 1, loop: true })
@@ -381,8 +613,8 @@ function routeMessages(frame: Frame, placed: Map<string, Placed>, stage: Box): A
 }
 
 /** The first way out of a card (up, right, left, down) with room for loops and their labels. */
-function loopDirection(card: Placed, count: number, stage: Box): Point {
-	const reach = HALF + 3 + 46 + (count - 1) * 22 + 34
+function loopDirection(card: Placed, count: number, stage: Box, m: Metrics): Point {
+	const reach = HALF + 3 + 46 + (count - 1) * 22 + 2 * m.messageLine - 8
 	const ways: Point[] = [
 		{ x: 0, y: -1 },
 		{ x: 1, y: 0 },
@@ -409,7 +641,7 @@ interface PlacedLabel {
 	lines: string[]
 }
 
-function drawArrow(arrow: Arrow, label: PlacedLabel): string {
+function drawArrow(arrow: Arrow, label: PlacedLabel, m: Metrics): string {
 	const { message, route } = arrow
 	const tone = message.color === 'ok' ? color('ok') : message.color === 'bad' ? color('bad') : color('accent')
 	const d = arrivalDirection(route)
@@ -431,9 +663,9 @@ function drawArrow(arrow: Arrow, label: PlacedLabel): string {
 		`<rect x="${num(box.x0)}" y="${num(box.y0)}" width="${num(w)}" height="${num(h)}" rx="7" fill="${color('bg')}" stroke="${tone}" stroke-width="1.25"/>`,
 	]
 	lines.forEach((line, i) => {
-		const baseline = box.y0 + 5 + i * MESSAGE_LINE + MESSAGE_LINE / 2 + MESSAGE_SIZE * 0.35
+		const baseline = box.y0 + 5 + i * m.messageLine + m.messageLine / 2 + m.message * 0.35
 		parts.push(
-			`<text class="scene-message-text" x="${num(box.x0 + w / 2)}" y="${num(baseline)}" text-anchor="middle" font-size="${MESSAGE_SIZE}"`,
+			`<text class="scene-message-text" x="${num(box.x0 + w / 2)}" y="${num(baseline)}" text-anchor="middle" font-size="${m.message}"`,
 			` font-weight="600" fill="${tone}">${escapeXml(line)}${i === 0 ? truncatedTitle(lines.join(' '), message.label) : ''}</text>`,
 		)
 	})
@@ -445,10 +677,10 @@ function drawArrow(arrow: Arrow, label: PlacedLabel): string {
 const LABEL_STOPS = [0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7, 0.25, 0.75, 0.2, 0.8, 0.15, 0.85]
 
 /** Put a message's label on or beside its arrow where it covers no card, text, other label or arrow. */
-function placeLabel(arrow: Arrow, obstacles: Box[], taken: Box[], arrows: Segment[], links: Segment[], stage: Box): PlacedLabel {
-	const lines = fitLines(arrow.message.label, MESSAGE_SIZE, MESSAGE_MAX, 2, true)
-	const w = Math.max(...lines.map(line => textWidth(line, MESSAGE_SIZE, true))) + 18
-	const h = lines.length * MESSAGE_LINE + 10
+function placeLabel(arrow: Arrow, obstacles: Box[], taken: Box[], arrows: Segment[], links: Segment[], stage: Box, m: Metrics): PlacedLabel {
+	const lines = fitLines(arrow.message.label, m.message, m.messageMax, 2, true)
+	const w = Math.max(...lines.map(line => textWidth(line, m.message, true))) + 18
+	const h = lines.length * m.messageLine + 10
 	const n = arrow.normal
 	const away = (w / 2) * Math.abs(n.x) + (h / 2) * Math.abs(n.y) + 6
 	const sides = arrow.side === 0 ? [0, 1, -1] : [arrow.side, -arrow.side]
@@ -519,14 +751,8 @@ export function describeFrame(frame: Frame): string {
 		})
 		sentences.push(`Messages: ${messages.join('; ')}.`)
 	}
-	sentences.push(`Time ${formatTime(frame.time)}.`)
+	sentences.push(`Time ${durationText(frame.time)}.`)
 	return sentences.join(' ')
-}
-
-function formatTime(ms: number): string {
-	if (!Number.isFinite(ms)) return '0 ms'
-	if (Math.abs(ms) < 1000) return `${Math.round(ms)} ms`
-	return `${Number((ms / 1000).toFixed(3))} s`
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }

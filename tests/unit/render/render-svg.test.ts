@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Frame, FrameActor, Icon } from '../../../src/scenes/frame.ts'
 import { ICONS, UNKNOWN_ICON } from '../../../src/scenes/render/icons.ts'
-import { SCENE_COLORS, STAGE_HEIGHT, STAGE_WIDTH, describeFrame, escapeXml, renderFrame } from '../../../src/scenes/render/render-svg.ts'
+import { SCENE_COLORS, STAGE_HEIGHT, STAGE_WIDTH, WIDE_MIN_PX, describeFrame, escapeXml, renderFrame, renderFrames, renderStages } from '../../../src/scenes/render/render-svg.ts'
+import { readFileSync } from 'node:fs'
 import { allElements, byClass, parseXml, textOf, type XmlElement } from './xml.ts'
 
 /** The seed's step 3: A wakes, saves with fence 7, and the database refuses it. */
@@ -92,7 +93,13 @@ describe('renderFrame: the seed step', () => {
 		expect(svg.endsWith('</svg>')).toBe(true)
 		expect(root.name).toBe('svg')
 		expect(root.attrs.xmlns).toBe('http://www.w3.org/2000/svg')
-		expect(root.attrs.viewBox).toBe(`0 0 ${STAGE_WIDTH} ${STAGE_HEIGHT}`)
+		const [x, y, w, h] = (root.attrs.viewBox ?? '').split(' ').map(Number)
+		expect([root.attrs.width, root.attrs.height]).toEqual([String(w), String(h)])
+		// Fitted to its content, which stays on the stage: no wider or taller than it, and not far off it.
+		expect(w).toBeLessThanOrEqual(STAGE_WIDTH)
+		expect(h).toBeLessThanOrEqual(STAGE_HEIGHT)
+		expect(x).toBeGreaterThanOrEqual(-8)
+		expect(y).toBeGreaterThanOrEqual(-40)
 		expect(root.attrs.class).toBe('scene-svg')
 		expect(root.attrs['data-frame']).toBe('3')
 	})
@@ -320,8 +327,9 @@ describe('renderFrame: the seed step', () => {
 
 	it('sizes the stage from the options', () => {
 		const { root } = render(seedStep3(), { width: 800, height: 450 })
-		expect(root.attrs.viewBox).toBe('0 0 800 450')
-		expect(root.attrs.width).toBe('800')
+		const [, , w] = (root.attrs.viewBox ?? '').split(' ').map(Number)
+		expect(w).toBeGreaterThan(STAGE_WIDTH)
+		expect(w).toBeLessThanOrEqual(800)
 		expect(translate(actorGroup(root, 'lock')).x).toBe(400)
 	})
 })
@@ -459,15 +467,17 @@ describe('renderFrame: icons and odd frames', () => {
 	it('shortens a huge fence in its badge by its middle', () => {
 		const frame = seedStep3()
 		frame.actors[1] = { ...(frame.actors[1] as FrameActor), lease: { fence: '340282366920938463463374607431768211455', expiresAt: 1, lost: false } }
-		const text = textOf(child(actorGroup(render(frame).root, 'b'), 'scene-badge'))
-		expect(text).toMatch(/^fence 3402\d*…\d*455$/)
+		const badge = child(child(actorGroup(render(frame).root, 'b'), 'scene-badge'), 'scene-badge-text')
+		expect(badge.text).toMatch(/^fence 3402\d*…\d*455$/)
+		// The whole fence stays readable in the text's title.
+		expect(badge.children.find(e => e.name === 'title')?.text).toBe('fence 340282366920938463463374607431768211455')
 	})
 
 	it('renders a frame with nothing in it', () => {
 		const frame: Frame = { index: 0, caption: '', time: 0, lines: [], actors: [], links: [], messages: [], diagnostics: [] }
 		const { root } = render(frame)
 		expect(byClass(root, 'scene-actor')).toHaveLength(0)
-		expect(root.children.find(e => e.name === 'desc')?.text).toBe('Time 0 ms.')
+		expect(root.children.find(e => e.name === 'desc')?.text).toBe('Time 0 s.')
 	})
 
 	it('gives the same string for the same frame, every time', () => {
@@ -475,6 +485,112 @@ describe('renderFrame: icons and odd frames', () => {
 		expect(renderFrame(seedStep3(), { id: 's', title: 'Fences' })).toBe(first)
 		expect(renderFrame(structuredClone(seedStep3()), { id: 's', title: 'Fences' })).toBe(first)
 		expect(renderFrame(seedStep2())).not.toBe(renderFrame(seedStep3()))
+	})
+})
+
+function viewBox(root: XmlElement): { x: number; y: number; w: number; h: number } {
+	const [x = 0, y = 0, w = 0, h = 0] = (root.attrs.viewBox ?? '').split(' ').map(Number)
+	return { x, y, w, h }
+}
+
+describe('renderFrames: one stage for every step', () => {
+	const steps = (): Frame[] => {
+		const initial = seedStep3()
+		initial.index = 0
+		initial.time = 0
+		initial.messages = []
+		for (const actor of initial.actors) {
+			delete actor.state
+			delete actor.lease
+		}
+		return [initial, { ...seedStep2(), time: 30_000 }, { ...seedStep3(), time: 90_500 }]
+	}
+
+	it('gives every frame the same viewBox, fitted to what all of them draw', () => {
+		const svgs = renderFrames(steps(), { id: 'x' }).map(parseXml)
+		const boxes = svgs.map(viewBox)
+		for (const box of boxes) expect(box).toEqual(boxes[0])
+		// The first frame alone draws less, so its own fitted box is smaller than the scene's.
+		const alone = viewBox(parseXml(renderFrame(steps()[0]!)))
+		expect(alone.h).toBeLessThan(boxes[0]!.h)
+		for (const root of svgs) {
+			const bg = byClass(root, 'scene-bg')[0]!
+			expect([bg.attrs.x, bg.attrs.y, bg.attrs.width, bg.attrs.height].map(Number)).toEqual([boxes[0]!.x, boxes[0]!.y, boxes[0]!.w, boxes[0]!.h])
+		}
+	})
+
+	it("draws the frame's clock in every frame, at one place", () => {
+		const svgs = renderFrames(steps()).map(parseXml)
+		const clocks = svgs.map(root => byClass(root, 'scene-clock')[0]!)
+		expect(clocks.map(c => c.attrs['data-time'])).toEqual(['0', '30000', '90500'])
+		expect(clocks.map(c => textOf(byClass(c, 'scene-clock-text')[0]!))).toEqual(['t = 0 s', 't = 30 s', 't = 1 min 30.5 s'])
+		for (const clock of clocks) expect(clock.attrs.transform).toBe(clocks[0]!.attrs.transform)
+		expect(describeFrame(steps()[2]!)).toContain('Time 1 min 30.5 s.')
+	})
+
+	it('keeps the clock off every card, text and label of every frame', () => {
+		const svgs = renderFrames(steps()).map(parseXml)
+		for (const root of svgs) {
+			const clock = byClass(root, 'scene-clock')[0]!
+			const at = /^translate\(([-\d.]+) ([-\d.]+)\)$/.exec(clock.attrs.transform ?? '')!
+			const text = byClass(clock, 'scene-clock-text')[0]!
+			const size = Number(text.attrs['font-size'])
+			const box = { x0: Number(at[1]), y0: Number(at[2]), x1: Number(at[1]) + size * 8, y1: Number(at[2]) + size * 1.4 }
+			for (const group of byClass(root, 'scene-actor')) {
+				const p = translate(group)
+				const card = { x0: p.x - 28, y0: p.y - 28, x1: p.x + 28, y1: p.y + 28 }
+				expect(box.x1 <= card.x0 || card.x1 <= box.x0 || box.y1 <= card.y0 || card.y1 <= box.y0).toBe(true)
+			}
+			for (const group of messageGroups(root)) {
+				const r = rectBox(child(group, 'scene-message-label').children[0] as XmlElement)
+				expect(box.x1 <= r.x0 || r.x1 <= box.x0 || box.y1 <= r.y0 || r.y1 <= box.y0).toBe(true)
+			}
+		}
+	})
+})
+
+describe('renderStages: a wide and a narrow layout', () => {
+	const frames = [seedStep2(), seedStep3()]
+
+	it('draws every frame in both, the narrow one with its own ids', () => {
+		const { wide, narrow } = renderStages(frames, { id: 'scene-1' })
+		expect(wide).toHaveLength(2)
+		expect(narrow).toHaveLength(2)
+		expect(parseXml(wide[0]!).attrs['data-layout']).toBe('wide')
+		expect(parseXml(narrow[0]!).attrs['data-layout']).toBe('narrow')
+		expect(parseXml(narrow[0]!).attrs['aria-labelledby']).toBe('scene-1-narrow-title')
+		expect(parseXml(wide[0]!).attrs['aria-labelledby']).toBe('scene-1-title')
+	})
+
+	it('stacks a scene that spreads wide: its actors turned on the diagonal, in a viewBox at most 340 wide', () => {
+		const root = parseXml(renderStages(frames).narrow[0]!)
+		const at = (id: string) => translate(actorGroup(root, id))
+		// Worker A (10,25) and B (10,75) share the top row; the lock (50,50) is below them, the database (90,50) lowest.
+		expect(at('a').y).toBe(at('b').y)
+		expect(at('a').x).toBeLessThan(at('b').x)
+		expect(at('lock').y).toBeGreaterThan(at('a').y)
+		expect(at('db').y).toBeGreaterThan(at('lock').y)
+		expect(at('db').x).toBe(at('lock').x)
+		expect(viewBox(root).w).toBeLessThanOrEqual(340)
+		expect(viewBox(root).h).toBeGreaterThan(viewBox(root).w)
+	})
+
+	it('leaves a scene that is already tall as written', () => {
+		const tall = frames.map(frame => ({ ...frame, actors: frame.actors.map(a => ({ ...a, x: a.y, y: a.x })) }))
+		const root = parseXml(renderStages(tall).narrow[0]!)
+		expect(translate(actorGroup(root, 'a')).y).toBe(translate(actorGroup(root, 'b')).y)
+	})
+
+	it('writes no text under 14 units in either, so 12 CSS px holds where the site shows each', () => {
+		const { wide, narrow } = renderStages(frames)
+		for (const svg of [...wide, ...narrow]) {
+			const sizes = allElements(parseXml(svg)).filter(e => e.name === 'text').map(e => Number(e.attrs['font-size']))
+			expect(Math.min(...sizes)).toBeGreaterThanOrEqual(14)
+		}
+		// 14 units at the narrowest wide column, 12 px or more; the site's container query switches at the same width.
+		expect(14 * (WIDE_MIN_PX / STAGE_WIDTH)).toBeGreaterThanOrEqual(12)
+		const css = readFileSync(new URL('../../../src/styles/scenes.css', import.meta.url), 'utf8')
+		expect(css).toContain(`@container scene (max-width: ${WIDE_MIN_PX - 0.02}px)`)
 	})
 })
 

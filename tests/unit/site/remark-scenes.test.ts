@@ -4,7 +4,7 @@ import type { Element, ElementContent } from 'hast'
 import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
 import { compileScene } from '../../../src/scenes/simulation/compile.ts'
 import type { SceneFrames } from '../../../src/scenes/frame.ts'
-import { renderFrame } from '../../../src/scenes/render/render-svg.ts'
+import { renderStages } from '../../../src/scenes/render/render-svg.ts'
 import { remarkScenes } from '../../../src/scenes/build/remark-scenes.ts'
 import { sceneBlock } from '../../../src/scenes/build/scene-blocks.ts'
 import type { RemarkScenesOptions } from '../../../src/scenes/build/remark-scenes.ts'
@@ -55,7 +55,7 @@ const file = { path: '/project/content/guides/x.mdx', data: { astro: { frontmatt
 function options(mode: 'build' | 'dev', report?: (message: string) => void): RemarkScenesOptions {
 	return {
 		compile: (source, origin) => compileScene(source, origin, bytes => betterSqliteDriver(bytes ?? ':memory:')),
-		render: renderFrame,
+		render: renderStages,
 		mode,
 		root: '/project',
 		report,
@@ -130,6 +130,7 @@ describe('remarkScenes on the seed scene', () => {
 		expect(data.source).toBe(seedScene)
 		expect(data.scene.frames).toHaveLength(4)
 		expect(data.svgs).toHaveLength(4)
+		expect(data.narrowSvgs).toHaveLength(4)
 	})
 
 	it('links the scene to the playground with its source in the address', async () => {

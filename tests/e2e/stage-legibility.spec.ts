@@ -1,0 +1,161 @@
+// Every scene of the built site, at every step, on a phone and on a desktop, in the light, dark and
+// forced-colors themes: the stage's texts are 12 CSS px or more, none overlaps another or leaves the
+// stage, the drawing fills at least 70 % of the stage's height, and every text has 4.5:1 contrast
+// against what is behind it. A screenshot of each step is attached to the report.
+import { expect, test } from '@playwright/test'
+import type { Browser, Locator, TestInfo } from '@playwright/test'
+import { builtPages } from './built-site.ts'
+
+const VIEWPORTS = [
+	{ name: 'phone', width: 360, height: 740 },
+	{ name: 'desktop', width: 1280, height: 900 },
+] as const
+
+const SCHEMES = [
+	{ name: 'light', theme: 'light', forced: 'none' },
+	{ name: 'dark', theme: 'dark', forced: 'none' },
+	{ name: 'forced-colors', theme: 'light', forced: 'active' },
+] as const
+
+/** What one step of a stage measures, in CSS px. */
+interface StageMeasure {
+	layout: string
+	smallest: number
+	coverage: number
+	overlaps: string[]
+	clipped: string[]
+	contrasts: { text: string; ratio: number; fg: string; bg: string }[]
+}
+
+/** Measures the stage's visible drawing: text sizes, overlaps, clipping, coverage and contrast. */
+function measure(figure: Locator): Promise<StageMeasure> {
+	return figure.evaluate(el => {
+		const stage = el.querySelector('.scene-stage')!
+		const svg = [...stage.querySelectorAll('svg')].find(s => s.checkVisibility())
+		if (!svg) throw new Error('no visible drawing on the stage')
+		const stageRect = stage.getBoundingClientRect()
+		const texts = [...svg.querySelectorAll('text')].filter(t => (t.textContent ?? '').trim() !== '')
+		// A text's own words, without the title a cut text carries.
+		const words = (t: Element) => [...t.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).map(n => n.textContent).join('')
+		const boxes = texts.map(t => ({ t, r: t.getBoundingClientRect(), name: words(t) }))
+
+		const sizes = texts.map(t => Number.parseFloat(getComputedStyle(t).fontSize) * (t.getScreenCTM()?.a ?? 0))
+		const overlaps: string[] = []
+		for (let i = 0; i < boxes.length; i++) {
+			for (let j = i + 1; j < boxes.length; j++) {
+				const a = boxes[i]!.r
+				const b = boxes[j]!.r
+				const w = Math.min(a.right, b.right) - Math.max(a.left, b.left)
+				const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)
+				if (w > 1 && h > 1) overlaps.push(`"${boxes[i]!.name}" and "${boxes[j]!.name}" (${w.toFixed(1)} x ${h.toFixed(1)} px)`)
+			}
+		}
+		const clipped = boxes
+			.filter(({ r }) => r.left < stageRect.left - 0.5 || r.right > stageRect.right + 0.5 || r.top < stageRect.top - 0.5 || r.bottom > stageRect.bottom + 0.5)
+			.map(({ name }) => name)
+
+		const parts = [...svg.children].filter(c => c.tagName === 'g').map(c => c.getBoundingClientRect()).filter(r => r.height > 0)
+		const top = Math.min(...parts.map(r => r.top))
+		const bottom = Math.max(...parts.map(r => r.bottom))
+
+		const rgb = (value: string): number[] | undefined => {
+			const m = /rgba?\(([\d.]+),?\s*([\d.]+),?\s*([\d.]+)(?:[,/]\s*([\d.]+))?\)/.exec(value)
+			if (!m || (m[4] !== undefined && Number(m[4]) === 0)) return undefined
+			return [Number(m[1]), Number(m[2]), Number(m[3])]
+		}
+		const luminance = (c: number[]) => {
+			const [r, g, b] = c.map(v => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4))
+			return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+		}
+		// What is behind a text: the first painted shape under its centre, else the page's own background.
+		const behind = (t: Element, r: DOMRect): string => {
+			for (const under of document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)) {
+				if (under === t || under.tagName === 'text' || under.tagName === 'line' || under.tagName === 'title') continue
+				if (under instanceof SVGElement) {
+					if (under.tagName === 'svg' || under.tagName === 'g') continue
+					const fill = getComputedStyle(under).fill
+					if (rgb(fill)) return fill
+					continue
+				}
+				const background = getComputedStyle(under).backgroundColor
+				if (rgb(background)) return background
+			}
+			return 'rgb(255, 255, 255)'
+		}
+		const contrasts = boxes.map(({ t, r, name }) => {
+			const fg = getComputedStyle(t).fill
+			const bg = behind(t, r)
+			const [hi, lo] = [luminance(rgb(fg) ?? [0, 0, 0]), luminance(rgb(bg) ?? [255, 255, 255])].sort((x, y) => y - x)
+			return { text: name, ratio: (hi! + 0.05) / (lo! + 0.05), fg, bg }
+		})
+		return {
+			layout: svg.getAttribute('data-layout') ?? '',
+			smallest: Math.min(...sizes),
+			coverage: (bottom - top) / stageRect.height,
+			overlaps,
+			clipped,
+			contrasts,
+		}
+	})
+}
+
+async function checkStage(browser: Browser, url: string, sceneId: string, viewport: (typeof VIEWPORTS)[number], testInfo: TestInfo): Promise<string> {
+	const figures: string[] = []
+	for (const scheme of SCHEMES) {
+		const context = await browser.newContext({
+			viewport: { width: viewport.width, height: viewport.height },
+			colorScheme: scheme.theme,
+			forcedColors: scheme.forced,
+			// No motion: a message fades in as it arrives, and a half-drawn frame is not the step.
+			reducedMotion: 'reduce',
+		})
+		await context.addInitScript(theme => localStorage.setItem('starlight-theme', theme), scheme.theme)
+		const page = await context.newPage()
+		await page.goto(url)
+		const figure = page.locator(`figure.scene[data-scene-id="${sceneId}"]`)
+		const steps = Number(await figure.getAttribute('data-steps'))
+		let smallest = Infinity
+		let coverage = Infinity
+		for (let step = 0; step <= steps; step++) {
+			if (step > 0) await figure.locator('[data-action=next]').click()
+			await expect(figure).toHaveAttribute('data-step', String(step))
+			const stage = figure.locator('.scene-stage')
+			await stage.scrollIntoViewIfNeeded()
+			const where = `${url} ${sceneId} step ${step}, ${viewport.name} ${viewport.width}x${viewport.height}, ${scheme.name}`
+			const shown = await measure(figure)
+			expect(shown.layout, `${where}: the layout for this width`).toBe(viewport.name === 'phone' ? 'narrow' : 'wide')
+			expect(shown.smallest, `${where}: smallest text, CSS px`).toBeGreaterThanOrEqual(12)
+			expect(shown.overlaps, `${where}: texts that overlap`).toEqual([])
+			expect(shown.clipped, `${where}: texts outside the stage`).toEqual([])
+			expect(shown.coverage, `${where}: share of the stage's height the drawing covers`).toBeGreaterThanOrEqual(0.7)
+			const low = shown.contrasts.filter(c => c.ratio < 4.5).map(c => `"${c.text}" ${c.ratio.toFixed(2)}:1 (${c.fg} on ${c.bg})`)
+			expect(low, `${where}: texts under 4.5:1`).toEqual([])
+			smallest = Math.min(smallest, shown.smallest)
+			coverage = Math.min(coverage, shown.coverage)
+			if (scheme.name === 'light' || step === steps) {
+				const name = `${sceneId}-${viewport.name}-${scheme.name}-step-${step}.png`
+				const path = testInfo.outputPath(name)
+				await figure.screenshot({ path, animations: 'disabled' })
+				await testInfo.attach(name, { path, contentType: 'image/png' })
+			}
+		}
+		figures.push(`${scheme.name}: smallest ${smallest.toFixed(1)} px, coverage ${(coverage * 100).toFixed(0)} %`)
+		await context.close()
+	}
+	return figures.join('; ')
+}
+
+// Three themes, every step, in fresh contexts: minutes on a busy machine, not the default minute.
+test.describe.configure({ timeout: 300_000 })
+
+for (const built of builtPages()) {
+	for (const sceneId of built.scenes) {
+		for (const viewport of VIEWPORTS) {
+			test(`${built.path} ${sceneId} stage is legible at ${viewport.width}x${viewport.height}`, async ({ browser }, testInfo) => {
+				const figures = await checkStage(browser, built.path, sceneId, viewport, testInfo)
+				testInfo.annotations.push({ type: 'stage', description: figures })
+				console.log(`${built.path} ${sceneId} ${viewport.name}: ${figures}`)
+			})
+		}
+	}
+}
