@@ -575,6 +575,28 @@ describe('renderStages: a wide and a narrow layout', () => {
 		expect(viewBox(root).h).toBeGreaterThan(viewBox(root).w)
 	})
 
+	it("puts an actor's texts on the side of its card that the fewest of its lines leave from", () => {
+		const worker = (id: string, x: number, y: number): FrameActor => ({ id, label: `Worker ${id}`, x, y, icon: 'cpu', state: { text: 'waiting', struck: false } })
+		const frame: Frame = {
+			...seedStep3(),
+			actors: [worker('a', 14, 22), worker('b', 14, 78), worker('c', 86, 50), { id: 'lock', label: 'Lock', x: 50, y: 50, icon: 'lock' }],
+			links: [{ from: 'a', to: 'lock' }, { from: 'b', to: 'lock' }, { from: 'c', to: 'lock' }],
+			messages: [],
+		}
+		const root = parseXml(renderStages([frame]).narrow[0]!)
+		const label = (id: string) => child(actorGroup(root, id), 'scene-label')
+		// Turned on its diagonal, a and b stand on top with their lines going down: their texts go above the card.
+		for (const id of ['a', 'b']) expect(Number(label(id).attrs.y)).toBeLessThan(-28)
+		// c stands below the lock, its one line going up: its texts stay below.
+		expect(Number(label('c').attrs.y)).toBeGreaterThan(28)
+		// The lock has lines going up and down: its label goes beside the card, where none leaves.
+		expect(Number(label('lock').attrs.x)).toBeGreaterThan(28)
+		expect(Math.abs(Number(label('lock').attrs.y))).toBeLessThan(28)
+		// The wide drawing keeps every text below its card, as written.
+		const wide = parseXml(renderStages([frame]).wide[0]!)
+		for (const id of ['a', 'b', 'c', 'lock']) expect(Number(child(actorGroup(wide, id), 'scene-label').attrs.y)).toBeGreaterThan(28)
+	})
+
 	it('leaves a scene that is already tall as written', () => {
 		const tall = frames.map(frame => ({ ...frame, actors: frame.actors.map(a => ({ ...a, x: a.y, y: a.x })) }))
 		const root = parseXml(renderStages(tall).narrow[0]!)
