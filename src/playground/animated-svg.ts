@@ -3,7 +3,7 @@
  */
 import type { Frame } from '../scenes/frame.ts'
 import { initialCaption, counterText } from '../scenes/scene-figure.ts'
-import { SCENE_COLORS, SCENE_FONT, STAGE_HEIGHT, STAGE_WIDTH, escapeXml, renderFrame } from '../scenes/render/render-svg.ts'
+import { SCENE_COLORS, SCENE_FONT, STAGE_WIDTH, escapeXml, renderFrames } from '../scenes/render/render-svg.ts'
 import { fitLines } from '../scenes/render/svg-text.ts'
 
 /** Options of the animation: how long each frame shows, and the scene's name for its title. */
@@ -42,13 +42,13 @@ function keyframes(index: number, count: number): string {
 	return `@keyframes ${keyframesName(index)} { ${stops.join(' ')} }`
 }
 
-function captionBand(frame: Frame, steps: number): string {
+function captionBand(frame: Frame, steps: number, width: number, top: number): string {
 	const words = `${counterText(frame.index, steps)}. ${frame.caption || initialCaption}`
-	const lines = fitLines(words, CAPTION_SIZE, STAGE_WIDTH - 2 * PAD, CAPTION_LINES, false)
+	const lines = fitLines(words, CAPTION_SIZE, width - 2 * PAD, CAPTION_LINES, false)
 	const text = lines
 		.map((line, i) => `<tspan x="${PAD}" dy="${i === 0 ? 0 : CAPTION_LINE}">${escapeXml(line)}</tspan>`)
 		.join('')
-	return `<text class="scene-anim-caption" x="${PAD}" y="${STAGE_HEIGHT + 20 + CAPTION_SIZE - 2}" font-size="${CAPTION_SIZE}" fill="${SCENE_COLORS.fg}">${text}</text>`
+	return `<text class="scene-anim-caption" x="${PAD}" y="${top + 20 + CAPTION_SIZE - 2}" font-size="${CAPTION_SIZE}" fill="${SCENE_COLORS.fg}">${text}</text>`
 }
 
 /** The frames as one looping SVG: one group per frame, each shown by its own keyframe set; the last frame stays when motion is reduced or CSS is off. */
@@ -56,8 +56,13 @@ export function animatedSvg(frames: Frame[], options: AnimatedSvgOptions = {}): 
 	const stepMs = options.stepMs ?? ANIMATION_STEP_MS
 	const count = frames.length
 	const steps = Math.max(count - 1, 0)
-	const width = STAGE_WIDTH
-	const height = STAGE_HEIGHT + BAND
+	// Every frame drawn with one viewBox, fitted to what any of them shows; its size is the stage's.
+	const svgs = renderFrames(frames, { id: 'frame', idPerFrame: true, title: options.title })
+	const size = /\swidth="([\d.]+)" height="([\d.]+)"/.exec(svgs[0] ?? '')
+	const stageHeight = Number(size?.[2] ?? 0)
+	// The caption band keeps a readable width even when the drawing is narrow.
+	const width = Math.max(Number(size?.[1] ?? 0), STAGE_WIDTH / 2)
+	const height = stageHeight + BAND
 	const title = options.title?.trim() || 'A scene'
 	const captions = frames.map(frame => `${counterText(frame.index, steps)}: ${frame.caption || initialCaption}`).join(' ')
 	const style = [
@@ -68,9 +73,8 @@ export function animatedSvg(frames: Frame[], options: AnimatedSvgOptions = {}): 
 		'@media (prefers-reduced-motion: reduce) { .scene-anim-frame { animation: none } }',
 	].join('\n')
 	const groups = frames.map((frame, i) => {
-		// Each frame's ids get their own prefix, so two frames' titles never share an id.
-		const svg = renderFrame(frame, { id: `frame-${i}`, title: options.title })
-		return `<g class="scene-anim-frame scene-anim-frame-${i}">${svg}${captionBand(frame, steps)}</g>`
+		// Each frame's ids have their own prefix (frame-N), so two frames' titles never share an id.
+		return `<g class="scene-anim-frame scene-anim-frame-${i}">${svgs[i] ?? ''}${captionBand(frame, steps, width, stageHeight)}</g>`
 	})
 	return [
 		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="scene-anim-title" font-family="${escapeXml(SCENE_FONT)}">`,

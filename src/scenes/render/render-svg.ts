@@ -38,6 +38,8 @@ export interface RenderOptions {
 	width?: number
 	/** Height of that stage (default the layout's). */
 	height?: number
+	/** Give frame N's ids the prefix `ID-N`, for a document that holds every frame at once (an animated export). */
+	idPerFrame?: boolean
 }
 
 /** The two layouts a scene is drawn in: one for a wide column, one for a phone. */
@@ -185,8 +187,9 @@ export function renderFrames(frames: Frame[], options: RenderOptions = {}): stri
 	const prefix = idPrefix(options.id)
 	return drawings.map(({ frame, body }, i) => {
 		const original = frames[i] ?? frame
-		const titleId = `${prefix}-title`
-		const descId = `${prefix}-desc`
+		const ids = options.idPerFrame ? `${prefix}-${i}` : prefix
+		const titleId = `${ids}-title`
+		const descId = `${ids}-desc`
 		const w = box.x1 - box.x0
 		const h = box.y1 - box.y0
 		return [
