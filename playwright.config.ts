@@ -16,7 +16,8 @@ export default defineConfig({
 	fullyParallel: true,
 	workers: 2,
 	retries: 0,
-	timeout: 60_000,
+	// A bound for a busy CI machine, not a speed check: stepping a scene with screenshots of every step takes a while.
+	timeout: 120_000,
 	forbidOnly: Boolean(process.env.CI),
 	use: {
 		baseURL: `http://127.0.0.1:${PORT}`,
