@@ -3,7 +3,7 @@
 // stage, the drawing fills at least 70 % of the stage's height, and every text has 4.5:1 contrast
 // against what is behind it. A screenshot of each step is attached to the report.
 import { expect, test } from '@playwright/test'
-import type { Browser, Locator, TestInfo } from '@playwright/test'
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test'
 import { builtPages } from './built-site.ts'
 
 const VIEWPORTS = [
@@ -25,6 +25,8 @@ interface StageMeasure {
 	overlaps: string[]
 	clipped: string[]
 	contrasts: { text: string; ratio: number; fg: string; bg: string }[]
+	/** The figure's own background, and whether colours are forced: proof the scheme took. */
+	background: string
 }
 
 /** Measures the stage's visible drawing: text sizes, overlaps, clipping, coverage and contrast. */
@@ -68,7 +70,16 @@ function measure(figure: Locator): Promise<StageMeasure> {
 			return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
 		}
 		// What is behind a text: the first painted shape under its centre, else the page's own background.
-		const behind = (t: Element, r: DOMRect): string => {
+		// Hit-testing sees only the viewport, under the sticky header: a text outside that is scrolled to the middle first.
+		const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0
+		const mobileToc = document.querySelector('mobile-starlight-toc nav')?.getBoundingClientRect().bottom ?? 0
+		const behind = (t: Element): string => {
+			let r = t.getBoundingClientRect()
+			const y = r.top + r.height / 2
+			if (y < Math.max(header, mobileToc) + 4 || y > window.innerHeight - 4) {
+				t.scrollIntoView({ block: 'center' })
+				r = t.getBoundingClientRect()
+			}
 			for (const under of document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)) {
 				if (under === t || under.tagName === 'text' || under.tagName === 'line' || under.tagName === 'title') continue
 				if (under instanceof SVGElement) {
@@ -82,9 +93,9 @@ function measure(figure: Locator): Promise<StageMeasure> {
 			}
 			return 'rgb(255, 255, 255)'
 		}
-		const contrasts = boxes.map(({ t, r, name }) => {
+		const contrasts = boxes.map(({ t, name }) => {
 			const fg = getComputedStyle(t).fill
-			const bg = behind(t, r)
+			const bg = behind(t)
 			const [hi, lo] = [luminance(rgb(fg) ?? [0, 0, 0]), luminance(rgb(bg) ?? [255, 255, 255])].sort((x, y) => y - x)
 			return { text: name, ratio: (hi! + 0.05) / (lo! + 0.05), fg, bg }
 		})
@@ -95,32 +106,41 @@ function measure(figure: Locator): Promise<StageMeasure> {
 			overlaps,
 			clipped,
 			contrasts,
+			background: `${getComputedStyle(el).backgroundColor}${matchMedia('(forced-colors: active)').matches ? ', forced colours' : ''}`,
 		}
 	})
 }
 
+/** Puts the page in one scheme without reloading it: Starlight's theme attribute and the emulated media. */
+async function applyScheme(page: Page, scheme: (typeof SCHEMES)[number]): Promise<void> {
+	await page.emulateMedia({ colorScheme: scheme.theme, forcedColors: scheme.forced })
+	await page.evaluate(theme => {
+		document.documentElement.dataset.theme = theme
+	}, scheme.theme)
+}
+
 async function checkStage(browser: Browser, url: string, sceneId: string, viewport: (typeof VIEWPORTS)[number], testInfo: TestInfo): Promise<string> {
-	const figures: string[] = []
-	for (const scheme of SCHEMES) {
-		const context = await browser.newContext({
-			viewport: { width: viewport.width, height: viewport.height },
-			colorScheme: scheme.theme,
-			forcedColors: scheme.forced,
-			// No motion: a message fades in as it arrives, and a half-drawn frame is not the step.
-			reducedMotion: 'reduce',
-		})
-		await context.addInitScript(theme => localStorage.setItem('starlight-theme', theme), scheme.theme)
-		const page = await context.newPage()
-		await page.goto(url)
-		const figure = page.locator(`figure.scene[data-scene-id="${sceneId}"]`)
-		const steps = Number(await figure.getAttribute('data-steps'))
-		let smallest = Infinity
-		let coverage = Infinity
-		for (let step = 0; step <= steps; step++) {
-			if (step > 0) await figure.locator('[data-action=next]').click()
-			await expect(figure).toHaveAttribute('data-step', String(step))
-			const stage = figure.locator('.scene-stage')
-			await stage.scrollIntoViewIfNeeded()
+	// One page for every scheme: a step is stepped to once and measured in each, which is what a
+	// reader switching themes sees, at a third of the page loads and clicks.
+	const context = await browser.newContext({
+		viewport: { width: viewport.width, height: viewport.height },
+		// No motion: a message fades in as it arrives, and a half-drawn frame is not the step.
+		reducedMotion: 'reduce',
+	})
+	await context.addInitScript(() => localStorage.setItem('starlight-theme', 'light'))
+	const page = await context.newPage()
+	await page.goto(url)
+	const figure = page.locator(`figure.scene[data-scene-id="${sceneId}"]`)
+	const steps = Number(await figure.getAttribute('data-steps'))
+	const smallest = new Map<string, number>()
+	const coverage = new Map<string, number>()
+	const backgrounds = new Map<string, string>()
+	for (let step = 0; step <= steps; step++) {
+		if (step > 0) await figure.locator('[data-action=next]').click()
+		await expect(figure).toHaveAttribute('data-step', String(step))
+		for (const scheme of SCHEMES) {
+			await applyScheme(page, scheme)
+			await figure.locator('.scene-stage').scrollIntoViewIfNeeded()
 			const where = `${url} ${sceneId} step ${step}, ${viewport.name} ${viewport.width}x${viewport.height}, ${scheme.name}`
 			const shown = await measure(figure)
 			expect(shown.layout, `${where}: the layout for this width`).toBe(viewport.name === 'phone' ? 'narrow' : 'wide')
@@ -130,8 +150,9 @@ async function checkStage(browser: Browser, url: string, sceneId: string, viewpo
 			expect(shown.coverage, `${where}: share of the stage's height the drawing covers`).toBeGreaterThanOrEqual(0.7)
 			const low = shown.contrasts.filter(c => c.ratio < 4.5).map(c => `"${c.text}" ${c.ratio.toFixed(2)}:1 (${c.fg} on ${c.bg})`)
 			expect(low, `${where}: texts under 4.5:1`).toEqual([])
-			smallest = Math.min(smallest, shown.smallest)
-			coverage = Math.min(coverage, shown.coverage)
+			if (step === 0) backgrounds.set(scheme.name, shown.background)
+			smallest.set(scheme.name, Math.min(smallest.get(scheme.name) ?? Infinity, shown.smallest))
+			coverage.set(scheme.name, Math.min(coverage.get(scheme.name) ?? Infinity, shown.coverage))
 			if (scheme.name === 'light' || step === steps) {
 				const name = `${sceneId}-${viewport.name}-${scheme.name}-step-${step}.png`
 				const path = testInfo.outputPath(name)
@@ -139,13 +160,13 @@ async function checkStage(browser: Browser, url: string, sceneId: string, viewpo
 				await testInfo.attach(name, { path, contentType: 'image/png' })
 			}
 		}
-		figures.push(`${scheme.name}: smallest ${smallest.toFixed(1)} px, coverage ${(coverage * 100).toFixed(0)} %`)
-		await context.close()
 	}
-	return figures.join('; ')
+	await context.close()
+	expect(new Set(backgrounds.values()).size, `${url} ${sceneId}: each scheme gives the figure its own background ${JSON.stringify([...backgrounds])}`).toBe(SCHEMES.length)
+	return SCHEMES.map(s => `${s.name}: smallest ${smallest.get(s.name)!.toFixed(1)} px, coverage ${(coverage.get(s.name)! * 100).toFixed(0)} %`).join('; ')
 }
 
-// Three themes, every step, in fresh contexts: minutes on a busy machine, not the default minute.
+// Three themes at every step: minutes on a busy machine, not the default two.
 test.describe.configure({ timeout: 300_000 })
 
 for (const built of builtPages()) {
