@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what the tests need (the npm packages from the lockfile, a Chromium) and runs every
 # test: unit tests (vitest), the site's build, and the browser tests (Playwright) under this
-# machine's Node; then the unit tests and the build again under Node 24, fetched from the npm
-# registry, in a fresh clone with nothing beside it (scripts/test-clone.sh).
+# machine's Node; and, beside the browser tests, the unit tests and the build again under Node 24,
+# fetched from the npm registry, in a fresh clone with nothing beside it (scripts/test-clone.sh).
 # Ends with one line of counts over all of them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export ASTRO_TELEMETRY_DISABLED=1
+SECONDS=0
 
 if [[ "${CI:-}" == "true" || ! -d node_modules ]] || ! npm ls --depth=0 >/dev/null 2>&1; then
 	echo "== npm ci"
@@ -38,6 +39,15 @@ npm run build --silent
 build=$?
 echo $build >test-results/build
 
+# The Node 24 run installs and compiles in a clone of its own while the browser tests run: the
+# browser tests spend much of their time waiting on pages, and the install on the network and
+# the compiler, so side by side they take less than one after the other. Its output is printed
+# when it ends.
+echo "== Node 24, in a fresh clone (beside the browser tests; its output follows them)"
+mkdir -p test-results/node-24
+bash scripts/test-clone.sh 24 test-results/node-24 >test-results/node-24/run.log 2>&1 &
+clone_pid=$!
+
 e2e=1
 if [[ $build -eq 0 ]]; then
 	echo "== browser tests"
@@ -45,10 +55,12 @@ if [[ $build -eq 0 ]]; then
 	e2e=$?
 fi
 
-echo "== Node 24, in a fresh clone"
-bash scripts/test-clone.sh 24 test-results/node-24
+wait $clone_pid
 clone=$?
+echo "== Node 24, in a fresh clone: its output"
+cat test-results/node-24/run.log
 
+echo "(the whole suite: $((SECONDS / 60)) min $((SECONDS % 60)) s)"
 node scripts/test-summary.mjs "vitest:unit=test-results/unit.json" "step:build=test-results/build" \
 	"playwright:browser=test-results/e2e.json" \
 	"vitest:unit (Node 24, clone)=test-results/node-24/unit.json" "step:build (Node 24, clone)=test-results/node-24/build"
