@@ -15,6 +15,33 @@ class StalledClock implements Clock {
 	clearTimer(): void {}
 }
 
+/** A clock whose timers fire only when the process wakes: time jumps, then every timer that fell due fires, late, in order. */
+class LateClock implements Clock {
+	time = 0
+	readonly #timers: { due: number; fn: () => void }[] = []
+	now(): number {
+		return this.time
+	}
+	setTimer(ms: number, fn: () => void): TimerHandle {
+		const timer = { due: this.time + ms, fn }
+		this.#timers.push(timer)
+		return timer as unknown as TimerHandle
+	}
+	clearTimer(handle: TimerHandle): void {
+		const at = this.#timers.indexOf(handle as unknown as { due: number; fn: () => void })
+		if (at >= 0) this.#timers.splice(at, 1)
+	}
+	wake(at: number): void {
+		this.time = at
+		for (;;) {
+			const due = this.#timers.filter(t => t.due <= at).sort((x, y) => x.due - y.due)[0]
+			if (due === undefined) return
+			this.#timers.splice(this.#timers.indexOf(due), 1)
+			due.fn()
+		}
+	}
+}
+
 describe('LOCK-04 when the process stalled past the TTL, before any timer could fire', () => {
 	it('refuses the late renewal as lost, and the key goes to the next in line', async () => {
 		const clock = new StalledClock()
@@ -57,5 +84,42 @@ describe('LOCK-04 when the process stalled past the TTL, before any timer could 
 		expect(await summaries.tryHold('42', lease => lease.fence)).toBe(2n)
 		paused.resolve()
 		await a
+	})
+})
+
+describe('a stall in the store\'s own process, which renews every third of the TTL', () => {
+	// A 30 s lease is renewed at 10 s and at 20 s, so it runs to 50 s; its next renewal is due at
+	// 30 s. A stall that starts just before that renewal must end before 50 s: two thirds of the TTL.
+	async function renewedTwice() {
+		const clock = new LateClock()
+		const store = await Store.open({ sqlite: betterSqliteDriver(), clock })
+		const paused = deferred()
+		let held: Lease | undefined
+		const hold = store.lock('summaries').hold('42', async lease => {
+			held = lease
+			await paused.promise
+		}, { ttl: '30s' })
+		await Promise.resolve()
+		clock.wake(10_000)
+		expect(held!.expiresAt).toBe(40_000)
+		clock.wake(20_000)
+		expect(held!.expiresAt).toBe(50_000)
+		clock.wake(29_999)
+		return { clock, lease: held!, done: () => (paused.resolve(), hold) }
+	}
+
+	it('keeps the lease through a stall just shorter than two thirds of the TTL', async () => {
+		const { clock, lease, done } = await renewedTwice()
+		clock.wake(49_999)
+		expect(lease.lost).toBe(false)
+		expect(lease.expiresAt).toBe(49_999 + 30_000)
+		await done()
+	})
+
+	it('loses the lease to a stall of two thirds of the TTL', async () => {
+		const { clock, lease, done } = await renewedTwice()
+		clock.wake(50_000)
+		expect(lease.lost).toBe(true)
+		await done()
 	})
 })
