@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
 import { SimulatedClock, Store } from '../../../engine/index.ts'
 import { connect } from '../../../server/index.ts'
-import { sleep, startServer } from './fixtures/wire.ts'
+import { sleep, standInServer, startServer } from './fixtures/wire.ts'
 
 // The guides say a client's lease.expiresAt is in the server's clock, not the client's, and that
 // the client reads it through the offset it measured. A server whose clock reads 1,000,000 ms, some
@@ -26,5 +26,28 @@ describe('a remote lease\'s expiresAt', () => {
 		// The server's clock has not moved (a simulated one), so its times are exact.
 		expect(seen).toEqual({ granted: serverStart + 30_000, lostAfterWait: false, renewed: serverStart + 60_000, lostAfterRenew: false })
 		expect(seen.granted).toBeLessThan(Date.now())
+	})
+
+	it('is taken as lost early by a fiftieth of the TTL, at most 1 s, so the holder hears first', async ({ onTestFinished }) => {
+		// Every lease runs out 3 s after it is given, by the stand-in's clock, whatever TTL was asked.
+		const server = await standInServer((n, hold) => {
+			const now = Date.now()
+			return { ok: true, now, lease: { id: `lease-${n}`, kind: 'lock', name: 'invoices', key: hold.key, fence: String(n), grantedAt: now, expiresAt: now + 3000 } }
+		})
+		onTestFinished(() => server.close())
+		const client = await connect(server.url)
+		onTestFinished(() => client.close())
+		// How long before its expiresAt each lease read as lost, in the stand-in's clock.
+		const early = (key: string, ttl: string) =>
+			client.lock('invoices').hold(key, lease => new Promise<number>(resolve => lease.signal.addEventListener('abort', () => resolve(lease.expiresAt - Date.now()))), {
+				ttl,
+				renew: false,
+			})
+		const [capped, fiftieth] = await Promise.all([early('1', '1m'), early('2', '10s')])
+		// A timer fires late, never early: each lease is lost at most its margin before its end, plus the
+		// offset's uncertainty (well under 20 ms on loopback). A minute's fiftieth, 1.2 s, is capped at 1 s.
+		expect(capped).toBeLessThanOrEqual(1000 + 20)
+		expect(capped).toBeGreaterThan(500)
+		expect(fiftieth).toBeLessThanOrEqual(200 + 20)
 	})
 })

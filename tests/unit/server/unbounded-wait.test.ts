@@ -1,7 +1,7 @@
-import { createServer, type Socket } from 'node:net'
 import { describe, expect, it, type OnTestFinishedHandler } from 'vitest'
 import { LockError } from '../../../engine/index.ts'
 import { connect } from '../../../server/index.ts'
+import { standInServer } from './fixtures/wire.ts'
 
 // The guides say a wait of Infinity over a connection asks again each hour, the longest wait the
 // wire takes, with a new hold (a new request id) that joins the line at the back. An hour is too long
@@ -10,29 +10,12 @@ import { connect } from '../../../server/index.ts'
 
 type Message = Record<string, unknown>
 
-/** A server that answers hold number n (from 1) with `answer(n, message)`, and every other request with ok. */
-async function standIn(finished: (fn: OnTestFinishedHandler) => void, answer: (n: number, message: Message) => Message) {
-	const holds: Message[] = []
-	const server = createServer((socket: Socket) => {
-		let buffer = ''
-		socket.on('data', chunk => {
-			buffer += chunk.toString()
-			let end: number
-			while ((end = buffer.indexOf('\n')) >= 0) {
-				const message = JSON.parse(buffer.slice(0, end)) as Message
-				buffer = buffer.slice(end + 1)
-				if (message.method === 'hold') holds.push(message)
-				const reply = message.method === 'hold' ? answer(holds.length, message) : { ok: true, now: Date.now() }
-				socket.write(`${JSON.stringify({ id: message.id, ...reply })}\n`)
-			}
-		})
-		socket.on('error', () => {})
-	})
-	await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-	finished(() => new Promise<void>(resolve => server.close(() => resolve())))
-	const client = await connect(`tcp://127.0.0.1:${(server.address() as { port: number }).port}`)
+async function standIn(finished: (fn: OnTestFinishedHandler) => void, answer: (n: number, hold: Message) => Message) {
+	const server = await standInServer(answer)
+	finished(() => server.close())
+	const client = await connect(server.url)
 	finished(() => client.close())
-	return { client, holds }
+	return { client, holds: server.holds }
 }
 
 const heldAnswer = (message: Message) => ({ ok: false, error: { code: 'held', message: `lock invoices: key ${JSON.stringify(message.key)}: held past the 1 h wait` } })
