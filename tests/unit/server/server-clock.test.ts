@@ -50,4 +50,24 @@ describe('a remote lease\'s expiresAt', () => {
 		expect(capped).toBeGreaterThan(500)
 		expect(fiftieth).toBeLessThanOrEqual(200 + 20)
 	})
+
+	it('keeps the clock measure of the answer with the shortest round trip', async ({ onTestFinished }) => {
+		// The hello's answer takes 400 ms: its measure is off by up to 200 ms either way, and would make
+		// the client take its lease as lost 400 ms early. The hold's answer comes at once, and is kept.
+		const server = await standInServer(
+			(n, hold) => {
+				const now = Date.now()
+				return { ok: true, now, lease: { id: `lease-${n}`, kind: 'lock', name: 'invoices', key: hold.key, fence: String(n), grantedAt: now, expiresAt: now + 2000 } }
+			},
+			{ helloDelayMs: 400 },
+		)
+		onTestFinished(() => server.close())
+		const client = await connect(server.url)
+		onTestFinished(() => client.close())
+		const early = await client.lock('invoices').hold('1', lease => new Promise<number>(resolve => lease.signal.addEventListener('abort', () => resolve(lease.expiresAt - Date.now()))), {
+			ttl: '10s',
+			renew: false,
+		})
+		expect(early).toBeLessThanOrEqual(200 + 20)
+	})
 })
