@@ -30,7 +30,7 @@ describe('a remote lease\'s expiresAt', () => {
 
 	it('is taken as lost early by a fiftieth of the TTL, at most 1 s, so the holder hears first', async ({ onTestFinished }) => {
 		// Every lease runs out 3 s after it is given, by the stand-in's clock, whatever TTL was asked.
-		const server = await standInServer((n, hold) => {
+		const server = await standInServer((hold, n) => {
 			const now = Date.now()
 			return { ok: true, now, lease: { id: `lease-${n}`, kind: 'lock', name: 'invoices', key: hold.key, fence: String(n), grantedAt: now, expiresAt: now + 3000 } }
 		})
@@ -55,7 +55,7 @@ describe('a remote lease\'s expiresAt', () => {
 		// The hello's answer takes 400 ms: its measure is off by up to 200 ms either way, and would make
 		// the client take its lease as lost 400 ms early. The hold's answer comes at once, and is kept.
 		const server = await standInServer(
-			(n, hold) => {
+			(hold, n) => {
 				const now = Date.now()
 				return { ok: true, now, lease: { id: `lease-${n}`, kind: 'lock', name: 'invoices', key: hold.key, fence: String(n), grantedAt: now, expiresAt: now + 2000 } }
 			},
