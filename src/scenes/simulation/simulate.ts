@@ -103,7 +103,7 @@ function initial(world: World, statement: SetState | Strike): void {
 		const written = read.numbers.find(n => n.role === 'fence' && /^\d+(?::\d+)?$/.test(n.written))
 		if (written) {
 			const fence = writtenFenceValue(written.written)
-			database.driver.run('update chats set summary_fence = ? where id = ?', [fence === 0n ? '' : fenceText(fence), world.key])
+			world.writeRow(database, 'update chats set summary_fence = ? where id = ?', [fence === 0n ? '' : fenceText(fence), world.key])
 		}
 	}
 	void VERBS.set(world, statement, { messages: [] })

@@ -5,7 +5,7 @@
  */
 import type { Actor, Position, Scene, Text } from '../../../scene-parser/index.ts'
 import { SimulatedClock, Store, parseFence } from '../../../engine/index.ts'
-import type { Lease as EngineLease, SqliteDriver } from '../../../engine/index.ts'
+import type { Lease as EngineLease, SqliteDriver, SqlValue } from '../../../engine/index.ts'
 import type { Diagnostic, FrameActor, TextMark } from '../frame.ts'
 import { checkNumbers } from './claims/check.ts'
 import type { Fact, ReportAt } from './claims/check.ts'
@@ -97,6 +97,8 @@ export interface DatabaseActor {
 	driver: SqliteDriver
 	/** The worker whose write the row holds. */
 	writer?: string
+	/** The fence the row keeps, as read back from it after the last statement that wrote it (World.writeRow). */
+	fence: bigint
 }
 
 interface ActorLabel {
@@ -149,8 +151,9 @@ export class World {
 			} else if (kind === 'database') {
 				const driver = this.openDriver()
 				driver.exec(CHATS_SCHEMA)
-				driver.run('insert into chats (id) values (?)', [this.key])
-				this.databases.set(actor.id, { actor, driver })
+				const database: DatabaseActor = { actor, driver, fence: 0n }
+				this.writeRow(database, 'insert into chats (id) values (?)', [this.key])
+				this.databases.set(actor.id, database)
 			} else if (kind === 'worker') {
 				this.workers.set(actor.id, { actor, writes: new Map() })
 			}
@@ -237,10 +240,22 @@ export class World {
 			.sort((a, b) => (a.hold?.asked ?? 0) - (b.hold?.asked ?? 0))
 	}
 
+	/** The fence the database's row keeps. */
 	storedFence(database: DatabaseActor): bigint {
+		return database.fence
+	}
+
+	/**
+	 * Runs a statement that writes the database's row, then reads the row's fence back from the
+	 * database: the one way a scene writes a row, so the fence every text is checked against is
+	 * always the database's own, read once per write rather than once per claim.
+	 */
+	writeRow(database: DatabaseActor, sql: string, params: readonly SqlValue[]): { changes: number } {
+		const result = database.driver.run(sql, params)
 		const row = database.driver.get<{ summary_fence: string }>('select summary_fence from chats where id = ?', [this.key])
 		const text = row?.summary_fence ?? ''
-		return text === '' ? 0n : parseFence(text)
+		database.fence = text === '' ? 0n : parseFence(text)
+		return result
 	}
 
 	/** Whether a worker's lease is live: held, not lost, not released, its store not gone. */

@@ -200,37 +200,58 @@ export interface ForeignPhrase {
 	length: number
 }
 
-function phraseAt(words: readonly Word[], i: number, phrase: string): boolean {
-	const parts = phrase.split(' ')
-	return parts.every((part, k) => words[i + k]?.text === part)
+/** A phrase split into its words, once, with what it says. */
+interface Phrase<T> {
+	text: string
+	parts: string[]
+	value: T
+}
+
+/** Phrases by their first word, each list in the vocabulary's order, so the first phrase that fits wins as it is written. */
+function indexPhrases<T>(entries: readonly (readonly [string, T])[]): Map<string, Phrase<T>[]> {
+	const index = new Map<string, Phrase<T>[]>()
+	for (const [text, value] of entries) {
+		const parts = text.split(' ')
+		const first = parts[0] as string
+		index.set(first, [...(index.get(first) ?? []), { text, parts, value }])
+	}
+	return index
+}
+
+const PLACE_INDEX = new Map<Place, Map<string, Phrase<Said>[]>>()
+const CLAIMING_INDEX = indexPhrases([...CLAIMING].map(phrase => [phrase, phrase] as const))
+
+function phraseAt<T>(index: Map<string, Phrase<T>[]>, words: readonly Word[], i: number): Phrase<T> | undefined {
+	return index.get((words[i] as Word).text)?.find(phrase => phrase.parts.every((part, k) => words[i + k]?.text === part))
 }
 
 /** The vocabulary's phrases in a text's words, and the outcome words it has no place for. */
 export function readOutcomes(words: readonly Word[], place: Place): { said: SaidPhrase[]; foreign: ForeignPhrase[] } {
 	const said: SaidPhrase[] = []
 	const foreign: ForeignPhrase[] = []
-	const vocabulary = VOCABULARY[place]
+	let vocabulary = PLACE_INDEX.get(place)
+	if (!vocabulary) PLACE_INDEX.set(place, (vocabulary = indexPhrases(VOCABULARY[place])))
 	for (let i = 0; i < words.length; i++) {
 		const word = words[i] as Word
-		const hit = vocabulary.find(([phrase]) => phraseAt(words, i, phrase))
-		const claiming = [...CLAIMING].find(phrase => phraseAt(words, i, phrase))
-		const length = (phrase: string) => {
-			const last = words[i + phrase.split(' ').length - 1] as Word
+		const hit = phraseAt(vocabulary, words, i)
+		const claiming = hit ? undefined : phraseAt(CLAIMING_INDEX, words, i)
+		const length = (parts: number) => {
+			const last = words[i + parts - 1] as Word
 			return last.offset + last.length - word.offset
 		}
 		if (hit) {
-			const [phrase, meaning] = hit
+			const { text: phrase, parts, value: meaning } = hit
 			const negated = [words[i - 1], words[i - 2]].some(w => w !== undefined && NEGATIONS.has(w.text)) && !phrase.startsWith('no')
 			const opposite = OPPOSITE[meaning]
 			if (negated && opposite === undefined) {
-				foreign.push({ phrase: `not ${phrase}`, offset: word.offset, length: length(phrase) })
+				foreign.push({ phrase: `not ${phrase}`, offset: word.offset, length: length(parts.length) })
 			} else {
-				said.push({ said: negated && opposite ? opposite : meaning, phrase, negated, offset: word.offset, length: length(phrase) })
+				said.push({ said: negated && opposite ? opposite : meaning, phrase, negated, offset: word.offset, length: length(parts.length) })
 			}
-			i += phrase.split(' ').length - 1
+			i += parts.length - 1
 		} else if (claiming) {
-			foreign.push({ phrase: claiming, offset: word.offset, length: length(claiming) })
-			i += claiming.split(' ').length - 1
+			foreign.push({ phrase: claiming.text, offset: word.offset, length: length(claiming.parts.length) })
+			i += claiming.parts.length - 1
 		}
 	}
 	return { said, foreign }

@@ -29,7 +29,7 @@ export const write: MessageHandler = async (world, send) => {
 	}
 	const before = world.storedFence(database)
 	const fence = fenceText(lease.fence)
-	const { changes } = database.driver.run(FENCED_UPDATE, [`summary by ${id}`, fence, world.key, fence])
+	const { changes } = world.writeRow(database, FENCED_UPDATE, [`summary by ${id}`, fence, world.key, fence])
 	const changed = changes > 0
 	if (changed) database.writer = id
 	worker.writes.set(database.actor.id, { fence: lease.fence, changed, before })
