@@ -4,6 +4,7 @@ import { LockError, SimulatedClock, Store } from '../../../engine/index.ts'
 import { LeaseBook, type Peer } from '../../../server/lease-book.ts'
 import type { HoldRequest, WireLease } from '../../../server/protocol.ts'
 import { DEFAULT_LIMITS } from '../../../server/server.ts'
+import { startServer, tempDir, WireClient } from './fixtures/wire.ts'
 
 // The guides say the server remembers at least its last 10,000 ended holds, in memory, and no more
 // than twice that: a retry within them gets the old answer, one later is a new hold.
@@ -53,5 +54,27 @@ describe('the memory of ended holds and leases (rememberEnded)', () => {
 		await book.release(leases[10_001]?.id ?? '', undefined)
 		book.close()
 		await store.close()
+	})
+
+	it('is lost when the server restarts: a retry of an ended hold is then a new hold, with a larger fence', async () => {
+		const dir = tempDir()
+		const holdOnce = async () => {
+			const { store, server, stop } = await startServer({ store: await Store.open(dir) })
+			const wire = await WireClient.open(server.url)
+			const answer = await wire.ask({ id: 1, method: 'hold', kind: 'lock', name: 'invoices', key: '42', ttl: 5000, wait: 0, requestId: 'the same request' })
+			const lease = answer.lease as WireLease
+			const retry = await wire.ask({ id: 2, method: 'release', leaseId: lease.id }).then(() =>
+				wire.ask({ id: 3, method: 'hold', kind: 'lock', name: 'invoices', key: '42', ttl: 5000, wait: 0, requestId: 'the same request' }),
+			)
+			wire.close()
+			await stop()
+			expect(store.closed).toBe(true)
+			return { lease, retry }
+		}
+		const before = await holdOnce()
+		expect(before.retry).toMatchObject({ ok: false, error: { code: 'released' } })
+		const after = await holdOnce()
+		expect(after.lease.id).not.toBe(before.lease.id)
+		expect(BigInt(after.lease.fence ?? '0')).toBeGreaterThan(BigInt(before.lease.fence ?? '0'))
 	})
 })
