@@ -200,6 +200,7 @@ export class Link {
 					continue
 				}
 				if (message.id === helloId) this.#helloAnswered(message, helloSentAt, receivedAt)
+				else if (message.id === null && !this.#ready) this.#refusedConnection(message)
 				else this.#answered(message, receivedAt)
 			}
 		})
@@ -239,6 +240,12 @@ export class Link {
 		this.#whenDead = undefined
 		for (const call of this.#pending.values()) this.#send(call)
 		for (const done of waiting) done()
+	}
+
+	// A server at its limit of connections says why before it closes one: the error that ends the connecting says so too.
+	#refusedConnection(message: Record<string, unknown>): void {
+		const error = message.error as WireError | undefined
+		if (error !== undefined) this.#lastError = `: ${error.code}: ${error.message}`
 	}
 
 	#answered(message: Record<string, unknown>, receivedAt: number): void {

@@ -44,7 +44,8 @@ describe('unreachable over a connection', () => {
 		onTestFinished(() => stop())
 		const first = await connect(server.url)
 		onTestFinished(() => first.close())
-		expect(await codeOf(connect(server.url, { reconnect: false }))).toBe(`unreachable: ${server.url}: could not connect`)
-		expect(await codeOf(connect(server.url, { connectTimeout: '300ms' }))).toBe(`unreachable: ${server.url}: could not connect within 300 ms`)
+		const full = `busy: the server has 1 connections, its limit (--max-connections); try again later`
+		expect(await codeOf(connect(server.url, { reconnect: false }))).toBe(`unreachable: ${server.url}: could not connect: ${full}`)
+		expect(await codeOf(connect(server.url, { connectTimeout: '300ms' }))).toBe(`unreachable: ${server.url}: could not connect within 300 ms: ${full}`)
 	})
 })
