@@ -7,6 +7,7 @@
 import type { Actor, Scene, SetState, Step, Strike } from '../../../scene-parser/index.ts'
 import { fenceText } from '../../../engine/index.ts'
 import type { Frame, FrameMessage, SceneFrames } from '../frame.ts'
+import { checkFenceOwners } from './claims/owners.ts'
 import { readText } from './claims/read-text.ts'
 import { readOutcomes } from './claims/vocabulary.ts'
 import { countOf, writtenFenceValue } from './notation.ts'
@@ -129,6 +130,7 @@ function frameOf(world: World, index: number, step: Step | undefined, lines: num
 	let captionMarks: Frame['captionMarks']
 	if (step) {
 		const { read, marks } = world.checkText(step.caption, [...world.stepFacts, ...world.stateFacts()])
+		checkFenceOwners(read, step.caption.value, world.scene.actors, actor => world.workers.get(actor.id)?.fences, world.reporterFor(step.caption))
 		caption = read.shown
 		if (marks.length > 0) captionMarks = marks
 	}

@@ -87,6 +87,8 @@ export type Pending = { kind: 'renew'; ok: boolean; reason?: 'lost' | 'released'
 
 export interface WorkerActor {
 	actor: Actor
+	/** Every fence the engine gave this worker, in this scene so far. */
+	fences: Set<bigint>
 	hold?: Hold
 	writes: Map<string, WriteRecord>
 	pending?: Pending
@@ -155,7 +157,7 @@ export class World {
 				this.writeRow(database, 'insert into chats (id) values (?)', [this.key])
 				this.databases.set(actor.id, database)
 			} else if (kind === 'worker') {
-				this.workers.set(actor.id, { actor, writes: new Map() })
+				this.workers.set(actor.id, { actor, fences: new Set(), writes: new Map() })
 			}
 		}
 	}
@@ -275,6 +277,7 @@ export class World {
 		if (options.wait !== undefined) hold.wait = options.wait
 		const fn = async (lease: Lease) => {
 			hold.lease = lease
+			if (lease.fence !== undefined) worker.fences.add(lease.fence)
 			store.holderOf.set(lease.id, worker.actor.id)
 			if (lease.fence !== undefined) store.lastFence = lease.fence
 			await ended

@@ -164,7 +164,7 @@ describe('remarkScenes on the seed scene', () => {
 	})
 
 	it('keeps a scene\'s step links when a scene is added above it', async () => {
-		const other = seedScene.replace("Worker A holds the chat's key", 'Worker B holds the key first')
+		const other = seedScene.replace("Worker A holds the chat's key", 'Worker A takes the key first')
 		const stepLinks = async (sources: string[]): Promise<Map<string, string[]>> => {
 			const tree = pageOf(sources)
 			await remarkScenes(options('build'))(tree, file)
