@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest'
+import { LockError } from '../../../engine/index.ts'
 import { connect } from '../../../server/index.ts'
-import { standInServer, until } from './fixtures/wire.ts'
+import { standInServer, startServer, until } from './fixtures/wire.ts'
 
-// The guides say a renewal the server refuses as busy waits for the next turn, a third of the TTL
-// later, and the lease stays held meanwhile: a server at its limit eats into the pause a lease survives.
+// The guides say a renewal refused as busy, or as unavailable (the lock server could not write its
+// --history, which the client reads as busy), waits for the next turn, a third of the TTL later, and
+// the lease stays held meanwhile: the refusal eats into the pause a lease survives.
 
-describe('a renewal the server refuses as busy', () => {
+describe.each([
+	{ code: 'busy', message: 'the server is at its limit' },
+	{ code: 'unavailable', message: 'lease lease-1: could not write the history; the renewal stands' },
+])('a renewal the server refuses as $code', refusal => {
 	it('leaves the lease held, and the next renewal comes a third of the TTL later', async ({ onTestFinished }) => {
 		const renewedAt: number[] = []
 		const server = await standInServer((request, n) => {
@@ -14,7 +19,7 @@ describe('a renewal the server refuses as busy', () => {
 			if (request.method === 'hold') return { ok: true, now, lease }
 			if (request.method !== 'renew') return undefined
 			renewedAt.push(now)
-			return n === 1 ? { ok: false, error: { code: 'busy', message: 'the server is at its limit' } } : { ok: true, now, lease }
+			return n === 1 ? { ok: false, error: refusal } : { ok: true, now, lease }
 		})
 		onTestFinished(() => server.close())
 		const client = await connect(server.url)
@@ -30,5 +35,22 @@ describe('a renewal the server refuses as busy', () => {
 		expect(lost).toBe(false)
 		// Timers fire late, never early: the second try is at least a third of the TTL after the first.
 		expect((renewedAt[1] ?? 0) - (renewedAt[0] ?? 0)).toBeGreaterThanOrEqual(950)
+	})
+})
+
+describe('a lock server at its limit of holds', () => {
+	it('still takes renewals, since its limits count holds and not renewals', async ({ onTestFinished }) => {
+		const { server, stop } = await startServer({ limits: { maxHolds: 1, maxHoldsPerClient: 1 } })
+		onTestFinished(() => stop())
+		const client = await connect(server.url)
+		onTestFinished(() => client.close())
+		const invoices = client.lock('invoices')
+		const seen = await invoices.hold('42', async lease => {
+			const refused = await invoices.tryHold('43', () => true).catch((error: unknown) => (error instanceof LockError ? error.code : error))
+			const before = lease.expiresAt
+			await lease.renew('1m')
+			return { refused, renewed: lease.expiresAt > before, lost: lease.lost }
+		}, { ttl: '30s' })
+		expect(seen).toEqual({ refused: 'busy', renewed: true, lost: false })
 	})
 })
