@@ -115,6 +115,38 @@ describe.concurrent('faults with real processes (loopback, TTL 1 s)', { timeout:
 })
 
 describe('the server process', { timeout: 90_000 }, () => {
+	it('killed with SIGKILL and started again, gives a held key to a new holder at once, before the old holder hears its lease is lost', async ({
+		onTestFinished,
+	}) => {
+		const data = join(tempDir(), 'data')
+		const first = await startServerProcess(onTestFinished, data)
+		const old = await connect(first.url)
+		onTestFinished(() => old.close())
+		// A TTL of an hour: the old client's next renewal, and its own deadline, are far past this test.
+		let oldLease: { fence: bigint; lost: boolean } | undefined
+		let finish = () => {}
+		const finished = new Promise<void>(resolve => (finish = resolve))
+		const holding = old.lock('summaries').hold(
+			'1',
+			async lease => {
+				oldLease = lease
+				await finished
+			},
+			{ ttl: '1h' },
+		)
+		const held = await until(() => oldLease, 'the old grant')
+		first.proc.kill('SIGKILL')
+		await first.proc.exited()
+		const second = await startServerProcess(onTestFinished, data, { port: first.port })
+		const next = await connect(second.url)
+		onTestFinished(() => next.close())
+		const fence = await next.lock('summaries').tryHold('1', lease => lease.fence)
+		expect(fence).toBeGreaterThan(held.fence)
+		expect(held.lost).toBe(false)
+		finish()
+		await holding
+	})
+
 	it('stops cleanly on SIGTERM: exit code 0, and the store can be opened again', async ({ onTestFinished }) => {
 		const data = join(tempDir(), 'data')
 		const server = await startServerProcess(onTestFinished, data)
