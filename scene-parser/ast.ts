@@ -48,6 +48,8 @@ export interface Actor {
 	limit?: number
 	/** `first=N` on a lock actor: the fence of the first lease its store gives (else the scene's first written fence sets it). */
 	first?: number
+	/** `fences=off` on a database actor: its writes are the plain update, which checks no fence. */
+	fences?: 'off'
 	position: Position
 }
 

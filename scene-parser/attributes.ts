@@ -15,7 +15,7 @@ export interface Attribute {
 }
 
 /** The attributes each statement takes; a statement not listed takes none. */
-const TAKES: Readonly<Record<string, readonly string[]>> = { actor: ['icon', 'limit', 'first'], send: ['color'], step: ['line'] }
+const TAKES: Readonly<Record<string, readonly string[]>> = { actor: ['icon', 'limit', 'first', 'fences'], send: ['color'], step: ['line'] }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/
 

@@ -107,7 +107,7 @@ function duration(scope: Scope, c: Cursor, message: string): number | undefined 
 const ACTOR = 'like actor a "Worker A" at 10,25 icon=cpu'
 const COORDINATES = 'expected coordinates X,Y in percent, like 10,25'
 
-/** `actor ID "Label" at X,Y icon=NAME [limit=N] [first=N]`. */
+/** `actor ID "Label" at X,Y icon=NAME [limit=N] [first=N] [fences=off]`. */
 export function actor(scope: Scope, c: Cursor): Actor | undefined {
 	const attributes = takeAttributes('actor', c.line, c.attributes, scope.report)
 	const idToken = c.peek()
@@ -120,6 +120,7 @@ export function actor(scope: Scope, c: Cursor): Actor | undefined {
 	const icon = iconOf(scope, c, attributes)
 	const limit = limitOf(scope, c, attributes, icon)
 	const firstFence = firstFenceOf(scope, c, attributes, icon, limit)
+	const fences = fencesOf(scope, c, attributes, icon)
 	if (!attributes.has('icon')) {
 		const end = (c.line.tokens[c.line.tokens.length - 1] as Token).end
 		scope.report.point(scope.report.at(c.line, end), `actor needs an icon, like icon=cpu; an icon is one of ${listNames(ICONS)}`)
@@ -142,6 +143,7 @@ export function actor(scope: Scope, c: Cursor): Actor | undefined {
 	const node: Actor = { id, label, x, y, icon, position: position(scope, c, c.verb) }
 	if (limit !== undefined) node.limit = limit
 	if (firstFence !== undefined) node.first = firstFence
+	if (fences !== undefined) node.fences = fences
 	return node
 }
 
@@ -202,6 +204,21 @@ function firstFenceOf(scope: Scope, c: Cursor, attributes: Map<string, Attribute
 		return undefined
 	}
 	return value
+}
+
+/** `fences=off` on a database actor: a database that does the plain update, to show what a fence prevents. */
+function fencesOf(scope: Scope, c: Cursor, attributes: Map<string, Attribute>, icon: Icon | undefined): 'off' | undefined {
+	const attribute = attributes.get('fences')
+	if (attribute === undefined) return undefined
+	if (attribute.value !== 'off') {
+		scope.report.span(c.line, attribute.start, attribute.end, `fences= takes only off (a database checks fences unless it says fences=off), not "${clip(attribute.value)}"`)
+		return undefined
+	}
+	if (icon !== undefined && icon !== 'database') {
+		scope.report.span(c.line, attribute.start, attribute.end, `fences=off makes a database do the plain update, so it only goes on an actor with icon=database, not icon=${icon}`)
+		return undefined
+	}
+	return 'off'
 }
 
 /** `link ID ID`: a line drawn between two actors, which messages travel along. */

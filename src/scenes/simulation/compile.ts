@@ -7,12 +7,17 @@ import { parseScene } from '../../../scene-parser/index.ts'
 import type { SourceOrigin } from '../../../scene-parser/index.ts'
 import type { SceneFrames } from '../frame.ts'
 import { simulateScene } from './simulate.ts'
-import type { OpenDriver } from './simulate.ts'
+import type { OpenDriver, SimulateOptions } from './simulate.ts'
 
 export type { OpenDriver }
 
 /** Parses and simulates one scene; positions are the file's, as `origin` places the block. */
-export async function compileScene(source: string, origin: SourceOrigin, openDriver: OpenDriver): Promise<SceneFrames> {
+export async function compileScene(
+	source: string,
+	origin: SourceOrigin,
+	openDriver: OpenDriver,
+	options: Pick<SimulateOptions, 'onFrame'> = {},
+): Promise<SceneFrames> {
 	const parsed = parseScene(source, origin)
 	if (!parsed.ok) {
 		return {
@@ -25,5 +30,5 @@ export async function compileScene(source: string, origin: SourceOrigin, openDri
 			})),
 		}
 	}
-	return simulateScene(parsed.scene, { openDriver, file: origin.file })
+	return simulateScene(parsed.scene, { ...options, openDriver, file: origin.file })
 }

@@ -23,6 +23,8 @@ export interface SimulateOptions {
 	openDriver: OpenDriver
 	/** The file the scene came from, named in diagnostics. */
 	file?: string
+	/** Called once each frame is made, before the next step runs: what a recording driver saw since belongs to that frame. */
+	onFrame?: (index: number) => void
 }
 
 /** The most steps a scene may have; more is an error, not a long wait. */
@@ -40,9 +42,11 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 		await world.open(actor => startCount(scene, actor))
 		for (const statement of scene.initial) initial(world, statement)
 		frames.push(frameOf(world, 0, undefined, [], []))
+		options.onFrame?.(0)
 		for (const [index, step] of scene.steps.entries()) {
 			if (world.stopped) break
 			frames.push(await runStep(world, index + 1, step))
+			options.onFrame?.(index + 1)
 		}
 	} catch (error) {
 		// A failure inside the checker is the scene's error too: the build must never pass on it.

@@ -16,8 +16,8 @@ import { showFence } from './notation.ts'
 /** A lock's lease or a semaphore's: the scene treats both alike. */
 export type Lease = EngineLease<bigint | undefined>
 
-/** Opens a SQLite database: empty, or from the bytes of an earlier one (a backup). */
-export type OpenDriver = (bytes?: Uint8Array) => SqliteDriver
+/** Opens a SQLite database for the actor `owner`: empty, or from the bytes of an earlier one (a backup). */
+export type OpenDriver = (bytes?: Uint8Array, owner?: string) => SqliteDriver
 
 /** A worker's lease in a scene lasts this long unless the scene says `ttl`. */
 export const DEFAULT_TTL_MS = 30_000
@@ -97,6 +97,8 @@ export interface WorkerActor {
 export interface DatabaseActor {
 	actor: Actor
 	driver: SqliteDriver
+	/** False for `fences=off`: its writes are the plain update. */
+	fenced: boolean
 	/** The worker whose write the row holds. */
 	writer?: string
 	/** The fence the row keeps, as read back from it after the last statement that wrote it (World.writeRow). */
@@ -147,13 +149,13 @@ export class World {
 		for (const actor of this.scene.actors) {
 			const kind = this.kinds.get(actor.id)
 			if (kind === 'store') {
-				const driver = this.openDriver()
+				const driver = this.openDriver(undefined, actor.id)
 				const store = await Store.open({ sqlite: driver, clock: this.clock, startCount: startCount(actor) })
 				this.stores.set(actor.id, { actor, driver, store, holderOf: new Map() })
 			} else if (kind === 'database') {
-				const driver = this.openDriver()
+				const driver = this.openDriver(undefined, actor.id)
 				driver.exec(CHATS_SCHEMA)
-				const database: DatabaseActor = { actor, driver, fence: 0n }
+				const database: DatabaseActor = { actor, driver, fenced: actor.fences !== 'off', fence: 0n }
 				this.writeRow(database, 'insert into chats (id) values (?)', [this.key])
 				this.databases.set(actor.id, database)
 			} else if (kind === 'worker') {

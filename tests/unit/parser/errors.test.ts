@@ -109,6 +109,8 @@ describe('actor', () => {
 		expect(after('actor c "C" at 1,1 icon=lock first=0')).toEqual(['11:30: first must be the first fence, a whole number of at least 1, like first=7, not "0"'])
 		expect(after('actor c "C" at 1,1 icon=cpu first=3')).toEqual(['11:29: first= sets a lock store\'s first fence, so it only goes on an actor with icon=lock, not icon=cpu'])
 		expect(after('actor c "C" at 1,1 icon=lock limit=2 first=3')).toEqual(['11:38: first= sets the first fence, and a semaphore (limit=) gives no fences; drop one of them'])
+		expect(after('actor c "C" at 1,1 icon=database fences=on')).toEqual(['11:34: fences= takes only off (a database checks fences unless it says fences=off), not "on"'])
+		expect(after('actor c "C" at 1,1 icon=lock fences=off')).toEqual(['11:30: fences=off makes a database do the plain update, so it only goes on an actor with icon=database, not icon=lock'])
 		expect(after('actor c "C" at 1,1 icon=lock limit=0')).toEqual(['11:30: limit must be a whole number of at least 1, like limit=3, not "0"'])
 		expect(after('actor c "C" at 1,1 icon=lock limit=1.5')).toEqual(['11:30: limit must be a whole number of at least 1, like limit=3, not "1.5"'])
 		expect(after('actor c "C" at 1,1 icon=lock limit=99999999999999999999')).toEqual([
@@ -236,7 +238,7 @@ describe('attributes', () => {
 
 	it('suggests a close attribute, or lists the ones the statement takes', () => {
 		expect(after('step "s"', '  send lock -> a "x" colour=ok')).toEqual(['12:22: send does not take colour=; did you mean color=?'])
-		expect(after('actor c "C" at 1,1 icon=cpu size=2')).toEqual(['11:29: actor does not take size=; it takes icon=, limit= and first='])
+		expect(after('actor c "C" at 1,1 icon=cpu size=2')).toEqual(['11:29: actor does not take size=; it takes icon=, limit=, first= and fences='])
 		expect(after('link a b weight=2')).toEqual(['11:10: link does not take weight=; link takes no attributes'])
 		expect(after('ttl 5s x=1')).toEqual(['11:8: ttl does not take x=; ttl takes no attributes'])
 	})

@@ -54,6 +54,11 @@ describe('actor', () => {
 		expect(sceneOf('actor lock "Lock" at 50,50 icon=lock first=7').actors[0]!.first).toBe(7)
 	})
 
+	it('takes fences=off on a database: the plain update, which checks no fence', () => {
+		expect(sceneOf('actor db "chat.db" at 90,50 icon=database fences=off').actors[0]!.fences).toBe('off')
+		expect(sceneOf('actor db "chat.db" at 90,50 icon=database').actors[0]!.fences).toBeUndefined()
+	})
+
 	it('takes its attributes anywhere after its id', () => {
 		expect(sceneOf('actor a icon=user "A" at 5,5').actors[0]!.icon).toBe('user')
 	})

@@ -63,6 +63,41 @@ describe('the seed scene', () => {
 	})
 })
 
+describe('a database without fences (fences=off)', () => {
+	const unfenced = (steps: string) => `actor a "Worker A" at 10,25 icon=cpu
+actor b "Worker B" at 10,75 icon=cpu
+actor lock "Lock" at 50,50 icon=lock
+actor db "chat.db" at 90,50 icon=database fences=off
+set db "fence 0"
+step "A holds with fence 7."
+  send lock -> a "fence 7"
+step "B holds with fence 8 and saves."
+  send lock -> b "fence 8"
+  send b -> db "save, fence 8" color=ok
+${steps}`
+
+	it("takes the stale write: A's summary overwrites B's, and the row's fence goes back to 7", async () => {
+		const frames = await run(unfenced(`step "A saves with fence 7; nothing checks it."
+  send a -> db "save, fence 7"
+  send db -> a "saved, fence 7"
+  set db "summary by A"`))
+		expect(frames.diagnostics).toEqual([])
+		expect(messages(frames, 3)).toEqual(['write, fence 7: saved', 'saved, fence 7'])
+		expect(actor(frames, 3, 'db')!.storedFence).toBe('7')
+	})
+
+	it('reports a refusal it did not make, and a summary it does not keep', async () => {
+		const frames = await run(unfenced(`step "A saves with fence 7."
+  send a -> db "save, fence 7"
+  send db -> a "refused: 7 < 8"
+  set db "summary by B"`))
+		expect(frames.diagnostics.map(d => d.message)).toEqual([
+			expect.stringContaining('accepted'),
+			"the row keeps a's summary, not b's",
+		])
+	})
+})
+
 describe('other scenes', () => {
 	it('three workers: each waits for the one before, fences grow by one', async () => {
 		const frames = await run(`${CAST}

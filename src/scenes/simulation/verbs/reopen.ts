@@ -18,7 +18,7 @@ export const reopen: VerbHandler<ActorVerb> = async (world, statement) => {
 	await world.clock.settle()
 	if (statement.kind === 'restore' && store.backup) {
 		store.driver.close()
-		store.driver = world.openDriver(store.backup)
+		store.driver = world.openDriver(store.backup, store.actor.id)
 	}
 	store.store = await Store.open({ sqlite: store.driver, clock: world.clock })
 	store.holderOf = new Map()
