@@ -7,7 +7,7 @@
 // error for a scene that did not compile in dev); .scene-stage svg[data-frame][data-layout=wide|narrow]
 // (one per layout, CSS shows one; .scene-clock[data-time] and .scene-badge in each); .scene-caption
 // (aria-live); .scene-counter; buttons [data-action=restart|prev|play|next]; .scene-code
-// [data-line].is-active; li#<id>-step-N; data-scene-position (its place on the page, for old
+// [data-line].is-active; [data-action=take-over] and, once taken over, section.scene-play; li#<id>-step-N; data-scene-position (its place on the page, for old
 // links); script.scene-data (SceneData); .scene-mismatch and .scene-error boxes.
 import type { Element, ElementContent, Properties } from 'hast'
 import type { Diagnostic, Frame, SceneFrames, TextMark } from './frame.ts'
@@ -107,6 +107,7 @@ const icons: Record<string, string> = {
 	prev: 'M15 5 8 12l7 7',
 	play: 'M7 4v16l13-8z',
 	next: 'M9 5l7 7-7 7',
+	'take-over': 'M8 13V5a2 2 0 0 1 4 0v6m0-1a2 2 0 0 1 4 0v2m0-1a2 2 0 0 1 4 0v4a7 7 0 0 1-14 1l-2-4a2 2 0 0 1 3-2l1 1',
 }
 
 function button(action: string, label: string): Element {
@@ -196,6 +197,7 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 			button('play', 'Play'),
 			button('next', 'Next'),
 			h('span', { className: ['scene-counter'] }, [text(counterText(0, steps))]),
+			button('take-over', 'Play it yourself'),
 		]),
 		...(codeLines.length > 0
 			? [h('div', { className: ['scene-code'], dataLang: lang }, [

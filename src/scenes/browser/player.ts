@@ -51,8 +51,15 @@ function sceneNamed(id: string): HTMLElement | null {
 	return position ? document.querySelector<HTMLElement>(`figure.scene[data-scene-position="${position}"]`) : null
 }
 
-/** Opens the step the URL's fragment names (`#fences-late-write-step-2`), and brings its scene into view. */
+/** Opens the step the URL's fragment names (`#fences-late-write-step-2`), or replays a reader's session (`#ID-play=...`), and brings its scene into view. */
 function followHash(event?: Event): void {
+	const played = /^#(.+)-play=(.*)$/.exec(location.hash)
+	if (played) {
+		const player = players.get(sceneNamed(played[1] ?? '') ?? document.body)
+		// The session replays once the play module and the engine load; a bad link shows its message in the scene.
+		if (player) void player.takeOver(played[2] ?? '').then(() => player.figure.scrollIntoView({ block: 'start' }))
+		return
+	}
 	const match = /^#(.+)-step-(\d+)$/.exec(decodeURIComponent(location.hash))
 	if (!match) return
 	const figure = sceneNamed(match[1] ?? '')

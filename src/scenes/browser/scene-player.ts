@@ -25,11 +25,23 @@ export function showMarked(element: HTMLElement, text: string, marks?: readonly 
 	}))
 }
 
+/** Frames to show in place of the guide's: a reader's own session, drawn in both layouts. */
+export interface SceneView {
+	frames: Frame[]
+	svgs: string[]
+	narrowSvgs: string[]
+}
+
+/** The event the figure gets each time the step shown changes. */
+export const STEP_EVENT = 'scene-step'
+
 /** A figure.scene upgraded with its controls; `show` is the one way the step changes. */
 export class ScenePlayer {
 	readonly figure: HTMLElement
 	readonly data: SceneData
-	readonly steps: number
+	steps: number
+	/** The frames shown instead of the guide's, while the reader plays the scene. */
+	#view: SceneView | undefined
 	step = 0
 	#timer: ReturnType<typeof setInterval> | undefined
 	/** Counts calls of show, so the motion of a step the reader has already left never starts. */
@@ -59,7 +71,15 @@ export class ScenePlayer {
 	}
 
 	get frame(): Frame | undefined {
-		return this.data.scene.frames[this.step]
+		return (this.#view?.frames ?? this.data.scene.frames)[this.step]
+	}
+
+	/** Shows a reader's session from now on, or the guide's frames again when `view` is undefined. */
+	present(view: SceneView | undefined): void {
+		this.#view = view
+		this.steps = Math.max((view?.frames ?? this.data.scene.frames).length - 1, 0)
+		this.figure.dataset['steps'] = String(this.steps)
+		this.figure.toggleAttribute('data-played', view !== undefined)
 	}
 
 	/** Shows step `step` (clamped); animates a single step forward unless the reader prefers reduced motion. */
@@ -71,7 +91,9 @@ export class ScenePlayer {
 		const { figure, data } = this
 		const shown = ++this.#shown
 		figure.dataset['step'] = String(this.step)
-		if (this.#stage) this.#stage.innerHTML = (data.svgs[this.step] ?? '') + (data.narrowSvgs[this.step] ?? '')
+		const drawn = this.#view ?? data
+		// The SVGs are the renderer's, which escapes every text of the scene: no label reaches the page as markup.
+		if (this.#stage) this.#stage.innerHTML = (drawn.svgs[this.step] ?? '') + (drawn.narrowSvgs[this.step] ?? '')
 		if (this.#caption) showMarked(this.#caption, frame?.caption || initialCaption, frame?.caption ? frame.captionMarks : undefined)
 		if (this.#counter) this.#counter.textContent = counterText(this.step, this.steps)
 		const lines = new Set(frame?.lines ?? [])
@@ -86,7 +108,8 @@ export class ScenePlayer {
 			// aria-disabled, not disabled: a disabled button would drop the keyboard focus.
 			figure.querySelector(`[data-action=${action}]`)?.setAttribute('aria-disabled', String(off))
 		}
-		if (options.link) {
+		// A played step has no link of its own: the address holds the whole session instead.
+		if (options.link && !this.#view) {
 			const hash = this.step === 0 ? '' : `#${stepId(figure.id, this.step)}`
 			// replaceState costs milliseconds in Chromium; the address can follow the new frame, not hold it up.
 			afterPaint(() => {
@@ -101,6 +124,7 @@ export class ScenePlayer {
 				if (shown === this.#shown) start()
 			})
 		}
+		figure.dispatchEvent(new CustomEvent(STEP_EVENT, { detail: this.step }))
 	}
 
 	/** Starts playing from the current step (from the start when at the end); a step every playStepMs. */
@@ -143,6 +167,15 @@ export class ScenePlayer {
 		else if (action === 'restart') this.show(0, { animate: false, link: true })
 		else if (action === 'end') this.show(this.steps, { animate: false, link: true })
 		else if (action === 'play') this.#timer === undefined ? this.play() : this.pause()
+		else if (action === 'take-over') void this.takeOver()
+	}
+
+	/** Hands the scene to the reader from the step shown: the play module loads now, not before. */
+	async takeOver(link?: string): Promise<void> {
+		this.engage()
+		this.pause()
+		const { openPlay } = await import('./play/play-panel.ts')
+		await openPlay(this, link)
 	}
 
 	#onClick(event: MouseEvent): void {

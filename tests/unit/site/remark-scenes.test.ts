@@ -111,7 +111,7 @@ describe('remarkScenes on the seed scene', () => {
 		const caption = all(figure, hasClass('scene-caption'))[0]
 		expect(caption?.properties['ariaLive']).toBe('polite')
 		expect(all(figure, hasClass('scene-controls'))[0]?.properties['hidden']).toBe(true)
-		expect(all(figure, el => el.tagName === 'button').map(el => el.properties['dataAction'])).toEqual(['restart', 'prev', 'play', 'next'])
+		expect(all(figure, el => el.tagName === 'button').map(el => el.properties['dataAction'])).toEqual(['restart', 'prev', 'play', 'next', 'take-over'])
 		expect(textOf(all(figure, hasClass('scene-counter'))[0]!)).toBe('Step 0 of 3')
 		expect(all(figure, el => el.properties['dataLine'] !== undefined)).toHaveLength(1)
 

@@ -1,0 +1,86 @@
+/**
+ * What the reader can do to a scene: an action of one actor's kind, which becomes a generated step of scene text.
+ */
+import type { Frame, FrameActor } from '../../frame.ts'
+
+/** One thing the reader did, as data: an action's id, the actor it acts on, and the choice it was given. */
+export interface ReaderAct {
+	action: string
+	actor: string
+	choice?: string
+}
+
+/** Who offers an action: a worker, a lock store, or the scene's clock (which every scene has). */
+export type ActorKind = 'worker' | 'store' | 'clock'
+
+/** The id the clock's actions name as their actor; no scene actor can have it, as ids start with a letter or `_`. */
+export const CLOCK = '@clock'
+
+/** Everything an action may read when it is offered and when it words its step. */
+export interface ActContext {
+	/** The acting actor in the frame before the step (a stand-in for the clock). */
+	actor: FrameActor
+	/** The frame the step starts from, and every frame before it. */
+	before: Frame
+	frames: readonly Frame[]
+	choice?: string
+	/** The store a worker asks for the key, and the database it writes to. */
+	lock?: string
+	database?: string
+	/** Whether the scene's databases check fences (false after the "without fences" switch). */
+	fenced: boolean
+	/** Whether a backup of this store was taken in an earlier step. */
+	hasBackup: boolean
+	/** An actor's label as a caption may say it (numbers marked as prose), by id. */
+	name(id: string): string
+}
+
+/** A step's statements (scene text, indented by the caller) and its caption. */
+export interface WordedStep {
+	statements: string[]
+	caption: string
+}
+
+/** One action a reader may take: what it offers, the step it runs, and the words for what the engine did. */
+export interface PlayAction {
+	id: string
+	kind: ActorKind
+	/** The button's visible text: `Hold`. */
+	title: string
+	/** The choices the action takes, the first the default (a hold's wait, the clock's step). */
+	choices?: readonly { value: string; text: string }[]
+	/** Whether the action makes sense from this frame. */
+	available(context: ActContext): boolean
+	/** The step's statements with labels that claim nothing, run first to learn what the engine decides. */
+	statements(context: ActContext): string[]
+	/** The same step worded from the frame the engine made of it; the checker then proves the words. */
+	word(context: ActContext, after: Frame): WordedStep
+}
+
+/** A text as a scene's quoted string: quotes and backslashes escaped. */
+export function quoted(text: string): string {
+	return `"${text.replace(/[\\"]/g, char => `\\${char}`)}"`
+}
+
+/** A time as scenes write it in words: `30 s`, `1 min`, `500 ms`. */
+export function timeText(ms: number): string {
+	if (ms === 0) return '0 s'
+	if (ms % 60_000 === 0) return `${ms / 60_000} min`
+	if (ms % 1000 === 0) return `${ms / 1000} s`
+	return `${ms} ms`
+}
+
+/** The actor of `id` in a frame. */
+export function actorIn(frame: Frame, id: string): FrameActor | undefined {
+	return frame.actors.find(actor => actor.id === id)
+}
+
+/** Whether an actor's state label is `text` and not struck out. */
+export function labelled(actor: FrameActor | undefined, text: string): boolean {
+	return actor?.state?.text === text && !actor.state.struck
+}
+
+/** Whether a worker holds a lease the engine still counts (not run out, not gone with its store). */
+export function holdsLive(actor: FrameActor | undefined): boolean {
+	return actor?.lease !== undefined && !actor.lease.lost
+}

@@ -1,0 +1,19 @@
+/** A worker's process dies: nothing tells the lock, so its lease stays until it runs out. */
+import { holdsLive, labelled, timeText } from '../act.ts'
+import type { PlayAction } from '../act.ts'
+
+export const crash: PlayAction = {
+	id: 'crash',
+	kind: 'worker',
+	title: 'Crash',
+	available: ({ actor }) => !labelled(actor, 'crashed'),
+	statements: ({ actor }) => [`set ${actor.id} "crashed"`],
+	word(context) {
+		const { actor, name } = context
+		const who = name(actor.id)
+		const caption = holdsLive(actor) && actor.lease
+			? `${who} crashes. Nothing tells the lock, so the key stays ${who}'s until its lease runs out at ${timeText(actor.lease.expiresAt)}.`
+			: `${who} crashes.`
+		return { statements: crash.statements(context), caption }
+	},
+}

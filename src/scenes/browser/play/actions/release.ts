@@ -1,0 +1,20 @@
+/** A worker is done and lets go of the key; the next in line, if any, holds it at once. */
+import { holdsLive, labelled } from '../act.ts'
+import type { PlayAction } from '../act.ts'
+
+export const release: PlayAction = {
+	id: 'release',
+	kind: 'worker',
+	title: 'Release',
+	available: ({ actor, lock }) => lock !== undefined && holdsLive(actor) && !labelled(actor, 'crashed'),
+	statements: ({ actor, lock }) => [`send ${actor.id} -> ${lock} "release"`, `send ${lock} -> ${actor.id} "answer"`],
+	word({ actor, lock, name }, after) {
+		const outcome = after.messages[1]?.outcome
+		if (outcome?.kind !== 'released') throw new Error(`the lock's answer to the release was ${outcome?.kind ?? 'missing'}`)
+		const next = outcome.next ? ` ${name(outcome.next)}, next in line, holds it now.` : ' The key is free.'
+		return {
+			statements: [`send ${actor.id} -> ${lock} "release"`, `send ${lock} -> ${actor.id} "released"`],
+			caption: `${name(actor.id)} is done and releases the key.${next}`,
+		}
+	},
+}

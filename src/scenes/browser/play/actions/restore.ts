@@ -1,0 +1,19 @@
+/** The store opens again on the copy an earlier backup took: its epoch grows from the copy's. */
+import { actorIn, quoted } from '../act.ts'
+import type { PlayAction } from '../act.ts'
+import { leasesEnded } from './lost-leases.ts'
+
+export const restore: PlayAction = {
+	id: 'restore',
+	kind: 'store',
+	title: 'Restore',
+	available: ({ hasBackup }) => hasBackup,
+	statements: ({ actor }) => [`restore ${actor.id}`],
+	word({ actor, before, name }, after) {
+		const epoch = actorIn(after, actor.id)?.epoch ?? ''
+		return {
+			statements: [`restore ${actor.id}`, `set ${actor.id} ${quoted(`epoch ${epoch}`)}`],
+			caption: `${name(actor.id)}'s store opens again on the copy, with epoch ${epoch}.${leasesEnded(before, after, name, 'is gone with it')}`,
+		}
+	},
+}

@@ -1,0 +1,54 @@
+/** A worker writes its summary with its lease's fence; the database's answer and the row's new owner are the engine's. */
+import type { Frame } from '../../../frame.ts'
+import { labelled, quoted } from '../act.ts'
+import type { PlayAction } from '../act.ts'
+
+export const write: PlayAction = {
+	id: 'write',
+	kind: 'worker',
+	title: 'Write',
+	// A lease that ran out still has its fence: writing with it is the late write fences are for.
+	available: ({ actor, database }) => database !== undefined && actor.lease?.fence !== undefined && !labelled(actor, 'crashed'),
+	statements: ({ actor, database }) => [`send ${actor.id} -> ${database} "save"`],
+	word({ actor, database, frames, name }, after) {
+		const outcome = after.messages[0]?.outcome
+		if (outcome?.kind !== 'write') throw new Error(`the database's answer to the write was ${outcome?.kind ?? 'missing'}`)
+		const { fence, before, changed } = outcome
+		const who = name(actor.id)
+		const larger = changed && fenceAbove(fence, before)
+		const answer = changed ? `saved, fence ${fence}` : `refused: ${fence} ${fence === before ? '=' : '<'} ${before}`
+		const color = larger ? ' color=ok' : changed ? '' : ' color=bad'
+		const statements = [`send ${actor.id} -> ${database} ${quoted(`save, fence ${fence}`)}`, `send ${database} -> ${actor.id} ${quoted(answer)}${color}`]
+		if (changed) statements.push(`set ${database} ${quoted(`summary by ${name(actor.id)}`)}`)
+		let caption: string
+		if (!changed) caption = `${who} saves with fence ${fence}. The row keeps fence ${before}, so the database refuses the write.`
+		else if (larger) caption = `${who} saves with fence ${fence}, larger than the row's fence ${before}, and the database takes it.`
+		else {
+			const previous = lastWriter(frames, database ?? '')
+			const lost = previous === undefined ? '' : previous === actor.id ? ` ${who}'s own earlier summary is replaced.` : ` ${name(previous)}'s summary is lost.`
+			caption = `${who} saves with fence ${fence}, though the row keeps fence ${before}. This database checks no fence, so it takes the write.${lost}`
+		}
+		return { statements, caption }
+	},
+}
+
+/** Whether fence `a` is larger than `b`, both as scenes show them (`7` or `EPOCH:COUNT`). */
+function fenceAbove(a: string, b: string): boolean {
+	const value = (text: string) => {
+		const [epoch, count] = text.includes(':') ? text.split(':') : ['0', text]
+		return (BigInt(epoch ?? '0') << 64n) + BigInt(count ?? '0')
+	}
+	return value(a) > value(b)
+}
+
+/** The worker whose write the database took last, in the frames so far. */
+function lastWriter(frames: readonly Frame[], database: string): string | undefined {
+	for (let i = frames.length - 1; i >= 0; i--) {
+		const messages = frames[i]?.messages ?? []
+		for (let k = messages.length - 1; k >= 0; k--) {
+			const message = messages[k]
+			if (message?.to === database && message.outcome?.kind === 'write' && message.outcome.changed) return message.from
+		}
+	}
+	return undefined
+}

@@ -1,0 +1,152 @@
+/**
+ * A reader's session run on the engine in the page: the guide's scene up to where they took over,
+ * then one generated step per action. Each step runs twice: first with labels that claim nothing,
+ * to learn what the engine decides, then worded from that, so the checker itself proves the words.
+ */
+import type { Frame, FrameActor, SceneFrames } from '../../frame.ts'
+import { compileScene } from '../../simulation/compile.ts'
+import type { OpenDriver } from '../../simulation/compile.ts'
+import { formatMessage } from '../../../../scene-parser/index.ts'
+import { CLOCK, quoted } from './act.ts'
+import type { ActContext, PlayAction, ReaderAct } from './act.ts'
+import { actionNamed } from './actions/index.ts'
+import { recordEngine } from './engine-log.ts'
+import type { FrameLog } from './engine-log.ts'
+import { sessionBase } from './session-source.ts'
+
+/** The file a session's diagnostics name. */
+export const SESSION_FILE = 'your-session.scene'
+
+/** An action the session cannot take, or a step the checker did not accept; its message is for the reader. */
+export class SessionError extends Error {
+	override name = 'SessionError'
+}
+
+/** What the reader sees of a session: its scene text and frames. */
+export interface SessionState {
+	text: string
+	frames: Frame[]
+	/** The frame the reader took over at: frames after it are theirs. */
+	kept: number
+	acts: ReaderAct[]
+	fenced: boolean
+}
+
+const caption = (text: string) => `step ${quoted(text)}`
+
+/** The stand-in actor the clock's actions act on. */
+const CLOCK_ACTOR: FrameActor = { id: CLOCK, label: 'Clock', x: 0, y: 0, icon: 'clock' }
+
+/** Runs sessions of one scene: the guide's source, and a way to open SQLite in this page. */
+export class SessionRunner {
+	constructor(
+		readonly source: string,
+		readonly openDriver: OpenDriver,
+	) {}
+
+	/** The session of the guide's steps up to `kept`, with nothing played yet. */
+	async start(kept: number, fenced: boolean): Promise<SessionState> {
+		const base = sessionBase(this.source, kept, fenced)
+		const compiled = await this.#compile(base.text)
+		if (compiled.diagnostics.length > 0) {
+			throw new SessionError(`the guide's steps up to step ${base.kept} do not hold${fenced ? '' : ' without fences'}: ${problems(compiled)}`)
+		}
+		return { text: base.text, frames: compiled.frames, kept: base.kept, acts: [], fenced }
+	}
+
+	/** The session with one more action; a SessionError says why the action cannot be taken. */
+	async act(state: SessionState, act: ReaderAct): Promise<SessionState> {
+		const action = actionNamed(act.action)
+		if (!action) throw new SessionError(`there is no action "${act.action}"`)
+		if (action.choices && act.choice !== undefined && !action.choices.some(choice => choice.value === act.choice)) {
+			throw new SessionError(`${action.title} takes no choice "${act.choice}"`)
+		}
+		const context = this.context(state, action, act)
+		if (!context || !action.available(context)) throw new SessionError(`${action.title.toLowerCase()} is not something ${act.actor === CLOCK ? 'the clock' : act.actor} can do at this step`)
+		const neutral = await this.#compile(`${state.text}${caption('The reader acts.')}\n${indent(action.statements(context))}`)
+		const after = neutral.frames[state.frames.length]
+		if (!after) throw new SessionError(`the engine did not run the step: ${problems(neutral)}`)
+		const worded = action.word(context, after)
+		const text = `${state.text}${caption(worded.caption)}\n${indent(worded.statements)}`
+		const compiled = await this.#compile(text)
+		// A generated step the checker refuses is a bug of ours, never something to show as true.
+		if (compiled.diagnostics.length > 0) throw new SessionError(`the generated step does not check: ${problems(compiled)}`)
+		return { ...state, text, frames: compiled.frames, acts: [...state.acts, act] }
+	}
+
+	/** The session replayed, every state of it: the guide's steps up to `kept`, then each action in turn (a shared link, or the switch). */
+	async replay(kept: number, fenced: boolean, acts: readonly ReaderAct[]): Promise<SessionState[]> {
+		const states = [await this.start(kept, fenced)]
+		for (const [index, act] of acts.entries()) {
+			try {
+				states.push(await this.act(states[states.length - 1] as SessionState, act))
+			} catch (error) {
+				if (!(error instanceof SessionError)) throw error
+				throw new SessionError(`action ${index + 1} (${act.action} ${act.actor === CLOCK ? 'clock' : act.actor}): ${error.message}`)
+			}
+		}
+		return states
+	}
+
+	/** What an action acting on `act.actor` may read in the session's last frame; undefined when the actor is not of its kind. */
+	context(state: SessionState, action: PlayAction, act: Pick<ReaderAct, 'actor' | 'choice'>): ActContext | undefined {
+		const before = state.frames[state.frames.length - 1]
+		if (!before) return undefined
+		const actor = act.actor === CLOCK ? CLOCK_ACTOR : before.actors.find(one => one.id === act.actor)
+		if (!actor || kindOf(actor) !== action.kind) return undefined
+		const linked = (kind: FrameActor['icon']) => {
+			const of = before.actors.filter(one => one.icon === kind)
+			return (of.find(one => before.links.some(link => (link.from === actor.id && link.to === one.id) || (link.to === actor.id && link.from === one.id))) ?? of[0])?.id
+		}
+		const context: ActContext = {
+			actor,
+			before,
+			frames: state.frames,
+			fenced: state.fenced,
+			hasBackup: new RegExp(`^\\s+backup\\s+${escapeRegExp(actor.id)}\\s*$`, 'm').test(state.text),
+			name: id => captionName(before.actors.find(one => one.id === id)?.label ?? id),
+		}
+		if (act.choice !== undefined) context.choice = act.choice
+		const lock = linked('lock')
+		const database = linked('database')
+		if (lock !== undefined) context.lock = lock
+		if (database !== undefined) context.database = database
+		return context
+	}
+
+	/** What the engine ran for each frame of a session: its text run once more through a recording driver (only when the reader asks). */
+	async engineLog(state: SessionState): Promise<FrameLog[]> {
+		const recorder = recordEngine(this.openDriver)
+		await compileScene(state.text, { file: SESSION_FILE }, recorder.open, { onFrame: recorder.onFrame })
+		return recorder.frames
+	}
+
+	#compile(text: string): Promise<SceneFrames> {
+		return compileScene(text, { file: SESSION_FILE }, this.openDriver)
+	}
+}
+
+/** The kind of actor an action is offered on. */
+export function kindOf(actor: FrameActor): PlayAction['kind'] | undefined {
+	if (actor.id === CLOCK) return 'clock'
+	if (actor.icon === 'lock') return 'store'
+	if (actor.icon === 'database' || actor.icon === 'clock') return undefined
+	return 'worker'
+}
+
+function indent(statements: readonly string[]): string {
+	return statements.map(statement => `  ${statement}\n`).join('')
+}
+
+function problems(scene: SceneFrames): string {
+	return scene.diagnostics.slice(0, 3).map(formatMessage).join('; ') || 'no frame came back'
+}
+
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** An actor's label as a generated caption says it: its digits marked as prose, so the checker does not read them as the engine's. */
+export function captionName(label: string): string {
+	return label.replace(/`/g, "'").replace(/\d+(?::\d+)?/g, digits => `\`${digits}\``)
+}

@@ -1,0 +1,36 @@
+/**
+ * The scene text a reader's session starts from: the guide's scene up to the step they took over
+ * at, its databases turned to the plain update when the "without fences" switch is on.
+ */
+import { parseScene } from '../../../../scene-parser/index.ts'
+
+/** The authored scene cut after step `kept`, and what the session needs to know of its cast. */
+export interface SessionBase {
+	text: string
+	/** How many steps the cut text has. */
+	kept: number
+	/** Every database actor's id: the switch applies to them. */
+	databases: string[]
+}
+
+/** Cuts `source` after its step `kept` (clamped), with `fences=off` on every database when `fenced` is false. */
+export function sessionBase(source: string, kept: number, fenced: boolean): SessionBase {
+	const parsed = parseScene(source, {})
+	if (!parsed.ok) throw new Error(`the guide's scene does not parse: ${parsed.errors[0]?.message ?? ''}`)
+	const { scene } = parsed
+	const steps = Math.min(Math.max(0, Math.floor(kept)), scene.steps.length)
+	const lines = source.split('\n')
+	const next = scene.steps[steps]
+	const cut = next ? lines.slice(0, next.position.line - 1) : lines
+	const databases = scene.actors.filter(actor => actor.icon === 'database')
+	if (!fenced) {
+		for (const actor of databases) {
+			if (actor.fences === 'off') continue
+			const at = actor.position.line - 1
+			// The attribute goes right after the icon, so a comment at the end of the line cannot swallow it.
+			cut[at] = (cut[at] ?? '').replace(/icon=("?)database\1/, match => `${match} fences=off`)
+		}
+	}
+	while (cut.length > 0 && (cut[cut.length - 1] ?? '').trim() === '') cut.pop()
+	return { text: cut.join('\n') + '\n', kept: steps, databases: databases.map(actor => actor.id) }
+}

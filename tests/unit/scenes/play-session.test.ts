@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { findSceneBlocks } from '../../../src/scenes/build/scene-blocks.ts'
+import { openNodeDriver } from '../../../src/scenes/build/node-drivers.ts'
+import { compileScene } from '../../../src/scenes/simulation/compile.ts'
+import { CLOCK } from '../../../src/scenes/browser/play/act.ts'
+import type { ReaderAct } from '../../../src/scenes/browser/play/act.ts'
+import { ACTIONS } from '../../../src/scenes/browser/play/actions/index.ts'
+import { SessionError, SessionRunner, captionName } from '../../../src/scenes/browser/play/run-session.ts'
+import type { SessionState } from '../../../src/scenes/browser/play/run-session.ts'
+import { sessionBase } from '../../../src/scenes/browser/play/session-source.ts'
+
+const fences = readFileSync(new URL('../../../content/guides/locks/fences.mdx', import.meta.url), 'utf8')
+const seed = findSceneBlocks(fences)[0]!.text
+const runner = new SessionRunner(seed, openNodeDriver)
+const replay = async (kept: number, fenced: boolean, acts: ReaderAct[]) => (await runner.replay(kept, fenced, acts)).at(-1)!
+
+/** The seed's story told by the reader: after step 1, A's lease runs out, B holds and writes, A writes. */
+const LATE_WRITE: ReaderAct[] = [
+	{ action: 'wait', actor: CLOCK, choice: '30s' },
+	{ action: 'hold', actor: 'b', choice: 'forever' },
+	{ action: 'write', actor: 'b' },
+	{ action: 'write', actor: 'a' },
+]
+
+const last = (state: SessionState) => state.frames[state.frames.length - 1]!
+
+describe('a reader plays the seed scene', () => {
+	it('after step 1: the engine refuses A\'s late write with A\'s fence 7 and B\'s 8, and every generated word checks', async () => {
+		const state = await replay(1, true, LATE_WRITE)
+		expect(state.frames).toHaveLength(6)
+		expect(last(state).messages.map(m => m.label)).toEqual(['save, fence 7', 'refused: 7 < 8'])
+		expect(last(state).messages[1]!.outcome).toMatchObject({ kind: 'answer', changed: false, fence: '7', before: '8' })
+		expect(state.frames[3]!.messages.map(m => m.label)).toEqual(['hold', 'fence 8'])
+		expect(state.frames[2]!.time).toBe(30_000)
+		// The copied text is a scene the checker accepts as it is.
+		const again = await compileScene(state.text, { file: 'copied.scene' }, openNodeDriver)
+		expect(again.diagnostics).toEqual([])
+		expect(again.frames).toHaveLength(6)
+	})
+
+	it('without fences: the same actions, and A\'s stale write is taken, so B\'s summary is lost', async () => {
+		const state = await replay(1, false, LATE_WRITE)
+		expect(last(state).messages.map(m => m.label)).toEqual(['save, fence 7', 'saved, fence 7'])
+		expect(last(state).caption).toContain("Worker B's summary is lost")
+		expect(last(state).actors.find(a => a.id === 'db')!.state?.text).toBe('summary by Worker A')
+		expect(last(state).actors.find(a => a.id === 'db')!.storedFence).toBe('7')
+		expect(state.text).toContain('icon=database fences=off')
+		expect((await compileScene(state.text, { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
+	})
+
+	it('a restart of the store mid-scene: the next fence carries the new epoch', async () => {
+		const state = await replay(1, true, [
+			{ action: 'wait', actor: CLOCK, choice: '10s' },
+			{ action: 'restart', actor: 'lock' },
+			{ action: 'hold', actor: 'b', choice: 'forever' },
+		])
+		const restarted = state.frames[3]!
+		expect(restarted.actors.find(a => a.id === 'lock')!.epoch).toBe('10000')
+		expect(restarted.actors.find(a => a.id === 'a')!.lease).toMatchObject({ lost: true })
+		expect(last(state).messages[1]!.outcome).toMatchObject({ kind: 'granted', fence: '10000:1' })
+		expect(last(state).messages[1]!.label).toBe('fence 10000:1')
+	})
+
+	it('offers each action only where it makes sense, and refuses one that does not', async () => {
+		const state = await runner.start(1, true)
+		const offered = (actor: string) => ACTIONS.filter(action => {
+			const context = runner.context(state, action, { actor })
+			return context !== undefined && action.available(context)
+		}).map(action => action.id)
+		expect(offered('a')).toEqual(['write', 'resume', 'release', 'crash'])
+		expect(offered('b')).toEqual(['hold', 'pause', 'crash'])
+		expect(offered('lock')).toEqual(['restart', 'backup'])
+		expect(offered(CLOCK)).toEqual(['wait'])
+		expect(offered('db')).toEqual([])
+		await expect(runner.act(state, { action: 'release', actor: 'b' })).rejects.toThrow(SessionError)
+		await expect(runner.act(state, { action: 'wait', actor: CLOCK, choice: '3y' })).rejects.toThrow('takes no choice')
+	})
+
+	it('words every action and answer the engine can give, and the checker accepts each', async () => {
+		const acts: ReaderAct[] = [
+			{ action: 'hold', actor: 'b', choice: 'try' },
+			{ action: 'hold', actor: 'b', choice: '5s' },
+			{ action: 'backup', actor: 'lock' },
+			{ action: 'resume', actor: 'a' },
+			{ action: 'release', actor: 'a' },
+			{ action: 'hold', actor: 'b', choice: '10s' },
+			{ action: 'write', actor: 'b' },
+			{ action: 'write', actor: 'b' },
+			{ action: 'pause', actor: 'b' },
+			{ action: 'wait', actor: CLOCK, choice: '1m' },
+			{ action: 'resume', actor: 'b' },
+			{ action: 'restore', actor: 'lock' },
+			{ action: 'crash', actor: 'a' },
+			{ action: 'hold', actor: 'b', choice: 'forever' },
+		]
+		const state = await replay(1, true, acts)
+		expect(state.frames).toHaveLength(2 + acts.length)
+		const answers = state.frames.slice(2).map(frame => frame.messages.map(m => m.outcome?.kind).join(' '))
+		expect(answers).toEqual([
+			'asked busy', 'asked gave-up', '', 'renewed renewed', 'released released', 'asked granted', 'write answer', 'write answer', '', '', 'renew-failed renew-failed', '', '', 'asked granted',
+		])
+		expect((await compileScene(state.text, { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
+	})
+
+	it('records what the engine ran: the epoch written on open, the fenced update with its parameters and changes: 0', async () => {
+		const log = await runner.engineLog(await replay(1, true, LATE_WRITE))
+		const opened = log[0]!.calls.map(call => call.sql)
+		expect(opened.some(sql => sql.startsWith('insert into meta'))).toBe(true)
+		const write = log[5]!.calls.find(call => call.sql.startsWith('update chats'))!
+		expect(write).toMatchObject({ owner: 'db', result: 'changes: 0' })
+		expect(write.params).toEqual(['summary by a', '7'.padStart(40, '0'), 'chat', '7'.padStart(40, '0')])
+		const chats = log[5]!.tables.find(table => table.owner === 'db' && table.table === 'chats')!
+		expect(chats.columns).toEqual(['id', 'summary', 'summary_fence'])
+		expect(chats.rows).toEqual([['chat', 'summary by b', '8'.padStart(40, '0')]])
+		expect(log[5]!.tables.find(table => table.owner === 'lock' && table.table === 'meta')!.rows).toEqual([['epoch', 0]])
+	})
+})
+
+describe('the session\'s text', () => {
+	it('cuts the guide\'s scene after the step taken over at, and turns fences off on its databases', () => {
+		const base = sessionBase(seed, 1, false)
+		expect(base.kept).toBe(1)
+		expect(base.text).toContain('set a "paused"')
+		expect(base.text).not.toContain('Worker B holds')
+		expect(base.text).toMatch(/actor db +"chat.db" +at 90,50 icon=database fences=off\n/)
+		expect(sessionBase(seed, 99, true).kept).toBe(3)
+	})
+
+	it('marks the digits of an actor\'s label as prose in a caption', () => {
+		expect(captionName('Worker 2')).toBe('Worker `2`')
+	})
+})
