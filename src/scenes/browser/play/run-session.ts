@@ -63,11 +63,11 @@ export class SessionRunner {
 		}
 		const context = this.context(state, action, act)
 		if (!context || !action.available(context)) throw new SessionError(`${action.title.toLowerCase()} is not something ${act.actor === CLOCK ? 'the clock' : act.actor} can do at this step`)
-		const neutral = await this.#compile(`${state.text}${caption('The reader acts.')}\n${indent(action.statements(context))}`)
+		const neutral = await this.#compile(`${state.text}\n${caption('The reader acts.')}\n${indent(action.statements(context))}`)
 		const after = neutral.frames[state.frames.length]
 		if (!after) throw new SessionError(`the engine did not run the step: ${problems(neutral)}`)
 		const worded = action.word(context, after)
-		const text = `${state.text}${caption(worded.caption)}\n${indent(worded.statements)}`
+		const text = `${state.text}\n${caption(worded.caption)}\n${indent(worded.statements)}`
 		const compiled = await this.#compile(text)
 		// A generated step the checker refuses is a bug of ours, never something to show as true.
 		if (compiled.diagnostics.length > 0) throw new SessionError(`the generated step does not check: ${problems(compiled)}`)
