@@ -2,9 +2,9 @@ import type { Socket } from 'node:net'
 import { timingSafeEqual } from 'node:crypto'
 import { LockError } from '../engine/index.ts'
 import type { AuthThrottle } from './auth-throttle.ts'
-import { encodeFrame, FrameReader } from './framing.ts'
-import type { LeaseBook, Peer } from './lease-book.ts'
-import { parseRequest, PROTOCOL_VERSION, ProtocolError, type LostEvent, type Request, type RequestId, type Response, type WireErrorCode } from './protocol.ts'
+import { encodeFrame, FrameReader, leaseFrame, okFrame } from './framing.ts'
+import type { HoldAnswer, LeaseBook, Peer } from './lease-book.ts'
+import { parseRequest, PROTOCOL_VERSION, ProtocolError, type CancelRequest, type LostEvent, type RenewRequest, type Request, type RequestId, type Response, type WireErrorCode } from './protocol.ts'
 
 /** What one connection may cost the server. */
 export interface ConnectionLimits {
@@ -139,43 +139,52 @@ export class Connection implements Peer {
 			this.#authorized = true
 			clearTimeout(this.#helloTimer)
 		}
-		if (request.method === 'hello' && request.client !== undefined) this.#client = `client ${request.client}`
-		// Only a hold can wait: renew, release, cancel and hello take no slot, so a connection full of waiting holds still keeps its leases.
-		const slot = request.method === 'hold'
-		if (slot) {
-			if (this.#inFlight >= this.#limits.maxInFlight) {
-				this.#send({ id: request.id, ok: false, error: { code: 'busy', message: `hold: this connection has ${this.#limits.maxInFlight} holds in flight, its limit` } })
-				return
-			}
-			this.#inFlight++
-		}
-		this.#run(request).then(
-			response => {
-				if (slot) this.#inFlight--
-				this.#send(response)
-			},
-			error => {
-				if (slot) this.#inFlight--
-				this.#send({ id: request.id, ok: false, error: errorOf(error) })
-			},
-		)
-	}
-
-	async #run(request: Request): Promise<Response> {
 		switch (request.method) {
 			case 'hello':
-				return { id: request.id, ok: true, protocol: PROTOCOL_VERSION, now: this.#now() }
-			case 'hold': {
-				const lease = await this.#book.hold(request, this)
-				return { id: request.id, ok: true, lease, now: this.#now() }
-			}
+				if (request.client !== undefined) this.#client = `client ${request.client}`
+				this.#send({ id: request.id, ok: true, protocol: PROTOCOL_VERSION, now: this.#now() })
+				return
+			case 'hold':
+				// Only a hold can wait: renew, release, cancel and hello take no slot, so a connection full of waiting holds still keeps its leases.
+				if (this.#inFlight >= this.#limits.maxInFlight) {
+					this.#send({ id: request.id, ok: false, error: { code: 'busy', message: `hold: this connection has ${this.#limits.maxInFlight} holds in flight, its limit` } })
+					return
+				}
+				this.#inFlight++
+				this.#book.ask(request, this, this.#answerHold)
+				return
+			case 'release':
+				// Answered within the turn: a release never waits.
+				try {
+					this.#book.releaseNow(request.leaseId, request.fence)
+				} catch (error) {
+					this.#send({ id: request.id, ok: false, error: errorOf(error) })
+					return
+				}
+				this.#queue(okFrame(request.id))
+				return
+			case 'renew':
+			case 'cancel':
+				this.#run(request).then(
+					response => this.#send(response),
+					error => this.#send({ id: request.id, ok: false, error: errorOf(error) }),
+				)
+		}
+	}
+
+	// One callback for every hold of the connection, rather than a promise and two closures each.
+	readonly #answerHold: HoldAnswer = (request, lease, error) => {
+		this.#inFlight--
+		if (lease !== undefined) this.#queue(leaseFrame(request.id, lease, this.#now()))
+		else this.#send({ id: request.id, ok: false, error: errorOf(error) })
+	}
+
+	async #run(request: RenewRequest | CancelRequest): Promise<Response> {
+		switch (request.method) {
 			case 'renew': {
 				const lease = await this.#book.renew(request.leaseId, request.ttl, request.fence, this)
 				return { id: request.id, ok: true, lease, now: this.#now() }
 			}
-			case 'release':
-				await this.#book.release(request.leaseId, request.fence)
-				return { id: request.id, ok: true }
 			case 'cancel':
 				await this.#book.cancel(request.requestId)
 				return { id: request.id, ok: true }
@@ -193,10 +202,15 @@ export class Connection implements Peer {
 	}
 
 	#send(message: Response | LostEvent): void {
+		this.#queue(encodeFrame(message))
+	}
+
+	// Frames queued in one turn go out in one write at its end.
+	#queue(frame: string): void {
 		const socket = this.#socket
 		if (socket.destroyed || socket.writableEnded) return
 		if (this.#out === '') process.nextTick(this.#flush)
-		this.#out += encodeFrame(message)
+		this.#out += frame
 	}
 
 	#flush = (): void => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { LockError, type Lease, type Lock, type Semaphore, type Store } from '../engine/index.ts'
+import type { HeldLease } from '../engine/lease.ts'
 import { placeOf, ProtocolError, type HoldRequest, type WireLease } from './protocol.ts'
 
 /** What the book tells the connection that holds a lease: it ran out, or the server closed. */
@@ -57,6 +58,16 @@ class ServedLease {
 	}
 }
 
+/** Answers one ask of a hold: with its lease, or with why not. */
+export type HoldAnswer = (request: HoldRequest, lease: WireLease | undefined, error: LockError | ProtocolError | undefined) => void
+
+/** A later ask of a hold already in the book: a retry, on this connection or another. */
+interface Ask {
+	request: HoldRequest
+	peer: Peer
+	answer: HoldAnswer
+}
+
 class PendingHold {
 	state: 'waiting' | 'held' | 'ended' = 'waiting'
 	// Who the hold counts against until it ends.
@@ -70,17 +81,18 @@ class PendingHold {
 	peers: Set<Peer> | undefined
 	// True from the history's wait record to its leave record, so each is written once.
 	inLine = false
-	readonly granted: Promise<ServedLease>
-	resolve!: (lease: ServedLease) => void
-	reject!: (error: LockError | ProtocolError) => void
+	// The first ask in fields and the rest in a list made only for a retry: a callback each, not a promise per hold.
+	readonly peer: Peer
+	readonly answer: HoldAnswer
+	retries: Ask[] | undefined
 
-	constructor(readonly request: HoldRequest) {
-		this.granted = new Promise((resolve, reject) => {
-			this.resolve = resolve
-			this.reject = reject
-		})
-		// Connections that left stop listening; nobody else may be.
-		this.granted.catch(() => {})
+	constructor(
+		readonly request: HoldRequest,
+		peer: Peer,
+		answer: HoldAnswer,
+	) {
+		this.peer = peer
+		this.answer = answer
 	}
 
 	/** Makes a waiting hold leave its line. */
@@ -107,24 +119,103 @@ function placeOfHold(request: HoldRequest): string {
 	return placeOf(request.kind, request.name, request.key)
 }
 
-/** A map that keeps at least its last `size` entries and at most twice that many. */
-class Recent<V> {
-	// Two generations, so forgetting is one swap rather than a search for the oldest entry.
-	#young = new Map<string, V>()
-	#old = new Map<string, V>()
+/**
+ * The slots of the last `size` ids remembered, in a ring: remembering one more takes the
+ * oldest's slot, so the memory makes no object per entry and never grows past its size.
+ */
+class RecentSlots {
+	readonly #slotOf = new Map<string, number>()
+	readonly #ids: (string | undefined)[]
+	#next = 0
 
-	constructor(readonly size: number) {}
-
-	get(key: string): V | undefined {
-		return this.#young.get(key) ?? this.#old.get(key)
+	constructor(readonly size: number) {
+		this.#ids = new Array<string | undefined>(size).fill(undefined)
 	}
 
-	set(key: string, value: V): void {
-		if (this.#young.size >= this.size) {
-			this.#old = this.#young
-			this.#young = new Map()
-		}
-		this.#young.set(key, value)
+	/** The slot of a remembered id, else -1. */
+	find(id: string): number {
+		return this.#slotOf.get(id) ?? -1
+	}
+
+	/** The id's slot: its own if remembered, else the oldest one, whose id is forgotten. */
+	claim(id: string): number {
+		const own = this.#slotOf.get(id)
+		if (own !== undefined) return own
+		const slot = this.#next
+		this.#next = slot + 1 === this.size ? 0 : slot + 1
+		const old = this.#ids[slot]
+		if (old !== undefined) this.#slotOf.delete(old)
+		this.#ids[slot] = id
+		this.#slotOf.set(id, slot)
+		return slot
+	}
+}
+
+const endings: readonly Ended[] = ['released', 'expired', 'closed']
+
+/** How the last ended leases ended, and their fences, so a late call with a wrong fence is refused as on a held lease. */
+class EndedLeases {
+	readonly #slots: RecentSlots
+	readonly #how: Uint8Array
+	readonly #fences: (bigint | undefined)[]
+
+	constructor(size: number) {
+		this.#slots = new RecentSlots(size)
+		this.#how = new Uint8Array(size)
+		this.#fences = new Array<bigint | undefined>(size).fill(undefined)
+	}
+
+	get(leaseId: string): EndedLease | undefined {
+		const slot = this.#slots.find(leaseId)
+		return slot < 0 ? undefined : { how: endings[this.#how[slot] as number] as Ended, fence: this.#fences[slot] }
+	}
+
+	set(leaseId: string, how: Ended, fence: bigint | undefined): void {
+		const slot = this.#slots.claim(leaseId)
+		this.#how[slot] = endings.indexOf(how)
+		this.#fences[slot] = fence
+	}
+}
+
+/** How the last ended holds ended, so that a retry of one gets the same answer. */
+class EndedHolds {
+	readonly #slots: RecentSlots
+	readonly #requests: (HoldRequest | undefined)[]
+	readonly #errors: (LockError | ProtocolError | undefined)[]
+	readonly #leaseIds: (string | undefined)[]
+	readonly #how: Uint8Array
+
+	constructor(size: number) {
+		this.#slots = new RecentSlots(size)
+		this.#requests = new Array<HoldRequest | undefined>(size).fill(undefined)
+		this.#errors = new Array<LockError | ProtocolError | undefined>(size).fill(undefined)
+		this.#leaseIds = new Array<string | undefined>(size).fill(undefined)
+		this.#how = new Uint8Array(size)
+	}
+
+	get(requestId: string): EndedHold | undefined {
+		const slot = this.#slots.find(requestId)
+		if (slot < 0) return undefined
+		const leaseId = this.#leaseIds[slot]
+		return { request: this.#requests[slot] as HoldRequest, error: this.#errors[slot], leaseId, how: leaseId === undefined ? undefined : endings[this.#how[slot] as number] }
+	}
+
+	/** A hold refused: its retry is refused alike. */
+	refused(request: HoldRequest, error: LockError | ProtocolError): void {
+		this.#set(request, error, undefined, 'expired')
+	}
+
+	/** A hold whose lease ended: its retry is refused as the lease's end says. */
+	ended(request: HoldRequest, leaseId: string, how: Ended): void {
+		this.#set(request, undefined, leaseId, how)
+	}
+
+	#set(request: HoldRequest, error: LockError | ProtocolError | undefined, leaseId: string | undefined, how: Ended): void {
+		const slot = this.#slots.claim(request.requestId)
+		this.#requests[slot] = request
+		this.#errors[slot] = error
+		this.#leaseIds[slot] = leaseId
+		this.#how[slot] = endings.indexOf(how)
 	}
 }
 
@@ -139,16 +230,18 @@ export class LeaseBook {
 	readonly #waitingBy = new Map<Peer, Set<PendingHold>>()
 	// Holds waiting or held, by client: no client may take more than its share of the server.
 	readonly #charges = new Map<unknown, number>()
-	readonly #endedLeases: Recent<EndedLease>
-	readonly #endedHolds: Recent<EndedHold>
+	readonly #endedLeases: EndedLeases
+	readonly #endedHolds: EndedHolds
 	#closed = false
+	// The hold whose tryHold runs now: the engine grants a free key within that call, so one callback serves every hold.
+	#starting: PendingHold | undefined
 
 	constructor(store: Store, limits: BookLimits, history?: (record: HistoryRecord) => void) {
 		this.#store = store
 		this.#limits = limits
 		this.#history = history
-		this.#endedLeases = new Recent(limits.rememberEnded)
-		this.#endedHolds = new Recent(limits.rememberEnded)
+		this.#endedLeases = new EndedLeases(limits.rememberEnded)
+		this.#endedHolds = new EndedHolds(limits.rememberEnded)
 	}
 
 	/** Notes in the history that a server started giving leases. */
@@ -156,20 +249,43 @@ export class LeaseBook {
 		this.#history?.({ type: 'start', at: this.#store.clock.now(), epoch: this.#store.epoch.toString() })
 	}
 
-	/** The lease for a hold: a retry with the same request id gets the same lease, or waits for the same grant. */
-	async hold(request: HoldRequest, peer: Peer): Promise<WireLease> {
-		if (this.#closed) throw new LockError('closed', `${placeOfHold(request)}: the server is closing`)
-		let hold = this.#holds.get(request.requestId)
-		if (hold === undefined) {
-			this.#checkRetry(request)
-			hold = this.#start(request, peer.client)
-		} else if (!sameHold(hold.request, request)) {
-			throw this.#reusedId(request, hold.request)
+	/**
+	 * Answers a hold with its lease once granted, or with why not: a retry with the same
+	 * request id gets the same lease, or waits for the same grant. A free key is answered
+	 * within this call.
+	 */
+	ask(request: HoldRequest, peer: Peer, answer: HoldAnswer): void {
+		let hold: PendingHold | undefined
+		let refusal: LockError | ProtocolError | undefined
+		try {
+			if (this.#closed) throw new LockError('closed', `${placeOfHold(request)}: the server is closing`)
+			hold = this.#holds.get(request.requestId)
+			if (hold === undefined) {
+				this.#checkRetry(request)
+				hold = this.#start(request, peer, answer)
+				if (hold.state === 'waiting') this.#watch(hold, peer)
+				return
+			}
+			if (!sameHold(hold.request, request)) throw this.#reusedId(request, hold.request)
+		} catch (error) {
+			refusal = asRefusal(error)
 		}
-		if (hold.state === 'waiting') this.#watch(hold, peer)
-		const lease = await hold.granted
-		lease.owner = peer
-		return lease.wire()
+		if (hold === undefined || refusal !== undefined) {
+			answer(request, undefined, refusal)
+			return
+		}
+		if (hold.state === 'held' && hold.lease !== undefined) {
+			hold.lease.owner = peer
+			answer(request, hold.lease.wire(), undefined)
+			return
+		}
+		;(hold.retries ??= []).push({ request, peer, answer })
+		this.#watch(hold, peer)
+	}
+
+	/** `ask` as a promise: the lease for a hold, or its refusal. */
+	hold(request: HoldRequest, peer: Peer): Promise<WireLease> {
+		return new Promise((resolve, reject) => this.ask(request, peer, (_, lease, error) => (lease === undefined ? reject(error) : resolve(lease))))
 	}
 
 	/** Extends a lease to `ttl` ms from now; refuses one that ran out (`lost`) or was released (`released`). */
@@ -182,7 +298,7 @@ export class LeaseBook {
 	}
 
 	/** Lets go of a lease's key; releasing twice is fine, and a release after the lease ran out is refused as `lost` and frees nothing. */
-	async release(leaseId: string, fence: bigint | undefined): Promise<void> {
+	releaseNow(leaseId: string, fence: bigint | undefined): void {
 		// A live lease first: the memory of ended ones is large, and looking there cost every release a miss in it.
 		const ended = this.#leases.has(leaseId) ? undefined : this.#endedLeases.get(leaseId)
 		if (ended?.how === 'released') {
@@ -192,11 +308,17 @@ export class LeaseBook {
 		const lease = this.#find(leaseId, fence, 'release')
 		// Read before the key is free, so the next holder's grant is never earlier in the history.
 		const at = this.#history === undefined ? 0 : this.#store.clock.now()
-		await lease.engine.release()
+		// The engine's lease ends within the call (its `release` is `end` made a promise).
+		;(lease.engine as HeldLease<bigint | undefined>).end()
 		// A lease whose time passed before its timer fired is lost, not released, by that call.
 		if (lease.ended !== undefined) throw endedError(leaseId, lease.ended, 'release')
 		this.#end(lease, 'released')
 		if (this.#history !== undefined) this.#record({ type: 'release', at, leaseId }, placeOfHold(lease.hold.request), 'the key is free')
+	}
+
+	/** `releaseNow` as a promise. */
+	async release(leaseId: string, fence: bigint | undefined): Promise<void> {
+		this.releaseNow(leaseId, fence)
 	}
 
 	/** Withdraws a hold: a waiting one leaves the line, a granted one is released. */
@@ -238,7 +360,8 @@ export class LeaseBook {
 		if (this.#history !== undefined) this.#report(() => this.#history?.({ type: 'close', at: this.#store.clock.now() }))
 	}
 
-	#start(request: HoldRequest, client: unknown): PendingHold {
+	#start(request: HoldRequest, peer: Peer, answer: HoldAnswer): PendingHold {
+		const client = peer.client
 		if (this.#holds.size >= this.#limits.maxHolds) {
 			throw new ProtocolError('busy', `${placeOfHold(request)}: the server has ${this.#limits.maxHolds} holds open, its limit (--max-holds)`)
 		}
@@ -247,23 +370,23 @@ export class LeaseBook {
 			throw new ProtocolError('busy', `${placeOfHold(request)}: this client has ${charged} holds waiting or held, its share (--max-holds-per-client)`)
 		}
 		const target = request.kind === 'lock' ? this.#store.lock(request.name) : this.#store.semaphore(request.name, { limit: request.limit ?? 1 })
-		const hold = new PendingHold(request)
+		const hold = new PendingHold(request, peer, answer)
 		hold.client = client
 		this.#charges.set(client, charged + 1)
 		this.#holds.set(request.requestId, hold)
-		// Most holds find the key free: tryHold takes it at once, with no signal to make.
-		let took = false
-		const grant = (lease: Lease<bigint | undefined>) => {
-			took = true
-			return this.#granted(hold, lease)
-		}
-		target.tryHold(request.key, grant, { ttl: request.ttl, renew: false, onLost: this.#onLost(hold) }).then(
-			() => {
-				if (!took) this.#wait(hold, target)
-			},
-			(error: unknown) => this.#refused(hold, error),
-		)
+		// Most holds find the key free: tryHold takes it at once, with no signal to make, and calls back within the call.
+		this.#starting = hold
+		const done = target.tryHold(request.key, this.#grantStarting, { ttl: request.ttl, renew: false, onLost: this.#onLost(hold) })
+		const took = this.#starting === undefined
+		this.#starting = undefined
+		if (!took) done.then(() => this.#wait(hold, target), (error: unknown) => this.#refused(hold, error))
 		return hold
+	}
+
+	#grantStarting = (lease: Lease<bigint | undefined>): Promise<void> | undefined => {
+		const hold = this.#starting as PendingHold
+		this.#starting = undefined
+		return this.#granted(hold, lease)
 	}
 
 	#wait(hold: PendingHold, target: Lock | Semaphore): void {
@@ -299,11 +422,27 @@ export class LeaseBook {
 		let waiting = this.#waitingBy.get(peer)
 		if (waiting === undefined) this.#waitingBy.set(peer, (waiting = new Set()))
 		waiting.add(hold)
-		const forget = () => {
+	}
+
+	// Every ask of the hold hears the one answer, in the order they came; the connections that watched it stop.
+	#settle(hold: PendingHold, error: LockError | ProtocolError | undefined): void {
+		for (const peer of hold.peers ?? []) {
+			const waiting = this.#waitingBy.get(peer)
+			if (waiting === undefined) continue
 			waiting.delete(hold)
-			if (waiting.size === 0 && this.#waitingBy.get(peer) === waiting) this.#waitingBy.delete(peer)
+			if (waiting.size === 0) this.#waitingBy.delete(peer)
 		}
-		hold.granted.then(forget, forget)
+		const lease = hold.lease
+		const wire = error === undefined ? lease?.wire() : undefined
+		this.#answerOne(hold.request, hold.peer, hold.answer, lease, wire, error)
+		const retries = hold.retries
+		hold.retries = undefined
+		for (const ask of retries ?? []) this.#answerOne(ask.request, ask.peer, ask.answer, lease, wire, error)
+	}
+
+	#answerOne(request: HoldRequest, peer: Peer, answer: HoldAnswer, lease: ServedLease | undefined, wire: WireLease | undefined, error: LockError | ProtocolError | undefined): void {
+		if (wire !== undefined && lease !== undefined) lease.owner = peer
+		answer(request, wire, error)
 	}
 
 	#granted(hold: PendingHold, engineLease: Lease<bigint | undefined>): Promise<void> | undefined {
@@ -331,7 +470,7 @@ export class LeaseBook {
 		hold.state = 'held'
 		hold.lease = lease
 		this.#leases.set(lease.id, lease)
-		hold.resolve(lease)
+		this.#settle(hold, undefined)
 		return new Promise(resolve => {
 			lease.finish = resolve
 		})
@@ -351,8 +490,8 @@ export class LeaseBook {
 		const lockError = error instanceof LockError || error instanceof ProtocolError ? error : new LockError('invalid', `${placeOfHold(hold.request)}: ${(error as Error).message}`)
 		this.#holds.delete(hold.request.requestId)
 		this.#leftLine(hold, lockError.code)
-		if (!hold.forgotten) this.#endedHolds.set(hold.request.requestId, { request: hold.request, error: lockError, leaseId: undefined, how: undefined })
-		hold.reject(lockError)
+		if (!hold.forgotten) this.#endedHolds.refused(hold.request, lockError)
+		this.#settle(hold, lockError)
 	}
 
 	// The engine takes a withdrawn hold out of its line at once, but the refusal reaches the book a few promise turns later: the history says so now.
@@ -408,12 +547,12 @@ export class LeaseBook {
 		if (lease.ended !== undefined) return
 		lease.ended = how
 		this.#leases.delete(lease.id)
-		this.#endedLeases.set(lease.id, { how, fence: lease.engine.fence })
+		this.#endedLeases.set(lease.id, how, lease.engine.fence)
 		const hold = lease.hold
 		hold.state = 'ended'
 		this.#discharge(hold)
 		this.#holds.delete(hold.request.requestId)
-		this.#endedHolds.set(hold.request.requestId, { request: hold.request, error: undefined, leaseId: lease.id, how })
+		this.#endedHolds.ended(hold.request, lease.id, how)
 		lease.finish()
 	}
 
@@ -439,6 +578,11 @@ function checkFence(leaseId: string, actual: bigint | undefined, given: bigint |
 		const place = request === undefined ? '' : `${placeOfHold(request)}: `
 		throw new ProtocolError('invalid', `${place}lease ${JSON.stringify(leaseId)}: fence ${given} is not this lease's`)
 	}
+}
+
+function asRefusal(error: unknown): LockError | ProtocolError {
+	if (error instanceof LockError || error instanceof ProtocolError) return error
+	return new LockError('invalid', (error as Error).message)
 }
 
 function historyError(place: string, error: unknown, outcome: string): ProtocolError {
