@@ -224,7 +224,7 @@ export class HeldLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 		this.#owner.letGo(this, () => this.announceLost(reason))
 	}
 
-	#onTimer = (): void => {
+	#onTimer(): void {
 		this.#timer = undefined
 		if (this.state !== 'held' || this.expireIfDue()) return
 		const now = this.#owner.clock.now()
@@ -238,7 +238,8 @@ export class HeldLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 	#arm(now: number): void {
 		// One timer per lease: at the next renewal while renewing, else at expiry.
 		const due = Math.min(this.#renewAt, this.#expiresAt)
-		this.#timer = this.#owner.clock.setTimer(due - now, this.#onTimer)
+		// An arrow passed here rather than one kept in a field: tsx (esbuild keepNames) renames every named arrow as it is made, a cost per lease.
+		this.#timer = this.#owner.clock.setTimer(due - now, () => this.#onTimer())
 	}
 
 	#disarm(): void {

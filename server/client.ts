@@ -178,26 +178,25 @@ export class LockClient {
 
 	// Waits for a hold's answer; a signal, or a connection down past the wait, withdraws it.
 	#ask(place: string, requestId: string, body: Record<string, unknown>, wait: number, signal: AbortSignal | undefined): Promise<Answer> {
-		const call = this.#link.call(body, {
-			at: clientNow() + wait + answerGraceMs,
-			error: () => new LockError('unreachable', `${place}: no answer from ${this.url} within the ${formatDuration(wait)} wait`),
+		const call = this.#link.call(body, clientNow() + wait + answerGraceMs, () => {
+			// The server may have granted the hold already, or may still have it in line.
+			this.#cancel(requestId)
+			return new LockError('unreachable', `${place}: no answer from ${this.url} within the ${formatDuration(wait)} wait`)
 		})
-		// The server may have granted the hold already, or may still have it in line.
-		const cancel = () => void this.#link.call({ method: 'cancel', requestId }).promise.catch(() => {})
-		const asked = call.promise.catch((error: unknown) => {
-			if (error instanceof LockError && error.code === 'unreachable') cancel()
-			throw error
-		})
-		if (signal === undefined) return asked
+		if (signal === undefined) return call.promise
 		return new Promise<Answer>((resolve, reject) => {
 			const onAbort = () => {
-				call.withdraw()
-				cancel()
+				this.#link.withdraw(call)
+				this.#cancel(requestId)
 				reject(new LockError('cancelled', `${place}: cancelled while waiting`, { cause: signal.reason }))
 			}
 			signal.addEventListener('abort', onAbort, { once: true })
-			asked.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+			call.promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
 		})
+	}
+
+	#cancel(requestId: string): void {
+		this.#link.call({ method: 'cancel', requestId }).promise.catch(() => {})
 	}
 
 	#leaseFrom(
@@ -343,7 +342,7 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 		const answer = await Promise.race([call.promise, lost])
 		this.#onLost?.delete(stopWaiting)
 		if (answer instanceof LockError) {
-			call.withdraw()
+			this.#link.withdraw(call)
 			throw new LockError('lost', `${this.place}: lease ${this.id} was lost before this renewal`, { cause: answer })
 		}
 		if (!answer.ok) {
@@ -363,8 +362,8 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 		const body: Record<string, unknown> = { method: 'release', leaseId: this.id }
 		if (this.fence !== undefined) body.fence = this.fence.toString()
 		// Past the lease's own time the answer no longer matters: the key is free either way.
-		const deadline = { at: this.#link.toLocal(this.#expiresAt), error: () => new LockError('lost', `${this.place}: lease ${this.id} ran out before its release was answered`) }
-		await this.#link.call(body, deadline).promise.catch(() => {})
+		const deadline = this.#link.toLocal(this.#expiresAt)
+		await this.#link.call(body, deadline, () => new LockError('lost', `${this.place}: lease ${this.id} ran out before its release was answered`)).promise.catch(() => {})
 	}
 
 	/** Marks the lease lost and aborts its signal; a released lease stays released. */
@@ -384,10 +383,12 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 	#arm(): void {
 		clearTimeout(this.#timer)
 		const now = clientNow()
-		this.#timer = setTimeout(this.#onTimer, Math.max(0, Math.min(this.#renewAt, this.#deadline()) - now))
+		// Whole milliseconds, so leases share Node's timer lists (one list per distinct delay), and an arrow passed here
+		// rather than one kept in a field: tsx (esbuild keepNames) renames every named arrow as it is made.
+		this.#timer = setTimeout(() => this.#onTimer(), Math.max(0, Math.ceil(Math.min(this.#renewAt, this.#deadline()) - now)))
 	}
 
-	#onTimer = (): void => {
+	#onTimer(): void {
 		if (this.state !== 'held') return
 		const now = clientNow()
 		if (now >= this.#deadline()) {

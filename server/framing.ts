@@ -30,8 +30,28 @@ export class FrameReader {
 	push(chunk: Buffer): FrameEvent[] {
 		const events: FrameEvent[] = []
 		let start = 0
+		// Whether the chunk's bytes from its first frame read straight from it to its last newline are UTF-8: checked once, not per frame.
+		let wholeUtf8: boolean | undefined
 		while (!this.#failed && start < chunk.length) {
 			const end = chunk.indexOf(newline, start)
+			if (end !== -1 && this.#parts.length === 0) {
+				// A frame wholly in this chunk is decoded straight from it, with no copy and no view made.
+				let last = end
+				if (last > start && chunk[last - 1] === carriageReturn) last--
+				if (last - start > this.maxBytes) {
+					this.#size = end - start
+					events.push(this.#fail())
+					break
+				}
+				if (last > start) {
+					wholeUtf8 ??= isUtf8(chunk.subarray(start, chunk.lastIndexOf(newline)))
+					// Decoding would turn every bad byte into U+FFFD, and two different keys into one.
+					if (wholeUtf8 || isUtf8(chunk.subarray(start, last))) events.push({ frame: chunk.toString('utf8', start, last) })
+					else events.push({ notUtf8: true })
+				}
+				start = end + 1
+				continue
+			}
 			const piece = chunk.subarray(start, end === -1 ? chunk.length : end)
 			this.#parts.push(piece)
 			this.#size += piece.length
@@ -49,7 +69,6 @@ export class FrameReader {
 			}
 			this.#parts = []
 			this.#size = 0
-			// Decoding would turn every bad byte into U+FFFD, and two different keys into one.
 			if (whole.length > 0) events.push(isUtf8(whole) ? { frame: whole.toString('utf8') } : { notUtf8: true })
 		}
 		return events

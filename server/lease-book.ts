@@ -39,10 +39,13 @@ interface EndedLease {
 	fence: bigint | undefined
 }
 
+// Shared, so a lease makes no function until it is granted.
+function noop(): void {}
+
 class ServedLease {
 	ended: Ended | undefined
 	owner: Peer | undefined
-	finish: () => void = () => {}
+	finish: () => void = noop
 
 	constructor(
 		readonly hold: PendingHold,

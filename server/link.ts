@@ -24,24 +24,25 @@ export interface LinkOptions {
 }
 
 /** A call in flight: kept until answered, and sent again on every new connection. */
-export interface Call {
+export class Call {
 	readonly promise: Promise<Answer>
-	/** Stops waiting for the answer and stops sending it again. */
-	withdraw(): void
-}
+	sentAt = 0
+	resolve!: (answer: Answer) => void
+	reject!: (error: LockError) => void
 
-/** When a call stops waiting for its answer, in the client's clock, and the error it rejects with then. */
-export interface CallDeadline {
-	at: number
-	error: () => LockError
-}
-
-interface PendingCall {
-	readonly body: Record<string, unknown>
-	sentAt: number
-	readonly deadline: CallDeadline | undefined
-	readonly resolve: (answer: Answer) => void
-	readonly reject: (error: LockError) => void
+	constructor(
+		readonly id: number,
+		readonly body: Record<string, unknown>,
+		/** When the call stops waiting for its answer, in the client's clock; never unless given. */
+		readonly deadline: number,
+		/** The error it rejects with then. */
+		readonly deadlineError: (() => LockError) | undefined,
+	) {
+		this.promise = new Promise((resolve, reject) => {
+			this.resolve = resolve
+			this.reject = reject
+		})
+	}
 }
 
 // How often calls with a deadline are looked at: one timer for all of them, not one each.
@@ -65,7 +66,7 @@ export function clientNow(): number {
 export class Link {
 	readonly #address: ServerAddress
 	readonly #options: LinkOptions
-	readonly #pending = new Map<number, PendingCall>()
+	readonly #pending = new Map<number, Call>()
 	#nextId = 1
 	#socket: Socket | undefined
 	#ready = false
@@ -117,27 +118,27 @@ export class Link {
 		})
 	}
 
-	/** Sends a request; its answer resolves the call, a closed link or a passed deadline rejects it. */
-	call(body: Record<string, unknown>, deadline?: CallDeadline): Call {
+	/** Sends a request; its answer resolves the call, a closed link or a passed deadline (with `deadlineError`'s error) rejects it. */
+	call(body: Record<string, unknown>, deadline = Number.POSITIVE_INFINITY, deadlineError?: () => LockError): Call {
 		const id = this.#nextId++
 		body.id = id
-		let call: PendingCall | undefined
-		const promise = new Promise<Answer>((resolve, reject) => {
-			if (this.#closed) {
-				reject(this.#fatal ?? new LockError('closed', `${this.url}: the client is closed`))
-				return
-			}
-			call = { body, sentAt: 0, deadline, resolve, reject }
-		})
-		if (call !== undefined) {
-			this.#pending.set(id, call)
-			if (deadline !== undefined) {
-				this.#deadlines++
-				this.#sweep ??= setInterval(this.#expire, sweepMs)
-			}
-			if (this.#ready) this.#send(call)
+		const call = new Call(id, body, deadline, deadlineError)
+		if (this.#closed) {
+			call.reject(this.#fatal ?? new LockError('closed', `${this.url}: the client is closed`))
+			return call
 		}
-		return { promise, withdraw: () => this.#forget(id) }
+		this.#pending.set(id, call)
+		if (deadlineError !== undefined) {
+			this.#deadlines++
+			this.#sweep ??= setInterval(this.#expire, sweepMs)
+		}
+		if (this.#ready) this.#send(call)
+		return call
+	}
+
+	/** Stops waiting for a call's answer and stops sending it again. */
+	withdraw(call: Call): void {
+		this.#forget(call.id)
 	}
 
 	/** A time of the server's clock as ours reads it, early by the measure's uncertainty, so never late. */
@@ -263,7 +264,7 @@ export class Link {
 		if (call === undefined) return
 		this.#pending.delete(id)
 		// The sweep stops at its next turn rather than here: one at a time, every call would otherwise make and clear a timer.
-		if (call.deadline !== undefined) this.#deadlines--
+		if (call.deadlineError !== undefined) this.#deadlines--
 	}
 
 	#expire = (): void => {
@@ -274,19 +275,20 @@ export class Link {
 		}
 		const now = clientNow()
 		for (const [id, call] of this.#pending) {
-			if (call.deadline === undefined || call.deadline.at > now) continue
+			if (call.deadlineError === undefined || call.deadline > now) continue
 			this.#forget(id)
-			call.reject(call.deadline.error())
+			call.reject(call.deadlineError())
 		}
 	}
 
 	#measure(serverNow: unknown, sentAt: number, receivedAt: number): void {
 		if (typeof serverNow !== 'number') return
-		const sample = { offset: serverNow - (sentAt + receivedAt) / 2, uncertainty: (receivedAt - sentAt) / 2 }
-		if (this.#sample === undefined || sample.uncertainty < this.#sample.uncertainty) this.#sample = sample
+		const uncertainty = (receivedAt - sentAt) / 2
+		// A sample is made only when it is narrower: most answers are not.
+		if (this.#sample === undefined || uncertainty < this.#sample.uncertainty) this.#sample = { offset: serverNow - (sentAt + receivedAt) / 2, uncertainty }
 	}
 
-	#send(call: PendingCall): void {
+	#send(call: Call): void {
 		call.sentAt = clientNow()
 		if (this.#out === '') process.nextTick(this.#flush)
 		this.#out += encodeFrame(call.body)
