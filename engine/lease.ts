@@ -183,7 +183,11 @@ export class HeldLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 	}
 
 	async renew(ttl?: Duration): Promise<void> {
-		const ms = ttl === undefined ? this.#ttl : ttlMs(ttl, this.place)
+		this.extend(ttl === undefined ? this.#ttl : ttlMs(ttl, this.place))
+	}
+
+	/** `renew` within the call, for `ms` milliseconds: a refusal is thrown rather than rejected. */
+	extend(ms: number): void {
 		// One reading of the clock for the check and the new expiry: a renewal counts from a moment the lease was valid.
 		const now = this.#owner.clock.now()
 		this.checkRenewable(now)

@@ -4,7 +4,7 @@ import { LockError } from '../engine/index.ts'
 import type { AuthThrottle } from './auth-throttle.ts'
 import { encodeFrame, FrameReader, leaseFrame, okFrame } from './framing.ts'
 import type { HoldAnswer, LeaseBook, Peer } from './lease-book.ts'
-import { parseRequest, PROTOCOL_VERSION, ProtocolError, type CancelRequest, type LostEvent, type RenewRequest, type Request, type RequestId, type Response, type WireErrorCode } from './protocol.ts'
+import { parseRequest, PROTOCOL_VERSION, ProtocolError, type CancelRequest, type LostEvent, type ReleaseRequest, type RenewRequest, type Request, type RequestId, type Response, type WireErrorCode } from './protocol.ts'
 
 /** What one connection may cost the server. */
 export interface ConnectionLimits {
@@ -154,22 +154,27 @@ export class Connection implements Peer {
 				this.#book.ask(request, this, this.#answerHold)
 				return
 			case 'release':
-				// Answered within the turn: a release never waits.
-				try {
-					this.#book.releaseNow(request.leaseId, request.fence)
-				} catch (error) {
-					this.#send({ id: request.id, ok: false, error: errorOf(error) })
-					return
-				}
-				this.#queue(okFrame(request.id))
-				return
 			case 'renew':
 			case 'cancel':
-				this.#run(request).then(
-					response => this.#send(response),
-					error => this.#send({ id: request.id, ok: false, error: errorOf(error) }),
-				)
+				// Answered within the call, in the order they came: none of them waits.
+				this.#answerNow(request)
 		}
+	}
+
+	#answerNow(request: ReleaseRequest | RenewRequest | CancelRequest): void {
+		try {
+			if (request.method === 'renew') {
+				const lease = this.#book.renew(request.leaseId, request.ttl, request.fence, this)
+				this.#queue(leaseFrame(request.id, lease, this.#now()))
+				return
+			}
+			if (request.method === 'release') this.#book.releaseNow(request.leaseId, request.fence)
+			else this.#book.cancel(request.requestId)
+		} catch (error) {
+			this.#send({ id: request.id, ok: false, error: errorOf(error) })
+			return
+		}
+		this.#queue(okFrame(request.id))
 	}
 
 	// One callback for every hold of the connection, rather than a promise and two closures each.
@@ -177,18 +182,6 @@ export class Connection implements Peer {
 		this.#inFlight--
 		if (lease !== undefined) this.#queue(leaseFrame(request.id, lease, this.#now()))
 		else this.#send({ id: request.id, ok: false, error: errorOf(error) })
-	}
-
-	async #run(request: RenewRequest | CancelRequest): Promise<Response> {
-		switch (request.method) {
-			case 'renew': {
-				const lease = await this.#book.renew(request.leaseId, request.ttl, request.fence, this)
-				return { id: request.id, ok: true, lease, now: this.#now() }
-			}
-			case 'cancel':
-				await this.#book.cancel(request.requestId)
-				return { id: request.id, ok: true }
-		}
 	}
 
 	#tokenMatches(token: string): boolean {

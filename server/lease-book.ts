@@ -292,9 +292,10 @@ export class LeaseBook {
 	}
 
 	/** Extends a lease to `ttl` ms from now; refuses one that ran out (`lost`) or was released (`released`). */
-	async renew(leaseId: string, ttl: number, fence: bigint | undefined, peer: Peer): Promise<WireLease> {
+	renew(leaseId: string, ttl: number, fence: bigint | undefined, peer: Peer): WireLease {
 		const lease = this.#find(leaseId, fence, 'renewal')
-		await lease.engine.renew(ttl)
+		// Within the call, as a release is: a renewal and a release sent together are done, and written, in the order they came.
+		;(lease.engine as HeldLease<bigint | undefined>).extend(ttl)
 		lease.owner = peer
 		if (this.#history !== undefined) this.#record({ type: 'renew', at: this.#store.clock.now(), leaseId, ttl, expiresAt: lease.engine.expiresAt }, placeOfHold(lease.hold.request), 'the renewal stands')
 		return lease.wire()
@@ -325,7 +326,7 @@ export class LeaseBook {
 	}
 
 	/** Withdraws a hold: a waiting one leaves the line, a granted one is released. */
-	async cancel(requestId: string): Promise<void> {
+	cancel(requestId: string): void {
 		const hold = this.#holds.get(requestId)
 		if (hold === undefined) return
 		if (hold.state === 'waiting') {
@@ -333,7 +334,11 @@ export class LeaseBook {
 			return
 		}
 		if (hold.lease !== undefined && hold.lease.ended === undefined) {
-			await this.release(hold.lease.id, undefined).catch(() => {})
+			try {
+				this.releaseNow(hold.lease.id, undefined)
+			} catch {
+				// A lease that ran out meanwhile is free already: the cancel has nothing left to do.
+			}
 		}
 	}
 
