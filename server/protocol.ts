@@ -149,8 +149,10 @@ export function parseRequest(frame: string): ParsedRequest {
 		return refuse(null, 'invalid', `id ${describe(idValue)}: expected a string of 1 to ${MAX_ID_LENGTH} characters or a whole number`)
 	}
 	const id = idValue
+	// Only a \u escape can make a lone surrogate: text decoded from UTF-8 has none.
+	const escapes = frame.includes('\\u')
 	try {
-		return { ok: true, request: readRequest(id, message) }
+		return { ok: true, request: readRequest(id, message, escapes) }
 	} catch (error) {
 		if (error instanceof ProtocolError) return refuse(id, error.code, error.message)
 		if (error instanceof LockError) return refuse(id, 'invalid', error.message)
@@ -158,56 +160,65 @@ export function parseRequest(frame: string): ParsedRequest {
 	}
 }
 
-function readRequest(id: string | number, message: Record<string, unknown>): Request {
+function readRequest(id: string | number, message: Record<string, unknown>, escapes: boolean): Request {
 	const method = message.method
 	if (typeof method !== 'string') throw new ProtocolError('invalid', `method ${describe(method)}: expected one of ${METHODS.join(', ')}`)
 	switch (method) {
-		case 'hello':
-			return {
-				id,
-				method,
-				...optional('version', message.version, v => wholeNumber('version', v, 1, 1_000_000)),
-				...optional('token', message.token, v => text('token', v, MAX_ID_LENGTH, 0)),
-				...optional('client', message.client, v => text('client', v, MAX_ID_LENGTH)),
-			}
-		case 'hold': {
-			const kind = message.kind
-			if (kind !== 'lock' && kind !== 'semaphore') throw new ProtocolError('invalid', `kind ${describe(kind)}: expected "lock" or "semaphore"`)
-			const name = text('name', message.name, MAX_NAME_LENGTH)
-			const key = text(`${kind} ${name}: key`, message.key, MAX_KEY_LENGTH)
-			const place = placeOf(kind, name, key)
-			let limit: number | undefined
-			if (kind === 'semaphore') limit = wholeNumber(`${place}: limit`, message.limit, 1, MAX_LIMIT)
-			else if (message.limit !== undefined) throw new ProtocolError('invalid', `${place}: limit: a lock takes none (a semaphore does)`)
-			return {
-				id,
-				method,
-				kind,
-				name,
-				key,
-				...(limit === undefined ? {} : { limit }),
-				ttl: ttlOf(place, message.ttl ?? DEFAULT_TTL_MS),
-				wait: waitOf(place, message.wait ?? DEFAULT_WAIT_MS),
-				requestId: text(`${place}: requestId`, message.requestId, MAX_ID_LENGTH),
-			}
+		case 'hello': {
+			const hello: HelloRequest = { id, method }
+			if (message.version !== undefined) hello.version = wholeNumber('version', message.version, 1, 1_000_000)
+			if (message.token !== undefined) hello.token = text('token', message.token, MAX_ID_LENGTH, 0)
+			if (message.client !== undefined) hello.client = text('client', message.client, MAX_ID_LENGTH)
+			return hello
 		}
+		case 'hold':
+			return readHold(id, message, escapes)
 		case 'renew': {
-			const leaseId = text('leaseId', message.leaseId, MAX_ID_LENGTH)
-			return {
-				id,
-				method,
-				leaseId,
-				ttl: ttlOf(`lease ${JSON.stringify(leaseId)}`, message.ttl ?? DEFAULT_TTL_MS),
-				...optional('fence', message.fence, fenceOf),
-			}
+			const leaseId = message.leaseId
+			if (!isText(leaseId, MAX_ID_LENGTH, 1, escapes)) throw textError('leaseId', leaseId, MAX_ID_LENGTH, 1)
+			const ttl = quickTime(message.ttl, DEFAULT_TTL_MS, MIN_TTL_MS, MAX_TTL_MS) ?? ttlOf(`lease ${JSON.stringify(leaseId)}`, message.ttl ?? DEFAULT_TTL_MS)
+			const renew: RenewRequest = { id, method, leaseId, ttl }
+			if (message.fence !== undefined) renew.fence = fenceOf(message.fence)
+			return renew
 		}
-		case 'release':
-			return { id, method, leaseId: text('leaseId', message.leaseId, MAX_ID_LENGTH), ...optional('fence', message.fence, fenceOf) }
+		case 'release': {
+			const leaseId = message.leaseId
+			if (!isText(leaseId, MAX_ID_LENGTH, 1, escapes)) throw textError('leaseId', leaseId, MAX_ID_LENGTH, 1)
+			const release: ReleaseRequest = { id, method, leaseId }
+			if (message.fence !== undefined) release.fence = fenceOf(message.fence)
+			return release
+		}
 		case 'cancel':
 			return { id, method, requestId: text('requestId', message.requestId, MAX_ID_LENGTH) }
 		default:
 			throw new ProtocolError('unknown_method', `method ${describe(method)}: unknown; expected one of ${METHODS.join(', ')}`)
 	}
+}
+
+// Every field checked as before, but the place (`lock summaries: key "42"`) that names a hold in its errors is written only for an error.
+function readHold(id: string | number, message: Record<string, unknown>, escapes: boolean): HoldRequest {
+	const kind = message.kind
+	if (kind !== 'lock' && kind !== 'semaphore') throw new ProtocolError('invalid', `kind ${describe(kind)}: expected "lock" or "semaphore"`)
+	const name = message.name
+	if (!isText(name, MAX_NAME_LENGTH, 1, escapes)) throw textError('name', name, MAX_NAME_LENGTH, 1)
+	const key = message.key
+	if (!isText(key, MAX_KEY_LENGTH, 1, escapes)) throw textError(`${kind} ${name}: key`, key, MAX_KEY_LENGTH, 1)
+	let limit: number | undefined
+	if (kind === 'semaphore') limit = wholeNumber(`${placeOf(kind, name, key)}: limit`, message.limit, 1, MAX_LIMIT)
+	else if (message.limit !== undefined) throw new ProtocolError('invalid', `${placeOf(kind, name, key)}: limit: a lock takes none (a semaphore does)`)
+	const ttl = quickTime(message.ttl, DEFAULT_TTL_MS, MIN_TTL_MS, MAX_TTL_MS) ?? ttlOf(placeOf(kind, name, key), message.ttl ?? DEFAULT_TTL_MS)
+	const wait = quickTime(message.wait, DEFAULT_WAIT_MS, 0, MAX_WAIT_MS) ?? waitOf(placeOf(kind, name, key), message.wait ?? DEFAULT_WAIT_MS)
+	const requestId = message.requestId
+	if (!isText(requestId, MAX_ID_LENGTH, 1, escapes)) throw textError(`${placeOf(kind, name, key)}: requestId`, requestId, MAX_ID_LENGTH, 1)
+	const hold: HoldRequest = { id, method: 'hold', kind, name, key, ttl, wait, requestId }
+	if (limit !== undefined) hold.limit = limit
+	return hold
+}
+
+// A time given as milliseconds in range, or missing (the default), without the duration parser; undefined sends anything else there.
+function quickTime(value: unknown, missing: number, min: number, max: number): number | undefined {
+	if (value === undefined) return missing
+	return typeof value === 'number' && value >= min && value <= max ? value : undefined
 }
 
 /** Where a hold is, as errors name it (`lock invoices: key "42"`). */
@@ -244,13 +255,21 @@ function fenceOf(value: unknown): bigint {
 }
 
 function text(what: string, value: unknown, maxLength: number, minLength = 1): string {
-	// A string of n UTF-16 units has at most 3n bytes of UTF-8: only long ones are measured.
-	if (typeof value !== 'string' || value.length < minLength || (value.length * 3 > maxLength && Buffer.byteLength(value) > maxLength)) {
-		throw new ProtocolError('invalid', `${what} ${describe(value)}: expected a string of ${minLength} to ${maxLength} bytes of UTF-8`)
-	}
-	// A lone surrogate has no UTF-8: it would be written as U+FFFD, merging different keys.
-	if (loneSurrogate.test(value)) throw new ProtocolError('invalid', `${what} ${describe(value)}: expected well-formed Unicode text`)
+	if (!isText(value, maxLength, minLength, true)) throw textError(what, value, maxLength, minLength)
 	return value
+}
+
+// `escapes` false when the frame has no \u escape: then no string of it can have a lone surrogate.
+function isText(value: unknown, maxLength: number, minLength: number, escapes: boolean): value is string {
+	// A string of n UTF-16 units has at most 3n bytes of UTF-8: only long ones are measured.
+	if (typeof value !== 'string' || value.length < minLength || (value.length * 3 > maxLength && Buffer.byteLength(value) > maxLength)) return false
+	// A lone surrogate has no UTF-8: it would be written as U+FFFD, merging different keys.
+	return !escapes || !loneSurrogate.test(value)
+}
+
+function textError(what: string, value: unknown, maxLength: number, minLength: number): ProtocolError {
+	if (typeof value === 'string' && isText(value, maxLength, minLength, false)) return new ProtocolError('invalid', `${what} ${describe(value)}: expected well-formed Unicode text`)
+	return new ProtocolError('invalid', `${what} ${describe(value)}: expected a string of ${minLength} to ${maxLength} bytes of UTF-8`)
 }
 
 const loneSurrogate = /\p{Cs}/u
@@ -260,10 +279,6 @@ function wholeNumber(what: string, value: unknown, min: number, max: number): nu
 		throw new ProtocolError('invalid', `${what} ${describe(value)}: expected a whole number from ${min} to ${max}`)
 	}
 	return value
-}
-
-function optional<K extends string, T>(key: K, value: unknown, read: (value: unknown) => T): { [P in K]?: T } {
-	return (value === undefined ? {} : { [key]: read(value) }) as { [P in K]?: T }
 }
 
 function isCorrelationId(value: unknown): value is string | number {
