@@ -8,6 +8,8 @@ export { Store, type StoreOptions, type StoreDirOptions, type StoreDriverOptions
 export type { Lock } from './lock.ts'
 export type { Semaphore, SemaphoreOptions } from './semaphore.ts'
 export { LeaseCore, type Lease, type SemaphoreLease } from './lease.ts'
+// The class behind a lease, for the lock server's synchronous renew and end within one call.
+export type { HeldLease } from './lease.ts'
 export { keyText, keyPlace, type Key } from './key.ts'
 export { DEFAULT_TTL_MS, DEFAULT_WAIT_MS, holdSettings, type HoldOptions, type HoldSettings, type TryHoldOptions } from './hold-options.ts'
 export { LockError, LOCK_ERROR_CODES, type LockErrorCode } from './errors.ts'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { LockError, type Lease, type Lock, type Semaphore, type Store } from '../engine/index.ts'
-import type { HeldLease } from '../engine/lease.ts'
+import type { HeldLease } from '../engine/index.ts'
 import { placeOf, ProtocolError, type HoldRequest, type WireLease } from './protocol.ts'
 
 /** What the book tells the connection that holds a lease: it ran out, or the server closed. */
