@@ -55,6 +55,8 @@ export interface TortureFacts {
 	clientGrants: ClientGrant[]
 	clientLosses: ClientLoss[]
 	pauses: Pause[]
+	/** When a server was stopped (SIGSTOP to SIGCONT): it could neither read a release nor tell a holder of its loss. */
+	serverStops?: { from: number; to: number }[]
 	clientWrites: ClientWrite[]
 	dbWrites: DbWrite[]
 	rows: FinalRow[]
@@ -305,7 +307,8 @@ function checkLineOrder(history: HistoryRecord[], violations: string[]): void {
 
 // LOCK-04: a lease that ran out says so to its holder before its key goes to another. A
 // holder that could not run then (stopped, killed, blocked in a write) cannot be told, so
-// only running holders count; a lease lost with its server is the fence's to guard.
+// only running holders count; a lease lost with its server is the fence's to guard, and so is
+// one that ran out while its server was stopped (its holder's release or renewal may be unread).
 function checkLossesNoticed(facts: TortureFacts, held: Held[], violations: string[]): void {
 	const holderOf = new Map(facts.clientGrants.map(g => [g.id, g.client]))
 	const noticedAt = new Map(facts.clientLosses.map(l => [l.id, l.at]))
@@ -322,6 +325,7 @@ function checkLossesNoticed(facts: TortureFacts, held: Held[], violations: strin
 			const from = lease.end - lease.ttl / noticeWindow
 			const paused = (pausesOf.get(client) ?? []).some(p => p.from <= next.grant.grantedAt && p.to >= from)
 			if (paused) return
+			if ((facts.serverStops ?? []).some(stop => stop.from <= next.grant.grantedAt && stop.to >= from)) return
 			const when = noticed === undefined ? 'never learned' : `learned only at ${noticed}`
 			violations.push(`${place.slice(place.indexOf(' ') + 1)}: client ${client} ${when} that lease ${lease.grant.id} ran out at ${lease.end}, though ${next.grant.id} was granted the key at ${next.grant.grantedAt} and the client was running`)
 		})

@@ -126,6 +126,7 @@ export async function torture(options: Options): Promise<number> {
 	}
 	// When each client could not run, for the check that holders learn of their losses.
 	const pauses: Pause[] = []
+	const serverStops: { from: number; to: number }[] = []
 	const clients: (Child | undefined)[] = Array.from({ length: procs }, (_, i) => startClient(i))
 	const pending: Promise<void>[] = []
 	const later = (ms: number, fn: () => void | Promise<void>) => pending.push(sleep(ms).then(fn))
@@ -177,10 +178,13 @@ export async function torture(options: Options): Promise<number> {
 		if (serverBusy || server === undefined) return false
 		serverBusy = true
 		const stopped = server
+		const stop = { from: realClock.now(), to: Number.POSITIVE_INFINITY }
 		stopped.signal('SIGSTOP')
+		serverStops.push(stop)
 		counts.serverStops++
 		later(ms, () => {
 			stopped.signal('SIGCONT')
+			stop.to = realClock.now()
 			serverBusy = false
 		})
 		return true
@@ -228,7 +232,7 @@ export async function torture(options: Options): Promise<number> {
 	server?.signal('SIGTERM')
 	if (server !== undefined && !(await server.exit(5000))) server.signal('SIGKILL')
 
-	const report = checkTorture(readFacts(dir, chatDb, history, pauses))
+	const report = checkTorture(readFacts(dir, chatDb, history, pauses, serverStops))
 	const logs = readClientLogs(dir)
 	const refused = logs.filter(r => r.type === 'refused')
 	const byCode = new Map<string, number>()
@@ -285,7 +289,7 @@ function writePauses(logs: Record<string, unknown>[]): Pause[] {
 	return pauses
 }
 
-function readFacts(dir: string, chatDb: string, history: string, pauses: Pause[]): TortureFacts {
+function readFacts(dir: string, chatDb: string, history: string, pauses: Pause[], serverStops: { from: number; to: number }[]): TortureFacts {
 	const logs = readClientLogs(dir)
 	const db = new Database(chatDb, { readonly: true })
 	const dbWrites = (db.prepare('select seq, client, chat_id, fence, summary, accepted from writes order by seq').all() as Record<string, unknown>[]).map(
@@ -300,6 +304,7 @@ function readFacts(dir: string, chatDb: string, history: string, pauses: Pause[]
 		clientGrants: logs.filter(r => r.type === 'grant').map(r => ({ client: String(r.client), id: String(r.id), fence: (r.fence as string | null) ?? null, at: Number(r.at) })),
 		clientLosses: logs.filter(r => r.type === 'lost').map(r => ({ client: String(r.client), id: String(r.id), at: Number(r.at) })),
 		pauses: [...pauses, ...writePauses(logs)],
+		serverStops,
 		clientWrites: logs.filter(r => r.type === 'write') as unknown as ClientWrite[],
 		dbWrites,
 		rows,

@@ -134,6 +134,15 @@ describe('checkTorture', () => {
 		expect(violationsOf(late)).toEqual([])
 	})
 
+	it('excuses a loss its holder could not hear because the server was stopped, and only then', () => {
+		const stopped = goodRun()
+		stopped.clientLosses = []
+		stopped.serverStops = [{ from: 1000, to: 1100 }]
+		expect(violationsOf(stopped), 'a stop before the lease\'s last stretch excuses nothing').toHaveLength(1)
+		stopped.serverStops = [{ from: 1250, to: 1350 }]
+		expect(violationsOf(stopped)).toEqual([])
+	})
+
 	it('finds a waiter served before one that waited longer, and a newcomer served while a hold waited', () => {
 		const overtaken = mutated(find => {
 			find('c').requestId = 'rd'
