@@ -8,6 +8,7 @@ import { compileScene } from '../../src/scenes/simulation/compile.ts'
 import { openNodeDriver } from '../../src/scenes/build/node-drivers.ts'
 import { formatMessage } from '../../scene-parser/index.ts'
 import { watchPage } from './scene-check.ts'
+import { animationsStarted, countAnimations } from './count-animations.ts'
 
 const PAGE = '/guides/locks/fences/'
 
@@ -177,15 +178,7 @@ test.describe('playing the seed scene', () => {
 	})
 	test('every action is a named button the keyboard reaches; the new caption is announced; reduced motion runs no animation', async ({ browser }) => {
 		const context = await browser.newContext({ reducedMotion: 'reduce' })
-		await context.addInitScript(() => {
-			const started = { count: 0 }
-			Object.assign(window, { startedAnimations: started })
-			const animate = Element.prototype.animate
-			Element.prototype.animate = function (this: Element, ...args: Parameters<Element['animate']>) {
-				started.count++
-				return animate.apply(this, args)
-			}
-		})
+		await countAnimations(context)
 		const page = await context.newPage()
 		const figure = await takeOverAfterStep1(page)
 		const buttons = figure.locator('section.scene-play button')
@@ -205,7 +198,7 @@ test.describe('playing the seed scene', () => {
 		expect(reached).toBe(true)
 		await page.keyboard.press('Space')
 		await expect(figure).toHaveAttribute('data-step', '3')
-		const started = await page.evaluate(() => (window as unknown as { startedAnimations: { count: number } }).startedAnimations.count)
+		const started = await animationsStarted(page)
 		expect(started).toBe(0)
 		await context.close()
 	})

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 import { builtPages } from './built-site.ts'
 import { playStepMs } from '../../src/scenes/browser/scene-player.ts'
+import { animationsStarted, countAnimations } from './count-animations.ts'
 
 const pages = builtPages().filter(page => page.scenes.length > 0)
 const scenes = pages.flatMap(page => page.scenes.map((id, index) => ({ path: page.path, id, position: index + 1 })))
@@ -96,16 +97,7 @@ for (const { path, scenes: ids } of pages) {
 			const context = await browser.newContext({ reducedMotion: 'reduce' })
 			// Every animation the page starts is counted as it starts, so one that ends before the
 			// count (a slow machine) still counts.
-			await context.addInitScript(() => {
-				const started = { count: 0 }
-				Object.assign(window, { startedAnimations: started })
-				const animate = Element.prototype.animate
-				Element.prototype.animate = function (this: Element, ...args: Parameters<Element['animate']>) {
-					started.count++
-					return animate.apply(this, args)
-				}
-				document.addEventListener('animationstart', () => started.count++, true)
-			})
+			await countAnimations(context)
 			const page = await context.newPage()
 			await page.goto(path)
 			for (const id of ids) {
@@ -116,7 +108,7 @@ for (const { path, scenes: ids } of pages) {
 					await expect(figure).toHaveAttribute('data-step', String(step))
 					// A step's motion starts after its frame is painted (a frame callback, then a message);
 					// count once that point and one more frame have passed.
-					const started = await page.evaluate(async () => {
+					const running = await page.evaluate(async () => {
 						await new Promise<void>(resolve => {
 							requestAnimationFrame(() => {
 								const channel = new MessageChannel()
@@ -124,10 +116,10 @@ for (const { path, scenes: ids } of pages) {
 								channel.port2.postMessage(0)
 							})
 						})
-						const running = document.getAnimations().filter(a => a.playState === 'running' && (a.effect?.getComputedTiming().duration ?? 0) as number > 0.01)
-						return running.length + (window as unknown as { startedAnimations: { count: number } }).startedAnimations.count
+						const live = document.getAnimations().filter(a => a.playState === 'running' && (a.effect?.getComputedTiming().duration ?? 0) as number > 0.01)
+						return live.length
 					})
-					expect(started, `${id} step ${step}: animations started or running`).toBe(0)
+					expect(running + (await animationsStarted(page)), `${id} step ${step}: animations started or running`).toBe(0)
 				}
 			}
 			await context.close()
