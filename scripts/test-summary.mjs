@@ -14,7 +14,10 @@ const parts = []
 const readers = {
 	vitest(file) {
 		const unit = JSON.parse(readFileSync(file, 'utf8'))
-		return [unit.numPassedTests, unit.numFailedTests + (unit.numFailedTestSuites ?? 0), unit.numPendingTests + (unit.numTodoTests ?? 0)]
+		// A failed test fails its describe blocks and its file too; those are counted only when no
+		// test failed (a file that could not load has no tests to fail).
+		const failed = unit.numFailedTests > 0 ? unit.numFailedTests : (unit.numFailedTestSuites ?? 0)
+		return [unit.numPassedTests, failed, unit.numPendingTests + (unit.numTodoTests ?? 0)]
 	},
 	playwright(file) {
 		const stats = JSON.parse(readFileSync(file, 'utf8')).stats

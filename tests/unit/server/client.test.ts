@@ -122,14 +122,15 @@ describe.concurrent('the client holds keys as the embedded engine does', () => {
 		const lease = await a.lock('invoices').hold(
 			'42',
 			async lease => {
-				await sleep(2500)
+				await sleep(4500)
 				expect(await b.lock('invoices').tryHold('42', () => 'stolen')).toBeUndefined()
 				return lease
 			},
-			{ ttl: '1s' },
+			{ ttl: '2s' },
 		)
+		// It renews every third of a TTL; a loaded machine may delay some, never all.
 		expect(lease.lost).toBe(false)
-		expect(history.filter(r => r.type === 'renew').length).toBeGreaterThanOrEqual(5)
+		expect(history.filter(r => r.type === 'renew').length).toBeGreaterThanOrEqual(3)
 	})
 
 	it('with renew: false, aborts the signal before the key goes to the next holder, whose fence is larger', async ({ onTestFinished }) => {

@@ -60,11 +60,13 @@ describe.concurrent('LOCK-07 over a connection, a lease ends when its TTL passes
 		const { open } = await setup(onTestFinished)
 		const a = await open()
 		const b = await open()
-		const lease = leaseOf(await a.ask(holdOf('42')))
+		// Renewed every quarter TTL for longer than one TTL: a machine under load may stall a
+		// renewal by most of a TTL and the lease must still be there.
+		const lease = leaseOf(await a.ask(holdOf('42', { ttl: 3000 })))
 		let expiresAt = lease.expiresAt
 		for (let i = 0; i < 5; i++) {
-			await sleep(400)
-			const renewed = leaseOf(await a.ask({ id: `renew${i}`, method: 'renew', leaseId: lease.id, ttl: 1000, fence: lease.fence }))
+			await sleep(750)
+			const renewed = leaseOf(await a.ask({ id: `renew${i}`, method: 'renew', leaseId: lease.id, ttl: 3000, fence: lease.fence }))
 			expect(renewed.id).toBe(lease.id)
 			expect(renewed.expiresAt).toBeGreaterThan(expiresAt)
 			expiresAt = renewed.expiresAt
@@ -96,13 +98,13 @@ describe.concurrent('LOCK-07 renewals and releases name the lease by its id, so 
 	it('lets another connection renew and release a lease whose connection closed', async ({ onTestFinished }) => {
 		const { open } = await setup(onTestFinished)
 		const a = await open()
-		const lease = leaseOf(await a.ask(holdOf('42')))
+		const lease = leaseOf(await a.ask(holdOf('42', { ttl: 3000 })))
 		a.close()
 		const again = await open()
 		const other = await open()
 		for (let i = 0; i < 4; i++) {
-			await sleep(400)
-			expect(leaseOf(await again.ask({ id: i, method: 'renew', leaseId: lease.id, ttl: 1000 })).id).toBe(lease.id)
+			await sleep(900)
+			expect(leaseOf(await again.ask({ id: i, method: 'renew', leaseId: lease.id, ttl: 3000 })).id).toBe(lease.id)
 		}
 		expect(codeOf(await other.ask(holdOf('42')))).toBe('held')
 		expect(await again.ask({ id: 'rel', method: 'release', leaseId: lease.id })).toEqual({ id: 'rel', ok: true })
@@ -119,14 +121,14 @@ describe.concurrent('LOCK-07 renewals and releases name the lease by its id, so 
 			'42',
 			async lease => {
 				for (let i = 0; i < 3; i++) {
-					await sleep(500)
+					await sleep(1200)
 					relay.cut()
 					expect(await direct.lock('invoices').tryHold('42', () => 'taken')).toBeUndefined()
 				}
-				await sleep(700)
+				await sleep(1400)
 				return { lost: lease.lost, aborted: lease.signal.aborted }
 			},
-			{ ttl: '1s' },
+			{ ttl: '3s' },
 		)
 		expect(result).toEqual({ lost: false, aborted: false })
 		expect(relay.connections).toBeGreaterThanOrEqual(4)
