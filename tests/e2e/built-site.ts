@@ -7,11 +7,12 @@ import { join, relative, sep } from 'node:path'
 
 export const DIST = new URL('../../dist/', import.meta.url).pathname
 
-/** A page of the built site: its URL path and the ids of its scenes. */
+/** A page of the built site: its URL path, the ids of its scenes and each one's number of steps. */
 export interface BuiltPage {
 	path: string
 	file: string
 	scenes: string[]
+	steps: Map<string, number>
 }
 
 function htmlFiles(dir: string): string[] {
@@ -38,7 +39,9 @@ export function builtPages(dist = DIST): BuiltPage[] {
 			const rel = relative(dist, file).split(sep).join('/')
 			const path = '/' + rel.replace(/index\.html$/, '').replace(/\.html$/, '/')
 			const html = readFileSync(file, 'utf8')
-			const scenes = [...html.matchAll(/<figure\b[^>]*\bdata-scene-id="([^"]+)"/g)].map(m => m[1]!)
-			return { path, file, scenes }
+			const figures = [...html.matchAll(/<figure\b[^>]*\bdata-scene-id="([^"]+)"[^>]*>/g)]
+			const scenes = figures.map(m => m[1]!)
+			const steps = new Map(figures.map(m => [m[1]!, Number(/\bdata-steps="(\d+)"/.exec(m[0])?.[1] ?? Number.NaN)]))
+			return { path, file, scenes, steps }
 		})
 }
