@@ -1,13 +1,24 @@
 #!/usr/bin/env bash
 # Installs what the tests need (the npm packages from the lockfile, a Chromium) and runs every
 # test: unit tests (vitest), the site's build, and the browser tests (Playwright) under this
-# machine's Node; and, beside the browser tests, the unit tests and the build again under Node 24,
-# fetched from the npm registry, in a fresh clone with nothing beside it (scripts/test-clone.sh).
-# Ends with one line of counts over all of them.
+# machine's Node; and, beside them, the unit tests and the build again under Node 24, fetched from
+# the npm registry, in a fresh clone with nothing beside it (scripts/test-clone.sh). Ends with one
+# line of counts over all of them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export ASTRO_TELEMETRY_DISABLED=1
 SECONDS=0
+
+# The Node 24 run fetches Node, installs and compiles in a clone of its own from the start: the
+# steps here that keep one core busy (npm ci's compile, the type check, the build) leave the other
+# free for it, and the browser tests, which want both, then have the machine more to themselves.
+# Its output is printed when it ends.
+rm -rf test-results && mkdir -p test-results/node-24
+# In a process group of its own, so a run that stops early stops it and everything it started.
+setsid bash scripts/test-clone.sh 24 test-results/node-24 >test-results/node-24/run.log 2>&1 &
+clone_pid=$!
+trap '[[ -n "$clone_pid" ]] && kill -- "-$clone_pid" 2>/dev/null' EXIT
+echo "== Node 24, in a fresh clone (beside the rest; its output comes last)"
 
 if [[ "${CI:-}" == "true" || ! -d node_modules ]] || ! npm ls --depth=0 >/dev/null 2>&1; then
 	echo "== npm ci"
@@ -19,7 +30,6 @@ CHROMIUM_PATH=$(bash scripts/ensure-browser.sh) || exit 1
 export CHROMIUM_PATH
 echo "using $CHROMIUM_PATH"
 
-rm -rf test-results && mkdir -p test-results
 echo "== type check"
 # astro sync writes .astro/types.d.ts (astro:content, Vite's ?url imports), which tsc reads.
 npx astro sync >/dev/null || exit 1
@@ -39,15 +49,6 @@ npm run build --silent
 build=$?
 echo $build >test-results/build
 
-# The Node 24 run installs and compiles in a clone of its own while the browser tests run: the
-# browser tests spend much of their time waiting on pages, and the install on the network and
-# the compiler, so side by side they take less than one after the other. Its output is printed
-# when it ends.
-echo "== Node 24, in a fresh clone (beside the browser tests; its output follows them)"
-mkdir -p test-results/node-24
-bash scripts/test-clone.sh 24 test-results/node-24 >test-results/node-24/run.log 2>&1 &
-clone_pid=$!
-
 e2e=1
 if [[ $build -eq 0 ]]; then
 	echo "== browser tests"
@@ -57,6 +58,7 @@ fi
 
 wait $clone_pid
 clone=$?
+clone_pid=
 echo "== Node 24, in a fresh clone: its output"
 cat test-results/node-24/run.log
 

@@ -4,7 +4,7 @@
  * and by the test that proves a wrong number makes them fail.
  */
 import { expect } from '@playwright/test'
-import type { Page, TestInfo } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { compileScene } from '../../src/scenes/simulation/compile.ts'
 import { formatMessage } from '../../scene-parser/index.ts'
 import type { Frame, SceneFrames } from '../../src/scenes/frame.ts'
@@ -135,7 +135,7 @@ function expectStageMatches(shown: Awaited<ReturnType<typeof stageShows>>, frame
  * Opens `url`, finds scene `sceneId`, and checks it step by step against the engine. Throws, with
  * each disagreement as `FILE:LINE:COL: message`, when the scene's numbers are not the engine's.
  */
-export async function checkScene(page: Page, url: string, sceneId: string, testInfo?: TestInfo): Promise<void> {
+export async function checkScene(page: Page, url: string, sceneId: string): Promise<void> {
 	const problems = watchPage(page)
 	await page.goto(url)
 	const figure = page.locator(`figure.scene[data-scene-id="${sceneId}"]`)
@@ -175,9 +175,6 @@ export async function checkScene(page: Page, url: string, sceneId: string, testI
 		const active = await figure.locator('.scene-code [data-line].is-active').evaluateAll(lines => lines.map(l => Number((l as HTMLElement).dataset['line'])))
 		expect(active, `${where}: highlighted code lines`).toEqual(frame.lines)
 		expectStageMatches(await stageShows(page, sceneId), frame, where)
-		if (testInfo) {
-			await testInfo.attach(`${sceneId}-step-${step}.png`, { body: await figure.screenshot({ animations: 'disabled' }), contentType: 'image/png' })
-		}
 	}
 	await expect(figure.locator('.scene-mismatch')).toHaveCount(0)
 	expect(problems, 'no console error and no failed request').toEqual([])

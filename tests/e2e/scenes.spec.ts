@@ -13,8 +13,8 @@ test('the build has scenes to check', () => {
 
 for (const built of pages) {
 	for (const sceneId of built.scenes) {
-		test(`${built.path} ${sceneId} shows what the engine computes at every step`, async ({ page }, testInfo) => {
-			await checkScene(page, built.path, sceneId, testInfo)
+		test(`${built.path} ${sceneId} shows what the engine computes at every step`, async ({ page }) => {
+			await checkScene(page, built.path, sceneId)
 		})
 	}
 }
