@@ -11,7 +11,7 @@ interface SimulatedTimer {
 
 // Rounds of the event loop with no timer set or cleared before work counts as settled:
 // one round runs every microtask chain, the second catches work that took a macrotask.
-const quietRounds = 2
+const defaultQuietRounds = 2
 // A loop that sets timers forever without time moving would never settle; stop there.
 const maxRounds = 10_000
 
@@ -32,12 +32,24 @@ export class SimulatedClock implements Clock {
 	#activity = 0
 	// Advances run one after another, even when a caller does not await the previous one.
 	#turn: Promise<unknown> = Promise.resolve()
+	readonly #quietRounds: number
 
-	constructor(startMs = 0) {
+	/**
+	 * `quietRounds`: how many rounds of the event loop in a row must pass with no timer set or
+	 * cleared before work counts as settled; 2 by default. 1 is enough when the work never waits
+	 * on a macrotask: the engine on a synchronous driver (better-sqlite3, sql.js) with this
+	 * clock, whose waits are all promises, as in a scene.
+	 */
+	constructor(startMs = 0, options: { quietRounds?: number } = {}) {
 		if (!Number.isFinite(startMs) || startMs < 0) {
 			throw invalid(`SimulatedClock: start ${startMs}: expected milliseconds, a finite number of at least 0`)
 		}
+		const quietRounds = options.quietRounds ?? defaultQuietRounds
+		if (!Number.isInteger(quietRounds) || quietRounds < 1) {
+			throw invalid(`SimulatedClock: quietRounds ${quietRounds}: expected a whole number of at least 1`)
+		}
 		this.#now = startMs
+		this.#quietRounds = quietRounds
 	}
 
 	now(): number {
@@ -73,7 +85,7 @@ export class SimulatedClock implements Clock {
 	/** Lets work already started run until it waits on the clock (see the class comment). */
 	async settle(): Promise<void> {
 		let quiet = 0
-		for (let round = 0; quiet < quietRounds && round < maxRounds; round++) {
+		for (let round = 0; quiet < this.#quietRounds && round < maxRounds; round++) {
 			const before = this.#activity
 			await nextMacrotask()
 			quiet = this.#activity === before ? quiet + 1 : 0

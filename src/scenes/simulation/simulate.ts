@@ -17,7 +17,7 @@ import { World } from './world.ts'
 import type { OpenDriver } from './world.ts'
 
 export type { OpenDriver } from './world.ts'
-export { DEFAULT_KEY, DEFAULT_TTL_MS, SCENE_TIME_LIMIT_MS } from './world.ts'
+export { DEFAULT_KEY, DEFAULT_TTL_MS, SCENE_QUIET_ROUNDS, SCENE_TIME_LIMIT_MS } from './world.ts'
 
 export interface SimulateOptions {
 	openDriver: OpenDriver
@@ -25,6 +25,8 @@ export interface SimulateOptions {
 	file?: string
 	/** Called once each frame is made, before the next step runs: what a recording driver saw since belongs to that frame. */
 	onFrame?: (index: number) => void
+	/** The event-loop rounds the scene's clock waits for (SCENE_QUIET_ROUNDS); a test compares more. */
+	quietRounds?: number
 }
 
 /** The most steps a scene may have; more is an error, not a long wait. */
@@ -32,7 +34,7 @@ export const SCENE_STEP_LIMIT = 10_000
 
 /** Runs a parsed scene on the engine and returns its frames and diagnostics; it never throws. */
 export async function simulateScene(scene: Scene, options: SimulateOptions): Promise<SceneFrames> {
-	const world = new World(scene, options.openDriver, options.file)
+	const world = new World(scene, options.openDriver, options.file, options.quietRounds)
 	const frames: Frame[] = []
 	try {
 		if (scene.steps.length > SCENE_STEP_LIMIT) {

@@ -119,6 +119,21 @@ describe('SimulatedClock', () => {
 	it('refuses a bad start or advance', () => {
 		expect(() => new SimulatedClock(-1)).toThrow('SimulatedClock: start -1: expected milliseconds, a finite number of at least 0')
 		expect(() => clockAdvance('soon')).toThrow(`SimulatedClock.advance "soon": expected milliseconds or text such as '250ms', '30s', '15m', '1h'`)
+		for (const rounds of [0, 1.5, Number.NaN]) {
+			expect(() => new SimulatedClock(0, { quietRounds: rounds })).toThrow(`SimulatedClock: quietRounds ${rounds}: expected a whole number of at least 1`)
+		}
+	})
+
+	it('settles after as many quiet rounds of the event loop as it is told: one runs every promise, two also a macrotask', async () => {
+		for (const [quietRounds, expected] of [[1, ['promise']], [2, ['promise', 'macrotask']]] as const) {
+			const clock = new SimulatedClock(0, { quietRounds })
+			const done: string[] = []
+			void Promise.resolve().then(() => Promise.resolve()).then(() => done.push('promise'))
+			setImmediate(() => setImmediate(() => done.push('macrotask')))
+			await clock.settle()
+			expect(done).toEqual(expected)
+			await new Promise(resolve => setTimeout(resolve, 5))
+		}
 	})
 })
 

@@ -20,22 +20,35 @@ const OTHER_WORDS = /\b(?:the (?:row|database|table|lock|store|server)|it)\b/gi
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
+/** The patterns that find each of a scene's actors' names, made once per scene. */
+const namePatterns = new WeakMap<readonly Actor[], { actor: Actor; name: string; pattern: RegExp }[]>()
+
+function patternsOf(actors: readonly Actor[]): { actor: Actor; name: string; pattern: RegExp }[] {
+	const cached = namePatterns.get(actors)
+	// Made again should the list have changed since (the parser adds actors as it reads).
+	if (cached && cached.length > 0 && cached.every(p => actors.includes(p.actor)) && actors.every(a => cached.some(p => p.actor === a))) return cached
+	const patterns = actors.flatMap(actor => {
+		const label = actor.label.value
+		const last = label.split(/\s+/).pop() ?? label
+		return [...new Set([label, last, actor.id].filter(name => name.length > 0))].map(name => ({
+			actor,
+			name,
+			// A one-letter name counts only as written (capital), so "a" and "I" stay words.
+			pattern: new RegExp(`(?<![\\w'])${escape(name)}(?:'s)?(?![\\w'])`, name.length === 1 ? 'g' : 'gi'),
+		}))
+	})
+	namePatterns.set(actors, patterns)
+	return patterns
+}
+
 /** Where a text names each actor: its whole label, `X's`, or its label's last word (a lone capital `A` only mid-sentence, where it is no article). */
 function mentions(text: string, actors: readonly Actor[]): Mention[] {
 	const found: Mention[] = []
-	for (const actor of actors) {
-		const label = actor.label.value
-		const last = label.split(/\s+/).pop() ?? label
-		const names = new Set([label, last, actor.id].filter(name => name.length > 0))
-		for (const name of names) {
-			const single = name.length === 1
-			// A one-letter name counts only as written (capital), so "a" and "I" stay words.
-			const pattern = new RegExp(`(?<![\\w'])${escape(name)}(?:'s)?(?![\\w'])`, single ? 'g' : 'gi')
-			for (const match of text.matchAll(pattern)) {
-				const offset = match.index ?? 0
-				if (name === 'A' && !match[0].endsWith("'s") && sentenceStart(text, offset)) continue
-				found.push({ actor, offset })
-			}
+	for (const { actor, name, pattern } of patternsOf(actors)) {
+		for (const match of text.matchAll(pattern)) {
+			const offset = match.index ?? 0
+			if (name === 'A' && !match[0].endsWith("'s") && sentenceStart(text, offset)) continue
+			found.push({ actor, offset })
 		}
 	}
 	return found.sort((a, b) => a.offset - b.offset)
@@ -58,10 +71,11 @@ function sentenceFrom(text: string, offset: number): number {
  * is no worker.
  */
 export function checkFenceOwners(read: ReadText, text: string, actors: readonly Actor[], fencesOf: (actor: Actor) => ReadonlySet<bigint> | undefined, report: ReportAt): void {
+	const fences = read.numbers.filter(claim => !claim.inRelation && (claim.role === 'fence' || claim.fenceNotation))
+	if (fences.length === 0) return
 	const named = mentions(text, actors)
 	const others = [...text.matchAll(OTHER_WORDS)].map(match => match.index ?? 0)
-	for (const claim of read.numbers) {
-		if (claim.inRelation || (claim.role !== 'fence' && !claim.fenceNotation)) continue
+	for (const claim of fences) {
 		const from = sentenceFrom(text, claim.offset)
 		const owner = named.filter(m => m.offset >= from && m.offset < claim.offset).pop()
 		if (!owner) continue
