@@ -6,6 +6,11 @@ import { checkScene } from './scene-check.ts'
 
 const pages = builtPages()
 
+// What a step shows is checked here, not how it moves there: the scenes are stepped with motion
+// in the reading spec's keyboard test and in the play spec, and without it here, which spares
+// the machine drawing every transition (about a quarter of this spec's time).
+test.use({ reducedMotion: 'reduce' })
+
 test('the build has scenes to check', () => {
 	const count = pages.reduce((n, page) => n + page.scenes.length, 0)
 	if (count === 0) throw new Error('no scene found in dist/: the scene tests would check nothing')

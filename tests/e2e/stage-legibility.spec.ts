@@ -1,7 +1,8 @@
 // Every scene of the built site, at every step, on a phone and on a desktop, in the light, dark and
 // forced-colors themes: the stage's texts are 12 CSS px or more, none overlaps another or leaves the
 // stage, the drawing fills at least 70 % of the stage's height, and every text has 4.5:1 contrast
-// against what is behind it. A screenshot of each step is attached to the report.
+// against what is behind it. A screenshot of each width and theme at the last step is attached to
+// the report.
 import { expect, test } from '@playwright/test'
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test'
 import { builtPages } from './built-site.ts'
@@ -158,7 +159,7 @@ async function checkStage(browser: Browser, url: string, sceneId: string, testIn
 				if (step === 0) backgrounds.set(scheme.name, shown.background)
 				smallest.set(scheme.name, Math.min(smallest.get(scheme.name) ?? Infinity, shown.smallest))
 				coverage.set(scheme.name, Math.min(coverage.get(scheme.name) ?? Infinity, shown.coverage))
-				if (scheme.name === 'light' || step === steps) {
+				if (step === steps) {
 					const name = `${sceneId}-${viewport.name}-${scheme.name}-step-${step}.png`
 					const path = testInfo.outputPath(name)
 					await figure.screenshot({ path, animations: 'disabled' })
