@@ -20,13 +20,20 @@ const OTHER_WORDS = /\b(?:the (?:row|database|table|lock|store|server)|it)\b/gi
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** The patterns that find each of a scene's actors' names, made once per scene. */
-const namePatterns = new WeakMap<readonly Actor[], { actor: Actor; name: string; pattern: RegExp }[]>()
+/** A name of an actor and the pattern that finds it in a text. */
+interface NamePattern {
+	actor: Actor
+	name: string
+	pattern: RegExp
+}
 
-function patternsOf(actors: readonly Actor[]): { actor: Actor; name: string; pattern: RegExp }[] {
+/** The patterns of a scene's actors, made once per scene, with how many actors they cover. */
+const namePatterns = new WeakMap<readonly Actor[], { count: number; patterns: NamePattern[] }>()
+
+function patternsOf(actors: readonly Actor[]): NamePattern[] {
 	const cached = namePatterns.get(actors)
-	// Made again should the list have changed since (the parser adds actors as it reads).
-	if (cached && cached.length > 0 && cached.every(p => actors.includes(p.actor)) && actors.every(a => cached.some(p => p.actor === a))) return cached
+	// The parser only adds actors, so a list of another length is one to make again.
+	if (cached?.count === actors.length) return cached.patterns
 	const patterns = actors.flatMap(actor => {
 		const label = actor.label.value
 		const last = label.split(/\s+/).pop() ?? label
@@ -37,7 +44,7 @@ function patternsOf(actors: readonly Actor[]): { actor: Actor; name: string; pat
 			pattern: new RegExp(`(?<![\\w'])${escape(name)}(?:'s)?(?![\\w'])`, name.length === 1 ? 'g' : 'gi'),
 		}))
 	})
-	namePatterns.set(actors, patterns)
+	namePatterns.set(actors, { count: actors.length, patterns })
 	return patterns
 }
 
