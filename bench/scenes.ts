@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { parseScene } from '../scene-parser/index.ts'
 import type { Scene } from '../scene-parser/index.ts'
-import { openNodeDriver, openSqlJsDriverFactory } from '../src/scenes/build/node-drivers.ts'
+import { openFreshNodeDriver, openNodeDriver, openSqlJsDriverFactory } from '../src/scenes/build/node-drivers.ts'
 import { findSceneBlocks } from '../src/scenes/build/scene-blocks.ts'
 import { renderFrame } from '../src/scenes/render/render-svg.ts'
 import { simulateScene } from '../src/scenes/simulation/simulate.ts'
@@ -60,7 +60,11 @@ rows.push(['peer: mdast-util-from-markdown, the seed page', fmt(peer), '1.00x'])
 const parse = await perSecond(() => parseScene(seedText))
 rows.push(["parse the seed's scene", fmt(parse), `${(parse / peer).toFixed(2)}x`])
 const simulateNode = await perSecond(() => simulateScene(seedScene, { openDriver: openNodeDriver }))
-rows.push(["simulate the seed's scene (better-sqlite3)", fmt(simulateNode), `${(simulateNode / peer).toFixed(2)}x`])
+rows.push(["simulate the seed's scene (better-sqlite3, as the build: databases reused)", fmt(simulateNode), `${(simulateNode / peer).toFixed(2)}x`])
+const simulateFresh = await perSecond(() => simulateScene(seedScene, { openDriver: openFreshNodeDriver }))
+rows.push(["simulate the seed's scene (better-sqlite3, new databases)", fmt(simulateFresh), `${(simulateFresh / peer).toFixed(2)}x`])
+const check = await perSecond(() => simulateScene(mustParse(seedText), { openDriver: openNodeDriver }))
+rows.push(["check the seed's scene: parse + simulate (as the build)", fmt(check), `${(check / peer).toFixed(2)}x`])
 const simulateWasm = await perSecond(() => simulateScene(seedScene, { openDriver: openSqlJs }))
 rows.push(["simulate the seed's scene (sql.js)", fmt(simulateWasm), `${(simulateWasm / peer).toFixed(2)}x`])
 const render = await perSecond(() => seedFrames.frames.map(frame => renderFrame(frame, { id: 'bench' })))

@@ -4,9 +4,13 @@
  */
 import { betterSqliteDriver, loadSqlJs, sqlJsDriver } from '../../../engine/adapters/node.ts'
 import type { OpenDriver } from '../simulation/simulate.ts'
+import { reuseEmptyDatabases } from './reused-databases.ts'
 
-/** Opens an in-memory better-sqlite3 database, empty or from a backup's bytes. */
-export const openNodeDriver: OpenDriver = bytes => betterSqliteDriver(bytes ?? ':memory:')
+/** Opens an in-memory better-sqlite3 database, empty or from a backup's bytes; a new one each time. */
+export const openFreshNodeDriver: OpenDriver = bytes => betterSqliteDriver(bytes ?? ':memory:')
+
+/** Opens an in-memory better-sqlite3 database, empty (one an earlier scene emptied, where it can) or from a backup's bytes. */
+export const openNodeDriver: OpenDriver = reuseEmptyDatabases(openFreshNodeDriver)
 
 /** An opener of in-memory sql.js databases, once sql.js's wasm is loaded. */
 export async function openSqlJsDriverFactory(): Promise<OpenDriver> {

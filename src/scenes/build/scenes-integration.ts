@@ -3,9 +3,9 @@
  */
 import type { AstroIntegration } from 'astro'
 import { fileURLToPath } from 'node:url'
-import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
 import { compileScene } from '../simulation/compile.ts'
 import { renderStages } from '../render/render-svg.ts'
+import { openNodeDriver } from './node-drivers.ts'
 import { remarkScenes } from './remark-scenes.ts'
 
 /** Adds the scene plugin to Markdown and MDX; `astro build` fails on a scene with errors, `astro dev` shows them. */
@@ -15,7 +15,7 @@ export function scenes(): AstroIntegration {
 		hooks: {
 			'astro:config:setup': ({ command, config, updateConfig, logger }) => {
 				const plugin = remarkScenes({
-					compile: (source, origin) => compileScene(source, origin, bytes => betterSqliteDriver(bytes ?? ':memory:')),
+					compile: (source, origin) => compileScene(source, origin, openNodeDriver),
 					render: renderStages,
 					// SCENES_ERRORS=show builds a site that shows scene errors as the dev server does (the
 					// browser tests build one to prove a wrong number makes them fail).
