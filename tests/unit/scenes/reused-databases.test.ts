@@ -3,15 +3,12 @@
 // rows, and anything that could differ from a fresh one (rows that statement wrote, a schema
 // changed since, a transaction left open, bytes of a backup) gets a new database instead. Every
 // scene of the site and every fixture gives the same frames and diagnostics either way.
-import { readFileSync, readdirSync } from 'node:fs'
-import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseScene } from '../../../scene-parser/index.ts'
 import { openFreshNodeDriver, openNodeDriver } from '../../../src/scenes/build/node-drivers.ts'
 import { KEPT_PER_KIND, reuseEmptyDatabases } from '../../../src/scenes/build/reused-databases.ts'
 import type { ReuseCounts } from '../../../src/scenes/build/reused-databases.ts'
-import { findSceneBlocks } from '../../../src/scenes/build/scene-blocks.ts'
 import { simulateScene } from '../../../src/scenes/simulation/simulate.ts'
+import { everyScene as scenes } from './every-scene.ts'
 
 const TABLE = 'create table chats (id text primary key, summary text not null default \'\')'
 
@@ -139,25 +136,6 @@ describe('an emptied database goes to the next scene that makes the same tables'
 		// The three over the bound were closed: only as many are served again.
 		expect(counts).toEqual({ opened: KEPT_PER_KIND + 6, reused: KEPT_PER_KIND })
 	})
-})
-
-const root = new URL('../../../', import.meta.url).pathname
-
-function files(dir: string, ends: string[]): string[] {
-	return readdirSync(dir, { withFileTypes: true, recursive: true })
-		.filter(entry => entry.isFile() && ends.some(end => entry.name.endsWith(end)))
-		.map(entry => join(entry.parentPath, entry.name))
-		.sort()
-}
-
-const scenes = [
-	...files(join(root, 'content'), ['.md', '.mdx']).flatMap(file =>
-		findSceneBlocks(readFileSync(file, 'utf8'), { mdx: file.endsWith('.mdx') }).map((block, index) => ({ name: `${relative(root, file)} #${index + 1}`, text: block.text })),
-	),
-	...files(join(root, 'tests/unit/scenes/fixtures'), ['.scene']).map(file => ({ name: relative(root, file), text: readFileSync(file, 'utf8') })),
-].flatMap(({ name, text }) => {
-	const parsed = parseScene(text)
-	return parsed.ok ? [{ name, scene: parsed.scene }] : []
 })
 
 describe('a scene cannot tell a reused database from a new one', () => {
