@@ -21,16 +21,16 @@ trap '[[ -n "$clone_pid" ]] && kill -- "-$clone_pid" 2>/dev/null' EXIT
 echo "== Node 24, in a fresh clone (beside the rest; its output comes last)"
 
 if [[ "${CI:-}" == "true" || ! -d node_modules ]] || ! npm ls --depth=0 >/dev/null 2>&1; then
-	echo "== npm ci"
+	echo "== npm ci (at ${SECONDS} s)"
 	npm ci --no-audit --no-fund || exit 1
 fi
 
-echo "== browser"
+echo "== browser (at ${SECONDS} s)"
 CHROMIUM_PATH=$(bash scripts/ensure-browser.sh) || exit 1
 export CHROMIUM_PATH
 echo "using $CHROMIUM_PATH"
 
-echo "== type check"
+echo "== type check (at ${SECONDS} s)"
 # astro sync writes .astro/types.d.ts (astro:content, Vite's ?url imports), which tsc reads.
 npx astro sync >/dev/null || exit 1
 npx tsc --noEmit -p . || exit 1
@@ -40,26 +40,27 @@ for project in engine engine/adapters scene-parser; do
 	npx tsc --noEmit -p "$project" || exit 1
 done
 
-echo "== unit tests"
+echo "== unit tests (at ${SECONDS} s)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 unit=$?
 
-echo "== site build"
+echo "== site build (at ${SECONDS} s)"
 npm run build --silent
 build=$?
 echo $build >test-results/build
 
 e2e=1
 if [[ $build -eq 0 ]]; then
-	echo "== browser tests"
+	echo "== browser tests (at ${SECONDS} s)"
 	PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json npx playwright test --reporter=list,json
 	e2e=$?
 fi
+echo "(this Node's tests ended at ${SECONDS} s)"
 
 wait $clone_pid
 clone=$?
 clone_pid=
-echo "== Node 24, in a fresh clone: its output"
+echo "== Node 24, in a fresh clone: its output (ended by ${SECONDS} s)"
 cat test-results/node-24/run.log
 
 echo "(the whole suite: $((SECONDS / 60)) min $((SECONDS % 60)) s)"
