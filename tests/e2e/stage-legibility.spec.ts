@@ -30,86 +30,102 @@ interface StageMeasure {
 	background: string
 }
 
-/** Measures the stage's visible drawing: text sizes, overlaps, clipping, coverage and contrast. */
-function measure(figure: Locator): Promise<StageMeasure> {
-	return figure.evaluate(el => {
-		const stage = el.querySelector('.scene-stage')!
-		const svg = [...stage.querySelectorAll('svg')].find(s => s.checkVisibility())
-		if (!svg) throw new Error('no visible drawing on the stage')
-		const stageRect = stage.getBoundingClientRect()
-		const texts = [...svg.querySelectorAll('text')].filter(t => (t.textContent ?? '').trim() !== '')
-		// A text's own words, without the title a cut text carries.
-		const words = (t: Element) => [...t.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).map(n => n.textContent).join('')
-		const boxes = texts.map(t => ({ t, r: t.getBoundingClientRect(), name: words(t) }))
+/**
+ * Steps the scene from its first step to its last with its own buttons and measures the stage's
+ * visible drawing at each: text sizes, overlaps, clipping, coverage and contrast. One call per
+ * pass: the page steps itself, so a pass costs one round trip, not several per step.
+ */
+function measurePass(figure: Locator, steps: number): Promise<StageMeasure[]> {
+	return figure.evaluate((el, steps) => {
+		const measure = (): StageMeasure => {
+			const stage = el.querySelector('.scene-stage')!
+			const svg = [...stage.querySelectorAll('svg')].find(s => s.checkVisibility())
+			if (!svg) throw new Error('no visible drawing on the stage')
+			const stageRect = stage.getBoundingClientRect()
+			const texts = [...svg.querySelectorAll('text')].filter(t => (t.textContent ?? '').trim() !== '')
+			// A text's own words, without the title a cut text carries.
+			const words = (t: Element) => [...t.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).map(n => n.textContent).join('')
+			const boxes = texts.map(t => ({ t, r: t.getBoundingClientRect(), name: words(t) }))
 
-		const sizes = texts.map(t => Number.parseFloat(getComputedStyle(t).fontSize) * (t.getScreenCTM()?.a ?? 0))
-		const overlaps: string[] = []
-		for (let i = 0; i < boxes.length; i++) {
-			for (let j = i + 1; j < boxes.length; j++) {
-				const a = boxes[i]!.r
-				const b = boxes[j]!.r
-				const w = Math.min(a.right, b.right) - Math.max(a.left, b.left)
-				const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)
-				if (w > 1 && h > 1) overlaps.push(`"${boxes[i]!.name}" and "${boxes[j]!.name}" (${w.toFixed(1)} x ${h.toFixed(1)} px)`)
-			}
-		}
-		const clipped = boxes
-			.filter(({ r }) => r.left < stageRect.left - 0.5 || r.right > stageRect.right + 0.5 || r.top < stageRect.top - 0.5 || r.bottom > stageRect.bottom + 0.5)
-			.map(({ name }) => name)
-
-		const parts = [...svg.children].filter(c => c.tagName === 'g').map(c => c.getBoundingClientRect()).filter(r => r.height > 0)
-		const top = Math.min(...parts.map(r => r.top))
-		const bottom = Math.max(...parts.map(r => r.bottom))
-
-		const rgb = (value: string): number[] | undefined => {
-			const m = /rgba?\(([\d.]+),?\s*([\d.]+),?\s*([\d.]+)(?:[,/]\s*([\d.]+))?\)/.exec(value)
-			if (!m || (m[4] !== undefined && Number(m[4]) === 0)) return undefined
-			return [Number(m[1]), Number(m[2]), Number(m[3])]
-		}
-		const luminance = (c: number[]) => {
-			const [r, g, b] = c.map(v => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4))
-			return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
-		}
-		// What is behind a text: the first painted shape under its centre, else the page's own background.
-		// Hit-testing sees only the viewport, under the sticky header: a text outside that is scrolled to the middle first.
-		const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0
-		const mobileToc = document.querySelector('mobile-starlight-toc nav')?.getBoundingClientRect().bottom ?? 0
-		const behind = (t: Element): string => {
-			let r = t.getBoundingClientRect()
-			const y = r.top + r.height / 2
-			if (y < Math.max(header, mobileToc) + 4 || y > window.innerHeight - 4) {
-				t.scrollIntoView({ block: 'center' })
-				r = t.getBoundingClientRect()
-			}
-			for (const under of document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)) {
-				if (under === t || under.tagName === 'text' || under.tagName === 'line' || under.tagName === 'title') continue
-				if (under instanceof SVGElement) {
-					if (under.tagName === 'svg' || under.tagName === 'g') continue
-					const fill = getComputedStyle(under).fill
-					if (rgb(fill)) return fill
-					continue
+			const sizes = texts.map(t => Number.parseFloat(getComputedStyle(t).fontSize) * (t.getScreenCTM()?.a ?? 0))
+			const overlaps: string[] = []
+			for (let i = 0; i < boxes.length; i++) {
+				for (let j = i + 1; j < boxes.length; j++) {
+					const a = boxes[i]!.r
+					const b = boxes[j]!.r
+					const w = Math.min(a.right, b.right) - Math.max(a.left, b.left)
+					const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)
+					if (w > 1 && h > 1) overlaps.push(`"${boxes[i]!.name}" and "${boxes[j]!.name}" (${w.toFixed(1)} x ${h.toFixed(1)} px)`)
 				}
-				const background = getComputedStyle(under).backgroundColor
-				if (rgb(background)) return background
 			}
-			return 'rgb(255, 255, 255)'
+			const clipped = boxes
+				.filter(({ r }) => r.left < stageRect.left - 0.5 || r.right > stageRect.right + 0.5 || r.top < stageRect.top - 0.5 || r.bottom > stageRect.bottom + 0.5)
+				.map(({ name }) => name)
+
+			const parts = [...svg.children].filter(c => c.tagName === 'g').map(c => c.getBoundingClientRect()).filter(r => r.height > 0)
+			const top = Math.min(...parts.map(r => r.top))
+			const bottom = Math.max(...parts.map(r => r.bottom))
+
+			const rgb = (value: string): number[] | undefined => {
+				const m = /rgba?\(([\d.]+),?\s*([\d.]+),?\s*([\d.]+)(?:[,/]\s*([\d.]+))?\)/.exec(value)
+				if (!m || (m[4] !== undefined && Number(m[4]) === 0)) return undefined
+				return [Number(m[1]), Number(m[2]), Number(m[3])]
+			}
+			const luminance = (c: number[]) => {
+				const [r, g, b] = c.map(v => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4))
+				return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+			}
+			// What is behind a text: the first painted shape under its centre, else the page's own background.
+			// Hit-testing sees only the viewport, under the sticky header: a text outside that is scrolled to the middle first.
+			const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0
+			const mobileToc = document.querySelector('mobile-starlight-toc nav')?.getBoundingClientRect().bottom ?? 0
+			const behind = (t: Element): string => {
+				let r = t.getBoundingClientRect()
+				const y = r.top + r.height / 2
+				if (y < Math.max(header, mobileToc) + 4 || y > window.innerHeight - 4) {
+					t.scrollIntoView({ block: 'center' })
+					r = t.getBoundingClientRect()
+				}
+				for (const under of document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)) {
+					if (under === t || under.tagName === 'text' || under.tagName === 'line' || under.tagName === 'title') continue
+					if (under instanceof SVGElement) {
+						if (under.tagName === 'svg' || under.tagName === 'g') continue
+						const fill = getComputedStyle(under).fill
+						if (rgb(fill)) return fill
+						continue
+					}
+					const background = getComputedStyle(under).backgroundColor
+					if (rgb(background)) return background
+				}
+				return 'rgb(255, 255, 255)'
+			}
+			const contrasts = boxes.map(({ t, name }) => {
+				const fg = getComputedStyle(t).fill
+				const bg = behind(t)
+				const [hi, lo] = [luminance(rgb(fg) ?? [0, 0, 0]), luminance(rgb(bg) ?? [255, 255, 255])].sort((x, y) => y - x)
+				return { text: name, ratio: (hi! + 0.05) / (lo! + 0.05), fg, bg }
+			})
+			return {
+				layout: svg.getAttribute('data-layout') ?? '',
+				smallest: Math.min(...sizes),
+				coverage: (bottom - top) / stageRect.height,
+				overlaps,
+				clipped,
+				contrasts,
+				background: `${getComputedStyle(el).backgroundColor}${matchMedia('(forced-colors: active)').matches ? ', forced colours' : ''}`,
+			}
 		}
-		const contrasts = boxes.map(({ t, name }) => {
-			const fg = getComputedStyle(t).fill
-			const bg = behind(t)
-			const [hi, lo] = [luminance(rgb(fg) ?? [0, 0, 0]), luminance(rgb(bg) ?? [255, 255, 255])].sort((x, y) => y - x)
-			return { text: name, ratio: (hi! + 0.05) / (lo! + 0.05), fg, bg }
-		})
-		return {
-			layout: svg.getAttribute('data-layout') ?? '',
-			smallest: Math.min(...sizes),
-			coverage: (bottom - top) / stageRect.height,
-			overlaps,
-			clipped,
-			contrasts,
-			background: `${getComputedStyle(el).backgroundColor}${matchMedia('(forced-colors: active)').matches ? ', forced colours' : ''}`,
+		const press = (action: string) => el.querySelector<HTMLElement>(`[data-action=${action}]`)!.click()
+		const measures: StageMeasure[] = []
+		press('restart')
+		for (let step = 0; step <= steps; step++) {
+			if (step > 0) press('next')
+			// The player shows a step within the click; a step it did not reach is the player's failure, not a measure.
+			if (el.getAttribute('data-step') !== String(step)) throw new Error(`a click on next did not show step ${step}: the scene is at ${el.getAttribute('data-step')}`)
+			measures.push(measure())
 		}
-	})
+		return measures
+	}, steps)
 }
 
 /** Puts the page in one scheme without reloading it: Starlight's theme attribute and the emulated media. */
@@ -142,16 +158,11 @@ async function checkStage(browser: Browser, url: string, sceneId: string, testIn
 		// One scheme at a time through every step: switching a scheme restyles the whole page, stepping redraws one stage.
 		for (const scheme of SCHEMES) {
 			await applyScheme(page, scheme)
-			for (let step = 0; step <= steps; step++) {
-				// Stepped by the keyboard, as the reading spec checks it works: no wait for a button to be still.
-				if (step === 0) {
-					await figure.focus()
-					await page.keyboard.press('Home')
-				} else await page.keyboard.press('ArrowRight')
-				await expect(figure).toHaveAttribute('data-step', String(step))
-				if (step === 0) await figure.locator('.scene-stage').scrollIntoViewIfNeeded()
+			await figure.locator('.scene-stage').scrollIntoViewIfNeeded()
+			const measures = await measurePass(figure, steps)
+			expect(measures.length, `${url} ${sceneId}: a measure per step`).toBe(steps + 1)
+			for (const [step, shown] of measures.entries()) {
 				const where = `${url} ${sceneId} step ${step}, ${viewport.name} ${viewport.width}x${viewport.height}, ${scheme.name}`
-				const shown = await measure(figure)
 				expect(shown.layout, `${where}: the layout for this width`).toBe(viewport.name === 'phone' ? 'narrow' : 'wide')
 				expect(shown.smallest, `${where}: smallest text, CSS px`).toBeGreaterThanOrEqual(12)
 				expect(shown.overlaps, `${where}: texts that overlap`).toEqual([])
@@ -162,13 +173,13 @@ async function checkStage(browser: Browser, url: string, sceneId: string, testIn
 				if (step === 0) backgrounds.set(scheme.name, shown.background)
 				smallest.set(scheme.name, Math.min(smallest.get(scheme.name) ?? Infinity, shown.smallest))
 				coverage.set(scheme.name, Math.min(coverage.get(scheme.name) ?? Infinity, shown.coverage))
-				if (step === steps) {
-					const name = `${sceneId}-${viewport.name}-${scheme.name}-step-${step}.png`
-					const path = testInfo.outputPath(name)
-					await figure.screenshot({ path, animations: 'disabled' })
-					await testInfo.attach(name, { path, contentType: 'image/png' })
-				}
 			}
+			// The pass ends on the last step, which the screenshot shows.
+			await expect(figure).toHaveAttribute('data-step', String(steps))
+			const name = `${sceneId}-${viewport.name}-${scheme.name}-step-${steps}.png`
+			const path = testInfo.outputPath(name)
+			await figure.screenshot({ path, animations: 'disabled' })
+			await testInfo.attach(name, { path, contentType: 'image/png' })
 		}
 		expect(new Set(backgrounds.values()).size, `${url} ${sceneId}: each scheme gives the figure its own background ${JSON.stringify([...backgrounds])}`).toBe(SCHEMES.length)
 		summaries.push(`${viewport.name}: ` + SCHEMES.map(s => `${s.name}: smallest ${smallest.get(s.name)!.toFixed(1)} px, coverage ${(coverage.get(s.name)! * 100).toFixed(0)} %`).join('; '))
