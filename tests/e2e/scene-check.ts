@@ -168,12 +168,17 @@ export async function checkScene(page: Page, url: string, sceneId: string): Prom
 		const frame = node.frames[step]!
 		const where = `${url} ${sceneId} step ${step}`
 		await expect(figure, where).toHaveAttribute('data-step', String(step))
-		await expect(figure.locator('.scene-counter')).toHaveText(`Step ${step} of ${steps}`)
-		const caption = figure.locator('.scene-caption')
-		await expect(caption).toHaveAttribute('aria-live', 'polite')
-		if (step > 0) await expect(caption, `${where}: caption`).toHaveText(frame.caption)
-		const active = await figure.locator('.scene-code [data-line].is-active').evaluateAll(lines => lines.map(l => Number((l as HTMLElement).dataset['line'])))
-		expect(active, `${where}: highlighted code lines`).toEqual(frame.lines)
+		// The player draws a step within the click, so what the step shows is read in one call.
+		const shows = await figure.evaluate(el => ({
+			counter: el.querySelector('.scene-counter')?.textContent ?? '',
+			live: el.querySelector('.scene-caption')?.getAttribute('aria-live'),
+			caption: el.querySelector('.scene-caption')?.textContent ?? '',
+			lines: [...el.querySelectorAll<HTMLElement>('.scene-code [data-line].is-active')].map(line => Number(line.dataset['line'])),
+		}))
+		expect(normal(shows.counter), `${where}: the counter`).toBe(`Step ${step} of ${steps}`)
+		expect(shows.live, `${where}: the caption is announced`).toBe('polite')
+		if (step > 0) expect(normal(shows.caption), `${where}: caption`).toBe(normal(frame.caption))
+		expect(shows.lines, `${where}: highlighted code lines`).toEqual(frame.lines)
 		expectStageMatches(await stageShows(page, sceneId), frame, where)
 	}
 	await expect(figure.locator('.scene-mismatch')).toHaveCount(0)
