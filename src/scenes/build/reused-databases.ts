@@ -14,7 +14,7 @@ export const KEPT_PER_KIND = 8
 /** What one reused database holds besides its connection. */
 interface Kept {
 	driver: SqliteDriver
-	/** Its schema as SQLite writes it, right after its first statement: the same at close, or it is not kept. */
+	/** Its schema and header as they were right after its first statement (schemaOf): the same at close, or it is not kept. */
 	schema: string
 	tables: string[]
 }
@@ -30,7 +30,7 @@ export interface ReuseCounts {
  * scene's first statement on its new database is an `exec` of the same SQL that made the kept
  * one's tables, it gets the kept database, emptied, instead of a new one running that SQL. A
  * database is kept only when that first statement left its tables empty, nothing changed its
- * schema since, and no transaction is open at close. Databases opened from bytes are never kept.
+ * schema, header or attachments since, and no transaction is open at close. Databases opened from bytes are never kept.
  */
 export function reuseEmptyDatabases(open: OpenDriver, counts: ReuseCounts = { opened: 0, reused: 0 }): OpenDriver {
 	const kept = new Map<string, Kept[]>()
@@ -145,12 +145,18 @@ function emptied(driver: SqliteDriver, schema: string, tables: string[]): boolea
 	}
 }
 
-/** Every object of the schema (tables, indexes, triggers, views), as SQLite keeps their SQL. */
+/**
+ * What a database holds besides its rows: every object of its schema as SQLite keeps its SQL,
+ * temporary objects, attached databases, and the header's user version and application id.
+ */
 function schemaOf(driver: SqliteDriver): string {
-	return driver
-		.all<{ type: string; name: string; sql: string | null }>('select type, name, sql from sqlite_master order by type, name')
-		.map(row => `${row.type} ${row.name}: ${row.sql ?? ''}`)
-		.join('\n')
+	const row = driver.get<Record<string, string | number | null>>(`select
+		(select group_concat(line, char(10)) from (select type || ' ' || name || ': ' || coalesce(sql, '') as line from sqlite_master order by type, name)) as main,
+		(select count(*) from sqlite_temp_master) as temporary,
+		(select count(*) from pragma_database_list) as databases,
+		(select user_version from pragma_user_version) as userVersion,
+		(select application_id from pragma_application_id) as applicationId`)
+	return JSON.stringify(row)
 }
 
 function quoted(name: string): string {

@@ -73,6 +73,21 @@ describe('an emptied database goes to the next scene that makes the same tables'
 		second.close()
 	})
 
+	it('does not keep a database whose header, temporary tables or attachments changed', () => {
+		for (const change of ['pragma user_version = 5', 'pragma application_id = 7', 'create temp table scratch (x)', "attach ':memory:' as other"]) {
+			const { open, counts } = opener()
+			const first = open()
+			first.exec(TABLE)
+			first.exec(change)
+			first.close()
+			const second = open()
+			second.exec(TABLE)
+			expect(second.get('select (select user_version from pragma_user_version) as user, (select application_id from pragma_application_id) as app, (select count(*) from sqlite_temp_master) as temp, (select count(*) from pragma_database_list) as dbs'), change).toEqual({ user: 0, app: 0, temp: 0, dbs: 2 })
+			expect(counts.reused, change).toBe(0)
+			second.close()
+		}
+	})
+
 	it('does not keep a database closed inside a transaction, and its writes are not seen', () => {
 		const { open, counts } = opener()
 		const first = open()
