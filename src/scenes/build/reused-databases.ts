@@ -5,17 +5,17 @@
  * one scene is emptied and given to the next scene whose first statement is the one that made
  * its tables, so that scene sees what a fresh database would show it: those tables, no rows.
  */
-import type { SqliteDriver } from '../../../engine/index.ts'
+import type { SqliteDriver, SqlValue } from '../../../engine/index.ts'
 import type { OpenDriver } from '../simulation/simulate.ts'
 
 /** How many emptied databases of one kind wait for a scene; more are closed. */
 export const KEPT_PER_KIND = 8
+/** How many kinds (first statements) are kept at once; a database of another kind is closed. */
+export const KEPT_KINDS = 16
 
 /** What one reused database holds besides its connection. */
 interface Kept {
 	driver: SqliteDriver
-	/** Its schema and header as they were right after its first statement (schemaOf): the same at close, or it is not kept. */
-	schema: string
 	tables: string[]
 }
 
@@ -28,9 +28,16 @@ export interface ReuseCounts {
 /**
  * Wraps `open` so that an empty database's close keeps it for the next open: when the next
  * scene's first statement on its new database is an `exec` of the same SQL that made the kept
- * one's tables, it gets the kept database, emptied, instead of a new one running that SQL. A
- * database is kept only when that first statement left its tables empty, nothing changed its
- * schema, header or attachments since, and no transaction is open at close. Databases opened from bytes are never kept.
+ * one's tables, it gets the kept database, emptied, instead of a new one running that SQL.
+ *
+ * A database is kept only when that first statement made tables (and indexes) and no rows, left
+ * no transaction open and made nothing temporary or attached; and every later statement read or
+ * wrote rows and did nothing else (no pragma, schema change, transaction or attachment: any of
+ * those could outlive the rows), so at close it holds what that statement made and rows. Its rows
+ * are then deleted with SQLite's secure delete, and it is kept only if no page was freed, so even
+ * a backup's bytes are a fresh database's. What carries over is the connection's running counts
+ * (`last_insert_rowid()`, `total_changes()`), which the engine does not read. Databases opened
+ * from bytes are never kept.
  */
 export function reuseEmptyDatabases(open: OpenDriver, counts: ReuseCounts = { opened: 0, reused: 0 }): OpenDriver {
 	const kept = new Map<string, Kept[]>()
@@ -50,7 +57,7 @@ export function reuseEmptyDatabases(open: OpenDriver, counts: ReuseCounts = { op
 class ReusableDatabase implements SqliteDriver {
 	#driver: SqliteDriver | undefined
 	/** The first statement's SQL and what it made, while this database may still be kept. */
-	#made: { sql: string; schema: string; tables: string[] } | undefined
+	#made: { sql: string; tables: string[] } | undefined
 	#closed = false
 
 	constructor(
@@ -61,6 +68,8 @@ class ReusableDatabase implements SqliteDriver {
 
 	exec(sql: string): void {
 		if (this.#driver) {
+			// A later exec may run anything (several statements, pragmas): this database is not kept.
+			this.#made = undefined
 			this.#use().exec(sql)
 			return
 		}
@@ -69,28 +78,25 @@ class ReusableDatabase implements SqliteDriver {
 		if (reused) {
 			this.counts.reused++
 			this.#driver = reused.driver
-			this.#made = { sql, schema: reused.schema, tables: reused.tables }
+			this.#made = { sql, tables: reused.tables }
 			return
 		}
 		const driver = this.openNew()
 		this.#driver = driver
 		driver.exec(sql)
-		const tables = driver.all<{ name: string }>(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`).map(row => row.name)
-		// Kept only if its first statement made tables and no rows: an emptied copy would otherwise lose them.
-		const empty = tables.length > 0 && tables.every(name => driver.get(`select 1 from ${quoted(name)} limit 1`) === undefined)
-		if (empty) this.#made = { sql, schema: schemaOf(driver), tables }
+		this.#made = madeBy(driver, sql)
 	}
 
-	run(sql: string, params?: Parameters<SqliteDriver['run']>[1]): { changes: number } {
-		return this.#use().run(sql, params)
+	run(sql: string, params?: readonly SqlValue[]): { changes: number } {
+		return this.#data(sql).run(sql, params)
 	}
 
-	get<T>(sql: string, params?: Parameters<SqliteDriver['get']>[1]): T | undefined {
-		return this.#use().get<T>(sql, params)
+	get<T>(sql: string, params?: readonly SqlValue[]): T | undefined {
+		return this.#data(sql).get<T>(sql, params)
 	}
 
-	all<T>(sql: string, params?: Parameters<SqliteDriver['all']>[1]): T[] {
-		return this.#use().all<T>(sql, params)
+	all<T>(sql: string, params?: readonly SqlValue[]): T[] {
+		return this.#data(sql).all<T>(sql, params)
 	}
 
 	serialize(): Uint8Array {
@@ -104,17 +110,25 @@ class ReusableDatabase implements SqliteDriver {
 		this.#driver = undefined
 		if (!driver) return
 		const made = this.#made
-		const list = made ? (this.kept.get(made.sql) ?? []) : []
-		if (!made || list.length >= KEPT_PER_KIND || !emptied(driver, made.schema, made.tables)) {
+		const list = made ? this.kept.get(made.sql) : undefined
+		const room = made !== undefined && (list ? list.length < KEPT_PER_KIND : this.kept.size < KEPT_KINDS)
+		if (!made || !room || !emptied(driver, made.tables)) {
 			driver.close()
 			return
 		}
-		list.push({ driver, schema: made.schema, tables: made.tables })
-		this.kept.set(made.sql, list)
+		const kind = list ?? []
+		kind.push({ driver, tables: made.tables })
+		this.kept.set(made.sql, kind)
 	}
 
 	#ensureOpen(): void {
 		if (this.#closed) throw new Error('the database is closed')
+	}
+
+	/** The connection for a one-statement call; a statement that does more than read or write rows means it is not kept. */
+	#data(sql: string): SqliteDriver {
+		if (!DATA_STATEMENT.test(sql)) this.#made = undefined
+		return this.#use()
 	}
 
 	/** The connection, opened new for a first statement that is not an `exec`. */
@@ -126,37 +140,55 @@ class ReusableDatabase implements SqliteDriver {
 }
 
 /**
- * Empties a closing database for the next scene: true when no transaction is open, its schema
- * is still `schema`, and every row of `tables` is gone.
+ * A statement that reads or writes rows and nothing else: its first word, after any comments.
+ * better-sqlite3 and sql.js run one statement per call, so the first word is the statement's.
  */
-function emptied(driver: SqliteDriver, schema: string, tables: string[]): boolean {
+const DATA_STATEMENT = /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*(?:select|insert|update|delete|replace|with|values)\b/i
+
+/**
+ * What a new database's first statement made, when it may be kept: tables and indexes only
+ * (a trigger or view could act while it is emptied), none with a row, no transaction left
+ * open, nothing temporary or attached.
+ */
+function madeBy(driver: SqliteDriver, sql: string): { sql: string; tables: string[] } | undefined {
 	try {
-		// Starting a transaction fails inside one: a database left mid-transaction is not kept.
+		// Starting a transaction fails inside one.
 		driver.exec('begin')
-		if (schemaOf(driver) !== schema) {
-			driver.exec('rollback')
-			return false
-		}
-		for (const name of tables) driver.run(`delete from ${quoted(name)}`)
-		driver.exec('commit')
-		return true
+		driver.exec('rollback')
 	} catch {
-		return false
+		return undefined
 	}
+	const objects = driver.all<{ type: string; name: string }>(`select type, name from sqlite_master where substr(name, 1, 7) <> 'sqlite_' order by name`)
+	if (objects.some(object => object.type !== 'table' && object.type !== 'index')) return undefined
+	const elsewhere = driver.get<{ n: number }>(
+		`select (select count(*) from sqlite_temp_master) + (select count(*) from pragma_database_list where name not in ('main', 'temp')) as n`,
+	)
+	if (elsewhere?.n !== 0) return undefined
+	// sqlite_sequence (AUTOINCREMENT's counters) is a table of rows too, emptied with the others.
+	const tables = driver
+		.all<{ name: string }>(`select name from sqlite_master where type = 'table' and (substr(name, 1, 7) <> 'sqlite_' or name = 'sqlite_sequence') order by name`)
+		.map(row => row.name)
+	if (tables.length === 0 || tables.some(name => driver.get(`select 1 from ${quoted(name)} limit 1`) !== undefined)) return undefined
+	return { sql, tables }
 }
 
 /**
- * What a database holds besides its rows: every object of its schema as SQLite keeps its SQL,
- * temporary objects, attached databases, and the header's user version and application id.
+ * Empties a closing database for the next scene: every row of `tables` deleted and its bytes
+ * overwritten; true when no page was freed (a freed page would make a backup's bytes differ
+ * from a fresh database's).
  */
-function schemaOf(driver: SqliteDriver): string {
-	const row = driver.get<Record<string, string | number | null>>(`select
-		(select group_concat(line, char(10)) from (select type || ' ' || name || ': ' || coalesce(sql, '') as line from sqlite_master order by type, name)) as main,
-		(select count(*) from sqlite_temp_master) as temporary,
-		(select count(*) from pragma_database_list) as databases,
-		(select user_version from pragma_user_version) as userVersion,
-		(select application_id from pragma_application_id) as applicationId`)
-	return JSON.stringify(row)
+function emptied(driver: SqliteDriver, tables: string[]): boolean {
+	try {
+		// Overwritten, not only unlinked: a backup's bytes must not hold an earlier scene's rows.
+		// The setting is the connection's, so it goes back to what it was.
+		const secure = driver.get<{ secure_delete: number }>('pragma secure_delete')?.secure_delete ?? 0
+		driver.run('pragma secure_delete = 1')
+		for (const name of tables) driver.run(`delete from ${quoted(name)}`)
+		driver.run(`pragma secure_delete = ${secure === 1 ? 1 : 0}`)
+		return driver.get<{ pages: number }>('select freelist_count as pages from pragma_freelist_count')?.pages === 0
+	} catch {
+		return false
+	}
 }
 
 function quoted(name: string): string {

@@ -5,9 +5,12 @@
 // scene of the site and every fixture gives the same frames and diagnostics either way.
 import { describe, expect, it } from 'vitest'
 import { openFreshNodeDriver, openNodeDriver } from '../../../src/scenes/build/node-drivers.ts'
-import { KEPT_PER_KIND, reuseEmptyDatabases } from '../../../src/scenes/build/reused-databases.ts'
+import { KEPT_KINDS, KEPT_PER_KIND, reuseEmptyDatabases } from '../../../src/scenes/build/reused-databases.ts'
 import type { ReuseCounts } from '../../../src/scenes/build/reused-databases.ts'
 import { simulateScene } from '../../../src/scenes/simulation/simulate.ts'
+import type { OpenDriver } from '../../../src/scenes/simulation/simulate.ts'
+import { SimulatedClock, Store } from '../../../engine/index.ts'
+import type { SqliteDriver } from '../../../engine/index.ts'
 import { everyScene as scenes } from './every-scene.ts'
 
 const TABLE = 'create table chats (id text primary key, summary text not null default \'\')'
@@ -88,6 +91,98 @@ describe('an emptied database goes to the next scene that makes the same tables'
 		}
 	})
 
+	it('does not keep a database that ran anything but reading and writing rows after its first statement', () => {
+		for (const later of [
+			(db: SqliteDriver) => db.exec("insert into chats (id) values ('by exec')"),
+			(db: SqliteDriver) => db.run('pragma foreign_keys = on'),
+			(db: SqliteDriver) => db.run('/* a comment first */ pragma recursive_triggers = 1'),
+			(db: SqliteDriver) => db.run('create index chats_summary on chats (summary)'),
+			(db: SqliteDriver) => db.run('savepoint s'),
+		]) {
+			const { open, counts } = opener()
+			const first = open()
+			first.exec(TABLE)
+			later(first)
+			first.close()
+			open().exec(TABLE)
+			expect(counts.reused, later.toString()).toBe(0)
+		}
+	})
+
+	it('keeps only what a first statement of tables and indexes made: no trigger, view, temporary table, attachment or open transaction', () => {
+		for (const extra of [
+			"create table log (v); create trigger refill after delete on log begin insert into chats (id) values ('from a trigger'); end",
+			'create view summaries as select summary from chats',
+			'create temp table scratch (v)',
+			"attach ':memory:' as other; create table other.u (v)",
+			'begin',
+		]) {
+			const { open, counts } = opener()
+			const first = open()
+			first.exec(`${TABLE}; ${extra}`)
+			first.close()
+			open().exec(`${TABLE}; ${extra}`)
+			expect(counts.reused, extra).toBe(0)
+		}
+		const { open, counts } = opener()
+		const first = open()
+		first.exec(`${TABLE}; create index chats_summary on chats (summary)`)
+		first.close()
+		open().exec(`${TABLE}; create index chats_summary on chats (summary)`)
+		expect(counts.reused).toBe(1)
+	})
+
+	it('empties every table it made, AUTOINCREMENT\'s counters and a table whose name starts with "sqlite" included', () => {
+		const { open, counts } = opener()
+		const schema = 'create table t (id integer primary key autoincrement, v text); create table sqlitelog (v text)'
+		const first = open()
+		first.exec(schema)
+		first.run("insert into t (v) values ('x')")
+		first.run("insert into t (v) values ('y')")
+		first.run("insert into sqlitelog values ('left behind?')")
+		first.close()
+		const second = open()
+		second.exec(schema)
+		expect(counts.reused).toBe(1)
+		second.run("insert into t (v) values ('z')")
+		expect(second.all('select id from t')).toEqual([{ id: 1 }])
+		expect(second.all('select * from sqlitelog')).toEqual([])
+	})
+
+	it('gives a backup the bytes of a fresh database\'s, and does not keep one that freed pages', async () => {
+		const { open, counts } = opener()
+		const fresh = openFreshNodeDriver()
+		fresh.exec(TABLE)
+		fresh.run('insert into chats (id) values (?)', ['42'])
+		const first = open()
+		first.exec(TABLE)
+		first.run('insert into chats (id, summary) values (?, ?)', ['SECRET', 'an earlier scene\'s words'])
+		first.close()
+		const reused = open()
+		reused.exec(TABLE)
+		reused.run('insert into chats (id) values (?)', ['42'])
+		expect(counts.reused).toBe(1)
+		expect(Buffer.from(reused.serialize()).equals(Buffer.from(fresh.serialize()))).toBe(true)
+		// A store's kv.db: its epoch row written by an earlier open with a longer number.
+		const kvFresh = openFreshNodeDriver()
+		await (await Store.open({ sqlite: kvFresh, clock: new SimulatedClock(5) })).close()
+		const kvEarlier = open()
+		await (await Store.open({ sqlite: kvEarlier, clock: new SimulatedClock(123_456_789_012) })).close()
+		kvEarlier.close()
+		const kvReused = open()
+		await (await Store.open({ sqlite: kvReused, clock: new SimulatedClock(5) })).close()
+		expect(counts.reused).toBe(2)
+		expect(Buffer.from(kvReused.serialize()).equals(Buffer.from(kvFresh.serialize())), 'kv.db').toBe(true)
+		kvReused.close()
+		kvFresh.close()
+		// Enough rows to span pages: deleting them frees pages, so it is closed rather than kept.
+		for (let i = 0; i < 200; i++) reused.run('insert into chats (id, summary) values (?, ?)', [`row ${i}`, 'x'.repeat(200)])
+		reused.close()
+		open().exec(TABLE)
+		expect(counts.reused).toBe(2)
+		fresh.close()
+	})
+
 	it('does not keep a database closed inside a transaction, and its writes are not seen', () => {
 		const { open, counts } = opener()
 		const first = open()
@@ -139,6 +234,18 @@ describe('an emptied database goes to the next scene that makes the same tables'
 		b.close()
 	})
 
+	it(`keeps at most ${KEPT_KINDS} kinds`, () => {
+		const { open, counts } = opener()
+		const kinds = Array.from({ length: KEPT_KINDS + 4 }, (_, i) => `create table t${i} (v)`)
+		for (const kind of kinds) {
+			const db = open()
+			db.exec(kind)
+			db.close()
+		}
+		for (const kind of kinds) open().exec(kind)
+		expect(counts.reused).toBe(KEPT_KINDS)
+	})
+
 	it(`keeps at most ${KEPT_PER_KIND} of a kind`, () => {
 		const { open, counts } = opener()
 		const many = Array.from({ length: KEPT_PER_KIND + 3 }, () => {
@@ -153,6 +260,29 @@ describe('an emptied database goes to the next scene that makes the same tables'
 	})
 })
 
+/** An opener whose databases' backups (serialize) are kept, as hex, in the order they were taken. */
+function recordingBackups(open: OpenDriver): { open: OpenDriver; backups: string[] } {
+	const backups: string[] = []
+	return {
+		backups,
+		open: (bytes, owner) => {
+			const driver = open(bytes, owner)
+			return {
+				exec: sql => driver.exec(sql),
+				run: (sql, params) => driver.run(sql, params),
+				get: (sql, params) => driver.get(sql, params),
+				all: (sql, params) => driver.all(sql, params),
+				serialize: () => {
+					const taken = driver.serialize()
+					backups.push(Buffer.from(taken).toString('hex'))
+					return taken
+				},
+				close: () => driver.close(),
+			} as SqliteDriver
+		},
+	}
+}
+
 describe('a scene cannot tell a reused database from a new one', () => {
 	it('runs the build on reused databases', async () => {
 		const counts: ReuseCounts = { opened: 0, reused: 0 }
@@ -162,17 +292,23 @@ describe('a scene cannot tell a reused database from a new one', () => {
 		expect(openNodeDriver).not.toBe(openFreshNodeDriver)
 	})
 
-	it('gives every scene and fixture the same frames and diagnostics, each run after all the others', async () => {
+	it('gives every scene and fixture the same frames, diagnostics and backup bytes, each run after all the others', async () => {
 		expect(scenes.length).toBeGreaterThan(50)
 		const open = reuseEmptyDatabases(openFreshNodeDriver)
 		// Every scene once first, so each later run gets databases other scenes emptied.
 		for (const { scene } of scenes) await simulateScene(scene, { openDriver: open })
 		const differ: string[] = []
+		let backups = 0
 		for (const { name, scene } of scenes) {
-			const fresh = await simulateScene(scene, { openDriver: openFreshNodeDriver })
-			const reused = await simulateScene(scene, { openDriver: open })
-			if (JSON.stringify(reused) !== JSON.stringify(fresh)) differ.push(name)
+			const fresh = recordingBackups(openFreshNodeDriver)
+			const reused = recordingBackups(open)
+			const freshFrames = await simulateScene(scene, { openDriver: fresh.open })
+			const reusedFrames = await simulateScene(scene, { openDriver: reused.open })
+			if (JSON.stringify(reusedFrames) !== JSON.stringify(freshFrames)) differ.push(`${name}: frames`)
+			if (JSON.stringify(reused.backups) !== JSON.stringify(fresh.backups)) differ.push(`${name}: backup bytes`)
+			backups += fresh.backups.length
 		}
 		expect(differ).toEqual([])
+		expect(backups, 'scenes that back up a store, whose bytes were compared').toBeGreaterThan(0)
 	})
 })
