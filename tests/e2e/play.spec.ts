@@ -75,16 +75,19 @@ test.describe('playing the seed scene', () => {
 		await figure.locator('[data-action=next]').click()
 		await expect(figure).toHaveAttribute('data-step', '5')
 
+		// The page writes the clipboard asynchronously after the click: read it once the write has landed.
+		const clipboard = () => page.evaluate(() => navigator.clipboard.readText())
 		await figure.getByRole('button', { name: 'Copy as scene' }).click()
-		const copied = await page.evaluate(() => navigator.clipboard.readText())
-		expect(copied).toBe(await figure.locator('.scene-play-source').textContent())
+		const source = await figure.locator('.scene-play-source').textContent()
+		await expect.poll(clipboard).toBe(source)
+		const copied = await clipboard()
 		const checked = await compileScene(copied, { file: 'copied.scene' }, openNodeDriver)
 		expect(checked.diagnostics.map(formatMessage)).toEqual([])
 		expect(checked.frames).toHaveLength(6)
 
 		await figure.getByRole('button', { name: 'Copy link' }).click()
-		const link = await page.evaluate(() => navigator.clipboard.readText())
-		expect(link).toMatch(/#.+-play=[A-Za-z0-9_-]+$/)
+		await expect.poll(clipboard).toMatch(/#.+-play=[A-Za-z0-9_-]+$/)
+		const link = await clipboard()
 		const played = JSON.parse(await figure.locator('script.scene-data').textContent() ?? '{}') as { id: string }
 		const fresh = await context.newPage()
 		const freshProblems = watchPage(fresh)
