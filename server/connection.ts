@@ -2,7 +2,7 @@ import type { Socket } from 'node:net'
 import { timingSafeEqual } from 'node:crypto'
 import { LockError } from '../engine/index.ts'
 import type { AuthThrottle } from './auth-throttle.ts'
-import { encodeFrame, FrameReader, leaseFrame, okFrame } from './framing.ts'
+import { encodeFrame, FrameBatch, FrameReader, leaseFrame, okFrame } from './framing.ts'
 import type { HoldAnswer, LeaseBook, Peer } from './lease-book.ts'
 import { parseRequest, PROTOCOL_VERSION, ProtocolError, type CancelRequest, type LostEvent, type ReleaseRequest, type RenewRequest, type Request, type RequestId, type Response, type WireErrorCode } from './protocol.ts'
 
@@ -37,8 +37,8 @@ export class Connection implements Peer {
 	#active = true
 	#idleSince: number | undefined
 	#helloTimer: ReturnType<typeof setTimeout> | undefined
-	// Frames waiting for the end of this turn of the event loop, to go out in one write.
-	#out = ''
+	// Answers made in one turn of the event loop, written together.
+	readonly #batch: FrameBatch
 
 	readonly #throttle: AuthThrottle
 
@@ -50,6 +50,7 @@ export class Connection implements Peer {
 		this.#token = token === undefined ? undefined : Buffer.from(token)
 		this.#now = now
 		this.#reader = new FrameReader(limits.maxFrameBytes)
+		this.#batch = new FrameBatch(text => this.#write(text))
 		this.#authorized = token === undefined
 		socket.setNoDelay(true)
 		socket.on('data', chunk => this.#read(chunk as Buffer))
@@ -89,7 +90,7 @@ export class Connection implements Peer {
 
 	/** Closes the connection once what is queued for it is sent, or after a second at most. */
 	end(): void {
-		this.#flush()
+		this.#batch.flush()
 		this.#socket.end()
 		setTimeout(() => this.#socket.destroy(), 1000).unref()
 	}
@@ -198,20 +199,16 @@ export class Connection implements Peer {
 		this.#queue(encodeFrame(message))
 	}
 
-	// Frames queued in one turn go out in one write at its end.
 	#queue(frame: string): void {
 		const socket = this.#socket
 		if (socket.destroyed || socket.writableEnded) return
-		if (this.#out === '') process.nextTick(this.#flush)
-		this.#out += frame
+		this.#batch.add(frame)
 	}
 
-	#flush = (): void => {
+	#write(text: string): void {
 		const socket = this.#socket
-		const out = this.#out
-		this.#out = ''
-		if (out === '' || socket.destroyed || socket.writableEnded) return
-		socket.write(out)
+		if (socket.destroyed || socket.writableEnded) return
+		socket.write(text)
 		// A client that stops reading must not make the server hold its answers without bound.
 		if (socket.writableLength > this.#limits.maxBufferedBytes) socket.destroy()
 	}

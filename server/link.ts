@@ -1,7 +1,7 @@
 import { connect as connectSocket, type Socket } from 'node:net'
 import { LockError } from '../engine/index.ts'
 import type { ServerAddress } from './address.ts'
-import { encodeFrame, FrameReader } from './framing.ts'
+import { encodeFrame, FrameBatch, FrameReader } from './framing.ts'
 import { PROTOCOL_VERSION, type LostEvent, type WireError } from './protocol.ts'
 
 /** A server's answer as the client reads it, with the client-clock time it arrived. */
@@ -78,8 +78,10 @@ export class Link {
 	#sweep: ReturnType<typeof setInterval> | undefined
 	#deadlines = 0
 	#onReady: (() => void)[] = []
-	// Requests made in one turn of the event loop, to go out in one write at its end.
-	#out = ''
+	// Requests made in one turn of the event loop, written together; a connection not ready sends them after its hello.
+	readonly #batch = new FrameBatch(text => {
+		if (this.#ready) this.#socket?.write(text)
+	})
 	// Set while `start` waits: how a link that gives up tells it.
 	#whenDead: ((error: LockError) => void) | undefined
 	#lastError = ''
@@ -290,13 +292,6 @@ export class Link {
 
 	#send(call: Call): void {
 		call.sentAt = clientNow()
-		if (this.#out === '') process.nextTick(this.#flush)
-		this.#out += encodeFrame(call.body)
-	}
-
-	#flush = (): void => {
-		const out = this.#out
-		this.#out = ''
-		if (out !== '' && this.#ready) this.#socket?.write(out)
+		this.#batch.add(encodeFrame(call.body))
 	}
 }

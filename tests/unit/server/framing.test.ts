@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { encodeFrame, FrameReader } from '../../../server/framing.ts'
+import { encodeFrame, FrameBatch, FrameReader, WRITE_AFTER_CHARS } from '../../../server/framing.ts'
 
 const bytes = (text: string) => Buffer.from(text, 'utf8')
 
@@ -53,5 +53,48 @@ describe('FrameReader', () => {
 describe('encodeFrame', () => {
 	it('writes one line of JSON', () => {
 		expect(encodeFrame({ id: 1, ok: true })).toBe('{"id":1,"ok":true}\n')
+	})
+})
+
+describe('FrameBatch', () => {
+	const nextTurn = () => new Promise(resolve => setImmediate(resolve))
+
+	it('writes the frames of one turn in one write at its end, in order', async () => {
+		const writes: string[] = []
+		const batch = new FrameBatch(text => writes.push(text))
+		batch.add('a\n')
+		batch.add('b\n')
+		expect(writes).toEqual([])
+		await nextTurn()
+		expect(writes).toEqual(['a\nb\n'])
+		batch.add('c\n')
+		await nextTurn()
+		expect(writes).toEqual(['a\nb\n', 'c\n'])
+	})
+
+	it('writes as soon as the frames waiting reach the limit, and the rest at the end of the turn', async () => {
+		const writes: string[] = []
+		const batch = new FrameBatch(text => writes.push(text))
+		const frame = `${'x'.repeat(99)}\n`
+		const count = Math.ceil((WRITE_AFTER_CHARS * 2.5) / frame.length)
+		for (let i = 0; i < count; i++) batch.add(frame)
+		const early = writes.length
+		expect(early).toBe(2)
+		for (const text of writes) expect(text.length).toBeGreaterThanOrEqual(WRITE_AFTER_CHARS)
+		await nextTurn()
+		expect(writes.length).toBe(3)
+		expect(writes.join('')).toBe(frame.repeat(count))
+	})
+
+	it('writes nothing for a turn with no frames, and flush writes what waits at once', async () => {
+		const writes: string[] = []
+		const batch = new FrameBatch(text => writes.push(text))
+		batch.flush()
+		expect(writes).toEqual([])
+		batch.add('a\n')
+		batch.flush()
+		expect(writes).toEqual(['a\n'])
+		await nextTurn()
+		expect(writes).toEqual(['a\n'])
 	})
 })
