@@ -21,7 +21,9 @@ import { clientNow, Link, type Answer } from './link.ts'
 import {
 	MAX_KEY_LENGTH,
 	MAX_NAME_LENGTH,
+	MAX_TTL_MS,
 	MAX_WAIT_MS,
+	MIN_TTL_MS,
 	placeOf,
 	ProtocolError,
 	ttlOf,
@@ -148,7 +150,7 @@ export class LockClient {
 		fn: (lease: RemoteLease<bigint | undefined>) => T | PromiseLike<T>,
 		options: HoldOptions | undefined,
 		mayWait: boolean,
-	): Promise<{ value: T } | undefined> {
+	): Promise<T | NotHeld> {
 		const text = wireKey(kind, name, key)
 		const place = placeOf(kind, name, text)
 		const settings = holdSettings(place, options, mayWait)
@@ -163,13 +165,13 @@ export class LockClient {
 			answer = await this.#ask(place, requestId, body, settings.wait, settings.signal)
 		} while (settings.forever && !answer.ok && answer.error.code === 'held')
 		if (!answer.ok) {
-			if (!mayWait && answer.error.code === 'held') return undefined
+			if (!mayWait && answer.error.code === 'held') return notHeld
 			throw errorFrom(answer.error)
 		}
 		const lease = this.#leaseFrom(place, kind, answer, settings.ttl, settings.renew, settings.onLost)
 		this.#leases.set(lease.id, lease)
 		try {
-			return { value: await fn(lease) }
+			return await fn(lease)
 		} finally {
 			await lease.release()
 			this.#leases.delete(lease.id)
@@ -234,7 +236,21 @@ interface Holder {
 		fn: (lease: RemoteLease<bigint | undefined>) => T | PromiseLike<T>,
 		options: HoldOptions | undefined,
 		mayWait: boolean,
-	): Promise<{ value: T } | undefined>
+	): Promise<T | NotHeld>
+}
+
+// What a `tryHold` that found its key held resolves to inside the client: `fn`'s own value may be undefined.
+const notHeld: unique symbol = Symbol('not held')
+type NotHeld = typeof notHeld
+
+// A hold that may wait never resolves to `notHeld`: only one that may not wait finds the key held and returns.
+function heldValue<T>(holding: Promise<T | NotHeld>): Promise<T> {
+	return holding as Promise<T>
+}
+
+async function triedValue<T>(holding: Promise<T | NotHeld>): Promise<T | undefined> {
+	const value = await holding
+	return value === notHeld ? undefined : value
 }
 
 /** A lock of a lock server: the same `hold` and `tryHold` as the engine's, over a connection. */
@@ -256,14 +272,13 @@ export class RemoteLock {
 	 * runs unless `renew: false`. Rejects with `held` when the wait runs out, `cancelled` when
 	 * the signal aborts first; `fn` then never runs.
 	 */
-	async hold<T>(key: Key, fn: (lease: Lease) => T | PromiseLike<T>, options?: HoldOptions): Promise<T> {
-		const result = await this.#holder.hold(key, fn as (lease: Lease<bigint | undefined>) => T, options, true)
-		return (result as { value: T }).value
+	hold<T>(key: Key, fn: (lease: Lease) => T | PromiseLike<T>, options?: HoldOptions): Promise<T> {
+		return heldValue(this.#holder.hold(key, fn as (lease: Lease<bigint | undefined>) => T, options, true))
 	}
 
 	/** Like `hold` without waiting: resolves to undefined, and `fn` never runs, when the key is held. */
-	async tryHold<T>(key: Key, fn: (lease: Lease) => T | PromiseLike<T>, options?: TryHoldOptions): Promise<T | undefined> {
-		return (await this.#holder.hold(key, fn as (lease: Lease<bigint | undefined>) => T, { ...options, wait: 0 }, false))?.value
+	tryHold<T>(key: Key, fn: (lease: Lease) => T | PromiseLike<T>, options?: TryHoldOptions): Promise<T | undefined> {
+		return triedValue(this.#holder.hold(key, fn as (lease: Lease<bigint | undefined>) => T, { ...options, wait: 0 }, false))
 	}
 }
 
@@ -283,14 +298,13 @@ export class RemoteSemaphore {
 	}
 
 	/** Runs `fn` holding one of the key's places; otherwise as `RemoteLock.hold` (the wait runs out with `held`, the key being full). */
-	async hold<T>(key: Key, fn: (lease: SemaphoreLease) => T | PromiseLike<T>, options?: HoldOptions): Promise<T> {
-		const result = await this.#holder.hold(key, fn as (lease: Lease<bigint | undefined>) => T, options, true)
-		return (result as { value: T }).value
+	hold<T>(key: Key, fn: (lease: SemaphoreLease) => T | PromiseLike<T>, options?: HoldOptions): Promise<T> {
+		return heldValue(this.#holder.hold(key, fn as (lease: Lease<bigint | undefined>) => T, options, true))
 	}
 
 	/** Like `hold` without waiting: resolves to undefined, and `fn` never runs, when the key is full. */
-	async tryHold<T>(key: Key, fn: (lease: SemaphoreLease) => T | PromiseLike<T>, options?: TryHoldOptions): Promise<T | undefined> {
-		return (await this.#holder.hold(key, fn as (lease: Lease<bigint | undefined>) => T, { ...options, wait: 0 }, false))?.value
+	tryHold<T>(key: Key, fn: (lease: SemaphoreLease) => T | PromiseLike<T>, options?: TryHoldOptions): Promise<T | undefined> {
+		return triedValue(this.#holder.hold(key, fn as (lease: Lease<bigint | undefined>) => T, { ...options, wait: 0 }, false))
 	}
 }
 
@@ -305,6 +319,8 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 	// One timer per lease: at the next renewal while renewing, else at the deadline.
 	#timer: ReturnType<typeof setTimeout> | undefined
 	#renewing = false
+	// The fence as the wire wrote it (it read back exactly), sent with each renewal and release.
+	readonly #fenceText: string | null
 	// Made by the first renewal: most leases are released before any.
 	#onLost: Set<(reason: LockError) => void> | undefined
 
@@ -313,6 +329,7 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 		this.#link = link
 		this.#place = place
 		this.id = wire.id
+		this.#fenceText = fence === undefined ? null : (wire.fence as string)
 		this.#ttl = ttl
 		this.#expiresAt = wire.expiresAt
 		this.#renewAt = autoRenew ? clientNow() + ttl / 3 : Number.POSITIVE_INFINITY
@@ -332,7 +349,7 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 		const ms = ttl === undefined ? this.#ttl : wireTtl(this.place, ttl)
 		this.checkRenewable()
 		const body: Record<string, unknown> = { method: 'renew', leaseId: this.id, ttl: ms }
-		if (this.fence !== undefined) body.fence = this.fence.toString()
+		if (this.#fenceText !== null) body.fence = this.#fenceText
 		const call = this.#link.call(body)
 		let stopWaiting = (_: LockError) => {}
 		const lost = new Promise<LockError>(resolve => {
@@ -360,10 +377,14 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 		if (!this.markReleased()) return
 		clearTimeout(this.#timer)
 		const body: Record<string, unknown> = { method: 'release', leaseId: this.id }
-		if (this.fence !== undefined) body.fence = this.fence.toString()
+		if (this.#fenceText !== null) body.fence = this.#fenceText
 		// Past the lease's own time the answer no longer matters: the key is free either way.
 		const deadline = this.#link.toLocal(this.#expiresAt)
-		await this.#link.call(body, deadline, () => new LockError('lost', `${this.place}: lease ${this.id} ran out before its release was answered`)).promise.catch(() => {})
+		try {
+			await this.#link.call(body, deadline, () => new LockError('lost', `${this.place}: lease ${this.id} ran out before its release was answered`)).promise
+		} catch {
+			// Refused, closed or past the deadline: the lease is released here all the same, and the server frees the key by its TTL at the latest.
+		}
 	}
 
 	/** Marks the lease lost and aborts its signal; a released lease stays released. */
@@ -421,15 +442,18 @@ function holdSettings(place: string, options: HoldOptions | undefined, mayWait: 
 	let wait = 0
 	// The wire waits at most an hour at a time; an unbounded wait asks again after each.
 	if (forever) wait = MAX_WAIT_MS
-	else if (mayWait) {
-		try {
-			wait = waitOf(place, options?.wait ?? settings.wait)
-		} catch (error) {
-			throw asLockError(error)
-		}
+	else if (mayWait) wait = settings.wait <= MAX_WAIT_MS ? settings.wait : wireWait(place, options?.wait ?? settings.wait)
+	// The engine read the durations already: only one out of the wire's range is read again, so its refusal quotes it as the caller wrote it.
+	const ttl = settings.ttl >= MIN_TTL_MS && settings.ttl <= MAX_TTL_MS ? settings.ttl : wireTtl(place, options?.ttl ?? settings.ttl)
+	return { ...settings, ttl, wait, forever }
+}
+
+function wireWait(place: string, wait: Duration): number {
+	try {
+		return waitOf(place, wait)
+	} catch (error) {
+		throw asLockError(error)
 	}
-	// The option as given, so the refusal quotes it as the caller wrote it.
-	return { ...settings, ttl: wireTtl(place, options?.ttl ?? settings.ttl), wait, forever }
 }
 
 function wireTtl(place: string, ttl: Duration): number {

@@ -4,8 +4,8 @@ import type { ServerAddress } from './address.ts'
 import { encodeFrame, FrameBatch, FrameReader } from './framing.ts'
 import { PROTOCOL_VERSION, type LostEvent, type WireError } from './protocol.ts'
 
-/** A server's answer as the client reads it, with the client-clock time it arrived. */
-export type Answer = ({ ok: true; lease?: unknown; now?: number } | { ok: false; error: WireError }) & { receivedAt: number }
+/** A server's answer as the client reads it. */
+export type Answer = { ok: true; lease?: unknown; now?: number } | { ok: false; error: WireError }
 
 /** How a link connects and reconnects. */
 export interface LinkOptions {
@@ -257,7 +257,6 @@ export class Link {
 		if (call === undefined) return
 		this.#forget(message.id)
 		this.#measure(message.now, call.sentAt, receivedAt)
-		message.receivedAt = receivedAt
 		call.resolve(message as unknown as Answer)
 	}
 
