@@ -26,7 +26,7 @@ export class FrameReader {
 		return this.#failed
 	}
 
-	/** The frames that `chunk` completes, in order, skipping empty lines. */
+	/** The frames that `chunk` completes, in order, skipping empty lines; `chunk` may be written over once this returns. */
 	push(chunk: Buffer): FrameEvent[] {
 		const events: FrameEvent[] = []
 		let start = 0
@@ -53,7 +53,8 @@ export class FrameReader {
 				continue
 			}
 			const piece = chunk.subarray(start, end === -1 ? chunk.length : end)
-			this.#parts.push(piece)
+			// A piece kept past this call is a copy: the caller may read into the chunk's memory again.
+			this.#parts.push(end === -1 ? Buffer.from(piece) : piece)
 			this.#size += piece.length
 			if (end === -1) {
 				// One byte of slack for the '\r' of a '\r\n' that has not arrived whole.

@@ -85,6 +85,8 @@ export class Link {
 	// Set while `start` waits: how a link that gives up tells it.
 	#whenDead: ((error: LockError) => void) | undefined
 	#lastError = ''
+	// Where every read of the link's connections lands; the frame reader copies what it keeps.
+	readonly #readBuffer = Buffer.allocUnsafe(64 * 1024)
 
 	constructor(address: ServerAddress, options: LinkOptions) {
 		this.#address = address
@@ -170,42 +172,31 @@ export class Link {
 
 	#open(): void {
 		if (this.#closed) return
-		const socket = connectSocket({ host: this.#address.host, port: this.#address.port })
+		const reader = new FrameReader(1024 * 1024)
+		let helloSentAt = 0
+		const helloId = this.#nextId++
+		// Reads land in one buffer of the link's, passed straight here rather than through a stream's 'data' events.
+		const socket = connectSocket({
+			host: this.#address.host,
+			port: this.#address.port,
+			onread: {
+				buffer: this.#readBuffer,
+				callback: (size: number, buffer: Uint8Array) => {
+					this.#read(socket, reader, helloId, helloSentAt, buffer.subarray(0, size) as Buffer)
+					return true
+				},
+			},
+		})
 		this.#socket = socket
 		socket.setNoDelay(true)
 		// A server whose machine vanished sends nothing, not even a reset: probe the connection.
 		socket.setKeepAlive(true, 10_000)
-		const reader = new FrameReader(1024 * 1024)
-		let helloSentAt = 0
-		const helloId = this.#nextId++
 		socket.on('connect', () => {
 			helloSentAt = clientNow()
 			const hello: Record<string, unknown> = { id: helloId, method: 'hello', version: PROTOCOL_VERSION }
 			if (this.#options.token !== undefined) hello.token = this.#options.token
 			hello.client = this.#options.clientId
 			socket.write(encodeFrame(hello))
-		})
-		socket.on('data', chunk => {
-			const receivedAt = clientNow()
-			for (const event of reader.push(chunk as Buffer)) {
-				if (!('frame' in event)) {
-					socket.destroy()
-					return
-				}
-				let message: Record<string, unknown>
-				try {
-					message = JSON.parse(event.frame) as Record<string, unknown>
-				} catch {
-					continue
-				}
-				if (message.event === 'lost') {
-					this.#options.onEvent(message as unknown as LostEvent)
-					continue
-				}
-				if (message.id === helloId) this.#helloAnswered(message, helloSentAt, receivedAt)
-				else if (message.id === null && !this.#ready) this.#refusedConnection(message)
-				else this.#answered(message, receivedAt)
-			}
 		})
 		socket.on('error', error => {
 			this.#lastError = `: ${(error as NodeJS.ErrnoException).code ?? error.message}`
@@ -224,6 +215,29 @@ export class Link {
 			// Jitter keeps clients that lost one server from all coming back in the same millisecond.
 			this.#timer = setTimeout(() => this.#open(), delay / 2 + Math.random() * (delay / 2))
 		})
+	}
+
+	#read(socket: Socket, reader: FrameReader, helloId: number, helloSentAt: number, chunk: Buffer): void {
+		const receivedAt = clientNow()
+		for (const event of reader.push(chunk)) {
+			if (!('frame' in event)) {
+				socket.destroy()
+				return
+			}
+			let message: Record<string, unknown>
+			try {
+				message = JSON.parse(event.frame) as Record<string, unknown>
+			} catch {
+				continue
+			}
+			if (message.event === 'lost') {
+				this.#options.onEvent(message as unknown as LostEvent)
+				continue
+			}
+			if (message.id === helloId) this.#helloAnswered(message, helloSentAt, receivedAt)
+			else if (message.id === null && !this.#ready) this.#refusedConnection(message)
+			else this.#answered(message, receivedAt)
+		}
 	}
 
 	#helloAnswered(message: Record<string, unknown>, sentAt: number, receivedAt: number): void {

@@ -11,6 +11,16 @@ describe('FrameReader', () => {
 		expect(reader.push(bytes('}\n'))).toEqual([{ frame: '{"c":3}' }])
 	})
 
+	it('keeps its own copy of the start of a frame, so the caller may read the next bytes into the same memory', () => {
+		const reader = new FrameReader(100)
+		const memory = Buffer.alloc(16)
+		const first = memory.write('{"a":"xy')
+		expect(reader.push(memory.subarray(0, first))).toEqual([])
+		memory.fill(0x7a)
+		const second = memory.write('z"}\n')
+		expect(reader.push(memory.subarray(0, second))).toEqual([{ frame: '{"a":"xyz"}' }])
+	})
+
 	it('takes \\r\\n line ends and skips empty lines', () => {
 		const reader = new FrameReader(100)
 		expect(reader.push(bytes('\n\r\n{"a":1}\r\n\n'))).toEqual([{ frame: '{"a":1}' }])
