@@ -16,7 +16,7 @@ import Redis from 'ioredis'
 import { connect } from '../server/index.ts'
 
 const secondsPerRound = 2
-const rounds = 3
+const rounds = 5
 const inFlight = 50
 const pipelined = 1000
 const root = fileURLToPath(new URL('..', import.meta.url))

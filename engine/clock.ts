@@ -24,13 +24,16 @@ function setLongTimer(timer: LongTimer, ms: number, fn: () => void): void {
 	timer.inner = setTimeout(() => (ms > step ? setLongTimer(timer, ms - step, fn) : fn()), step)
 }
 
+// Read once: it does not change while the process runs, and reading it is not free.
+const timeOrigin = performance.timeOrigin
+
 /**
  * The machine's clock. Its time is wall-clock milliseconds read from the monotonic
  * timer (`performance.timeOrigin + performance.now()`), so a lease never lives longer
  * or shorter because someone set the system time while the process ran.
  */
 export const realClock: Clock = {
-	now: () => Math.floor(performance.timeOrigin + performance.now()),
+	now: () => Math.floor(timeOrigin + performance.now()),
 	setTimer(ms, fn) {
 		if (ms <= longestTimeout) return setTimeout(fn, ms) as unknown as TimerHandle
 		const timer = new LongTimer()
