@@ -16,12 +16,20 @@ export function parseDuration(value: Duration, what = 'duration'): number {
 		if (Number.isFinite(value) && value >= 0) return value
 		throw invalid(`${what} ${shown(value)}: expected milliseconds, a finite number of at least 0`)
 	}
+	// Callers pass the same text again and again (a hold's '30s'): the last one read is kept.
+	if (value === lastText) return lastMs
 	const match = typeof value === 'string' ? durationText.exec(value) : null
 	if (match === null) {
 		throw invalid(`${what} ${shown(value)}: expected milliseconds or text such as '250ms', '30s', '15m', '1h'`)
 	}
-	return Number(match[1]) * (unitMs[match[2] ?? ''] ?? Number.NaN)
+	const ms = Number(match[1]) * (unitMs[match[2] ?? ''] ?? Number.NaN)
+	lastText = value as string
+	lastMs = ms
+	return ms
 }
+
+let lastText: string | undefined
+let lastMs = 0
 
 /** A duration as people read it in a message: `250 ms`, `10 s`, `1.5 s`, `15 min`, `1 h`. */
 export function formatDuration(ms: number): string {

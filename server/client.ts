@@ -445,7 +445,7 @@ function holdSettings(place: string, options: HoldOptions | undefined, mayWait: 
 	else if (mayWait) wait = settings.wait <= MAX_WAIT_MS ? settings.wait : wireWait(place, options?.wait ?? settings.wait)
 	// The engine read the durations already: only one out of the wire's range is read again, so its refusal quotes it as the caller wrote it.
 	const ttl = settings.ttl >= MIN_TTL_MS && settings.ttl <= MAX_TTL_MS ? settings.ttl : wireTtl(place, options?.ttl ?? settings.ttl)
-	return { ...settings, ttl, wait, forever }
+	return { ttl, wait, forever, renew: settings.renew, signal: settings.signal, onLost: settings.onLost }
 }
 
 function wireWait(place: string, wait: Duration): number {
