@@ -212,16 +212,27 @@ function edited(): void {
 	clearTimeout(compileTimer)
 	compileTimer = setTimeout(() => compile(view.state.doc.toString()), COMPILE_DEBOUNCE_MS)
 	clearTimeout(urlTimer)
+	// `data-address` says whether the address holds the text shown: pending until the write below lands.
+	root.dataset['address'] = 'pending'
 	urlTimer = setTimeout(() => void keepInUrl(view.state.doc.toString()), URL_DEBOUNCE_MS)
 }
 
+let urlWrites = 0
+
 async function keepInUrl(source: string): Promise<void> {
+	const write = ++urlWrites
 	try {
-		history.replaceState(history.state, '', location.pathname + location.search + sceneHash(await encodeScene(source)))
+		const hash = sceneHash(await encodeScene(source))
+		// Packing is asynchronous: an older text packed late must not take the address back from a newer one.
+		if (write !== urlWrites) return
+		history.replaceState(history.state, '', location.pathname + location.search + hash)
 		urlNote.hidden = true
+		if (view.state.doc.toString() === source) root.dataset['address'] = 'current'
 	} catch (error) {
+		if (write !== urlWrites) return
 		urlNote.hidden = false
 		urlNote.textContent = `The address no longer holds this scene: ${error instanceof Error ? error.message : String(error)}`
+		root.dataset['address'] = 'failed'
 	}
 }
 
