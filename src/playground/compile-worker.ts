@@ -9,21 +9,24 @@ import { formatMessage } from '../../scene-parser/index.ts'
 import { counterText, initialCaption } from '../scenes/scene-figure.ts'
 import { animatedSvg } from './animated-svg.ts'
 import { PLAYGROUND_FILE } from './worker-protocol.ts'
-import type { WorkerRequest, WorkerResponse } from './worker-protocol.ts'
+import type { StageDrawing, WorkerRequest, WorkerResponse } from './worker-protocol.ts'
 
 const scope = self as unknown as { onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null; postMessage: (message: WorkerResponse) => void }
 
 /** The frames of the last compile, so the page can ask for the others only when the author steps to them. */
 let last: { id: number; frames: Frame[] } = { id: 0, frames: [] }
 
-const draw = (frame: Frame): string => renderFrame(frame, { id: 'playground' })
+const draw = (frame: Frame): StageDrawing => ({
+	wide: renderFrame(frame, { id: 'playground', layout: 'wide' }),
+	narrow: renderFrame(frame, { id: 'playground-narrow', layout: 'narrow' }),
+})
 
 async function answer(request: WorkerRequest): Promise<WorkerResponse> {
 	if (request.kind === 'animate') return { kind: 'animated', id: request.id, svg: animatedSvg(request.frames, { title: request.title }) }
 	if (request.kind === 'draw') {
 		const frame = request.compile === last.id ? last.frames[request.index] : undefined
 		if (!frame) return { kind: 'failed', id: request.id, message: `no frame ${request.index} of compile ${request.compile}` }
-		return { kind: 'drawn', id: request.id, index: request.index, svg: draw(frame) }
+		return { kind: 'drawn', id: request.id, index: request.index, drawing: draw(frame) }
 	}
 	const start = performance.now()
 	const scene = await compileScene(request.source, { file: PLAYGROUND_FILE, line: 1, column: 0 }, await openSqlJsDriver())
@@ -31,7 +34,7 @@ async function answer(request: WorkerRequest): Promise<WorkerResponse> {
 	// Drawing every frame costs as much as the simulation; only the one on the stage is needed now.
 	const shown = Math.min(Math.max(request.show, 0), Math.max(scene.frames.length - 1, 0))
 	const frame = scene.frames[shown]
-	const svg = frame && draw(frame)
+	const drawing = frame && draw(frame)
 	const steps = Math.max(scene.frames.length - 1, 0)
 	return {
 		kind: 'compiled',
@@ -40,7 +43,7 @@ async function answer(request: WorkerRequest): Promise<WorkerResponse> {
 		captions: scene.frames.map(f => f.caption || initialCaption),
 		counters: scene.frames.map(f => counterText(f.index, steps)),
 		shown,
-		svg,
+		drawing,
 		diagnostics: scene.diagnostics.map(d => ({ ...d, printed: formatMessage({ ...d, message: `error: ${d.message}` }) })),
 		ms: performance.now() - start,
 	}

@@ -14,7 +14,7 @@ import { sceneCompletions, sceneHighlighting, sceneLanguage } from './scene-lang
 import type { SceneVocabulary } from './scene-language.ts'
 import { SceneLinkError, decodeScene, encodeScene, payloadOf, sceneHash } from './scene-link.ts'
 import { PLAYGROUND_FILE } from './worker-protocol.ts'
-import type { PrintedDiagnostic, WorkerRequest, WorkerResponse } from './worker-protocol.ts'
+import type { PrintedDiagnostic, StageDrawing, WorkerRequest, WorkerResponse } from './worker-protocol.ts'
 
 /** One of the site's scenes, offered as an example. */
 interface Example {
@@ -40,7 +40,7 @@ const linkError = part('link-error')
 const urlNote = part('url-note')
 
 /** The last frames that compiled without a diagnostic, the compile that made them, and the SVGs drawn so far. */
-let good: Pick<Extract<WorkerResponse, { kind: 'compiled' }>, 'frames' | 'captions' | 'counters'> & { compile: number; svgs: (string | undefined)[] } = { compile: 0, frames: [], captions: [], counters: [], svgs: [] }
+let good: Pick<Extract<WorkerResponse, { kind: 'compiled' }>, 'frames' | 'captions' | 'counters'> & { compile: number; drawings: (StageDrawing | undefined)[] } = { compile: 0, frames: [], captions: [], counters: [], drawings: [] }
 let step = 0
 /** The step the cursor was in at the last edit, which the stage follows. */
 let cursorStep: number | undefined
@@ -103,11 +103,11 @@ function showFailure(message: string): void {
 	status.textContent = `The scene could not be compiled in this browser: ${message}`
 }
 
-function showCompiled({ id, frames, captions, counters, shown, svg, diagnostics, ms }: Extract<WorkerResponse, { kind: 'compiled' }>): void {
+function showCompiled({ id, frames, captions, counters, shown, drawing, diagnostics, ms }: Extract<WorkerResponse, { kind: 'compiled' }>): void {
 	const stale = diagnostics.length > 0
 	if (!stale) {
-		good = { compile: id, frames, captions, counters, svgs: [] }
-		good.svgs[shown] = svg
+		good = { compile: id, frames, captions, counters, drawings: [] }
+		good.drawings[shown] = drawing
 	}
 	root.dataset['state'] = stale ? 'stale' : 'ok'
 	showDiagnostics(diagnostics)
@@ -126,27 +126,32 @@ function plural(count: number, noun: string): string {
 	return `${count} ${noun}${count === 1 ? '' : 's'}`
 }
 
-/** The SVG of frame `index` of the last good frames, drawn by the worker the first time it is asked for. */
-async function svgOf(index: number): Promise<string | undefined> {
-	const drawn = good.svgs[index]
+/** Frame `index` of the last good frames in both layouts, drawn by the worker the first time it is asked for. */
+async function drawingOf(index: number): Promise<StageDrawing | undefined> {
+	const drawn = good.drawings[index]
 	if (drawn !== undefined || index >= good.frames.length) return drawn
 	const of = good
 	const response = await ask({ kind: 'draw', compile: of.compile, index })
-	if (response.kind === 'drawn') of.svgs[index] = response.svg
-	return of.svgs[index]
+	if (response.kind === 'drawn') of.drawings[index] = response.drawing
+	return of.drawings[index]
+}
+
+// Both layouts go on the stage; the stylesheet shows the one the stage's width calls for, as on every page.
+function drawStage(drawing: StageDrawing): void {
+	stage.innerHTML = drawing.wide + drawing.narrow
 }
 
 /** Shows frame `index` of the last good frames (clamped) on the stage, with its caption and counter. */
 function show(index: number): void {
 	const steps = Math.max(good.frames.length - 1, 0)
 	step = Math.min(Math.max(index, 0), steps)
-	const svg = good.svgs[step]
-	if (svg !== undefined) stage.innerHTML = svg
+	const drawing = good.drawings[step]
+	if (drawing !== undefined) drawStage(drawing)
 	else {
 		// Until the worker has drawn it, the stage keeps what it showed.
 		const wanted = step
-		void svgOf(wanted).then(drawn => {
-			if (drawn !== undefined && step === wanted) stage.innerHTML = drawn
+		void drawingOf(wanted).then(drawn => {
+			if (drawn !== undefined && step === wanted) drawStage(drawn)
 		})
 	}
 	stage.dataset['step'] = String(step)
@@ -307,7 +312,7 @@ root.addEventListener('click', event => {
 	else if (action === 'prev') show(step - 1)
 	else if (action === 'next') show(step + 1)
 	else if (action === 'last') show(good.frames.length)
-	else if (action === 'export-step') void svgOf(step).then(svg => download(`scene-step-${step}.svg`, 'image/svg+xml', svg ?? ''))
+	else if (action === 'export-step') void drawingOf(step).then(drawing => download(`scene-step-${step}.svg`, 'image/svg+xml', drawing?.wide ?? ''))
 	else if (action === 'export-source') download(PLAYGROUND_FILE, 'text/plain', view.state.doc.toString())
 	else if (action === 'export-animation') {
 		void ask({ kind: 'animate', frames: good.frames }).then(response => {

@@ -3,6 +3,15 @@
  */
 import type { Diagnostic, Frame } from '../scenes/frame.ts'
 
+/**
+ * One frame drawn in both layouts, as a page's scene is: the stage shows the one its width
+ * calls for (scenes.css), and "This step (SVG)" downloads the wide one.
+ */
+export interface StageDrawing {
+	wide: string
+	narrow: string
+}
+
 /** A diagnostic with the line `npm run scenes -- check` prints for it. */
 export type PrintedDiagnostic = Diagnostic & { printed: string }
 
@@ -28,10 +37,10 @@ export type WorkerResponse =
 		captions: string[]
 		counters: string[]
 		shown: number
-		svg: string | undefined
+		drawing: StageDrawing | undefined
 		diagnostics: PrintedDiagnostic[]
 		ms: number
 	}
-	| { kind: 'drawn'; id: number; index: number; svg: string }
+	| { kind: 'drawn'; id: number; index: number; drawing: StageDrawing }
 	| { kind: 'animated'; id: number; svg: string }
 	| { kind: 'failed'; id: number; message: string }

@@ -17,7 +17,8 @@ const seed = findSceneBlocks(readFileSync(new URL('../unit/parser/fixtures/fence
 // The engine loads in a worker and axe reads a large page: on a busy machine both take a while.
 test.describe.configure({ timeout: 180_000 })
 
-const stage = (page: Page) => page.locator('[data-part=stage] svg')
+// The stage holds each step in both layouts; the one shown is the one its width calls for.
+const stage = (page: Page) => page.locator('[data-part=stage] > svg:visible')
 const editor = (page: Page) => page.locator('.cm-content')
 const counter = (page: Page) => page.locator('[data-part=counter]')
 
@@ -56,6 +57,28 @@ test('the seed scene typed into the editor shows its fences and the refusal on t
 	await expect(page.locator('[data-part=caption]')).toHaveText(/Worker B holds the key with fence 8/)
 	expect(problems).toEqual([])
 })
+
+for (const { width, layout } of [
+	{ width: 1280, layout: 'narrow' },
+	{ width: 2200, layout: 'wide' },
+] as const) {
+	test(`at ${width} px the stage shows the ${layout} drawing, as a page's scene does at that column width`, async ({ page }) => {
+		await page.setViewportSize({ width, height: 900 })
+		await open(page)
+		await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'ok')
+		await expect(stage(page)).toHaveCount(1)
+		await expect(stage(page)).toHaveAttribute('data-layout', layout)
+		const box = (await stage(page).boundingBox())!
+		expect(box.width).toBeGreaterThan(300)
+		expect(box.height).toBeGreaterThan(100)
+		// The same rule as a page's figure: the wide drawing from 528 px of column (WIDE_MIN_PX).
+		const column = await page.locator('[data-part=stage]').evaluate(element => element.getBoundingClientRect().width)
+		expect(column >= 528).toBe(layout === 'wide')
+		await page.locator('[data-action=next]').click()
+		await expect(stage(page)).toHaveAttribute('data-layout', layout)
+		await expect(stage(page)).toContainText('fence 7')
+	})
+}
 
 test('an unknown actor shows its error at its line and column in the editor, and the stage goes stale', async ({ page }) => {
 	await open(page)
