@@ -196,6 +196,9 @@ test('the playground works by keyboard alone', async ({ page }) => {
 	await page.keyboard.press('ControlOrMeta+End')
 	await page.keyboard.press('Enter')
 	await page.keyboard.type('wait 1s')
+	// The seed's compile already said ok: wait for the edit's (its compile starts 25 ms after the last key, the address's write 400 ms after).
+	await expect(page.locator('[data-playground]')).toHaveAttribute('data-address', 'current')
+	await expect(page.locator('[data-playground]')).not.toHaveAttribute('data-compiling')
 	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'ok')
 	await page.keyboard.press('Tab')
 	await expect(page.locator('[data-part=stage-region]')).toBeFocused()
