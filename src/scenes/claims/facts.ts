@@ -1,0 +1,116 @@
+/**
+ * What the engine did and what the world was, as data: the facts every claim of a scene is checked
+ * against. The simulation records them while it runs a scene on the engine; the claim forms read
+ * them and nothing else. Fences are bigints here (frames carry them as text).
+ */
+
+/** An actor's kind, given by its icon. */
+export type ActorKind = 'worker' | 'store' | 'database' | 'decoration'
+
+/** A lease a worker was given, as the engine sees it at one moment. */
+export interface LeaseFact {
+	store: string
+	/** Undefined for a semaphore's lease. */
+	fence?: bigint
+	grantedAt: number
+	expiresAt: number
+	/** The lease's time to live when it was given. */
+	ttl: number
+	/** It ran out. */
+	expired: boolean
+	/** Its store closed under it (a restart or a restore). */
+	gone: boolean
+	released: boolean
+}
+
+export interface WorkerFact {
+	id: string
+	/** The worker's latest lease, in whatever state. */
+	lease?: LeaseFact
+	/** The store whose line it stands in, and its place there (1 is first). */
+	waiting?: { store: string; place: number }
+	/** Its state label shows it paused (a label of the paused form, not struck): the story's, which the engine does not see. */
+	paused?: boolean
+}
+
+export interface StoreFact {
+	id: string
+	epoch: bigint
+	/** The holders of the scene's key, in the order they got it. */
+	holders: string[]
+	/** The workers in line for the key, first first. */
+	waiters: string[]
+	/** A semaphore's limit; undefined for a lock. */
+	limit?: number
+	/** The fence of the last lease this store gave. */
+	lastFence?: bigint
+}
+
+export interface DatabaseFact {
+	id: string
+	/** The fence the row keeps (0 for the migration's empty default). */
+	fence: bigint
+	/** The worker whose write the row keeps. */
+	writer?: string
+	fenced: boolean
+}
+
+/** The world at one moment: the clock and every actor's state. */
+export interface WorldFacts {
+	time: number
+	workers: ReadonlyMap<string, WorkerFact>
+	stores: ReadonlyMap<string, StoreFact>
+	databases: ReadonlyMap<string, DatabaseFact>
+}
+
+/** One thing that happened in a step, with the clock when it happened. */
+export type Happening =
+	| { kind: 'asked'; at: number; worker: string; store: string; tryOnly: boolean; wait?: number }
+	| { kind: 'granted'; at: number; worker: string; store: string; fence?: bigint; ttl: number; holders: number; limit?: number; askedAt: number; place?: number }
+	| { kind: 'refused'; at: number; worker: string; store: string; full: boolean; holders: string[] }
+	| { kind: 'gave-up'; at: number; worker: string; store: string; waited: number; holders: string[] }
+	| { kind: 'expired'; at: number; worker: string; store: string; fence?: bigint }
+	| { kind: 'gone'; at: number; worker: string; store: string; fence?: bigint }
+	| { kind: 'released'; at: number; worker: string; store: string; fence?: bigint; line: string[] }
+	| { kind: 'renewed'; at: number; worker: string; store: string; until: number }
+	| { kind: 'renew-refused'; at: number; worker: string; reason: 'lost' | 'released' | 'none' }
+	| { kind: 'wrote'; at: number; worker: string; database: string; fence: bigint; changed: boolean; before: bigint; writerBefore?: string; fenced: boolean; live: boolean }
+	| { kind: 'answered'; at: number; worker: string; database: string; changed: boolean }
+	| { kind: 'restarted'; at: number; store: string; epochBefore: bigint; epoch: bigint }
+	| { kind: 'backed-up'; at: number; store: string; epoch: bigint }
+	| { kind: 'restored'; at: number; store: string; epoch: bigint; backupEpoch: bigint }
+	| { kind: 'waited'; at: number; ms: number }
+	| { kind: 'sent'; at: number; from: string; to: string }
+
+/** One step of a scene as data: the world before and after it, and what happened in it, in order. */
+export interface StepFacts {
+	/** 1 for the first step; 0 is the initial state. */
+	index: number
+	start: WorldFacts
+	end: WorldFacts
+	happenings: Happening[]
+}
+
+/** The whole run: every step's facts, for claims about other steps ("ever", "the next step"). */
+export interface RunFacts {
+	/** steps[0] is the initial state (no happenings); steps[N] is step N. */
+	steps: StepFacts[]
+	kinds: ReadonlyMap<string, ActorKind>
+	/** The scene's key and the TTL its workers' leases have. */
+	key: string
+	ttl: number
+	/** What each write of the scene would have done on databases that check no fence, when a claim asked. */
+	unfenced?: RunFacts
+}
+
+/** A message's own facts: who sent it to whom, and what the engine answered for it. */
+export interface MessageFacts {
+	from: string
+	to: string
+	/** The happenings the message caused (an ask and its grant, a write, a release). */
+	happenings: Happening[]
+	/** The world right after it, for a lock's answer (whether its worker still stands in line); the step's end for any other. */
+	after?: WorldFacts
+	/** For a database's answer: the write it answers. */
+	answers?: Extract<Happening, { kind: 'wrote' }>
+}

@@ -1,0 +1,392 @@
+/** Claims about who holds the key: a worker's lease and its fence, how many hold, the key's state. */
+import type { StoreFact } from '../facts.ts'
+import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import { showFence } from '../fence-notation.ts'
+import {
+	actorOf,
+	actorsOf,
+	describeHeld,
+	fails,
+	fenceOfSlot,
+	happened,
+	heldIn,
+	holds,
+	holdersEvidence,
+	leaseEvidence,
+	liveLease,
+	names,
+	numberOf,
+	runSteps,
+	saw,
+	storeFor,
+	time,
+} from '../query.ts'
+
+const STORY = ['caption', 'note'] as const
+
+/** Whether a lease from `store` fits the key slot (which may name the store it is from). */
+function fromStore(key: Slot | undefined, store: string): boolean {
+	return key?.value.type !== 'key' || key.value.store === undefined || key.value.store === store
+}
+
+/** The worker of slot 0 held a lease in this step whose fence is slot `fence` (and whose TTL is slot `ttl`). */
+function heldWith(slots: readonly Slot[], context: ClaimContext, fence?: number, ttl?: number): Verdict {
+	const worker = actorOf(slots[0])
+	const held = heldIn(context.step, worker).filter(h => fromStore(slots[1], h.store))
+	if (held.length === 0) return fails(`${context.name(worker)} holds no lease in this step${context.step.index > 0 ? '' : ' (the scene has not started)'}`, 0)
+	let fitting = held
+	if (fence !== undefined) {
+		const wanted = fenceOfSlot(slots[fence])
+		fitting = fitting.filter(h => h.fence === wanted)
+		if (fitting.length === 0) return fails(`expected fence ${showFence(wanted)}, but ${describeHeld(context, worker)}`, fence)
+	}
+	if (ttl !== undefined) {
+		const wanted = numberOf(slots[ttl])
+		const right = fitting.filter(h => h.ttl === wanted)
+		if (right.length === 0) return fails(`expected a ${time(wanted)} lease, but ${context.name(worker)}'s lease lasts ${time(fitting[0]?.ttl ?? 0)}`, ttl)
+		fitting = right
+	}
+	const first = fitting[0] as (typeof fitting)[number]
+	const grant = happened(context.step, 'granted', h => h.worker === worker && h.at === first.at && h.fence === first.fence)[0]
+	return holds([grant ? saw(context.step, grant) : leaseEvidence(context.step.start, worker)], first.at)
+}
+
+/** The worker of slot 0 was given a lease in this step (with fence slot `fence`, from the store key slot `key` names). */
+function given(slots: readonly Slot[], context: ClaimContext, fence?: number, key = 1): Verdict {
+	const worker = actorOf(slots[0])
+	const grants = happened(context.step, 'granted', h => h.worker === worker && fromStore(slots[key], h.store))
+	if (grants.length === 0) return fails(`the engine gave ${context.name(worker)} no lease in this step`, 0)
+	const wanted = fence === undefined ? undefined : fenceOfSlot(slots[fence])
+	const grant = wanted === undefined ? grants[0] : grants.find(h => h.fence === wanted)
+	if (!grant) return fails(`expected fence ${showFence(wanted ?? 0n)}, but ${describeHeld(context, worker)}`, fence)
+	return holds([saw(context.step, grant)], grant.at)
+}
+
+/** The store whose holders a clause counts, or the message why none is meant. */
+function counted(context: ClaimContext, key: Slot | undefined): StoreFact | string {
+	return storeFor(context, key)
+}
+
+function holderCount(slots: readonly Slot[], context: ClaimContext, count: number, key: number, world = context.world): Verdict {
+	const store = counted({ ...context, world }, slots[key])
+	if (typeof store === 'string') return fails(store, key)
+	const wanted = numberOf(slots[count])
+	if (store.holders.length !== wanted) return fails(`expected ${wanted} ${wanted === 1 ? 'holder' : 'holders'}, but ${store.holders.length === 0 ? 'no one holds the key' : `the key is held by ${names(context, store.holders)}`} (${store.holders.length})`, count)
+	return holds([holdersEvidence(world, store)], world.time)
+}
+
+export const HOLDING_FORMS: readonly ClaimForm[] = [
+	{
+		id: 'holds-with-fence',
+		places: STORY,
+		pattern: '{worker} holds {key} with fence {fence}',
+		example: 'Worker A holds the key with fence 7',
+		meaning: 'The worker held a lease with that fence at some moment of the step: given in it, or still live from before.',
+		check: (slots, context) => heldWith(slots, context, 2),
+	},
+	{
+		id: 'holds-with-fence-and-ttl',
+		places: STORY,
+		pattern: '{worker} holds {key} with fence {fence} and a {duration} lease',
+		example: 'Worker A holds the key with fence 7 and a 30 s lease',
+		meaning: "As above, and the lease's time to live is that long.",
+		check: (slots, context) => heldWith(slots, context, 2, 3),
+	},
+	{
+		id: 'holds-with-ttl',
+		places: STORY,
+		pattern: '{worker} holds {key} with a {duration} lease',
+		example: 'Worker A holds the key with a 30 s lease',
+		meaning: "The worker held a lease in the step, and its time to live is that long.",
+		check: (slots, context) => heldWith(slots, context, undefined, 2),
+	},
+	{
+		id: 'holds',
+		places: STORY,
+		pattern: '{worker} holds {key}',
+		example: 'Worker A holds the key',
+		meaning: 'The worker held a lease at some moment of the step.',
+		check: (slots, context) => heldWith(slots, context),
+	},
+	{
+		id: 'still-holds',
+		places: STORY,
+		pattern: '{worker} still holds {key}',
+		example: 'A still holds the key',
+		meaning: "The worker's lease was live when the step began and is live when it ends.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const before = liveLease(context.step.start, worker)
+			const after = liveLease(context.world, worker)
+			if (!before) return fails(`${context.name(worker)} held no live lease when the step began`, 0)
+			if (!after || after.grantedAt !== before.grantedAt) return fails(`${context.name(worker)}'s lease did not last the step: ${describeEnd(context, worker)}`, 0)
+			return holds([leaseEvidence(context.step.start, worker), leaseEvidence(context.world, worker)], context.world.time)
+		},
+	},
+	{
+		id: 'gets',
+		places: STORY,
+		pattern: '{worker} gets {key}',
+		example: 'Worker B gets the key',
+		meaning: 'The engine gave the worker a lease in this step.',
+		check: (slots, context) => given(slots, context),
+	},
+	{
+		id: 'gets-with-fence',
+		places: STORY,
+		pattern: '{worker} gets {key} with fence {fence}',
+		example: 'Worker B gets the key with fence 8',
+		meaning: 'The engine gave the worker a lease with that fence in this step.',
+		check: (slots, context) => given(slots, context, 2),
+	},
+	{
+		id: 'gets-fence',
+		places: STORY,
+		pattern: '{worker} gets fence {fence}',
+		example: 'Worker B gets fence 8',
+		meaning: 'The engine gave the worker a lease with that fence in this step.',
+		check: (slots, context) => given(slots, context, 1, -1),
+	},
+	{
+		id: 'store-gives-fence',
+		places: STORY,
+		pattern: '{store} gives {worker} fence {fence}',
+		example: 'the lock gives Worker B fence 8',
+		meaning: 'That store gave the worker a lease with that fence in this step.',
+		check(slots, context) {
+			const store = actorOf(slots[0])
+			const worker = actorOf(slots[1])
+			const grants = happened(context.step, 'granted', h => h.worker === worker && h.store === store)
+			const wanted = fenceOfSlot(slots[2])
+			const grant = grants.find(h => h.fence === wanted)
+			if (grant) return holds([saw(context.step, grant)], grant.at)
+			if (grants.length === 0) return fails(`${context.name(store)} gave ${context.name(worker)} no lease in this step`, 1)
+			return fails(`expected fence ${showFence(wanted)}, but ${describeHeld(context, worker)}`, 2)
+		},
+	},
+	{
+		id: 'no-worker-gets-fence',
+		places: STORY,
+		pattern: 'no worker gets fence {fence}',
+		example: 'no worker gets fence 9',
+		meaning: 'No lease the engine gave in this step has that fence.',
+		check(slots, context) {
+			const fence = fenceOfSlot(slots[0])
+			const grant = happened(context.step, 'granted', h => h.fence === fence)[0]
+			if (grant) return fails(`the engine gave ${context.name(grant.worker)} fence ${showFence(fence)} at ${time(grant.at)}`, 0)
+			return holds([{ kind: 'nothing', step: context.step.index, what: `a lease with fence ${showFence(fence)}` }])
+		},
+	},
+	{
+		id: 'no-worker-ever-gets-fence',
+		places: STORY,
+		pattern: 'no worker ever gets fence {fence}',
+		example: 'no worker ever gets fence 9',
+		meaning: 'No lease the engine gives in the whole scene, before this step or after it, has that fence.',
+		check(slots, context) {
+			const fence = fenceOfSlot(slots[0])
+			for (const step of runSteps(context.run)) {
+				const grant = happened(step, 'granted', h => h.fence === fence)[0]
+				if (grant) return fails(`the engine gives ${context.name(grant.worker)} fence ${showFence(fence)} in step ${step.index}`, 0)
+			}
+			return holds([{ kind: 'nothing', what: `a lease with fence ${showFence(fence)}` }])
+		},
+	},
+	{
+		id: 'nth-holder',
+		places: STORY,
+		pattern: '{worker} is the {ordinal} holder',
+		example: 'D is the third holder',
+		meaning: "The worker holds the key when the step ends, and is that far down the order its holders got it in.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const store = [...context.world.stores.values()].find(s => s.holders.includes(worker))
+			if (!store) return fails(`${context.name(worker)} holds no lease when the step ends`, 0)
+			const place = store.holders.indexOf(worker) + 1
+			if (place !== numberOf(slots[1])) return fails(`${context.name(worker)} is holder number ${place} of ${names(context, store.holders)}`, 1)
+			return holds([holdersEvidence(context.world, store)], context.world.time)
+		},
+	},
+	{
+		id: 'count-hold',
+		places: STORY,
+		pattern: '{count} hold {key}( at once)',
+		example: 'three hold the key at once',
+		meaning: 'That many workers hold the key when the step ends.',
+		check: (slots, context) => holderCount(slots, context, 0, 1),
+	},
+	{
+		id: 'count-workers-hold',
+		places: STORY,
+		pattern: '{count} workers hold {key}( at once)',
+		example: 'two workers hold the key at once',
+		meaning: 'That many workers hold the key when the step ends.',
+		check: (slots, context) => holderCount(slots, context, 0, 1),
+	},
+	{
+		id: 'all-count-hold',
+		places: STORY,
+		pattern: 'all {count} hold {key}( at once)',
+		example: 'all three hold the key at once',
+		meaning: 'That many workers hold the key when the step ends.',
+		check: (slots, context) => holderCount(slots, context, 0, 1),
+	},
+	{
+		id: 'count-already-hold',
+		places: STORY,
+		pattern: '{count} already hold {key}',
+		example: 'three already hold the key',
+		meaning: 'That many workers held the key when the step began.',
+		check: (slots, context) => holderCount(slots, context, 0, 1, context.step.start),
+	},
+	{
+		id: 'workers-hold',
+		places: STORY,
+		pattern: '{workers} hold {key}( at once)',
+		example: 'Workers A, B and C hold the key at once',
+		meaning: 'Those workers, and no other, hold the key when the step ends.',
+		check(slots, context) {
+			const store = counted(context, slots[1])
+			if (typeof store === 'string') return fails(store, 1)
+			const wanted = actorsOf(slots[0])
+			const same = wanted.length === store.holders.length && wanted.every(id => store.holders.includes(id))
+			if (!same) return fails(`the key is held by ${names(context, store.holders)}`, 0)
+			return holds([holdersEvidence(context.world, store)], context.world.time)
+		},
+	},
+	{
+		id: 'only-holder',
+		places: STORY,
+		pattern: '{worker} is the only holder',
+		example: 'B is the only holder',
+		meaning: "The worker, and no other, holds its store's key when the step ends.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const store = [...context.world.stores.values()].find(s => s.holders.includes(worker))
+			if (!store) return fails(`${context.name(worker)} holds no lease when the step ends`, 0)
+			if (store.holders.length !== 1) return fails(`the key is held by ${names(context, store.holders)}`, 0)
+			return holds([holdersEvidence(context.world, store)], context.world.time)
+		},
+	},
+	{
+		id: 'key-free',
+		places: STORY,
+		pattern: '{key} is free',
+		example: 'the key is free',
+		meaning: 'No one holds the key when the step ends.',
+		check(slots, context) {
+			const store = counted(context, slots[0])
+			if (typeof store === 'string') return fails(store, 0)
+			if (store.holders.length > 0) return fails(`the key is held by ${names(context, store.holders)}`, 0)
+			return holds([holdersEvidence(context.world, store)], context.world.time)
+		},
+	},
+	{
+		id: 'key-held',
+		places: STORY,
+		pattern: '{key} is held',
+		example: 'the key is held',
+		meaning: 'Someone holds the key when the step ends.',
+		check(slots, context) {
+			const store = counted(context, slots[0])
+			if (typeof store === 'string') return fails(store, 0)
+			if (store.holders.length === 0) return fails('no one holds the key', 0)
+			return holds([holdersEvidence(context.world, store)], context.world.time)
+		},
+	},
+	{
+		id: 'key-held-by',
+		places: STORY,
+		pattern: '{key} is held by {worker}',
+		example: 'the key is held by Worker A',
+		meaning: 'That worker, and no other, holds the key when the step ends.',
+		check(slots, context) {
+			const store = counted(context, slots[0])
+			if (typeof store === 'string') return fails(store, 0)
+			const worker = actorOf(slots[1])
+			if (store.holders.length !== 1 || store.holders[0] !== worker) return fails(`the key is held by ${names(context, store.holders)}`, 1)
+			return holds([holdersEvidence(context.world, store)], context.world.time)
+		},
+	},
+	{
+		id: 'key-held-by-workers',
+		places: STORY,
+		pattern: '{key} is held by {workers}',
+		example: 'the key is held by A and B',
+		meaning: 'Those workers, and no other, hold the key when the step ends.',
+		check(slots, context) {
+			const store = counted(context, slots[0])
+			if (typeof store === 'string') return fails(store, 0)
+			const wanted = actorsOf(slots[1])
+			if (wanted.length !== store.holders.length || !wanted.every(id => store.holders.includes(id))) return fails(`the key is held by ${names(context, store.holders)}`, 1)
+			return holds([holdersEvidence(context.world, store)], context.world.time)
+		},
+	},
+	{
+		id: 'key-full',
+		places: STORY,
+		pattern: '{key} is full',
+		example: 'the key is full',
+		meaning: "A semaphore's key has as many holders as its limit when the step ends.",
+		check(slots, context) {
+			const store = counted(context, slots[0])
+			if (typeof store === 'string') return fails(store, 0)
+			if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock, not a semaphore: its key is held or free, never full`, 0)
+			if (store.holders.length < store.limit) return fails(`the key has ${store.holders.length} of ${store.limit} holders`, 0)
+			return holds([holdersEvidence(context.world, store)], context.world.time)
+		},
+	},
+	{
+		id: 'limit-is',
+		places: STORY,
+		pattern: 'the limit is {count}',
+		example: 'the limit is 3',
+		meaning: "The semaphore's limit is that number.",
+		check(slots, context) {
+			const store = counted(context, undefined)
+			if (typeof store === 'string') return fails(store)
+			if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock: it has no limit`, 0)
+			if (store.limit !== numberOf(slots[0])) return fails(`${context.name(store.id)}'s limit is ${store.limit}`, 0)
+			return holds([holdersEvidence(context.world, store)])
+		},
+	},
+	{
+		id: 'no-lease-has-a-fence',
+		places: STORY,
+		pattern: 'no lease has a fence',
+		example: 'no lease has a fence',
+		meaning: 'No lease given in this step, and none live when it ends, carries a fence.',
+		check(_slots, context) {
+			const fenced = happened(context.step, 'granted', h => h.fence !== undefined)[0]
+			if (fenced) return fails(`${context.name(fenced.worker)}'s lease has fence ${showFence(fenced.fence ?? 0n)}`)
+			for (const [id] of context.world.workers) {
+				const lease = liveLease(context.world, id)
+				if (lease?.fence !== undefined) return fails(`${context.name(id)}'s lease has fence ${showFence(lease.fence)}`)
+			}
+			return holds([{ kind: 'nothing', step: context.step.index, what: 'a lease with a fence' }])
+		},
+	},
+	{
+		id: 'lease-has-no-fence',
+		places: STORY,
+		pattern: '{lease} has no fence',
+		example: "D's lease has no fence",
+		meaning: "The worker's latest lease carries no fence (a semaphore's).",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const lease = context.world.workers.get(worker)?.lease
+			if (!lease) return fails(`${context.name(worker)} has no lease`, 0)
+			if (lease.fence !== undefined) return fails(`${context.name(worker)}'s lease has fence ${showFence(lease.fence)}`, 0)
+			return holds([leaseEvidence(context.world, worker)])
+		},
+	},
+]
+
+/** How a worker's lease ended, for a message. */
+export function describeEnd(context: ClaimContext, worker: string): string {
+	const step = context.step
+	const ended = step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'released') && h.worker === worker)
+	if (!ended) return `${context.name(worker)} holds no live lease`
+	const how = ended.kind === 'expired' ? 'ran out' : ended.kind === 'gone' ? 'went with its store' : 'was released'
+	return `it ${how} at ${time(ended.at)}`
+}

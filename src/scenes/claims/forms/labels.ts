@@ -1,0 +1,681 @@
+/**
+ * The forms of messages' labels and actors' state labels. A message's label says what the engine
+ * answered for that message; a state label says what is true of its actor when the step ends (and
+ * at every later step it is still shown on). A worker's request to the lock is the scene's input:
+ * its form says what the worker does.
+ */
+import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import { showFence } from '../fence-notation.ts'
+import {
+	actorOf,
+	actorsOf,
+	bigOf,
+	fails,
+	fenceOfSlot,
+	happened,
+	holds,
+	holdersEvidence,
+	leaseEvidence,
+	leaseState,
+	lineEvidence,
+	liveLease,
+	names,
+	numberOf,
+	runSteps,
+	saw,
+	sentBy,
+	time,
+} from '../query.ts'
+import type { Of } from '../query.ts'
+import { describeWrite } from './writes.ts'
+
+// ---- the lock's answer to a worker ----
+
+/** What the engine did for the message, in words for a message: the first thing that answers the worker. */
+function answered(context: ClaimContext): string {
+	const worker = context.message?.to ?? ''
+	const who = context.name(worker)
+	for (const h of context.message?.happenings ?? []) {
+		if (h.kind === 'granted' && h.worker === worker) return `the engine gave ${who} ${h.fence === undefined ? `a lease, ${h.holders} of ${h.limit ?? 1}` : `fence ${showFence(h.fence)}`}`
+		if (h.kind === 'refused' && h.worker === worker) return `the lock refused ${who}'s try: ${h.full ? 'full' : 'the key is held'}, by ${names(context, h.holders)}`
+		if (h.kind === 'gave-up' && h.worker === worker) return `${who} gave up after waiting ${time(h.waited)}: the key was held by ${names(context, h.holders)}`
+		if (h.kind === 'renewed' && h.worker === worker) return `the engine renewed ${who}'s lease until ${time(h.until)}`
+		if (h.kind === 'renew-refused' && h.worker === worker) return `the lock refused ${who}'s renewal: ${h.reason === 'none' ? 'it held no lease' : `its lease was ${h.reason}`}`
+		if (h.kind === 'released' && h.worker === worker) return `the engine released ${who}'s lease`
+	}
+	const waiting = context.world.workers.get(worker)?.waiting
+	if (waiting) return `${who} is still in line, ${waiting.place === 1 ? 'first' : `number ${waiting.place}`}`
+	return `the lock answered nothing to ${who} here`
+}
+
+/** The message's happening of a kind for its worker, or a verdict saying what it was instead. */
+function answer<K extends 'granted' | 'refused' | 'gave-up' | 'renewed' | 'renew-refused' | 'released'>(context: ClaimContext, kind: K, keep: (h: Of<K>) => boolean = () => true): Of<K> | Verdict {
+	const worker = context.message?.to ?? ''
+	const found = (context.message?.happenings ?? []).find((h): h is Of<K> => h.kind === kind && h.worker === worker && keep(h as Of<K>))
+	return found ?? fails(`the label says so, but ${answered(context)}`)
+}
+
+function isVerdict(value: unknown): value is Verdict {
+	return typeof value === 'object' && value !== null && 'ok' in value
+}
+
+function answeredWith<K extends 'granted' | 'refused' | 'gave-up' | 'renewed' | 'renew-refused' | 'released'>(context: ClaimContext, kind: K, keep?: (h: Of<K>) => boolean): Verdict {
+	const found = answer(context, kind, keep)
+	return isVerdict(found) ? found : holds([saw(context.step, found)], found.at)
+}
+
+const LOCK_ANSWER = ['lock-answer'] as const
+
+export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
+	{
+		id: 'answer-fence',
+		places: LOCK_ANSWER,
+		pattern: 'fence {fence}',
+		example: 'fence 7',
+		meaning: 'The engine gave the worker a lease with that fence.',
+		intent: { answer: 'grant', fenceSlot: 0 },
+		check(slots, context) {
+			const grant = answer(context, 'granted')
+			if (isVerdict(grant)) return grant
+			const wanted = fenceOfSlot(slots[0])
+			if (grant.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, the engine gave ${grant.fence === undefined ? 'a lease with no fence (a semaphore)' : showFence(grant.fence)}`, 0)
+			return holds([saw(context.step, grant)], grant.at)
+		},
+	},
+	{
+		id: 'answer-granted',
+		places: LOCK_ANSWER,
+		pattern: 'granted/lease',
+		example: 'granted',
+		meaning: 'The engine gave the worker a lease.',
+		intent: { answer: 'grant' },
+		check: (_slots, context) => answeredWith(context, 'granted'),
+	},
+	{
+		id: 'answer-n-of-m',
+		places: LOCK_ANSWER,
+		pattern: '{count} of {count}',
+		example: '2 of 3',
+		meaning: "The engine gave the worker a semaphore's lease: it is one of that many holders, of the limit.",
+		intent: { answer: 'grant' },
+		check(slots, context) {
+			const grant = answer(context, 'granted')
+			if (isVerdict(grant)) return grant
+			if (grant.limit === undefined) return fails(`the engine gave a lock's lease, with fence ${showFence(grant.fence ?? 0n)}; "N of M" counts a semaphore's holders`, 0)
+			if (grant.holders !== numberOf(slots[0])) return fails(`expected ${numberOf(slots[0])} holders, the engine's are ${grant.holders} with this lease`, 0)
+			if (grant.limit !== numberOf(slots[1])) return fails(`the semaphore's limit is ${grant.limit}`, 1)
+			return holds([saw(context.step, grant)], grant.at)
+		},
+	},
+	{
+		id: 'answer-waiting',
+		places: LOCK_ANSWER,
+		pattern: 'waiting',
+		example: 'waiting',
+		meaning: 'The worker is in line for the key: the lock has not answered its hold yet.',
+		intent: { answer: 'waiting' },
+		check: (_slots, context) => stillWaiting(context),
+	},
+	{
+		id: 'answer-in-line',
+		places: LOCK_ANSWER,
+		pattern: 'in line',
+		example: 'in line',
+		meaning: 'The worker is in line for the key.',
+		intent: { answer: 'waiting' },
+		check: (_slots, context) => stillWaiting(context),
+	},
+	{
+		id: 'answer-busy',
+		places: LOCK_ANSWER,
+		pattern: 'busy/held/refused',
+		example: 'busy',
+		meaning: "The lock refused the worker's try: someone holds the key (or, for a hold that waited, it gave up).",
+		intent: { answer: 'refused' },
+		check(_slots, context) {
+			const refused = answer(context, 'refused')
+			if (!isVerdict(refused)) return holds([saw(context.step, refused)], refused.at)
+			return answeredWith(context, 'gave-up')
+		},
+	},
+	{
+		id: 'answer-full',
+		places: LOCK_ANSWER,
+		pattern: 'full',
+		example: 'full',
+		meaning: "The semaphore refused the worker's try: all its places are taken.",
+		intent: { answer: 'full' },
+		check: (_slots, context) => answeredWith(context, 'refused', h => h.full),
+	},
+	{
+		id: 'answer-gave-up',
+		places: LOCK_ANSWER,
+		pattern: 'gave up',
+		example: 'gave up',
+		meaning: "The worker's hold waited as long as it would and gave up, without a lease.",
+		intent: { answer: 'gave-up' },
+		check: (_slots, context) => answeredWith(context, 'gave-up'),
+	},
+	{
+		id: 'answer-timed-out',
+		places: LOCK_ANSWER,
+		pattern: 'timed out',
+		example: 'timed out',
+		meaning: "The worker's hold waited as long as it would and gave up, without a lease.",
+		intent: { answer: 'gave-up' },
+		check: (_slots, context) => answeredWith(context, 'gave-up'),
+	},
+	{
+		id: 'answer-gave-up-after',
+		places: LOCK_ANSWER,
+		pattern: 'gave up after {duration}',
+		example: 'gave up after 10 s',
+		meaning: "The worker's hold gave up after waiting that long.",
+		intent: { answer: 'gave-up' },
+		check(slots, context) {
+			const gave = answer(context, 'gave-up')
+			if (isVerdict(gave)) return gave
+			if (gave.waited !== numberOf(slots[0])) return fails(`${context.name(gave.worker)} gave up after ${time(gave.waited)}`, 0)
+			return holds([saw(context.step, gave)], gave.at)
+		},
+	},
+	{
+		id: 'answer-renewed',
+		places: LOCK_ANSWER,
+		pattern: 'renewed',
+		example: 'renewed',
+		meaning: "The engine renewed the worker's lease.",
+		intent: { answer: 'renewed' },
+		check: (_slots, context) => answeredWith(context, 'renewed'),
+	},
+	{
+		id: 'answer-renewed-until',
+		places: LOCK_ANSWER,
+		pattern: 'renewed until {time}',
+		example: 'renewed until 40 s',
+		meaning: "The engine renewed the worker's lease, which now runs out at that time.",
+		intent: { answer: 'renewed' },
+		check(slots, context) {
+			const renewal = answer(context, 'renewed')
+			if (isVerdict(renewal)) return renewal
+			if (renewal.until !== numberOf(slots[0])) return fails(`the lease now runs out at ${time(renewal.until)}`, 0)
+			return holds([saw(context.step, renewal)], renewal.at)
+		},
+	},
+	{
+		id: 'answer-lost',
+		places: LOCK_ANSWER,
+		pattern: 'lost',
+		example: 'lost',
+		meaning: "The lock refused the worker's renewal: its lease ran out or went with its store.",
+		intent: { answer: 'lost' },
+		check: (_slots, context) => answeredWith(context, 'renew-refused', h => h.reason === 'lost'),
+	},
+	{
+		id: 'answer-released',
+		places: LOCK_ANSWER,
+		pattern: 'released',
+		example: 'released',
+		meaning: "The engine released the worker's lease, as it asked.",
+		intent: { answer: 'released' },
+		check: (_slots, context) => answeredWith(context, 'released'),
+	},
+	{
+		id: 'answer-any',
+		places: LOCK_ANSWER,
+		pattern: 'answer',
+		example: 'answer',
+		meaning: 'Claims nothing: the lock answered, whatever it answered.',
+		intent: { answer: 'any' },
+		check: (_slots, context) => holds((context.message?.happenings ?? []).filter(h => h.kind !== 'sent').map(h => saw(context.step, h))),
+	},
+]
+
+function stillWaiting(context: ClaimContext): Verdict {
+	const worker = context.message?.to ?? ''
+	const waiting = context.world.workers.get(worker)?.waiting
+	if (!waiting) return fails(`the label says so, but ${answered(context)}`)
+	const store = context.world.stores.get(waiting.store)
+	return holds(store ? [lineEvidence(context.world, store)] : [], context.world.time)
+}
+
+// ---- a worker's request to the lock ----
+
+/** A request is what the worker does; its check confirms the engine saw the request. */
+function requested(context: ClaimContext): Verdict {
+	const seen = (context.message?.happenings ?? []).filter(h => h.kind !== 'sent')
+	return holds(seen.map(h => saw(context.step, h)), context.message?.happenings[0]?.at)
+}
+
+const ASK = ['ask'] as const
+
+export const ASK_FORMS: readonly ClaimForm[] = [
+	{
+		id: 'ask-hold',
+		places: ASK,
+		pattern: 'hold/take/acquire',
+		example: 'hold',
+		meaning: 'The worker asks for the key and waits in line as long as it takes.',
+		intent: { request: 'hold' },
+		check: (_slots, context) => requested(context),
+	},
+	{
+		id: 'ask-hold-wait',
+		places: ASK,
+		pattern: 'hold, wait {duration}',
+		example: 'hold, wait 5 s',
+		meaning: 'The worker asks for the key and waits in line at most that long.',
+		intent: { request: 'hold', waitSlot: 0 },
+		check: (_slots, context) => requested(context),
+	},
+	{
+		id: 'ask-try',
+		places: ASK,
+		pattern: 'try',
+		example: 'try',
+		meaning: 'The worker tries the key: it gets it now or not at all (tryHold).',
+		intent: { request: 'try' },
+		check: (_slots, context) => requested(context),
+	},
+	{
+		id: 'ask-renew',
+		places: ASK,
+		pattern: 'renew',
+		example: 'renew',
+		meaning: 'The worker asks to renew its lease.',
+		intent: { request: 'renew' },
+		check: (_slots, context) => requested(context),
+	},
+	{
+		id: 'ask-release',
+		places: ASK,
+		pattern: 'release',
+		example: 'release',
+		meaning: 'The worker lets go of its lease.',
+		intent: { request: 'release' },
+		check: (_slots, context) => requested(context),
+	},
+]
+
+// ---- a worker's write and the database's answer ----
+
+function theWrite(context: ClaimContext): Of<'wrote'> | Verdict {
+	const write = (context.message?.happenings ?? []).find((h): h is Of<'wrote'> => h.kind === 'wrote')
+	return write ?? fails('no write happened here')
+}
+
+const WRITE = ['write'] as const
+
+export const WRITE_LABEL_FORMS: readonly ClaimForm[] = [
+	{
+		id: 'write-save',
+		places: WRITE,
+		pattern: 'save/write',
+		example: 'save',
+		meaning: "The worker writes its summary with its lease's fence, whatever the database does with it.",
+		check(_slots, context) {
+			const write = theWrite(context)
+			return isVerdict(write) ? write : holds([saw(context.step, write)], write.at)
+		},
+	},
+	{
+		id: 'write-fence',
+		places: WRITE,
+		pattern: 'fence {fence}',
+		example: 'fence 8',
+		meaning: "The write carries that fence, the worker's lease's.",
+		check: (slots, context) => writeFence(slots, context),
+	},
+	{
+		id: 'write-write-fence',
+		places: WRITE,
+		pattern: 'write fence {fence}',
+		example: 'write fence 7',
+		meaning: 'The worker writes its fence, that one, to the row.',
+		check: (slots, context) => writeFence(slots, context),
+	},
+	{
+		id: 'write-save-with-fence',
+		places: WRITE,
+		pattern: 'save with fence {fence}',
+		example: 'save with fence 7',
+		meaning: 'The worker writes with that fence.',
+		check: (slots, context) => writeFence(slots, context),
+	},
+]
+
+function writeFence(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const write = theWrite(context)
+	if (isVerdict(write)) return write
+	const wanted = fenceOfSlot(slots[0])
+	if (write.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but ${context.name(write.worker)}'s lease has fence ${showFence(write.fence)}`, 0)
+	return holds([saw(context.step, write)], write.at)
+}
+
+const DB_ANSWER = ['db-answer'] as const
+
+function answeredWrite(context: ClaimContext, changed: boolean): Verdict {
+	const write = context.message?.answers
+	if (!write) return fails('the database answers a write, and there is none to answer')
+	if (write.changed !== changed) return fails(`the label says so, but ${describeWrite(context, write)}`)
+	return holds([saw(context.step, write)], write.at)
+}
+
+export const DB_ANSWER_FORMS: readonly ClaimForm[] = [
+	{
+		id: 'db-saved',
+		places: DB_ANSWER,
+		pattern: 'saved/accepted/ok/written/stored',
+		example: 'saved',
+		meaning: "The write it answers changed the row.",
+		check: (_slots, context) => answeredWrite(context, true),
+	},
+	{
+		id: 'db-changed-a-row',
+		places: DB_ANSWER,
+		pattern: 'changed a row',
+		example: 'changed a row',
+		meaning: 'The write it answers changed the row.',
+		check: (_slots, context) => answeredWrite(context, true),
+	},
+	{
+		id: 'db-refused',
+		places: DB_ANSWER,
+		pattern: 'refused/rejected/stale',
+		example: 'refused',
+		meaning: 'The write it answers changed no row.',
+		check: (_slots, context) => answeredWrite(context, false),
+	},
+	{
+		id: 'db-changed-no-row',
+		places: DB_ANSWER,
+		pattern: 'changed no row',
+		example: 'changed no row',
+		meaning: 'The write it answers changed no row.',
+		check: (_slots, context) => answeredWrite(context, false),
+	},
+	{
+		id: 'db-refused-because',
+		places: DB_ANSWER,
+		pattern: 'refused: {fence} {refusal} {fence}',
+		example: 'refused: 7 < 8',
+		meaning: "The write changed no row; the first fence is the write's, the second the row's, and the relation between them holds.",
+		check(slots, context) {
+			const done = answeredWrite(context, false)
+			if (!done.ok) return done
+			const write = context.message?.answers as Of<'wrote'>
+			return relation(slots, write.fence, write.before, 'the write', "the row's") ?? done
+		},
+	},
+	{
+		id: 'db-saved-because',
+		places: DB_ANSWER,
+		pattern: 'saved: {fence} < {fence}',
+		example: 'saved: 0 < 7',
+		meaning: "The write changed the row; the first fence is the row's before it, the second the write's, and the first is smaller.",
+		check(slots, context) {
+			const done = answeredWrite(context, true)
+			if (!done.ok) return done
+			const write = context.message?.answers as Of<'wrote'>
+			if (fenceOfSlot(slots[0]) !== write.before) return fails(`expected the row's fence before the write, ${showFence(write.before)}`, 0)
+			if (fenceOfSlot(slots[1]) !== write.fence) return fails(`expected the write's fence, ${showFence(write.fence)}`, 1)
+			if (!(write.before < write.fence)) return fails(`"${showFence(write.before)} < ${showFence(write.fence)}" is false: the database checks no fence and took a smaller one; say only "saved"`, 0)
+			return done
+		},
+	},
+]
+
+/** Checks `LEFT SIGN RIGHT` of a refusal: each fence in its role, and the sign true of them. */
+function relation(slots: readonly Slot[], left: bigint, right: bigint, leftRole: string, rightRole: string): Verdict | undefined {
+	if (fenceOfSlot(slots[0]) !== left) return fails(`expected ${leftRole}'s fence, ${showFence(left)}`, 0)
+	if (fenceOfSlot(slots[2]) !== right) return fails(`expected ${rightRole} fence, ${showFence(right)}`, 2)
+	const sign = slots[1]?.value.type === 'relation' ? slots[1].value.value : '<'
+	const truth = sign === '<' ? left < right : sign === '=' ? left === right : left <= right
+	if (!truth) return fails(`"${showFence(left)} ${sign} ${showFence(right)}" is false: ${showFence(left)} is ${left < right ? 'less than' : left > right ? 'greater than' : 'equal to'} ${showFence(right)}`, 1)
+	return undefined
+}
+
+// ---- a worker's state ----
+
+const WORKER_STATE = ['worker-state'] as const
+
+function me(context: ClaimContext): string {
+	return context.actor ?? ''
+}
+
+function lastWrite(context: ClaimContext, worker: string): Of<'wrote'> | undefined {
+	const all = runSteps(context.run).filter(s => s.index <= context.step.index).flatMap(s => happened(s, 'wrote', h => h.worker === worker))
+	return all[all.length - 1]
+}
+
+function workerState(context: ClaimContext): string {
+	const worker = me(context)
+	const fact = context.world.workers.get(worker)
+	const lease = fact?.lease
+	if (fact?.waiting) return `${context.name(worker)} is in line, ${fact.waiting.place === 1 ? 'first' : `number ${fact.waiting.place}`}`
+	if (!lease) return `${context.name(worker)} has no lease`
+	const state = leaseState(lease)
+	const fence = lease.fence === undefined ? '' : `, fence ${showFence(lease.fence)}`
+	if (state === 'live') return `${context.name(worker)} holds a live lease${fence}, until ${time(lease.expiresAt)}`
+	const how = state === 'expired' ? 'ran out' : state === 'gone' ? 'went with its store' : 'was released'
+	return `${context.name(worker)}'s lease${fence} ${how}`
+}
+
+function workerHolds(context: ClaimContext): Verdict {
+	if (!liveLease(context.world, me(context))) return fails(`the label says so, but ${workerState(context)}`)
+	return holds([leaseEvidence(context.world, me(context))], context.world.time)
+}
+
+function workerLost(context: ClaimContext, only?: 'expired'): Verdict {
+	const lease = context.world.workers.get(me(context))?.lease
+	const state = lease ? leaseState(lease) : undefined
+	if (state !== 'expired' && (only !== undefined || state !== 'gone')) return fails(`the label says so, but ${workerState(context)}`)
+	return holds([leaseEvidence(context.world, me(context))], context.world.time)
+}
+
+function workerFree(context: ClaimContext): Verdict {
+	const worker = me(context)
+	if (liveLease(context.world, worker) || context.world.workers.get(worker)?.waiting) return fails(`the label says so, but ${workerState(context)}`)
+	return holds([leaseEvidence(context.world, worker)], context.world.time)
+}
+
+function workerWaits(context: ClaimContext, place?: number): Verdict {
+	const waiting = context.world.workers.get(me(context))?.waiting
+	if (!waiting || (place !== undefined && waiting.place !== place)) return fails(`the label says so, but ${workerState(context)}`, place === undefined ? undefined : 0)
+	const store = context.world.stores.get(waiting.store)
+	return holds(store ? [lineEvidence(context.world, store)] : [], context.world.time)
+}
+
+function workerWrote(context: ClaimContext, changed: boolean): Verdict {
+	const write = lastWrite(context, me(context))
+	if (!write) return fails(`the label says so, but ${context.name(me(context))} wrote nothing yet`)
+	if (write.changed !== changed) return fails(`the label says so, but ${describeWrite(context, write)}`)
+	return holds([saw(context.step, write)], context.world.time)
+}
+
+function workerQuiet(context: ClaimContext): Verdict {
+	const sent = sentBy(context.step, me(context)) - (context.sentBefore ?? 0)
+	if (sent > 0) return fails(`${context.name(me(context))} sends ${sent === 1 ? 'a message' : `${sent} messages`} in step ${context.step.index}${context.sentBefore === undefined ? '' : ' after the label is set'}, while it shows; a paused worker sends nothing`)
+	return holds([{ kind: 'messages', worker: me(context), step: context.step.index, count: 0 }])
+}
+
+export const WORKER_STATE_FORMS: readonly ClaimForm[] = [
+	{ id: 'worker-holding', places: WORKER_STATE, pattern: 'holding', example: 'holding', meaning: 'The worker holds a live lease.', check: (_s, c) => workerHolds(c) },
+	{
+		id: 'worker-fence',
+		places: WORKER_STATE,
+		pattern: 'fence {fence}',
+		example: 'fence 7',
+		meaning: "The worker's latest lease has that fence.",
+		check(slots, context) {
+			const lease = context.world.workers.get(me(context))?.lease
+			const wanted = fenceOfSlot(slots[0])
+			if (lease?.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but ${lease?.fence === undefined ? `${context.name(me(context))} has no fenced lease` : `${context.name(me(context))}'s lease has fence ${showFence(lease.fence)}`}`, 0)
+			return holds([leaseEvidence(context.world, me(context))], context.world.time)
+		},
+	},
+	{ id: 'worker-waiting', places: WORKER_STATE, pattern: 'waiting/queued', example: 'waiting', meaning: 'The worker is in line for the key.', check: (_s, c) => workerWaits(c) },
+	{ id: 'worker-in-line', places: WORKER_STATE, pattern: 'in line', example: 'in line', meaning: 'The worker is in line for the key.', check: (_s, c) => workerWaits(c) },
+	{
+		id: 'worker-place-in-line',
+		places: WORKER_STATE,
+		pattern: '{ordinal} in line',
+		example: 'first in line',
+		meaning: 'The worker stands at that place in line.',
+		check: (slots, context) => workerWaits(context, numberOf(slots[0])),
+	},
+	{ id: 'worker-lost', places: WORKER_STATE, pattern: '(lease )lost', example: 'lease lost', meaning: "The worker's latest lease ran out or went with its store.", check: (_s, c) => workerLost(c) },
+	{ id: 'worker-expired', places: WORKER_STATE, pattern: 'expired', example: 'expired', meaning: "The worker's latest lease ran out.", check: (_s, c) => workerLost(c, 'expired') },
+	{ id: 'worker-free', places: WORKER_STATE, pattern: 'free/idle', example: 'idle', meaning: 'The worker holds no live lease and is not in line.', check: (_s, c) => workerFree(c) },
+	{ id: 'worker-no-lease', places: WORKER_STATE, pattern: 'no lease', example: 'no lease', meaning: 'The worker holds no live lease and is not in line.', check: (_s, c) => workerFree(c) },
+	{ id: 'worker-saved', places: WORKER_STATE, pattern: 'saved', example: 'saved', meaning: "The worker's last write changed the row.", check: (_s, c) => workerWrote(c, true) },
+	{ id: 'worker-refused', places: WORKER_STATE, pattern: 'refused', example: 'refused', meaning: "The worker's last write changed no row.", check: (_s, c) => workerWrote(c, false) },
+	{
+		id: 'worker-paused',
+		places: WORKER_STATE,
+		pattern: 'paused/stalled/crashed',
+		example: 'paused',
+		meaning: 'The worker sends nothing while the label is shown (strike it in the step it acts again).',
+		whileShown: true,
+		pauses: true,
+		check: (_s, c) => workerQuiet(c),
+	},
+	{
+		id: 'worker-released',
+		places: WORKER_STATE,
+		pattern: 'released',
+		example: 'released',
+		meaning: "The worker released its latest lease (one that ran out was not released).",
+		check(_slots, context) {
+			const lease = context.world.workers.get(me(context))?.lease
+			if (!lease || leaseState(lease) !== 'released') return fails(`the label says so, but ${workerState(context)}`)
+			return holds([leaseEvidence(context.world, me(context))], context.world.time)
+		},
+	},
+]
+
+// ---- a lock's state ----
+
+const STORE_STATE = ['store-state'] as const
+
+function storeOfLabel(context: ClaimContext) {
+	return context.world.stores.get(me(context))
+}
+
+function storeHolders(context: ClaimContext, test: (holders: readonly string[], limit: number | undefined) => boolean): Verdict {
+	const store = storeOfLabel(context)
+	if (!store) return fails('this label is no lock store\'s')
+	if (!test(store.holders, store.limit)) return fails(`the label says so, but ${store.holders.length === 0 ? 'no one holds the key' : `the key is held by ${names(context, store.holders)}${store.limit === undefined ? '' : ` (${store.holders.length} of ${store.limit})`}`}`)
+	return holds([holdersEvidence(context.world, store)], context.world.time)
+}
+
+export const STORE_STATE_FORMS: readonly ClaimForm[] = [
+	{ id: 'store-free', places: STORE_STATE, pattern: 'free', example: 'free', meaning: 'No one holds the key.', check: (_s, c) => storeHolders(c, h => h.length === 0) },
+	{ id: 'store-held', places: STORE_STATE, pattern: 'held', example: 'held', meaning: 'Someone holds the key.', check: (_s, c) => storeHolders(c, h => h.length > 0) },
+	{
+		id: 'store-full',
+		places: STORE_STATE,
+		pattern: 'full',
+		example: 'full',
+		meaning: "The semaphore's key has as many holders as its limit.",
+		check: (_s, c) => storeHolders(c, (h, limit) => limit !== undefined && h.length >= limit),
+	},
+	{
+		id: 'store-held-by',
+		places: STORE_STATE,
+		pattern: 'held by {worker}',
+		example: 'held by A',
+		meaning: 'That worker, and no other, holds the key.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const result = storeHolders(context, h => h.length === 1 && h[0] === worker)
+			return result.ok ? result : { ...result, slot: 0 }
+		},
+	},
+	{
+		id: 'store-held-by-workers',
+		places: STORE_STATE,
+		pattern: 'held by {workers}',
+		example: 'held by A and B',
+		meaning: 'Those workers, and no other, hold the key.',
+		check(slots, context) {
+			const wanted = actorsOf(slots[0])
+			const result = storeHolders(context, h => h.length === wanted.length && wanted.every(id => h.includes(id)))
+			return result.ok ? result : { ...result, slot: 0 }
+		},
+	},
+	{
+		id: 'store-n-of-m',
+		places: STORE_STATE,
+		pattern: '{count} of {count}',
+		example: '3 of 3',
+		meaning: "The semaphore's key has that many holders, of its limit.",
+		check(slots, context) {
+			const result = storeHolders(context, (h, limit) => limit !== undefined && h.length === numberOf(slots[0]) && limit === numberOf(slots[1]))
+			return result.ok ? result : { ...result, slot: 0 }
+		},
+	},
+	{
+		id: 'store-epoch',
+		places: STORE_STATE,
+		pattern: 'epoch {epoch}',
+		example: 'epoch 5000',
+		meaning: "The store's epoch, written to its kv.db when it last opened.",
+		check(slots, context) {
+			const store = storeOfLabel(context)
+			if (!store) return fails("this label is no lock store's")
+			if (store.epoch !== bigOf(slots[0])) return fails(`expected epoch ${bigOf(slots[0])}, the store's is ${store.epoch}`, 0)
+			return holds([{ kind: 'epoch', store: store.id, at: context.world.time, epoch: store.epoch.toString() }], context.world.time)
+		},
+	},
+	{
+		id: 'store-fence',
+		places: STORE_STATE,
+		pattern: 'fence {fence}',
+		example: 'fence 8',
+		meaning: 'The fence of the last lease the store gave.',
+		check(slots, context) {
+			const store = storeOfLabel(context)
+			if (!store) return fails("this label is no lock store's")
+			const wanted = fenceOfSlot(slots[0])
+			if (store.lastFence !== wanted) return fails(`expected fence ${showFence(wanted)}, ${store.lastFence === undefined ? 'but the store gave no fence yet' : `the last the store gave is ${showFence(store.lastFence)}`}`, 0)
+			return holds([holdersEvidence(context.world, store)], context.world.time)
+		},
+	},
+]
+
+// ---- a database's state ----
+
+const DB_STATE = ['db-state'] as const
+
+export const DB_STATE_FORMS: readonly ClaimForm[] = [
+	{
+		id: 'db-fence',
+		places: DB_STATE,
+		pattern: 'fence {fence}',
+		example: 'fence 8',
+		meaning: "The fence the row keeps. Before the first step it sets the row's fence instead.",
+		intent: { rowFence: 0 },
+		check(slots, context) {
+			const row = context.world.databases.get(me(context))
+			if (!row) return fails("this label is no database's")
+			const wanted = fenceOfSlot(slots[0])
+			if (row.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, the row keeps ${showFence(row.fence)}`, 0)
+			return holds([{ kind: 'row', database: row.id, at: context.world.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }], context.world.time)
+		},
+	},
+	{
+		id: 'db-summary-by',
+		places: DB_STATE,
+		pattern: 'summary by {worker}',
+		example: 'summary by A',
+		meaning: "The row keeps that worker's write.",
+		check(slots, context) {
+			const row = context.world.databases.get(me(context))
+			if (!row) return fails("this label is no database's")
+			const worker = actorOf(slots[0])
+			if (row.writer !== worker) return fails(`the row keeps ${row.writer === undefined ? 'no worker' : context.name(row.writer)}'s summary, not ${context.name(worker)}'s`, 0)
+			return holds([{ kind: 'row', database: row.id, at: context.world.time, fence: showFence(row.fence), writer: worker }], context.world.time)
+		},
+	},
+]

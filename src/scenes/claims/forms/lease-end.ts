@@ -1,0 +1,205 @@
+/** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
+import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import { actorOf, fails, happened, holds, leaseEvidence, leaseState, liveLease, numberOf, runSteps, saw, time } from '../query.ts'
+
+const STORY = ['caption', 'note'] as const
+
+/** The lease of slot 0's worker ran out in this step (`gone`: its store closed under it instead). */
+function ended(slots: readonly Slot[], context: ClaimContext, how: 'expired' | 'gone'): Verdict {
+	const worker = actorOf(slots[0])
+	const end = happened(context.step, how, h => h.worker === worker)[0]
+	if (end) return holds([saw(context.step, end)], end.at)
+	const other = context.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'released') && h.worker === worker)
+	if (other) {
+		const said = other.kind === 'expired' ? 'ran out' : other.kind === 'gone' ? 'went with its store (a restart or a restore)' : 'was released'
+		return fails(`${context.name(worker)}'s lease ${said} at ${time(other.at)}`, 0)
+	}
+	const lease = context.world.workers.get(worker)?.lease
+	if (!lease) return fails(`${context.name(worker)} has no lease`, 0)
+	const state = leaseState(lease)
+	if (state === 'live') return fails(`${context.name(worker)}'s lease is live until ${time(lease.expiresAt)}`, 0)
+	return fails(`${context.name(worker)}'s lease had ended before this step`, 0)
+}
+
+/** The worker of slot 0 let go of its lease in this step. */
+function letGo(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const release = happened(context.step, 'released', h => h.worker === worker)[0]
+	if (release) return holds([saw(context.step, release)], release.at)
+	return fails(`${context.name(worker)} did not release a lease in this step`, 0)
+}
+
+/** The worker of slot 0 renewed its lease in this step. */
+function renewed(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const renewal = happened(context.step, 'renewed', h => h.worker === worker)[0]
+	if (renewal) return holds([saw(context.step, renewal)], renewal.at)
+	const refused = happened(context.step, 'renew-refused', h => h.worker === worker)[0]
+	if (refused) return fails(`the lock refused ${context.name(worker)}'s renewal: ${refused.reason === 'none' ? 'it held no lease' : `its lease was ${refused.reason}`}`, 0)
+	return fails(`${context.name(worker)} did not renew in this step`, 0)
+}
+
+export const LEASE_END_FORMS: readonly ClaimForm[] = [
+	{
+		id: 'runs-out',
+		places: STORY,
+		pattern: '{lease} runs out',
+		example: "A's lease runs out",
+		meaning: "The worker's lease ran out in this step: its TTL passed without a renewal.",
+		check: (slots, context) => ended(slots, context, 'expired'),
+	},
+	{
+		id: 'is-gone',
+		places: STORY,
+		pattern: '{lease} is gone',
+		example: "A's lease is gone",
+		meaning: "The worker's lease went with its store in this step: the store restarted or was restored.",
+		check: (slots, context) => ended(slots, context, 'gone'),
+	},
+	{
+		id: 'is-lost',
+		places: STORY,
+		pattern: '{lease} is lost',
+		example: "A's lease is lost",
+		meaning: "The worker's latest lease is lost when the step ends: it ran out or went with its store.",
+		check: (slots, context) => lostAtEnd(slots, context),
+	},
+	{
+		id: 'reads-as-lost',
+		places: STORY,
+		pattern: '{lease} reads as lost',
+		example: "A's lease reads as lost",
+		meaning: "The worker's latest lease is lost when the step ends: it ran out or went with its store.",
+		check: (slots, context) => lostAtEnd(slots, context),
+	},
+	{
+		id: 'ends-at',
+		places: STORY,
+		pattern: '{lease}( now) ends at {time}',
+		example: "A's lease now ends at 40 s",
+		meaning: "The worker's lease is live when the step ends and runs out at that time unless renewed.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const lease = liveLease(context.world, worker)
+			if (!lease) return fails(`${context.name(worker)} holds no live lease when the step ends`, 0)
+			if (lease.expiresAt !== numberOf(slots[1])) return fails(`${context.name(worker)}'s lease runs out at ${time(lease.expiresAt)}`, 1)
+			return holds([leaseEvidence(context.world, worker)])
+		},
+	},
+	{
+		id: 'lets-go',
+		places: STORY,
+		pattern: '{worker} lets go',
+		example: 'A lets go',
+		meaning: 'The worker released its lease in this step.',
+		check: (slots, context) => letGo(slots, context),
+	},
+	{
+		id: 'lets-go-of',
+		places: STORY,
+		pattern: '{worker} lets go of {key}',
+		example: 'A lets go of the key',
+		meaning: 'The worker released its lease in this step.',
+		check: (slots, context) => letGo(slots, context),
+	},
+	{
+		id: 'lets-go-too',
+		places: STORY,
+		pattern: '{worker} lets go too',
+		example: 'B lets go too',
+		meaning: 'The worker released its lease in this step, and another had released one before it.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const other = runSteps(context.run).some(s => s.index <= context.step.index && happened(s, 'released', h => h.worker !== worker).length > 0)
+			if (!other) return fails('no other worker let go before', 0)
+			return letGo(slots, context)
+		},
+	},
+	{
+		id: 'releases',
+		places: STORY,
+		pattern: '{worker} releases {key}',
+		example: 'A releases the key',
+		meaning: 'The worker released its lease in this step.',
+		check: (slots, context) => letGo(slots, context),
+	},
+	{
+		id: 'function-returns',
+		places: STORY,
+		pattern: '{owner} function returns',
+		example: "A's function returns",
+		meaning: "The worker's function ended, so hold released its lease in this step.",
+		check: (slots, context) => letGo(slots, context),
+	},
+	{
+		id: 'renews',
+		places: STORY,
+		pattern: '{worker} renews',
+		example: 'A renews',
+		meaning: 'The worker renewed its lease in this step.',
+		check: (slots, context) => renewed(slots, context),
+	},
+	{
+		id: 'renews-lease',
+		places: STORY,
+		pattern: '{worker} renews {lease}',
+		example: 'A renews its lease',
+		meaning: 'The worker renewed its lease in this step.',
+		check(slots, context) {
+			if (actorOf(slots[1]) !== actorOf(slots[0])) return fails('a worker renews only its own lease', 1)
+			return renewed(slots, context)
+		},
+	},
+	{
+		id: 'asks-to-renew',
+		places: STORY,
+		pattern: '{worker} asks to renew {lease}',
+		example: 'A asks to renew its lease',
+		meaning: 'The worker asked to renew its lease in this step, whatever the lock answered.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			if (actorOf(slots[1]) !== worker) return fails('a worker renews only its own lease', 1)
+			const asked = context.step.happenings.find(h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === worker)
+			if (!asked) return fails(`${context.name(worker)} did not ask to renew in this step`, 0)
+			return holds([saw(context.step, asked)], asked.at)
+		},
+	},
+	{
+		id: 'renews-no-more',
+		places: STORY,
+		pattern: '{worker} renews no more',
+		example: 'A renews no more',
+		meaning: 'The worker renews its lease in no step from this one on.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			for (const step of runSteps(context.run).filter(s => s.index >= context.step.index)) {
+				const renewal = happened(step, 'renewed', h => h.worker === worker)[0] ?? happened(step, 'renew-refused', h => h.worker === worker)[0]
+				if (renewal) return fails(`${context.name(worker)} renews in step ${step.index}`, 0)
+			}
+			return holds([{ kind: 'nothing', what: `a renewal by ${worker} from step ${context.step.index} on` }])
+		},
+	},
+	{
+		id: 'nothing-renews',
+		places: STORY,
+		pattern: 'nothing renews {lease}',
+		example: "nothing renews A's lease",
+		meaning: "No renewal of the worker's lease happened in this step.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const renewal = happened(context.step, 'renewed', h => h.worker === worker)[0]
+			if (renewal) return fails(`${context.name(worker)} renewed its lease at ${time(renewal.at)}`, 0)
+			return holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }])
+		},
+	},
+]
+
+function lostAtEnd(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const lease = context.world.workers.get(worker)?.lease
+	if (!lease) return fails(`${context.name(worker)} has no lease`, 0)
+	const state = leaseState(lease)
+	if (state === 'live') return fails(`${context.name(worker)}'s lease is live until ${time(lease.expiresAt)}`, 0)
+	if (state === 'released') return fails(`${context.name(worker)} released its lease: a released lease is not lost`, 0)
+	return holds([leaseEvidence(context.world, worker)])
+}

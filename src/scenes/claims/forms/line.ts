@@ -1,0 +1,375 @@
+/** Claims about asking for the key and the line for it: asks, waits, places, hand-overs, giving up. */
+import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import { showFence } from '../fence-notation.ts'
+import { actorOf, actorsOf, fails, fenceOfSlot, happened, holds, lineEvidence, names, numberOf, runSteps, saw, storeFor, time } from '../query.ts'
+import type { Of } from '../query.ts'
+
+const STORY = ['caption', 'note'] as const
+
+function ordinal(n: number): string {
+	return ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'][n - 1] ?? `number ${n}`
+}
+
+/** The worker's asks in this step (holds and tries), that pass `keep`. */
+function asks(context: ClaimContext, worker: string, keep: (h: Of<'asked'>) => boolean = () => true): Of<'asked'>[] {
+	return happened(context.step, 'asked', h => h.worker === worker && keep(h))
+}
+
+/** The worker of slot 0 asked in this step (`keep` narrows the ask). */
+function asked(slots: readonly Slot[], context: ClaimContext, keep?: (h: Of<'asked'>) => boolean, why = 'asked for the key'): Verdict {
+	const worker = actorOf(slots[0])
+	const found = asks(context, worker, keep)[0]
+	if (found) return holds([saw(context.step, found)], found.at)
+	const any = asks(context, worker)[0]
+	if (any && keep) return fails(`${context.name(worker)} ${describeAsk(any)}`, 0)
+	return fails(`${context.name(worker)} ${why.startsWith('asked') ? 'did not ask for the key' : `did not ${why}`} in this step`, 0)
+}
+
+function describeAsk(ask: Of<'asked'>): string {
+	if (ask.tryOnly) return `tried the key (no wait) at ${time(ask.at)}`
+	return ask.wait === undefined ? `asked for the key at ${time(ask.at)}, waiting as long as it takes` : `asked for the key at ${time(ask.at)} with a wait of ${time(ask.wait)}`
+}
+
+/** The worker of slot 0 stands in line when the step ends. */
+function inLine(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const waiting = context.world.workers.get(worker)?.waiting
+	if (!waiting) return fails(`${context.name(worker)} is not in line when the step ends${holdsNow(context, worker)}`, 0)
+	const store = context.world.stores.get(waiting.store)
+	const ask = asks(context, worker)[0]
+	return holds(store ? [lineEvidence(context.world, store)] : [], ask?.at ?? context.world.time)
+}
+
+function holdsNow(context: ClaimContext, worker: string): string {
+	const grant = happened(context.step, 'granted', h => h.worker === worker)[0]
+	return grant ? `: the engine gave it the key at ${time(grant.at)}` : ''
+}
+
+/** The workers in line when the step ends, checked against a count (slot `count`) or a list (slot `list`), and who is first (slot `first`). */
+function line(slots: readonly Slot[], context: ClaimContext, which: { count?: number; list?: number; first?: number }): Verdict {
+	const store = storeFor(context, undefined)
+	if (typeof store === 'string') return fails(store)
+	const waiters = store.waiters
+	if (which.count !== undefined && waiters.length !== numberOf(slots[which.count])) {
+		return fails(`${waiters.length === 0 ? 'no one is' : `${names(context, waiters)} ${waiters.length === 1 ? 'is' : 'are'}`} in line when the step ends (${waiters.length})`, which.count)
+	}
+	if (which.list !== undefined) {
+		const wanted = actorsOf(slots[which.list])
+		if (wanted.length !== waiters.length || !wanted.every(id => waiters.includes(id))) return fails(`${waiters.length === 0 ? 'no one' : names(context, waiters)} ${waiters.length === 1 ? 'is' : 'are'} in line when the step ends`, which.list)
+	}
+	if (which.first !== undefined && waiters[0] !== actorOf(slots[which.first])) return fails(`${waiters[0] === undefined ? 'no one' : context.name(waiters[0])} is first in line`, which.first)
+	return holds([lineEvidence(context.world, store)], context.world.time)
+}
+
+/** The key went to the worker of slot `worker` in this step, after waiting (from `place` in line, with fence slot `fence`). */
+function goesTo(slots: readonly Slot[], context: ClaimContext, worker: number, place?: number, fence?: number): Verdict {
+	const id = actorOf(slots[worker])
+	const grant = happened(context.step, 'granted', h => h.worker === id)[0]
+	if (!grant) return fails(`the key did not go to ${context.name(id)} in this step`, worker)
+	if (grant.place === undefined) return fails(`${context.name(id)} got the key at once when it asked, without waiting for it`, worker)
+	if (place !== undefined && grant.place !== numberOf(slots[place])) {
+		return fails(`${context.name(id)} was ${grant.place === undefined ? 'not in line' : `${ordinal(grant.place)} in line`} when the key was let go`, place)
+	}
+	if (fence !== undefined && grant.fence !== fenceOfSlot(slots[fence])) {
+		return fails(`expected fence ${showFence(fenceOfSlot(slots[fence]))}, but the engine gave ${context.name(id)} ${grant.fence === undefined ? 'a lease with no fence' : `fence ${showFence(grant.fence)}`}`, fence)
+	}
+	return holds([saw(context.step, grant)], grant.at)
+}
+
+/** The worker of slot 0 asked in this step and got no lease in it. */
+function noLease(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const ask = asks(context, worker)[0]
+	if (!ask) return fails(`${context.name(worker)} did not ask for the key in this step`, 0)
+	const grant = happened(context.step, 'granted', h => h.worker === worker)[0]
+	if (grant) return fails(`the engine gave ${context.name(worker)} ${grant.fence === undefined ? 'a lease' : `fence ${showFence(grant.fence)}`} at ${time(grant.at)}`, 0)
+	const end = context.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker)
+	return holds([saw(context.step, end ?? ask)], end?.at ?? ask.at)
+}
+
+function gaveUp(slots: readonly Slot[], context: ClaimContext, after?: number): Verdict {
+	const worker = actorOf(slots[0])
+	const gave = happened(context.step, 'gave-up', h => h.worker === worker)[0]
+	if (!gave) {
+		const grant = happened(context.step, 'granted', h => h.worker === worker)[0]
+		return fails(grant ? `${context.name(worker)} did not give up: the engine gave it the key at ${time(grant.at)}` : `${context.name(worker)} did not give up in this step`, 0)
+	}
+	if (after !== undefined && gave.waited !== numberOf(slots[after])) return fails(`${context.name(worker)} gave up after ${time(gave.waited)}`, after)
+	return holds([saw(context.step, gave)], gave.at)
+}
+
+/** Whether the worker (or, with `other`, a worker other than it) asked in a step before this one. */
+function askedBefore(context: ClaimContext, worker: string, other: boolean): boolean {
+	return runSteps(context.run)
+		.filter(step => step.index < context.step.index)
+		.some(step => happened(step, 'asked', h => (other ? h.worker !== worker : h.worker === worker)).length > 0)
+}
+
+export const LINE_FORMS: readonly ClaimForm[] = [
+	{
+		id: 'asks',
+		places: STORY,
+		pattern: '{worker} asks for {key}',
+		example: 'Worker B asks for the key',
+		meaning: 'The worker asked the lock for the key in this step (a hold or a try).',
+		check: (slots, context) => asked(slots, context),
+	},
+	{
+		id: 'workers-ask',
+		places: STORY,
+		pattern: '{workers} ask for {key}',
+		example: 'Workers B and C ask for the key',
+		meaning: 'Each of those workers asked for the key in this step.',
+		check(slots, context) {
+			const ids = actorsOf(slots[0])
+			const missing = ids.find(id => asks(context, id).length === 0)
+			if (missing !== undefined) return fails(`${context.name(missing)} did not ask for the key in this step`, 0)
+			const all = ids.map(id => asks(context, id)[0] as Of<'asked'>)
+			return holds(all.map(h => saw(context.step, h)), Math.max(...all.map(h => h.at)))
+		},
+	},
+	{
+		id: 'asks-again',
+		places: STORY,
+		pattern: '{worker} asks for {key} again',
+		example: 'Worker B asks for the key again',
+		meaning: 'The worker asked for the key in this step, and had asked in an earlier one.',
+		check(slots, context) {
+			if (!askedBefore(context, actorOf(slots[0]), false)) return fails(`${context.name(actorOf(slots[0]))} never asked before this step`, 0)
+			return asked(slots, context)
+		},
+	},
+	{
+		id: 'asks-with-wait',
+		places: STORY,
+		pattern: '{worker} asks for {key} with a wait of {duration}',
+		example: 'Worker B asks for the key with a wait of 10 s',
+		meaning: 'The worker asked for the key in this step, waiting at most that long.',
+		check: (slots, context) => waitOf(slots, context, 2),
+	},
+	{
+		id: 'asks-with-wait-short',
+		places: STORY,
+		pattern: '{worker} asks with a wait of {duration}',
+		example: 'Worker B asks with a wait of 10 s',
+		meaning: 'The worker asked for the key in this step, waiting at most that long.',
+		check: (slots, context) => waitOf(slots, context, 1),
+	},
+	{
+		id: 'waits',
+		places: STORY,
+		pattern: '{worker} waits( in line)',
+		example: 'B waits in line',
+		meaning: 'The worker is in line for the key when the step ends.',
+		check: (slots, context) => inLine(slots, context),
+	},
+	{
+		id: 'waits-up-to',
+		places: STORY,
+		pattern: '{worker} waits, for up to {duration}',
+		example: 'B waits, for up to 30 s',
+		meaning: 'The worker is in line when the step ends, and asked with a wait of that long.',
+		check(slots, context) {
+			const line = inLine(slots, context)
+			return line.ok ? waitOf(slots, context, 1) : line
+		},
+	},
+	{
+		id: 'workers-wait',
+		places: STORY,
+		pattern: '{workers} wait( in line)',
+		example: 'B and C wait in line',
+		meaning: 'Those workers, and no other, are in line when the step ends.',
+		check: (slots, context) => line(slots, context, { list: 0 }),
+	},
+	{
+		id: 'count-wait',
+		places: STORY,
+		pattern: '{count} wait( in line)',
+		example: 'both wait in line',
+		meaning: 'That many workers are in line when the step ends.',
+		check: (slots, context) => line(slots, context, { count: 0 }),
+	},
+	{
+		id: 'count-workers-wait',
+		places: STORY,
+		pattern: '{count} workers wait( in line)',
+		example: 'two workers wait in line',
+		meaning: 'That many workers are in line when the step ends.',
+		check: (slots, context) => line(slots, context, { count: 0 }),
+	},
+	{
+		id: 'count-wait-first',
+		places: STORY,
+		pattern: '{count} wait in line, {worker} first',
+		example: 'both wait in line, B first',
+		meaning: 'That many workers are in line when the step ends, and that one is first.',
+		check: (slots, context) => line(slots, context, { count: 0, first: 1 }),
+	},
+	{
+		id: 'workers-wait-first',
+		places: STORY,
+		pattern: '{workers} wait in line, {worker} first',
+		example: 'B and C wait in line, B first',
+		meaning: 'Those workers, and no other, are in line when the step ends, and that one is first.',
+		check: (slots, context) => line(slots, context, { list: 0, first: 1 }),
+	},
+	{
+		id: 'place-in-line',
+		places: STORY,
+		pattern: '{worker} is( now) {ordinal} in line',
+		example: 'C is now first in line',
+		meaning: 'The worker stands at that place in line when the step ends.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const waiting = context.world.workers.get(worker)?.waiting
+			if (!waiting) return fails(`${context.name(worker)} is not in line when the step ends${holdsNow(context, worker)}`, 0)
+			if (waiting.place !== numberOf(slots[1])) return fails(`${context.name(worker)} is ${ordinal(waiting.place)} in line`, 1)
+			const store = context.world.stores.get(waiting.store)
+			return holds(store ? [lineEvidence(context.world, store)] : [], context.world.time)
+		},
+	},
+	{
+		id: 'line-empty',
+		places: STORY,
+		pattern: 'the line is empty',
+		example: 'the line is empty',
+		meaning: 'No one is in line for the key when the step ends.',
+		check(_slots, context) {
+			const store = storeFor(context, undefined)
+			if (typeof store === 'string') return fails(store)
+			if (store.waiters.length > 0) return fails(`${names(context, store.waiters)} ${store.waiters.length === 1 ? 'is' : 'are'} in line`)
+			return holds([lineEvidence(context.world, store)], context.world.time)
+		},
+	},
+	{
+		id: 'goes-to',
+		places: STORY,
+		pattern: '{key} goes to {worker}',
+		example: 'the key goes to B',
+		meaning: 'The worker, who was waiting for it, was given the key in this step.',
+		check: (slots, context) => goesTo(slots, context, 1),
+	},
+	{
+		id: 'goes-to-place',
+		places: STORY,
+		pattern: '{key} goes to {worker}, {ordinal} in line',
+		example: 'the key goes to B, first in line',
+		meaning: 'The worker was at that place in line when the key was let go, and was given it.',
+		check: (slots, context) => goesTo(slots, context, 1, 2),
+	},
+	{
+		id: 'goes-to-with-fence',
+		places: STORY,
+		pattern: '{key} goes to {worker} with fence {fence}',
+		example: 'the key goes to B with fence 2',
+		meaning: 'The worker, who was waiting, was given the key with that fence in this step.',
+		check: (slots, context) => goesTo(slots, context, 1, undefined, 2),
+	},
+	{
+		id: 'goes-to-place-with-fence',
+		places: STORY,
+		pattern: '{key} goes to {worker}, {ordinal} in line, with fence {fence}',
+		example: 'the key goes to B, first in line, with fence 2',
+		meaning: 'The worker was at that place in line when the key was let go, and was given it with that fence.',
+		check: (slots, context) => goesTo(slots, context, 1, 2, 3),
+	},
+	{
+		id: 'gives-up',
+		places: STORY,
+		pattern: '{worker} gives up( with held)',
+		example: 'B gives up with held',
+		meaning: "The worker's hold ran out of its wait in this step and gave up (the engine's held), without a lease.",
+		check: (slots, context) => gaveUp(slots, context),
+	},
+	{
+		id: 'gives-up-after',
+		places: STORY,
+		pattern: '{worker} gives up after {duration}',
+		example: 'B gives up after 10 s',
+		meaning: 'The worker gave up in this step, having waited that long.',
+		check: (slots, context) => gaveUp(slots, context, 1),
+	},
+	{
+		id: 'function-does-not-run',
+		places: STORY,
+		pattern: '{owner} function does not run',
+		example: "D's function does not run",
+		meaning: 'The worker asked for the key in this step and got no lease, so the function it holds the key for did not run.',
+		check: (slots, context) => noLease(slots, context),
+	},
+	{
+		id: 'does-not-get',
+		places: STORY,
+		pattern: '{worker} does not get {key}',
+		example: 'D does not get the key',
+		meaning: 'The worker asked for the key in this step and got no lease.',
+		check: (slots, context) => noLease(slots, context),
+	},
+	{
+		id: 'is-refused',
+		places: STORY,
+		pattern: '{worker} is refused',
+		example: 'D is refused',
+		meaning: "The worker's try in this step found the key held (or a semaphore full) and got no lease.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const refused = happened(context.step, 'refused', h => h.worker === worker)[0]
+			if (!refused) return fails(`the lock did not refuse ${context.name(worker)} in this step`, 0)
+			return holds([saw(context.step, refused)], refused.at)
+		},
+	},
+	{
+		id: 'tries',
+		places: STORY,
+		pattern: '{worker} tries',
+		example: 'D tries',
+		meaning: 'The worker tried the key in this step: it asked without waiting.',
+		check: (slots, context) => asked(slots, context, h => h.tryOnly, 'try the key'),
+	},
+	{
+		id: 'tries-the-key',
+		places: STORY,
+		pattern: '{worker} tries {key}',
+		example: 'D tries the key',
+		meaning: 'The worker tried the key in this step: it asked without waiting.',
+		check: (slots, context) => asked(slots, context, h => h.tryOnly, 'try the key'),
+	},
+	{
+		id: 'tries-too',
+		places: STORY,
+		pattern: '{worker} tries too',
+		example: 'D tries too',
+		meaning: 'The worker tried the key in this step, and another worker had asked for it before.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const mine = asks(context, worker, h => h.tryOnly)[0]
+			if (!mine) return asked(slots, context, h => h.tryOnly, 'try the key')
+			const earlier = context.step.happenings.slice(0, context.step.happenings.indexOf(mine))
+			const other = askedBefore(context, worker, true) || earlier.some(h => h.kind === 'asked' && h.worker !== worker)
+			if (!other) return fails('no other worker asked for the key before', 0)
+			return holds([saw(context.step, mine)], mine.at)
+		},
+	},
+	{
+		id: 'tries-again',
+		places: STORY,
+		pattern: '{worker} tries again',
+		example: 'D tries again',
+		meaning: 'The worker tried the key in this step, and had asked for it in an earlier step.',
+		check(slots, context) {
+			if (!askedBefore(context, actorOf(slots[0]), false)) return fails(`${context.name(actorOf(slots[0]))} never asked before this step`, 0)
+			return asked(slots, context, h => h.tryOnly, 'try the key')
+		},
+	},
+]
+
+/** The worker of slot 0 asked in this step with a wait of slot `wait`. */
+function waitOf(slots: readonly Slot[], context: ClaimContext, wait: number): Verdict {
+	const worker = actorOf(slots[0])
+	const wanted = numberOf(slots[wait])
+	const ask = asks(context, worker)[0]
+	if (!ask) return fails(`${context.name(worker)} did not ask for the key in this step`, 0)
+	if (ask.tryOnly || ask.wait !== wanted) return fails(`${context.name(worker)} ${describeAsk(ask)}`, wait)
+	return holds([saw(context.step, ask)], ask.at)
+}

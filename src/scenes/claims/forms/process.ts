@@ -1,0 +1,180 @@
+/**
+ * Claims about a worker's process, which the engine does not see but its messages show: a paused
+ * worker sends nothing, a woken one sends again, a worker whose lease is lost still acts. And what
+ * the same writes would have done without fences, from the scene run again on databases that check none.
+ */
+import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import type { StepFacts } from '../facts.ts'
+import { actorOf, fails, happened, holds, leaseState, saw, sentBy } from '../query.ts'
+import type { Of } from '../query.ts'
+import { describeWrite } from './writes.ts'
+
+const STORY = ['caption', 'note'] as const
+
+function silence(worker: string, step: StepFacts): { kind: 'messages'; worker: string; step: number; count: number } {
+	return { kind: 'messages', worker, step: step.index, count: sentBy(step, worker) }
+}
+
+/** The worker of slot 0 is shown paused when the step ends: its label, itself checked, says so. */
+function pausedNow(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	if (!context.world.workers.get(worker)?.paused) return fails(`${context.name(worker)} is not shown paused when the step ends; give it a label that says so, like set ${worker} "paused"`, 0)
+	return holds([silence(worker, context.step)], context.world.time)
+}
+
+/** The worker's last write in this step, and the same write in the run without fences. */
+function unfencedWrite(context: ClaimContext, worker: string): { fenced?: Of<'wrote'>; unfenced?: Of<'wrote'> } {
+	const mine = (step: StepFacts | undefined) => (step ? happened(step, 'wrote', h => h.worker === worker).pop() : undefined)
+	return { fenced: mine(context.step), unfenced: mine(context.run.unfenced?.steps[context.step.index]) }
+}
+
+function withoutFences(slots: readonly Slot[], context: ClaimContext, changed: boolean): Verdict {
+	const worker = actorOf(slots[0])
+	const { fenced, unfenced } = unfencedWrite(context, worker)
+	if (!fenced) return fails(`${context.name(worker)} wrote nothing in this step`, 0)
+	if (!unfenced) return fails(`without fences, ${context.name(worker)} would write nothing in this step`, 0)
+	if (unfenced.changed !== changed) return fails(`run without fences, ${describeWrite(context, unfenced)}`, 0)
+	return holds([saw(context.step, fenced), { ...saw(context.step, unfenced), unfenced: true }], fenced.at)
+}
+
+export const PROCESS_FORMS: readonly ClaimForm[] = [
+	{
+		id: 'pauses',
+		places: STORY,
+		pattern: '{worker} pauses',
+		example: 'Worker A pauses',
+		meaning: "The worker is shown paused when the step ends (its label, which is checked: it sends nothing while shown).",
+		check: (slots, context) => pausedNow(slots, context),
+	},
+	{
+		id: 'process-pauses',
+		places: STORY,
+		pattern: '{owner} process pauses/stalls',
+		example: "A's process pauses",
+		meaning: 'The worker is shown paused when the step ends.',
+		check: (slots, context) => pausedNow(slots, context),
+	},
+	{
+		id: 'stalls',
+		places: STORY,
+		pattern: '{worker} stalls',
+		example: 'A stalls',
+		meaning: 'The worker is shown paused when the step ends.',
+		check: (slots, context) => pausedNow(slots, context),
+	},
+	{
+		id: 'is-paused',
+		places: STORY,
+		pattern: '{worker} is paused/stalled',
+		example: 'A is paused',
+		meaning: 'The worker is shown paused when the step ends.',
+		check: (slots, context) => pausedNow(slots, context),
+	},
+	{
+		id: 'is-still-paused',
+		places: STORY,
+		pattern: '{worker} is still paused/stalled',
+		example: 'A is still paused',
+		meaning: 'The worker was shown paused when the step began, and still is when it ends.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			if (!context.step.start.workers.get(worker)?.paused) return fails(`${context.name(worker)} was not shown paused when the step began, so it is not still paused`, 0)
+			return pausedNow(slots, context)
+		},
+	},
+	{
+		id: 'wakes',
+		places: STORY,
+		pattern: '{worker} wakes( up)',
+		example: 'A wakes',
+		meaning: 'The worker was shown paused when the step began and is not when it ends.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			if (!context.step.start.workers.get(worker)?.paused) return fails(`${context.name(worker)} was not shown paused when the step began`, 0)
+			if (context.world.workers.get(worker)?.paused) return fails(`${context.name(worker)} is still shown paused when the step ends; strike its label`, 0)
+			return holds([silence(worker, context.step)])
+		},
+	},
+	{
+		id: 'crashes',
+		places: STORY,
+		pattern: '{worker} crashes',
+		example: 'Worker A crashes',
+		meaning: 'The worker is shown stopped when the step ends (a label of the paused form, such as crashed).',
+		check: (slots, context) => pausedNow(slots, context),
+	},
+	{
+		id: 'code-goes-on',
+		places: STORY,
+		pattern: '{owner} code goes/went on',
+		example: "A's code goes on",
+		meaning: "The worker's lease is lost, yet it sends a message in this step: the engine does not stop its code.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const lease = context.step.start.workers.get(worker)?.lease
+			const state = lease ? leaseState(lease) : undefined
+			if (state !== 'expired' && state !== 'gone') return fails(`${context.name(worker)}'s lease was ${state === undefined ? 'never given' : state} when the step began, not lost`, 0)
+			if (sentBy(context.step, worker) === 0) return fails(`${context.name(worker)} sends nothing in this step`, 0)
+			return holds([silence(worker, context.step)])
+		},
+	},
+	{
+		id: 'only-the-fence-stops',
+		places: STORY,
+		pattern: 'only the fence stops {owner} write',
+		example: "only the fence stops A's write",
+		meaning: "The worker's write in this step was refused, and the same scene on a database that checks no fence takes it.",
+		needsUnfenced: true,
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const { fenced } = unfencedWrite(context, worker)
+			if (fenced?.changed) return fails(`the fence did not stop it: ${describeWrite(context, fenced)}`, 0)
+			return withoutFences(slots, context, true)
+		},
+	},
+	{
+		id: 'without-fences-saved',
+		places: STORY,
+		pattern: 'without fences, {owner} write would be saved',
+		example: "without fences, A's write would be saved",
+		meaning: 'The same scene on databases that check no fence, run on the engine, takes the write the worker made in this step.',
+		needsUnfenced: true,
+		check: (slots, context) => withoutFences(slots, context, true),
+	},
+	{
+		id: 'without-fences-refused',
+		places: STORY,
+		pattern: 'without fences, {owner} write would be refused',
+		example: "without fences, A's write would be refused",
+		meaning: 'The same scene on databases that check no fence refuses the write the worker made in this step.',
+		needsUnfenced: true,
+		check: (slots, context) => withoutFences(slots, context, false),
+	},
+	{
+		id: 'without-fences-summary-lost',
+		places: STORY,
+		pattern: 'without fences, {owner} summary would be lost',
+		example: "without fences, B's summary would be lost",
+		meaning: "In the same scene on databases that check no fence, the row no longer keeps the worker's write when this step ends, though it wrote.",
+		needsUnfenced: true,
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const run = context.run.unfenced
+			const step = run?.steps[context.step.index]
+			if (!run || !step) return fails('the scene without fences has no such step', 0)
+			const wrote = run.steps.slice(1, context.step.index + 1).some(s => happened(s, 'wrote', h => h.worker === worker && h.changed).length > 0)
+			if (!wrote) return fails(`without fences, ${context.name(worker)} would never have saved a summary`, 0)
+			const kept = [...step.end.databases.values()].find(db => db.writer === worker)
+			if (kept) return fails(`without fences, ${context.name(kept.id)} would still keep ${context.name(worker)}'s summary`, 0)
+			return holds([...step.end.databases.values()].map(db => ({ kind: 'row' as const, database: db.id, at: step.end.time, fence: '', ...(db.writer === undefined ? {} : { writer: db.writer }) })))
+		},
+	},
+	{
+		id: 'reader-acts',
+		places: ['caption'],
+		pattern: 'the reader acts',
+		example: 'the reader acts',
+		meaning: 'Claims nothing: the caption of a step a reader takes, before it is worded from what the engine did.',
+		check: () => holds([]),
+	},
+]

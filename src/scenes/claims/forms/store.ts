@@ -1,0 +1,298 @@
+/** Claims about a lock store and the scene's clock: restarts, epochs, backups and restores, time passing. */
+import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import { actorOf, bigOf, fails, happened, holds, numberOf, runSteps, saw, storeFor, time } from '../query.ts'
+import type { Of } from '../query.ts'
+
+const STORY = ['caption', 'note'] as const
+
+/** The restarts of the store slot `store` names (the only store when undefined) in this step. */
+function restarts(slots: readonly Slot[], context: ClaimContext, store?: number): Of<'restarted'>[] | string {
+	const id = store === undefined ? storeFor(context, undefined) : actorOf(slots[store])
+	const storeId = typeof id === 'string' ? id : id.id
+	if (typeof id !== 'string' || context.world.stores.has(storeId)) return happened(context.step, 'restarted', h => h.store === storeId)
+	return id
+}
+
+function restarted(slots: readonly Slot[], context: ClaimContext, times?: number): Verdict {
+	const found = restarts(slots, context, 0)
+	if (typeof found === 'string') return fails(found, 0)
+	const store = actorOf(slots[0])
+	const wanted = times ?? 1
+	if (found.length === 0) return fails(`${context.name(store)} did not restart in this step`, 0)
+	if (times !== undefined && found.length !== wanted) return fails(`${context.name(store)} restarted ${found.length === 1 ? 'once' : found.length === 2 ? 'twice' : `${found.length} times`} in this step`, 0)
+	return holds(found.map(h => saw(context.step, h)), found[0]?.at)
+}
+
+/** The opens of a store in this step (restarts and restores), in order. */
+function opens(context: ClaimContext, store?: string): (Of<'restarted'> | Of<'restored'>)[] {
+	return context.step.happenings.filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && (store === undefined || h.store === store))
+}
+
+function clockReads(slots: readonly Slot[], context: ClaimContext, still: boolean): Verdict {
+	const wanted = numberOf(slots[0])
+	if (context.world.time !== wanted) return fails(`the clock reads ${time(context.world.time)} when the step ends`, 0)
+	if (still && context.step.start.time !== wanted) return fails(`the clock read ${time(context.step.start.time)} when the step began, so it does not still read ${time(wanted)}`, 0)
+	return holds([{ kind: 'clock', at: context.world.time }], context.world.time)
+}
+
+function passed(slots: readonly Slot[], context: ClaimContext, slot: number): Verdict {
+	const waits = happened(context.step, 'waited')
+	const total = waits.reduce((sum, h) => sum + h.ms, 0)
+	const wanted = numberOf(slots[slot])
+	if (waits.length === 0) return fails('the scene moves its clock on in no wait in this step', slot)
+	if (total !== wanted) return fails(`the step's waits move the clock on by ${time(total)}`, slot)
+	return holds(waits.map(h => saw(context.step, h)), waits[waits.length - 1]?.at)
+}
+
+export const STORE_FORMS: readonly ClaimForm[] = [
+	{
+		id: 'restarts',
+		places: STORY,
+		pattern: '{store} restarts',
+		example: 'the lock server restarts',
+		meaning: 'The store crashed and opened again on its kv.db in this step.',
+		check: (slots, context) => restarted(slots, context),
+	},
+	{
+		id: 'restarts-twice',
+		places: STORY,
+		pattern: '{store} restarts twice',
+		example: 'the store restarts twice',
+		meaning: 'The store crashed and opened again twice in this step.',
+		check: (slots, context) => restarted(slots, context, 2),
+	},
+	{
+		id: 'restarts-times',
+		places: STORY,
+		pattern: '{store} restarts {count} times',
+		example: 'the store restarts 3 times',
+		meaning: 'The store crashed and opened again that many times in this step.',
+		check: (slots, context) => restarted(slots, context, numberOf(slots[1])),
+	},
+	{
+		id: 'crashes-and-opens-again',
+		places: STORY,
+		pattern: '{store} crashes and opens( its store) again',
+		example: 'the lock server crashes and opens its store again',
+		meaning: 'The store crashed and opened again on its kv.db in this step.',
+		check: (slots, context) => restarted(slots, context),
+	},
+	{
+		id: 'opens-again',
+		places: STORY,
+		pattern: '{store} opens again',
+		example: 'the store opens again',
+		meaning: 'The store opened again in this step, on its kv.db or on a restored copy.',
+		check(slots, context) {
+			const store = actorOf(slots[0])
+			const found = opens(context, store)
+			if (found.length === 0) return fails(`${context.name(store)} did not open again in this step`, 0)
+			return holds(found.map(h => saw(context.step, h)), found[0]?.at)
+		},
+	},
+	{
+		id: 'writes-epoch',
+		places: STORY,
+		pattern: '{store} writes epoch {epoch}',
+		example: 'the lock server writes epoch 5000',
+		meaning: 'The store opened again in this step and wrote that epoch to kv.db.',
+		check: (slots, context) => wroteEpoch(slots, context, false),
+	},
+	{
+		id: 'writes-epoch-time',
+		places: STORY,
+		pattern: '{store} writes epoch {epoch}, the time in milliseconds',
+		example: 'the lock server writes epoch 5000, the time in milliseconds',
+		meaning: 'The store opened again in this step and wrote that epoch, which is the clock in milliseconds when it opened.',
+		check: (slots, context) => wroteEpoch(slots, context, true),
+	},
+	{
+		id: 'each-open-plus-one',
+		places: STORY,
+		pattern: 'each open writes the epoch before it plus one: {epoch}, then {epoch}',
+		example: 'each open writes the epoch before it plus one: 1, then 2',
+		meaning: "The store opened twice in this step, and each open's epoch was the one before it plus one: those two.",
+		check(slots, context) {
+			const found = opens(context)
+			if (found.length !== 2) return fails(`the store opened ${found.length === 1 ? 'once' : `${found.length} times`} in this step`)
+			for (const [i, open] of found.entries()) {
+				const before = open.kind === 'restarted' ? open.epochBefore : open.backupEpoch
+				if (open.epoch !== before + 1n) return fails(`the ${i === 0 ? 'first' : 'second'} open wrote epoch ${open.epoch}, and the epoch before it was ${before}`, i)
+				if (open.epoch !== bigOf(slots[i])) return fails(`the ${i === 0 ? 'first' : 'second'} open wrote epoch ${open.epoch}`, i)
+			}
+			return holds(found.map(h => saw(context.step, h)), found[0]?.at)
+		},
+	},
+	{
+		id: 'epoch-is',
+		places: STORY,
+		pattern: 'the epoch is {epoch}',
+		example: 'the epoch is 1000',
+		meaning: "The store's epoch is that number when the step ends.",
+		check(slots, context) {
+			const store = storeFor(context, undefined)
+			if (typeof store === 'string') return fails(store)
+			if (store.epoch !== bigOf(slots[0])) return fails(`${context.name(store.id)}'s epoch is ${store.epoch}`, 0)
+			return holds([{ kind: 'epoch', store: store.id, at: context.world.time, epoch: store.epoch.toString() }], context.world.time)
+		},
+	},
+	{
+		id: 'epoch-is-larger',
+		places: STORY,
+		pattern: 'the epoch is larger',
+		example: 'the epoch is larger',
+		meaning: "The store opened again in this scene, and its epoch now is larger than before its last open.",
+		check(_slots, context) {
+			const store = storeFor(context, undefined)
+			if (typeof store === 'string') return fails(store)
+			const opens = runSteps(context.run)
+				.filter(s => s.index <= context.step.index)
+				.flatMap(s => s.happenings.filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store.id).map(h => ({ h, s })))
+			const last = opens[opens.length - 1]
+			if (!last) return fails(`${context.name(store.id)} has not opened again in this scene`)
+			const before = last.h.kind === 'restarted' ? last.h.epochBefore : last.h.backupEpoch
+			if (!(store.epoch > before)) return fails(`${context.name(store.id)}'s epoch ${store.epoch} is not larger than ${before}, the epoch before its last open`)
+			return holds([saw(last.s, last.h), { kind: 'epoch', store: store.id, at: context.world.time, epoch: store.epoch.toString() }])
+		},
+	},
+	{
+		id: 'backup',
+		places: STORY,
+		pattern: 'kv.db is copied to a backup',
+		example: 'kv.db is copied to a backup',
+		meaning: "A copy of the store's kv.db was taken in this step.",
+		check: (_slots, context) => backedUp(context),
+	},
+	{
+		id: 'backup-at-epoch',
+		places: STORY,
+		pattern: 'kv.db is copied to a backup at epoch {epoch}',
+		example: 'kv.db is copied to a backup at epoch 0',
+		meaning: "A copy of the store's kv.db was taken in this step, holding that epoch.",
+		check: (slots, context) => backedUp(context, slots[0]),
+	},
+	{
+		id: 'restored',
+		places: STORY,
+		pattern: 'kv.db is restored from the backup',
+		example: 'kv.db is restored from the backup',
+		meaning: 'The store opened again on the copy a backup took, in this step.',
+		check: (_slots, context) => restoredFrom(context),
+	},
+	{
+		id: 'restored-at-epoch',
+		places: STORY,
+		pattern: 'kv.db is restored from the backup, at epoch {epoch}',
+		example: 'kv.db is restored from the backup, at epoch 1',
+		meaning: "The store opened again on the backup's copy in this step, with that epoch.",
+		check: (slots, context) => restoredFrom(context, slots[0]),
+	},
+	{
+		id: 'restored-plus-one',
+		places: STORY,
+		pattern: "kv.db is restored from the backup: epoch {epoch}, the copy's plus one",
+		example: "kv.db is restored from the backup: epoch 1, the copy's plus one",
+		meaning: "The store opened again on the backup's copy in this step, with that epoch: the copy's epoch plus one.",
+		check(slots, context) {
+			const done = restoredFrom(context, slots[0])
+			if (!done.ok) return done
+			const restore = happened(context.step, 'restored')[0] as Of<'restored'>
+			if (restore.epoch !== restore.backupEpoch + 1n) return fails(`the copy's epoch was ${restore.backupEpoch}; the open wrote ${restore.epoch}, the clock, which is larger`, 0)
+			return done
+		},
+	},
+	{
+		id: 'count-starts-again',
+		places: STORY,
+		pattern: 'the count starts/started again',
+		example: 'the count starts again',
+		meaning: "A lease given in this step has count 1: the store's count started again when it opened.",
+		check(_slots, context) {
+			const grant = happened(context.step, 'granted', h => h.fence !== undefined && (h.fence & ((1n << 64n) - 1n)) === 1n)[0]
+			if (!grant) return fails('no lease given in this step has count 1')
+			const reopened = runSteps(context.run).some(s => s.index <= context.step.index && opensIn(s, grant.store))
+			if (!reopened) return fails(`${context.name(grant.store)} never opened again before this grant: its count did not start again`)
+			return holds([saw(context.step, grant)], grant.at)
+		},
+	},
+	{
+		id: 'clock-reads',
+		places: STORY,
+		pattern: 'the clock reads {time}',
+		example: 'the clock reads 30 s',
+		meaning: "The scene's clock reads that time when the step ends.",
+		check: (slots, context) => clockReads(slots, context, false),
+	},
+	{
+		id: 'clock-still-reads',
+		places: STORY,
+		pattern: 'the clock still reads {time}',
+		example: 'the clock still reads 0 ms',
+		meaning: "The scene's clock read that time when the step began and still does when it ends.",
+		check: (slots, context) => clockReads(slots, context, true),
+	},
+	{
+		id: 'clock-past-epoch',
+		places: STORY,
+		pattern: 'the clock is past epoch {epoch}',
+		example: 'the clock is past epoch 2',
+		meaning: "The scene's clock in milliseconds is larger than that epoch when the step ends.",
+		check(slots, context) {
+			if (BigInt(context.world.time) <= bigOf(slots[0])) return fails(`the clock reads ${context.world.time} ms`, 0)
+			return holds([{ kind: 'clock', at: context.world.time }], context.world.time)
+		},
+	},
+	{
+		id: 'time-passes',
+		places: STORY,
+		pattern: '{duration} pass(es)',
+		example: '30 s pass',
+		meaning: "The step's waits move the clock on by that long.",
+		check: (slots, context) => passed(slots, context, 0),
+	},
+	{
+		id: 'clock-moves-on',
+		places: STORY,
+		pattern: 'the clock moves on by {duration}',
+		example: 'the clock moves on by 30 s',
+		meaning: "The step's waits move the clock on by that long.",
+		check: (slots, context) => passed(slots, context, 0),
+	},
+	{
+		id: 'test-moves-clock',
+		places: STORY,
+		pattern: 'the test moves the clock on by {duration}',
+		example: 'the test moves the clock on by 30 s',
+		meaning: "The step's waits move the clock on by that long.",
+		check: (slots, context) => passed(slots, context, 0),
+	},
+]
+
+function opensIn(step: { happenings: readonly { kind: string; store?: string }[] }, store: string): boolean {
+	return step.happenings.some(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store)
+}
+
+function wroteEpoch(slots: readonly Slot[], context: ClaimContext, isTime: boolean): Verdict {
+	const store = actorOf(slots[0])
+	const found = opens(context, store)
+	const wanted = bigOf(slots[1])
+	if (found.length === 0) return fails(`${context.name(store)} did not open again in this step`, 0)
+	const open = found.find(h => h.epoch === wanted)
+	if (!open) return fails(`${context.name(store)} wrote epoch ${found.map(h => h.epoch).join(', then ')}`, 1)
+	if (isTime && BigInt(open.at) !== open.epoch) return fails(`the clock read ${open.at} ms when it opened; epoch ${open.epoch} is the epoch before it plus one`, 1)
+	return holds([saw(context.step, open)], open.at)
+}
+
+function backedUp(context: ClaimContext, epoch?: Slot): Verdict {
+	const backup = happened(context.step, 'backed-up')[0]
+	if (!backup) return fails('no backup was taken in this step')
+	if (epoch && backup.epoch !== bigOf(epoch)) return fails(`the copy holds epoch ${backup.epoch}`, 0)
+	return holds([saw(context.step, backup)], backup.at)
+}
+
+function restoredFrom(context: ClaimContext, epoch?: Slot): Verdict {
+	const restore = happened(context.step, 'restored')[0]
+	if (!restore) return fails('no store was restored from a backup in this step')
+	if (epoch && restore.epoch !== bigOf(epoch)) return fails(`the restored store opened with epoch ${restore.epoch}`, 0)
+	return holds([saw(context.step, restore)], restore.at)
+}

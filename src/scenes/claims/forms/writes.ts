@@ -1,0 +1,435 @@
+/** Claims about writes and the row: who saved, with which fence, what the database did, what the row keeps. */
+import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import { showFence } from '../fence-notation.ts'
+import { actorOf, fails, fenceOfSlot, happened, holds, leaseEvidence, runSteps, saw, time } from '../query.ts'
+import type { Of } from '../query.ts'
+
+const STORY = ['caption', 'note'] as const
+
+/** The worker's writes in this step, to the database `database` names (any when undefined). */
+function writes(context: ClaimContext, worker: string, database?: string): Of<'wrote'>[] {
+	return happened(context.step, 'wrote', h => h.worker === worker && (database === undefined || h.database === database))
+}
+
+/** The worker of slot `worker` wrote in this step (`keep` narrows the write). */
+function wrote(slots: readonly Slot[], context: ClaimContext, worker = 0, keep?: (h: Of<'wrote'>) => string | undefined): Verdict {
+	const id = actorOf(slots[worker])
+	const found = writes(context, id)
+	if (found.length === 0) return fails(`${context.name(id)} wrote nothing in this step`, worker)
+	const write = found[found.length - 1] as Of<'wrote'>
+	const problem = keep?.(write)
+	if (problem !== undefined) return fails(problem, worker)
+	return holds([saw(context.step, write)], write.at)
+}
+
+/** The last write of slot `worker`'s worker in this step, to slot `database`'s database, changed the row (or did not). */
+function outcome(slots: readonly Slot[], context: ClaimContext, worker: number, database: number | undefined, changed: boolean): Verdict {
+	const id = actorOf(slots[worker])
+	const db = database === undefined ? undefined : actorOf(slots[database])
+	const found = writes(context, id, db)
+	if (found.length === 0) return fails(`${context.name(id)} wrote nothing${db === undefined ? '' : ` to ${context.name(db)}`} in this step`, worker)
+	const write = found[found.length - 1] as Of<'wrote'>
+	if (write.changed !== changed) return fails(denied(context, write), worker)
+	return holds([saw(context.step, write)], write.at)
+}
+
+/** Why a claim that a write was taken (or refused) is false: what the database did instead. */
+export function denied(context: ClaimContext, write: Of<'wrote'>): string {
+	return `${write.changed ? `${context.name(write.database)} did not refuse it` : `${context.name(write.database)} did not take it`}: ${describeWrite(context, write)}`
+}
+
+/** What a write did, for a message. */
+export function describeWrite(context: ClaimContext, write: Of<'wrote'>): string {
+	const fence = showFence(write.fence)
+	if (write.changed) return `${context.name(write.database)}${write.fenced ? '' : ', which checks no fence,'} took ${context.name(write.worker)}'s write with fence ${fence} (the row held ${showFence(write.before)})`
+	return `${context.name(write.database)} refused ${context.name(write.worker)}'s write: its fence ${fence} is not larger than the row's ${showFence(write.before)}`
+}
+
+/** Every write to a database in the scene up to the end of this step. */
+function writesUpTo(context: ClaimContext, database: string): Of<'wrote'>[] {
+	return runSteps(context.run)
+		.filter(step => step.index <= context.step.index)
+		.flatMap(step => happened(step, 'wrote', h => h.database === database))
+}
+
+/** The only database of the scene, or the message why there is none to mean. */
+function theDatabase(context: ClaimContext): string | { message: string } {
+	const all = [...context.world.databases.keys()]
+	if (all.length === 1) return all[0] as string
+	return { message: all.length === 0 ? 'this scene has no database' : `this scene has ${all.length} databases; name the one meant` }
+}
+
+export const WRITE_FORMS: readonly ClaimForm[] = [
+	{
+		id: 'saves',
+		places: STORY,
+		pattern: '{worker} saves( its summary)',
+		example: 'Worker B saves its summary',
+		meaning: 'The worker wrote to the database in this step, whatever the database did with it.',
+		check: (slots, context) => wrote(slots, context),
+	},
+	{
+		id: 'saves-what-it-computed',
+		places: STORY,
+		pattern: '{worker} saves what it computed',
+		example: 'A saves what it computed',
+		meaning: 'The worker wrote to the database in this step.',
+		check: (slots, context) => wrote(slots, context),
+	},
+	{
+		id: 'writes-its-fence',
+		places: STORY,
+		pattern: '{worker} writes its fence to the row',
+		example: 'A writes its fence to the row',
+		meaning: 'The worker wrote to the database in this step, and its fence is on the row: the write changed it.',
+		check: (slots, context) => wrote(slots, context, 0, write => (write.changed ? undefined : `its fence is not on the row: ${describeWrite(context, write)}`)),
+	},
+	{
+		id: 'saves-again',
+		places: STORY,
+		pattern: '{worker} saves( its summary) again',
+		example: 'A saves again',
+		meaning: 'The worker wrote in this step, and had written in an earlier one.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const before = runSteps(context.run).some(s => s.index < context.step.index && happened(s, 'wrote', h => h.worker === worker).length > 0)
+			return wrote(slots, context, 0, () => (before ? undefined : `${context.name(worker)} wrote nothing before this step`))
+		},
+	},
+	{
+		id: 'saves-too',
+		places: STORY,
+		pattern: '{worker} saves( its summary) too',
+		example: 'A saves too',
+		meaning: 'The worker wrote in this step, and another worker had written before it.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			return wrote(slots, context, 0, write => {
+				const database = write.database
+				const earlier = writesUpTo(context, database)
+				const mine = earlier.indexOf(write)
+				return earlier.slice(0, mine).some(h => h.worker !== worker) ? undefined : `no other worker wrote to ${context.name(database)} before ${context.name(worker)}`
+			})
+		},
+	},
+	{
+		id: 'saves-with-fence',
+		places: STORY,
+		pattern: '{worker} saves( its summary) with fence {fence}',
+		example: 'Worker A saves with fence 7',
+		meaning: 'The worker wrote in this step, with that fence.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const wanted = fenceOfSlot(slots[1])
+			const found = writes(context, worker)
+			const write = found.find(h => h.fence === wanted)
+			if (write) return holds([saw(context.step, write)], write.at)
+			if (found.length === 0) return fails(`${context.name(worker)} wrote nothing in this step`, 0)
+			return fails(`expected fence ${showFence(wanted)}, but ${context.name(worker)} wrote with fence ${showFence((found[0] as Of<'wrote'>).fence)}`, 1)
+		},
+	},
+	{
+		id: 'saves-first',
+		places: STORY,
+		pattern: '{worker} saves first',
+		example: 'A saves first',
+		meaning: 'The worker wrote in this step, and no other worker had written to that database before it.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			return wrote(slots, context, 0, write => {
+				const earlier = writesUpTo(context, write.database)
+				const other = earlier.slice(0, earlier.indexOf(write)).find(h => h.worker !== worker)
+				return other ? `${context.name(other.worker)} wrote to ${context.name(write.database)} before, at ${time(other.at)}` : undefined
+			})
+		},
+	},
+	{
+		id: 'saves-before',
+		places: STORY,
+		pattern: '{worker} saves before {worker}',
+		example: 'A saves before B',
+		meaning: 'The first worker wrote in this step, and the second had not written to that database before it.',
+		check(slots, context) {
+			const other = actorOf(slots[1])
+			return wrote(slots, context, 0, write => {
+				const earlier = writesUpTo(context, write.database)
+				const first = earlier.slice(0, earlier.indexOf(write)).find(h => h.worker === other)
+				return first ? `${context.name(other)} wrote to ${context.name(write.database)} before, at ${time(first.at)}` : undefined
+			})
+		},
+	},
+	{
+		id: 'refuses-write',
+		places: STORY,
+		pattern: '{database} refuses {owner} write',
+		example: "the database refuses A's write",
+		meaning: "The worker's last write to that database in this step changed no row: its fence was not larger than the row's.",
+		check: (slots, context) => outcome(slots, context, 1, 0, false),
+	},
+	{
+		id: 'refuses-worker',
+		places: STORY,
+		pattern: '{database} refuses {worker}',
+		example: 'the database refuses A',
+		meaning: "The worker's last write to that database in this step changed no row.",
+		check: (slots, context) => outcome(slots, context, 1, 0, false),
+	},
+	{
+		id: 'refuses-the-write',
+		places: STORY,
+		pattern: '{database} refuses the write',
+		example: 'the database refuses the write',
+		meaning: 'The one write to that database in this step changed no row.',
+		check: (slots, context) => theWrite(slots, context, false),
+	},
+	{
+		id: 'accepts-write',
+		places: STORY,
+		pattern: '{database} accepts {owner} write/summary',
+		example: "the database accepts A's summary",
+		meaning: "The worker's last write to that database in this step changed the row.",
+		check: (slots, context) => outcome(slots, context, 1, 0, true),
+	},
+	{
+		id: 'takes-write',
+		places: STORY,
+		pattern: '{database} takes {owner} write',
+		example: "the database takes A's write",
+		meaning: "The worker's last write to that database in this step changed the row.",
+		check: (slots, context) => outcome(slots, context, 1, 0, true),
+	},
+	{
+		id: 'takes-late-write',
+		places: STORY,
+		pattern: '{database} takes {owner} late/stale write',
+		example: "the database takes A's late write",
+		meaning: "The worker's last write to that database in this step changed the row, and the worker's lease was no longer live when it wrote.",
+		check: (slots, context) => late(slots, context, outcome(slots, context, 1, 0, true)),
+	},
+	{
+		id: 'takes-the-write',
+		places: STORY,
+		pattern: '{database} takes the write',
+		example: 'the database takes the write',
+		meaning: 'The one write to that database in this step changed the row.',
+		check: (slots, context) => theWrite(slots, context, true),
+	},
+	{
+		id: 'takes-write-over',
+		places: STORY,
+		pattern: '{database} takes {owner} late/stale write over {owner}',
+		example: "the database takes A's stale write over B's",
+		meaning: "The first worker's write changed the row in this step, its lease no longer live, where the row had kept the second worker's write.",
+		check(slots, context) {
+			const done = late(slots, context, outcome(slots, context, 1, 0, true))
+			if (!done.ok) return done
+			const worker = actorOf(slots[1])
+			const write = writes(context, worker, actorOf(slots[0])).pop() as Of<'wrote'>
+			const over = actorOf(slots[2])
+			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before ${context.name(worker)}'s`, 2)
+			return done
+		},
+	},
+	{
+		id: 'checks-no-fence',
+		places: STORY,
+		pattern: '{database} checks no fence',
+		example: 'chat.db checks no fence',
+		meaning: 'The database does the plain update, which checks no fence (fences=off).',
+		check(slots, context) {
+			const database = actorOf(slots[0])
+			const row = context.world.databases.get(database)
+			if (!row) return fails(`${context.name(database)} is no database`, 0)
+			if (row.fenced) return fails(`${context.name(database)} checks fences: it does the seed's conditional update`, 0)
+			return holds([{ kind: 'row', database, at: context.world.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }])
+		},
+	},
+	{
+		id: 'write-is-refused',
+		places: STORY,
+		pattern: '{owner} write is refused',
+		example: "A's write is refused",
+		meaning: "The worker's last write in this step changed no row.",
+		check: (slots, context) => outcome(slots, context, 0, undefined, false),
+	},
+	{
+		id: 'write-changes-no-row',
+		places: STORY,
+		pattern: '{owner} write changes no row',
+		example: "A's write changes no row",
+		meaning: "The worker's last write in this step changed no row.",
+		check: (slots, context) => outcome(slots, context, 0, undefined, false),
+	},
+	{
+		id: 'write-is-saved',
+		places: STORY,
+		pattern: '{owner} write is saved',
+		example: "B's write is saved",
+		meaning: "The worker's last write in this step changed the row.",
+		check: (slots, context) => outcome(slots, context, 0, undefined, true),
+	},
+	{
+		id: 'keeps-largest-fence',
+		places: STORY,
+		pattern: '{database} keeps the largest fence, {fence}',
+		example: 'the database keeps the largest fence, 8',
+		meaning: 'The row keeps that fence when the step ends, and no write to it so far had a larger one.',
+		check(slots, context) {
+			const database = actorOf(slots[0])
+			const row = context.world.databases.get(database)
+			if (!row) return fails(`${context.name(database)} is no database`, 0)
+			const wanted = fenceOfSlot(slots[1])
+			if (row.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but the row keeps fence ${showFence(row.fence)}`, 1)
+			const larger = writesUpTo(context, database).find(h => h.fence > row.fence)
+			if (larger) return fails(`${context.name(larger.worker)} wrote a larger fence, ${showFence(larger.fence)}, which the row does not keep: ${context.name(database)} checks no fence`, 0)
+			return holds([{ kind: 'row', database, at: context.world.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }], context.world.time)
+		},
+	},
+	{
+		id: 'row-keeps-fence',
+		places: STORY,
+		pattern: 'the row keeps fence {fence}',
+		example: 'the row keeps fence 7',
+		meaning: "The row's fence is that fence when the step ends.",
+		check(slots, context) {
+			const database = theDatabase(context)
+			if (typeof database !== 'string') return fails(database.message)
+			return rowFence(context, database, slots, 0)
+		},
+	},
+	{
+		id: 'database-keeps-fence',
+		places: STORY,
+		pattern: '{database} keeps fence {fence}',
+		example: 'the database keeps fence 7',
+		meaning: "The row's fence is that fence when the step ends.",
+		check: (slots, context) => rowFence(context, actorOf(slots[0]), slots, 1),
+	},
+	{
+		id: 'summary-replaces',
+		places: STORY,
+		pattern: '{owner} summary replaces {owner}',
+		example: "B's summary replaces A's",
+		meaning: "The first worker's write changed the row in this step, where the row had kept the second worker's write.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const over = actorOf(slots[1])
+			const write = writes(context, worker).find(h => h.changed)
+			if (!write) return fails(`no write of ${context.name(worker)} changed the row in this step`, 0)
+			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 1)
+			return holds([saw(context.step, write)], write.at)
+		},
+	},
+	{
+		id: 'row-fence-smaller-than',
+		places: STORY,
+		pattern: "the row's fence is smaller than {fence}",
+		example: "the row's fence is smaller than 7",
+		meaning: "A write in this step had that fence, and the row's fence was smaller when it came.",
+		check: (slots, context) => rowBefore(slots, context, true),
+	},
+	{
+		id: 'row-fence-not-smaller-than',
+		places: STORY,
+		pattern: "the row's fence is not smaller than {fence}",
+		example: "the row's fence is not smaller than 7",
+		meaning: "A write in this step had that fence, and the row's fence was not smaller when it came.",
+		check: (slots, context) => rowBefore(slots, context, false),
+	},
+	{
+		id: 'fence-is',
+		places: STORY,
+		pattern: '{owner} fence is {fence}',
+		example: "A's fence is 7",
+		meaning: "The worker's latest lease has that fence.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const fence = context.world.workers.get(worker)?.lease?.fence
+			if (fence === undefined) return fails(`${context.name(worker)} has no fence`, 0)
+			if (fence !== fenceOfSlot(slots[1])) return fails(`expected fence ${showFence(fenceOfSlot(slots[1]))}, but ${context.name(worker)}'s fence is ${showFence(fence)}`, 1)
+			return holds([leaseEvidence(context.world, worker)])
+		},
+	},
+	{
+		id: 'fence-smaller-than-row',
+		places: STORY,
+		pattern: "{owner} fence is smaller than the row's",
+		example: "A's fence is smaller than the row's",
+		meaning: "The worker wrote in this step, and its fence was smaller than the row's when the write came.",
+		check: (slots, context) => againstRow(slots, context, (fence, row) => fence < row, 'not smaller than'),
+	},
+	{
+		id: 'fence-larger-than-row',
+		places: STORY,
+		pattern: "{owner} fence is larger than the row's",
+		example: "B's fence is larger than the row's",
+		meaning: "The worker wrote in this step, and its fence was larger than the row's when the write came.",
+		check: (slots, context) => againstRow(slots, context, (fence, row) => fence > row, 'not larger than'),
+	},
+	{
+		id: 'fence-smaller-than',
+		places: STORY,
+		pattern: '{owner} fence is smaller than {owner}',
+		example: "A's fence is smaller than B's",
+		meaning: "The first worker's latest fence is smaller than the second's.",
+		check: (slots, context) => compare(slots, context, (a, b) => a < b, 'not smaller than'),
+	},
+	{
+		id: 'fence-larger-than',
+		places: STORY,
+		pattern: '{owner} fence is larger than {owner}',
+		example: "A's fence is larger than B's",
+		meaning: "The first worker's latest fence is larger than the second's.",
+		check: (slots, context) => compare(slots, context, (a, b) => a > b, 'not larger than'),
+	},
+]
+
+/** A write that held (`done`) was late: its worker's lease was no longer live when it wrote. */
+function late(slots: readonly Slot[], context: ClaimContext, done: Verdict): Verdict {
+	if (!done.ok) return done
+	const write = writes(context, actorOf(slots[1]), actorOf(slots[0])).pop()
+	if (write?.live) return fails(`${context.name(write.worker)}'s write is not late: its lease was live when it wrote`, 1)
+	return done
+}
+
+function theWrite(slots: readonly Slot[], context: ClaimContext, changed: boolean): Verdict {
+	const database = actorOf(slots[0])
+	const all = happened(context.step, 'wrote', h => h.database === database)
+	if (all.length !== 1) return fails(`${all.length === 0 ? 'no worker wrote' : `${all.length} writes came`} to ${context.name(database)} in this step; name the writer, like "refuses A's write"`, 0)
+	const write = all[0] as Of<'wrote'>
+	if (write.changed !== changed) return fails(denied(context, write), 0)
+	return holds([saw(context.step, write)], write.at)
+}
+
+function rowFence(context: ClaimContext, database: string, slots: readonly Slot[], fence: number): Verdict {
+	const row = context.world.databases.get(database)
+	if (!row) return fails(`${context.name(database)} is no database`)
+	const wanted = fenceOfSlot(slots[fence])
+	if (row.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but the row keeps fence ${showFence(row.fence)}`, fence)
+	return holds([{ kind: 'row', database, at: context.world.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }], context.world.time)
+}
+
+/** A write of this step with slot 0's fence found the row's fence smaller than it (or not). */
+function rowBefore(slots: readonly Slot[], context: ClaimContext, smaller: boolean): Verdict {
+	const wanted = fenceOfSlot(slots[0])
+	const all = happened(context.step, 'wrote')
+	const write = all.find(h => h.fence === wanted)
+	if (!write) return fails(all.length === 0 ? 'no worker wrote in this step' : `no write in this step had fence ${showFence(wanted)}; the writes had ${all.map(h => showFence(h.fence)).join(' and ')}`, 0)
+	if ((write.before < write.fence) !== smaller) return fails(`the row's fence was ${showFence(write.before)} when ${context.name(write.worker)}'s write came`, 0)
+	return holds([saw(context.step, write)], write.at)
+}
+
+/** The worker of slot 0 wrote in this step with a fence that stands to the row's (before the write) as `test` says. */
+function againstRow(slots: readonly Slot[], context: ClaimContext, test: (fence: bigint, row: bigint) => boolean, otherwise: string): Verdict {
+	return wrote(slots, context, 0, write => (test(write.fence, write.before) ? undefined : `${context.name(write.worker)}'s fence ${showFence(write.fence)} is ${otherwise} the row's ${showFence(write.before)}`))
+}
+
+function compare(slots: readonly Slot[], context: ClaimContext, test: (a: bigint, b: bigint) => boolean, otherwise: string): Verdict {
+	const [a, b] = [actorOf(slots[0]), actorOf(slots[1])]
+	const fa = context.world.workers.get(a)?.lease?.fence
+	const fb = context.world.workers.get(b)?.lease?.fence
+	if (fa === undefined) return fails(`${context.name(a)} has no fence`, 0)
+	if (fb === undefined) return fails(`${context.name(b)} has no fence`, 1)
+	if (!test(fa, fb)) return fails(`${context.name(a)}'s fence ${showFence(fa)} is ${otherwise} ${context.name(b)}'s ${showFence(fb)}`, 0)
+	return holds([leaseEvidence(context.world, a), leaseEvidence(context.world, b)])
+}

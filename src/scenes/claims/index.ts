@@ -1,0 +1,16 @@
+/**
+ * The controlled scene language: every text of a scene read as claims from one registry of forms,
+ * each checked against the engine's facts, or as an aside of neutral words, or refused with the
+ * nearest forms.
+ */
+export type { ActorKind, DatabaseFact, Happening, LeaseFact, MessageFacts, RunFacts, StepFacts, StoreFact, WorkerFact, WorldFacts } from './facts.ts'
+export type { ClaimContext, ClaimForm, Evidence, HappeningData, Intent, Place, Slot, SlotType } from './form.ts'
+export { PLACE_NAMES } from './form.ts'
+export type { CastMember } from './parameters.ts'
+export { nameProblem } from './parameters.ts'
+export { forgetLanguages, sceneLanguage, type SceneLanguage } from './language.ts'
+export { readText, type ReadClause, type ReadProblem, type ReadResult } from './read.ts'
+export { checkText, allHold, type CheckedClaim, type CheckResult } from './check.ts'
+export { EXAMPLE_CAST, FORMS, formsOf, unreadExamples } from './registry.ts'
+export { NEUTRAL_WORDS, FUNCTION_WORDS } from './lexicon.ts'
+export { fenceOf, showFence } from './fence-notation.ts'

@@ -1,0 +1,186 @@
+/**
+ * A scene's claim language: the registry's forms compiled, through Cucumber Expressions, into
+ * regular expressions whose slots match the scene's own names. Made once per cast and kept.
+ */
+import { CucumberExpression, ParameterType, ParameterTypeRegistry } from '@cucumber/cucumber-expressions'
+import type { ActorKind } from './facts.ts'
+import type { ClaimForm, Place, SlotType } from './form.ts'
+import { COUNT_WORDS_LIST } from './numbers.ts'
+import { SceneNames, slotReaders } from './parameters.ts'
+import type { CastMember, SlotReader } from './parameters.ts'
+import { FORMS } from './registry.ts'
+
+/** A form ready to match: its expression as a regular expression with indices, and its slots' kinds in order. */
+export interface CompiledForm {
+	form: ClaimForm
+	regex: RegExp
+	slots: SlotType[]
+	/** The kind of the slot the pattern starts with: the clause's subject, which "it" and a left-out subject refer to. */
+	subject?: SlotType
+}
+
+/** A modifier of a clause: a time it happened at (`at 30 s`), a time since the step before (`5 s later`), or `then`. */
+export interface CompiledModifier {
+	kind: 'at' | 'later' | 'then'
+	regex: RegExp
+}
+
+/** A place's forms, in the registry's order, and by the first word a clause of each can start with. */
+export interface PlaceForms {
+	forms: CompiledForm[]
+	/** Forms by their possible first words, lower case; `#` stands for any word that starts with a digit. */
+	byFirstWord: Map<string, CompiledForm[]>
+}
+
+/** The word a clause starts with, as the index of forms keys it: lower case, `#` for one that starts with a digit. */
+export function firstWordOf(text: string): string {
+	const word = /^[^\s,:]*/.exec(text)?.[0] ?? ''
+	return /^\d/.test(word) ? '#' : word.toLowerCase()
+}
+
+export interface SceneLanguage {
+	names: SceneNames
+	readers: Readonly<Record<SlotType, SlotReader>>
+	places: ReadonlyMap<Place, PlaceForms>
+	prefixes: readonly CompiledModifier[]
+	suffixes: readonly CompiledModifier[]
+	/** Texts read so far, by place and text: reading is a function of the two. */
+	read: Map<string, unknown>
+}
+
+const SLOT = /(?<!\\)\{([a-z]+)\}/g
+const SUBJECTS: readonly SlotType[] = ['worker', 'owner', 'store', 'database', 'lease', 'workers', 'key']
+const SLOT_TYPES: readonly SlotType[] = ['worker', 'owner', 'workers', 'store', 'database', 'key', 'lease', 'fence', 'epoch', 'count', 'ordinal', 'duration', 'time', 'refusal']
+
+/** A slot's stand-in in a form's compiled expression, replaced by the scene's own pattern for that slot. */
+const stand = (type: string): string => `\u0001${type}\u0001`
+
+/**
+ * The registry's forms through Cucumber Expressions, once: each slot compiles to its stand-in, so a
+ * scene's language is made by putting its own slot patterns in, without compiling every form again.
+ */
+const TEMPLATES = (() => {
+	const registry = new ParameterTypeRegistry()
+	for (const type of SLOT_TYPES) registry.defineParameterType(new ParameterType(type, new RegExp(stand(type)), null, (text: string) => text, false, false))
+	const source = (pattern: string) => new CucumberExpression(pattern, registry).regexp.source
+	return {
+		forms: FORMS.map(form => {
+			const slots = [...form.pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
+			const first = form.pattern.startsWith('{') ? slots[0] : undefined
+			return { form, source: source(form.pattern), slots, subject: first !== undefined && SUBJECTS.includes(first) ? first : undefined }
+		}),
+		at: source('at {time}').slice(1, -1),
+		later: source('{duration} later').slice(1, -1),
+		then: source('then').slice(1, -1),
+	}
+})()
+
+/** Puts a scene's slot patterns into a compiled template. */
+function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>): string {
+	return source.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
+}
+
+/** Compiles the registry for a cast and key. */
+function compile(cast: readonly CastMember[], key: string): SceneLanguage {
+	const names = new SceneNames(cast, key)
+	const readers = slotReaders(names)
+	const places = new Map<Place, PlaceForms>()
+	const starts = slotStarts(names)
+	for (const template of TEMPLATES.forms) {
+		const compiled: CompiledForm = { form: template.form, regex: new RegExp(fill(template.source, readers), 'd'), slots: template.slots }
+		if (template.subject !== undefined) compiled.subject = template.subject
+		const firsts = firstWords(template.form.pattern, starts)
+		for (const place of template.form.places) {
+			const entry: PlaceForms = places.get(place) ?? { forms: [], byFirstWord: new Map<string, CompiledForm[]>() }
+			entry.forms.push(compiled)
+			for (const word of firsts) entry.byFirstWord.set(word, [...(entry.byFirstWord.get(word) ?? []), compiled])
+			places.set(place, entry)
+		}
+	}
+	const at = fill(TEMPLATES.at, readers)
+	const later = fill(TEMPLATES.later, readers)
+	const then = fill(TEMPLATES.then, readers)
+	return {
+		names,
+		readers,
+		places,
+		prefixes: [
+			{ kind: 'then', regex: new RegExp(`^(?:${then}),? `, 'd') },
+			{ kind: 'at', regex: new RegExp(`^(?:${at}),? `, 'd') },
+			{ kind: 'later', regex: new RegExp(`^(?:${later}),? `, 'd') },
+		],
+		suffixes: [
+			{ kind: 'at', regex: new RegExp(` (?:${at})$`, 'd') },
+			{ kind: 'later', regex: new RegExp(` (?:${later})$`, 'd') },
+		],
+		read: new Map(),
+	}
+}
+
+const NUMBER_STARTS = ['#', ...COUNT_WORDS_LIST]
+
+/** The first words each kind of slot can start with, in this scene (lower case; `#` for digits). */
+function slotStarts(names: SceneNames): Readonly<Record<SlotType, readonly string[]>> {
+	const first = (kind: ActorKind) => names.namesOf(kind).map(firstWordOf)
+	// A possessive of a one-word name starts with the word and its 's: "A's".
+	const possessive = names.namesOf('worker').flatMap(name => (/\s/.test(name) ? [firstWordOf(name)] : [`${name.toLowerCase()}'s`, `${name.toLowerCase()}’s`]))
+	return {
+		worker: [...first('worker'), 'it'],
+		owner: [...possessive, 'its'],
+		workers: [...first('worker'), 'workers', 'worker'],
+		store: [...first('store'), 'it'],
+		database: [...first('database'), 'it'],
+		key: ['the', 'its', 'it', 'chat'],
+		lease: ['the', 'its', ...possessive],
+		fence: ['#'],
+		epoch: ['#'],
+		count: NUMBER_STARTS,
+		ordinal: ['#', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'],
+		duration: ['#', 'a', 'an', 'half', ...COUNT_WORDS_LIST],
+		time: ['#', 'a', 'an', 'half', ...COUNT_WORDS_LIST],
+		refusal: ['<', '<=', '=', '≤'],
+	}
+}
+
+/** The first words a clause of a pattern can start with: its first literal word (each alternative, and past optional text), or its first slot's. */
+function firstWords(pattern: string, starts: Readonly<Record<SlotType, readonly string[]>>): Set<string> {
+	const words = new Set<string>()
+	const slot = /^\{([a-z]+)\}/.exec(pattern)
+	if (slot) {
+		for (const word of starts[slot[1] as SlotType]) words.add(word)
+		return words
+	}
+	const optional = /^\(([^)]*)\)(.*)$/.exec(pattern)
+	if (optional) {
+		for (const word of firstWords(`${optional[1]}${optional[2]}`, starts)) words.add(word)
+		for (const word of firstWords((optional[2] ?? '').trimStart(), starts)) words.add(word)
+		return words
+	}
+	const head = /^[^\s(,:]+/.exec(pattern)?.[0] ?? ''
+	for (const word of head.split('/')) words.add(firstWordOf(word))
+	return words
+}
+
+const languages = new Map<string, SceneLanguage>()
+/** How many casts' languages are kept; a playground session changes its cast now and then. */
+const KEPT = 32
+
+/** Forgets every language kept, so the next scene compiles and reads from nothing (for benchmarks of a first check). */
+export function forgetLanguages(): void {
+	languages.clear()
+}
+
+/** The claim language of a scene with this cast and key, compiled once and kept. */
+export function sceneLanguage(cast: readonly CastMember[], key: string): SceneLanguage {
+	const signature = JSON.stringify([key, cast.map(actor => [actor.id, actor.label, actor.kind, actor.limit ?? null])])
+	let language = languages.get(signature)
+	if (language) {
+		languages.delete(signature)
+		languages.set(signature, language)
+		return language
+	}
+	language = compile(cast, key)
+	languages.set(signature, language)
+	if (languages.size > KEPT) languages.delete(languages.keys().next().value as string)
+	return language
+}

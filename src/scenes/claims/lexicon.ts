@@ -1,0 +1,59 @@
+/**
+ * The neutral lexicon: the only words an aside may use. An aside is what a sentence may add after a
+ * colon that claims nothing the engine could check ("then pauses: a long garbage collection"). Each
+ * word here claims nothing: no number, no actor, no word any claim form uses (a test holds every
+ * form's words against this list). Adding a word is adding a line a reviewer can see.
+ */
+
+/** Words that name what a worker's process is busy with or what slows it, and nothing the engine decides. */
+export const NEUTRAL_WORDS: readonly string[] = [
+	'long',
+	'short',
+	'slow',
+	'garbage',
+	'collection',
+	'swap',
+	'storm',
+	'network',
+	'partition',
+	'virtual',
+	'machine',
+	'migration',
+	'disk',
+	'page',
+	'fault',
+	'kernel',
+	'upgrade',
+	'deploy',
+	'model',
+	'call',
+	'request',
+	'export',
+	'report',
+	'index',
+	'rebuild',
+	'job',
+	'batch',
+	'nightly',
+	'loop',
+	'bug',
+	'laptop',
+	'lid',
+	'container',
+	'debugger',
+	'breakpoint',
+]
+
+/** Small words that join the others and claim nothing alone. */
+export const FUNCTION_WORDS: readonly string[] = ['a', 'an', 'the', 'of', 'for', 'in', 'on', 'its', 'or']
+
+const ALLOWED = new Set([...NEUTRAL_WORDS, ...FUNCTION_WORDS])
+
+/** The first word of an aside the lexicon does not have, with its offset; undefined when every word is neutral. */
+export function unneutralWord(text: string): { word: string; offset: number } | undefined {
+	for (const match of text.matchAll(/[^\s,]+/g)) {
+		const word = match[0]
+		if (!ALLOWED.has(word.toLowerCase()) || word !== word.toLowerCase()) return { word, offset: match.index ?? 0 }
+	}
+	return undefined
+}

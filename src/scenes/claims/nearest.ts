@@ -1,0 +1,73 @@
+/**
+ * The forms nearest to a clause that reads as none: each form's words against the clause's, by
+ * the fewest words to change, where a slot takes the words that could fill it ("Worker A", "7",
+ * "30 s"). As Cucumber proposes step definitions for an undefined step.
+ */
+import type { ClaimForm, Place, SlotType } from './form.ts'
+import type { SceneLanguage } from './language.ts'
+
+type Piece = { word: string } | { slot: SlotType }
+
+/** A form's pattern as words and slots: optional text left out, the first of alternatives kept. */
+function pieces(pattern: string): Piece[] {
+	const plain = pattern.replace(/\([^)]*\)/g, ' ').replace(/(\S+)\/\S+/g, '$1')
+	return plain
+		.split(/[\s,:]+/)
+		.filter(word => word.length > 0)
+		.map(word => {
+			const slot = /^\{([a-z]+)\}$/.exec(word)
+			return slot ? { slot: slot[1] as SlotType } : { word: word.toLowerCase() }
+		})
+}
+
+const NUMERIC: readonly SlotType[] = ['fence', 'epoch', 'count', 'ordinal', 'duration', 'time', 'refusal']
+
+/** Whether a run of the clause's words could fill a slot of a kind. */
+function fills(language: SceneLanguage, type: SlotType, words: readonly string[]): boolean {
+	const text = words.join(' ')
+	if (NUMERIC.includes(type)) return /\d/.test(text) || /^(?:a|an|half|one|two|three|four|five|six|seven|eight|nine|ten|both|first|second|third)\b/.test(text)
+	if (text === 'it' || text === 'its' || text.startsWith('the ')) return true
+	return language.names.allNames().some(name => {
+		const lower = name.toLowerCase()
+		return text === lower || text === `${lower}'s` || text === `${lower}’s`
+	})
+}
+
+/** The fewest changes that turn the clause's words into the form's, a slot taking one to three words. */
+function distance(language: SceneLanguage, clause: readonly string[], form: readonly Piece[]): number {
+	const n = clause.length
+	const m = form.length
+	const d: number[][] = Array.from({ length: m + 1 }, () => new Array<number>(n + 1).fill(Number.POSITIVE_INFINITY))
+	;(d[0] as number[])[0] = 0
+	for (let i = 0; i <= m; i++) {
+		for (let j = 0; j <= n; j++) {
+			const here = (d[i] as number[])[j] as number
+			if (here === Number.POSITIVE_INFINITY) continue
+			const row = d[i + 1]
+			if (row) row[j] = Math.min(row[j] as number, here + 1)
+			;(d[i] as number[])[j + 1] = Math.min((d[i] as number[])[j + 1] ?? Number.POSITIVE_INFINITY, here + 1)
+			const piece = form[i]
+			if (!piece || !row) continue
+			if ('word' in piece) {
+				if (j < n) row[j + 1] = Math.min(row[j + 1] as number, here + (clause[j] === piece.word ? 0 : 1))
+			} else {
+				for (let k = 1; k <= 3 && j + k <= n; k++) row[j + k] = Math.min(row[j + k] as number, here + (fills(language, piece.slot, clause.slice(j, j + k)) ? 0 : 1))
+			}
+		}
+	}
+	return (d[m] as number[])[n] as number
+}
+
+/** The three forms of a place nearest to a clause, nearest first. */
+export function nearestForms(language: SceneLanguage, clause: string, place: Place, count = 3): ClaimForm[] {
+	const words = clause
+		.split(/[\s,:]+/)
+		.filter(word => word.length > 0)
+		.map(word => word.toLowerCase())
+	const forms = language.places.get(place)?.forms ?? []
+	return forms
+		.map((compiled, order) => ({ form: compiled.form, order, score: distance(language, words, pieces(compiled.form.pattern)) }))
+		.sort((a, b) => a.score - b.score || a.order - b.order)
+		.slice(0, count)
+		.map(entry => entry.form)
+}

@@ -1,0 +1,235 @@
+/**
+ * The slots a claim form may have, for one scene: what each matches (the scene's own names, numbers
+ * of a kind) and what the matched text means. Names are the scene's: an actor's label, its label's
+ * last word when no other actor's ends the same way ("A" for "Worker A"), and a kind's common noun
+ * when the scene has one actor of the kind ("the lock", "the database"). Pronouns resolve by one
+ * rule: "it" and "its" name the subject of the clause before, in the same text, except that "its"
+ * (and "the lease") after a clause's own subject name that subject ("A renews its lease"); in the
+ * key's slot "it" is the key.
+ */
+import { MAX_FENCE_PART } from '../../../engine/index.ts'
+import type { ActorKind } from './facts.ts'
+import { fenceOf } from './fence-notation.ts'
+import type { SlotType, SlotValue } from './form.ts'
+import { COUNT_PATTERN, DURATION_PATTERN, ORDINAL_PATTERN, readCount, readDuration, readOrdinal } from './numbers.ts'
+
+/** An actor of the scene as the language needs it: its id, its label and its kind. */
+export interface CastMember {
+	id: string
+	label: string
+	kind: ActorKind
+	limit?: number
+}
+
+/** One slot kind for one scene: the regular expression it matches (no capturing group) and its reader. */
+export interface SlotReader {
+	pattern: string
+	/**
+	 * What the text means; a message when it names nothing the scene has. `referent` is the subject
+	 * of the clause before, which "it" names; `own` the subject of this clause, which "its" after it names.
+	 */
+	read(text: string, referent: string | undefined, own?: string): SlotValue | string
+}
+
+/** Common nouns for a kind, usable when the scene has one actor of that kind. */
+const KIND_NOUNS: Readonly<Record<ActorKind, readonly string[]>> = {
+	worker: ['the worker'],
+	store: ['the lock server', 'the lock', 'the server', 'the store'],
+	database: ['the database'],
+	decoration: [],
+}
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+
+/** Alternatives of a pattern, longest first, so the longest name wins where one starts another. */
+const alternatives = (names: readonly string[]): string => [...new Set(names)].sort((a, b) => b.length - a.length).map(escape).join('|')
+
+/** The names each actor answers to, and what each name means. */
+export class SceneNames {
+	readonly #byName = new Map<string, string>()
+	readonly #byKind = new Map<ActorKind, string[]>()
+	readonly cast: readonly CastMember[]
+	readonly key: string
+
+	constructor(cast: readonly CastMember[], key: string) {
+		this.cast = cast
+		this.key = key
+		const lastWords = new Map<string, number>()
+		for (const actor of cast) {
+			const last = lastWordOf(actor.label)
+			if (last !== undefined) lastWords.set(last, (lastWords.get(last) ?? 0) + 1)
+		}
+		const labels = new Set(cast.map(actor => actor.label))
+		for (const actor of cast) {
+			const names = [actor.label]
+			const last = lastWordOf(actor.label)
+			if (last !== undefined && lastWords.get(last) === 1 && !labels.has(last)) names.push(last)
+			if (cast.filter(other => other.kind === actor.kind).length === 1) names.push(...KIND_NOUNS[actor.kind])
+			if (actor.kind === 'store' && actor.limit !== undefined && cast.filter(other => other.kind === 'store').length === 1) names.push('the semaphore')
+			for (const name of names) {
+				if (!this.#byName.has(name)) this.#byName.set(name, actor.id)
+				this.#byKind.set(actor.kind, [...(this.#byKind.get(actor.kind) ?? []), name])
+			}
+		}
+	}
+
+	/** The actor a name means, if any. */
+	actorNamed(name: string): string | undefined {
+		return this.#byName.get(name)
+	}
+
+	/** The names of actors of a kind. */
+	namesOf(kind: ActorKind): readonly string[] {
+		return this.#byKind.get(kind) ?? []
+	}
+
+	kindOf(id: string): ActorKind | undefined {
+		return this.cast.find(actor => actor.id === id)?.kind
+	}
+
+	labelOf(id: string): string {
+		return this.cast.find(actor => actor.id === id)?.label ?? id
+	}
+
+	/** Every name of the scene, for telling an aside that it names an actor. */
+	allNames(): string[] {
+		return [...this.#byName.keys()]
+	}
+}
+
+/** A label's last word, when it has more than one: "A" for "Worker A". */
+function lastWordOf(label: string): string | undefined {
+	const words = label.trim().split(/\s+/)
+	return words.length > 1 ? words[words.length - 1] : undefined
+}
+
+/** What an actor's slot reads: a name of the right kind, or a pronoun for the subject before. */
+function actorReader(names: SceneNames, kind: ActorKind, word: string, pronouns: readonly string[]): SlotReader {
+	const own = names.namesOf(kind)
+	return {
+		pattern: `${own.length > 0 ? `${alternatives(own)}|` : ''}${pronouns.join('|')}`,
+		read(text, referent) {
+			if (pronouns.includes(text)) return pronoun(names, kind, word, text, referent)
+			const id = names.actorNamed(text)
+			return id === undefined ? `"${text}" names no ${word} of this scene` : { type: 'actor', id }
+		},
+	}
+}
+
+function pronoun(names: SceneNames, kind: ActorKind, word: string, text: string, referent: string | undefined): SlotValue | string {
+	if (referent === undefined) return `"${text}" has nothing to refer to: it names the subject of the clause before, and there is none; write the name`
+	if (names.kindOf(referent) !== kind) return `"${text}" refers to ${names.labelOf(referent)}, the subject of the clause before, which is no ${word}; write the name`
+	return { type: 'actor', id: referent }
+}
+
+/** The slot readers of a scene, by the names patterns write them with. */
+export function slotReaders(names: SceneNames): Readonly<Record<SlotType, SlotReader>> {
+	const workers = names.namesOf('worker')
+	const stores = names.namesOf('store')
+	const worker = actorReader(names, 'worker', 'worker', ['it'])
+	const possessive = `(?:${alternatives(workers) || '(?!)'})['’]s`
+	const keyPhrase = `the key|the chat['’]s key|its key|the same key|it|chat [\\w.-]+['’]s key|the key of chat [\\w.-]+`
+	return {
+		worker,
+		owner: {
+			pattern: `${possessive}|its`,
+			read(text, referent, own) {
+				if (text === 'its') return pronoun(names, 'worker', 'worker', text, own ?? referent)
+				const id = names.actorNamed(text.replace(/['’]s$/, ''))
+				return id === undefined ? `"${text}" names no worker of this scene` : { type: 'actor', id }
+			},
+		},
+		workers: {
+			pattern: workers.length === 0 ? '(?!)' : `(?:Workers? )?(?:${alternatives(workers)})(?:, (?:${alternatives(workers)}))*,? and (?:${alternatives(workers)})`,
+			read(text) {
+				const ids: string[] = []
+				for (const part of text.replace(/^Workers? /, '').split(/,? and |, /)) {
+					const id = names.actorNamed(part)
+					if (id === undefined) return `"${part}" names no worker of this scene`
+					if (ids.includes(id)) return `${part} is named twice`
+					ids.push(id)
+				}
+				return { type: 'actors', ids }
+			},
+		},
+		store: actorReader(names, 'store', 'lock store', ['it']),
+		database: actorReader(names, 'database', 'database', ['it']),
+		key: {
+			pattern: `(?:${keyPhrase})${stores.length > 0 ? `(?: from (?:${alternatives(stores)}))?` : ''}`,
+			read(text) {
+				const from = / from (.+)$/.exec(text)
+				const phrase = from ? text.slice(0, from.index) : text
+				const named = /^chat (.+)['’]s key$|^the key of chat (.+)$/.exec(phrase)
+				const key = named?.[1] ?? named?.[2]
+				if (key !== undefined && key !== names.key) return `the scene's key is "${names.key}", not "${key}"`
+				if (!from) return { type: 'key' }
+				const store = names.actorNamed(from[1] as string)
+				return store === undefined ? `"${from[1]}" names no lock store of this scene` : { type: 'key', store }
+			},
+		},
+		lease: {
+			pattern: `the lease|its lease|${possessive} lease`,
+			read(text, referent, own) {
+				if (text === 'the lease' || text === 'its lease') return pronoun(names, 'worker', 'worker', text, own ?? referent)
+				const id = names.actorNamed(text.replace(/['’]s lease$/, ''))
+				return id === undefined ? `"${text}" names no worker of this scene` : { type: 'actor', id }
+			},
+		},
+		fence: {
+			pattern: '\\d+(?::\\d+)?',
+			read(text) {
+				return fenceOf(text)
+			},
+		},
+		epoch: {
+			pattern: '\\d+',
+			read(text) {
+				const value = BigInt(text)
+				return value > MAX_FENCE_PART ? `epoch ${text} is larger than an epoch can be (2^64 - 1)` : { type: 'big', value }
+			},
+		},
+		count: number(COUNT_PATTERN, readCount, 'count'),
+		ordinal: number(ORDINAL_PATTERN, readOrdinal, 'place'),
+		duration: number(DURATION_PATTERN, readDuration, 'time'),
+		time: number(DURATION_PATTERN, readDuration, 'time'),
+		refusal: {
+			pattern: '<=|≤|<|=',
+			read(text) {
+				return { type: 'relation', value: text === '≤' ? '<=' : (text as '<' | '=' | '<=') }
+			},
+		},
+	}
+}
+
+function number(pattern: string, read: (text: string) => number | undefined, what: string): SlotReader {
+	return {
+		pattern,
+		read(text) {
+			const value = read(text)
+			return value === undefined ? `"${text}" is no ${what} a scene can state` : { type: 'number', value }
+		},
+	}
+}
+
+/** Words that say what happened or name a value: an actor's label, a name on the stage, may not use them. */
+const VALUE_WORDS = new Set(['fence', 'fences', 'epoch', 'count', 'lease', 'leases', 'ttl', 'wait', 'limit', 'holds', 'holding', 'held', 'holder', 'holders', 'saved', 'refused', 'rejected', 'accepted', 'free', 'lost', 'expired', 'granted', 'waiting', 'paused', 'stalled', 'crashed', 'released', 'renewed', 'busy', 'full', 'ok', 'stale', 'gave', 'timed', 'winner', 'won', 'failed', 'succeeded', 'true', 'false', 'yes', 'no', 'not', 'never'])
+
+/**
+ * Why an actor's label is not a name, or undefined when it is one: a label is shown on the stage
+ * beside what the engine computed, so it may be one to three words of letters, digits, `.`, `-`
+ * and `_`, none a word that says what happened or names a value, and no word of digits alone but a
+ * last one (`Worker 2`).
+ */
+export function nameProblem(label: string): string | undefined {
+	const words = label.split(' ')
+	if (label.trim() !== label || words.length > 3 || words.some(word => !/^[\p{L}\p{N}._-]+$/u.test(word))) {
+		return `an actor's label is a name of one to three words of letters, digits, ".", "-" and "_", like "Worker A" or "chat.db"; not "${label}"`
+	}
+	const value = words.find(word => VALUE_WORDS.has(word.toLowerCase()))
+	if (value !== undefined) return `an actor's label is a name, and "${value}" says what happened or names a value; a state label says that, and is checked`
+	const digits = words.slice(0, -1).find(word => /^\p{N}+$/u.test(word))
+	if (digits !== undefined || words.some(word => /\p{N}/u.test(word) && !/^[\p{L}._-]*\p{N}{1,2}$/u.test(word))) {
+		return `an actor's label may end with a number of one or two digits, like "Worker 2", and have no other; not "${label}"`
+	}
+	return undefined
+}

@@ -1,0 +1,143 @@
+/**
+ * Questions the claim forms ask of the facts, each answered one way for all of them: what a worker
+ * held in a step, what happened to it, which store the key is on, and the evidence to show.
+ */
+import { formatDuration } from '../../../engine/index.ts'
+import type { Happening, LeaseFact, RunFacts, StepFacts, StoreFact, WorldFacts } from './facts.ts'
+import type { ClaimContext, Evidence, HappeningData, Slot, Verdict } from './form.ts'
+import { showFence } from './fence-notation.ts'
+
+type Kind = Happening['kind']
+export type Of<K extends Kind> = Extract<Happening, { kind: K }>
+
+/** The happenings of a kind in a step, in order, that pass `keep`. */
+export function happened<K extends Kind>(step: StepFacts, kind: K, keep: (h: Of<K>) => boolean = () => true): Of<K>[] {
+	return step.happenings.filter((h): h is Of<K> => h.kind === kind && keep(h as Of<K>))
+}
+
+/** Every step of the run after the initial state, with its index. */
+export function runSteps(run: RunFacts): StepFacts[] {
+	return run.steps.slice(1)
+}
+
+/** A lease's state at a moment. */
+export function leaseState(lease: LeaseFact): 'live' | 'expired' | 'gone' | 'released' {
+	if (lease.released) return 'released'
+	if (lease.gone) return 'gone'
+	if (lease.expired) return 'expired'
+	return 'live'
+}
+
+/** The worker's lease in `world` when it is live. */
+export function liveLease(world: WorldFacts, worker: string): LeaseFact | undefined {
+	const lease = world.workers.get(worker)?.lease
+	return lease && leaseState(lease) === 'live' ? lease : undefined
+}
+
+/** The leases a worker held at some moment of a step: one live at its start, and each given in it. */
+export function heldIn(step: StepFacts, worker: string): { fence?: bigint; store: string; at: number; ttl: number }[] {
+	const held: { fence?: bigint; store: string; at: number; ttl: number }[] = []
+	const before = liveLease(step.start, worker)
+	if (before) held.push({ fence: before.fence, store: before.store, at: step.start.time, ttl: before.ttl })
+	for (const grant of happened(step, 'granted', h => h.worker === worker)) held.push({ fence: grant.fence, store: grant.store, at: grant.at, ttl: grant.ttl })
+	return held
+}
+
+/** How many messages a worker sent in a step. */
+export function sentBy(step: StepFacts | undefined, worker: string): number {
+	return step ? happened(step, 'sent', h => h.from === worker).length : 0
+}
+
+/** The store a key slot means: the one it names, else the scene's only store; a message when there are several. */
+export function storeFor(context: ClaimContext, key: Slot | undefined): StoreFact | string {
+	const named = key?.value.type === 'key' ? key.value.store : undefined
+	if (named !== undefined) return context.world.stores.get(named) ?? `${named} is no lock store`
+	const stores = [...context.world.stores.values()]
+	if (stores.length === 1) return stores[0] as StoreFact
+	if (stores.length === 0) return 'this scene has no lock store'
+	return `this scene has ${stores.length} lock stores; say which, like "the key from ${context.name(stores[0]?.id ?? '')}"`
+}
+
+/** An actor slot's id (workers, stores and databases alike). */
+export function actorOf(slot: Slot | undefined): string {
+	return slot?.value.type === 'actor' ? slot.value.id : ''
+}
+
+export function fenceOfSlot(slot: Slot | undefined): bigint {
+	return slot?.value.type === 'fence' ? slot.value.value : -1n
+}
+
+export function numberOf(slot: Slot | undefined): number {
+	return slot?.value.type === 'number' ? slot.value.value : Number.NaN
+}
+
+export function bigOf(slot: Slot | undefined): bigint {
+	return slot?.value.type === 'big' ? slot.value.value : -1n
+}
+
+export function actorsOf(slot: Slot | undefined): string[] {
+	return slot?.value.type === 'actors' ? slot.value.ids : []
+}
+
+/** A claim that holds, with what it was checked against. */
+export function holds(evidence: Evidence[], at?: number): Verdict {
+	return at === undefined ? { ok: true, evidence } : { ok: true, evidence, at }
+}
+
+/** A claim that does not hold: the message says what the engine did; `slot` is where to point. */
+export function fails(message: string, slot?: number): Verdict {
+	return slot === undefined ? { ok: false, message } : { ok: false, message, slot }
+}
+
+/** A happening as evidence. */
+export function saw(step: StepFacts, happening: Happening): Extract<Evidence, { kind: 'happened' }> {
+	return { kind: 'happened', step: step.index, what: happeningData(happening) }
+}
+
+/** A happening with its fences and epochs as text. */
+export function happeningData(happening: Happening): HappeningData {
+	const out: Record<string, unknown> = {}
+	for (const [key, value] of Object.entries(happening)) {
+		out[key] = typeof value === 'bigint' ? (key.toLowerCase().includes('epoch') ? value.toString() : showFence(value)) : value
+	}
+	return out as HappeningData
+}
+
+export function leaseEvidence(world: WorldFacts, worker: string): Evidence {
+	const lease = world.workers.get(worker)?.lease
+	if (!lease) return { kind: 'lease', worker, at: world.time }
+	const shown: NonNullable<Extract<Evidence, { kind: 'lease' }>['lease']> = { store: lease.store, expiresAt: lease.expiresAt, state: leaseState(lease) }
+	if (lease.fence !== undefined) shown.fence = showFence(lease.fence)
+	return { kind: 'lease', worker, at: world.time, lease: shown }
+}
+
+export function holdersEvidence(world: WorldFacts, store: StoreFact): Evidence {
+	const evidence: Evidence = { kind: 'holders', store: store.id, at: world.time, holders: store.holders }
+	if (store.limit !== undefined) evidence.limit = store.limit
+	return evidence
+}
+
+export function lineEvidence(world: WorldFacts, store: StoreFact): Evidence {
+	return { kind: 'line', store: store.id, at: world.time, waiters: store.waiters }
+}
+
+/** Names joined for a message: `A`, `A and B`, `A, B and C`, or `no one`. */
+export function names(context: ClaimContext, ids: readonly string[]): string {
+	const shown = ids.map(id => context.name(id))
+	if (shown.length === 0) return 'no one'
+	if (shown.length === 1) return shown[0] as string
+	return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
+}
+
+/** A time of the scene's clock for a message. */
+export function time(ms: number): string {
+	return formatDuration(ms)
+}
+
+/** What a worker was given in a step, for a message: `fence 7 at 30 s`, or that it got nothing. */
+export function describeHeld(context: ClaimContext, worker: string): string {
+	const held = heldIn(context.step, worker)
+	if (held.length === 0) return `${context.name(worker)} holds no lease in this step`
+	const fences = held.map(h => (h.fence === undefined ? 'a lease with no fence' : `fence ${showFence(h.fence)}`))
+	return `the engine gave ${context.name(worker)} ${[...new Set(fences)].join(' and ')}`
+}

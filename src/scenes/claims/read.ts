@@ -1,0 +1,294 @@
+/**
+ * Reading a scene's text in the controlled language. A text is split into sentences (at `.`, `;`,
+ * `!`, `?`), each sentence into clauses at a closed set of connectives (`, then`, `and`, `, so`,
+ * `but`, a comma, a colon), and every clause must read whole as one claim form of the text's
+ * place, or, after a colon at the end of a sentence, as an aside of neutral words. A clause may
+ * leave out its subject after a connective ("holds the key with fence 7, then pauses"), and may
+ * carry a time: `at 30 s`, `5 s later`. What cannot be read is a problem at its place, with the
+ * nearest forms.
+ */
+import type { ClaimForm, Place, Slot, SlotType } from './form.ts'
+import { PLACE_NAMES } from './form.ts'
+import { firstWordOf } from './language.ts'
+import type { CompiledForm, SceneLanguage } from './language.ts'
+import { unneutralWord } from './lexicon.ts'
+import { nearestForms } from './nearest.ts'
+
+/** A clause read as a form: where it stands in the text, its slots, its modifiers and its subject. */
+export interface ReadClause {
+	form: ClaimForm
+	start: number
+	end: number
+	slots: Slot[]
+	/** `at 30 s` (when what it tells happened) or `5 s later` (since the step before). */
+	modifiers: { kind: 'at' | 'later'; slot: Slot }[]
+	/** The actor the clause is about, which "it" in the next clause names. */
+	subject?: string
+	/** It follows `then` (`, then`, `and then`, a sentence's `Then`): it claims to come no earlier than the clause before. */
+	then?: boolean
+}
+
+/** A problem with where it is in the text (offsets into the text's value). */
+export interface ReadProblem {
+	start: number
+	end: number
+	message: string
+}
+
+export interface ReadResult {
+	clauses: ReadClause[]
+	/** Spans read as asides: neutral words that claim nothing. */
+	asides: { start: number; end: number }[]
+	problems: ReadProblem[]
+}
+
+type Item = { kind: 'clause'; clause: ReadClause } | { kind: 'aside'; start: number; end: number }
+
+/** Where a sentence may be cut into clauses: the connective's span, and whether it is a colon (after which an aside may stand). */
+interface Cut {
+	at: number
+	end: number
+	colon: boolean
+}
+
+const CONNECTIVE = /,? and then |, then | then |, and |, so |, but | and | so | but |, |: /g
+/** The most connectives a sentence may have: reading tries every way to cut a sentence, so a long one is refused, not read slowly. */
+const MAX_CUTS = 24
+
+/** Reads a text of a place; the result is kept, as it depends on nothing else. */
+export function readText(language: SceneLanguage, text: string, place: Place): ReadResult {
+	const key = `${place}\u0000${text}`
+	const kept = language.read.get(key) as ReadResult | undefined
+	if (kept) return kept
+	const result: ReadResult = { clauses: [], asides: [], problems: [] }
+	let referent: string | undefined
+	for (const [start, end] of sentences(text)) {
+		const read = readSentence(language, text, start, end, place, referent)
+		if ('problem' in read) {
+			result.problems.push(read.problem)
+			continue
+		}
+		for (const item of read.items) {
+			if (item.kind === 'aside') result.asides.push({ start: item.start, end: item.end })
+			else {
+				result.clauses.push(item.clause)
+				if (item.clause.subject !== undefined) referent = item.clause.subject
+			}
+		}
+	}
+	language.read.set(key, result)
+	return result
+}
+
+/** The sentences of a text, as [start, end) without their closing mark and the spaces around them. */
+function sentences(text: string): [number, number][] {
+	const out: [number, number][] = []
+	let start = 0
+	const push = (end: number) => {
+		let s = start
+		let e = end
+		while (s < e && /\s/.test(text[s] as string)) s++
+		while (e > s && /\s/.test(text[e - 1] as string)) e--
+		if (e > s) out.push([s, e])
+	}
+	for (const match of text.matchAll(/[.;!?](?=\s|$)/g)) {
+		push(match.index ?? 0)
+		start = (match.index ?? 0) + 1
+	}
+	push(text.length)
+	return out
+}
+
+interface Parse {
+	items: Item[]
+}
+
+function readSentence(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined): { items: Item[] } | { problem: ReadProblem } {
+	const cuts: Cut[] = []
+	CONNECTIVE.lastIndex = 0
+	for (const match of text.slice(start, end).matchAll(CONNECTIVE)) {
+		const at = start + (match.index ?? 0)
+		cuts.push({ at, end: at + match[0].length, colon: match[0] === ': ' })
+	}
+	if (cuts.length > MAX_CUTS) {
+		return { problem: { start, end, message: `this sentence has ${cuts.length + 1} parts between its connectives; a sentence of a scene has at most ${MAX_CUTS + 1}: split it into sentences` } }
+	}
+	const memo = new Map<string, Parse | null>()
+	/** Problems a segment's slots had (a pronoun with nothing to name, a fence out of range), by segment. */
+	const slotProblems = new Map<string, string>()
+	const reached = new Set<number>([start])
+
+	const best = (i: number, referent: string | undefined, initial: boolean): Parse | null => {
+		const key = `${i}|${referent ?? ''}|${initial}`
+		if (memo.has(key)) return memo.get(key) ?? null
+		memo.set(key, null)
+		let found: Parse | null = null
+		const ends = [end, ...cuts.filter(cut => cut.at > i).map(cut => cut.at)].sort((a, b) => b - a)
+		const afterColon = cuts.some(cut => cut.end === i && cut.colon)
+		for (const j of ends) {
+			const items: { item: Item; next: string | undefined }[] = []
+			if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) items.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
+			const clause = readClause(language, text, i, j, place, referent, initial)
+			if (typeof clause === 'string') slotProblems.set(`${i}:${j}`, clause)
+			else if (clause) items.push({ item: { kind: 'clause', clause }, next: clause.subject ?? referent })
+			for (const { item, next } of items) {
+				if (j === end) {
+					if (!found || found.items.length > 1) found = { items: [item] }
+					continue
+				}
+				const cut = cuts.find(c => c.at === j) as Cut
+				reached.add(cut.end)
+				const rest = best(cut.end, next, false)
+				if (rest && (!found || found.items.length > rest.items.length + 1)) {
+					const [head, ...tail] = rest.items
+					const then = /\bthen\b/.test(text.slice(cut.at, cut.end))
+					const after = head?.kind === 'clause' && then ? { kind: 'clause' as const, clause: { ...head.clause, then: true } } : head
+					found = { items: after ? [item, after, ...tail] : [item] }
+				}
+			}
+		}
+		memo.set(key, found)
+		return found
+	}
+
+	const parse = best(start, referent0, true)
+	if (parse) return parse
+	// Reading stopped at the farthest place a reading of the clauses before reached: the problem starts there.
+	const from = Math.max(...reached)
+	const to = cuts.find(cut => cut.at > from)?.at ?? end
+	return { problem: problemAt(language, text, from, to, end, place, slotProblems, cuts) }
+}
+
+/** Why a segment could not be read: a slot's problem, an aside's word, or the nearest forms. */
+function problemAt(language: SceneLanguage, text: string, start: number, to: number, end: number, place: Place, slotProblems: Map<string, string>, cuts: readonly Cut[]): ReadProblem {
+	const ends = [end, ...cuts.filter(cut => cut.at > start).map(cut => cut.at)].sort((a, b) => b - a)
+	for (const j of ends) {
+		const message = slotProblems.get(`${start}:${j}`)
+		if (message !== undefined) return { start, end: j, message }
+	}
+	const segment = text.slice(start, to)
+	if (cuts.some(cut => cut.end === start && cut.colon) && to === end) {
+		const aside = asideProblem(language, segment)
+		if (aside !== undefined) return { start: start + aside.offset, end: start + aside.offset + aside.word.length, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}, nor as an aside: ${aside.message}` }
+	}
+	const nearest = nearestForms(language, segment, place)
+	const shown = nearest.map(form => `"${form.pattern}"`)
+	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
+	return { start, end: to, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}` }
+}
+
+function clip(text: string): string {
+	return text.length <= 60 ? text : `${text.slice(0, 59)}…`
+}
+
+/** Why a text is no aside, or undefined when it is one: every word from the neutral lexicon, no name of the scene. */
+function asideProblem(language: SceneLanguage, text: string): { word: string; offset: number; message: string } | undefined {
+	const names = new Set(language.names.allNames())
+	for (const match of text.matchAll(/[^\s,]+/g)) {
+		const word = match[0]
+		if (names.has(word)) return { word, offset: match.index ?? 0, message: `"${word}" names an actor, and an aside names none` }
+	}
+	const word = unneutralWord(text)
+	if (word === undefined) return undefined
+	return { ...word, message: `"${word.word}" is not in the neutral lexicon (src/scenes/claims/lexicon.ts), the only words an aside may use` }
+}
+
+/**
+ * Reads one clause, [start, end) of the text: as written, with its first letter lowercased at the
+ * start of a sentence, without a leading `then`, `at T` or `D later` or a trailing `at T`, and after a
+ * connective with the subject of the clause before put in front. A string is a slot's problem.
+ */
+function readClause(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent: string | undefined, initial: boolean): ReadClause | string | undefined {
+	const raw = text.slice(start, end)
+	const variants = initial && /^[A-Z]/.test(raw) ? [raw, (raw[0] as string).toLowerCase() + raw.slice(1)] : [raw]
+	let problem: string | undefined
+	for (const variant of variants) {
+		for (const prefix of [undefined, ...language.prefixes]) {
+			const head = prefix ? prefix.regex.exec(variant) : undefined
+			if (prefix && !head) continue
+			const coreStart = head ? head[0].length : 0
+			for (const suffix of [undefined, ...language.suffixes]) {
+				const rest = variant.slice(coreStart)
+				const tail = suffix ? suffix.regex.exec(rest) : undefined
+				if (suffix && !tail) continue
+				const coreEnd = tail ? variant.length - tail[0].length : variant.length
+				if (coreEnd <= coreStart) continue
+				const modifiers: ReadClause['modifiers'] = []
+				const modifier = (kind: 'at' | 'later' | 'then', match: RegExpExecArray, offset: number) => {
+					if (kind === 'then') return true
+					const [s, e] = match.indices?.[1] ?? [0, 0]
+					const slot = readSlot(language, kind === 'at' ? 'time' : 'duration', variant.slice(offset + s, offset + e), start + offset + s, start + offset + e, referent)
+					if (typeof slot === 'string') {
+						problem ??= slot
+						return false
+					}
+					modifiers.push({ kind, slot })
+					return true
+				}
+				if (prefix && head && !modifier(prefix.kind, head, 0)) continue
+				if (suffix && tail && !modifier(suffix.kind, tail, coreStart)) continue
+				const core = variant.slice(coreStart, coreEnd)
+				const clause = readCore(language, core, start + coreStart, place, referent, !initial || prefix !== undefined)
+				if (typeof clause === 'string') {
+					problem ??= clause
+					continue
+				}
+				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' ? { then: true } : {}) }
+			}
+		}
+	}
+	return problem
+}
+
+function readSlot(language: SceneLanguage, type: SlotType, text: string, start: number, end: number, referent: string | undefined, own?: string): Slot | string {
+	const value = language.readers[type].read(text, referent, own)
+	return typeof value === 'string' ? value : { type, text, start, end, value }
+}
+
+/** Reads a clause's core against the place's forms; with `elided`, also with the subject before put in front. */
+function readCore(language: SceneLanguage, core: string, offset: number, place: Place, referent: string | undefined, elided: boolean): ReadClause | string | undefined {
+	const entry = language.places.get(place)
+	if (!entry) return undefined
+	let problem: string | undefined
+	for (const compiled of entry.byFirstWord.get(firstWordOf(core)) ?? []) {
+		const clause = matchForm(language, compiled, core, offset, 0, referent)
+		if (typeof clause === 'string') problem ??= clause
+		else if (clause) return clause
+	}
+	if (elided && referent !== undefined) {
+		const kind = language.names.kindOf(referent)
+		const subject = kind === 'worker' ? 'worker' : kind === 'store' ? 'store' : kind === 'database' ? 'database' : undefined
+		const name = language.names.labelOf(referent)
+		const put = `${name} ${core}`
+		if (subject !== undefined) {
+			for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+				if (compiled.subject !== subject) continue
+				const clause = matchForm(language, compiled, put, offset, name.length + 1, referent)
+				if (typeof clause === 'string') problem ??= clause
+				else if (clause) return clause
+			}
+		}
+	}
+	return problem
+}
+
+/** Matches one form against a clause; `added` characters at its start were put there (a left-out subject). */
+function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string, offset: number, added: number, referent: string | undefined): ReadClause | string | undefined {
+	const match = compiled.regex.exec(text)
+	if (!match) return undefined
+	const slots: Slot[] = []
+	let own: string | undefined
+	for (const [k, type] of compiled.slots.entries()) {
+		const [s, e] = match.indices?.[k + 1] ?? [0, 0]
+		const at = (position: number) => offset + Math.max(0, position - added)
+		const slot = readSlot(language, type, text.slice(s, e), at(s), at(e), referent, own)
+		if (typeof slot === 'string') return slot
+		slots.push(slot)
+		// After the clause's own subject, "its" names it.
+		if (k === 0 && compiled.subject !== undefined && slot.value.type === 'actor') own = slot.value.id
+	}
+	const clause: ReadClause = { form: compiled.form, start: offset, end: offset + text.length - added, slots, modifiers: [] }
+	const first = slots[0]
+	if (compiled.subject !== undefined && first?.value.type === 'actor') clause.subject = first.value.id
+	return clause
+}

@@ -1,0 +1,151 @@
+// The registry of claim forms: each form reads its own example and no other form does, every
+// word an aside may use is one no form uses, and the slots read the scene's names and numbers.
+import { describe, expect, it } from 'vitest'
+import { EXAMPLE_CAST, FORMS, FUNCTION_WORDS, NEUTRAL_WORDS, formsOf, nameProblem, readText, sceneLanguage, unreadExamples } from '../../../src/scenes/claims/index.ts'
+import type { Place } from '../../../src/scenes/claims/index.ts'
+
+const language = sceneLanguage(EXAMPLE_CAST, 'chat')
+
+describe('the registry of claim forms', () => {
+	it('reads every example as its own form, as the build checks before it writes the authors page', () => {
+		expect(unreadExamples()).toEqual([])
+	})
+
+	it('names each form once', () => {
+		const ids = FORMS.map(form => form.id)
+		expect(new Set(ids).size).toBe(ids.length)
+	})
+
+	for (const form of FORMS) {
+		for (const place of form.places) {
+			it(`${form.id} reads its own example in ${place}, and no other form reads it`, () => {
+				const read = readText(language, form.example, place)
+				expect(read.problems).toEqual([])
+				expect(read.clauses.map(clause => clause.form.id)).toEqual([form.id])
+				const others = language.places.get(place)?.forms.filter(compiled => compiled.form !== form && compiled.regex.test(form.example)) ?? []
+				expect(others.map(compiled => compiled.form.id)).toEqual([])
+			})
+		}
+	}
+
+	it('says what each form claims in one sentence', () => {
+		for (const form of FORMS) expect(form.meaning).toMatch(/^[A-Z].*\.$/)
+	})
+
+	it('has forms for every place a text can stand in', () => {
+		const places: Place[] = ['caption', 'lock-answer', 'ask', 'write', 'db-answer', 'note', 'worker-state', 'store-state', 'db-state']
+		for (const place of places) expect(formsOf(place).length).toBeGreaterThan(0)
+	})
+})
+
+describe('the neutral lexicon', () => {
+	/** Every literal word of every form, alternatives and optional words included. */
+	const formWords = new Set(FORMS.flatMap(form => form.pattern.toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[\s()/,:]+/).filter(Boolean)))
+
+	it('has no word that any claim form uses', () => {
+		expect(NEUTRAL_WORDS.filter(word => formWords.has(word))).toEqual([])
+	})
+
+	it('has no digits, no number words, and each word once, in lower case', () => {
+		const numberWords = /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|first|second|third|both|half|once|twice)$/
+		for (const word of [...NEUTRAL_WORDS, ...FUNCTION_WORDS]) {
+			expect(word).toMatch(/^[a-z]+$/)
+			expect(word).not.toMatch(numberWords)
+		}
+		expect(new Set(NEUTRAL_WORDS).size).toBe(NEUTRAL_WORDS.length)
+	})
+
+	it('has no word that claims or denies: negations and outcomes are not neutral', () => {
+		for (const word of ['no', 'not', 'never', 'saved', 'refused', 'held', 'free', 'lost', 'expired', 'granted', 'holds', 'waits', 'ok', 'fence', 'lease']) {
+			expect(NEUTRAL_WORDS).not.toContain(word)
+			expect(FUNCTION_WORDS).not.toContain(word)
+		}
+	})
+})
+
+describe('reading a text', () => {
+	const read = (text: string, place: Place = 'caption') => readText(language, text, place)
+
+	it('reads the seed scene\'s captions as their forms, with a left-out subject and an aside', () => {
+		expect(read("Worker A holds the chat's key with fence 7, then pauses: a long garbage collection.").clauses.map(c => c.form.id)).toEqual(['holds-with-fence', 'pauses'])
+		expect(read("A wakes and saves too. The database keeps the largest fence, 8, so it refuses A's write.").clauses.map(c => [c.form.id, c.subject])).toEqual([
+			['wakes', 'a'],
+			['saves-too', 'a'],
+			['keeps-largest-fence', 'db'],
+			['refuses-write', 'db'],
+		])
+	})
+
+	it('reads "its" after a clause\'s own subject as that subject, and "it" as the subject of the clause before', () => {
+		expect(read('A renews its lease.').clauses[0]?.slots.map(s => s.value)).toEqual([
+			{ type: 'actor', id: 'a' },
+			{ type: 'actor', id: 'a' },
+		])
+		expect(read('Worker B saves. It pauses.').clauses[1]?.subject).toBe('b')
+		expect(read('It pauses.').problems[0]?.message).toBe('"it" has nothing to refer to: it names the subject of the clause before, and there is none; write the name')
+		expect(read('The database keeps fence 8, so it pauses.').problems[0]?.message).toBe('"it" refers to chat.db, the subject of the clause before, which is no worker; write the name')
+	})
+
+	it('reads fences through the engine\'s range-checked functions, as EPOCH:COUNT or digits', () => {
+		expect(read('fence 5000:1', 'lock-answer').clauses[0]?.slots[0]?.value).toEqual({ type: 'fence', value: (5000n << 64n) | 1n })
+		expect(read('fence 1:18446744073709551617', 'lock-answer').problems[0]?.message).toBe('"1:18446744073709551617" is no fence: count 18446744073709551617: expected 0 to 2^64 - 1')
+		expect(read(`fence ${'9'.repeat(41)}`, 'lock-answer').problems[0]?.message).toContain('is no fence')
+	})
+
+	it('reads counts in words past twenty, times in words, and places in line', () => {
+		expect(read('twenty-one workers hold the key').clauses[0]?.slots[0]?.value).toEqual({ type: 'number', value: 21 })
+		expect(read('Half a minute later Worker A gets the key.').clauses[0]?.modifiers[0]?.slot.value).toEqual({ type: 'number', value: 30_000 })
+		expect(read('C is now 2nd in line.').clauses[0]?.slots[1]?.value).toEqual({ type: 'number', value: 2 })
+		expect(read('C is now 2th in line.').problems[0]?.message).toBe('"2th" is no place a scene can state')
+	})
+
+	it('refuses what it cannot read, at its place, with the three nearest forms', () => {
+		const problem = read('Worker A grabs the key with fence 7, then pauses.').problems[0]
+		expect(problem).toMatchObject({ start: 0, end: 'Worker A grabs the key with fence 7'.length })
+		expect(problem?.message).toBe('cannot read "Worker A grabs the key with fence 7" as a claim of a step\'s caption; the nearest forms are "{worker} holds {key} with fence {fence}", "{worker} gets {key} with fence {fence}" and "{store} gives {worker} fence {fence}"')
+	})
+
+	it('refuses digits outside ASCII, roman numerals, relation signs it does not read, and a number word as a noun', () => {
+		for (const text of ['Worker A holds the key with fence ٧.', 'Worker A holds the key with fence ７.', 'Worker A holds the key with fence VII.', 'fence number 2', 'Worker A holds the key with fence 7 ≠ 8.']) {
+			expect(read(text).problems, text).toHaveLength(1)
+			expect(read(text).clauses, text).toEqual([])
+		}
+		expect(read('refused: 7 ≠ 8', 'db-answer').problems).toHaveLength(1)
+		expect(read('refused: 7 =< 8', 'db-answer').problems).toHaveLength(1)
+	})
+
+	it('takes an aside only of neutral words, after a colon at a sentence\'s end', () => {
+		expect(read('Worker A pauses: a long garbage collection.').asides).toHaveLength(1)
+		expect(read('Worker A pauses: a very long collection.').problems[0]?.message).toBe('cannot read "a very long collection" as a claim of a step\'s caption, nor as an aside: "very" is not in the neutral lexicon (src/scenes/claims/lexicon.ts), the only words an aside may use')
+		expect(read('Worker A pauses: a long B collection.').problems[0]?.message).toContain('"B" names an actor')
+		expect(read('Worker A pauses: 30 long collections.').problems).toHaveLength(1)
+	})
+})
+
+describe('an actor\'s label', () => {
+	it('is a name: one to three words, none that says what happened or names a value, digits only at its end', () => {
+		for (const label of ['Worker A', 'chat.db', 'Lock', 'Store B', 'exports', 'Worker 2', 'db-1', 'Träger A']) expect(nameProblem(label), label).toBeUndefined()
+		expect(nameProblem('Worker A, fence 9')).toContain('one to three words')
+		expect(nameProblem('Fence 9')).toContain('"Fence" says what happened or names a value')
+		expect(nameProblem('Worker holding')).toContain('"holding"')
+		expect(nameProblem('Worker 1000')).toContain('one or two digits')
+		expect(nameProblem('7 Worker')).toContain('one or two digits')
+		expect(nameProblem(' Worker')).toContain('one to three words')
+	})
+})
+
+describe('time and order in a clause', () => {
+	const read = (text: string) => readText(language, text, 'caption')
+
+	it('reads "T later" after a clause as well as before it, and spelled-out times', () => {
+		expect(read('Worker B gets the key 30 s later.').clauses[0]?.modifiers.map(m => [m.kind, m.slot.value])).toEqual([['later', { type: 'number', value: 30_000 }]])
+		expect(read('Thirty seconds later Worker B gets the key.').clauses[0]?.modifiers[0]?.slot.value).toEqual({ type: 'number', value: 30_000 })
+		expect(read('Worker B gets the key two minutes later.').clauses[0]?.modifiers[0]?.slot.value).toEqual({ type: 'number', value: 120_000 })
+	})
+
+	it('marks a clause after "then" as one that claims to come after the clause before', () => {
+		expect(read("A's lease runs out, then Worker B gets the key.").clauses.map(c => c.then ?? false)).toEqual([false, true])
+		expect(read("A's lease runs out. Then Worker B gets the key.").clauses.map(c => c.then ?? false)).toEqual([false, true])
+		expect(read("A's lease runs out and Worker B gets the key.").clauses.map(c => c.then ?? false)).toEqual([false, false])
+	})
+})
