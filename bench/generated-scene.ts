@@ -20,7 +20,7 @@ export function generated(steps: number): string {
 	]
 	for (let i = 1; i <= steps; i++) {
 		const worker = i % 2 === 1 ? 'a' : 'b'
-		lines.push(`step "Step ${i}: ${worker} holds with fence ${i} and saves." line=1`)
+		lines.push(`step "Worker ${worker.toUpperCase()} holds the key with fence ${i} and saves." line=1`)
 		lines.push(`  send lock -> ${worker} "fence ${i}"`)
 		lines.push(`  send ${worker} -> db "save, fence ${i}" color=ok`)
 		lines.push(`  set db "fence ${i}"`)

@@ -9,6 +9,7 @@ import type { Scene } from '../scene-parser/index.ts'
 import { openFreshNodeDriver, openNodeDriver, openSqlJsDriverFactory } from '../src/scenes/build/node-drivers.ts'
 import { findSceneBlocks } from '../src/scenes/build/scene-blocks.ts'
 import { renderFrame } from '../src/scenes/render/render-svg.ts'
+import { forgetLanguages } from '../src/scenes/claims/index.ts'
 import { simulateScene } from '../src/scenes/simulation/simulate.ts'
 import type { OpenDriver } from '../src/scenes/simulation/simulate.ts'
 import { generated } from './generated-scene.ts'
@@ -64,7 +65,12 @@ rows.push(["simulate the seed's scene (better-sqlite3, as the build: databases r
 const simulateFresh = await perSecond(() => simulateScene(seedScene, { openDriver: openFreshNodeDriver }))
 rows.push(["simulate the seed's scene (better-sqlite3, new databases)", fmt(simulateFresh), `${(simulateFresh / peer).toFixed(2)}x`])
 const check = await perSecond(() => simulateScene(mustParse(seedText), { openDriver: openNodeDriver }))
-rows.push(["check the seed's scene: parse + simulate (as the build)", fmt(check), `${(check / peer).toFixed(2)}x`])
+rows.push(["check the seed's scene: parse + simulate + claims (as the build)", fmt(check), `${(check / peer).toFixed(2)}x`])
+const cold = await perSecond(() => {
+	forgetLanguages()
+	return simulateScene(mustParse(seedText), { openDriver: openNodeDriver })
+})
+rows.push(["the same, its claim language made and its texts read anew each time (a scene's first check)", fmt(cold), `${(cold / peer).toFixed(2)}x`])
 const simulateWasm = await perSecond(() => simulateScene(seedScene, { openDriver: openSqlJs }))
 rows.push(["simulate the seed's scene (sql.js)", fmt(simulateWasm), `${(simulateWasm / peer).toFixed(2)}x`])
 const render = await perSecond(() => seedFrames.frames.map(frame => renderFrame(frame, { id: 'bench' })))

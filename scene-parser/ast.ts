@@ -35,6 +35,8 @@ export interface Code {
 	/** The sample's lines, dedented; line 1 of the sample is lines[0]. */
 	lines: string[]
 	position: Position
+	/** The file's place of the sample's first line, at the column its dedented text starts. */
+	start: Position
 }
 
 export interface Actor {
@@ -47,7 +49,7 @@ export interface Actor {
 	/** `limit=N` on a lock actor makes it a semaphore of that limit. */
 	limit?: number
 	/** `first=N` on a lock actor: the fence of the first lease its store gives (else the scene's first written fence sets it). */
-	first?: number
+	first?: bigint
 	/** `fences=off` on a database actor: its writes are the plain update, which checks no fence. */
 	fences?: 'off'
 	position: Position

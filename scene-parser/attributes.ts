@@ -1,5 +1,6 @@
 /** Attributes, the `name=value` words a statement may end with (`icon=cpu`, `color=ok`, `line=2-4`). */
 
+import type { StatementTable } from './construct.ts'
 import type { Line, Token } from './lexer.ts'
 import type { Report } from './report.ts'
 import { suggest } from './suggest.ts'
@@ -13,9 +14,6 @@ export interface Attribute {
 	end: number
 	valueStart: number
 }
-
-/** The attributes each statement takes; a statement not listed takes none. */
-const TAKES: Readonly<Record<string, readonly string[]>> = { actor: ['icon', 'limit', 'first', 'fences'], send: ['color'], step: ['line'] }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/
 
@@ -48,13 +46,13 @@ export function splitAttributes(tokens: readonly Token[]): { rest: Token[]; attr
 }
 
 /** The attributes `verb` takes, by name; any other, and any given twice, is reported. */
-export function takeAttributes(verb: string, line: Line, attributes: readonly Attribute[], report: Report): Map<string, Attribute> {
+export function takeAttributes(verb: string, line: Line, attributes: readonly Attribute[], report: Report, table: StatementTable): Map<string, Attribute> {
 	const taken = new Map<string, Attribute>()
-	const own = TAKES[verb] ?? []
+	const own = table.find(construct => construct.name === verb)?.attributes ?? []
 	for (const attribute of attributes) {
 		const { name } = attribute
 		if (!own.includes(name)) {
-			report.span(line, attribute.start, attribute.end, notTaken(verb, name, own))
+			report.span(line, attribute.start, attribute.end, notTaken(verb, name, own, table))
 		} else if (taken.has(name)) {
 			report.span(line, attribute.start, attribute.end, `${name}= is given twice on one ${verb}; keep one`)
 		} else {
@@ -65,9 +63,9 @@ export function takeAttributes(verb: string, line: Line, attributes: readonly At
 }
 
 /** Why `verb` does not take `name=`, and what it takes instead. */
-function notTaken(verb: string, name: string, own: readonly string[]): string {
+function notTaken(verb: string, name: string, own: readonly string[], table: StatementTable): string {
 	const head = `${verb} does not take ${clip(name)}=`
-	const owners = Object.keys(TAKES).filter((other) => (TAKES[other] as readonly string[]).includes(name))
+	const owners = [...new Set(table.filter(construct => construct.attributes.includes(name)).map(construct => construct.name))]
 	if (owners.length > 0) return `${head}; only ${listNames(owners, 'and')} ${owners.length === 1 ? 'does' : 'do'}`
 	const meant = suggest(name, own)
 	if (meant !== undefined) return `${head}; did you mean ${meant}=?`

@@ -8,12 +8,24 @@ import type { Extension } from '@codemirror/state'
 import { tags } from '@lezer/highlight'
 
 /**
- * The DSL's words, as scene-parser defines them: the page gets them from the build, so the parser's
- * code is not shared with (and loaded by) every other page's script.
+ * The DSL's words, as the parser's table of statements and the claim language's registry define
+ * them (`vocabulary.ts` makes it at build time): the page gets them from the build, so neither the
+ * parser's nor the checker's code is loaded by the page's script.
  */
 export interface SceneVocabulary {
-	statements: { top: readonly string[]; inStep: readonly string[] }
+	statements: readonly { name: string; where: 'top' | 'step' | 'both'; takesActors: boolean; attributes: readonly string[]; example: string }[]
 	icons: readonly string[]
+	/** Each claim form once per place a text may use it. */
+	forms: readonly { place: string; pattern: string; example: string; meaning: string }[]
+	/** Each icon's kind of actor, the place each pair of kinds reads a message's label in, and each kind's state place. */
+	kinds: Readonly<Record<string, string>>
+	messagePlaces: Readonly<Record<string, string>>
+	statePlaces: Readonly<Record<string, string>>
+}
+
+/** The statement names that may stand before the first step, and in a step. */
+function statementNames({ statements }: SceneVocabulary): { top: string[]; inStep: string[] } {
+	return { top: statements.filter(s => s.where !== 'step').map(s => s.name), inStep: statements.filter(s => s.where !== 'top').map(s => s.name) }
 }
 
 interface LineState {
@@ -28,7 +40,8 @@ interface LineState {
 const NUMBER = /^-?\d+(\.\d+)?(ms|s|m|h)?(?=[\s,"]|->|$)/
 const ATTRIBUTE = /^([a-z]+)(=)/
 
-function token(stream: StringStream, state: LineState, { statements }: SceneVocabulary, verbs: Set<string>): string | null {
+function token(stream: StringStream, state: LineState, vocabulary: SceneVocabulary, verbs: Set<string>): string | null {
+	const statements = statementNames(vocabulary)
 	if (stream.sol()) {
 		state.verb = undefined
 		if (state.inCode) {
@@ -84,7 +97,7 @@ function token(stream: StringStream, state: LineState, { statements }: SceneVoca
 
 /** The DSL as a CodeMirror language: highlighting, comments, and a step's body indented under it. */
 export function sceneLanguage(vocabulary: SceneVocabulary): StreamLanguage<LineState> {
-	const verbs = new Set([...vocabulary.statements.top, ...vocabulary.statements.inStep])
+	const verbs = new Set(vocabulary.statements.map(statement => statement.name))
 	return StreamLanguage.define<LineState>({
 		name: 'scene',
 		startState: () => ({ inCode: false, inStep: false, verb: undefined }),
@@ -111,22 +124,19 @@ export const sceneHighlighting: Extension = syntaxHighlighting(HighlightStyle.de
 	{ tag: tags.invalid, color: 'var(--pg-invalid)', textDecoration: 'underline wavy' },
 ]))
 
-/** The actor ids a scene declares, in the order written. */
-export function declaredActors(text: string): string[] {
-	return [...text.matchAll(/^[ \t]*actor[ \t]+([^\s"#]+)/gm)].map(m => m[1]!)
-}
 
-/** Statements that name actors after their verb. */
-const TAKES_ACTORS = new Set(['link', 'set', 'strike', 'send', 'release', 'restart', 'backup', 'restore'])
-
-/** The completions for the word before the cursor: a statement at a line's start, an icon or colour after `=`, else an actor id. */
+/** The completions for the word before the cursor: a statement at a line's start, an icon or colour after `=`, an actor id after a verb that names actors, and in a text the claim forms of its place. */
 export function sceneCompletions(vocabulary: SceneVocabulary): (context: CompletionContext) => CompletionResult | null {
 	return context => completeAt(context, vocabulary)
 }
 
-function completeAt(context: CompletionContext, { statements, icons }: SceneVocabulary): CompletionResult | null {
+function completeAt(context: CompletionContext, vocabulary: SceneVocabulary): CompletionResult | null {
+	const { icons } = vocabulary
+	const statements = statementNames(vocabulary)
 	const line = context.state.doc.lineAt(context.pos)
 	const before = line.text.slice(0, context.pos - line.from)
+	const inString = /"/.test(before.replace(/"(?:[^"\\]|\\.)*"/g, ''))
+	if (inString) return completeClaim(context, vocabulary, before)
 	const value = /(icon|color)=([\w-]*)$/.exec(before)
 	if (value) {
 		const options = value[1] === 'icon' ? icons : ['ok', 'bad']
@@ -141,8 +151,61 @@ function completeAt(context: CompletionContext, { statements, icons }: SceneVoca
 		return { from, options: names.map(label => ({ label, type: 'keyword' })), validFor: /^\w*$/ }
 	}
 	const verb = /^\s*(\S+)/.exec(head)?.[1] ?? ''
-	if (!TAKES_ACTORS.has(verb) || /"/.test(head.replace(/"[^"]*"/g, ''))) return null
+	if (!vocabulary.statements.some(statement => statement.name === verb && statement.takesActors)) return null
 	if (!context.explicit && word === '' && !/(\s|->)$/.test(head)) return null
 	const ids = declaredActors(context.state.doc.toString())
 	return { from, options: ids.map(label => ({ label, type: 'variable' })), validFor: /^[\w-]*$/ }
+}
+
+/** The actors a scene declares, with the icon each was given. */
+function declaredIcons(text: string): Map<string, string> {
+	return new Map([...text.matchAll(/^[ \t]*actor[ \t]+([^\s"#]+)[^\n]*?icon=([\w-]+)/gm)].map(m => [m[1]!, m[2]!]))
+}
+
+/** The place a text at the cursor is read in, from its statement: a caption, a message between two kinds of actor, a state. */
+function placeAt(before: string, icons: Map<string, string>, vocabulary: SceneVocabulary): string | undefined {
+	const kindOf = (actor: string | undefined) => vocabulary.kinds[icons.get(actor ?? '') ?? ''] ?? 'worker'
+	const statement = /^\s*(step|send|set|strike)\b(.*)$/.exec(before)
+	if (!statement) return undefined
+	const [, verb, rest = ''] = statement
+	if (verb === 'step') return 'caption'
+	if (verb === 'send') {
+		const ends = /^\s*([^\s"]+)\s*->\s*([^\s"]+)/.exec(rest)
+		if (!ends) return undefined
+		return vocabulary.messagePlaces[`${kindOf(ends[1])}->${kindOf(ends[2])}`] ?? 'note'
+	}
+	return vocabulary.statePlaces[kindOf(/^\s*([^\s"]+)/.exec(rest)?.[1])] ?? 'note'
+}
+
+/** The claim forms of the text's place, nearest first to the clause typed so far; choosing one writes its example there. */
+function completeClaim(context: CompletionContext, vocabulary: SceneVocabulary, before: string): CompletionResult | null {
+	const place = placeAt(before, declaredIcons(context.state.doc.toString()), vocabulary)
+	if (place === undefined) return null
+	const text = before.slice(before.lastIndexOf('"') + 1)
+	// The clause being written starts after the last connective.
+	const cut = [...text.matchAll(/(?:,? and then |, then | then |, and |, so |, but | and | so | but |, |: |[.;!?] )/g)].pop()
+	const clause = cut ? text.slice((cut.index ?? 0) + cut[0].length) : text
+	if (!context.explicit && clause.trim() === '') return null
+	const words = clause.toLowerCase().split(/\s+/).filter(Boolean)
+	// Words of the form the clause has count for it; its other words, against it (slots count neither way).
+	const score = (pattern: string) => {
+		// Each word of the form, with its alternatives (`hold/take` is one word of two spellings).
+		const literal = pattern.toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[\s(),:]+/).filter(Boolean).map(w => w.split('/'))
+		// The last word may be half written: it counts for a word it begins.
+		const last = words[words.length - 1] ?? ''
+		const shared = literal.filter(spellings => spellings.some(w => words.slice(0, -1).includes(w) || (last !== '' && w.startsWith(last)))).length
+		return 2 * shared - (literal.length - shared)
+	}
+	const forms = vocabulary.forms.filter(form => form.place === (place === 'note' ? 'caption' : place))
+	const ranked = [...forms].sort((a, b) => score(b.pattern) - score(a.pattern))
+	return {
+		from: context.pos - clause.length,
+		filter: false,
+		options: ranked.map(form => ({ label: form.pattern, detail: form.example, info: form.meaning, apply: form.example, type: 'text' })),
+	}
+}
+
+/** The actor ids a scene declares, in the order written. */
+export function declaredActors(text: string): string[] {
+	return [...text.matchAll(/^[ \t]*actor[ \t]+([^\s"#]+)/gm)].map(m => m[1]!)
 }

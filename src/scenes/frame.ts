@@ -6,15 +6,23 @@
 
 export type Icon = 'cpu' | 'lock' | 'database' | 'server' | 'user' | 'clock'
 
-/**
- * Where a text of the scene shows values: `value`, a number the engine's value backs; `prose`, a
- * number the author marked as not the engine's (in backticks), shown apart. Offsets are UTF-16
- * units into the text as shown.
- */
+import type { Evidence } from './claims/form.ts'
+
+export type { Evidence, HappeningData } from './claims/form.ts'
+
+/** Where a text of the scene shows a value the engine's fact backs, in a claim that held. Offsets are UTF-16 units into the text. */
 export interface TextMark {
 	start: number
 	end: number
-	kind: 'value' | 'prose'
+	kind: 'value'
+}
+
+/** A claim of a step that the engine's facts held up: where it is written, its words, its form, and what it was checked against. */
+export interface FrameCheck {
+	where: { kind: 'caption' } | { kind: 'message'; index: number } | { kind: 'state'; actor: string }
+	text: string
+	form: string
+	evidence: Evidence[]
 }
 
 /** What the engine did for a message, as data; the view words it (`lease, fence 7`). */
@@ -31,7 +39,10 @@ export type Outcome =
 	| { kind: 'write'; fence: string; changed: boolean; before: string }
 	| { kind: 'answer'; fence: string; changed: boolean; before: string }
 	| { kind: 'note' }
-	| { kind: 'none'; reason: string }
+	| { kind: 'none'; reason: NoOutcome }
+
+/** Why a message had no outcome: what the scene asked the engine that it could not do. */
+export type NoOutcome = 'no-lease' | 'no-fence' | 'no-write' | 'no-request' | 'already-holds' | 'already-in-line' | 'never-granted' | 'nothing-to-release'
 
 export interface FrameActor {
 	id: string
@@ -54,11 +65,10 @@ export interface FrameActor {
 export interface FrameMessage {
 	from: string
 	to: string
-	/** The label as written; its checked numbers agreed with the engine or a diagnostic says so. */
+	/** The label as written; each of its claims held, or a diagnostic says which did not. */
 	label: string
 	color?: 'ok' | 'bad'
-	/** What the engine did for it, in plain words (`lease, fence 7`, `write refused: 7 < 8`), worded from `outcome`. */
-	computed: string
+	/** What the engine did for it, as data; the view words it. */
 	outcome?: Outcome
 	marks?: TextMark[]
 }
@@ -85,6 +95,8 @@ export interface Frame {
 	links: { from: string; to: string }[]
 	messages: FrameMessage[]
 	diagnostics: Diagnostic[]
+	/** Each claim of the step's texts that held, with the facts it was checked against. */
+	checks: FrameCheck[]
 }
 
 /** A whole scene ready to show: its code sample and its frames. */

@@ -1,5 +1,16 @@
 /** The words a frame's outcome is shown in: the view of what the engine did, made from the data alone. */
-import type { Outcome } from './frame.ts'
+import type { NoOutcome, Outcome } from './frame.ts'
+
+const NO_OUTCOME: Readonly<Record<NoOutcome, string>> = {
+	'no-lease': 'no lease to write with',
+	'no-fence': 'a lease with no fence to write with',
+	'no-write': 'no write to answer',
+	'no-request': 'no request',
+	'already-holds': 'already holds the key',
+	'already-in-line': 'already in line',
+	'never-granted': 'never granted',
+	'nothing-to-release': 'no lease to release',
+}
 
 function names(ids: readonly string[]): string {
 	if (ids.length <= 1) return ids[0] ?? 'no one'
@@ -40,6 +51,6 @@ export function wordOutcome(outcome: Outcome): string {
 		case 'note':
 			return ''
 		case 'none':
-			return outcome.reason
+			return NO_OUTCOME[outcome.reason]
 	}
 }

@@ -9,8 +9,11 @@
 // (aria-live); .scene-counter; buttons [data-action=restart|prev|play|next]; .scene-code
 // [data-line].is-active; [data-action=take-over] and, once taken over, section.scene-play; li#<id>-step-N; data-scene-position (its place on the page, for old
 // links); script.scene-data (SceneData); .scene-mismatch and .scene-error boxes.
-import type { Element, ElementContent, Properties } from 'hast'
+import type { Element, ElementContent } from 'hast'
+import { h, text } from './hast-nodes.ts'
 import type { Diagnostic, Frame, SceneFrames, TextMark } from './frame.ts'
+import { evidenceWords } from './evidence-words.ts'
+import { wordOutcome } from './outcome-words.ts'
 import { markedPieces } from './text-marks.ts'
 import { formatMessage } from '../../scene-parser/index.ts'
 
@@ -49,14 +52,6 @@ export interface SceneFigureInput {
 /** The caption shown before the first step. */
 export const initialCaption = 'Before the first step.'
 
-function h(tagName: string, properties: Properties, children: ElementContent[] = []): Element {
-	return { type: 'element', tagName, properties, children }
-}
-
-function text(value: string): ElementContent {
-	return { type: 'text', value }
-}
-
 /** The id of step N's item in the list, and so the fragment that opens the page at that step. */
 export function stepId(sceneId: string, step: number): string {
 	return `${sceneId}-step-${step}`
@@ -87,7 +82,8 @@ export function frameValues(frame: Frame): ElementContent[] {
 	const names = actorNames(frame)
 	const name = (id: string): string => names.get(id) ?? id
 	const items: ElementContent[] = frame.messages.map(message => {
-		const computed = message.computed && message.computed !== message.label ? ` (${message.computed})` : ''
+		const words = message.outcome ? wordOutcome(message.outcome) : ''
+		const computed = words && words !== message.label ? ` (${words})` : ''
 		return h('li', { className: ['scene-value', 'scene-value-message'], dataColor: message.color }, [
 			text(`${name(message.from)} → ${name(message.to)}: `),
 			...markedText(message.label, message.marks),
@@ -100,6 +96,31 @@ export function frameValues(frame: Frame): ElementContent[] {
 		items.push(h('li', { className: ['scene-value', 'scene-value-state'] }, [text(`${actor.label}: `), ...(actor.state.struck ? [h('s', {}, state)] : state)]))
 	}
 	return items
+}
+
+/** "What was checked" for a step: each claim of its texts and the engine's facts it was checked against. */
+export function checksOf(frame: Frame): Element[] {
+	if (frame.checks.length === 0) return []
+	const names = actorNames(frame)
+	const name = (id: string): string => names.get(id) ?? id
+	const where = (check: Frame['checks'][number]): string =>
+		check.where.kind === 'caption' ? 'caption' : check.where.kind === 'state' ? `${name(check.where.actor)}'s state` : `message ${check.where.index + 1}`
+	return [
+		h('details', { className: ['scene-checks'] }, [
+			h('summary', {}, [text(`What was checked (${frame.checks.length})`)]),
+			h(
+				'ul',
+				{},
+				frame.checks.map(check =>
+					h('li', { className: ['scene-check'], dataForm: check.form }, [
+						h('q', {}, [text(check.text)]),
+						text(` (${where(check)}): `),
+						text(check.evidence.length === 0 ? 'claims nothing the engine decides' : check.evidence.map(e => evidenceWords(e, name)).join('; ')),
+					]),
+				),
+			),
+		]),
+	]
 }
 
 const icons: Record<string, string> = {
@@ -128,6 +149,7 @@ function stepList(id: string, frames: Frame[]): Element {
 			text(' '),
 			h('span', { className: ['scene-step-caption'] }, markedText(frame.caption, frame.captionMarks)),
 			h('ul', { className: ['scene-values'] }, frameValues(frame)),
+			...checksOf(frame),
 		]),
 	)
 	const before = initial ? frameValues(initial) : []

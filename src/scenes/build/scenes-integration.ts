@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { compileScene } from '../simulation/compile.ts'
 import { renderStages } from '../render/render-svg.ts'
 import { openNodeDriver } from './node-drivers.ts'
+import { remarkClaimDocs } from './remark-claim-docs.ts'
 import { remarkScenes } from './remark-scenes.ts'
 
 /** Adds the scene plugin to Markdown and MDX; `astro build` fails on a scene with errors, `astro dev` shows them. */
@@ -23,7 +24,8 @@ export function scenes(): AstroIntegration {
 					root: fileURLToPath(config.root),
 					report: message => logger.error(`scene errors:\n${message}`),
 				})
-				updateConfig({ markdown: { remarkPlugins: [() => plugin] } })
+				const claimDocs = remarkClaimDocs({ compile: (source, file) => compileScene(source, { file }, openNodeDriver) })
+				updateConfig({ markdown: { remarkPlugins: [() => plugin, () => claimDocs] } })
 			},
 		},
 	}

@@ -18,7 +18,7 @@ describe('unknown statements', () => {
 	it('lists the statements that fit where no verb is close', () => {
 		expect(after('frobnicate a')).toEqual(['11:1: unknown statement "frobnicate"; a statement is one of code, id, actor, link, set, strike, ttl, key or step'])
 		expect(after('step "s"', '  frobnicate a')).toEqual([
-			"12:3: unknown statement \"frobnicate\"; a step's statements are send, set, strike, wait, release, restart, backup or restore",
+			"12:3: unknown statement \"frobnicate\"; a step's statements are set, strike, send, wait, release, restart, backup or restore",
 		])
 		expect(after('step "s"', 'frobnicate a')).toEqual(['12:1: unknown statement "frobnicate"; after the first step, a line is a `step` or is indented under one'])
 	})

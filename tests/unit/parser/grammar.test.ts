@@ -5,7 +5,7 @@ import { HEADER, lines, sceneOf } from './helpers.ts'
 describe('code', () => {
 	it('keeps the sample\'s lines, dedented, with its language and place', () => {
 		const scene = sceneOf(lines('# a scene', 'code python', '    if x:', '        y()', '', '    z()', '', 'end', 'actor a "A" at 1,1 icon=cpu'))
-		expect(scene.code).toEqual({ lang: 'python', lines: ['if x:', '    y()', '', 'z()'], position: { line: 2, column: 1 } })
+		expect(scene.code).toEqual({ lang: 'python', lines: ['if x:', '    y()', '', 'z()'], position: { line: 2, column: 1 }, start: { line: 3, column: 5 } })
 	})
 
 	it('keeps # and quotes in the sample as written, and ends only at a line that is exactly end', () => {
@@ -14,7 +14,7 @@ describe('code', () => {
 	})
 
 	it('may be indented, and may be empty', () => {
-		expect(sceneOf(lines('  code ts', '  end', 'actor a "A" at 1,1 icon=cpu')).code).toEqual({ lang: 'ts', lines: [], position: { line: 1, column: 3 } })
+		expect(sceneOf(lines('  code ts', '  end', 'actor a "A" at 1,1 icon=cpu')).code).toEqual({ lang: 'ts', lines: [], position: { line: 1, column: 3 }, start: { line: 2, column: 1 } })
 	})
 
 	it('may come after the actors', () => {
@@ -51,7 +51,9 @@ describe('actor', () => {
 	})
 
 	it('takes first=N on a lock: the fence of the first lease its store gives', () => {
-		expect(sceneOf('actor lock "Lock" at 50,50 icon=lock first=7').actors[0]!.first).toBe(7)
+		expect(sceneOf('actor lock "Lock" at 50,50 icon=lock first=7').actors[0]!.first).toBe(7n)
+		// Any count the engine can give, past what a number holds exactly: the engine judges the range.
+		expect(sceneOf('actor lock "Lock" at 50,50 icon=lock first=18446744073709551615').actors[0]!.first).toBe(18446744073709551615n)
 	})
 
 	it('takes fences=off on a database: the plain update, which checks no fence', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dedent } from '../../../scene-parser/code.ts'
+import { dedent } from '../../../scene-parser/statements/code.ts'
 import { parseDuration } from '../../../scene-parser/duration.ts'
 import { editDistance, suggest } from '../../../scene-parser/suggest.ts'
 import { clip, listNames } from '../../../scene-parser/wording.ts'
@@ -65,21 +65,23 @@ describe('parseDuration', () => {
 })
 
 describe('dedent', () => {
-	it('removes the common indentation, whether spaces or tabs', () => {
-		expect(dedent(['    a', '      b', '    c'])).toEqual(['a', '  b', 'c'])
-		expect(dedent(['\ta', '\t\tb'])).toEqual(['a', '\tb'])
-		expect(dedent(['\t  a', '\tb'])).toEqual(['  a', 'b'])
+	it('removes the common indentation, whether spaces or tabs, and says how much', () => {
+		expect(dedent(['    a', '      b']).cut).toBe(4)
+		expect(dedent(['']).cut).toBe(0)
+		expect(dedent(['    a', '      b', '    c']).lines).toEqual(['a', '  b', 'c'])
+		expect(dedent(['\ta', '\t\tb']).lines).toEqual(['a', '\tb'])
+		expect(dedent(['\t  a', '\tb']).lines).toEqual(['  a', 'b'])
 	})
 
 	it('takes only what the lines share when tabs and spaces differ', () => {
-		expect(dedent(['\ta', '  b'])).toEqual(['\ta', '  b'])
+		expect(dedent(['\ta', '  b']).lines).toEqual(['\ta', '  b'])
 	})
 
 	it('does not count blank lines, blanks them, and drops the trailing ones', () => {
-		expect(dedent(['  a', '', ' ', '    b', '   ', ''])).toEqual(['a', '', '', '  b'])
-		expect(dedent(['', '  a'])).toEqual(['', 'a'])
-		expect(dedent([])).toEqual([])
-		expect(dedent(['  ', ''])).toEqual([])
+		expect(dedent(['  a', '', ' ', '    b', '   ', '']).lines).toEqual(['a', '', '', '  b'])
+		expect(dedent(['', '  a']).lines).toEqual(['', 'a'])
+		expect(dedent([]).lines).toEqual([])
+		expect(dedent(['  ', '']).lines).toEqual([])
 	})
 })
 

@@ -2,10 +2,12 @@ import { CompletionContext } from '@codemirror/autocomplete'
 import { getIndentation } from '@codemirror/language'
 import { EditorState } from '@codemirror/state'
 import { describe, expect, it } from 'vitest'
-import { ICONS, STATEMENTS } from '../../../scene-parser/index.ts'
+import { ICONS, statementNames } from '../../../scene-parser/index.ts'
 import { declaredActors, sceneCompletions, sceneLanguage } from '../../../src/playground/scene-language.ts'
+import { sceneVocabulary } from '../../../src/playground/vocabulary.ts'
 
-const vocabulary = { statements: STATEMENTS, icons: ICONS }
+const vocabulary = sceneVocabulary()
+const STATEMENTS = statementNames()
 const language = sceneLanguage(vocabulary)
 const scene = 'actor a "Worker A" at 10,25 icon=cpu\nactor lock "Lock" at 50,50 icon=lock\n'
 
@@ -36,9 +38,23 @@ describe('scene completion', () => {
 		expect(complete(scene + 'step "x"\n  send lock -> a "fence 7" color=')?.labels).toEqual(['ok', 'bad'])
 	})
 
-	it('offers nothing inside a string or after a verb that names no actor', () => {
-		expect(complete(scene + 'step "x"\n  send lock -> a "fen')).toBeNull()
-		expect(complete(scene + 'step "Work')).toBeNull()
+	it('offers nothing after a verb that names no actor', () => {
+		expect(complete(scene + 'ttl 1')).toBeNull()
+		expect(complete(scene + 'step "x"\n  wait 4')).toBeNull()
+	})
+
+	it("offers the claim forms of a text's place, nearest to what is typed first, and writes the form's example", () => {
+		const caption = complete(scene + 'step "Worker A holds the key with fen')
+		expect(caption?.labels[0]).toBe('{worker} holds {key} with fence {fence}')
+		expect(caption?.from).toBe(scene.length + 'step "'.length)
+		expect(complete(scene + 'step "x"\n  send lock -> a "fen')?.labels).toContain('fence {fence}')
+		expect(complete(scene + 'step "x"\n  send lock -> a "fen')?.labels).not.toContain('hold/take/acquire')
+		expect(complete(scene + 'step "x"\n  send a -> lock "ho')?.labels[0]).toBe('hold/take/acquire')
+		expect(complete(scene + 'step "x"\n  set a "hol')?.labels[0]).toBe('holding')
+		// After a connective, the clause being written is what is completed.
+		const after = complete(scene + 'step "A holds the key, then paus')
+		expect(after?.from).toBe(scene.length + 'step "A holds the key, then '.length)
+		expect(after?.labels[0]).toBe('{worker} pauses')
 	})
 
 	it('finds actor ids as declared, in order', () => {

@@ -25,10 +25,11 @@ function seedStep3(): Frame {
 			{ from: 'b', to: 'db' },
 		],
 		messages: [
-			{ from: 'a', to: 'db', label: 'save, fence 7', computed: 'write, fence 7' },
-			{ from: 'db', to: 'a', label: 'refused: 7 < 8', color: 'bad', computed: 'write refused: 7 < 8' },
+			{ from: 'a', to: 'db', label: 'save, fence 7', outcome: { kind: 'write', fence: '7', changed: false, before: '8' } },
+			{ from: 'db', to: 'a', label: 'refused: 7 < 8', color: 'bad', outcome: { kind: 'answer', fence: '7', changed: false, before: '8' } },
 		],
 		diagnostics: [],
+		checks: [],
 	}
 }
 
@@ -37,8 +38,8 @@ function seedStep2(): Frame {
 	const frame = seedStep3()
 	frame.index = 2
 	frame.messages = [
-		{ from: 'lock', to: 'b', label: 'fence 8', computed: 'lease, fence 8' },
-		{ from: 'b', to: 'db', label: 'save, fence 8', color: 'ok', computed: 'write accepted' },
+		{ from: 'lock', to: 'b', label: 'fence 8', outcome: { kind: 'granted', fence: '8', holders: 1, limit: 1 } },
+		{ from: 'b', to: 'db', label: 'save, fence 8', color: 'ok', outcome: { kind: 'write', fence: '8', changed: true, before: '0' } },
 	]
 	return frame
 }
@@ -346,8 +347,8 @@ describe('renderFrame: untrusted text', () => {
 		a.state = { text: `${attack} & "quoted" 'single'`, struck: false }
 		b.id = `b" onmouseover="alert(1)`
 		frame.links.push({ from: b.id, to: 'lock' })
-		frame.messages.push({ from: b.id, to: 'db', label: `<script>alert("x")</script> & more`, computed: '' })
-		frame.messages.push({ from: 'db', to: 'a', label: attack, color: 'bad', computed: '' })
+		frame.messages.push({ from: b.id, to: 'db', label: `<script>alert("x")</script> & more` })
+		frame.messages.push({ from: 'db', to: 'a', label: attack, color: 'bad' })
 		return frame
 	}
 
@@ -378,7 +379,7 @@ describe('renderFrame: untrusted text', () => {
 
 	it('replaces characters XML cannot hold', () => {
 		const frame = seedStep3()
-		frame.messages = [{ from: 'a', to: 'db', label: 'nul\u0000 bell\u0007 lone\uD800 ok', computed: '' }]
+		frame.messages = [{ from: 'a', to: 'db', label: 'nul\u0000 bell\u0007 lone\uD800 ok' }]
 		const { svg } = render(frame)
 		expect(svg).not.toMatch(/[\u0000-\u0008\uD800-\uDFFF]/)
 		expect(svg).toContain('nul\uFFFD')
@@ -417,7 +418,7 @@ describe('renderFrame: icons and odd frames', () => {
 	it('skips links and messages to actors that are not there, and still describes them', () => {
 		const frame = seedStep3()
 		frame.links.push({ from: 'a', to: 'ghost' })
-		frame.messages.push({ from: 'ghost', to: 'a', label: 'boo', computed: '' })
+		frame.messages.push({ from: 'ghost', to: 'a', label: 'boo' })
 		const { root } = render(frame)
 		expect(byClass(root, 'scene-link')).toHaveLength(4)
 		expect(messageGroups(root)).toHaveLength(2)
@@ -426,7 +427,7 @@ describe('renderFrame: icons and odd frames', () => {
 
 	it('draws a message from an actor to itself as a loop', () => {
 		const frame = seedStep3()
-		frame.messages = [{ from: 'lock', to: 'lock', label: 'tick', computed: '' }]
+		frame.messages = [{ from: 'lock', to: 'lock', label: 'tick' }]
 		const { root } = render(frame)
 		const [group] = messageGroups(root)
 		expect(child(group as XmlElement, 'scene-message-path').attrs.d).toMatch(/^M[\d. -]+C/)
@@ -441,7 +442,7 @@ describe('renderFrame: icons and odd frames', () => {
 				{ id: 'd', label: 'D', x: 90, y: 50, icon: 'database' },
 			],
 			links: [{ from: 'a', to: 'd' }],
-			messages: [{ from: 'a', to: 'd', label: 'save', computed: '' }],
+			messages: [{ from: 'a', to: 'd', label: 'save' }],
 		}
 		const { root } = render(frame)
 		const d = child(messageGroups(root)[0] as XmlElement, 'scene-message-path').attrs.d ?? ''
@@ -474,7 +475,7 @@ describe('renderFrame: icons and odd frames', () => {
 	})
 
 	it('renders a frame with nothing in it', () => {
-		const frame: Frame = { index: 0, caption: '', time: 0, lines: [], actors: [], links: [], messages: [], diagnostics: [] }
+		const frame: Frame = { index: 0, caption: '', time: 0, lines: [], actors: [], links: [], messages: [], diagnostics: [], checks: [] }
 		const { root } = render(frame)
 		expect(byClass(root, 'scene-actor')).toHaveLength(0)
 		expect(root.children.find(e => e.name === 'desc')?.text).toBe('Time 0 s.')

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import type { SceneFrames } from '../../../src/scenes/frame.ts'
 
 const ROOT = new URL('../../../', import.meta.url).pathname
 const FIXTURES = 'tests/unit/scenes/fixtures'
@@ -28,8 +29,8 @@ describe('npm run scenes -- check', () => {
 	})
 
 	it('checks every file it was given, past a lie that once hung and a file that cannot be read, and exits 1', () => {
-		const result = scenes('check', `${FIXTURES}/lies/busy-when-free.scene`, `${FIXTURES}/missing.scene`, `${FIXTURES}/ok.scene`)
-		expect(result.stderr).toContain(`${FIXTURES}/lies/busy-when-free.scene:9:19: error: the text says "busy", but the engine gave a a lease (lease, fence 1)`)
+		const result = scenes('check', `${FIXTURES}/lies/lock-says-busy-when-the-key-is-free.scene`, `${FIXTURES}/missing.scene`, `${FIXTURES}/ok.scene`)
+		expect(result.stderr).toContain(`${FIXTURES}/lies/lock-says-busy-when-the-key-is-free.scene:10:19: error: the label says so, but the engine gave Worker A fence 1`)
 		expect(result.stderr).toContain(`${FIXTURES}/missing.scene: error: cannot read it`)
 		expect(result.stdout).toContain(`ok ${FIXTURES}/ok.scene:1`)
 		expect(result.stderr).toContain('1 passed, 2 failed')
@@ -38,8 +39,12 @@ describe('npm run scenes -- check', () => {
 
 	it('--json prints the frames', () => {
 		const result = scenes('check', '--json', `${FIXTURES}/ok.scene`)
-		const [scene] = JSON.parse(result.stdout) as { frames: { frames: { messages: { computed: string }[] }[] } }[]
-		expect(scene!.frames.frames[1]!.messages[0]!.computed).toBe('lease, fence 1')
+		const [scene] = JSON.parse(result.stdout) as { frames: SceneFrames }[]
+		const step = scene!.frames.frames[1]!
+		expect(step.messages[0]!.outcome).toEqual({ kind: 'granted', fence: '1', holders: 1, limit: 1 })
+		expect(step.actors.find(actor => actor.id === 'lock')!.holders).toEqual(['a'])
+		expect(step.checks.map(check => check.form)).toEqual(['answer-fence', 'holds-with-fence'])
+		expect(result.status).toBe(0)
 	})
 
 	it('explains its usage on a bad command', () => {

@@ -120,6 +120,12 @@ describe('remarkScenes on the seed scene', () => {
 		expect(textOf(steps[0]!)).toContain('Lock → Worker A: fence 7')
 		expect(textOf(steps[2]!)).toContain('chat.db → Worker A: refused: 7 < 8')
 		expect(all(steps[2]!, el => el.tagName === 's').map(textOf)).toEqual(['paused'])
+		// Each step lists what was checked: every claim of its texts, by form, with the engine's facts.
+		const checked = all(steps[0]!, hasClass('scene-checks'))[0]!
+		expect(textOf(all(checked, el => el.tagName === 'summary')[0]!)).toBe('What was checked (4)')
+		expect(all(checked, hasClass('scene-check')).map(el => el.properties['dataForm'])).toEqual(['answer-fence', 'holds-with-fence', 'pauses', 'worker-paused'])
+		expect(all(checked, el => el.tagName === 'q').map(textOf)).toEqual(['fence 7', "Worker A holds the chat's key with fence 7", 'pauses', 'paused'])
+		expect(all(figure, hasClass('scene-checks'))).toHaveLength(3)
 
 		const script = all(figure, hasClass('scene-data'))[0]!
 		expect(script.properties['type']).toBe('application/json')
@@ -164,7 +170,7 @@ describe('remarkScenes on the seed scene', () => {
 	})
 
 	it('keeps a scene\'s step links when a scene is added above it', async () => {
-		const other = seedScene.replace("Worker A holds the chat's key", 'Worker A takes the key first')
+		const other = seedScene.replace("Worker A holds the chat's key", 'Worker A holds the key')
 		const stepLinks = async (sources: string[]): Promise<Map<string, string[]>> => {
 			const tree = pageOf(sources)
 			await remarkScenes(options('build'))(tree, file)

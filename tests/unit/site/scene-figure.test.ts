@@ -1,33 +1,82 @@
-import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import type { Element, ElementContent } from 'hast'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Frame } from '../../../src/scenes/frame.ts'
-import { counterText, frameValues, markedText, scriptJson, stageAspect, stepId } from '../../../src/scenes/scene-figure.ts'
+import { openNodeDriver } from '../../../src/scenes/build/node-drivers.ts'
+import { findSceneBlocks } from '../../../src/scenes/build/scene-blocks.ts'
+import { wordOutcome } from '../../../src/scenes/outcome-words.ts'
+import { checksOf, counterText, frameValues, markedText, scriptJson, stageAspect, stepId } from '../../../src/scenes/scene-figure.ts'
+import { compileScene } from '../../../src/scenes/simulation/compile.ts'
 import { markedPieces } from '../../../src/scenes/text-marks.ts'
 
-const frame: Frame = {
-	index: 2,
-	caption: 'B saves.',
-	time: 30000,
-	lines: [1],
-	actors: [
-		{ id: 'a', label: 'Worker A', x: 10, y: 10, icon: 'cpu', state: { text: 'paused', struck: true } },
-		{ id: 'db', label: 'chat.db', x: 90, y: 50, icon: 'database', state: { text: 'fence 8', struck: false } },
-	],
-	links: [],
-	messages: [
-		{ from: 'a', to: 'db', label: 'save, fence 8', color: 'ok', computed: 'write accepted, fence 8' },
-		{ from: 'db', to: 'a', label: 'ok', computed: 'ok' },
-	],
-	diagnostics: [],
+// The seed's step 3 as the simulation makes it: A wakes, saves with fence 7, and the database refuses it.
+let frame: Frame
+
+beforeAll(async () => {
+	const [block] = findSceneBlocks(readFileSync(new URL('../parser/fixtures/fences.md', import.meta.url), 'utf8'))
+	const scene = await compileScene(block!.text, { file: 'fences.md' }, openNodeDriver)
+	expect(scene.diagnostics).toEqual([])
+	frame = scene.frames[3]!
+})
+
+/** The text of a tree, its elements' children joined. */
+const textOf = (node: ElementContent): string => (node.type === 'text' ? node.value : node.type === 'element' ? node.children.map(textOf).join('') : '')
+
+function elements(node: ElementContent, test: (el: Element) => boolean): Element[] {
+	if (node.type !== 'element') return []
+	return [...(test(node) ? [node] : []), ...node.children.flatMap(child => elements(child, test))]
 }
 
 describe('scene figure text', () => {
 	it("lists a frame's messages with what the engine did, then its state labels", () => {
-		const text = frameValues(frame).map(item => JSON.stringify(item))
-		const words = (json: string): string => [...json.matchAll(/"value":"([^"]*)"/g)].map(m => m[1]).join('')
-		expect(words(text[0]!)).toBe('Worker A → chat.db: save, fence 8 (write accepted, fence 8)')
-		expect(words(text[1]!)).toBe('chat.db → Worker A: ok')
-		expect(text[2]).toContain('"tagName":"s"')
-		expect(text[3]).toContain('fence 8')
+		const items = frameValues(frame)
+		expect(items).toHaveLength(4)
+		const [write, answer, paused, row] = items as Element[]
+		// What the engine did is the view's words for the message's outcome, shown unless the label already says it.
+		const outcome = (index: number) => wordOutcome(frame.messages[index]!.outcome!)
+		expect(frame.messages.map(m => m.outcome)).toEqual([
+			{ kind: 'write', fence: '7', changed: false, before: '8' },
+			{ kind: 'answer', fence: '7', changed: false, before: '8' },
+		])
+		expect(textOf(write!)).toBe(`Worker A → chat.db: save, fence 7 (${outcome(0)})`)
+		expect(textOf(answer!)).toBe(`chat.db → Worker A: refused: 7 < 8${outcome(1) === 'refused: 7 < 8' ? '' : ` (${outcome(1)})`}`)
+		expect(write!.properties['dataColor']).toBeUndefined()
+		expect(answer!.properties['dataColor']).toBe('bad')
+		expect(elements(paused!, el => el.tagName === 's').map(textOf)).toEqual(['paused'])
+		expect(textOf(paused!)).toBe('Worker A: paused')
+		expect(textOf(row!)).toBe('chat.db: fence 8')
+	})
+
+	it("shows the engine's values of each claim that held in <data>", () => {
+		const values = (node: ElementContent) => elements(node, el => el.tagName === 'data').map(el => [el.properties['value'], el.properties['className']])
+		const [write, answer, , row] = frameValues(frame)
+		expect(values(write!)).toEqual([['7', ['scene-computed']]])
+		expect(values(answer!)).toEqual([['7', ['scene-computed']], ['<', ['scene-computed']], ['8', ['scene-computed']]])
+		expect(values(row!)).toEqual([['8', ['scene-computed']]])
+		expect(markedText(frame.caption, frame.captionMarks)).toEqual([
+			{ type: 'text', value: 'A wakes and saves too. The database keeps the largest fence, ' },
+			{ type: 'element', tagName: 'data', properties: { value: '8', className: ['scene-computed'] }, children: [{ type: 'text', value: '8' }] },
+			{ type: 'text', value: ", so it refuses A's write." },
+		])
+	})
+
+	it('lists what was checked: each claim of the step, its place and its form', () => {
+		const [details] = checksOf(frame)
+		expect(details!.tagName).toBe('details')
+		expect(textOf(elements(details!, el => el.tagName === 'summary')[0]!)).toBe(`What was checked (${frame.checks.length})`)
+		const items = elements(details!, el => el.tagName === 'li')
+		expect(items.map(el => el.properties['dataForm'])).toEqual(frame.checks.map(check => check.form))
+		expect(items.map(el => textOf(elements(el, q => q.tagName === 'q')[0]!))).toEqual(frame.checks.map(check => check.text))
+		expect(frame.checks.map(check => [check.where.kind, check.form])).toEqual([
+			['message', 'write-save'],
+			['message', 'write-fence'],
+			['message', 'db-refused-because'],
+			['caption', 'wakes'],
+			['caption', 'saves-too'],
+			['caption', 'keeps-largest-fence'],
+			['caption', 'refuses-write'],
+		])
+		expect(checksOf({ ...frame, checks: [] })).toEqual([])
 	})
 
 	it('names steps and counts them', () => {
@@ -54,36 +103,15 @@ describe('stageAspect', () => {
 
 describe('marked text', () => {
 	it('cuts a text at its marks, in order, leaving out overlapping and outside marks', () => {
-		expect(markedPieces('A 7 < 8 in `2` s', [
+		expect(markedPieces('A 7 < 8 in 2 s', [
 			{ start: 6, end: 7, kind: 'value' },
 			{ start: 2, end: 3, kind: 'value' },
-			{ start: 2, end: 4, kind: 'prose' },
-			{ start: 12, end: 13, kind: 'prose' },
+			{ start: 2, end: 4, kind: 'value' },
 			{ start: 40, end: 41, kind: 'value' },
+			{ start: 9, end: 9, kind: 'value' },
 		])).toEqual([
-			{ text: 'A ' }, { text: '7', kind: 'value' }, { text: ' < ' }, { text: '8', kind: 'value' },
-			{ text: ' in `' }, { text: '2', kind: 'prose' }, { text: '` s' },
+			{ text: 'A ' }, { text: '7', kind: 'value' }, { text: ' < ' }, { text: '8', kind: 'value' }, { text: ' in 2 s' },
 		])
 		expect(markedPieces('')).toEqual([{ text: '' }])
-	})
-
-	it("shows the engine's values in <data> and prose numbers plain, in captions, labels and states", () => {
-		const marked: Frame = {
-			...frame,
-			caption: 'B saves 8, not 2.',
-			captionMarks: [{ start: 8, end: 9, kind: 'value' }, { start: 15, end: 16, kind: 'prose' }],
-			messages: [{ from: 'a', to: 'db', label: 'save, fence 8', computed: 'save, fence 8', marks: [{ start: 12, end: 13, kind: 'value' }] }],
-			actors: [{ id: 'db', label: 'chat.db', x: 90, y: 50, icon: 'database', state: { text: 'fence 8', struck: true, marks: [{ start: 6, end: 7, kind: 'value' }] } }],
-		}
-		expect(markedText(marked.caption, marked.captionMarks)).toEqual([
-			{ type: 'text', value: 'B saves ' },
-			{ type: 'element', tagName: 'data', properties: { value: '8', className: ['scene-computed'] }, children: [{ type: 'text', value: '8' }] },
-			{ type: 'text', value: ', not ' },
-			{ type: 'text', value: '2' },
-			{ type: 'text', value: '.' },
-		])
-		const items = JSON.stringify(frameValues(marked))
-		expect(items).toContain('{"type":"text","value":"save, fence "},{"type":"element","tagName":"data","properties":{"value":"8"')
-		expect(items).toContain('"tagName":"s","properties":{},"children":[{"type":"text","value":"fence "},{"type":"element","tagName":"data"')
 	})
 })

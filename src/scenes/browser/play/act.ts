@@ -31,7 +31,7 @@ export interface ActContext {
 	fenced: boolean
 	/** Whether a backup of this store was taken in an earlier step. */
 	hasBackup: boolean
-	/** An actor's label as a caption may say it (numbers marked as prose), by id. */
+	/** An actor's name as a caption says it (its label), by id. */
 	name(id: string): string
 }
 
@@ -60,6 +60,11 @@ export interface PlayAction {
 /** A text as a scene's quoted string: quotes and backslashes escaped. */
 export function quoted(text: string): string {
 	return `"${text.replace(/[\\"]/g, char => `\\${char}`)}"`
+}
+
+/** A place in order as a caption writes it: `first`, `third`, `11th`. */
+export function ordinal(n: number): string {
+	return ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'][n - 1] ?? `${n}th`
 }
 
 /** A time as scenes write it in words: `30 s`, `1 min`, `500 ms`. */

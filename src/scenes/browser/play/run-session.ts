@@ -4,11 +4,12 @@
  * to learn what the engine decides, then worded from that, so the checker itself proves the words.
  */
 import type { Frame, FrameActor, SceneFrames } from '../../frame.ts'
+import { kindOf as actorKind } from '../../simulation/cast.ts'
 import { compileScene } from '../../simulation/compile.ts'
 import type { OpenDriver } from '../../simulation/compile.ts'
 import { formatMessage } from '../../../../scene-parser/index.ts'
-import { CLOCK, quoted } from './act.ts'
-import type { ActContext, PlayAction, ReaderAct } from './act.ts'
+import { CLOCK, labelled, quoted } from './act.ts'
+import type { ActContext, PlayAction, ReaderAct, WordedStep } from './act.ts'
 import { actionNamed } from './actions/index.ts'
 import { recordEngine } from './engine-log.ts'
 import type { FrameLog } from './engine-log.ts'
@@ -66,7 +67,7 @@ export class SessionRunner {
 		const neutral = await this.#compile(`${state.text}\n${caption('The reader acts.')}\n${indent(action.statements(context))}`)
 		const after = neutral.frames[state.frames.length]
 		if (!after) throw new SessionError(`the engine did not run the step: ${problems(neutral)}`)
-		const worded = action.word(context, after)
+		const worded = woken(context, action.word(context, after))
 		const text = `${state.text}\n${caption(worded.caption)}\n${indent(worded.statements)}`
 		const compiled = await this.#compile(text)
 		// A generated step the checker refuses is a bug of ours, never something to show as true.
@@ -104,7 +105,7 @@ export class SessionRunner {
 			frames: state.frames,
 			fenced: state.fenced,
 			hasBackup: new RegExp(`^\\s+backup\\s+${escapeRegExp(actor.id)}\\s*$`, 'm').test(state.text),
-			name: id => captionName(before.actors.find(one => one.id === id)?.label ?? id),
+			name: id => before.actors.find(one => one.id === id)?.label ?? id,
 		}
 		if (act.choice !== undefined) context.choice = act.choice
 		const lock = linked('lock')
@@ -126,12 +127,23 @@ export class SessionRunner {
 	}
 }
 
-/** The kind of actor an action is offered on. */
+/**
+ * A step in which a paused worker acts: its "paused" label is struck and the caption says it
+ * wakes, as a paused worker sends nothing while its label says so.
+ */
+function woken(context: ActContext, step: WordedStep): WordedStep {
+	const { actor } = context
+	const acts = step.statements.some(statement => statement.startsWith(`send ${actor.id} ->`))
+	const strike = `strike ${actor.id} "paused"`
+	if (!acts || !labelled(actor, 'paused') || step.statements.includes(strike)) return step
+	return { statements: [strike, ...step.statements], caption: `${context.name(actor.id)} wakes. ${step.caption}` }
+}
+
+/** The kind of actor an action is offered on: a worker, a store, or the clock; none for a database or a picture. */
 export function kindOf(actor: FrameActor): PlayAction['kind'] | undefined {
 	if (actor.id === CLOCK) return 'clock'
-	if (actor.icon === 'lock') return 'store'
-	if (actor.icon === 'database' || actor.icon === 'clock') return undefined
-	return 'worker'
+	const kind = actorKind(actor.icon)
+	return kind === 'worker' || kind === 'store' ? kind : undefined
 }
 
 function indent(statements: readonly string[]): string {
@@ -144,9 +156,4 @@ function problems(scene: SceneFrames): string {
 
 function escapeRegExp(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
-
-/** An actor's label as a generated caption says it: its digits marked as prose, so the checker does not read them as the engine's. */
-export function captionName(label: string): string {
-	return label.replace(/`/g, "'").replace(/\d+(?::\d+)?/g, digits => `\`${digits}\``)
 }

@@ -3,7 +3,7 @@ import type { ActorVerb } from '../../../../scene-parser/index.ts'
 import { storeNamed } from './store-named.ts'
 import type { VerbHandler } from './verb.ts'
 
-export const backup: VerbHandler<ActorVerb> = (world, statement) => {
+export const backup: VerbHandler<ActorVerb> = ({ world }, statement) => {
 	const store = storeNamed(world, statement)
-	if (store) store.backup = store.driver.serialize()
+	if (store) world.backup(store)
 }

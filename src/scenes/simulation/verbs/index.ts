@@ -20,4 +20,4 @@ export const VERBS: { [K in StepStatement['kind']]: VerbHandler<Extract<StepStat
 	backup,
 }
 
-export type { StepRun } from './verb.ts'
+export type { StepRun, VerbHandler, VerbTable } from './verb.ts'

@@ -1,30 +1,47 @@
 /** `send FROM -> TO "label"`: a message, whose meaning comes from the two actors' kinds. */
 import type { Send } from '../../../../scene-parser/index.ts'
+import type { MessageFacts, Place } from '../../claims/index.ts'
+import { messagePlace } from '../cast.ts'
 import type { FrameMessage } from '../../frame.ts'
-import type { Kind, World } from '../world.ts'
 import { answer } from './answer.ts'
 import { ask } from './ask.ts'
 import { grant } from './grant.ts'
+import type { MessageKind } from './message.ts'
 import { note } from './note.ts'
 import type { VerbHandler } from './verb.ts'
 import { write } from './write.ts'
 
-/** Runs one kind of message on the engine; returns what the frame shows of it. */
-export type MessageHandler = (world: World, send: Send) => Promise<Omit<FrameMessage, 'from' | 'to' | 'label' | 'color'> & { shown: string }>
+/** How each kind of message runs, by the place its label is read in (`messagePlace`). */
+const MESSAGES: Partial<Record<Place, MessageKind>> = { 'lock-answer': grant, ask, write, 'db-answer': answer }
 
-/** The messages the engine answers, by the kinds of their two actors; any other is a note. */
-const MESSAGES: Partial<Record<`${Kind}->${Kind}`, MessageHandler>> = {
-	'store->worker': grant,
-	'worker->store': ask,
-	'worker->database': write,
-	'database->worker': answer,
-}
-
-export const send: VerbHandler<Send> = async (world, statement, step) => {
-	const key = `${world.kinds.get(statement.from.id)}->${world.kinds.get(statement.to.id)}` as `${Kind}->${Kind}`
-	const handler = MESSAGES[key] ?? note
-	const { shown, ...result } = await handler(world, statement)
-	const message: FrameMessage = { from: statement.from.id, to: statement.to.id, label: shown, ...result }
+export const send: VerbHandler<Send> = async (stage, statement, step) => {
+	const { world, texts } = stage
+	const kinds = world.kinds
+	const place = messagePlace(kinds.get(statement.from.id), kinds.get(statement.to.id))
+	const kind = MESSAGES[place] ?? note
+	const mark = world.record.mark()
+	world.record.happen({ kind: 'sent', at: world.clock.now(), from: statement.from.id, to: statement.to.id })
+	const { outcome, earlier = [] } = await kind.run(stage, statement, step)
+	const message: FrameMessage = { from: statement.from.id, to: statement.to.id, label: statement.label.value, outcome }
 	if (statement.color) message.color = statement.color
+	const index = step.messages.length
 	step.messages.push(message)
+	const facts: MessageFacts = { from: statement.from.id, to: statement.to.id, happenings: [...earlier, ...world.record.since(mark)] }
+	// Only a lock's answer says what is true right after it (that its worker still waits).
+	if (place === 'lock-answer') facts.after = world.record.snapshot()
+	const answers = kind === answer ? world.lastWrite(statement.to.id, statement.from.id) : undefined
+	if (answers) facts.answers = answers
+	texts.add({
+		text: statement.label,
+		place,
+		read: texts.read(statement.label, place),
+		frame: step.index,
+		world: facts.after,
+		message: facts,
+		how: 'claim',
+		where: { kind: 'message', index },
+		marked: marks => {
+			if (marks.length > 0) message.marks = marks
+		},
+	})
 }

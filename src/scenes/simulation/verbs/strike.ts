@@ -1,16 +1,8 @@
-/** `strike ID "text"`: strikes out the actor's state label, which must be the text given. */
+/** `strike ID "text"`: strikes out the actor's label, which must be the text given; it claims the label no longer holds. */
 import type { Strike } from '../../../../scene-parser/index.ts'
-import { readText } from '../claims/read-text.ts'
 import type { VerbHandler } from './verb.ts'
 
-export const strike: VerbHandler<Strike> = (world, statement) => {
-	const id = statement.actor.id
-	const current = world.labels.get(id)
-	const text = readText(statement.text.value).shown
-	if (!current || current.text !== text) {
-		const now = current ? `its label is "${current.text}"` : 'it has no label'
-		world.report(statement.text.position, `cannot strike "${text}" on ${id}: ${now}`)
-		world.setLabel(id, text, [])
-	}
-	world.strikeLabel(id)
+export const strike: VerbHandler<Strike> = (stage, statement, step) => {
+	const problem = stage.labels.strike(statement.actor.id, statement.text, step.index)
+	if (problem !== undefined) stage.world.report(statement.text.position, problem)
 }

@@ -8,8 +8,8 @@ export const backup: PlayAction = {
 	title: 'Back up',
 	available: () => true,
 	statements: ({ actor }) => [`backup ${actor.id}`],
-	word: ({ actor, name }, after) => ({
+	word: ({ actor }, after) => ({
 		statements: [`backup ${actor.id}`],
-		caption: `A copy of ${name(actor.id)}'s kv.db is taken, with epoch ${actorIn(after, actor.id)?.epoch ?? ''} in it.`,
+		caption: `kv.db is copied to a backup at epoch ${actorIn(after, actor.id)?.epoch ?? ''}.`,
 	}),
 }

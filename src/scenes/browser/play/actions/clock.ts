@@ -17,7 +17,7 @@ export const clock: PlayAction = {
 		const ms = STEPS[choice ?? '1s'] ?? 1000
 		return {
 			statements: [`wait ${choice ?? '1s'}`],
-			caption: `${timeText(ms)} pass; the clock reads ${timeText(after.time)}.${leasesEnded(before, after, name, 'has run out')}`,
+			caption: `${timeText(ms)} pass. The clock reads ${timeText(after.time)}.${leasesEnded(before, after, name, 'runs out')}`,
 		}
 	},
 }

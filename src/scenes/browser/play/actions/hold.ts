@@ -1,6 +1,6 @@
 /** A worker asks for the key: it waits as long as it takes, up to a chosen wait, or not at all (try). */
 import type { Outcome } from '../../../frame.ts'
-import { holdsLive, labelled, quoted, timeText } from '../act.ts'
+import { holdsLive, labelled, ordinal, quoted, timeText } from '../act.ts'
 import type { PlayAction } from '../act.ts'
 
 const ASKS: Record<string, string> = { forever: 'hold', '5s': 'hold, wait 5 s', '10s': 'hold, wait 10 s', try: 'try' }
@@ -23,7 +23,7 @@ export const hold: PlayAction = {
 	available: ({ actor, lock }) => lock !== undefined && !holdsLive(actor) && !labelled(actor, 'crashed'),
 	statements: ({ actor, lock, choice }) => [
 		`send ${actor.id} -> ${lock} ${quoted(askOf(choice))}`,
-		// "answer" claims no outcome: the engine decides it, and the worded run says which.
+		// "answer" claims nothing: the engine decides the outcome, and the worded run says which.
 		`send ${lock} -> ${actor.id} "answer"`,
 	],
 	word(context, after) {
@@ -36,25 +36,24 @@ export const hold: PlayAction = {
 	},
 }
 
-function holders(ids: readonly string[], name: (id: string) => string): string {
-	return ids.map(name).join(' and ') || 'no one'
+function heldBy(ids: readonly string[], name: (id: string) => string): string {
+	return ids.length === 1 ? `The key is held by ${name(ids[0] as string)}` : `The key is held by ${ids.slice(0, -1).map(name).join(', ')} and ${name(ids[ids.length - 1] as string)}`
 }
 
 function worded(outcome: Outcome | undefined, who: string, waited: number, now: number, name: (id: string) => string): [string, string] {
 	switch (outcome?.kind) {
 		case 'granted': {
 			const lease = outcome.fence !== undefined ? `fence ${outcome.fence}` : `${outcome.holders} of ${outcome.limit}`
-			const gets = outcome.fence !== undefined ? `with fence ${outcome.fence}` : `as ${outcome.holders} of ${outcome.limit} holders`
-			return waited > 0
-				? [lease, `${who} asks for the key and waits in line; at ${timeText(now)} it holds the key, ${gets}.`]
-				: [lease, `${who} asks for the key and holds it, ${gets}.`]
+			const holder = outcome.fence !== undefined ? '' : ` ${who} is the ${ordinal(outcome.holders)} holder.`
+			if (waited > 0) return [lease, `${who} asks for the key. At ${timeText(now)} the key goes to ${who}${outcome.fence !== undefined ? ` with fence ${outcome.fence}` : ''}.${holder}`]
+			return [lease, `${who} asks for the key and gets it${outcome.fence !== undefined ? ` with fence ${outcome.fence}` : ''}.${holder}`]
 		}
 		case 'busy':
-			return ['busy', `${who} tries the key, but ${holders(outcome.holders, name)} holds it, so the lock says busy.`]
+			return ['busy', `${who} tries the key. ${heldBy(outcome.holders, name)}, so ${who}'s function does not run.`]
 		case 'full':
-			return ['full', `${who} tries the key, but all ${outcome.limit} places are taken.`]
+			return ['full', `${who} tries the key. All ${outcome.limit} hold the key at once, so ${who}'s function does not run.`]
 		case 'gave-up':
-			return [`gave up after ${timeText(outcome.waitedMs)}`, `${who} waits ${timeText(outcome.waitedMs)} for the key, which ${holders(outcome.holders, name)} holds, and gives up.`]
+			return [`gave up after ${timeText(outcome.waitedMs)}`, `${who} asks for the key. ${heldBy(outcome.holders, name)}, so ${who} gives up after ${timeText(outcome.waitedMs)}.`]
 		default:
 			throw new Error(`the lock's answer to the hold was ${outcome?.kind ?? 'missing'}, which a played step does not word`)
 	}

@@ -8,8 +8,8 @@ export const pause: PlayAction = {
 	title: 'Pause',
 	available: ({ actor }) => !labelled(actor, 'paused') && !labelled(actor, 'crashed'),
 	statements: ({ actor }) => [`set ${actor.id} "paused"`],
-	word: (context) => ({
+	word: context => ({
 		statements: pause.statements(context),
-		caption: `${context.name(context.actor.id)} pauses: a long garbage collection. Nothing renews its lease meanwhile.`,
+		caption: `${context.name(context.actor.id)} pauses, and nothing renews its lease: a long garbage collection.`,
 	}),
 }

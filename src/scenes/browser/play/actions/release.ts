@@ -11,10 +11,10 @@ export const release: PlayAction = {
 	word({ actor, lock, name }, after) {
 		const outcome = after.messages[1]?.outcome
 		if (outcome?.kind !== 'released') throw new Error(`the lock's answer to the release was ${outcome?.kind ?? 'missing'}`)
-		const next = outcome.next ? ` ${name(outcome.next)}, next in line, holds it now.` : ' The key is free.'
+		const next = outcome.next ? ` The key goes to ${name(outcome.next)}, first in line.` : ' The key is free.'
 		return {
 			statements: [`send ${actor.id} -> ${lock} "release"`, `send ${lock} -> ${actor.id} "released"`],
-			caption: `${name(actor.id)} is done and releases the key.${next}`,
+			caption: `${name(actor.id)} releases the key.${next}`,
 		}
 	},
 }

@@ -13,7 +13,7 @@ export const restart: PlayAction = {
 		const epoch = actorIn(after, actor.id)?.epoch ?? ''
 		return {
 			statements: [`restart ${actor.id}`, `set ${actor.id} ${quoted(`epoch ${epoch}`)}`],
-			caption: `${name(actor.id)}'s store crashes and opens again on its kv.db, with epoch ${epoch}: every later fence is larger than every earlier one.${leasesEnded(before, after, name, 'is gone with it')}`,
+			caption: `${name(actor.id)} restarts. It writes epoch ${epoch}.${leasesEnded(before, after, name, 'is gone')}`,
 		}
 	},
 }

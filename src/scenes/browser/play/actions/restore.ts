@@ -13,7 +13,7 @@ export const restore: PlayAction = {
 		const epoch = actorIn(after, actor.id)?.epoch ?? ''
 		return {
 			statements: [`restore ${actor.id}`, `set ${actor.id} ${quoted(`epoch ${epoch}`)}`],
-			caption: `${name(actor.id)}'s store opens again on the copy, with epoch ${epoch}.${leasesEnded(before, after, name, 'is gone with it')}`,
+			caption: `kv.db is restored from the backup, at epoch ${epoch}.${leasesEnded(before, after, name, 'is gone')}`,
 		}
 	},
 }

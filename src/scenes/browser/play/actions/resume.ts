@@ -16,20 +16,20 @@ export const resume: PlayAction = {
 		const { actor, lock, name } = context
 		const who = name(actor.id)
 		const outcome = after.messages[1]?.outcome
-		if (!actor.lease || !lock || !outcome) return { statements: resume.statements(context), caption: `${who} wakes; it holds no lease to renew.` }
+		if (!actor.lease || !lock || !outcome) return { statements: resume.statements(context), caption: `${who} wakes.` }
 		const strike = `strike ${actor.id} "paused"`
 		const renew = `send ${actor.id} -> ${lock} "renew"`
 		if (outcome.kind === 'renewed') {
 			return {
 				statements: [strike, renew, `send ${lock} -> ${actor.id} "renewed"`],
-				caption: `${who} wakes and renews its lease, which now runs out at ${timeText(outcome.expiresAt)}.`,
+				caption: `${who} wakes and renews its lease. Its lease now ends at ${timeText(outcome.expiresAt)}.`,
 			}
 		}
 		if (outcome.kind === 'renew-failed') {
 			const answer = outcome.reason === 'released' ? 'released' : 'lost'
 			return {
 				statements: [strike, renew, `send ${lock} -> ${actor.id} ${quoted(answer)}`],
-				caption: `${who} wakes and asks to renew, but its lease already ran out: the lock answers ${answer}.`,
+				caption: outcome.reason === 'released' ? `${who} wakes and asks to renew its lease.` : `${who} wakes and asks to renew its lease, but its lease is lost.`,
 			}
 		}
 		throw new Error(`the lock's answer to the renewal was ${outcome.kind}`)

@@ -12,21 +12,22 @@ export const write: PlayAction = {
 	statements: ({ actor, database }) => [`send ${actor.id} -> ${database} "save"`],
 	word({ actor, database, frames, name }, after) {
 		const outcome = after.messages[0]?.outcome
-		if (outcome?.kind !== 'write') throw new Error(`the database's answer to the write was ${outcome?.kind ?? 'missing'}`)
+		if (outcome?.kind !== 'write' || database === undefined) throw new Error(`the database's answer to the write was ${outcome?.kind ?? 'missing'}`)
 		const { fence, before, changed } = outcome
 		const who = name(actor.id)
+		const db = name(database)
 		const larger = changed && fenceAbove(fence, before)
-		const answer = changed ? `saved, fence ${fence}` : `refused: ${fence} ${fence === before ? '=' : '<'} ${before}`
-		const color = larger ? ' color=ok' : changed ? '' : ' color=bad'
+		const answer = !changed ? `refused: ${fence} ${fence === before ? '=' : '<'} ${before}` : larger ? `saved: ${before} < ${fence}` : 'saved'
+		const color = changed ? ' color=ok' : ' color=bad'
 		const statements = [`send ${actor.id} -> ${database} ${quoted(`save, fence ${fence}`)}`, `send ${database} -> ${actor.id} ${quoted(answer)}${color}`]
-		if (changed) statements.push(`set ${database} ${quoted(`summary by ${name(actor.id)}`)}`)
+		if (changed) statements.push(`set ${database} ${quoted(`summary by ${who}`)}`)
 		let caption: string
-		if (!changed) caption = `${who} saves with fence ${fence}. The row keeps fence ${before}, so the database refuses the write.`
-		else if (larger) caption = `${who} saves with fence ${fence}, larger than the row's fence ${before}, and the database takes it.`
+		if (!changed) caption = `${who} saves with fence ${fence}. The row keeps fence ${before}, so ${db} refuses the write.`
+		else if (larger) caption = `${who} saves with fence ${fence}. ${who}'s fence is larger than the row's, so ${db} takes the write.`
 		else {
-			const previous = lastWriter(frames, database ?? '')
-			const lost = previous === undefined ? '' : previous === actor.id ? ` ${who}'s own earlier summary is replaced.` : ` ${name(previous)}'s summary is lost.`
-			caption = `${who} saves with fence ${fence}, though the row keeps fence ${before}. This database checks no fence, so it takes the write.${lost}`
+			const previous = lastWriter(frames, database)
+			const lost = previous === undefined ? '' : ` ${who}'s summary replaces ${name(previous)}'s.`
+			caption = `${who} saves with fence ${fence}. ${db} checks no fence, so ${db} takes the write.${lost}`
 		}
 		return { statements, caption }
 	},

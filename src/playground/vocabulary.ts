@@ -1,0 +1,21 @@
+/**
+ * The scene language as an editor needs it, made at build time from the parser's table of
+ * statements and the claim language's registry of forms, so the playground's completion offers
+ * exactly what the checker reads and the page loads neither.
+ */
+import { ICONS, STATEMENTS } from '../../scene-parser/index.ts'
+import type { StatementTable } from '../../scene-parser/index.ts'
+import { FORMS } from '../scenes/claims/index.ts'
+import { MESSAGE_PLACES, kindOf, statePlace } from '../scenes/simulation/cast.ts'
+import type { SceneVocabulary } from './scene-language.ts'
+
+export function sceneVocabulary(table: StatementTable = STATEMENTS): SceneVocabulary {
+	return {
+		statements: table.map(({ name, where, takesActors, attributes, example }) => ({ name, where, takesActors, attributes, example })),
+		icons: ICONS,
+		forms: FORMS.flatMap(form => form.places.map(place => ({ place, pattern: form.pattern, example: form.example, meaning: form.meaning }))),
+		kinds: Object.fromEntries(ICONS.map(icon => [icon, kindOf(icon)])),
+		messagePlaces: { ...MESSAGE_PLACES },
+		statePlaces: Object.fromEntries((['worker', 'store', 'database', 'decoration'] as const).map(kind => [kind, statePlace(kind)])),
+	}
+}

@@ -1,0 +1,78 @@
+/**
+ * Remark plugin: the authors page's parts that come from the checker itself, so they cannot drift.
+ * A ```claim-forms block becomes the table of every claim form, by place, from the registry, each
+ * example read by the build as its form; a ```neutral-lexicon block the list of words an aside may
+ * use; a ```scene-errors block the scene it holds followed by the errors the checker really gives
+ * it (a block whose scene has none fails the build).
+ */
+import type { Code, Root } from 'mdast'
+import type { ElementContent } from 'hast'
+import { h, text } from '../hast-nodes.ts'
+import { FORMS, FUNCTION_WORDS, NEUTRAL_WORDS, PLACE_NAMES, unreadExamples } from '../claims/index.ts'
+import type { Place } from '../claims/index.ts'
+import type { SceneFrames } from '../frame.ts'
+import { SceneError } from './remark-scenes.ts'
+
+export interface RemarkClaimDocsOptions {
+	/** Parses and simulates one scene, named `file`. */
+	compile: (source: string, file: string) => Promise<SceneFrames>
+}
+
+const PLACES: readonly Place[] = ['caption', 'lock-answer', 'ask', 'write', 'db-answer', 'worker-state', 'store-state', 'db-state']
+
+function formsTable(): ElementContent[] {
+	const out: ElementContent[] = []
+	for (const place of PLACES) {
+		const forms = FORMS.filter(form => form.places.includes(place))
+		const cell = (value: string, code = false) => h('td', {}, [code ? h('code', {}, [text(value)]) : text(value)])
+		out.push(h('h3', { id: `forms-${place}` }, [text(`In ${PLACE_NAMES[place]}`)]))
+		out.push(
+			h('table', { className: ['claim-forms'], dataPlace: place }, [
+				h('thead', {}, [h('tr', {}, [h('th', {}, [text('Form')]), h('th', {}, [text('Example')]), h('th', {}, [text('What the engine must have done')])])]),
+				h('tbody', {}, forms.map(form => h('tr', { dataForm: form.id }, [cell(form.pattern, true), cell(form.example, true), cell(form.meaning)]))),
+			]),
+		)
+	}
+	return out
+}
+
+function lexiconList(): ElementContent[] {
+	return [
+		h('p', {}, [h('strong', {}, [text('Neutral words: ')]), text(`${NEUTRAL_WORDS.join(', ')}.`)]),
+		h('p', {}, [h('strong', {}, [text('Words that join them: ')]), text(`${FUNCTION_WORDS.join(', ')}.`)]),
+	]
+}
+
+function replaceWith(node: Code, children: ElementContent[]): void {
+	const replacement = node as unknown as { type: string; data: Record<string, unknown>; children: unknown[] }
+	replacement.type = 'claimDocs'
+	replacement.children = []
+	replacement.data = { hName: 'div', hProperties: { className: ['claim-docs'] }, hChildren: children }
+}
+
+/** The plugin itself; see RemarkClaimDocsOptions. */
+export function remarkClaimDocs(options: RemarkClaimDocsOptions) {
+	return async (tree: Root): Promise<void> => {
+		const blocks: Code[] = []
+		const visit = (node: { type: string; children?: unknown[] }) => {
+			if (node.type === 'code' && ['claim-forms', 'neutral-lexicon', 'scene-errors'].includes((node as Code).lang ?? '')) blocks.push(node as Code)
+			for (const child of node.children ?? []) visit(child as { type: string; children?: unknown[] })
+		}
+		visit(tree)
+		for (const node of blocks) {
+			if (node.lang === 'claim-forms') {
+				const problems = unreadExamples()
+				if (problems.length > 0) throw new SceneError(problems.join('\n'))
+				replaceWith(node, formsTable())
+			} else if (node.lang === 'neutral-lexicon') {
+				replaceWith(node, lexiconList())
+			} else {
+				const file = 'example.scene'
+				const scene = await options.compile(node.value, file)
+				if (scene.diagnostics.length === 0) throw new SceneError(`a scene-errors block at line ${node.position?.start.line ?? '?'} shows a scene the checker accepts; an error example must be one the build really prints`)
+				const printed = scene.diagnostics.map(d => `${file}:${d.line}:${d.column}: error: ${d.message}`).join('\n')
+				replaceWith(node, [h('pre', { className: ['scene-errors-source'] }, [h('code', {}, [text(node.value)])]), h('pre', { className: ['scene-errors-printed'] }, [h('code', {}, [text(printed)])])])
+			}
+		}
+	}
+}

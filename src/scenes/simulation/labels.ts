@@ -1,0 +1,44 @@
+/** The actors' state labels: set, struck, and shown in every frame until set again. */
+import type { Text } from '../../../scene-parser/index.ts'
+import type { TextMark } from '../frame.ts'
+
+/** An actor's label: its text, whether it is struck, the frame it was set in, and the marks its check found. */
+export interface Label {
+	text: Text
+	struck: boolean
+	/** The frame it was set in, and the frame it was struck in. */
+	setIn: number
+	/** How many messages its actor had sent in that step when it was set. */
+	sentBefore: number
+	struckIn?: number
+	marks: TextMark[]
+}
+
+export class Labels {
+	readonly #labels = new Map<string, Label>()
+
+	set(actor: string, text: Text, frame: number, sentBefore: number): void {
+		this.#labels.set(actor, { text, struck: false, setIn: frame, sentBefore, marks: [] })
+	}
+
+	/** Strikes the actor's label; the text must be its current label's, else the reason it cannot be struck. */
+	strike(actor: string, text: Text, frame: number): string | undefined {
+		const current = this.#labels.get(actor)
+		if (!current || current.text.value !== text.value || current.struck) {
+			const now = !current ? 'it has no label' : current.struck ? `its label "${current.text.value}" is struck already` : `its label is "${current.text.value}"`
+			this.#labels.set(actor, { text, struck: true, setIn: frame, struckIn: frame, sentBefore: 0, marks: [] })
+			return `cannot strike "${text.value}" on ${actor}: ${now}`
+		}
+		current.struck = true
+		current.struckIn = frame
+		return undefined
+	}
+
+	get(actor: string): Label | undefined {
+		return this.#labels.get(actor)
+	}
+
+	entries(): IterableIterator<[string, Label]> {
+		return this.#labels.entries()
+	}
+}

@@ -1,0 +1,107 @@
+/**
+ * The recorder of a scene's run: what happened in each step, in order, and the world as facts at
+ * the moments the claims need (a step's start and end, the moment after each message).
+ */
+import type { DatabaseFact, Happening, StepFacts, StoreFact, WorkerFact, WorldFacts } from '../claims/index.ts'
+import type { World } from './world.ts'
+
+export class Recorder {
+	/** The current step's happenings. */
+	#happenings: Happening[] = []
+	readonly steps: StepFacts[] = []
+
+	/** Whether a worker's shown label says it is paused: the stage's labels know, the world does not. */
+	paused: (worker: string) => boolean = () => false
+
+	constructor(readonly world: World) {}
+
+	happen<H extends Happening>(happening: H): H {
+		this.#happenings.push(happening)
+		return happening
+	}
+
+	/** Where the current step's record stands, for what a message caused: `since(mark())`. */
+	mark(): number {
+		return this.#happenings.length
+	}
+
+	since(mark: number): Happening[] {
+		return this.#happenings.slice(mark)
+	}
+
+	/** Starts a step's record. */
+	begin(): WorldFacts {
+		this.#happenings = []
+		return this.snapshot()
+	}
+
+	/** Ends a step's record: its happenings in the order of the clock. */
+	end(index: number, start: WorldFacts): StepFacts {
+		const end = this.snapshot()
+		const list = this.#happenings
+		// A lease's running out is noticed after the fact, with the time it ran out: it may need moving back.
+		const sorted = list.every((h, i) => i === 0 || (list[i - 1] as Happening).at <= h.at)
+		const happenings = sorted ? list : list.map((h, order) => ({ h, order })).sort((a, b) => a.h.at - b.h.at || a.order - b.order).map(({ h }) => h)
+		const step: StepFacts = { index, start, end, happenings }
+		this.steps[index] = step
+		return step
+	}
+
+	/** Records each lease that ran out since the last look, at the time it ran out (reading a lease's state is what notices it). */
+	noticeLosses(): void {
+		for (const worker of this.world.workers.values()) {
+			const hold = worker.hold
+			const lease = hold?.lease
+			if (!hold || !lease || hold.lossRecorded || hold.released || hold.gone || !lease.lost) continue
+			hold.lossRecorded = true
+			this.happen({ kind: 'expired', at: lease.expiresAt, worker: worker.actor.id, store: hold.store.actor.id, ...(lease.fence === undefined ? {} : { fence: lease.fence }) })
+		}
+	}
+
+	/** The world now, as facts; a lease that ran out since the last look is recorded first. */
+	snapshot(): WorldFacts {
+		const world = this.world
+		this.noticeLosses()
+		const lines = new Map([...world.stores.values()].map(store => [store, world.waitersOf(store)]))
+		const workers = new Map<string, WorkerFact>()
+		for (const [id, worker] of world.workers) {
+			const hold = worker.hold
+			const fact: WorkerFact = { id }
+			if (this.paused(id)) fact.paused = true
+			const lease = hold?.lease
+			if (hold && lease) {
+				const lost = lease.lost
+				fact.lease = {
+					store: hold.store.actor.id,
+					grantedAt: hold.grantedAt ?? hold.askedAt,
+					expiresAt: lease.expiresAt,
+					ttl: world.ttl,
+					expired: lost && !hold.gone && !hold.released,
+					gone: hold.gone && !hold.released,
+					released: hold.released,
+					...(lease.fence === undefined ? {} : { fence: lease.fence }),
+				}
+			} else if (hold && !hold.failed && !hold.gone) {
+				const place = (lines.get(hold.store) ?? []).indexOf(worker) + 1
+				if (place > 0) fact.waiting = { store: hold.store.actor.id, place }
+			}
+			workers.set(id, fact)
+		}
+		const stores = new Map<string, StoreFact>()
+		for (const [id, store] of world.stores) {
+			stores.set(id, {
+				id,
+				epoch: store.store.epoch,
+				holders: world.holdersOf(store),
+				waiters: (lines.get(store) ?? []).map(w => w.actor.id),
+				...(store.actor.limit === undefined ? {} : { limit: store.actor.limit }),
+				...(store.lastFence === undefined ? {} : { lastFence: store.lastFence }),
+			})
+		}
+		const databases = new Map<string, DatabaseFact>()
+		for (const [id, database] of world.databases) {
+			databases.set(id, { id, fence: database.fence, fenced: database.fenced, ...(database.writer === undefined ? {} : { writer: database.writer }) })
+		}
+		return { time: world.clock.now(), workers, stores, databases }
+	}
+}

@@ -1,0 +1,104 @@
+/**
+ * A scene's texts as the claim language reads them: every caption, label and state is a site,
+ * read when it is met (a request's words are the scene's input) and checked once the whole run is
+ * known (a claim may speak of a later step). Problems become diagnostics at their file positions;
+ * claims that held become the frame's checks and the marks of the engine's values.
+ */
+import type { Position, Text } from '../../../scene-parser/index.ts'
+import { allHold, checkText, readText, sceneLanguage } from '../claims/index.ts'
+import type { CastMember, ClaimContext, MessageFacts, Place, ReadResult, RunFacts, SceneLanguage, StepFacts, WorldFacts } from '../claims/index.ts'
+import type { Diagnostic, Frame, FrameCheck, TextMark } from '../frame.ts'
+
+/** One text of the scene, where it stands, and what it is checked against. */
+export interface TextSite {
+	text: Text
+	place: Place
+	read: ReadResult
+	/** The frame it shows in. */
+	frame: number
+	/** The world it describes: a step's end, or the moment after its message. */
+	world?: WorldFacts
+	actor?: string
+	/** For a label set in this step: its actor's messages in the step before it was set. */
+	sentBefore?: number
+	message?: MessageFacts
+	/** `struck`: a struck label, which claims that what it said no longer holds. */
+	how: 'claim' | 'struck'
+	/** For a label shown again in a later step: the step's position, where its problems are told. */
+	shownAgain?: { position: Position; step: number }
+	/** Where the frame shows it, for the checks and marks. */
+	where: FrameCheck['where']
+	/** Called with the marks of the engine's values once it is checked, and the frame it shows in. */
+	marked?: (marks: TextMark[], frame: Frame) => void
+}
+
+export class SceneTexts {
+	readonly language: SceneLanguage
+	readonly sites: TextSite[] = []
+
+	constructor(
+		cast: readonly CastMember[],
+		key: string,
+		readonly file: string | undefined,
+	) {
+		this.language = sceneLanguage(cast, key)
+	}
+
+	read(text: Text, place: Place): ReadResult {
+		return readText(this.language, text.value, place)
+	}
+
+	add(site: TextSite): void {
+		this.sites.push(site)
+	}
+
+	/** Checks every site against the finished run; each frame gets its diagnostics and checks. */
+	check(run: RunFacts, frames: Frame[]): void {
+		const name = (id: string) => this.language.names.labelOf(id)
+		for (const site of this.sites) {
+			const frame = frames[site.frame]
+			const step = run.steps[site.frame] as StepFacts | undefined
+			if (!frame || !step) continue
+			const context: ClaimContext = { run, step, place: site.place, world: site.world ?? step.end, name }
+			if (site.actor !== undefined) context.actor = site.actor
+			if (site.sentBefore !== undefined) context.sentBefore = site.sentBefore
+			if (site.message !== undefined) context.message = site.message
+			if (site.how === 'struck') {
+				// A claim about the time its label is shown ends with the strike; any other must no longer hold.
+				const read = { ...site.read, clauses: site.read.clauses.filter(clause => !clause.form.whileShown) }
+				if (read.clauses.length === 0) continue
+				const held = allHold(read, context)
+				if (held.holds) frame.diagnostics.push(this.#at(site, 0, `cannot strike "${site.text.value}": it still holds when the step ends (${describe(site)}); strike a label only once it is no longer true`))
+				continue
+			}
+			const result = checkText(site.read, context)
+			for (const problem of result.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message))
+			const marks: TextMark[] = result.claims.flatMap(claim => claim.values.map(value => ({ start: value.start, end: value.end, kind: 'value' as const })))
+			site.marked?.(marks.sort((a, b) => a.start - b.start), frame)
+			if (!site.shownAgain) {
+				for (const claim of result.claims) frame.checks.push({ where: site.where, text: site.text.value.slice(claim.start, claim.end), form: claim.form, evidence: claim.evidence })
+			}
+		}
+	}
+
+	/** A diagnostic at an offset of a site's text, or at its step when it is a label shown again. */
+	#at(site: TextSite, offset: number, message: string): Diagnostic {
+		if (site.shownAgain) {
+			const { position, step } = site.shownAgain
+			return { file: this.file, line: position.line, column: position.column, message: `step ${step} still shows "${site.text.value}" (set at line ${site.text.position.line}): ${message}; set a new label or strike it` }
+		}
+		const text = site.text
+		return { file: this.file, line: text.position.line, column: text.position.column + 1 + rawOffset(text.value, offset), message }
+	}
+}
+
+function describe(site: TextSite): string {
+	return site.where.kind === 'state' ? `on ${site.where.actor}` : 'here'
+}
+
+/** The offset in a text's source of an offset in its value: escapes take two characters. */
+function rawOffset(value: string, offset: number): number {
+	let raw = 0
+	for (let i = 0; i < offset && i < value.length; i++) raw += value[i] === '"' || value[i] === '\\' ? 2 : 1
+	return raw
+}
