@@ -1,10 +1,15 @@
 /** Attributes, the `name=value` words a statement may end with (`icon=cpu`, `color=ok`, `line=2-4`). */
 
-import type { StatementTable } from './construct.ts'
 import type { Line, Token } from './lexer.ts'
 import type { Report } from './report.ts'
 import { suggest } from './suggest.ts'
 import { clip, listNames } from './wording.ts'
+
+/** A statement as the attributes' rules need it: its verb and the attributes it takes. */
+export interface StatementName {
+	name: string
+	attributes: readonly string[]
+}
 
 /** One `name=value` as written; columns are 0-based offsets into its line, `end` exclusive. */
 export interface Attribute {
@@ -46,7 +51,7 @@ export function splitAttributes(tokens: readonly Token[]): { rest: Token[]; attr
 }
 
 /** The attributes `verb` takes, by name; any other, and any given twice, is reported. */
-export function takeAttributes(verb: string, line: Line, attributes: readonly Attribute[], report: Report, table: StatementTable): Map<string, Attribute> {
+export function takeAttributes(verb: string, line: Line, attributes: readonly Attribute[], report: Report, table: readonly StatementName[]): Map<string, Attribute> {
 	const taken = new Map<string, Attribute>()
 	const own = table.find(construct => construct.name === verb)?.attributes ?? []
 	for (const attribute of attributes) {
@@ -63,7 +68,7 @@ export function takeAttributes(verb: string, line: Line, attributes: readonly At
 }
 
 /** Why `verb` does not take `name=`, and what it takes instead. */
-function notTaken(verb: string, name: string, own: readonly string[], table: StatementTable): string {
+function notTaken(verb: string, name: string, own: readonly string[], table: readonly StatementName[]): string {
 	const head = `${verb} does not take ${clip(name)}=`
 	const owners = [...new Set(table.filter(construct => construct.attributes.includes(name)).map(construct => construct.name))]
 	if (owners.length > 0) return `${head}; only ${listNames(owners, 'and')} ${owners.length === 1 ? 'does' : 'do'}`

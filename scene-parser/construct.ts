@@ -4,12 +4,13 @@
  * that editors' completion reads. Adding a statement is adding its module and a line to the table.
  */
 import type { Scene, Step } from './ast.ts'
+import type { StatementName } from './attributes.ts'
 import type { Cursor, Scope } from './cursor.ts'
 
 /** Where a statement may stand: before the first step (`top`), indented in a step (`step`), or both. */
 export type Where = 'top' | 'step' | 'both'
 
-export interface StatementConstruct<Node = unknown> {
+export interface StatementConstruct<Node = unknown> extends StatementName {
 	/** The verb that starts it. */
 	name: string
 	where: Where

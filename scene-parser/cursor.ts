@@ -1,8 +1,7 @@
 /** Reading a statement's tokens after its verb: the cursor, the scope statements share, and the readers of their common parts. */
 
 import type { Position, Ref, Scene, Text } from './ast.ts'
-import type { StatementTable } from './construct.ts'
-import { type Attribute, splitAttributes, takeAttributes } from './attributes.ts'
+import { type Attribute, type StatementName, splitAttributes, takeAttributes } from './attributes.ts'
 import { parseDuration } from './duration.ts'
 import type { Line, Token } from './lexer.ts'
 import type { Report } from './report.ts'
@@ -21,8 +20,8 @@ export interface Scope {
 	/** The scene's raw lines, and the index of the next one to read (a code sample reads several). */
 	raws: readonly string[]
 	next: number
-	/** The statement constructs this parse knows. */
-	table: StatementTable
+	/** The statements this parse knows, by verb and attributes. */
+	table: readonly StatementName[]
 }
 
 /** The tokens of a statement after its verb, read one by one, with its attributes set apart. */

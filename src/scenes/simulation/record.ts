@@ -3,7 +3,18 @@
  * the moments the claims need (a step's start and end, the moment after each message).
  */
 import type { DatabaseFact, Happening, StepFacts, StoreFact, WorkerFact, WorldFacts } from '../claims/index.ts'
-import type { World } from './world.ts'
+import type { DatabaseActor, StoreActor, WorkerActor } from './actors.ts'
+
+/** What the recorder reads of the world: its clock, its actors, and who holds and waits for each store's key. */
+export interface RecordedWorld {
+	readonly clock: { now(): number }
+	readonly ttl: number
+	readonly workers: ReadonlyMap<string, WorkerActor>
+	readonly stores: ReadonlyMap<string, StoreActor>
+	readonly databases: ReadonlyMap<string, DatabaseActor>
+	holdersOf(store: StoreActor): string[]
+	waitersOf(store: StoreActor): WorkerActor[]
+}
 
 export class Recorder {
 	/** The current step's happenings. */
@@ -13,7 +24,7 @@ export class Recorder {
 	/** Whether a worker's shown label says it is paused: the stage's labels know, the world does not. */
 	paused: (worker: string) => boolean = () => false
 
-	constructor(readonly world: World) {}
+	constructor(readonly world: RecordedWorld) {}
 
 	happen<H extends Happening>(happening: H): H {
 		this.#happenings.push(happening)

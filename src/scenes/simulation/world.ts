@@ -5,15 +5,15 @@
  */
 import type { Actor, Position, Scene } from '../../../scene-parser/index.ts'
 import { SimulatedClock, Store, fenceText, parseFence } from '../../../engine/index.ts'
-import type { Lease as EngineLease, SqliteDriver } from '../../../engine/index.ts'
+import type { SqliteDriver } from '../../../engine/index.ts'
 import type { ActorKind, Happening } from '../claims/index.ts'
 import { CHATS_SCHEMA, FENCED_UPDATE, PLAIN_UPDATE } from '../../seed/chat-table.ts'
 import type { Diagnostic } from '../frame.ts'
 import { kindOf } from './cast.ts'
+import type { DatabaseActor, Hold, Lease, StoreActor, WorkerActor } from './actors.ts'
 import { Recorder } from './record.ts'
 
-/** A lock's lease or a semaphore's: the scene treats both alike. */
-export type Lease = EngineLease<bigint | undefined>
+export type { DatabaseActor, Hold, Lease, Pending, StoreActor, WorkerActor } from './actors.ts'
 
 /** Opens a SQLite database for the actor `owner`: empty, or from the bytes of an earlier one (a backup). */
 export type OpenDriver = (bytes?: Uint8Array, owner?: string) => SqliteDriver
@@ -30,69 +30,6 @@ export const SCENE_TIME_LIMIT_MS = 30 * 24 * 3600 * 1000
  * `tests/unit/scenes/quiet-rounds.test.ts` runs every scene with both and compares the frames.
  */
 export const SCENE_QUIET_ROUNDS = 1
-
-/** A lock actor: a store on its own kv.db. */
-export interface StoreActor {
-	readonly actor: Actor
-	driver: SqliteDriver
-	store: Store
-	backup?: { bytes: Uint8Array; epoch: bigint }
-	/** Leases this store gave, by lease id, to know which worker holds what. */
-	holderOf: Map<string, string>
-	/** The last fence this store gave. */
-	lastFence?: bigint
-}
-
-/** A worker's request for the key, from asking until its lease ends. */
-export interface Hold {
-	readonly store: StoreActor
-	lease?: Lease
-	/** The order it joined the line in. */
-	readonly asked: number
-	readonly askedAt: number
-	/** When the engine gave the lease. */
-	grantedAt?: number
-	/** Set when the store the lease came from crashed or was replaced. */
-	gone: boolean
-	released: boolean
-	/** Whether a `send LOCK -> W` has answered it yet (a waiter's grant can come on its own). */
-	shown: boolean
-	readonly wait?: number
-	readonly tryOnly: boolean
-	/** The engine's refusal (`held`, `cancelled`), once it gave up. */
-	failed?: { code: string; message: string }
-	/** It stood in line: the key was not free when it asked. */
-	queued: boolean
-	/** What the engine answered it (a grant, a refusal, giving up), once it did. */
-	result?: Happening
-	/** Its lease's loss (running out, going with its store) is recorded. */
-	lossRecorded?: boolean
-	/** Ends the worker's function, so `hold` releases the key. */
-	readonly finish: () => void
-}
-
-/** A worker's last request to the lock (a renewal, a release) and what happened, until a `send LOCK -> W` answers it. */
-export interface Pending {
-	kind: 'renew' | 'release'
-	happenings: Happening[]
-}
-
-export interface WorkerActor {
-	readonly actor: Actor
-	hold?: Hold
-	pending?: Pending
-}
-
-export interface DatabaseActor {
-	readonly actor: Actor
-	readonly driver: SqliteDriver
-	/** False for `fences=off`: its writes are the plain update. */
-	readonly fenced: boolean
-	/** The worker whose write the row holds. */
-	writer?: string
-	/** The fence the row keeps, read back from the row after each statement that wrote it. */
-	fence: bigint
-}
 
 export class World {
 	readonly clock: SimulatedClock

@@ -6,7 +6,7 @@ import { reopen } from './reopen.ts'
 import { send } from './send.ts'
 import { set } from './set.ts'
 import { strike } from './strike.ts'
-import type { VerbHandler } from './verb.ts'
+import type { VerbHandler } from '../stage.ts'
 import { wait } from './wait.ts'
 
 export const VERBS: { [K in StepStatement['kind']]: VerbHandler<Extract<StepStatement, { kind: K }>> } = {
@@ -20,4 +20,4 @@ export const VERBS: { [K in StepStatement['kind']]: VerbHandler<Extract<StepStat
 	backup,
 }
 
-export type { StepRun, VerbHandler, VerbTable } from './verb.ts'
+export type { StepRun, VerbHandler, VerbTable } from '../stage.ts'

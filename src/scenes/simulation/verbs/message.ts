@@ -3,7 +3,7 @@ import type { Send } from '../../../../scene-parser/index.ts'
 import type { Happening } from '../../claims/index.ts'
 import type { Outcome } from '../../frame.ts'
 import type { Stage } from '../stage.ts'
-import type { StepRun } from './verb.ts'
+import type { StepRun } from '../stage.ts'
 
 /** What the engine did for a message: its outcome, and what happened earlier that it answers (a renewal's result). */
 export interface MessageRun {

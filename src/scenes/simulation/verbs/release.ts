@@ -1,6 +1,6 @@
 /** `release a`: the worker lets go of its lease, and the next in line gets the key at once. */
 import type { ActorVerb } from '../../../../scene-parser/index.ts'
-import type { VerbHandler } from './verb.ts'
+import type { VerbHandler } from '../stage.ts'
 
 export const release: VerbHandler<ActorVerb> = async ({ world }, statement) => {
 	const id = statement.actor.id

@@ -1,7 +1,7 @@
 /** `restart lock` (the store crashes and opens again on its kv.db) and `restore lock` (it opens on the backup's copy). */
 import type { ActorVerb } from '../../../../scene-parser/index.ts'
 import { storeNamed } from './store-named.ts'
-import type { VerbHandler } from './verb.ts'
+import type { VerbHandler } from '../stage.ts'
 
 export const reopen: VerbHandler<ActorVerb> = async ({ world }, statement) => {
 	const store = storeNamed(world, statement)

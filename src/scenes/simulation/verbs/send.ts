@@ -8,7 +8,7 @@ import { ask } from './ask.ts'
 import { grant } from './grant.ts'
 import type { MessageKind } from './message.ts'
 import { note } from './note.ts'
-import type { VerbHandler } from './verb.ts'
+import type { VerbHandler } from '../stage.ts'
 import { write } from './write.ts'
 
 /** How each kind of message runs, by the place its label is read in (`messagePlace`). */

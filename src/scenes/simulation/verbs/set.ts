@@ -1,6 +1,6 @@
 /** `set ID "text"`: an actor's state label, shown from this step until it is set again or struck; what it says is checked at every step it shows in. */
 import type { SetState } from '../../../../scene-parser/index.ts'
-import type { VerbHandler } from './verb.ts'
+import type { VerbHandler } from '../stage.ts'
 
 export const set: VerbHandler<SetState> = (stage, statement, step) => {
 	const actor = statement.actor.id

@@ -1,7 +1,7 @@
 /** `wait 40s`: simulated time runs on. */
 import type { Wait } from '../../../../scene-parser/index.ts'
 import { SCENE_TIME_LIMIT_MS } from '../world.ts'
-import type { VerbHandler } from './verb.ts'
+import type { VerbHandler } from '../stage.ts'
 
 export const wait: VerbHandler<Wait> = async ({ world }, statement) => {
 	if (world.clock.now() + statement.ms > SCENE_TIME_LIMIT_MS) {
