@@ -56,6 +56,22 @@ export function grow(b: Box, by: number): Box {
 	return { x0: b.x0 - by, y0: b.y0 - by, x1: b.x1 + by, y1: b.y1 + by }
 }
 
+/** The smallest box holding every box, or undefined for none. */
+export function union(boxes: Box[]): Box | undefined {
+	if (boxes.length === 0) return undefined
+	return {
+		x0: Math.min(...boxes.map(b => b.x0)),
+		y0: Math.min(...boxes.map(b => b.y0)),
+		x1: Math.max(...boxes.map(b => b.x1)),
+		y1: Math.max(...boxes.map(b => b.y1)),
+	}
+}
+
+/** A segment's box, grown by `by` (half its stroke). */
+export function segmentBox(s: Segment, by: number): Box {
+	return grow({ x0: Math.min(s.a.x, s.b.x), y0: Math.min(s.a.y, s.b.y), x1: Math.max(s.a.x, s.b.x), y1: Math.max(s.a.y, s.b.y) }, by)
+}
+
 /** The area two boxes share. */
 export function overlap(a: Box, b: Box): number {
 	const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)
