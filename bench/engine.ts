@@ -1,11 +1,11 @@
 // The engine's speed beside a peer measured in the same run: `hold` of a free key
 // against async-mutex's runExclusive (which gives no fences and no TTL), and the time
-// Store.open takes on a file kv.db. A benchmark, not a test: it prints a table.
+// openStore takes on a file kv.db. A benchmark, not a test: it prints a table.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Mutex } from 'async-mutex'
-import { Store } from '../engine/index.ts'
+import { openStore } from '../engine/adapters/node.ts'
 
 const holdsPerRound = 100_000
 const rounds = 7
@@ -25,7 +25,7 @@ function median(values: number[]): number {
 	return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
-const store = await Store.open(join(scratch, 'holds'))
+const store = await openStore(join(scratch, 'holds'))
 const summaries = store.lock('summaries')
 const exports = store.semaphore('exports', { limit: 3 })
 const mutex = new Mutex()
@@ -49,11 +49,11 @@ await store.close()
 const openMs: number[] = []
 const dataDir = join(scratch, 'opens')
 const first = performance.now()
-await (await Store.open(dataDir)).close()
+await (await openStore(dataDir)).close()
 const firstOpenMs = performance.now() - first
 for (let i = 0; i < opens; i++) {
 	const start = performance.now()
-	const opened = await Store.open(dataDir)
+	const opened = await openStore(dataDir)
 	openMs.push(performance.now() - start)
 	await opened.close()
 }
@@ -65,9 +65,9 @@ for (const [name, values] of rates) {
 	const value = median(values)
 	rows.push([name, `${Math.round(value).toLocaleString('en')} /s`, `${(value / peer).toFixed(2)}x`])
 }
-rows.push(['Store.open, file kv.db, first (creates it)', `${firstOpenMs.toFixed(2)} ms`, ''])
-rows.push([`Store.open, file kv.db, median of ${opens}`, `${median(openMs).toFixed(2)} ms`, ''])
-rows.push([`Store.open, file kv.db, slowest of ${opens}`, `${Math.max(...openMs).toFixed(2)} ms`, ''])
+rows.push(['openStore, file kv.db, first (creates it)', `${firstOpenMs.toFixed(2)} ms`, ''])
+rows.push([`openStore, file kv.db, median of ${opens}`, `${median(openMs).toFixed(2)} ms`, ''])
+rows.push([`openStore, file kv.db, slowest of ${opens}`, `${Math.max(...openMs).toFixed(2)} ms`, ''])
 
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map(row => row[column]!.length)))
 const line = (row: string[]): string => `| ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`

@@ -4,7 +4,7 @@
  * entries, so that this one imports neither better-sqlite3 nor sql.js:
  * `engine/adapters/index.ts` (any platform) and `engine/adapters/node.ts` (Node).
  */
-export { Store, type StoreOptions, type StoreDirOptions, type StoreDriverOptions } from './store.ts'
+export { Store, type StoreOptions } from './store.ts'
 export type { Lock } from './lock.ts'
 export type { Semaphore, SemaphoreOptions } from './semaphore.ts'
 export { LeaseCore, type Lease, type SemaphoreLease } from './lease.ts'

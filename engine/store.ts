@@ -7,29 +7,20 @@ import { KeyedQueue, type AnyQueue, type QueueHost } from './key-queue.ts'
 import { Lock } from './lock.ts'
 import { Semaphore, type SemaphoreOptions } from './semaphore.ts'
 
-interface StoreCommonOptions {
+/** How a store opens on a SQLite driver (a directory's kv.db is opened by `openStore` of the Node entry, `engine/adapters/node.ts`). */
+export interface StoreOptions {
+	sqlite: SqliteDriver
 	/** The clock of every lease, renewal and wait; the real one unless given. */
 	clock?: Clock
 	/** The count the store's fences start from: its first lease's fence has count `startCount + 1`. 0 unless given. */
 	startCount?: bigint
+	/**
+	 * Called once when the store lets go of the driver (on `close()`, or when the open fails), by an
+	 * opener that hands the store a driver it made, as `openStore` does for a directory. Without it the
+	 * store leaves the driver to its owner, so another store can open on it later.
+	 */
+	release?: () => void
 }
-
-/** Opens `dir/kv.db` on better-sqlite3 (Node only); the store closes it on `close()`. */
-export interface StoreDirOptions extends StoreCommonOptions {
-	dir: string
-}
-
-/** Opens the store on a driver its caller owns: the store does not close it, so another store can open on it later. */
-export interface StoreDriverOptions extends StoreCommonOptions {
-	sqlite: SqliteDriver
-}
-
-/** How a store is opened: a directory, or a driver. */
-export type StoreOptions = StoreDirOptions | StoreDriverOptions
-
-// Loaded only when a directory is opened, by a specifier bundlers leave alone, so a
-// browser bundle of the engine never pulls in better-sqlite3 or Node's modules.
-const dirAdapter = './adapters/dir.ts'
 
 // Holders live in one store's memory, so two open stores on one driver would each
 // think they alone give out its keys.
@@ -111,15 +102,19 @@ export class Store {
 	}
 
 	/**
-	 * Opens a store: on a directory (`data/kv.db` on better-sqlite3, Node only), or on a
-	 * given driver. Refuses with `in_use` while another open store has the same directory
-	 * (in this process or another) or driver.
+	 * Opens a store on a given driver. Refuses with `in_use` while another open store has the
+	 * same driver. A directory (`data/kv.db` on better-sqlite3) is opened by `openStore` of the
+	 * Node entry, `engine/adapters/node.ts`, which keeps this module free of Node.
 	 */
-	static async open(options: string | StoreOptions): Promise<Store> {
-		const settings = typeof options === 'string' ? { dir: options } : options
-		if (typeof settings !== 'object' || settings === null) {
-			throw invalid(`Store.open: ${shown(settings)}: expected a directory or { dir } or { sqlite }`)
+	static async open(options: StoreOptions): Promise<Store> {
+		const given = options as unknown
+		// Store.open took a directory once; a caller still passing one is told where it went.
+		if (typeof given === 'string' || (typeof given === 'object' && given !== null && 'dir' in given)) {
+			const dir = typeof given === 'string' ? given : given.dir
+			throw invalid(`Store.open: dir ${shown(dir)}: a directory is opened by openStore of engine/adapters/node.ts (Node only); elsewhere pass { sqlite: driver }`)
 		}
+		if (typeof given !== 'object' || given === null) throw invalid(`Store.open: ${shown(given)}: expected { sqlite: driver }`)
+		const settings = options
 		const clock = settings.clock ?? realClock
 		if (typeof clock.now !== 'function' || typeof clock.setTimer !== 'function' || typeof clock.clearTimer !== 'function') {
 			throw invalid('Store.open: clock: expected now(), setTimer() and clearTimer()')
@@ -128,7 +123,7 @@ export class Store {
 		if (typeof startCount !== 'bigint' || startCount < 0n || startCount >= MAX_FENCE_PART) {
 			throw invalid(`Store.open: startCount ${shown(startCount)}: expected a bigint from 0 to 2^64 - 2`)
 		}
-		const { driver, release } = 'sqlite' in settings ? claimDriver(settings.sqlite) : await openDir(settings.dir)
+		const { driver, release } = claimDriver(settings.sqlite, settings.release)
 		try {
 			return new Store(new StoreHost(clock, writeEpoch(driver, clock.now()), startCount), release)
 		} catch (error) {
@@ -173,8 +168,8 @@ export class Store {
 	}
 
 	/**
-	 * Closes the store: waiting holds reject and leases are lost, both with `closed`;
-	 * a directory's kv.db is closed, a given driver is left to its owner. Closing twice is a no-op.
+	 * Closes the store: waiting holds reject and leases are lost, both with `closed`; the driver
+	 * goes back to its owner (`release` is called when given). Closing twice is a no-op.
 	 */
 	async close(): Promise<void> {
 		if (this.#host.closed) return
@@ -192,22 +187,18 @@ function checkName(name: unknown, kind: string): void {
 	if (typeof name !== 'string' || name.length === 0) throw invalid(`store.${kind}: name ${shown(name)}: expected a non-empty string`)
 }
 
-function claimDriver(driver: SqliteDriver): { driver: SqliteDriver; release: () => void } {
+function claimDriver(driver: SqliteDriver, owner: (() => void) | undefined): { driver: SqliteDriver; release: () => void } {
 	if (typeof driver?.get !== 'function' || typeof driver.exec !== 'function') {
 		throw invalid('Store.open: sqlite: expected a SqliteDriver (see engine/adapters)')
 	}
+	if (owner !== undefined && typeof owner !== 'function') throw invalid(`Store.open: release ${shown(owner)}: expected a function`)
 	if (driversInUse.has(driver)) throw new LockError('in_use', 'Store.open: this driver is in use by another open store; close that store first')
 	driversInUse.add(driver)
-	return { driver, release: () => driversInUse.delete(driver) }
-}
-
-async function openDir(dir: string): Promise<{ driver: SqliteDriver; release: () => void }> {
-	if (typeof dir !== 'string' || dir.length === 0) throw invalid(`Store.open: dir ${shown(dir)}: expected a directory`)
-	let adapter: { openDir(dir: string): { driver: SqliteDriver; release: () => void } }
-	try {
-		adapter = await import(/* @vite-ignore */ dirAdapter)
-	} catch (error) {
-		throw new LockError('invalid', `Store.open: dir ${shown(dir)}: a directory needs Node and better-sqlite3; elsewhere pass { sqlite: driver }`, { cause: error })
+	return {
+		driver,
+		release: () => {
+			driversInUse.delete(driver)
+			owner?.()
+		},
 	}
-	return adapter.openDir(dir)
 }

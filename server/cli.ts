@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { formatDuration, LockError, parseDuration, Store } from '../engine/index.ts'
+import { openStore } from '../engine/adapters/node.ts'
+import { formatDuration, LockError, parseDuration, type Store } from '../engine/index.ts'
 import { DEFAULT_PORT } from './protocol.ts'
 import type { HistoryRecord } from './lease-book.ts'
 import { DEFAULT_LIMITS, serve, type ServerLimits } from './server.ts'
@@ -76,7 +77,7 @@ async function main(argv: string[]): Promise<number | undefined> {
 	}
 	let store: Store
 	try {
-		store = await Store.open(values.dir)
+		store = await openStore(values.dir)
 	} catch (error) {
 		console.error(error instanceof LockError ? `${error.message} (${error.code})` : error)
 		return 1

@@ -1,11 +1,40 @@
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { SqliteDriver } from '../driver.ts'
-import { LockError } from '../errors.ts'
+import { invalid, LockError, shown } from '../errors.ts'
+import { Store, type StoreOptions } from '../store.ts'
 import { betterSqliteDriver } from './better-sqlite3.ts'
+
+/** Opens the store of a directory, `dir/kv.db` on better-sqlite3, with the options of any store but its driver. */
+export interface StoreDirOptions extends Omit<StoreOptions, 'sqlite' | 'release'> {
+	dir: string
+}
 
 // The kv.db files this process has open, for a clearer refusal than SQLite's own.
 const openFiles = new Set<string>()
+
+/**
+ * Opens a store on a directory: `dir/kv.db` on better-sqlite3 (Node only), made the first time,
+ * and closed with the store. Refuses with `in_use` while another open store has the directory, in
+ * this process or another.
+ */
+export async function openStore(options: string | StoreDirOptions): Promise<Store> {
+	const { dir, ...rest } = typeof options === 'string' ? { dir: options } : (options as StoreDirOptions)
+	if (typeof dir !== 'string' || dir.length === 0) throw invalid(`openStore: dir ${shown(dir)}: expected a directory`)
+	const { driver, release } = openDir(dir)
+	let released = false
+	const releaseOnce = (): void => {
+		if (released) return
+		released = true
+		release()
+	}
+	try {
+		return await Store.open({ ...rest, sqlite: driver, release: releaseOnce })
+	} catch (error) {
+		releaseOnce()
+		throw error
+	}
+}
 
 /**
  * Opens `dir/kv.db` (making the directory) on better-sqlite3 for one store, and holds

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { openStore } from '../../../engine/adapters/node.ts'
 import { fenceEpoch, SimulatedClock, Store, type SqliteDriver } from '../../../engine/index.ts'
 import { driverKinds } from './fixtures/drivers.ts'
 
@@ -81,7 +82,7 @@ describe('LOCK-02 on a directory (better-sqlite3 file)', () => {
 		dirs.push(dir)
 		const data = join(dir, 'data')
 		const open = async (nowMs: number) => {
-			const store = await Store.open({ dir: data, clock: new SimulatedClock(nowMs) })
+			const store = await openStore({ dir: data, clock: new SimulatedClock(nowMs) })
 			const fence = await store.lock('summaries').hold('42', lease => lease.fence)
 			await store.close()
 			return { epoch: store.epoch, fence }

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
+import { betterSqliteDriver, openStore } from '../../../engine/adapters/node.ts'
 import { LockError, SimulatedClock, Store, type Lease } from '../../../engine/index.ts'
 import { deferred, rejection } from './fixtures/deferred.ts'
 import { driverKinds } from './fixtures/drivers.ts'
@@ -47,11 +47,11 @@ function openInChild(dir: string, then: 'stay' | 'close' = 'stay'): { child: Chi
 	return { child, report }
 }
 
-describe('Store.open', () => {
-	it('opens a directory as data/kv.db on the real clock', async () => {
+describe('opening a store', () => {
+	it('opens a directory as data/kv.db on the real clock (openStore, the Node entry)', async () => {
 		const dir = tempDir()
 		const before = Date.now()
-		const store = await Store.open(dir)
+		const store = await openStore(dir)
 		expect(existsSync(join(dir, 'kv.db'))).toBe(true)
 		expect(store.epoch).toBeGreaterThanOrEqual(BigInt(before - 1000))
 		expect(store.epoch).toBeLessThanOrEqual(BigInt(Date.now() + 1000))
@@ -68,18 +68,34 @@ describe('Store.open', () => {
 		expect(second.epoch).toBe(11n)
 		await second.close()
 	})
+
+	it('refuses a directory in Store.open, whose module runs anywhere, and names openStore', async () => {
+		for (const options of ['data', { dir: 'data' }]) {
+			const error = await rejection(Store.open(options as never))
+			expect(error.code).toBe('invalid')
+			expect(error.message).toBe('Store.open: dir "data": a directory is opened by openStore of engine/adapters/node.ts (Node only); elsewhere pass { sqlite: driver }')
+		}
+	})
+
+	it("lets go of a directory whose store did not open, so the next open takes it", async () => {
+		const dir = tempDir()
+		const error = await rejection(openStore({ dir, clock: { now: () => 0 } as never }))
+		expect(error.message).toBe('Store.open: clock: expected now(), setTimer() and clearTimer()')
+		const store = await openStore(dir)
+		await store.close()
+	})
 })
 
 describe('in_use: one open store per directory or driver', () => {
 	it('refuses a second open of a directory in this process until the first closes', async () => {
 		const dir = tempDir()
-		const store = await Store.open(dir)
-		const error = await rejection(Store.open({ dir, clock: new SimulatedClock() }))
+		const store = await openStore(dir)
+		const error = await rejection(openStore({ dir, clock: new SimulatedClock() }))
 		expect(error).toBeInstanceOf(LockError)
 		expect(error.code).toBe('in_use')
 		expect(error.message).toBe(`store ${join(dir, 'kv.db')}: already open in this process; close that store first`)
 		await store.close()
-		const again = await Store.open(dir)
+		const again = await openStore(dir)
 		expect(again.epoch).toBeGreaterThan(store.epoch)
 		await again.close()
 	})
@@ -100,7 +116,7 @@ describe('in_use: one open store per directory or driver', () => {
 		const theirs = await report
 		expect(theirs.opened).toBe(true)
 
-		const opening = Store.open(dir)
+		const opening = openStore(dir)
 		await opening.catch(() => {})
 		// If the open went through, say whether the process holding the directory was still there: a dead one holds nothing.
 		expect({ exitCode: child.exitCode, signal: child.signalCode }).toEqual({ exitCode: null, signal: null })
@@ -111,7 +127,7 @@ describe('in_use: one open store per directory or driver', () => {
 		const exited = new Promise(resolve => child.once('exit', resolve))
 		child.kill('SIGKILL')
 		await exited
-		const store = await Store.open(dir)
+		const store = await openStore(dir)
 		expect(store.epoch).toBeGreaterThan(BigInt(theirs.epoch!))
 		expect(await store.lock('summaries').hold('42', lease => lease.fence)).toBeGreaterThan(BigInt(theirs.fence!))
 		await store.close()
@@ -119,7 +135,7 @@ describe('in_use: one open store per directory or driver', () => {
 
 	it('is refused to another process while this one has the directory open', async () => {
 		const dir = tempDir()
-		const store = await Store.open(dir)
+		const store = await openStore(dir)
 		const theirs = await openInChild(dir, 'close').report
 		expect(theirs).toEqual({
 			opened: false,
@@ -210,7 +226,7 @@ describe('issue 12.7: a bad kv.db or --dir gives a raw stack trace, a bad epoch 
 		const dir = tempDir()
 		mkdirSync(dir, { recursive: true })
 		writeFileSync(join(dir, 'kv.db'), 'this is not a SQLite database, just some text that fills a page '.repeat(100))
-		await expect(Store.open(dir)).rejects.toMatchObject({
+		await expect(openStore(dir)).rejects.toMatchObject({
 			code: 'invalid',
 			message: `store ${join(dir, 'kv.db')}: cannot open: file is not a database (SQLITE_NOTADB)`,
 		})
@@ -220,21 +236,21 @@ describe('issue 12.7: a bad kv.db or --dir gives a raw stack trace, a bad epoch 
 		const dir = tempDir()
 		mkdirSync(dirname(dir), { recursive: true })
 		writeFileSync(dir, 'a file')
-		await expect(Store.open(dir)).rejects.toMatchObject({ code: 'invalid', message: `store ${dir}: expected a directory, but it is a file` })
+		await expect(openStore(dir)).rejects.toMatchObject({ code: 'invalid', message: `store ${dir}: expected a directory, but it is a file` })
 	})
 
 	it('refuses a stored epoch that is not a number rather than replacing it', async () => {
 		const dir = tempDir()
-		await (await Store.open(dir)).close()
+		await (await openStore(dir)).close()
 		const db = betterSqliteDriver(join(dir, 'kv.db'))
 		db.exec(`update meta set value = 'ten' where key = 'epoch'`)
 		db.close()
-		await expect(Store.open(dir)).rejects.toMatchObject({ code: 'invalid', message: `kv.db: the meta table's epoch reads "ten", not a whole number from 0 to 2^64 - 1` })
+		await expect(openStore(dir)).rejects.toMatchObject({ code: 'invalid', message: `kv.db: the meta table's epoch reads "ten", not a whole number from 0 to 2^64 - 1` })
 	})
 
 	it('refuses a second process even after kv.db was deleted under the first', async () => {
 		const dir = tempDir()
-		const store = await Store.open(dir)
+		const store = await openStore(dir)
 		for (const file of ['kv.db', 'kv.db-wal', 'kv.db-shm']) rmSync(join(dir, file), { force: true })
 		const theirs = await openInChild(dir, 'close').report
 		expect(theirs).toMatchObject({ opened: false, code: 'in_use' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
+import { betterSqliteDriver, openStore } from '../../../engine/adapters/node.ts'
 import { LockError, SimulatedClock, Store } from '../../../engine/index.ts'
 import { LeaseBook, type Peer } from '../../../server/lease-book.ts'
 import type { HoldRequest, WireLease } from '../../../server/protocol.ts'
@@ -59,7 +59,7 @@ describe('the memory of ended holds and leases (rememberEnded)', () => {
 	it('is lost when the server restarts: a retry of an ended hold is then a new hold, with a larger fence', async () => {
 		const dir = tempDir()
 		const holdOnce = async () => {
-			const { store, server, stop } = await startServer({ store: await Store.open(dir) })
+			const { store, server, stop } = await startServer({ store: await openStore(dir) })
 			const wire = await WireClient.open(server.url)
 			const answer = await wire.ask({ id: 1, method: 'hold', kind: 'lock', name: 'invoices', key: '42', ttl: 5000, wait: 0, requestId: 'the same request' })
 			const lease = answer.lease as WireLease

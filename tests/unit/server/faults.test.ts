@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, type OnTestFinishedHandler } from 'vitest'
-import { fenceText, Store } from '../../../engine/index.ts'
+import { openStore } from '../../../engine/adapters/node.ts'
+import { fenceText } from '../../../engine/index.ts'
 import { createChatDb, openChatDb, readChat, writeSummary } from '../../../torture/chat-db.ts'
 import { connect, serve, type HistoryRecord, type LockClient } from '../../../server/index.ts'
 import { startHolder, startServerProcess } from './fixtures/processes.ts'
@@ -18,7 +19,7 @@ function readHistory(file: string): HistoryRecord[] {
 
 // The holders killed or stopped are processes of their own; the server and the next holder can live in the test's.
 async function inProcessServer(finished: Finished, history: HistoryRecord[]) {
-	const store = await Store.open(join(tempDir(), 'data'))
+	const store = await openStore(join(tempDir(), 'data'))
 	const server = await serve({ store, port: 0, history: record => history.push(record) })
 	finished(async () => {
 		await server.close()
@@ -168,7 +169,7 @@ describe('the server process', { timeout: 90_000 }, () => {
 		expect(await server.proc.exited()).toBe(0)
 		await holding
 		expect(reason).toMatchObject({ code: 'closed', message: expect.stringContaining('the server closed') })
-		const store = await Store.open(data)
+		const store = await openStore(data)
 		await store.close()
 	})
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it, type OnTestFinishedHandler } from 'vitest'
+import { openStore } from '../../../engine/adapters/node.ts'
 import { LockError, Store, type Key, type Lease, type HoldOptions, type SemaphoreLease } from '../../../engine/index.ts'
 import { connect } from '../../../server/index.ts'
 import { startServer, tempDir } from './fixtures/wire.ts'
@@ -21,7 +22,7 @@ const sides: [string, (finished: Finished) => Promise<Side>][] = [
 	[
 		'a local store',
 		async finished => {
-			const store = await Store.open(tempDir())
+			const store = await openStore(tempDir())
 			finished(() => store.close())
 			return { lock: name => store.lock(name), semaphore: (name, limit) => store.semaphore(name, { limit }) }
 		},
