@@ -88,6 +88,29 @@ describe('the import-rule check fails on a forbidden import', () => {
 		])
 	})
 
+	it('finds an import() of a path computed at run time, as engine/store.ts had, and lets a string literal be', () => {
+		const found = check([
+			{
+				path: 'engine/store.ts',
+				text: [
+					"const dirAdapter = './adapters/dir.ts'",
+					'const adapter = await import(/* @vite-ignore */ dirAdapter)',
+					"const named = await import(`./adapters/${'dir'}.ts`)",
+					"const literal = await import('./adapters/dir.ts')",
+					'const template = await import(`./adapters/dir.ts`)',
+					'',
+				].join('\n'),
+			},
+			{ path: 'src/scenes/browser/player.ts', text: "const panel = await import(['./play', 'play-panel.ts'].join('/'))\n" },
+			{ path: 'engine/adapters/dir.ts', text: '' },
+		])
+		expect(found).toEqual([
+			`engine/store.ts:2:49: imports a path computed from \`dirAdapter\`: ${rule('import()').rule}`,
+			`engine/store.ts:3:28: imports a path computed from \`\`./adapters/\${'dir'}.ts\`\`: ${rule('import()').rule}`,
+			`src/scenes/browser/player.ts:1:28: imports a path computed from \`['./play', 'play-panel.ts'].join('/')\`: ${rule('import()').rule}`,
+		])
+	})
+
 	it('reads a new file of a source tree on disk, wherever it lives', () => {
 		const root = mkdtempSync(join(tmpdir(), 'import-rules-'))
 		try {

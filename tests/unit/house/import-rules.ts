@@ -15,6 +15,8 @@ type Pattern = string
 export const OURS: Pattern = '(ours)'
 /** Every `<script>` of an .astro component (the rest of a component runs on the server). */
 export const ASTRO_SCRIPTS: Pattern = '(<script> of .astro)'
+/** An `import()` of a path computed at run time; no other pattern matches one. */
+export const COMPUTED: Pattern = '(import() of a computed path)'
 
 /** One rule: which files it governs and what they may not import. */
 export interface ImportRule {
@@ -50,14 +52,17 @@ export const IMPORT_RULES: readonly ImportRule[] = [
 	{ rule: 'the renderer imports only the frame types and its own folder', files: ['src/scenes/render/'], forbid: [OURS], allow: ['src/scenes/render/', 'src/scenes/frame.ts'] },
 	{ rule: 'only the simulation imports both engine/ and scene-parser/', files: [OURS], except: ['src/scenes/simulation/', 'engine/', 'scene-parser/'], forbid: ['engine/', 'scene-parser/'], together: true },
 	{ rule: `outside engine/, the engine is imported only through its entries (${ENGINE_ENTRIES.join(', ')})`, files: [OURS], except: ['engine/'], forbid: ['engine/'], allow: ENGINE_ENTRIES },
-	{ rule: "the server imports the engine's public entry (engine/index.ts) only", files: ['server/'], forbid: ['engine/'], allow: ['engine/index.ts'] },
+	{ rule: "the server imports the engine's public entries only (engine/index.ts, and engine/adapters/node.ts to open a directory)", files: ['server/'], forbid: ['engine/'], allow: ['engine/index.ts', 'engine/adapters/node.ts'] },
 	{ rule: 'browser code never imports a Node adapter, better-sqlite3 or a node: module, directly or through other files', files: BROWSER, forbid: NODE_ONLY, transitive: true },
+	{ rule: 'import() takes a string literal: a path computed at run time is followed by no bundler, no rule and no reader', files: [OURS], forbid: [COMPUTED] },
 ]
 
 /** Whether an import's target (or, with `importer`, its importing file) matches a pattern. */
 function matches(pattern: Pattern, item: SourceImport, importer: boolean): boolean {
 	const path = importer ? item.file : item.target
 	const ours = importer || item.ours
+	if (!importer && item.computed) return pattern === COMPUTED
+	if (pattern === COMPUTED) return false
 	if (pattern === OURS) return ours
 	if (pattern === ASTRO_SCRIPTS) return importer && item.script
 	if (pattern.endsWith('*')) return path.startsWith(pattern.slice(0, -1))
@@ -76,13 +81,17 @@ function forbidden(rule: ImportRule, item: SourceImport): boolean {
 	return any(rule.forbid, item, false) && !any(rule.allow, item, false)
 }
 
-/** Each import that breaks the rule, as `FILE:LINE:COL: imports "SPECIFIER" (TARGET): RULE`. */
+/**
+ * Each import that breaks the rule, as `FILE:LINE:COL: imports "SPECIFIER" (TARGET): RULE`, or for
+ * an `import()` of a computed path `FILE:LINE:COL: imports a path computed from \`EXPRESSION\`: RULE`.
+ */
 export function violations(rule: ImportRule, imports: readonly SourceImport[]): string[] {
+	const imported = (item: SourceImport): string =>
+		item.computed
+			? `imports a path computed from \`${item.specifier}\``
+			: `imports "${item.specifier}"${item.target === item.specifier ? '' : ` (${item.target})`}`
 	const say = (item: SourceImport, via: string[] = []): string =>
-		formatMessage({
-			...item,
-			message: `imports "${item.specifier}"${item.target === item.specifier ? '' : ` (${item.target})`}${via.length > 0 ? `, reached from ${via.join(' -> ')}` : ''}: ${rule.rule}`,
-		})
+		formatMessage({ ...item, message: `${imported(item)}${via.length > 0 ? `, reached from ${via.join(' -> ')}` : ''}: ${rule.rule}` })
 	const governed = imports.filter(item => governs(rule, item))
 	if (rule.together) {
 		const files = [...new Set(governed.map(item => item.file))]

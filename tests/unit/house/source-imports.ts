@@ -29,6 +29,11 @@ export interface SourceImport {
 	typeOnly: boolean
 	/** Written in a `<script>` of an .astro component: code the browser runs. */
 	script: boolean
+	/**
+	 * An `import()` of a path computed at run time (not a string literal): no bundler, rule or reader
+	 * can follow it. Its specifier is the expression as written, its target that text too.
+	 */
+	computed: boolean
 }
 
 /** The folders that hold no source of ours: packages, output, tests, words and static files. */
@@ -56,8 +61,8 @@ export function importsOf(sources: readonly SourceText[]): SourceImport[] {
 		for (const part of parts(source)) {
 			for (const found of specifiersIn(part.code, source.path)) {
 				const { line, column } = placeOf(source.text, part.offset + found.offset)
-				const target = resolve(found.specifier, source.path, paths)
-				imports.push({ file: source.path, line, column, specifier: found.specifier, ...target, typeOnly: found.typeOnly, script: part.script })
+				const target = found.computed ? { target: found.specifier, ours: false } : resolve(found.specifier, source.path, paths)
+				imports.push({ file: source.path, line, column, specifier: found.specifier, ...target, typeOnly: found.typeOnly, script: part.script, computed: found.computed })
 			}
 		}
 		return imports
@@ -76,17 +81,24 @@ function parts(source: SourceText): { code: string; offset: number; script: bool
 	return found
 }
 
-/** The module specifiers of some code, with their offsets: static, re-export, dynamic and type imports. */
-function specifiersIn(code: string, name: string): { specifier: string; offset: number; typeOnly: boolean }[] {
+/**
+ * The module specifiers of some code, with their offsets: static, re-export, dynamic and type imports;
+ * a dynamic import of anything but a string literal comes back as its expression, marked computed.
+ */
+function specifiersIn(code: string, name: string): { specifier: string; offset: number; typeOnly: boolean; computed: boolean }[] {
 	const file = ts.createSourceFile(name, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)
-	const found: { specifier: string; offset: number; typeOnly: boolean }[] = []
+	const found: { specifier: string; offset: number; typeOnly: boolean; computed: boolean }[] = []
 	const add = (literal: ts.Node | undefined, typeOnly: boolean): void => {
-		if (literal && ts.isStringLiteralLike(literal)) found.push({ specifier: literal.text, offset: literal.getStart(file), typeOnly })
+		if (literal && ts.isStringLiteralLike(literal)) found.push({ specifier: literal.text, offset: literal.getStart(file), typeOnly, computed: false })
 	}
 	const visit = (node: ts.Node): void => {
 		if (ts.isImportDeclaration(node)) add(node.moduleSpecifier, node.importClause?.isTypeOnly ?? false)
 		else if (ts.isExportDeclaration(node)) add(node.moduleSpecifier, node.isTypeOnly)
-		else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node.arguments[0], false)
+		else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+			const path = node.arguments[0]
+			if (path && !ts.isStringLiteralLike(path)) found.push({ specifier: path.getText(file), offset: path.getStart(file), typeOnly: false, computed: true })
+			else add(path, false)
+		}
 		else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal, true)
 		ts.forEachChild(node, visit)
 	}
