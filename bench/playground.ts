@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
-import { encodeScene, playgroundHref } from '../src/playground/scene-link.ts'
+import { encodeScene, playgroundHref } from '../src/scenes/scene-link.ts'
 import { generated } from './generated-scene.ts'
 import { build, serve } from './site-server.ts'
 

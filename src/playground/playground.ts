@@ -12,7 +12,7 @@ import type { Text } from '@codemirror/state'
 import { EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view'
 import { sceneCompletions, sceneHighlighting, sceneLanguage } from './scene-language.ts'
 import type { SceneVocabulary } from './scene-language.ts'
-import { SceneLinkError, decodeScene, encodeScene, payloadOf, sceneHash } from './scene-link.ts'
+import { SceneLinkError, decodeScene, encodeScene, payloadOf, sceneHash } from '../scenes/scene-link.ts'
 import { PLAYGROUND_FILE } from './worker-protocol.ts'
 import type { PrintedDiagnostic, StageDrawing, WorkerRequest, WorkerResponse } from './worker-protocol.ts'
 

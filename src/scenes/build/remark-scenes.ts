@@ -11,7 +11,7 @@ import { sceneBlock, sceneCodeNodes } from './scene-blocks.ts'
 import { brokenSceneFigure, diagnosticLines, sceneFigure } from '../scene-figure.ts'
 import type { SceneOrigin } from '../scene-figure.ts'
 import { assignSceneIds, positionalId } from './scene-ids.ts'
-import { encodeScene, playgroundHref } from '../../playground/scene-link.ts'
+import { encodeScene, playgroundHref } from '../scene-link.ts'
 
 /** How the plugin compiles and draws; the site passes the real compiler, tests may pass their own. */
 export interface RemarkScenesOptions {

@@ -88,6 +88,18 @@ describe('the import-rule check fails on a forbidden import', () => {
 		])
 	})
 
+	it('keeps the scene pipeline off the playground, which is built on it', () => {
+		const found = check([
+			{ path: 'src/scenes/build/remark-scenes.ts', text: "import { playgroundHref } from '../../playground/scene-link.ts'\n" },
+			{ path: 'src/playground/playground.ts', text: "import { encodeScene } from '../scenes/scene-link.ts'\n" },
+			{ path: 'src/playground/scene-link.ts', text: '' },
+			{ path: 'src/scenes/scene-link.ts', text: '' },
+		])
+		expect(found).toEqual([
+			`src/scenes/build/remark-scenes.ts:1:32: imports "../../playground/scene-link.ts" (src/playground/scene-link.ts): ${rule('the scene pipeline').rule}`,
+		])
+	})
+
 	it('finds an import() of a path computed at run time, as engine/store.ts had, and lets a string literal be', () => {
 		const found = check([
 			{

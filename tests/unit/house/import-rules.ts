@@ -54,6 +54,7 @@ export const IMPORT_RULES: readonly ImportRule[] = [
 	{ rule: `outside engine/, the engine is imported only through its entries (${ENGINE_ENTRIES.join(', ')})`, files: [OURS], except: ['engine/'], forbid: ['engine/'], allow: ENGINE_ENTRIES },
 	{ rule: "the server imports the engine's public entries only (engine/index.ts, and engine/adapters/node.ts to open a directory)", files: ['server/'], forbid: ['engine/'], allow: ['engine/index.ts', 'engine/adapters/node.ts'] },
 	{ rule: 'browser code never imports a Node adapter, better-sqlite3 or a node: module, directly or through other files', files: BROWSER, forbid: NODE_ONLY, transitive: true },
+	{ rule: 'the scene pipeline (src/scenes/) imports nothing of the playground (src/playground/), which is built on it', files: ['src/scenes/'], forbid: ['src/playground/'] },
 	{ rule: 'import() takes a string literal: a path computed at run time is followed by no bundler, no rule and no reader', files: [OURS], forbid: [COMPUTED] },
 ]
 

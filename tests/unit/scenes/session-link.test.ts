@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SceneLinkError, encodeScene } from '../../../src/playground/scene-link.ts'
+import { SceneLinkError, encodeScene } from '../../../src/scenes/scene-link.ts'
 import { MAX_LINK_ACTS, decodeSession, encodeSession, sessionHash } from '../../../src/scenes/browser/play/session-link.ts'
 
 describe('a played session in a link', () => {

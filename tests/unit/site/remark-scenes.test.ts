@@ -9,7 +9,7 @@ import { remarkScenes } from '../../../src/scenes/build/remark-scenes.ts'
 import { sceneBlock } from '../../../src/scenes/build/scene-blocks.ts'
 import type { RemarkScenesOptions } from '../../../src/scenes/build/remark-scenes.ts'
 import type { SceneData } from '../../../src/scenes/scene-figure.ts'
-import { decodeScene, payloadOf } from '../../../src/playground/scene-link.ts'
+import { decodeScene, payloadOf } from '../../../src/scenes/scene-link.ts'
 
 // The seed page's scene, as written: the DSL's acceptance fixture.
 const seedScene = `code ts

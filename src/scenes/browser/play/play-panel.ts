@@ -5,7 +5,7 @@
  */
 import type { Frame } from '../../frame.ts'
 import { renderStages } from '../../render/render-svg.ts'
-import { SceneLinkError } from '../../../playground/scene-link.ts'
+import { SceneLinkError } from '../../scene-link.ts'
 import { openSqlJsDriver } from '../verify-scene.ts'
 import { STEP_EVENT } from '../scene-player.ts'
 import type { ScenePlayer } from '../scene-player.ts'

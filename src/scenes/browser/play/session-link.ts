@@ -2,7 +2,7 @@
  * A reader's session in a link: which step they took over at, the switch, and their actions, as
  * JSON packed the way the playground packs a scene (raw DEFLATE, base64url) in the URL's fragment.
  */
-import { SceneLinkError, decodeScene, encodeScene } from '../../../playground/scene-link.ts'
+import { SceneLinkError, decodeScene, encodeScene } from '../../scene-link.ts'
 import type { ReaderAct } from './act.ts'
 
 /** What a link carries: enough to replay the session on the engine, never frames or words. */

@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { MAX_PAYLOAD_CHARS, MAX_SCENE_BYTES, SceneLinkError, decodeScene, encodeScene, payloadOf, playgroundHref } from '../../../src/playground/scene-link.ts'
+import { MAX_PAYLOAD_CHARS, MAX_SCENE_BYTES, SceneLinkError, decodeScene, encodeScene, payloadOf, playgroundHref } from '../../../src/scenes/scene-link.ts'
 
 const scene = 'actor a "Worker Ä" at 10,25 icon=cpu\nactor lock "Lock" at 50,50 icon=lock\nstep "one" line=1\n  send lock -> a "fence 7"\n'
 

@@ -1,5 +1,7 @@
 /**
- * A scene's source text carried in a playground link: raw DEFLATE, then base64url, in the URL's fragment.
+ * Text carried in a link's fragment: a scene's source in a playground link (`#scene=`), or a
+ * reader's played session; raw DEFLATE, then base64url. The scene pipeline (a page's link to the
+ * playground, "Play it yourself") and the playground both read it here.
  */
 
 /** Where the playground page is served. */
