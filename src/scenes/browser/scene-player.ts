@@ -4,6 +4,7 @@
 import type { Frame } from '../frame.ts'
 import { counterText, initialCaption, stepId } from '../scene-figure.ts'
 import type { SceneData } from '../scene-figure.ts'
+import { STEP_EVENT, type PlayerControl, type SceneView, type ShowOptions } from './player-control.ts'
 import { afterPaint, prepareStep } from './scene-motion.ts'
 import { markedPieces } from '../text-marks.ts'
 import type { TextMark } from '../frame.ts'
@@ -25,18 +26,8 @@ export function showMarked(element: HTMLElement, text: string, marks?: readonly 
 	}))
 }
 
-/** Frames to show in place of the guide's: a reader's own session, drawn in both layouts. */
-export interface SceneView {
-	frames: Frame[]
-	svgs: string[]
-	narrowSvgs: string[]
-}
-
-/** The event the figure gets each time the step shown changes. */
-export const STEP_EVENT = 'scene-step'
-
 /** A figure.scene upgraded with its controls; `show` is the one way the step changes. */
-export class ScenePlayer {
+export class ScenePlayer implements PlayerControl {
 	readonly figure: HTMLElement
 	readonly data: SceneData
 	steps: number
@@ -83,7 +74,7 @@ export class ScenePlayer {
 	}
 
 	/** Shows step `step` (clamped); animates a single step forward unless the reader prefers reduced motion. */
-	show(step: number, options: { animate: boolean; link: boolean }): void {
+	show(step: number, options: ShowOptions): void {
 		const before = this.frame
 		const previous = this.step
 		this.step = Math.min(Math.max(step, 0), this.steps)

@@ -7,8 +7,7 @@ import type { Frame } from '../../frame.ts'
 import { renderStages } from '../../render/render-svg.ts'
 import { SceneLinkError } from '../../scene-link.ts'
 import { openSqlJsDriver } from '../verify-scene.ts'
-import { STEP_EVENT } from '../scene-player.ts'
-import type { ScenePlayer } from '../scene-player.ts'
+import { STEP_EVENT, type PlayerControl } from '../player-control.ts'
 import { CLOCK } from './act.ts'
 import type { PlayAction, ReaderAct } from './act.ts'
 import { ACTIONS } from './actions/index.ts'
@@ -21,7 +20,7 @@ import { decodeSession, encodeSession, sessionHash } from './session-link.ts'
 const panels = new WeakMap<HTMLElement, PlayPanel>()
 
 /** Opens the panel on a scene (or finds it open), from the step shown or from a shared link's payload. */
-export async function openPlay(player: ScenePlayer, payload?: string): Promise<void> {
+export async function openPlay(player: PlayerControl, payload?: string): Promise<void> {
 	let panel = panels.get(player.figure)
 	if (!panel) {
 		panel = new PlayPanel(player, new SessionRunner(player.data.source, await openSqlJsDriver()))
@@ -59,7 +58,7 @@ class PlayPanel {
 	#busy = false
 
 	constructor(
-		readonly player: ScenePlayer,
+		readonly player: PlayerControl,
 		readonly runner: SessionRunner,
 	) {
 		const figure = player.figure
