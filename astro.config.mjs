@@ -8,6 +8,7 @@ import { remarkCodeTabs } from './src/site/code-tabs.ts'
 import starlightLlmsTxt from 'starlight-llms-txt'
 import { linkCheck } from './src/site/link-check-integration.ts'
 import { scenes } from './src/scenes/build/scenes-integration.ts'
+import { nodeBuiltInStandIn } from './src/site/node-built-in-stand-in.ts'
 
 const root = new URL('.', import.meta.url).pathname
 const { sidebar, missing } = buildSidebar(root)
@@ -17,9 +18,14 @@ export default defineConfig({
 	// The sitemap and llms.txt need the published address; SITE_URL overrides it for another host.
 	site: siteUrl(process.env.SITE_URL),
 	vite: {
-		// The playground's worker names its files as the pages do, so the sql.js wasm it loads is the
-		// same file (and the same cache entry) as the one the guides' scenes load.
-		worker: { rollupOptions: { output: { assetFileNames: '_astro/[name].[hash][extname]' } } },
+		// A Node built-in in a browser bundle becomes a module that throws, naming it, where a test looks for it in dist/.
+		plugins: [nodeBuiltInStandIn()],
+		worker: {
+			plugins: () => [nodeBuiltInStandIn()],
+			// The playground's worker names its files as the pages do, so the sql.js wasm it loads is the
+			// same file (and the same cache entry) as the one the guides' scenes load.
+			rollupOptions: { output: { assetFileNames: '_astro/[name].[hash][extname]' } },
+		},
 	},
 	markdown: {
 		remarkPlugins: [remarkSiteLinks, remarkCodeTabs],
