@@ -137,6 +137,10 @@ function expectStageMatches(shown: Awaited<ReturnType<typeof stageShows>>, frame
  */
 export async function checkScene(page: Page, url: string, sceneId: string): Promise<void> {
 	const problems = watchPage(page)
+	const engine: string[] = []
+	page.on('request', request => {
+		if (/verify-scene|sql-wasm/.test(request.url())) engine.push(request.url())
+	})
 	await page.goto(url)
 	const figure = page.locator(`figure.scene[data-scene-id="${sceneId}"]`)
 	await expect(figure).toHaveCount(1)
@@ -149,10 +153,14 @@ export async function checkScene(page: Page, url: string, sceneId: string): Prom
 	}
 	expect(embedded.scene, 'the build\'s frames are the engine\'s (Node, better-sqlite3)').toEqual(node)
 
-	// The browser recomputes the frames on sql.js once the reader first acts on the scene, never before.
+	// The browser recomputes the frames on sql.js once the reader first acts on the scene, never before:
+	// not when the player upgrades the figure (its controls show), and not when the scene comes into view
+	// (two frames drawn since the scroll, so every observer of it has been told).
+	await expect(figure.locator('.scene-controls')).toBeVisible()
 	await figure.scrollIntoViewIfNeeded()
-	await page.waitForTimeout(300)
+	await figure.evaluate(() => new Promise<void>(resolve => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
 	await expect(figure, 'nothing is verified before the reader touches the scene').toHaveAttribute('data-verified', 'pending')
+	expect(engine, 'the engine is not loaded before the reader touches the scene').toEqual([])
 	await figure.locator('[data-action=next]').click()
 	await expect(figure).toHaveAttribute('data-verified', /^(ok|mismatch|failed)$/, { timeout: 30_000 })
 	await expect(figure.locator('.scene-mismatch')).toHaveCount(0)
