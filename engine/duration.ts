@@ -31,14 +31,32 @@ export function parseDuration(value: Duration, what = 'duration'): number {
 let lastText: string | undefined
 let lastMs = 0
 
-/** A duration as people read it in a message: `250 ms`, `10 s`, `1.5 s`, `15 min`, `1 h`. */
+/**
+ * A duration as people read it, the one way the project writes one (messages, the stage's clock,
+ * the words of a scene): under a second in ms, else hours, minutes and seconds, the seconds with
+ * their fraction: `250 ms`, `1.5 s`, `1 min 30 s`, `1 h 5 min`, `0 s`.
+ */
 export function formatDuration(ms: number): string {
 	if (ms === Number.POSITIVE_INFINITY) return 'unbounded'
-	if (ms < 1000) return `${round(ms)} ms`
-	if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`
-	if (ms % 60_000 === 0) return `${ms / 60_000} min`
-	return `${round(ms / 1000)} s`
+	if (!Number.isFinite(ms) || ms === 0) return '0 s'
+	const sign = ms < 0 ? '-' : ''
+	let rest = Math.abs(ms)
+	if (rest < 1000) return `${sign}${round(rest)} ms`
+	const parts: string[] = []
+	for (const [unit, size] of LARGE_UNITS) {
+		if (rest < size) continue
+		parts.push(`${Math.floor(rest / size)} ${unit}`)
+		rest %= size
+	}
+	// Seconds keep their fraction (`1.25 s`); a whole number of minutes or hours ends there.
+	if (rest > 0 || parts.length === 0) parts.push(`${round(rest / 1000)} s`)
+	return sign + parts.join(' ')
 }
+
+const LARGE_UNITS: readonly [string, number][] = [
+	['h', 3_600_000],
+	['min', 60_000],
+]
 
 function round(n: number): number {
 	return Math.round(n * 1000) / 1000

@@ -1,5 +1,5 @@
 /** The facts a claim was checked against, in words for the reader who opens "what was checked": the view of a frame's checks. */
-import { durationText } from './render/duration-text.ts'
+import { formatDuration } from '../../engine/index.ts'
 import type { Evidence, HappeningData } from './frame.ts'
 
 /** Names an actor by its label. */
@@ -13,16 +13,16 @@ function list(names: readonly string[]): string {
 
 /** One happening of a step in words: `at 30 s the lock gave Worker B fence 8`. */
 export function happeningWords(h: HappeningData, name: NameOf): string {
-	const at = `at ${durationText(h.at)}`
+	const at = `at ${formatDuration(h.at)}`
 	switch (h.kind) {
 		case 'asked':
-			return `${at} ${name(h.worker)} ${h.tryOnly ? 'tried the key' : `asked for the key${h.wait === undefined ? '' : `, waiting up to ${durationText(h.wait)}`}`}`
+			return `${at} ${name(h.worker)} ${h.tryOnly ? 'tried the key' : `asked for the key${h.wait === undefined ? '' : `, waiting up to ${formatDuration(h.wait)}`}`}`
 		case 'granted':
-			return `${at} ${name(h.store)} gave ${name(h.worker)} ${h.fence === undefined ? `a lease, ${h.holders} of ${h.limit ?? 1} holders` : `fence ${h.fence}`}, for ${durationText(h.ttl)}`
+			return `${at} ${name(h.store)} gave ${name(h.worker)} ${h.fence === undefined ? `a lease, ${h.holders} of ${h.limit ?? 1} holders` : `fence ${h.fence}`}, for ${formatDuration(h.ttl)}`
 		case 'refused':
 			return `${at} ${name(h.store)} refused ${name(h.worker)}'s try: ${h.full ? 'full' : 'held'} by ${list(h.holders.map(name))}`
 		case 'gave-up':
-			return `${at} ${name(h.worker)} gave up after waiting ${durationText(h.waited)}`
+			return `${at} ${name(h.worker)} gave up after waiting ${formatDuration(h.waited)}`
 		case 'expired':
 			return `${at} ${name(h.worker)}'s lease${h.fence === undefined ? '' : `, fence ${h.fence},`} ran out`
 		case 'gone':
@@ -30,7 +30,7 @@ export function happeningWords(h: HappeningData, name: NameOf): string {
 		case 'released':
 			return `${at} ${name(h.worker)} released its lease${h.line.length > 0 ? `, with ${list(h.line.map(name))} in line` : ''}`
 		case 'renewed':
-			return `${at} ${name(h.worker)} renewed its lease until ${durationText(h.until)}`
+			return `${at} ${name(h.worker)} renewed its lease until ${formatDuration(h.until)}`
 		case 'renew-refused':
 			return `${at} the lock refused ${name(h.worker)}'s renewal (${h.reason === 'none' ? 'no lease' : h.reason})`
 		case 'wrote':
@@ -44,7 +44,7 @@ export function happeningWords(h: HappeningData, name: NameOf): string {
 		case 'restored':
 			return `${at} ${name(h.store)} opened on the copy of epoch ${h.backupEpoch}, with epoch ${h.epoch}`
 		case 'waited':
-			return `${at} the clock moved on ${durationText(h.ms)}`
+			return `${at} the clock moved on ${formatDuration(h.ms)}`
 		case 'sent':
 			return `${at} ${name(h.from)} sent ${name(h.to)} a message`
 	}
@@ -57,21 +57,21 @@ export function evidenceWords(evidence: Evidence, name: NameOf): string {
 			return `${evidence.unfenced ? 'without fences, ' : ''}${happeningWords(evidence.what, name)}`
 		case 'lease': {
 			const lease = evidence.lease
-			if (!lease) return `at ${durationText(evidence.at)} ${name(evidence.worker)} has no lease`
+			if (!lease) return `at ${formatDuration(evidence.at)} ${name(evidence.worker)} has no lease`
 			const fence = lease.fence === undefined ? 'a lease with no fence' : `a lease with fence ${lease.fence}`
-			const state = lease.state === 'live' ? `live until ${durationText(lease.expiresAt)}` : lease.state === 'expired' ? 'that ran out' : lease.state === 'gone' ? 'that went with its store' : 'that it released'
-			return `at ${durationText(evidence.at)} ${name(evidence.worker)} has ${fence}, ${state}`
+			const state = lease.state === 'live' ? `live until ${formatDuration(lease.expiresAt)}` : lease.state === 'expired' ? 'that ran out' : lease.state === 'gone' ? 'that went with its store' : 'that it released'
+			return `at ${formatDuration(evidence.at)} ${name(evidence.worker)} has ${fence}, ${state}`
 		}
 		case 'line':
-			return `at ${durationText(evidence.at)} ${evidence.waiters.length === 0 ? 'no one is' : `${list(evidence.waiters.map(name))} ${evidence.waiters.length === 1 ? 'is' : 'are'}`} in line for ${name(evidence.store)}'s key`
+			return `at ${formatDuration(evidence.at)} ${evidence.waiters.length === 0 ? 'no one is' : `${list(evidence.waiters.map(name))} ${evidence.waiters.length === 1 ? 'is' : 'are'}`} in line for ${name(evidence.store)}'s key`
 		case 'holders':
-			return `at ${durationText(evidence.at)} ${name(evidence.store)}'s key is held by ${list(evidence.holders.map(name))}${evidence.limit === undefined ? '' : ` (limit ${evidence.limit})`}`
+			return `at ${formatDuration(evidence.at)} ${name(evidence.store)}'s key is held by ${list(evidence.holders.map(name))}${evidence.limit === undefined ? '' : ` (limit ${evidence.limit})`}`
 		case 'row':
-			return `at ${durationText(evidence.at)} ${name(evidence.database)}'s row keeps fence ${evidence.fence}${evidence.writer === undefined ? '' : `, ${name(evidence.writer)}'s write`}`
+			return `at ${formatDuration(evidence.at)} ${name(evidence.database)}'s row keeps fence ${evidence.fence}${evidence.writer === undefined ? '' : `, ${name(evidence.writer)}'s write`}`
 		case 'epoch':
-			return `at ${durationText(evidence.at)} ${name(evidence.store)}'s epoch is ${evidence.epoch}`
+			return `at ${formatDuration(evidence.at)} ${name(evidence.store)}'s epoch is ${evidence.epoch}`
 		case 'clock':
-			return `the clock reads ${durationText(evidence.at)}`
+			return `the clock reads ${formatDuration(evidence.at)}`
 		case 'messages':
 			return `${name(evidence.worker)} sends ${evidence.count === 0 ? 'no message' : evidence.count === 1 ? 'a message' : `${evidence.count} messages`} in step ${evidence.step}`
 		case 'nothing':

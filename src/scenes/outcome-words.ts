@@ -1,4 +1,5 @@
 /** The words a frame's outcome is shown in: the view of what the engine did, made from the data alone. */
+import { formatDuration } from '../../engine/index.ts'
 import type { NoOutcome, Outcome } from './frame.ts'
 
 const NO_OUTCOME: Readonly<Record<NoOutcome, string>> = {
@@ -17,12 +18,6 @@ function names(ids: readonly string[]): string {
 	return `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`
 }
 
-function ms(value: number): string {
-	if (value % 60_000 === 0 && value > 0) return `${value / 60_000} min`
-	if (value % 1000 === 0) return `${value / 1000} s`
-	return `${value} ms`
-}
-
 /** An outcome in plain English: `lease, fence 7`, `refused: 7 < 8`. */
 export function wordOutcome(outcome: Outcome): string {
 	switch (outcome.kind) {
@@ -35,11 +30,11 @@ export function wordOutcome(outcome: Outcome): string {
 		case 'full':
 			return `refused: full, ${outcome.holders.length} of ${outcome.limit} holders`
 		case 'gave-up':
-			return `gave up after waiting ${ms(outcome.waitedMs)}: held by ${names(outcome.holders)}`
+			return `gave up after waiting ${formatDuration(outcome.waitedMs)}: held by ${names(outcome.holders)}`
 		case 'asked':
 			return outcome.free ? 'asks; the key is free' : `asks; waits in line behind ${names(outcome.holders)}`
 		case 'renewed':
-			return `renewed until ${ms(outcome.expiresAt)}`
+			return `renewed until ${formatDuration(outcome.expiresAt)}`
 		case 'renew-failed':
 			return outcome.reason === 'none' ? 'renew refused: no lease' : `renew refused: the lease is ${outcome.reason}`
 		case 'released':

@@ -72,8 +72,8 @@ const SINGULAR = 'millisecond|second|minute|hour'
 
 const WORD_UNITS = 'milliseconds?|seconds?|minutes?|hours?'
 
-/** A span of time: a number and its unit (`30 s`, `500ms`, `1.5 s`, `2 minutes`), a count word and its unit (`thirty seconds`), `a second`, `an hour`, `half a minute`. */
-export const DURATION_PATTERN = `\\d+(?:\\.\\d+)? ?(?:${UNITS})(?![\\w])|(?:half )?an? (?:${SINGULAR})(?!\\w)|(?:${[...COUNT_WORDS.keys()].filter(w => w !== 'both').sort((a, b) => b.length - a.length).join('|')}) (?:${WORD_UNITS})(?!\\w)`
+/** A span of time: a number and its unit (`30 s`, `500ms`, `1.5 s`, `2 minutes`), several of them from the largest down (`1 min 30 s`), a count word and its unit (`thirty seconds`), `a second`, `an hour`, `half a minute`. */
+export const DURATION_PATTERN = `\\d+(?:\\.\\d+)? ?(?:${UNITS})(?: \\d+(?:\\.\\d+)? ?(?:${UNITS}))*(?![\\w])|(?:half )?an? (?:${SINGULAR})(?!\\w)|(?:${[...COUNT_WORDS.keys()].filter(w => w !== 'both').sort((a, b) => b.length - a.length).join('|')}) (?:${WORD_UNITS})(?!\\w)`
 
 /** The milliseconds a span of time as written stands for; undefined for a fraction of a millisecond. */
 export function readDuration(text: string): number | undefined {
@@ -84,9 +84,19 @@ export function readDuration(text: string): number | undefined {
 		if (unit === undefined) return undefined
 		return whole(words[1] ? unit / 2 : unit)
 	}
-	const match = /^(\d+(?:\.\d+)?) ?([a-z]+)$/.exec(lower)
-	const unit = match ? UNIT_MS[match[2] as string] : undefined
-	if (match && unit !== undefined) return whole(Number(match[1]) * unit)
+	// One number and unit, or several from the largest down, as the engine writes them (`1 min 30 s`).
+	const parts = [...lower.matchAll(/(\d+(?:\.\d+)?) ?([a-z]+)/g)]
+	if (parts.length > 0 && parts.map(p => p[0]).join(' ') === lower) {
+		let total = 0
+		let last = Number.POSITIVE_INFINITY
+		for (const [, amount, unitText] of parts) {
+			const size = UNIT_MS[unitText as string]
+			if (size === undefined || (parts.length > 1 && size >= last)) return undefined
+			last = size
+			total += Number(amount) * size
+		}
+		return whole(total)
+	}
 	const spelled = /^([a-z-]+) ([a-z]+)$/.exec(lower)
 	const count = spelled ? COUNT_WORDS.get(spelled[1] as string) : undefined
 	const spelledUnit = spelled ? UNIT_MS[spelled[2] as string] : undefined

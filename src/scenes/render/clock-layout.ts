@@ -2,7 +2,7 @@
  * Where the scene's clock stands and what it says: one place for every frame, so it never moves
  * between steps.
  */
-import { durationText } from './duration-text.ts'
+import { formatDuration } from '../../../engine/index.ts'
 import type { Metrics } from './stage-metrics.ts'
 import { crosses, grow, overlap, type Box, type Point, type Segment } from './svg-geometry.ts'
 import { textWidth } from './svg-text.ts'
@@ -15,7 +15,7 @@ export interface ClockLayout {
 
 /** The clock's words at a time: `t = 30 s`. */
 export function clockText(time: number): string {
-	return `t = ${durationText(time)}`
+	return `t = ${formatDuration(time)}`
 }
 
 /**

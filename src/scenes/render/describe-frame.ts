@@ -3,7 +3,7 @@
  * description (every actor's label and state, every message, the time).
  */
 import type { Frame } from '../frame.ts'
-import { durationText } from './duration-text.ts'
+import { formatDuration } from '../../../engine/index.ts'
 
 /** The SVG's title: the scene's name, which step, and its caption. */
 export function titleText(frame: Frame, title: string | undefined): string {
@@ -40,6 +40,6 @@ export function describeFrame(frame: Frame): string {
 		})
 		sentences.push(`Messages: ${messages.join('; ')}.`)
 	}
-	sentences.push(`Time ${durationText(frame.time)}.`)
+	sentences.push(`Time ${formatDuration(frame.time)}.`)
 	return sentences.join(' ')
 }

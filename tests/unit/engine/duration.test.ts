@@ -39,15 +39,18 @@ describe('parseDuration', () => {
 
 describe('formatDuration', () => {
 	it.each([
-		[0, '0 ms'],
+		[0, '0 s'],
 		[250, '250 ms'],
 		[1000, '1 s'],
 		[1500, '1.5 s'],
+		[1250.5, '1.251 s'],
 		[10_000, '10 s'],
-		[90_000, '90 s'],
+		[90_000, '1 min 30 s'],
 		[900_000, '15 min'],
 		[3_600_000, '1 h'],
-		[5_400_000, '90 min'],
+		[5_400_000, '1 h 30 min'],
+		[3_723_000, '1 h 2 min 3 s'],
+		[-1500, '-1.5 s'],
 		[Number.POSITIVE_INFINITY, 'unbounded'],
 	])('writes %j ms as %j', (ms, text) => {
 		expect(formatDuration(ms)).toBe(text)

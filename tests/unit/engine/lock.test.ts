@@ -322,7 +322,7 @@ describe.each(driverKinds)('on $name', kind => {
 			const gate = deferred()
 			void summaries.hold('42', () => gate.promise)
 			const error = await rejection(summaries.hold('42', () => {}, { wait: 0 }))
-			expect(error.message).toBe('lock summaries: key "42": held past the 0 ms wait')
+			expect(error.message).toBe('lock summaries: key "42": held past the 0 s wait')
 			gate.resolve()
 		})
 

@@ -1,6 +1,7 @@
 /**
  * What the reader can do to a scene: an action of one actor's kind, which becomes a generated step of scene text.
  */
+import { formatDuration } from '../../../../engine/index.ts'
 import type { Frame, FrameActor } from '../../frame.ts'
 
 /** One thing the reader did, as data: an action's id, the actor it acts on, and the choice it was given. */
@@ -67,13 +68,8 @@ export function ordinal(n: number): string {
 	return ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'][n - 1] ?? `${n}th`
 }
 
-/** A time as scenes write it in words: `30 s`, `1 min`, `500 ms`. */
-export function timeText(ms: number): string {
-	if (ms === 0) return '0 s'
-	if (ms % 60_000 === 0) return `${ms / 60_000} min`
-	if (ms % 1000 === 0) return `${ms / 1000} s`
-	return `${ms} ms`
-}
+/** A time as scenes write it in words: `30 s`, `1 min 30 s`, `500 ms` (the engine's one format, which the claim language reads). */
+export const timeText: (ms: number) => string = formatDuration
 
 /** The actor of `id` in a frame. */
 export function actorIn(frame: Frame, id: string): FrameActor | undefined {
