@@ -29,7 +29,7 @@ const VALUE_SLOTS: readonly SlotType[] = ['fence', 'epoch', 'count', 'ordinal', 
 /** Checks every clause of a read text in a context; reading's own problems come first. */
 export function checkText(read: ReadResult, context: ClaimContext): CheckResult {
 	const result: CheckResult = { claims: [], problems: [...read.problems] }
-	let before: number | undefined
+	let before: { at: number; order: number } | undefined
 	for (const clause of read.clauses) {
 		const outcome = checkClause(clause, context)
 		if ('message' in outcome) {
@@ -37,11 +37,13 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			before = undefined
 			continue
 		}
-		// "then" claims an order: what this clause tells came no earlier than what the one before it told.
-		if (clause.then && before !== undefined && outcome.at !== undefined && outcome.at < before) {
-			result.problems.push({ start: clause.start, end: clause.end, message: `"then" says this came after what the clause before tells, at ${formatDuration(before)}, but it was at ${formatDuration(outcome.at)}` })
+		// "then" claims an order: what this clause tells came after what the one before it told (at a later
+		// time, or at the same time later in the step; a state that holds at the step's end comes last).
+		const now = outcome.at === undefined ? undefined : { at: outcome.at, order: orderOf(outcome) }
+		if (clause.then && before !== undefined && now !== undefined && (now.at < before.at || (now.at === before.at && now.order < before.order))) {
+			result.problems.push({ start: clause.start, end: clause.end, message: `"then" says this came after what the clause before tells, but it came before it${now.at < before.at ? `: at ${formatDuration(now.at)}, not after ${formatDuration(before.at)}` : `, both at ${formatDuration(now.at)}`}` })
 		} else result.claims.push(outcome)
-		before = outcome.at ?? before
+		before = now ?? before
 	}
 	return result
 }
@@ -55,6 +57,12 @@ export function allHold(read: ReadResult, context: ClaimContext): { holds: boole
 		evidence.push(...outcome.evidence)
 	}
 	return { holds: read.clauses.length > 0, evidence }
+}
+
+/** Where a claim's moment stands among its step's happenings: the first it was checked against, or after all of them. */
+function orderOf(claim: CheckedClaim): number {
+	const first = claim.evidence.find(e => e.kind === 'happened' && e.order !== undefined)
+	return first?.kind === 'happened' && first.order !== undefined ? first.order : Number.POSITIVE_INFINITY
 }
 
 function checkClause(clause: ReadClause, context: ClaimContext): CheckedClaim | ReadProblem {

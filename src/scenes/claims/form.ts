@@ -70,7 +70,7 @@ export interface Slot {
  * or the state of an actor at a moment.
  */
 export type Evidence =
-	| { kind: 'happened'; step: number; what: HappeningData; unfenced?: true }
+	| { kind: 'happened'; step: number; what: HappeningData; unfenced?: true; /** Its place among the step's happenings, which are in the clock's order. */ order?: number }
 	| { kind: 'lease'; worker: string; at: number; lease?: { store: string; fence?: string; expiresAt: number; state: 'live' | 'expired' | 'gone' | 'released' } }
 	| { kind: 'line'; store: string; at: number; waiters: string[] }
 	| { kind: 'holders'; store: string; at: number; holders: string[]; limit?: number }

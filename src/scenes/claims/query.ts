@@ -91,7 +91,8 @@ export function fails(message: string, slot?: number): Verdict {
 
 /** A happening as evidence. */
 export function saw(step: StepFacts, happening: Happening): Extract<Evidence, { kind: 'happened' }> {
-	return { kind: 'happened', step: step.index, what: happeningData(happening) }
+	const order = step.happenings.indexOf(happening)
+	return order < 0 ? { kind: 'happened', step: step.index, what: happeningData(happening) } : { kind: 'happened', step: step.index, what: happeningData(happening), order }
 }
 
 /** A happening with its fences and epochs as text. */

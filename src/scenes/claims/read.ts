@@ -24,8 +24,8 @@ export interface ReadClause {
 	modifiers: { kind: 'at' | 'later'; slot: Slot }[]
 	/** The actor the clause is about, which "it" in the next clause names. */
 	subject?: string
-	/** It follows `then` (`, then`, `and then`, a sentence's `Then`): it claims to come no earlier than the clause before. */
-	then?: boolean
+	/** It follows `then` (`, then`, `and then`, a sentence's `Then`): it claims to come after what the clause before tells. */
+	then?: true
 }
 
 /** A problem with where it is in the text (offsets into the text's value). */
@@ -141,8 +141,8 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 				const rest = best(cut.end, next, false)
 				if (rest && (!found || found.items.length > rest.items.length + 1)) {
 					const [head, ...tail] = rest.items
-					const then = /\bthen\b/.test(text.slice(cut.at, cut.end))
-					const after = head?.kind === 'clause' && then ? { kind: 'clause' as const, clause: { ...head.clause, then: true } } : head
+					const joined = text.slice(cut.at, cut.end)
+					const after = head?.kind === 'clause' && /\bthen\b/.test(joined) ? { kind: 'clause' as const, clause: { ...head.clause, then: true as const } } : head
 					found = { items: after ? [item, after, ...tail] : [item] }
 				}
 			}
@@ -167,6 +167,12 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 		if (message !== undefined) return { start, end: j, message }
 	}
 	const segment = text.slice(start, to)
+	// A sign between numbers that no form reads is named, not offered as an aside or a near form.
+	const sign = /\d\s*(!=|=<|=>|<>|>=|<<|>>|[≠≫≪≈~≥>])\s*\d/.exec(segment)
+	if (sign) {
+		const at = start + sign.index + sign[0].indexOf(sign[1] as string)
+		return { start: at, end: at + (sign[1] as string).length, message: `"${sign[1]}" is not a relation a scene states; a relation of fences is <, = or <= (refused: 7 < 8, refused: 7 = 7, saved: 0 < 7)` }
+	}
 	if (cuts.some(cut => cut.end === start && cut.colon) && to === end) {
 		const aside = asideProblem(language, segment)
 		if (aside !== undefined) return { start: start + aside.offset, end: start + aside.offset + aside.word.length, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}, nor as an aside: ${aside.message}` }
@@ -233,7 +239,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					problem ??= clause
 					continue
 				}
-				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' ? { then: true } : {}) }
+				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' ? { then: true as const } : {}) }
 			}
 		}
 	}

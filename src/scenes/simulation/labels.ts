@@ -11,6 +11,8 @@ export interface Label {
 	/** How many messages its actor had sent in that step when it was set. */
 	sentBefore: number
 	struckIn?: number
+	/** The strike's own text, where a problem with the strike is told. */
+	struckBy?: Text
 	marks: TextMark[]
 }
 
@@ -31,6 +33,7 @@ export class Labels {
 		}
 		current.struck = true
 		current.struckIn = frame
+		current.struckBy = text
 		return undefined
 	}
 

@@ -185,7 +185,7 @@ function labelSites(stage: Stage, scene: Scene, index: number): void {
 		const place = statePlace(world.kinds.get(actor))
 		const read = texts.read(label.text, place)
 		if (label.struck) {
-			if (label.struckIn === index) texts.add({ text: label.text, place, read, frame: index, actor, how: 'struck', where: { kind: 'state', actor } })
+			if (label.struckIn === index) texts.add({ text: label.struckBy ?? label.text, place, read, frame: index, actor, how: 'struck', where: { kind: 'state', actor } })
 			continue
 		}
 		const again = label.setIn !== index && step !== undefined

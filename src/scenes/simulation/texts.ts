@@ -22,8 +22,11 @@ export interface TextSite {
 	/** For a label set in this step: its actor's messages in the step before it was set. */
 	sentBefore?: number
 	message?: MessageFacts
-	/** `struck`: a struck label, which claims that what it said no longer holds. */
-	how: 'claim' | 'struck'
+	/**
+	 * `claim`: checked; `struck`: a struck label, which claims that what it said no longer holds;
+	 * `read`: only read, for a message the engine could not run (its problem is told already).
+	 */
+	how: 'claim' | 'struck' | 'read'
 	/** For a label shown again in a later step: the step's position, where its problems are told. */
 	shownAgain?: { position: Position; step: number }
 	/** Where the frame shows it, for the checks and marks. */
@@ -55,6 +58,8 @@ export class SceneTexts {
 	/** Checks every site against the finished run; each frame gets its diagnostics and checks. */
 	check(run: RunFacts, frames: Frame[]): void {
 		const name = (id: string) => this.language.names.labelOf(id)
+		// A label found false is told once, where it went wrong, not again at each later step it shows in.
+		const wrong = new Set<Text>()
 		for (const site of this.sites) {
 			const frame = frames[site.frame]
 			const step = run.steps[site.frame] as StepFacts | undefined
@@ -71,13 +76,17 @@ export class SceneTexts {
 				if (held.holds) frame.diagnostics.push(this.#at(site, 0, `cannot strike "${site.text.value}": it still holds when the step ends (${describe(site)}); strike a label only once it is no longer true`))
 				continue
 			}
+			if (site.how === 'read') {
+				for (const problem of site.read.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message))
+				continue
+			}
+			if (site.where.kind === 'state' && wrong.has(site.text)) continue
 			const result = checkText(site.read, context)
 			for (const problem of result.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message))
+			if (result.problems.length > 0 && site.where.kind === 'state') wrong.add(site.text)
 			const marks: TextMark[] = result.claims.flatMap(claim => claim.values.map(value => ({ start: value.start, end: value.end, kind: 'value' as const })))
 			site.marked?.(marks.sort((a, b) => a.start - b.start), frame)
-			if (!site.shownAgain) {
-				for (const claim of result.claims) frame.checks.push({ where: site.where, text: site.text.value.slice(claim.start, claim.end), form: claim.form, evidence: claim.evidence })
-			}
+			for (const claim of result.claims) frame.checks.push({ where: site.where, text: site.text.value.slice(claim.start, claim.end), form: claim.form, evidence: claim.evidence })
 		}
 	}
 

@@ -143,9 +143,10 @@ describe('time and order in a clause', () => {
 		expect(read('Worker B gets the key two minutes later.').clauses[0]?.modifiers[0]?.slot.value).toEqual({ type: 'number', value: 120_000 })
 	})
 
-	it('marks a clause after "then" as one that claims to come after the clause before', () => {
+	it('marks a clause after "then" as one that claims to come after the clause before, and not one after "so"', () => {
 		expect(read("A's lease runs out, then Worker B gets the key.").clauses.map(c => c.then ?? false)).toEqual([false, true])
 		expect(read("A's lease runs out. Then Worker B gets the key.").clauses.map(c => c.then ?? false)).toEqual([false, true])
 		expect(read("A's lease runs out and Worker B gets the key.").clauses.map(c => c.then ?? false)).toEqual([false, false])
+		expect(read("A's lease runs out, so Worker B gets the key.").clauses.map(c => c.then ?? false)).toEqual([false, false])
 	})
 })

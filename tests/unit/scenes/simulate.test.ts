@@ -71,16 +71,17 @@ describe('the seed scene', () => {
 			[{ kind: 'message', index: 0 }, 'fence 7', 'answer-fence'],
 			[{ kind: 'caption' }, "Worker A holds the chat's key with fence 7", 'holds-with-fence'],
 			[{ kind: 'caption' }, 'pauses', 'pauses'],
+			[{ kind: 'state', actor: 'db' }, 'fence 0', 'db-fence'],
 			[{ kind: 'state', actor: 'a' }, 'paused', 'worker-paused'],
 		])
 		// The fence in the caption was checked against the engine's grant, not against the words.
 		expect(step1[1]!.evidence).toEqual([
-			{ kind: 'happened', step: 1, what: expect.objectContaining({ kind: 'granted', worker: 'a', store: 'lock', fence: '7', at: 0 }) },
+			{ kind: 'happened', step: 1, order: 2, what: expect.objectContaining({ kind: 'granted', worker: 'a', store: 'lock', fence: '7', at: 0 }) },
 		])
 		const refusal = frames.frames[3]!.checks.find(check => check.form === 'refuses-write')!
 		expect(refusal.text).toBe("it refuses A's write")
 		expect(refusal.evidence).toEqual([
-			{ kind: 'happened', step: 3, what: expect.objectContaining({ kind: 'wrote', worker: 'a', fence: '7', before: '8', changed: false }) },
+			{ kind: 'happened', step: 3, order: expect.any(Number), what: expect.objectContaining({ kind: 'wrote', worker: 'a', fence: '7', before: '8', changed: false }) },
 		])
 	})
 

@@ -122,9 +122,9 @@ describe('remarkScenes on the seed scene', () => {
 		expect(all(steps[2]!, el => el.tagName === 's').map(textOf)).toEqual(['paused'])
 		// Each step lists what was checked: every claim of its texts, by form, with the engine's facts.
 		const checked = all(steps[0]!, hasClass('scene-checks'))[0]!
-		expect(textOf(all(checked, el => el.tagName === 'summary')[0]!)).toBe('What was checked (4)')
-		expect(all(checked, hasClass('scene-check')).map(el => el.properties['dataForm'])).toEqual(['answer-fence', 'holds-with-fence', 'pauses', 'worker-paused'])
-		expect(all(checked, el => el.tagName === 'q').map(textOf)).toEqual(['fence 7', "Worker A holds the chat's key with fence 7", 'pauses', 'paused'])
+		expect(textOf(all(checked, el => el.tagName === 'summary')[0]!)).toBe('What was checked (5)')
+		expect(all(checked, hasClass('scene-check')).map(el => el.properties['dataForm'])).toEqual(['answer-fence', 'holds-with-fence', 'pauses', 'db-fence', 'worker-paused'])
+		expect(all(checked, el => el.tagName === 'q').map(textOf)).toEqual(['fence 7', "Worker A holds the chat's key with fence 7", 'pauses', 'fence 0', 'paused'])
 		expect(all(figure, hasClass('scene-checks'))).toHaveLength(3)
 
 		const script = all(figure, hasClass('scene-data'))[0]!

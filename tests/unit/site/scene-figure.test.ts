@@ -75,6 +75,8 @@ describe('scene figure text', () => {
 			['caption', 'saves-too'],
 			['caption', 'keeps-largest-fence'],
 			['caption', 'refuses-write'],
+			// The row's label, set in step 2 and still shown, is checked again here.
+			['state', 'db-fence'],
 		])
 		expect(checksOf({ ...frame, checks: [] })).toEqual([])
 	})

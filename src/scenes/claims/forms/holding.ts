@@ -377,7 +377,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			const lease = context.world.workers.get(worker)?.lease
 			if (!lease) return fails(`${context.name(worker)} has no lease`, 0)
 			if (lease.fence !== undefined) return fails(`${context.name(worker)}'s lease has fence ${showFence(lease.fence)}`, 0)
-			return holds([leaseEvidence(context.world, worker)])
+			return holds([leaseEvidence(context.world, worker)], context.world.time)
 		},
 	},
 ]

@@ -83,7 +83,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			const lease = liveLease(context.world, worker)
 			if (!lease) return fails(`${context.name(worker)} holds no live lease when the step ends`, 0)
 			if (lease.expiresAt !== numberOf(slots[1])) return fails(`${context.name(worker)}'s lease runs out at ${time(lease.expiresAt)}`, 1)
-			return holds([leaseEvidence(context.world, worker)])
+			return holds([leaseEvidence(context.world, worker)], context.world.time)
 		},
 	},
 	{
@@ -201,5 +201,5 @@ function lostAtEnd(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const state = leaseState(lease)
 	if (state === 'live') return fails(`${context.name(worker)}'s lease is live until ${time(lease.expiresAt)}`, 0)
 	if (state === 'released') return fails(`${context.name(worker)} released its lease: a released lease is not lost`, 0)
-	return holds([leaseEvidence(context.world, worker)])
+	return holds([leaseEvidence(context.world, worker)], context.world.time)
 }

@@ -347,7 +347,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const fence = context.world.workers.get(worker)?.lease?.fence
 			if (fence === undefined) return fails(`${context.name(worker)} has no fence`, 0)
 			if (fence !== fenceOfSlot(slots[1])) return fails(`expected fence ${showFence(fenceOfSlot(slots[1]))}, but ${context.name(worker)}'s fence is ${showFence(fence)}`, 1)
-			return holds([leaseEvidence(context.world, worker)])
+			return holds([leaseEvidence(context.world, worker)], context.world.time)
 		},
 	},
 	{
@@ -388,7 +388,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 function late(slots: readonly Slot[], context: ClaimContext, done: Verdict): Verdict {
 	if (!done.ok) return done
 	const write = writes(context, actorOf(slots[1]), actorOf(slots[0])).pop()
-	if (write?.live) return fails(`${context.name(write.worker)}'s write is not late: its lease was live when it wrote`, 1)
+	if (write?.live) return fails(`${context.name(write.worker)}'s write is neither late nor stale: its lease was live when it wrote`, 1)
 	return done
 }
 

@@ -38,7 +38,7 @@ export const send: VerbHandler<Send> = async (stage, statement, step) => {
 		frame: step.index,
 		world: facts.after,
 		message: facts,
-		how: 'claim',
+		how: outcome.kind === 'none' ? 'read' : 'claim',
 		where: { kind: 'message', index },
 		marked: marks => {
 			if (marks.length > 0) message.marks = marks
