@@ -7,7 +7,7 @@ import { remarkSiteLinks } from './src/site/site-links.ts'
 import { remarkCodeTabs } from './src/site/code-tabs.ts'
 import starlightLlmsTxt from 'starlight-llms-txt'
 import { linkCheck } from './src/site/link-check-integration.ts'
-import { scenes } from './src/scenes/build/scenes-integration.ts'
+import { scenes } from './src/scenes/markdown/scenes-integration.ts'
 import { nodeBuiltInStandIn } from './src/site/node-built-in-stand-in.ts'
 
 const root = new URL('.', import.meta.url).pathname

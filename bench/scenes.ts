@@ -4,14 +4,14 @@
 // 1,000 steps, to show the cost grows linearly. A benchmark, not a test: it prints a table.
 import { readFileSync } from 'node:fs'
 import { fromMarkdown } from 'mdast-util-from-markdown'
-import { parseScene } from '../scene-parser/index.ts'
-import type { Scene } from '../scene-parser/index.ts'
-import { openFreshNodeDriver, openNodeDriver, openSqlJsDriverFactory } from '../src/scenes/build/node-drivers.ts'
-import { findSceneBlocks } from '../src/scenes/build/scene-blocks.ts'
-import { renderFrame } from '../src/scenes/render/render-svg.ts'
+import { parseScene } from '../src/scenes/simulation/index.ts'
+import type { Scene } from '../src/scenes/simulation/index.ts'
+import { openFreshNodeDriver, openNodeDriver, openSqlJsDriverFactory } from '../src/scenes/node-sqlite/node-drivers.ts'
+import { findSceneBlocks } from '../src/scenes/markdown/scene-blocks.ts'
+import { renderFrame } from '../src/scenes/render/index.ts'
 import { forgetLanguages } from '../src/scenes/claims/index.ts'
-import { simulateScene } from '../src/scenes/simulation/simulate.ts'
-import type { OpenDriver } from '../src/scenes/simulation/simulate.ts'
+import { simulateScene } from '../src/scenes/simulation/index.ts'
+import type { OpenDriver } from '../src/scenes/simulation/index.ts'
 import { generated } from './generated-scene.ts'
 
 const seedPage = readFileSync(new URL('../tests/unit/parser/fixtures/fences.md', import.meta.url), 'utf8')

@@ -4,12 +4,12 @@
  */
 import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join, relative } from 'node:path'
-import { formatMessage } from '../../scene-parser/index.ts'
-import { compileScene } from '../scenes/simulation/compile.ts'
+import { formatMessage } from '../../scene-parser/format.ts'
+import { compileScene } from '../scenes/simulation/index.ts'
 import type { SceneFrames } from '../scenes/frame.ts'
-import { openNodeDriver } from '../scenes/build/node-drivers.ts'
-import { findSceneBlocks } from '../scenes/build/scene-blocks.ts'
-import { renderFrame } from '../scenes/render/render-svg.ts'
+import { openNodeDriver } from '../scenes/node-sqlite/node-drivers.ts'
+import { findSceneBlocks } from '../scenes/markdown/scene-blocks.ts'
+import { renderFrame } from '../scenes/render/index.ts'
 
 const USAGE = `usage:
   npm run scenes -- check [--json] PATH...     verify every scene in .scene, .md and .mdx files and folders

@@ -3,8 +3,8 @@
  */
 import type { Frame } from '../scenes/frame.ts'
 import { initialCaption, counterText } from '../scenes/scene-figure.ts'
-import { SCENE_COLORS, SCENE_FONT, STAGE_WIDTH, escapeXml, renderFrames } from '../scenes/render/render-svg.ts'
-import { fitLines } from '../scenes/render/svg-text.ts'
+import { SCENE_COLORS, SCENE_FONT, STAGE_WIDTH, escapeXml, renderFrames } from '../scenes/render/index.ts'
+import { fitLines } from '../scenes/render/index.ts'
 
 /** Options of the animation: how long each frame shows, and the scene's name for its title. */
 export interface AnimatedSvgOptions {

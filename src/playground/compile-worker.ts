@@ -3,9 +3,9 @@
  */
 import { openSqlJsDriver } from '../scenes/browser/verify-scene.ts'
 import type { Frame } from '../scenes/frame.ts'
-import { renderFrame } from '../scenes/render/render-svg.ts'
-import { compileScene } from '../scenes/simulation/compile.ts'
-import { formatMessage } from '../../scene-parser/index.ts'
+import { renderFrame } from '../scenes/render/index.ts'
+import { compileScene } from '../scenes/simulation/index.ts'
+import { formatMessage } from '../../scene-parser/format.ts'
 import { counterText, initialCaption } from '../scenes/scene-figure.ts'
 import { animatedSvg } from './animated-svg.ts'
 import { PLAYGROUND_FILE } from './worker-protocol.ts'

@@ -1,7 +1,7 @@
 /**
  * The site's scenes offered as playground examples: every scene block of every page, the Fences scene first.
  */
-import { findSceneBlocks } from '../scenes/build/scene-blocks.ts'
+import { findSceneBlocks } from '../scenes/markdown/scene-blocks.ts'
 
 /** A page of the docs as the playground needs it: its id, title, Markdown text, and whether that text is MDX. */
 export interface ExamplePage {

@@ -3,10 +3,10 @@
  * statements and the claim language's registry of forms, so the playground's completion offers
  * exactly what the checker reads and the page loads neither.
  */
-import { ICONS, STATEMENTS } from '../../scene-parser/index.ts'
-import type { StatementTable } from '../../scene-parser/index.ts'
+import { ICONS, STATEMENTS } from '../scenes/simulation/index.ts'
+import type { StatementTable } from '../scenes/simulation/index.ts'
 import { FORMS } from '../scenes/claims/index.ts'
-import { MESSAGE_PLACES, kindOf, statePlace } from '../scenes/simulation/cast.ts'
+import { MESSAGE_PLACES, kindOf, statePlace } from '../scenes/simulation/index.ts'
 import type { SceneVocabulary } from './scene-language.ts'
 
 export function sceneVocabulary(table: StatementTable = STATEMENTS): SceneVocabulary {

@@ -6,9 +6,9 @@
 
 export type Icon = 'cpu' | 'lock' | 'database' | 'server' | 'user' | 'clock'
 
-import type { Evidence } from './claims/form.ts'
+import type { Evidence } from './claims/index.ts'
 
-export type { Evidence, HappeningData } from './claims/form.ts'
+export type { Evidence, HappeningData } from './claims/index.ts'
 
 /** Where a text of the scene shows a value the engine's fact backs, in a claim that held. Offsets are UTF-16 units into the text. */
 export interface TextMark {

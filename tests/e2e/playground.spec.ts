@@ -7,9 +7,9 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { formatMessage } from '../../scene-parser/index.ts'
-import { findSceneBlocks } from '../../src/scenes/build/scene-blocks.ts'
+import { findSceneBlocks } from '../../src/scenes/markdown/scene-blocks.ts'
 import { compileScene } from '../../src/scenes/simulation/compile.ts'
-import { openNodeDriver } from '../../src/scenes/build/node-drivers.ts'
+import { openNodeDriver } from '../../src/scenes/node-sqlite/node-drivers.ts'
 import { watchPage } from './scene-check.ts'
 
 const seed = findSceneBlocks(readFileSync(new URL('../unit/parser/fixtures/fences.md', import.meta.url), 'utf8'))[0]!.text

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test'
 import { compileScene } from '../../src/scenes/simulation/compile.ts'
 import { formatMessage } from '../../scene-parser/index.ts'
 import type { Frame, SceneFrames } from '../../src/scenes/frame.ts'
-import { openNodeDriver } from '../../src/scenes/build/node-drivers.ts'
+import { openNodeDriver } from '../../src/scenes/node-sqlite/node-drivers.ts'
 
 /** What the build embeds in each scene's `script.scene-data`. */
 interface EmbeddedScene {

@@ -69,8 +69,29 @@ describe('the import-rule check fails on a forbidden import', () => {
 		expect(check([engine, parser, { path: 'src/cli/both.ts', text: both }])).toEqual([
 			`src/cli/both.ts:1:23: imports "../../engine/index.ts" (engine/index.ts): ${rule('only the simulation').rule}`,
 			`src/cli/both.ts:2:28: imports "../../scene-parser/index.ts" (scene-parser/index.ts): ${rule('only the simulation').rule}`,
+			`src/cli/both.ts:2:28: imports "../../scene-parser/index.ts" (scene-parser/index.ts): ${rule('outside the simulation, the parser').rule}`,
 		])
 		expect(check([engine, parser, { path: 'src/scenes/simulation/both.ts', text: both.replaceAll('../../', '../../../') }])).toEqual([])
+	})
+
+	it('keeps the site to the entries of the simulation, the renderer and the claim language, and the parser to its message format', () => {
+		const found = check([
+			{ path: 'src/cli/check.ts', text: "import { compileScene } from '../scenes/simulation/compile.ts'\nimport { compileScene as again } from '../scenes/simulation/index.ts'\n" },
+			{ path: 'src/playground/draw.ts', text: "import { renderFrame } from '../scenes/render/render-svg.ts'\nimport { FORMS } from '../scenes/claims/registry.ts'\n" },
+			{ path: 'src/scenes/scene-figure.ts', text: "import { formatMessage } from '../../scene-parser/format.ts'\nimport { parseScene } from '../../scene-parser/index.ts'\n" },
+			{ path: 'src/scenes/simulation/compile.ts', text: '' },
+			{ path: 'src/scenes/simulation/index.ts', text: '' },
+			{ path: 'src/scenes/render/render-svg.ts', text: '' },
+			{ path: 'src/scenes/claims/registry.ts', text: '' },
+			{ path: 'scene-parser/format.ts', text: '' },
+			{ path: 'scene-parser/index.ts', text: '' },
+		])
+		expect(found).toEqual([
+			`src/scenes/scene-figure.ts:2:28: imports "../../scene-parser/index.ts" (scene-parser/index.ts): ${rule('outside the simulation, the parser').rule}`,
+			`src/cli/check.ts:1:30: imports "../scenes/simulation/compile.ts" (src/scenes/simulation/compile.ts): ${rule('outside src/scenes/simulation/').rule}`,
+			`src/playground/draw.ts:1:29: imports "../scenes/render/render-svg.ts" (src/scenes/render/render-svg.ts): ${rule('outside src/scenes/render/').rule}`,
+			`src/playground/draw.ts:2:23: imports "../scenes/claims/registry.ts" (src/scenes/claims/registry.ts): ${rule('outside src/scenes/claims/').rule}`,
+		])
 	})
 
 	it("keeps the renderer to the frame types, and the server and the site to the engine's entries", () => {
@@ -90,13 +111,13 @@ describe('the import-rule check fails on a forbidden import', () => {
 
 	it('keeps the scene pipeline off the playground, which is built on it', () => {
 		const found = check([
-			{ path: 'src/scenes/build/remark-scenes.ts', text: "import { playgroundHref } from '../../playground/scene-link.ts'\n" },
+			{ path: 'src/scenes/markdown/remark-scenes.ts', text: "import { playgroundHref } from '../../playground/scene-link.ts'\n" },
 			{ path: 'src/playground/playground.ts', text: "import { encodeScene } from '../scenes/scene-link.ts'\n" },
 			{ path: 'src/playground/scene-link.ts', text: '' },
 			{ path: 'src/scenes/scene-link.ts', text: '' },
 		])
 		expect(found).toEqual([
-			`src/scenes/build/remark-scenes.ts:1:32: imports "../../playground/scene-link.ts" (src/playground/scene-link.ts): ${rule('the scene pipeline').rule}`,
+			`src/scenes/markdown/remark-scenes.ts:1:32: imports "../../playground/scene-link.ts" (src/playground/scene-link.ts): ${rule('the scene pipeline').rule}`,
 		])
 	})
 

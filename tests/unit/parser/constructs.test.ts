@@ -7,7 +7,7 @@ import { STATEMENTS, attributesOf, finish, parseScene, position, ref, statementN
 import type { ActorVerb, Ref, StatementConstruct } from '../../../scene-parser/index.ts'
 import { sceneCompletions, sceneLanguage } from '../../../src/playground/scene-language.ts'
 import { sceneVocabulary } from '../../../src/playground/vocabulary.ts'
-import { openNodeDriver } from '../../../src/scenes/build/node-drivers.ts'
+import { openNodeDriver } from '../../../src/scenes/node-sqlite/node-drivers.ts'
 import { simulateScene } from '../../../src/scenes/simulation/simulate.ts'
 import { VERBS } from '../../../src/scenes/simulation/verbs/index.ts'
 import type { VerbHandler } from '../../../src/scenes/simulation/verbs/index.ts'

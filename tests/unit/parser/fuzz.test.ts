@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { type ParseResult, type Ref, type SourceOrigin, parseScene } from '../../../scene-parser/index.ts'
-import { findSceneBlocks } from '../../../src/scenes/build/scene-blocks.ts'
+import { findSceneBlocks } from '../../../src/scenes/markdown/scene-blocks.ts'
 
 const SEED = findSceneBlocks(readFileSync(new URL('fixtures/fences.md', import.meta.url), 'utf8'))[0]!.text
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { formatError, parseScene } from '../../../scene-parser/index.ts'
-import { findSceneBlocks } from '../../../src/scenes/build/scene-blocks.ts'
+import { findSceneBlocks } from '../../../src/scenes/markdown/scene-blocks.ts'
 
 // A copy of the seed page (../shared/seed/fences.md): its scene must parse exactly as written.
 const FILE = 'content/guides/locks/fences.mdx'

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { parseScene } from '../../../scene-parser/index.ts'
 import type { Scene } from '../../../scene-parser/index.ts'
-import { findSceneBlocks } from '../../../src/scenes/build/scene-blocks.ts'
+import { findSceneBlocks } from '../../../src/scenes/markdown/scene-blocks.ts'
 
 const root = new URL('../../../', import.meta.url).pathname
 

@@ -4,7 +4,7 @@
 // lying, is run with one round and with three, and must give the same frames and diagnostics;
 // a change that makes the engine wait on a macrotask shows here as a difference.
 import { describe, expect, it } from 'vitest'
-import { openNodeDriver } from '../../../src/scenes/build/node-drivers.ts'
+import { openNodeDriver } from '../../../src/scenes/node-sqlite/node-drivers.ts'
 import { SCENE_QUIET_ROUNDS, simulateScene } from '../../../src/scenes/simulation/simulate.ts'
 import { everyScene as scenes } from './every-scene.ts'
 

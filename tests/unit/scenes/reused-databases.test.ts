@@ -4,9 +4,9 @@
 // changed since, a transaction left open, bytes of a backup) gets a new database instead. Every
 // scene of the site and every fixture gives the same frames and diagnostics either way.
 import { describe, expect, it } from 'vitest'
-import { openFreshNodeDriver, openNodeDriver } from '../../../src/scenes/build/node-drivers.ts'
-import { KEPT_KINDS, KEPT_PER_KIND, reuseEmptyDatabases } from '../../../src/scenes/build/reused-databases.ts'
-import type { ReuseCounts } from '../../../src/scenes/build/reused-databases.ts'
+import { openFreshNodeDriver, openNodeDriver } from '../../../src/scenes/node-sqlite/node-drivers.ts'
+import { KEPT_KINDS, KEPT_PER_KIND, reuseEmptyDatabases } from '../../../src/scenes/node-sqlite/reused-databases.ts'
+import type { ReuseCounts } from '../../../src/scenes/node-sqlite/reused-databases.ts'
 import { simulateScene } from '../../../src/scenes/simulation/simulate.ts'
 import type { OpenDriver } from '../../../src/scenes/simulation/simulate.ts'
 import { SimulatedClock, Store } from '../../../engine/index.ts'

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { findSceneBlocks } from '../../../src/scenes/build/scene-blocks.ts'
+import { findSceneBlocks } from '../../../src/scenes/markdown/scene-blocks.ts'
 import { compileScene } from '../../../src/scenes/simulation/compile.ts'
 import type { Outcome, SceneFrames } from '../../../src/scenes/frame.ts'
 import { wordOutcome } from '../../../src/scenes/outcome-words.ts'
-import { openNodeDriver, openSqlJsDriverFactory } from '../../../src/scenes/build/node-drivers.ts'
+import { openNodeDriver, openSqlJsDriverFactory } from '../../../src/scenes/node-sqlite/node-drivers.ts'
 
 const SEED_PATH = new URL('../parser/fixtures/fences.md', import.meta.url)
 const seed = readFileSync(SEED_PATH, 'utf8')

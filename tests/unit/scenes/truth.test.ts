@@ -4,7 +4,7 @@ import { compileScene } from '../../../src/scenes/simulation/compile.ts'
 import { simulateScene } from '../../../src/scenes/simulation/simulate.ts'
 import type { FrameActor, SceneFrames } from '../../../src/scenes/frame.ts'
 import { parseScene } from '../../../scene-parser/index.ts'
-import { openNodeDriver } from '../../../src/scenes/build/node-drivers.ts'
+import { openNodeDriver } from '../../../src/scenes/node-sqlite/node-drivers.ts'
 
 // fixtures/lies: scenes true but for one lie, each pinned to its one error (`# expect:`).
 // fixtures/true: unusual scenes that are true. fixtures/lies-accepted and fixtures/true-refused

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { contrastRatio, ensureContrast } from '../../../src/scenes/build/code-contrast.ts'
-import { codeBackgrounds, highlightLines } from '../../../src/scenes/build/highlight-code.ts'
+import { contrastRatio, ensureContrast } from '../../../src/scenes/markdown/code-contrast.ts'
+import { codeBackgrounds, highlightLines } from '../../../src/scenes/markdown/highlight-code.ts'
 
 describe('contrastRatio', () => {
 	it('is 21 for black on white and 1 for a colour on itself', () => {

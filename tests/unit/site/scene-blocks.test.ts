@@ -7,8 +7,8 @@ import { unified } from 'unified'
 import { describe, expect, it } from 'vitest'
 import { formatError, parseScene } from '../../../scene-parser/index.ts'
 import type { SceneFrames } from '../../../src/scenes/frame.ts'
-import { remarkScenes } from '../../../src/scenes/build/remark-scenes.ts'
-import { findSceneBlocks, type SceneBlock } from '../../../src/scenes/build/scene-blocks.ts'
+import { remarkScenes } from '../../../src/scenes/markdown/remark-scenes.ts'
+import { findSceneBlocks, type SceneBlock } from '../../../src/scenes/markdown/scene-blocks.ts'
 import { lines } from '../parser/helpers.ts'
 
 const PAGE = lines(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assignSceneIds, captionId, positionalId, sourceId } from '../../../src/scenes/build/scene-ids.ts'
+import { assignSceneIds, captionId, positionalId, sourceId } from '../../../src/scenes/markdown/scene-ids.ts'
 
 const scene = (caption: string, extra = ''): string => `${extra}actor a "A" at 10,10 icon=cpu\nstep "${caption}"\n  set a "x"`
 const block = (source: string, line = 1) => ({ source, origin: { file: 'content/x.mdx', line } })

@@ -3,7 +3,7 @@
  * the scene's databases send to SQLite, with its parameters and result, and the tables after each frame.
  */
 import type { SqlRow, SqlValue, SqliteDriver } from '../../../../engine/index.ts'
-import type { OpenDriver } from '../../simulation/compile.ts'
+import type { OpenDriver } from '../../simulation/index.ts'
 
 /** One statement as SQLite ran it: which actor's database, the SQL, its parameters, what came back, and how many times in a row. */
 export interface EngineCall {

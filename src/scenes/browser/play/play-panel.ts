@@ -4,7 +4,7 @@
  * can be copied as a scene, shared as a link, replayed without fences, and shows what the engine ran.
  */
 import type { Frame } from '../../frame.ts'
-import { renderStages } from '../../render/render-svg.ts'
+import { renderStages } from '../../render/index.ts'
 import { SceneLinkError } from '../../scene-link.ts'
 import { openSqlJsDriver } from '../verify-scene.ts'
 import { STEP_EVENT, type PlayerControl } from '../player-control.ts'

@@ -4,10 +4,10 @@
  * to learn what the engine decides, then worded from that, so the checker itself proves the words.
  */
 import type { Frame, FrameActor, SceneFrames } from '../../frame.ts'
-import { kindOf as actorKind } from '../../simulation/cast.ts'
-import { compileScene } from '../../simulation/compile.ts'
-import type { OpenDriver } from '../../simulation/compile.ts'
-import { formatMessage } from '../../../../scene-parser/index.ts'
+import { kindOf as actorKind } from '../../simulation/index.ts'
+import { compileScene } from '../../simulation/index.ts'
+import type { OpenDriver } from '../../simulation/index.ts'
+import { formatMessage } from '../../../../scene-parser/format.ts'
 import { CLOCK, labelled, quoted } from './act.ts'
 import type { ActContext, PlayAction, ReaderAct, WordedStep } from './act.ts'
 import { actionNamed } from './actions/index.ts'

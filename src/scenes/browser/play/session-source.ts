@@ -2,7 +2,7 @@
  * The scene text a reader's session starts from: the guide's scene up to the step they took over
  * at, its databases turned to the plain update when the "without fences" switch is on.
  */
-import { parseScene } from '../../../../scene-parser/index.ts'
+import { parseScene } from '../../simulation/index.ts'
 
 /** The authored scene cut after step `kept`, and what the session needs to know of its cast. */
 export interface SessionBase {

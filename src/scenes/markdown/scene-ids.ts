@@ -2,8 +2,8 @@
  * The ids of a page's scenes: the author's (`id NAME` in the scene), else a name made from the
  * scene's first caption, so a scene keeps its id, and links to its steps, when another is added.
  */
-import { parseScene } from '../../../scene-parser/index.ts'
-import type { SourceOrigin } from '../../../scene-parser/index.ts'
+import { parseScene } from '../simulation/index.ts'
+import type { SourceOrigin } from '../simulation/index.ts'
 import type { Diagnostic } from '../frame.ts'
 
 /** One scene block of a page: its text and where it sits in its file. */

@@ -3,7 +3,7 @@
  * browser's engine, run in Node so a test can compare the two).
  */
 import { betterSqliteDriver, loadSqlJs, sqlJsDriver } from '../../../engine/adapters/node.ts'
-import type { OpenDriver } from '../simulation/simulate.ts'
+import type { OpenDriver } from '../simulation/index.ts'
 import { reuseEmptyDatabases } from './reused-databases.ts'
 
 /** Opens an in-memory better-sqlite3 database, empty or from a backup's bytes; a new one each time. */

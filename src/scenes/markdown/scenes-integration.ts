@@ -3,9 +3,9 @@
  */
 import type { AstroIntegration } from 'astro'
 import { fileURLToPath } from 'node:url'
-import { compileScene } from '../simulation/compile.ts'
-import { renderStages } from '../render/render-svg.ts'
-import { openNodeDriver } from './node-drivers.ts'
+import { compileScene } from '../simulation/index.ts'
+import { renderStages } from '../render/index.ts'
+import { openNodeDriver } from '../node-sqlite/node-drivers.ts'
 import { remarkClaimDocs } from './remark-claim-docs.ts'
 import { remarkScenes } from './remark-scenes.ts'
 

@@ -1,0 +1,12 @@
+/**
+ * The simulation: a scene's text parsed and run on the lock engine, its texts checked in the claim
+ * language, its frames made. The one entry the site uses, and the site's way to the parser too.
+ */
+export { compileScene } from './compile.ts'
+export { simulateScene, SCENE_STEP_LIMIT, DEFAULT_KEY, SCENE_QUIET_ROUNDS, SCENE_TIME_LIMIT_MS } from './simulate.ts'
+export type { OpenDriver, SimulateOptions } from './simulate.ts'
+export { castOf, kindOf, messagePlace, statePlace, MESSAGE_PLACES } from './cast.ts'
+export { VERBS } from './verbs/index.ts'
+export type { StepRun, VerbHandler, VerbTable } from './verbs/index.ts'
+export { ICONS, STATEMENTS, formatError, formatMessage, parseScene, statementNames } from '../../../scene-parser/index.ts'
+export type { Icon, ParseError, PlacedMessage, Scene, SourceOrigin, StatementConstruct, StatementTable } from '../../../scene-parser/index.ts'
