@@ -98,8 +98,10 @@ export function saw(step: StepFacts, happening: Happening): Extract<Evidence, { 
 /** A happening with its fences and epochs as text. */
 export function happeningData(happening: Happening): HappeningData {
 	const out: Record<string, unknown> = {}
-	for (const [key, value] of Object.entries(happening)) {
-		out[key] = typeof value === 'bigint' ? (key.toLowerCase().includes('epoch') ? value.toString() : showFence(value)) : value
+	const fields = happening as unknown as Record<string, unknown>
+	for (const key in fields) {
+		const value = fields[key]
+		out[key] = typeof value === 'bigint' ? (key === 'epoch' || key === 'epochBefore' || key === 'backupEpoch' ? value.toString() : showFence(value)) : value
 	}
 	return out as HappeningData
 }

@@ -10,6 +10,8 @@ export interface Label {
 	setIn: number
 	/** How many messages its actor had sent in that step when it was set. */
 	sentBefore: number
+	/** It reads as a label of the paused form (paused, stalled, crashed). */
+	pauses: boolean
 	struckIn?: number
 	/** The strike's own text, where a problem with the strike is told. */
 	struckBy?: Text
@@ -19,8 +21,14 @@ export interface Label {
 export class Labels {
 	readonly #labels = new Map<string, Label>()
 
-	set(actor: string, text: Text, frame: number, sentBefore: number): void {
-		this.#labels.set(actor, { text, struck: false, setIn: frame, sentBefore, marks: [] })
+	set(actor: string, text: Text, frame: number, sentBefore: number, pauses: boolean): void {
+		this.#labels.set(actor, { text, struck: false, setIn: frame, sentBefore, pauses, marks: [] })
+	}
+
+	/** Whether the actor's shown label says it is paused. */
+	paused(actor: string): boolean {
+		const label = this.#labels.get(actor)
+		return label !== undefined && !label.struck && label.pauses
 	}
 
 	/** Strikes the actor's label; the text must be its current label's, else the reason it cannot be struck. */
@@ -28,7 +36,7 @@ export class Labels {
 		const current = this.#labels.get(actor)
 		if (!current || current.text.value !== text.value || current.struck) {
 			const now = !current ? 'it has no label' : current.struck ? `its label "${current.text.value}" is struck already` : `its label is "${current.text.value}"`
-			this.#labels.set(actor, { text, struck: true, setIn: frame, struckIn: frame, sentBefore: 0, marks: [] })
+			this.#labels.set(actor, { text, struck: true, setIn: frame, struckIn: frame, sentBefore: 0, pauses: false, marks: [] })
 			return `cannot strike "${text.value}" on ${actor}: ${now}`
 		}
 		current.struck = true

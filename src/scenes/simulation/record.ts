@@ -2,7 +2,7 @@
  * The recorder of a scene's run: what happened in each step, in order, and the world as facts at
  * the moments the claims need (a step's start and end, the moment after each message).
  */
-import type { DatabaseFact, Happening, StepFacts, StoreFact, WorkerFact, WorldFacts } from '../claims/index.ts'
+import type { DatabaseFact, Happening, LeaseFact, StepFacts, StoreFact, WorkerFact, WorldFacts } from '../claims/index.ts'
 import type { DatabaseActor, StoreActor, WorkerActor } from './actors.ts'
 
 /** What the recorder reads of the world: its clock, its actors, and who holds and waits for each store's key. */
@@ -40,15 +40,19 @@ export class Recorder {
 		return this.#happenings.slice(mark)
 	}
 
+	/** The world as the last step left it: nothing happens between steps, so it is the next one's start. */
+	#last: WorldFacts | undefined
+
 	/** Starts a step's record. */
 	begin(): WorldFacts {
 		this.#happenings = []
-		return this.snapshot()
+		return this.#last ?? this.snapshot()
 	}
 
 	/** Ends a step's record: its happenings in the order of the clock. */
 	end(index: number, start: WorldFacts): StepFacts {
 		const end = this.snapshot()
+		this.#last = end
 		const list = this.#happenings
 		// A lease's running out is noticed after the fact, with the time it ran out: it may need moving back.
 		const sorted = list.every((h, i) => i === 0 || (list[i - 1] as Happening).at <= h.at)
@@ -82,7 +86,7 @@ export class Recorder {
 			const lease = hold?.lease
 			if (hold && lease) {
 				const lost = lease.lost
-				fact.lease = {
+				const facts: LeaseFact = {
 					store: hold.store.actor.id,
 					grantedAt: hold.grantedAt ?? hold.askedAt,
 					expiresAt: lease.expiresAt,
@@ -90,8 +94,9 @@ export class Recorder {
 					expired: lost && !hold.gone && !hold.released,
 					gone: hold.gone && !hold.released,
 					released: hold.released,
-					...(lease.fence === undefined ? {} : { fence: lease.fence }),
 				}
+				if (lease.fence !== undefined) facts.fence = lease.fence
+				fact.lease = facts
 			} else if (hold && !hold.failed && !hold.gone) {
 				const place = (lines.get(hold.store) ?? []).indexOf(worker) + 1
 				if (place > 0) fact.waiting = { store: hold.store.actor.id, place }
@@ -100,18 +105,16 @@ export class Recorder {
 		}
 		const stores = new Map<string, StoreFact>()
 		for (const [id, store] of world.stores) {
-			stores.set(id, {
-				id,
-				epoch: store.store.epoch,
-				holders: world.holdersOf(store),
-				waiters: (lines.get(store) ?? []).map(w => w.actor.id),
-				...(store.actor.limit === undefined ? {} : { limit: store.actor.limit }),
-				...(store.lastFence === undefined ? {} : { lastFence: store.lastFence }),
-			})
+			const fact: StoreFact = { id, epoch: store.store.epoch, holders: world.holdersOf(store), waiters: (lines.get(store) ?? []).map(w => w.actor.id) }
+			if (store.actor.limit !== undefined) fact.limit = store.actor.limit
+			if (store.lastFence !== undefined) fact.lastFence = store.lastFence
+			stores.set(id, fact)
 		}
 		const databases = new Map<string, DatabaseFact>()
 		for (const [id, database] of world.databases) {
-			databases.set(id, { id, fence: database.fence, fenced: database.fenced, ...(database.writer === undefined ? {} : { writer: database.writer }) })
+			const fact: DatabaseFact = { id, fence: database.fence, fenced: database.fenced }
+			if (database.writer !== undefined) fact.writer = database.writer
+			databases.set(id, fact)
 		}
 		return { time: world.clock.now(), workers, stores, databases }
 	}

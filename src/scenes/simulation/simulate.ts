@@ -86,10 +86,7 @@ interface Run {
 async function runScene(scene: Scene, options: SimulateOptions, texts: SceneTexts, unfenced: boolean): Promise<Run> {
 	const world = new World(scene, options.openDriver, options.file, { ttl: ttlOf(scene), key: keyOf(scene), unfenced, ...(options.quietRounds === undefined ? {} : { quietRounds: options.quietRounds }) })
 	const stage: Stage = { world, texts, labels: new Labels(), verbs: options.verbs ?? VERBS }
-	world.record.paused = id => {
-		const label = stage.labels.get(id)
-		return label !== undefined && !label.struck && texts.read(label.text, 'worker-state').clauses.some(clause => clause.form.pauses === true)
-	}
+	world.record.paused = id => stage.labels.paused(id)
 	const frames: Frame[] = []
 	const facts: RunFacts = { steps: [], kinds: world.kinds, key: world.key, ttl: world.ttl }
 	const run: Run = { frames, facts, failures: [], failed: false }

@@ -4,5 +4,7 @@ import type { VerbHandler } from '../stage.ts'
 
 export const set: VerbHandler<SetState> = (stage, statement, step) => {
 	const actor = statement.actor.id
-	stage.labels.set(actor, statement.text, step.index, stage.world.record.since(0).filter(h => h.kind === 'sent' && h.from === actor).length)
+	const sent = stage.world.record.since(0).filter(h => h.kind === 'sent' && h.from === actor).length
+	const pauses = stage.world.kinds.get(actor) === 'worker' && stage.texts.read(statement.text, 'worker-state').clauses.some(clause => clause.form.pauses === true)
+	stage.labels.set(actor, statement.text, step.index, sent, pauses)
 }
