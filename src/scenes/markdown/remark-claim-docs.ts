@@ -70,8 +70,9 @@ export function remarkClaimDocs(options: RemarkClaimDocsOptions) {
 				const file = 'example.scene'
 				const scene = await options.compile(node.value, file)
 				if (scene.diagnostics.length === 0) throw new SceneError(`a scene-errors block at line ${node.position?.start.line ?? '?'} shows a scene the checker accepts; an error example must be one the build really prints`)
-				const printed = scene.diagnostics.map(d => `${file}:${d.line}:${d.column}: error: ${d.message}`).join('\n')
-				replaceWith(node, [h('pre', { className: ['scene-errors-source'] }, [h('code', {}, [text(node.value)])]), h('pre', { className: ['scene-errors-printed'] }, [h('code', {}, [text(printed)])])])
+				const printed = scene.diagnostics.map(d => h('samp', {}, [text(`${file}:${d.line}:${d.column}: error: ${d.message}`)]))
+				// The printed lines are long: a block of its own that wraps them, not a code block that scrolls.
+				replaceWith(node, [h('pre', { className: ['scene-errors-source'] }, [h('code', {}, [text(node.value)])]), h('div', { className: ['scene-errors-printed'], role: 'group', ariaLabel: 'What the check printed' }, printed)])
 			}
 		}
 	}
