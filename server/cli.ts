@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import { openStore } from '../engine/adapters/node.ts'
 import { formatDuration, LockError, parseDuration, type Store } from '../engine/index.ts'
 import { DEFAULT_PORT } from './protocol.ts'
-import type { HistoryRecord } from './lease-book.ts'
+import type { HistoryRecord } from './history.ts'
 import { DEFAULT_LIMITS, serve, type ServerLimits } from './server.ts'
 
 // The limits a flag may set: its name, the limit, and whether it is a time.

@@ -4,7 +4,7 @@
  */
 export { connect, LockClient, RemoteLock, RemoteSemaphore, type ConnectOptions } from './client.ts'
 export { serve, DEFAULT_LIMITS, type LockServer, type ServeOptions, type ServerLimits } from './server.ts'
-export type { HistoryRecord } from './lease-book.ts'
+export type { HistoryRecord } from './history.ts'
 export {
 	DEFAULT_PORT,
 	MAX_TTL_MS,

@@ -1,225 +1,22 @@
 import { randomUUID } from 'node:crypto'
-import { LockError, type Lease, type Lock, type Semaphore, type Store } from '../engine/index.ts'
-import type { HeldLease } from '../engine/index.ts'
+import { LockError, type HeldLease, type Lease, type Lock, type Semaphore, type Store } from '../engine/index.ts'
+import { History, historyError, type HistoryRecord } from './history.ts'
+import { PendingHold, sameHold, ServedLease, type HoldAnswer, type Peer } from './holds.ts'
 import { placeOf, ProtocolError, type HoldRequest, type WireLease } from './protocol.ts'
+import { Quotas, type QuotaLimits } from './quotas.ts'
+import { EndedHolds, EndedLeases, type Ended } from './retry-memory.ts'
 
-/** What the book tells the connection that holds a lease: it ran out, or the server closed. */
-export interface Peer {
-	/** Who the holds are charged to: the client id its hello named, else the connection itself. */
-	readonly client: unknown
-	pushLost(leaseId: string, reason: 'expired' | 'closed'): void
-}
-
-/** One line of the server's history: every grant, renewal, release and expiry, and every hold that joined a key's line or left it, in the server clock's ms and in the order they happened. */
-export type HistoryRecord =
-	| { type: 'start'; at: number; epoch: string; /** The server's process id: written by the command line's history file, not by the book. */ pid?: number }
-	| { type: 'wait'; at: number; requestId: string; kind: 'lock' | 'semaphore'; name: string; key: string }
-	| { type: 'leave'; at: number; requestId: string; code: string }
-	| ({ type: 'grant'; at: number; requestId: string; limit: number | null; ttl: number } & WireLease)
-	| { type: 'renew'; at: number; leaseId: string; ttl: number; expiresAt: number }
-	| { type: 'release'; at: number; leaseId: string }
-	| { type: 'expire'; at: number; leaseId: string; expiresAt: number }
-	| { type: 'close'; at: number }
+export type { HistoryRecord } from './history.ts'
+export type { HoldAnswer, Peer } from './holds.ts'
 
 /** How much the book keeps. */
-export interface BookLimits {
-	/** Holds waiting or held at once, over all connections. */
-	maxHolds: number
-	/** Holds waiting or held at once by one client (its hello's client id, else its connection), leases of its dropped connections included. */
-	maxHoldsPerClient: number
+export interface BookLimits extends QuotaLimits {
 	/** Ended leases and holds remembered, so a late renewal, release or retry gets the right answer. */
 	rememberEnded: number
 }
 
-type Ended = 'released' | 'expired' | 'closed'
-
-/** How a lease ended, and its fence, so a late call with a wrong fence is refused as on a held lease. */
-interface EndedLease {
-	how: Ended
-	fence: bigint | undefined
-}
-
-// Shared, so a lease makes no function until it is granted.
-function noop(): void {}
-
-class ServedLease {
-	ended: Ended | undefined
-	owner: Peer | undefined
-	finish: () => void = noop
-
-	constructor(
-		readonly hold: PendingHold,
-		readonly engine: Lease<bigint | undefined>,
-		readonly id: string,
-		readonly grantedAt: number,
-	) {}
-
-	wire(): WireLease {
-		const { kind, name, key } = this.hold.request
-		const fence = this.engine.fence
-		return { id: this.id, kind, name, key, fence: fence === undefined ? null : fence.toString(), grantedAt: this.grantedAt, expiresAt: this.engine.expiresAt }
-	}
-}
-
-/** Answers one ask of a hold: with its lease, or with why not. */
-export type HoldAnswer = (request: HoldRequest, lease: WireLease | undefined, error: LockError | ProtocolError | undefined) => void
-
-/** A later ask of a hold already in the book: a retry, on this connection or another. */
-interface Ask {
-	request: HoldRequest
-	peer: Peer
-	answer: HoldAnswer
-}
-
-class PendingHold {
-	state: 'waiting' | 'held' | 'ended' = 'waiting'
-	// Who the hold counts against until it ends.
-	client: unknown
-	// Why a waiting hold should leave the line: its client cancelled, or every connection that asked is gone.
-	withdrawn: LockError | undefined
-	forgotten = false
-	lease: ServedLease | undefined
-	// Made only for a hold that has to wait: most find their key free.
-	controller: AbortController | undefined
-	peers: Set<Peer> | undefined
-	// True from the history's wait record to its leave record, so each is written once.
-	inLine = false
-	// The first ask in fields and the rest in a list made only for a retry: a callback each, not a promise per hold.
-	readonly peer: Peer
-	readonly answer: HoldAnswer
-	retries: Ask[] | undefined
-
-	constructor(
-		readonly request: HoldRequest,
-		peer: Peer,
-		answer: HoldAnswer,
-	) {
-		this.peer = peer
-		this.answer = answer
-	}
-
-	/** Makes a waiting hold leave its line. */
-	withdraw(reason: LockError): void {
-		if (this.state !== 'waiting') return
-		this.withdrawn ??= reason
-		this.controller?.abort(reason)
-	}
-}
-
-/** How a hold ended, kept so that a retry of it gets the same answer. */
-interface EndedHold {
-	request: HoldRequest
-	error: LockError | ProtocolError | undefined
-	leaseId: string | undefined
-	how: Ended | undefined
-}
-
-function sameHold(a: HoldRequest, b: HoldRequest): boolean {
-	return a.kind === b.kind && a.name === b.name && a.key === b.key && a.limit === b.limit
-}
-
 function placeOfHold(request: HoldRequest): string {
 	return placeOf(request.kind, request.name, request.key)
-}
-
-/**
- * The slots of the last `size` ids remembered, in a ring: remembering one more takes the
- * oldest's slot, so the memory makes no object per entry and never grows past its size.
- */
-class RecentSlots {
-	readonly #slotOf = new Map<string, number>()
-	readonly #ids: (string | undefined)[]
-	#next = 0
-
-	constructor(readonly size: number) {
-		this.#ids = new Array<string | undefined>(size).fill(undefined)
-	}
-
-	/** The slot of a remembered id, else -1. */
-	find(id: string): number {
-		return this.#slotOf.get(id) ?? -1
-	}
-
-	/** The id's slot: its own if remembered, else the oldest one, whose id is forgotten. */
-	claim(id: string): number {
-		const own = this.#slotOf.get(id)
-		if (own !== undefined) return own
-		const slot = this.#next
-		this.#next = slot + 1 === this.size ? 0 : slot + 1
-		const old = this.#ids[slot]
-		if (old !== undefined) this.#slotOf.delete(old)
-		this.#ids[slot] = id
-		this.#slotOf.set(id, slot)
-		return slot
-	}
-}
-
-const endings: readonly Ended[] = ['released', 'expired', 'closed']
-
-/** How the last ended leases ended, and their fences, so a late call with a wrong fence is refused as on a held lease. */
-class EndedLeases {
-	readonly #slots: RecentSlots
-	readonly #how: Uint8Array
-	readonly #fences: (bigint | undefined)[]
-
-	constructor(size: number) {
-		this.#slots = new RecentSlots(size)
-		this.#how = new Uint8Array(size)
-		this.#fences = new Array<bigint | undefined>(size).fill(undefined)
-	}
-
-	get(leaseId: string): EndedLease | undefined {
-		const slot = this.#slots.find(leaseId)
-		return slot < 0 ? undefined : { how: endings[this.#how[slot] as number] as Ended, fence: this.#fences[slot] }
-	}
-
-	set(leaseId: string, how: Ended, fence: bigint | undefined): void {
-		const slot = this.#slots.claim(leaseId)
-		this.#how[slot] = endings.indexOf(how)
-		this.#fences[slot] = fence
-	}
-}
-
-/** How the last ended holds ended, so that a retry of one gets the same answer. */
-class EndedHolds {
-	readonly #slots: RecentSlots
-	readonly #requests: (HoldRequest | undefined)[]
-	readonly #errors: (LockError | ProtocolError | undefined)[]
-	readonly #leaseIds: (string | undefined)[]
-	readonly #how: Uint8Array
-
-	constructor(size: number) {
-		this.#slots = new RecentSlots(size)
-		this.#requests = new Array<HoldRequest | undefined>(size).fill(undefined)
-		this.#errors = new Array<LockError | ProtocolError | undefined>(size).fill(undefined)
-		this.#leaseIds = new Array<string | undefined>(size).fill(undefined)
-		this.#how = new Uint8Array(size)
-	}
-
-	get(requestId: string): EndedHold | undefined {
-		const slot = this.#slots.find(requestId)
-		if (slot < 0) return undefined
-		const leaseId = this.#leaseIds[slot]
-		return { request: this.#requests[slot] as HoldRequest, error: this.#errors[slot], leaseId, how: leaseId === undefined ? undefined : endings[this.#how[slot] as number] }
-	}
-
-	/** A hold refused: its retry is refused alike. */
-	refused(request: HoldRequest, error: LockError | ProtocolError): void {
-		this.#set(request, error, undefined, 'expired')
-	}
-
-	/** A hold whose lease ended: its retry is refused as the lease's end says. */
-	ended(request: HoldRequest, leaseId: string, how: Ended): void {
-		this.#set(request, undefined, leaseId, how)
-	}
-
-	#set(request: HoldRequest, error: LockError | ProtocolError | undefined, leaseId: string | undefined, how: Ended): void {
-		const slot = this.#slots.claim(request.requestId)
-		this.#requests[slot] = request
-		this.#errors[slot] = error
-		this.#leaseIds[slot] = leaseId
-		this.#how[slot] = endings.indexOf(how)
-	}
 }
 
 /** The leases the server gives, by lease id, and the holds it answers, by request id; a lease belongs to the server, not to a connection (LOCK-07). */
@@ -227,12 +24,11 @@ export class LeaseBook {
 	readonly #store: Store
 	readonly #limits: BookLimits
 	// A listener, called only when the server was given one: the book itself writes nothing.
-	readonly #history: ((record: HistoryRecord) => void) | undefined
+	readonly #history: History
 	readonly #holds = new Map<string, PendingHold>()
 	readonly #leases = new Map<string, ServedLease>()
 	readonly #waitingBy = new Map<Peer, Set<PendingHold>>()
-	// Holds waiting or held, by client: no client may take more than its share of the server.
-	readonly #charges = new Map<unknown, number>()
+	readonly #quotas: Quotas
 	readonly #endedLeases: EndedLeases
 	readonly #endedHolds: EndedHolds
 	#closed = false
@@ -242,14 +38,15 @@ export class LeaseBook {
 	constructor(store: Store, limits: BookLimits, history?: (record: HistoryRecord) => void) {
 		this.#store = store
 		this.#limits = limits
-		this.#history = history
+		this.#history = new History(history)
+		this.#quotas = new Quotas(limits)
 		this.#endedLeases = new EndedLeases(limits.rememberEnded)
 		this.#endedHolds = new EndedHolds(limits.rememberEnded)
 	}
 
 	/** Notes in the history that a server started giving leases. */
 	started(): void {
-		this.#history?.({ type: 'start', at: this.#store.clock.now(), epoch: this.#store.epoch.toString() })
+		this.#history.grant({ type: 'start', at: this.#store.clock.now(), epoch: this.#store.epoch.toString() })
 	}
 
 	/**
@@ -297,7 +94,7 @@ export class LeaseBook {
 		// Within the call, as a release is: a renewal and a release sent together are done, and written, in the order they came.
 		;(lease.engine as HeldLease<bigint | undefined>).extend(ttl)
 		lease.owner = peer
-		if (this.#history !== undefined) this.#record({ type: 'renew', at: this.#store.clock.now(), leaseId, ttl, expiresAt: lease.engine.expiresAt }, placeOfHold(lease.hold.request), 'the renewal stands')
+		if (this.#history.on) this.#history.record({ type: 'renew', at: this.#store.clock.now(), leaseId, ttl, expiresAt: lease.engine.expiresAt }, placeOfHold(lease.hold.request), 'the renewal stands')
 		return lease.wire()
 	}
 
@@ -311,13 +108,13 @@ export class LeaseBook {
 		}
 		const lease = this.#find(leaseId, fence, 'release')
 		// Read before the key is free, so the next holder's grant is never earlier in the history.
-		const at = this.#history === undefined ? 0 : this.#store.clock.now()
+		const at = this.#history.on ? this.#store.clock.now() : 0
 		// The engine's lease ends within the call (its `release` is `end` made a promise).
 		;(lease.engine as HeldLease<bigint | undefined>).end()
 		// A lease whose time passed before its timer fired is lost, not released, by that call.
 		if (lease.ended !== undefined) throw endedError(leaseId, lease.ended, 'release')
 		this.#end(lease, 'released')
-		if (this.#history !== undefined) this.#record({ type: 'release', at, leaseId }, placeOfHold(lease.hold.request), 'the key is free')
+		if (this.#history.on) this.#history.record({ type: 'release', at, leaseId }, placeOfHold(lease.hold.request), 'the key is free')
 	}
 
 	/** `releaseNow` as a promise. */
@@ -365,22 +162,15 @@ export class LeaseBook {
 			this.#end(lease, 'closed')
 			lease.owner?.pushLost(lease.id, 'closed')
 		}
-		if (this.#history !== undefined) this.#report(() => this.#history?.({ type: 'close', at: this.#store.clock.now() }))
+		this.#history.report(() => ({ type: 'close', at: this.#store.clock.now() }))
 	}
 
 	#start(request: HoldRequest, peer: Peer, answer: HoldAnswer): PendingHold {
 		const client = peer.client
-		if (this.#holds.size >= this.#limits.maxHolds) {
-			throw new ProtocolError('busy', `${placeOfHold(request)}: the server has ${this.#limits.maxHolds} holds open, its limit (--max-holds)`)
-		}
-		const charged = this.#charges.get(client) ?? 0
-		if (charged >= this.#limits.maxHoldsPerClient) {
-			throw new ProtocolError('busy', `${placeOfHold(request)}: this client has ${charged} holds waiting or held, its share (--max-holds-per-client)`)
-		}
 		const target = request.kind === 'lock' ? this.#store.lock(request.name) : this.#store.semaphore(request.name, { limit: request.limit ?? 1 })
+		this.#quotas.charge(client, request)
 		const hold = new PendingHold(request, peer, answer)
 		hold.client = client
-		this.#charges.set(client, charged + 1)
 		this.#holds.set(request.requestId, hold)
 		// Most holds find the key free: tryHold takes it at once, with no signal to make, and calls back within the call.
 		this.#starting = hold
@@ -406,10 +196,10 @@ export class LeaseBook {
 		const controller = new AbortController()
 		hold.controller = controller
 		const options = { ttl: request.ttl, wait: request.wait, signal: controller.signal, renew: false, onLost: this.#onLost(hold) }
-		if (this.#history !== undefined) {
+		if (this.#history.on) {
 			// Written before the hold joins the engine's line, so the history has the line's order.
 			hold.inLine = true
-			this.#report(() => this.#history?.({ type: 'wait', at: this.#store.clock.now(), requestId: request.requestId, kind: request.kind, name: request.name, key: request.key }))
+			this.#history.report(() => ({ type: 'wait', at: this.#store.clock.now(), requestId: request.requestId, kind: request.kind, name: request.name, key: request.key }))
 		}
 		target.hold(request.key, (lease: Lease<bigint | undefined>) => this.#granted(hold, lease), options).catch((error: unknown) => this.#refused(hold, error))
 	}
@@ -462,10 +252,10 @@ export class LeaseBook {
 		// The engine set the expiry at the grant, so the grant was a TTL before it. The wire's id is
 		// random, not the engine's `<epoch>-<serial>`: knowing it is what lets a client renew or release.
 		const lease = new ServedLease(hold, engineLease, randomUUID(), engineLease.expiresAt - hold.request.ttl)
-		if (this.#history !== undefined) {
+		if (this.#history.on) {
 			const { requestId, limit, ttl } = hold.request
 			try {
-				this.#history({ type: 'grant', at: this.#store.clock.now(), requestId, limit: limit ?? null, ttl, ...lease.wire() })
+				this.#history.grant({ type: 'grant', at: this.#store.clock.now(), requestId, limit: limit ?? null, ttl, ...lease.wire() })
 			} catch (error) {
 				// A grant the history does not have never happened: the key goes back, and the
 				// hold is forgotten so that a retry of its request id is a new try.
@@ -494,7 +284,7 @@ export class LeaseBook {
 	#refused(hold: PendingHold, error: unknown): void {
 		if (hold.state !== 'waiting') return
 		hold.state = 'ended'
-		this.#discharge(hold)
+		this.#quotas.discharge(hold.client)
 		const lockError = error instanceof LockError || error instanceof ProtocolError ? error : new LockError('invalid', `${placeOfHold(hold.request)}: ${(error as Error).message}`)
 		this.#holds.delete(hold.request.requestId)
 		this.#leftLine(hold, lockError.code)
@@ -511,44 +301,20 @@ export class LeaseBook {
 	#leftLine(hold: PendingHold, code: string): void {
 		if (!hold.inLine) return
 		hold.inLine = false
-		this.#report(() => this.#history?.({ type: 'leave', at: this.#store.clock.now(), requestId: hold.request.requestId, code }))
+		this.#history.report(() => ({ type: 'leave', at: this.#store.clock.now(), requestId: hold.request.requestId, code }))
 	}
 
 	#lost(lease: ServedLease, reason: LockError): void {
 		if (lease.ended !== undefined) return
 		const how = reason.code === 'closed' ? 'closed' : 'expired'
 		this.#end(lease, how)
-		if (this.#history !== undefined) this.#report(() => this.#history?.({ type: 'expire', at: this.#store.clock.now(), leaseId: lease.id, expiresAt: lease.engine.expiresAt }))
+		this.#history.report(() => ({ type: 'expire', at: this.#store.clock.now(), leaseId: lease.id, expiresAt: lease.engine.expiresAt }))
 		lease.owner?.pushLost(lease.id, how)
-	}
-
-	// A failed write after the change was made: the change stands, and the request is answered `unavailable` saying so.
-	#record(record: HistoryRecord, place: string, outcome: string): void {
-		try {
-			this.#history?.(record)
-		} catch (error) {
-			throw historyError(place, error, outcome)
-		}
-	}
-
-	// A failed write nobody asked for (an expiry, the close): a warning on stderr, and the server goes on.
-	#report(write: () => void): void {
-		try {
-			write()
-		} catch (error) {
-			process.emitWarning(`tinystore locks: the server could not write its history: ${(error as Error).message}`)
-		}
-	}
-
-	#discharge(hold: PendingHold): void {
-		const left = (this.#charges.get(hold.client) ?? 1) - 1
-		if (left === 0) this.#charges.delete(hold.client)
-		else this.#charges.set(hold.client, left)
 	}
 
 	/** How many holds a client has waiting or held. */
 	charged(client: unknown): number {
-		return this.#charges.get(client) ?? 0
+		return this.#quotas.charged(client)
 	}
 
 	#end(lease: ServedLease, how: Ended): void {
@@ -558,7 +324,7 @@ export class LeaseBook {
 		this.#endedLeases.set(lease.id, how, lease.engine.fence)
 		const hold = lease.hold
 		hold.state = 'ended'
-		this.#discharge(hold)
+		this.#quotas.discharge(hold.client)
 		this.#holds.delete(hold.request.requestId)
 		this.#endedHolds.ended(hold.request, lease.id, how)
 		lease.finish()
@@ -591,10 +357,6 @@ function checkFence(leaseId: string, actual: bigint | undefined, given: bigint |
 function asRefusal(error: unknown): LockError | ProtocolError {
 	if (error instanceof LockError || error instanceof ProtocolError) return error
 	return new LockError('invalid', (error as Error).message)
-}
-
-function historyError(place: string, error: unknown, outcome: string): ProtocolError {
-	return new ProtocolError('unavailable', `${place}: the server could not write its history (${(error as Error).message}); ${outcome}`)
 }
 
 function endedError(leaseId: string, how: Ended, what: string): LockError {

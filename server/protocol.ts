@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer'
-import { DEFAULT_TTL_MS, DEFAULT_WAIT_MS, LockError, parseDuration, parseFence } from '../engine/index.ts'
+import { DEFAULT_TTL_MS, DEFAULT_WAIT_MS, keyPlace, LockError, parseDuration, parseFence } from '../engine/index.ts'
 
 /** The version of the protocol this server and client speak, which `hello` tells. */
 export const PROTOCOL_VERSION = 1
@@ -223,7 +223,7 @@ function quickTime(value: unknown, missing: number, min: number, max: number): n
 
 /** Where a hold is, as errors name it (`lock invoices: key "42"`). */
 export function placeOf(kind: 'lock' | 'semaphore', name: string, key: string): string {
-	return `${kind} ${name}: key ${JSON.stringify(key)}`
+	return keyPlace(`${kind} ${name}`, key)
 }
 
 /** A TTL from the wire in ms: a number of ms or duration text, from 1 s to 1 h. */

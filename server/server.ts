@@ -3,7 +3,8 @@ import { LockError, type Store } from '../engine/index.ts'
 import { AuthThrottle } from './auth-throttle.ts'
 import { Connection, type ConnectionLimits } from './connection.ts'
 import { encodeFrame, MAX_FRAME_BYTES } from './framing.ts'
-import { LeaseBook, type BookLimits, type HistoryRecord } from './lease-book.ts'
+import type { HistoryRecord } from './history.ts'
+import { LeaseBook, type BookLimits } from './lease-book.ts'
 import { DEFAULT_PORT, MAX_ID_LENGTH, MIN_TOKEN_BYTES } from './protocol.ts'
 
 /** What a lock server may cost; each has a default. */

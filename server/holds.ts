@@ -1,0 +1,84 @@
+import type { Lease, LockError } from '../engine/index.ts'
+import type { Ended } from './retry-memory.ts'
+import type { HoldRequest, ProtocolError, WireLease } from './protocol.ts'
+
+/** What the book tells the connection that holds a lease: it ran out, or the server closed. */
+export interface Peer {
+	/** Who the holds are charged to: the client id its hello named, else the connection itself. */
+	readonly client: unknown
+	pushLost(leaseId: string, reason: 'expired' | 'closed'): void
+}
+
+/** Answers one ask of a hold: with its lease, or with why not. */
+export type HoldAnswer = (request: HoldRequest, lease: WireLease | undefined, error: LockError | ProtocolError | undefined) => void
+
+/** A later ask of a hold already in the book: a retry, on this connection or another. */
+export interface Ask {
+	request: HoldRequest
+	peer: Peer
+	answer: HoldAnswer
+}
+
+// Shared, so a lease makes no function until it is granted.
+function noop(): void {}
+
+/** A lease the server gave: the engine's lease, its random wire id, and the connection told when it is lost. */
+export class ServedLease {
+	ended: Ended | undefined
+	owner: Peer | undefined
+	finish: () => void = noop
+
+	constructor(
+		readonly hold: PendingHold,
+		readonly engine: Lease<bigint | undefined>,
+		readonly id: string,
+		readonly grantedAt: number,
+	) {}
+
+	wire(): WireLease {
+		const { kind, name, key } = this.hold.request
+		const fence = this.engine.fence
+		return { id: this.id, kind, name, key, fence: fence === undefined ? null : fence.toString(), grantedAt: this.grantedAt, expiresAt: this.engine.expiresAt }
+	}
+}
+
+/** A hold the book answers: waiting for its key, held (with its lease), or ended. */
+export class PendingHold {
+	state: 'waiting' | 'held' | 'ended' = 'waiting'
+	// Who the hold counts against until it ends.
+	client: unknown
+	// Why a waiting hold should leave the line: its client cancelled, or every connection that asked is gone.
+	withdrawn: LockError | undefined
+	forgotten = false
+	lease: ServedLease | undefined
+	// Made only for a hold that has to wait: most find their key free.
+	controller: AbortController | undefined
+	peers: Set<Peer> | undefined
+	// True from the history's wait record to its leave record, so each is written once.
+	inLine = false
+	// The first ask in fields and the rest in a list made only for a retry: a callback each, not a promise per hold.
+	readonly peer: Peer
+	readonly answer: HoldAnswer
+	retries: Ask[] | undefined
+
+	constructor(
+		readonly request: HoldRequest,
+		peer: Peer,
+		answer: HoldAnswer,
+	) {
+		this.peer = peer
+		this.answer = answer
+	}
+
+	/** Makes a waiting hold leave its line. */
+	withdraw(reason: LockError): void {
+		if (this.state !== 'waiting') return
+		this.withdrawn ??= reason
+		this.controller?.abort(reason)
+	}
+}
+
+/** Whether two asks with one request id ask for the same thing. */
+export function sameHold(a: HoldRequest, b: HoldRequest): boolean {
+	return a.kind === b.kind && a.name === b.name && a.key === b.key && a.limit === b.limit
+}

@@ -1,0 +1,120 @@
+import type { LockError } from '../engine/index.ts'
+import type { HoldRequest } from './protocol.ts'
+import type { ProtocolError } from './protocol.ts'
+
+/** How a lease ended: let go by its holder, run out, or lost when the server closed. */
+export type Ended = 'released' | 'expired' | 'closed'
+
+/** How a lease ended, and its fence, so a late call with a wrong fence is refused as on a held lease. */
+export interface EndedLease {
+	how: Ended
+	fence: bigint | undefined
+}
+
+/** How a hold ended, kept so that a retry of it gets the same answer. */
+export interface EndedHold {
+	request: HoldRequest
+	error: LockError | ProtocolError | undefined
+	leaseId: string | undefined
+	how: Ended | undefined
+}
+
+/**
+ * The slots of the last `size` ids remembered, in a ring: remembering one more takes the
+ * oldest's slot, so the memory makes no object per entry and never grows past its size.
+ */
+class RecentSlots {
+	readonly #slotOf = new Map<string, number>()
+	readonly #ids: (string | undefined)[]
+	#next = 0
+
+	constructor(readonly size: number) {
+		this.#ids = new Array<string | undefined>(size).fill(undefined)
+	}
+
+	/** The slot of a remembered id, else -1. */
+	find(id: string): number {
+		return this.#slotOf.get(id) ?? -1
+	}
+
+	/** The id's slot: its own if remembered, else the oldest one, whose id is forgotten. */
+	claim(id: string): number {
+		const own = this.#slotOf.get(id)
+		if (own !== undefined) return own
+		const slot = this.#next
+		this.#next = slot + 1 === this.size ? 0 : slot + 1
+		const old = this.#ids[slot]
+		if (old !== undefined) this.#slotOf.delete(old)
+		this.#ids[slot] = id
+		this.#slotOf.set(id, slot)
+		return slot
+	}
+}
+
+const endings: readonly Ended[] = ['released', 'expired', 'closed']
+
+/** How the last ended leases ended, and their fences, so a late call with a wrong fence is refused as on a held lease. */
+export class EndedLeases {
+	readonly #slots: RecentSlots
+	readonly #how: Uint8Array
+	readonly #fences: (bigint | undefined)[]
+
+	constructor(size: number) {
+		this.#slots = new RecentSlots(size)
+		this.#how = new Uint8Array(size)
+		this.#fences = new Array<bigint | undefined>(size).fill(undefined)
+	}
+
+	get(leaseId: string): EndedLease | undefined {
+		const slot = this.#slots.find(leaseId)
+		return slot < 0 ? undefined : { how: endings[this.#how[slot] as number] as Ended, fence: this.#fences[slot] }
+	}
+
+	set(leaseId: string, how: Ended, fence: bigint | undefined): void {
+		const slot = this.#slots.claim(leaseId)
+		this.#how[slot] = endings.indexOf(how)
+		this.#fences[slot] = fence
+	}
+}
+
+/** How the last ended holds ended, so that a retry of one gets the same answer. */
+export class EndedHolds {
+	readonly #slots: RecentSlots
+	readonly #requests: (HoldRequest | undefined)[]
+	readonly #errors: (LockError | ProtocolError | undefined)[]
+	readonly #leaseIds: (string | undefined)[]
+	readonly #how: Uint8Array
+
+	constructor(size: number) {
+		this.#slots = new RecentSlots(size)
+		this.#requests = new Array<HoldRequest | undefined>(size).fill(undefined)
+		this.#errors = new Array<LockError | ProtocolError | undefined>(size).fill(undefined)
+		this.#leaseIds = new Array<string | undefined>(size).fill(undefined)
+		this.#how = new Uint8Array(size)
+	}
+
+	get(requestId: string): EndedHold | undefined {
+		const slot = this.#slots.find(requestId)
+		if (slot < 0) return undefined
+		const leaseId = this.#leaseIds[slot]
+		return { request: this.#requests[slot] as HoldRequest, error: this.#errors[slot], leaseId, how: leaseId === undefined ? undefined : endings[this.#how[slot] as number] }
+	}
+
+	/** A hold refused: its retry is refused alike. */
+	refused(request: HoldRequest, error: LockError | ProtocolError): void {
+		this.#set(request, error, undefined, 'expired')
+	}
+
+	/** A hold whose lease ended: its retry is refused as the lease's end says. */
+	ended(request: HoldRequest, leaseId: string, how: Ended): void {
+		this.#set(request, undefined, leaseId, how)
+	}
+
+	#set(request: HoldRequest, error: LockError | ProtocolError | undefined, leaseId: string | undefined, how: Ended): void {
+		const slot = this.#slots.claim(request.requestId)
+		this.#requests[slot] = request
+		this.#errors[slot] = error
+		this.#leaseIds[slot] = leaseId
+		this.#how[slot] = endings.indexOf(how)
+	}
+}
