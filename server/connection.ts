@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { LockError } from '../engine/index.ts'
 import type { AuthThrottle } from './auth-throttle.ts'
 import { encodeFrame, FrameBatch, FrameReader, leaseFrame, okFrame } from './framing.ts'
+import type { ClientScope } from './client-scope.ts'
 import type { HoldAnswer, LeaseBook, Peer } from './lease-book.ts'
 import { parseRequest, PROTOCOL_VERSION, ProtocolError, type CancelRequest, type LostEvent, type ReleaseRequest, type RenewRequest, type Request, type RequestId, type Response, type WireErrorCode } from './protocol.ts'
 
@@ -32,7 +33,7 @@ export class Connection implements Peer {
 	readonly #reader: FrameReader
 	#authorized: boolean
 	#inFlight = 0
-	#client: unknown = this
+	#scope: ClientScope
 	// Set by every whole frame, cleared by the server's idle sweep: bytes that never make a frame do not count.
 	#active = true
 	#idleSince: number | undefined
@@ -52,21 +53,22 @@ export class Connection implements Peer {
 		this.#reader = new FrameReader(limits.maxFrameBytes)
 		this.#batch = new FrameBatch(text => this.#write(text))
 		this.#authorized = token === undefined
+		this.#scope = book.openScope()
 		socket.setNoDelay(true)
 		socket.on('data', chunk => this.#read(chunk as Buffer))
 		socket.on('error', () => {})
 		socket.on('close', () => {
 			clearTimeout(this.#helloTimer)
-			this.#book.detach(this)
+			this.#book.closeScope(this)
 		})
 		if (!this.#authorized) {
 			this.#helloTimer = setTimeout(() => this.#refuse(null, 'unauthorized', 'no hello with the token came in time; this server requires one'), limits.helloTimeoutMs)
 		}
 	}
 
-	/** The client id its hello named, else this connection. */
-	get client(): unknown {
-		return this.#client
+	/** The client whose request ids this connection uses: its hello's client id, else the connection alone. */
+	get scope(): ClientScope {
+		return this.#scope
 	}
 
 	/**
@@ -74,7 +76,7 @@ export class Connection implements Peer {
 	 * idle timeout while nothing of it is in flight and its client holds nothing.
 	 */
 	sweepIdle(now: number): void {
-		if (this.#active || this.#inFlight > 0 || this.#book.charged(this.#client) > 0) {
+		if (this.#active || this.#inFlight > 0 || this.#scope.holds.size > 0) {
 			this.#active = false
 			this.#idleSince = undefined
 			return
@@ -142,7 +144,7 @@ export class Connection implements Peer {
 		}
 		switch (request.method) {
 			case 'hello':
-				if (request.client !== undefined) this.#client = `client ${request.client}`
+				if (request.client !== undefined) this.#scope = this.#book.renameScope(this.#scope, request.client)
 				this.#send({ id: request.id, ok: true, protocol: PROTOCOL_VERSION, now: this.#now() })
 				return
 			case 'hold':
@@ -170,7 +172,7 @@ export class Connection implements Peer {
 				return
 			}
 			if (request.method === 'release') this.#book.releaseNow(request.leaseId, request.fence)
-			else this.#book.cancel(request.requestId)
+			else this.#book.cancel(this.#scope, request.requestId)
 		} catch (error) {
 			this.#send({ id: request.id, ok: false, error: errorOf(error) })
 			return

@@ -1,11 +1,12 @@
 import type { Lease, LockError } from '../engine/index.ts'
+import type { ClientScope } from './client-scope.ts'
 import type { Ended } from './retry-memory.ts'
 import type { HoldRequest, ProtocolError, WireLease } from './protocol.ts'
 
-/** What the book tells the connection that holds a lease: it ran out, or the server closed. */
+/** A connection as the book sees it: the client it speaks for, and where a lease's loss is told. */
 export interface Peer {
-	/** Who the holds are charged to: the client id its hello named, else the connection itself. */
-	readonly client: unknown
+	/** The client whose request ids it uses and to whom its holds are charged: its hello's client id, else the connection alone. */
+	readonly scope: ClientScope
 	pushLost(leaseId: string, reason: 'expired' | 'closed'): void
 }
 
@@ -45,8 +46,6 @@ export class ServedLease {
 /** A hold the book answers: waiting for its key, held (with its lease), or ended. */
 export class PendingHold {
 	state: 'waiting' | 'held' | 'ended' = 'waiting'
-	// Who the hold counts against until it ends.
-	client: unknown
 	// Why a waiting hold should leave the line: its client cancelled, or every connection that asked is gone.
 	withdrawn: LockError | undefined
 	forgotten = false
@@ -63,6 +62,8 @@ export class PendingHold {
 
 	constructor(
 		readonly request: HoldRequest,
+		/** The client whose request id names the hold, and whom it is charged to until it ends. */
+		readonly scope: ClientScope,
 		peer: Peer,
 		answer: HoldAnswer,
 	) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { LockError, type HeldLease, type Lease, type Lock, type Semaphore, type Store } from '../engine/index.ts'
 import { History, historyError, type HistoryRecord } from './history.ts'
+import { ClientScopes, type ClientScope } from './client-scope.ts'
 import { PendingHold, sameHold, ServedLease, type HoldAnswer, type Peer } from './holds.ts'
 import { placeOf, ProtocolError, type HoldRequest, type WireLease } from './protocol.ts'
 import { Quotas, type QuotaLimits } from './quotas.ts'
@@ -19,13 +20,19 @@ function placeOfHold(request: HoldRequest): string {
 	return placeOf(request.kind, request.name, request.key)
 }
 
-/** The leases the server gives, by lease id, and the holds it answers, by request id; a lease belongs to the server, not to a connection (LOCK-07). */
+/**
+ * The leases the server gives, by lease id, and the holds it answers, by client and request id:
+ * a request id names a hold of the client that sent it and of no other. A lease belongs to the
+ * server, not to a connection (LOCK-07).
+ */
 export class LeaseBook {
 	readonly #store: Store
 	readonly #limits: BookLimits
 	// A listener, called only when the server was given one: the book itself writes nothing.
 	readonly #history: History
-	readonly #holds = new Map<string, PendingHold>()
+	// Every hold waiting or held, for the close; each client finds its own by request id in its scope.
+	readonly #holds = new Set<PendingHold>()
+	readonly #scopes = new ClientScopes()
 	readonly #leases = new Map<string, ServedLease>()
 	readonly #waitingBy = new Map<Peer, Set<PendingHold>>()
 	readonly #quotas: Quotas
@@ -41,7 +48,30 @@ export class LeaseBook {
 		this.#history = new History(history)
 		this.#quotas = new Quotas(limits)
 		this.#endedLeases = new EndedLeases(limits.rememberEnded)
-		this.#endedHolds = new EndedHolds(limits.rememberEnded)
+		this.#endedHolds = new EndedHolds(limits.rememberEnded, scope => this.#scopes.forgetIfEmpty(scope))
+	}
+
+	/** The scope of a connection that opens, or whose hello names its client id. */
+	openScope(clientId?: string): ClientScope {
+		return this.#scopes.open(clientId)
+	}
+
+	/** A connection of the scope closed: its waiting holds leave their lines unless another connection of the client waits for them too. */
+	closeScope(peer: Peer): void {
+		this.detach(peer)
+		this.#scopes.close(peer.scope)
+	}
+
+	/** The scope of a connection whose hello named its client id, in place of the one it had. */
+	renameScope(scope: ClientScope, clientId: string): ClientScope {
+		const named = this.#scopes.open(clientId)
+		this.#scopes.close(scope)
+		return named
+	}
+
+	/** How many named clients the book remembers. */
+	get namedClients(): number {
+		return this.#scopes.named
 	}
 
 	/** Notes in the history that a server started giving leases. */
@@ -59,9 +89,9 @@ export class LeaseBook {
 		let refusal: LockError | ProtocolError | undefined
 		try {
 			if (this.#closed) throw new LockError('closed', `${placeOfHold(request)}: the server is closing`)
-			hold = this.#holds.get(request.requestId)
+			hold = peer.scope.holds.get(request.requestId)
 			if (hold === undefined) {
-				this.#checkRetry(request)
+				this.#checkRetry(peer.scope, request)
 				hold = this.#start(request, peer, answer)
 				if (hold.state === 'waiting') this.#watch(hold, peer)
 				return
@@ -122,9 +152,9 @@ export class LeaseBook {
 		this.releaseNow(leaseId, fence)
 	}
 
-	/** Withdraws a hold: a waiting one leaves the line, a granted one is released. */
-	cancel(requestId: string): void {
-		const hold = this.#holds.get(requestId)
+	/** Withdraws a hold of the client: a waiting one leaves the line, a granted one is released. */
+	cancel(scope: ClientScope, requestId: string): void {
+		const hold = scope.holds.get(requestId)
 		if (hold === undefined) return
 		if (hold.state === 'waiting') {
 			this.#withdraw(hold, new LockError('cancelled', `${placeOfHold(hold.request)}: cancelled by its client`))
@@ -156,7 +186,7 @@ export class LeaseBook {
 	close(): void {
 		if (this.#closed) return
 		this.#closed = true
-		for (const hold of this.#holds.values()) this.#withdraw(hold, new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`))
+		for (const hold of this.#holds) this.#withdraw(hold, new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`))
 		for (const lease of [...this.#leases.values()]) {
 			void lease.engine.release()
 			this.#end(lease, 'closed')
@@ -166,12 +196,12 @@ export class LeaseBook {
 	}
 
 	#start(request: HoldRequest, peer: Peer, answer: HoldAnswer): PendingHold {
-		const client = peer.client
+		const scope = peer.scope
 		const target = request.kind === 'lock' ? this.#store.lock(request.name) : this.#store.semaphore(request.name, { limit: request.limit ?? 1 })
-		this.#quotas.charge(client, request)
-		const hold = new PendingHold(request, peer, answer)
-		hold.client = client
-		this.#holds.set(request.requestId, hold)
+		this.#quotas.charge(scope, request)
+		const hold = new PendingHold(request, scope, peer, answer)
+		scope.holds.set(request.requestId, hold)
+		this.#holds.add(hold)
 		// Most holds find the key free: tryHold takes it at once, with no signal to make, and calls back within the call.
 		this.#starting = hold
 		const done = target.tryHold(request.key, this.#grantStarting, { ttl: request.ttl, renew: false, onLost: this.#onLost(hold) })
@@ -204,8 +234,8 @@ export class LeaseBook {
 		target.hold(request.key, (lease: Lease<bigint | undefined>) => this.#granted(hold, lease), options).catch((error: unknown) => this.#refused(hold, error))
 	}
 
-	#checkRetry(request: HoldRequest): void {
-		const ended = this.#endedHolds.get(request.requestId)
+	#checkRetry(scope: ClientScope, request: HoldRequest): void {
+		const ended = this.#endedHolds.get(scope, request.requestId)
 		if (ended === undefined) return
 		if (!sameHold(ended.request, request)) throw this.#reusedId(request, ended.request)
 		throw ended.error ?? endedError(ended.leaseId ?? '', ended.how ?? 'expired', 'retried hold')
@@ -284,11 +314,11 @@ export class LeaseBook {
 	#refused(hold: PendingHold, error: unknown): void {
 		if (hold.state !== 'waiting') return
 		hold.state = 'ended'
-		this.#quotas.discharge(hold.client)
 		const lockError = error instanceof LockError || error instanceof ProtocolError ? error : new LockError('invalid', `${placeOfHold(hold.request)}: ${(error as Error).message}`)
-		this.#holds.delete(hold.request.requestId)
+		this.#forgetHold(hold)
 		this.#leftLine(hold, lockError.code)
-		if (!hold.forgotten) this.#endedHolds.refused(hold.request, lockError)
+		if (!hold.forgotten) this.#endedHolds.refused(hold.scope, hold.request, lockError)
+		this.#scopes.forgetIfEmpty(hold.scope)
 		this.#settle(hold, lockError)
 	}
 
@@ -312,9 +342,10 @@ export class LeaseBook {
 		lease.owner?.pushLost(lease.id, how)
 	}
 
-	/** How many holds a client has waiting or held. */
-	charged(client: unknown): number {
-		return this.#quotas.charged(client)
+	#forgetHold(hold: PendingHold): void {
+		this.#quotas.discharge()
+		hold.scope.holds.delete(hold.request.requestId)
+		this.#holds.delete(hold)
 	}
 
 	#end(lease: ServedLease, how: Ended): void {
@@ -324,9 +355,8 @@ export class LeaseBook {
 		this.#endedLeases.set(lease.id, how, lease.engine.fence)
 		const hold = lease.hold
 		hold.state = 'ended'
-		this.#quotas.discharge(hold.client)
-		this.#holds.delete(hold.request.requestId)
-		this.#endedHolds.ended(hold.request, lease.id, how)
+		this.#forgetHold(hold)
+		this.#endedHolds.ended(hold.scope, hold.request, lease.id, how)
 		lease.finish()
 	}
 

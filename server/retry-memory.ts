@@ -1,6 +1,6 @@
 import type { LockError } from '../engine/index.ts'
-import type { HoldRequest } from './protocol.ts'
-import type { ProtocolError } from './protocol.ts'
+import type { ClientScope } from './client-scope.ts'
+import type { HoldRequest, ProtocolError } from './protocol.ts'
 
 /** How a lease ended: let go by its holder, run out, or lost when the server closed. */
 export type Ended = 'released' | 'expired' | 'closed'
@@ -77,41 +77,62 @@ export class EndedLeases {
 	}
 }
 
-/** How the last ended holds ended, so that a retry of one gets the same answer. */
+/** How the last ended holds ended, by client and request id, so that a retry of one gets the same answer. */
 export class EndedHolds {
-	readonly #slots: RecentSlots
+	readonly #size: number
+	// A ring: remembering one more takes the oldest's slot. Each client keeps its own request ids' slots.
+	readonly #scopes: (ClientScope | undefined)[]
+	readonly #requestIds: (string | undefined)[]
 	readonly #requests: (HoldRequest | undefined)[]
 	readonly #errors: (LockError | ProtocolError | undefined)[]
 	readonly #leaseIds: (string | undefined)[]
 	readonly #how: Uint8Array
+	readonly #forgot: (scope: ClientScope) => void
+	#next = 0
 
-	constructor(size: number) {
-		this.#slots = new RecentSlots(size)
+	/** `forgot` hears of a client one of whose holds was forgotten, so the client can be forgotten too once nothing is left of it. */
+	constructor(size: number, forgot: (scope: ClientScope) => void) {
+		this.#size = size
+		this.#scopes = new Array<ClientScope | undefined>(size).fill(undefined)
+		this.#requestIds = new Array<string | undefined>(size).fill(undefined)
 		this.#requests = new Array<HoldRequest | undefined>(size).fill(undefined)
 		this.#errors = new Array<LockError | ProtocolError | undefined>(size).fill(undefined)
 		this.#leaseIds = new Array<string | undefined>(size).fill(undefined)
 		this.#how = new Uint8Array(size)
+		this.#forgot = forgot
 	}
 
-	get(requestId: string): EndedHold | undefined {
-		const slot = this.#slots.find(requestId)
-		if (slot < 0) return undefined
+	get(scope: ClientScope, requestId: string): EndedHold | undefined {
+		const slot = scope.ended.get(requestId)
+		if (slot === undefined) return undefined
 		const leaseId = this.#leaseIds[slot]
 		return { request: this.#requests[slot] as HoldRequest, error: this.#errors[slot], leaseId, how: leaseId === undefined ? undefined : endings[this.#how[slot] as number] }
 	}
 
 	/** A hold refused: its retry is refused alike. */
-	refused(request: HoldRequest, error: LockError | ProtocolError): void {
-		this.#set(request, error, undefined, 'expired')
+	refused(scope: ClientScope, request: HoldRequest, error: LockError | ProtocolError): void {
+		this.#set(scope, request, error, undefined, 'expired')
 	}
 
 	/** A hold whose lease ended: its retry is refused as the lease's end says. */
-	ended(request: HoldRequest, leaseId: string, how: Ended): void {
-		this.#set(request, undefined, leaseId, how)
+	ended(scope: ClientScope, request: HoldRequest, leaseId: string, how: Ended): void {
+		this.#set(scope, request, undefined, leaseId, how)
 	}
 
-	#set(request: HoldRequest, error: LockError | ProtocolError | undefined, leaseId: string | undefined, how: Ended): void {
-		const slot = this.#slots.claim(request.requestId)
+	#set(scope: ClientScope, request: HoldRequest, error: LockError | ProtocolError | undefined, leaseId: string | undefined, how: Ended): void {
+		let slot = scope.ended.get(request.requestId)
+		if (slot === undefined) {
+			slot = this.#next
+			this.#next = slot + 1 === this.#size ? 0 : slot + 1
+			const old = this.#scopes[slot]
+			if (old !== undefined) {
+				old.ended.delete(this.#requestIds[slot] as string)
+				if (old !== scope) this.#forgot(old)
+			}
+			this.#scopes[slot] = scope
+			this.#requestIds[slot] = request.requestId
+			scope.ended.set(request.requestId, slot)
+		}
 		this.#requests[slot] = request
 		this.#errors[slot] = error
 		this.#leaseIds[slot] = leaseId

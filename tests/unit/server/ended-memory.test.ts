@@ -9,7 +9,6 @@ import { startServer, tempDir, WireClient } from './fixtures/wire.ts'
 // The guides say the server remembers at least its last 10,000 ended holds, in memory, and no more
 // than twice that: a retry within them gets the old answer, one later is a new hold.
 
-const peer: Peer = { client: 'one client', pushLost() {} }
 
 function holdRequest(n: number): HoldRequest {
 	return { id: n, method: 'hold', kind: 'lock', name: 'invoices', key: `${n}`, ttl: 30_000, wait: 0, requestId: `request-${n}` }
@@ -29,6 +28,7 @@ describe('the memory of ended holds and leases (rememberEnded)', () => {
 		expect(DEFAULT_LIMITS.rememberEnded).toBe(10_000)
 		const store = await Store.open({ sqlite: betterSqliteDriver(), clock: new SimulatedClock() })
 		const book = new LeaseBook(store, DEFAULT_LIMITS)
+		const peer: Peer = { scope: book.openScope('one client'), pushLost() {} }
 		const leases: WireLease[] = []
 		const holdAndRelease = async (n: number) => {
 			const lease = await book.hold(holdRequest(n), peer)

@@ -11,9 +11,11 @@ async function setup(finished: Finished) {
 	const history: HistoryRecord[] = []
 	const running = await startServer({ history: record => history.push(record) })
 	finished(() => running.stop())
-	const open = async () => {
+	// A client id in the hello makes the connections one client's: a request id names a hold of that client only.
+	const open = async (clientId?: string) => {
 		const wire = await WireClient.open(running.server.url)
 		finished(() => wire.close())
+		if (clientId !== undefined) expect(await wire.ask({ id: 'hello', method: 'hello', client: clientId })).toMatchObject({ ok: true })
 		return wire
 	}
 	const client = async (url = running.server.url) => {
@@ -137,10 +139,10 @@ describe.concurrent('LOCK-07 renewals and releases name the lease by its id, so 
 })
 
 describe.concurrent('LOCK-07 a hold retried with the same request id is answered with the same lease', () => {
-	it('answers a retry, on the same or another connection, with the lease it gave', async ({ onTestFinished }) => {
+	it('answers a retry, on the same or another connection of its client, with the lease it gave', async ({ onTestFinished }) => {
 		const { open, history } = await setup(onTestFinished)
-		const a = await open()
-		const b = await open()
+		const a = await open('client-4c9a9e615d8f')
+		const b = await open('client-4c9a9e615d8f')
 		const hold = holdOf('42', { ttl: '1h' })
 		const first = leaseOf(await a.ask(hold))
 		expect(leaseOf(await a.ask({ ...hold, id: 'again' }))).toEqual(first)
@@ -151,8 +153,8 @@ describe.concurrent('LOCK-07 a hold retried with the same request id is answered
 	it('answers every copy of a waiting hold with the one lease it gets', async ({ onTestFinished }) => {
 		const { open, history } = await setup(onTestFinished)
 		const holder = await open()
-		const a = await open()
-		const b = await open()
+		const a = await open('client-2a7b4c10')
+		const b = await open('client-2a7b4c10')
 		const held = leaseOf(await holder.ask(holdOf('42', { ttl: '1h' })))
 		const hold = holdOf('42', { wait: 5000 })
 		a.send(hold)
