@@ -34,6 +34,8 @@ export class Connection implements Peer {
 	#authorized: boolean
 	#inFlight = 0
 	#scope: ClientScope
+	// What the connection has sent: a hello must be the first request, and only one.
+	#said: 'nothing' | 'hello' | 'requests' = 'nothing'
 	// Set by every whole frame, cleared by the server's idle sweep: bytes that never make a frame do not count.
 	#active = true
 	#idleSince: number | undefined
@@ -100,6 +102,10 @@ export class Connection implements Peer {
 	#read(chunk: Buffer): void {
 		for (const event of this.#reader.push(chunk)) {
 			if ('notUtf8' in event) {
+				if (!this.#authorized) {
+					this.#refuse(null, 'unauthorized', 'the first frame must be a hello with the token (frame is not UTF-8 text)')
+					return
+				}
 				this.#active = true
 				this.#send({ id: null, ok: false, error: { code: 'malformed', message: 'frame is not UTF-8 text' } })
 				continue
@@ -142,8 +148,17 @@ export class Connection implements Peer {
 			this.#authorized = true
 			clearTimeout(this.#helloTimer)
 		}
+		const first = this.#said === 'nothing'
+		if (first) this.#said = request.method === 'hello' ? 'hello' : 'requests'
 		switch (request.method) {
 			case 'hello':
+				// Whom a connection speaks for is fixed by its first request: a later hello would move its holds' request ids and charges to another client.
+				if (!first) {
+					const why = this.#said === 'hello' ? 'this connection said hello already' : 'must be the first request of a connection; this one already sent others as a client of its own'
+					const tail = this.#said === 'hello' ? '; a connection speaks for one client, named by its first request' : ''
+					this.#send({ id: request.id, ok: false, error: { code: 'invalid', message: `hello: ${why}${tail}` } })
+					return
+				}
 				if (request.client !== undefined) this.#scope = this.#book.renameScope(this.#scope, request.client)
 				this.#send({ id: request.id, ok: true, protocol: PROTOCOL_VERSION, now: this.#now() })
 				return

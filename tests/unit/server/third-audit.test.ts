@@ -81,3 +81,36 @@ describe('issue 24.3: request ids are one namespace for all clients', () => {
 		expect(errorOf(await stranger.ask(hold('42', '7'))).code).toBe('held')
 	})
 })
+
+describe('issue 24.7: hello', () => {
+	it('refuses a second hello, so a connection cannot switch its client id and its share of holds', async () => {
+		const { open } = await setup({ limits: { maxHoldsPerClient: 1 } })
+		const a = await open('alpha-0b7e5a1c3f2d4c9a')
+		leaseOf(await a.ask(hold('1', '1')))
+		expect(errorOf(await a.ask({ id: 'again', method: 'hello', client: 'beta-9e615d8f2a7b4c10' }))).toEqual({
+			code: 'invalid',
+			message: 'hello: this connection said hello already; a connection speaks for one client, named by its first request',
+		})
+		expect(errorOf(await a.ask(hold('2', '2'))).code).toBe('busy')
+	})
+
+	it('refuses a hello after other requests: the first request fixes whom the connection speaks for', async () => {
+		const { open } = await setup()
+		const a = await open()
+		leaseOf(await a.ask(hold('1', '1')))
+		expect(errorOf(await a.ask({ id: 'late', method: 'hello', client: 'alpha-0b7e5a1c3f2d4c9a' }))).toEqual({
+			code: 'invalid',
+			message: 'hello: must be the first request of a connection; this one already sent others as a client of its own',
+		})
+		// The connection goes on, as the client it was.
+		expect(errorOf(await a.ask(hold('1', '1', { id: 'reused', key: '2' }))).message).toBe('requestId "1": already names a hold of lock invoices: key "1"')
+	})
+
+	it('answers a frame that is not UTF-8 before the token with unauthorized, and closes the connection', async () => {
+		const { open } = await setup({ token: 'a-token-of-24-characters' })
+		const a = await open()
+		a.socket.write(Buffer.from([0x7b, 0xff, 0x7d, 0x0a]))
+		expect(await a.next()).toEqual({ id: null, ok: false, error: { code: 'unauthorized', message: 'the first frame must be a hello with the token (frame is not UTF-8 text)' } })
+		await a.whenClosed()
+	})
+})
