@@ -52,12 +52,12 @@ export class PendingHold {
 	lease: ServedLease | undefined
 	// Made only for a hold that has to wait: most find their key free.
 	controller: AbortController | undefined
-	peers: Set<Peer> | undefined
 	// True from the history's wait record to its leave record, so each is written once.
 	inLine = false
 	// The first ask in fields and the rest in a list made only for a retry: a callback each, not a promise per hold.
-	readonly peer: Peer
-	readonly answer: HoldAnswer
+	// Each is let go once the hold is answered or its connection closes: a hold keeps no closed connection alive.
+	peer: Peer | undefined
+	answer: HoldAnswer | undefined
 	retries: Ask[] | undefined
 
 	constructor(
@@ -69,6 +69,20 @@ export class PendingHold {
 	) {
 		this.peer = peer
 		this.answer = answer
+	}
+
+	/** Whether any connection still waits for the hold's answer. */
+	get asked(): boolean {
+		return this.peer !== undefined || (this.retries?.length ?? 0) > 0
+	}
+
+	/** Lets go of the asks that came on a connection that closed. */
+	dropAsksOf(peer: Peer): void {
+		if (this.peer === peer) {
+			this.peer = undefined
+			this.answer = undefined
+		}
+		if (this.retries !== undefined) this.retries = this.retries.filter(ask => ask.peer !== peer)
 	}
 
 	/** Makes a waiting hold leave its line. */

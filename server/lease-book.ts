@@ -59,6 +59,8 @@ export class LeaseBook {
 	/** A connection of the scope closed: its waiting holds leave their lines unless another connection of the client waits for them too. */
 	closeScope(peer: Peer): void {
 		this.detach(peer)
+		// A lease tells its loss to the connection of its client that last asked for or renewed it: not to one that closed, which it would keep alive.
+		for (const hold of peer.scope.holds.values()) if (hold.lease?.owner === peer) hold.lease.owner = undefined
 		this.#scopes.close(peer.scope)
 	}
 
@@ -123,7 +125,8 @@ export class LeaseBook {
 		const lease = this.#find(leaseId, fence, 'renewal')
 		// Within the call, as a release is: a renewal and a release sent together are done, and written, in the order they came.
 		;(lease.engine as HeldLease<bigint | undefined>).extend(ttl)
-		lease.owner = peer
+		// Only a connection of the lease's client hears of its loss: another's would be kept alive by it.
+		if (peer.scope === lease.hold.scope) lease.owner = peer
 		if (this.#history.on) this.#history.record({ type: 'renew', at: this.#store.clock.now(), leaseId, ttl, expiresAt: lease.engine.expiresAt }, placeOfHold(lease.hold.request), 'the renewal stands')
 		return lease.wire()
 	}
@@ -169,14 +172,14 @@ export class LeaseBook {
 		}
 	}
 
-	/** A connection is gone: holds that only it waited for leave their lines; its leases stay. */
+	/** A connection is gone: its asks are let go, and holds that only it waited for leave their lines; its leases stay. */
 	detach(peer: Peer): void {
 		const waiting = this.#waitingBy.get(peer)
 		if (waiting === undefined) return
 		this.#waitingBy.delete(peer)
 		for (const hold of waiting) {
-			hold.peers?.delete(peer)
-			if ((hold.peers?.size ?? 0) > 0 || hold.state !== 'waiting') continue
+			hold.dropAsksOf(peer)
+			if (hold.asked || hold.state !== 'waiting') continue
 			hold.forgotten = true
 			this.#withdraw(hold, new LockError('cancelled', `${placeOfHold(hold.request)}: its connection closed while it waited`))
 		}
@@ -246,7 +249,6 @@ export class LeaseBook {
 	}
 
 	#watch(hold: PendingHold, peer: Peer): void {
-		;(hold.peers ??= new Set()).add(peer)
 		let waiting = this.#waitingBy.get(peer)
 		if (waiting === undefined) this.#waitingBy.set(peer, (waiting = new Set()))
 		waiting.add(hold)
@@ -254,18 +256,23 @@ export class LeaseBook {
 
 	// Every ask of the hold hears the one answer, in the order they came; the connections that watched it stop.
 	#settle(hold: PendingHold, error: LockError | ProtocolError | undefined): void {
-		for (const peer of hold.peers ?? []) {
-			const waiting = this.#waitingBy.get(peer)
-			if (waiting === undefined) continue
-			waiting.delete(hold)
-			if (waiting.size === 0) this.#waitingBy.delete(peer)
-		}
+		const { peer, answer, retries } = hold
+		hold.peer = undefined
+		hold.answer = undefined
+		hold.retries = undefined
+		if (peer !== undefined) this.#unwatch(hold, peer)
+		for (const ask of retries ?? []) this.#unwatch(hold, ask.peer)
 		const lease = hold.lease
 		const wire = error === undefined ? lease?.wire() : undefined
-		this.#answerOne(hold.request, hold.peer, hold.answer, lease, wire, error)
-		const retries = hold.retries
-		hold.retries = undefined
+		if (peer !== undefined && answer !== undefined) this.#answerOne(hold.request, peer, answer, lease, wire, error)
 		for (const ask of retries ?? []) this.#answerOne(ask.request, ask.peer, ask.answer, lease, wire, error)
+	}
+
+	#unwatch(hold: PendingHold, peer: Peer): void {
+		const waiting = this.#waitingBy.get(peer)
+		if (waiting === undefined) return
+		waiting.delete(hold)
+		if (waiting.size === 0) this.#waitingBy.delete(peer)
 	}
 
 	#answerOne(request: HoldRequest, peer: Peer, answer: HoldAnswer, lease: ServedLease | undefined, wire: WireLease | undefined, error: LockError | ProtocolError | undefined): void {

@@ -1,5 +1,12 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it } from 'vitest'
+import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
+import { SimulatedClock, Store } from '../../../engine/index.ts'
 import type { ServeOptions } from '../../../server/index.ts'
+import { LeaseBook, type Peer } from '../../../server/lease-book.ts'
+import type { HoldRequest } from '../../../server/protocol.ts'
+import { DEFAULT_LIMITS } from '../../../server/server.ts'
 import { startServer, WireClient } from './fixtures/wire.ts'
 
 // Issue 24's findings (the lock server's third audit), each reproduced first: the tests are named after them.
@@ -21,6 +28,18 @@ async function setup(options: Partial<ServeOptions> = {}) {
 		return wire
 	}
 	return { ...running, open }
+}
+
+// The collector, for tests that show the server keeps nothing it should have let go.
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+
+/** Collects garbage once the current job's references (WeakRef targets are kept to its end) are gone. */
+async function collectGarbage(): Promise<void> {
+	for (let i = 0; i < 3; i++) {
+		await new Promise(resolve => setImmediate(resolve))
+		gc()
+	}
 }
 
 function hold(key: string, requestId: string, extra: Message = {}): Message {
@@ -112,5 +131,55 @@ describe('issue 24.7: hello', () => {
 		a.socket.write(Buffer.from([0x7b, 0xff, 0x7d, 0x0a]))
 		expect(await a.next()).toEqual({ id: null, ok: false, error: { code: 'unauthorized', message: 'the first frame must be a hello with the token (frame is not UTF-8 text)' } })
 		await a.whenClosed()
+	})
+})
+
+describe('issue 24.1: memory a client can grow without limit', () => {
+	// Peers stand in for connections: a connection the book still holds after it closed is memory a client can grow.
+	async function book() {
+		const store = await Store.open({ sqlite: betterSqliteDriver(), clock: new SimulatedClock() })
+		const leases = new LeaseBook(store, DEFAULT_LIMITS)
+		cleanups.push(async () => {
+			leases.close()
+			await store.close()
+		})
+		const request = (key: string, requestId: string): HoldRequest => ({ id: 1, method: 'hold', kind: 'lock', name: 'invoices', key, ttl: 3_600_000, wait: 3_600_000, requestId })
+		return { leases, request }
+	}
+
+	const alive = (refs: WeakRef<object>[]) => refs.filter(ref => ref.deref() !== undefined).length
+
+	it('forgets a retry of a waiting hold once the connection that sent it closes', async () => {
+		const { leases, request } = await book()
+		const holder: Peer = { scope: leases.openScope('holder-0b7e5a1c'), pushLost() {} }
+		await leases.hold(request('42', '1'), holder)
+		const first: Peer = { scope: leases.openScope('waiter-9e615d8f'), pushLost() {} }
+		leases.ask(request('42', '1'), first, () => {})
+		const refs: WeakRef<object>[] = []
+		// Each retry comes on a connection of its own, which closes: the hold still waits for its first asker.
+		// Made in a function of its own, so that no frame of this test keeps the last one.
+		const retryOnce = () => {
+			const peer = { scope: leases.openScope('waiter-9e615d8f'), pushLost() {}, buffer: new Uint8Array(64 * 1024) }
+			refs.push(new WeakRef(peer))
+			leases.ask(request('42', '1'), peer, () => {})
+			leases.closeScope(peer)
+		}
+		for (let i = 0; i < 50; i++) retryOnce()
+		await collectGarbage()
+		expect(alive(refs)).toBe(0)
+	})
+
+	it('keeps no closed connection alive through a hold it was granted', async () => {
+		const { leases, request } = await book()
+		const refs: WeakRef<object>[] = []
+		const holdOnce = async (i: number) => {
+			const peer = { scope: leases.openScope(), pushLost() {}, buffer: new Uint8Array(64 * 1024) }
+			refs.push(new WeakRef(peer))
+			await leases.hold(request(String(i), '1'), peer)
+			leases.closeScope(peer)
+		}
+		for (let i = 0; i < 50; i++) await holdOnce(i)
+		await collectGarbage()
+		expect(alive(refs)).toBe(0)
 	})
 })
