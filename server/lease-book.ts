@@ -189,7 +189,13 @@ export class LeaseBook {
 	close(): void {
 		if (this.#closed) return
 		this.#closed = true
-		for (const hold of this.#holds) this.#withdraw(hold, new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`))
+		for (const hold of this.#holds) {
+			if (hold.state !== 'waiting') continue
+			const closing = new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`)
+			this.#withdraw(hold, closing)
+			// Answered now, not when the engine's refusal comes a few promise turns later: the connections end right after this call.
+			this.#refused(hold, closing)
+		}
 		for (const lease of [...this.#leases.values()]) {
 			void lease.engine.release()
 			this.#end(lease, 'closed')

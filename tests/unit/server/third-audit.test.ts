@@ -7,7 +7,8 @@ import type { ServeOptions } from '../../../server/index.ts'
 import { LeaseBook, type Peer } from '../../../server/lease-book.ts'
 import type { HoldRequest } from '../../../server/protocol.ts'
 import { DEFAULT_LIMITS } from '../../../server/server.ts'
-import { startServer, WireClient } from './fixtures/wire.ts'
+import { startServerProcess } from './fixtures/processes.ts'
+import { startServer, tempDir, WireClient } from './fixtures/wire.ts'
 
 // Issue 24's findings (the lock server's third audit), each reproduced first: the tests are named after them.
 
@@ -181,5 +182,22 @@ describe('issue 24.1: memory a client can grow without limit', () => {
 		for (let i = 0; i < 50; i++) await holdOnce(i)
 		await collectGarbage()
 		expect(alive(refs)).toBe(0)
+	})
+})
+
+describe('issue 24.5: SIGTERM drops the closed answer that waiting holds are promised', () => {
+	it('answers a waiting hold with closed before the connection ends, when the server process gets SIGTERM', async ({ onTestFinished }) => {
+		const { proc, url } = await startServerProcess(onTestFinished, tempDir())
+		const holder = await WireClient.open(url)
+		const waiter = await WireClient.open(url)
+		cleanups.push(() => holder.close(), () => waiter.close())
+		const lease = leaseOf(await holder.ask(hold('42', '1')))
+		waiter.send(hold('42', '1', { id: 'waiting', wait: '1h' }))
+		// The server has the hold in line once a later request on the same connection is answered.
+		await waiter.ask({ id: 'ping', method: 'cancel', requestId: 'none' })
+		proc.kill('SIGTERM')
+		expect(await waiter.answer('waiting')).toMatchObject({ ok: false, error: { code: 'closed' } })
+		expect(await holder.event(lease.id)).toEqual({ event: 'lost', leaseId: lease.id, reason: 'closed' })
+		expect(await proc.exited()).toBe(0)
 	})
 })
