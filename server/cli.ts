@@ -1,8 +1,9 @@
-import { appendFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { openStore } from '../engine/adapters/node.ts'
 import { formatDuration, LockError, parseDuration, type Store } from '../engine/index.ts'
 import { DEFAULT_PORT } from './protocol.ts'
+import { HistoryFile } from './history-file.ts'
 import type { HistoryRecord } from './history.ts'
 import { DEFAULT_LIMITS, serve, type ServerLimits } from './server.ts'
 
@@ -16,13 +17,17 @@ const limitFlags = [
 	['auth-delay', 'authDelayMs', true],
 ] as const satisfies readonly (readonly [string, keyof ServerLimits, boolean])[]
 
-const usage = `Usage: npm run serve -- [--dir data] [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--token T] [--history FILE] [limits]
+/** The environment variable a token may come in, out of the process list's sight. */
+const TOKEN_VARIABLE = 'TINYSTORE_LOCKS_TOKEN'
+
+const usage = `Usage: npm run serve -- [--dir data] [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--token-file FILE] [--history FILE] [limits]
 
 Serves the locks and semaphores of the store in --dir over TCP.
   --dir                   the store's directory (kv.db); data unless given
   --port                  the port; ${DEFAULT_PORT} unless given, 0 picks a free one
   --host                  the address to listen on; 127.0.0.1 unless given
-  --token                 a shared token of 16 to 200 bytes every connection must send in its hello
+  --token-file            a file, readable by its owner only, with the shared token (16 to 200 bytes) every connection must send in its hello;
+                          or the token in ${TOKEN_VARIABLE}; --token T works too, but every user of the machine can read it in the process list
   --history               append every grant, renewal, release and expiry to FILE, one JSON object a line
   --max-connections       client connections at once; ${DEFAULT_LIMITS.maxConnections} unless given
   --idle-timeout          close a connection that sends no request for this long while nothing is held or asked; ${formatDuration(DEFAULT_LIMITS.idleTimeoutMs)} unless given
@@ -42,6 +47,7 @@ async function main(argv: string[]): Promise<number | undefined> {
 				port: { type: 'string', default: String(DEFAULT_PORT) },
 				host: { type: 'string', default: '127.0.0.1' },
 				token: { type: 'string' },
+				'token-file': { type: 'string' },
 				history: { type: 'string' },
 				...Object.fromEntries(limitFlags.map(([flag]) => [flag, { type: 'string' as const }])),
 				help: { type: 'boolean', short: 'h' },
@@ -60,8 +66,9 @@ async function main(argv: string[]): Promise<number | undefined> {
 		console.error(`--port ${JSON.stringify(values.port)}: expected a whole number from 0 to 65535`)
 		return 2
 	}
-	if (values.token === '') {
-		console.error('--token: expected a non-empty token')
+	const token = readToken(values.token, values['token-file'])
+	if (typeof token === 'object') {
+		console.error(token.error)
 		return 2
 	}
 	const limits: Partial<ServerLimits> = {}
@@ -82,14 +89,18 @@ async function main(argv: string[]): Promise<number | undefined> {
 		console.error(error instanceof LockError ? `${error.message} (${error.code})` : error)
 		return 1
 	}
-	const historyFile = values.history
-	// Written synchronously, so a record is on its way to the disk before the client hears of it, even if the server is killed next.
+	let historyFile: HistoryFile | undefined
+	try {
+		historyFile = values.history === undefined ? undefined : new HistoryFile(values.history)
+	} catch (error) {
+		await store.close()
+		console.error(`--history ${values.history}: ${(error as Error).message}`)
+		return 1
+	}
+	const append = historyFile?.append
 	// The start record names this process, for whoever reads the history of several servers.
-	const history =
-		historyFile === undefined
-			? undefined
-			: (record: HistoryRecord) => appendFileSync(historyFile, `${JSON.stringify(record.type === 'start' ? { ...record, pid: process.pid } : record)}\n`)
-	const server = await serve({ store, host: values.host, port, token: values.token, history, limits }).catch(async (error: unknown) => {
+	const history = append === undefined ? undefined : (record: HistoryRecord) => append(record.type === 'start' ? { ...record, pid: process.pid } : record)
+	const server = await serve({ store, host: values.host, port, token, history, limits }).catch(async (error: unknown) => {
 		await store.close()
 		throw error
 	})
@@ -106,11 +117,36 @@ async function main(argv: string[]): Promise<number | undefined> {
 		}, 5000).unref()
 		await server.close()
 		await store.close()
+		historyFile?.close()
 		process.exit(0)
 	}
 	process.on('SIGINT', () => void stop('SIGINT'))
 	process.on('SIGTERM', () => void stop('SIGTERM'))
 	return undefined
+}
+
+/** The token from `--token`, `--token-file` or the environment (one of them at most), or the error that says why it cannot be used. */
+function readToken(flag: string | undefined, file: string | undefined): string | undefined | { error: string } {
+	const variable = process.env[TOKEN_VARIABLE]
+	const given = [flag !== undefined && '--token', file !== undefined && '--token-file', variable !== undefined && TOKEN_VARIABLE].filter(Boolean)
+	if (given.length > 1) return { error: `${given.join(' and ')}: give the token one way` }
+	if (flag !== undefined) {
+		if (flag === '') return { error: '--token: expected a non-empty token' }
+		console.error(`tinystore locks: --token shows in the process list to every user of this machine; --token-file or ${TOKEN_VARIABLE} keeps it out of sight`)
+		return flag
+	}
+	if (variable !== undefined) return variable === '' ? { error: `${TOKEN_VARIABLE}: expected a non-empty token` } : variable
+	if (file === undefined) return undefined
+	let text: string
+	try {
+		const mode = statSync(file).mode & 0o777
+		// As ssh does with a private key: a secret others can read is not one.
+		if ((mode & 0o077) !== 0) return { error: `--token-file ${file}: other users can read it (mode ${mode.toString(8)}); make it readable by its owner only (chmod 600)` }
+		text = readFileSync(file, 'utf8').replace(/\r?\n$/, '')
+	} catch (error) {
+		return { error: `--token-file ${file}: ${(error as Error).message}` }
+	}
+	return text === '' ? { error: `--token-file ${file}: the file is empty; expected the token` } : text
 }
 
 function durationFlag(text: string): number | undefined {

@@ -1,3 +1,5 @@
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -7,7 +9,7 @@ import type { ServeOptions } from '../../../server/index.ts'
 import { LeaseBook, type Peer } from '../../../server/lease-book.ts'
 import type { HoldRequest } from '../../../server/protocol.ts'
 import { DEFAULT_LIMITS } from '../../../server/server.ts'
-import { startServerProcess } from './fixtures/processes.ts'
+import { Proc, startServerProcess } from './fixtures/processes.ts'
 import { startServer, tempDir, WireClient } from './fixtures/wire.ts'
 
 // Issue 24's findings (the lock server's third audit), each reproduced first: the tests are named after them.
@@ -199,5 +201,51 @@ describe('issue 24.5: SIGTERM drops the closed answer that waiting holds are pro
 		expect(await waiter.answer('waiting')).toMatchObject({ ok: false, error: { code: 'closed' } })
 		expect(await holder.event(lease.id)).toEqual({ event: 'lost', leaseId: lease.id, reason: 'closed' })
 		expect(await proc.exited()).toBe(0)
+	})
+})
+
+describe('issue 24.6: secrets other local users can read', () => {
+	const token = 'a-token-of-24-characters'
+
+	it('takes the token from a file only its owner can read, or from the environment, so it never shows in the command line', async ({ onTestFinished }) => {
+		const dir = tempDir()
+		const file = join(dir, 'token')
+		writeFileSync(file, `${token}\n`, { mode: 0o600 })
+		for (const options of [{ args: ['--token-file', file] }, { env: { TINYSTORE_LOCKS_TOKEN: token } }]) {
+			const { proc, url } = await startServerProcess(onTestFinished, join(dir, `data-${options.args === undefined ? 'env' : 'file'}`), options)
+			if (existsSync(`/proc/${proc.child.pid}/cmdline`)) expect(readFileSync(`/proc/${proc.child.pid}/cmdline`, 'utf8')).not.toContain(token)
+			const wire = await WireClient.open(url)
+			cleanups.push(() => wire.close())
+			expect(errorOf(await wire.ask({ id: 1, method: 'hold', kind: 'lock', name: 'n', key: 'k', requestId: 'r' })).code).toBe('unauthorized')
+			const again = await WireClient.open(url)
+			cleanups.push(() => again.close())
+			expect(await again.ask({ id: 1, method: 'hello', token })).toMatchObject({ ok: true })
+		}
+	})
+
+	it('refuses a token file other users can read, naming it', async ({ onTestFinished }) => {
+		const dir = tempDir()
+		const file = join(dir, 'token')
+		writeFileSync(file, token)
+		chmodSync(file, 0o644)
+		const proc = new Proc('server/cli.ts', ['--dir', join(dir, 'data'), '--port', '0', '--token-file', file])
+		onTestFinished(() => proc.end())
+		expect(await proc.exited()).toBe(2)
+		expect(proc.stderr.join('\n')).toBe(`--token-file ${file}: other users can read it (mode 644); make it readable by its owner only (chmod 600)`)
+	})
+
+	it('writes the history, with its live lease and request ids, to a file only its owner can read', async ({ onTestFinished }) => {
+		const dir = tempDir()
+		const fresh = join(dir, 'fresh.jsonl')
+		const old = join(dir, 'old.jsonl')
+		writeFileSync(old, '', { mode: 0o644 })
+		chmodSync(old, 0o644)
+		for (const history of [fresh, old]) {
+			const { url } = await startServerProcess(onTestFinished, join(dir, `data-${history === fresh ? 'fresh' : 'old'}`), { history })
+			const wire = await WireClient.open(url)
+			cleanups.push(() => wire.close())
+			leaseOf(await wire.ask(hold('42', '1')))
+			expect(statSync(history).mode & 0o777).toBe(0o600)
+		}
 	})
 })
