@@ -134,17 +134,19 @@ export class Connection implements Peer {
 				return
 			}
 			const address = this.#socket.remoteAddress ?? ''
-			const wait = this.#throttle.waitFor(address, Date.now())
+			const wait = this.#throttle.waitFor(address, Date.now(), request.client)
 			if (wait > 0) {
-				this.#refuse(request.id, 'unauthorized', `too many failed tokens from ${address}: try again in ${wait} ms`)
+				// Not a wrong token, and not for good: the client may come back once the wait is over.
+				this.#send({ id: request.id, ok: false, error: { code: 'busy', message: `too many failed tokens from ${address}: try again in ${wait} ms`, retryAfter: wait } })
+				this.end()
 				return
 			}
 			if (request.token === undefined || !this.#tokenMatches(request.token)) {
-				if (request.token !== undefined) this.#throttle.failed(address, Date.now())
+				if (request.token !== undefined) this.#throttle.failed(address, Date.now(), request.client)
 				this.#refuse(request.id, 'unauthorized', request.token === undefined ? 'hello without a token: this server requires one' : 'hello with a wrong token')
 				return
 			}
-			this.#throttle.succeeded(address)
+			this.#throttle.succeeded(address, request.client)
 			this.#authorized = true
 			clearTimeout(this.#helloTimer)
 		}

@@ -88,6 +88,8 @@ export class Link {
 	// Set while `start` waits: how a link that gives up tells it.
 	#whenDead: ((error: LockError) => void) | undefined
 	#lastError = ''
+	// How long the server said to wait before the next connection, in ms.
+	#retryAfter = 0
 	// Where every read of the link's connections lands; the frame reader copies what it keeps.
 	readonly #readBuffer = Buffer.allocUnsafe(64 * 1024)
 
@@ -215,8 +217,10 @@ export class Link {
 				return
 			}
 			const delay = Math.min(this.#options.maxDelayMs, this.#options.minDelayMs * 2 ** this.#attempt++)
-			// Jitter keeps clients that lost one server from all coming back in the same millisecond.
-			this.#timer = setTimeout(() => this.#open(), delay / 2 + Math.random() * (delay / 2))
+			// Jitter keeps clients that lost one server from all coming back in the same millisecond; a server that said how long to wait is believed.
+			const after = Math.max(delay / 2 + Math.random() * (delay / 2), this.#retryAfter)
+			this.#retryAfter = 0
+			this.#timer = setTimeout(() => this.#open(), after)
 		})
 	}
 
@@ -237,15 +241,23 @@ export class Link {
 				this.#options.onEvent(message as unknown as LostEvent)
 				continue
 			}
-			if (message.id === helloId) this.#helloAnswered(message, helloSentAt, receivedAt)
+			if (message.id === helloId) this.#helloAnswered(socket, message, helloSentAt, receivedAt)
 			else if (message.id === null && !this.#ready) this.#refusedConnection(message)
 			else this.#answered(message, receivedAt)
 		}
 	}
 
-	#helloAnswered(message: Record<string, unknown>, sentAt: number, receivedAt: number): void {
+	#helloAnswered(socket: Socket, message: Record<string, unknown>, sentAt: number, receivedAt: number): void {
 		if (message.ok !== true) {
 			const error = message.error as WireError | undefined
+			if (error?.code === 'busy') {
+				// A server at a limit, or an address throttled by another's wrong token: not for good. The connection
+				// is tried again (a first one until the connect timeout), and the leases go on meanwhile.
+				this.#lastError = `: busy: ${error.message}`
+				if (typeof error.retryAfter === 'number' && error.retryAfter > 0) this.#retryAfter = Math.min(error.retryAfter, 60_000)
+				socket.destroy()
+				return
+			}
 			this.close(new LockError('invalid', `${this.url}: ${error?.code ?? 'refused'}: ${error?.message ?? 'the server refused the hello'}`))
 			return
 		}

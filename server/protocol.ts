@@ -104,6 +104,8 @@ export const METHODS = ['hello', 'hold', 'renew', 'release', 'cancel'] as const
 export interface WireError {
 	code: WireErrorCode
 	message: string
+	/** With `busy` when the server knows it: how many ms to wait before trying again. */
+	retryAfter?: number
 }
 
 /** An answer to one request, by its correlation id. */

@@ -5,12 +5,12 @@ import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
 import { SimulatedClock, Store } from '../../../engine/index.ts'
-import type { ServeOptions } from '../../../server/index.ts'
+import { connect, type ServeOptions } from '../../../server/index.ts'
 import { LeaseBook, type Peer } from '../../../server/lease-book.ts'
 import type { HoldRequest } from '../../../server/protocol.ts'
 import { DEFAULT_LIMITS } from '../../../server/server.ts'
 import { Proc, startServerProcess } from './fixtures/processes.ts'
-import { startServer, tempDir, WireClient } from './fixtures/wire.ts'
+import { Relay, startServer, tempDir, until, WireClient } from './fixtures/wire.ts'
 
 // Issue 24's findings (the lock server's third audit), each reproduced first: the tests are named after them.
 
@@ -247,5 +247,53 @@ describe('issue 24.6: secrets other local users can read', () => {
 			leaseOf(await wire.ask(hold('42', '1')))
 			expect(statSync(history).mode & 0o777).toBe(0o600)
 		}
+	})
+})
+
+describe('issue 24.2: a throttle kills the TypeScript client for good', () => {
+	const token = 'a-token-of-24-characters'
+
+	async function wrongToken(url: string): Promise<void> {
+		const wrong = await WireClient.open(url)
+		cleanups.push(() => wrong.close())
+		expect(errorOf(await wrong.ask({ id: 1, method: 'hello', token: 'not-the-token-at-all-no' })).code).toBe('unauthorized')
+	}
+
+	it("keeps a client whose address another process's wrong token throttled: it reconnects, and its lease holds", async () => {
+		const { server } = await setup({ token, limits: { authDelayMs: 60_000 } })
+		const relay = await Relay.to(server.url)
+		cleanups.push(() => relay.close())
+		const client = await connect(relay.url, { token })
+		cleanups.push(() => client.close())
+		const result = await client.lock('invoices').hold(
+			'42',
+			async lease => {
+				await wrongToken(server.url)
+				relay.cut()
+				await until(() => (relay.connections >= 2 && client.connected ? true : undefined), 'the client to reconnect')
+				await lease.renew()
+				return { lost: lease.lost, aborted: lease.signal.aborted }
+			},
+			{ ttl: '5s' },
+		)
+		expect(result).toEqual({ lost: false, aborted: false })
+	})
+
+	it('makes connect() wait out a throttle on its address, instead of failing at once', async () => {
+		const { server } = await setup({ token, limits: { authDelayMs: 400 } })
+		await wrongToken(server.url)
+		const client = await connect(server.url, { token, connectTimeout: '10s' })
+		cleanups.push(() => client.close())
+		expect(await client.lock('invoices').tryHold('42', () => 'held')).toBe('held')
+	})
+
+	it('answers a hello while its address is throttled with busy and the time to wait, apart from a wrong token', async () => {
+		const { open, server } = await setup({ token, limits: { authDelayMs: 60_000 } })
+		await wrongToken(server.url)
+		const soon = await open()
+		const error = errorOf(await soon.ask({ id: 1, method: 'hello', token })) as { code: string; message: string; retryAfter?: number }
+		expect(error).toEqual({ code: 'busy', message: expect.stringMatching(/^too many failed tokens from 127\.0\.0\.1: try again in \d+ ms$/), retryAfter: expect.any(Number) })
+		expect(error.retryAfter).toBeGreaterThan(59_000)
+		await soon.whenClosed()
 	})
 })
