@@ -10,6 +10,7 @@ import { DEFAULT_LIMITS, serve, type ServerLimits } from './server.ts'
 // The limits a flag may set: its name, the limit, and whether it is a time.
 const limitFlags = [
 	['max-connections', 'maxConnections', false],
+	['max-connections-per-address', 'maxConnectionsPerAddress', false],
 	['idle-timeout', 'idleTimeoutMs', true],
 	['max-holds', 'maxHolds', false],
 	['max-holds-per-client', 'maxHoldsPerClient', false],
@@ -30,6 +31,7 @@ Serves the locks and semaphores of the store in --dir over TCP.
                           or the token in ${TOKEN_VARIABLE}; --token T works too, but every user of the machine can read it in the process list
   --history               append every grant, renewal, release and expiry to FILE, one JSON object a line
   --max-connections       client connections at once; ${DEFAULT_LIMITS.maxConnections} unless given
+  --max-connections-per-address  client connections at once from one address; ${DEFAULT_LIMITS.maxConnectionsPerAddress} unless given
   --idle-timeout          close a connection that sends no request for this long while nothing is held or asked; ${formatDuration(DEFAULT_LIMITS.idleTimeoutMs)} unless given
   --max-holds             holds waiting or held on the server; ${DEFAULT_LIMITS.maxHolds} unless given
   --max-holds-per-client  holds waiting or held by one client; ${DEFAULT_LIMITS.maxHoldsPerClient} unless given

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net'
 import { timingSafeEqual } from 'node:crypto'
 import { LockError } from '../engine/index.ts'
 import type { AuthThrottle } from './auth-throttle.ts'
-import { encodeFrame, FrameBatch, FrameReader, leaseFrame, okFrame } from './framing.ts'
+import { encodeFrame, FrameBatch, FrameReader, leaseFrame, okFrame, type FrameEvent } from './framing.ts'
 import type { ClientScope } from './client-scope.ts'
 import type { HoldAnswer, LeaseBook, Peer } from './lease-book.ts'
 import { parseRequest, PROTOCOL_VERSION, ProtocolError, type CancelRequest, type LostEvent, type ReleaseRequest, type RenewRequest, type Request, type RequestId, type Response, type WireErrorCode } from './protocol.ts'
@@ -23,6 +23,13 @@ export interface ConnectionLimits {
 	idleTimeoutMs: number
 }
 
+/**
+ * How many frames of one connection the server handles in one turn of the event loop: a client
+ * that pipelines thousands of requests gets them handled in slices, with every other connection's
+ * requests between them, rather than all before anyone else's.
+ */
+export const FRAMES_PER_TURN = 256
+
 /** The server's side of one client connection: frames in, answers out, in order of completion. */
 export class Connection implements Peer {
 	readonly #socket: Socket
@@ -36,10 +43,14 @@ export class Connection implements Peer {
 	#scope: ClientScope
 	// What the connection has sent: a hello must be the first request, and only one.
 	#said: 'nothing' | 'hello' | 'requests' = 'nothing'
-	// Set by every whole frame, cleared by the server's idle sweep: bytes that never make a frame do not count.
+	// Set by every request read, cleared by the server's idle sweep: bytes that never make a frame, and frames that are no request, do not count.
 	#active = true
 	#idleSince: number | undefined
 	#helloTimer: ReturnType<typeof setTimeout> | undefined
+	// Frames handled in this turn of the event loop, and those left for the next.
+	#handled = 0
+	#waiting: FrameEvent[] | undefined
+	#waitingFrom = 0
 	// Answers made in one turn of the event loop, written together.
 	readonly #batch: FrameBatch
 
@@ -100,13 +111,22 @@ export class Connection implements Peer {
 	}
 
 	#read(chunk: Buffer): void {
-		for (const event of this.#reader.push(chunk)) {
+		this.#handle(this.#reader.push(chunk), 0)
+	}
+
+	// Frames of one connection are handled at most `FRAMES_PER_TURN` a turn of the event loop: past that the
+	// rest waits, and the socket is paused, until the other connections had their turn.
+	#handle(events: FrameEvent[], from: number): void {
+		if (this.#handled === 0) setImmediate(this.#newTurn)
+		const until = Math.min(events.length, from + FRAMES_PER_TURN - this.#handled)
+		this.#handled += until - from
+		for (let i = from; i < until; i++) {
+			const event = events[i] as FrameEvent
 			if ('notUtf8' in event) {
 				if (!this.#authorized) {
 					this.#refuse(null, 'unauthorized', 'the first frame must be a hello with the token (frame is not UTF-8 text)')
 					return
 				}
-				this.#active = true
 				this.#send({ id: null, ok: false, error: { code: 'malformed', message: 'frame is not UTF-8 text' } })
 				continue
 			}
@@ -116,15 +136,30 @@ export class Connection implements Peer {
 				return
 			}
 			if (this.#socket.destroyed || this.#socket.writableEnded) return
-			this.#active = true
 			const parsed = parseRequest(event.frame)
 			if (!parsed.ok) {
 				if (!this.#authorized) this.#refuse(parsed.id, 'unauthorized', `the first frame must be a hello with the token (${parsed.error.message})`)
 				else this.#send({ id: parsed.id, ok: false, error: parsed.error })
 				continue
 			}
+			// Only a request keeps a connection from being idle: frames the server cannot read would keep it forever.
+			this.#active = true
 			this.#dispatch(parsed.request)
 		}
+		if (until < events.length && !this.#socket.destroyed) {
+			this.#waiting = events
+			this.#waitingFrom = until
+			this.#socket.pause()
+		}
+	}
+
+	readonly #newTurn = (): void => {
+		this.#handled = 0
+		const events = this.#waiting
+		if (events === undefined) return
+		this.#waiting = undefined
+		this.#handle(events, this.#waitingFrom)
+		if (this.#waiting === undefined) this.#socket.resume()
 	}
 
 	#dispatch(request: Request): void {

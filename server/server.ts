@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net'
+import { createServer, type Server, type Socket } from 'node:net'
 import { LockError, type Store } from '../engine/index.ts'
 import { AuthThrottle } from './auth-throttle.ts'
 import { Connection, type ConnectionLimits } from './connection.ts'
@@ -12,6 +12,8 @@ export type ServerLimits = ConnectionLimits &
 	BookLimits & {
 		/** Client connections open at once; one more is answered `busy` and closed. */
 		maxConnections: number
+		/** Client connections open at once from one address; one more is answered `busy` and closed. */
+		maxConnectionsPerAddress: number
 	}
 
 /** The limits a server has unless told otherwise. */
@@ -23,6 +25,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
 	idleTimeoutMs: 60_000,
 	authDelayMs: 1000,
 	maxConnections: 1000,
+	maxConnectionsPerAddress: 100,
 	maxHolds: 100_000,
 	maxHoldsPerClient: 1000,
 	rememberEnded: 10_000,
@@ -55,6 +58,13 @@ export interface LockServer {
 	close(): Promise<void>
 }
 
+// Told why rather than reset, so the client knows to come back later.
+function refuse(socket: Socket, message: string): void {
+	socket.on('error', () => {})
+	socket.end(encodeFrame({ id: null, ok: false, error: { code: 'busy', message } }))
+	setTimeout(() => socket.destroy(), 1000).unref()
+}
+
 /** Starts a lock server for a store over TCP, listening on 127.0.0.1 unless told otherwise. */
 export async function serve(options: ServeOptions): Promise<LockServer> {
 	const limits = { ...DEFAULT_LIMITS, ...options.limits }
@@ -68,17 +78,28 @@ export async function serve(options: ServeOptions): Promise<LockServer> {
 	const store = options.store
 	const book = new LeaseBook(store, limits, options.history)
 	const connections = new Set<Connection>()
+	// Connections by remote address: one address may not take every connection of the server.
+	const byAddress = new Map<string, number>()
 	const server: Server = createServer(socket => {
+		const address = socket.remoteAddress ?? ''
+		const fromAddress = byAddress.get(address) ?? 0
 		if (connections.size >= limits.maxConnections) {
-			// Told why rather than reset, so the client knows to come back later.
-			socket.on('error', () => {})
-			socket.end(encodeFrame({ id: null, ok: false, error: { code: 'busy', message: `the server has ${limits.maxConnections} connections, its limit (--max-connections); try again later` } }))
-			setTimeout(() => socket.destroy(), 1000).unref()
+			refuse(socket, `the server has ${limits.maxConnections} connections, its limit (--max-connections); try again later`)
 			return
 		}
+		if (fromAddress >= limits.maxConnectionsPerAddress) {
+			refuse(socket, `this address (${address}) has ${limits.maxConnectionsPerAddress} connections, its limit (--max-connections-per-address); try again later`)
+			return
+		}
+		byAddress.set(address, fromAddress + 1)
 		const connection = new Connection(socket, book, limits, options.token, () => store.clock.now(), throttle)
 		connections.add(connection)
-		socket.on('close', () => connections.delete(connection))
+		socket.on('close', () => {
+			connections.delete(connection)
+			const left = (byAddress.get(address) ?? 1) - 1
+			if (left === 0) byAddress.delete(address)
+			else byAddress.set(address, left)
+		})
 	})
 	// One sweep for every connection, rather than a timer per connection reset by every frame.
 	const sweep = setInterval(() => {

@@ -60,7 +60,7 @@ function errorOf(answer: Message): { code: string; message: string } {
 }
 
 describe('issue 24.3: request ids are one namespace for all clients', () => {
-	it("leaves a lease alone when another client cancels its request id", async () => {
+	it('leaves a lease alone when another client cancels its request id', async () => {
 		const { open } = await setup()
 		const victim = await open('victim-0b7e5a1c3f2d4c9a')
 		const attacker = await open('attacker-9e615d8f2a7b')
@@ -70,7 +70,7 @@ describe('issue 24.3: request ids are one namespace for all clients', () => {
 		expect(errorOf(await attacker.ask(hold('42', '2'))).code).toBe('held')
 	})
 
-	it("does not give another client's lease, id or fence, to a hold that names its request id and key", async () => {
+	it('does not give another client\'s lease, id or fence, to a hold that names its request id and key', async () => {
 		const { open } = await setup()
 		const victim = await open('victim-0b7e5a1c3f2d4c9a')
 		const attacker = await open('attacker-9e615d8f2a7b')
@@ -92,7 +92,7 @@ describe('issue 24.3: request ids are one namespace for all clients', () => {
 		leaseOf(await d.ask(hold('4', '1')))
 	})
 
-	it("answers a retry only to the client that sent the hold: the same client id on another connection gets the same lease", async () => {
+	it('answers a retry only to the client that sent the hold: the same client id on another connection gets the same lease', async () => {
 		const { open } = await setup()
 		const first = await open('alpha-0b7e5a1c3f2d4c9a')
 		const lease = leaseOf(await first.ask(hold('42', '7')))
@@ -259,7 +259,7 @@ describe('issue 24.2: a throttle kills the TypeScript client for good', () => {
 		expect(errorOf(await wrong.ask({ id: 1, method: 'hello', token: 'not-the-token-at-all-no' })).code).toBe('unauthorized')
 	}
 
-	it("keeps a client whose address another process's wrong token throttled: it reconnects, and its lease holds", async () => {
+	it('keeps a client whose address another process\'s wrong token throttled: it reconnects, and its lease holds', async () => {
 		const { server } = await setup({ token, limits: { authDelayMs: 60_000 } })
 		const relay = await Relay.to(server.url)
 		cleanups.push(() => relay.close())
@@ -295,5 +295,55 @@ describe('issue 24.2: a throttle kills the TypeScript client for good', () => {
 		expect(error).toEqual({ code: 'busy', message: expect.stringMatching(/^too many failed tokens from 127\.0\.0\.1: try again in \d+ ms$/), retryAfter: expect.any(Number) })
 		expect(error.retryAfter).toBeGreaterThan(59_000)
 		await soon.whenClosed()
+	})
+})
+
+describe('issue 24.4: starving others', () => {
+	it('refuses connections from one address past --max-connections-per-address with busy, and takes them again once one closes', async () => {
+		const { open, server } = await setup({ limits: { maxConnectionsPerAddress: 2 } })
+		const a = await open()
+		await open()
+		const refused = await open()
+		expect(await refused.next()).toEqual({
+			id: null,
+			ok: false,
+			error: { code: 'busy', message: 'this address (127.0.0.1) has 2 connections, its limit (--max-connections-per-address); try again later' },
+		})
+		await refused.whenClosed()
+		a.close()
+		await until(() => (server.connections < 2 ? true : undefined), 'the server to see the close')
+		leaseOf(await (await open()).ask(hold('42', '1')))
+	})
+
+	it('closes an idle connection that sends only frames it cannot read: a refused frame is not a request', async () => {
+		const { open } = await setup({ limits: { idleTimeoutMs: 400 } })
+		const garbage = await open()
+		const timer = setInterval(() => garbage.send('not json\n'), 50)
+		cleanups.push(() => clearInterval(timer))
+		const polite = await open()
+		const ping = setInterval(() => polite.send({ id: 'ping', method: 'cancel', requestId: 'none' }), 50)
+		cleanups.push(() => clearInterval(ping))
+		await garbage.whenClosed(3000)
+		expect(garbage.messages.at(-1)).toEqual({ id: null, ok: false, error: { code: 'closed', message: 'no request completed for 400 ms, and nothing is held or asked: the idle connection closes (--idle-timeout)' } })
+		expect(polite.closed).toBe(false)
+	})
+})
+
+describe('issue 24.4: starving others, between connections', () => {
+	it('serves a request of one connection while another\'s long pipeline is still being read, rather than after all of it', async () => {
+		const { open } = await setup()
+		const flood = await open()
+		const other = await open()
+		const frames = 40_000
+		const firstAnswer = new Promise(resolve => flood.socket.once('data', resolve))
+		flood.send(Array.from({ length: frames }, (_, i) => `{"id":${i},"method":"cancel","requestId":"r"}\n`).join(''))
+		// Once the server answers the flood, it is reading it; the other connection's request comes after.
+		await firstAnswer
+		// How much of the flood was answered when the other connection's answer came (the wire client reads a chunk before this listener hears of it).
+		const answeredBefore = new Promise<number>(resolve => other.socket.on('data', () => other.messages.some(m => m.id === 'mine') && resolve(flood.messages.length)))
+		other.send({ id: 'mine', method: 'cancel', requestId: 'r' })
+		const floodAnsweredBefore = await answeredBefore
+		await until(() => (flood.messages.length === frames ? true : undefined), 'every answer to the flood', 20_000)
+		expect(floodAnsweredBefore).toBeLessThan(frames / 8)
 	})
 })
