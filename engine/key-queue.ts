@@ -30,12 +30,18 @@ interface Waiter<Fence extends bigint | undefined> {
 	timer: TimerHandle | undefined
 	signal: AbortSignal | undefined
 	onAbort: (() => void) | undefined
+	// Left the line (wait ran out, or cancelled): skipped when the line moves on.
+	gone: boolean
 }
 
 interface KeyState<Fence extends bigint | undefined> {
 	readonly holders: HeldLease<Fence>[]
-	// Made when the first hold has to wait.
+	// Made when the first hold has to wait. A waiter that leaves is only marked gone, so that
+	// leaving costs the same at any place in a long line; `first` is where the line starts.
 	line: Waiter<Fence>[] | undefined
+	first: number
+	// How many in the line are not gone.
+	waiting: number
 }
 
 /**
@@ -67,11 +73,11 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 		const state = this.#keys.get(key)
 		if (state === undefined) {
 			const lease = this.#grant(key, ttl, renew)
-			this.#addKey(key, { holders: [lease], line: undefined })
+			this.#addKey(key, { holders: [lease], line: undefined, first: 0, waiting: 0 })
 			return lease
 		}
 		if (state.holders.length >= this.limit && this.#expireDue(state)) return this.take(key, ttl, renew)
-		if (state.holders.length >= this.limit || (state.line?.length ?? 0) > 0) return undefined
+		if (state.holders.length >= this.limit || state.waiting > 0) return undefined
 		const lease = this.#grant(key, ttl, renew)
 		state.holders.push(lease)
 		return lease
@@ -89,10 +95,10 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 			}
 			let state = this.#keys.get(key)
 			if (state === undefined) {
-				state = { holders: [], line: undefined }
+				state = { holders: [], line: undefined, first: 0, waiting: 0 }
 				this.#addKey(key, state)
 			}
-			const waiter: Waiter<Fence> = { ttl, renew, resolve, reject, timer: undefined, signal, onAbort: undefined }
+			const waiter: Waiter<Fence> = { ttl, renew, resolve, reject, timer: undefined, signal, onAbort: undefined, gone: false }
 			if (wait !== Number.POSITIVE_INFINITY) {
 				waiter.timer = this.clock.setTimer(wait, () => {
 					waiter.timer = undefined
@@ -108,6 +114,7 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 				signal.addEventListener('abort', waiter.onAbort, { once: true })
 			}
 			;(state.line ??= []).push(waiter)
+			state.waiting++
 		})
 	}
 
@@ -124,7 +131,7 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 		const state = this.#keys.get(key)
 		if (state === undefined) return 0
 		if (this.#expireDue(state)) return this.waiting(key)
-		return state.line?.length ?? 0
+		return state.waiting
 	}
 
 	letGo(lease: HeldLease<bigint | undefined>, beforeHandOver?: () => void): void {
@@ -134,8 +141,12 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 		state.holders.splice(at, 1)
 		beforeHandOver?.()
 		const line = state.line
-		while (line !== undefined && line.length > 0 && state.holders.length < this.limit) {
-			const waiter = line.shift() as Waiter<Fence>
+		while (line !== undefined && state.waiting > 0 && state.holders.length < this.limit) {
+			const waiter = line[state.first] as Waiter<Fence>
+			line[state.first++] = undefined as unknown as Waiter<Fence>
+			if (waiter.gone) continue
+			waiter.gone = true
+			state.waiting--
 			this.#forget(waiter)
 			let next: HeldLease<Fence>
 			try {
@@ -148,18 +159,22 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 			state.holders.push(next)
 			waiter.resolve(next)
 		}
-		if (state.holders.length === 0 && (line?.length ?? 0) === 0) this.#forgetKey(lease.key)
+		this.#tidy(lease.key, state)
 	}
 
 	/** Ends everything of a closing store: every waiter is refused and every lease lost, with `closed`. */
 	close(): void {
 		for (const [key, state] of this.#keys) {
 			const error = new LockError('closed', `${keyPlace(this.place, key)}: the store closed`)
-			for (const waiter of state.line ?? []) {
+			const line = state.line ?? []
+			for (let i = state.first; i < line.length; i++) {
+				const waiter = line[i] as Waiter<Fence>
+				if (waiter.gone) continue
 				this.#forget(waiter)
 				waiter.reject(error)
 			}
 			state.line = undefined
+			state.waiting = 0
 			for (const lease of state.holders.slice()) lease.lose(error)
 		}
 		this.#keys.clear()
@@ -179,11 +194,25 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 	#leaveLine(key: string, waiter: Waiter<Fence>): void {
 		this.#forget(waiter)
 		const state = this.#keys.get(key)
-		const line = state?.line
-		if (state === undefined || line === undefined) return
-		const at = line.indexOf(waiter)
-		if (at >= 0) line.splice(at, 1)
-		if (state.holders.length === 0 && line.length === 0) this.#forgetKey(key)
+		if (state === undefined || state.line === undefined || waiter.gone) return
+		waiter.gone = true
+		state.waiting--
+		this.#tidy(key, state)
+	}
+
+	// Drops an empty line, and the gone waiters of one mostly gone (each is dropped once: amortized O(1) a waiter); forgets an idle key.
+	#tidy(key: string, state: KeyState<Fence>): void {
+		const line = state.line
+		if (line !== undefined) {
+			if (state.waiting === 0) {
+				state.line = undefined
+				state.first = 0
+			} else if (line.length - state.first > 2 * state.waiting + 32 || state.first > 1024) {
+				state.line = line.slice(state.first).filter(waiter => !waiter.gone)
+				state.first = 0
+			}
+		}
+		if (state.holders.length === 0 && state.waiting === 0) this.#forgetKey(key)
 	}
 
 	#addKey(key: string, state: KeyState<Fence>): void {

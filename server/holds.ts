@@ -85,6 +85,11 @@ export class PendingHold {
 		if (this.retries !== undefined) this.retries = this.retries.filter(ask => ask.peer !== peer)
 	}
 
+	/** Takes the hold out of the engine's line, for a reason already given (`withdrawn`), whatever the book did with it since. */
+	leaveLine(): void {
+		this.controller?.abort(this.withdrawn)
+	}
+
 	/** Makes a waiting hold leave its line. */
 	withdraw(reason: LockError): void {
 		if (this.state !== 'waiting') return

@@ -16,6 +16,9 @@ export interface BookLimits extends QuotaLimits {
 	rememberEnded: number
 }
 
+/** How many holds of a closed connection leave their keys' lines in one turn of the event loop. */
+export const LEAVE_PER_TURN = 1000
+
 function placeOfHold(request: HoldRequest): string {
 	return placeOf(request.kind, request.name, request.key)
 }
@@ -177,12 +180,28 @@ export class LeaseBook {
 		const waiting = this.#waitingBy.get(peer)
 		if (waiting === undefined) return
 		this.#waitingBy.delete(peer)
+		// One reason for all: nobody reads it, and an error each cost a stack trace each.
+		const reason = new LockError('cancelled', 'its connection closed while it waited')
+		const inLine: PendingHold[] = []
 		for (const hold of waiting) {
 			hold.dropAsksOf(peer)
 			if (hold.asked || hold.state !== 'waiting') continue
 			hold.forgotten = true
-			this.#withdraw(hold, new LockError('cancelled', `${placeOfHold(hold.request)}: its connection closed while it waited`))
+			hold.withdrawn = reason
+			if (hold.controller !== undefined) inLine.push(hold)
+			// The book lets go of the hold now; the engine's line, a slice a turn (below).
+			this.#refused(hold, reason)
 		}
+		if (inLine.length > 0) this.#leaveLines(inLine, 0)
+	}
+
+	// Holds the book let go of leave the engine's lines at most LEAVE_PER_TURN a turn of the event loop:
+	// 80,000 at once stalled the server for seconds, long enough for short leases to run out unrenewed.
+	// One that the engine grants meanwhile gives its key back (#granted).
+	#leaveLines(holds: PendingHold[], from: number): void {
+		const until = Math.min(holds.length, from + LEAVE_PER_TURN)
+		for (let i = from; i < until; i++) (holds[i] as PendingHold).leaveLine()
+		if (until < holds.length) setImmediate(() => this.#leaveLines(holds, until))
 	}
 
 	/** Ends everything: waiting holds are refused and leases lost, both as `closed`. */
@@ -287,10 +306,11 @@ export class LeaseBook {
 	}
 
 	#granted(hold: PendingHold, engineLease: Lease<bigint | undefined>): Promise<void> | undefined {
-		// The grant and a cancel crossed: the lease goes back at once.
+		// The grant and a cancel crossed: the lease goes back, at the next turn, so that a line of holds
+		// given up together does not pass the key from one to the next within one turn.
 		if (hold.withdrawn !== undefined || this.#closed) {
 			this.#refused(hold, hold.withdrawn ?? new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`))
-			return undefined
+			return new Promise(resolve => setImmediate(resolve))
 		}
 		// The engine set the expiry at the grant, so the grant was a TTL before it. The wire's id is
 		// random, not the engine's `<epoch>-<serial>`: knowing it is what lets a client renew or release.

@@ -10,7 +10,7 @@ import { LeaseBook, type Peer } from '../../../server/lease-book.ts'
 import type { HoldRequest } from '../../../server/protocol.ts'
 import { DEFAULT_LIMITS } from '../../../server/server.ts'
 import { Proc, startServerProcess } from './fixtures/processes.ts'
-import { Relay, startServer, tempDir, until, WireClient } from './fixtures/wire.ts'
+import { Relay, sleep, startServer, tempDir, until, WireClient } from './fixtures/wire.ts'
 
 // Issue 24's findings (the lock server's third audit), each reproduced first: the tests are named after them.
 
@@ -346,4 +346,29 @@ describe('issue 24.4: starving others, between connections', () => {
 		await until(() => (flood.messages.length === frames ? true : undefined), 'every answer to the flood', 20_000)
 		expect(floodAnsweredBefore).toBeLessThan(frames / 8)
 	})
+})
+
+describe('issue 24.4: starving others, when many waiters leave at once', () => {
+	it('keeps a 1 s lease renewable while 50,000 waiters of a closed connection leave their line', async () => {
+		const waiters = 50_000
+		// The book on the real clock, without the wire: the time this test measures is the book's and the engine's.
+		const store = await Store.open({ sqlite: betterSqliteDriver() })
+		const book = new LeaseBook(store, { ...DEFAULT_LIMITS, maxHolds: waiters + 1, maxHoldsPerClient: waiters })
+		cleanups.push(async () => {
+			book.close()
+			await store.close()
+		})
+		const request = (requestId: string, wait: number): HoldRequest => ({ id: 1, method: 'hold', kind: 'lock', name: 'invoices', key: '42', ttl: 3_600_000, wait, requestId })
+		const holder: Peer = { scope: book.openScope(), pushLost() {} }
+		const lease = await book.hold(request('held', 0), holder)
+		const crowd: Peer = { scope: book.openScope(), pushLost() {} }
+		for (let i = 0; i < waiters; i++) book.ask(request(`w${i}`, 3_600_000), crowd, () => {})
+		await until(() => (store.lock('invoices').waiting('42') === waiters ? true : undefined), 'every waiter in line', 60_000)
+		// From now on the lease lasts 1 s unless renewed; then the crowd's connection closes.
+		book.renew(lease.id, 1000, undefined, holder)
+		book.closeScope(crowd)
+		await sleep(50)
+		expect(book.renew(lease.id, 1000, undefined, holder).id).toBe(lease.id)
+		await until(() => (store.lock('invoices').waiting('42') === 0 ? true : undefined), 'the line to empty', 60_000)
+	}, 120_000)
 })
