@@ -106,6 +106,9 @@ async function main(argv: string[]): Promise<number | undefined> {
 		await store.close()
 		throw error
 	})
+	if (server.maxConnections < (limits.maxConnections ?? DEFAULT_LIMITS.maxConnections)) {
+		console.error(`tinystore locks: the open-file limit leaves room for ${server.maxConnections} connections; more are answered busy (raise it with ulimit -n)`)
+	}
 	console.log(`tinystore locks: serving ${values.dir} (epoch ${store.epoch}) on ${server.url}`)
 	let stopping = false
 	const stop = async (signal: string) => {

@@ -5,6 +5,7 @@ import { Connection, type ConnectionLimits } from './connection.ts'
 import { encodeFrame, MAX_FRAME_BYTES } from './framing.ts'
 import type { HistoryRecord } from './history.ts'
 import { LeaseBook, type BookLimits } from './lease-book.ts'
+import { openFilesLeft } from './open-files.ts'
 import { DEFAULT_PORT, MAX_ID_LENGTH, MIN_TOKEN_BYTES } from './protocol.ts'
 
 /** What a lock server may cost; each has a default. */
@@ -54,14 +55,31 @@ export interface LockServer {
 	readonly url: string
 	/** How many client connections are open. */
 	readonly connections: number
+	/** How many client connections it takes at once: `maxConnections`, or fewer when the process's open-file limit leaves room for fewer. */
+	readonly maxConnections: number
 	/** Stops taking connections, refuses waiting holds and loses leases (`closed`), then closes every connection. */
 	close(): Promise<void>
 }
 
-// Told why rather than reset, so the client knows to come back later.
+/** Connections refused with `busy` whose answer may still be on its way: each is an open file until it goes. */
+const REFUSING_AT_ONCE = 32
+/** Open files kept free for the rest of the server's work (the store's journal, a history file, a DNS lookup). */
+const SPARE_FILES = 16
+let refusing = 0
+
+// Told why rather than reset, so the client knows to come back later. The connection lingers up to a second so
+// the answer arrives before the close, unless too many do already: then it goes once the answer is written.
 function refuse(socket: Socket, message: string): void {
 	socket.on('error', () => {})
+	// What the client sent is read and dropped: a close with unread bytes would reset the connection, answer and all.
+	socket.resume()
 	socket.end(encodeFrame({ id: null, ok: false, error: { code: 'busy', message } }))
+	if (refusing >= REFUSING_AT_ONCE) {
+		socket.once('finish', () => setTimeout(() => socket.destroy(), 20).unref())
+		return
+	}
+	refusing++
+	socket.once('close', () => refusing--)
 	setTimeout(() => socket.destroy(), 1000).unref()
 }
 
@@ -74,6 +92,12 @@ export async function serve(options: ServeOptions): Promise<LockServer> {
 			throw new LockError('invalid', `serve: token of ${bytes} bytes: expected ${MIN_TOKEN_BYTES} to ${MAX_ID_LENGTH} bytes (the longest text the wire takes)`)
 		}
 	}
+	// A connection is an open file: past the process's limit the system resets connections before the server sees
+	// them, where a client should hear `busy`. So the server takes no more than its open files leave room for.
+	const filesLeft = openFilesLeft()
+	const room = filesLeft === undefined ? Number.POSITIVE_INFINITY : filesLeft - 1 - REFUSING_AT_ONCE - SPARE_FILES
+	if (room < 1) throw new LockError('invalid', `serve: the open-file limit leaves room for no connection (${filesLeft} files left to open); raise it (ulimit -n)`)
+	const maxConnections = Math.min(limits.maxConnections, room)
 	const throttle = new AuthThrottle(limits.authDelayMs)
 	const store = options.store
 	const book = new LeaseBook(store, limits, options.history)
@@ -83,8 +107,9 @@ export async function serve(options: ServeOptions): Promise<LockServer> {
 	const server: Server = createServer(socket => {
 		const address = socket.remoteAddress ?? ''
 		const fromAddress = byAddress.get(address) ?? 0
-		if (connections.size >= limits.maxConnections) {
-			refuse(socket, `the server has ${limits.maxConnections} connections, its limit (--max-connections); try again later`)
+		if (connections.size >= maxConnections) {
+			const why = maxConnections < limits.maxConnections ? 'its limit (--max-connections, lowered to what the open-file limit leaves room for)' : 'its limit (--max-connections)'
+			refuse(socket, `the server has ${maxConnections} connections, ${why}; try again later`)
 			return
 		}
 		if (fromAddress >= limits.maxConnectionsPerAddress) {
@@ -126,6 +151,7 @@ export async function serve(options: ServeOptions): Promise<LockServer> {
 		get connections() {
 			return connections.size
 		},
+		maxConnections,
 		close() {
 			closing ??= new Promise<void>(resolve => {
 				clearInterval(sweep)

@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process'
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { createConnection } from 'node:net'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -15,6 +18,8 @@ import { Relay, sleep, startServer, tempDir, until, WireClient } from './fixture
 // Issue 24's findings (the lock server's third audit), each reproduced first: the tests are named after them.
 
 type Message = Record<string, unknown>
+
+const root = fileURLToPath(new URL('../../../', import.meta.url))
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {
@@ -371,4 +376,39 @@ describe('issue 24.4: starving others, when many waiters leave at once', () => {
 		expect(book.renew(lease.id, 1000, undefined, holder).id).toBe(lease.id)
 		await until(() => (store.lock('invoices').waiting('42') === 0 ? true : undefined), 'the line to empty', 60_000)
 	}, 120_000)
+})
+
+describe('issue 24.4: starving others, at the open-file limit', () => {
+	it('answers connections past what the open-file limit leaves room for with busy, not a reset', async ({ onTestFinished }) => {
+		const dir = tempDir()
+		const server = spawn('sh', ['-c', `ulimit -n 128 && exec "${process.execPath}" --import tsx server/cli.ts --dir "${join(dir, 'data')}" --port 0`], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+		onTestFinished(() => void server.kill('SIGKILL'))
+		let output = ''
+		server.stdout.on('data', chunk => (output += chunk))
+		server.stderr.on('data', chunk => (output += chunk))
+		const port = await until(() => /on tcp:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1], 'the server to listen', 30_000)
+		const outcomes: Promise<string>[] = []
+		for (let i = 0; i < 150; i++) {
+			const socket = createConnection({ host: '127.0.0.1', port: Number(port) })
+			onTestFinished(() => void socket.destroy())
+			outcomes.push(
+				new Promise(resolve => {
+					let text = ''
+					socket.on('connect', () => socket.write(`{"id":${i},"method":"hello"}\n`))
+					socket.on('data', chunk => {
+						text += chunk
+						if (text.includes('"ok":true')) resolve('served')
+						else if (text.includes('"code":"busy"')) resolve('busy')
+					})
+					socket.on('error', error => resolve(`error ${(error as NodeJS.ErrnoException).code}`))
+					socket.on('close', () => resolve(`closed with ${JSON.stringify(text)}`))
+				}),
+			)
+			await sleep(2)
+		}
+		const counts = new Map<string, number>()
+		for (const outcome of await Promise.all(outcomes)) counts.set(outcome, (counts.get(outcome) ?? 0) + 1)
+		expect([...counts.keys()].sort()).toEqual(['busy', 'served'])
+		expect(output).toMatch(/the open-file limit leaves room for \d+ connections; more are answered busy \(raise it with ulimit -n\)/)
+	}, 60_000)
 })
