@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import { openStore } from '../engine/adapters/node.ts'
 import { formatDuration, LockError, parseDuration, type Store } from '../engine/index.ts'
 import { DEFAULT_PORT } from './protocol.ts'
+import { claimDirectory } from './directory-claim.ts'
 import { HistoryFile } from './history-file.ts'
 import type { HistoryRecord } from './history.ts'
 import { DEFAULT_LIMITS, serve, type ServerLimits } from './server.ts'
@@ -86,6 +87,8 @@ async function main(argv: string[]): Promise<number | undefined> {
 	}
 	let store: Store
 	try {
+		// Claimed first: a second server is refused even when the store's files were deleted under the first.
+		await claimDirectory(values.dir)
 		store = await openStore(values.dir)
 	} catch (error) {
 		console.error(error instanceof LockError ? `${error.message} (${error.code})` : error)

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { SqliteDriver } from '../driver.ts'
 import { invalid, LockError, shown } from '../errors.ts'
@@ -56,10 +56,24 @@ export function openDir(dir: string): { driver: SqliteDriver; release: () => voi
 		throw new LockError('invalid', `store ${dir}: cannot make the directory: ${(error as Error).message}`, { cause: error })
 	}
 	// The directory's lock file, held as kv.db is: deleting kv.db under a running store does not let a second one in.
-	const lockFile = exclusive(join(dir, 'kv.lock'), file, false)
+	const lockPath = join(dir, 'kv.lock')
+	const ranHere = existsSync(lockPath)
+	const lockFile = exclusive(lockPath, file, false)
 	let driver: SqliteDriver
 	try {
+		// Measured before SQLite opens it: turning on WAL writes a header into an empty file.
+		const size = existsSync(file) ? statSync(file).size : undefined
 		driver = exclusive(file, file, true)
+		// A store that ran here has an epoch; without it the next would start at the clock alone, and its fences could
+		// be smaller than ones already out (LOCK-02). Only a directory no store ran in starts a new store.
+		const missing = size !== undefined || ranHere ? missingEpoch(driver, size) : undefined
+		if (missing !== undefined) {
+			driver.close()
+			throw new LockError(
+				'invalid',
+				`store ${file}: has no epoch (${missing}), though a store ran in this directory: its fences would rest on the clock alone. Restore kv.db from a copy; or, if no lease given from this directory matters any more, delete kv.db and kv.lock to start a new store`,
+			)
+		}
 	} catch (error) {
 		lockFile.close()
 		throw error
@@ -73,6 +87,16 @@ export function openDir(dir: string): { driver: SqliteDriver; release: () => voi
 			lockFile.close()
 		},
 	}
+}
+
+// Why an opened kv.db has no epoch to grow from, or undefined when it has one (a bad one is writeEpoch's to refuse).
+function missingEpoch(driver: SqliteDriver, size: number | undefined): string | undefined {
+	if (size === undefined) return 'kv.db is gone, kv.lock is there'
+	if (size === 0) return 'the file is empty'
+	const table = driver.get<{ name: string }>(`select name from sqlite_master where type = 'table' and name = 'meta'`)
+	if (table === undefined) return 'it has no meta table'
+	const row = driver.get<{ key: string }>(`select key from meta where key = 'epoch'`)
+	return row === undefined ? 'its meta table has no epoch row' : undefined
 }
 
 // Opens a SQLite file holding its exclusive lock until closed; refuses with `in_use` while another process holds it, and names the file in any other failure.

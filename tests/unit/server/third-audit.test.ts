@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process'
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createConnection } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
+import { betterSqliteDriver, openStore } from '../../../engine/adapters/node.ts'
 import { SimulatedClock, Store } from '../../../engine/index.ts'
 import { connect, type ServeOptions } from '../../../server/index.ts'
 import { LeaseBook, type Peer } from '../../../server/lease-book.ts'
@@ -411,4 +411,51 @@ describe('issue 24.4: starving others, at the open-file limit', () => {
 		expect([...counts.keys()].sort()).toEqual(['busy', 'served'])
 		expect(output).toMatch(/the open-file limit leaves room for \d+ connections; more are answered busy \(raise it with ulimit -n\)/)
 	}, 60_000)
+})
+
+describe('issue 24.8: store damage, and two servers on one directory', () => {
+	const restore = 'Restore kv.db from a copy; or, if no lease given from this directory matters any more, delete kv.db and kv.lock to start a new store'
+
+	it('refuses a 0-byte kv.db rather than starting a new store whose fences rest on the clock alone', async () => {
+		const dir = tempDir()
+		writeFileSync(join(dir, 'kv.db'), '')
+		await expect(openStore(dir)).rejects.toMatchObject({
+			code: 'invalid',
+			message: `store ${join(dir, 'kv.db')}: has no epoch (the file is empty), though a store ran in this directory: its fences would rest on the clock alone. ${restore}`,
+		})
+	})
+
+	it('refuses a kv.db without its meta row, or without its meta table', async () => {
+		const dir = tempDir()
+		await (await openStore(dir)).close()
+		const db = betterSqliteDriver(join(dir, 'kv.db'))
+		db.exec(`delete from meta where key = 'epoch'`)
+		db.close()
+		await expect(openStore(dir)).rejects.toMatchObject({ code: 'invalid', message: `store ${join(dir, 'kv.db')}: has no epoch (its meta table has no epoch row), though a store ran in this directory: its fences would rest on the clock alone. ${restore}` })
+		const other = betterSqliteDriver(join(dir, 'kv.db'))
+		other.exec('drop table meta')
+		other.close()
+		await expect(openStore(dir)).rejects.toMatchObject({ code: 'invalid', message: `store ${join(dir, 'kv.db')}: has no epoch (it has no meta table), though a store ran in this directory: its fences would rest on the clock alone. ${restore}` })
+	})
+
+	it('refuses a directory whose kv.db is gone while its kv.lock is there', async () => {
+		const dir = tempDir()
+		await (await openStore(dir)).close()
+		for (const file of ['kv.db', 'kv.db-wal', 'kv.db-shm']) rmSync(join(dir, file), { force: true })
+		await expect(openStore(dir)).rejects.toMatchObject({ code: 'invalid', message: `store ${join(dir, 'kv.db')}: has no epoch (kv.db is gone, kv.lock is there), though a store ran in this directory: its fences would rest on the clock alone. ${restore}` })
+		// A directory no store ran in starts a new store, at the clock.
+		const fresh = await openStore(join(dir, 'new'))
+		expect(fresh.epoch).toBeGreaterThan(0n)
+		await fresh.close()
+	})
+
+	it('refuses a second server on a directory whose kv.db and kv.lock were deleted under the first', async ({ onTestFinished }) => {
+		const dir = join(tempDir(), 'data')
+		const first = await startServerProcess(onTestFinished, dir)
+		for (const file of ['kv.db', 'kv.db-wal', 'kv.db-shm', 'kv.lock']) rmSync(join(dir, file), { force: true })
+		const second = new Proc('server/cli.ts', ['--dir', dir, '--port', '0'])
+		onTestFinished(() => second.end())
+		expect(await second.exited()).toBe(1)
+		expect(second.stderr.join('\n')).toBe(`store ${dir}: another lock server serves this directory (process ${first.proc.child.pid}); a directory is served by one server at a time (in_use)`)
+	})
 })
