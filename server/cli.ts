@@ -1,10 +1,11 @@
-import { readFileSync, statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { openStore } from '../engine/adapters/node.ts'
 import { formatDuration, LockError, parseDuration, type Store } from '../engine/index.ts'
 import { DEFAULT_PORT } from './protocol.ts'
 import { claimDirectory } from './directory-claim.ts'
 import { HistoryFile } from './history-file.ts'
+import { leasesCommand } from './leases-command.ts'
+import { OPERATOR_TOKEN_VARIABLE, readToken, TOKEN_VARIABLE } from './token-source.ts'
 import type { HistoryRecord } from './history.ts'
 import { DEFAULT_LIMITS, serve, type ServerLimits } from './server.ts'
 
@@ -19,10 +20,8 @@ const limitFlags = [
 	['auth-delay', 'authDelayMs', true],
 ] as const satisfies readonly (readonly [string, keyof ServerLimits, boolean])[]
 
-/** The environment variable a token may come in, out of the process list's sight. */
-const TOKEN_VARIABLE = 'TINYSTORE_LOCKS_TOKEN'
-
 const usage = `Usage: npm run serve -- [--dir data] [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--token-file FILE] [--history FILE] [limits]
+       npm run serve -- leases --url tcp://127.0.0.1:${DEFAULT_PORT} [--name N] [--key K] [--end LEASE_ID] (see npm run serve -- leases --help)
 
 Serves the locks and semaphores of the store in --dir over TCP.
   --dir                   the store's directory (kv.db); data unless given
@@ -30,6 +29,8 @@ Serves the locks and semaphores of the store in --dir over TCP.
   --host                  the address to listen on; 127.0.0.1 unless given
   --token-file            a file, readable by its owner only, with the shared token (16 to 200 bytes) every connection must send in its hello;
                           or the token in ${TOKEN_VARIABLE}; --token T works too, but every user of the machine can read it in the process list
+  --operator-token-file   a file, readable by its owner only, with the operator's token (16 to 200 bytes, not the client token): a connection
+                          whose hello gives it may list and end every lease (see: leases); or in ${OPERATOR_TOKEN_VARIABLE}
   --history               append every grant, renewal, release and expiry to FILE, one JSON object a line
   --max-connections       client connections at once; ${DEFAULT_LIMITS.maxConnections} unless given
   --max-connections-per-address  client connections at once from one address; ${DEFAULT_LIMITS.maxConnectionsPerAddress} unless given
@@ -39,8 +40,9 @@ Serves the locks and semaphores of the store in --dir over TCP.
   --max-in-flight         holds in flight on one connection; ${DEFAULT_LIMITS.maxInFlight} unless given
   --auth-delay            after a wrong token, how long its address waits (doubling, up to 1 min); ${formatDuration(DEFAULT_LIMITS.authDelayMs)} unless given`
 
-/** Runs the server from the command line until SIGINT or SIGTERM; returns the exit code on a bad start. */
+/** Runs the server from the command line until SIGINT or SIGTERM, or its `leases` command; returns the exit code on a bad start. */
 async function main(argv: string[]): Promise<number | undefined> {
+	if (argv[0] === 'leases') return leasesCommand(argv.slice(1))
 	let values
 	try {
 		;({ values } = parseArgs({
@@ -51,6 +53,8 @@ async function main(argv: string[]): Promise<number | undefined> {
 				host: { type: 'string', default: '127.0.0.1' },
 				token: { type: 'string' },
 				'token-file': { type: 'string' },
+				'operator-token': { type: 'string' },
+				'operator-token-file': { type: 'string' },
 				history: { type: 'string' },
 				...Object.fromEntries(limitFlags.map(([flag]) => [flag, { type: 'string' as const }])),
 				help: { type: 'boolean', short: 'h' },
@@ -69,10 +73,13 @@ async function main(argv: string[]): Promise<number | undefined> {
 		console.error(`--port ${JSON.stringify(values.port)}: expected a whole number from 0 to 65535`)
 		return 2
 	}
-	const token = readToken(values.token, values['token-file'])
-	if (typeof token === 'object') {
-		console.error(token.error)
-		return 2
+	const token = readToken({ flag: 'token', fileFlag: 'token-file', variable: TOKEN_VARIABLE }, { flag: values.token, file: values['token-file'] })
+	const operatorToken = readToken({ flag: 'operator-token', fileFlag: 'operator-token-file', variable: OPERATOR_TOKEN_VARIABLE }, { flag: values['operator-token'], file: values['operator-token-file'] })
+	for (const read of [token, operatorToken]) {
+		if (typeof read === 'object') {
+			console.error(read.error)
+			return 2
+		}
 	}
 	const limits: Partial<ServerLimits> = {}
 	for (const [flag, limit, isTime] of limitFlags) {
@@ -105,7 +112,7 @@ async function main(argv: string[]): Promise<number | undefined> {
 	const append = historyFile?.append
 	// The start record names this process, for whoever reads the history of several servers.
 	const history = append === undefined ? undefined : (record: HistoryRecord) => append(record.type === 'start' ? { ...record, pid: process.pid } : record)
-	const server = await serve({ store, host: values.host, port, token, history, limits }).catch(async (error: unknown) => {
+	const server = await serve({ store, host: values.host, port, token: token as string | undefined, operatorToken: operatorToken as string | undefined, history, limits }).catch(async (error: unknown) => {
 		await store.close()
 		throw error
 	})
@@ -131,30 +138,6 @@ async function main(argv: string[]): Promise<number | undefined> {
 	process.on('SIGINT', () => void stop('SIGINT'))
 	process.on('SIGTERM', () => void stop('SIGTERM'))
 	return undefined
-}
-
-/** The token from `--token`, `--token-file` or the environment (one of them at most), or the error that says why it cannot be used. */
-function readToken(flag: string | undefined, file: string | undefined): string | undefined | { error: string } {
-	const variable = process.env[TOKEN_VARIABLE]
-	const given = [flag !== undefined && '--token', file !== undefined && '--token-file', variable !== undefined && TOKEN_VARIABLE].filter(Boolean)
-	if (given.length > 1) return { error: `${given.join(' and ')}: give the token one way` }
-	if (flag !== undefined) {
-		if (flag === '') return { error: '--token: expected a non-empty token' }
-		console.error(`tinystore locks: --token shows in the process list to every user of this machine; --token-file or ${TOKEN_VARIABLE} keeps it out of sight`)
-		return flag
-	}
-	if (variable !== undefined) return variable === '' ? { error: `${TOKEN_VARIABLE}: expected a non-empty token` } : variable
-	if (file === undefined) return undefined
-	let text: string
-	try {
-		const mode = statSync(file).mode & 0o777
-		// As ssh does with a private key: a secret others can read is not one.
-		if ((mode & 0o077) !== 0) return { error: `--token-file ${file}: other users can read it (mode ${mode.toString(8)}); make it readable by its owner only (chmod 600)` }
-		text = readFileSync(file, 'utf8').replace(/\r?\n$/, '')
-	} catch (error) {
-		return { error: `--token-file ${file}: ${(error as Error).message}` }
-	}
-	return text === '' ? { error: `--token-file ${file}: the file is empty; expected the token` } : text
 }
 
 function durationFlag(text: string): number | undefined {

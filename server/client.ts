@@ -28,6 +28,7 @@ import {
 	ProtocolError,
 	ttlOf,
 	waitOf,
+	type ListedKey,
 	type LostEvent,
 	type WireError,
 	type WireLease,
@@ -120,10 +121,33 @@ export class LockClient {
 		await this.ready.catch(() => {})
 	}
 
+	/**
+	 * An operator's view of the server: the keys held or waited for, with their holders (lease id,
+	 * client, fence, expiry) and waiters, narrowed by kind, name and key. Needs a client connected
+	 * with the server's operator token; `truncated` says the list was cut short (narrow it).
+	 */
+	async leases(filter: { kind?: 'lock' | 'semaphore'; name?: string; key?: Key } = {}): Promise<{ keys: ListedKey[]; truncated: boolean; now: number }> {
+		const body: Record<string, unknown> = { method: 'leases' }
+		if (filter.kind !== undefined) body.kind = filter.kind
+		if (filter.name !== undefined) body.name = filter.name
+		if (filter.key !== undefined) body.key = keyText(filter.key, 'leases')
+		const answer = await this.#link.call(body).promise
+		if (!answer.ok) throw errorFrom(answer.error)
+		const { keys, truncated, now } = answer as unknown as { keys: ListedKey[]; truncated: boolean; now: number }
+		return { keys, truncated, now }
+	}
+
+	/** Ends a lease as an operator: its holder hears it is lost before its key moves on. Refused as `lost` for a lease that ran out or is unknown, `released` for one released. */
+	async endLease(leaseId: string): Promise<void> {
+		const answer = await this.#link.call({ method: 'end', leaseId }).promise
+		if (!answer.ok) throw errorFrom(answer.error)
+	}
+
 	#onEvent(event: LostEvent): void {
 		const lease = this.#leases.get(event.leaseId)
 		if (lease === undefined) return
 		if (event.reason === 'closed') lease.lose(new LockError('closed', `${lease.place}: lease ${lease.id} was lost: the server closed`))
+		else if (event.reason === 'ended') lease.lose(new LockError('lost', `${lease.place}: lease ${lease.id} was lost: an operator ended it`))
 		else lease.lose(new LockError('lost', `${lease.place}: lease ${lease.id} was lost: it ran out at the server (its TTL passed without a renewal)`))
 	}
 

@@ -5,7 +5,23 @@ import type { AuthThrottle } from './auth-throttle.ts'
 import { encodeFrame, FrameBatch, FrameReader, leaseFrame, okFrame, type FrameEvent } from './framing.ts'
 import type { ClientScope } from './client-scope.ts'
 import type { HoldAnswer, LeaseBook, Peer } from './lease-book.ts'
-import { parseRequest, PROTOCOL_VERSION, ProtocolError, type CancelRequest, type LostEvent, type ReleaseRequest, type RenewRequest, type Request, type RequestId, type Response, type WireErrorCode } from './protocol.ts'
+import {
+	parseRequest,
+	PROTOCOL_VERSION,
+	ProtocolError,
+	type CancelRequest,
+	type EndRequest,
+	type HelloRequest,
+	type LeasesRequest,
+	type LostEvent,
+	type LostReason,
+	type ReleaseRequest,
+	type RenewRequest,
+	type Request,
+	type RequestId,
+	type Response,
+	type WireErrorCode,
+} from './protocol.ts'
 
 /** What one connection may cost the server. */
 export interface ConnectionLimits {
@@ -30,15 +46,28 @@ export interface ConnectionLimits {
  */
 export const FRAMES_PER_TURN = 256
 
+/** The most holds one `leases` answer lists; `truncated` says when there are more. */
+export const MAX_LISTED = 1000
+/** The most characters of one `leases` answer: fewer holds are listed when theirs would pass it. */
+export const MAX_LIST_BYTES = 512 * 1024
+
+/** The tokens a server takes in a hello: a client's (required when set) and an operator's, each as bytes. */
+export interface Tokens {
+	client: Buffer | undefined
+	operator: Buffer | undefined
+}
+
 /** The server's side of one client connection: frames in, answers out, in order of completion. */
 export class Connection implements Peer {
 	readonly #socket: Socket
 	readonly #book: LeaseBook
 	readonly #limits: ConnectionLimits
-	readonly #token: Buffer | undefined
+	readonly #tokens: Tokens
 	readonly #now: () => number
 	readonly #reader: FrameReader
 	#authorized: boolean
+	// Whether its hello gave the operator's token: only then may it list and end leases.
+	#operator = false
 	#inFlight = 0
 	#scope: ClientScope
 	// What the connection has sent: a hello must be the first request, and only one.
@@ -56,16 +85,16 @@ export class Connection implements Peer {
 
 	readonly #throttle: AuthThrottle
 
-	constructor(socket: Socket, book: LeaseBook, limits: ConnectionLimits, token: string | undefined, now: () => number, throttle: AuthThrottle) {
+	constructor(socket: Socket, book: LeaseBook, limits: ConnectionLimits, tokens: Tokens, now: () => number, throttle: AuthThrottle) {
 		this.#throttle = throttle
 		this.#socket = socket
 		this.#book = book
 		this.#limits = limits
-		this.#token = token === undefined ? undefined : Buffer.from(token)
+		this.#tokens = tokens
 		this.#now = now
 		this.#reader = new FrameReader(limits.maxFrameBytes)
 		this.#batch = new FrameBatch(text => this.#write(text))
-		this.#authorized = token === undefined
+		this.#authorized = tokens.client === undefined
 		this.#scope = book.openScope()
 		socket.setNoDelay(true)
 		socket.on('data', chunk => this.#read(chunk as Buffer))
@@ -99,8 +128,9 @@ export class Connection implements Peer {
 		this.#refuse(null, 'closed', `no request completed for ${this.#limits.idleTimeoutMs} ms, and nothing is held or asked: the idle connection closes (--idle-timeout)`)
 	}
 
-	pushLost(leaseId: string, reason: 'expired' | 'closed'): void {
+	pushLost(leaseId: string, reason: LostReason): void {
 		this.#send({ event: 'lost', leaseId, reason })
+		this.#batch.flush()
 	}
 
 	/** Closes the connection once what is queued for it is sent, or after a second at most. */
@@ -163,28 +193,12 @@ export class Connection implements Peer {
 	}
 
 	#dispatch(request: Request): void {
-		if (!this.#authorized) {
-			if (request.method !== 'hello') {
-				this.#refuse(request.id, 'unauthorized', `${request.method} before hello: this server requires a hello with its token first`)
-				return
-			}
-			const address = this.#socket.remoteAddress ?? ''
-			const wait = this.#throttle.waitFor(address, Date.now(), request.client)
-			if (wait > 0) {
-				// Not a wrong token, and not for good: the client may come back once the wait is over.
-				this.#send({ id: request.id, ok: false, error: { code: 'busy', message: `too many failed tokens from ${address}: try again in ${wait} ms`, retryAfter: wait } })
-				this.end()
-				return
-			}
-			if (request.token === undefined || !this.#tokenMatches(request.token)) {
-				if (request.token !== undefined) this.#throttle.failed(address, Date.now(), request.client)
-				this.#refuse(request.id, 'unauthorized', request.token === undefined ? 'hello without a token: this server requires one' : 'hello with a wrong token')
-				return
-			}
-			this.#throttle.succeeded(address, request.client)
-			this.#authorized = true
-			clearTimeout(this.#helloTimer)
+		if (!this.#authorized && request.method !== 'hello') {
+			this.#refuse(request.id, 'unauthorized', `${request.method} before hello: this server requires a hello with its token first`)
+			return
 		}
+		// A first hello with a token, or any first hello where one is required, is checked; a later one is refused below.
+		if (request.method === 'hello' && this.#said === 'nothing' && (request.token !== undefined || !this.#authorized) && !this.#authenticate(request)) return
 		const first = this.#said === 'nothing'
 		if (first) this.#said = request.method === 'hello' ? 'hello' : 'requests'
 		switch (request.method) {
@@ -213,6 +227,67 @@ export class Connection implements Peer {
 			case 'cancel':
 				// Answered within the call, in the order they came: none of them waits.
 				this.#answerNow(request)
+				return
+			case 'leases':
+			case 'end':
+				this.#answerOperator(request)
+		}
+	}
+
+	// Whether the hello's token lets the connection in, as a client or as an operator; refused (and the connection closed) if not.
+	#authenticate(hello: HelloRequest): boolean {
+		const address = this.#socket.remoteAddress ?? ''
+		const wait = this.#throttle.waitFor(address, Date.now(), hello.client)
+		if (wait > 0) {
+			// Not a wrong token, and not for good: the client may come back once the wait is over.
+			this.#send({ id: hello.id, ok: false, error: { code: 'busy', message: `too many failed tokens from ${address}: try again in ${wait} ms`, retryAfter: wait } })
+			this.end()
+			return false
+		}
+		const token = hello.token
+		if (token === undefined) {
+			this.#refuse(hello.id, 'unauthorized', 'hello without a token: this server requires one')
+			return false
+		}
+		// Both compared, each in constant time, so the time taken does not say which one a token is close to.
+		const operator = matches(token, this.#tokens.operator)
+		const client = matches(token, this.#tokens.client)
+		if (!operator && !client) {
+			this.#throttle.failed(address, Date.now(), hello.client)
+			this.#refuse(hello.id, 'unauthorized', 'hello with a wrong token')
+			return false
+		}
+		this.#throttle.succeeded(address, hello.client)
+		this.#authorized = true
+		this.#operator = operator
+		clearTimeout(this.#helloTimer)
+		return true
+	}
+
+	#answerOperator(request: LeasesRequest | EndRequest): void {
+		if (!this.#operator) {
+			const why = this.#tokens.operator === undefined ? 'this server has no operator token (--operator-token-file)' : "this connection's hello did not give the operator token"
+			this.#send({ id: request.id, ok: false, error: { code: 'unauthorized', message: `${request.method}: an operator's request; ${why}` } })
+			return
+		}
+		if (request.method === 'end') {
+			try {
+				this.#book.endLease(request.leaseId, this.#scope)
+			} catch (error) {
+				this.#send({ id: request.id, ok: false, error: errorOf(error) })
+				return
+			}
+			this.#queue(okFrame(request.id))
+			return
+		}
+		// At most MAX_LISTED holds, and fewer when their frame would pass MAX_LIST_BYTES: a client reads frames of a bounded size.
+		for (let max = MAX_LISTED; ; max = Math.floor(max / 2)) {
+			const { keys, truncated } = this.#book.list(request, max)
+			const frame = encodeFrame({ id: request.id, ok: true, keys, truncated, now: this.#now() })
+			if (frame.length <= MAX_LIST_BYTES || max <= 1) {
+				this.#queue(frame)
+				return
+			}
 		}
 	}
 
@@ -223,7 +298,7 @@ export class Connection implements Peer {
 				this.#queue(leaseFrame(request.id, lease, this.#now()))
 				return
 			}
-			if (request.method === 'release') this.#book.releaseNow(request.leaseId, request.fence)
+			if (request.method === 'release') this.#book.releaseNow(request.leaseId, request.fence, this.#scope)
 			else this.#book.cancel(this.#scope, request.requestId)
 		} catch (error) {
 			this.#send({ id: request.id, ok: false, error: errorOf(error) })
@@ -237,11 +312,6 @@ export class Connection implements Peer {
 		this.#inFlight--
 		if (lease !== undefined) this.#queue(leaseFrame(request.id, lease, this.#now()))
 		else this.#send({ id: request.id, ok: false, error: errorOf(error) })
-	}
-
-	#tokenMatches(token: string): boolean {
-		const given = Buffer.from(token)
-		return this.#token !== undefined && given.length === this.#token.length && timingSafeEqual(given, this.#token)
 	}
 
 	#refuse(id: RequestId, code: WireErrorCode, message: string): void {
@@ -266,6 +336,13 @@ export class Connection implements Peer {
 		// A client that stops reading must not make the server hold its answers without bound.
 		if (socket.writableLength > this.#limits.maxBufferedBytes) socket.destroy()
 	}
+}
+
+// A token against one of the server's, in constant time for tokens of its length.
+function matches(token: string, expected: Buffer | undefined): boolean {
+	if (expected === undefined) return false
+	const given = Buffer.from(token)
+	return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
 function errorOf(error: unknown): { code: WireErrorCode; message: string } {

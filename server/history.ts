@@ -1,14 +1,19 @@
 import { ProtocolError, type WireLease } from './protocol.ts'
 
-/** One line of the server's history: every grant, renewal, release and expiry, and every hold that joined a key's line or left it, in the server clock's ms and in the order they happened. */
+/**
+ * One line of the server's history: every grant, renewal, release, expiry and end by an operator,
+ * and every hold that joined a key's line or left it, in the server clock's ms and in the order they
+ * happened. `client` is who asked (`client ID` or `connection N`): a request id is that client's.
+ */
 export type HistoryRecord =
 	| { type: 'start'; at: number; epoch: string; /** The server's process id: written by the command line's history file, not by the book. */ pid?: number }
-	| { type: 'wait'; at: number; requestId: string; kind: 'lock' | 'semaphore'; name: string; key: string }
-	| { type: 'leave'; at: number; requestId: string; code: string }
-	| ({ type: 'grant'; at: number; requestId: string; limit: number | null; ttl: number } & WireLease)
-	| { type: 'renew'; at: number; leaseId: string; ttl: number; expiresAt: number }
-	| { type: 'release'; at: number; leaseId: string }
+	| { type: 'wait'; at: number; client: string; requestId: string; kind: 'lock' | 'semaphore'; name: string; key: string }
+	| { type: 'leave'; at: number; client: string; requestId: string; code: string }
+	| ({ type: 'grant'; at: number; client: string; requestId: string; limit: number | null; ttl: number } & WireLease)
+	| { type: 'renew'; at: number; client: string; leaseId: string; ttl: number; expiresAt: number }
+	| { type: 'release'; at: number; client: string; leaseId: string }
 	| { type: 'expire'; at: number; leaseId: string; expiresAt: number }
+	| { type: 'end'; at: number; client: string; leaseId: string }
 	| { type: 'close'; at: number }
 
 /** Where the book writes its history: a listener the server was given, or nothing. */

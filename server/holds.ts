@@ -1,13 +1,14 @@
 import type { Lease, LockError } from '../engine/index.ts'
 import type { ClientScope } from './client-scope.ts'
 import type { Ended } from './retry-memory.ts'
-import type { HoldRequest, ProtocolError, WireLease } from './protocol.ts'
+import type { HoldRequest, LostReason, ProtocolError, WireLease } from './protocol.ts'
 
 /** A connection as the book sees it: the client it speaks for, and where a lease's loss is told. */
 export interface Peer {
 	/** The client whose request ids it uses and to whom its holds are charged: its hello's client id, else the connection alone. */
 	readonly scope: ClientScope
-	pushLost(leaseId: string, reason: 'expired' | 'closed'): void
+	/** Tells the client a lease is lost, written out at once: before its key can move on. */
+	pushLost(leaseId: string, reason: LostReason): void
 }
 
 /** Answers one ask of a hold: with its lease, or with why not. */
@@ -46,6 +47,8 @@ export class ServedLease {
 /** A hold the book answers: waiting for its key, held (with its lease), or ended. */
 export class PendingHold {
 	state: 'waiting' | 'held' | 'ended' = 'waiting'
+	// When it was asked, in the server clock's ms, for an operator's list.
+	askedAt = 0
 	// Why a waiting hold should leave the line: its client cancelled, or every connection that asked is gone.
 	withdrawn: LockError | undefined
 	forgotten = false

@@ -3,7 +3,7 @@ import { LockError, type HeldLease, type Lease, type Lock, type Semaphore, type 
 import { History, historyError, type HistoryRecord } from './history.ts'
 import { ClientScopes, type ClientScope } from './client-scope.ts'
 import { PendingHold, sameHold, ServedLease, type HoldAnswer, type Peer } from './holds.ts'
-import { placeOf, ProtocolError, type HoldRequest, type WireLease } from './protocol.ts'
+import { placeOf, ProtocolError, type HoldRequest, type ListedKey, type WireLease } from './protocol.ts'
 import { Quotas, type QuotaLimits } from './quotas.ts'
 import { EndedHolds, EndedLeases, type Ended } from './retry-memory.ts'
 
@@ -130,12 +130,12 @@ export class LeaseBook {
 		;(lease.engine as HeldLease<bigint | undefined>).extend(ttl)
 		// Only a connection of the lease's client hears of its loss: another's would be kept alive by it.
 		if (peer.scope === lease.hold.scope) lease.owner = peer
-		if (this.#history.on) this.#history.record({ type: 'renew', at: this.#store.clock.now(), leaseId, ttl, expiresAt: lease.engine.expiresAt }, placeOfHold(lease.hold.request), 'the renewal stands')
+		if (this.#history.on) this.#history.record({ type: 'renew', at: this.#store.clock.now(), client: peer.scope.label, leaseId, ttl, expiresAt: lease.engine.expiresAt }, placeOfHold(lease.hold.request), 'the renewal stands')
 		return lease.wire()
 	}
 
-	/** Lets go of a lease's key; releasing twice is fine, and a release after the lease ran out is refused as `lost` and frees nothing. */
-	releaseNow(leaseId: string, fence: bigint | undefined): void {
+	/** Lets go of a lease's key, for the client `by`; releasing twice is fine, and a release after the lease ran out is refused as `lost` and frees nothing. */
+	releaseNow(leaseId: string, fence: bigint | undefined, by: ClientScope): void {
 		// A live lease first: the memory of ended ones is large, and looking there cost every release a miss in it.
 		const ended = this.#leases.has(leaseId) ? undefined : this.#endedLeases.get(leaseId)
 		if (ended?.how === 'released') {
@@ -150,12 +150,54 @@ export class LeaseBook {
 		// A lease whose time passed before its timer fired is lost, not released, by that call.
 		if (lease.ended !== undefined) throw endedError(leaseId, lease.ended, 'release')
 		this.#end(lease, 'released')
-		if (this.#history.on) this.#history.record({ type: 'release', at, leaseId }, placeOfHold(lease.hold.request), 'the key is free')
+		if (this.#history.on) this.#history.record({ type: 'release', at, client: by.label, leaseId }, placeOfHold(lease.hold.request), 'the key is free')
 	}
 
 	/** `releaseNow` as a promise. */
-	async release(leaseId: string, fence: bigint | undefined): Promise<void> {
-		this.releaseNow(leaseId, fence)
+	async release(leaseId: string, fence: bigint | undefined, by: ClientScope): Promise<void> {
+		this.releaseNow(leaseId, fence, by)
+	}
+
+	/**
+	 * Ends a lease for an operator (`by`): its holder is told it is lost, and only then does its key
+	 * move on. A lease that ran out or was released is refused as for a renewal.
+	 */
+	endLease(leaseId: string, by: ClientScope): void {
+		const lease = this.#find(leaseId, undefined, 'end')
+		const engine = lease.engine as HeldLease<bigint | undefined>
+		// A lease whose time passed before its timer fired is lost now, and says so itself.
+		if (engine.expireIfDue()) throw endedError(leaseId, lease.ended ?? 'expired', 'end')
+		const at = this.#history.on ? this.#store.clock.now() : 0
+		lease.owner?.pushLost(lease.id, 'ended')
+		this.#end(lease, 'ended')
+		engine.end()
+		if (this.#history.on) this.#history.record({ type: 'end', at, client: by.label, leaseId }, placeOfHold(lease.hold.request), 'the lease is ended')
+	}
+
+	/**
+	 * The keys held or waited for, in the order they were first asked for, with their holders and
+	 * their lines, narrowed by kind, name and key: at most `max` holds, and `truncated` when more are left.
+	 */
+	list(filter: { kind?: 'lock' | 'semaphore'; name?: string; key?: string }, max: number): { keys: ListedKey[]; truncated: boolean } {
+		const keys = new Map<string, ListedKey>()
+		let listed = 0
+		for (const hold of this.#holds) {
+			const { kind, name, key, limit } = hold.request
+			if ((filter.kind !== undefined && kind !== filter.kind) || (filter.name !== undefined && name !== filter.name) || (filter.key !== undefined && key !== filter.key)) continue
+			const lease = hold.lease
+			const holding = hold.state === 'held' && lease !== undefined && lease.ended === undefined
+			if (!holding && (hold.state !== 'waiting' || hold.withdrawn !== undefined)) continue
+			if (listed === max) return { keys: [...keys.values()], truncated: true }
+			listed++
+			const id = `${kind} ${name}\n${key}`
+			let entry = keys.get(id)
+			if (entry === undefined) keys.set(id, (entry = { kind, name, key, limit: limit ?? null, holders: [], waiters: [] }))
+			if (holding) {
+				const fence = lease.engine.fence
+				entry.holders.push({ leaseId: lease.id, client: hold.scope.label, fence: fence === undefined ? null : fence.toString(), grantedAt: lease.grantedAt, expiresAt: lease.engine.expiresAt })
+			} else entry.waiters.push({ requestId: hold.request.requestId, client: hold.scope.label, since: hold.askedAt })
+		}
+		return { keys: [...keys.values()], truncated: false }
 	}
 
 	/** Withdraws a hold of the client: a waiting one leaves the line, a granted one is released. */
@@ -168,7 +210,7 @@ export class LeaseBook {
 		}
 		if (hold.lease !== undefined && hold.lease.ended === undefined) {
 			try {
-				this.releaseNow(hold.lease.id, undefined)
+				this.releaseNow(hold.lease.id, undefined, scope)
 			} catch {
 				// A lease that ran out meanwhile is free already: the cancel has nothing left to do.
 			}
@@ -228,6 +270,7 @@ export class LeaseBook {
 		const target = request.kind === 'lock' ? this.#store.lock(request.name) : this.#store.semaphore(request.name, { limit: request.limit ?? 1 })
 		this.#quotas.charge(scope, request)
 		const hold = new PendingHold(request, scope, peer, answer)
+		hold.askedAt = this.#store.clock.now()
 		scope.holds.set(request.requestId, hold)
 		this.#holds.add(hold)
 		// Most holds find the key free: tryHold takes it at once, with no signal to make, and calls back within the call.
@@ -257,7 +300,7 @@ export class LeaseBook {
 		if (this.#history.on) {
 			// Written before the hold joins the engine's line, so the history has the line's order.
 			hold.inLine = true
-			this.#history.report(() => ({ type: 'wait', at: this.#store.clock.now(), requestId: request.requestId, kind: request.kind, name: request.name, key: request.key }))
+			this.#history.report(() => ({ type: 'wait', at: this.#store.clock.now(), client: hold.scope.label, requestId: request.requestId, kind: request.kind, name: request.name, key: request.key }))
 		}
 		target.hold(request.key, (lease: Lease<bigint | undefined>) => this.#granted(hold, lease), options).catch((error: unknown) => this.#refused(hold, error))
 	}
@@ -318,7 +361,7 @@ export class LeaseBook {
 		if (this.#history.on) {
 			const { requestId, limit, ttl } = hold.request
 			try {
-				this.#history.grant({ type: 'grant', at: this.#store.clock.now(), requestId, limit: limit ?? null, ttl, ...lease.wire() })
+				this.#history.grant({ type: 'grant', at: this.#store.clock.now(), client: hold.scope.label, requestId, limit: limit ?? null, ttl, ...lease.wire() })
 			} catch (error) {
 				// A grant the history does not have never happened: the key goes back, and the
 				// hold is forgotten so that a retry of its request id is a new try.
@@ -364,7 +407,7 @@ export class LeaseBook {
 	#leftLine(hold: PendingHold, code: string): void {
 		if (!hold.inLine) return
 		hold.inLine = false
-		this.#history.report(() => ({ type: 'leave', at: this.#store.clock.now(), requestId: hold.request.requestId, code }))
+		this.#history.report(() => ({ type: 'leave', at: this.#store.clock.now(), client: hold.scope.label, requestId: hold.request.requestId, code }))
 	}
 
 	#lost(lease: ServedLease, reason: LockError): void {
@@ -426,6 +469,7 @@ function endedError(leaseId: string, how: Ended, what: string): LockError {
 	const name = `lease ${JSON.stringify(leaseId)}`
 	if (how === 'released') return new LockError('released', `${name}: was released; the ${what} is refused`)
 	if (how === 'closed') return new LockError('lost', `${name}: lost when the server closed; the ${what} is refused`)
+	if (how === 'ended') return new LockError('lost', `${name}: ended by an operator; the ${what} is refused`)
 	const frees = what === 'release' ? ' and frees nothing' : ''
 	return new LockError('lost', `${name}: ran out (its TTL passed without a renewal); the ${what} is refused${frees}`)
 }

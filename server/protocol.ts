@@ -95,11 +95,27 @@ export interface CancelRequest {
 	requestId: string
 }
 
-/** A request as the server reads it, its fields checked and its times in ms. */
-export type Request = HelloRequest | HoldRequest | RenewRequest | ReleaseRequest | CancelRequest
+/** An operator's request for the keys held or waited for, with their holders and waiters; each filter narrows the list. */
+export interface LeasesRequest {
+	id: RequestId
+	method: 'leases'
+	kind?: 'lock' | 'semaphore'
+	name?: string
+	key?: string
+}
 
-/** The methods the server knows. */
-export const METHODS = ['hello', 'hold', 'renew', 'release', 'cancel'] as const
+/** An operator's request to end a lease: its holder is told it is lost, then its key moves on. */
+export interface EndRequest {
+	id: RequestId
+	method: 'end'
+	leaseId: string
+}
+
+/** A request as the server reads it, its fields checked and its times in ms. */
+export type Request = HelloRequest | HoldRequest | RenewRequest | ReleaseRequest | CancelRequest | LeasesRequest | EndRequest
+
+/** The methods the server knows; `leases` and `end` are an operator's. */
+export const METHODS = ['hello', 'hold', 'renew', 'release', 'cancel', 'leases', 'end'] as const
 
 export interface WireError {
 	code: WireErrorCode
@@ -110,14 +126,45 @@ export interface WireError {
 
 /** An answer to one request, by its correlation id. */
 export type Response =
-	| { id: RequestId; ok: true; lease?: WireLease; now?: number; protocol?: number }
+	| { id: RequestId; ok: true; lease?: WireLease; now?: number; protocol?: number; keys?: ListedKey[]; truncated?: boolean }
 	| { id: RequestId; ok: false; error: WireError }
 
-/** A message the server sends unasked: a lease ran out. */
+/** Why a lease was lost: it ran out, the server is closing, or an operator ended it. */
+export type LostReason = 'expired' | 'closed' | 'ended'
+
+/** A message the server sends unasked: a lease was lost. */
 export interface LostEvent {
 	event: 'lost'
 	leaseId: string
-	reason: 'expired' | 'closed'
+	reason: LostReason
+}
+
+/** A lease as an operator sees it. */
+export interface ListedHolder {
+	leaseId: string
+	/** `client ID` (its hello's client id) or `connection N`. */
+	client: string
+	fence: string | null
+	grantedAt: number
+	expiresAt: number
+}
+
+/** A hold waiting for its key, as an operator sees it. */
+export interface ListedWaiter {
+	requestId: string
+	client: string
+	/** When it asked, in the server clock's ms. */
+	since: number
+}
+
+/** A key held or waited for, with its holders and its line, in order. */
+export interface ListedKey {
+	kind: 'lock' | 'semaphore'
+	name: string
+	key: string
+	limit: number | null
+	holders: ListedHolder[]
+	waiters: ListedWaiter[]
 }
 
 /** A frame read as a request, or the error that answers it. */
@@ -192,6 +239,18 @@ function readRequest(id: string | number, message: Record<string, unknown>, esca
 		}
 		case 'cancel':
 			return { id, method, requestId: text('requestId', message.requestId, MAX_ID_LENGTH) }
+		case 'leases': {
+			const leases: LeasesRequest = { id, method }
+			if (message.kind !== undefined) {
+				if (message.kind !== 'lock' && message.kind !== 'semaphore') throw new ProtocolError('invalid', `kind ${describe(message.kind)}: expected "lock" or "semaphore"`)
+				leases.kind = message.kind
+			}
+			if (message.name !== undefined) leases.name = text('name', message.name, MAX_NAME_LENGTH)
+			if (message.key !== undefined) leases.key = text('key', message.key, MAX_KEY_LENGTH)
+			return leases
+		}
+		case 'end':
+			return { id, method, leaseId: text('leaseId', message.leaseId, MAX_ID_LENGTH) }
 		default:
 			throw new ProtocolError('unknown_method', `method ${describe(method)}: unknown; expected one of ${METHODS.join(', ')}`)
 	}

@@ -2,8 +2,8 @@ import type { LockError } from '../engine/index.ts'
 import type { ClientScope } from './client-scope.ts'
 import type { HoldRequest, ProtocolError } from './protocol.ts'
 
-/** How a lease ended: let go by its holder, run out, or lost when the server closed. */
-export type Ended = 'released' | 'expired' | 'closed'
+/** How a lease ended: let go by its holder, run out, lost when the server closed, or ended by an operator. */
+export type Ended = 'released' | 'expired' | 'closed' | 'ended'
 
 /** How a lease ended, and its fence, so a late call with a wrong fence is refused as on a held lease. */
 export interface EndedLease {
@@ -51,7 +51,7 @@ class RecentSlots {
 	}
 }
 
-const endings: readonly Ended[] = ['released', 'expired', 'closed']
+const endings: readonly Ended[] = ['released', 'expired', 'closed', 'ended']
 
 /** How the last ended leases ended, and their fences, so a late call with a wrong fence is refused as on a held lease. */
 export class EndedLeases {

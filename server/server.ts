@@ -42,6 +42,8 @@ export interface ServeOptions {
 	port?: number
 	/** With a token, a connection must say `hello` with it before anything else. */
 	token?: string
+	/** A connection whose `hello` gives this token is an operator's: it may list and end every lease. */
+	operatorToken?: string
 	limits?: Partial<ServerLimits>
 	/** Called with every grant, renewal, release and expiry, before the client hears of it. */
 	history?: (record: HistoryRecord) => void
@@ -86,12 +88,17 @@ function refuse(socket: Socket, message: string): void {
 /** Starts a lock server for a store over TCP, listening on 127.0.0.1 unless told otherwise. */
 export async function serve(options: ServeOptions): Promise<LockServer> {
 	const limits = { ...DEFAULT_LIMITS, ...options.limits }
-	if (options.token !== undefined) {
-		const bytes = Buffer.byteLength(options.token)
+	for (const [what, token] of [['token', options.token], ['operatorToken', options.operatorToken]] as const) {
+		if (token === undefined) continue
+		const bytes = Buffer.byteLength(token)
 		if (bytes < MIN_TOKEN_BYTES || bytes > MAX_ID_LENGTH) {
-			throw new LockError('invalid', `serve: token of ${bytes} bytes: expected ${MIN_TOKEN_BYTES} to ${MAX_ID_LENGTH} bytes (the longest text the wire takes)`)
+			throw new LockError('invalid', `serve: ${what} of ${bytes} bytes: expected ${MIN_TOKEN_BYTES} to ${MAX_ID_LENGTH} bytes (the longest text the wire takes)`)
 		}
 	}
+	if (options.token !== undefined && options.token === options.operatorToken) {
+		throw new LockError('invalid', 'serve: operatorToken: the same as token; an operator sees every client\'s leases, so its token must be its own')
+	}
+	const tokens = { client: options.token === undefined ? undefined : Buffer.from(options.token), operator: options.operatorToken === undefined ? undefined : Buffer.from(options.operatorToken) }
 	// A connection is an open file: past the process's limit the system resets connections before the server sees
 	// them, where a client should hear `busy`. So the server takes no more than its open files leave room for.
 	const filesLeft = openFilesLeft()
@@ -117,7 +124,7 @@ export async function serve(options: ServeOptions): Promise<LockServer> {
 			return
 		}
 		byAddress.set(address, fromAddress + 1)
-		const connection = new Connection(socket, book, limits, options.token, () => store.clock.now(), throttle)
+		const connection = new Connection(socket, book, limits, tokens, () => store.clock.now(), throttle)
 		connections.add(connection)
 		socket.on('close', () => {
 			connections.delete(connection)

@@ -31,7 +31,7 @@ describe('bad input is answered with an error that names the problem, and the se
 	it.each([
 		['malformed JSON', '{"id":1,"method":\n', null, 'malformed', /^frame is not JSON: /],
 		['a frame that is not an object', '[1,2,3]\n', null, 'malformed', /^frame is an array, expected a JSON object$/],
-		['an unknown method', { id: 3, method: 'steal' }, 3, 'unknown_method', /^method "steal": unknown; expected one of hello, hold, renew, release, cancel$/],
+		['an unknown method', { id: 3, method: 'steal' }, 3, 'unknown_method', /^method "steal": unknown; expected one of hello, hold, renew, release, cancel, leases, end$/],
 		['a bad fence', { id: 4, method: 'release', leaseId: 'x', fence: '1e5' }, 4, 'invalid', /^fence "1e5": expected 1 to 40 decimal digits$/],
 		['a fence past 2^128 - 1', { id: 5, method: 'renew', leaseId: 'x', ttl: 1000, fence: (1n << 128n).toString() }, 5, 'invalid', /larger than 2\^128 - 1$/],
 		['a TTL of 0.5 s', { id: 6, ...hold, ttl: '0.5s' }, 6, 'invalid', /^lock invoices: key "42": ttl "0.5s": out of range; the wire takes 1 s to 1 h$/],

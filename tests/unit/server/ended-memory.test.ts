@@ -32,7 +32,7 @@ describe('the memory of ended holds and leases (rememberEnded)', () => {
 		const leases: WireLease[] = []
 		const holdAndRelease = async (n: number) => {
 			const lease = await book.hold(holdRequest(n), peer)
-			await book.release(lease.id, undefined)
+			await book.release(lease.id, undefined, peer.scope)
 			leases[n] = lease
 		}
 		for (let n = 0; n < 10_000; n++) await holdAndRelease(n)
@@ -40,18 +40,18 @@ describe('the memory of ended holds and leases (rememberEnded)', () => {
 		const retried = await errorOf(book.hold(holdRequest(0), peer))
 		expect(retried.code).toBe('released')
 		expect(retried.message).toBe(`lease "${leases[0]?.id}": was released; the retried hold is refused`)
-		await book.release(leases[0]?.id ?? '', undefined)
+		await book.release(leases[0]?.id ?? '', undefined, peer.scope)
 		for (let n = 10_000; n <= 20_000; n++) await holdAndRelease(n)
 		// 20,001 holds have ended since hold 0: it is forgotten, and its retry is a new hold with a new lease.
 		const again = await book.hold(holdRequest(0), peer)
 		expect(again.id).not.toBe(leases[0]?.id)
 		expect(BigInt(again.fence ?? '0')).toBeGreaterThan(BigInt(leases[20_000]?.fence ?? '0'))
-		const forgotten = await errorOf(book.release(leases[0]?.id ?? '', undefined))
+		const forgotten = await errorOf(book.release(leases[0]?.id ?? '', undefined, peer.scope))
 		expect(forgotten.code).toBe('lost')
 		expect(forgotten.message).toContain('unknown to this server')
 		// The last 10,000 are still remembered.
 		expect((await errorOf(book.hold(holdRequest(10_001), peer))).code).toBe('released')
-		await book.release(leases[10_001]?.id ?? '', undefined)
+		await book.release(leases[10_001]?.id ?? '', undefined, peer.scope)
 		book.close()
 		await store.close()
 	})

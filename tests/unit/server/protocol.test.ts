@@ -74,9 +74,9 @@ describe('parseRequest', () => {
 		expect(parseRequest(frame({ id: 7, method: 'steal' }))).toEqual({
 			ok: false,
 			id: 7,
-			error: { code: 'unknown_method', message: 'method "steal": unknown; expected one of hello, hold, renew, release, cancel' },
+			error: { code: 'unknown_method', message: 'method "steal": unknown; expected one of hello, hold, renew, release, cancel, leases, end' },
 		})
-		expect(refusal(parseRequest(frame({ id: 7 })))).toEqual({ code: 'invalid', message: 'method missing: expected one of hello, hold, renew, release, cancel' })
+		expect(refusal(parseRequest(frame({ id: 7 })))).toEqual({ code: 'invalid', message: 'method missing: expected one of hello, hold, renew, release, cancel, leases, end' })
 	})
 
 	it.each([

@@ -5,13 +5,18 @@ import { checkTorture, type TortureFacts } from '../../../torture/check.ts'
 const pad = (n: number) => String(n).padStart(40, '0')
 const ttl = 1000
 
+// Who holds each lease of the good run, as the server names its clients.
+const holders: Record<string, string> = { a: 'client c0', b: 'client c1', c: 'client c0', d: 'client c3', e: 'client c2', s1: 'client c2', s2: 'client c3', s3: 'client c1' }
+const clientOf = (id: string) => holders[id] ?? 'client c9'
+
 function grant(id: string, fence: number | null, grantedAt: number, key = '1'): HistoryRecord {
 	const kind = fence === null ? 'semaphore' : 'lock'
 	const name = kind === 'lock' ? 'summaries' : 'exports'
-	return { type: 'grant', at: grantedAt, requestId: `r${id}`, limit: fence === null ? 2 : null, ttl, id, kind, name, key, fence: fence === null ? null : String(fence), grantedAt, expiresAt: grantedAt + ttl }
+	return { type: 'grant', at: grantedAt, client: clientOf(id), requestId: `r${id}`, limit: fence === null ? 2 : null, ttl, id, kind, name, key, fence: fence === null ? null : String(fence), grantedAt, expiresAt: grantedAt + ttl }
 }
 
-const wait = (requestId: string, at: number): HistoryRecord => ({ type: 'wait', at, requestId, kind: 'lock', name: 'summaries', key: '1' })
+const wait = (requestId: string, at: number): HistoryRecord => ({ type: 'wait', at, client: clientOf(requestId.slice(1)), requestId, kind: 'lock', name: 'summaries', key: '1' })
+const release = (leaseId: string, at: number): HistoryRecord => ({ type: 'release', at, client: clientOf(leaseId), leaseId })
 const start = (at: number): HistoryRecord => ({ type: 'start', at, epoch: String(at), pid: 1 })
 
 /**
@@ -26,18 +31,18 @@ function goodRun(): TortureFacts {
 			start(0),
 			grant('a', 1, 10),
 			wait('rb', 10),
-			{ type: 'release', at: 10, leaseId: 'a' },
+			release('a', 10),
 			grant('b', 2, 10),
 			wait('rc', 20),
 			wait('rd', 30),
-			{ type: 'renew', at: 300, leaseId: 'b', ttl, expiresAt: 1300 },
-			{ type: 'leave', at: 500, requestId: 'rd', code: 'held' },
+			{ type: 'renew', at: 300, client: 'client c1', leaseId: 'b', ttl, expiresAt: 1300 },
+			{ type: 'leave', at: 500, client: 'client c3', requestId: 'rd', code: 'held' },
 			{ type: 'expire', at: 1300, leaseId: 'b', expiresAt: 1300 },
 			grant('c', 3, 1300),
-			{ type: 'release', at: 1500, leaseId: 'c' },
+			release('c', 1500),
 			grant('s1', null, 10, 'monthly'),
 			grant('s2', null, 20, 'monthly'),
-			{ type: 'release', at: 30, leaseId: 's1' },
+			release('s1', 30),
 			grant('s3', null, 30, 'monthly'),
 			start(2000),
 			grant('e', 5, 2100),
@@ -88,7 +93,7 @@ describe('checkTorture', () => {
 	it('fails a run where no work was done: a server that refuses every hold', () => {
 		const facts = goodRun()
 		facts.history = facts.history.flatMap((r): HistoryRecord[] =>
-			r.type === 'grant' ? [wait(r.requestId, r.at), { type: 'leave', at: r.at + 3000, requestId: r.requestId, code: 'held' }] : r.type === 'start' ? [r] : [],
+			r.type === 'grant' ? [wait(r.requestId, r.at), { type: 'leave', at: r.at + 3000, client: r.client, requestId: r.requestId, code: 'held' }] : r.type === 'start' ? [r] : [],
 		)
 		facts.clientGrants = []
 		facts.clientLosses = []
@@ -118,7 +123,7 @@ describe('checkTorture', () => {
 		if (renewal?.type === 'renew') renewal.expiresAt = 2050
 		expect(violationsOf(late)).toEqual(['lock summaries: key "1": lease b renewed at 1050, after it ran out at 1010'])
 		const released = mutated((_, facts) => {
-			facts.history.splice(4, 0, { type: 'renew', at: 10, leaseId: 'a', ttl, expiresAt: 1010 })
+			facts.history.splice(4, 0, { type: 'renew', at: 10, client: 'client c0', leaseId: 'a', ttl, expiresAt: 1010 })
 		})
 		expect(violationsOf(released)).toEqual(['lock summaries: key "1": lease a renewed at 10, after it was released at 10'])
 	})
