@@ -1,4 +1,21 @@
+import { keyPlace } from '../engine/index.ts'
 import type { HistoryRecord } from '../server/index.ts'
+
+/** A line of the history that is no record: what a killed server left half-written, or damage. */
+export interface UnreadableLine {
+	type: 'unreadable'
+	text: string
+}
+
+/** A line of the history file: a record, or a line that could not be read as one. */
+export type HistoryLine = HistoryRecord | UnreadableLine
+
+/** A line of a client's log that could not be read; only the last line of a killed client's log may be one. */
+export interface UnreadableLogLine {
+	file: string
+	line: number
+	last: boolean
+}
 
 /** A fenced write as the client that made it logged it. */
 export interface ClientWrite {
@@ -51,7 +68,9 @@ export interface Pause {
 
 /** Everything a torture run leaves behind: the servers' histories, the clients' logs, the faults done to the clients, and chat.db. */
 export interface TortureFacts {
-	history: HistoryRecord[]
+	history: HistoryLine[]
+	/** Lines of the clients' logs that are not records. */
+	unreadableLogLines?: UnreadableLogLine[]
 	clientGrants: ClientGrant[]
 	clientLosses: ClientLoss[]
 	pauses: Pause[]
@@ -78,7 +97,7 @@ interface Held {
 	// The grant's place in the history, which is written in the order things happened.
 	order: number
 	end: number
-	endedBy: 'expiry' | 'release' | 'death'
+	endedBy: 'expiry' | 'release' | 'death' | 'ended'
 	ttl: number
 }
 
@@ -89,14 +108,18 @@ interface Held {
 const noticeWindow = 10
 
 /**
- * Checks a torture run against what the locks promise: work was done; one holder per lock
- * key and a semaphore's limit; fences that grow, also between grants of one millisecond;
- * no renewal of an ended lease; every holder told of its loss before its key went on;
- * waiters served first come, first served; growing accepted writes and no write lost.
+ * Checks a torture run against what the locks promise: the history whole and in time order;
+ * work was done; one holder per lock key and a semaphore's limit, each grant's own; fences
+ * that grow, also between grants of one millisecond; no renewal of an ended lease, and no
+ * release or renewal by another client than the holder; every holder, of a lock or a
+ * semaphore, told of its loss before its key went on; each lease held by one client; waiters
+ * served first come, first served; growing accepted writes and no write lost.
  */
 export function checkTorture(facts: TortureFacts): TortureReport {
 	const violations: string[] = []
-	const held = leasesOf(facts.history, violations)
+	const history = readable(facts, violations)
+	checkTimeOrder(history, violations)
+	const held = leasesOf(history, violations)
 	const report: TortureReport = {
 		grants: {
 			lock: held.filter(h => h.grant.kind === 'lock').length,
@@ -106,22 +129,54 @@ export function checkTorture(facts: TortureFacts): TortureReport {
 			accepted: facts.dbWrites.filter(w => w.accepted).length,
 			refused: facts.dbWrites.filter(w => !w.accepted).length,
 		},
-		servers: facts.history.filter(r => r.type === 'start').length,
+		servers: history.filter(r => r.type === 'start').length,
 		violations,
 	}
 	checkWorkDone(facts, report, violations)
 	checkHolders(held, violations)
 	checkFences(held, violations)
-	checkLineOrder(facts.history, violations)
+	checkLineOrder(history, violations)
 	checkClientGrants(facts, held, violations)
 	checkLossesNoticed(facts, held, violations)
 	checkWrites(facts, held, violations)
 	return report
 }
 
-// A lease is valid from its grant until its release, its expiry (the last renewal's), or
-// the death of the server that gave it, whichever comes first; the next server's start
-// comes after that death, so it bounds it.
+// A server writes each record whole before it answers, so a line that is no record is one a
+// killed server left half-written: its last, followed by the next server's start or by the
+// end of the file. Anywhere else a record was lost, a grant perhaps. The same for a client's log.
+function readable(facts: TortureFacts, violations: string[]): HistoryRecord[] {
+	const records: HistoryRecord[] = []
+	facts.history.forEach((line, i) => {
+		if (line.type !== 'unreadable') {
+			records.push(line)
+			return
+		}
+		const next = facts.history[i + 1]
+		if (next === undefined || next.type === 'start') return
+		violations.push(`history line ${i + 1} is not a record (${JSON.stringify(line.text.slice(0, 60))}), and its server went on: a record was lost`)
+	})
+	for (const line of facts.unreadableLogLines ?? []) {
+		if (!line.last) violations.push(`${line.file} line ${line.line} is not a record, and its client went on: a record was lost`)
+	}
+	return records
+}
+
+// One server writes its records as things happen, on one clock: each is no earlier than the one before.
+// Servers after one another may read the clock a little apart, so each is held to its own lines.
+function checkTimeOrder(history: HistoryRecord[], violations: string[]): void {
+	let last: HistoryRecord | undefined
+	history.forEach((record, i) => {
+		if (record.type !== 'start' && last !== undefined && record.at < last.at) {
+			violations.push(`history record ${i + 1} (${record.type} at ${record.at}) is earlier than the one before it (${last.type} at ${last.at}): the history is out of time order`)
+		}
+		last = record
+	})
+}
+
+// A lease is valid from its grant until its release, its end by an operator, its expiry (the
+// last renewal's), or the death of the server that gave it, whichever comes first; the next
+// server's start comes after that death, so it bounds it. Only its holder's client releases or renews it.
 function leasesOf(history: HistoryRecord[], violations: string[]): Held[] {
 	const held = new Map<string, Held>()
 	let incarnation = -1
@@ -152,10 +207,13 @@ function leasesOf(history: HistoryRecord[], violations: string[]): Held[] {
 			case 'renew': {
 				const lease = held.get(record.leaseId)
 				if (lease === undefined) break
+				if (record.client !== lease.grant.client) {
+					violations.push(`${placeOf(lease.grant)}: lease ${lease.grant.id} of ${lease.grant.client} renewed by ${record.client} at ${record.at}`)
+				}
 				// The engine counts the new expiry from the moment it found the lease valid.
 				const renewedAt = record.expiresAt - record.ttl
 				if (renewedAt >= lease.end) {
-					const how = lease.endedBy === 'expiry' ? 'ran out' : lease.endedBy === 'release' ? 'was released' : "lost its server"
+					const how = { expiry: 'ran out', release: 'was released', death: 'lost its server', ended: 'was ended by an operator' }[lease.endedBy]
 					violations.push(`${placeOf(lease.grant)}: lease ${lease.grant.id} renewed at ${renewedAt}, after it ${how} at ${lease.end}`)
 					break
 				}
@@ -166,9 +224,21 @@ function leasesOf(history: HistoryRecord[], violations: string[]): Held[] {
 			}
 			case 'release': {
 				const lease = held.get(record.leaseId)
+				if (lease !== undefined && record.client !== lease.grant.client) {
+					violations.push(`${placeOf(lease.grant)}: lease ${lease.grant.id} of ${lease.grant.client} released by ${record.client} at ${record.at}, while its holder had it`)
+				}
 				if (lease !== undefined && record.at < lease.end) {
 					lease.end = record.at
 					lease.endedBy = 'release'
+				}
+				break
+			}
+			case 'end': {
+				// An operator's end is a loss its holder must hear of before its key moves on, as an expiry.
+				const lease = held.get(record.leaseId)
+				if (lease !== undefined && record.at < lease.end) {
+					lease.end = record.at
+					lease.endedBy = 'ended'
 				}
 				break
 			}
@@ -182,7 +252,7 @@ function leasesOf(history: HistoryRecord[], violations: string[]): Held[] {
 }
 
 function placeOf(grant: { kind: string; name: string; key: string }): string {
-	return `${grant.kind} ${grant.name}: key ${JSON.stringify(grant.key)}`
+	return keyPlace(`${grant.kind} ${grant.name}`, grant.key)
 }
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
@@ -204,9 +274,10 @@ function checkWorkDone(facts: TortureFacts, report: TortureReport, violations: s
 	if (report.writes.accepted === 0) violations.push('no work was done: chat.db accepted no fenced write')
 }
 
+// Each grant is held to its own limit (a lock's is 1), and a semaphore's holders at once must share one.
 function checkHolders(held: Held[], violations: string[]): void {
+	const limitOf = (lease: Held) => (lease.grant.kind === 'lock' ? 1 : (lease.grant.limit ?? 1))
 	for (const [place, leases] of groupBy(held, l => placeOf(l.grant))) {
-		const limit = leases[0]?.grant.kind === 'lock' ? 1 : (leases[0]?.grant.limit ?? 1)
 		// A sweep over the intervals [grant, end): ends come before grants at the same time.
 		const events = leases.flatMap(l => [
 			{ at: l.grant.grantedAt, delta: 1, lease: l },
@@ -221,6 +292,11 @@ function checkHolders(held: Held[], violations: string[]): void {
 			}
 			if (event.lease.end <= event.lease.grant.grantedAt) continue
 			valid.add(event.lease)
+			const limit = limitOf(event.lease)
+			const otherLimit = [...valid].find(l => limitOf(l) !== limit)
+			if (otherLimit !== undefined) {
+				violations.push(`${place}: lease ${event.lease.grant.id} granted at ${event.at} with limit ${limit} while ${otherLimit.grant.id} held it with limit ${limitOf(otherLimit)}`)
+			}
 			if (valid.size > limit) {
 				const others = [...valid].filter(l => l !== event.lease).map(l => `${l.grant.id} (valid until ${l.end})`)
 				violations.push(`${place}: lease ${event.lease.grant.id} granted at ${event.at} while ${others.join(', ')} held it; the limit is ${limit}`)
@@ -305,7 +381,9 @@ function checkLineOrder(history: HistoryRecord[], violations: string[]): void {
 	}
 }
 
-// LOCK-04: a lease that ran out says so to its holder before its key goes to another. A
+// LOCK-04: a lease that ran out (or that an operator ended) says so to its holder before its key
+// goes to another: for a lock, the next holder; for a semaphore, any grant of the key after the
+// lease's end (its holder's own timer runs out before the server's, so it hears first). A
 // holder that could not run then (stopped, killed, blocked in a write) cannot be told, so
 // only running holders count; a lease lost with its server is the fence's to guard, and so is
 // one that ran out while its server was stopped (its holder's release or renewal may be unread).
@@ -313,13 +391,12 @@ function checkLossesNoticed(facts: TortureFacts, held: Held[], violations: strin
 	const holderOf = new Map(facts.clientGrants.map(g => [g.id, g.client]))
 	const noticedAt = new Map(facts.clientLosses.map(l => [l.id, l.at]))
 	const pausesOf = groupBy(facts.pauses, p => p.client)
-	const locks = held.filter(h => h.grant.kind === 'lock')
-	for (const [place, leases] of groupBy(locks, l => `${l.incarnation} ${placeOf(l.grant)}`)) {
+	for (const [place, leases] of groupBy(held, l => `${l.incarnation} ${placeOf(l.grant)}`)) {
 		const ordered = [...leases].sort((a, b) => a.order - b.order)
 		ordered.forEach((lease, i) => {
-			const next = ordered[i + 1]
+			const next = lease.grant.kind === 'lock' ? ordered[i + 1] : ordered.slice(i + 1).find(other => other.grant.grantedAt >= lease.end)
 			const client = holderOf.get(lease.grant.id)
-			if (next === undefined || lease.endedBy !== 'expiry' || client === undefined) return
+			if (next === undefined || (lease.endedBy !== 'expiry' && lease.endedBy !== 'ended') || client === undefined) return
 			const noticed = noticedAt.get(lease.grant.id)
 			if (noticed !== undefined && noticed <= next.grant.grantedAt) return
 			const from = lease.end - lease.ttl / noticeWindow
@@ -327,14 +404,20 @@ function checkLossesNoticed(facts: TortureFacts, held: Held[], violations: strin
 			if (paused) return
 			if ((facts.serverStops ?? []).some(stop => stop.from <= next.grant.grantedAt && stop.to >= from)) return
 			const when = noticed === undefined ? 'never learned' : `learned only at ${noticed}`
-			violations.push(`${place.slice(place.indexOf(' ') + 1)}: client ${client} ${when} that lease ${lease.grant.id} ran out at ${lease.end}, though ${next.grant.id} was granted the key at ${next.grant.grantedAt} and the client was running`)
+			const how = lease.endedBy === 'ended' ? 'was ended by an operator' : 'ran out'
+			violations.push(`${place.slice(place.indexOf(' ') + 1)}: client ${client} ${when} that lease ${lease.grant.id} ${how} at ${lease.end}, though ${next.grant.id} was granted the key at ${next.grant.grantedAt} and the client was running`)
 		})
 	}
 }
 
+// Each lease a client logged is one a server gave, with that fence, to that one client.
 function checkClientGrants(facts: TortureFacts, held: Held[], violations: string[]): void {
 	const byId = new Map(held.map(h => [h.grant.id, h]))
+	const loggedBy = new Map<string, string>()
 	for (const grant of facts.clientGrants) {
+		const other = loggedBy.get(grant.id)
+		if (other !== undefined && other !== grant.client) violations.push(`lease ${grant.id} is logged as held by two clients: ${other} and ${grant.client}`)
+		loggedBy.set(grant.id, grant.client)
 		const server = byId.get(grant.id)
 		if (server === undefined) violations.push(`client ${grant.client} holds lease ${grant.id}, which no server's history gives`)
 		else if (server.grant.fence !== grant.fence) violations.push(`client ${grant.client} holds lease ${grant.id} with fence ${grant.fence}; the server gave ${server.grant.fence}`)

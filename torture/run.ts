@@ -1,8 +1,9 @@
 // npm run torture -- --procs 4 --seconds 30: several client processes against one
 // server, killed, stopped and restarted at random with the server, then the history
-// checked (see check.ts). Loopback only; it stops by itself.
+// checked (see check.ts). Loopback only; it stops by itself. Every fact the check needs is
+// in the run's folder, so `npm run torture -- --check DIR` checks a kept run again.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -10,9 +11,9 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Database } from '../engine/adapters/node.ts'
 import { createChatDb } from './chat-db.ts'
-import type { HistoryRecord } from '../server/index.ts'
 import { realClock } from '../engine/index.ts'
-import { checkTorture, type ClientWrite, type DbWrite, type FinalRow, type Pause, type TortureFacts } from './check.ts'
+import { checkTorture } from './check.ts'
+import { readClientLogs, readRunFacts, RUN_FILES, type Fault } from './facts.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
@@ -88,8 +89,10 @@ interface Counts {
 /** Runs the torture and prints its report; resolves to the number of violations. */
 export async function torture(options: Options): Promise<number> {
 	const { dir, procs, seconds, keys } = options
-	const chatDb = join(dir, 'chat.db')
-	const history = join(dir, 'history.jsonl')
+	const chatDb = join(dir, RUN_FILES.chatDb)
+	const history = join(dir, RUN_FILES.history)
+	// Written as each fault is done, so that the check, now or on a kept run later, knows when each process could not run.
+	const fault = (record: Fault) => appendFileSync(join(dir, RUN_FILES.faults), `${JSON.stringify(record)}\n`)
 	createChatDb(chatDb, Array.from({ length: keys }, (_, i) => i + 1))
 	const db = new Database(chatDb)
 	db.exec('create table writes (seq integer primary key autoincrement, client text not null, chat_id integer not null, fence text not null, summary text not null, accepted integer not null)')
@@ -101,7 +104,7 @@ export async function torture(options: Options): Promise<number> {
 	let server: Child | undefined
 	const startServer = async (): Promise<Child> => {
 		for (let attempt = 0; ; attempt++) {
-			const child = new Child('server/cli.ts', ['--dir', join(dir, 'data'), '--port', String(port), '--history', history])
+			const child = new Child('server/cli.ts', ['--dir', join(dir, RUN_FILES.data), '--port', String(port), '--history', history])
 			for (;;) {
 				const line = child.output.find(l => / on tcp:\/\//.test(l))
 				if (line !== undefined) {
@@ -124,9 +127,6 @@ export async function torture(options: Options): Promise<number> {
 		generations[i] = (generations[i] ?? 0) + 1
 		return new Child('torture/client.ts', ['--url', url, '--db', chatDb, '--log', join(dir, `${name}.jsonl`), '--name', name, '--keys', String(keys)], name)
 	}
-	// When each client could not run, for the check that holders learn of their losses.
-	const pauses: Pause[] = []
-	const serverStops: { from: number; to: number }[] = []
 	const clients: (Child | undefined)[] = Array.from({ length: procs }, (_, i) => startClient(i))
 	const pending: Promise<void>[] = []
 	const later = (ms: number, fn: () => void | Promise<void>) => pending.push(sleep(ms).then(fn))
@@ -136,7 +136,7 @@ export async function torture(options: Options): Promise<number> {
 		const client = clients[i]
 		if (client === undefined || client.exited || client.stopped || !client.ready) return false
 		client.signal('SIGKILL')
-		pauses.push({ client: client.name, from: realClock.now(), to: Number.POSITIVE_INFINITY, why: 'killed' })
+		fault({ type: 'client-kill', client: client.name, at: realClock.now() })
 		clients[i] = undefined
 		counts.clientKills++
 		later(between(100, 400), () => {
@@ -150,12 +150,11 @@ export async function torture(options: Options): Promise<number> {
 		if (client === undefined || client.stopped || client.exited || !client.ready) return false
 		client.signal('SIGSTOP')
 		client.stopped = true
-		const pause = { client: client.name, from: realClock.now(), to: Number.POSITIVE_INFINITY, why: 'stopped' }
-		pauses.push(pause)
+		fault({ type: 'client-stop', client: client.name, at: realClock.now() })
 		counts.clientStops++
 		later(ms, () => {
 			client.signal('SIGCONT')
-			pause.to = realClock.now()
+			fault({ type: 'client-continue', client: client.name, at: realClock.now() })
 			client.stopped = false
 		})
 		return true
@@ -165,6 +164,7 @@ export async function torture(options: Options): Promise<number> {
 		if (serverBusy || server === undefined) return false
 		serverBusy = true
 		server.signal('SIGKILL')
+		fault({ type: 'server-kill', at: realClock.now() })
 		counts.serverKills++
 		later(between(100, 400), async () => {
 			await server?.exit(5000)
@@ -178,13 +178,12 @@ export async function torture(options: Options): Promise<number> {
 		if (serverBusy || server === undefined) return false
 		serverBusy = true
 		const stopped = server
-		const stop = { from: realClock.now(), to: Number.POSITIVE_INFINITY }
+		fault({ type: 'server-stop', at: realClock.now() })
 		stopped.signal('SIGSTOP')
-		serverStops.push(stop)
 		counts.serverStops++
 		later(ms, () => {
 			stopped.signal('SIGCONT')
-			stop.to = realClock.now()
+			fault({ type: 'server-continue', at: realClock.now() })
 			serverBusy = false
 		})
 		return true
@@ -232,8 +231,16 @@ export async function torture(options: Options): Promise<number> {
 	server?.signal('SIGTERM')
 	if (server !== undefined && !(await server.exit(5000))) server.signal('SIGKILL')
 
-	const report = checkTorture(readFacts(dir, chatDb, history, pauses, serverStops))
-	const logs = readClientLogs(dir)
+	console.log(
+		`chaos: ${counts.clientKills} client kills, ${counts.clientStops} client stops, ${counts.serverKills} server kills, ${counts.serverStops} server stops, ${counts.restarts} restarts`,
+	)
+	return checkRun(dir)
+}
+
+/** Checks a run's folder and prints the report, as a run does at its end; resolves to the number of violations. */
+export function checkRun(dir: string): number {
+	const report = checkTorture(readRunFacts(dir))
+	const { logs } = readClientLogs(dir)
 	const refused = logs.filter(r => r.type === 'refused')
 	const byCode = new Map<string, number>()
 	for (const r of refused) byCode.set(String(r.code), (byCode.get(String(r.code)) ?? 0) + 1)
@@ -241,74 +248,9 @@ export async function torture(options: Options): Promise<number> {
 	console.log(`writes: ${report.writes.accepted} accepted, ${report.writes.refused} refused by their fence`)
 	console.log(`leases lost by their holders: ${logs.filter(r => r.type === 'lost').length}`)
 	console.log(`holds refused: ${refused.length}${refused.length > 0 ? ` (${[...byCode].map(([code, n]) => `${code} ${n}`).join(', ')})` : ''}`)
-	console.log(
-		`chaos: ${counts.clientKills} client kills, ${counts.clientStops} client stops, ${counts.serverKills} server kills, ${counts.serverStops} server stops, ${counts.restarts} restarts`,
-	)
 	console.log(`violations: ${report.violations.length}`)
 	for (const violation of report.violations.slice(0, 50)) console.log(`  ${violation}`)
 	return report.violations.length
-}
-
-function readLines(file: string): Record<string, unknown>[] {
-	if (!existsSync(file)) return []
-	return readFileSync(file, 'utf8')
-		.split('\n')
-		.filter(line => line.trim() !== '')
-		.flatMap(line => {
-			try {
-				return [JSON.parse(line) as Record<string, unknown>]
-			} catch {
-				// A process killed in the middle of a line leaves half of it.
-				return []
-			}
-		})
-}
-
-function readClientLogs(dir: string): Record<string, unknown>[] {
-	return readdirSync(dir)
-		.filter(name => /^c\d+\.\d+\.jsonl$/.test(name))
-		.flatMap(name => readLines(join(dir, name)))
-}
-
-// A client's write lasts from its `writing` line to its `write` line, or to its end if it was killed in between.
-function writePauses(logs: Record<string, unknown>[]): Pause[] {
-	const pauses: Pause[] = []
-	const open = new Map<string, Pause>()
-	for (const record of logs) {
-		const client = String(record.client)
-		if (record.type === 'writing') {
-			const pause = { client, from: Number(record.at), to: Number.POSITIVE_INFINITY, why: 'blocked in a write' }
-			pauses.push(pause)
-			open.set(client, pause)
-		} else if (record.type === 'write') {
-			const pause = open.get(client)
-			if (pause !== undefined) pause.to = Number(record.at)
-			open.delete(client)
-		}
-	}
-	return pauses
-}
-
-function readFacts(dir: string, chatDb: string, history: string, pauses: Pause[], serverStops: { from: number; to: number }[]): TortureFacts {
-	const logs = readClientLogs(dir)
-	const db = new Database(chatDb, { readonly: true })
-	const dbWrites = (db.prepare('select seq, client, chat_id, fence, summary, accepted from writes order by seq').all() as Record<string, unknown>[]).map(
-		(r): DbWrite => ({ seq: Number(r.seq), client: String(r.client), chatId: Number(r.chat_id), fence: String(r.fence), summary: String(r.summary), accepted: r.accepted === 1 }),
-	)
-	const rows = (db.prepare('select id, summary, summary_fence from chats order by id').all() as Record<string, unknown>[]).map(
-		(r): FinalRow => ({ chatId: Number(r.id), summary: String(r.summary), fence: String(r.summary_fence) }),
-	)
-	db.close()
-	return {
-		history: readLines(history) as unknown as HistoryRecord[],
-		clientGrants: logs.filter(r => r.type === 'grant').map(r => ({ client: String(r.client), id: String(r.id), fence: (r.fence as string | null) ?? null, at: Number(r.at) })),
-		clientLosses: logs.filter(r => r.type === 'lost').map(r => ({ client: String(r.client), id: String(r.id), at: Number(r.at) })),
-		pauses: [...pauses, ...writePauses(logs)],
-		serverStops,
-		clientWrites: logs.filter(r => r.type === 'write') as unknown as ClientWrite[],
-		dbWrites,
-		rows,
-	}
 }
 
 async function main(): Promise<number> {
@@ -319,8 +261,14 @@ async function main(): Promise<number> {
 			keys: { type: 'string', default: '3' },
 			dir: { type: 'string' },
 			keep: { type: 'boolean', default: false },
+			check: { type: 'string' },
 		},
 	})
+	if (values.check !== undefined) {
+		if (!existsSync(join(values.check, RUN_FILES.history))) throw new Error(`--check ${values.check}: no ${RUN_FILES.history} there; expected the folder of a kept run`)
+		console.log(`torture: checking the run kept in ${values.check}`)
+		return checkRun(values.check)
+	}
 	const procs = Number(values.procs)
 	const seconds = Number(values.seconds)
 	const keys = Number(values.keys)
@@ -332,6 +280,7 @@ async function main(): Promise<number> {
 	const violations = await torture({ procs, seconds, keys, dir, keep: values.keep })
 	// The files stay when something broke, for whoever looks into it.
 	if (violations === 0 && !values.keep && values.dir === undefined) rmSync(dir, { recursive: true, force: true })
+	else console.log(`the run's files are in ${dir}; check them again with npm run torture -- --check ${dir}`)
 	return violations
 }
 

@@ -20,30 +20,34 @@ const release = (leaseId: string, at: number): HistoryRecord => ({ type: 'releas
 const start = (at: number): HistoryRecord => ({ type: 'start', at, epoch: String(at), pid: 1 })
 
 /**
- * A run that kept every promise: on chat 1, a is released and b granted in the same
- * millisecond; b is renewed, runs out while c waits (its holder learns first) and goes to
- * c; d gives up waiting; the server restarts and e gets a larger fence. Three holders
- * share a semaphore of limit 2.
+ * A run that kept every promise, its history in time order: on chat 1, a is released and b
+ * granted in the same millisecond; b is renewed, runs out while c waits (its holder learns
+ * first) and goes to c; d gives up waiting; the server restarts and e gets a larger fence.
+ * Four holders share a semaphore of limit 2: s2 runs out (its holder learns first) and s4
+ * is granted after.
  */
 function goodRun(): TortureFacts {
 	return {
 		history: [
 			start(0),
 			grant('a', 1, 10),
+			grant('s1', null, 10, 'monthly'),
 			wait('rb', 10),
 			release('a', 10),
 			grant('b', 2, 10),
 			wait('rc', 20),
+			grant('s2', null, 20, 'monthly'),
 			wait('rd', 30),
+			release('s1', 30),
+			grant('s3', null, 30, 'monthly'),
 			{ type: 'renew', at: 300, client: 'client c1', leaseId: 'b', ttl, expiresAt: 1300 },
 			{ type: 'leave', at: 500, client: 'client c3', requestId: 'rd', code: 'held' },
+			{ type: 'expire', at: 1020, leaseId: 's2', expiresAt: 1020 },
+			{ type: 'expire', at: 1030, leaseId: 's3', expiresAt: 1030 },
+			grant('s4', null, 1100, 'monthly'),
 			{ type: 'expire', at: 1300, leaseId: 'b', expiresAt: 1300 },
 			grant('c', 3, 1300),
 			release('c', 1500),
-			grant('s1', null, 10, 'monthly'),
-			grant('s2', null, 20, 'monthly'),
-			release('s1', 30),
-			grant('s3', null, 30, 'monthly'),
 			start(2000),
 			grant('e', 5, 2100),
 		],
@@ -53,8 +57,12 @@ function goodRun(): TortureFacts {
 			{ client: 'c0', id: 'c', fence: '3', at: 1301 },
 			{ client: 'c2', id: 'e', fence: '5', at: 2101 },
 			{ client: 'c2', id: 's1', fence: null, at: 11 },
+			{ client: 'c3', id: 's2', fence: null, at: 21 },
 		],
-		clientLosses: [{ client: 'c1', id: 'b', at: 1280 }],
+		clientLosses: [
+			{ client: 'c1', id: 'b', at: 1280 },
+			{ client: 'c3', id: 's2', at: 1005 },
+		],
 		pauses: [{ client: 'c1', from: 100, to: 200, why: 'stopped' }],
 		clientWrites: [
 			{ client: 'c1', chatId: 1, fence: '2', summary: 'b', accepted: true },
@@ -87,13 +95,13 @@ const violationsOf = (facts: TortureFacts) => checkTorture(facts).violations
 
 describe('checkTorture', () => {
 	it('finds nothing wrong with a run that kept every promise, and counts it', () => {
-		expect(checkTorture(goodRun())).toEqual({ grants: { lock: 4, semaphore: 3 }, writes: { accepted: 4, refused: 1 }, servers: 2, violations: [] })
+		expect(checkTorture(goodRun())).toEqual({ grants: { lock: 4, semaphore: 4 }, writes: { accepted: 4, refused: 1 }, servers: 2, violations: [] })
 	})
 
 	it('fails a run where no work was done: a server that refuses every hold', () => {
 		const facts = goodRun()
 		facts.history = facts.history.flatMap((r): HistoryRecord[] =>
-			r.type === 'grant' ? [wait(r.requestId, r.at), { type: 'leave', at: r.at + 3000, client: r.client, requestId: r.requestId, code: 'held' }] : r.type === 'start' ? [r] : [],
+			r.type === 'grant' ? [wait(r.requestId, r.at), { type: 'leave', at: r.at, client: r.client, requestId: r.requestId, code: 'held' }] : r.type === 'start' ? [r] : [],
 		)
 		facts.clientGrants = []
 		facts.clientLosses = []
@@ -123,17 +131,18 @@ describe('checkTorture', () => {
 		if (renewal?.type === 'renew') renewal.expiresAt = 2050
 		expect(violationsOf(late)).toEqual(['lock summaries: key "1": lease b renewed at 1050, after it ran out at 1010'])
 		const released = mutated((_, facts) => {
-			facts.history.splice(4, 0, { type: 'renew', at: 10, client: 'client c0', leaseId: 'a', ttl, expiresAt: 1010 })
+			facts.history.splice(5, 0, { type: 'renew', at: 10, client: 'client c0', leaseId: 'a', ttl, expiresAt: 1010 })
 		})
 		expect(violationsOf(released)).toEqual(['lock summaries: key "1": lease a renewed at 10, after it was released at 10'])
 	})
 
 	it('finds a holder that did not learn of its loss before its key went to another, unless it could not run', () => {
+		const withoutB = (facts: TortureFacts) => facts.clientLosses.filter(l => l.id !== 'b')
 		const never = goodRun()
-		never.clientLosses = []
+		never.clientLosses = withoutB(never)
 		expect(violationsOf(never)).toEqual(['lock summaries: key "1": client c1 never learned that lease b ran out at 1300, though c was granted the key at 1300 and the client was running'])
 		const late = goodRun()
-		late.clientLosses = [{ client: 'c1', id: 'b', at: 1301 }]
+		late.clientLosses = [...withoutB(late), { client: 'c1', id: 'b', at: 1301 }]
 		expect(violationsOf(late)).toEqual(['lock summaries: key "1": client c1 learned only at 1301 that lease b ran out at 1300, though c was granted the key at 1300 and the client was running'])
 		late.pauses.push({ client: 'c1', from: 1250, to: 1400, why: 'stopped' })
 		expect(violationsOf(late)).toEqual([])
@@ -141,7 +150,7 @@ describe('checkTorture', () => {
 
 	it('excuses a loss its holder could not hear because the server was stopped, and only then', () => {
 		const stopped = goodRun()
-		stopped.clientLosses = []
+		stopped.clientLosses = stopped.clientLosses.filter(l => l.id !== 'b')
 		stopped.serverStops = [{ from: 1000, to: 1100 }]
 		expect(violationsOf(stopped), 'a stop before the lease\'s last stretch excuses nothing').toHaveLength(1)
 		stopped.serverStops = [{ from: 1250, to: 1350 }]
@@ -226,9 +235,67 @@ describe('checkTorture', () => {
 		expect(violationsOf(facts)).toEqual(['semaphore exports: key "monthly": lease s3 has fence 9; a semaphore\'s has none', 'lock summaries: key "1": lease e has no fence'])
 	})
 
+	it('finds a lease released or renewed by another client than its holder, while the holder had it', () => {
+		const released = mutated(find => {
+			find('c').client = 'client c9'
+		})
+		released.history = released.history.map(r => (r.type === 'release' && r.leaseId === 'a' ? { ...r, client: 'client c9' } : r))
+		expect(violationsOf(released)).toContain('lock summaries: key "1": lease a of client c0 released by client c9 at 10, while its holder had it')
+		const renewed = goodRun()
+		renewed.history = renewed.history.map(r => (r.type === 'renew' ? { ...r, client: 'client c0' } : r))
+		expect(violationsOf(renewed)).toEqual(['lock summaries: key "1": lease b of client c1 renewed by client c0 at 300'])
+	})
+
+	it('finds one lease logged as held by two clients', () => {
+		const facts = goodRun()
+		facts.clientGrants.push({ client: 'c3', id: 'b', fence: '2', at: 12 })
+		expect(violationsOf(facts)).toEqual(['lease b is logged as held by two clients: c1 and c3'])
+	})
+
+	it("finds a semaphore's holder that did not learn its lease ran out before the key was granted again, unless it could not run", () => {
+		const never = goodRun()
+		never.clientLosses = never.clientLosses.filter(l => l.id !== 's2')
+		expect(violationsOf(never)).toEqual(['semaphore exports: key "monthly": client c3 never learned that lease s2 ran out at 1020, though s4 was granted the key at 1100 and the client was running'])
+		never.pauses.push({ client: 'c3', from: 1000, to: 1200, why: 'killed' })
+		expect(violationsOf(never)).toEqual([])
+	})
+
+	it("holds each semaphore grant to its own limit, not the first grant's, and its holders at once to one limit", () => {
+		const facts = mutated(find => {
+			find('s1').limit = 3
+			find('s3').grantedAt = 25
+		})
+		expect(violationsOf(facts)).toEqual([
+			'semaphore exports: key "monthly": lease s2 granted at 20 with limit 2 while s1 held it with limit 3',
+			'semaphore exports: key "monthly": lease s3 granted at 25 with limit 2 while s1 held it with limit 3',
+			'semaphore exports: key "monthly": lease s3 granted at 25 while s1 (valid until 30), s2 (valid until 1020) held it; the limit is 2',
+		])
+	})
+
+	it('finds history records out of time order', () => {
+		const facts = goodRun()
+		facts.history = facts.history.map(r => (r.type === 'renew' ? { ...r, at: 25 } : r))
+		expect(violationsOf(facts)).toEqual(['history record 12 (renew at 25) is earlier than the one before it (grant at 30): the history is out of time order'])
+	})
+
+	it("finds a record lost in the middle of the history or of a client's log, and lets a killed process's last line go", () => {
+		const lost = goodRun()
+		// A grant no client logged and no write used: only the history itself can tell it is gone.
+		lost.history = lost.history.map(r => (r.type === 'grant' && r.id === 's3' ? { type: 'unreadable', text: '{"type":"grant","at":30,"cli' } : r))
+		expect(violationsOf(lost)).toEqual(['history line 11 is not a record ("{\\"type\\":\\"grant\\",\\"at\\":30,\\"cli"), and its server went on: a record was lost'])
+		const killed = goodRun()
+		const restart = killed.history.findIndex((r, i) => i > 0 && r.type === 'start')
+		killed.history.splice(restart, 0, { type: 'unreadable', text: '{"type":"rel' })
+		killed.history.push({ type: 'unreadable', text: '{"type":"gr' })
+		killed.unreadableLogLines = [{ file: 'c1.0.jsonl', line: 9, last: true }]
+		expect(violationsOf(killed)).toEqual([])
+		killed.unreadableLogLines.push({ file: 'c2.0.jsonl', line: 3, last: false })
+		expect(violationsOf(killed)).toEqual(['c2.0.jsonl line 3 is not a record, and its client went on: a record was lost'])
+	})
+
 	it('finds a lease a client holds that no server gave, or with another fence', () => {
 		const facts = goodRun()
 		facts.clientGrants.push({ client: 'c0', id: 'x', fence: '9', at: 50 }, { client: 'c3', id: 'e', fence: '4', at: 2101 })
-		expect(violationsOf(facts)).toEqual(["client c0 holds lease x, which no server's history gives", 'client c3 holds lease e with fence 4; the server gave 5'])
+		expect(violationsOf(facts)).toEqual(["client c0 holds lease x, which no server's history gives", 'lease e is logged as held by two clients: c2 and c3', 'client c3 holds lease e with fence 4; the server gave 5'])
 	})
 })

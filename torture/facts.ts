@@ -1,0 +1,133 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Database } from '../engine/adapters/node.ts'
+import type { ClientWrite, DbWrite, FinalRow, HistoryLine, Pause, TortureFacts, UnreadableLogLine } from './check.ts'
+
+/** What the run did to a process, as it wrote it to the run's folder (`faults.jsonl`) when it did it. */
+export type Fault =
+	| { type: 'client-kill'; client: string; at: number }
+	| { type: 'client-stop'; client: string; at: number }
+	| { type: 'client-continue'; client: string; at: number }
+	| { type: 'server-kill'; at: number }
+	| { type: 'server-stop'; at: number }
+	| { type: 'server-continue'; at: number }
+
+/** The files of a run's folder. */
+export const RUN_FILES = { chatDb: 'chat.db', history: 'history.jsonl', faults: 'faults.jsonl', data: 'data' } as const
+
+/** A client's log in a run's folder: `c<slot>.<generation>.jsonl`. */
+export const CLIENT_LOG = /^c\d+\.\d+\.jsonl$/
+
+/**
+ * Everything a run left in its folder, as the checker takes it: the history, the clients' logs, the
+ * faults (stops and kills, so a kept run checks the same later), and chat.db. Lines that are not
+ * records are kept as such, for the checker to judge.
+ */
+export function readRunFacts(dir: string): TortureFacts {
+	const { logs, unreadableLogLines } = readClientLogs(dir)
+	const history: HistoryLine[] = textLines(join(dir, RUN_FILES.history)).map(line => (parse(line) as HistoryLine | undefined) ?? { type: 'unreadable', text: line })
+	const faults = textLines(join(dir, RUN_FILES.faults)).flatMap(line => {
+		const fault = parse(line)
+		return fault === undefined ? [] : [fault as Fault]
+	})
+	const db = new Database(join(dir, RUN_FILES.chatDb), { readonly: true })
+	const dbWrites = (db.prepare('select seq, client, chat_id, fence, summary, accepted from writes order by seq').all() as Record<string, unknown>[]).map(
+		(r): DbWrite => ({ seq: Number(r.seq), client: String(r.client), chatId: Number(r.chat_id), fence: String(r.fence), summary: String(r.summary), accepted: r.accepted === 1 }),
+	)
+	const rows = (db.prepare('select id, summary, summary_fence from chats order by id').all() as Record<string, unknown>[]).map(
+		(r): FinalRow => ({ chatId: Number(r.id), summary: String(r.summary), fence: String(r.summary_fence) }),
+	)
+	db.close()
+	return {
+		history,
+		unreadableLogLines,
+		clientGrants: logs.filter(r => r.type === 'grant').map(r => ({ client: String(r.client), id: String(r.id), fence: (r.fence as string | null) ?? null, at: Number(r.at) })),
+		clientLosses: logs.filter(r => r.type === 'lost').map(r => ({ client: String(r.client), id: String(r.id), at: Number(r.at) })),
+		pauses: [...clientPauses(faults), ...writePauses(logs)],
+		serverStops: serverStops(faults),
+		clientWrites: logs.filter(r => r.type === 'write') as unknown as ClientWrite[],
+		dbWrites,
+		rows,
+	}
+}
+
+/** The records of the clients' logs in a run's folder, client by client, and the lines that are none. */
+export function readClientLogs(dir: string): { logs: Record<string, unknown>[]; unreadableLogLines: UnreadableLogLine[] } {
+	const logs: Record<string, unknown>[] = []
+	const unreadableLogLines: UnreadableLogLine[] = []
+	for (const name of readdirSync(dir).filter(name => CLIENT_LOG.test(name)).sort()) {
+		const lines = textLines(join(dir, name))
+		lines.forEach((line, i) => {
+			const record = parse(line)
+			if (record === undefined) unreadableLogLines.push({ file: name, line: i + 1, last: i === lines.length - 1 })
+			else logs.push(record)
+		})
+	}
+	return { logs, unreadableLogLines }
+}
+
+function textLines(file: string): string[] {
+	if (!existsSync(file)) return []
+	return readFileSync(file, 'utf8')
+		.split('\n')
+		.filter(line => line.trim() !== '')
+}
+
+function parse(line: string): Record<string, unknown> | undefined {
+	try {
+		const value: unknown = JSON.parse(line)
+		return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+	} catch {
+		return undefined
+	}
+}
+
+// A killed client could not run from then on; a stopped one from its stop to its continue.
+function clientPauses(faults: Fault[]): Pause[] {
+	const pauses: Pause[] = []
+	const open = new Map<string, Pause>()
+	for (const fault of faults) {
+		if (fault.type === 'client-kill') pauses.push({ client: fault.client, from: fault.at, to: Number.POSITIVE_INFINITY, why: 'killed' })
+		else if (fault.type === 'client-stop') {
+			const pause = { client: fault.client, from: fault.at, to: Number.POSITIVE_INFINITY, why: 'stopped' }
+			pauses.push(pause)
+			open.set(fault.client, pause)
+		} else if (fault.type === 'client-continue') {
+			const pause = open.get(fault.client)
+			if (pause !== undefined) pause.to = fault.at
+			open.delete(fault.client)
+		}
+	}
+	return pauses
+}
+
+function serverStops(faults: Fault[]): { from: number; to: number }[] {
+	const stops: { from: number; to: number }[] = []
+	for (const fault of faults) {
+		if (fault.type === 'server-stop') stops.push({ from: fault.at, to: Number.POSITIVE_INFINITY })
+		else if (fault.type === 'server-continue') {
+			const stop = stops.at(-1)
+			if (stop !== undefined && stop.to === Number.POSITIVE_INFINITY) stop.to = fault.at
+		}
+	}
+	return stops
+}
+
+// A client's write lasts from its `writing` line to its `write` line, or to its end if it was killed in between.
+function writePauses(logs: Record<string, unknown>[]): Pause[] {
+	const pauses: Pause[] = []
+	const open = new Map<string, Pause>()
+	for (const record of logs) {
+		const client = String(record.client)
+		if (record.type === 'writing') {
+			const pause = { client, from: Number(record.at), to: Number.POSITIVE_INFINITY, why: 'blocked in a write' }
+			pauses.push(pause)
+			open.set(client, pause)
+		} else if (record.type === 'write') {
+			const pause = open.get(client)
+			if (pause !== undefined) pause.to = Number(record.at)
+			open.delete(client)
+		}
+	}
+	return pauses
+}
