@@ -44,6 +44,36 @@ export async function tryHoldKey<Fence extends bigint | undefined, T>(
 	return runHolding(lease, fn)
 }
 
+/** How a lease is given to a holder on behalf of others (a lock server), which has checked these already: the TTL in ms, and a listener for its loss. */
+export interface TakeOptions {
+	ttl: number
+	onLost?: (reason: LockError) => void
+}
+
+/** How such a holder waits in a key's line: the wait in ms, and a signal that withdraws it. */
+export interface WaitForOptions extends TakeOptions {
+	wait: number
+	signal?: AbortSignal
+}
+
+/** A lease on the key now, with no function run, if it has room and nobody waits; else undefined. The lease is not renewed on its own; its holder ends it. */
+export function takeKey<Fence extends bigint | undefined>(queue: KeyedQueue<Fence>, key: string, options: TakeOptions): HeldLease<Fence> | undefined {
+	if (queue.host.closed) throw closedError(queue, key)
+	const lease = queue.take(key, options.ttl, false)
+	if (lease !== undefined && options.onLost !== undefined) lease.onLost(options.onLost)
+	return lease
+}
+
+/** A lease on the key once it comes to this waiter, as `takeKey`'s: `held` after the wait, `cancelled` when the signal aborts. */
+export async function waitForKey<Fence extends bigint | undefined>(queue: KeyedQueue<Fence>, key: string, options: WaitForOptions): Promise<HeldLease<Fence>> {
+	if (queue.host.closed) throw closedError(queue, key)
+	const lease = await queue.wait(key, options.ttl, false, options.wait, options.signal)
+	// The store may have closed between the grant and this line; the lease is lost then.
+	if (queue.host.closed) throw closedError(queue, key)
+	if (options.onLost !== undefined) lease.onLost(options.onLost)
+	return lease
+}
+
 /** What the checks of a hold read of its queue. */
 interface QueuePlace {
 	readonly place: string

@@ -1,8 +1,8 @@
 import type { HoldOptions, TryHoldOptions } from './hold-options.ts'
-import { holdKey, tryHoldKey } from './hold.ts'
+import { holdKey, takeKey, tryHoldKey, waitForKey, type TakeOptions, type WaitForOptions } from './hold.ts'
 import { keyText, type Key } from './key.ts'
 import type { KeyedQueue } from './key-queue.ts'
-import type { Lease } from './lease.ts'
+import type { HeldLease, Lease } from './lease.ts'
 
 /**
  * A named lock of a store: a key has one holder at a time, the rest wait in line, first
@@ -32,6 +32,20 @@ export class Lock {
 	/** Like `hold` without waiting: resolves to undefined, and `fn` never runs, when the key is held. */
 	tryHold<T>(key: Key, fn: (lease: Lease) => T | PromiseLike<T>, options?: TryHoldOptions): Promise<T | undefined> {
 		return tryHoldKey(this.#queue(), key, fn, options)
+	}
+
+	/**
+	 * For a holder on behalf of others (a lock server), which has checked the key and the TTL: a
+	 * lease on the key now, with no function run, if it is free and nobody waits; else undefined.
+	 * It is not renewed on its own; its holder renews it (`extend`) and ends it (`end`).
+	 */
+	take(key: string, options: TakeOptions): HeldLease<bigint> | undefined {
+		return takeKey(this.#queue(), key, options)
+	}
+
+	/** As `take`, waiting in the key's line: rejects with `held` after `wait` ms, `cancelled` when `signal` aborts. */
+	waitFor(key: string, options: WaitForOptions): Promise<HeldLease<bigint>> {
+		return waitForKey(this.#queue(), key, options)
 	}
 
 	/** The key's holder as a list of zero or one valid lease. */

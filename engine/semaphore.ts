@@ -1,8 +1,8 @@
 import type { HoldOptions, TryHoldOptions } from './hold-options.ts'
-import { holdKey, tryHoldKey } from './hold.ts'
+import { holdKey, takeKey, tryHoldKey, waitForKey, type TakeOptions, type WaitForOptions } from './hold.ts'
 import { keyText, type Key } from './key.ts'
 import type { KeyedQueue } from './key-queue.ts'
-import type { SemaphoreLease } from './lease.ts'
+import type { HeldLease, SemaphoreLease } from './lease.ts'
 
 /** What a semaphore is opened with. */
 export interface SemaphoreOptions {
@@ -35,6 +35,16 @@ export class Semaphore {
 	/** Like `hold` without waiting: resolves to undefined, and `fn` never runs, when the key is full. */
 	tryHold<T>(key: Key, fn: (lease: SemaphoreLease) => T | PromiseLike<T>, options?: TryHoldOptions): Promise<T | undefined> {
 		return tryHoldKey(this.#queue(), key, fn, options)
+	}
+
+	/** As `Lock.take`: one of the key's places now, with no function run, if it has room and nobody waits; else undefined. */
+	take(key: string, options: TakeOptions): HeldLease<undefined> | undefined {
+		return takeKey(this.#queue(), key, options)
+	}
+
+	/** As `Lock.waitFor`: one of the key's places once it comes to this waiter. */
+	waitFor(key: string, options: WaitForOptions): Promise<HeldLease<undefined>> {
+		return waitForKey(this.#queue(), key, options)
 	}
 
 	/** The key's valid leases, in the order they were given. */

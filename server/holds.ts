@@ -1,4 +1,4 @@
-import type { Lease, LockError } from '../engine/index.ts'
+import type { HeldLease, LockError } from '../engine/index.ts'
 import type { ClientScope } from './client-scope.ts'
 import type { Ended } from './retry-memory.ts'
 import type { HoldRequest, LostReason, ProtocolError, WireLease } from './protocol.ts'
@@ -21,18 +21,14 @@ export interface Ask {
 	answer: HoldAnswer
 }
 
-// Shared, so a lease makes no function until it is granted.
-function noop(): void {}
-
 /** A lease the server gave: the engine's lease, its random wire id, and the connection told when it is lost. */
 export class ServedLease {
 	ended: Ended | undefined
 	owner: Peer | undefined
-	finish: () => void = noop
 
 	constructor(
 		readonly hold: PendingHold,
-		readonly engine: Lease<bigint | undefined>,
+		readonly engine: HeldLease<bigint | undefined>,
 		readonly id: string,
 		readonly grantedAt: number,
 	) {}

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto'
-import { LockError, type HeldLease, type Lease, type Lock, type Semaphore, type Store } from '../engine/index.ts'
+import { LockError, type HeldLease, type Lock, type Semaphore, type Store } from '../engine/index.ts'
 import { History, historyError, type HistoryRecord } from './history.ts'
+import { newLeaseId } from './lease-id.ts'
 import { ClientScopes, type ClientScope } from './client-scope.ts'
 import { PendingHold, sameHold, ServedLease, type HoldAnswer, type Peer } from './holds.ts'
 import { placeOf, ProtocolError, type HoldRequest, type ListedKey, type WireLease } from './protocol.ts'
@@ -42,8 +42,6 @@ export class LeaseBook {
 	readonly #endedLeases: EndedLeases
 	readonly #endedHolds: EndedHolds
 	#closed = false
-	// The hold whose tryHold runs now: the engine grants a free key within that call, so one callback serves every hold.
-	#starting: PendingHold | undefined
 
 	constructor(store: Store, limits: BookLimits, history?: (record: HistoryRecord) => void) {
 		this.#store = store
@@ -127,7 +125,7 @@ export class LeaseBook {
 	renew(leaseId: string, ttl: number, fence: bigint | undefined, peer: Peer): WireLease {
 		const lease = this.#find(leaseId, fence, 'renewal')
 		// Within the call, as a release is: a renewal and a release sent together are done, and written, in the order they came.
-		;(lease.engine as HeldLease<bigint | undefined>).extend(ttl)
+		lease.engine.extend(ttl)
 		// Only a connection of the lease's client hears of its loss: another's would be kept alive by it.
 		if (peer.scope === lease.hold.scope) lease.owner = peer
 		if (this.#history.on) this.#history.record({ type: 'renew', at: this.#store.clock.now(), client: peer.scope.label, leaseId, ttl, expiresAt: lease.engine.expiresAt }, placeOfHold(lease.hold.request), 'the renewal stands')
@@ -146,7 +144,7 @@ export class LeaseBook {
 		// Read before the key is free, so the next holder's grant is never earlier in the history.
 		const at = this.#history.on ? this.#store.clock.now() : 0
 		// The engine's lease ends within the call (its `release` is `end` made a promise).
-		;(lease.engine as HeldLease<bigint | undefined>).end()
+		lease.engine.end()
 		// A lease whose time passed before its timer fired is lost, not released, by that call.
 		if (lease.ended !== undefined) throw endedError(leaseId, lease.ended, 'release')
 		this.#end(lease, 'released')
@@ -164,7 +162,7 @@ export class LeaseBook {
 	 */
 	endLease(leaseId: string, by: ClientScope): void {
 		const lease = this.#find(leaseId, undefined, 'end')
-		const engine = lease.engine as HeldLease<bigint | undefined>
+		const engine = lease.engine
 		// A lease whose time passed before its timer fired is lost now, and says so itself.
 		if (engine.expireIfDue()) throw endedError(leaseId, lease.ended ?? 'expired', 'end')
 		const at = this.#history.on ? this.#store.clock.now() : 0
@@ -258,7 +256,7 @@ export class LeaseBook {
 			this.#refused(hold, closing)
 		}
 		for (const lease of [...this.#leases.values()]) {
-			void lease.engine.release()
+			lease.engine.end()
 			this.#end(lease, 'closed')
 			lease.owner?.pushLost(lease.id, 'closed')
 		}
@@ -273,36 +271,28 @@ export class LeaseBook {
 		hold.askedAt = this.#store.clock.now()
 		scope.holds.set(request.requestId, hold)
 		this.#holds.add(hold)
-		// Most holds find the key free: tryHold takes it at once, with no signal to make, and calls back within the call.
-		this.#starting = hold
-		const done = target.tryHold(request.key, this.#grantStarting, { ttl: request.ttl, renew: false, onLost: this.#onLost(hold) })
-		const took = this.#starting === undefined
-		this.#starting = undefined
-		if (!took) done.then(() => this.#wait(hold, target), (error: unknown) => this.#refused(hold, error))
+		// Most holds find the key free: the engine gives the lease within the call, with no signal, promise or function to make.
+		const onLost = this.#onLost(hold)
+		const lease = target.take(request.key, { ttl: request.ttl, onLost })
+		if (lease === undefined) this.#wait(hold, target, onLost)
+		else this.#granted(hold, lease)
 		return hold
 	}
 
-	#grantStarting = (lease: Lease<bigint | undefined>): Promise<void> | undefined => {
-		const hold = this.#starting as PendingHold
-		this.#starting = undefined
-		return this.#granted(hold, lease)
-	}
-
-	#wait(hold: PendingHold, target: Lock | Semaphore): void {
-		if (hold.withdrawn !== undefined) {
-			this.#refused(hold, hold.withdrawn)
-			return
-		}
+	#wait(hold: PendingHold, target: Lock | Semaphore, onLost: (reason: LockError) => void): void {
 		const request = hold.request
 		const controller = new AbortController()
 		hold.controller = controller
-		const options = { ttl: request.ttl, wait: request.wait, signal: controller.signal, renew: false, onLost: this.#onLost(hold) }
+		const options = { ttl: request.ttl, wait: request.wait, signal: controller.signal, onLost }
 		if (this.#history.on) {
 			// Written before the hold joins the engine's line, so the history has the line's order.
 			hold.inLine = true
 			this.#history.report(() => ({ type: 'wait', at: this.#store.clock.now(), client: hold.scope.label, requestId: request.requestId, kind: request.kind, name: request.name, key: request.key }))
 		}
-		target.hold(request.key, (lease: Lease<bigint | undefined>) => this.#granted(hold, lease), options).catch((error: unknown) => this.#refused(hold, error))
+		;(target.waitFor(request.key, options) as Promise<HeldLease<bigint | undefined>>).then(
+			lease => this.#granted(hold, lease),
+			(error: unknown) => this.#refused(hold, error),
+		)
 	}
 
 	#checkRetry(scope: ClientScope, request: HoldRequest): void {
@@ -348,16 +338,17 @@ export class LeaseBook {
 		answer(request, wire, error)
 	}
 
-	#granted(hold: PendingHold, engineLease: Lease<bigint | undefined>): Promise<void> | undefined {
+	#granted(hold: PendingHold, engineLease: HeldLease<bigint | undefined>): void {
 		// The grant and a cancel crossed: the lease goes back, at the next turn, so that a line of holds
 		// given up together does not pass the key from one to the next within one turn.
 		if (hold.withdrawn !== undefined || this.#closed) {
 			this.#refused(hold, hold.withdrawn ?? new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`))
-			return new Promise(resolve => setImmediate(resolve))
+			setImmediate(() => engineLease.end())
+			return
 		}
 		// The engine set the expiry at the grant, so the grant was a TTL before it. The wire's id is
 		// random, not the engine's `<epoch>-<serial>`: knowing it is what lets a client renew or release.
-		const lease = new ServedLease(hold, engineLease, randomUUID(), engineLease.expiresAt - hold.request.ttl)
+		const lease = new ServedLease(hold, engineLease, newLeaseId(), engineLease.expiresAt - hold.request.ttl)
 		if (this.#history.on) {
 			const { requestId, limit, ttl } = hold.request
 			try {
@@ -367,7 +358,8 @@ export class LeaseBook {
 				// hold is forgotten so that a retry of its request id is a new try.
 				hold.forgotten = true
 				this.#refused(hold, historyError(placeOfHold(hold.request), error, 'the hold was not granted; retry it'))
-				return undefined
+				engineLease.end()
+				return
 			}
 			hold.inLine = false
 		}
@@ -375,9 +367,6 @@ export class LeaseBook {
 		hold.lease = lease
 		this.#leases.set(lease.id, lease)
 		this.#settle(hold, undefined)
-		return new Promise(resolve => {
-			lease.finish = resolve
-		})
 	}
 
 	// A callback rather than the lease's signal: an AbortController and an abort listener per lease showed in the server's profile.
@@ -433,7 +422,6 @@ export class LeaseBook {
 		hold.state = 'ended'
 		this.#forgetHold(hold)
 		this.#endedHolds.ended(hold.scope, hold.request, lease.id, how)
-		lease.finish()
 	}
 
 	#find(leaseId: string, fence: bigint | undefined, what: string): ServedLease {

@@ -553,3 +553,41 @@ describe('issue 24: operators can see and end leases', () => {
 		expect(await lost).toBe(`lock invoices: key "42": lease ${leaseId} was lost: an operator ended it`)
 	})
 })
+
+describe('issue 24.9: memory per distinct name', () => {
+	it('holds 20,000 leases of distinct names in under 2.5 KB each, and keeps nothing of them once released', async () => {
+		const store = await Store.open({ sqlite: betterSqliteDriver() })
+		const book = new LeaseBook(store, { ...DEFAULT_LIMITS, maxHoldsPerClient: 20_000 })
+		cleanups.push(async () => {
+			book.close()
+			await store.close()
+		})
+		const peer: Peer = { scope: book.openScope('many-names-0b7e5a1c'), pushLost() {} }
+		const heap = async () => {
+			await collectGarbage()
+			return process.memoryUsage().heapUsed
+		}
+		const holdAll = async (from: number) => {
+			const ids: string[] = []
+			for (let i = from; i < from + 20_000; i++) {
+				const lease = await book.hold({ id: 1, method: 'hold', kind: 'lock', name: `name-${i}`, key: '42', ttl: 600_000, wait: 0, requestId: `r${i}` }, peer)
+				ids.push(lease.id)
+			}
+			return ids
+		}
+		const releaseAll = (ids: string[]) => {
+			for (const id of ids) book.releaseNow(id, undefined, peer.scope)
+		}
+		// A first round fills the memory of ended holds and leases, which is bounded (rememberEnded).
+		releaseAll(await holdAll(0))
+		const before = await heap()
+		const ids = await holdAll(20_000)
+		const held = await heap()
+		releaseAll(ids)
+		const after = await heap()
+		expect((held - before) / ids.length).toBeLessThan(2500)
+		expect(store.names).toBe(0)
+		// The 20,000 ended holds took the slots of the first round's in the bounded memory: under 100 bytes a name is left.
+		expect(after - before).toBeLessThan(20_000 * 100)
+	})
+})
