@@ -2,7 +2,7 @@ import type { Socket } from 'node:net'
 import { timingSafeEqual } from 'node:crypto'
 import { LockError } from '../engine/index.ts'
 import type { AuthThrottle } from './auth-throttle.ts'
-import { encodeFrame, FrameBatch, FrameReader, leaseFrame, okFrame, type FrameEvent } from './framing.ts'
+import { encodeFrame, FrameBatch, FrameReader, okFrame, type FrameEvent } from './framing.ts'
 import type { ClientScope } from './client-scope.ts'
 import type { HoldAnswer, LeaseBook, Peer } from './lease-book.ts'
 import {
@@ -51,6 +51,23 @@ export const MAX_LISTED = 1000
 /** The most characters of one `leases` answer: fewer holds are listed when theirs would pass it. */
 export const MAX_LIST_BYTES = 512 * 1024
 
+// Turns of the event loop, counted by one immediate for all connections, made only in a turn that reads frames.
+let turn = 0
+let counting = false
+
+function currentTurn(): number {
+	if (!counting) {
+		counting = true
+		setImmediate(nextTurn)
+	}
+	return turn
+}
+
+function nextTurn(): void {
+	turn++
+	counting = false
+}
+
 /** The tokens a server takes in a hello: a client's (required when set) and an operator's, each as bytes. */
 export interface Tokens {
 	client: Buffer | undefined
@@ -76,7 +93,8 @@ export class Connection implements Peer {
 	#active = true
 	#idleSince: number | undefined
 	#helloTimer: ReturnType<typeof setTimeout> | undefined
-	// Frames handled in this turn of the event loop, and those left for the next.
+	// Frames handled in this turn of the event loop (`#turn`), and those left for the next.
+	#turn = -1
 	#handled = 0
 	#waiting: FrameEvent[] | undefined
 	#waitingFrom = 0
@@ -147,7 +165,11 @@ export class Connection implements Peer {
 	// Frames of one connection are handled at most `FRAMES_PER_TURN` a turn of the event loop: past that the
 	// rest waits, and the socket is paused, until the other connections had their turn.
 	#handle(events: FrameEvent[], from: number): void {
-		if (this.#handled === 0) setImmediate(this.#newTurn)
+		const now = currentTurn()
+		if (this.#turn !== now) {
+			this.#turn = now
+			this.#handled = 0
+		}
 		const until = Math.min(events.length, from + FRAMES_PER_TURN - this.#handled)
 		this.#handled += until - from
 		for (let i = from; i < until; i++) {
@@ -180,11 +202,12 @@ export class Connection implements Peer {
 			this.#waiting = events
 			this.#waitingFrom = until
 			this.#socket.pause()
+			setImmediate(this.#goOn)
 		}
 	}
 
-	readonly #newTurn = (): void => {
-		this.#handled = 0
+	// The next turn: the frames left waiting are handled, and reading goes on once none are left.
+	readonly #goOn = (): void => {
 		const events = this.#waiting
 		if (events === undefined) return
 		this.#waiting = undefined
@@ -295,7 +318,7 @@ export class Connection implements Peer {
 		try {
 			if (request.method === 'renew') {
 				const lease = this.#book.renew(request.leaseId, request.ttl, request.fence, this)
-				this.#queue(leaseFrame(request.id, lease, this.#now()))
+				this.#queue(lease.frame(request.id, this.#now()))
 				return
 			}
 			if (request.method === 'release') this.#book.releaseNow(request.leaseId, request.fence, this.#scope)
@@ -310,7 +333,7 @@ export class Connection implements Peer {
 	// One callback for every hold of the connection, rather than a promise and two closures each.
 	readonly #answerHold: HoldAnswer = (request, lease, error) => {
 		this.#inFlight--
-		if (lease !== undefined) this.#queue(leaseFrame(request.id, lease, this.#now()))
+		if (lease !== undefined) this.#queue(lease.frame(request.id, this.#now()))
 		else this.#send({ id: request.id, ok: false, error: errorOf(error) })
 	}
 

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer'
-import type { RequestId, WireLease } from './protocol.ts'
+import type { RequestId } from './protocol.ts'
 
 /** The most bytes one frame may have, not counting its newline. */
 export const MAX_FRAME_BYTES = 64 * 1024
@@ -138,10 +138,4 @@ export function encodeFrame(message: unknown): string {
 /** `{"id":…,"ok":true}` as a frame, written without JSON.stringify's walk of an object. */
 export function okFrame(id: RequestId): string {
 	return `{"id":${typeof id === 'number' ? id : JSON.stringify(id)},"ok":true}\n`
-}
-
-/** An answer with a lease and the server's time as a frame: the same text as `encodeFrame` of it, field by field. */
-export function leaseFrame(id: RequestId, lease: WireLease, now: number): string {
-	const fence = lease.fence === null ? 'null' : `"${lease.fence}"`
-	return `{"id":${typeof id === 'number' ? id : JSON.stringify(id)},"ok":true,"lease":{"id":${JSON.stringify(lease.id)},"kind":"${lease.kind}","name":${JSON.stringify(lease.name)},"key":${JSON.stringify(lease.key)},"fence":${fence},"grantedAt":${lease.grantedAt},"expiresAt":${lease.expiresAt}},"now":${now}}\n`
 }

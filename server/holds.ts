@@ -1,7 +1,7 @@
 import type { HeldLease, LockError } from '../engine/index.ts'
 import type { ClientScope } from './client-scope.ts'
 import type { Ended } from './retry-memory.ts'
-import type { HoldRequest, LostReason, ProtocolError, WireLease } from './protocol.ts'
+import type { HoldRequest, LostReason, ProtocolError, RequestId, WireLease } from './protocol.ts'
 
 /** A connection as the book sees it: the client it speaks for, and where a lease's loss is told. */
 export interface Peer {
@@ -12,7 +12,7 @@ export interface Peer {
 }
 
 /** Answers one ask of a hold: with its lease, or with why not. */
-export type HoldAnswer = (request: HoldRequest, lease: WireLease | undefined, error: LockError | ProtocolError | undefined) => void
+export type HoldAnswer = (request: HoldRequest, lease: ServedLease | undefined, error: LockError | ProtocolError | undefined) => void
 
 /** A later ask of a hold already in the book: a retry, on this connection or another. */
 export interface Ask {
@@ -38,6 +38,22 @@ export class ServedLease {
 		const fence = this.engine.fence
 		return { id: this.id, kind, name, key, fence: fence === undefined ? null : fence.toString(), grantedAt: this.grantedAt, expiresAt: this.engine.expiresAt }
 	}
+
+	/** The answer to a hold or a renewal of this lease as a frame: the same text as `encodeFrame` of it, made field by field. */
+	frame(id: RequestId, now: number): string {
+		// All but the expiry is the lease's for good: made once, for its grant and every renewal.
+		this.#frameStart ??= framedLease(this)
+		return `{"id":${typeof id === 'number' ? id : JSON.stringify(id)},"ok":true,"lease":${this.#frameStart}${this.engine.expiresAt}},"now":${now}}\n`
+	}
+
+	#frameStart: string | undefined
+}
+
+// A lease's wire fields up to its expiry; a lease id is hex digits and dashes, written without escaping.
+function framedLease(lease: ServedLease): string {
+	const { kind, name, key } = lease.hold.request
+	const fence = lease.engine.fence === undefined ? 'null' : `"${lease.engine.fence}"`
+	return `{"id":"${lease.id}","kind":"${kind}","name":${JSON.stringify(name)},"key":${JSON.stringify(key)},"fence":${fence},"grantedAt":${lease.grantedAt},"expiresAt":`
 }
 
 /** A hold the book answers: waiting for its key, held (with its lease), or ended. */

@@ -109,7 +109,7 @@ export class LeaseBook {
 		}
 		if (hold.state === 'held' && hold.lease !== undefined) {
 			hold.lease.owner = peer
-			answer(request, hold.lease.wire(), undefined)
+			answer(request, hold.lease, undefined)
 			return
 		}
 		;(hold.retries ??= []).push({ request, peer, answer })
@@ -118,29 +118,32 @@ export class LeaseBook {
 
 	/** `ask` as a promise: the lease for a hold, or its refusal. */
 	hold(request: HoldRequest, peer: Peer): Promise<WireLease> {
-		return new Promise((resolve, reject) => this.ask(request, peer, (_, lease, error) => (lease === undefined ? reject(error) : resolve(lease))))
+		return new Promise((resolve, reject) => this.ask(request, peer, (_, lease, error) => (lease === undefined ? reject(error) : resolve(lease.wire()))))
 	}
 
 	/** Extends a lease to `ttl` ms from now; refuses one that ran out (`lost`) or was released (`released`). */
-	renew(leaseId: string, ttl: number, fence: bigint | undefined, peer: Peer): WireLease {
+	renew(leaseId: string, ttl: number, fence: bigint | undefined, peer: Peer): ServedLease {
 		const lease = this.#find(leaseId, fence, 'renewal')
 		// Within the call, as a release is: a renewal and a release sent together are done, and written, in the order they came.
 		lease.engine.extend(ttl)
 		// Only a connection of the lease's client hears of its loss: another's would be kept alive by it.
 		if (peer.scope === lease.hold.scope) lease.owner = peer
 		if (this.#history.on) this.#history.record({ type: 'renew', at: this.#store.clock.now(), client: peer.scope.label, leaseId, ttl, expiresAt: lease.engine.expiresAt }, placeOfHold(lease.hold.request), 'the renewal stands')
-		return lease.wire()
+		return lease
 	}
 
 	/** Lets go of a lease's key, for the client `by`; releasing twice is fine, and a release after the lease ran out is refused as `lost` and frees nothing. */
 	releaseNow(leaseId: string, fence: bigint | undefined, by: ClientScope): void {
 		// A live lease first: the memory of ended ones is large, and looking there cost every release a miss in it.
-		const ended = this.#leases.has(leaseId) ? undefined : this.#endedLeases.get(leaseId)
-		if (ended?.how === 'released') {
-			checkFence(leaseId, ended.fence, fence)
-			return
-		}
-		const lease = this.#find(leaseId, fence, 'release')
+		let lease = this.#leases.get(leaseId)
+		if (lease === undefined) {
+			const ended = this.#endedLeases.get(leaseId)
+			if (ended?.how === 'released') {
+				checkFence(leaseId, ended.fence, fence)
+				return
+			}
+			lease = this.#find(leaseId, fence, 'release')
+		} else checkFence(leaseId, lease.engine.fence, fence, lease.hold.request)
 		// Read before the key is free, so the next holder's grant is never earlier in the history.
 		const at = this.#history.on ? this.#store.clock.now() : 0
 		// The engine's lease ends within the call (its `release` is `end` made a promise).
@@ -320,10 +323,9 @@ export class LeaseBook {
 		hold.retries = undefined
 		if (peer !== undefined) this.#unwatch(hold, peer)
 		for (const ask of retries ?? []) this.#unwatch(hold, ask.peer)
-		const lease = hold.lease
-		const wire = error === undefined ? lease?.wire() : undefined
-		if (peer !== undefined && answer !== undefined) this.#answerOne(hold.request, peer, answer, lease, wire, error)
-		for (const ask of retries ?? []) this.#answerOne(ask.request, ask.peer, ask.answer, lease, wire, error)
+		const lease = error === undefined ? hold.lease : undefined
+		if (peer !== undefined && answer !== undefined) this.#answerOne(hold.request, peer, answer, lease, error)
+		for (const ask of retries ?? []) this.#answerOne(ask.request, ask.peer, ask.answer, lease, error)
 	}
 
 	#unwatch(hold: PendingHold, peer: Peer): void {
@@ -333,9 +335,9 @@ export class LeaseBook {
 		if (waiting.size === 0) this.#waitingBy.delete(peer)
 	}
 
-	#answerOne(request: HoldRequest, peer: Peer, answer: HoldAnswer, lease: ServedLease | undefined, wire: WireLease | undefined, error: LockError | ProtocolError | undefined): void {
-		if (wire !== undefined && lease !== undefined) lease.owner = peer
-		answer(request, wire, error)
+	#answerOne(request: HoldRequest, peer: Peer, answer: HoldAnswer, lease: ServedLease | undefined, error: LockError | ProtocolError | undefined): void {
+		if (lease !== undefined) lease.owner = peer
+		answer(request, lease, error)
 	}
 
 	#granted(hold: PendingHold, engineLease: HeldLease<bigint | undefined>): void {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
 import { LockError, SimulatedClock, Store } from '../../../engine/index.ts'
+import { encodeFrame } from '../../../server/framing.ts'
+import type { ServedLease } from '../../../server/holds.ts'
+import { LeaseBook, type Peer } from '../../../server/lease-book.ts'
+import type { HoldRequest } from '../../../server/protocol.ts'
+import { DEFAULT_LIMITS } from '../../../server/server.ts'
 
 // The engine's leases for a holder on behalf of others, as the lock server takes them: no function runs,
 // and the server renews and ends each lease itself.
@@ -71,5 +76,23 @@ describe("the engine's take and waitFor, a lock server's way to hold keys", () =
 		await store.close()
 		expect(() => lock.take('42', { ttl: 1000 })).toThrow('lock invoices: key "42": the store is closed')
 		await expect(lock.waitFor('42', { ttl: 1000, wait: 1000 })).rejects.toMatchObject({ code: 'closed' })
+	})
+})
+
+describe("a served lease's frame", () => {
+	it('is the text encodeFrame makes of the same answer, for a lock and a semaphore, names and keys that need escaping, and after a renewal', async () => {
+		const { clock, store } = await simulated()
+		const book = new LeaseBook(store, DEFAULT_LIMITS)
+		const peer: Peer = { scope: book.openScope(), pushLost() {} }
+		const served: ServedLease[] = []
+		const ask = (request: Partial<HoldRequest>) =>
+			book.ask({ id: 1, method: 'hold', kind: 'lock', name: 'invoices', key: '42', ttl: 30_000, wait: 0, requestId: `r${served.length}`, ...request }, peer, (_, lease) => lease !== undefined && served.push(lease))
+		ask({ name: 'in "quotes" \\ and é', key: 'line\nbreak' })
+		ask({ kind: 'semaphore', name: 'exports', limit: 2, key: '\u2028' })
+		for (const lease of served) expect(lease.frame('q"1', 123)).toBe(encodeFrame({ id: 'q"1', ok: true, lease: lease.wire(), now: 123 }))
+		await clock.advance(1000)
+		const renewed = book.renew(served[0]?.id ?? '', 60_000, undefined, peer)
+		expect(renewed.frame(7, 456)).toBe(encodeFrame({ id: 7, ok: true, lease: renewed.wire(), now: 456 }))
+		book.close()
 	})
 })
