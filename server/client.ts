@@ -65,8 +65,9 @@ export class LockClient {
 	readonly #leases = new Map<string, RemoteLease<bigint | undefined>>()
 	readonly #locks = new Map<string, RemoteLock>()
 	readonly #semaphores = new Map<string, RemoteSemaphore>()
-	// Request ids are this client's random prefix and a count: unique, and cheap to make.
-	readonly #requestPrefix = randomUUID()
+	// The client id every hello names: random, so no other client can act as this one. A request id is
+	// scoped to it by the server, so a count is enough to name each hold, across reconnects too.
+	readonly #clientId = randomUUID()
 	#requests = 0
 	#closed = false
 
@@ -75,7 +76,7 @@ export class LockClient {
 		const address = parseServerUrl(url)
 		this.#link = new Link(address, {
 			token: options.token,
-			clientId: this.#requestPrefix,
+			clientId: this.#clientId,
 			reconnect: options.reconnect ?? true,
 			connectTimeoutMs: parseDuration(options.connectTimeout ?? 10_000, 'connect: connectTimeout'),
 			minDelayMs: 25,
@@ -183,7 +184,7 @@ export class LockClient {
 		if (settings.signal?.aborted) throw new LockError('cancelled', `${place}: cancelled before the hold began`, { cause: settings.signal.reason })
 		let answer: Answer
 		do {
-			const requestId = `${this.#requestPrefix}-${++this.#requests}`
+			const requestId = String(++this.#requests)
 			const body: Record<string, unknown> = { method: 'hold', kind, name, key: text, ttl: settings.ttl, wait: settings.wait, requestId }
 			if (limit !== undefined) body.limit = limit
 			answer = await this.#ask(place, requestId, body, settings.wait, settings.signal)

@@ -350,31 +350,35 @@ function checkFences(held: Held[], violations: string[]): void {
 // First come, first served (LOCK-01): a key goes to the hold that has waited longest, and
 // never to a newcomer while a hold waits. A server's death empties every line.
 function checkLineOrder(history: HistoryRecord[], violations: string[]): void {
-	const lines = new Map<string, { requestId: string; at: number }[]>()
-	const placeOfRequest = new Map<string, string>()
+	// A request id names a hold of its client only: a hold is its client and its request id.
+	const holdOf = (record: { client: string; requestId: string }) => `hold ${record.requestId} of ${record.client}`
+	const lines = new Map<string, { hold: string; at: number }[]>()
+	const placeOfHold = new Map<string, string>()
 	for (const record of history) {
 		if (record.type === 'start' || record.type === 'close') {
 			lines.clear()
-			placeOfRequest.clear()
+			placeOfHold.clear()
 		} else if (record.type === 'wait') {
 			const place = placeOf(record)
 			let line = lines.get(place)
 			if (line === undefined) lines.set(place, (line = []))
-			line.push({ requestId: record.requestId, at: record.at })
-			placeOfRequest.set(record.requestId, place)
+			line.push({ hold: holdOf(record), at: record.at })
+			placeOfHold.set(holdOf(record), place)
 		} else if (record.type === 'leave') {
-			const place = placeOfRequest.get(record.requestId)
+			const hold = holdOf(record)
+			const place = placeOfHold.get(hold)
 			const line = place === undefined ? undefined : lines.get(place)
-			const at = line?.findIndex(w => w.requestId === record.requestId) ?? -1
+			const at = line?.findIndex(w => w.hold === hold) ?? -1
 			if (at >= 0) line?.splice(at, 1)
 		} else if (record.type === 'grant') {
 			const place = placeOf(record)
+			const hold = holdOf(record)
 			const line = lines.get(place) ?? []
-			const at = line.findIndex(w => w.requestId === record.requestId)
+			const at = line.findIndex(w => w.hold === hold)
 			const first = line[0]
 			if (first !== undefined && at !== 0) {
 				const how = at < 0 ? 'without waiting' : `after waiting since ${line[at]?.at}`
-				violations.push(`${place}: hold ${record.requestId} was served at ${record.at} ${how}, while ${first.requestId} waited ahead of it since ${first.at}: not first come, first served`)
+				violations.push(`${place}: ${hold} was served at ${record.at} ${how}, while ${first.hold} waited ahead of it since ${first.at}: not first come, first served`)
 			}
 			if (at >= 0) line.splice(at, 1)
 		}

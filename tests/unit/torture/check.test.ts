@@ -160,13 +160,20 @@ describe('checkTorture', () => {
 	it('finds a waiter served before one that waited longer, and a newcomer served while a hold waited', () => {
 		const overtaken = mutated(find => {
 			find('c').requestId = 'rd'
+			find('c').client = 'client c3'
 		})
-		overtaken.history = overtaken.history.filter(r => r.type !== 'leave')
-		expect(violationsOf(overtaken)).toEqual(['lock summaries: key "1": hold rd was served at 1300 after waiting since 30, while rc waited ahead of it since 20: not first come, first served'])
+		overtaken.history = overtaken.history.filter(r => r.type !== 'leave').map(r => (r.type === 'release' && r.leaseId === 'c' ? { ...r, client: 'client c3' } : r))
+		expect(violationsOf(overtaken)).toEqual(['lock summaries: key "1": hold rd of client c3 was served at 1300 after waiting since 30, while hold rc of client c0 waited ahead of it since 20: not first come, first served'])
 		const barged = mutated(find => {
 			find('c').requestId = 'rz'
 		})
-		expect(violationsOf(barged)).toEqual(['lock summaries: key "1": hold rz was served at 1300 without waiting, while rc waited ahead of it since 20: not first come, first served'])
+		expect(violationsOf(barged)).toEqual(['lock summaries: key "1": hold rz of client c0 was served at 1300 without waiting, while hold rc of client c0 waited ahead of it since 20: not first come, first served'])
+		// A request id is its client's: another client's hold of the same id that waited is another hold.
+		const sameId = mutated(find => {
+			find('rd').requestId = 'rc'
+		})
+		sameId.history = sameId.history.map(r => (r.type === 'leave' ? { ...r, requestId: 'rc' } : r))
+		expect(violationsOf(sameId)).toEqual([])
 	})
 
 	it('finds two valid holders of a lock key at once', () => {
