@@ -94,6 +94,9 @@ export class FrameReader {
  */
 export const WRITE_AFTER_CHARS = 2048
 
+/** How many characters of frames wait before a turn's later writes: a turn's first write goes out early, its later ones in fewer, larger writes. */
+export const LATER_WRITES_AFTER_CHARS = 16 * 1024
+
 /**
  * Frames queued in one turn of the event loop, written together: at the end of the turn, or as
  * soon as `WRITE_AFTER_CHARS` characters wait. Frames go out in the order they were queued.
@@ -101,6 +104,9 @@ export const WRITE_AFTER_CHARS = 2048
 export class FrameBatch {
 	#out = ''
 	#queued = false
+	// How many characters wait before a write: WRITE_AFTER_CHARS for a turn's first, so the other side starts
+	// early, then LATER_WRITES_AFTER_CHARS, so a turn of thousands of frames makes a few writes, not hundreds.
+	#writeAfter = WRITE_AFTER_CHARS
 	readonly #write: (text: string) => void
 
 	constructor(write: (text: string) => void) {
@@ -113,12 +119,16 @@ export class FrameBatch {
 			process.nextTick(this.flush)
 		}
 		this.#out += frame
-		if (this.#out.length >= WRITE_AFTER_CHARS) this.#writeOut()
+		if (this.#out.length >= this.#writeAfter) {
+			this.#writeAfter = LATER_WRITES_AFTER_CHARS
+			this.#writeOut()
+		}
 	}
 
 	/** Writes what waits now; the end of the turn then has nothing left to write. */
 	readonly flush = (): void => {
 		this.#queued = false
+		this.#writeAfter = WRITE_AFTER_CHARS
 		this.#writeOut()
 	}
 

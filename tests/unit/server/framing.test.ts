@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { encodeFrame, FrameBatch, FrameReader, WRITE_AFTER_CHARS } from '../../../server/framing.ts'
+import { encodeFrame, FrameBatch, FrameReader, LATER_WRITES_AFTER_CHARS, WRITE_AFTER_CHARS } from '../../../server/framing.ts'
 
 const bytes = (text: string) => Buffer.from(text, 'utf8')
 
@@ -82,18 +82,22 @@ describe('FrameBatch', () => {
 		expect(writes).toEqual(['a\nb\n', 'c\n'])
 	})
 
-	it('writes as soon as the frames waiting reach the limit, and the rest at the end of the turn', async () => {
+	it('writes a turn\'s first frames as soon as WRITE_AFTER_CHARS wait, its later ones in writes of LATER_WRITES_AFTER_CHARS, and the rest at the end of the turn', async () => {
 		const writes: string[] = []
 		const batch = new FrameBatch(text => writes.push(text))
 		const frame = `${'x'.repeat(99)}\n`
-		const count = Math.ceil((WRITE_AFTER_CHARS * 2.5) / frame.length)
+		const count = Math.ceil((WRITE_AFTER_CHARS + LATER_WRITES_AFTER_CHARS * 2.5) / frame.length)
 		for (let i = 0; i < count; i++) batch.add(frame)
-		const early = writes.length
-		expect(early).toBe(2)
-		for (const text of writes) expect(text.length).toBeGreaterThanOrEqual(WRITE_AFTER_CHARS)
-		await nextTurn()
 		expect(writes.length).toBe(3)
+		expect(writes[0]?.length).toBeGreaterThanOrEqual(WRITE_AFTER_CHARS)
+		expect(writes[0]?.length).toBeLessThan(WRITE_AFTER_CHARS + frame.length)
+		for (const text of writes.slice(1)) expect(text.length).toBeGreaterThanOrEqual(LATER_WRITES_AFTER_CHARS)
+		await nextTurn()
+		expect(writes.length).toBe(4)
 		expect(writes.join('')).toBe(frame.repeat(count))
+		// A new turn's first write goes out early again.
+		for (let i = 0; i < Math.ceil(WRITE_AFTER_CHARS / frame.length); i++) batch.add(frame)
+		expect(writes.length).toBe(5)
 	})
 
 	it('writes nothing for a turn with no frames, and flush writes what waits at once', async () => {
