@@ -1,29 +1,4 @@
-import type { PendingHold } from './holds.ts'
-
-/**
- * One client as the server knows it: every connection whose hello names the same client id,
- * else one connection alone. Its request ids name its own holds and no other client's.
- */
-export class ClientScope {
-	/** Its holds waiting or held, by request id: what it is charged for (`--max-holds-per-client`). */
-	readonly holds = new Map<string, PendingHold>()
-	/** Its holds the book remembers as ended, by request id: their slots in the book's memory. */
-	readonly ended = new Map<string, number>()
-	/** Its connections open now. */
-	connections = 0
-
-	constructor(
-		/** The hello's client id, or undefined for a connection that named none. */
-		readonly id: string | undefined,
-		/** How the history and an operator name it: `client ID`, or `connection N`. */
-		readonly label: string,
-	) {}
-
-	/** Nothing of it is left: no connection, no hold, nothing remembered. */
-	get empty(): boolean {
-		return this.connections === 0 && this.holds.size === 0 && this.ended.size === 0
-	}
-}
+import { ClientScope } from './holds.ts'
 
 /** The clients of a server: a named client's scope lasts while any of it is left, a connection's as long as the connection. */
 export class ClientScopes {

@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { LockError } from '../engine/index.ts'
 import type { AuthThrottle } from './auth-throttle.ts'
 import { encodeFrame, FrameBatch, FrameReader, okFrame, type FrameEvent } from './framing.ts'
-import type { ClientScope } from './client-scope.ts'
+import type { ClientScope } from './holds.ts'
 import type { HoldAnswer, LeaseBook, Peer } from './lease-book.ts'
 import {
 	parseRequest,

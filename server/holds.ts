@@ -1,6 +1,4 @@
 import type { HeldLease, LockError } from '../engine/index.ts'
-import type { ClientScope } from './client-scope.ts'
-import type { Ended } from './retry-memory.ts'
 import type { HoldRequest, LostReason, ProtocolError, RequestId, WireLease } from './protocol.ts'
 
 /** A connection as the book sees it: the client it speaks for, and where a lease's loss is told. */
@@ -47,6 +45,34 @@ export class ServedLease {
 	}
 
 	#frameStart: string | undefined
+}
+
+/** How a lease ended: let go by its holder, run out, lost when the server closed, or ended by an operator. */
+export type Ended = 'released' | 'expired' | 'closed' | 'ended'
+
+/**
+ * One client as the server knows it: every connection whose hello names the same client id,
+ * else one connection alone. Its request ids name its own holds and no other client's.
+ */
+export class ClientScope {
+	/** Its holds waiting or held, by request id: what it is charged for (`--max-holds-per-client`). */
+	readonly holds = new Map<string, PendingHold>()
+	/** Its holds the book remembers as ended, by request id: their slots in the book's memory. */
+	readonly ended = new Map<string, number>()
+	/** Its connections open now. */
+	connections = 0
+
+	constructor(
+		/** The hello's client id, or undefined for a connection that named none. */
+		readonly id: string | undefined,
+		/** How the history and an operator name it: `client ID`, or `connection N`. */
+		readonly label: string,
+	) {}
+
+	/** Nothing of it is left: no connection, no hold, nothing remembered. */
+	get empty(): boolean {
+		return this.connections === 0 && this.holds.size === 0 && this.ended.size === 0
+	}
 }
 
 // A lease's wire fields up to its expiry; a lease id is hex digits and dashes, written without escaping.

@@ -1,4 +1,4 @@
-import type { ClientScope } from './client-scope.ts'
+import type { ClientScope } from './holds.ts'
 import { placeOf, ProtocolError, type HoldRequest } from './protocol.ts'
 
 /** How many holds the book keeps. */

@@ -1,9 +1,6 @@
 import type { LockError } from '../engine/index.ts'
-import type { ClientScope } from './client-scope.ts'
+import type { ClientScope, Ended } from './holds.ts'
 import type { HoldRequest, ProtocolError } from './protocol.ts'
-
-/** How a lease ended: let go by its holder, run out, lost when the server closed, or ended by an operator. */
-export type Ended = 'released' | 'expired' | 'closed' | 'ended'
 
 /** How a lease ended, and its fence, so a late call with a wrong fence is refused as on a held lease. */
 export interface EndedLease {

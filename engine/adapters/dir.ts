@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { SqliteDriver } from '../driver.ts'
 import { invalid, LockError, shown } from '../errors.ts'
@@ -21,7 +21,7 @@ const openFiles = new Set<string>()
 export async function openStore(options: string | StoreDirOptions): Promise<Store> {
 	const { dir, ...rest } = typeof options === 'string' ? { dir: options } : (options as StoreDirOptions)
 	if (typeof dir !== 'string' || dir.length === 0) throw invalid(`openStore: dir ${shown(dir)}: expected a directory`)
-	const { driver, release } = openDir(dir)
+	const { driver, release, abandon } = openDir(dir)
 	let released = false
 	const releaseOnce = (): void => {
 		if (released) return
@@ -31,7 +31,11 @@ export async function openStore(options: string | StoreDirOptions): Promise<Stor
 	try {
 		return await Store.open({ ...rest, sqlite: driver, release: releaseOnce })
 	} catch (error) {
-		releaseOnce()
+		// A store that did not open wrote no epoch: the files this open made go, so the next open is a new store, as this one would have been.
+		if (!released) {
+			released = true
+			abandon()
+		}
 		throw error
 	}
 }
@@ -42,7 +46,7 @@ export async function openStore(options: string | StoreDirOptions): Promise<Stor
  * or another, is refused with `in_use`. The operating system drops the lock when the
  * process dies, so a crashed store does not keep its directory.
  */
-export function openDir(dir: string): { driver: SqliteDriver; release: () => void } {
+export function openDir(dir: string): { driver: SqliteDriver; release: () => void; abandon: () => void } {
 	const file = join(dir, 'kv.db')
 	const key = resolve(file)
 	if (openFiles.has(key)) {
@@ -60,9 +64,9 @@ export function openDir(dir: string): { driver: SqliteDriver; release: () => voi
 	const ranHere = existsSync(lockPath)
 	const lockFile = exclusive(lockPath, file, false)
 	let driver: SqliteDriver
+	// Measured before SQLite opens it: turning on WAL writes a header into an empty file.
+	const size = existsSync(file) ? statSync(file).size : undefined
 	try {
-		// Measured before SQLite opens it: turning on WAL writes a header into an empty file.
-		const size = existsSync(file) ? statSync(file).size : undefined
 		driver = exclusive(file, file, true)
 		// A store that ran here has an epoch; without it the next would start at the clock alone, and its fences could
 		// be smaller than ones already out (LOCK-02). Only a directory no store ran in starts a new store.
@@ -79,12 +83,19 @@ export function openDir(dir: string): { driver: SqliteDriver; release: () => voi
 		throw error
 	}
 	openFiles.add(key)
+	const release = (): void => {
+		openFiles.delete(key)
+		driver.close()
+		lockFile.close()
+	}
 	return {
 		driver,
-		release() {
-			openFiles.delete(key)
-			driver.close()
-			lockFile.close()
+		release,
+		// Lets go, and removes the files this open made: for an open that wrote no epoch.
+		abandon() {
+			release()
+			const made = [...(size === undefined ? [file, `${file}-wal`, `${file}-shm`] : []), ...(ranHere ? [] : [lockPath])]
+			for (const path of made) rmSync(path, { force: true })
 		},
 	}
 }

@@ -80,7 +80,7 @@ describe('issue 24.3: request ids are one namespace for all clients', () => {
 		const victim = await open('victim-0b7e5a1c3f2d4c9a')
 		const attacker = await open('attacker-9e615d8f2a7b')
 		leaseOf(await victim.ask(hold('42', '1')))
-		expect(errorOf(await attacker.ask(hold('42', '1')))).toEqual({ code: 'held', message: 'lock invoices: key "42": held past the 0 ms wait' })
+		expect(errorOf(await attacker.ask(hold('42', '1')))).toEqual({ code: 'held', message: 'lock invoices: key "42": held past the 0 s wait' })
 	})
 
 	it('gives two clients that both number their holds from 1 a lease each', async () => {
