@@ -1,11 +1,8 @@
 import { Database, type BetterSqliteDatabase } from '../engine/adapters/node.ts'
 import { fenceText } from '../engine/index.ts'
+import { CHATS_TABLE, FENCED_UPDATE, SUMMARY_FENCE_MIGRATION } from '../src/seed/chat-table.ts'
 
-/** The seed's migration 0004: the largest fence that wrote each chat's summary, as 40 digits. */
-export const summaryFenceMigration = "alter table chats add column summary_fence text not null default ''"
-
-/** The seed's conditional update: a summary is written only with a fence larger than the row's. */
-export const fencedUpdate = 'update chats set summary = ?, summary_fence = ? where id = ? and summary_fence < ?'
+export { FENCED_UPDATE as fencedUpdate }
 
 /** A chat.db shared by several processes: the seed's chats table, migrated, on WAL. */
 export type ChatDb = BetterSqliteDatabase
@@ -14,8 +11,8 @@ export type ChatDb = BetterSqliteDatabase
 export function createChatDb(path: string, chatIds: readonly number[]): void {
 	const db = new Database(path)
 	db.pragma('journal_mode = wal')
-	db.exec("create table if not exists chats (id integer primary key, summary text not null default '')")
-	db.exec(summaryFenceMigration)
+	db.exec(CHATS_TABLE)
+	db.exec(SUMMARY_FENCE_MIGRATION)
 	const insert = db.prepare('insert into chats (id) values (?)')
 	for (const id of chatIds) insert.run(id)
 	db.close()
@@ -31,7 +28,7 @@ export function openChatDb(path: string): ChatDb {
 /** Writes a chat's summary with a lease's fence; 0 changes when a larger fence wrote first. */
 export function writeSummary(db: ChatDb, chatId: number, summary: string, fence: bigint): { changes: number } {
 	const text = fenceText(fence)
-	return { changes: db.prepare(fencedUpdate).run(summary, text, chatId, text).changes }
+	return { changes: db.prepare(FENCED_UPDATE).run(summary, text, chatId, text).changes }
 }
 
 /** A chat's row: its summary and the fence that wrote it (0 for none yet). */

@@ -1,13 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
 import { fenceText, SimulatedClock, Store, type SqliteDriver, type SqlValue } from '../../../engine/index.ts'
+import { CHATS_TABLE, FENCED_UPDATE, SUMMARY_FENCE_MIGRATION } from '../../../src/seed/chat-table.ts'
 import { deferred } from './fixtures/deferred.ts'
 
-// The seed page's migration, as the page writes it.
-const migration0004 = "alter table chats add column summary_fence text not null default '';"
+const fencesPage = readFileSync(new URL('../../../content/guides/locks/fences.mdx', import.meta.url), 'utf8')
 
 /** The page's `db.exec` tagged template, over a driver: values become parameters. */
 function sqlTag(driver: SqliteDriver) {
@@ -21,14 +21,22 @@ afterEach(() => {
 	for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
+describe("the seed's chats table, the one copy the scenes, the torture run and these tests use", () => {
+	it("is the seed page's: its migration and its conditional update, as the page writes them", () => {
+		expect(fencesPage).toContain(`${SUMMARY_FENCE_MIGRATION};`)
+		expect(fencesPage.replace(/\s+/g, ' ')).toContain('where id = ${chatId} and summary_fence < ${fence}')
+		expect(FENCED_UPDATE).toBe('update chats set summary = ?, summary_fence = ? where id = ? and summary_fence < ?')
+	})
+})
+
 describe("the seed's TypeScript sample against a real chat.db (better-sqlite3 file)", () => {
 	it('keeps the summary of the later holder and changes no row for the stale one', async () => {
 		const dir = mkdtempSync(join(tmpdir(), 'engine-seed-'))
 		dirs.push(dir)
 		const chatDb = betterSqliteDriver(join(dir, 'chat.db'))
-		chatDb.exec('create table chats (id integer primary key, summary text)')
-		chatDb.run('insert into chats (id, summary) values (?, ?)', [42, null])
-		chatDb.exec(migration0004)
+		chatDb.exec(CHATS_TABLE)
+		chatDb.run('insert into chats (id) values (?)', [42])
+		chatDb.exec(SUMMARY_FENCE_MIGRATION)
 		const db = sqlTag(chatDb)
 
 		const clock = new SimulatedClock()
@@ -78,8 +86,8 @@ describe("the seed's TypeScript sample against a real chat.db (better-sqlite3 fi
 
 	it("orders the padded text as the numbers in SQLite's own comparison, from the migration's empty default on", () => {
 		const db = betterSqliteDriver()
-		db.exec('create table chats (id integer primary key)')
-		db.exec(migration0004)
+		db.exec(CHATS_TABLE)
+		db.exec(SUMMARY_FENCE_MIGRATION)
 		db.run('insert into chats (id) values (1)')
 		const fences = [0n, 7n, 8n, 10n, 99n, 1n << 64n, (1n << 64n) + 1n, (1n << 128n) - 1n]
 		for (const fence of fences) {
