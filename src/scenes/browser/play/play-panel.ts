@@ -4,6 +4,7 @@
  * can be copied as a scene, shared as a link, replayed without fences, and shows what the engine ran.
  */
 import type { Frame } from '../../frame.ts'
+import { kindOf as actorKind } from '../../simulation/index.ts'
 import { renderStages } from '../../render/index.ts'
 import { SceneLinkError } from '../../scene-link.ts'
 import { openSqlJsDriver } from '../verify-scene.ts'
@@ -72,7 +73,7 @@ class PlayPanel {
 		this.#engineToggle.setAttribute('aria-controls', this.#engine.id)
 		const groups = this.#groups(first)
 		const options = element('div', { className: 'scene-play-options' })
-		if (first?.actors.some(actor => actor.icon === 'database')) {
+		if (first?.actors.some(actor => actorKind(actor.icon) === 'database')) {
 			this.#fences = button('Without fences', '', () => void this.#switchFences())
 			this.#fences.setAttribute('role', 'switch')
 			this.#fences.setAttribute('aria-checked', 'false')

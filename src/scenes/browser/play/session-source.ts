@@ -2,7 +2,7 @@
  * The scene text a reader's session starts from: the guide's scene up to the step they took over
  * at, its databases turned to the plain update when the "without fences" switch is on.
  */
-import { parseScene } from '../../simulation/index.ts'
+import { kindOf, parseScene } from '../../simulation/index.ts'
 
 /** The authored scene cut after step `kept`, and what the session needs to know of its cast. */
 export interface SessionBase {
@@ -22,7 +22,7 @@ export function sessionBase(source: string, kept: number, fenced: boolean): Sess
 	const lines = source.split('\n')
 	const next = scene.steps[steps]
 	const cut = next ? lines.slice(0, next.position.line - 1) : lines
-	const databases = scene.actors.filter(actor => actor.icon === 'database')
+	const databases = scene.actors.filter(actor => kindOf(actor.icon) === 'database')
 	if (!fenced) {
 		for (const actor of databases) {
 			if (actor.fences === 'off') continue
