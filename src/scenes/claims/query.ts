@@ -10,9 +10,23 @@ import { showFence } from './fence-notation.ts'
 type Kind = Happening['kind']
 export type Of<K extends Kind> = Extract<Happening, { kind: K }>
 
+/** A step's happenings by kind, made once per step: claims ask for one kind at a time, many times. */
+const byKind = new WeakMap<StepFacts, Map<Kind, Happening[]>>()
+
 /** The happenings of a kind in a step, in order, that pass `keep`. */
-export function happened<K extends Kind>(step: StepFacts, kind: K, keep: (h: Of<K>) => boolean = () => true): Of<K>[] {
-	return step.happenings.filter((h): h is Of<K> => h.kind === kind && keep(h as Of<K>))
+export function happened<K extends Kind>(step: StepFacts, kind: K, keep?: (h: Of<K>) => boolean): Of<K>[] {
+	let kinds = byKind.get(step)
+	if (!kinds) {
+		kinds = new Map()
+		for (const h of step.happenings) {
+			const list = kinds.get(h.kind)
+			if (list) list.push(h)
+			else kinds.set(h.kind, [h])
+		}
+		byKind.set(step, kinds)
+	}
+	const all = (kinds.get(kind) ?? []) as Of<K>[]
+	return keep ? all.filter(keep) : all.slice()
 }
 
 /** Every step of the run after the initial state, with its index. */
@@ -95,14 +109,20 @@ export function saw(step: StepFacts, happening: Happening): Extract<Evidence, { 
 	return order < 0 ? { kind: 'happened', step: step.index, what: happeningData(happening) } : { kind: 'happened', step: step.index, what: happeningData(happening), order }
 }
 
+/** Each happening's data, made once: several claims are checked against the same happening. */
+const data = new WeakMap<Happening, HappeningData>()
+
 /** A happening with its fences and epochs as text. */
 export function happeningData(happening: Happening): HappeningData {
+	const made = data.get(happening)
+	if (made) return made
 	const out: Record<string, unknown> = {}
 	const fields = happening as unknown as Record<string, unknown>
 	for (const key in fields) {
 		const value = fields[key]
 		out[key] = typeof value === 'bigint' ? (key === 'epoch' || key === 'epochBefore' || key === 'backupEpoch' ? value.toString() : showFence(value)) : value
 	}
+	data.set(happening, out as HappeningData)
 	return out as HappeningData
 }
 
