@@ -54,6 +54,8 @@ export class Recorder {
 		const end = this.snapshot()
 		this.#last = end
 		const list = this.#happenings
+		// What happens after the step (the run's end letting every hold go) belongs to no step's facts.
+		this.#happenings = []
 		// A lease's running out is noticed after the fact, with the time it ran out: it may need moving back.
 		const sorted = list.every((h, i) => i === 0 || (list[i - 1] as Happening).at <= h.at)
 		const happenings = sorted ? list : list.map((h, order) => ({ h, order })).sort((a, b) => a.h.at - b.h.at || a.order - b.order).map(({ h }) => h)
