@@ -78,7 +78,7 @@ export type Happening =
 	| { kind: 'answered'; at: number; worker: string; database: string; changed: boolean }
 	| { kind: 'restarted'; at: number; store: string; epochBefore: bigint; epoch: bigint }
 	| { kind: 'backed-up'; at: number; store: string; epoch: bigint }
-	| { kind: 'restored'; at: number; store: string; epoch: bigint; backupEpoch: bigint }
+	| { kind: 'restored'; at: number; store: string; epochBefore: bigint; epoch: bigint; backupEpoch: bigint }
 	| { kind: 'waited'; at: number; ms: number }
 	| { kind: 'sent'; at: number; from: string; to: string }
 
@@ -101,6 +101,8 @@ export interface RunFacts {
 	ttl: number
 	/** What each write of the scene would have done on databases that check no fence, when a claim asked. */
 	unfenced?: RunFacts
+	/** The last step a claim about later steps may look at; a claim those steps do not settle is not judged. All steps when absent. */
+	lookAhead?: number
 }
 
 /** A message's own facts: who sent it to whom, and what the engine answered for it. */

@@ -42,6 +42,11 @@ export class Labels {
 		current.struck = true
 		current.struckIn = frame
 		current.struckBy = text
+		if (current.setIn === frame) {
+			return frame === 0
+				? `cannot strike "${text.value}" before the first step: nothing has happened yet, so nothing it said can have stopped holding`
+				: `cannot strike "${text.value}" in the step that set it: the reader never sees it unstruck, so it is never checked; set it in an earlier step and strike it once it no longer holds`
+		}
 		return undefined
 	}
 

@@ -69,6 +69,7 @@ export class SceneTexts {
 			if (site.sentBefore !== undefined) context.sentBefore = site.sentBefore
 			if (site.message !== undefined) context.message = site.message
 			if (site.how === 'struck') {
+				for (const problem of site.read.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message))
 				// A claim about the time its label is shown ends with the strike; any other must no longer hold.
 				const read = { ...site.read, clauses: site.read.clauses.filter(clause => !clause.form.whileShown) }
 				if (read.clauses.length === 0) continue

@@ -47,6 +47,8 @@ export class World {
 	#asked = 0
 	/** Each worker's last write to each database, by `worker database`. */
 	readonly #lastWrites = new Map<string, Extract<Happening, { kind: 'wrote' }>>()
+	/** The writes a database's answer was shown for: each is answered once. */
+	readonly answered = new Set<Happening>()
 
 	constructor(
 		readonly scene: Scene,
@@ -165,7 +167,7 @@ export class World {
 	}
 
 	/** A worker asks the store for the key: `hold` waits in line (up to `wait`), `tryHold` does not. Resolves once the engine has answered or put it in line. */
-	async startHold(worker: WorkerActor, store: StoreActor, options: { tryOnly: boolean; wait?: number }): Promise<Hold> {
+	async startHold(worker: WorkerActor, store: StoreActor, options: { tryOnly: boolean; wait?: number; position: Position }): Promise<Hold> {
 		let finish = () => {}
 		const ended = new Promise<void>(resolve => {
 			finish = resolve
@@ -214,7 +216,14 @@ export class World {
 				// A waiter whose store closed under it left the line with the store; it did not give up.
 				if (hold.gone) return
 				const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'error'
-				hold.failed = { code, message: error instanceof Error ? error.message : String(error) }
+				const message = error instanceof Error ? error.message : String(error)
+				hold.failed = { code, message }
+				// Only a wait that ran out is giving up; any other refusal (a count used up) is the scene's error, not a story to tell.
+				if (code !== 'held') {
+					this.report(options.position, `the engine refused ${id}'s hold: ${message}`)
+					this.stopped = true
+					return
+				}
 				hold.result = this.record.happen({ kind: 'gave-up', at: this.clock.now(), worker: id, store: store.actor.id, waited: this.clock.now() - askedAt, holders: this.holdersOf(store) })
 			},
 		)
@@ -280,7 +289,7 @@ export class World {
 		store.holderOf = new Map()
 		const at = this.clock.now()
 		const epoch = store.store.epoch
-		this.record.happen(from === 'restore' && backup ? { kind: 'restored', at, store: store.actor.id, epoch, backupEpoch: backup.epoch } : { kind: 'restarted', at, store: store.actor.id, epochBefore, epoch })
+		this.record.happen(from === 'restore' && backup ? { kind: 'restored', at, store: store.actor.id, epochBefore, epoch, backupEpoch: backup.epoch } : { kind: 'restarted', at, store: store.actor.id, epochBefore, epoch })
 	}
 
 	/** A copy of the store's kv.db is taken, for a later restore. */

@@ -55,7 +55,7 @@ export const ask: MessageKind = {
 			world.report(send.label.position, `${id} is already in line for the key`)
 			return none('already-in-line')
 		}
-		const started = await world.startHold(worker, store, { tryOnly: request.kind === 'try', ...(request.wait === undefined ? {} : { wait: request.wait }) })
+		const started = await world.startHold(worker, store, { tryOnly: request.kind === 'try', position: send.position, ...(request.wait === undefined ? {} : { wait: request.wait }) })
 		const outcome: Outcome = { kind: 'asked', free: started.lease !== undefined, holders: world.holdersOf(store).filter(h => h !== id) }
 		if (request.wait !== undefined) outcome.wait = request.wait
 		return { outcome }

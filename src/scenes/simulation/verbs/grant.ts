@@ -14,13 +14,18 @@ import type { MessageKind, MessageRun } from './message.ts'
 
 type Answer = Extract<Intent, { answer: string }>['answer']
 
+/** The answers that tell of a hold, not of a renewal or release. */
+const GRANTING: readonly Answer[] = ['grant', 'waiting', 'refused', 'full', 'gave-up']
+
 export const grant: MessageKind = {
 	async run(stage, send): Promise<MessageRun> {
 		const { world } = stage
 		const store = world.stores.get(send.from.id) as StoreActor
 		const worker = world.workers.get(send.to.id) as WorkerActor
-		if (worker.pending) return answerRequest(stage, send, worker)
 		const said = answers(stage, send)
+		// A renewal or release asked for and not yet answered is what this answers, unless the label tells a grant.
+		if (worker.pending && !GRANTING.some(answer => said.has(answer))) return answerRequest(stage, send, worker)
+		worker.pending = undefined
 		const mark = world.record.mark()
 		let hold = worker.hold
 		const unanswered = hold !== undefined && hold.store === store && !hold.gone && !hold.shown && !hold.released
@@ -32,7 +37,9 @@ export const grant: MessageKind = {
 				world.report(send.position, `${worker.actor.id} already holds the key (fence ${lease.fence === undefined ? 'none' : showFence(lease.fence)}); release it first`)
 				return { outcome: { kind: 'none', reason: 'already-holds' } }
 			}
-			hold = await world.startHold(worker, store, { tryOnly: said.has('refused') || said.has('full') })
+			// The worker called hold, though the scene shows only the answer: it sent a request.
+			world.record.happen({ kind: 'sent', at: world.clock.now(), from: worker.actor.id, to: store.actor.id })
+			hold = await world.startHold(worker, store, { tryOnly: said.has('refused') || said.has('full'), position: send.position })
 			settled = true
 		}
 		const current = hold

@@ -1,4 +1,7 @@
-/** `release a`: the worker lets go of its lease, and the next in line gets the key at once. */
+/**
+ * `release a`: the worker lets go of its lease (its function returns), and the next in line gets the
+ * key at once. It is a request the worker sends, which a later `send LOCK -> a` may answer.
+ */
 import type { ActorVerb } from '../../../../scene-parser/index.ts'
 import type { VerbHandler } from '../stage.ts'
 
@@ -13,5 +16,8 @@ export const release: VerbHandler<ActorVerb> = async ({ world }, statement) => {
 		world.report(statement.position, `${id} holds no lease to release`)
 		return
 	}
+	world.record.happen({ kind: 'sent', at: world.clock.now(), from: id, to: worker.hold.store.actor.id })
+	const mark = world.record.mark()
 	await world.release(worker)
+	worker.pending = { kind: 'release', happenings: world.record.since(mark) }
 }
