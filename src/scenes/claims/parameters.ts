@@ -210,26 +210,3 @@ function number(pattern: string, read: (text: string) => number | undefined, wha
 		},
 	}
 }
-
-/** Words that say what happened or name a value: an actor's label, a name on the stage, may not use them. */
-const VALUE_WORDS = new Set(['fence', 'fences', 'epoch', 'count', 'lease', 'leases', 'ttl', 'wait', 'limit', 'holds', 'holding', 'held', 'holder', 'holders', 'saved', 'refused', 'rejected', 'accepted', 'free', 'lost', 'expired', 'granted', 'waiting', 'paused', 'stalled', 'crashed', 'released', 'renewed', 'busy', 'full', 'ok', 'stale', 'gave', 'timed', 'winner', 'won', 'failed', 'succeeded', 'true', 'false', 'yes', 'no', 'not', 'never'])
-
-/**
- * Why an actor's label is not a name, or undefined when it is one: a label is shown on the stage
- * beside what the engine computed, so it may be one to three words of letters, digits, `.`, `-`
- * and `_`, none a word that says what happened or names a value, and no word of digits alone but a
- * last one (`Worker 2`).
- */
-export function nameProblem(label: string): string | undefined {
-	const words = label.split(' ')
-	if (label.trim() !== label || words.length > 3 || words.some(word => !/^[\p{L}\p{N}._-]+$/u.test(word))) {
-		return `an actor's label is a name of one to three words of letters, digits, ".", "-" and "_", like "Worker A" or "chat.db"; not "${label}"`
-	}
-	const value = words.find(word => VALUE_WORDS.has(word.toLowerCase()))
-	if (value !== undefined) return `an actor's label is a name, and "${value}" says what happened or names a value; a state label says that, and is checked`
-	const digits = words.slice(0, -1).find(word => /^\p{N}+$/u.test(word))
-	if (digits !== undefined || words.some(word => /\p{N}/u.test(word) && !/^[\p{L}._-]*\p{N}{1,2}$/u.test(word))) {
-		return `an actor's label may end with a number of one or two digits, like "Worker 2", and have no other; not "${label}"`
-	}
-	return undefined
-}

@@ -7,11 +7,11 @@
  */
 import type { Scene, SetState, Step, Strike } from '../../../scene-parser/index.ts'
 import { DEFAULT_TTL_MS, MAX_FENCE_PART } from '../../../engine/index.ts'
-import { nameProblem } from '../claims/index.ts'
+import { castProblems, nameProblem } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 import type { Frame, FrameMessage, SceneFrames } from '../frame.ts'
 import { castOf, statePlace } from './cast.ts'
-import { codeTtlProblems } from './code-ttl.ts'
+import { codeProblems } from './code-claims.ts'
 import { Labels } from './labels.ts'
 import { frameActor } from './project.ts'
 import type { Stage } from './stage.ts'
@@ -35,6 +35,8 @@ export interface SimulateOptions {
 	quietRounds?: number
 	/** The handler of each kind of step statement: the DSL's, unless a caller adds its own. */
 	verbs?: VerbTable
+	/** Claims that later steps settle (a pause called long) look no further than this step: the reader's play passes the guide's steps it kept, so a guide's caption is not judged by steps a reader adds. */
+	lookAhead?: number
 }
 
 /** The most steps a scene may have; more is an error, not a long wait. */
@@ -58,7 +60,10 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 	}
 	const frames = run.frames
 	const first = frames[0]
-	if (first) for (const problem of codeTtlProblems(scene.code, ttlOf(scene))) first.diagnostics.push({ file: options.file, ...problem.position, message: problem.message })
+	if (first) {
+		const cast = { ttl: ttlOf(scene), limits: scene.actors.flatMap(actor => (actor.limit === undefined ? [] : [actor.limit])), steps: scene.steps.map(step => step.position) }
+		for (const problem of codeProblems(scene.code, cast, run.failed ? undefined : run.facts)) first.diagnostics.push({ file: options.file, ...problem.position, message: problem.message })
+	}
 	const diagnostics = [...frames.flatMap(frame => frame.diagnostics), ...run.failures].sort((a, b) => a.line - b.line || a.column - b.column)
 	return { code: scene.code ? { lang: scene.code.lang, lines: scene.code.lines } : undefined, frames, diagnostics }
 }
@@ -88,7 +93,7 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 	const stage: Stage = { world, texts, labels: new Labels(), verbs: options.verbs ?? VERBS }
 	world.record.paused = id => stage.labels.paused(id)
 	const frames: Frame[] = []
-	const facts: RunFacts = { steps: [], kinds: world.kinds, key: world.key, ttl: world.ttl }
+	const facts: RunFacts = { steps: [], kinds: world.kinds, key: world.key, ttl: world.ttl, ...(options.lookAhead === undefined ? {} : { lookAhead: options.lookAhead }) }
 	const run: Run = { frames, facts, failures: [], failed: false }
 	try {
 		if (scene.steps.length > SCENE_STEP_LIMIT) {
@@ -101,6 +106,7 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 			const name = nameProblem(actor.label.value)
 			if (name !== undefined) world.report(actor.label.position, name)
 		}
+		for (const { actor, message } of castProblems(scene.actors)) world.report(actor.position, message)
 		await world.open(actor => (actor.first !== undefined && actor.first > MAX_FENCE_PART ? 0n : startCount(scene, texts, actor)))
 		const start = world.record.begin()
 		for (const statement of scene.initial) initial(stage, statement)

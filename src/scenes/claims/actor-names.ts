@@ -1,0 +1,63 @@
+/**
+ * An actor's label is a name shown on the stage beside what the engine computed, and the word the
+ * claims use for it: it must look like a name and nothing else. It is one to three words of Latin
+ * letters, digits, `.`, `-` and `_` (no letter of another script that looks like a Latin one),
+ * with no word that says what happened or that a claim form uses ("Idle", "Holder"), save the
+ * nouns of the actors' roles ("Worker", "Lock"); no two actors share a label, and none is drawn
+ * over another.
+ */
+import type { Actor } from '../../../scene-parser/index.ts'
+import { FORMS } from './registry.ts'
+
+/** Words that say what happened or name a value, beyond those of the claim forms. */
+const VALUE_WORDS = ['fence', 'fences', 'epoch', 'count', 'lease', 'leases', 'ttl', 'wait', 'limit', 'holds', 'holding', 'held', 'holder', 'holders', 'saved', 'refused', 'rejected', 'accepted', 'free', 'idle', 'lost', 'expired', 'granted', 'waiting', 'paused', 'stalled', 'crashed', 'released', 'renewed', 'busy', 'full', 'ok', 'stale', 'gave', 'timed', 'winner', 'won', 'failed', 'succeeded', 'true', 'false', 'yes', 'no', 'not', 'never', 'first', 'last', 'next', 'new', 'old', 'live', 'dead', 'late', 'early']
+
+/** The nouns of the actors' roles, which a label may use though a claim form does too. */
+const ROLE_NOUNS = new Set(['worker', 'lock', 'store', 'server', 'database', 'db', 'clock', 'client', 'node', 'service', 'job', 'candidate'])
+
+let forbidden: Set<string> | undefined
+
+/** Every word a claim form's pattern writes, and the value words; made once. */
+function forbiddenWords(): Set<string> {
+	if (forbidden) return forbidden
+	forbidden = new Set(VALUE_WORDS)
+	for (const form of FORMS) {
+		for (const word of form.pattern.replace(/\{[^}]*\}/g, ' ').toLowerCase().split(/[^a-z]+/)) if (word.length > 1 && !ROLE_NOUNS.has(word)) forbidden.add(word)
+	}
+	return forbidden
+}
+
+/** Why an actor's label is not a name, or undefined when it is one. */
+export function nameProblem(label: string): string | undefined {
+	const words = label.split(' ')
+	if (label.trim() !== label || words.length > 3 || words.some(word => !/^[A-Za-z0-9._-]+$/.test(word))) {
+		const odd = [...label].find(ch => !/[A-Za-z0-9._\- ]/.test(ch))
+		const told = odd === undefined ? '' : ` ("${odd}", U+${(odd.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}, is not one)`
+		return `an actor's label is a name of one to three words of Latin letters, digits, ".", "-" and "_", like "Worker A" or "chat.db"; not "${label}"${told}`
+	}
+	const value = words.find(word => forbiddenWords().has(word.toLowerCase()))
+	if (value !== undefined) return `an actor's label is a name, and "${value}" is a word the claims use to say what happened; a state label says that, and is checked`
+	const digits = words.slice(0, -1).find(word => /^[0-9]+$/.test(word))
+	if (digits !== undefined || words.some(word => /[0-9]/.test(word) && !/^[A-Za-z._-]*[0-9]{1,2}$/.test(word))) {
+		return `an actor's label may end with a number of one or two digits, like "Worker 2", and have no other; not "${label}"`
+	}
+	return undefined
+}
+
+/** How near two actors may stand, in percent of the stage on both axes, before one is drawn over the other. */
+const NEAREST = 8
+
+/** Problems of the cast as a whole: two actors with one label, or drawn at one place. */
+export function castProblems(actors: readonly Actor[]): { actor: Actor; message: string }[] {
+	const problems: { actor: Actor; message: string }[] = []
+	for (const [i, actor] of actors.entries()) {
+		for (const other of actors.slice(0, i)) {
+			if (other.label.value.toLowerCase() === actor.label.value.toLowerCase()) {
+				problems.push({ actor, message: `${other.id} is labelled "${other.label.value}" already; two actors with one name cannot be told apart` })
+			} else if (Math.abs(other.x - actor.x) < NEAREST && Math.abs(other.y - actor.y) < NEAREST) {
+				problems.push({ actor, message: `${actor.id} at ${actor.x},${actor.y} is drawn over ${other.id} at ${other.x},${other.y}; keep actors ${NEAREST} apart on one axis at least` })
+			}
+		}
+	}
+	return problems
+}

@@ -1,0 +1,243 @@
+/**
+ * What a scene's code sample says about the run, held to it. A sample is code, not prose, so it is
+ * read for the settings a reader takes from it and nothing else: a literal `ttl` must be the scene's
+ * TTL, a literal `wait` every hold's wait, a literal `limit` a semaphore's limit, and a sample that
+ * leaves renewal on (the library's default) cannot show a lease running out under a worker that is
+ * not shown paused or crashed. A setting held in a name is code and left alone; a literal the reader
+ * cannot read (`ttl: 10 ** 4`) is refused, as is a number in a comment, which would be prose no one checks.
+ */
+import type { Code, Position } from '../../../scene-parser/index.ts'
+import { formatDuration, parseDuration } from '../../../engine/index.ts'
+import type { RunFacts } from '../claims/index.ts'
+
+export interface CodeProblem {
+	position: Position
+	message: string
+}
+
+/** What the checks read of the scene beside its run: its TTL, its semaphores' limits, and each step's position. */
+export interface CodeScene {
+	ttl: number
+	limits: readonly number[]
+	steps: readonly Position[]
+}
+
+type Setting = 'ttl' | 'wait' | 'limit' | 'renew'
+
+/** One setting the sample writes: its name, its value's text and where the value starts in the sample. */
+interface Written {
+	setting: Setting
+	text: string
+	line: number
+	column: number
+}
+
+/** A bare number's unit in each language: milliseconds in TypeScript and JSON, seconds in Python; Go and Rust write a unit. */
+function bareUnit(lang: string): number | undefined {
+	if (/^(py|python)$/i.test(lang)) return 1000
+	if (/^(go|rust|rs)$/i.test(lang)) return undefined
+	return 1
+}
+
+const GO_UNITS: Readonly<Record<string, number>> = { Millisecond: 1, Second: 1000, Minute: 60_000, Hour: 3_600_000 }
+const RUST_UNITS: Readonly<Record<string, number>> = { from_millis: 1, from_secs: 1000 }
+
+/** A number literal: digits with `_` between them, an optional fraction and exponent. */
+const NUMBER = /^\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?$/i
+
+function numberOf(text: string): number | undefined {
+	if (!NUMBER.test(text)) return undefined
+	const value = Number(text.replace(/_/g, ''))
+	return Number.isFinite(value) ? value : undefined
+}
+
+/**
+ * A duration the sample writes, in milliseconds: a quoted duration (`'30s'`, `"30s"`, `` `30s` ``), a
+ * product of numbers (`30 * 1000`, `30 * time.Second`), a Rust `Duration::from_secs(30)`, or a bare
+ * number in the language's unit. Undefined for a name (code, left alone); a string when it cannot be read.
+ */
+export function readDuration(text: string, lang: string): number | undefined | string {
+	const value = text.trim()
+	const quoted = /^(["'`])(.*)\1$/.exec(value)
+	if (quoted) {
+		try {
+			return parseDuration((quoted[2] as string).replace(/\s+/g, ''))
+		} catch {
+			return `cannot read ${value} as a duration, like '30s'`
+		}
+	}
+	const rust = /^(?:std::time::)?Duration::(from_millis|from_secs)\(\s*([^()]*?)\s*\)$/.exec(value)
+	if (rust) {
+		const n = numberOf(rust[2] as string)
+		return n === undefined ? `cannot read ${value}; write Duration::from_secs with a number` : n * (RUST_UNITS[rust[1] as string] as number)
+	}
+	if (!/\d/.test(value)) return /^[\w.$:]+(\(\))?$/.test(value) ? undefined : `cannot read ${value}; write a number, a quoted duration like '30s', or a name`
+	const unit = bareUnit(lang)
+	let ms = 1
+	let named = false
+	for (const factor of value.split('*').map(part => part.trim())) {
+		const go = /^time\.(Millisecond|Second|Minute|Hour)$/.exec(factor)
+		if (go) {
+			ms *= GO_UNITS[go[1] as string] as number
+			named = true
+			continue
+		}
+		const n = numberOf(factor)
+		if (n === undefined) return `cannot read ${value}; write a number, a product of numbers, or a quoted duration like '30s'`
+		ms *= n
+	}
+	if (named) return ms
+	if (unit === undefined) return `cannot read ${value} as a duration in ${lang}; write its unit (${lang === 'go' ? '30 * time.Second' : 'Duration::from_secs(30)'})`
+	return ms * unit
+}
+
+const SETTING = /(?:--|\.)?\b(ttl|wait|limit|renew)\b["']?\s*(?:[:=]|(?=\())\s*|--(ttl|wait|limit)[= ]\s*/gi
+
+/** The settings a line of the sample writes, outside strings and comments. */
+function settingsOf(line: string, lineNumber: number, column: number): Written[] {
+	const found: Written[] = []
+	for (const match of line.matchAll(SETTING)) {
+		const setting = ((match[1] ?? match[2]) as string).toLowerCase() as Setting
+		let start = (match.index ?? 0) + match[0].length
+		let text = valueAt(line, start)
+		if (line[start] === '(' && match[0].startsWith('.')) {
+			start += 1
+			text = valueAt(line, start)
+		} else if (line[start] === '(') continue
+		if (text === '') continue
+		found.push({ setting, text, line: lineNumber, column: column + start })
+	}
+	return found
+}
+
+/** The value written from `start`: up to a `,`, `;`, `}` or an unmatched `)` outside quotes and brackets. */
+function valueAt(line: string, start: number): string {
+	let depth = 0
+	let quote: string | undefined
+	let i = start
+	for (; i < line.length; i++) {
+		const ch = line[i] as string
+		if (quote) {
+			if (ch === quote) quote = undefined
+			continue
+		}
+		if (ch === '"' || ch === "'" || ch === '`') quote = ch
+		else if (ch === '(' || ch === '[') depth++
+		else if (ch === ')' || ch === ']') {
+			if (depth === 0) break
+			depth--
+		} else if ((ch === ',' || ch === ';' || ch === '}') && depth === 0) break
+		else if (ch === ' ' && depth === 0 && line.slice(start, i).trim() !== '' && !/^\s*\*/.test(line.slice(i)) && !/\*\s*$/.test(line.slice(start, i))) break
+	}
+	return line.slice(start, i).trim()
+}
+
+/** Each line's code and its comment (from `//`, `#` or `--` outside strings, as the language writes them). */
+function split(line: string, lang: string): { code: string; comment?: { text: string; at: number } } {
+	const marks = /^(py|python|sh|bash|shell|console|yaml|yml|toml)$/i.test(lang) ? ['#'] : /^sql$/i.test(lang) ? ['--'] : ['//', '/*']
+	let quote: string | undefined
+	for (let i = 0; i < line.length; i++) {
+		const ch = line[i] as string
+		if (quote) {
+			if (ch === '\\') i++
+			else if (ch === quote) quote = undefined
+			continue
+		}
+		if (ch === '"' || ch === "'" || ch === '`') {
+			quote = ch
+			continue
+		}
+		// `tcp://host` is no comment: `//` after a letter and a colon is a URL's.
+		const mark = marks.find(m => line.startsWith(m, i) && !(m === '//' && line[i - 1] === ':'))
+		if (mark) return { code: line.slice(0, i), comment: { text: line.slice(i + mark.length), at: i + mark.length } }
+	}
+	return { code: line }
+}
+
+const CARDINALS = /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|hundred|thousand|million)\b/i
+
+/** Every problem of the sample against the scene and its run. */
+export function codeProblems(code: Code | undefined, scene: CodeScene, run: RunFacts | undefined): CodeProblem[] {
+	if (!code) return []
+	const problems: CodeProblem[] = []
+	const written: Written[] = []
+	let renewOff = false
+	let holds = false
+	for (const [i, raw] of code.lines.entries()) {
+		const line = code.start.line + i
+		const { code: text, comment } = split(raw, code.lang)
+		if (comment) {
+			const number = /\d/.exec(comment.text) ?? CARDINALS.exec(comment.text)
+			if (number) {
+				problems.push({
+					position: { line, column: code.start.column + comment.at + number.index },
+					message: 'a number in a comment of the code sample is prose no one checks; put the number in the code, where the scene is held to it, or in a caption',
+				})
+			}
+		}
+		if (/\b(hold|try_?[hH]old|TryHold|Hold)\s*\(/.test(text)) holds = true
+		for (const setting of settingsOf(text, line, code.start.column)) written.push(setting)
+	}
+	for (const { setting, text, line, column } of written) {
+		const position = { line, column }
+		if (setting === 'renew') {
+			if (/^(false|False)$/.test(text)) renewOff = true
+			else if (!/^(true|True)$/.test(text) && !/^[\w.]+$/.test(text)) problems.push({ position, message: `cannot read renew ${text}; write true or false` })
+			continue
+		}
+		if (setting === 'limit') {
+			if (!/\d/.test(text)) continue
+			const limit = numberOf(text)
+			if (limit === undefined || !Number.isInteger(limit)) problems.push({ position, message: `cannot read the sample's limit ${text}; write a whole number` })
+			else if (!scene.limits.includes(limit)) problems.push({ position, message: scene.limits.length === 0 ? `the code sample makes a semaphore of limit ${limit}, and the scene has no semaphore; give its lock actor limit=${limit}` : `the code sample's limit is ${limit}, and the scene's semaphore has limit ${scene.limits.join(' and ')}` })
+			continue
+		}
+		const ms = readDuration(text, code.lang)
+		if (ms === undefined) continue
+		if (typeof ms === 'string') {
+			problems.push({ position, message: `the code sample's ${setting}: ${ms}` })
+			continue
+		}
+		if (setting === 'ttl' && ms !== scene.ttl) {
+			problems.push({ position, message: `the code sample's TTL is ${formatDuration(ms)}, and the scene's leases last ${formatDuration(scene.ttl)}; write ttl ${formatDuration(ms).replace(/ /g, '')} in the scene, or the sample's TTL as the scene's` })
+		}
+		if (setting === 'wait' && run) problems.push(...waitProblems(ms, run, scene, position))
+	}
+	if (run && holds && !renewOff) problems.push(...renewalProblems(run, scene))
+	return problems
+}
+
+/** A hold of the scene that waited otherwise than the sample's wait says. */
+function waitProblems(wait: number, run: RunFacts, scene: CodeScene, position: Position): CodeProblem[] {
+	for (const step of run.steps) {
+		for (const h of step.happenings) {
+			if (h.kind === 'asked' && !h.tryOnly && h.wait !== undefined && h.wait !== wait) {
+				return [{ position, message: `the code sample waits at most ${formatDuration(wait)}, and ${h.worker}'s hold in step ${step.index} waits ${formatDuration(h.wait)}; write the sample's wait in the hold's label ("hold, wait ${formatDuration(wait)}")` }]
+			}
+			if (h.kind !== 'granted' && h.kind !== 'gave-up') continue
+			const waited = h.kind === 'granted' ? h.at - h.askedAt : h.waited
+			if (waited > wait) {
+				return [{ position: scene.steps[step.index - 1] ?? position, message: `the code sample waits at most ${formatDuration(wait)}, and ${h.worker} waits ${formatDuration(waited)} in step ${step.index}; give its hold the sample's wait ("hold, wait ${formatDuration(wait)}")` }]
+			}
+		}
+	}
+	return []
+}
+
+/** A lease that ran out under a worker not shown paused or crashed, though the sample's hold renews it. */
+function renewalProblems(run: RunFacts, scene: CodeScene): CodeProblem[] {
+	const problems: CodeProblem[] = []
+	for (const step of run.steps) {
+		for (const h of step.happenings) {
+			if (h.kind !== 'expired') continue
+			if (step.start.workers.get(h.worker)?.paused || step.end.workers.get(h.worker)?.paused) continue
+			const position = scene.steps[step.index - 1]
+			if (!position) continue
+			problems.push({
+				position,
+				message: `${h.worker}'s lease runs out at ${formatDuration(h.at)}, and ${h.worker} is not shown paused or crashed; the code sample's hold renews its lease while it runs (renewal is on unless it says renew: false), so show ${h.worker} paused, or write renew: false in the sample`,
+			})
+		}
+	}
+	return problems
+}
