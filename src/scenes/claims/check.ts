@@ -29,9 +29,12 @@ const VALUE_SLOTS: readonly SlotType[] = ['fence', 'epoch', 'count', 'ordinal', 
 /** Checks every clause of a read text in a context; reading's own problems come first. */
 export function checkText(read: ReadResult, context: ClaimContext): CheckResult {
 	const result: CheckResult = { claims: [], problems: [...read.problems] }
+	// The happenings each family of `each` forms told already, by their place in the step.
+	const used = new Map<string, Set<number>>()
 	let before: { at: number; order: number } | undefined
 	for (const clause of read.clauses) {
-		const outcome = checkClause(clause, context)
+		const family = clause.form.each
+		const outcome = checkClause(clause, family === undefined ? context : { ...context, used: used.get(family) ?? new Set() })
 		if ('message' in outcome) {
 			result.problems.push(outcome)
 			before = undefined
@@ -40,12 +43,33 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		// "then" claims an order: what this clause tells came after what the one before it told (at a later
 		// time, or at the same time later in the step; a state that holds at the step's end comes last).
 		const now = outcome.at === undefined ? undefined : { at: outcome.at, order: orderOf(outcome) }
-		if (clause.then && before !== undefined && now !== undefined && (now.at < before.at || (now.at === before.at && now.order < before.order))) {
-			result.problems.push({ start: clause.start, end: clause.end, message: `"then" says this came after what the clause before tells, but it came before it${now.at < before.at ? `: at ${formatDuration(now.at)}, not after ${formatDuration(before.at)}` : `, both at ${formatDuration(now.at)}`}` })
-		} else result.claims.push(outcome)
-		before = now ?? before
+		if (clause.then && before !== undefined && now !== undefined && outOfOrder(before, now, clause.then)) {
+			const says = clause.then === 'then' ? '"then" says this came after what the clause before tells' : '"so" says this follows from what the clause before tells, so it came after it'
+			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it ${now.at === before.at && now.order === before.order ? 'is the same thing' : 'came before it'}${now.at < before.at ? `: at ${formatDuration(now.at)}, not after ${formatDuration(before.at)}` : `, both at ${formatDuration(now.at)}`}` })
+		} else {
+			result.claims.push(outcome)
+			if (family !== undefined) {
+				const told = used.get(family) ?? new Set<number>()
+				for (const e of outcome.evidence) if (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined) told.add(e.order)
+				used.set(family, told)
+			}
+		}
+		// A clause that tells no moment leaves nothing for the next one to come after.
+		before = now
 	}
 	return result
+}
+
+/**
+ * Whether `now` did not come after `before`: an earlier time, or the same happening or an earlier one
+ * at the same time (states that hold at the step's end may follow each other). A consequence ("so")
+ * is held to the order of happenings only, and may be the same happening told another way ("the
+ * row's fence is smaller, so the database accepts the write").
+ */
+function outOfOrder(before: { at: number; order: number }, now: { at: number; order: number }, connective: 'then' | 'so'): boolean {
+	if (now.at !== before.at) return now.at < before.at
+	if (connective === 'so') return Number.isFinite(before.order) && now.order < before.order
+	return Number.isFinite(now.order) && now.order <= before.order
 }
 
 /** Whether every clause of a read text holds in a context (for a struck label, which claims the opposite). */
@@ -65,6 +89,39 @@ function orderOf(claim: CheckedClaim): number {
 	return first?.kind === 'happened' && first.order !== undefined ? first.order : Number.POSITIVE_INFINITY
 }
 
+/**
+ * Whether a pause was as long as its aside says: `long` when the worker's lease ran out while it was
+ * shown paused (from this step to the step whose end shows it no longer paused, up to its first
+ * message there), `short` when it did not. Undefined when it was; else what happened.
+ */
+function pauseLength(clause: ReadClause, context: ClaimContext): string | undefined {
+	const worker = clause.subject
+	const word = clause.length?.word
+	if (worker === undefined || word === undefined) return undefined
+	let ranOut: number | undefined
+	let settled = false
+	const last = context.run.lookAhead ?? context.run.steps.length
+	for (const step of context.run.steps.slice(context.step.index, last + 1)) {
+		const woken = step.index > context.step.index && !step.end.workers.get(worker)?.paused
+		const acted = woken ? step.happenings.findIndex(h => h.kind === 'sent' && h.from === worker) : -1
+		const expired = step.happenings.findIndex((h, i) => (h.kind === 'expired' || h.kind === 'gone') && h.worker === worker && (acted < 0 || i < acted))
+		if (expired >= 0) {
+			ranOut = step.happenings[expired]?.at
+			settled = true
+			break
+		}
+		if (woken) {
+			settled = true
+			break
+		}
+	}
+	if (!settled && context.run.lookAhead !== undefined) return undefined
+	const name = context.name(worker)
+	if (word === 'long' && ranOut === undefined) return `"long": ${name}'s lease did not run out while it was paused; a pause is long when it outlasts the lease`
+	if (word === 'short' && ranOut !== undefined) return `"short": ${name}'s lease ran out at ${formatDuration(ranOut)} while it was paused; a pause is short when the lease outlasts it`
+	return undefined
+}
+
 function checkClause(clause: ReadClause, context: ClaimContext): CheckedClaim | ReadProblem {
 	const verdict = clause.form.check(clause.slots, context)
 	if (!verdict.ok) {
@@ -74,11 +131,19 @@ function checkClause(clause: ReadClause, context: ClaimContext): CheckedClaim | 
 	for (const { kind, slot } of clause.modifiers) {
 		const wanted = slot.value.type === 'number' ? slot.value.value : Number.NaN
 		if (verdict.at === undefined) return { start: slot.start, end: slot.end, message: `"${clause.form.pattern}" tells of no moment, so it cannot say when; drop "${slot.text}"` }
-		if (kind === 'at' && verdict.at !== wanted) return { start: slot.start, end: slot.end, message: `expected ${formatDuration(wanted)}, but it happened at ${formatDuration(verdict.at)}` }
+		const during = verdict.until !== undefined && verdict.at <= wanted && wanted < verdict.until
+		if (kind === 'at' && verdict.at !== wanted && !during) {
+			const span = verdict.until === undefined ? `it happened at ${formatDuration(verdict.at)}` : `it held from ${formatDuration(verdict.at)} ${verdict.until > context.world.time ? `to the step's end at ${formatDuration(context.world.time)}` : `until ${formatDuration(verdict.until)}`}`
+			return { start: slot.start, end: slot.end, message: `expected ${formatDuration(wanted)}, but ${span}` }
+		}
 		if (kind === 'later') {
 			const before = context.run.steps[context.step.index - 1]?.end.time ?? 0
 			if (verdict.at - before !== wanted) return { start: slot.start, end: slot.end, message: `expected ${formatDuration(wanted)} after the step before, but it happened ${formatDuration(verdict.at - before)} after it (at ${formatDuration(verdict.at)})` }
 		}
+	}
+	if (clause.length) {
+		const wrong = pauseLength(clause, context)
+		if (wrong !== undefined) return { start: clause.length.start, end: clause.length.end, message: wrong }
 	}
 	const values = [...clause.slots, ...clause.modifiers.map(m => m.slot)].filter(slot => VALUE_SLOTS.includes(slot.type)).map(slot => ({ start: slot.start, end: slot.end }))
 	const claim: CheckedClaim = { form: clause.form.id, start: clause.start, end: clause.end, values, evidence: verdict.evidence }

@@ -88,7 +88,7 @@ type Textual<T> = T extends unknown ? { [K in keyof T]: T[K] extends bigint ? st
 
 /** What a check decided: the claim holds (and what it was checked against, and when the thing it tells happened), or why not. */
 export type Verdict =
-	| { ok: true; evidence: Evidence[]; at?: number }
+	| { ok: true; evidence: Evidence[]; at?: number; /** For a state that began at `at`: the moment it stopped holding, so `at T` may name any moment between. */ until?: number }
 	| { ok: false; message: string; slot?: number }
 
 /** Everything a check may read: the run, the step the text belongs to, and what the text is about. */
@@ -107,6 +107,8 @@ export interface ClaimContext {
 	message?: MessageFacts
 	/** An actor's name as a message would write it (its label). */
 	name(id: string): string
+	/** The happenings of this step that claims of the same `each` family in the same text told already, by their place in the step. */
+	used?: ReadonlySet<number>
 }
 
 /** What a text asks of the simulation, for the places whose words are also the scene's input. */
@@ -131,6 +133,12 @@ export interface ClaimForm {
 	needsUnfenced?: boolean
 	/** A claim about the time its label is shown (a paused worker sends nothing): striking the label ends it, rather than saying it is false. */
 	whileShown?: boolean
-	/** A label of this form shows its worker paused. */
+	/** A label of this form shows its worker paused; a caption of it tells that its worker paused (an aside after it may say the pause was long or short, which is checked). */
 	pauses?: boolean
+	/**
+	 * A family of forms each of whose claims in one text tells a happening of its own: two "kv.db is
+	 * copied to a backup" tell two backups, so the second is checked against a backup the first did
+	 * not tell. Claims of other forms may tell the same happening ("the store restarts; it writes epoch 1").
+	 */
+	each?: string
 }

@@ -29,6 +29,13 @@ export function happened<K extends Kind>(step: StepFacts, kind: K, keep?: (h: Of
 	return keep ? all.filter(keep) : all.slice()
 }
 
+/** The happenings of a list that no claim of an `each` form in the same text told already. */
+export function unused<H extends Happening>(context: ClaimContext, list: H[]): H[] {
+	const used = context.used
+	if (!used || used.size === 0) return list
+	return list.filter(h => !used.has(context.step.happenings.indexOf(h)))
+}
+
 /** Every step of the run after the initial state, with its index. */
 export function runSteps(run: RunFacts): StepFacts[] {
 	return run.steps.slice(1)

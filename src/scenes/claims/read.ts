@@ -24,8 +24,13 @@ export interface ReadClause {
 	modifiers: { kind: 'at' | 'later'; slot: Slot }[]
 	/** The actor the clause is about, which "it" in the next clause names. */
 	subject?: string
-	/** It follows `then` (`, then`, `and then`, a sentence's `Then`): it claims to come after what the clause before tells. */
-	then?: true
+	/**
+	 * `then`: it follows `then` (`, then`, `and then`, a sentence's `Then`) and claims to come after
+	 * what the clause before tells; `so`: it follows `so`, a consequence, which cannot come before its cause.
+	 */
+	then?: 'then' | 'so'
+	/** An aside after it says how long its pause lasted (`long`, `short`): checked against when the worker's lease ran out. */
+	length?: { word: 'long' | 'short'; start: number; end: number }
 }
 
 /** A problem with where it is in the text (offsets into the text's value). */
@@ -68,11 +73,26 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 			result.problems.push(read.problem)
 			continue
 		}
+		// The sentence's last clause that says a worker paused: "long" or "short" in an aside tells that pause.
+		let pause: number | undefined
 		for (const item of read.items) {
-			if (item.kind === 'aside') result.asides.push({ start: item.start, end: item.end })
-			else {
+			if (item.kind === 'aside') {
+				result.asides.push({ start: item.start, end: item.end })
+				const length = /\b(long|short)\b/.exec(text.slice(item.start, item.end))
+				if (!length) continue
+				const word = length[1] as 'long' | 'short'
+				const at = item.start + length.index
+				const paused = pause === undefined ? undefined : result.clauses[pause]
+				if (pause === undefined || !paused) {
+					result.problems.push({ start: at, end: at + word.length, message: `"${word}" in an aside tells how long a pause lasted; it may follow only a sentence that says a worker pauses or stalls` })
+					continue
+				}
+				result.clauses[pause] = { ...paused, length: { word, start: at, end: at + word.length } }
+			} else {
 				result.clauses.push(item.clause)
-				if (item.clause.subject !== undefined) referent = item.clause.subject
+				if (item.clause.form.pauses) pause = result.clauses.length - 1
+				// A clause about no actor ("the key goes to B") leaves nothing for "it" or a left-out subject to name.
+				referent = item.clause.subject
 			}
 		}
 	}
@@ -130,7 +150,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 			if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) items.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
 			const clause = readClause(language, text, i, j, place, referent, initial)
 			if (typeof clause === 'string') slotProblems.set(`${i}:${j}`, clause)
-			else if (clause) items.push({ item: { kind: 'clause', clause }, next: clause.subject ?? referent })
+			else if (clause) items.push({ item: { kind: 'clause', clause }, next: clause.subject })
 			for (const { item, next } of items) {
 				if (j === end) {
 					if (!found || found.items.length > 1) found = { items: [item] }
@@ -142,7 +162,8 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 				if (rest && (!found || found.items.length > rest.items.length + 1)) {
 					const [head, ...tail] = rest.items
 					const joined = text.slice(cut.at, cut.end)
-					const after = head?.kind === 'clause' && /\bthen\b/.test(joined) ? { kind: 'clause' as const, clause: { ...head.clause, then: true as const } } : head
+					const order = /\bthen\b/.test(joined) ? ('then' as const) : /\bso\b/.test(joined) ? ('so' as const) : undefined
+					const after = head?.kind === 'clause' && order ? { kind: 'clause' as const, clause: { ...head.clause, then: order } } : head
 					found = { items: after ? [item, after, ...tail] : [item] }
 				}
 			}
@@ -168,10 +189,12 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	}
 	const segment = text.slice(start, to)
 	// A sign between numbers that no form reads is named, not offered as an aside or a near form.
-	const sign = /\d\s*(!=|=<|=>|<>|>=|<<|>>|[≠≫≪≈~≥>])\s*\d/.exec(segment)
+	const sign = /([\d:]+)\s*(!=|=<|=>|<>|>=|<<|>>|[≠≫≪≈~≥>])\s*([\d:]+)/.exec(segment)
 	if (sign) {
-		const at = start + sign.index + sign[0].indexOf(sign[1] as string)
-		return { start: at, end: at + (sign[1] as string).length, message: `"${sign[1]}" is not a relation a scene states; a relation of fences is <, = or <= (refused: 7 < 8, refused: 7 = 7, saved: 0 < 7)` }
+		const [, left, mark, right] = sign as unknown as [string, string, string, string]
+		const at = start + sign.index + sign[0].indexOf(mark, left.length)
+		const turned = mark === '>' || mark === '≥' || mark === '>=' ? `; "${left} ${mark} ${right}" is written "${right} ${mark === '>' ? '<' : '<='} ${left}", the write's fence first` : ''
+		return { start: at, end: at + mark.length, message: `"${mark}" is not a relation a scene states; a relation of fences is <, = or <= (refused: 7 < 8, refused: 7 = 7, saved: 0 < 7)${turned}` }
 	}
 	if (cuts.some(cut => cut.end === start && cut.colon) && to === end) {
 		const aside = asideProblem(language, segment)
@@ -180,7 +203,15 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	const nearest = nearestForms(language, segment, place)
 	const shown = nearest.map(form => `"${form.pattern}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
-	return { start, end: to, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}` }
+	return { start, end: to, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start))}` }
+}
+
+/** When a joined clause left out its subject and the nearest forms want a worker: say whose clause it would have borrowed it from. */
+function subjectHint(language: SceneLanguage, segment: string, nearest: readonly { pattern: string }[], joined: boolean): string {
+	if (!joined || !nearest.some(form => form.pattern.startsWith('{worker'))) return ''
+	const lower = segment.trimStart().toLowerCase()
+	if (language.names.allNames().some(name => lower.startsWith(name.toLowerCase()))) return ''
+	return `; a clause without a subject speaks of the worker the clause before it names as its subject, and that clause has none: write the worker's name before "${clip(segment.trim())}"`
 }
 
 function clip(text: string): string {
@@ -239,7 +270,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					problem ??= clause
 					continue
 				}
-				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' ? { then: true as const } : {}) }
+				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' ? { then: 'then' as const } : {}) }
 			}
 		}
 	}

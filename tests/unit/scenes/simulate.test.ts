@@ -76,7 +76,7 @@ describe('the seed scene', () => {
 		])
 		// The fence in the caption was checked against the engine's grant, not against the words.
 		expect(step1[1]!.evidence).toEqual([
-			{ kind: 'happened', step: 1, order: 2, what: expect.objectContaining({ kind: 'granted', worker: 'a', store: 'lock', fence: '7', at: 0 }) },
+			{ kind: 'happened', step: 1, order: 3, what: expect.objectContaining({ kind: 'granted', worker: 'a', store: 'lock', fence: '7', at: 0 }) },
 		])
 		const refusal = frames.frames[3]!.checks.find(check => check.form === 'refuses-write')!
 		expect(refusal.text).toBe("it refuses A's write")

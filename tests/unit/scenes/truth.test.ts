@@ -6,9 +6,11 @@ import type { FrameActor, SceneFrames } from '../../../src/scenes/frame.ts'
 import { parseScene } from '../../../scene-parser/index.ts'
 import { openNodeDriver } from '../../../src/scenes/node-sqlite/node-drivers.ts'
 
-// fixtures/lies: scenes true but for one lie, each pinned to its one error (`# expect:`).
-// fixtures/true: unusual scenes that are true. fixtures/lies-accepted and fixtures/true-refused
-// hold what the checker gets wrong today (a note on each file's first line); they are not run here.
+// fixtures/lies: scenes true but for one lie, each pinned to its error (`# expect:`); a lie the
+// checker finds in two places (a caption and the message it tells of) has an expect line for each.
+// fixtures/true: unusual scenes that are true. fixtures/true-refused: true scenes the controlled
+// language refuses by design, each pinned to the message that says how to write it.
+// fixtures/lies-accepted holds what the checker gets wrong today (a note on its first line); not run here.
 const FIXTURES = new URL('./fixtures/', import.meta.url)
 
 function fixture(folder: string, name: string): string {
@@ -27,11 +29,11 @@ async function diagnose(text: string): Promise<string[]> {
 	return (await compile(text)).diagnostics.map(d => `${d.line}:${d.column}: ${d.message}`)
 }
 
-/** The error a lying fixture must give: its `# expect:` line. */
-function expected(text: string): string {
-	const line = text.split('\n').find(l => l.startsWith('# expect: '))
-	if (!line) throw new Error('a lying fixture needs a "# expect: LINE:COL: message" line')
-	return line.slice('# expect: '.length)
+/** The errors a lying fixture must give: its `# expect:` lines. */
+function expected(text: string): string[] {
+	const lines = text.split('\n').filter(l => l.startsWith('# expect: '))
+	if (lines.length === 0) throw new Error('a lying fixture needs a "# expect: LINE:COL: message" line')
+	return lines.map(line => line.slice('# expect: '.length))
 }
 
 describe('lying scenes fail at their lie, and only there', () => {
@@ -40,7 +42,16 @@ describe('lying scenes fail at their lie, and only there', () => {
 	for (const name of names) {
 		it(name, async () => {
 			const text = fixture('lies', name)
-			expect(await diagnose(text)).toEqual([expected(text)])
+			expect(await diagnose(text)).toEqual(expected(text))
+		})
+	}
+})
+
+describe('true scenes the language refuses by design say how to write them', () => {
+	for (const name of fixtures('true-refused')) {
+		it(name, async () => {
+			const text = fixture('true-refused', name)
+			expect(await diagnose(text)).toEqual(expected(text))
 		})
 	}
 })
@@ -69,29 +80,43 @@ describe('unusual true scenes verify, every text read as claims', () => {
  * ('-' for a semaphore's) and each database's row fence.
  */
 const FRAMES: [string, number[], string[], Record<string, string>, Record<string, string>][] = [
+	['30s-pass-waiting.scene', [0, 0, 30_000], ['', 'a', 'b'], { a: '7', b: '8' }, {}],
 	['a-minute-later-the-lease-is-lost.scene', [0, 0, 60_000], ['', 'a', ''], { a: '1' }, {}],
 	['a-s-fence-is-7.scene', [0, 0], ['', 'a'], { a: '7' }, {}],
 	['asides.scene', [0, 0, 0], ['', 'a', 'a'], { a: '1' }, {}],
 	['at-and-later.scene', [0, 0, 4000, 10_000], ['', 'a', 'a', 'b'], { a: '1', b: '2' }, {}],
 	['code-ttl-matches.scene', [0, 0, 10_000], ['', 'a', ''], { a: '1' }, {}],
+	['code-ttl-product.scene', [0, 0], ['', 'a'], { a: '7' }, {}],
 	['counterfactual-holds.scene', [0, 0, 30_000, 30_000], ['', 'a', 'b', 'b'], { a: '7', b: '8' }, { db: '8' }],
+	['decimal-of-epoch-fence.scene', [0, 5000, 5000], ['', '', 'b'], { b: '5000:1' }, { db: '5000:1' }],
 	['decoration-labels.scene', [0, 0, 60_000], ['', 'a', ''], { a: '1' }, {}],
 	['epoch-count-after-restarts.scene', [0, 0, 2000, 2000, 2000, 2000], ['', 'a', '', 'b', '', 'a'], { a: '2002:1', b: '2000:1' }, { db: '2002:1' }],
+	['epoch-is-time-and-plus-one.scene', [0, 1], ['', ''], {}, {}],
+	['epoch-with-two-stores.scene', [0, 0], ['|', 'a|'], { a: '7' }, {}],
+	['epoch0-colon-fence.scene', [0, 0], ['', 'a'], { a: '7' }, { db: '0' }],
+	['fences-off-stale-over.scene', [0, 0, 30_000, 30_000], ['', 'a', 'b', 'b'], { a: '7', b: '8' }, { db: '7' }],
 	['fences-off-stale-write.scene', [0, 0, 30_000, 30_000], ['', 'a', 'b', 'b'], { a: '7', b: '8' }, { db: '7' }],
 	['first-in-line-then-empty.scene', [0, 0, 0], ['', 'a', 'b'], { b: '2' }, {}],
 	['first-past-fifteen-digits.scene', [0, 0, 30_000], ['', 'a', 'b'], { a: '9007199254740993', b: '9007199254740994' }, { db: '9007199254740994' }],
 	['gets-the-key-30-s-later.scene', [0, 0, 30_000], ['', 'a', 'b'], { a: '7', b: '8' }, {}],
 	['gives-up-after-wait.scene', [0, 0, 10_000], ['', 'a', 'a'], { a: '7' }, {}],
 	['half-a-minute-later.scene', [0, 0, 30_000], ['', 'a', 'b'], { a: '1', b: '2' }, {}],
+	['holds-at-10s.scene', [0, 10_000], ['', 'a'], { a: '7' }, { db: '0' }],
 	['largest-count.scene', [0, 0], ['', 'a'], { a: '18446744073709551615' }, {}],
+	['leading-zeros-fence.scene', [0, 0], ['', 'a'], { a: '7' }, { db: '0' }],
 	['left-out-subjects.scene', [0, 0, 0], ['', '', 'b'], { b: '5' }, { db: '5' }],
 	['lock-state-labels.scene', [0, 0, 0, 0], ['', 'a', '', 'b'], { b: '8' }, {}],
 	['no-worker-ever-gets-fence-9.scene', [0, 0, 30_000], ['', 'a', 'b'], { a: '7', b: '8' }, {}],
 	['note-between-workers.scene', [0, 0, 0], ['', '', 'b'], { b: '2' }, { db: '2' }],
 	['number-words.scene', [0, 0, 0], ['', '', 'a'], { a: '3:1' }, {}],
+	['paused-in-line-gets-key.scene', [0, 0, 30_000], ['', 'a', 'b'], { a: '7', b: '8' }, {}],
 	['pronouns.scene', [0, 0, 0, 30_000], ['', 'a', 'a', 'b'], { a: '1', b: '2' }, { db: '2' }],
+	['refused-le.scene', [0, 0, 30_000, 30_000], ['', 'a', 'b', 'b'], { a: '7', b: '8' }, { db: '8' }],
+	['release-answered-released.scene', [0, 0, 0], ['', 'a', ''], {}, { db: '0' }],
 	['renew-then-runs-out.scene', [0, 10_000, 10_000, 40_000], ['', 'a', 'a', 'b'], { a: '7', b: '8' }, {}],
+	['renews-then-no-more.scene', [0, 10_000, 40_000], ['', 'a', ''], { a: '7' }, {}],
 	['restore-smaller-fence.scene', [0, 0, 0, 0], ['', '', '', 'a'], { a: '1:1' }, { db: '2:1' }],
+	['same-fence-twice-after-restore.scene', [0, 0, 0, 0], ['', 'a', 'a', 'a'], { a: '1:1' }, {}],
 	['saved-because.scene', [0, 0, 30_000, 30_000, 30_000], ['', 'a', 'b', 'b', 'b'], { a: '7', b: '8' }, { db: '8' }],
 	['semaphore-story.scene', [0, 0, 0, 0], ['', 'ab', 'ab', 'bc'], { b: '-', c: '-' }, {}],
 	['struck-once-untrue.scene', [0, 0, 0], ['', 'a', 'b'], { b: '2' }, {}],
@@ -99,9 +124,12 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['thirty-seconds-later.scene', [0, 0, 30_000], ['', 'a', 'b'], { a: '7', b: '8' }, {}],
 	['three-in-line.scene', [0, 0, 0, 30_000, 30_000], ['', 'a', 'a', 'b', 'c'], { a: '7', c: '9' }, {}],
 	['three-of-four-hold.scene', [0, 0, 0], ['', 'abc', 'abc'], { a: '-', b: '-', c: '-' }, {}],
+	['top-of-count-then-restart.scene', [0, 0, 0], ['', '', 'a'], { a: '1:1' }, {}],
 	['try-busy.scene', [0, 0, 0], ['', 'a', 'a'], { a: '1' }, {}],
 	['twenty-one-restarts.scene', [0, 0, 0], ['', '', 'a'], { a: '21:1' }, {}],
+	['two-backups-one-step.scene', [0, 0], ['', ''], {}, {}],
 	['two-stores.scene', [0, 0, 0], ['|', '|', '|b'], { b: '2' }, { db: '7' }],
+	['wait-frees-early.scene', [0, 0, 5000], ['', 'a', 'b'], { b: '8' }, {}],
 	['workers-b-and-c-ask.scene', [0, 0, 0], ['', 'a', 'a'], { a: '7' }, {}],
 ]
 

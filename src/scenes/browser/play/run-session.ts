@@ -48,7 +48,7 @@ export class SessionRunner {
 	/** The session of the guide's steps up to `kept`, with nothing played yet. */
 	async start(kept: number, fenced: boolean): Promise<SessionState> {
 		const base = sessionBase(this.source, kept, fenced)
-		const compiled = await this.#compile(base.text)
+		const compiled = await this.#compile(base.text, base.kept)
 		if (compiled.diagnostics.length > 0) {
 			throw new SessionError(`the guide's steps up to step ${base.kept} do not hold${fenced ? '' : ' without fences'}: ${problems(compiled)}`)
 		}
@@ -64,12 +64,13 @@ export class SessionRunner {
 		}
 		const context = this.context(state, action, act)
 		if (!context || !action.available(context)) throw new SessionError(`${action.title.toLowerCase()} is not something ${act.actor === CLOCK ? 'the clock' : act.actor} can do at this step`)
-		const neutral = await this.#compile(`${state.text}\n${caption('The reader acts.')}\n${indent(action.statements(context))}`)
+		// The engine runs the action first under an empty caption, which claims nothing; the step is then worded from what it did.
+		const neutral = await this.#compile(`${state.text}\n${caption('')}\n${indent(action.statements(context))}`, state.kept)
 		const after = neutral.frames[state.frames.length]
 		if (!after) throw new SessionError(`the engine did not run the step: ${problems(neutral)}`)
 		const worded = woken(context, action.word(context, after))
 		const text = `${state.text}\n${caption(worded.caption)}\n${indent(worded.statements)}`
-		const compiled = await this.#compile(text)
+		const compiled = await this.#compile(text, state.kept)
 		// A generated step the checker refuses is a bug of ours, never something to show as true.
 		if (compiled.diagnostics.length > 0) throw new SessionError(`the generated step does not check: ${problems(compiled)}`)
 		return { ...state, text, frames: compiled.frames, acts: [...state.acts, act] }
@@ -118,12 +119,13 @@ export class SessionRunner {
 	/** What the engine ran for each frame of a session: its text run once more through a recording driver (only when the reader asks). */
 	async engineLog(state: SessionState): Promise<FrameLog[]> {
 		const recorder = recordEngine(this.openDriver)
-		await compileScene(state.text, { file: SESSION_FILE }, recorder.open, { onFrame: recorder.onFrame })
+		await compileScene(state.text, { file: SESSION_FILE }, recorder.open, { onFrame: recorder.onFrame, lookAhead: state.kept })
 		return recorder.frames
 	}
 
-	#compile(text: string): Promise<SceneFrames> {
-		return compileScene(text, { file: SESSION_FILE }, this.openDriver)
+	/** Compiles a session's text; the guide's captions in its first `kept` steps are not judged by the steps after them. */
+	#compile(text: string, kept: number): Promise<SceneFrames> {
+		return compileScene(text, { file: SESSION_FILE }, this.openDriver, { lookAhead: kept })
 	}
 }
 

@@ -1,6 +1,8 @@
 /**
  * The scene text a reader's session starts from: the guide's scene up to the step they took over
- * at, its databases turned to the plain update when the "without fences" switch is on.
+ * at, its databases turned to the plain update when the "without fences" switch is on. A kept
+ * caption's pause length ("a long garbage collection") is left out: how long the pause lasts is
+ * now the reader's to decide, and a copy of the session must still check as a whole scene.
  */
 import { kindOf, parseScene } from '../../simulation/index.ts'
 
@@ -31,6 +33,21 @@ export function sessionBase(source: string, kept: number, fenced: boolean): Sess
 			cut[at] = (cut[at] ?? '').replace(/icon=("?)database\1/, match => `${match} fences=off`)
 		}
 	}
+	for (const step of scene.steps.slice(0, steps)) {
+		const { position, end } = step.caption
+		if (!end || end.line !== position.line) continue
+		const at = position.line - 1
+		const line = cut[at] ?? ''
+		cut[at] = line.slice(0, position.column) + withoutPauseLength(line.slice(position.column, end.column - 2)) + line.slice(end.column - 2)
+	}
 	while (cut.length > 0 && (cut[cut.length - 1] ?? '').trim() === '') cut.pop()
 	return { text: cut.join('\n') + '\n', kept: steps, databases: databases.map(actor => actor.id) }
+}
+
+/** A caption without the words that say how long a pause lasted, which only an aside after a colon carries. */
+function withoutPauseLength(caption: string): string {
+	return caption.replace(/(: )([^]*)$/, (_all, colon: string, aside: string) => {
+		const rest = aside.replace(/\b(long|short)\b\s*/g, '').replace(/\ban (?=[^aeiou\s])/gi, 'a ')
+		return /^[\s.,;!?]*$/.test(rest) ? rest.trim() : colon + rest
+	})
 }

@@ -48,7 +48,10 @@ function heldWith(slots: readonly Slot[], context: ClaimContext, fence?: number,
 	}
 	const first = fitting[0] as (typeof fitting)[number]
 	const grant = happened(context.step, 'granted', h => h.worker === worker && h.at === first.at && h.fence === first.fence)[0]
-	return holds([grant ? saw(context.step, grant) : leaseEvidence(context.step.start, worker)], first.at)
+	// The lease holds from its grant (or the step's start) until it ends in the step, or through the step's end.
+	const end = context.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') && h.worker === worker && h.at >= first.at && h.fence === first.fence)
+	const verdict = holds([grant ? saw(context.step, grant) : leaseEvidence(context.step.start, worker)], first.at)
+	return verdict.ok ? { ...verdict, until: end ? end.at : context.world.time + 1 } : verdict
 }
 
 /** The worker of slot 0 was given a lease in this step (with fence slot `fence`, from the store key slot `key` names). */
@@ -197,11 +200,12 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		pattern: '{worker} is the {ordinal} holder',
 		example: 'D is the third holder',
-		meaning: "The worker holds the key when the step ends, and is that far down the order its holders got it in.",
+		meaning: "The worker holds a semaphore's key when the step ends, and is that far down the order its holders got it in.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const store = [...context.world.stores.values()].find(s => s.holders.includes(worker))
 			if (!store) return fails(`${context.name(worker)} holds no lease when the step ends`, 0)
+			if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock, which has one holder at a time; "the ${slots[1]?.text ?? 'first'} holder" counts a semaphore's holders`, 1)
 			const place = store.holders.indexOf(worker) + 1
 			if (place !== numberOf(slots[1])) return fails(`${context.name(worker)} is holder number ${place} of ${names(context, store.holders)}`, 1)
 			return holds([holdersEvidence(context.world, store)], context.world.time)

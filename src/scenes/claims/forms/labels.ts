@@ -499,6 +499,15 @@ function workerQuiet(context: ClaimContext): Verdict {
 	return holds([{ kind: 'messages', worker: me(context), step: context.step.index, count: 0 }])
 }
 
+function workerGone(context: ClaimContext): Verdict {
+	const worker = me(context)
+	const here = sentBy(context.step, worker) - (context.sentBefore ?? 0)
+	if (here > 0) return fails(`${context.name(worker)} sends ${here === 1 ? 'a message' : `${here} messages`} in step ${context.step.index} after it crashed; a crashed process sends nothing again`)
+	const later = runSteps(context.run).find(step => step.index > context.step.index && sentBy(step, worker) > 0)
+	if (later) return fails(`${context.name(worker)} sends a message in step ${later.index}, after it crashed; a crashed process sends nothing again (start a new worker, or say it paused)`)
+	return holds([{ kind: 'messages', worker, step: context.step.index, count: 0 }])
+}
+
 export const WORKER_STATE_FORMS: readonly ClaimForm[] = [
 	{ id: 'worker-holding', places: WORKER_STATE, pattern: 'holding', example: 'holding', meaning: 'The worker holds a live lease.', check: (_s, c) => workerHolds(c) },
 	{
@@ -533,12 +542,21 @@ export const WORKER_STATE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'worker-paused',
 		places: WORKER_STATE,
-		pattern: 'paused/stalled/crashed',
+		pattern: 'paused/stalled',
 		example: 'paused',
 		meaning: 'The worker sends nothing while the label is shown (strike it in the step it acts again).',
 		whileShown: true,
 		pauses: true,
 		check: (_s, c) => workerQuiet(c),
+	},
+	{
+		id: 'worker-crashed',
+		places: WORKER_STATE,
+		pattern: 'crashed',
+		example: 'crashed',
+		meaning: 'The worker sends nothing from the moment the label is set to the end of the scene: a crashed process does not come back (a label that cannot be struck).',
+		pauses: true,
+		check: (_s, c) => workerGone(c),
 	},
 	{
 		id: 'worker-released',

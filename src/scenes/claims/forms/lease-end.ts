@@ -1,6 +1,7 @@
 /** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
-import { actorOf, fails, happened, holds, leaseEvidence, leaseState, liveLease, numberOf, runSteps, saw, time } from '../query.ts'
+import type { StepFacts } from '../facts.ts'
+import { actorOf, fails, happened, heldIn, holds, leaseEvidence, leaseState, liveLease, numberOf, runSteps, saw, time } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
 
@@ -169,14 +170,18 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		pattern: '{worker} renews no more',
 		example: 'A renews no more',
-		meaning: 'The worker renews its lease in no step from this one on.',
+		meaning: 'The worker renewed its lease before, at most once in this step, and in no later step.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			for (const step of runSteps(context.run).filter(s => s.index >= context.step.index)) {
-				const renewal = happened(step, 'renewed', h => h.worker === worker)[0] ?? happened(step, 'renew-refused', h => h.worker === worker)[0]
-				if (renewal) return fails(`${context.name(worker)} renews in step ${step.index}`, 0)
-			}
-			return holds([{ kind: 'nothing', what: `a renewal by ${worker} from step ${context.step.index} on` }])
+			const renewals = (step: StepFacts) => [...happened(step, 'renewed', h => h.worker === worker), ...happened(step, 'renew-refused', h => h.worker === worker)]
+			const steps = runSteps(context.run)
+			// "No more" says it renewed before: a worker that never renewed does not stop.
+			if (!steps.some(step => step.index <= context.step.index && renewals(step).length > 0)) return fails(`${context.name(worker)} never renewed a lease before, so it does not stop renewing`, 0)
+			const here = renewals(context.step).length
+			if (here > 1) return fails(`${context.name(worker)} renews ${here} times in this step`, 0)
+			const later = steps.find(step => step.index > context.step.index && renewals(step).length > 0)
+			if (later) return fails(`${context.name(worker)} renews in step ${later.index}`, 0)
+			return holds([{ kind: 'nothing', what: `a renewal by ${worker} after step ${context.step.index}` }])
 		},
 	},
 	{
@@ -184,9 +189,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		pattern: 'nothing renews {lease}',
 		example: "nothing renews A's lease",
-		meaning: "No renewal of the worker's lease happened in this step.",
+		meaning: "The worker held a lease in this step, and no renewal of it happened.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
+			if (heldIn(context.step, worker).length === 0) return fails(`${context.name(worker)} holds no lease in this step, so nothing could renew one`, 0)
 			const renewal = happened(context.step, 'renewed', h => h.worker === worker)[0]
 			if (renewal) return fails(`${context.name(worker)} renewed its lease at ${time(renewal.at)}`, 0)
 			return holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }])

@@ -83,8 +83,10 @@ function noLease(slots: readonly Slot[], context: ClaimContext): Verdict {
 	if (!ask) return fails(`${context.name(worker)} did not ask for the key in this step`, 0)
 	const grant = happened(context.step, 'granted', h => h.worker === worker)[0]
 	if (grant) return fails(`the engine gave ${context.name(worker)} ${grant.fence === undefined ? 'a lease' : `fence ${showFence(grant.fence)}`} at ${time(grant.at)}`, 0)
+	// Still in line is not "no lease": it may get the key later. Only a refusal or giving up ends the ask.
 	const end = context.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker)
-	return holds([saw(context.step, end ?? ask)], end?.at ?? ask.at)
+	if (!end) return fails(`${context.name(worker)} is still in line when the step ends, so it may yet get the key; say it waits, or tell its refusal`, 0)
+	return holds([saw(context.step, end)], end.at)
 }
 
 function gaveUp(slots: readonly Slot[], context: ClaimContext, after?: number): Verdict {
@@ -295,7 +297,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		pattern: '{owner} function does not run',
 		example: "D's function does not run",
-		meaning: 'The worker asked for the key in this step and got no lease, so the function it holds the key for did not run.',
+		meaning: 'The worker asked for the key in this step and was refused or gave up, so the function it holds the key for did not run.',
 		check: (slots, context) => noLease(slots, context),
 	},
 	{
@@ -303,7 +305,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		pattern: '{worker} does not get {key}',
 		example: 'D does not get the key',
-		meaning: 'The worker asked for the key in this step and got no lease.',
+		meaning: 'The worker asked for the key in this step and was refused or gave up, with no lease.',
 		check: (slots, context) => noLease(slots, context),
 	},
 	{

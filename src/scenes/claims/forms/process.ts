@@ -41,6 +41,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'pauses',
 		places: STORY,
+		pauses: true,
 		pattern: '{worker} pauses',
 		example: 'Worker A pauses',
 		meaning: "The worker is shown paused when the step ends (its label, which is checked: it sends nothing while shown).",
@@ -49,6 +50,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'process-pauses',
 		places: STORY,
+		pauses: true,
 		pattern: '{owner} process pauses/stalls',
 		example: "A's process pauses",
 		meaning: 'The worker is shown paused when the step ends.',
@@ -57,6 +59,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'stalls',
 		places: STORY,
+		pauses: true,
 		pattern: '{worker} stalls',
 		example: 'A stalls',
 		meaning: 'The worker is shown paused when the step ends.',
@@ -65,6 +68,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'is-paused',
 		places: STORY,
+		pauses: true,
 		pattern: '{worker} is paused/stalled',
 		example: 'A is paused',
 		meaning: 'The worker is shown paused when the step ends.',
@@ -73,6 +77,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'is-still-paused',
 		places: STORY,
+		pauses: true,
 		pattern: '{worker} is still paused/stalled',
 		example: 'A is still paused',
 		meaning: 'The worker was shown paused when the step began, and still is when it ends.',
@@ -98,6 +103,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'crashes',
 		places: STORY,
+		pauses: true,
 		pattern: '{worker} crashes',
 		example: 'Worker A crashes',
 		meaning: 'The worker is shown stopped when the step ends (a label of the paused form, such as crashed).',
@@ -108,14 +114,15 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		pattern: '{owner} code goes/went on',
 		example: "A's code goes on",
-		meaning: "The worker's lease is lost, yet it sends a message in this step: the engine does not stop its code.",
+		meaning: "The worker writes in this step on a lease it lost: the engine does not stop its code.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const lease = context.step.start.workers.get(worker)?.lease
-			const state = lease ? leaseState(lease) : undefined
-			if (state !== 'expired' && state !== 'gone') return fails(`${context.name(worker)}'s lease was ${state === undefined ? 'never given' : state} when the step began, not lost`, 0)
-			if (sentBy(context.step, worker) === 0) return fails(`${context.name(worker)} sends nothing in this step`, 0)
-			return holds([silence(worker, context.step)])
+			const write = happened(context.step, 'wrote', h => h.worker === worker && !h.live)[0]
+			if (!write) {
+				const any = happened(context.step, 'wrote', h => h.worker === worker).length > 0
+				return fails(any ? `${context.name(worker)} writes in this step only on a live lease` : `${context.name(worker)} writes nothing in this step`, 0)
+			}
+			return holds([saw(context.step, write)], write.at)
 		},
 	},
 	{
@@ -168,13 +175,5 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			if (kept) return fails(`without fences, ${context.name(kept.id)} would still keep ${context.name(worker)}'s summary`, 0)
 			return holds([...step.end.databases.values()].map(db => ({ kind: 'row' as const, database: db.id, at: step.end.time, fence: '', ...(db.writer === undefined ? {} : { writer: db.writer }) })))
 		},
-	},
-	{
-		id: 'reader-acts',
-		places: ['caption'],
-		pattern: 'the reader acts',
-		example: 'the reader acts',
-		meaning: 'Claims nothing: the caption of a step a reader takes, before it is worded from what the engine did.',
-		check: () => holds([]),
 	},
 ]

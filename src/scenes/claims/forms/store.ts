@@ -1,6 +1,6 @@
 /** Claims about a lock store and the scene's clock: restarts, epochs, backups and restores, time passing. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
-import { actorOf, bigOf, fails, happened, holds, numberOf, runSteps, saw, storeFor, time } from '../query.ts'
+import { actorOf, bigOf, fails, happened, holds, numberOf, runSteps, saw, storeFor, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
@@ -9,7 +9,7 @@ const STORY = ['caption', 'note'] as const
 function restarts(slots: readonly Slot[], context: ClaimContext, store?: number): Of<'restarted'>[] | string {
 	const id = store === undefined ? storeFor(context, undefined) : actorOf(slots[store])
 	const storeId = typeof id === 'string' ? id : id.id
-	if (typeof id !== 'string' || context.world.stores.has(storeId)) return happened(context.step, 'restarted', h => h.store === storeId)
+	if (typeof id !== 'string' || context.world.stores.has(storeId)) return unused(context, happened(context.step, 'restarted', h => h.store === storeId))
 	return id
 }
 
@@ -19,13 +19,17 @@ function restarted(slots: readonly Slot[], context: ClaimContext, times?: number
 	const store = actorOf(slots[0])
 	const wanted = times ?? 1
 	if (found.length === 0) return fails(`${context.name(store)} did not restart in this step`, 0)
-	if (times !== undefined && found.length !== wanted) return fails(`${context.name(store)} restarted ${found.length === 1 ? 'once' : found.length === 2 ? 'twice' : `${found.length} times`} in this step`, 0)
+	if (times === undefined) return holds([saw(context.step, found[0] as Of<'restarted'>)], found[0]?.at)
+	if (found.length !== wanted) return fails(`${context.name(store)} restarted ${found.length === 1 ? 'once' : found.length === 2 ? 'twice' : `${found.length} times`} in this step`, 0)
 	return holds(found.map(h => saw(context.step, h)), found[0]?.at)
 }
 
 /** The opens of a store in this step (restarts and restores), in order. */
 function opens(context: ClaimContext, store?: string): (Of<'restarted'> | Of<'restored'>)[] {
-	return context.step.happenings.filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && (store === undefined || h.store === store))
+	return unused(
+		context,
+		context.step.happenings.filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && (store === undefined || h.store === store)),
+	)
 }
 
 function clockReads(slots: readonly Slot[], context: ClaimContext, still: boolean): Verdict {
@@ -35,6 +39,16 @@ function clockReads(slots: readonly Slot[], context: ClaimContext, still: boolea
 	return holds([{ kind: 'clock', at: context.world.time }], context.world.time)
 }
 
+/** The clock moved on by the slot's duration in this step, by its waits or while a worker waited for the key. */
+function elapsed(slots: readonly Slot[], context: ClaimContext, slot: number): Verdict {
+	const moved = context.step.end.time - context.step.start.time
+	const wanted = numberOf(slots[slot])
+	if (moved !== wanted) return fails(moved === 0 ? 'the clock does not move in this step' : `the clock moves on by ${time(moved)} in this step, from ${time(context.step.start.time)} to ${time(context.step.end.time)}`, slot)
+	// It tells a span, not a moment: "then" after it orders nothing.
+	return holds([{ kind: 'clock', at: context.step.end.time }])
+}
+
+/** The step's wait statements move the clock on by the slot's duration. */
 function passed(slots: readonly Slot[], context: ClaimContext, slot: number): Verdict {
 	const waits = happened(context.step, 'waited')
 	const total = waits.reduce((sum, h) => sum + h.ms, 0)
@@ -48,6 +62,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'restarts',
 		places: STORY,
+		each: 'restart',
 		pattern: '{store} restarts',
 		example: 'the lock server restarts',
 		meaning: 'The store crashed and opened again on its kv.db in this step.',
@@ -56,6 +71,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'restarts-twice',
 		places: STORY,
+		each: 'restart',
 		pattern: '{store} restarts twice',
 		example: 'the store restarts twice',
 		meaning: 'The store crashed and opened again twice in this step.',
@@ -64,6 +80,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'restarts-times',
 		places: STORY,
+		each: 'restart',
 		pattern: '{store} restarts {count} times',
 		example: 'the store restarts 3 times',
 		meaning: 'The store crashed and opened again that many times in this step.',
@@ -72,6 +89,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'crashes-and-opens-again',
 		places: STORY,
+		each: 'restart',
 		pattern: '{store} crashes and opens( its store) again',
 		example: 'the lock server crashes and opens its store again',
 		meaning: 'The store crashed and opened again on its kv.db in this step.',
@@ -80,19 +98,22 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'opens-again',
 		places: STORY,
+		each: 'open',
 		pattern: '{store} opens again',
 		example: 'the store opens again',
 		meaning: 'The store opened again in this step, on its kv.db or on a restored copy.',
 		check(slots, context) {
 			const store = actorOf(slots[0])
 			const found = opens(context, store)
-			if (found.length === 0) return fails(`${context.name(store)} did not open again in this step`, 0)
-			return holds(found.map(h => saw(context.step, h)), found[0]?.at)
+			const open = found[0]
+			if (!open) return fails(`${context.name(store)} did not open again in this step`, 0)
+			return holds([saw(context.step, open)], open.at)
 		},
 	},
 	{
 		id: 'writes-epoch',
 		places: STORY,
+		each: 'epoch-written',
 		pattern: '{store} writes epoch {epoch}',
 		example: 'the lock server writes epoch 5000',
 		meaning: 'The store opened again in this step and wrote that epoch to kv.db.',
@@ -101,6 +122,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'writes-epoch-time',
 		places: STORY,
+		each: 'epoch-written',
 		pattern: '{store} writes epoch {epoch}, the time in milliseconds',
 		example: 'the lock server writes epoch 5000, the time in milliseconds',
 		meaning: 'The store opened again in this step and wrote that epoch, which is the clock in milliseconds when it opened.',
@@ -109,6 +131,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'each-open-plus-one',
 		places: STORY,
+		each: 'opens-plus-one',
 		pattern: 'each open writes the epoch before it plus one: {epoch}, then {epoch}',
 		example: 'each open writes the epoch before it plus one: 1, then 2',
 		meaning: "The store opened twice in this step, and each open's epoch was the one before it plus one: those two.",
@@ -128,11 +151,30 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		pattern: 'the epoch is {epoch}',
 		example: 'the epoch is 1000',
-		meaning: "The store's epoch is that number when the step ends.",
+		meaning: "The store's epoch is that number when the step ends; in a scene of several stores, every store's epoch is.",
 		check(slots, context) {
-			const store = storeFor(context, undefined)
-			if (typeof store === 'string') return fails(store)
-			if (store.epoch !== bigOf(slots[0])) return fails(`${context.name(store.id)}'s epoch is ${store.epoch}`, 0)
+			const stores = [...context.world.stores.values()]
+			if (stores.length === 0) return fails('this scene has no lock store')
+			const epoch = bigOf(slots[0])
+			const other = stores.find(store => store.epoch !== epoch)
+			if (other) {
+				const which = stores.length > 1 ? `; to speak of one store, write "the epoch of ${context.name(other.id)} is ${other.epoch}"` : ''
+				return fails(`${context.name(other.id)}'s epoch is ${other.epoch}${which}`, 0)
+			}
+			return holds(stores.map(store => ({ kind: 'epoch' as const, store: store.id, at: context.world.time, epoch: store.epoch.toString() })), context.world.time)
+		},
+	},
+	{
+		id: 'epoch-of-store-is',
+		places: STORY,
+		pattern: 'the epoch of {store} is {epoch}',
+		example: 'the epoch of the lock server is 1000',
+		meaning: "That store's epoch is that number when the step ends.",
+		check(slots, context) {
+			const id = actorOf(slots[0])
+			const store = context.world.stores.get(id)
+			if (!store) return fails(`${context.name(id)} is no lock store`, 0)
+			if (store.epoch !== bigOf(slots[1])) return fails(`${context.name(store.id)}'s epoch is ${store.epoch}`, 1)
 			return holds([{ kind: 'epoch', store: store.id, at: context.world.time, epoch: store.epoch.toString() }], context.world.time)
 		},
 	},
@@ -150,14 +192,15 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 				.flatMap(s => s.happenings.filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store.id).map(h => ({ h, s })))
 			const last = opens[opens.length - 1]
 			if (!last) return fails(`${context.name(store.id)} has not opened again in this scene`)
-			const before = last.h.kind === 'restarted' ? last.h.epochBefore : last.h.backupEpoch
-			if (!(store.epoch > before)) return fails(`${context.name(store.id)}'s epoch ${store.epoch} is not larger than ${before}, the epoch before its last open`)
+			const before = last.h.epochBefore
+			if (!(store.epoch > before)) return fails(`${context.name(store.id)}'s epoch ${store.epoch} is not larger than ${before}, its epoch before its last open`)
 			return holds([saw(last.s, last.h), { kind: 'epoch', store: store.id, at: context.world.time, epoch: store.epoch.toString() }])
 		},
 	},
 	{
 		id: 'backup',
 		places: STORY,
+		each: 'backup',
 		pattern: 'kv.db is copied to a backup',
 		example: 'kv.db is copied to a backup',
 		meaning: "A copy of the store's kv.db was taken in this step.",
@@ -166,6 +209,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'backup-at-epoch',
 		places: STORY,
+		each: 'backup',
 		pattern: 'kv.db is copied to a backup at epoch {epoch}',
 		example: 'kv.db is copied to a backup at epoch 0',
 		meaning: "A copy of the store's kv.db was taken in this step, holding that epoch.",
@@ -174,6 +218,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'restored',
 		places: STORY,
+		each: 'restore',
 		pattern: 'kv.db is restored from the backup',
 		example: 'kv.db is restored from the backup',
 		meaning: 'The store opened again on the copy a backup took, in this step.',
@@ -182,6 +227,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'restored-at-epoch',
 		places: STORY,
+		each: 'restore',
 		pattern: 'kv.db is restored from the backup, at epoch {epoch}',
 		example: 'kv.db is restored from the backup, at epoch 1',
 		meaning: "The store opened again on the backup's copy in this step, with that epoch.",
@@ -190,15 +236,15 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'restored-plus-one',
 		places: STORY,
+		each: 'restore',
 		pattern: "kv.db is restored from the backup: epoch {epoch}, the copy's plus one",
 		example: "kv.db is restored from the backup: epoch 1, the copy's plus one",
 		meaning: "The store opened again on the backup's copy in this step, with that epoch: the copy's epoch plus one.",
 		check(slots, context) {
-			const done = restoredFrom(context, slots[0])
-			if (!done.ok) return done
-			const restore = happened(context.step, 'restored')[0] as Of<'restored'>
+			const restore = restoreOf(context, slots[0])
+			if (typeof restore === 'string') return fails(restore, 0)
 			if (restore.epoch !== restore.backupEpoch + 1n) return fails(`the copy's epoch was ${restore.backupEpoch}; the open wrote ${restore.epoch}, the clock, which is larger`, 0)
-			return done
+			return holds([saw(context.step, restore)], restore.at)
 		},
 	},
 	{
@@ -247,16 +293,16 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		pattern: '{duration} pass(es)',
 		example: '30 s pass',
-		meaning: "The step's waits move the clock on by that long.",
-		check: (slots, context) => passed(slots, context, 0),
+		meaning: 'The clock moves on by that long in this step.',
+		check: (slots, context) => elapsed(slots, context, 0),
 	},
 	{
 		id: 'clock-moves-on',
 		places: STORY,
 		pattern: 'the clock moves on by {duration}',
 		example: 'the clock moves on by 30 s',
-		meaning: "The step's waits move the clock on by that long.",
-		check: (slots, context) => passed(slots, context, 0),
+		meaning: 'The clock moves on by that long in this step.',
+		check: (slots, context) => elapsed(slots, context, 0),
 	},
 	{
 		id: 'test-moves-clock',
@@ -284,15 +330,23 @@ function wroteEpoch(slots: readonly Slot[], context: ClaimContext, isTime: boole
 }
 
 function backedUp(context: ClaimContext, epoch?: Slot): Verdict {
-	const backup = happened(context.step, 'backed-up')[0]
-	if (!backup) return fails('no backup was taken in this step')
-	if (epoch && backup.epoch !== bigOf(epoch)) return fails(`the copy holds epoch ${backup.epoch}`, 0)
+	const found = unused(context, happened(context.step, 'backed-up'))
+	if (found.length === 0) return fails(happened(context.step, 'backed-up').length === 0 ? 'no backup was taken in this step' : 'this text tells every backup of this step already')
+	const backup = epoch ? found.find(h => h.epoch === bigOf(epoch)) : found[0]
+	if (!backup) return fails(`the copy holds epoch ${found.map(h => h.epoch).join(', then ')}`, 0)
 	return holds([saw(context.step, backup)], backup.at)
 }
 
+/** The step's restore this claim tells: the first one not told already, with the epoch the slot names when it names one. */
+function restoreOf(context: ClaimContext, epoch?: Slot): Of<'restored'> | string {
+	const found = unused(context, happened(context.step, 'restored'))
+	if (found.length === 0) return happened(context.step, 'restored').length === 0 ? 'no store was restored from a backup in this step' : 'this text tells every restore of this step already'
+	const restore = epoch ? found.find(h => h.epoch === bigOf(epoch)) : found[0]
+	return restore ?? `the restored store opened with epoch ${found.map(h => h.epoch).join(', then ')}`
+}
+
 function restoredFrom(context: ClaimContext, epoch?: Slot): Verdict {
-	const restore = happened(context.step, 'restored')[0]
-	if (!restore) return fails('no store was restored from a backup in this step')
-	if (epoch && restore.epoch !== bigOf(epoch)) return fails(`the restored store opened with epoch ${restore.epoch}`, 0)
+	const restore = restoreOf(context, epoch)
+	if (typeof restore === 'string') return fails(restore, epoch ? 0 : undefined)
 	return holds([saw(context.step, restore)], restore.at)
 }
