@@ -14,7 +14,8 @@ export function createChatDb(path: string, chatIds: readonly number[]): void {
 	db.exec(CHATS_TABLE)
 	db.exec(SUMMARY_FENCE_MIGRATION)
 	const insert = db.prepare('insert into chats (id) values (?)')
-	for (const id of chatIds) insert.run(id)
+	// The id column is text: a number bound as it is would be stored as a real's text, '1.0', where a key reads '1'.
+	for (const id of chatIds) insert.run(String(id))
 	db.close()
 }
 
@@ -28,11 +29,11 @@ export function openChatDb(path: string): ChatDb {
 /** Writes a chat's summary with a lease's fence; 0 changes when a larger fence wrote first. */
 export function writeSummary(db: ChatDb, chatId: number, summary: string, fence: bigint): { changes: number } {
 	const text = fenceText(fence)
-	return { changes: db.prepare(FENCED_UPDATE).run(summary, text, chatId, text).changes }
+	return { changes: db.prepare(FENCED_UPDATE).run(summary, text, String(chatId), text).changes }
 }
 
 /** A chat's row: its summary and the fence that wrote it (0 for none yet). */
 export function readChat(db: ChatDb, chatId: number): { summary: string; fence: bigint } | undefined {
-	const row = db.prepare('select summary, summary_fence from chats where id = ?').get(chatId) as { summary: string; summary_fence: string } | undefined
+	const row = db.prepare('select summary, summary_fence from chats where id = ?').get(String(chatId)) as { summary: string; summary_fence: string } | undefined
 	return row === undefined ? undefined : { summary: row.summary, fence: row.summary_fence === '' ? 0n : BigInt(row.summary_fence) }
 }

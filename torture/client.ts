@@ -33,7 +33,7 @@ const update = db.prepare(fencedUpdate)
 const insert = db.prepare('insert into writes (client, chat_id, fence, summary, accepted) values (?, ?, ?, ?, ?)')
 // The fenced write and its record in one transaction: chat.db itself says in which order writes were accepted.
 const write = db.transaction((chatId: number, summary: string, fence: string) => {
-	const { changes } = update.run(summary, fence, chatId, fence)
+	const { changes } = update.run(summary, fence, String(chatId), fence)
 	insert.run(name, chatId, fence, summary, changes)
 	return changes
 })
