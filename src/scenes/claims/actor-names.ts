@@ -6,8 +6,15 @@
  * nouns of the actors' roles ("Worker", "Lock"); no two actors share a label, and none is drawn
  * over another.
  */
-import type { Actor } from '../../../scene-parser/index.ts'
 import { FORMS } from './registry.ts'
+
+/** What the cast check reads of an actor: its id, its label as written, and where it is drawn. */
+export interface PlacedActor {
+	id: string
+	label: { value: string }
+	x: number
+	y: number
+}
 
 /** Words that say what happened or name a value, beyond those of the claim forms. */
 const VALUE_WORDS = ['fence', 'fences', 'epoch', 'count', 'lease', 'leases', 'ttl', 'wait', 'limit', 'holds', 'holding', 'held', 'holder', 'holders', 'saved', 'refused', 'rejected', 'accepted', 'free', 'idle', 'lost', 'expired', 'granted', 'waiting', 'paused', 'stalled', 'crashed', 'released', 'renewed', 'busy', 'full', 'ok', 'stale', 'gave', 'timed', 'winner', 'won', 'failed', 'succeeded', 'true', 'false', 'yes', 'no', 'not', 'never', 'first', 'last', 'next', 'new', 'old', 'live', 'dead', 'late', 'early']
@@ -48,8 +55,8 @@ export function nameProblem(label: string): string | undefined {
 const NEAREST = 8
 
 /** Problems of the cast as a whole: two actors with one label, or drawn at one place. */
-export function castProblems(actors: readonly Actor[]): { actor: Actor; message: string }[] {
-	const problems: { actor: Actor; message: string }[] = []
+export function castProblems<A extends PlacedActor>(actors: readonly A[]): { actor: A; message: string }[] {
+	const problems: { actor: A; message: string }[] = []
 	for (const [i, actor] of actors.entries()) {
 		for (const other of actors.slice(0, i)) {
 			if (other.label.value.toLowerCase() === actor.label.value.toLowerCase()) {
