@@ -126,4 +126,12 @@ describe('the session\'s text', () => {
 		expect(base.text).toMatch(/actor db +"chat.db" +at 90,50 icon=database fences=off\n/)
 		expect(sessionBase(seed, 99, true).kept).toBe(3)
 	})
+
+	it('leaves out how long a kept caption says a pause lasts, which the reader now decides, and keeps the rest of the aside', () => {
+		expect(sessionBase(seed, 1, true).text).toContain('step "Worker A holds the chat\'s key with fence 7, then pauses: a garbage collection."')
+		const own = 'actor a "Worker A" at 10,25 icon=cpu\nstep "A pauses: long." \n  set a "paused"\nstep "A pauses: a short nap."\n  set a "paused"\n'
+		const text = sessionBase(own, 2, true).text
+		expect(text).toContain('step "A pauses."')
+		expect(text).toContain('step "A pauses: a nap."')
+	})
 })
