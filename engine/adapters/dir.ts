@@ -28,9 +28,19 @@ export async function openStore(options: string | StoreDirOptions): Promise<Stor
 		released = true
 		release()
 	}
+	let store: Store | undefined
 	try {
-		return await Store.open({ ...rest, sqlite: driver, release: releaseOnce })
+		store = await Store.open({ ...rest, sqlite: driver, release: releaseOnce })
+		// The epoch's commit is in kv.db-wal until a checkpoint: a copy of kv.db alone (a backup that skips the
+		// WAL, a lost -wal file) would read the epoch before this open, and a store opened on it could give this
+		// open's fences again (LOCK-02). So the epoch reaches kv.db itself before the store gives its first lease.
+		checkpoint(driver, join(dir, 'kv.db'))
+		return store
 	} catch (error) {
+		if (store !== undefined) {
+			await store.close()
+			throw error
+		}
 		// A store that did not open wrote no epoch: the files this open made go, so the next open is a new store, as this one would have been.
 		if (!released) {
 			released = true
@@ -97,6 +107,14 @@ export function openDir(dir: string): { driver: SqliteDriver; release: () => voi
 			const made = [...(size === undefined ? [file, `${file}-wal`, `${file}-shm`] : []), ...(ranHere ? [] : [lockPath])]
 			for (const path of made) rmSync(path, { force: true })
 		},
+	}
+}
+
+// Moves what kv.db-wal holds into kv.db and empties the WAL; refuses, naming the file, if SQLite could not move all of it.
+function checkpoint(driver: SqliteDriver, file: string): void {
+	const result = driver.get<{ busy: number; log: number; checkpointed: number }>('pragma wal_checkpoint(truncate)')
+	if (result === undefined || result.busy !== 0 || result.log !== result.checkpointed) {
+		throw new LockError('invalid', `store ${file}: the epoch could not be moved from kv.db-wal into kv.db (checkpoint ${JSON.stringify(result)}), so a copy of kv.db alone would lack it`)
 	}
 }
 

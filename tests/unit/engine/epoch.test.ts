@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -92,5 +92,29 @@ describe('LOCK-02 on a directory (better-sqlite3 file)', () => {
 		const third = await open(1 * hour)
 		expect([first.epoch, second.epoch, third.epoch]).toEqual([7_200_000n, 7_200_001n, 7_200_002n])
 		expect(second.fence > first.fence && third.fence > second.fence).toBe(true)
+	})
+
+	it('puts the epoch of an open in kv.db itself before the first lease, so a copy of kv.db alone, without kv.db-wal, gives larger fences', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'engine-epoch-'))
+		dirs.push(dir)
+		const data = join(dir, 'data')
+		// A clock that stands still: each open's epoch is the one before plus one, so only kv.db tells them apart.
+		for (let i = 0; i < 2; i++) await (await openStore({ dir: data, clock: new SimulatedClock(0) })).close()
+		const running = await openStore({ dir: data, clock: new SimulatedClock(0) })
+		expect(running.epoch).toBe(2n)
+		const given = await running.lock('summaries').hold('42', lease => lease.fence)
+		// A backup that copies kv.db alone while the store runs: what SQLite's WAL still held is not in it.
+		const copy = join(dir, 'copy')
+		mkdirSync(copy)
+		copyFileSync(join(data, 'kv.db'), join(copy, 'kv.db'))
+		expect(existsSync(join(copy, 'kv.db-wal'))).toBe(false)
+		const restored = await openStore({ dir: copy, clock: new SimulatedClock(0) })
+		try {
+			expect(restored.epoch).toBe(3n)
+			expect(await restored.lock('summaries').hold('42', lease => lease.fence)).toBeGreaterThan(given)
+		} finally {
+			await restored.close()
+			await running.close()
+		}
 	})
 })
