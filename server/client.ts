@@ -47,6 +47,15 @@ export interface ConnectOptions {
 // How long past its wait a hold waits for an answer that a dropped connection delays.
 const answerGraceMs = 5000
 
+// How long a close waits for the server to answer its releases and cancels.
+const closeTimeoutMs = 5000
+
+/** How a client closes. */
+export interface CloseOptions {
+	/** How long to wait for the server's answers to the releases and cancels; 5 s unless given. */
+	timeout?: Duration
+}
+
 const engineCodes = new Set<string>(LOCK_ERROR_CODES)
 
 /** Connects to a lock server (`tcp://127.0.0.1:7411`), resolving once it said hello, to hold keys as the embedded engine does. */
@@ -69,7 +78,10 @@ export class LockClient {
 	// scoped to it by the server, so a count is enough to name each hold, across reconnects too.
 	readonly #clientId = randomUUID()
 	#requests = 0
+	// The request ids of the holds waiting for their answer, which a close withdraws.
+	readonly #asking = new Set<string>()
 	#closed = false
+	#closing: Promise<void> | undefined
 
 	/** Made by `connect`. */
 	constructor(url: string, options: ConnectOptions) {
@@ -114,11 +126,31 @@ export class LockClient {
 		return semaphore
 	}
 
-	/** Closes the connection; leases still held read as lost (`closed`) and run out at the server on their TTL. */
-	async close(): Promise<void> {
-		if (this.#closed) return
+	/**
+	 * Closes the client and lets go of what it holds, as the DynamoDB lock client does on close: it takes no
+	 * new hold; each lease it holds reads as lost (`closed`: its signal aborts, and its function is not
+	 * stopped), then is released at the server, so its key goes to the next in line at once; each hold still
+	 * waiting is withdrawn. It waits for the server's answers at most `timeout` (5 s), then ends the
+	 * connection: a lease whose release got no answer by then (the server out of reach) ends by its TTL.
+	 */
+	close(options: CloseOptions = {}): Promise<void> {
+		if (this.#closing !== undefined) return this.#closing
+		const timeout = parseDuration(options.timeout ?? closeTimeoutMs, 'client.close: timeout')
+		if (this.#closed) return Promise.resolve()
 		this.#closed = true
-		this.#link.close(new LockError('closed', `${this.url}: the client closed`))
+		this.#closing = this.#letGo(clientNow() + timeout)
+		return this.#closing
+	}
+
+	async #letGo(deadline: number): Promise<void> {
+		const reason = new LockError('closed', `${this.url}: the client closed`)
+		const unanswered = () => new LockError('unreachable', `${this.url}: no answer before the client's close timeout`)
+		// Told first, before its key can move on; then released at the server.
+		const answers = [...this.#leases.values()].map(lease => lease.loseAndRelease(new LockError('closed', `${lease.place}: lease ${lease.id} was lost: the client closed`), deadline))
+		this.#leases.clear()
+		for (const requestId of this.#asking) answers.push(this.#link.call({ method: 'cancel', requestId }, deadline, unanswered).promise.then(() => {}))
+		if (answers.length > 0) await Promise.allSettled(answers)
+		this.#link.close(reason)
 		await this.ready.catch(() => {})
 	}
 
@@ -187,8 +219,15 @@ export class LockClient {
 			const requestId = String(++this.#requests)
 			const body: Record<string, unknown> = { method: 'hold', kind, name, key: text, ttl: settings.ttl, wait: settings.wait, requestId }
 			if (limit !== undefined) body.limit = limit
-			answer = await this.#ask(place, requestId, body, settings.wait, settings.signal)
+			this.#asking.add(requestId)
+			try {
+				answer = await this.#ask(place, requestId, body, settings.wait, settings.signal)
+			} finally {
+				this.#asking.delete(requestId)
+			}
 		} while (settings.forever && !answer.ok && answer.error.code === 'held')
+		// Closed while the answer was on its way: the close's cancel lets go of a grant, and the function never runs.
+		if (this.#closed) throw new LockError('closed', `${place}: the client closed`)
 		if (!answer.ok) {
 			if (!mayWait && answer.error.code === 'held') return notHeld
 			throw errorFrom(answer.error)
@@ -401,12 +440,23 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 	async release(): Promise<void> {
 		if (!this.markReleased()) return
 		clearTimeout(this.#timer)
+		await this.#releaseAtServer(Number.POSITIVE_INFINITY)
+	}
+
+	/** For a client that closes: the lease reads as lost (`reason`) first, then is released at the server; settles once answered, or at `deadline` in the client's clock. */
+	async loseAndRelease(reason: LockError, deadline: number): Promise<void> {
+		if (this.state !== 'held') return
+		this.lose(reason)
+		await this.#releaseAtServer(deadline)
+	}
+
+	async #releaseAtServer(deadline: number): Promise<void> {
 		const body: Record<string, unknown> = { method: 'release', leaseId: this.id }
 		if (this.#fenceText !== null) body.fence = this.#fenceText
 		// Past the lease's own time the answer no longer matters: the key is free either way.
-		const deadline = this.#link.toLocal(this.#expiresAt)
+		const until = Math.min(deadline, this.#link.toLocal(this.#expiresAt))
 		try {
-			await this.#link.call(body, deadline, () => new LockError('lost', `${this.place}: lease ${this.id} ran out before its release was answered`)).promise
+			await this.#link.call(body, until, () => new LockError('lost', `${this.place}: lease ${this.id}: no answer to its release in time`)).promise
 		} catch {
 			// Refused, closed or past the deadline: the lease is released here all the same, and the server frees the key by its TTL at the latest.
 		}

@@ -280,6 +280,65 @@ describe.concurrent('the client holds keys as the embedded engine does', () => {
 	})
 })
 
+describe.concurrent('closing a client', () => {
+	it('releases what it holds, as the DynamoDB lock client does on close: its holder hears the lease is lost (closed) first, then the key goes to the next in line at once, and its waiting holds leave the line', async ({ onTestFinished }) => {
+		const { client, store } = await setup(onTestFinished)
+		const a = await client()
+		const b = await client()
+		const events: string[] = []
+		let open = () => {}
+		const gate = { promise: new Promise<void>(resolve => (open = resolve)), resolve: () => open() }
+		let held = false
+		const holding = a.lock('summaries').hold(
+			'42',
+			async lease => {
+				held = true
+				lease.signal.addEventListener('abort', () => events.push(`A lost: ${(lease.signal.reason as LockError).code}`))
+				await gate.promise
+				return lease.lost
+			},
+			{ ttl: '1h' },
+		)
+		await until(() => (held ? true : undefined), "A's grant")
+		const blocker = b.lock('summaries').hold('43', () => gate.promise)
+		await until(() => (store.lock('summaries').holders('43').length === 1 ? true : undefined), "B's grant of key 43")
+		const waiting = rejection(a.lock('summaries').hold('43', () => 'ran', { wait: '1m' }))
+		await until(() => (store.lock('summaries').waiting('43') === 1 ? true : undefined), "A in line for key 43")
+		const next = b.lock('summaries').hold('42', () => events.push('B holds 42'), { wait: '5s' })
+		await until(() => (store.lock('summaries').waiting('42') === 1 ? true : undefined), "B in line for key 42")
+		const started = Date.now()
+		await a.close()
+		await next
+		expect(Date.now() - started).toBeLessThan(2000)
+		expect(events).toEqual(['A lost: closed', 'B holds 42'])
+		expect(await waiting).toMatchObject({ code: 'closed' })
+		expect(store.lock('summaries').waiting('43')).toBe(0)
+		gate.resolve()
+		expect(await holding).toBe(true)
+		await blocker
+	})
+
+	it('waits for the server at most its timeout, then leaves a lease it could not release to its TTL', async ({ onTestFinished }) => {
+		const { server, store, stop } = await startServer()
+		onTestFinished(() => stop())
+		const relay = await Relay.to(server.url)
+		const a = await connect(relay.url)
+		let held = false
+		const holding = a.lock('summaries').hold('42', () => {
+			held = true
+			return new Promise(() => {})
+		}, { ttl: '1h' })
+		void holding
+		await until(() => (held ? true : undefined), "A's grant")
+		// The server out of reach: the relay is gone, so the client cannot connect again.
+		await relay.close()
+		const started = Date.now()
+		await a.close({ timeout: '300ms' })
+		expect(Date.now() - started).toBeLessThan(1500)
+		expect(store.lock('summaries').holders('42')).toHaveLength(1)
+	})
+})
+
 describe.concurrent('connect', () => {
 	it('refuses an address that is not tcp://host:port', async () => {
 		await expect(connect('http://127.0.0.1:7411')).rejects.toMatchObject({ code: 'invalid', message: 'connect: "http://127.0.0.1:7411": expected an address such as tcp://127.0.0.1:7411' })
