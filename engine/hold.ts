@@ -1,6 +1,7 @@
 import { LockError } from './errors.ts'
 import { holdSettings, type HoldOptions, type TryHoldOptions } from './hold-options.ts'
 import { keyPlace, keyText, type Key } from './key.ts'
+import { refuseNested, runHolding as runNested } from './nesting.ts'
 import type { KeyedQueue, QueueHost } from './key-queue.ts'
 import type { HeldLease, Lease } from './lease.ts'
 
@@ -17,7 +18,7 @@ export async function holdKey<Fence extends bigint | undefined, T>(
 ): Promise<T> {
 	const text = keyText(key, queue.place)
 	const settings = holdSettings(options, keyPlace(queue.place, text))
-	checkHold(queue, text, fn, settings.signal)
+	checkHold(queue, text, fn, settings.signal, settings.wait)
 	let lease = queue.take(text, settings.ttl, settings.renew)
 	if (lease === undefined) {
 		lease = await queue.wait(text, settings.ttl, settings.renew, settings.wait, settings.signal)
@@ -25,7 +26,7 @@ export async function holdKey<Fence extends bigint | undefined, T>(
 		if (queue.host.closed) throw closedError(queue, text)
 	}
 	if (settings.onLost !== undefined) lease.onLost(settings.onLost)
-	return runHolding(lease, fn)
+	return runHolding(queue, lease, fn)
 }
 
 /** Like `holdKey`, but resolves to undefined at once, without running `fn`, when the key has no room. */
@@ -37,11 +38,11 @@ export async function tryHoldKey<Fence extends bigint | undefined, T>(
 ): Promise<T | undefined> {
 	const text = keyText(key, queue.place)
 	const settings = holdSettings(options, keyPlace(queue.place, text))
-	checkHold(queue, text, fn, settings.signal)
+	checkHold(queue, text, fn, settings.signal, 0)
 	const lease = queue.take(text, settings.ttl, settings.renew)
 	if (lease === undefined) return undefined
 	if (settings.onLost !== undefined) lease.onLost(settings.onLost)
-	return runHolding(lease, fn)
+	return runHolding(queue, lease, fn)
 }
 
 /** How a lease is given to a holder on behalf of others (a lock server), which has checked these already: the TTL in ms, and a listener for its loss. */
@@ -78,25 +79,29 @@ export async function waitForKey<Fence extends bigint | undefined>(queue: KeyedQ
 interface QueuePlace {
 	readonly place: string
 	readonly host: QueueHost
+	readonly kind?: 'lock' | 'semaphore'
 }
 
+// A lock's hold runs its function where a hold of the same key inside it is seen; a semaphore's nested hold takes another place, so it is not looked for.
 async function runHolding<Fence extends bigint | undefined, T>(
+	queue: QueuePlace,
 	lease: HeldLease<Fence>,
 	fn: (lease: Lease<Fence>) => T | PromiseLike<T>,
 ): Promise<T> {
 	try {
-		return await fn(lease)
+		return await (queue.kind === 'lock' ? runNested(queue.host.asyncContext, queue, lease.key, lease, () => fn(lease)) : fn(lease))
 	} finally {
 		lease.end()
 	}
 }
 
-function checkHold(queue: QueuePlace, key: string, fn: unknown, signal: AbortSignal | undefined): void {
+function checkHold(queue: QueuePlace, key: string, fn: unknown, signal: AbortSignal | undefined, wait: number): void {
 	if (typeof fn !== 'function') throw new LockError('invalid', `${keyPlace(queue.place, key)}: expected a function to run holding the key`)
 	if (queue.host.closed) throw closedError(queue, key)
 	if (signal?.aborted) {
 		throw new LockError('cancelled', `${keyPlace(queue.place, key)}: cancelled before the hold began`, { cause: signal.reason })
 	}
+	if (queue.kind === 'lock') refuseNested(queue.host.asyncContext, queue, key, keyPlace(queue.place, key), wait)
 }
 
 function closedError(queue: QueuePlace, key: string): LockError {

@@ -3,12 +3,15 @@ import { formatDuration } from './duration.ts'
 import { LockError } from './errors.ts'
 import { keyPlace } from './key.ts'
 import { HeldLease, type LeaseOwner } from './lease.ts'
+import type { AsyncContext } from './nesting.ts'
 
 /** What the queues of one store share: its clock, whether it is open, and where leases get their ids and fences. */
 export interface QueueHost {
 	readonly clock: Clock
 	readonly closed: boolean
 	readonly epoch: bigint
+	/** Where a hold of a lock's key sees that it is inside a hold of the same key; undefined when the store was given none. */
+	readonly asyncContext: AsyncContext | undefined
 	/** A number for the next lease's id, unique while the store is open. */
 	nextSerial(): number
 	/** The next fence of the store, larger than every one before (LOCK-03). */

@@ -5,6 +5,7 @@ import { invalid, LockError, shown } from './errors.ts'
 import { MAX_FENCE_PART } from './fence.ts'
 import { KeyedQueue, type AnyQueue, type QueueHost } from './key-queue.ts'
 import { Lock } from './lock.ts'
+import { checkAsyncContext, type AsyncContext } from './nesting.ts'
 import { Semaphore, type SemaphoreOptions } from './semaphore.ts'
 
 /** How a store opens on a SQLite driver (a directory's kv.db is opened by `openStore` of the Node entry, `engine/adapters/node.ts`). */
@@ -20,6 +21,12 @@ export interface StoreOptions {
 	 * store leaves the driver to its owner, so another store can open on it later.
 	 */
 	release?: () => void
+	/**
+	 * Lets a hold of a lock's key made inside a hold of the same key be refused at once (`invalid`), rather
+	 * than wait for itself until its wait runs out: an `AsyncLocalStorage`, which `openStore` gives. Without
+	 * it the store cannot see that a hold is nested.
+	 */
+	asyncContext?: AsyncContext
 }
 
 // Holders live in one store's memory, so two open stores on one driver would each
@@ -39,6 +46,7 @@ class StoreHost implements QueueHost {
 		readonly clock: Clock,
 		readonly epoch: bigint,
 		startCount: bigint,
+		readonly asyncContext: AsyncContext | undefined,
 	) {
 		this.#count = startCount
 		this.#epochHigh = epoch << 64n
@@ -123,9 +131,10 @@ export class Store {
 		if (typeof startCount !== 'bigint' || startCount < 0n || startCount >= MAX_FENCE_PART) {
 			throw invalid(`Store.open: startCount ${shown(startCount)}: expected a bigint from 0 to 2^64 - 2`)
 		}
+		const asyncContext = checkAsyncContext(settings.asyncContext, 'Store.open')
 		const { driver, release } = claimDriver(settings.sqlite, settings.release)
 		try {
-			return new Store(new StoreHost(clock, writeEpoch(driver, clock.now()), startCount), release)
+			return new Store(new StoreHost(clock, writeEpoch(driver, clock.now()), startCount, asyncContext), release)
 		} catch (error) {
 			release()
 			throw error

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import {
 	formatDuration,
@@ -8,6 +9,8 @@ import {
 	LockError,
 	parseDuration,
 	parseFence,
+	refuseNested,
+	runHolding,
 	type Duration,
 	type HoldOptions,
 	type Key,
@@ -82,6 +85,8 @@ export class LockClient {
 	readonly #asking = new Set<string>()
 	#closed = false
 	#closing: Promise<void> | undefined
+	// Follows each hold's function through its awaits, so a hold of the same key inside it is refused rather than left to wait for itself.
+	readonly #context = new AsyncLocalStorage()
 
 	/** Made by `connect`. */
 	constructor(url: string, options: ConnectOptions) {
@@ -214,6 +219,9 @@ export class LockClient {
 		if (typeof fn !== 'function') throw new LockError('invalid', `${place}: expected a function to run holding the key`)
 		if (this.#closed) throw new LockError('closed', `${place}: the client is closed`)
 		if (settings.signal?.aborted) throw new LockError('cancelled', `${place}: cancelled before the hold began`, { cause: settings.signal.reason })
+		// The lock's own object, the same for every hold of its name on this client.
+		const owner = kind === 'lock' ? this.#locks.get(name) : undefined
+		if (owner !== undefined) refuseNested(this.#context, owner, text, place, settings.forever ? Number.POSITIVE_INFINITY : settings.wait)
 		let answer: Answer
 		do {
 			const requestId = String(++this.#requests)
@@ -235,7 +243,7 @@ export class LockClient {
 		const lease = this.#leaseFrom(place, kind, answer, settings.ttl, settings.renew, settings.onLost)
 		this.#leases.set(lease.id, lease)
 		try {
-			return await fn(lease)
+			return await (owner === undefined ? fn(lease) : runHolding(this.#context, owner, text, lease, () => fn(lease)))
 		} finally {
 			await lease.release()
 			this.#leases.delete(lease.id)

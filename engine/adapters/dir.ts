@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { SqliteDriver } from '../driver.ts'
@@ -5,7 +6,7 @@ import { invalid, LockError, shown } from '../errors.ts'
 import { Store, type StoreOptions } from '../store.ts'
 import { betterSqliteDriver } from './better-sqlite3.ts'
 
-/** Opens the store of a directory, `dir/kv.db` on better-sqlite3, with the options of any store but its driver. */
+/** Opens the store of a directory, `dir/kv.db` on better-sqlite3, with the options of any store but its driver; its `asyncContext` is a new `AsyncLocalStorage` unless given. */
 export interface StoreDirOptions extends Omit<StoreOptions, 'sqlite' | 'release'> {
 	dir: string
 }
@@ -30,7 +31,7 @@ export async function openStore(options: string | StoreDirOptions): Promise<Stor
 	}
 	let store: Store | undefined
 	try {
-		store = await Store.open({ ...rest, sqlite: driver, release: releaseOnce })
+		store = await Store.open({ ...rest, asyncContext: rest.asyncContext ?? new AsyncLocalStorage(), sqlite: driver, release: releaseOnce })
 		// The epoch's commit is in kv.db-wal until a checkpoint: a copy of kv.db alone (a backup that skips the
 		// WAL, a lost -wal file) would read the epoch before this open, and a store opened on it could give this
 		// open's fences again (LOCK-02). So the epoch reaches kv.db itself before the store gives its first lease.

@@ -124,10 +124,37 @@ describe.each(sides)('the lease contract, on %s', (_name, open) => {
 	it('gives up with held when the key stays held past the wait', async ({ onTestFinished }) => {
 		const side = await open(onTestFinished)
 		const invoices = side.lock('invoices')
-		await invoices.hold('42', async () => {
-			const error = await rejection(invoices.hold('42', () => 1, { wait: 100 }))
-			expect(error.code).toBe('held')
-			expect(error.message).toMatch(/^lock invoices: key "42": held past the 100 ms wait/)
+		let letGo = () => {}
+		let held = false
+		// Held by another call, not around this one: a hold inside it would be refused as nested (below).
+		const holding = invoices.hold('42', () => new Promise<void>(resolve => ((held = true), (letGo = resolve))))
+		while (!held) await new Promise(resolve => setTimeout(resolve, 5))
+		const error = await rejection(invoices.hold('42', () => 1, { wait: 100 }))
+		expect(error.code).toBe('held')
+		expect(error.message).toMatch(/^lock invoices: key "42": held past the 100 ms wait/)
+		letGo()
+		await holding
+	})
+
+	it('refuses a hold of a lock\'s key inside a hold of the same key at once, with invalid, rather than let it wait for itself until its wait runs out', async ({ onTestFinished }) => {
+		const side = await open(onTestFinished)
+		const invoices = side.lock('invoices')
+		const started = Date.now()
+		const error = await invoices.hold('42', async lease => {
+			// Through an await and a timer: the nesting follows the call.
+			await new Promise(resolve => setTimeout(resolve, 5))
+			const nested = await rejection(side.lock('invoices').hold('42', () => 'inner', { wait: '10s' }))
+			expect(nested.message).toBe(
+				`lock invoices: key "42": this hold is inside a hold of the same key (lease ${lease.id}) and would wait for itself until its 10 s wait ran out: a lock is not reentrant, so use the lease you hold`,
+			)
+			return nested
 		})
+		expect(error.code).toBe('invalid')
+		expect(Date.now() - started).toBeLessThan(5000)
+		// A try waits for nothing, and finds the key held; another key, or a semaphore's place, is no nesting.
+		expect(await invoices.hold('42', () => invoices.tryHold('42', () => 'inner'))).toBeUndefined()
+		expect(await invoices.hold('42', () => invoices.hold('43', () => 'other key'))).toBe('other key')
+		const exports = side.semaphore('exports', 2)
+		expect(await exports.hold('t', () => exports.hold('t', () => 'second place'))).toBe('second place')
 	})
 })
