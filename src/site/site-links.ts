@@ -6,10 +6,21 @@ import type { Root } from 'mdast'
 /** Where tinystore publishes these docs; a link under it points at a page of this site. */
 export const publishedDocsUrl = 'https://tinyshed.org/tinystore/docs/'
 
+/**
+ * Published pages whose subject this site keeps at another path. The seed page links "Leases over a
+ * connection" to the published `guides/locks/leases`; here that page is "Leases and renewal", and
+ * leases over a connection are `guides/locks/connection`, so the link goes where its words say.
+ */
+export const movedPages: Readonly<Record<string, string>> = { 'guides/locks/leases': 'guides/locks/connection' }
+
 /** The site-relative link for a URL of the published docs, or the URL unchanged. */
 export function toSiteLink(url: string, prefix: string = publishedDocsUrl): string {
 	if (!url.startsWith(prefix)) return url
-	return '/' + url.slice(prefix.length)
+	const rest = url.slice(prefix.length)
+	const end = rest.search(/[#?]/)
+	const path = end < 0 ? rest : rest.slice(0, end)
+	const moved = movedPages[path.replace(/\/$/, '')]
+	return '/' + (moved === undefined ? rest : moved + rest.slice(path.replace(/\/$/, '').length))
 }
 
 interface UrlNode {
