@@ -90,6 +90,22 @@ describe.each(sides)('the lease contract, on %s', (_name, open) => {
 		})
 	})
 
+	it('takes the TTL of renew(ttl) for the automatic renewals after it', async ({ onTestFinished }) => {
+		const side = await open(onTestFinished)
+		await side.lock('invoices').hold(
+			'42',
+			async lease => {
+				await lease.renew('3s')
+				const renewed = lease.expiresAt
+				// The next automatic renewal comes a third of the new TTL later, 1 s, and lasts the new TTL, 3 s: the lease
+				// then ends 1 s later than the renewal by hand made it, where a TTL of 1 s would end it 1 s sooner.
+				await new Promise(resolve => setTimeout(resolve, 1400))
+				expect(lease.expiresAt).toBeGreaterThan(renewed + 500)
+			},
+			{ ttl: '1s' },
+		)
+	})
+
 	it('gives a semaphore\'s leases no fence and at most its limit of holders', async ({ onTestFinished }) => {
 		const side = await open(onTestFinished)
 		const exports = side.semaphore('exports', 2)
