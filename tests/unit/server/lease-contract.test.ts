@@ -137,6 +137,22 @@ describe.each(sides)('the lease contract, on %s', (_name, open) => {
 		expect({ code: error.code, message: error.message, ran }).toEqual({ code: 'cancelled', message: 'lock invoices: key "42": cancelled before the hold began', ran: false })
 	})
 
+	it('leaves a hold alone once its key is held: a signal that aborts then neither stops the function nor loses the lease', async ({ onTestFinished }) => {
+		const side = await open(onTestFinished)
+		const stop = new AbortController()
+		const result = await side.lock('invoices').hold(
+			'42',
+			async lease => {
+				stop.abort()
+				await new Promise(resolve => setTimeout(resolve, 20))
+				return { lost: lease.lost, aborted: lease.signal.aborted }
+			},
+			{ signal: stop.signal },
+		)
+		expect(result).toEqual({ lost: false, aborted: false })
+		expect(await side.lock('invoices').tryHold('42', () => 'free after the function')).toBe('free after the function')
+	})
+
 	it('gives up with held when the key stays held past the wait', async ({ onTestFinished }) => {
 		const side = await open(onTestFinished)
 		const invoices = side.lock('invoices')
