@@ -48,20 +48,25 @@ describe('several keys of one lock', () => {
 		const accounts = store.lock('accounts')
 		const bothHold = { a: deferred(), b: deferred() }
 		let done = 0
-		void accounts.hold('alice', async () => {
+		const a = accounts.hold('alice', async () => {
 			bothHold.a.resolve()
 			await bothHold.b.promise
 			await accounts.hold('bob', () => done++, { wait: Number.POSITIVE_INFINITY })
 		})
-		void accounts.hold('bob', async () => {
+		const b = accounts.hold('bob', async () => {
 			bothHold.b.resolve()
 			await bothHold.a.promise
 			await accounts.hold('alice', () => done++, { wait: Number.POSITIVE_INFINITY })
 		})
+		const ended = [rejection(a), rejection(b)]
 		await clock.advance('24h')
 		expect(done).toBe(0)
 		expect([accounts.waiting('alice'), accounts.waiting('bob')]).toEqual([1, 1])
+		// A day is past every 30 s TTL: the outer leases are still valid because hold renews them.
+		expect([accounts.holders('alice').length, accounts.holders('bob').length]).toEqual([1, 1])
+		// Only the store's close ends them: each inner hold is refused with closed, and so is its outer hold.
 		await store.close()
+		for (const error of await Promise.all(ended)) expect(error).toMatchObject({ code: 'closed' })
 	})
 
 	it('holdAll takes the keys in one order, so the same two holders run one after the other, each with a fence per key', async () => {
