@@ -354,6 +354,8 @@ describe.concurrent('connect', () => {
 	it('refuses a fence from the server that does not read back (LOCK-08), and releases that lease', async ({ onTestFinished }) => {
 		const released: string[] = []
 		const fake = createServer(socket => {
+			// The client may reset the connection as it closes; a socket with no error listener would throw it.
+			socket.on('error', () => {})
 			let buffer = ''
 			socket.on('data', chunk => {
 				buffer += chunk.toString()
