@@ -14,10 +14,25 @@ export interface PlacedActor {
 	label: { value: string }
 	x: number
 	y: number
+	/** What the actor is, by its icon: a role noun of another kind may not name it. */
+	kind?: 'worker' | 'store' | 'database' | 'decoration'
+}
+
+/** Role nouns that name another kind of actor than the one labelled: a worker called "Lock" would take a lock's claims. */
+const OTHER_ROLES: Readonly<Record<string, readonly string[]>> = {
+	worker: ['lock', 'store', 'database', 'db', 'clock'],
+	store: ['worker', 'client', 'job', 'candidate', 'database', 'db', 'clock'],
+	database: ['worker', 'client', 'job', 'candidate', 'lock', 'store', 'clock'],
+	decoration: ['worker', 'client', 'job', 'candidate', 'lock', 'store', 'database', 'db'],
+}
+
+/** A label as the eye reads it: letters that look alike in the site's font made one (I, l and 1; O and 0). */
+function looks(label: string): string {
+	return label.toLowerCase().replace(/[il1|]/g, 'l').replace(/[o0]/g, 'o')
 }
 
 /** Words that say what happened or name a value, beyond those of the claim forms. */
-const VALUE_WORDS = ['fence', 'fences', 'epoch', 'count', 'lease', 'leases', 'ttl', 'wait', 'limit', 'holds', 'holding', 'held', 'holder', 'holders', 'saved', 'refused', 'rejected', 'accepted', 'free', 'idle', 'lost', 'expired', 'granted', 'waiting', 'paused', 'stalled', 'crashed', 'released', 'renewed', 'busy', 'full', 'ok', 'stale', 'gave', 'timed', 'winner', 'won', 'failed', 'succeeded', 'true', 'false', 'yes', 'no', 'not', 'never', 'first', 'last', 'next', 'new', 'old', 'live', 'dead', 'late', 'early']
+const VALUE_WORDS = ['fence', 'fences', 'epoch', 'count', 'lease', 'leases', 'ttl', 'wait', 'limit', 'holds', 'holding', 'held', 'holder', 'holders', 'saved', 'refused', 'rejected', 'accepted', 'free', 'idle', 'lost', 'expired', 'granted', 'waiting', 'paused', 'stalled', 'crashed', 'released', 'renewed', 'busy', 'full', 'ok', 'stale', 'gave', 'timed', 'winner', 'won', 'failed', 'succeeded', 'true', 'false', 'yes', 'no', 'not', 'never', 'first', 'last', 'next', 'new', 'old', 'live', 'dead', 'late', 'early', 'nobody', 'none', 'nothing', 'noone', 'everyone', 'everybody', 'anyone', 'anybody', 'someone', 'somebody', 'all', 'each', 'every', 'both', 'either', 'neither', 'other', 'another', 'it', 'its', 'they', 'them', 'he', 'she', 'him', 'her', 'who', 'same', 'only']
 
 /** The nouns of the actors' roles, which a label may use though a claim form does too. */
 const ROLE_NOUNS = new Set(['worker', 'lock', 'store', 'server', 'database', 'db', 'clock', 'client', 'node', 'service', 'job', 'candidate'])
@@ -58,9 +73,13 @@ const NEAREST = 8
 export function castProblems<A extends PlacedActor>(actors: readonly A[]): { actor: A; message: string }[] {
 	const problems: { actor: A; message: string }[] = []
 	for (const [i, actor] of actors.entries()) {
+		const role = actor.kind === undefined ? undefined : actor.label.value.toLowerCase().split(' ').find(word => OTHER_ROLES[actor.kind as string]?.includes(word))
+		if (role !== undefined) problems.push({ actor, message: `${actor.id} is a ${actor.kind === 'store' ? 'lock store' : actor.kind}, and "${role}" in its label names another kind of actor; the claims would read it as one` })
 		for (const other of actors.slice(0, i)) {
 			if (other.label.value.toLowerCase() === actor.label.value.toLowerCase()) {
 				problems.push({ actor, message: `${other.id} is labelled "${other.label.value}" already; two actors with one name cannot be told apart` })
+			} else if (looks(other.label.value) === looks(actor.label.value)) {
+				problems.push({ actor, message: `"${actor.label.value}" looks like ${other.id}'s "${other.label.value}" on the page (I, l and 1, or O and 0); give the actors names a reader tells apart` })
 			} else if (Math.abs(other.x - actor.x) < NEAREST && Math.abs(other.y - actor.y) < NEAREST) {
 				problems.push({ actor, message: `${actor.id} at ${actor.x},${actor.y} is drawn over ${other.id} at ${other.x},${other.y}; keep actors ${NEAREST} apart on one axis at least` })
 			}

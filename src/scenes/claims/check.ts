@@ -6,6 +6,7 @@
 import { formatDuration } from '../../../engine/index.ts'
 import type { ClaimContext, Evidence, SlotType } from './form.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
+import { liveLease } from './query.ts'
 
 /** A claim that held: its clause's span, its form, the spans of the engine's values in it, and what it was checked against. */
 export interface CheckedClaim {
@@ -29,6 +30,8 @@ const VALUE_SLOTS: readonly SlotType[] = ['fence', 'epoch', 'count', 'ordinal', 
 /** Checks every clause of a read text in a context; reading's own problems come first. */
 export function checkText(read: ReadResult, context: ClaimContext): CheckResult {
 	const result: CheckResult = { claims: [], problems: [...read.problems] }
+	const note = noteProblem(read, context)
+	if (note) return { claims: [], problems: [...read.problems, note] }
 	// The happenings each family of `each` forms told already, by their place in the step.
 	const used = new Map<string, Set<number>>()
 	let before: { at: number; order: number } | undefined
@@ -58,6 +61,23 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		before = now
 	}
 	return result
+}
+
+/**
+ * An arrow that is no message of the protocol (a note) still says its sender told its receiver: a lock
+ * store and a database never talk, and a worker tells another only what it did or saw, never what
+ * the receiver did ("B gets the key" on an arrow from A says A handed it over).
+ */
+function noteProblem(read: ReadResult, context: ClaimContext): ReadProblem | undefined {
+	const message = context.message
+	if (context.place !== 'note' || !message) return undefined
+	const kinds = [context.run.kinds.get(message.from), context.run.kinds.get(message.to)]
+	if (kinds.includes('store') && kinds.includes('database')) {
+		return { start: 0, end: 0, message: 'a lock store and a database never talk: the lock gives leases to workers, and workers write to the database; draw the arrow between the actors that act, or tell it in the caption' }
+	}
+	const told = read.clauses.find(clause => clause.subject === message.to && message.to !== message.from)
+	if (told) return { start: told.start, end: told.end, message: `an arrow from ${context.name(message.from)} to ${context.name(message.to)} says ${context.name(message.from)} told it; what ${context.name(message.to)} did is not ${context.name(message.from)}'s to tell: write it in the caption` }
+	return undefined
 }
 
 /**
@@ -98,13 +118,19 @@ function pauseLength(clause: ReadClause, context: ClaimContext): string | undefi
 	const worker = clause.subject
 	const word = clause.length?.word
 	if (worker === undefined || word === undefined) return undefined
+	// A pause has a length against a lease only when the worker held one as it paused.
+	const held = liveLease(context.step.end, worker) ?? context.step.happenings.find(h => h.kind === 'expired' && h.worker === worker)
+	if (!held) {
+		return `"${word}": ${context.name(worker)} held no lease as it paused, so nothing tells how long the pause was against it`
+	}
 	let ranOut: number | undefined
 	let settled = false
 	const last = context.run.lookAhead ?? context.run.steps.length
 	for (const step of context.run.steps.slice(context.step.index, last + 1)) {
 		const woken = step.index > context.step.index && !step.end.workers.get(worker)?.paused
 		const acted = woken ? step.happenings.findIndex(h => h.kind === 'sent' && h.from === worker) : -1
-		const expired = step.happenings.findIndex((h, i) => (h.kind === 'expired' || h.kind === 'gone') && h.worker === worker && (acted < 0 || i < acted))
+		// Only its TTL passing counts: a lease a restart took tells nothing of how long the pause was.
+		const expired = step.happenings.findIndex((h, i) => h.kind === 'expired' && h.worker === worker && (acted < 0 || i < acted))
 		if (expired >= 0) {
 			ranOut = step.happenings[expired]?.at
 			settled = true

@@ -73,7 +73,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 			result.problems.push(read.problem)
 			continue
 		}
-		// The sentence's last clause that says a worker paused: "long" or "short" in an aside tells that pause.
+		// The pause an aside's "long" or "short" tells: the sentence's last clause that says a worker paused.
 		let pause: number | undefined
 		for (const item of read.items) {
 			if (item.kind === 'aside') {
@@ -84,13 +84,17 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				const at = item.start + length.index
 				const paused = pause === undefined ? undefined : result.clauses[pause]
 				if (pause === undefined || !paused) {
-					result.problems.push({ start: at, end: at + word.length, message: `"${word}" in an aside tells how long a pause lasted; it may follow only a sentence that says a worker pauses or stalls` })
+					result.problems.push({ start: at, end: at + word.length, message: `"${word}" in an aside tells how long a pause lasted; it may follow only a sentence that says a worker pauses or stalls, with no clause about another worker between` })
 					continue
 				}
 				result.clauses[pause] = { ...paused, length: { word, start: at, end: at + word.length } }
 			} else {
 				result.clauses.push(item.clause)
+				// The aside tells the sentence's last pause, unless a clause about another worker came between:
+				// in "A pauses, and B holds the key: a long call" the length is not A's pause's.
+				const paused = pause === undefined ? undefined : result.clauses[pause]
 				if (item.clause.form.pauses) pause = result.clauses.length - 1
+				else if (paused && item.clause.subject !== undefined && item.clause.subject !== paused.subject) pause = undefined
 				// A clause about no actor ("the key goes to B") leaves nothing for "it" or a left-out subject to name.
 				referent = item.clause.subject
 			}

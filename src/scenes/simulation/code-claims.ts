@@ -8,7 +8,7 @@
  */
 import type { Code, Position } from '../../../scene-parser/index.ts'
 import { formatDuration, parseDuration } from '../../../engine/index.ts'
-import type { RunFacts } from '../claims/index.ts'
+import type { RunFacts, StepFacts } from '../claims/index.ts'
 
 export interface CodeProblem {
 	position: Position
@@ -28,6 +28,8 @@ type Setting = 'ttl' | 'wait' | 'limit' | 'renew'
 interface Written {
 	setting: Setting
 	text: string
+	/** The unit its name gives a bare number (`ttl_ms`, `ttlSeconds`), over the language's. */
+	unit?: number
 	line: number
 	column: number
 }
@@ -56,7 +58,7 @@ function numberOf(text: string): number | undefined {
  * product of numbers (`30 * 1000`, `30 * time.Second`), a Rust `Duration::from_secs(30)`, or a bare
  * number in the language's unit. Undefined for a name (code, left alone); a string when it cannot be read.
  */
-export function readDuration(text: string, lang: string): number | undefined | string {
+export function readDuration(text: string, lang: string, nameUnit?: number): number | undefined | string {
 	const value = text.trim()
 	const quoted = /^(["'`])(.*)\1$/.exec(value)
 	if (quoted) {
@@ -72,7 +74,7 @@ export function readDuration(text: string, lang: string): number | undefined | s
 		return n === undefined ? `cannot read ${value}; write Duration::from_secs with a number` : n * (RUST_UNITS[rust[1] as string] as number)
 	}
 	if (!/\d/.test(value)) return /^[\w.$:]+(\(\))?$/.test(value) ? undefined : `cannot read ${value}; write a number, a quoted duration like '30s', or a name`
-	const unit = bareUnit(lang)
+	const unit = nameUnit ?? bareUnit(lang)
 	let ms = 1
 	let named = false
 	for (const factor of value.split('*').map(part => part.trim())) {
@@ -91,27 +93,37 @@ export function readDuration(text: string, lang: string): number | undefined | s
 	return ms * unit
 }
 
-const SETTING = /(?:--|\.)?\b(ttl|wait|limit|renew)\b["']?\s*(?:[:=]|(?=\())\s*|--(ttl|wait|limit)[= ]\s*/gi
+const SETTING = /(?:--|\.)?\b(ttl|wait|limit|renew)(_?(?:ms|millis|milliseconds|s|secs|seconds))?\b["']?\s*(?:[:=]|(?=\())\s*|--(ttl|wait|limit)[= ]\s*/gi
+
+/** The unit a setting's name gives its number: `ttl_ms` and `ttlMs` milliseconds, `ttl_s` and `ttlSeconds` seconds. */
+function unitOfName(suffix: string | undefined): number | undefined {
+	if (!suffix) return undefined
+	return /^_?m/i.test(suffix) ? 1 : 1000
+}
 
 /** The settings a line of the sample writes, outside strings and comments. */
-function settingsOf(line: string, lineNumber: number, column: number): Written[] {
+function settingsOf(line: string, lineNumber: number, column: number, shell: boolean): Written[] {
 	const found: Written[] = []
 	for (const match of line.matchAll(SETTING)) {
-		const setting = ((match[1] ?? match[2]) as string).toLowerCase() as Setting
+		const setting = ((match[1] ?? match[3]) as string).toLowerCase() as Setting
 		let start = (match.index ?? 0) + match[0].length
-		let text = valueAt(line, start)
+		let text = valueAt(line, start, shell)
 		if (line[start] === '(' && match[0].startsWith('.')) {
 			start += 1
-			text = valueAt(line, start)
-		} else if (line[start] === '(') continue
+			text = valueAt(line, start, shell)
+		} else if (line[start] === '(' && !/[:=]/.test(match[0])) continue
 		if (text === '') continue
-		found.push({ setting, text, line: lineNumber, column: column + start })
+		const unit = unitOfName(match[2])
+		found.push({ setting, text, line: lineNumber, column: column + start, ...(unit === undefined ? {} : { unit }) })
 	}
 	return found
 }
 
-/** The value written from `start`: up to a `,`, `;`, `}` or an unmatched `)` outside quotes and brackets. */
-function valueAt(line: string, start: number): string {
+/** A number or a duration passed as a plain argument where the engine takes an options object: `store.lock('x', '5s')`, `store.semaphore('uploads', 5)`. */
+const POSITIONAL = /\.(lock|semaphore|Lock|Semaphore)\(\s*[^,()]+,\s*(?![{\s])([^,)]*\d[^,)]*)/g
+
+/** The value written from `start`: up to a `,`, `;`, `}` or an unmatched `)` outside quotes and brackets (on a command line, a space too). */
+function valueAt(line: string, start: number, shell: boolean): string {
 	let depth = 0
 	let quote: string | undefined
 	let i = start
@@ -127,7 +139,7 @@ function valueAt(line: string, start: number): string {
 			if (depth === 0) break
 			depth--
 		} else if ((ch === ',' || ch === ';' || ch === '}') && depth === 0) break
-		else if (ch === ' ' && depth === 0 && line.slice(start, i).trim() !== '' && !/^\s*\*/.test(line.slice(i)) && !/\*\s*$/.test(line.slice(start, i))) break
+		else if (shell && ch === ' ' && depth === 0 && line.slice(start, i).trim() !== '') break
 	}
 	return line.slice(start, i).trim()
 }
@@ -163,6 +175,8 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, run: RunF
 	const written: Written[] = []
 	let renewOff = false
 	let holds = false
+	let waits = false
+	const shell = /^(sh|bash|shell|console|zsh)$/i.test(code.lang)
 	for (const [i, raw] of code.lines.entries()) {
 		const line = code.start.line + i
 		const { code: text, comment } = split(raw, code.lang)
@@ -176,9 +190,14 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, run: RunF
 			}
 		}
 		if (/\b(hold|try_?[hH]old|TryHold|Hold)\s*\(/.test(text)) holds = true
-		for (const setting of settingsOf(text, line, code.start.column)) written.push(setting)
+		if (/\b(hold|Hold|holdAll|hold_all)\s*\(/.test(text)) waits = true
+		for (const setting of settingsOf(text, line, code.start.column, shell)) written.push(setting)
+		for (const match of text.matchAll(POSITIONAL)) {
+			const at = (match.index ?? 0) + match[0].length - (match[2] as string).length
+			problems.push({ position: { line, column: code.start.column + at }, message: `cannot read ${(match[2] as string).trim()} as an argument of ${match[1]}(): it takes the name${/semaphore/i.test(match[1] as string) ? ' and { limit }' : ', and a hold its options'}; write the setting by its name, where the scene is held to it` })
+		}
 	}
-	for (const { setting, text, line, column } of written) {
+	for (const { setting, text, line, column, unit } of written) {
 		const position = { line, column }
 		if (setting === 'renew') {
 			if (/^(false|False)$/.test(text)) renewOff = true
@@ -192,7 +211,7 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, run: RunF
 			else if (!scene.limits.includes(limit)) problems.push({ position, message: scene.limits.length === 0 ? `the code sample makes a semaphore of limit ${limit}, and the scene has no semaphore; give its lock actor limit=${limit}` : `the code sample's limit is ${limit}, and the scene's semaphore has limit ${scene.limits.join(' and ')}` })
 			continue
 		}
-		const ms = readDuration(text, code.lang)
+		const ms = readDuration(text, code.lang, unit)
 		if (ms === undefined) continue
 		if (typeof ms === 'string') {
 			problems.push({ position, message: `the code sample's ${setting}: ${ms}` })
@@ -204,7 +223,18 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, run: RunF
 		if (setting === 'wait' && run) problems.push(...waitProblems(ms, run, scene, position))
 	}
 	if (run && holds && !renewOff) problems.push(...renewalProblems(run, scene))
+	if (run && renewOff) problems.push(...stepsWhere(run, scene, h => h.kind === 'renewed', 'the code sample says renew: false, and a worker renews its lease in this step; leave renewal on in the sample, or show no renewal'))
+	if (run && holds && !waits) problems.push(...stepsWhere(run, scene, (h, step) => (h.kind === 'granted' && h.at > h.askedAt) || h.kind === 'gave-up' || (h.kind === 'asked' && !h.tryOnly && step.end.workers.get(h.worker)?.waiting !== undefined), "the code sample only tries for the key, and a worker waits for it in this step; hold in the sample, or ask with \"try\" in the scene"))
 	return problems
+}
+
+/** The first step with a happening the sample rules out, as a problem at that step. */
+function stepsWhere(run: RunFacts, scene: CodeScene, ruled: (h: StepFacts['happenings'][number], step: StepFacts) => boolean, message: string): CodeProblem[] {
+	for (const step of run.steps) {
+		const position = scene.steps[step.index - 1]
+		if (position && step.happenings.some(h => ruled(h, step))) return [{ position, message }]
+	}
+	return []
 }
 
 /** A hold of the scene that waited otherwise than the sample's wait says. */

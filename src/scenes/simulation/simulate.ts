@@ -10,7 +10,7 @@ import { DEFAULT_TTL_MS, MAX_FENCE_PART } from '../../../engine/index.ts'
 import { castProblems, nameProblem } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 import type { Frame, FrameMessage, SceneFrames } from '../frame.ts'
-import { castOf, statePlace } from './cast.ts'
+import { castOf, kindOf, statePlace } from './cast.ts'
 import { codeProblems } from './code-claims.ts'
 import { Labels } from './labels.ts'
 import { frameActor } from './project.ts'
@@ -106,7 +106,7 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 			const name = nameProblem(actor.label.value)
 			if (name !== undefined) world.report(actor.label.position, name)
 		}
-		for (const { actor, message } of castProblems(scene.actors)) world.report(actor.position, message)
+		for (const { actor, message } of castProblems(scene.actors.map(actor => ({ ...actor, kind: kindOf(actor.icon) })))) world.report(actor.position, message)
 		await world.open(actor => (actor.first !== undefined && actor.first > MAX_FENCE_PART ? 0n : startCount(scene, texts, actor)))
 		const start = world.record.begin()
 		for (const statement of scene.initial) initial(stage, statement)

@@ -239,9 +239,10 @@ export class World {
 		if (!hold?.lease) return
 		const line = this.waitersOf(hold.store).map(w => w.actor.id)
 		const live = this.liveLease(worker) !== undefined
+		// The release is told before the engine hands the key on: the next holder's grant follows it.
+		if (live) this.record.happen({ kind: 'released', at: this.clock.now(), worker: worker.actor.id, store: hold.store.actor.id, line, ...(hold.lease.fence === undefined ? {} : { fence: hold.lease.fence }) })
 		await hold.lease.release().catch(() => {})
 		hold.released = true
-		if (live) this.record.happen({ kind: 'released', at: this.clock.now(), worker: worker.actor.id, store: hold.store.actor.id, line, ...(hold.lease.fence === undefined ? {} : { fence: hold.lease.fence }) })
 		hold.finish()
 		await this.clock.settle()
 	}
@@ -268,6 +269,10 @@ export class World {
 	async reopen(store: StoreActor, from: 'restart' | 'restore'): Promise<void> {
 		const epochBefore = store.store.epoch
 		this.record.noticeLosses()
+		// The crash is told first and the leases it took after it; the epoch it opened with is filled in once it has.
+		const backup = store.backup
+		const restored = from === 'restore' && backup !== undefined
+		const opened = this.record.happen(restored ? { kind: 'restored', at: this.clock.now(), store: store.actor.id, epochBefore, epoch: epochBefore, backupEpoch: backup.epoch } : { kind: 'restarted', at: this.clock.now(), store: store.actor.id, epochBefore, epoch: epochBefore })
 		for (const worker of this.workers.values()) {
 			const hold = worker.hold
 			if (hold?.store !== store) continue
@@ -280,16 +285,13 @@ export class World {
 		await store.store.close().catch(() => {})
 		for (const worker of this.workers.values()) if (worker.hold?.store === store) worker.hold.finish()
 		await this.clock.settle()
-		const backup = store.backup
-		if (from === 'restore' && backup) {
+		if (restored) {
 			store.driver.close()
 			store.driver = this.openDriver(backup.bytes, store.actor.id)
 		}
 		store.store = await Store.open({ sqlite: store.driver, clock: this.clock })
 		store.holderOf = new Map()
-		const at = this.clock.now()
-		const epoch = store.store.epoch
-		this.record.happen(from === 'restore' && backup ? { kind: 'restored', at, store: store.actor.id, epochBefore, epoch, backupEpoch: backup.epoch } : { kind: 'restarted', at, store: store.actor.id, epochBefore, epoch })
+		opened.epoch = store.store.epoch
 	}
 
 	/** A copy of the store's kv.db is taken, for a later restore. */

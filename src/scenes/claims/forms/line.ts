@@ -34,10 +34,26 @@ function describeAsk(ask: Of<'asked'>): string {
 function inLine(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
 	const waiting = context.world.workers.get(worker)?.waiting
-	if (!waiting) return fails(`${context.name(worker)} is not in line when the step ends${holdsNow(context, worker)}`, 0)
+	if (!waiting) {
+		const waited = waitedThenGot(context, worker)
+		if (waited) return holds([saw(context.step, waited.ask), saw(context.step, waited.grant)], waited.ask.at)
+		return fails(`${context.name(worker)} is not in line when the step ends, nor got the key in this step after waiting for it${holdsNow(context, worker)}`, 0)
+	}
 	const store = context.world.stores.get(waiting.store)
 	const ask = asks(context, worker)[0]
 	return holds(store ? [lineEvidence(context.world, store)] : [], ask?.at ?? context.world.time)
+}
+
+/** A worker that asked in this step, found the key held, and got it later in the step, once its holder let go or lost it. */
+function waitedThenGot(context: ClaimContext, worker: string): { ask: Of<'asked'>; grant: Of<'granted'> } | undefined {
+	const list = context.step.happenings
+	const ask = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
+	if (ask < 0) return undefined
+	const asked = list[ask] as Of<'asked'>
+	const grant = list.findIndex((h, i) => i > ask && h.kind === 'granted' && h.worker === worker)
+	if (grant < 0) return undefined
+	const freed = list.slice(ask + 1, grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone') && h.store === asked.store)
+	return freed ? { ask: asked, grant: list[grant] as Of<'granted'> } : undefined
 }
 
 function holdsNow(context: ClaimContext, worker: string): string {
@@ -162,7 +178,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		pattern: '{worker} waits( in line)',
 		example: 'B waits in line',
-		meaning: 'The worker is in line for the key when the step ends.',
+		meaning: 'The worker is in line for the key when the step ends, or it waited in line in this step and got the key once its holder let go.',
 		check: (slots, context) => inLine(slots, context),
 	},
 	{
