@@ -385,3 +385,42 @@ describe.concurrent('connect', () => {
 		expect(released).toEqual(['1-1'])
 	})
 })
+
+describe('the client when its server stops', () => {
+	it('rejects a hold still waiting with closed, also one with wait: Infinity, and reads the held lease as lost with closed', async ({ onTestFinished }) => {
+		const running = await startServer()
+		let stopped = false
+		onTestFinished(async () => {
+			if (!stopped) await running.stop()
+		})
+		const leader = await connect(running.server.url)
+		const follower = await connect(running.server.url)
+		onTestFinished(() => leader.close({ timeout: '100ms' }))
+		onTestFinished(() => follower.close({ timeout: '100ms' }))
+		let lostWith: unknown
+		const leading = leader.lock('elections').hold(
+			'leader',
+			lease =>
+				new Promise<void>(resolve =>
+					lease.signal.addEventListener(
+						'abort',
+						() => {
+							lostWith = (lease.signal.reason as LockError).code
+							resolve()
+						},
+						{ once: true },
+					),
+				),
+			{ ttl: '1h' },
+		)
+		await until(() => (running.store.lock('elections').holders('leader').length === 1 ? true : undefined), 'the leader')
+		const following = rejection(follower.lock('elections').hold('leader', () => 'led', { wait: Number.POSITIVE_INFINITY }))
+		await until(() => (running.store.lock('elections').waiting('leader') === 1 ? true : undefined), 'the follower in line')
+		// As the server does on SIGTERM: waiting holds are answered closed, leases told lost with closed.
+		stopped = true
+		await running.stop()
+		expect(await following).toMatchObject({ code: 'closed' })
+		await leading
+		expect(lostWith).toBe('closed')
+	})
+})
