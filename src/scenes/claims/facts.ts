@@ -31,6 +31,8 @@ export interface WorkerFact {
 	waiting?: { store: string; place: number }
 	/** Its state label shows it paused (a label of the paused form, not struck): the story's, which the engine does not see. */
 	paused?: boolean
+	/** Its shown label says its process crashed, which a paused process did not. */
+	crashed?: boolean
 }
 
 export interface StoreFact {
@@ -65,7 +67,7 @@ export interface WorldFacts {
 
 /** One thing that happened in a step, with the clock when it happened. */
 export type Happening =
-	| { kind: 'asked'; at: number; worker: string; store: string; tryOnly: boolean; wait?: number }
+	| { kind: 'asked'; at: number; worker: string; store: string; tryOnly: boolean; wait?: number; unshown?: true }
 	| { kind: 'granted'; at: number; worker: string; store: string; fence?: bigint; ttl: number; holders: number; limit?: number; askedAt: number; place?: number }
 	| { kind: 'refused'; at: number; worker: string; store: string; full: boolean; holders: string[] }
 	| { kind: 'gave-up'; at: number; worker: string; store: string; waited: number; holders: string[] }

@@ -7,7 +7,7 @@
  * cannot read (`ttl: 10 ** 4`) is refused, as is a number in a comment, which would be prose no one checks.
  */
 import type { Code, Position } from '../../../scene-parser/index.ts'
-import { formatDuration, parseDuration } from '../../../engine/index.ts'
+import { DEFAULT_WAIT_MS, formatDuration, parseDuration } from '../../../engine/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 
 export interface CodeProblem {
@@ -169,13 +169,16 @@ function split(line: string, lang: string): { code: string; comment?: { text: st
 const CARDINALS = /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|hundred|thousand|million)\b/i
 
 /** Every problem of the sample against the scene and its run. */
-export function codeProblems(code: Code | undefined, scene: CodeScene, run: RunFacts | undefined): CodeProblem[] {
+export function codeProblems(code: Code | undefined, scene: CodeScene, whole: RunFacts | undefined): CodeProblem[] {
 	if (!code) return []
+	// In the reader's play the sample is the guide's: it holds the guide's steps, not the reader's after them.
+	const run = whole?.lookAhead === undefined ? whole : { ...whole, steps: whole.steps.slice(0, whole.lookAhead + 1) }
 	const problems: CodeProblem[] = []
 	const written: Written[] = []
 	let renewOff = false
 	let holds = false
 	let waits = false
+	let holdAt: Position | undefined
 	const shell = /^(sh|bash|shell|console|zsh)$/i.test(code.lang)
 	for (const [i, raw] of code.lines.entries()) {
 		const line = code.start.line + i
@@ -190,7 +193,11 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, run: RunF
 			}
 		}
 		if (/\b(hold|try_?[hH]old|TryHold|Hold)\s*\(/.test(text)) holds = true
-		if (/\b(hold|Hold|holdAll|hold_all)\s*\(/.test(text)) waits = true
+		const plainHold = /\b(hold|Hold|holdAll|hold_all)\s*\(/.exec(text)
+		if (plainHold) {
+			waits = true
+			holdAt ??= { line, column: code.start.column + plainHold.index }
+		}
 		for (const setting of settingsOf(text, line, code.start.column, shell)) written.push(setting)
 		for (const match of text.matchAll(POSITIONAL)) {
 			const at = (match.index ?? 0) + match[0].length - (match[2] as string).length
@@ -223,6 +230,10 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, run: RunF
 		if (setting === 'wait' && run) problems.push(...waitProblems(ms, run, scene, position))
 	}
 	if (run && holds && !renewOff) problems.push(...renewalProblems(run, scene))
+	// TypeScript's hold waits 10 s unless told: a sample that writes no wait is held to that default.
+	if (run && holdAt && /^(ts|typescript|js|javascript|tsx|jsx)$/i.test(code.lang) && !written.some(w => w.setting === 'wait')) {
+		problems.push(...waitProblems(DEFAULT_WAIT_MS, run, scene, holdAt, true).map(problem => ({ ...problem, message: `${problem.message.replace('the code sample waits at most', "the code sample's hold waits at most")} (the default, as the sample writes no wait)` })))
+	}
 	if (run && renewOff) problems.push(...stepsWhere(run, scene, h => h.kind === 'renewed', 'the code sample says renew: false, and a worker renews its lease in this step; leave renewal on in the sample, or show no renewal'))
 	if (run && holds && !waits) problems.push(...stepsWhere(run, scene, (h, step) => (h.kind === 'granted' && h.at > h.askedAt) || h.kind === 'gave-up' || (h.kind === 'asked' && !h.tryOnly && step.end.workers.get(h.worker)?.waiting !== undefined), "the code sample only tries for the key, and a worker waits for it in this step; hold in the sample, or ask with \"try\" in the scene"))
 	return problems
@@ -237,10 +248,12 @@ function stepsWhere(run: RunFacts, scene: CodeScene, ruled: (h: StepFacts['happe
 	return []
 }
 
-/** A hold of the scene that waited otherwise than the sample's wait says. */
-function waitProblems(wait: number, run: RunFacts, scene: CodeScene, position: Position): CodeProblem[] {
+/** A hold of the scene that waited otherwise than the sample's wait says; with `shownOnly`, only holds the scene shows asking. */
+function waitProblems(wait: number, run: RunFacts, scene: CodeScene, position: Position, shownOnly = false): CodeProblem[] {
+	const unshown = new Set(run.steps.flatMap(step => step.happenings.flatMap(h => (h.kind === 'asked' && h.unshown ? [`${h.worker}@${h.at}`] : []))))
 	for (const step of run.steps) {
 		for (const h of step.happenings) {
+			if (shownOnly && (h.kind === 'granted' || h.kind === 'gave-up') && unshown.has(`${h.worker}@${h.kind === 'granted' ? h.askedAt : h.at - h.waited}`)) continue
 			if (h.kind === 'asked' && !h.tryOnly && h.wait !== undefined && h.wait !== wait) {
 				return [{ position, message: `the code sample waits at most ${formatDuration(wait)}, and ${h.worker}'s hold in step ${step.index} waits ${formatDuration(h.wait)}; write the sample's wait in the hold's label ("hold, wait ${formatDuration(wait)}")` }]
 			}

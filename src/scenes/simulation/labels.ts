@@ -31,6 +31,12 @@ export class Labels {
 		return label !== undefined && !label.struck && label.pauses
 	}
 
+	/** Whether the actor's shown label says its process crashed (not only paused): it sends nothing for the rest of the scene. */
+	crashed(actor: string): boolean {
+		const label = this.#labels.get(actor)
+		return label !== undefined && !label.struck && label.pauses && /\bcrashed\b/i.test(label.text.value)
+	}
+
 	/** Strikes the actor's label; the text must be its current label's, else the reason it cannot be struck. */
 	strike(actor: string, text: Text, frame: number): string | undefined {
 		const current = this.#labels.get(actor)

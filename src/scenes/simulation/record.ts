@@ -23,6 +23,8 @@ export class Recorder {
 
 	/** Whether a worker's shown label says it is paused: the stage's labels know, the world does not. */
 	paused: (worker: string) => boolean = () => false
+	/** Whether a worker's shown label says its process crashed. */
+	crashed: (worker: string) => boolean = () => false
 
 	constructor(readonly world: RecordedWorld) {}
 
@@ -85,6 +87,7 @@ export class Recorder {
 			const hold = worker.hold
 			const fact: WorkerFact = { id }
 			if (this.paused(id)) fact.paused = true
+			if (this.crashed(id)) fact.crashed = true
 			const lease = hold?.lease
 			if (hold && lease) {
 				const lost = lease.lost

@@ -167,7 +167,7 @@ export class World {
 	}
 
 	/** A worker asks the store for the key: `hold` waits in line (up to `wait`), `tryHold` does not. Resolves once the engine has answered or put it in line. */
-	async startHold(worker: WorkerActor, store: StoreActor, options: { tryOnly: boolean; wait?: number; position: Position }): Promise<Hold> {
+	async startHold(worker: WorkerActor, store: StoreActor, options: { tryOnly: boolean; wait?: number; position: Position; unshown?: true }): Promise<Hold> {
 		let finish = () => {}
 		const ended = new Promise<void>(resolve => {
 			finish = resolve
@@ -175,7 +175,7 @@ export class World {
 		const askedAt = this.clock.now()
 		const hold: Hold = { store, asked: ++this.#asked, askedAt, gone: false, released: false, shown: false, queued: false, tryOnly: options.tryOnly, finish, ...(options.wait === undefined ? {} : { wait: options.wait }) }
 		const id = worker.actor.id
-		this.record.happen({ kind: 'asked', at: askedAt, worker: id, store: store.actor.id, tryOnly: options.tryOnly, ...(options.wait === undefined ? {} : { wait: options.wait }) })
+		this.record.happen({ kind: 'asked', at: askedAt, worker: id, store: store.actor.id, tryOnly: options.tryOnly, ...(options.wait === undefined ? {} : { wait: options.wait }), ...(options.unshown ? { unshown: true as const } : {}) })
 		const fn = async (lease: Lease) => {
 			// A key handed on when a lease ran out: that loss comes first.
 			this.record.noticeLosses()

@@ -8,7 +8,7 @@ import type { ReaderAct } from '../../../src/scenes/browser/play/act.ts'
 import { ACTIONS } from '../../../src/scenes/browser/play/actions/index.ts'
 import { SessionError, SessionRunner } from '../../../src/scenes/browser/play/run-session.ts'
 import type { SessionState } from '../../../src/scenes/browser/play/run-session.ts'
-import { sessionBase } from '../../../src/scenes/browser/play/session-source.ts'
+import { copiedScene, sessionBase } from '../../../src/scenes/browser/play/session-source.ts'
 
 const fences = readFileSync(new URL('../../../content/guides/locks/fences.mdx', import.meta.url), 'utf8')
 const seed = findSceneBlocks(fences)[0]!.text
@@ -34,7 +34,7 @@ describe('a reader plays the seed scene', () => {
 		expect(state.frames[3]!.messages.map(m => m.label)).toEqual(['hold', 'fence 8'])
 		expect(state.frames[2]!.time).toBe(30_000)
 		// The copied text is a scene the checker accepts as it is.
-		const again = await compileScene(state.text, { file: 'copied.scene' }, openNodeDriver)
+		const again = await compileScene(copiedScene(state.text), { file: 'copied.scene' }, openNodeDriver)
 		expect(again.diagnostics).toEqual([])
 		expect(again.frames).toHaveLength(6)
 	})
@@ -46,7 +46,7 @@ describe('a reader plays the seed scene', () => {
 		expect(last(state).actors.find(a => a.id === 'db')!.state?.text).toBe('summary by Worker A')
 		expect(last(state).actors.find(a => a.id === 'db')!.storedFence).toBe('7')
 		expect(state.text).toContain('icon=database fences=off')
-		expect((await compileScene(state.text, { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
+		expect((await compileScene(copiedScene(state.text), { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
 	})
 
 	it('a restart of the store mid-scene: the next fence carries the new epoch', async () => {
@@ -100,7 +100,7 @@ describe('a reader plays the seed scene', () => {
 		expect(answers).toEqual([
 			'asked busy', 'asked gave-up', '', 'renewed renewed', 'released released', 'asked granted', 'write answer', 'write answer', '', '', 'renew-failed renew-failed', '', '', 'asked granted',
 		])
-		expect((await compileScene(state.text, { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
+		expect((await compileScene(copiedScene(state.text), { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
 	})
 
 	it('records what the engine ran: the epoch written on open, the fenced update with its parameters and changes: 0', async () => {
@@ -125,6 +125,14 @@ describe('the session\'s text', () => {
 		expect(base.text).not.toContain('Worker B holds')
 		expect(base.text).toMatch(/actor db +"chat.db" +at 90,50 icon=database fences=off\n/)
 		expect(sessionBase(seed, 99, true).kept).toBe(3)
+	})
+
+	it('copies a session as a scene without the guide\'s code sample and the lines its steps mark, since the reader\'s steps are not that code\'s', () => {
+		const copy = copiedScene(sessionBase(seed, 2, true).text)
+		expect(copy).not.toContain('code ts')
+		expect(copy).not.toContain('summaries.hold')
+		expect(copy).not.toMatch(/line=/)
+		expect(copy).toContain('step "A\'s lease runs out. Worker B holds the key with fence 8 and saves its summary."')
 	})
 
 	it('leaves out how long a kept caption says a pause lasts, which the reader now decides, and keeps the rest of the aside', () => {

@@ -13,6 +13,7 @@ import { CLOCK } from './act.ts'
 import type { PlayAction, ReaderAct } from './act.ts'
 import { ACTIONS } from './actions/index.ts'
 import type { FrameLog } from './engine-log.ts'
+import { copiedScene } from './session-source.ts'
 import { showEngineLog } from './engine-view.ts'
 import { SessionError, SessionRunner, kindOf } from './run-session.ts'
 import type { SessionState } from './run-session.ts'
@@ -81,7 +82,7 @@ class PlayPanel {
 		}
 		options.append(
 			this.#engineToggle,
-			button('Copy as scene', '', () => void this.#copy(this.#state.text, 'The session is copied as scene text.')),
+			button('Copy as scene', '', () => void this.#copy(copiedScene(this.#state.text), 'The session is copied as scene text.')),
 			button('Copy link', '', () => void this.#copyLink()),
 			button('Back to the guide', '', () => this.close()),
 		)
@@ -193,7 +194,7 @@ class PlayPanel {
 		if (!this.root.isConnected) this.player.figure.querySelector('.scene-controls')?.after(this.root)
 		const { wide, narrow } = renderStages(state.frames, { id: this.player.figure.id })
 		this.player.present({ frames: state.frames, svgs: wide, narrowSvgs: narrow })
-		this.#source.textContent = state.text
+		this.#source.textContent = copiedScene(state.text)
 		this.player.figure.querySelector('.scene-play-error')?.remove()
 		this.#fences?.setAttribute('aria-checked', String(!state.fenced))
 	}

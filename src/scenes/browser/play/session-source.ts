@@ -51,3 +51,25 @@ function withoutPauseLength(caption: string): string {
 		return /^[\s.,;!?]*$/.test(rest) ? rest.trim() : colon + rest
 	})
 }
+
+/**
+ * A session as a scene to copy: without the guide's code sample and the lines its steps mark in it.
+ * The reader's actions are not that code's (a hold waiting as long as it takes, a wait of their own),
+ * and a scene is held to its sample, so the copy keeps only what the engine ran.
+ */
+export function copiedScene(text: string): string {
+	const parsed = parseScene(text, {})
+	if (!parsed.ok || !parsed.scene.code) return text
+	const lines = text.split('\n')
+	const first = parsed.scene.code.position.line - 1
+	const end = lines.findIndex((line, i) => i > first && /^\s*end\s*(#.*)?$/.test(line))
+	for (const step of parsed.scene.steps) {
+		const at = step.position.line - 1
+		const line = lines[at] ?? ''
+		// After the caption's closing quote, so a caption that says "line=" keeps it.
+		const after = step.caption.end?.line === step.position.line ? step.caption.end.column - 1 : 0
+		lines[at] = line.slice(0, after) + line.slice(after).replace(/\s+line=\S+/, '')
+	}
+	if (end >= 0) lines.splice(first, end - first + 1)
+	return lines.join('\n')
+}

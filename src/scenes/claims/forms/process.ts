@@ -34,6 +34,8 @@ function withoutFences(slots: readonly Slot[], context: ClaimContext, changed: b
 	if (!fenced) return fails(`${context.name(worker)} wrote nothing in this step`, 0)
 	if (!unfenced) return fails(`without fences, ${context.name(worker)} would write nothing in this step`, 0)
 	if (unfenced.changed !== changed) return fails(`run without fences, ${describeWrite(context, unfenced)}`, 0)
+	// A counterfactual says the fences made the difference: with them, the write had the other outcome.
+	if (fenced.changed === changed) return fails(`with fences too, ${describeWrite(context, fenced)}: the fences changed nothing for this write`, 0)
 	return holds([saw(context.step, fenced), { ...saw(context.step, unfenced), unfenced: true }], fenced.at)
 }
 
@@ -84,6 +86,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			if (!context.step.start.workers.get(worker)?.paused) return fails(`${context.name(worker)} was not shown paused when the step began, so it is not still paused`, 0)
+			if (sentBy(context.step, worker) > 0) return fails(`${context.name(worker)} sent a message in this step, so it did not stay paused through it`, 0)
 			return pausedNow(slots, context)
 		},
 	},
@@ -106,8 +109,12 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		pauses: true,
 		pattern: '{worker} crashes',
 		example: 'Worker A crashes',
-		meaning: 'The worker is shown stopped when the step ends (a label of the paused form, such as crashed).',
-		check: (slots, context) => pausedNow(slots, context),
+		meaning: 'The worker is shown crashed when the step ends (its label says crashed: it sends nothing for the rest of the scene).',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			if (!context.world.workers.get(worker)?.crashed) return fails(`${context.name(worker)} is not shown crashed when the step ends; a crash is a label that says so, like set ${worker} "crashed" (a paused worker may wake)`, 0)
+			return pausedNow(slots, context)
+		},
 	},
 	{
 		id: 'code-goes-on',

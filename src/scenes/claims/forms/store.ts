@@ -329,7 +329,15 @@ function wroteEpoch(slots: readonly Slot[], context: ClaimContext, isTime: boole
 	return holds([saw(context.step, open)], open.at)
 }
 
+/** kv.db names no store: in a scene of several, a claim about a backup or a restore cannot say whose. */
+function oneStore(context: ClaimContext): string | undefined {
+	const count = context.world.stores.size
+	return count > 1 ? `this scene has ${count} lock stores, and "kv.db" does not say whose; a backup or a restore is told only in a scene of one store (say the rest in the page's prose)` : undefined
+}
+
 function backedUp(context: ClaimContext, epoch?: Slot): Verdict {
+	const several = oneStore(context)
+	if (several) return fails(several)
 	const found = unused(context, happened(context.step, 'backed-up'))
 	if (found.length === 0) return fails(happened(context.step, 'backed-up').length === 0 ? 'no backup was taken in this step' : 'this text tells every backup of this step already')
 	const backup = epoch ? found.find(h => h.epoch === bigOf(epoch)) : found[0]
@@ -339,6 +347,8 @@ function backedUp(context: ClaimContext, epoch?: Slot): Verdict {
 
 /** The step's restore this claim tells: the first one not told already, with the epoch the slot names when it names one. */
 function restoreOf(context: ClaimContext, epoch?: Slot): Of<'restored'> | string {
+	const several = oneStore(context)
+	if (several) return several
 	const found = unused(context, happened(context.step, 'restored'))
 	if (found.length === 0) return happened(context.step, 'restored').length === 0 ? 'no store was restored from a backup in this step' : 'this text tells every restore of this step already'
 	const restore = epoch ? found.find(h => h.epoch === bigOf(epoch)) : found[0]

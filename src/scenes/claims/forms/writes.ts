@@ -1,7 +1,7 @@
 /** Claims about writes and the row: who saved, with which fence, what the database did, what the row keeps. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
-import { actorOf, fails, fenceOfSlot, happened, holds, leaseEvidence, runSteps, saw, time } from '../query.ts'
+import { actorOf, fails, fenceOfSlot, happened, holds, leaseEvidence, runSteps, saw, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
@@ -14,8 +14,11 @@ function writes(context: ClaimContext, worker: string, database?: string): Of<'w
 /** The worker of slot `worker` wrote in this step (`keep` narrows the write). */
 function wrote(slots: readonly Slot[], context: ClaimContext, worker = 0, keep?: (h: Of<'wrote'>) => string | undefined): Verdict {
 	const id = actorOf(slots[worker])
-	const found = writes(context, id)
-	if (found.length === 0) return fails(`${context.name(id)} wrote nothing in this step`, worker)
+	const all = writes(context, id)
+	if (all.length === 0) return fails(`${context.name(id)} wrote nothing in this step`, worker)
+	// Each clause that says a worker saves tells a write of its own: "B saves. B saves again." needs two.
+	const found = unused(context, all)
+	if (found.length === 0) return fails(`this text tells every write ${context.name(id)} made in this step already (${all.length})`, worker)
 	const write = found[found.length - 1] as Of<'wrote'>
 	const problem = keep?.(write)
 	if (problem !== undefined) return fails(problem, worker)
@@ -28,8 +31,9 @@ function outcome(slots: readonly Slot[], context: ClaimContext, worker: number, 
 	const db = database === undefined ? undefined : actorOf(slots[database])
 	const found = writes(context, id, db)
 	if (found.length === 0) return fails(`${context.name(id)} wrote nothing${db === undefined ? '' : ` to ${context.name(db)}`} in this step`, worker)
-	const write = found[found.length - 1] as Of<'wrote'>
-	if (write.changed !== changed) return fails(denied(context, write), worker)
+	// The write whose outcome the clause tells: the last one that had it ("refused, then its next write is saved" tells two).
+	const write = [...found].reverse().find(w => w.changed === changed)
+	if (!write) return fails(denied(context, found[found.length - 1] as Of<'wrote'>), worker)
 	return holds([saw(context.step, write)], write.at)
 }
 
@@ -63,6 +67,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves',
 		places: STORY,
+		each: 'save',
 		pattern: '{worker} saves( its summary)',
 		example: 'Worker B saves its summary',
 		meaning: 'The worker wrote to the database in this step, whatever the database did with it.',
@@ -71,6 +76,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves-what-it-computed',
 		places: STORY,
+		each: 'save',
 		pattern: '{worker} saves what it computed',
 		example: 'A saves what it computed',
 		meaning: 'The worker wrote to the database in this step.',
@@ -79,6 +85,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'writes-its-fence',
 		places: STORY,
+		each: 'save',
 		pattern: '{worker} writes its fence to the row',
 		example: 'A writes its fence to the row',
 		meaning: 'The worker wrote to the database in this step, and its fence is on the row: the write changed it.',
@@ -87,6 +94,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves-again',
 		places: STORY,
+		each: 'save',
 		pattern: '{worker} saves( its summary) again',
 		example: 'A saves again',
 		meaning: 'The worker wrote in this step, and had written in an earlier one.',
@@ -99,6 +107,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves-too',
 		places: STORY,
+		each: 'save',
 		pattern: '{worker} saves( its summary) too',
 		example: 'A saves too',
 		meaning: 'The worker wrote in this step, and another worker had written before it.',
@@ -115,6 +124,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves-with-fence',
 		places: STORY,
+		each: 'save',
 		pattern: '{worker} saves( its summary) with fence {fence}',
 		example: 'Worker A saves with fence 7',
 		meaning: 'The worker wrote in this step, with that fence.',
@@ -282,6 +292,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			if (row.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but the row keeps fence ${showFence(row.fence)}`, 1)
 			const larger = writesUpTo(context, database).find(h => h.fence > row.fence)
 			if (larger) return fails(`${context.name(larger.worker)} wrote a larger fence, ${showFence(larger.fence)}, which the row does not keep: ${context.name(database)} checks no fence`, 0)
+			const first = context.run.steps[0]?.end.databases.get(database)?.fence
+			if (first !== undefined && first > row.fence) return fails(`the row had a larger fence, ${showFence(first)}, when the scene began, which it does not keep: ${context.name(database)} checks no fence`, 0)
 			return holds([{ kind: 'row', database, at: context.world.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }], context.world.time)
 		},
 	},

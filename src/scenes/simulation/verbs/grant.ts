@@ -39,7 +39,7 @@ export const grant: MessageKind = {
 			}
 			// The worker called hold, though the scene shows only the answer: it sent a request.
 			world.record.happen({ kind: 'sent', at: world.clock.now(), from: worker.actor.id, to: store.actor.id })
-			hold = await world.startHold(worker, store, { tryOnly: said.has('refused') || said.has('full'), position: send.position })
+			hold = await world.startHold(worker, store, { tryOnly: said.has('refused') || said.has('full'), position: send.position, unshown: true })
 			settled = true
 		}
 		const current = hold
