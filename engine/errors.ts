@@ -8,9 +8,10 @@
  * `lost` the lease ran out (or its store closed) before this renewal;
  * `released` the lease was already released;
  * `busy` (over a connection) the server is at one of its limits, try again later;
- * `unreachable` (over a connection) no answer from the server: it is down or cut off.
+ * `unreachable` (over a connection) no answer from the server: it is down or cut off;
+ * `unavailable` (on etcd) the cluster answers but cannot decide: it has lost its quorum or has no leader.
  */
-export const LOCK_ERROR_CODES = ['held', 'cancelled', 'closed', 'invalid', 'in_use', 'lost', 'released', 'busy', 'unreachable'] as const
+export const LOCK_ERROR_CODES = ['held', 'cancelled', 'closed', 'invalid', 'in_use', 'lost', 'released', 'busy', 'unreachable', 'unavailable'] as const
 
 /** One of `LOCK_ERROR_CODES`. */
 export type LockErrorCode = (typeof LOCK_ERROR_CODES)[number]

@@ -570,6 +570,7 @@ function checkName(name: unknown, kind: string, closed: boolean): void {
 
 /** A server's refusal as the engine's error: a server at a limit or unable to write its history reads as `busy`, the wire's other codes as `invalid`, named in the message. */
 function errorFrom(error: WireError): LockError {
-	if (engineCodes.has(error.code)) return new LockError(error.code as LockErrorCode, error.message)
+	// The wire's unavailable is a server that could not write its history, which a client retries as busy; the engine's is etcd's lost quorum.
+	if (engineCodes.has(error.code) && error.code !== 'unavailable') return new LockError(error.code as LockErrorCode, error.message)
 	return new LockError(error.code === 'unavailable' ? 'busy' : 'invalid', `${error.code}: ${error.message}`)
 }

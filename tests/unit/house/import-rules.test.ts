@@ -144,6 +144,21 @@ describe('the import-rule check fails on a forbidden import', () => {
 		])
 	})
 
+	it("keeps etcd/ to its own folder and the engine's public entry, and the site and the server to etcd's entry", () => {
+		const found = check([
+			{ path: 'engine/index.ts', text: '' },
+			{ path: 'etcd/index.ts', text: '' },
+			{ path: 'etcd/rpc.ts', text: '' },
+			{ path: 'etcd/client.ts', text: "import { Store } from '../engine/index.ts'\nimport { connect } from '../server/index.ts'\nimport { EtcdRpc } from './rpc.ts'\n" },
+			{ path: 'server/index.ts', text: "import { connectEtcd } from '../etcd/index.ts'\nimport { EtcdRpc } from '../etcd/rpc.ts'\n" },
+			{ path: 'torture/run.ts', text: "import { EtcdRpc } from '../etcd/rpc.ts'\n" },
+		])
+		expect(found).toEqual([
+			`etcd/client.ts:2:25: imports "../server/index.ts" (server/index.ts): ${rule('etcd/ imports').rule}`,
+			`server/index.ts:2:25: imports "../etcd/rpc.ts" (etcd/rpc.ts): ${rule('outside etcd/').rule}`,
+		])
+	})
+
 	it('reads a new file of a source tree on disk, wherever it lives', () => {
 		const root = mkdtempSync(join(tmpdir(), 'import-rules-'))
 		try {

@@ -57,6 +57,8 @@ export const IMPORT_RULES: readonly ImportRule[] = [
 	{ rule: 'outside src/scenes/claims/, the claim language is imported only through its entry (src/scenes/claims/index.ts)', files: [OURS], except: ['src/scenes/claims/'], forbid: ['src/scenes/claims/'], allow: ['src/scenes/claims/index.ts'] },
 	{ rule: `outside engine/, the engine is imported only through its entries (${ENGINE_ENTRIES.join(', ')})`, files: [OURS], except: ['engine/'], forbid: ['engine/'], allow: ENGINE_ENTRIES },
 	{ rule: "the server imports the engine's public entries only (engine/index.ts, and engine/adapters/node.ts to open a directory)", files: ['server/'], forbid: ['engine/'], allow: ['engine/index.ts', 'engine/adapters/node.ts'] },
+	{ rule: "etcd/ imports nothing of ours but its own folder and the engine's public entry (engine/index.ts)", files: ['etcd/'], forbid: [OURS], allow: ['etcd/', 'engine/index.ts'] },
+	{ rule: "outside etcd/, the etcd backend is imported through its entry (etcd/index.ts); its other files (a local cluster, etcd's history, the calls) by tests, torture/ and bench/ only", files: [OURS], except: ['etcd/', 'tests/', 'torture/', 'bench/'], forbid: ['etcd/'], allow: ['etcd/index.ts'] },
 	{ rule: 'browser code never imports a Node adapter, better-sqlite3 or a node: module, directly or through other files', files: BROWSER, forbid: NODE_ONLY, transitive: true },
 	{ rule: 'the scene pipeline (src/scenes/) imports nothing of the playground (src/playground/), which is built on it', files: ['src/scenes/'], forbid: ['src/playground/'] },
 	{ rule: 'import() takes a string literal: a path computed at run time is followed by no bundler, no rule and no reader', files: [OURS], forbid: [COMPUTED] },

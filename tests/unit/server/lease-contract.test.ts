@@ -2,9 +2,10 @@ import { describe, expect, it, type OnTestFinishedHandler } from 'vitest'
 import { openStore } from '../../../engine/adapters/node.ts'
 import { LockError, Store, type Key, type Lease, type HoldOptions, type SemaphoreLease } from '../../../engine/index.ts'
 import { connect } from '../../../server/index.ts'
+import { clientOf, sharedCluster } from '../etcd/fixtures/cluster.ts'
 import { startServer, tempDir } from './fixtures/wire.ts'
 
-// One lease contract, run against a store's leases and against a lock server's through the client.
+// One lease contract, run against a store's leases, a lock server's through the client, and etcd's through the etcd client.
 
 interface Holder<L> {
 	hold<T>(key: Key, fn: (lease: L) => T | PromiseLike<T>, options?: HoldOptions): Promise<T>
@@ -36,6 +37,13 @@ const sides: [string, (finished: Finished) => Promise<Side>][] = [
 				await client.close()
 				await running.stop()
 			})
+			return { lock: name => client.lock(name), semaphore: (name, limit) => client.semaphore(name, { limit }) }
+		},
+	],
+	[
+		'etcd through the etcd client',
+		async finished => {
+			const client = await clientOf(await sharedCluster(), finished)
 			return { lock: name => client.lock(name), semaphore: (name, limit) => client.semaphore(name, { limit }) }
 		},
 	],
