@@ -37,7 +37,7 @@ export class LocalMember {
 	readonly name: string
 	readonly clientPort: number
 	readonly peerPort: number
-	readonly dataDir: string
+	dataDir: string
 	process: ChildProcess | undefined
 	stopped = false
 	readonly output: string[] = []
@@ -63,9 +63,15 @@ export class LocalMember {
 		return this.process !== undefined && this.process.exitCode === null && this.process.signalCode === null
 	}
 
+	/** The peer address others reach it at. */
+	get peerUrl(): string {
+		return `http://127.0.0.1:${this.peerPort}`
+	}
+
 	/** Starts the member's process (again), on its data folder. */
 	start(): void {
-		const child = spawn(this.#bin, this.#args, { stdio: ['ignore', 'pipe', 'pipe'] })
+		const args = this.#args.map((arg, i) => (this.#args[i - 1] === '--data-dir' ? this.dataDir : arg))
+		const child = spawn(this.#bin, args, { stdio: ['ignore', 'pipe', 'pipe'] })
 		this.process = child
 		this.stopped = false
 		running.add(child)
@@ -242,6 +248,34 @@ export class LocalCluster {
 		}
 	}
 
+	/**
+	 * Saves a snapshot of the cluster's data with etcd's own tool (`etcdctl snapshot save`, through one
+	 * member), as an operator's backup does.
+	 */
+	snapshot(file: string): void {
+		const member = this.members.find(m => m.running && !m.stopped)
+		if (member === undefined) throw new Error('etcd snapshot: no member is running')
+		etcdctl(['--endpoints', member.endpoint, 'snapshot', 'save', file])
+	}
+
+	/**
+	 * Restores the cluster from a snapshot as etcd's documentation says: every member killed, its data
+	 * folder made anew by `etcdctl snapshot restore` (with a new cluster token), and started on it.
+	 * The restored store's revision is the snapshot's: what was written since is gone.
+	 */
+	async restore(file: string): Promise<void> {
+		await Promise.all(this.members.map(m => m.kill()))
+		const cluster = this.members.map(m => `${m.name}=${m.peerUrl}`).join(',')
+		const token = `tinystore-restored-${randomUUID()}`
+		for (const member of this.members) {
+			const dataDir = `${member.dataDir.replace(/\.restored-\d+$/, '')}.restored-${Date.now()}`
+			etcdctl(['snapshot', 'restore', file, '--name', member.name, '--data-dir', dataDir, '--initial-cluster', cluster, '--initial-cluster-token', token, '--initial-advertise-peer-urls', member.peerUrl])
+			member.dataDir = dataDir
+		}
+		for (const member of this.members) member.start()
+		await this.ready(30_000)
+	}
+
 	/** Kills every member and deletes the data folders. */
 	async close(): Promise<void> {
 		await Promise.all(this.members.map(m => m.kill()))
@@ -252,6 +286,16 @@ export class LocalCluster {
 	#outputs(): string {
 		return this.members.map(m => `${m.name}: ${m.running ? (m.stopped ? 'stopped' : 'running') : 'not running'}; ${m.output.slice(-3).join(' | ')}`).join('; ')
 	}
+}
+
+/** What to install when there is no etcdctl: a restore needs it. */
+export const ETCDCTL_MISSING = 'etcdctl is not installed here, and a snapshot and its restore need it: `apt-get install etcd-client` (Debian or Ubuntu; npm test installs it when run as root), or set ETCDCTL_BIN.'
+
+function etcdctl(args: string[]): string {
+	const run = spawnSync(process.env.ETCDCTL_BIN ?? 'etcdctl', args, { encoding: 'utf8', env: { ...process.env, ETCDCTL_API: '3' } })
+	if (run.error !== undefined) throw new Error(ETCDCTL_MISSING)
+	if (run.status !== 0) throw new Error(`etcdctl ${args.join(' ')}: exited with ${run.status}: ${run.stderr.trim()}`)
+	return run.stdout
 }
 
 async function freePorts(count: number): Promise<number[]> {
