@@ -37,3 +37,11 @@ export function readChat(db: ChatDb, chatId: number): { summary: string; fence: 
 	const row = db.prepare('select summary, summary_fence from chats where id = ?').get(String(chatId)) as { summary: string; summary_fence: string } | undefined
 	return row === undefined ? undefined : { summary: row.summary, fence: row.summary_fence === '' ? 0n : BigInt(row.summary_fence) }
 }
+
+/** A torture run's chat.db: chats 1 to `keys`, and a table where each fenced write is recorded in the transaction that made it. */
+export function createTortureDb(path: string, keys: number): void {
+	createChatDb(path, Array.from({ length: keys }, (_, i) => i + 1))
+	const db = new Database(path)
+	db.exec('create table writes (seq integer primary key autoincrement, client text not null, chat_id integer not null, fence text not null, summary text not null, accepted integer not null)')
+	db.close()
+}

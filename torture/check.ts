@@ -429,11 +429,23 @@ function checkClientGrants(facts: TortureFacts, held: Held[], violations: string
 }
 
 function checkWrites(facts: TortureFacts, held: Held[], violations: string[]): void {
-	const fences = new Map(held.filter(h => h.grant.fence !== null).map(h => [BigInt(h.grant.fence as string), h]))
+	checkFencedWrites(facts, held.map(h => h.grant), violations)
+}
+
+/**
+ * The fenced writes against the leases given (whatever gave them): each write's fence is a lease's
+ * of that chat's key, accepted writes grow, every client's write is in chat.db, and none is lost.
+ */
+export function checkFencedWrites(
+	facts: Pick<TortureFacts, 'dbWrites' | 'clientWrites' | 'rows'>,
+	leases: readonly { fence: string | null; key: string }[],
+	violations: string[],
+): void {
+	const fences = new Map(leases.filter(lease => lease.fence !== null).map(lease => [BigInt(lease.fence as string), lease]))
 	const lastAccepted = new Map<number, DbWrite>()
 	for (const write of [...facts.dbWrites].sort((a, b) => a.seq - b.seq)) {
 		const lease = fences.get(BigInt(write.fence))
-		if (lease === undefined || lease.grant.key !== String(write.chatId)) {
+		if (lease === undefined || lease.key !== String(write.chatId)) {
 			violations.push(`write #${write.seq} to chat ${write.chatId} carries fence ${BigInt(write.fence)}, which no lease of that chat's key has`)
 		}
 		if (!write.accepted) continue

@@ -1,15 +1,19 @@
 // One worker of a torture run, in its own process: it holds a chat's key of the lock
 // `summaries` and writes the chat's summary with its fence, or holds a place of the
-// semaphore `exports`, again and again until SIGTERM, logging every grant and write.
+// semaphore `exports`, again and again until SIGTERM, logging every grant and write. It holds
+// through a lock server (--url), or through etcd (--endpoints) with the same code.
 import { appendFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { fenceText, LockError, realClock } from '../engine/index.ts'
 import { fencedUpdate, openChatDb } from './chat-db.ts'
 import { connect } from '../server/index.ts'
+import { connectEtcd } from '../etcd/index.ts'
 
 const { values } = parseArgs({
 	options: {
 		url: { type: 'string' },
+		endpoints: { type: 'string' },
+		prefix: { type: 'string' },
 		db: { type: 'string' },
 		log: { type: 'string' },
 		name: { type: 'string' },
@@ -38,7 +42,10 @@ const write = db.transaction((chatId: number, summary: string, fence: string) =>
 	return changes
 })
 
-const client = await connect(values.url, { connectTimeout: '60s' })
+const client =
+	values.endpoints === undefined
+		? await connect(values.url, { connectTimeout: '60s' })
+		: await connectEtcd({ endpoints: values.endpoints, prefix: values.prefix, connectTimeout: '60s' })
 const summaries = client.lock('summaries')
 const exports = client.semaphore('exports', { limit: 2 })
 const keys = Number(values.keys)
@@ -62,6 +69,8 @@ while (!stop.signal.aborted) {
 					const changes = write.immediate(chatId, summary, fenceText(lease.fence))
 					log({ type: 'write', chatId, fence: lease.fence.toString(), summary, accepted: changes === 1 })
 					await sleep(Math.random() * 50)
+					// Its work is done: the hold lets go of the key next (a checker that sees the key go tells a release from a loss by this line).
+					log({ type: 'done', id: lease.id })
 				},
 				{ ttl, wait: 3000, signal: stop.signal },
 			)
@@ -72,6 +81,7 @@ while (!stop.signal.aborted) {
 					log({ type: 'grant', id: lease.id, fence: null })
 					lease.signal.addEventListener('abort', () => log({ type: 'lost', id: lease.id }))
 					await sleep(100 + Math.random() * 300)
+					log({ type: 'done', id: lease.id })
 				},
 				{ ttl, wait: 3000, signal: stop.signal },
 			)

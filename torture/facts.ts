@@ -11,6 +11,11 @@ export type Fault =
 	| { type: 'server-kill'; at: number }
 	| { type: 'server-stop'; at: number }
 	| { type: 'server-continue'; at: number }
+	// etcd's members, on a run with --backend etcd.
+	| { type: 'member-kill'; member: string; leader: boolean; at: number }
+	| { type: 'member-start'; member: string; at: number }
+	| { type: 'member-stop'; member: string; leader: boolean; at: number }
+	| { type: 'member-continue'; member: string; at: number }
 
 /** The files of a run's folder. */
 export const RUN_FILES = { chatDb: 'chat.db', history: 'history.jsonl', faults: 'faults.jsonl', data: 'data' } as const
@@ -66,14 +71,14 @@ export function readClientLogs(dir: string): { logs: Record<string, unknown>[]; 
 	return { logs, unreadableLogLines }
 }
 
-function textLines(file: string): string[] {
+export function textLines(file: string): string[] {
 	if (!existsSync(file)) return []
 	return readFileSync(file, 'utf8')
 		.split('\n')
 		.filter(line => line.trim() !== '')
 }
 
-function parse(line: string): Record<string, unknown> | undefined {
+export function parse(line: string): Record<string, unknown> | undefined {
 	try {
 		const value: unknown = JSON.parse(line)
 		return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
@@ -83,7 +88,7 @@ function parse(line: string): Record<string, unknown> | undefined {
 }
 
 // A killed client could not run from then on; a stopped one from its stop to its continue.
-function clientPauses(faults: Fault[]): Pause[] {
+export function clientPauses(faults: Fault[]): Pause[] {
 	const pauses: Pause[] = []
 	const open = new Map<string, Pause>()
 	for (const fault of faults) {
@@ -114,7 +119,7 @@ function serverStops(faults: Fault[]): { from: number; to: number }[] {
 }
 
 // A client's write lasts from its `writing` line to its `write` line, or to its end if it was killed in between.
-function writePauses(logs: Record<string, unknown>[]): Pause[] {
+export function writePauses(logs: Record<string, unknown>[]): Pause[] {
 	const pauses: Pause[] = []
 	const open = new Map<string, Pause>()
 	for (const record of logs) {

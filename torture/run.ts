@@ -2,72 +2,19 @@
 // server, killed, stopped and restarted at random with the server, then the history
 // checked (see check.ts). Loopback only; it stops by itself. Every fact the check needs is
 // in the run's folder, so `npm run torture -- --check DIR` checks a kept run again.
-import { spawn, type ChildProcess } from 'node:child_process'
+// With --backend etcd the clients hold keys in a three-member etcd cluster instead (etcd-run.ts).
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { Database } from '../engine/adapters/node.ts'
-import { createChatDb } from './chat-db.ts'
+import { createTortureDb } from './chat-db.ts'
 import { realClock } from '../engine/index.ts'
 import { checkTorture } from './check.ts'
+import { between, Child, sleep } from './child.ts'
 import { readClientLogs, readRunFacts, RUN_FILES, type Fault } from './facts.ts'
+import { checkEtcdRun, tortureEtcd } from './etcd-run.ts'
+import { isEtcdRun } from './etcd-facts.ts'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
-const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
-const between = (low: number, high: number) => low + Math.random() * (high - low)
-
-/** A child process of the run: a server or a client, started with tsx. */
-class Child {
-	readonly process: ChildProcess
-	stopped = false
-	exited = false
-	// A client says so once connected; only then is it fair game for the chaos.
-	ready = false
-	readonly output: string[] = []
-
-	constructor(
-		file: string,
-		args: string[],
-		readonly name = '',
-	) {
-		this.process = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-		children.add(this)
-		for (const stream of [this.process.stdout, this.process.stderr]) {
-			if (stream !== null) {
-				createInterface({ input: stream }).on('line', line => {
-					if (line === 'ready') this.ready = true
-					else this.output.push(line)
-				})
-			}
-		}
-		this.process.on('exit', () => {
-			this.exited = true
-			children.delete(this)
-		})
-	}
-
-	signal(signal: NodeJS.Signals): void {
-		if (!this.exited) this.process.kill(signal)
-	}
-
-	async exit(timeoutMs: number): Promise<boolean> {
-		const deadline = Date.now() + timeoutMs
-		while (!this.exited && Date.now() < deadline) await sleep(20)
-		return this.exited
-	}
-}
-
-const children = new Set<Child>()
-// Whatever happens to this run, it leaves no process of its own behind.
-process.on('exit', () => {
-	for (const child of children) {
-		child.signal('SIGCONT')
-		child.signal('SIGKILL')
-	}
-})
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130))
 
 interface Options {
@@ -93,10 +40,7 @@ export async function torture(options: Options): Promise<number> {
 	const history = join(dir, RUN_FILES.history)
 	// Written as each fault is done, so that the check, now or on a kept run later, knows when each process could not run.
 	const fault = (record: Fault) => appendFileSync(join(dir, RUN_FILES.faults), `${JSON.stringify(record)}\n`)
-	createChatDb(chatDb, Array.from({ length: keys }, (_, i) => i + 1))
-	const db = new Database(chatDb)
-	db.exec('create table writes (seq integer primary key autoincrement, client text not null, chat_id integer not null, fence text not null, summary text not null, accepted integer not null)')
-	db.close()
+	createTortureDb(chatDb, keys)
 	console.log(`torture: ${procs} clients for ${seconds} s on ${keys} chats (lock summaries, semaphore exports of limit 2, TTL 1 s); files in ${dir}`)
 
 	const counts: Counts = { clientKills: 0, clientStops: 0, serverKills: 0, serverStops: 0, restarts: 0 }
@@ -262,9 +206,14 @@ async function main(): Promise<number> {
 			dir: { type: 'string' },
 			keep: { type: 'boolean', default: false },
 			check: { type: 'string' },
+			backend: { type: 'string', default: 'server' },
 		},
 	})
 	if (values.check !== undefined) {
+		if (isEtcdRun(values.check)) {
+			console.log(`torture: checking the run on etcd kept in ${values.check}`)
+			return checkEtcdRun(values.check)
+		}
 		if (!existsSync(join(values.check, RUN_FILES.history))) throw new Error(`--check ${values.check}: no ${RUN_FILES.history} there; expected the folder of a kept run`)
 		console.log(`torture: checking the run kept in ${values.check}`)
 		return checkRun(values.check)
@@ -275,9 +224,10 @@ async function main(): Promise<number> {
 	if (!Number.isInteger(procs) || procs < 1 || procs > 32) throw new Error(`--procs ${values.procs}: expected a whole number from 1 to 32`)
 	if (!(seconds > 0 && seconds <= 3600)) throw new Error(`--seconds ${values.seconds}: expected more than 0 and at most 3600`)
 	if (!Number.isInteger(keys) || keys < 1 || keys > 100) throw new Error(`--keys ${values.keys}: expected a whole number from 1 to 100`)
+	if (values.backend !== 'server' && values.backend !== 'etcd') throw new Error(`--backend ${values.backend}: expected server (a lock server, the default) or etcd (a three-member etcd cluster on loopback)`)
 	const dir = values.dir ?? mkdtempSync(join(tmpdir(), 'tinystore-torture-'))
 	mkdirSync(dir, { recursive: true })
-	const violations = await torture({ procs, seconds, keys, dir, keep: values.keep })
+	const violations = values.backend === 'etcd' ? await tortureEtcd({ procs, seconds, keys, dir }) : await torture({ procs, seconds, keys, dir, keep: values.keep })
 	// The files stay when something broke, for whoever looks into it.
 	if (violations === 0 && !values.keep && values.dir === undefined) rmSync(dir, { recursive: true, force: true })
 	else console.log(`the run's files are in ${dir}; check them again with npm run torture -- --check ${dir}`)
