@@ -2,8 +2,9 @@
 // hold+release pairs per second, one at a time, with 50 in flight, and pipelined (1,000
 // holds written at once, then their 1,000 releases). Redis's pair is the usual
 // `SET key token NX PX 30000` and a compare-and-delete script (EVALSHA); its pipeline is
-// ioredis's `pipeline()`.
-// Both servers run in their own process, started here and stopped after.
+// ioredis's `pipeline()`. The etcd backend's pair, one at a time and 50 in flight, on a
+// three-member etcd cluster on loopback whose members write their data to disk.
+// Every server runs in its own processes, started here and stopped after.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -14,6 +15,8 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import Redis from 'ioredis'
 import { connect } from '../server/index.ts'
+import { connectEtcd } from '../etcd/index.ts'
+import { findEtcd, LocalCluster } from '../etcd/local-cluster.ts'
 
 const secondsPerRound = 2
 const rounds = 5
@@ -154,9 +157,30 @@ async function redis(): Promise<{ contenders: Contender[]; version: string; stop
 	}
 }
 
+// The same hold through the etcd backend: its key put in one transaction, with the client's etcd lease of the TTL, and deleted at the release.
+async function etcd(): Promise<{ contenders: Contender[]; version: string; stop(): Promise<void> } | string> {
+	if (findEtcd() === undefined) return 'etcd is not installed here; `apt-get install etcd-server` (Debian) installs it, and this benchmark starts three members itself.'
+	const cluster = await LocalCluster.start({ disk: true })
+	const client = await connectEtcd({ endpoints: cluster.endpoints, prefix: 'bench/' })
+	const summaries = client.lock('summaries')
+	const work = () => 1
+	return {
+		version: cluster.version,
+		contenders: [
+			{ name: 'etcd, 3 members: hold + release, one at a time', lanes: 1, pair: () => summaries.hold('42', work, { ttl: '30s' }) },
+			{ name: `etcd, 3 members: hold + release, ${inFlight} in flight`, lanes: inFlight, pair: lane => summaries.hold(`key ${lane}`, work, { ttl: '30s' }) },
+		],
+		async stop() {
+			await client.close()
+			await cluster.close()
+		},
+	}
+}
+
 const server = await ours()
 const peer = await redis()
-const contenders = [...server.contenders, ...(typeof peer === 'string' ? [] : peer.contenders)]
+const cluster = await etcd()
+const contenders = [...server.contenders, ...(typeof peer === 'string' ? [] : peer.contenders), ...(typeof cluster === 'string' ? [] : cluster.contenders)]
 const rates = new Map<string, number[]>(contenders.map(c => [c.name, []]))
 // Warm up, then take turns so that a slow moment of the machine hits every contender.
 for (const c of contenders) await rate(c.lanes, c.pair, c.pairs)
@@ -165,21 +189,25 @@ for (let round = 0; round < rounds; round++) {
 }
 await server.stop()
 if (typeof peer !== 'string') await peer.stop()
+if (typeof cluster !== 'string') await cluster.stop()
 
 const rows: string[][] = [['what', 'pairs/s', 'vs Redis']]
 for (const c of contenders) {
 	const value = median(rates.get(c.name) ?? [])
-	const redisName = c.name.replace(/^lock server: hold \+ release/, 'Redis SET NX PX + compare-and-delete')
+	const redisName = c.name.replace(/^(lock server|etcd, 3 members): hold \+ release/, 'Redis SET NX PX + compare-and-delete')
 	const redisRate = rates.get(redisName)
 	rows.push([c.name, Math.round(value).toLocaleString('en'), redisRate === undefined ? '' : `${(value / median(redisRate)).toFixed(2)}x`])
 }
 const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map(row => (row[column] ?? '').length)))
 const line = (row: string[]) => `| ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`
 const redisNote = typeof peer === 'string' ? 'no Redis' : `redis-server ${peer.version}, ioredis`
-console.log(`server bench: Node ${process.version}, loopback, ${redisNote}; median of ${rounds} rounds of ${secondsPerRound} s\n`)
+const etcdNote = typeof cluster === 'string' ? 'no etcd' : `etcd ${cluster.version} (3 members, data on disk)`
+console.log(`server bench: Node ${process.version}, loopback, ${redisNote}, ${etcdNote}; median of ${rounds} rounds of ${secondsPerRound} s\n`)
 console.log(line(rows[0] ?? []))
 console.log(`| ${widths.map(width => '-'.repeat(width)).join(' | ')} |`)
 for (const row of rows.slice(1)) console.log(line(row))
 console.log(`\nA pair is two round trips for both: hold (SET NX PX) and release (the compare-and-delete script), each awaited; pipelined, ${pipelined.toLocaleString('en')} holds go out at once and their releases after.`)
+console.log("On etcd a pair is two writes the cluster agrees on, each awaited: the hold's key put with its client's etcd lease of that TTL (a transaction that makes it the holder when the line is empty), and deleted at the release.")
 if (typeof peer === 'string') console.log(`\n${peer}`)
+if (typeof cluster === 'string') console.log(`\n${cluster}`)
 process.exit(0)

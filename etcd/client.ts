@@ -17,7 +17,7 @@ import {
 } from '../engine/index.ts'
 import { ensureEpoch, readEpoch } from './epoch.ts'
 import { KeepAlives } from './keep-alives.ts'
-import { DEFAULT_PREFIX, leaseHex, lineKey, type Kind } from './keys.ts'
+import { DEFAULT_PREFIX, lineKey, type Kind } from './keys.ts'
 import { EtcdLease, Tenancy } from './lease.ts'
 import { LeaseGone, LinePlace, type Grant, type LineHost } from './line.ts'
 import { EtcdRpc } from './rpc.ts'
@@ -65,6 +65,7 @@ export class EtcdLockClient implements LineHost {
 	readonly #leases = new Set<EtcdLease<bigint | undefined>>()
 	readonly #locks = new Map<string, EtcdLock>()
 	readonly #semaphores = new Map<string, EtcdSemaphore>()
+	readonly #sessions = new Map<number, Promise<Tenancy>>()
 	#epoch = ''
 	#holds = 0
 
@@ -127,12 +128,14 @@ export class EtcdLockClient implements LineHost {
 		return semaphore
 	}
 
-	/** Closes the client: waiting holds are refused and held leases read as lost (`closed`); their keys go at their TTL in etcd. */
+	/** Closes the client: waiting holds are refused and held leases read as lost (`closed`), then its etcd leases are revoked, which deletes their keys. */
 	async close(): Promise<void> {
 		if (this.#closing.signal.aborted) return
 		this.#closing.abort()
 		await this.ready.catch(() => {})
 		for (const lease of [...this.#leases]) lease.lose(new LockError('closed', `${lease.place}: lease ${lease.id} was lost: the etcd client closed`))
+		const sessions = await Promise.all([...this.#sessions.values()].map(pending => pending.catch(() => undefined)))
+		await Promise.all(sessions.map(session => (session?.live ? session.revoke('etcd client close') : undefined)))
 		this.keepAlives.close()
 		this.rpc.close()
 	}
@@ -169,33 +172,42 @@ export class EtcdLockClient implements LineHost {
 		const waitUntil = realClock.now() + wait
 		// Every call of the hold may take until the end of its wait, and the request timeout past it.
 		const answerBy = () => Date.now() + Math.max(0, Math.min(waitUntil - realClock.now(), 3_600_000)) + this.requestTimeoutMs
-		const value = { client: this.#clientId, hold: ++this.#holds, ttl: settings.ttl, ...(kind === 'semaphore' ? { limit } : {}) }
+		const number = ++this.#holds
+		const value = { client: this.#clientId, hold: number, ttl: settings.ttl, ...(kind === 'semaphore' ? { limit } : {}) }
 		const line = lineKey(this.prefix, kind, name, text)
 		for (;;) {
-			const tenancy = await Tenancy.grant(this, settings.ttl, answerBy(), place)
-			const spot = new LinePlace(this, kind, limit, line, owner, place, value, tenancy)
+			// A hold that renews shares its client's etcd lease of its TTL; one that does not has its own.
+			const tenancy = settings.renew ? await this.#session(settings.ttl, answerBy(), place) : await Tenancy.grant(this, settings.ttl, answerBy(), place, false)
+			if (!settings.renew) tenancy.use()
+			const id = `${tenancy.hex}-${number}`
+			const spot = new LinePlace(this, kind, limit, line, owner, place, value, tenancy, id)
 			let grant: Grant | 'gone'
 			try {
-				const joined = await spot.join(answerBy())
+				const joined = await spot.join(answerBy(), mayWait)
 				if (joined === 'waiting' && !mayWait) {
-					await tenancy.revoke(place)
+					// A lock's tryHold put nothing; a semaphore's put its key to see its place, and takes it out again.
+					if (kind === 'semaphore') await spot.leave(answerBy())
+					tenancy.leave(place)
 					return notHeld
 				}
 				grant = joined === 'waiting' ? await spot.waitForGrant(waitUntil, wait, settings.signal, answerBy) : joined
 			} catch (error) {
-				void tenancy.revoke(place)
+				// Out of the line before the hold answers (a try at a member, no longer: etcd may be what failed).
+				await spot.leave(Date.now() + this.attemptTimeoutMs).finally(() => tenancy.leave(place))
 				if (!(error instanceof LeaseGone)) throw error
 				grant = 'gone'
 			}
 			if (grant === 'gone' || !tenancy.live) {
-				// The waiter's etcd lease ran out while it waited (its process stalled): it joins the line again, at its end, while the wait lasts.
+				if (grant !== 'gone') await spot.leave(answerBy()).finally(() => tenancy.leave(place))
+				else if (tenancy.live) tenancy.leave(place)
+				// The hold's etcd lease ran out while it waited (its process stalled): it joins the line again, at its end, while the wait lasts.
 				if (realClock.now() < waitUntil) continue
 				throw new LockError('held', `${place}: ${kind === 'lock' ? 'held' : 'full'} past the ${formatDuration(wait)} wait (its etcd lease ran out while it waited)`)
 			}
-			// A waiter's lease was renewed while it waited: renewed once more at the grant, it has its whole TTL from there.
-			tenancy.setAutoRenew(settings.renew, grant.createRevision !== grant.grantRevision)
+			// A lease of its own that waited was renewed while it waited: renewed once more at the grant, it has its whole TTL from there.
+			if (!settings.renew) tenancy.stopAutoRenew(grant.createRevision !== grant.grantRevision)
 			const fence = kind === 'lock' ? makeFence(BigInt(grant.epoch as string), BigInt(grant.grantRevision)) : undefined
-			const lease = new EtcdLease(place, text, leaseHex(spot.leaseId), fence, tenancy, grant.etcdKey, grant.createRevision, ended => this.#leases.delete(ended))
+			const lease = new EtcdLease(this, place, text, id, fence, tenancy, grant.etcdKey, grant.createRevision, ended => this.#leases.delete(ended))
 			if (settings.onLost !== undefined) lease.onLost(settings.onLost)
 			this.#leases.add(lease)
 			try {
@@ -203,6 +215,26 @@ export class EtcdLockClient implements LineHost {
 			} finally {
 				await lease.release()
 			}
+		}
+	}
+
+	// The client's shared etcd lease of this TTL, granted on first use and again once lost or let go.
+	async #session(ttl: number, deadline: number, place: string): Promise<Tenancy> {
+		for (;;) {
+			let pending = this.#sessions.get(ttl)
+			if (pending === undefined) {
+				const granting = Tenancy.grant(this, ttl, deadline, place, true)
+				this.#sessions.set(ttl, (pending = granting))
+				granting.catch(() => {
+					if (this.#sessions.get(ttl) === granting) this.#sessions.delete(ttl)
+				})
+			}
+			const tenancy = await pending
+			if (tenancy.live) {
+				tenancy.use()
+				return tenancy
+			}
+			if (this.#sessions.get(ttl) === pending) this.#sessions.delete(ttl)
 		}
 	}
 }

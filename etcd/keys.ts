@@ -1,9 +1,9 @@
 /**
  * Where the etcd backend keeps things, under one prefix (`tinystore-locks/` unless told):
  * `PREFIX epoch` holds the epoch of every fence; each key of a lock or semaphore is a line,
- * `PREFIX lock/NAME/KEY/`, and each hold in it is a key of its own, `PREFIX lock/NAME/KEY/LEASE`
- * (LEASE is the hold's etcd lease, in 16 hex digits), put with that lease so that it goes when the
- * lease does. The line's order is the order of creation (each key's create revision): the etcd
+ * `PREFIX lock/NAME/KEY/`, and each hold in it is a key of its own, `PREFIX lock/NAME/KEY/LEASE-N`
+ * (LEASE the etcd lease it is put with, in 16 hex digits, N its client's count of its holds), so
+ * that it goes when the lease does. The line's order is the order of creation (each key's create revision): the etcd
  * lock recipe.
  */
 
@@ -37,14 +37,9 @@ export function lineKey(prefix: string, kind: Kind, name: string, key: string): 
 	return `${prefix}${kind}/${encodeURIComponent(name)}/${encodeURIComponent(key)}/`
 }
 
-/** A hold's key in its line. */
-export function holdKey(line: string, leaseId: string): string {
-	return `${line}${leaseHex(leaseId)}`
-}
-
-/** An etcd lease id (decimal text) in the 16 hex digits etcdctl shows. */
-export function leaseHex(leaseId: string): string {
-	return BigInt(leaseId).toString(16).padStart(16, '0')
+/** A hold's key in its line: `id` names the hold. */
+export function holdKey(line: string, id: string): string {
+	return `${line}${id}`
 }
 
 /** What a line's keys, and only they, start with, and where they end (the prefix with its last byte plus one). */
@@ -56,7 +51,7 @@ export function rangeOf(prefix: string): { key: Buffer; range_end: Buffer } {
 	return { key, range_end: end }
 }
 
-/** The parts of a hold's key: its kind, name, key and lease (hex); undefined for a key that is none. */
+/** The parts of a hold's key: its kind, name, key and hold id (`LEASE-N`); undefined for a key that is none. */
 export function parseHoldKey(prefix: string, key: string): { kind: Kind; name: string; key: string; lease: string } | undefined {
 	if (!key.startsWith(prefix)) return undefined
 	const parts = key.slice(prefix.length).split('/')

@@ -16,47 +16,56 @@ export function etcdSeconds(ms: number): number {
 }
 
 /**
- * A hold's etcd lease and its renewals, from before the hold joins its key's line until it ends.
- * Its time here (`validUntil`) runs from the moment a renewal was sent, never from when it was
- * answered: etcd counts the lease's TTL, which is at least as long, from when its leader read the
- * renewal, later. So the holder's time here ends first, and a little earlier again (a fiftieth of
- * the TTL, at most 1 s) for timers that fire late: the holder learns of its loss before etcd
- * deletes its key and the next in line can be granted (LOCK-04).
+ * An etcd lease and its renewals, which holds' keys are put with: shared by the holds of one client
+ * that renew with one TTL (a session, as etcd's own concurrency package has), or one hold's own (a
+ * hold that does not renew, or renewed with a TTL of its own). Its time here (`validUntil`) runs from
+ * the moment a renewal was sent, never from when it was answered: etcd counts the lease's TTL,
+ * which is at least as long, from when its leader read the renewal, later. So the time here ends
+ * first, and a little earlier again (a fiftieth of the TTL, at most 1 s) for timers that fire late:
+ * a holder learns of its loss before etcd deletes its key and the next in line can be granted (LOCK-04).
  */
 export class Tenancy {
-	/** The etcd lease now (its id, decimal); a renewal with a longer TTL moves the key to a new one. */
-	etcdId: string
+	readonly etcdId: string
 	/** Seconds etcd gave the lease. */
-	etcdTtl: number
-	/** The TTL the holder asked for, in ms. */
+	readonly etcdTtl: number
+	/** The TTL the holders asked for, in ms. */
 	ttl: number
 	/** Until when the lease is valid here, in the real clock's ms. */
 	validUntil: number
-	/** Renew every third of the TTL; a waiter's lease always is. */
-	autoRenew = true
+	/** Shared by the holds of one client that renew with this TTL; else one hold's own. */
+	readonly shared: boolean
 	readonly #host: TenancyHost
+	#autoRenew = true
 	#renewAt: number
 	#timer: ReturnType<typeof setTimeout> | undefined
 	#renewing = false
 	#ended = false
-	#onLost: ((reason: string) => void) | undefined
+	readonly #listeners = new Set<(reason: string) => void>()
+	#users = 0
+	#linger: ReturnType<typeof setTimeout> | undefined
 
 	/** Grants an etcd lease lasting at least `ttl` ms; `deadline` (ms since 1970) bounds the call. */
-	static async grant(host: TenancyHost, ttl: number, deadline: number, what: string): Promise<Tenancy> {
+	static async grant(host: TenancyHost, ttl: number, deadline: number, what: string, shared: boolean): Promise<Tenancy> {
 		const sentAt = realClock.now()
 		const answer = await host.rpc.call<LeaseGrantResponse>('Lease', 'LeaseGrant', { TTL: etcdSeconds(ttl), ID: 0 }, deadline, what)
 		if (answer.error !== '') throw new LockError('unavailable', `${what}: etcd could not grant a lease: ${answer.error}`)
-		return new Tenancy(host, answer.ID, Number(answer.TTL), ttl, sentAt)
+		return new Tenancy(host, answer.ID, Number(answer.TTL), ttl, sentAt, shared)
 	}
 
-	private constructor(host: TenancyHost, etcdId: string, etcdTtl: number, ttl: number, sentAt: number) {
+	private constructor(host: TenancyHost, etcdId: string, etcdTtl: number, ttl: number, sentAt: number, shared: boolean) {
 		this.#host = host
 		this.etcdId = etcdId
 		this.etcdTtl = etcdTtl
 		this.ttl = ttl
+		this.shared = shared
 		this.validUntil = sentAt + ttl
 		this.#renewAt = sentAt + ttl / 3
 		this.#arm()
+	}
+
+	/** The etcd lease's id in the 16 hex digits etcdctl shows. */
+	get hex(): string {
+		return BigInt(this.etcdId).toString(16).padStart(16, '0')
 	}
 
 	/** Whether the tenancy still runs: neither ended nor lost. */
@@ -64,35 +73,52 @@ export class Tenancy {
 		return !this.#ended
 	}
 
-	/** Calls `listener` (once) when the lease is lost here: its time ran out, or etcd said it has it no more. */
-	onLost(listener: (reason: string) => void): void {
-		this.#onLost = listener
+	/** Calls `listener` once if the lease is lost here (its time ran out, or etcd said it has it no more); returns what stops listening. */
+	onLost(listener: (reason: string) => void): () => void {
+		this.#listeners.add(listener)
+		return () => this.#listeners.delete(listener)
+	}
+
+	/** A hold starts using the lease. */
+	use(): void {
+		this.#users++
+		clearTimeout(this.#linger)
+	}
+
+	/** A hold stops using the lease: a shared one unused for a while (a TTL, at most 2 s) is revoked; a hold's own is revoked at once. */
+	leave(what: string): void {
+		this.#users = Math.max(0, this.#users - 1)
+		if (this.#users > 0 || this.#ended) return
+		if (!this.shared) {
+			void this.revoke(what)
+			return
+		}
+		clearTimeout(this.#linger)
+		this.#linger = setTimeout(() => {
+			if (this.#users === 0) void this.revoke(what)
+		}, Math.min(this.ttl, 2000))
+		this.#linger.unref?.()
 	}
 
 	/** Stops renewing; the etcd lease is left to `revoke` or its TTL. */
 	end(): void {
 		this.#ended = true
 		clearTimeout(this.#timer)
+		clearTimeout(this.#linger)
 	}
 
-	/** Sets whether it renews on its own from now; `renewNow` renews once at once (a waiter granted its key gets its whole TTL from the grant). */
-	setAutoRenew(autoRenew: boolean, renewNow: boolean): void {
-		this.autoRenew = autoRenew
-		const now = realClock.now()
-		this.#renewAt = renewNow ? now : autoRenew ? this.#renewAt : Number.POSITIVE_INFINITY
+	/** A hold's own lease stops renewing on its own (a hold with `renew: false`); when `renewNow`, it renews once first, so that a waiter granted its key has its whole TTL from the grant. */
+	stopAutoRenew(renewNow: boolean): void {
+		this.#autoRenew = false
+		this.#renewAt = renewNow ? realClock.now() : Number.POSITIVE_INFINITY
 		this.#arm()
 	}
 
 	/**
-	 * Renews now, for `ttl` ms: a keep-alive while etcd's lease is long enough, else a new etcd lease
-	 * the key moves to (`key` with `createRevision`). Retries until the lease's own time runs out.
-	 * Rejects with `lost` when it ran out or etcd no longer has it.
+	 * Renews now with a keep-alive, for `ttl` ms at most the lease's own; retries until the lease's
+	 * time runs out. Rejects with `lost` when it ran out or etcd no longer has it.
 	 */
-	async renewNow(ttl: number, key: string, createRevision: string, place: string): Promise<void> {
-		if (etcdSeconds(ttl) > this.etcdTtl) {
-			await this.#moveTo(ttl, key, createRevision, place)
-			return
-		}
+	async renewNow(ttl: number, place: string): Promise<void> {
 		for (;;) {
 			if (this.#ended) throw new LockError('lost', `${place}: the lease ended before this renewal was answered`)
 			const left = this.#deadline() - realClock.now()
@@ -111,56 +137,21 @@ export class Tenancy {
 			if (this.#ended) throw new LockError('lost', `${place}: the lease ended before this renewal was answered`)
 			this.ttl = ttl
 			this.validUntil = Math.max(this.validUntil, sentAt + ttl)
-			if (this.autoRenew) this.#renewAt = sentAt + ttl / 3
+			if (this.#autoRenew) this.#renewAt = sentAt + ttl / 3
 			this.#arm()
 			return
 		}
 	}
 
-	/** Revokes the etcd lease, which deletes the hold's key; gives up when the lease's own time is over (etcd deletes it by then). */
+	/** Revokes the etcd lease, which deletes the keys put with it; gives up when the lease's own time is over (etcd deletes them by then). */
 	async revoke(what: string): Promise<void> {
 		this.end()
 		const deadline = Date.now() + Math.max(this.validUntil - realClock.now(), this.#host.attemptTimeoutMs)
 		try {
 			await this.#host.rpc.call('Lease', 'LeaseRevoke', { ID: this.etcdId }, deadline, what)
 		} catch {
-			// Not found (it ran out), or etcd out of reach: the key goes at the lease's TTL all the same.
+			// Not found (it ran out), or etcd out of reach: the keys go at the lease's TTL all the same.
 		}
-	}
-
-	// A new etcd lease of the longer TTL, the key moved to it in a transaction that holds only while the key is still this hold's, then the old lease revoked.
-	async #moveTo(ttl: number, key: string, createRevision: string, place: string): Promise<void> {
-		const deadline = Date.now() + Math.max(1, this.#deadline() - realClock.now())
-		const next = await Tenancy.grant(this.#host, ttl, deadline, place)
-		next.end()
-		const keyBytes = Buffer.from(key)
-		const answer = await this.#host.rpc.call<TxnResponse>(
-			'KV',
-			'Txn',
-			{
-				compare: [
-					{ result: 'EQUAL', target: 'CREATE', key: keyBytes, create_revision: createRevision },
-					{ result: 'EQUAL', target: 'LEASE', key: keyBytes, lease: this.etcdId },
-				],
-				success: [{ request_put: { key: keyBytes, ignore_value: true, lease: next.etcdId } }],
-				failure: [],
-			},
-			deadline,
-			place,
-		)
-		if (!answer.succeeded) {
-			void next.revoke(place)
-			this.#lose('its key was gone from etcd when it was renewed')
-			throw new LockError('lost', `${place}: its key was gone from etcd when it was renewed`)
-		}
-		const old = this.etcdId
-		this.etcdId = next.etcdId
-		this.etcdTtl = next.etcdTtl
-		this.ttl = ttl
-		this.validUntil = next.validUntil
-		if (this.autoRenew) this.#renewAt = realClock.now() + ttl / 3
-		this.#arm()
-		this.#host.rpc.call('Lease', 'LeaseRevoke', { ID: old }, Date.now() + this.#host.attemptTimeoutMs * 3, place).catch(() => {})
 	}
 
 	// Early by a fiftieth of the TTL (at most 1 s), for timers that fire late.
@@ -208,14 +199,15 @@ export class Tenancy {
 			return
 		}
 		this.validUntil = Math.max(this.validUntil, sentAt + this.ttl)
-		this.#renewAt = this.autoRenew ? sentAt + this.ttl / 3 : Number.POSITIVE_INFINITY
+		this.#renewAt = this.#autoRenew ? sentAt + this.ttl / 3 : Number.POSITIVE_INFINITY
 		this.#arm()
 	}
 
 	#lose(reason: string): void {
 		if (this.#ended) return
 		this.end()
-		this.#onLost?.(reason)
+		for (const listener of [...this.#listeners]) listener(reason)
+		this.#listeners.clear()
 	}
 }
 
@@ -223,13 +215,16 @@ export class Tenancy {
 export class EtcdLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 	readonly id: string
 	readonly #place: string
-	readonly #tenancy: Tenancy
+	readonly #host: TenancyHost
+	#tenancy: Tenancy
+	#stopListening: () => void
 	readonly #etcdKey: string
 	readonly #createRevision: string
 	readonly #onEnd: (lease: EtcdLease<bigint | undefined>) => void
 
-	/** Made at the grant: `etcdKey` is the hold's key in its line, created at `createRevision`; `onEnd` is told once it is released or lost. */
+	/** Made at the grant: `etcdKey` is the hold's key in its line, created at `createRevision`, put with `tenancy`'s lease; `onEnd` is told once it is released or lost. */
 	constructor(
+		host: TenancyHost,
 		place: string,
 		key: string,
 		id: string,
@@ -241,12 +236,13 @@ export class EtcdLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 	) {
 		super(key, fence)
 		this.id = id
+		this.#host = host
 		this.#place = place
 		this.#tenancy = tenancy
 		this.#etcdKey = etcdKey
 		this.#createRevision = createRevision
 		this.#onEnd = onEnd
-		tenancy.onLost(reason => this.lose(new LockError('lost', `${place}: lease ${id} ran out: ${reason}`)))
+		this.#stopListening = this.#listen(tenancy)
 	}
 
 	get place(): string {
@@ -258,11 +254,14 @@ export class EtcdLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 		return this.#tenancy.validUntil
 	}
 
+	/** Renews with a keep-alive; a TTL other than its etcd lease's moves the key to an etcd lease of its own with that TTL. */
 	async renew(ttl?: Duration): Promise<void> {
-		const ms = ttl === undefined ? this.#tenancy.ttl : parseTtl(ttl, this.place)
+		const ms = ttl === undefined ? this.#tenancy.ttl : holdSettings({ ttl }, this.place).ttl
 		this.checkRenewable()
+		const what = `${this.place}: lease ${this.id}`
 		try {
-			await this.#tenancy.renewNow(ms, this.#etcdKey, this.#createRevision, `${this.place}: lease ${this.id}`)
+			if (ms === this.#tenancy.ttl || (!this.#tenancy.shared && ms <= this.#tenancy.etcdTtl * 1000)) await this.#tenancy.renewNow(ms, what)
+			else await this.#moveTo(ms, what)
 		} catch (error) {
 			if (error instanceof LockError && error.code === 'lost') {
 				this.lose(error)
@@ -272,22 +271,72 @@ export class EtcdLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 		}
 	}
 
+	/** Deletes the hold's key (only while it is this hold's), and lets go of its etcd lease. */
 	async release(): Promise<void> {
 		if (!this.markReleased()) return
+		this.#stopListening()
 		this.#onEnd(this)
-		await this.#tenancy.revoke(`${this.place}: lease ${this.id}`)
+		const what = `${this.place}: lease ${this.id}`
+		if (!this.#tenancy.shared) {
+			this.#tenancy.leave(what)
+			return
+		}
+		await deleteHoldKey(this.#host, this.#etcdKey, this.#createRevision, Date.now() + Math.max(this.#tenancy.validUntil - realClock.now(), this.#host.attemptTimeoutMs), what)
+		this.#tenancy.leave(what)
 	}
 
 	/** Marks the lease lost and aborts its signal; a released lease stays released. */
 	lose(reason: LockError): void {
 		if (!this.markLost(reason)) return
-		this.#tenancy.end()
+		this.#stopListening()
 		this.#onEnd(this)
+		this.#tenancy.leave(`${this.place}: lease ${this.id}`)
 		this.announceLost(reason)
+	}
+
+	#listen(tenancy: Tenancy): () => void {
+		return tenancy.onLost(reason => this.lose(new LockError('lost', `${this.place}: lease ${this.id} ran out: ${reason}`)))
+	}
+
+	// An etcd lease of its own with the new TTL, the key moved to it in a transaction that holds only while the key is still this hold's and on the old lease.
+	async #moveTo(ttl: number, what: string): Promise<void> {
+		const old = this.#tenancy
+		const deadline = Date.now() + Math.max(1, old.validUntil - realClock.now())
+		const next = await Tenancy.grant(this.#host, ttl, deadline, what, false)
+		next.use()
+		const key = Buffer.from(this.#etcdKey)
+		const answer = await this.#host.rpc.call<TxnResponse>(
+			'KV',
+			'Txn',
+			{
+				compare: [
+					{ result: 'EQUAL', target: 'CREATE', key, create_revision: this.#createRevision },
+					{ result: 'EQUAL', target: 'LEASE', key, lease: old.etcdId },
+				],
+				success: [{ request_put: { key, ignore_value: true, lease: next.etcdId } }],
+				failure: [],
+			},
+			deadline,
+			what,
+		)
+		if (!answer.succeeded) {
+			void next.revoke(what)
+			throw new LockError('lost', `${what}: its key was gone from etcd when it was renewed`)
+		}
+		this.#stopListening()
+		this.#tenancy = next
+		this.#stopListening = this.#listen(next)
+		old.leave(what)
 	}
 }
 
-// A renewal's TTL as the engine reads a hold's: the same refusals in the same words.
-function parseTtl(ttl: Duration, place: string): number {
-	return holdSettings({ ttl }, place).ttl
+/** Deletes a hold's key if it is still the one created at `createRevision`; a failure leaves it to its lease's TTL. */
+export async function deleteHoldKey(host: TenancyHost, etcdKey: string, createRevision: string | undefined, deadline: number, what: string): Promise<void> {
+	const key = Buffer.from(etcdKey)
+	const compare = createRevision === undefined ? [] : [{ result: 'EQUAL', target: 'CREATE', key, create_revision: createRevision }]
+	try {
+		await host.rpc.call('KV', 'Txn', { compare, success: [{ request_delete_range: { key } }], failure: [] }, deadline, what)
+	} catch {
+		// etcd out of reach: the key goes with its lease at the TTL.
+	}
 }

@@ -1,6 +1,6 @@
 import { formatDuration, LockError, realClock } from '../engine/index.ts'
 import { decodeValue, encodeValue, epochKey, holdKey, rangeOf, type HoldValue, type Kind } from './keys.ts'
-import type { Tenancy, TenancyHost } from './lease.ts'
+import { deleteHoldKey, type Tenancy, type TenancyHost } from './lease.ts'
 import { EtcdRefusal, type KeyValue, type Message, type RangeResponse, type ResponseOp, type TxnResponse } from './rpc.ts'
 import { nextDelete } from './watch.ts'
 
@@ -42,9 +42,8 @@ const isGrant = (value: Grant | Waiting | 'gone'): value is Grant => typeof valu
  * count. Keys older than a waiter's can only go, never come, so once first it stays first.
  */
 export class LinePlace {
+	/** The hold's key: `LINE LEASE-N`, its client's etcd lease (in hex) and the client's count of its holds, so that no two holds share one. */
 	readonly etcdKey: string
-	/** The etcd lease the hold's key was put with, which names it (a renewal with a longer TTL moves the key to another). */
-	readonly leaseId: string
 	readonly #host: LineHost
 	readonly #kind: Kind
 	readonly #limit: number
@@ -57,7 +56,7 @@ export class LinePlace {
 	#createRevision = ''
 	#waiting: Waiting = { revision: 0n, predecessor: undefined }
 
-	constructor(host: LineHost, kind: Kind, limit: number, line: string, owner: string, place: string, value: Omit<HoldValue, 'state' | 'epoch'>, tenancy: Tenancy) {
+	constructor(host: LineHost, kind: Kind, limit: number, line: string, owner: string, place: string, value: Omit<HoldValue, 'state' | 'epoch'>, tenancy: Tenancy, id: string) {
 		this.#host = host
 		this.#kind = kind
 		this.#limit = limit
@@ -66,8 +65,7 @@ export class LinePlace {
 		this.#place = place
 		this.#value = value
 		this.#tenancy = tenancy
-		this.leaseId = tenancy.etcdId
-		this.etcdKey = holdKey(line, tenancy.etcdId)
+		this.etcdKey = holdKey(line, id)
 	}
 
 	/**
@@ -75,7 +73,7 @@ export class LinePlace {
 	 * else waiting. A waiter first in line (among the first `limit`) is granted at once after. A retry
 	 * of a join that etcd applied finds the key and goes on from it.
 	 */
-	async join(deadline: number): Promise<Grant | 'waiting'> {
+	async join(deadline: number, mayWait: boolean): Promise<Grant | 'waiting'> {
 		const key = Buffer.from(this.etcdKey)
 		const line = rangeOf(this.#line)
 		const view = this.#kind === 'lock' ? { ...line, sort_order: 'DESCEND', sort_target: 'CREATE', limit: 2 } : { ...line, sort_order: 'ASCEND', sort_target: 'CREATE', limit: this.#limit }
@@ -91,7 +89,8 @@ export class LinePlace {
 							request_txn: {
 								compare: [{ result: 'EQUAL', target: 'VERSION', ...line, version: 0 }],
 								success: [this.#put('holding', epoch)],
-								failure: [this.#put('waiting', epoch), { request_range: view }],
+								// A lock's tryHold puts nothing when the line is not empty: it would only delete it again.
+								failure: !mayWait && this.#kind === 'lock' ? [] : [this.#put('waiting', epoch), { request_range: view }],
 							},
 						},
 					],
@@ -102,6 +101,7 @@ export class LinePlace {
 			const revision = answer.header.revision
 			if (answer.succeeded) {
 				const inner = txnAnswer(answer.responses[0])
+				if (!inner.succeeded && inner.responses.length === 0) return 'waiting'
 				this.#createRevision = revision
 				if (inner.succeeded) return { etcdKey: this.etcdKey, createRevision: revision, grantRevision: revision, epoch: this.#kind === 'lock' ? epoch : undefined }
 				return this.#afterJoin(rangeAnswer(inner.responses[1]).kvs, BigInt(revision), deadline)
@@ -127,10 +127,24 @@ export class LinePlace {
 	 */
 	async waitForGrant(waitUntil: number, wait: number, signal: AbortSignal | undefined, answerBy: () => number): Promise<Grant | 'gone'> {
 		let lost = false
-		this.#tenancy.onLost(() => {
+		const stopListening = this.#tenancy.onLost(() => {
 			lost = true
 		})
+		try {
+			return await this.#waitForGrant(waitUntil, wait, signal, answerBy, () => lost)
+		} finally {
+			stopListening()
+		}
+	}
+
+	/** Leaves the line: deletes the hold's key, if it was put. */
+	async leave(deadline: number): Promise<void> {
+		await deleteHoldKey(this.#host, this.etcdKey, this.#createRevision === '' ? undefined : this.#createRevision, deadline, this.#place)
+	}
+
+	async #waitForGrant(waitUntil: number, wait: number, signal: AbortSignal | undefined, answerBy: () => number, isLost: () => boolean): Promise<Grant | 'gone'> {
 		for (;;) {
+			const lost = isLost()
 			if (lost || !this.#tenancy.live) return 'gone'
 			const stop = new AbortController()
 			const outcome = await firstOf(
@@ -145,7 +159,7 @@ export class LinePlace {
 			if (outcome === 'cancelled') throw new LockError('cancelled', `${this.#place}: cancelled while waiting`, { cause: signal?.reason })
 			if (outcome === 'closed') throw new LockError('closed', `${this.#place}: the etcd client closed`)
 			if (outcome === 'broken') await delay(50, this.#host.closing, undefined)
-			if (lost || !this.#tenancy.live) return 'gone'
+			if (isLost() || !this.#tenancy.live) return 'gone'
 			const result = await this.promote(answerBy())
 			if (result === 'gone' || isGrant(result)) return result
 			if (realClock.now() >= waitUntil) {
