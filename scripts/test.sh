@@ -30,6 +30,10 @@ CHROMIUM_PATH=$(bash scripts/ensure-browser.sh) || exit 1
 export CHROMIUM_PATH
 echo "using $CHROMIUM_PATH"
 
+echo "== etcd (at ${SECONDS} s)"
+# A missing etcd does not stop the suite: the etcd tests fail, saying what to install.
+bash scripts/ensure-etcd.sh || echo "(no etcd: the etcd tests will fail)"
+
 echo "== type check (at ${SECONDS} s)"
 # astro sync writes .astro/types.d.ts (astro:content, Vite's ?url imports), which tsc reads.
 npx astro sync >/dev/null || exit 1
