@@ -25,6 +25,7 @@ export const readingOrder: SidebarSection[] = [
 			{ slug: 'guides/locks/connection', label: 'Over a connection' },
 			{ slug: 'guides/locks/failure-models', label: 'Failure models' },
 			{ slug: 'guides/locks/availability', label: 'Availability' },
+			{ slug: 'guides/locks/past-one-server', label: 'When one server is not enough' },
 			{ slug: 'guides/locks/choosing-ttl', label: 'Choosing TTL, renewal and wait' },
 			{ slug: 'guides/locks/several-keys', label: 'Several keys, and one key twice' },
 			{ slug: 'guides/locks/leader-election', label: 'Leader election' },

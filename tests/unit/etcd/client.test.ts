@@ -150,10 +150,11 @@ describe('the etcd client', () => {
 			await sleep(1000)
 		})
 		await other.lock('invoices').hold('2', async () => {
-			const waiting = client.lock('invoices').hold('2', () => 1)
+			// Its refusal is awaited from the start: the close rejects it before the close resolves.
+			const waiting = rejection(client.lock('invoices').hold('2', () => 1))
 			while (held === undefined || (await rawKeys(cluster, `${client.prefix}lock/invoices/2/`)).length < 2) await sleep(10)
 			await client.close()
-			expect((await rejection(waiting)).code).toBe('closed')
+			expect((await waiting).code).toBe('closed')
 		})
 		expect(held?.lost).toBe(true)
 		expect((held?.signal.reason as LockError).code).toBe('closed')
