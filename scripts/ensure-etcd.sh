@@ -16,6 +16,9 @@ if ! have && command -v apt-get >/dev/null 2>&1 && [[ $(id -u) -eq 0 ]]; then
 	# The package enables a system service on port 2379; the tests start their own members on free ports, so it is not left running.
 	if command -v systemctl >/dev/null 2>&1 && systemctl is-enabled etcd >/dev/null 2>&1; then
 		systemctl disable --now etcd >&2 2>/dev/null && echo "(the etcd system service the package enabled is disabled and stopped again)" >&2
+	elif [[ -x /etc/init.d/etcd ]] && ! command -v systemctl >/dev/null 2>&1; then
+		# Without systemd the package's init script may have started it (unless policy-rc.d forbade it, as in most containers).
+		/etc/init.d/etcd stop >/dev/null 2>&1 && echo "(the etcd service the package's init script started is stopped again)" >&2
 	fi
 fi
 
