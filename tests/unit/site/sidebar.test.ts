@@ -29,6 +29,7 @@ describe('buildSidebar', () => {
 			'guides/locks/connection',
 			'guides/locks/failure-models',
 			'guides/locks/availability',
+			'guides/locks/past-one-server',
 			'guides/locks/choosing-ttl',
 			'guides/locks/several-keys',
 			'guides/locks/leader-election',

@@ -29,10 +29,10 @@ function citations(): Citation[] {
 	})
 }
 
-/** The names of a test file's describe and it blocks, unescaped. */
+/** The names of a test file's describe and it blocks, unescaped: in single quotes, or in double quotes when the name has an apostrophe. */
 function testNames(file: string): string[] {
 	const source = readFileSync(new URL(file, root), 'utf8')
-	return [...source.matchAll(/\b(?:describe|it|test)(?:\.\w+)*\(\s*'((?:[^'\\]|\\.)*)'/g)].map(match => (match[1] as string).replace(/\\(.)/g, '$1'))
+	return [...source.matchAll(/\b(?:describe|it|test)(?:\.\w+)*\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/g)].map(match => ((match[1] ?? match[2]) as string).replace(/\\(.)/g, '$1'))
 }
 
 describe('the tests the pages cite', () => {
