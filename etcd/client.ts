@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import {
 	formatDuration,
@@ -8,6 +9,8 @@ import {
 	makeFence,
 	parseDuration,
 	realClock,
+	refuseNested,
+	runHolding,
 	type Duration,
 	type HoldOptions,
 	type Key,
@@ -66,6 +69,8 @@ export class EtcdLockClient implements LineHost {
 	readonly #locks = new Map<string, EtcdLock>()
 	readonly #semaphores = new Map<string, EtcdSemaphore>()
 	readonly #sessions = new Map<number, Promise<Tenancy>>()
+	// Follows each lock hold's function through its awaits, so a hold of the same key inside it is refused rather than left to wait for itself (the engine's and the lock server client's rule).
+	readonly #context = new AsyncLocalStorage()
 	#epoch = ''
 	#holds = 0
 
@@ -167,8 +172,11 @@ export class EtcdLockClient implements LineHost {
 		if (typeof fn !== 'function') throw new LockError('invalid', `${place}: expected a function to run holding the key`)
 		if (this.#closing.signal.aborted) throw new LockError('closed', `${place}: the client is closed`)
 		if (settings.signal?.aborted) throw new LockError('cancelled', `${place}: cancelled before the hold began`, { cause: settings.signal.reason })
-		await this.ready
 		const wait = mayWait ? settings.wait : 0
+		// The lock's own object, the same for every hold of its name on this client.
+		const lock = kind === 'lock' ? this.#locks.get(name) : undefined
+		if (lock !== undefined) refuseNested(this.#context, lock, text, place, wait)
+		await this.ready
 		const waitUntil = realClock.now() + wait
 		// Every call of the hold may take until the end of its wait, and the request timeout past it.
 		const answerBy = () => Date.now() + Math.max(0, Math.min(waitUntil - realClock.now(), 3_600_000)) + this.requestTimeoutMs
@@ -211,7 +219,7 @@ export class EtcdLockClient implements LineHost {
 			if (settings.onLost !== undefined) lease.onLost(settings.onLost)
 			this.#leases.add(lease)
 			try {
-				return await fn(lease)
+				return await (lock === undefined ? fn(lease) : runHolding(this.#context, lock, text, lease, () => fn(lease)))
 			} finally {
 				await lease.release()
 			}
