@@ -15,6 +15,8 @@ export interface CheckedClaim {
 	end: number
 	/** When what it tells happened, if it tells of a moment. */
 	at?: number
+	/** For a state that began at `at`, when it stopped holding (undefined: it holds at the step's end). */
+	until?: number
 	/** Spans of the slots that hold the engine's values (fences, epochs, counts, times). */
 	values: { start: number; end: number }[]
 	evidence: Evidence[]
@@ -35,9 +37,13 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	// The happenings each family of `each` forms told already, by their place in the step.
 	const used = new Map<string, Set<number>>()
 	let before: { at: number; order: number } | undefined
+	// The moment the text last told: "5 s later" after it counts from it, not from the step before.
+	let told: number | undefined
+	// The step's happenings the text has told so far, by their order.
+	const seen = new Set<number>()
 	for (const clause of read.clauses) {
 		const family = clause.form.each
-		const outcome = checkClause(clause, family === undefined ? context : { ...context, used: used.get(family) ?? new Set() })
+		const outcome = checkClause(clause, family === undefined ? context : { ...context, used: used.get(family) ?? new Set() }, told)
 		if ('message' in outcome) {
 			result.problems.push(outcome)
 			before = undefined
@@ -45,12 +51,16 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		}
 		// "then" claims an order: what this clause tells came after what the one before it told (at a later
 		// time, or at the same time later in the step; a state that holds at the step's end comes last).
-		const now = outcome.at === undefined ? undefined : { at: outcome.at, order: orderOf(outcome) }
-		if (clause.then && before !== undefined && now !== undefined && outOfOrder(before, now, clause.then)) {
-			const says = clause.then === 'then' ? '"then" says this came after what the clause before tells' : '"so" says this follows from what the clause before tells, so it came after it'
+		const now = outcome.at === undefined ? undefined : { at: outcome.at, order: orderOf(outcome, context.step.index) }
+		// A new sentence is held to the order of what it newly tells: a state that held over a span, or a
+		// happening the text told already ("B holds the key with fence 8. The count started again"), is not new.
+		const retold = clause.then === 'sentence' && (outcome.until !== undefined || outcome.evidence.every(e => e.kind !== 'happened' || e.step !== context.step.index || (e.order !== undefined && seen.has(e.order))))
+		if (clause.then && !retold && before !== undefined && now !== undefined && outOfOrder(before, now, clause.then)) {
+			const says = clause.then === 'then' ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened'
 			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it ${now.at === before.at && now.order === before.order ? 'is the same thing' : 'came before it'}${now.at < before.at ? `: at ${formatDuration(now.at)}, not after ${formatDuration(before.at)}` : `, both at ${formatDuration(now.at)}`}` })
 		} else {
 			result.claims.push(outcome)
+			for (const e of outcome.evidence) if (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined) seen.add(e.order)
 			if (family !== undefined) {
 				const told = used.get(family) ?? new Set<number>()
 				for (const e of outcome.evidence) if (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined) told.add(e.order)
@@ -59,6 +69,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		}
 		// A clause that tells no moment leaves nothing for the next one to come after.
 		before = now
+		if (now !== undefined) told = now.at
 	}
 	return result
 }
@@ -86,9 +97,11 @@ function noteProblem(read: ReadResult, context: ClaimContext): ReadProblem | und
  * is held to the order of happenings only, and may be the same happening told another way ("the
  * row's fence is smaller, so the database accepts the write").
  */
-function outOfOrder(before: { at: number; order: number }, now: { at: number; order: number }, connective: 'then' | 'so'): boolean {
+function outOfOrder(before: { at: number; order: number }, now: { at: number; order: number }, connective: 'then' | 'so' | 'sentence'): boolean {
+	// A new sentence after one that told a state at the step's end ("The clock reads 1 min 5 s") may tell what led to it.
+	if (connective === 'sentence' && !Number.isFinite(before.order)) return false
 	if (now.at !== before.at) return now.at < before.at
-	if (connective === 'so') return Number.isFinite(before.order) && now.order < before.order
+	if (connective !== 'then') return Number.isFinite(before.order) && now.order < before.order
 	return Number.isFinite(now.order) && now.order <= before.order
 }
 
@@ -104,8 +117,8 @@ export function allHold(read: ReadResult, context: ClaimContext): { holds: boole
 }
 
 /** Where a claim's moment stands among its step's happenings: the first it was checked against, or after all of them. */
-function orderOf(claim: CheckedClaim): number {
-	const first = claim.evidence.find(e => e.kind === 'happened' && e.order !== undefined)
+function orderOf(claim: CheckedClaim, step: number): number {
+	const first = claim.evidence.find(e => e.kind === 'happened' && e.step === step && e.order !== undefined)
 	return first?.kind === 'happened' && first.order !== undefined ? first.order : Number.POSITIVE_INFINITY
 }
 
@@ -148,7 +161,7 @@ function pauseLength(clause: ReadClause, context: ClaimContext): string | undefi
 	return undefined
 }
 
-function checkClause(clause: ReadClause, context: ClaimContext): CheckedClaim | ReadProblem {
+function checkClause(clause: ReadClause, context: ClaimContext, told?: number): CheckedClaim | ReadProblem {
 	const verdict = clause.form.check(clause.slots, context)
 	if (!verdict.ok) {
 		const slot = verdict.slot === undefined ? undefined : clause.slots[verdict.slot]
@@ -157,14 +170,17 @@ function checkClause(clause: ReadClause, context: ClaimContext): CheckedClaim | 
 	for (const { kind, slot } of clause.modifiers) {
 		const wanted = slot.value.type === 'number' ? slot.value.value : Number.NaN
 		if (verdict.at === undefined) return { start: slot.start, end: slot.end, message: `"${clause.form.pattern}" tells of no moment, so it cannot say when; drop "${slot.text}"` }
+		const other = kind === 'at' ? verdict.each?.find(one => one.at !== wanted) : undefined
+		if (other) return { start: slot.start, end: slot.end, message: `expected ${formatDuration(wanted)}, but ${context.name(other.who)}'s happened at ${formatDuration(other.at)}` }
 		const during = verdict.until !== undefined && verdict.at <= wanted && wanted < verdict.until
 		if (kind === 'at' && verdict.at !== wanted && !during) {
 			const span = verdict.until === undefined ? `it happened at ${formatDuration(verdict.at)}` : `it held from ${formatDuration(verdict.at)} ${verdict.until > context.world.time ? `to the step's end at ${formatDuration(context.world.time)}` : `until ${formatDuration(verdict.until)}`}`
 			return { start: slot.start, end: slot.end, message: `expected ${formatDuration(wanted)}, but ${span}` }
 		}
 		if (kind === 'later') {
-			const before = context.run.steps[context.step.index - 1]?.end.time ?? 0
-			if (verdict.at - before !== wanted) return { start: slot.start, end: slot.end, message: `expected ${formatDuration(wanted)} after the step before, but it happened ${formatDuration(verdict.at - before)} after it (at ${formatDuration(verdict.at)})` }
+			const since = told === undefined ? 'the step before' : 'what the text told before it'
+			const before = told ?? context.run.steps[context.step.index - 1]?.end.time ?? 0
+			if (verdict.at - before !== wanted) return { start: slot.start, end: slot.end, message: `expected ${formatDuration(wanted)} after ${since}, but it happened ${formatDuration(verdict.at - before)} after it (at ${formatDuration(verdict.at)})` }
 		}
 	}
 	if (clause.length) {
@@ -174,5 +190,6 @@ function checkClause(clause: ReadClause, context: ClaimContext): CheckedClaim | 
 	const values = [...clause.slots, ...clause.modifiers.map(m => m.slot)].filter(slot => VALUE_SLOTS.includes(slot.type)).map(slot => ({ start: slot.start, end: slot.end }))
 	const claim: CheckedClaim = { form: clause.form.id, start: clause.start, end: clause.end, values, evidence: verdict.evidence }
 	if (verdict.at !== undefined) claim.at = verdict.at
+	if (verdict.until !== undefined) claim.until = verdict.until
 	return claim
 }

@@ -88,7 +88,15 @@ type Textual<T> = T extends unknown ? { [K in keyof T]: T[K] extends bigint ? st
 
 /** What a check decided: the claim holds (and what it was checked against, and when the thing it tells happened), or why not. */
 export type Verdict =
-	| { ok: true; evidence: Evidence[]; at?: number; /** For a state that began at `at`: the moment it stopped holding, so `at T` may name any moment between. */ until?: number }
+	| {
+			ok: true
+			evidence: Evidence[]
+			at?: number
+			/** For a state that began at `at`: the moment it stopped holding, so `at T` may name any moment between. */
+			until?: number
+			/** For a claim about several workers' happenings: each one's moment, which `at T` must name every one of. */
+			each?: { who: string; at: number }[]
+	  }
 	| { ok: false; message: string; slot?: number }
 
 /** Everything a check may read: the run, the step the text belongs to, and what the text is about. */

@@ -28,7 +28,8 @@ export interface ReadClause {
 	 * `then`: it follows `then` (`, then`, `and then`, a sentence's `Then`) and claims to come after
 	 * what the clause before tells; `so`: it follows `so`, a consequence, which cannot come before its cause.
 	 */
-	then?: 'then' | 'so'
+	/** How it is ordered after the clause before: "then" later, "so" no earlier, and a new sentence no earlier too (a caption tells in order). */
+	then?: 'then' | 'so' | 'sentence'
 	/** An aside after it says how long its pause lasted (`long`, `short`): checked against when the worker's lease ran out. */
 	length?: { word: 'long' | 'short'; start: number; end: number }
 }
@@ -73,6 +74,9 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 			result.problems.push(read.problem)
 			continue
 		}
+		const opening = read.items.findIndex(item => item.kind === 'clause')
+		const first = read.items[opening]
+		if (result.clauses.length > 0 && first?.kind === 'clause' && first.clause.then === undefined) read.items[opening] = { kind: 'clause', clause: { ...first.clause, then: 'sentence' } }
 		// The pause an aside's "long" or "short" tells: the sentence's last clause that says a worker paused.
 		let pause: number | undefined
 		for (const item of read.items) {

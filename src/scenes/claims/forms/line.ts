@@ -19,7 +19,8 @@ function asks(context: ClaimContext, worker: string, keep: (h: Of<'asked'>) => b
 function asked(slots: readonly Slot[], context: ClaimContext, keep?: (h: Of<'asked'>) => boolean, why = 'asked for the key'): Verdict {
 	const worker = actorOf(slots[0])
 	const found = asks(context, worker, keep)[0]
-	if (found) return holds([saw(context.step, found)], found.at)
+	// An ask the scene does not show (a grant with no hold before it) happened, but the story never said when.
+	if (found) return holds([saw(context.step, found)], found.unshown ? undefined : found.at)
 	const any = asks(context, worker)[0]
 	if (any && keep) return fails(`${context.name(worker)} ${describeAsk(any)}`, 0)
 	return fails(`${context.name(worker)} ${why.startsWith('asked') ? 'did not ask for the key' : `did not ${why}`} in this step`, 0)
@@ -143,7 +144,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const missing = ids.find(id => asks(context, id).length === 0)
 			if (missing !== undefined) return fails(`${context.name(missing)} did not ask for the key in this step`, 0)
 			const all = ids.map(id => asks(context, id)[0] as Of<'asked'>)
-			return holds(all.map(h => saw(context.step, h)), Math.max(...all.map(h => h.at)))
+			if (all.some(h => h.unshown)) return holds(all.map(h => saw(context.step, h)))
+			return { ...holds(all.map(h => saw(context.step, h)), Math.max(...all.map(h => h.at))), each: all.map(h => ({ who: h.worker, at: h.at })) } as Verdict
 		},
 	},
 	{
