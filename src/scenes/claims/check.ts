@@ -55,7 +55,10 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		// A new sentence is held to the order of what it newly tells: a state that held over a span, or a
 		// happening the text told already ("B holds the key with fence 8. The count started again"), is not new.
 		const retold = clause.then === 'sentence' && (outcome.until !== undefined || outcome.evidence.every(e => e.kind !== 'happened' || e.step !== context.step.index || (e.order !== undefined && seen.has(e.order))))
-		if (clause.then && !retold && before !== undefined && now !== undefined && outOfOrder(before, now, clause.then)) {
+		// A state told after "then" must still hold after what came before: "A lets go, then A holds the key" does not.
+		if (clause.then === 'then' && before !== undefined && outcome.until !== undefined && outcome.until <= before.at) {
+			result.problems.push({ start: clause.start, end: clause.end, message: `"then" says this held after what the clause before tells, but it held only until ${formatDuration(outcome.until)}` })
+		} else if (clause.then && !retold && before !== undefined && now !== undefined && outOfOrder(before, now, clause.then)) {
 			const says = clause.then === 'then' ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened'
 			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it ${now.at === before.at && now.order === before.order ? 'is the same thing' : 'came before it'}${now.at < before.at ? `: at ${formatDuration(now.at)}, not after ${formatDuration(before.at)}` : `, both at ${formatDuration(now.at)}`}` })
 		} else {

@@ -190,6 +190,8 @@ function labelSites(stage: Stage, scene: Scene, index: number): void {
 		const read = texts.read(label.text, place)
 		if (label.struck) {
 			if (label.struckIn === index) texts.add({ text: label.struckBy ?? label.text, place, read, frame: index, actor, how: 'struck', where: { kind: 'state', actor } })
+			// A struck label still on the stage keeps saying it no longer holds: a later step where it holds again must set a new one.
+			else if (step !== undefined) texts.add({ text: label.text, place, read, frame: index, actor, how: 'struck', where: { kind: 'state', actor }, shownAgain: { position: step.position, step: index } })
 			continue
 		}
 		const again = label.setIn !== index && step !== undefined

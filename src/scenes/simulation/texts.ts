@@ -69,12 +69,15 @@ export class SceneTexts {
 			if (site.sentBefore !== undefined) context.sentBefore = site.sentBefore
 			if (site.message !== undefined) context.message = site.message
 			if (site.how === 'struck') {
-				for (const problem of site.read.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message))
+				if (!site.shownAgain) for (const problem of site.read.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message))
 				// A claim about the time its label is shown ends with the strike; any other must no longer hold.
 				const read = { ...site.read, clauses: site.read.clauses.filter(clause => !clause.form.whileShown) }
 				if (read.clauses.length === 0) continue
 				const held = allHold(read, context)
-				if (held.holds) frame.diagnostics.push(this.#at(site, 0, `cannot strike "${site.text.value}": it still holds when the step ends (${describe(site)}); strike a label only once it is no longer true`))
+				if (held.holds && site.shownAgain) {
+					if (!wrong.has(site.text)) frame.diagnostics.push(this.#at(site, 0, `struck, it says it no longer holds, and it holds again when the step ends (${describe(site)})`))
+					wrong.add(site.text)
+				} else if (held.holds) frame.diagnostics.push(this.#at(site, 0, `cannot strike "${site.text.value}": it still holds when the step ends (${describe(site)}); strike a label only once it is no longer true`))
 				continue
 			}
 			if (site.how === 'read') {

@@ -1,7 +1,7 @@
 /** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, heldIn, holds, leaseEvidence, leaseState, liveLease, numberOf, runSteps, saw, time } from '../query.ts'
+import { actorOf, fails, happened, heldIn, holds, leaseEvidence, leaseState, liveLease, numberOf, runSteps, saw, time, unused } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
 
@@ -135,6 +135,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'renews',
 		places: STORY,
+		each: 'renewal',
 		pattern: '{worker} renews',
 		example: 'A renews',
 		meaning: 'The worker renewed its lease in this step.',
@@ -143,6 +144,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'renews-lease',
 		places: STORY,
+		each: 'renewal',
 		pattern: '{worker} renews {lease}',
 		example: 'A renews its lease',
 		meaning: 'The worker renewed its lease in this step.',
@@ -168,6 +170,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'renews-no-more',
 		places: STORY,
+		each: 'renewal',
 		pattern: '{worker} renews no more',
 		example: 'A renews no more',
 		meaning: 'The worker renewed its lease before, at most once in this step, and in no later step.',
@@ -179,6 +182,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			if (!steps.some(step => step.index <= context.step.index && renewals(step).length > 0)) return fails(`${context.name(worker)} never renewed a lease before, so it does not stop renewing`, 0)
 			const here = renewals(context.step).length
 			if (here > 1) return fails(`${context.name(worker)} renews ${here} times in this step`, 0)
+			// A renewal in this step is one the text told before it stopped ("A renews, then renews no more").
+			if (unused(context, happened(context.step, 'renewed', h => h.worker === worker)).length > 0) return fails(`${context.name(worker)} renews in this step; tell that renewal before saying it renews no more`, 0)
 			const later = steps.find(step => step.index > context.step.index && renewals(step).length > 0)
 			if (later) return fails(`${context.name(worker)} renews in step ${later.index}`, 0)
 			return holds([{ kind: 'nothing', what: `a renewal by ${worker} after step ${context.step.index}` }])
