@@ -188,7 +188,16 @@ export function slotReaders(names: SceneNames): Readonly<Record<SlotType, SlotRe
 				return value > MAX_FENCE_PART ? `epoch ${text} is larger than an epoch can be (2^64 - 1)` : { type: 'big', value }
 			},
 		},
-		count: number(COUNT_PATTERN, readCount, 'count'),
+		count: {
+			pattern: COUNT_PATTERN,
+			read(text) {
+				// "both" is two workers the reader can name only when the scene has two: else it could be any two.
+				const workers = new Set(names.namesOf('worker').map(name => names.actorNamed(name))).size
+				if (text.toLowerCase() === 'both' && workers !== 2) return `"both" names two workers, and this scene has ${workers}; name them ("A and B")`
+				const value = readCount(text)
+				return value === undefined ? `"${text}" is no count a scene can state` : { type: 'number', value }
+			},
+		},
 		ordinal: number(ORDINAL_PATTERN, readOrdinal, 'place'),
 		duration: number(DURATION_PATTERN, readDuration, 'time'),
 		time: number(DURATION_PATTERN, readDuration, 'time'),

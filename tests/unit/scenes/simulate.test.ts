@@ -168,7 +168,7 @@ describe('other scenes', () => {
 		const frames = await run(`${CAST}
 step "Worker A holds the key with fence 3."
   send lock -> a "fence 3"
-step "Worker B asks for the key, then Worker C asks for it. Both wait in line, B first."
+step "Worker B asks for the key, then Worker C asks for it. B and C wait in line, B first."
   send b -> lock "hold"
   send c -> lock "hold"
 step "A's lease runs out, and the key goes to B, first in line, with fence 4."
