@@ -49,6 +49,8 @@ const sides: [string, (finished: Finished) => Promise<Side>][] = [
 	],
 ]
 
+const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
+
 async function rejection(promise: Promise<unknown>): Promise<LockError> {
 	const error = await promise.then(
 		() => undefined,
@@ -59,6 +61,67 @@ async function rejection(promise: Promise<unknown>): Promise<LockError> {
 }
 
 describe.each(sides)('the lease contract, on %s', (_name, open) => {
+	it('LOCK-01: one holder at a time, and the key goes to the next in line, first come first served', async ({ onTestFinished }) => {
+		const side = await open(onTestFinished)
+		const invoices = side.lock('invoices')
+		const order: string[] = []
+		let holders = 0
+		let most = 0
+		let firstHolds = () => {}
+		const holding = new Promise<void>(resolve => (firstHolds = resolve))
+		let letGo = () => {}
+		const released = new Promise<void>(resolve => (letGo = resolve))
+		const worker = (name: string) =>
+			invoices.hold('42', async () => {
+				most = Math.max(most, ++holders)
+				order.push(name)
+				if (name === 'A') {
+					firstHolds()
+					await released
+				}
+				await sleep(20)
+				holders--
+			})
+		const workers = [worker('A')]
+		await holding
+		for (const name of ['B', 'C', 'D']) {
+			workers.push(worker(name))
+			await sleep(50)
+		}
+		letGo()
+		await Promise.all(workers)
+		expect({ order, most }).toEqual({ order: ['A', 'B', 'C', 'D'], most: 1 })
+	})
+
+	it('LOCK-04: a lease that runs out tells its holder before the key goes to the next in line', async ({ onTestFinished }) => {
+		const side = await open(onTestFinished)
+		const invoices = side.lock('invoices')
+		const events: string[] = []
+		let first: Lease | undefined
+		const a = invoices.hold(
+			'42',
+			async lease => {
+				first = lease
+				lease.signal.addEventListener('abort', () => events.push(`A told: ${(lease.signal.reason as LockError).code}`))
+				await new Promise(resolve => lease.signal.addEventListener('abort', resolve))
+				return 'A done'
+			},
+			{ ttl: '1s', renew: false },
+		)
+		await sleep(50)
+		const fence = await invoices.hold(
+			'42',
+			lease => {
+				events.push(`B holds, A lost: ${first?.lost}`)
+				return lease.fence
+			},
+			{ wait: '5s' },
+		)
+		expect(await a).toBe('A done')
+		expect(events).toEqual(['A told: lost', 'B holds, A lost: true'])
+		expect(fence).toBeGreaterThan(first?.fence as bigint)
+	})
+
 	it('runs the function holding the key, resolves to its result, releases after, and the next lease has a larger fence', async ({ onTestFinished }) => {
 		const side = await open(onTestFinished)
 		const invoices = side.lock('invoices')
