@@ -1,0 +1,189 @@
+"""The lease contract of tests/unit/server/lease-contract.test.ts, case by case under the same names (each
+case's docstring), run by the Python client against a real lock server."""
+
+from __future__ import annotations
+
+import asyncio
+import unittest
+
+from tinystore_locks import Lease, LockError, connect
+
+from lock_server import LockServer
+
+server: LockServer
+
+
+def setUpModule() -> None:
+    global server
+    server = LockServer()
+
+
+def tearDownModule() -> None:
+    server.stop()
+
+
+class LeaseContract(unittest.IsolatedAsyncioTestCase):
+    async def asyncSetUp(self) -> None:
+        self.client = await connect(server.url)
+
+    async def asyncTearDown(self) -> None:
+        await self.client.close()
+
+    async def refused(self, awaitable) -> LockError:
+        with self.assertRaises(LockError) as caught:
+            await awaitable
+        return caught.exception
+
+    async def test_result_release_and_fence(self) -> None:
+        """runs the function holding the key, resolves to its result, releases after, and the next lease has a larger fence"""
+        invoices = self.client.lock("invoices")
+        async with invoices.hold(42) as first:
+            self.assertEqual((first.key, first.lost), ("42", False))
+            async with invoices.try_hold("42") as second:
+                self.assertIsNone(second)
+            result = "saved"
+        self.assertEqual(result, "saved")
+        async with invoices.try_hold("42") as next_lease:
+            assert next_lease is not None
+            self.assertGreater(next_lease.fence, first.fence)
+        # Released, not lost: nothing tells a loss, a renewal is refused as released, a second release does nothing.
+        self.assertFalse(first.lost)
+        late = await self.refused(first.renew())
+        self.assertEqual(late.code, "released")
+        self.assertEqual(late.message, f'lock invoices: key "42": lease {first.id} was released; a renewal cannot take the key back')
+        await first.release()
+
+    async def test_release_when_the_function_throws(self) -> None:
+        """releases the key when the function throws, and rethrows"""
+        with self.assertRaisesRegex(RuntimeError, "model down"):
+            async with self.client.lock("invoices").hold("42"):
+                raise RuntimeError("model down")
+        async with self.client.lock("invoices").try_hold("42") as lease:
+            self.assertIsNotNone(lease)
+
+    async def test_renew(self) -> None:
+        """renews a held lease"""
+        async with self.client.lock("invoices").hold("42") as lease:
+            before = lease.expires_at
+            await asyncio.sleep(0.02)
+            await lease.renew("60s")
+            self.assertGreater(lease.expires_at, before)
+
+    async def test_semaphore(self) -> None:
+        """gives a semaphore's leases no fence and at most its limit of holders"""
+        exports = self.client.semaphore("exports", limit=2)
+        async with exports.hold("t") as a:
+            self.assertIsNone(a.fence)
+            async with exports.hold("t"):
+                async with exports.try_hold("t") as third:
+                    self.assertIsNone(third)
+
+    async def assert_refusal(self, key: object, options: dict, message: str) -> None:
+        ran = False
+        with self.assertRaises(LockError) as caught:
+            async with self.client.lock("invoices").hold(key, **options):  # type: ignore[arg-type]
+                ran = True
+        self.assertEqual((caught.exception.code, caught.exception.message, ran), ("invalid", message, False))
+
+    async def test_refuses_an_empty_key(self) -> None:
+        """refuses an empty key in the same words"""
+        await self.assert_refusal("", {}, "lock invoices: the key is empty; expected a non-empty string or an int")
+
+    async def test_refuses_a_key_that_is_not_a_whole_number(self) -> None:
+        """refuses a key that is not a whole number in the same words"""
+        await self.assert_refusal(1.5, {}, "lock invoices: key 1.5: expected a non-empty string or an int")
+
+    async def test_refuses_a_signal_that_is_not_one(self) -> None:
+        """refuses a signal that is not one in the same words"""
+        # Python's signal is an asyncio.Event, given as cancel=.
+        await self.assert_refusal("42", {"cancel": {}}, 'lock invoices: key "42": cancel: expected an asyncio.Event')
+
+    async def test_refuses_renew_that_is_not_a_boolean(self) -> None:
+        """refuses renew that is not a boolean in the same words"""
+        await self.assert_refusal("42", {"renew": "yes"}, 'lock invoices: key "42": renew "yes": expected true or false')
+
+    async def test_refuses_on_lost_that_is_not_a_function(self) -> None:
+        """refuses onLost that is not a function in the same words"""
+        await self.assert_refusal("42", {"on_lost": "no"}, 'lock invoices: key "42": on_lost "no": expected a function')
+
+    async def test_refuses_a_ttl_that_is_not_a_time(self) -> None:
+        """refuses a ttl that is not a time in the same words"""
+        await self.assert_refusal("42", {"ttl": "soon"}, "lock invoices: key \"42\": ttl \"soon\": expected seconds or text such as '250ms', '30s', '15m', '1h'")
+
+    async def test_cancelled_before_the_hold(self) -> None:
+        """is cancelled, without running the function, by a signal aborted before the hold"""
+        cancel = asyncio.Event()
+        cancel.set()
+        ran = False
+        error = await self.refused(self._hold_once("42", cancel=cancel))
+        self.assertEqual((error.code, error.message, ran), ("cancelled", 'lock invoices: key "42": cancelled before the hold began', False))
+
+    async def _hold_once(self, key: str, **options: object) -> None:
+        async with self.client.lock("invoices").hold(key, **options):  # type: ignore[arg-type]
+            raise AssertionError("the block ran")
+
+    async def test_held_past_the_wait(self) -> None:
+        """gives up with held when the key stays held past the wait"""
+        invoices = self.client.lock("invoices")
+        async with invoices.hold("42"):
+            error = await self.refused(self._hold_once("42", wait=0.1))
+            self.assertEqual(error.code, "held")
+            self.assertRegex(error.message, r'^lock invoices: key "42": held past the 100 ms wait')
+
+    async def test_lock_01(self) -> None:
+        """LOCK-01: one holder at a time, and the key goes to the next in line, first come first served"""
+        invoices = self.client.lock("invoices")
+        order: list[str] = []
+        holders = most = 0
+        first_holds = asyncio.Event()
+        let_go = asyncio.Event()
+
+        async def worker(name: str) -> None:
+            nonlocal holders, most
+            async with invoices.hold("42"):
+                holders += 1
+                most = max(most, holders)
+                order.append(name)
+                if name == "A":
+                    first_holds.set()
+                    await let_go.wait()
+                await asyncio.sleep(0.02)
+                holders -= 1
+
+        tasks = [asyncio.create_task(worker("A"))]
+        await first_holds.wait()
+        for name in "BCD":
+            tasks.append(asyncio.create_task(worker(name)))
+            await asyncio.sleep(0.05)
+        let_go.set()
+        await asyncio.gather(*tasks)
+        self.assertEqual((order, most), (["A", "B", "C", "D"], 1))
+
+    async def test_lock_04(self) -> None:
+        """LOCK-04: a lease that runs out tells its holder before the key goes to the next in line"""
+        invoices = self.client.lock("invoices")
+        events: list[str] = []
+        held: list[Lease] = []
+
+        async def a() -> str:
+            async with invoices.hold("42", ttl="1s", renew=False) as lease:
+                held.append(lease)
+                lease.on_lost(lambda reason: events.append(f"A told: {reason.code}"))
+                await lease.wait_lost()
+                return "A done"
+
+        async def b() -> int | None:
+            async with invoices.hold("42", wait="5s") as lease:
+                events.append(f"B holds, A lost: {held[0].lost}")
+                return lease.fence
+
+        first = asyncio.create_task(a())
+        await asyncio.sleep(0.05)
+        fence = await b()
+        self.assertEqual(await first, "A done")
+        self.assertEqual(events, ["A told: lost", "B holds, A lost: True"])
+        self.assertGreater(fence, held[0].fence)
+
+
+if __name__ == "__main__":
+    unittest.main()
