@@ -1,0 +1,264 @@
+package locks
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The lease contract of tests/unit/server/lease-contract.test.ts, case by case under the same
+// names, run by the Go client against a real lock server.
+
+func connected(t *testing.T) *Client {
+	t.Helper()
+	client, err := Connect(context.Background(), serverURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { client.Close() })
+	return client
+}
+
+func code(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
+
+func TestLeaseContract(t *testing.T) {
+	ctx := context.Background()
+
+	t.Run("runs the function holding the key, resolves to its result, releases after, and the next lease has a larger fence", func(t *testing.T) {
+		invoices := connected(t).Lock("invoices")
+		var first *Lease
+		result := ""
+		err := invoices.Hold(ctx, "42", func(ctx context.Context, lease *Lease) error {
+			first = lease
+			if lease.Key != "42" || lease.Lost() {
+				t.Errorf("lease %q lost=%v", lease.Key, lease.Lost())
+			}
+			if ok, err := invoices.TryHold(ctx, "42", func(context.Context, *Lease) error { return nil }); ok || err != nil {
+				t.Errorf("a second holder got the key: %v %v", ok, err)
+			}
+			result = "saved"
+			return nil
+		})
+		if err != nil || result != "saved" {
+			t.Fatalf("hold: %v %q", err, result)
+		}
+		var next Fence
+		if ok, err := invoices.TryHold(ctx, "42", func(_ context.Context, lease *Lease) error { next = lease.Fence; return nil }); !ok || err != nil {
+			t.Fatalf("the key was not free after the release: %v %v", ok, err)
+		}
+		if !first.Fence.Less(next) {
+			t.Errorf("next fence %s is not larger than %s", next, first.Fence)
+		}
+		// Released, not lost: Done stays open, a renewal is refused as released, a second release does nothing.
+		select {
+		case <-first.Done():
+			t.Error("a released lease told of a loss")
+		default:
+		}
+		err = first.Renew(ctx, 0)
+		want := `lock invoices: key "42": lease ` + first.ID + ` was released; a renewal cannot take the key back`
+		if code(err) != Released || err.Error() != want {
+			t.Errorf("late renewal: %v", err)
+		}
+		if err := first.Release(ctx); err != nil {
+			t.Error(err)
+		}
+	})
+
+	t.Run("releases the key when the function throws, and rethrows", func(t *testing.T) {
+		invoices := connected(t).Lock("invoices")
+		down := errors.New("model down")
+		if err := invoices.Hold(ctx, "42", func(context.Context, *Lease) error { return down }); err != down {
+			t.Fatalf("got %v", err)
+		}
+		if ok, err := invoices.TryHold(ctx, "42", func(context.Context, *Lease) error { return nil }); !ok || err != nil {
+			t.Fatalf("the key was not free: %v %v", ok, err)
+		}
+	})
+
+	t.Run("renews a held lease", func(t *testing.T) {
+		err := connected(t).Lock("invoices").Hold(ctx, "42", func(ctx context.Context, lease *Lease) error {
+			before := lease.ExpiresAt()
+			time.Sleep(20 * time.Millisecond)
+			if err := lease.Renew(ctx, 60*time.Second); err != nil {
+				return err
+			}
+			if !lease.ExpiresAt().After(before) {
+				t.Errorf("expiry %v is not after %v", lease.ExpiresAt(), before)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+
+	t.Run("gives a semaphore's leases no fence and at most its limit of holders", func(t *testing.T) {
+		exports := connected(t).Semaphore("exports", 2)
+		err := exports.Hold(ctx, "t", func(ctx context.Context, a *Lease) error {
+			if !a.Fence.IsZero() {
+				t.Errorf("a semaphore's lease has fence %s", a.Fence)
+			}
+			return exports.Hold(ctx, "t", func(ctx context.Context, _ *Lease) error {
+				if ok, err := exports.TryHold(ctx, "t", func(context.Context, *Lease) error { return nil }); ok || err != nil {
+					t.Errorf("a third holder: %v %v", ok, err)
+				}
+				return nil
+			})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+
+	refusals := []struct {
+		name, key string
+		ctx       context.Context
+		options   []HoldOption
+		message   string
+	}{
+		{"refuses an empty key in the same words", "", ctx, nil, "lock invoices: the key is empty; expected a non-empty string"},
+		// Go's signal is the context: nil is the one value the compiler lets through.
+		{"refuses a signal that is not one in the same words", "42", nil, nil, `lock invoices: key "42": ctx: expected a context.Context, got nil`},
+		{"refuses onLost that is not a function in the same words", "42", ctx, []HoldOption{OnLost(nil)}, `lock invoices: key "42": onLost nil: expected a function`},
+	}
+	for _, c := range refusals {
+		c := c
+		t.Run(c.name, func(t *testing.T) {
+			ran := false
+			err := connected(t).Lock("invoices").Hold(c.ctx, c.key, func(context.Context, *Lease) error { ran = true; return nil }, c.options...)
+			if code(err) != Invalid || err.Error() != c.message || ran {
+				t.Errorf("got %v (ran %v), want %q", err, ran, c.message)
+			}
+		})
+	}
+	for _, name := range []string{
+		"refuses a key that is not a whole number in the same words",
+		"refuses renew that is not a boolean in the same words",
+		"refuses a ttl that is not a time in the same words",
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Skip("not applicable: Go's types refuse it at compile time (a key is a string, NoRenew takes nothing, TTL takes a time.Duration)")
+		})
+	}
+
+	t.Run("is cancelled, without running the function, by a signal aborted before the hold", func(t *testing.T) {
+		cancelled, cancel := context.WithCancel(ctx)
+		cancel()
+		ran := false
+		err := connected(t).Lock("invoices").Hold(cancelled, "42", func(context.Context, *Lease) error { ran = true; return nil })
+		if code(err) != Cancelled || err.Error() != `lock invoices: key "42": cancelled before the hold began` || ran {
+			t.Errorf("got %v (ran %v)", err, ran)
+		}
+	})
+
+	t.Run("gives up with held when the key stays held past the wait", func(t *testing.T) {
+		invoices := connected(t).Lock("invoices")
+		err := invoices.Hold(ctx, "42", func(ctx context.Context, _ *Lease) error {
+			err := invoices.Hold(ctx, "42", func(context.Context, *Lease) error { return nil }, Wait(100*time.Millisecond))
+			if code(err) != Held || !regexp.MustCompile(`^lock invoices: key "42": held past the 100 ms wait`).MatchString(err.Error()) {
+				t.Errorf("got %v", err)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+
+	t.Run("LOCK-01: one holder at a time, and the key goes to the next in line, first come first served", func(t *testing.T) {
+		invoices := connected(t).Lock("invoices")
+		var mu sync.Mutex
+		var order []string
+		holders, most := 0, 0
+		firstHolds, letGo := make(chan struct{}), make(chan struct{})
+		var wg sync.WaitGroup
+		worker := func(name string) {
+			defer wg.Done()
+			err := invoices.Hold(ctx, "42", func(context.Context, *Lease) error {
+				mu.Lock()
+				holders++
+				if holders > most {
+					most = holders
+				}
+				order = append(order, name)
+				mu.Unlock()
+				if name == "A" {
+					close(firstHolds)
+					<-letGo
+				}
+				time.Sleep(20 * time.Millisecond)
+				mu.Lock()
+				holders--
+				mu.Unlock()
+				return nil
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		}
+		wg.Add(1)
+		go worker("A")
+		<-firstHolds
+		for _, name := range []string{"B", "C", "D"} {
+			wg.Add(1)
+			go worker(name)
+			time.Sleep(50 * time.Millisecond)
+		}
+		close(letGo)
+		wg.Wait()
+		if got := order; len(got) != 4 || got[0] != "A" || got[1] != "B" || got[2] != "C" || got[3] != "D" || most != 1 {
+			t.Errorf("order %v, at most %d holders at once", got, most)
+		}
+	})
+
+	t.Run("LOCK-04: a lease that runs out tells its holder before the key goes to the next in line", func(t *testing.T) {
+		invoices := connected(t).Lock("invoices")
+		var mu sync.Mutex
+		var events []string
+		event := func(e string) { mu.Lock(); events = append(events, e); mu.Unlock() }
+		var first *Lease
+		aDone := make(chan error, 1)
+		aHolds := make(chan struct{})
+		go func() {
+			aDone <- invoices.Hold(ctx, "42", func(ctx context.Context, lease *Lease) error {
+				first = lease
+				close(aHolds)
+				<-ctx.Done()
+				return nil
+			}, TTL(time.Second), NoRenew(), OnLost(func(err error) { event("A told: " + string(code(err))) }))
+		}()
+		<-aHolds
+		time.Sleep(50 * time.Millisecond)
+		var fence Fence
+		err := invoices.Hold(ctx, "42", func(_ context.Context, lease *Lease) error {
+			// A's function may still be on its way out; what counts is that its lease reads as lost.
+			event("B holds, A lost: " + map[bool]string{true: "true", false: "false"}[first.Lost()])
+			fence = lease.Fence
+			return nil
+		}, Wait(5*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := <-aDone; err != nil {
+			t.Fatal(err)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if len(events) != 2 || events[0] != "A told: lost" || events[1] != "B holds, A lost: true" {
+			t.Errorf("events %q", events)
+		}
+		if !first.Fence.Less(fence) {
+			t.Errorf("B's fence %s is not larger than A's %s", fence, first.Fence)
+		}
+	})
+}

@@ -1,0 +1,3 @@
+module tinyshed.org/tinystore/locks
+
+go 1.19

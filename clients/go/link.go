@@ -1,0 +1,448 @@
+package locks
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"math"
+	"math/rand"
+	"net"
+	"strconv"
+	"sync"
+	"time"
+)
+
+const protocolVersion = 1
+
+// Answers a client has not read are capped at 1 MiB by the server; one frame is at most 64 KiB.
+const maxFrame = 1 << 20
+
+var clockStart = time.Now()
+
+// now is the client's clock: monotonic milliseconds.
+func now() float64 {
+	return float64(time.Since(clockStart)) / float64(time.Millisecond)
+}
+
+// A call is a request in flight: kept until answered, and sent again on every new connection.
+type call struct {
+	id     int64
+	body   map[string]any
+	done   chan answer
+	sentAt float64
+	timer  *time.Timer
+}
+
+type answer struct {
+	message map[string]any
+	err     *Error
+}
+
+func (c *call) finish(a answer) {
+	select {
+	case c.done <- a:
+	default:
+	}
+}
+
+// A link is one client's connection to a lock server, made again after it drops: calls wait
+// while it is down and are sent again, in order, once a new connection said hello.
+type link struct {
+	host, port     string
+	token          string
+	hasToken       bool
+	clientID       string
+	reconnect      bool
+	connectTimeout time.Duration
+	onEvent        func(map[string]any)
+	onClosed       func(*Error)
+
+	mu         sync.Mutex
+	pending    map[int64]*call
+	order      []int64
+	nextID     int64
+	conn       net.Conn
+	ready      bool
+	everReady  bool
+	closed     bool
+	fatal      *Error
+	lastError  string
+	retryAfter time.Duration
+	// How the server's clock reads against ours, from the narrowest exchange, in ms.
+	offset, uncertainty float64
+	sampled             bool
+	first               chan struct{}
+	stop                chan struct{}
+	writeMu             sync.Mutex
+}
+
+func (l *link) url() string {
+	return "tcp://" + net.JoinHostPort(l.host, l.port)
+}
+
+// start connects for the first time, retrying (when reconnecting is on) until the connect timeout.
+func (l *link) start() error {
+	l.first = make(chan struct{})
+	l.stop = make(chan struct{})
+	go l.run()
+	timer := time.NewTimer(l.connectTimeout)
+	defer timer.Stop()
+	select {
+	case <-l.first:
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if l.fatal != nil && !l.ready {
+			return l.fatal
+		}
+		return nil
+	case <-timer.C:
+		l.mu.Lock()
+		err := newError(Unreachable, "%s: could not connect within %d ms%s", l.url(), l.connectTimeout.Milliseconds(), l.lastError)
+		l.mu.Unlock()
+		l.close(err)
+		return err
+	}
+}
+
+// call sends a request; its answer, a closed link or a passed deadline (deadlineErr's error) ends it.
+func (l *link) call(body map[string]any, deadline float64, deadlineErr func() *Error) *call {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.nextID++
+	c := &call{id: l.nextID, body: body, done: make(chan answer, 1)}
+	body["id"] = c.id
+	if l.closed {
+		c.finish(answer{err: l.closedError()})
+		return c
+	}
+	l.pending[c.id] = c
+	if len(l.order) > 2*len(l.pending)+1024 {
+		l.compact()
+	}
+	l.order = append(l.order, c.id)
+	if deadlineErr != nil && !math.IsInf(deadline, 1) {
+		c.timer = time.AfterFunc(time.Duration((deadline-now())*float64(time.Millisecond)), func() {
+			if l.forget(c) {
+				c.finish(answer{err: deadlineErr()})
+			}
+		})
+	}
+	if l.ready {
+		l.send(c)
+	}
+	return c
+}
+
+// compact drops answered calls from the order calls are sent again in; the caller holds l.mu.
+func (l *link) compact() {
+	kept := l.order[:0]
+	for _, id := range l.order {
+		if _, ok := l.pending[id]; ok {
+			kept = append(kept, id)
+		}
+	}
+	l.order = kept
+}
+
+func (l *link) closedError() *Error {
+	if l.fatal != nil {
+		return l.fatal
+	}
+	return newError(Closed, "%s: the client is closed", l.url())
+}
+
+// withdraw stops waiting for a call's answer and stops sending it again.
+func (l *link) withdraw(c *call) { l.forget(c) }
+
+// forget takes a call out of the pending ones; true if it was there.
+func (l *link) forget(c *call) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.forgetLocked(c)
+}
+
+func (l *link) forgetLocked(c *call) bool {
+	if c.timer != nil {
+		c.timer.Stop()
+	}
+	if l.pending[c.id] != c {
+		return false
+	}
+	delete(l.pending, c.id)
+	return true
+}
+
+// toLocal is a time of the server's clock on ours, early by the measure's uncertainty, so never late.
+func (l *link) toLocal(serverMs float64) float64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return serverMs - l.offset - l.uncertainty
+}
+
+// close ends the link: calls in flight end with closed (or the given error).
+func (l *link) close(err *Error) {
+	l.mu.Lock()
+	if l.closed {
+		l.mu.Unlock()
+		return
+	}
+	l.closed = true
+	l.fatal = err
+	l.ready = false
+	if l.conn != nil {
+		l.conn.Close()
+	}
+	close(l.stop)
+	failure := l.closedError()
+	calls := make([]*call, 0, len(l.pending))
+	for _, id := range l.order {
+		if c, ok := l.pending[id]; ok {
+			calls = append(calls, c)
+			l.forgetLocked(c)
+		}
+	}
+	l.order = nil
+	select {
+	case <-l.first:
+	default:
+		close(l.first)
+	}
+	l.mu.Unlock()
+	for _, c := range calls {
+		c.finish(answer{err: failure})
+	}
+	l.onClosed(failure)
+}
+
+// send writes a call on the current connection; the caller holds l.mu.
+func (l *link) send(c *call) {
+	c.sentAt = now()
+	l.write(l.conn, c.body)
+}
+
+func (l *link) write(conn net.Conn, message map[string]any) {
+	if conn == nil {
+		return
+	}
+	var frame bytes.Buffer
+	encoder := json.NewEncoder(&frame)
+	encoder.SetEscapeHTML(false)
+	if encoder.Encode(message) != nil {
+		return
+	}
+	l.writeMu.Lock()
+	defer l.writeMu.Unlock()
+	// A failed write shows as a closed connection to the reader, which reconnects.
+	_, _ = conn.Write(frame.Bytes())
+}
+
+func (l *link) isClosed() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.closed
+}
+
+func (l *link) run() {
+	attempt := 0
+	for !l.isClosed() {
+		conn, err := net.DialTimeout("tcp", net.JoinHostPort(l.host, l.port), 5*time.Second)
+		if err != nil {
+			l.mu.Lock()
+			l.lastError = ": " + err.Error()
+			l.mu.Unlock()
+		} else if l.serve(conn) {
+			attempt = 0
+		}
+		l.mu.Lock()
+		if l.closed {
+			l.mu.Unlock()
+			return
+		}
+		if !l.reconnect {
+			what := "could not connect"
+			if l.everReady {
+				what = "the connection closed"
+			}
+			err := newError(Unreachable, "%s: %s%s", l.url(), what, l.lastError)
+			l.mu.Unlock()
+			l.close(err)
+			return
+		}
+		delay := math.Min(1000, 25*math.Pow(2, float64(attempt)))
+		attempt++
+		// Jitter keeps clients that lost one server from all coming back at once; a server that said how long to wait is believed.
+		after := time.Duration((delay/2 + rand.Float64()*delay/2) * float64(time.Millisecond))
+		if l.retryAfter > after {
+			after = l.retryAfter
+		}
+		l.retryAfter = 0
+		l.mu.Unlock()
+		select {
+		case <-time.After(after):
+		case <-l.stop:
+			return
+		}
+	}
+}
+
+// serve says hello and reads until the connection ends; true if it said hello.
+func (l *link) serve(conn net.Conn) bool {
+	if tcp, ok := conn.(*net.TCPConn); ok {
+		_ = tcp.SetNoDelay(true)
+		_ = tcp.SetKeepAlivePeriod(10 * time.Second)
+		_ = tcp.SetKeepAlive(true)
+	}
+	l.mu.Lock()
+	if l.closed {
+		l.mu.Unlock()
+		conn.Close()
+		return false
+	}
+	l.conn = conn
+	l.nextID++
+	helloID := l.nextID
+	hello := map[string]any{"id": helloID, "method": "hello", "version": protocolVersion, "client": l.clientID}
+	if l.hasToken {
+		hello["token"] = l.token
+	}
+	helloSent := now()
+	l.mu.Unlock()
+	l.write(conn, hello)
+	saidHello := false
+	scanner := bufio.NewScanner(conn)
+	scanner.Buffer(make([]byte, 64*1024), maxFrame)
+	for scanner.Scan() {
+		received := now()
+		var message map[string]any
+		decoder := json.NewDecoder(bytes.NewReader(scanner.Bytes()))
+		decoder.UseNumber()
+		if decoder.Decode(&message) != nil {
+			continue
+		}
+		if event, _ := message["event"].(string); event == "lost" {
+			l.onEvent(message)
+			continue
+		}
+		id, hasID := idOf(message["id"])
+		if hasID && id == helloID {
+			if !l.helloAnswered(conn, message, helloSent, received) {
+				break
+			}
+			saidHello = true
+		} else if !hasID && !l.isReady() {
+			if e, ok := message["error"].(map[string]any); ok {
+				l.mu.Lock()
+				l.lastError = ": " + str(e["code"]) + ": " + str(e["message"])
+				l.mu.Unlock()
+			}
+		} else if hasID {
+			l.answered(id, message, received)
+		}
+	}
+	if err := scanner.Err(); err != nil {
+		l.mu.Lock()
+		l.lastError = ": " + err.Error()
+		l.mu.Unlock()
+	}
+	conn.Close()
+	l.mu.Lock()
+	if l.conn == conn {
+		l.conn = nil
+		l.ready = false
+	}
+	l.mu.Unlock()
+	return saidHello
+}
+
+func (l *link) isReady() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.ready
+}
+
+func (l *link) helloAnswered(conn net.Conn, message map[string]any, sent, received float64) bool {
+	if ok, _ := message["ok"].(bool); !ok {
+		e, _ := message["error"].(map[string]any)
+		if str(e["code"]) == "busy" {
+			// A server at a limit, or an address throttled by another's wrong token: not for good.
+			l.mu.Lock()
+			l.lastError = ": busy: " + str(e["message"])
+			if retry, err := number(e["retryAfter"]); err == nil && retry > 0 {
+				l.retryAfter = time.Duration(math.Min(retry, 60_000) * float64(time.Millisecond))
+			}
+			l.mu.Unlock()
+			return false
+		}
+		l.close(newError(Invalid, "%s: %s: %s", l.url(), str(e["code"]), str(e["message"])))
+		return false
+	}
+	l.mu.Lock()
+	// The server may be another process now, with its own clock: its first measure replaces the old one.
+	l.sampled = false
+	l.measure(message["now"], sent, received)
+	l.ready = true
+	l.everReady = true
+	l.lastError = ""
+	kept := l.order[:0]
+	for _, id := range l.order {
+		if c, ok := l.pending[id]; ok {
+			kept = append(kept, id)
+			l.send(c)
+		}
+	}
+	l.order = kept
+	select {
+	case <-l.first:
+	default:
+		close(l.first)
+	}
+	l.mu.Unlock()
+	return true
+}
+
+func (l *link) answered(id int64, message map[string]any, received float64) {
+	l.mu.Lock()
+	c, ok := l.pending[id]
+	if ok {
+		l.forgetLocked(c)
+		l.measure(message["now"], c.sentAt, received)
+	}
+	l.mu.Unlock()
+	if ok {
+		c.finish(answer{message: message})
+	}
+}
+
+// measure keeps the narrowest sample of the server's clock; the caller holds l.mu.
+func (l *link) measure(serverNow any, sent, received float64) {
+	at, err := number(serverNow)
+	if err != nil {
+		return
+	}
+	uncertainty := (received - sent) / 2
+	if !l.sampled || uncertainty < l.uncertainty {
+		l.offset, l.uncertainty, l.sampled = at-(sent+received)/2, uncertainty, true
+	}
+}
+
+func idOf(value any) (int64, bool) {
+	n, ok := value.(json.Number)
+	if !ok {
+		return 0, false
+	}
+	id, err := strconv.ParseInt(string(n), 10, 64)
+	return id, err == nil
+}
+
+func number(value any) (float64, error) {
+	n, ok := value.(json.Number)
+	if !ok {
+		return 0, strconv.ErrSyntax
+	}
+	return n.Float64()
+}
+
+func str(value any) string {
+	s, _ := value.(string)
+	return s
+}
