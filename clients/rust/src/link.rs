@@ -1,0 +1,369 @@
+//! One client's connection to a lock server, made again after it drops: calls wait while it is
+//! down and are sent again, in order, once a new connection said hello.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::net::{Shutdown, TcpStream, ToSocketAddrs};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread;
+use std::time::Duration;
+
+use crate::error::{Code, Error};
+use crate::json::{self, Field, Json};
+use crate::slot::Slot;
+use crate::timers::{now_ms, Timers};
+
+const PROTOCOL_VERSION: u32 = 1;
+
+/// How a link connects.
+pub(crate) struct LinkOptions {
+    pub(crate) host: String,
+    pub(crate) port: u16,
+    pub(crate) token: Option<String>,
+    pub(crate) client_id: String,
+    pub(crate) reconnect: bool,
+    pub(crate) connect_timeout: Duration,
+    pub(crate) on_event: Box<dyn Fn(&Json) + Send + Sync>,
+    pub(crate) on_closed: Box<dyn Fn(&Error) + Send + Sync>,
+}
+
+struct Pending {
+    fields: Vec<Field>,
+    slot: Arc<Slot>,
+    sent_at: f64,
+    timer: Option<u64>,
+}
+
+#[derive(Default)]
+struct State {
+    pending: BTreeMap<u64, Pending>,
+    next_id: u64,
+    writer: Option<TcpStream>,
+    connection: u64,
+    ready: bool,
+    ever_ready: bool,
+    closed: bool,
+    fatal: Option<Error>,
+    last_error: String,
+    retry_after_ms: f64,
+    // How the server's clock reads against ours, from the narrowest exchange: offset and uncertainty, in ms.
+    sample: Option<(f64, f64)>,
+}
+
+struct Shared {
+    options: LinkOptions,
+    state: Mutex<State>,
+    changed: Condvar,
+    timers: Timers,
+}
+
+#[derive(Clone)]
+pub(crate) struct Link {
+    shared: Arc<Shared>,
+}
+
+impl Link {
+    pub(crate) fn new(options: LinkOptions) -> Link {
+        Link { shared: Arc::new(Shared { options, state: Mutex::default(), changed: Condvar::new(), timers: Timers::start() }) }
+    }
+
+    pub(crate) fn url(&self) -> String {
+        let host = &self.shared.options.host;
+        if host.contains(':') {
+            format!("tcp://[{host}]:{}", self.shared.options.port)
+        } else {
+            format!("tcp://{host}:{}", self.shared.options.port)
+        }
+    }
+
+    pub(crate) fn timers(&self) -> &Timers {
+        &self.shared.timers
+    }
+
+    pub(crate) fn connected(&self) -> bool {
+        self.state().ready
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.shared.state.lock().unwrap()
+    }
+
+    /// Connects for the first time, retrying (when reconnecting is on) until the connect timeout.
+    pub(crate) fn start(&self) -> Result<(), Error> {
+        let shared = Arc::clone(&self.shared);
+        thread::Builder::new()
+            .name("tinystore-locks-link".into())
+            .spawn(move || run(&shared))
+            .map_err(|error| Error::new(Code::Unreachable, format!("{}: no thread to connect on: {error}", self.url())))?;
+        let deadline = now_ms() + self.shared.options.connect_timeout.as_secs_f64() * 1000.0;
+        let mut state = self.state();
+        loop {
+            if state.ready {
+                return Ok(());
+            }
+            if state.closed {
+                return Err(closed_error(&state, &self.url()));
+            }
+            let left = deadline - now_ms();
+            if left <= 0.0 {
+                let error = Error::new(
+                    Code::Unreachable,
+                    format!("{}: could not connect within {} ms{}", self.url(), self.shared.options.connect_timeout.as_millis(), state.last_error),
+                );
+                drop(state);
+                self.close(error.clone());
+                return Err(error);
+            }
+            state = self.shared.changed.wait_timeout(state, Duration::from_secs_f64(left / 1000.0)).unwrap().0;
+        }
+    }
+
+    /// Sends a request; its answer fills the slot, and so does a closed link or, with `deadline`, the error it makes once that time has passed.
+    pub(crate) fn call(&self, fields: Vec<Field>, deadline: Option<(f64, Box<dyn FnOnce() -> Error + Send>)>) -> (u64, Arc<Slot>) {
+        let slot = Arc::new(Slot::default());
+        let mut state = self.state();
+        state.next_id += 1;
+        let id = state.next_id;
+        if state.closed {
+            slot.fill(Err(closed_error(&state, &self.url())));
+            return (id, slot);
+        }
+        let timer = deadline.map(|(at, make_error)| {
+            let link = self.clone();
+            self.shared.timers.at(at, move || {
+                if let Some(pending) = link.forget(id) {
+                    pending.slot.fill(Err(make_error()));
+                }
+            })
+        });
+        let mut pending = Pending { fields, slot: Arc::clone(&slot), sent_at: 0.0, timer };
+        if state.ready {
+            send(&mut state, id, &mut pending);
+        }
+        state.pending.insert(id, pending);
+        (id, slot)
+    }
+
+    /// Stops waiting for a call's answer and stops sending it again.
+    pub(crate) fn withdraw(&self, id: u64) {
+        self.forget(id);
+    }
+
+    fn forget(&self, id: u64) -> Option<Pending> {
+        let pending = self.state().pending.remove(&id)?;
+        if let Some(timer) = pending.timer {
+            self.shared.timers.cancel(timer);
+        }
+        Some(pending)
+    }
+
+    /// A time of the server's clock on ours, early by the measure's uncertainty, so never late.
+    pub(crate) fn to_local(&self, server_ms: f64) -> f64 {
+        let (offset, uncertainty) = self.state().sample.unwrap_or((0.0, 0.0));
+        server_ms - offset - uncertainty
+    }
+
+    /// Ends the link: calls in flight fail with `Closed` (or the given error).
+    pub(crate) fn close(&self, error: Error) {
+        let mut state = self.state();
+        if state.closed {
+            return;
+        }
+        state.closed = true;
+        state.ready = false;
+        state.fatal = Some(error.clone());
+        if let Some(writer) = state.writer.take() {
+            let _ = writer.shutdown(Shutdown::Both);
+        }
+        let pending = std::mem::take(&mut state.pending);
+        drop(state);
+        self.shared.changed.notify_all();
+        for (_, call) in pending {
+            call.slot.fill(Err(error.clone()));
+        }
+        (self.shared.options.on_closed)(&error);
+        self.shared.timers.stop();
+    }
+}
+
+fn closed_error(state: &State, url: &str) -> Error {
+    state.fatal.clone().unwrap_or_else(|| Error::new(Code::Closed, format!("{url}: the client is closed")))
+}
+
+fn send(state: &mut State, id: u64, pending: &mut Pending) {
+    pending.sent_at = now_ms();
+    if let Some(writer) = state.writer.as_mut() {
+        // A failed write shows as a closed connection to the reader, which reconnects.
+        let _ = writer.write_all(json::frame(id, &pending.fields).as_bytes());
+    }
+}
+
+fn run(shared: &Arc<Shared>) {
+    let link = Link { shared: Arc::clone(shared) };
+    let options = &shared.options;
+    let mut attempt = 0;
+    loop {
+        if link.state().closed {
+            return;
+        }
+        let connection = (options.host.as_str(), options.port)
+            .to_socket_addrs()
+            .and_then(|mut addresses| addresses.next().ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "no address")))
+            .and_then(|address| TcpStream::connect_timeout(&address, Duration::from_secs(5)));
+        match connection {
+            Ok(stream) => {
+                if serve(&link, stream) {
+                    attempt = 0;
+                }
+            }
+            Err(error) => link.state().last_error = format!(": {error}"),
+        }
+        let mut state = link.state();
+        if state.closed {
+            return;
+        }
+        if !options.reconnect {
+            let what = if state.ever_ready { "the connection closed" } else { "could not connect" };
+            let error = Error::new(Code::Unreachable, format!("{}: {what}{}", link.url(), state.last_error));
+            drop(state);
+            link.close(error);
+            return;
+        }
+        let delay = (25.0 * 2f64.powi(attempt)).min(1000.0);
+        attempt += 1;
+        // Jitter keeps clients that lost one server from all coming back at once; a server that said how long to wait is believed.
+        let after = (delay / 2.0 + jitter() * delay / 2.0).max(state.retry_after_ms);
+        state.retry_after_ms = 0.0;
+        let until = now_ms() + after;
+        while !state.closed && now_ms() < until {
+            state = shared.changed.wait_timeout(state, Duration::from_secs_f64((until - now_ms()).max(0.0) / 1000.0)).unwrap().0;
+        }
+    }
+}
+
+fn jitter() -> f64 {
+    (crate::client::random_bytes()[0] as f64) / 255.0
+}
+
+/// Says hello and reads until the connection ends; true if it said hello.
+fn serve(link: &Link, stream: TcpStream) -> bool {
+    let options = &link.shared.options;
+    let _ = stream.set_nodelay(true);
+    let Ok(writer) = stream.try_clone() else { return false };
+    let (hello_id, hello_sent, connection) = {
+        let mut state = link.state();
+        if state.closed {
+            return false;
+        }
+        state.next_id += 1;
+        state.connection += 1;
+        let hello_id = state.next_id;
+        let mut fields: Vec<Field> = vec![("method", json::quote("hello")), ("version", PROTOCOL_VERSION.to_string()), ("client", json::quote(&options.client_id))];
+        if let Some(token) = &options.token {
+            fields.push(("token", json::quote(token)));
+        }
+        let mut writer = writer;
+        if writer.write_all(json::frame(hello_id, &fields).as_bytes()).is_err() {
+            return false;
+        }
+        state.writer = Some(writer);
+        (hello_id, now_ms(), state.connection)
+    };
+    let mut said_hello = false;
+    let mut reader = BufReader::new(stream);
+    let mut line = String::new();
+    loop {
+        line.clear();
+        match reader.read_line(&mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(error) => {
+                link.state().last_error = format!(": {error}");
+                break;
+            }
+        }
+        let received = now_ms();
+        let Some(message) = json::parse(line.trim_end()) else { continue };
+        if message.get("event").as_str() == Some("lost") {
+            (options.on_event)(&message);
+            continue;
+        }
+        match message.get("id").as_f64() {
+            Some(id) if id == hello_id as f64 => {
+                if !hello_answered(link, &message, hello_sent, received) {
+                    break;
+                }
+                said_hello = true;
+            }
+            Some(id) => answered(link, id as u64, message, received),
+            None => {
+                let mut state = link.state();
+                if !state.ready {
+                    let error = message.get("error");
+                    state.last_error = format!(": {}: {}", error.get("code").as_str().unwrap_or(""), error.get("message").as_str().unwrap_or(""));
+                }
+            }
+        }
+    }
+    let mut state = link.state();
+    if state.connection == connection {
+        if let Some(writer) = state.writer.take() {
+            let _ = writer.shutdown(Shutdown::Both);
+        }
+        state.ready = false;
+    }
+    said_hello
+}
+
+fn hello_answered(link: &Link, message: &Json, sent: f64, received: f64) -> bool {
+    if !message.get("ok").is_true() {
+        let error = message.get("error");
+        let code = error.get("code").as_str().unwrap_or("refused");
+        let text = error.get("message").as_str().unwrap_or("the server refused the hello");
+        if code == "busy" {
+            // A server at a limit, or an address throttled by another's wrong token: not for good.
+            let mut state = link.state();
+            state.last_error = format!(": busy: {text}");
+            if let Some(retry) = error.get("retryAfter").as_f64().filter(|ms| *ms > 0.0) {
+                state.retry_after_ms = retry.min(60_000.0);
+            }
+            return false;
+        }
+        link.close(Error::new(Code::Invalid, format!("{}: {code}: {text}", link.url())));
+        return false;
+    }
+    let mut state = link.state();
+    // The server may be another process now, with its own clock: its first measure replaces the old one.
+    state.sample = None;
+    measure(&mut state, message.get("now"), sent, received);
+    state.ready = true;
+    state.ever_ready = true;
+    state.last_error.clear();
+    let mut pending = std::mem::take(&mut state.pending);
+    for (id, call) in pending.iter_mut() {
+        send(&mut state, *id, call);
+    }
+    state.pending = pending;
+    drop(state);
+    link.shared.changed.notify_all();
+    true
+}
+
+fn answered(link: &Link, id: u64, message: Json, received: f64) {
+    let mut state = link.state();
+    let Some(pending) = state.pending.remove(&id) else { return };
+    measure(&mut state, message.get("now"), pending.sent_at, received);
+    drop(state);
+    if let Some(timer) = pending.timer {
+        link.shared.timers.cancel(timer);
+    }
+    pending.slot.fill(Ok(message));
+}
+
+fn measure(state: &mut State, server_now: &Json, sent: f64, received: f64) {
+    let Some(at) = server_now.as_f64() else { return };
+    let uncertainty = (received - sent) / 2.0;
+    if state.sample.map_or(true, |(_, narrowest)| uncertainty < narrowest) {
+        state.sample = Some((at - (sent + received) / 2.0, uncertainty));
+    }
+}

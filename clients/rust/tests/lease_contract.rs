@@ -1,0 +1,259 @@
+//! The lease contract of tests/unit/server/lease-contract.test.ts, case by case under the same
+//! names, run by the Rust client against a real lock server (one for the whole file).
+
+mod lock_server;
+
+use std::sync::{Arc, Mutex, OnceLock};
+use std::thread;
+use std::time::Duration;
+
+use lock_server::LockServer;
+use tinystore_locks::{Cancel, Client, Code, Error, Fence, HoldOptions};
+
+static SERVER: OnceLock<String> = OnceLock::new();
+
+fn server() -> &'static str {
+    SERVER.get().expect("main starts the server")
+}
+
+fn client() -> Client {
+    Client::connect(server()).expect("connect")
+}
+
+/// A case of the contract: its name, as the TypeScript contract's, and what it runs, or why Rust's types rule it out.
+enum Case {
+    Runs(&'static str, fn()),
+    NotApplicable(&'static str, &'static str),
+}
+
+macro_rules! case {
+    ($test:ident, $name:literal, $body:block) => {
+        fn $test() $body
+    };
+}
+
+fn main() {
+    let server = LockServer::start();
+    SERVER.set(server.url.clone()).unwrap();
+    let cases = [
+        Case::Runs("runs the function holding the key, resolves to its result, releases after, and the next lease has a larger fence", result_release_and_fence),
+        Case::Runs("releases the key when the function throws, and rethrows", release_when_the_function_throws),
+        Case::Runs("renews a held lease", renews),
+        Case::Runs("gives a semaphore's leases no fence and at most its limit of holders", semaphore),
+        Case::Runs("refuses an empty key in the same words", refuses_an_empty_key),
+        Case::NotApplicable("refuses a key that is not a whole number in the same words", "a Key comes from a string or an integer type: 1.5 does not compile"),
+        Case::NotApplicable("refuses a signal that is not one in the same words", "HoldOptions::cancel takes a &Cancel: nothing else compiles"),
+        Case::NotApplicable("refuses renew that is not a boolean in the same words", "HoldOptions::renew takes a bool: nothing else compiles"),
+        Case::NotApplicable("refuses onLost that is not a function in the same words", "HoldOptions::on_lost takes a closure: nothing else compiles"),
+        Case::NotApplicable("refuses a ttl that is not a time in the same words", "HoldOptions::ttl takes a Duration: nothing else compiles"),
+        Case::Runs("is cancelled, without running the function, by a signal aborted before the hold", cancelled_before_the_hold),
+        Case::Runs("gives up with held when the key stays held past the wait", held_past_the_wait),
+        Case::Runs("LOCK-01: one holder at a time, and the key goes to the next in line, first come first served", lock_01),
+        Case::Runs("LOCK-04: a lease that runs out tells its holder before the key goes to the next in line", lock_04),
+    ];
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+    for case in cases {
+        match case {
+            Case::Runs(name, run) => match std::panic::catch_unwind(run) {
+                Ok(()) => {
+                    passed += 1;
+                    println!("ok - {name}");
+                }
+                Err(_) => {
+                    failed += 1;
+                    println!("FAILED - {name}");
+                }
+            },
+            Case::NotApplicable(name, why) => {
+                skipped += 1;
+                println!("skipped - {name}: not applicable: {why}");
+            }
+        }
+    }
+    drop(server);
+    println!("{passed} passed, {failed} failed, {skipped} skipped");
+    std::process::exit(if failed == 0 { 0 } else { 1 });
+}
+
+case!(result_release_and_fence, "runs the function holding the key, resolves to its result, releases after, and the next lease has a larger fence", {
+    let client = client();
+    let invoices = client.lock("invoices");
+    let mut first = None;
+    let result = invoices
+        .hold(42, |lease| -> Result<&str, Error> {
+            assert_eq!((lease.key(), lease.is_lost()), ("42", false));
+            assert_eq!(invoices.try_hold("42", |_| Ok::<_, Error>("second"))?, None);
+            first = Some(lease.clone());
+            Ok("saved")
+        })
+        .unwrap();
+    assert_eq!(result, "saved");
+    let first = first.unwrap();
+    let next = invoices.try_hold("42", |lease| Ok::<_, Error>(lease.fence())).unwrap().unwrap();
+    assert!(next > first.fence());
+    // Released, not lost: nothing tells a loss, a renewal is refused as released, a second release does nothing.
+    assert!(!first.is_lost());
+    let late = first.renew(None).unwrap_err();
+    assert_eq!(late.code(), Code::Released);
+    assert_eq!(late.message(), format!("lock invoices: key \"42\": lease {} was released; a renewal cannot take the key back", first.id()));
+    first.release();
+});
+
+case!(release_when_the_function_throws, "releases the key when the function throws, and rethrows", {
+    #[derive(Debug, PartialEq)]
+    enum AppError {
+        ModelDown,
+        Locks(Code),
+    }
+    impl From<Error> for AppError {
+        fn from(error: Error) -> Self {
+            AppError::Locks(error.code())
+        }
+    }
+    let client = client();
+    let invoices = client.lock("invoices");
+    assert_eq!(invoices.hold("42", |_| -> Result<(), AppError> { Err(AppError::ModelDown) }), Err(AppError::ModelDown));
+    assert_eq!(invoices.try_hold("42", |_| Ok::<_, Error>("free")).unwrap(), Some("free"));
+    // A panic lets go of the key too.
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| invoices.hold("42", |_| -> Result<(), Error> { panic!("model down") })));
+    std::panic::set_hook(report);
+    assert!(panicked.is_err());
+    assert_eq!(invoices.try_hold("42", |_| Ok::<_, Error>("free")).unwrap(), Some("free"));
+});
+
+case!(renews, "renews a held lease", {
+    let client = client();
+    client
+        .lock("invoices")
+        .hold("42", |lease| -> Result<(), Error> {
+            let before = lease.expires_at();
+            thread::sleep(Duration::from_millis(20));
+            lease.renew(Some(Duration::from_secs(60)))?;
+            assert!(lease.expires_at() > before);
+            Ok(())
+        })
+        .unwrap();
+});
+
+case!(semaphore, "gives a semaphore's leases no fence and at most its limit of holders", {
+    // A semaphore's lease has no fence() at all: SemaphoreLease has no such method.
+    let client = client();
+    let exports = client.semaphore("exports", 2);
+    exports
+        .hold("t", |_a| -> Result<(), Error> {
+            exports.hold("t", |_b| -> Result<(), Error> {
+                assert_eq!(exports.try_hold("t", |_| Ok::<_, Error>("third"))?, None);
+                Ok(())
+            })
+        })
+        .unwrap();
+});
+
+case!(refuses_an_empty_key, "refuses an empty key in the same words", {
+    let mut ran = false;
+    let error = client().lock("invoices").hold("", |_| -> Result<(), Error> { ran = true; Ok(()) }).unwrap_err();
+    assert_eq!((error.code(), error.message(), ran), (Code::Invalid, "lock invoices: the key is empty; expected a non-empty string or an integer", false));
+});
+
+
+case!(cancelled_before_the_hold, "is cancelled, without running the function, by a signal aborted before the hold", {
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let mut ran = false;
+    let error = client().lock("invoices").hold_with("42", &HoldOptions::new().cancel(&cancel), |_| -> Result<(), Error> { ran = true; Ok(()) }).unwrap_err();
+    assert_eq!((error.code(), error.message(), ran), (Code::Cancelled, "lock invoices: key \"42\": cancelled before the hold began", false));
+});
+
+case!(held_past_the_wait, "gives up with held when the key stays held past the wait", {
+    let client = client();
+    let invoices = client.lock("invoices");
+    invoices
+        .hold("42", |_| -> Result<(), Error> {
+            let error = invoices.hold_with("42", &HoldOptions::new().wait(Duration::from_millis(100)), |_| Ok::<_, Error>(())).unwrap_err();
+            assert_eq!(error.code(), Code::Held);
+            assert!(error.message().starts_with("lock invoices: key \"42\": held past the 100 ms wait"), "{}", error.message());
+            Ok(())
+        })
+        .unwrap();
+});
+
+case!(lock_01, "LOCK-01: one holder at a time, and the key goes to the next in line, first come first served", {
+    let client = client();
+    let state = Arc::new(Mutex::new((Vec::<&str>::new(), 0, 0)));
+    let (holds, let_go) = (Arc::new(Cancel::new()), Arc::new(Cancel::new()));
+    let worker = |name: &'static str| {
+        let (invoices, state, holds, let_go) = (client.lock("invoices"), Arc::clone(&state), Arc::clone(&holds), Arc::clone(&let_go));
+        thread::spawn(move || {
+            invoices
+                .hold("42", |_| -> Result<(), Error> {
+                    {
+                        let mut s = state.lock().unwrap();
+                        s.1 += 1;
+                        s.2 = s.2.max(s.1);
+                        s.0.push(name);
+                    }
+                    if name == "A" {
+                        holds.cancel();
+                        while !let_go.is_cancelled() {
+                            thread::sleep(Duration::from_millis(5));
+                        }
+                    }
+                    thread::sleep(Duration::from_millis(20));
+                    state.lock().unwrap().1 -= 1;
+                    Ok(())
+                })
+                .unwrap()
+        })
+    };
+    let mut workers = vec![worker("A")];
+    while !holds.is_cancelled() {
+        thread::sleep(Duration::from_millis(5));
+    }
+    for name in ["B", "C", "D"] {
+        workers.push(worker(name));
+        thread::sleep(Duration::from_millis(50));
+    }
+    let_go.cancel();
+    for w in workers {
+        w.join().unwrap();
+    }
+    let s = state.lock().unwrap();
+    assert_eq!((s.0.clone(), s.2), (vec!["A", "B", "C", "D"], 1));
+});
+
+case!(lock_04, "LOCK-04: a lease that runs out tells its holder before the key goes to the next in line", {
+    let client = client();
+    let events = Arc::new(Mutex::new(Vec::<String>::new()));
+    let first = Arc::new(Mutex::new(None));
+    let a = {
+        let (invoices, first) = (client.lock("invoices"), Arc::clone(&first));
+        let told = Arc::clone(&events);
+        let options = HoldOptions::new().ttl(Duration::from_secs(1)).renew(false).on_lost(move |reason| told.lock().unwrap().push(format!("A told: {}", reason.code())));
+        thread::spawn(move || {
+            invoices
+                .hold_with("42", &options, |lease| -> Result<&str, Error> {
+                    *first.lock().unwrap() = Some(lease.clone());
+                    lease.wait_lost(None);
+                    Ok("A done")
+                })
+                .unwrap()
+        })
+    };
+    while first.lock().unwrap().is_none() {
+        thread::sleep(Duration::from_millis(5));
+    }
+    thread::sleep(Duration::from_millis(50));
+    let fence = client
+        .lock("invoices")
+        .hold_with("42", &HoldOptions::new().wait(Duration::from_secs(5)), |lease| -> Result<Fence, Error> {
+            let a_lost = first.lock().unwrap().as_ref().unwrap().is_lost();
+            events.lock().unwrap().push(format!("B holds, A lost: {a_lost}"));
+            Ok(lease.fence())
+        })
+        .unwrap();
+    assert_eq!(a.join().unwrap(), "A done");
+    assert_eq!(*events.lock().unwrap(), vec!["A told: lost".to_owned(), "B holds, A lost: true".to_owned()]);
+    assert!(fence > first.lock().unwrap().as_ref().unwrap().fence());
+});
