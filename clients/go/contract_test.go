@@ -182,8 +182,10 @@ func TestLeaseContract(t *testing.T) {
 		holders, most := 0, 0
 		firstHolds, letGo := make(chan struct{}), make(chan struct{})
 		var wg sync.WaitGroup
+		asking := make(chan struct{})
 		worker := func(name string) {
 			defer wg.Done()
+			asking <- struct{}{}
 			err := invoices.Hold(ctx, "42", func(context.Context, *Lease) error {
 				mu.Lock()
 				holders++
@@ -208,11 +210,14 @@ func TestLeaseContract(t *testing.T) {
 		}
 		wg.Add(1)
 		go worker("A")
+		<-asking
 		<-firstHolds
+		// Each asks for the key well after the one before it asked: the line's order is theirs.
 		for _, name := range []string{"B", "C", "D"} {
 			wg.Add(1)
 			go worker(name)
-			time.Sleep(50 * time.Millisecond)
+			<-asking
+			time.Sleep(100 * time.Millisecond)
 		}
 		close(letGo)
 		wg.Wait()

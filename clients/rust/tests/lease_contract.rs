@@ -185,7 +185,9 @@ case!(lock_01, "LOCK-01: one holder at a time, and the key goes to the next in l
     let (holds, let_go) = (Arc::new(Cancel::new()), Arc::new(Cancel::new()));
     let worker = |name: &'static str| {
         let (invoices, state, holds, let_go) = (client.lock("invoices"), Arc::clone(&state), Arc::clone(&holds), Arc::clone(&let_go));
-        thread::spawn(move || {
+        let (asking, asks) = std::sync::mpsc::channel();
+        let worker = thread::spawn(move || {
+            asking.send(()).unwrap();
             invoices
                 .hold("42", |_| -> Result<(), Error> {
                     {
@@ -205,7 +207,11 @@ case!(lock_01, "LOCK-01: one holder at a time, and the key goes to the next in l
                     Ok(())
                 })
                 .unwrap()
-        })
+        });
+        // Each asks for the key well after the one before it asked: the line's order is theirs.
+        asks.recv().unwrap();
+        thread::sleep(Duration::from_millis(100));
+        worker
     };
     let mut workers = vec![worker("A")];
     while !holds.is_cancelled() {
@@ -213,7 +219,6 @@ case!(lock_01, "LOCK-01: one holder at a time, and the key goes to the next in l
     }
     for name in ["B", "C", "D"] {
         workers.push(worker(name));
-        thread::sleep(Duration::from_millis(50));
     }
     let_go.cancel();
     for w in workers {

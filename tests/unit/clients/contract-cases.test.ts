@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+
+// The clients in other languages run the lease contract's cases under the TypeScript contract's own
+// names (scripts/test-clients.sh runs them against a real server); a case added there and
+// forgotten in a client fails here, naming the client and the case.
+
+const root = new URL('../../../', import.meta.url)
+const read = (path: string) => readFileSync(new URL(path, root), 'utf8')
+
+/** The contract's case names: each `it('...')`, and each row of its `it.for` table of refusals. */
+export function contractCases(source: string): string[] {
+	const text = (quoted: string) => quoted.replaceAll("\\'", "'")
+	const names = [...source.matchAll(/^\tit\('((?:[^'\\]|\\.)+)'/gm)].map(match => text(match[1] as string))
+	const table = /it\.for\(\[([\s\S]*?)\] as const\)\('refuses %s in the same words'/.exec(source)?.[1] ?? ''
+	for (const row of table.matchAll(/^\t\t\['((?:[^'\\]|\\.)+)',/gm)) names.push(`refuses ${text(row[1] as string)} in the same words`)
+	return names
+}
+
+const clients = {
+	python: 'clients/python/tests/test_lease_contract.py',
+	go: 'clients/go/contract_test.go',
+	rust: 'clients/rust/tests/lease_contract.rs',
+}
+
+describe('the clients in other languages', () => {
+	const cases = contractCases(read('tests/unit/server/lease-contract.test.ts'))
+
+	it('reads the contract: its cases, LOCK-01 and LOCK-04 among them, and the table of refusals', () => {
+		expect(cases).toContain('LOCK-01: one holder at a time, and the key goes to the next in line, first come first served')
+		expect(cases).toContain('LOCK-04: a lease that runs out tells its holder before the key goes to the next in line')
+		expect(cases).toContain('refuses an empty key in the same words')
+		expect(cases.length).toBeGreaterThanOrEqual(14)
+	})
+
+	it.each(Object.entries(clients))('%s runs every case of the contract by its name', (lang, file) => {
+		const source = read(file)
+		const missing = cases.filter(name => !source.includes(name))
+		expect(missing.map(name => `${file}: no case named "${name}" (${lang})`)).toEqual([])
+	})
+})
