@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Makes sure the toolchains of the clients in other languages (clients/python, clients/go,
 # clients/rust) and of their pages' code blocks are on this machine: Python 3.11 or newer, Go 1.19 or
-# newer, Rust (cargo) 1.70 or newer, and the sqlite3 headers Go's and Rust's samples link to.
-# As root it installs Debian's packages for what is missing (golang-go, python3, libsqlite3-dev);
-# otherwise, and for Rust, it stops and says what to install. Prints nothing when all is there.
+# newer, Rust (rustc and cargo) 1.63 or newer, and the sqlite3 headers Go's and Rust's samples link to.
+# As root it installs Debian's packages for what is missing (golang-go, python3, libsqlite3-dev,
+# rustc and cargo); otherwise it stops and says what to install. Prints nothing when all is there.
 set -uo pipefail
 
 missing=()
@@ -40,11 +40,14 @@ if [[ ! -e /usr/include/sqlite3.h ]]; then
 	missing+=("SQLite's headers and library, which the Go and Rust samples' chat.db links to: sudo apt-get install libsqlite3-dev")
 fi
 
-# Debian 12's own cargo is 1.63, older than the crate needs, so Rust is not installed here.
-if ! command -v cargo >/dev/null 2>&1; then
-	missing+=("Rust 1.70 or newer (cargo and rustc), for clients/rust: https://rustup.rs")
-elif ! version_at_least "$(rustc --version | awk '{print $2}')" 1.70; then
-	missing+=("Rust 1.70 or newer, for clients/rust (found $(rustc --version)): rustup update")
+# Debian 12's rustc and cargo (1.63) build the crate and the samples: it keeps to what 1.63 has.
+if ! command -v cargo >/dev/null 2>&1 || ! command -v rustc >/dev/null 2>&1; then
+	apt_install rustc cargo || true
+fi
+if ! command -v cargo >/dev/null 2>&1 || ! command -v rustc >/dev/null 2>&1; then
+	missing+=("Rust 1.63 or newer (rustc and cargo), for clients/rust: sudo apt-get install rustc cargo (Debian), or https://rustup.rs")
+elif ! version_at_least "$(rustc --version | awk '{print $2}')" 1.63; then
+	missing+=("Rust 1.63 or newer, for clients/rust (found $(rustc --version)): sudo apt-get install rustc cargo")
 fi
 
 if [[ ${#missing[@]} -gt 0 ]]; then

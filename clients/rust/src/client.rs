@@ -340,8 +340,14 @@ impl Drop for Holding<'_> {
 
 impl ClientInner {
     fn on_event(&self, event: &Json) {
-        let Some(id) = event.get("leaseId").as_str() else { return };
-        let Some(lease) = self.leases.lock().unwrap().get(id).and_then(Weak::upgrade) else { return };
+        let id = match event.get("leaseId").as_str() {
+            Some(id) => id,
+            None => return,
+        };
+        let lease = match self.leases.lock().unwrap().get(id).and_then(Weak::upgrade) {
+            Some(lease) => lease,
+            None => return,
+        };
         let (place, id) = (lease.place(), lease.id());
         lease.lose(match event.get("reason").as_str() {
             Some("closed") => Error::new(Code::Closed, format!("{place}: lease {id} was lost: the server closed")),
@@ -395,7 +401,7 @@ impl ClientInner {
         if self.closed.load(Ordering::SeqCst) {
             return Err(Error::new(Code::Closed, format!("{place}: the client is closed")).into());
         }
-        if options.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+        if options.cancel.as_ref().map_or(false, Cancel::is_cancelled) {
             return Err(Error::new(Code::Cancelled, format!("{place}: cancelled before the hold began")).into());
         }
         let answer = loop {
@@ -471,8 +477,9 @@ impl ClientInner {
             }
             Error::new(Code::Invalid, format!("{place}: the server's answer is refused: {why}"))
         };
-        let (Some(id), Some(expires_at)) = (id, wire.get("expiresAt").as_f64()) else {
-            return Err(refuse("expected a lease with an id and expiresAt".into()));
+        let (id, expires_at) = match (id, wire.get("expiresAt").as_f64()) {
+            (Some(id), Some(expires_at)) => (id, expires_at),
+            _ => return Err(refuse("expected a lease with an id and expiresAt".into())),
         };
         // A fence that does not read back exactly must not guard any write (LOCK-08).
         let (fence, fence_text) = if kind == "lock" {

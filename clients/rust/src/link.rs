@@ -249,7 +249,10 @@ fn jitter() -> f64 {
 fn serve(link: &Link, stream: TcpStream) -> bool {
     let options = &link.shared.options;
     let _ = stream.set_nodelay(true);
-    let Ok(writer) = stream.try_clone() else { return false };
+    let writer = match stream.try_clone() {
+        Ok(writer) => writer,
+        Err(_) => return false,
+    };
     let (hello_id, hello_sent, connection) = {
         let mut state = link.state();
         if state.closed {
@@ -283,7 +286,10 @@ fn serve(link: &Link, stream: TcpStream) -> bool {
             }
         }
         let received = now_ms();
-        let Some(message) = json::parse(line.trim_end()) else { continue };
+        let message = match json::parse(line.trim_end()) {
+            Some(message) => message,
+            None => continue,
+        };
         if message.get("event").as_str() == Some("lost") {
             (options.on_event)(&message);
             continue;
@@ -351,7 +357,10 @@ fn hello_answered(link: &Link, message: &Json, sent: f64, received: f64) -> bool
 
 fn answered(link: &Link, id: u64, message: Json, received: f64) {
     let mut state = link.state();
-    let Some(pending) = state.pending.remove(&id) else { return };
+    let pending = match state.pending.remove(&id) {
+        Some(pending) => pending,
+        None => return,
+    };
     measure(&mut state, message.get("now"), pending.sent_at, received);
     drop(state);
     if let Some(timer) = pending.timer {
@@ -361,7 +370,10 @@ fn answered(link: &Link, id: u64, message: Json, received: f64) {
 }
 
 fn measure(state: &mut State, server_now: &Json, sent: f64, received: f64) {
-    let Some(at) = server_now.as_f64() else { return };
+    let at = match server_now.as_f64() {
+        Some(at) => at,
+        None => return,
+    };
     let uncertainty = (received - sent) / 2.0;
     if state.sample.map_or(true, |(_, narrowest)| uncertainty < narrowest) {
         state.sample = Some((at - (sent + received) / 2.0, uncertainty));

@@ -35,7 +35,7 @@ impl Slot {
             if let Some(value) = slot.take() {
                 return Some(value);
             }
-            if cancel.is_some_and(Cancel::is_cancelled) {
+            if cancel.map_or(false, Cancel::is_cancelled) {
                 return None;
             }
             slot = self.filled.wait(slot).unwrap();

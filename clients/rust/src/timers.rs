@@ -2,15 +2,16 @@
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
-use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-static START: OnceLock<Instant> = OnceLock::new();
+// A Mutex, not a OnceLock, so the crate builds with Debian 12's Rust 1.63.
+static START: Mutex<Option<Instant>> = Mutex::new(None);
 
 /// The client's clock: monotonic milliseconds.
 pub(crate) fn now_ms() -> f64 {
-    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+    START.lock().unwrap().get_or_insert_with(Instant::now).elapsed().as_secs_f64() * 1000.0
 }
 
 type Task = Box<dyn FnOnce() + Send>;

@@ -3,21 +3,22 @@
 
 mod lock_server;
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
 use lock_server::LockServer;
 use tinystore_locks::{Cancel, Client, Code, Error, Fence, HoldOptions};
 
-static SERVER: OnceLock<String> = OnceLock::new();
+// A Mutex, not a OnceLock, so the tests build with Debian 12's Rust 1.63.
+static SERVER: Mutex<String> = Mutex::new(String::new());
 
-fn server() -> &'static str {
-    SERVER.get().expect("main starts the server")
+fn server() -> String {
+    SERVER.lock().unwrap().clone()
 }
 
 fn client() -> Client {
-    Client::connect(server()).expect("connect")
+    Client::connect(&server()).expect("connect")
 }
 
 /// A case of the contract: its name, as the TypeScript contract's, and what it runs, or why Rust's types rule it out.
@@ -34,7 +35,7 @@ macro_rules! case {
 
 fn main() {
     let server = LockServer::start();
-    SERVER.set(server.url.clone()).unwrap();
+    *SERVER.lock().unwrap() = server.url.clone();
     let cases = [
         Case::Runs("runs the function holding the key, resolves to its result, releases after, and the next lease has a larger fence", result_release_and_fence),
         Case::Runs("releases the key when the function throws, and rethrows", release_when_the_function_throws),
