@@ -1,0 +1,15 @@
+/** SQL blocks: run by SQLite (better-sqlite3) on a chat.db in the program's folder, the setup's statements around them. */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Language } from './language.ts'
+
+export const sql: Language = {
+	name: 'sql',
+	extension: 'sql',
+	comment: '--',
+	async run(source, dir, context) {
+		writeFileSync(join(dir, 'main.sql'), source)
+		const runner = join(context.root, 'doctest/support/ts/run-sql.ts')
+		return context.exec(join(context.root, 'node_modules/.bin/tsx'), [runner, 'main.sql'], { cwd: dir })
+	},
+}

@@ -1,0 +1,55 @@
+/**
+ * A block's program: its hidden setup, the one its meta names (`setup="NAME"`: `doctest/setups/NAME.<ext>`,
+ * for a setup several pages share), else the one beside its page (`<page>.doctest/<lang>-<n>.<ext>`), else the
+ * language's default (`doctest/defaults/`), with the block's text put, as written, where
+ * the setup's marker line stands. A setup names the block it is for by its first line, so a block
+ * moved or rewritten cannot run under another's setup; and it may name mutants of the block that
+ * must fail (`doctest: mutant "A" "B" fails`: the block with its first A made B).
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { CodeBlock } from './blocks.ts'
+import type { Language } from './languages/language.ts'
+
+/** A block's program, and the mutants of it that must fail. */
+export interface Program {
+	/** Where the setup came from, from the repository's root. */
+	setup: string
+	source: string
+	mutants: { from: string; to: string; source: string }[]
+}
+
+/** The setup file of a block beside its page, whether or not it exists. */
+export function setupPath(block: CodeBlock, language: Language): string {
+	return `${block.file.replace(/\.mdx?$/, '')}.doctest/${language.name}-${block.ordinal}.${language.extension}`
+}
+
+/** The block's program, or an error that names the setup and what is wrong with it. */
+export function program(root: string, block: CodeBlock, language: Language): Program {
+	const own = block.setup !== undefined ? `doctest/setups/${block.setup}.${language.extension}` : setupPath(block, language)
+	if (block.setup !== undefined && !existsSync(join(root, own))) throw new Error(`its meta names setup="${block.setup}", but there is no ${own}`)
+	const setup = existsSync(join(root, own)) ? own : `doctest/defaults/${language.name}.${language.extension}`
+	const text = readFileSync(join(root, setup), 'utf8')
+	const comment = language.comment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+	const firstLine = block.text.split('\n')[0]?.trim() ?? ''
+	if (setup === own) {
+		const named = new RegExp(`^${comment} doctest: the ${language.name} block that starts: (.*)$`, 'm').exec(text)?.[1]
+		if (named === undefined) throw new Error(`${setup}:1: expected a first line "${language.comment} doctest: the ${language.name} block that starts: ${firstLine}"`)
+		if (named.trim() !== firstLine) {
+			throw new Error(`${setup}:1: it is the setup of the block that starts "${named.trim()}", but ${block.file}:${block.line}, ${language.name} block ${block.ordinal}, starts "${firstLine}"`)
+		}
+	}
+	const marker = new RegExp(`^([ \\t]*)${comment} doctest: the block$`, 'm')
+	const found = marker.exec(text)
+	if (found === null) throw new Error(`${setup}: no line "${language.comment} doctest: the block" to put the block at`)
+	const compose = (code: string) => {
+		const indent = found[1] ?? ''
+		const lines = code.split('\n').map(line => (line === '' ? '' : indent + line))
+		return text.slice(0, found.index) + lines.join('\n') + text.slice(found.index + found[0].length)
+	}
+	const mutants = [...text.matchAll(new RegExp(`^${comment} doctest: mutant "(.*)" "(.*)" fails$`, 'gm'))].map(([, from = '', to = '']) => {
+		if (!block.text.includes(from)) throw new Error(`${setup}: its mutant makes "${from}" "${to}", but the block has no "${from}"`)
+		return { from, to, source: compose(block.text.replace(from, to)) }
+	})
+	return { setup, source: compose(block.text), mutants }
+}
