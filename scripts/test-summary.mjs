@@ -2,6 +2,8 @@
 //   vitest:LABEL=FILE       a vitest JSON report
 //   playwright:LABEL=FILE   a Playwright JSON report
 //   step:LABEL=FILE         a file holding a command's exit status (a site build): one check
+//   counts:LABEL=FILE       a line "N passed, N failed, N skipped" (a client's contract tests)
+//   doctest:LABEL=FILE      npm run doctest's --json report; its blocks not run count as skipped
 // A part whose report is missing counts as one failure.
 import { existsSync, readFileSync } from 'node:fs'
 
@@ -23,6 +25,14 @@ const readers = {
 		const stats = JSON.parse(readFileSync(file, 'utf8')).stats
 		return [stats.expected + stats.flaky, stats.unexpected, stats.skipped]
 	},
+	counts(file) {
+		const match = /(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/.exec(readFileSync(file, 'utf8'))
+		return match ? [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)] : [0, 1, 0]
+	},
+	doctest(file) {
+		const report = JSON.parse(readFileSync(file, 'utf8'))
+		return [report.passed, report.failed, report.notRun ?? 0]
+	},
 	step(file) {
 		return readFileSync(file, 'utf8').trim() === '0' ? [1, 0, 0] : [0, 1, 0]
 	},
@@ -32,7 +42,7 @@ for (const argument of process.argv.slice(2)) {
 	const match = /^(\w+):([^=]+)=(.*)$/.exec(argument)
 	const read = match && readers[match[1]]
 	if (!read) {
-		console.error(`test-summary.mjs: ${argument}: expected vitest:LABEL=FILE, playwright:LABEL=FILE or step:LABEL=FILE`)
+		console.error(`test-summary.mjs: ${argument}: expected vitest:, playwright:, step:, counts: or doctest:LABEL=FILE`)
 		process.exit(2)
 	}
 	const [, , label, file] = match

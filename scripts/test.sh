@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the tests need (the npm packages from the lockfile, a Chromium) and runs every
-# test: unit tests (vitest), the site's build, and the browser tests (Playwright) under this
+# Installs what the tests need (the npm packages from the lockfile, a Chromium, the Python, Go and
+# Rust toolchains) and runs every test: unit tests (vitest), the clients' contract tests, every code
+# block of the pages (the doctest), the site's build, and the browser tests (Playwright) under this
 # machine's Node; and, beside them, the unit tests and the build again under Node 24, fetched from
 # the npm registry, in a fresh clone with nothing beside it (scripts/test-clone.sh). Ends with one
 # line of counts over all of them.
@@ -48,6 +49,16 @@ echo "== unit tests (at ${SECONDS} s)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 unit=$?
 
+# The clients in Python, Go and Rust, each against a real lock server; scripts/ensure-toolchains.sh
+# installs their toolchains from Debian when root, else names them, and a missing one fails them.
+echo "== clients' contract tests (at ${SECONDS} s)"
+bash scripts/test-clients.sh test-results/clients
+clients=$?
+
+echo "== every code block of the pages (at ${SECONDS} s)"
+npm run doctest --silent -- --json test-results/doctest.json
+doctest=$?
+
 echo "== site build (at ${SECONDS} s)"
 npm run build --silent
 build=$?
@@ -68,10 +79,15 @@ echo "== Node 24, in a fresh clone: its output (ended by ${SECONDS} s)"
 cat test-results/node-24/run.log
 
 echo "(the whole suite: $((SECONDS / 60)) min $((SECONDS % 60)) s)"
-node scripts/test-summary.mjs "vitest:unit=test-results/unit.json" "step:build=test-results/build" \
+node scripts/test-summary.mjs "vitest:unit=test-results/unit.json" \
+	"counts:python client=test-results/clients/python.counts" "counts:go client=test-results/clients/go.counts" \
+	"counts:rust client=test-results/clients/rust.counts" "doctest:doctest=test-results/doctest.json" \
+	"step:build=test-results/build" \
 	"playwright:browser=test-results/e2e.json" \
 	"vitest:unit (Node 24, clone)=test-results/node-24/unit.json" "step:build (Node 24, clone)=test-results/node-24/build"
-if [[ $unit -ne 0 || $build -ne 0 || $e2e -ne 0 || $clone -ne 0 ]]; then
+if [[ $unit -ne 0 || $clients -ne 0 || $doctest -ne 0 || $build -ne 0 || $e2e -ne 0 || $clone -ne 0 ]]; then
+	[[ $clients -ne 0 ]] && echo "the clients' contract tests failed (test-results/clients/)"
+	[[ $doctest -ne 0 ]] && echo "a code block of the pages failed (npm run doctest)"
 	[[ $build -ne 0 ]] && echo "the site's build failed"
 	[[ $clone -ne 0 ]] && echo "the run under Node 24 in a fresh clone failed"
 	exit 1
