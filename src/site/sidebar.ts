@@ -47,6 +47,9 @@ export const readingOrder: SidebarSection[] = [
 		label: 'Reference',
 		pages: [
 			{ slug: 'reference/protocol', label: 'Wire protocol' },
+			{ slug: 'reference/clients/python', label: 'Python client' },
+			{ slug: 'reference/clients/go', label: 'Go client' },
+			{ slug: 'reference/clients/rust', label: 'Rust client' },
 			{ slug: 'reference/contracts', label: 'Contracts' },
 		],
 	},

@@ -39,6 +39,9 @@ describe('buildSidebar', () => {
 			'guides/locks/testing',
 			'handbook/chat/live-updates',
 			'reference/protocol',
+			'reference/clients/python',
+			'reference/clients/go',
+			'reference/clients/rust',
 			'reference/contracts',
 		])
 	})
