@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Store } from '../engine/index.ts'
+import { openStore } from '../engine/adapters/node.ts'
+import type { Store } from '../engine/index.ts'
 import { connect, serve, type LockClient, type LockServer } from '../server/index.ts'
 import type { Outcome } from './languages/index.ts'
 
@@ -26,7 +27,7 @@ export class Director {
 	) {}
 
 	static async start(): Promise<Director> {
-		const store = await Store.open(mkdtempSync(join(tmpdir(), 'doctest-store-')))
+		const store = await openStore(mkdtempSync(join(tmpdir(), 'doctest-store-')))
 		const operatorToken = randomBytes(16).toString('hex')
 		const server = await serve({ store, port: 0, operatorToken })
 		const operator = await connect(server.url, { token: operatorToken })

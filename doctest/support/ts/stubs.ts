@@ -5,8 +5,8 @@
  * depends on it: `save` and `db.exec` write to a real SQLite file with the fenced update.
  */
 import { join } from 'node:path'
-import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
-import { fenceText, Store, type Lease, type SqlValue } from '../../../engine/index.ts'
+import { betterSqliteDriver, openStore } from '../../../engine/adapters/node.ts'
+import { fenceText, type Lease, type SqlValue } from '../../../engine/index.ts'
 
 /** The seed's chats table, with migration 0004's column. */
 export function chatDb(path: string) {
@@ -35,7 +35,7 @@ export function expect(actual: unknown) {
 
 /** Everything a sample may name, around a store in the current folder. */
 export async function stubs() {
-	const store = await Store.open('store')
+	const store = await openStore('store')
 	const db = chatDb(join(process.cwd(), 'chat.db'))
 	const history = async (chatId: unknown) => [`the messages of chat ${String(chatId)}`]
 	const summarize = async (chatId: unknown) => `a summary of chat ${String(chatId)}`
