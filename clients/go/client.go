@@ -173,7 +173,9 @@ func (k *Lock) Name() string { return k.name }
 // Hold runs fn holding the key and releases it after, also when fn fails or panics, and returns
 // fn's error. It waits up to the wait (10 s) for the key, then fails with Held; if ctx ends first
 // it fails with Cancelled, and fn never runs. While fn runs the lease (TTL 30 s) is renewed every
-// third of its TTL, unless NoRenew; the ctx fn gets is cancelled if the lease is lost.
+// third of its TTL, unless NoRenew. The ctx fn gets has ctx's values and is cancelled if the lease is
+// lost, and only then: ctx ending once the key is held neither stops fn nor loses the lease. A Hold
+// of the same key with that ctx, inside fn, fails at once with Invalid (a lock is not reentrant).
 func (k *Lock) Hold(ctx context.Context, key string, fn func(ctx context.Context, lease *Lease) error, options ...HoldOption) error {
 	_, err := k.client.hold(ctx, "lock", k.name, 0, key, fn, options, true)
 	return err
@@ -312,6 +314,15 @@ func (c *Client) hold(ctx context.Context, kind, name string, limit int, key str
 	if ctx.Err() != nil {
 		return false, newError(Cancelled, "%s: cancelled before the hold began", place)
 	}
+	if kind == "lock" {
+		wait := settings.wait
+		if settings.forever {
+			wait = -1
+		}
+		if err := refuseNested(ctx, c, name, text, place, wait); err != nil {
+			return false, err
+		}
+	}
 	var message map[string]any
 	for {
 		c.mu.Lock()
@@ -341,7 +352,13 @@ func (c *Client) hold(ctx context.Context, kind, name string, limit int, key str
 	if err != nil {
 		return false, err
 	}
-	leaseCtx, cancel := context.WithCancel(ctx)
+	// fn's ctx is the lease's: ctx's values, but not its end, which only withdraws a hold still waiting; once
+	// the key is held only a loss cancels it. A lock's fn runs where a hold of the same key inside it is seen.
+	var inside context.Context = detached{ctx}
+	if kind == "lock" {
+		inside = context.WithValue(inside, enclosingKey{}, &enclosing{client: c, name: name, key: text, lease: lease, outer: enclosingOf(ctx)})
+	}
+	leaseCtx, cancel := context.WithCancel(inside)
 	defer cancel()
 	lease.onLost = append(lease.onLost, func(error) { cancel() })
 	if settings.onLost != nil {

@@ -163,14 +163,111 @@ func TestLeaseContract(t *testing.T) {
 
 	t.Run("gives up with held when the key stays held past the wait", func(t *testing.T) {
 		invoices := connected(t).Lock("invoices")
-		err := invoices.Hold(ctx, "42", func(ctx context.Context, _ *Lease) error {
-			err := invoices.Hold(ctx, "42", func(context.Context, *Lease) error { return nil }, Wait(100*time.Millisecond))
-			if code(err) != Held || !regexp.MustCompile(`^lock invoices: key "42": held past the 100 ms wait`).MatchString(err.Error()) {
-				t.Errorf("got %v", err)
+		// Held by another goroutine, not around this call: a hold inside it would be refused as nested (below).
+		holds, letGo, holding := make(chan struct{}), make(chan struct{}), make(chan error, 1)
+		go func() {
+			holding <- invoices.Hold(ctx, "42", func(context.Context, *Lease) error { close(holds); <-letGo; return nil })
+		}()
+		<-holds
+		err := invoices.Hold(ctx, "42", func(context.Context, *Lease) error { return nil }, Wait(100*time.Millisecond))
+		if code(err) != Held || !regexp.MustCompile(`^lock invoices: key "42": held past the 100 ms wait`).MatchString(err.Error()) {
+			t.Errorf("got %v", err)
+		}
+		close(letGo)
+		if err := <-holding; err != nil {
+			t.Fatal(err)
+		}
+	})
+
+	t.Run("takes the TTL of renew(ttl) for the automatic renewals after it", func(t *testing.T) {
+		err := connected(t).Lock("invoices").Hold(ctx, "42", func(ctx context.Context, lease *Lease) error {
+			if err := lease.Renew(ctx, 3*time.Second); err != nil {
+				return err
+			}
+			renewed := lease.ExpiresAt()
+			// The next automatic renewal comes a third of the new TTL later, 1 s, and lasts the new TTL, 3 s: the lease
+			// then ends 1 s later than the renewal by hand made it, where a TTL of 1 s would end it 1 s sooner.
+			time.Sleep(1400 * time.Millisecond)
+			if !lease.ExpiresAt().After(renewed.Add(500 * time.Millisecond)) {
+				t.Errorf("expiry %v is not 500 ms past %v", lease.ExpiresAt(), renewed)
+			}
+			return nil
+		}, TTL(time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+
+	t.Run("leaves a hold alone once its key is held: a signal that aborts then neither stops the function nor loses the lease", func(t *testing.T) {
+		invoices := connected(t).Lock("invoices")
+		stopped, stop := context.WithCancel(ctx)
+		defer stop()
+		err := invoices.Hold(stopped, "42", func(ctx context.Context, lease *Lease) error {
+			stop()
+			time.Sleep(20 * time.Millisecond)
+			if lease.Lost() || ctx.Err() != nil {
+				t.Errorf("lost %v, the function's ctx %v", lease.Lost(), ctx.Err())
 			}
 			return nil
 		})
 		if err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := invoices.TryHold(ctx, "42", func(context.Context, *Lease) error { return nil }); !ok || err != nil {
+			t.Fatalf("the key was not free after the function: %v %v", ok, err)
+		}
+	})
+
+	t.Run("refuses a hold of a lock's key inside a hold of the same key at once, with invalid, rather than let it wait for itself until its wait runs out", func(t *testing.T) {
+		client := connected(t)
+		invoices := client.Lock("invoices")
+		started := time.Now()
+		var nested error
+		err := invoices.Hold(ctx, "42", func(ctx context.Context, lease *Lease) error {
+			// Through a context derived from the function's, in another goroutine: the nesting follows the ctx.
+			inner, done := context.WithTimeout(ctx, time.Minute)
+			defer done()
+			result := make(chan error)
+			go func() {
+				result <- client.Lock("invoices").Hold(inner, "42", func(context.Context, *Lease) error { return nil }, Wait(10*time.Second))
+			}()
+			nested = <-result
+			want := `lock invoices: key "42": this hold is inside a hold of the same key (lease ` + lease.ID + `) and would wait for itself until its 10 s wait ran out: a lock is not reentrant, so use the lease you hold`
+			if nested == nil || nested.Error() != want {
+				t.Errorf("got %v, want %q", nested, want)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code(nested) != Invalid || time.Since(started) > 5*time.Second {
+			t.Errorf("got %v after %v", nested, time.Since(started))
+		}
+		// A try waits for nothing, and finds the key held; another key, or a semaphore's place, is no nesting.
+		err = invoices.Hold(ctx, "42", func(ctx context.Context, _ *Lease) error {
+			if ok, err := invoices.TryHold(ctx, "42", func(context.Context, *Lease) error { return nil }); ok || err != nil {
+				t.Errorf("a try inside: %v %v", ok, err)
+			}
+			return invoices.Hold(ctx, "43", func(context.Context, *Lease) error { return nil })
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		exports := client.Semaphore("exports", 2)
+		if err := exports.Hold(ctx, "t", func(ctx context.Context, _ *Lease) error {
+			return exports.Hold(ctx, "t", func(context.Context, *Lease) error { return nil })
+		}); err != nil {
+			t.Fatal(err)
+		}
+		// The same key through another client is another holder, which waits its turn.
+		other := connected(t).Lock("invoices")
+		if err := invoices.Hold(ctx, "42", func(ctx context.Context, _ *Lease) error {
+			if err := other.Hold(ctx, "42", func(context.Context, *Lease) error { return nil }, Wait(100*time.Millisecond)); code(err) != Held {
+				t.Errorf("another client's hold: %v", err)
+			}
+			return nil
+		}); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -125,10 +125,80 @@ class LeaseContract(unittest.IsolatedAsyncioTestCase):
     async def test_held_past_the_wait(self) -> None:
         """gives up with held when the key stays held past the wait"""
         invoices = self.client.lock("invoices")
+        held, let_go = asyncio.Event(), asyncio.Event()
+
+        async def holder() -> None:
+            async with invoices.hold("42"):
+                held.set()
+                await let_go.wait()
+
+        # Held by another task, not around this one: a hold inside it would be refused as nested (below).
+        holding = asyncio.create_task(holder())
+        await held.wait()
+        error = await self.refused(self._hold_once("42", wait=0.1))
+        self.assertEqual(error.code, "held")
+        self.assertRegex(error.message, r'^lock invoices: key "42": held past the 100 ms wait')
+        let_go.set()
+        await holding
+
+    async def test_renew_ttl_for_later_renewals(self) -> None:
+        """takes the TTL of renew(ttl) for the automatic renewals after it"""
+        async with self.client.lock("invoices").hold("42", ttl="1s") as lease:
+            await lease.renew("3s")
+            renewed = lease.expires_at
+            # The next automatic renewal comes a third of the new TTL later, 1 s, and lasts the new TTL, 3 s: the lease
+            # then ends 1 s later than the renewal by hand made it, where a TTL of 1 s would end it 1 s sooner.
+            await asyncio.sleep(1.4)
+            self.assertGreater(lease.expires_at, renewed + 0.5)
+
+    async def test_cancel_once_held(self) -> None:
+        """leaves a hold alone once its key is held: a signal that aborts then neither stops the function nor loses the lease"""
+        invoices = self.client.lock("invoices")
+        stop = asyncio.Event()
+        async with invoices.hold("42", cancel=stop) as lease:
+            stop.set()
+            await asyncio.sleep(0.02)
+            result = {"lost": lease.lost, "held": lease.held}
+        self.assertEqual(result, {"lost": False, "held": True})
+        async with invoices.try_hold("42") as after:
+            self.assertIsNotNone(after)
+
+    async def test_nested_hold_refused(self) -> None:
+        """refuses a hold of a lock's key inside a hold of the same key at once, with invalid, rather than let it wait for itself until its wait runs out"""
+        invoices = self.client.lock("invoices")
+        started = asyncio.get_running_loop().time()
+        async with invoices.hold("42") as lease:
+            # Through an await and a task the block starts: the nesting follows the context.
+            await asyncio.sleep(0.005)
+            nested = await self.refused(asyncio.create_task(self._hold_once("42", wait="10s")))
+            self.assertEqual(
+                nested.message,
+                f'lock invoices: key "42": this hold is inside a hold of the same key (lease {lease.id}) and would wait for itself until its 10 s wait ran out: a lock is not reentrant, so use the lease you hold',
+            )
+        self.assertEqual(nested.code, "invalid")
+        self.assertLess(asyncio.get_running_loop().time() - started, 5)
+        # A try waits for nothing, and finds the key held; another key, or a semaphore's place, is no nesting.
         async with invoices.hold("42"):
-            error = await self.refused(self._hold_once("42", wait=0.1))
-            self.assertEqual(error.code, "held")
-            self.assertRegex(error.message, r'^lock invoices: key "42": held past the 100 ms wait')
+            async with invoices.try_hold("42") as inner:
+                self.assertIsNone(inner)
+            async with invoices.hold("43") as other:
+                self.assertEqual(other.key, "43")
+        exports = self.client.semaphore("exports", limit=2)
+        async with exports.hold("t"):
+            async with exports.hold("t") as second:
+                self.assertIsNotNone(second)
+        # The same key of the same lock through another client is another holder, which waits its turn.
+        other_client = await connect(server.url)
+        try:
+            async with invoices.hold("42"):
+                error = await self.refused(self._hold_once_on(other_client, "42", wait=0.1))
+                self.assertEqual(error.code, "held")
+        finally:
+            await other_client.close()
+
+    async def _hold_once_on(self, client, key: str, **options: object) -> None:
+        async with client.lock("invoices").hold(key, **options):
+            raise AssertionError("the block ran")
 
     async def test_lock_01(self) -> None:
         """LOCK-01: one holder at a time, and the key goes to the next in line, first come first served"""

@@ -11,6 +11,7 @@ use crate::fence::Fence;
 use crate::json::{self, Field, Json};
 use crate::lease::{Lease, LeaseCore, SemaphoreLease};
 use crate::link::{Link, LinkOptions};
+use crate::nesting;
 use crate::slot::{Cancel, Slot};
 use crate::timers::now_ms;
 
@@ -404,6 +405,11 @@ impl ClientInner {
         if options.cancel.as_ref().map_or(false, Cancel::is_cancelled) {
             return Err(Error::new(Code::Cancelled, format!("{place}: cancelled before the hold began")).into());
         }
+        // This client, as the nesting of holds tells one from another.
+        let client = self as *const ClientInner as usize;
+        if kind == "lock" {
+            nesting::refuse_nested(client, name, &key.0, &place, if forever { None } else { Some(wait) })?;
+        }
         let answer = loop {
             let request_id = (self.requests.fetch_add(1, Ordering::SeqCst) + 1).to_string();
             let mut fields: Vec<Field> = vec![
@@ -437,7 +443,10 @@ impl ClientInner {
         self.leases.lock().unwrap().insert(core.id().to_owned(), Arc::downgrade(&core));
         core.start();
         let holding = Holding { client: self, core: Arc::clone(&core) };
+        // A lock's closure runs where a hold of the same key inside it is seen; a semaphore's nested hold takes another place.
+        let inside = if kind == "lock" { Some(nesting::Inside::enter(client, name, &key.0, &core)) } else { None };
         let result = f(core, fence);
+        drop(inside);
         drop(holding);
         result.map(Some)
     }

@@ -100,6 +100,11 @@ impl LeaseCore {
         self.state().status == Status::Lost
     }
 
+    /// True while the lease holds its key: neither released nor lost.
+    pub(crate) fn holds(&self) -> bool {
+        self.state().status == Status::Held
+    }
+
     /// Why the lease was lost, once it was.
     pub fn lost_reason(&self) -> Option<Error> {
         self.state().lost.clone()

@@ -20,6 +20,7 @@ mod fence;
 mod json;
 mod lease;
 mod link;
+mod nesting;
 mod slot;
 mod timers;
 

@@ -49,6 +49,9 @@ fn main() {
         Case::NotApplicable("refuses a ttl that is not a time in the same words", "HoldOptions::ttl takes a Duration: nothing else compiles"),
         Case::Runs("is cancelled, without running the function, by a signal aborted before the hold", cancelled_before_the_hold),
         Case::Runs("gives up with held when the key stays held past the wait", held_past_the_wait),
+        Case::Runs("takes the TTL of renew(ttl) for the automatic renewals after it", renew_ttl_for_later_renewals),
+        Case::Runs("leaves a hold alone once its key is held: a signal that aborts then neither stops the function nor loses the lease", cancel_once_held),
+        Case::Runs("refuses a hold of a lock's key inside a hold of the same key at once, with invalid, rather than let it wait for itself until its wait runs out", nested_hold_refused),
         Case::Runs("LOCK-01: one holder at a time, and the key goes to the next in line, first come first served", lock_01),
         Case::Runs("LOCK-04: a lease that runs out tells its holder before the key goes to the next in line", lock_04),
     ];
@@ -170,14 +173,89 @@ case!(cancelled_before_the_hold, "is cancelled, without running the function, by
 case!(held_past_the_wait, "gives up with held when the key stays held past the wait", {
     let client = client();
     let invoices = client.lock("invoices");
-    invoices
-        .hold("42", |_| -> Result<(), Error> {
-            let error = invoices.hold_with("42", &HoldOptions::new().wait(Duration::from_millis(100)), |_| Ok::<_, Error>(())).unwrap_err();
-            assert_eq!(error.code(), Code::Held);
-            assert!(error.message().starts_with("lock invoices: key \"42\": held past the 100 ms wait"), "{}", error.message());
+    // Held by another thread, not around this call: a hold inside it would be refused as nested (below).
+    let (holds, let_go) = (Arc::new(Cancel::new()), Arc::new(Cancel::new()));
+    let holding = {
+        let (invoices, holds, let_go) = (client.lock("invoices"), Arc::clone(&holds), Arc::clone(&let_go));
+        thread::spawn(move || {
+            invoices
+                .hold("42", |_| -> Result<(), Error> {
+                    holds.cancel();
+                    while !let_go.is_cancelled() {
+                        thread::sleep(Duration::from_millis(5));
+                    }
+                    Ok(())
+                })
+                .unwrap()
+        })
+    };
+    while !holds.is_cancelled() {
+        thread::sleep(Duration::from_millis(5));
+    }
+    let error = invoices.hold_with("42", &HoldOptions::new().wait(Duration::from_millis(100)), |_| Ok::<_, Error>(())).unwrap_err();
+    assert_eq!(error.code(), Code::Held);
+    assert!(error.message().starts_with("lock invoices: key \"42\": held past the 100 ms wait"), "{}", error.message());
+    let_go.cancel();
+    holding.join().unwrap();
+});
+
+case!(renew_ttl_for_later_renewals, "takes the TTL of renew(ttl) for the automatic renewals after it", {
+    let client = client();
+    client
+        .lock("invoices")
+        .hold_with("42", &HoldOptions::new().ttl(Duration::from_secs(1)), |lease| -> Result<(), Error> {
+            lease.renew(Some(Duration::from_secs(3)))?;
+            let renewed = lease.expires_at();
+            // The next automatic renewal comes a third of the new TTL later, 1 s, and lasts the new TTL, 3 s: the lease
+            // then ends 1 s later than the renewal by hand made it, where a TTL of 1 s would end it 1 s sooner.
+            thread::sleep(Duration::from_millis(1400));
+            assert!(lease.expires_at() > renewed + Duration::from_millis(500), "{:?} is not 500 ms past {:?}", lease.expires_at(), renewed);
             Ok(())
         })
         .unwrap();
+});
+
+case!(cancel_once_held, "leaves a hold alone once its key is held: a signal that aborts then neither stops the function nor loses the lease", {
+    let client = client();
+    let invoices = client.lock("invoices");
+    let stop = Cancel::new();
+    let lost = invoices
+        .hold_with("42", &HoldOptions::new().cancel(&stop), |lease| -> Result<bool, Error> {
+            stop.cancel();
+            thread::sleep(Duration::from_millis(20));
+            Ok(lease.is_lost())
+        })
+        .unwrap();
+    assert!(!lost);
+    assert_eq!(invoices.try_hold("42", |_| Ok::<_, Error>("free after the function")).unwrap(), Some("free after the function"));
+});
+
+case!(nested_hold_refused, "refuses a hold of a lock's key inside a hold of the same key at once, with invalid, rather than let it wait for itself until its wait runs out", {
+    let client = client();
+    let invoices = client.lock("invoices");
+    let started = std::time::Instant::now();
+    let nested = invoices
+        .hold("42", |lease| -> Result<Error, Error> {
+            // Another Lock of the same name on the same client and thread: the nesting follows the thread.
+            let nested = client.lock("invoices").hold_with("42", &HoldOptions::new().wait(Duration::from_secs(10)), |_| Ok::<_, Error>("inner")).unwrap_err();
+            assert_eq!(
+                nested.message(),
+                format!("lock invoices: key \"42\": this hold is inside a hold of the same key (lease {}) and would wait for itself until its 10 s wait ran out: a lock is not reentrant, so use the lease you hold", lease.id())
+            );
+            Ok(nested)
+        })
+        .unwrap();
+    assert_eq!(nested.code(), Code::Invalid);
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // A try waits for nothing, and finds the key held; another key, or a semaphore's place, is no nesting.
+    assert_eq!(invoices.hold("42", |_| invoices.try_hold("42", |_| Ok::<_, Error>("inner"))).unwrap(), None);
+    assert_eq!(invoices.hold("42", |_| invoices.hold("43", |_| Ok::<_, Error>("other key"))).unwrap(), "other key");
+    let exports = client.semaphore("exports", 2);
+    assert_eq!(exports.hold("t", |_| exports.hold("t", |_| Ok::<_, Error>("second place"))).unwrap(), "second place");
+    // The same key through another client is another holder, which waits its turn.
+    let other = self::client();
+    let error = invoices.hold("42", |_| Ok::<_, Error>(other.lock("invoices").hold_with("42", &HoldOptions::new().wait(Duration::from_millis(100)), |_| Ok::<_, Error>(())).unwrap_err())).unwrap();
+    assert_eq!(error.code(), Code::Held);
 });
 
 case!(lock_01, "LOCK-01: one holder at a time, and the key goes to the next in line, first come first served", {

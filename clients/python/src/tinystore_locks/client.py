@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import math
 import secrets
@@ -25,6 +26,11 @@ _ANSWER_GRACE_MS = 5000
 
 #: What a key may be: a non-empty ``str``, or an ``int`` (sent as its decimal text).
 Key = str | int
+
+#: The holds of locks' keys the running code is inside, innermost last: (lock, key, lease). A context
+#: variable follows the block of ``async with`` through its awaits, and is copied into the tasks it
+#: starts, as the TypeScript client's AsyncLocalStorage follows a hold's function.
+_enclosing: contextvars.ContextVar[tuple[tuple["Lock", str, Lease], ...]] = contextvars.ContextVar("tinystore_locks_enclosing", default=())
 
 
 async def connect(url: str = "tcp://127.0.0.1:7411", *, token: str | None = None, reconnect: bool = True, connect_timeout: object = 10) -> "LockClient":
@@ -117,21 +123,26 @@ class LockClient:
         self._leases.clear()
 
     @contextlib.asynccontextmanager
-    async def _holding(self, kind: str, name: str, limit: int | None, key: Key, options: dict, may_wait: bool) -> AsyncIterator[Lease | None]:
-        lease = await self._take(kind, name, limit, key, options, may_wait)
+    async def _holding(self, owner: "Lock | Semaphore", limit: int | None, key: Key, options: dict, may_wait: bool) -> AsyncIterator[Lease | None]:
+        lease = await self._take(owner, limit, key, options, may_wait)
         if lease is None:
             yield None
             return
         self._leases[lease.id] = lease
+        # A lock's block runs where a hold of the same key inside it is seen; a semaphore's nested hold takes another place.
+        inside = _enclosing.set((*_enclosing.get(), (owner, lease.key, lease))) if isinstance(owner, Lock) else None
         try:
             yield lease
         finally:
+            if inside is not None:
+                _enclosing.reset(inside)
             try:
                 await lease.release()
             finally:
                 self._leases.pop(lease.id, None)
 
-    async def _take(self, kind: str, name: str, limit: int | None, key: Key, options: dict, may_wait: bool) -> Lease | None:
+    async def _take(self, owner: "Lock | Semaphore", limit: int | None, key: Key, options: dict, may_wait: bool) -> Lease | None:
+        kind, name = ("lock", owner.name) if isinstance(owner, Lock) else ("semaphore", owner.name)
         text = _wire_key(kind, name, key)
         place = f"{kind} {name}: key {json.dumps(text, ensure_ascii=False)}"
         ttl, wait, forever, renew, cancel, on_lost = _hold_settings(place, options, may_wait)
@@ -139,6 +150,8 @@ class LockClient:
             raise LockError("closed", f"{place}: the client is closed")
         if cancel is not None and cancel.is_set():
             raise LockError("cancelled", f"{place}: cancelled before the hold began")
+        if isinstance(owner, Lock):
+            _refuse_nested(owner, text, place, math.inf if forever else wait)
         while True:
             self._requests += 1
             request_id = str(self._requests)
@@ -231,7 +244,7 @@ class Lock:
         ``held``; setting ``cancel`` while it waits raises ``cancelled``. Renews the lease (TTL 30 s) every third of
         its TTL while the block runs, unless ``renew=False``. Times are seconds or text such as ``'30s'``."""
         options = {"ttl": ttl, "wait": wait, "renew": renew, "cancel": cancel, "on_lost": on_lost}
-        return self._client._holding("lock", self.name, None, key, options, True)  # type: ignore[return-value]
+        return self._client._holding(self, None, key, options, True)  # type: ignore[return-value]
 
     def try_hold(
         self,
@@ -243,7 +256,7 @@ class Lock:
     ) -> contextlib.AbstractAsyncContextManager[Lease | None]:
         """Like ``hold`` without waiting: the lease is ``None`` when the key is held."""
         options = {"ttl": ttl, "wait": 0, "renew": renew, "cancel": None, "on_lost": on_lost}
-        return self._client._holding("lock", self.name, None, key, options, False)
+        return self._client._holding(self, None, key, options, False)
 
 
 class Semaphore:
@@ -257,12 +270,24 @@ class Semaphore:
     def hold(self, key: Key, *, ttl: object = DEFAULT_TTL, wait: object = DEFAULT_WAIT, renew: bool = True, cancel: asyncio.Event | None = None, on_lost: Callable[[LockError], None] | None = None) -> contextlib.AbstractAsyncContextManager[Lease]:
         """Holds one of the key's places; otherwise as ``Lock.hold`` (the wait runs out with ``held``, the key being full)."""
         options = {"ttl": ttl, "wait": wait, "renew": renew, "cancel": cancel, "on_lost": on_lost}
-        return self._client._holding("semaphore", self.name, self.limit, key, options, True)  # type: ignore[return-value]
+        return self._client._holding(self, self.limit, key, options, True)  # type: ignore[return-value]
 
     def try_hold(self, key: Key, *, ttl: object = DEFAULT_TTL, renew: bool = True, on_lost: Callable[[LockError], None] | None = None) -> contextlib.AbstractAsyncContextManager[Lease | None]:
         """Like ``hold`` without waiting: the lease is ``None`` when the key is full."""
         options = {"ttl": ttl, "wait": 0, "renew": renew, "cancel": None, "on_lost": on_lost}
-        return self._client._holding("semaphore", self.name, self.limit, key, options, False)
+        return self._client._holding(self, self.limit, key, options, False)
+
+
+def _refuse_nested(lock: Lock, key: str, place: str, wait: float) -> None:
+    """Refuses a hold that would wait (``wait`` > 0), made inside the block of a hold of the same lock and key whose
+    lease still holds it: it would wait in line behind its own caller, which waits for it, until its wait ran out.
+    A lock is not reentrant; the block that holds the key has its lease already. A try waits for nothing."""
+    if wait == 0:
+        return
+    for owner, held_key, lease in reversed(_enclosing.get()):
+        if owner is lock and held_key == key and lease.held:
+            waits = "would wait for itself for ever" if wait == math.inf else f"would wait for itself until its {format_duration(wait)} wait ran out"
+            raise LockError("invalid", f"{place}: this hold is inside a hold of the same key (lease {lease.id}) and {waits}: a lock is not reentrant, so use the lease you hold")
 
 
 def _ignore(future: asyncio.Future) -> None:
