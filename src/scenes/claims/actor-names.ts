@@ -49,8 +49,19 @@ function forbiddenWords(): Set<string> {
 	return forbidden
 }
 
+/** Labels judged so far: every check of a scene asks again of the same few names. */
+const judged = new Map<string, string | undefined>()
+
 /** Why an actor's label is not a name, or undefined when it is one. */
 export function nameProblem(label: string): string | undefined {
+	if (judged.has(label)) return judged.get(label)
+	const problem = judgeName(label)
+	if (judged.size >= 1000) judged.clear()
+	judged.set(label, problem)
+	return problem
+}
+
+function judgeName(label: string): string | undefined {
 	const words = label.split(' ')
 	if (label.trim() !== label || words.length > 3 || words.some(word => !/^[A-Za-z0-9._-]+$/.test(word))) {
 		const odd = [...label].find(ch => !/[A-Za-z0-9._\- ]/.test(ch))

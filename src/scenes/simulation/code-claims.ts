@@ -168,17 +168,23 @@ function split(line: string, lang: string): { code: string; comment?: { text: st
 
 const CARDINALS = /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|hundred|thousand|million)\b/i
 
-/** Every problem of the sample against the scene and its run. */
-export function codeProblems(code: Code | undefined, scene: CodeScene, whole: RunFacts | undefined): CodeProblem[] {
-	if (!code) return []
-	// In the reader's play the sample is the guide's: it holds the guide's steps, not the reader's after them.
-	const run = whole?.lookAhead === undefined ? whole : { ...whole, steps: whole.steps.slice(0, whole.lookAhead + 1) }
-	const problems: CodeProblem[] = []
-	const written: Written[] = []
-	let renewOff = false
-	let holds = false
-	let waits = false
-	let holdAt: Position | undefined
+/** What a sample's text says, apart from any run: its settings, its holds, and the problems of its text alone. */
+interface SampleRead {
+	problems: CodeProblem[]
+	written: Written[]
+	holds: boolean
+	waits: boolean
+	holdAt?: Position
+}
+
+/** Samples read so far, by their text and place: a page's scene is checked again at each edit and build. */
+const samples = new Map<string, SampleRead>()
+
+function readSample(code: Code): SampleRead {
+	const key = `${code.lang}\n${code.start.line}:${code.start.column}\n${code.lines.join('\n')}`
+	const known = samples.get(key)
+	if (known) return known
+	const read: SampleRead = { problems: [], written: [], holds: false, waits: false }
 	const shell = /^(sh|bash|shell|console|zsh)$/i.test(code.lang)
 	for (const [i, raw] of code.lines.entries()) {
 		const line = code.start.line + i
@@ -186,24 +192,38 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, whole: Ru
 		if (comment) {
 			const number = /\d/.exec(comment.text) ?? CARDINALS.exec(comment.text)
 			if (number) {
-				problems.push({
+				read.problems.push({
 					position: { line, column: code.start.column + comment.at + number.index },
 					message: 'a number in a comment of the code sample is prose no one checks; put the number in the code, where the scene is held to it, or in a caption',
 				})
 			}
 		}
-		if (/\b(hold|try_?[hH]old|TryHold|Hold)\s*\(/.test(text)) holds = true
+		if (/\b(hold|try_?[hH]old|TryHold|Hold)\s*\(/.test(text)) read.holds = true
 		const plainHold = /\b(hold|Hold|holdAll|hold_all)\s*\(/.exec(text)
 		if (plainHold) {
-			waits = true
-			holdAt ??= { line, column: code.start.column + plainHold.index }
+			read.waits = true
+			read.holdAt ??= { line, column: code.start.column + plainHold.index }
 		}
-		for (const setting of settingsOf(text, line, code.start.column, shell)) written.push(setting)
+		for (const setting of settingsOf(text, line, code.start.column, shell)) read.written.push(setting)
 		for (const match of text.matchAll(POSITIONAL)) {
 			const at = (match.index ?? 0) + match[0].length - (match[2] as string).length
-			problems.push({ position: { line, column: code.start.column + at }, message: `cannot read ${(match[2] as string).trim()} as an argument of ${match[1]}(): it takes the name${/semaphore/i.test(match[1] as string) ? ' and { limit }' : ', and a hold its options'}; write the setting by its name, where the scene is held to it` })
+			read.problems.push({ position: { line, column: code.start.column + at }, message: `cannot read ${(match[2] as string).trim()} as an argument of ${match[1]}(): it takes the name${/semaphore/i.test(match[1] as string) ? ' and { limit }' : ', and a hold its options'}; write the setting by its name, where the scene is held to it` })
 		}
 	}
+	if (samples.size >= 1000) samples.clear()
+	samples.set(key, read)
+	return read
+}
+
+/** Every problem of the sample against the scene and its run. */
+export function codeProblems(code: Code | undefined, scene: CodeScene, whole: RunFacts | undefined): CodeProblem[] {
+	if (!code) return []
+	// In the reader's play the sample is the guide's: it holds the guide's steps, not the reader's after them.
+	const run = whole?.lookAhead === undefined ? whole : { ...whole, steps: whole.steps.slice(0, whole.lookAhead + 1) }
+	const read = readSample(code)
+	const problems: CodeProblem[] = [...read.problems]
+	const { written, holds, waits, holdAt } = read
+	let renewOff = false
 	for (const { setting, text, line, column, unit } of written) {
 		const position = { line, column }
 		if (setting === 'renew') {
