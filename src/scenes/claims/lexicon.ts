@@ -36,7 +36,6 @@ export const NEUTRAL_WORDS: readonly string[] = [
 	'batch',
 	'nightly',
 	'loop',
-	'bug',
 	'laptop',
 	'lid',
 	'container',

@@ -162,6 +162,8 @@ export function slotReaders(names: SceneNames): Readonly<Record<SlotType, SlotRe
 				const named = /^chat (.+)['’]s key$|^the key of chat (.+)$/.exec(phrase)
 				const key = named?.[1] ?? named?.[2]
 				if (key !== undefined && key !== names.key) return `the scene's key is "${names.key}", not "${key}"`
+				// "The chat's key" says the key is a chat's: the default key, or a chat's id.
+				if (/^the chat['’]s key$/.test(phrase) && names.key !== 'chat' && !/^(chat[:_ -]?)?\d+$/.test(names.key)) return `the scene's key is "${names.key}", which is no chat's; say "the key"`
 				if (!from) return { type: 'key' }
 				const store = names.actorNamed(from[1] as string)
 				return store === undefined ? `"${from[1]}" names no lock store of this scene` : { type: 'key', store }

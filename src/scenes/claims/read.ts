@@ -81,6 +81,13 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 		let pause: number | undefined
 		for (const item of read.items) {
 			if (item.kind === 'aside') {
+				// An aside says what a worker is busy with: after a clause about no worker it would judge what the engine did.
+				const last = result.clauses[result.clauses.length - 1]
+				const busy = pause !== undefined || (last?.subject !== undefined && language.names.kindOf(last.subject) === 'worker')
+				if (place !== 'caption' || !busy) {
+					result.problems.push({ start: item.start, end: item.end, message: place !== 'caption' ? 'an aside after a colon is for a caption, not a label' : 'an aside after a colon says what a worker is busy with, so it follows only a clause about a worker (its subject)' })
+					continue
+				}
 				result.asides.push({ start: item.start, end: item.end })
 				const length = /\b(long|short)\b/.exec(text.slice(item.start, item.end))
 				if (!length) continue

@@ -174,6 +174,7 @@ interface SampleRead {
 	written: Written[]
 	holds: boolean
 	waits: boolean
+	tries: boolean
 	holdAt?: Position
 }
 
@@ -184,7 +185,7 @@ function readSample(code: Code): SampleRead {
 	const key = `${code.lang}\n${code.start.line}:${code.start.column}\n${code.lines.join('\n')}`
 	const known = samples.get(key)
 	if (known) return known
-	const read: SampleRead = { problems: [], written: [], holds: false, waits: false }
+	const read: SampleRead = { problems: [], written: [], holds: false, waits: false, tries: false }
 	const shell = /^(sh|bash|shell|console|zsh)$/i.test(code.lang)
 	for (const [i, raw] of code.lines.entries()) {
 		const line = code.start.line + i
@@ -199,6 +200,7 @@ function readSample(code: Code): SampleRead {
 			}
 		}
 		if (/\b(hold|try_?[hH]old|TryHold|Hold)\s*\(/.test(text)) read.holds = true
+		if (/\b(try_?[hH]old|TryHold)\s*\(/.test(text)) read.tries = true
 		const plainHold = /\b(hold|Hold|holdAll|hold_all)\s*\(/.exec(text)
 		if (plainHold) {
 			read.waits = true
@@ -222,7 +224,7 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, whole: Ru
 	const run = whole?.lookAhead === undefined ? whole : { ...whole, steps: whole.steps.slice(0, whole.lookAhead + 1) }
 	const read = readSample(code)
 	const problems: CodeProblem[] = [...read.problems]
-	const { written, holds, waits, holdAt } = read
+	const { written, holds, waits, tries, holdAt } = read
 	let renewOff = false
 	for (const { setting, text, line, column, unit } of written) {
 		const position = { line, column }
@@ -255,7 +257,8 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, whole: Ru
 		problems.push(...waitProblems(DEFAULT_WAIT_MS, run, scene, holdAt, true).map(problem => ({ ...problem, message: `${problem.message.replace('the code sample waits at most', "the code sample's hold waits at most")} (the default, as the sample writes no wait)` })))
 	}
 	if (run && renewOff) problems.push(...stepsWhere(run, scene, h => h.kind === 'renewed', 'the code sample says renew: false, and a worker renews its lease in this step; leave renewal on in the sample, or show no renewal'))
-	if (run && holds && !waits) problems.push(...stepsWhere(run, scene, (h, step) => (h.kind === 'granted' && h.at > h.askedAt) || h.kind === 'gave-up' || (h.kind === 'asked' && !h.tryOnly && step.end.workers.get(h.worker)?.waiting !== undefined), "the code sample only tries for the key, and a worker waits for it in this step; hold in the sample, or ask with \"try\" in the scene"))
+	if (run && holds && !waits) problems.push(...stepsWhere(run, scene, (h, step) => (h.kind === 'granted' && h.at > h.askedAt) || h.kind === 'gave-up' || (h.kind === 'asked' && !h.tryOnly && (!h.unshown || step.end.workers.get(h.worker)?.waiting !== undefined)), "the code sample only tries for the key, and a worker asks to wait for it in this step; hold in the sample, or ask with \"try\" in the scene"))
+	if (run && waits && !tries) problems.push(...stepsWhere(run, scene, h => h.kind === 'asked' && h.tryOnly && !h.unshown, "the code sample holds (and waits), and a worker only tries in this step; write tryHold in the sample, or ask with \"hold\" in the scene"))
 	return problems
 }
 

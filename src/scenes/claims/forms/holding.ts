@@ -232,8 +232,12 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		pattern: 'all {count} hold {key}( at once)',
 		example: 'all three hold the key at once',
-		meaning: 'That many workers hold the key when the step ends.',
-		check: (slots, context) => holderCount(slots, context, 0, 1),
+		meaning: "That many workers hold the key when the step ends, and they are all the scene's workers.",
+		check(slots, context) {
+			const workers = [...context.run.kinds.values()].filter(kind => kind === 'worker').length
+			if (numberOf(slots[0]) !== workers) return fails(`"all" is every worker, and this scene has ${workers}`, 0)
+			return holderCount(slots, context, 0, 1)
+		},
 	},
 	{
 		id: 'count-already-hold',

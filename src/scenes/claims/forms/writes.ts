@@ -149,7 +149,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			return wrote(slots, context, 0, write => {
 				const earlier = writesUpTo(context, write.database)
 				const other = earlier.slice(0, earlier.indexOf(write)).find(h => h.worker !== worker)
-				return other ? `${context.name(other.worker)} wrote to ${context.name(write.database)} before, at ${time(other.at)}` : undefined
+				if (other) return `${context.name(other.worker)} wrote to ${context.name(write.database)} before, at ${time(other.at)}`
+				const first = context.run.steps[0]?.end.databases.get(write.database)?.fence ?? 0n
+				return first > 0n ? `the row held fence ${showFence(first)} when the scene began: someone wrote before ${context.name(worker)}` : undefined
 			})
 		},
 	},
