@@ -101,8 +101,8 @@ function noteProblem(read: ReadResult, context: ClaimContext): ReadProblem | und
  * row's fence is smaller, so the database accepts the write").
  */
 function outOfOrder(before: { at: number; order: number }, now: { at: number; order: number }, connective: 'then' | 'so' | 'sentence'): boolean {
-	// A new sentence after one that told a state at the step's end ("The clock reads 1 min 5 s") may tell what led to it.
-	if (connective === 'sentence' && !Number.isFinite(before.order)) return false
+	// After a state told at the step's end ("The clock reads 1 min 5 s", "the database keeps fence 8"), a new sentence or "so" may tell what led to it.
+	if (connective !== 'then' && !Number.isFinite(before.order)) return false
 	if (now.at !== before.at) return now.at < before.at
 	if (connective !== 'then') return Number.isFinite(before.order) && now.order < before.order
 	return Number.isFinite(now.order) && now.order <= before.order
