@@ -10,6 +10,7 @@ import { LocalCluster, type LocalMember } from '../etcd/local-cluster.ts'
 import { EtcdRpc, type TxnResponse } from '../etcd/rpc.ts'
 import { createTortureDb } from './chat-db.ts'
 import { between, Child, sleep } from './child.ts'
+import { clientFaults } from './client-faults.ts'
 import { checkEtcdTorture } from './etcd-check.ts'
 import { ETCD_RUN_FILES, readEtcdRunFacts, type EtcdRunInfo } from './etcd-facts.ts'
 import { readClientLogs, RUN_FILES, type Fault } from './facts.ts'
@@ -80,33 +81,7 @@ export async function tortureEtcd(options: { procs: number; seconds: number; key
 		const pending: Promise<void>[] = []
 		const later = (ms: number, fn: () => void | Promise<void>) => pending.push(sleep(ms).then(fn))
 
-		const killClient = (i: number): boolean => {
-			const client = clients[i]
-			if (client === undefined || client.exited || client.stopped || !client.ready) return false
-			client.signal('SIGKILL')
-			fault({ type: 'client-kill', client: client.name, at: realClock.now() })
-			clients[i] = undefined
-			counts.clientKills++
-			later(between(100, 400), () => {
-				clients[i] = startClient(i)
-				counts.restarts++
-			})
-			return true
-		}
-		const stopClient = (i: number, ms: number): boolean => {
-			const client = clients[i]
-			if (client === undefined || client.stopped || client.exited || !client.ready) return false
-			client.signal('SIGSTOP')
-			client.stopped = true
-			fault({ type: 'client-stop', client: client.name, at: realClock.now() })
-			counts.clientStops++
-			later(ms, () => {
-				client.signal('SIGCONT')
-				fault({ type: 'client-continue', client: client.name, at: realClock.now() })
-				client.stopped = false
-			})
-			return true
-		}
+		const { killClient, stopClient } = clientFaults({ clients, startClient, fault, counts, later })
 		// One fault of the members at a time: at most one member is down or stopped, but for the planned two.
 		let membersBusy = false
 		const killMember = (leader: boolean): boolean => {

@@ -11,6 +11,7 @@ import { createTortureDb } from './chat-db.ts'
 import { realClock } from '../engine/index.ts'
 import { checkTorture } from './check.ts'
 import { between, Child, sleep } from './child.ts'
+import { clientFaults } from './client-faults.ts'
 import { readClientLogs, readRunFacts, RUN_FILES, type Fault } from './facts.ts'
 import { checkEtcdRun, tortureEtcd } from './etcd-run.ts'
 import { isEtcdRun } from './etcd-facts.ts'
@@ -75,34 +76,7 @@ export async function torture(options: Options): Promise<number> {
 	const pending: Promise<void>[] = []
 	const later = (ms: number, fn: () => void | Promise<void>) => pending.push(sleep(ms).then(fn))
 
-	// Each fault says whether it happened: a client not running yet, or a server already down, is left alone.
-	const killClient = (i: number): boolean => {
-		const client = clients[i]
-		if (client === undefined || client.exited || client.stopped || !client.ready) return false
-		client.signal('SIGKILL')
-		fault({ type: 'client-kill', client: client.name, at: realClock.now() })
-		clients[i] = undefined
-		counts.clientKills++
-		later(between(100, 400), () => {
-			clients[i] = startClient(i)
-			counts.restarts++
-		})
-		return true
-	}
-	const stopClient = (i: number, ms: number): boolean => {
-		const client = clients[i]
-		if (client === undefined || client.stopped || client.exited || !client.ready) return false
-		client.signal('SIGSTOP')
-		client.stopped = true
-		fault({ type: 'client-stop', client: client.name, at: realClock.now() })
-		counts.clientStops++
-		later(ms, () => {
-			client.signal('SIGCONT')
-			fault({ type: 'client-continue', client: client.name, at: realClock.now() })
-			client.stopped = false
-		})
-		return true
-	}
+	const { killClient, stopClient } = clientFaults({ clients, startClient, fault, counts, later })
 	let serverBusy = false
 	const killServer = (): boolean => {
 		if (serverBusy || server === undefined) return false
