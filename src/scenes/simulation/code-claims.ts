@@ -252,8 +252,8 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, whole: Ru
 		if (setting === 'wait' && run) problems.push(...waitProblems(ms, run, scene, position))
 	}
 	if (run && holds && !renewOff) problems.push(...renewalProblems(run, scene))
-	// TypeScript's hold waits 10 s unless told: a sample that writes no wait is held to that default.
-	if (run && holdAt && /^(ts|typescript|js|javascript|tsx|jsx)$/i.test(code.lang) && !written.some(w => w.setting === 'wait')) {
+	// Every client's hold waits 10 s unless told (TypeScript, Python, Go, Rust): a sample that writes no wait is held to that default.
+	if (run && holdAt && /^(ts|typescript|js|javascript|tsx|jsx|py|python|go|rust|rs)$/i.test(code.lang) && !written.some(w => w.setting === 'wait')) {
 		problems.push(...waitProblems(DEFAULT_WAIT_MS, run, scene, holdAt, true).map(problem => ({ ...problem, message: `${problem.message.replace('the code sample waits at most', "the code sample's hold waits at most")} (the default, as the sample writes no wait)` })))
 	}
 	if (run && renewOff) problems.push(...stepsWhere(run, scene, h => h.kind === 'renewed', 'the code sample says renew: false, and a worker renews its lease in this step; leave renewal on in the sample, or show no renewal'))
