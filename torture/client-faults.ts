@@ -1,6 +1,6 @@
 /** The two faults a torture run does to its clients, the same on every backend: a kill, restarted a moment later, and a stop, continued later. */
 import { realClock } from '../engine/index.ts'
-import { between, type Child } from './child.ts'
+import { between, sleep, type Child } from './child.ts'
 import type { Fault } from './facts.ts'
 
 export interface ClientFaultsRun {
@@ -15,9 +15,26 @@ export interface ClientFaultsRun {
 }
 
 /** Each fault says whether it happened: a client not running yet, stopped or gone is left alone. */
-export function clientFaults(run: ClientFaultsRun): { killClient: (i: number) => boolean; stopClient: (i: number, ms: number) => boolean } {
+export function clientFaults(run: ClientFaultsRun): {
+	killClient: (i: number) => boolean
+	stopClient: (i: number, ms: number) => boolean
+	anyClient: (act: (i: number) => boolean) => boolean
+	allReady: () => Promise<void>
+} {
 	const { clients, startClient, fault, counts, later } = run
 	return {
+		/** Does a fault to the first client it happens to. */
+		anyClient: act => clients.some((_, i) => act(i)),
+		/** Waits until every client is connected: the run's time counts from then, as starting them can take a while on a busy machine. */
+		async allReady() {
+			const waitFrom = Date.now()
+			while (!clients.every(c => c?.ready)) {
+				const dead = clients.find(c => c?.exited)
+				if (dead !== undefined) throw new Error(`a client exited before it was ready: ${dead.output.join('\n')}`)
+				if (Date.now() - waitFrom > 60_000) throw new Error('the clients did not connect within 60 s')
+				await sleep(20)
+			}
+		},
 		killClient(i) {
 			const client = clients[i]
 			if (client === undefined || client.exited || client.stopped || !client.ready) return false

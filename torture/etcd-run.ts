@@ -81,7 +81,7 @@ export async function tortureEtcd(options: { procs: number; seconds: number; key
 		const pending: Promise<void>[] = []
 		const later = (ms: number, fn: () => void | Promise<void>) => pending.push(sleep(ms).then(fn))
 
-		const { killClient, stopClient } = clientFaults({ clients, startClient, fault, counts, later })
+		const { killClient, stopClient, anyClient, allReady } = clientFaults({ clients, startClient, fault, counts, later })
 		// One fault of the members at a time: at most one member is down or stopped, but for the planned two.
 		let membersBusy = false
 		const killMember = (leader: boolean): boolean => {
@@ -125,15 +125,8 @@ export async function tortureEtcd(options: { procs: number; seconds: number; key
 			return true
 		}
 		const randomMembers = (n: number) => [...cluster.members].sort(() => Math.random() - 0.5).slice(0, n)
-		const anyClient = (act: (i: number) => boolean): boolean => clients.some((_, i) => act(i))
 
-		const waitFrom = Date.now()
-		while (!clients.every(c => c?.ready)) {
-			const dead = clients.find(c => c?.exited)
-			if (dead !== undefined) throw new Error(`a client exited before it was ready: ${dead.output.join('\n')}`)
-			if (Date.now() - waitFrom > 60_000) throw new Error('the clients did not connect within 60 s')
-			await sleep(20)
-		}
+		await allReady()
 		const started = Date.now()
 		const elapsed = () => (Date.now() - started) / 1000
 		const planned: [number, () => boolean][] = [

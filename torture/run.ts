@@ -76,7 +76,7 @@ export async function torture(options: Options): Promise<number> {
 	const pending: Promise<void>[] = []
 	const later = (ms: number, fn: () => void | Promise<void>) => pending.push(sleep(ms).then(fn))
 
-	const { killClient, stopClient } = clientFaults({ clients, startClient, fault, counts, later })
+	const { killClient, stopClient, anyClient, allReady } = clientFaults({ clients, startClient, fault, counts, later })
 	let serverBusy = false
 	const killServer = (): boolean => {
 		if (serverBusy || server === undefined) return false
@@ -106,16 +106,8 @@ export async function torture(options: Options): Promise<number> {
 		})
 		return true
 	}
-	const anyClient = (fault: (i: number) => boolean): boolean => clients.some((_, i) => fault(i))
 
-	// The run's time counts from when every client is connected: starting them can take a while on a busy machine.
-	const waitFrom = Date.now()
-	while (!clients.every(c => c?.ready)) {
-		const dead = clients.find(c => c?.exited)
-		if (dead !== undefined) throw new Error(`a client exited before it was ready: ${dead.output.join('\n')}`)
-		if (Date.now() - waitFrom > 60_000) throw new Error('the clients did not connect within 60 s')
-		await sleep(20)
-	}
+	await allReady()
 	// A few faults at set times, so that even a short run has each kind; random ones between.
 	const started = Date.now()
 	const elapsed = () => (Date.now() - started) / 1000
