@@ -3,7 +3,7 @@
  * language, its frames made. The one entry the site uses, and the site's way to the parser too.
  */
 export { compileScene } from './compile.ts'
-export { simulateScene, SCENE_STEP_LIMIT, DEFAULT_KEY, SCENE_QUIET_ROUNDS, SCENE_TIME_LIMIT_MS } from './simulate.ts'
+export { simulateScene, SCENE_STEP_LIMIT, DEFAULT_KEY, SCENE_SETTLING, SCENE_TIME_LIMIT_MS } from './simulate.ts'
 export type { OpenDriver, SimulateOptions } from './simulate.ts'
 export { castOf, kindOf, messagePlace, statePlace, MESSAGE_PLACES } from './cast.ts'
 export { VERBS } from './verbs/index.ts'

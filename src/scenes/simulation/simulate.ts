@@ -19,11 +19,13 @@ import { startCount } from './start-count.ts'
 import { SceneTexts } from './texts.ts'
 import { VERBS } from './verbs/index.ts'
 import type { StepRun, VerbTable } from './verbs/index.ts'
-import { DEFAULT_KEY, SCENE_QUIET_ROUNDS, World } from './world.ts'
+import { DEFAULT_KEY, World } from './world.ts'
+import type { Settling } from './world.ts'
 import type { OpenDriver } from './world.ts'
 
 export type { OpenDriver } from './world.ts'
-export { DEFAULT_KEY, SCENE_QUIET_ROUNDS, SCENE_TIME_LIMIT_MS } from './world.ts'
+export { DEFAULT_KEY, SCENE_SETTLING, SCENE_TIME_LIMIT_MS } from './world.ts'
+export type { Settling } from './world.ts'
 
 export interface SimulateOptions {
 	openDriver: OpenDriver
@@ -31,8 +33,8 @@ export interface SimulateOptions {
 	file?: string
 	/** Called once each frame is made, before the next step runs: what a recording driver saw since belongs to that frame. */
 	onFrame?: (index: number) => void
-	/** The event-loop rounds the scene's clock waits for (SCENE_QUIET_ROUNDS); a test compares more. */
-	quietRounds?: number
+	/** How the scene's clock waits for work to settle (SCENE_SETTLING); a test compares another. */
+	settling?: Settling
 	/** The handler of each kind of step statement: the DSL's, unless a caller adds its own. */
 	verbs?: VerbTable
 	/** Claims that later steps settle (a pause called long) look no further than this step: the reader's play passes the guide's steps it kept, so a guide's caption is not judged by steps a reader adds. */
@@ -89,7 +91,7 @@ interface Run {
 
 /** Runs the scene's steps on the engine, recording frames, facts and the texts to check; `unfenced` runs every database with the plain update. */
 async function runScene(scene: Scene, options: SimulateOptions, texts: SceneTexts, unfenced: boolean): Promise<Run> {
-	const world = new World(scene, options.openDriver, options.file, { ttl: ttlOf(scene), key: keyOf(scene), unfenced, ...(options.quietRounds === undefined ? {} : { quietRounds: options.quietRounds }) })
+	const world = new World(scene, options.openDriver, options.file, { ttl: ttlOf(scene), key: keyOf(scene), unfenced, ...(options.settling === undefined ? {} : { settling: options.settling }) })
 	const stage: Stage = { world, texts, labels: new Labels(), verbs: options.verbs ?? VERBS }
 	world.record.paused = id => stage.labels.paused(id)
 	world.record.crashed = id => stage.labels.crashed(id)

@@ -23,13 +23,21 @@ export const DEFAULT_KEY = 'chat'
 /** The longest a scene may run in simulated time: a hold that waits "as long as it takes" waits at most this. */
 export const SCENE_TIME_LIMIT_MS = 30 * 24 * 3600 * 1000
 
+/** How a clock waits for work to settle: quiet rounds in a row, and what one round is. */
+export interface Settling {
+	quietRounds: number
+	round: 'macrotask' | 'microtasks'
+}
+
 /**
- * The event-loop rounds a scene's clock waits for before a step's work counts as done. One:
- * a scene's drivers are synchronous and the engine's waits on this clock are promises, so one
- * round runs all of it; the default two would double the cost of every wait for nothing.
- * `tests/unit/scenes/quiet-rounds.test.ts` runs every scene with both and compares the frames.
+ * How a scene's clock waits before a step's work counts as done: one round, the microtask queue
+ * running empty. A scene's drivers are synchronous and the engine's waits on this clock are
+ * promises, so no work of a scene waits on a macrotask; the engine's default (two turns of the
+ * event loop) costs a third of a scene's time for nothing.
+ * `tests/unit/scenes/quiet-rounds.test.ts` runs every scene so and with three turns of the event
+ * loop, and compares the frames.
  */
-export const SCENE_QUIET_ROUNDS = 1
+export const SCENE_SETTLING: Settling = { quietRounds: 1, round: 'microtasks' }
 
 export class World {
 	readonly clock: SimulatedClock
@@ -54,9 +62,9 @@ export class World {
 		readonly scene: Scene,
 		readonly openDriver: OpenDriver,
 		readonly file: string | undefined,
-		options: { ttl: number; key: string; unfenced?: boolean; quietRounds?: number },
+		options: { ttl: number; key: string; unfenced?: boolean; settling?: Settling },
 	) {
-		this.clock = new SimulatedClock(0, { quietRounds: options.quietRounds ?? SCENE_QUIET_ROUNDS })
+		this.clock = new SimulatedClock(0, options.settling ?? SCENE_SETTLING)
 		this.key = options.key
 		this.ttl = options.ttl
 		this.kinds = new Map(scene.actors.map(actor => [actor.id, kindOf(actor.icon)]))

@@ -135,6 +135,23 @@ describe('SimulatedClock', () => {
 			await new Promise(resolve => setTimeout(resolve, 5))
 		}
 	})
+
+	it('settles, on rounds that drain the microtask queue, after every promise chain however long and before any macrotask', async () => {
+		const clock = new SimulatedClock(0, { round: 'microtasks' })
+		const done: string[] = []
+		let chain = Promise.resolve()
+		for (let i = 0; i < 500; i++) chain = chain.then(() => undefined)
+		void chain.then(() => done.push('long chain'))
+		// A chain that sets a timer resets the quiet count; the one after it is run too.
+		void Promise.resolve().then(() => clock.setTimer(10, () => done.push('timer'))).then(() => Promise.resolve()).then(() => done.push('after the timer'))
+		setImmediate(() => done.push('macrotask'))
+		await clock.settle()
+		expect(done).toEqual(['after the timer', 'long chain'])
+		await clock.advance(10)
+		expect(done).toEqual(['after the timer', 'long chain', 'timer'])
+		await new Promise(resolve => setImmediate(resolve))
+		expect(() => new SimulatedClock(0, { round: 'soon' as 'macrotask' })).toThrow("SimulatedClock: round soon: expected 'macrotask' or 'microtasks'")
+	})
 })
 
 function clockAdvance(by: string): Promise<void> {
