@@ -83,13 +83,15 @@ const NEAREST = 8
 /** Problems of the cast as a whole: two actors with one label, or drawn at one place. */
 export function castProblems<A extends PlacedActor>(actors: readonly A[]): { actor: A; message: string }[] {
 	const problems: { actor: A; message: string }[] = []
+	const seen = actors.map(actor => looks(actor.label.value))
 	for (const [i, actor] of actors.entries()) {
 		const role = actor.kind === undefined ? undefined : actor.label.value.toLowerCase().split(' ').find(word => OTHER_ROLES[actor.kind as string]?.includes(word))
 		if (role !== undefined) problems.push({ actor, message: `${actor.id} is a ${actor.kind === 'store' ? 'lock store' : actor.kind}, and "${role}" in its label names another kind of actor; the claims would read it as one` })
-		for (const other of actors.slice(0, i)) {
+		for (let j = 0; j < i; j++) {
+			const other = actors[j] as A
 			if (other.label.value.toLowerCase() === actor.label.value.toLowerCase()) {
 				problems.push({ actor, message: `${other.id} is labelled "${other.label.value}" already; two actors with one name cannot be told apart` })
-			} else if (looks(other.label.value) === looks(actor.label.value)) {
+			} else if (seen[j] === seen[i]) {
 				problems.push({ actor, message: `"${actor.label.value}" looks like ${other.id}'s "${other.label.value}" on the page (I, l and 1, or O and 0); give the actors names a reader tells apart` })
 			} else if (Math.abs(other.x - actor.x) < NEAREST && Math.abs(other.y - actor.y) < NEAREST) {
 				problems.push({ actor, message: `${actor.id} at ${actor.x},${actor.y} is drawn over ${other.id} at ${other.x},${other.y}; keep actors ${NEAREST} apart on one axis at least` })
