@@ -49,6 +49,12 @@ function forbiddenWords(): Set<string> {
 	return forbidden
 }
 
+/** Whether a word says what happened or names a value (a claim form's word, or a value word), as no name may; role nouns are names. */
+export function isClaimWord(word: string): boolean {
+	const lower = word.toLowerCase()
+	return forbiddenWords().has(lower) && !ROLE_NOUNS.has(lower)
+}
+
 /** Labels judged so far: every check of a scene asks again of the same few names. */
 const judged = new Map<string, string | undefined>()
 

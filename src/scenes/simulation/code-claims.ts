@@ -8,7 +8,9 @@
  */
 import type { Code, Position } from '../../../scene-parser/index.ts'
 import { DEFAULT_WAIT_MS, formatDuration, parseDuration } from '../../../engine/index.ts'
+import { isClaimWord } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
+import { piecesOf, positionIn } from './sample-pieces.ts'
 
 export interface CodeProblem {
 	position: Position
@@ -22,7 +24,7 @@ export interface CodeScene {
 	steps: readonly Position[]
 }
 
-type Setting = 'ttl' | 'wait' | 'limit' | 'renew'
+type Setting = 'ttl' | 'wait' | 'limit' | 'renew' | 'advance'
 
 /** One setting the sample writes: its name, its value's text and where the value starts in the sample. */
 interface Written {
@@ -32,6 +34,8 @@ interface Written {
 	unit?: number
 	line: number
 	column: number
+	/** Where the setting's name starts in its line. */
+	name: number
 }
 
 /** A bare number's unit in each language: milliseconds in TypeScript and JSON, seconds in Python; Go and Rust write a unit. */
@@ -93,7 +97,7 @@ export function readDuration(text: string, lang: string, nameUnit?: number): num
 	return ms * unit
 }
 
-const SETTING = /(?:--|\.)?\b(ttl|wait|limit|renew)(_?(?:ms|millis|milliseconds|s|secs|seconds))?\b["']?\s*(?:[:=]|(?=\())\s*|--(ttl|wait|limit)[= ]\s*/gi
+const SETTING = /(?:--|\.)?\b(ttl|wait|limit|renew|advance)(_?(?:ms|millis|milliseconds|s|secs|seconds))?\b["']?\s*(?:[:=]|(?=\())\s*|--(ttl|wait|limit)[= ]\s*/gi
 
 /** The unit a setting's name gives its number: `ttl_ms` and `ttlMs` milliseconds, `ttl_s` and `ttlSeconds` seconds. */
 function unitOfName(suffix: string | undefined): number | undefined {
@@ -114,7 +118,7 @@ function settingsOf(line: string, lineNumber: number, column: number, shell: boo
 		} else if (line[start] === '(' && !/[:=]/.test(match[0])) continue
 		if (text === '') continue
 		const unit = unitOfName(match[2])
-		found.push({ setting, text, line: lineNumber, column: column + start, ...(unit === undefined ? {} : { unit }) })
+		found.push({ setting, text, line: lineNumber, column: column + start, name: (match.index ?? 0) + match[0].search(/[a-z]/i), ...(unit === undefined ? {} : { unit }) })
 	}
 	return found
 }
@@ -144,29 +148,13 @@ function valueAt(line: string, start: number, shell: boolean): string {
 	return line.slice(start, i).trim()
 }
 
-/** Each line's code and its comment (from `//`, `#` or `--` outside strings, as the language writes them). */
-function split(line: string, lang: string): { code: string; comment?: { text: string; at: number } } {
-	const marks = /^(py|python|sh|bash|shell|console|yaml|yml|toml)$/i.test(lang) ? ['#'] : /^sql$/i.test(lang) ? ['--'] : ['//', '/*']
-	let quote: string | undefined
-	for (let i = 0; i < line.length; i++) {
-		const ch = line[i] as string
-		if (quote) {
-			if (ch === '\\') i++
-			else if (ch === quote) quote = undefined
-			continue
-		}
-		if (ch === '"' || ch === "'" || ch === '`') {
-			quote = ch
-			continue
-		}
-		// `tcp://host` is no comment: `//` after a letter and a colon is a URL's.
-		const mark = marks.find(m => line.startsWith(m, i) && !(m === '//' && line[i - 1] === ':'))
-		if (mark) return { code: line.slice(0, i), comment: { text: line.slice(i + mark.length), at: i + mark.length } }
-	}
-	return { code: line }
-}
-
 const CARDINALS = /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|hundred|thousand|million)\b/i
+
+/** A string the sample passes as a hold's key, or writes as SQL: held to the run. */
+interface Quoted {
+	text: string
+	position: Position
+}
 
 /** What a sample's text says, apart from any run: its settings, its holds, and the problems of its text alone. */
 interface SampleRead {
@@ -176,29 +164,63 @@ interface SampleRead {
 	waits: boolean
 	tries: boolean
 	holdAt?: Position
+	/** Keys written as strings in a hold's call. */
+	keys: Quoted[]
+	/** SQL the sample writes rows with (`update`, `insert`). */
+	sqlWrites: Quoted[]
+	/** The first write the sample does (`save(...)`, `write(...)` or SQL), and whether the sample names a fence anywhere. */
+	writeAt?: Position
+	namesFence: boolean
 }
 
 /** Samples read so far, by their text and place: a page's scene is checked again at each edit and build. */
 const samples = new Map<string, SampleRead>()
 
+/** A number literal in code, not part of a name (`data2`, `sha256`, `v1`). */
+const CODE_NUMBER = /(?<![\w$.])\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?(?![\w$])/gi
+
+/** Code just before a string that makes it a hold's key: `hold('chat', ...)`, Go's `Hold(ctx, "chat", ...)`. */
+const KEY_BEFORE = /\b(?:hold|tryHold|try_hold|Hold|TryHold|holdAll|hold_all)\s*\(\s*(?:ctx\s*,\s*)?$/
+/** Code just before a string that makes it an address to connect to, which may hold a port. */
+const ADDRESS_BEFORE = /\b(?:connect|Connect|dial|Dial|new_client|NewClient)\s*\(\s*$/
+
 function readSample(code: Code): SampleRead {
 	const key = `${code.lang}\n${code.start.line}:${code.start.column}\n${code.lines.join('\n')}`
 	const known = samples.get(key)
 	if (known) return known
-	const read: SampleRead = { problems: [], written: [], holds: false, waits: false, tries: false }
+	const read: SampleRead = { problems: [], written: [], holds: false, waits: false, tries: false, keys: [], sqlWrites: [], namesFence: false }
 	const shell = /^(sh|bash|shell|console|zsh)$/i.test(code.lang)
-	for (const [i, raw] of code.lines.entries()) {
-		const line = code.start.line + i
-		const { code: text, comment } = split(raw, code.lang)
-		if (comment) {
-			const number = /\d/.exec(comment.text) ?? CARDINALS.exec(comment.text)
+	const whole = code.lines.join('\n')
+	const pieces = piecesOf(code.lines, code.lang, code.start)
+	// The sample with its comments blanked (columns kept), read line by line for settings and calls.
+	let codeOnly = whole
+	// And with its strings blanked too, read for numbers.
+	let bare = whole
+	const blank = (text: string, from: number, length: number): string => text.slice(0, from) + text.slice(from, from + length).replace(/[^\n]/g, ' ') + text.slice(from + length)
+	for (const piece of pieces) {
+		if (piece.kind === 'comment') {
+			const number = /\d/.exec(piece.text) ?? CARDINALS.exec(piece.text)
 			if (number) {
-				read.problems.push({
-					position: { line, column: code.start.column + comment.at + number.index },
-					message: 'a number in a comment of the code sample is prose no one checks; put the number in the code, where the scene is held to it, or in a caption',
-				})
+				read.problems.push({ position: positionIn(piece, number.index, code.start.column), message: 'a number in a comment of the code sample is prose no one checks; put the number in the code, where the scene is held to it, or in a caption' })
 			}
+			codeOnly = blank(codeOnly, piece.offset, piece.text.length)
+			bare = blank(bare, piece.offset, piece.text.length)
+		} else if (piece.kind === 'string') {
+			bare = blank(bare, piece.offset, piece.text.length)
 		}
+		if (/fence|\bterm\b/i.test(piece.kind === 'comment' ? '' : piece.text)) read.namesFence = true
+	}
+	const lineStarts: number[] = []
+	for (let at = 0, i = 0; i < code.lines.length; i++) {
+		lineStarts.push(at)
+		at += (code.lines[i] as string).length + 1
+	}
+	// Strings said as prose (not an object's key, `{ 'ttl': ... }`) hold no setting, only text.
+	const prose = pieces.filter(piece => piece.kind === 'string' && !/^\s*[:=]/.test(whole.slice(piece.offset + piece.text.length)))
+	const inProse = (offset: number): boolean => prose.some(piece => offset > piece.offset && offset < piece.offset + piece.text.length)
+	const codeLines = codeOnly.split('\n')
+	for (const [i, text] of codeLines.entries()) {
+		const line = code.start.line + i
 		if (/\b(hold|try_?[hH]old|TryHold|Hold)\s*\(/.test(text)) read.holds = true
 		if (/\b(try_?[hH]old|TryHold)\s*\(/.test(text)) read.tries = true
 		const plainHold = /\b(hold|Hold|holdAll|hold_all)\s*\(/.exec(text)
@@ -206,10 +228,62 @@ function readSample(code: Code): SampleRead {
 			read.waits = true
 			read.holdAt ??= { line, column: code.start.column + plainHold.index }
 		}
-		for (const setting of settingsOf(text, line, code.start.column, shell)) read.written.push(setting)
+		const write = /\b(save|write|Save|Write)\s*\(/.exec(bare.split('\n')[i] ?? '')
+		if (write) read.writeAt ??= { line, column: code.start.column + write.index }
+		for (const setting of settingsOf(text, line, code.start.column, shell)) {
+			if (!inProse((lineStarts[i] ?? 0) + setting.name)) read.written.push(setting)
+		}
 		for (const match of text.matchAll(POSITIONAL)) {
 			const at = (match.index ?? 0) + match[0].length - (match[2] as string).length
 			read.problems.push({ position: { line, column: code.start.column + at }, message: `cannot read ${(match[2] as string).trim()} as an argument of ${match[1]}(): it takes the name${/semaphore/i.test(match[1] as string) ? ' and { limit }' : ', and a hold its options'}; write the setting by its name, where the scene is held to it` })
+		}
+	}
+	// A setting's value is read where it stands; what it spans is no stray number or string.
+	const read_ = read.written.map(w => {
+		const from = (lineStarts[w.line - code.start.line] ?? 0) + w.column - code.start.column
+		return [from, from + w.text.length] as const
+	})
+	const inSetting = (offset: number): boolean => read_.some(([from, to]) => offset >= from && offset < to)
+	const refused = new Set(read.problems.map(p => `${p.position.line}:${p.position.column}`))
+	for (const match of bare.matchAll(CODE_NUMBER)) {
+		const offset = match.index ?? 0
+		if (inSetting(offset)) continue
+		const line = whole.slice(0, offset).split('\n').length - 1
+		const position = { line: code.start.line + line, column: code.start.column + offset - (lineStarts[line] ?? 0) }
+		if (refused.has(`${position.line}:${position.column}`)) continue
+		read.problems.push({ position, message: `cannot tie the number ${match[0]} in the code sample to anything the scene runs; write it as a setting the scene is held to (ttl, wait, limit), or leave it out` })
+	}
+	for (const piece of pieces) {
+		if (piece.kind !== 'string' || inSetting(piece.offset)) continue
+		// A setting's name in quotes, as an object's key: `{ 'ttl': '5s' }`.
+		if (!prose.includes(piece) && /^["'`](ttl|wait|limit|renew)\w*["'`]$/i.test(piece.text)) continue
+		if (refused.has(`${piece.start.line}:${piece.start.column}`)) continue
+		const before = codeOnly.slice(Math.max(0, piece.offset - 80), piece.offset)
+		const quote = /^(?:r?(?:"""|'''|["'`]))/.exec(piece.text)?.[0] ?? ''
+		const inner = piece.text.slice(quote.length, piece.text.endsWith(quote.replace(/^r/, '')) && piece.text.length > quote.length ? piece.text.length - quote.replace(/^r/, '').length : piece.text.length)
+		const at = (offset: number): Position => positionIn(piece, quote.length + offset, code.start.column)
+		if (KEY_BEFORE.test(before)) {
+			if (!inner.includes('${')) read.keys.push({ text: inner, position: piece.start })
+			continue
+		}
+		if (ADDRESS_BEFORE.test(before)) continue
+		if (/^\s*(update|insert)\b/i.test(inner)) {
+			read.sqlWrites.push({ text: inner, position: piece.start })
+			read.writeAt ??= piece.start
+		}
+		// What the string says outside its `${...}` parts, which are code.
+		const said = inner.replace(/\$\{[^}]*\}/g, match => ' '.repeat(match.length))
+		const number = /\d/.exec(said) ?? CARDINALS.exec(said)
+		if (number) {
+			read.problems.push({ position: at(number.index), message: 'a number in a string of the code sample is prose no one checks; write it as a setting the scene is held to (ttl, wait, limit), or leave it out' })
+			continue
+		}
+		if (/^\s*(select|update|insert|delete|create|with)\b/i.test(said)) continue
+		const word = /[A-Za-z]+/g
+		for (const match of said.matchAll(word)) {
+			if (!isClaimWord(match[0])) continue
+			read.problems.push({ position: at(match.index ?? 0), message: `"${match[0]}" in a string of the code sample is a word the claims use, in prose no one checks; say it in a caption, where it is checked` })
+			break
 		}
 	}
 	if (samples.size >= 1000) samples.clear()
@@ -225,6 +299,7 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, whole: Ru
 	const read = readSample(code)
 	const problems: CodeProblem[] = [...read.problems]
 	const { written, holds, waits, tries, holdAt } = read
+	if (run) problems.push(...keyProblems(read, run), ...fenceProblems(read, run))
 	let renewOff = false
 	for (const { setting, text, line, column, unit } of written) {
 		const position = { line, column }
@@ -250,6 +325,10 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, whole: Ru
 			problems.push({ position, message: `the code sample's TTL is ${formatDuration(ms)}, and the scene's leases last ${formatDuration(scene.ttl)}; write ttl ${formatDuration(ms).replace(/ /g, '')} in the scene, or the sample's TTL as the scene's` })
 		}
 		if (setting === 'wait' && run) problems.push(...waitProblems(ms, run, scene, position))
+		// A test's `clock.advance(...)` moves time as a scene's `wait` does: one of the scene's waits must be it.
+		if (setting === 'advance' && run && !run.steps.some(step => step.happenings.some(h => h.kind === 'waited' && h.ms === ms))) {
+			problems.push({ position, message: `the code sample moves the clock on by ${formatDuration(ms)}, and no step of the scene waits ${formatDuration(ms)}; write wait ${formatDuration(ms).replace(/ /g, '')} in the step it stands for` })
+		}
 	}
 	if (run && holds && !renewOff) problems.push(...renewalProblems(run, scene))
 	// Every client's hold waits 10 s unless told (TypeScript, Python, Go, Rust): a sample that writes no wait is held to that default.
@@ -259,6 +338,39 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, whole: Ru
 	if (run && renewOff) problems.push(...stepsWhere(run, scene, h => h.kind === 'renewed', 'the code sample says renew: false, and a worker renews its lease in this step; leave renewal on in the sample, or show no renewal'))
 	if (run && holds && !waits) problems.push(...stepsWhere(run, scene, (h, step) => (h.kind === 'granted' && h.at > h.askedAt) || h.kind === 'gave-up' || (h.kind === 'asked' && !h.tryOnly && (!h.unshown || step.end.workers.get(h.worker)?.waiting !== undefined)), "the code sample only tries for the key, and a worker asks to wait for it in this step; hold in the sample, or ask with \"try\" in the scene"))
 	if (run && waits && !tries) problems.push(...stepsWhere(run, scene, h => h.kind === 'asked' && h.tryOnly && !h.unshown, "the code sample holds (and waits), and a worker only tries in this step; write tryHold in the sample, or ask with \"hold\" in the scene"))
+	return problems
+}
+
+/** A key the sample holds by its string that is not the scene's key. */
+function keyProblems(read: SampleRead, run: RunFacts): CodeProblem[] {
+	return read.keys
+		.filter(key => key.text !== run.key)
+		.map(key => ({ position: key.position, message: `the code sample holds the key "${key.text}", and the scene's workers hold "${run.key}"; write key "${key.text}" in the scene, or the scene's key in the sample` }))
+}
+
+/** A column that carries a fence in SQL, and the comparison a fenced update keeps stale writes out with. */
+const FENCE_COLUMN = String.raw`(?:\w*fence\w*|term)`
+const STRICT_CHECK = new RegExp(String.raw`\b${FENCE_COLUMN}\s*<(?!=)`, 'i')
+const LOOSE_CHECK = new RegExp(String.raw`\b${FENCE_COLUMN}\s*<=`, 'i')
+
+/** The sample's writes against the scene's databases: a database that checks fences needs a fence passed and, in SQL, the strict check; one with fences=off, none. */
+function fenceProblems(read: SampleRead, run: RunFacts): CodeProblem[] {
+	const writes = run.steps.flatMap(step => step.happenings.filter(h => h.kind === 'wrote'))
+	if (writes.length === 0) return []
+	const fenced = writes.some(w => w.kind === 'wrote' && w.fenced)
+	const problems: CodeProblem[] = []
+	if (fenced && read.writeAt && !read.namesFence) {
+		problems.push({ position: read.writeAt, message: "the code sample writes with no fence, and the scene's database checks each write's fence; pass the lease's fence (lease.fence) in the sample, or give the database fences=off" })
+	}
+	for (const sql of read.sqlWrites) {
+		if (fenced && LOOSE_CHECK.test(sql.text)) {
+			problems.push({ position: sql.position, message: "the code sample's SQL lets a write whose fence equals the row's through (<=), and the scene's database refuses it (its check is summary_fence < ?); write < in the sample" })
+		} else if (fenced && !STRICT_CHECK.test(sql.text)) {
+			problems.push({ position: sql.position, message: "the code sample's SQL writes whatever fence it is given (it has no check like \"and summary_fence < ?\"), and the scene's database refuses a write whose fence is not above the row's; write the check in the sample, or give the database fences=off" })
+		} else if (!fenced && (STRICT_CHECK.test(sql.text) || LOOSE_CHECK.test(sql.text))) {
+			problems.push({ position: sql.position, message: "the code sample's SQL keeps a stale fence out, and the scene's database has fences=off and checks none; leave the check out of the sample, or the fences=off out of the scene" })
+		}
+	}
 	return problems
 }
 
