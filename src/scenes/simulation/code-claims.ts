@@ -291,6 +291,13 @@ function readSample(code: Code): SampleRead {
 	return read
 }
 
+/** Whether the sample holds with renewal on (it says no renew: false), so its worker renews while it runs. */
+export function sampleRenews(code: Code | undefined): boolean {
+	if (!code) return false
+	const read = readSample(code)
+	return read.holds && !read.written.some(w => w.setting === 'renew' && /^(false|False)$/.test(w.text))
+}
+
 /** Every problem of the sample against the scene and its run. */
 export function codeProblems(code: Code | undefined, scene: CodeScene, whole: RunFacts | undefined): CodeProblem[] {
 	if (!code) return []

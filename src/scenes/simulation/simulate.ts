@@ -11,7 +11,7 @@ import { castProblems, nameProblem } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 import type { Frame, FrameMessage, SceneFrames } from '../frame.ts'
 import { castOf, kindOf, statePlace } from './cast.ts'
-import { codeProblems } from './code-claims.ts'
+import { codeProblems, sampleRenews } from './code-claims.ts'
 import { Labels } from './labels.ts'
 import { frameActor } from './project.ts'
 import type { Stage } from './stage.ts'
@@ -54,6 +54,7 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 				const unfenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene), options.file), true)
 				run.facts.unfenced = unfenced.facts
 			}
+			if (sampleRenews(scene.code)) run.facts.sampleRenews = true
 			texts.check(run.facts, run.frames)
 		}
 	} catch (error) {

@@ -299,6 +299,8 @@ export class World {
 		}
 		store.store = await Store.open({ sqlite: store.driver, clock: this.clock })
 		store.holderOf = new Map()
+		// The store that opened has given no lease yet: its count starts again, so no fence is its last.
+		store.lastFence = undefined
 		opened.epoch = store.store.epoch
 	}
 

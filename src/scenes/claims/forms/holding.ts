@@ -267,13 +267,17 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		pattern: '{worker} is the only holder',
 		example: 'B is the only holder',
-		meaning: "The worker, and no other, holds its store's key when the step ends.",
+		meaning: 'The worker, and no other, holds the key when the step ends, from any store.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const store = [...context.world.stores.values()].find(s => s.holders.includes(worker))
+			const stores = [...context.world.stores.values()]
+			const store = stores.find(s => s.holders.includes(worker))
 			if (!store) return fails(`${context.name(worker)} holds no lease when the step ends`, 0)
 			if (store.holders.length !== 1) return fails(`the key is held by ${names(context, store.holders)}`, 0)
-			return holds([holdersEvidence(context.world, store)], context.world.time)
+			// Two stores give the same key twice: a worker holding it from the other is a holder too.
+			const elsewhere = stores.find(s => s !== store && s.holders.length > 0)
+			if (elsewhere) return fails(`${names(context, elsewhere.holders)} holds the key too, from ${context.name(elsewhere.id)}`, 0)
+			return holds(stores.map(s => holdersEvidence(context.world, s)), context.world.time)
 		},
 	},
 	{

@@ -651,12 +651,12 @@ export const STORE_STATE_FORMS: readonly ClaimForm[] = [
 		places: STORE_STATE,
 		pattern: 'fence {fence}',
 		example: 'fence 8',
-		meaning: 'The fence of the last lease the store gave.',
+		meaning: 'The fence of the last lease the store gave since it last opened.',
 		check(slots, context) {
 			const store = storeOfLabel(context)
 			if (!store) return fails("this label is no lock store's")
 			const wanted = fenceOfSlot(slots[0])
-			if (store.lastFence !== wanted) return fails(`expected fence ${showFence(wanted)}, ${store.lastFence === undefined ? 'but the store gave no fence yet' : `the last the store gave is ${showFence(store.lastFence)}`}`, 0)
+			if (store.lastFence !== wanted) return fails(`expected fence ${showFence(wanted)}, ${store.lastFence === undefined ? 'but the store gave no fence since it last opened' : `the last the store gave is ${showFence(store.lastFence)}`}`, 0)
 			return holds([holdersEvidence(context.world, store)], context.world.time)
 		},
 	},

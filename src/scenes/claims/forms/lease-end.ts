@@ -200,6 +200,9 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			if (heldIn(context.step, worker).length === 0) return fails(`${context.name(worker)} holds no lease in this step, so nothing could renew one`, 0)
 			const renewal = happened(context.step, 'renewed', h => h.worker === worker)[0]
 			if (renewal) return fails(`${context.name(worker)} renewed its lease at ${time(renewal.at)}`, 0)
+			// The sample's hold renews while its worker runs: only a worker shown paused (or crashed) renews nothing.
+			const paused = context.step.start.workers.get(worker)?.paused === true || context.step.end.workers.get(worker)?.paused === true
+			if (context.run.sampleRenews && !paused) return fails(`the code sample's hold renews ${context.name(worker)}'s lease while ${context.name(worker)} runs (renewal is on unless it says renew: false); write renew: false in the sample, or show ${context.name(worker)} paused`, 0)
 			return holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }])
 		},
 	},

@@ -118,10 +118,11 @@ function gaveUp(slots: readonly Slot[], context: ClaimContext, after?: number): 
 }
 
 /** Whether the worker (or, with `other`, a worker other than it) asked in a step before this one. */
-function askedBefore(context: ClaimContext, worker: string, other: boolean): boolean {
+/** Whether the worker (or, with `other`, another worker) asked before this step, of the store this step's ask went to when it has one: "again" and "too" are about one key. */
+function askedBefore(context: ClaimContext, worker: string, other: boolean, store = asks(context, worker)[0]?.store): boolean {
 	return runSteps(context.run)
 		.filter(step => step.index < context.step.index)
-		.some(step => happened(step, 'asked', h => (other ? h.worker !== worker : h.worker === worker)).length > 0)
+		.some(step => happened(step, 'asked', h => (other ? h.worker !== worker : h.worker === worker) && (store === undefined || h.store === store)).length > 0)
 }
 
 export const LINE_FORMS: readonly ClaimForm[] = [
@@ -155,7 +156,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'Worker B asks for the key again',
 		meaning: 'The worker asked for the key in this step, and had asked in an earlier one.',
 		check(slots, context) {
-			if (!askedBefore(context, actorOf(slots[0]), false)) return fails(`${context.name(actorOf(slots[0]))} never asked before this step`, 0)
+			if (!askedBefore(context, actorOf(slots[0]), false)) return fails(`${context.name(actorOf(slots[0]))} never asked for this key before this step`, 0)
 			return asked(slots, context)
 		},
 	},
@@ -366,8 +367,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const mine = asks(context, worker, h => h.tryOnly)[0]
 			if (!mine) return asked(slots, context, h => h.tryOnly, 'try the key')
 			const earlier = context.step.happenings.slice(0, context.step.happenings.indexOf(mine))
-			const other = askedBefore(context, worker, true) || earlier.some(h => h.kind === 'asked' && h.worker !== worker)
-			if (!other) return fails('no other worker asked for the key before', 0)
+			const other = askedBefore(context, worker, true, mine.store) || earlier.some(h => h.kind === 'asked' && h.worker !== worker && h.store === mine.store)
+			if (!other) return fails(`no other worker asked ${context.name(mine.store)} for the key before`, 0)
 			return holds([saw(context.step, mine)], mine.at)
 		},
 	},
@@ -378,7 +379,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'D tries again',
 		meaning: 'The worker tried the key in this step, and had asked for it in an earlier step.',
 		check(slots, context) {
-			if (!askedBefore(context, actorOf(slots[0]), false)) return fails(`${context.name(actorOf(slots[0]))} never asked before this step`, 0)
+			if (!askedBefore(context, actorOf(slots[0]), false, asks(context, actorOf(slots[0]), h => h.tryOnly)[0]?.store)) return fails(`${context.name(actorOf(slots[0]))} never asked for this key before this step`, 0)
 			return asked(slots, context, h => h.tryOnly, 'try the key')
 		},
 	},

@@ -31,9 +31,12 @@ function outcome(slots: readonly Slot[], context: ClaimContext, worker: number, 
 	const db = database === undefined ? undefined : actorOf(slots[database])
 	const found = writes(context, id, db)
 	if (found.length === 0) return fails(`${context.name(id)} wrote nothing${db === undefined ? '' : ` to ${context.name(db)}`} in this step`, worker)
-	// The write whose outcome the clause tells: the last one that had it ("refused, then its next write is saved" tells two).
-	const write = [...found].reverse().find(w => w.changed === changed)
-	if (!write) return fails(denied(context, found[found.length - 1] as Of<'wrote'>), worker)
+	// The write whose outcome the clause tells: the first one the text has not told the outcome of, in order
+	// ("refused, then its next write is saved" tells two; a worker that wrote twice has two outcomes to tell).
+	const untold = unused(context, found)
+	const write = untold[0]
+	if (!write) return fails(`this text tells the outcome of every write ${context.name(id)} made in this step already (${found.length})`, worker)
+	if (write.changed !== changed) return fails(denied(context, write), worker)
 	return holds([saw(context.step, write)], write.at)
 }
 
@@ -173,6 +176,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'refuses-write',
 		places: STORY,
+		each: 'write-outcome',
 		pattern: '{database} refuses {owner} write',
 		example: "the database refuses A's write",
 		meaning: "The worker's last write to that database in this step changed no row: its fence was not larger than the row's.",
@@ -181,6 +185,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'refuses-worker',
 		places: STORY,
+		each: 'write-outcome',
 		pattern: '{database} refuses {worker}',
 		example: 'the database refuses A',
 		meaning: "The worker's last write to that database in this step changed no row.",
@@ -197,6 +202,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'accepts-write',
 		places: STORY,
+		each: 'write-outcome',
 		pattern: '{database} accepts {owner} write/summary',
 		example: "the database accepts A's summary",
 		meaning: "The worker's last write to that database in this step changed the row.",
@@ -205,6 +211,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'takes-write',
 		places: STORY,
+		each: 'write-outcome',
 		pattern: '{database} takes {owner} write',
 		example: "the database takes A's write",
 		meaning: "The worker's last write to that database in this step changed the row.",
@@ -213,6 +220,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'takes-late-write',
 		places: STORY,
+		each: 'write-outcome',
 		pattern: '{database} takes {owner} late/stale write',
 		example: "the database takes A's late write",
 		meaning: "The worker's last write to that database in this step changed the row, and the worker's lease was no longer live when it wrote.",
@@ -229,6 +237,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'takes-write-over',
 		places: STORY,
+		each: 'write-outcome',
 		pattern: '{database} takes {owner} late/stale write over {owner}',
 		example: "the database takes A's stale write over B's",
 		meaning: "The first worker's write changed the row in this step, its lease no longer live, where the row had kept the second worker's write.",
@@ -259,6 +268,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'write-is-refused',
 		places: STORY,
+		each: 'write-outcome',
 		pattern: '{owner} write is refused',
 		example: "A's write is refused",
 		meaning: "The worker's last write in this step changed no row.",
@@ -267,6 +277,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'write-changes-no-row',
 		places: STORY,
+		each: 'write-outcome',
 		pattern: '{owner} write changes no row',
 		example: "A's write changes no row",
 		meaning: "The worker's last write in this step changed no row.",
@@ -275,6 +286,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'write-is-saved',
 		places: STORY,
+		each: 'write-outcome',
 		pattern: '{owner} write is saved',
 		example: "B's write is saved",
 		meaning: "The worker's last write in this step changed the row.",

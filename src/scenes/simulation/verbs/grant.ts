@@ -58,6 +58,10 @@ export const grant: MessageKind = {
 		const result = current.result
 		const earlier = result && !world.record.since(mark).includes(result) ? [result] : []
 		const outcome = holdOutcome(stage, store, current)
+		// A crashed process's hold dies with it (its connection closes; a store in it is gone), so no lease reaches it.
+		if (outcome.kind === 'granted' && stage.labels.crashed(worker.actor.id)) {
+			world.report(send.position, `${worker.actor.id} is shown crashed, and a crashed process takes no lease: its waiting hold ended with it; show ${worker.actor.id} paused (a paused process keeps its place in line), or give the key to another worker`)
+		}
 		checkColor(stage, send, outcome)
 		return { outcome, earlier }
 	},
