@@ -17,6 +17,8 @@ export interface CheckedClaim {
 	at?: number
 	/** For a state that began at `at`, when it stopped holding (undefined: it holds at the step's end). */
 	until?: number
+	/** The place in the step of what ended it, when that is known. */
+	untilOrder?: number
 	/** Spans of the slots that hold the engine's values (fences, epochs, counts, times). */
 	values: { start: number; end: number }[]
 	evidence: Evidence[]
@@ -26,6 +28,9 @@ export interface CheckResult {
 	claims: CheckedClaim[]
 	problems: ReadProblem[]
 }
+
+/** Forms that tell time passing: a state told right after them holds once it has. */
+const PASSING: readonly string[] = ['time-passes', 'clock-moves-on', 'test-moves-clock']
 
 const VALUE_SLOTS: readonly SlotType[] = ['fence', 'epoch', 'count', 'ordinal', 'duration', 'time', 'refusal']
 
@@ -41,12 +46,15 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	let told: number | undefined
 	// The step's happenings the text has told so far, by their order.
 	const seen = new Set<number>()
+	// The clock's time after a clause that told time passing ("40 s pass").
+	let passed: number | undefined
 	for (const clause of read.clauses) {
 		const family = clause.form.each
 		const outcome = checkClause(clause, family === undefined ? context : { ...context, used: used.get(family) ?? new Set() }, told)
 		if ('message' in outcome) {
 			result.problems.push(outcome)
 			before = undefined
+			passed = undefined
 			continue
 		}
 		// "then" claims an order: what this clause tells came after what the one before it told (at a later
@@ -55,9 +63,15 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		// A new sentence is held to the order of what it newly tells: a state that held over a span, or a
 		// happening the text told already ("B holds the key with fence 8. The count started again"), is not new.
 		const retold = clause.then === 'sentence' && (outcome.until !== undefined || outcome.evidence.every(e => e.kind !== 'happened' || e.step !== context.step.index || (e.order !== undefined && seen.has(e.order))))
-		// A state told after "then" must still hold after what came before: "A lets go, then A holds the key" does not. One told in a new sentence must hold when the sentence before ends, unless it held only at that instant (a lease given and let go at one moment).
-		if ((clause.then === 'then' || clause.then === 'sentence') && before !== undefined && outcome.until !== undefined && Number.isFinite(before.order) && outcome.until <= before.at && (clause.then === 'then' || outcome.at === undefined || outcome.at < before.at)) {
-			result.problems.push({ start: clause.start, end: clause.end, message: `${clause.then === 'then' ? '"then" says this held after what the clause before tells' : 'a caption tells in order, and this sentence tells a state after what the sentence before it told'}, but it held only until ${formatDuration(outcome.until)}` })
+		// A state told after what happened must still hold after it: "A lets go, then A holds the key", "40 s pass and A
+		// holds the key" do not. After "then" it must hold on past that moment; in a new sentence or after "and" it may
+		// end at that moment only by something told later in the step (a lease given and let go at one moment).
+		// After "40 s pass", a state told next holds when that time has passed.
+		if (passed !== undefined && outcome.until !== undefined && clause.then !== 'so' && outcome.until <= passed) {
+			result.problems.push({ start: clause.start, end: clause.end, message: `told after the time that passes, this state must hold once it has (at ${formatDuration(passed)}), but it held only until ${formatDuration(outcome.until)}` })
+		} else if (before !== undefined && outcome.until !== undefined && (Number.isFinite(before.order) || clause.then === undefined) && clause.then !== 'so' && endedBy(outcome, before, clause.then === 'then')) {
+			const says = clause.then === 'then' ? '"then" says this held after what the clause before tells' : clause.then === 'sentence' ? 'a caption tells in order, and this sentence tells a state after what the sentence before it told' : 'told after what the clause before tells, this state must still hold then'
+			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it held only until ${formatDuration(outcome.until)}` })
 		} else if (clause.then && !retold && before !== undefined && now !== undefined && outOfOrder(before, now, clause.then)) {
 			const says = clause.then === 'then' ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened'
 			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it ${now.at === before.at && now.order === before.order ? 'is the same thing' : 'came before it'}${now.at < before.at ? `: at ${formatDuration(now.at)}, not after ${formatDuration(before.at)}` : `, both at ${formatDuration(now.at)}`}` })
@@ -72,6 +86,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		}
 		// A clause that tells no moment leaves nothing for the next one to come after.
 		before = now
+		passed = !PASSING.includes(clause.form.id) ? undefined : outcome.evidence.find(e => e.kind === 'clock')?.at
 		if (now !== undefined) told = now.at
 	}
 	return result
@@ -92,6 +107,14 @@ function noteProblem(read: ReadResult, context: ClaimContext): ReadProblem | und
 	const told = read.clauses.find(clause => clause.subject === message.to && message.to !== message.from)
 	if (told) return { start: told.start, end: told.end, message: `an arrow from ${context.name(message.from)} to ${context.name(message.to)} says ${context.name(message.from)} told it; what ${context.name(message.to)} did is not ${context.name(message.from)}'s to tell: write it in the caption` }
 	return undefined
+}
+
+/** Whether a state had stopped holding by the moment `before` told (with `strictly`, it must hold on past it). */
+function endedBy(state: CheckedClaim, before: { at: number; order: number }, strictly: boolean): boolean {
+	const until = state.until as number
+	if (until !== before.at) return until < before.at
+	if (strictly) return true
+	return state.untilOrder === undefined ? state.at === undefined || state.at < before.at : state.untilOrder <= before.order
 }
 
 /**
@@ -194,5 +217,6 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	const claim: CheckedClaim = { form: clause.form.id, start: clause.start, end: clause.end, values, evidence: verdict.evidence }
 	if (verdict.at !== undefined) claim.at = verdict.at
 	if (verdict.until !== undefined) claim.until = verdict.until
+	if (verdict.untilOrder !== undefined) claim.untilOrder = verdict.untilOrder
 	return claim
 }

@@ -94,6 +94,8 @@ export type Verdict =
 			at?: number
 			/** For a state that began at `at`: the moment it stopped holding, so `at T` may name any moment between. */
 			until?: number
+			/** For a state that ended in the step: the place in the step of what ended it (a restart's, for a lease that went with it). */
+			untilOrder?: number
 			/** For a claim about several workers' happenings: each one's moment, which `at T` must name every one of. */
 			each?: { who: string; at: number }[]
 	  }

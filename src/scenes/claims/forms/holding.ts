@@ -1,5 +1,5 @@
 /** Claims about who holds the key: a worker's lease and its fence, how many hold, the key's state. */
-import type { StoreFact } from '../facts.ts'
+import type { StepFacts, StoreFact } from '../facts.ts'
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
 import {
@@ -46,12 +46,27 @@ function heldWith(slots: readonly Slot[], context: ClaimContext, fence?: number,
 		if (right.length === 0) return fails(`expected a ${time(wanted)} lease, but ${context.name(worker)}'s lease lasts ${time(fitting[0]?.ttl ?? 0)}`, ttl)
 		fitting = right
 	}
-	const first = fitting[0] as (typeof fitting)[number]
+	// Of two leases that fit (one gone, one given again with the same fence), the later is the one the text tells last.
+	const first = fitting[fitting.length - 1] as (typeof fitting)[number]
 	const grant = happened(context.step, 'granted', h => h.worker === worker && h.at === first.at && h.fence === first.fence)[0]
 	// The lease holds from its grant (or the step's start) until it ends in the step, or through the step's end.
-	const end = context.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') && h.worker === worker && h.at >= first.at && h.fence === first.fence)
+	const from = grant ? context.step.happenings.indexOf(grant) : -1
+	const end = context.step.happenings.find((h, i) => i > from && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') && h.worker === worker && h.at >= first.at && h.fence === first.fence)
 	const verdict = holds([grant ? saw(context.step, grant) : leaseEvidence(context.step.start, worker)], first.at)
-	return verdict.ok ? { ...verdict, until: end ? end.at : context.world.time + 1 } : verdict
+	if (!verdict.ok) return verdict
+	if (!end) return { ...verdict, until: context.world.time + 1 }
+	return { ...verdict, until: end.at, untilOrder: endOrder(context, end) }
+}
+
+/** The place in the step of what ended a lease: its loss, or for a lease that went with its store, the store's restart (told first, the leases it took after it). */
+function endOrder(context: ClaimContext, end: StepFacts['happenings'][number]): number {
+	const at = context.step.happenings.indexOf(end)
+	if (end.kind !== 'gone') return at
+	for (let i = at - 1; i >= 0; i--) {
+		const h = context.step.happenings[i]
+		if (h && (h.kind === 'restarted' || h.kind === 'restored') && h.store === end.store && h.at === end.at) return i
+	}
+	return at
 }
 
 /** The worker of slot 0 was given a lease in this step (with fence slot `fence`, from the store key slot `key` names). */
