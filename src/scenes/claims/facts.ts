@@ -31,6 +31,8 @@ export interface WorkerFact {
 	waiting?: { store: string; place: number }
 	/** Its state label shows it paused (a label of the paused form, not struck): the story's, which the engine does not see. */
 	paused?: boolean
+	/** When its paused label was set. */
+	pausedSince?: number
 	/** Its shown label says its process crashed, which a paused process did not. */
 	crashed?: boolean
 }

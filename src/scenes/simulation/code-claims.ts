@@ -7,7 +7,7 @@
  * cannot read (`ttl: 10 ** 4`) is refused, as is a number in a comment, which would be prose no one checks.
  */
 import type { Code, Position } from '../../../scene-parser/index.ts'
-import { DEFAULT_WAIT_MS, formatDuration, parseDuration } from '../../../engine/index.ts'
+import { DEFAULT_TTL_MS, DEFAULT_WAIT_MS, formatDuration, parseDuration } from '../../../engine/index.ts'
 import { isClaimWord } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 import { piecesOf, positionIn } from './sample-pieces.ts'
@@ -148,6 +148,15 @@ function valueAt(line: string, start: number, shell: boolean): string {
 	return line.slice(start, i).trim()
 }
 
+/** A wait written as endless: `Infinity`, Python's `math.inf`, Go's and Rust's wait-forever options (read as this text). */
+const INFINITE = /^(Infinity|Number\.POSITIVE_INFINITY|math\.inf|float\(["']inf["']\))$/
+
+/** The languages of the clients, whose holds default to a 30 s lease and a 10 s wait. */
+const CLIENTS = /^(ts|typescript|js|javascript|tsx|jsx|py|python|go|rust|rs)$/i
+
+/** Words of time in a comment, which say how long as a number would. */
+const TIME_WORDS = /\b(minutes?|hours?|milliseconds?|seconds|secs|ms|half)\b/i
+
 const CARDINALS = /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|hundred|thousand|million)\b/i
 
 /** A string the sample passes as a hold's key, or writes as SQL: held to the run. */
@@ -171,6 +180,11 @@ interface SampleRead {
 	/** The first write the sample does (`save(...)`, `write(...)` or SQL), and whether the sample names a fence anywhere. */
 	writeAt?: Position
 	namesFence: boolean
+	/** Where the sample takes a lock (`store.lock(...)`), and whether it makes a semaphore anywhere. */
+	lockAt?: Position
+	semaphore: boolean
+	/** It renews a lease by hand (`lease.renew()`), which `renew: false` leaves possible. */
+	renewsByHand: boolean
 }
 
 /** Samples read so far, by their text and place: a page's scene is checked again at each edit and build. */
@@ -188,7 +202,7 @@ function readSample(code: Code): SampleRead {
 	const key = `${code.lang}\n${code.start.line}:${code.start.column}\n${code.lines.join('\n')}`
 	const known = samples.get(key)
 	if (known) return known
-	const read: SampleRead = { problems: [], written: [], holds: false, waits: false, tries: false, keys: [], sqlWrites: [], namesFence: false }
+	const read: SampleRead = { problems: [], written: [], holds: false, waits: false, tries: false, keys: [], sqlWrites: [], namesFence: false, semaphore: false, renewsByHand: false }
 	const shell = /^(sh|bash|shell|console|zsh)$/i.test(code.lang)
 	const whole = code.lines.join('\n')
 	const pieces = piecesOf(code.lines, code.lang, code.start)
@@ -199,7 +213,7 @@ function readSample(code: Code): SampleRead {
 	const blank = (text: string, from: number, length: number): string => text.slice(0, from) + text.slice(from, from + length).replace(/[^\n]/g, ' ') + text.slice(from + length)
 	for (const piece of pieces) {
 		if (piece.kind === 'comment') {
-			const number = /\d/.exec(piece.text) ?? CARDINALS.exec(piece.text)
+			const number = /\d/.exec(piece.text) ?? CARDINALS.exec(piece.text) ?? TIME_WORDS.exec(piece.text)
 			if (number) {
 				read.problems.push({ position: positionIn(piece, number.index, code.start.column), message: 'a number in a comment of the code sample is prose no one checks; put the number in the code, where the scene is held to it, or in a caption' })
 			}
@@ -231,8 +245,23 @@ function readSample(code: Code): SampleRead {
 		const write = /\b(save|write|Save|Write)\s*\(/.exec(bare.split('\n')[i] ?? '')
 		if (write) read.writeAt ??= { line, column: code.start.column + write.index }
 		for (const setting of settingsOf(text, line, code.start.column, shell)) {
-			if (!inProse((lineStarts[i] ?? 0) + setting.name)) read.written.push(setting)
+			if (inProse((lineStarts[i] ?? 0) + setting.name)) continue
+			// `lease.renew()`, `lease.renew('5s')`: a renewal by hand, not the hold's setting (a builder's `.renew(false)` is).
+			if (setting.setting === 'renew' && text[setting.name - 1] === '.' && !/^(true|false|True|False)$/.test(setting.text)) {
+				read.renewsByHand = true
+				continue
+			}
+			read.written.push(setting)
 		}
+		if (/\.renew\s*\(\s*\)/.test(text)) read.renewsByHand = true
+		// Go's and Rust's option functions: `locks.NoRenew()`, `locks.WaitForever()`, `.wait_forever()`.
+		for (const match of text.matchAll(/\b(NoRenew|no_renew|WaitForever|wait_forever)\s*\(\s*\)/g)) {
+			const forever = /wait/i.test(match[1] as string)
+			read.written.push({ setting: forever ? 'wait' : 'renew', text: forever ? 'Infinity' : 'false', line, column: code.start.column + (match.index ?? 0), name: match.index ?? 0 })
+		}
+		const lock = /\.(lock|Lock)\s*\(/.exec(text)
+		if (lock) read.lockAt ??= { line, column: code.start.column + lock.index + 1 }
+		if (/\b(semaphore|Semaphore)\s*\(/.test(text)) read.semaphore = true
 		for (const match of text.matchAll(POSITIONAL)) {
 			const at = (match.index ?? 0) + match[0].length - (match[2] as string).length
 			read.problems.push({ position: { line, column: code.start.column + at }, message: `cannot read ${(match[2] as string).trim()} as an argument of ${match[1]}(): it takes the name${/semaphore/i.test(match[1] as string) ? ' and { limit }' : ', and a hold its options'}; write the setting by its name, where the scene is held to it` })
@@ -312,18 +341,24 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, whole: Ru
 		const position = { line, column }
 		if (setting === 'renew') {
 			if (/^(false|False)$/.test(text)) renewOff = true
-			else if (!/^(true|True)$/.test(text) && !/^[\w.]+$/.test(text)) problems.push({ position, message: `cannot read renew ${text}; write true or false` })
+			else if (!/^(true|True)$/.test(text)) problems.push({ position, message: `cannot read renew ${text}; write true or false, where the scene is held to it` })
 			continue
 		}
 		if (setting === 'limit') {
-			if (!/\d/.test(text)) continue
 			const limit = numberOf(text)
 			if (limit === undefined || !Number.isInteger(limit)) problems.push({ position, message: `cannot read the sample's limit ${text}; write a whole number` })
 			else if (!scene.limits.includes(limit)) problems.push({ position, message: scene.limits.length === 0 ? `the code sample makes a semaphore of limit ${limit}, and the scene has no semaphore; give its lock actor limit=${limit}` : `the code sample's limit is ${limit}, and the scene's semaphore has limit ${scene.limits.join(' and ')}` })
 			continue
 		}
-		const ms = readDuration(text, code.lang, unit)
-		if (ms === undefined) continue
+		const ms = INFINITE.test(text) ? Number.POSITIVE_INFINITY : readDuration(text, code.lang, unit)
+		if (ms === undefined) {
+			problems.push({ position, message: `cannot read the code sample's ${setting} ${text}: a name says nothing the scene is held to; write the value (${setting === 'ttl' ? "ttl: '30s'" : setting === 'wait' ? "wait: '10s'" : "'30s'"})` })
+			continue
+		}
+		if (setting === 'ttl' && ms === Number.POSITIVE_INFINITY) {
+			problems.push({ position, message: 'a lease lasts as long as its TTL, and an endless one is no lease; write a TTL' })
+			continue
+		}
 		if (typeof ms === 'string') {
 			problems.push({ position, message: `the code sample's ${setting}: ${ms}` })
 			continue
@@ -338,11 +373,19 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, whole: Ru
 		}
 	}
 	if (run && holds && !renewOff) problems.push(...renewalProblems(run, scene))
+	// Every client's lease lasts 30 s unless told: a sample that holds and writes no TTL is held to that default.
+	if (holdAt && CLIENTS.test(code.lang) && !written.some(w => w.setting === 'ttl') && scene.ttl !== DEFAULT_TTL_MS) {
+		problems.push({ position: holdAt, message: `the code sample writes no TTL, so its leases last the default ${formatDuration(DEFAULT_TTL_MS)}, and the scene's last ${formatDuration(scene.ttl)}; write ttl: '${formatDuration(scene.ttl).replace(/ /g, '')}' in the sample, or leave the scene's ttl out` })
+	}
+	// A lock has one holder at a time: a sample that takes one cannot show a semaphore's several.
+	if (read.lockAt && !read.semaphore && scene.limits.length > 0) {
+		problems.push({ position: read.lockAt, message: `the code sample takes a lock (one holder at a time), and the scene's lock actor is a semaphore of limit ${scene.limits.join(' and ')}; write store.semaphore(name, { limit: ${scene.limits[0]} }) in the sample, or drop limit= from the scene` })
+	}
 	// Every client's hold waits 10 s unless told (TypeScript, Python, Go, Rust): a sample that writes no wait is held to that default.
-	if (run && holdAt && /^(ts|typescript|js|javascript|tsx|jsx|py|python|go|rust|rs)$/i.test(code.lang) && !written.some(w => w.setting === 'wait')) {
+	if (run && holdAt && CLIENTS.test(code.lang) && !written.some(w => w.setting === 'wait')) {
 		problems.push(...waitProblems(DEFAULT_WAIT_MS, run, scene, holdAt, true).map(problem => ({ ...problem, message: `${problem.message.replace('the code sample waits at most', "the code sample's hold waits at most")} (the default, as the sample writes no wait)` })))
 	}
-	if (run && renewOff) problems.push(...stepsWhere(run, scene, h => h.kind === 'renewed', 'the code sample says renew: false, and a worker renews its lease in this step; leave renewal on in the sample, or show no renewal'))
+	if (run && renewOff && !read.renewsByHand) problems.push(...stepsWhere(run, scene, h => h.kind === 'renewed', 'the code sample says renew: false, and a worker renews its lease in this step; leave renewal on in the sample, or show no renewal'))
 	if (run && holds && !waits) problems.push(...stepsWhere(run, scene, (h, step) => (h.kind === 'granted' && h.at > h.askedAt) || h.kind === 'gave-up' || (h.kind === 'asked' && !h.tryOnly && (!h.unshown || step.end.workers.get(h.worker)?.waiting !== undefined)), "the code sample only tries for the key, and a worker asks to wait for it in this step; hold in the sample, or ask with \"try\" in the scene"))
 	if (run && waits && !tries) problems.push(...stepsWhere(run, scene, h => h.kind === 'asked' && h.tryOnly && !h.unshown, "the code sample holds (and waits), and a worker only tries in this step; write tryHold in the sample, or ask with \"hold\" in the scene"))
 	return problems
@@ -397,10 +440,14 @@ function waitProblems(wait: number, run: RunFacts, scene: CodeScene, position: P
 		for (const h of step.happenings) {
 			if (shownOnly && (h.kind === 'granted' || h.kind === 'gave-up') && unshown.has(`${h.worker}@${h.kind === 'granted' ? h.askedAt : h.at - h.waited}`)) continue
 			if (h.kind === 'asked' && !h.tryOnly && h.wait !== undefined && h.wait !== wait) {
+				if (wait === Number.POSITIVE_INFINITY) return [{ position, message: `the code sample waits as long as it takes, and ${h.worker}'s hold in step ${step.index} waits ${formatDuration(h.wait)}; write "hold" with no wait in the scene, or the wait in the sample` }]
 				return [{ position, message: `the code sample waits at most ${formatDuration(wait)}, and ${h.worker}'s hold in step ${step.index} waits ${formatDuration(h.wait)}; write the sample's wait in the hold's label ("hold, wait ${formatDuration(wait)}")` }]
 			}
 			if (h.kind !== 'granted' && h.kind !== 'gave-up') continue
 			const waited = h.kind === 'granted' ? h.at - h.askedAt : h.waited
+			if (h.kind === 'gave-up' && wait === Number.POSITIVE_INFINITY) {
+				return [{ position: scene.steps[step.index - 1] ?? position, message: `the code sample waits as long as it takes, and ${h.worker} gives up after ${formatDuration(waited)} in step ${step.index}` }]
+			}
 			if (waited > wait) {
 				return [{ position: scene.steps[step.index - 1] ?? position, message: `the code sample waits at most ${formatDuration(wait)}, and ${h.worker} waits ${formatDuration(waited)} in step ${step.index}; give its hold the sample's wait ("hold, wait ${formatDuration(wait)}")` }]
 			}
@@ -415,7 +462,10 @@ function renewalProblems(run: RunFacts, scene: CodeScene): CodeProblem[] {
 	for (const step of run.steps) {
 		for (const h of step.happenings) {
 			if (h.kind !== 'expired') continue
-			if (step.start.workers.get(h.worker)?.paused || step.end.workers.get(h.worker)?.paused) continue
+			// Shown paused when the step began, or from a moment no later than the lease ran out.
+			if (step.start.workers.get(h.worker)?.paused) continue
+			const end = step.end.workers.get(h.worker)
+			if (end?.paused && (end.pausedSince ?? 0) <= h.at) continue
 			const position = scene.steps[step.index - 1]
 			if (!position) continue
 			problems.push({

@@ -8,6 +8,8 @@ export interface Label {
 	struck: boolean
 	/** The frame it was set in, and the frame it was struck in. */
 	setIn: number
+	/** The simulated time it was set at. */
+	at: number
 	/** How many messages its actor had sent in that step when it was set. */
 	sentBefore: number
 	/** It reads as a label of the paused form (paused, stalled, crashed). */
@@ -21,8 +23,14 @@ export interface Label {
 export class Labels {
 	readonly #labels = new Map<string, Label>()
 
-	set(actor: string, text: Text, frame: number, sentBefore: number, pauses: boolean): void {
-		this.#labels.set(actor, { text, struck: false, setIn: frame, sentBefore, pauses, marks: [] })
+	set(actor: string, text: Text, frame: number, sentBefore: number, pauses: boolean, at: number): void {
+		this.#labels.set(actor, { text, struck: false, setIn: frame, at, sentBefore, pauses, marks: [] })
+	}
+
+	/** When the actor's shown paused label was set, if it shows one. */
+	pausedSince(actor: string): number | undefined {
+		const label = this.#labels.get(actor)
+		return label !== undefined && !label.struck && label.pauses ? label.at : undefined
 	}
 
 	/** Whether the actor's shown label says it is paused. */
@@ -42,7 +50,7 @@ export class Labels {
 		const current = this.#labels.get(actor)
 		if (!current || current.text.value !== text.value || current.struck) {
 			const now = !current ? 'it has no label' : current.struck ? `its label "${current.text.value}" is struck already` : `its label is "${current.text.value}"`
-			this.#labels.set(actor, { text, struck: true, setIn: frame, struckIn: frame, sentBefore: 0, pauses: false, marks: [] })
+			this.#labels.set(actor, { text, struck: true, setIn: frame, at: current?.at ?? 0, struckIn: frame, sentBefore: 0, pauses: false, marks: [] })
 			return `cannot strike "${text.value}" on ${actor}: ${now}`
 		}
 		current.struck = true

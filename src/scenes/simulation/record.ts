@@ -23,6 +23,8 @@ export class Recorder {
 
 	/** Whether a worker's shown label says it is paused: the stage's labels know, the world does not. */
 	paused: (worker: string) => boolean = () => false
+	/** When a worker shown paused was shown so: the time its label was set. */
+	pausedSince: (worker: string) => number | undefined = () => undefined
 	/** Whether a worker's shown label says its process crashed. */
 	crashed: (worker: string) => boolean = () => false
 
@@ -86,7 +88,11 @@ export class Recorder {
 		for (const [id, worker] of world.workers) {
 			const hold = worker.hold
 			const fact: WorkerFact = { id }
-			if (this.paused(id)) fact.paused = true
+			if (this.paused(id)) {
+				fact.paused = true
+				const since = this.pausedSince(id)
+				if (since !== undefined) fact.pausedSince = since
+			}
 			if (this.crashed(id)) fact.crashed = true
 			const lease = hold?.lease
 			if (hold && lease) {

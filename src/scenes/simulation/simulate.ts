@@ -95,6 +95,7 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 	const world = new World(scene, options.openDriver, options.file, { ttl: ttlOf(scene), key: keyOf(scene), unfenced, ...(options.settling === undefined ? {} : { settling: options.settling }) })
 	const stage: Stage = { world, texts, labels: new Labels(), verbs: options.verbs ?? VERBS }
 	world.record.paused = id => stage.labels.paused(id)
+	world.record.pausedSince = id => stage.labels.pausedSince(id)
 	world.record.crashed = id => stage.labels.crashed(id)
 	const frames: Frame[] = []
 	const facts: RunFacts = { steps: [], kinds: world.kinds, key: world.key, ttl: world.ttl, ...(options.lookAhead === undefined ? {} : { lookAhead: options.lookAhead }) }

@@ -6,5 +6,5 @@ export const set: VerbHandler<SetState> = (stage, statement, step) => {
 	const actor = statement.actor.id
 	const sent = stage.world.record.since(0).filter(h => h.kind === 'sent' && h.from === actor).length
 	const pauses = stage.world.kinds.get(actor) === 'worker' && stage.texts.read(statement.text, 'worker-state').clauses.some(clause => clause.form.pauses === true)
-	stage.labels.set(actor, statement.text, step.index, sent, pauses)
+	stage.labels.set(actor, statement.text, step.index, sent, pauses, stage.world.clock.now())
 }
