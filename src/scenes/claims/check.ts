@@ -62,7 +62,9 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		const now = outcome.at === undefined ? undefined : { at: outcome.at, order: orderOf(outcome, context.step.index) }
 		// A new sentence is held to the order of what it newly tells: a state that held over a span, or a
 		// happening the text told already ("B holds the key with fence 8. The count started again"), is not new.
-		const retold = clause.then === 'sentence' && (outcome.until !== undefined || outcome.evidence.every(e => e.kind !== 'happened' || e.step !== context.step.index || (e.order !== undefined && seen.has(e.order))))
+		// Clauses joined by "and" or a comma tell what happened in order too, as a new sentence does.
+		const joined = clause.then ?? (before !== undefined && Number.isFinite(before.order) ? 'sentence' : undefined)
+		const retold = joined === 'sentence' && (outcome.until !== undefined || outcome.evidence.every(e => e.kind !== 'happened' || e.step !== context.step.index || (e.order !== undefined && seen.has(e.order))))
 		// A state told after what happened must still hold after it: "A lets go, then A holds the key", "40 s pass and A
 		// holds the key" do not. After "then" it must hold on past that moment; in a new sentence or after "and" it may
 		// end at that moment only by something told later in the step (a lease given and let go at one moment).
@@ -72,7 +74,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		} else if (before !== undefined && outcome.until !== undefined && (Number.isFinite(before.order) || clause.then === undefined) && clause.then !== 'so' && endedBy(outcome, before, clause.then === 'then')) {
 			const says = clause.then === 'then' ? '"then" says this held after what the clause before tells' : clause.then === 'sentence' ? 'a caption tells in order, and this sentence tells a state after what the sentence before it told' : 'told after what the clause before tells, this state must still hold then'
 			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it held only until ${formatDuration(outcome.until)}` })
-		} else if (clause.then && !retold && before !== undefined && now !== undefined && outOfOrder(before, now, clause.then)) {
+		} else if (joined && !retold && before !== undefined && now !== undefined && outOfOrder(before, now, joined)) {
 			const says = clause.then === 'then' ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened'
 			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it ${now.at === before.at && now.order === before.order ? 'is the same thing' : 'came before it'}${now.at < before.at ? `: at ${formatDuration(now.at)}, not after ${formatDuration(before.at)}` : `, both at ${formatDuration(now.at)}`}` })
 		} else {

@@ -19,7 +19,8 @@ function wrote(slots: readonly Slot[], context: ClaimContext, worker = 0, keep?:
 	// Each clause that says a worker saves tells a write of its own: "B saves. B saves again." needs two.
 	const found = unused(context, all)
 	if (found.length === 0) return fails(`this text tells every write ${context.name(id)} made in this step already (${all.length})`, worker)
-	const write = found[found.length - 1] as Of<'wrote'>
+	// The first write not told yet: a text tells a worker's writes in the order they came.
+	const write = found[0] as Of<'wrote'>
 	const problem = keep?.(write)
 	if (problem !== undefined) return fails(problem, worker)
 	return holds([saw(context.step, write)], write.at)
