@@ -65,12 +65,15 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		// Clauses joined by "and" or a comma tell what happened in order too, as a new sentence does.
 		const joined = clause.then ?? (before !== undefined && Number.isFinite(before.order) ? 'sentence' : undefined)
 		const retold = joined === 'sentence' && (outcome.until !== undefined || outcome.evidence.every(e => e.kind !== 'happened' || e.step !== context.step.index || (e.order !== undefined && seen.has(e.order))))
-		// A state told after what happened must still hold after it: "A lets go, then A holds the key", "40 s pass and A
-		// holds the key" do not. After "then" it must hold on past that moment; in a new sentence or after "and" it may
-		// end at that moment only by something told later in the step (a lease given and let go at one moment).
-		// After "40 s pass", a state told next holds when that time has passed.
-		if (passed !== undefined && outcome.until !== undefined && clause.then !== 'so' && outcome.until <= passed) {
+		// A note tells what holds when it is sent.
+		if (context.place === 'note' && outcome.until !== undefined && outcome.until <= context.world.time) {
+			result.problems.push({ start: clause.start, end: clause.end, message: `a note tells what holds when it is sent, at ${formatDuration(context.world.time)}, and this held only until ${formatDuration(outcome.until)}` })
+			// After "40 s pass", a state told next holds when that time has passed.
+		} else if (passed !== undefined && outcome.until !== undefined && clause.then !== 'so' && outcome.until <= passed) {
 			result.problems.push({ start: clause.start, end: clause.end, message: `told after the time that passes, this state must hold once it has (at ${formatDuration(passed)}), but it held only until ${formatDuration(outcome.until)}` })
+			// A state told after what happened must still hold after it: "A lets go, then A holds the key", "40 s pass and A
+			// holds the key" do not. After "then" it must hold on past that moment; in a new sentence or after "and" it may
+			// end at that moment only by something told later in the step (a lease given and let go at one moment).
 		} else if (before !== undefined && outcome.until !== undefined && (Number.isFinite(before.order) || clause.then === undefined) && clause.then !== 'so' && endedBy(outcome, before, clause.then === 'then')) {
 			const says = clause.then === 'then' ? '"then" says this held after what the clause before tells' : clause.then === 'sentence' ? 'a caption tells in order, and this sentence tells a state after what the sentence before it told' : 'told after what the clause before tells, this state must still hold then'
 			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it held only until ${formatDuration(outcome.until)}` })

@@ -121,4 +121,6 @@ export interface MessageFacts {
 	after?: WorldFacts
 	/** For a database's answer: the write it answers. */
 	answers?: Extract<Happening, { kind: 'wrote' }>
+	/** For a note between workers: what had happened in the step when it was sent (a note tells only that). */
+	sofar?: readonly Happening[]
 }

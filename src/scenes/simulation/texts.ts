@@ -64,7 +64,11 @@ export class SceneTexts {
 			const frame = frames[site.frame]
 			const step = run.steps[site.frame] as StepFacts | undefined
 			if (!frame || !step) continue
-			const context: ClaimContext = { run, step, place: site.place, world: site.world ?? step.end, name }
+			// A note speaks when it is sent: of what had happened in the step by then, and the world then.
+			const sofar = site.message?.sofar
+			const known = sofar === undefined ? undefined : new Set(sofar)
+			const at = known === undefined ? step : { ...step, happenings: step.happenings.filter(h => known.has(h)), end: site.world ?? step.end }
+			const context: ClaimContext = { run, step: at, place: site.place, world: site.world ?? step.end, name }
 			if (site.actor !== undefined) context.actor = site.actor
 			if (site.sentBefore !== undefined) context.sentBefore = site.sentBefore
 			if (site.message !== undefined) context.message = site.message

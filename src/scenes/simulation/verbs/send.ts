@@ -27,8 +27,9 @@ export const send: VerbHandler<Send> = async (stage, statement, step) => {
 	const index = step.messages.length
 	step.messages.push(message)
 	const facts: MessageFacts = { from: statement.from.id, to: statement.to.id, happenings: [...earlier, ...world.record.since(mark)] }
-	// Only a lock's answer says what is true right after it (that its worker still waits).
-	if (place === 'lock-answer') facts.after = world.record.snapshot()
+	// A lock's answer says what is true right after it (that its worker still waits); a note, what its sender knew when it sent it.
+	if (place === 'lock-answer' || kind === note) facts.after = world.record.snapshot()
+	if (kind === note) facts.sofar = world.record.since(0)
 	const answers = kind === answer ? world.lastWrite(statement.to.id, statement.from.id) : undefined
 	if (answers) facts.answers = answers
 	texts.add({
