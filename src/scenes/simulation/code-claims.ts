@@ -282,6 +282,15 @@ function readSample(code: Code): SampleRead {
 		if (refused.has(`${position.line}:${position.column}`)) continue
 		read.problems.push({ position, message: `cannot tie the number ${match[0]} in the code sample to anything the scene runs; write it as a setting the scene is held to (ttl, wait, limit), or leave it out` })
 	}
+	// A sample in SQL is SQL throughout, not only in its strings.
+	if (/^sql$/i.test(code.lang) && /^\s*(update|insert)\b/i.test(codeOnly)) {
+		const at = codeOnly.search(/\S/)
+		const line = codeOnly.slice(0, at).split('\n').length - 1
+		const position = { line: code.start.line + line, column: code.start.column + at - (lineStarts[line] ?? 0) }
+		read.sqlWrites.push({ text: codeOnly, position })
+		read.writeAt ??= position
+		read.namesFence ||= /fence|\bterm\b/i.test(codeOnly)
+	}
 	for (const piece of pieces) {
 		if (piece.kind !== 'string' || inSetting(piece.offset)) continue
 		// A setting's name in quotes, as an object's key: `{ 'ttl': '5s' }`.
@@ -400,8 +409,9 @@ function keyProblems(read: SampleRead, run: RunFacts): CodeProblem[] {
 
 /** A column that carries a fence in SQL, and the comparison a fenced update keeps stale writes out with. */
 const FENCE_COLUMN = String.raw`(?:\w*fence\w*|term)`
-const STRICT_CHECK = new RegExp(String.raw`\b${FENCE_COLUMN}\s*<(?!=)`, 'i')
-const LOOSE_CHECK = new RegExp(String.raw`\b${FENCE_COLUMN}\s*<=`, 'i')
+// The row's fence below the write's, written either way round: `summary_fence < ?` or `? > summary_fence`.
+const STRICT_CHECK = new RegExp(String.raw`\b${FENCE_COLUMN}\s*<(?!=)|>\s*${FENCE_COLUMN}\b`, 'i')
+const LOOSE_CHECK = new RegExp(String.raw`\b${FENCE_COLUMN}\s*<=|>=\s*${FENCE_COLUMN}\b`, 'i')
 
 /** The sample's writes against the scene's databases: a database that checks fences needs a fence passed and, in SQL, the strict check; one with fences=off, none. */
 function fenceProblems(read: SampleRead, run: RunFacts): CodeProblem[] {
