@@ -5,6 +5,7 @@
  */
 import { formatDuration } from '../../../engine/index.ts'
 import type { ClaimContext, Evidence, SlotType } from './form.ts'
+import type { Happening } from './facts.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { liveLease } from './query.ts'
 
@@ -48,8 +49,11 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	const seen = new Set<number>()
 	// The clock's time after a clause that told time passing ("40 s pass").
 	let passed: number | undefined
+	// The last clause of each family, where a happening it left untold is pointed at.
+	const lastOf = new Map<string, ReadClause>()
 	for (const clause of read.clauses) {
 		const family = clause.form.each
+		if (family !== undefined) lastOf.set(family, clause)
 		const outcome = checkClause(clause, family === undefined ? context : { ...context, used: used.get(family) ?? new Set() }, told)
 		if ('message' in outcome) {
 			result.problems.push(outcome)
@@ -94,8 +98,41 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		passed = !PASSING.includes(clause.form.id) ? undefined : outcome.evidence.find(e => e.kind === 'clock')?.at
 		if (now !== undefined) told = now.at
 	}
+	if (context.place === 'caption') result.problems.push(...untold(used, lastOf, context))
 	return result
 }
+
+/**
+ * A caption that tells one of a kind of happening tells every one of that kind its actor had in the step:
+ * "the lock restarts" when it restarted twice, or "A saves" when A wrote twice, leaves out what changed the outcome.
+ */
+function untold(used: ReadonlyMap<string, ReadonlySet<number>>, lastOf: ReadonlyMap<string, ReadClause>, context: ClaimContext): ReadProblem[] {
+	const problems: ReadProblem[] = []
+	const happenings = context.step.happenings
+	const actorOf = (h: Happening): string => ('worker' in h ? h.worker : 'store' in h ? h.store : 'database' in h ? String(h.database) : '')
+	const reported = new Set<string>()
+	for (const [family, told] of used) {
+		const clause = lastOf.get(family)
+		if (!clause) continue
+		const kinds = new Set([...told].flatMap(order => {
+			const h = happenings[order]
+			return h === undefined ? [] : [`${h.kind} ${actorOf(h)}`]
+		}))
+		for (const kind of kinds) {
+			if (reported.has(kind)) continue
+			const all = happenings.filter(h => `${h.kind} ${actorOf(h)}` === kind)
+			const count = [...told].filter(order => all.includes(happenings[order] as Happening)).length
+			if (count >= all.length) continue
+			reported.add(kind)
+			const [what = '', who = ''] = kind.split(' ')
+			problems.push({ start: clause.start, end: clause.end, message: `this caption tells ${count} of the ${all.length} ${NOUNS[what] ?? what} of ${context.name(who)} in this step; tell each one, in order` })
+		}
+	}
+	return problems
+}
+
+/** What a caption calls several happenings of a kind. */
+const NOUNS: Readonly<Record<string, string>> = { restarted: 'restarts', restored: 'restores', 'backed-up': 'backups', wrote: 'writes', renewed: 'renewals', 'renew-refused': 'refused renewals' }
 
 /**
  * An arrow that is no message of the protocol (a note) still says its sender told its receiver: a lock
