@@ -205,6 +205,7 @@ function pauseLength(clause: ReadClause, context: ClaimContext): string | undefi
 		return `"${word}": ${context.name(worker)} held no lease as it paused, so nothing tells how long the pause was against it`
 	}
 	let ranOut: number | undefined
+	let outlasted: number | undefined
 	let settled = false
 	const last = context.run.lookAhead ?? context.run.steps.length
 	for (const step of context.run.steps.slice(context.step.index, last + 1)) {
@@ -219,13 +220,17 @@ function pauseLength(clause: ReadClause, context: ClaimContext): string | undefi
 		}
 		if (woken) {
 			settled = true
+			// A lease a restart took did not run out, but the pause still had a length: past the lease's end, or not.
+			const wokeAt = acted >= 0 ? (step.happenings[acted]?.at ?? step.end.time) : step.end.time
+			if ('expiresAt' in held && wokeAt >= held.expiresAt) outlasted = held.expiresAt
 			break
 		}
 	}
 	if (!settled && context.run.lookAhead !== undefined) return undefined
+	ranOut ??= outlasted
 	const name = context.name(worker)
 	if (word === 'long' && ranOut === undefined) return `"long": ${name}'s lease did not run out while it was paused; a pause is long when it outlasts the lease`
-	if (word === 'short' && ranOut !== undefined) return `"short": ${name}'s lease ran out at ${formatDuration(ranOut)} while it was paused; a pause is short when the lease outlasts it`
+	if (word === 'short' && ranOut !== undefined) return `"short": ${name}'s lease ${outlasted === undefined ? 'ran' : 'would have run'} out at ${formatDuration(ranOut)} while it was paused; a pause is short when the lease outlasts it`
 	return undefined
 }
 
