@@ -1,6 +1,6 @@
 /** The actors of a running scene as the simulation keeps them: a store, a worker and its hold, a database. */
 import type { Actor } from '../../../scene-parser/index.ts'
-import type { Lease as EngineLease, SqliteDriver, Store } from '../../../engine/index.ts'
+import type { Lease as EngineLease, Lock, Semaphore, SqliteDriver, Store } from '../../../engine/index.ts'
 import type { Happening } from '../claims/index.ts'
 
 /** A lock's lease or a semaphore's: the scene treats both alike. */
@@ -14,8 +14,10 @@ export interface StoreActor {
 	backup?: { bytes: Uint8Array; epoch: bigint }
 	/** Leases this store gave, by lease id, to know which worker holds what. */
 	holderOf: Map<string, string>
-	/** The last fence this store gave. */
+	/** The last fence this store gave since it last opened. */
 	lastFence?: bigint
+	/** The store's lock (or semaphore) of the scene, made once per opening: every handle of one name shares its holders. */
+	handle?: Lock | Semaphore
 }
 
 /** A worker's request for the key, from asking until its lease ends. */

@@ -5,7 +5,7 @@
  */
 import type { Actor, Position, Scene } from '../../../scene-parser/index.ts'
 import { SimulatedClock, Store, fenceText, parseFence } from '../../../engine/index.ts'
-import type { SqliteDriver } from '../../../engine/index.ts'
+import type { Lock, Semaphore, SqliteDriver } from '../../../engine/index.ts'
 import type { ActorKind, Happening } from '../claims/index.ts'
 import { CHATS_SCHEMA, FENCED_UPDATE, PLAIN_UPDATE } from '../../seed/chat-table.ts'
 import type { Diagnostic } from '../frame.ts'
@@ -109,9 +109,10 @@ export class World {
 	}
 
 	/** The store actor's lock or semaphore for the scene's key. */
-	locks(store: StoreActor) {
+	locks(store: StoreActor): Lock | Semaphore {
 		const limit = store.actor.limit
-		return limit === undefined ? store.store.lock(store.actor.id) : store.store.semaphore(store.actor.id, { limit })
+		store.handle ??= limit === undefined ? store.store.lock(store.actor.id) : store.store.semaphore(store.actor.id, { limit })
+		return store.handle
 	}
 
 	/** The workers holding the store's key, in the order they got it. */
@@ -298,6 +299,7 @@ export class World {
 			store.driver = this.openDriver(backup.bytes, store.actor.id)
 		}
 		store.store = await Store.open({ sqlite: store.driver, clock: this.clock })
+		store.handle = undefined
 		store.holderOf = new Map()
 		// The store that opened has given no lease yet: its count starts again, so no fence is its last.
 		store.lastFence = undefined
