@@ -34,8 +34,10 @@ export const microtasksDrained: () => Promise<void> = pickDrain()
 
 function pickDrain(): () => Promise<void> {
 	// Looked up, not declared: the core may not name Node's globals (portable-globals.d.ts).
-	const nextTick = (globalThis as { process?: { nextTick?: unknown } }).process?.nextTick
-	if (typeof nextTick !== 'function') return nextMacrotask
+	const process = (globalThis as { process?: { nextTick?: unknown; versions?: { node?: unknown } } }).process
+	const nextTick = process?.nextTick
+	// Only Node's own: a bundler's stand-in for `process` may run its ticks as plain microtasks.
+	if (typeof nextTick !== 'function' || typeof process?.versions?.node !== 'string') return nextMacrotask
 	const later = nextTick as (callback: () => void) => void
 	return () => Promise.resolve().then(() => new Promise<void>(resolve => later(resolve)))
 }
