@@ -83,6 +83,28 @@ function judgeName(label: string): string | undefined {
 	return undefined
 }
 
+/** A role and a letter or a number of one or two digits: `Worker A`, `Store 2`, `Lock`. */
+const ROLE_FORM = /^(Worker|Lock|Store|Server|Client|Job|Node|Service|Candidate|Clock|Database)( ([A-Z]|[0-9]{1,2}))?$/
+/** A database's file: `chat.db`. */
+const FILE_FORM = /^[a-z][a-z0-9_-]*\.db$/
+/** A lock's or semaphore's own name, one word: `exports`. */
+const NAME_FORM = /^[A-Za-z][a-z]+$/
+
+/**
+ * Whether a label has one of the forms a reader can tell for what it is: a worker, a store or a clock by its role
+ * and a letter or number; a database by its file; a lock store by its lock's name too. Any other word ("Owner",
+ * "Standby") would say something of the actor that nothing checks.
+ */
+function formProblem(actor: PlacedActor): string | undefined {
+	const label = actor.label.value
+	if (ROLE_FORM.test(label)) return undefined
+	if (actor.kind === 'database' && FILE_FORM.test(label)) return undefined
+	if (actor.kind === 'store' && NAME_FORM.test(label)) return undefined
+	if (actor.kind === undefined) return undefined
+	const forms = actor.kind === 'database' ? 'its file, like "chat.db"' : actor.kind === 'store' ? 'its role and a letter or number, like "Lock" or "Store B", or its lock\'s name, like "exports"' : 'its role and a letter or number, like "Worker A" or "Server 2"'
+	return `${actor.id}'s label "${label}" is not one of the forms a name takes here: a ${actor.kind === 'store' ? 'lock store' : actor.kind} is named by ${forms}`
+}
+
 /** How near two actors may stand, in percent of the stage on both axes, before one is drawn over the other. */
 const NEAREST = 8
 
@@ -91,6 +113,8 @@ export function castProblems<A extends PlacedActor>(actors: readonly A[]): { act
 	const problems: { actor: A; message: string }[] = []
 	const seen = actors.map(actor => looks(actor.label.value))
 	for (const [i, actor] of actors.entries()) {
+		const form = formProblem(actor)
+		if (form !== undefined) problems.push({ actor, message: form })
 		const role = actor.kind === undefined ? undefined : actor.label.value.toLowerCase().split(' ').find(word => OTHER_ROLES[actor.kind as string]?.includes(word))
 		if (role !== undefined) problems.push({ actor, message: `${actor.id} is a ${actor.kind === 'store' ? 'lock store' : actor.kind}, and "${role}" in its label names another kind of actor; the claims would read it as one` })
 		for (let j = 0; j < i; j++) {
