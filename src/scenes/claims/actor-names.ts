@@ -90,6 +90,11 @@ const FILE_FORM = /^[a-z][a-z0-9_-]*\.db$/
 /** A lock's or semaphore's own name, one word: `exports`. */
 const NAME_FORM = /^[A-Za-z][a-z]+$/
 
+/** Whether a lock store's label is its lock's name (`exports`), not its role (`Lock`, `Store B`). */
+export function isLockName(label: string): boolean {
+	return NAME_FORM.test(label) && !ROLE_FORM.test(label)
+}
+
 /**
  * Whether a label has one of the forms a reader can tell for what it is: a worker, a store or a clock by its role
  * and a letter or number; a database by its file; a lock store by its lock's name too. Any other word ("Owner",
@@ -113,7 +118,8 @@ export function castProblems<A extends PlacedActor>(actors: readonly A[]): { act
 	const problems: { actor: A; message: string }[] = []
 	const seen = actors.map(actor => looks(actor.label.value))
 	for (const [i, actor] of actors.entries()) {
-		const form = formProblem(actor)
+		// A label that is no name at all is told so already (nameProblem); one that is a name must have a name's form.
+		const form = nameProblem(actor.label.value) === undefined ? formProblem(actor) : undefined
 		if (form !== undefined) problems.push({ actor, message: form })
 		const role = actor.kind === undefined ? undefined : actor.label.value.toLowerCase().split(' ').find(word => OTHER_ROLES[actor.kind as string]?.includes(word))
 		if (role !== undefined) problems.push({ actor, message: `${actor.id} is a ${actor.kind === 'store' ? 'lock store' : actor.kind}, and "${role}" in its label names another kind of actor; the claims would read it as one` })

@@ -7,7 +7,7 @@ export type { ActorKind, DatabaseFact, Happening, LeaseFact, MessageFacts, RunFa
 export type { ClaimContext, ClaimForm, Evidence, HappeningData, Intent, Place, Slot, SlotType } from './form.ts'
 export { PLACE_NAMES } from './form.ts'
 export type { CastMember } from './parameters.ts'
-export { castProblems, isClaimWord, nameProblem } from './actor-names.ts'
+export { castProblems, isClaimWord, isLockName, nameProblem } from './actor-names.ts'
 export { forgetLanguages, sceneLanguage, type SceneLanguage } from './language.ts'
 export { readText, type ReadClause, type ReadProblem, type ReadResult } from './read.ts'
 export { checkText, allHold, type CheckedClaim, type CheckResult } from './check.ts'

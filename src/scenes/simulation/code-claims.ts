@@ -22,6 +22,8 @@ export interface CodeScene {
 	ttl: number
 	limits: readonly number[]
 	steps: readonly Position[]
+	/** The lock stores labelled by their lock's name (`exports`), which a sample's lock or semaphore must be. */
+	names: readonly string[]
 }
 
 type Setting = 'ttl' | 'wait' | 'limit' | 'renew' | 'advance'
@@ -77,6 +79,9 @@ export function readDuration(text: string, lang: string, nameUnit?: number): num
 		const n = numberOf(rust[2] as string)
 		return n === undefined ? `cannot read ${value}; write Duration::from_secs with a number` : n * (RUST_UNITS[rust[1] as string] as number)
 	}
+	// Go's units stand alone too: `time.Minute` is one minute.
+	const goUnit = /^time\.(Millisecond|Second|Minute|Hour)$/.exec(value)
+	if (goUnit) return GO_UNITS[goUnit[1] as string] as number
 	if (!/\d/.test(value)) return /^[\w.$:]+(\(\))?$/.test(value) ? undefined : `cannot read ${value}; write a number, a quoted duration like '30s', or a name`
 	const unit = nameUnit ?? bareUnit(lang)
 	let ms = 1
@@ -173,6 +178,8 @@ interface SampleRead {
 	holdAt?: Position
 	/** Keys written as strings in a hold's call. */
 	keys: Quoted[]
+	/** Names written as strings in a lock's or semaphore's call. */
+	lockNames: Quoted[]
 	/** SQL the sample writes rows with (`update`, `insert`). */
 	sqlWrites: Quoted[]
 	/** The first write the sample does (`save(...)`, `write(...)` or SQL), and whether the sample names a fence anywhere. */
@@ -193,6 +200,8 @@ const CODE_NUMBER = /(?<![\w$.])\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?(?![\w$])/gi
 
 /** Code just before a string that makes it a hold's key: `hold('chat', ...)`, Go's `Hold(ctx, "chat", ...)`. */
 const KEY_BEFORE = /\b(?:hold|tryHold|try_hold|Hold|TryHold|holdAll|hold_all)\s*\(\s*(?:ctx\s*,\s*)?$/
+/** Code just before a string that makes it the name of a lock, a semaphore or a store's directory. */
+const NAME_BEFORE = /\b(?:lock|semaphore|Lock|Semaphore|openStore|open_store|OpenStore|Store\.open)\s*\(\s*$/
 /** Code just before a string that makes it an address to connect to, which may hold a port. */
 const ADDRESS_BEFORE = /\b(?:connect|Connect|dial|Dial|new_client|NewClient)\s*\(\s*$/
 
@@ -200,7 +209,7 @@ function readSample(code: Code): SampleRead {
 	const key = `${code.lang}\n${code.start.line}:${code.start.column}\n${code.lines.join('\n')}`
 	const known = samples.get(key)
 	if (known) return known
-	const read: SampleRead = { problems: [], written: [], holds: false, waits: false, tries: false, keys: [], sqlWrites: [], namesFence: false, semaphore: false, renewsByHand: false }
+	const read: SampleRead = { problems: [], written: [], holds: false, waits: false, tries: false, keys: [], lockNames: [], sqlWrites: [], namesFence: false, semaphore: false, renewsByHand: false }
 	const shell = /^(sh|bash|shell|console|zsh)$/i.test(code.lang)
 	const whole = code.lines.join('\n')
 	const pieces = piecesOf(code.lines, code.lang, code.start)
@@ -263,6 +272,13 @@ function readSample(code: Code): SampleRead {
 		if (/\b(semaphore|Semaphore)\s*\(/.test(text)) read.semaphore = true
 		for (const match of text.matchAll(POSITIONAL)) {
 			const at = (match.index ?? 0) + match[0].length - (match[2] as string).length
+			const value = (match[2] as string).trim()
+			// Python names its arguments (`limit=2`, a setting read above); Go and Rust take a semaphore's limit second.
+			if (/^\w+\s*=/.test(value)) continue
+			if (/semaphore/i.test(match[1] as string) && /^(go|rust|rs)$/i.test(code.lang)) {
+				read.written.push({ setting: 'limit', text: value, line, column: code.start.column + at, name: at })
+				continue
+			}
 			read.problems.push({ position: { line, column: code.start.column + at }, message: `cannot read ${(match[2] as string).trim()} as an argument of ${match[1]}(): it takes the name${/semaphore/i.test(match[1] as string) ? ' and { limit }' : ', and a hold its options'}; write the setting by its name, where the scene is held to it` })
 		}
 	}
@@ -317,11 +333,17 @@ function readSample(code: Code): SampleRead {
 		}
 		if (/^\s*(select|update|insert|delete|create|with)\b/i.test(said)) continue
 		const word = /[A-Za-z]+/g
-		for (const match of said.matchAll(word)) {
-			if (!isClaimWord(match[0])) continue
-			read.problems.push({ position: at(match.index ?? 0), message: `"${match[0]}" in a string of the code sample is a word the claims use, in prose no one checks; say it in a caption, where it is checked` })
-			break
+		const claimed = [...said.matchAll(word)].find(match => isClaimWord(match[0]))
+		if (claimed) {
+			read.problems.push({ position: at(claimed.index ?? 0), message: `"${claimed[0]}" in a string of the code sample is a word the claims use, in prose no one checks; say it in a caption, where it is checked` })
+			continue
 		}
+		// A lock's, a semaphore's or a store's name is a name; any other string is text the checker does not read.
+		if (NAME_BEFORE.test(before) && /^[\w.-]+$/.test(inner)) {
+			if (/(lock|semaphore)\s*\(\s*$/i.test(before)) read.lockNames.push({ text: inner, position: piece.start })
+			continue
+		}
+		read.problems.push({ position: piece.start, message: `the string ${piece.text.length > 40 ? `${piece.text.slice(0, 37)}...` : piece.text} in the code sample is text no one checks (no key, name, address, duration or SQL the checker reads); leave it out of the sample, or say it in a caption` })
 	}
 	if (samples.size >= 1000) samples.clear()
 	samples.set(key, read)
@@ -344,6 +366,14 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, whole: Ru
 	const problems: CodeProblem[] = [...read.problems]
 	const { written, holds, waits, tries, holdAt } = read
 	if (run) problems.push(...keyProblems(read, run), ...fenceProblems(read, run))
+	// A store the stage names by its lock is that lock: the sample's lock or semaphore has its name.
+	if (scene.names.length > 0) {
+		for (const name of read.lockNames) {
+			if (!scene.names.some(label => label.toLowerCase() === name.text.toLowerCase())) {
+				problems.push({ position: name.position, message: `the code sample's lock is "${name.text}", and the stage's is ${scene.names.map(label => `"${label}"`).join(' and ')}; write one name in both` })
+			}
+		}
+	}
 	let renewOff = false
 	for (const { setting, text, line, column, unit } of written) {
 		const position = { line, column }
@@ -406,31 +436,69 @@ function keyProblems(read: SampleRead, run: RunFacts): CodeProblem[] {
 		.map(key => ({ position: key.position, message: `the code sample holds the key "${key.text}", and the scene's workers hold "${run.key}"; write key "${key.text}" in the scene, or the scene's key in the sample` }))
 }
 
-/** A column that carries a fence in SQL, and the comparison a fenced update keeps stale writes out with. */
-const FENCE_COLUMN = String.raw`(?:\w*fence\w*|term)`
-// The row's fence below the write's, written either way round: `summary_fence < ?` or `? > summary_fence`.
-const STRICT_CHECK = new RegExp(String.raw`\b${FENCE_COLUMN}\s*<(?!=)|>\s*${FENCE_COLUMN}\b`, 'i')
-const LOOSE_CHECK = new RegExp(String.raw`\b${FENCE_COLUMN}\s*<=|>=\s*${FENCE_COLUMN}\b`, 'i')
-
 /** The sample's writes against the scene's databases: a database that checks fences needs a fence passed and, in SQL, the strict check; one with fences=off, none. */
 function fenceProblems(read: SampleRead, run: RunFacts): CodeProblem[] {
 	const writes = run.steps.flatMap(step => step.happenings.filter(h => h.kind === 'wrote'))
 	if (writes.length === 0) return []
 	const fenced = writes.some(w => w.kind === 'wrote' && w.fenced)
 	const problems: CodeProblem[] = []
-	if (fenced && read.writeAt && !read.namesFence) {
-		problems.push({ position: read.writeAt, message: "the code sample writes with no fence, and the scene's database checks each write's fence; pass the lease's fence (lease.fence) in the sample, or give the database fences=off" })
+	// A sample that names no fence cannot be the code of a write a database checks the fence of, whatever call writes.
+	const writesAt = read.writeAt ?? read.holdAt
+	if (fenced && writesAt && !read.namesFence) {
+		problems.push({ position: writesAt, message: "the code sample writes with no fence, and the scene's database checks each write's fence; pass the lease's fence (lease.fence) in the sample, or give the database fences=off" })
 	}
 	for (const sql of read.sqlWrites) {
-		if (fenced && LOOSE_CHECK.test(sql.text)) {
+		const shape = sqlShape(sql.text)
+		if (typeof shape === 'string') {
+			problems.push({ position: sql.position, message: `cannot read the code sample's SQL as the scene's write: ${shape}; write it as the scene runs it, like update chats set summary = ?, summary_fence = ? where id = ?${fenced ? ' and summary_fence < ?' : ''}` })
+		} else if (fenced && shape.fence === undefined) {
+			problems.push({ position: sql.position, message: "the code sample's SQL writes no fence to the row (no set summary_fence = ?), so the row would keep none to check, and the scene's database checks each write's fence; write the fence in the sample" })
+		} else if (fenced && shape.check === '<=') {
 			problems.push({ position: sql.position, message: "the code sample's SQL lets a write whose fence equals the row's through (<=), and the scene's database refuses it (its check is summary_fence < ?); write < in the sample" })
-		} else if (fenced && !STRICT_CHECK.test(sql.text)) {
+		} else if (fenced && shape.check === undefined) {
 			problems.push({ position: sql.position, message: "the code sample's SQL writes whatever fence it is given (it has no check like \"and summary_fence < ?\"), and the scene's database refuses a write whose fence is not above the row's; write the check in the sample, or give the database fences=off" })
-		} else if (!fenced && (STRICT_CHECK.test(sql.text) || LOOSE_CHECK.test(sql.text))) {
+		} else if (!fenced && shape.check !== undefined) {
 			problems.push({ position: sql.position, message: "the code sample's SQL keeps a stale fence out, and the scene's database has fences=off and checks none; leave the check out of the sample, or the fences=off out of the scene" })
 		}
 	}
 	return problems
+}
+
+/**
+ * What an update in the sample does, read as the one shape a scene's database runs: it sets columns to
+ * parameters, one of them the fence, for the row of one id, and may keep a stale fence out by comparing that
+ * same column with the write's (`summary_fence < ?`, or `<=`). Anything else (an `or`, a check of another
+ * column, an insert) is a reason it cannot be read.
+ */
+function sqlShape(text: string): { fence?: string; check?: '<' | '<=' } | string {
+	const sql = text
+		.replace(/\$\{[^}]*\}|%s|\$\d+|:\w+|\{\w*\}/g, '?')
+		.replace(/\s+/g, ' ')
+		.trim()
+		.replace(/;$/, '')
+		.toLowerCase()
+	const update = /^update (\w+) set (.+?) where (.+)$/.exec(sql)
+	if (!update) return 'it is no update of one row'
+	const sets = (update[2] as string).split(',').map(part => /^(\w+) = \?$/.exec(part.trim())?.[1])
+	if (sets.some(column => column === undefined)) return 'it sets a column to something other than a parameter'
+	const fence = sets.find(column => /fence|^term$/.test(column as string))
+	const conditions = (update[3] as string).split(/ and /)
+	let check: '<' | '<=' | undefined
+	for (const condition of conditions) {
+		const c = condition.trim().replace(/^\((.*)\)$/, '$1')
+		if (/ or /.test(c)) return 'its where clause has an or'
+		if (/^id = \?$/.test(c)) continue
+		// `summary_fence < ?`, or the same turned round: `? > summary_fence`.
+		const left = /^(\w+) (<=?) \?$/.exec(c)
+		const right = /^\? (>=?) (\w+)$/.exec(c)
+		const column = left?.[1] ?? right?.[2]
+		const sign = left ? left[2] : right?.[1] === '>=' ? '<=' : right ? '<' : undefined
+		if (column === undefined || sign === undefined) return `it cannot read the condition "${c}"`
+		if (column !== fence) return `its check compares ${column}, which it does not write the fence to`
+		check = sign as '<' | '<='
+	}
+	if (!conditions.some(c => /^\(?id = \?\)?$/.test(c.trim()))) return 'it does not pick the row by its id'
+	return { ...(fence === undefined ? {} : { fence }), ...(check === undefined ? {} : { check }) }
 }
 
 /** The first step with a happening the sample rules out, as a problem at that step. */

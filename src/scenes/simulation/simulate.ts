@@ -7,7 +7,7 @@
  */
 import type { Scene, SetState, Step, Strike } from '../../../scene-parser/index.ts'
 import { DEFAULT_TTL_MS, MAX_FENCE_PART } from '../../../engine/index.ts'
-import { castProblems, nameProblem } from '../claims/index.ts'
+import { castProblems, isLockName, nameProblem } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 import type { Frame, FrameMessage, SceneFrames } from '../frame.ts'
 import { castOf, kindOf, statePlace } from './cast.ts'
@@ -64,7 +64,8 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 	const frames = run.frames
 	const first = frames[0]
 	if (first) {
-		const cast = { ttl: ttlOf(scene), limits: scene.actors.flatMap(actor => (actor.limit === undefined ? [] : [actor.limit])), steps: scene.steps.map(step => step.position) }
+		const names = scene.actors.filter(actor => kindOf(actor.icon) === 'store' && isLockName(actor.label.value)).map(actor => actor.label.value)
+		const cast = { ttl: ttlOf(scene), limits: scene.actors.flatMap(actor => (actor.limit === undefined ? [] : [actor.limit])), steps: scene.steps.map(step => step.position), names }
 		for (const problem of codeProblems(scene.code, cast, run.failed ? undefined : run.facts)) first.diagnostics.push({ file: options.file, ...problem.position, message: problem.message })
 	}
 	const diagnostics = [...frames.flatMap(frame => frame.diagnostics), ...run.failures].sort((a, b) => a.line - b.line || a.column - b.column)

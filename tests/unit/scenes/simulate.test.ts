@@ -237,10 +237,10 @@ step "Worker A holds the key with fence 1 and saves."
 
 	it('a semaphore has at most its limit of holders, and no fences', async () => {
 		const frames = await run(`
-actor a "A" at 10,20 icon=cpu
-actor b "B" at 10,40 icon=cpu
-actor c "C" at 10,60 icon=cpu
-actor d "D" at 10,80 icon=cpu
+actor a "Worker A" at 10,20 icon=cpu
+actor b "Worker B" at 10,40 icon=cpu
+actor c "Worker C" at 10,60 icon=cpu
+actor d "Worker D" at 10,80 icon=cpu
 actor exports "Exports" at 60,50 icon=lock limit=3
 step "A, B and C hold the key at once. The limit is 3."
   send exports -> a "1 of 3"

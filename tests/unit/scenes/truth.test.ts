@@ -117,6 +117,16 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['blind4-true-06-two-stores.scene', [0, 0, 5000], ['|', 'a|b', 'a|'], { a: '1', b: '1' }, {}],
 	['blind4-true-07-give-up-and-try.scene', [0, 0, 5000, 5000], ['', 'a', 'a', 'a'], { a: '1' }, {}],
 	['blind4-true-08-restarts-at-1ms.scene', [0, 0, 1, 1], ['', '', '', 'a'], { a: '2:1' }, { db: '0' }],
+	['blind5-true-01-semaphore-wait.scene', [0, 0, 0, 20_000], ['', 'ab', 'ab', 'bc'], { b: '-', c: '-' }, {}],
+	['blind5-true-02-go-renew.scene', [0, 0, 5_000, 5_000, 20_000], ['', 'a', 'a', 'a', 'b'], { a: '7', b: '8' }, {}],
+	['blind5-true-03-fences-off.scene', [0, 0, 30_000, 30_000], ['', 'a', 'b', 'b'], { a: '7', b: '8' }, { db: '7' }],
+	['blind5-true-04-two-stores.scene', [0, 0, 0], ['|', 'a|', 'a|b'], { a: '7', b: '2' }, { db: '7' }],
+	['blind5-true-05-rust-norenew-expiry.scene', [0, 0, 0, 10_000], ['', 'a', 'a', 'b'], { a: '7', b: '8' }, {}],
+	['blind5-true-06-restore-older-epoch.scene', [0, 0, 0, 0], ['', '', '', 'b'], { b: '1:1' }, { db: '2:1' }],
+	['blind5-true-07-crash-wait.scene', [0, 0, 0, 20_000, 30_000], ['', 'a', 'a', 'a', 'c'], { a: '7', c: '8' }, {}],
+	['blind5-true-08-restart-epoch-time.scene', [0, 0, 120_000, 120_000, 120_000], ['', 'a', '', 'b', 'b'], { a: '7', b: '120000:1' }, { db: '120000:1' }],
+	['blind5-true-09-go-semaphore.scene', [0, 0, 0], ['', 'ab', 'ab'], { a: '-', b: '-' }, {}],
+	['blind5-true-10-ts-semaphore.scene', [0, 0, 0, 0], ['', 'ab', 'ab', 'ac'], { a: '-', c: '-' }, {}],
 	['code-go-key-and-address.scene', [0, 0], ['', 'a'], { a: '7' }, { db: '0' }],
 	['code-py-sql-fenced.scene', [0, 0, 10_000, 10_000], ['', 'a', 'b', 'b'], { a: '1', b: '2' }, { db: '2' }],
 	['code-template-key.scene', [0, 0, 10_000, 10_000], ['', 'a', 'b', 'b'], { a: '1', b: '2' }, { db: '2' }],
@@ -323,7 +333,7 @@ describe('every class of lie the issue names has lying fixtures', () => {
 
 describe('nothing hangs and nothing fails silently', () => {
 	it('a failure inside the checker is the scene\'s error', async () => {
-		const parsed = parseScene('actor lock "L" at 50,50 icon=lock\nstep "the key is free"\n  set lock "free"\n', { file: 'f.scene' })
+		const parsed = parseScene('actor lock "Lock" at 50,50 icon=lock\nstep "the key is free"\n  set lock "free"\n', { file: 'f.scene' })
 		if (!parsed.ok) throw new Error('the scene should parse')
 		const frames = await simulateScene(parsed.scene, {
 			file: 'f.scene',
