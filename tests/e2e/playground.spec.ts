@@ -123,9 +123,9 @@ test('an unknown actor shows its error at its line and column in the editor, and
 test('the address holds the scene: a reload opens the same text', async ({ page }) => {
 	await open(page)
 	// A label no caption names, so the renamed scene still reads: the database's; and a comment outside ASCII, which the address must carry.
-	const changed = `# Ärger über Umlaute\n${seed.replace('"chat.db"', '"Archive.db"')}`
+	const changed = `# Ärger über Umlaute\n${seed.replace('"chat.db"', '"archive.db"')}`
 	await typeScene(page, changed)
-	await expect(stage(page)).toContainText('Archive.db')
+	await expect(stage(page)).toContainText('archive.db')
 	// The seed's own text reached the address when the page opened: wait for the typed text's.
 	await expect(page.locator('[data-playground]')).toHaveAttribute('data-address', 'current')
 	expect(await page.evaluate(() => location.hash.startsWith('#scene='))).toBe(true)
