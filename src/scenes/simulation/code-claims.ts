@@ -195,6 +195,9 @@ interface SampleRead {
 /** Samples read so far, by their text and place: a page's scene is checked again at each edit and build. */
 const samples = new Map<string, SampleRead>()
 
+/** A sample names a fence (`lease.fence`, a `summary_fence` column, a leader's `term`). */
+const NAMES_FENCE = /fence|\bterm\b/i
+
 /** A number literal in code, not part of a name (`data2`, `sha256`, `v1`). */
 const CODE_NUMBER = /(?<![\w$.])\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?(?![\w$])/gi
 
@@ -230,12 +233,17 @@ function readSample(code: Code): SampleRead {
 		} else if (piece.kind === 'string') {
 			bare = blank(bare, piece.offset, piece.text.length)
 		}
-		if (/fence|\bterm\b/i.test(piece.kind === 'comment' ? '' : piece.text)) read.namesFence = true
+		if (piece.kind !== 'comment' && NAMES_FENCE.test(piece.text)) read.namesFence = true
 	}
 	const lineStarts: number[] = []
 	for (let at = 0, i = 0; i < code.lines.length; i++) {
 		lineStarts.push(at)
 		at += (code.lines[i] as string).length + 1
+	}
+	const positionAt = (offset: number): Position => {
+		let line = 0
+		while (line + 1 < lineStarts.length && (lineStarts[line + 1] as number) <= offset) line++
+		return { line: code.start.line + line, column: code.start.column + offset - (lineStarts[line] as number) }
 	}
 	// Strings said as prose (not an object's key, `{ 'ttl': ... }`) hold no setting, only text.
 	const prose = pieces.filter(piece => piece.kind === 'string' && !/^\s*[:=]/.test(whole.slice(piece.offset + piece.text.length)))
@@ -283,28 +291,26 @@ function readSample(code: Code): SampleRead {
 		}
 	}
 	// A setting's value is read where it stands; what it spans is no stray number or string.
-	const read_ = read.written.map(w => {
+	const settingSpans = read.written.map(w => {
 		const from = (lineStarts[w.line - code.start.line] ?? 0) + w.column - code.start.column
 		return [from, from + w.text.length] as const
 	})
-	const inSetting = (offset: number): boolean => read_.some(([from, to]) => offset >= from && offset < to)
+	const inSetting = (offset: number): boolean => settingSpans.some(([from, to]) => offset >= from && offset < to)
 	const refused = new Set(read.problems.map(p => `${p.position.line}:${p.position.column}`))
 	for (const match of bare.matchAll(CODE_NUMBER)) {
 		const offset = match.index ?? 0
 		if (inSetting(offset)) continue
-		const line = whole.slice(0, offset).split('\n').length - 1
-		const position = { line: code.start.line + line, column: code.start.column + offset - (lineStarts[line] ?? 0) }
+		const position = positionAt(offset)
 		if (refused.has(`${position.line}:${position.column}`)) continue
 		read.problems.push({ position, message: `cannot tie the number ${match[0]} in the code sample to anything the scene runs; write it as a setting the scene is held to (ttl, wait, limit), or leave it out` })
 	}
 	// A sample in SQL is SQL throughout, not only in its strings.
 	if (/^sql$/i.test(code.lang) && /^\s*(update|insert)\b/i.test(codeOnly)) {
 		const at = codeOnly.search(/\S/)
-		const line = codeOnly.slice(0, at).split('\n').length - 1
-		const position = { line: code.start.line + line, column: code.start.column + at - (lineStarts[line] ?? 0) }
+		const position = positionAt(at)
 		read.sqlWrites.push({ text: codeOnly, position })
 		read.writeAt ??= position
-		read.namesFence ||= /fence|\bterm\b/i.test(codeOnly)
+		read.namesFence ||= NAMES_FENCE.test(codeOnly)
 	}
 	for (const piece of pieces) {
 		if (piece.kind !== 'string' || inSetting(piece.offset)) continue
@@ -312,8 +318,9 @@ function readSample(code: Code): SampleRead {
 		if (!prose.includes(piece) && /^["'`](ttl|wait|limit|renew)\w*["'`]$/i.test(piece.text)) continue
 		if (refused.has(`${piece.start.line}:${piece.start.column}`)) continue
 		const before = codeOnly.slice(Math.max(0, piece.offset - 80), piece.offset)
-		const quote = /^(?:r?(?:"""|'''|["'`]))/.exec(piece.text)?.[0] ?? ''
-		const inner = piece.text.slice(quote.length, piece.text.endsWith(quote.replace(/^r/, '')) && piece.text.length > quote.length ? piece.text.length - quote.replace(/^r/, '').length : piece.text.length)
+		const quote = /^("""|'''|["'`])/.exec(piece.text)?.[0] ?? ''
+		const closed = piece.text.length > quote.length && piece.text.endsWith(quote)
+		const inner = piece.text.slice(quote.length, closed ? piece.text.length - quote.length : piece.text.length)
 		const at = (offset: number): Position => positionIn(piece, quote.length + offset, code.start.column)
 		if (KEY_BEFORE.test(before)) {
 			if (!inner.includes('${')) read.keys.push({ text: inner, position: piece.start })
@@ -350,11 +357,16 @@ function readSample(code: Code): SampleRead {
 	return read
 }
 
+/** Whether the sample says renew: false (or Go's NoRenew()). */
+function renewsOff(read: SampleRead): boolean {
+	return read.written.some(w => w.setting === 'renew' && /^(false|False)$/.test(w.text))
+}
+
 /** Whether the sample holds with renewal on (it says no renew: false), so its worker renews while it runs. */
 export function sampleRenews(code: Code | undefined): boolean {
 	if (!code) return false
 	const read = readSample(code)
-	return read.holds && !read.written.some(w => w.setting === 'renew' && /^(false|False)$/.test(w.text))
+	return read.holds && !renewsOff(read)
 }
 
 /** Every problem of the sample against the scene and its run. */
@@ -374,12 +386,11 @@ export function codeProblems(code: Code | undefined, scene: CodeScene, whole: Ru
 			}
 		}
 	}
-	let renewOff = false
+	const renewOff = renewsOff(read)
 	for (const { setting, text, line, column, unit } of written) {
 		const position = { line, column }
 		if (setting === 'renew') {
-			if (/^(false|False)$/.test(text)) renewOff = true
-			else if (!/^(true|True)$/.test(text)) problems.push({ position, message: `cannot read renew ${text}; write true or false, where the scene is held to it` })
+			if (!/^(true|false|True|False)$/.test(text)) problems.push({ position, message: `cannot read renew ${text}; write true or false, where the scene is held to it` })
 			continue
 		}
 		if (setting === 'limit') {
