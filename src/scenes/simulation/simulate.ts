@@ -95,9 +95,7 @@ interface Run {
 async function runScene(scene: Scene, options: SimulateOptions, texts: SceneTexts, unfenced: boolean): Promise<Run> {
 	const world = new World(scene, options.openDriver, options.file, { ttl: ttlOf(scene), key: keyOf(scene), unfenced, ...(options.settling === undefined ? {} : { settling: options.settling }) })
 	const stage: Stage = { world, texts, labels: new Labels(), verbs: options.verbs ?? VERBS }
-	world.record.paused = id => stage.labels.paused(id)
-	world.record.pausedSince = id => stage.labels.pausedSince(id)
-	world.record.crashed = id => stage.labels.crashed(id)
+	world.record.labels = stage.labels
 	const frames: Frame[] = []
 	const facts: RunFacts = { steps: [], kinds: world.kinds, key: world.key, ttl: world.ttl, ...(options.lookAhead === undefined ? {} : { lookAhead: options.lookAhead }) }
 	const run: Run = { frames, facts, failures: [], failed: false }
