@@ -52,7 +52,9 @@ export abstract class LeaseCore<Fence extends bigint | undefined> implements Lea
 	#state: LeaseState = 'held'
 	// Made on first use: most leases end without anyone looking at their signal.
 	#controller: AbortController | undefined
-	#lostReason: LockError | undefined
+	// A lease that ran out makes its error only when someone asks: most are never looked at, and
+	// an error's stack costs more than the rest of running out.
+	#lostReason: LockError | (() => LockError) | undefined
 	#onLost: ((reason: LockError) => void) | undefined
 
 	constructor(key: string, fence: Fence) {
@@ -87,13 +89,15 @@ export abstract class LeaseCore<Fence extends bigint | undefined> implements Lea
 		this.expireIfDue()
 		if (this.#controller === undefined) {
 			this.#controller = new AbortController()
-			if (this.#lostReason !== undefined) this.#controller.abort(this.#lostReason)
+			const reason = this.lostReason
+			if (reason !== undefined) this.#controller.abort(reason)
 		}
 		return this.#controller.signal
 	}
 
 	/** Why the lease was lost, once it was. */
 	get lostReason(): LockError | undefined {
+		if (typeof this.#lostReason === 'function') this.#lostReason = this.#lostReason()
 		return this.#lostReason
 	}
 
@@ -106,7 +110,7 @@ export abstract class LeaseCore<Fence extends bigint | undefined> implements Lea
 	checkRenewable(now?: number): void {
 		this.expireIfDue(now)
 		if (this.#state === 'released') throw new LockError('released', `${this.place}: lease ${this.id} was released; a renewal cannot take the key back`)
-		if (this.#state === 'lost') throw new LockError('lost', `${this.place}: lease ${this.id} was lost before this renewal`, { cause: this.#lostReason })
+		if (this.#state === 'lost') throw new LockError('lost', `${this.place}: lease ${this.id} was lost before this renewal`, { cause: this.lostReason })
 	}
 
 	/** Whether the lease holds its key, was released, or was lost, without looking at the clock. */
@@ -121,17 +125,20 @@ export abstract class LeaseCore<Fence extends bigint | undefined> implements Lea
 		return true
 	}
 
-	/** Marks a held lease lost; false if it was not held. */
-	protected markLost(reason: LockError): boolean {
+	/** Marks a held lease lost, for `reason` (or the error a function makes when it is first asked for); false if it was not held. */
+	protected markLost(reason: LockError | (() => LockError)): boolean {
 		if (this.#state !== 'held') return false
 		this.#state = 'lost'
 		this.#lostReason = reason
 		return true
 	}
 
-	/** Tells the holder the lease is lost: its `onLost` listener, then its signal. */
-	protected announceLost(reason: LockError): void {
+	/** Tells the holder the lease is lost: its `onLost` listener, then its signal; the reason is the one `markLost` was given. */
+	protected announceLost(): void {
 		const listener = this.#onLost
+		const controller = this.#controller
+		if (listener === undefined && controller === undefined) return
+		const reason = this.lostReason as LockError
 		if (listener !== undefined) {
 			// As a throwing abort listener: reported, and the lease still reads as lost.
 			try {
@@ -142,7 +149,7 @@ export abstract class LeaseCore<Fence extends bigint | undefined> implements Lea
 				})
 			}
 		}
-		this.#controller?.abort(reason)
+		controller?.abort(reason)
 	}
 }
 
@@ -215,17 +222,18 @@ export class HeldLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 	 */
 	override expireIfDue(now = this.#owner.clock.now()): boolean {
 		if (this.state !== 'held' || now < this.#expiresAt) return false
-		this.lose(new LockError('lost', `${this.place}: lease ${this.id} ran out: its ${formatDuration(this.#ttl)} TTL passed without a renewal`))
+		const ttl = this.#ttl
+		this.lose(() => new LockError('lost', `${this.place}: lease ${this.id} ran out: its ${formatDuration(ttl)} TTL passed without a renewal`))
 		return true
 	}
 
 	/** Marks the lease lost and aborts its signal, then gives the key to the next in line (LOCK-04). */
-	lose(reason: LockError): void {
+	lose(reason: LockError | (() => LockError)): void {
 		if (!this.markLost(reason)) return
 		this.#disarm()
 		// Out of the holders before the abort, so its listeners see the key free; given
 		// to the next in line only after them.
-		this.#owner.letGo(this, () => this.announceLost(reason))
+		this.#owner.letGo(this, () => this.announceLost())
 	}
 
 	#onTimer(): void {

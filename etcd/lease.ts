@@ -291,7 +291,7 @@ export class EtcdLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 		this.#stopListening()
 		this.#onEnd(this)
 		this.#tenancy.leave(`${this.place}: lease ${this.id}`)
-		this.announceLost(reason)
+		this.announceLost()
 	}
 
 	#listen(tenancy: Tenancy): () => void {

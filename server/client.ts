@@ -476,7 +476,7 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 		clearTimeout(this.#timer)
 		for (const stopWaiting of this.#onLost ?? []) stopWaiting(reason)
 		this.#onLost = undefined
-		this.announceLost(reason)
+		this.announceLost()
 	}
 
 	// Early by a fiftieth of the TTL (at most 1 s), for timers that fire late.
