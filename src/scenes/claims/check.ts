@@ -8,6 +8,7 @@ import type { ClaimContext, Evidence, SlotType } from './form.ts'
 import type { Happening } from './facts.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { liveLease } from './query.ts'
+import { causeProblem, type Told } from './causes.ts'
 
 /** A claim that held: its clause's span, its form, the spans of the engine's values in it, and what it was checked against. */
 export interface CheckedClaim {
@@ -43,6 +44,9 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	// The happenings each family of `each` forms told already, by their place in the step.
 	const used = new Map<string, Set<number>>()
 	let before: { at: number; order: number } | undefined
+	// The latest happening the text told so far: a state told in between ("the row keeps fence 7") does not let a
+	// later clause go back before it.
+	let latest: { at: number; order: number } | undefined
 	// The moment the text last told: "5 s later" after it counts from it, not from the step before.
 	let told: number | undefined
 	// The step's happenings the text has told so far, by their order.
@@ -51,6 +55,8 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	let passed: number | undefined
 	// The last clause of each family, where a happening it left untold is pointed at.
 	const lastOf = new Map<string, ReadClause>()
+	// The clause before and what it was checked against, which a clause after "so" follows from.
+	let cause: Told | undefined
 	for (const clause of read.clauses) {
 		const family = clause.form.each
 		if (family !== undefined) lastOf.set(family, clause)
@@ -59,18 +65,23 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			result.problems.push(outcome)
 			before = undefined
 			passed = undefined
+			cause = undefined
 			continue
 		}
+		const why = clause.then === 'so' && cause !== undefined ? causeProblem(cause, { clause, claim: outcome }, context) : undefined
+		cause = { clause, claim: outcome }
 		// "then" claims an order: what this clause tells came after what the one before it told (at a later
 		// time, or at the same time later in the step; a state that holds at the step's end comes last).
 		const now = outcome.at === undefined ? undefined : { at: outcome.at, order: orderOf(outcome, context.step.index) }
 		// A new sentence is held to the order of what it newly tells: a state that held over a span, or a
 		// happening the text told already ("B holds the key with fence 8. The count started again"), is not new.
 		// Clauses joined by "and" or a comma tell what happened in order too, as a new sentence does.
-		const joined = clause.then ?? (before !== undefined && Number.isFinite(before.order) ? 'sentence' : undefined)
+		const joined = clause.then ?? ((before !== undefined && Number.isFinite(before.order)) || latest !== undefined ? 'sentence' : undefined)
 		const retold = joined === 'sentence' && (outcome.until !== undefined || outcome.evidence.every(e => e.kind !== 'happened' || e.step !== context.step.index || (e.order !== undefined && seen.has(e.order))))
 		// A note tells what holds when it is sent.
-		if (context.place === 'note' && outcome.until !== undefined && outcome.until <= context.world.time) {
+		if (why !== undefined) {
+			result.problems.push({ start: clause.start, end: clause.end, message: why })
+		} else if (context.place === 'note' && outcome.until !== undefined && outcome.until <= context.world.time) {
 			result.problems.push({ start: clause.start, end: clause.end, message: `a note tells what holds when it is sent, at ${formatDuration(context.world.time)}, and this held only until ${formatDuration(outcome.until)}` })
 			// After "40 s pass", a state told next holds when that time has passed.
 		} else if (passed !== undefined && outcome.until !== undefined && clause.then !== 'so' && outcome.until <= passed) {
@@ -81,10 +92,12 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		} else if (before !== undefined && outcome.until !== undefined && (Number.isFinite(before.order) || clause.then === undefined) && clause.then !== 'so' && endedBy(outcome, before, clause.then === 'then')) {
 			const says = clause.then === 'then' ? '"then" says this held after what the clause before tells' : clause.then === 'sentence' ? 'a caption tells in order, and this sentence tells a state after what the sentence before it told' : 'told after what the clause before tells, this state must still hold then'
 			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it held only until ${formatDuration(outcome.until)}` })
-		} else if (joined && !retold && before !== undefined && now !== undefined && outOfOrder(before, now, joined)) {
-			const says = clause.then === 'then' ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened'
-			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it ${now.at === before.at && now.order === before.order ? 'is the same thing' : 'came before it'}${now.at < before.at ? `: at ${formatDuration(now.at)}, not after ${formatDuration(before.at)}` : `, both at ${formatDuration(now.at)}`}` })
+		} else if (joined && !retold && now !== undefined && ((before !== undefined && outOfOrder(before, now, joined)) || (joined !== 'so' && latest !== undefined && Number.isFinite(now.order) && outOfOrder(latest, now, joined)))) {
+			const after = before !== undefined && outOfOrder(before, now, joined) ? before : (latest as { at: number; order: number })
+			const says = clause.then === 'then' && after === before ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
+			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it ${now.at === after.at && now.order === after.order ? 'is the same thing' : 'came before it'}${now.at < after.at ? `: at ${formatDuration(now.at)}, not after ${formatDuration(after.at)}` : `, both at ${formatDuration(now.at)}`}` })
 		} else {
+			if (now !== undefined && Number.isFinite(now.order) && (latest === undefined || now.at > latest.at || (now.at === latest.at && now.order > latest.order))) latest = now
 			result.claims.push(outcome)
 			for (const e of outcome.evidence) if (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined) seen.add(e.order)
 			if (family !== undefined) {
@@ -96,7 +109,8 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		// A clause that tells no moment leaves nothing for the next one to come after.
 		before = now
 		passed = !PASSING.includes(clause.form.id) ? undefined : outcome.evidence.find(e => e.kind === 'clock')?.at
-		if (now !== undefined) told = now.at
+		// "N s later" counts from the latest moment told: a state told after a happening does not take it back.
+		if (now !== undefined) told = told === undefined || outcome.until === undefined ? now.at : Math.max(told, now.at)
 	}
 	if (context.place === 'caption') result.problems.push(...untold(used, lastOf, context))
 	return result

@@ -13,5 +13,5 @@ export { readText, type ReadClause, type ReadProblem, type ReadResult } from './
 export { checkText, allHold, type CheckedClaim, type CheckResult } from './check.ts'
 export { FORMS, formsOf } from './registry.ts'
 export { EXAMPLE_CAST, unreadExamples } from './examples.ts'
-export { NEUTRAL_WORDS, FUNCTION_WORDS } from './lexicon.ts'
+export { NEUTRAL_WORDS, FUNCTION_WORDS, ID_WORDS, idProblem } from './lexicon.ts'
 export { fenceOf, showFence } from './fence-notation.ts'

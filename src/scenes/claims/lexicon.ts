@@ -48,6 +48,55 @@ export const FUNCTION_WORDS: readonly string[] = ['a', 'an', 'the', 'of', 'for',
 
 const ALLOWED = new Set([...NEUTRAL_WORDS, ...FUNCTION_WORDS])
 
+/**
+ * Words a scene's `id` may be made of, besides the neutral ones: the subjects a guide's scene is about.
+ * An id shows in every link to a step (`#fences-restart-step-2`), so it names a subject and tells no
+ * story: no actor, no number, no outcome (`b-saves-first` is refused).
+ */
+export const ID_WORDS: readonly string[] = [
+	'scene',
+	'first',
+	'second',
+	'example',
+	'lock',
+	'locks',
+	'lease',
+	'leases',
+	'fence',
+	'fences',
+	'fencing',
+	'semaphore',
+	'semaphores',
+	'epoch',
+	'epochs',
+	'leader',
+	'election',
+	'availability',
+	'restart',
+	'restore',
+	'backup',
+	'shutdown',
+	'killed',
+	'lets',
+	'go',
+	'renewal',
+	'pause',
+	'testing',
+	'cache',
+	'queue',
+	'summary',
+	'summaries',
+]
+
+const ID_ALLOWED = new Set([...ALLOWED, ...ID_WORDS])
+
+/** Why a scene's id cannot stand, or undefined: each of its words (between `-` and `_`) is a subject or a neutral word. */
+export function idProblem(id: string): string | undefined {
+	const word = id.split(/[-_]+/).find(part => part !== '' && !ID_ALLOWED.has(part))
+	if (word === undefined) return undefined
+	return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" is no word of the id lexicon (${ID_WORDS.slice(0, 8).join(', ')}, ...; see the authors page); name the subject, like fences-restart`
+}
+
 /** The first word of an aside the lexicon does not have, with its offset; undefined when every word is neutral. */
 export function unneutralWord(text: string): { word: string; offset: number } | undefined {
 	for (const match of text.matchAll(/[^\s,]+/g)) {

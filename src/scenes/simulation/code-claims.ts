@@ -11,6 +11,7 @@ import { DEFAULT_TTL_MS, DEFAULT_WAIT_MS, formatDuration, parseDuration } from '
 import { isClaimWord } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 import { piecesOf, positionIn } from './sample-pieces.ts'
+import { fenceFlow, isFenceExpression, placeholders, valuesAfter } from './fence-flow.ts'
 
 export interface CodeProblem {
 	position: Position
@@ -180,8 +181,10 @@ interface SampleRead {
 	keys: Quoted[]
 	/** Names written as strings in a lock's or semaphore's call. */
 	lockNames: Quoted[]
-	/** SQL the sample writes rows with (`update`, `insert`). */
-	sqlWrites: Quoted[]
+	/** SQL the sample writes rows with (`update`, `insert`), and the values it passes them: undefined when they cannot be found, 'sql' for a sample that is SQL alone. */
+	sqlWrites: (Quoted & { values: string[] | undefined | 'sql' })[]
+	/** Names the sample binds its lease's fence to (`const fence = fenceText(lease.fence)`). */
+	fenceNames: ReadonlySet<string>
 	/** The first write the sample does (`save(...)`, `write(...)` or SQL), and whether the sample names a fence anywhere. */
 	writeAt?: Position
 	namesFence: boolean
@@ -212,7 +215,7 @@ function readSample(code: Code): SampleRead {
 	const key = `${code.lang}\n${code.start.line}:${code.start.column}\n${code.lines.join('\n')}`
 	const known = samples.get(key)
 	if (known) return known
-	const read: SampleRead = { problems: [], written: [], holds: false, waits: false, tries: false, keys: [], lockNames: [], sqlWrites: [], namesFence: false, semaphore: false, renewsByHand: false }
+	const read: SampleRead = { problems: [], written: [], holds: false, waits: false, tries: false, keys: [], lockNames: [], sqlWrites: [], fenceNames: new Set(), namesFence: false, semaphore: false, renewsByHand: false }
 	const shell = /^(sh|bash|shell|console|zsh)$/i.test(code.lang)
 	const whole = code.lines.join('\n')
 	const pieces = piecesOf(code.lines, code.lang, code.start)
@@ -245,6 +248,10 @@ function readSample(code: Code): SampleRead {
 		while (line + 1 < lineStarts.length && (lineStarts[line + 1] as number) <= offset) line++
 		return { line: code.start.line + line, column: code.start.column + offset - (lineStarts[line] as number) }
 	}
+	// The fence is passed whole, or as the engine's padded text: anything done to it first is refused.
+	const flow = fenceFlow(codeOnly, pieces)
+	read.fenceNames = flow.names
+	for (const problem of flow.problems) read.problems.push({ position: positionAt(problem.offset), message: problem.message })
 	// Strings said as prose (not an object's key, `{ 'ttl': ... }`) hold no setting, only text.
 	const prose = pieces.filter(piece => piece.kind === 'string' && !/^\s*[:=]/.test(whole.slice(piece.offset + piece.text.length)))
 	const inProse = (offset: number): boolean => prose.some(piece => offset > piece.offset && offset < piece.offset + piece.text.length)
@@ -290,6 +297,10 @@ function readSample(code: Code): SampleRead {
 			read.problems.push({ position: { line, column: code.start.column + at }, message: `cannot read ${(match[2] as string).trim()} as an argument of ${match[1]}(): it takes the name${/semaphore/i.test(match[1] as string) ? ' and { limit }' : ', and a hold its options'}; write the setting by its name, where the scene is held to it` })
 		}
 	}
+	// The settings are one hold's: with two holds, a TTL written on one says nothing of the other's.
+	const holdCalls = [...bare.matchAll(/\b(?:hold|tryHold|try_hold|Hold|TryHold|hold_with|try_hold_with|holdAll|hold_all)\s*\(/g)]
+	const second = holdCalls[1]
+	if (second) read.problems.push({ position: positionAt(second.index ?? 0), message: `the code sample holds ${holdCalls.length} times, and a scene's sample shows one hold, whose settings (ttl, wait, renew) the scene is held to; show one hold in the sample` })
 	// A setting's value is read where it stands; what it spans is no stray number or string.
 	const settingSpans = read.written.map(w => {
 		const from = (lineStarts[w.line - code.start.line] ?? 0) + w.column - code.start.column
@@ -308,7 +319,7 @@ function readSample(code: Code): SampleRead {
 	if (/^sql$/i.test(code.lang) && /^\s*(update|insert)\b/i.test(codeOnly)) {
 		const at = codeOnly.search(/\S/)
 		const position = positionAt(at)
-		read.sqlWrites.push({ text: codeOnly, position })
+		read.sqlWrites.push({ text: codeOnly, position, values: 'sql' })
 		read.writeAt ??= position
 		read.namesFence ||= NAMES_FENCE.test(codeOnly)
 	}
@@ -328,7 +339,8 @@ function readSample(code: Code): SampleRead {
 		}
 		if (ADDRESS_BEFORE.test(before)) continue
 		if (/^\s*(update|insert)\b/i.test(inner)) {
-			read.sqlWrites.push({ text: inner, position: piece.start })
+			const values = inner.includes('${') ? placeholders(inner).map(p => p.text) : valuesAfter(codeOnly, piece.offset + piece.text.length)
+			read.sqlWrites.push({ text: inner, position: piece.start, values })
 			read.writeAt ??= piece.start
 		}
 		// What the string says outside its `${...}` parts, which are code.
@@ -470,6 +482,9 @@ function fenceProblems(read: SampleRead, run: RunFacts): CodeProblem[] {
 			problems.push({ position: sql.position, message: "the code sample's SQL writes whatever fence it is given (it has no check like \"and summary_fence < ?\"), and the scene's database refuses a write whose fence is not above the row's; write the check in the sample, or give the database fences=off" })
 		} else if (!fenced && shape.check !== undefined) {
 			problems.push({ position: sql.position, message: "the code sample's SQL keeps a stale fence out, and the scene's database has fences=off and checks none; leave the check out of the sample, or the fences=off out of the scene" })
+		} else if (sql.values !== 'sql') {
+			const bound = boundProblem(sql.text, sql.values, shape, read.fenceNames)
+			if (bound) problems.push({ position: sql.position, message: `the code sample's SQL ${bound}` })
 		}
 	}
 	return problems
@@ -481,7 +496,7 @@ function fenceProblems(read: SampleRead, run: RunFacts): CodeProblem[] {
  * same column with the write's (`summary_fence < ?`, or `<=`). Anything else (an `or`, a check of another
  * column, an insert) is a reason it cannot be read.
  */
-function sqlShape(text: string): { fence?: string; check?: '<' | '<=' } | string {
+function sqlShape(text: string): { fence?: string; check?: '<' | '<='; fenceParam?: number; checkParam?: number } | string {
 	const sql = text
 		.replace(/\$\{[^}]*\}|%s|\$\d+|:\w+|\{\w*\}/g, '?')
 		.replace(/\s+/g, ' ')
@@ -495,7 +510,8 @@ function sqlShape(text: string): { fence?: string; check?: '<' | '<=' } | string
 	const fence = sets.find(column => /fence|^term$/.test(column as string))
 	const conditions = (update[3] as string).split(/ and /)
 	let check: '<' | '<=' | undefined
-	for (const condition of conditions) {
+	let checkParam: number | undefined
+	for (const [i, condition] of conditions.entries()) {
 		const c = condition.trim().replace(/^\((.*)\)$/, '$1')
 		if (/ or /.test(c)) return 'its where clause has an or'
 		if (/^id = \?$/.test(c)) continue
@@ -507,9 +523,37 @@ function sqlShape(text: string): { fence?: string; check?: '<' | '<=' } | string
 		if (column === undefined || sign === undefined) return `it cannot read the condition "${c}"`
 		if (column !== fence) return `its check compares ${column}, which it does not write the fence to`
 		check = sign as '<' | '<='
+		// Each condition before it takes one value, as each set does.
+		checkParam = sets.length + i
 	}
 	if (!conditions.some(c => /^\(?id = \?\)?$/.test(c.trim()))) return 'it does not pick the row by its id'
-	return { ...(fence === undefined ? {} : { fence }), ...(check === undefined ? {} : { check }) }
+	const fenceParam = fence === undefined ? undefined : sets.indexOf(fence)
+	return { ...(fence === undefined ? {} : { fence, fenceParam }), ...(check === undefined ? {} : { check, checkParam }) }
+}
+
+/**
+ * What the SQL's fence and its check are given, held to the fence: the value written to the fence column and
+ * the value the check compares the row's with must both be the lease's fence, the same one (`summary_fence < ${text}`
+ * or a guard bound to the summary keeps nothing out).
+ */
+function boundProblem(text: string, values: string[] | undefined, shape: { fenceParam?: number; checkParam?: number }, names: ReadonlySet<string>): string | undefined {
+	if (shape.fenceParam === undefined && shape.checkParam === undefined) return undefined
+	const marks = placeholders(text)
+	const valueOf = (param: number): string | undefined => {
+		const mark = marks[param]
+		if (!mark) return undefined
+		if (mark.text.startsWith('${')) return mark.text.slice(2, -1)
+		return mark.index === undefined || values === undefined ? undefined : values[mark.index]
+	}
+	const written = shape.fenceParam === undefined ? undefined : valueOf(shape.fenceParam)
+	const compared = shape.checkParam === undefined ? undefined : valueOf(shape.checkParam)
+	if ((shape.fenceParam !== undefined && written === undefined) || (shape.checkParam !== undefined && compared === undefined)) {
+		return 'takes values the checker cannot find (pass them right after the SQL, in order, or in its ${...})'
+	}
+	if (written !== undefined && !isFenceExpression(written, names)) return `writes ${written} to the fence column, not the lease's fence`
+	if (compared !== undefined && !isFenceExpression(compared, names)) return `compares the row's fence with ${compared}, not the lease's fence`
+	if (written !== undefined && compared !== undefined && written.replace(/\s+/g, '') !== compared.replace(/\s+/g, '')) return `writes ${written} to the fence column and compares the row's with ${compared}: write and compare the same fence`
+	return undefined
 }
 
 /** The first step with a happening the sample rules out, as a problem at that step. */

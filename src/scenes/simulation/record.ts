@@ -74,9 +74,11 @@ export class Recorder {
 		const list = this.#happenings
 		// What happens after the step (the run's end letting every hold go) belongs to no step's facts.
 		this.#happenings = []
-		// A lease's running out is noticed after the fact, with the time it ran out: it may need moving back.
-		const sorted = list.every((h, i) => i === 0 || (list[i - 1] as Happening).at <= h.at)
-		const happenings = sorted ? list : list.map((h, order) => ({ h, order })).sort((a, b) => a.h.at - b.h.at || a.order - b.order).map(({ h }) => h)
+		// A lease's running out is noticed after the fact, with the time it ran out: it may need moving back, and
+		// before whatever else happened at that moment (the clock reached it first; a renewal it refused came after).
+		const rank = (h: Happening): number => (h.kind === 'expired' ? 0 : 1)
+		const sorted = list.every((h, i) => i === 0 || (list[i - 1] as Happening).at < h.at || ((list[i - 1] as Happening).at === h.at && rank(list[i - 1] as Happening) <= rank(h)))
+		const happenings = sorted ? list : list.map((h, order) => ({ h, order })).sort((a, b) => a.h.at - b.h.at || rank(a.h) - rank(b.h) || a.order - b.order).map(({ h }) => h)
 		const step: StepFacts = { index, start, end, happenings }
 		this.steps[index] = step
 		return step

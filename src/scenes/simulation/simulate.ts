@@ -7,7 +7,7 @@
  */
 import type { Scene, SetState, Step, Strike } from '../../../scene-parser/index.ts'
 import { DEFAULT_TTL_MS, MAX_FENCE_PART } from '../../../engine/index.ts'
-import { castProblems, isLockName, nameProblem } from '../claims/index.ts'
+import { castProblems, idProblem, isLockName, nameProblem } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 import type { Frame, FrameMessage, SceneFrames } from '../frame.ts'
 import { castOf, kindOf, statePlace } from './cast.ts'
@@ -109,6 +109,10 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 			if (actor.first !== undefined && actor.first > MAX_FENCE_PART) world.report(actor.position, `first=${actor.first} is more than a store's count can reach (2^64 - 1)`)
 			const name = nameProblem(actor.label.value)
 			if (name !== undefined) world.report(actor.label.position, name)
+		}
+		for (const setting of scene.settings) {
+			const problem = setting.kind === 'id' ? idProblem(setting.value) : undefined
+			if (problem !== undefined) world.report(setting.position, problem)
 		}
 		for (const { actor, message } of castProblems(scene.actors.map(actor => ({ ...actor, kind: kindOf(actor.icon) })))) world.report(actor.position, message)
 		await world.open(actor => (actor.first !== undefined && actor.first > MAX_FENCE_PART ? 0n : startCount(scene, texts, actor)))

@@ -157,16 +157,16 @@ describe('remarkScenes on the seed scene', () => {
 	})
 
 	it('takes the id the author gave', async () => {
-		const tree = treeWith(`id fences-late-write\n${seedScene}`)
+		const tree = treeWith(`id fences-example\n${seedScene}`)
 		await remarkScenes(options('build'))(tree, file)
-		expect(figureIds(tree)).toEqual(['fences-late-write'])
-		expect(all(figureOf(tree), hasClass('scene-step'))[0]?.properties['id']).toBe('fences-late-write-step-1')
+		expect(figureIds(tree)).toEqual(['fences-example'])
+		expect(all(figureOf(tree), hasClass('scene-step'))[0]?.properties['id']).toBe('fences-example-step-1')
 	})
 
 	it('fails the build on two scenes given one id, at the second', async () => {
-		const tree = pageOf([`id late\n${seedScene}`, `id late\n${seedScene}`])
+		const tree = pageOf([`id fences\n${seedScene}`, `id fences\n${seedScene}`])
 		const run = remarkScenes(options('build'))(tree, file)
-		await expect(run).rejects.toThrow('content/guides/x.mdx:61:1: scene id "late" is already the id of the scene at line 11; a page\'s scenes need ids of their own')
+		await expect(run).rejects.toThrow('content/guides/x.mdx:61:1: scene id "fences" is already the id of the scene at line 11; a page\'s scenes need ids of their own')
 	})
 
 	it('keeps a scene\'s step links when a scene is added above it', async () => {
@@ -180,13 +180,13 @@ describe('remarkScenes on the seed scene', () => {
 				all(figure, hasClass('scene-step-link')).map(link => String(link.properties['href'])),
 			]))
 		}
-		const before = await stepLinks([seedScene, `id restarts\n${seedScene}`])
-		const after = await stepLinks([other, seedScene, `id restarts\n${seedScene}`])
+		const before = await stepLinks([seedScene, `id fences-second\n${seedScene}`])
+		const after = await stepLinks([other, seedScene, `id fences-second\n${seedScene}`])
 		// The scenes moved down one place, and their links are the same.
 		expect(after.get('2')).toEqual(before.get('1'))
 		expect(after.get('3')).toEqual(before.get('2'))
 		expect(after.get('2')?.[0]).toBe('#scene-worker-a-holds-the-chats-key-step-1')
-		expect(after.get('3')?.[0]).toBe('#restarts-step-1')
+		expect(after.get('3')?.[0]).toBe('#fences-second-step-1')
 	})
 })
 

@@ -117,6 +117,16 @@ function gaveUp(slots: readonly Slot[], context: ClaimContext, after?: number): 
 	return holds([saw(context.step, gave)], gave.at)
 }
 
+/** Each worker of slot 0 asked for the key in this step: the claim's moment is the last ask, and each its own for "at". */
+function everyAsked(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const ids = actorsOf(slots[0])
+	const missing = ids.find(id => asks(context, id).length === 0)
+	if (missing !== undefined) return fails(`${context.name(missing)} did not ask for the key in this step`, 0)
+	const all = ids.map(id => asks(context, id)[0] as Of<'asked'>)
+	if (all.some(h => h.unshown)) return holds(all.map(h => saw(context.step, h)))
+	return { ...holds(all.map(h => saw(context.step, h)), Math.max(...all.map(h => h.at))), each: all.map(h => ({ who: h.worker, at: h.at })) } as Verdict
+}
+
 /** Whether the worker (or, with `other`, a worker other than it) asked in a step before this one. */
 /** Whether the worker (or, with `other`, another worker) asked before this step, of the store this step's ask went to when it has one: "again" and "too" are about one key. */
 function askedBefore(context: ClaimContext, worker: string, other: boolean, store = asks(context, worker)[0]?.store): boolean {
@@ -135,19 +145,28 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => asked(slots, context),
 	},
 	{
+		id: 'asks-bare',
+		places: STORY,
+		pattern: '{worker} asks',
+		example: 'Worker B asks',
+		meaning: 'The worker asked the lock for the key in this step (a hold or a try).',
+		check: (slots, context) => asked(slots, context),
+	},
+	{
+		id: 'workers-ask-bare',
+		places: STORY,
+		pattern: '{workers} ask',
+		example: 'Workers B and C ask',
+		meaning: 'Each of those workers asked for the key in this step.',
+		check: (slots, context) => everyAsked(slots, context),
+	},
+	{
 		id: 'workers-ask',
 		places: STORY,
 		pattern: '{workers} ask for {key}',
 		example: 'Workers B and C ask for the key',
 		meaning: 'Each of those workers asked for the key in this step.',
-		check(slots, context) {
-			const ids = actorsOf(slots[0])
-			const missing = ids.find(id => asks(context, id).length === 0)
-			if (missing !== undefined) return fails(`${context.name(missing)} did not ask for the key in this step`, 0)
-			const all = ids.map(id => asks(context, id)[0] as Of<'asked'>)
-			if (all.some(h => h.unshown)) return holds(all.map(h => saw(context.step, h)))
-			return { ...holds(all.map(h => saw(context.step, h)), Math.max(...all.map(h => h.at))), each: all.map(h => ({ who: h.worker, at: h.at })) } as Verdict
-		},
+		check: (slots, context) => everyAsked(slots, context),
 	},
 	{
 		id: 'asks-again',

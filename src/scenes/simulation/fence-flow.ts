@@ -1,0 +1,152 @@
+/**
+ * How a code sample passes its lease's fence, read as the few ways the checker can vouch for: the
+ * fence as it is (`lease.fence`, Go's `lease.Fence`, Rust's `lease.fence()`), or as the engine's
+ * padded text (`fenceText(...)`, Go's `.Text()`, Rust's `.text()`), passed whole to a call, bound to
+ * a name, or put in SQL. Anything done to it first (`typeof`, `String(...)`, `.Hi`, `as usize`, an
+ * operator) is refused: an unpadded text fence sorts "9" above "10", half a fence is no fence, and the
+ * checker cannot tell what else such code passes. In SQL, the value the check compares the row's fence
+ * with must be the fence the update writes.
+ */
+import type { Position } from '../../../scene-parser/index.ts'
+import type { Piece } from './sample-pieces.ts'
+
+export interface FlowProblem {
+	offset: number
+	message: string
+}
+
+/** A read of the lease's fence, as it is or with the engine's padding after it (Go's `.Text()`, Rust's `.text()`). */
+const FENCE_READ = /\blease\.(?:fence|Fence)\b(?:\s*\(\s*\))?(?:\.(?:Text|text)\(\s*\))?/g
+/** The engine's padded text of a read of the fence. */
+const PADDED_READ = /\b(?:fenceText|fence_text|FenceText)\(\s*lease\.(?:fence|Fence)\b(?:\s*\(\s*\))?\s*\)/g
+
+/** Functions that turn a value into another a reader cannot check: text with no padding, a number cut short. */
+const CONVERSIONS = new Set(['String', 'Number', 'BigInt', 'parseInt', 'parseFloat', 'stringify', 'toString', 'str', 'int', 'float', 'repr', 'hex', 'oct', 'bin', 'format', 'Sprint', 'Sprintf', 'Sprintln', 'Itoa', 'FormatInt', 'FormatUint', 'string', 'int64', 'uint64', 'int32', 'uint32', 'float64', 'to_string', 'abs', 'Math', 'round', 'floor'])
+
+/** The name an expression is bound to, when the code before it is `const NAME =`, `NAME :=`, `let NAME =`. */
+const BOUND_BEFORE = /(?:^|[\s;{(])(?:(?:const|let|var|let[ \t]+mut|mut)[ \t]+)?([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w<>]+[ \t]*)?(?::=|=)[ \t]*$/
+
+/** The spans of code in the sample: outside strings and comments, or inside a template string's `${...}`. */
+function codeSpans(pieces: readonly Piece[]): (offset: number) => boolean {
+	const strings = pieces.filter(piece => piece.kind !== 'code')
+	return offset => {
+		const piece = strings.find(p => offset >= p.offset && offset < p.offset + p.text.length)
+		if (!piece) return true
+		if (piece.kind !== 'string' || !piece.text.startsWith('`')) return false
+		const inside = offset - piece.offset
+		for (const match of piece.text.matchAll(/\$\{[^}]*\}/g)) {
+			const from = match.index ?? 0
+			if (inside >= from + 2 && inside < from + match[0].length - 1) return true
+		}
+		return false
+	}
+}
+
+/** The fence expressions of the sample (reads and the names they are bound to), and what is wrong with how each is passed. */
+export function fenceFlow(code: string, pieces: readonly Piece[]): { problems: FlowProblem[]; names: Set<string> } {
+	const isCode = codeSpans(pieces)
+	const problems: FlowProblem[] = []
+	const names = new Set<string>()
+	const uses: { from: number; to: number; text: string }[] = []
+	const padded = [...code.matchAll(PADDED_READ)].map(match => ({ from: match.index ?? 0, to: (match.index ?? 0) + match[0].length, text: match[0] }))
+	const plain = [...code.matchAll(FENCE_READ)].map(match => ({ from: match.index ?? 0, to: (match.index ?? 0) + match[0].length, text: match[0] })).filter(read => !padded.some(p => read.from >= p.from && read.to <= p.to))
+	for (const { from, to, text } of [...padded, ...plain]) {
+		if (!isCode(from)) continue
+		uses.push({ from, to, text })
+		const bound = BOUND_BEFORE.exec(code.slice(Math.max(0, from - 80), from))
+		if (bound?.[1] && !['return', 'await'].includes(bound[1])) names.add(bound[1])
+	}
+	// A name bound to the fence is the fence too, and so is a name bound to that name (a Set's loop takes what is added).
+	for (const name of names) {
+		for (const match of code.matchAll(new RegExp(`\\b${name}\\b(?:\\.(?:Text|text)\\(\\s*\\))?`, 'g'))) {
+			const from = match.index ?? 0
+			if (!isCode(from) || /^\s*(?::=|=(?!=))/.test(code.slice(from + match[0].length)) || /\.\s*$/.test(code.slice(0, from))) continue
+			uses.push({ from, to: from + match[0].length, text: match[0] })
+			const bound = BOUND_BEFORE.exec(code.slice(Math.max(0, from - 80), from))
+			if (bound?.[1] && !['return', 'await'].includes(bound[1])) names.add(bound[1])
+		}
+	}
+	for (const use of uses) {
+		const problem = passProblem(code, use.from, use.to)
+		if (problem) problems.push({ offset: use.from, message: `cannot read what the code sample passes as the fence: ${problem}; pass the lease's fence as it is (lease.fence), or as the engine's padded text (fenceText(lease.fence)), where the checker can tell what the database compares` })
+	}
+	return { problems, names }
+}
+
+/** What is done to an expression at [from, to) before it is passed, or undefined when it is passed whole. */
+function passProblem(code: string, from: number, to: number): string | undefined {
+	const after = code.slice(to).replace(/^[ \t]+/, '')
+	const next = after[0]
+	if (next !== undefined && !/^[),}\];\n]/.test(after)) {
+		const what = /^(\.\s*\w+|as\s+\w+|\S+)/.exec(after)?.[0] ?? next
+		return `"${what}" after it does something to it first`
+	}
+	// Rust's borrow passes the value itself: `&fence`, `&mut fence`.
+	const head = code.slice(0, from).replace(/[ \t]+$/, '').replace(/(?<!&)&(?:mut[ \t]+)?$/, '').replace(/[ \t]+$/, '')
+	const prev = head[head.length - 1]
+	if (prev === undefined || prev === '\n') return undefined
+	if (prev === '(') {
+		const callee = /([A-Za-z_][\w!]*)\s*\($/.exec(head)?.[1]
+		if (callee && CONVERSIONS.has(callee.replace(/!$/, ''))) return `${callee}() turns it into another value`
+		return undefined
+	}
+	if (prev === '{' && head.endsWith('${')) return undefined
+	if (/[,[{:]/.test(prev)) return undefined
+	if (prev === '=' && !/[=!<>]=$/.test(head) && !/==$/.test(head)) return undefined
+	if (head.endsWith('=>') || /\breturn$/.test(head)) return undefined
+	const word = /(\S+)$/.exec(head)?.[1] ?? prev
+	return `"${word}" before it does something to it first`
+}
+
+/** A placeholder of SQL in the order it appears: its text and the index of the value it takes (undefined: a name). */
+interface Placeholder {
+	text: string
+	index: number | undefined
+}
+
+/** The SQL's placeholders in order, each with the value it takes: `?`, `%s` and `${...}` in turn, `$N` the Nth. */
+export function placeholders(sql: string): Placeholder[] {
+	let next = 0
+	return [...sql.matchAll(/\$\{[^}]*\}|%s|\$\d+|:\w+|\{\w*\}|\?/g)].map(match => {
+		const text = match[0]
+		if (/^\$\d+$/.test(text)) return { text, index: Number(text.slice(1)) - 1 }
+		if (/^(:\w+|\{\w*\})$/.test(text)) return { text, index: undefined }
+		return { text, index: next++ }
+	})
+}
+
+/** The values passed after a string of SQL: a tuple or list right after it, or the rest of the call's arguments. */
+export function valuesAfter(code: string, end: number): string[] | undefined {
+	const rest = code.slice(end)
+	const comma = /^\s*,\s*/.exec(rest)
+	if (!comma) return undefined
+	let i = comma[0].length
+	const open = rest[i] === '(' || rest[i] === '[' ? rest[i] : undefined
+	if (open) i++
+	const values: string[] = []
+	let depth = 0
+	let start = i
+	for (; i < rest.length; i++) {
+		const ch = rest[i] as string
+		if (ch === '(' || ch === '[' || ch === '{') depth++
+		else if (ch === ')' || ch === ']' || ch === '}') {
+			if (depth === 0) break
+			depth--
+		} else if (ch === ',' && depth === 0) {
+			values.push(rest.slice(start, i).trim())
+			start = i + 1
+		}
+	}
+	values.push(rest.slice(start, i).trim())
+	return values.filter(value => value !== '')
+}
+
+/** Whether an expression is the fence: a read of it, a name bound to one, or a free `fence` or `term`, padded or not. */
+export function isFenceExpression(text: string, names: ReadonlySet<string>): boolean {
+	const bare = text.replace(/\s+/g, '').replace(/^\$\{|\}$/g, '').replace(/^&/, '')
+	const inner = /^(?:fenceText|fence_text|FenceText)\((.*)\)$/.exec(bare)?.[1] ?? bare.replace(/\.(?:Text|text)\(\)$/, '')
+	return /^lease\.(?:fence|Fence)(?:\(\))?$/.test(inner) || names.has(inner) || /^(fence|term)$/.test(inner)
+}
+
+/** Where an offset of the sample stands. */
+export type PositionAt = (offset: number) => Position
