@@ -30,7 +30,7 @@ interface CauseRule {
 
 const SAVES = ['saves', 'saves-what-it-computed', 'writes-its-fence', 'saves-again', 'saves-too', 'saves-with-fence', 'saves-first', 'saves-before']
 const ROW_STATES = ['keeps-largest-fence', 'row-keeps-fence', 'database-keeps-fence']
-const LEASE_ENDS = ['lets-go', 'lets-go-of', 'lets-go-too', 'releases', 'function-returns', 'runs-out', 'is-lost', 'is-gone', 'reads-as-lost', 'ends-at', 'gives-up', 'gives-up-after']
+const LEASE_ENDS = ['lets-go', 'lets-go-of', 'lets-go-too', 'releases', 'function-returns', 'runs-out', 'is-lost', 'is-gone', 'reads-as-lost', 'ends-at', 'now-ends-at', 'gives-up', 'gives-up-after']
 const REOPENS = ['restarts', 'restarts-twice', 'restarts-times', 'crashes-and-opens-again', 'opens-again', 'restored', 'restored-at-epoch', 'restored-plus-one']
 const HOLDERS = ['key-held', 'key-held-by', 'key-held-by-workers', 'key-full', 'holds', 'holds-with-fence', 'holds-with-fence-and-ttl', 'holds-with-ttl', 'still-holds', 'count-already-hold', 'count-hold', 'count-workers-hold', 'all-count-hold', 'workers-hold', 'only-holder', 'limit-is', 'nth-holder']
 

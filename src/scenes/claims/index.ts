@@ -12,6 +12,7 @@ export { forgetLanguages, sceneLanguage, type SceneLanguage } from './language.t
 export { readText, type ReadClause, type ReadProblem, type ReadResult } from './read.ts'
 export { checkText, allHold, type CheckedClaim, type CheckResult } from './check.ts'
 export { FORMS, formsOf } from './registry.ts'
+export { CAUSE_RULES } from './causes.ts'
 export { EXAMPLE_CAST, unreadExamples } from './examples.ts'
 export { NEUTRAL_WORDS, FUNCTION_WORDS, ID_WORDS, idProblem } from './lexicon.ts'
 export { fenceOf, showFence } from './fence-notation.ts'

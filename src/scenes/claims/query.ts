@@ -41,6 +41,12 @@ export function runSteps(run: RunFacts): StepFacts[] {
 	return run.steps.slice(1)
 }
 
+/** The steps after this one a claim may look ahead to: all of them, or in the reader's play the guide's steps it kept. */
+export function laterSteps(context: ClaimContext): StepFacts[] {
+	const last = context.run.lookAhead ?? context.run.steps.length
+	return context.run.steps.slice(context.step.index + 1, last + 1)
+}
+
 /** A lease's state at a moment. */
 export function leaseState(lease: LeaseFact): 'live' | 'expired' | 'gone' | 'released' {
 	if (lease.released) return 'released'

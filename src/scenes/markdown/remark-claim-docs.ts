@@ -2,13 +2,14 @@
  * Remark plugin: the authors page's parts that come from the checker itself, so they cannot drift.
  * A ```claim-forms block becomes the table of every claim form, by place, from the registry, each
  * example read by the build as its form; a ```neutral-lexicon block the list of words an aside may
- * use; a ```scene-errors block the scene it holds followed by the errors the checker really gives
+ * use; a ```cause-table block what each kind of consequence may follow from after "so"; an
+ * ```id-lexicon block the words a scene's id may use; a ```scene-errors block the scene it holds followed by the errors the checker really gives
  * it (a block whose scene has none fails the build).
  */
 import type { Code, Root } from 'mdast'
 import type { ElementContent } from 'hast'
 import { h, text } from '../hast-nodes.ts'
-import { FORMS, FUNCTION_WORDS, NEUTRAL_WORDS, PLACE_NAMES, unreadExamples } from '../claims/index.ts'
+import { CAUSE_RULES, FORMS, FUNCTION_WORDS, ID_WORDS, NEUTRAL_WORDS, PLACE_NAMES, unreadExamples } from '../claims/index.ts'
 import type { Place } from '../claims/index.ts'
 import type { SceneFrames } from '../frame.ts'
 import { SceneError } from './remark-scenes.ts'
@@ -43,6 +44,29 @@ function lexiconList(): ElementContent[] {
 	]
 }
 
+function causeTable(): ElementContent[] {
+	const pattern = (id: string): string => FORMS.find(form => form.id === id)?.pattern ?? id
+	return [
+		h('table', { className: ['claim-causes'] }, [
+			h('thead', {}, [h('tr', {}, [h('th', {}, [text('After "so"')]), h('th', {}, [text('The clause before tells one of')])])]),
+			h(
+				'tbody',
+				{},
+				CAUSE_RULES.map(rule =>
+					h('tr', {}, [
+						h('td', {}, [text(rule.what)]),
+						h('td', {}, [...new Set(rule.causes.map(pattern))].flatMap((form, i) => [...(i === 0 ? [] : [text(', ')]), h('code', {}, [text(form)])])),
+					]),
+				),
+			),
+		]),
+	]
+}
+
+function idLexicon(): ElementContent[] {
+	return [h('p', {}, [h('strong', {}, [text('Words of an id, besides the neutral ones: ')]), text(`${ID_WORDS.join(', ')}.`)])]
+}
+
 function replaceWith(node: Code, children: ElementContent[]): void {
 	const replacement = node as unknown as { type: string; data: Record<string, unknown>; children: unknown[] }
 	replacement.type = 'claimDocs'
@@ -55,7 +79,7 @@ export function remarkClaimDocs(options: RemarkClaimDocsOptions) {
 	return async (tree: Root): Promise<void> => {
 		const blocks: Code[] = []
 		const visit = (node: { type: string; children?: unknown[] }) => {
-			if (node.type === 'code' && ['claim-forms', 'neutral-lexicon', 'scene-errors'].includes((node as Code).lang ?? '')) blocks.push(node as Code)
+			if (node.type === 'code' && ['claim-forms', 'neutral-lexicon', 'cause-table', 'id-lexicon', 'scene-errors'].includes((node as Code).lang ?? '')) blocks.push(node as Code)
 			for (const child of node.children ?? []) visit(child as { type: string; children?: unknown[] })
 		}
 		visit(tree)
@@ -66,6 +90,10 @@ export function remarkClaimDocs(options: RemarkClaimDocsOptions) {
 				replaceWith(node, formsTable())
 			} else if (node.lang === 'neutral-lexicon') {
 				replaceWith(node, lexiconList())
+			} else if (node.lang === 'cause-table') {
+				replaceWith(node, causeTable())
+			} else if (node.lang === 'id-lexicon') {
+				replaceWith(node, idLexicon())
 			} else {
 				const file = 'example.scene'
 				const scene = await options.compile(node.value, file)

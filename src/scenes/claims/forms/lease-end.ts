@@ -1,7 +1,7 @@
 /** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, heldIn, holds, leaseEvidence, leaseState, liveLease, numberOf, runSteps, saw, time, unused } from '../query.ts'
+import { actorOf, fails, happened, heldIn, holds, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, runSteps, saw, time, unused } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
 
@@ -74,9 +74,9 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => lostAtEnd(slots, context),
 	},
 	{
-		id: 'ends-at',
+		id: 'now-ends-at',
 		places: STORY,
-		pattern: '{lease}( now) ends at {time}',
+		pattern: '{lease} now ends at {time}',
 		example: "A's lease now ends at 40 s",
 		meaning: "The worker's lease is live when the step ends and runs out at that time unless renewed.",
 		check(slots, context) {
@@ -84,6 +84,27 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			const lease = liveLease(context.world, worker)
 			if (!lease) return fails(`${context.name(worker)} holds no live lease when the step ends`, 0)
 			if (lease.expiresAt !== numberOf(slots[1])) return fails(`${context.name(worker)}'s lease runs out at ${time(lease.expiresAt)}`, 1)
+			return holds([leaseEvidence(context.world, worker)], context.world.time)
+		},
+	},
+	{
+		id: 'ends-at',
+		places: STORY,
+		pattern: '{lease} ends at {time}',
+		example: "A's lease ends at 40 s",
+		meaning: "The worker's lease is live when the step ends and ends at that time: no later step lets it go or takes it sooner (a renewal may move it on).",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const lease = liveLease(context.world, worker)
+			if (!lease) return fails(`${context.name(worker)} holds no live lease when the step ends`, 0)
+			if (lease.expiresAt !== numberOf(slots[1])) return fails(`${context.name(worker)}'s lease runs out at ${time(lease.expiresAt)}`, 1)
+			// It ends then unless renewed: a later let-go, or a restart that takes it, ends it sooner and makes the time untrue.
+			for (const step of laterSteps(context)) {
+				const later = step.end.workers.get(worker)?.lease
+				if (!later || later.grantedAt !== lease.grantedAt || later.store !== lease.store || later.expiresAt !== lease.expiresAt) break
+				if ((later.gone || later.released) && step.end.time < lease.expiresAt) return fails(`${context.name(worker)}'s lease ends sooner: it is ${later.gone ? 'gone' : 'let go'} by ${time(step.end.time)}, in step ${step.index}`, 1)
+				if (later.expired) break
+			}
 			return holds([leaseEvidence(context.world, worker)], context.world.time)
 		},
 	},
@@ -200,6 +221,13 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			if (heldIn(context.step, worker).length === 0) return fails(`${context.name(worker)} holds no lease in this step, so nothing could renew one`, 0)
 			const renewal = happened(context.step, 'renewed', h => h.worker === worker)[0]
 			if (renewal) return fails(`${context.name(worker)} renewed its lease at ${time(renewal.at)}`, 0)
+			// Nothing renews it from here on: a renewal of the same lease in a later step makes this untrue.
+			const granted = context.world.workers.get(worker)?.lease?.grantedAt
+			for (const step of laterSteps(context)) {
+				if (step.start.workers.get(worker)?.lease?.grantedAt !== granted) break
+				const next = happened(step, 'renewed', h => h.worker === worker)[0]
+				if (next) return fails(`${context.name(worker)} renews this lease at ${time(next.at)}, in step ${step.index}`, 0)
+			}
 			// The sample's hold renews while its worker runs: only a worker shown paused (or crashed) renews nothing.
 			const paused = context.step.start.workers.get(worker)?.paused === true || context.step.end.workers.get(worker)?.paused === true
 			if (context.run.sampleRenews && !paused) return fails(`the code sample's hold renews ${context.name(worker)}'s lease while ${context.name(worker)} runs (renewal is on unless it says renew: false); write renew: false in the sample, or show ${context.name(worker)} paused`, 0)

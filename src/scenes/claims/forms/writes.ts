@@ -1,7 +1,7 @@
 /** Claims about writes and the row: who saved, with which fence, what the database did, what the row keeps. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
-import { actorOf, fails, fenceOfSlot, happened, holds, leaseEvidence, runSteps, saw, time, unused } from '../query.ts'
+import { actorOf, fails, fenceOfSlot, happened, holds, laterSteps, leaseEvidence, runSteps, saw, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
@@ -164,13 +164,16 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		pattern: '{worker} saves before {worker}',
 		example: 'A saves before B',
-		meaning: 'The first worker wrote in this step, and the second had not written to that database before it.',
+		meaning: 'The first worker wrote in this step, and the second wrote to that database after it, in this step or a later one.',
 		check(slots, context) {
 			const other = actorOf(slots[1])
 			return wrote(slots, context, 0, write => {
 				const earlier = writesUpTo(context, write.database)
 				const first = earlier.slice(0, earlier.indexOf(write)).find(h => h.worker === other)
-				return first ? `${context.name(other)} wrote to ${context.name(write.database)} before, at ${time(first.at)}` : undefined
+				if (first) return `${context.name(other)} wrote to ${context.name(write.database)} before, at ${time(first.at)}`
+				// "before B" says B saves too: after it in this step, or in a later one.
+				const after = [...happened(context.step, 'wrote', h => h.database === write.database).filter(h => h.at >= write.at && h !== write), ...laterSteps(context).flatMap(step => happened(step, 'wrote', h => h.database === write.database))]
+				return after.some(h => h.worker === other) ? undefined : `${context.name(other)} never writes to ${context.name(write.database)} after it`
 			})
 		},
 	},

@@ -11,7 +11,7 @@ export const crash: PlayAction = {
 	word(context) {
 		const { actor, name } = context
 		const who = name(actor.id)
-		const caption = holdsLive(actor) && actor.lease ? `${who} crashes. ${who}'s lease ends at ${timeText(actor.lease.expiresAt)}.` : `${who} crashes.`
+		const caption = holdsLive(actor) && actor.lease ? `${who} crashes. ${who}'s lease now ends at ${timeText(actor.lease.expiresAt)}.` : `${who} crashes.`
 		return { statements: crash.statements(context), caption }
 	},
 }
