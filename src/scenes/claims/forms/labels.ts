@@ -331,8 +331,13 @@ export const WRITE_LABEL_FORMS: readonly ClaimForm[] = [
 		places: WRITE,
 		pattern: 'write fence {fence}',
 		example: 'write fence 7',
-		meaning: 'The worker writes its fence, that one, to the row.',
-		check: (slots, context) => writeFence(slots, context),
+		meaning: 'The worker writes its fence, that one, to the row: the write changed it.',
+		check(slots, context) {
+			const done = writeFence(slots, context)
+			const write = theWrite(context)
+			if (!done.ok || isVerdict(write) || write.changed) return done
+			return fails(`the database refused this write, so it wrote no fence to the row; label the request "fence ${showFence(write.fence)}" or "save, fence ${showFence(write.fence)}"`, 0)
+		},
 	},
 	{
 		id: 'write-save-with-fence',
