@@ -79,13 +79,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		pattern: '{lease} now ends at {time}',
 		example: "A's lease now ends at 40 s",
 		meaning: "The worker's lease is live when the step ends and runs out at that time unless renewed.",
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			const lease = liveLease(context.world, worker)
-			if (!lease) return fails(`${context.name(worker)} holds no live lease when the step ends`, 0)
-			if (lease.expiresAt !== numberOf(slots[1])) return fails(`${context.name(worker)}'s lease runs out at ${time(lease.expiresAt)}`, 1)
-			return holds([leaseEvidence(context.world, worker)], context.world.time)
-		},
+		check: (slots, context) => endsAt(slots, context, false),
 	},
 	{
 		id: 'ends-at',
@@ -93,20 +87,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		pattern: '{lease} ends at {time}',
 		example: "A's lease ends at 40 s",
 		meaning: "The worker's lease is live when the step ends and ends at that time: no later step lets it go or takes it sooner (a renewal may move it on).",
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			const lease = liveLease(context.world, worker)
-			if (!lease) return fails(`${context.name(worker)} holds no live lease when the step ends`, 0)
-			if (lease.expiresAt !== numberOf(slots[1])) return fails(`${context.name(worker)}'s lease runs out at ${time(lease.expiresAt)}`, 1)
-			// It ends then unless renewed: a later let-go, or a restart that takes it, ends it sooner and makes the time untrue.
-			for (const step of laterSteps(context)) {
-				const later = step.end.workers.get(worker)?.lease
-				if (!later || later.grantedAt !== lease.grantedAt || later.store !== lease.store || later.expiresAt !== lease.expiresAt) break
-				if ((later.gone || later.released) && step.end.time < lease.expiresAt) return fails(`${context.name(worker)}'s lease ends sooner: it is ${later.gone ? 'gone' : 'let go'} by ${time(step.end.time)}, in step ${step.index}`, 1)
-				if (later.expired) break
-			}
-			return holds([leaseEvidence(context.world, worker)], context.world.time)
-		},
+		check: (slots, context) => endsAt(slots, context, true),
 	},
 	{
 		id: 'lets-go',
@@ -235,6 +216,21 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 ]
+
+/** The worker's live lease runs out at slot 1's time; with `later`, no later step ends that lease sooner (a let-go, a restart that takes it). */
+function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): Verdict {
+	const worker = actorOf(slots[0])
+	const lease = liveLease(context.world, worker)
+	if (!lease) return fails(`${context.name(worker)} holds no live lease when the step ends`, 0)
+	if (lease.expiresAt !== numberOf(slots[1])) return fails(`${context.name(worker)}'s lease runs out at ${time(lease.expiresAt)}`, 1)
+	for (const step of later ? laterSteps(context) : []) {
+		const then = step.end.workers.get(worker)?.lease
+		if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store || then.expiresAt !== lease.expiresAt) break
+		if ((then.gone || then.released) && step.end.time < lease.expiresAt) return fails(`${context.name(worker)}'s lease ends sooner: it is ${then.gone ? 'gone' : 'let go'} by ${time(step.end.time)}, in step ${step.index}`, 1)
+		if (then.expired) break
+	}
+	return holds([leaseEvidence(context.world, worker)], context.world.time)
+}
 
 function lostAtEnd(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
