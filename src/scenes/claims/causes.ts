@@ -70,12 +70,12 @@ export const CAUSE_RULES: readonly CauseRule[] = [
 	},
 	{
 		what: 'the key going to a worker',
-		consequences: ['goes-to', 'goes-to-place', 'goes-to-with-fence', 'goes-to-place-with-fence', 'gets', 'gets-with-fence', 'gets-fence', 'holds', 'holds-with-fence', 'store-gives-fence', 'count-workers-hold', 'count-hold', 'all-count-hold'],
+		consequences: ['goes-to', 'goes-to-place', 'goes-to-with-fence', 'goes-to-place-with-fence', 'gets', 'gets-with-fence', 'gets-fence', 'holds', 'holds-with-fence', 'holds-again-with-fence', 'store-gives-fence', 'count-workers-hold', 'count-hold', 'all-count-hold'],
 		causes: [...LEASE_ENDS, ...REOPENS, 'workers-hold', 'line-empty', 'key-free'],
 	},
 	{
 		what: "a lock's epoch",
-		consequences: ['each-open-plus-one', 'epoch-is', 'epoch-of-store-is', 'epoch-is-larger', 'writes-epoch', 'writes-epoch-time', 'count-starts-again'],
+		consequences: ['each-open-plus-one', 'open-plus-one', 'epoch-is', 'epoch-of-store-is', 'epoch-is-larger', 'writes-epoch', 'writes-epoch-time', 'count-starts-again'],
 		causes: ['clock-still-reads', 'clock-reads', 'clock-past-epoch', ...REOPENS],
 	},
 	{

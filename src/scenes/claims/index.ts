@@ -14,5 +14,6 @@ export { checkText, allHold, type CheckedClaim, type CheckResult } from './check
 export { FORMS, formsOf } from './registry.ts'
 export { CAUSE_RULES } from './causes.ts'
 export { EXAMPLE_CAST, unreadExamples } from './examples.ts'
-export { NEUTRAL_WORDS, FUNCTION_WORDS, ID_WORDS, idProblem } from './lexicon.ts'
+export { NEUTRAL_WORDS, FUNCTION_WORDS, ID_WORDS, ID_EVENTS } from './lexicon.ts'
+export { idProblem, idEventProblem } from './scene-id.ts'
 export { fenceOf, showFence } from './fence-notation.ts'

@@ -51,7 +51,8 @@ const ALLOWED = new Set([...NEUTRAL_WORDS, ...FUNCTION_WORDS])
 /**
  * Words a scene's `id` may be made of, besides the neutral ones: the subjects a guide's scene is about.
  * An id shows in every link to a step (`#fences-restart-step-2`), so it names a subject and tells no
- * story: no actor, no number, no outcome (`b-saves-first` is refused).
+ * story: no actor, no number, no outcome (`b-saves-first` is refused). A word that names an event
+ * (`restart`) is in ID_EVENTS instead, and the scene must show that event.
  */
 export const ID_WORDS: readonly string[] = [
 	'scene',
@@ -72,15 +73,7 @@ export const ID_WORDS: readonly string[] = [
 	'leader',
 	'election',
 	'availability',
-	'restart',
-	'restore',
-	'backup',
 	'shutdown',
-	'killed',
-	'lets',
-	'go',
-	'renewal',
-	'pause',
 	'testing',
 	'cache',
 	'queue',
@@ -88,13 +81,16 @@ export const ID_WORDS: readonly string[] = [
 	'summaries',
 ]
 
-const ID_ALLOWED = new Set([...ALLOWED, ...ID_WORDS])
-
-/** Why a scene's id cannot stand, or undefined: each of its words (between `-` and `_`) is a subject or a neutral word. */
-export function idProblem(id: string): string | undefined {
-	const word = id.split(/[-_]+/).find(part => part !== '' && !ID_ALLOWED.has(part))
-	if (word === undefined) return undefined
-	return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" is no word of the id lexicon (${ID_WORDS.slice(0, 8).join(', ')}, ...; see the authors page); name the subject, like fences-restart`
+/** Words of an id that name an event, each with the event the scene must show for it (`shutdown-killed` needs a worker shown crashed). */
+export const ID_EVENTS: Readonly<Record<string, string>> = {
+	restart: 'a lock store restarts',
+	restore: 'a lock store is restored from a backup',
+	backup: "a lock store's kv.db is backed up",
+	killed: 'a worker is shown crashed',
+	lets: 'a worker lets go of its lease',
+	go: 'a worker lets go of its lease',
+	pause: 'a worker is shown paused',
+	renewal: 'a lease is renewed',
 }
 
 /** The first word of an aside the lexicon does not have, with its offset; undefined when every word is neutral. */

@@ -9,7 +9,7 @@
 import type { Code, Root } from 'mdast'
 import type { ElementContent } from 'hast'
 import { h, text } from '../hast-nodes.ts'
-import { CAUSE_RULES, FORMS, FUNCTION_WORDS, ID_WORDS, NEUTRAL_WORDS, PLACE_NAMES, unreadExamples } from '../claims/index.ts'
+import { CAUSE_RULES, FORMS, FUNCTION_WORDS, ID_EVENTS, ID_WORDS, NEUTRAL_WORDS, PLACE_NAMES, unreadExamples } from '../claims/index.ts'
 import type { Place } from '../claims/index.ts'
 import type { SceneFrames } from '../frame.ts'
 import { SceneError } from './remark-scenes.ts'
@@ -64,7 +64,10 @@ function causeTable(): ElementContent[] {
 }
 
 function idLexicon(): ElementContent[] {
-	return [h('p', {}, [h('strong', {}, [text('Words of an id, besides the neutral ones: ')]), text(`${ID_WORDS.join(', ')}.`)])]
+	return [
+		h('p', {}, [h('strong', {}, [text('Words of an id, besides the neutral ones: ')]), text(`${ID_WORDS.join(', ')}.`)]),
+		h('p', {}, [h('strong', {}, [text('Words that name an event the scene must show: ')]), ...Object.entries(ID_EVENTS).flatMap(([word, event], i) => [...(i === 0 ? [] : [text('; ')]), h('code', {}, [text(word)]), text(` (${event})`)]), text('.')]),
+	]
 }
 
 function replaceWith(node: Code, children: ElementContent[]): void {

@@ -553,6 +553,12 @@ function boundProblem(text: string, values: string[] | undefined, shape: { fence
 	if (written !== undefined && !isFenceExpression(written, names)) return `writes ${written} to the fence column, not the lease's fence`
 	if (compared !== undefined && !isFenceExpression(compared, names)) return `compares the row's fence with ${compared}, not the lease's fence`
 	if (written !== undefined && compared !== undefined && written.replace(/\s+/g, '') !== compared.replace(/\s+/g, '')) return `writes ${written} to the fence column and compares the row's with ${compared}: write and compare the same fence`
+	// The fence goes to those two places only: given to the id, or as the summary, it picks no row or writes no summary.
+	for (const [param] of marks.entries()) {
+		if (param === shape.fenceParam || param === shape.checkParam) continue
+		const value = valueOf(param)
+		if (value !== undefined && isFenceExpression(value, names)) return `gives the fence (${value}) to its placeholder ${param + 1}, which is not the fence column or its check`
+	}
 	return undefined
 }
 

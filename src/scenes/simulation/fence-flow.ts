@@ -66,11 +66,88 @@ export function fenceFlow(code: string, pieces: readonly Piece[]): { problems: F
 			if (bound?.[1] && !['return', 'await'].includes(bound[1])) names.add(bound[1])
 		}
 	}
+	// A name bound to the fence is bound once: assigned again, it may hold anything.
+	for (const name of names) {
+		const assignments = [...code.matchAll(new RegExp(`\\b${name}\\b\\s*(?::=|=(?!=))`, 'g'))].filter(match => isCode(match.index ?? 0) && !/\.\s*$/.test(code.slice(0, match.index ?? 0)))
+		const again = assignments[1]
+		if (again) problems.push({ offset: again.index ?? 0, message: `the code sample assigns ${name} again, after binding it to the fence, so the checker cannot tell what it holds where it is passed; bind the fence to a name once` })
+	}
+	problems.push(...helperProblems(code, isCode, uses, names))
 	for (const use of uses) {
 		const problem = passProblem(code, use.from, use.to)
 		if (problem) problems.push({ offset: use.from, message: `cannot read what the code sample passes as the fence: ${problem}; pass the lease's fence as it is (lease.fence), or as the engine's padded text (fenceText(lease.fence)), where the checker can tell what the database compares` })
 	}
 	return { problems, names }
+}
+
+/** A function the sample defines, and its parameters' names in order. */
+interface Helper {
+	name: string
+	params: string[]
+	/** Where its definition's head stands, so its own name is not taken for a call. */
+	at: number
+	end: number
+}
+
+/** Functions the sample defines: `const f = (a, b) =>`, `function f(a, b)`, Python's `def`, Go's `func`, Rust's `fn`. */
+const HELPER = /(?:\b(?:const|let|var)\s+([A-Za-z_]\w*)\s*=\s*(?:async\s*)?\(([^()]*)\)\s*(?::[^=]*)?=>|\b(?:async\s+)?(?:function|def|func|fn)\s+([A-Za-z_]\w*)\s*(?:<[^>]*>)?\s*\(([^()]*)\))/g
+
+function helpersOf(code: string): Helper[] {
+	return [...code.matchAll(HELPER)].map(match => ({
+		name: (match[1] ?? match[3]) as string,
+		params: (match[2] ?? match[4] ?? '')
+			.split(',')
+			.map(param => /^\s*(?:&?\s*(?:mut\s+)?)?([A-Za-z_]\w*)/.exec(param)?.[1] ?? '')
+			.filter(param => param !== '' && param !== 'self'),
+		at: match.index ?? 0,
+		end: (match.index ?? 0) + match[0].length,
+	}))
+}
+
+/** The arguments of the call whose `(` is at `open`: their texts and where each starts. */
+function argumentsAt(code: string, open: number): { text: string; from: number }[] {
+	const args: { text: string; from: number }[] = []
+	let depth = 0
+	let start = open + 1
+	for (let i = open + 1; i < code.length; i++) {
+		const ch = code[i] as string
+		if (ch === '(' || ch === '[' || ch === '{') depth++
+		else if (ch === ')' || ch === ']' || ch === '}') {
+			if (depth === 0) {
+				args.push({ text: code.slice(start, i).trim(), from: start })
+				break
+			}
+			depth--
+		} else if (ch === ',' && depth === 0) {
+			args.push({ text: code.slice(start, i).trim(), from: start })
+			start = i + 1
+		}
+	}
+	return args.filter(arg => arg.text !== '')
+}
+
+/**
+ * A function the sample defines takes its arguments by place: the fence must go to a parameter that is the
+ * fence (named `fence` or `term`), and such a parameter must be given the fence (`write(summary, fence)`
+ * called as `write(fence, summary)` compares the summary).
+ */
+function helperProblems(code: string, isCode: (offset: number) => boolean, uses: readonly { from: number }[], names: ReadonlySet<string>): FlowProblem[] {
+	const problems: FlowProblem[] = []
+	for (const helper of helpersOf(code)) {
+		const fenceAt = helper.params.map((param, i) => (/fence|^term$/i.test(param) ? i : -1)).filter(i => i >= 0)
+		for (const call of code.matchAll(new RegExp(`\\b${helper.name}\\s*\\(`, 'g'))) {
+			const at = call.index ?? 0
+			if ((at >= helper.at && at < helper.end) || !isCode(at)) continue
+			const args = argumentsAt(code, at + call[0].length - 1)
+			for (const [i, arg] of args.entries()) {
+				const isFence = isFenceExpression(arg.text, names) || uses.some(use => use.from >= arg.from && use.from < arg.from + arg.text.length)
+				const param = helper.params[i]
+				if (isFence && param !== undefined && !fenceAt.includes(i)) problems.push({ offset: arg.from, message: `the code sample passes the fence to ${helper.name}() as its parameter ${param}, which is not the fence; pass it where ${helper.name} takes its fence` })
+				if (!isFence && fenceAt.includes(i)) problems.push({ offset: arg.from, message: `the code sample passes ${arg.text} to ${helper.name}() as its fence (${param}); pass the lease's fence there` })
+			}
+		}
+	}
+	return problems
 }
 
 /** What is done to an expression at [from, to) before it is passed, or undefined when it is passed whole. */

@@ -7,7 +7,7 @@
  */
 import type { Scene, SetState, Step, Strike } from '../../../scene-parser/index.ts'
 import { DEFAULT_TTL_MS, MAX_FENCE_PART } from '../../../engine/index.ts'
-import { castProblems, idProblem, isLockName, nameProblem } from '../claims/index.ts'
+import { castProblems, idEventProblem, idProblem, isLockName, nameProblem } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 import type { Frame, FrameMessage, SceneFrames } from '../frame.ts'
 import { castOf, kindOf, statePlace } from './cast.ts'
@@ -56,6 +56,9 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 			}
 			if (sampleRenews(scene.code)) run.facts.sampleRenews = true
 			texts.check(run.facts, run.frames)
+			const id = scene.settings.find(setting => setting.kind === 'id')
+			const event = id?.kind === 'id' ? idEventProblem(id.value, run.facts) : undefined
+			if (id && event) run.frames[0]?.diagnostics.push({ file: options.file, line: id.position.line, column: id.position.column, message: event })
 		}
 	} catch (error) {
 		// A failure inside the checker is the scene's error too: the build must never pass on it.

@@ -2,6 +2,7 @@
 import type { StepFacts, StoreFact } from '../facts.ts'
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
+import type { Of } from '../query.ts'
 import {
 	actorOf,
 	actorsOf,
@@ -103,6 +104,23 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => heldWith(slots, context, 2),
 	},
 	{
+		id: 'holds-again-with-fence',
+		places: STORY,
+		pattern: '{worker} holds {key} again with fence {fence}',
+		example: 'Worker A holds the key again with fence 8',
+		meaning: 'The worker was given a lease with that fence in this step, and had held the key before, with another lease.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const now = happened(context.step, 'granted', h => h.worker === worker && h.fence === fenceOfSlot(slots[2]))[0]
+			if (!now) return fails(`${context.name(worker)} was given no lease with fence ${showFence(fenceOfSlot(slots[2]))} in this step`, 2)
+			const mine = (h: Of<'granted'>): boolean => h.worker === worker && h.store === now.store
+			const before = context.step.happenings.slice(0, context.step.happenings.indexOf(now)).some(h => h.kind === 'granted' && mine(h))
+			const earlier = before || context.run.steps.slice(1, context.step.index).some(step => happened(step, 'granted', mine).length > 0)
+			if (!earlier) return fails(`${context.name(worker)} never held this key before`, 0)
+			return holds([saw(context.step, now)], now.at)
+		},
+	},
+	{
 		id: 'holds-with-fence-and-ttl',
 		places: STORY,
 		pattern: '{worker} holds {key} with fence {fence} and a {duration} lease',
@@ -138,6 +156,9 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			const after = liveLease(context.world, worker)
 			if (!before) return fails(`${context.name(worker)} held no live lease when the step began`, 0)
 			if (!after || after.grantedAt !== before.grantedAt) return fails(`${context.name(worker)}'s lease did not last the step: ${describeEnd(context, worker)}`, 0)
+			// One lease all through: a let-go and a new lease at the same moment is no "still".
+			const ended = [...happened(context.step, 'released', h => h.worker === worker), ...happened(context.step, 'expired', h => h.worker === worker), ...happened(context.step, 'gone', h => h.worker === worker)][0]
+			if (ended || after.fence !== before.fence) return fails(`${context.name(worker)}'s lease did not last the step: it ${ended?.kind === 'released' ? 'let go' : ended?.kind === 'gone' ? 'lost it to its store' : 'ran out'} at ${time(ended?.at ?? context.world.time)} and holds another now`, 0)
 			return holds([leaseEvidence(context.step.start, worker), leaseEvidence(context.world, worker)], context.world.time)
 		},
 	},

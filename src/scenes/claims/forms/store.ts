@@ -147,6 +147,23 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'open-plus-one',
+		places: STORY,
+		each: 'opens-plus-one',
+		pattern: 'the open writes the epoch before it plus one: {epoch}',
+		example: 'the open writes the epoch before it plus one: 2',
+		meaning: "The store opened once in this step, and that open's epoch was the one before it plus one: that one.",
+		check(slots, context) {
+			const found = opens(context)
+			const open = found[0]
+			if (found.length !== 1 || !open) return fails(`the store opened ${found.length === 0 ? 'no time' : `${found.length} times`} in this step; tell each open`)
+			const before = open.kind === 'restarted' ? open.epochBefore : open.backupEpoch
+			if (open.epoch !== before + 1n) return fails(`the open wrote epoch ${open.epoch}, and the epoch before it was ${before}`, 0)
+			if (open.epoch !== bigOf(slots[0])) return fails(`the open wrote epoch ${open.epoch}`, 0)
+			return holds([saw(context.step, open)], open.at)
+		},
+	},
+	{
 		id: 'epoch-is',
 		places: STORY,
 		pattern: 'the epoch is {epoch}',
