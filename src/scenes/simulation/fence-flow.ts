@@ -72,12 +72,80 @@ export function fenceFlow(code: string, pieces: readonly Piece[]): { problems: F
 		const again = assignments[1]
 		if (again) problems.push({ offset: again.index ?? 0, message: `the code sample assigns ${name} again, after binding it to the fence, so the checker cannot tell what it holds where it is passed; bind the fence to a name once` })
 	}
+	problems.push(...bindingProblems(code, isCode, names))
 	problems.push(...helperProblems(code, isCode, uses, names))
 	for (const use of uses) {
 		const problem = passProblem(code, use.from, use.to)
 		if (problem) problems.push({ offset: use.from, message: `cannot read what the code sample passes as the fence: ${problem}; pass the lease's fence as it is (lease.fence), or as the engine's padded text (fenceText(lease.fence)), where the checker can tell what the database compares` })
 	}
 	return { problems, names }
+}
+
+/** The names the checker takes for the fence without seeing them bound: a guide's `term`, a `fence` made out of view. */
+const FREE_FENCE_NAMES = new Set(['fence', 'term'])
+
+/** One place the sample binds a name: a parameter, a destructured property (`{ signal: fence }`), `as fence`, an assignment. */
+interface Binding {
+	name: string
+	offset: number
+	/** For a destructured name, the property it takes (`signal` in `{ signal: fence }`, `fence` in `{ fence }`). */
+	property?: string
+	how: 'parameter' | 'property' | 'as' | 'assignment'
+}
+
+/** Every name a parameter list binds, with the properties destructured names take. */
+function bindingsOf(list: string, offset: number, how: 'parameter' | 'property'): Binding[] {
+	const out: Binding[] = []
+	for (const match of list.matchAll(/\{([^{}]*)\}|(?:^|,)\s*&?\s*(?:mut\s+)?([A-Za-z_]\w*)/g)) {
+		if (match[1] !== undefined) {
+			for (const entry of (match[1] as string).split(',')) {
+				const pair = /^\s*([A-Za-z_]\w*)\s*(?::\s*([A-Za-z_]\w*))?/.exec(entry)
+				if (pair?.[1]) out.push({ name: pair[2] ?? pair[1], property: pair[1], offset: offset + (match.index ?? 0), how: 'property' })
+			}
+		} else if (match[2]) out.push({ name: match[2], offset: offset + (match.index ?? 0), how })
+	}
+	return out
+}
+
+/** The places the sample binds names: arrow and Go parameters, Rust closures, Python's `as` and `lambda`, destructuring, assignments. */
+function bindingsIn(code: string, isCode: (offset: number) => boolean): Binding[] {
+	const out: Binding[] = []
+	const add = (list: string | undefined, at: number, how: 'parameter' | 'property') => {
+		if (list !== undefined && isCode(at)) out.push(...bindingsOf(list, at, how))
+	}
+	for (const m of code.matchAll(/(?:\(([^()]*)\)|\b([A-Za-z_]\w*))\s*=>/g)) add(m[1] ?? m[2], m.index ?? 0, 'parameter')
+	for (const m of code.matchAll(/\bfunc\s*(?:\([^()]*\)\s*)?(?:[A-Za-z_]\w*\s*)?\(([^()]*)\)/g)) add(m[1], m.index ?? 0, 'parameter')
+	for (const m of code.matchAll(/\|([^|\n]+)\|/g)) add(m[1], m.index ?? 0, 'parameter')
+	for (const m of code.matchAll(/\blambda\s+([^:]*):/g)) add(m[1], m.index ?? 0, 'parameter')
+	for (const m of code.matchAll(/\b(?:const|let|var)\s*(\{[^}]*\})\s*=(?!=)/g)) add(m[1], m.index ?? 0, 'property')
+	for (const m of code.matchAll(/\bas\s+([A-Za-z_]\w*)/g)) if (isCode(m.index ?? 0)) out.push({ name: m[1] as string, offset: m.index ?? 0, how: 'as' })
+	for (const m of code.matchAll(/\b([A-Za-z_]\w*)\s*(?::=|=(?![=>]))/g)) {
+		const at = m.index ?? 0
+		if (isCode(at) && !/[.\w]\s*$/.test(code.slice(Math.max(0, at - 1), at)) && !/[{,]\s*$/.test(code.slice(0, at))) out.push({ name: m[1] as string, offset: at, how: 'assignment' })
+	}
+	return out
+}
+
+/**
+ * A name the checker would take for the fence (`fence`, `term`) must be bound to it where the sample binds it:
+ * assigned from a read of the fence, destructured from the lease's `fence` property (`{ fence }`), or a
+ * parameter of a function the sample defines (whose calls are checked). Bound to anything else (`{ signal:
+ * fence }`, a hold's callback parameter, which is the lease, Python's `as fence`) it is refused.
+ */
+function bindingProblems(code: string, isCode: (offset: number) => boolean, names: Set<string>): FlowProblem[] {
+	const problems: FlowProblem[] = []
+	const helpers = helpersOf(code)
+	for (const binding of bindingsIn(code, isCode)) {
+		// `{ fence: f }` binds the fence to another name.
+		if (binding.how === 'property' && /^fence$/i.test(binding.property ?? '') && binding.name !== binding.property) names.add(binding.name)
+		if (!FREE_FENCE_NAMES.has(binding.name)) continue
+		if (binding.how === 'assignment' && names.has(binding.name)) continue
+		if (binding.how === 'property' && /^fence$/i.test(binding.property ?? '')) continue
+		if (binding.how === 'parameter' && helpers.some(helper => binding.offset >= helper.at && binding.offset < helper.end)) continue
+		const what = binding.how === 'property' ? `the lease's ${binding.property}` : binding.how === 'assignment' ? 'a value that is not a read of the fence' : binding.how === 'as' ? 'what the with statement gives (the lease)' : 'a parameter of a callback (a hold gives it the lease)'
+		problems.push({ offset: binding.offset, message: `the code sample binds ${binding.name} to ${what}, not the lease's fence; take the fence from the lease (lease.fence, or { fence })` })
+	}
+	return problems
 }
 
 /** A function the sample defines, and its parameters' names in order. */
