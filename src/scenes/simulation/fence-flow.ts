@@ -73,6 +73,7 @@ export function fenceFlow(code: string, pieces: readonly Piece[]): { problems: F
 		if (again) problems.push({ offset: again.index ?? 0, message: `the code sample assigns ${name} again, after binding it to the fence, so the checker cannot tell what it holds where it is passed; bind the fence to a name once` })
 	}
 	problems.push(...bindingProblems(code, isCode, names))
+	problems.push(...outsideHold(code, isCode, uses))
 	problems.push(...helperProblems(code, isCode, uses, names))
 	for (const use of uses) {
 		const problem = passProblem(code, use.from, use.to)
@@ -136,6 +137,10 @@ function bindingProblems(code: string, isCode: (offset: number) => boolean, name
 	const problems: FlowProblem[] = []
 	const helpers = helpersOf(code)
 	for (const binding of bindingsIn(code, isCode)) {
+		if (API_NAMES.has(binding.name) && (binding.how === 'assignment' || binding.how === 'as')) {
+			problems.push({ offset: binding.offset, message: `the code sample binds ${binding.name} to something of its own; the checker reads ${binding.name}(...) as the lock's call, so name it otherwise` })
+			continue
+		}
 		// `{ fence: f }` binds the fence to another name.
 		if (binding.how === 'property' && /^fence$/i.test(binding.property ?? '') && binding.name !== binding.property) names.add(binding.name)
 		if (!FREE_FENCE_NAMES.has(binding.name)) continue
@@ -146,6 +151,77 @@ function bindingProblems(code: string, isCode: (offset: number) => boolean, name
 		problems.push({ offset: binding.offset, message: `the code sample binds ${binding.name} to ${what}, not the lease's fence; take the fence from the lease (lease.fence, or { fence })` })
 	}
 	return problems
+}
+
+/** The calls the checker reads by their names: rebound by the sample, a name says nothing of what it calls. */
+const API_NAMES = new Set(['hold', 'tryHold', 'try_hold', 'Hold', 'TryHold', 'hold_with', 'try_hold_with', 'holdAll', 'hold_all', 'lock', 'Lock', 'semaphore', 'Semaphore'])
+
+/** Where the sample's hold runs its work: inside the hold call's parentheses, or the block under Python's `with ... hold(...):`. */
+function holdSpan(code: string, isCode: (offset: number) => boolean): [number, number] | undefined {
+	const call = [...code.matchAll(/\b(?:hold|tryHold|try_hold|Hold|TryHold|hold_with|try_hold_with)\s*\(/g)].find(match => isCode(match.index ?? 0))
+	if (!call) return undefined
+	const at = call.index ?? 0
+	const lineStart = code.lastIndexOf('\n', at) + 1
+	const lineEnd = code.indexOf('\n', at) < 0 ? code.length : code.indexOf('\n', at)
+	const line = code.slice(lineStart, lineEnd)
+	if (/^\s*(?:async\s+)?with\b.*:\s*$/.test(line)) {
+		const indent = /^\s*/.exec(line)?.[0].length ?? 0
+		let end = lineEnd
+		for (let next = lineEnd + 1; next < code.length; ) {
+			const stop = code.indexOf('\n', next) < 0 ? code.length : code.indexOf('\n', next)
+			const text = code.slice(next, stop)
+			if (text.trim() !== '' && (/^\s*/.exec(text)?.[0].length ?? 0) <= indent) break
+			end = stop
+			next = stop + 1
+		}
+		return [lineStart, end]
+	}
+	const open = at + call[0].length - 1
+	let depth = 0
+	for (let i = open; i < code.length; i++) {
+		if (code[i] === '(') depth++
+		else if (code[i] === ')' && --depth === 0) return [at, i + 1]
+	}
+	return [at, code.length]
+}
+
+/** The fence is used where the lease is held: passed on after the hold lets go (Python's block ended), it is a write no lease covers. */
+function outsideHold(code: string, isCode: (offset: number) => boolean, uses: readonly { from: number }[]): FlowProblem[] {
+	const span = holdSpan(code, isCode)
+	if (!span) return []
+	const helpers = helpersOf(code)
+	const bodies = helpers.map(helper => [helper.at, bodyEnd(code, helper)] as const)
+	return uses
+		.filter(use => (use.from < span[0] || use.from >= span[1]) && !bodies.some(([from, to]) => use.from >= from && use.from < to))
+		.slice(0, 1)
+		.map(use => ({ offset: use.from, message: "the code sample uses the fence outside its hold, where no lease covers the write (the hold has let go by then); use it inside the hold's function or block" }))
+}
+
+/** Where a function the sample defines ends: its braces, its indented block, or an arrow's line. */
+function bodyEnd(code: string, helper: Helper): number {
+	const rest = code.slice(helper.end)
+	const brace = /^[^\n{]*?(\{|:\s*\n)/.exec(rest)
+	if (brace?.[1] === '{') {
+		let depth = 0
+		for (let i = helper.end + (brace.index ?? 0) + brace[0].length - 1; i < code.length; i++) {
+			if (code[i] === '{') depth++
+			else if (code[i] === '}' && --depth === 0) return i + 1
+		}
+		return code.length
+	}
+	const lineStart = code.lastIndexOf('\n', helper.at) + 1
+	const indent = /^\s*/.exec(code.slice(lineStart))?.[0].length ?? 0
+	let end = code.indexOf('\n', helper.end) < 0 ? code.length : code.indexOf('\n', helper.end)
+	if (brace?.[1]?.startsWith(':')) {
+		for (let next = end + 1; next < code.length; ) {
+			const stop = code.indexOf('\n', next) < 0 ? code.length : code.indexOf('\n', next)
+			const text = code.slice(next, stop)
+			if (text.trim() !== '' && (/^\s*/.exec(text)?.[0].length ?? 0) <= indent) break
+			end = stop
+			next = stop + 1
+		}
+	}
+	return end
 }
 
 /** A function the sample defines, and its parameters' names in order. */
@@ -203,6 +279,13 @@ function helperProblems(code: string, isCode: (offset: number) => boolean, uses:
 	const problems: FlowProblem[] = []
 	for (const helper of helpersOf(code)) {
 		const fenceAt = helper.params.map((param, i) => (/fence|^term$/i.test(param) ? i : -1)).filter(i => i >= 0)
+		if (API_NAMES.has(helper.name)) problems.push({ offset: helper.at, message: `the code sample defines ${helper.name}() of its own; the checker reads ${helper.name} as the lock's call, so name the function otherwise` })
+		// A function that takes the fence passes it on: one that drops it writes with no fence at all.
+		const body = code.slice(helper.end, bodyEnd(code, helper))
+		for (const i of fenceAt) {
+			const param = helper.params[i] as string
+			if (!new RegExp(`\\b${param}\\b`).test(body)) problems.push({ offset: helper.at, message: `the code sample's ${helper.name}() takes the fence as ${param} and never uses it, so its write carries no fence; pass ${param} on to the write` })
+		}
 		for (const call of code.matchAll(new RegExp(`\\b${helper.name}\\s*\\(`, 'g'))) {
 			const at = call.index ?? 0
 			if ((at >= helper.at && at < helper.end) || !isCode(at)) continue
