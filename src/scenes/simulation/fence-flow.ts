@@ -166,15 +166,7 @@ function holdSpan(code: string, isCode: (offset: number) => boolean): [number, n
 	const line = code.slice(lineStart, lineEnd)
 	if (/^\s*(?:async\s+)?with\b.*:\s*$/.test(line)) {
 		const indent = /^\s*/.exec(line)?.[0].length ?? 0
-		let end = lineEnd
-		for (let next = lineEnd + 1; next < code.length; ) {
-			const stop = code.indexOf('\n', next) < 0 ? code.length : code.indexOf('\n', next)
-			const text = code.slice(next, stop)
-			if (text.trim() !== '' && (/^\s*/.exec(text)?.[0].length ?? 0) <= indent) break
-			end = stop
-			next = stop + 1
-		}
-		return [lineStart, end]
+		return [lineStart, blockEnd(code, lineEnd, indent)]
 	}
 	const open = at + call[0].length - 1
 	let depth = 0
@@ -211,15 +203,19 @@ function bodyEnd(code: string, helper: Helper): number {
 	}
 	const lineStart = code.lastIndexOf('\n', helper.at) + 1
 	const indent = /^\s*/.exec(code.slice(lineStart))?.[0].length ?? 0
-	let end = code.indexOf('\n', helper.end) < 0 ? code.length : code.indexOf('\n', helper.end)
-	if (brace?.[1]?.startsWith(':')) {
-		for (let next = end + 1; next < code.length; ) {
-			const stop = code.indexOf('\n', next) < 0 ? code.length : code.indexOf('\n', next)
-			const text = code.slice(next, stop)
-			if (text.trim() !== '' && (/^\s*/.exec(text)?.[0].length ?? 0) <= indent) break
-			end = stop
-			next = stop + 1
-		}
+	const end = code.indexOf('\n', helper.end) < 0 ? code.length : code.indexOf('\n', helper.end)
+	return brace?.[1]?.startsWith(':') ? blockEnd(code, end, indent) : end
+}
+
+/** The end of the indented block after the line that ends at `lineEnd`: the lines indented deeper than `indent`. */
+function blockEnd(code: string, lineEnd: number, indent: number): number {
+	let end = lineEnd
+	for (let next = lineEnd + 1; next < code.length; ) {
+		const stop = code.indexOf('\n', next) < 0 ? code.length : code.indexOf('\n', next)
+		const text = code.slice(next, stop)
+		if (text.trim() !== '' && (/^\s*/.exec(text)?.[0].length ?? 0) <= indent) break
+		end = stop
+		next = stop + 1
 	}
 	return end
 }
