@@ -72,6 +72,7 @@ export const CAUSE_RULES: readonly CauseRule[] = [
 		what: 'the key going to a worker',
 		consequences: ['goes-to', 'goes-to-place', 'goes-to-with-fence', 'goes-to-place-with-fence', 'gets', 'gets-with-fence', 'gets-fence', 'holds', 'holds-with-fence', 'holds-again-with-fence', 'store-gives-fence', 'count-workers-hold', 'count-hold', 'all-count-hold'],
 		causes: [...LEASE_ENDS, ...REOPENS, 'workers-hold', 'line-empty', 'key-free'],
+		link: handedOverBy,
 	},
 	{
 		what: "a lock's epoch",
@@ -133,4 +134,21 @@ function decidedBy(cause: Told, effect: Told, context: ClaimContext): string | u
 	// The row's fence against a write's: the write the clause before was checked against must be this one.
 	const told = wroteOf(cause.claim.evidence, context)
 	return told === write ? undefined : `the clause before tells of another write than the one this answer is to`
+}
+
+/** The lease a step's happening ended or gave, by its place among the step's happenings. */
+function orderOf(evidence: readonly Evidence[], kinds: readonly string[], context: ClaimContext): number | undefined {
+	for (const e of evidence) if (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && kinds.includes(e.what.kind)) return e.order
+	return undefined
+}
+
+/** A lease's end hands the key over only to the grant that came next: another lease ending in between gave it. */
+function handedOverBy(cause: Told, effect: Told, context: ClaimContext): string | undefined {
+	const ended = orderOf(cause.claim.evidence, ['expired', 'released', 'gone'], context)
+	const granted = orderOf(effect.claim.evidence, ['granted'], context)
+	if (ended === undefined || granted === undefined) return undefined
+	if (granted < ended) return 'the key was given before that lease ended'
+	const between = context.step.happenings.slice(ended + 1, granted).find(h => h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'granted')
+	if (between) return between.kind === 'granted' ? `the key went to ${context.name(between.worker)} in between, and came to this holder only after that` : `${context.name(between.worker)}'s lease ended in between, and that handed the key over`
+	return undefined
 }

@@ -267,6 +267,10 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		if (kind === 'later') {
 			const since = told === undefined ? 'the step before' : 'what the text told before it'
 			const before = told ?? context.run.steps[context.step.index - 1]?.end.time ?? 0
+			// Read from the step before, "later" counts from the last moment the reader was told: time that passed untold in between is not counted.
+			if (told === undefined && context.toldBefore !== undefined && context.toldBefore < before) {
+				return { start: slot.start, end: slot.end, message: `"${slot.text} later" counts from the step before, which ended at ${formatDuration(before)}, and its caption tells of nothing after ${formatDuration(context.toldBefore)}; tell the time that passed there ("10 s pass"), or say when this happened ("at ${formatDuration(verdict.at)}")` }
+			}
 			if (verdict.at - before !== wanted) return { start: slot.start, end: slot.end, message: `expected ${formatDuration(wanted)} after ${since}, but it happened ${formatDuration(verdict.at - before)} after it (at ${formatDuration(verdict.at)})` }
 		}
 	}

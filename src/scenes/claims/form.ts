@@ -119,6 +119,8 @@ export interface ClaimContext {
 	name(id: string): string
 	/** The happenings of this step that claims of the same `each` family in the same text told already, by their place in the step. */
 	used?: ReadonlySet<number>
+	/** For a caption: the latest moment the step before's caption told, which "5 s later" at its start is read from. */
+	toldBefore?: number
 }
 
 /** What a text asks of the simulation, for the places whose words are also the scene's input. */

@@ -60,6 +60,8 @@ export class SceneTexts {
 		const name = (id: string) => this.language.names.labelOf(id)
 		// A label found false is told once, where it went wrong, not again at each later step it shows in.
 		const wrong = new Set<Text>()
+		// The latest moment each step's caption told, which "5 s later" in the next caption is read from.
+		const captionTold = new Map<number, number>()
 		for (const site of this.sites) {
 			const frame = frames[site.frame]
 			const step = run.steps[site.frame] as StepFacts | undefined
@@ -72,6 +74,8 @@ export class SceneTexts {
 			if (site.actor !== undefined) context.actor = site.actor
 			if (site.sentBefore !== undefined) context.sentBefore = site.sentBefore
 			if (site.message !== undefined) context.message = site.message
+			const toldBefore = site.place === 'caption' ? captionTold.get(site.frame - 1) : undefined
+			if (toldBefore !== undefined) context.toldBefore = toldBefore
 			if (site.how === 'struck') {
 				if (!site.shownAgain) for (const problem of site.read.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message))
 				// A claim about the time its label is shown ends with the strike; any other must no longer hold.
@@ -90,6 +94,10 @@ export class SceneTexts {
 			}
 			if (site.where.kind === 'state' && wrong.has(site.text)) continue
 			const result = checkText(site.read, context)
+			if (site.place === 'caption') {
+				const moments = result.claims.flatMap(claim => (claim.at === undefined ? [] : [claim.at]))
+				if (moments.length > 0) captionTold.set(site.frame, Math.max(...moments))
+			}
 			for (const problem of result.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message))
 			if (result.problems.length > 0 && site.where.kind === 'state') wrong.add(site.text)
 			const marks: TextMark[] = result.claims.flatMap(claim => claim.values.map(value => ({ start: value.start, end: value.end, kind: 'value' as const })))
