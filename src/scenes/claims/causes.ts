@@ -45,8 +45,8 @@ export const CAUSE_RULES: readonly CauseRule[] = [
 		what: "the fence a row keeps",
 		consequences: ROW_STATES,
 		causes: SAVES,
-		link(cause, effect) {
-			const write = wroteOf(cause.claim.evidence)
+		link(cause, effect, context) {
+			const write = wroteOf(cause.claim.evidence, context)
 			const row = effect.claim.evidence.find((e): e is Extract<Evidence, { kind: 'row' }> => e.kind === 'row')
 			if (!write || !row) return undefined
 			return write.worker === row.writer ? undefined : `the row keeps ${row.writer === undefined ? 'no worker' : row.writer}'s write, not the one the clause before tells`
@@ -102,17 +102,11 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext): 
 	return `"so" says the clause before is why this happened, but ${problems[0]}`
 }
 
-/** The write a claim was checked against. */
-function wroteOf(evidence: readonly Evidence[], context?: ClaimContext): Wrote | undefined {
-	for (const e of evidence) {
-		if (e.kind !== 'happened' || e.what.kind !== 'wrote') continue
-		if (context && e.order !== undefined && e.step === context.step.index) {
-			const h = context.step.happenings[e.order]
-			if (h?.kind === 'wrote') return h
-		}
-		return e.what as unknown as Wrote
-	}
-	return undefined
+/** The write of this step a claim was checked against. */
+function wroteOf(evidence: readonly Evidence[], context: ClaimContext): Wrote | undefined {
+	const order = orderOf(evidence, ['wrote'], context)
+	const h = order === undefined ? undefined : context.step.happenings[order]
+	return h?.kind === 'wrote' ? h : undefined
 }
 
 /** A database's answer follows from the fence that decided it: the row's when the write came, or the writer's against it. */

@@ -11,7 +11,7 @@ import { DEFAULT_TTL_MS, DEFAULT_WAIT_MS, formatDuration, parseDuration } from '
 import { isClaimWord } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 import { piecesOf, positionIn } from './sample-pieces.ts'
-import { fenceFlow, isFenceExpression, placeholders, valuesAfter } from './fence-flow.ts'
+import { HOLD_CALL, fenceFlow, isFenceExpression, placeholders, valuesAfter } from './fence-flow.ts'
 
 export interface CodeProblem {
 	position: Position
@@ -298,7 +298,7 @@ function readSample(code: Code): SampleRead {
 		}
 	}
 	// The settings are one hold's: with two holds, a TTL written on one says nothing of the other's.
-	const holdCalls = [...bare.matchAll(/\b(?:hold|tryHold|try_hold|Hold|TryHold|hold_with|try_hold_with|holdAll|hold_all)\s*\(/g)]
+	const holdCalls = [...bare.matchAll(HOLD_CALL)]
 	const second = holdCalls[1]
 	if (second) read.problems.push({ position: positionAt(second.index ?? 0), message: `the code sample holds ${holdCalls.length} times, and a scene's sample shows one hold, whose settings (ttl, wait, renew) the scene is held to; show one hold in the sample` })
 	// A setting's value is read where it stands; what it spans is no stray number or string.

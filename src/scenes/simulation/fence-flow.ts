@@ -153,12 +153,18 @@ function bindingProblems(code: string, isCode: (offset: number) => boolean, name
 	return problems
 }
 
+/** The names of a hold's call in each client. */
+const HOLD_NAMES = ['hold', 'tryHold', 'try_hold', 'Hold', 'TryHold', 'hold_with', 'try_hold_with', 'holdAll', 'hold_all']
+
+/** A call of a hold, in any client. */
+export const HOLD_CALL = new RegExp(`\\b(?:${HOLD_NAMES.join('|')})\\s*\\(`, 'g')
+
 /** The calls the checker reads by their names: rebound by the sample, a name says nothing of what it calls. */
-const API_NAMES = new Set(['hold', 'tryHold', 'try_hold', 'Hold', 'TryHold', 'hold_with', 'try_hold_with', 'holdAll', 'hold_all', 'lock', 'Lock', 'semaphore', 'Semaphore'])
+const API_NAMES = new Set([...HOLD_NAMES, 'lock', 'Lock', 'semaphore', 'Semaphore'])
 
 /** Where the sample's hold runs its work: inside the hold call's parentheses, or the block under Python's `with ... hold(...):`. */
 function holdSpan(code: string, isCode: (offset: number) => boolean): [number, number] | undefined {
-	const call = [...code.matchAll(/\b(?:hold|tryHold|try_hold|Hold|TryHold|hold_with|try_hold_with)\s*\(/g)].find(match => isCode(match.index ?? 0))
+	const call = [...code.matchAll(HOLD_CALL)].find(match => isCode(match.index ?? 0))
 	if (!call) return undefined
 	const at = call.index ?? 0
 	const lineStart = code.lastIndexOf('\n', at) + 1
