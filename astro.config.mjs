@@ -1,6 +1,8 @@
 // The docs site: Starlight over the guides in content/, with scenes compiled against the engine.
 import { defineConfig } from 'astro/config'
 import starlight from '@astrojs/starlight'
+import mdx from '@astrojs/mdx'
+import { unified } from '@astrojs/markdown-remark'
 import { buildSidebar } from './src/site/sidebar.ts'
 import { siteUrl } from './src/site/site-url.ts'
 import { remarkSiteLinks } from './src/site/site-links.ts'
@@ -27,8 +29,9 @@ export default defineConfig({
 			rollupOptions: { output: { assetFileNames: '_astro/[name].[hash][extname]' } },
 		},
 	},
+	// unified (remark), not Astro's default Sätteri: the scenes, code tabs and site links are remark plugins.
 	markdown: {
-		remarkPlugins: [remarkSiteLinks, remarkCodeTabs],
+		processor: unified({ remarkPlugins: [remarkSiteLinks, remarkCodeTabs] }),
 	},
 	integrations: [
 		scenes(),
@@ -45,6 +48,10 @@ export default defineConfig({
 				Search: './src/components/Search.astro',
 			},
 		}),
+		// Starlight's own choice (optimize) but for <script> elements: MDX 8 turns a script's text into
+		// set:html, which the optimizer would then print as a literal attribute inside a static subtree
+		// (a scene's data island came out as `<script set:html="...">`).
+		mdx({ optimize: { ignoreElementNames: ['script'] } }),
 		linkCheck(),
 	],
 })

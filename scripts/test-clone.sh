@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the unit tests and the site's build under another Node (24, the current LTS) in a fresh
+# Runs the unit tests and the site's build under another Node (22 or 24) in a fresh
 # `git clone` of this repository, made in an empty temporary folder: so a regression on that
 # Node fails the suite, and so does anything that reads outside the repository's own tree
 # (there is no ../shared beside the clone). The clone is HEAD with the uncommitted changes to
@@ -12,9 +12,9 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 rm -f "$results/unit.json" "$results/build"
 echo 1 >"$results/build"
 
-node_home=$(bash "$root/scripts/fetch-node.sh" "$major") || exit 1
+node_home=$(bash "$root/scripts/node-version.sh" "$major") || exit 1
 export PATH="$node_home/bin:$PATH"
-# Addons (better-sqlite3 12, on a Node that installs it) compile against this Node's own headers.
+# Addons compile (when one must) against this Node's own headers, offline.
 export npm_config_nodedir="$node_home"
 
 scratch=$(mktemp -d)
@@ -29,12 +29,7 @@ echo "in $clone ($(git log -1 --format=%h)$(git -C "$root" diff --quiet HEAD || 
 
 echo "== npm ci (Node $major)"
 SECONDS=0
-# better-sqlite3 12 is the Node 20 package: installed on this Node too (its engines allow it) but
-# never loaded, and compiling it offline takes more than a minute of a core the rest of the suite
-# wants. So the install runs no package scripts, then runs the ones this Node uses; 13 ships its
-# binaries and has none.
-npm ci --no-audit --no-fund --ignore-scripts || exit 1
-npm rebuild esbuild sharp || exit 1
+npm ci --no-audit --no-fund || exit 1
 echo "(npm ci: ${SECONDS} s)"
 
 echo "== unit tests (Node $major)"

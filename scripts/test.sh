@@ -2,24 +2,33 @@
 # Installs what the tests need (the npm packages from the lockfile, a Chromium, the Python, Go and
 # Rust toolchains) and runs every test: unit tests (vitest), the clients' contract tests, every code
 # block of the pages (the doctest), the site's build, and the browser tests (Playwright) under this
-# machine's Node; and, beside them, the unit tests and the build again under Node 24, fetched from
-# the npm registry, in a fresh clone with nothing beside it (scripts/test-clone.sh). Ends with one
-# line of counts over all of them.
+# machine's Node, or under Node 24 fetched from the npm registry when this machine's is older than
+# the site needs; and, beside them, the unit tests and the build again under the other supported
+# major (22 beside 24, 24 beside 22), in a fresh clone with nothing beside it (scripts/test-clone.sh).
+# Ends with one line of counts over all of them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export ASTRO_TELEMETRY_DISABLED=1
 SECONDS=0
 
-# The Node 24 run fetches Node, installs and compiles in a clone of its own from the start: the
+node_home=$(bash scripts/node-version.sh) || exit 1
+export PATH="$node_home/bin:$PATH"
+# Addons compile (when one must) against this Node's own headers, offline.
+export npm_config_nodedir="$node_home"
+major=$(node -p 'process.versions.node.split(".")[0]')
+other=$([[ $major == 22 ]] && echo 24 || echo 22)
+echo "== Node $(node --version) (the clone's run: Node $other)"
+
+# The other Node's run fetches Node, installs and compiles in a clone of its own from the start: the
 # steps here that keep one core busy (npm ci's compile, the type check, the build) leave the other
 # free for it, and the browser tests, which want both, then have the machine more to themselves.
 # Its output is printed when it ends.
-rm -rf test-results && mkdir -p test-results/node-24
+rm -rf test-results && mkdir -p "test-results/node-$other"
 # In a process group of its own, so a run that stops early stops it and everything it started.
-setsid bash scripts/test-clone.sh 24 test-results/node-24 >test-results/node-24/run.log 2>&1 &
+setsid bash scripts/test-clone.sh "$other" "test-results/node-$other" >"test-results/node-$other/run.log" 2>&1 &
 clone_pid=$!
 trap '[[ -n "$clone_pid" ]] && kill -- "-$clone_pid" 2>/dev/null' EXIT
-echo "== Node 24, in a fresh clone (beside the rest; its output comes last)"
+echo "== Node $other, in a fresh clone (beside the rest; its output comes last)"
 
 if [[ "${CI:-}" == "true" || ! -d node_modules ]] || ! npm ls --depth=0 >/dev/null 2>&1; then
 	echo "== npm ci (at ${SECONDS} s)"
@@ -75,8 +84,8 @@ echo "(this Node's tests ended at ${SECONDS} s)"
 wait $clone_pid
 clone=$?
 clone_pid=
-echo "== Node 24, in a fresh clone: its output (ended by ${SECONDS} s)"
-cat test-results/node-24/run.log
+echo "== Node $other, in a fresh clone: its output (ended by ${SECONDS} s)"
+cat "test-results/node-$other/run.log"
 
 echo "(the whole suite: $((SECONDS / 60)) min $((SECONDS % 60)) s)"
 node scripts/test-summary.mjs "vitest:unit=test-results/unit.json" \
@@ -84,11 +93,11 @@ node scripts/test-summary.mjs "vitest:unit=test-results/unit.json" \
 	"counts:rust client=test-results/clients/rust.counts" "doctest:doctest=test-results/doctest.json" \
 	"step:build=test-results/build" \
 	"playwright:browser=test-results/e2e.json" \
-	"vitest:unit (Node 24, clone)=test-results/node-24/unit.json" "step:build (Node 24, clone)=test-results/node-24/build"
+	"vitest:unit (Node $other, clone)=test-results/node-$other/unit.json" "step:build (Node $other, clone)=test-results/node-$other/build"
 if [[ $unit -ne 0 || $clients -ne 0 || $doctest -ne 0 || $build -ne 0 || $e2e -ne 0 || $clone -ne 0 ]]; then
 	[[ $clients -ne 0 ]] && echo "the clients' contract tests failed (test-results/clients/)"
 	[[ $doctest -ne 0 ]] && echo "a code block of the pages failed (npm run doctest)"
 	[[ $build -ne 0 ]] && echo "the site's build failed"
-	[[ $clone -ne 0 ]] && echo "the run under Node 24 in a fresh clone failed"
+	[[ $clone -ne 0 ]] && echo "the run under Node $other in a fresh clone failed"
 	exit 1
 fi

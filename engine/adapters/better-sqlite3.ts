@@ -1,7 +1,12 @@
-import type { Statement } from 'better-sqlite3'
+import Database, { type Statement } from 'better-sqlite3'
 import { exactInteger, type SqliteDriver, type SqlRow, type SqlValue } from '../driver.ts'
-import { Database } from './better-sqlite3-package.ts'
 import { StatementCache } from './statement-cache.ts'
+
+/** One open better-sqlite3 database. */
+export type BetterSqliteDatabase = Database.Database
+
+/** better-sqlite3's Database class. */
+export { Database }
 
 /** How long a statement waits for another connection's lock before SQLITE_BUSY; better-sqlite3's default unless given. */
 export interface BetterSqliteOptions {

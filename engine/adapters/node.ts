@@ -5,6 +5,5 @@
  */
 export * from './index.ts'
 export { openStore, type StoreDirOptions } from './dir.ts'
-export { betterSqliteDriver, type BetterSqliteOptions } from './better-sqlite3.ts'
-export { Database, betterSqlitePackage, type BetterSqliteDatabase } from './better-sqlite3-package.ts'
+export { betterSqliteDriver, Database, type BetterSqliteDatabase, type BetterSqliteOptions } from './better-sqlite3.ts'
 export { loadSqlJs } from './sql-js-node.ts'

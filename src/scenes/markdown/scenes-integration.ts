@@ -2,6 +2,7 @@
  * The Astro integration that compiles scenes in Node: the remark plugin wired to the engine on better-sqlite3.
  */
 import type { AstroIntegration } from 'astro'
+import { isUnifiedProcessor, type UnifiedResolvedOptions } from '@astrojs/markdown-remark'
 import { fileURLToPath } from 'node:url'
 import { compileScene } from '../simulation/index.ts'
 import { renderStages } from '../render/index.ts'
@@ -14,7 +15,7 @@ export function scenes(): AstroIntegration {
 	return {
 		name: 'tinystore-scenes',
 		hooks: {
-			'astro:config:setup': ({ command, config, updateConfig, logger }) => {
+			'astro:config:setup': ({ command, config, logger }) => {
 				const plugin = remarkScenes({
 					compile: (source, origin) => compileScene(source, origin, openNodeDriver),
 					render: renderStages,
@@ -25,7 +26,12 @@ export function scenes(): AstroIntegration {
 					report: message => logger.error(`scene errors:\n${message}`),
 				})
 				const claimDocs = remarkClaimDocs({ compile: (source, file) => compileScene(source, { file }, openNodeDriver) })
-				updateConfig({ markdown: { remarkPlugins: [() => plugin, () => claimDocs] } })
+				// As Starlight adds its own: onto the unified processor the config names (Astro 7's way for remark plugins).
+				const processor = config.markdown.processor as { name: string; options: UnifiedResolvedOptions }
+				if (!isUnifiedProcessor(processor)) {
+					throw new Error(`scenes: markdown.processor is "${processor.name}"; scenes are remark plugins and need unified() from @astrojs/markdown-remark`)
+				}
+				processor.options.remarkPlugins.push(() => plugin, () => claimDocs)
 			},
 		},
 	}

@@ -43,7 +43,7 @@ const ENGINE_ENTRIES = ['engine/index.ts', 'engine/adapters/index.ts', 'engine/a
 /** Code that runs in the reader's browser. */
 const BROWSER = ['src/scenes/browser/', 'src/playground/', ASTRO_SCRIPTS]
 /** Code that runs only in Node. */
-const NODE_ONLY = ['engine/adapters/node.ts', 'node:*', 'better-sqlite3', 'better-sqlite3-node20']
+const NODE_ONLY = ['engine/adapters/node.ts', 'node:*', 'better-sqlite3']
 
 /** The rules; adding one is adding a line. */
 export const IMPORT_RULES: readonly ImportRule[] = [

@@ -1,11 +1,11 @@
 /**
- * Every import of the project's source, read with TypeScript's parser: what each file imports,
+ * Every import of the project's source, read with oxc's parser: what each file imports,
  * where the import is written, and what it resolves to (a file of ours or a package).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
 import { posix } from 'node:path'
-import ts from 'typescript'
+import { stringValue, walkSyntax, type SyntaxNode } from '../../syntax-tree.ts'
 
 /** A source file: its path from the project's root (with `/`), and its text. */
 export interface SourceText {
@@ -75,7 +75,7 @@ function parts(source: SourceText): { code: string; offset: number; script: bool
 	const found: { code: string; offset: number; script: boolean }[] = []
 	const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source.text)
 	if (frontmatter) found.push({ code: frontmatter[1]!, offset: frontmatter.index + frontmatter[0].indexOf(frontmatter[1]!), script: false })
-	for (const script of source.text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
+	for (const script of source.text.matchAll(/<script\b[^>]*?(?<!\/)>([\s\S]*?)<\/script>/g)) {
 		found.push({ code: script[1]!, offset: script.index + script[0].indexOf('>') + 1, script: true })
 	}
 	return found
@@ -86,23 +86,20 @@ function parts(source: SourceText): { code: string; offset: number; script: bool
  * a dynamic import of anything but a string literal comes back as its expression, marked computed.
  */
 function specifiersIn(code: string, name: string): { specifier: string; offset: number; typeOnly: boolean; computed: boolean }[] {
-	const file = ts.createSourceFile(name, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)
 	const found: { specifier: string; offset: number; typeOnly: boolean; computed: boolean }[] = []
-	const add = (literal: ts.Node | undefined, typeOnly: boolean): void => {
-		if (literal && ts.isStringLiteralLike(literal)) found.push({ specifier: literal.text, offset: literal.getStart(file), typeOnly, computed: false })
+	const add = (literal: unknown, typeOnly: boolean): void => {
+		const specifier = stringValue(literal)
+		if (specifier !== undefined) found.push({ specifier, offset: (literal as SyntaxNode).start, typeOnly, computed: false })
 	}
-	const visit = (node: ts.Node): void => {
-		if (ts.isImportDeclaration(node)) add(node.moduleSpecifier, node.importClause?.isTypeOnly ?? false)
-		else if (ts.isExportDeclaration(node)) add(node.moduleSpecifier, node.isTypeOnly)
-		else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-			const path = node.arguments[0]
-			if (path && !ts.isStringLiteralLike(path)) found.push({ specifier: path.getText(file), offset: path.getStart(file), typeOnly: false, computed: true })
+	walkSyntax(code, name, 'ts', node => {
+		if (node.type === 'ImportDeclaration') add(node.source, node.importKind === 'type')
+		else if (node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') add(node.source, node.exportKind === 'type')
+		else if (node.type === 'ImportExpression') {
+			const path = node.source as SyntaxNode
+			if (stringValue(path) === undefined) found.push({ specifier: code.slice(path.start, path.end), offset: path.start, typeOnly: false, computed: true })
 			else add(path, false)
-		}
-		else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal, true)
-		ts.forEachChild(node, visit)
-	}
-	visit(file)
+		} else if (node.type === 'TSImportType') add(node.source, true)
+	})
 	return found
 }
 
