@@ -20,6 +20,11 @@ export type TryHoldOptions = Omit<HoldOptions, 'wait'>
 
 /** The TTL a lease gets unless a hold says otherwise: 30 s, the CLI's default. */
 export const DEFAULT_TTL_MS = 30_000
+/** When a renewing holder renews its lease: every third of its TTL, so two renewals may fail before it runs out. */
+export function renewalInterval(ttl: number): number {
+	return ttl / 3
+}
+
 /** The wait a hold gets unless it says otherwise: 10 s, the CLI's default. */
 export const DEFAULT_WAIT_MS = 10_000
 

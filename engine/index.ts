@@ -11,7 +11,7 @@ export { LeaseCore, type Lease, type SemaphoreLease } from './lease.ts'
 // The class behind a lease, for the lock server's synchronous renew and end within one call.
 export type { HeldLease } from './lease.ts'
 export { keyText, keyPlace, type Key } from './key.ts'
-export { DEFAULT_TTL_MS, DEFAULT_WAIT_MS, holdSettings, type HoldOptions, type HoldSettings, type TryHoldOptions } from './hold-options.ts'
+export { DEFAULT_TTL_MS, DEFAULT_WAIT_MS, holdSettings, renewalInterval, type HoldOptions, type HoldSettings, type TryHoldOptions } from './hold-options.ts'
 export type { TakeOptions, WaitForOptions } from './hold.ts'
 export { LockError, LOCK_ERROR_CODES, type LockErrorCode } from './errors.ts'
 export { parseDuration, formatDuration, type Duration } from './duration.ts'

@@ -1,7 +1,7 @@
 import type { Clock, TimerHandle } from './clock.ts'
 import { formatDuration, type Duration } from './duration.ts'
 import { LockError } from './errors.ts'
-import { ttlMs } from './hold-options.ts'
+import { renewalInterval, ttlMs } from './hold-options.ts'
 import { keyPlace } from './key.ts'
 
 /**
@@ -173,7 +173,7 @@ export class HeldLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 		this.#autoRenew = autoRenew
 		const now = owner.clock.now()
 		this.#expiresAt = now + ttl
-		this.#renewAt = autoRenew ? now + ttl / 3 : Number.POSITIVE_INFINITY
+		this.#renewAt = autoRenew ? now + renewalInterval(ttl) : Number.POSITIVE_INFINITY
 		this.#arm(now)
 	}
 
@@ -200,7 +200,7 @@ export class HeldLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 		this.checkRenewable(now)
 		this.#ttl = ms
 		this.#expiresAt = now + ms
-		if (this.#autoRenew) this.#renewAt = now + ms / 3
+		if (this.#autoRenew) this.#renewAt = now + renewalInterval(ms)
 		this.#disarm()
 		this.#arm(now)
 	}
@@ -242,7 +242,7 @@ export class HeldLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 		const now = this.#owner.clock.now()
 		if (now >= this.#renewAt) {
 			this.#expiresAt = now + this.#ttl
-			this.#renewAt = now + this.#ttl / 3
+			this.#renewAt = now + renewalInterval(this.#ttl)
 		}
 		this.#arm(now)
 	}

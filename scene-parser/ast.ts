@@ -61,12 +61,14 @@ export interface Link {
 	position: Position
 }
 
-/** `ttl 10s` (a worker's lease in this scene), `key "42"` (the key the workers hold) or
- * `id fences-late-write` (the scene's name in the page, which links to its steps use). */
+/** `ttl 10s` (a worker's lease in this scene), `key "42"` (the key the workers hold),
+ * `id fences-late-write` (the scene's name in the page, which links to its steps use) or
+ * `domain jobs` (the story's world: its database and its code sample's names). */
 export type Setting =
 	| { kind: 'ttl'; ms: number; position: Position }
 	| { kind: 'key'; value: Text; position: Position }
 	| { kind: 'id'; value: string; position: Position }
+	| { kind: 'domain'; value: string; position: Position }
 
 /** `send FROM -> TO "label" [color=ok|bad]`: a message, whose meaning comes from the actors' kinds. */
 export interface Send {

@@ -30,11 +30,11 @@ export function happeningWords(h: HappeningData, name: NameOf): string {
 		case 'released':
 			return `${at} ${name(h.worker)} released its lease${h.line.length > 0 ? `, with ${list(h.line.map(name))} in line` : ''}`
 		case 'renewed':
-			return `${at} ${name(h.worker)} renewed its lease until ${formatDuration(h.until)}`
+			return `${at} ${name(h.worker)} renewed its lease until ${formatDuration(h.until)}${h.auto ? ', on its own timer' : ''}`
 		case 'renew-refused':
 			return `${at} the lock refused ${name(h.worker)}'s renewal (${h.reason === 'none' ? 'no lease' : h.reason})`
 		case 'wrote':
-			return `${at} ${name(h.worker)} wrote with fence ${h.fence} to ${name(h.database)}, whose row held ${h.before}: ${h.changed ? 'the row changed' : 'no row changed'}`
+			return `${at} ${name(h.worker)} wrote ${h.noFence ? 'with no fence' : `with fence ${h.fence}`} to ${name(h.database)}, whose row held ${h.before}: ${h.changed ? 'the row changed' : 'no row changed'}`
 		case 'answered':
 			return `${at} ${name(h.database)} answered ${name(h.worker)}`
 		case 'restarted':
@@ -47,6 +47,14 @@ export function happeningWords(h: HappeningData, name: NameOf): string {
 			return `${at} the clock moved on ${formatDuration(h.ms)}`
 		case 'sent':
 			return `${at} ${name(h.from)} sent ${name(h.to)} a message`
+		case 'paused':
+			return `${at} ${name(h.worker)}'s process paused`
+		case 'woke':
+			return `${at} ${name(h.worker)}'s process ran again`
+		case 'crashed':
+			return `${at} ${name(h.worker)}'s process crashed`
+		case 'left':
+			return `${at} ${name(h.worker)}'s hold left the line of ${name(h.store)}: its process crashed`
 	}
 }
 

@@ -89,8 +89,10 @@ export interface Frame {
 	captionMarks?: TextMark[]
 	/** Simulated time at the end of the step, ms since the scene began. */
 	time: number
-	/** The code sample's highlighted lines, 1-based. */
+	/** The code sample's highlighted lines, 1-based: the lines the workers' code ran in the step (or, without a sample, the lines `line=` names). */
 	lines: number[]
+	/** Each worker whose code ran in the step: the lines it ran, and the line it stopped at. */
+	ran?: { worker: string; lines: number[]; at?: number }[]
 	actors: FrameActor[]
 	links: { from: string; to: string }[]
 	messages: FrameMessage[]
@@ -102,6 +104,8 @@ export interface Frame {
 /** A whole scene ready to show: its code sample and its frames. */
 export interface SceneFrames {
 	code?: { lang: string; lines: string[] }
+	/** The code sample compiled to the program the workers run (JavaScript, line for line the sample's), for the page to run it again without a transpiler. */
+	sample?: { js: string; names: string[] }
 	frames: Frame[]
 	/** Every diagnostic of every frame, and the parser's, in source order. */
 	diagnostics: Diagnostic[]

@@ -32,7 +32,8 @@ export interface Verification {
 
 /** Recomputes the scene's frames on sql.js and lists where they differ from the build's (none: verified). */
 export async function verifyScene(data: SceneData): Promise<Verification> {
-	const scene = await compileScene(data.source, data.origin, await openSqlJsDriver())
+	// The build's compiled sample: the page runs the same program without loading a transpiler.
+	const scene = await compileScene(data.source, data.origin, await openSqlJsDriver(), data.scene.sample ? { sample: data.scene.sample } : {})
 	// Through JSON, as the build's frames came: undefined fields drop out on both sides alike.
 	const frames: unknown = JSON.parse(JSON.stringify(scene))
 	return { frames, differences: jsonDifferences(data.scene, frames) }

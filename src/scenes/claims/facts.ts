@@ -29,11 +29,11 @@ export interface WorkerFact {
 	lease?: LeaseFact
 	/** The store whose line it stands in, and its place there (1 is first). */
 	waiting?: { store: string; place: number }
-	/** Its state label shows it paused (a label of the paused form, not struck): the story's, which the engine does not see. */
+	/** Its process is paused (the scene's steps paused it: a label of the paused form). */
 	paused?: boolean
-	/** When its paused label was set. */
+	/** Since when it is paused. */
 	pausedSince?: number
-	/** Its shown label says its process crashed, which a paused process did not. */
+	/** Its process crashed (a label that says so), which a paused process did not. */
 	crashed?: boolean
 }
 
@@ -69,21 +69,25 @@ export interface WorldFacts {
 
 /** One thing that happened in a step, with the clock when it happened. */
 export type Happening =
-	| { kind: 'asked'; at: number; worker: string; store: string; tryOnly: boolean; wait?: number; unshown?: true }
+	| { kind: 'asked'; at: number; worker: string; store: string; tryOnly: boolean; wait?: number; unshown?: true; ttl?: number; line?: number }
 	| { kind: 'granted'; at: number; worker: string; store: string; fence?: bigint; ttl: number; holders: number; limit?: number; askedAt: number; place?: number }
 	| { kind: 'refused'; at: number; worker: string; store: string; full: boolean; holders: string[] }
 	| { kind: 'gave-up'; at: number; worker: string; store: string; waited: number; holders: string[] }
 	| { kind: 'expired'; at: number; worker: string; store: string; fence?: bigint }
 	| { kind: 'gone'; at: number; worker: string; store: string; fence?: bigint }
 	| { kind: 'released'; at: number; worker: string; store: string; fence?: bigint; line: string[] }
-	| { kind: 'renewed'; at: number; worker: string; store: string; until: number }
+	| { kind: 'renewed'; at: number; worker: string; store: string; until: number; auto?: true }
 	| { kind: 'renew-refused'; at: number; worker: string; reason: 'lost' | 'released' | 'none' }
-	| { kind: 'wrote'; at: number; worker: string; database: string; fence: bigint; changed: boolean; before: bigint; writerBefore?: string; fenced: boolean; live: boolean }
+	| { kind: 'wrote'; at: number; worker: string; database: string; fence: bigint; changed: boolean; before: bigint; writerBefore?: string; fenced: boolean; live: boolean; noFence?: true }
 	| { kind: 'answered'; at: number; worker: string; database: string; changed: boolean }
 	| { kind: 'restarted'; at: number; store: string; epochBefore: bigint; epoch: bigint }
 	| { kind: 'backed-up'; at: number; store: string; epoch: bigint }
 	| { kind: 'restored'; at: number; store: string; epochBefore: bigint; epoch: bigint; backupEpoch: bigint }
 	| { kind: 'waited'; at: number; ms: number }
+	| { kind: 'paused'; at: number; worker: string }
+	| { kind: 'woke'; at: number; worker: string }
+	| { kind: 'crashed'; at: number; worker: string }
+	| { kind: 'left'; at: number; worker: string; store: string }
 	| { kind: 'sent'; at: number; from: string; to: string }
 
 /** One step of a scene as data: the world before and after it, and what happened in it, in order. */

@@ -35,7 +35,11 @@ export interface Hold {
 	/** Whether a `send LOCK -> W` has answered it yet (a waiter's grant can come on its own). */
 	shown: boolean
 	readonly wait?: number
+	/** The TTL its lease gets. */
+	readonly ttl: number
 	readonly tryOnly: boolean
+	/** What the engine's hold resolves to (the function's result, undefined for a try refused), or its refusal. */
+	done?: Promise<unknown>
 	/** The engine's refusal (`held`, `cancelled`), once it gave up. */
 	failed?: { code: string; message: string }
 	/** It stood in line: the key was not free when it asked. */

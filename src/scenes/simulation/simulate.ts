@@ -5,13 +5,12 @@
  * language; a claim the engine's facts deny, or a text that reads as no claim, is a diagnostic at
  * the place it was written.
  */
-import type { Scene, SetState, Step, Strike } from '../../../scene-parser/index.ts'
-import { DEFAULT_TTL_MS, MAX_FENCE_PART } from '../../../engine/index.ts'
+import type { Code, Position, Scene, SetState, Step, StepStatement, Strike } from '../../../scene-parser/index.ts'
+import { DEFAULT_TTL_MS, MAX_FENCE_PART, formatDuration } from '../../../engine/index.ts'
 import { castProblems, idEventProblem, idProblem, isLockName, nameProblem } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 import type { Frame, FrameMessage, SceneFrames } from '../frame.ts'
 import { castOf, kindOf, statePlace } from './cast.ts'
-import { codeProblems, sampleRenews } from './code-claims.ts'
 import { Labels } from './labels.ts'
 import { frameActor } from './project.ts'
 import type { Stage } from './stage.ts'
@@ -22,6 +21,13 @@ import type { StepRun, VerbTable } from './verbs/index.ts'
 import { DEFAULT_KEY, World } from './world.ts'
 import type { Settling } from './world.ts'
 import type { OpenDriver } from './world.ts'
+import type { CompiledSample, CompileResult } from '../sample/compile.ts'
+import { loadSample, type SampleProgram } from '../sample/load.ts'
+import { WorkerProcess } from './process.ts'
+import { samplePorts } from './sample-api.ts'
+import { processEvents } from './process-events.ts'
+import { DEFAULT_DOMAIN, DOMAINS } from '../../seed/domains.ts'
+import type { Domain } from '../../seed/domain.ts'
 
 export type { OpenDriver } from './world.ts'
 export { DEFAULT_KEY, SCENE_SETTLING, SCENE_TIME_LIMIT_MS } from './world.ts'
@@ -39,6 +45,53 @@ export interface SimulateOptions {
 	verbs?: VerbTable
 	/** Claims that later steps settle (a pause called long) look no further than this step: the reader's play passes the guide's steps it kept, so a guide's caption is not judged by steps a reader adds. */
 	lookAhead?: number
+	/** The scene's code sample as the build compiled it: the page runs it without a transpiler. Else it is compiled here. */
+	sample?: CompiledSample
+}
+
+/** The languages a scene's code sample may be in: the program its workers run is TypeScript. */
+const SAMPLE_LANGS = new Set(['ts', 'typescript'])
+
+/** A loaded program per compiled text: the same sample (the build's scenes, a reader's replays) is evaluated once. */
+const programs = new Map<string, { program: SampleProgram; file: string }>()
+
+/** The scene's sample compiled against its domain's prelude, loaded to run: undefined for a scene without one, or the problems at their places. */
+async function sampleOf(scene: Scene, domain: Domain, options: SimulateOptions): Promise<{ compiled?: CompiledSample; loaded?: { program: SampleProgram; file: string }; problems: SceneFrames['diagnostics'] }> {
+	const code = scene.code
+	if (!code) return { problems: [] }
+	if (!SAMPLE_LANGS.has(code.lang)) {
+		return {
+			problems: [
+				{
+					file: options.file,
+					...code.position,
+					message: `a scene's code sample is TypeScript (code ts): it is the program the scene's workers run, and "${code.lang}" cannot be run here; show the ${code.lang} version in a fenced block beside the scene, where the doctest runs it`,
+				},
+			],
+		}
+	}
+	let result: CompileResult
+	if (options.sample) result = { ok: true, sample: options.sample }
+	else {
+		// The transpiler is loaded only where a sample is compiled here (the build, a reader's edit), never for a page's own scenes.
+		const { compileSample } = await import('../sample/compile.ts')
+		result = compileSample(code.lines.join('\n'), new Set(Object.keys(domain.names)))
+	}
+	if (!result.ok) return { problems: result.problems.map(problem => ({ file: options.file, ...samplePosition(code, problem.line, problem.column), message: problem.message })) }
+	let loaded = programs.get(result.sample.js)
+	if (!loaded) {
+		if (programs.size >= 200) programs.clear()
+		loaded = loadSample(result.sample)
+		programs.set(result.sample.js, loaded)
+	}
+	return { compiled: result.sample, loaded, problems: [] }
+}
+
+/** The file's place of a line and column of the (dedented) sample. */
+export function samplePosition(code: Code, line: number, column = 1): Position {
+	const lines = code.lines.length
+	const at = Math.min(Math.max(line, 1), Math.max(lines, 1))
+	return { line: code.start.line + at - 1, column: code.start.column + (at === line ? column - 1 : 0) }
 }
 
 /** The most steps a scene may have; more is an error, not a long wait. */
@@ -46,15 +99,25 @@ export const SCENE_STEP_LIMIT = 10_000
 
 /** Runs a parsed scene on the engine and checks its texts; returns its frames and diagnostics. It never throws. */
 export async function simulateScene(scene: Scene, options: SimulateOptions): Promise<SceneFrames> {
-	const texts = new SceneTexts(castOf(scene), keyOf(scene), options.file)
-	const run = await runScene(scene, options, texts, false)
+	const named = scene.settings.find(setting => setting.kind === 'domain')
+	const domain = named?.kind === 'domain' ? DOMAINS.get(named.value) : DEFAULT_DOMAIN
+	if (!domain) {
+		const known = [...DOMAINS.keys()].join(', ')
+		return { frames: [], diagnostics: [{ file: options.file, ...(named as { position: Position }).position, message: `no domain is named "${(named as { value: string }).value}"; the domains are ${known}` }] }
+	}
+	const sample = await sampleOf(scene, domain, options)
+	if (sample.problems.length > 0) {
+		return { ...(scene.code ? { code: { lang: scene.code.lang, lines: scene.code.lines } } : {}), frames: [], diagnostics: sample.problems }
+	}
+	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), options.file)
+	const run = await runScene(scene, options, texts, false, domain, sample.loaded)
 	try {
 		if (!run.failed) {
 			if (texts.sites.some(site => site.read.clauses.some(clause => clause.form.needsUnfenced))) {
-				const unfenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene), options.file), true)
+				const unfenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), options.file), true, domain, sample.loaded)
 				run.facts.unfenced = unfenced.facts
 			}
-			if (sampleRenews(scene.code)) run.facts.sampleRenews = true
+			if (sample.loaded) ttlProblems(scene, run.facts, options.file, run.failures)
 			texts.check(run.facts, run.frames)
 			const id = scene.settings.find(setting => setting.kind === 'id')
 			const event = id?.kind === 'id' ? idEventProblem(id.value, run.facts) : undefined
@@ -65,19 +128,13 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 		run.failures.push({ file: options.file, line: scene.position.line, column: scene.position.column, message: `the checker failed on this scene: ${error instanceof Error ? error.message : String(error)}` })
 	}
 	const frames = run.frames
-	const first = frames[0]
-	if (first) {
-		const names = scene.actors.filter(actor => kindOf(actor.icon) === 'store' && isLockName(actor.label.value)).map(actor => actor.label.value)
-		const cast = { ttl: ttlOf(scene), limits: scene.actors.flatMap(actor => (actor.limit === undefined ? [] : [actor.limit])), steps: scene.steps.map(step => step.position), names }
-		for (const problem of codeProblems(scene.code, cast, run.failed ? undefined : run.facts)) first.diagnostics.push({ file: options.file, ...problem.position, message: problem.message })
-	}
 	const diagnostics = [...frames.flatMap(frame => frame.diagnostics), ...run.failures].sort((a, b) => a.line - b.line || a.column - b.column)
-	return { code: scene.code ? { lang: scene.code.lang, lines: scene.code.lines } : undefined, frames, diagnostics }
+	return { code: scene.code ? { lang: scene.code.lang, lines: scene.code.lines } : undefined, ...(sample.compiled ? { sample: sample.compiled } : {}), frames, diagnostics }
 }
 
-function keyOf(scene: Scene): string {
+function keyOf(scene: Scene, domain: Domain): string {
 	const key = scene.settings.find(setting => setting.kind === 'key')
-	return key?.kind === 'key' ? key.value.value : DEFAULT_KEY
+	return key?.kind === 'key' ? key.value.value : domain.key
 }
 
 function ttlOf(scene: Scene): number {
@@ -95,10 +152,9 @@ interface Run {
 }
 
 /** Runs the scene's steps on the engine, recording frames, facts and the texts to check; `unfenced` runs every database with the plain update. */
-async function runScene(scene: Scene, options: SimulateOptions, texts: SceneTexts, unfenced: boolean): Promise<Run> {
-	const world = new World(scene, options.openDriver, options.file, { ttl: ttlOf(scene), key: keyOf(scene), unfenced, ...(options.settling === undefined ? {} : { settling: options.settling }) })
+async function runScene(scene: Scene, options: SimulateOptions, texts: SceneTexts, unfenced: boolean, domain: Domain, sample: { program: SampleProgram; file: string } | undefined): Promise<Run> {
+	const world = new World(scene, options.openDriver, options.file, { ttl: ttlOf(scene), key: keyOf(scene, domain), unfenced, domain, ...(options.settling === undefined ? {} : { settling: options.settling }) })
 	const stage: Stage = { world, texts, labels: new Labels(), verbs: options.verbs ?? VERBS }
-	world.record.labels = stage.labels
 	const frames: Frame[] = []
 	const facts: RunFacts = { steps: [], kinds: world.kinds, key: world.key, ttl: world.ttl, ...(options.lookAhead === undefined ? {} : { lookAhead: options.lookAhead }) }
 	const run: Run = { frames, facts, failures: [], failed: false }
@@ -119,8 +175,11 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 		}
 		for (const { actor, message } of castProblems(scene.actors.map(actor => ({ ...actor, kind: kindOf(actor.icon) })))) world.report(actor.position, message)
 		await world.open(actor => (actor.first !== undefined && actor.first > MAX_FENCE_PART ? 0n : startCount(scene, texts, actor)))
+		if (sample) startProcesses(world, sample)
 		const start = world.record.begin()
+		const events = processEvents(stage, scene.initial)
 		for (const statement of scene.initial) initial(stage, statement)
+		for (const event of events) await applyProcessEvent(stage, event)
 		frames.push(frameOf(stage, 0, undefined, [], []))
 		facts.steps.push(world.record.end(0, start))
 		labelSites(stage, scene, 0)
@@ -162,17 +221,23 @@ async function runStep(stage: Stage, index: number, step: Step): Promise<{ frame
 	world.diagnostics = []
 	const start = world.record.begin()
 	const run: StepRun = { index, messages: [] }
-	for (const statement of step.statements) {
+	for (const process of world.processes.values()) process.takeLines()
+	// A pause, a wake or a crash the step's labels tell happens around the worker's moves in the step (processEvents).
+	const events = processEvents(stage, step.statements)
+	let next = 0
+	for (const [at, statement] of step.statements.entries()) {
 		if (world.stopped) break
+		while (next < events.length && (events[next] as { at: number }).at < 2 * at) await applyProcessEvent(stage, events[next++] as ProcessEventOf)
 		const handler = stage.verbs[statement.kind] as ((s: Stage, st: typeof statement, r: StepRun) => Promise<void> | void) | undefined
 		if (!handler) throw new Error(`no handler runs "${statement.kind}"`)
 		await handler(stage, statement, run)
 	}
+	while (next < events.length && !world.stopped) await applyProcessEvent(stage, events[next++] as ProcessEventOf)
 	await world.clock.settle()
 	const facts = world.record.end(index, start)
-	const lines: number[] = []
-	if (step.lines) for (let line = step.lines.from; line <= step.lines.to; line++) lines.push(line)
+	const { lines, ran } = linesOf(stage, step)
 	const frame = frameOf(stage, index, step, lines, run.messages)
+	if (ran.length > 0) frame.ran = ran
 	stage.texts.add({
 		text: step.caption,
 		place: 'caption',
@@ -185,6 +250,98 @@ async function runStep(stage: Stage, index: number, step: Step): Promise<{ frame
 		},
 	})
 	return { frame, facts }
+}
+
+/**
+ * A scene's leases last its TTL (30 s unless it says `ttl`): with a sample, the code's holds say how
+ * long, so each hold's TTL is held to the scene's, told at the hold's line.
+ */
+function ttlProblems(scene: Scene, facts: RunFacts, file: string | undefined, out: SceneFrames['diagnostics']): void {
+	const code = scene.code as Code
+	const told = new Set<string>()
+	const setting = scene.settings.find(s => s.kind === 'ttl')
+	for (const step of facts.steps) {
+		for (const h of step.happenings) {
+			if (h.kind !== 'asked' || h.ttl === undefined || h.ttl === facts.ttl) continue
+			const key = `${h.worker} ${h.ttl}`
+			if (told.has(key)) continue
+			told.add(key)
+			const scenes = setting ? `the scene's leases last ${formatDuration(facts.ttl)} (ttl ${formatDuration(facts.ttl)})` : `the scene's leases last ${formatDuration(facts.ttl)} (a scene's TTL unless it says ttl)`
+			out.push({ file, ...samplePosition(code, h.line ?? 1), message: `${h.worker}'s code holds with a ${formatDuration(h.ttl)} TTL${h.line === undefined ? '' : ` (line ${h.line})`}, and ${scenes}; write ttl ${formatDuration(h.ttl).replace(' ', '')} in the scene, or the scene's TTL in the code` })
+		}
+	}
+}
+
+type ProcessEventOf = ReturnType<typeof processEvents>[number]
+
+async function applyProcessEvent(stage: Stage, event: ProcessEventOf): Promise<void> {
+	const { world } = stage
+	if (event.kind === 'pause') world.pause(event.worker)
+	else if (event.kind === 'wake') world.wake(event.worker)
+	else await world.crash(event.worker)
+}
+
+/** Each worker's process runs the sample's program, with the prelude of the scene's domain. */
+function startProcesses(world: World, sample: { program: SampleProgram; file: string }): void {
+	for (const worker of world.workers.values()) {
+		const id = worker.actor.id
+		const process: WorkerProcess = new WorkerProcess(id, world.clock, sample.file, sample.program, () => world.domain.prelude(samplePorts(world, worker, process)))
+		world.processes.set(id, process)
+	}
+}
+
+/**
+ * The code lines a step lights: for a scene whose workers run its sample, the lines each worker's
+ * code ran in the step (a failure of the code is told at its line); `line=` is then a claim about
+ * them. Without a sample, the lines `line=` names.
+ */
+function linesOf(stage: Stage, step: Step): { lines: number[]; ran: { worker: string; lines: number[]; at?: number }[] } {
+	const { world } = stage
+	const named: number[] = []
+	if (step.lines) for (let line = step.lines.from; line <= step.lines.to; line++) named.push(line)
+	if (world.processes.size === 0) return { lines: named, ran: [] }
+	const ran: { worker: string; lines: number[]; at?: number }[] = []
+	for (const process of world.processes.values()) {
+		const lines = process.takeLines()
+		const stop = process.stop()
+		if (stop.kind === 'failed' && !isStoryError(stop.error) && !world.failuresTold.has(process.worker)) {
+			world.failuresTold.add(process.worker)
+			const code = world.scene.code as Code
+			const error = stop.error
+			const words = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error)
+			world.diagnostics.push({ file: world.file, ...samplePosition(code, stop.line ?? 1), message: `${process.worker}'s code failed${stop.line === undefined ? '' : ` at line ${stop.line}`}: ${words}` })
+		}
+		if (lines.length === 0) continue
+		const at = process.line
+		ran.push({ worker: process.worker, lines, ...(at === undefined ? {} : { at }) })
+	}
+	let lines = [...new Set(ran.flatMap(r => r.lines))].sort((a, b) => a - b)
+	// A step in which no code ran (a lease runs out, a store restarts) lights where the workers' code stands.
+	if (lines.length === 0) lines = [...new Set([...world.processes.values()].flatMap(process => (process.started && !process.ended && process.line !== undefined ? [process.line] : [])))].sort((a, b) => a - b)
+	if (step.lines && named.join() !== lines.join()) {
+		const told = lines.length === 0 ? 'no code has run yet' : ran.length === 0 ? `no code ran in this step, and the workers' code stands at ${lineRange(lines)}` : `the code that ran in this step is ${lineRange(lines)} (${ran.map(r => `${r.worker}: ${lineRange(r.lines)}`).join('; ')})`
+		world.report(step.position, `line=${step.lines.from === step.lines.to ? step.lines.from : `${step.lines.from}-${step.lines.to}`}, but ${told}; write line=${lines.length === 0 ? '' : lineRange(lines, true)}, or leave line= out: the lit lines are the lines that ran`)
+	}
+	return { lines, ran }
+}
+
+/**
+ * The engine's refusals a story tells (a wait that ran out, a hold cancelled, a store that closed, a
+ * lease lost or released): code that does not catch one ends with it, as it would in production.
+ * Any other error (a TypeError, a bad option, a failed check) is a mistake in the sample, told at its line.
+ */
+function isStoryError(error: unknown): boolean {
+	const code = typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined
+	return error instanceof Error && error.name === 'LockError' && (code === 'held' || code === 'cancelled' || code === 'closed' || code === 'lost' || code === 'released')
+}
+
+/** Lines in words (`lines 2-3`, `line 1`), or as `line=` writes them (`2-3`). */
+function lineRange(lines: readonly number[], bare = false): string {
+	const first = lines[0] as number
+	const last = lines[lines.length - 1] as number
+	const contiguous = last - first === lines.length - 1
+	const text = lines.length === 1 ? String(first) : contiguous ? `${first}-${last}` : lines.join(', ')
+	return bare ? text : `${lines.length === 1 ? 'line' : 'lines'} ${text}`
 }
 
 /**

@@ -5,13 +5,16 @@
  */
 import type { Actor, Position, Scene } from '../../../scene-parser/index.ts'
 import { SimulatedClock, Store, fenceText, parseFence } from '../../../engine/index.ts'
-import type { Lock, Semaphore, SqliteDriver } from '../../../engine/index.ts'
+import type { Lock, Semaphore, SqliteDriver, SqlValue } from '../../../engine/index.ts'
 import type { ActorKind, Happening } from '../claims/index.ts'
-import { CHATS_SCHEMA, FENCED_UPDATE, PLAIN_UPDATE } from '../../seed/chat-table.ts'
+import { FENCED_UPDATE, PLAIN_UPDATE } from '../../seed/chat-table.ts'
+import type { Domain } from '../../seed/domain.ts'
+import { DEFAULT_DOMAIN } from '../../seed/domains.ts'
 import type { Diagnostic } from '../frame.ts'
 import { kindOf } from './cast.ts'
 import type { DatabaseActor, Hold, Lease, StoreActor, WorkerActor } from './actors.ts'
-import { Recorder } from './record.ts'
+import type { WorkerProcess } from './process.ts'
+import { Recorder, type ProcessStates } from './record.ts'
 
 export type { DatabaseActor, Hold, Lease, Pending, StoreActor, WorkerActor } from './actors.ts'
 
@@ -57,20 +60,42 @@ export class World {
 	readonly #lastWrites = new Map<string, Extract<Happening, { kind: 'wrote' }>>()
 	/** The writes a database's answer was shown for: each is answered once. */
 	readonly answered = new Set<Happening>()
+	/** The renewals a worker's process made on its own that a message has shown: each is shown once. */
+	readonly shown = new Set<Happening>()
 
 	constructor(
 		readonly scene: Scene,
 		readonly openDriver: OpenDriver,
 		readonly file: string | undefined,
-		options: { ttl: number; key: string; unfenced?: boolean; settling?: Settling },
+		options: { ttl: number; key: string; unfenced?: boolean; settling?: Settling; domain?: Domain },
 	) {
 		this.clock = new SimulatedClock(0, options.settling ?? SCENE_SETTLING)
 		this.key = options.key
 		this.ttl = options.ttl
+		this.domain = options.domain ?? DEFAULT_DOMAIN
 		this.kinds = new Map(scene.actors.map(actor => [actor.id, kindOf(actor.icon)]))
 		this.record = new Recorder(this)
+		this.record.processes = this.processStates
 		this.#unfenced = options.unfenced === true
 	}
+
+	/** The scene's domain: its database's tables and fenced write, and its samples' prelude. */
+	readonly domain: Domain
+
+	/** Each worker's process when the scene runs a code sample (else its DSL actions are the program). */
+	readonly processes = new Map<string, WorkerProcess>()
+
+	/** The workers whose code's failure was told already: each is told once, at its line. */
+	readonly failuresTold = new Set<string>()
+
+	/** Every fence a store of the scene gave: a value a sample passes to its database is a fence when it is one of these. */
+	readonly givenFences = new Set<bigint>()
+
+	/** Where the statement being run was written, for what the engine reports while it runs. */
+	statement: Position | undefined
+
+	/** Whether each worker's process is paused (since when) or crashed: the scene's steps say so, and the engine's facts show it. */
+	readonly processStates = new WorkerStates()
 
 	readonly #unfenced: boolean
 
@@ -84,9 +109,9 @@ export class World {
 				this.stores.set(actor.id, { actor, driver, store, holderOf: new Map() })
 			} else if (kind === 'database') {
 				const driver = this.openDriver(undefined, actor.id)
-				driver.exec(CHATS_SCHEMA)
+				driver.exec(this.domain.schema)
 				const database: DatabaseActor = { actor, driver, fenced: actor.fences !== 'off' && !this.#unfenced, fence: 0n }
-				driver.run('insert into chats (id) values (?)', [this.key])
+				driver.run(this.domain.insertRow, [this.domain.rowId(this.key)])
 				this.databases.set(actor.id, database)
 			} else if (kind === 'worker') {
 				this.workers.set(actor.id, { actor })
@@ -122,6 +147,11 @@ export class World {
 			.map(lease => store.holderOf.get(lease.id) ?? '?')
 	}
 
+	/** The leases that hold the store's key now. */
+	leasesOf(store: StoreActor): readonly Lease[] {
+		return this.locks(store).holders(this.key) as readonly Lease[]
+	}
+
 	/** The workers in line for a store's key, first first. */
 	waitersOf(store: StoreActor): WorkerActor[] {
 		return [...this.workers.values()]
@@ -138,27 +168,43 @@ export class World {
 
 	/** Sets the row's fence before the first step (`set db "fence N"`); 0 is the migration's empty default. */
 	setRowFence(database: DatabaseActor, fence: bigint): void {
-		this.#writeRow(database, 'update chats set summary_fence = ? where id = ?', [fence === 0n ? '' : fenceText(fence), this.key])
+		this.#writeRow(database, this.domain.setFence, [fence === 0n ? '' : fenceText(fence), this.domain.rowId(this.key)])
 	}
 
 	/** The worker writes its summary with its lease's fence: the seed's conditional update, or the plain one. */
 	write(worker: WorkerActor, database: DatabaseActor, fence: bigint): boolean {
+		const text = fenceText(fence)
+		const id = worker.actor.id
+		const sql = database.fenced ? FENCED_UPDATE : PLAIN_UPDATE
+		const params = database.fenced ? [`summary by ${id}`, text, this.key, text] : [`summary by ${id}`, text, this.key]
+		return this.#write(worker, database, sql, params, fence).changes > 0
+	}
+
+	/**
+	 * A worker's code runs a statement on its database: the domain's save, or its own SQL. The fence
+	 * the write carries is the one the caller names, else the value among its parameters that is a
+	 * fence a store gave (as a number or as its 40-digit text); a write with none carries none.
+	 */
+	execWrite(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly unknown[], fence?: bigint): { changes: number; badFence?: string } {
+		const values = params.map(value => sqlValue(value))
+		const carried = fence ?? values.map(value => fenceIn(value, this.givenFences)).find(found => found !== undefined)
+		return this.#write(worker, database, sql, values, carried)
+	}
+
+	#write(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly SqlValue[], fence: bigint | undefined): { changes: number; badFence?: string } {
 		const before = database.fence
 		const writerBefore = database.writer
 		// Whether the writer's lease was still its own when it wrote: a late write is one that was not.
 		const live = this.liveLease(worker) !== undefined
-		const text = fenceText(fence)
 		const id = worker.actor.id
-		const { changes } = database.fenced
-			? this.#writeRow(database, FENCED_UPDATE, [`summary by ${id}`, text, this.key, text])
-			: this.#writeRow(database, PLAIN_UPDATE, [`summary by ${id}`, text, this.key])
-		const changed = changes > 0
+		const result = this.#writeRow(database, sql, params)
+		const changed = result.changes > 0
 		if (changed) database.writer = id
-		const plain = { kind: 'wrote' as const, at: this.clock.now(), worker: id, database: database.actor.id, fence, changed, before, fenced: database.fenced, live }
+		const plain = { kind: 'wrote' as const, at: this.clock.now(), worker: id, database: database.actor.id, fence: fence ?? 0n, changed, before, fenced: database.fenced, live, ...(fence === undefined ? { noFence: true as const } : {}) }
 		const wrote = writerBefore === undefined ? plain : { ...plain, writerBefore }
 		this.record.happen(wrote)
 		this.#lastWrites.set(`${id} ${database.actor.id}`, wrote)
-		return changed
+		return result
 	}
 
 	/** The worker's last write to the database, if it wrote to it. */
@@ -166,25 +212,53 @@ export class World {
 		return this.#lastWrites.get(`${worker} ${database}`)
 	}
 
-	/** Runs a statement that writes the row, then reads the row's fence back from the database: the fence every claim is checked against is the database's own. */
-	#writeRow(database: DatabaseActor, sql: string, params: readonly (string | number)[]): { changes: number } {
-		const result = database.driver.run(sql, params)
-		const row = database.driver.get<{ summary_fence: string }>('select summary_fence from chats where id = ?', [this.key])
-		const text = row?.summary_fence ?? ''
-		database.fence = text === '' ? 0n : parseFence(text)
-		return result
+	/**
+	 * Runs a statement that writes the row, then reads the row's fence back from the database: the
+	 * fence every claim is checked against is the database's own. A fence kept as anything but 40
+	 * digits (or the empty default) compares wrong as text: it comes back as `badFence`.
+	 */
+	#writeRow(database: DatabaseActor, sql: string, params: readonly SqlValue[]): { changes: number; badFence?: string } {
+		const { changes } = database.driver.run(sql, params)
+		const row = database.driver.get<{ fence: unknown }>(this.domain.rowFence, [this.domain.rowId(this.key)])
+		const stored = row?.fence ?? ''
+		const text = typeof stored === 'string' ? stored : String(stored)
+		const canonical = typeof stored === 'string' && (text === '' || /^[0-9]{40}$/.test(text))
+		if (/^[0-9]{1,40}$/.test(text)) database.fence = parseFence(text)
+		else if (text === '') database.fence = 0n
+		return canonical ? { changes } : { changes, badFence: text }
 	}
 
-	/** A worker asks the store for the key: `hold` waits in line (up to `wait`), `tryHold` does not. Resolves once the engine has answered or put it in line. */
-	async startHold(worker: WorkerActor, store: StoreActor, options: { tryOnly: boolean; wait?: number; position: Position; unshown?: true }): Promise<Hold> {
+	/**
+	 * A worker asks the store for the key: `hold` waits in line (up to `wait`), `tryHold` does not.
+	 * Resolves once the engine has answered or put it in line. With a `body` (a sample's code), the
+	 * lease's function is that code, and the hold's `done` is what the engine's hold resolves to;
+	 * without, the function waits for the scene to release it.
+	 */
+	async startHold(
+		worker: WorkerActor,
+		store: StoreActor,
+		options: { tryOnly: boolean; wait?: number; ttl?: number; position: Position; unshown?: true; body?: (lease: Lease) => Promise<unknown>; signal?: AbortSignal; line?: number },
+	): Promise<Hold> {
 		let finish = () => {}
 		const ended = new Promise<void>(resolve => {
 			finish = resolve
 		})
 		const askedAt = this.clock.now()
-		const hold: Hold = { store, asked: ++this.#asked, askedAt, gone: false, released: false, shown: false, queued: false, tryOnly: options.tryOnly, finish, ...(options.wait === undefined ? {} : { wait: options.wait }) }
+		const ttl = options.ttl ?? this.ttl
+		const hold: Hold = { store, asked: ++this.#asked, askedAt, gone: false, released: false, shown: false, queued: false, tryOnly: options.tryOnly, finish, ttl, ...(options.wait === undefined ? {} : { wait: options.wait }) }
 		const id = worker.actor.id
-		this.record.happen({ kind: 'asked', at: askedAt, worker: id, store: store.actor.id, tryOnly: options.tryOnly, ...(options.wait === undefined ? {} : { wait: options.wait }), ...(options.unshown ? { unshown: true as const } : {}) })
+		this.record.happen({
+			kind: 'asked',
+			at: askedAt,
+			worker: id,
+			store: store.actor.id,
+			tryOnly: options.tryOnly,
+			...(options.wait === undefined ? {} : { wait: options.wait }),
+			...(options.unshown ? { unshown: true as const } : {}),
+			...(options.body ? { ttl } : {}),
+			...(options.line === undefined ? {} : { line: options.line }),
+		})
+		const body = options.body
 		const fn = async (lease: Lease) => {
 			// A key handed on when a lease ran out: that loss comes first.
 			this.record.noticeLosses()
@@ -193,7 +267,10 @@ export class World {
 			hold.lease = lease
 			hold.grantedAt = at
 			store.holderOf.set(lease.id, id)
-			if (lease.fence !== undefined) store.lastFence = lease.fence
+			if (lease.fence !== undefined) {
+				store.lastFence = lease.fence
+				this.givenFences.add(lease.fence)
+			}
 			const holders = this.holdersOf(store).length
 			hold.result = this.record.happen({
 				kind: 'granted',
@@ -207,13 +284,18 @@ export class World {
 				...(store.actor.limit === undefined ? {} : { limit: store.actor.limit }),
 				...(place > 0 ? { place } : {}),
 			})
+			if (body) return body(lease)
 			await ended
+			return undefined
 		}
-		const settings = { ttl: this.ttl, renew: false }
+		const settings = { ttl, renew: false, signal: this.#signalOf(worker, options.signal) }
 		const locks = this.locks(store)
+		// The worker's hold before the engine may run its function (a key free now is given at once).
+		worker.hold = hold
 		const asking = options.tryOnly
 			? locks.tryHold(this.key, fn, settings)
 			: locks.hold(this.key, fn, { ...settings, wait: options.wait ?? SCENE_TIME_LIMIT_MS })
+		hold.done = asking
 		asking.then(
 			() => {
 				// tryHold gives undefined, without running the function, when the key is held.
@@ -226,9 +308,17 @@ export class World {
 				if (hold.gone) return
 				const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'error'
 				const message = error instanceof Error ? error.message : String(error)
+				// A lease that was held ended with the function's error: the code's failure, told where the code failed.
+				if (hold.lease) return
 				hold.failed = { code, message }
+				// A crashed process's waiting hold left the line with it.
+				if (code === 'cancelled' && this.processStates.crashed(id)) {
+					hold.result = this.record.happen({ kind: 'left', at: this.clock.now(), worker: id, store: store.actor.id })
+					return
+				}
 				// Only a wait that ran out is giving up; any other refusal (a count used up) is the scene's error, not a story to tell.
 				if (code !== 'held') {
+					if (body) return
 					this.report(options.position, `the engine refused ${id}'s hold: ${message}`)
 					this.stopped = true
 					return
@@ -236,10 +326,15 @@ export class World {
 				hold.result = this.record.happen({ kind: 'gave-up', at: this.clock.now(), worker: id, store: store.actor.id, waited: this.clock.now() - askedAt, holders: this.holdersOf(store) })
 			},
 		)
-		worker.hold = hold
 		await this.clock.settle()
 		if (!hold.lease && !hold.failed) hold.queued = true
 		return hold
+	}
+
+	/** The signal a worker's hold waits with: its process's crash, and the code's own signal if it gave one. */
+	#signalOf(worker: WorkerActor, own: AbortSignal | undefined): AbortSignal {
+		const crash = this.processStates.signal(worker.actor.id)
+		return own === undefined ? crash : AbortSignal.any([crash, own])
 	}
 
 	/** The worker lets go of its lease through the engine and ends its function; the next in line holds the key at once. */
@@ -256,22 +351,29 @@ export class World {
 		await this.clock.settle()
 	}
 
-	/** The worker asks to renew its lease: renewed until a TTL from now, or refused (lost, released, none). */
-	async renew(worker: WorkerActor): Promise<void> {
+	/**
+	 * The worker asks to renew its lease: renewed until a TTL (or `ttl`) from now, or refused (lost,
+	 * released, none). `auto` marks a renewal the worker's process made on its own timer. The
+	 * engine's refusal is returned, for code that renewed by hand.
+	 */
+	async renew(worker: WorkerActor, options: { ttl?: number | string; auto?: true } = {}): Promise<unknown> {
 		const held = worker.hold?.lease
 		const id = worker.actor.id
 		if (!held || !worker.hold) {
 			this.record.happen({ kind: 'renew-refused', at: this.clock.now(), worker: id, reason: 'none' })
-			return
+			return new Error(`${id} holds no lease to renew`)
 		}
+		let refusal: unknown
 		try {
-			await held.renew()
-			this.record.happen({ kind: 'renewed', at: this.clock.now(), worker: id, store: worker.hold.store.actor.id, until: held.expiresAt })
+			await held.renew(options.ttl)
+			this.record.happen({ kind: 'renewed', at: this.clock.now(), worker: id, store: worker.hold.store.actor.id, until: held.expiresAt, ...(options.auto ? { auto: true as const } : {}) })
 		} catch (error) {
+			refusal = error
 			const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : ''
 			this.record.happen({ kind: 'renew-refused', at: this.clock.now(), worker: id, reason: code === 'released' ? 'released' : 'lost' })
 		}
 		await this.clock.settle()
+		return refusal
 	}
 
 	/** The store crashes and opens again, on its kv.db or on the backup's copy: a new epoch, and every lease it gave is gone. */
@@ -312,6 +414,48 @@ export class World {
 		this.record.happen({ kind: 'backed-up', at: this.clock.now(), store: store.actor.id, epoch: store.store.epoch })
 	}
 
+	/** The store a worker's code reaches: the lock actor it is linked to, else the scene's only one. */
+	storeOf(worker: string): StoreActor | undefined {
+		return this.#linked(worker, this.stores)
+	}
+
+	/** The database a worker's code writes: the database actor it is linked to, else the scene's only one. */
+	databaseOf(worker: string): DatabaseActor | undefined {
+		return this.#linked(worker, this.databases)
+	}
+
+	#linked<T extends { actor: Actor }>(worker: string, actors: ReadonlyMap<string, T>): T | undefined {
+		const linked = this.scene.links.flatMap(link => (link.from.id === worker ? [link.to.id] : link.to.id === worker ? [link.from.id] : [])).flatMap(id => actors.get(id) ?? [])
+		if (linked.length === 1) return linked[0]
+		if (linked.length === 0 && actors.size === 1) return [...actors.values()][0]
+		return undefined
+	}
+
+	/** A worker's process pauses: its code and its renewals wait until it wakes. */
+	pause(worker: string): void {
+		if (this.processStates.paused(worker)) return
+		this.processStates.pause(worker, this.clock.now())
+		this.processes.get(worker)?.pause()
+		this.record.happen({ kind: 'paused', at: this.clock.now(), worker })
+	}
+
+	/** A paused worker's process runs again. */
+	wake(worker: string): void {
+		if (!this.processStates.paused(worker) || this.processStates.crashed(worker)) return
+		this.processStates.wake(worker)
+		this.record.happen({ kind: 'woke', at: this.clock.now(), worker })
+		this.processes.get(worker)?.wake()
+	}
+
+	/** A worker's process crashes: it runs nothing more, its connection closes, and a hold it waits in leaves the line. */
+	async crash(worker: string): Promise<void> {
+		if (this.processStates.crashed(worker)) return
+		this.record.happen({ kind: 'crashed', at: this.clock.now(), worker })
+		this.processes.get(worker)?.kill()
+		this.processStates.crash(worker, this.clock.now())
+		await this.clock.settle()
+	}
+
 	/** Simulated time runs on by `ms`. */
 	async wait(ms: number): Promise<void> {
 		const at = this.clock.now()
@@ -334,4 +478,67 @@ export class World {
 		}
 		return done()
 	}
+}
+
+/** A worker's process as the scene has it: paused since when, crashed, and the signal its holds wait with. */
+export class WorkerStates implements ProcessStates {
+	readonly #paused = new Map<string, number>()
+	readonly #crashed = new Set<string>()
+	readonly #signals = new Map<string, AbortController>()
+
+	/** Paused, or crashed: either way its code does not run. */
+	paused(worker: string): boolean {
+		return this.#paused.has(worker)
+	}
+
+	pausedSince(worker: string): number | undefined {
+		return this.#paused.get(worker)
+	}
+
+	crashed(worker: string): boolean {
+		return this.#crashed.has(worker)
+	}
+
+	pause(worker: string, at: number): void {
+		this.#paused.set(worker, at)
+	}
+
+	wake(worker: string): void {
+		this.#paused.delete(worker)
+	}
+
+	crash(worker: string, at: number): void {
+		if (!this.#paused.has(worker)) this.#paused.set(worker, at)
+		this.#crashed.add(worker)
+		this.#signals.get(worker)?.abort(new Error(`${worker}'s process crashed`))
+	}
+
+	/** The signal that aborts when the worker's process crashes. */
+	signal(worker: string): AbortSignal {
+		let controller = this.#signals.get(worker)
+		if (!controller) {
+			controller = new AbortController()
+			if (this.#crashed.has(worker)) controller.abort()
+			this.#signals.set(worker, controller)
+		}
+		return controller.signal
+	}
+}
+
+/** A value a sample binds as an SQL parameter: strings, numbers, bigints, null and bytes as they are; anything else as its text. */
+function sqlValue(value: unknown): SqlValue {
+	if (value === undefined || value === null) return null
+	if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || value instanceof Uint8Array) return value
+	if (typeof value === 'boolean') return value ? 1 : 0
+	return String(value)
+}
+
+/** The fence a parameter is, if it is one the stores gave: the fence itself, or its 40-digit text. */
+function fenceIn(value: SqlValue, given: ReadonlySet<bigint>): bigint | undefined {
+	if (typeof value === 'bigint') return given.has(value) ? value : undefined
+	if (typeof value === 'string' && /^[0-9]{40}$/.test(value)) {
+		const fence = parseFence(value)
+		return given.has(fence) ? fence : undefined
+	}
+	return undefined
 }

@@ -1,6 +1,7 @@
 /**
  * The scene text a reader's session starts from: the guide's scene up to the step they took over
- * at, its databases turned to the plain update when the "without fences" switch is on. A kept
+ * at, without its code sample (the reader's actions are the program), its databases turned to
+ * the plain update when the "without fences" switch is on. A kept
  * caption's pause length ("a long garbage collection") is left out: how long the pause lasts is
  * now the reader's to decide, and a copy of the session must still check as a whole scene.
  */
@@ -41,7 +42,9 @@ export function sessionBase(source: string, kept: number, fenced: boolean): Sess
 		cut[at] = line.slice(0, position.column) + withoutPauseLength(line.slice(position.column, end.column - 2)) + line.slice(end.column - 2)
 	}
 	while (cut.length > 0 && (cut[cut.length - 1] ?? '').trim() === '') cut.pop()
-	return { text: cut.join('\n') + '\n', kept: steps, databases: databases.map(actor => actor.id) }
+	// The reader schedules the workers themselves, step by step: the session is the scene's story
+	// without its code sample, whose acts the reader's own choices (a wait, a try) are not.
+	return { text: copiedScene(cut.join('\n') + '\n'), kept: steps, databases: databases.map(actor => actor.id) }
 }
 
 /** A caption without the words that say how long a pause lasted, which only an aside after a colon carries. */

@@ -27,6 +27,7 @@ import {
 	time,
 } from '../query.ts'
 import type { Of } from '../query.ts'
+import type { Happening } from '../facts.ts'
 import { describeWrite } from './writes.ts'
 
 // ---- the lock's answer to a worker ----
@@ -241,11 +242,35 @@ function stillWaiting(context: ClaimContext): Verdict {
 
 // ---- a worker's request to the lock ----
 
-/** A request is what the worker does; its check confirms the engine saw the request. */
-function requested(context: ClaimContext): Verdict {
+/**
+ * A request is what the worker does; its check confirms the engine saw that request: a hold that
+ * waits (at most `wait`, or as long as it takes), a try, a renewal, a release. A worker whose code
+ * the scene runs asks with its code's own settings, which the label must tell.
+ */
+function requested(context: ClaimContext, request: 'hold' | 'try' | 'renew' | 'release', wait?: number): Verdict {
 	const seen = (context.message?.happenings ?? []).filter(h => h.kind !== 'sent')
+	const who = context.name(context.message?.from ?? '')
+	if (request === 'hold' || request === 'try') {
+		const asked = seen.find(h => h.kind === 'asked')
+		if (asked?.kind === 'asked') {
+			if (request === 'try' && !asked.tryOnly) return fails(`${who} asks with hold, which waits in line, not a try (tryHold)${lineOf(asked)}`)
+			if (request === 'hold' && asked.tryOnly) return fails(`${who} only tries the key (tryHold)${lineOf(asked)}; a try is "try"`)
+			if (request === 'hold' && wait !== undefined && asked.wait !== wait) {
+				const forever = asked.wait === undefined || asked.wait >= SCENE_FOREVER_MS
+				return fails(`${who} waits ${forever ? 'as long as it takes' : `at most ${time(asked.wait as number)}`}${lineOf(asked)}, not ${time(wait)}`, 0)
+			}
+		}
+	}
 	return holds(seen.map(h => saw(context.step, h)), context.message?.happenings[0]?.at)
 }
+
+/** Where a worker's code asked, in words: ` (line 2)`. */
+function lineOf(asked: Extract<Happening, { kind: 'asked' }>): string {
+	return asked.line === undefined ? '' : ` (its code, line ${asked.line})`
+}
+
+/** A wait this long is "as long as it takes": a scene's simulated time ends well before. */
+const SCENE_FOREVER_MS = 30 * 24 * 3600 * 1000
 
 const ASK = ['ask'] as const
 
@@ -255,9 +280,9 @@ export const ASK_FORMS: readonly ClaimForm[] = [
 		places: ASK,
 		pattern: 'hold/take/acquire',
 		example: 'hold',
-		meaning: 'The worker asks for the key and waits in line as long as it takes.',
+		meaning: "The worker asks for the key and waits in line: as long as its code's hold waits (as long as it takes, without a code sample).",
 		intent: { request: 'hold' },
-		check: (_slots, context) => requested(context),
+		check: (_slots, context) => requested(context, 'hold'),
 	},
 	{
 		id: 'ask-hold-wait',
@@ -266,7 +291,7 @@ export const ASK_FORMS: readonly ClaimForm[] = [
 		example: 'hold, wait 5 s',
 		meaning: 'The worker asks for the key and waits in line at most that long.',
 		intent: { request: 'hold', waitSlot: 0 },
-		check: (_slots, context) => requested(context),
+		check: (slots, context) => requested(context, 'hold', numberOf(slots[0])),
 	},
 	{
 		id: 'ask-try',
@@ -275,7 +300,7 @@ export const ASK_FORMS: readonly ClaimForm[] = [
 		example: 'try',
 		meaning: 'The worker tries the key: it gets it now or not at all (tryHold).',
 		intent: { request: 'try' },
-		check: (_slots, context) => requested(context),
+		check: (_slots, context) => requested(context, 'try'),
 	},
 	{
 		id: 'ask-renew',
@@ -284,7 +309,7 @@ export const ASK_FORMS: readonly ClaimForm[] = [
 		example: 'renew',
 		meaning: 'The worker asks to renew its lease.',
 		intent: { request: 'renew' },
-		check: (_slots, context) => requested(context),
+		check: (_slots, context) => requested(context, 'renew'),
 	},
 	{
 		id: 'ask-release',
@@ -293,7 +318,7 @@ export const ASK_FORMS: readonly ClaimForm[] = [
 		example: 'release',
 		meaning: 'The worker lets go of its lease.',
 		intent: { request: 'release' },
-		check: (_slots, context) => requested(context),
+		check: (_slots, context) => requested(context, 'release'),
 	},
 ]
 

@@ -10,6 +10,7 @@ import type { Outcome } from '../../frame.ts'
 import type { Stage } from '../stage.ts'
 import type { StoreActor, WorkerActor } from '../world.ts'
 import type { MessageKind, MessageRun } from './message.ts'
+import { moveWorker } from '../moves.ts'
 
 type Request = Extract<Intent, { request: string }>
 
@@ -25,6 +26,7 @@ export const ask: MessageKind = {
 		const request = requestOf(stage, send)
 		const none = (reason: Extract<Outcome, { kind: 'none' }>['reason']): MessageRun => ({ outcome: { kind: 'none', reason } })
 		if (request === undefined) return none('no-request')
+		if (world.processes.has(id)) return runByCode(stage, send, worker, store, request.kind)
 		if (request.kind === 'renew') {
 			const mark = world.record.mark()
 			await world.renew(worker)
@@ -60,6 +62,41 @@ export const ask: MessageKind = {
 		if (request.wait !== undefined) outcome.wait = request.wait
 		return { outcome }
 	},
+}
+
+/**
+ * The request of a worker whose code the scene runs: its code's next act, which must be the one the
+ * label asks, with the code's own settings (its wait, its TTL). A renewal the worker's process made
+ * on its own timer in this step, not shown yet, is what a `renew` shows.
+ */
+export async function runByCode(stage: Stage, send: Pick<Send, 'position'>, worker: WorkerActor, store: StoreActor, kind: Request['request']): Promise<MessageRun> {
+	const { world } = stage
+	const id = worker.actor.id
+	const none: MessageRun = { outcome: { kind: 'none', reason: 'no-request' } }
+	if (kind === 'renew') {
+		const auto = world.record.since(0).find(h => h.kind === 'renewed' && h.auto === true && h.worker === id && !world.shown.has(h))
+		if (auto) {
+			world.shown.add(auto)
+			worker.pending = { kind: 'renew', happenings: [auto] }
+			return { outcome: { kind: 'renewed', expiresAt: auto.kind === 'renewed' ? auto.until : 0 }, earlier: [auto] }
+		}
+	}
+	const mark = world.record.mark()
+	const act = await moveWorker(stage, worker, [kind === 'hold' ? 'ask' : kind], store.actor.id, send.position, `asks ${store.actor.id} to ${kind}`)
+	if (!act) return none
+	const happenings = world.record.since(mark)
+	if (act.kind === 'renew' || act.kind === 'release') {
+		worker.pending = { kind: act.kind, happenings }
+		const result = happenings.find(h => h.kind === 'renewed' || h.kind === 'renew-refused' || h.kind === 'released')
+		if (result?.kind === 'renewed') return { outcome: { kind: 'renewed', expiresAt: result.until } }
+		if (result?.kind === 'renew-refused') return { outcome: { kind: 'renew-failed', reason: result.reason } }
+		const next = world.holdersOf(store).filter(h => h !== id).pop()
+		return { outcome: next === undefined ? { kind: 'released' } : { kind: 'released', next } }
+	}
+	const hold = worker.hold
+	const outcome: Outcome = { kind: 'asked', free: hold?.lease !== undefined, holders: world.holdersOf(store).filter(h => h !== id) }
+	if (hold?.wait !== undefined && act.kind === 'ask' && !act.tryOnly) outcome.wait = hold.wait
+	return { outcome }
 }
 
 /** The one thing the label asks, and a hold's wait; a label that asks nothing, or two things, is reported. */

@@ -11,6 +11,8 @@ import type { Outcome } from '../../frame.ts'
 import type { Stage } from '../stage.ts'
 import type { Hold, StoreActor, WorkerActor } from '../world.ts'
 import type { MessageKind, MessageRun } from './message.ts'
+import { moveWorker } from '../moves.ts'
+import { runByCode } from './ask.ts'
 
 type Answer = Extract<Intent, { answer: string }>['answer']
 
@@ -25,13 +27,36 @@ export const grant: MessageKind = {
 		const said = answers(stage, send)
 		// A renewal or release asked for and not yet answered is what this answers, unless the label tells a grant.
 		if (worker.pending && !GRANTING.some(answer => said.has(answer))) return answerRequest(stage, send, worker)
+		// A worker whose code runs, answered a renewal or a release it was not shown asking for: its code's act (or its own timer's renewal).
+		if (world.processes.has(worker.actor.id) && (said.has('renewed') || said.has('released') || said.has('lost')) && !GRANTING.some(answer => said.has(answer))) {
+			const asked = await runByCode(stage, send, worker, store, said.has('released') ? 'release' : 'renew')
+			if (asked.outcome.kind === 'none') return asked
+			return answerRequest(stage, send, worker)
+		}
 		worker.pending = undefined
 		const mark = world.record.mark()
 		let hold = worker.hold
 		const unanswered = hold !== undefined && hold.store === store && !hold.gone && !hold.shown && !hold.released
 		// A hold this message starts has settled already; one asked for earlier may have moved since.
 		let settled = false
-		if (!unanswered || !hold) {
+		if ((!unanswered || !hold) && world.processes.has(worker.actor.id)) {
+			// The worker's code asks, though the scene shows only the answer: its next act must be that hold. When the
+			// answer is a grant and the key has no room yet, time runs on until it has (a lease runs out, a holder lets
+			// go) before the worker asks, so the hold's own wait is not what it waits out.
+			const granting = said.has('grant')
+			const act = await moveWorker(stage, worker, ['ask', 'try'], store.actor.id, send.position, `gets ${store.actor.id}'s answer to a hold`, async () => {
+				if (granting) {
+					// At most until the holders' leases as they stand run out: a lease renewed meanwhile keeps the key, and the worker asks then.
+					const room = () => world.holdersOf(store).length < (store.actor.limit ?? 1) && world.waitersOf(store).length === 0
+					const deadline = Math.max(world.clock.now(), ...world.leasesOf(store).map(lease => lease.expiresAt))
+					await world.until(() => room() || world.clock.now() >= deadline || world.clock.nextTimerAt === undefined || world.clock.nextTimerAt > deadline)
+				}
+				world.record.happen({ kind: 'sent', at: world.clock.now(), from: worker.actor.id, to: store.actor.id })
+			})
+			if (!act || !worker.hold) return { outcome: { kind: 'none', reason: 'no-request' } }
+			hold = worker.hold
+			settled = true
+		} else if (!unanswered || !hold) {
 			const lease = world.liveLease(worker)
 			if (lease && hold?.store === store) {
 				world.report(send.position, `${worker.actor.id} already holds the key (fence ${lease.fence === undefined ? 'none' : showFence(lease.fence)}); release it first`)
@@ -58,9 +83,9 @@ export const grant: MessageKind = {
 		const result = current.result
 		const earlier = result && !world.record.since(mark).includes(result) ? [result] : []
 		const outcome = holdOutcome(stage, store, current)
-		// A crashed process's hold dies with it (its connection closes; a store in it is gone), so no lease reaches it.
-		if (outcome.kind === 'granted' && stage.labels.crashed(worker.actor.id)) {
-			world.report(send.position, `${worker.actor.id} is shown crashed, and a crashed process takes no lease: its waiting hold ended with it; show ${worker.actor.id} paused (a paused process keeps its place in line), or give the key to another worker`)
+		// A crashed process's hold dies with it (its connection closes), so no lease reaches it: the engine's line shows it.
+		if (outcome.kind === 'granted' && world.processStates.crashed(worker.actor.id)) {
+			world.report(send.position, `${worker.actor.id} crashed, and a crashed process takes no lease: its waiting hold left the line with it; show ${worker.actor.id} paused (a paused process keeps its place in line), or give the key to another worker`)
 		}
 		checkColor(stage, send, outcome)
 		return { outcome, earlier }

@@ -5,12 +5,25 @@
 import { showFence } from '../../claims/index.ts'
 import type { DatabaseActor, WorkerActor } from '../world.ts'
 import type { MessageKind } from './message.ts'
+import { moveWorker } from '../moves.ts'
 
 export const write: MessageKind = {
-	async run({ world }, send) {
+	async run(stage, send) {
+		const { world } = stage
 		const worker = world.workers.get(send.from.id) as WorkerActor
 		const database = world.databases.get(send.to.id) as DatabaseActor
 		const id = worker.actor.id
+		if (world.processes.has(id)) {
+			// The write is the code's: its next act must be a write to this database, with whatever fence the code passed.
+			const act = await moveWorker(stage, worker, ['write'], database.actor.id, send.position, `writes ${database.actor.id}`)
+			const last = act ? world.lastWrite(id, database.actor.id) : undefined
+			if (!last) return { outcome: { kind: 'none', reason: 'no-write' } }
+			const fence = last.noFence ? 'none' : showFence(last.fence)
+			if (send.color !== undefined && (send.color === 'ok') !== last.changed) {
+				world.report(send.position, `color=${send.color}, but the database ${last.changed ? 'took' : 'refused'} ${id}'s write with fence ${fence} (the row held ${showFence(last.before)})`)
+			}
+			return { outcome: { kind: 'write', fence, changed: last.changed, before: showFence(last.before) } }
+		}
 		const lease = worker.hold?.lease
 		if (!lease) {
 			world.report(send.position, `${id} holds no lease to write with; send it one from the lock first`)

@@ -1,0 +1,335 @@
+/**
+ * A scene's code sample compiled into the program its workers run: TypeScript turned into
+ * JavaScript by Sucrase (which keeps every line where it was), read by Acorn to refuse what a
+ * sample may not do (import, name what its prelude does not declare), and given a guard at the top
+ * of every loop body and function body, so a sample that spins is stopped rather than hanging the
+ * build or the page. Runs in Node at build and in the browser on a reader's edit; nothing here
+ * reads the sample for what it means.
+ */
+import { Parser, type Node as AcornNode } from 'acorn'
+import { transform } from 'sucrase'
+
+/** A sample ready to load: JavaScript with the guards in, line for line the sample's, and the prelude's names it uses. */
+export interface CompiledSample {
+	js: string
+	names: string[]
+}
+
+/** Where a sample went wrong (1-based, in the sample's own lines and columns) and what was expected. */
+export interface SampleProblem {
+	line: number
+	column: number
+	message: string
+}
+
+export type CompileResult = { ok: true; sample: CompiledSample } | { ok: false; problems: SampleProblem[] }
+
+/** The name of the guard the compiled code calls at every loop turn and function call. */
+export const TICK = '__tick'
+
+/** JavaScript's own names a sample may use beside its prelude's: values and pure functions, nothing that reaches out. */
+export const LANGUAGE_NAMES: ReadonlySet<string> = new Set([
+	'undefined', 'NaN', 'Infinity', 'Math', 'JSON', 'String', 'Number', 'BigInt', 'Boolean', 'Array', 'Object', 'Promise',
+	'Map', 'Set', 'Symbol', 'Error', 'TypeError', 'RangeError', 'AbortSignal', 'AbortController', 'parseInt', 'parseFloat',
+	'isNaN', 'isFinite',
+])
+
+/** Compiles a sample against the names its prelude declares; a problem is told at its line and column with what was expected. */
+export function compileSample(source: string, declared: ReadonlySet<string>): CompileResult {
+	let js: string
+	try {
+		js = transform(source, { transforms: ['typescript'], disableESTransforms: true }).code
+	} catch (error) {
+		return { ok: false, problems: [syntaxProblem(error, 'does not compile as TypeScript')] }
+	}
+	let program: AcornNode
+	const comments: SampleProblem[] = []
+	try {
+		program = Parser.parse(js, {
+			ecmaVersion: 'latest',
+			sourceType: 'module',
+			allowAwaitOutsideFunction: true,
+			// The sample is the body of the program each worker runs: it may return early.
+			allowReturnOutsideFunction: true,
+			locations: true,
+			// A comment is prose beside the picture that nothing checks: the page's prose or a caption says it, where it is checked.
+			onComment: (_block, _text, _start, _end, startLoc) => {
+				if (startLoc) comments.push({ line: startLoc.line, column: startLoc.column + 1, message: "a comment in the code sample is prose no one checks; say it in the page's prose around the scene, or in a caption, where it is checked" })
+			},
+		})
+	} catch (error) {
+		return { ok: false, problems: [syntaxProblem(error, 'does not parse')] }
+	}
+	const problems = [...comments, ...refusals(program, declared)].sort((a, b) => a.line - b.line || a.column - b.column)
+	if (problems.length > 0) return { ok: false, problems }
+	const names = [...freeNames(program).keys()].filter(name => !LANGUAGE_NAMES.has(name)).sort()
+	return { ok: true, sample: { js: withGuards(js, program), names } }
+}
+
+function syntaxProblem(error: unknown, what: string): SampleProblem {
+	const message = error instanceof Error ? error.message : String(error)
+	// Sucrase ends its message with "(LINE:COL)" (column 0-based); Acorn gives `loc`.
+	const loc = (error as { loc?: { line: number; column: number } }).loc
+	const place = /\((\d+):(\d+)\)\s*$/.exec(message)
+	const line = loc?.line ?? (place ? Number(place[1]) : 1)
+	const column = (loc?.column ?? (place ? Number(place[2]) : 0)) + 1
+	return { line, column, message: `the code sample ${what}: ${message.replace(/\s*\(\d+:\d+\)\s*$/, '')}` }
+}
+
+interface Located {
+	type: string
+	start: number
+	end: number
+	loc?: { start: { line: number; column: number } }
+	[field: string]: unknown
+}
+
+const at = (node: Located, message: string): SampleProblem => ({ line: node.loc?.start.line ?? 1, column: (node.loc?.start.column ?? 0) + 1, message })
+
+/** What a sample may not do: import, export, reach `import.meta`, or name what neither its prelude nor JavaScript's values declare. */
+function refusals(program: AcornNode, declared: ReadonlySet<string>): SampleProblem[] {
+	const problems: SampleProblem[] = []
+	visit(program as unknown as Located, node => {
+		const importMeta = node.type === 'MetaProperty' && (node['meta'] as Located)['name'] === 'import'
+		if (node.type === 'ImportDeclaration' || node.type === 'ImportExpression' || importMeta) {
+			problems.push(at(node, "the code sample imports nothing: its names come from the scene's prelude (the authors page lists them)"))
+		} else if (node.type.startsWith('Export')) {
+			problems.push(at(node, 'the code sample exports nothing: it is the program each worker runs'))
+		}
+	})
+	for (const [name, node] of freeNames(program)) {
+		if (declared.has(name) || LANGUAGE_NAMES.has(name)) continue
+		problems.push(at(node, `the code sample names "${name}", which its prelude does not declare; it may use ${[...declared].sort().join(', ')}`))
+	}
+	return problems.sort((a, b) => a.line - b.line || a.column - b.column)
+}
+
+/** Calls `fn` on every node of the tree, parents first. */
+function visit(node: Located, fn: (node: Located) => void): void {
+	fn(node)
+	for (const [key, value] of Object.entries(node)) {
+		if (key === 'loc') continue
+		if (Array.isArray(value)) {
+			for (const child of value) if (isNode(child)) visit(child, fn)
+		} else if (isNode(value)) visit(value, fn)
+	}
+}
+
+function isNode(value: unknown): value is Located {
+	return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+}
+
+/**
+ * The names a program uses without declaring them, each with its first use. Scopes are functions,
+ * blocks, catch clauses and loop heads; a declaration counts anywhere in its scope (hoisting and the
+ * temporal dead zone are the engine's business, not this check's).
+ */
+function freeNames(program: AcornNode): Map<string, Located> {
+	const free = new Map<string, Located>()
+	const walk = (node: Located, scopes: Set<string>[]): void => {
+		switch (node.type) {
+			case 'Identifier': {
+				const name = node['name'] as string
+				if (!scopes.some(scope => scope.has(name)) && !free.has(name)) free.set(name, node)
+				return
+			}
+			case 'FunctionDeclaration':
+			case 'FunctionExpression':
+			case 'ArrowFunctionExpression': {
+				const scope = new Set<string>(['arguments'])
+				if (node.type === 'FunctionExpression' && node['id']) scope.add((node['id'] as Located)['name'] as string)
+				const params = node['params'] as Located[]
+				for (const param of params) bindingNames(param, scope)
+				const body = node['body'] as Located
+				if (body.type === 'BlockStatement') declareIn(body['body'] as Located[], scope, true)
+				const inner = [...scopes, scope]
+				for (const param of params) walkPattern(param, inner)
+				if (body.type === 'BlockStatement') for (const statement of body['body'] as Located[]) walk(statement, inner)
+				else walk(body, inner)
+				return
+			}
+			case 'ClassDeclaration':
+			case 'ClassExpression': {
+				const scope = new Set<string>()
+				if (node['id']) scope.add((node['id'] as Located)['name'] as string)
+				if (node['superClass']) walk(node['superClass'] as Located, scopes)
+				walk(node['body'] as Located, [...scopes, scope])
+				return
+			}
+			case 'Program':
+			case 'BlockStatement':
+			case 'StaticBlock': {
+				const scope = new Set<string>()
+				declareIn(node['body'] as Located[], scope, node.type === 'Program')
+				for (const statement of node['body'] as Located[]) walk(statement, [...scopes, scope])
+				return
+			}
+			case 'ForStatement':
+			case 'ForInStatement':
+			case 'ForOfStatement': {
+				const scope = new Set<string>()
+				const head = (node['init'] ?? node['left']) as Located | null
+				if (head?.type === 'VariableDeclaration') for (const d of head['declarations'] as Located[]) bindingNames(d['id'] as Located, scope)
+				const inner = [...scopes, scope]
+				for (const key of ['init', 'test', 'update', 'left', 'right', 'body']) {
+					const child = node[key] as Located | null | undefined
+					if (child) walk(child, inner)
+				}
+				return
+			}
+			case 'CatchClause': {
+				const scope = new Set<string>()
+				if (node['param']) bindingNames(node['param'] as Located, scope)
+				walk(node['body'] as Located, [...scopes, scope])
+				return
+			}
+			case 'VariableDeclarator':
+				walkPattern(node['id'] as Located, scopes)
+				if (node['init']) walk(node['init'] as Located, scopes)
+				return
+			case 'MemberExpression':
+				walk(node['object'] as Located, scopes)
+				if (node['computed']) walk(node['property'] as Located, scopes)
+				return
+			case 'Property':
+			case 'MethodDefinition':
+			case 'PropertyDefinition':
+				if (node['computed']) walk(node['key'] as Located, scopes)
+				else if (node.type === 'Property' && node['shorthand']) walk(node['value'] as Located, scopes)
+				if (node['value'] && !(node.type === 'Property' && node['shorthand'])) walk(node['value'] as Located, scopes)
+				return
+			case 'LabeledStatement':
+				walk(node['body'] as Located, scopes)
+				return
+			case 'BreakStatement':
+			case 'ContinueStatement':
+				return
+		}
+		for (const [key, value] of Object.entries(node)) {
+			if (key === 'loc') continue
+			if (Array.isArray(value)) {
+				for (const child of value) if (isNode(child)) walk(child, scopes)
+			} else if (isNode(value)) walk(value, scopes)
+		}
+	}
+	// A pattern's defaults and computed keys are uses; its bound names are not.
+	const walkPattern = (pattern: Located, scopes: Set<string>[]): void => {
+		switch (pattern.type) {
+			case 'Identifier':
+				return
+			case 'AssignmentPattern':
+				walkPattern(pattern['left'] as Located, scopes)
+				walk(pattern['right'] as Located, scopes)
+				return
+			case 'RestElement':
+				walkPattern(pattern['argument'] as Located, scopes)
+				return
+			case 'ArrayPattern':
+				for (const element of pattern['elements'] as (Located | null)[]) if (element) walkPattern(element, scopes)
+				return
+			case 'ObjectPattern':
+				for (const property of pattern['properties'] as Located[]) {
+					if (property.type === 'RestElement') walkPattern(property, scopes)
+					else {
+						if (property['computed']) walk(property['key'] as Located, scopes)
+						walkPattern(property['value'] as Located, scopes)
+					}
+				}
+				return
+			default:
+				// An assignment's target (`a.b = 1`, `x = 1`) is a use of what it names.
+				walk(pattern, scopes)
+		}
+	}
+	walk(program as unknown as Located, [])
+	return free
+}
+
+/** The names a list of statements declares in its scope: `let`, `const`, classes and functions; with `functionScope`, `var` anywhere below too. */
+function declareIn(statements: Located[], scope: Set<string>, functionScope: boolean): void {
+	for (const statement of statements) {
+		if (statement.type === 'VariableDeclaration') {
+			for (const d of statement['declarations'] as Located[]) bindingNames(d['id'] as Located, scope)
+		} else if ((statement.type === 'FunctionDeclaration' || statement.type === 'ClassDeclaration') && statement['id']) {
+			scope.add((statement['id'] as Located)['name'] as string)
+		}
+	}
+	if (functionScope) for (const statement of statements) varsBelow(statement, scope)
+}
+
+/** `var` declarations inside nested blocks (not nested functions), which belong to the function's scope. */
+function varsBelow(node: Located, scope: Set<string>): void {
+	if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') return
+	if (node.type === 'VariableDeclaration' && node['kind'] === 'var') for (const d of node['declarations'] as Located[]) bindingNames(d['id'] as Located, scope)
+	for (const [key, value] of Object.entries(node)) {
+		if (key === 'loc') continue
+		if (Array.isArray(value)) {
+			for (const child of value) if (isNode(child)) varsBelow(child, scope)
+		} else if (isNode(value)) varsBelow(value, scope)
+	}
+}
+
+function bindingNames(pattern: Located, scope: Set<string>): void {
+	switch (pattern.type) {
+		case 'Identifier':
+			scope.add(pattern['name'] as string)
+			return
+		case 'AssignmentPattern':
+			bindingNames(pattern['left'] as Located, scope)
+			return
+		case 'RestElement':
+			bindingNames(pattern['argument'] as Located, scope)
+			return
+		case 'ArrayPattern':
+			for (const element of pattern['elements'] as (Located | null)[]) if (element) bindingNames(element, scope)
+			return
+		case 'ObjectPattern':
+			for (const property of pattern['properties'] as Located[]) bindingNames(property.type === 'RestElement' ? property : (property['value'] as Located), scope)
+			return
+	}
+}
+
+/**
+ * The code with a guard call at the top of every loop body and function body: text put in at
+ * offsets, never a new line, so the program's lines stay the sample's.
+ */
+function withGuards(js: string, program: AcornNode): string {
+	const edits: { at: number; text: string }[] = []
+	const guard = `${TICK}();`
+	const guardBody = (body: Located): void => {
+		if (body.type === 'BlockStatement') edits.push({ at: body.start + 1, text: guard })
+		else {
+			edits.push({ at: body.start, text: `{${guard}` })
+			edits.push({ at: body.end, text: '}' })
+		}
+	}
+	visit(program as unknown as Located, node => {
+		switch (node.type) {
+			case 'WhileStatement':
+			case 'DoWhileStatement':
+			case 'ForStatement':
+			case 'ForInStatement':
+			case 'ForOfStatement':
+				guardBody(node['body'] as Located)
+				break
+			case 'FunctionDeclaration':
+			case 'FunctionExpression':
+				guardBody(node['body'] as Located)
+				break
+			case 'ArrowFunctionExpression': {
+				const body = node['body'] as Located
+				if (body.type === 'BlockStatement') edits.push({ at: body.start + 1, text: guard })
+				else {
+					edits.push({ at: body.start, text: `(${TICK}(), ` })
+					edits.push({ at: body.end, text: ')' })
+				}
+				break
+			}
+		}
+	})
+	// From the end, so each offset is still the original's; at one offset, the later edit (a closing one) first.
+	edits.sort((a, b) => b.at - a.at)
+	let out = js
+	for (const edit of edits) out = out.slice(0, edit.at) + edit.text + out.slice(edit.at)
+	return out
+}

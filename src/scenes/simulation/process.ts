@@ -1,0 +1,215 @@
+/**
+ * A worker's process in a scene: the code sample's program, run for one worker on the scene's
+ * engine and simulated clock. Between acts its code runs freely; at each act the scene can show
+ * (asking for a key, letting go of it, renewing by hand, writing a database, moving a test's clock)
+ * it stops until a step lets it go on. Paused, its code and its timers (renewals) wait; crashed, it
+ * does nothing more. It knows which line of the sample it runs from the stack, never from the text.
+ */
+import type { SampleProgram } from '../sample/load.ts'
+import { runningLine } from '../sample/load.ts'
+import type { DatabaseActor, StoreActor } from './actors.ts'
+
+/** An act of a worker's code that a step shows, and what it asks for. */
+export type Act =
+	| { kind: 'ask'; store: StoreActor; tryOnly: boolean; wait: number; ttl: number }
+	| { kind: 'release'; store: StoreActor; lease: { readonly lost: boolean } }
+	| { kind: 'renew'; store: StoreActor }
+	| { kind: 'write'; database: DatabaseActor }
+	| { kind: 'advance'; ms: number }
+
+/** An act the code stopped at: it goes on once `go` is called. */
+export interface Parked {
+	act: Act
+	/** The sample's line that asked for it. */
+	line: number | undefined
+	go: () => void
+}
+
+/** Where a worker's code is: stopped at an act, ended, failed, or waiting on the engine (a hold in line). */
+export type Stop =
+	| { kind: 'act'; parked: Parked }
+	| { kind: 'ended' }
+	| { kind: 'failed'; error: unknown; line: number | undefined }
+	| { kind: 'blocked'; line: number | undefined }
+
+/** The most loop turns and function calls a worker's code may make in a scene, and the most calls into its prelude. */
+export const TICK_BUDGET = 1_000_000
+export const CALL_BUDGET = 100_000
+
+/** What a process needs of the scene's world: its clock. */
+export interface ProcessClock {
+	now(): number
+	setTimer(ms: number, fn: () => void): unknown
+	settle(): Promise<void>
+}
+
+export class WorkerProcess {
+	#started = false
+	#ended = false
+	#failure: { error: unknown; line: number | undefined } | undefined
+	#parked: Parked | undefined
+	#paused = false
+	#crashed = false
+	/** Work that came while the process was paused: a timer, the code's turn after a grant. */
+	#deferred: (() => void)[] = []
+	#ticks = 0
+	#calls = 0
+	/** The lines its code ran since `takeLines`, and the last one. */
+	#lines = new Set<number>()
+	#lastLine: number | undefined
+	constructor(
+		readonly worker: string,
+		readonly clock: ProcessClock,
+		readonly file: string,
+		readonly program: SampleProgram,
+		readonly prelude: () => Readonly<Record<string, unknown>>,
+	) {}
+
+	get paused(): boolean {
+		return this.#paused
+	}
+
+	get crashed(): boolean {
+		return this.#crashed
+	}
+
+	get started(): boolean {
+		return this.#started
+	}
+
+	get ended(): boolean {
+		return this.#ended || this.#failure !== undefined
+	}
+
+	/** The act the code is stopped at, if it is. */
+	get parked(): Parked | undefined {
+		return this.#parked
+	}
+
+	/** The line the code is at: the act it is stopped at, else the last it ran. */
+	get line(): number | undefined {
+		return this.#parked?.line ?? this.#lastLine
+	}
+
+	/** Records the sample's line running now (a call into the prelude) and counts the call. */
+	record(): number | undefined {
+		if (++this.#calls > CALL_BUDGET) throw new Error(`the code sample called its prelude ${CALL_BUDGET.toLocaleString('en')} times in one scene; it never stops?`)
+		const line = runningLine(this.file)
+		// Line 0 is the program's own first line, where the prelude's names are taken, not the sample's.
+		if (line !== undefined && line >= 1) {
+			this.#lines.add(line)
+			this.#lastLine = line
+		}
+		return line !== undefined && line >= 1 ? line : undefined
+	}
+
+	/** The lines run since the last call, in order. */
+	takeLines(): number[] {
+		const lines = [...this.#lines].sort((a, b) => a - b)
+		this.#lines = new Set()
+		return lines
+	}
+
+	/** The guard the compiled code calls at every loop turn and function call. */
+	readonly tick = (): void => {
+		if (++this.#ticks > TICK_BUDGET) throw new Error(`the code sample ran ${TICK_BUDGET.toLocaleString('en')} loop turns or calls in one scene; it never stops?`)
+	}
+
+	/** The code stops at an act until a step lets it go on; a crashed process never goes on. */
+	act(act: Act): Promise<void> {
+		const line = this.record()
+		if (this.#crashed) return new Promise<void>(() => {})
+		return new Promise<void>(resolve => {
+			this.#parked = { act, line, go: resolve }
+		})
+	}
+
+	/** Runs the code until it stops at an act, ends, fails, or waits on the engine; starts it the first time. */
+	async next(): Promise<Stop> {
+		if (!this.#started) this.#start()
+		if (!this.#parked && !this.ended) await this.clock.settle()
+		return this.stop()
+	}
+
+	/** Where the code is now, without running it. */
+	stop(): Stop {
+		if (this.#parked) return { kind: 'act', parked: this.#parked }
+		if (this.#failure) return { kind: 'failed', ...this.#failure }
+		if (this.#ended) return { kind: 'ended' }
+		return { kind: 'blocked', line: this.#lastLine }
+	}
+
+	/** Lets the act the code is stopped at happen, and waits for what follows to settle. */
+	async permit(): Promise<void> {
+		const parked = this.#parked
+		if (!parked) return
+		this.#parked = undefined
+		// The act happens now: its line is one the step ran.
+		if (parked.line !== undefined) this.#lines.add(parked.line)
+		parked.go()
+		await this.clock.settle()
+	}
+
+	/** Runs `fn` once the process is awake (at once if it is); never, once it crashed. */
+	whenAwake(fn: () => void): void {
+		if (this.#crashed) return
+		if (this.#paused) this.#deferred.push(fn)
+		else fn()
+	}
+
+	/** A promise that resolves once the process is awake: where its code goes on after the engine answered it. */
+	awake(): Promise<void> {
+		return new Promise<void>(resolve => this.whenAwake(resolve))
+	}
+
+	/** One of the process's own timers (a renewal): it fires only while the process runs, late if it was paused. */
+	timer(ms: number, fn: () => void): void {
+		this.clock.setTimer(ms, () => this.whenAwake(fn))
+	}
+
+	pause(): void {
+		this.#paused = true
+	}
+
+	/** The process runs again: what waited for it runs now, in order. */
+	wake(): void {
+		if (!this.#paused || this.#crashed) return
+		this.#paused = false
+		const deferred = this.#deferred
+		this.#deferred = []
+		for (const fn of deferred) fn()
+	}
+
+	/** The process dies: its code never goes on and its timers never fire (the world closes its connection). */
+	kill(): void {
+		this.#crashed = true
+		this.#parked = undefined
+		this.#deferred = []
+	}
+
+	#start(): void {
+		this.#started = true
+		let prelude: Readonly<Record<string, unknown>>
+		try {
+			prelude = this.prelude()
+		} catch (error) {
+			this.#failure = { error, line: undefined }
+			return
+		}
+		this.program(prelude, this.tick).then(
+			() => {
+				this.#ended = true
+			},
+			(error: unknown) => {
+				this.#failure = { error, line: thrownLine(error, this.file) ?? this.#lastLine }
+			},
+		)
+	}
+}
+
+/** The sample's line an error was thrown at: the first frame of the sample in its stack. */
+export function thrownLine(error: unknown, file: string): number | undefined {
+	const stack = error instanceof Error ? (error.stack ?? '') : ''
+	const match = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(stack)
+	return match ? Number(match[1]) - 1 : undefined
+}

@@ -1,0 +1,162 @@
+/**
+ * The tinystore API as a worker's code sample calls it in a scene: a store's locks and semaphores,
+ * their leases, the worker's database and the test clock, each call going to the scene's engine
+ * through the world, and each act the scene shows (asking, letting go, renewing by hand, writing,
+ * moving the clock) waiting for the step that lets it happen. The domain builds its prelude on these.
+ */
+import { LeaseCore, LockError, holdSettings, keyPlace, keyText, parseDuration, renewalInterval } from '../../../engine/index.ts'
+import type { SampleLease, SampleLock, SamplePorts, SampleStore, SampleWriteResult } from '../../seed/domain.ts'
+import type { Lease, WorkerActor } from './actors.ts'
+import type { WorkerProcess } from './process.ts'
+import type { World } from './world.ts'
+
+/** The options `hold` and `tryHold` take. */
+const HOLD_OPTIONS = ['ttl', 'wait', 'signal', 'renew', 'onLost']
+const TRY_OPTIONS = ['ttl', 'signal', 'renew', 'onLost']
+
+/** A problem of the scene's cast that the worker's code runs into: thrown into the code, told at its line. */
+function castError(message: string): Error {
+	return new Error(message)
+}
+
+/** The ports one worker's prelude is built on. */
+export function samplePorts(world: World, worker: WorkerActor, process: WorkerProcess): SamplePorts {
+	const id = worker.actor.id
+	let store: SampleStore | undefined
+	return {
+		key: world.key,
+		store: () => (store ??= sampleStore(world, worker, process)),
+		write: async (sql, params, fence) => {
+			const database = world.databaseOf(id)
+			if (!database) throw castError(`${id}'s code writes a database, and ${world.databases.size === 0 ? 'the scene has no database actor' : `${id} is linked to no one database actor (link ${id} DB)`}`)
+			await process.act({ kind: 'write', database })
+			const result: SampleWriteResult & { badFence?: string } = world.execWrite(worker, database, sql, params, fence)
+			if (result.badFence !== undefined) {
+				throw new Error(`${database.actor.id} keeps ${JSON.stringify(result.badFence)} as the row's fence: a fence kept as text must be its 40 zero-padded digits (fenceText), or it compares wrong`)
+			}
+			return { changes: result.changes }
+		},
+		fenced: () => world.databaseOf(id)?.fenced ?? true,
+		advance: async duration => {
+			const ms = parseDuration(duration as never, 'clock.advance')
+			await process.act({ kind: 'advance', ms })
+		},
+		call: fn => (...args) => {
+			process.record()
+			return fn(...args)
+		},
+	}
+}
+
+function sampleStore(world: World, worker: WorkerActor, process: WorkerProcess): SampleStore {
+	const id = worker.actor.id
+	const store = world.storeOf(id)
+	if (!store) throw castError(`${id}'s code uses a store, and ${world.stores.size === 0 ? 'the scene has no lock actor' : `${id} is linked to no one lock actor (link ${id} LOCK)`}`)
+	const drawn = store.actor.limit
+	return {
+		lock(name: string): SampleLock {
+			process.record()
+			if (drawn !== undefined) throw castError(`${store.actor.id} is drawn as a semaphore (limit=${drawn}), and ${id}'s code asks it for a lock (lock('${name}')); use semaphore('${name}', { limit: ${drawn} }), or draw a lock`)
+			return sampleLock(world, worker, process, name)
+		},
+		semaphore(name: string, options: { limit: number }): SampleLock {
+			process.record()
+			const limit = options?.limit
+			if (drawn === undefined) throw castError(`${store.actor.id} is drawn as a lock, and ${id}'s code asks it for a semaphore (semaphore('${name}')); draw it with limit=${String(limit)}, or use lock('${name}')`)
+			if (limit !== drawn) throw castError(`${id}'s code asks for semaphore '${name}' with limit ${String(limit)}, and ${store.actor.id} is drawn with limit=${drawn}`)
+			return sampleLock(world, worker, process, name)
+		},
+	}
+}
+
+function sampleLock(world: World, worker: WorkerActor, process: WorkerProcess, name: string): SampleLock {
+	const take = async <T>(tryOnly: boolean, key: unknown, fn: (lease: SampleLease) => T | PromiseLike<T>, options: Record<string, unknown> | undefined): Promise<T | undefined> => {
+		process.record()
+		const id = worker.actor.id
+		const store = world.storeOf(id)
+		if (!store) throw castError(`${id}'s code holds a key, and ${id} is linked to no one lock actor`)
+		const text = keyText(key as never, name)
+		const place = keyPlace(name, text)
+		if (text !== world.key) throw castError(`${place}: ${id}'s code holds key "${text}", and the scene's key is "${world.key}" (key "${world.key}"; the prelude's chatId is it)`)
+		if (typeof fn !== 'function') throw new LockError('invalid', `${place}: expected a function to run holding the key`)
+		// As TypeScript's check of an object literal would: an option the API does not have is a mistake, not a setting.
+		const known = tryOnly ? TRY_OPTIONS : HOLD_OPTIONS
+		for (const option of Object.keys(options ?? {})) {
+			if (!known.includes(option)) throw new TypeError(`${place}: ${tryOnly ? 'tryHold' : 'hold'} has no option "${option}"; its options are ${known.join(', ')}`)
+		}
+		const settings = holdSettings(tryOnly ? { ...options, wait: 0 } : (options as never), place)
+		await process.act({ kind: 'ask', store, tryOnly, wait: settings.wait, ttl: settings.ttl })
+		const line = process.line
+		const hold = await world.startHold(worker, store, {
+			tryOnly,
+			...(line === undefined ? {} : { line }),
+			wait: settings.wait,
+			ttl: settings.ttl,
+			position: world.statement ?? world.scene.position,
+			...(settings.signal === undefined ? {} : { signal: settings.signal }),
+			body: async lease => {
+				// The code's listener runs in its process: once it is awake.
+				const onLost = settings.onLost
+				if (onLost && lease instanceof LeaseCore) lease.onLost(reason => process.whenAwake(() => onLost(reason)))
+				if (settings.renew) renewWhileHeld(world, worker, process, lease, settings.ttl)
+				// The engine gave the key; a paused process's code goes on when it wakes.
+				await process.awake()
+				try {
+					return await fn(sampleLease(world, worker, process, lease))
+				} finally {
+					// Letting go is an act the scene shows (`release W`), unless the code let go already or the lease is gone.
+					if (!worker.hold?.released && !lease.lost) {
+						await process.act({ kind: 'release', store, lease })
+						await world.release(worker)
+					}
+				}
+			},
+		})
+		return hold.done as Promise<T | undefined>
+	}
+	return {
+		name,
+		hold: (key, fn, options) => take(false, key, fn, options) as Promise<never>,
+		tryHold: (key, fn, options) => take(true, key, fn, options),
+	}
+}
+
+/** The renewals a hold with `renew` on makes: every third of the TTL, on the worker process's own timer, so a paused process makes none. */
+function renewWhileHeld(world: World, worker: WorkerActor, process: WorkerProcess, lease: Lease, ttl: number): void {
+	const hold = worker.hold
+	const every = renewalInterval(ttl)
+	const next = (): void =>
+		process.timer(every, () => {
+			if (worker.hold !== hold || lease.lost || hold?.released || hold?.gone) return
+			void world.renew(worker, { auto: true }).then(refusal => {
+				if (refusal === undefined) next()
+			})
+		})
+	next()
+}
+
+function sampleLease(world: World, worker: WorkerActor, process: WorkerProcess, lease: Lease): SampleLease {
+	const store = worker.hold?.store
+	return {
+		id: lease.id,
+		fence: lease.fence,
+		signal: lease.signal,
+		get expiresAt() {
+			return lease.expiresAt
+		},
+		get lost() {
+			return lease.lost
+		},
+		async release() {
+			if (!store) return
+			await process.act({ kind: 'release', store, lease })
+			await world.release(worker)
+		},
+		async renew(ttl?: number | string) {
+			if (!store) return
+			await process.act({ kind: 'renew', store })
+			const refusal = await world.renew(worker, ttl === undefined ? {} : { ttl })
+			if (refusal !== undefined) throw refusal
+		},
+	}
+}

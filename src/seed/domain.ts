@@ -1,0 +1,77 @@
+/**
+ * What a scene's domain is: the story's database (its table, its row per key and the fenced
+ * write), and the prelude its code sample runs against, the free names a sample may use, made per
+ * worker from the ports the simulation gives. A domain is one file; the simulation, the authors
+ * page and the playground read them from `DOMAINS`.
+ */
+
+/** A lease as a sample's code sees it: the tinystore API's, with release and renew as acts the scene schedules. */
+export interface SampleLease {
+	readonly id: string
+	/** Undefined for a semaphore's lease. */
+	readonly fence: bigint | undefined
+	readonly signal: AbortSignal
+	readonly expiresAt: number
+	readonly lost: boolean
+	release(): Promise<void>
+	renew(ttl?: number | string): Promise<void>
+}
+
+/** A lock or a semaphore as a sample's code sees it. */
+export interface SampleLock {
+	readonly name: string
+	hold<T>(key: unknown, fn: (lease: SampleLease) => T | PromiseLike<T>, options?: Record<string, unknown>): Promise<T>
+	tryHold<T>(key: unknown, fn: (lease: SampleLease) => T | PromiseLike<T>, options?: Record<string, unknown>): Promise<T | undefined>
+}
+
+/** A store, or a client of one, as a sample's code sees it. */
+export interface SampleStore {
+	lock(name: string): SampleLock
+	semaphore(name: string, options: { limit: number }): SampleLock
+}
+
+/** The result of a statement a sample ran on its database. */
+export interface SampleWriteResult {
+	changes: number
+}
+
+/** What the simulation gives a domain to build one worker's prelude from. */
+export interface SamplePorts {
+	/** The scene's key (`key "42"`, else the domain's). */
+	readonly key: string
+	/** The worker's store: the lock actor it is linked to (or the scene's only one). */
+	store(): SampleStore
+	/**
+	 * Runs a statement that writes the worker's database (the database actor it is linked to), as an
+	 * act the scene shows; `fence` says which fence the write carries when the caller knows it.
+	 */
+	write(sql: string, params: readonly unknown[], fence?: bigint): Promise<SampleWriteResult>
+	/** Whether the worker's database checks fences (`fences=off` says it does not): the write the domain's save runs. */
+	fenced(): boolean
+	/** Moves the simulated clock on, as an act the scene shows (a test's `clock.advance`). */
+	advance(duration: unknown): Promise<void>
+	/** A function of the prelude that does its work at once: its calls are recorded with their line. */
+	call<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R
+}
+
+/** A scene's domain: its database and the names its samples may use. */
+export interface Domain {
+	/** What a scene names it by (`domain jobs`); `chat` unless it says. */
+	name: string
+	/** The key a scene's workers hold unless it says `key`. */
+	key: string
+	/** The tables a database actor starts with. */
+	schema: string
+	/** The id of the database's row the story writes, for a scene's key (the chat of the key; the job a leader runs). */
+	rowId(key: string): string
+	/** Makes that row: its parameter is the row's id. */
+	insertRow: string
+	/** Reads the row's fence text back (as `fence`): its parameter is the row's id. */
+	rowFence: string
+	/** Sets the row's fence before the first step (`set db "fence N"`): its parameters are the fence's text and the row's id. */
+	setFence: string
+	/** Each name of the prelude, with what it is, for the authors page and the errors. */
+	names: Readonly<Record<string, string>>
+	/** One worker's prelude: a value for every name of `names`. */
+	prelude(ports: SamplePorts): Record<string, unknown>
+}

@@ -1,0 +1,49 @@
+/**
+ * The leader election's domain: a job table a leader writes under the `leader` key of the
+ * `elections` lock, each write stamped with the leader's term (its lease's fence) and refused when
+ * the row carries a larger one. A second domain is this file and a line in `domains.ts`.
+ */
+import { fenceText } from '../../engine/index.ts'
+import type { Domain, SamplePorts } from './domain.ts'
+import { expect, fenceParameter } from './prelude-values.ts'
+
+/** The one job of a scene: the row its leaders stamp. */
+const JOB_ID = 'job-1'
+
+export const JOBS_DOMAIN: Domain = {
+	name: 'jobs',
+	key: 'leader',
+	schema: "create table jobs (id text primary key, state text not null default 'new', term text not null default '');",
+	rowId: () => JOB_ID,
+	insertRow: 'insert into jobs (id) values (?)',
+	rowFence: 'select term as fence from jobs where id = ?',
+	setFence: 'update jobs set term = ? where id = ?',
+	names: {
+		elections: "the lock `elections` of the worker's store: `hold(key, fn, options)`, `tryHold(key, fn, options)`; its key is the scene's (`leader`)",
+		store: "the worker's store (the lock actor it is linked to): `lock(name)`, `semaphore(name, { limit })`",
+		connect: "`await connect(url)`: a client of the worker's store",
+		jobId: "the job's id: the row the leaders write",
+		next: "the job's next state, `'running'`",
+		db: "`await db.exec`...``: a statement on the worker's database, its `${values}` bound as parameters; the table is `jobs (id, state, term)`",
+		lead: "`await lead(term, signal)`: a leader's work, done at once",
+		fenceText: "`fenceText(fence)`: the fence as 40 zero-padded digits, which compare as text in the fences' order",
+		expect: "`expect(value).toBe(expected)`: a test's check; it throws when they differ",
+	},
+	prelude(ports: SamplePorts) {
+		return {
+			get elections() {
+				return ports.store().lock('elections')
+			},
+			get store() {
+				return ports.store()
+			},
+			connect: ports.call(async (_url: unknown) => ports.store()),
+			jobId: JOB_ID,
+			next: 'running',
+			db: { exec: async (strings: TemplateStringsArray, ...values: unknown[]) => ports.write(strings.join('?'), values) },
+			lead: ports.call(async (..._args: unknown[]) => undefined),
+			fenceText: ports.call((value: unknown) => fenceText(fenceParameter('fenceText', value))),
+			expect: ports.call(expect),
+		}
+	},
+}
