@@ -2,11 +2,11 @@
  * Scenes of any length for the benchmarks, written as an author would.
  */
 
-/** A scene of `steps` steps: two workers take turns, each lease running out (the sample does not renew), each write fenced. */
+/** A scene of `steps` steps: two workers take turns, each holding again and again (its code loops), each lease running out (the sample does not renew), each write fenced. */
 export function generated(steps: number): string {
 	const lines = [
 		'code ts',
-		'  await summaries.hold(chatId, async lease => save(chatId, text, lease.fence), { renew: false })',
+		'  for (;;) await summaries.hold(chatId, async lease => save(chatId, text, lease.fence), { renew: false })',
 		'end',
 		'actor a "Worker A" at 10,25 icon=cpu',
 		'actor b "Worker B" at 10,75 icon=cpu',

@@ -1,9 +1,9 @@
 /**
  * A scene's code sample compiled into the program its workers run: TypeScript turned into
  * JavaScript by Sucrase (which keeps every line where it was), read by Acorn to refuse what a
- * sample may not do (import, name what its prelude does not declare), and given a guard at the top
- * of every loop body and function body, so a sample that spins is stopped rather than hanging the
- * build or the page. Runs in Node at build and in the browser on a reader's edit; nothing here
+ * sample may not do (import, comment, name what its prelude does not declare), and given a guard
+ * before every statement, which tells the worker's process the line it is at and stops a sample
+ * that spins rather than hanging the build or the page. Runs in Node at build and in the browser on a reader's edit; nothing here
  * reads the sample for what it means.
  */
 import { Parser, type Node as AcornNode } from 'acorn'
@@ -24,7 +24,7 @@ export interface SampleProblem {
 
 export type CompileResult = { ok: true; sample: CompiledSample } | { ok: false; problems: SampleProblem[] }
 
-/** The name of the guard the compiled code calls at every loop turn and function call. */
+/** The name of the guard the compiled code calls before every statement, with the statement's line. */
 export const TICK = '__tick'
 
 /** JavaScript's own names a sample may use beside its prelude's: values and pure functions, nothing that reaches out. */
@@ -290,21 +290,34 @@ function bindingNames(pattern: Located, scope: Set<string>): void {
 }
 
 /**
- * The code with a guard call at the top of every loop body and function body: text put in at
- * offsets, never a new line, so the program's lines stay the sample's.
+ * The code with a call of the guard before every statement, in every loop body and at the start of
+ * every function, carrying the line it stands on: the worker's process counts the calls (a sample
+ * that spins is stopped) and knows the line its code is at, as a statement-stepping debugger does.
+ * Text is put in at offsets, never a new line, so the program's lines stay the sample's.
  */
 function withGuards(js: string, program: AcornNode): string {
 	const edits: { at: number; text: string }[] = []
-	const guard = `${TICK}();`
+	const guard = (line: number): string => `${TICK}(${line});`
+	const lineOf = (node: Located): number => node.loc?.start.line ?? 1
+	const guardList = (statements: Located[]): void => {
+		for (const statement of statements) edits.push({ at: statement.start, text: guard(lineOf(statement)) })
+	}
 	const guardBody = (body: Located): void => {
-		if (body.type === 'BlockStatement') edits.push({ at: body.start + 1, text: guard })
-		else {
-			edits.push({ at: body.start, text: `{${guard}` })
-			edits.push({ at: body.end, text: '}' })
-		}
+		if (body.type === 'BlockStatement') return
+		// A loop's single statement becomes a block, so each turn passes the guard.
+		edits.push({ at: body.start, text: `{${guard(lineOf(body))}` })
+		edits.push({ at: body.end, text: '}' })
 	}
 	visit(program as unknown as Located, node => {
 		switch (node.type) {
+			case 'Program':
+			case 'BlockStatement':
+			case 'StaticBlock':
+				guardList(node['body'] as Located[])
+				break
+			case 'SwitchCase':
+				guardList(node['consequent'] as Located[])
+				break
 			case 'WhileStatement':
 			case 'DoWhileStatement':
 			case 'ForStatement':
@@ -312,15 +325,10 @@ function withGuards(js: string, program: AcornNode): string {
 			case 'ForOfStatement':
 				guardBody(node['body'] as Located)
 				break
-			case 'FunctionDeclaration':
-			case 'FunctionExpression':
-				guardBody(node['body'] as Located)
-				break
 			case 'ArrowFunctionExpression': {
 				const body = node['body'] as Located
-				if (body.type === 'BlockStatement') edits.push({ at: body.start + 1, text: guard })
-				else {
-					edits.push({ at: body.start, text: `(${TICK}(), ` })
+				if (body.type !== 'BlockStatement') {
+					edits.push({ at: body.start, text: `(${TICK}(${lineOf(body)}), ` })
 					edits.push({ at: body.end, text: ')' })
 				}
 				break

@@ -3,10 +3,10 @@
  * engine and simulated clock. Between acts its code runs freely; at each act the scene can show
  * (asking for a key, letting go of it, renewing by hand, writing a database, moving a test's clock)
  * it stops until a step lets it go on. Paused, its code and its timers (renewals) wait; crashed, it
- * does nothing more. It knows which line of the sample it runs from the stack, never from the text.
+ * does nothing more. It knows which line of the sample it runs from the guard the compiled code calls
+ * before each statement, never from the text.
  */
 import type { SampleProgram } from '../sample/load.ts'
-import { runningLine } from '../sample/load.ts'
 import type { DatabaseActor, StoreActor } from './actors.ts'
 
 /** An act of a worker's code that a step shows, and what it asks for. */
@@ -32,7 +32,7 @@ export type Stop =
 	| { kind: 'failed'; error: unknown; line: number | undefined }
 	| { kind: 'blocked'; line: number | undefined }
 
-/** The most loop turns and function calls a worker's code may make in a scene, and the most calls into its prelude. */
+/** The most statements a worker's code may run in a scene, and the most calls into its prelude. */
 export const TICK_BUDGET = 1_000_000
 export const CALL_BUDGET = 100_000
 
@@ -91,16 +91,10 @@ export class WorkerProcess {
 		return this.#parked?.line ?? this.#lastLine
 	}
 
-	/** Records the sample's line running now (a call into the prelude) and counts the call. */
+	/** Counts a call into the prelude; returns the line the code is at. */
 	record(): number | undefined {
 		if (++this.#calls > CALL_BUDGET) throw new Error(`the code sample called its prelude ${CALL_BUDGET.toLocaleString('en')} times in one scene; it never stops?`)
-		const line = runningLine(this.file)
-		// Line 0 is the program's own first line, where the prelude's names are taken, not the sample's.
-		if (line !== undefined && line >= 1) {
-			this.#lines.add(line)
-			this.#lastLine = line
-		}
-		return line !== undefined && line >= 1 ? line : undefined
+		return this.#lastLine
 	}
 
 	/** The lines run since the last call, in order. */
@@ -110,9 +104,11 @@ export class WorkerProcess {
 		return lines
 	}
 
-	/** The guard the compiled code calls at every loop turn and function call. */
-	readonly tick = (): void => {
-		if (++this.#ticks > TICK_BUDGET) throw new Error(`the code sample ran ${TICK_BUDGET.toLocaleString('en')} loop turns or calls in one scene; it never stops?`)
+	/** The guard the compiled code calls before each statement, with its line: the line the code is at now. */
+	readonly tick = (line: number): void => {
+		if (++this.#ticks > TICK_BUDGET) throw new Error(`the code sample ran ${TICK_BUDGET.toLocaleString('en')} statements in one scene; it never stops?`)
+		this.#lines.add(line)
+		this.#lastLine = line
 	}
 
 	/** The code stops at an act until a step lets it go on; a crashed process never goes on. */
@@ -144,8 +140,11 @@ export class WorkerProcess {
 		const parked = this.#parked
 		if (!parked) return
 		this.#parked = undefined
-		// The act happens now: its line is one the step ran.
-		if (parked.line !== undefined) this.#lines.add(parked.line)
+		// The act happens now: its line is one the step ran, and the line the code is at.
+		if (parked.line !== undefined) {
+			this.#lines.add(parked.line)
+			this.#lastLine = parked.line
+		}
 		parked.go()
 		await this.clock.settle()
 	}

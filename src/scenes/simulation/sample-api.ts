@@ -140,7 +140,10 @@ function sampleLease(world: World, worker: WorkerActor, process: WorkerProcess, 
 	return {
 		id: lease.id,
 		fence: lease.fence,
-		signal: lease.signal,
+		// Read when the code reads it: a signal nobody made is not aborted (and its reason not made) when the lease runs out.
+		get signal() {
+			return lease.signal
+		},
 		get expiresAt() {
 			return lease.expiresAt
 		},

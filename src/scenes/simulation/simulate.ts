@@ -52,6 +52,9 @@ export interface SimulateOptions {
 /** The languages a scene's code sample may be in: the program its workers run is TypeScript. */
 const SAMPLE_LANGS = new Set(['ts', 'typescript'])
 
+/** A sample's compilation per domain and text: a page's scene checked again (the dev server, the bench, a fixture's unfenced run) compiles once. */
+const compiledSamples = new Map<string, CompileResult>()
+
 /** A loaded program per compiled text: the same sample (the build's scenes, a reader's replays) is evaluated once. */
 const programs = new Map<string, { program: SampleProgram; file: string }>()
 
@@ -73,9 +76,17 @@ async function sampleOf(scene: Scene, domain: Domain, options: SimulateOptions):
 	let result: CompileResult
 	if (options.sample) result = { ok: true, sample: options.sample }
 	else {
-		// The transpiler is loaded only where a sample is compiled here (the build, a reader's edit), never for a page's own scenes.
-		const { compileSample } = await import('../sample/compile.ts')
-		result = compileSample(code.lines.join('\n'), new Set(Object.keys(domain.names)))
+		const source = code.lines.join('\n')
+		const key = `${domain.name}\n${source}`
+		let compiled = compiledSamples.get(key)
+		if (!compiled) {
+			// The transpiler is loaded only where a sample is compiled here (the build, a reader's edit), never for a page's own scenes.
+			const { compileSample } = await import('../sample/compile.ts')
+			compiled = compileSample(source, new Set(Object.keys(domain.names)))
+			if (compiledSamples.size >= 200) compiledSamples.clear()
+			compiledSamples.set(key, compiled)
+		}
+		result = compiled
 	}
 	if (!result.ok) return { problems: result.problems.map(problem => ({ file: options.file, ...samplePosition(code, problem.line, problem.column), message: problem.message })) }
 	let loaded = programs.get(result.sample.js)

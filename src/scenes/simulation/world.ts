@@ -120,7 +120,11 @@ export class World {
 	}
 
 	async dispose(): Promise<void> {
-		for (const worker of this.workers.values()) worker.hold?.finish()
+		for (const worker of this.workers.values()) {
+			worker.hold?.finish()
+			// A worker's code stopped at an act holds its lease still: let it go, so the stores close with no holder to tell.
+			if (this.processes.has(worker.actor.id) && worker.hold?.lease && !worker.hold.released) await worker.hold.lease.release().catch(() => {})
+		}
 		await this.clock.settle()
 		for (const { store, driver } of this.stores.values()) {
 			await store.close().catch(() => {})
