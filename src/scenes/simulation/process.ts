@@ -47,6 +47,8 @@ export class WorkerProcess {
 	#started = false
 	#ended = false
 	#failure: { error: unknown; line: number | undefined } | undefined
+	/** The first error the code threw, at its line, even while it still lets go of a lease on its way out. */
+	#thrown: { error: unknown; line: number | undefined } | undefined
 	#parked: Parked | undefined
 	#paused = false
 	#crashed = false
@@ -127,6 +129,16 @@ export class WorkerProcess {
 		return this.stop()
 	}
 
+	/** Notes an error the code threw (the first one), at the line it was thrown. */
+	threw(error: unknown): void {
+		this.#thrown ??= { error, line: thrownLine(error, this.file) ?? this.#lastLine }
+	}
+
+	/** The first error the code threw, once it did: its program failed with it, or it is on its way out. */
+	get thrown(): { error: unknown; line: number | undefined } | undefined {
+		return this.#thrown ?? this.#failure
+	}
+
 	/** Where the code is now, without running it. */
 	stop(): Stop {
 		if (this.#parked) return { kind: 'act', parked: this.#parked }
@@ -200,7 +212,7 @@ export class WorkerProcess {
 				this.#ended = true
 			},
 			(error: unknown) => {
-				this.#failure = { error, line: thrownLine(error, this.file) ?? this.#lastLine }
+				this.#failure = this.#thrown?.error === error ? this.#thrown : { error, line: thrownLine(error, this.file) ?? this.#lastLine }
 			},
 		)
 	}

@@ -103,6 +103,10 @@ function sampleLock(world: World, worker: WorkerActor, process: WorkerProcess, n
 				await process.awake()
 				try {
 					return await fn(sampleLease(world, worker, process, lease))
+				} catch (error) {
+					// A mistake of the code is told where it was made, though the hold still lets go before it reaches the top.
+					process.threw(error)
+					throw error
 				} finally {
 					// Letting go is an act the scene shows (`release W`), unless the code let go already or the lease is gone.
 					if (!worker.hold?.released && !lease.lost) {
@@ -128,9 +132,9 @@ function renewWhileHeld(world: World, worker: WorkerActor, process: WorkerProces
 	const next = (): void =>
 		process.timer(every, () => {
 			if (worker.hold !== hold || lease.lost || hold?.released || hold?.gone) return
-			void world.renew(worker, { auto: true }).then(refusal => {
-				if (refusal === undefined) next()
-			})
+			// The next renewal is set before this one is made: a refused one leaves the lease lost, and that timer then stops.
+			next()
+			void world.renew(worker, { auto: true })
 		})
 	next()
 }

@@ -314,13 +314,13 @@ function linesOf(stage: Stage, step: Step): { lines: number[]; ran: { worker: st
 	const ran: { worker: string; lines: number[]; at?: number }[] = []
 	for (const process of world.processes.values()) {
 		const lines = process.takeLines()
-		const stop = process.stop()
-		if (stop.kind === 'failed' && !isStoryError(stop.error) && !world.failuresTold.has(process.worker)) {
+		const thrown = process.thrown
+		if (thrown && !isStoryError(thrown.error) && !world.failuresTold.has(process.worker)) {
 			world.failuresTold.add(process.worker)
 			const code = world.scene.code as Code
-			const error = stop.error
+			const error = thrown.error
 			const words = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error)
-			world.diagnostics.push({ file: world.file, ...samplePosition(code, stop.line ?? 1), message: `${process.worker}'s code failed${stop.line === undefined ? '' : ` at line ${stop.line}`}: ${words}` })
+			world.diagnostics.push({ file: world.file, ...samplePosition(code, thrown.line ?? 1), message: `${process.worker}'s code failed${thrown.line === undefined ? '' : ` at line ${thrown.line}`}: ${words}` })
 		}
 		if (lines.length === 0) continue
 		const at = process.line

@@ -68,6 +68,11 @@ export const grant: MessageKind = {
 			settled = true
 		}
 		const current = hold
+		// A crashed process's waiting hold left the line with it: no answer reaches it.
+		if (current.result?.kind === 'left') {
+			world.report(send.position, `${worker.actor.id} crashed, and a crashed process takes no lease: its waiting hold left the line with it; show ${worker.actor.id} paused (a paused process keeps its place in line), or give the key to another worker`)
+			return { outcome: { kind: 'none', reason: 'never-granted' } }
+		}
 		if (said.has('waiting') || current.tryOnly) {
 			if (!settled) await world.clock.settle()
 		} else {

@@ -1,0 +1,169 @@
+// A scene is an execution: its code sample is the program each worker runs, its steps the schedule.
+// These pin what that means: a crashed worker takes no lease, a paused worker's code does not run,
+// the lit line is the line that ran, and the code's own values (its fence, its wait, its TTL, its
+// renewals) are what the engine sees.
+import { describe, expect, it } from 'vitest'
+import { compileScene } from '../../../src/scenes/simulation/index.ts'
+import { openNodeDriver } from '../../../src/scenes/node-sqlite/node-drivers.ts'
+import type { SceneFrames } from '../../../src/scenes/frame.ts'
+
+const CAST = `actor a     "Worker A"  at 10,25 icon=cpu
+actor b     "Worker B"  at 10,75 icon=cpu
+actor lock  "Lock"      at 50,50 icon=lock first=7
+actor db    "chat.db"   at 90,50 icon=database
+link a lock
+link b lock
+link a db
+link b db
+set db "fence 0"`
+
+function scene(code: string, steps: string, cast = CAST): string {
+	return `code ts\n${code
+		.trim()
+		.split('\n')
+		.map(line => `  ${line}`)
+		.join('\n')}\nend\n${cast}\n\n${steps.trim()}\n`
+}
+
+async function run(text: string): Promise<SceneFrames> {
+	return compileScene(text, { file: 'f.scene' }, openNodeDriver)
+}
+
+async function errors(text: string): Promise<string[]> {
+	return (await run(text)).diagnostics.map(d => `${d.line}:${d.column}: ${d.message}`)
+}
+
+const SAVE = 'await summaries.hold(chatId, async lease => save(chatId, text, lease.fence), { wait: Infinity })'
+
+describe('a crashed worker', () => {
+	const steps = `
+step "Worker A holds the key with fence 7. Worker B asks for the key and waits in line."
+  send lock -> a "fence 7"
+  set a "paused"
+  send b -> lock "hold"
+  set b "waiting"
+
+step "Worker B crashes."
+  set b "crashed"`
+
+	it('leaves the line: its waiting hold ends with its process, so the key does not go to it', async () => {
+		const frames = await run(scene(SAVE, `${steps}\n\nstep "At 30 s A's lease runs out, and the key is free."\n  wait 30s\n  set lock "free"`))
+		expect(frames.diagnostics).toEqual([])
+		const last = frames.frames.at(-1)
+		expect(last?.actors.find(actor => actor.id === 'lock')?.holders).toEqual([])
+	})
+
+	it('is handed no lease: a scene that says it gets the key fails there', async () => {
+		const found = await errors(scene(SAVE, `${steps}\n\nstep "At 30 s A's lease runs out, and the key goes to B with fence 8."\n  send lock -> b "fence 8"`))
+		expect(found.some(error => /b crashed, and a crashed process takes no lease/.test(error))).toBe(true)
+	})
+})
+
+describe('a paused worker', () => {
+	it("runs no code: a write shown while it is paused fails, and the write does not happen", async () => {
+		const frames = await run(
+			scene(
+				SAVE,
+				`
+step "Worker A holds the key with fence 7, then pauses."
+  send lock -> a "fence 7"
+  set a "paused"
+
+step "A saves."
+  send a -> db "save, fence 7"`,
+			),
+		)
+		expect(frames.diagnostics.map(d => d.message).some(message => message.includes("a's process is paused"))).toBe(true)
+		expect(frames.frames.at(-1)?.actors.find(actor => actor.id === 'db')?.storedFence).toBe('0')
+	})
+
+	it('renews nothing while paused, so its lease runs out; awake, its code renews it and it does not', async () => {
+		const story = (pause: string) =>
+			scene(
+				SAVE,
+				`
+step "Worker A holds the key with fence 7."
+  send lock -> a "fence 7"
+${pause}
+step "A minute passes."
+  wait 1m`,
+			)
+		const paused = await run(story('  set a "paused"\n'))
+		const awake = await run(story(''))
+		expect(paused.frames.at(-1)?.actors.find(actor => actor.id === 'a')?.lease?.lost).toBe(true)
+		expect(awake.frames.at(-1)?.actors.find(actor => actor.id === 'a')?.lease?.lost).toBe(false)
+	})
+})
+
+describe('the lit line is the line that ran', () => {
+	const code = `
+await summaries.hold(chatId, async lease => {
+  const summary = await summarize(chatId)
+  await save(chatId, summary, lease.fence)
+}, { wait: Infinity })`
+
+	it('lights the lines each worker ran in the step, computed', async () => {
+		const frames = await run(scene(code, `step "Worker A holds the key with fence 7 and saves."\n  send lock -> a "fence 7"\n  send a -> db "save, fence 7" color=ok\n  set db "fence 7"`))
+		expect(frames.diagnostics).toEqual([])
+		expect(frames.frames[1]?.lines).toEqual([1, 2, 3])
+		expect(frames.frames[1]?.ran).toEqual([{ worker: 'a', lines: [1, 2, 3], at: 3 }])
+	})
+
+	it('fails a line= that is not the line that ran, with the lines that did', async () => {
+		const found = await errors(scene(code, `step "Worker A holds the key with fence 7." line=3\n  send lock -> a "fence 7"`))
+		expect(found).toEqual([expect.stringMatching(/^\d+:1: line=3, but the code that ran in this step is lines 1-3 \(a: lines 1-3\); write line=1-3/)])
+	})
+})
+
+describe("the engine sees the code's own values", () => {
+	it("writes the fence the code passes: a lease's id is no fence", async () => {
+		const found = await errors(scene('await summaries.hold(chatId, async lease => save(chatId, text, lease.id))', `step "Worker A holds the key with fence 7."\n  send lock -> a "fence 7"`))
+		expect(found).toEqual([expect.stringMatching(/a's code failed at line 1: TypeError: save: fence "0-1": expected a lease's fence/)])
+	})
+
+	it('refuses a fence kept as text but not padded: it compares wrong', async () => {
+		const code = 'await summaries.hold(chatId, async lease => db.exec`update chats set summary_fence = ${String(lease.fence)} where id = ${chatId}`)'
+		const found = await errors(scene(code, `step "Worker A holds the key with fence 7 and saves."\n  send lock -> a "fence 7"\n  send a -> db "save, fence 7"`))
+		expect(found.some(error => /keeps "7" as the row's fence/.test(error))).toBe(true)
+	})
+
+	it("holds the wait the code gives: a hold with the default 10 s gives up before a 30 s lease runs out", async () => {
+		const code = 'await summaries.hold(chatId, async lease => save(chatId, text, lease.fence))'
+		const found = await errors(
+			scene(
+				code,
+				`
+step "Worker A holds the key with fence 7, then pauses. Worker B asks for the key and waits in line."
+  send lock -> a "fence 7"
+  set a "paused"
+  send b -> lock "hold"
+  set b "waiting"
+
+step "At 30 s A's lease runs out, and the key goes to B with fence 8."
+  send lock -> b "fence 8"`,
+			),
+		)
+		expect(found.some(error => /gave up after waiting 10 s/.test(error))).toBe(true)
+	})
+
+	it("holds a scene's leases to its TTL", async () => {
+		const found = await errors(scene("await summaries.hold(chatId, work, { ttl: '5s' })", `step "Worker A holds the key with fence 7."\n  send lock -> a "fence 7"`))
+		expect(found).toEqual(["2:3: a's code holds with a 5 s TTL (line 1), and the scene's leases last 30 s (a scene's TTL unless it says ttl); write ttl 5s in the scene, or the scene's TTL in the code"])
+	})
+
+	it('lets go only when a step says so, and a write the code makes first is what the step must show', async () => {
+		const code = 'await summaries.hold(chatId, async lease => {\n  await lease.release()\n  await save(chatId, text, lease.fence)\n})'
+		const found = await errors(scene(code, `step "Worker A holds the key with fence 7 and saves."\n  send lock -> a "fence 7"\n  send a -> db "save, fence 7"`))
+		expect(found.some(error => /a writes db, but a's code lets go of its lease \(line 2\) next/.test(error))).toBe(true)
+	})
+
+	it('stops code that never stops, at its line, rather than hanging', async () => {
+		const found = await errors(scene('for (;;) fenceText(1n)', `step "Worker A holds the key with fence 7."\n  send lock -> a "fence 7"`))
+		expect(found.some(error => /^2:3: a's code failed at line 1: the code sample (ran 1,000,000 statements|called its prelude 100,000 times) in one scene; it never stops\?/.test(error))).toBe(true)
+	})
+
+	it('refuses a sample in another language, saying where that language goes', async () => {
+		const found = await errors(`code python\n  async with summaries.hold(chat_id) as lease:\n    await save(chat_id, text, lease.fence)\nend\n${CAST}\n\nstep "Worker A holds the key with fence 7."\n  send lock -> a "fence 7"\n`)
+		expect(found).toEqual([expect.stringMatching(/^1:1: a scene's code sample is TypeScript \(code ts\)/)])
+	})
+})
