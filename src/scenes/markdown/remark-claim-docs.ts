@@ -3,7 +3,8 @@
  * A ```claim-forms block becomes the table of every claim form, by place, from the registry, each
  * example read by the build as its form; a ```neutral-lexicon block the list of words an aside may
  * use; a ```cause-table block what each kind of consequence may follow from after "so"; an
- * ```id-lexicon block the words a scene's id may use; a ```scene-errors block the scene it holds followed by the errors the checker really gives
+ * ```id-lexicon block the words a scene's id may use; a ```prelude-names block the names a code
+ * sample may use, per domain, from the domains' files; a ```scene-errors block the scene it holds followed by the errors the checker really gives
  * it (a block whose scene has none fails the build).
  */
 import type { Code, Root } from 'mdast'
@@ -13,6 +14,8 @@ import { CAUSE_RULES, FORMS, FUNCTION_WORDS, ID_EVENTS, ID_WORDS, NEUTRAL_WORDS,
 import type { Place } from '../claims/index.ts'
 import type { SceneFrames } from '../frame.ts'
 import { SceneError } from './remark-scenes.ts'
+import { DOMAINS } from '../../seed/domains.ts'
+import { LANGUAGE_NAMES } from '../sample/compile.ts'
 
 export interface RemarkClaimDocsOptions {
 	/** Parses and simulates one scene, named `file`. */
@@ -70,6 +73,27 @@ function idLexicon(): ElementContent[] {
 	]
 }
 
+/** Each domain's prelude: the names a code sample may use, with what each is, as the domain's file declares them. */
+function preludeNames(): ElementContent[] {
+	const out: ElementContent[] = []
+	for (const domain of DOMAINS.values()) {
+		out.push(h('h4', { id: `prelude-${domain.name}` }, [text(`The ${domain.name} domain${domain.name === 'chat' ? ' (the default)' : ` (domain ${domain.name})`}: the key is "${domain.key}" unless the scene says key`)]))
+		out.push(
+			h('table', { className: ['prelude-names'], dataDomain: domain.name }, [
+				h('thead', {}, [h('tr', {}, [h('th', {}, [text('Name')]), h('th', {}, [text('What it is')])])]),
+				h('tbody', {}, Object.entries(domain.names).map(([name, what]) => h('tr', {}, [h('td', {}, [h('code', {}, [text(name)])]), h('td', {}, inlineCode(what))]))),
+			]),
+		)
+	}
+	out.push(h('p', {}, [h('strong', {}, [text("JavaScript's own names a sample may use: ")]), text(`${[...LANGUAGE_NAMES].join(', ')}.`)]))
+	return out
+}
+
+/** Text with `code` spans in backticks, as hast. */
+function inlineCode(value: string): ElementContent[] {
+	return value.split(/(`[^`]+`)/).filter(Boolean).map(part => (part.startsWith('`') && part.endsWith('`') && part.length > 1 ? h('code', {}, [text(part.slice(1, -1))]) : text(part)))
+}
+
 function replaceWith(node: Code, children: ElementContent[]): void {
 	const replacement = node as unknown as { type: string; data: Record<string, unknown>; children: unknown[] }
 	replacement.type = 'claimDocs'
@@ -82,7 +106,7 @@ export function remarkClaimDocs(options: RemarkClaimDocsOptions) {
 	return async (tree: Root): Promise<void> => {
 		const blocks: Code[] = []
 		const visit = (node: { type: string; children?: unknown[] }) => {
-			if (node.type === 'code' && ['claim-forms', 'neutral-lexicon', 'cause-table', 'id-lexicon', 'scene-errors'].includes((node as Code).lang ?? '')) blocks.push(node as Code)
+			if (node.type === 'code' && ['claim-forms', 'neutral-lexicon', 'cause-table', 'id-lexicon', 'prelude-names', 'scene-errors'].includes((node as Code).lang ?? '')) blocks.push(node as Code)
 			for (const child of node.children ?? []) visit(child as { type: string; children?: unknown[] })
 		}
 		visit(tree)
@@ -97,6 +121,8 @@ export function remarkClaimDocs(options: RemarkClaimDocsOptions) {
 				replaceWith(node, causeTable())
 			} else if (node.lang === 'id-lexicon') {
 				replaceWith(node, idLexicon())
+			} else if (node.lang === 'prelude-names') {
+				replaceWith(node, preludeNames())
 			} else {
 				const file = 'example.scene'
 				const scene = await options.compile(node.value, file)

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { compileScene } from '../simulation/index.ts'
 import { renderStages } from '../render/index.ts'
 import { openNodeDriver } from '../node-sqlite/node-drivers.ts'
+import { compileSample } from '../sample/compile.ts'
 import { remarkClaimDocs } from './remark-claim-docs.ts'
 import { remarkScenes } from './remark-scenes.ts'
 
@@ -17,7 +18,7 @@ export function scenes(): AstroIntegration {
 		hooks: {
 			'astro:config:setup': ({ command, config, logger }) => {
 				const plugin = remarkScenes({
-					compile: (source, origin) => compileScene(source, origin, openNodeDriver),
+					compile: (source, origin) => compileScene(source, origin, openNodeDriver, { compileSample }),
 					render: renderStages,
 					// SCENES_ERRORS=show builds a site that shows scene errors as the dev server does (the
 					// browser tests build one to prove a wrong number makes them fail).
@@ -25,7 +26,7 @@ export function scenes(): AstroIntegration {
 					root: fileURLToPath(config.root),
 					report: message => logger.error(`scene errors:\n${message}`),
 				})
-				const claimDocs = remarkClaimDocs({ compile: (source, file) => compileScene(source, { file }, openNodeDriver) })
+				const claimDocs = remarkClaimDocs({ compile: (source, file) => compileScene(source, { file }, openNodeDriver, { compileSample }) })
 				// As Starlight adds its own: onto the unified processor the config names (Astro 7's way for remark plugins).
 				const processor = config.markdown.processor as { name: string; options: UnifiedResolvedOptions }
 				if (!isUnifiedProcessor(processor)) {

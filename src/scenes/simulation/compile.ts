@@ -16,7 +16,7 @@ export async function compileScene(
 	source: string,
 	origin: SourceOrigin,
 	openDriver: OpenDriver,
-	options: Pick<SimulateOptions, 'onFrame' | 'lookAhead' | 'sample'> = {},
+	options: Pick<SimulateOptions, 'onFrame' | 'lookAhead' | 'sample' | 'compileSample'> = {},
 ): Promise<SceneFrames> {
 	const parsed = parseScene(source, origin)
 	if (!parsed.ok) {

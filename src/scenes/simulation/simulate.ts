@@ -47,6 +47,11 @@ export interface SimulateOptions {
 	lookAhead?: number
 	/** The scene's code sample as the build compiled it: the page runs it without a transpiler. Else it is compiled here. */
 	sample?: CompiledSample
+	/**
+	 * The sample compiler, for a caller that has it loaded (the site's build, whose module loader is
+	 * closed by the time a page compiles); else it is imported when a sample first needs it.
+	 */
+	compileSample?: (source: string, declared: ReadonlySet<string>) => CompileResult
 }
 
 /** The languages a scene's code sample may be in: the program its workers run is TypeScript. */
@@ -81,7 +86,7 @@ async function sampleOf(scene: Scene, domain: Domain, options: SimulateOptions):
 		let compiled = compiledSamples.get(key)
 		if (!compiled) {
 			// The transpiler is loaded only where a sample is compiled here (the build, a reader's edit), never for a page's own scenes.
-			const { compileSample } = await import('../sample/compile.ts')
+			const compileSample = options.compileSample ?? (await import('../sample/compile.ts')).compileSample
 			compiled = compileSample(source, new Set(Object.keys(domain.names)))
 			if (compiledSamples.size >= 200) compiledSamples.clear()
 			compiledSamples.set(key, compiled)
