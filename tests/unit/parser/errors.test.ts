@@ -16,7 +16,7 @@ describe('unknown statements', () => {
 	})
 
 	it('lists the statements that fit where no verb is close', () => {
-		expect(after('frobnicate a')).toEqual(['11:1: unknown statement "frobnicate"; a statement is one of code, id, actor, link, set, strike, ttl, key or step'])
+		expect(after('frobnicate a')).toEqual(['11:1: unknown statement "frobnicate"; a statement is one of code, id, domain, actor, link, set, strike, ttl, key or step'])
 		expect(after('step "s"', '  frobnicate a')).toEqual([
 			"12:3: unknown statement \"frobnicate\"; a step's statements are set, strike, send, wait, release, restart, backup or restore",
 		])
@@ -270,6 +270,13 @@ describe('settings', () => {
 	it('takes each once, naming the first\'s line', () => {
 		expect(after('ttl 10s', 'ttl 20s')).toEqual(['12:1: ttl is already set at line 11; a scene has one ttl'])
 		expect(after('key "1"', 'key "2"')).toEqual(['12:1: key is already set at line 11; a scene has one key'])
+	})
+
+	it('takes one domain, one lowercase word without quotes', () => {
+		expect(after('domain jobs', 'domain chat')).toEqual(['12:1: domain is already set at line 11; a scene has one domain'])
+		expect(after('domain')).toEqual(["11:7: expected the domain's name, like domain jobs"])
+		expect(after('domain "jobs"')).toEqual(["11:8: write the domain's name without quotes, like domain jobs"])
+		expect(after('domain Jobs')).toEqual(['11:8: a domain\'s name is one lowercase word, like domain jobs; not "Jobs"'])
 	})
 
 	it('wants the key in quotes', () => {

@@ -98,6 +98,10 @@ describe('link, set, strike, ttl and key before the first step', () => {
 		expect(scene.settings).toEqual([{ kind: 'id', value: 'fences-late-write2', position: { line: 11, column: 1 } }])
 	})
 
+	it('reads domain as a setting', () => {
+		expect(sceneOf(lines(HEADER, 'domain jobs')).settings).toEqual([{ kind: 'domain', value: 'jobs', position: { line: 11, column: 1 } }])
+	})
+
 	it('reads ttl and key as settings', () => {
 		const scene = sceneOf(lines(HEADER, 'ttl 1500ms', 'key "42"'))
 		expect(scene.settings).toEqual([

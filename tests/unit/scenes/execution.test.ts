@@ -166,4 +166,15 @@ step "At 30 s A's lease runs out, and the key goes to B with fence 8."
 		const found = await errors(`code python\n  async with summaries.hold(chat_id) as lease:\n    await save(chat_id, text, lease.fence)\nend\n${CAST}\n\nstep "Worker A holds the key with fence 7."\n  send lock -> a "fence 7"\n`)
 		expect(found).toEqual([expect.stringMatching(/^1:1: a scene's code sample is TypeScript \(code ts\)/)])
 	})
+
+	it('names the domains there are when a scene names another', async () => {
+		const found = await errors(`domain queue\n${CAST}\n\nstep "Worker A holds the key with fence 7."\n  send lock -> a "fence 7"\n`)
+		expect(found).toEqual(['1:1: no domain is named "queue"; the domains are chat, jobs'])
+	})
+
+	it("runs a sample against its domain's table and names (the jobs domain's term)", async () => {
+		const code = "await elections.hold('leader', async lease => db.exec`update jobs set term = ${fenceText(lease.fence)} where id = ${jobId} and term < ${fenceText(lease.fence)}`)"
+		const frames = await run(`code ts\n  ${code}\nend\ndomain jobs\n${CAST.replace('chat.db', 'jobs.db')}\n\nstep "Worker A holds the key with fence 7 and saves."\n  send lock -> a "fence 7"\n  send a -> db "save, fence 7" color=ok\n  set db "fence 7"\n`)
+		expect(frames.diagnostics).toEqual([])
+	})
 })
