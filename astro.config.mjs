@@ -23,6 +23,9 @@ export default defineConfig({
 		// A Node built-in in a browser bundle becomes a module that throws, naming it, where a test looks for it in dist/.
 		plugins: [nodeBuiltInStandIn()],
 		worker: {
+			// A module worker, so the playground's worker loads the sample compiler (Sucrase, Acorn) as a chunk of its own
+			// when a scene's sample is first compiled, as a page does, rather than inline before any scene.
+			format: 'es',
 			plugins: () => [nodeBuiltInStandIn()],
 			// The playground's worker names its files as the pages do, so the sql.js wasm it loads is the
 			// same file (and the same cache entry) as the one the guides' scenes load.

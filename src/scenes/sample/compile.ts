@@ -6,6 +6,7 @@
  * that spins rather than hanging the build or the page. Runs in Node at build and in the browser on a reader's edit; nothing here
  * reads the sample for what it means.
  */
+import { TICK } from './guard.ts'
 import { Parser, type Node as AcornNode } from 'acorn'
 import { transform } from 'sucrase'
 
@@ -24,8 +25,6 @@ export interface SampleProblem {
 
 export type CompileResult = { ok: true; sample: CompiledSample } | { ok: false; problems: SampleProblem[] }
 
-/** The name of the guard the compiled code calls before every statement, with the statement's line. */
-export const TICK = '__tick'
 
 /** JavaScript's own names a sample may use beside its prelude's: values and pure functions, nothing that reaches out. */
 export const LANGUAGE_NAMES: ReadonlySet<string> = new Set([

@@ -3,7 +3,8 @@
  * statements call, evaluated under a name of its own (which an error's stack names). Needs no
  * transpiler: the page runs what the build compiled.
  */
-import { TICK, type CompiledSample } from './compile.ts'
+import type { CompiledSample } from './compile.ts'
+import { TICK } from './guard.ts'
 
 /** A sample's program: runs once per worker, with that worker's prelude and the guard the compiled code calls before each statement. */
 export type SampleProgram = (prelude: Readonly<Record<string, unknown>>, tick: (line: number) => void) => Promise<unknown>
