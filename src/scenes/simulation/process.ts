@@ -222,5 +222,7 @@ export class WorkerProcess {
 export function thrownLine(error: unknown, file: string): number | undefined {
 	const stack = error instanceof Error ? (error.stack ?? '') : ''
 	const match = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(stack)
-	return match ? Number(match[1]) - 1 : undefined
+	// Line 0 is the program's own first line (where the prelude's names are taken), no line of the sample.
+	const line = match ? Number(match[1]) - 1 : 0
+	return line >= 1 ? line : undefined
 }

@@ -32,7 +32,7 @@ export function samplePorts(world: World, worker: WorkerActor, process: WorkerPr
 			await process.act({ kind: 'write', database })
 			const result: SampleWriteResult & { badFence?: string } = world.execWrite(worker, database, sql, params, fence)
 			if (result.badFence !== undefined) {
-				throw new Error(`${database.actor.id} keeps ${JSON.stringify(result.badFence)} as the row's fence: a fence kept as text must be its 40 zero-padded digits (fenceText), or it compares wrong`)
+				throw new Error(`${database.actor.label.value} keeps ${JSON.stringify(result.badFence)} as the row's fence: a fence kept as text must be its 40 zero-padded digits (fenceText), or it compares wrong`)
 			}
 			return { changes: result.changes }
 		},
@@ -53,17 +53,18 @@ function sampleStore(world: World, worker: WorkerActor, process: WorkerProcess):
 	const store = world.storeOf(id)
 	if (!store) throw castError(`${id}'s code uses a store, and ${world.stores.size === 0 ? 'the scene has no lock actor' : `${id} is linked to no one lock actor (link ${id} LOCK)`}`)
 	const drawn = store.actor.limit
+	const named = store.actor.label.value
 	return {
 		lock(name: string): SampleLock {
 			process.record()
-			if (drawn !== undefined) throw castError(`${store.actor.id} is drawn as a semaphore (limit=${drawn}), and ${id}'s code asks it for a lock (lock('${name}')); use semaphore('${name}', { limit: ${drawn} }), or draw a lock`)
+			if (drawn !== undefined) throw castError(`${named} is drawn as a semaphore (limit=${drawn}), and ${id}'s code asks it for a lock (lock('${name}')); use semaphore('${name}', { limit: ${drawn} }), or draw a lock`)
 			return sampleLock(world, worker, process, name)
 		},
 		semaphore(name: string, options: { limit: number }): SampleLock {
 			process.record()
 			const limit = options?.limit
-			if (drawn === undefined) throw castError(`${store.actor.id} is drawn as a lock, and ${id}'s code asks it for a semaphore (semaphore('${name}')); draw it with limit=${String(limit)}, or use lock('${name}')`)
-			if (limit !== drawn) throw castError(`${id}'s code asks for semaphore '${name}' with limit ${String(limit)}, and ${store.actor.id} is drawn with limit=${drawn}`)
+			if (drawn === undefined) throw castError(`${named} is drawn as a lock, and ${id}'s code asks it for a semaphore (semaphore('${name}')); draw it with limit=${String(limit)}, or use lock('${name}')`)
+			if (limit !== drawn) throw castError(`${id}'s code asks for semaphore '${name}' with limit ${String(limit)}, and ${named} is drawn with limit=${drawn}`)
 			return sampleLock(world, worker, process, name)
 		},
 	}

@@ -28,7 +28,7 @@ import {
 } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { Happening } from '../facts.ts'
-import { describeWrite } from './writes.ts'
+import { carried, describeWrite } from './writes.ts'
 
 // ---- the lock's answer to a worker ----
 
@@ -378,7 +378,7 @@ function writeFence(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const write = theWrite(context)
 	if (isVerdict(write)) return write
 	const wanted = fenceOfSlot(slots[0])
-	if (write.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but ${context.name(write.worker)}'s lease has fence ${showFence(write.fence)}`, 0)
+	if (write.noFence || write.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but ${context.name(write.worker)}'s write carried ${carried(write)}`, 0)
 	return holds([saw(context.step, write)], write.at)
 }
 
@@ -448,7 +448,7 @@ export const DB_ANSWER_FORMS: readonly ClaimForm[] = [
 			if (!done.ok) return done
 			const write = context.message?.answers as Of<'wrote'>
 			if (fenceOfSlot(slots[0]) !== write.before) return fails(`expected the row's fence before the write, ${showFence(write.before)}`, 0)
-			if (fenceOfSlot(slots[1]) !== write.fence) return fails(`expected the write's fence, ${showFence(write.fence)}`, 1)
+			if (write.noFence || fenceOfSlot(slots[1]) !== write.fence) return fails(`expected the write's fence, and the write carried ${carried(write)}`, 1)
 			if (!(write.before < write.fence)) return fails(`"${showFence(write.before)} < ${showFence(write.fence)}" is false: the database checks no fence and took a smaller one; say only "saved"`, 0)
 			return done
 		},

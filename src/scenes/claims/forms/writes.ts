@@ -46,11 +46,16 @@ export function denied(context: ClaimContext, write: Of<'wrote'>): string {
 	return `${write.changed ? `${context.name(write.database)} did not refuse it` : `${context.name(write.database)} did not take it`}: ${describeWrite(context, write)}`
 }
 
+/** The fence a write carried, in words: `fence 7`, or none that a store gave (a worker's code passed something else). */
+export function carried(write: Of<'wrote'>): string {
+	return write.noFence ? 'no fence a store gave' : `fence ${showFence(write.fence)}`
+}
+
 /** What a write did, for a message. */
 export function describeWrite(context: ClaimContext, write: Of<'wrote'>): string {
-	const fence = showFence(write.fence)
-	if (write.changed) return `${context.name(write.database)}${write.fenced ? '' : ', which checks no fence,'} took ${context.name(write.worker)}'s write with fence ${fence} (the row held ${showFence(write.before)})`
-	return `${context.name(write.database)} refused ${context.name(write.worker)}'s write: its fence ${fence} is not larger than the row's ${showFence(write.before)}`
+	if (write.changed) return `${context.name(write.database)}${write.fenced ? '' : ', which checks no fence,'} took ${context.name(write.worker)}'s write with ${carried(write)} (the row held ${showFence(write.before)})`
+	if (write.noFence) return `${context.name(write.database)} refused ${context.name(write.worker)}'s write, which carried no fence a store gave (the row held ${showFence(write.before)})`
+	return `${context.name(write.database)} refused ${context.name(write.worker)}'s write: its fence ${showFence(write.fence)} is not larger than the row's ${showFence(write.before)}`
 }
 
 /** Every write to a database in the scene up to the end of this step. */
