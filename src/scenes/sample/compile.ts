@@ -33,6 +33,9 @@ export const LANGUAGE_NAMES: ReadonlySet<string> = new Set([
 	'isNaN', 'isFinite',
 ])
 
+/** JavaScript's names the run gives its own value of, so every run of a scene is the same: `Math`, whose `random` is seeded. */
+export const RUN_GIVES: ReadonlySet<string> = new Set(['Math'])
+
 /** Compiles a sample against the names its prelude declares; a problem is told at its line and column with what was expected. */
 export function compileSample(source: string, declared: ReadonlySet<string>): CompileResult {
 	let js: string
@@ -61,7 +64,7 @@ export function compileSample(source: string, declared: ReadonlySet<string>): Co
 	}
 	const problems = [...comments, ...refusals(program, declared)].sort((a, b) => a.line - b.line || a.column - b.column)
 	if (problems.length > 0) return { ok: false, problems }
-	const names = [...freeNames(program).keys()].filter(name => !LANGUAGE_NAMES.has(name)).sort()
+	const names = [...freeNames(program).keys()].filter(name => !LANGUAGE_NAMES.has(name) || RUN_GIVES.has(name)).sort()
 	return { ok: true, sample: { js: withGuards(js, program), names } }
 }
 

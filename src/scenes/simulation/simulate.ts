@@ -301,9 +301,25 @@ async function applyProcessEvent(stage: Stage, event: ProcessEventOf): Promise<v
 function startProcesses(world: World, sample: { program: SampleProgram; file: string }): void {
 	for (const worker of world.workers.values()) {
 		const id = worker.actor.id
-		const process: WorkerProcess = new WorkerProcess(id, world.clock, sample.file, sample.program, () => world.domain.prelude(samplePorts(world, worker, process)))
+		const process: WorkerProcess = new WorkerProcess(id, world.clock, sample.file, sample.program, () => {
+			const prelude = world.domain.prelude(samplePorts(world, worker, process))
+			// The domain's values are getters made when first read; Math is added beside them, not spread over them.
+			Object.defineProperty(prelude, 'Math', { value: seededMath(id), enumerable: true })
+			return prelude
+		})
 		world.processes.set(id, process)
 	}
+}
+
+/** JavaScript's Math with a `random` seeded by the worker's id: a scene's every run, in Node and in a browser, draws the same numbers. */
+function seededMath(worker: string): Math {
+	let state = 2166136261
+	for (const char of worker) state = Math.imul(state ^ char.charCodeAt(0), 16777619) >>> 0
+	const random = (): number => {
+		state = (Math.imul(state, 1664525) + 1013904223) >>> 0
+		return state / 2 ** 32
+	}
+	return Object.freeze(Object.assign(Object.create(Math) as Math, { random }))
 }
 
 /**

@@ -178,3 +178,13 @@ step "At 30 s A's lease runs out, and the key goes to B with fence 8."
 		expect(frames.diagnostics).toEqual([])
 	})
 })
+
+describe('every run of a scene is the same', () => {
+	it("draws the same numbers from Math.random on every run: the worker's own seeded Math", async () => {
+		const code = 'await summaries.hold(chatId, async lease => save(chatId, text, Math.random() < 2 ? lease.fence : 0n))'
+		const text = scene(code, `step "Worker A holds the key with fence 7 and saves."\n  send lock -> a "fence 7"\n  send a -> db "save, fence 7" color=ok\n  set db "fence 7"`)
+		const [one, two] = [await run(text), await run(text)]
+		expect(one.diagnostics).toEqual([])
+		expect(JSON.stringify(one.frames)).toBe(JSON.stringify(two.frames))
+	})
+})
