@@ -9,6 +9,7 @@ import type { SampleLease, SampleLock, SamplePorts, SampleStore, SampleWriteResu
 import type { Lease, WorkerActor } from './actors.ts'
 import type { WorkerProcess } from './process.ts'
 import type { World } from './world.ts'
+import { isLockName } from '../claims/index.ts'
 
 /** The options `hold` and `tryHold` take. */
 const HOLD_OPTIONS = ['ttl', 'wait', 'signal', 'renew', 'onLost']
@@ -27,6 +28,8 @@ export function samplePorts(world: World, worker: WorkerActor, process: WorkerPr
 		key: world.key,
 		store: () => (store ??= sampleStore(world, worker, process)),
 		write: async (sql, params, fence) => {
+			// A comment in the SQL is prose beside the picture, as one in the code is.
+			if (/--|\/\*/.test(sql)) throw new Error("a comment in the sample's SQL is prose no one checks; say it in the page's prose around the scene, or in a caption")
 			const database = world.databaseOf(id)
 			if (!database) throw castError(`${id}'s code writes a database, and ${world.databases.size === 0 ? 'the scene has no database actor' : `${id} is linked to no one database actor (link ${id} DB)`}`)
 			await process.act({ kind: 'write', database })
@@ -54,14 +57,22 @@ function sampleStore(world: World, worker: WorkerActor, process: WorkerProcess):
 	if (!store) throw castError(`${id}'s code uses a store, and ${world.stores.size === 0 ? 'the scene has no lock actor' : `${id} is linked to no one lock actor (link ${id} LOCK)`}`)
 	const drawn = store.actor.limit
 	const named = store.actor.label.value
+	// A store the stage names by its lock (`exports`) is that lock: the code's must be the same name.
+	const lockName = (name: string): void => {
+		if (isLockName(named) && name !== named) throw castError(`${id}'s code asks for the lock '${name}', and the stage names this store by its lock, ${named}`)
+	}
 	return {
-		lock(name: string): SampleLock {
+		lock(name: string, ...more: unknown[]): SampleLock {
 			process.record()
+			if (more.length > 0) throw new TypeError(`lock('${name}'): lock takes a name and nothing more; a hold's options (ttl, wait, renew) go to hold`)
+			lockName(name)
 			if (drawn !== undefined) throw castError(`${named} is drawn as a semaphore (limit=${drawn}), and ${id}'s code asks it for a lock (lock('${name}')); use semaphore('${name}', { limit: ${drawn} }), or draw a lock`)
 			return sampleLock(world, worker, process, name)
 		},
-		semaphore(name: string, options: { limit: number }): SampleLock {
+		semaphore(name: string, options: { limit: number }, ...more: unknown[]): SampleLock {
 			process.record()
+			if (more.length > 0) throw new TypeError(`semaphore('${name}', ...): semaphore takes a name and its options ({ limit }) and nothing more`)
+			lockName(name)
 			const limit = options?.limit
 			if (drawn === undefined) throw castError(`${named} is drawn as a lock, and ${id}'s code asks it for a semaphore (semaphore('${name}')); draw it with limit=${String(limit)}, or use lock('${name}')`)
 			if (limit !== drawn) throw castError(`${id}'s code asks for semaphore '${name}' with limit ${String(limit)}, and ${named} is drawn with limit=${drawn}`)

@@ -283,9 +283,17 @@ function ttlProblems(scene: Scene, facts: RunFacts, file: string | undefined, ou
 			if (told.has(key)) continue
 			told.add(key)
 			const scenes = setting ? `the scene's leases last ${formatDuration(facts.ttl)} (ttl ${formatDuration(facts.ttl)})` : `the scene's leases last ${formatDuration(facts.ttl)} (a scene's TTL unless it says ttl)`
-			out.push({ file, ...samplePosition(code, h.line ?? 1), message: `${h.worker}'s code holds with a ${formatDuration(h.ttl)} TTL${h.line === undefined ? '' : ` (line ${h.line})`}, and ${scenes}; write ttl ${formatDuration(h.ttl).replace(' ', '')} in the scene, or the scene's TTL in the code` })
+			out.push({ file, ...samplePosition(code, h.line ?? 1), message: `${h.worker}'s code holds with a ${formatDuration(h.ttl)} TTL${h.line === undefined ? '' : ` (line ${h.line})`}, and ${scenes}; write ttl ${durationSetting(h.ttl)} in the scene, or the scene's TTL in the code` })
 		}
 	}
+}
+
+/** A duration as the DSL's `ttl` takes it: in its largest whole unit (`10s`, `2m`), else milliseconds. */
+function durationSetting(ms: number): string {
+	if (ms > 0 && ms % 3_600_000 === 0) return `${ms / 3_600_000}h`
+	if (ms > 0 && ms % 60_000 === 0) return `${ms / 60_000}m`
+	if (ms > 0 && ms % 1000 === 0) return `${ms / 1000}s`
+	return `${Math.round(ms)}ms`
 }
 
 type ProcessEventOf = ReturnType<typeof processEvents>[number]

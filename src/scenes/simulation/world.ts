@@ -4,7 +4,7 @@
  * methods, each of which tells the recorder what happened.
  */
 import type { Actor, Position, Scene } from '../../../scene-parser/index.ts'
-import { SimulatedClock, Store, fenceText, parseFence } from '../../../engine/index.ts'
+import { MAX_FENCE, SimulatedClock, Store, fenceText, parseFence } from '../../../engine/index.ts'
 import type { Lock, Semaphore, SqliteDriver, SqlValue } from '../../../engine/index.ts'
 import type { ActorKind, Happening } from '../claims/index.ts'
 import { FENCED_UPDATE, PLAIN_UPDATE } from '../../seed/chat-table.ts'
@@ -226,8 +226,8 @@ export class World {
 		const row = database.driver.get<{ fence: unknown }>(this.domain.rowFence, [this.domain.rowId(this.key)])
 		const stored = row?.fence ?? ''
 		const text = typeof stored === 'string' ? stored : String(stored)
-		const canonical = typeof stored === 'string' && (text === '' || /^[0-9]{40}$/.test(text))
-		if (/^[0-9]{1,40}$/.test(text)) database.fence = parseFence(text)
+		const canonical = typeof stored === 'string' && (text === '' || (/^[0-9]{40}$/.test(text) && BigInt(text) <= MAX_FENCE))
+		if (/^[0-9]{1,40}$/.test(text) && BigInt(text) <= MAX_FENCE) database.fence = parseFence(text)
 		else if (text === '') database.fence = 0n
 		return canonical ? { changes } : { changes, badFence: text }
 	}
@@ -541,7 +541,8 @@ function sqlValue(value: unknown): SqlValue {
 function fenceIn(value: SqlValue, given: ReadonlySet<bigint>): bigint | undefined {
 	if (typeof value === 'bigint') return given.has(value) ? value : undefined
 	if (typeof value === 'string' && /^[0-9]{40}$/.test(value)) {
-		const fence = parseFence(value)
+		// Forty digits may be more than a fence can be (2^128 - 1): such text is no fence.
+		const fence = BigInt(value)
 		return given.has(fence) ? fence : undefined
 	}
 	return undefined

@@ -28,7 +28,7 @@ function asked(slots: readonly Slot[], context: ClaimContext, keep?: (h: Of<'ask
 
 function describeAsk(ask: Of<'asked'>): string {
 	if (ask.tryOnly) return `tried the key (no wait) at ${time(ask.at)}`
-	return ask.wait === undefined ? `asked for the key at ${time(ask.at)}, waiting as long as it takes` : `asked for the key at ${time(ask.at)} with a wait of ${time(ask.wait)}`
+	return ask.wait === undefined || ask.wait === Number.POSITIVE_INFINITY ? `asked for the key at ${time(ask.at)}, waiting as long as it takes` : `asked for the key at ${time(ask.at)} with a wait of ${time(ask.wait)}`
 }
 
 /** The worker of slot 0 stands in line when the step ends. */
