@@ -86,6 +86,7 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['asides.scene', [0, 0, 0], ['', 'a', 'a'], { a: '1' }, {}],
 	['at-and-later.scene', [0, 0, 4000, 10_000], ['', 'a', 'a', 'b'], { a: '1', b: '2' }, {}],
 	['blind-at-one-minute.scene', [0, 0, 60_000], ['', 'a', 'b'], { a: '7', b: '8' }, { db: '0' }],
+	['blind-code-wait-unused.scene', [0, 0], ['', 'a'], { a: '7' }, { db: '0' }],
 	['blind-colon-full.scene', [0, 0, 0], ['', 'ab', 'ab'], { a: '-', b: '-' }, {}],
 	['blind-decimal-time.scene', [0, 0, 30500], ['', 'a', 'b'], { a: '7', b: '8' }, { db: '0' }],
 	['blind-dotted-db-name.scene', [0, 0], ['', 'b'], { b: '8' }, { db: '8' }],
