@@ -9,6 +9,7 @@ import { formatMessage } from '../../scene-parser/format.ts'
 import { counterText, initialCaption } from '../scenes/scene-figure.ts'
 import { animatedSvg } from './animated-svg.ts'
 import { PLAYGROUND_FILE } from './worker-protocol.ts'
+import { lockDown } from '../scenes/browser/sandbox.ts'
 import type { StageDrawing, WorkerRequest, WorkerResponse } from './worker-protocol.ts'
 
 const scope = self as unknown as { onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null; postMessage: (message: WorkerResponse) => void }
@@ -49,9 +50,17 @@ async function answer(request: WorkerRequest): Promise<WorkerResponse> {
 	}
 }
 
+/**
+ * The worker runs whatever scene it is sent (a shared link is anyone's): sql.js and the sample
+ * compiler load first, then the network, the page's storage and code-from-text are taken away.
+ */
+const ready = Promise.all([openSqlJsDriver(), import('../scenes/sample/compile.ts')]).then(() => {
+	lockDown()
+})
+
 scope.onmessage = event => {
 	const request = event.data
-	answer(request).then(
+	ready.then(() => answer(request)).then(
 		response => scope.postMessage(response),
 		(error: unknown) => scope.postMessage({ kind: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }),
 	)

@@ -11,12 +11,15 @@ export type SampleProgram = (prelude: Readonly<Record<string, unknown>>, tick: (
 
 let loaded = 0
 
+/** The global eval, kept when this module loads: a worker running a reader's code takes the global one away after (sandbox.ts). */
+const evaluate: (source: string) => unknown = globalThis.eval
+
 /** The program of a compiled sample, under a name (`scene-sample-N.js`) an error's stack names its lines by. */
 export function loadSample(sample: CompiledSample): { program: SampleProgram; file: string } {
 	const file = `scene-sample-${++loaded}.js`
 	const names = sample.names.length === 0 ? '' : `const { ${sample.names.join(', ')} } = __prelude;`
 	// Everything before the sample's first line is on one line, so line N + 1 of this text is line N of the sample.
 	const source = `(function () { 'use strict'; return async function (${TICK}, __prelude) { ${names}\n${sample.js}\n} })()\n//# sourceURL=${file}`
-	const make = (0, eval)(source) as (tick: (line: number) => void, prelude: Readonly<Record<string, unknown>>) => Promise<unknown>
+	const make = evaluate(source) as (tick: (line: number) => void, prelude: Readonly<Record<string, unknown>>) => Promise<unknown>
 	return { program: (prelude, tick) => make(tick, prelude), file }
 }
