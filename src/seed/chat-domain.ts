@@ -6,7 +6,7 @@
 import { fenceText } from '../../engine/index.ts'
 import { CHATS_SCHEMA, FENCED_UPDATE, PLAIN_UPDATE } from './chat-table.ts'
 import type { Domain, SamplePorts } from './domain.ts'
-import { expect, fenceParameter, textParameter } from './prelude-values.ts'
+import { expect, fenceParameter, keyParameter, textParameter } from './prelude-values.ts'
 
 /** A summary a worker writes: what the scene's model returns. */
 const SUMMARY = 'a summary of the chat'
@@ -49,6 +49,8 @@ export const CHAT_DOMAIN: Domain = {
 		expect: "`expect(value).toBe(expected)`: a test's check; it throws when they differ",
 	},
 	prelude(ports: SamplePorts) {
+		// What takes a chat's or a tenant's id takes the scene's key (or, as a hold's function, its lease): other text is a mistake.
+		const id = (fn: string, name: string, value: unknown): void => keyParameter(fn, name, value, ports.key)
 		const summary = ports.call(async (..._args: unknown[]) => SUMMARY)
 		const fence = (fn: string, value: unknown): string => fenceText(fenceParameter(fn, value))
 		// Getters: a name the sample never uses is never made (a semaphore's scene makes no `summaries` lock).
@@ -74,20 +76,23 @@ export const CHAT_DOMAIN: Domain = {
 				const key = textParameter('save', 'chatId', chatId)
 				const words = textParameter('save', 'summary', text)
 				const at = fence('save', value)
-				await ports.write(fenced ? FENCED_UPDATE : PLAIN_UPDATE, fenced ? [words, at, key, at] : [words, at, key], fenceParameter('save', value))
+				await ports.write(fenced ? FENCED_UPDATE : PLAIN_UPDATE, fenced ? [words, at, key, at] : [words, at, key], fenceParameter('save', value), fenced)
 			},
 			claim: async (chatId: unknown, value: unknown) => {
 				const at = fence('claim', value)
-				await ports.write(CLAIM_UPDATE, [at, textParameter('claim', 'chatId', chatId), at], fenceParameter('claim', value))
+				await ports.write(CLAIM_UPDATE, [at, textParameter('claim', 'chatId', chatId), at], fenceParameter('claim', value), true)
 			},
 			db: { exec: async (strings: TemplateStringsArray, ...values: unknown[]) => ports.write(strings.join('?'), values) },
-			model: { summarize: summary },
-			history: ports.call(async (_chatId: unknown) => 'the chat so far'),
+			model: { summarize: ports.call(async (..._history: unknown[]) => SUMMARY) },
+			history: ports.call(async (chatId: unknown) => {
+				id('history', 'chatId', chatId)
+				return 'the chat so far'
+			}),
 			summarize: summary,
 			work: ports.call(async (..._args: unknown[]) => undefined),
-			runExport: ports.call(async (..._args: unknown[]) => undefined),
-			rebuildIndex: ports.call(async (..._args: unknown[]) => undefined),
-			retryLater: ports.call((..._args: unknown[]) => undefined),
+			runExport: ports.call(async (tenantId: unknown) => id('runExport', 'tenantId', tenantId)),
+			rebuildIndex: ports.call(async (tenantId: unknown) => id('rebuildIndex', 'tenantId', tenantId)),
+			retryLater: ports.call((tenantId: unknown) => id('retryLater', 'tenantId', tenantId)),
 			fenceText: ports.call((value: unknown) => fence('fenceText', value)),
 			clock: { advance: (duration: unknown) => ports.advance(duration) },
 			shutdown: { signal: new AbortController().signal },

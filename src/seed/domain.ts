@@ -43,9 +43,10 @@ export interface SamplePorts {
 	store(): SampleStore
 	/**
 	 * Runs a statement that writes the worker's database (the database actor it is linked to), as an
-	 * act the scene shows; `fence` says which fence the write carries when the caller knows it.
+	 * act the scene shows; `fence` says which fence the write carries, and `fenceDecides` whether the
+	 * row's fence decides its outcome, when the caller knows (the engine finds out otherwise).
 	 */
-	write(sql: string, params: readonly unknown[], fence?: bigint): Promise<SampleWriteResult>
+	write(sql: string, params: readonly unknown[], fence?: bigint, fenceDecides?: boolean): Promise<SampleWriteResult>
 	/** Whether the worker's database checks fences (`fences=off` says it does not): the write the domain's save runs. */
 	fenced(): boolean
 	/** Moves the simulated clock on, as an act the scene shows (a test's `clock.advance`). */

@@ -26,6 +26,11 @@ export function textParameter(fn: string, name: string, value: unknown): string 
 	throw new TypeError(`${fn}: ${name} ${shown(value)}: expected a string`)
 }
 
+/** An id argument (a chat's, a tenant's): the scene's key; any other value is a TypeError (prose passed as an id is unread text). */
+export function keyParameter(fn: string, name: string, value: unknown, key: string): void {
+	if (value !== key) throw new TypeError(`${fn}: ${name} ${shown(value)}: expected the scene's key, ${JSON.stringify(key)}`)
+}
+
 /** A test's check: `expect(actual).toBe(expected)` throws when they are not the same value. */
 export function expect(actual: unknown): { toBe(expected: unknown): void } {
 	return {

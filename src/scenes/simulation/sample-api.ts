@@ -27,13 +27,13 @@ export function samplePorts(world: World, worker: WorkerActor, process: WorkerPr
 	return {
 		key: world.key,
 		store: () => (store ??= sampleStore(world, worker, process)),
-		write: async (sql, params, fence) => {
+		write: async (sql, params, fence, fenceDecides) => {
 			// A comment in the SQL is prose beside the picture, as one in the code is.
 			if (/--|\/\*/.test(sql)) throw new Error("a comment in the sample's SQL is prose no one checks; say it in the page's prose around the scene, or in a caption")
 			const database = world.databaseOf(id)
 			if (!database) throw castError(`${id}'s code writes a database, and ${world.databases.size === 0 ? 'the scene has no database actor' : `${id} is linked to no one database actor (link ${id} DB)`}`)
 			await process.act({ kind: 'write', database })
-			const result: SampleWriteResult & { badFence?: string } = world.execWrite(worker, database, sql, params, fence)
+			const result: SampleWriteResult & { badFence?: string } = world.execWrite(worker, database, sql, params, fence, fenceDecides)
 			if (result.badFence !== undefined) {
 				throw new Error(`${database.actor.label.value} keeps ${JSON.stringify(result.badFence)} as the row's fence: a fence kept as text must be its 40 zero-padded digits (fenceText), or it compares wrong`)
 			}

@@ -181,7 +181,7 @@ export class World {
 		const id = worker.actor.id
 		const sql = database.fenced ? FENCED_UPDATE : PLAIN_UPDATE
 		const params = database.fenced ? [`summary by ${id}`, text, this.key, text] : [`summary by ${id}`, text, this.key]
-		return this.#write(worker, database, sql, params, fence).changes > 0
+		return this.#write(worker, database, sql, params, fence, database.fenced).changes > 0
 	}
 
 	/**
@@ -189,13 +189,32 @@ export class World {
 	 * the write carries is the one the caller names, else the value among its parameters that is a
 	 * fence a store gave (as a number or as its 40-digit text); a write with none carries none.
 	 */
-	execWrite(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly unknown[], fence?: bigint): { changes: number; badFence?: string } {
+	execWrite(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly unknown[], fence?: bigint, decides?: boolean): { changes: number; badFence?: string } {
 		const values = params.map(value => sqlValue(value))
 		const carried = fence ?? values.map(value => fenceIn(value, this.givenFences)).find(found => found !== undefined)
-		return this.#write(worker, database, sql, values, carried)
+		return this.#write(worker, database, sql, values, carried, decides)
 	}
 
-	#write(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly SqlValue[], fence: bigint | undefined): { changes: number; badFence?: string } {
+	/**
+	 * Whether the row's fence decided a statement's outcome: the statement run again, in a savepoint
+	 * rolled back after, on the row with the other extreme of fence (none, for a write refused; one
+	 * above every fence, for a write taken). Its own SQL may check no fence, or refuse for another cause.
+	 */
+	#fenceDecides(database: DatabaseActor, sql: string, params: readonly SqlValue[], changed: boolean): boolean {
+		const { driver } = database
+		driver.exec('savepoint fence_decides')
+		try {
+			driver.run(this.domain.setFence, [changed ? '9'.repeat(40) : '', this.domain.rowId(this.key)])
+			return (driver.run(sql, params).changes > 0) !== changed
+		} catch {
+			return false
+		} finally {
+			driver.exec('rollback to fence_decides')
+			driver.exec('release fence_decides')
+		}
+	}
+
+	#write(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly SqlValue[], fence: bigint | undefined, decides?: boolean): { changes: number; badFence?: string } {
 		const before = database.fence
 		const writerBefore = database.writer
 		// Whether the writer's lease was still its own when it wrote: a late write is one that was not.
@@ -204,7 +223,9 @@ export class World {
 		const result = this.#writeRow(database, sql, params)
 		const changed = result.changes > 0
 		if (changed) database.writer = id
-		const plain = { kind: 'wrote' as const, at: this.clock.now(), worker: id, database: database.actor.id, fence: fence ?? 0n, changed, before, fenced: database.fenced, live, ...(fence === undefined ? { noFence: true as const } : {}) }
+		// The seed's writes know whether they check the fence; a sample's own SQL is asked by running it again.
+		const fenced = decides ?? (result.badFence === undefined && this.#fenceDecides(database, sql, params, changed))
+		const plain = { kind: 'wrote' as const, at: this.clock.now(), worker: id, database: database.actor.id, fence: fence ?? 0n, changed, before, fenced, live, ...(fence === undefined ? { noFence: true as const } : {}) }
 		const wrote = writerBefore === undefined ? plain : { ...plain, writerBefore }
 		this.record.happen(wrote)
 		this.#lastWrites.set(`${id} ${database.actor.id}`, wrote)
@@ -243,6 +264,8 @@ export class World {
 		store: StoreActor,
 		options: { tryOnly: boolean; wait?: number; ttl?: number; position: Position; unshown?: true; body?: (lease: Lease) => Promise<unknown>; signal?: AbortSignal; line?: number },
 	): Promise<Hold> {
+		// A lease of this worker's that ran out before it asks again is told before its new hold replaces it.
+		this.record.noticeLosses()
 		let finish = () => {}
 		const ended = new Promise<void>(resolve => {
 			finish = resolve

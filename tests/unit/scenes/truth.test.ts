@@ -174,7 +174,6 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['code-rs-fence-name.scene', [0, 0, 15_000], ['', 'a', 'b'], { a: '7', b: '8' }, { db: '8' }],
 	['code-sql-loose-check.scene', [0, 0, 10_000, 10_000], ['', 'a', 'b', 'b'], { a: '1', b: '2' }, { db: '2' }],
 	['code-template-key.scene', [0, 0, 10_000, 10_000], ['', 'a', 'b', 'b'], { a: '1', b: '2' }, { db: '2' }],
-	['code-ts-fence-name.scene', [0, 0, 15_000], ['', 'a', 'b'], { a: '7', b: '8' }, { db: '8' }],
 	['code-ttl-matches.scene', [0, 0, 10_000], ['', 'a', ''], { a: '1' }, {}],
 	['code-ttl-product.scene', [0, 0], ['', 'a'], { a: '7' }, {}],
 	['counterfactual-holds.scene', [0, 0, 30_000, 30_000], ['', 'a', 'b', 'b'], { a: '7', b: '8' }, { db: '8' }],

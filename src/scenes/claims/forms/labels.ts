@@ -434,6 +434,7 @@ export const DB_ANSWER_FORMS: readonly ClaimForm[] = [
 			const done = answeredWrite(context, false)
 			if (!done.ok) return done
 			const write = context.message?.answers as Of<'wrote'>
+			if (!write.fenced) return fails(`${context.name(write.database)} changed no row, but not for the fences: the write's statement changes no row whatever fence the row keeps`)
 			return relation(slots, write.fence, write.before, 'the write', "the row's") ?? done
 		},
 	},
