@@ -92,6 +92,10 @@ const at = (node: Located, message: string): SampleProblem => ({ line: node.loc?
 function refusals(program: AcornNode, declared: ReadonlySet<string>): SampleProblem[] {
 	const problems: SampleProblem[] = []
 	visit(program as unknown as Located, node => {
+		// The compiled program's own names start with two underscores: a sample that declared one would switch off its guard.
+		if (node.type === 'Identifier' && (node['name'] as string).startsWith('__')) {
+			problems.push(at(node, `names starting with two underscores are the compiled program's own; call it something else than "${node['name'] as string}"`))
+		}
 		const importMeta = node.type === 'MetaProperty' && (node['meta'] as Located)['name'] === 'import'
 		if (node.type === 'ImportDeclaration' || node.type === 'ImportExpression' || importMeta) {
 			problems.push(at(node, "the code sample imports nothing: its names come from the scene's prelude (the authors page lists them)"))

@@ -188,3 +188,10 @@ describe('every run of a scene is the same', () => {
 		expect(JSON.stringify(one.frames)).toBe(JSON.stringify(two.frames))
 	})
 })
+
+describe("the compiled program's own names", () => {
+	it('are refused in a sample, which could otherwise switch off the guard that stops a spinning sample', async () => {
+		const found = await errors(scene('const __tick = (line: number) => line\nfor (;;) {}', `step "Worker A holds the key with fence 7."\n  send lock -> a "fence 7"`))
+		expect(found[0]).toMatch(/^2:9: names starting with two underscores are the compiled program's own; call it something else than "__tick"/)
+	})
+})
