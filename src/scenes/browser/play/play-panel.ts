@@ -18,6 +18,7 @@ import { showEngineLog } from './engine-view.ts'
 import { SessionError, SessionRunner, kindOf } from './run-session.ts'
 import type { SessionState } from './run-session.ts'
 import { decodeSession, encodeSession, sessionHash } from './session-link.ts'
+import { differences, problems, replay, withCode } from './code-replay.ts'
 
 const panels = new WeakMap<HTMLElement, PlayPanel>()
 
@@ -94,6 +95,7 @@ class PlayPanel {
 			options,
 			this.#status,
 			this.#engine,
+			...this.#codeEditor(),
 			element('details', { className: 'scene-play-text' }, [element('summary', {}, ['Your session as a scene']), this.#source]),
 		])
 		this.root.setAttribute('aria-labelledby', heading.id)
@@ -101,6 +103,49 @@ class PlayPanel {
 	}
 
 	#onStep = (): void => this.#refresh()
+
+	/**
+	 * "Run the story with your code": the sample, editable; the guide's steps replayed with the
+	 * reader's code by the engine in a worker, and what changed told step by step.
+	 */
+	#codeEditor(): HTMLElement[] {
+		const code = this.player.data.scene.code
+		if (!code || !withCode(this.player.data.source, code.lines.join('\n'))) return []
+		const id = `${this.player.figure.id}-code`
+		const editor = element('textarea', { className: 'scene-play-code', id, spellcheck: false, rows: Math.max(3, code.lines.length + 1), value: code.lines.join('\n') })
+		const label = element('label', { htmlFor: id }, ["The code each worker runs; change it, and the guide's steps run again with yours"])
+		const result = element('div', { className: 'scene-play-code-result' })
+		result.setAttribute('role', 'status')
+		const run = button('Run the story with this code', '', () => void this.#replayCode(editor.value, result))
+		const reset = button("Back to the guide's code", '', () => {
+			editor.value = code.lines.join('\n')
+			result.textContent = ''
+			this.player.present(undefined)
+		})
+		return [element('details', { className: 'scene-play-edit' }, [element('summary', {}, ['Edit the code']), label, editor, element('div', { className: 'scene-play-options' }, [run, reset]), result])]
+	}
+
+	async #replayCode(code: string, result: HTMLElement): Promise<void> {
+		const source = withCode(this.player.data.source, code)
+		if (source === undefined) return
+		result.textContent = 'Running the story with your code…'
+		try {
+			const replayed = await replay(this.player.figure.id, source)
+			this.player.present({ frames: replayed.scene.frames, svgs: replayed.svgs, narrowSvgs: replayed.narrowSvgs })
+			const changed = differences(this.player.data.scene.frames, replayed.scene.frames)
+			const errors = problems(source, replayed.scene)
+			const first = /^step (\d+)/.exec(changed[0] ?? errors[0] ?? '')
+			this.player.show(first ? Number(first[1]) : 0, { animate: false, link: false })
+			const list = (items: string[]) => element('ul', {}, items.map(item => element('li', {}, [item])))
+			result.replaceChildren(
+				element('p', {}, [changed.length === 0 && errors.length === 0 ? 'With your code the story runs as the guide tells it.' : `With your code, ${changed.length} answer${changed.length === 1 ? '' : 's'} of the engine changed and ${errors.length} claim${errors.length === 1 ? '' : 's'} of the guide no longer hold${errors.length === 1 ? 's' : ''}:`]),
+				...(changed.length > 0 ? [list(changed)] : []),
+				...(errors.length > 0 ? [list(errors)] : []),
+			)
+		} catch (error) {
+			result.textContent = `Your code could not be run: ${error instanceof Error ? error.message : String(error)}`
+		}
+	}
 
 	get #state(): SessionState {
 		const state = this.history[this.history.length - 1]
