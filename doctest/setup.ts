@@ -1,7 +1,7 @@
 /**
  * A block's program: its hidden setup, the one its meta names (`setup="NAME"`: `doctest/setups/NAME.<ext>`,
- * for a setup several pages share), else the one beside its page (`<page>.doctest/<lang>-<n>.<ext>`), else the
- * language's default (`doctest/defaults/`), with the block's text put, as written, where
+ * for a setup several pages share), else its page's (`doctest/setups/<page>/<lang>-<n>.<ext>`, the page's path
+ * under content/ without its extension), else the language's default (`doctest/defaults/`), with the block's text put, as written, where
  * the setup's marker line stands. A setup names the block it is for by its first line, so a block
  * moved or rewritten cannot run under another's setup; and it may name mutants of the block that
  * must fail (`doctest: mutant "A" "B" fails`: the block with its first A made B).
@@ -19,9 +19,15 @@ export interface Program {
 	mutants: { from: string; to: string; source: string }[]
 }
 
-/** The setup file of a block beside its page, whether or not it exists. */
+/**
+ * The setup file of a block of a page, whether or not it exists: `content/guides/locks/fences.mdx`'s second Go
+ * block's is `doctest/setups/guides/locks/fences/go-2.go`. The files directly in a page's folder are its setups; a
+ * page's subpages have folders of their own beside them, and the setups several pages share (`NAME.<ext>`) sit
+ * directly in `doctest/setups/`, where no page's are.
+ */
 export function setupPath(block: CodeBlock, language: Language): string {
-	return `${block.file.replace(/\.mdx?$/, '')}.doctest/${language.name}-${block.ordinal}.${language.extension}`
+	const page = block.file.replace(/^content\//, '').replace(/\.mdx?$/, '')
+	return `doctest/setups/${page}/${language.name}-${block.ordinal}.${language.extension}`
 }
 
 /** The block's program, or an error that names the setup and what is wrong with it. */
