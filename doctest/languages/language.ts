@@ -6,6 +6,8 @@ export interface Language {
 	extension: string
 	/** How its line comments start: a setup's marker lines are comments. */
 	comment: string
+	/** Whether its program finds the doctest's chat.db (doctest/chat-db.ts) made in its folder. */
+	chatDb: boolean
 	/** Runs a program, in `dir` (a fresh folder of its own), with what it may need in `context`. */
 	run(source: string, dir: string, context: RunContext): Promise<Outcome>
 }
@@ -24,4 +26,6 @@ export interface RunContext {
 export interface Outcome {
 	ok: boolean
 	output: string
+	/** How many leases the director ended at the program's request: a program that asked plays a story. */
+	leasesEnded?: number
 }

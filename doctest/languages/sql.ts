@@ -7,6 +7,7 @@ export const sql: Language = {
 	name: 'sql',
 	extension: 'sql',
 	comment: '--',
+	chatDb: false,
 	async run(source, dir, context) {
 		writeFileSync(join(dir, 'main.sql'), source)
 		const runner = join(context.root, 'doctest/support/ts/run-sql.ts')
