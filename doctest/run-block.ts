@@ -23,6 +23,8 @@ export interface BlockRunner {
 	scratch: string
 	/** Prints what each program printed, when asked (`--show`). */
 	show?: (text: string) => void
+	/** False to run a block without the mutants its setup names (a lying version of a block, run alone). */
+	mutants?: boolean
 }
 
 /** What running a block came to. */
@@ -41,7 +43,7 @@ export async function runBlock(block: CodeBlock, runner: BlockRunner): Promise<B
 	const name = `${block.file}:${block.line}: ${block.lang} block ${block.ordinal}`
 	let built: Program
 	try {
-		built = program(runner.root, block, language)
+		built = program(runner.root, block, language, { mutants: runner.mutants !== false })
 	} catch (error) {
 		return { status: 'ran', language, failures: [`${name}: ${(error as Error).message}`], mutants: 0 }
 	}
@@ -100,10 +102,10 @@ async function storyProblems(root: string, block: CodeBlock, built: Program, out
 	return [`plays ${where}, and its run differs from the scene's frames:\n${differences.map(line => `  - ${line}`).join('\n')}`]
 }
 
-/** The program's lines the block takes, `25 to 31`, to read a program's message about its own lines. */
+/** The program's lines the block takes and the page's, `25 to 31, the page's 78 to 84`, to read a program's message about its own lines. */
 function lines(block: CodeBlock, built: Program): string {
 	const count = block.text.split('\n').length
-	return `${built.blockAt} to ${built.blockAt + count - 1}`
+	return `${built.blockAt} to ${built.blockAt + count - 1}, the page's ${block.line + 1} to ${block.line + count}`
 }
 
 function indent(text: string): string {

@@ -37,8 +37,8 @@ export function setupPath(block: CodeBlock, language: Language): string {
 	return `doctest/setups/${page}/${language.name}-${block.ordinal}.${language.extension}`
 }
 
-/** The block's program, or an error that names the setup and what is wrong with it. */
-export function program(root: string, block: CodeBlock, language: Language): Program {
+/** The block's program, or an error that names the setup and what is wrong with it; `mutants: false` leaves its mutants out (a lying version of a block, run alone). */
+export function program(root: string, block: CodeBlock, language: Language, options: { mutants?: boolean } = {}): Program {
 	const own = block.setup !== undefined ? `doctest/setups/${block.setup}.${language.extension}` : setupPath(block, language)
 	if (block.setup !== undefined && !existsSync(join(root, own))) throw new Error(`its meta names setup="${block.setup}", but there is no ${own}`)
 	const setup = existsSync(join(root, own)) ? own : `doctest/defaults/${language.name}.${language.extension}`
@@ -60,7 +60,7 @@ export function program(root: string, block: CodeBlock, language: Language): Pro
 		const lines = code.split('\n').map(line => (line === '' ? '' : indent + line))
 		return text.slice(0, found.index) + lines.join('\n') + text.slice(found.index + found[0].length)
 	}
-	const mutants = [...text.matchAll(new RegExp(`^${comment} doctest: mutant "(.*)" "(.*)" fails$`, 'gm'))].map(([, from = '', to = '']) => {
+	const mutants = options.mutants === false ? [] : [...text.matchAll(new RegExp(`^${comment} doctest: mutant "(.*)" "(.*)" fails$`, 'gm'))].map(([, from = '', to = '']) => {
 		if (!block.text.includes(from)) throw new Error(`${setup}: its mutant makes "${from}" "${to}", but the block has no "${from}"`)
 		return { from, to, source: compose(block.text.replace(from, to)) }
 	})

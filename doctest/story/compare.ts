@@ -35,7 +35,7 @@ export function compareOutcomes(scene: SceneOutcome, block: BlockOutcome): strin
 	else differences.push(...fenceOrder(scene, blockGrants, who))
 
 	for (const write of block.writes) {
-		if (!write.inHold) differences.push(`${write.worker}'s write ran outside ${write.worker}'s hold; a scene's code writes inside its hold, while the lease is its own`)
+		if (!write.inHold) differences.push(`${write.worker}'s write ran outside ${write.worker}'s hold; a scene's code writes inside its hold`)
 	}
 	const sceneWrites = scene.writes.map(write => `${who(write.worker)}'s ${write.taken ? 'taken' : 'refused'}`)
 	const blockWrites = block.writes.map(write => `${write.worker}'s ${write.changes > 0 ? 'taken' : 'refused'}`)

@@ -62,10 +62,13 @@ interface ChatPrelude {
 	runExport(tenantId: string): Promise<void>
 }
 
-/** Everything a sample may name, around a store in the current folder: the prelude's names, and the pages' few more. */
-export async function stubs() {
-	const store = await openStore('store')
-	const db = chatDb(join(process.cwd(), 'chat.db'))
+/** The names the pages' samples use beyond the chat domain's prelude: the doctest's own. */
+export const PAGES_OWN_NAMES = ['chatDb', 'queue', 'batches', 'index'] as const
+
+/** Everything a sample may name, around a store in `dir` (the program's folder): the prelude's names, and the pages' few more. */
+export async function stubs(dir = process.cwd()) {
+	const store = await openStore(join(dir, 'store'))
+	const db = chatDb(join(dir, 'chat.db'))
 	const prelude = CHAT_DOMAIN.prelude(realPorts(store, db)) as unknown as ChatPrelude
 	const indexed: unknown[] = []
 	return {
