@@ -4,11 +4,14 @@
  * (`src/seed/chat-table.ts`, the one copy), chat 42's row as the chat domain makes it, and the
  * refusal a scene's database makes too: a row's summary_fence that is neither '' nor a fence's 40
  * zero-padded digits, since other text (an unpadded `str(lease.fence)`, a Go `Fence.Hi`) compares
- * wrong as text. The languages' supports only open it, so no language has a copy of the SQL.
+ * wrong as text. The languages' supports only open it, so no language has a copy of the SQL. A SQL
+ * block's program finds the seed's table as it was before the migration, which is one of the pages'
+ * SQL blocks.
  */
 import { existsSync } from 'node:fs'
 import { betterSqliteDriver } from '../engine/adapters/node.ts'
 import { CHAT_DOMAIN } from '../src/seed/chat-domain.ts'
+import { CHATS_TABLE } from '../src/seed/chat-table.ts'
 
 /** The file's name in a program's folder. */
 export const CHAT_DB = 'chat.db'
@@ -27,14 +30,21 @@ function guard(name: string, event: string): string {
 		begin select raise(abort, '${FENCE_TEXT_REFUSED.replaceAll("'", "''")}'); end`
 }
 
+/** Which chat.db a program finds: the seed's table as migration 0004 left it (with the refusal), or as it was before. */
+export type ChatDbStage = 'migrated' | 'before the migration'
+
 /** Makes chat.db at `path` (a file of the program's folder), unless it is there already. */
-export function makeChatDb(path: string): void {
+export function makeChatDb(path: string, stage: ChatDbStage = 'migrated'): void {
 	if (existsSync(path)) return
 	const driver = betterSqliteDriver(path)
 	try {
-		driver.exec(CHAT_DOMAIN.schema)
-		driver.exec(guard('summary_fence_text_on_insert', 'insert'))
-		driver.exec(guard('summary_fence_text_on_update', 'update of summary_fence'))
+		if (stage === 'migrated') {
+			driver.exec(CHAT_DOMAIN.schema)
+			driver.exec(guard('summary_fence_text_on_insert', 'insert'))
+			driver.exec(guard('summary_fence_text_on_update', 'update of summary_fence'))
+		} else {
+			driver.exec(CHATS_TABLE)
+		}
 		driver.run(CHAT_DOMAIN.insertRow, [CHAT_DOMAIN.rowId(CHAT_ID)])
 	} finally {
 		driver.close()

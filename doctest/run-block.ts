@@ -50,7 +50,7 @@ export async function runBlock(block: CodeBlock, runner: BlockRunner): Promise<B
 	const run = async (source: string): Promise<Outcome> => {
 		const dir = join(runner.scratch, String(++programs))
 		mkdirSync(dir)
-		if (language.chatDb) makeChatDb(join(dir, CHAT_DB))
+		if (language.chatDb !== undefined) makeChatDb(join(dir, CHAT_DB), language.chatDb)
 		return language.run(source, dir, runner.context)
 	}
 	const failures: string[] = []

@@ -7,7 +7,6 @@ export const shell: Language = {
 	name: 'sh',
 	extension: 'sh',
 	comment: '#',
-	chatDb: false,
 	async run(source, dir, context) {
 		writeFileSync(join(dir, 'main.sh'), source)
 		return context.exec('bash', ['-euo', 'pipefail', 'main.sh'], { cwd: dir, env: { REPO: context.root }, timeoutMs: 120_000 })
