@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { openStore } from '../engine/adapters/node.ts'
 import type { Store } from '../engine/index.ts'
 import { connect, serve, type LockClient, type LockServer } from '../server/index.ts'
-import type { Outcome } from './languages/index.ts'
+import type { Outcome, RunContext } from './languages/index.ts'
 
 const request = /^doctest: end the lease on lock (\S+) key (\S+)$/
 
@@ -40,12 +40,23 @@ export class Director {
 		await this.store.close()
 	}
 
-	/** Runs a command to its end (or its timeout), answering its requests; ok when it exits with 0. */
+	/** What a block's program may use: this server (TINYSTORE_LOCKS_URL), and commands run under this director (60 s each unless told). */
+	runContext(root: string): RunContext {
+		const env = { TINYSTORE_LOCKS_URL: this.url }
+		return {
+			root,
+			env,
+			exec: (command, args, options) => this.exec(command, args, { cwd: options.cwd, env: { ...env, ...options.env }, timeoutMs: options.timeoutMs ?? 60_000 }),
+		}
+	}
+
+	/** Runs a command to its end (or its timeout), answering its requests; ok when it exits with 0, with the count of leases it had ended. */
 	exec(command: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs: number }): Promise<Outcome> {
 		return new Promise(resolve => {
 			const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'], detached: true })
 			let output = ''
 			let pending = ''
+			let leasesEnded = 0
 			const timer = setTimeout(() => {
 				output += `\n(stopped after ${options.timeoutMs / 1000} s)`
 				if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
@@ -60,7 +71,10 @@ export class Director {
 					const asked = request.exec(line)
 					if (asked !== null) {
 						this.endLease(asked[1] as string, asked[2] as string).then(
-							() => child.stdin.write('ok\n'),
+							() => {
+								leasesEnded++
+								child.stdin.write('ok\n')
+							},
 							(error: Error) => child.stdin.write(`failed: ${error.message}\n`),
 						)
 					}
@@ -78,7 +92,7 @@ export class Director {
 				try {
 					if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
 				} catch {}
-				resolve({ ok: code === 0, output })
+				resolve({ ok: code === 0, output, leasesEnded })
 			})
 		})
 	}

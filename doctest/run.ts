@@ -1,19 +1,20 @@
 /**
  * `npm run doctest`: runs every fenced code block of the site's pages (ts, python, go, rust, sql,
- * sh) with its hidden setup (doctest/setup.ts), and each mutant a setup names, which must fail.
+ * sh) with its hidden setup (doctest/setup.ts), and each mutant a setup names, which must fail
+ * (doctest/run-block.ts); a program that plays a scene's story is compared with its frames.
  * Prints a failure with its page, line and output, then a table per language: ran, failed, not
  * run (`norun="why"` in the block's meta). Exits with 1 when a block or a mutant failed.
  * `npm run doctest -- --json FILE` also writes the counts; `-- PATH...` runs the pages under PATH;
  * `-- --show` prints what each program printed.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { codeBlocks, pages, type CodeBlock } from './blocks.ts'
 import { Director } from './director.ts'
-import { LANGUAGES, type RunContext } from './languages/index.ts'
-import { program } from './setup.ts'
+import { LANGUAGES } from './languages/index.ts'
+import { runBlock, type BlockRunner } from './run-block.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '')
 const args = process.argv.slice(2)
@@ -38,66 +39,35 @@ const failures: string[] = []
 
 const director = await Director.start()
 const scratch = mkdtempSync(join(tmpdir(), 'doctest-'))
-let programs = 0
-const context: RunContext = {
+const runner: BlockRunner = {
 	root,
-	env: { TINYSTORE_LOCKS_URL: director.url },
-	exec: (command, commandArgs, options) =>
-		director.exec(command, commandArgs, { cwd: options.cwd, env: { TINYSTORE_LOCKS_URL: director.url, ...options.env }, timeoutMs: options.timeoutMs ?? 60_000 }),
+	scratch,
+	context: director.runContext(root),
+	...(show ? { show: (text: string) => console.log(text) } : {}),
 }
 
-async function runBlock(block: CodeBlock): Promise<void> {
-	const language = LANGUAGES.find(l => l.name === block.lang)
-	const place = `${block.file}:${block.line}`
-	if (language === undefined) {
+async function count(block: CodeBlock): Promise<void> {
+	const run = await runBlock(block, runner)
+	if (run.status === 'not-code') {
 		others.set(block.lang, (others.get(block.lang) ?? 0) + 1)
 		return
 	}
-	const row = rows.get(language.name) as Row
-	if (block.norun !== undefined) {
+	const row = rows.get(block.lang) as Row
+	if (run.status === 'not-run') {
 		row.notRun++
-		notRun.push(`${place} (${block.lang}): ${block.norun}`)
+		notRun.push(`${block.file}:${block.line} (${block.lang}): ${run.why}`)
 		return
 	}
 	row.ran++
-	let built
-	try {
-		built = program(root, block, language)
-	} catch (error) {
-		row.failed++
-		failures.push(`${place}: ${block.lang} block ${block.ordinal}: ${(error as Error).message}`)
-		return
-	}
-	const run = async (source: string) => {
-		const dir = join(scratch, String(++programs))
-		mkdirSync(dir)
-		return language.run(source, dir, context)
-	}
-	const outcome = await run(built.source)
-	if (show) console.log(`${place}: ${block.lang} block ${block.ordinal}:\n${indent(outcome.output)}\n`)
-	if (!outcome.ok) {
-		row.failed++
-		failures.push(`${place}: ${block.lang} block ${block.ordinal} failed (setup ${built.setup}):\n${indent(outcome.output)}`)
-	}
-	for (const mutant of built.mutants) {
-		row.mutants++
-		const changed = await run(mutant.source)
-		if (show) console.log(`${place}: ${block.lang} block ${block.ordinal}, "${mutant.from}" made "${mutant.to}":\n${indent(changed.output)}\n`)
-		// A mutant stopped by its timeout proves nothing: it must fail by its own check.
-		if (changed.ok || changed.output.includes('(stopped after')) {
-			row.failed++
-			failures.push(`${place}: ${block.lang} block ${block.ordinal} with "${mutant.from}" made "${mutant.to}" passed, but its setup says it must fail (${built.setup}):\n${indent(changed.output)}`)
-		}
-	}
-}
-
-function indent(text: string): string {
-	return text.trimEnd().split('\n').slice(-40).map(line => `    ${line}`).join('\n')
+	row.mutants += run.mutants
+	// A block counts as failed once, however many of its mutants passed.
+	if (run.failures.length > 0) row.failed++
+	failures.push(...run.failures)
 }
 
 try {
 	for (const page of pages(root).filter(page => only.length === 0 || only.some(path => page.startsWith(path)))) {
-		for (const block of codeBlocks(root, page)) await runBlock(block)
+		for (const block of codeBlocks(root, page)) await count(block)
 	}
 } finally {
 	await director.close()

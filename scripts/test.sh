@@ -44,6 +44,11 @@ echo "== etcd (at ${SECONDS} s)"
 # A missing etcd does not stop the suite: the etcd tests fail, saying what to install.
 bash scripts/ensure-etcd.sh || echo "(no etcd: the etcd tests will fail)"
 
+echo "== toolchains (at ${SECONDS} s)"
+# Python, Go and Rust, before the unit tests: the doctest's run each language's lying blocks (tests/unit/doctest/).
+# A missing one does not stop the suite: what needs it fails, naming it.
+bash scripts/ensure-toolchains.sh || echo "(a toolchain is missing: the clients' tests, the doctest and its unit tests will fail)"
+
 echo "== type check (at ${SECONDS} s)"
 # astro sync writes .astro/types.d.ts (astro:content, Vite's ?url imports), which tsc reads.
 npx astro sync >/dev/null || exit 1

@@ -1,4 +1,3 @@
--- The default setup of a SQL block: the seed's chats table, before the block runs on it.
-create table chats (id integer primary key, summary text);
-insert into chats (id, summary) values (42, null);
+-- The default setup of a SQL block: it runs on the program's chat.db, which holds the seed's chats table (from
+-- src/seed/chat-table.ts) as it was before migration 0004, and chat 42's row (doctest/chat-db.ts).
 -- doctest: the block

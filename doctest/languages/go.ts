@@ -7,6 +7,7 @@ export const go: Language = {
 	name: 'go',
 	extension: 'go',
 	comment: '//',
+	chatDb: 'migrated',
 	async run(source, dir, context) {
 		const client = join(context.root, 'clients/go')
 		writeFileSync(

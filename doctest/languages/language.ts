@@ -1,3 +1,5 @@
+import type { ChatDbStage } from '../chat-db.ts'
+
 /** How a language's blocks run: what a setup's comments look like, and how a program is run. */
 export interface Language {
 	/** The fence's language, as the page writes it: `ts`, `python`, `go`, `rust`, `sql`, `sh`. */
@@ -6,6 +8,8 @@ export interface Language {
 	extension: string
 	/** How its line comments start: a setup's marker lines are comments. */
 	comment: string
+	/** The doctest's chat.db (doctest/chat-db.ts) its program finds made in its folder, if any. */
+	chatDb?: ChatDbStage
 	/** Runs a program, in `dir` (a fresh folder of its own), with what it may need in `context`. */
 	run(source: string, dir: string, context: RunContext): Promise<Outcome>
 }
@@ -24,4 +28,6 @@ export interface RunContext {
 export interface Outcome {
 	ok: boolean
 	output: string
+	/** How many leases the director ended at the program's request: a program that asked plays a story. */
+	leasesEnded?: number
 }

@@ -7,6 +7,7 @@ export const python: Language = {
 	name: 'python',
 	extension: 'py',
 	comment: '#',
+	chatDb: 'migrated',
 	async run(source, dir, context) {
 		writeFileSync(join(dir, 'main.py'), source)
 		const path = [join(context.root, 'clients/python/src'), join(context.root, 'doctest/support/python')].join(':')

@@ -7,6 +7,7 @@ export const rust: Language = {
 	name: 'rust',
 	extension: 'rs',
 	comment: '//',
+	chatDb: 'migrated',
 	async run(source, dir, context) {
 		const client = join(context.root, 'clients/rust')
 		writeFileSync(

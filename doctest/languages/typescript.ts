@@ -7,6 +7,7 @@ export const typescript: Language = {
 	name: 'ts',
 	extension: 'ts',
 	comment: '//',
+	chatDb: 'migrated',
 	async run(source, dir, context) {
 		writeFileSync(join(dir, 'main.mts'), source.replaceAll("'@repo/", `'${context.root}/`))
 		return context.exec(join(context.root, 'node_modules/.bin/tsx'), ['main.mts'], { cwd: dir })

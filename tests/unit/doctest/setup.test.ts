@@ -1,8 +1,9 @@
+import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { codeBlocks, pages, type CodeBlock } from '../../../doctest/blocks.ts'
 import { LANGUAGES } from '../../../doctest/languages/index.ts'
-import { program } from '../../../doctest/setup.ts'
+import { program, setupPath } from '../../../doctest/setup.ts'
 
 // What npm run doctest runs, without running it: every page's blocks and the programs their setups make.
 // The runs themselves (a lock server, Python, Go and Rust) are npm run doctest's, which npm test runs.
@@ -10,6 +11,8 @@ import { program } from '../../../doctest/setup.ts'
 const root = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '')
 const language = (name: string) => LANGUAGES.find(l => l.name === name) ?? expect.unreachable(name)
 const everyBlock = pages(root).flatMap(page => codeBlocks(root, page))
+const filesUnder = (dir: string): string[] =>
+	readdirSync(`${root}/${dir}`, { withFileTypes: true }).flatMap(entry => (entry.isDirectory() ? filesUnder(`${dir}/${entry.name}`) : [`${dir}/${entry.name}`]))
 
 describe('the doctest', () => {
 	it('reads every fenced block of the pages with its place, language and meta, scenes left out', () => {
@@ -38,12 +41,25 @@ describe('the doctest', () => {
 	it('refuses a setup written for another block, naming both places', () => {
 		const block: CodeBlock = { ...(everyBlock.find(b => b.file.endsWith('fences.mdx') && b.lang === 'python') as CodeBlock), text: 'print("another block")' }
 		expect(() => program(root, block, language('python'))).toThrow(
-			'content/guides/locks/fences.doctest/python-1.py:1: it is the setup of the block that starts "async with summaries.hold(chat_id) as lease:", but content/guides/locks/fences.mdx:',
+			'doctest/setups/guides/locks/fences/python-1.py:1: it is the setup of the block that starts "async with summaries.hold(chat_id) as lease:", but content/guides/locks/fences.mdx:',
 		)
 	})
 
 	it('refuses a setup its meta names that is not there', () => {
 		const block: CodeBlock = { file: 'content/x.mdx', line: 3, lang: 'sh', meta: 'setup="nowhere"', text: 'true', ordinal: 1, setup: 'nowhere' }
 		expect(() => program(root, block, language('sh'))).toThrow('its meta names setup="nowhere", but there is no doctest/setups/nowhere.sh')
+	})
+
+	it('keeps content/ to pages: its files are Markdown and MDX, the setups are under doctest/setups/', () => {
+		expect(filesUnder('content').filter(file => !/\.mdx?$/.test(file))).toEqual([])
+	})
+
+	it("finds a page's setups under doctest/setups/ by the page's path, and every one of them is the setup of a block of its page", () => {
+		const fences = everyBlock.find(block => block.file === 'content/guides/locks/fences.mdx' && block.lang === 'go' && block.ordinal === 2) as CodeBlock
+		expect(setupPath(fences, language('go'))).toBe('doctest/setups/guides/locks/fences/go-2.go')
+		const expected = new Set(everyBlock.filter(block => LANGUAGES.some(l => l.name === block.lang)).map(block => setupPath(block, language(block.lang))))
+		// The files directly in doctest/setups/ are the setups pages share by name (setup="NAME").
+		const orphans = filesUnder('doctest/setups').filter(file => file.split('/').length > 3 && !expected.has(file))
+		expect(orphans, 'setups whose page has no such block').toEqual([])
 	})
 })

@@ -10,12 +10,12 @@ const PAGES_ENDPOINTS = 'etcd1:2379,etcd2:2379,etcd3:2379'
 const cluster = await LocalCluster.start({ members: 3 })
 const connectEtcd = (options: EtcdConnectOptions) => connectTo({ ...options, endpoints: options.endpoints === PAGES_ENDPOINTS ? cluster.endpoints : options.endpoints })
 const given = await stubs()
-const { chatId, save, summarize, db } = given
+const { chatId, save, summarize } = given
 try {
 	// doctest: the block
 	await client.close()
-	const row = db.row(chatId)
-	if (row.summary !== `a summary of chat ${chatId}` || !/^[0-9]{40}$/.test(row.summary_fence) || /^0+$/.test(row.summary_fence)) throw new Error(`expected the summary saved with the lease's fence, got ${JSON.stringify(row)}`)
+	const row = given.chatDb.row(chatId)
+	if (row?.summary !== (await summarize(chatId)) || !/^[0-9]{40}$/.test(row.summary_fence) || /^0+$/.test(row.summary_fence)) throw new Error(`expected the summary saved with the lease's fence, got ${JSON.stringify(row)}`)
 	console.log(JSON.stringify(row))
 } finally {
 	await given.store.close()

@@ -1,16 +1,17 @@
 // doctest: the go block that starts: err = summaries.Hold(ctx, chatID, func(ctx context.Context, lease *locks.Lease) error {
+// doctest: plays the scene above
 // doctest: mutant "summary_fence < ?" "summary_fence <> ?" fails
-// The seed's story with the sample as written, against the doctest's lock server and a real chat.db (SQLite through
+// The seed's story with the sample as written, against the doctest's lock server and its chat.db (SQLite through
 // cgo): worker A holds the chat's key and pauses in its summary; its lease is ended (as when its TTL passes while it
 // is paused: A's ctx is cancelled, and A goes on all the same, as a paused process does); worker B holds the key and
-// saves; A wakes and saves too. B's summary stays, and A's write changes no row.
+// saves; A wakes and saves too. The leases the holds were given and what each write did are printed for the doctest
+// to compare with the scene's frames.
 package main
 
 import (
 	"context"
 	"fmt"
 	"os"
-	"strings"
 
 	"tinyshed.org/tinystore/locks"
 )
@@ -39,32 +40,32 @@ func history(_ context.Context, chatID string) []string {
 	return []string{"the messages of chat " + chatID}
 }
 
-func worker(name string, model summarizer, chatDB *ChatDB) error {
+func worker(name string, model summarizer, story *Story) error {
 	ctx := context.Background()
 	client, err := locks.Connect(ctx, os.Getenv("TINYSTORE_LOCKS_URL"))
 	if err != nil {
 		return err
 	}
 	defer client.Close()
-	summaries := client.Lock("summaries")
-	db := chatDB.As(name)
+	summaries := story.Lock(client.Lock("summaries"), name)
+	db := story.DB(name)
 	chatID := "42"
 	// doctest: the block
 	return err
 }
 
 func main() {
-	chatDB, err := openChatDB("chat.db")
+	story, err := openStory("chat.db")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	paused := pausedModel{holds: make(chan struct{}), bSaved: make(chan struct{})}
 	aDone := make(chan error, 1)
-	go func() { aDone <- worker("A", paused, chatDB) }()
+	go func() { aDone <- worker("A", paused, story) }()
 	// B asks for the key once A holds it, and gets it once A's lease has ended.
 	<-paused.holds
-	if err := worker("B", model{}, chatDB); err != nil {
+	if err := worker("B", model{}, story); err != nil {
 		fmt.Fprintln(os.Stderr, "B:", err)
 		os.Exit(1)
 	}
@@ -73,10 +74,5 @@ func main() {
 		fmt.Fprintln(os.Stderr, "A:", err)
 		os.Exit(1)
 	}
-	summary, fence := chatDB.Row(42)
-	fmt.Printf("writes %v, row %q %q\n", *chatDB.writes, summary, fence)
-	if summary != "the summary of B" || strings.Join(*chatDB.writes, ", ") != "B changed 1, A changed 0" || len(fence) != 40 || strings.HasPrefix(fence, " ") {
-		fmt.Fprintln(os.Stderr, "expected B's summary to stay, with its fence as 40 digits, and A's late write to change no row")
-		os.Exit(1)
-	}
+	story.Report()
 }

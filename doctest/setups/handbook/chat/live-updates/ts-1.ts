@@ -24,8 +24,8 @@ const model = {
 
 await Promise.all([summarizeChat('42'), summarizeChat('42'), summarizeChat('42')])
 const row = db.row(42)
-const fence = row.summary_fence
+const fence = row?.summary_fence ?? ''
 if (most !== 1 || jobs !== 3) throw new Error(`expected three jobs one at a time, got ${jobs} jobs, at most ${most} at once`)
-if (row.summary !== 'summary 3 of 1 lines' || fence.length !== 40 || fence === fenceText(0n)) throw new Error(`expected the last job's summary and a fence, got ${JSON.stringify(row)}`)
+if (row?.summary !== 'summary 3 of 1 lines' || fence.length !== 40 || fence === fenceText(0n)) throw new Error(`expected the last job's summary and a fence, got ${JSON.stringify(row)}`)
 await closeAll()
 console.log(JSON.stringify(row))
