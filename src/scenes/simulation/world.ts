@@ -23,6 +23,12 @@ export type OpenDriver = (bytes?: Uint8Array, owner?: string) => SqliteDriver
 
 /** The key the scene's workers hold unless the scene says `key`. */
 export const DEFAULT_KEY = 'chat'
+/**
+ * The most of the engine's timers one wait of a scene runs through (a lease's end, a renewal, a
+ * wait's): a key a renewing holder keeps never comes free, and the scene says so after these.
+ */
+export const UNTIL_TIMERS = 10_000
+
 /** The longest a scene may run in simulated time: a hold that waits "as long as it takes" waits at most this. */
 export const SCENE_TIME_LIMIT_MS = 30 * 24 * 3600 * 1000
 
@@ -497,7 +503,7 @@ export class World {
 	 */
 	async until(done: () => boolean, settled = false): Promise<boolean> {
 		if (!settled) await this.clock.settle()
-		for (let guard = 0; !done() && guard < 100_000; guard++) {
+		for (let guard = 0; !done() && guard < UNTIL_TIMERS; guard++) {
 			const next = this.clock.nextTimerAt
 			if (next === undefined) return done()
 			if (next > SCENE_TIME_LIMIT_MS) return false

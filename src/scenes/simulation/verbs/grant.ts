@@ -6,7 +6,7 @@
  */
 import type { Send } from '../../../../scene-parser/index.ts'
 import { formatDuration } from '../../../../engine/index.ts'
-import { SCENE_TIME_LIMIT_MS } from '../world.ts'
+import { SCENE_TIME_LIMIT_MS, UNTIL_TIMERS } from '../world.ts'
 import type { Happening, Intent } from '../../claims/index.ts'
 import { showFence } from '../../claims/index.ts'
 import type { Outcome } from '../../frame.ts'
@@ -81,7 +81,7 @@ export const grant: MessageKind = {
 			const reached = await world.until(() => current.lease !== undefined || current.failed !== undefined, settled)
 			if (!reached) {
 				const holders = world.holdersOf(store).join(', ') || 'no one'
-				world.report(send.position, `${worker.actor.id} never gets the key: it is still held by ${holders} at ${formatDuration(world.clock.now())}, ${world.clock.now() >= SCENE_TIME_LIMIT_MS ? "the scene's 30-day limit" : 'after 100,000 of the engine\'s timers (renewals keep it held)'}`)
+				world.report(send.position, `${worker.actor.id} never gets the key: it is still held by ${holders} at ${formatDuration(world.clock.now())}, ${world.clock.now() >= SCENE_TIME_LIMIT_MS ? "the scene's 30-day limit" : `after ${UNTIL_TIMERS.toLocaleString('en')} of the engine's timers (renewals keep it held)`}`)
 				world.stopped = true
 				return { outcome: { kind: 'none', reason: 'never-granted' } }
 			}
