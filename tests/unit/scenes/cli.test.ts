@@ -22,7 +22,7 @@ describe('npm run scenes -- check', () => {
 	})
 
 	it('prints FILE:LINE:COL: error: MESSAGE for a wrong number, and exits 1', () => {
-		const result = scenes('check', FIXTURES)
+		const result = scenes('check', `${FIXTURES}/ok.scene`, `${FIXTURES}/wrong-fence.mdx`)
 		expect(result.stderr).toContain(`${FIXTURES}/wrong-fence.mdx:14:25: error: expected fence 9, the engine gave 8`)
 		expect(result.stdout).toContain(`ok ${FIXTURES}/ok.scene:1`)
 		expect(result.status).toBe(1)

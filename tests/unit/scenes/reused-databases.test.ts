@@ -281,6 +281,7 @@ describe('a scene cannot tell a reused database from a new one', () => {
 		expect(openNodeDriver).not.toBe(openFreshNodeDriver)
 	})
 
+	// Every scene of the site and every fixture, three times over: a corpus check, given the time it takes on a busy machine.
 	it('gives every scene and fixture the same frames, diagnostics and backup bytes, each run after all the others', async () => {
 		expect(scenes.length).toBeGreaterThan(50)
 		const open = reuseEmptyDatabases(openFreshNodeDriver)
@@ -299,5 +300,5 @@ describe('a scene cannot tell a reused database from a new one', () => {
 		}
 		expect(differ).toEqual([])
 		expect(backups, 'scenes that back up a store, whose bytes were compared').toBeGreaterThan(0)
-	})
+	}, 300_000)
 })
