@@ -6,7 +6,7 @@
  * that spins rather than hanging the build or the page. Runs in Node at build and in the browser on a reader's edit; nothing here
  * reads the sample for what it means.
  */
-import { TICK } from './guard.ts'
+import { FLOAT, TICK } from './guard.ts'
 import { Parser, type Node as AcornNode } from 'acorn'
 import { transform } from 'sucrase'
 
@@ -95,6 +95,12 @@ function refusals(program: AcornNode, declared: ReadonlySet<string>): SampleProb
 		// The compiled program's own names start with two underscores: a sample that declared one would switch off its guard.
 		if (node.type === 'Identifier' && (node['name'] as string).startsWith('__')) {
 			problems.push(at(node, `names starting with two underscores are the compiled program's own; call it something else than "${node['name'] as string}"`))
+		}
+		// A regular expression can backtrack for minutes in one statement, past every guard; a sample has no text to search.
+		if (node.type === 'Literal' && node['regex'] !== undefined) problems.push(at(node, 'the code sample has no text to search: a regular expression is refused (one can run for minutes in a single statement)'))
+		// A statement that is only a value does nothing: it is prose beside the picture that nothing checks, as a comment is.
+		if (node.type === 'ExpressionStatement' && ['Literal', 'TemplateLiteral'].includes((node['expression'] as Located).type)) {
+			problems.push(at(node, "a statement that is only a value does nothing: it is prose no one checks; say it in the page's prose around the scene, or in a caption"))
 		}
 		const importMeta = node.type === 'MetaProperty' && (node['meta'] as Located)['name'] === 'import'
 		if (node.type === 'ImportDeclaration' || node.type === 'ImportExpression' || importMeta) {
@@ -302,47 +308,58 @@ function bindingNames(pattern: Located, scope: Set<string>): void {
  * Text is put in at offsets, never a new line, so the program's lines stay the sample's.
  */
 function withGuards(js: string, program: AcornNode): string {
-	const edits: { at: number; text: string }[] = []
+	/** One insertion: where, what, whether it closes a construct, and the depth of the node that made it. */
+	const edits: { at: number; text: string; closing: boolean; depth: number }[] = []
 	const guard = (line: number): string => `${TICK}(${line});`
 	const lineOf = (node: Located): number => node.loc?.start.line ?? 1
-	const guardList = (statements: Located[]): void => {
-		for (const statement of statements) edits.push({ at: statement.start, text: guard(lineOf(statement)) })
+	const wrap = (node: Located, depth: number, open: string, close: string): void => {
+		edits.push({ at: node.start, text: open, closing: false, depth })
+		edits.push({ at: node.end, text: close, closing: true, depth })
 	}
-	const guardBody = (body: Located): void => {
-		if (body.type === 'BlockStatement') return
-		// A loop's single statement becomes a block, so each turn passes the guard.
-		edits.push({ at: body.start, text: `{${guard(lineOf(body))}` })
-		edits.push({ at: body.end, text: '}' })
-	}
-	visit(program as unknown as Located, node => {
+	const walk = (node: Located, depth: number): void => {
 		switch (node.type) {
+			case 'ExpressionStatement': {
+				// A call made as a statement leaves its value unawaited: a promise of it that fails must be told, not left unhandled.
+				const expression = node['expression'] as Located
+				if (expression.type === 'CallExpression' || expression.type === 'NewExpression' || expression.type === 'TaggedTemplateExpression') wrap(expression, depth + 1, `${FLOAT}(`, ')')
+				break
+			}
 			case 'Program':
 			case 'BlockStatement':
 			case 'StaticBlock':
-				guardList(node['body'] as Located[])
-				break
 			case 'SwitchCase':
-				guardList(node['consequent'] as Located[])
+				for (const statement of node[node.type === 'SwitchCase' ? 'consequent' : 'body'] as Located[]) {
+					edits.push({ at: statement.start, text: guard(lineOf(statement)), closing: false, depth: depth + 1 })
+				}
 				break
 			case 'WhileStatement':
 			case 'DoWhileStatement':
 			case 'ForStatement':
 			case 'ForInStatement':
-			case 'ForOfStatement':
-				guardBody(node['body'] as Located)
+			case 'ForOfStatement': {
+				// A loop's single statement becomes a block, so each turn passes the guard.
+				const body = node['body'] as Located
+				if (body.type !== 'BlockStatement') wrap(body, depth + 1, `{${guard(lineOf(body))}`, '}')
 				break
+			}
 			case 'ArrowFunctionExpression': {
 				const body = node['body'] as Located
-				if (body.type !== 'BlockStatement') {
-					edits.push({ at: body.start, text: `(${TICK}(${lineOf(body)}), ` })
-					edits.push({ at: body.end, text: ')' })
-				}
+				if (body.type !== 'BlockStatement') wrap(body, depth + 1, `(${TICK}(${lineOf(body)}), `, ')')
 				break
 			}
 		}
-	})
-	// From the end, so each offset is still the original's; at one offset, the later edit (a closing one) first.
-	edits.sort((a, b) => b.at - a.at)
+		for (const [key, value] of Object.entries(node)) {
+			if (key === 'loc') continue
+			if (Array.isArray(value)) {
+				for (const child of value) if (isNode(child)) walk(child, depth + 1)
+			} else if (isNode(value)) walk(value, depth + 1)
+		}
+	}
+	walk(program as unknown as Located, 0)
+	// At one offset the text must read: what closes, innermost first, then what opens, outermost first.
+	// Edits go in from the end, and at one offset each goes in before the ones already in: so the reverse.
+	const order = (edit: { closing: boolean; depth: number }): number => (edit.closing ? -edit.depth : 1_000_000 + edit.depth)
+	edits.sort((a, b) => b.at - a.at || order(b) - order(a))
 	let out = js
 	for (const edit of edits) out = out.slice(0, edit.at) + edit.text + out.slice(edit.at)
 	return out

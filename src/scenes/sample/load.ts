@@ -4,10 +4,16 @@
  * transpiler: the page runs what the build compiled.
  */
 import type { CompiledSample } from './compile.ts'
-import { TICK } from './guard.ts'
+import { FLOAT, TICK } from './guard.ts'
 
-/** A sample's program: runs once per worker, with that worker's prelude and the guard the compiled code calls before each statement. */
-export type SampleProgram = (prelude: Readonly<Record<string, unknown>>, tick: (line: number) => void) => Promise<unknown>
+/** What the compiled code calls: the guard before each statement (with its line), and what it hands an unawaited call's value. */
+export interface SampleHooks {
+	tick(line: number): void
+	float<T>(value: T): T
+}
+
+/** A sample's program: runs once per worker, with that worker's prelude and hooks. */
+export type SampleProgram = (prelude: Readonly<Record<string, unknown>>, hooks: SampleHooks) => Promise<unknown>
 
 let loaded = 0
 
@@ -19,7 +25,50 @@ export function loadSample(sample: CompiledSample): { program: SampleProgram; fi
 	const file = `scene-sample-${++loaded}.js`
 	const names = sample.names.length === 0 ? '' : `const { ${sample.names.join(', ')} } = __prelude;`
 	// Everything before the sample's first line is on one line, so line N + 1 of this text is line N of the sample.
-	const source = `(function () { 'use strict'; return async function (${TICK}, __prelude) { ${names}\n${sample.js}\n} })()\n//# sourceURL=${file}`
-	const make = evaluate(source) as (tick: (line: number) => void, prelude: Readonly<Record<string, unknown>>) => Promise<unknown>
-	return { program: (prelude, tick) => make(tick, prelude), file }
+	const source = `(function () { 'use strict'; return async function (${TICK}, ${FLOAT}, __prelude) { ${names}\n${sample.js}\n} })()\n//# sourceURL=${file}`
+	const make = evaluate(source) as (tick: (line: number) => void, float: <T>(value: T) => T, prelude: Readonly<Record<string, unknown>>) => Promise<unknown>
+	return { program: (prelude, hooks) => make(hooks.tick, hooks.float, prelude), file }
+}
+
+interface CallSite {
+	getScriptNameOrSourceURL?(): string | null | undefined
+	getFileName(): string | null | undefined
+	getLineNumber(): number | null
+}
+
+type V8Error = ErrorConstructor & {
+	prepareStackTrace?: (error: Error, frames: CallSite[]) => unknown
+	captureStackTrace?: (target: object, fn?: (...args: never[]) => unknown) => void
+	stackTraceLimit?: number
+}
+
+const V8 = Error as V8Error
+
+/**
+ * The sample's line that is calling now: the innermost frame of `file` on the stack (V8 gives the
+ * frames; another engine's stack text names them). Asked at each act only, the one place where the
+ * statement's line may not be the call's (an act made through a helper of the sample's).
+ */
+export function runningLine(file: string): number | undefined {
+	let line: number | undefined
+	if (typeof V8.captureStackTrace === 'function') {
+		const prepare = V8.prepareStackTrace
+		const limit = V8.stackTraceLimit
+		V8.prepareStackTrace = (_error, frames) => frames
+		V8.stackTraceLimit = 12
+		const holder: { stack?: CallSite[] } = {}
+		V8.captureStackTrace(holder, runningLine)
+		const frames = holder.stack
+		V8.prepareStackTrace = prepare
+		V8.stackTraceLimit = limit
+		if (Array.isArray(frames)) {
+			const frame = frames.find(one => (one.getScriptNameOrSourceURL?.() ?? one.getFileName()) === file)
+			line = frame?.getLineNumber() ?? undefined
+		}
+	} else {
+		const match = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(new Error().stack ?? '')
+		line = match ? Number(match[1]) : undefined
+	}
+	// Line 1 of the program is its own header; the sample's line N is the program's N + 1.
+	return line === undefined || line < 2 ? undefined : line - 1
 }

@@ -6,7 +6,7 @@
  * does nothing more. It knows which line of the sample it runs from the guard the compiled code calls
  * before each statement, never from the text.
  */
-import type { SampleProgram } from '../sample/load.ts'
+import { runningLine, type SampleHooks, type SampleProgram } from '../sample/load.ts'
 import type { DatabaseActor, StoreActor } from './actors.ts'
 
 /** An act of a worker's code that a step shows, and what it asks for. */
@@ -113,13 +113,52 @@ export class WorkerProcess {
 		this.#lastLine = line
 	}
 
-	/** The code stops at an act until a step lets it go on; a crashed process never goes on. */
+	/**
+	 * The code stops at an act until a step lets it go on; a crashed process never goes on. One act
+	 * at a time: an act asked for while another waits (a call left unawaited) is the code's mistake.
+	 */
 	act(act: Act): Promise<void> {
-		const line = this.record()
+		this.record()
+		// The call's own line, through any helper of the sample's; the statement's line where the stack cannot tell.
+		const line = runningLine(this.file) ?? this.#lastLine
+		if (line !== undefined) this.#lastLine = line
 		if (this.#crashed) return new Promise<void>(() => {})
+		const waiting = this.#parked
+		if (waiting) {
+			const error = new Error(`${this.worker}'s code asks for a second act (line ${line ?? '?'}) while its first waits (line ${waiting.line ?? '?'}): a worker's code does one act at a time; await each`)
+			this.threw(error)
+			return Promise.reject(error)
+		}
 		return new Promise<void>(resolve => {
 			this.#parked = { act, line, go: resolve }
 		})
+	}
+
+	/** The engine's own refusals the code was given (a wait that ran out, a lost lease): the errors a story may tell, known by what they are, not by their name. */
+	readonly #story = new WeakSet<object>()
+
+	/** Marks an error as the engine's own refusal, given to the code. */
+	story<E>(error: E): E {
+		if (typeof error === 'object' && error !== null) this.#story.add(error)
+		return error
+	}
+
+	/** Whether an error is one the engine gave the code (so a story may tell it), not one the code made. */
+	isStory(error: unknown): boolean {
+		return typeof error === 'object' && error !== null && this.#story.has(error)
+	}
+
+	/** What the compiled code hands a value it leaves unawaited: a promise of it that fails is the code's mistake, told, never an unhandled rejection. */
+	readonly float = <T>(value: T): T => {
+		if (typeof (value as { then?: unknown } | null)?.then === 'function') {
+			;(value as unknown as PromiseLike<unknown>).then(undefined, (error: unknown) => this.threw(error))
+		}
+		return value
+	}
+
+	/** The hooks the compiled code calls. */
+	get hooks(): SampleHooks {
+		return { tick: this.tick, float: this.float }
 	}
 
 	/** Runs the code until it stops at an act, ends, fails, or waits on the engine; starts it the first time. */
@@ -207,7 +246,7 @@ export class WorkerProcess {
 			this.#failure = { error, line: undefined }
 			return
 		}
-		this.program(prelude, this.tick).then(
+		this.program(prelude, this.hooks).then(
 			() => {
 				this.#ended = true
 			},

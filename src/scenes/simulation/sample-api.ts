@@ -11,6 +11,9 @@ import type { WorkerProcess } from './process.ts'
 import type { World } from './world.ts'
 import { isLockName } from '../claims/index.ts'
 
+/** The engine's refusals a story may tell: a wait that ran out, a hold cancelled, a store that closed, a lease lost or released. Any other (invalid) is the code's mistake. */
+const STORY_CODES: ReadonlySet<string> = new Set(['held', 'cancelled', 'closed', 'lost', 'released'])
+
 /** The options `hold` and `tryHold` take. */
 const HOLD_OPTIONS = ['ttl', 'wait', 'signal', 'renew', 'onLost']
 const TRY_OPTIONS = ['ttl', 'signal', 'renew', 'onLost']
@@ -128,7 +131,10 @@ function sampleLock(world: World, worker: WorkerActor, process: WorkerProcess, n
 				}
 			},
 		})
-		return hold.done as Promise<T | undefined>
+		// The engine's refusal of the hold (a wait that ran out, a store that closed) is one a story may tell.
+		return (hold.done as Promise<T | undefined>).catch((error: unknown) => {
+			throw error instanceof LockError && STORY_CODES.has(error.code) ? process.story(error) : error
+		})
 	}
 	return {
 		name,
@@ -175,7 +181,7 @@ function sampleLease(world: World, worker: WorkerActor, process: WorkerProcess, 
 			if (!store) return
 			await process.act({ kind: 'renew', store })
 			const refusal = await world.renew(worker, ttl === undefined ? {} : { ttl })
-			if (refusal !== undefined) throw refusal
+			if (refusal !== undefined) throw process.story(refusal)
 		},
 	}
 }

@@ -344,7 +344,7 @@ function linesOf(stage: Stage, step: Step): { lines: number[]; ran: { worker: st
 	for (const process of world.processes.values()) {
 		const lines = process.takeLines()
 		const thrown = process.thrown
-		if (thrown && !isStoryError(thrown.error) && !world.failuresTold.has(process.worker)) {
+		if (thrown && !process.isStory(thrown.error) && !world.failuresTold.has(process.worker)) {
 			world.failuresTold.add(process.worker)
 			const code = world.scene.code as Code
 			const error = thrown.error
@@ -363,16 +363,6 @@ function linesOf(stage: Stage, step: Step): { lines: number[]; ran: { worker: st
 		world.report(step.position, `line=${step.lines.from === step.lines.to ? step.lines.from : `${step.lines.from}-${step.lines.to}`}, but ${told}; write line=${lines.length === 0 ? '' : lineRange(lines, true)}, or leave line= out: the lit lines are the lines that ran`)
 	}
 	return { lines, ran }
-}
-
-/**
- * The engine's refusals a story tells (a wait that ran out, a hold cancelled, a store that closed, a
- * lease lost or released): code that does not catch one ends with it, as it would in production.
- * Any other error (a TypeError, a bad option, a failed check) is a mistake in the sample, told at its line.
- */
-function isStoryError(error: unknown): boolean {
-	const code = typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined
-	return error instanceof Error && error.name === 'LockError' && (code === 'held' || code === 'cancelled' || code === 'closed' || code === 'lost' || code === 'released')
 }
 
 /** Lines in words (`lines 2-3`, `line 1`), or as `line=` writes them (`2-3`). */
