@@ -4,8 +4,8 @@
  * as checked claims, each with the facts it was checked against, for a reader to open.
  */
 import { formatDuration } from '../../../engine/index.ts'
-import type { ClaimContext, Evidence, SlotType } from './form.ts'
-import type { Happening } from './facts.ts'
+import type { ClaimContext, SlotType } from './form.ts'
+import type { Evidence, Happening } from '../frame.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { liveLease } from './query.ts'
 import { causeProblem, type Told } from './causes.ts'

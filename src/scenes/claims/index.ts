@@ -3,8 +3,9 @@
  * each checked against the engine's facts, or as an aside of neutral words, or refused with the
  * nearest forms.
  */
-export type { ActorKind, DatabaseFact, Happening, LeaseFact, MessageFacts, RunFacts, StepFacts, StoreFact, WorkerFact, WorldFacts } from './facts.ts'
-export type { ClaimContext, ClaimForm, Evidence, HappeningData, Intent, Place, Slot, SlotType } from './form.ts'
+export type { ActorKind, DatabaseFact, LeaseFact, MessageFacts, RunFacts, StepFacts, StoreFact, WorkerFact, WorldFacts } from './facts.ts'
+export type { Happening } from '../frame.ts'
+export type { ClaimContext, ClaimForm, Intent, Place, Slot, SlotType } from './form.ts'
 export { PLACE_NAMES } from './form.ts'
 export type { CastMember } from './parameters.ts'
 export { castProblems, isClaimWord, isLockName, nameProblem } from './actor-names.ts'

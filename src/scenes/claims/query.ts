@@ -3,8 +3,9 @@
  * held in a step, what happened to it, which store the key is on, and the evidence to show.
  */
 import { formatDuration } from '../../../engine/index.ts'
-import type { Happening, LeaseFact, RunFacts, StepFacts, StoreFact, WorldFacts } from './facts.ts'
-import type { ClaimContext, Evidence, HappeningData, Slot, Verdict } from './form.ts'
+import type { Evidence, Happening, HappeningData } from '../frame.ts'
+import type { LeaseFact, RunFacts, StepFacts, StoreFact, WorldFacts } from './facts.ts'
+import type { ClaimContext, Slot, Verdict } from './form.ts'
 import { showFence } from './fence-notation.ts'
 
 type Kind = Happening['kind']
