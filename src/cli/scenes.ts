@@ -4,7 +4,7 @@
  */
 import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join, relative } from 'node:path'
-import { formatMessage } from '../../scene-parser/format.ts'
+import { formatMessage } from '../scenes/frame-format.ts'
 import { compileScene } from '../scenes/simulation/index.ts'
 import type { SceneFrames } from '../scenes/frame.ts'
 import { openNodeDriver } from '../scenes/node-sqlite/node-drivers.ts'

@@ -1,5 +1,5 @@
 /** The facts a claim was checked against, in words for the reader who opens "what was checked": the view of a frame's checks. */
-import { formatDuration } from '../../engine/index.ts'
+import { formatDuration } from './frame-format.ts'
 import type { Evidence, HappeningData } from './frame.ts'
 
 /** Names an actor by its label. */

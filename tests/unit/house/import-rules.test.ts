@@ -74,7 +74,7 @@ describe('the import-rule check fails on a forbidden import', () => {
 		expect(check([engine, parser, { path: 'src/scenes/simulation/both.ts', text: both.replaceAll('../../', '../../../') }])).toEqual([])
 	})
 
-	it('keeps the site to the entries of the simulation, the renderer and the claim language, and the parser to its message format', () => {
+	it("keeps the site to the entries of the simulation, the renderer and the claim language, and the parser's message format to the frame's formatting", () => {
 		const found = check([
 			{ path: 'src/cli/check.ts', text: "import { compileScene } from '../scenes/simulation/compile.ts'\nimport { compileScene as again } from '../scenes/simulation/index.ts'\n" },
 			{ path: 'src/playground/draw.ts', text: "import { renderFrame } from '../scenes/render/render-svg.ts'\nimport { FORMS } from '../scenes/claims/registry.ts'\n" },
@@ -87,6 +87,7 @@ describe('the import-rule check fails on a forbidden import', () => {
 			{ path: 'scene-parser/index.ts', text: '' },
 		])
 		expect(found).toEqual([
+			`src/scenes/scene-figure.ts:1:31: imports "../../scene-parser/format.ts" (scene-parser/format.ts): ${rule('outside the simulation, the parser').rule}`,
 			`src/scenes/scene-figure.ts:2:28: imports "../../scene-parser/index.ts" (scene-parser/index.ts): ${rule('outside the simulation, the parser').rule}`,
 			`src/cli/check.ts:1:30: imports "../scenes/simulation/compile.ts" (src/scenes/simulation/compile.ts): ${rule('outside src/scenes/simulation/').rule}`,
 			`src/playground/draw.ts:1:29: imports "../scenes/render/render-svg.ts" (src/scenes/render/render-svg.ts): ${rule('outside src/scenes/render/').rule}`,
@@ -94,15 +95,34 @@ describe('the import-rule check fails on a forbidden import', () => {
 		])
 	})
 
-	it("keeps the renderer to the frame types, and the server and the site to the engine's entries", () => {
+	it('keeps the frame to nothing, and its formatting to the engine\'s duration and the parser\'s placed message', () => {
 		const found = check([
-			{ path: 'src/scenes/render/draw.ts', text: "import type { Frame } from '../frame.ts'\nimport { figure } from '../scene-figure.ts'\n" },
+			{ path: 'src/scenes/frame.ts', text: "import type { Evidence } from './claims/index.ts'\nexport type { Duration } from 'some-package'\n" },
+			{ path: 'src/scenes/frame-format.ts', text: "export { formatDuration } from '../../engine/duration.ts'\nexport { formatMessage } from '../../scene-parser/format.ts'\nexport { keyText } from '../../engine/index.ts'\n" },
+			{ path: 'src/scenes/claims/index.ts', text: '' },
+			{ path: 'engine/duration.ts', text: '' },
+			{ path: 'engine/index.ts', text: '' },
+			{ path: 'scene-parser/format.ts', text: '' },
+		])
+		expect(found).toEqual([
+			`src/scenes/frame.ts:1:31: imports "./claims/index.ts" (src/scenes/claims/index.ts): ${rule('the frame (').rule}`,
+			`src/scenes/frame.ts:2:31: imports "some-package": ${rule('the frame (').rule}`,
+			`src/scenes/frame-format.ts:3:25: imports "../../engine/index.ts" (engine/index.ts): ${rule("the frame's formatting").rule}`,
+		])
+	})
+
+	it("keeps the renderer to the frame and its formatting, and the server and the site to the engine's entries", () => {
+		const found = check([
+			{ path: 'src/scenes/render/draw.ts', text: "import type { Frame } from '../frame.ts'\nimport { figure } from '../scene-figure.ts'\nimport { formatDuration } from '../frame-format.ts'\nimport { formatDuration as again } from '../../../engine/index.ts'\n" },
 			{ path: 'server/book.ts', text: "import { LockError } from '../engine/errors.ts'\nimport { sqlJsDriver } from '../engine/adapters/index.ts'\n" },
 			{ path: 'src/scenes/frame.ts', text: '' },
+			{ path: 'src/scenes/frame-format.ts', text: '' },
 			{ path: 'src/scenes/scene-figure.ts', text: '' },
+			{ path: 'engine/index.ts', text: '' },
 		])
 		expect(found).toEqual([
 			`src/scenes/render/draw.ts:2:24: imports "../scene-figure.ts" (src/scenes/scene-figure.ts): ${rule('the renderer').rule}`,
+			`src/scenes/render/draw.ts:4:41: imports "../../../engine/index.ts" (engine/index.ts): ${rule('the renderer').rule}`,
 			`server/book.ts:1:27: imports "../engine/errors.ts" (engine/errors.ts): ${rule('outside engine/').rule}`,
 			`server/book.ts:1:27: imports "../engine/errors.ts" (engine/errors.ts): ${rule('the server').rule}`,
 			`server/book.ts:2:29: imports "../engine/adapters/index.ts" (engine/adapters/index.ts): ${rule('the server').rule}`,

@@ -7,7 +7,8 @@ import type { SourceImport } from './source-imports.ts'
 
 /**
  * A pattern: a folder of ours (`engine/`), a file of ours (`src/scenes/frame.ts`), a package
- * (`better-sqlite3`, which takes its subpaths too), a prefix (`node:*`), or one of the two names below.
+ * (`better-sqlite3`, which takes its subpaths too), a prefix (`node:*`; `*` alone is anything), or one
+ * of the names below.
  */
 type Pattern = string
 
@@ -49,13 +50,15 @@ const NODE_ONLY = ['engine/adapters/node.ts', 'node:*', 'better-sqlite3']
 export const IMPORT_RULES: readonly ImportRule[] = [
 	{ rule: 'engine/ imports nothing of ours outside engine/', files: ['engine/'], forbid: [OURS], allow: ['engine/'] },
 	{ rule: 'scene-parser/ imports nothing of ours outside scene-parser/', files: ['scene-parser/'], forbid: [OURS], allow: ['scene-parser/'] },
-	{ rule: "the renderer imports only the frame types, its own folder and the engine's entry (for its one way of writing a duration)", files: ['src/scenes/render/'], forbid: [OURS], allow: ['src/scenes/render/', 'src/scenes/frame.ts', 'engine/index.ts'] },
-	{ rule: 'only the simulation imports both engine/ and scene-parser/', files: [OURS], except: ['src/scenes/simulation/', 'engine/', 'scene-parser/'], forbid: ['engine/', 'scene-parser/'], together: true },
-	{ rule: "outside the simulation, the parser is reached through the simulation's entry (src/scenes/simulation/index.ts), or its message format (scene-parser/format.ts)", files: [OURS], except: ['engine/', 'scene-parser/', 'src/scenes/simulation/'], forbid: ['scene-parser/'], allow: ['scene-parser/format.ts'] },
+	{ rule: 'the frame (src/scenes/frame.ts) imports nothing: it is the contract the stages share', files: ['src/scenes/frame.ts'], forbid: ['*'] },
+	{ rule: "the frame's formatting (src/scenes/frame-format.ts) imports only the engine's way of writing a duration (engine/duration.ts) and the parser's of a placed message (scene-parser/format.ts)", files: ['src/scenes/frame-format.ts'], forbid: [OURS], allow: ['engine/duration.ts', 'scene-parser/format.ts'] },
+	{ rule: 'the renderer imports only the frame (its types, and its formatting: src/scenes/frame-format.ts) and its own folder', files: ['src/scenes/render/'], forbid: [OURS], allow: ['src/scenes/render/', 'src/scenes/frame.ts', 'src/scenes/frame-format.ts'] },
+	{ rule: "only the simulation imports both engine/ and scene-parser/ (the frame's formatting takes one formatter of each)", files: [OURS], except: ['src/scenes/simulation/', 'engine/', 'scene-parser/', 'src/scenes/frame-format.ts'], forbid: ['engine/', 'scene-parser/'], together: true },
+	{ rule: "outside the simulation, the parser is reached through the simulation's entry (src/scenes/simulation/index.ts), and its message format through the frame's formatting (src/scenes/frame-format.ts)", files: [OURS], except: ['engine/', 'scene-parser/', 'src/scenes/simulation/', 'src/scenes/frame-format.ts'], forbid: ['scene-parser/'] },
 	{ rule: 'outside src/scenes/simulation/, the simulation is imported only through its entry (src/scenes/simulation/index.ts)', files: [OURS], except: ['src/scenes/simulation/'], forbid: ['src/scenes/simulation/'], allow: ['src/scenes/simulation/index.ts'] },
 	{ rule: 'outside src/scenes/render/, the renderer is imported only through its entry (src/scenes/render/index.ts)', files: [OURS], except: ['src/scenes/render/'], forbid: ['src/scenes/render/'], allow: ['src/scenes/render/index.ts'] },
 	{ rule: 'outside src/scenes/claims/, the claim language is imported only through its entry (src/scenes/claims/index.ts)', files: [OURS], except: ['src/scenes/claims/'], forbid: ['src/scenes/claims/'], allow: ['src/scenes/claims/index.ts'] },
-	{ rule: `outside engine/, the engine is imported only through its entries (${ENGINE_ENTRIES.join(', ')})`, files: [OURS], except: ['engine/'], forbid: ['engine/'], allow: ENGINE_ENTRIES },
+	{ rule: `outside engine/, the engine is imported only through its entries (${ENGINE_ENTRIES.join(', ')}), and its way of writing a duration by the frame's formatting`, files: [OURS], except: ['engine/', 'src/scenes/frame-format.ts'], forbid: ['engine/'], allow: ENGINE_ENTRIES },
 	{ rule: "the server imports the engine's public entries only (engine/index.ts, and engine/adapters/node.ts to open a directory)", files: ['server/'], forbid: ['engine/'], allow: ['engine/index.ts', 'engine/adapters/node.ts'] },
 	{ rule: "etcd/ imports nothing of ours but its own folder and the engine's public entry (engine/index.ts)", files: ['etcd/'], forbid: [OURS], allow: ['etcd/', 'engine/index.ts'] },
 	{ rule: "outside etcd/, the etcd backend is imported through its entry (etcd/index.ts); its other files (a local cluster, etcd's history, the calls) by tests, torture/ and bench/ only", files: [OURS], except: ['etcd/', 'tests/', 'torture/', 'bench/'], forbid: ['etcd/'], allow: ['etcd/index.ts'] },
