@@ -10,3 +10,7 @@ export { VERBS } from './verbs/index.ts'
 export type { StepRun, VerbHandler, VerbTable } from './verbs/index.ts'
 export { ICONS, STATEMENTS, formatError, formatMessage, parseScene, statementNames } from '../../../scene-parser/index.ts'
 export type { Icon, ParseError, PlacedMessage, Scene, SourceOrigin, StatementConstruct, StatementTable } from '../../../scene-parser/index.ts'
+// The SQLite a scene runs on: the engine's driver types, and its sql.js driver, which loads anywhere
+// (Node's drivers are in node.ts).
+export { sqlJsDriver } from '../../../engine/adapters/index.ts'
+export type { SqliteDriver, SqlRow, SqlValue } from '../../../engine/index.ts'

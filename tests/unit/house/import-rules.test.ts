@@ -49,6 +49,7 @@ describe('the import-rule check fails on a forbidden import', () => {
 			{ path: 'engine/adapters/better-sqlite3.ts', text: "import Database from 'better-sqlite3'\n" },
 		])
 		expect(found).toEqual([
+			`src/scenes/build/drivers.ts:2:38: imports "../../../engine/adapters/node.ts" (engine/adapters/node.ts): ${rule('the site').rule}`,
 			'src/scenes/build/drivers.ts:2:38: imports "../../../engine/adapters/node.ts" (engine/adapters/node.ts), reached from src/scenes/browser/player.ts -> src/scenes/check.ts -> src/scenes/build/drivers.ts: ' +
 				rule('browser code').rule,
 		])
@@ -65,11 +66,11 @@ describe('the import-rule check fails on a forbidden import', () => {
 		const engine = { path: 'engine/index.ts', text: '' }
 		const parser = { path: 'scene-parser/index.ts', text: '' }
 		const both = "import { Store } from '../../engine/index.ts'\nimport { parseScene } from '../../scene-parser/index.ts'\n"
-		expect(check([engine, parser, { path: 'src/cli/one.ts', text: "import { Store } from '../../engine/index.ts'\n" }])).toEqual([])
-		expect(check([engine, parser, { path: 'src/cli/both.ts', text: both }])).toEqual([
-			`src/cli/both.ts:1:23: imports "../../engine/index.ts" (engine/index.ts): ${rule('only the simulation').rule}`,
-			`src/cli/both.ts:2:28: imports "../../scene-parser/index.ts" (scene-parser/index.ts): ${rule('only the simulation').rule}`,
-			`src/cli/both.ts:2:28: imports "../../scene-parser/index.ts" (scene-parser/index.ts): ${rule('outside the simulation, the parser').rule}`,
+		expect(check([engine, parser, { path: 'bench/clients/one.ts', text: "import { Store } from '../../engine/index.ts'\n" }])).toEqual([])
+		expect(check([engine, parser, { path: 'bench/clients/both.ts', text: both }])).toEqual([
+			`bench/clients/both.ts:1:23: imports "../../engine/index.ts" (engine/index.ts): ${rule('only the simulation').rule}`,
+			`bench/clients/both.ts:2:28: imports "../../scene-parser/index.ts" (scene-parser/index.ts): ${rule('only the simulation').rule}`,
+			`bench/clients/both.ts:2:28: imports "../../scene-parser/index.ts" (scene-parser/index.ts): ${rule('outside the simulation, the parser').rule}`,
 		])
 		expect(check([engine, parser, { path: 'src/scenes/simulation/both.ts', text: both.replaceAll('../../', '../../../') }])).toEqual([])
 	})
@@ -123,9 +124,26 @@ describe('the import-rule check fails on a forbidden import', () => {
 		expect(found).toEqual([
 			`src/scenes/render/draw.ts:2:24: imports "../scene-figure.ts" (src/scenes/scene-figure.ts): ${rule('the renderer').rule}`,
 			`src/scenes/render/draw.ts:4:41: imports "../../../engine/index.ts" (engine/index.ts): ${rule('the renderer').rule}`,
+			`src/scenes/render/draw.ts:4:41: imports "../../../engine/index.ts" (engine/index.ts): ${rule('the site').rule}`,
 			`server/book.ts:1:27: imports "../engine/errors.ts" (engine/errors.ts): ${rule('outside engine/').rule}`,
 			`server/book.ts:1:27: imports "../engine/errors.ts" (engine/errors.ts): ${rule('the server').rule}`,
 			`server/book.ts:2:29: imports "../engine/adapters/index.ts" (engine/adapters/index.ts): ${rule('the server').rule}`,
+		])
+	})
+
+	it("keeps the site to the simulation's entries for the engine, in the browser and in Node", () => {
+		const found = check([
+			{ path: 'src/scenes/browser/play/log.ts', text: "import type { SqlRow } from '../../../../engine/index.ts'\nimport type { SqlValue } from '../../simulation/index.ts'\n" },
+			{ path: 'src/scenes/node-sqlite/drivers.ts', text: "import { betterSqliteDriver } from '../simulation/node.ts'\nimport { loadSqlJs } from '../../../engine/adapters/node.ts'\n" },
+			{ path: 'src/seed/domain.ts', text: "import { fenceText } from '../../engine/index.ts'\n" },
+			{ path: 'src/scenes/simulation/index.ts', text: '' },
+			{ path: 'src/scenes/simulation/node.ts', text: '' },
+			{ path: 'engine/index.ts', text: '' },
+			{ path: 'engine/adapters/node.ts', text: '' },
+		])
+		expect(found).toEqual([
+			`src/scenes/browser/play/log.ts:1:29: imports "../../../../engine/index.ts" (engine/index.ts): ${rule('the site').rule}`,
+			`src/scenes/node-sqlite/drivers.ts:2:27: imports "../../../engine/adapters/node.ts" (engine/adapters/node.ts): ${rule('the site').rule}`,
 		])
 	})
 
