@@ -5,8 +5,8 @@
  */
 import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { compileScene } from '../../src/scenes/simulation/compile.ts'
-import { formatMessage } from '../../scene-parser/index.ts'
+import { compileScene } from '../../src/scenes/simulation/index.ts'
+import { formatMessage } from '../../src/scenes/frame-format.ts'
 import type { Frame, SceneFrames } from '../../src/scenes/frame.ts'
 import { openNodeDriver } from '../../src/scenes/node-sqlite/node-drivers.ts'
 

@@ -16,9 +16,9 @@ const rule = (start: string): ImportRule => IMPORT_RULES.find(candidate => candi
 const check = (files: SourceText[]): string[] => IMPORT_RULES.flatMap(each => violations(each, importsOf(files)))
 
 describe('the import rules hold in the project', () => {
-	it('reads the imports of every source folder and of each .astro <script>', () => {
+	it('reads the imports of every source folder, the tests too, and of each .astro <script>', () => {
 		const folders = new Set(imports.map(item => item.file.split('/')[0]))
-		for (const folder of ['engine', 'scene-parser', 'src', 'server', 'bench']) expect(folders).toContain(folder)
+		for (const folder of ['engine', 'scene-parser', 'src', 'server', 'bench', 'tests']) expect(folders).toContain(folder)
 		expect(imports.some(item => item.script && item.target === 'src/scenes/browser/player.ts')).toBe(true)
 		expect(imports.filter(item => item.ours).every(item => !item.target.startsWith('..'))).toBe(true)
 	})
@@ -70,7 +70,7 @@ describe('the import-rule check fails on a forbidden import', () => {
 		expect(check([engine, parser, { path: 'bench/clients/both.ts', text: both }])).toEqual([
 			`bench/clients/both.ts:1:23: imports "../../engine/index.ts" (engine/index.ts): ${rule('only the simulation').rule}`,
 			`bench/clients/both.ts:2:28: imports "../../scene-parser/index.ts" (scene-parser/index.ts): ${rule('only the simulation').rule}`,
-			`bench/clients/both.ts:2:28: imports "../../scene-parser/index.ts" (scene-parser/index.ts): ${rule('outside the simulation, the parser').rule}`,
+			`bench/clients/both.ts:2:28: imports "../../scene-parser/index.ts" (scene-parser/index.ts): ${rule('outside the parser').rule}`,
 		])
 		expect(check([engine, parser, { path: 'src/scenes/simulation/both.ts', text: both.replaceAll('../../', '../../../') }])).toEqual([])
 	})
@@ -88,8 +88,8 @@ describe('the import-rule check fails on a forbidden import', () => {
 			{ path: 'scene-parser/index.ts', text: '' },
 		])
 		expect(found).toEqual([
-			`src/scenes/scene-figure.ts:1:31: imports "../../scene-parser/format.ts" (scene-parser/format.ts): ${rule('outside the simulation, the parser').rule}`,
-			`src/scenes/scene-figure.ts:2:28: imports "../../scene-parser/index.ts" (scene-parser/index.ts): ${rule('outside the simulation, the parser').rule}`,
+			`src/scenes/scene-figure.ts:1:31: imports "../../scene-parser/format.ts" (scene-parser/format.ts): ${rule('outside the parser').rule}`,
+			`src/scenes/scene-figure.ts:2:28: imports "../../scene-parser/index.ts" (scene-parser/index.ts): ${rule('outside the parser').rule}`,
 			`src/cli/check.ts:1:30: imports "../scenes/simulation/compile.ts" (src/scenes/simulation/compile.ts): ${rule('outside src/scenes/simulation/').rule}`,
 			`src/playground/draw.ts:1:29: imports "../scenes/render/render-svg.ts" (src/scenes/render/render-svg.ts): ${rule('outside src/scenes/render/').rule}`,
 			`src/playground/draw.ts:2:23: imports "../scenes/claims/registry.ts" (src/scenes/claims/registry.ts): ${rule('outside src/scenes/claims/').rule}`,
@@ -197,7 +197,7 @@ describe('the import-rule check fails on a forbidden import', () => {
 		])
 	})
 
-	it('reads a new file of a source tree on disk, wherever it lives', () => {
+	it('reads a new file of a source tree on disk, wherever it lives, tests and content included', () => {
 		const root = mkdtempSync(join(tmpdir(), 'import-rules-'))
 		try {
 			const write = (path: string, text: string): void => {
@@ -206,13 +206,36 @@ describe('the import-rule check fails on a forbidden import', () => {
 			}
 			write('scene-parser/parse.ts', "import { Store } from '../engine/index.ts'\n")
 			write('engine/index.ts', '')
+			write('engine/lock.ts', '')
+			write('src/scenes/render/draw-scene.ts', '')
 			write('tests/unit/engine.test.ts', "import { parseScene } from '../../scene-parser/parse.ts'\n")
+			write('tests/unit/site/figure.test.ts', "import { drawScene } from '../../../src/scenes/render/draw-scene.ts'\n")
+			write('content/guides/locks.doctest/ts-1.ts', "import type { Lock } from '@repo/engine/lock.ts'\n")
 			write('node_modules/x/index.js', "import '../../engine/index.ts'\n")
 			expect(IMPORT_RULES.flatMap(each => violations(each, importsOf(readSources(root))))).toEqual([
 				`scene-parser/parse.ts:1:23: imports "../engine/index.ts" (engine/index.ts): ${rule('scene-parser/').rule}`,
+				`tests/unit/engine.test.ts:1:28: imports "../../scene-parser/parse.ts" (scene-parser/parse.ts): ${rule('outside the parser').rule}`,
+				`tests/unit/site/figure.test.ts:1:27: imports "../../../src/scenes/render/draw-scene.ts" (src/scenes/render/draw-scene.ts): ${rule('outside src/scenes/render/').rule}`,
+				`content/guides/locks.doctest/ts-1.ts:1:27: imports "@repo/engine/lock.ts" (engine/lock.ts): ${rule('outside engine/').rule}`,
 			])
 		} finally {
 			rmSync(root, { recursive: true, force: true })
 		}
+	})
+
+	it("leaves a part's unit tests inside it: a unit test of one module imports that module", () => {
+		const found = check([
+			{ path: 'tests/unit/parser/lexer.test.ts', text: "import { tokenize } from '../../../scene-parser/lexer.ts'\n" },
+			{ path: 'tests/unit/render/draw-scene.test.ts', text: "import { drawScene } from '../../../src/scenes/render/draw-scene.ts'\n" },
+			{ path: 'tests/unit/scenes/truth.test.ts', text: "import { simulateScene } from '../../../src/scenes/simulation/simulate.ts'\nimport { parseScene } from '../../../scene-parser/index.ts'\n" },
+			{ path: 'tests/unit/render/layout.test.ts', text: "import { simulateScene } from '../../../src/scenes/simulation/simulate.ts'\n" },
+			{ path: 'scene-parser/lexer.ts', text: '' },
+			{ path: 'scene-parser/index.ts', text: '' },
+			{ path: 'src/scenes/render/draw-scene.ts', text: '' },
+			{ path: 'src/scenes/simulation/simulate.ts', text: '' },
+		])
+		expect(found).toEqual([
+			`tests/unit/render/layout.test.ts:1:31: imports "../../../src/scenes/simulation/simulate.ts" (src/scenes/simulation/simulate.ts): ${rule('outside src/scenes/simulation/').rule}`,
+		])
 	})
 })
