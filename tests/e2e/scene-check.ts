@@ -78,7 +78,7 @@ async function stageShows(page: Page, sceneId: string) {
 }
 
 /** The milliseconds a clock's text says (`t = 1 min 30.5 s`), read without the renderer's code. */
-export function clockMs(text: string): number {
+function clockMs(text: string): number {
 	const body = /^\s*t\s*=\s*(.+?)\s*$/.exec(text)?.[1]
 	if (body === undefined) return Number.NaN
 	const units: Record<string, number> = { h: 3_600_000, min: 60_000, s: 1000, ms: 1 }

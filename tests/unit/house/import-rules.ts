@@ -13,11 +13,11 @@ import type { SourceImport } from './source-imports.ts'
 type Pattern = string
 
 /** Every file of ours. */
-export const OURS: Pattern = '(ours)'
+const OURS: Pattern = '(ours)'
 /** Every `<script>` of an .astro component (the rest of a component runs on the server). */
-export const ASTRO_SCRIPTS: Pattern = '(<script> of .astro)'
+const ASTRO_SCRIPTS: Pattern = '(<script> of .astro)'
 /** An `import()` of a path computed at run time; no other pattern matches one. */
-export const COMPUTED: Pattern = '(import() of a computed path)'
+const COMPUTED: Pattern = '(import() of a computed path)'
 
 /** One rule: which files it governs and what they may not import. */
 export interface ImportRule {
