@@ -11,7 +11,7 @@ import { liveLease } from './query.ts'
 import { causeProblem, type Told } from './causes.ts'
 
 /** A claim that held: its clause's span, its form, the spans of the engine's values in it, and what it was checked against. */
-export interface CheckedClaim {
+interface CheckedClaim {
 	form: string
 	start: number
 	end: number
@@ -26,7 +26,7 @@ export interface CheckedClaim {
 	evidence: Evidence[]
 }
 
-export interface CheckResult {
+interface CheckResult {
 	claims: CheckedClaim[]
 	problems: ReadProblem[]
 }

@@ -127,7 +127,7 @@ export function saw(step: StepFacts, happening: Happening): Extract<Evidence, { 
 const data = new WeakMap<Happening, HappeningData>()
 
 /** A happening with its fences and epochs as text. */
-export function happeningData(happening: Happening): HappeningData {
+function happeningData(happening: Happening): HappeningData {
 	const made = data.get(happening)
 	if (made) return made
 	const out: Record<string, unknown> = {}
