@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -24,6 +24,14 @@ describe('the import rules hold in the project', () => {
 		for (const folder of ['engine', 'scene-parser', 'src', 'server', 'bench', 'tests']) expect(folders).toContain(folder)
 		expect(imports.some(item => item.script && item.target === 'src/scenes/browser/player.ts')).toBe(true)
 		expect(imports.filter(item => item.ours).every(item => !item.target.startsWith('..'))).toBe(true)
+	})
+
+	it("are the README's table of who may import whom, word for word and in order", () => {
+		const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+		const layout = readme.slice(readme.indexOf('\n## Layout\n'), readme.indexOf('\n## ', readme.indexOf('\n## Layout\n') + 1))
+		const rows = layout.slice(layout.indexOf('| who may import whom |')).split('\n').slice(2)
+		const table = rows.slice(0, rows.findIndex(row => !row.startsWith('| '))).map(row => row.slice(2, -2))
+		expect(table).toEqual(IMPORT_RULES.map(each => each.rule))
 	})
 
 	it.each(IMPORT_RULES.map(each => [each.rule, each] as const))('%s', (_, each) => {
