@@ -5,7 +5,7 @@ import { clip } from './wording.ts'
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
 
 /** A duration in milliseconds, or the reason the text is not one. */
-export type DurationResult = { ok: true; ms: number } | { ok: false; message: string }
+type DurationResult = { ok: true; ms: number } | { ok: false; message: string }
 
 /** Reads a duration such as `10s`; the result is a positive whole number of milliseconds. */
 export function parseDuration(text: string): DurationResult {

@@ -2,11 +2,21 @@
 // which print "ok - NAME") and prints its counts as "N passed, N failed, N skipped"; with --cases, each case's outcome
 // and name instead. A run that exited non-zero with no failure in its log counts one failure.
 import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
 
-const args = process.argv.slice(2)
-const listCases = args[0] === '--cases'
-if (listCases) args.shift()
-const [lang, file, exitCode = '0'] = args
+/** The command line, or a usage error that says which argument was wrong. */
+function readArgs() {
+	try {
+		return parseArgs({ allowPositionals: true, options: { cases: { type: 'boolean' } } })
+	} catch (error) {
+		console.error(`client-counts.mjs: ${error.message}`)
+		process.exit(2)
+	}
+}
+
+const { values, positionals } = readArgs()
+const listCases = values.cases ?? false
+const [lang, file, exitCode = '0'] = positionals
 const log = readFileSync(file, 'utf8')
 
 /** Each case of the log: its outcome and its name as the contract writes it. */

@@ -6,6 +6,7 @@
 //   doctest:LABEL=FILE      npm run doctest's --json report; its blocks not run count as skipped
 // A part whose report is missing counts as one failure.
 import { existsSync, readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
 
 let passed = 0
 let failed = 0
@@ -38,7 +39,17 @@ const readers = {
 	},
 }
 
-for (const argument of process.argv.slice(2)) {
+/** The parts named on the command line; an option is a usage error. */
+function readParts() {
+	try {
+		return parseArgs({ allowPositionals: true }).positionals
+	} catch (error) {
+		console.error(`test-summary.mjs: ${error.message}`)
+		process.exit(2)
+	}
+}
+
+for (const argument of readParts()) {
 	const match = /^(\w+):([^=]+)=(.*)$/.exec(argument)
 	const read = match && readers[match[1]]
 	if (!read) {

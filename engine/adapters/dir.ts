@@ -57,7 +57,7 @@ export async function openStore(options: string | StoreDirOptions): Promise<Stor
  * or another, is refused with `in_use`. The operating system drops the lock when the
  * process dies, so a crashed store does not keep its directory.
  */
-export function openDir(dir: string): { driver: SqliteDriver; release: () => void; abandon: () => void } {
+function openDir(dir: string): { driver: SqliteDriver; release: () => void; abandon: () => void } {
 	const file = join(dir, 'kv.db')
 	const key = resolve(file)
 	if (openFiles.has(key)) {

@@ -4,7 +4,8 @@
  */
 import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join, relative } from 'node:path'
-import { formatMessage } from '../../scene-parser/format.ts'
+import { parseArgs } from 'node:util'
+import { formatMessage } from '../scenes/frame-format.ts'
 import { compileScene } from '../scenes/simulation/index.ts'
 import type { SceneFrames } from '../scenes/frame.ts'
 import { openNodeDriver } from '../scenes/node-sqlite/node-drivers.ts'
@@ -129,14 +130,21 @@ process.on('beforeExit', () => {
 	process.exitCode = 1
 })
 
+/** The command line read by Node's parseArgs; an option it does not know is a usage error. */
+function readArgs(argv: string[]): { positionals: string[]; json: boolean; out?: string } {
+	try {
+		const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, out: { type: 'string' } } })
+		return { positionals, json: values.json ?? false, out: values.out }
+	} catch (error) {
+		throw new UsageError(error instanceof Error ? error.message : String(error))
+	}
+}
+
 async function main(argv: string[]): Promise<number> {
-	const [command, ...rest] = argv
-	const json = rest.includes('--json')
-	const outIndex = rest.indexOf('--out')
-	const out = outIndex >= 0 ? rest[outIndex + 1] : undefined
-	const positional = rest.filter((arg, i) => !arg.startsWith('--') && (outIndex < 0 || i !== outIndex + 1))
-	if (command === 'check') return check(positional, json)
-	if (command === 'render') return render(positional[0], out)
+	const { positionals, json, out } = readArgs(argv)
+	const [command, ...paths] = positionals
+	if (command === 'check') return check(paths, json)
+	if (command === 'render') return render(paths[0], out)
 	throw new UsageError(command ? `unknown command "${command}"` : 'no command given')
 }
 

@@ -7,13 +7,13 @@ import { SCENE_COLORS, SCENE_FONT, STAGE_WIDTH, escapeXml, renderFrames } from '
 import { fitLines } from '../scenes/render/index.ts'
 
 /** Options of the animation: how long each frame shows, and the scene's name for its title. */
-export interface AnimatedSvgOptions {
+interface AnimatedSvgOptions {
 	stepMs?: number
 	title?: string
 }
 
 /** How long each frame shows by default, ms: the player's pace. */
-export const ANIMATION_STEP_MS = 2500
+const ANIMATION_STEP_MS = 2500
 
 /** The name of frame N's keyframe set. */
 export function keyframesName(index: number): string {

@@ -4,7 +4,7 @@
 import { findSceneBlocks } from '../scenes/markdown/scene-blocks.ts'
 
 /** A page of the docs as the playground needs it: its id, title, Markdown text, and whether that text is MDX. */
-export interface ExamplePage {
+interface ExamplePage {
 	id: string
 	title: string
 	body: string
@@ -12,13 +12,13 @@ export interface ExamplePage {
 }
 
 /** An example: a name for the list and the scene's source. */
-export interface SceneExample {
+interface SceneExample {
 	title: string
 	source: string
 }
 
 /** The page whose scene the playground starts with: the seed's, the guide to fences. */
-export const FIRST_EXAMPLE_PAGE = 'guides/locks/fences'
+const FIRST_EXAMPLE_PAGE = 'guides/locks/fences'
 
 /** Every scene of the given pages, named by page title (and its place on the page when it has several), the first page's first. */
 export function sceneExamples(pages: ExamplePage[]): SceneExample[] {

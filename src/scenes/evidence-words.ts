@@ -1,9 +1,9 @@
 /** The facts a claim was checked against, in words for the reader who opens "what was checked": the view of a frame's checks. */
-import { formatDuration } from '../../engine/index.ts'
+import { formatDuration } from './frame-format.ts'
 import type { Evidence, HappeningData } from './frame.ts'
 
 /** Names an actor by its label. */
-export type NameOf = (id: string) => string
+type NameOf = (id: string) => string
 
 function list(names: readonly string[]): string {
 	if (names.length === 0) return 'no one'
@@ -12,7 +12,7 @@ function list(names: readonly string[]): string {
 }
 
 /** One happening of a step in words: `at 30 s the lock gave Worker B fence 8`. */
-export function happeningWords(h: HappeningData, name: NameOf): string {
+function happeningWords(h: HappeningData, name: NameOf): string {
 	const at = `at ${formatDuration(h.at)}`
 	switch (h.kind) {
 		case 'asked':

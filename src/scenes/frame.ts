@@ -2,13 +2,13 @@
  * A scene's frames: the data a picture is drawn from. One frame for the initial state and
  * one per step. Every value here was computed by the engine; the SVG renderer draws a frame
  * and imports nothing else of ours. Fences are decimal strings so a frame is plain JSON.
+ *
+ * This file is the contract the stages share, and imports nothing: the happenings a step's
+ * facts record and the evidence a claim was checked against are defined here, and the claim
+ * language imports them from here.
  */
 
 export type Icon = 'cpu' | 'lock' | 'database' | 'server' | 'user' | 'clock'
-
-import type { Evidence } from './claims/index.ts'
-
-export type { Evidence, HappeningData } from './claims/index.ts'
 
 /** Where a text of the scene shows a value the engine's fact backs, in a claim that held. Offsets are UTF-16 units into the text. */
 export interface TextMark {
@@ -16,6 +16,50 @@ export interface TextMark {
 	end: number
 	kind: 'value'
 }
+
+/** One thing that happened in a step, with the clock when it happened: the fact the claims read (fences and epochs as bigints); a frame carries it as `HappeningData`. */
+export type Happening =
+	| { kind: 'asked'; at: number; worker: string; store: string; tryOnly: boolean; wait?: number; unshown?: true; ttl?: number; line?: number }
+	| { kind: 'granted'; at: number; worker: string; store: string; fence?: bigint; ttl: number; holders: number; limit?: number; askedAt: number; place?: number }
+	| { kind: 'refused'; at: number; worker: string; store: string; full: boolean; holders: string[] }
+	| { kind: 'gave-up'; at: number; worker: string; store: string; waited: number; holders: string[] }
+	| { kind: 'expired'; at: number; worker: string; store: string; fence?: bigint }
+	| { kind: 'gone'; at: number; worker: string; store: string; fence?: bigint }
+	| { kind: 'released'; at: number; worker: string; store: string; fence?: bigint; line: string[] }
+	| { kind: 'renewed'; at: number; worker: string; store: string; until: number; auto?: true }
+	| { kind: 'renew-refused'; at: number; worker: string; reason: 'lost' | 'released' | 'none' }
+	| { kind: 'wrote'; at: number; worker: string; database: string; fence: bigint; changed: boolean; before: bigint; writerBefore?: string; fenced: boolean; live: boolean; noFence?: true }
+	| { kind: 'answered'; at: number; worker: string; database: string; changed: boolean }
+	| { kind: 'restarted'; at: number; store: string; epochBefore: bigint; epoch: bigint }
+	| { kind: 'backed-up'; at: number; store: string; epoch: bigint }
+	| { kind: 'restored'; at: number; store: string; epochBefore: bigint; epoch: bigint; backupEpoch: bigint }
+	| { kind: 'waited'; at: number; ms: number }
+	| { kind: 'paused'; at: number; worker: string }
+	| { kind: 'woke'; at: number; worker: string }
+	| { kind: 'crashed'; at: number; worker: string }
+	| { kind: 'left'; at: number; worker: string; store: string }
+	| { kind: 'sent'; at: number; from: string; to: string }
+
+/**
+ * What a check compared a claim with, as data a view can word: something that happened in a step,
+ * or the state of an actor at a moment.
+ */
+export type Evidence =
+	| { kind: 'happened'; step: number; what: HappeningData; unfenced?: true; /** Its place among the step's happenings, which are in the clock's order. */ order?: number }
+	| { kind: 'lease'; worker: string; at: number; lease?: { store: string; fence?: string; expiresAt: number; state: 'live' | 'expired' | 'gone' | 'released' } }
+	| { kind: 'line'; store: string; at: number; waiters: string[] }
+	| { kind: 'holders'; store: string; at: number; holders: string[]; limit?: number }
+	| { kind: 'row'; database: string; at: number; fence: string; writer?: string }
+	| { kind: 'epoch'; store: string; at: number; epoch: string }
+	| { kind: 'clock'; at: number }
+	| { kind: 'messages'; worker: string; step: number; count: number }
+	| { kind: 'nothing'; step?: number; what: string }
+
+/** A happening with its fences and epochs as text, so evidence is plain JSON. */
+export type HappeningData = Textual<Happening>
+
+/** `T` with its bigint fields as text; distributes over a union. */
+type Textual<T> = T extends unknown ? { [K in keyof T]: T[K] extends bigint ? string : T[K] extends bigint | undefined ? string | undefined : T[K] } : never
 
 /** A claim of a step that the engine's facts held up: where it is written, its words, its form, and what it was checked against. */
 export interface FrameCheck {

@@ -1,5 +1,5 @@
 /** The words a frame's outcome is shown in: the view of what the engine did, made from the data alone. */
-import { formatDuration } from '../../engine/index.ts'
+import { formatDuration } from './frame-format.ts'
 import type { NoOutcome, Outcome } from './frame.ts'
 
 const NO_OUTCOME: Readonly<Record<NoOutcome, string>> = {

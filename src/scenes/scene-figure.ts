@@ -15,7 +15,7 @@ import type { Diagnostic, Frame, SceneFrames, TextMark } from './frame.ts'
 import { evidenceWords } from './evidence-words.ts'
 import { wordOutcome } from './outcome-words.ts'
 import { markedPieces } from './text-marks.ts'
-import { formatMessage } from '../../scene-parser/format.ts'
+import { formatMessage } from './frame-format.ts'
 
 /** Where a scene's block sits in its file, as the compiler was given it. */
 export interface SceneOrigin {

@@ -5,10 +5,10 @@
  */
 
 /** Where the playground page is served. */
-export const PLAYGROUND_PATH = '/playground/'
+const PLAYGROUND_PATH = '/playground/'
 
 /** The fragment's parameter that holds the scene (`#scene=PAYLOAD`). */
-export const SCENE_PARAMETER = 'scene'
+const SCENE_PARAMETER = 'scene'
 
 /** The longest payload a link may carry, in characters: about 18 KB of compressed scene, far more than any guide's. */
 export const MAX_PAYLOAD_CHARS = 24 * 1024

@@ -4,7 +4,7 @@
 import type { TextMark } from './frame.ts'
 
 /** A run of a text: plain words, a value the engine backs, or a number the author marked as prose. */
-export interface MarkedPiece {
+interface MarkedPiece {
 	text: string
 	kind?: TextMark['kind']
 }

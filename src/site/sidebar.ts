@@ -4,10 +4,10 @@
 import { pageFile } from './content-pages.ts'
 
 /** A page of the sidebar: its slug under `content/`, or the link of a page made in `src/pages/`, and the label readers see. */
-export type SidebarPage = { slug: string; label: string } | { link: string; label: string }
+type SidebarPage = { slug: string; label: string } | { link: string; label: string }
 
 /** A titled group of pages in the sidebar. */
-export interface SidebarSection {
+interface SidebarSection {
 	label: string
 	pages: SidebarPage[]
 }

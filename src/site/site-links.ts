@@ -11,7 +11,7 @@ export const publishedDocsUrl = 'https://tinyshed.org/tinystore/docs/'
  * connection" to the published `guides/locks/leases`; here that page is "Leases and renewal", and
  * leases over a connection are `guides/locks/connection`, so the link goes where its words say.
  */
-export const movedPages: Readonly<Record<string, string>> = { 'guides/locks/leases': 'guides/locks/connection' }
+const movedPages: Readonly<Record<string, string>> = { 'guides/locks/leases': 'guides/locks/connection' }
 
 /** The site-relative link for a URL of the published docs, or the URL unchanged. */
 export function toSiteLink(url: string, prefix: string = publishedDocsUrl): string {

@@ -8,7 +8,7 @@ import { join, relative, sep } from 'node:path'
 export const DIST = new URL('../../dist/', import.meta.url).pathname
 
 /** A page of the built site: its URL path, the ids of its scenes and each one's number of steps. */
-export interface BuiltPage {
+interface BuiltPage {
 	path: string
 	file: string
 	scenes: string[]

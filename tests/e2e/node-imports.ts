@@ -9,7 +9,7 @@ import { stringValue, walkSyntax, type SyntaxNode } from '../syntax-tree.ts'
 import { NODE_BUILT_IN_MESSAGE } from '../../src/site/node-built-in-stand-in.ts'
 
 /** A Node built-in found in a file: where, and as written (for a stand-in, its message). */
-export interface NodeImport {
+interface NodeImport {
 	line: number
 	column: number
 	specifier: string

@@ -4,9 +4,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
-import { compileScene } from '../../src/scenes/simulation/compile.ts'
+import { compileScene } from '../../src/scenes/simulation/index.ts'
 import { openNodeDriver } from '../../src/scenes/node-sqlite/node-drivers.ts'
-import { formatMessage } from '../../scene-parser/index.ts'
+import { formatMessage } from '../../src/scenes/frame-format.ts'
 import { watchPage } from './scene-check.ts'
 import { animationsStarted, countAnimations } from './count-animations.ts'
 

@@ -5,8 +5,8 @@
  */
 import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { compileScene } from '../../src/scenes/simulation/compile.ts'
-import { formatMessage } from '../../scene-parser/index.ts'
+import { compileScene } from '../../src/scenes/simulation/index.ts'
+import { formatMessage } from '../../src/scenes/frame-format.ts'
 import type { Frame, SceneFrames } from '../../src/scenes/frame.ts'
 import { openNodeDriver } from '../../src/scenes/node-sqlite/node-drivers.ts'
 
@@ -78,7 +78,7 @@ async function stageShows(page: Page, sceneId: string) {
 }
 
 /** The milliseconds a clock's text says (`t = 1 min 30.5 s`), read without the renderer's code. */
-export function clockMs(text: string): number {
+function clockMs(text: string): number {
 	const body = /^\s*t\s*=\s*(.+?)\s*$/.exec(text)?.[1]
 	if (body === undefined) return Number.NaN
 	const units: Record<string, number> = { h: 3_600_000, min: 60_000, s: 1000, ms: 1 }

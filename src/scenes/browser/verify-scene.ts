@@ -4,7 +4,7 @@
 import initSqlJs from 'sql.js'
 import type { SqlJsStatic } from 'sql.js'
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url'
-import { sqlJsDriver } from '../../../engine/adapters/index.ts'
+import { sqlJsDriver } from '../simulation/index.ts'
 import { compileScene } from '../simulation/index.ts'
 import type { OpenDriver } from '../simulation/index.ts'
 import { jsonDifferences } from './frame-diff.ts'

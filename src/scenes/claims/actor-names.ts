@@ -9,7 +9,7 @@
 import { FORMS } from './registry.ts'
 
 /** What the cast check reads of an actor: its id, its label as written, and where it is drawn. */
-export interface PlacedActor {
+interface PlacedActor {
 	id: string
 	label: { value: string }
 	x: number
@@ -47,12 +47,6 @@ function forbiddenWords(): Set<string> {
 		for (const word of form.pattern.replace(/\{[^}]*\}/g, ' ').toLowerCase().split(/[^a-z]+/)) if (word.length > 1 && !ROLE_NOUNS.has(word)) forbidden.add(word)
 	}
 	return forbidden
-}
-
-/** Whether a word says what happened or names a value (a claim form's word, or a value word), as no name may; role nouns are names. */
-export function isClaimWord(word: string): boolean {
-	const lower = word.toLowerCase()
-	return forbiddenWords().has(lower) && !ROLE_NOUNS.has(lower)
 }
 
 /** Labels judged so far: every check of a scene asks again of the same few names. */

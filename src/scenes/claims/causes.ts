@@ -7,8 +7,8 @@
  * two true clauses joined by a false "so" are a false story.
  */
 import { actorOf } from './query.ts'
-import type { Happening } from './facts.ts'
-import type { ClaimContext, Evidence } from './form.ts'
+import type { Evidence, Happening } from '../frame.ts'
+import type { ClaimContext } from './form.ts'
 import type { ReadClause } from './read.ts'
 import { showFence } from './fence-notation.ts'
 

@@ -4,14 +4,14 @@
  * as checked claims, each with the facts it was checked against, for a reader to open.
  */
 import { formatDuration } from '../../../engine/index.ts'
-import type { ClaimContext, Evidence, SlotType } from './form.ts'
-import type { Happening } from './facts.ts'
+import type { ClaimContext, SlotType } from './form.ts'
+import type { Evidence, Happening } from '../frame.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { liveLease } from './query.ts'
 import { causeProblem, type Told } from './causes.ts'
 
 /** A claim that held: its clause's span, its form, the spans of the engine's values in it, and what it was checked against. */
-export interface CheckedClaim {
+interface CheckedClaim {
 	form: string
 	start: number
 	end: number
@@ -26,7 +26,7 @@ export interface CheckedClaim {
 	evidence: Evidence[]
 }
 
-export interface CheckResult {
+interface CheckResult {
 	claims: CheckedClaim[]
 	problems: ReadProblem[]
 }

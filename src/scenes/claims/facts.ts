@@ -1,8 +1,10 @@
 /**
  * What the engine did and what the world was, as data: the facts every claim of a scene is checked
  * against. The simulation records them while it runs a scene on the engine; the claim forms read
- * them and nothing else. Fences are bigints here (frames carry them as text).
+ * them and nothing else. Fences are bigints here (frames carry them as text). What happened in a
+ * step is the frame's `Happening`, the one shape the facts and the frames share.
  */
+import type { Happening } from '../frame.ts'
 
 /** An actor's kind, given by its icon. */
 export type ActorKind = 'worker' | 'store' | 'database' | 'decoration'
@@ -66,29 +68,6 @@ export interface WorldFacts {
 	stores: ReadonlyMap<string, StoreFact>
 	databases: ReadonlyMap<string, DatabaseFact>
 }
-
-/** One thing that happened in a step, with the clock when it happened. */
-export type Happening =
-	| { kind: 'asked'; at: number; worker: string; store: string; tryOnly: boolean; wait?: number; unshown?: true; ttl?: number; line?: number }
-	| { kind: 'granted'; at: number; worker: string; store: string; fence?: bigint; ttl: number; holders: number; limit?: number; askedAt: number; place?: number }
-	| { kind: 'refused'; at: number; worker: string; store: string; full: boolean; holders: string[] }
-	| { kind: 'gave-up'; at: number; worker: string; store: string; waited: number; holders: string[] }
-	| { kind: 'expired'; at: number; worker: string; store: string; fence?: bigint }
-	| { kind: 'gone'; at: number; worker: string; store: string; fence?: bigint }
-	| { kind: 'released'; at: number; worker: string; store: string; fence?: bigint; line: string[] }
-	| { kind: 'renewed'; at: number; worker: string; store: string; until: number; auto?: true }
-	| { kind: 'renew-refused'; at: number; worker: string; reason: 'lost' | 'released' | 'none' }
-	| { kind: 'wrote'; at: number; worker: string; database: string; fence: bigint; changed: boolean; before: bigint; writerBefore?: string; fenced: boolean; live: boolean; noFence?: true }
-	| { kind: 'answered'; at: number; worker: string; database: string; changed: boolean }
-	| { kind: 'restarted'; at: number; store: string; epochBefore: bigint; epoch: bigint }
-	| { kind: 'backed-up'; at: number; store: string; epoch: bigint }
-	| { kind: 'restored'; at: number; store: string; epochBefore: bigint; epoch: bigint; backupEpoch: bigint }
-	| { kind: 'waited'; at: number; ms: number }
-	| { kind: 'paused'; at: number; worker: string }
-	| { kind: 'woke'; at: number; worker: string }
-	| { kind: 'crashed'; at: number; worker: string }
-	| { kind: 'left'; at: number; worker: string; store: string }
-	| { kind: 'sent'; at: number; from: string; to: string }
 
 /** One step of a scene as data: the world before and after it, and what happened in it, in order. */
 export interface StepFacts {

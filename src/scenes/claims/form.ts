@@ -2,7 +2,8 @@
  * What a claim form is: a pattern with typed slots (a Cucumber Expression), the places a text may
  * use it, and the check it runs on the engine's facts. The registry (`registry.ts`) lists them all.
  */
-import type { Happening, MessageFacts, RunFacts, StepFacts, WorldFacts } from './facts.ts'
+import type { Evidence } from '../frame.ts'
+import type { MessageFacts, RunFacts, StepFacts, WorldFacts } from './facts.ts'
 
 /** Where a text stands in a scene; each place has its own forms. */
 export type Place =
@@ -64,27 +65,6 @@ export interface Slot {
 	end: number
 	value: SlotValue
 }
-
-/**
- * What a check compared a claim with, as data a view can word: something that happened in a step,
- * or the state of an actor at a moment.
- */
-export type Evidence =
-	| { kind: 'happened'; step: number; what: HappeningData; unfenced?: true; /** Its place among the step's happenings, which are in the clock's order. */ order?: number }
-	| { kind: 'lease'; worker: string; at: number; lease?: { store: string; fence?: string; expiresAt: number; state: 'live' | 'expired' | 'gone' | 'released' } }
-	| { kind: 'line'; store: string; at: number; waiters: string[] }
-	| { kind: 'holders'; store: string; at: number; holders: string[]; limit?: number }
-	| { kind: 'row'; database: string; at: number; fence: string; writer?: string }
-	| { kind: 'epoch'; store: string; at: number; epoch: string }
-	| { kind: 'clock'; at: number }
-	| { kind: 'messages'; worker: string; step: number; count: number }
-	| { kind: 'nothing'; step?: number; what: string }
-
-/** A happening with its fences and epochs as text, so evidence is plain JSON. */
-export type HappeningData = Textual<Happening>
-
-/** `T` with its bigint fields as text; distributes over a union. */
-type Textual<T> = T extends unknown ? { [K in keyof T]: T[K] extends bigint ? string : T[K] extends bigint | undefined ? string | undefined : T[K] } : never
 
 /** What a check decided: the claim holds (and what it was checked against, and when the thing it tells happened), or why not. */
 export type Verdict =

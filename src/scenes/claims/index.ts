@@ -3,14 +3,15 @@
  * each checked against the engine's facts, or as an aside of neutral words, or refused with the
  * nearest forms.
  */
-export type { ActorKind, DatabaseFact, Happening, LeaseFact, MessageFacts, RunFacts, StepFacts, StoreFact, WorkerFact, WorldFacts } from './facts.ts'
-export type { ClaimContext, ClaimForm, Evidence, HappeningData, Intent, Place, Slot, SlotType } from './form.ts'
+export type { ActorKind, DatabaseFact, LeaseFact, MessageFacts, RunFacts, StepFacts, StoreFact, WorkerFact, WorldFacts } from './facts.ts'
+export type { Happening } from '../frame.ts'
+export type { ClaimContext, ClaimForm, Intent, Place, Slot, SlotType } from './form.ts'
 export { PLACE_NAMES } from './form.ts'
 export type { CastMember } from './parameters.ts'
-export { castProblems, isClaimWord, isLockName, nameProblem } from './actor-names.ts'
+export { castProblems, isLockName, nameProblem } from './actor-names.ts'
 export { forgetLanguages, sceneLanguage, type SceneLanguage } from './language.ts'
 export { readText, type ReadClause, type ReadProblem, type ReadResult } from './read.ts'
-export { checkText, allHold, type CheckedClaim, type CheckResult } from './check.ts'
+export { checkText, allHold } from './check.ts'
 export { FORMS, formsOf } from './registry.ts'
 export { CAUSE_RULES } from './causes.ts'
 export { EXAMPLE_CAST, unreadExamples } from './examples.ts'

@@ -20,13 +20,13 @@ export interface CompiledForm {
 }
 
 /** A modifier of a clause: a time it happened at (`at 30 s`), a time since the step before (`5 s later`), or `then`. */
-export interface CompiledModifier {
+interface CompiledModifier {
 	kind: 'at' | 'later' | 'then'
 	regex: RegExp
 }
 
 /** A place's forms, in the registry's order, and by the first word a clause of each can start with. */
-export interface PlaceForms {
+interface PlaceForms {
 	forms: CompiledForm[]
 	/** Forms by their possible first words, lower case; `#` stands for any word that starts with a digit. */
 	byFirstWord: Map<string, CompiledForm[]>

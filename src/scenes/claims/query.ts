@@ -3,8 +3,9 @@
  * held in a step, what happened to it, which store the key is on, and the evidence to show.
  */
 import { formatDuration } from '../../../engine/index.ts'
-import type { Happening, LeaseFact, RunFacts, StepFacts, StoreFact, WorldFacts } from './facts.ts'
-import type { ClaimContext, Evidence, HappeningData, Slot, Verdict } from './form.ts'
+import type { Evidence, Happening, HappeningData } from '../frame.ts'
+import type { LeaseFact, RunFacts, StepFacts, StoreFact, WorldFacts } from './facts.ts'
+import type { ClaimContext, Slot, Verdict } from './form.ts'
 import { showFence } from './fence-notation.ts'
 
 type Kind = Happening['kind']
@@ -126,7 +127,7 @@ export function saw(step: StepFacts, happening: Happening): Extract<Evidence, { 
 const data = new WeakMap<Happening, HappeningData>()
 
 /** A happening with its fences and epochs as text. */
-export function happeningData(happening: Happening): HappeningData {
+function happeningData(happening: Happening): HappeningData {
 	const made = data.get(happening)
 	if (made) return made
 	const out: Record<string, unknown> = {}

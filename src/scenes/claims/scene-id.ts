@@ -3,7 +3,8 @@
  * of the id lexicon, and a word that names an event (`restart`) says the scene shows one.
  */
 import { FUNCTION_WORDS, ID_EVENTS, ID_WORDS, NEUTRAL_WORDS } from './lexicon.ts'
-import type { Happening, RunFacts } from './facts.ts'
+import type { Happening } from '../frame.ts'
+import type { RunFacts } from './facts.ts'
 
 const ALLOWED = new Set([...NEUTRAL_WORDS, ...FUNCTION_WORDS, ...ID_WORDS, ...Object.keys(ID_EVENTS)])
 

@@ -7,7 +7,7 @@ import type { Element, ElementContent } from 'hast'
 import { ensureContrast } from './code-contrast.ts'
 
 /** The Shiki themes of scene code: each token carries both as `--shiki-light` and `--shiki-dark`. */
-export const codeThemes = { light: 'github-light', dark: 'github-dark' } as const
+const codeThemes = { light: 'github-light', dark: 'github-dark' } as const
 
 /** The code pane's backgrounds, plain and on the step's highlighted lines, that every token must stay readable on. */
 export const codeBackgrounds = {

@@ -17,7 +17,7 @@ import { SceneError } from './remark-scenes.ts'
 import { DOMAINS } from '../../seed/domains.ts'
 import { LANGUAGE_NAMES } from '../sample/compile.ts'
 
-export interface RemarkClaimDocsOptions {
+interface RemarkClaimDocsOptions {
 	/** Parses and simulates one scene, named `file`. */
 	compile: (source: string, file: string) => Promise<SceneFrames>
 }

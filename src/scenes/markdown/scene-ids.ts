@@ -7,13 +7,13 @@ import type { SourceOrigin } from '../simulation/index.ts'
 import type { Diagnostic } from '../frame.ts'
 
 /** One scene block of a page: its text and where it sits in its file. */
-export interface SceneSource {
+interface SceneSource {
 	source: string
 	origin: SourceOrigin
 }
 
 /** The id of each scene, in order, and the ids the author gave twice on the page. */
-export interface SceneIds {
+interface SceneIds {
 	ids: string[]
 	diagnostics: Diagnostic[]
 }

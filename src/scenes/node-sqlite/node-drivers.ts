@@ -2,8 +2,7 @@
  * The SQLite drivers a scene runs on in Node: better-sqlite3 (the build), and sql.js (the
  * browser's engine, run in Node so a test can compare the two).
  */
-import { betterSqliteDriver, loadSqlJs, sqlJsDriver } from '../../../engine/adapters/node.ts'
-import type { OpenDriver } from '../simulation/index.ts'
+import { betterSqliteDriver, loadSqlJs, sqlJsDriver, type OpenDriver } from '../simulation/node.ts'
 import { reuseEmptyDatabases } from './reused-databases.ts'
 
 /** Opens an in-memory better-sqlite3 database, empty or from a backup's bytes; a new one each time. */

@@ -5,8 +5,7 @@
  * one scene is emptied and given to the next scene whose first statement is the one that made
  * its tables, so that scene sees what a fresh database would show it: those tables, no rows.
  */
-import type { SqliteDriver, SqlValue } from '../../../engine/index.ts'
-import type { OpenDriver } from '../simulation/index.ts'
+import type { OpenDriver, SqliteDriver, SqlValue } from '../simulation/index.ts'
 
 /** How many emptied databases of one kind wait for a scene; more are closed. */
 export const KEPT_PER_KIND = 8

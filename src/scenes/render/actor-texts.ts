@@ -7,7 +7,7 @@ import type { Metrics } from './stage-metrics.ts'
 import { fitLines, textWidth } from './svg-text.ts'
 
 /** An actor's label and state lines, and their widths (the state's with its pill's padding); empty texts are 0 wide. */
-export interface ActorTexts {
+interface ActorTexts {
 	label: string
 	labelWidth: number
 	stateLines: string[]

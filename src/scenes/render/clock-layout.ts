@@ -2,7 +2,7 @@
  * Where the scene's clock stands and what it says: one place for every frame, so it never moves
  * between steps.
  */
-import { formatDuration } from '../../../engine/index.ts'
+import { formatDuration } from '../frame-format.ts'
 import type { Metrics } from './stage-metrics.ts'
 import { crosses, grow, overlap, type Box, type Point, type Segment } from './svg-geometry.ts'
 import { textWidth } from './svg-text.ts'

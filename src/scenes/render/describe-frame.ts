@@ -3,7 +3,7 @@
  * description (every actor's label and state, every message, the time).
  */
 import type { Frame } from '../frame.ts'
-import { formatDuration } from '../../../engine/index.ts'
+import { formatDuration } from '../frame-format.ts'
 
 /** The SVG's title: the scene's name, which step, and its caption. */
 export function titleText(frame: Frame, title: string | undefined): string {

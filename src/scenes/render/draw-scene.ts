@@ -13,7 +13,7 @@ import type { Metrics } from './stage-metrics.ts'
 import { escapeXml, num } from './svg-markup.ts'
 
 /** The words and ids of a drawing: the id prefix (already safe), the scene's title, and whether each frame's ids carry its number. */
-export interface DrawOptions {
+interface DrawOptions {
 	id: string
 	title?: string
 	idPerFrame?: boolean

@@ -14,7 +14,7 @@ export interface LabelLayout {
 }
 
 /** What a label must keep off: cards and texts, labels placed before it, the other arrows, and the links. */
-export interface LabelObstacles {
+interface LabelObstacles {
 	boxes: Box[]
 	taken: Box[]
 	arrows: Segment[]

@@ -10,12 +10,12 @@ import { layoutScene } from './scene-layout.ts'
 import type { StageLayout } from './stage-metrics.ts'
 
 export { SCENE_COLORS, SCENE_FONT } from './scene-colors.ts'
-export { STAGE_HEIGHT, STAGE_WIDTH, WIDE_MIN_PX, type StageLayout } from './stage-metrics.ts'
+export { STAGE_HEIGHT, STAGE_WIDTH, WIDE_MIN_PX } from './stage-metrics.ts'
 export { describeFrame } from './describe-frame.ts'
 export { escapeXml } from './svg-markup.ts'
 
 /** Options of one rendering: the id prefix for the SVG's ids, the scene's title, the layout and the stage size. */
-export interface RenderOptions {
+interface RenderOptions {
 	/** Prefix of every id in the SVG, so several scenes on one page never collide (default `scene`). */
 	id?: string
 	/** The scene's name, read before the step's caption in the SVG's title. */

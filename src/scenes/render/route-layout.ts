@@ -7,7 +7,7 @@ import type { Metrics } from './stage-metrics.ts'
 import { HALF, add, loopRoute, reverse, routeBetween, type Box, type Point, type Route } from './svg-geometry.ts'
 
 /** An actor's card on the stage as routing sees it: its centre, and its place among the frame's actors. */
-export interface RoutedCard {
+interface RoutedCard {
 	x: number
 	y: number
 	order: number

@@ -11,7 +11,7 @@ import { grow, segmentBox, union, type Box } from './svg-geometry.ts'
 import { textSides } from './text-sides.ts'
 
 /** Which layout, and the stage the actors' percents are placed on (each the layout's unless given). */
-export interface LayoutOptions {
+interface LayoutOptions {
 	layout?: StageLayout
 	width?: number
 	height?: number

@@ -32,7 +32,7 @@ export interface Route {
 }
 
 /** A card's centre, for routing. */
-export interface Card {
+interface Card {
 	x: number
 	y: number
 }
@@ -43,7 +43,7 @@ export const HALF = 28
 // An arrow kept this far inside the card's edge still visibly leaves the card.
 const SHIFT_LIMIT = HALF - 8
 
-export function unit(p: Point): Point {
+function unit(p: Point): Point {
 	const length = Math.hypot(p.x, p.y)
 	return length === 0 ? { x: 1, y: 0 } : { x: p.x / length, y: p.y / length }
 }
@@ -105,7 +105,7 @@ export function crosses(s: Segment, box: Box): boolean {
 }
 
 /** Where a line through the card's centre (moved sideways by shift) in direction u leaves the card, plus a gap. */
-export function border(card: Card, u: Point, gap: number, shift: Point = { x: 0, y: 0 }): Point {
+function border(card: Card, u: Point, gap: number, shift: Point = { x: 0, y: 0 }): Point {
 	let reach = Infinity
 	for (const [d, o] of [
 		[u.x, shift.x],

@@ -17,7 +17,7 @@ export interface CompiledSample {
 }
 
 /** Where a sample went wrong (1-based, in the sample's own lines and columns) and what was expected. */
-export interface SampleProblem {
+interface SampleProblem {
 	line: number
 	column: number
 	message: string
@@ -34,7 +34,7 @@ export const LANGUAGE_NAMES: ReadonlySet<string> = new Set([
 ])
 
 /** JavaScript's names the run gives its own value of, so every run of a scene is the same: `Math`, whose `random` is seeded. */
-export const RUN_GIVES: ReadonlySet<string> = new Set(['Math'])
+const RUN_GIVES: ReadonlySet<string> = new Set(['Math'])
 
 /** Compiles a sample against the names its prelude declares; a problem is told at its line and column with what was expected. */
 export function compileSample(source: string, declared: ReadonlySet<string>): CompileResult {

@@ -53,7 +53,7 @@ export interface Hold {
 }
 
 /** A worker's last request to the lock (a renewal, a release) and what happened, until a `send LOCK -> W` answers it. */
-export interface Pending {
+interface Pending {
 	kind: 'renew' | 'release'
 	happenings: Happening[]
 }

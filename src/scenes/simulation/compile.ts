@@ -9,8 +9,6 @@ import type { SceneFrames } from '../frame.ts'
 import { simulateScene } from './simulate.ts'
 import type { OpenDriver, SimulateOptions } from './simulate.ts'
 
-export type { OpenDriver }
-
 /** Parses and simulates one scene; positions are the file's, as `origin` places the block. */
 export async function compileScene(
 	source: string,

@@ -3,7 +3,7 @@ import type { Text } from '../../../scene-parser/index.ts'
 import type { TextMark } from '../frame.ts'
 
 /** An actor's label: its text, whether it is struck, the frame it was set in, and the marks its check found. */
-export interface Label {
+interface Label {
 	text: Text
 	struck: boolean
 	/** The frame it was set in, and the frame it was struck in. */

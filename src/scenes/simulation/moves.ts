@@ -9,10 +9,10 @@ import type { Stage } from './stage.ts'
 import type { WorkerActor } from './world.ts'
 
 /** What a statement may let a worker's code do. */
-export type ActKind = Act['kind'] | 'try'
+type ActKind = Act['kind'] | 'try'
 
 /** The act in a sentence: `asks for the key (line 2)`. */
-export function actWords(act: Act, line: number | undefined): string {
+function actWords(act: Act, line: number | undefined): string {
 	const at = line === undefined ? '' : ` (line ${line})`
 	switch (act.kind) {
 		case 'ask':

@@ -8,7 +8,7 @@ import type { StepStatement } from '../../../scene-parser/index.ts'
 import type { Stage } from './stage.ts'
 
 /** A change to a worker's process, at a place among the step's statements: statement i is at 2i, between them at odd numbers. */
-export interface ProcessEvent {
+interface ProcessEvent {
 	at: number
 	worker: string
 	kind: 'pause' | 'wake' | 'crash'

@@ -18,7 +18,7 @@ export type Act =
 	| { kind: 'advance'; ms: number }
 
 /** An act the code stopped at: it goes on once `go` is called. */
-export interface Parked {
+interface Parked {
 	act: Act
 	/** The sample's line that asked for it. */
 	line: number | undefined
@@ -26,18 +26,18 @@ export interface Parked {
 }
 
 /** Where a worker's code is: stopped at an act, ended, failed, or waiting on the engine (a hold in line). */
-export type Stop =
+type Stop =
 	| { kind: 'act'; parked: Parked }
 	| { kind: 'ended' }
 	| { kind: 'failed'; error: unknown; line: number | undefined }
 	| { kind: 'blocked'; line: number | undefined }
 
 /** The most statements a worker's code may run in a scene, and the most calls into its prelude. */
-export const TICK_BUDGET = 1_000_000
-export const CALL_BUDGET = 100_000
+const TICK_BUDGET = 1_000_000
+const CALL_BUDGET = 100_000
 
 /** What a process needs of the scene's world: its clock. */
-export interface ProcessClock {
+interface ProcessClock {
 	now(): number
 	setTimer(ms: number, fn: () => void): unknown
 	settle(): Promise<void>
@@ -258,7 +258,7 @@ export class WorkerProcess {
 }
 
 /** The sample's line an error was thrown at: the first frame of the sample in its stack. */
-export function thrownLine(error: unknown, file: string): number | undefined {
+function thrownLine(error: unknown, file: string): number | undefined {
 	const stack = error instanceof Error ? (error.stack ?? '') : ''
 	const match = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(stack)
 	// Line 0 is the program's own first line (where the prelude's names are taken), no line of the sample.

@@ -6,7 +6,7 @@ import type { DatabaseFact, Happening, LeaseFact, StepFacts, StoreFact, WorkerFa
 import type { DatabaseActor, StoreActor, WorkerActor } from './actors.ts'
 
 /** What the recorder reads of the world: its clock, its actors, and who holds and waits for each store's key. */
-export interface RecordedWorld {
+interface RecordedWorld {
 	readonly clock: { now(): number }
 	readonly ttl: number
 	readonly workers: ReadonlyMap<string, WorkerActor>

@@ -104,14 +104,14 @@ async function sampleOf(scene: Scene, domain: Domain, options: SimulateOptions):
 }
 
 /** The file's place of a line and column of the (dedented) sample. */
-export function samplePosition(code: Code, line: number, column = 1): Position {
+function samplePosition(code: Code, line: number, column = 1): Position {
 	const lines = code.lines.length
 	const at = Math.min(Math.max(line, 1), Math.max(lines, 1))
 	return { line: code.start.line + at - 1, column: code.start.column + (at === line ? column - 1 : 0) }
 }
 
 /** The most steps a scene may have; more is an error, not a long wait. */
-export const SCENE_STEP_LIMIT = 10_000
+const SCENE_STEP_LIMIT = 10_000
 
 /** Runs a parsed scene on the engine and checks its texts; returns its frames and diagnostics. It never throws. */
 export async function simulateScene(scene: Scene, options: SimulateOptions): Promise<SceneFrames> {

@@ -10,7 +10,7 @@ import type { CastMember, ClaimContext, MessageFacts, Place, ReadResult, RunFact
 import type { Diagnostic, Frame, FrameCheck, TextMark } from '../frame.ts'
 
 /** One text of the scene, where it stands, and what it is checked against. */
-export interface TextSite {
+interface TextSite {
 	text: Text
 	place: Place
 	read: ReadResult

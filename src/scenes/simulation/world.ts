@@ -16,7 +16,7 @@ import type { DatabaseActor, Hold, Lease, StoreActor, WorkerActor } from './acto
 import type { WorkerProcess } from './process.ts'
 import { Recorder, type ProcessStates } from './record.ts'
 
-export type { DatabaseActor, Hold, Lease, Pending, StoreActor, WorkerActor } from './actors.ts'
+export type { DatabaseActor, Hold, Lease, StoreActor, WorkerActor } from './actors.ts'
 
 /** Opens a SQLite database for the actor `owner`: empty, or from the bytes of an earlier one (a backup). */
 export type OpenDriver = (bytes?: Uint8Array, owner?: string) => SqliteDriver
@@ -514,7 +514,7 @@ export class World {
 }
 
 /** A worker's process as the scene has it: paused since when, crashed, and the signal its holds wait with. */
-export class WorkerStates implements ProcessStates {
+class WorkerStates implements ProcessStates {
 	readonly #paused = new Map<string, number>()
 	readonly #crashed = new Set<string>()
 	readonly #signals = new Map<string, AbortController>()

@@ -2,21 +2,22 @@
  * The house's import rules (DESIGN.md's "who may import whom"), as one table, and the check that
  * finds the imports that break them.
  */
-import { formatMessage } from '../../../scene-parser/index.ts'
+import { formatMessage } from '../../../src/scenes/frame-format.ts'
 import type { SourceImport } from './source-imports.ts'
 
 /**
  * A pattern: a folder of ours (`engine/`), a file of ours (`src/scenes/frame.ts`), a package
- * (`better-sqlite3`, which takes its subpaths too), a prefix (`node:*`), or one of the two names below.
+ * (`better-sqlite3`, which takes its subpaths too), a prefix (`node:*`; `*` alone is anything), or one
+ * of the names below.
  */
 type Pattern = string
 
 /** Every file of ours. */
-export const OURS: Pattern = '(ours)'
+const OURS: Pattern = '(ours)'
 /** Every `<script>` of an .astro component (the rest of a component runs on the server). */
-export const ASTRO_SCRIPTS: Pattern = '(<script> of .astro)'
+const ASTRO_SCRIPTS: Pattern = '(<script> of .astro)'
 /** An `import()` of a path computed at run time; no other pattern matches one. */
-export const COMPUTED: Pattern = '(import() of a computed path)'
+const COMPUTED: Pattern = '(import() of a computed path)'
 
 /** One rule: which files it governs and what they may not import. */
 export interface ImportRule {
@@ -45,20 +46,39 @@ const BROWSER = ['src/scenes/browser/', 'src/playground/', ASTRO_SCRIPTS]
 /** Code that runs only in Node. */
 const NODE_ONLY = ['engine/adapters/node.ts', 'node:*', 'better-sqlite3']
 
-/** The rules; adding one is adding a line. */
+/**
+ * Each part's unit tests. A unit test of one part stands inside it, as a unit test of one module
+ * imports that module: where a rule keeps the rest of the project to a part's entry, it leaves the
+ * part and its unit tests alone.
+ */
+const UNIT_TESTS: Readonly<Record<string, Pattern>> = {
+	'engine/': 'tests/unit/engine/',
+	'scene-parser/': 'tests/unit/parser/',
+	'src/scenes/claims/': 'tests/unit/claims/',
+	'src/scenes/simulation/': 'tests/unit/scenes/',
+	'src/scenes/render/': 'tests/unit/render/',
+}
+
+/** A part and its unit tests. */
+const inside = (part: string): Pattern[] => [part, UNIT_TESTS[part]!]
+
+/** The rules; adding one is adding a line (and its row in the README's Layout section). */
 export const IMPORT_RULES: readonly ImportRule[] = [
 	{ rule: 'engine/ imports nothing of ours outside engine/', files: ['engine/'], forbid: [OURS], allow: ['engine/'] },
 	{ rule: 'scene-parser/ imports nothing of ours outside scene-parser/', files: ['scene-parser/'], forbid: [OURS], allow: ['scene-parser/'] },
-	{ rule: "the renderer imports only the frame types, its own folder and the engine's entry (for its one way of writing a duration)", files: ['src/scenes/render/'], forbid: [OURS], allow: ['src/scenes/render/', 'src/scenes/frame.ts', 'engine/index.ts'] },
-	{ rule: 'only the simulation imports both engine/ and scene-parser/', files: [OURS], except: ['src/scenes/simulation/', 'engine/', 'scene-parser/'], forbid: ['engine/', 'scene-parser/'], together: true },
-	{ rule: "outside the simulation, the parser is reached through the simulation's entry (src/scenes/simulation/index.ts), or its message format (scene-parser/format.ts)", files: [OURS], except: ['engine/', 'scene-parser/', 'src/scenes/simulation/'], forbid: ['scene-parser/'], allow: ['scene-parser/format.ts'] },
-	{ rule: 'outside src/scenes/simulation/, the simulation is imported only through its entry (src/scenes/simulation/index.ts)', files: [OURS], except: ['src/scenes/simulation/'], forbid: ['src/scenes/simulation/'], allow: ['src/scenes/simulation/index.ts'] },
-	{ rule: 'outside src/scenes/render/, the renderer is imported only through its entry (src/scenes/render/index.ts)', files: [OURS], except: ['src/scenes/render/'], forbid: ['src/scenes/render/'], allow: ['src/scenes/render/index.ts'] },
-	{ rule: 'outside src/scenes/claims/, the claim language is imported only through its entry (src/scenes/claims/index.ts)', files: [OURS], except: ['src/scenes/claims/'], forbid: ['src/scenes/claims/'], allow: ['src/scenes/claims/index.ts'] },
-	{ rule: `outside engine/, the engine is imported only through its entries (${ENGINE_ENTRIES.join(', ')})`, files: [OURS], except: ['engine/'], forbid: ['engine/'], allow: ENGINE_ENTRIES },
+	{ rule: 'the frame (src/scenes/frame.ts) imports nothing: it is the contract the stages share', files: ['src/scenes/frame.ts'], forbid: ['*'] },
+	{ rule: "the frame's formatting (src/scenes/frame-format.ts) imports only the engine's way of writing a duration (engine/duration.ts) and the parser's of a placed message (scene-parser/format.ts)", files: ['src/scenes/frame-format.ts'], forbid: [OURS], allow: ['engine/duration.ts', 'scene-parser/format.ts'] },
+	{ rule: 'the renderer imports only the frame (its types, and its formatting: src/scenes/frame-format.ts) and its own folder', files: ['src/scenes/render/'], forbid: [OURS], allow: ['src/scenes/render/', 'src/scenes/frame.ts', 'src/scenes/frame-format.ts'] },
+	{ rule: "only the simulation and its unit tests import both engine/ and scene-parser/ (the frame's formatting takes one formatter of each)", files: [OURS], except: [...inside('src/scenes/simulation/'), 'engine/', 'scene-parser/', 'src/scenes/frame-format.ts'], forbid: ['engine/', 'scene-parser/'], together: true },
+	{ rule: "outside the parser, the simulation and their unit tests, the parser is reached through the simulation's entry (src/scenes/simulation/index.ts), and its message format through the frame's formatting (src/scenes/frame-format.ts)", files: [OURS], except: ['engine/', ...inside('scene-parser/'), ...inside('src/scenes/simulation/'), 'src/scenes/frame-format.ts'], forbid: ['scene-parser/'] },
+	{ rule: 'outside src/scenes/simulation/ and its unit tests, the simulation is imported only through its entries (src/scenes/simulation/index.ts, and node.ts in Node)', files: [OURS], except: inside('src/scenes/simulation/'), forbid: ['src/scenes/simulation/'], allow: ['src/scenes/simulation/index.ts', 'src/scenes/simulation/node.ts'] },
+	{ rule: "the site (src/ but the simulation, the claim language, the seed's domain and the frame's formatting) reaches the engine only through the simulation's entries", files: ['src/'], except: ['src/scenes/simulation/', 'src/scenes/claims/', 'src/seed/', 'src/scenes/frame-format.ts'], forbid: ['engine/'] },
+	{ rule: 'outside src/scenes/render/ and its unit tests, the renderer is imported only through its entry (src/scenes/render/index.ts)', files: [OURS], except: inside('src/scenes/render/'), forbid: ['src/scenes/render/'], allow: ['src/scenes/render/index.ts'] },
+	{ rule: 'outside src/scenes/claims/ and its unit tests, the claim language is imported only through its entry (src/scenes/claims/index.ts)', files: [OURS], except: inside('src/scenes/claims/'), forbid: ['src/scenes/claims/'], allow: ['src/scenes/claims/index.ts'] },
+	{ rule: `outside engine/ and its unit tests, the engine is imported only through its entries (${ENGINE_ENTRIES.join(', ')}), and its way of writing a duration by the frame's formatting`, files: [OURS], except: [...inside('engine/'), 'src/scenes/frame-format.ts'], forbid: ['engine/'], allow: ENGINE_ENTRIES },
 	{ rule: "the server imports the engine's public entries only (engine/index.ts, and engine/adapters/node.ts to open a directory)", files: ['server/'], forbid: ['engine/'], allow: ['engine/index.ts', 'engine/adapters/node.ts'] },
 	{ rule: "etcd/ imports nothing of ours but its own folder and the engine's public entry (engine/index.ts)", files: ['etcd/'], forbid: [OURS], allow: ['etcd/', 'engine/index.ts'] },
-	{ rule: "outside etcd/, the etcd backend is imported through its entry (etcd/index.ts); its other files (a local cluster, etcd's history, the calls) by tests, torture/ and bench/ only", files: [OURS], except: ['etcd/', 'tests/', 'torture/', 'bench/'], forbid: ['etcd/'], allow: ['etcd/index.ts'] },
+	{ rule: "outside etcd/, the etcd backend is imported through its entry (etcd/index.ts); its other files (a local cluster, etcd's history, the calls) by tests, torture/, bench/ and the doctest's programs only (doctest/, and content/ until they move there)", files: [OURS], except: ['etcd/', 'tests/', 'torture/', 'bench/', 'doctest/', 'content/'], forbid: ['etcd/'], allow: ['etcd/index.ts'] },
 	{ rule: 'browser code never imports a Node adapter, better-sqlite3 or a node: module, directly or through other files', files: BROWSER, forbid: NODE_ONLY, transitive: true },
 	{ rule: 'the scene pipeline (src/scenes/) imports nothing of the playground (src/playground/), which is built on it', files: ['src/scenes/'], forbid: ['src/playground/'] },
 	{ rule: 'import() takes a string literal: a path computed at run time is followed by no bundler, no rule and no reader', files: [OURS], forbid: [COMPUTED] },

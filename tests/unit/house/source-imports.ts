@@ -36,11 +36,11 @@ export interface SourceImport {
 	computed: boolean
 }
 
-/** The folders that hold no source of ours: packages, output, tests, words and static files. */
-const NOT_SOURCE = new Set(['node_modules', 'dist', 'tests', 'content', 'public', 'test-results', 'playwright-report'])
+/** The folders that hold no source of ours: packages, output and static files. Tests and content are read: their imports follow the rules too. */
+const NOT_SOURCE = new Set(['node_modules', 'dist', 'public', 'test-results', 'playwright-report'])
 const SOURCE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.astro']
 
-/** Every source file under `root` (skipping tests, content, output and dot-folders), in path order. */
+/** Every source file under `root` (tests and content's programs too; not packages, output or dot-folders), in path order. */
 export function readSources(root: string): SourceText[] {
 	const walk = (dir: string): string[] =>
 		readdirSync(posix.join(root, dir), { withFileTypes: true }).flatMap(entry => {
@@ -103,9 +103,12 @@ function specifiersIn(code: string, name: string): { specifier: string; offset: 
 	return found
 }
 
-/** A specifier's target: relative and root paths to a file of ours, anything else to its package. */
+/**
+ * A specifier's target: relative and root paths to a file of ours, anything else to its package.
+ * `@repo/` is the project's root, as the doctest's programs write it (`doctest/languages/typescript.ts`).
+ */
 function resolve(specifier: string, from: string, paths: ReadonlySet<string>): { target: string; ours: boolean } {
-	const bare = specifier.replace(/[?#].*$/, '')
+	const bare = specifier.replace(/[?#].*$/, '').replace(/^@repo\//, '/')
 	if (bare.startsWith('.') || bare.startsWith('/')) {
 		const path = bare.startsWith('/') ? bare.slice(1) : posix.normalize(posix.join(posix.dirname(from), bare))
 		const candidates = [path, ...SOURCE_EXTENSIONS.map(ext => path + ext), `${path}/index.ts`]

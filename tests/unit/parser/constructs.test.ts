@@ -8,9 +8,8 @@ import type { ActorVerb, Ref, StatementConstruct } from '../../../scene-parser/i
 import { sceneCompletions, sceneLanguage } from '../../../src/playground/scene-language.ts'
 import { sceneVocabulary } from '../../../src/playground/vocabulary.ts'
 import { openNodeDriver } from '../../../src/scenes/node-sqlite/node-drivers.ts'
-import { simulateScene } from '../../../src/scenes/simulation/simulate.ts'
-import { VERBS } from '../../../src/scenes/simulation/verbs/index.ts'
-import type { VerbHandler } from '../../../src/scenes/simulation/verbs/index.ts'
+import { VERBS, simulateScene } from '../../../src/scenes/simulation/index.ts'
+import type { VerbHandler } from '../../../src/scenes/simulation/index.ts'
 
 /** `ping ID`: a statement no scene has, made only here. */
 interface Ping {

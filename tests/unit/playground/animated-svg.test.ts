@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { findSceneBlocks } from '../../../src/scenes/markdown/scene-blocks.ts'
 import { animatedSvg, keyframesName } from '../../../src/playground/animated-svg.ts'
 import { openNodeDriver } from '../../../src/scenes/node-sqlite/node-drivers.ts'
-import { compileScene } from '../../../src/scenes/simulation/compile.ts'
+import { compileScene } from '../../../src/scenes/simulation/index.ts'
 import type { Frame } from '../../../src/scenes/frame.ts'
 import { allElements, byClass, parseXml, textOf } from '../render/xml.ts'
 

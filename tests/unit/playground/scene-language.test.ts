@@ -2,7 +2,7 @@ import { CompletionContext } from '@codemirror/autocomplete'
 import { getIndentation } from '@codemirror/language'
 import { EditorState } from '@codemirror/state'
 import { describe, expect, it } from 'vitest'
-import { ICONS, statementNames } from '../../../scene-parser/index.ts'
+import { ICONS, statementNames } from '../../../src/scenes/simulation/index.ts'
 import { declaredActors, sceneCompletions, sceneLanguage } from '../../../src/playground/scene-language.ts'
 import { sceneVocabulary } from '../../../src/playground/vocabulary.ts'
 

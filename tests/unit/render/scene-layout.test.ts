@@ -6,7 +6,7 @@ import { findSceneBlocks } from '../../../src/scenes/markdown/scene-blocks.ts'
 import { drawScene } from '../../../src/scenes/render/draw-scene.ts'
 import { renderFrames } from '../../../src/scenes/render/render-svg.ts'
 import { layoutScene } from '../../../src/scenes/render/scene-layout.ts'
-import { compileScene } from '../../../src/scenes/simulation/compile.ts'
+import { compileScene } from '../../../src/scenes/simulation/index.ts'
 
 /** The seed's scene, the first of the Fences page, as the engine computes it. */
 let frames: Frame[]

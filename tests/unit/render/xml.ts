@@ -15,7 +15,7 @@ export interface XmlElement {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
 
 /** The decoded form of text or an attribute value; throws on a bare `&` or an unknown entity. */
-export function decode(raw: string): string {
+function decode(raw: string): string {
 	if (/[<>]/.test(raw)) throw new Error(`markup character in text: ${JSON.stringify(raw)}`)
 	return raw.replace(/&([^;]*);?/g, (whole, body: string) => {
 		if (!whole.endsWith(';')) throw new Error(`bare & in ${JSON.stringify(raw)}`)

@@ -53,6 +53,13 @@ describe('npm run scenes -- check', () => {
 		expect(result.stderr).toContain('unknown command "chekc"')
 		expect(result.stderr).toContain('usage:')
 	})
+
+	it('explains its usage on an option it does not know', () => {
+		const result = scenes('check', '--jsn', `${FIXTURES}/ok.scene`)
+		expect(result.status).toBe(2)
+		expect(result.stderr).toContain("Unknown option '--jsn'")
+		expect(result.stderr).toContain('usage:')
+	})
 })
 
 describe('npm run scenes -- render', () => {

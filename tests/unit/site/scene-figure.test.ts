@@ -6,7 +6,7 @@ import { openNodeDriver } from '../../../src/scenes/node-sqlite/node-drivers.ts'
 import { findSceneBlocks } from '../../../src/scenes/markdown/scene-blocks.ts'
 import { wordOutcome } from '../../../src/scenes/outcome-words.ts'
 import { checksOf, counterText, frameValues, markedText, scriptJson, stageAspect, stepId } from '../../../src/scenes/scene-figure.ts'
-import { compileScene } from '../../../src/scenes/simulation/compile.ts'
+import { compileScene } from '../../../src/scenes/simulation/index.ts'
 import { markedPieces } from '../../../src/scenes/text-marks.ts'
 
 // The seed's step 3 as the simulation makes it: A wakes, saves with fence 7, and the database refuses it.

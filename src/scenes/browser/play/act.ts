@@ -1,7 +1,7 @@
 /**
  * What the reader can do to a scene: an action of one actor's kind, which becomes a generated step of scene text.
  */
-import { formatDuration } from '../../../../engine/index.ts'
+import { formatDuration } from '../../frame-format.ts'
 import type { Frame, FrameActor } from '../../frame.ts'
 
 /** One thing the reader did, as data: an action's id, the actor it acts on, and the choice it was given. */

@@ -2,8 +2,7 @@
  * What the engine ran, step by step: a driver wrapper that records every statement the engine and
  * the scene's databases send to SQLite, with its parameters and result, and the tables after each frame.
  */
-import type { SqlRow, SqlValue, SqliteDriver } from '../../../../engine/index.ts'
-import type { OpenDriver } from '../../simulation/index.ts'
+import type { OpenDriver, SqlRow, SqlValue, SqliteDriver } from '../../simulation/index.ts'
 
 /** One statement as SQLite ran it: which actor's database, the SQL, its parameters, what came back, and how many times in a row. */
 export interface EngineCall {

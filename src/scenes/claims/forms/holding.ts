@@ -431,7 +431,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 ]
 
 /** How a worker's lease ended, for a message. */
-export function describeEnd(context: ClaimContext, worker: string): string {
+function describeEnd(context: ClaimContext, worker: string): string {
 	const step = context.step
 	const ended = step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'released') && h.worker === worker)
 	if (!ended) return `${context.name(worker)} holds no live lease`

@@ -27,7 +27,7 @@ import {
 	time,
 } from '../query.ts'
 import type { Of } from '../query.ts'
-import type { Happening } from '../facts.ts'
+import type { Happening } from '../../frame.ts'
 import { carried, describeWrite } from './writes.ts'
 
 // ---- the lock's answer to a worker ----

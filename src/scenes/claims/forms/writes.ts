@@ -42,7 +42,7 @@ function outcome(slots: readonly Slot[], context: ClaimContext, worker: number, 
 }
 
 /** Why a claim that a write was taken (or refused) is false: what the database did instead. */
-export function denied(context: ClaimContext, write: Of<'wrote'>): string {
+function denied(context: ClaimContext, write: Of<'wrote'>): string {
 	return `${write.changed ? `${context.name(write.database)} did not refuse it` : `${context.name(write.database)} did not take it`}: ${describeWrite(context, write)}`
 }
 

@@ -1,0 +1,8 @@
+/**
+ * The simulation's entry in Node: everything `index.ts` exports, and the engine's Node drivers a
+ * scene runs on there (better-sqlite3, and sql.js with its wasm read from node_modules), which the
+ * scenes' SQLite in Node (`src/scenes/node-sqlite/`) opens. Browser code imports `index.ts`, which
+ * loads no Node module; never import this one from browser code.
+ */
+export * from './index.ts'
+export { betterSqliteDriver, loadSqlJs } from '../../../engine/adapters/node.ts'
