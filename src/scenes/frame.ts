@@ -25,8 +25,8 @@ export type Happening =
 	| { kind: 'gave-up'; at: number; worker: string; store: string; waited: number; holders: string[] }
 	| { kind: 'expired'; at: number; worker: string; store: string; fence?: bigint }
 	| { kind: 'gone'; at: number; worker: string; store: string; fence?: bigint }
-	| { kind: 'released'; at: number; worker: string; store: string; fence?: bigint; line: string[] }
-	| { kind: 'renewed'; at: number; worker: string; store: string; until: number; auto?: true }
+	| { kind: 'released'; at: number; worker: string; store: string; fence?: bigint; line: string[]; called?: true }
+	| { kind: 'renewed'; at: number; worker: string; store: string; until: number; auto?: true; ttl?: number }
 	| { kind: 'renew-refused'; at: number; worker: string; reason: 'lost' | 'released' | 'none' }
 	| { kind: 'wrote'; at: number; worker: string; database: string; fence: bigint; changed: boolean; before: bigint; writerBefore?: string; fenced: boolean; live: boolean; noFence?: true }
 	| { kind: 'answered'; at: number; worker: string; database: string; changed: boolean }
@@ -80,7 +80,7 @@ export type Outcome =
 	| { kind: 'renewed'; expiresAt: number }
 	| { kind: 'renew-failed'; reason: 'lost' | 'released' | 'none' }
 	| { kind: 'released'; next?: string }
-	| { kind: 'write'; fence: string; changed: boolean; before: string }
+	| { kind: 'write'; fence: string; changed: boolean; before: string; unchecked?: true }
 	| { kind: 'answer'; fence: string; changed: boolean; before: string }
 	| { kind: 'note' }
 	| { kind: 'none'; reason: NoOutcome }

@@ -6,13 +6,13 @@
 import { fenceText } from '../../engine/index.ts'
 import { CHATS_SCHEMA, FENCED_UPDATE, PLAIN_UPDATE } from './chat-table.ts'
 import type { Domain, SamplePorts } from './domain.ts'
-import { expect, fenceParameter, keyParameter, textParameter } from './prelude-values.ts'
-
-/** A summary a worker writes: what the scene's model returns. */
-const SUMMARY = 'a summary of the chat'
+import { expecting, fenceParameter, keyParameter, textParameter } from './prelude-values.ts'
 
 /** The write that claims the row for a lease before anything is read: the fence goes in first, only if it is larger. */
 export const CLAIM_UPDATE = 'update chats set summary_fence = ? where id = ? and summary_fence < ?'
+
+/** The same, on a database that checks no fence. */
+const CLAIM_PLAIN_UPDATE = 'update chats set summary_fence = ? where id = ?'
 
 export const CHAT_DOMAIN: Domain = {
 	name: 'chat',
@@ -21,6 +21,9 @@ export const CHAT_DOMAIN: Domain = {
 	rowId: key => key,
 	insertRow: 'insert into chats (id) values (?)',
 	rowFence: 'select summary_fence as fence from chats where id = ?',
+	row: 'select * from chats where id = ?',
+	table: { name: 'chats', id: 'id' },
+	writerOf: row => /^summary by (\S+)$/.exec(String(row['summary'] ?? ''))?.[1],
 	setFence: 'update chats set summary_fence = ? where id = ?',
 	names: {
 		summaries: "the lock `summaries` of the worker's store: `hold(key, fn, options)`, `tryHold(key, fn, options)`",
@@ -31,8 +34,8 @@ export const CHAT_DOMAIN: Domain = {
 		dataDir: "the folder of the worker's own store: each worker opens the store it is linked to",
 		chatId: "the chat's id: the scene's key",
 		tenantId: "a tenant's id: the scene's key",
-		text: 'a summary to save',
-		summary: 'a summary to save',
+		text: "a summary to save: the worker's own (`summary by a`)",
+		summary: "a summary to save: the worker's own (`summary by a`)",
 		save: "`await save(chatId, summary, fence)`: the seed's conditional update of the chat's row on the worker's database (the plain update on one with `fences=off`); `fence` is a lease's fence or its 40-digit text",
 		claim: "`await claim(chatId, fence)`: writes the lease's fence to the chat's row before anything is read, if it is larger than the row's (`update chats set summary_fence = ? where id = ? and summary_fence < ?`)",
 		db: "`db.exec` as a template tag: a statement on the worker's database, its `${values}` bound as parameters; the table is `chats (id, summary, summary_fence)`",
@@ -49,6 +52,8 @@ export const CHAT_DOMAIN: Domain = {
 		expect: "`expect(value).toBe(expected)`: a test's check; it throws when they differ",
 	},
 	prelude(ports: SamplePorts) {
+		// Each worker's summary is its own, so the row tells whose it keeps.
+		const SUMMARY = `summary by ${ports.worker}`
 		// What takes a chat's or a tenant's id takes the scene's key (or, as a hold's function, its lease): other text is a mistake.
 		const id = (fn: string, name: string, value: unknown): void => keyParameter(fn, name, value, ports.key)
 		const summary = ports.call(async (..._args: unknown[]) => SUMMARY)
@@ -64,8 +69,8 @@ export const CHAT_DOMAIN: Domain = {
 			get store() {
 				return ports.store()
 			},
-			connect: ports.call(async (_url: unknown) => ports.store()),
-			openStore: ports.call(async (_dir: unknown) => ports.store()),
+			connect: ports.call(async (url: unknown) => ports.store(url)),
+			openStore: ports.call(async (dir: unknown) => ports.store(dir)),
 			dataDir: 'data',
 			chatId: ports.key,
 			tenantId: ports.key,
@@ -74,13 +79,17 @@ export const CHAT_DOMAIN: Domain = {
 			save: async (chatId: unknown, text: unknown, value: unknown) => {
 				const fenced = ports.fenced()
 				const key = textParameter('save', 'chatId', chatId)
+				id('save', 'chatId', chatId)
 				const words = textParameter('save', 'summary', text)
 				const at = fence('save', value)
 				await ports.write(fenced ? FENCED_UPDATE : PLAIN_UPDATE, fenced ? [words, at, key, at] : [words, at, key], fenceParameter('save', value), fenced)
 			},
 			claim: async (chatId: unknown, value: unknown) => {
 				const at = fence('claim', value)
-				await ports.write(CLAIM_UPDATE, [at, textParameter('claim', 'chatId', chatId), at], fenceParameter('claim', value), true)
+				id('claim', 'chatId', chatId)
+				// On a database that checks no fence (fences=off), the claim too is a plain write of the fence.
+				if (ports.fenced()) await ports.write(CLAIM_UPDATE, [at, chatId, at], fenceParameter('claim', value), true)
+				else await ports.write(CLAIM_PLAIN_UPDATE, [at, chatId], fenceParameter('claim', value), false)
 			},
 			db: { exec: async (strings: TemplateStringsArray, ...values: unknown[]) => ports.write(strings.join('?'), values) },
 			model: { summarize: ports.call(async (..._history: unknown[]) => SUMMARY) },
@@ -96,7 +105,7 @@ export const CHAT_DOMAIN: Domain = {
 			fenceText: ports.call((value: unknown) => fence('fenceText', value)),
 			clock: { advance: (duration: unknown) => ports.advance(duration) },
 			shutdown: { signal: new AbortController().signal },
-			expect: ports.call(expect),
+			expect: ports.call(expecting(ports.failed)),
 		}
 	},
 }

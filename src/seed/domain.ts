@@ -39,8 +39,13 @@ export interface SampleWriteResult {
 export interface SamplePorts {
 	/** The scene's key (`key "42"`, else the domain's). */
 	readonly key: string
-	/** The worker's store: the lock actor it is linked to (or the scene's only one). */
-	store(): SampleStore
+	/** The worker's id, which its summaries carry (`summary by a`). */
+	readonly worker: string
+	/**
+	 * The worker's store: the lock actor it is linked to (or the scene's only one). `address` is
+	 * where the code says the store is (a URL, a folder): every worker of one store gives the same.
+	 */
+	store(address?: unknown): SampleStore
 	/**
 	 * Runs a statement that writes the worker's database (the database actor it is linked to), as an
 	 * act the scene shows; `fence` says which fence the write carries, and `fenceDecides` whether the
@@ -51,6 +56,8 @@ export interface SamplePorts {
 	fenced(): boolean
 	/** Moves the simulated clock on, as an act the scene shows (a test's `clock.advance`). */
 	advance(duration: unknown): Promise<void>
+	/** Tells the run that a check in the code failed (a test's expect): the scene fails at its line, whether the code catches the error or not. */
+	failed(error: Error): Error
 	/** A function of the prelude that does its work at once: its calls are recorded with their line. */
 	call<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R
 }
@@ -69,6 +76,12 @@ export interface Domain {
 	insertRow: string
 	/** Reads the row's fence text back (as `fence`): its parameter is the row's id. */
 	rowFence: string
+	/** Reads the whole row: what a write changed is judged by it, not by a count of rows. */
+	row: string
+	/** The story row's table and its id column: a write that updates that row is one the database took, even one that leaves it as it was. */
+	table: { name: string; id: string }
+	/** The worker whose summary the row keeps, read from the row; undefined where the row carries no author. */
+	writerOf?(row: Readonly<Record<string, unknown>>): string | undefined
 	/** Sets the row's fence before the first step (`set db "fence N"`): its parameters are the fence's text and the row's id. */
 	setFence: string
 	/** Each name of the prelude, with what it is, for the authors page and the errors. */

@@ -5,7 +5,7 @@
  */
 import { fenceText } from '../../engine/index.ts'
 import type { Domain, SamplePorts } from './domain.ts'
-import { expect, fenceParameter } from './prelude-values.ts'
+import { expecting, fenceParameter } from './prelude-values.ts'
 
 /** The one job of a scene: the row its leaders stamp. */
 const JOB_ID = 'job-1'
@@ -17,6 +17,8 @@ export const JOBS_DOMAIN: Domain = {
 	rowId: () => JOB_ID,
 	insertRow: 'insert into jobs (id) values (?)',
 	rowFence: 'select term as fence from jobs where id = ?',
+	row: 'select * from jobs where id = ?',
+	table: { name: 'jobs', id: 'id' },
 	setFence: 'update jobs set term = ? where id = ?',
 	names: {
 		elections: "the lock `elections` of the worker's store: `hold(key, fn, options)`, `tryHold(key, fn, options)`; its key is the scene's (`leader`)",
@@ -37,13 +39,13 @@ export const JOBS_DOMAIN: Domain = {
 			get store() {
 				return ports.store()
 			},
-			connect: ports.call(async (_url: unknown) => ports.store()),
+			connect: ports.call(async (url: unknown) => ports.store(url)),
 			jobId: JOB_ID,
 			next: 'running',
 			db: { exec: async (strings: TemplateStringsArray, ...values: unknown[]) => ports.write(strings.join('?'), values) },
 			lead: ports.call(async (..._args: unknown[]) => undefined),
 			fenceText: ports.call((value: unknown) => fenceText(fenceParameter('fenceText', value))),
-			expect: ports.call(expect),
+			expect: ports.call(expecting(ports.failed)),
 		}
 	},
 }

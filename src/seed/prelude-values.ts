@@ -31,11 +31,14 @@ export function keyParameter(fn: string, name: string, value: unknown, key: stri
 	if (value !== key) throw new TypeError(`${fn}: ${name} ${shown(value)}: expected the scene's key, ${JSON.stringify(key)}`)
 }
 
-/** A test's check: `expect(actual).toBe(expected)` throws when they are not the same value. */
-export function expect(actual: unknown): { toBe(expected: unknown): void } {
-	return {
+/**
+ * A test's check: `expect(actual).toBe(expected)` throws when they are not the same value, and
+ * tells `failed` first: a check that fails is the code's false claim, caught or not.
+ */
+export function expecting(failed: (error: Error) => Error): (actual: unknown) => { toBe(expected: unknown): void } {
+	return actual => ({
 		toBe(expected: unknown) {
-			if (!Object.is(actual, expected)) throw new Error(`expected ${shown(expected)}, got ${shown(actual)}`)
+			if (!Object.is(actual, expected)) throw failed(new Error(`expected ${shown(expected)}, got ${shown(actual)}`))
 		},
-	}
+	})
 }

@@ -14,7 +14,10 @@ import { CHAT_DOMAIN } from '../../../src/seed/chat-domain.ts'
 import type { SamplePorts, SampleStore } from '../../../src/seed/domain.ts'
 import { CHAT_ID, makeChatDb } from '../../chat-db.ts'
 
-export { expect } from '../../../src/seed/prelude-values.ts'
+import { expecting } from '../../../src/seed/prelude-values.ts'
+
+/** A test's check, as a scene's: it throws when the values differ. */
+export const expect = expecting(error => error)
 
 /** The doctest's chat.db at `path` (made if it is not there): the page's `db.exec` tagged template, and the row of a chat. */
 export function chatDb(path: string) {
@@ -32,9 +35,11 @@ export function chatDb(path: string) {
 function realPorts(store: Store, db: ReturnType<typeof chatDb>): SamplePorts {
 	return {
 		key: CHAT_ID,
+		worker: 'worker',
 		store: () => store as unknown as SampleStore,
 		write: async (sql, params) => ({ changes: db.driver.run(sql, params.map(sqlValue)).changes }),
 		fenced: () => true,
+		failed: error => error,
 		advance: async () => {
 			throw new Error("clock.advance: the doctest's store runs on the real clock; a sample that moves a clock makes its own SimulatedClock (as the Testing page's does)")
 		},

@@ -114,11 +114,13 @@ function decidedBy(cause: Told, effect: Told, context: ClaimContext): string | u
 	const write = wroteOf(effect.claim.evidence, context)
 	if (!write) return 'the checker cannot tell which write this answer is to'
 	const form = cause.clause.form.id
+	if (form === 'checks-no-fence') return actorOf(cause.clause.slots[0]) === write.database && !write.fenced ? undefined : `${context.name(write.database)} checked the fence of ${context.name(write.worker)}'s write`
+	// Every other cause is a fence: it decides only a write its fence decided (the statement run with another fence goes the other way).
+	if (!write.fenced) return `${context.name(write.worker)}'s write went as it did whatever its fence: its statement compares no fence with the row's`
 	if (ROW_STATES.includes(form)) {
 		const row = cause.claim.evidence.find((e): e is Extract<Evidence, { kind: 'row' }> => e.kind === 'row')
 		return row?.fence === showFence(write.before) ? undefined : `the row's fence was ${showFence(write.before)} when ${context.name(write.worker)}'s write came, not ${row?.fence ?? 'the one told'}`
 	}
-	if (form === 'checks-no-fence') return actorOf(cause.clause.slots[0]) === write.database && !write.fenced ? undefined : `${context.name(write.database)} checked the fence of ${context.name(write.worker)}'s write`
 	if (form === 'fence-smaller-than' || form === 'fence-larger-than') {
 		const [writer, other] = [actorOf(cause.clause.slots[0]), actorOf(cause.clause.slots[1])]
 		if (writer !== write.worker) return `the answer is to ${context.name(write.worker)}'s write, not ${context.name(writer)}'s`

@@ -88,6 +88,8 @@ export interface RunFacts {
 	ttl: number
 	/** What each write of the scene would have done on databases that check no fence, when a claim asked. */
 	unfenced?: RunFacts
+	/** Why the run without fences tells nothing (a sample's own SQL compares fences), when it does not. */
+	untellable?: string
 	/** The scene's code sample holds with renewal on (the library's default): its worker renews while it runs. */
 	sampleRenews?: boolean
 	/** The last step a claim about later steps may look at; a claim those steps do not settle is not judged. All steps when absent. */

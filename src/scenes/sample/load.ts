@@ -5,6 +5,7 @@
  */
 import type { CompiledSample } from './compile.ts'
 import { FLOAT, TICK } from './guard.ts'
+import { membrane, type Membrane } from './membrane.ts'
 
 /** What the compiled code calls: the guard before each statement (with its line), and what it hands an unawaited call's value. */
 export interface SampleHooks {
@@ -17,17 +18,49 @@ export type SampleProgram = (prelude: Readonly<Record<string, unknown>>, hooks: 
 
 let loaded = 0
 
+/**
+ * Where a sample's code is made and runs: its own realm in Node (`node-realm.ts`, which the
+ * simulation's Node entry chooses), so a sample that changes JavaScript's own objects changes
+ * them for no one else; the page's own in a browser, in the worker that runs a reader's code
+ * only (sandbox.ts).
+ */
+export interface SampleRealm {
+	/** Evaluates a script in the realm under the file name its stack names, and gives its value. */
+	evaluate(source: string, file: string): unknown
+	/** The wall between the realm's code and the checker: every value crosses it. */
+	readonly wall: Membrane
+}
+
 /** The global eval, kept when this module loads: a worker running a reader's code takes the global one away after (sandbox.ts). */
 const evaluate: (source: string) => unknown = globalThis.eval
 
-/** The program of a compiled sample, under a name (`scene-sample-N.js`) an error's stack names its lines by. */
+/** The page's own realm: the one this module runs in. */
+export const PAGE_REALM: SampleRealm = { evaluate: source => evaluate(source), wall: membrane() }
+
+let realm: SampleRealm = PAGE_REALM
+
+/** Makes `chosen` the realm every sample loaded from now on runs in. */
+export function useSampleRealm(chosen: SampleRealm): void {
+	realm = chosen
+}
+
+/**
+ * The program of a compiled sample, under a name (`scene-sample-N.js`) an error's stack names its
+ * lines by. The sample meets its prelude, its hooks and all they give through its realm's wall.
+ */
 export function loadSample(sample: CompiledSample): { program: SampleProgram; file: string } {
 	const file = `scene-sample-${++loaded}.js`
 	const names = sample.names.length === 0 ? '' : `const { ${sample.names.join(', ')} } = __prelude;`
 	// Everything before the sample's first line is on one line, so line N + 1 of this text is line N of the sample.
 	const source = `(function () { 'use strict'; return async function (${TICK}, ${FLOAT}, __prelude) { ${names}\n${sample.js}\n} })()\n//# sourceURL=${file}`
-	const make = evaluate(source) as (tick: (line: number) => void, float: <T>(value: T) => T, prelude: Readonly<Record<string, unknown>>) => Promise<unknown>
-	return { program: (prelude, hooks) => make(hooks.tick, hooks.float, prelude), file }
+	const { wall } = realm
+	const make = realm.evaluate(source, file) as (tick: (line: number) => void, float: <T>(value: T) => T, prelude: Readonly<Record<string, unknown>>) => Promise<unknown>
+	return {
+		program(prelude, hooks) {
+			return wall.outward(make(wall.inward(hooks.tick), wall.inward(hooks.float), wall.inward(prelude)))
+		},
+		file,
+	}
 }
 
 interface CallSite {

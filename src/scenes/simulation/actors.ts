@@ -35,8 +35,8 @@ export interface Hold {
 	/** Whether a `send LOCK -> W` has answered it yet (a waiter's grant can come on its own). */
 	shown: boolean
 	readonly wait?: number
-	/** The TTL its lease gets. */
-	readonly ttl: number
+	/** The TTL its lease has: the hold's, or the last renewal's that named one. */
+	ttl: number
 	readonly tryOnly: boolean
 	/** What the engine's hold resolves to (the function's result, undefined for a try refused), or its refusal. */
 	done?: Promise<unknown>

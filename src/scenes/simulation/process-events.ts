@@ -1,8 +1,9 @@
 /**
- * When a step's labels pause, wake or crash a worker's process. A label tells the worker's state as
- * the step ends, so a pause (or a crash) happens after the worker's last move in the step, and a wake
- * before its first one; otherwise where the label is written. The seed's "A wakes and saves" strikes
- * the paused label after the save, and its "holds, then pauses" sets it after the grant.
+ * When a step's labels pause, wake or crash a worker's process: where the label is written, but a
+ * wake, which comes before the worker's first move in the step when it is written after it (a label
+ * tells the worker's state as the step ends: the seed's "A wakes and saves" strikes the paused label
+ * after the save), unless a wait lies between (the time passed while it slept). A pause or a crash is never moved: written before the worker's last move, it comes
+ * first, and that move is then a paused (or crashed) worker's, which is an error.
  */
 import type { StepStatement } from '../../../scene-parser/index.ts'
 import type { Stage } from './stage.ts'
@@ -29,12 +30,8 @@ function movers(statement: StepStatement, kinds: Stage['world']['kinds']): strin
 export function processEvents(stage: Stage, statements: readonly StepStatement[]): ProcessEvent[] {
 	const { world, texts, labels } = stage
 	const first = new Map<string, number>()
-	const last = new Map<string, number>()
 	for (const [index, statement] of statements.entries()) {
-		for (const worker of movers(statement, world.kinds)) {
-			if (!first.has(worker)) first.set(worker, index)
-			last.set(worker, index)
-		}
+		for (const worker of movers(statement, world.kinds)) if (!first.has(worker)) first.set(worker, index)
 	}
 	// Each worker's label as the step goes: whether it pauses, and whether that pause is a crash.
 	const state = new Map<string, 'running' | 'paused' | 'crashed'>()
@@ -59,11 +56,13 @@ export function processEvents(stage: Stage, statements: readonly StepStatement[]
 		state.set(worker, after)
 		if (after === before) continue
 		const at = 2 * index
-		if (after === 'running') events.push({ at: Math.min(at, 2 * (first.get(worker) ?? index) - 1), worker, kind: 'wake' })
-		else {
-			const moved = last.get(worker)
-			events.push({ at: Math.max(at, moved === undefined ? at : 2 * moved + 1), worker, kind: after === 'crashed' ? 'crash' : 'pause' })
+		if (after === 'running') {
+			// A wake moves to the worker's first move across no wait: time that passes between them passed while it slept.
+			const from = first.get(worker) ?? index
+			const slept = statements.slice(from, index).some(between => between.kind === 'wait')
+			events.push({ at: slept ? at : Math.min(at, 2 * from - 1), worker, kind: 'wake' })
 		}
+		else events.push({ at, worker, kind: after === 'crashed' ? 'crash' : 'pause' })
 	}
 	return events.sort((a, b) => a.at - b.at)
 }

@@ -259,7 +259,8 @@ export class WorkerProcess {
 
 /** The sample's line an error was thrown at: the first frame of the sample in its stack. */
 function thrownLine(error: unknown, file: string): number | undefined {
-	const stack = error instanceof Error ? (error.stack ?? '') : ''
+	// An error of the sample's own realm is no `Error` of this one: its stack is read as text.
+	const stack = typeof error === 'object' && error !== null && typeof (error as { stack?: unknown }).stack === 'string' ? (error as { stack: string }).stack : ''
 	const match = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(stack)
 	// Line 0 is the program's own first line (where the prelude's names are taken), no line of the sample.
 	const line = match ? Number(match[1]) - 1 : 0

@@ -29,7 +29,19 @@ export function samplePorts(world: World, worker: WorkerActor, process: WorkerPr
 	let store: SampleStore | undefined
 	return {
 		key: world.key,
-		store: () => (store ??= sampleStore(world, worker, process)),
+		worker: id,
+		store: address => {
+			const reached = world.storeOf(id)
+			// Workers drawn on one store reach it at one address: a worker that opens a folder of its own has a store of its own.
+			if (reached && address !== undefined) {
+				const first = world.addresses.get(reached.actor.id)
+				if (first === undefined) world.addresses.set(reached.actor.id, { address, worker: id })
+				else if (first.address !== address) {
+					throw castError(`${id}'s code reaches its store at ${JSON.stringify(address)}, and ${first.worker}'s at ${JSON.stringify(first.address)}: the stage draws them on one store (${reached.actor.label.value}), which is at one address`)
+				}
+			}
+			return (store ??= sampleStore(world, worker, process))
+		},
 		write: async (sql, params, fence, fenceDecides) => {
 			// A comment in the SQL is prose beside the picture, as one in the code is.
 			if (/--|\/\*/.test(sql)) throw new Error("a comment in the sample's SQL is prose no one checks; say it in the page's prose around the scene, or in a caption")
@@ -47,6 +59,10 @@ export function samplePorts(world: World, worker: WorkerActor, process: WorkerPr
 			const ms = parseDuration(duration as never, 'clock.advance')
 			await process.act({ kind: 'advance', ms })
 		},
+		failed: error => {
+			process.threw(error)
+			return error
+		},
 		call: fn => (...args) => {
 			process.record()
 			return fn(...args)
@@ -60,9 +76,13 @@ function sampleStore(world: World, worker: WorkerActor, process: WorkerProcess):
 	if (!store) throw castError(`${id}'s code uses a store, and ${world.stores.size === 0 ? 'the scene has no lock actor' : `${id} is linked to no one lock actor (link ${id} LOCK)`}`)
 	const drawn = store.actor.limit
 	const named = store.actor.label.value
-	// A store the stage names by its lock (`exports`) is that lock: the code's must be the same name.
+	// A store the stage names by its lock (`exports`) is that lock: the code's must be the same name. A store draws one
+	// lock: two names of one store are two locks, which exclude nothing of each other.
 	const lockName = (name: string): void => {
 		if (isLockName(named) && name !== named) throw castError(`${id}'s code asks for the lock '${name}', and the stage names this store by its lock, ${named}`)
+		const first = world.lockNames.get(store.actor.id)
+		if (first === undefined) world.lockNames.set(store.actor.id, { name, worker: id })
+		else if (first.name !== name) throw castError(`${id}'s code asks ${named} for the lock '${name}', and ${first.worker}'s for '${first.name}': two locks of one store exclude nothing of each other, and a lock actor draws one`)
 	}
 	return {
 		lock(name: string, ...more: unknown[]): SampleLock {
@@ -175,7 +195,8 @@ function sampleLease(world: World, worker: WorkerActor, process: WorkerProcess, 
 		async release() {
 			if (!store) return
 			await process.act({ kind: 'release', store, lease })
-			await world.release(worker)
+			// Let go by the code's call, while its function runs on: not its function returning.
+			await world.release(worker, { called: true })
 		},
 		async renew(ttl?: number | string) {
 			if (!store) return

@@ -132,6 +132,7 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 			if (texts.sites.some(site => site.read.clauses.some(clause => clause.form.needsUnfenced))) {
 				const unfenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), options.file), true, domain, sample.loaded)
 				run.facts.unfenced = unfenced.facts
+				if (unfenced.untellable !== undefined) unfenced.facts.untellable = unfenced.untellable
 			}
 			if (sample.loaded) ttlProblems(scene, run.facts, options.file, run.failures)
 			texts.check(run.facts, run.frames)
@@ -159,6 +160,8 @@ function ttlOf(scene: Scene): number {
 }
 
 interface Run {
+	/** Why a run without fences tells nothing, when it does not. */
+	untellable?: string
 	frames: Frame[]
 	facts: RunFacts
 	/** Problems of the whole scene, outside any frame. */
@@ -215,6 +218,7 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 	} finally {
 		await world.dispose().catch(() => {})
 	}
+	if (world.untellableWithoutFences !== undefined) run.untellable = world.untellableWithoutFences
 	return run
 }
 
@@ -278,12 +282,14 @@ function ttlProblems(scene: Scene, facts: RunFacts, file: string | undefined, ou
 	const setting = scene.settings.find(s => s.kind === 'ttl')
 	for (const step of facts.steps) {
 		for (const h of step.happenings) {
-			if (h.kind !== 'asked' || h.ttl === undefined || h.ttl === facts.ttl) continue
+			// A hold's TTL, and a renewal's that names its own (lease.renew('2m')).
+			if ((h.kind !== 'asked' && h.kind !== 'renewed') || h.ttl === undefined || h.ttl === facts.ttl) continue
 			const key = `${h.worker} ${h.ttl}`
 			if (told.has(key)) continue
 			told.add(key)
 			const scenes = setting ? `the scene's leases last ${formatDuration(facts.ttl)} (ttl ${formatDuration(facts.ttl)})` : `the scene's leases last ${formatDuration(facts.ttl)} (a scene's TTL unless it says ttl)`
-			out.push({ file, ...samplePosition(code, h.line ?? 1), message: `${h.worker}'s code holds with a ${formatDuration(h.ttl)} TTL${h.line === undefined ? '' : ` (line ${h.line})`}, and ${scenes}; write ttl ${durationSetting(h.ttl)} in the scene, or the scene's TTL in the code` })
+			const line = h.kind === 'asked' ? h.line : undefined
+			out.push({ file, ...samplePosition(code, line ?? 1), message: `${h.worker}'s code ${h.kind === 'asked' ? 'holds' : 'renews'} with a ${formatDuration(h.ttl)} TTL${line === undefined ? '' : ` (line ${line})`}, and ${scenes}; write ttl ${durationSetting(h.ttl)} in the scene, or the scene's TTL in the code` })
 		}
 	}
 }
@@ -319,6 +325,22 @@ function startProcesses(world: World, sample: { program: SampleProgram; file: st
 	}
 }
 
+/**
+ * What a sample threw, in words: an error's name (but plain Error's) and message, whichever realm
+ * made it; anything else as text. A value that will not say (a getter that throws) is named so.
+ */
+function errorWords(error: unknown): string {
+	try {
+		if (typeof error === 'object' && error !== null) {
+			const { name, message } = error as { name?: unknown; message?: unknown }
+			if (typeof message === 'string') return `${typeof name === 'string' && name !== 'Error' ? `${name}: ` : ''}${message}`
+		}
+		return String(error)
+	} catch {
+		return 'a value that cannot be told as text'
+	}
+}
+
 /** JavaScript's Math with a `random` seeded by the worker's id: a scene's every run, in Node and in a browser, draws the same numbers. */
 function seededMath(worker: string): Math {
 	let state = 2166136261
@@ -348,7 +370,7 @@ function linesOf(stage: Stage, step: Step): { lines: number[]; ran: { worker: st
 			world.failuresTold.add(process.worker)
 			const code = world.scene.code as Code
 			const error = thrown.error
-			const words = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error)
+			const words = errorWords(error)
 			world.diagnostics.push({ file: world.file, ...samplePosition(code, thrown.line ?? 1), message: `${process.worker}'s code failed${thrown.line === undefined ? '' : ` at line ${thrown.line}`}: ${words}` })
 		}
 		if (lines.length === 0) continue

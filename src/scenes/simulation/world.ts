@@ -91,6 +91,15 @@ export class World {
 	/** Each worker's process when the scene runs a code sample (else its DSL actions are the program). */
 	readonly processes = new Map<string, WorkerProcess>()
 
+	/** Why this run, the scene without fences, tells nothing of it (a sample's own SQL that compares fences): set once. */
+	untellableWithoutFences: string | undefined
+
+	/** Where each store's workers say it is (a URL, a folder), as the first of them said it. */
+	readonly addresses = new Map<string, { address: unknown; worker: string }>()
+
+	/** The name of each store's lock, as the first worker's code asked for it. */
+	readonly lockNames = new Map<string, { name: string; worker: string }>()
+
 	/** The workers whose code's failure was told already: each is told once, at its line. */
 	readonly failuresTold = new Set<string>()
 
@@ -198,20 +207,41 @@ export class World {
 	execWrite(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly unknown[], fence?: bigint, decides?: boolean): { changes: number; badFence?: string } {
 		const values = params.map(value => sqlValue(value))
 		const carried = fence ?? values.map(value => fenceIn(value, this.givenFences)).find(found => found !== undefined)
-		return this.#write(worker, database, sql, values, carried, decides)
+		// A write carries the fence of the lease it writes under: the worker's latest, held or lost. Any other (a fence
+		// kept from an earlier hold, another worker's, one the code made) is the code's mistake, not a fence of its own.
+		const own = worker.hold?.lease?.fence
+		if (carried !== undefined && carried !== own) {
+			throw new TypeError(`${worker.actor.id}'s write carries fence ${carried}, and ${own === undefined ? `${worker.actor.id} holds no fenced lease` : `${worker.actor.id}'s lease has fence ${own}`}: a write carries the fence of the lease it writes under`)
+		}
+		// The domain's own statements (its save, its claim) write the story's row and no other; a sample's own SQL is watched.
+		if (decides === undefined) this.#count(database)
+		const schema = decides === undefined ? schemaVersion(database) : undefined
+		const result = this.#write(worker, database, sql, values, carried, decides)
+		const fenced = this.lastWrite(worker.actor.id, database.actor.id)?.fenced === true
+		if (fenced && database.actor.fences === 'off') {
+			throw new Error(`${database.actor.label.value} is drawn checking no fence (fences=off), and ${worker.actor.id}'s SQL compares its fence with the row's`)
+		}
+		// Run without fences, a write whose own SQL compares the fence is no write of a database that checks none.
+		if (fenced && this.#unfenced) this.untellableWithoutFences ??= `${worker.actor.id}'s own SQL compares the fence, so the scene cannot be run without fences; write the saves with save(...), which a database without fences runs without its check`
+		if (schema !== undefined && schemaVersion(database) !== schema) {
+			throw new Error(`${worker.actor.id}'s SQL changed ${database.actor.label.value}'s tables (a trigger, a table, an index): a scene's database keeps its domain's tables, and its writes change rows`)
+		}
+		return result
 	}
 
 	/**
-	 * Whether the row's fence decided a statement's outcome: the statement run again, in a savepoint
-	 * rolled back after, on the row with the other extreme of fence (none, for a write refused; one
-	 * above every fence, for a write taken). Its own SQL may check no fence, or refuse for another cause.
+	 * Whether the write's fence decided its outcome: the statement run again, in a savepoint rolled
+	 * back after, with the fence it carries replaced by the other extreme (none, for a write refused;
+	 * one above every fence, for a write taken). Its own SQL may compare no fence, or the row's alone.
 	 */
-	#fenceDecides(database: DatabaseActor, sql: string, params: readonly SqlValue[], changed: boolean): boolean {
+	#fenceDecides(database: DatabaseActor, sql: string, params: readonly SqlValue[], changed: boolean, fence: bigint | undefined, before: string): boolean {
+		if (fence === undefined) return false
+		const other = params.map(value => (fenceIn(value, new Set([fence])) === undefined ? value : extremeOf(value, !changed)))
 		const { driver } = database
 		driver.exec('savepoint fence_decides')
 		try {
-			driver.run(this.domain.setFence, [changed ? '9'.repeat(40) : '', this.domain.rowId(this.key)])
-			return (driver.run(sql, params).changes > 0) !== changed
+			driver.run(sql, other)
+			return this.#wroteStory(database, before) ? !changed : changed
 		} catch {
 			return false
 		} finally {
@@ -220,22 +250,76 @@ export class World {
 		}
 	}
 
+	/** The databases whose connection counts the updates of the story's row: those a sample's own SQL wrote. */
+	readonly #counting = new WeakSet<DatabaseActor>()
+
+	/** The story's row as it is now, as text; where updates are counted, the count starts again from here. */
+	#storyMark(database: DatabaseActor): string {
+		if (this.#counting.has(database)) database.driver.run(`delete from ${STORY_WRITES}`, [])
+		return JSON.stringify(database.driver.get(this.domain.row, [this.domain.rowId(this.key)]) ?? null, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))
+	}
+
+	/**
+	 * Whether the database took a write to the story's row since `mark`: the row is not as it was,
+	 * or (where a sample's own SQL runs) an update of it ran that left it as it was, the same fence
+	 * and summary again. A statement that only changed another row, or made one, took no write of the story's.
+	 */
+	#wroteStory(database: DatabaseActor, mark: string): boolean {
+		const { driver } = database
+		const row = JSON.stringify(driver.get(this.domain.row, [this.domain.rowId(this.key)]) ?? null, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))
+		if (row !== mark) return true
+		return this.#counting.has(database) && driver.get(`select 1 as one from ${STORY_WRITES} where id = ?`, [this.domain.rowId(this.key)]) !== undefined
+	}
+
+	/** Makes the database's connection count the updates of the story's row, before a sample's own SQL first runs on it. */
+	#count(database: DatabaseActor): void {
+		if (this.#counting.has(database)) return
+		database.driver.exec(storyWrites(this.domain))
+		this.#counting.add(database)
+	}
+
 	#write(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly SqlValue[], fence: bigint | undefined, decides?: boolean): { changes: number; badFence?: string } {
 		const before = database.fence
 		const writerBefore = database.writer
 		// Whether the writer's lease was still its own when it wrote: a late write is one that was not.
 		const live = this.liveLease(worker) !== undefined
 		const id = worker.actor.id
+		const rowBefore = this.#storyMark(database)
+		// The counterfactual runs on the row as it was, before the write: it rolls back whatever it did.
+		const fenced = decides ?? this.#fenceDecidesBefore(database, sql, params, fence, rowBefore)
 		const result = this.#writeRow(database, sql, params)
-		const changed = result.changes > 0
-		if (changed) database.writer = id
-		// The seed's writes know whether they check the fence; a sample's own SQL is asked by running it again.
-		const fenced = decides ?? (result.badFence === undefined && this.#fenceDecides(database, sql, params, changed))
+		// What changed is the story's row, whatever the statement counted (another row, a row it made).
+		// The domain's own statements (decides is known) write the story's row alone: a row they updated was taken.
+		const changed = this.#wroteStory(database, rowBefore) || (decides !== undefined && result.changes > 0)
+		const row = database.driver.get<Record<string, unknown>>(this.domain.row, [this.domain.rowId(this.key)])
+		const author = this.domain.writerOf && row ? this.domain.writerOf(row) : undefined
+		if (this.domain.writerOf) {
+			if (author === undefined) delete database.writer
+			else database.writer = author
+		} else if (changed) database.writer = id
 		const plain = { kind: 'wrote' as const, at: this.clock.now(), worker: id, database: database.actor.id, fence: fence ?? 0n, changed, before, fenced, live, ...(fence === undefined ? { noFence: true as const } : {}) }
 		const wrote = writerBefore === undefined ? plain : { ...plain, writerBefore }
 		this.record.happen(wrote)
 		this.#lastWrites.set(`${id} ${database.actor.id}`, wrote)
 		return result
+	}
+
+	/** `#fenceDecides` asked before the write happens: would it have gone the other way with the other extreme of fence? */
+	#fenceDecidesBefore(database: DatabaseActor, sql: string, params: readonly SqlValue[], fence: bigint | undefined, rowBefore: string): boolean {
+		if (fence === undefined) return false
+		const { driver } = database
+		driver.exec('savepoint fence_outcome')
+		let changed: boolean
+		try {
+			driver.run(sql, params)
+			changed = this.#wroteStory(database, rowBefore)
+		} catch {
+			return false
+		} finally {
+			driver.exec('rollback to fence_outcome')
+			driver.exec('release fence_outcome')
+		}
+		return this.#fenceDecides(database, sql, params, changed, fence, rowBefore)
 	}
 
 	/** The worker's last write to the database, if it wrote to it. */
@@ -371,13 +455,13 @@ export class World {
 	}
 
 	/** The worker lets go of its lease through the engine and ends its function; the next in line holds the key at once. */
-	async release(worker: WorkerActor): Promise<void> {
+	async release(worker: WorkerActor, options: { called?: true } = {}): Promise<void> {
 		const hold = worker.hold
 		if (!hold?.lease) return
 		const line = this.waitersOf(hold.store).map(w => w.actor.id)
 		const live = this.liveLease(worker) !== undefined
 		// The release is told before the engine hands the key on: the next holder's grant follows it.
-		if (live) this.record.happen({ kind: 'released', at: this.clock.now(), worker: worker.actor.id, store: hold.store.actor.id, line, ...(hold.lease.fence === undefined ? {} : { fence: hold.lease.fence }) })
+		if (live) this.record.happen({ kind: 'released', at: this.clock.now(), worker: worker.actor.id, store: hold.store.actor.id, line, ...(hold.lease.fence === undefined ? {} : { fence: hold.lease.fence }), ...(options.called ? { called: true as const } : {}) })
 		await hold.lease.release().catch(() => {})
 		hold.released = true
 		hold.finish()
@@ -399,7 +483,9 @@ export class World {
 		let refusal: unknown
 		try {
 			await held.renew(options.ttl)
-			this.record.happen({ kind: 'renewed', at: this.clock.now(), worker: id, store: worker.hold.store.actor.id, until: held.expiresAt, ...(options.auto ? { auto: true as const } : {}) })
+			const ttl = options.ttl === undefined ? undefined : held.expiresAt - this.clock.now()
+			if (ttl !== undefined) worker.hold.ttl = ttl
+			this.record.happen({ kind: 'renewed', at: this.clock.now(), worker: id, store: worker.hold.store.actor.id, until: held.expiresAt, ...(options.auto ? { auto: true as const } : {}), ...(ttl === undefined ? {} : { ttl }) })
 		} catch (error) {
 			refusal = error
 			const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : ''
@@ -564,6 +650,31 @@ function sqlValue(value: unknown): SqlValue {
 	if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || value instanceof Uint8Array) return value
 	if (typeof value === 'boolean') return value ? 1 : 0
 	return String(value)
+}
+
+/** A fence parameter's other extreme, in its own form: the largest (`larger`) or none, as a number or as 40-digit text. */
+function extremeOf(value: SqlValue, larger: boolean): SqlValue {
+	if (typeof value === 'bigint') return larger ? MAX_FENCE : 0n
+	return larger ? '9'.repeat(40) : ''
+}
+
+/** SQLite's counts of schema changes of a database, its own and its connection's temporary one (where the story's updates are counted). */
+function schemaVersion(database: DatabaseActor): string {
+	const main = database.driver.get<{ schema_version: number }>('pragma main.schema_version')?.schema_version ?? 0
+	const temp = database.driver.get<{ schema_version: number }>('pragma temp.schema_version')?.schema_version ?? 0
+	return `${main} ${temp}`
+}
+
+/** The temporary table where a database's connection counts the updates of the story's row. */
+const STORY_WRITES = 'temp.story_writes'
+
+/**
+ * The SQL that makes a connection count the updates of the story's rows: each update of a row
+ * leaves a row of `story_writes` with the id of the row it updated.
+ */
+function storyWrites(domain: Domain): string {
+	const { name, id } = domain.table
+	return `create table if not exists ${STORY_WRITES} (id);\ncreate trigger if not exists temp.story_written after update on main.${name} begin insert into story_writes values (old.${id}); end;\ndelete from ${STORY_WRITES};`
 }
 
 /** The fence a parameter is, if it is one the stores gave: the fence itself, or its 40-digit text. */

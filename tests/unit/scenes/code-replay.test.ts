@@ -21,7 +21,9 @@ describe("the guide's story with the reader's code", () => {
 		const guide = await compileScene(seed, { file: 'f' }, openNodeDriver)
 		const source = withCode(seed, 'await summaries.hold(chatId, async lease => save(chatId, text, 1n))') ?? ''
 		const yours = await compileScene(source, { file: 'f' }, openNodeDriver)
-		expect(differences(guide.frames, yours.frames)).toContain("step 2: b → db: taken (fence 1, the row held 0); the guide's: taken (fence 8, the row held 0)")
+		// A fence the lease did not give is the code's mistake: the write is never made, and the replay says so.
+		expect(differences(guide.frames, yours.frames)).toContain("step 2: b → db: nothing (no write); the guide's: taken (fence 8, the row held 0)")
+		expect(problems(source, yours).some(problem => problem.includes("b's write carries fence 1, and b's lease has fence 8"))).toBe(true)
 		expect(problems(source, yours).some(problem => problem.startsWith('step 3: ') && problem.includes('fence'))).toBe(true)
 	})
 

@@ -145,7 +145,7 @@ ${steps}`
   send db -> a "saved"
   set db "summary by A"`))
 		expect(frames.diagnostics).toEqual([])
-		expect(outcomes(frames, 3)).toEqual([write('7', true, '8'), answer('7', true, '8')])
+		expect(outcomes(frames, 3)).toEqual([{ ...write('7', true, '8'), unchecked: true }, answer('7', true, '8')])
 		expect(actor(frames, 2, 'db')!.storedFence).toBe('8')
 		expect(actor(frames, 3, 'db')!.storedFence).toBe('7')
 	})
@@ -159,7 +159,7 @@ ${steps}`
 			"14:17: the label says so, but chat.db, which checks no fence, took Worker A's write with fence 7 (the row held 8)",
 			"15:22: the row keeps Worker A's summary, not Worker B's",
 		])
-		expect(outcomes(frames, 3)).toEqual([write('7', true, '8'), answer('7', true, '8')])
+		expect(outcomes(frames, 3)).toEqual([{ ...write('7', true, '8'), unchecked: true }, answer('7', true, '8')])
 	})
 })
 

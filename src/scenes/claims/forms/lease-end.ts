@@ -131,8 +131,13 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		pattern: '{owner} function returns',
 		example: "A's function returns",
-		meaning: "The worker's function ended, so hold released its lease in this step.",
-		check: (slots, context) => letGo(slots, context),
+		meaning: "The worker's function ended, so hold released its lease in this step (not the code's own lease.release(), after which the function runs on).",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const called = happened(context.step, 'released', h => h.worker === worker && h.called === true)[0]
+			if (called) return fails(`${context.name(worker)}'s code let go by calling lease.release(), and its function ran on: its function did not return`, 0)
+			return letGo(slots, context)
+		},
 	},
 	{
 		id: 'renews',

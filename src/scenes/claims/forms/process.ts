@@ -30,6 +30,7 @@ function unfencedWrite(context: ClaimContext, worker: string): { fenced?: Of<'wr
 
 function withoutFences(slots: readonly Slot[], context: ClaimContext, changed: boolean): Verdict {
 	const worker = actorOf(slots[0])
+	if (context.run.unfenced?.untellable) return fails(context.run.unfenced.untellable)
 	const { fenced, unfenced } = unfencedWrite(context, worker)
 	if (!fenced) return fails(`${context.name(worker)} wrote nothing in this step`, 0)
 	if (!unfenced) return fails(`without fences, ${context.name(worker)} would write nothing in this step`, 0)
@@ -174,6 +175,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const run = context.run.unfenced
+			if (run?.untellable) return fails(run.untellable)
 			const step = run?.steps[context.step.index]
 			if (!run || !step) return fails('the scene without fences has no such step', 0)
 			const wrote = run.steps.slice(1, context.step.index + 1).some(s => happened(s, 'wrote', h => h.worker === worker && h.changed).length > 0)

@@ -106,11 +106,11 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'save',
 		pattern: '{worker} saves( its summary) again',
 		example: 'A saves again',
-		meaning: 'The worker wrote in this step, and had written in an earlier one.',
+		meaning: 'The worker wrote in this step, and had written before: in an earlier step, or earlier in this one.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const before = runSteps(context.run).some(s => s.index < context.step.index && happened(s, 'wrote', h => h.worker === worker).length > 0)
-			return wrote(slots, context, 0, () => (before ? undefined : `${context.name(worker)} wrote nothing before this step`))
+			return wrote(slots, context, 0, write => (before || writes(context, worker).indexOf(write) > 0 ? undefined : `${context.name(worker)} had written nothing before this write`))
 		},
 	},
 	{
@@ -270,7 +270,12 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const database = actorOf(slots[0])
 			const row = context.world.databases.get(database)
 			if (!row) return fails(`${context.name(database)} is no database`, 0)
-			if (row.fenced) return fails(`${context.name(database)} checks fences: it does the seed's conditional update`, 0)
+			// What the database checks is what its writes met: a write whose fence decided its outcome was
+			// checked (the sample's own SQL may compare the fence whatever the scene's setting says).
+			const all = writesUpTo(context, database)
+			const checked = all.find(write => write.fenced)
+			if (checked) return fails(`${context.name(database)} checks fences: ${context.name(checked.worker)}'s write with ${carried(checked)} went as its fence decided`, 0)
+			if (all.length === 0 && row.fenced) return fails(`${context.name(database)} checks fences: it does the seed's conditional update`, 0)
 			return holds([{ kind: 'row', database, at: context.world.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }])
 		},
 	},

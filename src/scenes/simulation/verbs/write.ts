@@ -22,7 +22,7 @@ export const write: MessageKind = {
 			if (send.color !== undefined && (send.color === 'ok') !== last.changed) {
 				world.report(send.position, `color=${send.color}, but the database ${last.changed ? 'took' : 'refused'} ${id}'s write with fence ${fence} (the row held ${showFence(last.before)})`)
 			}
-			return { outcome: { kind: 'write', fence, changed: last.changed, before: showFence(last.before) } }
+			return { outcome: { kind: 'write', fence, changed: last.changed, before: showFence(last.before), ...(last.fenced ? {} : { unchecked: true as const }) } }
 		}
 		const lease = worker.hold?.lease
 		if (!lease) {
@@ -35,10 +35,11 @@ export const write: MessageKind = {
 		}
 		const before = database.fence
 		const changed = world.write(worker, database, lease.fence)
+		const checked = world.lastWrite(id, database.actor.id)?.fenced === true
 		// The colour is a claim too: ok is a write that changed the row, bad one that did not.
 		if (send.color !== undefined && (send.color === 'ok') !== changed) {
 			world.report(send.position, `color=${send.color}, but the database ${changed ? 'took' : 'refused'} ${id}'s write with fence ${showFence(lease.fence)} (the row held ${showFence(before)})`)
 		}
-		return { outcome: { kind: 'write', fence: showFence(lease.fence), changed, before: showFence(before) } }
+		return { outcome: { kind: 'write', fence: showFence(lease.fence), changed, before: showFence(before), ...(checked ? {} : { unchecked: true as const }) } }
 	},
 }

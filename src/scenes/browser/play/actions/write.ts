@@ -16,7 +16,8 @@ export const write: PlayAction = {
 		const { fence, before, changed } = outcome
 		const who = name(actor.id)
 		const db = name(database)
-		const larger = changed && fenceAbove(fence, before)
+		// A database that checks no fence took the write whatever its fence: the caption says so, not that the fence was larger.
+		const larger = changed && outcome.unchecked !== true && fenceAbove(fence, before)
 		const answer = !changed ? `refused: ${fence} ${fence === before ? '=' : '<'} ${before}` : larger ? `saved: ${before} < ${fence}` : 'saved'
 		const color = changed ? ' color=ok' : ' color=bad'
 		const statements = [`send ${actor.id} -> ${database} ${quoted(`save, fence ${fence}`)}`, `send ${database} -> ${actor.id} ${quoted(answer)}${color}`]

@@ -1,0 +1,143 @@
+/**
+ * The wall between a sample and the checker that runs it. Every object the checker hands a sample
+ * (its prelude, a lease, an error the engine threw, a promise) reaches the sample as a stand-in
+ * that forwards to it, and every object the sample hands back reaches the checker as one too; an
+ * object that crosses back is the original again, so identity holds on each side. A stand-in of
+ * the checker's takes no change (a sample that sets a property on it, or freezes it, gets a
+ * TypeError), and will not give the sample the way out of its world: a constructor
+ * (`save.constructor` is the checker's `Function`, which makes code from text in the checker's
+ * realm), a prototype's accessors by name, a prototype that is not the object's own.
+ */
+
+/** The names through which an object of the checker's reaches the code-from-text constructors or a raw prototype. */
+const CLOSED: ReadonlySet<PropertyKey> = new Set(['constructor', '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', 'caller', 'arguments'])
+
+/** The two ways across: `inward` gives the checker's value to the sample, `outward` the sample's value to the checker. */
+export interface Membrane {
+	inward<T>(value: T): T
+	outward<T>(value: T): T
+}
+
+/** A new membrane, with stand-ins of its own. */
+export function membrane(): Membrane {
+	// Each side's stand-ins by the object they stand for, and each stand-in's object.
+	const inwardOf = new WeakMap<object, object>()
+	const outwardOf = new WeakMap<object, object>()
+	const standsFor = new WeakMap<object, object>()
+
+	function isObject(value: unknown): value is object {
+		return (typeof value === 'object' && value !== null) || typeof value === 'function'
+	}
+
+	function inward<T>(value: T): T {
+		if (!isObject(value)) return value
+		const original = standsFor.get(value)
+		// A stand-in the sample was given already, or one of the sample's own objects coming back.
+		if (original !== undefined) return (outwardOf.get(original) === value ? original : value) as T
+		return stand(value, inwardOf, toSample) as T
+	}
+
+	function outward<T>(value: T): T {
+		if (!isObject(value)) return value
+		const original = standsFor.get(value)
+		if (original !== undefined) return (inwardOf.get(original) === value ? original : value) as T
+		return stand(value, outwardOf, toChecker) as T
+	}
+
+	const toSample = handler(inward, outward, true)
+	const toChecker = handler(outward, inward, false)
+
+	/**
+	 * The handler of one side's stand-ins: what a stand-in gives is carried by `there`, what it is
+	 * given by `back`; `closed` for the checker's objects, which the sample may read and call but never
+	 * change (a change would outlive the run), and whose constructors and prototypes it is not given.
+	 */
+	function handler(there: <T>(value: T) => T, back: <T>(value: T) => T, closed: boolean): ProxyHandler<object> {
+		const shut = (key: PropertyKey): boolean => closed && CLOSED.has(key)
+		const of = (shadow: object): object => (shadow as Shadow)[STANDS_FOR]
+		return {
+			get: (shadow, key) => (shut(key) ? undefined : there(Reflect.get(of(shadow), key))),
+			set: (shadow, key, value) => !closed && Reflect.set(of(shadow), key, back(value)),
+			has: (shadow, key) => !shut(key) && Reflect.has(of(shadow), key),
+			deleteProperty: (shadow, key) => !closed && Reflect.deleteProperty(of(shadow), key),
+			defineProperty: (shadow, key, descriptor) => !closed && descriptor.configurable !== false && Reflect.defineProperty(of(shadow), key, carried(descriptor, back)),
+			getOwnPropertyDescriptor(shadow, key) {
+				if (shut(key)) return undefined
+				const target = of(shadow)
+				const descriptor = Reflect.getOwnPropertyDescriptor(target, key)
+				if (descriptor === undefined) return undefined
+				// An array's length is its shadow's own, fixed: the shadow's is made the same and told.
+				if (Array.isArray(shadow) && key === 'length') {
+					shadow.length = (target as unknown[]).length
+					return Reflect.getOwnPropertyDescriptor(shadow, key)
+				}
+				return { ...carried(descriptor, there), configurable: true }
+			},
+			ownKeys(shadow) {
+				const keys = Reflect.ownKeys(of(shadow))
+				return Array.isArray(shadow) && !keys.includes('length') ? [...keys, 'length'] : keys
+			},
+			// A prototype of the checker's is its own business; the sample's are the checker's to see.
+			getPrototypeOf: shadow => (closed ? null : there(Reflect.getPrototypeOf(of(shadow)))),
+			setPrototypeOf: () => false,
+			isExtensible: () => true,
+			preventExtensions: () => false,
+			apply(shadow, self, args) {
+				try {
+					return there(Reflect.apply(of(shadow) as (...a: unknown[]) => unknown, back(self), args.map(back)))
+				} catch (error) {
+					throw there(error)
+				}
+			},
+			construct(shadow, args) {
+				try {
+					return there(Reflect.construct(of(shadow) as new (...a: unknown[]) => object, args.map(back)))
+				} catch (error) {
+					throw there(error)
+				}
+			},
+		}
+	}
+
+	/**
+	 * The stand-in of `target` on the far side. The proxy's own target is a blank shadow of the same
+	 * shape (a function, an array, an object), never made frozen, so a frozen object stands in as
+	 * well as any: the checks JavaScript makes of a proxy's answers are against the shadow, which
+	 * holds nothing to leak.
+	 */
+	function stand(target: object, made: WeakMap<object, object>, side: ProxyHandler<object>): object {
+		const kept = made.get(target)
+		if (kept !== undefined) return kept
+		const shadow = shadowOf(target)
+		const proxy = new Proxy(shadow, side)
+		made.set(target, proxy)
+		standsFor.set(proxy, target)
+		return proxy
+	}
+
+	return { inward, outward }
+}
+
+/** A property's descriptor with its value and accessors carried across by `carry`. */
+function carried(descriptor: PropertyDescriptor, carry: <T>(value: T) => T): PropertyDescriptor {
+	const out: PropertyDescriptor = { ...descriptor }
+	if ('value' in descriptor) out.value = carry(descriptor.value)
+	if (descriptor.get) out.get = carry(descriptor.get)
+	if (descriptor.set) out.set = carry(descriptor.set)
+	return out
+}
+
+/** The key under which a shadow keeps the object it stands for: the handlers are two, shared by every stand-in of a side. */
+const STANDS_FOR = Symbol('stands for')
+
+/** A stand-in's own target: blank but for the object it stands for, which no trap tells. */
+interface Shadow {
+	[STANDS_FOR]: object
+}
+
+/** A blank object of `target`'s shape: callable for a function (and constructible for one that is), an array for an array. */
+function shadowOf(target: object): Shadow {
+	const shadow = (typeof target === 'function' ? ('prototype' in target ? function shadow() {}.bind(null) : () => {}) : Array.isArray(target) ? [] : {}) as unknown as Shadow
+	shadow[STANDS_FOR] = target
+	return shadow
+}

@@ -1,0 +1,99 @@
+// A sample runs in a realm of its own, behind a membrane: it cannot change the checker's objects,
+// reach Node through a prelude value's constructor, or leave a mark for the next run to find; and
+// what crosses the membrane keeps its identity and works as it did (a frozen value, an array, an
+// error the engine threw and the code threw on).
+import { describe, expect, it } from 'vitest'
+import { compileScene } from '../../../src/scenes/simulation/index.ts'
+import { openNodeDriver } from '../../../src/scenes/node-sqlite/node-drivers.ts'
+import { membrane } from '../../../src/scenes/sample/membrane.ts'
+
+const CAST = `actor a     "Worker A"  at 10,25 icon=cpu
+actor lock  "Lock"      at 50,50 icon=lock first=7
+actor db    "chat.db"   at 90,50 icon=database
+link a lock
+link a db`
+
+/** The diagnostics of a one-worker scene whose code is `code` and whose one step holds the key. */
+async function errors(code: string): Promise<string[]> {
+	const text = `code ts\n${code
+		.trim()
+		.split('\n')
+		.map(line => `  ${line}`)
+		.join('\n')}\nend\n${CAST}\n\nstep "Worker A holds the key with fence 7."\n  send lock -> a "fence 7"\n`
+	const frames = await compileScene(text, { file: 'f.scene' }, openNodeDriver)
+	return frames.diagnostics.map(d => d.message)
+}
+
+const HOLD = 'await summaries.hold(chatId, async lease => save(chatId, text, lease.fence))'
+
+describe("a sample's realm", () => {
+	it("takes no change to JavaScript's own objects, and the checker's stay as they were", async () => {
+		const sort = Array.prototype.sort
+		const found = await errors(`Array.prototype.sort = function () { return this }\n${HOLD}`)
+		expect(found[0]).toMatch(/a's code failed at line 1: TypeError: Cannot assign to read only property 'sort'/)
+		expect(Array.prototype.sort).toBe(sort)
+	})
+
+	it('keeps no mark from one run for the next: a count kept on Promise is refused', async () => {
+		const found = await errors(`Promise.runs = 1\n${HOLD}`)
+		expect(found[0]).toMatch(/a's code failed at line 1: TypeError: Cannot add property runs, object is not extensible/)
+	})
+
+	it("gives no constructor that makes code from text: not its own realm's, not the checker's through a prelude value", async () => {
+		expect(await errors(`expect(typeof Object.constructor).toBe('undefined')\nexpect(typeof save.constructor).toBe('undefined')\nexpect(typeof summaries.hold.constructor).toBe('undefined')\nexpect(Object.getPrototypeOf(save)).toBe(null)\n${HOLD}`)).toEqual([])
+	})
+
+	it("takes no change to the checker's objects it is given", async () => {
+		const found = await errors(`summaries.hold = async () => undefined\n${HOLD}`)
+		expect(found[0]).toMatch(/a's code failed at line 1: TypeError: 'set' on proxy/)
+	})
+})
+
+describe('the membrane', () => {
+	it('gives each side back its own objects: identity holds across, both ways', () => {
+		const wall = membrane()
+		const mine = { a: 1 }
+		const given = wall.inward(mine)
+		expect(given).not.toBe(mine)
+		expect(wall.inward(mine)).toBe(given)
+		expect(wall.outward(given)).toBe(mine)
+		const theirs = { b: 2 }
+		expect(wall.inward(wall.outward(theirs))).toBe(theirs)
+	})
+
+	it("carries a frozen object, an array and an error across, each working as it did", () => {
+		const wall = membrane()
+		const frozen = wall.inward(Object.freeze({ math: Object.freeze({ max: Math.max }) }))
+		expect(frozen.math.max(1, 3)).toBe(3)
+		expect(Object.keys(frozen)).toEqual(['math'])
+		const list = wall.inward([1, 2, 3])
+		expect(Array.isArray(list)).toBe(true)
+		expect([...list]).toEqual([1, 2, 3])
+		const error = new Error('the wait ran out')
+		const thrower = wall.inward(() => {
+			throw error
+		})
+		let caught: unknown
+		try {
+			thrower()
+		} catch (thrown) {
+			caught = thrown
+		}
+		expect(caught).not.toBe(error)
+		expect((caught as Error).message).toBe('the wait ran out')
+		expect(wall.outward(caught)).toBe(error)
+	})
+
+	it("calls back into the other side with that side's stand-ins: a function handed over gets the giver's values", () => {
+		const wall = membrane()
+		const lease = { fence: 7n }
+		const hold = wall.inward((fn: (lease: object) => unknown) => fn(lease))
+		let seen: unknown
+		hold((given: object) => {
+			seen = given
+		})
+		expect(seen).not.toBe(lease)
+		expect(wall.outward(seen)).toBe(lease)
+		expect((seen as { fence: bigint }).fence).toBe(7n)
+	})
+})
