@@ -256,19 +256,23 @@ export class World {
 	/** The story's row as it is now, as text; where updates are counted, the count starts again from here. */
 	#storyMark(database: DatabaseActor): string {
 		if (this.#counting.has(database)) database.driver.run(`delete from ${STORY_WRITES}`, [])
-		return JSON.stringify(database.driver.get(this.domain.row, [this.domain.rowId(this.key)]) ?? null, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))
+		return rowText(this.#storyRow(database))
+	}
+
+	/** The story's row, read. */
+	#storyRow(database: DatabaseActor): Record<string, unknown> | undefined {
+		return database.driver.get<Record<string, unknown>>(this.domain.row, [this.domain.rowId(this.key)])
 	}
 
 	/**
-	 * Whether the database took a write to the story's row since `mark`: the row is not as it was,
-	 * or (where a sample's own SQL runs) an update of it ran that left it as it was, the same fence
-	 * and summary again. A statement that only changed another row, or made one, took no write of the story's.
+	 * Whether the database took a write to the story's row since `mark`, the row being `row` now: it
+	 * is not as it was, or (where a sample's own SQL runs) an update of it ran that left it as it was,
+	 * the same fence and summary again. A statement that only changed another row, or made one, took
+	 * no write of the story's.
 	 */
-	#wroteStory(database: DatabaseActor, mark: string): boolean {
-		const { driver } = database
-		const row = JSON.stringify(driver.get(this.domain.row, [this.domain.rowId(this.key)]) ?? null, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))
-		if (row !== mark) return true
-		return this.#counting.has(database) && driver.get(`select 1 as one from ${STORY_WRITES} where id = ?`, [this.domain.rowId(this.key)]) !== undefined
+	#wroteStory(database: DatabaseActor, mark: string, row = this.#storyRow(database)): boolean {
+		if (rowText(row) !== mark) return true
+		return this.#counting.has(database) && database.driver.get(`select 1 as one from ${STORY_WRITES} where id = ?`, [this.domain.rowId(this.key)]) !== undefined
 	}
 
 	/** Makes the database's connection count the updates of the story's row, before a sample's own SQL first runs on it. */
@@ -290,8 +294,8 @@ export class World {
 		const result = this.#writeRow(database, sql, params)
 		// What changed is the story's row, whatever the statement counted (another row, a row it made).
 		// The domain's own statements (decides is known) write the story's row alone: a row they updated was taken.
-		const changed = this.#wroteStory(database, rowBefore) || (decides !== undefined && result.changes > 0)
-		const row = database.driver.get<Record<string, unknown>>(this.domain.row, [this.domain.rowId(this.key)])
+		const row = this.#storyRow(database)
+		const changed = (decides !== undefined && result.changes > 0) || this.#wroteStory(database, rowBefore, row)
 		const author = this.domain.writerOf && row ? this.domain.writerOf(row) : undefined
 		if (this.domain.writerOf) {
 			if (author === undefined) delete database.writer
@@ -663,6 +667,11 @@ function schemaVersion(database: DatabaseActor): string {
 	const main = database.driver.get<{ schema_version: number }>('pragma main.schema_version')?.schema_version ?? 0
 	const temp = database.driver.get<{ schema_version: number }>('pragma temp.schema_version')?.schema_version ?? 0
 	return `${main} ${temp}`
+}
+
+/** A row as text, to compare: bigints kept apart from numbers. */
+function rowText(row: Record<string, unknown> | undefined): string {
+	return JSON.stringify(row ?? null, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))
 }
 
 /** The temporary table where a database's connection counts the updates of the story's row. */
