@@ -67,6 +67,9 @@ function answeredWith<K extends 'granted' | 'refused' | 'gave-up' | 'renewed' | 
 
 const LOCK_ANSWER = ['lock-answer'] as const
 
+/** The happenings that answer a worker's request. */
+const ANSWERS: readonly Happening['kind'][] = ['granted', 'refused', 'gave-up', 'renewed', 'renew-refused', 'released']
+
 export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-fence',
@@ -226,9 +229,14 @@ export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 		places: LOCK_ANSWER,
 		pattern: 'answer',
 		example: 'answer',
-		meaning: 'Claims nothing: the lock answered, whatever it answered.',
+		meaning: 'The lock answered the worker here, whatever it answered: a lease, a refusal, a give-up, a renewal or its refusal, a release.',
 		intent: { answer: 'any' },
-		check: (_slots, context) => holds((context.message?.happenings ?? []).filter(h => h.kind !== 'sent').map(h => saw(context.step, h))),
+		check(_slots, context) {
+			const worker = context.message?.to ?? ''
+			const answers = (context.message?.happenings ?? []).filter(h => ANSWERS.includes(h.kind) && 'worker' in h && h.worker === worker)
+			if (answers.length === 0) return fails(`the label says the lock answered, but ${answered(context)}`)
+			return holds(answers.map(h => saw(context.step, h)), answers[0]?.at)
+		},
 	},
 ]
 
@@ -243,25 +251,34 @@ function stillWaiting(context: ClaimContext): Verdict {
 // ---- a worker's request to the lock ----
 
 /**
- * A request is what the worker does; its check confirms the engine saw that request: a hold that
- * waits (at most `wait`, or as long as it takes), a try, a renewal, a release. A worker whose code
- * the scene runs asks with its code's own settings, which the label must tell.
+ * A request is what the worker does: the scene's input. Its words make the worker act (a hold that
+ * waits, a try), and the simulation refuses at the statement a worker whose code does otherwise;
+ * what the engine then saw is checked here: the wait a hold asked with (a worker whose code the
+ * scene runs asks with its code's own, which the label must tell), a lease to renew, a live lease
+ * to let go of.
  */
 function requested(context: ClaimContext, request: 'hold' | 'try' | 'renew' | 'release', wait?: number): Verdict {
 	const seen = (context.message?.happenings ?? []).filter(h => h.kind !== 'sent')
 	const who = context.name(context.message?.from ?? '')
-	if (request === 'hold' || request === 'try') {
-		const asked = seen.find(h => h.kind === 'asked')
-		if (asked?.kind === 'asked') {
-			if (request === 'try' && !asked.tryOnly) return fails(`${who} asks with hold, which waits in line, not a try (tryHold)${lineOf(asked)}`)
-			if (request === 'hold' && asked.tryOnly) return fails(`${who} only tries the key (tryHold)${lineOf(asked)}; a try is "try"`)
-			if (request === 'hold' && wait !== undefined && asked.wait !== wait) {
-				const forever = asked.wait === undefined || asked.wait >= SCENE_FOREVER_MS
-				return fails(`${who} waits ${forever ? 'as long as it takes' : `at most ${time(asked.wait as number)}`}${lineOf(asked)}, not ${time(wait)}`, 0)
-			}
-		}
+	const asked = seen.find(h => h.kind === 'asked')
+	if (request === 'hold' && wait !== undefined && asked?.kind === 'asked' && asked.wait !== wait) {
+		const forever = asked.wait === undefined || asked.wait >= SCENE_FOREVER_MS
+		return fails(`${who} waits ${forever ? 'as long as it takes' : `at most ${time(asked.wait as number)}`}${lineOf(asked)}, not ${time(wait)}`, 0)
 	}
+	if (request === 'renew' && seen.some(h => h.kind === 'renew-refused' && h.reason === 'none')) return fails(`${who} holds no lease to renew: "renew" asks to renew the worker's lease`)
+	if (request === 'release' && !seen.some(h => h.kind === 'released')) return fails(`${who}'s lease ${endedBefore(context)}, so there was nothing to let go of; tell how it ended, or let go before it did`)
 	return holds(seen.map(h => saw(context.step, h)), context.message?.happenings[0]?.at)
+}
+
+/** How the lease of a message's sender had ended before it asked to let go: `ran out at 30 s`. */
+function endedBefore(context: ClaimContext): string {
+	const worker = context.message?.from ?? ''
+	const ends = runSteps(context.run)
+		.filter(step => step.index <= context.step.index)
+		.flatMap(step => step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'released') && h.worker === worker))
+	const end = ends[ends.length - 1]
+	if (!end) return 'was not live'
+	return `${end.kind === 'expired' ? 'ran out' : end.kind === 'gone' ? 'went with its store' : 'was let go'} at ${time(end.at)}`
 }
 
 /** Where a worker's code asked, in words: ` (line 2)`. */
@@ -307,7 +324,7 @@ export const ASK_FORMS: readonly ClaimForm[] = [
 		places: ASK,
 		pattern: 'renew',
 		example: 'renew',
-		meaning: 'The worker asks to renew its lease.',
+		meaning: 'The worker asks to renew the lease it holds, live or lost (not one it never had).',
 		intent: { request: 'renew' },
 		check: (_slots, context) => requested(context, 'renew'),
 	},
@@ -316,7 +333,7 @@ export const ASK_FORMS: readonly ClaimForm[] = [
 		places: ASK,
 		pattern: 'release',
 		example: 'release',
-		meaning: 'The worker lets go of its lease.',
+		meaning: 'The worker lets go of its lease while it is live (one that ran out or went with its store has nothing to let go of).',
 		intent: { request: 'release' },
 		check: (_slots, context) => requested(context, 'release'),
 	},
@@ -337,10 +354,14 @@ export const WRITE_LABEL_FORMS: readonly ClaimForm[] = [
 		places: WRITE,
 		pattern: 'save/write',
 		example: 'save',
-		meaning: "The worker writes its summary with its lease's fence, whatever the database does with it.",
+		meaning: "The worker writes its summary with a fence a lock gave it, whatever the database does with it.",
 		check(_slots, context) {
 			const write = theWrite(context)
-			return isVerdict(write) ? write : holds([saw(context.step, write)], write.at)
+			if (isVerdict(write)) return write
+			if (write.noFence) return fails(`${context.name(write.worker)}'s write carried ${carried(write)}`)
+			const own = runSteps(context.run).some(step => step.index <= context.step.index && happened(step, 'granted', h => h.worker === write.worker && h.fence === write.fence).length > 0)
+			if (!own) return fails(`${context.name(write.worker)}'s write carried fence ${showFence(write.fence)}, which no lock gave ${context.name(write.worker)}`)
+			return holds([saw(context.step, write)], write.at)
 		},
 	},
 	{
