@@ -4,8 +4,8 @@
  * nearest forms.
  */
 export type { ActorKind, DatabaseFact, Happening, LeaseFact, MessageFacts, RunFacts, StepFacts, StoreFact, WorkerFact, WorldFacts } from './facts.ts'
-export type { ClaimContext, ClaimForm, Evidence, HappeningData, Intent, Place, Slot, SlotType } from './form.ts'
-export { PLACE_NAMES } from './form.ts'
+export type { ClaimContext, ClaimForm, Evidence, HappeningData, Intent, Place, Slot, SlotType, Tells, Verdict } from './form.ts'
+export { FORMULA_TERMS, PLACE_NAMES } from './form.ts'
 export type { CastMember } from './parameters.ts'
 export { castProblems, isClaimWord, isLockName, nameProblem } from './actor-names.ts'
 export { forgetLanguages, sceneLanguage, type SceneLanguage } from './language.ts'

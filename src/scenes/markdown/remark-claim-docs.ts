@@ -10,8 +10,8 @@
 import type { Code, Root } from 'mdast'
 import type { ElementContent } from 'hast'
 import { h, text } from '../hast-nodes.ts'
-import { CAUSE_RULES, FORMS, FUNCTION_WORDS, ID_EVENTS, ID_WORDS, NEUTRAL_WORDS, PLACE_NAMES, unreadExamples } from '../claims/index.ts'
-import type { Place } from '../claims/index.ts'
+import { CAUSE_RULES, FORMS, FORMULA_TERMS, FUNCTION_WORDS, ID_EVENTS, ID_WORDS, NEUTRAL_WORDS, PLACE_NAMES, unreadExamples } from '../claims/index.ts'
+import type { ClaimForm, Place } from '../claims/index.ts'
 import type { SceneFrames } from '../frame.ts'
 import { SceneError } from './remark-scenes.ts'
 import { DOMAINS } from '../../seed/domains.ts'
@@ -24,16 +24,22 @@ export interface RemarkClaimDocsOptions {
 
 const PLACES: readonly Place[] = ['caption', 'lock-answer', 'ask', 'write', 'db-answer', 'worker-state', 'store-state', 'db-state']
 
+/** What each kind of clause tells, in the table's words. */
+const TELLS: Readonly<Record<ClaimForm['tells'], string>> = { event: 'an event', state: 'a state at t', clock: 'the clock', none: 'no moment' }
+
 function formsTable(): ElementContent[] {
-	const out: ElementContent[] = []
+	const out: ElementContent[] = [
+		h('p', {}, [text("Each form's meaning is a query of the run: the steps, each with its events in the clock's order and the world at its start and end. Its terms:")]),
+		h('dl', { className: ['formula-terms'] }, FORMULA_TERMS.flatMap(([term, what]) => [h('dt', {}, [h('code', {}, [text(term)])]), h('dd', {}, inlineCode(what))])),
+	]
 	for (const place of PLACES) {
 		const forms = FORMS.filter(form => form.places.includes(place))
 		const cell = (value: string, code = false) => h('td', {}, [code ? h('code', {}, [text(value)]) : text(value)])
 		out.push(h('h3', { id: `forms-${place}` }, [text(`In ${PLACE_NAMES[place]}`)]))
 		out.push(
 			h('table', { className: ['claim-forms'], dataPlace: place }, [
-				h('thead', {}, [h('tr', {}, [h('th', {}, [text('Form')]), h('th', {}, [text('Example')]), h('th', {}, [text('What the engine must have done')])])]),
-				h('tbody', {}, forms.map(form => h('tr', { dataForm: form.id }, [cell(form.pattern, true), cell(form.example, true), cell(form.meaning)]))),
+				h('thead', {}, [h('tr', {}, [h('th', {}, [text('Form')]), h('th', {}, [text('Example')]), h('th', {}, [text('What the engine must have done')]), h('th', {}, [text('It tells')]), h('th', {}, [text('As a query of the run')])])]),
+				h('tbody', {}, forms.map(form => h('tr', { dataForm: form.id }, [cell(form.pattern, true), cell(form.example, true), cell(form.meaning), cell(TELLS[form.tells]), cell(form.formula, true)]))),
 			]),
 		)
 	}

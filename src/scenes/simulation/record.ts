@@ -113,14 +113,16 @@ export class Recorder {
 			const lease = hold?.lease
 			if (hold && lease) {
 				const lost = lease.lost
+				// Let go while it was live: a lease that ran out or went with its store first stays so, whatever its holder did after.
+				const released = hold.released && !hold.lossRecorded
 				const facts: LeaseFact = {
 					store: hold.store.actor.id,
 					grantedAt: hold.grantedAt ?? hold.askedAt,
 					expiresAt: lease.expiresAt,
 					ttl: hold.ttl,
-					expired: lost && !hold.gone && !hold.released,
-					gone: hold.gone && !hold.released,
-					released: hold.released,
+					expired: lost && !hold.gone && !released,
+					gone: hold.gone && !released,
+					released,
 				}
 				if (lease.fence !== undefined) facts.fence = lease.fence
 				fact.lease = facts

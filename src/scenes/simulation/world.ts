@@ -345,6 +345,8 @@ export class World {
 	async release(worker: WorkerActor): Promise<void> {
 		const hold = worker.hold
 		if (!hold?.lease) return
+		// A lease that ran out before it was let go ran out: that is recorded first, and its release lets go of nothing.
+		this.record.noticeLosses()
 		const line = this.waitersOf(hold.store).map(w => w.actor.id)
 		const live = this.liveLease(worker) !== undefined
 		// The release is told before the engine hands the key on: the next holder's grant follows it.

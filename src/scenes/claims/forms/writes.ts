@@ -76,6 +76,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step",
 		each: 'save',
 		pattern: '{worker} saves( its summary)',
 		example: 'Worker B saves its summary',
@@ -85,6 +87,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves-what-it-computed',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step",
 		each: 'save',
 		pattern: '{worker} saves what it computed',
 		example: 'A saves what it computed',
@@ -94,6 +98,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'writes-its-fence',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step that changed the row",
 		each: 'save',
 		pattern: '{worker} writes its fence to the row',
 		example: 'A writes its fence to the row',
@@ -103,6 +109,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves-again',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step, after a wrote(w) in an earlier step",
 		each: 'save',
 		pattern: '{worker} saves( its summary) again',
 		example: 'A saves again',
@@ -116,6 +124,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves-too',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step, after a wrote(v, d) ∈ run by another worker v",
 		each: 'save',
 		pattern: '{worker} saves( its summary) too',
 		example: 'A saves too',
@@ -133,6 +143,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves-with-fence',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, fence f) ∈ step",
 		each: 'save',
 		pattern: '{worker} saves( its summary) with fence {fence}',
 		example: 'Worker A saves with fence 7',
@@ -141,15 +153,21 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const worker = actorOf(slots[0])
 			const wanted = fenceOfSlot(slots[1])
 			const found = writes(context, worker)
-			const write = found.find(h => h.fence === wanted)
+			// Each clause that says a worker saves tells a write of its own.
+			const untold = unused(context, found)
+			const write = untold.find(h => h.fence === wanted)
 			if (write) return holds([saw(context.step, write)], write.at)
 			if (found.length === 0) return fails(`${context.name(worker)} wrote nothing in this step`, 0)
-			return fails(`expected fence ${showFence(wanted)}, but ${context.name(worker)} wrote with fence ${showFence((found[0] as Of<'wrote'>).fence)}`, 1)
+			if (untold.length === 0) return fails(`this text tells every write ${context.name(worker)} made in this step already (${found.length})`, 0)
+			return fails(`expected fence ${showFence(wanted)}, but ${context.name(worker)} wrote with fence ${showFence((untold[0] as Of<'wrote'>).fence)}`, 1)
 		},
 	},
 	{
 		id: 'saves-first',
 		places: STORY,
+		each: 'save',
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step, with no wrote(v, d) ∈ run before it by another worker v, and row(d) = 0 at the scene's start",
 		pattern: '{worker} saves first',
 		example: 'A saves first',
 		meaning: 'The worker wrote in this step, and no other worker had written to that database before it.',
@@ -167,6 +185,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves-before',
 		places: STORY,
+		each: 'save',
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step, with no wrote(v, d) before it and one after it ∈ run",
 		pattern: '{worker} saves before {worker}',
 		example: 'A saves before B',
 		meaning: 'The first worker wrote in this step, and the second wrote to that database after it, in this step or a later one.',
@@ -185,6 +206,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'refuses-write',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed no row",
 		each: 'write-outcome',
 		pattern: '{database} refuses {owner} write',
 		example: "the database refuses A's write",
@@ -194,6 +217,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'refuses-worker',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed no row",
 		each: 'write-outcome',
 		pattern: '{database} refuses {worker}',
 		example: 'the database refuses A',
@@ -203,6 +228,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'refuses-the-write',
 		places: STORY,
+		each: 'write-outcome',
+		tells: 'event',
+		formula: "the one wrote(d) ∈ step changed no row",
 		pattern: '{database} refuses the write',
 		example: 'the database refuses the write',
 		meaning: 'The one write to that database in this step changed no row.',
@@ -211,6 +239,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'accepts-write',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed the row",
 		each: 'write-outcome',
 		pattern: '{database} accepts {owner} write/summary',
 		example: "the database accepts A's summary",
@@ -220,6 +250,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'takes-write',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed the row",
 		each: 'write-outcome',
 		pattern: '{database} takes {owner} write',
 		example: "the database takes A's write",
@@ -229,6 +261,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'takes-late-write',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed the row, w's lease not live",
 		each: 'write-outcome',
 		pattern: '{database} takes {owner} late/stale write',
 		example: "the database takes A's late write",
@@ -238,6 +272,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'takes-the-write',
 		places: STORY,
+		each: 'write-outcome',
+		tells: 'event',
+		formula: "the one wrote(d) ∈ step changed the row",
 		pattern: '{database} takes the write',
 		example: 'the database takes the write',
 		meaning: 'The one write to that database in this step changed the row.',
@@ -246,6 +283,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'takes-write-over',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed the row, w's lease not live, where the row kept v's write",
 		each: 'write-outcome',
 		pattern: '{database} takes {owner} late/stale write over {owner}',
 		example: "the database takes A's stale write over B's",
@@ -263,6 +302,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'checks-no-fence',
 		places: STORY,
+		tells: 'none',
+		formula: "d does the plain update (fences=off)",
 		pattern: '{database} checks no fence',
 		example: 'chat.db checks no fence',
 		meaning: 'The database does the plain update, which checks no fence (fences=off).',
@@ -277,6 +318,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'write-is-refused',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step that changed no row",
 		each: 'write-outcome',
 		pattern: '{owner} write is refused',
 		example: "A's write is refused",
@@ -286,6 +329,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'write-changes-no-row',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step that changed no row",
 		each: 'write-outcome',
 		pattern: '{owner} write changes no row',
 		example: "A's write changes no row",
@@ -295,6 +340,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'write-is-saved',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step that changed the row",
 		each: 'write-outcome',
 		pattern: '{owner} write is saved',
 		example: "B's write is saved",
@@ -304,6 +351,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'keeps-largest-fence',
 		places: STORY,
+		tells: 'state',
+		formula: "row(d, t) = f, and no wrote(d) ∈ run up to t, nor the row at the scene's start, had a larger fence",
 		pattern: '{database} keeps the largest fence, {fence}',
 		example: 'the database keeps the largest fence, 8',
 		meaning: 'The row keeps that fence when the step ends, and no write to it so far had a larger one.',
@@ -323,6 +372,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'row-keeps-fence',
 		places: STORY,
+		tells: 'state',
+		formula: "row(the database, t) = f",
 		pattern: 'the row keeps fence {fence}',
 		example: 'the row keeps fence 7',
 		meaning: "The row's fence is that fence when the step ends.",
@@ -335,6 +386,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'database-keeps-fence',
 		places: STORY,
+		tells: 'state',
+		formula: "row(d, t) = f",
 		pattern: '{database} keeps fence {fence}',
 		example: 'the database keeps fence 7',
 		meaning: "The row's fence is that fence when the step ends.",
@@ -343,6 +396,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'summary-replaces',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step that changed the row, where the row kept v's write",
 		pattern: '{owner} summary replaces {owner}',
 		example: "B's summary replaces A's",
 		meaning: "The first worker's write changed the row in this step, where the row had kept the second worker's write.",
@@ -358,6 +413,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'row-fence-smaller-than',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(fence f) ∈ step found the row's fence < f",
 		pattern: "the row's fence is smaller than {fence}",
 		example: "the row's fence is smaller than 7",
 		meaning: "A write in this step had that fence, and the row's fence was smaller when it came.",
@@ -366,6 +423,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'row-fence-not-smaller-than',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(fence f) ∈ step found the row's fence ≥ f",
 		pattern: "the row's fence is not smaller than {fence}",
 		example: "the row's fence is not smaller than 7",
 		meaning: "A write in this step had that fence, and the row's fence was not smaller when it came.",
@@ -374,6 +433,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'fence-is',
 		places: STORY,
+		tells: 'state',
+		formula: "fence(lease(w, t)) = f",
 		pattern: '{owner} fence is {fence}',
 		example: "A's fence is 7",
 		meaning: "The worker's latest lease has that fence.",
@@ -388,6 +449,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'fence-smaller-than-row',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step with fence < the row's fence then",
 		pattern: "{owner} fence is smaller than the row's",
 		example: "A's fence is smaller than the row's",
 		meaning: "The worker wrote in this step, and its fence was smaller than the row's when the write came.",
@@ -396,6 +459,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'fence-larger-than-row',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step with fence > the row's fence then",
 		pattern: "{owner} fence is larger than the row's",
 		example: "B's fence is larger than the row's",
 		meaning: "The worker wrote in this step, and its fence was larger than the row's when the write came.",
@@ -404,6 +469,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'fence-smaller-than',
 		places: STORY,
+		tells: 'state',
+		formula: "fence(lease(w, t)) < fence(lease(v, t))",
 		pattern: '{owner} fence is smaller than {owner}',
 		example: "A's fence is smaller than B's",
 		meaning: "The first worker's latest fence is smaller than the second's.",
@@ -412,6 +479,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'fence-larger-than',
 		places: STORY,
+		tells: 'state',
+		formula: "fence(lease(w, t)) > fence(lease(v, t))",
 		pattern: '{owner} fence is larger than {owner}',
 		example: "A's fence is larger than B's",
 		meaning: "The first worker's latest fence is larger than the second's.",
@@ -432,6 +501,7 @@ function theWrite(slots: readonly Slot[], context: ClaimContext, changed: boolea
 	const all = happened(context.step, 'wrote', h => h.database === database)
 	if (all.length !== 1) return fails(`${all.length === 0 ? 'no worker wrote' : `${all.length} writes came`} to ${context.name(database)} in this step; name the writer, like "refuses A's write"`, 0)
 	const write = all[0] as Of<'wrote'>
+	if (unused(context, all).length === 0) return fails(`this text tells the outcome of the write to ${context.name(database)} already`, 0)
 	if (write.changed !== changed) return fails(denied(context, write), 0)
 	return holds([saw(context.step, write)], write.at)
 }
