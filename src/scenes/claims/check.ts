@@ -21,7 +21,7 @@
  * - **So.** `so` says the clause before is why this one happened (`causes.ts`).
  */
 import { formatDuration } from '../../../engine/index.ts'
-import type { ClaimContext, Evidence, SlotType, Verdict } from './form.ts'
+import type { ClaimContext, Evidence, Said, SlotType, Verdict } from './form.ts'
 import type { Happening } from './facts.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { liveLease } from './query.ts'
@@ -36,6 +36,8 @@ export interface CheckedClaim {
 	at?: number
 	/** Its place among the step's events, for the order of the text: the first event of the step it was checked against. */
 	place?: StepPosition
+	/** What it tells beyond its evidence, for the causes a "so" after it may name. */
+	said?: Said
 	/** A state told with no moment that ended within the step: when, and the events that ended it, one of which a later clause must tell. */
 	ended?: { at: number; until: number; by: number[] }
 	/** Spans of the slots that hold the engine's values (fences, epochs, counts, times). */
@@ -85,8 +87,8 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			cause = undefined
 			continue
 		}
-		const why = clause.then === 'so' && cause !== undefined ? causeProblem(cause, { clause, claim: outcome }, context) : undefined
-		cause = { clause, claim: outcome }
+		const why = clause.then === 'so' && cause !== undefined ? causeProblem(cause, { claim: outcome }, context) : undefined
+		cause = { claim: outcome }
 		const place = outcome.place
 		const fresh = clause.form.tells === 'event' && outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !seen.has(e.order))
 		const after = place === undefined ? undefined : clause.then === 'then' ? (latest !== undefined && !comesAfter(latest, place) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(place, before) ? before : undefined) : fresh && latest !== undefined && comesAfter(place, latest) ? latest : undefined
@@ -376,5 +378,6 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	const place = placeOf(verdict, context.step.index)
 	if (place !== undefined) claim.place = place
 	if (ended !== undefined) claim.ended = ended
+	if (verdict.said !== undefined) claim.said = verdict.said
 	return claim
 }

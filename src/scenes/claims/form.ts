@@ -86,6 +86,24 @@ export type HappeningData = Textual<Happening>
 /** `T` with its bigint fields as text; distributes over a union. */
 type Textual<T> = T extends unknown ? { [K in keyof T]: T[K] extends bigint ? string : T[K] extends bigint | undefined ? string | undefined : T[K] } : never
 
+/**
+ * What a clause tells beyond the events it was checked against, for the causes its "so" may name
+ * (`causes.ts`): a comparison of two fences, the database's answer to a write, a database that
+ * checks no fence, the clock, an event that did not happen.
+ */
+export interface Said {
+	/** `left relation right`, two fences it compares; with `write`, that write's fence (left) against the row's when it came (right). */
+	comparison?: { left: bigint; right: bigint; relation: '<' | '<=' | '=' | '>' | '>='; write?: Extract<Happening, { kind: 'wrote' }> }
+	/** The write whose answer (taken, refused) it tells: that follows only from the fences the database compared. */
+	decides?: Extract<Happening, { kind: 'wrote' }>
+	/** The database it says checks no fence. */
+	unfenced?: string
+	/** The clock: its reading at a moment, that it is past an epoch, or that it moved on in the step. */
+	clock?: { reads?: number; past?: bigint; moved?: true }
+	/** An event that did not happen: a renewal of a worker's lease. */
+	absent?: { kind: 'renewed'; worker: string }
+}
+
 /** What a check decided: the claim holds (and what it was checked against, and when the thing it tells happened), or why not. */
 export type Verdict =
 	| {
@@ -98,6 +116,8 @@ export type Verdict =
 			endedBy?: number
 			/** For a claim about several workers' happenings: each one's moment, which `at T` must name every one of. */
 			each?: { who: string; at: number }[]
+			/** What it tells beyond its evidence, for causes. */
+			said?: Said
 	  }
 	| { ok: false; message: string; slot?: number }
 

@@ -4,7 +4,7 @@
  * nearest forms.
  */
 export type { ActorKind, DatabaseFact, Happening, LeaseFact, MessageFacts, RunFacts, StepFacts, StoreFact, WorkerFact, WorldFacts } from './facts.ts'
-export type { ClaimContext, ClaimForm, Evidence, HappeningData, Intent, Place, Slot, SlotType, Tells, Verdict } from './form.ts'
+export type { ClaimContext, ClaimForm, Evidence, HappeningData, Intent, Place, Said, Slot, SlotType, Tells, Verdict } from './form.ts'
 export { FORMULA_TERMS, PLACE_NAMES } from './form.ts'
 export type { CastMember } from './parameters.ts'
 export { castProblems, isClaimWord, isLockName, nameProblem } from './actor-names.ts'
@@ -12,7 +12,7 @@ export { forgetLanguages, sceneLanguage, type SceneLanguage } from './language.t
 export { readText, type ReadClause, type ReadProblem, type ReadResult } from './read.ts'
 export { checkText, allHold, type CheckedClaim, type CheckResult } from './check.ts'
 export { FORMS, formsOf } from './registry.ts'
-export { CAUSE_RULES } from './causes.ts'
+export { RECORDED_CAUSES } from './causes.ts'
 export { EXAMPLE_CAST, unreadExamples } from './examples.ts'
 export { NEUTRAL_WORDS, FUNCTION_WORDS, ID_WORDS, ID_EVENTS } from './lexicon.ts'
 export { idProblem, idEventProblem } from './scene-id.ts'

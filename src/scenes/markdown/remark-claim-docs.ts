@@ -2,7 +2,7 @@
  * Remark plugin: the authors page's parts that come from the checker itself, so they cannot drift.
  * A ```claim-forms block becomes the table of every claim form, by place, from the registry, each
  * example read by the build as its form; a ```neutral-lexicon block the list of words an aside may
- * use; a ```cause-table block what each kind of consequence may follow from after "so"; an
+ * use; a ```cause-table block what each kind of event follows from, as the engine records it; an
  * ```id-lexicon block the words a scene's id may use; a ```prelude-names block the names a code
  * sample may use, per domain, from the domains' files; a ```scene-errors block the scene it holds followed by the errors the checker really gives
  * it (a block whose scene has none fails the build).
@@ -10,7 +10,7 @@
 import type { Code, Root } from 'mdast'
 import type { ElementContent } from 'hast'
 import { h, text } from '../hast-nodes.ts'
-import { CAUSE_RULES, FORMS, FORMULA_TERMS, FUNCTION_WORDS, ID_EVENTS, ID_WORDS, NEUTRAL_WORDS, PLACE_NAMES, unreadExamples } from '../claims/index.ts'
+import { FORMS, RECORDED_CAUSES, FORMULA_TERMS, FUNCTION_WORDS, ID_EVENTS, ID_WORDS, NEUTRAL_WORDS, PLACE_NAMES, unreadExamples } from '../claims/index.ts'
 import type { ClaimForm, Place } from '../claims/index.ts'
 import type { SceneFrames } from '../frame.ts'
 import { SceneError } from './remark-scenes.ts'
@@ -54,20 +54,10 @@ function lexiconList(): ElementContent[] {
 }
 
 function causeTable(): ElementContent[] {
-	const pattern = (id: string): string => FORMS.find(form => form.id === id)?.pattern ?? id
 	return [
 		h('table', { className: ['claim-causes'] }, [
-			h('thead', {}, [h('tr', {}, [h('th', {}, [text('After "so"')]), h('th', {}, [text('The clause before tells one of')])])]),
-			h(
-				'tbody',
-				{},
-				CAUSE_RULES.map(rule =>
-					h('tr', {}, [
-						h('td', {}, [text(rule.what)]),
-						h('td', {}, [...new Set(rule.causes.map(pattern))].flatMap((form, i) => [...(i === 0 ? [] : [text(', ')]), h('code', {}, [text(form)])])),
-					]),
-				),
-			),
+			h('thead', {}, [h('tr', {}, [h('th', {}, [text('What happened')]), h('th', {}, [text('What the engine records it follows from')])])]),
+			h('tbody', {}, RECORDED_CAUSES.map(([what, from]) => h('tr', {}, [h('td', {}, [text(what)]), h('td', {}, inlineCode(from))]))),
 		]),
 	]
 }

@@ -222,7 +222,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			if (unused(context, happened(context.step, 'renewed', h => h.worker === worker)).length > 0) return fails(`${context.name(worker)} renews in this step; tell that renewal before saying it renews no more`, 0)
 			const later = steps.find(step => step.index > context.step.index && renewals(step).length > 0)
 			if (later) return fails(`${context.name(worker)} renews in step ${later.index}`, 0)
-			return holds([{ kind: 'nothing', what: `a renewal by ${worker} after step ${context.step.index}` }])
+			return { ...holds([{ kind: 'nothing', what: `a renewal by ${worker} after step ${context.step.index}` }]), said: { absent: { kind: 'renewed', worker } } } as Verdict
 		},
 	},
 	{
@@ -248,7 +248,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			// The sample's hold renews while its worker runs: only a worker shown paused (or crashed) renews nothing.
 			const paused = context.step.start.workers.get(worker)?.paused === true || context.step.end.workers.get(worker)?.paused === true
 			if (context.run.sampleRenews && !paused) return fails(`the code sample's hold renews ${context.name(worker)}'s lease while ${context.name(worker)} runs (renewal is on unless it says renew: false); write renew: false in the sample, or show ${context.name(worker)} paused`, 0)
-			return holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }])
+			return { ...holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }]), said: { absent: { kind: 'renewed', worker } } } as Verdict
 		},
 	},
 ]

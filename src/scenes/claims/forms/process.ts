@@ -15,11 +15,23 @@ function silence(worker: string, step: StepFacts): { kind: 'messages'; worker: s
 	return { kind: 'messages', worker, step: step.index, count: sentBy(step, worker) }
 }
 
-/** The worker of slot 0 is shown paused at the clause's moment: its label, itself checked, says so. */
+/** The worker of slot 0 is shown paused at the clause's moment: its label, itself checked, says so (the evidence: the pause or crash that began it, and the worker's silence). */
 function pausedNow(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
 	if (!context.world.workers.get(worker)?.paused) return fails(`${context.name(worker)} is not shown paused when the step ends; give it a label that says so, like set ${worker} "paused"`, 0)
-	return holds([silence(worker, context.step)], context.world.time)
+	const began = lastPause(context, worker)
+	return holds([...(began ? [saw(began.step, began.event)] : []), silence(worker, context.step)], context.world.time)
+}
+
+/** The worker's last pause or crash up to this step's end, and its step. */
+function lastPause(context: ClaimContext, worker: string): { step: StepFacts; event: Of<'paused'> | Of<'crashed'> } | undefined {
+	for (let index = context.step.index; index >= 0; index--) {
+		const step = index === context.step.index ? context.step : context.run.steps[index]
+		if (!step) continue
+		const event = [...step.happenings].reverse().find((h): h is Of<'paused'> | Of<'crashed'> => (h.kind === 'paused' || h.kind === 'crashed') && h.worker === worker)
+		if (event) return { step, event }
+	}
+	return undefined
 }
 
 /** What a label does to a worker's process, in words for a message. */

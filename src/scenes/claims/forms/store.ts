@@ -36,7 +36,7 @@ function clockReads(slots: readonly Slot[], context: ClaimContext, still: boolea
 	const wanted = numberOf(slots[0])
 	if (context.world.time !== wanted) return fails(`the clock reads ${time(context.world.time)} when the step ends`, 0)
 	if (still && context.step.start.time !== wanted) return fails(`the clock read ${time(context.step.start.time)} when the step began, so it does not still read ${time(wanted)}`, 0)
-	return holds([{ kind: 'clock', at: context.world.time }], context.world.time)
+	return { ...holds([{ kind: 'clock', at: context.world.time }], context.world.time), said: { clock: { reads: context.world.time } } } as Verdict
 }
 
 /** The clock moved on by the slot's duration in this step, by its waits or while a worker waited for the key. */
@@ -45,7 +45,7 @@ function elapsed(slots: readonly Slot[], context: ClaimContext, slot: number): V
 	const wanted = numberOf(slots[slot])
 	if (moved !== wanted) return fails(moved === 0 ? 'the clock does not move in this step' : `the clock moves on by ${time(moved)} in this step, from ${time(context.step.start.time)} to ${time(context.step.end.time)}`, slot)
 	// It tells the clock up to the step's end: "5 s later" after it counts from there; no event of the step is its place, so "then" after it orders nothing.
-	return holds([{ kind: 'clock', at: context.step.end.time }], context.step.end.time)
+	return { ...holds([{ kind: 'clock', at: context.step.end.time }], context.step.end.time), said: { clock: { moved: true } } } as Verdict
 }
 
 /**
@@ -61,7 +61,7 @@ function passed(slots: readonly Slot[], context: ClaimContext, slot: number): Ve
 	if (total !== wanted) return fails(`the step's waits move the clock on by ${time(total)}`, slot)
 	const moved = context.step.end.time - context.step.start.time
 	if (moved !== total) return fails(`the clock moves on by ${time(moved)} in this step, from ${time(context.step.start.time)} to ${time(context.step.end.time)}: ${time(total)} by the test, and ${time(moved - total)} more while the engine ran on (a lease running out, a wait for the key)`, slot)
-	return holds(waits.map(h => saw(context.step, h)), context.step.end.time)
+	return { ...holds(waits.map(h => saw(context.step, h)), context.step.end.time), said: { clock: { moved: true } } } as Verdict
 }
 
 export const STORE_FORMS: readonly ClaimForm[] = [
@@ -351,7 +351,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		meaning: "The scene's clock in milliseconds is larger than that epoch when the step ends.",
 		check(slots, context) {
 			if (BigInt(context.world.time) <= bigOf(slots[0])) return fails(`the clock reads ${context.world.time} ms`, 0)
-			return holds([{ kind: 'clock', at: context.world.time }], context.world.time)
+			return { ...holds([{ kind: 'clock', at: context.world.time }], context.world.time), said: { clock: { past: bigOf(slots[0]) } } } as Verdict
 		},
 	},
 	{

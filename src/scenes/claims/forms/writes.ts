@@ -38,7 +38,7 @@ function outcome(slots: readonly Slot[], context: ClaimContext, worker: number, 
 	const write = untold[0]
 	if (!write) return fails(`this text tells the outcome of every write ${context.name(id)} made in this step already (${found.length})`, worker)
 	if (write.changed !== changed) return fails(denied(context, write), worker)
-	return holds([saw(context.step, write)], write.at)
+	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
 }
 
 /** Why a claim that a write was taken (or refused) is false: what the database did instead. */
@@ -104,7 +104,12 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} writes its fence to the row',
 		example: 'A writes its fence to the row',
 		meaning: 'The worker wrote to the database in this step, and its fence is on the row: the write changed it.',
-		check: (slots, context) => wrote(slots, context, 0, write => (write.changed ? undefined : `its fence is not on the row: ${describeWrite(context, write)}`)),
+		check(slots, context) {
+			const verdict = wrote(slots, context, 0, write => (write.changed ? undefined : `its fence is not on the row: ${describeWrite(context, write)}`))
+			if (!verdict.ok) return verdict
+			const write = writeOf(verdict, context)
+			return write ? { ...verdict, said: { decides: write } } : verdict
+		},
 	},
 	{
 		id: 'saves-again',
@@ -312,7 +317,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const row = context.world.databases.get(database)
 			if (!row) return fails(`${context.name(database)} is no database`, 0)
 			if (row.fenced) return fails(`${context.name(database)} checks fences: it does the seed's conditional update`, 0)
-			return holds([{ kind: 'row', database, at: context.world.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }])
+			return { ...holds([{ kind: 'row', database, at: context.world.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }]), said: { unfenced: database } } as Verdict
 		},
 	},
 	{
@@ -407,7 +412,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const write = writes(context, worker).find(h => h.changed)
 			if (!write) return fails(`no write of ${context.name(worker)} changed the row in this step`, 0)
 			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 1)
-			return holds([saw(context.step, write)], write.at)
+			return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
 		},
 	},
 	{
@@ -454,7 +459,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: "{owner} fence is smaller than the row's",
 		example: "A's fence is smaller than the row's",
 		meaning: "The worker wrote in this step, and its fence was smaller than the row's when the write came.",
-		check: (slots, context) => againstRow(slots, context, (fence, row) => fence < row, 'not smaller than'),
+		check: (slots, context) => againstRow(slots, context, (fence, row) => fence < row, 'not smaller than', '<'),
 	},
 	{
 		id: 'fence-larger-than-row',
@@ -464,7 +469,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: "{owner} fence is larger than the row's",
 		example: "B's fence is larger than the row's",
 		meaning: "The worker wrote in this step, and its fence was larger than the row's when the write came.",
-		check: (slots, context) => againstRow(slots, context, (fence, row) => fence > row, 'not larger than'),
+		check: (slots, context) => againstRow(slots, context, (fence, row) => fence > row, 'not larger than', '>'),
 	},
 	{
 		id: 'fence-smaller-than',
@@ -503,7 +508,7 @@ function theWrite(slots: readonly Slot[], context: ClaimContext, changed: boolea
 	const write = all[0] as Of<'wrote'>
 	if (unused(context, all).length === 0) return fails(`this text tells the outcome of the write to ${context.name(database)} already`, 0)
 	if (write.changed !== changed) return fails(denied(context, write), 0)
-	return holds([saw(context.step, write)], write.at)
+	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
 }
 
 function rowFence(context: ClaimContext, database: string, slots: readonly Slot[], fence: number): Verdict {
@@ -521,12 +526,22 @@ function rowBefore(slots: readonly Slot[], context: ClaimContext, smaller: boole
 	const write = all.find(h => h.fence === wanted)
 	if (!write) return fails(all.length === 0 ? 'no worker wrote in this step' : `no write in this step had fence ${showFence(wanted)}; the writes had ${all.map(h => showFence(h.fence)).join(' and ')}`, 0)
 	if ((write.before < write.fence) !== smaller) return fails(`the row's fence was ${showFence(write.before)} when ${context.name(write.worker)}'s write came`, 0)
-	return holds([saw(context.step, write)], write.at)
+	return { ...holds([saw(context.step, write)], write.at), said: { comparison: { left: write.fence, right: write.before, relation: smaller ? '>' : '<=', write } } } as Verdict
 }
 
 /** The worker of slot 0 wrote in this step with a fence that stands to the row's (before the write) as `test` says. */
-function againstRow(slots: readonly Slot[], context: ClaimContext, test: (fence: bigint, row: bigint) => boolean, otherwise: string): Verdict {
-	return wrote(slots, context, 0, write => (test(write.fence, write.before) ? undefined : `${context.name(write.worker)}'s fence ${showFence(write.fence)} is ${otherwise} the row's ${showFence(write.before)}`))
+function againstRow(slots: readonly Slot[], context: ClaimContext, test: (fence: bigint, row: bigint) => boolean, otherwise: string, relation: '<' | '>'): Verdict {
+	const verdict = wrote(slots, context, 0, write => (test(write.fence, write.before) ? undefined : `${context.name(write.worker)}'s fence ${showFence(write.fence)} is ${otherwise} the row's ${showFence(write.before)}`))
+	if (!verdict.ok) return verdict
+	const write = writeOf(verdict, context)
+	return write ? { ...verdict, said: { comparison: { left: write.fence, right: write.before, relation, write } } } : verdict
+}
+
+/** The write a verdict was checked against. */
+function writeOf(verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): Of<'wrote'> | undefined {
+	const seen = verdict.evidence.find(e => e.kind === 'happened' && e.what.kind === 'wrote')
+	const write = seen?.kind === 'happened' && seen.order !== undefined ? context.step.happenings[seen.order] : undefined
+	return write?.kind === 'wrote' ? write : undefined
 }
 
 function compare(slots: readonly Slot[], context: ClaimContext, test: (a: bigint, b: bigint) => boolean, otherwise: string): Verdict {
@@ -536,5 +551,5 @@ function compare(slots: readonly Slot[], context: ClaimContext, test: (a: bigint
 	if (fa === undefined) return fails(`${context.name(a)} has no fence`, 0)
 	if (fb === undefined) return fails(`${context.name(b)} has no fence`, 1)
 	if (!test(fa, fb)) return fails(`${context.name(a)}'s fence ${showFence(fa)} is ${otherwise} ${context.name(b)}'s ${showFence(fb)}`, 0)
-	return holds([leaseEvidence(context.world, a), leaseEvidence(context.world, b)])
+	return { ...holds([leaseEvidence(context.world, a), leaseEvidence(context.world, b)], context.world.time), said: { comparison: { left: fa, right: fb, relation: test(0n, 1n) ? '<' : '>' } } } as Verdict
 }
