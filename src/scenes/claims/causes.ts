@@ -30,8 +30,8 @@ export const RECORDED_CAUSES: readonly (readonly [string, string])[] = [
 	["a state (the key held or free, the row's fence, a lease lost)", 'the events that made it hold: the grants of its holders, the lease end that freed it, the write its fence is from, the end of the lease'],
 ]
 
-/** Why "cause, so effect" cannot be read, or undefined when the engine's causes tie them. */
-export function causeProblem(cause: Told, effect: Told, context: ClaimContext): string | undefined {
+/** Why "cause, so effect" (or "effect, because cause") cannot be read, or undefined when the engine's causes tie them. */
+export function causeProblem(cause: Told, effect: Told, context: ClaimContext, word: 'so' | 'because'): string | undefined {
 	const effects = eventsOf(effect.claim.evidence, context)
 	const said = cause.claim.said ?? {}
 	const decided = effect.claim.said?.decides
@@ -44,7 +44,8 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext): 
 	}
 	if (said.clock !== undefined && clockLinks(said.clock, effects, context)) return undefined
 	if (said.absent !== undefined && effects.some(e => e.kind === 'expired' && e.worker === said.absent?.worker)) return undefined
-	return `"so" says the clause before is why this happened, but the engine records no such cause: ${recordedWhy(decided ?? effects[0], context)}; tell why it happened, or join the clauses with "and"`
+	const says = word === 'so' ? '"so" says the clause before is why this happened' : '"because" says this is why what the clause before tells happened'
+	return `${says}, but the engine records no such cause: ${recordedWhy(decided ?? effects[0], context)}; tell why it happened, or join the clauses with "and"`
 }
 
 /** A write's answer follows from the fences the database compared, the row's fence it found, or its checking none. */

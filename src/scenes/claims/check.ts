@@ -87,16 +87,18 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			cause = undefined
 			continue
 		}
-		const why = clause.then === 'so' && cause !== undefined ? causeProblem(cause, { claim: outcome }, context) : undefined
+		// "so": the clause before is why this happened; "because", "since": this is why the clause before did.
+		const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, { claim: outcome }, context, 'so') : clause.then === 'because' ? causeProblem({ claim: outcome }, cause, context, 'because') : undefined
 		cause = { claim: outcome }
 		const place = outcome.place
 		const fresh = clause.form.tells === 'event' && outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !seen.has(e.order))
-		const after = place === undefined ? undefined : clause.then === 'then' ? (latest !== undefined && !comesAfter(latest, place) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(place, before) ? before : undefined) : fresh && latest !== undefined && comesAfter(place, latest) ? latest : undefined
+		const after = place === undefined ? undefined : clause.then === 'then' ? (latest !== undefined && !comesAfter(latest, place) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(place, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(place, latest) ? latest : undefined
 		if (why !== undefined) {
 			result.problems.push({ start: clause.start, end: clause.end, message: why })
 		} else if (after !== undefined && place !== undefined) {
-			const says = clause.then === 'then' ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
-			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it ${place.at === after.at && place.order === after.order ? 'is the same thing' : 'came before it'}${place.at < after.at ? `: at ${formatDuration(place.at)}, not after ${formatDuration(after.at)}` : `, both at ${formatDuration(place.at)}`}` })
+			const says = clause.then === 'then' ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
+			const later = clause.then === 'because'
+			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it ${place.at === after.at && place.order === after.order ? 'is the same thing' : later ? 'came after it' : 'came before it'}${place.at !== after.at ? `: at ${formatDuration(place.at)}, not ${later ? 'before' : 'after'} ${formatDuration(after.at)}` : `, both at ${formatDuration(place.at)}`}` })
 		} else {
 			if (place !== undefined && (latest === undefined || comesAfter(latest, place))) latest = place
 			result.claims.push(outcome)
