@@ -21,7 +21,7 @@ type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
 
 /** What each kind of event follows from, as the engine records it: the authors page's table. */
 export const RECORDED_CAUSES: readonly (readonly [string, string])[] = [
-	['a grant', 'the lease end that freed the place it took: a release, an expiry, a lease gone with its store (none when the key had room); and the open of the store it came from, after a restart or a restore'],
+	['a grant', 'the lease end that freed the place it took: a release, an expiry, a lease gone with its store (none when the key had room)'],
 	['a hold that waits in line, a try refused, a hold that gives up', "the grants of the key's holders then"],
 	['a lease running out', "the pause or crash of its worker's process in effect then (its renewals stopped), the clock moving past its end, and no renewal of it"],
 	['a lease gone with its store', 'the restart or restore that took it'],
@@ -32,7 +32,7 @@ export const RECORDED_CAUSES: readonly (readonly [string, string])[] = [
 
 /** Why "cause, so effect" (or "effect, because cause") cannot be read, or undefined when the engine's causes tie them. */
 export function causeProblem(cause: Told, effect: Told, context: ClaimContext, word: 'so' | 'because'): string | undefined {
-	const effects = eventsOf(effect.claim.evidence, context)
+	const effects = effect.claim.said?.events ?? eventsOf(effect.claim.evidence, context)
 	const said = cause.claim.said ?? {}
 	const decided = effect.claim.said?.decides
 	if (decided !== undefined && decisionLinks(said, cause, decided)) return undefined
@@ -40,7 +40,7 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		// The events the cause tells reach what this clause tells through the engine's causes (a write's answer: through the fences it compared).
 		const targets = decided === undefined ? effects : causesOf(decided, context)
 		const reached = ancestors(targets, context)
-		if (eventsOf(cause.claim.evidence, context).some(event => reached.has(event))) return undefined
+		if ((said.events ?? eventsOf(cause.claim.evidence, context)).some(event => reached.has(event))) return undefined
 	}
 	if (said.clock !== undefined && clockLinks(said.clock, effects, context)) return undefined
 	if (said.absent !== undefined && effects.some(e => e.kind === 'expired' && e.worker === said.absent?.worker)) return undefined

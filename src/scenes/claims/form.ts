@@ -102,6 +102,8 @@ export interface Said {
 	clock?: { reads?: number; past?: bigint; moved?: true }
 	/** An event that did not happen: a renewal of a worker's lease. */
 	absent?: { kind: 'renewed'; worker: string }
+	/** The events of the run it tells, where its evidence would name others: a lease's fence is its grant's, whatever became of the lease. */
+	events?: Happening[]
 }
 
 /** What a check decided: the claim holds (and what it was checked against, and when the thing it tells happened), or why not. */

@@ -35,7 +35,7 @@ type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
  * Why each thing happened, as the run goes: the engine's causes, recorded beside its events (a
  * claim's "so" is true only when they link its clauses, `src/scenes/claims/causes.ts`).
  * - A grant follows the lease end that freed the place it took (a release, an expiry, a lease gone
- *   with its store), or none when the key had room; and the open of the store it came from.
+ *   with its store), or none when the key had room.
  * - A hold that waits in line, a try refused and a hold that gives up follow the holders' grants.
  * - An expiry follows the pause or crash of its worker's process in effect when it ran out (its
  *   renewals stopped); a lease gone with its store, and a crashed process's hold leaving the line,
@@ -51,8 +51,6 @@ export class CauseLedger {
 	readonly #room = new Map<string, number>()
 	/** Per store: the lease ends that freed a place, not yet taken, first first. */
 	readonly #freed = new Map<string, Happening[]>()
-	/** Per store: its last open (a restart or a restore), if it opened again. */
-	readonly #opened = new Map<string, Happening>()
 	/** The grant of each fence a store gave. */
 	readonly #grantOf = new Map<bigint, Happening>()
 	/** Per database: the write its row's fence is from. */
@@ -67,11 +65,13 @@ export class CauseLedger {
 		this.causes.set(effect, [...(this.causes.get(effect) ?? []), ...known])
 	}
 
-	/** A store opened with room for `limit` holders: at the scene's start, or again (a restart, a restore: `open`). */
-	opened(store: string, limit: number, open?: Happening): void {
-		this.#room.set(store, limit)
-		this.#freed.set(store, [])
-		if (open) this.#opened.set(store, open)
+	/**
+	 * A store opened with room for `limit` holders: at the scene's start, or again (a restart, a
+	 * restore), when the leases it took (`gone`) freed their places, which the next grants take.
+	 */
+	opened(store: string, limit: number, gone: readonly Happening[] = []): void {
+		this.#room.set(store, Math.max(0, limit - gone.length))
+		this.#freed.set(store, [...gone])
 	}
 
 	/** A lease of a store ended (let go, ran out, gone with its store): its place is free. */
@@ -86,7 +86,7 @@ export class CauseLedger {
 		const room = this.#room.get(grant.store) ?? 0
 		if (room > 0) this.#room.set(grant.store, room - 1)
 		const freedBy = room > 0 ? undefined : this.#freed.get(grant.store)?.shift()
-		this.link(grant, freedBy, this.#opened.get(grant.store))
+		this.link(grant, freedBy)
 		if (grant.fence !== undefined) this.#grantOf.set(grant.fence, grant)
 	}
 

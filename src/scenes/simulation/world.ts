@@ -411,6 +411,8 @@ export class World {
 		const backup = store.backup
 		const restored = from === 'restore' && backup !== undefined
 		const opened: Extract<Happening, { kind: 'restarted' | 'restored' }> = this.record.happen(restored ? { kind: 'restored', at: this.clock.now(), store: store.actor.id, epochBefore, epoch: epochBefore, backupEpoch: backup.epoch } : { kind: 'restarted', at: this.clock.now(), store: store.actor.id, epochBefore, epoch: epochBefore })
+		// The leases it takes, whose places the store that opens has free.
+		const taken: Happening[] = []
 		for (const worker of this.workers.values()) {
 			const hold = worker.hold
 			if (hold?.store !== store) continue
@@ -418,6 +420,7 @@ export class World {
 				hold.lossRecorded = true
 				const gone = this.record.happen({ kind: 'gone', at: this.clock.now(), worker: worker.actor.id, store: store.actor.id, ...(hold.lease.fence === undefined ? {} : { fence: hold.lease.fence }) })
 				this.record.ledger.link(gone, opened)
+				taken.push(gone)
 			}
 			hold.gone = true
 		}
@@ -436,7 +439,7 @@ export class World {
 		opened.epoch = store.store.epoch
 		// Its epoch is the clock in milliseconds, or, with the clock behind, the epoch before (the copy's) plus one.
 		opened.from = opened.epoch === BigInt(opened.at) ? 'clock' : 'previous'
-		this.record.ledger.opened(store.actor.id, store.actor.limit ?? 1, opened)
+		this.record.ledger.opened(store.actor.id, store.actor.limit ?? 1, taken)
 	}
 
 	/** A copy of the store's kv.db is taken, for a later restore. */

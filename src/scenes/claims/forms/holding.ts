@@ -7,6 +7,7 @@ import {
 	actorOf,
 	actorsOf,
 	describeHeld,
+	grantOfLease,
 	fails,
 	fenceOfSlot,
 	happened,
@@ -53,7 +54,7 @@ function heldWith(slots: readonly Slot[], context: ClaimContext, fence?: number,
 	}
 	// Each lease that fits, with its span in the step: from its grant (or the step's start) until it ended, if it did.
 	const spans = fitting.map(lease => {
-		const grant = happened(context.step, 'granted', h => h.worker === worker && h.at === lease.at && h.fence === lease.fence)[0]
+		const grant = lease.grant
 		const from = grant ? context.step.happenings.indexOf(grant) : -1
 		const end = context.step.happenings.find((h, i) => i > from && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') && h.worker === worker && h.at >= lease.at && h.fence === lease.fence)
 		return { lease, grant, end }
@@ -471,7 +472,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			const lease = context.world.workers.get(worker)?.lease
 			if (!lease) return fails(`${context.name(worker)} has no lease`, 0)
 			if (lease.fence !== undefined) return fails(`${context.name(worker)}'s lease has fence ${showFence(lease.fence)}`, 0)
-			return holds([leaseEvidence(context.world, worker)], context.world.time)
+			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [grantOfLease(context, worker)].filter(h => h !== undefined) } } as Verdict
 		},
 	},
 ]

@@ -33,8 +33,11 @@ function letGo(slots: readonly Slot[], context: ClaimContext): Verdict {
 /** The worker of slot 0 renewed its lease in this step. */
 function renewed(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
-	const renewal = happened(context.step, 'renewed', h => h.worker === worker)[0]
+	// Each clause that says a worker renews tells a renewal of its own.
+	const all = happened(context.step, 'renewed', h => h.worker === worker)
+	const renewal = unused(context, all)[0]
 	if (renewal) return holds([saw(context.step, renewal)], renewal.at)
+	if (all.length > 0) return fails(`this text tells every renewal ${context.name(worker)} made in this step already (${all.length})`, 0)
 	const refused = happened(context.step, 'renew-refused', h => h.worker === worker)[0]
 	if (refused) return fails(`the lock refused ${context.name(worker)}'s renewal: ${refused.reason === 'none' ? 'it held no lease' : `its lease was ${refused.reason}`}`, 0)
 	return fails(`${context.name(worker)} did not renew in this step`, 0)

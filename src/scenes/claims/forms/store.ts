@@ -309,16 +309,18 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		id: 'count-starts-again',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(count 1) ∈ step, from a store that opened again in the run",
+		formula: "granted(count 1) ∈ step, after its store opened again (a restart or restore ∈ run before it)",
 		pattern: 'the count starts/started again',
 		example: 'the count starts again',
-		meaning: "A lease given in this step has count 1: the store's count started again when it opened.",
+		meaning: "A lease given in this step, after its store opened again, has count 1: the store's count started again when it opened.",
 		check(_slots, context) {
 			const grant = happened(context.step, 'granted', h => h.fence !== undefined && (h.fence & ((1n << 64n) - 1n)) === 1n)[0]
 			if (!grant) return fails('no lease given in this step has count 1')
-			const reopened = runSteps(context.run).some(s => s.index <= context.step.index && opensIn(s, grant.store))
-			if (!reopened) return fails(`${context.name(grant.store)} never opened again before this grant: its count did not start again`)
-			return holds([saw(context.step, grant)], grant.at)
+			const reopened = runSteps(context.run).filter(s => s.index <= context.step.index).flatMap(s => s.happenings.filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === grant.store && (s.index < context.step.index || s.happenings.indexOf(h) < s.happenings.indexOf(grant))))
+			const open = reopened[reopened.length - 1]
+			if (!open) return fails(`${context.name(grant.store)} never opened again before this grant: its count did not start again`)
+			// The count started again with the open: that is what it tells, beside the grant of count 1.
+			return { ...holds([saw(context.step, grant)], grant.at), said: { events: [grant, open] } } as Verdict
 		},
 	},
 	{
@@ -385,10 +387,6 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => passed(slots, context, 0),
 	},
 ]
-
-function opensIn(step: { happenings: readonly { kind: string; store?: string }[] }, store: string): boolean {
-	return step.happenings.some(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store)
-}
 
 function wroteEpoch(slots: readonly Slot[], context: ClaimContext, isTime: boolean): Verdict {
 	const store = actorOf(slots[0])

@@ -1,7 +1,7 @@
 /** Claims about writes and the row: who saved, with which fence, what the database did, what the row keeps. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
-import { actorOf, fails, fenceOfSlot, happened, holds, laterSteps, leaseEvidence, runSteps, saw, time, unused } from '../query.ts'
+import { actorOf, fails, fenceOfSlot, grantOfLease, happened, holds, laterSteps, leaseEvidence, runSteps, saw, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
@@ -448,7 +448,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const fence = context.world.workers.get(worker)?.lease?.fence
 			if (fence === undefined) return fails(`${context.name(worker)} has no fence`, 0)
 			if (fence !== fenceOfSlot(slots[1])) return fails(`expected fence ${showFence(fenceOfSlot(slots[1]))}, but ${context.name(worker)}'s fence is ${showFence(fence)}`, 1)
-			return holds([leaseEvidence(context.world, worker)], context.world.time)
+			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [grantOfLease(context, worker)].filter(h => h !== undefined) } } as Verdict
 		},
 	},
 	{
@@ -551,5 +551,5 @@ function compare(slots: readonly Slot[], context: ClaimContext, test: (a: bigint
 	if (fa === undefined) return fails(`${context.name(a)} has no fence`, 0)
 	if (fb === undefined) return fails(`${context.name(b)} has no fence`, 1)
 	if (!test(fa, fb)) return fails(`${context.name(a)}'s fence ${showFence(fa)} is ${otherwise} ${context.name(b)}'s ${showFence(fb)}`, 0)
-	return { ...holds([leaseEvidence(context.world, a), leaseEvidence(context.world, b)], context.world.time), said: { comparison: { left: fa, right: fb, relation: test(0n, 1n) ? '<' : '>' } } } as Verdict
+	return { ...holds([leaseEvidence(context.world, a), leaseEvidence(context.world, b)], context.world.time), said: { comparison: { left: fa, right: fb, relation: test(0n, 1n) ? '<' : '>' }, events: [grantOfLease(context, a), grantOfLease(context, b)].filter(h => h !== undefined) } } as Verdict
 }
