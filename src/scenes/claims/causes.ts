@@ -12,8 +12,9 @@ import type { ClaimContext, Evidence, Said } from './form.ts'
 import { showFence } from './fence-notation.ts'
 import { formatDuration } from '../../../engine/index.ts'
 
-/** A clause as told: what it was checked against, and what more it tells. */
+/** A clause as told: whether it tells a state, what it was checked against, and what more it tells. */
 export interface Told {
+	state: boolean
 	claim: { evidence: readonly Evidence[]; said?: Said }
 }
 
@@ -39,7 +40,8 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	if (decided === undefined || (said.comparison === undefined && said.unfenced === undefined)) {
 		// The events the cause tells reach what this clause tells through the engine's causes (a write's answer: through the fences it compared).
 		const targets = decided === undefined ? effects : causesOf(decided, context)
-		const reached = ancestors(targets, context)
+		// A state follows from the events that made it: as the cause of an event, it came before that event, and is not made by it.
+		const reached = cause.state && !effect.state ? ancestors(targets.flatMap(event => causesOf(event, context)), context) : ancestors(targets, context)
 		if ((said.events ?? eventsOf(cause.claim.evidence, context)).some(event => reached.has(event))) return undefined
 	}
 	if (said.clock !== undefined && clockLinks(said.clock, effects, context)) return undefined
@@ -54,8 +56,11 @@ function decisionLinks(said: Said, cause: Told, write: Of<'wrote'>): boolean {
 	if (comparison !== undefined) {
 		if (write.noFence) return false
 		// The comparison as the database made it: the write's fence against the row's (a clause about that write says which is which).
-		const forward = comparison.write === undefined ? comparison.left === write.fence && comparison.right === write.before : comparison.write === write
-		const relation = forward ? comparison.relation : comparison.write === undefined && comparison.left === write.before && comparison.right === write.fence ? FLIPPED[comparison.relation] : undefined
+		// Two workers' fences are the write's and the row's only when they are the writer's and the row's writer's.
+		const whose = (left: string | undefined, right: string | undefined) => comparison.workers === undefined || (comparison.workers[0] === left && comparison.workers[1] === right)
+		const forward = comparison.write === undefined ? comparison.left === write.fence && comparison.right === write.before && whose(write.worker, write.writerBefore) : comparison.write === write
+		const backward = comparison.write === undefined && comparison.left === write.before && comparison.right === write.fence && whose(write.writerBefore, write.worker)
+		const relation = forward ? comparison.relation : backward ? FLIPPED[comparison.relation] : undefined
 		if (relation === undefined) return false
 		// A database that checks no fence compared none: a larger fence is only what its plain update wrote over a smaller one.
 		if (!write.fenced) return write.changed && relation === '>'
@@ -107,10 +112,12 @@ function ancestors(events: readonly Happening[], context: ClaimContext): Set<Hap
  * from; the open that wrote the epoch; the asks of those in line).
  */
 export function eventsOf(evidence: readonly Evidence[], context: ClaimContext): Happening[] {
-	const steps = context.run.steps.slice(0, context.step.index + 1)
-	const all = steps.flatMap(step => step.happenings)
+	// The run's last event that passes `keep`, up to this step (as the text sees it), read backwards.
 	const last = <H extends Happening>(keep: (h: Happening) => h is H): H | undefined => {
-		for (let i = all.length - 1; i >= 0; i--) if (keep(all[i] as Happening)) return all[i] as H
+		for (let s = context.step.index; s >= 0; s--) {
+			const list = s === context.step.index ? context.step.happenings : (context.run.steps[s]?.happenings ?? [])
+			for (let i = list.length - 1; i >= 0; i--) if (keep(list[i] as Happening)) return list[i] as H
+		}
 		return undefined
 	}
 	const out: Happening[] = []

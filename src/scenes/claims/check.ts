@@ -12,10 +12,12 @@
  *   told one, the step before's end plus D, and that step's caption must have told up to its end.
  *   A caption ends at its now, which the next step's caption and notes start from.
  * - **Order.** A clause's place is the first event of the step it was checked against (a state's,
- *   the event that began it there, if one did), by time and then by place in the step. After
- *   `then`, a clause's place comes after every place told before it; after `so`, not before the
- *   clause right before; after any other joint or a new sentence, an event clause that tells an
- *   event no clause before it told is not before any place told before it.
+ *   the latest event of the step that made it hold, if one did), by time and then by place in the
+ *   step. After `then`, an event clause's place comes after every place told before it, and a
+ *   state's is not before any (nor, with no place, does it hold at the step's end before a clause
+ *   with one; nor is a place after the clock's told moment earlier than it); after `so`, not before the clause right before (`because`: not after); after any
+ *   other joint or a new sentence, an event clause that tells an event no clause before it told is
+ *   not before any place told before it.
  * - **Each.** Clauses of an `each` family tell events of their own, and a caption that tells one of
  *   an actor's events of a kind tells every one it had in the step.
  * - **So.** `so` says the clause before is why this one happened (`causes.ts`).
@@ -25,7 +27,7 @@ import type { ClaimContext, Evidence, Said, SlotType, Verdict } from './form.ts'
 import type { Happening } from './facts.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { liveLease } from './query.ts'
-import { causeProblem, type Told } from './causes.ts'
+import { causeProblem, eventsOf, type Told } from './causes.ts'
 
 /** A claim that held: its clause's span, its form, the spans of the engine's values in it, and what it was checked against. */
 export interface CheckedClaim {
@@ -77,6 +79,9 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	const lastOf = new Map<string, ReadClause>()
 	// The clause before and what it was checked against, which a clause after "so" follows from.
 	let cause: Told | undefined
+	// The clause before told a state at the step's end (no moment, no event of the step its own), or the clock at a moment.
+	let atEnd = false
+	let clock: number | undefined
 	for (const clause of read.clauses) {
 		const family = clause.form.each
 		if (family !== undefined) lastOf.set(family, clause)
@@ -85,20 +90,24 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			result.problems.push(outcome)
 			before = undefined
 			cause = undefined
+			atEnd = false
+			clock = undefined
 			continue
 		}
 		// "so": the clause before is why this happened; "because", "since": this is why the clause before did.
-		const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, { claim: outcome }, context, 'so') : clause.then === 'because' ? causeProblem({ claim: outcome }, cause, context, 'because') : undefined
-		cause = { claim: outcome }
+		const saying: Told = { state: clause.form.tells === 'state', claim: outcome }
+		const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' ? causeProblem(saying, cause, context, 'because') : undefined
+		cause = saying
 		const place = outcome.place
 		const fresh = clause.form.tells === 'event' && outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !seen.has(e.order))
-		const after = place === undefined ? undefined : clause.then === 'then' ? (latest !== undefined && !comesAfter(latest, place) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(place, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(place, latest) ? latest : undefined
+		const after = place === undefined ? undefined : clause.then === 'then' ? (atEnd ? END : clock !== undefined && place.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, place)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(place, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(place, latest) ? latest : undefined
 		if (why !== undefined) {
 			result.problems.push({ start: clause.start, end: clause.end, message: why })
 		} else if (after !== undefined && place !== undefined) {
 			const says = clause.then === 'then' ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
 			const later = clause.then === 'because'
-			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it ${place.at === after.at && place.order === after.order ? 'is the same thing' : later ? 'came after it' : 'came before it'}${place.at !== after.at ? `: at ${formatDuration(place.at)}, not ${later ? 'before' : 'after'} ${formatDuration(after.at)}` : `, both at ${formatDuration(place.at)}`}` })
+			if (after === END) result.problems.push({ start: clause.start, end: clause.end, message: `"then" says this came after what the clause before tells, which holds at the step's end (${formatDuration(context.world.time)}), but this came before it; tell the event that made it hold, or put this first` })
+			else result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it ${place.at === after.at && place.order === after.order ? 'is the same thing' : later ? 'came after it' : 'came before it'}${place.at !== after.at ? `: at ${formatDuration(place.at)}, not ${later ? 'before' : 'after'} ${formatDuration(after.at)}` : `, both at ${formatDuration(place.at)}`}` })
 		} else {
 			if (place !== undefined && (latest === undefined || comesAfter(latest, place))) latest = place
 			result.claims.push(outcome)
@@ -110,6 +119,10 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			}
 		}
 		before = place
+		// A state told with no moment, and no event of the step its own, holds at the step's end: "then" after it comes after that.
+		atEnd = clause.form.tells === 'state' && place === undefined && clause.modifiers.length === 0
+		// The clock told a moment (time passing, its reading): "then" after it is no earlier.
+		clock = clause.form.tells === 'clock' ? outcome.at : undefined
 		if (outcome.at !== undefined) told = told === undefined ? outcome.at : Math.max(told, outcome.at)
 	}
 	// A state told with no moment that ended within the step held up to what ended it, which a later clause must tell.
@@ -129,6 +142,9 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	if (context.place === 'caption') result.problems.push(...untold(used, lastOf, context))
 	return result
 }
+
+/** The step's end, after every event of it: where a state told with no moment holds. */
+const END: StepPosition = { at: Number.POSITIVE_INFINITY, order: Number.POSITIVE_INFINITY }
 
 /** Whether place `b` comes after place `a`: later, or at the same time later in the step. */
 function comesAfter(a: StepPosition, b: StepPosition): boolean {
@@ -204,6 +220,18 @@ function placeOf(verdict: Extract<Verdict, { ok: true }>, step: number): StepPos
 	const at = verdict.at
 	const first = verdict.evidence.find(e => e.kind === 'happened' && e.step === step && e.order !== undefined && e.what.at === at)
 	return first?.kind === 'happened' && first.order !== undefined ? { at: first.what.at, order: first.order } : undefined
+}
+
+/** The latest of some events that is of this step, as a position in it. */
+function latestOfStep(events: readonly Happening[], context: ClaimContext): StepPosition | undefined {
+	let latest: StepPosition | undefined
+	for (const event of events) {
+		const order = context.step.happenings.indexOf(event)
+		if (order < 0) continue
+		const position = { at: event.at, order }
+		if (latest === undefined || comesAfter(latest, position)) latest = position
+	}
+	return latest
 }
 
 /**
@@ -377,7 +405,8 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	const values = [...clause.slots, ...clause.modifiers.map(m => m.slot)].filter(slot => VALUE_SLOTS.includes(slot.type)).map(slot => ({ start: slot.start, end: slot.end }))
 	const claim: CheckedClaim = { form: clause.form.id, start: clause.start, end: clause.end, values, evidence: verdict.evidence }
 	if (moment !== undefined && tells !== 'none') claim.at = moment
-	const place = placeOf(verdict, context.step.index)
+	// A state's place is the event of the step that began it: its own evidence's, else the latest of the step's events that made it hold.
+	const place = placeOf(verdict, context.step.index) ?? (tells === 'state' ? latestOfStep(verdict.said?.events ?? eventsOf(verdict.evidence, context), context) : undefined)
 	if (place !== undefined) claim.place = place
 	if (ended !== undefined) claim.ended = ended
 	if (verdict.said !== undefined) claim.said = verdict.said

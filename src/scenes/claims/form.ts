@@ -93,7 +93,7 @@ type Textual<T> = T extends unknown ? { [K in keyof T]: T[K] extends bigint ? st
  */
 export interface Said {
 	/** `left relation right`, two fences it compares; with `write`, that write's fence (left) against the row's when it came (right). */
-	comparison?: { left: bigint; right: bigint; relation: '<' | '<=' | '=' | '>' | '>='; write?: Extract<Happening, { kind: 'wrote' }> }
+	comparison?: { left: bigint; right: bigint; relation: '<' | '<=' | '=' | '>' | '>='; write?: Extract<Happening, { kind: 'wrote' }>; /** For two workers' fences: whose, left and right. */ workers?: [string, string] }
 	/** The write whose answer (taken, refused) it tells: that follows only from the fences the database compared. */
 	decides?: Extract<Happening, { kind: 'wrote' }>
 	/** The database it says checks no fence. */

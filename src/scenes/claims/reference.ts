@@ -27,7 +27,7 @@ interface Meaning {
 	/** The events of the run it tells, for causes (a state's: the events that made it hold). */
 	makers: Happening[]
 	/** For causes: a comparison of fences, the write whose answer it tells, a database checking none, the clock, an absent renewal. */
-	compares?: { left: bigint; right: bigint; relation: '<' | '<=' | '=' | '>' | '>='; write?: Of<'wrote'> }
+	compares?: { left: bigint; right: bigint; relation: '<' | '<=' | '=' | '>' | '>='; write?: Of<'wrote'>; workers?: [string, string] }
 	decides?: Of<'wrote'>
 	unfenced?: string
 	clock?: { reads?: number; past?: bigint; moved?: true }
@@ -867,7 +867,7 @@ function againstRow(env: Env, worker: string, relation: '<' | '>'): Meaning {
 function fences(env: Env, a: string, b: string, relation: '<' | '>'): Meaning {
 	const [fa, fb] = [leaseAt(env.world, a)?.fence, leaseAt(env.world, b)?.fence]
 	if (fa === undefined || fb === undefined || !(relation === '<' ? fa < fb : fa > fb)) return NO
-	return holdsNow(true, [...leaseGrant(env, a), ...leaseGrant(env, b)], env, { compares: { left: fa, right: fb, relation } })
+	return holdsNow(true, [...leaseGrant(env, a), ...leaseGrant(env, b)], env, { compares: { left: fa, right: fb, relation, workers: [a, b] } })
 }
 
 function pausedState(env: Env, worker: string): Meaning {
@@ -931,7 +931,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let beforePlace: { at: number; order: number } | undefined
 	let latest: { at: number; order: number } | undefined
 	let now: number | undefined
-	let cause: Meaning | undefined
+	let cause: { meaning: Meaning; state: boolean } | undefined
+	// An unnamed state with no event of the step its own holds at the step's end: "then" after it comes after the end.
+	let atEnd = false
+	// The clock the clause before told: "then" after it is no earlier.
+	let clockAt: number | undefined
 	for (const [index, clause] of read.clauses.entries()) {
 		const family = clause.form.each
 		const tells = clause.form.tells
@@ -956,6 +960,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			failed.add(index)
 			beforePlace = undefined
 			cause = undefined
+			atEnd = false
+			clockAt = undefined
 		}
 		if (!meaning.ok || (modifier && (tells === 'none' || meaning.at === undefined)) || untold) {
 			fail()
@@ -990,14 +996,18 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// It held: its causes, then its order.
 		const inStep = meaning.events.filter(h => step.happenings.includes(h))
 		const first = inStep.find(h => h.at === meaning.at)
-		const place = first === undefined ? undefined : { at: first.at, order: step.happenings.indexOf(first) }
+		// A state with no event of its own in the step stands where the latest event of the step that made it hold does.
+		const makersInStep = tells === 'state' && first === undefined ? meaning.makers.filter(h => step.happenings.includes(h)).map(h => ({ at: h.at, order: step.happenings.indexOf(h) })) : []
+		const made = makersInStep.reduce<{ at: number; order: number } | undefined>((latest, p) => (latest === undefined || after(latest, p) ? p : latest), undefined)
+		const place = first === undefined ? made : { at: first.at, order: step.happenings.indexOf(first) }
 		let wrong = false
-		if (clause.then === 'so' && cause !== undefined) wrong = !causes(cause, meaning, context)
-		else if (clause.then === 'because' && cause !== undefined) wrong = !causes(meaning, cause, context)
-		cause = meaning
+		const isState = tells === 'state'
+		if (clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, meaning, context, cause.state && !isState)
+		else if (clause.then === 'because' && cause !== undefined) wrong = !causes(meaning, cause.meaning, context, isState && !cause.state)
+		cause = { meaning, state: isState }
 		const fresh = tells === 'event' && inStep.some(h => !seen.has(h))
 		if (!wrong && place !== undefined) {
-			if (clause.then === 'then') wrong = latest !== undefined && !after(latest, place)
+			if (clause.then === 'then') wrong = atEnd || (clockAt !== undefined && place.at < clockAt) || (latest !== undefined && (isState ? after(place, latest) : !after(latest, place)))
 			else if (clause.then === 'so') wrong = beforePlace !== undefined && after(place, beforePlace)
 			else if (clause.then === 'because') wrong = beforePlace !== undefined && after(beforePlace, place)
 			else wrong = fresh && latest !== undefined && after(place, latest)
@@ -1010,6 +1020,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			told.push({ clause, meaning, ...(place ? { place } : {}), ...(ended ? { ended } : {}), index })
 		}
 		beforePlace = place
+		atEnd = isState && place === undefined && moment === undefined
+		clockAt = tells === 'clock' ? meaning.at : undefined
 		if (at !== undefined && tells !== 'none') now = now === undefined ? at : Math.max(now, at)
 	}
 	// A state told with no moment that ended in the step: a later clause tells what ended it, or a later clause did not hold.
@@ -1103,15 +1115,18 @@ function recorded(event: Happening, context: ClaimContext): readonly Happening[]
 	return context.step.causes?.get(event) ?? []
 }
 
-/** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes. */
-function causes(cause: Meaning, effect: Meaning, context: ClaimContext): boolean {
+/** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes (a state as a cause of an event: strictly before it). */
+function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCausesEvent: boolean): boolean {
 	const write = effect.decides
 	if (write !== undefined) {
 		if (cause.compares !== undefined) {
 			if (write.noFence) return false
 			const c = cause.compares
 			const flip = { '<': '>', '>': '<', '<=': '>=', '>=': '<=', '=': '=' } as const
-			const relation = (c.write === undefined ? c.left === write.fence && c.right === write.before : c.write === write) ? c.relation : c.write === undefined && c.left === write.before && c.right === write.fence ? flip[c.relation] : undefined
+			const whose = (left: string | undefined, right: string | undefined) => c.workers === undefined || (c.workers[0] === left && c.workers[1] === right)
+			const forward = c.write === undefined ? c.left === write.fence && c.right === write.before && whose(write.worker, write.writerBefore) : c.write === write
+			const backward = c.write === undefined && c.left === write.before && c.right === write.fence && whose(write.writerBefore, write.worker)
+			const relation = forward ? c.relation : backward ? flip[c.relation] : undefined
 			if (relation === undefined) return false
 			if (!write.fenced) return write.changed && relation === '>'
 			return write.changed ? relation === '>' : relation === '<' || relation === '<=' || relation === '='
@@ -1122,8 +1137,9 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext): boolean
 	if (write === undefined || (cause.compares === undefined && cause.unfenced === undefined)) {
 		// The chain: from what this clause tells (a write's answer: from the fences it compared) back through what it follows from.
 		const targets = write === undefined ? effect.makers : recorded(write, context)
-		const reached = new Set<Happening>(targets)
-		const todo = [...targets]
+		const from = stateCausesEvent ? targets.flatMap(h => recorded(h, context)) : targets
+		const reached = new Set<Happening>(from)
+		const todo = [...from]
 		while (todo.length > 0) {
 			for (const from of recorded(todo.pop() as Happening, context)) {
 				if (reached.has(from)) continue

@@ -551,5 +551,5 @@ function compare(slots: readonly Slot[], context: ClaimContext, test: (a: bigint
 	if (fa === undefined) return fails(`${context.name(a)} has no fence`, 0)
 	if (fb === undefined) return fails(`${context.name(b)} has no fence`, 1)
 	if (!test(fa, fb)) return fails(`${context.name(a)}'s fence ${showFence(fa)} is ${otherwise} ${context.name(b)}'s ${showFence(fb)}`, 0)
-	return { ...holds([leaseEvidence(context.world, a), leaseEvidence(context.world, b)], context.world.time), said: { comparison: { left: fa, right: fb, relation: test(0n, 1n) ? '<' : '>' }, events: [grantOfLease(context, a), grantOfLease(context, b)].filter(h => h !== undefined) } } as Verdict
+	return { ...holds([leaseEvidence(context.world, a), leaseEvidence(context.world, b)], context.world.time), said: { comparison: { left: fa, right: fb, relation: test(0n, 1n) ? '<' : '>', workers: [a, b] }, events: [grantOfLease(context, a), grantOfLease(context, b)].filter(h => h !== undefined) } } as Verdict
 }
