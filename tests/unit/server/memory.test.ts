@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import { SimulatedClock } from '../../../engine/index.ts'
+import { bookHold, collectGarbage, errorOf, hold, leaseOf, serverTests } from './fixtures/server-tests.ts'
+
+// What the server keeps in memory for its clients, and that it lets go of all of it: names, closed
+// connections, retries, and the heap a lease costs.
+
+const { setup, book } = serverTests()
+
+const alive = (refs: WeakRef<object>[]) => refs.filter(ref => ref.deref() !== undefined).length
+
+describe('names', () => {
+	it('forgets a lock or semaphore name once nothing holds or waits for it', async () => {
+		const { open, store } = await setup()
+		const a = await open()
+		for (let i = 0; i < 50; i++) {
+			const lease = leaseOf(await a.ask(hold('42', { name: `chat-${i}` })))
+			expect(await a.ask({ id: `release ${i}`, method: 'release', leaseId: lease.id })).toMatchObject({ ok: true })
+		}
+		const held = leaseOf(await a.ask(hold('42', { name: 'still-held' })))
+		expect(store.names).toBe(1)
+		await a.ask({ id: 'release held', method: 'release', leaseId: held.id })
+		expect(store.names).toBe(0)
+	})
+
+	it('lets no client fix a semaphore\'s limit past the time it holds or waits for it', async () => {
+		const { open } = await setup()
+		const a = await open()
+		const first = leaseOf(await a.ask(hold('42', { kind: 'semaphore', name: 'exports', limit: 1 })))
+		expect(errorOf(await a.ask(hold('42', { kind: 'semaphore', name: 'exports', limit: 5 }))).message).toBe('semaphore exports: limit 5: it is open with limit 1')
+		await a.ask({ id: 'release', method: 'release', leaseId: first.id })
+		leaseOf(await a.ask(hold('42', { kind: 'semaphore', name: 'exports', limit: 5 })))
+	})
+})
+
+describe('closed connections', () => {
+	// Peers stand in for connections: a connection the book still holds after it closed is memory a client can grow.
+	it('forgets a retry of a waiting hold once the connection that sent it closes', async () => {
+		const { leases, peer } = await book({}, new SimulatedClock())
+		await leases.hold(bookHold('42', '1'), peer('holder-0b7e5a1c'))
+		const waiting = bookHold('42', '1', { wait: 3_600_000 })
+		leases.ask(waiting, peer('waiter-9e615d8f'), () => {})
+		const refs: WeakRef<object>[] = []
+		// Each retry comes on a connection of its own, which closes: the hold still waits for its first asker.
+		// Made in a function of its own, so that no frame of this test keeps the last one.
+		const retryOnce = () => {
+			const connection = { scope: leases.openScope('waiter-9e615d8f'), pushLost() {}, buffer: new Uint8Array(64 * 1024) }
+			refs.push(new WeakRef(connection))
+			leases.ask(waiting, connection, () => {})
+			leases.closeScope(connection)
+		}
+		for (let i = 0; i < 50; i++) retryOnce()
+		await collectGarbage()
+		expect(alive(refs)).toBe(0)
+	})
+
+	it('keeps no closed connection alive through a hold it was granted', async () => {
+		const { leases } = await book({}, new SimulatedClock())
+		const refs: WeakRef<object>[] = []
+		const holdOnce = async (i: number) => {
+			const connection = { scope: leases.openScope(), pushLost() {}, buffer: new Uint8Array(64 * 1024) }
+			refs.push(new WeakRef(connection))
+			await leases.hold(bookHold(String(i), '1'), connection)
+			leases.closeScope(connection)
+		}
+		for (let i = 0; i < 50; i++) await holdOnce(i)
+		await collectGarbage()
+		expect(alive(refs)).toBe(0)
+	})
+})
+
+describe('memory per distinct name', () => {
+	it('holds 20,000 leases of distinct names in under 2.5 KB each, and keeps nothing of them once released', async () => {
+		const { store, leases, peer } = await book({ maxHoldsPerClient: 20_000 })
+		const holder = peer('many-names-0b7e5a1c')
+		const heap = async () => {
+			await collectGarbage()
+			return process.memoryUsage().heapUsed
+		}
+		const holdAll = async (from: number) => {
+			const ids: string[] = []
+			for (let i = from; i < from + 20_000; i++) {
+				const lease = await leases.hold(bookHold('42', `r${i}`, { name: `name-${i}`, ttl: 600_000 }), holder)
+				ids.push(lease.id)
+			}
+			return ids
+		}
+		const releaseAll = (ids: string[]) => {
+			for (const id of ids) leases.releaseNow(id, undefined, holder.scope)
+		}
+		// A first round fills the memory of ended holds and leases, which is bounded (rememberEnded).
+		releaseAll(await holdAll(0))
+		const before = await heap()
+		const ids = await holdAll(20_000)
+		const held = await heap()
+		releaseAll(ids)
+		const after = await heap()
+		expect((held - before) / ids.length).toBeLessThan(2500)
+		expect(store.names).toBe(0)
+		// The 20,000 ended holds took the slots of the first round's in the bounded memory: under 100 bytes a name is left.
+		expect(after - before).toBeLessThan(20_000 * 100)
+	})
+})
