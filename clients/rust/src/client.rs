@@ -1,7 +1,6 @@
 //! A connection to a lock server, with its locks and semaphores.
 
 use std::collections::HashMap;
-use std::io::Read;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
@@ -12,14 +11,11 @@ use crate::json::{self, Field, Json};
 use crate::lease::{Lease, LeaseCore, SemaphoreLease};
 use crate::link::{Link, LinkOptions};
 use crate::nesting;
+use crate::random::random_bytes;
 use crate::slot::{Cancel, Slot};
 use crate::timers::now_ms;
+use crate::wire_limits::{wire_ttl, MAX_KEY, MAX_NAME, MAX_WAIT};
 
-const MAX_NAME: usize = 200;
-const MAX_KEY: usize = 1000;
-const MIN_TTL: Duration = Duration::from_secs(1);
-const MAX_TTL: Duration = Duration::from_secs(3600);
-const MAX_WAIT: Duration = Duration::from_secs(3600);
 // How long past its wait a hold waits for an answer that a dropped connection delays.
 const ANSWER_GRACE_MS: f64 = 5000.0;
 
@@ -149,21 +145,6 @@ impl Drop for ClientInner {
     fn drop(&mut self) {
         self.link.close(Error::new(Code::Closed, format!("{}: the client closed", self.link.url())));
     }
-}
-
-/// 16 random bytes from the system.
-pub(crate) fn random_bytes() -> [u8; 16] {
-    let mut bytes = [0u8; 16];
-    if std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes)).is_err() {
-        // No /dev/urandom: the standard library's per-process random hash keys.
-        use std::hash::{BuildHasher, Hasher};
-        for half in bytes.chunks_mut(8) {
-            let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-            hasher.write_u128(now_ms().to_bits() as u128);
-            half.copy_from_slice(&hasher.finish().to_le_bytes());
-        }
-    }
-    bytes
 }
 
 fn parse_url(url: &str) -> Result<(String, u16), Error> {
@@ -313,17 +294,6 @@ impl Semaphore {
     pub fn try_hold<T, E: From<Error>>(&self, key: impl Into<Key>, f: impl FnOnce(&SemaphoreLease) -> Result<T, E>) -> Result<Option<T>, E> {
         self.client.hold("semaphore", &self.name, Some(self.limit), key.into(), &HoldOptions::default(), false, |core, _| f(&SemaphoreLease { core }))
     }
-}
-
-/// A TTL the wire takes, in ms: 1 s to 1 h.
-pub(crate) fn wire_ttl(place: &str, ttl: Duration) -> Result<f64, Error> {
-    if ttl.is_zero() {
-        return Err(Error::new(Code::Invalid, format!("{place}: ttl {ttl:?}: expected more than 0 ms")));
-    }
-    if !(MIN_TTL..=MAX_TTL).contains(&ttl) {
-        return Err(Error::new(Code::Invalid, format!("{place}: ttl {ttl:?}: out of range; the wire takes 1 s to 1 h")));
-    }
-    Ok(ttl.as_millis() as f64)
 }
 
 // Releases the lease when the closure returns, fails or panics.

@@ -11,6 +11,7 @@ use crate::json::{self, Field};
 use crate::link::Link;
 use crate::slot::Slot;
 use crate::timers::now_ms;
+use crate::wire_limits::wire_ttl;
 
 /// Told of a lease's loss, with the reason.
 pub(crate) type LostListener = Arc<dyn Fn(&Error) + Send + Sync>;
@@ -142,7 +143,7 @@ impl LeaseCore {
     /// ran out and `Released` after a release.
     pub fn renew(&self, ttl: Option<Duration>) -> Result<(), Error> {
         let ttl_ms = match ttl {
-            Some(ttl) => crate::client::wire_ttl(&self.place, ttl)?,
+            Some(ttl) => wire_ttl(&self.place, ttl)?,
             None => self.state().ttl_ms,
         };
         let slot = {

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use crate::error::{Code, Error};
 use crate::json::{self, Field, Json};
+use crate::random::random_bytes;
 use crate::slot::Slot;
 use crate::timers::{now_ms, Timers};
 
@@ -242,7 +243,7 @@ fn run(shared: &Arc<Shared>) {
 }
 
 fn jitter() -> f64 {
-    (crate::client::random_bytes()[0] as f64) / 255.0
+    (random_bytes()[0] as f64) / 255.0
 }
 
 /// Says hello and reads until the connection ends; true if it said hello.
