@@ -1,10 +1,16 @@
 import type { HeldLease, LockError } from '../engine/index.ts'
+import type { AddressGroup } from './address-group.ts'
 import type { HoldRequest, LostReason, ProtocolError, RequestId, WireLease } from './protocol.ts'
+import { Account } from './quotas.ts'
 
 /** A connection as the book sees it: the client it speaks for, and where a lease's loss is told. */
 export interface Peer {
 	/** The client whose request ids it uses and to whom its holds are charged: its hello's client id, else the connection alone. */
 	readonly scope: ClientScope
+	/** The host it comes from, whose share of holds its asks and renewals are charged to; none for a peer that is no connection. */
+	readonly address?: AddressGroup
+	/** Which of the server's client tokens its hello gave, by place, whose share its asks and renewals are charged to. */
+	readonly token?: number
 	/** Tells the client a lease is lost, written out at once: before its key can move on. */
 	pushLost(leaseId: string, reason: LostReason): void
 }
@@ -55,23 +61,30 @@ export type Ended = 'released' | 'expired' | 'closed' | 'ended'
  * else one connection alone. Its request ids name its own holds and no other client's.
  */
 export class ClientScope {
-	/** Its holds waiting or held, by request id: what it is charged for (`--max-holds-per-client`). */
+	/** Its holds waiting or held, by request id. */
 	readonly holds = new Map<string, PendingHold>()
 	/** Its holds the book remembers as ended, by request id: their slots in the book's memory. */
 	readonly ended = new Map<string, number>()
 	/** Its connections open now. */
 	connections = 0
+	/** Its share of holds (`--max-holds-per-client`). */
+	readonly account: Account
 
 	constructor(
 		/** The hello's client id, or undefined for a connection that named none. */
 		readonly id: string | undefined,
 		/** How the history and an operator name it: `client ID`, or `connection N`. */
 		readonly label: string,
-	) {}
+		maxHolds: number,
+		/** Called when its last hold, or renewal of another's lease, ends. */
+		onEmpty?: (scope: ClientScope) => void,
+	) {
+		this.account = new Account(maxHolds, '--max-holds-per-client', 'this client', onEmpty === undefined ? undefined : () => onEmpty(this))
+	}
 
-	/** Nothing of it is left: no connection, no hold, nothing remembered. */
+	/** Nothing of it is left: no connection, no hold, no renewal of another's lease, nothing remembered. */
 	get empty(): boolean {
-		return this.connections === 0 && this.holds.size === 0 && this.ended.size === 0
+		return this.connections === 0 && this.holds.size === 0 && this.ended.size === 0 && this.account.count === 0
 	}
 }
 
@@ -95,6 +108,8 @@ export class PendingHold {
 	controller: AbortController | undefined
 	// True from the history's wait record to its leave record, so each is written once.
 	inLine = false
+	// Every party charged for it until it ends: who asked, and who renewed its lease.
+	charges: Account[] = []
 	// The first ask in fields and the rest in a list made only for a retry: a callback each, not a promise per hold.
 	// Each is let go once the hold is answered or its connection closes: a hold keeps no closed connection alive.
 	peer: Peer | undefined

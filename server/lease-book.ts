@@ -35,7 +35,7 @@ export class LeaseBook {
 	readonly #history: History
 	// Every hold waiting or held, for the close; each client finds its own by request id in its scope.
 	readonly #holds = new Set<PendingHold>()
-	readonly #scopes = new ClientScopes()
+	readonly #scopes: ClientScopes
 	readonly #leases = new Map<string, ServedLease>()
 	readonly #waitingBy = new Map<Peer, Set<PendingHold>>()
 	readonly #quotas: Quotas
@@ -48,6 +48,7 @@ export class LeaseBook {
 		this.#limits = limits
 		this.#history = new History(history)
 		this.#quotas = new Quotas(limits)
+		this.#scopes = new ClientScopes(limits.maxHoldsPerClient)
 		this.#endedLeases = new EndedLeases(limits.rememberEnded)
 		this.#endedHolds = new EndedHolds(limits.rememberEnded, scope => this.#scopes.forgetIfEmpty(scope))
 	}
@@ -124,6 +125,8 @@ export class LeaseBook {
 	/** Extends a lease to `ttl` ms from now; refuses one that ran out (`lost`) or was released (`released`). */
 	renew(leaseId: string, ttl: number, fence: bigint | undefined, peer: Peer): ServedLease {
 		const lease = this.#find(leaseId, fence, 'renewal')
+		// A renewer keeps a lease alive: its share pays for it, whoever asked for it first.
+		this.#quotas.chargeRenewal(lease.hold.charges, peer, lease.hold.request)
 		// Within the call, as a release is: a renewal and a release sent together are done, and written, in the order they came.
 		lease.engine.extend(ttl)
 		// Only a connection of the lease's client hears of its loss: another's would be kept alive by it.
@@ -269,8 +272,9 @@ export class LeaseBook {
 	#start(request: HoldRequest, peer: Peer, answer: HoldAnswer): PendingHold {
 		const scope = peer.scope
 		const target = request.kind === 'lock' ? this.#store.lock(request.name) : this.#store.semaphore(request.name, { limit: request.limit ?? 1 })
-		this.#quotas.charge(scope, request)
+		const charges = this.#quotas.charge(peer, request)
 		const hold = new PendingHold(request, scope, peer, answer)
+		hold.charges = charges
 		hold.askedAt = this.#store.clock.now()
 		scope.holds.set(request.requestId, hold)
 		this.#holds.add(hold)
@@ -410,7 +414,7 @@ export class LeaseBook {
 	}
 
 	#forgetHold(hold: PendingHold): void {
-		this.#quotas.discharge()
+		this.#quotas.discharge(hold.charges)
 		hold.scope.holds.delete(hold.request.requestId)
 		this.#holds.delete(hold)
 	}

@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process'
 import { createConnection } from 'node:net'
+import { networkInterfaces } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { LockError } from '../../../engine/index.ts'
 import { connect } from '../../../server/index.ts'
+import { addressGroup } from '../../../server/address-group.ts'
+import { DEFAULT_LIMITS } from '../../../server/server.ts'
 import { bookHold, errorOf, hold, leaseOf, serverTests } from './fixtures/server-tests.ts'
-import { sleep, tempDir, until } from './fixtures/wire.ts'
+import { sleep, tempDir, until, WireClient } from './fixtures/wire.ts'
 
 // What one client may take of a server (holds, connections, slots in flight, the event loop's time), so
 // that no client, address or token shuts the others out.
@@ -71,6 +74,103 @@ describe('holds', () => {
 	})
 })
 
+// An address of this machine that is not loopback: to the server, a second host.
+const otherAddress = Object.values(networkInterfaces())
+	.flat()
+	.find(info => info !== undefined && !info.internal && info.family === 'IPv4')?.address
+
+describe('who asks: an address, a token', () => {
+	it('serves a second address while one address hoards: its short connections, each a client of its own, take at most the address\'s share, counted over live leases whatever connection took them', async () => {
+		expect(otherAddress, 'this machine needs an address other than loopback for this test').toBeDefined()
+		expect(DEFAULT_LIMITS.maxHoldsPerAddress).toBeLessThan(DEFAULT_LIMITS.maxHolds)
+		const { open, server } = await setup({ host: '0.0.0.0', limits: { maxHolds: 100, maxHoldsPerClient: 10, maxHoldsPerAddress: 30 } })
+		// 20 short connections, each a client of its own, each asking for 10 keys for an hour, then gone: their leases stay.
+		const answers: string[] = []
+		for (let c = 0; c < 20; c++) {
+			const hoarder = await open()
+			for (let k = 0; k < 10; k++) {
+				const answer = await hoarder.ask(hold(`${c}-${k}`))
+				answers.push(answer.ok === true ? 'ok' : (answer.error as { message: string }).message)
+			}
+			hoarder.close()
+		}
+		expect(answers.filter(a => a === 'ok')).toHaveLength(30)
+		expect(answers.at(-1)).toBe('lock invoices: key "19-9": loopback (127.0.0.0/8 and ::1) has 30 holds waiting or held, its share (--max-holds-per-address)')
+		const another = await WireClient.open(`tcp://${otherAddress}:${server.port}`)
+		later(() => another.close())
+		leaseOf(await another.ask(hold('mine')))
+		// The address's share stays taken while its leases live, whichever connection asks.
+		expect(errorOf(await (await open()).ask(hold('later'))).code).toBe('busy')
+	})
+
+	it('counts a renewal by id against the renewer\'s share too, so no address keeps more leases alive than its share', async () => {
+		expect(otherAddress, 'this machine needs an address other than loopback for this test').toBeDefined()
+		const { open, server } = await setup({ host: '0.0.0.0', limits: { maxHoldsPerAddress: 30, maxHoldsPerClient: 100 } })
+		const hoarder = await open()
+		const leases = []
+		for (let k = 0; k < 30; k++) leases.push(leaseOf(await hoarder.ask(hold(`hoarded ${k}`, { ttl: '5s' }))))
+		hoarder.close()
+		const renewer = await WireClient.open(`tcp://${otherAddress}:${server.port}`)
+		later(() => renewer.close())
+		for (const lease of leases.slice(0, 20)) leaseOf(await renewer.ask({ id: `renew ${lease.id}`, method: 'renew', leaseId: lease.id, ttl: '1h' }))
+		// Renewing a lease it is charged for already costs nothing more.
+		leaseOf(await renewer.ask({ id: 'again', method: 'renew', leaseId: leases[0]?.id, ttl: '1h' }))
+		for (let k = 0; k < 10; k++) leaseOf(await renewer.ask(hold(`own ${k}`)))
+		const address = `this address (${otherAddress})`
+		expect(errorOf(await renewer.ask(hold('one more')))).toEqual({ code: 'busy', message: `lock invoices: key "one more": ${address} has 30 holds waiting or held, its share (--max-holds-per-address)` })
+		expect(errorOf(await renewer.ask({ id: 'renew 21', method: 'renew', leaseId: leases[20]?.id, ttl: '1h' }))).toEqual({
+			code: 'busy',
+			message: `lock invoices: key "hoarded 20": ${address} has 30 holds waiting or held, its share (--max-holds-per-address); the renewal is refused`,
+		})
+	})
+
+	it('counts every loopback address as one: 127.0.0.2 shares 127.0.0.1\'s holds, connections and failed tokens', async () => {
+		const { open } = await setup({ limits: { maxHoldsPerAddress: 2, maxConnectionsPerAddress: 3 } })
+		const first = await open(undefined, '127.0.0.1')
+		const second = await open(undefined, '127.0.0.2')
+		leaseOf(await first.ask(hold('1')))
+		leaseOf(await second.ask(hold('2')))
+		expect(errorOf(await second.ask(hold('3'))).message).toBe('lock invoices: key "3": loopback (127.0.0.0/8 and ::1) has 2 holds waiting or held, its share (--max-holds-per-address)')
+		await open(undefined, '127.0.0.3')
+		const refused = await open(undefined, '127.0.0.4')
+		expect(await refused.next()).toMatchObject({ error: { code: 'busy', message: 'loopback (127.0.0.0/8 and ::1) has 3 connections, its limit (--max-connections-per-address); try again later' } })
+		const token = 'a-token-of-24-characters'
+		const guarded = await setup({ token, limits: { authDelayMs: 60_000 } })
+		const guess = await guarded.open(undefined, '127.0.0.5')
+		expect(errorOf(await guess.ask({ id: 1, method: 'hello', token: 'not-the-token-at-all-no' })).code).toBe('unauthorized')
+		const next = await guarded.open(undefined, '127.0.0.6')
+		expect(errorOf(await next.ask({ id: 1, method: 'hello', token: 'not-the-token-either-no' })).message).toMatch(/^too many failed tokens from loopback \(127\.0\.0\.0\/8 and ::1\): try again in \d+ ms$/)
+	})
+
+	it('groups addresses as hosts: an IPv4 address alone, loopback as one, an IPv6 address by its /64 network', () => {
+		expect(addressGroup('192.0.2.7')).toEqual({ key: '192.0.2.7', name: '192.0.2.7', label: 'this address (192.0.2.7)' })
+		expect(addressGroup('::ffff:192.0.2.7')).toEqual(addressGroup('192.0.2.7'))
+		expect(addressGroup('127.0.0.1')).toEqual(addressGroup('127.255.0.9'))
+		expect(addressGroup('::1')).toEqual(addressGroup('127.0.0.1'))
+		expect(addressGroup('2001:db8:1:2:aaaa::1')).toEqual({ key: '2001:db8:1:2::/64', name: '2001:db8:1:2::/64', label: 'its network (2001:db8:1:2::/64)' })
+		expect(addressGroup('2001:db8:1:2:ffff:ffff:ffff:ffff').key).toBe('2001:db8:1:2::/64')
+		expect(addressGroup('2001:0db8:0001:0002::').key).toBe('2001:db8:1:2::/64')
+		expect(addressGroup('fe80::1%eth0').key).toBe('fe80::/64')
+	})
+
+	it('gives each token its share, so the clients of one token cannot shut out another\'s', async () => {
+		const tenants = ['tenant-a-token-0b7e5a1c', 'tenant-b-token-9e615d8f']
+		const { open } = await setup({ token: tenants, limits: { maxHoldsPerToken: 5, maxHoldsPerClient: 3 } })
+		const hello = async (token: string, client: string) => {
+			const wire = await open()
+			expect(await wire.ask({ id: 'hello', method: 'hello', token, client })).toMatchObject({ ok: true })
+			return wire
+		}
+		const a1 = await hello(tenants[0] as string, 'a-one-0b7e5a1c')
+		const a2 = await hello(tenants[0] as string, 'a-two-0b7e5a1c')
+		for (const key of ['1', '2', '3']) leaseOf(await a1.ask(hold(key)))
+		for (const key of ['4', '5']) leaseOf(await a2.ask(hold(key)))
+		expect(errorOf(await a2.ask(hold('6')))).toEqual({ code: 'busy', message: 'lock invoices: key "6": this token has 5 holds waiting or held, its share (--max-holds-per-token)' })
+		const b = await hello(tenants[1] as string, 'b-one-9e615d8f')
+		leaseOf(await b.ask(hold('6')))
+	})
+})
+
 describe('connections', () => {
 	it('refuses connections past --max-connections with busy, and takes new ones once one closes', async () => {
 		const { open } = await setup({ limits: { maxConnections: 2 } })
@@ -92,7 +192,7 @@ describe('connections', () => {
 		expect(await refused.next()).toEqual({
 			id: null,
 			ok: false,
-			error: { code: 'busy', message: 'this address (127.0.0.1) has 2 connections, its limit (--max-connections-per-address); try again later' },
+			error: { code: 'busy', message: 'loopback (127.0.0.0/8 and ::1) has 2 connections, its limit (--max-connections-per-address); try again later' },
 		})
 		await refused.whenClosed()
 		a.close()

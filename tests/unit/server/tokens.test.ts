@@ -39,6 +39,19 @@ describe('where a token comes from', () => {
 		}
 	})
 
+	it('reads several tokens from the token file, one a line, each a tenant the server lets in', async ({ onTestFinished }) => {
+		const dir = tempDir()
+		const file = join(dir, 'tokens')
+		const tenants = ['tenant-a-token-0b7e5a1c', 'tenant-b-token-9e615d8f']
+		writeFileSync(file, `${tenants.join('\n')}\n`, { mode: 0o600 })
+		const { url } = await startServerProcess(onTestFinished, join(dir, 'data'), { args: ['--token-file', file] })
+		for (const tenant of tenants) {
+			const wire = await WireClient.open(url)
+			later(() => wire.close())
+			expect(await wire.ask({ id: 1, method: 'hello', token: tenant })).toMatchObject({ ok: true })
+		}
+	})
+
 	it('refuses a token file other users can read, naming it', async ({ onTestFinished }) => {
 		const dir = tempDir()
 		const file = join(dir, 'token')
@@ -58,7 +71,7 @@ describe('wrong tokens are throttled by address', () => {
 		expect(errorOf(await wrong.ask({ id: 1, method: 'hello', token: 'not-the-token-at-all-no' })).code).toBe('unauthorized')
 		const soon = await open()
 		// Told to come back later (busy), not that the token is wrong.
-		expect(errorOf(await soon.ask({ id: 1, method: 'hello', token }))).toEqual({ code: 'busy', message: expect.stringMatching(/^too many failed tokens from 127\.0\.0\.1: try again in \d+ ms$/), retryAfter: expect.any(Number) })
+		expect(errorOf(await soon.ask({ id: 1, method: 'hello', token }))).toEqual({ code: 'busy', message: expect.stringMatching(/^too many failed tokens from loopback \(127\.0\.0\.0\/8 and ::1\): try again in \d+ ms$/), retryAfter: expect.any(Number) })
 		await new Promise(resolve => setTimeout(resolve, 350))
 		const afterTheWait = await open()
 		expect(await afterTheWait.ask({ id: 1, method: 'hello', token })).toMatchObject({ ok: true })
@@ -69,7 +82,7 @@ describe('wrong tokens are throttled by address', () => {
 		await wrongToken(server.url)
 		const soon = await open()
 		const error = errorOf(await soon.ask({ id: 1, method: 'hello', token })) as { code: string; message: string; retryAfter?: number }
-		expect(error).toEqual({ code: 'busy', message: expect.stringMatching(/^too many failed tokens from 127\.0\.0\.1: try again in \d+ ms$/), retryAfter: expect.any(Number) })
+		expect(error).toEqual({ code: 'busy', message: expect.stringMatching(/^too many failed tokens from loopback \(127\.0\.0\.0\/8 and ::1\): try again in \d+ ms$/), retryAfter: expect.any(Number) })
 		expect(error.retryAfter).toBeGreaterThan(59_000)
 		await soon.whenClosed()
 	})
