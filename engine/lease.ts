@@ -193,10 +193,9 @@ export class HeldLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 		this.extend(ttl === undefined ? this.#ttl : ttlMs(ttl, this.place))
 	}
 
-	/** `renew` within the call, for `ms` milliseconds: a refusal is thrown rather than rejected. */
-	extend(ms: number): void {
+	/** `renew` within the call, for `ms` milliseconds from `now` (the clock's time unless given): a refusal is thrown rather than rejected. */
+	extend(ms: number, now = this.#owner.clock.now()): void {
 		// One reading of the clock for the check and the new expiry: a renewal counts from a moment the lease was valid.
-		const now = this.#owner.clock.now()
 		this.checkRenewable(now)
 		this.#ttl = ms
 		this.#expiresAt = now + ms

@@ -104,7 +104,7 @@ async function main(argv: string[]): Promise<number | undefined> {
 		await claimDirectory(values.dir)
 		store = await openStore(values.dir)
 	} catch (error) {
-		console.error(error instanceof LockError ? `${error.message} (${error.code})` : error)
+		console.error(error instanceof LockError ? `${error.message} (${error.code})` : couldNotStart(error))
 		return 1
 	}
 	let historyFile: HistoryFile | undefined
@@ -112,7 +112,7 @@ async function main(argv: string[]): Promise<number | undefined> {
 		historyFile = values.history === undefined ? undefined : new HistoryFile(values.history)
 	} catch (error) {
 		await store.close()
-		console.error(`--history ${values.history}: ${(error as Error).message}`)
+		console.error(couldNotStart(error))
 		return 1
 	}
 	const append = historyFile?.append
@@ -146,6 +146,11 @@ async function main(argv: string[]): Promise<number | undefined> {
 	return undefined
 }
 
+// One line that says what failed and why, never a stack: the error's message names its file and cause.
+function couldNotStart(error: unknown): string {
+	return `tinystore locks: could not start: ${error instanceof Error ? error.message : String(error)}`
+}
+
 function durationFlag(text: string): number | undefined {
 	try {
 		return parseDuration(/^\d+$/.test(text) ? Number(text) : text)
@@ -159,7 +164,7 @@ main(process.argv.slice(2)).then(
 		if (code !== undefined) process.exit(code)
 	},
 	error => {
-		console.error(error instanceof Error ? error.message : error)
+		console.error(couldNotStart(error))
 		process.exit(1)
 	},
 )

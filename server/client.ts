@@ -572,5 +572,5 @@ function checkName(name: unknown, kind: string, closed: boolean): void {
 function errorFrom(error: WireError): LockError {
 	// The wire's unavailable is a server that could not write its history, which a client retries as busy; the engine's is etcd's lost quorum.
 	if (engineCodes.has(error.code) && error.code !== 'unavailable') return new LockError(error.code as LockErrorCode, error.message)
-	return new LockError(error.code === 'unavailable' ? 'busy' : 'invalid', `${error.code}: ${error.message}`)
+	return new LockError(error.code === 'unavailable' ? 'busy' : 'invalid', `${error.code}: ${error.message}`, { cause: error })
 }

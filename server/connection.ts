@@ -226,8 +226,7 @@ export class Connection implements Peer {
 			this.#refuse(request.id, 'unauthorized', `${request.method} before hello: this server requires a hello with its token first`)
 			return
 		}
-		// A first hello with a token, or any first hello where one is required, is checked; a later one is refused below.
-		if (request.method === 'hello' && this.#said === 'nothing' && (request.token !== undefined || !this.#authorized) && !this.#authenticate(request)) return
+		if (request.method === 'hello' && this.#said === 'nothing' && !this.#welcome(request)) return
 		const first = this.#said === 'nothing'
 		if (first) this.#said = request.method === 'hello' ? 'hello' : 'requests'
 		switch (request.method) {
@@ -261,6 +260,22 @@ export class Connection implements Peer {
 			case 'end':
 				this.#answerOperator(request)
 		}
+	}
+
+	// Whether a connection's first hello lets it in: its version is this server's, and its token (checked when it gives
+	// one, or when one is required) is one of the server's. Refused, and the connection closed, if not; a later hello is refused in #dispatch.
+	#welcome(hello: HelloRequest): boolean {
+		if (hello.version !== undefined && hello.version !== PROTOCOL_VERSION) {
+			this.#refuse(hello.id, 'invalid', `hello: version ${hello.version}: this server speaks version ${PROTOCOL_VERSION} of the protocol; use a client of that version`)
+			return false
+		}
+		if (hello.token === undefined && this.#authorized) return true
+		// No token to guess: a client that sends one is misconfigured (or at the wrong server), and no throttle is earned.
+		if (this.#tokens.client.length === 0 && this.#tokens.operator === undefined) {
+			this.#refuse(hello.id, 'invalid', 'hello: a token, but this server takes none (it was started without --token-file); connect without one')
+			return false
+		}
+		return this.#authenticate(hello)
 	}
 
 	// Whether the hello's token lets the connection in, as a client or as an operator; refused (and the connection closed) if not.

@@ -128,10 +128,16 @@ export class LeaseBook {
 		// A renewer keeps a lease alive: its share pays for it, whoever asked for it first.
 		this.#quotas.chargeRenewal(lease.hold.charges, peer, lease.hold.request)
 		// Within the call, as a release is: a renewal and a release sent together are done, and written, in the order they came.
-		lease.engine.extend(ttl)
+		// One reading of the clock: a lease whose time passed before its timer fired is lost now, and says so itself.
+		const now = this.#store.clock.now()
+		if (lease.engine.expireIfDue(now)) throw endedError(leaseId, lease.ended ?? 'expired', 'renewal')
+		if (this.#history.on) {
+			const record = { type: 'renew', at: now, client: peer.scope.label, leaseId, ttl, expiresAt: now + ttl } as const
+			this.#history.record(record, placeOfHold(lease.hold.request), `the renewal is not made: the lease runs out at ${lease.engine.expiresAt} unless renewed`)
+		}
+		lease.engine.extend(ttl, now)
 		// Only a connection of the lease's client hears of its loss: another's would be kept alive by it.
 		if (peer.scope === lease.hold.scope) lease.owner = peer
-		if (this.#history.on) this.#history.record({ type: 'renew', at: this.#store.clock.now(), client: peer.scope.label, leaseId, ttl, expiresAt: lease.engine.expiresAt }, placeOfHold(lease.hold.request), 'the renewal stands')
 		return lease
 	}
 
@@ -147,14 +153,14 @@ export class LeaseBook {
 			}
 			lease = this.#find(leaseId, fence, 'release')
 		} else checkFence(leaseId, lease.engine.fence, fence, lease.hold.request)
-		// Read before the key is free, so the next holder's grant is never earlier in the history.
-		const at = this.#history.on ? this.#store.clock.now() : 0
+		// Written before the key is free, so the next holder's grant comes after it in the history; a lease whose
+		// time passed before its timer fired is lost, not released, and says so itself.
+		const at = this.#store.clock.now()
+		if (lease.engine.expireIfDue(at)) throw endedError(leaseId, lease.ended ?? 'expired', 'release')
+		if (this.#history.on) this.#history.record({ type: 'release', at, client: by.label, leaseId }, placeOfHold(lease.hold.request), 'the key is still held by this lease; retry the release')
 		// The engine's lease ends within the call (its `release` is `end` made a promise).
 		lease.engine.end()
-		// A lease whose time passed before its timer fired is lost, not released, by that call.
-		if (lease.ended !== undefined) throw endedError(leaseId, lease.ended, 'release')
 		this.#end(lease, 'released')
-		if (this.#history.on) this.#history.record({ type: 'release', at, client: by.label, leaseId }, placeOfHold(lease.hold.request), 'the key is free')
 	}
 
 	/** `releaseNow` as a promise. */
@@ -170,12 +176,12 @@ export class LeaseBook {
 		const lease = this.#find(leaseId, undefined, 'end')
 		const engine = lease.engine
 		// A lease whose time passed before its timer fired is lost now, and says so itself.
-		if (engine.expireIfDue()) throw endedError(leaseId, lease.ended ?? 'expired', 'end')
-		const at = this.#history.on ? this.#store.clock.now() : 0
+		const at = this.#store.clock.now()
+		if (engine.expireIfDue(at)) throw endedError(leaseId, lease.ended ?? 'expired', 'end')
+		if (this.#history.on) this.#history.record({ type: 'end', at, client: by.label, leaseId }, placeOfHold(lease.hold.request), 'the lease is not ended')
 		lease.owner?.pushLost(lease.id, 'ended')
 		this.#end(lease, 'ended')
 		engine.end()
-		if (this.#history.on) this.#history.record({ type: 'end', at, client: by.label, leaseId }, placeOfHold(lease.hold.request), 'the lease is ended')
 	}
 
 	/**

@@ -258,7 +258,7 @@ export class Link {
 				socket.destroy()
 				return
 			}
-			this.close(new LockError('invalid', `${this.url}: ${error?.code ?? 'refused'}: ${error?.message ?? 'the server refused the hello'}`))
+			this.close(new LockError('invalid', `${this.url}: ${error?.code ?? 'refused'}: ${error?.message ?? 'the server refused the hello'}`, { cause: error }))
 			return
 		}
 		// The server may be another process now, with its own clock: its first measure replaces the old one.

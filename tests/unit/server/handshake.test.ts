@@ -31,6 +31,34 @@ describe('hello', () => {
 		// The connection goes on, as the client it was.
 		expect(errorOf(await a.ask(hold('2', { requestId: '1', id: 'reused' }))).message).toBe('requestId "1": already names a hold of lock invoices: key "1"')
 	})
+
+	it('refuses a hello of another version of the protocol, saying which this server speaks, and closes the connection', async () => {
+		const { open } = await setup()
+		const future = await open()
+		expect(await future.ask({ id: 1, method: 'hello', version: 999 })).toEqual({
+			id: 1,
+			ok: false,
+			error: { code: 'invalid', message: 'hello: version 999: this server speaks version 1 of the protocol; use a client of that version' },
+		})
+		await future.whenClosed()
+		const current = await open()
+		expect(await current.ask({ id: 1, method: 'hello', version: 1 })).toMatchObject({ ok: true })
+	})
+
+	it('refuses a token sent to a server without one, saying it takes none, and does not throttle the address for it', async () => {
+		const { open } = await setup({ limits: { authDelayMs: 60_000 } })
+		for (const attempt of [1, 2]) {
+			const misconfigured = await open()
+			expect(await misconfigured.ask({ id: attempt, method: 'hello', token: 'a-token-of-24-characters' })).toEqual({
+				id: attempt,
+				ok: false,
+				error: { code: 'invalid', message: 'hello: a token, but this server takes none (it was started without --token-file); connect without one' },
+			})
+			await misconfigured.whenClosed()
+		}
+		const plain = await open()
+		expect(await plain.ask({ id: 1, method: 'hello', client: 'plain-0b7e5a1c' })).toMatchObject({ ok: true })
+	})
 })
 
 describe('a shared token', () => {

@@ -103,6 +103,19 @@ describe('operators can see and end leases', () => {
 	})
 })
 
+describe('the leases command', () => {
+	it('prints a refused operator token as the server\'s refusal, not as an invalid argument', async ({ onTestFinished }) => {
+		const dir = tempDir()
+		const tokenFile = join(dir, 'operator-token')
+		writeFileSync(tokenFile, 'not-the-operator-token-0', { mode: 0o600 })
+		const { url } = await startServerProcess(onTestFinished, join(dir, 'data'), { env: { TINYSTORE_LOCKS_OPERATOR_TOKEN: operatorToken } })
+		const list = new Proc('server/cli.ts', ['leases', '--url', url, '--token-file', tokenFile])
+		onTestFinished(() => list.end())
+		expect(await list.exited()).toBe(1)
+		expect(list.stderr).toEqual([`leases: ${url}: unauthorized: hello with a wrong token`])
+	})
+})
+
 describe('SIGTERM', () => {
 	it('answers a waiting hold with closed before the connection ends, when the server process gets SIGTERM', async ({ onTestFinished }) => {
 		const { proc, url } = await startServerProcess(onTestFinished, tempDir())
