@@ -99,6 +99,7 @@ export class LockClient {
 			minDelayMs: 25,
 			maxDelayMs: 1000,
 			onEvent: event => this.#onEvent(event),
+			onRestart: (previous, epoch) => this.#onRestart(previous, epoch),
 			onClosed: error => this.#loseAll(error),
 		})
 		this.url = this.#link.url
@@ -187,6 +188,13 @@ export class LockClient {
 		if (event.reason === 'closed') lease.lose(new LockError('closed', `${lease.place}: lease ${lease.id} was lost: the server closed`))
 		else if (event.reason === 'ended') lease.lose(new LockError('lost', `${lease.place}: lease ${lease.id} was lost: an operator ended it`))
 		else lease.lose(new LockError('lost', `${lease.place}: lease ${lease.id} was lost: it ran out at the server (its TTL passed without a renewal)`))
+	}
+
+	// A restarted server knows no lease the one before it gave: each of them is lost now, not at its next renewal.
+	#onRestart(previous: string, epoch: string): void {
+		for (const lease of this.#leases.values()) {
+			if (lease.epoch !== epoch) lease.lose(new LockError('lost', `${lease.place}: lease ${lease.id} was lost: the server restarted (epoch ${previous}, now ${epoch})`))
+		}
 	}
 
 	// Without a connection a lease can be neither renewed nor released: its holder must know.
@@ -294,7 +302,7 @@ export class LockClient {
 			if (typeof wire?.id === 'string') this.#link.call({ method: 'release', leaseId: wire.id }).promise.catch(() => {})
 			throw new LockError('invalid', `${place}: the server's answer is refused: ${(error as Error).message}`)
 		}
-		const lease = new RemoteLease(this.#link, place, wire, fence, ttl, renew)
+		const lease = new RemoteLease(this.#link, place, wire, fence, ttl, renew, localExpiry(answer, wire.expiresAt))
 		if (onLost !== undefined) lease.onLost(onLost)
 		return lease
 	}
@@ -380,13 +388,28 @@ export class RemoteSemaphore {
 	}
 }
 
+/**
+ * When a lease runs out, in the client's clock, from the answer that set its expiry: no earlier than the
+ * request's send time, plus the time it waited at the server, plus what was left of the lease when the
+ * server answered. No measure of the server's clock is kept: one taken hours ago says nothing of now.
+ */
+function localExpiry(answer: Answer, expiresAt: number): number {
+	if (!answer.ok || typeof answer.now !== 'number' || typeof answer.sentAt !== 'number') return clientNow()
+	const waited = typeof answer.waited === 'number' && answer.waited > 0 ? answer.waited : 0
+	return answer.sentAt + waited + (expiresAt - answer.now)
+}
+
 /** A lease the server gave, as its holder sees it: lost when a renewal is refused, when the server says so, or just before its time runs out here. */
 class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 	readonly id: string
+	/** The epoch of the server that gave it: a server of another epoch knows nothing of it. */
+	readonly epoch: string | undefined
 	readonly #place: string
 	readonly #link: Link
 	#ttl: number
 	#expiresAt: number
+	// When it runs out in the client's clock (localExpiry).
+	#runsOutAt: number
 	#renewAt: number
 	// One timer per lease: at the next renewal while renewing, else at the deadline.
 	#timer: ReturnType<typeof setTimeout> | undefined
@@ -396,14 +419,16 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 	// Made by the first renewal: most leases are released before any.
 	#onLost: Set<(reason: LockError) => void> | undefined
 
-	constructor(link: Link, place: string, wire: WireLease, fence: Fence, ttl: number, autoRenew: boolean) {
+	constructor(link: Link, place: string, wire: WireLease, fence: Fence, ttl: number, autoRenew: boolean, runsOutAt: number) {
 		super(wire.key, fence)
 		this.#link = link
+		this.epoch = link.epoch
 		this.#place = place
 		this.id = wire.id
 		this.#fenceText = fence === undefined ? null : (wire.fence as string)
 		this.#ttl = ttl
 		this.#expiresAt = wire.expiresAt
+		this.#runsOutAt = runsOutAt
 		this.#renewAt = autoRenew ? clientNow() + ttl / 3 : Number.POSITIVE_INFINITY
 		this.#arm()
 	}
@@ -442,6 +467,7 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 		if (this.state !== 'held') return
 		this.#ttl = ms
 		this.#expiresAt = (answer.lease as WireLease).expiresAt
+		this.#runsOutAt = localExpiry(answer, this.#expiresAt)
 		this.#arm()
 	}
 
@@ -462,7 +488,7 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 		const body: Record<string, unknown> = { method: 'release', leaseId: this.id }
 		if (this.#fenceText !== null) body.fence = this.#fenceText
 		// Past the lease's own time the answer no longer matters: the key is free either way.
-		const until = Math.min(deadline, this.#link.toLocal(this.#expiresAt))
+		const until = Math.min(deadline, this.#runsOutAt)
 		try {
 			await this.#link.call(body, until, () => new LockError('lost', `${this.place}: lease ${this.id}: no answer to its release in time`)).promise
 		} catch {
@@ -481,7 +507,7 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 
 	// Early by a fiftieth of the TTL (at most 1 s), for timers that fire late.
 	#deadline(): number {
-		return this.#link.toLocal(this.#expiresAt) - Math.min(1000, this.#ttl / 50)
+		return this.#runsOutAt - Math.min(1000, this.#ttl / 50)
 	}
 
 	#arm(): void {

@@ -239,7 +239,8 @@ export class Connection implements Peer {
 					return
 				}
 				if (request.client !== undefined) this.#scope = this.#book.renameScope(this.#scope, request.client)
-				this.#send({ id: request.id, ok: true, protocol: PROTOCOL_VERSION, now: this.#now() })
+				// The epoch tells a client that reconnects whether this is the server that gave its leases.
+				this.#send({ id: request.id, ok: true, protocol: PROTOCOL_VERSION, now: this.#now(), epoch: this.#book.epoch })
 				return
 			case 'hold':
 				// Only a hold can wait: renew, release, cancel and hello take no slot, so a connection full of waiting holds still keeps its leases.
@@ -248,6 +249,7 @@ export class Connection implements Peer {
 					return
 				}
 				this.#inFlight++
+				request.receivedAt = this.#now()
 				this.#book.ask(request, this, this.#answerHold)
 				return
 			case 'release':
@@ -356,8 +358,12 @@ export class Connection implements Peer {
 	// One callback for every hold of the connection, rather than a promise and two closures each.
 	readonly #answerHold: HoldAnswer = (request, lease, error) => {
 		this.#inFlight--
-		if (lease !== undefined) this.#queue(lease.frame(request.id, this.#now()))
-		else this.#send({ id: request.id, ok: false, error: errorOf(error) })
+		if (lease === undefined) {
+			this.#send({ id: request.id, ok: false, error: errorOf(error) })
+			return
+		}
+		const now = this.#now()
+		this.#queue(lease.frame(request.id, now, now - (request.receivedAt ?? now)))
 	}
 
 	#refuse(id: RequestId, code: WireErrorCode, message: string): void {

@@ -43,11 +43,16 @@ export class ServedLease {
 		return { id: this.id, kind, name, key, fence: fence === undefined ? null : fence.toString(), grantedAt: this.grantedAt, expiresAt: this.engine.expiresAt }
 	}
 
-	/** The answer to a hold or a renewal of this lease as a frame: the same text as `encodeFrame` of it, made field by field. */
-	frame(id: RequestId, now: number): string {
+	/**
+	 * The answer to a hold or a renewal of this lease as a frame: the same text as `encodeFrame` of it, made
+	 * field by field. `waited` is how long the request was at the server before this answer (ms, when more
+	 * than 0): with `now` and the expiry, what lets a client date the lease from when it sent the request.
+	 */
+	frame(id: RequestId, now: number, waited = 0): string {
 		// All but the expiry is the lease's for good: made once, for its grant and every renewal.
 		this.#frameStart ??= framedLease(this)
-		return `{"id":${typeof id === 'number' ? id : JSON.stringify(id)},"ok":true,"lease":${this.#frameStart}${this.engine.expiresAt}},"now":${now}}\n`
+		const tail = waited > 0 ? `,"waited":${waited}}\n` : '}\n'
+		return `{"id":${typeof id === 'number' ? id : JSON.stringify(id)},"ok":true,"lease":${this.#frameStart}${this.engine.expiresAt}},"now":${now}${tail}`
 	}
 
 	#frameStart: string | undefined

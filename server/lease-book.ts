@@ -78,6 +78,11 @@ export class LeaseBook {
 		return this.#scopes.named
 	}
 
+	/** The epoch of the store the book gives leases of, as the wire writes it. */
+	get epoch(): string {
+		return this.#store.epoch.toString()
+	}
+
 	/** Notes in the history that a server started giving leases. */
 	started(): void {
 		this.#history.grant({ type: 'start', at: this.#store.clock.now(), epoch: this.#store.epoch.toString() })

@@ -4,8 +4,11 @@ import type { ServerAddress } from './address.ts'
 import { encodeFrame, FrameBatch, FrameReader } from './framing.ts'
 import { PROTOCOL_VERSION, type LostEvent, type WireError } from './protocol.ts'
 
-/** A server's answer as the client reads it. */
-export type Answer = { ok: true; lease?: unknown; now?: number } | { ok: false; error: WireError }
+/**
+ * A server's answer as the client reads it, with `sentAt`, when the client sent the request it answers
+ * (the client's clock): with the server's `now`, the expiry and `waited`, what dates a lease.
+ */
+export type Answer = ({ ok: true; lease?: unknown; now?: number; waited?: number } | { ok: false; error: WireError }) & { sentAt?: number }
 
 /** How a link connects and reconnects. */
 export interface LinkOptions {
@@ -19,6 +22,8 @@ export interface LinkOptions {
 	minDelayMs: number
 	maxDelayMs: number
 	onEvent(event: LostEvent): void
+	/** A reconnect reached a server of another epoch than the one before: it restarted, and knows no lease the last one gave. */
+	onRestart(previous: string, epoch: string): void
 	/** The link gave up for good: closed, refused, or dropped with reconnecting off. */
 	onClosed(error: LockError): void
 }
@@ -48,12 +53,6 @@ export class Call {
 // How often calls with a deadline are looked at: one timer for all of them, not one each.
 const sweepMs = 50
 
-/** How the server's clock reads against ours, from the narrowest exchange on this connection. */
-interface ClockSample {
-	offset: number
-	uncertainty: number
-}
-
 /** The client's time: monotonic wall-clock milliseconds, as the engine's real clock. */
 export function clientNow(): number {
 	return timeOrigin + performance.now()
@@ -77,7 +76,8 @@ export class Link {
 	#fatal: LockError | undefined
 	#attempt = 0
 	#timer: ReturnType<typeof setTimeout> | undefined
-	#sample: ClockSample | undefined
+	// The epoch the last hello said: a reconnect to another is a restarted server.
+	#epoch: string | undefined
 	#sweep: ReturnType<typeof setInterval> | undefined
 	#deadlines = 0
 	#onReady: (() => void)[] = []
@@ -150,10 +150,9 @@ export class Link {
 		this.#forget(call.id)
 	}
 
-	/** A time of the server's clock as ours reads it, early by the measure's uncertainty, so never late. */
-	toLocal(serverMs: number): number {
-		const sample = this.#sample ?? { offset: 0, uncertainty: 0 }
-		return serverMs - sample.offset - sample.uncertainty
+	/** The epoch of the server the link is connected to (or was last), as its hello said. */
+	get epoch(): string | undefined {
+		return this.#epoch
 	}
 
 	/** Ends the link: calls in flight reject with `closed` (or the given error). */
@@ -178,7 +177,6 @@ export class Link {
 	#open(): void {
 		if (this.#closed) return
 		const reader = new FrameReader(1024 * 1024)
-		let helloSentAt = 0
 		const helloId = this.#nextId++
 		// Reads land in one buffer of the link's, passed straight here rather than through a stream's 'data' events.
 		const socket = connectSocket({
@@ -187,7 +185,7 @@ export class Link {
 			onread: {
 				buffer: this.#readBuffer,
 				callback: (size: number, buffer: Uint8Array) => {
-					this.#read(socket, reader, helloId, helloSentAt, buffer.subarray(0, size) as Buffer)
+					this.#read(socket, reader, helloId, buffer.subarray(0, size) as Buffer)
 					return true
 				},
 			},
@@ -197,7 +195,6 @@ export class Link {
 		// A server whose machine vanished sends nothing, not even a reset: probe the connection.
 		socket.setKeepAlive(true, 10_000)
 		socket.on('connect', () => {
-			helloSentAt = clientNow()
 			const hello: Record<string, unknown> = { id: helloId, method: 'hello', version: PROTOCOL_VERSION }
 			if (this.#options.token !== undefined) hello.token = this.#options.token
 			hello.client = this.#options.clientId
@@ -224,8 +221,7 @@ export class Link {
 		})
 	}
 
-	#read(socket: Socket, reader: FrameReader, helloId: number, helloSentAt: number, chunk: Buffer): void {
-		const receivedAt = clientNow()
+	#read(socket: Socket, reader: FrameReader, helloId: number, chunk: Buffer): void {
 		for (const event of reader.push(chunk)) {
 			if (!('frame' in event)) {
 				socket.destroy()
@@ -241,13 +237,13 @@ export class Link {
 				this.#options.onEvent(message as unknown as LostEvent)
 				continue
 			}
-			if (message.id === helloId) this.#helloAnswered(socket, message, helloSentAt, receivedAt)
+			if (message.id === helloId) this.#helloAnswered(socket, message)
 			else if (message.id === null && !this.#ready) this.#refusedConnection(message)
-			else this.#answered(message, receivedAt)
+			else this.#answered(message)
 		}
 	}
 
-	#helloAnswered(socket: Socket, message: Record<string, unknown>, sentAt: number, receivedAt: number): void {
+	#helloAnswered(socket: Socket, message: Record<string, unknown>): void {
 		if (message.ok !== true) {
 			const error = message.error as WireError | undefined
 			if (error?.code === 'busy') {
@@ -261,9 +257,11 @@ export class Link {
 			this.close(new LockError('invalid', `${this.url}: ${error?.code ?? 'refused'}: ${error?.message ?? 'the server refused the hello'}`, { cause: error }))
 			return
 		}
-		// The server may be another process now, with its own clock: its first measure replaces the old one.
-		this.#sample = undefined
-		this.#measure(message.now, sentAt, receivedAt)
+		// Another epoch is a server that restarted: told before the calls waiting are sent again, so a lease it lost reads as lost first.
+		const epoch = typeof message.epoch === 'string' ? message.epoch : undefined
+		const previous = this.#epoch
+		if (epoch !== undefined) this.#epoch = epoch
+		if (previous !== undefined && epoch !== undefined && epoch !== previous) this.#options.onRestart(previous, epoch)
 		this.#ready = true
 		this.#attempt = 0
 		this.#lastError = ''
@@ -280,12 +278,12 @@ export class Link {
 		if (error !== undefined) this.#lastError = `: ${error.code}: ${error.message}`
 	}
 
-	#answered(message: Record<string, unknown>, receivedAt: number): void {
+	#answered(message: Record<string, unknown>): void {
 		if (typeof message.id !== 'number') return
 		const call = this.#pending.get(message.id)
 		if (call === undefined) return
 		this.#forget(message.id)
-		this.#measure(message.now, call.sentAt, receivedAt)
+		message.sentAt = call.sentAt
 		call.resolve(message as unknown as Answer)
 	}
 
@@ -309,13 +307,6 @@ export class Link {
 			this.#forget(id)
 			call.reject(call.deadlineError())
 		}
-	}
-
-	#measure(serverNow: unknown, sentAt: number, receivedAt: number): void {
-		if (typeof serverNow !== 'number') return
-		const uncertainty = (receivedAt - sentAt) / 2
-		// A sample is made only when it is narrower: most answers are not.
-		if (this.#sample === undefined || uncertainty < this.#sample.uncertainty) this.#sample = { offset: serverNow - (sentAt + receivedAt) / 2, uncertainty }
 	}
 
 	#send(call: Call): void {

@@ -72,6 +72,8 @@ export interface HoldRequest {
 	ttl: number
 	wait: number
 	requestId: string
+	/** When the server read it, in its clock's ms: its answer says how long it waited. */
+	receivedAt?: number
 }
 
 export interface RenewRequest {
@@ -126,7 +128,7 @@ export interface WireError {
 
 /** An answer to one request, by its correlation id. */
 export type Response =
-	| { id: RequestId; ok: true; lease?: WireLease; now?: number; protocol?: number; keys?: ListedKey[]; truncated?: boolean }
+	| { id: RequestId; ok: true; lease?: WireLease; now?: number; waited?: number; protocol?: number; epoch?: string; keys?: ListedKey[]; truncated?: boolean }
 	| { id: RequestId; ok: false; error: WireError }
 
 /** Why a lease was lost: it ran out, the server is closing, or an operator ended it. */

@@ -32,6 +32,12 @@ describe('hello', () => {
 		expect(errorOf(await a.ask(hold('2', { requestId: '1', id: 'reused' }))).message).toBe('requestId "1": already names a hold of lock invoices: key "1"')
 	})
 
+	it('says its epoch in its answer to a hello, so a client that reconnects knows whether the server restarted', async () => {
+		const { open, store } = await setup()
+		const a = await open()
+		expect(await a.ask({ id: 1, method: 'hello' })).toEqual({ id: 1, ok: true, protocol: 1, now: expect.any(Number), epoch: String(store.epoch) })
+	})
+
 	it('refuses a hello of another version of the protocol, saying which this server speaks, and closes the connection', async () => {
 		const { open } = await setup()
 		const future = await open()
