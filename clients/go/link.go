@@ -36,6 +36,8 @@ type call struct {
 type answer struct {
 	message map[string]any
 	err     *Error
+	// sentAt is when the request went out, in the client's clock: what dates a lease (localExpiry).
+	sentAt float64
 }
 
 func (c *call) finish(a answer) {
@@ -55,7 +57,9 @@ type link struct {
 	reconnect      bool
 	connectTimeout time.Duration
 	onEvent        func(map[string]any)
-	onClosed       func(*Error)
+	// onRestart is called when a reconnect reaches a server of another epoch: it restarted, and knows no lease the last one gave.
+	onRestart func(previous, epoch string)
+	onClosed  func(*Error)
 
 	mu         sync.Mutex
 	pending    map[int64]*call
@@ -68,12 +72,11 @@ type link struct {
 	fatal      *Error
 	lastError  string
 	retryAfter time.Duration
-	// How the server's clock reads against ours, from the narrowest exchange, in ms.
-	offset, uncertainty float64
-	sampled             bool
-	first               chan struct{}
-	stop                chan struct{}
-	writeMu             sync.Mutex
+	// epoch is what the last hello said: a reconnect to another is a restarted server.
+	epoch   string
+	first   chan struct{}
+	stop    chan struct{}
+	writeMu sync.Mutex
 }
 
 func (l *link) url() string {
@@ -172,11 +175,11 @@ func (l *link) forgetLocked(c *call) bool {
 	return true
 }
 
-// toLocal is a time of the server's clock on ours, early by the measure's uncertainty, so never late.
-func (l *link) toLocal(serverMs float64) float64 {
+// currentEpoch is the epoch of the server the link is connected to (or was last), as its hello said.
+func (l *link) currentEpoch() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return serverMs - l.offset - l.uncertainty
+	return l.epoch
 }
 
 // close ends the link: calls in flight end with closed (or the given error).
@@ -305,14 +308,12 @@ func (l *link) serve(conn net.Conn) bool {
 	if l.hasToken {
 		hello["token"] = l.token
 	}
-	helloSent := now()
 	l.mu.Unlock()
 	l.write(conn, hello)
 	saidHello := false
 	scanner := bufio.NewScanner(conn)
 	scanner.Buffer(make([]byte, 64*1024), maxFrame)
 	for scanner.Scan() {
-		received := now()
 		var message map[string]any
 		decoder := json.NewDecoder(bytes.NewReader(scanner.Bytes()))
 		decoder.UseNumber()
@@ -325,7 +326,7 @@ func (l *link) serve(conn net.Conn) bool {
 		}
 		id, hasID := idOf(message["id"])
 		if hasID && id == helloID {
-			if !l.helloAnswered(conn, message, helloSent, received) {
+			if !l.helloAnswered(message) {
 				break
 			}
 			saidHello = true
@@ -336,7 +337,7 @@ func (l *link) serve(conn net.Conn) bool {
 				l.mu.Unlock()
 			}
 		} else if hasID {
-			l.answered(id, message, received)
+			l.answered(id, message)
 		}
 	}
 	if err := scanner.Err(); err != nil {
@@ -360,7 +361,7 @@ func (l *link) isReady() bool {
 	return l.ready
 }
 
-func (l *link) helloAnswered(conn net.Conn, message map[string]any, sent, received float64) bool {
+func (l *link) helloAnswered(message map[string]any) bool {
 	if ok, _ := message["ok"].(bool); !ok {
 		e, _ := message["error"].(map[string]any)
 		if str(e["code"]) == "busy" {
@@ -376,10 +377,18 @@ func (l *link) helloAnswered(conn net.Conn, message map[string]any, sent, receiv
 		l.close(newError(Invalid, "%s: %s: %s", l.url(), str(e["code"]), str(e["message"])))
 		return false
 	}
+	// Another epoch is a server that restarted: told before the calls waiting are sent again, so a lease it lost reads as lost first.
+	epoch, hasEpoch := message["epoch"].(string)
 	l.mu.Lock()
-	// The server may be another process now, with its own clock: its first measure replaces the old one.
-	l.sampled = false
-	l.measure(message["now"], sent, received)
+	previous := l.epoch
+	if hasEpoch {
+		l.epoch = epoch
+	}
+	l.mu.Unlock()
+	if previous != "" && hasEpoch && epoch != previous && l.onRestart != nil {
+		l.onRestart(previous, epoch)
+	}
+	l.mu.Lock()
 	l.ready = true
 	l.everReady = true
 	l.lastError = ""
@@ -400,28 +409,17 @@ func (l *link) helloAnswered(conn net.Conn, message map[string]any, sent, receiv
 	return true
 }
 
-func (l *link) answered(id int64, message map[string]any, received float64) {
+func (l *link) answered(id int64, message map[string]any) {
 	l.mu.Lock()
 	c, ok := l.pending[id]
+	var sentAt float64
 	if ok {
 		l.forgetLocked(c)
-		l.measure(message["now"], c.sentAt, received)
+		sentAt = c.sentAt
 	}
 	l.mu.Unlock()
 	if ok {
-		c.finish(answer{message: message})
-	}
-}
-
-// measure keeps the narrowest sample of the server's clock; the caller holds l.mu.
-func (l *link) measure(serverNow any, sent, received float64) {
-	at, err := number(serverNow)
-	if err != nil {
-		return
-	}
-	uncertainty := (received - sent) / 2
-	if !l.sampled || uncertainty < l.uncertainty {
-		l.offset, l.uncertainty, l.sampled = at-(sent+received)/2, uncertainty, true
+		c.finish(answer{message: message, sentAt: sentAt})
 	}
 }
 
