@@ -25,6 +25,8 @@ pub(crate) struct LinkOptions {
     pub(crate) reconnect: bool,
     pub(crate) connect_timeout: Duration,
     pub(crate) on_event: Box<dyn Fn(&Json) + Send + Sync>,
+    /// A reconnect reached a server of another epoch (the one before, this one): it restarted, and knows no lease the last one gave.
+    pub(crate) on_restart: Box<dyn Fn(&str, &str) + Send + Sync>,
     pub(crate) on_closed: Box<dyn Fn(&Error) + Send + Sync>,
 }
 
@@ -47,8 +49,8 @@ struct State {
     fatal: Option<Error>,
     last_error: String,
     retry_after_ms: f64,
-    // How the server's clock reads against ours, from the narrowest exchange: offset and uncertainty, in ms.
-    sample: Option<(f64, f64)>,
+    // The epoch the last hello said: a reconnect to another is a restarted server.
+    epoch: Option<String>,
 }
 
 struct Shared {
@@ -158,10 +160,9 @@ impl Link {
         Some(pending)
     }
 
-    /// A time of the server's clock on ours, early by the measure's uncertainty, so never late.
-    pub(crate) fn to_local(&self, server_ms: f64) -> f64 {
-        let (offset, uncertainty) = self.state().sample.unwrap_or((0.0, 0.0));
-        server_ms - offset - uncertainty
+    /// The epoch of the server the link is connected to (or was last), as its hello said.
+    pub(crate) fn epoch(&self) -> Option<String> {
+        self.state().epoch.clone()
     }
 
     /// Ends the link: calls in flight fail with `Closed` (or the given error).
@@ -254,7 +255,7 @@ fn serve(link: &Link, stream: TcpStream) -> bool {
         Ok(writer) => writer,
         Err(_) => return false,
     };
-    let (hello_id, hello_sent, connection) = {
+    let (hello_id, connection) = {
         let mut state = link.state();
         if state.closed {
             return false;
@@ -271,7 +272,7 @@ fn serve(link: &Link, stream: TcpStream) -> bool {
             return false;
         }
         state.writer = Some(writer);
-        (hello_id, now_ms(), state.connection)
+        (hello_id, state.connection)
     };
     let mut said_hello = false;
     let mut reader = BufReader::new(stream);
@@ -286,7 +287,6 @@ fn serve(link: &Link, stream: TcpStream) -> bool {
                 break;
             }
         }
-        let received = now_ms();
         let message = match json::parse(line.trim_end()) {
             Some(message) => message,
             None => continue,
@@ -297,12 +297,12 @@ fn serve(link: &Link, stream: TcpStream) -> bool {
         }
         match message.get("id").as_f64() {
             Some(id) if id == hello_id as f64 => {
-                if !hello_answered(link, &message, hello_sent, received) {
+                if !hello_answered(link, &message) {
                     break;
                 }
                 said_hello = true;
             }
-            Some(id) => answered(link, id as u64, message, received),
+            Some(id) => answered(link, id as u64, message),
             None => {
                 let mut state = link.state();
                 if !state.ready {
@@ -322,7 +322,7 @@ fn serve(link: &Link, stream: TcpStream) -> bool {
     said_hello
 }
 
-fn hello_answered(link: &Link, message: &Json, sent: f64, received: f64) -> bool {
+fn hello_answered(link: &Link, message: &Json) -> bool {
     if !message.get("ok").is_true() {
         let error = message.get("error");
         let code = error.get("code").as_str().unwrap_or("refused");
@@ -339,10 +339,22 @@ fn hello_answered(link: &Link, message: &Json, sent: f64, received: f64) -> bool
         link.close(Error::new(Code::Invalid, format!("{}: {code}: {text}", link.url())));
         return false;
     }
+    // Another epoch is a server that restarted: told before the calls waiting are sent again, so a lease it lost reads as lost first.
+    let epoch = message.get("epoch").as_str().map(str::to_owned);
+    let previous = {
+        let mut state = link.state();
+        let previous = state.epoch.clone();
+        if epoch.is_some() {
+            state.epoch = epoch.clone();
+        }
+        previous
+    };
+    if let (Some(previous), Some(epoch)) = (&previous, &epoch) {
+        if previous != epoch {
+            (link.shared.options.on_restart)(previous, epoch);
+        }
+    }
     let mut state = link.state();
-    // The server may be another process now, with its own clock: its first measure replaces the old one.
-    state.sample = None;
-    measure(&mut state, message.get("now"), sent, received);
     state.ready = true;
     state.ever_ready = true;
     state.last_error.clear();
@@ -356,27 +368,19 @@ fn hello_answered(link: &Link, message: &Json, sent: f64, received: f64) -> bool
     true
 }
 
-fn answered(link: &Link, id: u64, message: Json, received: f64) {
+fn answered(link: &Link, id: u64, mut message: Json) {
     let mut state = link.state();
     let pending = match state.pending.remove(&id) {
         Some(pending) => pending,
         None => return,
     };
-    measure(&mut state, message.get("now"), pending.sent_at, received);
     drop(state);
+    // When the request went out, in the client's clock: what dates a lease (lease::local_expiry).
+    if let Json::Object(fields) = &mut message {
+        fields.insert("sentAt".to_owned(), Json::Number(pending.sent_at));
+    }
     if let Some(timer) = pending.timer {
         link.shared.timers.cancel(timer);
     }
     pending.slot.fill(Ok(message));
-}
-
-fn measure(state: &mut State, server_now: &Json, sent: f64, received: f64) {
-    let at = match server_now.as_f64() {
-        Some(at) => at,
-        None => return,
-    };
-    let uncertainty = (received - sent) / 2.0;
-    if state.sample.map_or(true, |(_, narrowest)| uncertainty < narrowest) {
-        state.sample = Some((at - (sent + received) / 2.0, uncertainty));
-    }
 }
