@@ -37,14 +37,52 @@ interface Waiter<Fence extends bigint | undefined> {
 	gone: boolean
 }
 
-interface KeyState<Fence extends bigint | undefined> {
-	readonly holders: HeldLease<Fence>[]
+/** A key held or waited for: its holders, and its line. */
+class KeyState<Fence extends bigint | undefined> {
+	// The first holder in a field and the others in a list made only for a second (a semaphore's): most keys have one holder, and an array is 56 bytes.
+	#holder: HeldLease<Fence> | undefined
+	#others: HeldLease<Fence>[] | undefined
 	// Made when the first hold has to wait. A waiter that leaves is only marked gone, so that
 	// leaving costs the same at any place in a long line; `first` is where the line starts.
-	line: Waiter<Fence>[] | undefined
-	first: number
+	line: Waiter<Fence>[] | undefined = undefined
+	first = 0
 	// How many in the line are not gone.
-	waiting: number
+	waiting = 0
+
+	constructor(holder?: HeldLease<Fence>) {
+		this.#holder = holder
+	}
+
+	/** How many hold the key. */
+	get holderCount(): number {
+		return (this.#holder === undefined ? 0 : 1) + (this.#others?.length ?? 0)
+	}
+
+	/** The holders, in the order they got the key, as a list of their own. */
+	holders(): HeldLease<Fence>[] {
+		const all = this.#others === undefined ? [] : [...this.#others]
+		if (this.#holder !== undefined) all.unshift(this.#holder)
+		return all
+	}
+
+	addHolder(lease: HeldLease<Fence>): void {
+		if (this.#holder === undefined && this.#others === undefined) this.#holder = lease
+		else (this.#others ??= []).push(lease)
+	}
+
+	/** Takes a holder out; false if it held no more. */
+	removeHolder(lease: HeldLease<Fence>): boolean {
+		if (this.#holder === lease) {
+			this.#holder = this.#others?.shift()
+			if (this.#others?.length === 0) this.#others = undefined
+			return true
+		}
+		const at = this.#others?.indexOf(lease) ?? -1
+		if (at < 0) return false
+		this.#others?.splice(at, 1)
+		if (this.#others?.length === 0) this.#others = undefined
+		return true
+	}
 }
 
 /**
@@ -53,22 +91,30 @@ interface KeyState<Fence extends bigint | undefined> {
  * LOCK-05). Keys nobody holds or waits for take no memory.
  */
 export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner {
-	readonly place: string
 	readonly clock: Clock
-	readonly #keys = new Map<string, KeyState<Fence>>()
+	readonly #keys = new KeyStates<KeyState<Fence>>()
 	// What a key is when its wait runs out: a lock's is held, a semaphore's full.
 	readonly #busy: 'held' | 'full'
 
+	/** A lock's queue (whose leases get the host's fences) or a semaphore's (whose leases have none). */
 	constructor(
 		readonly host: QueueHost,
 		readonly kind: 'lock' | 'semaphore',
 		readonly name: string,
 		readonly limit: number,
-		readonly fence: () => Fence,
 	) {
-		this.place = `${kind} ${name}`
 		this.#busy = kind === 'lock' ? 'held' : 'full'
 		this.clock = host.clock
+	}
+
+	/** The epoch of the store, the first part of its leases' ids. */
+	get epoch(): bigint {
+		return this.host.epoch
+	}
+
+	/** `lock NAME` or `semaphore NAME`, as errors name it: made when asked, since a store may have many names, each held a moment. */
+	get place(): string {
+		return `${this.kind} ${this.name}`
 	}
 
 	/** A lease on the key if it has room and nobody waits for it, else undefined. */
@@ -76,13 +122,13 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 		const state = this.#keys.get(key)
 		if (state === undefined) {
 			const lease = this.#grant(key, ttl, renew)
-			this.#addKey(key, { holders: [lease], line: undefined, first: 0, waiting: 0 })
+			this.#addKey(key, new KeyState(lease))
 			return lease
 		}
-		if (state.holders.length >= this.limit && this.#expireDue(state)) return this.take(key, ttl, renew)
-		if (state.holders.length >= this.limit || state.waiting > 0) return undefined
+		if (state.holderCount >= this.limit && this.#expireDue(state)) return this.take(key, ttl, renew)
+		if (state.holderCount >= this.limit || state.waiting > 0) return undefined
 		const lease = this.#grant(key, ttl, renew)
-		state.holders.push(lease)
+		state.addHolder(lease)
 		return lease
 	}
 
@@ -98,7 +144,7 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 			}
 			let state = this.#keys.get(key)
 			if (state === undefined) {
-				state = { holders: [], line: undefined, first: 0, waiting: 0 }
+				state = new KeyState<Fence>()
 				this.#addKey(key, state)
 			}
 			const waiter: Waiter<Fence> = { ttl, renew, resolve, reject, timer: undefined, signal, onAbort: undefined, gone: false }
@@ -126,7 +172,7 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 		const state = this.#keys.get(key)
 		if (state === undefined) return []
 		if (this.#expireDue(state)) return this.holders(key)
-		return state.holders.slice()
+		return state.holders()
 	}
 
 	/** How many holds wait in the key's line. */
@@ -139,12 +185,10 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 
 	letGo(lease: HeldLease<bigint | undefined>, beforeHandOver?: () => void): void {
 		const state = this.#keys.get(lease.key)
-		const at = state?.holders.indexOf(lease as HeldLease<Fence>) ?? -1
-		if (state === undefined || at < 0) return
-		state.holders.splice(at, 1)
+		if (state === undefined || !state.removeHolder(lease as HeldLease<Fence>)) return
 		beforeHandOver?.()
 		const line = state.line
-		while (line !== undefined && state.waiting > 0 && state.holders.length < this.limit) {
+		while (line !== undefined && state.waiting > 0 && state.holderCount < this.limit) {
 			const waiter = line[state.first] as Waiter<Fence>
 			line[state.first++] = undefined as unknown as Waiter<Fence>
 			if (waiter.gone) continue
@@ -159,7 +203,7 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 				waiter.reject(error as LockError)
 				continue
 			}
-			state.holders.push(next)
+			state.addHolder(next)
 			waiter.resolve(next)
 		}
 		this.#tidy(lease.key, state)
@@ -167,7 +211,8 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 
 	/** Ends everything of a closing store: every waiter is refused and every lease lost, with `closed`. */
 	close(): void {
-		for (const [key, state] of this.#keys) {
+		// A copy: a lease lost here lets go of its key, which leaves the states meanwhile.
+		for (const [key, state] of [...this.#keys]) {
 			const error = new LockError('closed', `${keyPlace(this.place, key)}: the store closed`)
 			const line = state.line ?? []
 			for (let i = state.first; i < line.length; i++) {
@@ -178,19 +223,20 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 			}
 			state.line = undefined
 			state.waiting = 0
-			for (const lease of state.holders.slice()) lease.lose(error)
+			for (const lease of state.holders()) lease.lose(error)
 		}
 		this.#keys.clear()
 	}
 
 	#grant(key: string, ttl: number, renew: boolean): HeldLease<Fence> {
-		return new HeldLease(this, key, this.host.epoch, this.host.nextSerial(), this.fence(), ttl, renew)
+		const fence = (this.kind === 'lock' ? this.host.nextFence() : undefined) as Fence
+		return new HeldLease(this, key, this.host.nextSerial(), fence, ttl, renew)
 	}
 
 	// A holder whose time passed while its timer was late (a stalled event loop) is lost now.
 	#expireDue(state: KeyState<Fence>): boolean {
 		let expired = false
-		for (const lease of state.holders.slice()) if (lease.expireIfDue()) expired = true
+		for (const lease of state.holders()) if (lease.expireIfDue()) expired = true
 		return expired
 	}
 
@@ -215,7 +261,7 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 				state.first = 0
 			}
 		}
-		if (state.holders.length === 0 && state.waiting === 0) this.#forgetKey(key)
+		if (state.holderCount === 0 && state.waiting === 0) this.#forgetKey(key)
 	}
 
 	#addKey(key: string, state: KeyState<Fence>): void {
@@ -237,5 +283,61 @@ export class KeyedQueue<Fence extends bigint | undefined> implements LeaseOwner 
 
 	#heldError(key: string, wait: number): LockError {
 		return new LockError('held', `${keyPlace(this.place, key)}: ${this.#busy} past the ${formatDuration(wait)} wait`)
+	}
+}
+
+/**
+ * The states of a queue's keys by key: most queues of a busy store have one key held (a name per chat,
+ * a name per job), so the first key is kept in two fields, and a Map is made only for a second; an
+ * empty Map with its table is some 400 bytes.
+ */
+class KeyStates<State> {
+	#key: string | undefined
+	#state: State | undefined
+	#more: Map<string, State> | undefined
+
+	get size(): number {
+		return (this.#key === undefined ? 0 : 1) + (this.#more?.size ?? 0)
+	}
+
+	get(key: string): State | undefined {
+		return key === this.#key ? this.#state : this.#more?.get(key)
+	}
+
+	set(key: string, state: State): void {
+		if (this.#key === undefined || this.#key === key) {
+			this.#key = key
+			this.#state = state
+		} else (this.#more ??= new Map()).set(key, state)
+	}
+
+	delete(key: string): void {
+		if (key !== this.#key) {
+			this.#more?.delete(key)
+			if (this.#more?.size === 0) this.#more = undefined
+			return
+		}
+		this.#key = undefined
+		this.#state = undefined
+		// The first of the others takes the fields, so a queue back to one key needs no Map.
+		const next = this.#more?.entries().next()
+		if (next === undefined || next.done === true) return
+		const [key2, state] = next.value
+		this.#more?.delete(key2)
+		if (this.#more?.size === 0) this.#more = undefined
+		this.#key = key2
+		this.#state = state
+	}
+
+	clear(): void {
+		this.#key = undefined
+		this.#state = undefined
+		this.#more = undefined
+	}
+
+	/** The states by key; a caller that changes them meanwhile iterates a copy. */
+	*[Symbol.iterator](): IterableIterator<[string, State]> {
+		if (this.#key !== undefined) yield [this.#key, this.#state as State]
+		if (this.#more !== undefined) yield* this.#more
 	}
 }

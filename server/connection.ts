@@ -249,7 +249,6 @@ export class Connection implements Peer {
 					return
 				}
 				this.#inFlight++
-				request.receivedAt = this.#now()
 				this.#book.ask(request, this, this.#answerHold)
 				return
 			case 'release':
@@ -356,14 +355,14 @@ export class Connection implements Peer {
 	}
 
 	// One callback for every hold of the connection, rather than a promise and two closures each.
-	readonly #answerHold: HoldAnswer = (request, lease, error) => {
+	readonly #answerHold: HoldAnswer = (request, lease, error, askedAt) => {
 		this.#inFlight--
 		if (lease === undefined) {
 			this.#send({ id: request.id, ok: false, error: errorOf(error) })
 			return
 		}
 		const now = this.#now()
-		this.#queue(lease.frame(request.id, now, now - (request.receivedAt ?? now)))
+		this.#queue(lease.frame(request.id, now, now - askedAt))
 	}
 
 	#refuse(id: RequestId, code: WireErrorCode, message: string): void {

@@ -1,7 +1,7 @@
 import type { HeldLease, LockError } from '../engine/index.ts'
 import type { AddressGroup } from './address-group.ts'
 import type { HoldRequest, LostReason, ProtocolError, RequestId, WireLease } from './protocol.ts'
-import { Account } from './quotas.ts'
+import { Account, type Charged } from './quotas.ts'
 
 /** A connection as the book sees it: the client it speaks for, and where a lease's loss is told. */
 export interface Peer {
@@ -15,27 +15,41 @@ export interface Peer {
 	pushLost(leaseId: string, reason: LostReason): void
 }
 
-/** Answers one ask of a hold: with its lease, or with why not. */
-export type HoldAnswer = (request: HoldRequest, lease: ServedLease | undefined, error: LockError | ProtocolError | undefined) => void
+/** Answers one ask of a hold: with its lease, or with why not; `askedAt` is when the ask came, in the server clock's ms. */
+export type HoldAnswer = (request: HoldRequest, lease: ServedLease | undefined, error: LockError | ProtocolError | undefined, askedAt: number) => void
 
 /** A later ask of a hold already in the book: a retry, on this connection or another. */
 export interface Ask {
 	request: HoldRequest
 	peer: Peer
 	answer: HoldAnswer
+	/** When it came, in the server clock's ms: its answer says how long it waited. */
+	askedAt: number
 }
+
+// Times a hold keeps are kept as ms since this process started: a small integer for the first twelve days
+// (2^30 ms), where a time since 1970 is a number boxed on the heap, 16 bytes more each.
+const processStart = Math.floor(performance.timeOrigin)
 
 /** A lease the server gave: the engine's lease, its random wire id, and the connection told when it is lost. */
 export class ServedLease {
 	ended: Ended | undefined
 	owner: Peer | undefined
+	readonly #granted: number
 
 	constructor(
 		readonly hold: PendingHold,
 		readonly engine: HeldLease<bigint | undefined>,
 		readonly id: string,
-		readonly grantedAt: number,
-	) {}
+		grantedAt: number,
+	) {
+		this.#granted = grantedAt - processStart
+	}
+
+	/** When it was granted, in the server clock's ms. */
+	get grantedAt(): number {
+		return processStart + this.#granted
+	}
 
 	wire(): WireLease {
 		const { kind, name, key } = this.hold.request
@@ -49,13 +63,10 @@ export class ServedLease {
 	 * than 0): with `now` and the expiry, what lets a client date the lease from when it sent the request.
 	 */
 	frame(id: RequestId, now: number, waited = 0): string {
-		// All but the expiry is the lease's for good: made once, for its grant and every renewal.
-		this.#frameStart ??= framedLease(this)
+		// Made for each answer, not kept: a lease of the largest name and key would keep a second copy of both (1.2 KB).
 		const tail = waited > 0 ? `,"waited":${waited}}\n` : '}\n'
-		return `{"id":${typeof id === 'number' ? id : JSON.stringify(id)},"ok":true,"lease":${this.#frameStart}${this.engine.expiresAt}},"now":${now}${tail}`
+		return `{"id":${typeof id === 'number' ? id : JSON.stringify(id)},"ok":true,"lease":${framedLease(this)}${this.engine.expiresAt}},"now":${now}${tail}`
 	}
-
-	#frameStart: string | undefined
 }
 
 /** How a lease ended: let go by its holder, run out, lost when the server closed, or ended by an operator. */
@@ -101,25 +112,21 @@ function framedLease(lease: ServedLease): string {
 }
 
 /** A hold the book answers: waiting for its key, held (with its lease), or ended. */
-export class PendingHold {
+export class PendingHold implements Charged {
 	state: 'waiting' | 'held' | 'ended' = 'waiting'
-	// When it was asked, in the server clock's ms, for an operator's list.
-	askedAt = 0
-	// Why a waiting hold should leave the line: its client cancelled, or every connection that asked is gone.
-	withdrawn: LockError | undefined
+	#asked = 0
 	forgotten = false
 	lease: ServedLease | undefined
-	// Made only for a hold that has to wait: most find their key free.
-	controller: AbortController | undefined
-	// True from the history's wait record to its leave record, so each is written once.
-	inLine = false
-	// Every party charged for it until it ends: who asked, and who renewed its lease.
-	charges: Account[] = []
+	// What only a hold that waits in an engine's line has, made when it joins one: most find their key free.
+	#line: InLine | undefined
+	// The parties charged for it until it ends beside its client: the address and token that asked, and renewers of its lease.
+	address: Account | undefined = undefined
+	token: Account | undefined = undefined
+	renewers: Account[] | undefined = undefined
 	// The first ask in fields and the rest in a list made only for a retry: a callback each, not a promise per hold.
 	// Each is let go once the hold is answered or its connection closes: a hold keeps no closed connection alive.
 	peer: Peer | undefined
 	answer: HoldAnswer | undefined
-	retries: Ask[] | undefined
 
 	constructor(
 		readonly request: HoldRequest,
@@ -130,6 +137,55 @@ export class PendingHold {
 	) {
 		this.peer = peer
 		this.answer = answer
+	}
+
+	/** When it was first asked, in the server clock's ms: for an operator's list, and how long its answer waited. */
+	get askedAt(): number {
+		return processStart + this.#asked
+	}
+
+	set askedAt(at: number) {
+		this.#asked = at - processStart
+	}
+
+	/** Withdraws it from the engine's line it waits in; made by the book when it has to wait. */
+	get controller(): AbortController | undefined {
+		return this.#line?.controller
+	}
+
+	set controller(controller: AbortController) {
+		this.#waiting().controller = controller
+	}
+
+	/** Why a waiting hold should leave the line: its client cancelled, or every connection that asked is gone. */
+	get withdrawn(): LockError | undefined {
+		return this.#line?.withdrawn
+	}
+
+	set withdrawn(reason: LockError) {
+		this.#waiting().withdrawn = reason
+	}
+
+	/** True from the history's wait record to its leave record, so each is written once. */
+	get inLine(): boolean {
+		return this.#line?.recorded ?? false
+	}
+
+	set inLine(recorded: boolean) {
+		if (recorded || this.#line !== undefined) this.#waiting().recorded = recorded
+	}
+
+	/** Later asks of the hold while it waits, in a list made only for a retry: a callback each, not a promise per hold. */
+	get retries(): Ask[] | undefined {
+		return this.#line?.retries
+	}
+
+	set retries(retries: Ask[] | undefined) {
+		if (retries !== undefined || this.#line !== undefined) this.#waiting().retries = retries
+	}
+
+	#waiting(): InLine {
+		return (this.#line ??= { controller: undefined, withdrawn: undefined, recorded: false, retries: undefined })
 	}
 
 	/** Whether any connection still waits for the hold's answer. */
@@ -157,6 +213,15 @@ export class PendingHold {
 		this.withdrawn ??= reason
 		this.controller?.abort(reason)
 	}
+}
+
+/** What a hold waiting in an engine's line has beside every hold's fields. */
+interface InLine {
+	controller: AbortController | undefined
+	withdrawn: LockError | undefined
+	// The history has its wait record and not yet its leave record.
+	recorded: boolean
+	retries: Ask[] | undefined
 }
 
 /** Whether two asks with one request id ask for the same thing. */

@@ -33,8 +33,9 @@ export class LeaseBook {
 	readonly #limits: BookLimits
 	// A listener, called only when the server was given one: the book itself writes nothing.
 	readonly #history: History
-	// Every hold waiting or held, for the close; each client finds its own by request id in its scope.
-	readonly #holds = new Set<PendingHold>()
+	// The holds waiting in an engine's line, in the order they came, for an operator's list and the close; each client
+	// finds its own by request id in its scope, and the leases are by id below. No set of every hold: a lease costs less.
+	readonly #waiting = new Set<PendingHold>()
 	readonly #scopes: ClientScopes
 	readonly #leases = new Map<string, ServedLease>()
 	readonly #waitingBy = new Map<Peer, Set<PendingHold>>()
@@ -109,16 +110,17 @@ export class LeaseBook {
 		} catch (error) {
 			refusal = asRefusal(error)
 		}
+		const askedAt = this.#store.clock.now()
 		if (hold === undefined || refusal !== undefined) {
-			answer(request, undefined, refusal)
+			answer(request, undefined, refusal, askedAt)
 			return
 		}
 		if (hold.state === 'held' && hold.lease !== undefined) {
 			hold.lease.owner = peer
-			answer(request, hold.lease, undefined)
+			answer(request, hold.lease, undefined, askedAt)
 			return
 		}
-		;(hold.retries ??= []).push({ request, peer, answer })
+		;(hold.retries ??= []).push({ request, peer, answer, askedAt })
 		this.#watch(hold, peer)
 	}
 
@@ -131,7 +133,7 @@ export class LeaseBook {
 	renew(leaseId: string, ttl: number, fence: bigint | undefined, peer: Peer): ServedLease {
 		const lease = this.#find(leaseId, fence, 'renewal')
 		// A renewer keeps a lease alive: its share pays for it, whoever asked for it first.
-		this.#quotas.chargeRenewal(lease.hold.charges, peer, lease.hold.request)
+		this.#quotas.chargeRenewal(lease.hold, peer, lease.hold.request)
 		// Within the call, as a release is: a renewal and a release sent together are done, and written, in the order they came.
 		// One reading of the clock: a lease whose time passed before its timer fired is lost now, and says so itself.
 		const now = this.#store.clock.now()
@@ -190,13 +192,13 @@ export class LeaseBook {
 	}
 
 	/**
-	 * The keys held or waited for, in the order they were first asked for, with their holders and
-	 * their lines, narrowed by kind, name and key: at most `max` holds, and `truncated` when more are left.
+	 * The keys held or waited for, with their holders (in the order they were granted) and their lines (in the order they
+	 * came), narrowed by kind, name and key: at most `max` holds, and `truncated` when more are left.
 	 */
 	list(filter: { kind?: 'lock' | 'semaphore'; name?: string; key?: string }, max: number): { keys: ListedKey[]; truncated: boolean } {
 		const keys = new Map<string, ListedKey>()
 		let listed = 0
-		for (const hold of this.#holds) {
+		for (const hold of this.#listed()) {
 			const { kind, name, key, limit } = hold.request
 			if ((filter.kind !== undefined && kind !== filter.kind) || (filter.name !== undefined && name !== filter.name) || (filter.key !== undefined && key !== filter.key)) continue
 			const lease = hold.lease
@@ -213,6 +215,12 @@ export class LeaseBook {
 			} else entry.waiters.push({ requestId: hold.request.requestId, client: hold.scope.label, since: hold.askedAt })
 		}
 		return { keys: [...keys.values()], truncated: false }
+	}
+
+	// The holds an operator's list shows: those granted, then those waiting.
+	*#listed(): Iterable<PendingHold> {
+		for (const lease of this.#leases.values()) yield lease.hold
+		yield* this.#waiting
 	}
 
 	/** Withdraws a hold of the client: a waiting one leaves the line, a granted one is released. */
@@ -265,7 +273,7 @@ export class LeaseBook {
 	close(): void {
 		if (this.#closed) return
 		this.#closed = true
-		for (const hold of this.#holds) {
+		for (const hold of [...this.#waiting]) {
 			if (hold.state !== 'waiting') continue
 			const closing = new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`)
 			this.#withdraw(hold, closing)
@@ -283,25 +291,23 @@ export class LeaseBook {
 	#start(request: HoldRequest, peer: Peer, answer: HoldAnswer): PendingHold {
 		const scope = peer.scope
 		const target = request.kind === 'lock' ? this.#store.lock(request.name) : this.#store.semaphore(request.name, { limit: request.limit ?? 1 })
-		const charges = this.#quotas.charge(peer, request)
 		const hold = new PendingHold(request, scope, peer, answer)
-		hold.charges = charges
+		this.#quotas.charge(peer, request, hold)
 		hold.askedAt = this.#store.clock.now()
 		scope.holds.set(request.requestId, hold)
-		this.#holds.add(hold)
 		// Most holds find the key free: the engine gives the lease within the call, with no signal, promise or function to make.
-		const onLost = this.#onLost(hold)
-		const lease = target.take(request.key, { ttl: request.ttl, onLost })
-		if (lease === undefined) this.#wait(hold, target, onLost)
+		const lease = target.take(request.key, { ttl: request.ttl, onLost: this.#leaseLost })
+		if (lease === undefined) this.#wait(hold, target)
 		else this.#granted(hold, lease)
 		return hold
 	}
 
-	#wait(hold: PendingHold, target: Lock | Semaphore, onLost: (reason: LockError) => void): void {
+	#wait(hold: PendingHold, target: Lock | Semaphore): void {
 		const request = hold.request
 		const controller = new AbortController()
 		hold.controller = controller
-		const options = { ttl: request.ttl, wait: request.wait, signal: controller.signal, onLost }
+		this.#waiting.add(hold)
+		const options = { ttl: request.ttl, wait: request.wait, signal: controller.signal, onLost: this.#leaseLost }
 		if (this.#history.on) {
 			// Written before the hold joins the engine's line, so the history has the line's order.
 			hold.inLine = true
@@ -339,8 +345,8 @@ export class LeaseBook {
 		if (peer !== undefined) this.#unwatch(hold, peer)
 		for (const ask of retries ?? []) this.#unwatch(hold, ask.peer)
 		const lease = error === undefined ? hold.lease : undefined
-		if (peer !== undefined && answer !== undefined) this.#answerOne(hold.request, peer, answer, lease, error)
-		for (const ask of retries ?? []) this.#answerOne(ask.request, ask.peer, ask.answer, lease, error)
+		if (peer !== undefined && answer !== undefined) this.#answerOne(hold.request, peer, answer, lease, error, hold.askedAt)
+		for (const ask of retries ?? []) this.#answerOne(ask.request, ask.peer, ask.answer, lease, error, ask.askedAt)
 	}
 
 	#unwatch(hold: PendingHold, peer: Peer): void {
@@ -350,9 +356,9 @@ export class LeaseBook {
 		if (waiting.size === 0) this.#waitingBy.delete(peer)
 	}
 
-	#answerOne(request: HoldRequest, peer: Peer, answer: HoldAnswer, lease: ServedLease | undefined, error: LockError | ProtocolError | undefined): void {
+	#answerOne(request: HoldRequest, peer: Peer, answer: HoldAnswer, lease: ServedLease | undefined, error: LockError | ProtocolError | undefined, askedAt: number): void {
 		if (lease !== undefined) lease.owner = peer
-		answer(request, lease, error)
+		answer(request, lease, error, askedAt)
 	}
 
 	#granted(hold: PendingHold, engineLease: HeldLease<bigint | undefined>): void {
@@ -381,16 +387,18 @@ export class LeaseBook {
 			hold.inLine = false
 		}
 		hold.state = 'held'
+		this.#waiting.delete(hold)
 		hold.lease = lease
+		engineLease.holder = lease
 		this.#leases.set(lease.id, lease)
 		this.#settle(hold, undefined)
 	}
 
-	// A callback rather than the lease's signal: an AbortController and an abort listener per lease showed in the server's profile.
-	#onLost(hold: PendingHold): (reason: LockError) => void {
-		return reason => {
-			if (hold.lease !== undefined) this.#lost(hold.lease, reason)
-		}
+	// One listener for every lease, which finds its lease on the wire on the engine's: neither the lease's signal (an AbortController and
+	// an abort listener per lease showed in the server's profile) nor a closure per lease (a hundred bytes each).
+	readonly #leaseLost = (reason: LockError, engineLease: { readonly holder: unknown }): void => {
+		const lease = engineLease.holder
+		if (lease instanceof ServedLease) this.#lost(lease, reason)
 	}
 
 	#refused(hold: PendingHold, error: unknown): void {
@@ -425,9 +433,9 @@ export class LeaseBook {
 	}
 
 	#forgetHold(hold: PendingHold): void {
-		this.#quotas.discharge(hold.charges)
+		this.#quotas.discharge(hold)
 		hold.scope.holds.delete(hold.request.requestId)
-		this.#holds.delete(hold)
+		this.#waiting.delete(hold)
 	}
 
 	#end(lease: ServedLease, how: Ended): void {

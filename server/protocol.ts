@@ -72,8 +72,6 @@ export interface HoldRequest {
 	ttl: number
 	wait: number
 	requestId: string
-	/** When the server read it, in its clock's ms: its answer says how long it waited. */
-	receivedAt?: number
 }
 
 export interface RenewRequest {

@@ -29,6 +29,15 @@ export class Account {
 	) {}
 }
 
+/** A hold as the quotas charge it: its client's account, and the address's and token's it was charged to, and its renewers'. */
+export interface Charged {
+	readonly scope: { readonly account: Account }
+	address: Account | undefined
+	token: Account | undefined
+	/** The parties of renewers that were not the hold's own: made only for such a renewal. */
+	renewers: Account[] | undefined
+}
+
 /** Who asks, as the quotas charge it: its client's account, and the address and token its connection came with. */
 export interface Asker {
 	readonly scope: { readonly account: Account }
@@ -62,54 +71,66 @@ export class Quotas {
 		return this.#addresses.size
 	}
 
-	/** Counts a new hold against the server and every party of `asker`, or refuses it as `busy` at a limit; returns what it charged. */
-	charge(asker: Asker, request: HoldRequest): Account[] {
+	/** Counts a new hold (`charged`, of the asker's client) against the server and the asker's client, address and token, or refuses it as `busy` at a limit. */
+	charge(asker: Asker, request: HoldRequest, charged: Charged): void {
 		if (this.#total >= this.#limits.maxHolds) {
 			throw new ProtocolError('busy', `${placeOfHold(request)}: the server has ${this.#limits.maxHolds} holds open, its limit (--max-holds)`)
 		}
-		const accounts = this.#accountsOf(asker)
-		for (const account of accounts) refuseAtLimit(account, request, '')
-		for (const account of accounts) account.count++
+		const client = asker.scope.account
+		const address = this.#addressOf(asker)
+		const token = this.#tokenOf(asker)
+		refuseAtLimit(client, request, '')
+		if (address !== undefined) refuseAtLimit(address, request, '')
+		if (token !== undefined) refuseAtLimit(token, request, '')
+		client.count++
+		if (address !== undefined) address.count++
+		if (token !== undefined) token.count++
+		charged.address = address
+		charged.token = token
 		this.#total++
-		return accounts
 	}
 
-	/** Adds to a hold's charges the parties of a renewer it was not charged to yet, or refuses the renewal as `busy` when one of them is at its share. */
-	chargeRenewal(charges: Account[], renewer: Asker, request: HoldRequest): void {
-		const added = this.#accountsOf(renewer).filter(account => !charges.includes(account))
+	/** Charges a hold to the parties of a renewer it was not charged to yet, or refuses the renewal as `busy` when one of them is at its share. */
+	chargeRenewal(charged: Charged, renewer: Asker, request: HoldRequest): void {
+		const has = (account: Account) => account === charged.scope.account || account === charged.address || account === charged.token || (charged.renewers?.includes(account) ?? false)
+		const added = [renewer.scope.account, this.#addressOf(renewer), this.#tokenOf(renewer)].filter((account): account is Account => account !== undefined && !has(account))
 		if (added.length === 0) return
 		for (const account of added) refuseAtLimit(account, request, '; the renewal is refused')
 		for (const account of added) {
 			account.count++
-			charges.push(account)
+			;(charged.renewers ??= []).push(account)
 		}
 	}
 
 	/** A hold ended: every party it was charged to gets its share back. */
-	discharge(charges: readonly Account[]): void {
+	discharge(charged: Charged): void {
 		this.#total--
-		for (const account of charges) {
-			account.count--
-			if (account.count === 0) account.onEmpty?.()
-		}
+		release(charged.scope.account)
+		if (charged.address !== undefined) release(charged.address)
+		if (charged.token !== undefined) release(charged.token)
+		for (const account of charged.renewers ?? []) release(account)
 	}
 
-	#accountsOf(asker: Asker): Account[] {
-		const accounts = [asker.scope.account]
+	#addressOf(asker: Asker): Account | undefined {
 		const address = asker.address
-		if (address !== undefined) {
-			let account = this.#addresses.get(address.key)
-			if (account === undefined) this.#addresses.set(address.key, (account = new Account(this.#limits.maxHoldsPerAddress, '--max-holds-per-address', address.label, () => this.#addresses.delete(address.key))))
-			accounts.push(account)
-		}
-		const token = asker.token
-		if (token !== undefined) {
-			let account = this.#tokens.get(token)
-			if (account === undefined) this.#tokens.set(token, (account = new Account(this.#limits.maxHoldsPerToken, '--max-holds-per-token', 'this token', () => this.#tokens.delete(token))))
-			accounts.push(account)
-		}
-		return accounts
+		if (address === undefined) return undefined
+		let account = this.#addresses.get(address.key)
+		if (account === undefined) this.#addresses.set(address.key, (account = new Account(this.#limits.maxHoldsPerAddress, '--max-holds-per-address', address.label, () => this.#addresses.delete(address.key))))
+		return account
 	}
+
+	#tokenOf(asker: Asker): Account | undefined {
+		const token = asker.token
+		if (token === undefined) return undefined
+		let account = this.#tokens.get(token)
+		if (account === undefined) this.#tokens.set(token, (account = new Account(this.#limits.maxHoldsPerToken, '--max-holds-per-token', 'this token', () => this.#tokens.delete(token))))
+		return account
+	}
+}
+
+function release(account: Account): void {
+	account.count--
+	if (account.count === 0) account.onEmpty?.()
 }
 
 // The place is written only for a refusal: most holds pass.

@@ -83,12 +83,13 @@ async function tortureWith(backend: TortureBackend, options: TortureOptions, run
 	const started = Date.now()
 	const elapsed = () => (Date.now() - started) / 1000
 	const planned: [number, () => boolean][] = [[0.1, () => anyClient(i => stopClient(i, backend.ttl * 1.5))], [0.4, () => anyClient(i => killClient(i))], ...backend.planned]
-	while (elapsed() < seconds) {
+	// The chaos lasts the run's time, and longer if a planned fault is still to come (at most three times as long): a short run on a busy machine still has each kind.
+	while (elapsed() < seconds || (planned.length > 0 && elapsed() < 3 * seconds)) {
 		await sleep(between(250, 800))
-		// A planned fault that could not happen yet is tried again on the next turn.
-		const due = planned.findIndex(([at, fault]) => elapsed() >= at * seconds && fault())
-		if (due >= 0) {
-			planned.splice(due, 1)
+		// Every planned fault that is due happens now; one that could not happen yet (its process busy with another fault) is tried again next turn.
+		const done = planned.filter(([at, fault]) => elapsed() >= at * seconds && fault())
+		if (done.length > 0) {
+			for (const fault of done) planned.splice(planned.indexOf(fault), 1)
 			continue
 		}
 		const i = Math.floor(Math.random() * procs)

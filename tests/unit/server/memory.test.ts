@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SimulatedClock } from '../../../engine/index.ts'
+import { parseRequest, type HoldRequest } from '../../../server/protocol.ts'
 import { bookHold, collectGarbage, errorOf, hold, leaseOf, serverTests } from './fixtures/server-tests.ts'
 
 // What the server keeps in memory for its clients, and that it lets go of all of it: names, closed
@@ -66,6 +67,47 @@ describe('closed connections', () => {
 		for (let i = 0; i < 50; i++) await holdOnce(i)
 		await collectGarbage()
 		expect(alive(refs)).toBe(0)
+	})
+})
+
+describe('memory per lease', () => {
+	it('holds leases of the largest fields the wire takes (a 200-byte name, 1000-byte keys and request ids of 200 bytes) in under 2.5 KB each, answered as the wire answers', async () => {
+		const leases = 20_000
+		const { leases: served, peer } = await book({ maxHoldsPerClient: leases })
+		const holder = peer('c'.repeat(200))
+		const name = 'n'.repeat(200)
+		const heap = async () => {
+			await collectGarbage()
+			return process.memoryUsage().heapUsed
+		}
+		// Each request read from its frame, as a connection reads it, and answered with its frame.
+		const holdAll = async (from: number) => {
+			const ids: string[] = []
+			for (let i = from; i < from + leases; i++) {
+				const frame = JSON.stringify(bookHold(`${i}-`.padEnd(1000, 'k'), `${i}-`.padEnd(200, 'r'), { name, ttl: 600_000 }))
+				const parsed = parseRequest(frame)
+				if (!parsed.ok) throw new Error(parsed.error.message)
+				await new Promise<void>((resolve, reject) =>
+					served.ask(parsed.request as HoldRequest, holder, (request, lease, error, askedAt) => {
+						if (lease === undefined) return reject(error)
+						lease.frame(request.id, askedAt, 0)
+						ids.push(lease.id)
+						resolve()
+					}),
+				)
+			}
+			return ids
+		}
+		const releaseAll = (ids: string[]) => {
+			for (const id of ids) served.releaseNow(id, undefined, holder.scope)
+		}
+		// A first round fills the memory of ended holds and leases, which is bounded (rememberEnded).
+		releaseAll(await holdAll(0))
+		const before = await heap()
+		const ids = await holdAll(leases)
+		const held = await heap()
+		releaseAll(ids)
+		expect((held - before) / leases).toBeLessThan(2500)
 	})
 })
 
