@@ -442,7 +442,7 @@ export class LeaseBook {
 		if (lease.ended !== undefined) return
 		lease.ended = how
 		this.#leases.delete(lease.id)
-		this.#endedLeases.set(lease.id, how, lease.engine.fence)
+		this.#endedLeases.add(lease.id, how, lease.engine.fence)
 		const hold = lease.hold
 		hold.state = 'ended'
 		this.#forgetHold(hold)

@@ -28,6 +28,11 @@ export interface LinkOptions {
 	onClosed(error: LockError): void
 }
 
+/** A request's fields as the wire writes them, all but its `id`: `"method":"cancel","requestId":"7"`. */
+export function fieldsText(fields: Record<string, unknown>): string {
+	return JSON.stringify(fields).slice(1, -1)
+}
+
 /** A call in flight: kept until answered, and sent again on every new connection. */
 export class Call {
 	readonly promise: Promise<Answer>
@@ -37,7 +42,8 @@ export class Call {
 
 	constructor(
 		readonly id: number,
-		readonly body: Record<string, unknown>,
+		/** Its fields but its id, as JSON text (`fieldsText`, or written by hand where a request is made for every hold). */
+		readonly fields: string,
 		/** When the call stops waiting for its answer, in the client's clock; never unless given. */
 		readonly deadline: number,
 		/** The error it rejects with then. */
@@ -127,11 +133,10 @@ export class Link {
 		})
 	}
 
-	/** Sends a request; its answer resolves the call, a closed link or a passed deadline (with `deadlineError`'s error) rejects it. */
-	call(body: Record<string, unknown>, deadline = Number.POSITIVE_INFINITY, deadlineError?: () => LockError): Call {
+	/** Sends a request (its fields but its id, as JSON text); its answer resolves the call, a closed link or a passed deadline (with `deadlineError`'s error) rejects it. */
+	call(fields: string, deadline = Number.POSITIVE_INFINITY, deadlineError?: () => LockError): Call {
 		const id = this.#nextId++
-		body.id = id
-		const call = new Call(id, body, deadline, deadlineError)
+		const call = new Call(id, fields, deadline, deadlineError)
 		if (this.#closed) {
 			call.reject(this.#fatal ?? new LockError('closed', `${this.url}: the client is closed`))
 			return call
@@ -311,6 +316,6 @@ export class Link {
 
 	#send(call: Call): void {
 		call.sentAt = clientNow()
-		this.#batch.add(encodeFrame(call.body))
+		this.#batch.add(`{"id":${call.id},${call.fields}}\n`)
 	}
 }

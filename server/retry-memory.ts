@@ -34,10 +34,8 @@ class RecentSlots {
 		return this.#slotOf.get(id) ?? -1
 	}
 
-	/** The id's slot: its own if remembered, else the oldest one, whose id is forgotten. */
-	claim(id: string): number {
-		const own = this.#slotOf.get(id)
-		if (own !== undefined) return own
+	/** A slot for an id not remembered yet: the oldest one, whose id is forgotten. */
+	add(id: string): number {
 		const slot = this.#next
 		this.#next = slot + 1 === this.size ? 0 : slot + 1
 		const old = this.#ids[slot]
@@ -67,8 +65,9 @@ export class EndedLeases {
 		return slot < 0 ? undefined : { how: endings[this.#how[slot] as number] as Ended, fence: this.#fences[slot] }
 	}
 
-	set(leaseId: string, how: Ended, fence: bigint | undefined): void {
-		const slot = this.#slots.claim(leaseId)
+	/** Remembers how a lease ended; a lease ends once, so it is not looked for first. */
+	add(leaseId: string, how: Ended, fence: bigint | undefined): void {
+		const slot = this.#slots.add(leaseId)
 		this.#how[slot] = endings.indexOf(how)
 		this.#fences[slot] = fence
 	}
