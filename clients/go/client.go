@@ -153,7 +153,7 @@ func (c *Client) Close() error {
 		}(lease)
 	}
 	for _, requestID := range asking {
-		cancel := c.link.call(map[string]any{"method": "cancel", "requestId": requestID}, deadline, func() *Error {
+		cancel := c.link.call([]field{{"method", `"cancel"`}, {"requestId", jsonText(requestID)}}, deadline, func() *Error {
 			return newError(Unreachable, "%s: no answer before the client's close timeout", c.link.url())
 		})
 		answers.Add(1)
@@ -388,9 +388,9 @@ func (c *Client) hold(ctx context.Context, kind, name string, limit int, key str
 		c.requests++
 		requestID := strconv.FormatInt(c.requests, 10)
 		c.mu.Unlock()
-		body := map[string]any{"method": "hold", "kind": kind, "name": name, "key": text, "ttl": settings.ttl.Milliseconds(), "wait": settings.wait.Milliseconds(), "requestId": requestID}
+		body := []field{{"method", `"hold"`}, {"kind", `"` + kind + `"`}, {"name", jsonText(name)}, {"key", jsonText(text)}, {"ttl", strconv.FormatInt(settings.ttl.Milliseconds(), 10)}, {"wait", strconv.FormatInt(settings.wait.Milliseconds(), 10)}, {"requestId", `"` + requestID + `"`}}
 		if kind == "semaphore" {
-			body["limit"] = limit
+			body = append(body, field{"limit", strconv.Itoa(limit)})
 		}
 		c.mu.Lock()
 		c.asking[requestID] = struct{}{}
@@ -460,7 +460,7 @@ func errorOf(message map[string]any) map[string]any {
 }
 
 // ask waits for a hold's answer, and says when its request went out; ctx ending, or a connection down past the wait, withdraws it.
-func (c *Client) ask(ctx context.Context, place, requestID string, body map[string]any, wait time.Duration) (map[string]any, float64, error) {
+func (c *Client) ask(ctx context.Context, place, requestID string, body []field, wait time.Duration) (map[string]any, float64, error) {
 	deadline := now() + float64((wait + answerGrace).Milliseconds())
 	call := c.link.call(body, deadline, func() *Error {
 		// The server may have granted the hold already, or may still have it in line.
@@ -481,7 +481,7 @@ func (c *Client) ask(ctx context.Context, place, requestID string, body map[stri
 }
 
 func (c *Client) cancel(requestID string) {
-	c.link.call(map[string]any{"method": "cancel", "requestId": requestID}, inf, nil)
+	c.link.call([]field{{"method", `"cancel"`}, {"requestId", jsonText(requestID)}}, inf, nil)
 }
 
 func (c *Client) leaseFrom(place, kind string, reply answer, settings holdSettings) (*Lease, error) {
@@ -490,7 +490,7 @@ func (c *Client) leaseFrom(place, kind string, reply answer, settings holdSettin
 	expiresAt, expiresErr := number(wire["expiresAt"])
 	refuse := func(why string) error {
 		if id != "" {
-			c.link.call(map[string]any{"method": "release", "leaseId": id}, inf, nil)
+			c.link.call([]field{{"method", `"release"`}, {"leaseId", jsonText(id)}}, inf, nil)
 		}
 		return newError(Invalid, "%s: the server's answer is refused: %s", place, why)
 	}

@@ -2,6 +2,7 @@ package locks
 
 import (
 	"context"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -96,9 +97,9 @@ func (l *Lease) Renew(ctx context.Context, ttl time.Duration) error {
 		return newError(Lost, "%s: lease %s was lost before this renewal", l.place, l.ID)
 	}
 	l.mu.Unlock()
-	body := map[string]any{"method": "renew", "leaseId": l.ID, "ttl": ttl.Milliseconds()}
+	body := []field{{"method", `"renew"`}, {"leaseId", jsonText(l.ID)}, {"ttl", strconv.FormatInt(ttl.Milliseconds(), 10)}}
 	if l.fenceText != "" {
-		body["fence"] = l.fenceText
+		body = append(body, field{"fence", `"` + l.fenceText + `"`})
 	}
 	c := l.link.call(body, inf, nil)
 	var a answer
@@ -181,9 +182,9 @@ func (l *Lease) releaseAtServer(ctx context.Context, deadline float64) {
 	l.mu.Lock()
 	runsOutAt := l.runsOutAt
 	l.mu.Unlock()
-	body := map[string]any{"method": "release", "leaseId": l.ID}
+	body := []field{{"method", `"release"`}, {"leaseId", jsonText(l.ID)}}
 	if l.fenceText != "" {
-		body["fence"] = l.fenceText
+		body = append(body, field{"fence", `"` + l.fenceText + `"`})
 	}
 	// Past the lease's own time the answer no longer matters: the key is free either way.
 	if runsOutAt < deadline {

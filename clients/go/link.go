@@ -26,8 +26,9 @@ func now() float64 {
 
 // A call is a request in flight: kept until answered, and sent again on every new connection.
 type call struct {
-	id     int64
-	body   map[string]any
+	id int64
+	// frame is the request as the wire writes it, made once: the same on every connection.
+	frame  []byte
 	done   chan answer
 	sentAt float64
 	timer  *time.Timer
@@ -61,11 +62,13 @@ type link struct {
 	onRestart func(previous, epoch string)
 	onClosed  func(*Error)
 
-	mu         sync.Mutex
-	pending    map[int64]*call
-	order      []int64
-	nextID     int64
-	conn       net.Conn
+	mu      sync.Mutex
+	pending map[int64]*call
+	order   []int64
+	nextID  int64
+	conn    net.Conn
+	// out writes on the current connection, frames of many goroutines together.
+	out        *writer
 	ready      bool
 	everReady  bool
 	closed     bool
@@ -73,10 +76,9 @@ type link struct {
 	lastError  string
 	retryAfter time.Duration
 	// epoch is what the last hello said: a reconnect to another is a restarted server.
-	epoch   string
-	first   chan struct{}
-	stop    chan struct{}
-	writeMu sync.Mutex
+	epoch string
+	first chan struct{}
+	stop  chan struct{}
 }
 
 func (l *link) url() string {
@@ -107,14 +109,13 @@ func (l *link) start() error {
 	}
 }
 
-// call sends a request; its answer, a closed link or a passed deadline (deadlineErr's error) ends it.
-func (l *link) call(body map[string]any, deadline float64, deadlineErr func() *Error) *call {
+// call sends a request (its fields, without an id); its answer, a closed link or a passed deadline (deadlineErr's error) ends it.
+func (l *link) call(fields []field, deadline float64, deadlineErr func() *Error) *call {
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	l.nextID++
-	c := &call{id: l.nextID, body: body, done: make(chan answer, 1)}
-	body["id"] = c.id
+	c := &call{id: l.nextID, frame: frameOf(l.nextID, fields), done: make(chan answer, 1)}
 	if l.closed {
+		l.mu.Unlock()
 		c.finish(answer{err: l.closedError()})
 		return c
 	}
@@ -130,8 +131,15 @@ func (l *link) call(body map[string]any, deadline float64, deadlineErr func() *E
 			}
 		})
 	}
+	var out *writer
 	if l.ready {
-		l.send(c)
+		c.sentAt = now()
+		out = l.out
+	}
+	l.mu.Unlock()
+	// Written outside the link's lock: a goroutine that finds a write going on leaves its frame to it.
+	if out != nil {
+		out.write(c.frame)
 	}
 	return c
 }
@@ -217,26 +225,35 @@ func (l *link) close(err *Error) {
 	l.onClosed(failure)
 }
 
-// send writes a call on the current connection; the caller holds l.mu.
-func (l *link) send(c *call) {
-	c.sentAt = now()
-	l.write(l.conn, c.body)
+// A writer writes frames on one connection: a goroutine that finds a write going on adds its frame
+// for that write's goroutine to send next, so frames of many goroutines go out in few writes.
+type writer struct {
+	conn    net.Conn
+	mu      sync.Mutex
+	out     []byte
+	spare   []byte
+	writing bool
 }
 
-func (l *link) write(conn net.Conn, message map[string]any) {
-	if conn == nil {
+func (w *writer) write(frame []byte) {
+	w.mu.Lock()
+	w.out = append(w.out, frame...)
+	if w.writing {
+		w.mu.Unlock()
 		return
 	}
-	var frame bytes.Buffer
-	encoder := json.NewEncoder(&frame)
-	encoder.SetEscapeHTML(false)
-	if encoder.Encode(message) != nil {
-		return
+	w.writing = true
+	for len(w.out) > 0 {
+		batch := w.out
+		w.out = w.spare[:0]
+		w.mu.Unlock()
+		// A failed write shows as a closed connection to the reader, which reconnects.
+		_, _ = w.conn.Write(batch)
+		w.mu.Lock()
+		w.spare = batch
 	}
-	l.writeMu.Lock()
-	defer l.writeMu.Unlock()
-	// A failed write shows as a closed connection to the reader, which reconnects.
-	_, _ = conn.Write(frame.Bytes())
+	w.writing = false
+	w.mu.Unlock()
 }
 
 func (l *link) isClosed() bool {
@@ -302,14 +319,16 @@ func (l *link) serve(conn net.Conn) bool {
 		return false
 	}
 	l.conn = conn
+	out := &writer{conn: conn}
+	l.out = out
 	l.nextID++
 	helloID := l.nextID
-	hello := map[string]any{"id": helloID, "method": "hello", "version": protocolVersion, "client": l.clientID}
+	hello := []field{{"method", `"hello"`}, {"version", strconv.Itoa(protocolVersion)}, {"client", jsonText(l.clientID)}}
 	if l.hasToken {
-		hello["token"] = l.token
+		hello = append(hello, field{"token", jsonText(l.token)})
 	}
 	l.mu.Unlock()
-	l.write(conn, hello)
+	out.write(frameOf(helloID, hello))
 	saidHello := false
 	scanner := bufio.NewScanner(conn)
 	scanner.Buffer(make([]byte, 64*1024), maxFrame)
@@ -349,6 +368,7 @@ func (l *link) serve(conn net.Conn) bool {
 	l.mu.Lock()
 	if l.conn == conn {
 		l.conn = nil
+		l.out = nil
 		l.ready = false
 	}
 	l.mu.Unlock()
@@ -393,19 +413,26 @@ func (l *link) helloAnswered(message map[string]any) bool {
 	l.everReady = true
 	l.lastError = ""
 	kept := l.order[:0]
+	var again []byte
 	for _, id := range l.order {
 		if c, ok := l.pending[id]; ok {
 			kept = append(kept, id)
-			l.send(c)
+			c.sentAt = now()
+			again = append(again, c.frame...)
 		}
 	}
 	l.order = kept
+	out := l.out
 	select {
 	case <-l.first:
 	default:
 		close(l.first)
 	}
 	l.mu.Unlock()
+	// The calls waiting go out again, in order, in one write.
+	if len(again) > 0 && out != nil {
+		out.write(again)
+	}
 	return true
 }
 

@@ -31,7 +31,8 @@ pub(crate) struct LinkOptions {
 }
 
 struct Pending {
-    fields: Vec<Field>,
+    // The request as the wire writes it, made once: the same on every connection.
+    frame: String,
     slot: Arc<Slot>,
     sent_at: f64,
     timer: Option<u64>,
@@ -41,7 +42,7 @@ struct Pending {
 struct State {
     pending: BTreeMap<u64, Pending>,
     next_id: u64,
-    writer: Option<TcpStream>,
+    writer: Option<Arc<Writer>>,
     connection: u64,
     ready: bool,
     ever_ready: bool,
@@ -139,11 +140,18 @@ impl Link {
                 }
             })
         });
-        let mut pending = Pending { fields, slot: Arc::clone(&slot), sent_at: 0.0, timer };
-        if state.ready {
-            send(&mut state, id, &mut pending);
-        }
+        let mut pending = Pending { frame: json::frame(id, &fields), slot: Arc::clone(&slot), sent_at: 0.0, timer };
+        let writer = if state.ready { state.writer.clone() } else { None };
+        let frame = writer.as_ref().map(|_| {
+            pending.sent_at = now_ms();
+            pending.frame.clone()
+        });
         state.pending.insert(id, pending);
+        drop(state);
+        // Written outside the link's lock: a thread that finds a write going on leaves its frame to it.
+        if let (Some(writer), Some(frame)) = (writer, frame) {
+            writer.write(frame.as_bytes());
+        }
         (id, slot)
     }
 
@@ -175,7 +183,7 @@ impl Link {
         state.ready = false;
         state.fatal = Some(error.clone());
         if let Some(writer) = state.writer.take() {
-            let _ = writer.shutdown(Shutdown::Both);
+            writer.shut();
         }
         let pending = std::mem::take(&mut state.pending);
         drop(state);
@@ -192,11 +200,42 @@ fn closed_error(state: &State, url: &str) -> Error {
     state.fatal.clone().unwrap_or_else(|| Error::new(Code::Closed, format!("{url}: the client is closed")))
 }
 
-fn send(state: &mut State, id: u64, pending: &mut Pending) {
-    pending.sent_at = now_ms();
-    if let Some(writer) = state.writer.as_mut() {
-        // A failed write shows as a closed connection to the reader, which reconnects.
-        let _ = writer.write_all(json::frame(id, &pending.fields).as_bytes());
+/// Writes frames on one connection: a thread that finds a write going on adds its frame for that
+/// write's thread to send next, so the frames of many threads go out in few writes.
+struct Writer {
+    stream: TcpStream,
+    out: Mutex<(Vec<u8>, bool)>,
+}
+
+impl Writer {
+    fn new(stream: TcpStream) -> Writer {
+        Writer { stream, out: Mutex::new((Vec::new(), false)) }
+    }
+
+    fn write(&self, frame: &[u8]) {
+        let mut out = self.out.lock().unwrap();
+        out.0.extend_from_slice(frame);
+        if out.1 {
+            return;
+        }
+        out.1 = true;
+        while !out.0.is_empty() {
+            let batch = std::mem::take(&mut out.0);
+            drop(out);
+            // A failed write shows as a closed connection to the reader, which reconnects.
+            let _ = (&self.stream).write_all(&batch);
+            out = self.out.lock().unwrap();
+            if out.0.is_empty() {
+                // Its room is kept for the next batch.
+                out.0 = batch;
+                out.0.clear();
+            }
+        }
+        out.1 = false;
+    }
+
+    fn shut(&self) {
+        let _ = self.stream.shutdown(Shutdown::Both);
     }
 }
 
@@ -267,10 +306,8 @@ fn serve(link: &Link, stream: TcpStream) -> bool {
         if let Some(token) = &options.token {
             fields.push(("token", json::quote(token)));
         }
-        let mut writer = writer;
-        if writer.write_all(json::frame(hello_id, &fields).as_bytes()).is_err() {
-            return false;
-        }
+        let writer = Arc::new(Writer::new(writer));
+        writer.write(json::frame(hello_id, &fields).as_bytes());
         state.writer = Some(writer);
         (hello_id, state.connection)
     };
@@ -315,7 +352,7 @@ fn serve(link: &Link, stream: TcpStream) -> bool {
     let mut state = link.state();
     if state.connection == connection {
         if let Some(writer) = state.writer.take() {
-            let _ = writer.shutdown(Shutdown::Both);
+            writer.shut();
         }
         state.ready = false;
     }
@@ -358,12 +395,18 @@ fn hello_answered(link: &Link, message: &Json) -> bool {
     state.ready = true;
     state.ever_ready = true;
     state.last_error.clear();
-    let mut pending = std::mem::take(&mut state.pending);
-    for (id, call) in pending.iter_mut() {
-        send(&mut state, *id, call);
+    // The calls waiting go out again, in order, in one write.
+    let mut again = String::new();
+    let sent_at = now_ms();
+    for call in state.pending.values_mut() {
+        call.sent_at = sent_at;
+        again.push_str(&call.frame);
     }
-    state.pending = pending;
+    let writer = state.writer.clone();
     drop(state);
+    if let Some(writer) = writer.filter(|_| !again.is_empty()) {
+        writer.write(again.as_bytes());
+    }
     link.shared.changed.notify_all();
     true
 }
