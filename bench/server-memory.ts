@@ -1,6 +1,7 @@
 // The lock server's memory beside Redis's, measured in the same run: heap and RSS per 100,000 leases of
-// the largest fields the wire takes (a 200-byte name shared by the lock, 1000-byte keys, 200-byte request
-// ids, a client id of 200 bytes), per 100,000 distinct names held, and what is left once each is let go;
+// the largest fields the wire takes (a 200-byte name shared by the lock, 1000-byte keys, request ids and
+// wire ids of 200 bytes, a client id of 200 bytes), per 100,000 distinct names held, and what is left once
+// each is let go;
 // Redis's peer is 100,000 keys of 1000 bytes set with a random token and a TTL (SET NX PX), as a Redis
 // lock takes them. The server runs in a process of its own (this file with --serve), with the collector
 // exposed, so what it holds is measured apart from the client that loads it.
@@ -25,16 +26,13 @@ const name = 'n'.repeat(200)
 const clientId = 'c'.repeat(200)
 const keyOf = (i: number) => `${i}-`.padEnd(1000, 'k')
 const requestIdOf = (i: number) => `${i}-`.padEnd(200, 'r')
+const wireIdOf = (i: number) => `${i}-`.padEnd(200, 'i')
 
 /** What a process holds: its heap in use after a full collection, and its resident set. */
 interface Memory {
 	heap: number
 	rss: number
 }
-
-const { values: flags } = parseArgs({ options: { serve: { type: 'string' } } })
-if (flags.serve !== undefined) await serveAndMeasure(flags.serve)
-else await main()
 
 // The server's side: a lock server on a store in `dir` with room for the run, and `measure` answered on stdin.
 async function serveAndMeasure(dir: string): Promise<void> {
@@ -152,7 +150,7 @@ async function holdAll(wire: Wire, nameOf: (i: number) => string): Promise<strin
 	for (let from = 0; from < count; from += batch) {
 		const frames = Array.from({ length: batch }, (_, j) => {
 			const i = serial++
-			return { id: i, method: 'hold', kind: 'lock', name: nameOf(i), key: keyOf(i), ttl: 3_600_000, wait: 0, requestId: requestIdOf(i) }
+			return { id: wireIdOf(i), method: 'hold', kind: 'lock', name: nameOf(i), key: keyOf(i), ttl: 3_600_000, wait: 0, requestId: requestIdOf(i) }
 		})
 		for (const answer of await wire.ask(frames)) ids.push((answer.lease as { id: string }).id)
 	}
@@ -201,42 +199,54 @@ async function redisPeer(scratch: string): Promise<{ version: string; before: Me
 async function main(): Promise<void> {
 	const scratch = mkdtempSync(join(tmpdir(), 'bench-server-memory-'))
 	const { server, url } = await ServerProcess.start(join(scratch, 'data'))
-	const rows: [string, Memory, Memory][] = []
+	// Each row: what, the memory at its starting point and after, and the process's RSS at its start (the lock server's before its first hold, Redis's before its first key).
+	const rows: [string, Memory, Memory, number][] = []
+	let fresh: Memory | undefined
 	try {
 		const wire = await Wire.open(url)
 		await wire.ask([{ id: 'hello', method: 'hello', client: clientId }])
+		fresh = await server.measure()
 		// A first round fills the memory of ended holds and leases (its last 10,000 of each, for late retries and releases), which is bounded.
 		await releaseAll(wire, await holdAll(wire, () => name))
 		const start = await server.measure()
 		const leases = await holdAll(wire, () => name)
 		const held = await server.measure()
-		rows.push([`${count.toLocaleString('en')} leases held (one lock of a 200-byte name; 1000-byte keys, 200-byte request ids)`, start, held])
+		rows.push([`${count.toLocaleString('en')} leases held (one lock of a 200-byte name; 1000-byte keys; request ids and wire ids of 200 bytes)`, start, held, fresh?.rss ?? 0])
 		await releaseAll(wire, leases)
 		const released = await server.measure()
-		rows.push(['  the same, once released', start, released])
+		rows.push(['  the same, once released', start, released, fresh?.rss ?? 0])
 		const names = await holdAll(wire, i => `${i}-`.padEnd(200, 'n'))
 		const namesHeld = await server.measure()
-		rows.push([`${count.toLocaleString('en')} distinct names held (200 bytes each, one lease each, as above)`, released, namesHeld])
+		rows.push([`${count.toLocaleString('en')} distinct names held (200 bytes each, one lease each, as above)`, released, namesHeld, fresh?.rss ?? 0])
 		await releaseAll(wire, names)
 		const namesReleased = await server.measure()
-		rows.push(['  the same, once released (from the start)', start, namesReleased])
+		rows.push(['  the same, once released (from the start)', start, namesReleased, fresh?.rss ?? 0])
 		wire.close()
 	} finally {
 		server.stop()
 	}
 	const peer = await redisPeer(scratch)
-	if (typeof peer !== 'string') rows.push([`Redis ${count.toLocaleString('en')} keys of 1000 bytes (SET NX PX, a 36-byte token)`, peer.before, peer.after])
+	if (typeof peer !== 'string') rows.push([`Redis ${count.toLocaleString('en')} keys of 1000 bytes (SET NX PX, a 36-byte token)`, peer.before, peer.after, peer.before.rss])
 	rmSync(scratch, { recursive: true, force: true })
 
 	const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
 	const perItem = (bytes: number) => `${Math.round(bytes / count).toLocaleString('en')} B`
-	const table = [['what', 'heap', 'heap per 1', 'RSS', 'RSS per 1'], ...rows.map(([what, before, after]) => [what, mb(after.heap - before.heap), perItem(after.heap - before.heap), mb(after.rss - before.rss), perItem(after.rss - before.rss)])]
+	const table = [
+		['what', 'heap', 'heap per 1', 'RSS over start', 'RSS per 1'],
+		...rows.map(([what, before, after, start]) => [what, mb(after.heap - before.heap), perItem(after.heap - before.heap), mb(after.rss - start), perItem(after.rss - start)]),
+	]
 	const widths = (table[0] ?? []).map((_, column) => Math.max(...table.map(row => (row[column] ?? '').length)))
 	const line = (row: string[]) => `| ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`
-	console.log(`server memory bench: Node ${process.version}; the lock server's heap in use after a full collection and its RSS, each the growth over the row's starting point${typeof peer === 'string' ? '' : `; redis-server ${peer.version} (used_memory, used_memory_rss)`}\n`)
+	console.log(`server memory bench: Node ${process.version}; the lock server's heap in use after a full collection, its growth over the row's starting point, and the process's RSS over its start${typeof peer === 'string' ? '' : `; redis-server ${peer.version} (used_memory's growth, used_memory_rss)`}\n`)
 	console.log(line(table[0] ?? []))
 	console.log(`| ${widths.map(width => '-'.repeat(width)).join(' | ')} |`)
 	for (const row of table.slice(1)) console.log(line(row))
+	console.log(`\nThe lock server at start: heap ${mb(fresh?.heap ?? 0)}, RSS ${mb(fresh?.rss ?? 0)}${typeof peer === 'string' ? '' : `; Redis: used_memory ${mb(peer.before.heap)}, RSS ${mb(peer.before.rss)}`}. An RSS stays near its peak once memory is let go.`)
 	if (typeof peer === 'string') console.log(`\n${peer}`)
 	process.exit(0)
 }
+
+// Run last: the classes above are declared by then.
+const { values: flags } = parseArgs({ options: { serve: { type: 'string' } } })
+if (flags.serve !== undefined) await serveAndMeasure(flags.serve)
+else await main()

@@ -33,6 +33,8 @@ export type SemaphoreLease = Lease<undefined>
 /** What a lease needs from the lock or semaphore that gave it. */
 export interface LeaseOwner {
 	readonly clock: Clock
+	/** The name of the lock or semaphore. */
+	readonly name: string
 	/** The epoch of the store that gave the lease, the first part of its id. */
 	readonly epoch: bigint
 	/** `lock summaries`, for messages. */
@@ -191,6 +193,11 @@ export class HeldLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 
 	get place(): string {
 		return keyPlace(this.#owner.place, this.key)
+	}
+
+	/** The name of its lock or semaphore: one string for every lease of the name. */
+	get name(): string {
+		return this.#owner.name
 	}
 
 	async renew(ttl?: Duration): Promise<void> {

@@ -1,6 +1,6 @@
 import type { HeldLease, LockError } from '../engine/index.ts'
 import type { AddressGroup } from './address-group.ts'
-import type { HoldRequest, LostReason, ProtocolError, RequestId, WireLease } from './protocol.ts'
+import type { HoldRequest, HoldTarget, HoldTerms, LostReason, ProtocolError, RequestId, WireLease } from './protocol.ts'
 import { Account, type Charged } from './quotas.ts'
 
 /** A connection as the book sees it: the client it speaks for, and where a lease's loss is told. */
@@ -52,7 +52,7 @@ export class ServedLease {
 	}
 
 	wire(): WireLease {
-		const { kind, name, key } = this.hold.request
+		const { kind, name, key } = this.hold
 		const fence = this.engine.fence
 		return { id: this.id, kind, name, key, fence: fence === undefined ? null : fence.toString(), grantedAt: this.grantedAt, expiresAt: this.engine.expiresAt }
 	}
@@ -106,13 +106,24 @@ export class ClientScope {
 
 // A lease's wire fields up to its expiry; a lease id is hex digits and dashes, written without escaping.
 function framedLease(lease: ServedLease): string {
-	const { kind, name, key } = lease.hold.request
+	const { kind, name, key } = lease.hold
 	const fence = lease.engine.fence === undefined ? 'null' : `"${lease.engine.fence}"`
 	return `{"id":"${lease.id}","kind":"${kind}","name":${JSON.stringify(name)},"key":${JSON.stringify(key)},"fence":${fence},"grantedAt":${lease.grantedAt},"expiresAt":`
 }
 
-/** A hold the book answers: waiting for its key, held (with its lease), or ended. */
-export class PendingHold implements Charged {
+/**
+ * A hold the book answers: waiting for its key, held (with its lease), or ended. It keeps its terms in fields
+ * of its own, not the request they came in, which it lets go once answered: the request's wire id may be
+ * 200 bytes, and its name a copy of one the engine keeps already.
+ */
+export class PendingHold implements Charged, HoldTerms {
+	readonly kind: 'lock' | 'semaphore'
+	/** The name asked for; once granted, the engine's string of it, so that leases of one name keep one copy. */
+	name: string
+	readonly key: string
+	readonly limit: number | undefined
+	readonly ttl: number
+	readonly requestId: string
 	state: 'waiting' | 'held' | 'ended' = 'waiting'
 	#asked = 0
 	forgotten = false
@@ -125,16 +136,24 @@ export class PendingHold implements Charged {
 	renewers: Account[] | undefined = undefined
 	// The first ask in fields and the rest in a list made only for a retry: a callback each, not a promise per hold.
 	// Each is let go once the hold is answered or its connection closes: a hold keeps no closed connection alive.
+	request: HoldRequest | undefined
 	peer: Peer | undefined
 	answer: HoldAnswer | undefined
 
 	constructor(
-		readonly request: HoldRequest,
+		request: HoldRequest,
 		/** The client whose request id names the hold, and whom it is charged to until it ends. */
 		readonly scope: ClientScope,
 		peer: Peer,
 		answer: HoldAnswer,
 	) {
+		this.kind = request.kind
+		this.name = request.name
+		this.key = request.key
+		this.limit = request.limit
+		this.ttl = request.ttl
+		this.requestId = request.requestId
+		this.request = request
 		this.peer = peer
 		this.answer = answer
 	}
@@ -196,6 +215,7 @@ export class PendingHold implements Charged {
 	/** Lets go of the asks that came on a connection that closed. */
 	dropAsksOf(peer: Peer): void {
 		if (this.peer === peer) {
+			this.request = undefined
 			this.peer = undefined
 			this.answer = undefined
 		}
@@ -225,6 +245,6 @@ interface InLine {
 }
 
 /** Whether two asks with one request id ask for the same thing. */
-export function sameHold(a: HoldRequest, b: HoldRequest): boolean {
+export function sameHold(a: HoldTarget, b: HoldTarget): boolean {
 	return a.kind === b.kind && a.name === b.name && a.key === b.key && a.limit === b.limit
 }

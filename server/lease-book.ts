@@ -3,7 +3,7 @@ import { History, historyError, type HistoryRecord } from './history.ts'
 import { newLeaseId } from './lease-id.ts'
 import { ClientScopes } from './client-scope.ts'
 import { PendingHold, sameHold, ServedLease, type ClientScope, type Ended, type HoldAnswer, type Peer } from './holds.ts'
-import { placeOf, ProtocolError, type HoldRequest, type ListedKey, type WireLease } from './protocol.ts'
+import { placeOfHold, ProtocolError, type HoldRequest, type HoldTarget, type ListedKey, type WireLease } from './protocol.ts'
 import { Quotas, type QuotaLimits } from './quotas.ts'
 import { EndedHolds, EndedLeases } from './retry-memory.ts'
 
@@ -18,10 +18,6 @@ export interface BookLimits extends QuotaLimits {
 
 /** How many holds of a closed connection leave their keys' lines in one turn of the event loop. */
 export const LEAVE_PER_TURN = 1000
-
-function placeOfHold(request: HoldRequest): string {
-	return placeOf(request.kind, request.name, request.key)
-}
 
 /**
  * The leases the server gives, by lease id, and the holds it answers, by client and request id:
@@ -106,7 +102,7 @@ export class LeaseBook {
 				if (hold.state === 'waiting') this.#watch(hold, peer)
 				return
 			}
-			if (!sameHold(hold.request, request)) throw this.#reusedId(request, hold.request)
+			if (!sameHold(hold, request)) throw this.#reusedId(request, hold)
 		} catch (error) {
 			refusal = asRefusal(error)
 		}
@@ -133,14 +129,14 @@ export class LeaseBook {
 	renew(leaseId: string, ttl: number, fence: bigint | undefined, peer: Peer): ServedLease {
 		const lease = this.#find(leaseId, fence, 'renewal')
 		// A renewer keeps a lease alive: its share pays for it, whoever asked for it first.
-		this.#quotas.chargeRenewal(lease.hold, peer, lease.hold.request)
+		this.#quotas.chargeRenewal(lease.hold, peer, lease.hold)
 		// Within the call, as a release is: a renewal and a release sent together are done, and written, in the order they came.
 		// One reading of the clock: a lease whose time passed before its timer fired is lost now, and says so itself.
 		const now = this.#store.clock.now()
 		if (lease.engine.expireIfDue(now)) throw endedError(leaseId, lease.ended ?? 'expired', 'renewal')
 		if (this.#history.on) {
 			const record = { type: 'renew', at: now, client: peer.scope.label, leaseId, ttl, expiresAt: now + ttl } as const
-			this.#history.record(record, placeOfHold(lease.hold.request), `the renewal is not made: the lease runs out at ${lease.engine.expiresAt} unless renewed`)
+			this.#history.record(record, placeOfHold(lease.hold), `the renewal is not made: the lease runs out at ${lease.engine.expiresAt} unless renewed`)
 		}
 		lease.engine.extend(ttl, now)
 		// Only a connection of the lease's client hears of its loss: another's would be kept alive by it.
@@ -159,12 +155,12 @@ export class LeaseBook {
 				return
 			}
 			lease = this.#find(leaseId, fence, 'release')
-		} else checkFence(leaseId, lease.engine.fence, fence, lease.hold.request)
+		} else checkFence(leaseId, lease.engine.fence, fence, lease.hold)
 		// Written before the key is free, so the next holder's grant comes after it in the history; a lease whose
 		// time passed before its timer fired is lost, not released, and says so itself.
 		const at = this.#store.clock.now()
 		if (lease.engine.expireIfDue(at)) throw endedError(leaseId, lease.ended ?? 'expired', 'release')
-		if (this.#history.on) this.#history.record({ type: 'release', at, client: by.label, leaseId }, placeOfHold(lease.hold.request), 'the key is still held by this lease; retry the release')
+		if (this.#history.on) this.#history.record({ type: 'release', at, client: by.label, leaseId }, placeOfHold(lease.hold), 'the key is still held by this lease; retry the release')
 		// The engine's lease ends within the call (its `release` is `end` made a promise).
 		lease.engine.end()
 		this.#end(lease, 'released')
@@ -185,7 +181,7 @@ export class LeaseBook {
 		// A lease whose time passed before its timer fired is lost now, and says so itself.
 		const at = this.#store.clock.now()
 		if (engine.expireIfDue(at)) throw endedError(leaseId, lease.ended ?? 'expired', 'end')
-		if (this.#history.on) this.#history.record({ type: 'end', at, client: by.label, leaseId }, placeOfHold(lease.hold.request), 'the lease is not ended')
+		if (this.#history.on) this.#history.record({ type: 'end', at, client: by.label, leaseId }, placeOfHold(lease.hold), 'the lease is not ended')
 		lease.owner?.pushLost(lease.id, 'ended')
 		this.#end(lease, 'ended')
 		engine.end()
@@ -199,7 +195,7 @@ export class LeaseBook {
 		const keys = new Map<string, ListedKey>()
 		let listed = 0
 		for (const hold of this.#listed()) {
-			const { kind, name, key, limit } = hold.request
+			const { kind, name, key, limit } = hold
 			if ((filter.kind !== undefined && kind !== filter.kind) || (filter.name !== undefined && name !== filter.name) || (filter.key !== undefined && key !== filter.key)) continue
 			const lease = hold.lease
 			const holding = hold.state === 'held' && lease !== undefined && lease.ended === undefined
@@ -212,7 +208,7 @@ export class LeaseBook {
 			if (holding) {
 				const fence = lease.engine.fence
 				entry.holders.push({ leaseId: lease.id, client: hold.scope.label, fence: fence === undefined ? null : fence.toString(), grantedAt: lease.grantedAt, expiresAt: lease.engine.expiresAt })
-			} else entry.waiters.push({ requestId: hold.request.requestId, client: hold.scope.label, since: hold.askedAt })
+			} else entry.waiters.push({ requestId: hold.requestId, client: hold.scope.label, since: hold.askedAt })
 		}
 		return { keys: [...keys.values()], truncated: false }
 	}
@@ -228,7 +224,7 @@ export class LeaseBook {
 		const hold = scope.holds.get(requestId)
 		if (hold === undefined) return
 		if (hold.state === 'waiting') {
-			this.#withdraw(hold, new LockError('cancelled', `${placeOfHold(hold.request)}: cancelled by its client`))
+			this.#withdraw(hold, new LockError('cancelled', `${placeOfHold(hold)}: cancelled by its client`))
 			return
 		}
 		if (hold.lease !== undefined && hold.lease.ended === undefined) {
@@ -275,7 +271,7 @@ export class LeaseBook {
 		this.#closed = true
 		for (const hold of [...this.#waiting]) {
 			if (hold.state !== 'waiting') continue
-			const closing = new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`)
+			const closing = new LockError('closed', `${placeOfHold(hold)}: the server is closing`)
 			this.#withdraw(hold, closing)
 			// Answered now, not when the engine's refusal comes a few promise turns later: the connections end right after this call.
 			this.#refused(hold, closing)
@@ -297,23 +293,22 @@ export class LeaseBook {
 		scope.holds.set(request.requestId, hold)
 		// Most holds find the key free: the engine gives the lease within the call, with no signal, promise or function to make.
 		const lease = target.take(request.key, { ttl: request.ttl, onLost: this.#leaseLost })
-		if (lease === undefined) this.#wait(hold, target)
+		if (lease === undefined) this.#wait(hold, target, request.wait)
 		else this.#granted(hold, lease)
 		return hold
 	}
 
-	#wait(hold: PendingHold, target: Lock | Semaphore): void {
-		const request = hold.request
+	#wait(hold: PendingHold, target: Lock | Semaphore, wait: number): void {
 		const controller = new AbortController()
 		hold.controller = controller
 		this.#waiting.add(hold)
-		const options = { ttl: request.ttl, wait: request.wait, signal: controller.signal, onLost: this.#leaseLost }
+		const options = { ttl: hold.ttl, wait, signal: controller.signal, onLost: this.#leaseLost }
 		if (this.#history.on) {
 			// Written before the hold joins the engine's line, so the history has the line's order.
 			hold.inLine = true
-			this.#history.report(() => ({ type: 'wait', at: this.#store.clock.now(), client: hold.scope.label, requestId: request.requestId, kind: request.kind, name: request.name, key: request.key }))
+			this.#history.report(() => ({ type: 'wait', at: this.#store.clock.now(), client: hold.scope.label, requestId: hold.requestId, kind: hold.kind, name: hold.name, key: hold.key }))
 		}
-		;(target.waitFor(request.key, options) as Promise<HeldLease<bigint | undefined>>).then(
+		;(target.waitFor(hold.key, options) as Promise<HeldLease<bigint | undefined>>).then(
 			lease => this.#granted(hold, lease),
 			(error: unknown) => this.#refused(hold, error),
 		)
@@ -322,11 +317,11 @@ export class LeaseBook {
 	#checkRetry(scope: ClientScope, request: HoldRequest): void {
 		const ended = this.#endedHolds.get(scope, request.requestId)
 		if (ended === undefined) return
-		if (!sameHold(ended.request, request)) throw this.#reusedId(request, ended.request)
+		if (!sameHold(ended.target, request)) throw this.#reusedId(request, ended.target)
 		throw ended.error ?? endedError(ended.leaseId ?? '', ended.how ?? 'expired', 'retried hold')
 	}
 
-	#reusedId(request: HoldRequest, other: HoldRequest): ProtocolError {
+	#reusedId(request: HoldRequest, other: HoldTarget): ProtocolError {
 		return new ProtocolError('invalid', `requestId ${JSON.stringify(request.requestId)}: already names a hold of ${placeOfHold(other)}`)
 	}
 
@@ -338,14 +333,15 @@ export class LeaseBook {
 
 	// Every ask of the hold hears the one answer, in the order they came; the connections that watched it stop.
 	#settle(hold: PendingHold, error: LockError | ProtocolError | undefined): void {
-		const { peer, answer, retries } = hold
+		const { request, peer, answer, retries } = hold
+		hold.request = undefined
 		hold.peer = undefined
 		hold.answer = undefined
 		hold.retries = undefined
 		if (peer !== undefined) this.#unwatch(hold, peer)
 		for (const ask of retries ?? []) this.#unwatch(hold, ask.peer)
 		const lease = error === undefined ? hold.lease : undefined
-		if (peer !== undefined && answer !== undefined) this.#answerOne(hold.request, peer, answer, lease, error, hold.askedAt)
+		if (request !== undefined && peer !== undefined && answer !== undefined) this.#answerOne(request, peer, answer, lease, error, hold.askedAt)
 		for (const ask of retries ?? []) this.#answerOne(ask.request, ask.peer, ask.answer, lease, error, ask.askedAt)
 	}
 
@@ -365,28 +361,30 @@ export class LeaseBook {
 		// The grant and a cancel crossed: the lease goes back, at the next turn, so that a line of holds
 		// given up together does not pass the key from one to the next within one turn.
 		if (hold.withdrawn !== undefined || this.#closed) {
-			this.#refused(hold, hold.withdrawn ?? new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`))
+			this.#refused(hold, hold.withdrawn ?? new LockError('closed', `${placeOfHold(hold)}: the server is closing`))
 			setImmediate(() => engineLease.end())
 			return
 		}
 		// The engine set the expiry at the grant, so the grant was a TTL before it. The wire's id is
 		// random, not the engine's `<epoch>-<serial>`: knowing it is what lets a client renew or release.
-		const lease = new ServedLease(hold, engineLease, newLeaseId(), engineLease.expiresAt - hold.request.ttl)
+		const lease = new ServedLease(hold, engineLease, newLeaseId(), engineLease.expiresAt - hold.ttl)
 		if (this.#history.on) {
-			const { requestId, limit, ttl } = hold.request
+			const { requestId, limit, ttl } = hold
 			try {
 				this.#history.grant({ type: 'grant', at: this.#store.clock.now(), client: hold.scope.label, requestId, limit: limit ?? null, ttl, ...lease.wire() })
 			} catch (error) {
 				// A grant the history does not have never happened: the key goes back, and the
 				// hold is forgotten so that a retry of its request id is a new try.
 				hold.forgotten = true
-				this.#refused(hold, historyError(placeOfHold(hold.request), error, 'the hold was not granted; retry it'))
+				this.#refused(hold, historyError(placeOfHold(hold), error, 'the hold was not granted; retry it'))
 				engineLease.end()
 				return
 			}
 			hold.inLine = false
 		}
 		hold.state = 'held'
+		// Its name is the engine's from now on: a copy of it per lease would cost 200 bytes a lease of a long name.
+		hold.name = engineLease.name
 		this.#waiting.delete(hold)
 		hold.lease = lease
 		engineLease.holder = lease
@@ -404,10 +402,10 @@ export class LeaseBook {
 	#refused(hold: PendingHold, error: unknown): void {
 		if (hold.state !== 'waiting') return
 		hold.state = 'ended'
-		const lockError = error instanceof LockError || error instanceof ProtocolError ? error : new LockError('invalid', `${placeOfHold(hold.request)}: ${(error as Error).message}`)
+		const lockError = error instanceof LockError || error instanceof ProtocolError ? error : new LockError('invalid', `${placeOfHold(hold)}: ${(error as Error).message}`)
 		this.#forgetHold(hold)
 		this.#leftLine(hold, lockError.code)
-		if (!hold.forgotten) this.#endedHolds.refused(hold.scope, hold.request, lockError)
+		if (!hold.forgotten) this.#endedHolds.refused(hold.scope, hold, lockError)
 		this.#scopes.forgetIfEmpty(hold.scope)
 		this.#settle(hold, lockError)
 	}
@@ -421,7 +419,7 @@ export class LeaseBook {
 	#leftLine(hold: PendingHold, code: string): void {
 		if (!hold.inLine) return
 		hold.inLine = false
-		this.#history.report(() => ({ type: 'leave', at: this.#store.clock.now(), client: hold.scope.label, requestId: hold.request.requestId, code }))
+		this.#history.report(() => ({ type: 'leave', at: this.#store.clock.now(), client: hold.scope.label, requestId: hold.requestId, code }))
 	}
 
 	#lost(lease: ServedLease, reason: LockError): void {
@@ -434,7 +432,7 @@ export class LeaseBook {
 
 	#forgetHold(hold: PendingHold): void {
 		this.#quotas.discharge(hold)
-		hold.scope.holds.delete(hold.request.requestId)
+		hold.scope.holds.delete(hold.requestId)
 		this.#waiting.delete(hold)
 	}
 
@@ -446,7 +444,7 @@ export class LeaseBook {
 		const hold = lease.hold
 		hold.state = 'ended'
 		this.#forgetHold(hold)
-		this.#endedHolds.ended(hold.scope, hold.request, lease.id, how)
+		this.#endedHolds.ended(hold.scope, hold, lease.id, how)
 	}
 
 	#find(leaseId: string, fence: bigint | undefined, what: string): ServedLease {
@@ -459,14 +457,14 @@ export class LeaseBook {
 			}
 			throw new LockError('lost', `lease ${JSON.stringify(leaseId)}: unknown to this server (it ended long ago, or the server restarted since it was given); the ${what} is refused`)
 		}
-		checkFence(leaseId, lease.engine.fence, fence, lease.hold.request)
+		checkFence(leaseId, lease.engine.fence, fence, lease.hold)
 		return lease
 	}
 }
 
 // The message does not say the lease's fence: a caller that does not know it learns nothing.
 // The place is written only into a refusal: building it for every release showed in the profile.
-function checkFence(leaseId: string, actual: bigint | undefined, given: bigint | undefined, request?: HoldRequest): void {
+function checkFence(leaseId: string, actual: bigint | undefined, given: bigint | undefined, request?: HoldTarget): void {
 	if (given !== undefined && given !== actual) {
 		const place = request === undefined ? '' : `${placeOfHold(request)}: `
 		throw new ProtocolError('invalid', `${place}lease ${JSON.stringify(leaseId)}: fence ${given} is not this lease's`)

@@ -1,5 +1,5 @@
 import type { AddressGroup } from './address-group.ts'
-import { placeOf, ProtocolError, type HoldRequest } from './protocol.ts'
+import { placeOfHold, ProtocolError, type HoldTarget } from './protocol.ts'
 
 /** How many holds the book keeps, in all and for each party that asks. */
 export interface QuotaLimits {
@@ -72,7 +72,7 @@ export class Quotas {
 	}
 
 	/** Counts a new hold (`charged`, of the asker's client) against the server and the asker's client, address and token, or refuses it as `busy` at a limit. */
-	charge(asker: Asker, request: HoldRequest, charged: Charged): void {
+	charge(asker: Asker, request: HoldTarget, charged: Charged): void {
 		if (this.#total >= this.#limits.maxHolds) {
 			throw new ProtocolError('busy', `${placeOfHold(request)}: the server has ${this.#limits.maxHolds} holds open, its limit (--max-holds)`)
 		}
@@ -91,7 +91,7 @@ export class Quotas {
 	}
 
 	/** Charges a hold to the parties of a renewer it was not charged to yet, or refuses the renewal as `busy` when one of them is at its share. */
-	chargeRenewal(charged: Charged, renewer: Asker, request: HoldRequest): void {
+	chargeRenewal(charged: Charged, renewer: Asker, request: HoldTarget): void {
 		const has = (account: Account) => account === charged.scope.account || account === charged.address || account === charged.token || (charged.renewers?.includes(account) ?? false)
 		const added = [renewer.scope.account, this.#addressOf(renewer), this.#tokenOf(renewer)].filter((account): account is Account => account !== undefined && !has(account))
 		if (added.length === 0) return
@@ -134,11 +134,7 @@ function release(account: Account): void {
 }
 
 // The place is written only for a refusal: most holds pass.
-function placeOfHold(request: HoldRequest): string {
-	return placeOf(request.kind, request.name, request.key)
-}
-
-function refuseAtLimit(account: Account, request: HoldRequest, tail: string): void {
+function refuseAtLimit(account: Account, request: HoldTarget, tail: string): void {
 	if (account.count >= account.limit) {
 		throw new ProtocolError('busy', `${placeOfHold(request)}: ${account.label} has ${account.count} holds waiting or held, its share (${account.flag})${tail}`)
 	}
