@@ -2,11 +2,11 @@
 // which print "ok - NAME") and prints its counts as "N passed, N failed, N skipped"; with --cases, each case's outcome
 // and name instead. A run that exited non-zero with no failure in its log counts one failure.
 import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
 
-const args = process.argv.slice(2)
-const listCases = args[0] === '--cases'
-if (listCases) args.shift()
-const [lang, file, exitCode = '0'] = args
+const { values, positionals } = parseArgs({ options: { cases: { type: 'boolean', default: false } }, allowPositionals: true })
+const listCases = values.cases
+const [lang, file, exitCode = '0'] = positionals
 const log = readFileSync(file, 'utf8')
 
 /** Each case of the log: its outcome and its name as the contract writes it. */
