@@ -19,6 +19,7 @@ import { runInNewContext } from 'node:vm'
 import Redis from 'ioredis'
 import { openStore } from '../engine/adapters/node.ts'
 import { serve } from '../server/index.ts'
+import { SERVER_NODE_FLAGS } from '../server/node-flags.ts'
 
 const count = 100_000
 const batch = 1000
@@ -68,7 +69,7 @@ class ServerProcess {
 
 	static async start(dir: string): Promise<{ server: ServerProcess; url: string }> {
 		const file = fileURLToPath(import.meta.url)
-		const child = spawn(process.execPath, ['--import', 'tsx', file, '--serve', dir], { stdio: ['pipe', 'pipe', 'inherit'] })
+		const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', file, '--serve', dir], { stdio: ['pipe', 'pipe', 'inherit'] })
 		const server = new ServerProcess(child)
 		const first = await server.#line()
 		if (!first.startsWith('url ')) throw new Error(`the server did not start: ${first}`)
@@ -144,17 +145,22 @@ class Wire {
 
 let serial = 0
 
-/** Holds `count` leases (names from `nameOf`), in pipelined batches; resolves to their ids. */
-async function holdAll(wire: Wire, nameOf: (i: number) => string): Promise<string[]> {
+/** A hold of the largest fields the wire takes, of the lock named `name`. */
+const largest = (name: string) => (i: number) => ({ id: wireIdOf(i), method: 'hold', kind: 'lock', name, key: keyOf(i), ttl: 3_600_000, wait: 0, requestId: requestIdOf(i) })
+
+/** Holds `n` leases (each request from `holdOf`), in pipelined batches; resolves to their ids. */
+async function holdAll(wire: Wire, holdOf: (i: number) => Record<string, unknown>, n = count): Promise<string[]> {
 	const ids: string[] = []
-	for (let from = 0; from < count; from += batch) {
-		const frames = Array.from({ length: batch }, (_, j) => {
-			const i = serial++
-			return { id: wireIdOf(i), method: 'hold', kind: 'lock', name: nameOf(i), key: keyOf(i), ttl: 3_600_000, wait: 0, requestId: requestIdOf(i) }
-		})
+	for (let from = 0; from < n; from += batch) {
+		const frames = Array.from({ length: batch }, () => holdOf(serial++))
 		for (const answer of await wire.ask(frames)) ids.push((answer.lease as { id: string }).id)
 	}
 	return ids
+}
+
+/** Holds `count` leases a batch at a time, each batch released before the next. */
+async function churn(wire: Wire, holdOf: (i: number) => Record<string, unknown>): Promise<void> {
+	for (let from = 0; from < count; from += batch) await releaseAll(wire, await holdAll(wire, holdOf, batch))
 }
 
 async function releaseAll(wire: Wire, ids: string[]): Promise<void> {
@@ -207,15 +213,15 @@ async function main(): Promise<void> {
 		await wire.ask([{ id: 'hello', method: 'hello', client: clientId }])
 		fresh = await server.measure()
 		// A first round fills the memory of ended holds and leases (its last 10,000 of each, for late retries and releases), which is bounded.
-		await releaseAll(wire, await holdAll(wire, () => name))
+		await releaseAll(wire, await holdAll(wire, largest(name)))
 		const start = await server.measure()
-		const leases = await holdAll(wire, () => name)
+		const leases = await holdAll(wire, largest(name))
 		const held = await server.measure()
 		rows.push([`${count.toLocaleString('en')} leases held (one lock of a 200-byte name; 1000-byte keys; request ids and wire ids of 200 bytes)`, start, held, fresh?.rss ?? 0])
 		await releaseAll(wire, leases)
 		const released = await server.measure()
 		rows.push(['  the same, once released', start, released, fresh?.rss ?? 0])
-		const names = await holdAll(wire, i => `${i}-`.padEnd(200, 'n'))
+		const names = await holdAll(wire, i => largest(`${i}-`.padEnd(200, 'n'))(i))
 		const namesHeld = await server.measure()
 		rows.push([`${count.toLocaleString('en')} distinct names held (200 bytes each, one lease each, as above)`, released, namesHeld, fresh?.rss ?? 0])
 		await releaseAll(wire, names)
@@ -224,6 +230,26 @@ async function main(): Promise<void> {
 		wire.close()
 	} finally {
 		server.stop()
+	}
+	// Names alone, on a server of their own: short fields, so that what a name costs is what grows.
+	const names = await ServerProcess.start(join(scratch, 'names'))
+	try {
+		const wire = await Wire.open(names.url)
+		await wire.ask([{ id: 'hello', method: 'hello', client: 'names' }])
+		const start = await names.server.measure()
+		const shortHold = (i: number) => ({ id: i, method: 'hold', kind: 'lock', name: `name-${i}`, key: '42', ttl: 3_600_000, wait: 0, requestId: `r${i}` })
+		await churn(wire, shortHold)
+		const churned = await names.server.measure()
+		rows.push([`${count.toLocaleString('en')} distinct names on a new server (name-N, key 42, short ids), held and released ${batch.toLocaleString('en')} at a time`, start, churned, start.rss])
+		const ids = await holdAll(wire, shortHold)
+		const held = await names.server.measure()
+		rows.push([`  then ${count.toLocaleString('en')} more held at once`, start, held, start.rss])
+		await releaseAll(wire, ids)
+		const released = await names.server.measure()
+		rows.push(['  and released (10,000 ended holds and leases remembered)', start, released, start.rss])
+		wire.close()
+	} finally {
+		names.server.stop()
 	}
 	const peer = await redisPeer(scratch)
 	if (typeof peer !== 'string') rows.push([`Redis ${count.toLocaleString('en')} keys of 1000 bytes (SET NX PX, a 36-byte token)`, peer.before, peer.after, peer.before.rss])

@@ -15,6 +15,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import Redis from 'ioredis'
 import { connect } from '../server/index.ts'
+import { SERVER_NODE_FLAGS } from '../server/node-flags.ts'
 import { connectEtcd } from '../etcd/index.ts'
 import { findEtcd, LocalCluster } from '../etcd/local-cluster.ts'
 
@@ -99,7 +100,7 @@ function startProcess(command: string, args: string[], ready: RegExp): Promise<{
 type Contender = { name: string; lanes: number; pairs?: number; pair: (lane: number) => Promise<unknown> }
 
 async function ours(): Promise<{ contenders: Contender[]; stop(): Promise<void> }> {
-	const { child, line } = await startProcess(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--dir', join(scratch, 'data'), '--port', '0'], / on tcp:\/\//)
+	const { child, line } = await startProcess(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/cli.ts', '--dir', join(scratch, 'data'), '--port', '0'], / on tcp:\/\//)
 	const url = /(tcp:\/\/\S+)/.exec(line)?.[1] ?? ''
 	const client = await connect(url)
 	const summaries = client.lock('summaries')

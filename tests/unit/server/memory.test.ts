@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { SimulatedClock } from '../../../engine/index.ts'
+import { SERVER_NODE_FLAGS } from '../../../server/node-flags.ts'
 import { parseRequest, type HoldRequest } from '../../../server/protocol.ts'
 import { bookHold, collectGarbage, errorOf, hold, leaseOf, serverTests } from './fixtures/server-tests.ts'
 
 // What the server keeps in memory for its clients, and that it lets go of all of it: names, closed
-// connections, retries, and the heap a lease costs.
+// connections, retries, and the heap a lease costs; and the young generation its process may grow.
 
 const { setup, book } = serverTests()
 
@@ -126,5 +128,16 @@ describe('memory per distinct name', () => {
 		expect(names).toBe(0)
 		// The 20,000 ended holds took the slots of the first round's in the bounded memory: under 100 bytes a name is left.
 		expect(left).toBeLessThan(100)
+	})
+})
+
+describe('the server process', () => {
+	// A young generation left to grow took 134 MB of RSS under a stream of holds, kept once the load was gone.
+	it('runs with the Node flags of server/node-flags.ts, a young generation of at most 16 MB a semi-space, from its command and npm run serve', () => {
+		expect(SERVER_NODE_FLAGS).toContain('--max-semi-space-size=16')
+		const command = readFileSync(new URL('../../../bin/serve.mjs', import.meta.url), 'utf8')
+		expect(command.split('\n')[0]).toBe(`#!/usr/bin/env -S node ${SERVER_NODE_FLAGS.join(' ')}`)
+		const scripts = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts
+		expect(scripts.serve).toBe('bin/serve.mjs')
 	})
 })
