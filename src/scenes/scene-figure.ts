@@ -16,6 +16,7 @@ import { evidenceWords } from './evidence-words.ts'
 import { wordOutcome } from './outcome-words.ts'
 import { markedPieces } from './text-marks.ts'
 import { formatMessage } from '../../scene-parser/format.ts'
+import { counterText, initialCaption, stepId } from './step-words.ts'
 
 /** Where a scene's block sits in its file, as the compiler was given it. */
 export interface SceneOrigin {
@@ -49,18 +50,7 @@ export interface SceneFigureInput {
 	playground?: string
 }
 
-/** The caption shown before the first step. */
-export const initialCaption = 'Before the first step.'
-
-/** The id of step N's item in the list, and so the fragment that opens the page at that step. */
-export function stepId(sceneId: string, step: number): string {
-	return `${sceneId}-step-${step}`
-}
-
-/** The counter's words: `Step 2 of 3`. */
-export function counterText(step: number, steps: number): string {
-	return `Step ${step} of ${steps}`
-}
+export { counterText, initialCaption, stepId }
 
 /** JSON safe inside a `<script>` element: no `<` can close it or open a comment. */
 export function scriptJson(value: unknown): string {

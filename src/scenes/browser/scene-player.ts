@@ -2,7 +2,8 @@
  * One scene on the page brought to life: steps, play, keys, the step's caption and code lines, and a link to each step.
  */
 import type { Frame } from '../frame.ts'
-import { counterText, initialCaption, stepId } from '../scene-figure.ts'
+// From step-words.ts, not scene-figure.ts: this is the page's first script, and the figure's module brings the engine.
+import { counterText, initialCaption, stepId } from '../step-words.ts'
 import type { SceneData } from '../scene-figure.ts'
 import { STEP_EVENT, type PlayerControl, type SceneView, type ShowOptions } from './player-control.ts'
 import { afterPaint, prepareStep } from './scene-motion.ts'
