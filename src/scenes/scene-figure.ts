@@ -8,7 +8,8 @@
 // (one per layout, CSS shows one; .scene-clock[data-time] and .scene-badge in each); .scene-caption
 // (aria-live); .scene-counter; buttons [data-action=restart|prev|play|next]; .scene-code
 // [data-line].is-active; [data-action=take-over] and, once taken over, section.scene-play; li#<id>-step-N; data-scene-position (its place on the page, for old
-// links); script.scene-data (SceneData); .scene-mismatch and .scene-error boxes.
+// links); script.scene-data (SceneData); .scene-mismatch and .scene-error boxes. With scripting on, the
+// list's items and a later scene's first drawings are a <noscript>'s text until the player builds them.
 import type { Element, ElementContent } from 'hast'
 import { h, text } from './hast-nodes.ts'
 import type { Diagnostic, Frame, SceneFrames, TextMark } from './frame.ts'
@@ -145,13 +146,18 @@ function stepList(id: string, frames: Frame[]): Element {
 	const before = initial ? frameValues(initial) : []
 	return h('details', { className: ['scene-steps'], open: true }, [
 		h('summary', {}, [text(`Every step, as text (${frames.length - 1})`)]),
-		...(before.length > 0
-			? [h('div', { className: ['scene-initial'] }, [
-				h('span', { className: ['scene-step-caption'] }, [text(initialCaption)]),
-				h('ul', { className: ['scene-values'] }, before),
-			])]
-			: []),
-		h('ol', { className: ['scene-step-list'] }, items),
+		// The steps wait in a <noscript>: without JavaScript they are elements, open to read; with it,
+		// one text node until the reader opens the list and the player builds it (stepsHeld), so the
+		// page does not carry every step's values and checks in its DOM before anyone asks for them.
+		h('noscript', { className: ['scene-steps-held'] }, [
+			...(before.length > 0
+				? [h('div', { className: ['scene-initial'] }, [
+					h('span', { className: ['scene-step-caption'] }, [text(initialCaption)]),
+					h('ul', { className: ['scene-values'] }, before),
+				])]
+				: []),
+			h('ol', { className: ['scene-step-list'] }, items),
+		]),
 	])
 }
 
@@ -197,11 +203,16 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 		code.push({ ...line, properties: { ...line.properties, className: classes } })
 	})
 	const lang = scene.code?.lang ?? ''
+	const drawings = [svgs[0], narrowSvgs[0]]
+		.filter((svg): svg is string => svg !== undefined)
+		.map(svg => ({ type: 'raw', value: svg }) as unknown as ElementContent)
 	const children: ElementContent[] = [
 		...(scene.diagnostics.length > 0 ? [errorBox(scene.diagnostics)] : []),
-		h('div', { className: ['scene-stage'], style: stageAspect(svgs[0], narrowSvgs[0]) }, [svgs[0], narrowSvgs[0]]
-			.filter((svg): svg is string => svg !== undefined)
-			.map(svg => ({ type: 'raw', value: svg }) as unknown as ElementContent)),
+		// The page's first scene is drawn in the HTML. A later one's drawing waits in a <noscript>: a
+		// reader without JavaScript sees it, and the player draws it once the scene nears the screen,
+		// so a page of scenes does not load every stage's elements before the reader scrolls to them.
+		h('div', { className: ['scene-stage'], style: stageAspect(svgs[0], narrowSvgs[0]) },
+			position === undefined || position === 1 ? drawings : [h('noscript', {}, drawings)]),
 		h('p', { className: ['scene-caption'], ariaLive: 'polite' }, first?.caption ? markedText(first.caption, first.captionMarks) : [text(initialCaption)]),
 		h('div', { className: ['scene-controls'], hidden: true }, [
 			button('restart', 'Restart'),
