@@ -29,8 +29,8 @@ function owner(name: string): Owner {
 	if (name.startsWith('play-panel.')) return 'play'
 	// The link codec the playground and a played session share; on a guide page it comes with the play module.
 	if (name.startsWith('scene-link.')) return 'playground'
-	// The playground page's own script (the editor) and its compile worker (the engine), on that page only.
-	if (name.startsWith('playground.astro_') || name.startsWith('compile-worker')) return 'playground'
+	// The playground page's own script (the editor, which it imports once painted) and its compile worker (the engine), on that page only.
+	if (name.startsWith('playground.') || name.startsWith('compile-worker')) return 'playground'
 	// Pagefind's search UI, which Starlight's search button fetches when the page is idle.
 	if (name.startsWith('ui-core.')) return 'search'
 	return 'starlight'
