@@ -120,7 +120,8 @@ console.log(table([
 	...[...peers, ...results].map(r => [
 		r.page,
 		String(r.score),
-		r.cls.toFixed(3),
+		// A shift too small for three decimals is still a shift: the aim is none.
+		r.cls > 0 && r.cls < 0.0005 ? '<0.001' : r.cls.toFixed(3),
 		`${r.tbtMs.toFixed(0)} ms`,
 		`${(r.lcpMs / 1000).toFixed(2)} s`,
 		r.domElements === undefined ? '-' : r.domElements.toLocaleString('en-US'),
