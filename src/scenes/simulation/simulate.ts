@@ -329,7 +329,7 @@ function startProcesses(world: World, sample: { program: SampleProgram; file: st
  * What a sample threw, in words: an error's name (but plain Error's) and message, whichever realm
  * made it; anything else as text. A value that will not say (a getter that throws) is named so.
  */
-function errorWords(error: unknown): string {
+export function errorWords(error: unknown): string {
 	try {
 		if (typeof error === 'object' && error !== null) {
 			const { name, message } = error as { name?: unknown; message?: unknown }
