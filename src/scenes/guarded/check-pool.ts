@@ -79,6 +79,12 @@ export class CheckPool {
 		})
 	}
 
+	/** Starts every checker now, before the first scene: the build and the dev server start them as they start, beside their own work. */
+	warm(): void {
+		if (this.#closed || this.#cannotStart !== undefined) return
+		while (this.#checkers.size < this.limits.workers) this.#start()
+	}
+
 	/** Ends every checker; a scene not yet checked gets a diagnostic saying so. The pool checks nothing more. */
 	close(): void {
 		this.#closed = true
@@ -199,6 +205,6 @@ function lastWords(output: string): string | undefined {
 		.split('\n')
 		.map(line => line.trim())
 		.filter(line => line !== '')
-	const said = lines.findLast(line => /^(FATAL ERROR|Error|\w*Error\b)/.test(line)) ?? lines.at(-1)
+	const said = [...lines].reverse().find(line => /^(FATAL ERROR|\w*Error\b)/.test(line)) ?? lines.at(-1)
 	return said === undefined ? undefined : said.length > 300 ? `${said.slice(0, 297)}...` : said
 }

@@ -13,6 +13,7 @@ import { openNodeDriver } from '../node-sqlite/node-drivers.ts'
 import { compileSample } from '../sample/compile.ts'
 import type { CheckerMessage, CheckRequest } from './protocol.ts'
 import { failedCheck, firstLine, unhandled } from './failures.ts'
+import { WARM_UP_SCENE } from './warm-up.ts'
 
 /** What went unhandled since the last scene's frames were sent; told with the next scene's, whose check it came in. */
 let loose: unknown[] = []
@@ -55,4 +56,7 @@ async function check({ id, source, origin }: CheckRequest): Promise<void> {
 	}
 }
 
+await compileScene(WARM_UP_SCENE, { file: 'warm-up.scene' }, openNodeDriver, { compileSample })
+await turn()
+loose = []
 send({ kind: 'ready' })
