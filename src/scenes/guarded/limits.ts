@@ -15,9 +15,10 @@ export interface CheckLimits {
 }
 
 /**
- * A checker per core, at most four: each is a Node process of about 100 MB. A scene checks in a few
- * milliseconds to a second, so 20 s is only ever reached by code that never stops, and 512 MB only by
- * code that keeps what it makes (a checker holds about 60 MB once it has checked every page's scenes).
+ * A checker per core, at most four: each is a Node process of about 200 MB resident. A scene checks
+ * in a few milliseconds to a second, so 20 s is only ever reached by code that never stops, and
+ * 512 MB of heap only by code that keeps what it makes (a checker's heap holds about 40 MB once it
+ * has checked every page's scenes; every page's scenes check within 48 MB).
  */
 export const DEFAULT_LIMITS: Readonly<CheckLimits> = Object.freeze({
 	workers: Math.max(1, Math.min(4, availableParallelism())),
