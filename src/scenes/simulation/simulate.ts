@@ -359,7 +359,7 @@ function startProcesses(world: World, sample: { program: SampleProgram; file: st
 }
 
 /** What a sample threw, in words: an error's name (but plain Error's) and message, read without running its code; anything else as text. */
-function errorWords(error: unknown): string {
+export function errorWords(error: unknown): string {
 	const { name, message } = describeThrown(error)
 	if (message !== undefined) return `${name !== undefined && name !== 'Error' ? `${name}: ` : ''}${message}`
 	if (typeof error === 'object' && error !== null) return 'a value that is no error (it has no message)'
