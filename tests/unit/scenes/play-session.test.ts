@@ -8,7 +8,7 @@ import type { ReaderAct } from '../../../src/scenes/browser/play/act.ts'
 import { ACTIONS } from '../../../src/scenes/browser/play/actions/index.ts'
 import { SessionError, SessionRunner } from '../../../src/scenes/browser/play/run-session.ts'
 import type { SessionState } from '../../../src/scenes/browser/play/run-session.ts'
-import { copiedScene, sessionBase } from '../../../src/scenes/browser/play/session-source.ts'
+import { copiedScene, firstFences, sessionBase } from '../../../src/scenes/browser/play/session-source.ts'
 
 const fences = readFileSync(new URL('../../../content/guides/locks/fences.mdx', import.meta.url), 'utf8')
 const seed = findSceneBlocks(fences)[0]!.text
@@ -114,6 +114,32 @@ describe('a reader plays the seed scene', () => {
 		expect(chats.columns).toEqual(['id', 'summary', 'summary_fence'])
 		expect(chats.rows).toEqual([['chat', 'summary by b', '8'.padStart(40, '0')]])
 		expect(log[5]!.tables.find(table => table.owner === 'lock' && table.table === 'meta')!.rows).toEqual([['epoch', 0]])
+	})
+})
+
+describe('a session keeps the guide\'s numbers', () => {
+	it('reads the fence each lock gave first from the guide\'s frames', async () => {
+		const guide = await compileScene(seed, { file: 'fences.mdx' }, openNodeDriver)
+		expect(firstFences(guide.frames)).toEqual(new Map([['lock', '7']]))
+	})
+
+	it('taken over before the first grant, a hold is given the guide\'s fence 7, not 1', async () => {
+		const guide = await compileScene(seed, { file: 'fences.mdx' }, openNodeDriver)
+		const keeping = new SessionRunner(seed, openNodeDriver, firstFences(guide.frames))
+		const state = (await keeping.replay(0, true, [{ action: 'hold', actor: 'a', choice: 'forever' }])).at(-1)!
+		expect(last(state).messages.map(m => m.label)).toEqual(['hold', 'fence 7'])
+		expect(state.text).toMatch(/actor lock +"Lock" +at 50,50 icon=lock first=7\n/)
+		expect((await compileScene(copiedScene(state.text), { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
+		// Without the guide's first fence, the cut scene's grants name none, and its count starts at 1.
+		const forgetting = (await runner.replay(0, true, [{ action: 'hold', actor: 'a', choice: 'forever' }])).at(-1)!
+		expect(last(forgetting).messages.map(m => m.label)).toEqual(['hold', 'fence 1'])
+	})
+
+	it('takes over the whole of the guide\'s scene, whose every step holds as the session\'s start', async () => {
+		const guide = await compileScene(seed, { file: 'fences.mdx' }, openNodeDriver)
+		const keeping = new SessionRunner(seed, openNodeDriver, firstFences(guide.frames))
+		const state = await keeping.start(3, true)
+		expect(state.frames.map(frame => frame.messages.map(m => m.label))).toEqual(guide.frames.map(frame => frame.messages.map(m => m.label)))
 	})
 })
 

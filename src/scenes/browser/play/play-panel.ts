@@ -13,7 +13,7 @@ import { CLOCK } from './act.ts'
 import type { PlayAction, ReaderAct } from './act.ts'
 import { ACTIONS } from './actions/index.ts'
 import type { FrameLog } from './engine-log.ts'
-import { copiedScene } from './session-source.ts'
+import { copiedScene, firstFences } from './session-source.ts'
 import { showEngineLog } from './engine-view.ts'
 import { SessionError, SessionRunner, kindOf } from './run-session.ts'
 import type { SessionState } from './run-session.ts'
@@ -26,7 +26,7 @@ const panels = new WeakMap<HTMLElement, PlayPanel>()
 export async function openPlay(player: PlayerControl, payload?: string): Promise<void> {
 	let panel = panels.get(player.figure)
 	if (!panel) {
-		panel = new PlayPanel(player, new SessionRunner(player.data.source, await openSqlJsDriver()))
+		panel = new PlayPanel(player, new SessionRunner(player.data.source, await openSqlJsDriver(), firstFences(player.data.scene.frames)))
 		panels.set(player.figure, panel)
 	}
 	await (payload === undefined ? panel.start() : panel.replayLink(payload))
@@ -90,7 +90,7 @@ class PlayPanel {
 		const heading = element('h3', { className: 'scene-play-title', id: `${figure.id}-play-title` }, ['Play it yourself'])
 		this.root = element('section', { className: 'scene-play' }, [
 			heading,
-			element('p', { className: 'scene-play-intro' }, ['Each button runs on the lock engine in this page and adds a step; Previous and Next step through them.']),
+			element('p', { className: 'scene-play-intro' }, ["You play the guide's scene from the step shown: each button runs on the lock engine in this page and adds a step after it; Previous and Next step through them."]),
 			groups,
 			options,
 			this.#status,
@@ -99,10 +99,16 @@ class PlayPanel {
 			element('details', { className: 'scene-play-text' }, [element('summary', {}, ['Your session as a scene']), this.#source]),
 		])
 		this.root.setAttribute('aria-labelledby', heading.id)
+		this.root.addEventListener('focusin', event => this.#unhide(event.target))
 		figure.addEventListener(STEP_EVENT, this.#onStep)
 	}
 
 	#onStep = (): void => this.#refresh()
+
+	/** The stage, caption and controls, pinned in view: the panel goes under them and scrolls beneath them. */
+	get #head(): HTMLElement | null {
+		return this.player.figure.querySelector('.scene-head') ?? this.player.figure.querySelector('.scene-controls')
+	}
 
 	/**
 	 * "Run the story with your code": the sample, editable; the guide's steps replayed with the
@@ -180,10 +186,22 @@ class PlayPanel {
 		return box
 	}
 
-	/** Takes over from the step the player shows. */
+	/**
+	 * Takes over the guide's scene, every step of it, at the step the player shows: the reader goes on
+	 * stepping through the guide's story, and an action at any step plays from there. A scene whose
+	 * later steps cannot be played without its code sample is taken over at the step shown, as its end.
+	 */
 	async start(): Promise<void> {
 		if (this.history.length > 0) return this.#focus()
-		await this.#run(async () => [await this.runner.start(this.player.step, true)], false)
+		const shown = this.player.step
+		await this.#run(async () => {
+			try {
+				return [await this.runner.start(this.player.data.scene.frames.length - 1, true)]
+			} catch (error) {
+				if (!(error instanceof SessionError) || shown === this.player.data.scene.frames.length - 1) throw error
+				return [await this.runner.start(shown, true)]
+			}
+		}, false, shown)
 		this.#focus()
 	}
 
@@ -203,8 +221,8 @@ class PlayPanel {
 		if (this.history.length > 0) this.#status.textContent = `A session someone played from step ${kept}, computed again by the engine in this page.`
 	}
 
-	/** Runs a change of session, then draws it; its error shows in the panel and changes nothing. */
-	async #run(change: () => Promise<SessionState[]>, animate: boolean): Promise<void> {
+	/** Runs a change of session, then draws it at step `at` (its last step unless given); its error shows in the panel and changes nothing. */
+	async #run(change: () => Promise<SessionState[]>, animate: boolean, at?: number): Promise<void> {
 		if (this.#busy) return
 		this.#busy = true
 		this.root.toggleAttribute('data-busy', true)
@@ -212,7 +230,7 @@ class PlayPanel {
 			const started = performance.now()
 			this.history = await change()
 			this.#present()
-			this.player.show(this.player.steps, { animate, link: false })
+			this.player.show(Math.min(at ?? this.player.steps, this.player.steps), { animate, link: false })
 			// The benchmark reads this: from the press to the new frame on the stage.
 			this.player.figure.dataset['playFrameMs'] = (performance.now() - started).toFixed(1)
 			this.#status.textContent = ''
@@ -230,13 +248,13 @@ class PlayPanel {
 		const note = this.player.figure.querySelector('.scene-play-error') ?? element('p', { className: 'scene-play-error' })
 		note.setAttribute('role', 'alert')
 		note.textContent = message
-		if (!note.isConnected) (this.root.isConnected ? this.#status : this.player.figure.querySelector('.scene-controls'))?.after(note)
+		if (!note.isConnected) (this.root.isConnected ? this.#status : this.#head)?.after(note)
 	}
 
 	#present(): void {
 		const state = this.#state
 		// The panel joins the scene once a session runs, so a link that fails adds only its message.
-		if (!this.root.isConnected) this.player.figure.querySelector('.scene-controls')?.after(this.root)
+		if (!this.root.isConnected) this.#head?.after(this.root)
 		const { wide, narrow } = renderStages(state.frames, { id: this.player.figure.id })
 		this.player.present({ frames: state.frames, svgs: wide, narrowSvgs: narrow })
 		this.#source.textContent = copiedScene(state.text)
@@ -263,7 +281,17 @@ class PlayPanel {
 	async #switchFences(): Promise<void> {
 		const { kept, acts, fenced } = this.#state
 		const step = this.player.step
-		await this.#run(async () => this.runner.replay(kept, !fenced, acts), false)
+		await this.#run(async () => {
+			// Without fences a guide's later steps may not hold (a refusal it tells is not one now): the
+			// reader's own session keeps the guide's steps up to the last that does, and the step shown.
+			for (let upTo = kept; ; upTo--) {
+				try {
+					return await this.runner.replay(upTo, !fenced, upTo === kept ? acts : [])
+				} catch (error) {
+					if (!(error instanceof SessionError) || acts.length > 0 || upTo <= step) throw error
+				}
+			}
+		}, false)
 		this.player.show(Math.min(step, this.player.steps), { animate: false, link: false })
 		this.#status.textContent = fenced ? 'The same session, on a database that checks no fence.' : 'The same session, on the database that keeps the largest fence.'
 	}
@@ -333,9 +361,21 @@ class PlayPanel {
 		this.root.querySelector<HTMLElement>('.scene-play-button:not([aria-disabled=true])')?.focus()
 	}
 
+	/**
+	 * Scrolls a control the keyboard reached out from under the pinned stage: the browser brings a
+	 * focused element into the window, but not out from under a sticky block that covers it.
+	 */
+	#unhide(target: EventTarget | null): void {
+		const head = this.#head
+		if (!(target instanceof HTMLElement) || !head || getComputedStyle(head).position !== 'sticky') return
+		const covered = head.getBoundingClientRect().bottom + 8 - target.getBoundingClientRect().top
+		if (covered > 0) scrollBy({ top: -covered, behavior: 'instant' })
+	}
+
 	/** Back to the guide's own steps, at the step the reader took over from. */
 	close(): void {
-		const kept = this.history[0]?.kept ?? 0
+		// The guide's step the reader is on, while they only stepped; else the one they took over at.
+		const kept = this.history.length === 1 ? Math.min(this.player.step, this.history[0]?.kept ?? 0) : (this.history[0]?.kept ?? 0)
 		this.root.remove()
 		this.player.figure.removeEventListener(STEP_EVENT, this.#onStep)
 		panels.delete(this.player.figure)

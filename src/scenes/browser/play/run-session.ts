@@ -40,14 +40,16 @@ const CLOCK_ACTOR: FrameActor = { id: CLOCK, label: 'Clock', x: 0, y: 0, icon: '
 
 /** Runs sessions of one scene: the guide's source, and a way to open SQLite in this page. */
 export class SessionRunner {
+	/** `firsts`: the fence each lock of the guide's scene gave first (`firstFences`), which a session keeps. */
 	constructor(
 		readonly source: string,
 		readonly openDriver: OpenDriver,
+		readonly firsts: ReadonlyMap<string, string> = new Map(),
 	) {}
 
 	/** The session of the guide's steps up to `kept`, with nothing played yet. */
 	async start(kept: number, fenced: boolean): Promise<SessionState> {
-		const base = sessionBase(this.source, kept, fenced)
+		const base = sessionBase(this.source, kept, fenced, this.firsts)
 		const compiled = await this.#compile(base.text, base.kept)
 		if (compiled.diagnostics.length > 0) {
 			throw new SessionError(`the guide's steps up to step ${base.kept} do not hold${fenced ? '' : ' without fences'}: ${problems(compiled)}`)

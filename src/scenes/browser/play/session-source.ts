@@ -5,6 +5,7 @@
  * caption's pause length ("a long garbage collection") is left out: how long the pause lasts is
  * now the reader's to decide, and a copy of the session must still check as a whole scene.
  */
+import type { Frame } from '../../frame.ts'
 import { kindOf, parseScene } from '../../simulation/index.ts'
 
 /** The authored scene cut after step `kept`, and what the session needs to know of its cast. */
@@ -16,8 +17,31 @@ export interface SessionBase {
 	databases: string[]
 }
 
-/** Cuts `source` after its step `kept` (clamped), with `fences=off` on every database when `fenced` is false. */
-export function sessionBase(source: string, kept: number, fenced: boolean): SessionBase {
+/**
+ * The fence each lock of the guide's scene gave first, by actor id, from the guide's own frames:
+ * the engine's answer to the first hold each lock granted before any restart (a fence of epoch 0,
+ * written as its count).
+ */
+export function firstFences(frames: readonly Frame[]): Map<string, string> {
+	const firsts = new Map<string, string>()
+	for (const frame of frames) {
+		const locks = new Set(frame.actors.filter(actor => kindOf(actor.icon) === 'store').map(actor => actor.id))
+		for (const message of frame.messages) {
+			const outcome = message.outcome
+			if (!locks.has(message.from) || firsts.has(message.from) || outcome?.kind !== 'granted' || outcome.fence === undefined) continue
+			if (/^\d+$/.test(outcome.fence)) firsts.set(message.from, outcome.fence)
+		}
+	}
+	return firsts
+}
+
+/**
+ * Cuts `source` after its step `kept` (clamped), with `fences=off` on every database when `fenced`
+ * is false. A lock in `firsts` that sets no `first=` of its own gets the fence the guide's scene
+ * gave first, so a reader who takes over before that grant is given the guide's numbers (fence 7,
+ * not the 1 a scene whose grants name no fence starts from).
+ */
+export function sessionBase(source: string, kept: number, fenced: boolean, firsts: ReadonlyMap<string, string> = new Map()): SessionBase {
 	const parsed = parseScene(source, {})
 	if (!parsed.ok) throw new Error(`the guide's scene does not parse: ${parsed.errors[0]?.message ?? ''}`)
 	const { scene } = parsed
@@ -33,6 +57,12 @@ export function sessionBase(source: string, kept: number, fenced: boolean): Sess
 			// The attribute goes right after the icon, so a comment at the end of the line cannot swallow it.
 			cut[at] = (cut[at] ?? '').replace(/icon=("?)database\1/, match => `${match} fences=off`)
 		}
+	}
+	for (const actor of scene.actors) {
+		const first = firsts.get(actor.id)
+		if (first === undefined || actor.first !== undefined || kindOf(actor.icon) !== 'store') continue
+		const at = actor.position.line - 1
+		cut[at] = (cut[at] ?? '').replace(/icon=("?)lock\1/, match => `${match} first=${first}`)
 	}
 	for (const step of scene.steps.slice(0, steps)) {
 		const { position, end } = step.caption
