@@ -143,6 +143,36 @@ describe('a session keeps the guide\'s numbers', () => {
 	})
 })
 
+describe('the pause budget on "Over a connection", with a TTL the reader picks', () => {
+	const connection = readFileSync(new URL('../../../content/guides/locks/connection.mdx', import.meta.url), 'utf8')
+	const scene = findSceneBlocks(connection)[0]!.text
+	const budget = new SessionRunner(scene, openNodeDriver)
+
+	it('with a 20 s TTL the guide\'s steps hold up to step 1; a pause past the lease\'s end gives B the key, and the fence refuses A', async () => {
+		await expect(budget.start(2, true, '20s')).rejects.toThrow('with a 20s TTL')
+		const state = (await budget.replay(1, true, [
+			{ action: 'pause', actor: 'a' },
+			{ action: 'wait', actor: CLOCK, choice: '30s' },
+			{ action: 'write', actor: 'b' },
+			{ action: 'resume', actor: 'a' },
+			{ action: 'write', actor: 'a' },
+		], '20s')).at(-1)!
+		expect(state.text).toMatch(/^ttl 20s$/m)
+		expect(state.frames[3]!.caption).toBe('30 s pass. The clock reads 30 s. Worker A\'s lease runs out.')
+		expect(state.frames[3]!.actors.find(a => a.id === 'b')!.lease).toMatchObject({ fence: '8', lost: false })
+		expect(last(state).messages.map(m => m.label)).toEqual(['save, fence 7', 'refused: 7 < 8'])
+		expect((await compileScene(copiedScene(state.text), { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
+	})
+
+	it('a worker renews by hand: its lease moves on, and a lease that ran out is lost', async () => {
+		const renewed = (await budget.replay(1, true, [{ action: 'wait', actor: CLOCK, choice: '5s' }, { action: 'renew', actor: 'a' }])).at(-1)!
+		expect(last(renewed).messages.map(m => m.label)).toEqual(['renew', 'renewed'])
+		expect(last(renewed).caption).toBe('At 5 s Worker A renews: its lease now ends at 35 s.')
+		const lost = (await budget.replay(1, true, [{ action: 'wait', actor: CLOCK, choice: '30s' }, { action: 'renew', actor: 'a' }], '10s')).at(-1)!
+		expect(last(lost).messages.map(m => m.label)).toEqual(['renew', 'lost'])
+	})
+})
+
 describe('the session\'s text', () => {
 	it('cuts the guide\'s scene after the step taken over at, and turns fences off on its databases', () => {
 		const base = sessionBase(seed, 1, false)

@@ -4,7 +4,8 @@
  * can be copied as a scene, shared as a link, replayed without fences, and shows what the engine ran.
  */
 import type { Frame } from '../../frame.ts'
-import { kindOf as actorKind } from '../../simulation/index.ts'
+import { kindOf as actorKind, parseScene } from '../../simulation/index.ts'
+import { formatDuration } from '../../frame-format.ts'
 import { renderStages } from '../../render/index.ts'
 import { SceneLinkError } from '../../scene-link.ts'
 import { openSqlJsDriver } from '../verify-scene.ts'
@@ -17,7 +18,7 @@ import { copiedScene, firstFences } from './session-source.ts'
 import { showEngineLog } from './engine-view.ts'
 import { SessionError, SessionRunner, kindOf } from './run-session.ts'
 import type { SessionState } from './run-session.ts'
-import { decodeSession, encodeSession, sessionHash } from './session-link.ts'
+import { TTL_CHOICES, decodeSession, encodeSession, sessionHash } from './session-link.ts'
 import { differences, problems, replay, withCode } from './code-replay.ts'
 
 const panels = new WeakMap<HTMLElement, PlayPanel>()
@@ -56,6 +57,7 @@ class PlayPanel {
 	#source: HTMLElement
 	#engine: HTMLElement
 	#fences: HTMLButtonElement | undefined
+	#ttl: HTMLSelectElement | undefined
 	#engineToggle: HTMLButtonElement
 	#actions: { action: PlayAction; actor: string; node: HTMLButtonElement; choice?: HTMLSelectElement }[] = []
 	#busy = false
@@ -81,6 +83,7 @@ class PlayPanel {
 			this.#fences.setAttribute('aria-checked', 'false')
 			options.append(this.#fences)
 		}
+		if (first?.actors.some(actor => actorKind(actor.icon) === 'store')) options.append(this.#ttlChoice())
 		options.append(
 			this.#engineToggle,
 			button('Copy as scene', '', () => void this.#copy(copiedScene(this.#state.text), 'The session is copied as scene text.')),
@@ -212,7 +215,7 @@ class PlayPanel {
 			try {
 				const link = await decodeSession(payload)
 				kept = link.kept
-				return await this.runner.replay(link.kept, link.fenced, link.acts)
+				return await this.runner.replay(link.kept, link.fenced, link.acts, link.ttl)
 			} catch (error) {
 				if (error instanceof SceneLinkError || error instanceof SessionError) throw new SessionError(`This link's session could not be played: ${error.message}.`)
 				throw error
@@ -260,6 +263,7 @@ class PlayPanel {
 		this.#source.textContent = copiedScene(state.text)
 		this.player.figure.querySelector('.scene-play-error')?.remove()
 		this.#fences?.setAttribute('aria-checked', String(!state.fenced))
+		if (this.#ttl) this.#ttl.value = state.ttl ?? ''
 	}
 
 	/** The session the reader acts on: the one whose last step is on the stage (stepping back and acting again branches). */
@@ -267,7 +271,7 @@ class PlayPanel {
 		const step = this.player.step
 		const kept = this.history[0]?.kept ?? 0
 		if (step >= kept) return this.history.slice(0, step - kept + 1)
-		return [await this.runner.start(step, this.#state.fenced)]
+		return [await this.runner.start(step, this.#state.fenced, this.#state.ttl)]
 	}
 
 	async #act(action: PlayAction, actor: string, choice?: string): Promise<void> {
@@ -279,21 +283,54 @@ class PlayPanel {
 	}
 
 	async #switchFences(): Promise<void> {
-		const { kept, acts, fenced } = this.#state
+		const { fenced, ttl } = this.#state
+		await this.#rerun(!fenced, ttl)
+		this.#status.textContent = fenced ? 'The same session, on a database that checks no fence.' : 'The same session, on the database that keeps the largest fence.'
+	}
+
+	/** The TTL every lease of the session lasts: the scene's, or one the reader picks. */
+	#ttlChoice(): HTMLElement {
+		const parsed = parseScene(this.player.data.source, {})
+		const setting = parsed.ok ? parsed.scene.settings.find(one => one.kind === 'ttl') : undefined
+		const own = setting?.kind === 'ttl' ? setting.ms : 30_000
+		const ms = (choice: string) => Number(/^\d+/.exec(choice)?.[0] ?? 0) * (choice.endsWith('m') ? 60_000 : 1000)
+		const id = `${this.player.figure.id}-ttl`
+		this.#ttl = element('select', { className: 'scene-play-choice', id }, [
+			element('option', { value: '' }, [`the scene's, ${formatDuration(own)}`]),
+			...TTL_CHOICES.filter(choice => ms(choice) !== own).map(choice => element('option', { value: choice }, [formatDuration(ms(choice))])),
+		])
+		this.#ttl.addEventListener('change', () => void this.#changeTtl(this.#ttl?.value || undefined))
+		return element('span', { className: 'scene-play-pair scene-play-ttl' }, [element('label', { htmlFor: id }, ['Every lease lasts']), this.#ttl])
+	}
+
+	async #changeTtl(ttl: string | undefined): Promise<void> {
+		await this.#rerun(this.#state.fenced, ttl)
+		const { kept, acts } = this.#state
+		const lasts = ttl === undefined ? "the scene's TTL" : `a TTL of ${this.#ttl?.selectedOptions[0]?.textContent ?? ttl}`
+		const last = this.player.data.scene.frames.length - 1
+		this.#status.textContent = acts.length === 0 && kept < last
+			? `With ${lasts}, the guide's steps hold up to step ${kept}: play on from there.`
+			: `The same session, every lease with ${lasts}.`
+	}
+
+	/**
+	 * The session played again on fences on or off and with a TTL: a guide's later steps may not hold
+	 * so (a refusal it tells is not one without fences, a lease it keeps runs out sooner), and the
+	 * reader's own session then keeps the guide's steps up to the last that does.
+	 */
+	async #rerun(fenced: boolean, ttl: string | undefined): Promise<void> {
+		const { kept, acts } = this.#state
 		const step = this.player.step
 		await this.#run(async () => {
-			// Without fences a guide's later steps may not hold (a refusal it tells is not one now): the
-			// reader's own session keeps the guide's steps up to the last that does, and the step shown.
 			for (let upTo = kept; ; upTo--) {
 				try {
-					return await this.runner.replay(upTo, !fenced, upTo === kept ? acts : [])
+					return await this.runner.replay(upTo, fenced, upTo === kept ? acts : [], ttl)
 				} catch (error) {
-					if (!(error instanceof SessionError) || acts.length > 0 || upTo <= step) throw error
+					if (!(error instanceof SessionError) || acts.length > 0 || upTo <= 0) throw error
 				}
 			}
 		}, false)
 		this.player.show(Math.min(step, this.player.steps), { animate: false, link: false })
-		this.#status.textContent = fenced ? 'The same session, on a database that checks no fence.' : 'The same session, on the database that keeps the largest fence.'
 	}
 
 	#toggleEngine(): void {
@@ -304,8 +341,8 @@ class PlayPanel {
 	}
 
 	async #address(): Promise<string> {
-		const { kept, fenced, acts } = this.#state
-		const hash = sessionHash(this.player.figure.id, await encodeSession({ kept, fenced, acts }))
+		const { kept, fenced, acts, ttl } = this.#state
+		const hash = sessionHash(this.player.figure.id, await encodeSession({ kept, fenced, acts, ...(ttl === undefined ? {} : { ttl }) }))
 		// The address holds the session, so a reload or a copied address plays it again.
 		history.replaceState(history.state, '', location.pathname + location.search + hash)
 		return location.origin + location.pathname + location.search + hash

@@ -37,11 +37,11 @@ export function firstFences(frames: readonly Frame[]): Map<string, string> {
 
 /**
  * Cuts `source` after its step `kept` (clamped), with `fences=off` on every database when `fenced`
- * is false. A lock in `firsts` that sets no `first=` of its own gets the fence the guide's scene
+ * is false, and the leases' TTL `ttl` (`20s`) when given, in place of the scene's. A lock in `firsts` that sets no `first=` of its own gets the fence the guide's scene
  * gave first, so a reader who takes over before that grant is given the guide's numbers (fence 7,
  * not the 1 a scene whose grants name no fence starts from).
  */
-export function sessionBase(source: string, kept: number, fenced: boolean, firsts: ReadonlyMap<string, string> = new Map()): SessionBase {
+export function sessionBase(source: string, kept: number, fenced: boolean, firsts: ReadonlyMap<string, string> = new Map(), ttl?: string): SessionBase {
 	const parsed = parseScene(source, {})
 	if (!parsed.ok) throw new Error(`the guide's scene does not parse: ${parsed.errors[0]?.message ?? ''}`)
 	const { scene } = parsed
@@ -70,6 +70,15 @@ export function sessionBase(source: string, kept: number, fenced: boolean, first
 		const at = position.line - 1
 		const line = cut[at] ?? ''
 		cut[at] = line.slice(0, position.column) + withoutPauseLength(line.slice(position.column, end.column - 2)) + line.slice(end.column - 2)
+	}
+	// A session is not the guide's scene: the id, which names what the whole scene shows, is left out.
+	for (const setting of scene.settings) if (setting.kind === 'id') cut[setting.position.line - 1] = ''
+	if (ttl !== undefined) {
+		// Last, as a line put in moves the lines after it.
+		const setting = scene.settings.find(one => one.kind === 'ttl')
+		const first = scene.actors[0]
+		if (setting) cut[setting.position.line - 1] = `ttl ${ttl}`
+		else if (first) cut.splice(first.position.line - 1, 0, `ttl ${ttl}`)
 	}
 	while (cut.length > 0 && (cut[cut.length - 1] ?? '').trim() === '') cut.pop()
 	// The reader schedules the workers themselves, step by step: the session is the scene's story
