@@ -23,13 +23,17 @@ import { differences, problems, replay, withCode } from './code-replay.ts'
 
 const panels = new WeakMap<HTMLElement, PlayPanel>()
 
-/** Opens the panel on a scene (or finds it open), from the step shown or from a shared link's payload. */
-export async function openPlay(player: PlayerControl, payload?: string): Promise<void> {
+/**
+ * Opens the panel on a scene (or finds it open), from the step shown or from a shared link's
+ * payload; `sandbox` opens the scene and its panel over the whole window, the reader's sandbox.
+ */
+export async function openPlay(player: PlayerControl, payload?: string, sandbox = false): Promise<void> {
 	let panel = panels.get(player.figure)
 	if (!panel) {
 		panel = new PlayPanel(player, new SessionRunner(player.data.source, await openSqlJsDriver(), firstFences(player.data.scene.frames)))
 		panels.set(player.figure, panel)
 	}
+	if (sandbox) panel.openSandbox()
 	await (payload === undefined ? panel.start() : panel.replayLink(payload))
 }
 
@@ -61,6 +65,8 @@ class PlayPanel {
 	#engineToggle: HTMLButtonElement
 	#actions: { action: PlayAction; actor: string; node: HTMLButtonElement; choice?: HTMLSelectElement }[] = []
 	#busy = false
+	/** The bar of the reader's sandbox, while the scene is open over the whole window. */
+	#sandbox: HTMLElement | undefined
 
 	constructor(
 		readonly player: PlayerControl,
@@ -340,9 +346,38 @@ class PlayPanel {
 		this.#refresh()
 	}
 
+	/**
+	 * Opens the scene and this panel over the whole window: the reader's sandbox, whose address opens
+	 * it again (`#ID-sandbox`, then the session's), with the authors' editor a link away.
+	 */
+	openSandbox(): void {
+		const figure = this.player.figure
+		if (this.#sandbox) return
+		const editor = figure.querySelector<HTMLAnchorElement>('a.scene-playground-link')
+		const close = button('Back to the page', '', () => this.close())
+		this.#sandbox = element('div', { className: 'scene-sandbox-bar' }, [
+			element('p', { className: 'scene-sandbox-title' }, ['Sandbox: play the scene yourself']),
+			...(editor ? [element('a', { className: 'scene-sandbox-editor', href: editor.href }, ['Edit its source in the playground'])] : []),
+			close,
+		])
+		figure.prepend(this.#sandbox)
+		figure.toggleAttribute('data-sandbox', true)
+		// In the top layer, as a popover: over Starlight's bars and sidebars, and out of the page's
+		// boxes (a contained one would hold a fixed element inside it).
+		figure.setAttribute('popover', 'manual')
+		figure.showPopover()
+		figure.addEventListener('keydown', this.#onEscape)
+		if (!location.hash.includes('-sandbox')) history.replaceState(history.state, '', `${location.pathname}${location.search}#${figure.id}-sandbox`)
+	}
+
+	#onEscape = (event: KeyboardEvent): void => {
+		if (event.key === 'Escape' && this.#sandbox) this.close()
+	}
+
 	async #address(): Promise<string> {
 		const { kept, fenced, acts, ttl } = this.#state
-		const hash = sessionHash(this.player.figure.id, await encodeSession({ kept, fenced, acts, ...(ttl === undefined ? {} : { ttl }) }))
+		const id = this.#sandbox ? `${this.player.figure.id}-sandbox` : this.player.figure.id
+		const hash = sessionHash(id, await encodeSession({ kept, fenced, acts, ...(ttl === undefined ? {} : { ttl }) }))
 		// The address holds the session, so a reload or a copied address plays it again.
 		history.replaceState(history.state, '', location.pathname + location.search + hash)
 		return location.origin + location.pathname + location.search + hash
@@ -413,12 +448,22 @@ class PlayPanel {
 	close(): void {
 		// The guide's step the reader is on, while they only stepped; else the one they took over at.
 		const kept = this.history.length === 1 ? Math.min(this.player.step, this.history[0]?.kept ?? 0) : (this.history[0]?.kept ?? 0)
+		const sandbox = this.#sandbox !== undefined
 		this.root.remove()
+		this.#sandbox?.remove()
+		this.#sandbox = undefined
+		this.player.figure.removeAttribute('data-sandbox')
+		if (sandbox) {
+			this.player.figure.hidePopover()
+			this.player.figure.removeAttribute('popover')
+		}
+		this.player.figure.removeEventListener('keydown', this.#onEscape)
 		this.player.figure.removeEventListener(STEP_EVENT, this.#onStep)
 		panels.delete(this.player.figure)
 		this.player.present(undefined)
 		this.player.show(kept, { animate: false, link: false })
 		history.replaceState(history.state, '', location.pathname + location.search)
-		this.player.figure.querySelector<HTMLElement>('[data-action=take-over]')?.focus()
+		this.player.figure.querySelector<HTMLElement>('[data-action=take-over]')?.focus({ preventScroll: sandbox })
+		if (sandbox) this.player.figure.scrollIntoView({ block: 'start' })
 	}
 }
