@@ -154,6 +154,11 @@ export class Tenancy {
 		}
 	}
 
+	/** Loses the etcd lease here if its deadline has passed but its timer has not fired yet (the event loop was blocked past it). */
+	expireIfDue(now = realClock.now()): void {
+		if (!this.#ended && now >= this.#deadline()) this.#lose(`its ${formatDuration(this.ttl)} TTL passed without a renewal`)
+	}
+
 	// Early by a fiftieth of the TTL (at most 1 s), for timers that fire late.
 	#deadline(): number {
 		return this.validUntil - Math.min(1000, this.ttl / 50)
@@ -247,6 +252,13 @@ export class EtcdLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 
 	get place(): string {
 		return this.#place
+	}
+
+	/** Loses the lease if its time here has passed but its timer has not fired yet (the event loop was blocked past it); true if it did. */
+	override expireIfDue(now?: number): boolean {
+		if (this.state !== 'held') return false
+		this.#tenancy.expireIfDue(now)
+		return this.state === 'lost'
 	}
 
 	/** When the lease runs out here unless renewed, in the real clock's ms (etcd's own expiry is later). */

@@ -532,13 +532,21 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 		this.#timer = setTimeout(() => this.#onTimer(), Math.max(0, Math.ceil(Math.min(this.#renewAt, this.#deadline()) - now)))
 	}
 
+	/**
+	 * Loses the lease if its deadline here has passed but its timer has not fired yet (the event loop was
+	 * blocked past it); true if it did. Read on `lost`, `held` and `signal`, so a holder that stalled past its
+	 * TTL reads its lease lost at once, as a store's lease does, rather than after its timer's turn.
+	 */
+	override expireIfDue(now = clientNow()): boolean {
+		if (this.state !== 'held' || now < this.#deadline()) return false
+		this.lose(new LockError('lost', `${this.place}: lease ${this.id} ran out: its ${formatDuration(this.#ttl)} TTL passed without a renewal`))
+		return true
+	}
+
 	#onTimer(): void {
 		if (this.state !== 'held') return
 		const now = clientNow()
-		if (now >= this.#deadline()) {
-			this.lose(new LockError('lost', `${this.place}: lease ${this.id} ran out: its ${formatDuration(this.#ttl)} TTL passed without a renewal`))
-			return
-		}
+		if (this.expireIfDue(now)) return
 		if (now >= this.#renewAt) {
 			this.#renewAt = now + this.#ttl / 3
 			if (!this.#renewing) {

@@ -323,6 +323,25 @@ func TestLeaseContract(t *testing.T) {
 		}
 	})
 
+	t.Run("LOCK-04: a lease whose time passed while its holder's event loop was blocked reads as lost, its signal aborted, before any timer runs", func(t *testing.T) {
+		// Go has no event loop: the lease's timer runs on a goroutine of its own, so this case passes by the timer
+		// or by Lost's own look at the deadline, whichever comes first; the look alone covers a whole process stopped past its TTL.
+		var before, after [2]bool
+		err := connected(t).Lock("invoices").Hold(ctx, "42", func(ctx context.Context, lease *Lease) error {
+			before = [2]bool{lease.Lost(), ctx.Err() != nil}
+			for until := time.Now().Add(1500 * time.Millisecond); time.Now().Before(until); {
+			}
+			after = [2]bool{lease.Lost(), code(lease.Err()) == Lost}
+			return nil
+		}, TTL(time.Second), NoRenew())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if before != [2]bool{false, false} || after != [2]bool{true, true} {
+			t.Errorf("before %v, after %v", before, after)
+		}
+	})
+
 	t.Run("LOCK-04: a lease that runs out tells its holder before the key goes to the next in line", func(t *testing.T) {
 		invoices := connected(t).Lock("invoices")
 		var mu sync.Mutex

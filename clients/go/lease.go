@@ -52,6 +52,7 @@ func (l *Lease) ExpiresAt() time.Time {
 
 // Lost reports whether the lease ran out, was ended, or its client or server closed.
 func (l *Lease) Lost() bool {
+	l.expireIfDue()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.state == lost
@@ -59,6 +60,7 @@ func (l *Lease) Lost() bool {
 
 // Err is why the lease was lost (an *Error with code Lost or Closed), or nil while it is not.
 func (l *Lease) Err() error {
+	l.expireIfDue()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.lostErr == nil {
@@ -68,7 +70,23 @@ func (l *Lease) Err() error {
 }
 
 // Done is closed when the lease is lost; never for a lease released.
-func (l *Lease) Done() <-chan struct{} { return l.done }
+func (l *Lease) Done() <-chan struct{} {
+	l.expireIfDue()
+	return l.done
+}
+
+// expireIfDue loses the lease if its deadline here has passed but its timer has not run yet (the
+// whole process was stopped past it, and the timer's goroutine is not yet scheduled); true if it did.
+func (l *Lease) expireIfDue() bool {
+	l.mu.Lock()
+	if l.state != held || now() < l.deadline() {
+		l.mu.Unlock()
+		return false
+	}
+	reason := newError(Lost, "%s: lease %s ran out: its %s TTL passed without a renewal", l.place, l.ID, formatDuration(l.ttl))
+	l.mu.Unlock()
+	return l.lose(reason)
+}
 
 // OnLost calls f with the reason when the lease is lost, before its key can go to anyone else.
 func (l *Lease) OnLost(f func(error)) {

@@ -5,6 +5,7 @@ Python client against a real lock server."""
 from __future__ import annotations
 
 import asyncio
+import time
 import unittest
 
 from tinystore_locks import Lease, LockError, connect
@@ -255,6 +256,15 @@ class LeaseContract(unittest.IsolatedAsyncioTestCase):
         self.assertEqual(await first, "A done")
         self.assertEqual(events, ["A told: lost", "B holds, A lost: True"])
         self.assertGreater(fence, held[0].fence)
+
+    async def test_lock_04_blocked(self) -> None:
+        """LOCK-04: a lease whose time passed while its holder's event loop was blocked reads as lost, its signal aborted, before any timer runs"""
+        async with self.client.lock("invoices").hold("42", ttl="1s", renew=False) as lease:
+            before = (lease.lost, lease.held)
+            # Blocks the event loop past the TTL: no timer of the client's can run until this returns.
+            time.sleep(1.5)
+            after = (lease.lost, lease.held, lease.lost_reason.code if lease.lost_reason else None)
+        self.assertEqual((before, after), ((False, True), (True, False, "lost")))
 
 
 

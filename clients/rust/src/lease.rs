@@ -121,17 +121,32 @@ impl LeaseCore {
 
     /// True once the lease ran out, was ended, or its client or server closed.
     pub fn is_lost(&self) -> bool {
+        self.expire_if_due();
         self.state().status == Status::Lost
     }
 
     /// True while the lease holds its key: neither released nor lost.
     pub(crate) fn holds(&self) -> bool {
+        self.expire_if_due();
         self.state().status == Status::Held
     }
 
     /// Why the lease was lost, once it was.
     pub fn lost_reason(&self) -> Option<Error> {
+        self.expire_if_due();
         self.state().lost.clone()
+    }
+
+    /// Loses the lease if its deadline here has passed but its timer has not run yet (the whole process
+    /// was stopped past it, and the timers' thread is not yet scheduled); true if it did.
+    fn expire_if_due(&self) -> bool {
+        let state = self.state();
+        if state.status != Status::Held || now_ms() < self.deadline(&state) {
+            return false;
+        }
+        let reason = Error::new(Code::Lost, format!("{}: lease {} ran out: its {} TTL passed without a renewal", self.place, self.id, format_duration(state.ttl_ms)));
+        drop(state);
+        self.lose(reason)
     }
 
     /// Waits until the lease is lost, at most `timeout` (forever when `None`); the reason, if it was.

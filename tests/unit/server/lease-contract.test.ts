@@ -122,6 +122,25 @@ describe.each(sides)('the lease contract, on %s', (_name, open) => {
 		expect(fence).toBeGreaterThan(first?.fence as bigint)
 	})
 
+	it('LOCK-04: a lease whose time passed while its holder\'s event loop was blocked reads as lost, its signal aborted, before any timer runs', async ({ onTestFinished }) => {
+		const side = await open(onTestFinished)
+		const seen = await side
+			.lock('invoices')
+			.hold(
+				'42',
+				lease => {
+					const before = { lost: lease.lost, aborted: lease.signal.aborted }
+					// Blocks the event loop past the TTL: no timer of the client's can run until the function returns.
+					const until = performance.now() + 1500
+					while (performance.now() < until);
+					return { before, after: { lost: lease.lost, aborted: lease.signal.aborted, reason: (lease.signal.reason as LockError | undefined)?.code } }
+				},
+				{ ttl: '1s', renew: false },
+			)
+			.catch((error: unknown) => error)
+		expect(seen).toEqual({ before: { lost: false, aborted: false }, after: { lost: true, aborted: true, reason: 'lost' } })
+	})
+
 	it('runs the function holding the key, resolves to its result, releases after, and the next lease has a larger fence', async ({ onTestFinished }) => {
 		const side = await open(onTestFinished)
 		const invoices = side.lock('invoices')

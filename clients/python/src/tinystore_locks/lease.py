@@ -71,17 +71,28 @@ class Lease:
     @property
     def lost(self) -> bool:
         """True once the lease ran out, was ended, or its client or server closed."""
+        self._expire_if_due()
         return self._state == "lost"
 
     @property
     def lost_reason(self) -> LockError | None:
         """Why the lease was lost, once it was."""
+        self._expire_if_due()
         return self._lost_reason
 
     @property
     def held(self) -> bool:
         """True while the lease holds its key."""
+        self._expire_if_due()
         return self._state == "held"
+
+    def _expire_if_due(self, now: float | None = None) -> bool:
+        """Loses the lease if its deadline here has passed but its timer has not run yet (the event loop
+        was blocked past it); True if it did. A holder that stalled past its TTL reads its lease lost at once."""
+        if self._state != "held" or (now_ms() if now is None else now) < self._deadline():
+            return False
+        self.lose(LockError("lost", f"{self.place}: lease {self.id} ran out: its {format_duration(self._ttl)} TTL passed without a renewal"))
+        return True
 
     async def wait_lost(self) -> LockError:
         """Returns, with the reason, once the lease is lost; never returns for a lease released."""
@@ -187,8 +198,7 @@ class Lease:
         if self._state != "held":
             return
         now = now_ms()
-        if now >= self._deadline():
-            self.lose(LockError("lost", f"{self.place}: lease {self.id} ran out: its {format_duration(self._ttl)} TTL passed without a renewal"))
+        if self._expire_if_due(now):
             return
         if now >= self._renew_at:
             self._renew_at = now + self._ttl / 3
