@@ -172,8 +172,8 @@ export class LeaseBook {
 	}
 
 	/**
-	 * Ends a lease for an operator (`by`): its holder is told it is lost, and only then does its key
-	 * move on. A lease that ran out or was released is refused as for a renewal.
+	 * Ends a lease for an operator (`by`): a `lost` event is sent to its holder's connection, and its key
+	 * moves on without waiting for the event to arrive. A lease that ran out or was released is refused as for a renewal.
 	 */
 	endLease(leaseId: string, by: ClientScope): void {
 		const lease = this.#find(leaseId, undefined, 'end')

@@ -60,7 +60,7 @@ export async function leasesCommand(argv: string[]): Promise<number> {
 		try {
 			if (values.end !== undefined) {
 				await client.endLease(values.end)
-				console.log(`ended lease ${values.end}: its holder is told it is lost, and its key moves on`)
+				console.log(`ended lease ${values.end}: a lost event was sent to its holder, and its key moved on without waiting for it to arrive`)
 				return 0
 			}
 			const listed = await client.leases({ kind: values.kind as 'lock' | 'semaphore' | undefined, name: values.name, key: values.key })

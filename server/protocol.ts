@@ -112,7 +112,7 @@ export interface LeasesRequest {
 	key?: string
 }
 
-/** An operator's request to end a lease: its holder is told it is lost, then its key moves on. */
+/** An operator's request to end a lease: a `lost` event is sent to its holder, and its key moves on without waiting for it to arrive. */
 export interface EndRequest {
 	id: RequestId
 	method: 'end'

@@ -98,7 +98,7 @@ describe('operators can see and end leases', () => {
 		const end = new Proc('server/cli.ts', ['leases', '--url', url, '--token-file', tokenFile, '--end', leaseId])
 		onTestFinished(() => end.end())
 		expect(await end.exited()).toBe(0)
-		expect(end.lines).toEqual([`ended lease ${leaseId}: its holder is told it is lost, and its key moves on`])
+		expect(end.lines).toEqual([`ended lease ${leaseId}: a lost event was sent to its holder, and its key moved on without waiting for it to arrive`])
 		expect(await lost).toBe(`lock invoices: key "42": lease ${leaseId} was lost: an operator ended it`)
 	})
 })
