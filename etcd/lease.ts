@@ -154,9 +154,11 @@ export class Tenancy {
 		}
 	}
 
-	/** Loses the etcd lease here if its deadline has passed but its timer has not fired yet (the event loop was blocked past it). */
-	expireIfDue(now = realClock.now()): void {
-		if (!this.#ended && now >= this.#deadline()) this.#lose(`its ${formatDuration(this.ttl)} TTL passed without a renewal`)
+	/** Loses the etcd lease here if its deadline has passed but its timer has not fired yet (the event loop was blocked past it); true if it did. */
+	expireIfDue(now = realClock.now()): boolean {
+		if (this.#ended || now < this.#deadline()) return false
+		this.#lose(`its ${formatDuration(this.ttl)} TTL passed without a renewal`)
+		return true
 	}
 
 	// Early by a fiftieth of the TTL (at most 1 s), for timers that fire late.
@@ -256,9 +258,7 @@ export class EtcdLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 
 	/** Loses the lease if its time here has passed but its timer has not fired yet (the event loop was blocked past it); true if it did. */
 	override expireIfDue(now?: number): boolean {
-		if (this.state !== 'held') return false
-		this.#tenancy.expireIfDue(now)
-		return this.state === 'lost'
+		return this.state === 'held' && this.#tenancy.expireIfDue(now)
 	}
 
 	/** When the lease runs out here unless renewed, in the real clock's ms (etcd's own expiry is later). */
