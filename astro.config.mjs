@@ -49,7 +49,7 @@ export default defineConfig({
 			// scene by its captions alone (no values, checks, state before the first step, code sample
 			// or step links), a code sample in its first language only, and leaves out the pages a
 			// reader of the guides' main path can do without: this site's authoring, the reference, the
-			// handbook, and the guides on operating, other backends and other services.
+			// handbook, and the guides on operating, clocks, other backends and other services.
 			plugins: [starlightLlmsTxt({
 				minify: { details: false },
 				customSelectors: {
@@ -60,6 +60,7 @@ export default defineConfig({
 					'authors/**', 'reference/**', 'handbook/**',
 					'guides/locks/failure-models', 'guides/locks/availability', 'guides/locks/past-one-server',
 					'guides/locks/leader-election', 'guides/locks/seeing-and-breaking', 'guides/locks/compared',
+					'guides/locks/clocks', 'guides/locks/shutdown',
 				],
 			})],
 			customCss: ['./src/styles/scenes.css'],
