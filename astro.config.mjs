@@ -42,9 +42,26 @@ export default defineConfig({
 			title: 'tinystore locks',
 			description: 'Locks, leases and fences in tinystore, explained by scenes computed by a real lock engine.',
 			sidebar,
-			// llms-full.txt and llms-small.txt: a Markdown copy of every page, a scene as its steps in
-			// text (the step list, a <details>, which the small copy would otherwise drop).
-			plugins: [starlightLlmsTxt({ minify: { details: false } })],
+			// llms-full.txt and llms-small.txt: a Markdown copy of the pages, a scene as its steps in text
+			// (the step list, a <details>, which the small copy would otherwise drop). No file has the
+			// player's UI: its buttons and counter, the live caption (the list's first line again), the
+			// link to the playground. llms-small.txt, at most 100 KB (published-files.spec.ts), tells a
+			// scene by its captions alone (no values, checks, state before the first step, code sample
+			// or step links), a code sample in its first language only, and leaves out the pages a
+			// reader of the guides' main path can do without: this site's authoring, the reference, the
+			// handbook, and the guides on operating, other backends and other services.
+			plugins: [starlightLlmsTxt({
+				minify: { details: false },
+				customSelectors: {
+					all: ['.scene-controls', '.scene-caption', '.scene-playground', '.scene-stage', '.scene-data'],
+					small: ['.scene-values', '.scene-checks', '.scene-initial', '.scene-code', '.scene-step-link', '[role="tabpanel"][hidden]'],
+				},
+				exclude: [
+					'authors/**', 'reference/**', 'handbook/**',
+					'guides/locks/failure-models', 'guides/locks/availability', 'guides/locks/past-one-server',
+					'guides/locks/leader-election', 'guides/locks/seeing-and-breaking', 'guides/locks/compared',
+				],
+			})],
 			customCss: ['./src/styles/scenes.css'],
 			components: {
 				MarkdownContent: './src/components/MarkdownContent.astro',

@@ -8,7 +8,8 @@
 // (one per layout, CSS shows one; .scene-clock[data-time] and .scene-badge in each); .scene-caption
 // (aria-live); .scene-counter; buttons [data-action=restart|prev|play|next]; .scene-code
 // [data-line].is-active; [data-action=take-over] and, once taken over, section.scene-play; li#<id>-step-N; data-scene-position (its place on the page, for old
-// links); script.scene-data (SceneData); .scene-mismatch and .scene-error boxes.
+// links); script.scene-data (SceneData); .scene-mismatch and .scene-error boxes. With scripting on, the
+// list's items and a later scene's first drawings are a <noscript>'s text until the player builds them.
 import type { Element, ElementContent } from 'hast'
 import { h, text } from './hast-nodes.ts'
 import type { Diagnostic, Frame, SceneFrames, TextMark } from './frame.ts'
@@ -16,6 +17,7 @@ import { evidenceWords } from './evidence-words.ts'
 import { wordOutcome } from './outcome-words.ts'
 import { markedPieces } from './text-marks.ts'
 import { formatMessage } from './frame-format.ts'
+import { counterText, initialCaption, stepId } from './step-words.ts'
 
 /** Where a scene's block sits in its file, as the compiler was given it. */
 export interface SceneOrigin {
@@ -49,18 +51,7 @@ export interface SceneFigureInput {
 	playground?: string
 }
 
-/** The caption shown before the first step. */
-export const initialCaption = 'Before the first step.'
-
-/** The id of step N's item in the list, and so the fragment that opens the page at that step. */
-export function stepId(sceneId: string, step: number): string {
-	return `${sceneId}-step-${step}`
-}
-
-/** The counter's words: `Step 2 of 3`. */
-export function counterText(step: number, steps: number): string {
-	return `Step ${step} of ${steps}`
-}
+export { counterText, initialCaption, stepId }
 
 /** JSON safe inside a `<script>` element: no `<` can close it or open a comment. */
 export function scriptJson(value: unknown): string {
@@ -155,13 +146,18 @@ function stepList(id: string, frames: Frame[]): Element {
 	const before = initial ? frameValues(initial) : []
 	return h('details', { className: ['scene-steps'], open: true }, [
 		h('summary', {}, [text(`Every step, as text (${frames.length - 1})`)]),
-		...(before.length > 0
-			? [h('div', { className: ['scene-initial'] }, [
-				h('span', { className: ['scene-step-caption'] }, [text(initialCaption)]),
-				h('ul', { className: ['scene-values'] }, before),
-			])]
-			: []),
-		h('ol', { className: ['scene-step-list'] }, items),
+		// The steps wait in a <noscript>: without JavaScript they are elements, open to read; with it,
+		// one text node until the reader opens the list and the player builds it (stepsHeld), so the
+		// page does not carry every step's values and checks in its DOM before anyone asks for them.
+		h('noscript', { className: ['scene-steps-held'] }, [
+			...(before.length > 0
+				? [h('div', { className: ['scene-initial'] }, [
+					h('span', { className: ['scene-step-caption'] }, [text(initialCaption)]),
+					h('ul', { className: ['scene-values'] }, before),
+				])]
+				: []),
+			h('ol', { className: ['scene-step-list'] }, items),
+		]),
 	])
 }
 
@@ -207,11 +203,16 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 		code.push({ ...line, properties: { ...line.properties, className: classes } })
 	})
 	const lang = scene.code?.lang ?? ''
+	const drawings = [svgs[0], narrowSvgs[0]]
+		.filter((svg): svg is string => svg !== undefined)
+		.map(svg => ({ type: 'raw', value: svg }) as unknown as ElementContent)
 	const children: ElementContent[] = [
 		...(scene.diagnostics.length > 0 ? [errorBox(scene.diagnostics)] : []),
-		h('div', { className: ['scene-stage'], style: stageAspect(svgs[0], narrowSvgs[0]) }, [svgs[0], narrowSvgs[0]]
-			.filter((svg): svg is string => svg !== undefined)
-			.map(svg => ({ type: 'raw', value: svg }) as unknown as ElementContent)),
+		// The page's first scene is drawn in the HTML. A later one's drawing waits in a <noscript>: a
+		// reader without JavaScript sees it, and the player draws it once the scene nears the screen,
+		// so a page of scenes does not load every stage's elements before the reader scrolls to them.
+		h('div', { className: ['scene-stage'], style: stageAspect(svgs[0], narrowSvgs[0]) },
+			position === undefined || position === 1 ? drawings : [h('noscript', {}, drawings)]),
 		h('p', { className: ['scene-caption'], ariaLive: 'polite' }, first?.caption ? markedText(first.caption, first.captionMarks) : [text(initialCaption)]),
 		h('div', { className: ['scene-controls'], hidden: true }, [
 			button('restart', 'Restart'),

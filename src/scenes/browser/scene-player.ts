@@ -2,7 +2,8 @@
  * One scene on the page brought to life: steps, play, keys, the step's caption and code lines, and a link to each step.
  */
 import type { Frame } from '../frame.ts'
-import { counterText, initialCaption, stepId } from '../scene-figure.ts'
+// From step-words.ts, not scene-figure.ts: this is the page's first script, and the figure's module brings the engine.
+import { counterText, initialCaption, stepId } from '../step-words.ts'
 import type { SceneData } from '../scene-figure.ts'
 import { STEP_EVENT, type PlayerControl, type SceneView, type ShowOptions } from './player-control.ts'
 import { afterPaint, prepareStep } from './scene-motion.ts'
@@ -26,6 +27,25 @@ export function showMarked(element: HTMLElement, text: string, marks?: readonly 
 	}))
 }
 
+/**
+ * Builds what `container` holds in a `<noscript>` (the build's markup, which a browser running
+ * scripts keeps as text) as elements in its place; true when there was one.
+ */
+export function unfoldHeld(container: Element): boolean {
+	const held = container.querySelector(':scope > noscript')
+	if (!held) return false
+	// A page parsed without scripting (DOMParser, a client-side router) already has the elements.
+	if (held.firstElementChild) {
+		held.replaceWith(...held.childNodes)
+		return true
+	}
+	const template = document.createElement('template')
+	// The build's own HTML, as trusted as the page it came in: every scene text in it was escaped then.
+	template.innerHTML = held.textContent ?? ''
+	held.replaceWith(template.content)
+	return true
+}
+
 /** A figure.scene upgraded with its controls; `show` is the one way the step changes. */
 export class ScenePlayer implements PlayerControl {
 	readonly figure: HTMLElement
@@ -38,6 +58,9 @@ export class ScenePlayer implements PlayerControl {
 	/** Counts calls of show, so the motion of a step the reader has already left never starts. */
 	#shown = 0
 	#stage: HTMLElement | null
+	/** The stage's drawing is still the build's <noscript>: drawn once the scene nears the screen or is shown a step. */
+	#held: boolean
+	#stopWatching: (() => void) | undefined
 	#caption: HTMLElement | null
 	#counter: HTMLElement | null
 	#play: HTMLButtonElement | null
@@ -54,11 +77,47 @@ export class ScenePlayer implements PlayerControl {
 		this.#counter = figure.querySelector('.scene-counter')
 		this.#play = figure.querySelector('[data-action=play]')
 		figure.querySelector<HTMLElement>('.scene-controls')?.removeAttribute('hidden')
-		// The list stays in the page for search and screen readers; the stage now tells the story.
-		figure.querySelector('details.scene-steps')?.removeAttribute('open')
+		// The list stays in the page, closed: the stage now tells the story. Its steps are built once opened.
+		const list = figure.querySelector<HTMLDetailsElement>('details.scene-steps')
+		list?.removeAttribute('open')
+		list?.addEventListener('toggle', () => {
+			if (list.open && unfoldHeld(list)) this.#markStep()
+		})
 		figure.addEventListener('click', event => this.#onClick(event))
 		figure.addEventListener('keydown', event => this.#onKey(event))
-		this.show(0, { animate: false, link: false })
+		this.#held = Boolean(this.#stage?.querySelector(':scope > noscript'))
+		// The build's drawing of step 0 is on the stage already; a held one waits until it is near.
+		const drawn = this.#held || this.#stage?.querySelector('svg[data-frame="0"]') !== null
+		this.show(0, { animate: false, link: false }, !drawn)
+		if (this.#held) this.#drawWhenNear()
+	}
+
+	/** Draws the held stage once the scene comes within a screen's height of the view, or takes the focus. */
+	#drawWhenNear(): void {
+		const near = new IntersectionObserver(entries => {
+			if (entries.some(entry => entry.isIntersecting)) this.#release()
+		}, { rootMargin: '100% 0px' })
+		near.observe(this.figure)
+		const focused = (): void => this.#release()
+		this.figure.addEventListener('focusin', focused)
+		this.#stopWatching = () => {
+			near.disconnect()
+			this.figure.removeEventListener('focusin', focused)
+		}
+	}
+
+	#release(): void {
+		if (!this.#held) return
+		this.#held = false
+		this.#stopWatching?.()
+		this.#draw()
+	}
+
+	/** Puts the step's drawings, both layouts, on the stage; CSS shows the one for the figure's width. */
+	#draw(): void {
+		const drawn = this.#view ?? this.data
+		// The SVGs are the renderer's, which escapes every text of the scene: no label reaches the page as markup.
+		if (this.#stage) this.#stage.innerHTML = (drawn.svgs[this.step] ?? '') + (drawn.narrowSvgs[this.step] ?? '')
 	}
 
 	get frame(): Frame | undefined {
@@ -73,28 +132,27 @@ export class ScenePlayer implements PlayerControl {
 		this.figure.toggleAttribute('data-played', view !== undefined)
 	}
 
-	/** Shows step `step` (clamped); animates a single step forward unless the reader prefers reduced motion. */
-	show(step: number, options: ShowOptions): void {
+	/**
+	 * Shows step `step` (clamped); animates a single step forward unless the reader prefers reduced motion.
+	 * `draw` false leaves the stage as it is (the first show, of the build's drawing or a held one).
+	 */
+	show(step: number, options: ShowOptions, draw = true): void {
 		const before = this.frame
 		const previous = this.step
 		this.step = Math.min(Math.max(step, 0), this.steps)
 		const frame = this.frame
-		const { figure, data } = this
+		const { figure } = this
 		const shown = ++this.#shown
 		figure.dataset['step'] = String(this.step)
-		const drawn = this.#view ?? data
-		// The SVGs are the renderer's, which escapes every text of the scene: no label reaches the page as markup.
-		if (this.#stage) this.#stage.innerHTML = (drawn.svgs[this.step] ?? '') + (drawn.narrowSvgs[this.step] ?? '')
+		if (draw && this.#held) this.#release()
+		else if (draw) this.#draw()
 		if (this.#caption) showMarked(this.#caption, frame?.caption || initialCaption, frame?.caption ? frame.captionMarks : undefined)
 		if (this.#counter) this.#counter.textContent = counterText(this.step, this.steps)
 		const lines = new Set(frame?.lines ?? [])
 		for (const line of figure.querySelectorAll<HTMLElement>('.scene-code [data-line]')) {
 			line.classList.toggle('is-active', lines.has(Number(line.dataset['line'])))
 		}
-		for (const item of figure.querySelectorAll<HTMLElement>('.scene-step')) {
-			if (item.dataset['step'] === String(this.step)) item.setAttribute('aria-current', 'step')
-			else item.removeAttribute('aria-current')
-		}
+		this.#markStep()
 		for (const [action, off] of [['prev', this.step === 0], ['restart', this.step === 0], ['next', this.step === this.steps]] as const) {
 			// aria-disabled, not disabled: a disabled button would drop the keyboard focus.
 			figure.querySelector(`[data-action=${action}]`)?.setAttribute('aria-disabled', String(off))
@@ -116,6 +174,14 @@ export class ScenePlayer implements PlayerControl {
 			})
 		}
 		figure.dispatchEvent(new CustomEvent(STEP_EVENT, { detail: this.step }))
+	}
+
+	/** Marks the shown step's item in the list of steps (once the list is built). */
+	#markStep(): void {
+		for (const item of this.figure.querySelectorAll<HTMLElement>('.scene-step')) {
+			if (item.dataset['step'] === String(this.step)) item.setAttribute('aria-current', 'step')
+			else item.removeAttribute('aria-current')
+		}
 	}
 
 	/** Starts playing from the current step (from the start when at the end); a step every playStepMs. */
