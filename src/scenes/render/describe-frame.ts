@@ -3,7 +3,7 @@
  * description (every actor's label and state, every message, the time).
  */
 import type { Frame } from '../frame.ts'
-import { formatDuration } from '../frame-format.ts'
+import { formatDuration, stateText } from '../frame-format.ts'
 
 /** The SVG's title: the scene's name, which step, and its caption. */
 export function titleText(frame: Frame, title: string | undefined): string {
@@ -21,7 +21,7 @@ export function describeFrame(frame: Frame): string {
 	for (const actor of frame.actors) {
 		const facts: string[] = []
 		if (actor.state && actor.state.text.trim() !== '') {
-			facts.push(actor.state.struck ? `${actor.state.text} (struck out)` : actor.state.text)
+			facts.push(stateText(actor.state))
 		}
 		if (actor.lease) {
 			const what = actor.lease.fence !== undefined ? `lease with fence ${actor.lease.fence}` : 'lease'
