@@ -42,8 +42,10 @@ describe('scene figure text', () => {
 		expect(textOf(answer!)).toBe(`chat.db → Worker A: refused: 7 < 8${outcome(1) === 'refused: 7 < 8' ? '' : ` (${outcome(1)})`}`)
 		expect(write!.properties['dataColor']).toBeUndefined()
 		expect(answer!.properties['dataColor']).toBe('bad')
-		expect(elements(paused!, el => el.tagName === 's').map(textOf)).toEqual(['paused'])
-		expect(textOf(paused!)).toBe('Worker A: paused')
+		// A struck label says why it ended, in words a screen reader reads, never struck through.
+		expect(elements(paused!, el => el.tagName === 's')).toEqual([])
+		expect(textOf(paused!)).toBe('Worker A: paused (ended)')
+		expect(paused!.properties['dataEnded']).toBe('ended')
 		expect(textOf(row!)).toBe('chat.db: fence 8')
 	})
 

@@ -131,7 +131,7 @@ class PlayPanel {
 		result.textContent = 'Running the story with your code…'
 		try {
 			const replayed = await replay(this.player.figure.id, source)
-			this.player.present({ frames: replayed.scene.frames, svgs: replayed.svgs, narrowSvgs: replayed.narrowSvgs })
+			this.player.present({ frames: replayed.scene.frames, svgs: replayed.svgs, narrowSvgs: replayed.narrowSvgs, ...(replayed.timeline ? { timeline: replayed.timeline } : {}) })
 			const changed = differences(this.player.data.scene.frames, replayed.scene.frames)
 			const errors = problems(source, replayed.scene)
 			const first = /^step (\d+)/.exec(changed[0] ?? errors[0] ?? '')
@@ -237,8 +237,8 @@ class PlayPanel {
 		const state = this.#state
 		// The panel joins the scene once a session runs, so a link that fails adds only its message.
 		if (!this.root.isConnected) this.player.figure.querySelector('.scene-controls')?.after(this.root)
-		const { wide, narrow } = renderStages(state.frames, { id: this.player.figure.id })
-		this.player.present({ frames: state.frames, svgs: wide, narrowSvgs: narrow })
+		const { wide, narrow, timeline } = renderStages(state.frames, { id: this.player.figure.id })
+		this.player.present({ frames: state.frames, svgs: wide, narrowSvgs: narrow, timeline })
 		this.#source.textContent = copiedScene(state.text)
 		this.player.figure.querySelector('.scene-play-error')?.remove()
 		this.#fences?.setAttribute('aria-checked', String(!state.fenced))
