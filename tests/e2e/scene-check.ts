@@ -6,7 +6,7 @@
 import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { compileScene } from '../../src/scenes/simulation/index.ts'
-import { formatMessage } from '../../src/scenes/frame-format.ts'
+import { formatMessage, stateText } from '../../src/scenes/frame-format.ts'
 import type { Frame, SceneFrames } from '../../src/scenes/frame.ts'
 import { openNodeDriver } from '../../src/scenes/node-sqlite/node-drivers.ts'
 
@@ -103,7 +103,8 @@ function expectStageMatches(shown: Awaited<ReturnType<typeof stageShows>>, frame
 			expect(seen, `${where}: actor ${actor.id} is on the stage`).toBeDefined()
 			expect(normal(seen!.label), `${where}: actor ${actor.id}'s label`).toBe(normal(actor.label))
 			if (actor.state) {
-				expect(normal(seen!.state ?? ''), `${where}: ${actor.id}'s state label`).toBe(normal(actor.state.text))
+				// A struck label says why it ended (`paused (ended)`), in words, never struck through.
+				expect(normal(seen!.state ?? ''), `${where}: ${actor.id}'s state label`).toBe(normal(stateText(actor.state)))
 				expect(seen!.struck, `${where}: ${actor.id}'s state struck out`).toBe(actor.state.struck)
 			} else {
 				expect(seen!.state, `${where}: ${actor.id} shows no state label`).toBeUndefined()
