@@ -35,8 +35,16 @@ const ENDS: Record<LeaseBar['how'], string> = { released: 'released', expired: '
 /** The timeline of a scene's frames as one `<svg>` string, with the frame moments' x in `data-moments`, its moment line at frame `step`. */
 export function drawTimeline(frames: readonly Frame[], options: { layout?: StageLayout; step?: number } = {}): string {
 	const layout = options.layout ?? 'wide'
-	const m = METRICS[layout]
 	const lanes = timelineLanes(frames)
+	// A lane's label too long for its room goes by its last word (`Worker A` as `A`), which the captions use too;
+	// the labels' column is as wide as they need, so a phone's lanes keep their room.
+	const room = METRICS[layout].labelWidth - 10
+	const labels = lanes.workers.map(worker => {
+		const name = textWidth(worker.label, METRICS[layout].text, true) <= room ? worker.label : (worker.label.trim().split(/\s+/).pop() ?? worker.label)
+		return fitLines(name, METRICS[layout].text, room, 1, true)[0] ?? ''
+	})
+	const widest = Math.max(textWidth('time', METRICS[layout].text, false), ...labels.map(label => textWidth(label, METRICS[layout].text, true)))
+	const m = { ...METRICS[layout], labelWidth: Math.min(METRICS[layout].labelWidth, Math.ceil(widest) + 12) }
 	const count = Math.max(lanes.moments.length, 1)
 	const plotX = m.labelWidth
 	const plotW = m.width - plotX - PAD
@@ -51,9 +59,7 @@ export function drawTimeline(frames: readonly Frame[], options: { layout?: Stage
 	// The lanes' guides and labels.
 	lanes.workers.forEach((worker, i) => {
 		const mid = laneTop(i) + m.lane / 2
-		// A label too long for the lane's room goes by its last word (`Worker A` as `A`), which the scene's captions use too.
-		const fits = textWidth(worker.label, m.text, true) <= m.labelWidth - 10
-		const label = fitLines(fits ? worker.label : (worker.label.trim().split(/\s+/).pop() ?? worker.label), m.text, m.labelWidth - 10, 1, true)[0] ?? ''
+		const label = labels[i] ?? ''
 		parts.push(
 			`<line class="scene-lane-guide" x1="${num(plotX)}" y1="${num(mid)}" x2="${num(m.width - PAD)}" y2="${num(mid)}" stroke="${color('line')}" stroke-width="1" stroke-opacity="0.5"/>`,
 			`<text class="scene-lane-label" x="0" y="${num(mid + m.text * 0.35)}" font-size="${m.text}" font-weight="600" fill="${workerColor(i)}">${escapeXml(label)}</text>`,

@@ -36,7 +36,7 @@ function drawnBars(svg: string): EngineLease[] {
 const order = (a: EngineLease, b: EngineLease) => a.from - b.from || String(a.fence).localeCompare(String(b.fence)) || a.to - b.to
 
 const SCENES: [string, number, string][] = [
-	['content/guides/locks/fences.mdx', 20, 'runs out while its holder is paused; the next lease is live at the end'],
+	['content/guides/locks/fences.mdx', 22, 'runs out while its holder is paused; the next lease is live at the end'],
 	['content/guides/locks.mdx', 154, 'each lease released, the key handed on'],
 	['content/guides/locks/leases.mdx', 83, 'run out, then the next holder'],
 	['content/guides/locks/choosing-ttl.mdx', 43, 'renewed, and live at the end'],
@@ -59,7 +59,7 @@ describe('the timeline: each bar is a lease the engine gave, from its grant to w
 	}
 
 	it('shows the scene whose lesson it is: the pause outlasts the lease, and the late write is refused', async () => {
-		const { scene } = await scenesLeases(sceneOf('content/guides/locks/fences.mdx', 20))
+		const { scene } = await scenesLeases(sceneOf('content/guides/locks/fences.mdx', 22))
 		const lanes = timelineLanes(scene.frames)
 		const pause = lanes.pauses.find(span => span.worker === 'a')
 		const lease = lanes.bars.find(bar => bar.worker === 'a')
@@ -72,7 +72,7 @@ describe('the timeline: each bar is a lease the engine gave, from its grant to w
 	})
 
 	it("puts each frame's moment in data-moments, in order, and the moment line at the step asked for", async () => {
-		const { scene } = await scenesLeases(sceneOf('content/guides/locks/fences.mdx', 20))
+		const { scene } = await scenesLeases(sceneOf('content/guides/locks/fences.mdx', 22))
 		const svg = drawTimeline(scene.frames, { step: 2 })
 		const moments = (/data-moments="([^"]*)"/.exec(svg)?.[1] ?? '').split(' ').map(Number)
 		expect(moments).toHaveLength(scene.frames.length)
