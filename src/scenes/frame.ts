@@ -30,9 +30,9 @@ export type Happening =
 	| { kind: 'renew-refused'; at: number; worker: string; reason: 'lost' | 'released' | 'none' }
 	| { kind: 'wrote'; at: number; worker: string; database: string; fence: bigint; changed: boolean; before: bigint; writerBefore?: string; fenced: boolean; live: boolean; noFence?: true }
 	| { kind: 'answered'; at: number; worker: string; database: string; changed: boolean }
-	| { kind: 'restarted'; at: number; store: string; epochBefore: bigint; epoch: bigint }
+	| { kind: 'restarted'; at: number; store: string; epochBefore: bigint; epoch: bigint; /** Where its epoch came from: the clock in milliseconds, or the epoch before plus one. */ from?: 'clock' | 'previous' }
 	| { kind: 'backed-up'; at: number; store: string; epoch: bigint }
-	| { kind: 'restored'; at: number; store: string; epochBefore: bigint; epoch: bigint; backupEpoch: bigint }
+	| { kind: 'restored'; at: number; store: string; epochBefore: bigint; epoch: bigint; backupEpoch: bigint; /** Where its epoch came from: the clock in milliseconds, or the copy's epoch plus one. */ from?: 'clock' | 'previous' }
 	| { kind: 'waited'; at: number; ms: number }
 	| { kind: 'paused'; at: number; worker: string }
 	| { kind: 'woke'; at: number; worker: string }

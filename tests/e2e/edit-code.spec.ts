@@ -25,7 +25,9 @@ test("the seed's story replayed with the reader's code: a write with a fence of 
 	await figure.getByRole('button', { name: 'Run the story with this code' }).click()
 	const result = figure.locator('.scene-play-code-result')
 	await expect(result).toContainText('With your code', { timeout: 30_000 })
-	await expect(result).toContainText("step 2: b → db: taken (fence 1, the row held 0); the guide's: taken (fence 8, the row held 0)")
+	// A fence the lease did not give is the code's mistake: the write is never made, and the replay says so, step by step.
+	await expect(result).toContainText("step 2: b → db: nothing (no write); the guide's: taken (fence 8, the row held 0)")
+	await expect(result).toContainText("b's write carries fence 1, and b's lease has fence 8")
 	expect(compilers.length).toBeGreaterThan(0)
 	await figure.getByRole('button', { name: "Back to the guide's code" }).click()
 	await expect(result).toHaveText('')

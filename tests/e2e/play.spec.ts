@@ -185,7 +185,8 @@ test.describe('playing the seed scene', () => {
 		const page = await context.newPage()
 		const figure = await takeOverAfterStep1(page)
 		const buttons = figure.locator('section.scene-play button')
-		for (const name of await buttons.evaluateAll(all => all.map(b => (b as HTMLElement).innerText.trim()))) expect(name).not.toBe('')
+		// Their text, rendered or not (the code's buttons wait in a closed <details>, whose text Chromium does not render).
+		for (const name of await buttons.evaluateAll(all => all.map(b => (b.textContent ?? '').trim()))) expect(name).not.toBe('')
 		// Tab from the take-over button reaches the first action; Enter and Space press it.
 		const first = figure.getByRole('button', { name: 'Hold, Worker B', exact: true })
 		await first.focus()

@@ -1,150 +1,222 @@
 /**
  * "X, so Y" says X is why Y happened. Each clause is checked on its own; this module checks the
- * "why", the one rule that owns it: a consequence may follow "so" only from a cause the engine's
- * facts tie to it. A database's answer follows from the fence that decided it (the row's fence when
- * the write came, or the writer's fence against it), a wait or refusal of the key from its holders,
- * a hand-over from a lease's end, an epoch from the clock or a reopening. Any other "so" is refused:
- * two true clauses joined by a false "so" are a false story.
+ * "why", from the causes the engine recorded beside its events (`StepFacts.causes`, made by the
+ * simulation's recorder): "so" is true only when the recorded cause chain links what the clause
+ * before tells to what this one tells. There is no list of which forms may cause which: each
+ * clause tells events of the run (a state, the events that made it hold), and some tell more (a
+ * comparison of two fences, the clock, a renewal that did not happen), which the engine's own
+ * decisions are held to.
  */
-import { actorOf } from './query.ts'
+import type { StepFacts } from './facts.ts'
 import type { Evidence, Happening } from '../frame.ts'
-import type { ClaimContext } from './form.ts'
-import type { ReadClause } from './read.ts'
+import type { ClaimContext, Said } from './form.ts'
 import { showFence } from './fence-notation.ts'
+import { formatDuration } from '../../../engine/index.ts'
 
-/** A clause as told: how it read, and what it was checked against. */
+/** A clause as told: whether it tells a state, what it was checked against, and what more it tells. */
 export interface Told {
-	clause: ReadClause
-	claim: { evidence: readonly Evidence[] }
+	state: boolean
+	claim: { evidence: readonly Evidence[]; said?: Said }
 }
 
-type Wrote = Extract<Happening, { kind: 'wrote' }>
+type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
 
-/** One family of consequences, the causes each may follow, and how a cause is tied to its consequence (a problem, or undefined when it is). */
-interface CauseRule {
-	what: string
-	consequences: readonly string[]
-	causes: readonly string[]
-	link?: (cause: Told, effect: Told, context: ClaimContext) => string | undefined
-}
-
-const SAVES = ['saves', 'saves-what-it-computed', 'writes-its-fence', 'saves-again', 'saves-too', 'saves-with-fence', 'saves-first', 'saves-before']
-const ROW_STATES = ['keeps-largest-fence', 'row-keeps-fence', 'database-keeps-fence']
-const LEASE_ENDS = ['lets-go', 'lets-go-of', 'lets-go-too', 'releases', 'function-returns', 'runs-out', 'is-lost', 'is-gone', 'reads-as-lost', 'ends-at', 'now-ends-at', 'gives-up', 'gives-up-after']
-const REOPENS = ['restarts', 'restarts-twice', 'restarts-times', 'crashes-and-opens-again', 'opens-again', 'restored', 'restored-at-epoch', 'restored-plus-one']
-const HOLDERS = ['key-held', 'key-held-by', 'key-held-by-workers', 'key-full', 'holds', 'holds-with-fence', 'holds-with-fence-and-ttl', 'holds-with-ttl', 'still-holds', 'count-already-hold', 'count-hold', 'count-workers-hold', 'all-count-hold', 'workers-hold', 'only-holder', 'limit-is', 'nth-holder']
-
-export const CAUSE_RULES: readonly CauseRule[] = [
-	{
-		what: "a database's answer to a write",
-		consequences: ['refuses-write', 'refuses-worker', 'refuses-the-write', 'accepts-write', 'takes-write', 'takes-late-write', 'takes-the-write', 'takes-write-over', 'summary-replaces', 'write-is-refused', 'write-changes-no-row', 'write-is-saved'],
-		causes: [...ROW_STATES, 'row-fence-smaller-than', 'row-fence-not-smaller-than', 'fence-smaller-than-row', 'fence-larger-than-row', 'fence-smaller-than', 'fence-larger-than', 'checks-no-fence'],
-		link: decidedBy,
-	},
-	{
-		what: "the fence a row keeps",
-		consequences: ROW_STATES,
-		causes: SAVES,
-		link(cause, effect, context) {
-			const write = wroteOf(cause.claim.evidence, context)
-			const row = effect.claim.evidence.find((e): e is Extract<Evidence, { kind: 'row' }> => e.kind === 'row')
-			if (!write || !row) return undefined
-			return write.worker === row.writer ? undefined : `the row keeps ${row.writer === undefined ? 'no worker' : row.writer}'s write, not the one the clause before tells`
-		},
-	},
-	{
-		what: 'a wait for the key, or a hold that does not run',
-		consequences: ['function-does-not-run', 'is-refused', 'waits', 'waits-up-to', 'workers-wait', 'workers-wait-first', 'count-wait', 'count-workers-wait', 'count-wait-first', 'gives-up', 'gives-up-after', 'does-not-get', 'place-in-line'],
-		causes: [...HOLDERS, 'gives-up', 'gives-up-after', 'is-refused', 'does-not-get'],
-	},
-	{
-		what: "who holds the key",
-		consequences: ['key-held', 'key-held-by', 'key-held-by-workers', 'key-full', 'key-free', 'line-empty'],
-		causes: [...HOLDERS, ...LEASE_ENDS, ...REOPENS, 'gets', 'gets-with-fence', 'goes-to', 'goes-to-with-fence', 'goes-to-place', 'goes-to-place-with-fence'],
-	},
-	{
-		what: 'a worker letting go',
-		consequences: ['lets-go', 'lets-go-of', 'releases'],
-		causes: ['function-returns'],
-		link: (cause, effect) => (cause.clause.subject === effect.clause.subject ? undefined : 'one worker\'s function returning lets only that worker go'),
-	},
-	{
-		what: 'the key going to a worker',
-		consequences: ['goes-to', 'goes-to-place', 'goes-to-with-fence', 'goes-to-place-with-fence', 'gets', 'gets-with-fence', 'gets-fence', 'holds', 'holds-with-fence', 'holds-again-with-fence', 'store-gives-fence', 'count-workers-hold', 'count-hold', 'all-count-hold'],
-		causes: [...LEASE_ENDS, ...REOPENS, 'workers-hold', 'line-empty', 'key-free'],
-		link: handedOverBy,
-	},
-	{
-		what: "a lock's epoch",
-		consequences: ['each-open-plus-one', 'open-plus-one', 'epoch-is', 'epoch-of-store-is', 'epoch-is-larger', 'writes-epoch', 'writes-epoch-time', 'count-starts-again'],
-		causes: ['clock-still-reads', 'clock-reads', 'clock-past-epoch', ...REOPENS],
-	},
-	{
-		what: 'a lease ending',
-		consequences: ['is-gone', 'is-lost', 'reads-as-lost', 'runs-out', 'ends-at'],
-		causes: [...REOPENS, 'pauses', 'process-pauses', 'stalls', 'is-paused', 'is-still-paused', 'crashes', 'nothing-renews', 'renews-no-more', 'time-passes', 'clock-moves-on'],
-	},
+/** What each kind of event follows from, as the engine records it: the authors page's table. */
+export const RECORDED_CAUSES: readonly (readonly [string, string])[] = [
+	['a grant', 'the lease end that freed the place it took: a release, an expiry, a lease gone with its store (none when the key had room)'],
+	['a hold that waits in line, a try refused, a hold that gives up', "the grants of the key's holders then"],
+	['a lease running out', "the pause or crash of its worker's process in effect then (its renewals stopped), the clock moving past its end, and no renewal of it"],
+	['a lease gone with its store', 'the restart or restore that took it'],
+	["a database's answer to a write", "the two fences it compared: the write's (and the grant that gave it) against the row's (and the write that left it); a database that checks no fence takes every write"],
+	['an epoch', 'the open that wrote it, and the clock then: the clock in milliseconds when it was past the epoch before, else the epoch before (the copy\'s) plus one'],
+	["a state (the key held or free, the row's fence, a lease lost)", 'the events that made it hold: the grants of its holders, the lease end that freed it, the write its fence is from, the end of the lease'],
 ]
 
-/** Why "cause, so effect" cannot be read, or undefined when the facts tie them. */
-export function causeProblem(cause: Told, effect: Told, context: ClaimContext): string | undefined {
-	const effectForm = effect.clause.form.id
-	const rules = CAUSE_RULES.filter(rule => rule.consequences.includes(effectForm))
-	if (rules.length === 0) {
-		return `"so" says the clause before is why this happened, and the checker reads why only for ${CAUSE_RULES.map(rule => rule.what).join(', ')}; join the clauses with "and", or tell each in its own sentence`
+/** Why "cause, so effect" (or "effect, because cause") cannot be read, or undefined when the engine's causes tie them. */
+export function causeProblem(cause: Told, effect: Told, context: ClaimContext, word: 'so' | 'because'): string | undefined {
+	const effects = effect.claim.said?.events ?? eventsOf(effect.claim.evidence, context)
+	const said = cause.claim.said ?? {}
+	const decided = effect.claim.said?.decides
+	if (decided !== undefined && decisionLinks(said, cause, decided)) return undefined
+	if (decided === undefined || (said.comparison === undefined && said.unfenced === undefined)) {
+		// The events the cause tells reach what this clause tells through the engine's causes (a write's answer: through the fences it compared).
+		const targets = decided === undefined ? effects : causesOf(decided, context)
+		// A state follows from the events that made it: as the cause of an event, it came before that event, and is not made by it.
+		const reached = cause.state && !effect.state ? ancestors(targets.flatMap(event => causesOf(event, context)), context) : ancestors(targets, context)
+		if ((said.events ?? eventsOf(cause.claim.evidence, context)).some(event => reached.has(event))) return undefined
 	}
-	const fitting = rules.filter(rule => rule.causes.includes(cause.clause.form.id))
-	if (fitting.length === 0) {
-		return `"so" says the clause before is why this happened, and it tells nothing that decides ${rules[0]?.what}; tell what did, or join the clauses with "and"`
-	}
-	const problems = fitting.map(rule => rule.link?.(cause, effect, context))
-	if (problems.some(problem => problem === undefined)) return undefined
-	return `"so" says the clause before is why this happened, but ${problems[0]}`
+	if (said.clock !== undefined && clockLinks(said.clock, effects, context)) return undefined
+	if (said.absent !== undefined && effects.some(e => e.kind === 'expired' && e.worker === said.absent?.worker)) return undefined
+	const says = word === 'so' ? '"so" says the clause before is why this happened' : '"because" says this is why what the clause before tells happened'
+	return `${says}, but the engine records no such cause: ${recordedWhy(decided ?? effects[0], context)}; tell why it happened, or join the clauses with "and"`
 }
 
-/** The write of this step a claim was checked against. */
-function wroteOf(evidence: readonly Evidence[], context: ClaimContext): Wrote | undefined {
-	const order = orderOf(evidence, ['wrote'], context)
-	const h = order === undefined ? undefined : context.step.happenings[order]
-	return h?.kind === 'wrote' ? h : undefined
+/** A write's answer follows from the fences the database compared, the row's fence it found, or its checking none. */
+function decisionLinks(said: Said, cause: Told, write: Of<'wrote'>): boolean {
+	const comparison = said.comparison
+	if (comparison !== undefined) {
+		if (write.noFence) return false
+		// The comparison as the database made it: the write's fence against the row's (a clause about that write says which is which).
+		// Two workers' fences are the write's and the row's only when they are the writer's and the row's writer's.
+		const whose = (left: string | undefined, right: string | undefined) => comparison.workers === undefined || (comparison.workers[0] === left && comparison.workers[1] === right)
+		const forward = comparison.write === undefined ? comparison.left === write.fence && comparison.right === write.before && whose(write.worker, write.writerBefore) : comparison.write === write
+		const backward = comparison.write === undefined && comparison.left === write.before && comparison.right === write.fence && whose(write.writerBefore, write.worker)
+		const relation = forward ? comparison.relation : backward ? FLIPPED[comparison.relation] : undefined
+		if (relation === undefined) return false
+		// A database that checks no fence compared none: a larger fence is only what its plain update wrote over a smaller one.
+		if (!write.fenced) return write.changed && relation === '>'
+		return write.changed ? relation === '>' : relation === '<' || relation === '<=' || relation === '='
+	}
+	if (said.unfenced !== undefined) return said.unfenced === write.database && !write.fenced
+	// The row's fence when the write came.
+	return write.fenced && cause.claim.evidence.some(e => e.kind === 'row' && e.database === write.database && e.fence === showFence(write.before))
 }
 
-/** A database's answer follows from the fence that decided it: the row's when the write came, or the writer's against it. */
-function decidedBy(cause: Told, effect: Told, context: ClaimContext): string | undefined {
-	const write = wroteOf(effect.claim.evidence, context)
-	if (!write) return 'the checker cannot tell which write this answer is to'
-	const form = cause.clause.form.id
-	if (form === 'checks-no-fence') return actorOf(cause.clause.slots[0]) === write.database && !write.fenced ? undefined : `${context.name(write.database)} checked the fence of ${context.name(write.worker)}'s write`
-	// Every other cause is a fence: it decides only a write its fence decided (the statement run with another fence goes the other way).
-	if (!write.fenced) return `${context.name(write.worker)}'s write went as it did whatever its fence: its statement compares no fence with the row's`
-	if (ROW_STATES.includes(form)) {
-		const row = cause.claim.evidence.find((e): e is Extract<Evidence, { kind: 'row' }> => e.kind === 'row')
-		return row?.fence === showFence(write.before) ? undefined : `the row's fence was ${showFence(write.before)} when ${context.name(write.worker)}'s write came, not ${row?.fence ?? 'the one told'}`
+const FLIPPED = { '<': '>', '>': '<', '<=': '>=', '>=': '<=', '=': '=' } as const
+
+/** The clock decides an epoch: the clock read at the open, or past the epoch before it (so the epoch is the clock). */
+function clockLinks(clock: NonNullable<Said['clock']>, effects: readonly Happening[], context: ClaimContext): boolean {
+	const opens = [...effects, ...effects.flatMap(e => causesOf(e, context))].filter((e): e is Of<'restarted'> | Of<'restored'> => e.kind === 'restarted' || e.kind === 'restored')
+	if (clock.reads !== undefined) return opens.some(open => open.at === clock.reads)
+	if (clock.past !== undefined) {
+		const past = clock.past
+		return opens.some(open => open.from === 'clock' && open.epochBefore <= past && BigInt(open.at) > past)
 	}
-	if (form === 'fence-smaller-than' || form === 'fence-larger-than') {
-		const [writer, other] = [actorOf(cause.clause.slots[0]), actorOf(cause.clause.slots[1])]
-		if (writer !== write.worker) return `the answer is to ${context.name(write.worker)}'s write, not ${context.name(writer)}'s`
-		if (other !== write.writerBefore) return `the row kept ${write.writerBefore === undefined ? 'no worker' : `${context.name(write.writerBefore)}`}'s fence when ${context.name(write.worker)}'s write came, not ${context.name(other)}'s`
+	// The clock moving on runs a lease out in the step it moves.
+	return effects.some(e => e.kind === 'expired' && context.step.happenings.includes(e))
+}
+
+/** The events a happening follows from, as recorded. */
+function causesOf(event: Happening, context: ClaimContext): readonly Happening[] {
+	return context.step.causes?.get(event) ?? []
+}
+
+/** The events and every event they follow from, through the recorded causes. */
+function ancestors(events: readonly Happening[], context: ClaimContext): Set<Happening> {
+	const seen = new Set<Happening>(events)
+	const todo = [...events]
+	while (todo.length > 0) {
+		const event = todo.pop() as Happening
+		for (const cause of causesOf(event, context)) {
+			if (seen.has(cause)) continue
+			seen.add(cause)
+			todo.push(cause)
+		}
+	}
+	return seen
+}
+
+/**
+ * The events of the run a clause tells, read from what it was checked against: the events
+ * themselves, and for a state the events that made it hold (a lease's grant, or the end that
+ * left it lost; the holders' grants, or the end that freed the key; the write the row's fence is
+ * from; the open that wrote the epoch; the asks of those in line).
+ */
+export function eventsOf(evidence: readonly Evidence[], context: ClaimContext): Happening[] {
+	// The run's last event that passes `keep`, up to this step (as the text sees it), read backwards.
+	const last = <H extends Happening>(keep: (h: Happening) => h is H): H | undefined => {
+		for (let s = context.step.index; s >= 0; s--) {
+			const list = s === context.step.index ? context.step.happenings : (context.run.steps[s]?.happenings ?? [])
+			for (let i = list.length - 1; i >= 0; i--) if (keep(list[i] as Happening)) return list[i] as H
+		}
 		return undefined
 	}
-	// The row's fence against a write's: the write the clause before was checked against must be this one.
-	const told = wroteOf(cause.claim.evidence, context)
-	return told === write ? undefined : `the clause before tells of another write than the one this answer is to`
+	const out: Happening[] = []
+	for (const e of evidence) {
+		switch (e.kind) {
+			case 'happened': {
+				const event = e.order === undefined ? undefined : (context.run.steps[e.step] as StepFacts | undefined)?.happenings[e.order]
+				if (event) out.push(event)
+				break
+			}
+			case 'lease': {
+				const lease = e.lease
+				if (!lease) break
+				const kind = lease.state === 'live' ? 'granted' : lease.state
+				const found = last((h): h is Happening => h.kind === kind && h.worker === e.worker && ('store' in h ? h.store === lease.store : true) && (lease.fence === undefined || ('fence' in h && h.fence !== undefined && showFence(h.fence) === lease.fence)))
+				if (found) out.push(found)
+				break
+			}
+			case 'holders': {
+				if (e.holders.length === 0) {
+					const freed = last((h): h is Happening => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'restarted' || h.kind === 'restored') && h.store === e.store)
+					if (freed) out.push(freed)
+				}
+				for (const holder of e.holders) {
+					const grant = last((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === holder && h.store === e.store)
+					if (grant) out.push(grant)
+				}
+				break
+			}
+			case 'line':
+				// Standing in line holds from the ask, and by every lease that holds the key since.
+				for (const waiter of e.waiters) {
+					const ask = last((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === waiter && h.store === e.store)
+					if (ask) out.push(ask)
+				}
+				if (e.waiters.length > 0) out.push(...holdersGrants(e.store, context, last))
+				break
+			case 'row': {
+				const write = last((h): h is Of<'wrote'> => h.kind === 'wrote' && h.database === e.database && h.changed)
+				if (write) out.push(write)
+				break
+			}
+			case 'epoch': {
+				const open = last((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && h.store === e.store)
+				if (open) out.push(open)
+				break
+			}
+			default:
+				break
+		}
+	}
+	return out
 }
 
-/** The lease a step's happening ended or gave, by its place among the step's happenings. */
-function orderOf(evidence: readonly Evidence[], kinds: readonly string[], context: ClaimContext): number | undefined {
-	for (const e of evidence) if (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && kinds.includes(e.what.kind)) return e.order
-	return undefined
+/** The grants of the leases that hold a store's key at the clause's moment. */
+function holdersGrants(store: string, context: ClaimContext, last: <H extends Happening>(keep: (h: Happening) => h is H) => H | undefined): Happening[] {
+	const holders = context.world.stores.get(store)?.holders ?? []
+	return holders.flatMap(holder => {
+		const grant = last((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === holder && h.store === store)
+		return grant ? [grant] : []
+	})
 }
 
-/** A lease's end hands the key over only to the grant that came next: another lease ending in between gave it. */
-function handedOverBy(cause: Told, effect: Told, context: ClaimContext): string | undefined {
-	const ended = orderOf(cause.claim.evidence, ['expired', 'released', 'gone'], context)
-	const granted = orderOf(effect.claim.evidence, ['granted'], context)
-	if (ended === undefined || granted === undefined) return undefined
-	if (granted < ended) return 'the key was given before that lease ended'
-	const between = context.step.happenings.slice(ended + 1, granted).find(h => h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'granted')
-	if (between) return between.kind === 'granted' ? `the key went to ${context.name(between.worker)} in between, and came to this holder only after that` : `${context.name(between.worker)}'s lease ended in between, and that handed the key over`
-	return undefined
+/** What the engine recorded as the cause of an event, in words for a message. */
+function recordedWhy(event: Happening | undefined, context: ClaimContext): string {
+	if (!event) return 'what this clause tells follows from nothing the clause before tells'
+	const name = context.name
+	const causes = causesOf(event, context)
+	const at = `at ${formatDuration(event.at)}`
+	switch (event.kind) {
+		case 'granted': {
+			const freed = causes.find(c => c.kind === 'released' || c.kind === 'expired' || c.kind === 'gone')
+			return freed && 'worker' in freed ? `${name(event.worker)} got the key ${at} in the place ${name(freed.worker)}'s lease left (${ENDS[freed.kind as 'released' | 'expired' | 'gone']} ${formatDuration(freed.at)})` : `${name(event.worker)} got the key ${at}, when it had room`
+		}
+		case 'asked':
+		case 'refused':
+		case 'gave-up': {
+			const holders = causes.flatMap(c => (c.kind === 'granted' ? [name(c.worker)] : []))
+			return `${name(event.worker)}'s ${event.kind === 'asked' ? 'hold waited' : event.kind === 'refused' ? 'try was refused' : 'hold gave up'} ${at} because the key was held${holders.length === 0 ? '' : ` by ${holders.join(' and ')}`}`
+		}
+		case 'expired': {
+			const stopped = causes.find(c => c.kind === 'paused' || c.kind === 'crashed')
+			return `${name(event.worker)}'s lease ran out ${at}${stopped ? ` while its process was ${stopped.kind === 'crashed' ? 'crashed' : 'paused'}` : ', with nothing renewing it'}`
+		}
+		case 'gone': {
+			const open = causes.find(c => c.kind === 'restarted' || c.kind === 'restored')
+			return `${name(event.worker)}'s lease went with ${name(event.store)}'s ${open?.kind === 'restored' ? 'restore' : 'restart'} ${at}`
+		}
+		case 'wrote':
+			return event.fenced && !event.noFence ? `${name(event.database)} compared ${name(event.worker)}'s fence ${showFence(event.fence)} with the row's ${showFence(event.before)}${event.writerBefore === undefined ? '' : ` (${name(event.writerBefore)}'s)`}, and ${event.changed ? 'took' : 'refused'} the write` : `${name(event.database)} ${event.changed ? 'took' : 'refused'} ${name(event.worker)}'s write without comparing fences`
+		case 'restarted':
+		case 'restored':
+			return `${name(event.store)} opened ${at} with epoch ${event.epoch}, ${event.from === 'clock' ? 'the clock in milliseconds' : `the epoch before it plus one (the clock, ${event.at} ms, was behind)`}`
+		case 'released':
+			return `${name(event.worker)} let go ${at}`
+		default:
+			return `it happened ${at}, and nothing the clause before tells led to it`
+	}
 }
+
+const ENDS = { released: 'let go at', expired: 'ran out at', gone: 'gone with its store at' } as const

@@ -2,37 +2,62 @@
  * Holding a read text against the facts: each clause's form runs its check, each modifier its time,
  * and the text's problems are what did not read or did not hold, at their places. What held is kept
  * as checked claims, each with the facts it was checked against, for a reader to open.
+ *
+ * The rules of a text, one each (the reference evaluator, `reference.ts`, reads them so too):
+ * - **Moment.** An event clause tells the moment its event happened (several workers' events: the
+ *   last). A state clause holds at its moment: the moment it names (`at 10 s`, `5 s later`), else
+ *   the step's end, or in a note when it is sent. A clause with no moment cannot name one.
+ * - **Now.** The moment a text told last is the latest moment an event, a clock or a named moment
+ *   told; a state with no moment named tells none. `D later` is that moment plus D; before the text
+ *   told one, the step before's end plus D, and that step's caption must have told up to its end.
+ *   A caption ends at its now, which the next step's caption and notes start from.
+ * - **Order.** A clause's place is the first event of the step it was checked against (a state's,
+ *   the latest event of the step that made it hold, if one did), by time and then by place in the
+ *   step. After `then`, an event clause's place comes after every place told before it, and a
+ *   state's is not before any (nor, with no place, does it hold at the step's end before a clause
+ *   with one; nor is a place after the clock's told moment earlier than it); after `so`, not before the clause right before (`because`: not after); after any
+ *   other joint or a new sentence, an event clause that tells an event no clause before it told is
+ *   not before any place told before it. Time told passing ("40 s pass") is the step's passage
+ *   from its start: no place told before it without a moment of its own is after the step's start.
+ * - **Each.** Clauses of an `each` family tell events of their own, and a caption that tells one of
+ *   an actor's events of a kind tells every one it had in the step.
+ * - **So.** `so` says the clause before is why this one happened (`causes.ts`).
  */
 import { formatDuration } from '../../../engine/index.ts'
-import type { ClaimContext, SlotType } from './form.ts'
+import type { ClaimContext, Said, SlotType, Verdict } from './form.ts'
 import type { Evidence, Happening } from '../frame.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { liveLease } from './query.ts'
-import { causeProblem, type Told } from './causes.ts'
+import { causeProblem, eventsOf, type Told } from './causes.ts'
 
 /** A claim that held: its clause's span, its form, the spans of the engine's values in it, and what it was checked against. */
-interface CheckedClaim {
+export interface CheckedClaim {
 	form: string
 	start: number
 	end: number
-	/** When what it tells happened, if it tells of a moment. */
+	/** The moment it tells: an event's, the clock's, or the moment a state clause names; undefined for a state told at the step's end. */
 	at?: number
-	/** For a state that began at `at`, when it stopped holding (undefined: it holds at the step's end). */
-	until?: number
-	/** The place in the step of what ended it, when that is known. */
-	untilOrder?: number
+	/** Its place among the step's events, for the order of the text: the first event of the step it was checked against. */
+	place?: StepPosition
+	/** What it tells beyond its evidence, for the causes a "so" after it may name. */
+	said?: Said
+	/** A state told with no moment that ended within the step: when, and the events that ended it, one of which a later clause must tell. */
+	ended?: { at: number; until: number; by: number[] }
 	/** Spans of the slots that hold the engine's values (fences, epochs, counts, times). */
 	values: { start: number; end: number }[]
 	evidence: Evidence[]
 }
 
-interface CheckResult {
+/** A position in a step: a time, and the place in the step's events at that time. */
+export interface StepPosition {
+	at: number
+	order: number
+}
+
+export interface CheckResult {
 	claims: CheckedClaim[]
 	problems: ReadProblem[]
 }
-
-/** Forms that tell time passing: a state told right after them holds once it has. */
-const PASSING: readonly string[] = ['time-passes', 'clock-moves-on', 'test-moves-clock']
 
 const VALUE_SLOTS: readonly SlotType[] = ['fence', 'epoch', 'count', 'ordinal', 'duration', 'time', 'refusal']
 
@@ -43,20 +68,22 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	if (note) return { claims: [], problems: [...read.problems, note] }
 	// The happenings each family of `each` forms told already, by their place in the step.
 	const used = new Map<string, Set<number>>()
-	let before: { at: number; order: number } | undefined
-	// The latest happening the text told so far: a state told in between ("the row keeps fence 7") does not let a
-	// later clause go back before it.
-	let latest: { at: number; order: number } | undefined
-	// The moment the text last told: "5 s later" after it counts from it, not from the step before.
+	// The place of the clause right before, if it held and had one.
+	let before: StepPosition | undefined
+	// The latest place the text told, and the latest it told without naming its moment ("at 5 s").
+	let latest: StepPosition | undefined
+	let unnamed: StepPosition | undefined
+	// The moment the text told last: "5 s later" counts from it.
 	let told: number | undefined
-	// The step's happenings the text has told so far, by their order.
+	// The step's events the text has told so far, by their place.
 	const seen = new Set<number>()
-	// The clock's time after a clause that told time passing ("40 s pass").
-	let passed: number | undefined
 	// The last clause of each family, where a happening it left untold is pointed at.
 	const lastOf = new Map<string, ReadClause>()
 	// The clause before and what it was checked against, which a clause after "so" follows from.
 	let cause: Told | undefined
+	// The clause before told a state at the step's end (no moment, no event of the step its own), or the clock at a moment.
+	let atEnd = false
+	let clock: number | undefined
 	for (const clause of read.clauses) {
 		const family = clause.form.each
 		if (family !== undefined) lastOf.set(family, clause)
@@ -64,40 +91,32 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		if ('message' in outcome) {
 			result.problems.push(outcome)
 			before = undefined
-			passed = undefined
 			cause = undefined
+			atEnd = false
+			clock = undefined
 			continue
 		}
-		const why = clause.then === 'so' && cause !== undefined ? causeProblem(cause, { clause, claim: outcome }, context) : undefined
-		cause = { clause, claim: outcome }
-		// "then" claims an order: what this clause tells came after what the one before it told (at a later
-		// time, or at the same time later in the step; a state that holds at the step's end comes last).
-		const now = outcome.at === undefined ? undefined : { at: outcome.at, order: orderOf(outcome, context.step.index) }
-		// A new sentence is held to the order of what it newly tells: a state that held over a span, or a
-		// happening the text told already ("B holds the key with fence 8. The count started again"), is not new.
-		// Clauses joined by "and" or a comma tell what happened in order too, as a new sentence does.
-		const joined = clause.then ?? ((before !== undefined && Number.isFinite(before.order)) || latest !== undefined ? 'sentence' : undefined)
-		const retold = joined === 'sentence' && (outcome.until !== undefined || outcome.evidence.every(e => e.kind !== 'happened' || e.step !== context.step.index || (e.order !== undefined && seen.has(e.order))))
-		// A note tells what holds when it is sent.
+		// "so": the clause before is why this happened; "because", "since": this is why the clause before did.
+		const saying: Told = { state: clause.form.tells === 'state', claim: outcome }
+		const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' ? causeProblem(saying, cause, context, 'because') : undefined
+		cause = saying
+		const place = outcome.place
+		const fresh = clause.form.tells === 'event' && outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !seen.has(e.order))
+		const after = place === undefined ? undefined : clause.then === 'then' ? (atEnd ? END : clock !== undefined && place.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, place)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(place, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(place, latest) ? latest : undefined
+		// Time told passing ("40 s pass") is the step's whole passage, from its start: what the text told before it, but at a moment it named, came no later than that start.
+		const passedAfter = outcome.said?.clock?.moved === true && unnamed !== undefined && unnamed.at > context.step.start.time ? unnamed : undefined
 		if (why !== undefined) {
 			result.problems.push({ start: clause.start, end: clause.end, message: why })
-		} else if (context.place === 'note' && outcome.until !== undefined && outcome.until <= context.world.time) {
-			result.problems.push({ start: clause.start, end: clause.end, message: `a note tells what holds when it is sent, at ${formatDuration(context.world.time)}, and this held only until ${formatDuration(outcome.until)}` })
-			// After "40 s pass", a state told next holds when that time has passed.
-		} else if (passed !== undefined && outcome.until !== undefined && clause.then !== 'so' && outcome.until <= passed) {
-			result.problems.push({ start: clause.start, end: clause.end, message: `told after the time that passes, this state must hold once it has (at ${formatDuration(passed)}), but it held only until ${formatDuration(outcome.until)}` })
-			// A state told after what happened must still hold after it: "A lets go, then A holds the key", "40 s pass and A
-			// holds the key" do not. After "then" it must hold on past that moment; in a new sentence or after "and" it may
-			// end at that moment only by something told later in the step (a lease given and let go at one moment).
-		} else if (before !== undefined && outcome.until !== undefined && (Number.isFinite(before.order) || clause.then === undefined) && clause.then !== 'so' && endedBy(outcome, before, clause.then === 'then')) {
-			const says = clause.then === 'then' ? '"then" says this held after what the clause before tells' : clause.then === 'sentence' ? 'a caption tells in order, and this sentence tells a state after what the sentence before it told' : 'told after what the clause before tells, this state must still hold then'
-			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it held only until ${formatDuration(outcome.until)}` })
-		} else if (joined && !retold && now !== undefined && ((before !== undefined && outOfOrder(before, now, joined)) || (joined !== 'so' && latest !== undefined && Number.isFinite(now.order) && outOfOrder(latest, now, joined)))) {
-			const after = before !== undefined && outOfOrder(before, now, joined) ? before : (latest as { at: number; order: number })
-			const says = clause.then === 'then' && after === before ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
-			result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it ${now.at === after.at && now.order === after.order ? 'is the same thing' : 'came before it'}${now.at < after.at ? `: at ${formatDuration(now.at)}, not after ${formatDuration(after.at)}` : `, both at ${formatDuration(now.at)}`}` })
+		} else if (passedAfter !== undefined) {
+			result.problems.push({ start: clause.start, end: clause.end, message: `this tells the clock moving on from ${formatDuration(context.step.start.time)}, the step's start, and the text told before it something at ${formatDuration(passedAfter.at)}; tell the time passing first, or tell when that happened ("at ${formatDuration(passedAfter.at)}")` })
+		} else if (after !== undefined && place !== undefined) {
+			const says = clause.then === 'then' ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
+			const later = clause.then === 'because'
+			if (after === END) result.problems.push({ start: clause.start, end: clause.end, message: `"then" says this came after what the clause before tells, which holds at the step's end (${formatDuration(context.world.time)}), but this came before it; tell the event that made it hold, or put this first` })
+			else result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it ${place.at === after.at && place.order === after.order ? 'is the same thing' : later ? 'came after it' : 'came before it'}${place.at !== after.at ? `: at ${formatDuration(place.at)}, not ${later ? 'before' : 'after'} ${formatDuration(after.at)}` : `, both at ${formatDuration(place.at)}`}` })
 		} else {
-			if (now !== undefined && Number.isFinite(now.order) && (latest === undefined || now.at > latest.at || (now.at === latest.at && now.order > latest.order))) latest = now
+			if (place !== undefined && (latest === undefined || comesAfter(latest, place))) latest = place
+			if (place !== undefined && clause.modifiers.length === 0 && (unnamed === undefined || comesAfter(unnamed, place))) unnamed = place
 			result.claims.push(outcome)
 			for (const e of outcome.evidence) if (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined) seen.add(e.order)
 			if (family !== undefined) {
@@ -106,14 +125,37 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 				used.set(family, told)
 			}
 		}
-		// A clause that tells no moment leaves nothing for the next one to come after.
-		before = now
-		passed = !PASSING.includes(clause.form.id) ? undefined : outcome.evidence.find(e => e.kind === 'clock')?.at
-		// "N s later" counts from the latest moment told: a state told after a happening does not take it back.
-		if (now !== undefined) told = told === undefined || outcome.until === undefined ? now.at : Math.max(told, now.at)
+		before = place
+		// A state told with no moment, and no event of the step its own, holds at the step's end: "then" after it comes after that.
+		atEnd = clause.form.tells === 'state' && place === undefined && clause.modifiers.length === 0
+		// The clock told a moment (time passing, its reading): "then" after it is no earlier.
+		clock = clause.form.tells === 'clock' ? outcome.at : undefined
+		if (outcome.at !== undefined) told = told === undefined ? outcome.at : Math.max(told, outcome.at)
 	}
+	// A state told with no moment that ended within the step held up to what ended it, which a later clause must tell.
+	// (A later clause that did not hold leaves it unjudged: the text is wrong there already.)
+	const unended = result.claims.filter((claim, index) => {
+		const ended = claim.ended
+		if (ended === undefined || result.problems.some(problem => problem.start >= claim.end)) return false
+		return !result.claims.slice(index + 1).some(later => later.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && ended.by.includes(e.order)))
+	})
+	for (const claim of unended) {
+		const ended = claim.ended as NonNullable<CheckedClaim['ended']>
+		const held = `this held only until ${formatDuration(ended.until)}`
+		const message = context.place === 'note' ? `a note tells what holds when it is sent, at ${formatDuration(context.world.time)}, and ${held}` : `a state told with no moment holds at the step's end, ${formatDuration(context.world.time)}, unless the text goes on to tell what ended it, and ${held}; say when it held ("at ${formatDuration(ended.at)}"), or tell what ended it`
+		result.problems.push({ start: claim.start, end: claim.end, message })
+	}
+	result.claims = result.claims.filter(claim => !unended.includes(claim))
 	if (context.place === 'caption') result.problems.push(...untold(used, lastOf, context))
 	return result
+}
+
+/** The step's end, after every event of it: where a state told with no moment holds. */
+const END: StepPosition = { at: Number.POSITIVE_INFINITY, order: Number.POSITIVE_INFINITY }
+
+/** Whether place `b` comes after place `a`: later, or at the same time later in the step. */
+function comesAfter(a: StepPosition, b: StepPosition): boolean {
+	return b.at > a.at || (b.at === a.at && b.order > a.order)
 }
 
 /**
@@ -165,28 +207,6 @@ function noteProblem(read: ReadResult, context: ClaimContext): ReadProblem | und
 	return undefined
 }
 
-/** Whether a state had stopped holding by the moment `before` told (with `strictly`, it must hold on past it). */
-function endedBy(state: CheckedClaim, before: { at: number; order: number }, strictly: boolean): boolean {
-	const until = state.until as number
-	if (until !== before.at) return until < before.at
-	if (strictly) return true
-	return state.untilOrder === undefined ? state.at === undefined || state.at < before.at : state.untilOrder <= before.order
-}
-
-/**
- * Whether `now` did not come after `before`: an earlier time, or the same happening or an earlier one
- * at the same time (states that hold at the step's end may follow each other). A consequence ("so")
- * is held to the order of happenings only, and may be the same happening told another way ("the
- * row's fence is smaller, so the database accepts the write").
- */
-function outOfOrder(before: { at: number; order: number }, now: { at: number; order: number }, connective: 'then' | 'so' | 'sentence'): boolean {
-	// After a state told at the step's end ("The clock reads 1 min 5 s", "the database keeps fence 8"), a new sentence or "so" may tell what led to it.
-	if (connective !== 'then' && !Number.isFinite(before.order)) return false
-	if (now.at !== before.at) return now.at < before.at
-	if (connective !== 'then') return Number.isFinite(before.order) && now.order < before.order
-	return Number.isFinite(now.order) && now.order <= before.order
-}
-
 /** Whether every clause of a read text holds in a context (for a struck label, which claims the opposite). */
 export function allHold(read: ReadResult, context: ClaimContext): { holds: boolean; evidence: Evidence[] } {
 	const evidence: Evidence[] = []
@@ -198,90 +218,204 @@ export function allHold(read: ReadResult, context: ClaimContext): { holds: boole
 	return { holds: read.clauses.length > 0, evidence }
 }
 
-/** Where a claim's moment stands among its step's happenings: the first it was checked against, or after all of them. */
-function orderOf(claim: CheckedClaim, step: number): number {
-	const first = claim.evidence.find(e => e.kind === 'happened' && e.step === step && e.order !== undefined)
-	return first?.kind === 'happened' && first.order !== undefined ? first.order : Number.POSITIVE_INFINITY
+/**
+ * A claim's place among its step's happenings: its moment, and the first event of the step it was
+ * checked against at that moment (a state's, the event that began it there); none when no event of
+ * the step is its own.
+ */
+function placeOf(verdict: Extract<Verdict, { ok: true }>, step: number): StepPosition | undefined {
+	const at = verdict.at
+	const first = verdict.evidence.find(e => e.kind === 'happened' && e.step === step && e.order !== undefined && e.what.at === at)
+	return first?.kind === 'happened' && first.order !== undefined ? { at: first.what.at, order: first.order } : undefined
+}
+
+/** The latest of some events that is of this step, as a position in it. */
+function latestOfStep(events: readonly Happening[], context: ClaimContext): StepPosition | undefined {
+	let latest: StepPosition | undefined
+	for (const event of events) {
+		const order = context.step.happenings.indexOf(event)
+		if (order < 0) continue
+		const position = { at: event.at, order }
+		if (latest === undefined || comesAfter(latest, position)) latest = position
+	}
+	return latest
 }
 
 /**
- * Whether a pause was as long as its aside says: `long` when the worker's lease ran out while it was
- * shown paused (from this step to the step whose end shows it no longer paused, up to its first
- * message there), `short` when it did not. Undefined when it was; else what happened.
+ * The events of the step that ended a state, by their place: the one its check names, and for a
+ * lease that went with its store, the store's restart or restore that took it.
+ */
+function endingEvents(verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): number[] {
+	const by = verdict.endedBy
+	if (by === undefined) return []
+	const end = context.step.happenings[by]
+	const out = [by]
+	if (end?.kind === 'gone') {
+		for (let i = by - 1; i >= 0; i--) {
+			const h = context.step.happenings[i]
+			if (h && (h.kind === 'restarted' || h.kind === 'restored') && h.store === end.store && h.at === end.at) {
+				out.push(i)
+				break
+			}
+		}
+	}
+	return out
+}
+
+/** Whether a state that held over `verdict`'s span holds at `moment`: from `at`, until `until` (or through the step's end, `end`). */
+function holdsAt(verdict: Extract<Verdict, { ok: true }>, moment: number, end: number): boolean {
+	if (verdict.at === undefined || moment < verdict.at) return false
+	return verdict.until === undefined ? moment <= end : moment < verdict.until
+}
+
+/**
+ * Whether a pause was as long as its aside says: `long` when the worker's lease ran out between the
+ * pause (the process's `paused` or `crashed` event the clause tells, or the last before it) and its
+ * waking (or would have, had a restart not taken it first), `short` when it did not. Undefined when
+ * it was; else what happened.
  */
 function pauseLength(clause: ReadClause, context: ClaimContext): string | undefined {
 	const worker = clause.subject
 	const word = clause.length?.word
 	if (worker === undefined || word === undefined) return undefined
-	// A pause has a length against a lease only when the worker held one as it paused.
-	const held = liveLease(context.step.end, worker) ?? context.step.happenings.find(h => h.kind === 'expired' && h.worker === worker)
-	if (!held) {
-		return `"${word}": ${context.name(worker)} held no lease as it paused, so nothing tells how long the pause was against it`
+	const steps = context.run.steps
+	// The pause: the worker's last pause or crash up to this step's end.
+	let pause: { step: number; index: number } | undefined
+	for (let s = context.step.index; s >= 0 && pause === undefined; s--) {
+		const list = steps[s]?.happenings ?? []
+		for (let i = list.length - 1; i >= 0; i--) {
+			const h = list[i] as Happening
+			if ((h.kind === 'paused' || h.kind === 'crashed') && h.worker === worker) {
+				pause = { step: s, index: i }
+				break
+			}
+		}
 	}
+	const name = context.name(worker)
+	if (pause === undefined) return `"${word}": ${name}'s process did not pause, so nothing tells how long a pause was`
+	// A pause has a length against a lease only when the worker held one live as it paused.
+	const at = steps[pause.step] as (typeof steps)[number]
+	let live = liveLease(at.start, worker) !== undefined
+	for (const h of at.happenings.slice(0, pause.index)) {
+		if ('worker' in h && h.worker === worker) {
+			if (h.kind === 'granted') live = true
+			else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') live = false
+		}
+	}
+	if (!live) return `"${word}": ${name} held no lease as it paused, so nothing tells how long the pause was against it`
+	// From the pause to its waking: a lease that ran out in between made it long; one a restart took, a waking past its end.
 	let ranOut: number | undefined
 	let outlasted: number | undefined
 	let settled = false
-	const last = context.run.lookAhead ?? context.run.steps.length
-	for (const step of context.run.steps.slice(context.step.index, last + 1)) {
-		const woken = step.index > context.step.index && !step.end.workers.get(worker)?.paused
-		const acted = woken ? step.happenings.findIndex(h => h.kind === 'sent' && h.from === worker) : -1
-		// Only its TTL passing counts: a lease a restart took tells nothing of how long the pause was.
-		const expired = step.happenings.findIndex((h, i) => h.kind === 'expired' && h.worker === worker && (acted < 0 || i < acted))
-		if (expired >= 0) {
-			ranOut = step.happenings[expired]?.at
-			settled = true
-			break
-		}
-		if (woken) {
-			settled = true
-			// A lease a restart took did not run out, but the pause still had a length: past the lease's end, or not.
-			const wokeAt = acted >= 0 ? (step.happenings[acted]?.at ?? step.end.time) : step.end.time
-			if ('expiresAt' in held && wokeAt >= held.expiresAt) outlasted = held.expiresAt
-			break
+	let takenFrom: number | undefined
+	const last = context.run.lookAhead ?? steps.length - 1
+	for (let s = pause.step; s <= last && !settled; s++) {
+		const step = steps[s]
+		if (!step) break
+		const list = step.happenings
+		for (let i = s === pause.step ? pause.index + 1 : 0; i < list.length; i++) {
+			const h = list[i] as Happening
+			if (!('worker' in h) || h.worker !== worker) continue
+			if (h.kind === 'expired') {
+				ranOut = h.at
+				settled = true
+				break
+			}
+			if (h.kind === 'gone') takenFrom = step.end.workers.get(worker)?.lease?.expiresAt
+			if (h.kind === 'woke') {
+				settled = true
+				if (takenFrom !== undefined && h.at >= takenFrom) outlasted = takenFrom
+				break
+			}
 		}
 	}
 	if (!settled && context.run.lookAhead !== undefined) return undefined
 	ranOut ??= outlasted
-	const name = context.name(worker)
 	if (word === 'long' && ranOut === undefined) return `"long": ${name}'s lease did not run out while it was paused; a pause is long when it outlasts the lease`
 	if (word === 'short' && ranOut !== undefined) return `"short": ${name}'s lease ${outlasted === undefined ? 'ran' : 'would have run'} out at ${formatDuration(ranOut)} while it was paused; a pause is short when the lease outlasts it`
 	return undefined
 }
 
+/** A moment a clause names: `at T`, or `D later` counted from `base`; `untold` when the step before told less than it ran. */
+interface Named {
+	moment: number
+	slot: ReadClause['modifiers'][number]['slot']
+	kind: 'at' | 'later'
+	base?: number
+	untold?: true
+}
+
+/** The moment a clause names, with where it is written: `at T`, or `D later` counted from what the text told last (`told`) or the step before. */
+function namedMoment(clause: ReadClause, context: ClaimContext, told: number | undefined): Named | undefined {
+	const modifier = clause.modifiers[0]
+	if (!modifier) return undefined
+	const { kind, slot } = modifier
+	const wanted = slot.value.type === 'number' ? slot.value.value : Number.NaN
+	if (kind === 'at') return { moment: wanted, slot, kind }
+	const base = told ?? context.run.steps[context.step.index - 1]?.end.time ?? 0
+	// Read from the step before, "later" counts from the last moment the reader was told: time that passed untold in between is not counted.
+	const untold = told === undefined && context.toldBefore !== undefined && context.toldBefore < base
+	return { moment: base + wanted, slot, kind, base, ...(untold ? { untold: true as const } : {}) }
+}
+
+/** Why a text's "later" cannot count from the step before: its caption told less than the step ran. */
+function untoldProblem(named: Named, context: ClaimContext, at: number | undefined): ReadProblem {
+	const hint = at === undefined ? '' : ` ("at ${formatDuration(at)}")`
+	return { start: named.slot.start, end: named.slot.end, message: `"${named.slot.text} later" counts from the step before, which ended at ${formatDuration(named.base as number)}, and its caption tells of nothing after ${formatDuration(context.toldBefore as number)}; tell the time that passed there ("10 s pass"), or say when this happened${hint}` }
+}
+
 function checkClause(clause: ReadClause, context: ClaimContext, told?: number): CheckedClaim | ReadProblem {
-	const verdict = clause.form.check(clause.slots, context)
+	const tells = clause.form.tells
+	const named = namedMoment(clause, context, told)
+	const verdict = clause.form.check(clause.slots, named && !named.untold && tells === 'state' ? { ...context, moment: named.moment } : context)
 	if (!verdict.ok) {
 		const slot = verdict.slot === undefined ? undefined : clause.slots[verdict.slot]
 		return { start: slot?.start ?? clause.start, end: slot?.end ?? clause.end, message: verdict.message }
 	}
-	for (const { kind, slot } of clause.modifiers) {
-		const wanted = slot.value.type === 'number' ? slot.value.value : Number.NaN
-		if (verdict.at === undefined) return { start: slot.start, end: slot.end, message: `"${clause.form.pattern}" tells of no moment, so it cannot say when; drop "${slot.text}"` }
-		const other = kind === 'at' ? verdict.each?.find(one => one.at !== wanted) : undefined
-		if (other) return { start: slot.start, end: slot.end, message: `expected ${formatDuration(wanted)}, but ${context.name(other.who)}'s happened at ${formatDuration(other.at)}` }
-		const during = verdict.until !== undefined && verdict.at <= wanted && wanted < verdict.until
-		if (kind === 'at' && verdict.at !== wanted && !during) {
-			const span = verdict.until === undefined ? `it happened at ${formatDuration(verdict.at)}` : `it held from ${formatDuration(verdict.at)} ${verdict.until > context.world.time ? `to the step's end at ${formatDuration(context.world.time)}` : `until ${formatDuration(verdict.until)}`}`
-			return { start: slot.start, end: slot.end, message: `expected ${formatDuration(wanted)}, but ${span}` }
-		}
-		if (kind === 'later') {
-			const since = told === undefined ? 'the step before' : 'what the text told before it'
-			const before = told ?? context.run.steps[context.step.index - 1]?.end.time ?? 0
-			// Read from the step before, "later" counts from the last moment the reader was told: time that passed untold in between is not counted.
-			if (told === undefined && context.toldBefore !== undefined && context.toldBefore < before) {
-				return { start: slot.start, end: slot.end, message: `"${slot.text} later" counts from the step before, which ended at ${formatDuration(before)}, and its caption tells of nothing after ${formatDuration(context.toldBefore)}; tell the time that passed there ("10 s pass"), or say when this happened ("at ${formatDuration(verdict.at)}")` }
+	const end = context.world.time
+	const first = clause.modifiers[0]
+	if (first && (tells === 'none' || verdict.at === undefined)) return { start: first.slot.start, end: first.slot.end, message: `"${clause.form.pattern}" tells of no moment, so it cannot say when; drop "${first.slot.text}"` }
+	if (named?.untold) return untoldProblem(named, context, verdict.at)
+	// The moment the clause tells: an event's or the clock's, or the one a state names; a state with none holds at the step's end.
+	let moment: number | undefined
+	let ended: CheckedClaim['ended']
+	if (tells === 'state') {
+		if (named) {
+			if (!holdsAt(verdict, named.moment, end)) {
+				const span = verdict.until !== undefined ? `it held from ${formatDuration(verdict.at as number)} until ${formatDuration(verdict.until)}` : verdict.at === end ? `it holds at the step's end, ${formatDuration(end)}` : `it held from ${formatDuration(verdict.at as number)} to the step's end at ${formatDuration(end)}`
+				const said = named.kind === 'at' ? `expected ${formatDuration(named.moment)}` : `"${named.slot.text} later" is ${formatDuration(named.moment)}`
+				return { start: named.slot.start, end: named.slot.end, message: `${said}, but ${span}` }
 			}
-			if (verdict.at - before !== wanted) return { start: slot.start, end: slot.end, message: `expected ${formatDuration(wanted)} after ${since}, but it happened ${formatDuration(verdict.at - before)} after it (at ${formatDuration(verdict.at)})` }
+			moment = named.moment
+		} else if (verdict.until !== undefined && verdict.until <= end) {
+			// It held up to an event of the step: true only if the text goes on to tell that event.
+			ended = { until: verdict.until, at: verdict.at as number, by: endingEvents(verdict, context) }
 		}
-	}
+	} else if (named) {
+		const at = verdict.at as number
+		if (named.kind === 'at') {
+			const wanted = named.moment
+			const other = verdict.each?.find(one => one.at !== wanted)
+			if (other) return { start: named.slot.start, end: named.slot.end, message: `expected ${formatDuration(wanted)}, but ${context.name(other.who)}'s happened at ${formatDuration(other.at)}` }
+			if (at !== wanted) return { start: named.slot.start, end: named.slot.end, message: `expected ${formatDuration(wanted)}, but it happened at ${formatDuration(at)}` }
+		} else if (at !== named.moment) {
+			const since = told === undefined ? 'the step before' : 'what the text told before it'
+			const wanted = named.moment - (named.base as number)
+			return { start: named.slot.start, end: named.slot.end, message: `expected ${formatDuration(wanted)} after ${since}, but it happened ${formatDuration(at - (named.base as number))} after it (at ${formatDuration(at)})` }
+		}
+		moment = at
+	} else moment = verdict.at
 	if (clause.length) {
 		const wrong = pauseLength(clause, context)
 		if (wrong !== undefined) return { start: clause.length.start, end: clause.length.end, message: wrong }
 	}
 	const values = [...clause.slots, ...clause.modifiers.map(m => m.slot)].filter(slot => VALUE_SLOTS.includes(slot.type)).map(slot => ({ start: slot.start, end: slot.end }))
 	const claim: CheckedClaim = { form: clause.form.id, start: clause.start, end: clause.end, values, evidence: verdict.evidence }
-	if (verdict.at !== undefined) claim.at = verdict.at
-	if (verdict.until !== undefined) claim.until = verdict.until
-	if (verdict.untilOrder !== undefined) claim.untilOrder = verdict.untilOrder
+	if (moment !== undefined && tells !== 'none') claim.at = moment
+	// A state's place is the event of the step that began it: its own evidence's, else the latest of the step's events that made it hold.
+	const place = placeOf(verdict, context.step.index) ?? (tells === 'state' ? latestOfStep(verdict.said?.events ?? eventsOf(verdict.evidence, context), context) : undefined)
+	if (place !== undefined) claim.place = place
+	if (ended !== undefined) claim.ended = ended
+	if (verdict.said !== undefined) claim.said = verdict.said
 	return claim
 }

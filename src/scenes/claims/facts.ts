@@ -76,6 +76,8 @@ export interface StepFacts {
 	start: WorldFacts
 	end: WorldFacts
 	happenings: Happening[]
+	/** Why things happened, as the engine recorded it: the happenings each happening of the run follows from (shared by every step of a run). */
+	causes?: ReadonlyMap<Happening, readonly Happening[]>
 }
 
 /** The whole run: every step's facts, for claims about other steps ("ever", "the next step"). */

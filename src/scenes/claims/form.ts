@@ -2,7 +2,7 @@
  * What a claim form is: a pattern with typed slots (a Cucumber Expression), the places a text may
  * use it, and the check it runs on the engine's facts. The registry (`registry.ts`) lists them all.
  */
-import type { Evidence } from '../frame.ts'
+import type { Evidence, Happening } from '../frame.ts'
 import type { MessageFacts, RunFacts, StepFacts, WorldFacts } from './facts.ts'
 
 /** Where a text stands in a scene; each place has its own forms. */
@@ -66,18 +66,40 @@ export interface Slot {
 	value: SlotValue
 }
 
+/**
+ * What a clause tells beyond the events it was checked against, for the causes its "so" may name
+ * (`causes.ts`): a comparison of two fences, the database's answer to a write, a database that
+ * checks no fence, the clock, an event that did not happen.
+ */
+export interface Said {
+	/** `left relation right`, two fences it compares; with `write`, that write's fence (left) against the row's when it came (right). */
+	comparison?: { left: bigint; right: bigint; relation: '<' | '<=' | '=' | '>' | '>='; write?: Extract<Happening, { kind: 'wrote' }>; /** For two workers' fences: whose, left and right. */ workers?: [string, string] }
+	/** The write whose answer (taken, refused) it tells: that follows only from the fences the database compared. */
+	decides?: Extract<Happening, { kind: 'wrote' }>
+	/** The database it says checks no fence. */
+	unfenced?: string
+	/** The clock: its reading at a moment, that it is past an epoch, or that it moved on in the step. */
+	clock?: { reads?: number; past?: bigint; moved?: true }
+	/** An event that did not happen: a renewal of a worker's lease. */
+	absent?: { kind: 'renewed'; worker: string }
+	/** The events of the run it tells, where its evidence would name others: a lease's fence is its grant's, whatever became of the lease. */
+	events?: Happening[]
+}
+
 /** What a check decided: the claim holds (and what it was checked against, and when the thing it tells happened), or why not. */
 export type Verdict =
 	| {
 			ok: true
 			evidence: Evidence[]
 			at?: number
-			/** For a state that began at `at`: the moment it stopped holding, so `at T` may name any moment between. */
+			/** For a state that began at `at`: the moment it stopped holding, so `at T` may name any moment between (undefined: it holds through the clause's moment). */
 			until?: number
-			/** For a state that ended in the step: the place in the step of what ended it (a restart's, for a lease that went with it). */
-			untilOrder?: number
+			/** For a state that stopped holding in the step: the place among the step's happenings of the event that ended it. */
+			endedBy?: number
 			/** For a claim about several workers' happenings: each one's moment, which `at T` must name every one of. */
 			each?: { who: string; at: number }[]
+			/** What it tells beyond its evidence, for causes. */
+			said?: Said
 	  }
 	| { ok: false; message: string; slot?: number }
 
@@ -99,8 +121,10 @@ export interface ClaimContext {
 	name(id: string): string
 	/** The happenings of this step that claims of the same `each` family in the same text told already, by their place in the step. */
 	used?: ReadonlySet<number>
-	/** For a caption: the latest moment the step before's caption told, which "5 s later" at its start is read from. */
+	/** For a caption or a note: the latest moment the captions before this step's told, which "5 s later" at its start is read from. */
 	toldBefore?: number
+	/** For a state clause that names its moment (`at 10 s`, `5 s later`): that moment, at which it must hold (else the step's end). */
+	moment?: number
 }
 
 /** What a text asks of the simulation, for the places whose words are also the scene's input. */
@@ -109,10 +133,26 @@ export type Intent =
 	| { answer: 'grant' | 'waiting' | 'refused' | 'full' | 'gave-up' | 'renewed' | 'lost' | 'released' | 'any'; fenceSlot?: number }
 	| { rowFence: number }
 
+/**
+ * What a form's clause tells, which says at what moment it is true (see `FORMULA_TERMS`):
+ * `event`, something that happened in the step, at the moment it happened; `state`, what holds at
+ * the clause's moment (the moment it names, else the step's end; a note's, when it is sent);
+ * `clock`, the scene's clock, which tells the moment it reads; `none`, a claim with no moment (about
+ * the whole run, or what did not happen in the step).
+ */
+export type Tells = 'event' | 'state' | 'clock' | 'none'
+
 export interface ClaimForm {
 	/** A stable name: `holds-with-fence`. */
 	id: string
 	places: readonly Place[]
+	/** Whether the clause tells an event, a state, the clock, or no moment. */
+	tells: Tells
+	/**
+	 * The form's meaning, once, as a query over the run's trace (the terms are `FORMULA_TERMS`): what
+	 * the check and the reference evaluator (`reference.ts`) each decide, and the authors page shows.
+	 */
+	formula: string
 	/** A Cucumber Expression: literal words, `(optional text)`, `a/b` alternatives, `{slot}`s. */
 	pattern: string
 	/** A text that reads as this form, for the authors page (the build checks it reads so). */
@@ -134,3 +174,18 @@ export interface ClaimForm {
 	 */
 	each?: string
 }
+
+/**
+ * The terms the forms' formulas are written in, for the authors page: the trace is the run's steps,
+ * each with its events in the clock's order and the world at its start and end.
+ */
+export const FORMULA_TERMS: readonly (readonly [string, string])[] = [
+	['t', "the clause's moment: the moment it names (`at 30 s`, `5 s later`), else the step's end, or just before the event that ended the state when a later clause of the text tells that event (`A holds the key, then lets go`); in a note, when it is sent; in a state label, the end of each step it is shown in"],
+	['step, run, m', "the step's events, in the clock's order (in a note, those before it was sent); every step's; the events a message caused"],
+	['w, v, ws, x', "the clause's worker, another worker, its workers; the actor a state label stands on (`from`, `to`: a message's sender and receiver)"],
+	['k, s, d', 'the key (on the store it names, else the only one), a store, a database'],
+	['asked, granted, refused, gave-up, expired, gone, released, renewed, renew-refused, wrote, restarted, restored, backed-up, waited, paused, woke, crashed', "the events the engine and the workers' processes record, with their worker, store, fence, epoch and time"],
+	['live(w, k, t), lease(w, t), fence, ttl, expiry', "w holds a lease of k that is live at t (given, not yet run out, let go or gone with its store); w's latest lease at t and its fence, time to live and end"],
+	['holders(k, t), line(k, t), row(d, t), epoch(s, t), clock(t), paused(w, t)', "who holds k at t, in the order they got it; who waits for it, first first; the fence d's row keeps; s's epoch; the clock; whether w's process is shown paused"],
+]
+

@@ -62,13 +62,25 @@ export function liveLease(world: WorldFacts, worker: string): LeaseFact | undefi
 	return lease && leaseState(lease) === 'live' ? lease : undefined
 }
 
-/** The leases a worker held at some moment of a step: one live at its start, and each given in it. */
-export function heldIn(step: StepFacts, worker: string): { fence?: bigint; store: string; at: number; ttl: number }[] {
-	const held: { fence?: bigint; store: string; at: number; ttl: number }[] = []
+/** The leases a worker held at some moment of a step: one live at its start, and each given in it (with its grant). */
+export function heldIn(step: StepFacts, worker: string): { fence?: bigint; store: string; at: number; ttl: number; grant?: Of<'granted'> }[] {
+	const held: { fence?: bigint; store: string; at: number; ttl: number; grant?: Of<'granted'> }[] = []
 	const before = liveLease(step.start, worker)
 	if (before) held.push({ fence: before.fence, store: before.store, at: step.start.time, ttl: before.ttl })
-	for (const grant of happened(step, 'granted', h => h.worker === worker)) held.push({ fence: grant.fence, store: grant.store, at: grant.at, ttl: grant.ttl })
+	for (const grant of happened(step, 'granted', h => h.worker === worker)) held.push({ fence: grant.fence, store: grant.store, at: grant.at, ttl: grant.ttl, grant })
 	return held
+}
+
+/** The grant of a worker's latest lease (at the world of the context): the run's last grant to it with that lease's store and fence. */
+export function grantOfLease(context: ClaimContext, worker: string): Of<'granted'> | undefined {
+	const lease = context.world.workers.get(worker)?.lease
+	if (!lease) return undefined
+	const steps = [...context.run.steps.slice(0, context.step.index), context.step]
+	for (let s = steps.length - 1; s >= 0; s--) {
+		const found = happened(steps[s] as StepFacts, 'granted', h => h.worker === worker && h.store === lease.store && h.fence === lease.fence).pop()
+		if (found) return found
+	}
+	return undefined
 }
 
 /** How many messages a worker sent in a step. */

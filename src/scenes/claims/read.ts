@@ -1,7 +1,7 @@
 /**
  * Reading a scene's text in the controlled language. A text is split into sentences (at `.`, `;`,
  * `!`, `?`), each sentence into clauses at a closed set of connectives (`, then`, `and`, `, so`,
- * `but`, a comma, a colon), and every clause must read whole as one claim form of the text's
+ * `because`, `since`, `but`, a comma, a colon), and every clause must read whole as one claim form of the text's
  * place, or, after a colon at the end of a sentence, as an aside of neutral words. A clause may
  * leave out its subject after a connective ("holds the key with fence 7, then pauses"), and may
  * carry a time: `at 30 s`, `5 s later`. What cannot be read is a problem at its place, with the
@@ -28,8 +28,8 @@ export interface ReadClause {
 	 * `then`: it follows `then` (`, then`, `and then`, a sentence's `Then`) and claims to come after
 	 * what the clause before tells; `so`: it follows `so`, a consequence, which cannot come before its cause.
 	 */
-	/** How it is ordered after the clause before: "then" later, "so" no earlier, and a new sentence no earlier too (a caption tells in order). */
-	then?: 'then' | 'so' | 'sentence'
+	/** How it is ordered after the clause before: "then" later, "so" no earlier, "because" (or "since") no later, its cause; and a new sentence no earlier (a caption tells in order). */
+	then?: 'then' | 'so' | 'because' | 'sentence'
 	/** An aside after it says how long its pause lasted (`long`, `short`): checked against when the worker's lease ran out. */
 	length?: { word: 'long' | 'short'; start: number; end: number }
 }
@@ -57,7 +57,7 @@ interface Cut {
 	colon: boolean
 }
 
-const CONNECTIVE = /,? and then |, then | then |, and |, so |, but | and | so | but |, |: /g
+const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since | and | so | but | because | since |, |: /g
 /** The most connectives a sentence may have: reading tries every way to cut a sentence, so a long one is refused, not read slowly. */
 const MAX_CUTS = 24
 
@@ -177,7 +177,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 				if (rest && (!found || found.items.length > rest.items.length + 1)) {
 					const [head, ...tail] = rest.items
 					const joined = text.slice(cut.at, cut.end)
-					const order = /\bthen\b/.test(joined) ? ('then' as const) : /\bso\b/.test(joined) ? ('so' as const) : undefined
+					const order = /\bthen\b/.test(joined) ? ('then' as const) : /\bso\b/.test(joined) ? ('so' as const) : /\b(?:because|since)\b/.test(joined) ? ('because' as const) : undefined
 					const after = head?.kind === 'clause' && order ? { kind: 'clause' as const, clause: { ...head.clause, then: order } } : head
 					found = { items: after ? [item, after, ...tail] : [item] }
 				}

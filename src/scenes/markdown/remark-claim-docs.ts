@@ -2,7 +2,7 @@
  * Remark plugin: the authors page's parts that come from the checker itself, so they cannot drift.
  * A ```claim-forms block becomes the table of every claim form, by place, from the registry, each
  * example read by the build as its form; a ```neutral-lexicon block the list of words an aside may
- * use; a ```cause-table block what each kind of consequence may follow from after "so"; an
+ * use; a ```cause-table block what each kind of event follows from, as the engine records it; an
  * ```id-lexicon block the words a scene's id may use; a ```prelude-names block the names a code
  * sample may use, per domain, from the domains' files; a ```scene-errors block the scene it holds followed by the errors the checker really gives
  * it (a block whose scene has none fails the build).
@@ -10,8 +10,8 @@
 import type { Code, Root } from 'mdast'
 import type { ElementContent } from 'hast'
 import { h, text } from '../hast-nodes.ts'
-import { CAUSE_RULES, FORMS, FUNCTION_WORDS, ID_EVENTS, ID_WORDS, NEUTRAL_WORDS, PLACE_NAMES, unreadExamples } from '../claims/index.ts'
-import type { Place } from '../claims/index.ts'
+import { FORMS, RECORDED_CAUSES, FORMULA_TERMS, FUNCTION_WORDS, ID_EVENTS, ID_WORDS, NEUTRAL_WORDS, PLACE_NAMES, unreadExamples } from '../claims/index.ts'
+import type { ClaimForm, Place } from '../claims/index.ts'
 import type { SceneFrames } from '../frame.ts'
 import { SceneError } from './remark-scenes.ts'
 import { DOMAINS } from '../../seed/domains.ts'
@@ -24,16 +24,22 @@ interface RemarkClaimDocsOptions {
 
 const PLACES: readonly Place[] = ['caption', 'lock-answer', 'ask', 'write', 'db-answer', 'worker-state', 'store-state', 'db-state']
 
+/** What each kind of clause tells, in the table's words. */
+const TELLS: Readonly<Record<ClaimForm['tells'], string>> = { event: 'an event', state: 'a state at t', clock: 'the clock', none: 'no moment' }
+
 function formsTable(): ElementContent[] {
-	const out: ElementContent[] = []
+	const out: ElementContent[] = [
+		h('p', {}, [text("Each form's meaning is a query of the run: the steps, each with its events in the clock's order and the world at its start and end. Its terms:")]),
+		h('dl', { className: ['formula-terms'] }, FORMULA_TERMS.flatMap(([term, what]) => [h('dt', {}, [h('code', {}, [text(term)])]), h('dd', {}, inlineCode(what))])),
+	]
 	for (const place of PLACES) {
 		const forms = FORMS.filter(form => form.places.includes(place))
 		const cell = (value: string, code = false) => h('td', {}, [code ? h('code', {}, [text(value)]) : text(value)])
 		out.push(h('h3', { id: `forms-${place}` }, [text(`In ${PLACE_NAMES[place]}`)]))
 		out.push(
 			h('table', { className: ['claim-forms'], dataPlace: place }, [
-				h('thead', {}, [h('tr', {}, [h('th', {}, [text('Form')]), h('th', {}, [text('Example')]), h('th', {}, [text('What the engine must have done')])])]),
-				h('tbody', {}, forms.map(form => h('tr', { dataForm: form.id }, [cell(form.pattern, true), cell(form.example, true), cell(form.meaning)]))),
+				h('thead', {}, [h('tr', {}, [h('th', {}, [text('Form')]), h('th', {}, [text('Example')]), h('th', {}, [text('What the engine must have done')]), h('th', {}, [text('It tells')]), h('th', {}, [text('As a query of the run')])])]),
+				h('tbody', {}, forms.map(form => h('tr', { dataForm: form.id }, [cell(form.pattern, true), cell(form.example, true), cell(form.meaning), cell(TELLS[form.tells]), cell(form.formula, true)]))),
 			]),
 		)
 	}
@@ -48,20 +54,10 @@ function lexiconList(): ElementContent[] {
 }
 
 function causeTable(): ElementContent[] {
-	const pattern = (id: string): string => FORMS.find(form => form.id === id)?.pattern ?? id
 	return [
 		h('table', { className: ['claim-causes'] }, [
-			h('thead', {}, [h('tr', {}, [h('th', {}, [text('After "so"')]), h('th', {}, [text('The clause before tells one of')])])]),
-			h(
-				'tbody',
-				{},
-				CAUSE_RULES.map(rule =>
-					h('tr', {}, [
-						h('td', {}, [text(rule.what)]),
-						h('td', {}, [...new Set(rule.causes.map(pattern))].flatMap((form, i) => [...(i === 0 ? [] : [text(', ')]), h('code', {}, [text(form)])])),
-					]),
-				),
-			),
+			h('thead', {}, [h('tr', {}, [h('th', {}, [text('What happened')]), h('th', {}, [text('What the engine records it follows from')])])]),
+			h('tbody', {}, RECORDED_CAUSES.map(([what, from]) => h('tr', {}, [h('td', {}, [text(what)]), h('td', {}, inlineCode(from))]))),
 		]),
 	]
 }

@@ -19,7 +19,10 @@ export interface Membrane {
 }
 
 /** A new membrane, with stand-ins of its own. */
-export function membrane(): Membrane {
+export function membrane(sampleRealm: { Promise: PromiseConstructor } = { Promise }): Membrane {
+	const SamplePromise = sampleRealm.Promise
+	const sampleThen = SamplePromise.prototype.then
+	const checkerThen = Promise.prototype.then
 	// Each side's stand-ins by the object they stand for, and each stand-in's object.
 	const inwardOf = new WeakMap<object, object>()
 	const outwardOf = new WeakMap<object, object>()
@@ -34,6 +37,9 @@ export function membrane(): Membrane {
 		const original = standsFor.get(value)
 		// A stand-in the sample was given already, or one of the sample's own objects coming back.
 		if (original !== undefined) return (outwardOf.get(original) === value ? original : value) as T
+		// A promise crosses as a promise of the far side that settles as it does, with its value carried: the commonest
+		// crossing, made without a stand-in (and the stand-ins of the then and the two callbacks each await would make).
+		if (value instanceof Promise) return crossed(value, checkerThen, SamplePromise, sampleThen, inward) as T
 		return stand(value, inwardOf, toSample) as T
 	}
 
@@ -41,7 +47,25 @@ export function membrane(): Membrane {
 		if (!isObject(value)) return value
 		const original = standsFor.get(value)
 		if (original !== undefined) return (inwardOf.get(original) === value ? original : value) as T
+		if (value instanceof SamplePromise) return crossed(value, sampleThen, Promise, checkerThen, outward) as T
 		return stand(value, outwardOf, toChecker) as T
+	}
+
+	// Each promise made on one side for a promise of the other, and back: a promise that crosses back is its own again.
+	const promiseFor = new WeakMap<object, object>()
+
+	/**
+	 * The promise of the far side (made by `Far`) for `promise` (whose own `then` is `then`): it settles as `promise` does, its
+	 * value carried by `carry`. Its failure counts as handled: the promise it stands for is the one whose failure is the code's.
+	 */
+	function crossed(promise: Promise<unknown>, then: typeof Promise.prototype.then, Far: PromiseConstructor, farThen: typeof Promise.prototype.then, carry: <T>(value: T) => T): Promise<unknown> {
+		const known = promiseFor.get(promise)
+		if (known !== undefined) return known as Promise<unknown>
+		const made = new Far((resolve, reject) => void Reflect.apply(then, promise, [(settled: unknown) => resolve(carry(settled)), (error: unknown) => reject(carry(error))]))
+		Reflect.apply(farThen, made, [undefined, () => undefined])
+		promiseFor.set(promise, made)
+		promiseFor.set(made, promise)
+		return made
 	}
 
 	const toSample = handler(inward, outward, true)

@@ -55,9 +55,10 @@ let made: SampleRealm | undefined
 /** The samples' own realm in this process. */
 export function nodeRealm(): SampleRealm {
 	if (made) return made
-	const wall = membrane()
+	const context = createContext({}, { codeGeneration: { strings: false, wasm: false } })
+	const wall = membrane({ Promise: runInContext('Promise', context) as PromiseConstructor })
 	const given = { AbortController: wall.inward(AbortController), AbortSignal: wall.inward(AbortSignal) }
-	const context = createContext({ ...given }, { codeGeneration: { strings: false, wasm: false } })
+	for (const [name, value] of Object.entries(given)) runInContext('globalThis', context)[name] = value
 	;(runInContext(HARDEN, context) as (names: string[]) => void)(Object.keys(given))
 	made = { evaluate: (source, file) => runInContext(source, context, { filename: file }), wall }
 	return made

@@ -29,10 +29,94 @@ export interface ProcessStates {
 /** No processes: nothing is paused or crashed. */
 const NO_PROCESSES: ProcessStates = { paused: () => false, pausedSince: () => undefined, crashed: () => false }
 
+type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
+
+/**
+ * Why each thing happened, as the run goes: the engine's causes, recorded beside its events (a
+ * claim's "so" is true only when they link its clauses, `src/scenes/claims/causes.ts`).
+ * - A grant follows the lease end that freed the place it took (a release, an expiry, a lease gone
+ *   with its store), or none when the key had room.
+ * - A hold that waits in line, a try refused and a hold that gives up follow the holders' grants.
+ * - An expiry follows the pause or crash of its worker's process in effect when it ran out (its
+ *   renewals stopped); a lease gone with its store, and a crashed process's hold leaving the line,
+ *   the restart or restore, and the crash.
+ * - A fenced write follows the two fences the database compared: the grant of the fence it carried,
+ *   and the write that left the row's fence (none for the fence a scene set before its first step).
+ * - An open says where its epoch came from: the clock, or the epoch before it plus one.
+ */
+export class CauseLedger {
+	/** The happenings each happening follows from. */
+	readonly causes = new Map<Happening, Happening[]>()
+	/** Per store: the places its key had free when it opened (a lock's one, a semaphore's limit) not yet taken. */
+	readonly #room = new Map<string, number>()
+	/** Per store: the lease ends that freed a place, not yet taken, first first. */
+	readonly #freed = new Map<string, Happening[]>()
+	/** The grant of each fence a store gave. */
+	readonly #grantOf = new Map<bigint, Happening>()
+	/** Per database: the write its row's fence is from. */
+	readonly #rowWrite = new Map<string, Happening>()
+	/** Per worker: the pause or crash of its process in effect. */
+	readonly #stopped = new Map<string, Happening>()
+
+	/** Records that `effect` follows from each of `causes` that is there. */
+	link(effect: Happening, ...causes: (Happening | undefined)[]): void {
+		const known = causes.filter((cause): cause is Happening => cause !== undefined)
+		if (known.length === 0) return
+		this.causes.set(effect, [...(this.causes.get(effect) ?? []), ...known])
+	}
+
+	/**
+	 * A store opened with room for `limit` holders: at the scene's start, or again (a restart, a
+	 * restore), when the leases it took (`gone`) freed their places, which the next grants take.
+	 */
+	opened(store: string, limit: number, gone: readonly Happening[] = []): void {
+		this.#room.set(store, Math.max(0, limit - gone.length))
+		this.#freed.set(store, [...gone])
+	}
+
+	/** A lease of a store ended (let go, ran out, gone with its store): its place is free. */
+	freed(store: string, end: Happening): void {
+		const freed = this.#freed.get(store)
+		if (freed) freed.push(end)
+		else this.#freed.set(store, [end])
+	}
+
+	/** A store gave a lease: it took a place the store had free, or one a lease end freed. */
+	granted(grant: Of<'granted'>): void {
+		const room = this.#room.get(grant.store) ?? 0
+		if (room > 0) this.#room.set(grant.store, room - 1)
+		const freedBy = room > 0 ? undefined : this.#freed.get(grant.store)?.shift()
+		this.link(grant, freedBy)
+		if (grant.fence !== undefined) this.#grantOf.set(grant.fence, grant)
+	}
+
+	/** A database took or refused a write: a fenced one follows the fences it compared; a write that changed the row leaves its fence there. */
+	wrote(write: Of<'wrote'>): void {
+		if (write.fenced && !write.noFence) this.link(write, this.#grantOf.get(write.fence), this.#rowWrite.get(write.database))
+		if (write.changed) this.#rowWrite.set(write.database, write)
+	}
+
+	/** A worker's process paused or crashed: in effect until it wakes. */
+	stopped(worker: string, event: Happening): void {
+		this.#stopped.set(worker, event)
+	}
+
+	woke(worker: string): void {
+		this.#stopped.delete(worker)
+	}
+
+	/** The pause or crash of a worker's process in effect, if any. */
+	stoppedBy(worker: string): Happening | undefined {
+		return this.#stopped.get(worker)
+	}
+}
+
 export class Recorder {
 	/** The current step's happenings. */
 	#happenings: Happening[] = []
 	readonly steps: StepFacts[] = []
+	/** Why each thing happened, which every step's facts share. */
+	readonly ledger = new CauseLedger()
 
 	/**
 	 * Each worker's process (paused, since when, crashed), as the world keeps it: an object, not three
@@ -79,7 +163,7 @@ export class Recorder {
 		const rank = (h: Happening): number => (h.kind === 'expired' ? 0 : 1)
 		const sorted = list.every((h, i) => i === 0 || (list[i - 1] as Happening).at < h.at || ((list[i - 1] as Happening).at === h.at && rank(list[i - 1] as Happening) <= rank(h)))
 		const happenings = sorted ? list : list.map((h, order) => ({ h, order })).sort((a, b) => a.h.at - b.h.at || rank(a.h) - rank(b.h) || a.order - b.order).map(({ h }) => h)
-		const step: StepFacts = { index, start, end, happenings }
+		const step: StepFacts = { index, start, end, happenings, causes: this.ledger.causes }
 		this.steps[index] = step
 		return step
 	}
@@ -91,7 +175,11 @@ export class Recorder {
 			const lease = hold?.lease
 			if (!hold || !lease || hold.lossRecorded || hold.released || hold.gone || !lease.lost) continue
 			hold.lossRecorded = true
-			this.happen({ kind: 'expired', at: lease.expiresAt, worker: worker.actor.id, store: hold.store.actor.id, ...(lease.fence === undefined ? {} : { fence: lease.fence }) })
+			const expired = this.happen({ kind: 'expired', at: lease.expiresAt, worker: worker.actor.id, store: hold.store.actor.id, ...(lease.fence === undefined ? {} : { fence: lease.fence }) })
+			// Its renewals stopped with its process, when that was paused or crashed as it ran out.
+			const stopped = this.ledger.stoppedBy(worker.actor.id)
+			if (stopped && stopped.at <= expired.at) this.ledger.link(expired, stopped)
+			this.ledger.freed(expired.store, expired)
 		}
 	}
 
@@ -113,14 +201,16 @@ export class Recorder {
 			const lease = hold?.lease
 			if (hold && lease) {
 				const lost = lease.lost
+				// Let go while it was live: a lease that ran out or went with its store first stays so, whatever its holder did after.
+				const released = hold.released && !hold.lossRecorded
 				const facts: LeaseFact = {
 					store: hold.store.actor.id,
 					grantedAt: hold.grantedAt ?? hold.askedAt,
 					expiresAt: lease.expiresAt,
 					ttl: hold.ttl,
-					expired: lost && !hold.gone && !hold.released,
-					gone: hold.gone && !hold.released,
-					released: hold.released,
+					expired: lost && !hold.gone && !released,
+					gone: hold.gone && !released,
+					released,
 				}
 				if (lease.fence !== undefined) facts.fence = lease.fence
 				fact.lease = facts

@@ -60,7 +60,7 @@ export class SceneTexts {
 		const name = (id: string) => this.language.names.labelOf(id)
 		// A label found false is told once, where it went wrong, not again at each later step it shows in.
 		const wrong = new Set<Text>()
-		// The latest moment each step's caption told, which "5 s later" in the next caption is read from.
+		// The latest moment the captions told up to each step, which "5 s later" in the next step's caption and notes is read from.
 		const captionTold = new Map<number, number>()
 		for (const site of this.sites) {
 			const frame = frames[site.frame]
@@ -74,7 +74,7 @@ export class SceneTexts {
 			if (site.actor !== undefined) context.actor = site.actor
 			if (site.sentBefore !== undefined) context.sentBefore = site.sentBefore
 			if (site.message !== undefined) context.message = site.message
-			const toldBefore = site.place === 'caption' ? captionTold.get(site.frame - 1) : undefined
+			const toldBefore = site.place === 'caption' || site.place === 'note' ? captionTold.get(site.frame - 1) : undefined
 			if (toldBefore !== undefined) context.toldBefore = toldBefore
 			if (site.how === 'struck') {
 				if (!site.shownAgain) for (const problem of site.read.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message))
@@ -98,8 +98,11 @@ export class SceneTexts {
 			}
 			const result = checkText(site.read, context)
 			if (site.place === 'caption') {
+				// Up to a caption that did not hold, what the reader was told is unknown: no "later" is held to it.
 				const moments = result.claims.flatMap(claim => (claim.at === undefined ? [] : [claim.at]))
-				if (moments.length > 0) captionTold.set(site.frame, Math.max(...moments))
+				const before = site.frame === 1 ? 0 : captionTold.get(site.frame - 1)
+				if (moments.length > 0) captionTold.set(site.frame, Math.max(before ?? 0, ...moments))
+				else if (result.problems.length === 0 && before !== undefined) captionTold.set(site.frame, before)
 			}
 			for (const problem of result.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message))
 			if (result.problems.length > 0) denied?.(site.frame, site.where)

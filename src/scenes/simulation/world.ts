@@ -122,6 +122,7 @@ export class World {
 				const driver = this.openDriver(undefined, actor.id)
 				const store = await Store.open({ sqlite: driver, clock: this.clock, startCount: startCount(actor) })
 				this.stores.set(actor.id, { actor, driver, store, holderOf: new Map() })
+				this.record.ledger.opened(actor.id, actor.limit ?? 1)
 			} else if (kind === 'database') {
 				const driver = this.openDriver(undefined, actor.id)
 				driver.exec(this.domain.schema)
@@ -256,19 +257,23 @@ export class World {
 	/** The story's row as it is now, as text; where updates are counted, the count starts again from here. */
 	#storyMark(database: DatabaseActor): string {
 		if (this.#counting.has(database)) database.driver.run(`delete from ${STORY_WRITES}`, [])
-		return JSON.stringify(database.driver.get(this.domain.row, [this.domain.rowId(this.key)]) ?? null, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))
+		return rowText(this.#storyRow(database))
+	}
+
+	/** The story's row, read. */
+	#storyRow(database: DatabaseActor): Record<string, unknown> | undefined {
+		return database.driver.get<Record<string, unknown>>(this.domain.row, [this.domain.rowId(this.key)])
 	}
 
 	/**
-	 * Whether the database took a write to the story's row since `mark`: the row is not as it was,
-	 * or (where a sample's own SQL runs) an update of it ran that left it as it was, the same fence
-	 * and summary again. A statement that only changed another row, or made one, took no write of the story's.
+	 * Whether the database took a write to the story's row since `mark`, the row being `row` now: it
+	 * is not as it was, or (where a sample's own SQL runs) an update of it ran that left it as it was,
+	 * the same fence and summary again. A statement that only changed another row, or made one, took
+	 * no write of the story's.
 	 */
-	#wroteStory(database: DatabaseActor, mark: string): boolean {
-		const { driver } = database
-		const row = JSON.stringify(driver.get(this.domain.row, [this.domain.rowId(this.key)]) ?? null, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))
-		if (row !== mark) return true
-		return this.#counting.has(database) && driver.get(`select 1 as one from ${STORY_WRITES} where id = ?`, [this.domain.rowId(this.key)]) !== undefined
+	#wroteStory(database: DatabaseActor, mark: string, row = this.#storyRow(database)): boolean {
+		if (rowText(row) !== mark) return true
+		return this.#counting.has(database) && database.driver.get(`select 1 as one from ${STORY_WRITES} where id = ?`, [this.domain.rowId(this.key)]) !== undefined
 	}
 
 	/** Makes the database's connection count the updates of the story's row, before a sample's own SQL first runs on it. */
@@ -290,8 +295,8 @@ export class World {
 		const result = this.#writeRow(database, sql, params)
 		// What changed is the story's row, whatever the statement counted (another row, a row it made).
 		// The domain's own statements (decides is known) write the story's row alone: a row they updated was taken.
-		const changed = this.#wroteStory(database, rowBefore) || (decides !== undefined && result.changes > 0)
-		const row = database.driver.get<Record<string, unknown>>(this.domain.row, [this.domain.rowId(this.key)])
+		const row = this.#storyRow(database)
+		const changed = (decides !== undefined && result.changes > 0) || this.#wroteStory(database, rowBefore, row)
 		const author = this.domain.writerOf && row ? this.domain.writerOf(row) : undefined
 		if (this.domain.writerOf) {
 			if (author === undefined) delete database.writer
@@ -300,6 +305,7 @@ export class World {
 		const plain = { kind: 'wrote' as const, at: this.clock.now(), worker: id, database: database.actor.id, fence: fence ?? 0n, changed, before, fenced, live, ...(fence === undefined ? { noFence: true as const } : {}) }
 		const wrote = writerBefore === undefined ? plain : { ...plain, writerBefore }
 		this.record.happen(wrote)
+		this.record.ledger.wrote(wrote)
 		this.#lastWrites.set(`${id} ${database.actor.id}`, wrote)
 		return result
 	}
@@ -364,7 +370,7 @@ export class World {
 		const ttl = options.ttl ?? this.ttl
 		const hold: Hold = { store, asked: ++this.#asked, askedAt, gone: false, released: false, shown: false, queued: false, tryOnly: options.tryOnly, finish, ttl, ...(options.wait === undefined ? {} : { wait: options.wait }) }
 		const id = worker.actor.id
-		this.record.happen({
+		const asked = this.record.happen({
 			kind: 'asked',
 			at: askedAt,
 			worker: id,
@@ -401,6 +407,7 @@ export class World {
 				...(store.actor.limit === undefined ? {} : { limit: store.actor.limit }),
 				...(place > 0 ? { place } : {}),
 			})
+			this.record.ledger.granted(hold.result as Extract<Happening, { kind: 'granted' }>)
 			if (body) return body(lease)
 			await ended
 			return undefined
@@ -419,6 +426,7 @@ export class World {
 				if (hold.lease) return
 				hold.failed = { code: 'held', message: 'the key is held' }
 				hold.result = this.record.happen({ kind: 'refused', at: this.clock.now(), worker: id, store: store.actor.id, full: store.actor.limit !== undefined, holders: this.holdersOf(store) })
+				this.record.ledger.link(hold.result, ...this.#holdersGrants(store))
 			},
 			(error: unknown) => {
 				// A waiter whose store closed under it left the line with the store; it did not give up.
@@ -431,6 +439,7 @@ export class World {
 				// A crashed process's waiting hold left the line with it.
 				if (code === 'cancelled' && this.processStates.crashed(id)) {
 					hold.result = this.record.happen({ kind: 'left', at: this.clock.now(), worker: id, store: store.actor.id })
+					this.record.ledger.link(hold.result, this.record.ledger.stoppedBy(id))
 					return
 				}
 				// Only a wait that ran out is giving up; any other refusal (a count used up) is the scene's error, not a story to tell.
@@ -441,11 +450,24 @@ export class World {
 					return
 				}
 				hold.result = this.record.happen({ kind: 'gave-up', at: this.clock.now(), worker: id, store: store.actor.id, waited: this.clock.now() - askedAt, holders: this.holdersOf(store) })
+				this.record.ledger.link(hold.result, ...this.#holdersGrants(store))
 			},
 		)
 		await this.clock.settle()
-		if (!hold.lease && !hold.failed) hold.queued = true
+		if (!hold.lease && !hold.failed) {
+			hold.queued = true
+			// It waits in line because the key is held: by these holders' grants.
+			this.record.ledger.link(asked, ...this.#holdersGrants(store))
+		}
 		return hold
+	}
+
+	/** The grants of the leases that hold a store's key now. */
+	#holdersGrants(store: StoreActor): Happening[] {
+		return this.holdersOf(store).flatMap(id => {
+			const result = this.workers.get(id)?.hold?.result
+			return result?.kind === 'granted' && result.store === store.actor.id ? [result] : []
+		})
 	}
 
 	/** The signal a worker's hold waits with: its process's crash, and the code's own signal if it gave one. */
@@ -458,10 +480,15 @@ export class World {
 	async release(worker: WorkerActor, options: { called?: true } = {}): Promise<void> {
 		const hold = worker.hold
 		if (!hold?.lease) return
+		// A lease that ran out before it was let go ran out: that is recorded first, and its release lets go of nothing.
+		this.record.noticeLosses()
 		const line = this.waitersOf(hold.store).map(w => w.actor.id)
 		const live = this.liveLease(worker) !== undefined
 		// The release is told before the engine hands the key on: the next holder's grant follows it.
-		if (live) this.record.happen({ kind: 'released', at: this.clock.now(), worker: worker.actor.id, store: hold.store.actor.id, line, ...(hold.lease.fence === undefined ? {} : { fence: hold.lease.fence }), ...(options.called ? { called: true as const } : {}) })
+		if (live) {
+			const released = this.record.happen({ kind: 'released', at: this.clock.now(), worker: worker.actor.id, store: hold.store.actor.id, line, ...(hold.lease.fence === undefined ? {} : { fence: hold.lease.fence }), ...(options.called ? { called: true as const } : {}) })
+			this.record.ledger.freed(released.store, released)
+		}
 		await hold.lease.release().catch(() => {})
 		hold.released = true
 		hold.finish()
@@ -502,13 +529,17 @@ export class World {
 		// The crash is told first and the leases it took after it; the epoch it opened with is filled in once it has.
 		const backup = store.backup
 		const restored = from === 'restore' && backup !== undefined
-		const opened = this.record.happen(restored ? { kind: 'restored', at: this.clock.now(), store: store.actor.id, epochBefore, epoch: epochBefore, backupEpoch: backup.epoch } : { kind: 'restarted', at: this.clock.now(), store: store.actor.id, epochBefore, epoch: epochBefore })
+		const opened: Extract<Happening, { kind: 'restarted' | 'restored' }> = this.record.happen(restored ? { kind: 'restored', at: this.clock.now(), store: store.actor.id, epochBefore, epoch: epochBefore, backupEpoch: backup.epoch } : { kind: 'restarted', at: this.clock.now(), store: store.actor.id, epochBefore, epoch: epochBefore })
+		// The leases it takes, whose places the store that opens has free.
+		const taken: Happening[] = []
 		for (const worker of this.workers.values()) {
 			const hold = worker.hold
 			if (hold?.store !== store) continue
 			if (this.liveLease(worker) && hold.lease) {
 				hold.lossRecorded = true
-				this.record.happen({ kind: 'gone', at: this.clock.now(), worker: worker.actor.id, store: store.actor.id, ...(hold.lease.fence === undefined ? {} : { fence: hold.lease.fence }) })
+				const gone = this.record.happen({ kind: 'gone', at: this.clock.now(), worker: worker.actor.id, store: store.actor.id, ...(hold.lease.fence === undefined ? {} : { fence: hold.lease.fence }) })
+				this.record.ledger.link(gone, opened)
+				taken.push(gone)
 			}
 			hold.gone = true
 		}
@@ -525,6 +556,9 @@ export class World {
 		// The store that opened has given no lease yet: its count starts again, so no fence is its last.
 		store.lastFence = undefined
 		opened.epoch = store.store.epoch
+		// Its epoch is the clock in milliseconds, or, with the clock behind, the epoch before (the copy's) plus one.
+		opened.from = opened.epoch === BigInt(opened.at) ? 'clock' : 'previous'
+		this.record.ledger.opened(store.actor.id, store.actor.limit ?? 1, taken)
 	}
 
 	/** A copy of the store's kv.db is taken, for a later restore. */
@@ -555,13 +589,14 @@ export class World {
 		if (this.processStates.paused(worker)) return
 		this.processStates.pause(worker, this.clock.now())
 		this.processes.get(worker)?.pause()
-		this.record.happen({ kind: 'paused', at: this.clock.now(), worker })
+		this.record.ledger.stopped(worker, this.record.happen({ kind: 'paused', at: this.clock.now(), worker }))
 	}
 
 	/** A paused worker's process runs again. */
 	wake(worker: string): void {
 		if (!this.processStates.paused(worker) || this.processStates.crashed(worker)) return
 		this.processStates.wake(worker)
+		this.record.ledger.woke(worker)
 		this.record.happen({ kind: 'woke', at: this.clock.now(), worker })
 		this.processes.get(worker)?.wake()
 	}
@@ -569,7 +604,7 @@ export class World {
 	/** A worker's process crashes: it runs nothing more, its connection closes, and a hold it waits in leaves the line. */
 	async crash(worker: string): Promise<void> {
 		if (this.processStates.crashed(worker)) return
-		this.record.happen({ kind: 'crashed', at: this.clock.now(), worker })
+		this.record.ledger.stopped(worker, this.record.happen({ kind: 'crashed', at: this.clock.now(), worker }))
 		this.processes.get(worker)?.kill()
 		this.processStates.crash(worker, this.clock.now())
 		await this.clock.settle()
@@ -663,6 +698,11 @@ function schemaVersion(database: DatabaseActor): string {
 	const main = database.driver.get<{ schema_version: number }>('pragma main.schema_version')?.schema_version ?? 0
 	const temp = database.driver.get<{ schema_version: number }>('pragma temp.schema_version')?.schema_version ?? 0
 	return `${main} ${temp}`
+}
+
+/** A row as text, to compare: bigints kept apart from numbers. */
+function rowText(row: Record<string, unknown> | undefined): string {
+	return JSON.stringify(row ?? null, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))
 }
 
 /** The temporary table where a database's connection counts the updates of the story's row. */

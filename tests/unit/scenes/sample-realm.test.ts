@@ -84,6 +84,20 @@ describe('the membrane', () => {
 		expect(wall.outward(caught)).toBe(error)
 	})
 
+	it('carries a promise across as a promise of the far side, which settles with the value carried, and is the same promise back', async () => {
+		const wall = membrane()
+		const lease = { fence: 7n }
+		const promise = Promise.resolve(lease)
+		const given = wall.inward(promise)
+		expect(given).not.toBe(promise)
+		expect(wall.outward(given)).toBe(promise)
+		const settled = await given
+		expect(settled).not.toBe(lease)
+		expect(wall.outward(settled)).toBe(lease)
+		const failing = wall.inward(Promise.reject(new Error('held')))
+		await expect(failing).rejects.toMatchObject({ message: 'held' })
+	})
+
 	it("calls back into the other side with that side's stand-ins: a function handed over gets the giver's values", () => {
 		const wall = membrane()
 		const lease = { fence: 7n }

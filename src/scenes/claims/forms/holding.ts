@@ -7,6 +7,7 @@ import {
 	actorOf,
 	actorsOf,
 	describeHeld,
+	grantOfLease,
 	fails,
 	fenceOfSlot,
 	happened,
@@ -30,7 +31,11 @@ function fromStore(key: Slot | undefined, store: string): boolean {
 	return key?.value.type !== 'key' || key.value.store === undefined || key.value.store === store
 }
 
-/** The worker of slot 0 held a lease in this step whose fence is slot `fence` (and whose TTL is slot `ttl`). */
+/**
+ * The worker of slot 0 holds a live lease at the clause's moment (the one it names, else the step's
+ * end), whose fence is slot `fence` (and whose TTL is slot `ttl`): one live when the step began, or
+ * given in it, and not ended before that moment. The verdict's span is that lease's, in the step.
+ */
 function heldWith(slots: readonly Slot[], context: ClaimContext, fence?: number, ttl?: number): Verdict {
 	const worker = actorOf(slots[0])
 	const held = heldIn(context.step, worker).filter(h => fromStore(slots[1], h.store))
@@ -47,27 +52,19 @@ function heldWith(slots: readonly Slot[], context: ClaimContext, fence?: number,
 		if (right.length === 0) return fails(`expected a ${time(wanted)} lease, but ${context.name(worker)}'s lease lasts ${time(fitting[0]?.ttl ?? 0)}`, ttl)
 		fitting = right
 	}
-	// Of two leases that fit (one gone, one given again with the same fence), the later is the one the text tells last.
-	const first = fitting[fitting.length - 1] as (typeof fitting)[number]
-	const grant = happened(context.step, 'granted', h => h.worker === worker && h.at === first.at && h.fence === first.fence)[0]
-	// The lease holds from its grant (or the step's start) until it ends in the step, or through the step's end.
-	const from = grant ? context.step.happenings.indexOf(grant) : -1
-	const end = context.step.happenings.find((h, i) => i > from && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') && h.worker === worker && h.at >= first.at && h.fence === first.fence)
-	const verdict = holds([grant ? saw(context.step, grant) : leaseEvidence(context.step.start, worker)], first.at)
-	if (!verdict.ok) return verdict
-	if (!end) return { ...verdict, until: context.world.time + 1 }
-	return { ...verdict, until: end.at, untilOrder: endOrder(context, end) }
-}
-
-/** The place in the step of what ended a lease: its loss, or for a lease that went with its store, the store's restart (told first, the leases it took after it). */
-function endOrder(context: ClaimContext, end: StepFacts['happenings'][number]): number {
-	const at = context.step.happenings.indexOf(end)
-	if (end.kind !== 'gone') return at
-	for (let i = at - 1; i >= 0; i--) {
-		const h = context.step.happenings[i]
-		if (h && (h.kind === 'restarted' || h.kind === 'restored') && h.store === end.store && h.at === end.at) return i
-	}
-	return at
+	// Each lease that fits, with its span in the step: from its grant (or the step's start) until it ended, if it did.
+	const spans = fitting.map(lease => {
+		const grant = lease.grant
+		const from = grant ? context.step.happenings.indexOf(grant) : -1
+		const end = context.step.happenings.find((h, i) => i > from && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') && h.worker === worker && h.at >= lease.at && h.fence === lease.fence)
+		return { lease, grant, end }
+	})
+	// The lease live at the moment the clause names, else the one live through the step's end, else the last (whose end is the problem).
+	const moment = context.moment
+	const live = (span: (typeof spans)[number], at: number) => span.lease.at <= at && (span.end === undefined ? at <= context.world.time : at < span.end.at)
+	const chosen = (moment === undefined ? spans.find(span => span.end === undefined) : spans.find(span => live(span, moment))) ?? (spans[spans.length - 1] as (typeof spans)[number])
+	const verdict: Verdict = { ok: true, evidence: [chosen.grant ? saw(context.step, chosen.grant) : leaseEvidence(context.step.start, worker)], at: chosen.lease.at }
+	return chosen.end === undefined ? verdict : { ...verdict, until: chosen.end.at, endedBy: context.step.happenings.indexOf(chosen.end) }
 }
 
 /** The worker of slot 0 was given a lease in this step (with fence slot `fence`, from the store key slot `key` names). */
@@ -98,14 +95,18 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'holds-with-fence',
 		places: STORY,
+		tells: 'state',
+		formula: "live(w, k, t) ∧ fence(w, t) = f",
 		pattern: '{worker} holds {key} with fence {fence}',
 		example: 'Worker A holds the key with fence 7',
-		meaning: 'The worker held a lease with that fence at some moment of the step: given in it, or still live from before.',
+		meaning: "The worker holds a live lease with that fence at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell what ended the lease.",
 		check: (slots, context) => heldWith(slots, context, 2),
 	},
 	{
 		id: 'holds-again-with-fence',
 		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step, after an earlier granted(w, k) ∈ run",
 		pattern: '{worker} holds {key} again with fence {fence}',
 		example: 'Worker A holds the key again with fence 8',
 		meaning: 'The worker was given a lease with that fence in this step, and had held the key before, with another lease.',
@@ -123,6 +124,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'holds-with-fence-and-ttl',
 		places: STORY,
+		tells: 'state',
+		formula: "live(w, k, t) ∧ fence(w, t) = f ∧ ttl(w, t) = D",
 		pattern: '{worker} holds {key} with fence {fence} and a {duration} lease',
 		example: 'Worker A holds the key with fence 7 and a 30 s lease',
 		meaning: "As above, and the lease's time to live is that long.",
@@ -131,22 +134,28 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'holds-with-ttl',
 		places: STORY,
+		tells: 'state',
+		formula: "live(w, k, t) ∧ ttl(w, t) = D",
 		pattern: '{worker} holds {key} with a {duration} lease',
 		example: 'Worker A holds the key with a 30 s lease',
-		meaning: "The worker held a lease in the step, and its time to live is that long.",
+		meaning: "The worker holds a live lease at the clause's moment, and its time to live is that long.",
 		check: (slots, context) => heldWith(slots, context, undefined, 2),
 	},
 	{
 		id: 'holds',
 		places: STORY,
+		tells: 'state',
+		formula: "live(w, k, t)",
 		pattern: '{worker} holds {key}',
 		example: 'Worker A holds the key',
-		meaning: 'The worker held a lease at some moment of the step.',
+		meaning: "The worker holds a live lease at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell what ended the lease.",
 		check: (slots, context) => heldWith(slots, context),
 	},
 	{
 		id: 'still-holds',
 		places: STORY,
+		tells: 'state',
+		formula: "one lease of w live from the step's start through t",
 		pattern: '{worker} still holds {key}',
 		example: 'A still holds the key',
 		meaning: "The worker's lease was live when the step began and is live when it ends.",
@@ -165,6 +174,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'gets',
 		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step",
 		pattern: '{worker} gets {key}',
 		example: 'Worker B gets the key',
 		meaning: 'The engine gave the worker a lease in this step.',
@@ -173,6 +184,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'gets-with-fence',
 		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step",
 		pattern: '{worker} gets {key} with fence {fence}',
 		example: 'Worker B gets the key with fence 8',
 		meaning: 'The engine gave the worker a lease with that fence in this step.',
@@ -181,6 +194,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'gets-fence',
 		places: STORY,
+		tells: 'event',
+		formula: "granted(w, fence f) ∈ step",
 		pattern: '{worker} gets fence {fence}',
 		example: 'Worker B gets fence 8',
 		meaning: 'The engine gave the worker a lease with that fence in this step.',
@@ -189,6 +204,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'store-gives-fence',
 		places: STORY,
+		tells: 'event',
+		formula: "granted(w, from s, fence f) ∈ step",
 		pattern: '{store} gives {worker} fence {fence}',
 		example: 'the lock gives Worker B fence 8',
 		meaning: 'That store gave the worker a lease with that fence in this step.',
@@ -206,6 +223,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'no-worker-gets-fence',
 		places: STORY,
+		tells: 'none',
+		formula: "no granted(fence f) ∈ step",
 		pattern: 'no worker gets fence {fence}',
 		example: 'no worker gets fence 9',
 		meaning: 'No lease the engine gave in this step has that fence.',
@@ -219,6 +238,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'no-worker-ever-gets-fence',
 		places: STORY,
+		tells: 'none',
+		formula: "no granted(fence f) ∈ run",
 		pattern: 'no worker ever gets fence {fence}',
 		example: 'no worker ever gets fence 9',
 		meaning: 'No lease the engine gives in the whole scene, before this step or after it, has that fence.',
@@ -234,6 +255,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'nth-holder',
 		places: STORY,
+		tells: 'state',
+		formula: "w is holder n of holders(k, t), in the order they got it; k is a semaphore's",
 		pattern: '{worker} is the {ordinal} holder',
 		example: 'D is the third holder',
 		meaning: "The worker holds a semaphore's key when the step ends, and is that far down the order its holders got it in.",
@@ -250,6 +273,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'count-hold',
 		places: STORY,
+		tells: 'state',
+		formula: "|holders(k, t)| = n",
 		pattern: '{count} hold {key}( at once)',
 		example: 'three hold the key at once',
 		meaning: 'That many workers hold the key when the step ends.',
@@ -258,6 +283,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'count-workers-hold',
 		places: STORY,
+		tells: 'state',
+		formula: "|holders(k, t)| = n",
 		pattern: '{count} workers hold {key}( at once)',
 		example: 'two workers hold the key at once',
 		meaning: 'That many workers hold the key when the step ends.',
@@ -266,6 +293,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'all-count-hold',
 		places: STORY,
+		tells: 'state',
+		formula: "|holders(k, t)| = n = the scene's workers",
 		pattern: 'all {count} hold {key}( at once)',
 		example: 'all three hold the key at once',
 		meaning: "That many workers hold the key when the step ends, and they are all the scene's workers.",
@@ -278,6 +307,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'count-already-hold',
 		places: STORY,
+		tells: 'state',
+		formula: "|holders(k, the step's start)| = n",
 		pattern: '{count} already hold {key}',
 		example: 'three already hold the key',
 		meaning: 'That many workers held the key when the step began.',
@@ -286,6 +317,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'workers-hold',
 		places: STORY,
+		tells: 'state',
+		formula: "holders(k, t) = ws",
 		pattern: '{workers} hold {key}( at once)',
 		example: 'Workers A, B and C hold the key at once',
 		meaning: 'Those workers, and no other, hold the key when the step ends.',
@@ -301,6 +334,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'only-holder',
 		places: STORY,
+		tells: 'state',
+		formula: "holders(t), of every store, = {w}",
 		pattern: '{worker} is the only holder',
 		example: 'B is the only holder',
 		meaning: 'The worker, and no other, holds the key when the step ends, from any store.',
@@ -319,6 +354,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'key-free',
 		places: STORY,
+		tells: 'state',
+		formula: "holders(k, t) = ∅",
 		pattern: '{key} is free',
 		example: 'the key is free',
 		meaning: 'No one holds the key when the step ends.',
@@ -332,6 +369,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'key-held',
 		places: STORY,
+		tells: 'state',
+		formula: "holders(k, t) ≠ ∅",
 		pattern: '{key} is held',
 		example: 'the key is held',
 		meaning: 'Someone holds the key when the step ends.',
@@ -345,6 +384,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'key-held-by',
 		places: STORY,
+		tells: 'state',
+		formula: "holders(k, t) = {w}",
 		pattern: '{key} is held by {worker}',
 		example: 'the key is held by Worker A',
 		meaning: 'That worker, and no other, holds the key when the step ends.',
@@ -359,6 +400,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'key-held-by-workers',
 		places: STORY,
+		tells: 'state',
+		formula: "holders(k, t) = ws",
 		pattern: '{key} is held by {workers}',
 		example: 'the key is held by A and B',
 		meaning: 'Those workers, and no other, hold the key when the step ends.',
@@ -373,6 +416,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'key-full',
 		places: STORY,
+		tells: 'state',
+		formula: "k is a semaphore's ∧ |holders(k, t)| = limit(k)",
 		pattern: '{key} is full',
 		example: 'the key is full',
 		meaning: "A semaphore's key has as many holders as its limit when the step ends.",
@@ -387,6 +432,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'limit-is',
 		places: STORY,
+		tells: 'none',
+		formula: "limit(the store) = n",
 		pattern: 'the limit is {count}',
 		example: 'the limit is 3',
 		meaning: "The semaphore's limit is that number.",
@@ -401,22 +448,22 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'no-lease-has-a-fence',
 		places: STORY,
+		tells: 'none',
+		formula: "every store is a semaphore: no lease of the run has a fence",
 		pattern: 'no lease has a fence',
 		example: 'no lease has a fence',
-		meaning: 'No lease given in this step, and none live when it ends, carries a fence.',
+		meaning: "Every store of the scene is a semaphore, so no lease in it carries a fence.",
 		check(_slots, context) {
-			const fenced = happened(context.step, 'granted', h => h.fence !== undefined)[0]
-			if (fenced) return fails(`${context.name(fenced.worker)}'s lease has fence ${showFence(fenced.fence ?? 0n)}`)
-			for (const [id] of context.world.workers) {
-				const lease = liveLease(context.world, id)
-				if (lease?.fence !== undefined) return fails(`${context.name(id)}'s lease has fence ${showFence(lease.fence)}`)
-			}
-			return holds([{ kind: 'nothing', step: context.step.index, what: 'a lease with a fence' }])
+			const lock = [...context.world.stores.values()].find(store => store.limit === undefined)
+			if (lock) return fails(`${context.name(lock.id)} is a lock, and every lease a lock gives has a fence`)
+			return holds([{ kind: 'nothing', what: 'a lease with a fence' }])
 		},
 	},
 	{
 		id: 'lease-has-no-fence',
 		places: STORY,
+		tells: 'state',
+		formula: "lease(w, t) has no fence",
 		pattern: '{lease} has no fence',
 		example: "D's lease has no fence",
 		meaning: "The worker's latest lease carries no fence (a semaphore's).",
@@ -425,7 +472,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			const lease = context.world.workers.get(worker)?.lease
 			if (!lease) return fails(`${context.name(worker)} has no lease`, 0)
 			if (lease.fence !== undefined) return fails(`${context.name(worker)}'s lease has fence ${showFence(lease.fence)}`, 0)
-			return holds([leaseEvidence(context.world, worker)], context.world.time)
+			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [grantOfLease(context, worker)].filter(h => h !== undefined) } } as Verdict
 		},
 	},
 ]

@@ -67,10 +67,15 @@ function answeredWith<K extends 'granted' | 'refused' | 'gave-up' | 'renewed' | 
 
 const LOCK_ANSWER = ['lock-answer'] as const
 
+/** The happenings that answer a worker's request. */
+const ANSWERS: readonly Happening['kind'][] = ['granted', 'refused', 'gave-up', 'renewed', 'renew-refused', 'released']
+
 export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-fence',
 		places: LOCK_ANSWER,
+		tells: 'event',
+		formula: "granted(to, fence f) ∈ m",
 		pattern: 'fence {fence}',
 		example: 'fence 7',
 		meaning: 'The engine gave the worker a lease with that fence.',
@@ -86,6 +91,8 @@ export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-granted',
 		places: LOCK_ANSWER,
+		tells: 'event',
+		formula: "granted(to) ∈ m",
 		pattern: 'granted/lease',
 		example: 'granted',
 		meaning: 'The engine gave the worker a lease.',
@@ -95,6 +102,8 @@ export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-n-of-m',
 		places: LOCK_ANSWER,
+		tells: 'event',
+		formula: "granted(to) ∈ m, a semaphore's: holder n of limit n2",
 		pattern: '{count} of {count}',
 		example: '2 of 3',
 		meaning: "The engine gave the worker a semaphore's lease: it is one of that many holders, of the limit.",
@@ -111,6 +120,8 @@ export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-waiting',
 		places: LOCK_ANSWER,
+		tells: 'state',
+		formula: "to ∈ line after m",
 		pattern: 'waiting',
 		example: 'waiting',
 		meaning: 'The worker is in line for the key: the lock has not answered its hold yet.',
@@ -120,6 +131,8 @@ export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-in-line',
 		places: LOCK_ANSWER,
+		tells: 'state',
+		formula: "to ∈ line after m",
 		pattern: 'in line',
 		example: 'in line',
 		meaning: 'The worker is in line for the key.',
@@ -129,6 +142,8 @@ export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-busy',
 		places: LOCK_ANSWER,
+		tells: 'event',
+		formula: "refused(to) or gave-up(to) ∈ m",
 		pattern: 'busy/held/refused',
 		example: 'busy',
 		meaning: "The lock refused the worker's try: someone holds the key (or, for a hold that waited, it gave up).",
@@ -142,6 +157,8 @@ export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-full',
 		places: LOCK_ANSWER,
+		tells: 'event',
+		formula: "refused(to) ∈ m by a full semaphore",
 		pattern: 'full',
 		example: 'full',
 		meaning: "The semaphore refused the worker's try: all its places are taken.",
@@ -151,6 +168,8 @@ export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-gave-up',
 		places: LOCK_ANSWER,
+		tells: 'event',
+		formula: "gave-up(to) ∈ m",
 		pattern: 'gave up',
 		example: 'gave up',
 		meaning: "The worker's hold waited as long as it would and gave up, without a lease.",
@@ -160,6 +179,8 @@ export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-timed-out',
 		places: LOCK_ANSWER,
+		tells: 'event',
+		formula: "gave-up(to) ∈ m",
 		pattern: 'timed out',
 		example: 'timed out',
 		meaning: "The worker's hold waited as long as it would and gave up, without a lease.",
@@ -169,6 +190,8 @@ export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-gave-up-after',
 		places: LOCK_ANSWER,
+		tells: 'event',
+		formula: "gave-up(to, after D) ∈ m",
 		pattern: 'gave up after {duration}',
 		example: 'gave up after 10 s',
 		meaning: "The worker's hold gave up after waiting that long.",
@@ -183,6 +206,8 @@ export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-renewed',
 		places: LOCK_ANSWER,
+		tells: 'event',
+		formula: "renewed(to) ∈ m",
 		pattern: 'renewed',
 		example: 'renewed',
 		meaning: "The engine renewed the worker's lease.",
@@ -192,6 +217,8 @@ export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-renewed-until',
 		places: LOCK_ANSWER,
+		tells: 'event',
+		formula: "renewed(to, until T) ∈ m",
 		pattern: 'renewed until {time}',
 		example: 'renewed until 40 s',
 		meaning: "The engine renewed the worker's lease, which now runs out at that time.",
@@ -206,6 +233,8 @@ export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-lost',
 		places: LOCK_ANSWER,
+		tells: 'event',
+		formula: "renew-refused(to, lost) ∈ m",
 		pattern: 'lost',
 		example: 'lost',
 		meaning: "The lock refused the worker's renewal: its lease ran out or went with its store.",
@@ -215,6 +244,8 @@ export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-released',
 		places: LOCK_ANSWER,
+		tells: 'event',
+		formula: "released(to) ∈ m",
 		pattern: 'released',
 		example: 'released',
 		meaning: "The engine released the worker's lease, as it asked.",
@@ -224,11 +255,18 @@ export const LOCK_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'answer-any',
 		places: LOCK_ANSWER,
+		tells: 'event',
+		formula: "granted, refused, gave-up, renewed, renew-refused or released (to) ∈ m",
 		pattern: 'answer',
 		example: 'answer',
-		meaning: 'Claims nothing: the lock answered, whatever it answered.',
+		meaning: 'The lock answered the worker here, whatever it answered: a lease, a refusal, a give-up, a renewal or its refusal, a release.',
 		intent: { answer: 'any' },
-		check: (_slots, context) => holds((context.message?.happenings ?? []).filter(h => h.kind !== 'sent').map(h => saw(context.step, h))),
+		check(_slots, context) {
+			const worker = context.message?.to ?? ''
+			const answers = (context.message?.happenings ?? []).filter(h => ANSWERS.includes(h.kind) && 'worker' in h && h.worker === worker)
+			if (answers.length === 0) return fails(`the label says the lock answered, but ${answered(context)}`)
+			return holds(answers.map(h => saw(context.step, h)), answers[0]?.at)
+		},
 	},
 ]
 
@@ -243,25 +281,34 @@ function stillWaiting(context: ClaimContext): Verdict {
 // ---- a worker's request to the lock ----
 
 /**
- * A request is what the worker does; its check confirms the engine saw that request: a hold that
- * waits (at most `wait`, or as long as it takes), a try, a renewal, a release. A worker whose code
- * the scene runs asks with its code's own settings, which the label must tell.
+ * A request is what the worker does: the scene's input. Its words make the worker act (a hold that
+ * waits, a try), and the simulation refuses at the statement a worker whose code does otherwise;
+ * what the engine then saw is checked here: the wait a hold asked with (a worker whose code the
+ * scene runs asks with its code's own, which the label must tell), a lease to renew, a live lease
+ * to let go of.
  */
 function requested(context: ClaimContext, request: 'hold' | 'try' | 'renew' | 'release', wait?: number): Verdict {
 	const seen = (context.message?.happenings ?? []).filter(h => h.kind !== 'sent')
 	const who = context.name(context.message?.from ?? '')
-	if (request === 'hold' || request === 'try') {
-		const asked = seen.find(h => h.kind === 'asked')
-		if (asked?.kind === 'asked') {
-			if (request === 'try' && !asked.tryOnly) return fails(`${who} asks with hold, which waits in line, not a try (tryHold)${lineOf(asked)}`)
-			if (request === 'hold' && asked.tryOnly) return fails(`${who} only tries the key (tryHold)${lineOf(asked)}; a try is "try"`)
-			if (request === 'hold' && wait !== undefined && asked.wait !== wait) {
-				const forever = asked.wait === undefined || asked.wait >= SCENE_FOREVER_MS
-				return fails(`${who} waits ${forever ? 'as long as it takes' : `at most ${time(asked.wait as number)}`}${lineOf(asked)}, not ${time(wait)}`, 0)
-			}
-		}
+	const asked = seen.find(h => h.kind === 'asked')
+	if (request === 'hold' && wait !== undefined && asked?.kind === 'asked' && asked.wait !== wait) {
+		const forever = asked.wait === undefined || asked.wait >= SCENE_FOREVER_MS
+		return fails(`${who} waits ${forever ? 'as long as it takes' : `at most ${time(asked.wait as number)}`}${lineOf(asked)}, not ${time(wait)}`, 0)
 	}
+	if (request === 'renew' && seen.some(h => h.kind === 'renew-refused' && h.reason === 'none')) return fails(`${who} holds no lease to renew: "renew" asks to renew the worker's lease`)
+	if (request === 'release' && !seen.some(h => h.kind === 'released')) return fails(`${who}'s lease ${endedBefore(context)}, so there was nothing to let go of; tell how it ended, or let go before it did`)
 	return holds(seen.map(h => saw(context.step, h)), context.message?.happenings[0]?.at)
+}
+
+/** How the lease of a message's sender had ended before it asked to let go: `ran out at 30 s`. */
+function endedBefore(context: ClaimContext): string {
+	const worker = context.message?.from ?? ''
+	const ends = runSteps(context.run)
+		.filter(step => step.index <= context.step.index)
+		.flatMap(step => step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'released') && h.worker === worker))
+	const end = ends[ends.length - 1]
+	if (!end) return 'was not live'
+	return `${end.kind === 'expired' ? 'ran out' : end.kind === 'gone' ? 'went with its store' : 'was let go'} at ${time(end.at)}`
 }
 
 /** Where a worker's code asked, in words: ` (line 2)`. */
@@ -278,6 +325,8 @@ export const ASK_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'ask-hold',
 		places: ASK,
+		tells: 'event',
+		formula: "asked(from, hold) ∈ m (the words make it so)",
 		pattern: 'hold/take/acquire',
 		example: 'hold',
 		meaning: "The worker asks for the key and waits in line: as long as its code's hold waits (as long as it takes, without a code sample).",
@@ -287,6 +336,8 @@ export const ASK_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'ask-hold-wait',
 		places: ASK,
+		tells: 'event',
+		formula: "asked(from, hold, wait D) ∈ m",
 		pattern: 'hold, wait {duration}',
 		example: 'hold, wait 5 s',
 		meaning: 'The worker asks for the key and waits in line at most that long.',
@@ -296,6 +347,8 @@ export const ASK_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'ask-try',
 		places: ASK,
+		tells: 'event',
+		formula: "asked(from, try) ∈ m (the words make it so)",
 		pattern: 'try',
 		example: 'try',
 		meaning: 'The worker tries the key: it gets it now or not at all (tryHold).',
@@ -305,18 +358,22 @@ export const ASK_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'ask-renew',
 		places: ASK,
+		tells: 'event',
+		formula: "renewed(from) or renew-refused(from, lost or released) ∈ m",
 		pattern: 'renew',
 		example: 'renew',
-		meaning: 'The worker asks to renew its lease.',
+		meaning: 'The worker asks to renew the lease it holds, live or lost (not one it never had).',
 		intent: { request: 'renew' },
 		check: (_slots, context) => requested(context, 'renew'),
 	},
 	{
 		id: 'ask-release',
 		places: ASK,
+		tells: 'event',
+		formula: "released(from) ∈ m",
 		pattern: 'release',
 		example: 'release',
-		meaning: 'The worker lets go of its lease.',
+		meaning: 'The worker lets go of its lease while it is live (one that ran out or went with its store has nothing to let go of).',
 		intent: { request: 'release' },
 		check: (_slots, context) => requested(context, 'release'),
 	},
@@ -335,17 +392,25 @@ export const WRITE_LABEL_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'write-save',
 		places: WRITE,
+		tells: 'event',
+		formula: "wrote(from) ∈ m, with a fence a lock gave from",
 		pattern: 'save/write',
 		example: 'save',
-		meaning: "The worker writes its summary with its lease's fence, whatever the database does with it.",
+		meaning: "The worker writes its summary with a fence a lock gave it, whatever the database does with it.",
 		check(_slots, context) {
 			const write = theWrite(context)
-			return isVerdict(write) ? write : holds([saw(context.step, write)], write.at)
+			if (isVerdict(write)) return write
+			if (write.noFence) return fails(`${context.name(write.worker)}'s write carried ${carried(write)}`)
+			const own = runSteps(context.run).some(step => step.index <= context.step.index && happened(step, 'granted', h => h.worker === write.worker && h.fence === write.fence).length > 0)
+			if (!own) return fails(`${context.name(write.worker)}'s write carried fence ${showFence(write.fence)}, which no lock gave ${context.name(write.worker)}`)
+			return holds([saw(context.step, write)], write.at)
 		},
 	},
 	{
 		id: 'write-fence',
 		places: WRITE,
+		tells: 'event',
+		formula: "wrote(from, fence f) ∈ m",
 		pattern: 'fence {fence}',
 		example: 'fence 8',
 		meaning: "The write carries that fence, the worker's lease's.",
@@ -354,6 +419,8 @@ export const WRITE_LABEL_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'write-write-fence',
 		places: WRITE,
+		tells: 'event',
+		formula: "wrote(from, fence f) ∈ m that changed the row",
 		pattern: 'write fence {fence}',
 		example: 'write fence 7',
 		meaning: 'The worker writes its fence, that one, to the row: the write changed it.',
@@ -367,6 +434,8 @@ export const WRITE_LABEL_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'write-save-with-fence',
 		places: WRITE,
+		tells: 'event',
+		formula: "wrote(from, fence f) ∈ m",
 		pattern: 'save with fence {fence}',
 		example: 'save with fence 7',
 		meaning: 'The worker writes with that fence.',
@@ -395,6 +464,8 @@ export const DB_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'db-saved',
 		places: DB_ANSWER,
+		tells: 'event',
+		formula: "the wrote(to) m answers changed the row",
 		pattern: 'saved/accepted/ok/written/stored',
 		example: 'saved',
 		meaning: "The write it answers changed the row.",
@@ -403,6 +474,8 @@ export const DB_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'db-changed-a-row',
 		places: DB_ANSWER,
+		tells: 'event',
+		formula: "the wrote(to) m answers changed the row",
 		pattern: 'changed a row',
 		example: 'changed a row',
 		meaning: 'The write it answers changed the row.',
@@ -411,6 +484,8 @@ export const DB_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'db-refused',
 		places: DB_ANSWER,
+		tells: 'event',
+		formula: "the wrote(to) m answers changed no row",
 		pattern: 'refused/rejected/stale',
 		example: 'refused',
 		meaning: 'The write it answers changed no row.',
@@ -419,6 +494,8 @@ export const DB_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'db-changed-no-row',
 		places: DB_ANSWER,
+		tells: 'event',
+		formula: "the wrote(to) m answers changed no row",
 		pattern: 'changed no row',
 		example: 'changed no row',
 		meaning: 'The write it answers changed no row.',
@@ -427,6 +504,8 @@ export const DB_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'db-refused-because',
 		places: DB_ANSWER,
+		tells: 'event',
+		formula: "the wrote(to) m answers changed no row, and its fence R the row's holds (R: <, = or <=)",
 		pattern: 'refused: {fence} {refusal} {fence}',
 		example: 'refused: 7 < 8',
 		meaning: "The write changed no row; the first fence is the write's, the second the row's, and the relation between them holds.",
@@ -441,6 +520,8 @@ export const DB_ANSWER_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'db-saved-because',
 		places: DB_ANSWER,
+		tells: 'event',
+		formula: "the wrote(to) m answers changed the row, and the row's fence before it < its fence",
 		pattern: 'saved: {fence} < {fence}',
 		example: 'saved: 0 < 7',
 		meaning: "The write changed the row; the first fence is the row's before it, the second the write's, and the first is smaller.",
@@ -540,10 +621,12 @@ function workerGone(context: ClaimContext): Verdict {
 }
 
 export const WORKER_STATE_FORMS: readonly ClaimForm[] = [
-	{ id: 'worker-holding', places: WORKER_STATE, pattern: 'holding', example: 'holding', meaning: 'The worker holds a live lease.', check: (_s, c) => workerHolds(c) },
+	{ id: 'worker-holding', places: WORKER_STATE, tells: 'state', formula: "live(x, t)", pattern: 'holding', example: 'holding', meaning: 'The worker holds a live lease.', check: (_s, c) => workerHolds(c) },
 	{
 		id: 'worker-fence',
 		places: WORKER_STATE,
+		tells: 'state',
+		formula: "fence(lease(x, t)) = f",
 		pattern: 'fence {fence}',
 		example: 'fence 7',
 		meaning: "The worker's latest lease has that fence.",
@@ -554,25 +637,29 @@ export const WORKER_STATE_FORMS: readonly ClaimForm[] = [
 			return holds([leaseEvidence(context.world, me(context))], context.world.time)
 		},
 	},
-	{ id: 'worker-waiting', places: WORKER_STATE, pattern: 'waiting/queued', example: 'waiting', meaning: 'The worker is in line for the key.', check: (_s, c) => workerWaits(c) },
-	{ id: 'worker-in-line', places: WORKER_STATE, pattern: 'in line', example: 'in line', meaning: 'The worker is in line for the key.', check: (_s, c) => workerWaits(c) },
+	{ id: 'worker-waiting', places: WORKER_STATE, tells: 'state', formula: "x ∈ line(t)", pattern: 'waiting/queued', example: 'waiting', meaning: 'The worker is in line for the key.', check: (_s, c) => workerWaits(c) },
+	{ id: 'worker-in-line', places: WORKER_STATE, tells: 'state', formula: "x ∈ line(t)", pattern: 'in line', example: 'in line', meaning: 'The worker is in line for the key.', check: (_s, c) => workerWaits(c) },
 	{
 		id: 'worker-place-in-line',
 		places: WORKER_STATE,
+		tells: 'state',
+		formula: "place(x, line(t)) = n",
 		pattern: '{ordinal} in line',
 		example: 'first in line',
 		meaning: 'The worker stands at that place in line.',
 		check: (slots, context) => workerWaits(context, numberOf(slots[0])),
 	},
-	{ id: 'worker-lost', places: WORKER_STATE, pattern: '(lease )lost', example: 'lease lost', meaning: "The worker's latest lease ran out or went with its store.", check: (_s, c) => workerLost(c) },
-	{ id: 'worker-expired', places: WORKER_STATE, pattern: 'expired', example: 'expired', meaning: "The worker's latest lease ran out.", check: (_s, c) => workerLost(c, 'expired') },
-	{ id: 'worker-free', places: WORKER_STATE, pattern: 'free/idle', example: 'idle', meaning: 'The worker holds no live lease and is not in line.', check: (_s, c) => workerFree(c) },
-	{ id: 'worker-no-lease', places: WORKER_STATE, pattern: 'no lease', example: 'no lease', meaning: 'The worker holds no live lease and is not in line.', check: (_s, c) => workerFree(c) },
-	{ id: 'worker-saved', places: WORKER_STATE, pattern: 'saved', example: 'saved', meaning: "The worker's last write changed the row.", check: (_s, c) => workerWrote(c, true) },
-	{ id: 'worker-refused', places: WORKER_STATE, pattern: 'refused', example: 'refused', meaning: "The worker's last write changed no row.", check: (_s, c) => workerWrote(c, false) },
+	{ id: 'worker-lost', places: WORKER_STATE, tells: 'state', formula: "lease(x, t) ran out or went with its store", pattern: '(lease )lost', example: 'lease lost', meaning: "The worker's latest lease ran out or went with its store.", check: (_s, c) => workerLost(c) },
+	{ id: 'worker-expired', places: WORKER_STATE, tells: 'state', formula: "lease(x, t) ran out", pattern: 'expired', example: 'expired', meaning: "The worker's latest lease ran out.", check: (_s, c) => workerLost(c, 'expired') },
+	{ id: 'worker-free', places: WORKER_STATE, tells: 'state', formula: "¬live(x, t) ∧ x ∉ line(t)", pattern: 'free/idle', example: 'idle', meaning: 'The worker holds no live lease and is not in line.', check: (_s, c) => workerFree(c) },
+	{ id: 'worker-no-lease', places: WORKER_STATE, tells: 'state', formula: "¬live(x, t) ∧ x ∉ line(t)", pattern: 'no lease', example: 'no lease', meaning: 'The worker holds no live lease and is not in line.', check: (_s, c) => workerFree(c) },
+	{ id: 'worker-saved', places: WORKER_STATE, tells: 'state', formula: "x's last wrote ∈ run up to t changed the row", pattern: 'saved', example: 'saved', meaning: "The worker's last write changed the row.", check: (_s, c) => workerWrote(c, true) },
+	{ id: 'worker-refused', places: WORKER_STATE, tells: 'state', formula: "x's last wrote ∈ run up to t changed no row", pattern: 'refused', example: 'refused', meaning: "The worker's last write changed no row.", check: (_s, c) => workerWrote(c, false) },
 	{
 		id: 'worker-paused',
 		places: WORKER_STATE,
+		tells: 'state',
+		formula: "x sends nothing while the label is shown",
 		pattern: 'paused/stalled',
 		example: 'paused',
 		meaning: 'The worker sends nothing while the label is shown (strike it in the step it acts again).',
@@ -583,6 +670,8 @@ export const WORKER_STATE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'worker-crashed',
 		places: WORKER_STATE,
+		tells: 'state',
+		formula: "x sends nothing from the label on, to the scene's end",
 		pattern: 'crashed',
 		example: 'crashed',
 		meaning: 'The worker sends nothing from the moment the label is set to the end of the scene: a crashed process does not come back (a label that cannot be struck).',
@@ -592,6 +681,8 @@ export const WORKER_STATE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'worker-released',
 		places: WORKER_STATE,
+		tells: 'state',
+		formula: "lease(x, t) was released while live",
 		pattern: 'released',
 		example: 'released',
 		meaning: "The worker released its latest lease (one that ran out was not released).",
@@ -619,11 +710,13 @@ function storeHolders(context: ClaimContext, test: (holders: readonly string[], 
 }
 
 export const STORE_STATE_FORMS: readonly ClaimForm[] = [
-	{ id: 'store-free', places: STORE_STATE, pattern: 'free', example: 'free', meaning: 'No one holds the key.', check: (_s, c) => storeHolders(c, h => h.length === 0) },
-	{ id: 'store-held', places: STORE_STATE, pattern: 'held', example: 'held', meaning: 'Someone holds the key.', check: (_s, c) => storeHolders(c, h => h.length > 0) },
+	{ id: 'store-free', places: STORE_STATE, tells: 'state', formula: "holders(x, t) = ∅", pattern: 'free', example: 'free', meaning: 'No one holds the key.', check: (_s, c) => storeHolders(c, h => h.length === 0) },
+	{ id: 'store-held', places: STORE_STATE, tells: 'state', formula: "holders(x, t) ≠ ∅", pattern: 'held', example: 'held', meaning: 'Someone holds the key.', check: (_s, c) => storeHolders(c, h => h.length > 0) },
 	{
 		id: 'store-full',
 		places: STORE_STATE,
+		tells: 'state',
+		formula: "x is a semaphore ∧ |holders(x, t)| = limit(x)",
 		pattern: 'full',
 		example: 'full',
 		meaning: "The semaphore's key has as many holders as its limit.",
@@ -632,6 +725,8 @@ export const STORE_STATE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'store-held-by',
 		places: STORE_STATE,
+		tells: 'state',
+		formula: "holders(x, t) = {w}",
 		pattern: 'held by {worker}',
 		example: 'held by A',
 		meaning: 'That worker, and no other, holds the key.',
@@ -644,6 +739,8 @@ export const STORE_STATE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'store-held-by-workers',
 		places: STORE_STATE,
+		tells: 'state',
+		formula: "holders(x, t) = ws",
 		pattern: 'held by {workers}',
 		example: 'held by A and B',
 		meaning: 'Those workers, and no other, hold the key.',
@@ -656,6 +753,8 @@ export const STORE_STATE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'store-n-of-m',
 		places: STORE_STATE,
+		tells: 'state',
+		formula: "|holders(x, t)| = n ∧ limit(x) = n2",
 		pattern: '{count} of {count}',
 		example: '3 of 3',
 		meaning: "The semaphore's key has that many holders, of its limit.",
@@ -667,6 +766,8 @@ export const STORE_STATE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'store-epoch',
 		places: STORE_STATE,
+		tells: 'state',
+		formula: "epoch(x, t) = e",
 		pattern: 'epoch {epoch}',
 		example: 'epoch 5000',
 		meaning: "The store's epoch, written to its kv.db when it last opened.",
@@ -680,6 +781,8 @@ export const STORE_STATE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'store-fence',
 		places: STORE_STATE,
+		tells: 'state',
+		formula: "the fence of the last lease x gave since it last opened = f",
 		pattern: 'fence {fence}',
 		example: 'fence 8',
 		meaning: 'The fence of the last lease the store gave since it last opened.',
@@ -701,6 +804,8 @@ export const DB_STATE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'db-fence',
 		places: DB_STATE,
+		tells: 'state',
+		formula: "row(x, t) = f",
 		pattern: 'fence {fence}',
 		example: 'fence 8',
 		meaning: "The fence the row keeps. Before the first step it sets the row's fence instead.",
@@ -716,6 +821,8 @@ export const DB_STATE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'db-summary-by',
 		places: DB_STATE,
+		tells: 'state',
+		formula: "the row of x at t keeps w's write",
 		pattern: 'summary by {worker}',
 		example: 'summary by A',
 		meaning: "The row keeps that worker's write.",

@@ -33,8 +33,11 @@ function letGo(slots: readonly Slot[], context: ClaimContext): Verdict {
 /** The worker of slot 0 renewed its lease in this step. */
 function renewed(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
-	const renewal = happened(context.step, 'renewed', h => h.worker === worker)[0]
+	// Each clause that says a worker renews tells a renewal of its own.
+	const all = happened(context.step, 'renewed', h => h.worker === worker)
+	const renewal = unused(context, all)[0]
 	if (renewal) return holds([saw(context.step, renewal)], renewal.at)
+	if (all.length > 0) return fails(`this text tells every renewal ${context.name(worker)} made in this step already (${all.length})`, 0)
 	const refused = happened(context.step, 'renew-refused', h => h.worker === worker)[0]
 	if (refused) return fails(`the lock refused ${context.name(worker)}'s renewal: ${refused.reason === 'none' ? 'it held no lease' : `its lease was ${refused.reason}`}`, 0)
 	return fails(`${context.name(worker)} did not renew in this step`, 0)
@@ -44,6 +47,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'runs-out',
 		places: STORY,
+		tells: 'event',
+		formula: "expired(w) ∈ step",
 		pattern: '{lease} runs out',
 		example: "A's lease runs out",
 		meaning: "The worker's lease ran out in this step: its TTL passed without a renewal.",
@@ -52,6 +57,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'is-gone',
 		places: STORY,
+		tells: 'event',
+		formula: "gone(w) ∈ step",
 		pattern: '{lease} is gone',
 		example: "A's lease is gone",
 		meaning: "The worker's lease went with its store in this step: the store restarted or was restored.",
@@ -60,6 +67,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'is-lost',
 		places: STORY,
+		tells: 'state',
+		formula: "lease(w, t) ran out or went with its store",
 		pattern: '{lease} is lost',
 		example: "A's lease is lost",
 		meaning: "The worker's latest lease is lost when the step ends: it ran out or went with its store.",
@@ -68,6 +77,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'reads-as-lost',
 		places: STORY,
+		tells: 'state',
+		formula: "lease(w, t) ran out or went with its store",
 		pattern: '{lease} reads as lost',
 		example: "A's lease reads as lost",
 		meaning: "The worker's latest lease is lost when the step ends: it ran out or went with its store.",
@@ -76,6 +87,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'now-ends-at',
 		places: STORY,
+		tells: 'state',
+		formula: "live(w, t) ∧ expiry(w, t) = T",
 		pattern: '{lease} now ends at {time}',
 		example: "A's lease now ends at 40 s",
 		meaning: "The worker's lease is live when the step ends and runs out at that time unless renewed.",
@@ -84,6 +97,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'ends-at',
 		places: STORY,
+		tells: 'state',
+		formula: "live(w, t) ∧ expiry(w, t) = T, and no later step lets that lease go or takes it before T",
 		pattern: '{lease} ends at {time}',
 		example: "A's lease ends at 40 s",
 		meaning: "The worker's lease is live when the step ends and ends at that time: no later step lets it go or takes it sooner (a renewal may move it on).",
@@ -92,6 +107,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'lets-go',
 		places: STORY,
+		tells: 'event',
+		formula: "released(w) ∈ step",
 		pattern: '{worker} lets go',
 		example: 'A lets go',
 		meaning: 'The worker released its lease in this step.',
@@ -100,6 +117,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'lets-go-of',
 		places: STORY,
+		tells: 'event',
+		formula: "released(w, k) ∈ step",
 		pattern: '{worker} lets go of {key}',
 		example: 'A lets go of the key',
 		meaning: 'The worker released its lease in this step.',
@@ -108,19 +127,27 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'lets-go-too',
 		places: STORY,
+		tells: 'event',
+		formula: "released(w) ∈ step, after a released(v) ∈ run by another worker v",
 		pattern: '{worker} lets go too',
 		example: 'B lets go too',
 		meaning: 'The worker released its lease in this step, and another had released one before it.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const other = runSteps(context.run).some(s => s.index <= context.step.index && happened(s, 'released', h => h.worker !== worker).length > 0)
-			if (!other) return fails('no other worker let go before', 0)
+			// "too" says another let go before this release: in an earlier step, or earlier in this one.
+			const release = happened(context.step, 'released', h => h.worker === worker)[0]
+			const upTo = release === undefined ? context.step.happenings.length : context.step.happenings.indexOf(release)
+			const earlier = runSteps(context.run).some(s => s.index < context.step.index && happened(s, 'released', h => h.worker !== worker).length > 0)
+			const here = context.step.happenings.slice(0, upTo).some(h => h.kind === 'released' && h.worker !== worker)
+			if (!earlier && !here) return fails('no other worker let go before', 0)
 			return letGo(slots, context)
 		},
 	},
 	{
 		id: 'releases',
 		places: STORY,
+		tells: 'event',
+		formula: "released(w, k) ∈ step",
 		pattern: '{worker} releases {key}',
 		example: 'A releases the key',
 		meaning: 'The worker released its lease in this step.',
@@ -129,6 +156,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'function-returns',
 		places: STORY,
+		tells: 'event',
+		formula: "released(w) ∈ step",
 		pattern: '{owner} function returns',
 		example: "A's function returns",
 		meaning: "The worker's function ended, so hold released its lease in this step (not the code's own lease.release(), after which the function runs on).",
@@ -142,6 +171,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'renews',
 		places: STORY,
+		tells: 'event',
+		formula: "renewed(w) ∈ step",
 		each: 'renewal',
 		pattern: '{worker} renews',
 		example: 'A renews',
@@ -151,6 +182,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'renews-lease',
 		places: STORY,
+		tells: 'event',
+		formula: "renewed(w) ∈ step",
 		each: 'renewal',
 		pattern: '{worker} renews {lease}',
 		example: 'A renews its lease',
@@ -163,6 +196,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'asks-to-renew',
 		places: STORY,
+		tells: 'event',
+		formula: "renewed(w) or renew-refused(w) ∈ step",
 		pattern: '{worker} asks to renew {lease}',
 		example: 'A asks to renew its lease',
 		meaning: 'The worker asked to renew its lease in this step, whatever the lock answered.',
@@ -177,6 +212,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'renews-no-more',
 		places: STORY,
+		tells: 'none',
+		formula: "renewed(w) ∈ run up to the step, and none after the ones the text told",
 		each: 'renewal',
 		pattern: '{worker} renews no more',
 		example: 'A renews no more',
@@ -193,12 +230,14 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			if (unused(context, happened(context.step, 'renewed', h => h.worker === worker)).length > 0) return fails(`${context.name(worker)} renews in this step; tell that renewal before saying it renews no more`, 0)
 			const later = steps.find(step => step.index > context.step.index && renewals(step).length > 0)
 			if (later) return fails(`${context.name(worker)} renews in step ${later.index}`, 0)
-			return holds([{ kind: 'nothing', what: `a renewal by ${worker} after step ${context.step.index}` }])
+			return { ...holds([{ kind: 'nothing', what: `a renewal by ${worker} after step ${context.step.index}` }]), said: { absent: { kind: 'renewed', worker } } } as Verdict
 		},
 	},
 	{
 		id: 'nothing-renews',
 		places: STORY,
+		tells: 'none',
+		formula: "w held a lease in the step ∧ no renewed(w) of it ∈ step or later, and its code renews none (renew: false, or w paused)",
 		pattern: 'nothing renews {lease}',
 		example: "nothing renews A's lease",
 		meaning: "The worker held a lease in this step, and no renewal of it happened.",
@@ -217,7 +256,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			// The sample's hold renews while its worker runs: only a worker shown paused (or crashed) renews nothing.
 			const paused = context.step.start.workers.get(worker)?.paused === true || context.step.end.workers.get(worker)?.paused === true
 			if (context.run.sampleRenews && !paused) return fails(`the code sample's hold renews ${context.name(worker)}'s lease while ${context.name(worker)} runs (renewal is on unless it says renew: false); write renew: false in the sample, or show ${context.name(worker)} paused`, 0)
-			return holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }])
+			return { ...holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }]), said: { absent: { kind: 'renewed', worker } } } as Verdict
 		},
 	},
 ]

@@ -139,6 +139,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'asks',
 		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k) ∈ step",
 		pattern: '{worker} asks for {key}',
 		example: 'Worker B asks for the key',
 		meaning: 'The worker asked the lock for the key in this step (a hold or a try).',
@@ -147,6 +149,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'asks-bare',
 		places: STORY,
+		tells: 'event',
+		formula: "asked(w) ∈ step",
 		pattern: '{worker} asks',
 		example: 'Worker B asks',
 		meaning: 'The worker asked the lock for the key in this step (a hold or a try).',
@@ -155,6 +159,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'workers-ask-bare',
 		places: STORY,
+		tells: 'event',
+		formula: "asked(v) ∈ step for each v ∈ ws",
 		pattern: '{workers} ask',
 		example: 'Workers B and C ask',
 		meaning: 'Each of those workers asked for the key in this step.',
@@ -163,6 +169,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'workers-ask',
 		places: STORY,
+		tells: 'event',
+		formula: "asked(v, k) ∈ step for each v ∈ ws",
 		pattern: '{workers} ask for {key}',
 		example: 'Workers B and C ask for the key',
 		meaning: 'Each of those workers asked for the key in this step.',
@@ -171,6 +179,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'asks-again',
 		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k) ∈ step, after an asked(w, k) in an earlier step",
 		pattern: '{worker} asks for {key} again',
 		example: 'Worker B asks for the key again',
 		meaning: 'The worker asked for the key in this step, and had asked in an earlier one.',
@@ -182,6 +192,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'asks-with-wait',
 		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k, wait D) ∈ step",
 		pattern: '{worker} asks for {key} with a wait of {duration}',
 		example: 'Worker B asks for the key with a wait of 10 s',
 		meaning: 'The worker asked for the key in this step, waiting at most that long.',
@@ -190,6 +202,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'asks-with-wait-short',
 		places: STORY,
+		tells: 'event',
+		formula: "asked(w, wait D) ∈ step",
 		pattern: '{worker} asks with a wait of {duration}',
 		example: 'Worker B asks with a wait of 10 s',
 		meaning: 'The worker asked for the key in this step, waiting at most that long.',
@@ -198,6 +212,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'waits',
 		places: STORY,
+		tells: 'state',
+		formula: "w ∈ line(k, t), or asked(w) ∈ step found k held and granted(w) ∈ step came once a lease of k ended",
 		pattern: '{worker} waits( in line)',
 		example: 'B waits in line',
 		meaning: 'The worker is in line for the key when the step ends, or it waited in line in this step and got the key once its holder let go.',
@@ -206,6 +222,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'waits-up-to',
 		places: STORY,
+		tells: 'state',
+		formula: "w ∈ line(k, t) ∧ asked(w, wait D) ∈ step",
 		pattern: '{worker} waits, for up to {duration}',
 		example: 'B waits, for up to 30 s',
 		meaning: 'The worker is in line when the step ends, and asked with a wait of that long.',
@@ -217,6 +235,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'workers-wait',
 		places: STORY,
+		tells: 'state',
+		formula: "line(k, t) = ws",
 		pattern: '{workers} wait( in line)',
 		example: 'B and C wait in line',
 		meaning: 'Those workers, and no other, are in line when the step ends.',
@@ -225,6 +245,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'count-wait',
 		places: STORY,
+		tells: 'state',
+		formula: "|line(k, t)| = n",
 		pattern: '{count} wait( in line)',
 		example: 'two wait in line',
 		meaning: 'That many workers are in line when the step ends.',
@@ -233,6 +255,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'count-workers-wait',
 		places: STORY,
+		tells: 'state',
+		formula: "|line(k, t)| = n",
 		pattern: '{count} workers wait( in line)',
 		example: 'two workers wait in line',
 		meaning: 'That many workers are in line when the step ends.',
@@ -241,6 +265,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'count-wait-first',
 		places: STORY,
+		tells: 'state',
+		formula: "|line(k, t)| = n ∧ first(line(k, t)) = w",
 		pattern: '{count} wait in line, {worker} first',
 		example: 'two wait in line, B first',
 		meaning: 'That many workers are in line when the step ends, and that one is first.',
@@ -249,6 +275,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'workers-wait-first',
 		places: STORY,
+		tells: 'state',
+		formula: "line(k, t) = ws ∧ first(line(k, t)) = w",
 		pattern: '{workers} wait in line, {worker} first',
 		example: 'B and C wait in line, B first',
 		meaning: 'Those workers, and no other, are in line when the step ends, and that one is first.',
@@ -257,6 +285,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'place-in-line',
 		places: STORY,
+		tells: 'state',
+		formula: "place(w, line(k, t)) = n",
 		pattern: '{worker} is( now) {ordinal} in line',
 		example: 'C is now first in line',
 		meaning: 'The worker stands at that place in line when the step ends.',
@@ -272,6 +302,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'line-empty',
 		places: STORY,
+		tells: 'state',
+		formula: "line(k, t) = ∅",
 		pattern: 'the line is empty',
 		example: 'the line is empty',
 		meaning: 'No one is in line for the key when the step ends.',
@@ -285,6 +317,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'goes-to',
 		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step to w from the line",
 		pattern: '{key} goes to {worker}',
 		example: 'the key goes to B',
 		meaning: 'The worker, who was waiting for it, was given the key in this step.',
@@ -293,6 +327,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'goes-to-place',
 		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step to w from place n in line",
 		pattern: '{key} goes to {worker}, {ordinal} in line',
 		example: 'the key goes to B, first in line',
 		meaning: 'The worker was at that place in line when the key was let go, and was given it.',
@@ -301,6 +337,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'goes-to-with-fence',
 		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step to w from the line",
 		pattern: '{key} goes to {worker} with fence {fence}',
 		example: 'the key goes to B with fence 2',
 		meaning: 'The worker, who was waiting, was given the key with that fence in this step.',
@@ -309,6 +347,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'goes-to-place-with-fence',
 		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step to w from place n in line",
 		pattern: '{key} goes to {worker}, {ordinal} in line, with fence {fence}',
 		example: 'the key goes to B, first in line, with fence 2',
 		meaning: 'The worker was at that place in line when the key was let go, and was given it with that fence.',
@@ -317,6 +357,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'gives-up',
 		places: STORY,
+		tells: 'event',
+		formula: "gave-up(w) ∈ step",
 		pattern: '{worker} gives up( with held)',
 		example: 'B gives up with held',
 		meaning: "The worker's hold ran out of its wait in this step and gave up (the engine's held), without a lease.",
@@ -325,6 +367,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'gives-up-after',
 		places: STORY,
+		tells: 'event',
+		formula: "gave-up(w, after D) ∈ step",
 		pattern: '{worker} gives up after {duration}',
 		example: 'B gives up after 10 s',
 		meaning: 'The worker gave up in this step, having waited that long.',
@@ -333,6 +377,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'function-does-not-run',
 		places: STORY,
+		tells: 'event',
+		formula: "asked(w) ∈ step, ended by refused(w) or gave-up(w) ∈ step, with no granted(w) ∈ step",
 		pattern: '{owner} function does not run',
 		example: "D's function does not run",
 		meaning: 'The worker asked for the key in this step and was refused or gave up, so the function it holds the key for did not run.',
@@ -341,6 +387,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'does-not-get',
 		places: STORY,
+		tells: 'event',
+		formula: "asked(w) ∈ step, ended by refused(w) or gave-up(w) ∈ step, with no granted(w) ∈ step",
 		pattern: '{worker} does not get {key}',
 		example: 'D does not get the key',
 		meaning: 'The worker asked for the key in this step and was refused or gave up, with no lease.',
@@ -349,6 +397,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'is-refused',
 		places: STORY,
+		tells: 'event',
+		formula: "refused(w) ∈ step",
 		pattern: '{worker} is refused',
 		example: 'D is refused',
 		meaning: "The worker's try in this step found the key held (or a semaphore full) and got no lease.",
@@ -362,6 +412,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'tries',
 		places: STORY,
+		tells: 'event',
+		formula: "asked(w, try) ∈ step",
 		pattern: '{worker} tries',
 		example: 'D tries',
 		meaning: 'The worker tried the key in this step: it asked without waiting.',
@@ -370,6 +422,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'tries-the-key',
 		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k, try) ∈ step",
 		pattern: '{worker} tries {key}',
 		example: 'D tries the key',
 		meaning: 'The worker tried the key in this step: it asked without waiting.',
@@ -378,6 +432,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'tries-too',
 		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k, try) ∈ step, after an asked(v, k) ∈ run by another worker v",
 		pattern: '{worker} tries too',
 		example: 'D tries too',
 		meaning: 'The worker tried the key in this step, and another worker had asked for it before.',
@@ -394,6 +450,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'tries-again',
 		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k, try) ∈ step, after an asked(w, k) in an earlier step",
 		pattern: '{worker} tries again',
 		example: 'D tries again',
 		meaning: 'The worker tried the key in this step, and had asked for it in an earlier step.',

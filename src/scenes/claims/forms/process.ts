@@ -15,11 +15,40 @@ function silence(worker: string, step: StepFacts): { kind: 'messages'; worker: s
 	return { kind: 'messages', worker, step: step.index, count: sentBy(step, worker) }
 }
 
-/** The worker of slot 0 is shown paused when the step ends: its label, itself checked, says so. */
+/** The worker of slot 0 is shown paused at the clause's moment: its label, itself checked, says so (the evidence: the pause or crash that began it, and the worker's silence). */
 function pausedNow(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
 	if (!context.world.workers.get(worker)?.paused) return fails(`${context.name(worker)} is not shown paused when the step ends; give it a label that says so, like set ${worker} "paused"`, 0)
-	return holds([silence(worker, context.step)], context.world.time)
+	const began = lastPause(context, worker)
+	return holds([...(began ? [saw(began.step, began.event)] : []), silence(worker, context.step)], context.world.time)
+}
+
+/** The worker's last pause or crash up to this step's end, and its step. */
+function lastPause(context: ClaimContext, worker: string): { step: StepFacts; event: Of<'paused'> | Of<'crashed'> } | undefined {
+	for (let index = context.step.index; index >= 0; index--) {
+		const step = index === context.step.index ? context.step : context.run.steps[index]
+		if (!step) continue
+		const event = [...step.happenings].reverse().find((h): h is Of<'paused'> | Of<'crashed'> => (h.kind === 'paused' || h.kind === 'crashed') && h.worker === worker)
+		if (event) return { step, event }
+	}
+	return undefined
+}
+
+/** What a label does to a worker's process, in words for a message. */
+const PROCESS_EVENTS = { paused: ['pause', 'paused'], woke: ['wake', 'woke'], crashed: ['crash', 'crashed'] } as const
+
+/**
+ * The worker of slot 0's process paused, woke or crashed in this step: an event the scene's labels
+ * make (a label set that says paused or crashed, a paused label struck), at the moment it happened.
+ */
+function processEvent(slots: readonly Slot[], context: ClaimContext, kind: 'paused' | 'woke' | 'crashed'): Verdict {
+	const worker = actorOf(slots[0])
+	const event = happened(context.step, kind, h => h.worker === worker)[0]
+	if (event) return holds([saw(context.step, event), silence(worker, context.step)], event.at)
+	const [verb] = PROCESS_EVENTS[kind]
+	const how = kind === 'woke' ? `strike its paused label, like strike ${worker} "paused"` : `give it a label that says so, like set ${worker} "${kind}"`
+	const already = kind === 'paused' && context.step.start.workers.get(worker)?.paused ? ` (it was paused when the step began: say "${context.name(worker)} is still paused")` : ''
+	return fails(`${context.name(worker)}'s process did not ${verb} in this step${already}; to ${verb} it, ${how}`, 0)
 }
 
 /** The worker's last write in this step, and the same write in the run without fences. */
@@ -44,42 +73,52 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'pauses',
 		places: STORY,
+		tells: 'event',
+		formula: "paused(w) ∈ step",
 		pauses: true,
 		pattern: '{worker} pauses',
 		example: 'Worker A pauses',
-		meaning: "The worker is shown paused when the step ends (its label, which is checked: it sends nothing while shown).",
-		check: (slots, context) => pausedNow(slots, context),
+		meaning: "The worker's process paused in this step: a label that says so was set (it is checked: a paused worker sends nothing while shown).",
+		check: (slots, context) => processEvent(slots, context, 'paused'),
 	},
 	{
 		id: 'process-pauses',
 		places: STORY,
+		tells: 'event',
+		formula: "paused(w) ∈ step",
 		pauses: true,
 		pattern: '{owner} process pauses/stalls',
 		example: "A's process pauses",
-		meaning: 'The worker is shown paused when the step ends.',
-		check: (slots, context) => pausedNow(slots, context),
+		meaning: "The worker's process paused in this step.",
+		check: (slots, context) => processEvent(slots, context, 'paused'),
 	},
 	{
 		id: 'stalls',
 		places: STORY,
+		tells: 'event',
+		formula: "paused(w) ∈ step",
 		pauses: true,
 		pattern: '{worker} stalls',
 		example: 'A stalls',
-		meaning: 'The worker is shown paused when the step ends.',
-		check: (slots, context) => pausedNow(slots, context),
+		meaning: "The worker's process paused in this step.",
+		check: (slots, context) => processEvent(slots, context, 'paused'),
 	},
 	{
 		id: 'is-paused',
 		places: STORY,
+		tells: 'state',
+		formula: "paused(w, t)",
 		pauses: true,
 		pattern: '{worker} is paused/stalled',
 		example: 'A is paused',
-		meaning: 'The worker is shown paused when the step ends.',
+		meaning: 'The worker is shown paused at the moment the clause tells (the step\'s end unless it names one).',
 		check: (slots, context) => pausedNow(slots, context),
 	},
 	{
 		id: 'is-still-paused',
 		places: STORY,
+		tells: 'state',
+		formula: "paused(w) from the step's start through t, sending nothing",
 		pauses: true,
 		pattern: '{worker} is still paused/stalled',
 		example: 'A is still paused',
@@ -94,32 +133,29 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'wakes',
 		places: STORY,
+		tells: 'event',
+		formula: "woke(w) ∈ step",
 		pattern: '{worker} wakes( up)',
 		example: 'A wakes',
-		meaning: 'The worker was shown paused when the step began and is not when it ends.',
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			if (!context.step.start.workers.get(worker)?.paused) return fails(`${context.name(worker)} was not shown paused when the step began`, 0)
-			if (context.world.workers.get(worker)?.paused) return fails(`${context.name(worker)} is still shown paused when the step ends; strike its label`, 0)
-			return holds([silence(worker, context.step)])
-		},
+		meaning: "The worker's process woke in this step: its paused label was struck or replaced.",
+		check: (slots, context) => processEvent(slots, context, 'woke'),
 	},
 	{
 		id: 'crashes',
 		places: STORY,
+		tells: 'event',
+		formula: "crashed(w) ∈ step",
 		pauses: true,
 		pattern: '{worker} crashes',
 		example: 'Worker A crashes',
-		meaning: 'The worker is shown crashed when the step ends (its label says crashed: it sends nothing for the rest of the scene).',
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			if (!context.world.workers.get(worker)?.crashed) return fails(`${context.name(worker)} is not shown crashed when the step ends; a crash is a label that says so, like set ${worker} "crashed" (a paused worker may wake)`, 0)
-			return pausedNow(slots, context)
-		},
+		meaning: "The worker's process crashed in this step: a label that says crashed was set (it sends nothing for the rest of the scene).",
+		check: (slots, context) => processEvent(slots, context, 'crashed'),
 	},
 	{
 		id: 'code-goes-on',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step on a lease that was not live",
 		pattern: '{owner} code goes/went on',
 		example: "A's code goes on",
 		meaning: "The worker writes in this step on a lease it lost: the engine does not stop its code.",
@@ -136,6 +172,8 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'only-the-fence-stops',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step changed no row, and the same write without fences changed it",
 		pattern: 'only the fence stops {owner} write',
 		example: "only the fence stops A's write",
 		meaning: "The worker's write in this step was refused, and the same scene on a database that checks no fence takes it.",
@@ -150,6 +188,8 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'without-fences-saved',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step changed no row, and the same write without fences changed it",
 		pattern: 'without fences, {owner} write would be saved',
 		example: "without fences, A's write would be saved",
 		meaning: 'The same scene on databases that check no fence, run on the engine, takes the write the worker made in this step.',
@@ -159,6 +199,8 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'without-fences-refused',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step changed the row, and the same write without fences changed none",
 		pattern: 'without fences, {owner} write would be refused',
 		example: "without fences, A's write would be refused",
 		meaning: 'The same scene on databases that check no fence refuses the write the worker made in this step.',
@@ -168,6 +210,8 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'without-fences-summary-lost',
 		places: STORY,
+		tells: 'none',
+		formula: "without fences: w wrote (changed the row) in the run up to the step, and no row keeps w's write at its end",
 		pattern: 'without fences, {owner} summary would be lost',
 		example: "without fences, B's summary would be lost",
 		meaning: "In the same scene on databases that check no fence, the row no longer keeps the worker's write when this step ends, though it wrote.",

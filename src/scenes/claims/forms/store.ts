@@ -36,7 +36,7 @@ function clockReads(slots: readonly Slot[], context: ClaimContext, still: boolea
 	const wanted = numberOf(slots[0])
 	if (context.world.time !== wanted) return fails(`the clock reads ${time(context.world.time)} when the step ends`, 0)
 	if (still && context.step.start.time !== wanted) return fails(`the clock read ${time(context.step.start.time)} when the step began, so it does not still read ${time(wanted)}`, 0)
-	return holds([{ kind: 'clock', at: context.world.time }], context.world.time)
+	return { ...holds([{ kind: 'clock', at: context.world.time }], context.world.time), said: { clock: { reads: context.world.time } } } as Verdict
 }
 
 /** The clock moved on by the slot's duration in this step, by its waits or while a worker waited for the key. */
@@ -44,24 +44,32 @@ function elapsed(slots: readonly Slot[], context: ClaimContext, slot: number): V
 	const moved = context.step.end.time - context.step.start.time
 	const wanted = numberOf(slots[slot])
 	if (moved !== wanted) return fails(moved === 0 ? 'the clock does not move in this step' : `the clock moves on by ${time(moved)} in this step, from ${time(context.step.start.time)} to ${time(context.step.end.time)}`, slot)
-	// It tells a span, not a moment: "then" after it orders nothing.
-	return holds([{ kind: 'clock', at: context.step.end.time }])
+	// It tells the clock up to the step's end: "5 s later" after it counts from there; no event of the step is its place, so "then" after it orders nothing.
+	return { ...holds([{ kind: 'clock', at: context.step.end.time }], context.step.end.time), said: { clock: { moved: true } } } as Verdict
 }
 
-/** The step's wait statements move the clock on by the slot's duration. */
+/**
+ * The step's waits (a test's `clock.advance`, or the scene's `wait`) move the clock on by the slot's
+ * duration, and the clock moves by nothing else in the step: a grant that made time run on past the
+ * test's advance is time the test did not move.
+ */
 function passed(slots: readonly Slot[], context: ClaimContext, slot: number): Verdict {
 	const waits = happened(context.step, 'waited')
 	const total = waits.reduce((sum, h) => sum + h.ms, 0)
 	const wanted = numberOf(slots[slot])
 	if (waits.length === 0) return fails('the scene moves its clock on in no wait in this step', slot)
 	if (total !== wanted) return fails(`the step's waits move the clock on by ${time(total)}`, slot)
-	return holds(waits.map(h => saw(context.step, h)), waits[waits.length - 1]?.at)
+	const moved = context.step.end.time - context.step.start.time
+	if (moved !== total) return fails(`the clock moves on by ${time(moved)} in this step, from ${time(context.step.start.time)} to ${time(context.step.end.time)}: ${time(total)} by the test, and ${time(moved - total)} more while the engine ran on (a lease running out, a wait for the key)`, slot)
+	return { ...holds(waits.map(h => saw(context.step, h)), context.step.end.time), said: { clock: { moved: true } } } as Verdict
 }
 
 export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'restarts',
 		places: STORY,
+		tells: 'event',
+		formula: "restarted(s) ∈ step",
 		each: 'restart',
 		pattern: '{store} restarts',
 		example: 'the lock server restarts',
@@ -71,6 +79,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'restarts-twice',
 		places: STORY,
+		tells: 'event',
+		formula: "exactly 2 restarted(s) ∈ step",
 		each: 'restart',
 		pattern: '{store} restarts twice',
 		example: 'the store restarts twice',
@@ -80,6 +90,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'restarts-times',
 		places: STORY,
+		tells: 'event',
+		formula: "exactly n restarted(s) ∈ step",
 		each: 'restart',
 		pattern: '{store} restarts {count} times',
 		example: 'the store restarts 3 times',
@@ -89,6 +101,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'crashes-and-opens-again',
 		places: STORY,
+		tells: 'event',
+		formula: "restarted(s) ∈ step",
 		each: 'restart',
 		pattern: '{store} crashes and opens( its store) again',
 		example: 'the lock server crashes and opens its store again',
@@ -98,21 +112,26 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'opens-again',
 		places: STORY,
+		tells: 'event',
+		formula: "restarted(s) ∈ step, or restored(s) ∈ step with epoch > the epoch before it",
 		each: 'open',
 		pattern: '{store} opens again',
 		example: 'the store opens again',
-		meaning: 'The store opened again in this step, on its kv.db or on a restored copy.',
+		meaning: 'The store opened again in this step with a larger epoch than before: a restart, or a restore whose epoch went up (a restore to a smaller epoch, whose fences go down, is told as a restore).',
 		check(slots, context) {
 			const store = actorOf(slots[0])
 			const found = opens(context, store)
 			const open = found[0]
 			if (!open) return fails(`${context.name(store)} did not open again in this step`, 0)
+			if (open.epoch <= open.epochBefore) return fails(`${context.name(store)} opened on the backup's copy with epoch ${open.epoch}, down from ${open.epochBefore}: its fences go down; tell the restore ("kv.db is restored from the backup")`, 0)
 			return holds([saw(context.step, open)], open.at)
 		},
 	},
 	{
 		id: 'writes-epoch',
 		places: STORY,
+		tells: 'event',
+		formula: "restarted(s) or restored(s) ∈ step with epoch e",
 		each: 'epoch-written',
 		pattern: '{store} writes epoch {epoch}',
 		example: 'the lock server writes epoch 5000',
@@ -122,6 +141,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'writes-epoch-time',
 		places: STORY,
+		tells: 'event',
+		formula: "restarted(s) or restored(s) ∈ step with epoch e = the clock in ms when it opened",
 		each: 'epoch-written',
 		pattern: '{store} writes epoch {epoch}, the time in milliseconds',
 		example: 'the lock server writes epoch 5000, the time in milliseconds',
@@ -131,6 +152,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'each-open-plus-one',
 		places: STORY,
+		tells: 'event',
+		formula: "exactly 2 opens ∈ step, each with epoch = the epoch before it + 1: e1, then e2",
 		each: 'opens-plus-one',
 		pattern: 'each open writes the epoch before it plus one: {epoch}, then {epoch}',
 		example: 'each open writes the epoch before it plus one: 1, then 2',
@@ -149,6 +172,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'open-plus-one',
 		places: STORY,
+		tells: 'event',
+		formula: "exactly 1 open ∈ step, with epoch = the epoch before it + 1 = e",
 		each: 'opens-plus-one',
 		pattern: 'the open writes the epoch before it plus one: {epoch}',
 		example: 'the open writes the epoch before it plus one: 2',
@@ -166,6 +191,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'epoch-is',
 		places: STORY,
+		tells: 'state',
+		formula: "epoch(s, t) = e for every store s",
 		pattern: 'the epoch is {epoch}',
 		example: 'the epoch is 1000',
 		meaning: "The store's epoch is that number when the step ends; in a scene of several stores, every store's epoch is.",
@@ -184,6 +211,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'epoch-of-store-is',
 		places: STORY,
+		tells: 'state',
+		formula: "epoch(s, t) = e",
 		pattern: 'the epoch of {store} is {epoch}',
 		example: 'the epoch of the lock server is 1000',
 		meaning: "That store's epoch is that number when the step ends.",
@@ -198,6 +227,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'epoch-is-larger',
 		places: STORY,
+		tells: 'state',
+		formula: "epoch(s, t) > the epoch before its last open ∈ run",
 		pattern: 'the epoch is larger',
 		example: 'the epoch is larger',
 		meaning: "The store opened again in this scene, and its epoch now is larger than before its last open.",
@@ -217,6 +248,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'backup',
 		places: STORY,
+		tells: 'event',
+		formula: "backed-up ∈ step (a scene of one store)",
 		each: 'backup',
 		pattern: 'kv.db is copied to a backup',
 		example: 'kv.db is copied to a backup',
@@ -226,6 +259,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'backup-at-epoch',
 		places: STORY,
+		tells: 'event',
+		formula: "backed-up(epoch e) ∈ step (a scene of one store)",
 		each: 'backup',
 		pattern: 'kv.db is copied to a backup at epoch {epoch}',
 		example: 'kv.db is copied to a backup at epoch 0',
@@ -235,6 +270,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'restored',
 		places: STORY,
+		tells: 'event',
+		formula: "restored ∈ step (a scene of one store)",
 		each: 'restore',
 		pattern: 'kv.db is restored from the backup',
 		example: 'kv.db is restored from the backup',
@@ -244,6 +281,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'restored-at-epoch',
 		places: STORY,
+		tells: 'event',
+		formula: "restored(epoch e) ∈ step (a scene of one store)",
 		each: 'restore',
 		pattern: 'kv.db is restored from the backup, at epoch {epoch}',
 		example: 'kv.db is restored from the backup, at epoch 1',
@@ -253,6 +292,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'restored-plus-one',
 		places: STORY,
+		tells: 'event',
+		formula: "restored(epoch e) ∈ step, e = the copy's epoch + 1",
 		each: 'restore',
 		pattern: "kv.db is restored from the backup: epoch {epoch}, the copy's plus one",
 		example: "kv.db is restored from the backup: epoch 1, the copy's plus one",
@@ -267,20 +308,26 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'count-starts-again',
 		places: STORY,
+		tells: 'event',
+		formula: "granted(count 1) ∈ step, after its store opened again (a restart or restore ∈ run before it)",
 		pattern: 'the count starts/started again',
 		example: 'the count starts again',
-		meaning: "A lease given in this step has count 1: the store's count started again when it opened.",
+		meaning: "A lease given in this step, after its store opened again, has count 1: the store's count started again when it opened.",
 		check(_slots, context) {
 			const grant = happened(context.step, 'granted', h => h.fence !== undefined && (h.fence & ((1n << 64n) - 1n)) === 1n)[0]
 			if (!grant) return fails('no lease given in this step has count 1')
-			const reopened = runSteps(context.run).some(s => s.index <= context.step.index && opensIn(s, grant.store))
-			if (!reopened) return fails(`${context.name(grant.store)} never opened again before this grant: its count did not start again`)
-			return holds([saw(context.step, grant)], grant.at)
+			const reopened = runSteps(context.run).filter(s => s.index <= context.step.index).flatMap(s => s.happenings.filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === grant.store && (s.index < context.step.index || s.happenings.indexOf(h) < s.happenings.indexOf(grant))))
+			const open = reopened[reopened.length - 1]
+			if (!open) return fails(`${context.name(grant.store)} never opened again before this grant: its count did not start again`)
+			// The count started again with the open: that is what it tells, beside the grant of count 1.
+			return { ...holds([saw(context.step, grant)], grant.at), said: { events: [grant, open] } } as Verdict
 		},
 	},
 	{
 		id: 'clock-reads',
 		places: STORY,
+		tells: 'clock',
+		formula: "clock(t) = T",
 		pattern: 'the clock reads {time}',
 		example: 'the clock reads 30 s',
 		meaning: "The scene's clock reads that time when the step ends.",
@@ -289,6 +336,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'clock-still-reads',
 		places: STORY,
+		tells: 'clock',
+		formula: "clock(the step's start) = clock(t) = T",
 		pattern: 'the clock still reads {time}',
 		example: 'the clock still reads 0 ms',
 		meaning: "The scene's clock read that time when the step began and still does when it ends.",
@@ -297,17 +346,21 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'clock-past-epoch',
 		places: STORY,
+		tells: 'state',
+		formula: "clock(t), in ms, > e",
 		pattern: 'the clock is past epoch {epoch}',
 		example: 'the clock is past epoch 2',
 		meaning: "The scene's clock in milliseconds is larger than that epoch when the step ends.",
 		check(slots, context) {
 			if (BigInt(context.world.time) <= bigOf(slots[0])) return fails(`the clock reads ${context.world.time} ms`, 0)
-			return holds([{ kind: 'clock', at: context.world.time }], context.world.time)
+			return { ...holds([{ kind: 'clock', at: context.world.time }], context.world.time), said: { clock: { past: bigOf(slots[0]) } } } as Verdict
 		},
 	},
 	{
 		id: 'time-passes',
 		places: STORY,
+		tells: 'clock',
+		formula: "clock(the step's end) − clock(the step's start) = D",
 		pattern: '{duration} pass(es)',
 		example: '30 s pass',
 		meaning: 'The clock moves on by that long in this step.',
@@ -316,6 +369,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'clock-moves-on',
 		places: STORY,
+		tells: 'clock',
+		formula: "clock(the step's end) − clock(the step's start) = D",
 		pattern: 'the clock moves on by {duration}',
 		example: 'the clock moves on by 30 s',
 		meaning: 'The clock moves on by that long in this step.',
@@ -324,16 +379,14 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'test-moves-clock',
 		places: STORY,
+		tells: 'clock',
+		formula: "Σ waited ∈ step = D = clock(the step's end) − clock(the step's start)",
 		pattern: 'the test moves the clock on by {duration}',
 		example: 'the test moves the clock on by 30 s',
-		meaning: "The step's waits move the clock on by that long.",
+		meaning: "The step's waits (a test's clock.advance) move the clock on by that long, and nothing else moves it in the step.",
 		check: (slots, context) => passed(slots, context, 0),
 	},
 ]
-
-function opensIn(step: { happenings: readonly { kind: string; store?: string }[] }, store: string): boolean {
-	return step.happenings.some(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store)
-}
 
 function wroteEpoch(slots: readonly Slot[], context: ClaimContext, isTime: boolean): Verdict {
 	const store = actorOf(slots[0])

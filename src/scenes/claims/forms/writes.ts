@@ -1,7 +1,7 @@
 /** Claims about writes and the row: who saved, with which fence, what the database did, what the row keeps. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
-import { actorOf, fails, fenceOfSlot, happened, holds, laterSteps, leaseEvidence, runSteps, saw, time, unused } from '../query.ts'
+import { actorOf, fails, fenceOfSlot, grantOfLease, happened, holds, laterSteps, leaseEvidence, runSteps, saw, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
@@ -38,7 +38,7 @@ function outcome(slots: readonly Slot[], context: ClaimContext, worker: number, 
 	const write = untold[0]
 	if (!write) return fails(`this text tells the outcome of every write ${context.name(id)} made in this step already (${found.length})`, worker)
 	if (write.changed !== changed) return fails(denied(context, write), worker)
-	return holds([saw(context.step, write)], write.at)
+	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
 }
 
 /** Why a claim that a write was taken (or refused) is false: what the database did instead. */
@@ -76,6 +76,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step",
 		each: 'save',
 		pattern: '{worker} saves( its summary)',
 		example: 'Worker B saves its summary',
@@ -85,6 +87,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves-what-it-computed',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step",
 		each: 'save',
 		pattern: '{worker} saves what it computed',
 		example: 'A saves what it computed',
@@ -94,15 +98,24 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'writes-its-fence',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step that changed the row",
 		each: 'save',
 		pattern: '{worker} writes its fence to the row',
 		example: 'A writes its fence to the row',
 		meaning: 'The worker wrote to the database in this step, and its fence is on the row: the write changed it.',
-		check: (slots, context) => wrote(slots, context, 0, write => (write.changed ? undefined : `its fence is not on the row: ${describeWrite(context, write)}`)),
+		check(slots, context) {
+			const verdict = wrote(slots, context, 0, write => (write.changed ? undefined : `its fence is not on the row: ${describeWrite(context, write)}`))
+			if (!verdict.ok) return verdict
+			const write = writeOf(verdict, context)
+			return write ? { ...verdict, said: { decides: write } } : verdict
+		},
 	},
 	{
 		id: 'saves-again',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step, after a wrote(w) in an earlier step",
 		each: 'save',
 		pattern: '{worker} saves( its summary) again',
 		example: 'A saves again',
@@ -116,6 +129,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves-too',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step, after a wrote(v, d) ∈ run by another worker v",
 		each: 'save',
 		pattern: '{worker} saves( its summary) too',
 		example: 'A saves too',
@@ -133,6 +148,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves-with-fence',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, fence f) ∈ step",
 		each: 'save',
 		pattern: '{worker} saves( its summary) with fence {fence}',
 		example: 'Worker A saves with fence 7',
@@ -141,15 +158,21 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const worker = actorOf(slots[0])
 			const wanted = fenceOfSlot(slots[1])
 			const found = writes(context, worker)
-			const write = found.find(h => h.fence === wanted)
+			// Each clause that says a worker saves tells a write of its own.
+			const untold = unused(context, found)
+			const write = untold.find(h => h.fence === wanted)
 			if (write) return holds([saw(context.step, write)], write.at)
 			if (found.length === 0) return fails(`${context.name(worker)} wrote nothing in this step`, 0)
-			return fails(`expected fence ${showFence(wanted)}, but ${context.name(worker)} wrote with fence ${showFence((found[0] as Of<'wrote'>).fence)}`, 1)
+			if (untold.length === 0) return fails(`this text tells every write ${context.name(worker)} made in this step already (${found.length})`, 0)
+			return fails(`expected fence ${showFence(wanted)}, but ${context.name(worker)} wrote with fence ${showFence((untold[0] as Of<'wrote'>).fence)}`, 1)
 		},
 	},
 	{
 		id: 'saves-first',
 		places: STORY,
+		each: 'save',
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step, with no wrote(v, d) ∈ run before it by another worker v, and row(d) = 0 at the scene's start",
 		pattern: '{worker} saves first',
 		example: 'A saves first',
 		meaning: 'The worker wrote in this step, and no other worker had written to that database before it.',
@@ -167,6 +190,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'saves-before',
 		places: STORY,
+		each: 'save',
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step, with no wrote(v, d) before it and one after it ∈ run",
 		pattern: '{worker} saves before {worker}',
 		example: 'A saves before B',
 		meaning: 'The first worker wrote in this step, and the second wrote to that database after it, in this step or a later one.',
@@ -185,6 +211,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'refuses-write',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed no row",
 		each: 'write-outcome',
 		pattern: '{database} refuses {owner} write',
 		example: "the database refuses A's write",
@@ -194,6 +222,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'refuses-worker',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed no row",
 		each: 'write-outcome',
 		pattern: '{database} refuses {worker}',
 		example: 'the database refuses A',
@@ -203,6 +233,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'refuses-the-write',
 		places: STORY,
+		each: 'write-outcome',
+		tells: 'event',
+		formula: "the one wrote(d) ∈ step changed no row",
 		pattern: '{database} refuses the write',
 		example: 'the database refuses the write',
 		meaning: 'The one write to that database in this step changed no row.',
@@ -211,6 +244,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'accepts-write',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed the row",
 		each: 'write-outcome',
 		pattern: '{database} accepts {owner} write/summary',
 		example: "the database accepts A's summary",
@@ -220,6 +255,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'takes-write',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed the row",
 		each: 'write-outcome',
 		pattern: '{database} takes {owner} write',
 		example: "the database takes A's write",
@@ -229,6 +266,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'takes-late-write',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed the row, w's lease not live",
 		each: 'write-outcome',
 		pattern: '{database} takes {owner} late/stale write',
 		example: "the database takes A's late write",
@@ -238,6 +277,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'takes-the-write',
 		places: STORY,
+		each: 'write-outcome',
+		tells: 'event',
+		formula: "the one wrote(d) ∈ step changed the row",
 		pattern: '{database} takes the write',
 		example: 'the database takes the write',
 		meaning: 'The one write to that database in this step changed the row.',
@@ -246,6 +288,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'takes-write-over',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed the row, w's lease not live, where the row kept v's write",
 		each: 'write-outcome',
 		pattern: '{database} takes {owner} late/stale write over {owner}',
 		example: "the database takes A's stale write over B's",
@@ -263,6 +307,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'checks-no-fence',
 		places: STORY,
+		tells: 'none',
+		formula: "d does the plain update (fences=off)",
 		pattern: '{database} checks no fence',
 		example: 'chat.db checks no fence',
 		meaning: 'The database does the plain update, which checks no fence (fences=off).',
@@ -276,12 +322,14 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const checked = all.find(write => write.fenced)
 			if (checked) return fails(`${context.name(database)} checks fences: ${context.name(checked.worker)}'s write with ${carried(checked)} went as its fence decided`, 0)
 			if (all.length === 0 && row.fenced) return fails(`${context.name(database)} checks fences: it does the seed's conditional update`, 0)
-			return holds([{ kind: 'row', database, at: context.world.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }])
+			return { ...holds([{ kind: 'row', database, at: context.world.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }]), said: { unfenced: database } } as Verdict
 		},
 	},
 	{
 		id: 'write-is-refused',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step that changed no row",
 		each: 'write-outcome',
 		pattern: '{owner} write is refused',
 		example: "A's write is refused",
@@ -291,6 +339,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'write-changes-no-row',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step that changed no row",
 		each: 'write-outcome',
 		pattern: '{owner} write changes no row',
 		example: "A's write changes no row",
@@ -300,6 +350,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'write-is-saved',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step that changed the row",
 		each: 'write-outcome',
 		pattern: '{owner} write is saved',
 		example: "B's write is saved",
@@ -309,6 +361,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'keeps-largest-fence',
 		places: STORY,
+		tells: 'state',
+		formula: "row(d, t) = f, and no wrote(d) ∈ run up to t, nor the row at the scene's start, had a larger fence",
 		pattern: '{database} keeps the largest fence, {fence}',
 		example: 'the database keeps the largest fence, 8',
 		meaning: 'The row keeps that fence when the step ends, and no write to it so far had a larger one.',
@@ -328,6 +382,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'row-keeps-fence',
 		places: STORY,
+		tells: 'state',
+		formula: "row(the database, t) = f",
 		pattern: 'the row keeps fence {fence}',
 		example: 'the row keeps fence 7',
 		meaning: "The row's fence is that fence when the step ends.",
@@ -340,6 +396,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'database-keeps-fence',
 		places: STORY,
+		tells: 'state',
+		formula: "row(d, t) = f",
 		pattern: '{database} keeps fence {fence}',
 		example: 'the database keeps fence 7',
 		meaning: "The row's fence is that fence when the step ends.",
@@ -348,6 +406,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'summary-replaces',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step that changed the row, where the row kept v's write",
 		pattern: '{owner} summary replaces {owner}',
 		example: "B's summary replaces A's",
 		meaning: "The first worker's write changed the row in this step, where the row had kept the second worker's write.",
@@ -357,12 +417,14 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const write = writes(context, worker).find(h => h.changed)
 			if (!write) return fails(`no write of ${context.name(worker)} changed the row in this step`, 0)
 			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 1)
-			return holds([saw(context.step, write)], write.at)
+			return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
 		},
 	},
 	{
 		id: 'row-fence-smaller-than',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(fence f) ∈ step found the row's fence < f",
 		pattern: "the row's fence is smaller than {fence}",
 		example: "the row's fence is smaller than 7",
 		meaning: "A write in this step had that fence, and the row's fence was smaller when it came.",
@@ -371,6 +433,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'row-fence-not-smaller-than',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(fence f) ∈ step found the row's fence ≥ f",
 		pattern: "the row's fence is not smaller than {fence}",
 		example: "the row's fence is not smaller than 7",
 		meaning: "A write in this step had that fence, and the row's fence was not smaller when it came.",
@@ -379,6 +443,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'fence-is',
 		places: STORY,
+		tells: 'state',
+		formula: "fence(lease(w, t)) = f",
 		pattern: '{owner} fence is {fence}',
 		example: "A's fence is 7",
 		meaning: "The worker's latest lease has that fence.",
@@ -387,28 +453,34 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const fence = context.world.workers.get(worker)?.lease?.fence
 			if (fence === undefined) return fails(`${context.name(worker)} has no fence`, 0)
 			if (fence !== fenceOfSlot(slots[1])) return fails(`expected fence ${showFence(fenceOfSlot(slots[1]))}, but ${context.name(worker)}'s fence is ${showFence(fence)}`, 1)
-			return holds([leaseEvidence(context.world, worker)], context.world.time)
+			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [grantOfLease(context, worker)].filter(h => h !== undefined) } } as Verdict
 		},
 	},
 	{
 		id: 'fence-smaller-than-row',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step with fence < the row's fence then",
 		pattern: "{owner} fence is smaller than the row's",
 		example: "A's fence is smaller than the row's",
 		meaning: "The worker wrote in this step, and its fence was smaller than the row's when the write came.",
-		check: (slots, context) => againstRow(slots, context, (fence, row) => fence < row, 'not smaller than'),
+		check: (slots, context) => againstRow(slots, context, (fence, row) => fence < row, 'not smaller than', '<'),
 	},
 	{
 		id: 'fence-larger-than-row',
 		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step with fence > the row's fence then",
 		pattern: "{owner} fence is larger than the row's",
 		example: "B's fence is larger than the row's",
 		meaning: "The worker wrote in this step, and its fence was larger than the row's when the write came.",
-		check: (slots, context) => againstRow(slots, context, (fence, row) => fence > row, 'not larger than'),
+		check: (slots, context) => againstRow(slots, context, (fence, row) => fence > row, 'not larger than', '>'),
 	},
 	{
 		id: 'fence-smaller-than',
 		places: STORY,
+		tells: 'state',
+		formula: "fence(lease(w, t)) < fence(lease(v, t))",
 		pattern: '{owner} fence is smaller than {owner}',
 		example: "A's fence is smaller than B's",
 		meaning: "The first worker's latest fence is smaller than the second's.",
@@ -417,6 +489,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'fence-larger-than',
 		places: STORY,
+		tells: 'state',
+		formula: "fence(lease(w, t)) > fence(lease(v, t))",
 		pattern: '{owner} fence is larger than {owner}',
 		example: "A's fence is larger than B's",
 		meaning: "The first worker's latest fence is larger than the second's.",
@@ -437,8 +511,9 @@ function theWrite(slots: readonly Slot[], context: ClaimContext, changed: boolea
 	const all = happened(context.step, 'wrote', h => h.database === database)
 	if (all.length !== 1) return fails(`${all.length === 0 ? 'no worker wrote' : `${all.length} writes came`} to ${context.name(database)} in this step; name the writer, like "refuses A's write"`, 0)
 	const write = all[0] as Of<'wrote'>
+	if (unused(context, all).length === 0) return fails(`this text tells the outcome of the write to ${context.name(database)} already`, 0)
 	if (write.changed !== changed) return fails(denied(context, write), 0)
-	return holds([saw(context.step, write)], write.at)
+	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
 }
 
 function rowFence(context: ClaimContext, database: string, slots: readonly Slot[], fence: number): Verdict {
@@ -456,12 +531,22 @@ function rowBefore(slots: readonly Slot[], context: ClaimContext, smaller: boole
 	const write = all.find(h => h.fence === wanted)
 	if (!write) return fails(all.length === 0 ? 'no worker wrote in this step' : `no write in this step had fence ${showFence(wanted)}; the writes had ${all.map(h => showFence(h.fence)).join(' and ')}`, 0)
 	if ((write.before < write.fence) !== smaller) return fails(`the row's fence was ${showFence(write.before)} when ${context.name(write.worker)}'s write came`, 0)
-	return holds([saw(context.step, write)], write.at)
+	return { ...holds([saw(context.step, write)], write.at), said: { comparison: { left: write.fence, right: write.before, relation: smaller ? '>' : '<=', write } } } as Verdict
 }
 
 /** The worker of slot 0 wrote in this step with a fence that stands to the row's (before the write) as `test` says. */
-function againstRow(slots: readonly Slot[], context: ClaimContext, test: (fence: bigint, row: bigint) => boolean, otherwise: string): Verdict {
-	return wrote(slots, context, 0, write => (test(write.fence, write.before) ? undefined : `${context.name(write.worker)}'s fence ${showFence(write.fence)} is ${otherwise} the row's ${showFence(write.before)}`))
+function againstRow(slots: readonly Slot[], context: ClaimContext, test: (fence: bigint, row: bigint) => boolean, otherwise: string, relation: '<' | '>'): Verdict {
+	const verdict = wrote(slots, context, 0, write => (test(write.fence, write.before) ? undefined : `${context.name(write.worker)}'s fence ${showFence(write.fence)} is ${otherwise} the row's ${showFence(write.before)}`))
+	if (!verdict.ok) return verdict
+	const write = writeOf(verdict, context)
+	return write ? { ...verdict, said: { comparison: { left: write.fence, right: write.before, relation, write } } } : verdict
+}
+
+/** The write a verdict was checked against. */
+function writeOf(verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): Of<'wrote'> | undefined {
+	const seen = verdict.evidence.find(e => e.kind === 'happened' && e.what.kind === 'wrote')
+	const write = seen?.kind === 'happened' && seen.order !== undefined ? context.step.happenings[seen.order] : undefined
+	return write?.kind === 'wrote' ? write : undefined
 }
 
 function compare(slots: readonly Slot[], context: ClaimContext, test: (a: bigint, b: bigint) => boolean, otherwise: string): Verdict {
@@ -471,5 +556,5 @@ function compare(slots: readonly Slot[], context: ClaimContext, test: (a: bigint
 	if (fa === undefined) return fails(`${context.name(a)} has no fence`, 0)
 	if (fb === undefined) return fails(`${context.name(b)} has no fence`, 1)
 	if (!test(fa, fb)) return fails(`${context.name(a)}'s fence ${showFence(fa)} is ${otherwise} ${context.name(b)}'s ${showFence(fb)}`, 0)
-	return holds([leaseEvidence(context.world, a), leaseEvidence(context.world, b)])
+	return { ...holds([leaseEvidence(context.world, a), leaseEvidence(context.world, b)], context.world.time), said: { comparison: { left: fa, right: fb, relation: test(0n, 1n) ? '<' : '>', workers: [a, b] }, events: [grantOfLease(context, a), grantOfLease(context, b)].filter(h => h !== undefined) } } as Verdict
 }

@@ -1,0 +1,1173 @@
+/**
+ * The reference evaluator: a second reading of every form's meaning, written from the formulas of
+ * the registry (`formula`, with `FORMULA_TERMS`) and the rules of a text (check.ts's header) alone,
+ * for clarity and not for speed. It decides only whether a text holds; the checker (`check.ts` and
+ * each form's `check`) decides it too, with messages and evidence, and the two must agree on every
+ * case the claims' fuzz makes (`npm run fuzz:claims`). It shares with the checker only the reading
+ * of the text and the run's facts: no query, no check, no cause rule of the checker's.
+ */
+import type { RunFacts, StepFacts, StoreFact, WorldFacts } from './facts.ts'
+import type { Happening } from '../frame.ts'
+import type { ClaimContext, Slot } from './form.ts'
+import type { ReadClause, ReadResult } from './read.ts'
+
+type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
+
+/** What a form's meaning gives for a clause: whether it holds, and what it tells. */
+interface Meaning {
+	ok: boolean
+	/** The moment it tells: an event's; a state's, from when it held. */
+	at?: number
+	/** A state: until when it held in the step (undefined: through the clause's moment), and the event that ended it. */
+	until?: number
+	endedBy?: Happening
+	/** For several workers' events: each one's moment. */
+	each?: number[]
+	/** The events of this step it tells (a state's: the event of the step that began it). */
+	events: Happening[]
+	/** The events of the run it tells, for causes (a state's: the events that made it hold). */
+	makers: Happening[]
+	/** For causes: a comparison of fences, the write whose answer it tells, a database checking none, the clock, an absent renewal. */
+	compares?: { left: bigint; right: bigint; relation: '<' | '<=' | '=' | '>' | '>='; write?: Of<'wrote'>; workers?: [string, string] }
+	decides?: Of<'wrote'>
+	unfenced?: string
+	clock?: { reads?: number; past?: bigint; moved?: true }
+	absent?: string
+	/** The row evidence a row state gives, for causes: the database and its fence. */
+	row?: { database: string; fence: bigint }
+}
+
+const NO: Meaning = { ok: false, events: [], makers: [] }
+
+/** Everything a meaning reads: the run, the step, the world at the text's moment, and the clause's own context. */
+interface Env {
+	run: RunFacts
+	step: StepFacts
+	world: WorldFacts
+	context: ClaimContext
+	/** The events earlier clauses of the same family told. */
+	used: ReadonlySet<Happening>
+	/** The moment a state clause names. */
+	moment?: number
+}
+
+// ---- reading slots ----
+
+const actor = (slot: Slot | undefined): string => (slot?.value.type === 'actor' ? slot.value.id : '')
+const actors = (slot: Slot | undefined): string[] => (slot?.value.type === 'actors' ? slot.value.ids : [])
+const fence = (slot: Slot | undefined): bigint => (slot?.value.type === 'fence' ? slot.value.value : -1n)
+const num = (slot: Slot | undefined): number => (slot?.value.type === 'number' ? slot.value.value : Number.NaN)
+const big = (slot: Slot | undefined): bigint => (slot?.value.type === 'big' ? slot.value.value : -1n)
+/** The store a key slot names, if it names one. */
+const named = (slot: Slot | undefined): string | undefined => (slot?.value.type === 'key' ? slot.value.store : undefined)
+
+// ---- the trace ----
+
+/** The step's events of a kind that pass `keep`, in order. */
+function events<K extends Happening['kind']>(step: StepFacts, kind: K, keep: (h: Of<K>) => boolean = () => true): Of<K>[] {
+	return step.happenings.filter((h): h is Of<K> => h.kind === kind && keep(h as Of<K>))
+}
+
+/** Every step of the run up to and with this one (its own as the text sees it: a note's, up to when it is sent). */
+function upTo(env: Env): StepFacts[] {
+	return [...env.run.steps.slice(0, env.step.index), env.step]
+}
+
+function earlierSteps(env: Env): StepFacts[] {
+	return env.run.steps.slice(1, env.step.index)
+}
+
+function laterSteps(env: Env): StepFacts[] {
+	const last = env.run.lookAhead ?? env.run.steps.length
+	return env.run.steps.slice(env.step.index + 1, last + 1)
+}
+
+/** The last event of the run so far that passes `keep`. */
+function lastEvent<H extends Happening>(env: Env, keep: (h: Happening) => h is H): H | undefined {
+	const all = upTo(env).flatMap(step => step.happenings)
+	for (let i = all.length - 1; i >= 0; i--) if (keep(all[i] as Happening)) return all[i] as H
+	return undefined
+}
+
+/** The store a clause means: the one its key slot names, else the scene's only one. */
+function storeOf(env: Env, key: Slot | undefined): StoreFact | undefined {
+	const id = named(key)
+	if (id !== undefined) return env.world.stores.get(id)
+	const all = [...env.world.stores.values()]
+	return all.length === 1 ? all[0] : undefined
+}
+
+const state = (lease: NonNullable<ReturnType<typeof leaseAt>>): 'live' | 'expired' | 'gone' | 'released' => (lease.released ? 'released' : lease.gone ? 'gone' : lease.expired ? 'expired' : 'live')
+
+function leaseAt(world: WorldFacts, worker: string) {
+	return world.workers.get(worker)?.lease
+}
+
+function live(world: WorldFacts, worker: string): boolean {
+	const lease = leaseAt(world, worker)
+	return lease !== undefined && state(lease) === 'live'
+}
+
+/** The grant of a worker's lease, the latest of the run so far with that store and fence. */
+function grantOf(env: Env, worker: string, store: string, value: bigint | undefined): Of<'granted'> | undefined {
+	return lastEvent(env, (h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker && h.store === store && h.fence === value)
+}
+
+/** The events that made a worker's lease at the clause's moment what it is: its grant while live, else its end. */
+function leaseMakers(env: Env, worker: string): Happening[] {
+	const lease = leaseAt(env.world, worker)
+	if (!lease) return []
+	const now = state(lease)
+	if (now === 'live') return [grantOf(env, worker, lease.store, lease.fence)].filter((h): h is Of<'granted'> => h !== undefined)
+	const end = lastEvent(env, (h): h is Happening => h.kind === now && 'worker' in h && h.worker === worker && (!('store' in h) || h.store === lease.store))
+	return end ? [end] : []
+}
+
+/** The grant of a worker's lease at the clause's moment, whatever became of it: what its fence comes from. */
+function leaseGrant(env: Env, worker: string): Happening[] {
+	const lease = leaseAt(env.world, worker)
+	const grant = lease ? grantOf(env, worker, lease.store, lease.fence) : undefined
+	return grant ? [grant] : []
+}
+
+/** The events that made a store's holders at the moment: their grants, or with none the end that freed it. */
+function holderMakers(env: Env, store: StoreFact): Happening[] {
+	if (store.holders.length === 0) {
+		const freed = lastEvent(env, (h): h is Happening => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'restarted' || h.kind === 'restored') && h.store === store.id)
+		return freed ? [freed] : []
+	}
+	return store.holders.flatMap(holder => {
+		const grant = lastEvent(env, (h): h is Of<'granted'> => h.kind === 'granted' && h.worker === holder && h.store === store.id)
+		return grant ? [grant] : []
+	})
+}
+
+/** The events that made a store's line at the moment: the waiters' asks, and the holders that keep them waiting. */
+function lineMakers(env: Env, store: StoreFact): Happening[] {
+	const asks = store.waiters.flatMap(waiter => {
+		const ask = lastEvent(env, (h): h is Of<'asked'> => h.kind === 'asked' && h.worker === waiter && h.store === store.id)
+		return ask ? [ask] : []
+	})
+	return store.waiters.length === 0 ? [] : [...asks, ...holderMakers(env, store)]
+}
+
+/** The write a database's row keeps. */
+function rowMaker(env: Env, database: string): Happening[] {
+	const write = lastEvent(env, (h): h is Of<'wrote'> => h.kind === 'wrote' && h.database === database && h.changed)
+	return write ? [write] : []
+}
+
+function openMaker(env: Env, store: string): Happening[] {
+	const open = lastEvent(env, (h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store)
+	return open ? [open] : []
+}
+
+// ---- meanings, by the kind of thing they tell ----
+
+/** An event of the step: it holds when the event is there; its moment is the event's. */
+function event(found: Happening | undefined, extra: Partial<Meaning> = {}): Meaning {
+	if (!found) return NO
+	return { ok: true, at: found.at, events: [found], makers: [found], ...extra }
+}
+
+/** A state at the clause's moment (the step's end, a note's sending): it holds or not, with the events that made it. */
+function holdsNow(ok: boolean, makers: Happening[] = [], env?: Env, extra: Partial<Meaning> = {}): Meaning {
+	if (!ok) return NO
+	const meaning: Meaning = { ok: true, events: [], makers, ...extra }
+	if (env) meaning.at = env.world.time
+	return meaning
+}
+
+/** A claim with no moment. */
+function timeless(ok: boolean, extra: Partial<Meaning> = {}): Meaning {
+	return ok ? { ok: true, events: [], makers: [], ...extra } : NO
+}
+
+/**
+ * `live(w, k, t)` with a fence or TTL: the worker's leases in the step (live when it began, or
+ * given in it), each from its start until the event that ended it; it holds when one is live at
+ * the moment the clause names, or, with none named, through the step's end (or, ended, the text
+ * goes on to tell its end: the text's rule).
+ */
+function leaseState(env: Env, slots: readonly Slot[], wanted: { fence?: bigint; ttl?: number }): Meaning {
+	const worker = actor(slots[0])
+	const store = named(slots[1])
+	type Span = { from: number; grant?: Of<'granted'>; fence?: bigint; ttl: number; store: string }
+	const spans: Span[] = []
+	const start = leaseAt(env.step.start, worker)
+	if (start && state(start) === 'live') spans.push({ from: env.step.start.time, fence: start.fence, ttl: start.ttl, store: start.store })
+	for (const grant of events(env.step, 'granted', h => h.worker === worker)) spans.push({ from: grant.at, grant, fence: grant.fence, ttl: grant.ttl, store: grant.store })
+	const fitting = spans.filter(span => (store === undefined || span.store === store) && (wanted.fence === undefined || span.fence === wanted.fence) && (wanted.ttl === undefined || span.ttl === wanted.ttl))
+	if (fitting.length === 0) return NO
+	const withEnds = fitting.map(span => {
+		const from = span.grant ? env.step.happenings.indexOf(span.grant) : -1
+		const end = env.step.happenings.find((h, i) => i > from && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') && h.worker === worker && h.at >= span.from && h.fence === span.fence)
+		return { span, end }
+	})
+	const at = env.moment
+	const holdsAt = (one: (typeof withEnds)[number], t: number) => one.span.from <= t && (one.end === undefined ? t <= env.world.time : t < one.end.at)
+	const chosen = (at === undefined ? withEnds.find(one => one.end === undefined) : withEnds.find(one => holdsAt(one, at))) ?? (withEnds[withEnds.length - 1] as (typeof withEnds)[number])
+	const grant = chosen.span.grant ?? grantOf(env, worker, chosen.span.store, chosen.span.fence)
+	const meaning: Meaning = { ok: true, at: chosen.span.from, events: chosen.span.grant ? [chosen.span.grant] : [], makers: grant ? [grant] : [] }
+	if (chosen.end) {
+		meaning.until = chosen.end.at
+		meaning.endedBy = chosen.end
+	}
+	return meaning
+}
+
+/** The first ask of a worker in the step that passes `keep`. */
+function askOf(env: Env, worker: string, keep: (h: Of<'asked'>) => boolean = () => true): Of<'asked'> | undefined {
+	return events(env.step, 'asked', h => h.worker === worker && keep(h))[0]
+}
+
+/** An ask: an event, though one the scene does not show (a grant with no hold before it) tells no moment. */
+function asked(found: Of<'asked'> | undefined): Meaning {
+	if (!found) return NO
+	const meaning = event(found)
+	if (found.unshown) delete meaning.at
+	return meaning
+}
+
+/** A worker in line at the moment, or one that waited in line in the step and got the key once a lease of that store ended. */
+function waits(env: Env, worker: string): Meaning {
+	const waiting = env.world.workers.get(worker)?.waiting
+	if (waiting) {
+		const store = env.world.stores.get(waiting.store)
+		const ask = askOf(env, worker)
+		return { ok: true, at: ask?.at ?? env.world.time, events: [], makers: store ? lineMakers(env, store) : [] }
+	}
+	const list = env.step.happenings
+	const ask = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
+	if (ask < 0) return NO
+	const theAsk = list[ask] as Of<'asked'>
+	const grant = list.findIndex((h, i) => i > ask && h.kind === 'granted' && h.worker === worker)
+	if (grant < 0) return NO
+	const freed = list.slice(ask + 1, grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone') && h.store === theAsk.store)
+	return freed ? { ok: true, at: theAsk.at, events: [theAsk, list[grant] as Happening], makers: [theAsk, list[grant] as Happening] } : NO
+}
+
+/** The only store's line at the moment, with a test of its waiters. */
+function line(env: Env, test: (waiters: readonly string[]) => boolean): Meaning {
+	const store = storeOf(env, undefined)
+	if (!store || !test(store.waiters)) return NO
+	return holdsNow(true, lineMakers(env, store), env)
+}
+
+/** A worker's writes in the step, to a database when one is named, not told by an earlier clause of the family. */
+function writesOf(env: Env, worker: string, database?: string): { all: Of<'wrote'>[]; untold: Of<'wrote'>[] } {
+	const all = events(env.step, 'wrote', h => h.worker === worker && (database === undefined || h.database === database))
+	return { all, untold: all.filter(h => !env.used.has(h)) }
+}
+
+/** `wrote(w) ∈ step`, the first not told yet, that passes `keep`. */
+function save(env: Env, worker: string, keep: (write: Of<'wrote'>) => boolean = () => true): Meaning {
+	const write = writesOf(env, worker).untold[0]
+	return write && keep(write) ? event(write) : NO
+}
+
+/** Every write of the run to a database up to this step's end. */
+function writesTo(env: Env, database: string): Of<'wrote'>[] {
+	return upTo(env).slice(1).flatMap(step => events(step, 'wrote', h => h.database === database))
+}
+
+/** `wrote(w, d) ∈ step` whose answer the clause tells: the first not told yet, taken or not. */
+function answer(env: Env, worker: string, database: string | undefined, changed: boolean): Meaning {
+	const write = writesOf(env, worker, database).untold[0]
+	return write && write.changed === changed ? event(write, { decides: write }) : NO
+}
+
+/** The one write to a database in the step, taken or not. */
+function theWrite(env: Env, database: string, changed: boolean): Meaning {
+	const all = events(env.step, 'wrote', h => h.database === database)
+	const write = all[0]
+	if (all.length !== 1 || !write || env.used.has(write) || write.changed !== changed) return NO
+	return event(write, { decides: write })
+}
+
+/** The row of a database at the moment, with its fence. */
+function row(env: Env, database: string | undefined, wanted: bigint): Meaning {
+	const facts = database === undefined ? undefined : env.world.databases.get(database)
+	if (!facts || facts.fence !== wanted) return NO
+	return holdsNow(true, rowMaker(env, facts.id), env, { row: { database: facts.id, fence: facts.fence } })
+}
+
+/** A store's opens (restarts and restores) in the step, not told yet. */
+function opens(env: Env, store?: string): (Of<'restarted'> | Of<'restored'>)[] {
+	return env.step.happenings.filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && (store === undefined || h.store === store) && !env.used.has(h))
+}
+
+const before = (open: Of<'restarted'> | Of<'restored'>): bigint => (open.kind === 'restarted' ? open.epochBefore : open.backupEpoch)
+
+/** The counterfactual's write: the worker's last write in the step, with fences and without. */
+function withAndWithout(env: Env, worker: string): { fenced?: Of<'wrote'>; unfenced?: Of<'wrote'> } {
+	const last = (step: StepFacts | undefined) => (step ? events(step, 'wrote', h => h.worker === worker).pop() : undefined)
+	return { fenced: last(env.step), unfenced: last(env.run.unfenced?.steps[env.step.index]) }
+}
+
+/** The worker's last pause or crash up to the step's end. */
+function lastPause(env: Env, worker: string): Happening | undefined {
+	return lastEvent(env, (h): h is Happening => (h.kind === 'paused' || h.kind === 'crashed') && 'worker' in h && h.worker === worker)
+}
+
+/** The lock's answer to a message's receiver: its first event of a kind. */
+function answered<K extends Happening['kind']>(env: Env, kind: K, keep: (h: Of<K>) => boolean = () => true): Of<K> | undefined {
+	const to = env.context.message?.to
+	return (env.context.message?.happenings ?? []).find((h): h is Of<K> => h.kind === kind && 'worker' in h && h.worker === to && keep(h as Of<K>))
+}
+
+/** The write a message is, or answers. */
+function messageWrite(env: Env): Of<'wrote'> | undefined {
+	return (env.context.message?.happenings ?? []).find((h): h is Of<'wrote'> => h.kind === 'wrote')
+}
+
+const workersOf = (env: Env): number => [...env.run.kinds.values()].filter(kind => kind === 'worker').length
+const me = (env: Env): string => env.context.actor ?? ''
+const sent = (step: StepFacts | undefined, worker: string): number => (step ? events(step, 'sent', h => h.from === worker).length : 0)
+const meStore = (env: Env): StoreFact | undefined => env.world.stores.get(me(env))
+
+/** A label on a store at the moment: holds when its holders pass `test`. */
+function storeLabel(env: Env, test: (store: StoreFact) => boolean): Meaning {
+	const store = meStore(env)
+	return store && test(store) ? holdsNow(true, holderMakers(env, store), env) : NO
+}
+
+const setEq = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every(x => b.includes(x))
+
+/** Each form's meaning, written from its formula. */
+const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meaning>> = {
+	// -- holding
+	'holds-with-fence': (s, env) => leaseState(env, s, { fence: fence(s[2]) }),
+	'holds-with-fence-and-ttl': (s, env) => leaseState(env, s, { fence: fence(s[2]), ttl: num(s[3]) }),
+	'holds-with-ttl': (s, env) => leaseState(env, s, { ttl: num(s[2]) }),
+	holds: (s, env) => leaseState(env, s, {}),
+	'holds-again-with-fence': (s, env) => {
+		const w = actor(s[0])
+		const grant = events(env.step, 'granted', h => h.worker === w && h.fence === fence(s[2]))[0]
+		if (!grant) return NO
+		const earlier = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
+		return earlier.some(h => h.kind === 'granted' && h.worker === w && h.store === grant.store) ? event(grant) : NO
+	},
+	'still-holds': (s, env) => {
+		const w = actor(s[0])
+		const then = leaseAt(env.step.start, w)
+		const now = leaseAt(env.world, w)
+		if (!then || !now || state(then) !== 'live' || state(now) !== 'live' || then.grantedAt !== now.grantedAt || then.fence !== now.fence) return NO
+		if (env.step.happenings.some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone') && h.worker === w)) return NO
+		return holdsNow(true, leaseMakers(env, w), env)
+	},
+	gets: (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
+	'gets-with-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]),
+	'gets-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[1]))[0]),
+	'store-gives-fence': (s, env) => event(events(env.step, 'granted', h => h.store === actor(s[0]) && h.worker === actor(s[1]) && h.fence === fence(s[2]))[0]),
+	'no-worker-gets-fence': (s, env) => timeless(events(env.step, 'granted', h => h.fence === fence(s[0])).length === 0),
+	'no-worker-ever-gets-fence': (s, env) => timeless(env.run.steps.slice(1).every(step => events(step, 'granted', h => h.fence === fence(s[0])).length === 0)),
+	'nth-holder': (s, env) => {
+		const w = actor(s[0])
+		const store = [...env.world.stores.values()].find(one => one.holders.includes(w))
+		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.indexOf(w) + 1 === num(s[1]), store ? holderMakers(env, store) : [], env)
+	},
+	'count-hold': (s, env) => countHold(env, s[1], num(s[0])),
+	'count-workers-hold': (s, env) => countHold(env, s[1], num(s[0])),
+	'all-count-hold': (s, env) => (num(s[0]) === workersOf(env) ? countHold(env, s[1], num(s[0])) : NO),
+	'count-already-hold': (s, env) => {
+		const store = storeOf({ ...env, world: env.step.start }, s[1])
+		return store && store.holders.length === num(s[0]) ? { ok: true, at: env.step.start.time, events: [], makers: holderMakers({ ...env, world: env.step.start }, store) } : NO
+	},
+	'workers-hold': (s, env) => keyHolders(env, s[1], holders => setEq(actors(s[0]), holders)),
+	'only-holder': (s, env) => {
+		const w = actor(s[0])
+		const stores = [...env.world.stores.values()]
+		const mine = stores.find(one => one.holders.includes(w))
+		return holdsNow(mine !== undefined && mine.holders.length === 1 && stores.every(one => one === mine || one.holders.length === 0), mine ? holderMakers(env, mine) : [], env)
+	},
+	'key-free': (s, env) => keyHolders(env, s[0], holders => holders.length === 0),
+	'key-held': (s, env) => keyHolders(env, s[0], holders => holders.length > 0),
+	'key-held-by': (s, env) => keyHolders(env, s[0], holders => holders.length === 1 && holders[0] === actor(s[1])),
+	'key-held-by-workers': (s, env) => keyHolders(env, s[0], holders => setEq(actors(s[1]), holders)),
+	'key-full': (s, env) => {
+		const store = storeOf(env, s[0])
+		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.length >= store.limit, store ? holderMakers(env, store) : [], env)
+	},
+	'limit-is': (s, env) => timeless(storeOf(env, undefined)?.limit === num(s[0])),
+	'no-lease-has-a-fence': (_s, env) => timeless([...env.world.stores.values()].every(store => store.limit !== undefined)),
+	'lease-has-no-fence': (s, env) => {
+		const lease = leaseAt(env.world, actor(s[0]))
+		return holdsNow(lease !== undefined && lease.fence === undefined, leaseGrant(env, actor(s[0])), env)
+	},
+	// -- asking and the line
+	asks: (s, env) => asked(askOf(env, actor(s[0]))),
+	'asks-bare': (s, env) => asked(askOf(env, actor(s[0]))),
+	'workers-ask': (s, env) => everyAsk(env, actors(s[0])),
+	'workers-ask-bare': (s, env) => everyAsk(env, actors(s[0])),
+	'asks-again': (s, env) => {
+		const w = actor(s[0])
+		const ask = askOf(env, w)
+		return earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && (ask === undefined || h.store === ask.store)).length > 0) ? asked(ask) : NO
+	},
+	'asks-with-wait': (s, env) => withWait(env, actor(s[0]), num(s[2])),
+	'asks-with-wait-short': (s, env) => withWait(env, actor(s[0]), num(s[1])),
+	waits: (s, env) => waits(env, actor(s[0])),
+	'waits-up-to': (s, env) => {
+		const w = actor(s[0])
+		if (!waits(env, w).ok) return NO
+		return withWait(env, w, num(s[1]))
+	},
+	'workers-wait': (s, env) => line(env, waiters => setEq(actors(s[0]), waiters)),
+	'count-wait': (s, env) => line(env, waiters => waiters.length === num(s[0])),
+	'count-workers-wait': (s, env) => line(env, waiters => waiters.length === num(s[0])),
+	'count-wait-first': (s, env) => line(env, waiters => waiters.length === num(s[0]) && waiters[0] === actor(s[1])),
+	'workers-wait-first': (s, env) => line(env, waiters => setEq(actors(s[0]), waiters) && waiters[0] === actor(s[1])),
+	'place-in-line': (s, env) => {
+		const waiting = env.world.workers.get(actor(s[0]))?.waiting
+		const store = waiting ? env.world.stores.get(waiting.store) : undefined
+		return holdsNow(waiting !== undefined && waiting.place === num(s[1]), store ? lineMakers(env, store) : [], env)
+	},
+	'line-empty': (_s, env) => line(env, waiters => waiters.length === 0),
+	'goes-to': (s, env) => fromLine(env, actor(s[1]), {}),
+	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { place: num(s[2]) }),
+	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { fence: fence(s[2]) }),
+	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { place: num(s[2]), fence: fence(s[3]) }),
+	'gives-up': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]),
+	'gives-up-after': (s, env) => {
+		const gave = events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]
+		return gave && gave.waited === num(s[1]) ? event(gave) : NO
+	},
+	'function-does-not-run': (s, env) => noLease(env, actor(s[0])),
+	'does-not-get': (s, env) => noLease(env, actor(s[0])),
+	'is-refused': (s, env) => event(events(env.step, 'refused', h => h.worker === actor(s[0]))[0]),
+	tries: (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly)),
+	'tries-the-key': (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly)),
+	'tries-too': (s, env) => {
+		const w = actor(s[0])
+		const mine = askOf(env, w, h => h.tryOnly)
+		if (!mine) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(mine))]
+		return before.some(h => h.kind === 'asked' && h.worker !== w && h.store === mine.store) ? asked(mine) : NO
+	},
+	'tries-again': (s, env) => {
+		const w = actor(s[0])
+		const mine = askOf(env, w, h => h.tryOnly)
+		return earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && (mine === undefined || h.store === mine.store)).length > 0) ? asked(mine) : NO
+	},
+	// -- a lease's end
+	'runs-out': (s, env) => event(events(env.step, 'expired', h => h.worker === actor(s[0]))[0]),
+	'is-gone': (s, env) => event(events(env.step, 'gone', h => h.worker === actor(s[0]))[0]),
+	'is-lost': (s, env) => lost(env, actor(s[0])),
+	'reads-as-lost': (s, env) => lost(env, actor(s[0])),
+	'now-ends-at': (s, env) => {
+		const lease = leaseAt(env.world, actor(s[0]))
+		return holdsNow(lease !== undefined && state(lease) === 'live' && lease.expiresAt === num(s[1]), leaseMakers(env, actor(s[0])), env)
+	},
+	'ends-at': (s, env) => {
+		const w = actor(s[0])
+		const lease = leaseAt(env.world, w)
+		if (!lease || state(lease) !== 'live' || lease.expiresAt !== num(s[1])) return NO
+		for (const step of laterSteps(env)) {
+			const then = leaseAt(step.end, w)
+			if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store || then.expiresAt !== lease.expiresAt) break
+			if ((then.gone || then.released) && step.end.time < lease.expiresAt) return NO
+			if (then.expired) break
+		}
+		return holdsNow(true, leaseMakers(env, w), env)
+	},
+	'lets-go': (s, env) => released(env, actor(s[0])),
+	'lets-go-of': (s, env) => released(env, actor(s[0])),
+	releases: (s, env) => released(env, actor(s[0])),
+	'function-returns': (s, env) => released(env, actor(s[0])),
+	'lets-go-too': (s, env) => {
+		const w = actor(s[0])
+		const mine = events(env.step, 'released', h => h.worker === w)[0]
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, mine ? env.step.happenings.indexOf(mine) : env.step.happenings.length)]
+		return before.some(h => h.kind === 'released' && h.worker !== w) ? released(env, w) : NO
+	},
+	renews: (s, env) => renewal(env, actor(s[0])),
+	'renews-lease': (s, env) => (actor(s[1]) === actor(s[0]) ? renewal(env, actor(s[0])) : NO),
+	'asks-to-renew': (s, env) => {
+		const w = actor(s[0])
+		if (actor(s[1]) !== w) return NO
+		return event(env.step.happenings.find(h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === w))
+	},
+	'renews-no-more': (s, env) => {
+		const w = actor(s[0])
+		const tries = (step: StepFacts) => step.happenings.filter(h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === w)
+		if (!upTo(env).slice(1).some(step => tries(step).length > 0)) return NO
+		if (tries(env.step).length > 1) return NO
+		if (events(env.step, 'renewed', h => h.worker === w).some(h => !env.used.has(h))) return NO
+		if (laterSteps(env).some(step => tries(step).length > 0)) return NO
+		return timeless(true, { absent: w })
+	},
+	'nothing-renews': (s, env) => {
+		const w = actor(s[0])
+		const start = leaseAt(env.step.start, w)
+		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
+		if (!held || events(env.step, 'renewed', h => h.worker === w).length > 0) return NO
+		const granted = leaseAt(env.world, w)?.grantedAt
+		for (const step of laterSteps(env)) {
+			if (leaseAt(step.start, w)?.grantedAt !== granted) break
+			if (events(step, 'renewed', h => h.worker === w).length > 0) return NO
+		}
+		const paused = env.step.start.workers.get(w)?.paused === true || env.step.end.workers.get(w)?.paused === true
+		return timeless(!(env.run.sampleRenews && !paused), { absent: w })
+	},
+	// -- writes and the row
+	saves: (s, env) => save(env, actor(s[0])),
+	'saves-what-it-computed': (s, env) => save(env, actor(s[0])),
+	'writes-its-fence': (s, env) => {
+		const meaning = save(env, actor(s[0]), write => write.changed)
+		return meaning.ok ? { ...meaning, decides: meaning.events[0] as Of<'wrote'> } : meaning
+	},
+	'saves-again': (s, env) => {
+		const w = actor(s[0])
+		return earlierSteps(env).some(step => events(step, 'wrote', h => h.worker === w).length > 0) ? save(env, w) : NO
+	},
+	'saves-too': (s, env) => {
+		const w = actor(s[0])
+		return save(env, w, write => {
+			const all = writesTo(env, write.database)
+			return all.slice(0, all.indexOf(write)).some(h => h.worker !== w)
+		})
+	},
+	'saves-with-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]))),
+	'saves-first': (s, env) => {
+		const w = actor(s[0])
+		return save(env, w, write => {
+			const all = writesTo(env, write.database)
+			const initial = env.run.steps[0]?.end.databases.get(write.database)?.fence ?? 0n
+			return !all.slice(0, all.indexOf(write)).some(h => h.worker !== w) && initial === 0n
+		})
+	},
+	'saves-before': (s, env) => {
+		const [w, v] = [actor(s[0]), actor(s[1])]
+		return save(env, w, write => {
+			const all = writesTo(env, write.database)
+			if (all.slice(0, all.indexOf(write)).some(h => h.worker === v)) return false
+			const after = [...events(env.step, 'wrote', h => h.database === write.database && h.at >= write.at && h !== write), ...laterSteps(env).flatMap(step => events(step, 'wrote', h => h.database === write.database))]
+			return after.some(h => h.worker === v)
+		})
+	},
+	'refuses-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), false),
+	'refuses-worker': (s, env) => answer(env, actor(s[1]), actor(s[0]), false),
+	'refuses-the-write': (s, env) => theWrite(env, actor(s[0]), false),
+	'accepts-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), true),
+	'takes-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), true),
+	'takes-late-write': (s, env) => {
+		const meaning = answer(env, actor(s[1]), actor(s[0]), true)
+		const last = writesOf(env, actor(s[1]), actor(s[0])).all.pop()
+		return meaning.ok && last !== undefined && !last.live ? meaning : NO
+	},
+	'takes-the-write': (s, env) => theWrite(env, actor(s[0]), true),
+	'takes-write-over': (s, env) => {
+		const meaning = answer(env, actor(s[1]), actor(s[0]), true)
+		const last = writesOf(env, actor(s[1]), actor(s[0])).all.pop()
+		return meaning.ok && last !== undefined && !last.live && last.writerBefore === actor(s[2]) ? meaning : NO
+	},
+	'checks-no-fence': (s, env) => {
+		const db = env.world.databases.get(actor(s[0]))
+		return db && !db.fenced ? { ok: true, events: [], makers: rowMaker(env, db.id), unfenced: db.id, row: { database: db.id, fence: db.fence } } : NO
+	},
+	'write-is-refused': (s, env) => answer(env, actor(s[0]), undefined, false),
+	'write-changes-no-row': (s, env) => answer(env, actor(s[0]), undefined, false),
+	'write-is-saved': (s, env) => answer(env, actor(s[0]), undefined, true),
+	'keeps-largest-fence': (s, env) => {
+		const d = actor(s[0])
+		const meaning = row(env, d, fence(s[1]))
+		if (!meaning.ok) return NO
+		const initial = env.run.steps[0]?.end.databases.get(d)?.fence
+		return writesTo(env, d).some(h => h.fence > fence(s[1])) || (initial !== undefined && initial > fence(s[1])) ? NO : meaning
+	},
+	'row-keeps-fence': (s, env) => (env.world.databases.size === 1 ? row(env, [...env.world.databases.keys()][0], fence(s[0])) : NO),
+	'database-keeps-fence': (s, env) => row(env, actor(s[0]), fence(s[1])),
+	'summary-replaces': (s, env) => {
+		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.changed)[0]
+		return write && write.writerBefore === actor(s[1]) ? event(write, { decides: write }) : NO
+	},
+	'row-fence-smaller-than': (s, env) => rowBefore(env, fence(s[0]), true),
+	'row-fence-not-smaller-than': (s, env) => rowBefore(env, fence(s[0]), false),
+	'fence-is': (s, env) => {
+		const lease = leaseAt(env.world, actor(s[0]))
+		return holdsNow(lease?.fence !== undefined && lease.fence === fence(s[1]), leaseGrant(env, actor(s[0])), env)
+	},
+	'fence-smaller-than-row': (s, env) => againstRow(env, actor(s[0]), '<'),
+	'fence-larger-than-row': (s, env) => againstRow(env, actor(s[0]), '>'),
+	'fence-smaller-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '<'),
+	'fence-larger-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '>'),
+	// -- a worker's process, and the run without fences
+	pauses: (s, env) => event(events(env.step, 'paused', h => h.worker === actor(s[0]))[0]),
+	'process-pauses': (s, env) => event(events(env.step, 'paused', h => h.worker === actor(s[0]))[0]),
+	stalls: (s, env) => event(events(env.step, 'paused', h => h.worker === actor(s[0]))[0]),
+	'is-paused': (s, env) => pausedState(env, actor(s[0])),
+	'is-still-paused': (s, env) => {
+		const w = actor(s[0])
+		return env.step.start.workers.get(w)?.paused && sent(env.step, w) === 0 ? pausedState(env, w) : NO
+	},
+	wakes: (s, env) => event(events(env.step, 'woke', h => h.worker === actor(s[0]))[0]),
+	crashes: (s, env) => event(events(env.step, 'crashed', h => h.worker === actor(s[0]))[0]),
+	'code-goes-on': (s, env) => event(events(env.step, 'wrote', h => h.worker === actor(s[0]) && !h.live)[0]),
+	'only-the-fence-stops': (s, env) => {
+		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
+		return fenced && unfenced && !fenced.changed && unfenced.changed ? event(fenced) : NO
+	},
+	'without-fences-saved': (s, env) => {
+		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
+		return fenced && unfenced && unfenced.changed && !fenced.changed ? event(fenced) : NO
+	},
+	'without-fences-refused': (s, env) => {
+		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
+		return fenced && unfenced && !unfenced.changed && fenced.changed ? event(fenced) : NO
+	},
+	'without-fences-summary-lost': (s, env) => {
+		const w = actor(s[0])
+		const run = env.run.unfenced
+		const step = run?.steps[env.step.index]
+		if (!run || !step) return NO
+		const wrote = run.steps.slice(1, env.step.index + 1).some(one => events(one, 'wrote', h => h.worker === w && h.changed).length > 0)
+		return timeless(wrote && ![...step.end.databases.values()].some(db => db.writer === w))
+	},
+	// -- a store and the clock
+	restarts: (s, env) => restarted(env, actor(s[0])),
+	'crashes-and-opens-again': (s, env) => restarted(env, actor(s[0])),
+	'restarts-twice': (s, env) => restarted(env, actor(s[0]), 2),
+	'restarts-times': (s, env) => restarted(env, actor(s[0]), num(s[1])),
+	'opens-again': (s, env) => {
+		const open = opens(env, actor(s[0]))[0]
+		return open && open.epoch > open.epochBefore ? event(open) : NO
+	},
+	'writes-epoch': (s, env) => event(opens(env, actor(s[0])).find(h => h.epoch === big(s[1]))),
+	'writes-epoch-time': (s, env) => {
+		const open = opens(env, actor(s[0])).find(h => h.epoch === big(s[1]))
+		return open && BigInt(open.at) === open.epoch ? event(open) : NO
+	},
+	'each-open-plus-one': (s, env) => {
+		const all = opens(env)
+		if (all.length !== 2 || !all.every((open, i) => open.epoch === before(open) + 1n && open.epoch === big(s[i]))) return NO
+		return { ok: true, at: (all[0] as Happening).at, events: all, makers: all }
+	},
+	'open-plus-one': (s, env) => {
+		const all = opens(env)
+		const open = all[0]
+		return all.length === 1 && open && open.epoch === before(open) + 1n && open.epoch === big(s[0]) ? event(open) : NO
+	},
+	'epoch-is': (s, env) => {
+		const stores = [...env.world.stores.values()]
+		return holdsNow(stores.length > 0 && stores.every(store => store.epoch === big(s[0])), stores.flatMap(store => openMaker(env, store.id)), env)
+	},
+	'epoch-of-store-is': (s, env) => {
+		const store = env.world.stores.get(actor(s[0]))
+		return holdsNow(store !== undefined && store.epoch === big(s[1]), openMaker(env, actor(s[0])), env)
+	},
+	'epoch-is-larger': (_s, env) => {
+		const store = storeOf(env, undefined)
+		const last = store ? openMaker(env, store.id)[0] : undefined
+		if (!store || !last || (last.kind !== 'restarted' && last.kind !== 'restored') || !(store.epoch > last.epochBefore)) return NO
+		return { ok: true, events: env.step.happenings.includes(last) ? [last] : [], makers: [last] }
+	},
+	backup: (_s, env) => (env.world.stores.size > 1 ? NO : event(events(env.step, 'backed-up', h => !env.used.has(h))[0])),
+	'backup-at-epoch': (s, env) => (env.world.stores.size > 1 ? NO : event(events(env.step, 'backed-up', h => !env.used.has(h) && h.epoch === big(s[0]))[0])),
+	restored: (_s, env) => (env.world.stores.size > 1 ? NO : event(events(env.step, 'restored', h => !env.used.has(h))[0])),
+	'restored-at-epoch': (s, env) => (env.world.stores.size > 1 ? NO : event(events(env.step, 'restored', h => !env.used.has(h) && h.epoch === big(s[0]))[0])),
+	'restored-plus-one': (s, env) => {
+		if (env.world.stores.size > 1) return NO
+		const restore = events(env.step, 'restored', h => !env.used.has(h) && h.epoch === big(s[0]))[0]
+		return restore && restore.epoch === restore.backupEpoch + 1n ? event(restore) : NO
+	},
+	'count-starts-again': (_s, env) => {
+		const grant = events(env.step, 'granted', h => h.fence !== undefined && (h.fence & ((1n << 64n) - 1n)) === 1n)[0]
+		if (!grant) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
+		const open = before.filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === grant.store).pop()
+		return open ? event(grant, { makers: [grant, open] }) : NO
+	},
+	'clock-reads': (s, env) => (env.world.time === num(s[0]) ? { ok: true, at: env.world.time, events: [], makers: [], clock: { reads: env.world.time } } : NO),
+	'clock-still-reads': (s, env) => (env.world.time === num(s[0]) && env.step.start.time === num(s[0]) ? { ok: true, at: env.world.time, events: [], makers: [], clock: { reads: env.world.time } } : NO),
+	'clock-past-epoch': (s, env) => (BigInt(env.world.time) > big(s[0]) ? { ok: true, at: env.world.time, events: [], makers: [], clock: { past: big(s[0]) } } : NO),
+	'time-passes': (s, env) => (env.step.end.time - env.step.start.time === num(s[0]) ? { ok: true, at: env.step.end.time, events: [], makers: [], clock: { moved: true } } : NO),
+	'clock-moves-on': (s, env) => (env.step.end.time - env.step.start.time === num(s[0]) ? { ok: true, at: env.step.end.time, events: [], makers: [], clock: { moved: true } } : NO),
+	'test-moves-clock': (s, env) => {
+		const waits = events(env.step, 'waited')
+		const total = waits.reduce((sum, h) => sum + h.ms, 0)
+		return waits.length > 0 && total === num(s[0]) && env.step.end.time - env.step.start.time === total ? { ok: true, at: env.step.end.time, events: waits, makers: waits, clock: { moved: true } } : NO
+	},
+	// -- the lock's answer to a worker
+	'answer-fence': (s, env) => {
+		const grant = answered(env, 'granted')
+		return grant && grant.fence === fence(s[0]) ? event(grant) : NO
+	},
+	'answer-granted': (_s, env) => event(answered(env, 'granted')),
+	'answer-n-of-m': (s, env) => {
+		const grant = answered(env, 'granted')
+		return grant && grant.limit !== undefined && grant.holders === num(s[0]) && grant.limit === num(s[1]) ? event(grant) : NO
+	},
+	'answer-waiting': (_s, env) => holdsNow(env.world.workers.get(env.context.message?.to ?? '')?.waiting !== undefined, [], env),
+	'answer-in-line': (_s, env) => holdsNow(env.world.workers.get(env.context.message?.to ?? '')?.waiting !== undefined, [], env),
+	'answer-busy': (_s, env) => event(answered(env, 'refused') ?? answered(env, 'gave-up')),
+	'answer-full': (_s, env) => event(answered(env, 'refused', h => h.full)),
+	'answer-gave-up': (_s, env) => event(answered(env, 'gave-up')),
+	'answer-timed-out': (_s, env) => event(answered(env, 'gave-up')),
+	'answer-gave-up-after': (s, env) => {
+		const gave = answered(env, 'gave-up')
+		return gave && gave.waited === num(s[0]) ? event(gave) : NO
+	},
+	'answer-renewed': (_s, env) => event(answered(env, 'renewed')),
+	'answer-renewed-until': (s, env) => {
+		const renewal = answered(env, 'renewed')
+		return renewal && renewal.until === num(s[0]) ? event(renewal) : NO
+	},
+	'answer-lost': (_s, env) => event(answered(env, 'renew-refused', h => h.reason === 'lost')),
+	'answer-released': (_s, env) => event(answered(env, 'released')),
+	'answer-any': (_s, env) => {
+		const to = env.context.message?.to
+		return event((env.context.message?.happenings ?? []).find(h => ['granted', 'refused', 'gave-up', 'renewed', 'renew-refused', 'released'].includes(h.kind) && 'worker' in h && h.worker === to))
+	},
+	// -- a worker's request (its words make it so; what the engine saw is checked)
+	'ask-hold': (_s, env) => request(env),
+	'ask-try': (_s, env) => request(env),
+	'ask-hold-wait': (s, env) => {
+		const ask = (env.context.message?.happenings ?? []).find((h): h is Of<'asked'> => h.kind === 'asked')
+		return ask && ask.wait !== num(s[0]) ? NO : request(env)
+	},
+	'ask-renew': (_s, env) => ((env.context.message?.happenings ?? []).some(h => h.kind === 'renew-refused' && h.reason === 'none') ? NO : request(env)),
+	'ask-release': (_s, env) => ((env.context.message?.happenings ?? []).some(h => h.kind === 'released') ? request(env) : NO),
+	// -- a worker's write, and the database's answer
+	'write-save': (_s, env) => {
+		const write = messageWrite(env)
+		if (!write || write.noFence) return NO
+		const given = upTo(env).slice(1).some(step => events(step, 'granted', h => h.worker === write.worker && h.fence === write.fence).length > 0)
+		return given ? event(write) : NO
+	},
+	'write-fence': (s, env) => {
+		const write = messageWrite(env)
+		return write && !write.noFence && write.fence === fence(s[0]) ? event(write) : NO
+	},
+	'write-save-with-fence': (s, env) => {
+		const write = messageWrite(env)
+		return write && !write.noFence && write.fence === fence(s[0]) ? event(write) : NO
+	},
+	'write-write-fence': (s, env) => {
+		const write = messageWrite(env)
+		return write && !write.noFence && write.fence === fence(s[0]) && write.changed ? event(write) : NO
+	},
+	'db-saved': (_s, env) => dbAnswer(env, true),
+	'db-changed-a-row': (_s, env) => dbAnswer(env, true),
+	'db-refused': (_s, env) => dbAnswer(env, false),
+	'db-changed-no-row': (_s, env) => dbAnswer(env, false),
+	'db-refused-because': (s, env) => {
+		const meaning = dbAnswer(env, false)
+		const write = env.context.message?.answers
+		if (!meaning.ok || !write || fence(s[0]) !== write.fence || fence(s[2]) !== write.before) return NO
+		const sign = s[1]?.value.type === 'relation' ? s[1].value.value : '<'
+		const truth = sign === '<' ? write.fence < write.before : sign === '=' ? write.fence === write.before : write.fence <= write.before
+		return truth ? meaning : NO
+	},
+	'db-saved-because': (s, env) => {
+		const meaning = dbAnswer(env, true)
+		const write = env.context.message?.answers
+		return meaning.ok && write && fence(s[0]) === write.before && !write.noFence && fence(s[1]) === write.fence && write.before < write.fence ? meaning : NO
+	},
+	// -- a worker's state label
+	'worker-holding': (_s, env) => holdsNow(live(env.world, me(env)), [], env),
+	'worker-fence': (s, env) => holdsNow(leaseAt(env.world, me(env))?.fence === fence(s[0]), [], env),
+	'worker-waiting': (_s, env) => holdsNow(env.world.workers.get(me(env))?.waiting !== undefined, [], env),
+	'worker-in-line': (_s, env) => holdsNow(env.world.workers.get(me(env))?.waiting !== undefined, [], env),
+	'worker-place-in-line': (s, env) => holdsNow(env.world.workers.get(me(env))?.waiting?.place === num(s[0]), [], env),
+	'worker-lost': (_s, env) => {
+		const lease = leaseAt(env.world, me(env))
+		return holdsNow(lease !== undefined && (state(lease) === 'expired' || state(lease) === 'gone'), [], env)
+	},
+	'worker-expired': (_s, env) => {
+		const lease = leaseAt(env.world, me(env))
+		return holdsNow(lease !== undefined && state(lease) === 'expired', [], env)
+	},
+	'worker-free': (_s, env) => holdsNow(!live(env.world, me(env)) && env.world.workers.get(me(env))?.waiting === undefined, [], env),
+	'worker-no-lease': (_s, env) => holdsNow(!live(env.world, me(env)) && env.world.workers.get(me(env))?.waiting === undefined, [], env),
+	'worker-saved': (_s, env) => lastWrite(env, true),
+	'worker-refused': (_s, env) => lastWrite(env, false),
+	'worker-paused': (_s, env) => timeless(sent(env.step, me(env)) - (env.context.sentBefore ?? 0) === 0),
+	'worker-crashed': (_s, env) => timeless(sent(env.step, me(env)) - (env.context.sentBefore ?? 0) === 0 && !env.run.steps.some(step => step.index > env.step.index && sent(step, me(env)) > 0)),
+	'worker-released': (_s, env) => {
+		const lease = leaseAt(env.world, me(env))
+		return holdsNow(lease !== undefined && state(lease) === 'released', [], env)
+	},
+	// -- a store's state label
+	'store-free': (_s, env) => storeLabel(env, store => store.holders.length === 0),
+	'store-held': (_s, env) => storeLabel(env, store => store.holders.length > 0),
+	'store-full': (_s, env) => storeLabel(env, store => store.limit !== undefined && store.holders.length >= store.limit),
+	'store-held-by': (s, env) => storeLabel(env, store => store.holders.length === 1 && store.holders[0] === actor(s[0])),
+	'store-held-by-workers': (s, env) => storeLabel(env, store => setEq(actors(s[0]), store.holders)),
+	'store-n-of-m': (s, env) => storeLabel(env, store => store.limit !== undefined && store.holders.length === num(s[0]) && store.limit === num(s[1])),
+	'store-epoch': (s, env) => holdsNow(meStore(env)?.epoch === big(s[0]), [], env),
+	'store-fence': (s, env) => holdsNow(meStore(env) !== undefined && meStore(env)?.lastFence === fence(s[0]), [], env),
+	// -- a database's state label
+	'db-fence': (s, env) => holdsNow(env.world.databases.get(me(env))?.fence === fence(s[0]), [], env),
+	'db-summary-by': (s, env) => holdsNow(env.world.databases.get(me(env)) !== undefined && env.world.databases.get(me(env))?.writer === actor(s[0]), [], env),
+}
+
+// ---- the helpers the meanings share ----
+
+function countHold(env: Env, key: Slot | undefined, n: number): Meaning {
+	return keyHolders(env, key, holders => holders.length === n)
+}
+
+function keyHolders(env: Env, key: Slot | undefined, test: (holders: readonly string[]) => boolean): Meaning {
+	const store = storeOf(env, key)
+	return holdsNow(store !== undefined && test(store.holders), store ? holderMakers(env, store) : [], env)
+}
+
+function everyAsk(env: Env, ids: readonly string[]): Meaning {
+	const all = ids.map(id => askOf(env, id))
+	if (all.some(ask => ask === undefined)) return NO
+	const asks = all as Of<'asked'>[]
+	const meaning: Meaning = { ok: true, events: asks, makers: asks }
+	if (asks.some(ask => ask.unshown)) return meaning
+	return { ...meaning, at: Math.max(...asks.map(ask => ask.at)), each: asks.map(ask => ask.at) }
+}
+
+function withWait(env: Env, worker: string, wait: number): Meaning {
+	const ask = askOf(env, worker)
+	return ask && !ask.tryOnly && ask.wait === wait ? event(ask) : NO
+}
+
+function fromLine(env: Env, worker: string, wanted: { place?: number; fence?: bigint }): Meaning {
+	const grant = events(env.step, 'granted', h => h.worker === worker)[0]
+	if (!grant || grant.place === undefined) return NO
+	if (wanted.place !== undefined && grant.place !== wanted.place) return NO
+	if (wanted.fence !== undefined && grant.fence !== wanted.fence) return NO
+	return event(grant)
+}
+
+function noLease(env: Env, worker: string): Meaning {
+	if (!askOf(env, worker) || events(env.step, 'granted', h => h.worker === worker).length > 0) return NO
+	return event(env.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker))
+}
+
+function lost(env: Env, worker: string): Meaning {
+	const lease = leaseAt(env.world, worker)
+	return holdsNow(lease !== undefined && (state(lease) === 'expired' || state(lease) === 'gone'), leaseMakers(env, worker), env)
+}
+
+function released(env: Env, worker: string): Meaning {
+	return event(events(env.step, 'released', h => h.worker === worker)[0])
+}
+
+function renewal(env: Env, worker: string): Meaning {
+	return event(events(env.step, 'renewed', h => h.worker === worker && !env.used.has(h))[0])
+}
+
+function rowBefore(env: Env, wanted: bigint, smaller: boolean): Meaning {
+	const write = events(env.step, 'wrote', h => h.fence === wanted)[0]
+	if (!write || write.before < write.fence !== smaller) return NO
+	return event(write, { compares: { left: write.fence, right: write.before, relation: smaller ? '>' : '<=', write } })
+}
+
+function againstRow(env: Env, worker: string, relation: '<' | '>'): Meaning {
+	const write = writesOf(env, worker).untold[0]
+	if (!write || !(relation === '<' ? write.fence < write.before : write.fence > write.before)) return NO
+	return event(write, { compares: { left: write.fence, right: write.before, relation, write } })
+}
+
+function fences(env: Env, a: string, b: string, relation: '<' | '>'): Meaning {
+	const [fa, fb] = [leaseAt(env.world, a)?.fence, leaseAt(env.world, b)?.fence]
+	if (fa === undefined || fb === undefined || !(relation === '<' ? fa < fb : fa > fb)) return NO
+	return holdsNow(true, [...leaseGrant(env, a), ...leaseGrant(env, b)], env, { compares: { left: fa, right: fb, relation, workers: [a, b] } })
+}
+
+function pausedState(env: Env, worker: string): Meaning {
+	if (!env.world.workers.get(worker)?.paused) return NO
+	const began = lastPause(env, worker)
+	return holdsNow(true, began ? [began] : [], env, { events: began && env.step.happenings.includes(began) ? [began] : [] })
+}
+
+function restarted(env: Env, store: string, times?: number): Meaning {
+	const found = env.step.happenings.filter((h): h is Of<'restarted'> => h.kind === 'restarted' && h.store === store && !env.used.has(h))
+	if (found.length === 0 || (times !== undefined && found.length !== times)) return NO
+	const told = times === undefined ? found.slice(0, 1) : found
+	return { ok: true, at: (found[0] as Happening).at, events: told, makers: told }
+}
+
+function request(env: Env): Meaning {
+	const seen = (env.context.message?.happenings ?? []).filter(h => h.kind !== 'sent')
+	const first = env.context.message?.happenings[0]
+	return { ok: true, ...(first ? { at: first.at } : {}), events: seen, makers: seen }
+}
+
+function dbAnswer(env: Env, changed: boolean): Meaning {
+	const write = env.context.message?.answers
+	return write && write.changed === changed ? event(write) : NO
+}
+
+function lastWrite(env: Env, changed: boolean): Meaning {
+	const all = upTo(env).slice(1).flatMap(step => events(step, 'wrote', h => h.worker === me(env)))
+	const last = all[all.length - 1]
+	return last && last.changed === changed ? { ok: true, at: env.world.time, events: [], makers: [last] } : NO
+}
+
+// ---- a text: its clauses, their moments, their order, their causes ----
+
+/** A clause that held: its meaning, its moment, its place among the step's events. */
+interface Held {
+	clause: ReadClause
+	meaning: Meaning
+	place?: { at: number; order: number }
+	/** It held up to an event of the step (a state with no moment named), which a later clause must tell. */
+	ended?: Happening[]
+	index: number
+}
+
+const after = (a: { at: number; order: number }, b: { at: number; order: number }): boolean => b.at > a.at || (b.at === a.at && b.order > a.order)
+
+/** Whether a text holds in a context: every clause, by the rules of a text. */
+export function referenceHolds(read: ReadResult, context: ClaimContext): boolean {
+	const message = context.message
+	if (context.place === 'note' && message) {
+		const kinds = [context.run.kinds.get(message.from), context.run.kinds.get(message.to)]
+		if (kinds.includes('store') && kinds.includes('database')) return false
+		if (read.clauses.some(clause => clause.subject === message.to && message.to !== message.from)) return false
+	}
+	const step = context.step
+	const end = context.world.time
+	const used = new Map<string, Set<Happening>>()
+	const seen = new Set<Happening>()
+	const told: Held[] = []
+	const failed = new Set<number>()
+	let beforePlace: { at: number; order: number } | undefined
+	let latest: { at: number; order: number } | undefined
+	let unnamed: { at: number; order: number } | undefined
+	let now: number | undefined
+	let cause: { meaning: Meaning; state: boolean } | undefined
+	// An unnamed state with no event of the step its own holds at the step's end: "then" after it comes after the end.
+	let atEnd = false
+	// The clock the clause before told: "then" after it is no earlier.
+	let clockAt: number | undefined
+	for (const [index, clause] of read.clauses.entries()) {
+		const family = clause.form.each
+		const tells = clause.form.tells
+		const modifier = clause.modifiers[0]
+		// The moment the clause names.
+		let moment: number | undefined
+		let untold = false
+		let base = 0
+		if (modifier) {
+			const value = modifier.slot.value.type === 'number' ? modifier.slot.value.value : Number.NaN
+			if (modifier.kind === 'at') moment = value
+			else {
+				base = now ?? context.run.steps[step.index - 1]?.end.time ?? 0
+				untold = now === undefined && context.toldBefore !== undefined && context.toldBefore < base
+				moment = base + value
+			}
+		}
+		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set() }
+		if (moment !== undefined && !untold && tells === 'state') env.moment = moment
+		const meaning = (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
+		const fail = () => {
+			failed.add(index)
+			beforePlace = undefined
+			cause = undefined
+			atEnd = false
+			clockAt = undefined
+		}
+		if (!meaning.ok || (modifier && (tells === 'none' || meaning.at === undefined)) || untold) {
+			fail()
+			continue
+		}
+		let at: number | undefined
+		let ended: Happening[] | undefined
+		if (tells === 'state') {
+			if (moment !== undefined) {
+				const from = meaning.at as number
+				if (!(from <= moment && (meaning.until === undefined ? moment <= end : moment < meaning.until))) {
+					fail()
+					continue
+				}
+				at = moment
+			} else if (meaning.until !== undefined && meaning.until <= end) ended = endingOf(meaning.endedBy, step)
+		} else if (moment !== undefined) {
+			if (modifier?.kind === 'at' && (meaning.each ?? [meaning.at]).some(each => each !== moment)) {
+				fail()
+				continue
+			}
+			if (meaning.at !== moment) {
+				fail()
+				continue
+			}
+			at = moment
+		} else at = meaning.at
+		if (clause.length && !pauseWas(clause, context, clause.length.word)) {
+			fail()
+			continue
+		}
+		// It held: its causes, then its order.
+		const inStep = meaning.events.filter(h => step.happenings.includes(h))
+		const first = inStep.find(h => h.at === meaning.at)
+		// A state with no event of its own in the step stands where the latest event of the step that made it hold does.
+		const makersInStep = tells === 'state' && first === undefined ? meaning.makers.filter(h => step.happenings.includes(h)).map(h => ({ at: h.at, order: step.happenings.indexOf(h) })) : []
+		const made = makersInStep.reduce<{ at: number; order: number } | undefined>((latest, p) => (latest === undefined || after(latest, p) ? p : latest), undefined)
+		const place = first === undefined ? made : { at: first.at, order: step.happenings.indexOf(first) }
+		let wrong = false
+		const isState = tells === 'state'
+		if (clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, meaning, context, cause.state && !isState)
+		else if (clause.then === 'because' && cause !== undefined) wrong = !causes(meaning, cause.meaning, context, isState && !cause.state)
+		cause = { meaning, state: isState }
+		const fresh = tells === 'event' && inStep.some(h => !seen.has(h))
+		// Time told passing is the step's passage from its start: nothing told before it came after that start.
+		if (!wrong && meaning.clock?.moved === true && unnamed !== undefined && unnamed.at > step.start.time) wrong = true
+		if (!wrong && place !== undefined) {
+			if (clause.then === 'then') wrong = atEnd || (clockAt !== undefined && place.at < clockAt) || (latest !== undefined && (isState ? after(place, latest) : !after(latest, place)))
+			else if (clause.then === 'so') wrong = beforePlace !== undefined && after(place, beforePlace)
+			else if (clause.then === 'because') wrong = beforePlace !== undefined && after(beforePlace, place)
+			else wrong = fresh && latest !== undefined && after(place, latest)
+		}
+		if (wrong) failed.add(index)
+		else {
+			if (place !== undefined && (latest === undefined || after(latest, place))) latest = place
+			if (place !== undefined && moment === undefined && (unnamed === undefined || after(unnamed, place))) unnamed = place
+			for (const h of inStep) seen.add(h)
+			if (family !== undefined) used.set(family, new Set([...(used.get(family) ?? []), ...inStep]))
+			told.push({ clause, meaning, ...(place ? { place } : {}), ...(ended ? { ended } : {}), index })
+		}
+		beforePlace = place
+		atEnd = isState && place === undefined && moment === undefined
+		clockAt = tells === 'clock' ? meaning.at : undefined
+		if (at !== undefined && tells !== 'none') now = now === undefined ? at : Math.max(now, at)
+	}
+	// A state told with no moment that ended in the step: a later clause tells what ended it, or a later clause did not hold.
+	for (const held of told) {
+		if (held.ended === undefined) continue
+		if ([...failed].some(index => index > held.index)) continue
+		const ended = held.ended
+		if (!told.some(later => later.index > held.index && later.meaning.events.some(h => ended.includes(h)))) failed.add(held.index)
+	}
+	if (failed.size > 0) return false
+	// A caption tells every event of a family's kind its actor had in the step, once it tells one.
+	if (context.place === 'caption') {
+		for (const events of used.values()) {
+			const kinds = new Set([...events].map(h => `${h.kind} ${actorOfEvent(h)}`))
+			for (const kind of kinds) {
+				const all = step.happenings.filter(h => `${h.kind} ${actorOfEvent(h)}` === kind)
+				if ([...events].filter(h => all.includes(h)).length < all.length) return false
+			}
+		}
+	}
+	return true
+}
+
+function actorOfEvent(h: Happening): string {
+	return 'worker' in h ? h.worker : 'store' in h ? h.store : 'database' in h ? String(h.database) : ''
+}
+
+/** The events that ended a state: its end, and for a lease gone with its store, the open that took it. */
+function endingOf(end: Happening | undefined, step: StepFacts): Happening[] {
+	if (!end) return []
+	const open = end.kind === 'gone' ? [...step.happenings.slice(0, step.happenings.indexOf(end))].reverse().find(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === end.store && h.at === end.at) : undefined
+	return open ? [end, open] : [end]
+}
+
+/** Whether a pause was long (its worker's lease, live as it paused, ran out before it woke, or would have) or short. */
+function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'short'): boolean {
+	const worker = clause.subject
+	if (worker === undefined) return true
+	const steps = context.run.steps
+	let found: { step: number; index: number } | undefined
+	for (let s = context.step.index; s >= 0 && !found; s--) {
+		const list = steps[s]?.happenings ?? []
+		for (let i = list.length - 1; i >= 0; i--) {
+			const h = list[i] as Happening
+			if ((h.kind === 'paused' || h.kind === 'crashed') && h.worker === worker) {
+				found = { step: s, index: i }
+				break
+			}
+		}
+	}
+	if (!found) return false
+	const at = steps[found.step] as StepFacts
+	let isLive = at.start.workers.get(worker)?.lease !== undefined && state(at.start.workers.get(worker)?.lease as NonNullable<ReturnType<typeof leaseAt>>) === 'live'
+	for (const h of at.happenings.slice(0, found.index)) {
+		if (!('worker' in h) || h.worker !== worker) continue
+		if (h.kind === 'granted') isLive = true
+		if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') isLive = false
+	}
+	if (!isLive) return false
+	let ranOut = false
+	let settled = false
+	let takenAt: number | undefined
+	const last = context.run.lookAhead ?? steps.length - 1
+	for (let s = found.step; s <= last && !settled; s++) {
+		const step = steps[s]
+		if (!step) break
+		for (let i = s === found.step ? found.index + 1 : 0; i < step.happenings.length; i++) {
+			const h = step.happenings[i] as Happening
+			if (!('worker' in h) || h.worker !== worker) continue
+			if (h.kind === 'expired') {
+				ranOut = true
+				settled = true
+				break
+			}
+			if (h.kind === 'gone') takenAt = step.end.workers.get(worker)?.lease?.expiresAt
+			if (h.kind === 'woke') {
+				settled = true
+				ranOut = takenAt !== undefined && h.at >= takenAt
+				break
+			}
+		}
+	}
+	if (!settled && context.run.lookAhead !== undefined) return true
+	return word === 'long' ? ranOut : !ranOut
+}
+
+// ---- causes ----
+
+/** The events each event follows from, as the engine recorded them. */
+function recorded(event: Happening, context: ClaimContext): readonly Happening[] {
+	return context.step.causes?.get(event) ?? []
+}
+
+/** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes (a state as a cause of an event: strictly before it). */
+function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCausesEvent: boolean): boolean {
+	const write = effect.decides
+	if (write !== undefined) {
+		if (cause.compares !== undefined) {
+			if (write.noFence) return false
+			const c = cause.compares
+			const flip = { '<': '>', '>': '<', '<=': '>=', '>=': '<=', '=': '=' } as const
+			const whose = (left: string | undefined, right: string | undefined) => c.workers === undefined || (c.workers[0] === left && c.workers[1] === right)
+			const forward = c.write === undefined ? c.left === write.fence && c.right === write.before && whose(write.worker, write.writerBefore) : c.write === write
+			const backward = c.write === undefined && c.left === write.before && c.right === write.fence && whose(write.writerBefore, write.worker)
+			const relation = forward ? c.relation : backward ? flip[c.relation] : undefined
+			if (relation === undefined) return false
+			if (!write.fenced) return write.changed && relation === '>'
+			return write.changed ? relation === '>' : relation === '<' || relation === '<=' || relation === '='
+		}
+		if (cause.unfenced !== undefined) return cause.unfenced === write.database && !write.fenced
+		if (write.fenced && cause.row !== undefined && cause.row.database === write.database && cause.row.fence === write.before) return true
+	}
+	if (write === undefined || (cause.compares === undefined && cause.unfenced === undefined)) {
+		// The chain: from what this clause tells (a write's answer: from the fences it compared) back through what it follows from.
+		const targets = write === undefined ? effect.makers : recorded(write, context)
+		const from = stateCausesEvent ? targets.flatMap(h => recorded(h, context)) : targets
+		const reached = new Set<Happening>(from)
+		const todo = [...from]
+		while (todo.length > 0) {
+			for (const from of recorded(todo.pop() as Happening, context)) {
+				if (reached.has(from)) continue
+				reached.add(from)
+				todo.push(from)
+			}
+		}
+		if (cause.makers.some(h => reached.has(h))) return true
+	}
+	const clock = cause.clock
+	if (clock !== undefined) {
+		const opens = [...effect.makers, ...effect.makers.flatMap(h => recorded(h, context))].filter((h): h is Of<'restarted'> | Of<'restored'> => h.kind === 'restarted' || h.kind === 'restored')
+		if (clock.reads !== undefined) {
+			if (opens.some(open => open.at === clock.reads)) return true
+		} else if (clock.past !== undefined) {
+			const past = clock.past
+			if (opens.some(open => open.from === 'clock' && open.epochBefore <= past && BigInt(open.at) > past)) return true
+		} else if (effect.makers.some(h => h.kind === 'expired' && context.step.happenings.includes(h))) return true
+	}
+	return cause.absent !== undefined && effect.makers.some(h => h.kind === 'expired' && h.worker === cause.absent)
+}
+
+/** The forms the reference has no meaning for (none: the registry test holds it so). */
+export function formsWithoutMeaning(ids: readonly string[]): string[] {
+	return ids.filter(id => !(id in MEANINGS))
+}

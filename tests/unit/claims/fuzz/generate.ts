@@ -1,0 +1,397 @@
+/**
+ * The claims' fuzz: random scenes and random texts in the controlled language, as fast-check
+ * arbitraries. A scene is 2 to 5 workers, one or two stores (locks and semaphores), up to two
+ * databases (fenced or not), with or without a code sample, and steps of the DSL's statements in
+ * random order (asks, tries, answers, waits, releases, renewals, writes, pauses, wakes, crashes,
+ * restarts, backups, restores). A text is built from the registry's forms, its slots filled with
+ * the run's own values (most true, some near them, so many false), joined by the language's
+ * connectives, with moments named or not. Both are plain data, so fast-check shrinks them.
+ */
+import fc from 'fast-check'
+import { FORMS } from '../../../../src/scenes/claims/index.ts'
+import type { ClaimForm, Happening, Place, RunFacts } from '../../../../src/scenes/claims/index.ts'
+
+/** A step's statement, by what it does. */
+export type Statement =
+	| { kind: 'hold' | 'try' | 'answer' | 'renew' | 'save' | 'release' | 'pause' | 'wake' | 'crash' | 'note'; worker: number; target: number; wait?: number }
+	| { kind: 'wait'; ms: number }
+	| { kind: 'restart' | 'backup' | 'restore'; target: number }
+
+export interface SceneSpec {
+	workers: number
+	/** Each store's limit: 0 for a lock. */
+	stores: number[]
+	/** Each database: whether it checks fences. */
+	databases: boolean[]
+	ttl: number
+	code: boolean
+	steps: Statement[][]
+}
+
+const LETTERS = ['A', 'B', 'C', 'D', 'E']
+const WAITS = [1000, 5000, 10_000, 30_000]
+
+const statement: fc.Arbitrary<Statement> = fc.oneof(
+	{ weight: 4, arbitrary: fc.record({ kind: fc.constantFrom('hold' as const, 'try' as const, 'answer' as const, 'save' as const, 'release' as const), worker: fc.nat(4), target: fc.nat(1), wait: fc.option(fc.constantFrom(...WAITS), { nil: undefined }) }) },
+	{ weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('renew' as const, 'pause' as const, 'wake' as const, 'crash' as const, 'note' as const), worker: fc.nat(4), target: fc.nat(4) }) },
+	{ weight: 2, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.constantFrom(...WAITS, 500, 30_000) }) },
+	{ weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('restart' as const, 'backup' as const, 'restore' as const), target: fc.nat(1) }) },
+)
+
+export const sceneSpec: fc.Arbitrary<SceneSpec> = fc.record({
+	workers: fc.integer({ min: 2, max: 5 }),
+	stores: fc.array(fc.constantFrom(0, 0, 2, 3), { minLength: 1, maxLength: 2 }),
+	databases: fc.array(fc.boolean(), { minLength: 0, maxLength: 2 }),
+	ttl: fc.constantFrom(10_000, 30_000),
+	code: fc.boolean(),
+	steps: fc.array(fc.array(statement, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 6 }),
+})
+
+/** The scene's text: its cast, links and steps, every caption a stand-in to be replaced. */
+export function sceneText(spec: SceneSpec, captions: ReadonlyMap<number, string> = new Map()): string {
+	// A code sample runs with one store and one database, which its code reaches.
+	const stores = spec.code ? spec.stores.slice(0, 1) : spec.stores
+	const databases = spec.code ? spec.databases.slice(0, 1).map(() => true) : spec.databases
+	const lines: string[] = []
+	if (spec.code && databases.length > 0) lines.push('code ts', '  await summaries.hold(chatId, async lease => save(chatId, text, lease.fence))', 'end')
+	lines.push(`ttl ${spec.ttl / 1000}s`)
+	const worker = (i: number) => `w${i % spec.workers}`
+	const store = (i: number) => `s${i % stores.length}`
+	for (let i = 0; i < spec.workers; i++) lines.push(`actor w${i} "Worker ${LETTERS[i]}" at 10,${10 + i * 18} icon=cpu`)
+	for (const [i, limit] of stores.entries()) lines.push(`actor s${i} "${stores.length === 1 ? 'Lock' : `Store ${LETTERS[i]}`}" at 50,${30 + i * 40} icon=lock${limit > 0 ? ` limit=${limit}` : ''}`)
+	for (const [i, fenced] of databases.entries()) lines.push(`actor d${i} "${i === 0 ? 'chat.db' : 'copy.db'}" at 90,${30 + i * 40} icon=database${fenced ? '' : ' fences=off'}`)
+	for (let w = 0; w < spec.workers; w++) {
+		for (let s = 0; s < stores.length; s++) lines.push(`link w${w} s${s}`)
+		for (let d = 0; d < databases.length; d++) lines.push(`link w${w} d${d}`)
+	}
+	for (let d = 0; d < databases.length; d++) lines.push(`set d${d} "fence 0"`)
+	for (const [index, step] of spec.steps.entries()) {
+		lines.push(`step ${JSON.stringify(captions.get(index + 1) ?? 'The clock reads 0 ms.')}`)
+		for (const s of step) {
+			switch (s.kind) {
+				case 'hold':
+					lines.push(`  send ${worker(s.worker)} -> ${store(s.target)} "${s.wait === undefined ? 'hold' : `hold, wait ${s.wait / 1000} s`}"`)
+					break
+				case 'try':
+					lines.push(`  send ${worker(s.worker)} -> ${store(s.target)} "try"`)
+					break
+				case 'answer':
+					lines.push(`  send ${store(s.target)} -> ${worker(s.worker)} "answer"`)
+					break
+				case 'renew':
+					lines.push(`  send ${worker(s.worker)} -> ${store(s.target)} "renew"`)
+					break
+				case 'save':
+					if (databases.length > 0) lines.push(`  send ${worker(s.worker)} -> d${s.target % databases.length} "save"`)
+					break
+				case 'release':
+					lines.push(`  release ${worker(s.worker)}`)
+					break
+				case 'pause':
+					lines.push(`  set ${worker(s.worker)} "paused"`)
+					break
+				case 'wake':
+					lines.push(`  strike ${worker(s.worker)} "paused"`)
+					break
+				case 'crash':
+					lines.push(`  set ${worker(s.worker)} "crashed"`)
+					break
+				case 'note':
+					if (worker(s.worker) !== worker(s.target)) lines.push(`  send ${worker(s.worker)} -> ${worker(s.target)} "the clock reads 0 ms"`)
+					break
+				case 'wait':
+					lines.push(`  wait ${s.ms}ms`)
+					break
+				case 'restart':
+				case 'backup':
+				case 'restore':
+					lines.push(`  ${s.kind} ${store(s.target)}`)
+					break
+			}
+		}
+	}
+	return `${lines.join('\n')}\n`
+}
+
+/** A text to build: its clauses' forms, slots and joints as choices (indexes into what the run offers), which fast-check shrinks. */
+export interface TextSpec {
+	/** Which of the run's texts it stands in for. */
+	site: number
+	/** A story of the step's own events (most of them true), rather than clauses of forms drawn at random. */
+	story: boolean
+	clauses: { form: number; picks: number[]; moment: number; joint: number }[]
+}
+
+export const textSpec: fc.Arbitrary<TextSpec> = fc.record({
+	site: fc.nat(),
+	story: fc.boolean(),
+	clauses: fc.array(fc.record({ form: fc.nat(), picks: fc.array(fc.nat(), { minLength: 6, maxLength: 6 }), moment: fc.nat(9), joint: fc.nat(9) }), { minLength: 1, maxLength: 4 }),
+})
+
+/** The values of a run a text may name: its actors' names, fences, epochs, moments and spans. */
+export interface Values {
+	workers: string[]
+	stores: string[]
+	databases: string[]
+	fences: bigint[]
+	epochs: bigint[]
+	times: number[]
+	spans: number[]
+}
+
+/** What a run offers a text: its actors by their labels, and the numbers its facts hold, and some near them. */
+export function valuesOf(run: RunFacts, labelOf: (id: string) => string): Values {
+	const ids = (kind: string) => [...run.kinds].filter(([, k]) => k === kind).map(([id]) => labelOf(id))
+	const all: Happening[] = run.steps.flatMap(step => step.happenings)
+	const fences = new Set<bigint>([0n, 1n])
+	const epochs = new Set<bigint>([0n, 1n])
+	const times = new Set<number>([0])
+	for (const h of all) {
+		times.add(h.at)
+		if ('fence' in h && typeof h.fence === 'bigint') fences.add(h.fence).add(h.fence + 1n)
+		if ('before' in h) fences.add(h.before)
+		if ('epoch' in h) epochs.add(h.epoch).add(h.epoch + 1n)
+		if (h.kind === 'renewed') times.add(h.until)
+	}
+	for (const step of run.steps) {
+		times.add(step.end.time)
+		for (const worker of step.end.workers.values()) if (worker.lease) times.add(worker.lease.expiresAt)
+	}
+	const spans = new Set<number>([0, 1000, 5000, 10_000, 30_000, run.ttl])
+	const sorted = [...times].sort((a, b) => a - b)
+	for (let i = 1; i < sorted.length; i++) spans.add((sorted[i] as number) - (sorted[i - 1] as number))
+	return { workers: ids('worker'), stores: ids('store'), databases: ids('database'), fences: [...fences], epochs: [...epochs], times: sorted, spans: [...spans] }
+}
+
+const pick = <T>(list: readonly T[], n: number): T | undefined => (list.length === 0 ? undefined : list[n % list.length])
+
+/** A fence as a text writes it: its value, or EPOCH:COUNT. */
+function fenceText(value: bigint, n: number): string {
+	const epoch = value >> 64n
+	const count = value & ((1n << 64n) - 1n)
+	return epoch > 0n || n % 3 === 0 ? `${epoch}:${count}` : `${count}`
+}
+
+function durationText(ms: number, n: number): string {
+	if (ms % 1000 === 0 && n % 2 === 0) return `${ms / 1000} s`
+	return ms % 1000 === 0 && ms > 0 ? `${ms / 1000} s` : `${ms} ms`
+}
+
+const COUNT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five']
+const ORDINALS = ['first', 'second', 'third', 'fourth']
+
+/** One slot's text, from the run's values and a pick. */
+function slotText(type: string, values: Values, n: number, m: number): string | undefined {
+	const short = (label: string) => label.split(' ').pop() ?? label
+	switch (type) {
+		case 'worker': {
+			const w = pick(values.workers, n)
+			return w === undefined ? undefined : m % 4 === 0 ? w : m % 7 === 1 ? 'it' : short(w)
+		}
+		case 'owner': {
+			const w = pick(values.workers, n)
+			return w === undefined ? undefined : m % 6 === 1 ? 'its' : `${m % 3 === 0 ? w : short(w)}'s`
+		}
+		case 'lease': {
+			const w = pick(values.workers, n)
+			return w === undefined ? undefined : m % 6 === 1 ? 'its lease' : `${m % 3 === 0 ? w : short(w)}'s lease`
+		}
+		case 'workers': {
+			const count = 2 + (m % Math.max(1, values.workers.length - 1))
+			const chosen = [...new Set(Array.from({ length: count }, (_v, i) => pick(values.workers, n + i) as string))].map(short)
+			return chosen.length < 2 ? undefined : `${chosen.slice(0, -1).join(', ')} and ${chosen[chosen.length - 1]}`
+		}
+		case 'store':
+			return values.stores.length === 1 && m % 2 === 0 ? 'the lock' : pick(values.stores, n)
+		case 'database':
+			return values.databases.length === 1 && m % 2 === 0 ? 'the database' : pick(values.databases, n)
+		case 'key':
+			return values.stores.length > 1 && m % 2 === 0 ? `the key from ${pick(values.stores, n)}` : m % 5 === 1 ? 'it' : 'the key'
+		case 'fence': {
+			const f = pick(values.fences, n)
+			return f === undefined ? undefined : fenceText(f, m)
+		}
+		case 'epoch':
+			return String(pick(values.epochs, n) ?? 0n)
+		case 'count':
+			return m % 3 === 0 ? (COUNT_WORDS[n % 5] as string) : String(n % 5)
+		case 'ordinal':
+			return ORDINALS[n % ORDINALS.length]
+		case 'duration':
+			return durationText(pick(values.spans, n) ?? 0, m)
+		case 'time':
+			return durationText(pick(values.times, n) ?? 0, m)
+		case 'refusal':
+			return ['<', '=', '<='][n % 3]
+	}
+	return undefined
+}
+
+/** A form's pattern with its slots filled, its optional words kept or not, one word of each alternative. */
+export function clauseText(form: ClaimForm, values: Values, picks: readonly number[]): string | undefined {
+	let k = 0
+	const next = () => picks[k++ % picks.length] ?? 0
+	let text = form.pattern.replace(/\(([^)]*)\)/g, (_whole, optional: string) => (next() % 2 === 0 ? optional : ''))
+	text = text.replace(/\b([\w.’']+(?:\/[\w.’']+)+)/g, alternatives => {
+		const words = alternatives.split('/')
+		return words[next() % words.length] as string
+	})
+	let missing = false
+	text = text.replace(/\{([a-z]+)\}/g, (_whole, type: string) => {
+		const slot = slotText(type, values, next(), next())
+		if (slot === undefined) missing = true
+		return slot ?? ''
+	})
+	return missing ? undefined : text.replace(/\s+/g, ' ').trim()
+}
+
+/** The forms of a caption. */
+const STORY_FORMS = FORMS.filter(form => form.places.includes('caption'))
+
+const JOINTS = [', then ', ' and ', ', so ', ' because ', '. ', ', ', ' and then ', ', and ', ' but ', '; ']
+
+/** A text for a place: its clauses from the place's forms, each maybe with a moment, joined. */
+export function textOf(spec: TextSpec, place: Place, values: Values): string | undefined {
+	const forms = FORMS.filter(form => form.places.includes(place))
+	const parts: string[] = []
+	for (const [i, clause] of spec.clauses.entries()) {
+		const form = forms[clause.form % forms.length] as ClaimForm
+		let text = clauseText(form, values, clause.picks)
+		if (text === undefined) return undefined
+		const isStory = place === 'caption' || place === 'note'
+		if (isStory && clause.moment < 3) {
+			const t = pick(values.times, clause.picks[0] ?? 0) ?? 0
+			const d = pick(values.spans, clause.picks[1] ?? 0) ?? 0
+			text = clause.moment === 0 ? `at ${durationText(t, 0)} ${text}` : clause.moment === 1 ? `${durationText(d, 0)} later ${text}` : `${text} at ${durationText(t, 0)}`
+		}
+		if (i > 0) parts.push(isStory ? (JOINTS[clause.joint % JOINTS.length] as string) : ', ')
+		parts.push(text)
+	}
+	const text = parts.join('')
+	return `${text.charAt(0).toUpperCase()}${text.slice(1)}${place === 'caption' ? '.' : ''}`
+}
+
+/** A clause a step's event or end can tell, with the moment it tells. */
+interface Told {
+	text: string
+	at?: number
+	/** The event it tells, when it tells one. */
+	event?: Happening
+}
+
+/**
+ * The clauses a step's events and its end tell, from its facts: each event in the words of a form
+ * that tells it (`A gets the key with fence 7`, `the lock restarts`), each state of its end
+ * (`the key is held by B`, `the row keeps fence 8`, `the clock reads 30 s`). Most are true; the
+ * choices of a story (their order, joints and moments) make many of them false together.
+ */
+export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => string): Told[] {
+	const step = run.steps[index]
+	if (!step) return []
+	const n = (id: string) => labelOf(id)
+	const short = (id: string) => labelOf(id).split(' ').pop() ?? id
+	const key = (store: string) => (step.end.stores.size > 1 ? `the key from ${n(store)}` : 'the key')
+	const out: Told[] = []
+	for (const h of step.happenings) {
+		const at = h.at
+		switch (h.kind) {
+			case 'asked':
+				out.push({ text: `${n(h.worker)} ${h.tryOnly ? 'tries' : 'asks for the key'}`, at, event: h })
+				break
+			case 'granted':
+				out.push({ text: h.fence === undefined ? `${n(h.worker)} gets ${key(h.store)}` : `${n(h.worker)} gets ${key(h.store)} with fence ${fenceText(h.fence, 1)}`, at, event: h })
+				if (h.place !== undefined) out.push({ text: `${key(h.store)} goes to ${short(h.worker)}`, at, event: h })
+				out.push({ text: `${short(h.worker)} holds ${key(h.store)}${h.fence === undefined ? '' : ` with fence ${fenceText(h.fence, 1)}`}`, at, event: h })
+				break
+			case 'refused':
+				out.push({ text: `${n(h.worker)} is refused`, at, event: h })
+				break
+			case 'gave-up':
+				out.push({ text: `${n(h.worker)} gives up`, at, event: h })
+				break
+			case 'expired':
+				out.push({ text: `${short(h.worker)}'s lease runs out`, at, event: h })
+				break
+			case 'gone':
+				out.push({ text: `${short(h.worker)}'s lease is gone`, at, event: h })
+				break
+			case 'released':
+				out.push({ text: `${n(h.worker)} lets go`, at, event: h })
+				break
+			case 'renewed':
+				out.push({ text: `${n(h.worker)} renews`, at, event: h })
+				break
+			case 'wrote':
+				out.push({ text: `${n(h.worker)} saves`, at, event: h })
+				out.push({ text: `${n(h.database)} ${h.changed ? 'takes' : 'refuses'} ${short(h.worker)}'s write`, at, event: h })
+				if (h.fenced && !h.noFence) out.push({ text: `${short(h.worker)}'s fence is ${h.fence > h.before ? 'larger' : 'smaller'} than the row's`, at, event: h })
+				break
+			case 'restarted':
+				out.push({ text: `${n(h.store)} restarts`, at, event: h }, { text: `${n(h.store)} writes epoch ${h.epoch}`, at, event: h })
+				break
+			case 'restored':
+				out.push({ text: 'kv.db is restored from the backup', at, event: h })
+				break
+			case 'backed-up':
+				out.push({ text: 'kv.db is copied to a backup', at, event: h })
+				break
+			case 'paused':
+				out.push({ text: `${n(h.worker)} pauses`, at, event: h })
+				break
+			case 'woke':
+				out.push({ text: `${n(h.worker)} wakes`, at, event: h })
+				break
+			case 'crashed':
+				out.push({ text: `${n(h.worker)} crashes`, at, event: h })
+				break
+			case 'waited':
+				out.push({ text: `the test moves the clock on by ${durationText(h.ms, 0)}`, at, event: h })
+				break
+			default:
+				break
+		}
+	}
+	for (const store of step.end.stores.values()) {
+		out.push({ text: store.holders.length === 0 ? `${key(store.id)} is free` : store.holders.length === 1 ? `${key(store.id)} is held by ${short(store.holders[0] as string)}` : `${key(store.id)} is held` })
+		if (step.end.stores.size === 1) out.push({ text: store.waiters.length === 0 ? 'the line is empty' : `${short(store.waiters[0] as string)} waits in line` }, { text: `the epoch is ${store.epoch}` })
+	}
+	for (const worker of step.end.workers.values()) {
+		const lease = worker.lease
+		if (lease?.fence !== undefined) out.push({ text: `${short(worker.id)}'s fence is ${fenceText(lease.fence, 1)}` })
+		if (lease && (lease.expired || lease.gone)) out.push({ text: `${short(worker.id)}'s lease is lost` })
+		if (worker.paused && !worker.crashed) out.push({ text: `${short(worker.id)} is paused` })
+	}
+	for (const db of step.end.databases.values()) if (step.end.databases.size === 1) out.push({ text: `the row keeps fence ${fenceText(db.fence, 1)}` })
+	out.push({ text: `the clock reads ${durationText(step.end.time, 0)}`, at: step.end.time }, { text: `${durationText(step.end.time - step.start.time, 0)} pass`, at: step.end.time })
+	return out
+}
+
+/** A story of a step: a few clauses it tells, in a chosen order, joined, some with moments (true, or off by a span). */
+export function storyOf(spec: TextSpec, told: readonly Told[], values: Values, causes?: ReadonlyMap<Happening, readonly Happening[]>): string | undefined {
+	if (told.length === 0) return undefined
+	const parts: string[] = []
+	let last: number | undefined
+	let previous: Told | undefined
+	for (const [i, clause] of spec.clauses.entries()) {
+		const joint = JOINTS[clause.joint % JOINTS.length] as string
+		// After "so" or "because", often a clause the engine's recorded causes tie to the one before.
+		const tied = previous?.event === undefined || (clause.picks[4] ?? 0) % 3 === 0 ? [] : told.filter(other => other.event !== undefined && (joint === ', so ' ? causes?.get(other.event)?.includes(previous?.event as Happening) : joint === ' because ' ? causes?.get(previous?.event as Happening)?.includes(other.event) : false))
+		const one = (tied.length > 0 ? tied[(clause.picks[5] ?? 0) % tied.length] : told[(clause.picks[0] ?? 0) % told.length]) as Told
+		previous = one
+		// Now and then a clause of a form drawn at random, among the step's own.
+		const drawn = clause.form % 5 === 0 ? clauseText(STORY_FORMS[clause.form % STORY_FORMS.length] as ClaimForm, values, clause.picks) : undefined
+		let text = drawn ?? one.text
+		const off = clause.picks[1] ?? 0
+		if (clause.moment < 3 && one.at !== undefined) {
+			const wrong = off % 4 === 0 ? (pick(values.spans, off) ?? 0) : 0
+			if (clause.moment === 0) text = `at ${durationText(one.at + wrong, 0)} ${text}`
+			else if (clause.moment === 1 && last !== undefined && one.at + wrong >= last) text = `${durationText(one.at + wrong - last, 0)} later ${text}`
+			else text = `${text} at ${durationText(one.at + wrong, 0)}`
+		}
+		if (one.at !== undefined) last = one.at
+		if (i > 0) parts.push(joint)
+		parts.push(text)
+	}
+	const text = parts.join('')
+	return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`
+}
