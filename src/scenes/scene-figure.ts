@@ -249,7 +249,7 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 			button('take-over', 'Play it yourself'),
 		]),
 		...(data.withoutFences
-			? [h('p', { className: ['scene-variant'], hidden: true }, [
+			? [h('p', { className: ['scene-variant'] }, [
 				h('button', { type: 'button', className: ['scene-button', 'scene-switch'], dataAction: 'without-fences', role: 'switch', ariaChecked: 'false' }, [
 					h('span', { className: ['scene-switch-mark'], ariaHidden: 'true' }),
 					h('span', {}, [text('Without fences')]),

@@ -102,8 +102,7 @@ test.describe('the scrubber', () => {
 		await expect(track).toHaveAttribute('aria-valuetext', /Step 3 of 3, t = 30 s/)
 		await expect(figure.locator('.scene-code .line.is-active')).toHaveCount(1)
 		// The moment line stands at the step's moment.
-		const line = await track.locator('svg[data-layout=wide] .scene-now').getAttribute('transform')
-		expect(line).toBe(`translate(${moments[3]} 0)`)
+		await expect(track.locator('svg[data-layout=wide] .scene-now')).toHaveAttribute('transform', `translate(${moments[3]} 0)`)
 		await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/-step-3$/)
 
 		await track.focus()

@@ -63,11 +63,8 @@ export class ScenePlayer implements PlayerControl {
 	#stopWatching: (() => void) | undefined
 	#caption: HTMLElement | null
 	#counter: HTMLElement | null
-	/** The timeline under the stage, the scrubber: a slider over the steps' moments. */
-	#track: HTMLElement | null
-	/** The "Without fences" switch, where the scene has one, and whether it is on. */
-	#switch: HTMLElement | null
-	#unfenced = false
+	/** Marks the timeline's moment and each lit line's worker, once loaded. */
+	#marks: ((player: ScenePlayer) => void) | undefined
 	#play: HTMLButtonElement | null
 	/** Called on the reader's first action (step, play, or a control), once. */
 	#onFirstAct: (() => void) | undefined
@@ -81,31 +78,16 @@ export class ScenePlayer implements PlayerControl {
 		this.#caption = figure.querySelector('.scene-caption')
 		this.#counter = figure.querySelector('.scene-counter')
 		this.#play = figure.querySelector('[data-action=play]')
-		this.#track = figure.querySelector('.scene-timeline-track')
-		this.#switch = figure.querySelector('[data-action=without-fences]')
 		figure.querySelector<HTMLElement>('.scene-controls')?.removeAttribute('hidden')
-		this.#switch?.parentElement?.removeAttribute('hidden')
-		const track = this.#track
+		// The timeline under the stage is the scrubber: a slider over the steps' moments.
+		const track = figure.querySelector<HTMLElement>('.scene-timeline-track')
 		if (track) {
-			Object.assign(track, { tabIndex: 0, role: 'slider', ariaLabel: 'Moment of the scene', ariaValueMin: '0' })
-			// Dragging along the timeline picks the step whose moment is nearest; the stage, caption and code follow.
-			const scrub = (event: PointerEvent): void => {
-				const svg = [...track.querySelectorAll('svg')].find(one => one.checkVisibility())
-				const box = svg?.getBoundingClientRect()
-				if (!svg || !box?.width || !(event.buttons & 1)) return
-				const x = ((event.clientX - box.left) / box.width) * svg.viewBox.baseVal.width
-				const xs = (svg.dataset['moments'] ?? '').split(' ').map(Number)
-				const step = xs.reduce((best, at, i) => (Math.abs(at - x) < Math.abs((xs[best] ?? 0) - x) ? i : best), 0)
-				if (step === this.step) return
-				this.engage()
-				this.pause()
-				this.show(step, { animate: false, link: true })
-			}
+			Object.assign(track, { tabIndex: 0, role: 'slider', ariaLabel: 'Moment of the scene', ariaValueMin: '0', ariaValueMax: String(this.steps), ariaValueNow: '0' })
+			// Dragging along the timeline moves the moment; its code loads with the first press.
 			track.addEventListener('pointerdown', event => {
 				track.setPointerCapture(event.pointerId)
-				scrub(event)
+				void import('./step-marks.ts').then(({ scrub }) => scrub(this, track, event))
 			})
-			track.addEventListener('pointermove', scrub)
 		}
 		// The list stays in the page, closed: the stage now tells the story. Its steps are built once opened.
 		const list = figure.querySelector<HTMLDetailsElement>('details.scene-steps')
@@ -150,14 +132,6 @@ export class ScenePlayer implements PlayerControl {
 		if (this.#stage) this.#stage.innerHTML = (drawn.svgs[this.step] ?? '') + (drawn.narrowSvgs[this.step] ?? '')
 	}
 
-	/** Puts the timeline of the frames shown under the stage (the renderer's, escaped like the stage's). */
-	#drawTimeline(): void {
-		const timeline = (this.#view ?? this.data).timeline
-		if (this.#track && timeline) this.#track.innerHTML = timeline.wide + timeline.narrow
-		const words = this.figure.querySelector('.scene-timeline-text')
-		if (words && timeline) words.textContent = timeline.text
-	}
-
 	get frame(): Frame | undefined {
 		return (this.#view?.frames ?? this.data.scene.frames)[this.step]
 	}
@@ -168,7 +142,11 @@ export class ScenePlayer implements PlayerControl {
 		this.steps = Math.max((view?.frames ?? this.data.scene.frames).length - 1, 0)
 		this.figure.dataset['steps'] = String(this.steps)
 		this.figure.toggleAttribute('data-played', view !== undefined)
-		this.#drawTimeline()
+	}
+
+	/** The frames shown and their drawings: a reader's session, or the guide's. */
+	get shown(): SceneView | SceneData {
+		return this.#view ?? this.data
 	}
 
 	/**
@@ -187,24 +165,13 @@ export class ScenePlayer implements PlayerControl {
 		else if (draw) this.#draw()
 		if (this.#caption) showMarked(this.#caption, frame?.caption || initialCaption, frame?.caption ? frame.captionMarks : undefined)
 		if (this.#counter) this.#counter.textContent = counterText(this.step, this.steps)
-		this.#showMoment()
 		const lines = new Set(frame?.lines ?? [])
-		// Each worker's lines in its colour (its place among the scene's workers), and its name at the line's end.
-		const workers = frame?.actors.filter(actor => actor.icon === 'cpu') ?? []
-		const ran = new Map<number, number[]>()
-		for (const { worker, lines: own } of frame?.ran ?? []) {
-			const at = workers.findIndex(actor => actor.id === worker)
-			for (const line of own) ran.set(line, [...(ran.get(line) ?? []), at])
-		}
 		for (const line of figure.querySelectorAll<HTMLElement>('.scene-code [data-line]')) {
-			const number = Number(line.dataset['line'])
-			const who = ran.get(number) ?? []
-			line.classList.toggle('is-active', lines.has(number))
-			line.style.setProperty('--ran', who.length > 0 ? `var(--scene-worker-${((who[0] ?? 0) % 4) + 1})` : null)
-			line.style.setProperty('--ran-2', who.length > 1 ? `var(--scene-worker-${((who[1] ?? 0) % 4) + 1})` : null)
-			if (who.length > 0) line.dataset['ran'] = who.map(at => workers[at]?.label ?? '').join(', ')
-			else delete line.dataset['ran']
+			line.classList.toggle('is-active', lines.has(Number(line.dataset['line'])))
 		}
+		// The timeline's moment and whose each lit line is: the build drew step 0's, and the rest loads with the reader's first step.
+		if (this.#marks) this.#marks(this)
+		else if (this.step > 0 || this.#view) void import('./step-marks.ts').then(({ markStep }) => (this.#marks = markStep)(this))
 		this.#markStep()
 		for (const [action, off] of [['prev', this.step === 0], ['restart', this.step === 0], ['next', this.step === this.steps]] as const) {
 			// aria-disabled, not disabled: a disabled button would drop the keyboard focus.
@@ -227,40 +194,6 @@ export class ScenePlayer implements PlayerControl {
 			})
 		}
 		figure.dispatchEvent(new CustomEvent(STEP_EVENT, { detail: this.step }))
-	}
-
-	/** Moves the timeline's moment line to the step shown, and tells the slider where it stands. */
-	#showMoment(): void {
-		const track = this.#track
-		if (!track) return
-		for (const svg of track.querySelectorAll<SVGSVGElement>('svg')) {
-			svg.querySelector('.scene-now')?.setAttribute('transform', `translate(${(svg.dataset['moments'] ?? '').split(' ')[this.step] ?? 0} 0)`)
-		}
-		const clock = this.#stage?.querySelector('.scene-clock-text')?.textContent
-		track.ariaValueMax = String(this.steps)
-		track.ariaValueNow = String(this.step)
-		track.ariaValueText = `${counterText(this.step, this.steps)}${clock ? `, ${clock}` : ''}`
-	}
-
-	/** Shows the same story without fences (run by the engine in this page on its first press), or the guide's again. */
-	async switchFences(on = !this.#unfenced): Promise<void> {
-		const button = this.#switch
-		if (!button || on === this.#unfenced) return
-		this.#unfenced = on
-		button.ariaChecked = String(on)
-		this.figure.toggleAttribute('data-unfenced', on)
-		try {
-			const view = on ? await (await import('./unfenced-view.ts')).unfencedView(this.data) : undefined
-			if (this.#unfenced !== on) return
-			this.present(view)
-			this.show(this.step, { animate: false, link: false })
-		} catch (error) {
-			this.#unfenced = false
-			button.ariaChecked = 'false'
-			this.figure.removeAttribute('data-unfenced')
-			const note = button.nextElementSibling
-			if (note) note.textContent = `The story could not be run without fences here: ${error instanceof Error ? error.message : String(error)}`
-		}
 	}
 
 	/** Marks the shown step's item in the list of steps (once the list is built). */
@@ -312,15 +245,14 @@ export class ScenePlayer implements PlayerControl {
 		else if (action === 'end') this.show(this.steps, { animate: false, link: true })
 		else if (action === 'play') this.#timer === undefined ? this.play() : this.pause()
 		else if (action === 'take-over') void this.takeOver()
-		else if (action === 'without-fences') void this.switchFences()
+		// The same story without fences, run by the engine in this page: its code loads on the switch's first press.
+		else if (action === 'without-fences') void import('./unfenced-view.ts').then(({ switchFences }) => switchFences(this))
 	}
 
 	/** Hands the scene to the reader from the step shown: the play module loads now, not before. */
 	async takeOver(link?: string): Promise<void> {
 		this.engage()
 		this.pause()
-		// The reader's own play has its own switch: the guide's frames come back first.
-		await this.switchFences(false)
 		const { openPlay } = await import('./play/play-panel.ts')
 		await openPlay(this, link)
 	}

@@ -19,11 +19,14 @@ import { SessionError, SessionRunner, kindOf } from './run-session.ts'
 import type { SessionState } from './run-session.ts'
 import { decodeSession, encodeSession, sessionHash } from './session-link.ts'
 import { differences, problems, replay, withCode } from './code-replay.ts'
+import { switchFences } from '../unfenced-view.ts'
 
 const panels = new WeakMap<HTMLElement, PlayPanel>()
 
 /** Opens the panel on a scene (or finds it open), from the step shown or from a shared link's payload. */
-export async function openPlay(player: PlayerControl, payload?: string): Promise<void> {
+export async function openPlay(player: PlayerControl & { engage(): void; pause(): void }, payload?: string): Promise<void> {
+	// The reader's own play has its own switch: the guide's frames come back first.
+	await switchFences(player, false)
 	let panel = panels.get(player.figure)
 	if (!panel) {
 		panel = new PlayPanel(player, new SessionRunner(player.data.source, await openSqlJsDriver()))
