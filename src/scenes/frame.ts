@@ -104,6 +104,8 @@ export interface FrameActor {
 	/** For a lock store: its epoch, and the holders of the scene's key. */
 	epoch?: string
 	holders?: string[]
+	/** For a lock store: each holder of the scene's key and when its lease runs out unless renewed (ms), as the engine has them. */
+	held?: { worker: string; until: number }[]
 }
 
 /**

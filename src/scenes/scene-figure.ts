@@ -16,7 +16,7 @@ import type { Diagnostic, Frame, SceneFrames, TextMark } from './frame.ts'
 import { evidenceWords } from './evidence-words.ts'
 import { wordOutcome } from './outcome-words.ts'
 import { markedPieces } from './text-marks.ts'
-import { formatMessage, stateText } from './frame-format.ts'
+import { formatDuration, formatMessage, stateText } from './frame-format.ts'
 import { counterText, initialCaption, stepId } from './step-words.ts'
 
 /** Where a scene's block sits in its file, as the compiler was given it. */
@@ -90,6 +90,11 @@ export function frameValues(frame: Frame): ElementContent[] {
 		// A struck label is told with why it stopped holding (released, ran out, ended), not struck through, which a screen reader does not say.
 		const state = actor.state.struck ? [text(stateText(actor.state))] : markedText(actor.state.text, actor.state.marks)
 		items.push(h('li', { className: ['scene-value', 'scene-value-state'], ...(actor.state.struck ? { dataEnded: actor.state.ended ?? 'ended' } : {}) }, [text(`${actor.label}: `), ...state]))
+	}
+	// Who holds each lock's key, and until when: the engine's, as the lock's badge shows it.
+	for (const actor of frame.actors) {
+		if (!actor.held?.length) continue
+		items.push(h('li', { className: ['scene-value', 'scene-value-held'] }, [text(`${actor.label}: held by ${actor.held.map(one => `${name(one.worker)} until ${formatDuration(one.until)}`).join(', ')}`)]))
 	}
 	return items
 }

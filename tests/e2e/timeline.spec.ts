@@ -116,8 +116,9 @@ test.describe('the scrubber', () => {
 		await expect(figure).toHaveAttribute('data-step', '2')
 		await expect(clock).toHaveAttribute('data-time', '30000')
 
+		// The address follows the new frame after its paint.
+		await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/-step-2$/)
 		const link = await page.evaluate(() => location.href)
-		expect(link).toMatch(/-step-2$/)
 		await page.goto('about:blank')
 		await page.goto(link)
 		await expect(figure).toHaveAttribute('data-step', '2')
@@ -155,11 +156,13 @@ test.describe('the code pane', () => {
 		await figure.scrollIntoViewIfNeeded()
 		await figure.locator('[data-action=next]').click()
 		await figure.locator('[data-action=next]').click()
+		// B and C ran lines 1 and 2 and stand at 2: both lines in their colours, their names where they stand.
 		const lit = figure.locator('.scene-code .line.is-active')
-		await expect(lit.first()).toHaveAttribute('data-ran', 'Worker B, Worker C')
+		await expect(lit).toHaveCount(2)
+		await expect(figure.locator('.scene-code .line.is-active[data-ran]')).toHaveAttribute('data-ran', 'Worker B, Worker C')
 		const border = await lit.first().evaluate(el => getComputedStyle(el).borderInlineStartColor)
 		await figure.locator('[data-action=next]').click()
-		const [a] = await figure.locator('.scene-code .line.is-active').evaluateAll(lines => lines.map(line => [line.getAttribute('data-ran'), getComputedStyle(line).borderInlineStartColor]))
+		const [a] = await figure.locator('.scene-code .line.is-active[data-ran]').evaluateAll(lines => lines.map(line => [line.getAttribute('data-ran'), getComputedStyle(line).borderInlineStartColor]))
 		expect(a![0]).toBe('Worker A, Worker B')
 		expect(a![1], "A's colour is not B's and C's first line's").not.toBe(border)
 		// No code pane on the site scrolls sideways.

@@ -57,7 +57,7 @@ function changedBadges(svg: SVGSVGElement, before: Frame | undefined, after: Fra
 	const changed: { badge: SVGGElement; delay: number }[] = []
 	for (const actor of after.actors) {
 		const old = before?.actors.find(a => a.id === actor.id)
-		if (JSON.stringify([old?.lease, old?.storedFence]) === JSON.stringify([actor.lease, actor.storedFence])) continue
+		if (JSON.stringify([old?.lease, old?.storedFence, old?.held]) === JSON.stringify([actor.lease, actor.storedFence, actor.held])) continue
 		const badge = actorPart(svg, actor.id, '.scene-badge')
 		if (!badge) continue
 		const arrives = messages.findIndex(message => message.dataset['to'] === actor.id)

@@ -44,15 +44,17 @@ export function markStep(player: MarkedPlayer): void {
 		track.ariaValueNow = String(step)
 		track.ariaValueText = `${counterText(step, player.steps)}${clock ? `, ${clock}` : ''}`
 	}
-	// Each worker's lines in its colour (its place among the scene's workers), and its name at the line's end.
+	// Each worker's lines in its colour (its place among the scene's workers), and its name at the line it stopped at.
 	const workers = frame?.actors.filter(actor => actor.icon === 'cpu') ?? []
+	const ran = frame?.ran ?? []
 	for (const line of figure.querySelectorAll<HTMLElement>('.scene-code [data-line]')) {
 		const number = Number(line.dataset['line'])
-		const who = workers.filter(actor => frame?.ran?.some(ran => ran.worker === actor.id && ran.lines.includes(number)))
+		const who = workers.filter(actor => ran.some(one => one.worker === actor.id && one.lines.includes(number)))
+		const stopped = who.filter(actor => ran.some(one => one.worker === actor.id && (one.at ?? one.lines[one.lines.length - 1]) === number))
 		line.style.removeProperty('--ran')
 		line.style.removeProperty('--ran-2')
 		who.slice(0, 2).forEach((actor, i) => line.style.setProperty(i ? '--ran-2' : '--ran', `var(--scene-worker-${(workers.indexOf(actor) % 4) + 1})`))
-		if (who.length > 0) line.dataset['ran'] = who.map(actor => actor.label).join(', ')
+		if (stopped.length > 0) line.dataset['ran'] = stopped.map(actor => actor.label).join(', ')
 		else delete line.dataset['ran']
 	}
 }

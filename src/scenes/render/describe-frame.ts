@@ -28,9 +28,8 @@ export function describeFrame(frame: Frame): string {
 			facts.push(actor.lease.lost ? `${what}, lost` : `holds a ${what}`)
 		}
 		if (actor.storedFence !== undefined) facts.push(`stores fence ${actor.storedFence}`)
-		if (actor.holders !== undefined) {
-			facts.push(actor.holders.length ? `held by ${actor.holders.map(name).join(', ')}` : 'free')
-		}
+		if (actor.held !== undefined) facts.push(`held by ${actor.held.map(one => `${name(one.worker)} until ${formatDuration(one.until)}`).join(', ')}`)
+		else if (actor.holders !== undefined) facts.push(actor.holders.length ? `held by ${actor.holders.map(name).join(', ')}` : 'free')
 		sentences.push(facts.length ? `${actor.label}: ${facts.join('; ')}.` : `${actor.label}.`)
 	}
 	if (frame.messages.length) {

@@ -38,6 +38,8 @@ export function frameActor(world: World, labels: Labels, actor: Actor): FrameAct
 	if (store) {
 		out.epoch = store.store.epoch.toString()
 		out.holders = world.holdersOf(store)
+		const held = world.leasesOf(store).map(lease => ({ worker: store.holderOf.get(lease.id) ?? '?', until: lease.expiresAt }))
+		if (held.length > 0) out.held = held
 	}
 	return out
 }
