@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { connect } from '../server/index.ts'
+import { SERVER_NODE_FLAGS } from '../server/node-flags.ts'
 
 const secondsPerRound = 1
 const rounds = 3
@@ -71,7 +72,7 @@ const contenders: Contender[] = [
 
 /** Starts the lock server and resolves with its address once it says where it serves. */
 function startServer(): Promise<string> {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--dir', join(scratch, 'data'), '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+	const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/cli.ts', '--dir', join(scratch, 'data'), '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
 	children.push(child)
 	return new Promise((resolve, reject) => {
 		const output: string[] = []

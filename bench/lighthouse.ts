@@ -39,6 +39,9 @@ interface Figures {
 	shifts: string[]
 }
 
+/** Lighthouse's measure of this machine's speed at each run (higher is faster): a busy machine stretches the main thread's tasks, and so TBT. */
+const benchmarkIndexes: number[] = []
+
 /** The pages of a built site's sitemap, at `origin` instead of the published address. */
 function sitemapPages(folder: string, origin: string): string[] {
 	const xml = readFileSync(join(folder, 'sitemap-0.xml'), 'utf8')
@@ -50,6 +53,7 @@ async function measure(port: number, url: string, label: string): Promise<Figure
 	if (!result) throw new Error(`${url}: Lighthouse gave no result`)
 	const { lhr } = result
 	if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+	if (lhr.environment.benchmarkIndex) benchmarkIndexes.push(lhr.environment.benchmarkIndex)
 	const audit = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN
 	const shiftItems = (lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string; snippet?: string }; score?: number }> } | undefined)?.items ?? []
 	return {
@@ -114,7 +118,9 @@ try {
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`
 console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (simulated slow 4G, 4x CPU), performance only; each page served gzipped from loopback${runs > 1 ? `; median of ${runs} runs` : ''}.`)
-console.log('DOM elements: the most the page had while loading, untouched. Transfer: every byte the page fetched, compressed.\n')
+console.log('DOM elements: the most the page had while loading, untouched. Transfer: every byte the page fetched, compressed.')
+const sortedIndexes = [...benchmarkIndexes].sort((a, b) => a - b)
+console.log(`This machine, by Lighthouse's benchmark index at each run (higher is faster): lowest ${sortedIndexes[0]?.toFixed(0)}, median ${sortedIndexes[Math.floor(sortedIndexes.length / 2)]?.toFixed(0)}, highest ${sortedIndexes[sortedIndexes.length - 1]?.toFixed(0)}; a busy machine stretches the main thread's tasks, and so TBT.\n`)
 console.log(table([
 	['page', 'score', 'CLS', 'TBT', 'LCP', 'DOM elements', 'transfer'],
 	...[...peers, ...results].map(r => [

@@ -10,6 +10,7 @@ import { chromium } from 'playwright-core'
 import { encodeScene, playgroundHref } from '../src/scenes/scene-link.ts'
 import { generated } from './generated-scene.ts'
 import { build, serve } from './site-server.ts'
+import { parseArgs } from 'node:util'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const STEPS = 30
@@ -22,7 +23,8 @@ function median(values: number[]): number {
 	return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
-if (!process.argv.includes('--no-build')) build(root)
+const { values: flags } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false } } })
+if (!flags['no-build']) build(root)
 const server = await serve(join(root, 'dist'))
 const browser = await chromium.launch({ executablePath: process.env['CHROMIUM'] ?? '/usr/bin/chromium', args: chromiumArgs })
 const scene = generated(STEPS)

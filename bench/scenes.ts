@@ -13,6 +13,7 @@ import { forgetLanguages } from '../src/scenes/claims/index.ts'
 import { simulateScene } from '../src/scenes/simulation/index.ts'
 import type { OpenDriver } from '../src/scenes/simulation/index.ts'
 import { generated } from './generated-scene.ts'
+import { CheckPool } from '../src/scenes/guarded/index.ts'
 
 const seedPage = readFileSync(new URL('../tests/unit/parser/fixtures/fences.md', import.meta.url), 'utf8')
 const seedBlock = findSceneBlocks(seedPage)[0]
@@ -52,13 +53,24 @@ const seedScene = mustParse(seedText)
 const seedFrames = await simulateScene(seedScene, { openDriver: openNodeDriver })
 if (seedFrames.diagnostics.length > 0) throw new Error('the seed scene does not verify')
 const openSqlJs = await openSqlJsDriverFactory()
+// The guarded check, as the build and the CLI check: the seed's scene sent to a checker process and
+// its frames structured-cloned back, one at a time (the round trip), and with every checker busy.
+const onePool = new CheckPool({ workers: 1 })
+const allPool = new CheckPool()
+const checkers = allPool.limits.workers
+onePool.warm()
+allPool.warm()
+const guarded = async (pool: CheckPool, count: number) => {
+	const all = await Promise.all(Array.from({ length: count }, () => pool.check(seedText)))
+	if (all.some(frames => frames.diagnostics.length > 0)) throw new Error(`the guarded check: ${all.find(frames => frames.diagnostics.length > 0)?.diagnostics[0]?.message}`)
+}
 
 const rows: [string, string, string][] = []
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US')
 
 // Each contender runs in turns, five rounds of about a second each after a warm-up round, and its
 // median is shown: a slow moment of a shared machine then hits every row, the peer's too.
-const contenders: [string, () => unknown][] = [
+const contenders: [string, () => unknown, number?][] = [
 	['peer: mdast-util-from-markdown, the seed page', () => fromMarkdown(seedPage)],
 	["parse the seed's scene", () => parseScene(seedText)],
 	["simulate the seed's scene (better-sqlite3, as the build: databases reused)", () => simulateScene(seedScene, { openDriver: openNodeDriver })],
@@ -71,6 +83,8 @@ const contenders: [string, () => unknown][] = [
 			return simulateScene(mustParse(seedText), { openDriver: openNodeDriver })
 		},
 	],
+	["check the seed's scene, guarded: one checker process, one scene at a time (the build's path)", () => guarded(onePool, 1)],
+	[`the same, ${checkers} checker${checkers === 1 ? '' : 's'} (one a core), ${checkers * 2} scenes at a time: scenes per second`, () => guarded(allPool, checkers * 2), checkers * 2],
 	["simulate the seed's scene (sql.js)", () => simulateScene(seedScene, { openDriver: openSqlJs })],
 	["render the seed's 4 frames to SVG", () => seedFrames.frames.map(frame => renderFrame(frame, { id: 'bench' }))],
 ]
@@ -79,7 +93,7 @@ for (const [, op] of contenders) await perSecond(op, 1000)
 for (let round = 0; round < 5; round++) {
 	for (const [i, [, op]] of contenders.entries()) rates[i]!.push(await perSecond(op, 1000))
 }
-const medians = rates.map(list => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN)
+const medians = rates.map((list, i) => ([...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN) * (contenders[i]![2] ?? 1))
 const peer = medians[0]!
 for (const [i, [name]] of contenders.entries()) rows.push([name, fmt(medians[i]!), `${(medians[i]! / peer).toFixed(2)}x`])
 
@@ -107,6 +121,9 @@ console.log('\nGenerated scenes, ms (median of 3, after a warm-up run); linear g
 table(['steps', 'parse', 'simulate, better-sqlite3', 'simulate, sql.js', 'render every frame'], growth)
 const ratio = (col: number) => (Number(growth[2]![col]) / Number(growth[1]![col])).toFixed(1)
 console.log(`\n100 -> 1,000 steps: parse x${ratio(1)}, simulate x${ratio(2)} (better-sqlite3), x${ratio(3)} (sql.js), render x${ratio(4)}`)
+
+onePool.close()
+allPool.close()
 
 function table(head: string[], body: string[][]): void {
 	const widths = head.map((h, i) => Math.max(h.length, ...body.map(r => (r[i] ?? '').length)))

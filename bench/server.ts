@@ -15,6 +15,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import Redis from 'ioredis'
 import { connect } from '../server/index.ts'
+import { SERVER_NODE_FLAGS } from '../server/node-flags.ts'
 import { connectEtcd } from '../etcd/index.ts'
 import { findEtcd, LocalCluster } from '../etcd/local-cluster.ts'
 
@@ -30,20 +31,34 @@ process.on('exit', () => {
 	rmSync(scratch, { recursive: true, force: true })
 })
 
-/** Pairs per second of `pair` (which does `pairs` pairs) run by `lanes` loops at once for a round's time. */
-async function rate(lanes: number, pair: (lane: number) => Promise<unknown>, pairs = 1): Promise<number> {
+/** A round's pairs per second, and how long each call of `pair` took (ms): a pair's latency, or a pipeline's. */
+interface Round {
+	rate: number
+	latencies: number[]
+}
+
+/** Pairs per second of `pair` (which does `pairs` pairs) run by `lanes` loops at once for a round's time, and each call's time. */
+async function rate(lanes: number, pair: (lane: number) => Promise<unknown>, pairs = 1): Promise<Round> {
 	let done = 0
+	const latencies: number[] = []
 	const until = performance.now() + secondsPerRound * 1000
 	const start = performance.now()
 	await Promise.all(
 		Array.from({ length: lanes }, async (_, lane) => {
 			while (performance.now() < until) {
+				const began = performance.now()
 				await pair(lane)
+				latencies.push(performance.now() - began)
 				done += pairs
 			}
 		}),
 	)
-	return done / ((performance.now() - start) / 1000)
+	return { rate: done / ((performance.now() - start) / 1000), latencies }
+}
+
+/** The value at `share` (0.5, 0.99) of the sorted values. */
+function percentile(sorted: number[], share: number): number {
+	return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN
 }
 
 function median(values: number[]): number {
@@ -85,7 +100,7 @@ function startProcess(command: string, args: string[], ready: RegExp): Promise<{
 type Contender = { name: string; lanes: number; pairs?: number; pair: (lane: number) => Promise<unknown> }
 
 async function ours(): Promise<{ contenders: Contender[]; stop(): Promise<void> }> {
-	const { child, line } = await startProcess(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--dir', join(scratch, 'data'), '--port', '0'], / on tcp:\/\//)
+	const { child, line } = await startProcess(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/cli.ts', '--dir', join(scratch, 'data'), '--port', '0'], / on tcp:\/\//)
 	const url = /(tcp:\/\/\S+)/.exec(line)?.[1] ?? ''
 	const client = await connect(url)
 	const summaries = client.lock('summaries')
@@ -182,21 +197,29 @@ const peer = await redis()
 const cluster = await etcd()
 const contenders = [...server.contenders, ...(typeof peer === 'string' ? [] : peer.contenders), ...(typeof cluster === 'string' ? [] : cluster.contenders)]
 const rates = new Map<string, number[]>(contenders.map(c => [c.name, []]))
+const latencies = new Map<string, number[]>(contenders.map(c => [c.name, []]))
 // Warm up, then take turns so that a slow moment of the machine hits every contender.
 for (const c of contenders) await rate(c.lanes, c.pair, c.pairs)
 for (let round = 0; round < rounds; round++) {
-	for (const c of contenders) rates.get(c.name)?.push(await rate(c.lanes, c.pair, c.pairs))
+	for (const c of contenders) {
+		const measured = await rate(c.lanes, c.pair, c.pairs)
+		rates.get(c.name)?.push(measured.rate)
+		const all = latencies.get(c.name) ?? []
+		for (const latency of measured.latencies) all.push(latency)
+	}
 }
 await server.stop()
 if (typeof peer !== 'string') await peer.stop()
 if (typeof cluster !== 'string') await cluster.stop()
 
-const rows: string[][] = [['what', 'pairs/s', 'vs Redis']]
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1))
+const rows: string[][] = [['what', 'pairs/s', 'vs Redis', 'p50 ms', 'p99 ms']]
 for (const c of contenders) {
 	const value = median(rates.get(c.name) ?? [])
 	const redisName = c.name.replace(/^(lock server|etcd, 3 members): hold \+ release/, 'Redis SET NX PX + compare-and-delete')
 	const redisRate = rates.get(redisName)
-	rows.push([c.name, Math.round(value).toLocaleString('en'), redisRate === undefined ? '' : `${(value / median(redisRate)).toFixed(2)}x`])
+	const sorted = [...(latencies.get(c.name) ?? [])].sort((a, b) => a - b)
+	rows.push([c.name, Math.round(value).toLocaleString('en'), redisRate === undefined ? '' : `${(value / median(redisRate)).toFixed(2)}x`, ms(percentile(sorted, 0.5)), ms(percentile(sorted, 0.99))])
 }
 const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map(row => (row[column] ?? '').length)))
 const line = (row: string[]) => `| ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`
@@ -207,6 +230,7 @@ console.log(line(rows[0] ?? []))
 console.log(`| ${widths.map(width => '-'.repeat(width)).join(' | ')} |`)
 for (const row of rows.slice(1)) console.log(line(row))
 console.log(`\nA pair is two round trips for both: hold (SET NX PX) and release (the compare-and-delete script), each awaited; pipelined, ${pipelined.toLocaleString('en')} holds go out at once and their releases after.`)
+console.log(`p50 and p99 are of each pair's time from its hold to its release's answer, over every round; pipelined, of each pipeline's ${pipelined.toLocaleString('en')} pairs.`)
 console.log("On etcd a pair is two writes the cluster agrees on, each awaited: the hold's key put with its client's etcd lease of that TTL (a transaction that makes it the holder when the line is empty), and deleted at the release.")
 if (typeof peer === 'string') console.log(`\n${peer}`)
 if (typeof cluster === 'string') console.log(`\n${cluster}`)

@@ -3,7 +3,7 @@ import { holdSettings, type HoldOptions, type TryHoldOptions } from './hold-opti
 import { keyPlace, keyText, type Key } from './key.ts'
 import { refuseNested, runHolding as runNested } from './nesting.ts'
 import type { KeyedQueue, QueueHost } from './key-queue.ts'
-import type { HeldLease, Lease } from './lease.ts'
+import type { HeldLease, Lease, LostListener } from './lease.ts'
 
 /**
  * Runs `fn` holding a lease on the key, waiting in line for it if needed, and releases
@@ -48,7 +48,8 @@ export async function tryHoldKey<Fence extends bigint | undefined, T>(
 /** How a lease is given to a holder on behalf of others (a lock server), which has checked these already: the TTL in ms, and a listener for its loss. */
 export interface TakeOptions {
 	ttl: number
-	onLost?: (reason: LockError) => void
+	/** Told, with the lease, when it is lost: one listener may serve many leases. */
+	onLost?: LostListener
 }
 
 /** How such a holder waits in a key's line: the wait in ms, and a signal that withdraws it. */

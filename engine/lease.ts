@@ -33,6 +33,10 @@ export type SemaphoreLease = Lease<undefined>
 /** What a lease needs from the lock or semaphore that gave it. */
 export interface LeaseOwner {
 	readonly clock: Clock
+	/** The name of the lock or semaphore. */
+	readonly name: string
+	/** The epoch of the store that gave the lease, the first part of its id. */
+	readonly epoch: bigint
 	/** `lock summaries`, for messages. */
 	readonly place: string
 	/** Takes the lease out of its key's holders, runs `beforeHandOver`, then gives the key to whoever is next. */
@@ -41,12 +45,17 @@ export interface LeaseOwner {
 
 type LeaseState = 'held' | 'released' | 'lost'
 
+/** Told a lease is lost, with the reason and the lease (whose `holder` says whose it is): one listener may serve many leases. */
+export type LostListener = (reason: LockError, lease: { readonly holder: unknown }) => void
+
 /**
  * What every lease does the same, given by the engine or over a connection: its state,
  * its signal, its `onLost` listener, and the refusals of a renewal; subclasses say how it
  * renews, releases and runs out.
  */
 export abstract class LeaseCore<Fence extends bigint | undefined> implements Lease<Fence> {
+	/** What the code that holds the lease for others keeps with it (the lock server: its lease on the wire), so one `onLost` listener serves all its leases; the lease never reads it. */
+	holder: unknown = undefined
 	readonly key: string
 	readonly fence: Fence
 	#state: LeaseState = 'held'
@@ -55,7 +64,7 @@ export abstract class LeaseCore<Fence extends bigint | undefined> implements Lea
 	// A lease that ran out makes its error only when someone asks: most are never looked at, and
 	// an error's stack costs more than the rest of running out.
 	#lostReason: LockError | (() => LockError) | undefined
-	#onLost: ((reason: LockError) => void) | undefined
+	#onLost: LostListener | undefined
 
 	constructor(key: string, fence: Fence) {
 		this.key = key
@@ -101,8 +110,8 @@ export abstract class LeaseCore<Fence extends bigint | undefined> implements Lea
 		return this.#lostReason
 	}
 
-	/** Calls `listener` when the lease is lost, as its signal aborts; set by a hold's `onLost` before its function runs. */
-	onLost(listener: (reason: LockError) => void): void {
+	/** Calls `listener` with the reason and the lease when the lease is lost, as its signal aborts; set by a hold's `onLost` before its function runs. */
+	onLost(listener: LostListener): void {
 		this.#onLost = listener
 	}
 
@@ -142,7 +151,7 @@ export abstract class LeaseCore<Fence extends bigint | undefined> implements Lea
 		if (listener !== undefined) {
 			// As a throwing abort listener: reported, and the lease still reads as lost.
 			try {
-				listener(reason)
+				listener(reason, this)
 			} catch (error) {
 				queueMicrotask(() => {
 					throw error
@@ -156,29 +165,26 @@ export abstract class LeaseCore<Fence extends bigint | undefined> implements Lea
 /** A lease the engine gave: its timers, its state and how it ends. */
 export class HeldLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 	readonly #owner: LeaseOwner
-	readonly #epoch: bigint
 	readonly #serial: number
 	#ttl: number
 	#expiresAt: number
-	#renewAt: number
-	readonly #autoRenew: boolean
+	// When it renews itself next; undefined for a lease that does not (as a lock server's): a field fewer than a flag and a time.
+	#renewAt: number | undefined
 	#timer: TimerHandle | undefined
 
-	constructor(owner: LeaseOwner, key: string, epoch: bigint, serial: number, fence: Fence, ttl: number, autoRenew: boolean) {
+	constructor(owner: LeaseOwner, key: string, serial: number, fence: Fence, ttl: number, autoRenew: boolean) {
 		super(key, fence)
 		this.#owner = owner
-		this.#epoch = epoch
 		this.#serial = serial
 		this.#ttl = ttl
-		this.#autoRenew = autoRenew
 		const now = owner.clock.now()
 		this.#expiresAt = now + ttl
-		this.#renewAt = autoRenew ? now + renewalInterval(ttl) : Number.POSITIVE_INFINITY
+		this.#renewAt = autoRenew ? now + renewalInterval(ttl) : undefined
 		this.#arm(now)
 	}
 
 	get id(): string {
-		return `${this.#epoch}-${this.#serial}`
+		return `${this.#owner.epoch}-${this.#serial}`
 	}
 
 	get expiresAt(): number {
@@ -189,18 +195,22 @@ export class HeldLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 		return keyPlace(this.#owner.place, this.key)
 	}
 
+	/** The name of its lock or semaphore: one string for every lease of the name. */
+	get name(): string {
+		return this.#owner.name
+	}
+
 	async renew(ttl?: Duration): Promise<void> {
 		this.extend(ttl === undefined ? this.#ttl : ttlMs(ttl, this.place))
 	}
 
-	/** `renew` within the call, for `ms` milliseconds: a refusal is thrown rather than rejected. */
-	extend(ms: number): void {
+	/** `renew` within the call, for `ms` milliseconds from `now` (the clock's time unless given): a refusal is thrown rather than rejected. */
+	extend(ms: number, now = this.#owner.clock.now()): void {
 		// One reading of the clock for the check and the new expiry: a renewal counts from a moment the lease was valid.
-		const now = this.#owner.clock.now()
 		this.checkRenewable(now)
 		this.#ttl = ms
 		this.#expiresAt = now + ms
-		if (this.#autoRenew) this.#renewAt = now + renewalInterval(ms)
+		if (this.#renewAt !== undefined) this.#renewAt = now + renewalInterval(ms)
 		this.#disarm()
 		this.#arm(now)
 	}
@@ -240,7 +250,7 @@ export class HeldLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 		this.#timer = undefined
 		if (this.state !== 'held' || this.expireIfDue()) return
 		const now = this.#owner.clock.now()
-		if (now >= this.#renewAt) {
+		if (this.#renewAt !== undefined && now >= this.#renewAt) {
 			this.#expiresAt = now + this.#ttl
 			this.#renewAt = now + renewalInterval(this.#ttl)
 		}
@@ -249,7 +259,7 @@ export class HeldLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 
 	#arm(now: number): void {
 		// One timer per lease: at the next renewal while renewing, else at expiry.
-		const due = Math.min(this.#renewAt, this.#expiresAt)
+		const due = this.#renewAt === undefined ? this.#expiresAt : Math.min(this.#renewAt, this.#expiresAt)
 		// An arrow passed here rather than one kept in a field: tsx (esbuild keepNames) renames every named arrow as it is made, a cost per lease.
 		this.#timer = this.#owner.clock.setTimer(due - now, () => this.#onTimer())
 	}

@@ -70,13 +70,13 @@ class StoreHost implements QueueHost {
 	// two queues of one name never both hold keys), and leaves them when its last key is let go.
 	/** The lock's queue: the one holding keys, else a new one. */
 	lockQueue(name: string): KeyedQueue<bigint> {
-		return this.locks.get(name) ?? new KeyedQueue<bigint>(this, 'lock', name, 1, () => this.nextFence())
+		return this.locks.get(name) ?? new KeyedQueue<bigint>(this, 'lock', name, 1)
 	}
 
 	/** The semaphore's queue: the one holding keys, refused if its limit is another, else a new one. */
 	semaphoreQueue(name: string, limit: number): KeyedQueue<undefined> {
 		const queue = this.semaphores.get(name)
-		if (queue === undefined) return new KeyedQueue<undefined>(this, 'semaphore', name, limit, () => undefined)
+		if (queue === undefined) return new KeyedQueue<undefined>(this, 'semaphore', name, limit)
 		if (queue.limit !== limit) throw invalid(`semaphore ${name}: limit ${limit}: it is open with limit ${queue.limit}`)
 		return queue
 	}

@@ -5,7 +5,7 @@ import { DEFAULT_PORT } from './protocol.ts'
 import { claimDirectory } from './directory-claim.ts'
 import { HistoryFile } from './history-file.ts'
 import { leasesCommand } from './leases-command.ts'
-import { OPERATOR_TOKEN_VARIABLE, readToken, TOKEN_VARIABLE } from './token-source.ts'
+import { OPERATOR_TOKEN_VARIABLE, readToken, readTokens, TOKEN_VARIABLE } from './token-source.ts'
 import type { HistoryRecord } from './history.ts'
 import { DEFAULT_LIMITS, serve, type ServerLimits } from './server.ts'
 
@@ -16,6 +16,8 @@ const limitFlags = [
 	['idle-timeout', 'idleTimeoutMs', true],
 	['max-holds', 'maxHolds', false],
 	['max-holds-per-client', 'maxHoldsPerClient', false],
+	['max-holds-per-address', 'maxHoldsPerAddress', false],
+	['max-holds-per-token', 'maxHoldsPerToken', false],
 	['max-in-flight', 'maxInFlight', false],
 	['auth-delay', 'authDelayMs', true],
 ] as const satisfies readonly (readonly [string, keyof ServerLimits, boolean])[]
@@ -27,16 +29,20 @@ Serves the locks and semaphores of the store in --dir over TCP.
   --dir                   the store's directory (kv.db); data unless given
   --port                  the port; ${DEFAULT_PORT} unless given, 0 picks a free one
   --host                  the address to listen on; 127.0.0.1 unless given
-  --token-file            a file, readable by its owner only, with the shared token (16 to 200 bytes) every connection must send in its hello;
-                          or the token in ${TOKEN_VARIABLE}; --token T works too, but every user of the machine can read it in the process list
+  --token-file            a file, readable by its owner only, with the token (16 to 200 bytes) every connection must send in its hello; several,
+                          one a line, are tenants, each with its own share of holds (--max-holds-per-token); or one token in ${TOKEN_VARIABLE};
+                          --token T works too, but every user of the machine can read it in the process list
   --operator-token-file   a file, readable by its owner only, with the operator's token (16 to 200 bytes, not the client token): a connection
                           whose hello gives it may list and end every lease (see: leases); or in ${OPERATOR_TOKEN_VARIABLE}
   --history               append every grant, renewal, release and expiry to FILE, one JSON object a line
   --max-connections       client connections at once; ${DEFAULT_LIMITS.maxConnections} unless given
-  --max-connections-per-address  client connections at once from one address; ${DEFAULT_LIMITS.maxConnectionsPerAddress} unless given
+  --max-connections-per-address  client connections at once from one host (counted as --max-holds-per-address counts); ${DEFAULT_LIMITS.maxConnectionsPerAddress} unless given
   --idle-timeout          close a connection that sends no request for this long while nothing is held or asked; ${formatDuration(DEFAULT_LIMITS.idleTimeoutMs)} unless given
   --max-holds             holds waiting or held on the server; ${DEFAULT_LIMITS.maxHolds} unless given
   --max-holds-per-client  holds waiting or held by one client; ${DEFAULT_LIMITS.maxHoldsPerClient} unless given
+  --max-holds-per-address  holds waiting or held that connections from one host asked for or renewed (an IPv4 address, an IPv6 /64,
+                          or loopback), also once those connections closed; ${DEFAULT_LIMITS.maxHoldsPerAddress} unless given
+  --max-holds-per-token   holds waiting or held that connections of one token asked for or renewed; ${DEFAULT_LIMITS.maxHoldsPerToken} unless given
   --max-in-flight         holds in flight on one connection; ${DEFAULT_LIMITS.maxInFlight} unless given
   --auth-delay            after a wrong token, how long its address waits (doubling, up to 1 min); ${formatDuration(DEFAULT_LIMITS.authDelayMs)} unless given`
 
@@ -73,10 +79,10 @@ async function main(argv: string[]): Promise<number | undefined> {
 		console.error(`--port ${JSON.stringify(values.port)}: expected a whole number from 0 to 65535`)
 		return 2
 	}
-	const token = readToken({ flag: 'token', fileFlag: 'token-file', variable: TOKEN_VARIABLE }, { flag: values.token, file: values['token-file'] })
+	const token = readTokens({ flag: 'token', fileFlag: 'token-file', variable: TOKEN_VARIABLE }, { flag: values.token, file: values['token-file'] })
 	const operatorToken = readToken({ flag: 'operator-token', fileFlag: 'operator-token-file', variable: OPERATOR_TOKEN_VARIABLE }, { flag: values['operator-token'], file: values['operator-token-file'] })
 	for (const read of [token, operatorToken]) {
-		if (typeof read === 'object') {
+		if (typeof read === 'object' && 'error' in read) {
 			console.error(read.error)
 			return 2
 		}
@@ -98,7 +104,7 @@ async function main(argv: string[]): Promise<number | undefined> {
 		await claimDirectory(values.dir)
 		store = await openStore(values.dir)
 	} catch (error) {
-		console.error(error instanceof LockError ? `${error.message} (${error.code})` : error)
+		console.error(error instanceof LockError ? `${error.message} (${error.code})` : couldNotStart(error))
 		return 1
 	}
 	let historyFile: HistoryFile | undefined
@@ -106,13 +112,13 @@ async function main(argv: string[]): Promise<number | undefined> {
 		historyFile = values.history === undefined ? undefined : new HistoryFile(values.history)
 	} catch (error) {
 		await store.close()
-		console.error(`--history ${values.history}: ${(error as Error).message}`)
+		console.error(couldNotStart(error))
 		return 1
 	}
 	const append = historyFile?.append
 	// The start record names this process, for whoever reads the history of several servers.
 	const history = append === undefined ? undefined : (record: HistoryRecord) => append(record.type === 'start' ? { ...record, pid: process.pid } : record)
-	const server = await serve({ store, host: values.host, port, token: token as string | undefined, operatorToken: operatorToken as string | undefined, history, limits }).catch(async (error: unknown) => {
+	const server = await serve({ store, host: values.host, port, token: token as string[] | undefined, operatorToken: operatorToken as string | undefined, history, limits }).catch(async (error: unknown) => {
 		await store.close()
 		throw error
 	})
@@ -140,6 +146,11 @@ async function main(argv: string[]): Promise<number | undefined> {
 	return undefined
 }
 
+// One line that says what failed and why, never a stack: the error's message names its file and cause.
+function couldNotStart(error: unknown): string {
+	return `tinystore locks: could not start: ${error instanceof Error ? error.message : String(error)}`
+}
+
 function durationFlag(text: string): number | undefined {
 	try {
 		return parseDuration(/^\d+$/.test(text) ? Number(text) : text)
@@ -153,7 +164,7 @@ main(process.argv.slice(2)).then(
 		if (code !== undefined) process.exit(code)
 	},
 	error => {
-		console.error(error instanceof Error ? error.message : error)
+		console.error(couldNotStart(error))
 		process.exit(1)
 	},
 )

@@ -20,7 +20,7 @@ import {
 	type TryHoldOptions,
 } from '../engine/index.ts'
 import { parseServerUrl } from './address.ts'
-import { clientNow, Link, type Answer } from './link.ts'
+import { clientNow, fieldsText, Link, type Answer } from './link.ts'
 import {
 	MAX_KEY_LENGTH,
 	MAX_NAME_LENGTH,
@@ -99,6 +99,7 @@ export class LockClient {
 			minDelayMs: 25,
 			maxDelayMs: 1000,
 			onEvent: event => this.#onEvent(event),
+			onRestart: (previous, epoch) => this.#onRestart(previous, epoch),
 			onClosed: error => this.#loseAll(error),
 		})
 		this.url = this.#link.url
@@ -153,7 +154,7 @@ export class LockClient {
 		// Told first, before its key can move on; then released at the server.
 		const answers = [...this.#leases.values()].map(lease => lease.loseAndRelease(new LockError('closed', `${lease.place}: lease ${lease.id} was lost: the client closed`), deadline))
 		this.#leases.clear()
-		for (const requestId of this.#asking) answers.push(this.#link.call({ method: 'cancel', requestId }, deadline, unanswered).promise.then(() => {}))
+		for (const requestId of this.#asking) answers.push(this.#link.call(fieldsText({ method: 'cancel', requestId }), deadline, unanswered).promise.then(() => {}))
 		if (answers.length > 0) await Promise.allSettled(answers)
 		this.#link.close(reason)
 		await this.ready.catch(() => {})
@@ -169,7 +170,7 @@ export class LockClient {
 		if (filter.kind !== undefined) body.kind = filter.kind
 		if (filter.name !== undefined) body.name = filter.name
 		if (filter.key !== undefined) body.key = keyText(filter.key, 'leases')
-		const answer = await this.#link.call(body).promise
+		const answer = await this.#link.call(fieldsText(body)).promise
 		if (!answer.ok) throw errorFrom(answer.error)
 		const { keys, truncated, now } = answer as unknown as { keys: ListedKey[]; truncated: boolean; now: number }
 		return { keys, truncated, now }
@@ -177,7 +178,7 @@ export class LockClient {
 
 	/** Ends a lease as an operator: its holder hears it is lost before its key moves on. Refused as `lost` for a lease that ran out or is unknown, `released` for one released. */
 	async endLease(leaseId: string): Promise<void> {
-		const answer = await this.#link.call({ method: 'end', leaseId }).promise
+		const answer = await this.#link.call(fieldsText({ method: 'end', leaseId })).promise
 		if (!answer.ok) throw errorFrom(answer.error)
 	}
 
@@ -187,6 +188,13 @@ export class LockClient {
 		if (event.reason === 'closed') lease.lose(new LockError('closed', `${lease.place}: lease ${lease.id} was lost: the server closed`))
 		else if (event.reason === 'ended') lease.lose(new LockError('lost', `${lease.place}: lease ${lease.id} was lost: an operator ended it`))
 		else lease.lose(new LockError('lost', `${lease.place}: lease ${lease.id} was lost: it ran out at the server (its TTL passed without a renewal)`))
+	}
+
+	// A restarted server knows no lease the one before it gave: each of them is lost now, not at its next renewal.
+	#onRestart(previous: string, epoch: string): void {
+		for (const lease of this.#leases.values()) {
+			if (lease.epoch !== epoch) lease.lose(new LockError('lost', `${lease.place}: lease ${lease.id} was lost: the server restarted (epoch ${previous}, now ${epoch})`))
+		}
 	}
 
 	// Without a connection a lease can be neither renewed nor released: its holder must know.
@@ -223,13 +231,13 @@ export class LockClient {
 		const owner = kind === 'lock' ? this.#locks.get(name) : undefined
 		if (owner !== undefined) refuseNested(this.#context, owner, text, place, settings.forever ? Number.POSITIVE_INFINITY : settings.wait)
 		let answer: Answer
+		// Written by hand, as one text: a request is made for every hold. The request id is a count, with nothing to escape.
+		const fields = `"method":"hold","kind":"${kind}","name":${JSON.stringify(name)},"key":${JSON.stringify(text)},"ttl":${settings.ttl},"wait":${settings.wait}${limit === undefined ? '' : `,"limit":${limit}`},"requestId":`
 		do {
 			const requestId = String(++this.#requests)
-			const body: Record<string, unknown> = { method: 'hold', kind, name, key: text, ttl: settings.ttl, wait: settings.wait, requestId }
-			if (limit !== undefined) body.limit = limit
 			this.#asking.add(requestId)
 			try {
-				answer = await this.#ask(place, requestId, body, settings.wait, settings.signal)
+				answer = await this.#ask(place, requestId, `${fields}"${requestId}"`, settings.wait, settings.signal)
 			} finally {
 				this.#asking.delete(requestId)
 			}
@@ -251,8 +259,8 @@ export class LockClient {
 	}
 
 	// Waits for a hold's answer; a signal, or a connection down past the wait, withdraws it.
-	#ask(place: string, requestId: string, body: Record<string, unknown>, wait: number, signal: AbortSignal | undefined): Promise<Answer> {
-		const call = this.#link.call(body, clientNow() + wait + answerGraceMs, () => {
+	#ask(place: string, requestId: string, fields: string, wait: number, signal: AbortSignal | undefined): Promise<Answer> {
+		const call = this.#link.call(fields, clientNow() + wait + answerGraceMs, () => {
 			// The server may have granted the hold already, or may still have it in line.
 			this.#cancel(requestId)
 			return new LockError('unreachable', `${place}: no answer from ${this.url} within the ${formatDuration(wait)} wait`)
@@ -270,7 +278,7 @@ export class LockClient {
 	}
 
 	#cancel(requestId: string): void {
-		this.#link.call({ method: 'cancel', requestId }).promise.catch(() => {})
+		this.#link.call(fieldsText({ method: 'cancel', requestId })).promise.catch(() => {})
 	}
 
 	#leaseFrom(
@@ -291,10 +299,10 @@ export class LockClient {
 			if (kind === 'lock') fence = parseFence(wire.fence as string)
 			else if (wire.fence !== null) throw new LockError('invalid', `a semaphore's lease came with fence ${JSON.stringify(wire.fence)}`)
 		} catch (error) {
-			if (typeof wire?.id === 'string') this.#link.call({ method: 'release', leaseId: wire.id }).promise.catch(() => {})
+			if (typeof wire?.id === 'string') this.#link.call(fieldsText({ method: 'release', leaseId: wire.id })).promise.catch(() => {})
 			throw new LockError('invalid', `${place}: the server's answer is refused: ${(error as Error).message}`)
 		}
-		const lease = new RemoteLease(this.#link, place, wire, fence, ttl, renew)
+		const lease = new RemoteLease(this.#link, place, wire, fence, ttl, renew, localExpiry(answer, wire.expiresAt))
 		if (onLost !== undefined) lease.onLost(onLost)
 		return lease
 	}
@@ -380,13 +388,28 @@ export class RemoteSemaphore {
 	}
 }
 
+/**
+ * When a lease runs out, in the client's clock, from the answer that set its expiry: no earlier than the
+ * request's send time, plus the time it waited at the server, plus what was left of the lease when the
+ * server answered. No measure of the server's clock is kept: one taken hours ago says nothing of now.
+ */
+function localExpiry(answer: Answer, expiresAt: number): number {
+	if (!answer.ok || typeof answer.now !== 'number' || typeof answer.sentAt !== 'number') return clientNow()
+	const waited = typeof answer.waited === 'number' && answer.waited > 0 ? answer.waited : 0
+	return answer.sentAt + waited + (expiresAt - answer.now)
+}
+
 /** A lease the server gave, as its holder sees it: lost when a renewal is refused, when the server says so, or just before its time runs out here. */
 class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 	readonly id: string
+	/** The epoch of the server that gave it: a server of another epoch knows nothing of it. */
+	readonly epoch: string | undefined
 	readonly #place: string
 	readonly #link: Link
 	#ttl: number
 	#expiresAt: number
+	// When it runs out in the client's clock (localExpiry).
+	#runsOutAt: number
 	#renewAt: number
 	// One timer per lease: at the next renewal while renewing, else at the deadline.
 	#timer: ReturnType<typeof setTimeout> | undefined
@@ -396,16 +419,35 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 	// Made by the first renewal: most leases are released before any.
 	#onLost: Set<(reason: LockError) => void> | undefined
 
-	constructor(link: Link, place: string, wire: WireLease, fence: Fence, ttl: number, autoRenew: boolean) {
+	// The leases made in this turn of the event loop, whose timers are set at its end: a hold whose function is done
+	// within the turn (most of them) makes no timer at all. Its lease cannot run out meanwhile: its TTL is 1 s at least.
+	static readonly #toArm: RemoteLease<bigint | undefined>[] = []
+
+	static #armSoon(lease: RemoteLease<bigint | undefined>): void {
+		if (RemoteLease.#toArm.push(lease) === 1) setImmediate(RemoteLease.#armAll)
+	}
+
+	static #armAll(): void {
+		for (const lease of RemoteLease.#toArm.splice(0)) if (lease.state === 'held' && lease.#timer === undefined) lease.#arm()
+	}
+
+	// The fence as a request's field, for a lock's lease: its text read back exactly (digits only), so written as it came.
+	get #fenceField(): string {
+		return this.#fenceText === null ? '' : `,"fence":"${this.#fenceText}"`
+	}
+
+	constructor(link: Link, place: string, wire: WireLease, fence: Fence, ttl: number, autoRenew: boolean, runsOutAt: number) {
 		super(wire.key, fence)
 		this.#link = link
+		this.epoch = link.epoch
 		this.#place = place
 		this.id = wire.id
 		this.#fenceText = fence === undefined ? null : (wire.fence as string)
 		this.#ttl = ttl
 		this.#expiresAt = wire.expiresAt
+		this.#runsOutAt = runsOutAt
 		this.#renewAt = autoRenew ? clientNow() + ttl / 3 : Number.POSITIVE_INFINITY
-		this.#arm()
+		RemoteLease.#armSoon(this as RemoteLease<bigint | undefined>)
 	}
 
 	/** When the lease runs out unless renewed, in the server clock's milliseconds. */
@@ -420,9 +462,7 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 	async renew(ttl?: Duration): Promise<void> {
 		const ms = ttl === undefined ? this.#ttl : wireTtl(this.place, ttl)
 		this.checkRenewable()
-		const body: Record<string, unknown> = { method: 'renew', leaseId: this.id, ttl: ms }
-		if (this.#fenceText !== null) body.fence = this.#fenceText
-		const call = this.#link.call(body)
+		const call = this.#link.call(`"method":"renew","leaseId":${JSON.stringify(this.id)},"ttl":${ms}${this.#fenceField}`)
 		let stopWaiting = (_: LockError) => {}
 		const lost = new Promise<LockError>(resolve => {
 			stopWaiting = resolve
@@ -442,6 +482,7 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 		if (this.state !== 'held') return
 		this.#ttl = ms
 		this.#expiresAt = (answer.lease as WireLease).expiresAt
+		this.#runsOutAt = localExpiry(answer, this.#expiresAt)
 		this.#arm()
 	}
 
@@ -459,12 +500,11 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 	}
 
 	async #releaseAtServer(deadline: number): Promise<void> {
-		const body: Record<string, unknown> = { method: 'release', leaseId: this.id }
-		if (this.#fenceText !== null) body.fence = this.#fenceText
+		const fields = `"method":"release","leaseId":${JSON.stringify(this.id)}${this.#fenceField}`
 		// Past the lease's own time the answer no longer matters: the key is free either way.
-		const until = Math.min(deadline, this.#link.toLocal(this.#expiresAt))
+		const until = Math.min(deadline, this.#runsOutAt)
 		try {
-			await this.#link.call(body, until, () => new LockError('lost', `${this.place}: lease ${this.id}: no answer to its release in time`)).promise
+			await this.#link.call(fields, until, () => new LockError('lost', `${this.place}: lease ${this.id}: no answer to its release in time`)).promise
 		} catch {
 			// Refused, closed or past the deadline: the lease is released here all the same, and the server frees the key by its TTL at the latest.
 		}
@@ -481,7 +521,7 @@ class RemoteLease<Fence extends bigint | undefined> extends LeaseCore<Fence> {
 
 	// Early by a fiftieth of the TTL (at most 1 s), for timers that fire late.
 	#deadline(): number {
-		return this.#link.toLocal(this.#expiresAt) - Math.min(1000, this.#ttl / 50)
+		return this.#runsOutAt - Math.min(1000, this.#ttl / 50)
 	}
 
 	#arm(): void {
@@ -572,5 +612,5 @@ function checkName(name: unknown, kind: string, closed: boolean): void {
 function errorFrom(error: WireError): LockError {
 	// The wire's unavailable is a server that could not write its history, which a client retries as busy; the engine's is etcd's lost quorum.
 	if (engineCodes.has(error.code) && error.code !== 'unavailable') return new LockError(error.code as LockErrorCode, error.message)
-	return new LockError(error.code === 'unavailable' ? 'busy' : 'invalid', `${error.code}: ${error.message}`)
+	return new LockError(error.code === 'unavailable' ? 'busy' : 'invalid', `${error.code}: ${error.message}`, { cause: error })
 }

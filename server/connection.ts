@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net'
 import { timingSafeEqual } from 'node:crypto'
 import { LockError } from '../engine/index.ts'
+import type { AddressGroup } from './address-group.ts'
 import type { AuthThrottle } from './auth-throttle.ts'
 import { encodeFrame, FrameBatch, FrameReader, okFrame, type FrameEvent } from './framing.ts'
 import type { ClientScope } from './holds.ts'
@@ -68,9 +69,9 @@ function nextTurn(): void {
 	counting = false
 }
 
-/** The tokens a server takes in a hello: a client's (required when set) and an operator's, each as bytes. */
+/** The tokens a server takes in a hello: its clients' (one of them required when there are any, each a tenant) and an operator's, each as bytes. */
 export interface Tokens {
-	client: Buffer | undefined
+	client: readonly Buffer[]
 	operator: Buffer | undefined
 }
 
@@ -82,6 +83,10 @@ export class Connection implements Peer {
 	readonly #tokens: Tokens
 	readonly #now: () => number
 	readonly #reader: FrameReader
+	/** The host it comes from, whose share its holds and renewals are charged to. */
+	readonly address: AddressGroup
+	/** Which client token its hello gave, by place; undefined without one. */
+	token: number | undefined
 	#authorized: boolean
 	// Whether its hello gave the operator's token: only then may it list and end leases.
 	#operator = false
@@ -103,16 +108,17 @@ export class Connection implements Peer {
 
 	readonly #throttle: AuthThrottle
 
-	constructor(socket: Socket, book: LeaseBook, limits: ConnectionLimits, tokens: Tokens, now: () => number, throttle: AuthThrottle) {
+	constructor(socket: Socket, address: AddressGroup, book: LeaseBook, limits: ConnectionLimits, tokens: Tokens, now: () => number, throttle: AuthThrottle) {
 		this.#throttle = throttle
 		this.#socket = socket
+		this.address = address
 		this.#book = book
 		this.#limits = limits
 		this.#tokens = tokens
 		this.#now = now
 		this.#reader = new FrameReader(limits.maxFrameBytes)
 		this.#batch = new FrameBatch(text => this.#write(text))
-		this.#authorized = tokens.client === undefined
+		this.#authorized = tokens.client.length === 0
 		this.#scope = book.openScope()
 		socket.setNoDelay(true)
 		socket.on('data', chunk => this.#read(chunk as Buffer))
@@ -220,8 +226,7 @@ export class Connection implements Peer {
 			this.#refuse(request.id, 'unauthorized', `${request.method} before hello: this server requires a hello with its token first`)
 			return
 		}
-		// A first hello with a token, or any first hello where one is required, is checked; a later one is refused below.
-		if (request.method === 'hello' && this.#said === 'nothing' && (request.token !== undefined || !this.#authorized) && !this.#authenticate(request)) return
+		if (request.method === 'hello' && this.#said === 'nothing' && !this.#welcome(request)) return
 		const first = this.#said === 'nothing'
 		if (first) this.#said = request.method === 'hello' ? 'hello' : 'requests'
 		switch (request.method) {
@@ -234,7 +239,8 @@ export class Connection implements Peer {
 					return
 				}
 				if (request.client !== undefined) this.#scope = this.#book.renameScope(this.#scope, request.client)
-				this.#send({ id: request.id, ok: true, protocol: PROTOCOL_VERSION, now: this.#now() })
+				// The epoch tells a client that reconnects whether this is the server that gave its leases.
+				this.#send({ id: request.id, ok: true, protocol: PROTOCOL_VERSION, now: this.#now(), epoch: this.#book.epoch })
 				return
 			case 'hold':
 				// Only a hold can wait: renew, release, cancel and hello take no slot, so a connection full of waiting holds still keeps its leases.
@@ -257,13 +263,29 @@ export class Connection implements Peer {
 		}
 	}
 
+	// Whether a connection's first hello lets it in: its version is this server's, and its token (checked when it gives
+	// one, or when one is required) is one of the server's. Refused, and the connection closed, if not; a later hello is refused in #dispatch.
+	#welcome(hello: HelloRequest): boolean {
+		if (hello.version !== undefined && hello.version !== PROTOCOL_VERSION) {
+			this.#refuse(hello.id, 'invalid', `hello: version ${hello.version}: this server speaks version ${PROTOCOL_VERSION} of the protocol; use a client of that version`)
+			return false
+		}
+		if (hello.token === undefined && this.#authorized) return true
+		// No token to guess: a client that sends one is misconfigured (or at the wrong server), and no throttle is earned.
+		if (this.#tokens.client.length === 0 && this.#tokens.operator === undefined) {
+			this.#refuse(hello.id, 'invalid', 'hello: a token, but this server takes none (it was started without --token-file); connect without one')
+			return false
+		}
+		return this.#authenticate(hello)
+	}
+
 	// Whether the hello's token lets the connection in, as a client or as an operator; refused (and the connection closed) if not.
 	#authenticate(hello: HelloRequest): boolean {
-		const address = this.#socket.remoteAddress ?? ''
+		const address = this.address.key
 		const wait = this.#throttle.waitFor(address, Date.now(), hello.client)
 		if (wait > 0) {
 			// Not a wrong token, and not for good: the client may come back once the wait is over.
-			this.#send({ id: hello.id, ok: false, error: { code: 'busy', message: `too many failed tokens from ${address}: try again in ${wait} ms`, retryAfter: wait } })
+			this.#send({ id: hello.id, ok: false, error: { code: 'busy', message: `too many failed tokens from ${this.address.name}: try again in ${wait} ms`, retryAfter: wait } })
 			this.end()
 			return false
 		}
@@ -272,10 +294,11 @@ export class Connection implements Peer {
 			this.#refuse(hello.id, 'unauthorized', 'hello without a token: this server requires one')
 			return false
 		}
-		// Both compared, each in constant time, so the time taken does not say which one a token is close to.
-		const operator = matches(token, this.#tokens.operator)
-		const client = matches(token, this.#tokens.client)
-		if (!operator && !client) {
+		// Every token compared, each in constant time, so the time taken does not say which one a token is close to.
+		const operator = this.#tokens.operator !== undefined && matches(token, this.#tokens.operator)
+		let client = -1
+		for (const [i, expected] of this.#tokens.client.entries()) if (matches(token, expected) && client < 0) client = i
+		if (!operator && client < 0) {
 			this.#throttle.failed(address, Date.now(), hello.client)
 			this.#refuse(hello.id, 'unauthorized', 'hello with a wrong token')
 			return false
@@ -283,6 +306,7 @@ export class Connection implements Peer {
 		this.#throttle.succeeded(address, hello.client)
 		this.#authorized = true
 		this.#operator = operator
+		if (client >= 0) this.token = client
 		clearTimeout(this.#helloTimer)
 		return true
 	}
@@ -331,10 +355,14 @@ export class Connection implements Peer {
 	}
 
 	// One callback for every hold of the connection, rather than a promise and two closures each.
-	readonly #answerHold: HoldAnswer = (request, lease, error) => {
+	readonly #answerHold: HoldAnswer = (request, lease, error, askedAt) => {
 		this.#inFlight--
-		if (lease !== undefined) this.#queue(lease.frame(request.id, this.#now()))
-		else this.#send({ id: request.id, ok: false, error: errorOf(error) })
+		if (lease === undefined) {
+			this.#send({ id: request.id, ok: false, error: errorOf(error) })
+			return
+		}
+		const now = this.#now()
+		this.#queue(lease.frame(request.id, now, now - askedAt))
 	}
 
 	#refuse(id: RequestId, code: WireErrorCode, message: string): void {
@@ -362,8 +390,7 @@ export class Connection implements Peer {
 }
 
 // A token against one of the server's, in constant time for tokens of its length.
-function matches(token: string, expected: Buffer | undefined): boolean {
-	if (expected === undefined) return false
+function matches(token: string, expected: Buffer): boolean {
 	const given = Buffer.from(token)
 	return given.length === expected.length && timingSafeEqual(given, expected)
 }

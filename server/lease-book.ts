@@ -3,7 +3,7 @@ import { History, historyError, type HistoryRecord } from './history.ts'
 import { newLeaseId } from './lease-id.ts'
 import { ClientScopes } from './client-scope.ts'
 import { PendingHold, sameHold, ServedLease, type ClientScope, type Ended, type HoldAnswer, type Peer } from './holds.ts'
-import { placeOf, ProtocolError, type HoldRequest, type ListedKey, type WireLease } from './protocol.ts'
+import { placeOfHold, ProtocolError, type HoldRequest, type HoldTarget, type ListedKey, type WireLease } from './protocol.ts'
 import { Quotas, type QuotaLimits } from './quotas.ts'
 import { EndedHolds, EndedLeases } from './retry-memory.ts'
 
@@ -19,10 +19,6 @@ export interface BookLimits extends QuotaLimits {
 /** How many holds of a closed connection leave their keys' lines in one turn of the event loop. */
 export const LEAVE_PER_TURN = 1000
 
-function placeOfHold(request: HoldRequest): string {
-	return placeOf(request.kind, request.name, request.key)
-}
-
 /**
  * The leases the server gives, by lease id, and the holds it answers, by client and request id:
  * a request id names a hold of the client that sent it and of no other. A lease belongs to the
@@ -33,9 +29,10 @@ export class LeaseBook {
 	readonly #limits: BookLimits
 	// A listener, called only when the server was given one: the book itself writes nothing.
 	readonly #history: History
-	// Every hold waiting or held, for the close; each client finds its own by request id in its scope.
-	readonly #holds = new Set<PendingHold>()
-	readonly #scopes = new ClientScopes()
+	// The holds waiting in an engine's line, in the order they came, for an operator's list and the close; each client
+	// finds its own by request id in its scope, and the leases are by id below. No set of every hold: a lease costs less.
+	readonly #waiting = new Set<PendingHold>()
+	readonly #scopes: ClientScopes
 	readonly #leases = new Map<string, ServedLease>()
 	readonly #waitingBy = new Map<Peer, Set<PendingHold>>()
 	readonly #quotas: Quotas
@@ -48,6 +45,7 @@ export class LeaseBook {
 		this.#limits = limits
 		this.#history = new History(history)
 		this.#quotas = new Quotas(limits)
+		this.#scopes = new ClientScopes(limits.maxHoldsPerClient)
 		this.#endedLeases = new EndedLeases(limits.rememberEnded)
 		this.#endedHolds = new EndedHolds(limits.rememberEnded, scope => this.#scopes.forgetIfEmpty(scope))
 	}
@@ -77,6 +75,11 @@ export class LeaseBook {
 		return this.#scopes.named
 	}
 
+	/** The epoch of the store the book gives leases of, as the wire writes it. */
+	get epoch(): string {
+		return this.#store.epoch.toString()
+	}
+
 	/** Notes in the history that a server started giving leases. */
 	started(): void {
 		this.#history.grant({ type: 'start', at: this.#store.clock.now(), epoch: this.#store.epoch.toString() })
@@ -99,20 +102,21 @@ export class LeaseBook {
 				if (hold.state === 'waiting') this.#watch(hold, peer)
 				return
 			}
-			if (!sameHold(hold.request, request)) throw this.#reusedId(request, hold.request)
+			if (!sameHold(hold, request)) throw this.#reusedId(request, hold)
 		} catch (error) {
 			refusal = asRefusal(error)
 		}
+		const askedAt = this.#store.clock.now()
 		if (hold === undefined || refusal !== undefined) {
-			answer(request, undefined, refusal)
+			answer(request, undefined, refusal, askedAt)
 			return
 		}
 		if (hold.state === 'held' && hold.lease !== undefined) {
 			hold.lease.owner = peer
-			answer(request, hold.lease, undefined)
+			answer(request, hold.lease, undefined, askedAt)
 			return
 		}
-		;(hold.retries ??= []).push({ request, peer, answer })
+		;(hold.retries ??= []).push({ request, peer, answer, askedAt })
 		this.#watch(hold, peer)
 	}
 
@@ -124,11 +128,19 @@ export class LeaseBook {
 	/** Extends a lease to `ttl` ms from now; refuses one that ran out (`lost`) or was released (`released`). */
 	renew(leaseId: string, ttl: number, fence: bigint | undefined, peer: Peer): ServedLease {
 		const lease = this.#find(leaseId, fence, 'renewal')
+		// A renewer keeps a lease alive: its share pays for it, whoever asked for it first.
+		this.#quotas.chargeRenewal(lease.hold, peer, lease.hold)
 		// Within the call, as a release is: a renewal and a release sent together are done, and written, in the order they came.
-		lease.engine.extend(ttl)
+		// One reading of the clock: a lease whose time passed before its timer fired is lost now, and says so itself.
+		const now = this.#store.clock.now()
+		if (lease.engine.expireIfDue(now)) throw endedError(leaseId, lease.ended ?? 'expired', 'renewal')
+		if (this.#history.on) {
+			const record = { type: 'renew', at: now, client: peer.scope.label, leaseId, ttl, expiresAt: now + ttl } as const
+			this.#history.record(record, placeOfHold(lease.hold), `the renewal is not made: the lease runs out at ${lease.engine.expiresAt} unless renewed`)
+		}
+		lease.engine.extend(ttl, now)
 		// Only a connection of the lease's client hears of its loss: another's would be kept alive by it.
 		if (peer.scope === lease.hold.scope) lease.owner = peer
-		if (this.#history.on) this.#history.record({ type: 'renew', at: this.#store.clock.now(), client: peer.scope.label, leaseId, ttl, expiresAt: lease.engine.expiresAt }, placeOfHold(lease.hold.request), 'the renewal stands')
 		return lease
 	}
 
@@ -143,15 +155,15 @@ export class LeaseBook {
 				return
 			}
 			lease = this.#find(leaseId, fence, 'release')
-		} else checkFence(leaseId, lease.engine.fence, fence, lease.hold.request)
-		// Read before the key is free, so the next holder's grant is never earlier in the history.
-		const at = this.#history.on ? this.#store.clock.now() : 0
+		} else checkFence(leaseId, lease.engine.fence, fence, lease.hold)
+		// Written before the key is free, so the next holder's grant comes after it in the history; a lease whose
+		// time passed before its timer fired is lost, not released, and says so itself.
+		const at = this.#store.clock.now()
+		if (lease.engine.expireIfDue(at)) throw endedError(leaseId, lease.ended ?? 'expired', 'release')
+		if (this.#history.on) this.#history.record({ type: 'release', at, client: by.label, leaseId }, placeOfHold(lease.hold), 'the key is still held by this lease; retry the release')
 		// The engine's lease ends within the call (its `release` is `end` made a promise).
 		lease.engine.end()
-		// A lease whose time passed before its timer fired is lost, not released, by that call.
-		if (lease.ended !== undefined) throw endedError(leaseId, lease.ended, 'release')
 		this.#end(lease, 'released')
-		if (this.#history.on) this.#history.record({ type: 'release', at, client: by.label, leaseId }, placeOfHold(lease.hold.request), 'the key is free')
 	}
 
 	/** `releaseNow` as a promise. */
@@ -167,23 +179,23 @@ export class LeaseBook {
 		const lease = this.#find(leaseId, undefined, 'end')
 		const engine = lease.engine
 		// A lease whose time passed before its timer fired is lost now, and says so itself.
-		if (engine.expireIfDue()) throw endedError(leaseId, lease.ended ?? 'expired', 'end')
-		const at = this.#history.on ? this.#store.clock.now() : 0
+		const at = this.#store.clock.now()
+		if (engine.expireIfDue(at)) throw endedError(leaseId, lease.ended ?? 'expired', 'end')
+		if (this.#history.on) this.#history.record({ type: 'end', at, client: by.label, leaseId }, placeOfHold(lease.hold), 'the lease is not ended')
 		lease.owner?.pushLost(lease.id, 'ended')
 		this.#end(lease, 'ended')
 		engine.end()
-		if (this.#history.on) this.#history.record({ type: 'end', at, client: by.label, leaseId }, placeOfHold(lease.hold.request), 'the lease is ended')
 	}
 
 	/**
-	 * The keys held or waited for, in the order they were first asked for, with their holders and
-	 * their lines, narrowed by kind, name and key: at most `max` holds, and `truncated` when more are left.
+	 * The keys held or waited for, with their holders (in the order they were granted) and their lines (in the order they
+	 * came), narrowed by kind, name and key: at most `max` holds, and `truncated` when more are left.
 	 */
 	list(filter: { kind?: 'lock' | 'semaphore'; name?: string; key?: string }, max: number): { keys: ListedKey[]; truncated: boolean } {
 		const keys = new Map<string, ListedKey>()
 		let listed = 0
-		for (const hold of this.#holds) {
-			const { kind, name, key, limit } = hold.request
+		for (const hold of this.#listed()) {
+			const { kind, name, key, limit } = hold
 			if ((filter.kind !== undefined && kind !== filter.kind) || (filter.name !== undefined && name !== filter.name) || (filter.key !== undefined && key !== filter.key)) continue
 			const lease = hold.lease
 			const holding = hold.state === 'held' && lease !== undefined && lease.ended === undefined
@@ -196,9 +208,15 @@ export class LeaseBook {
 			if (holding) {
 				const fence = lease.engine.fence
 				entry.holders.push({ leaseId: lease.id, client: hold.scope.label, fence: fence === undefined ? null : fence.toString(), grantedAt: lease.grantedAt, expiresAt: lease.engine.expiresAt })
-			} else entry.waiters.push({ requestId: hold.request.requestId, client: hold.scope.label, since: hold.askedAt })
+			} else entry.waiters.push({ requestId: hold.requestId, client: hold.scope.label, since: hold.askedAt })
 		}
 		return { keys: [...keys.values()], truncated: false }
+	}
+
+	// The holds an operator's list shows: those granted, then those waiting.
+	*#listed(): Iterable<PendingHold> {
+		for (const lease of this.#leases.values()) yield lease.hold
+		yield* this.#waiting
 	}
 
 	/** Withdraws a hold of the client: a waiting one leaves the line, a granted one is released. */
@@ -206,7 +224,7 @@ export class LeaseBook {
 		const hold = scope.holds.get(requestId)
 		if (hold === undefined) return
 		if (hold.state === 'waiting') {
-			this.#withdraw(hold, new LockError('cancelled', `${placeOfHold(hold.request)}: cancelled by its client`))
+			this.#withdraw(hold, new LockError('cancelled', `${placeOfHold(hold)}: cancelled by its client`))
 			return
 		}
 		if (hold.lease !== undefined && hold.lease.ended === undefined) {
@@ -251,9 +269,9 @@ export class LeaseBook {
 	close(): void {
 		if (this.#closed) return
 		this.#closed = true
-		for (const hold of this.#holds) {
+		for (const hold of [...this.#waiting]) {
 			if (hold.state !== 'waiting') continue
-			const closing = new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`)
+			const closing = new LockError('closed', `${placeOfHold(hold)}: the server is closing`)
 			this.#withdraw(hold, closing)
 			// Answered now, not when the engine's refusal comes a few promise turns later: the connections end right after this call.
 			this.#refused(hold, closing)
@@ -269,30 +287,28 @@ export class LeaseBook {
 	#start(request: HoldRequest, peer: Peer, answer: HoldAnswer): PendingHold {
 		const scope = peer.scope
 		const target = request.kind === 'lock' ? this.#store.lock(request.name) : this.#store.semaphore(request.name, { limit: request.limit ?? 1 })
-		this.#quotas.charge(scope, request)
 		const hold = new PendingHold(request, scope, peer, answer)
+		this.#quotas.charge(peer, request, hold)
 		hold.askedAt = this.#store.clock.now()
 		scope.holds.set(request.requestId, hold)
-		this.#holds.add(hold)
 		// Most holds find the key free: the engine gives the lease within the call, with no signal, promise or function to make.
-		const onLost = this.#onLost(hold)
-		const lease = target.take(request.key, { ttl: request.ttl, onLost })
-		if (lease === undefined) this.#wait(hold, target, onLost)
+		const lease = target.take(request.key, { ttl: request.ttl, onLost: this.#leaseLost })
+		if (lease === undefined) this.#wait(hold, target, request.wait)
 		else this.#granted(hold, lease)
 		return hold
 	}
 
-	#wait(hold: PendingHold, target: Lock | Semaphore, onLost: (reason: LockError) => void): void {
-		const request = hold.request
+	#wait(hold: PendingHold, target: Lock | Semaphore, wait: number): void {
 		const controller = new AbortController()
 		hold.controller = controller
-		const options = { ttl: request.ttl, wait: request.wait, signal: controller.signal, onLost }
+		this.#waiting.add(hold)
+		const options = { ttl: hold.ttl, wait, signal: controller.signal, onLost: this.#leaseLost }
 		if (this.#history.on) {
 			// Written before the hold joins the engine's line, so the history has the line's order.
 			hold.inLine = true
-			this.#history.report(() => ({ type: 'wait', at: this.#store.clock.now(), client: hold.scope.label, requestId: request.requestId, kind: request.kind, name: request.name, key: request.key }))
+			this.#history.report(() => ({ type: 'wait', at: this.#store.clock.now(), client: hold.scope.label, requestId: hold.requestId, kind: hold.kind, name: hold.name, key: hold.key }))
 		}
-		;(target.waitFor(request.key, options) as Promise<HeldLease<bigint | undefined>>).then(
+		;(target.waitFor(hold.key, options) as Promise<HeldLease<bigint | undefined>>).then(
 			lease => this.#granted(hold, lease),
 			(error: unknown) => this.#refused(hold, error),
 		)
@@ -301,11 +317,11 @@ export class LeaseBook {
 	#checkRetry(scope: ClientScope, request: HoldRequest): void {
 		const ended = this.#endedHolds.get(scope, request.requestId)
 		if (ended === undefined) return
-		if (!sameHold(ended.request, request)) throw this.#reusedId(request, ended.request)
+		if (!sameHold(ended.target, request)) throw this.#reusedId(request, ended.target)
 		throw ended.error ?? endedError(ended.leaseId ?? '', ended.how ?? 'expired', 'retried hold')
 	}
 
-	#reusedId(request: HoldRequest, other: HoldRequest): ProtocolError {
+	#reusedId(request: HoldRequest, other: HoldTarget): ProtocolError {
 		return new ProtocolError('invalid', `requestId ${JSON.stringify(request.requestId)}: already names a hold of ${placeOfHold(other)}`)
 	}
 
@@ -317,15 +333,16 @@ export class LeaseBook {
 
 	// Every ask of the hold hears the one answer, in the order they came; the connections that watched it stop.
 	#settle(hold: PendingHold, error: LockError | ProtocolError | undefined): void {
-		const { peer, answer, retries } = hold
+		const { request, peer, answer, retries } = hold
+		hold.request = undefined
 		hold.peer = undefined
 		hold.answer = undefined
 		hold.retries = undefined
 		if (peer !== undefined) this.#unwatch(hold, peer)
 		for (const ask of retries ?? []) this.#unwatch(hold, ask.peer)
 		const lease = error === undefined ? hold.lease : undefined
-		if (peer !== undefined && answer !== undefined) this.#answerOne(hold.request, peer, answer, lease, error)
-		for (const ask of retries ?? []) this.#answerOne(ask.request, ask.peer, ask.answer, lease, error)
+		if (request !== undefined && peer !== undefined && answer !== undefined) this.#answerOne(request, peer, answer, lease, error, hold.askedAt)
+		for (const ask of retries ?? []) this.#answerOne(ask.request, ask.peer, ask.answer, lease, error, ask.askedAt)
 	}
 
 	#unwatch(hold: PendingHold, peer: Peer): void {
@@ -335,56 +352,60 @@ export class LeaseBook {
 		if (waiting.size === 0) this.#waitingBy.delete(peer)
 	}
 
-	#answerOne(request: HoldRequest, peer: Peer, answer: HoldAnswer, lease: ServedLease | undefined, error: LockError | ProtocolError | undefined): void {
+	#answerOne(request: HoldRequest, peer: Peer, answer: HoldAnswer, lease: ServedLease | undefined, error: LockError | ProtocolError | undefined, askedAt: number): void {
 		if (lease !== undefined) lease.owner = peer
-		answer(request, lease, error)
+		answer(request, lease, error, askedAt)
 	}
 
 	#granted(hold: PendingHold, engineLease: HeldLease<bigint | undefined>): void {
 		// The grant and a cancel crossed: the lease goes back, at the next turn, so that a line of holds
 		// given up together does not pass the key from one to the next within one turn.
 		if (hold.withdrawn !== undefined || this.#closed) {
-			this.#refused(hold, hold.withdrawn ?? new LockError('closed', `${placeOfHold(hold.request)}: the server is closing`))
+			this.#refused(hold, hold.withdrawn ?? new LockError('closed', `${placeOfHold(hold)}: the server is closing`))
 			setImmediate(() => engineLease.end())
 			return
 		}
 		// The engine set the expiry at the grant, so the grant was a TTL before it. The wire's id is
 		// random, not the engine's `<epoch>-<serial>`: knowing it is what lets a client renew or release.
-		const lease = new ServedLease(hold, engineLease, newLeaseId(), engineLease.expiresAt - hold.request.ttl)
+		const lease = new ServedLease(hold, engineLease, newLeaseId(), engineLease.expiresAt - hold.ttl)
 		if (this.#history.on) {
-			const { requestId, limit, ttl } = hold.request
+			const { requestId, limit, ttl } = hold
 			try {
 				this.#history.grant({ type: 'grant', at: this.#store.clock.now(), client: hold.scope.label, requestId, limit: limit ?? null, ttl, ...lease.wire() })
 			} catch (error) {
 				// A grant the history does not have never happened: the key goes back, and the
 				// hold is forgotten so that a retry of its request id is a new try.
 				hold.forgotten = true
-				this.#refused(hold, historyError(placeOfHold(hold.request), error, 'the hold was not granted; retry it'))
+				this.#refused(hold, historyError(placeOfHold(hold), error, 'the hold was not granted; retry it'))
 				engineLease.end()
 				return
 			}
 			hold.inLine = false
 		}
 		hold.state = 'held'
+		// Its name is the engine's from now on: a copy of it per lease would cost 200 bytes a lease of a long name.
+		hold.name = engineLease.name
+		this.#waiting.delete(hold)
 		hold.lease = lease
+		engineLease.holder = lease
 		this.#leases.set(lease.id, lease)
 		this.#settle(hold, undefined)
 	}
 
-	// A callback rather than the lease's signal: an AbortController and an abort listener per lease showed in the server's profile.
-	#onLost(hold: PendingHold): (reason: LockError) => void {
-		return reason => {
-			if (hold.lease !== undefined) this.#lost(hold.lease, reason)
-		}
+	// One listener for every lease, which finds its lease on the wire on the engine's: neither the lease's signal (an AbortController and
+	// an abort listener per lease showed in the server's profile) nor a closure per lease (a hundred bytes each).
+	readonly #leaseLost = (reason: LockError, engineLease: { readonly holder: unknown }): void => {
+		const lease = engineLease.holder
+		if (lease instanceof ServedLease) this.#lost(lease, reason)
 	}
 
 	#refused(hold: PendingHold, error: unknown): void {
 		if (hold.state !== 'waiting') return
 		hold.state = 'ended'
-		const lockError = error instanceof LockError || error instanceof ProtocolError ? error : new LockError('invalid', `${placeOfHold(hold.request)}: ${(error as Error).message}`)
+		const lockError = error instanceof LockError || error instanceof ProtocolError ? error : new LockError('invalid', `${placeOfHold(hold)}: ${(error as Error).message}`)
 		this.#forgetHold(hold)
 		this.#leftLine(hold, lockError.code)
-		if (!hold.forgotten) this.#endedHolds.refused(hold.scope, hold.request, lockError)
+		if (!hold.forgotten) this.#endedHolds.refused(hold.scope, hold, lockError)
 		this.#scopes.forgetIfEmpty(hold.scope)
 		this.#settle(hold, lockError)
 	}
@@ -398,7 +419,7 @@ export class LeaseBook {
 	#leftLine(hold: PendingHold, code: string): void {
 		if (!hold.inLine) return
 		hold.inLine = false
-		this.#history.report(() => ({ type: 'leave', at: this.#store.clock.now(), client: hold.scope.label, requestId: hold.request.requestId, code }))
+		this.#history.report(() => ({ type: 'leave', at: this.#store.clock.now(), client: hold.scope.label, requestId: hold.requestId, code }))
 	}
 
 	#lost(lease: ServedLease, reason: LockError): void {
@@ -410,20 +431,20 @@ export class LeaseBook {
 	}
 
 	#forgetHold(hold: PendingHold): void {
-		this.#quotas.discharge()
-		hold.scope.holds.delete(hold.request.requestId)
-		this.#holds.delete(hold)
+		this.#quotas.discharge(hold)
+		hold.scope.holds.delete(hold.requestId)
+		this.#waiting.delete(hold)
 	}
 
 	#end(lease: ServedLease, how: Ended): void {
 		if (lease.ended !== undefined) return
 		lease.ended = how
 		this.#leases.delete(lease.id)
-		this.#endedLeases.set(lease.id, how, lease.engine.fence)
+		this.#endedLeases.add(lease.id, how, lease.engine.fence)
 		const hold = lease.hold
 		hold.state = 'ended'
 		this.#forgetHold(hold)
-		this.#endedHolds.ended(hold.scope, hold.request, lease.id, how)
+		this.#endedHolds.ended(hold.scope, hold, lease.id, how)
 	}
 
 	#find(leaseId: string, fence: bigint | undefined, what: string): ServedLease {
@@ -436,14 +457,14 @@ export class LeaseBook {
 			}
 			throw new LockError('lost', `lease ${JSON.stringify(leaseId)}: unknown to this server (it ended long ago, or the server restarted since it was given); the ${what} is refused`)
 		}
-		checkFence(leaseId, lease.engine.fence, fence, lease.hold.request)
+		checkFence(leaseId, lease.engine.fence, fence, lease.hold)
 		return lease
 	}
 }
 
 // The message does not say the lease's fence: a caller that does not know it learns nothing.
 // The place is written only into a refusal: building it for every release showed in the profile.
-function checkFence(leaseId: string, actual: bigint | undefined, given: bigint | undefined, request?: HoldRequest): void {
+function checkFence(leaseId: string, actual: bigint | undefined, given: bigint | undefined, request?: HoldTarget): void {
 	if (given !== undefined && given !== actual) {
 		const place = request === undefined ? '' : `${placeOfHold(request)}: `
 		throw new ProtocolError('invalid', `${place}lease ${JSON.stringify(leaseId)}: fence ${given} is not this lease's`)

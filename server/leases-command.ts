@@ -70,9 +70,19 @@ export async function leasesCommand(argv: string[]): Promise<number> {
 			await client.close()
 		}
 	} catch (error) {
-		console.error(error instanceof LockError ? `leases: ${error.message} (${error.code})` : error)
+		console.error(`leases: ${describeError(error)}`)
 		return 1
 	}
+}
+
+// A refusal the server made carries its own code in its message (`unauthorized: ...`); the client's own errors get theirs after.
+function describeError(error: unknown): string {
+	if (!(error instanceof LockError)) return error instanceof Error ? error.message : String(error)
+	return isWireError(error.cause) ? error.message : `${error.message} (${error.code})`
+}
+
+function isWireError(value: unknown): boolean {
+	return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string' && typeof (value as { message?: unknown }).message === 'string'
 }
 
 /** A list of keys as the command prints it: each key, then its holders and its line, times from the server's `now`. */

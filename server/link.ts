@@ -4,8 +4,11 @@ import type { ServerAddress } from './address.ts'
 import { encodeFrame, FrameBatch, FrameReader } from './framing.ts'
 import { PROTOCOL_VERSION, type LostEvent, type WireError } from './protocol.ts'
 
-/** A server's answer as the client reads it. */
-export type Answer = { ok: true; lease?: unknown; now?: number } | { ok: false; error: WireError }
+/**
+ * A server's answer as the client reads it, with `sentAt`, when the client sent the request it answers
+ * (the client's clock): with the server's `now`, the expiry and `waited`, what dates a lease.
+ */
+export type Answer = ({ ok: true; lease?: unknown; now?: number; waited?: number } | { ok: false; error: WireError }) & { sentAt?: number }
 
 /** How a link connects and reconnects. */
 export interface LinkOptions {
@@ -19,8 +22,15 @@ export interface LinkOptions {
 	minDelayMs: number
 	maxDelayMs: number
 	onEvent(event: LostEvent): void
+	/** A reconnect reached a server of another epoch than the one before: it restarted, and knows no lease the last one gave. */
+	onRestart(previous: string, epoch: string): void
 	/** The link gave up for good: closed, refused, or dropped with reconnecting off. */
 	onClosed(error: LockError): void
+}
+
+/** A request's fields as the wire writes them, all but its `id`: `"method":"cancel","requestId":"7"`. */
+export function fieldsText(fields: Record<string, unknown>): string {
+	return JSON.stringify(fields).slice(1, -1)
 }
 
 /** A call in flight: kept until answered, and sent again on every new connection. */
@@ -32,7 +42,8 @@ export class Call {
 
 	constructor(
 		readonly id: number,
-		readonly body: Record<string, unknown>,
+		/** Its fields but its id, as JSON text (`fieldsText`, or written by hand where a request is made for every hold). */
+		readonly fields: string,
 		/** When the call stops waiting for its answer, in the client's clock; never unless given. */
 		readonly deadline: number,
 		/** The error it rejects with then. */
@@ -47,12 +58,6 @@ export class Call {
 
 // How often calls with a deadline are looked at: one timer for all of them, not one each.
 const sweepMs = 50
-
-/** How the server's clock reads against ours, from the narrowest exchange on this connection. */
-interface ClockSample {
-	offset: number
-	uncertainty: number
-}
 
 /** The client's time: monotonic wall-clock milliseconds, as the engine's real clock. */
 export function clientNow(): number {
@@ -77,7 +82,8 @@ export class Link {
 	#fatal: LockError | undefined
 	#attempt = 0
 	#timer: ReturnType<typeof setTimeout> | undefined
-	#sample: ClockSample | undefined
+	// The epoch the last hello said: a reconnect to another is a restarted server.
+	#epoch: string | undefined
 	#sweep: ReturnType<typeof setInterval> | undefined
 	#deadlines = 0
 	#onReady: (() => void)[] = []
@@ -127,11 +133,10 @@ export class Link {
 		})
 	}
 
-	/** Sends a request; its answer resolves the call, a closed link or a passed deadline (with `deadlineError`'s error) rejects it. */
-	call(body: Record<string, unknown>, deadline = Number.POSITIVE_INFINITY, deadlineError?: () => LockError): Call {
+	/** Sends a request (its fields but its id, as JSON text); its answer resolves the call, a closed link or a passed deadline (with `deadlineError`'s error) rejects it. */
+	call(fields: string, deadline = Number.POSITIVE_INFINITY, deadlineError?: () => LockError): Call {
 		const id = this.#nextId++
-		body.id = id
-		const call = new Call(id, body, deadline, deadlineError)
+		const call = new Call(id, fields, deadline, deadlineError)
 		if (this.#closed) {
 			call.reject(this.#fatal ?? new LockError('closed', `${this.url}: the client is closed`))
 			return call
@@ -150,10 +155,9 @@ export class Link {
 		this.#forget(call.id)
 	}
 
-	/** A time of the server's clock as ours reads it, early by the measure's uncertainty, so never late. */
-	toLocal(serverMs: number): number {
-		const sample = this.#sample ?? { offset: 0, uncertainty: 0 }
-		return serverMs - sample.offset - sample.uncertainty
+	/** The epoch of the server the link is connected to (or was last), as its hello said. */
+	get epoch(): string | undefined {
+		return this.#epoch
 	}
 
 	/** Ends the link: calls in flight reject with `closed` (or the given error). */
@@ -178,7 +182,6 @@ export class Link {
 	#open(): void {
 		if (this.#closed) return
 		const reader = new FrameReader(1024 * 1024)
-		let helloSentAt = 0
 		const helloId = this.#nextId++
 		// Reads land in one buffer of the link's, passed straight here rather than through a stream's 'data' events.
 		const socket = connectSocket({
@@ -187,7 +190,7 @@ export class Link {
 			onread: {
 				buffer: this.#readBuffer,
 				callback: (size: number, buffer: Uint8Array) => {
-					this.#read(socket, reader, helloId, helloSentAt, buffer.subarray(0, size) as Buffer)
+					this.#read(socket, reader, helloId, buffer.subarray(0, size) as Buffer)
 					return true
 				},
 			},
@@ -197,7 +200,6 @@ export class Link {
 		// A server whose machine vanished sends nothing, not even a reset: probe the connection.
 		socket.setKeepAlive(true, 10_000)
 		socket.on('connect', () => {
-			helloSentAt = clientNow()
 			const hello: Record<string, unknown> = { id: helloId, method: 'hello', version: PROTOCOL_VERSION }
 			if (this.#options.token !== undefined) hello.token = this.#options.token
 			hello.client = this.#options.clientId
@@ -224,8 +226,7 @@ export class Link {
 		})
 	}
 
-	#read(socket: Socket, reader: FrameReader, helloId: number, helloSentAt: number, chunk: Buffer): void {
-		const receivedAt = clientNow()
+	#read(socket: Socket, reader: FrameReader, helloId: number, chunk: Buffer): void {
 		for (const event of reader.push(chunk)) {
 			if (!('frame' in event)) {
 				socket.destroy()
@@ -241,13 +242,13 @@ export class Link {
 				this.#options.onEvent(message as unknown as LostEvent)
 				continue
 			}
-			if (message.id === helloId) this.#helloAnswered(socket, message, helloSentAt, receivedAt)
+			if (message.id === helloId) this.#helloAnswered(socket, message)
 			else if (message.id === null && !this.#ready) this.#refusedConnection(message)
-			else this.#answered(message, receivedAt)
+			else this.#answered(message)
 		}
 	}
 
-	#helloAnswered(socket: Socket, message: Record<string, unknown>, sentAt: number, receivedAt: number): void {
+	#helloAnswered(socket: Socket, message: Record<string, unknown>): void {
 		if (message.ok !== true) {
 			const error = message.error as WireError | undefined
 			if (error?.code === 'busy') {
@@ -258,12 +259,14 @@ export class Link {
 				socket.destroy()
 				return
 			}
-			this.close(new LockError('invalid', `${this.url}: ${error?.code ?? 'refused'}: ${error?.message ?? 'the server refused the hello'}`))
+			this.close(new LockError('invalid', `${this.url}: ${error?.code ?? 'refused'}: ${error?.message ?? 'the server refused the hello'}`, { cause: error }))
 			return
 		}
-		// The server may be another process now, with its own clock: its first measure replaces the old one.
-		this.#sample = undefined
-		this.#measure(message.now, sentAt, receivedAt)
+		// Another epoch is a server that restarted: told before the calls waiting are sent again, so a lease it lost reads as lost first.
+		const epoch = typeof message.epoch === 'string' ? message.epoch : undefined
+		const previous = this.#epoch
+		if (epoch !== undefined) this.#epoch = epoch
+		if (previous !== undefined && epoch !== undefined && epoch !== previous) this.#options.onRestart(previous, epoch)
 		this.#ready = true
 		this.#attempt = 0
 		this.#lastError = ''
@@ -280,12 +283,12 @@ export class Link {
 		if (error !== undefined) this.#lastError = `: ${error.code}: ${error.message}`
 	}
 
-	#answered(message: Record<string, unknown>, receivedAt: number): void {
+	#answered(message: Record<string, unknown>): void {
 		if (typeof message.id !== 'number') return
 		const call = this.#pending.get(message.id)
 		if (call === undefined) return
 		this.#forget(message.id)
-		this.#measure(message.now, call.sentAt, receivedAt)
+		message.sentAt = call.sentAt
 		call.resolve(message as unknown as Answer)
 	}
 
@@ -311,15 +314,8 @@ export class Link {
 		}
 	}
 
-	#measure(serverNow: unknown, sentAt: number, receivedAt: number): void {
-		if (typeof serverNow !== 'number') return
-		const uncertainty = (receivedAt - sentAt) / 2
-		// A sample is made only when it is narrower: most answers are not.
-		if (this.#sample === undefined || uncertainty < this.#sample.uncertainty) this.#sample = { offset: serverNow - (sentAt + receivedAt) / 2, uncertainty }
-	}
-
 	#send(call: Call): void {
 		call.sentAt = clientNow()
-		this.#batch.add(encodeFrame(call.body))
+		this.#batch.add(`{"id":${call.id},${call.fields}}\n`)
 	}
 }

@@ -62,16 +62,24 @@ export interface HelloRequest {
 	client?: string
 }
 
-export interface HoldRequest {
-	id: RequestId
-	method: 'hold'
+/** What a hold asks for: a key of a lock, or of a semaphore of a limit. Two asks of one request id ask the same. */
+export interface HoldTarget {
 	kind: 'lock' | 'semaphore'
 	name: string
 	key: string
 	limit?: number
+}
+
+/** What the server keeps of a hold while it waits or holds: what it asks for, for how long, and the client's request id that names it. */
+export interface HoldTerms extends HoldTarget {
 	ttl: number
-	wait: number
 	requestId: string
+}
+
+export interface HoldRequest extends HoldTerms {
+	id: RequestId
+	method: 'hold'
+	wait: number
 }
 
 export interface RenewRequest {
@@ -126,7 +134,7 @@ export interface WireError {
 
 /** An answer to one request, by its correlation id. */
 export type Response =
-	| { id: RequestId; ok: true; lease?: WireLease; now?: number; protocol?: number; keys?: ListedKey[]; truncated?: boolean }
+	| { id: RequestId; ok: true; lease?: WireLease; now?: number; waited?: number; protocol?: number; epoch?: string; keys?: ListedKey[]; truncated?: boolean }
 	| { id: RequestId; ok: false; error: WireError }
 
 /** Why a lease was lost: it ran out, the server is closing, or an operator ended it. */
@@ -285,6 +293,11 @@ function quickTime(value: unknown, missing: number, min: number, max: number): n
 /** Where a hold is, as errors name it (`lock invoices: key "42"`). */
 export function placeOf(kind: 'lock' | 'semaphore', name: string, key: string): string {
 	return keyPlace(`${kind} ${name}`, key)
+}
+
+/** Where the key a hold asks for is, as errors name it. */
+export function placeOfHold(target: HoldTarget): string {
+	return placeOf(target.kind, target.name, target.key)
 }
 
 /** A TTL from the wire in ms: a number of ms or duration text, from 1 s to 1 h. */

@@ -1,6 +1,6 @@
 import type { LockError } from '../engine/index.ts'
 import type { ClientScope, Ended } from './holds.ts'
-import type { HoldRequest, ProtocolError } from './protocol.ts'
+import type { HoldTarget, HoldTerms, ProtocolError } from './protocol.ts'
 
 /** How a lease ended, and its fence, so a late call with a wrong fence is refused as on a held lease. */
 export interface EndedLease {
@@ -10,7 +10,8 @@ export interface EndedLease {
 
 /** How a hold ended, kept so that a retry of it gets the same answer. */
 export interface EndedHold {
-	request: HoldRequest
+	/** What it asked for, which a retry has to ask for too. */
+	target: HoldTarget
 	error: LockError | ProtocolError | undefined
 	leaseId: string | undefined
 	how: Ended | undefined
@@ -34,10 +35,8 @@ class RecentSlots {
 		return this.#slotOf.get(id) ?? -1
 	}
 
-	/** The id's slot: its own if remembered, else the oldest one, whose id is forgotten. */
-	claim(id: string): number {
-		const own = this.#slotOf.get(id)
-		if (own !== undefined) return own
+	/** A slot for an id not remembered yet: the oldest one, whose id is forgotten. */
+	add(id: string): number {
 		const slot = this.#next
 		this.#next = slot + 1 === this.size ? 0 : slot + 1
 		const old = this.#ids[slot]
@@ -67,8 +66,9 @@ export class EndedLeases {
 		return slot < 0 ? undefined : { how: endings[this.#how[slot] as number] as Ended, fence: this.#fences[slot] }
 	}
 
-	set(leaseId: string, how: Ended, fence: bigint | undefined): void {
-		const slot = this.#slots.claim(leaseId)
+	/** Remembers how a lease ended; a lease ends once, so it is not looked for first. */
+	add(leaseId: string, how: Ended, fence: bigint | undefined): void {
+		const slot = this.#slots.add(leaseId)
 		this.#how[slot] = endings.indexOf(how)
 		this.#fences[slot] = fence
 	}
@@ -80,7 +80,11 @@ export class EndedHolds {
 	// A ring: remembering one more takes the oldest's slot. Each client keeps its own request ids' slots.
 	readonly #scopes: (ClientScope | undefined)[]
 	readonly #requestIds: (string | undefined)[]
-	readonly #requests: (HoldRequest | undefined)[]
+	// What each asked for, in fields: an object kept would keep what came with it (its wire id), or its hold.
+	readonly #names: (string | undefined)[]
+	readonly #keys: (string | undefined)[]
+	// A semaphore's limit; 0 for a lock.
+	readonly #limits: Uint32Array
 	readonly #errors: (LockError | ProtocolError | undefined)[]
 	readonly #leaseIds: (string | undefined)[]
 	readonly #how: Uint8Array
@@ -92,7 +96,9 @@ export class EndedHolds {
 		this.#size = size
 		this.#scopes = new Array<ClientScope | undefined>(size).fill(undefined)
 		this.#requestIds = new Array<string | undefined>(size).fill(undefined)
-		this.#requests = new Array<HoldRequest | undefined>(size).fill(undefined)
+		this.#names = new Array<string | undefined>(size).fill(undefined)
+		this.#keys = new Array<string | undefined>(size).fill(undefined)
+		this.#limits = new Uint32Array(size)
 		this.#errors = new Array<LockError | ProtocolError | undefined>(size).fill(undefined)
 		this.#leaseIds = new Array<string | undefined>(size).fill(undefined)
 		this.#how = new Uint8Array(size)
@@ -103,20 +109,24 @@ export class EndedHolds {
 		const slot = scope.ended.get(requestId)
 		if (slot === undefined) return undefined
 		const leaseId = this.#leaseIds[slot]
-		return { request: this.#requests[slot] as HoldRequest, error: this.#errors[slot], leaseId, how: leaseId === undefined ? undefined : endings[this.#how[slot] as number] }
+		const limit = this.#limits[slot] as number
+		const name = this.#names[slot] as string
+		const key = this.#keys[slot] as string
+		const target: HoldTarget = limit === 0 ? { kind: 'lock', name, key } : { kind: 'semaphore', name, key, limit }
+		return { target, error: this.#errors[slot], leaseId, how: leaseId === undefined ? undefined : endings[this.#how[slot] as number] }
 	}
 
 	/** A hold refused: its retry is refused alike. */
-	refused(scope: ClientScope, request: HoldRequest, error: LockError | ProtocolError): void {
+	refused(scope: ClientScope, request: HoldTerms, error: LockError | ProtocolError): void {
 		this.#set(scope, request, error, undefined, 'expired')
 	}
 
 	/** A hold whose lease ended: its retry is refused as the lease's end says. */
-	ended(scope: ClientScope, request: HoldRequest, leaseId: string, how: Ended): void {
+	ended(scope: ClientScope, request: HoldTerms, leaseId: string, how: Ended): void {
 		this.#set(scope, request, undefined, leaseId, how)
 	}
 
-	#set(scope: ClientScope, request: HoldRequest, error: LockError | ProtocolError | undefined, leaseId: string | undefined, how: Ended): void {
+	#set(scope: ClientScope, request: HoldTerms, error: LockError | ProtocolError | undefined, leaseId: string | undefined, how: Ended): void {
 		let slot = scope.ended.get(request.requestId)
 		if (slot === undefined) {
 			slot = this.#next
@@ -130,7 +140,9 @@ export class EndedHolds {
 			this.#requestIds[slot] = request.requestId
 			scope.ended.set(request.requestId, slot)
 		}
-		this.#requests[slot] = request
+		this.#names[slot] = request.name
+		this.#keys[slot] = request.key
+		this.#limits[slot] = request.limit ?? 0
 		this.#errors[slot] = error
 		this.#leaseIds[slot] = leaseId
 		this.#how[slot] = endings.indexOf(how)

@@ -1,7 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net'
 import { LockError, type Store } from '../engine/index.ts'
+import { addressGroup } from './address-group.ts'
 import { AuthThrottle } from './auth-throttle.ts'
-import { Connection, type ConnectionLimits } from './connection.ts'
+import { Connection, type ConnectionLimits, type Tokens } from './connection.ts'
 import { encodeFrame, MAX_FRAME_BYTES } from './framing.ts'
 import type { HistoryRecord } from './history.ts'
 import { LeaseBook, type BookLimits } from './lease-book.ts'
@@ -29,6 +30,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
 	maxConnectionsPerAddress: 100,
 	maxHolds: 100_000,
 	maxHoldsPerClient: 1000,
+	maxHoldsPerAddress: 10_000,
+	maxHoldsPerToken: 100_000,
 	rememberEnded: 10_000,
 }
 
@@ -40,8 +43,8 @@ export interface ServeOptions {
 	host?: string
 	/** 7411 unless given; 0 picks a free port. */
 	port?: number
-	/** With a token, a connection must say `hello` with it before anything else. */
-	token?: string
+	/** With a token, a connection must say `hello` with it before anything else; with several, each is a tenant with its own share of holds (`maxHoldsPerToken`). */
+	token?: string | readonly string[]
 	/** A connection whose `hello` gives this token is an operator's: it may list and end every lease. */
 	operatorToken?: string
 	limits?: Partial<ServerLimits>
@@ -88,17 +91,19 @@ function refuse(socket: Socket, message: string): void {
 /** Starts a lock server for a store over TCP, listening on 127.0.0.1 unless told otherwise. */
 export async function serve(options: ServeOptions): Promise<LockServer> {
 	const limits = { ...DEFAULT_LIMITS, ...options.limits }
-	for (const [what, token] of [['token', options.token], ['operatorToken', options.operatorToken]] as const) {
+	const clientTokens = options.token === undefined ? [] : typeof options.token === 'string' ? [options.token] : [...options.token]
+	for (const [what, token] of [...clientTokens.map(token => ['token', token] as const), ['operatorToken', options.operatorToken] as const]) {
 		if (token === undefined) continue
 		const bytes = Buffer.byteLength(token)
 		if (bytes < MIN_TOKEN_BYTES || bytes > MAX_ID_LENGTH) {
 			throw new LockError('invalid', `serve: ${what} of ${bytes} bytes: expected ${MIN_TOKEN_BYTES} to ${MAX_ID_LENGTH} bytes (the longest text the wire takes)`)
 		}
 	}
-	if (options.token !== undefined && options.token === options.operatorToken) {
+	if (options.operatorToken !== undefined && clientTokens.includes(options.operatorToken)) {
 		throw new LockError('invalid', 'serve: operatorToken: the same as token; an operator sees every client\'s leases, so its token must be its own')
 	}
-	const tokens = { client: options.token === undefined ? undefined : Buffer.from(options.token), operator: options.operatorToken === undefined ? undefined : Buffer.from(options.operatorToken) }
+	if (new Set(clientTokens).size < clientTokens.length) throw new LockError('invalid', 'serve: token: a token given twice; each token is a tenant of its own')
+	const tokens: Tokens = { client: clientTokens.map(token => Buffer.from(token)), operator: options.operatorToken === undefined ? undefined : Buffer.from(options.operatorToken) }
 	// A connection is an open file: past the process's limit the system resets connections before the server sees
 	// them, where a client should hear `busy`. So the server takes no more than its open files leave room for.
 	const filesLeft = openFilesLeft()
@@ -109,10 +114,11 @@ export async function serve(options: ServeOptions): Promise<LockServer> {
 	const store = options.store
 	const book = new LeaseBook(store, limits, options.history)
 	const connections = new Set<Connection>()
-	// Connections by remote address: one address may not take every connection of the server.
+	// Connections by the host they come from: one host may not take every connection of the server.
 	const byAddress = new Map<string, number>()
 	const server: Server = createServer(socket => {
-		const address = socket.remoteAddress ?? ''
+		const group = addressGroup(socket.remoteAddress ?? '')
+		const address = group.key
 		const fromAddress = byAddress.get(address) ?? 0
 		if (connections.size >= maxConnections) {
 			const why = maxConnections < limits.maxConnections ? 'its limit (--max-connections, lowered to what the open-file limit leaves room for)' : 'its limit (--max-connections)'
@@ -120,11 +126,11 @@ export async function serve(options: ServeOptions): Promise<LockServer> {
 			return
 		}
 		if (fromAddress >= limits.maxConnectionsPerAddress) {
-			refuse(socket, `this address (${address}) has ${limits.maxConnectionsPerAddress} connections, its limit (--max-connections-per-address); try again later`)
+			refuse(socket, `${group.label} has ${limits.maxConnectionsPerAddress} connections, its limit (--max-connections-per-address); try again later`)
 			return
 		}
 		byAddress.set(address, fromAddress + 1)
-		const connection = new Connection(socket, book, limits, tokens, () => store.clock.now(), throttle)
+		const connection = new Connection(socket, group, book, limits, tokens, () => store.clock.now(), throttle)
 		connections.add(connection)
 		socket.on('close', () => {
 			connections.delete(connection)

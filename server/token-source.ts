@@ -13,6 +13,20 @@ export interface TokenSource {
 }
 
 /**
+ * The clients' tokens from their source, as `readToken` reads one, but the file may hold several, one
+ * a line: each is a tenant with its own share of holds.
+ */
+export function readTokens(source: TokenSource, given: { flag?: string; file?: string }): string[] | undefined | { error: string } {
+	const text = readToken(source, given)
+	if (typeof text !== 'string') return text
+	if (given.file === undefined) return [text]
+	const tokens = text.split(/\r?\n/)
+	const blank = tokens.findIndex(token => token === '')
+	if (blank >= 0) return { error: `--${source.fileFlag} ${given.file}: line ${blank + 1} is empty; expected one token a line` }
+	return tokens
+}
+
+/**
  * A token from one of its sources (at most one given): a file only its owner can read (one trailing
  * newline dropped), the environment, or the command line, which works but says every user of the
  * machine can read it there. Undefined when none is given; `{ error }` says why one cannot be used.

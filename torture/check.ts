@@ -1,5 +1,6 @@
 import { keyPlace } from '../engine/index.ts'
 import type { HistoryRecord } from '../server/index.ts'
+import { checkClientGrants, checkFencedWrites, checkHoldersLetGo, checkLogsReadable, checkWorkDone, groupBy, type ClientFacts, type GivenLease } from './check-core.ts'
 
 /** A line of the history that is no record: what a killed server left half-written, or damage. */
 export interface UnreadableLine {
@@ -10,75 +11,9 @@ export interface UnreadableLine {
 /** A line of the history file: a record, or a line that could not be read as one. */
 export type HistoryLine = HistoryRecord | UnreadableLine
 
-/** A line of a client's log that could not be read; only the last line of a killed client's log may be one. */
-export interface UnreadableLogLine {
-	file: string
-	line: number
-	last: boolean
-}
-
-/** A fenced write as the client that made it logged it. */
-export interface ClientWrite {
-	client: string
-	chatId: number
-	fence: string
-	summary: string
-	accepted: boolean
-}
-
-/** A fenced write as chat.db's writes table has it, in commit order. */
-export interface DbWrite {
-	seq: number
-	client: string
-	chatId: number
-	fence: string
-	summary: string
-	accepted: boolean
-}
-
-/** A chat's row at the end. */
-export interface FinalRow {
-	chatId: number
-	summary: string
-	fence: string
-}
-
-/** A lease as the client that held it logged it, at its grant (client clock, ms). */
-export interface ClientGrant {
-	client: string
-	id: string
-	fence: string | null
-	at: number
-}
-
-/** The moment a client learned that a lease of its was lost (its signal aborted), in its clock's ms. */
-export interface ClientLoss {
-	client: string
-	id: string
-	at: number
-}
-
-/** A time a client could not run, so could not learn of anything: stopped, killed (to the end), or blocked in a write. */
-export interface Pause {
-	client: string
-	from: number
-	to: number
-	why: string
-}
-
-/** Everything a torture run leaves behind: the servers' histories, the clients' logs, the faults done to the clients, and chat.db. */
-export interface TortureFacts {
+/** Everything a torture run leaves behind: the servers' histories, and what the clients logged and wrote (chat.db). */
+export interface TortureFacts extends ClientFacts {
 	history: HistoryLine[]
-	/** Lines of the clients' logs that are not records. */
-	unreadableLogLines?: UnreadableLogLine[]
-	clientGrants: ClientGrant[]
-	clientLosses: ClientLoss[]
-	pauses: Pause[]
-	/** When a server was stopped (SIGSTOP to SIGCONT): it could neither read a release nor tell a holder of its loss. */
-	serverStops?: { from: number; to: number }[]
-	clientWrites: ClientWrite[]
-	dbWrites: DbWrite[]
-	rows: FinalRow[]
 }
 
 /** What a torture run found: its counts, and the broken promises (which must be none). */
@@ -98,6 +33,8 @@ interface Held {
 	order: number
 	end: number
 	endedBy: 'expiry' | 'release' | 'death' | 'ended'
+	// The index of the record that ended it (a release, an end, an expiry), while it is the end.
+	endOrder?: number
 	ttl: number
 }
 
@@ -107,17 +44,22 @@ interface Held {
 // it excuses a late notice.
 const noticeWindow = 10
 
+// How long an operator's end takes to reach its holder over loopback: the server tells the holder, then the key moves on at once.
+const DELIVERY_MS = 100
+
 /**
- * Checks a torture run against what the locks promise: the history whole and in time order;
- * work was done; one holder per lock key and a semaphore's limit, each grant's own; fences
- * that grow, also between grants of one millisecond; no renewal of an ended lease, and no
- * release or renewal by another client than the holder; every holder, of a lock or a
- * semaphore, told of its loss before its key went on; each lease held by one client; waiters
- * served first come, first served; growing accepted writes and no write lost.
+ * Checks a torture run against what the locks promise: the history whole (every server's records
+ * numbered without a gap) and in time order; work was done; one holder per lock key and a
+ * semaphore's limit, each grant's own; fences that grow, also between grants of one millisecond; no
+ * renewal of an ended lease, and no release or renewal by another client than the holder; each lease
+ * held by one client; waiters served first come, first served; and by the holders' own lines, every
+ * holder, of a lock or a semaphore, done with its key or told of its loss before the key went on;
+ * growing accepted writes and no write lost.
  */
 export function checkTorture(facts: TortureFacts): TortureReport {
 	const violations: string[] = []
 	const history = readable(facts, violations)
+	checkSequence(history, violations)
 	checkTimeOrder(history, violations)
 	const held = leasesOf(history, violations)
 	const report: TortureReport = {
@@ -132,19 +74,39 @@ export function checkTorture(facts: TortureFacts): TortureReport {
 		servers: history.filter(r => r.type === 'start').length,
 		violations,
 	}
-	checkWorkDone(facts, report, violations)
+	const given = held.map(givenLease)
+	checkWorkDone(facts, given, "the servers' history", violations)
 	checkHolders(held, violations)
 	checkFences(held, violations)
 	checkLineOrder(history, violations)
-	checkClientGrants(facts, held, violations)
-	checkLossesNoticed(facts, held, violations)
-	checkWrites(facts, held, violations)
+	checkClientGrants(facts, given, "the servers' history", violations)
+	checkHoldersLetGo(facts, given, violations)
+	checkFencedWrites(facts, held.map(h => h.grant), violations)
 	return report
 }
 
-// A server writes each record whole before it answers, so a line that is no record is one a
-// killed server left half-written: its last, followed by the next server's start or by the
-// end of the file. Anywhere else a record was lost, a grant perhaps. The same for a client's log.
+// A lease of the history as the checks every backend shares take it: its holder may learn of an operator's end a moment after its key moved on.
+function givenLease(lease: Held): GivenLease {
+	const { id, kind, fence, grantedAt } = lease.grant
+	return {
+		id,
+		place: placeOf(lease.grant),
+		kind,
+		limit: kind === 'lock' ? 1 : (lease.grant.limit ?? 1),
+		fence,
+		grantedBy: grantedAt,
+		grantedWhen: `at ${grantedAt}`,
+		order: lease.order,
+		endedAt: lease.endOrder,
+		cohort: lease.incarnation,
+		excusedFrom: lease.end - lease.ttl / noticeWindow,
+		allowance: lease.endedBy === 'ended' ? DELIVERY_MS : 0,
+	}
+}
+
+// A server writes each record whole before it answers, and cuts off at its start a line a killed server
+// left half-written; so a line that is no record is a killed server's last, followed by the end of
+// the file. Anywhere else a record was lost, a grant perhaps. The same for a client's log.
 function readable(facts: TortureFacts, violations: string[]): HistoryRecord[] {
 	const records: HistoryRecord[] = []
 	facts.history.forEach((line, i) => {
@@ -156,10 +118,28 @@ function readable(facts: TortureFacts, violations: string[]): HistoryRecord[] {
 		if (next === undefined || next.type === 'start') return
 		violations.push(`history line ${i + 1} is not a record (${JSON.stringify(line.text.slice(0, 60))}), and its server went on: a record was lost`)
 	})
-	for (const line of facts.unreadableLogLines ?? []) {
-		if (!line.last) violations.push(`${line.file} line ${line.line} is not a record, and its client went on: a record was lost`)
-	}
+	checkLogsReadable(facts, violations)
 	return records
+}
+
+// Each server numbers its records from 1, its start, with no gap: a number missing is a record lost (a release,
+// a renewal, an expiry that contradicts nothing else), and a gap record says the server let records go.
+function checkSequence(history: HistoryRecord[], violations: string[]): void {
+	let next: number | undefined
+	history.forEach((record, i) => {
+		if (record.type === 'start') next = 1
+		if (record.type === 'gap') violations.push(`history record ${i + 1}: its server could not write ${record.missing} records and let them go`)
+		if (typeof record.seq !== 'number') {
+			violations.push(`history record ${i + 1} (${record.type} at ${record.at}) has no sequence number`)
+			if (next !== undefined) next++
+			return
+		}
+		if (next !== undefined && record.seq !== next) {
+			const missing = record.seq > next ? `; ${record.seq - next} record${record.seq - next === 1 ? ' is' : 's are'} missing before it` : ''
+			violations.push(`history record ${i + 1} (${record.type} at ${record.at}) is its server's record ${record.seq}, where ${next} was next${missing}`)
+		}
+		next = record.seq + 1
+	})
 }
 
 // One server writes its records as things happen, on one clock: each is no earlier than the one before.
@@ -219,6 +199,7 @@ function leasesOf(history: HistoryRecord[], violations: string[]): Held[] {
 				}
 				lease.end = record.expiresAt
 				lease.endedBy = 'expiry'
+				lease.endOrder = undefined
 				lease.ttl = record.ttl
 				break
 			}
@@ -231,6 +212,7 @@ function leasesOf(history: HistoryRecord[], violations: string[]): Held[] {
 					lease.end = record.at
 					lease.endedBy = 'release'
 				}
+				if (lease !== undefined && lease.endedBy === 'release') lease.endOrder = order
 				break
 			}
 			case 'end': {
@@ -240,11 +222,17 @@ function leasesOf(history: HistoryRecord[], violations: string[]): Held[] {
 					lease.end = record.at
 					lease.endedBy = 'ended'
 				}
+				if (lease !== undefined && lease.endedBy === 'ended') lease.endOrder = order
 				break
 			}
-			case 'expire':
+			case 'expire': {
+				const lease = held.get(record.leaseId)
+				if (lease !== undefined && lease.endedBy === 'expiry') lease.endOrder = order
+				break
+			}
 			case 'wait':
 			case 'leave':
+			case 'gap':
 				break
 		}
 	})
@@ -253,25 +241,6 @@ function leasesOf(history: HistoryRecord[], violations: string[]): Held[] {
 
 function placeOf(grant: { kind: string; name: string; key: string }): string {
 	return keyPlace(`${grant.kind} ${grant.name}`, grant.key)
-}
-
-function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
-	const groups = new Map<string, T[]>()
-	for (const item of items) {
-		const key = keyOf(item)
-		let group = groups.get(key)
-		if (group === undefined) groups.set(key, (group = []))
-		group.push(item)
-	}
-	return groups
-}
-
-// A server that refuses every hold breaks no promise about holders: a run must show work.
-function checkWorkDone(facts: TortureFacts, report: TortureReport, violations: string[]): void {
-	if (report.grants.lock === 0) violations.push('no work was done: no server gave a lease of a lock')
-	if (report.grants.semaphore === 0) violations.push('no work was done: no server gave a lease of a semaphore')
-	if (facts.clientGrants.length === 0) violations.push('no work was done: no client logged a lease it held')
-	if (report.writes.accepted === 0) violations.push('no work was done: chat.db accepted no fenced write')
 }
 
 // Each grant is held to its own limit (a lock's is 1), and a semaphore's holders at once must share one.
@@ -381,97 +350,6 @@ function checkLineOrder(history: HistoryRecord[], violations: string[]): void {
 				violations.push(`${place}: ${hold} was served at ${record.at} ${how}, while ${first.hold} waited ahead of it since ${first.at}: not first come, first served`)
 			}
 			if (at >= 0) line.splice(at, 1)
-		}
-	}
-}
-
-// LOCK-04: a lease that ran out (or that an operator ended) says so to its holder before its key
-// goes to another: for a lock, the next holder; for a semaphore, any grant of the key after the
-// lease's end (its holder's own timer runs out before the server's, so it hears first). A
-// holder that could not run then (stopped, killed, blocked in a write) cannot be told, so
-// only running holders count; a lease lost with its server is the fence's to guard, and so is
-// one that ran out while its server was stopped (its holder's release or renewal may be unread).
-function checkLossesNoticed(facts: TortureFacts, held: Held[], violations: string[]): void {
-	const holderOf = new Map(facts.clientGrants.map(g => [g.id, g.client]))
-	const noticedAt = new Map(facts.clientLosses.map(l => [l.id, l.at]))
-	const pausesOf = groupBy(facts.pauses, p => p.client)
-	for (const [place, leases] of groupBy(held, l => `${l.incarnation} ${placeOf(l.grant)}`)) {
-		const ordered = [...leases].sort((a, b) => a.order - b.order)
-		ordered.forEach((lease, i) => {
-			const next = lease.grant.kind === 'lock' ? ordered[i + 1] : ordered.slice(i + 1).find(other => other.grant.grantedAt >= lease.end)
-			const client = holderOf.get(lease.grant.id)
-			if (next === undefined || (lease.endedBy !== 'expiry' && lease.endedBy !== 'ended') || client === undefined) return
-			const noticed = noticedAt.get(lease.grant.id)
-			if (noticed !== undefined && noticed <= next.grant.grantedAt) return
-			const from = lease.end - lease.ttl / noticeWindow
-			const paused = (pausesOf.get(client) ?? []).some(p => p.from <= next.grant.grantedAt && p.to >= from)
-			if (paused) return
-			if ((facts.serverStops ?? []).some(stop => stop.from <= next.grant.grantedAt && stop.to >= from)) return
-			const when = noticed === undefined ? 'never learned' : `learned only at ${noticed}`
-			const how = lease.endedBy === 'ended' ? 'was ended by an operator' : 'ran out'
-			violations.push(`${place.slice(place.indexOf(' ') + 1)}: client ${client} ${when} that lease ${lease.grant.id} ${how} at ${lease.end}, though ${next.grant.id} was granted the key at ${next.grant.grantedAt} and the client was running`)
-		})
-	}
-}
-
-// Each lease a client logged is one a server gave, with that fence, to that one client.
-function checkClientGrants(facts: TortureFacts, held: Held[], violations: string[]): void {
-	const byId = new Map(held.map(h => [h.grant.id, h]))
-	const loggedBy = new Map<string, string>()
-	for (const grant of facts.clientGrants) {
-		const other = loggedBy.get(grant.id)
-		if (other !== undefined && other !== grant.client) violations.push(`lease ${grant.id} is logged as held by two clients: ${other} and ${grant.client}`)
-		loggedBy.set(grant.id, grant.client)
-		const server = byId.get(grant.id)
-		if (server === undefined) violations.push(`client ${grant.client} holds lease ${grant.id}, which no server's history gives`)
-		else if (server.grant.fence !== grant.fence) violations.push(`client ${grant.client} holds lease ${grant.id} with fence ${grant.fence}; the server gave ${server.grant.fence}`)
-	}
-}
-
-function checkWrites(facts: TortureFacts, held: Held[], violations: string[]): void {
-	checkFencedWrites(facts, held.map(h => h.grant), violations)
-}
-
-/**
- * The fenced writes against the leases given (whatever gave them): each write's fence is a lease's
- * of that chat's key, accepted writes grow, every client's write is in chat.db, and none is lost.
- */
-export function checkFencedWrites(
-	facts: Pick<TortureFacts, 'dbWrites' | 'clientWrites' | 'rows'>,
-	leases: readonly { fence: string | null; key: string }[],
-	violations: string[],
-): void {
-	const fences = new Map(leases.filter(lease => lease.fence !== null).map(lease => [BigInt(lease.fence as string), lease]))
-	const lastAccepted = new Map<number, DbWrite>()
-	for (const write of [...facts.dbWrites].sort((a, b) => a.seq - b.seq)) {
-		const lease = fences.get(BigInt(write.fence))
-		if (lease === undefined || lease.key !== String(write.chatId)) {
-			violations.push(`write #${write.seq} to chat ${write.chatId} carries fence ${BigInt(write.fence)}, which no lease of that chat's key has`)
-		}
-		if (!write.accepted) continue
-		const before = lastAccepted.get(write.chatId)
-		if (before !== undefined && BigInt(write.fence) <= BigInt(before.fence)) {
-			violations.push(`write #${write.seq} to chat ${write.chatId} with fence ${BigInt(write.fence)} was accepted after #${before.seq} with fence ${BigInt(before.fence)}`)
-		}
-		lastAccepted.set(write.chatId, write)
-	}
-	const stored = new Set(facts.dbWrites.map(w => `${w.chatId} ${BigInt(w.fence)} ${w.accepted}`))
-	for (const write of facts.clientWrites) {
-		if (!stored.has(`${write.chatId} ${BigInt(write.fence)} ${write.accepted}`)) {
-			violations.push(`client ${write.client}'s ${write.accepted ? 'accepted' : 'refused'} write to chat ${write.chatId} with fence ${BigInt(write.fence)} is not in chat.db's writes`)
-		}
-	}
-	for (const row of facts.rows) {
-		const last = lastAccepted.get(row.chatId)
-		const expected = last === undefined ? { summary: '', fence: '' } : { summary: last.summary, fence: last.fence }
-		if (row.fence !== expected.fence || row.summary !== expected.summary) {
-			violations.push(`chat ${row.chatId} ends with summary ${JSON.stringify(row.summary)} (fence ${row.fence || 'none'}), not the largest accepted write's ${JSON.stringify(expected.summary)} (fence ${expected.fence || 'none'}): a write was lost`)
-		}
-	}
-	for (const write of facts.clientWrites.filter(w => w.accepted)) {
-		const row = facts.rows.find(r => r.chatId === write.chatId)
-		if (row === undefined || row.fence === '' || BigInt(row.fence) < BigInt(write.fence)) {
-			violations.push(`client ${write.client}'s accepted write to chat ${write.chatId} with fence ${BigInt(write.fence)} is neither the row's value nor superseded by a larger one`)
 		}
 	}
 }

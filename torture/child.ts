@@ -20,8 +20,9 @@ export class Child {
 		file: string,
 		args: string[],
 		readonly name = '',
+		env: Record<string, string> = {},
 	) {
-		this.process = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+		this.process = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
 		children.add(this)
 		for (const stream of [this.process.stdout, this.process.stderr]) {
 			if (stream !== null) {

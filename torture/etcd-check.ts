@@ -1,10 +1,10 @@
 import { keyPlace, makeFence } from '../engine/index.ts'
 import type { HistoryEvent } from '../etcd/history.ts'
 import { decodeValue, parseHoldKey, type HoldValue, type Kind } from '../etcd/keys.ts'
-import { checkFencedWrites, type ClientGrant, type ClientLoss, type ClientWrite, type DbWrite, type FinalRow, type Pause, type UnreadableLogLine } from './check.ts'
+import { checkClientGrants, checkFencedWrites, checkHoldersLetGo, checkLogsReadable, checkWorkDone, type ClientFacts, type GivenLease } from './check-core.ts'
 
-/** Everything a torture run on etcd leaves: etcd's own history of the keys, the clients' logs, the faults done to the clients, and chat.db. */
-export interface EtcdTortureFacts {
+/** Everything a torture run on etcd leaves: etcd's own history of the keys, and what the clients logged and wrote. */
+export interface EtcdTortureFacts extends ClientFacts {
 	/** The prefix of the run's keys, and its clock key (the run's times, put every 50 ms: what dates a revision). */
 	prefix: string
 	clockKey: string
@@ -15,15 +15,6 @@ export interface EtcdTortureFacts {
 	/** The revision the history was read to. */
 	revision: number
 	unreadableHistoryLines?: number[]
-	unreadableLogLines?: UnreadableLogLine[]
-	clientGrants: ClientGrant[]
-	clientLosses: ClientLoss[]
-	/** When a holder's work was done, just before its hold let go of the key. */
-	clientDone: { client: string; id: string; at: number }[]
-	pauses: Pause[]
-	clientWrites: ClientWrite[]
-	dbWrites: DbWrite[]
-	rows: FinalRow[]
 }
 
 /** What the check found: its counts, and the broken promises (which must be none). */
@@ -56,15 +47,14 @@ interface HoldKey {
  * shared with its holders at once; waiters served in create-revision order (a grant only to a key
  * with fewer older keys than the limit); fences of the epoch in force, growing with the revision and
  * never given twice; a hold's key, once deleted, never put again (no renewal or write of an ended
- * lease); each lease a client logged is one etcd granted, with that fence, to that one client; a
- * running holder learns of its loss before its key is granted again; no fenced write lost.
+ * lease); and the checks every backend shares (check-core.ts): each lease a client logged is one etcd
+ * granted, with that fence, to that one client; by the holders' own lines, a running holder done with
+ * its key or told of its loss before the key was granted again; no fenced write lost.
  */
 export function checkEtcdTorture(facts: EtcdTortureFacts): EtcdTortureReport {
 	const violations: string[] = []
 	for (const line of facts.unreadableHistoryLines ?? []) violations.push(`etcd history line ${line} is not a record: the history read after the run is damaged`)
-	for (const line of facts.unreadableLogLines ?? []) {
-		if (!line.last) violations.push(`${line.file} line ${line.line} is not a record, and its client went on: a record was lost`)
-	}
+	checkLogsReadable(facts, violations)
 	const revisions = checkWhole(facts, violations)
 	const holds = replay(facts, violations)
 	const grants = holds.filter(h => h.grantRevision !== undefined).sort((a, b) => (a.grantRevision as number) - (b.grantRevision as number))
@@ -74,13 +64,11 @@ export function checkEtcdTorture(facts: EtcdTortureFacts): EtcdTortureReport {
 		revisions,
 		violations,
 	}
-	if (report.grants.lock === 0) violations.push("no work was done: etcd's history has no grant of a lock")
-	if (report.grants.semaphore === 0) violations.push("no work was done: etcd's history has no grant of a semaphore")
-	if (facts.clientGrants.length === 0) violations.push('no work was done: no client logged a lease it held')
-	if (report.writes.accepted === 0) violations.push('no work was done: chat.db accepted no fenced write')
+	const given = givenLeases(facts, grants)
+	checkWorkDone(facts, given, "etcd's history", violations)
 	checkFences(grants, violations)
-	checkClientGrants(facts, grants, violations)
-	checkLossesNoticed(facts, grants, violations)
+	checkClientGrants(facts, given, "etcd's history", violations)
+	checkHoldersLetGo(facts, given, violations)
 	checkFencedWrites(
 		facts,
 		grants.filter(g => g.kind === 'lock').map(g => ({ fence: (g.fence as bigint).toString(), key: parseHoldKey(facts.prefix, g.etcdKey)?.key ?? '' })),
@@ -220,21 +208,6 @@ function checkFences(grants: HoldKey[], violations: string[]): void {
 	}
 }
 
-// Each lease a client logged is one etcd granted, with that fence, to that one client.
-function checkClientGrants(facts: EtcdTortureFacts, grants: HoldKey[], violations: string[]): void {
-	const byLease = new Map(grants.map(g => [g.lease, g]))
-	const loggedBy = new Map<string, string>()
-	for (const grant of facts.clientGrants) {
-		const other = loggedBy.get(grant.id)
-		if (other !== undefined && other !== grant.client) violations.push(`lease ${grant.id} is logged as held by two clients: ${other} and ${grant.client}`)
-		loggedBy.set(grant.id, grant.client)
-		const granted = byLease.get(grant.id)
-		const fence = granted?.fence === undefined ? null : granted.fence.toString()
-		if (granted === undefined) violations.push(`client ${grant.client} holds lease ${grant.id}, which etcd's history never granted`)
-		else if (fence !== grant.fence) violations.push(`client ${grant.client} holds lease ${grant.id} with fence ${grant.fence}; etcd's history gives ${fence}`)
-	}
-}
-
 /**
  * When a revision happened, in the run's clock (ms), from the clock key the run put every 50 ms:
  * each put's value is the time it was sent and the time the one before it was answered. A revision
@@ -255,36 +228,28 @@ function revisionTimes(facts: EtcdTortureFacts): { after(revision: number): numb
 	}
 }
 
-// LOCK-04: a holder whose key went without its hold letting go must have learned of its loss before
-// the key was granted again (the next lock grant, any semaphore grant of the key after), unless it
-// could not run then (stopped, killed, blocked in a write) from a TTL before its key went. Times come
-// from the clock key: the grant is dated by the answer to the first clock put after it, and the
-// next holder's own log of it when earlier.
-function checkLossesNoticed(facts: EtcdTortureFacts, grants: HoldKey[], violations: string[]): void {
+// The grants as the checks every backend shares take them, dated from the clock key: a grant happened by the
+// answer to the first clock put after it at the latest, or by its holder's own log of it when earlier; a holder
+// that could not run from a TTL before its key went (from the last clock put before the delete) is excused.
+function givenLeases(facts: EtcdTortureFacts, grants: HoldKey[]): GivenLease[] {
 	const times = revisionTimes(facts)
-	const holderOf = new Map(facts.clientGrants.map(g => [g.id, g]))
-	const lostAt = new Map(facts.clientLosses.map(l => [l.id, l.at]))
-	const doneAt = new Map(facts.clientDone.map(d => [d.id, d.at]))
-	const pauses = facts.pauses
-	for (const hold of grants) {
-		if (hold.deletedAt === undefined) continue
-		const holder = holderOf.get(hold.lease)
-		if (holder === undefined) continue
-		const done = doneAt.get(hold.lease)
-		// Done before the key surely went (a release), or about when it went (which came first is unknown): nothing is claimed.
-		if (done !== undefined && done <= times.before(hold.deletedAt)) continue
-		const next = grants.find(g => g.line === hold.line && (g.grantRevision as number) > (hold.deletedAt as number))
-		if (next === undefined) continue
-		const nextLogged = holderOf.get(next.lease)?.at ?? Number.POSITIVE_INFINITY
-		const grantedBy = Math.min(times.before(next.grantRevision as number), nextLogged)
-		if (grantedBy === Number.POSITIVE_INFINITY) continue
-		const noticed = lostAt.get(hold.lease)
-		if (noticed !== undefined && noticed <= grantedBy) continue
-		const from = times.after(hold.deletedAt) - facts.ttl
-		if (pauses.some(p => p.client === holder.client && p.from <= grantedBy && p.to >= from)) continue
-		const when = noticed === undefined ? 'never learned' : `learned only at ${noticed}`
-		violations.push(
-			`${hold.place}: client ${holder.client} ${when} that lease ${hold.lease} was lost (its key went at revision ${hold.deletedAt}), though lease ${next.lease} was granted the key at revision ${next.grantRevision}, by ${grantedBy} at the latest, and the client was running`,
-		)
-	}
+	const loggedAt = new Map(facts.clientGrants.map(grant => [grant.id, grant.at]))
+	return grants.map(hold => {
+		const revision = hold.grantRevision as number
+		const grantedBy = Math.min(times.before(revision), loggedAt.get(hold.lease) ?? Number.POSITIVE_INFINITY)
+		return {
+			id: hold.lease,
+			place: hold.place,
+			kind: hold.kind,
+			limit: hold.kind === 'lock' ? 1 : (hold.value.limit ?? 1),
+			fence: hold.fence === undefined ? null : hold.fence.toString(),
+			grantedBy,
+			grantedWhen: `at revision ${revision}, by ${grantedBy} at the latest,`,
+			order: revision,
+			endedAt: hold.deletedAt,
+			cohort: 0,
+			excusedFrom: hold.deletedAt === undefined ? Number.POSITIVE_INFINITY : times.after(hold.deletedAt) - facts.ttl,
+			allowance: 0,
+		}
+	})
 }

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Database } from '../engine/adapters/node.ts'
-import type { ClientWrite, DbWrite, FinalRow, HistoryLine, Pause, TortureFacts, UnreadableLogLine } from './check.ts'
+import type { HistoryLine, TortureFacts } from './check.ts'
+import type { ClientFacts, ClientWrite, DbWrite, FinalRow, Pause, UnreadableLogLine } from './check-core.ts'
 
 /** What the run did to a process, as it wrote it to the run's folder (`faults.jsonl`) when it did it. */
 export type Fault =
@@ -11,6 +12,12 @@ export type Fault =
 	| { type: 'server-kill'; at: number }
 	| { type: 'server-stop'; at: number }
 	| { type: 'server-continue'; at: number }
+	// The lock server's nemeses beside its kills and stops: every client connection cut at once, a lease ended
+	// by an operator, and its history's file held at its size (its writes cut short and failing) for a while.
+	| { type: 'connections-cut'; at: number; connections: number }
+	| { type: 'operator-end'; at: number; leaseId: string }
+	| { type: 'history-full'; at: number; bytes: number }
+	| { type: 'history-room'; at: number }
 	// etcd's members, on a run with --backend etcd.
 	| { type: 'member-kill'; member: string; leader: boolean; at: number }
 	| { type: 'member-start'; member: string; at: number }
@@ -23,14 +30,15 @@ export const RUN_FILES = { chatDb: 'chat.db', history: 'history.jsonl', faults: 
 /** A client's log in a run's folder: `c<slot>.<generation>.jsonl`. */
 export const CLIENT_LOG = /^c\d+\.\d+\.jsonl$/
 
-/**
- * Everything a run left in its folder, as the checker takes it: the history, the clients' logs, the
- * faults (stops and kills, so a kept run checks the same later), and chat.db. Lines that are not
- * records are kept as such, for the checker to judge.
- */
+/** Everything a run on a lock server left in its folder, as the checker takes it: the servers' history (lines that are not records kept as such, for the checker to judge) and what the clients logged and wrote. */
 export function readRunFacts(dir: string): TortureFacts {
-	const { logs, unreadableLogLines } = readClientLogs(dir)
 	const history: HistoryLine[] = textLines(join(dir, RUN_FILES.history)).map(line => (parse(line) as HistoryLine | undefined) ?? { type: 'unreadable', text: line })
+	return { history, ...readClientFacts(dir) }
+}
+
+/** What the clients of a run logged and wrote, on any backend: their logs, the faults done to them (stops and kills, so a kept run checks the same later), and chat.db. */
+export function readClientFacts(dir: string): ClientFacts {
+	const { logs, unreadableLogLines } = readClientLogs(dir)
 	const faults = textLines(join(dir, RUN_FILES.faults)).flatMap(line => {
 		const fault = parse(line)
 		return fault === undefined ? [] : [fault as Fault]
@@ -43,14 +51,15 @@ export function readRunFacts(dir: string): TortureFacts {
 		(r): FinalRow => ({ chatId: Number(r.id), summary: String(r.summary), fence: String(r.summary_fence) }),
 	)
 	db.close()
+	const lines = (type: string) => logs.filter(r => r.type === type)
+	const moment = (r: Record<string, unknown>) => ({ client: String(r.client), id: String(r.id), at: Number(r.at) })
 	return {
-		history,
 		unreadableLogLines,
-		clientGrants: logs.filter(r => r.type === 'grant').map(r => ({ client: String(r.client), id: String(r.id), fence: (r.fence as string | null) ?? null, at: Number(r.at) })),
-		clientLosses: logs.filter(r => r.type === 'lost').map(r => ({ client: String(r.client), id: String(r.id), at: Number(r.at) })),
+		clientGrants: lines('grant').map(r => ({ ...moment(r), fence: (r.fence as string | null) ?? null })),
+		clientLosses: lines('lost').map(moment),
+		clientDone: lines('done').map(moment),
 		pauses: [...clientPauses(faults), ...writePauses(logs)],
-		serverStops: serverStops(faults),
-		clientWrites: logs.filter(r => r.type === 'write') as unknown as ClientWrite[],
+		clientWrites: lines('write') as unknown as ClientWrite[],
 		dbWrites,
 		rows,
 	}
@@ -104,18 +113,6 @@ export function clientPauses(faults: Fault[]): Pause[] {
 		}
 	}
 	return pauses
-}
-
-function serverStops(faults: Fault[]): { from: number; to: number }[] {
-	const stops: { from: number; to: number }[] = []
-	for (const fault of faults) {
-		if (fault.type === 'server-stop') stops.push({ from: fault.at, to: Number.POSITIVE_INFINITY })
-		else if (fault.type === 'server-continue') {
-			const stop = stops.at(-1)
-			if (stop !== undefined && stop.to === Number.POSITIVE_INFINITY) stop.to = fault.at
-		}
-	}
-	return stops
 }
 
 // A client's write lasts from its `writing` line to its `write` line, or to its end if it was killed in between.

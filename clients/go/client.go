@@ -33,6 +33,8 @@ const (
 	maxKey      = 1000
 	// How long past its wait a hold waits for an answer that a dropped connection delays.
 	answerGrace = 5 * time.Second
+	// How long a close waits for the server to answer its releases and cancels.
+	closeTimeout = 5 * time.Second
 )
 
 var inf = math.Inf(1)
@@ -62,6 +64,8 @@ type Client struct {
 	requests int64
 	closed   bool
 	leases   map[string]*Lease
+	// asking holds the request ids of the holds waiting for their answer, which a close withdraws.
+	asking map[string]struct{}
 }
 
 // Connect connects to a lock server (tcp://host:port, 7411 unless given) and returns once it said hello.
@@ -76,12 +80,13 @@ func Connect(ctx context.Context, address string, options ...Option) (*Client, e
 	if _, err := rand.Read(id); err != nil {
 		return nil, newError(Invalid, "connect: no randomness for a client id: %v", err)
 	}
-	c := &Client{leases: map[string]*Lease{}}
+	c := &Client{leases: map[string]*Lease{}, asking: map[string]struct{}{}}
 	c.link = &link{host: host, port: port, clientID: hex.EncodeToString(id), reconnect: true, connectTimeout: 10 * time.Second, pending: map[int64]*call{}}
 	for _, option := range options {
 		option(c.link)
 	}
 	c.link.onEvent = c.onEvent
+	c.link.onRestart = c.onRestart
 	c.link.onClosed = c.loseAll
 	started := make(chan error, 1)
 	go func() { started <- c.link.start() }()
@@ -118,10 +123,63 @@ func (c *Client) URL() string { return c.link.url() }
 // Connected reports whether the connection is up.
 func (c *Client) Connected() bool { return c.link.isReady() }
 
-// Close closes the connection; leases still held read as lost (Closed) and run out at the server on their TTL.
+// Close closes the client and lets go of what it holds: it takes no new hold; each lease it holds reads as
+// lost (Closed: its Done closes and the context its function got is cancelled; the function is not
+// stopped), then is released at the server, so its key goes to the next in line at once; each hold still
+// waiting is withdrawn. It waits for the server's answers at most 5 s, then ends the connection: a lease
+// whose release got no answer by then (the server out of reach) ends by its TTL.
 func (c *Client) Close() error {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return nil
+	}
+	c.closed = true
+	leases := c.leases
+	c.leases = map[string]*Lease{}
+	asking := make([]string, 0, len(c.asking))
+	for requestID := range c.asking {
+		asking = append(asking, requestID)
+	}
+	c.mu.Unlock()
+	deadline := now() + float64(closeTimeout.Milliseconds())
+	var answers sync.WaitGroup
+	for _, lease := range leases {
+		answers.Add(1)
+		go func(lease *Lease) {
+			defer answers.Done()
+			// Told first, before its key can move on; then released at the server.
+			lease.loseAndRelease(newError(Closed, "%s: lease %s was lost: the client closed", lease.place, lease.ID), deadline)
+		}(lease)
+	}
+	for _, requestID := range asking {
+		cancel := c.link.call([]field{{"method", `"cancel"`}, {"requestId", jsonText(requestID)}}, deadline, func() *Error {
+			return newError(Unreachable, "%s: no answer before the client's close timeout", c.link.url())
+		})
+		answers.Add(1)
+		go func() {
+			defer answers.Done()
+			<-cancel.done
+		}()
+	}
+	answers.Wait()
 	c.link.close(newError(Closed, "%s: the client closed", c.link.url()))
 	return nil
+}
+
+// onRestart: a restarted server knows no lease the one before it gave, so each of them is lost now, not at its next renewal.
+func (c *Client) onRestart(previous, epoch string) {
+	c.mu.Lock()
+	var gone []*Lease
+	for _, lease := range c.leases {
+		if lease.epoch != epoch {
+			gone = append(gone, lease)
+		}
+	}
+	c.mu.Unlock()
+	for _, lease := range gone {
+		lease.lose(newError(Lost, "%s: lease %s was lost: the server restarted (epoch %s, now %s)", lease.place, lease.ID, previous, epoch))
+	}
 }
 
 // Lock is the server's lock of this name: one holder per key at a time (LOCK-01), each lease with a fence.
@@ -324,19 +382,28 @@ func (c *Client) hold(ctx context.Context, kind, name string, limit int, key str
 		}
 	}
 	var message map[string]any
+	var reply answer
 	for {
 		c.mu.Lock()
 		c.requests++
 		requestID := strconv.FormatInt(c.requests, 10)
 		c.mu.Unlock()
-		body := map[string]any{"method": "hold", "kind": kind, "name": name, "key": text, "ttl": settings.ttl.Milliseconds(), "wait": settings.wait.Milliseconds(), "requestId": requestID}
+		body := []field{{"method", `"hold"`}, {"kind", `"` + kind + `"`}, {"name", jsonText(name)}, {"key", jsonText(text)}, {"ttl", strconv.FormatInt(settings.ttl.Milliseconds(), 10)}, {"wait", strconv.FormatInt(settings.wait.Milliseconds(), 10)}, {"requestId", `"` + requestID + `"`}}
 		if kind == "semaphore" {
-			body["limit"] = limit
+			body = append(body, field{"limit", strconv.Itoa(limit)})
 		}
-		message, err = c.ask(ctx, place, requestID, body, settings.wait)
+		c.mu.Lock()
+		c.asking[requestID] = struct{}{}
+		c.mu.Unlock()
+		var sentAt float64
+		message, sentAt, err = c.ask(ctx, place, requestID, body, settings.wait)
+		c.mu.Lock()
+		delete(c.asking, requestID)
+		c.mu.Unlock()
 		if err != nil {
 			return false, err
 		}
+		reply = answer{message: message, sentAt: sentAt}
 		if ok, _ := message["ok"].(bool); ok || !settings.forever || errorFromWire(errorOf(message)).Code != Held {
 			break
 		}
@@ -348,7 +415,14 @@ func (c *Client) hold(ctx context.Context, kind, name string, limit int, key str
 		}
 		return false, e
 	}
-	lease, err := c.leaseFrom(place, kind, message, settings)
+	// Closed while the answer was on its way: the close's cancel lets go of a grant, and fn never runs.
+	c.mu.Lock()
+	closed = c.closed
+	c.mu.Unlock()
+	if closed {
+		return false, newError(Closed, "%s: the client closed", place)
+	}
+	lease, err := c.leaseFrom(place, kind, reply, settings)
 	if err != nil {
 		return false, err
 	}
@@ -385,8 +459,8 @@ func errorOf(message map[string]any) map[string]any {
 	return e
 }
 
-// ask waits for a hold's answer; ctx ending, or a connection down past the wait, withdraws it.
-func (c *Client) ask(ctx context.Context, place, requestID string, body map[string]any, wait time.Duration) (map[string]any, error) {
+// ask waits for a hold's answer, and says when its request went out; ctx ending, or a connection down past the wait, withdraws it.
+func (c *Client) ask(ctx context.Context, place, requestID string, body []field, wait time.Duration) (map[string]any, float64, error) {
 	deadline := now() + float64((wait + answerGrace).Milliseconds())
 	call := c.link.call(body, deadline, func() *Error {
 		// The server may have granted the hold already, or may still have it in line.
@@ -396,34 +470,34 @@ func (c *Client) ask(ctx context.Context, place, requestID string, body map[stri
 	select {
 	case a := <-call.done:
 		if a.err != nil {
-			return nil, a.err
+			return nil, 0, a.err
 		}
-		return a.message, nil
+		return a.message, a.sentAt, nil
 	case <-ctx.Done():
 		c.link.withdraw(call)
 		c.cancel(requestID)
-		return nil, newError(Cancelled, "%s: cancelled while waiting", place)
+		return nil, 0, newError(Cancelled, "%s: cancelled while waiting", place)
 	}
 }
 
 func (c *Client) cancel(requestID string) {
-	c.link.call(map[string]any{"method": "cancel", "requestId": requestID}, inf, nil)
+	c.link.call([]field{{"method", `"cancel"`}, {"requestId", jsonText(requestID)}}, inf, nil)
 }
 
-func (c *Client) leaseFrom(place, kind string, message map[string]any, settings holdSettings) (*Lease, error) {
-	wire, _ := message["lease"].(map[string]any)
+func (c *Client) leaseFrom(place, kind string, reply answer, settings holdSettings) (*Lease, error) {
+	wire, _ := reply.message["lease"].(map[string]any)
 	id, _ := wire["id"].(string)
 	expiresAt, expiresErr := number(wire["expiresAt"])
 	refuse := func(why string) error {
 		if id != "" {
-			c.link.call(map[string]any{"method": "release", "leaseId": id}, inf, nil)
+			c.link.call([]field{{"method", `"release"`}, {"leaseId", jsonText(id)}}, inf, nil)
 		}
 		return newError(Invalid, "%s: the server's answer is refused: %s", place, why)
 	}
 	if id == "" || expiresErr != nil {
 		return nil, refuse("expected a lease with an id and expiresAt")
 	}
-	lease := &Lease{ID: id, Key: str(wire["key"]), link: c.link, place: place, done: make(chan struct{}), ttl: settings.ttl, expiresAt: expiresAt, renewAt: inf}
+	lease := &Lease{ID: id, Key: str(wire["key"]), link: c.link, epoch: c.link.currentEpoch(), place: place, done: make(chan struct{}), ttl: settings.ttl, expiresAt: expiresAt, runsOutAt: localExpiry(reply, expiresAt), renewAt: inf}
 	// A fence that does not read back exactly must not guard any write (LOCK-08).
 	if kind == "lock" {
 		text, _ := wire["fence"].(string)

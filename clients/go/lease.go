@@ -2,6 +2,7 @@ package locks
 
 import (
 	"context"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -18,7 +19,9 @@ type Lease struct {
 	// Fence is the lease's fence; zero for a semaphore's lease.
 	Fence Fence
 
-	link      *link
+	link *link
+	// epoch is the epoch of the server that gave it: a server of another epoch knows nothing of it.
+	epoch     string
 	place     string
 	fenceText string
 	mu        sync.Mutex
@@ -28,6 +31,7 @@ type Lease struct {
 	onLost    []func(error)
 	ttl       time.Duration
 	expiresAt float64 // the server clock's ms
+	runsOutAt float64 // the client clock's ms (localExpiry)
 	renewAt   float64 // the client clock's ms
 	timer     *time.Timer
 	renewing  bool
@@ -93,9 +97,9 @@ func (l *Lease) Renew(ctx context.Context, ttl time.Duration) error {
 		return newError(Lost, "%s: lease %s was lost before this renewal", l.place, l.ID)
 	}
 	l.mu.Unlock()
-	body := map[string]any{"method": "renew", "leaseId": l.ID, "ttl": ttl.Milliseconds()}
+	body := []field{{"method", `"renew"`}, {"leaseId", jsonText(l.ID)}, {"ttl", strconv.FormatInt(ttl.Milliseconds(), 10)}}
 	if l.fenceText != "" {
-		body["fence"] = l.fenceText
+		body = append(body, field{"fence", `"` + l.fenceText + `"`})
 	}
 	c := l.link.call(body, inf, nil)
 	var a answer
@@ -128,8 +132,25 @@ func (l *Lease) Renew(ctx context.Context, ttl time.Duration) error {
 	}
 	l.ttl = ttl
 	l.expiresAt = expiresAt
+	l.runsOutAt = localExpiry(a, expiresAt)
 	l.arm()
 	return nil
+}
+
+// localExpiry is when a lease runs out, in the client's clock, from the answer that set its expiry: no
+// earlier than the request's send time, plus the time it waited at the server, plus what was left of the
+// lease when the server answered. No measure of the server's clock is kept: one taken hours ago says
+// nothing of now.
+func localExpiry(a answer, expiresAt float64) float64 {
+	serverNow, err := number(a.message["now"])
+	if err != nil || a.sentAt == 0 {
+		return now()
+	}
+	waited, err := number(a.message["waited"])
+	if err != nil || waited < 0 {
+		waited = 0
+	}
+	return a.sentAt + waited + (expiresAt - serverNow)
 }
 
 // Release lets go of the key. It does nothing for a lease already lost or released, so it never
@@ -143,30 +164,48 @@ func (l *Lease) Release(ctx context.Context) error {
 	}
 	l.state = released
 	l.disarm()
-	expiresAt := l.expiresAt
 	l.mu.Unlock()
-	body := map[string]any{"method": "release", "leaseId": l.ID}
+	l.releaseAtServer(ctx, inf)
+	return nil
+}
+
+// loseAndRelease is for a client that closes: the lease reads as lost (reason) first, then is released at the
+// server; it returns once answered, or at deadline in the client's clock.
+func (l *Lease) loseAndRelease(reason *Error, deadline float64) {
+	if !l.lose(reason) {
+		return
+	}
+	l.releaseAtServer(context.Background(), deadline)
+}
+
+func (l *Lease) releaseAtServer(ctx context.Context, deadline float64) {
+	l.mu.Lock()
+	runsOutAt := l.runsOutAt
+	l.mu.Unlock()
+	body := []field{{"method", `"release"`}, {"leaseId", jsonText(l.ID)}}
 	if l.fenceText != "" {
-		body["fence"] = l.fenceText
+		body = append(body, field{"fence", `"` + l.fenceText + `"`})
 	}
 	// Past the lease's own time the answer no longer matters: the key is free either way.
-	c := l.link.call(body, l.link.toLocal(expiresAt), func() *Error {
-		return newError(Lost, "%s: lease %s ran out before its release was answered", l.place, l.ID)
+	if runsOutAt < deadline {
+		deadline = runsOutAt
+	}
+	c := l.link.call(body, deadline, func() *Error {
+		return newError(Lost, "%s: lease %s: no answer to its release in time", l.place, l.ID)
 	})
 	select {
 	case <-c.done:
 	case <-ctx.Done():
 		l.link.withdraw(c)
 	}
-	return nil
 }
 
-// lose marks the lease lost and tells its holder; a released lease stays released.
-func (l *Lease) lose(reason *Error) {
+// lose marks the lease lost and tells its holder; a released lease stays released. True if it was held.
+func (l *Lease) lose(reason *Error) bool {
 	l.mu.Lock()
 	if l.state != held {
 		l.mu.Unlock()
-		return
+		return false
 	}
 	l.state = lost
 	l.lostErr = reason
@@ -177,6 +216,7 @@ func (l *Lease) lose(reason *Error) {
 	for _, f := range listeners {
 		f(reason)
 	}
+	return true
 }
 
 // deadline is when the lease reads as lost here: early by a fiftieth of the TTL (at most 1 s), for timers that fire late.
@@ -185,7 +225,7 @@ func (l *Lease) deadline() float64 {
 	if margin > 1000 {
 		margin = 1000
 	}
-	return l.link.toLocal(l.expiresAt) - margin
+	return l.runsOutAt - margin
 }
 
 // arm sets the one timer of the lease: at the next renewal while renewing, else at the deadline; the caller holds l.mu.

@@ -26,8 +26,9 @@ func now() float64 {
 
 // A call is a request in flight: kept until answered, and sent again on every new connection.
 type call struct {
-	id     int64
-	body   map[string]any
+	id int64
+	// frame is the request as the wire writes it, made once: the same on every connection.
+	frame  []byte
 	done   chan answer
 	sentAt float64
 	timer  *time.Timer
@@ -36,6 +37,8 @@ type call struct {
 type answer struct {
 	message map[string]any
 	err     *Error
+	// sentAt is when the request went out, in the client's clock: what dates a lease (localExpiry).
+	sentAt float64
 }
 
 func (c *call) finish(a answer) {
@@ -55,25 +58,27 @@ type link struct {
 	reconnect      bool
 	connectTimeout time.Duration
 	onEvent        func(map[string]any)
-	onClosed       func(*Error)
+	// onRestart is called when a reconnect reaches a server of another epoch: it restarted, and knows no lease the last one gave.
+	onRestart func(previous, epoch string)
+	onClosed  func(*Error)
 
-	mu         sync.Mutex
-	pending    map[int64]*call
-	order      []int64
-	nextID     int64
-	conn       net.Conn
+	mu      sync.Mutex
+	pending map[int64]*call
+	order   []int64
+	nextID  int64
+	conn    net.Conn
+	// out writes on the current connection, frames of many goroutines together.
+	out        *writer
 	ready      bool
 	everReady  bool
 	closed     bool
 	fatal      *Error
 	lastError  string
 	retryAfter time.Duration
-	// How the server's clock reads against ours, from the narrowest exchange, in ms.
-	offset, uncertainty float64
-	sampled             bool
-	first               chan struct{}
-	stop                chan struct{}
-	writeMu             sync.Mutex
+	// epoch is what the last hello said: a reconnect to another is a restarted server.
+	epoch string
+	first chan struct{}
+	stop  chan struct{}
 }
 
 func (l *link) url() string {
@@ -104,14 +109,13 @@ func (l *link) start() error {
 	}
 }
 
-// call sends a request; its answer, a closed link or a passed deadline (deadlineErr's error) ends it.
-func (l *link) call(body map[string]any, deadline float64, deadlineErr func() *Error) *call {
+// call sends a request (its fields, without an id); its answer, a closed link or a passed deadline (deadlineErr's error) ends it.
+func (l *link) call(fields []field, deadline float64, deadlineErr func() *Error) *call {
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	l.nextID++
-	c := &call{id: l.nextID, body: body, done: make(chan answer, 1)}
-	body["id"] = c.id
+	c := &call{id: l.nextID, frame: frameOf(l.nextID, fields), done: make(chan answer, 1)}
 	if l.closed {
+		l.mu.Unlock()
 		c.finish(answer{err: l.closedError()})
 		return c
 	}
@@ -127,8 +131,15 @@ func (l *link) call(body map[string]any, deadline float64, deadlineErr func() *E
 			}
 		})
 	}
+	var out *writer
 	if l.ready {
-		l.send(c)
+		c.sentAt = now()
+		out = l.out
+	}
+	l.mu.Unlock()
+	// Written outside the link's lock: a goroutine that finds a write going on leaves its frame to it.
+	if out != nil {
+		out.write(c.frame)
 	}
 	return c
 }
@@ -172,11 +183,11 @@ func (l *link) forgetLocked(c *call) bool {
 	return true
 }
 
-// toLocal is a time of the server's clock on ours, early by the measure's uncertainty, so never late.
-func (l *link) toLocal(serverMs float64) float64 {
+// currentEpoch is the epoch of the server the link is connected to (or was last), as its hello said.
+func (l *link) currentEpoch() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return serverMs - l.offset - l.uncertainty
+	return l.epoch
 }
 
 // close ends the link: calls in flight end with closed (or the given error).
@@ -214,26 +225,35 @@ func (l *link) close(err *Error) {
 	l.onClosed(failure)
 }
 
-// send writes a call on the current connection; the caller holds l.mu.
-func (l *link) send(c *call) {
-	c.sentAt = now()
-	l.write(l.conn, c.body)
+// A writer writes frames on one connection: a goroutine that finds a write going on adds its frame
+// for that write's goroutine to send next, so frames of many goroutines go out in few writes.
+type writer struct {
+	conn    net.Conn
+	mu      sync.Mutex
+	out     []byte
+	spare   []byte
+	writing bool
 }
 
-func (l *link) write(conn net.Conn, message map[string]any) {
-	if conn == nil {
+func (w *writer) write(frame []byte) {
+	w.mu.Lock()
+	w.out = append(w.out, frame...)
+	if w.writing {
+		w.mu.Unlock()
 		return
 	}
-	var frame bytes.Buffer
-	encoder := json.NewEncoder(&frame)
-	encoder.SetEscapeHTML(false)
-	if encoder.Encode(message) != nil {
-		return
+	w.writing = true
+	for len(w.out) > 0 {
+		batch := w.out
+		w.out = w.spare[:0]
+		w.mu.Unlock()
+		// A failed write shows as a closed connection to the reader, which reconnects.
+		_, _ = w.conn.Write(batch)
+		w.mu.Lock()
+		w.spare = batch
 	}
-	l.writeMu.Lock()
-	defer l.writeMu.Unlock()
-	// A failed write shows as a closed connection to the reader, which reconnects.
-	_, _ = conn.Write(frame.Bytes())
+	w.writing = false
+	w.mu.Unlock()
 }
 
 func (l *link) isClosed() bool {
@@ -299,20 +319,20 @@ func (l *link) serve(conn net.Conn) bool {
 		return false
 	}
 	l.conn = conn
+	out := &writer{conn: conn}
+	l.out = out
 	l.nextID++
 	helloID := l.nextID
-	hello := map[string]any{"id": helloID, "method": "hello", "version": protocolVersion, "client": l.clientID}
+	hello := []field{{"method", `"hello"`}, {"version", strconv.Itoa(protocolVersion)}, {"client", jsonText(l.clientID)}}
 	if l.hasToken {
-		hello["token"] = l.token
+		hello = append(hello, field{"token", jsonText(l.token)})
 	}
-	helloSent := now()
 	l.mu.Unlock()
-	l.write(conn, hello)
+	out.write(frameOf(helloID, hello))
 	saidHello := false
 	scanner := bufio.NewScanner(conn)
 	scanner.Buffer(make([]byte, 64*1024), maxFrame)
 	for scanner.Scan() {
-		received := now()
 		var message map[string]any
 		decoder := json.NewDecoder(bytes.NewReader(scanner.Bytes()))
 		decoder.UseNumber()
@@ -325,7 +345,7 @@ func (l *link) serve(conn net.Conn) bool {
 		}
 		id, hasID := idOf(message["id"])
 		if hasID && id == helloID {
-			if !l.helloAnswered(conn, message, helloSent, received) {
+			if !l.helloAnswered(message) {
 				break
 			}
 			saidHello = true
@@ -336,7 +356,7 @@ func (l *link) serve(conn net.Conn) bool {
 				l.mu.Unlock()
 			}
 		} else if hasID {
-			l.answered(id, message, received)
+			l.answered(id, message)
 		}
 	}
 	if err := scanner.Err(); err != nil {
@@ -348,6 +368,7 @@ func (l *link) serve(conn net.Conn) bool {
 	l.mu.Lock()
 	if l.conn == conn {
 		l.conn = nil
+		l.out = nil
 		l.ready = false
 	}
 	l.mu.Unlock()
@@ -360,7 +381,7 @@ func (l *link) isReady() bool {
 	return l.ready
 }
 
-func (l *link) helloAnswered(conn net.Conn, message map[string]any, sent, received float64) bool {
+func (l *link) helloAnswered(message map[string]any) bool {
 	if ok, _ := message["ok"].(bool); !ok {
 		e, _ := message["error"].(map[string]any)
 		if str(e["code"]) == "busy" {
@@ -376,52 +397,56 @@ func (l *link) helloAnswered(conn net.Conn, message map[string]any, sent, receiv
 		l.close(newError(Invalid, "%s: %s: %s", l.url(), str(e["code"]), str(e["message"])))
 		return false
 	}
+	// Another epoch is a server that restarted: told before the calls waiting are sent again, so a lease it lost reads as lost first.
+	epoch, hasEpoch := message["epoch"].(string)
 	l.mu.Lock()
-	// The server may be another process now, with its own clock: its first measure replaces the old one.
-	l.sampled = false
-	l.measure(message["now"], sent, received)
+	previous := l.epoch
+	if hasEpoch {
+		l.epoch = epoch
+	}
+	l.mu.Unlock()
+	if previous != "" && hasEpoch && epoch != previous && l.onRestart != nil {
+		l.onRestart(previous, epoch)
+	}
+	l.mu.Lock()
 	l.ready = true
 	l.everReady = true
 	l.lastError = ""
 	kept := l.order[:0]
+	var again []byte
 	for _, id := range l.order {
 		if c, ok := l.pending[id]; ok {
 			kept = append(kept, id)
-			l.send(c)
+			c.sentAt = now()
+			again = append(again, c.frame...)
 		}
 	}
 	l.order = kept
+	out := l.out
 	select {
 	case <-l.first:
 	default:
 		close(l.first)
 	}
 	l.mu.Unlock()
+	// The calls waiting go out again, in order, in one write.
+	if len(again) > 0 && out != nil {
+		out.write(again)
+	}
 	return true
 }
 
-func (l *link) answered(id int64, message map[string]any, received float64) {
+func (l *link) answered(id int64, message map[string]any) {
 	l.mu.Lock()
 	c, ok := l.pending[id]
+	var sentAt float64
 	if ok {
 		l.forgetLocked(c)
-		l.measure(message["now"], c.sentAt, received)
+		sentAt = c.sentAt
 	}
 	l.mu.Unlock()
 	if ok {
-		c.finish(answer{message: message})
-	}
-}
-
-// measure keeps the narrowest sample of the server's clock; the caller holds l.mu.
-func (l *link) measure(serverNow any, sent, received float64) {
-	at, err := number(serverNow)
-	if err != nil {
-		return
-	}
-	uncertainty := (received - sent) / 2
-	if !l.sampled || uncertainty < l.uncertainty {
-		l.offset, l.uncertainty, l.sampled = at-(sent+received)/2, uncertainty, true
+		c.finish(answer{message: message, sentAt: sentAt})
 	}
 }
 

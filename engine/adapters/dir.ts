@@ -40,15 +40,28 @@ export async function openStore(options: string | StoreDirOptions): Promise<Stor
 	} catch (error) {
 		if (store !== undefined) {
 			await store.close()
-			throw error
+			throw storeFault(join(dir, 'kv.db'), error)
 		}
 		// A store that did not open wrote no epoch: the files this open made go, so the next open is a new store, as this one would have been.
 		if (!released) {
 			released = true
 			abandon()
 		}
-		throw error
+		throw storeFault(join(dir, 'kv.db'), error)
 	}
+}
+
+const restoreAdvice = 'Restore kv.db from a copy; or, if no lease given from this directory matters any more, delete kv.db and kv.lock to start a new store'
+
+/** SQLite's failure to read or write a store's kv.db as the engine's error, naming the file and the cause: a damaged file, a full disk. */
+function storeFault(file: string, error: unknown): LockError {
+	if (error instanceof LockError) return error
+	const code = (error as { code?: unknown }).code
+	const message = error instanceof Error ? error.message : String(error)
+	const cause = typeof code === 'string' ? `${message}, ${code}` : message
+	if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') return new LockError('invalid', `store ${file}: damaged (${cause}). ${restoreAdvice}`, { cause: error })
+	if (code === 'SQLITE_FULL') return new LockError('invalid', `store ${file}: no space left on its disk (${cause}); free some and start again`, { cause: error })
+	return new LockError('invalid', `store ${file}: could not be opened (${cause})`, { cause: error })
 }
 
 /**
@@ -84,14 +97,11 @@ function openDir(dir: string): { driver: SqliteDriver; release: () => void; aban
 		const missing = size !== undefined || ranHere ? missingEpoch(driver, size) : undefined
 		if (missing !== undefined) {
 			driver.close()
-			throw new LockError(
-				'invalid',
-				`store ${file}: has no epoch (${missing}), though a store ran in this directory: its fences would rest on the clock alone. Restore kv.db from a copy; or, if no lease given from this directory matters any more, delete kv.db and kv.lock to start a new store`,
-			)
+			throw new LockError('invalid', `store ${file}: has no epoch (${missing}), though a store ran in this directory: its fences would rest on the clock alone. ${restoreAdvice}`)
 		}
 	} catch (error) {
 		lockFile.close()
-		throw error
+		throw storeFault(file, error)
 	}
 	openFiles.add(key)
 	const release = (): void => {

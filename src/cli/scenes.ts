@@ -1,20 +1,25 @@
 /**
  * `npm run scenes -- check PATH...` verifies every scene in the given files and folders;
- * `npm run scenes -- render FILE --out DIR` writes one SVG per step, for looking at.
+ * `npm run scenes -- render FILE --out DIR` writes one SVG per step, for looking at. Scenes are
+ * checked as the build checks them: in the guarded check's pool of checker processes, with a time
+ * and a memory limit per scene, several at once, and told in the order of the files.
  */
 import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { formatMessage } from '../scenes/frame-format.ts'
-import { compileScene } from '../scenes/simulation/index.ts'
 import type { SceneFrames } from '../scenes/frame.ts'
-import { openNodeDriver } from '../scenes/node-sqlite/node-drivers.ts'
+import { CheckPool, LimitError, limitsFromEnv, readLimit, type CheckLimits } from '../scenes/guarded/index.ts'
 import { findSceneBlocks } from '../scenes/markdown/scene-blocks.ts'
 import { renderFrame } from '../scenes/render/index.ts'
 
 const USAGE = `usage:
   npm run scenes -- check [--json] PATH...     verify every scene in .scene, .md and .mdx files and folders
-  npm run scenes -- render FILE --out DIR      write one SVG per step of each scene in FILE`
+  npm run scenes -- render FILE --out DIR      write one SVG per step of each scene in FILE
+options of both, each also set by its variable:
+  --timeout 20s     the longest one scene's check may take (SCENES_CHECK_TIMEOUT)
+  --memory 512      the most heap, in MB, a checker process may use (SCENES_CHECK_MEMORY)
+  --workers N       how many scenes are checked at once (SCENES_CHECK_WORKERS; one per core, at most 4)`
 
 /** A scene found in a file: its text and where its first line sits. */
 interface FoundScene {
@@ -48,15 +53,16 @@ async function scenesIn(path: string): Promise<FoundScene[]> {
 	return findSceneBlocks(text, { mdx: extname(path) === '.mdx' }).map(block => ({ file, text: block.text, line: block.line, column: block.column }))
 }
 
-async function compile(found: FoundScene): Promise<SceneFrames> {
-	return compileScene(found.text, { file: found.file, line: found.line, column: found.column }, openNodeDriver)
+function compile(pool: CheckPool, found: FoundScene): Promise<SceneFrames> {
+	return pool.check(found.text, { file: found.file, line: found.line, column: found.column })
 }
 
-async function check(paths: string[], json: boolean): Promise<number> {
+async function check(pool: CheckPool, paths: string[], json: boolean): Promise<number> {
 	if (paths.length === 0) throw new UsageError('check needs at least one PATH')
 	let failed = 0
 	let count = 0
 	const all: { file: string; line: number; frames: SceneFrames }[] = []
+	const checks: { scene: FoundScene; frames: Promise<SceneFrames> }[] = []
 	const unreadable = (file: string, error: unknown) => {
 		count++
 		failed++
@@ -78,18 +84,20 @@ async function check(paths: string[], json: boolean): Promise<number> {
 				unreadable(file, error)
 				continue
 			}
-			for (const scene of found) {
-				count++
-				current = `${scene.file}:${scene.line}`
-				const frames = await compile(scene)
-				if (json) all.push({ file: scene.file, line: scene.line, frames })
-				if (frames.diagnostics.length === 0) {
-					if (!json) console.log(`ok ${scene.file}:${scene.line}`)
-				} else {
-					failed++
-					for (const d of frames.diagnostics) console.error(formatMessage({ ...d, message: `error: ${d.message}` }))
-				}
-			}
+			// Every scene goes to the pool at once; each is told in its turn, once it and those before it are checked.
+			checks.push(...found.map(scene => ({ scene, frames: compile(pool, scene) })))
+		}
+	}
+	for (const { scene, frames: checked } of checks) {
+		count++
+		current = `${scene.file}:${scene.line}`
+		const frames = await checked
+		if (json) all.push({ file: scene.file, line: scene.line, frames })
+		if (frames.diagnostics.length === 0) {
+			if (!json) console.log(`ok ${scene.file}:${scene.line}`)
+		} else {
+			failed++
+			for (const d of frames.diagnostics) console.error(formatMessage({ ...d, message: `error: ${d.message}` }))
 		}
 	}
 	if (json) console.log(JSON.stringify(all, null, '\t'))
@@ -97,13 +105,13 @@ async function check(paths: string[], json: boolean): Promise<number> {
 	return failed === 0 ? 0 : 1
 }
 
-async function render(file: string | undefined, out: string | undefined): Promise<number> {
+async function render(pool: CheckPool, file: string | undefined, out: string | undefined): Promise<number> {
 	if (!file || !out) throw new UsageError('render needs FILE and --out DIR')
 	await mkdir(out, { recursive: true })
 	const scenes = await scenesIn(file)
 	let status = 0
 	for (const [n, found] of scenes.entries()) {
-		const frames = await compile(found)
+		const frames = await compile(pool, found)
 		for (const d of frames.diagnostics) console.error(formatMessage({ ...d, message: `error: ${d.message}` }))
 		if (frames.diagnostics.length > 0) status = 1
 		const stem = `${basename(file, extname(file))}-${n + 1}`
@@ -130,22 +138,32 @@ process.on('beforeExit', () => {
 	process.exitCode = 1
 })
 
-/** The command line read by Node's parseArgs; an option it does not know is a usage error. */
-function readArgs(argv: string[]): { positionals: string[]; json: boolean; out?: string } {
+/** The command line read by Node's parseArgs; an option it does not know, or a limit it cannot read, is a usage error. */
+function readArgs(argv: string[]): { positionals: string[]; json: boolean; out?: string; limits: CheckLimits } {
 	try {
-		const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, out: { type: 'string' } } })
-		return { positionals, json: values.json ?? false, out: values.out }
+		const options = { json: { type: 'boolean' }, out: { type: 'string' }, timeout: { type: 'string' }, memory: { type: 'string' }, workers: { type: 'string' } } as const
+		const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options })
+		const limits = limitsFromEnv(process.env)
+		if (values.timeout !== undefined) limits.timeoutMs = readLimit('timeoutMs', values.timeout, '--timeout')
+		if (values.memory !== undefined) limits.memoryMb = readLimit('memoryMb', values.memory, '--memory')
+		if (values.workers !== undefined) limits.workers = readLimit('workers', values.workers, '--workers')
+		return { positionals, json: values.json ?? false, out: values.out, limits }
 	} catch (error) {
+		if (error instanceof LimitError) throw new UsageError(error.message)
 		throw new UsageError(error instanceof Error ? error.message : String(error))
 	}
 }
 
 async function main(argv: string[]): Promise<number> {
-	const { positionals, json, out } = readArgs(argv)
+	const { positionals, json, out, limits } = readArgs(argv)
 	const [command, ...paths] = positionals
-	if (command === 'check') return check(paths, json)
-	if (command === 'render') return render(paths[0], out)
-	throw new UsageError(command ? `unknown command "${command}"` : 'no command given')
+	if (command !== 'check' && command !== 'render') throw new UsageError(command ? `unknown command "${command}"` : 'no command given')
+	const pool = new CheckPool(limits)
+	try {
+		return command === 'check' ? await check(pool, paths, json) : await render(pool, paths[0], out)
+	} finally {
+		pool.close()
+	}
 }
 
 main(process.argv.slice(2)).then(

@@ -45,14 +45,41 @@ let step = 0
 /** The step the cursor was in at the last edit, which the stage follows. */
 let cursorStep: number | undefined
 
-const worker = new Worker(new URL('./compile-worker.ts', import.meta.url), { type: 'module' })
+/** How long a compile may take before its worker is stopped and made again: a scene whose code never stops gets an answer. */
+const COMPILE_LIMIT_MS = 10_000
+
+let worker = startWorker()
 let nextId = 0
 let compiling: number | undefined
 let queued: string | undefined
+let watchdog: ReturnType<typeof setTimeout> | undefined
 const waiting = new Map<number, (response: WorkerResponse) => void>()
+
+function startWorker(): Worker {
+	const made = new Worker(new URL('./compile-worker.ts', import.meta.url), { type: 'module' })
+	made.onmessage = event => receive(event.data as WorkerResponse)
+	made.onerror = event => showFailure(event.message || 'the compile worker did not start')
+	return made
+}
 
 function send(request: WorkerRequest): void {
 	worker.postMessage(request)
+}
+
+/** A compile that ran over its limit: its worker is stopped, a new one made, and the author told. */
+function overrun(): void {
+	worker.terminate()
+	worker = startWorker()
+	compiling = undefined
+	delete root.dataset['compiling']
+	for (const [id, resolve] of waiting) resolve({ kind: 'failed', id, message: 'the compile worker was stopped' } as WorkerResponse)
+	waiting.clear()
+	showFailure(`checking the scene ran for more than ${COMPILE_LIMIT_MS / 1000} s and was stopped: does its code ever stop? (a loop, a huge number, a promise that waits on itself)`)
+	if (queued !== undefined) {
+		const source = queued
+		queued = undefined
+		compile(source)
+	}
 }
 
 function compile(source: string): void {
@@ -63,6 +90,8 @@ function compile(source: string): void {
 	}
 	compiling = ++nextId
 	root.dataset['compiling'] = ''
+	clearTimeout(watchdog)
+	watchdog = setTimeout(overrun, COMPILE_LIMIT_MS)
 	send({ kind: 'compile', id: compiling, source, show: cursorStep ?? step })
 }
 
@@ -76,8 +105,7 @@ function ask(request: Question): Promise<WorkerResponse> {
 	})
 }
 
-worker.onmessage = (event: MessageEvent<WorkerResponse>) => {
-	const response = event.data
+function receive(response: WorkerResponse): void {
 	const resolve = waiting.get(response.id)
 	if (resolve) {
 		waiting.delete(response.id)
@@ -85,6 +113,7 @@ worker.onmessage = (event: MessageEvent<WorkerResponse>) => {
 		return
 	}
 	if (response.id !== compiling) return
+	clearTimeout(watchdog)
 	compiling = undefined
 	delete root.dataset['compiling']
 	if (response.kind === 'compiled') showCompiled(response)
@@ -96,7 +125,6 @@ worker.onmessage = (event: MessageEvent<WorkerResponse>) => {
 	}
 }
 
-worker.onerror = event => showFailure(event.message || 'the compile worker did not start')
 
 function showFailure(message: string): void {
 	root.dataset['state'] = 'failed'

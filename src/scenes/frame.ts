@@ -28,7 +28,7 @@ export type Happening =
 	| { kind: 'released'; at: number; worker: string; store: string; fence?: bigint; line: string[]; called?: true }
 	| { kind: 'renewed'; at: number; worker: string; store: string; until: number; auto?: true; ttl?: number }
 	| { kind: 'renew-refused'; at: number; worker: string; reason: 'lost' | 'released' | 'none' }
-	| { kind: 'wrote'; at: number; worker: string; database: string; fence: bigint; changed: boolean; before: bigint; writerBefore?: string; fenced: boolean; live: boolean; noFence?: true }
+	| { kind: 'wrote'; at: number; worker: string; database: string; fence: bigint; changed: boolean; before: bigint; /** The row's fence after it. */ after: bigint; writerBefore?: string; fenced: boolean; live: boolean; noFence?: true }
 	| { kind: 'answered'; at: number; worker: string; database: string; changed: boolean }
 	| { kind: 'restarted'; at: number; store: string; epochBefore: bigint; epoch: bigint; /** Where its epoch came from: the clock in milliseconds, or the epoch before plus one. */ from?: 'clock' | 'previous' }
 	| { kind: 'backed-up'; at: number; store: string; epoch: bigint }

@@ -22,8 +22,7 @@ export const CHAT_DOMAIN: Domain = {
 	insertRow: 'insert into chats (id) values (?)',
 	rowFence: 'select summary_fence as fence from chats where id = ?',
 	row: 'select * from chats where id = ?',
-	table: { name: 'chats', id: 'id' },
-	writerOf: row => /^summary by (\S+)$/.exec(String(row['summary'] ?? ''))?.[1],
+	table: { name: 'chats', id: 'id', author: 'summary' },
 	setFence: 'update chats set summary_fence = ? where id = ?',
 	names: {
 		summaries: "the lock `summaries` of the worker's store: `hold(key, fn, options)`, `tryHold(key, fn, options)`",
@@ -82,14 +81,14 @@ export const CHAT_DOMAIN: Domain = {
 				id('save', 'chatId', chatId)
 				const words = textParameter('save', 'summary', text)
 				const at = fence('save', value)
-				await ports.write(fenced ? FENCED_UPDATE : PLAIN_UPDATE, fenced ? [words, at, key, at] : [words, at, key], fenceParameter('save', value), fenced)
+				await ports.write(fenced ? FENCED_UPDATE : PLAIN_UPDATE, fenced ? [words, at, key, at] : [words, at, key], fenceParameter('save', value), fenced, true)
 			},
 			claim: async (chatId: unknown, value: unknown) => {
 				const at = fence('claim', value)
 				id('claim', 'chatId', chatId)
 				// On a database that checks no fence (fences=off), the claim too is a plain write of the fence.
-				if (ports.fenced()) await ports.write(CLAIM_UPDATE, [at, chatId, at], fenceParameter('claim', value), true)
-				else await ports.write(CLAIM_PLAIN_UPDATE, [at, chatId], fenceParameter('claim', value), false)
+				if (ports.fenced()) await ports.write(CLAIM_UPDATE, [at, chatId, at], fenceParameter('claim', value), true, false)
+				else await ports.write(CLAIM_PLAIN_UPDATE, [at, chatId], fenceParameter('claim', value), false, false)
 			},
 			db: { exec: async (strings: TemplateStringsArray, ...values: unknown[]) => ports.write(strings.join('?'), values) },
 			model: { summarize: ports.call(async (..._history: unknown[]) => SUMMARY) },

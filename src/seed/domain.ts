@@ -51,7 +51,7 @@ export interface SamplePorts {
 	 * act the scene shows; `fence` says which fence the write carries, and `fenceDecides` whether the
 	 * row's fence decides its outcome, when the caller knows (the engine finds out otherwise).
 	 */
-	write(sql: string, params: readonly unknown[], fence?: bigint, fenceDecides?: boolean): Promise<SampleWriteResult>
+	write(sql: string, params: readonly unknown[], fence?: bigint, fenceDecides?: boolean, authors?: boolean): Promise<SampleWriteResult>
 	/** Whether the worker's database checks fences (`fences=off` says it does not): the write the domain's save runs. */
 	fenced(): boolean
 	/** Moves the simulated clock on, as an act the scene shows (a test's `clock.advance`). */
@@ -78,10 +78,12 @@ export interface Domain {
 	rowFence: string
 	/** Reads the whole row: what a write changed is judged by it, not by a count of rows. */
 	row: string
-	/** The story row's table and its id column: a write that updates that row is one the database took, even one that leaves it as it was. */
-	table: { name: string; id: string }
-	/** The worker whose summary the row keeps, read from the row; undefined where the row carries no author. */
-	writerOf?(row: Readonly<Record<string, unknown>>): string | undefined
+	/**
+	 * The story row's table, its id column, and the column whose writer the row is said to keep
+	 * ("summary by A"): a write that updates that row is one the database took, even one that leaves
+	 * it as it was, and one that writes that column makes its worker the row's author.
+	 */
+	table: { name: string; id: string; author: string }
 	/** Sets the row's fence before the first step (`set db "fence N"`): its parameters are the fence's text and the row's id. */
 	setFence: string
 	/** Each name of the prelude, with what it is, for the authors page and the errors. */

@@ -18,7 +18,7 @@ export const JOBS_DOMAIN: Domain = {
 	insertRow: 'insert into jobs (id) values (?)',
 	rowFence: 'select term as fence from jobs where id = ?',
 	row: 'select * from jobs where id = ?',
-	table: { name: 'jobs', id: 'id' },
+	table: { name: 'jobs', id: 'id', author: 'state' },
 	setFence: 'update jobs set term = ? where id = ?',
 	names: {
 		elections: "the lock `elections` of the worker's store: `hold(key, fn, options)`, `tryHold(key, fn, options)`; its key is the scene's (`leader`)",

@@ -1,7 +1,7 @@
 // What a page leaves out of its DOM until a reader needs it (issue 31: a page of scenes had every
 // step's values and checks, and every scene's first drawings, as elements before anyone looked):
 // each scene's list of steps is a <noscript>'s text until the reader opens it, and a scene after the
-// page's first is drawn once it comes within a screen of the view or takes the focus. Readers
+// page's first is drawn once it comes within a screen of the view (or is shown a step). Readers
 // without JavaScript get all of it as elements (reading.spec.ts reads every step there).
 import { expect, test } from '@playwright/test'
 import type { Locator } from '@playwright/test'
@@ -55,13 +55,3 @@ for (const { path, scenes } of pages) {
 		}
 	})
 }
-
-test('a later scene that takes the focus without scrolling is drawn', async ({ page }) => {
-	const { path, scenes } = pages.find(page => page.scenes.length > 2) ?? pages[0]!
-	await page.goto(path)
-	const last = page.locator(`figure.scene[data-scene-id="${scenes[scenes.length - 1]}"]`)
-	await expect(last.locator('.scene-controls')).toBeVisible()
-	await expect(last.locator('.scene-stage svg')).toHaveCount(0)
-	await last.evaluate(el => (el as HTMLElement).focus({ preventScroll: true }))
-	await expect(last.locator('.scene-stage svg[data-frame="0"]')).toHaveCount(2)
-})

@@ -162,9 +162,11 @@ test.describe('the code pane', () => {
 		await expect(figure.locator('.scene-code .line.is-active[data-ran]')).toHaveAttribute('data-ran', 'Worker B, Worker C')
 		const border = await lit.first().evaluate(el => getComputedStyle(el).borderInlineStartColor)
 		await figure.locator('[data-action=next]').click()
-		const [a] = await figure.locator('.scene-code .line.is-active[data-ran]').evaluateAll(lines => lines.map(line => [line.getAttribute('data-ran'), getComputedStyle(line).borderInlineStartColor]))
-		expect(a![0]).toBe('Worker A, Worker B')
-		expect(a![1], "A's colour is not B's and C's first line's").not.toBe(border)
+		// A lets go at the hold's line, and B, given the key, runs its function's line: each named once, in its own colour.
+		const named = await figure.locator('.scene-code .line.is-active[data-ran]').evaluateAll(lines => lines.map(line => [line.getAttribute('data-ran'), getComputedStyle(line).borderInlineStartColor]))
+		expect(named.map(([who]) => who)).toEqual(['Worker A', 'Worker B'])
+		expect(named[0]![1], "A's colour is not B's").not.toBe(named[1]![1])
+		expect(named[1]![1], "B's colour is B's in the step before").toBe(border)
 		// No code pane on the site scrolls sideways.
 		await page.goto('/guides/locks/fences/')
 		const pre = page.locator('figure.scene .scene-code pre').first()

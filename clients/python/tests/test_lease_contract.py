@@ -1,5 +1,6 @@
-"""The lease contract of tests/unit/server/lease-contract.test.ts, case by case under the same names (each
-case's docstring), run by the Python client against a real lock server."""
+"""The lease contract of tests/unit/server/lease-contract.test.ts and the client contract of
+tests/unit/server/client-contract.test.ts, case by case under the same names (each case's docstring), run by the
+Python client against a real lock server."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import unittest
 
 from tinystore_locks import Lease, LockError, connect
 
+from contract_server import ContractServer
 from lock_server import LockServer
 
 server: LockServer
@@ -253,6 +255,89 @@ class LeaseContract(unittest.IsolatedAsyncioTestCase):
         self.assertEqual(await first, "A done")
         self.assertEqual(events, ["A told: lost", "B holds, A lost: True"])
         self.assertGreater(fence, held[0].fence)
+
+
+
+class ClientContract(unittest.IsolatedAsyncioTestCase):
+    """What every client of the lock server does alike, each case against a server of its own."""
+
+    async def asyncSetUp(self) -> None:
+        self.server = await asyncio.to_thread(ContractServer)
+        self.clients = []
+
+    async def asyncTearDown(self) -> None:
+        for client in self.clients:
+            await client.close()
+        await asyncio.to_thread(self.server.stop)
+
+    async def connect(self):
+        client = await connect(self.server.url)
+        self.clients.append(client)
+        return client
+
+    async def command(self, text: str) -> None:
+        await asyncio.to_thread(self.server.command, text)
+
+    async def lost_within(self, lease: Lease, timeout: float) -> float:
+        """How long the lease took to read as lost, in seconds; fails after ``timeout``."""
+        started = asyncio.get_running_loop().time()
+        await asyncio.wait_for(lease.wait_lost(), timeout)
+        return asyncio.get_running_loop().time() - started
+
+    async def test_close_lets_go(self) -> None:
+        """close() lets go of what the client holds: each lease reads as lost first, then its key goes to the next in line at once"""
+        a, b = await self.connect(), await self.connect()
+        held = asyncio.Event()
+        leases: list[Lease] = []
+
+        async def holder() -> str:
+            async with a.lock("invoices").hold("42", ttl="30s") as lease:
+                leases.append(lease)
+                held.set()
+                return (await lease.wait_lost()).code
+
+        holding = asyncio.create_task(holder())
+        await held.wait()
+
+        async def next_holder() -> int | None:
+            async with b.lock("invoices").hold("42", wait="10s") as lease:
+                return lease.fence
+
+        following = asyncio.create_task(next_holder())
+        await asyncio.sleep(0.05)
+        closed_at = asyncio.get_running_loop().time()
+        await a.close()
+        self.assertEqual(await holding, "closed")
+        fence = await following
+        assert fence is not None and leases[0].fence is not None
+        self.assertGreater(fence, leases[0].fence)
+        # Well before the 30 s TTL: the close released the key.
+        self.assertLess(asyncio.get_running_loop().time() - closed_at, 5)
+
+    async def test_dates_from_send_time(self) -> None:
+        """dates a lease from the send time of the request that set it, so a server clock that jumped since the hello does not lengthen it"""
+        locks = await self.connect()
+        # The hello measured the server's clock; an hour later by it, and with answers slower than the hello's, a lease of 2 s must still last 2 s here.
+        await self.command("jump 3600000")
+        await self.command("slow 100")
+        async with locks.lock("invoices").hold("42", ttl="2s", renew=False) as lease:
+            # The server's word of the loss never comes: the lease's own time must tell.
+            await self.command("drop")
+            after = await self.lost_within(lease, 5)
+        await self.command("pass")
+        self.assertLess(after, 2.5)
+
+    async def test_epoch_at_reconnect(self) -> None:
+        """learns at its reconnect that a restarted server lost its leases, from the epoch in the hello, not at its next renewal"""
+        locks = await self.connect()
+        async with locks.lock("invoices").hold("42", ttl="30s") as lease:
+            await self.command("restart")
+            # Its next renewal is 10 s after the grant (a third of the TTL): the reconnect must tell first.
+            after = await self.lost_within(lease, 8)
+            reason = lease.lost_reason
+        self.assertLess(after, 5)
+        assert reason is not None
+        self.assertRegex(reason.message, r'^lock invoices: key "42": lease \S+ was lost: the server restarted \(epoch \d+, now \d+\)$')
 
 
 if __name__ == "__main__":

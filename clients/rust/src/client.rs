@@ -1,7 +1,6 @@
 //! A connection to a lock server, with its locks and semaphores.
 
-use std::collections::HashMap;
-use std::io::Read;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
@@ -9,19 +8,18 @@ use std::time::Duration;
 use crate::error::{format_duration, Code, Error};
 use crate::fence::Fence;
 use crate::json::{self, Field, Json};
-use crate::lease::{Lease, LeaseCore, SemaphoreLease};
+use crate::lease::{local_expiry, Lease, LeaseCore, SemaphoreLease};
 use crate::link::{Link, LinkOptions};
 use crate::nesting;
+use crate::random::random_bytes;
 use crate::slot::{Cancel, Slot};
 use crate::timers::now_ms;
+use crate::wire_limits::{wire_ttl, MAX_KEY, MAX_NAME, MAX_WAIT};
 
-const MAX_NAME: usize = 200;
-const MAX_KEY: usize = 1000;
-const MIN_TTL: Duration = Duration::from_secs(1);
-const MAX_TTL: Duration = Duration::from_secs(3600);
-const MAX_WAIT: Duration = Duration::from_secs(3600);
 // How long past its wait a hold waits for an answer that a dropped connection delays.
 const ANSWER_GRACE_MS: f64 = 5000.0;
+// How long a close waits for the server to answer its releases and cancels.
+const CLOSE_TIMEOUT_MS: f64 = 5000.0;
 
 /// How a client connects.
 #[derive(Clone, Debug)]
@@ -143,27 +141,14 @@ struct ClientInner {
     requests: AtomicU64,
     closed: AtomicBool,
     leases: Mutex<HashMap<String, Weak<LeaseCore>>>,
+    // The request ids of the holds waiting for their answer, which a close withdraws.
+    asking: Mutex<HashSet<String>>,
 }
 
 impl Drop for ClientInner {
     fn drop(&mut self) {
         self.link.close(Error::new(Code::Closed, format!("{}: the client closed", self.link.url())));
     }
-}
-
-/// 16 random bytes from the system.
-pub(crate) fn random_bytes() -> [u8; 16] {
-    let mut bytes = [0u8; 16];
-    if std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes)).is_err() {
-        // No /dev/urandom: the standard library's per-process random hash keys.
-        use std::hash::{BuildHasher, Hasher};
-        for half in bytes.chunks_mut(8) {
-            let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-            hasher.write_u128(now_ms().to_bits() as u128);
-            half.copy_from_slice(&hasher.finish().to_le_bytes());
-        }
-    }
-    bytes
 }
 
 fn parse_url(url: &str) -> Result<(String, u16), Error> {
@@ -203,6 +188,7 @@ impl Client {
         let client_id: String = random_bytes().iter().map(|b| format!("{b:02x}")).collect();
         let inner = Arc::new_cyclic(|me: &Weak<ClientInner>| {
             let on_event = me.clone();
+            let on_restart = me.clone();
             let on_closed = me.clone();
             ClientInner {
                 link: Link::new(LinkOptions {
@@ -217,6 +203,11 @@ impl Client {
                             client.on_event(event);
                         }
                     }),
+                    on_restart: Box::new(move |previous, epoch| {
+                        if let Some(client) = on_restart.upgrade() {
+                            client.on_restart(previous, epoch);
+                        }
+                    }),
                     on_closed: Box::new(move |error| {
                         if let Some(client) = on_closed.upgrade() {
                             client.lose_all(error);
@@ -226,6 +217,7 @@ impl Client {
                 requests: AtomicU64::new(0),
                 closed: AtomicBool::new(false),
                 leases: Mutex::new(HashMap::new()),
+                asking: Mutex::new(HashSet::new()),
             }
         });
         inner.link.start()?;
@@ -242,9 +234,13 @@ impl Client {
         self.inner.link.connected()
     }
 
-    /// Closes the connection; leases still held read as lost (`Closed`) and run out at the server on their TTL.
+    /// Closes the client and lets go of what it holds: it takes no new hold; each lease it holds reads as
+    /// lost (`Closed`: `is_lost()` turns true and `wait_lost` returns; its closure is not stopped), then is
+    /// released at the server, so its key goes to the next in line at once; each hold still waiting is
+    /// withdrawn. Waits for the server's answers at most 5 s, then ends the connection: a lease whose release
+    /// got no answer by then (the server out of reach) ends by its TTL.
     pub fn close(&self) {
-        self.inner.link.close(Error::new(Code::Closed, format!("{}: the client closed", self.url())));
+        self.inner.close();
     }
 
     /// The server's lock of this name: one holder per key at a time (LOCK-01), each lease with a fence.
@@ -315,17 +311,6 @@ impl Semaphore {
     }
 }
 
-/// A TTL the wire takes, in ms: 1 s to 1 h.
-pub(crate) fn wire_ttl(place: &str, ttl: Duration) -> Result<f64, Error> {
-    if ttl.is_zero() {
-        return Err(Error::new(Code::Invalid, format!("{place}: ttl {ttl:?}: expected more than 0 ms")));
-    }
-    if !(MIN_TTL..=MAX_TTL).contains(&ttl) {
-        return Err(Error::new(Code::Invalid, format!("{place}: ttl {ttl:?}: out of range; the wire takes 1 s to 1 h")));
-    }
-    Ok(ttl.as_millis() as f64)
-}
-
 // Releases the lease when the closure returns, fails or panics.
 struct Holding<'a> {
     client: &'a ClientInner,
@@ -340,6 +325,37 @@ impl Drop for Holding<'_> {
 }
 
 impl ClientInner {
+    fn close(&self) {
+        if self.closed.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let deadline = now_ms() + CLOSE_TIMEOUT_MS;
+        let leases: Vec<_> = self.leases.lock().unwrap().drain().filter_map(|(_, lease)| lease.upgrade()).collect();
+        // Told first, before its key can move on; then released at the server.
+        let mut answers: Vec<Arc<Slot>> =
+            leases.iter().filter_map(|lease| lease.lose_and_release(Error::new(Code::Closed, format!("{}: lease {} was lost: the client closed", lease.place(), lease.id())), deadline)).collect();
+        let asking: Vec<String> = self.asking.lock().unwrap().iter().cloned().collect();
+        for request_id in asking {
+            let url = self.link.url();
+            let unanswered: Box<dyn FnOnce() -> Error + Send> = Box::new(move || Error::new(Code::Unreachable, format!("{url}: no answer before the client's close timeout")));
+            answers.push(self.link.call(vec![("method", json::quote("cancel")), ("requestId", json::quote(&request_id))], Some((deadline, unanswered))).1);
+        }
+        for answer in answers {
+            let _ = answer.wait(None);
+        }
+        self.link.close(Error::new(Code::Closed, format!("{}: the client closed", self.link.url())));
+    }
+
+    // A restarted server knows no lease the one before it gave: each of them is lost now, not at its next renewal.
+    fn on_restart(&self, previous: &str, epoch: &str) {
+        let leases: Vec<_> = self.leases.lock().unwrap().values().filter_map(Weak::upgrade).collect();
+        for lease in leases {
+            if lease.epoch() != Some(epoch) {
+                lease.lose(Error::new(Code::Lost, format!("{}: lease {} was lost: the server restarted (epoch {previous}, now {epoch})", lease.place(), lease.id())));
+            }
+        }
+    }
+
     fn on_event(&self, event: &Json) {
         let id = match event.get("leaseId").as_str() {
             Some(id) => id,
@@ -424,7 +440,10 @@ impl ClientInner {
             if let Some(limit) = limit {
                 fields.push(("limit", limit.to_string()));
             }
-            let answer = self.ask(&place, &request_id, fields, wait, options.cancel.as_ref())?;
+            self.asking.lock().unwrap().insert(request_id.clone());
+            let answer = self.ask(&place, &request_id, fields, wait, options.cancel.as_ref());
+            self.asking.lock().unwrap().remove(&request_id);
+            let answer = answer?;
             if !(forever && !answer.get("ok").is_true() && answer.get("error").get("code").as_str() == Some("held")) {
                 break answer;
             }
@@ -435,6 +454,10 @@ impl ClientInner {
                 return Ok(None);
             }
             return Err(error.into());
+        }
+        // Closed while the answer was on its way: the close's cancel lets go of a grant, and the closure never runs.
+        if self.closed.load(Ordering::SeqCst) {
+            return Err(Error::new(Code::Closed, format!("{place}: the client closed")).into());
         }
         let (core, fence) = self.lease_from(&place, kind, &answer, ttl, options.renew)?;
         if let Some(listener) = &options.on_lost {
@@ -501,6 +524,6 @@ impl ClientInner {
             (None, None)
         };
         let key = wire.get("key").as_str().unwrap_or("").to_owned();
-        Ok((LeaseCore::new(self.link.clone(), place.to_owned(), id.to_owned(), key, fence_text, ttl, expires_at, renew), fence))
+        Ok((LeaseCore::new(self.link.clone(), place.to_owned(), id.to_owned(), key, fence_text, ttl, expires_at, local_expiry(answer, expires_at), renew), fence))
     }
 }

@@ -7,10 +7,11 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::error::{format_duration, Code, Error};
 use crate::fence::Fence;
-use crate::json::{self, Field};
+use crate::json::{self, Field, Json};
 use crate::link::Link;
 use crate::slot::Slot;
 use crate::timers::now_ms;
+use crate::wire_limits::wire_ttl;
 
 /// Told of a lease's loss, with the reason.
 pub(crate) type LostListener = Arc<dyn Fn(&Error) + Send + Sync>;
@@ -27,6 +28,8 @@ struct State {
     lost: Option<Error>,
     ttl_ms: f64,
     expires_at: f64,
+    // When it runs out in the client's clock (local_expiry).
+    runs_out_at: f64,
     renew_at: f64,
     timer: Option<u64>,
     renewing: bool,
@@ -39,6 +42,8 @@ pub struct LeaseCore {
     id: String,
     key: String,
     place: String,
+    // The epoch of the server that gave it: a server of another epoch knows nothing of it.
+    epoch: Option<String>,
     fence_text: Option<String>,
     link: Link,
     state: Mutex<State>,
@@ -47,12 +52,25 @@ pub struct LeaseCore {
     me: Weak<LeaseCore>,
 }
 
+/// When a lease runs out, in the client's clock, from the answer that set its expiry: no earlier than
+/// the request's send time, plus the time it waited at the server, plus what was left of the lease when
+/// the server answered. No measure of the server's clock is kept: one taken hours ago says nothing of now.
+pub(crate) fn local_expiry(answer: &Json, expires_at: f64) -> f64 {
+    match (answer.get("now").as_f64(), answer.get("sentAt").as_f64()) {
+        (Some(server_now), Some(sent_at)) => sent_at + answer.get("waited").as_f64().filter(|waited| *waited > 0.0).unwrap_or(0.0) + (expires_at - server_now),
+        _ => now_ms(),
+    }
+}
+
 impl LeaseCore {
-    pub(crate) fn new(link: Link, place: String, id: String, key: String, fence_text: Option<String>, ttl_ms: f64, expires_at: f64, renew: bool) -> Arc<LeaseCore> {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(link: Link, place: String, id: String, key: String, fence_text: Option<String>, ttl_ms: f64, expires_at: f64, runs_out_at: f64, renew: bool) -> Arc<LeaseCore> {
+        let epoch = link.epoch();
         Arc::new_cyclic(|me| LeaseCore {
             id,
             key,
             place,
+            epoch,
             fence_text,
             link,
             state: Mutex::new(State {
@@ -60,6 +78,7 @@ impl LeaseCore {
                 lost: None,
                 ttl_ms,
                 expires_at,
+                runs_out_at,
                 renew_at: if renew { now_ms() + ttl_ms / 3.0 } else { f64::INFINITY },
                 timer: None,
                 renewing: false,
@@ -88,6 +107,11 @@ impl LeaseCore {
     /// Where the lease is, for messages: `lock invoices: key "42"`.
     pub fn place(&self) -> &str {
         &self.place
+    }
+
+    /// The epoch of the server that gave the lease.
+    pub(crate) fn epoch(&self) -> Option<&str> {
+        self.epoch.as_deref()
     }
 
     /// When the lease runs out unless renewed, on the server's clock.
@@ -142,7 +166,7 @@ impl LeaseCore {
     /// ran out and `Released` after a release.
     pub fn renew(&self, ttl: Option<Duration>) -> Result<(), Error> {
         let ttl_ms = match ttl {
-            Some(ttl) => crate::client::wire_ttl(&self.place, ttl)?,
+            Some(ttl) => wire_ttl(&self.place, ttl)?,
             None => self.state().ttl_ms,
         };
         let slot = {
@@ -182,6 +206,7 @@ impl LeaseCore {
             state.ttl_ms = ttl_ms;
             if let Some(expires_at) = message.get("lease").get("expiresAt").as_f64() {
                 state.expires_at = expires_at;
+                state.runs_out_at = local_expiry(&message, expires_at);
             }
             self.arm(&mut state);
         }
@@ -195,31 +220,45 @@ impl LeaseCore {
     /// Lets go of the key. Does nothing for a lease already lost or released, so it never frees a
     /// newer holder; a refusal changes nothing, since the key is free by the lease's TTL at the latest.
     pub fn release(&self) {
-        let expires_at = {
+        let runs_out_at = {
             let mut state = self.state();
             if state.status != Status::Held {
                 return;
             }
             state.status = Status::Released;
             self.disarm(&mut state);
-            state.expires_at
+            state.runs_out_at
         };
+        let _ = self.release_at_server(runs_out_at).wait(None);
+    }
+
+    /// For a client that closes: the lease reads as lost (`reason`) first, then its release is sent; the
+    /// answer lands in the slot given back, or a refusal at `deadline` in the client's clock. None for a lease not held.
+    pub(crate) fn lose_and_release(&self, reason: Error, deadline: f64) -> Option<Arc<Slot>> {
+        let runs_out_at = self.state().runs_out_at;
+        if !self.lose(reason) {
+            return None;
+        }
+        Some(self.release_at_server(deadline.min(runs_out_at)))
+    }
+
+    // Past `until`, the lease's own time or a close's deadline, the answer no longer matters: the key is free by the TTL either way.
+    fn release_at_server(&self, until: f64) -> Arc<Slot> {
         let mut fields: Vec<Field> = vec![("method", json::quote("release")), ("leaseId", json::quote(&self.id))];
         if let Some(fence) = &self.fence_text {
             fields.push(("fence", json::quote(fence)));
         }
-        // Past the lease's own time the answer no longer matters: the key is free either way.
-        let message = format!("{}: lease {} ran out before its release was answered", self.place, self.id);
-        let (_, slot) = self.link.call(fields, Some((self.link.to_local(expires_at), Box::new(move || Error::new(Code::Lost, message)))));
-        let _ = slot.wait(None);
+        let message = format!("{}: lease {}: no answer to its release in time", self.place, self.id);
+        let (_, slot) = self.link.call(fields, Some((until, Box::new(move || Error::new(Code::Lost, message)))));
+        slot
     }
 
-    /// Marks the lease lost and tells its holder; a released lease stays released.
-    pub(crate) fn lose(&self, reason: Error) {
+    /// Marks the lease lost and tells its holder; a released lease stays released. True if it was held.
+    pub(crate) fn lose(&self, reason: Error) -> bool {
         let renewals = {
             let mut state = self.state();
             if state.status != Status::Held {
-                return;
+                return false;
             }
             state.status = Status::Lost;
             state.lost = Some(reason.clone());
@@ -234,11 +273,12 @@ impl LeaseCore {
         for listener in listeners {
             listener(&reason);
         }
+        true
     }
 
     // Early by a fiftieth of the TTL (at most 1 s), for timers that fire late.
     fn deadline(&self, state: &State) -> f64 {
-        self.link.to_local(state.expires_at) - (state.ttl_ms / 50.0).min(1000.0)
+        state.runs_out_at - (state.ttl_ms / 50.0).min(1000.0)
     }
 
     /// Sets the lease's one timer: at the next renewal while renewing, else at the deadline.

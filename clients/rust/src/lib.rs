@@ -21,8 +21,10 @@ mod json;
 mod lease;
 mod link;
 mod nesting;
+mod random;
 mod slot;
 mod timers;
+mod wire_limits;
 
 pub use client::{Client, ConnectOptions, HoldOptions, Key, Lock, Semaphore};
 pub use error::{Code, Error};

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use crate::error::{Code, Error};
 use crate::json::{self, Field, Json};
+use crate::random::random_bytes;
 use crate::slot::Slot;
 use crate::timers::{now_ms, Timers};
 
@@ -24,11 +25,14 @@ pub(crate) struct LinkOptions {
     pub(crate) reconnect: bool,
     pub(crate) connect_timeout: Duration,
     pub(crate) on_event: Box<dyn Fn(&Json) + Send + Sync>,
+    /// A reconnect reached a server of another epoch (the one before, this one): it restarted, and knows no lease the last one gave.
+    pub(crate) on_restart: Box<dyn Fn(&str, &str) + Send + Sync>,
     pub(crate) on_closed: Box<dyn Fn(&Error) + Send + Sync>,
 }
 
 struct Pending {
-    fields: Vec<Field>,
+    // The request as the wire writes it, made once: the same on every connection.
+    frame: String,
     slot: Arc<Slot>,
     sent_at: f64,
     timer: Option<u64>,
@@ -38,7 +42,7 @@ struct Pending {
 struct State {
     pending: BTreeMap<u64, Pending>,
     next_id: u64,
-    writer: Option<TcpStream>,
+    writer: Option<Arc<Writer>>,
     connection: u64,
     ready: bool,
     ever_ready: bool,
@@ -46,8 +50,8 @@ struct State {
     fatal: Option<Error>,
     last_error: String,
     retry_after_ms: f64,
-    // How the server's clock reads against ours, from the narrowest exchange: offset and uncertainty, in ms.
-    sample: Option<(f64, f64)>,
+    // The epoch the last hello said: a reconnect to another is a restarted server.
+    epoch: Option<String>,
 }
 
 struct Shared {
@@ -136,11 +140,18 @@ impl Link {
                 }
             })
         });
-        let mut pending = Pending { fields, slot: Arc::clone(&slot), sent_at: 0.0, timer };
-        if state.ready {
-            send(&mut state, id, &mut pending);
-        }
+        let mut pending = Pending { frame: json::frame(id, &fields), slot: Arc::clone(&slot), sent_at: 0.0, timer };
+        let writer = if state.ready { state.writer.clone() } else { None };
+        let frame = writer.as_ref().map(|_| {
+            pending.sent_at = now_ms();
+            pending.frame.clone()
+        });
         state.pending.insert(id, pending);
+        drop(state);
+        // Written outside the link's lock: a thread that finds a write going on leaves its frame to it.
+        if let (Some(writer), Some(frame)) = (writer, frame) {
+            writer.write(frame.as_bytes());
+        }
         (id, slot)
     }
 
@@ -157,10 +168,9 @@ impl Link {
         Some(pending)
     }
 
-    /// A time of the server's clock on ours, early by the measure's uncertainty, so never late.
-    pub(crate) fn to_local(&self, server_ms: f64) -> f64 {
-        let (offset, uncertainty) = self.state().sample.unwrap_or((0.0, 0.0));
-        server_ms - offset - uncertainty
+    /// The epoch of the server the link is connected to (or was last), as its hello said.
+    pub(crate) fn epoch(&self) -> Option<String> {
+        self.state().epoch.clone()
     }
 
     /// Ends the link: calls in flight fail with `Closed` (or the given error).
@@ -173,7 +183,7 @@ impl Link {
         state.ready = false;
         state.fatal = Some(error.clone());
         if let Some(writer) = state.writer.take() {
-            let _ = writer.shutdown(Shutdown::Both);
+            writer.shut();
         }
         let pending = std::mem::take(&mut state.pending);
         drop(state);
@@ -190,11 +200,42 @@ fn closed_error(state: &State, url: &str) -> Error {
     state.fatal.clone().unwrap_or_else(|| Error::new(Code::Closed, format!("{url}: the client is closed")))
 }
 
-fn send(state: &mut State, id: u64, pending: &mut Pending) {
-    pending.sent_at = now_ms();
-    if let Some(writer) = state.writer.as_mut() {
-        // A failed write shows as a closed connection to the reader, which reconnects.
-        let _ = writer.write_all(json::frame(id, &pending.fields).as_bytes());
+/// Writes frames on one connection: a thread that finds a write going on adds its frame for that
+/// write's thread to send next, so the frames of many threads go out in few writes.
+struct Writer {
+    stream: TcpStream,
+    out: Mutex<(Vec<u8>, bool)>,
+}
+
+impl Writer {
+    fn new(stream: TcpStream) -> Writer {
+        Writer { stream, out: Mutex::new((Vec::new(), false)) }
+    }
+
+    fn write(&self, frame: &[u8]) {
+        let mut out = self.out.lock().unwrap();
+        out.0.extend_from_slice(frame);
+        if out.1 {
+            return;
+        }
+        out.1 = true;
+        while !out.0.is_empty() {
+            let batch = std::mem::take(&mut out.0);
+            drop(out);
+            // A failed write shows as a closed connection to the reader, which reconnects.
+            let _ = (&self.stream).write_all(&batch);
+            out = self.out.lock().unwrap();
+            if out.0.is_empty() {
+                // Its room is kept for the next batch.
+                out.0 = batch;
+                out.0.clear();
+            }
+        }
+        out.1 = false;
+    }
+
+    fn shut(&self) {
+        let _ = self.stream.shutdown(Shutdown::Both);
     }
 }
 
@@ -242,7 +283,7 @@ fn run(shared: &Arc<Shared>) {
 }
 
 fn jitter() -> f64 {
-    (crate::client::random_bytes()[0] as f64) / 255.0
+    (random_bytes()[0] as f64) / 255.0
 }
 
 /// Says hello and reads until the connection ends; true if it said hello.
@@ -253,7 +294,7 @@ fn serve(link: &Link, stream: TcpStream) -> bool {
         Ok(writer) => writer,
         Err(_) => return false,
     };
-    let (hello_id, hello_sent, connection) = {
+    let (hello_id, connection) = {
         let mut state = link.state();
         if state.closed {
             return false;
@@ -265,12 +306,10 @@ fn serve(link: &Link, stream: TcpStream) -> bool {
         if let Some(token) = &options.token {
             fields.push(("token", json::quote(token)));
         }
-        let mut writer = writer;
-        if writer.write_all(json::frame(hello_id, &fields).as_bytes()).is_err() {
-            return false;
-        }
+        let writer = Arc::new(Writer::new(writer));
+        writer.write(json::frame(hello_id, &fields).as_bytes());
         state.writer = Some(writer);
-        (hello_id, now_ms(), state.connection)
+        (hello_id, state.connection)
     };
     let mut said_hello = false;
     let mut reader = BufReader::new(stream);
@@ -285,7 +324,6 @@ fn serve(link: &Link, stream: TcpStream) -> bool {
                 break;
             }
         }
-        let received = now_ms();
         let message = match json::parse(line.trim_end()) {
             Some(message) => message,
             None => continue,
@@ -296,12 +334,12 @@ fn serve(link: &Link, stream: TcpStream) -> bool {
         }
         match message.get("id").as_f64() {
             Some(id) if id == hello_id as f64 => {
-                if !hello_answered(link, &message, hello_sent, received) {
+                if !hello_answered(link, &message) {
                     break;
                 }
                 said_hello = true;
             }
-            Some(id) => answered(link, id as u64, message, received),
+            Some(id) => answered(link, id as u64, message),
             None => {
                 let mut state = link.state();
                 if !state.ready {
@@ -314,14 +352,14 @@ fn serve(link: &Link, stream: TcpStream) -> bool {
     let mut state = link.state();
     if state.connection == connection {
         if let Some(writer) = state.writer.take() {
-            let _ = writer.shutdown(Shutdown::Both);
+            writer.shut();
         }
         state.ready = false;
     }
     said_hello
 }
 
-fn hello_answered(link: &Link, message: &Json, sent: f64, received: f64) -> bool {
+fn hello_answered(link: &Link, message: &Json) -> bool {
     if !message.get("ok").is_true() {
         let error = message.get("error");
         let code = error.get("code").as_str().unwrap_or("refused");
@@ -338,44 +376,54 @@ fn hello_answered(link: &Link, message: &Json, sent: f64, received: f64) -> bool
         link.close(Error::new(Code::Invalid, format!("{}: {code}: {text}", link.url())));
         return false;
     }
+    // Another epoch is a server that restarted: told before the calls waiting are sent again, so a lease it lost reads as lost first.
+    let epoch = message.get("epoch").as_str().map(str::to_owned);
+    let previous = {
+        let mut state = link.state();
+        let previous = state.epoch.clone();
+        if epoch.is_some() {
+            state.epoch = epoch.clone();
+        }
+        previous
+    };
+    if let (Some(previous), Some(epoch)) = (&previous, &epoch) {
+        if previous != epoch {
+            (link.shared.options.on_restart)(previous, epoch);
+        }
+    }
     let mut state = link.state();
-    // The server may be another process now, with its own clock: its first measure replaces the old one.
-    state.sample = None;
-    measure(&mut state, message.get("now"), sent, received);
     state.ready = true;
     state.ever_ready = true;
     state.last_error.clear();
-    let mut pending = std::mem::take(&mut state.pending);
-    for (id, call) in pending.iter_mut() {
-        send(&mut state, *id, call);
+    // The calls waiting go out again, in order, in one write.
+    let mut again = String::new();
+    let sent_at = now_ms();
+    for call in state.pending.values_mut() {
+        call.sent_at = sent_at;
+        again.push_str(&call.frame);
     }
-    state.pending = pending;
+    let writer = state.writer.clone();
     drop(state);
+    if let Some(writer) = writer.filter(|_| !again.is_empty()) {
+        writer.write(again.as_bytes());
+    }
     link.shared.changed.notify_all();
     true
 }
 
-fn answered(link: &Link, id: u64, message: Json, received: f64) {
+fn answered(link: &Link, id: u64, mut message: Json) {
     let mut state = link.state();
     let pending = match state.pending.remove(&id) {
         Some(pending) => pending,
         None => return,
     };
-    measure(&mut state, message.get("now"), pending.sent_at, received);
     drop(state);
+    // When the request went out, in the client's clock: what dates a lease (lease::local_expiry).
+    if let Json::Object(fields) = &mut message {
+        fields.insert("sentAt".to_owned(), Json::Number(pending.sent_at));
+    }
     if let Some(timer) = pending.timer {
         link.shared.timers.cancel(timer);
     }
     pending.slot.fill(Ok(message));
-}
-
-fn measure(state: &mut State, server_now: &Json, sent: f64, received: f64) {
-    let at = match server_now.as_f64() {
-        Some(at) => at,
-        None => return,
-    };
-    let uncertainty = (received - sent) / 2.0;
-    if state.sample.map_or(true, |(_, narrowest)| uncertainty < narrowest) {
-        state.sample = Some((at - (sent + received) / 2.0, uncertainty));
-    }
 }

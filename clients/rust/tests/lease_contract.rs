@@ -1,12 +1,15 @@
-//! The lease contract of tests/unit/server/lease-contract.test.ts, case by case under the same
-//! names, run by the Rust client against a real lock server (one for the whole file).
+//! The lease contract of tests/unit/server/lease-contract.test.ts and the client contract of
+//! tests/unit/server/client-contract.test.ts, case by case under the same names, run by the Rust
+//! client against a real lock server (one for the whole lease contract, one a case for the client contract).
 
+mod contract_server;
 mod lock_server;
 
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use contract_server::ContractServer;
 use lock_server::LockServer;
 use tinystore_locks::{Cancel, Client, Code, Error, Fence, HoldOptions};
 
@@ -54,6 +57,9 @@ fn main() {
         Case::Runs("refuses a hold of a lock's key inside a hold of the same key at once, with invalid, rather than let it wait for itself until its wait runs out", nested_hold_refused),
         Case::Runs("LOCK-01: one holder at a time, and the key goes to the next in line, first come first served", lock_01),
         Case::Runs("LOCK-04: a lease that runs out tells its holder before the key goes to the next in line", lock_04),
+        Case::Runs("close() lets go of what the client holds: each lease reads as lost first, then its key goes to the next in line at once", close_lets_go),
+        Case::Runs("dates a lease from the send time of the request that set it, so a server clock that jumped since the hello does not lengthen it", dates_from_send_time),
+        Case::Runs("learns at its reconnect that a restarted server lost its leases, from the epoch in the hello, not at its next renewal", epoch_at_reconnect),
     ];
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
     for case in cases {
@@ -340,4 +346,81 @@ case!(lock_04, "LOCK-04: a lease that runs out tells its holder before the key g
     assert_eq!(a.join().unwrap(), "A done");
     assert_eq!(*events.lock().unwrap(), vec!["A told: lost".to_owned(), "B holds, A lost: true".to_owned()]);
     assert!(fence > first.lock().unwrap().as_ref().unwrap().fence());
+});
+
+/// How long the lease took to read as lost; panics after `timeout`.
+fn lost_within(lease: &tinystore_locks::LeaseCore, timeout: Duration) -> Duration {
+    let started = Instant::now();
+    lease.wait_lost(Some(timeout)).unwrap_or_else(|| panic!("lease {} did not read as lost within {timeout:?}", lease.id()));
+    started.elapsed()
+}
+
+case!(close_lets_go, "close() lets go of what the client holds: each lease reads as lost first, then its key goes to the next in line at once", {
+    let server = ContractServer::start();
+    let (a, b) = (Client::connect(&server.url).unwrap(), Client::connect(&server.url).unwrap());
+    let first = Arc::new(Mutex::new(None));
+    let holding = {
+        let (invoices, first) = (a.lock("invoices"), Arc::clone(&first));
+        thread::spawn(move || {
+            invoices
+                .hold_with("42", &HoldOptions::new().ttl(Duration::from_secs(30)), |lease| -> Result<Option<Code>, Error> {
+                    *first.lock().unwrap() = Some(lease.clone());
+                    Ok(lease.wait_lost(None).map(|reason| reason.code()))
+                })
+                .unwrap()
+        })
+    };
+    while first.lock().unwrap().is_none() {
+        thread::sleep(Duration::from_millis(5));
+    }
+    let next = {
+        let invoices = b.lock("invoices");
+        thread::spawn(move || invoices.hold_with("42", &HoldOptions::new().wait(Duration::from_secs(10)), |lease| -> Result<Fence, Error> { Ok(lease.fence()) }).unwrap())
+    };
+    thread::sleep(Duration::from_millis(50));
+    let closed_at = Instant::now();
+    a.close();
+    assert_eq!(holding.join().unwrap(), Some(Code::Closed));
+    let fence = next.join().unwrap();
+    assert!(fence > first.lock().unwrap().as_ref().unwrap().fence());
+    // Well before the 30 s TTL: the close released the key.
+    assert!(closed_at.elapsed() < Duration::from_secs(5), "the next in line got the key {:?} after the close", closed_at.elapsed());
+});
+
+case!(dates_from_send_time, "dates a lease from the send time of the request that set it, so a server clock that jumped since the hello does not lengthen it", {
+    let mut server = ContractServer::start();
+    let locks = Client::connect(&server.url).unwrap();
+    // The hello measured the server's clock; an hour later by it, and with answers slower than the hello's, a lease of 2 s must still last 2 s here.
+    server.command("jump 3600000");
+    server.command("slow 100");
+    let server = Mutex::new(server);
+    let after = locks
+        .lock("invoices")
+        .hold_with("42", &HoldOptions::new().ttl(Duration::from_secs(2)).renew(false), |lease| -> Result<Duration, Error> {
+            // The server's word of the loss never comes: the lease's own time must tell.
+            server.lock().unwrap().command("drop");
+            Ok(lost_within(lease, Duration::from_secs(5)))
+        })
+        .unwrap();
+    server.lock().unwrap().command("pass");
+    assert!(after < Duration::from_millis(2500), "the lease read as lost {after:?} after its grant, past its 2 s TTL");
+});
+
+case!(epoch_at_reconnect, "learns at its reconnect that a restarted server lost its leases, from the epoch in the hello, not at its next renewal", {
+    let server = Mutex::new(ContractServer::start());
+    let url = server.lock().unwrap().url.clone();
+    let locks = Client::connect(&url).unwrap();
+    let (after, reason) = locks
+        .lock("invoices")
+        .hold_with("42", &HoldOptions::new().ttl(Duration::from_secs(30)), |lease| -> Result<(Duration, Option<Error>), Error> {
+            server.lock().unwrap().command("restart");
+            // Its next renewal is 10 s after the grant (a third of the TTL): the reconnect must tell first.
+            Ok((lost_within(lease, Duration::from_secs(8)), lease.lost_reason()))
+        })
+        .unwrap();
+    assert!(after < Duration::from_secs(5), "the loss was learned {after:?} after the restart");
+    let reason = reason.expect("a reason").message().to_owned();
+    let (head, tail) = reason.split_once(" was lost: the server restarted (epoch ").unwrap_or_else(|| panic!("reason: {reason}"));
+    assert!(head.starts_with("lock invoices: key \"42\": lease "), "reason: {reason}");
+    assert!(tail.ends_with(')') && tail.contains(", now "), "reason: {reason}");
 });

@@ -15,29 +15,17 @@ function readData(figure: HTMLElement): SceneData | undefined {
 	}
 }
 
-function banner(figure: HTMLElement, text: string): void {
-	const note = figure.querySelector('.scene-mismatch') ?? document.createElement('p')
-	note.className = 'scene-mismatch'
-	note.setAttribute('role', 'alert')
-	note.textContent = text
-	figure.prepend(note)
-}
-
-/** Recomputes the scene in this browser (sql.js, loaded now) and marks the figure `data-verified` ok or mismatch. */
-async function verify(figure: HTMLElement, data: SceneData): Promise<void> {
+/**
+ * Recomputes the scene in this browser once the reader first acts on it: the engine's chunk (sql.js,
+ * loaded now) marks the figure `data-verified` ok, mismatch or failed, with a note when not ok.
+ */
+function verify(figure: HTMLElement, data: SceneData): void {
 	if (figure.dataset['verified'] !== 'pending') return
 	figure.dataset['verified'] = 'running'
-	try {
-		const { verifyScene } = await import('./verify-scene.ts')
-		const { frames, differences } = await verifyScene(data)
-		// The browser tests compare these with the frames the engine computes in Node.
-		Object.assign(figure, { sceneBrowserFrames: frames })
-		figure.dataset['verified'] = differences.length === 0 ? 'ok' : 'mismatch'
-		if (differences.length > 0) banner(figure, `This scene's frames differ from the build's: ${differences.join('; ')}`)
-	} catch (error) {
+	import('./verify-scene.ts').then(engine => engine.verifyFigure(figure, data), () => {
 		figure.dataset['verified'] = 'failed'
-		banner(figure, `This scene could not be checked in your browser: ${error instanceof Error ? error.message : String(error)}`)
-	}
+		figure.prepend(Object.assign(document.createElement('p'), { className: 'scene-mismatch', role: 'alert', textContent: 'This scene could not be checked in your browser.' }))
+	})
 }
 
 /**
@@ -51,13 +39,15 @@ function sceneNamed(id: string): HTMLElement | null {
 	return position ? document.querySelector<HTMLElement>(`figure.scene[data-scene-position="${position}"]`) : null
 }
 
+const reveal = (player: ScenePlayer): void => player.figure.scrollIntoView({ block: 'start' })
+
 /** Opens the step the URL's fragment names (`#fences-late-write-step-2`), or replays a reader's session (`#ID-play=...`), and brings its scene into view. */
-function followHash(event?: Event): void {
+function followHash(): void {
 	const played = /^#(.+)-play=(.*)$/.exec(location.hash)
 	if (played) {
 		const player = players.get(sceneNamed(played[1] ?? '') ?? document.body)
 		// The session replays once the play module and the engine load; a bad link shows its message in the scene.
-		if (player) void player.takeOver(played[2] ?? '').then(() => player.figure.scrollIntoView({ block: 'start' }))
+		if (player) void player.takeOver(played[2] ?? '').then(() => reveal(player))
 		return
 	}
 	const match = /^#(.+)-step-(\d+)$/.exec(decodeURIComponent(location.hash))
@@ -67,14 +57,10 @@ function followHash(event?: Event): void {
 	if (!player) return
 	player.pause()
 	player.show(Number(match[2]), { animate: false, link: false })
-	const reveal = (): void => {
-		// On load the browser opened the step list to show the fragment's item; the stage shows that step now.
-		if (!event) player.figure.querySelector('details.scene-steps')?.removeAttribute('open')
-		player.figure.scrollIntoView({ block: 'start' })
-	}
-	// On a fresh load the browser scrolls to the fragment itself, until the load event; come after it.
-	if (document.readyState === 'complete') reveal()
-	else addEventListener('load', () => requestAnimationFrame(reveal), { once: true })
+	// The fragment's item is no element until the list is opened (a <noscript>'s text): the scene is
+	// what scrolls into view. On a fresh load the browser may still scroll, until the load event; come after it.
+	if (document.readyState === 'complete') reveal(player)
+	else addEventListener('load', () => requestAnimationFrame(() => reveal(player)), { once: true })
 }
 
 /** Upgrades every scene of the page not yet upgraded. */
@@ -84,7 +70,7 @@ function upgrade(): void {
 		const data = readData(figure)
 		if (!data) continue
 		// The engine (sql.js, about 370 KB gzipped with its chunk) loads only when the reader first steps, plays or opens a control.
-		const player = new ScenePlayer(figure, data, () => void verify(figure, data))
+		const player = new ScenePlayer(figure, data, () => verify(figure, data))
 		players.set(figure, player)
 	}
 	followHash()

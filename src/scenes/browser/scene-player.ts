@@ -29,21 +29,16 @@ export function showMarked(element: HTMLElement, text: string, marks?: readonly 
 
 /**
  * Builds what `container` holds in a `<noscript>` (the build's markup, which a browser running
- * scripts keeps as text) as elements in its place; true when there was one.
+ * scripts keeps as text), if anything, as elements in its place.
  */
-export function unfoldHeld(container: Element): boolean {
+export function unfoldHeld(container: Element): void {
 	const held = container.querySelector(':scope > noscript')
-	if (!held) return false
-	// A page parsed without scripting (DOMParser, a client-side router) already has the elements.
-	if (held.firstElementChild) {
-		held.replaceWith(...held.childNodes)
-		return true
-	}
+	if (!held) return
 	const template = document.createElement('template')
 	// The build's own HTML, as trusted as the page it came in: every scene text in it was escaped then.
-	template.innerHTML = held.textContent ?? ''
+	// A page parsed without scripting (DOMParser, a client-side router) has it as elements already.
+	template.innerHTML = held.firstElementChild ? held.innerHTML : (held.textContent ?? '')
 	held.replaceWith(template.content)
-	return true
 }
 
 /** A figure.scene upgraded with its controls; `show` is the one way the step changes. */
@@ -60,7 +55,7 @@ export class ScenePlayer implements PlayerControl {
 	#stage: HTMLElement | null
 	/** The stage's drawing is still the build's <noscript>: drawn once the scene nears the screen or is shown a step. */
 	#held: boolean
-	#stopWatching: (() => void) | undefined
+	#near: IntersectionObserver | undefined
 	#caption: HTMLElement | null
 	#counter: HTMLElement | null
 	/** Marks the timeline's moment and each lit line's worker, once loaded. */
@@ -93,35 +88,27 @@ export class ScenePlayer implements PlayerControl {
 		const list = figure.querySelector<HTMLDetailsElement>('details.scene-steps')
 		list?.removeAttribute('open')
 		list?.addEventListener('toggle', () => {
-			if (list.open && unfoldHeld(list)) this.#markStep()
+			if (!list.open) return
+			unfoldHeld(list)
+			this.#markStep()
 		})
 		figure.addEventListener('click', event => this.#onClick(event))
 		figure.addEventListener('keydown', event => this.#onKey(event))
 		this.#held = Boolean(this.#stage?.querySelector(':scope > noscript'))
-		// The build's drawing of step 0 is on the stage already; a held one waits until it is near.
-		const drawn = this.#held || this.#stage?.querySelector('svg[data-frame="0"]') !== null
-		this.show(0, { animate: false, link: false }, !drawn)
-		if (this.#held) this.#drawWhenNear()
-	}
-
-	/** Draws the held stage once the scene comes within a screen's height of the view, or takes the focus. */
-	#drawWhenNear(): void {
-		const near = new IntersectionObserver(entries => {
+		// The build drew step 0 on the stage, or holds that drawing until the scene is near.
+		this.show(0, { animate: false, link: false }, false)
+		if (!this.#held) return
+		// Drawn once the scene comes within a screen's height of the view (a focus scrolls it there too).
+		this.#near = new IntersectionObserver(entries => {
 			if (entries.some(entry => entry.isIntersecting)) this.#release()
 		}, { rootMargin: '100% 0px' })
-		near.observe(this.figure)
-		const focused = (): void => this.#release()
-		this.figure.addEventListener('focusin', focused)
-		this.#stopWatching = () => {
-			near.disconnect()
-			this.figure.removeEventListener('focusin', focused)
-		}
+		this.#near.observe(figure)
 	}
 
 	#release(): void {
 		if (!this.#held) return
 		this.#held = false
-		this.#stopWatching?.()
+		this.#near?.disconnect()
 		this.#draw()
 	}
 
@@ -151,7 +138,7 @@ export class ScenePlayer implements PlayerControl {
 
 	/**
 	 * Shows step `step` (clamped); animates a single step forward unless the reader prefers reduced motion.
-	 * `draw` false leaves the stage as it is (the first show, of the build's drawing or a held one).
+	 * `draw` false leaves the stage as it is (the first show: the build's drawing, or a held one).
 	 */
 	show(step: number, options: ShowOptions, draw = true): void {
 		const before = this.frame

@@ -6,7 +6,7 @@
  * first script stays small.
  */
 import { counterText } from '../step-words.ts'
-import type { Frame } from '../frame.ts'
+import type { Frame, FrameActor } from '../frame.ts'
 import type { SceneData } from '../scene-figure.ts'
 import type { PlayerControl, SceneView } from './player-control.ts'
 
@@ -44,18 +44,22 @@ export function markStep(player: MarkedPlayer): void {
 		track.ariaValueNow = String(step)
 		track.ariaValueText = `${counterText(step, player.steps)}${clock ? `, ${clock}` : ''}`
 	}
-	// Each worker's lines in its colour (its place among the scene's workers), and its name at the line it stopped at.
+	// Each worker's lines in its colour (its place among the scene's workers), and its name once, at the line
+	// it stands at: where it stopped, if it ran that line in the step, else the last line it ran.
 	const workers = frame?.actors.filter(actor => actor.icon === 'cpu') ?? []
 	const ran = frame?.ran ?? []
+	const colour = (actor: FrameActor) => `var(--scene-worker-${(workers.indexOf(actor) % 4) + 1})`
+	const stands = new Map(ran.map(one => [one.worker, one.at !== undefined && one.lines.includes(one.at) ? one.at : one.lines[one.lines.length - 1]]))
 	for (const line of figure.querySelectorAll<HTMLElement>('.scene-code [data-line]')) {
 		const number = Number(line.dataset['line'])
 		const who = workers.filter(actor => ran.some(one => one.worker === actor.id && one.lines.includes(number)))
-		const stopped = who.filter(actor => ran.some(one => one.worker === actor.id && (one.at ?? one.lines[one.lines.length - 1]) === number))
-		line.style.removeProperty('--ran')
-		line.style.removeProperty('--ran-2')
-		who.slice(0, 2).forEach((actor, i) => line.style.setProperty(i ? '--ran-2' : '--ran', `var(--scene-worker-${(workers.indexOf(actor) % 4) + 1})`))
-		if (stopped.length > 0) line.dataset['ran'] = stopped.map(actor => actor.label).join(', ')
-		else delete line.dataset['ran']
+		const named = who.filter(actor => stands.get(actor.id) === number)
+		for (const property of ['--ran', '--ran-2', '--ran-name']) line.style.removeProperty(property)
+		who.slice(0, 2).forEach((actor, i) => line.style.setProperty(i ? '--ran-2' : '--ran', colour(actor)))
+		if (named.length > 0) {
+			line.dataset['ran'] = named.map(actor => actor.label).join(', ')
+			line.style.setProperty('--ran-name', colour(named[0]!))
+		} else delete line.dataset['ran']
 	}
 }
 

@@ -38,3 +38,26 @@ export async function verifyScene(data: SceneData): Promise<Verification> {
 	const frames: unknown = JSON.parse(JSON.stringify(scene))
 	return { frames, differences: jsonDifferences(data.scene, frames) }
 }
+
+/** A note at the top of a scene, for its reader: its frames differ from the build's, or could not be computed here. */
+function note(figure: HTMLElement, text: string): void {
+	const shown = figure.querySelector('.scene-mismatch') ?? document.createElement('p')
+	shown.className = 'scene-mismatch'
+	shown.setAttribute('role', 'alert')
+	shown.textContent = text
+	figure.prepend(shown)
+}
+
+/** Verifies a scene's figure and marks it `data-verified` ok, mismatch or failed, with a note when not ok. */
+export async function verifyFigure(figure: HTMLElement, data: SceneData): Promise<void> {
+	try {
+		const { frames, differences } = await verifyScene(data)
+		// The browser tests compare these with the frames the engine computes in Node.
+		Object.assign(figure, { sceneBrowserFrames: frames })
+		figure.dataset['verified'] = differences.length === 0 ? 'ok' : 'mismatch'
+		if (differences.length > 0) note(figure, `This scene's frames differ from the build's: ${differences.join('; ')}`)
+	} catch (error) {
+		figure.dataset['verified'] = 'failed'
+		note(figure, `This scene could not be checked in your browser: ${error instanceof Error ? error.message : String(error)}`)
+	}
+}

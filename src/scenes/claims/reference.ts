@@ -514,7 +514,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	saves: (s, env) => save(env, actor(s[0])),
 	'saves-what-it-computed': (s, env) => save(env, actor(s[0])),
 	'writes-its-fence': (s, env) => {
-		const meaning = save(env, actor(s[0]), write => write.changed)
+		const meaning = save(env, actor(s[0]), write => write.changed && !write.noFence && write.after === write.fence)
 		return meaning.ok ? { ...meaning, decides: meaning.events[0] as Of<'wrote'> } : meaning
 	},
 	'saves-again': (s, env) => {
@@ -745,7 +745,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'write-write-fence': (s, env) => {
 		const write = messageWrite(env)
-		return write && !write.noFence && write.fence === fence(s[0]) && write.changed ? event(write) : NO
+		return write && !write.noFence && write.fence === fence(s[0]) && write.changed && write.after === write.fence ? event(write) : NO
 	},
 	'db-saved': (_s, env) => dbAnswer(env, true),
 	'db-changed-a-row': (_s, env) => dbAnswer(env, true),

@@ -1,24 +1,28 @@
 /**
- * The Astro integration that compiles scenes in Node: the remark plugin wired to the engine on better-sqlite3.
+ * The Astro integration that checks scenes in Node: the remark plugin wired to the guarded check, a
+ * pool of checker processes that run each scene on the engine on better-sqlite3 (src/scenes/guarded/).
  */
 import type { AstroIntegration } from 'astro'
 import { isUnifiedProcessor, type UnifiedResolvedOptions } from '@astrojs/markdown-remark'
 import { fileURLToPath } from 'node:url'
-import { compileScene } from '../simulation/index.ts'
 import { renderStages } from '../render/index.ts'
-import { openNodeDriver } from '../node-sqlite/node-drivers.ts'
-import { compileSample } from '../sample/compile.ts'
+import { CheckPool, limitsFromEnv } from '../guarded/index.ts'
 import { remarkClaimDocs } from './remark-claim-docs.ts'
 import { remarkScenes } from './remark-scenes.ts'
 
 /** Adds the scene plugin to Markdown and MDX; `astro build` fails on a scene with errors, `astro dev` shows them. */
 export function scenes(): AstroIntegration {
+	let pool: CheckPool | undefined
 	return {
 		name: 'tinystore-scenes',
 		hooks: {
 			'astro:config:setup': ({ command, config, logger }) => {
+				// Its checkers start at the first scene, so `astro sync` and `astro preview` start none.
+				pool?.close()
+				const checks = new CheckPool(limitsFromEnv(process.env))
+				pool = checks
 				const plugin = remarkScenes({
-					compile: (source, origin, options) => compileScene(source, origin, openNodeDriver, { compileSample, ...options }),
+					compile: (source, origin, options) => checks.check(source, origin, options),
 					render: renderStages,
 					// SCENES_ERRORS=show builds a site that shows scene errors as the dev server does (the
 					// browser tests build one to prove a wrong number makes them fail).
@@ -26,7 +30,7 @@ export function scenes(): AstroIntegration {
 					root: fileURLToPath(config.root),
 					report: message => logger.error(`scene errors:\n${message}`),
 				})
-				const claimDocs = remarkClaimDocs({ compile: (source, file) => compileScene(source, { file }, openNodeDriver, { compileSample }) })
+				const claimDocs = remarkClaimDocs({ compile: (source, file) => checks.check(source, { file }) })
 				// As Starlight adds its own: onto the unified processor the config names (Astro 7's way for remark plugins).
 				const processor = config.markdown.processor as { name: string; options: UnifiedResolvedOptions }
 				if (!isUnifiedProcessor(processor)) {
@@ -34,6 +38,10 @@ export function scenes(): AstroIntegration {
 				}
 				processor.options.remarkPlugins.push(() => plugin, () => claimDocs)
 			},
+			'astro:build:start': () => pool?.warm(),
+			'astro:server:start': () => pool?.warm(),
+			'astro:build:done': () => pool?.close(),
+			'astro:server:done': () => pool?.close(),
 		},
 	}
 }

@@ -33,8 +33,11 @@ export const LANGUAGE_NAMES: ReadonlySet<string> = new Set([
 	'isNaN', 'isFinite',
 ])
 
-/** JavaScript's names the run gives its own value of, so every run of a scene is the same: `Math`, whose `random` is seeded. */
-const RUN_GIVES: ReadonlySet<string> = new Set(['Math'])
+/**
+ * JavaScript's names the run gives its own value of, so every run of a scene is the same: `Math`,
+ * whose `random` is seeded, and `AbortSignal`, whose `timeout` runs on the scene's clock.
+ */
+const RUN_GIVES: ReadonlySet<string> = new Set(['Math', 'AbortSignal'])
 
 /** Compiles a sample against the names its prelude declares; a problem is told at its line and column with what was expected. */
 export function compileSample(source: string, declared: ReadonlySet<string>): CompileResult {

@@ -5,7 +5,7 @@
  */
 import type { CompiledSample } from './compile.ts'
 import { FLOAT, TICK } from './guard.ts'
-import { membrane, type Membrane } from './membrane.ts'
+import { membrane, type Membrane, type ThrownParts } from './membrane.ts'
 
 /** What the compiled code calls: the guard before each statement (with its line), and what it hands an unawaited call's value. */
 export interface SampleHooks {
@@ -15,8 +15,6 @@ export interface SampleHooks {
 
 /** A sample's program: runs once per worker, with that worker's prelude and hooks. */
 export type SampleProgram = (prelude: Readonly<Record<string, unknown>>, hooks: SampleHooks) => Promise<unknown>
-
-let loaded = 0
 
 /**
  * Where a sample's code is made and runs: its own realm in Node (`node-realm.ts`, which the
@@ -39,17 +37,28 @@ export const PAGE_REALM: SampleRealm = { evaluate: source => evaluate(source), w
 
 let realm: SampleRealm = PAGE_REALM
 
+/** What a value the code threw says of itself, read without running the code (the realm's wall reads it). */
+export function describeThrown(thrown: unknown): ThrownParts {
+	return realm.wall.describe(thrown)
+}
+
+/** Whether the code never awaited the promise it was given for `promise` (a call whose failure it would not have seen). */
+export function unobserved(promise: Promise<unknown>): boolean {
+	return realm.wall.unobserved(promise)
+}
+
 /** Makes `chosen` the realm every sample loaded from now on runs in. */
 export function useSampleRealm(chosen: SampleRealm): void {
 	realm = chosen
 }
 
 /**
- * The program of a compiled sample, under a name (`scene-sample-N.js`) an error's stack names its
+ * The program of a compiled sample, under a name (`scene-sample-HASH.js`, of its text alone, so
+ * nothing the code reads of it tells what ran before) an error's stack names its
  * lines by. The sample meets its prelude, its hooks and all they give through its realm's wall.
  */
 export function loadSample(sample: CompiledSample): { program: SampleProgram; file: string } {
-	const file = `scene-sample-${++loaded}.js`
+	const file = `scene-sample-${hashOf(sample.js)}.js`
 	const names = sample.names.length === 0 ? '' : `const { ${sample.names.join(', ')} } = __prelude;`
 	// Everything before the sample's first line is on one line, so line N + 1 of this text is line N of the sample.
 	const source = `(function () { 'use strict'; return async function (${TICK}, ${FLOAT}, __prelude) { ${names}\n${sample.js}\n} })()\n//# sourceURL=${file}`
@@ -104,4 +113,11 @@ export function runningLine(file: string): number | undefined {
 	}
 	// Line 1 of the program is its own header; the sample's line N is the program's N + 1.
 	return line === undefined || line < 2 ? undefined : line - 1
+}
+
+/** A text's FNV-1a hash, in hex: a name made of the text alone. */
+function hashOf(text: string): string {
+	let hash = 2166136261
+	for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619) >>> 0
+	return hash.toString(16).padStart(8, '0')
 }

@@ -16,11 +16,60 @@ const CLOSED: ReadonlySet<PropertyKey> = new Set(['constructor', '__proto__', '_
 export interface Membrane {
 	inward<T>(value: T): T
 	outward<T>(value: T): T
+	/**
+	 * What a thrown value says of itself, read without running any of the sample's code: its name
+	 * and message where they are plain values, its stack where JavaScript keeps it. A getter of the
+	 * sample's is never called (a stack that throws when read hid a failure once, and ended the run).
+	 */
+	describe(thrown: unknown): ThrownParts
+	/** Whether the sample never awaited (or read the outcome of) the promise it was given for `promise` of the checker's. */
+	unobserved(promise: Promise<unknown>): boolean
 }
 
+/** What a membrane is told of the sample's realm. */
+export interface SampleRealmParts {
+	/** The realm's Promise. */
+	Promise: PromiseConstructor
+	/**
+	 * Makes the realm's promises that stand for the checker's: a frozen subclass of its Promise whose
+	 * `then` (which await, catch and Promise.all call) tells `mark` the promise was observed.
+	 */
+	observing?: (mark: (promise: object) => void) => PromiseConstructor
+	/** The getter the realm gives an error's `stack`. */
+	stackGetter?: (() => unknown) | undefined
+}
+
+/** The frozen subclass of `Base` whose `then` tells `mark` of the promise it is called on: `SampleRealmParts.observing` for a realm whose Promise is `Base`. */
+export function observingPromises(Base: PromiseConstructor): (mark: (promise: object) => void) => PromiseConstructor {
+	return mark => {
+		class Observed<T> extends Base<T> {
+			override then<A = T, B = never>(fulfilled?: ((value: T) => A | PromiseLike<A>) | null, rejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+				mark(this)
+				return super.then(fulfilled, rejected)
+			}
+		}
+		Object.freeze(Observed.prototype)
+		return Object.freeze(Observed) as unknown as PromiseConstructor
+	}
+}
+
+/** A thrown value's own words, where it has them. */
+export interface ThrownParts {
+	name?: string
+	message?: string
+	stack?: string
+}
+
+/** The getter JavaScript gives an error's `stack` in this realm: the one getter `describe` calls. */
+const STACK_GETTER = Object.getOwnPropertyDescriptor(new Error(), 'stack')?.get
+
 /** A new membrane, with stand-ins of its own. */
-export function membrane(sampleRealm: { Promise: PromiseConstructor } = { Promise }): Membrane {
+export function membrane(sampleRealm: SampleRealmParts = { Promise, observing: observingPromises(Promise) }): Membrane {
 	const SamplePromise = sampleRealm.Promise
+	// The sample's promises for the checker's, which it observed: the others, failed, are failures it never saw.
+	const observed = new WeakSet<object>()
+	const GivenPromise = sampleRealm.observing?.(promise => observed.add(promise)) ?? SamplePromise
+	const stackGetters = new Set([STACK_GETTER, sampleRealm.stackGetter].filter(getter => getter !== undefined))
 	const sampleThen = SamplePromise.prototype.then
 	const checkerThen = Promise.prototype.then
 	// Each side's stand-ins by the object they stand for, and each stand-in's object.
@@ -39,7 +88,7 @@ export function membrane(sampleRealm: { Promise: PromiseConstructor } = { Promis
 		if (original !== undefined) return (outwardOf.get(original) === value ? original : value) as T
 		// A promise crosses as a promise of the far side that settles as it does, with its value carried: the commonest
 		// crossing, made without a stand-in (and the stand-ins of the then and the two callbacks each await would make).
-		if (value instanceof Promise) return crossed(value, checkerThen, SamplePromise, sampleThen, inward) as T
+		if (value instanceof Promise) return crossed(value, checkerThen, GivenPromise, sampleThen, inward) as T
 		return stand(value, inwardOf, toSample) as T
 	}
 
@@ -79,12 +128,16 @@ export function membrane(sampleRealm: { Promise: PromiseConstructor } = { Promis
 	function handler(there: <T>(value: T) => T, back: <T>(value: T) => T, closed: boolean): ProxyHandler<object> {
 		const shut = (key: PropertyKey): boolean => closed && CLOSED.has(key)
 		const of = (shadow: object): object => (shadow as Shadow)[STANDS_FOR]
+		// Thrown as the sample's own kind of error: an error of the checker's, thrown raw, would be a way out.
+		const refuse = (key: PropertyKey): never => {
+			throw there(new TypeError(`${String(key)}: a value the scene gave the code (its prelude, a lease, an answer) is the code's to read and call, not to change`))
+		}
 		return {
 			get: (shadow, key) => (shut(key) ? undefined : there(Reflect.get(of(shadow), key))),
-			set: (shadow, key, value) => !closed && Reflect.set(of(shadow), key, back(value)),
+			set: (shadow, key, value) => (closed ? refuse(key) : Reflect.set(of(shadow), key, back(value))),
 			has: (shadow, key) => !shut(key) && Reflect.has(of(shadow), key),
-			deleteProperty: (shadow, key) => !closed && Reflect.deleteProperty(of(shadow), key),
-			defineProperty: (shadow, key, descriptor) => !closed && descriptor.configurable !== false && Reflect.defineProperty(of(shadow), key, carried(descriptor, back)),
+			deleteProperty: (shadow, key) => (closed ? refuse(key) : Reflect.deleteProperty(of(shadow), key)),
+			defineProperty: (shadow, key, descriptor) => (closed ? refuse(key) : descriptor.configurable !== false && Reflect.defineProperty(of(shadow), key, carried(descriptor, back))),
 			getOwnPropertyDescriptor(shadow, key) {
 				if (shut(key)) return undefined
 				const target = of(shadow)
@@ -139,7 +192,44 @@ export function membrane(sampleRealm: { Promise: PromiseConstructor } = { Promis
 		return proxy
 	}
 
-	return { inward, outward }
+	function describe(thrown: unknown): ThrownParts {
+		const value = isObject(thrown) ? (standsFor.get(thrown) ?? thrown) : thrown
+		if (!isObject(value)) return typeof value === 'string' ? { message: value } : {}
+		const parts: ThrownParts = {}
+		const name = plain(value, 'name')
+		const message = plain(value, 'message')
+		if (typeof name === 'string') parts.name = name
+		if (typeof message === 'string') parts.message = message
+		const stack = Reflect.getOwnPropertyDescriptor(value, 'stack')
+		let text: unknown = stack?.value
+		if (stack?.get !== undefined && stackGetters.has(stack.get)) {
+			try {
+				text = Reflect.apply(stack.get, value, [])
+			} catch {
+				text = undefined
+			}
+		}
+		if (typeof text === 'string') parts.stack = text
+		return parts
+	}
+
+	function unobserved(promise: Promise<unknown>): boolean {
+		const given = promiseFor.get(promise)
+		return given !== undefined && !observed.has(given)
+	}
+
+	return { inward, outward, describe, unobserved }
+}
+
+/** A property's value where it is a plain value on the object or its prototypes (a few, as an error's name is), never a getter's. */
+function plain(value: object, key: string): unknown {
+	let at: object | null = value
+	for (let depth = 0; at !== null && depth < 6; depth++) {
+		const descriptor = Reflect.getOwnPropertyDescriptor(at, key)
+		if (descriptor !== undefined) return 'value' in descriptor ? descriptor.value : undefined
+		at = Reflect.getPrototypeOf(at)
+	}
+	return undefined
 }
 
 /** A property's descriptor with its value and accessors carried across by `carry`. */

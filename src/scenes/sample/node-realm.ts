@@ -49,6 +49,18 @@ const HARDEN = `((GIVEN) => {
 	freeze(Object.getPrototypeOf(global))
 })`
 
+/** Made in the new realm: its promises that stand for the process's, each telling `mark` when the code observes it (membrane.ts). */
+const OBSERVING = `(mark => {
+	class Observed extends Promise {
+		then(fulfilled, rejected) {
+			mark(this)
+			return super.then(fulfilled, rejected)
+		}
+	}
+	Object.freeze(Observed.prototype)
+	return Object.freeze(Observed)
+})`
+
 /** The realm, hardened: one a process, made when first asked for. */
 let made: SampleRealm | undefined
 
@@ -56,7 +68,12 @@ let made: SampleRealm | undefined
 export function nodeRealm(): SampleRealm {
 	if (made) return made
 	const context = createContext({}, { codeGeneration: { strings: false, wasm: false } })
-	const wall = membrane({ Promise: runInContext('Promise', context) as PromiseConstructor })
+	const RealmPromise = runInContext('Promise', context) as PromiseConstructor
+	const wall = membrane({
+		Promise: RealmPromise,
+		observing: runInContext(OBSERVING, context) as (mark: (promise: object) => void) => PromiseConstructor,
+		stackGetter: runInContext("Object.getOwnPropertyDescriptor(new Error(), 'stack')?.get", context) as (() => unknown) | undefined,
+	})
 	const given = { AbortController: wall.inward(AbortController), AbortSignal: wall.inward(AbortSignal) }
 	for (const [name, value] of Object.entries(given)) runInContext('globalThis', context)[name] = value
 	;(runInContext(HARDEN, context) as (names: string[]) => void)(Object.keys(given))

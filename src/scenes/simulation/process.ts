@@ -6,7 +6,7 @@
  * does nothing more. It knows which line of the sample it runs from the guard the compiled code calls
  * before each statement, never from the text.
  */
-import { runningLine, type SampleHooks, type SampleProgram } from '../sample/load.ts'
+import { describeThrown, runningLine, unobserved, type SampleHooks, type SampleProgram } from '../sample/load.ts'
 import type { DatabaseActor, StoreActor } from './actors.ts'
 
 /** An act of a worker's code that a step shows, and what it asks for. */
@@ -32,6 +32,13 @@ type Stop =
 	| { kind: 'failed'; error: unknown; line: number | undefined }
 	| { kind: 'blocked'; line: number | undefined }
 
+/** A promise a call of the prelude gave the code, the line that called, and its failure once it failed. */
+interface GivenCall {
+	promise: Promise<unknown>
+	line: number | undefined
+	failed?: { error: unknown }
+}
+
 /** The most statements a worker's code may run in a scene, and the most calls into its prelude. */
 const TICK_BUDGET = 1_000_000
 const CALL_BUDGET = 100_000
@@ -49,6 +56,8 @@ export class WorkerProcess {
 	#failure: { error: unknown; line: number | undefined } | undefined
 	/** The first error the code threw, at its line, even while it still lets go of a lease on its way out. */
 	#thrown: { error: unknown; line: number | undefined } | undefined
+	/** Every error the code threw or was handed, each once, in order: none hides another. */
+	readonly #errors: { error: unknown; line: number | undefined }[] = []
 	#parked: Parked | undefined
 	#paused = false
 	#crashed = false
@@ -117,10 +126,11 @@ export class WorkerProcess {
 	 * The code stops at an act until a step lets it go on; a crashed process never goes on. One act
 	 * at a time: an act asked for while another waits (a call left unawaited) is the code's mistake.
 	 */
-	act(act: Act): Promise<void> {
+	act(act: Act, at?: number): Promise<void> {
 		this.record()
-		// The call's own line, through any helper of the sample's; the statement's line where the stack cannot tell.
-		const line = runningLine(this.file) ?? this.#lastLine
+		// The call's own line, through any helper of the sample's; `at` where the caller knows it (a hold lets go where it was
+		// asked for). Where the stack cannot tell (a prelude function run from a promise's job), the act has no line: none is guessed.
+		const line = at ?? runningLine(this.file)
 		if (line !== undefined) this.#lastLine = line
 		if (this.#crashed) return new Promise<void>(() => {})
 		const waiting = this.#parked
@@ -168,9 +178,44 @@ export class WorkerProcess {
 		return this.stop()
 	}
 
-	/** Notes an error the code threw (the first one), at the line it was thrown. */
+	/** Notes an error the code threw, at the line it was thrown. */
 	threw(error: unknown): void {
-		this.#thrown ??= { error, line: thrownLine(error, this.file) ?? this.#lastLine }
+		const at = { error, line: thrownLine(error, this.file) ?? this.#lastLine }
+		this.#thrown ??= at
+		this.#note(at)
+	}
+
+	/** The promises the code's calls of its prelude returned, with the line that called, and the failure of each once it failed. */
+	readonly #given: GivenCall[] = []
+
+	/** Keeps a promise a call of the prelude gives the code: if it fails and the code never awaits it, that is a failure never seen. */
+	track<T>(promise: Promise<T>): Promise<T> {
+		const call: GivenCall = { promise, line: runningLine(this.file) ?? this.#lastLine }
+		this.#given.push(call)
+		promise.then(undefined, (error: unknown) => {
+			call.failed = { error }
+		})
+		return promise
+	}
+
+	/** The calls that failed (but for the engine's refusals a story tells) and whose promise the code never awaited: failures it never saw. */
+	unseen(): { error: unknown; line: number | undefined }[] {
+		return this.#given.filter(call => call.failed !== undefined && !this.isStory(call.failed.error) && unobserved(call.promise)).map(call => ({ error: (call.failed as { error: unknown }).error, line: call.line }))
+	}
+
+	/** Notes an error the code is handed that it must not hide by catching it (a rule of the scene it broke), and gives it back to throw. */
+	fault<E>(error: E): E {
+		this.threw(error)
+		return error
+	}
+
+	#note(at: { error: unknown; line: number | undefined }): void {
+		if (!this.#errors.some(known => known.error === at.error)) this.#errors.push(at)
+	}
+
+	/** The errors of the code's own making (not the engine's refusals a story tells), in the order they came. */
+	get failures(): readonly { error: unknown; line: number | undefined }[] {
+		return this.#errors.filter(known => !this.isStory(known.error))
 	}
 
 	/** The first error the code threw, once it did: its program failed with it, or it is on its way out. */
@@ -251,7 +296,8 @@ export class WorkerProcess {
 				this.#ended = true
 			},
 			(error: unknown) => {
-				this.#failure = this.#thrown?.error === error ? this.#thrown : { error, line: thrownLine(error, this.file) ?? this.#lastLine }
+				this.#failure = this.#errors.find(known => known.error === error) ?? { error, line: thrownLine(error, this.file) ?? this.#lastLine }
+				this.#note(this.#failure)
 			},
 		)
 	}
@@ -259,8 +305,8 @@ export class WorkerProcess {
 
 /** The sample's line an error was thrown at: the first frame of the sample in its stack. */
 function thrownLine(error: unknown, file: string): number | undefined {
-	// An error of the sample's own realm is no `Error` of this one: its stack is read as text.
-	const stack = typeof error === 'object' && error !== null && typeof (error as { stack?: unknown }).stack === 'string' ? (error as { stack: string }).stack : ''
+	// Read without running the code: an error of the sample's realm is no `Error` of this one, and its stack may be a getter of its own.
+	const stack = describeThrown(error).stack ?? ''
 	const match = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(stack)
 	// Line 0 is the program's own first line (where the prelude's names are taken), no line of the sample.
 	const line = match ? Number(match[1]) - 1 : 0

@@ -23,6 +23,9 @@ function castError(message: string): Error {
 	return new Error(message)
 }
 
+/** The hold each worker's code has going (asked, held or waiting), with the line that asked: a worker holds one at a time. */
+const holding = new WeakMap<WorkerActor, { line: number | undefined }>()
+
 /** The ports one worker's prelude is built on. */
 export function samplePorts(world: World, worker: WorkerActor, process: WorkerProcess): SamplePorts {
 	const id = worker.actor.id
@@ -42,31 +45,40 @@ export function samplePorts(world: World, worker: WorkerActor, process: WorkerPr
 			}
 			return (store ??= sampleStore(world, worker, process))
 		},
-		write: async (sql, params, fence, fenceDecides) => {
-			// A comment in the SQL is prose beside the picture, as one in the code is.
-			if (/--|\/\*/.test(sql)) throw new Error("a comment in the sample's SQL is prose no one checks; say it in the page's prose around the scene, or in a caption")
-			const database = world.databaseOf(id)
-			if (!database) throw castError(`${id}'s code writes a database, and ${world.databases.size === 0 ? 'the scene has no database actor' : `${id} is linked to no one database actor (link ${id} DB)`}`)
-			await process.act({ kind: 'write', database })
-			const result: SampleWriteResult & { badFence?: string } = world.execWrite(worker, database, sql, params, fence, fenceDecides)
-			if (result.badFence !== undefined) {
-				throw new Error(`${database.actor.label.value} keeps ${JSON.stringify(result.badFence)} as the row's fence: a fence kept as text must be its 40 zero-padded digits (fenceText), or it compares wrong`)
-			}
-			return { changes: result.changes }
-		},
+		write: (sql, params, fence, fenceDecides, authors) => process.track(write(sql, params, fence, fenceDecides, authors)),
 		fenced: () => world.databaseOf(id)?.fenced ?? true,
-		advance: async duration => {
-			const ms = parseDuration(duration as never, 'clock.advance')
-			await process.act({ kind: 'advance', ms })
-		},
-		failed: error => {
-			process.threw(error)
-			return error
-		},
+		advance: duration => process.track(advance(duration)),
+		failed: error => process.fault(error),
 		call: fn => (...args) => {
 			process.record()
-			return fn(...args)
+			const result = fn(...args)
+			return result instanceof Promise ? (process.track(result) as typeof result) : result
 		},
+	}
+
+	async function write(sql: string, params: readonly unknown[], fence?: bigint, fenceDecides?: boolean, authors?: boolean): Promise<SampleWriteResult> {
+		// A comment in the SQL is prose beside the picture, as one in the code is.
+		if (/--|\/\*/.test(sql)) throw process.fault(new Error("a comment in the sample's SQL is prose no one checks; say it in the page's prose around the scene, or in a caption"))
+		const database = world.databaseOf(id)
+		if (!database) throw process.fault(castError(`${id}'s code writes a database, and ${world.databases.size === 0 ? 'the scene has no database actor' : `${id} is linked to no one database actor (link ${id} DB)`}`))
+		await process.act({ kind: 'write', database })
+		// What the world refuses of a write (SQL that is no write of the story's row, a fence of no lease, tables changed) is
+		// the code's failure, told whether or not the code catches it: catching it must not hide it.
+		let result: SampleWriteResult & { badFence?: string }
+		try {
+			result = world.execWrite(worker, database, sql, params, fence, fenceDecides, authors)
+		} catch (error) {
+			throw process.fault(error)
+		}
+		if (result.badFence !== undefined) {
+			throw process.fault(new Error(`${database.actor.label.value} keeps ${JSON.stringify(result.badFence)} as the row's fence: a fence kept as text must be its 40 zero-padded digits (fenceText), or it compares wrong`))
+		}
+		return { changes: result.changes }
+	}
+
+	async function advance(duration: unknown): Promise<void> {
+		const ms = parseDuration(duration as never, 'clock.advance')
+		await process.act({ kind: 'advance', ms })
 	}
 }
 
@@ -120,46 +132,63 @@ function sampleLock(world: World, worker: WorkerActor, process: WorkerProcess, n
 			if (!known.includes(option)) throw new TypeError(`${place}: ${tryOnly ? 'tryHold' : 'hold'} has no option "${option}"; its options are ${known.join(', ')}`)
 		}
 		const settings = holdSettings(tryOnly ? { ...options, wait: 0 } : (options as never), place)
-		await process.act({ kind: 'ask', store, tryOnly, wait: settings.wait, ttl: settings.ttl })
-		const line = process.line
-		const hold = await world.startHold(worker, store, {
-			tryOnly,
-			...(line === undefined ? {} : { line }),
-			wait: settings.wait,
-			ttl: settings.ttl,
-			position: world.statement ?? world.scene.position,
-			...(settings.signal === undefined ? {} : { signal: settings.signal }),
-			body: async lease => {
-				// The code's listener runs in its process: once it is awake.
-				const onLost = settings.onLost
-				if (onLost && lease instanceof LeaseCore) lease.onLost(reason => process.whenAwake(() => onLost(reason)))
-				if (settings.renew) renewWhileHeld(world, worker, process, lease, settings.ttl)
-				// The engine gave the key; a paused process's code goes on when it wakes.
-				await process.awake()
-				try {
-					return await fn(sampleLease(world, worker, process, lease))
-				} catch (error) {
-					// A mistake of the code is told where it was made, though the hold still lets go before it reaches the top.
-					process.threw(error)
-					throw error
-				} finally {
-					// Letting go is an act the scene shows (`release W`), unless the code let go already or the lease is gone.
-					if (!worker.hold?.released && !lease.lost) {
-						await process.act({ kind: 'release', store, lease })
-						await world.release(worker)
+		// The world keeps one hold a worker: a second while the first still runs (inside its function, or beside it) would hide it.
+		const going = holding.get(worker)
+		if (going) throw process.fault(castError(`${id}'s code asks for the key again while its hold${going.line === undefined ? '' : ` (line ${going.line})`} still runs: a worker of a scene holds or waits for one key at a time; let go first, or give the second hold to another worker`))
+		holding.set(worker, { line: process.line })
+		let outcome: { value: T | undefined } | { error: unknown }
+		try {
+			await process.act({ kind: 'ask', store, tryOnly, wait: settings.wait, ttl: settings.ttl })
+			const line = process.line
+			holding.set(worker, { line })
+			const hold = await world.startHold(worker, store, {
+				tryOnly,
+				...(line === undefined ? {} : { line }),
+				wait: settings.wait,
+				ttl: settings.ttl,
+				position: world.statement ?? world.scene.position,
+				...(settings.signal === undefined ? {} : { signal: settings.signal }),
+				body: async lease => {
+					// The code's listener runs in its process: once it is awake.
+					const onLost = settings.onLost
+					if (onLost && lease instanceof LeaseCore) lease.onLost(reason => process.whenAwake(() => onLost(reason)))
+					if (settings.renew) renewWhileHeld(world, worker, process, lease, settings.ttl)
+					// The engine gave the key; a paused process's code goes on when it wakes.
+					await process.awake()
+					try {
+						return await fn(sampleLease(world, worker, process, lease))
+					} catch (error) {
+						// A mistake of the code is told where it was made, though the hold still lets go before it reaches the top.
+						process.threw(error)
+						throw error
+					} finally {
+						// Letting go is an act the scene shows (`release W`), unless the code let go already or the lease is gone: the
+						// hold lets go where it was asked for, when its function returns.
+						if (!worker.hold?.released && !lease.lost) {
+							await process.act({ kind: 'release', store, lease }, line)
+							await world.release(worker)
+						}
 					}
-				}
-			},
-		})
-		// The engine's refusal of the hold (a wait that ran out, a store that closed) is one a story may tell.
-		return (hold.done as Promise<T | undefined>).catch((error: unknown) => {
-			throw error instanceof LockError && STORY_CODES.has(error.code) ? process.story(error) : error
-		})
+				},
+			})
+			// The engine's refusal of the hold (a wait that ran out, a store that closed) is one a story may tell. Either way the
+			// code goes on once its process is awake: a paused process's code does not run on a refusal any more than on a grant.
+			try {
+				outcome = { value: (await hold.done) as T | undefined }
+			} catch (error) {
+				outcome = { error: error instanceof LockError && STORY_CODES.has(error.code) ? process.story(error) : error }
+			}
+		} finally {
+			holding.delete(worker)
+		}
+		await process.awake()
+		if ('error' in outcome) throw outcome.error
+		return outcome.value
 	}
 	return {
 		name,
-		hold: (key, fn, options) => take(false, key, fn, options) as Promise<never>,
-		tryHold: (key, fn, options) => take(true, key, fn, options),
+		hold: (key, fn, options) => process.track(take(false, key, fn, options)) as Promise<never>,
+		tryHold: (key, fn, options) => process.track(take(true, key, fn, options)),
 	}
 }
 
@@ -179,12 +208,14 @@ function renewWhileHeld(world: World, worker: WorkerActor, process: WorkerProces
 
 function sampleLease(world: World, worker: WorkerActor, process: WorkerProcess, lease: Lease): SampleLease {
 	const store = worker.hold?.store
+	let signal: AbortSignal | undefined
 	return {
 		id: lease.id,
 		fence: lease.fence,
-		// Read when the code reads it: a signal nobody made is not aborted (and its reason not made) when the lease runs out.
+		// Made when the code reads it (a signal nobody made is not aborted, and its reason not made, when the lease runs out),
+		// and aborted in the code's process once it is awake: a paused process's listeners run when it wakes.
 		get signal() {
-			return lease.signal
+			return (signal ??= processSignal(process, lease.signal))
 		},
 		get expiresAt() {
 			return lease.expiresAt
@@ -205,4 +236,13 @@ function sampleLease(world: World, worker: WorkerActor, process: WorkerProcess, 
 			if (refusal !== undefined) throw process.story(refusal)
 		},
 	}
+}
+
+/** A signal of the code's that aborts as `engine` does, once the process is awake (never, once it crashed). */
+function processSignal(process: WorkerProcess, engine: AbortSignal): AbortSignal {
+	const controller = new AbortController()
+	const abort = (): void => process.whenAwake(() => controller.abort(engine.reason))
+	if (engine.aborted) abort()
+	else engine.addEventListener('abort', abort, { once: true })
+	return controller.signal
 }

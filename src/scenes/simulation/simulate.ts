@@ -22,7 +22,7 @@ import { DEFAULT_KEY, World } from './world.ts'
 import type { Settling } from './world.ts'
 import type { OpenDriver } from './world.ts'
 import type { CompiledSample, CompileResult } from '../sample/compile.ts'
-import { loadSample, type SampleProgram } from '../sample/load.ts'
+import { describeThrown, loadSample, type SampleProgram } from '../sample/load.ts'
 import { WorkerProcess } from './process.ts'
 import { samplePorts } from './sample-api.ts'
 import { processEvents } from './process-events.ts'
@@ -239,6 +239,14 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 			labelSites(stage, scene, index + 1)
 			options.onFrame?.(index + 1)
 		}
+		// A call of the prelude that failed where the code never awaited it: a failure the code never saw, told at the call.
+		for (const process of world.processes.values()) {
+			for (const left of process.unseen()) {
+				if (world.failuresTold.has(left.error)) continue
+				world.failuresTold.add(left.error)
+				run.failures.push({ file: options.file, ...samplePosition(world.scene.code as Code, left.line ?? 1), message: `${process.worker}'s code never awaited its call${left.line === undefined ? '' : ` at line ${left.line}`}, which failed: ${errorWords(left.error)}` })
+			}
+		}
 	} catch (error) {
 		run.failed = true
 		run.failures.push({ file: options.file, line: scene.position.line, column: scene.position.column, message: `the checker failed on this scene: ${error instanceof Error ? error.message : String(error)}` })
@@ -340,34 +348,68 @@ async function applyProcessEvent(stage: Stage, event: ProcessEventOf): Promise<v
 	else await world.crash(event.worker)
 }
 
+/**
+ * The prelude with each of its functions' promises kept by the process (`track`): a call whose
+ * promise fails where the code never awaits it is a failure the code never saw, and is told.
+ */
+function tracked(prelude: Record<string, unknown>, process: WorkerProcess): Record<string, unknown> {
+	const keep = (value: unknown): unknown =>
+		typeof value === 'function'
+			? (...args: unknown[]) => {
+					const result: unknown = (value as (...a: unknown[]) => unknown)(...args)
+					return result instanceof Promise ? process.track(result) : result
+				}
+			: value
+	for (const key of Object.keys(prelude)) {
+		const descriptor = Object.getOwnPropertyDescriptor(prelude, key)
+		if (!descriptor) continue
+		if ('value' in descriptor) Object.defineProperty(prelude, key, { ...descriptor, value: keep(descriptor.value) })
+		else if (descriptor.get) {
+			const get = descriptor.get
+			Object.defineProperty(prelude, key, { ...descriptor, get: () => keep(get.call(prelude)) })
+		}
+	}
+	return prelude
+}
+
 /** Each worker's process runs the sample's program, with the prelude of the scene's domain. */
 function startProcesses(world: World, sample: { program: SampleProgram; file: string }): void {
 	for (const worker of world.workers.values()) {
 		const id = worker.actor.id
 		const process: WorkerProcess = new WorkerProcess(id, world.clock, sample.file, sample.program, () => {
-			const prelude = world.domain.prelude(samplePorts(world, worker, process))
+			const prelude = tracked(world.domain.prelude(samplePorts(world, worker, process)), process)
 			// The domain's values are getters made when first read; Math is added beside them, not spread over them.
 			Object.defineProperty(prelude, 'Math', { value: seededMath(id), enumerable: true })
+			Object.defineProperty(prelude, 'AbortSignal', { value: sceneAbortSignal(process), enumerable: true })
 			return prelude
 		})
 		world.processes.set(id, process)
 	}
 }
 
+/** What a sample threw, in words: an error's name (but plain Error's) and message, read without running its code; anything else as text. */
+export function errorWords(error: unknown): string {
+	const { name, message } = describeThrown(error)
+	if (message !== undefined) return `${name !== undefined && name !== 'Error' ? `${name}: ` : ''}${message}`
+	if (typeof error === 'object' && error !== null) return 'a value that is no error (it has no message)'
+	return String(error)
+}
+
 /**
- * What a sample threw, in words: an error's name (but plain Error's) and message, whichever realm
- * made it; anything else as text. A value that will not say (a getter that throws) is named so.
+ * The web's AbortSignal as a worker's code meets it in a scene: `timeout` runs on the worker
+ * process's own timer (the scene's clock, late when the process was paused), never the machine's.
  */
-function errorWords(error: unknown): string {
-	try {
-		if (typeof error === 'object' && error !== null) {
-			const { name, message } = error as { name?: unknown; message?: unknown }
-			if (typeof message === 'string') return `${typeof name === 'string' && name !== 'Error' ? `${name}: ` : ''}${message}`
-		}
-		return String(error)
-	} catch {
-		return 'a value that cannot be told as text'
-	}
+function sceneAbortSignal(process: WorkerProcess): Pick<typeof AbortSignal, 'abort' | 'any' | 'timeout'> {
+	return Object.freeze({
+		abort: (reason?: unknown) => AbortSignal.abort(reason),
+		any: (signals: Iterable<AbortSignal>) => AbortSignal.any([...signals]),
+		timeout(ms: number) {
+			if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new TypeError(`AbortSignal.timeout: ${String(ms)}: expected a number of milliseconds, 0 or more`)
+			const controller = new AbortController()
+			process.timer(ms, () => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')))
+			return controller.signal
+		},
+	})
 }
 
 /** JavaScript's Math with a `random` seeded by the worker's id: a scene's every run, in Node and in a browser, draws the same numbers. */
@@ -394,13 +436,12 @@ function linesOf(stage: Stage, step: Step): { lines: number[]; ran: { worker: st
 	const ran: { worker: string; lines: number[]; at?: number }[] = []
 	for (const process of world.processes.values()) {
 		const lines = process.takeLines()
-		const thrown = process.thrown
-		if (thrown && !process.isStory(thrown.error) && !world.failuresTold.has(process.worker)) {
-			world.failuresTold.add(process.worker)
+		// Every failure of the code, each once: one that came first (a refusal the story tells, another failure) hides none.
+		for (const thrown of process.failures) {
+			if (world.failuresTold.has(thrown.error)) continue
+			world.failuresTold.add(thrown.error)
 			const code = world.scene.code as Code
-			const error = thrown.error
-			const words = errorWords(error)
-			world.diagnostics.push({ file: world.file, ...samplePosition(code, thrown.line ?? 1), message: `${process.worker}'s code failed${thrown.line === undefined ? '' : ` at line ${thrown.line}`}: ${words}` })
+			world.diagnostics.push({ file: world.file, ...samplePosition(code, thrown.line ?? 1), message: `${process.worker}'s code failed${thrown.line === undefined ? '' : ` at line ${thrown.line}`}: ${errorWords(thrown.error)}` })
 		}
 		if (lines.length === 0) continue
 		const at = process.line

@@ -100,8 +100,8 @@ export class World {
 	/** The name of each store's lock, as the first worker's code asked for it. */
 	readonly lockNames = new Map<string, { name: string; worker: string }>()
 
-	/** The workers whose code's failure was told already: each is told once, at its line. */
-	readonly failuresTold = new Set<string>()
+	/** The failures of the code told already (the errors themselves): each is told once, at its line. */
+	readonly failuresTold = new Set<unknown>()
 
 	/** Every fence a store of the scene gave: a value a sample passes to its database is a fence when it is one of these. */
 	readonly givenFences = new Set<bigint>()
@@ -197,7 +197,7 @@ export class World {
 		const id = worker.actor.id
 		const sql = database.fenced ? FENCED_UPDATE : PLAIN_UPDATE
 		const params = database.fenced ? [`summary by ${id}`, text, this.key, text] : [`summary by ${id}`, text, this.key]
-		return this.#write(worker, database, sql, params, fence, database.fenced).changes > 0
+		return this.#write(worker, database, sql, params, fence, database.fenced, true).changes > 0
 	}
 
 	/**
@@ -205,7 +205,7 @@ export class World {
 	 * the write carries is the one the caller names, else the value among its parameters that is a
 	 * fence a store gave (as a number or as its 40-digit text); a write with none carries none.
 	 */
-	execWrite(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly unknown[], fence?: bigint, decides?: boolean): { changes: number; badFence?: string } {
+	execWrite(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly unknown[], fence?: bigint, decides?: boolean, authors?: boolean): { changes: number; badFence?: string } {
 		const values = params.map(value => sqlValue(value))
 		const carried = fence ?? values.map(value => fenceIn(value, this.givenFences)).find(found => found !== undefined)
 		// A write carries the fence of the lease it writes under: the worker's latest, held or lost. Any other (a fence
@@ -214,10 +214,14 @@ export class World {
 		if (carried !== undefined && carried !== own) {
 			throw new TypeError(`${worker.actor.id}'s write carries fence ${carried}, and ${own === undefined ? `${worker.actor.id} holds no fenced lease` : `${worker.actor.id}'s lease has fence ${own}`}: a write carries the fence of the lease it writes under`)
 		}
-		// The domain's own statements (its save, its claim) write the story's row and no other; a sample's own SQL is watched.
-		if (decides === undefined) this.#count(database)
+		// The domain's own statements (its save, its claim) write the story's row and no other; a sample's own SQL is
+		// admitted only as a write of the domain's table, and watched.
+		if (decides === undefined) {
+			this.#count(database)
+			this.#admit(worker, database, sql, values)
+		}
 		const schema = decides === undefined ? schemaVersion(database) : undefined
-		const result = this.#write(worker, database, sql, values, carried, decides)
+		const result = this.#write(worker, database, sql, values, carried, decides, authors)
 		const fenced = this.lastWrite(worker.actor.id, database.actor.id)?.fenced === true
 		if (fenced && database.actor.fences === 'off') {
 			throw new Error(`${database.actor.label.value} is drawn checking no fence (fences=off), and ${worker.actor.id}'s SQL compares its fence with the row's`)
@@ -231,23 +235,32 @@ export class World {
 	}
 
 	/**
-	 * Whether the write's fence decided its outcome: the statement run again, in a savepoint rolled
-	 * back after, with the fence it carries replaced by the other extreme (none, for a write refused;
-	 * one above every fence, for a write taken). Its own SQL may compare no fence, or the row's alone.
+	 * Whether the write's fence decides its outcome by the fence rule: run again in a savepoint
+	 * (rolled back after) on the row with its fence set just below the write's, it is taken, and with
+	 * its fence just above, it is refused. Its own SQL may compare no fence, compare the fence with
+	 * something else than the row's (a constant), or the row's with nothing: none of these decides.
 	 */
-	#fenceDecides(database: DatabaseActor, sql: string, params: readonly SqlValue[], changed: boolean, fence: bigint | undefined, before: string): boolean {
-		if (fence === undefined) return false
-		const other = params.map(value => (fenceIn(value, new Set([fence])) === undefined ? value : extremeOf(value, !changed)))
-		const { driver } = database
-		driver.exec('savepoint fence_decides')
+	#fenceDecides(database: DatabaseActor, sql: string, params: readonly SqlValue[], fence: bigint): boolean {
+		const takenWith = (rowFence: bigint): boolean | undefined => {
+			const { driver } = database
+			driver.exec('savepoint fence_decides')
+			try {
+				this.#writeRow(database, this.domain.setFence, [rowFence <= 0n ? '' : fenceText(rowFence), this.domain.rowId(this.key)])
+				const mark = this.#storyMark(database)
+				driver.run(sql, params)
+				return this.#wroteStory(database, mark).changed
+			} catch {
+				return undefined
+			} finally {
+				driver.exec('rollback to fence_decides')
+				driver.exec('release fence_decides')
+			}
+		}
+		const kept = database.fence
 		try {
-			driver.run(sql, other)
-			return this.#wroteStory(database, before) ? !changed : changed
-		} catch {
-			return false
+			return takenWith(fence - 1n) === true && takenWith(fence + 1n) === false
 		} finally {
-			driver.exec('rollback to fence_decides')
-			driver.exec('release fence_decides')
+			database.fence = kept
 		}
 	}
 
@@ -269,11 +282,55 @@ export class World {
 	 * Whether the database took a write to the story's row since `mark`, the row being `row` now: it
 	 * is not as it was, or (where a sample's own SQL runs) an update of it ran that left it as it was,
 	 * the same fence and summary again. A statement that only changed another row, or made one, took
-	 * no write of the story's.
+	 * no write of the story's. `authored`: it wrote the row's author column (`table.author`: the
+	 * summary), as the database's own trigger saw, whatever value it wrote.
 	 */
-	#wroteStory(database: DatabaseActor, mark: string, row = this.#storyRow(database)): boolean {
-		if (rowText(row) !== mark) return true
-		return this.#counting.has(database) && database.driver.get(`select 1 as one from ${STORY_WRITES} where id = ?`, [this.domain.rowId(this.key)]) !== undefined
+	#wroteStory(database: DatabaseActor, mark: string, row = this.#storyRow(database)): { changed: boolean; authored: boolean } {
+		const counted = this.#counting.has(database)
+			? database.driver.get<{ updates: number; authored: number }>(`select count(*) as updates, coalesce(max(authored), 0) as authored from ${STORY_WRITES} where id = ?`, [this.domain.rowId(this.key)])
+			: undefined
+		return { changed: rowText(row) !== mark || Number(counted?.updates ?? 0) > 0, authored: Number(counted?.authored ?? 0) > 0 }
+	}
+
+	/**
+	 * Admits a statement of a sample's own SQL, or says why not: one insert, update or replace whose
+	 * only writes go to the domain's table (and its indexes) in the database's own file, read from the
+	 * program SQLite compiled it to (`explain`), not from its text. Nothing else: no other table, no
+	 * temporary one (the checker's own are there), no attached file, no schema change, no pragma, no
+	 * recursive query (which can run for ever in one statement).
+	 */
+	#admit(worker: WorkerActor, database: DatabaseActor, sql: string, values: readonly SqlValue[]): void {
+		const refuse = (why: string): never => {
+			throw new Error(`${worker.actor.id}'s SQL ${why}: a sample's own statement is one insert, update or replace of ${database.actor.label.value}'s ${this.domain.table.name} table`)
+		}
+		const words = sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|`[^`]*`|\[[^\]]*\]/g, ' ').toLowerCase()
+		const first = /^\s*([a-z]+)/.exec(words)?.[1] ?? ''
+		if (!['insert', 'update', 'replace', 'with'].includes(first)) refuse(first === '' ? 'is no statement' : `is a statement that begins "${first}"`)
+		if (/\brecursive\b/.test(words)) refuse('has a recursive query, which may never end')
+		let program: { opcode: string; p2: number; p3: number; p4: unknown }[]
+		try {
+			program = database.driver.all<{ opcode: string; p2: number; p3: number; p4: unknown }>(`explain ${sql}`, values)
+		} catch (error) {
+			return refuse(`does not compile: ${error instanceof Error ? error.message : String(error)}`)
+		}
+		const roots = new Set(database.driver.all<{ rootpage: number }>('select rootpage from main.sqlite_schema where tbl_name = ?', [this.domain.table.name]).map(row => Number(row.rootpage)))
+		const table = database.driver.get<{ rootpage: number }>("select rootpage from main.sqlite_schema where type = 'table' and name = ?", [this.domain.table.name])?.rootpage
+		const counter = database.driver.get<{ rootpage: number }>("select rootpage from temp.sqlite_schema where type = 'table' and name = 'story_writes'")?.rootpage
+		let writesTable = false
+		for (const step of program) {
+			if (FORBIDDEN_OPCODES.has(step.opcode)) refuse(`does what no write of a row does (SQLite's ${step.opcode})`)
+			if ((step.opcode === 'Function' || step.opcode === 'PureFunc') && /^sqlite_(attach|detach)/.test(String(step.p4))) refuse('attaches a file')
+			if (step.opcode === 'OpenRead' && step.p3 !== 0) refuse('reads a table outside the database (a temporary or attached one)')
+			if (step.opcode !== 'OpenWrite') continue
+			if (step.p3 === 0 && roots.has(Number(step.p2))) {
+				if (Number(step.p2) === Number(table)) writesTable = true
+				continue
+			}
+			// The one write outside: the checker's own count of the row's updates, which its trigger makes.
+			if (step.p3 === 1 && counter !== undefined && Number(step.p2) === Number(counter)) continue
+			refuse('writes a table other than it')
+		}
+		if (!writesTable) refuse('writes nothing of it')
 	}
 
 	/** Makes the database's connection count the updates of the story's row, before a sample's own SQL first runs on it. */
@@ -283,7 +340,7 @@ export class World {
 		this.#counting.add(database)
 	}
 
-	#write(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly SqlValue[], fence: bigint | undefined, decides?: boolean): { changes: number; badFence?: string } {
+	#write(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly SqlValue[], fence: bigint | undefined, decides?: boolean, authors?: boolean): { changes: number; badFence?: string } {
 		const before = database.fence
 		const writerBefore = database.writer
 		// Whether the writer's lease was still its own when it wrote: a late write is one that was not.
@@ -291,18 +348,16 @@ export class World {
 		const id = worker.actor.id
 		const rowBefore = this.#storyMark(database)
 		// The counterfactual runs on the row as it was, before the write: it rolls back whatever it did.
-		const fenced = decides ?? this.#fenceDecidesBefore(database, sql, params, fence, rowBefore)
+		const fenced = decides ?? this.#fenceDecidesBefore(database, sql, params, fence)
 		const result = this.#writeRow(database, sql, params)
 		// What changed is the story's row, whatever the statement counted (another row, a row it made).
 		// The domain's own statements (decides is known) write the story's row alone: a row they updated was taken.
-		const row = this.#storyRow(database)
-		const changed = (decides !== undefined && result.changes > 0) || this.#wroteStory(database, rowBefore, row)
-		const author = this.domain.writerOf && row ? this.domain.writerOf(row) : undefined
-		if (this.domain.writerOf) {
-			if (author === undefined) delete database.writer
-			else database.writer = author
-		} else if (changed) database.writer = id
-		const plain = { kind: 'wrote' as const, at: this.clock.now(), worker: id, database: database.actor.id, fence: fence ?? 0n, changed, before, fenced, live, ...(fence === undefined ? { noFence: true as const } : {}) }
+		const told = this.#wroteStory(database, rowBefore)
+		const changed = (decides !== undefined && result.changes > 0) || told.changed
+		// The row's author is the worker whose write last wrote its author column (the summary): the domain's statements say
+		// whether they do, a sample's own SQL is seen doing it by the database's trigger. Never read from what it wrote.
+		if (changed && (authors ?? told.authored)) database.writer = id
+		const plain = { kind: 'wrote' as const, at: this.clock.now(), worker: id, database: database.actor.id, fence: fence ?? 0n, changed, before, after: database.fence, fenced, live, ...(fence === undefined ? { noFence: true as const } : {}) }
 		const wrote = writerBefore === undefined ? plain : { ...plain, writerBefore }
 		this.record.happen(wrote)
 		this.record.ledger.wrote(wrote)
@@ -310,22 +365,10 @@ export class World {
 		return result
 	}
 
-	/** `#fenceDecides` asked before the write happens: would it have gone the other way with the other extreme of fence? */
-	#fenceDecidesBefore(database: DatabaseActor, sql: string, params: readonly SqlValue[], fence: bigint | undefined, rowBefore: string): boolean {
+	/** `#fenceDecides` asked before the write happens, on the row as it is: whether the write carries a fence, and the fence rule decides it. */
+	#fenceDecidesBefore(database: DatabaseActor, sql: string, params: readonly SqlValue[], fence: bigint | undefined): boolean {
 		if (fence === undefined) return false
-		const { driver } = database
-		driver.exec('savepoint fence_outcome')
-		let changed: boolean
-		try {
-			driver.run(sql, params)
-			changed = this.#wroteStory(database, rowBefore)
-		} catch {
-			return false
-		} finally {
-			driver.exec('rollback to fence_outcome')
-			driver.exec('release fence_outcome')
-		}
-		return this.#fenceDecides(database, sql, params, changed, fence, rowBefore)
+		return this.#fenceDecides(database, sql, params, fence)
 	}
 
 	/** The worker's last write to the database, if it wrote to it. */
@@ -442,8 +485,9 @@ export class World {
 					this.record.ledger.link(hold.result, this.record.ledger.stoppedBy(id))
 					return
 				}
-				// Only a wait that ran out is giving up; any other refusal (a count used up) is the scene's error, not a story to tell.
-				if (code !== 'held') {
+				// A wait that ran out, or one the code's own signal ended (AbortSignal.timeout), is giving up; any other refusal (a
+				// count used up) is the scene's error, not a story to tell.
+				if (code !== 'held' && code !== 'cancelled') {
 					if (body) return
 					this.report(options.position, `the engine refused ${id}'s hold: ${message}`)
 					this.stopped = true
@@ -705,6 +749,9 @@ function rowText(row: Record<string, unknown> | undefined): string {
 	return JSON.stringify(row ?? null, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))
 }
 
+/** SQLite's opcodes no write of a row compiles to: schema changes, files, virtual tables, a table emptied at once. */
+const FORBIDDEN_OPCODES: ReadonlySet<string> = new Set(['Clear', 'Destroy', 'CreateBtree', 'ParseSchema', 'SetCookie', 'DropTable', 'DropIndex', 'DropTrigger', 'Vacuum', 'IncrVacuum', 'JournalMode', 'Expire', 'Checkpoint', 'IntegrityCk', 'Pagecount', 'MaxPgcnt', 'SqlExec', 'VBegin', 'VCreate', 'VDestroy', 'VOpen', 'VFilter', 'VUpdate', 'VRename', 'VInitIn', 'VCheck'])
+
 /** The temporary table where a database's connection counts the updates of the story's row. */
 const STORY_WRITES = 'temp.story_writes'
 
@@ -713,8 +760,14 @@ const STORY_WRITES = 'temp.story_writes'
  * leaves a row of `story_writes` with the id of the row it updated.
  */
 function storyWrites(domain: Domain): string {
-	const { name, id } = domain.table
-	return `create table if not exists ${STORY_WRITES} (id);\ncreate trigger if not exists temp.story_written after update on main.${name} begin insert into story_writes values (old.${id}); end;\ndelete from ${STORY_WRITES};`
+	const { name, id, author } = domain.table
+	return [
+		`create table if not exists ${STORY_WRITES} (id, authored)`,
+		`create trigger if not exists temp.story_updated after update on main.${name} begin insert into story_writes values (old.${id}, 0); end`,
+		`create trigger if not exists temp.story_authored after update of ${author} on main.${name} begin insert into story_writes values (old.${id}, 1); end`,
+		`create trigger if not exists temp.story_inserted after insert on main.${name} begin insert into story_writes values (new.${id}, 1); end`,
+		`delete from ${STORY_WRITES}`,
+	].join(';\n')
 }
 
 /** The fence a parameter is, if it is one the stores gave: the fence itself, or its 40-digit text. */

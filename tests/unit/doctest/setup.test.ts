@@ -20,7 +20,7 @@ describe('the doctest', () => {
 		expect(fences.map(block => block.lang)).toEqual(expect.arrayContaining(['ts', 'python', 'go', 'rust']))
 		expect(fences.every(block => block.line > 0 && block.lang !== 'scene')).toBe(true)
 		const operator = everyBlock.find(block => block.text.startsWith('tinystore-locks-server leases'))
-		expect(operator?.norun).toMatch(/third-audit\.test\.ts/)
+		expect(operator?.norun).toMatch(/operators\.test\.ts/)
 		expect(everyBlock.find(block => block.setup === 'serve')?.file).toBe('content/guides/locks/connection.mdx')
 	})
 

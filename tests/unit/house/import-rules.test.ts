@@ -146,6 +146,20 @@ describe('the import-rule check fails on a forbidden import', () => {
 		])
 	})
 
+	it("keeps the site to the guarded check's entry, and the checker to its entry alone", () => {
+		const found = check([
+			{ path: 'src/scenes/markdown/scenes-integration.ts', text: "import { CheckPool } from '../guarded/check-pool.ts'\nimport { CheckPool as Pool } from '../guarded/index.ts'\n" },
+			{ path: 'src/scenes/guarded/check-pool.ts', text: "import './checker.ts'\n" },
+			{ path: 'src/scenes/guarded/checker-entry.mjs', text: "await import('./checker.ts')\n" },
+			{ path: 'tests/unit/scenes/guarded-check.test.ts', text: "import { WARM_UP_SCENE } from '../../../src/scenes/guarded/warm-up.ts'\n" },
+			...empty('src/scenes/guarded/index.ts', 'src/scenes/guarded/checker.ts', 'src/scenes/guarded/warm-up.ts'),
+		])
+		expect(found).toEqual([
+			`src/scenes/markdown/scenes-integration.ts:1:27: imports "../guarded/check-pool.ts" (src/scenes/guarded/check-pool.ts): ${rule('outside src/scenes/guarded/').rule}`,
+			`src/scenes/guarded/check-pool.ts:1:8: imports "./checker.ts" (src/scenes/guarded/checker.ts): ${rule("only the checker's entry").rule}`,
+		])
+	})
+
 	it('finds an import() of a path computed at run time, as engine/store.ts had, and lets a string literal be', () => {
 		const found = check([
 			{

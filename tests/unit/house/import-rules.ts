@@ -57,6 +57,7 @@ const UNIT_TESTS: Readonly<Record<string, Pattern>> = {
 	'src/scenes/claims/': 'tests/unit/claims/',
 	'src/scenes/simulation/': 'tests/unit/scenes/',
 	'src/scenes/render/': 'tests/unit/render/',
+	'src/scenes/guarded/': 'tests/unit/scenes/',
 }
 
 /** A part and its unit tests. */
@@ -74,6 +75,8 @@ export const IMPORT_RULES: readonly ImportRule[] = [
 	{ rule: 'outside src/scenes/simulation/ and its unit tests, the simulation is imported only through its entries (src/scenes/simulation/index.ts, and node.ts in Node)', files: [OURS], except: inside('src/scenes/simulation/'), forbid: ['src/scenes/simulation/'], allow: ['src/scenes/simulation/index.ts', 'src/scenes/simulation/node.ts'] },
 	{ rule: "the site (src/ but the simulation, the claim language, the seed's domain and the frame's formatting) reaches the engine only through the simulation's entries", files: ['src/'], except: ['src/scenes/simulation/', 'src/scenes/claims/', 'src/seed/', 'src/scenes/frame-format.ts'], forbid: ['engine/'] },
 	{ rule: 'outside src/scenes/render/ and its unit tests, the renderer is imported only through its entry (src/scenes/render/index.ts)', files: [OURS], except: inside('src/scenes/render/'), forbid: ['src/scenes/render/'], allow: ['src/scenes/render/index.ts'] },
+	{ rule: 'outside src/scenes/guarded/ and its unit tests, the guarded check is imported only through its entry (src/scenes/guarded/index.ts)', files: [OURS], except: inside('src/scenes/guarded/'), forbid: ['src/scenes/guarded/'], allow: ['src/scenes/guarded/index.ts'] },
+	{ rule: "only the checker's entry (src/scenes/guarded/checker-entry.mjs) imports the checker (src/scenes/guarded/checker.ts): importing it makes a process a checker, which takes its unhandled errors as a scene's", files: [OURS], except: ['src/scenes/guarded/checker-entry.mjs'], forbid: ['src/scenes/guarded/checker.ts'] },
 	{ rule: 'outside src/scenes/claims/ and its unit tests, the claim language is imported only through its entry (src/scenes/claims/index.ts)', files: [OURS], except: inside('src/scenes/claims/'), forbid: ['src/scenes/claims/'], allow: ['src/scenes/claims/index.ts'] },
 	{ rule: `outside engine/ and its unit tests, the engine is imported only through its entries (${ENGINE_ENTRIES.join(', ')}), and its way of writing a duration by the frame's formatting`, files: [OURS], except: [...inside('engine/'), 'src/scenes/frame-format.ts'], forbid: ['engine/'], allow: ENGINE_ENTRIES },
 	{ rule: "the server imports the engine's public entries only (engine/index.ts, and engine/adapters/node.ts to open a directory)", files: ['server/'], forbid: ['engine/'], allow: ['engine/index.ts', 'engine/adapters/node.ts'] },

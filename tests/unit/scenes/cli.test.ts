@@ -7,9 +7,15 @@ import type { SceneFrames } from '../../../src/scenes/frame.ts'
 
 const ROOT = new URL('../../../', import.meta.url).pathname
 const FIXTURES = 'tests/unit/scenes/fixtures'
+const HAZARDS = 'tests/unit/scenes/hazards'
 
 function scenes(...args: string[]) {
-	const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/scenes.ts', ...args], { cwd: ROOT, encoding: 'utf8' })
+	return scenesWith({}, ...args)
+}
+
+/** The CLI run with these variables added to the environment. */
+function scenesWith(env: Record<string, string>, ...args: string[]) {
+	const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/scenes.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } })
 	return { status: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
@@ -35,6 +41,23 @@ describe('npm run scenes -- check', () => {
 		expect(result.stdout).toContain(`ok ${FIXTURES}/ok.scene:1`)
 		expect(result.stderr).toContain('1 passed, 2 failed')
 		expect(result.status).toBe(1)
+	})
+
+	it('tells a scene whose code never stops at its first line, within --timeout, and checks the files after it', () => {
+		const result = scenes('check', '--timeout', '3s', `${HAZARDS}/thenable-loop.scene`, `${FIXTURES}/ok.scene`)
+		expect(result.stderr).toContain(`${HAZARDS}/thenable-loop.scene:1:1: error: checking this scene ran over 3 s: its code sample never stops?`)
+		expect(result.stdout).toBe(`ok ${FIXTURES}/ok.scene:1\n`)
+		expect(result.stderr).toContain('1 passed, 1 failed')
+		expect(result.status).toBe(1)
+	})
+
+	it('takes its limits from the environment, and refuses one it cannot read as a usage error', () => {
+		const heap = scenesWith({ SCENES_CHECK_MEMORY: '96' }, 'check', `${HAZARDS}/heap.scene`, `${FIXTURES}/ok.scene`)
+		expect(heap.stderr).toContain(`${HAZARDS}/heap.scene:1:1: error: the code sample used more than 96 MB of memory`)
+		expect(heap.stdout).toBe(`ok ${FIXTURES}/ok.scene:1\n`)
+		const bad = scenes('check', '--memory', 'lots', `${FIXTURES}/ok.scene`)
+		expect(bad.status).toBe(2)
+		expect(bad.stderr).toContain('scenes: --memory is "lots"; it takes a whole number of MB')
 	})
 
 	it('--json prints the frames', () => {

@@ -106,7 +106,8 @@ await summaries.hold(chatId, async lease => {
 		const frames = await run(scene(code, `step "Worker A holds the key with fence 7 and saves."\n  send lock -> a "fence 7"\n  send a -> db "save, fence 7" color=ok\n  set db "fence 7"`))
 		expect(frames.diagnostics).toEqual([])
 		expect(frames.frames[1]?.lines).toEqual([1, 2, 3])
-		expect(frames.frames[1]?.ran).toEqual([{ worker: 'a', lines: [1, 2, 3], at: 3 }])
+		// Its function has returned: the code stands at its hold (line 1), which lets go when a step shows it.
+		expect(frames.frames[1]?.ran).toEqual([{ worker: 'a', lines: [1, 2, 3], at: 1 }])
 	})
 
 	it('fails a line= that is not the line that ran, with the lines that did', async () => {

@@ -45,7 +45,7 @@ describe("a sample's realm", () => {
 
 	it("takes no change to the checker's objects it is given", async () => {
 		const found = await errors(`summaries.hold = async () => undefined\n${HOLD}`)
-		expect(found[0]).toMatch(/a's code failed at line 1: TypeError: 'set' on proxy/)
+		expect(found[0]).toMatch(/a's code failed at line 1: TypeError: hold: a value the scene gave the code \(its prelude, a lease, an answer\) is the code's to read and call, not to change/)
 	})
 })
 

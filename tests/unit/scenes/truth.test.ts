@@ -183,6 +183,7 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['epoch-is-time-and-plus-one.scene', [0, 1], ['', ''], {}, {}],
 	['epoch-with-two-stores.scene', [0, 0], ['|', 'a|'], { a: '7' }, {}],
 	['epoch0-colon-fence.scene', [0, 0], ['', 'a'], { a: '7' }, { db: '0' }],
+	['exec-abort-signal-timeout.scene', [0, 0, 5_000], ['', 'a', 'a'], { a: '7' }, {}],
 	['exec-claim-then-save.scene', [0, 0, 0], ['', 'a', 'a'], {a: '7'}, {db: '7'}],
 	['exec-crash-while-holding.scene', [0, 0, 0, 3_0000], ['', 'a', 'a', 'b'], {a: '7', b: '8'}, {db: '0'}],
 	['exec-fenced-upsert.scene', [0, 0, 3_0000, 3_0000], ['', 'a', 'b', 'b'], {a: '7', b: '8'}, {db: '8'}],

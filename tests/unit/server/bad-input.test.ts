@@ -1,22 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { connect, type ServeOptions } from '../../../server/index.ts'
-import { sleep, startServer, until, WireClient } from './fixtures/wire.ts'
+import { describe, expect, it } from 'vitest'
+import { serverTests } from './fixtures/server-tests.ts'
+import { until, type WireClient } from './fixtures/wire.ts'
 
-const cleanups: (() => unknown)[] = []
-afterEach(async () => {
-	for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+// Input no client should send: each is answered with an error that names the problem, and the server keeps serving.
 
-async function setup(options: Partial<ServeOptions> = {}) {
-	const running = await startServer(options)
-	cleanups.push(() => running.stop())
-	const open = async () => {
-		const wire = await WireClient.open(running.server.url)
-		cleanups.push(() => wire.close())
-		return wire
-	}
-	return { ...running, open }
-}
+const { setup } = serverTests()
 
 // Another client, served after the bad input: the server keeps serving everyone else.
 async function stillServes(open: () => Promise<WireClient>): Promise<void> {
@@ -95,6 +83,22 @@ describe('bad input is answered with an error that names the problem, and the se
 		await stillServes(open)
 	})
 
+	it('refuses a frame that is not UTF-8, so two keys of different bytes never merge into one lock', async () => {
+		const { open } = await setup()
+		const a = await open()
+		const frame = (bytes: number[]) => Buffer.concat([Buffer.from('{"id":1,"method":"hold","kind":"lock","name":"n","key":"'), Buffer.from(bytes), Buffer.from('","ttl":5000,"wait":0,"requestId":"r-utf8"}\n')])
+		a.socket.write(frame([0xff]))
+		expect(await a.next()).toEqual({ id: null, ok: false, error: { code: 'malformed', message: 'frame is not UTF-8 text' } })
+		expect((await a.ask({ id: 2, ...hold, key: '\ud800' })).error).toMatchObject({ message: expect.stringMatching(/key "\\ud800": expected well-formed Unicode text/) })
+	})
+
+	it('counts a key\'s length in UTF-8 bytes, as the protocol page says', async () => {
+		const { open } = await setup()
+		const a = await open()
+		expect(await a.ask({ id: 1, ...hold, key: 'é'.repeat(500) })).toMatchObject({ ok: true })
+		expect((await a.ask({ id: 2, ...hold, requestId: 'r2', key: 'é'.repeat(501) })).error).toMatchObject({ message: expect.stringMatching(/expected a string of 1 to 1000 bytes of UTF-8$/) })
+	})
+
 	it('refuses a connection\'s requests past its limit in flight as busy', async () => {
 		const { open } = await setup({ limits: { maxInFlight: 2 } })
 		const holder = await open()
@@ -125,42 +129,5 @@ describe('a client that stops reading', () => {
 		)
 		expect(await reader.ask({ id: 'still', method: 'hello' })).toMatchObject({ ok: true })
 		await stillServes(open)
-	})
-})
-
-describe('a shared token', () => {
-	it('refuses a connection whose first request is not a hello with the token, and closes it', async () => {
-		const { open } = await setup({ token: 's3cret-of-16-bytes', limits: { authDelayMs: 1 } })
-		const none = await open()
-		expect(await none.ask({ id: 1, ...hold })).toEqual({
-			id: 1,
-			ok: false,
-			error: { code: 'unauthorized', message: 'hold before hello: this server requires a hello with its token first' },
-		})
-		await none.whenClosed()
-		const wrong = await open()
-		expect((await wrong.ask({ id: 1, method: 'hello', token: 'guess' })).error).toEqual({ code: 'unauthorized', message: 'hello with a wrong token' })
-		await wrong.whenClosed()
-		const right = await open()
-		expect(await right.ask({ id: 1, method: 'hello', token: 's3cret-of-16-bytes' })).toMatchObject({ ok: true })
-		expect(await right.ask({ id: 2, ...hold })).toMatchObject({ ok: true })
-	})
-
-	it('lets the TypeScript client in with the token, and refuses it without', async () => {
-		const { server } = await setup({ token: 's3cret-of-16-bytes', limits: { authDelayMs: 1 } })
-		await expect(connect(server.url)).rejects.toMatchObject({ code: 'invalid', message: `${server.url}: unauthorized: hello without a token: this server requires one` })
-		await expect(connect(server.url, { token: 'guess' })).rejects.toMatchObject({ code: 'invalid', message: `${server.url}: unauthorized: hello with a wrong token` })
-		// The wrong token makes the address wait its 1 ms auth delay; a client as quick as that is refused.
-		await sleep(20)
-		const client = await connect(server.url, { token: 's3cret-of-16-bytes' })
-		cleanups.push(() => client.close())
-		expect(await client.lock('invoices').hold('42', lease => typeof lease.fence)).toBe('bigint')
-	})
-
-	it('closes a connection that says nothing in time', async () => {
-		const { open } = await setup({ token: 's3cret-of-16-bytes', limits: { helloTimeoutMs: 100 } })
-		const silent = await open()
-		expect((await silent.next()).error).toMatchObject({ code: 'unauthorized' })
-		await silent.whenClosed()
 	})
 })

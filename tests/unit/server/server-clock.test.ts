@@ -4,12 +4,13 @@ import { SimulatedClock, Store } from '../../../engine/index.ts'
 import { connect } from '../../../server/index.ts'
 import { sleep, standInServer, startServer } from './fixtures/wire.ts'
 
-// The guides say a client's lease.expiresAt is in the server's clock, not the client's, and that
-// the client reads it through the offset it measured. A server whose clock reads 1,000,000 ms, some
-// 56 years behind the client's, shows both: the numbers are the server's, and the lease is not lost.
+// The guides say a client's lease.expiresAt is in the server's clock, not the client's, and that the
+// client dates the lease by its own clock, from the send time of the request that set the expiry. A
+// server whose clock reads 1,000,000 ms, some 56 years behind the client's, shows both: the numbers are
+// the server's, and the lease is not lost.
 
 describe('a remote lease\'s expiresAt', () => {
-	it('is in the server\'s clock, and the client keeps the lease by the offset it measured', async ({ onTestFinished }) => {
+	it('is in the server\'s clock, and the client keeps the lease by its own clock, from the send time of the request that set it', async ({ onTestFinished }) => {
 		const serverStart = 1_000_000
 		const store = await Store.open({ sqlite: betterSqliteDriver(), clock: new SimulatedClock(serverStart) })
 		const { server, stop } = await startServer({ store })
@@ -45,15 +46,15 @@ describe('a remote lease\'s expiresAt', () => {
 			})
 		const [capped, fiftieth] = await Promise.all([early('1', '1m'), early('2', '10s')])
 		// A timer fires late, never early: each lease is lost at most its margin before its end, plus the
-		// offset's uncertainty (well under 20 ms on loopback). A minute's fiftieth, 1.2 s, is capped at 1 s.
+		// round trip of its hold (well under 20 ms on loopback). A minute's fiftieth, 1.2 s, is capped at 1 s.
 		expect(capped).toBeLessThanOrEqual(1000 + 20)
 		expect(capped).toBeGreaterThan(500)
 		expect(fiftieth).toBeLessThanOrEqual(200 + 20)
 	})
 
-	it('keeps the clock measure of the answer with the shortest round trip', async ({ onTestFinished }) => {
-		// The hello's answer takes 400 ms: its measure is off by up to 200 ms either way, and would make
-		// the client take its lease as lost 400 ms early. The hold's answer comes at once, and is kept.
+	it('dates a lease from its hold\'s send time, whatever the hello\'s round trip', async ({ onTestFinished }) => {
+		// The hello's answer takes 400 ms: a measure of the server's clock taken from it would be off by up
+		// to 200 ms either way. The hold's answer comes at once: the lease is dated from the hold alone.
 		const server = await standInServer(
 			(hold, n) => {
 				const now = Date.now()

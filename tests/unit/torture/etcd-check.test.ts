@@ -95,7 +95,7 @@ function goodRun(steps = goodSteps()): EtcdTortureFacts {
 		clientLosses: [{ client: 'c2', id: L[1] as string, at: 330 }],
 		clientDone: [
 			{ client: 'c1', id: L[0] as string, at: 150 },
-			{ client: 'c1', id: S[0] as string, at: 330 },
+			{ client: 'c1', id: S[0] as string, at: 310 },
 			{ client: 'c2', id: S[1] as string, at: 340 },
 			{ client: 'c3', id: S[2] as string, at: 350 },
 			{ client: 'c3', id: L[2] as string, at: 420 },
@@ -199,8 +199,8 @@ describe("the torture checker on etcd's history", () => {
 		facts.clientGrants.push({ client: 'c4', id: L[2] as string, fence: fence(19), at: 406 })
 		expect(checkEtcdTorture(facts).violations.sort()).toEqual(
 			[
-				"client c4 holds lease ffffffffffffffff, which etcd's history never granted",
-				`client c2 holds lease ${L[1]} with fence ${fence(8)}; etcd's history gives ${fence(9)}`,
+				"client c4 holds lease ffffffffffffffff, which etcd's history never gave",
+				`client c2 holds lease ${L[1]} with fence ${fence(8)}; etcd's history gave ${fence(9)}`,
 				`lease ${L[2]} is logged as held by two clients: c3 and c4`,
 			].sort(),
 		)
@@ -208,13 +208,13 @@ describe("the torture checker on etcd's history", () => {
 
 	it("finds a holder that learned of its loss only after its key was granted again, or never; excuses one that could not run", () => {
 		const late = goodRun()
-		late.clientLosses = [{ client: 'c2', id: L[1] as string, at: 406 }]
+		late.clientLosses = [{ client: 'c2', id: L[1] as string, at: 410 }]
 		expect(checkEtcdTorture(late).violations).toEqual([
-			`lock summaries: key "1": client c2 learned only at 406 that lease ${L[1]} was lost (its key went at revision 18), though lease ${L[2]} was granted the key at revision 19, by 405 at the latest, and the client was running`,
+			`lock summaries: key "1": client c2 learned only at 410 that lease ${L[1]} was lost, though ${L[2]} was granted the key at revision 19, by 405 at the latest, and the client was running`,
 		])
 		const never = goodRun()
 		never.clientLosses = []
-		expect(checkEtcdTorture(never).violations[0]).toMatch(/client c2 never learned that lease 00000000000000a2 was lost/)
+		expect(checkEtcdTorture(never).violations[0]).toMatch(/client c2 never let go of lease 00000000000000a2 nor learned it was lost/)
 		const stopped = goodRun()
 		stopped.clientLosses = []
 		stopped.pauses = [{ client: 'c2', from: 250, to: 1000, why: 'stopped' }]

@@ -14,7 +14,7 @@ from .durations import MAX_WAIT_MS, duration_ms, format_duration
 from .errors import shown
 from .errors import LockError, error_from_wire
 from .fence import parse_fence
-from .lease import Lease, wire_ttl
+from .lease import Lease, local_expiry, wire_ttl
 from .link import Link, now_ms
 
 MAX_NAME_LENGTH = 200
@@ -23,6 +23,8 @@ DEFAULT_TTL = 30
 DEFAULT_WAIT = 10
 # How long past its wait a hold waits for an answer that a dropped connection delays, in ms.
 _ANSWER_GRACE_MS = 5000
+# How long a close waits for the server to answer its releases and cancels, in ms.
+_CLOSE_TIMEOUT_MS = 5000
 
 #: What a key may be: a non-empty ``str``, or an ``int`` (sent as its decimal text).
 Key = str | int
@@ -50,6 +52,8 @@ class LockClient:
         self._requests = 0
         self._closed = False
         self._leases: dict[str, Lease] = {}
+        # The request ids of the holds waiting for their answer, which a close withdraws.
+        self._asking: set[str] = set()
         self._locks: dict[str, Lock] = {}
         self._semaphores: dict[str, Semaphore] = {}
         self._link = Link(
@@ -59,6 +63,7 @@ class LockClient:
             reconnect=reconnect,
             connect_timeout_ms=duration_ms(connect_timeout, "connect: connect_timeout"),
             on_event=self._on_event,
+            on_restart=self._on_restart,
             on_closed=self._lose_all,
         )
 
@@ -90,11 +95,26 @@ class LockClient:
             raise LockError("invalid", f"semaphore {name}: limit {limit}: it is open with limit {semaphore.limit}")
         return semaphore
 
-    async def close(self) -> None:
-        """Closes the connection; leases still held read as lost (``closed``) and run out at the server on their TTL."""
+    async def close(self, timeout: object = _CLOSE_TIMEOUT_MS / 1000) -> None:
+        """Closes the client and lets go of what it holds: it takes no new hold; each lease it holds reads as lost
+        (``closed``: ``lost`` turns true and ``wait_lost()`` returns; its block is not stopped), then is released at the
+        server, so its key goes to the next in line at once; each hold still waiting is withdrawn. Waits for the
+        server's answers at most ``timeout`` (5 s), then ends the connection: a lease whose release got no answer by
+        then (the server out of reach) ends by its TTL."""
         if self._closed:
             return
+        deadline = now_ms() + duration_ms(timeout, "client.close: timeout")
         self._closed = True
+        # Told first, before its key can move on; then released at the server.
+        answers: list = [lease.lose_and_release(LockError("closed", f"{lease.place}: lease {lease.id} was lost: the client closed"), deadline) for lease in list(self._leases.values())]
+        self._leases.clear()
+
+        def unanswered() -> LockError:
+            return LockError("unreachable", f"{self.url}: no answer before the client's close timeout")
+
+        answers += [self._link.call({"method": "cancel", "requestId": request_id}, deadline, unanswered).future for request_id in list(self._asking)]
+        if answers:
+            await asyncio.gather(*answers, return_exceptions=True)
         self._link.close(LockError("closed", f"{self.url}: the client closed"))
 
     async def __aenter__(self) -> "LockClient":
@@ -114,6 +134,12 @@ class LockClient:
             lease.lose(LockError("lost", f"{lease.place}: lease {lease.id} was lost: an operator ended it"))
         else:
             lease.lose(LockError("lost", f"{lease.place}: lease {lease.id} was lost: it ran out at the server (its TTL passed without a renewal)"))
+
+    def _on_restart(self, previous: str, epoch: str) -> None:
+        # A restarted server knows no lease the one before it gave: each of them is lost now, not at its next renewal.
+        for lease in list(self._leases.values()):
+            if lease.epoch != epoch:
+                lease.lose(LockError("lost", f"{lease.place}: lease {lease.id} was lost: the server restarted (epoch {previous}, now {epoch})"))
 
     def _lose_all(self, error: LockError) -> None:
         # Without a connection a lease can be neither renewed nor released: its holder must know.
@@ -158,7 +184,11 @@ class LockClient:
             body: dict = {"method": "hold", "kind": kind, "name": name, "key": text, "ttl": ttl, "wait": wait, "requestId": request_id}
             if limit is not None:
                 body["limit"] = limit
-            answer = await self._ask(place, request_id, body, wait, cancel)
+            self._asking.add(request_id)
+            try:
+                answer = await self._ask(place, request_id, body, wait, cancel)
+            finally:
+                self._asking.discard(request_id)
             if not (forever and not answer.get("ok") and (answer.get("error") or {}).get("code") == "held"):
                 break
         if not answer.get("ok"):
@@ -166,6 +196,9 @@ class LockClient:
             if not may_wait and error.code == "held":
                 return None
             raise error
+        # Closed while the answer was on its way: the close's cancel lets go of a grant, and the block never runs.
+        if self._closed:
+            raise LockError("closed", f"{place}: the client closed")
         lease = self._lease_from(place, kind, answer, ttl, renew)
         if on_lost is not None:
             lease.on_lost(on_lost)
@@ -219,7 +252,7 @@ class LockClient:
             if isinstance(wire, dict) and isinstance(wire.get("id"), str):
                 self._link.call({"method": "release", "leaseId": wire["id"]}).future.add_done_callback(_ignore)
             raise LockError("invalid", f"{place}: the server's answer is refused: {error.message}") from None
-        return Lease(self._link, place, wire, fence, wire["fence"] if fence is not None else None, ttl, renew)
+        return Lease(self._link, place, wire, fence, wire["fence"] if fence is not None else None, ttl, renew, local_expiry(answer, wire["expiresAt"]))
 
 
 class Lock:

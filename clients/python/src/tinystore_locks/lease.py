@@ -12,6 +12,17 @@ from .errors import LockError, error_from_wire, shown
 from .link import Link, now_ms
 
 
+def local_expiry(answer: dict, expires_at: float) -> float:
+    """When a lease runs out, in the client's clock, from the answer that set its expiry: no earlier than the request's
+    send time, plus the time it waited at the server, plus what was left of the lease when the server answered. No
+    measure of the server's clock is kept: one taken hours ago says nothing of now."""
+    now, sent_at, waited = answer.get("now"), answer.get("sentAt"), answer.get("waited")
+    if not isinstance(now, (int, float)) or isinstance(now, bool) or not isinstance(sent_at, (int, float)):
+        return now_ms()
+    waited = waited if isinstance(waited, (int, float)) and not isinstance(waited, bool) and waited > 0 else 0
+    return sent_at + waited + (expires_at - now)
+
+
 def wire_ttl(place: str, ttl: object) -> float:
     """A TTL the wire takes: 1 s to 1 h."""
     ms = duration_ms(ttl, f"{place}: ttl")
@@ -29,8 +40,10 @@ class Lease:
     for a semaphore's. ``lost`` turns true, and ``wait_lost()`` returns, before the key can go to anyone else.
     """
 
-    def __init__(self, link: Link, place: str, wire: dict, fence: int | None, fence_text: str | None, ttl_ms: float, renew: bool) -> None:
+    def __init__(self, link: Link, place: str, wire: dict, fence: int | None, fence_text: str | None, ttl_ms: float, renew: bool, runs_out_at: float) -> None:
         self._link = link
+        #: The epoch of the server that gave it: a server of another epoch knows nothing of it.
+        self.epoch = link.epoch
         self.place = place
         self.id: str = wire["id"]
         self.key: str = wire["key"]
@@ -38,6 +51,8 @@ class Lease:
         self._fence_text = fence_text
         self._ttl = ttl_ms
         self._expires_at: float = wire["expiresAt"]
+        # When it runs out in the client's clock (local_expiry).
+        self._runs_out_at = runs_out_at
         self._renew_at = now_ms() + ttl_ms / 3 if renew else math.inf
         self._state = "held"
         self._lost_reason: LockError | None = None
@@ -107,6 +122,7 @@ class Lease:
             return
         self._ttl = ms
         self._expires_at = answer["lease"]["expiresAt"]
+        self._runs_out_at = local_expiry(answer, self._expires_at)
         self._arm()
 
     async def release(self) -> None:
@@ -115,15 +131,27 @@ class Lease:
             return
         self._state = "released"
         self._disarm()
+        await self._release_at_server(math.inf)
+
+    async def lose_and_release(self, reason: LockError, deadline: float) -> None:
+        """For a client that closes: the lease reads as lost (``reason``) first, then is released at the server; returns once
+        answered, or at ``deadline`` in the client's clock."""
+        if self._state != "held":
+            return
+        self.lose(reason)
+        await self._release_at_server(deadline)
+
+    async def _release_at_server(self, deadline: float) -> None:
         body: dict = {"method": "release", "leaseId": self.id}
         if self._fence_text is not None:
             body["fence"] = self._fence_text
         # Past the lease's own time the answer no longer matters: the key is free either way.
-        deadline = self._link.to_local(self._expires_at)
-        call = self._link.call(body, deadline, lambda: LockError("lost", f"{self.place}: lease {self.id} ran out before its release was answered"))
+        until = min(deadline, self._runs_out_at)
+        call = self._link.call(body, until, lambda: LockError("lost", f"{self.place}: lease {self.id}: no answer to its release in time"))
         try:
             await call.future
         except LockError:
+            # Refused, closed or past the deadline: the lease is released here all the same, and the server frees the key by its TTL at the latest.
             pass
 
     def lose(self, reason: LockError) -> None:
@@ -142,7 +170,7 @@ class Lease:
 
     def _deadline(self) -> float:
         # Early by a fiftieth of the TTL (at most 1 s), for timers that fire late.
-        return self._link.to_local(self._expires_at) - min(1000.0, self._ttl / 50)
+        return self._runs_out_at - min(1000.0, self._ttl / 50)
 
     def _arm(self) -> None:
         self._disarm()

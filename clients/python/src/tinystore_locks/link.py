@@ -60,6 +60,7 @@ class Link:
         reconnect: bool,
         connect_timeout_ms: float,
         on_event: Callable[[dict], None],
+        on_restart: Callable[[str, str], None],
         on_closed: Callable[[LockError], None],
     ) -> None:
         self.host, self.port = parse_url(url)
@@ -68,6 +69,7 @@ class Link:
         self._reconnect = reconnect
         self._connect_timeout_ms = connect_timeout_ms
         self._on_event = on_event
+        self._on_restart = on_restart
         self._on_closed = on_closed
         self._pending: dict[int, Call] = {}
         self._next_id = 1
@@ -78,8 +80,8 @@ class Link:
         self._fatal: LockError | None = None
         self._last_error = ""
         self._retry_after_ms = 0.0
-        # How the server's clock reads against ours, from the narrowest exchange: (offset, uncertainty) in ms.
-        self._sample: tuple[float, float] | None = None
+        # The epoch the last hello said: a reconnect to another is a restarted server.
+        self.epoch: str | None = None
         self._loop = asyncio.get_running_loop()
         self._first: asyncio.Future = self._loop.create_future()
         self._task: asyncio.Task | None = None
@@ -123,11 +125,6 @@ class Link:
     def withdraw(self, call: Call) -> None:
         """Stops waiting for a call's answer and stops sending it again."""
         self._forget(call)
-
-    def to_local(self, server_ms: float) -> float:
-        """A time of the server's clock on ours, early by the measure's uncertainty, so never late."""
-        offset, uncertainty = self._sample or (0.0, 0.0)
-        return server_ms - offset - uncertainty
 
     def close(self, error: LockError | None = None) -> None:
         """Ends the link: calls in flight fail with ``closed`` (or the given error)."""
@@ -201,7 +198,6 @@ class Link:
         hello: dict = {"id": hello_id, "method": "hello", "version": PROTOCOL_VERSION, "client": self._client_id}
         if self._token is not None:
             hello["token"] = self._token
-        hello_sent = now_ms()
         writer.write(_frame(hello))
         said_hello = False
         try:
@@ -212,7 +208,6 @@ class Link:
                     break
                 if not line:
                     break
-                received = now_ms()
                 try:
                     message = json.loads(line)
                 except ValueError:
@@ -222,14 +217,14 @@ class Link:
                 if message.get("event") == "lost":
                     self._on_event(message)
                 elif message.get("id") == hello_id:
-                    if not self._hello_answered(writer, message, hello_sent, received):
+                    if not self._hello_answered(message):
                         break
                     said_hello = True
                 elif message.get("id") is None and not self._ready:
                     error = message.get("error") or {}
                     self._last_error = f": {error.get('code')}: {error.get('message')}"
                 else:
-                    self._answered(message, received)
+                    self._answered(message)
         except (ConnectionError, OSError) as error:
             self._last_error = f": {error.strerror or error}"
         finally:
@@ -239,7 +234,7 @@ class Link:
             writer.close()
         return said_hello
 
-    def _hello_answered(self, writer: asyncio.StreamWriter, message: dict, sent: float, received: float) -> bool:
+    def _hello_answered(self, message: dict) -> bool:
         if message.get("ok") is not True:
             error = message.get("error") or {}
             if error.get("code") == "busy":
@@ -251,9 +246,13 @@ class Link:
                 return False
             self.close(LockError("invalid", f"{self.url}: {error.get('code', 'refused')}: {error.get('message', 'the server refused the hello')}"))
             return False
-        # The server may be another process now, with its own clock: its first measure replaces the old one.
-        self._sample = None
-        self._measure(message.get("now"), sent, received)
+        # Another epoch is a server that restarted: told before the calls waiting are sent again, so a lease it lost reads as lost first.
+        epoch = message.get("epoch") if isinstance(message.get("epoch"), str) else None
+        previous = self.epoch
+        if epoch is not None:
+            self.epoch = epoch
+        if previous is not None and epoch is not None and epoch != previous:
+            self._on_restart(previous, epoch)
         self._ready = True
         self._ever_ready = True
         self._last_error = ""
@@ -263,21 +262,15 @@ class Link:
             self._first.set_result(None)
         return True
 
-    def _answered(self, message: dict, received: float) -> None:
+    def _answered(self, message: dict) -> None:
         call = self._pending.get(message.get("id"))  # type: ignore[arg-type]
         if call is None:
             return
         self._forget(call)
-        self._measure(message.get("now"), call.sent_at, received)
+        # When the request went out, in the client's clock: what dates a lease (lease.local_expiry).
+        message["sentAt"] = call.sent_at
         if not call.future.done():
             call.future.set_result(message)
-
-    def _measure(self, server_now: object, sent: float, received: float) -> None:
-        if not isinstance(server_now, (int, float)) or isinstance(server_now, bool):
-            return
-        uncertainty = (received - sent) / 2
-        if self._sample is None or uncertainty < self._sample[1]:
-            self._sample = (server_now - (sent + received) / 2, uncertainty)
 
 
 def _frame(message: dict) -> bytes:

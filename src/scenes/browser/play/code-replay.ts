@@ -26,15 +26,25 @@ export function withCode(source: string, code: string): string | undefined {
 let worker: Worker | undefined
 let asked = 0
 
-/** Replays `source` in the code worker (made on the first replay). */
-export function replay(id: string, source: string): Promise<Extract<CodeReplay, { kind: 'replayed' }>> {
+/** How long a replay may take before its worker is stopped: code that never stops (one huge number, a loop of JavaScript's own promises) gets an answer, not a page that waits. */
+export const REPLAY_LIMIT_MS = 10_000
+
+/** Replays `source` in the code worker (made on the first replay, and again after one was stopped). */
+export function replay(id: string, source: string, limitMs = REPLAY_LIMIT_MS): Promise<Extract<CodeReplay, { kind: 'replayed' }>> {
 	worker ??= new Worker(new URL('./code-worker.ts', import.meta.url), { type: 'module' })
 	const running = worker
 	const request: CodeRequest = { id, source, file: CODE_FILE }
 	const ticket = ++asked
 	return new Promise((resolve, reject) => {
+		const watchdog = setTimeout(() => {
+			running.removeEventListener('message', listen)
+			running.terminate()
+			if (worker === running) worker = undefined
+			reject(new Error(`your code ran for more than ${limitMs / 1000} s and was stopped: does it ever stop? (a loop, a huge number, a promise that waits on itself)`))
+		}, limitMs)
 		const listen = (event: MessageEvent<CodeReplay>) => {
 			if (event.data.id !== id || ticket !== asked) return
+			clearTimeout(watchdog)
 			running.removeEventListener('message', listen)
 			if (event.data.kind === 'failed') reject(new Error(event.data.message))
 			else resolve(event.data)

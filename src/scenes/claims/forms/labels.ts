@@ -420,15 +420,17 @@ export const WRITE_LABEL_FORMS: readonly ClaimForm[] = [
 		id: 'write-write-fence',
 		places: WRITE,
 		tells: 'event',
-		formula: "wrote(from, fence f) ∈ m that changed the row",
+		formula: "wrote(from, fence f) ∈ m that changed the row, the row's fence f after it",
 		pattern: 'write fence {fence}',
 		example: 'write fence 7',
-		meaning: 'The worker writes its fence, that one, to the row: the write changed it.',
+		meaning: "The worker writes its fence, that one, to the row: the write changed it, and the row's fence after it is that one.",
 		check(slots, context) {
 			const done = writeFence(slots, context)
 			const write = theWrite(context)
-			if (!done.ok || isVerdict(write) || write.changed) return done
-			return fails(`the database refused this write, so it wrote no fence to the row; label the request "fence ${showFence(write.fence)}" or "save, fence ${showFence(write.fence)}"`, 0)
+			if (!done.ok || isVerdict(write)) return done
+			if (!write.changed) return fails(`the database refused this write, so it wrote no fence to the row; label the request "fence ${showFence(write.fence)}" or "save, fence ${showFence(write.fence)}"`, 0)
+			if (write.after !== write.fence) return fails(`this write left the row's fence at ${showFence(write.after)}: it wrote no fence to the row; label it "save, fence ${showFence(write.fence)}"`, 0)
+			return done
 		},
 	},
 	{

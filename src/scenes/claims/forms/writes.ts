@@ -99,13 +99,13 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		id: 'writes-its-fence',
 		places: STORY,
 		tells: 'event',
-		formula: "wrote(w) ∈ step that changed the row",
+		formula: "wrote(w, fence f) ∈ step that changed the row, the row's fence f after it",
 		each: 'save',
 		pattern: '{worker} writes its fence to the row',
 		example: 'A writes its fence to the row',
-		meaning: 'The worker wrote to the database in this step, and its fence is on the row: the write changed it.',
+		meaning: "The worker wrote to the database in this step, and its fence is on the row: the write changed it, and the row's fence after it is the write's.",
 		check(slots, context) {
-			const verdict = wrote(slots, context, 0, write => (write.changed ? undefined : `its fence is not on the row: ${describeWrite(context, write)}`))
+			const verdict = wrote(slots, context, 0, write => (!write.changed ? `its fence is not on the row: ${describeWrite(context, write)}` : write.noFence || write.after !== write.fence ? `its fence is not on the row: the row's fence after the write is ${showFence(write.after)}` : undefined))
 			if (!verdict.ok) return verdict
 			const write = writeOf(verdict, context)
 			return write ? { ...verdict, said: { decides: write } } : verdict

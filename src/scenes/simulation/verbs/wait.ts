@@ -13,7 +13,8 @@ export const wait: VerbHandler<Wait> = async ({ world }, statement) => {
 	// A worker's code that moves a test's clock (clock.advance) is what this wait is: the two must agree.
 	for (const process of world.processes.values()) {
 		const parked = process.parked
-		if (parked?.act.kind !== 'advance') continue
+		// A paused or crashed process's code moves no clock: the scene's wait is time passing while it sleeps.
+		if (parked?.act.kind !== 'advance' || process.paused || process.crashed) continue
 		if (parked.act.ms !== statement.ms) {
 			world.report(statement.position, `the scene waits ${formatDuration(statement.ms)}, and ${process.worker}'s code moves the clock on ${formatDuration(parked.act.ms)} (line ${parked.line ?? '?'}); a test's clock.advance is a wait of the scene of the same length`)
 			return

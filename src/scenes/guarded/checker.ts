@@ -1,0 +1,62 @@
+/**
+ * A checker process: checks the scenes the pool sends it, one at a time, as the in-process check
+ * does (`compileScene` on better-sqlite3, databases reused, the sample compiler loaded), and sends
+ * back each scene's frames. It knows nothing of limits: the pool watches its time and its memory,
+ * and ends it when a scene's code would not let go.
+ *
+ * A promise that fails with nothing to handle it, or an error thrown where nothing catches it, is the
+ * scene's error, never the end of the process: a scene's frames are sent only once the process's
+ * event loop has turned after its check, so whatever the check left failing is told with them.
+ */
+import { compileScene, errorWords } from '../simulation/index.ts'
+import { openNodeDriver } from '../node-sqlite/node-drivers.ts'
+import { compileSample } from '../sample/compile.ts'
+import type { CheckerMessage, CheckRequest } from './protocol.ts'
+import { failedCheck, firstLine, unhandled } from './failures.ts'
+import { WARM_UP_SCENE } from './warm-up.ts'
+
+/** What went unhandled since the last scene's frames were sent; told with the next scene's, whose check it came in. */
+let loose: unknown[] = []
+
+process.on('unhandledRejection', reason => loose.push(reason))
+process.on('uncaughtException', error => loose.push(error))
+// The pool is gone (it ended, or died): so is the checker.
+process.on('disconnect', () => process.exit(0))
+
+function send(message: CheckerMessage): void {
+	process.send?.(message)
+}
+
+const turn = (): Promise<void> => new Promise(resolve => setImmediate(resolve))
+
+/** One queue of scenes, so a second request (which the pool never sends) waits its turn rather than overlapping. */
+let queue: Promise<void> = Promise.resolve()
+
+process.on('message', (request: CheckRequest) => {
+	queue = queue.then(() => check(request))
+})
+
+async function check({ id, source, origin, withoutFences }: CheckRequest): Promise<void> {
+	let frames = await compileScene(source, origin, openNodeDriver, { compileSample, ...(withoutFences ? { withoutFences } : {}) }).catch((error: unknown) =>
+		failedCheck(origin, `the checker failed on this scene: ${errorWords(error)}`),
+	)
+	// Node tells an unhandled rejection once the microtasks of a turn are done: after this one, every
+	// promise of the check that failed unhandled has been told.
+	await turn()
+	if (loose.length > 0) {
+		const told = loose.map(reason => ({ ...firstLine(origin), message: unhandled(errorWords(reason)) }))
+		loose = []
+		frames = { ...frames, diagnostics: [...told, ...frames.diagnostics] }
+	}
+	try {
+		send({ kind: 'checked', id, frames })
+	} catch (error) {
+		// A frame is plain data; one that is not cannot cross, and that is the checker's bug, told at the scene.
+		send({ kind: 'checked', id, frames: failedCheck(origin, `the checker could not send this scene's frames: ${errorWords(error)}`) })
+	}
+}
+
+await compileScene(WARM_UP_SCENE, { file: 'warm-up.scene' }, openNodeDriver, { compileSample })
+await turn()
+loose = []
+send({ kind: 'ready' })

@@ -1,0 +1,19 @@
+/**
+ * What the pool and a checker process say to each other over the process's channel, as structured
+ * clones (Node's `advanced` serialization): a scene to check, and its frames back. A frame is plain
+ * data (bigints included), so the frames that cross are the frames the checker made.
+ */
+import type { SceneFrames } from '../frame.ts'
+import type { SourceOrigin } from '../simulation/index.ts'
+
+/** To a checker: check this scene. One at a time: the next comes once this one's frames are back. */
+export interface CheckRequest {
+	id: number
+	source: string
+	origin: SourceOrigin
+	/** Run the scene's story with its databases on the plain update, as its 'Without fences' switch shows it. */
+	withoutFences?: true
+}
+
+/** From a checker: it has loaded the checker and takes scenes; or a scene's frames. */
+export type CheckerMessage = { kind: 'ready' } | { kind: 'checked'; id: number; frames: SceneFrames }

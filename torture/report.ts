@@ -1,0 +1,24 @@
+import { readClientLogs } from './facts.ts'
+
+/** What a check found, as the report prints it. */
+export interface CheckedRun {
+	/** The report's first line: the grants the history has, and where they came from. */
+	grants: string
+	writes: { accepted: number; refused: number }
+	violations: string[]
+}
+
+/** Prints a checked run's report, the same for every backend: its grants and writes, what the clients saw, and the violations (the first 50); returns how many there are. */
+export function printReport(dir: string, checked: CheckedRun): number {
+	const { logs } = readClientLogs(dir)
+	const refused = logs.filter(r => r.type === 'refused')
+	const byCode = new Map<string, number>()
+	for (const r of refused) byCode.set(String(r.code), (byCode.get(String(r.code)) ?? 0) + 1)
+	console.log(checked.grants)
+	console.log(`writes: ${checked.writes.accepted} accepted, ${checked.writes.refused} refused by their fence`)
+	console.log(`leases lost by their holders: ${logs.filter(r => r.type === 'lost').length}`)
+	console.log(`holds refused: ${refused.length}${refused.length > 0 ? ` (${[...byCode].map(([code, n]) => `${code} ${n}`).join(', ')})` : ''}`)
+	console.log(`violations: ${checked.violations.length}`)
+	for (const violation of checked.violations.slice(0, 50)) console.log(`  ${violation}`)
+	return checked.violations.length
+}
