@@ -32,7 +32,12 @@ func (f Fence) String() string {
 }
 
 // Text is the fence as 40 zero-padded digits, which compare as text in the order of the numbers (LOCK-08).
+// The zero Fence, a semaphore's lease's, is no fence: its 40 zeros would pass a fenced update's
+// summary_fence < $fence over an empty column, so Text panics on it rather than give them.
 func (f Fence) Text() string {
+	if f.IsZero() {
+		panic("locks: Text of the zero Fence: a semaphore's lease has no fence to write")
+	}
 	s := f.String()
 	return strings.Repeat("0", 40-len(s)) + s
 }

@@ -191,17 +191,25 @@ function stepList(id: string, frames: Frame[]): Element {
 	])
 }
 
-/** An SVG's width / height from its attributes, or undefined. */
-function svgAspect(svg: string | undefined): string | undefined {
+/** An SVG's width and height from its attributes, or undefined. */
+function svgSize(svg: string | undefined): { width: string; height: string } | undefined {
 	const width = /\swidth="([\d.]+)"/.exec(svg ?? '')?.[1]
 	const height = /\sheight="([\d.]+)"/.exec(svg ?? '')?.[1]
-	return width && height ? `${width} / ${height}` : undefined
+	return width && height ? { width, height } : undefined
 }
 
-/** The stage's aspect ratios of both layouts, as custom properties, so the stage keeps its size whatever step it shows. */
+/**
+ * The stage's aspect ratios of both layouts, as custom properties, so the stage keeps its size
+ * whatever step it shows; and the narrow drawing's height in its own units, from which a phone's
+ * stage takes the bounds of its height (no text under 12 px, none blown up; scenes.css).
+ */
 export function stageAspect(wide: string | undefined, narrow: string | undefined): string | undefined {
-	const ratios = [['--scene-wide-aspect', svgAspect(wide)], ['--scene-narrow-aspect', svgAspect(narrow ?? wide)]]
-	const style = ratios.filter(([, ratio]) => ratio !== undefined).map(([name, ratio]) => `${name}: ${ratio}`)
+	const wideSize = svgSize(wide)
+	const narrowSize = svgSize(narrow ?? wide)
+	const style = [
+		...(wideSize ? [`--scene-wide-aspect: ${wideSize.width} / ${wideSize.height}`] : []),
+		...(narrowSize ? [`--scene-narrow-aspect: ${narrowSize.width} / ${narrowSize.height}`, `--scene-narrow-height: ${narrowSize.height}`] : []),
+	]
 	return style.length > 0 ? style.join('; ') : undefined
 }
 
@@ -238,21 +246,29 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 		.map(svg => ({ type: 'raw', value: svg }) as unknown as ElementContent)
 	const children: ElementContent[] = [
 		...(scene.diagnostics.length > 0 ? [errorBox(scene.diagnostics)] : []),
-		// The page's first scene is drawn in the HTML. A later one's drawing waits in a <noscript>: a
-		// reader without JavaScript sees it, and the player draws it once the scene nears the screen,
-		// so a page of scenes does not load every stage's elements before the reader scrolls to them.
-		h('div', { className: ['scene-stage'], style: stageAspect(svgs[0], narrowSvgs[0]) },
-			position === undefined || position === 1 ? drawings : [h('noscript', {}, drawings)]),
-		...(data.timeline ? [timelineBox(data.timeline, steps)] : []),
-		h('p', { className: ['scene-caption'], ariaLive: 'polite' }, first?.caption ? markedText(first.caption, first.captionMarks) : [text(initialCaption)]),
-		h('div', { className: ['scene-controls'], hidden: true }, [
-			button('restart', 'Restart'),
-			button('prev', 'Previous'),
-			button('play', 'Play'),
-			button('next', 'Next'),
-			h('span', { className: ['scene-counter'] }, [text(counterText(0, steps))]),
-			button('take-over', 'Play it yourself'),
+		// The stage, its caption and its controls are one block that stays pinned in view while what
+		// follows in the figure (the timeline, the switch, the code, the reader's panel) scrolls under it
+		// (scenes.css). The timeline comes right after it, unpinned: pinned too, the block would fill a
+		// phone's screen and leave no room to reach the panel's buttons beneath it.
+		h('div', { className: ['scene-head'] }, [
+			// The page's first scene is drawn in the HTML. A later one's drawing waits in a <noscript>: a
+			// reader without JavaScript sees it, and the player draws it once the scene nears the screen,
+			// so a page of scenes does not load every stage's elements before the reader scrolls to them.
+			h('div', { className: ['scene-stage'], style: stageAspect(svgs[0], narrowSvgs[0]) },
+				position === undefined || position === 1 ? drawings : [h('noscript', {}, drawings)]),
+			h('p', { className: ['scene-caption'], ariaLive: 'polite' }, first?.caption ? markedText(first.caption, first.captionMarks) : [text(initialCaption)]),
+			h('div', { className: ['scene-controls'], hidden: true }, [
+				h('div', { className: ['scene-steppers'] }, [
+					button('restart', 'Restart'),
+					button('prev', 'Previous'),
+					button('play', 'Play'),
+					button('next', 'Next'),
+				]),
+				h('span', { className: ['scene-counter'] }, [text(counterText(0, steps))]),
+				button('take-over', 'Play it yourself'),
+			]),
 		]),
+		...(data.timeline ? [timelineBox(data.timeline, steps)] : []),
 		...(data.withoutFences
 			? [h('p', { className: ['scene-variant'] }, [
 				h('button', { type: 'button', className: ['scene-button', 'scene-switch'], dataAction: 'without-fences', role: 'switch', ariaChecked: 'false' }, [

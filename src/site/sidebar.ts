@@ -12,21 +12,22 @@ interface SidebarSection {
 	pages: SidebarPage[]
 }
 
-/** The reading order: the guides first, the handbook's use of them, then authors and reference. */
+/** The reading order: the guides first (a lock and its lease, then the fence, then a lease over a connection and what fails), the handbook's use of them, then authors and reference. */
 export const readingOrder: SidebarSection[] = [
 	{
 		label: 'Guides',
 		pages: [
 			{ slug: 'guides/locks', label: 'Locks' },
+			{ slug: 'guides/locks/leases', label: 'Leases and renewal' },
 			{ slug: 'guides/locks/fences', label: 'Fences' },
 			{ slug: 'guides/locks/writing-the-check', label: 'Writing the check' },
 			{ slug: 'guides/locks/without-fences', label: 'Without a fence' },
-			{ slug: 'guides/locks/leases', label: 'Leases and renewal' },
 			{ slug: 'guides/locks/connection', label: 'Over a connection' },
+			{ slug: 'guides/locks/choosing-ttl', label: 'Choosing TTL, renewal and wait' },
 			{ slug: 'guides/locks/failure-models', label: 'Failure models' },
 			{ slug: 'guides/locks/availability', label: 'Availability' },
 			{ slug: 'guides/locks/past-one-server', label: 'When one server is not enough' },
-			{ slug: 'guides/locks/choosing-ttl', label: 'Choosing TTL, renewal and wait' },
+			{ slug: 'guides/locks/clocks', label: 'Clocks and time' },
 			{ slug: 'guides/locks/several-keys', label: 'Several keys, and one key twice' },
 			{ slug: 'guides/locks/leader-election', label: 'Leader election' },
 			{ slug: 'guides/locks/seeing-and-breaking', label: 'Seeing and breaking locks' },

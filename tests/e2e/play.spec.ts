@@ -26,9 +26,9 @@ async function stage(figure: Locator) {
 	})
 }
 
-/** Presses an action's button and waits for the frame it adds. */
+/** Presses an action's button and waits for the frame it adds after the step shown (the steps after it are left). */
 async function act(figure: Locator, name: string, choice?: { label: RegExp; value: string }): Promise<void> {
-	const before = Number(await figure.getAttribute('data-steps'))
+	const before = Number(await figure.getAttribute('data-step'))
 	if (choice) await figure.getByRole('combobox', { name: choice.label }).selectOption(choice.value)
 	await figure.getByRole('button', { name, exact: true }).click()
 	await expect(figure).toHaveAttribute('data-steps', String(before + 1))
@@ -43,6 +43,10 @@ async function takeOverAfterStep1(page: Page): Promise<Locator> {
 	await figure.getByRole('button', { name: 'Play it yourself' }).click()
 	await expect(figure.locator('section.scene-play')).toBeVisible()
 	await expect(figure).toHaveAttribute('data-played', '')
+	// The reader plays the guide's whole scene, at the step they were on.
+	await expect(figure).toHaveAttribute('data-step', '1')
+	await expect(figure).toHaveAttribute('data-steps', '3')
+	await expect(figure.locator('.scene-counter')).toHaveText('Step 1 of 3')
 	return figure
 }
 

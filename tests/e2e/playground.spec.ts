@@ -178,11 +178,27 @@ test('a malformed or hostile link shows a message, and the page still works', as
 	}
 })
 
-test("a scene's Open in the playground link opens that scene", async ({ page }) => {
+test("a scene's Open in the playground link opens the reader's sandbox, shareable, and the authors' editor from there", async ({ page, context }) => {
 	await page.goto('/guides/locks/fences/')
 	const figure = page.locator('figure.scene[data-scene-id]').first()
+	const id = await figure.getAttribute('data-scene-id')
 	const source = JSON.parse((await figure.locator('script.scene-data').textContent())!).source as string
 	await figure.locator('a.scene-playground-link').click()
+	// The sandbox: the scene and Play it yourself over the whole window, at an address that opens it again.
+	await expect(figure).toHaveAttribute('data-sandbox', '')
+	await expect(figure.locator('section.scene-play')).toBeVisible()
+	const box = await figure.boundingBox()
+	expect(box?.width).toBe(page.viewportSize()?.width)
+	await figure.getByRole('button', { name: 'Hold, Worker A', exact: true }).click()
+	await expect(page).toHaveURL(new RegExp(`#${id}-sandbox-play=`))
+	await expect(figure.locator('.scene-stage svg').filter({ visible: true }).locator('.scene-message-label')).toContainText(['hold', 'fence 7'])
+	const shared = await context.newPage()
+	await shared.goto(page.url())
+	const again = shared.locator(`figure.scene[data-scene-id="${id}"]`)
+	await expect(again).toHaveAttribute('data-sandbox', '')
+	await expect(again).toHaveAttribute('data-steps', '1')
+	await shared.close()
+	await figure.getByRole('link', { name: 'Edit its source in the playground' }).click()
 	await expect(page).toHaveURL(/\/playground\/#scene=/)
 	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'ok', { timeout: 30_000 })
 	expect(await editorText(page)).toBe(source)

@@ -41,8 +41,18 @@ function sceneNamed(id: string): HTMLElement | null {
 
 const reveal = (player: ScenePlayer): void => player.figure.scrollIntoView({ block: 'start' })
 
-/** Opens the step the URL's fragment names (`#fences-late-write-step-2`), or replays a reader's session (`#ID-play=...`), and brings its scene into view. */
+/**
+ * Opens the step the URL's fragment names (`#fences-late-write-step-2`), or replays a reader's
+ * session (`#ID-play=...`), and brings its scene into view; `#ID-sandbox` (and `#ID-sandbox-play=...`)
+ * opens the scene as the reader's sandbox, over the whole window.
+ */
 function followHash(): void {
+	const sandbox = /^#(.+)-sandbox(?:-play=(.*))?$/.exec(location.hash)
+	if (sandbox) {
+		const player = players.get(sceneNamed(sandbox[1] ?? '') ?? document.body)
+		if (player) void player.takeOver(sandbox[2], true)
+		return
+	}
 	const played = /^#(.+)-play=(.*)$/.exec(location.hash)
 	if (played) {
 		const player = players.get(sceneNamed(played[1] ?? '') ?? document.body)

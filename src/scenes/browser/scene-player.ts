@@ -236,15 +236,23 @@ export class ScenePlayer implements PlayerControl {
 		else if (action === 'without-fences') void import('./unfenced-view.ts').then(({ switchFences }) => switchFences(this))
 	}
 
-	/** Hands the scene to the reader from the step shown: the play module loads now, not before. */
-	async takeOver(link?: string): Promise<void> {
+	/** Hands the scene to the reader from the step shown, in the page or as a sandbox over the window: the play module loads now, not before. */
+	async takeOver(link?: string, sandbox = false): Promise<void> {
 		this.engage()
 		this.pause()
 		const { openPlay } = await import('./play/play-panel.ts')
-		await openPlay(this, link)
+		await openPlay(this, link, sandbox)
 	}
 
 	#onClick(event: MouseEvent): void {
+		// "Open in the playground" opens the reader's sandbox (the authors' editor is a link in it); a
+		// click that asks for a new tab or window, and a page without scripts, follow the link itself.
+		const link = event.target instanceof Element ? event.target.closest('a.scene-playground-link') : null
+		if (link && event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey) {
+			event.preventDefault()
+			location.hash = `${this.figure.id}-sandbox`
+			return
+		}
 		const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-action]') : null
 		if (target?.dataset['action']) this.act(target.dataset['action'])
 	}

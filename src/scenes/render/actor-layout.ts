@@ -62,7 +62,8 @@ export function layoutActor(actor: FrameActor, order: number, x: number, y: numb
 	if (label !== '') {
 		const cx = centre(labelWidth)
 		laid.label = { text: label, x: cx, top: labelTop }
-		laid.boxes.push({ x0: cx - labelWidth / 2, y0: y + labelTop, x1: cx + labelWidth / 2, y1: y + labelTop + labelHeight })
+		// What the name keeps others off: its line and the room a browser's font takes above and below it (a text's box is about 1.25 of its size, not 1.1).
+		laid.boxes.push({ x0: cx - labelWidth / 2, y0: y + labelTop - m.label * 0.1, x1: cx + labelWidth / 2, y1: y + labelTop + labelHeight + m.label * 0.15 })
 	}
 	if (stateLines.length > 0) {
 		const cx = centre(stateWidth)

@@ -28,7 +28,23 @@ const LABEL_STOPS = [0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7, 0.25, 0.75
 
 /** Put a message's label on or beside its arrow where it covers no card, text, other label or arrow. */
 export function placeLabel(arrow: ArrowRoute, obstacles: LabelObstacles, stage: Box, m: Metrics): LabelLayout {
-	const lines = fitLines(arrow.message.label, m.message, m.messageMax, 2, true)
+	const oneLine = fitLines(arrow.message.label, m.message, m.messageMax, 2, true)
+	// On a crowded stage a label may take two shorter lines where its one line would cover a text.
+	const widest = Math.max(...oneLine.map(line => textWidth(line, m.message, true)))
+	const twoLines = oneLine.length === 1 ? fitLines(arrow.message.label, m.message, widest * 0.6, 2, true) : oneLine
+	const shapes = twoLines.length === 2 && twoLines !== oneLine ? [oneLine, twoLines] : [oneLine]
+
+	let best: { box: Box; lines: string[]; score: number } | undefined
+	shapes.forEach((lines, shape) => {
+		const placed = bestPlace(arrow, lines, obstacles, stage, m)
+		const score = placed.score + shape * 600
+		if (!best || score < best.score) best = { box: placed.box, lines, score }
+	})
+	return best ? { box: best.box, lines: best.lines } : { box: { x0: 0, y0: 0, x1: 0, y1: 0 }, lines: oneLine }
+}
+
+/** The best place on or beside the arrow for a label of these lines, and its score. */
+function bestPlace(arrow: ArrowRoute, lines: string[], obstacles: LabelObstacles, stage: Box, m: Metrics): { box: Box; score: number } {
 	const w = Math.max(...lines.map(line => textWidth(line, m.message, true))) + 18
 	const h = lines.length * m.messageLine + 10
 	const n = arrow.normal
@@ -53,7 +69,7 @@ export function placeLabel(arrow: ArrowRoute, obstacles: LabelObstacles, stage: 
 			}
 		}
 	}
-	return { box: best?.box ?? { x0: 0, y0: 0, x1: w, y1: h }, lines }
+	return best ?? { box: { x0: 0, y0: 0, x1: w, y1: h }, score: Number.POSITIVE_INFINITY }
 }
 
 /** How bad a place is for a label: covering a card, a text, another label or an arrow, or leaving the stage. */

@@ -18,10 +18,10 @@ export interface SceneFixture {
 
 const UNIT = new URL('../', import.meta.url)
 
-/** The `.scene` files of a folder under tests/unit, by name. */
+/** The `.scene` files of a folder under tests/unit and its subfolders, by name ('caption/NAME.scene' in a subfolder). */
 export function sceneFixtures(folder: string): SceneFixture[] {
 	const url = new URL(`${folder}/`, UNIT)
-	return readdirSync(url)
+	return readdirSync(url, { recursive: true, encoding: 'utf8' })
 		.filter(name => name.endsWith('.scene'))
 		.sort()
 		.map(name => ({ folder, name, text: readFileSync(new URL(name, url), 'utf8') }))

@@ -58,3 +58,12 @@ describe.each(driverKinds)('the $name driver', kind => {
 		db.close()
 	})
 })
+
+describe('the sql.js driver on durability', () => {
+	it('runs with synchronous off and its journal in memory: its database is bytes in memory, which outlive nothing the caller does not save', () => {
+		const db = driverKinds.find(kind => kind.name === 'sql.js')!.open()
+		expect(db.get('pragma synchronous')).toEqual({ synchronous: 0 })
+		expect(db.get('pragma journal_mode')).toEqual({ journal_mode: 'memory' })
+		db.close()
+	})
+})

@@ -8,7 +8,7 @@ import type { ReaderAct } from '../../../src/scenes/browser/play/act.ts'
 import { ACTIONS } from '../../../src/scenes/browser/play/actions/index.ts'
 import { SessionError, SessionRunner } from '../../../src/scenes/browser/play/run-session.ts'
 import type { SessionState } from '../../../src/scenes/browser/play/run-session.ts'
-import { copiedScene, sessionBase } from '../../../src/scenes/browser/play/session-source.ts'
+import { copiedScene, firstFences, sessionBase } from '../../../src/scenes/browser/play/session-source.ts'
 
 const fences = readFileSync(new URL('../../../content/guides/locks/fences.mdx', import.meta.url), 'utf8')
 const seed = findSceneBlocks(fences)[0]!.text
@@ -114,6 +114,62 @@ describe('a reader plays the seed scene', () => {
 		expect(chats.columns).toEqual(['id', 'summary', 'summary_fence'])
 		expect(chats.rows).toEqual([['chat', 'summary by b', '8'.padStart(40, '0')]])
 		expect(log[5]!.tables.find(table => table.owner === 'lock' && table.table === 'meta')!.rows).toEqual([['epoch', 0]])
+	})
+})
+
+describe('a session keeps the guide\'s numbers', () => {
+	it('reads the fence each lock gave first from the guide\'s frames', async () => {
+		const guide = await compileScene(seed, { file: 'fences.mdx' }, openNodeDriver)
+		expect(firstFences(guide.frames)).toEqual(new Map([['lock', '7']]))
+	})
+
+	it('taken over before the first grant, a hold is given the guide\'s fence 7, not 1', async () => {
+		const guide = await compileScene(seed, { file: 'fences.mdx' }, openNodeDriver)
+		const keeping = new SessionRunner(seed, openNodeDriver, firstFences(guide.frames))
+		const state = (await keeping.replay(0, true, [{ action: 'hold', actor: 'a', choice: 'forever' }])).at(-1)!
+		expect(last(state).messages.map(m => m.label)).toEqual(['hold', 'fence 7'])
+		expect(state.text).toMatch(/actor lock +"Lock" +at 50,50 icon=lock first=7\n/)
+		expect((await compileScene(copiedScene(state.text), { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
+		// Without the guide's first fence, the cut scene's grants name none, and its count starts at 1.
+		const forgetting = (await runner.replay(0, true, [{ action: 'hold', actor: 'a', choice: 'forever' }])).at(-1)!
+		expect(last(forgetting).messages.map(m => m.label)).toEqual(['hold', 'fence 1'])
+	})
+
+	it('takes over the whole of the guide\'s scene, whose every step holds as the session\'s start', async () => {
+		const guide = await compileScene(seed, { file: 'fences.mdx' }, openNodeDriver)
+		const keeping = new SessionRunner(seed, openNodeDriver, firstFences(guide.frames))
+		const state = await keeping.start(3, true)
+		expect(state.frames.map(frame => frame.messages.map(m => m.label))).toEqual(guide.frames.map(frame => frame.messages.map(m => m.label)))
+	})
+})
+
+describe('the pause budget on "Over a connection", with a TTL the reader picks', () => {
+	const connection = readFileSync(new URL('../../../content/guides/locks/connection.mdx', import.meta.url), 'utf8')
+	const scene = findSceneBlocks(connection)[0]!.text
+	const budget = new SessionRunner(scene, openNodeDriver)
+
+	it('with a 20 s TTL the guide\'s steps hold up to step 1; a pause past the lease\'s end gives B the key, and the fence refuses A', async () => {
+		await expect(budget.start(2, true, '20s')).rejects.toThrow('with a 20s TTL')
+		const state = (await budget.replay(1, true, [
+			{ action: 'pause', actor: 'a' },
+			{ action: 'wait', actor: CLOCK, choice: '30s' },
+			{ action: 'write', actor: 'b' },
+			{ action: 'resume', actor: 'a' },
+			{ action: 'write', actor: 'a' },
+		], '20s')).at(-1)!
+		expect(state.text).toMatch(/^ttl 20s$/m)
+		expect(state.frames[3]!.caption).toBe('30 s pass. The clock reads 30 s. Worker A\'s lease runs out.')
+		expect(state.frames[3]!.actors.find(a => a.id === 'b')!.lease).toMatchObject({ fence: '8', lost: false })
+		expect(last(state).messages.map(m => m.label)).toEqual(['save, fence 7', 'refused: 7 < 8'])
+		expect((await compileScene(copiedScene(state.text), { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
+	})
+
+	it('a worker renews by hand: its lease moves on, and a lease that ran out is lost', async () => {
+		const renewed = (await budget.replay(1, true, [{ action: 'wait', actor: CLOCK, choice: '5s' }, { action: 'renew', actor: 'a' }])).at(-1)!
+		expect(last(renewed).messages.map(m => m.label)).toEqual(['renew', 'renewed'])
+		expect(last(renewed).caption).toBe('At 5 s Worker A renews: its lease now ends at 35 s.')
+		const lost = (await budget.replay(1, true, [{ action: 'wait', actor: CLOCK, choice: '30s' }, { action: 'renew', actor: 'a' }], '10s')).at(-1)!
+		expect(last(lost).messages.map(m => m.label)).toEqual(['renew', 'lost'])
 	})
 })
 

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net'
 import { describe, expect, it, type OnTestFinishedHandler } from 'vitest'
-import { LockError } from '../../../engine/index.ts'
+import { LockError, type Lease } from '../../../engine/index.ts'
 import { connect, type HistoryRecord, type LockClient } from '../../../server/index.ts'
 import { Relay, sleep, startServer, until } from './fixtures/wire.ts'
 
@@ -214,6 +214,41 @@ describe.concurrent('the client holds keys as the embedded engine does', () => {
 		await next
 		expect(order).toEqual(['lost: lost', 'b holds'])
 		expect(history.filter(r => r.type === 'expire')).toHaveLength(1)
+	})
+
+	it('reads connected as false while its connection is down and its lease is still valid, and as true again once it reconnects, with the same lease', async ({
+		onTestFinished,
+	}) => {
+		const { server } = await setup(onTestFinished)
+		const relay = await Relay.to(server.url)
+		onTestFinished(() => relay.close())
+		const through = await connect(relay.url)
+		onTestFinished(() => through.close())
+		expect(through.connected).toBe(true)
+		let held: Lease | undefined
+		let done = () => {}
+		const holding = through.lock('invoices').hold(
+			'42',
+			lease => {
+				held = lease
+				return new Promise<void>(resolve => (done = resolve))
+			},
+			{ ttl: '10s' },
+		)
+		const lease = await until(() => held, 'the lease')
+		// Nothing listens on port 1: the client's reconnects fail until the relay leads to the server again.
+		const toServer = relay.upstream
+		relay.upstream = new URL('tcp://127.0.0.1:1')
+		relay.cut()
+		await until(() => (through.connected ? undefined : true), 'the client to see its connection down')
+		expect(lease.lost).toBe(false)
+		expect(lease.signal.aborted).toBe(false)
+		relay.upstream = toServer
+		await until(() => (through.connected ? true : undefined), 'the client to connect again')
+		await lease.renew()
+		expect(lease.lost).toBe(false)
+		done()
+		await holding
 	})
 
 	it('waits without bound with wait: Infinity', async ({ onTestFinished }) => {

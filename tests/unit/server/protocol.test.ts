@@ -26,6 +26,11 @@ describe('parseRequest', () => {
 		expect(parseRequest(frame({ id: 5, method: 'cancel', requestId: 'r1' }))).toEqual({ ok: true, request: { id: 5, method: 'cancel', requestId: 'r1' } })
 	})
 
+	it('reads a renew without a ttl as 30 s, the wire default, not the TTL its lease was held with', () => {
+		// The server keeps no TTL per lease for this: a client that leaves ttl out of a renewal gets 30 s, so every client sends it.
+		expect(parseRequest(frame({ id: 6, method: 'renew', leaseId: 'e-1' }))).toEqual({ ok: true, request: { id: 6, method: 'renew', leaseId: 'e-1', ttl: 30_000 } })
+	})
+
 	it('takes TTLs from 1 s to 1 h, both ends included', () => {
 		expect(parseRequest(frame({ ...hold, ttl: 1000 })).ok).toBe(true)
 		expect(parseRequest(frame({ ...hold, ttl: '1h' })).ok).toBe(true)

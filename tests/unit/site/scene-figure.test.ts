@@ -98,11 +98,11 @@ describe('scene figure text', () => {
 })
 
 describe('stageAspect', () => {
-	it("reads the stage's proportions from the SVG's own size", () => {
+	it("reads the stage's proportions, and the narrow drawing's height, from the SVG's own size", () => {
 		const wide = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 400" width="600" height="400">'
 		const narrow = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="-4 10 330 512.5" width="330" height="512.5">'
-		expect(stageAspect(wide, narrow)).toBe('--scene-wide-aspect: 600 / 400; --scene-narrow-aspect: 330 / 512.5')
-		expect(stageAspect(wide, undefined)).toBe('--scene-wide-aspect: 600 / 400; --scene-narrow-aspect: 600 / 400')
+		expect(stageAspect(wide, narrow)).toBe('--scene-wide-aspect: 600 / 400; --scene-narrow-aspect: 330 / 512.5; --scene-narrow-height: 512.5')
+		expect(stageAspect(wide, undefined)).toBe('--scene-wide-aspect: 600 / 400; --scene-narrow-aspect: 600 / 400; --scene-narrow-height: 400')
 		expect(stageAspect('<svg>', '<svg>')).toBeUndefined()
 	})
 })

@@ -23,14 +23,15 @@ describe('buildSidebar', () => {
 			{ label: 'Authors', items: [{ slug: 'authors/scenes', label: 'Writing scenes' }, { link: '/playground/', label: 'Scene playground' }] },
 		])
 		expect(missing).toEqual([
+			'guides/locks/leases',
 			'guides/locks/writing-the-check',
 			'guides/locks/without-fences',
-			'guides/locks/leases',
 			'guides/locks/connection',
+			'guides/locks/choosing-ttl',
 			'guides/locks/failure-models',
 			'guides/locks/availability',
 			'guides/locks/past-one-server',
-			'guides/locks/choosing-ttl',
+			'guides/locks/clocks',
 			'guides/locks/several-keys',
 			'guides/locks/leader-election',
 			'guides/locks/seeing-and-breaking',
@@ -46,8 +47,19 @@ describe('buildSidebar', () => {
 		])
 	})
 
-	it('reads Fences second, right after Locks, since every later guide builds on it', () => {
-		expect(readingOrder[0]!.pages.slice(0, 2).map(page => ('slug' in page ? page.slug : page.link))).toEqual(['guides/locks', 'guides/locks/fences'])
+	it('reads a lock and its lease before the fence, and the fence before a lease over a connection, as issue 38 orders them', () => {
+		expect(readingOrder[0]!.pages.slice(0, 10).map(page => ('slug' in page ? page.slug : page.link))).toEqual([
+			'guides/locks',
+			'guides/locks/leases',
+			'guides/locks/fences',
+			'guides/locks/writing-the-check',
+			'guides/locks/without-fences',
+			'guides/locks/connection',
+			'guides/locks/choosing-ttl',
+			'guides/locks/failure-models',
+			'guides/locks/availability',
+			'guides/locks/past-one-server',
+		])
 	})
 
 	it('lists a page made in src/pages by its link, with no file in content/ to find', () => {

@@ -4,7 +4,8 @@
  * can be copied as a scene, shared as a link, replayed without fences, and shows what the engine ran.
  */
 import type { Frame } from '../../frame.ts'
-import { kindOf as actorKind } from '../../simulation/index.ts'
+import { kindOf as actorKind, parseScene } from '../../simulation/index.ts'
+import { formatDuration } from '../../frame-format.ts'
 import { renderStages } from '../../render/index.ts'
 import { SceneLinkError } from '../../scene-link.ts'
 import { openSqlJsDriver } from '../verify-scene.ts'
@@ -13,25 +14,29 @@ import { CLOCK } from './act.ts'
 import type { PlayAction, ReaderAct } from './act.ts'
 import { ACTIONS } from './actions/index.ts'
 import type { FrameLog } from './engine-log.ts'
-import { copiedScene } from './session-source.ts'
+import { copiedScene, firstFences } from './session-source.ts'
 import { showEngineLog } from './engine-view.ts'
 import { SessionError, SessionRunner, kindOf } from './run-session.ts'
 import type { SessionState } from './run-session.ts'
-import { decodeSession, encodeSession, sessionHash } from './session-link.ts'
+import { TTL_CHOICES, decodeSession, encodeSession, sessionHash } from './session-link.ts'
 import { differences, problems, replay, withCode } from './code-replay.ts'
 import { switchFences } from '../unfenced-view.ts'
 
 const panels = new WeakMap<HTMLElement, PlayPanel>()
 
-/** Opens the panel on a scene (or finds it open), from the step shown or from a shared link's payload. */
-export async function openPlay(player: PlayerControl & { engage(): void; pause(): void }, payload?: string): Promise<void> {
+/**
+ * Opens the panel on a scene (or finds it open), from the step shown or from a shared link's
+ * payload; `sandbox` opens the scene and its panel over the whole window, the reader's sandbox.
+ */
+export async function openPlay(player: PlayerControl & { engage(): void; pause(): void }, payload?: string, sandbox = false): Promise<void> {
 	// The reader's own play has its own switch: the guide's frames come back first.
 	await switchFences(player, false)
 	let panel = panels.get(player.figure)
 	if (!panel) {
-		panel = new PlayPanel(player, new SessionRunner(player.data.source, await openSqlJsDriver()))
+		panel = new PlayPanel(player, new SessionRunner(player.data.source, await openSqlJsDriver(), firstFences(player.data.scene.frames)))
 		panels.set(player.figure, panel)
 	}
+	if (sandbox) panel.openSandbox()
 	await (payload === undefined ? panel.start() : panel.replayLink(payload))
 }
 
@@ -59,9 +64,12 @@ class PlayPanel {
 	#source: HTMLElement
 	#engine: HTMLElement
 	#fences: HTMLButtonElement | undefined
+	#ttl: HTMLSelectElement | undefined
 	#engineToggle: HTMLButtonElement
 	#actions: { action: PlayAction; actor: string; node: HTMLButtonElement; choice?: HTMLSelectElement }[] = []
 	#busy = false
+	/** The bar of the reader's sandbox, while the scene is open over the whole window. */
+	#sandbox: HTMLElement | undefined
 
 	constructor(
 		readonly player: PlayerControl,
@@ -84,6 +92,7 @@ class PlayPanel {
 			this.#fences.setAttribute('aria-checked', 'false')
 			options.append(this.#fences)
 		}
+		if (first?.actors.some(actor => actorKind(actor.icon) === 'store')) options.append(this.#ttlChoice())
 		options.append(
 			this.#engineToggle,
 			button('Copy as scene', '', () => void this.#copy(copiedScene(this.#state.text), 'The session is copied as scene text.')),
@@ -93,7 +102,7 @@ class PlayPanel {
 		const heading = element('h3', { className: 'scene-play-title', id: `${figure.id}-play-title` }, ['Play it yourself'])
 		this.root = element('section', { className: 'scene-play' }, [
 			heading,
-			element('p', { className: 'scene-play-intro' }, ['Each button runs on the lock engine in this page and adds a step; Previous and Next step through them.']),
+			element('p', { className: 'scene-play-intro' }, ["You play the guide's scene from the step shown: each button runs on the lock engine in this page and adds a step after it; Previous and Next step through them."]),
 			groups,
 			options,
 			this.#status,
@@ -102,10 +111,21 @@ class PlayPanel {
 			element('details', { className: 'scene-play-text' }, [element('summary', {}, ['Your session as a scene']), this.#source]),
 		])
 		this.root.setAttribute('aria-labelledby', heading.id)
+		this.root.addEventListener('focusin', event => this.#unhide(event.target))
 		figure.addEventListener(STEP_EVENT, this.#onStep)
 	}
 
 	#onStep = (): void => this.#refresh()
+
+	/** The stage, caption and controls, pinned in view: the panel goes under them and scrolls beneath them. */
+	get #head(): HTMLElement | null {
+		return this.player.figure.querySelector('.scene-head') ?? this.player.figure.querySelector('.scene-controls')
+	}
+
+	/** Where the panel and its messages go: under the pinned block and the timeline that follows it. */
+	get #under(): HTMLElement | null {
+		return this.player.figure.querySelector('.scene-timeline') ?? this.#head
+	}
 
 	/**
 	 * "Run the story with your code": the sample, editable; the guide's steps replayed with the
@@ -183,10 +203,22 @@ class PlayPanel {
 		return box
 	}
 
-	/** Takes over from the step the player shows. */
+	/**
+	 * Takes over the guide's scene, every step of it, at the step the player shows: the reader goes on
+	 * stepping through the guide's story, and an action at any step plays from there. A scene whose
+	 * later steps cannot be played without its code sample is taken over at the step shown, as its end.
+	 */
 	async start(): Promise<void> {
 		if (this.history.length > 0) return this.#focus()
-		await this.#run(async () => [await this.runner.start(this.player.step, true)], false)
+		const shown = this.player.step
+		await this.#run(async () => {
+			try {
+				return [await this.runner.start(this.player.data.scene.frames.length - 1, true)]
+			} catch (error) {
+				if (!(error instanceof SessionError) || shown === this.player.data.scene.frames.length - 1) throw error
+				return [await this.runner.start(shown, true)]
+			}
+		}, false, shown)
 		this.#focus()
 	}
 
@@ -197,7 +229,7 @@ class PlayPanel {
 			try {
 				const link = await decodeSession(payload)
 				kept = link.kept
-				return await this.runner.replay(link.kept, link.fenced, link.acts)
+				return await this.runner.replay(link.kept, link.fenced, link.acts, link.ttl)
 			} catch (error) {
 				if (error instanceof SceneLinkError || error instanceof SessionError) throw new SessionError(`This link's session could not be played: ${error.message}.`)
 				throw error
@@ -206,8 +238,8 @@ class PlayPanel {
 		if (this.history.length > 0) this.#status.textContent = `A session someone played from step ${kept}, computed again by the engine in this page.`
 	}
 
-	/** Runs a change of session, then draws it; its error shows in the panel and changes nothing. */
-	async #run(change: () => Promise<SessionState[]>, animate: boolean): Promise<void> {
+	/** Runs a change of session, then draws it at step `at` (its last step unless given); its error shows in the panel and changes nothing. */
+	async #run(change: () => Promise<SessionState[]>, animate: boolean, at?: number): Promise<void> {
 		if (this.#busy) return
 		this.#busy = true
 		this.root.toggleAttribute('data-busy', true)
@@ -215,7 +247,7 @@ class PlayPanel {
 			const started = performance.now()
 			this.history = await change()
 			this.#present()
-			this.player.show(this.player.steps, { animate, link: false })
+			this.player.show(Math.min(at ?? this.player.steps, this.player.steps), { animate, link: false })
 			// The benchmark reads this: from the press to the new frame on the stage.
 			this.player.figure.dataset['playFrameMs'] = (performance.now() - started).toFixed(1)
 			this.#status.textContent = ''
@@ -233,18 +265,19 @@ class PlayPanel {
 		const note = this.player.figure.querySelector('.scene-play-error') ?? element('p', { className: 'scene-play-error' })
 		note.setAttribute('role', 'alert')
 		note.textContent = message
-		if (!note.isConnected) (this.root.isConnected ? this.#status : this.player.figure.querySelector('.scene-controls'))?.after(note)
+		if (!note.isConnected) (this.root.isConnected ? this.#status : this.#under)?.after(note)
 	}
 
 	#present(): void {
 		const state = this.#state
 		// The panel joins the scene once a session runs, so a link that fails adds only its message.
-		if (!this.root.isConnected) this.player.figure.querySelector('.scene-controls')?.after(this.root)
+		if (!this.root.isConnected) this.#under?.after(this.root)
 		const { wide, narrow, timeline } = renderStages(state.frames, { id: this.player.figure.id })
 		this.player.present({ frames: state.frames, svgs: wide, narrowSvgs: narrow, timeline })
 		this.#source.textContent = copiedScene(state.text)
 		this.player.figure.querySelector('.scene-play-error')?.remove()
 		this.#fences?.setAttribute('aria-checked', String(!state.fenced))
+		if (this.#ttl) this.#ttl.value = state.ttl ?? ''
 	}
 
 	/** The session the reader acts on: the one whose last step is on the stage (stepping back and acting again branches). */
@@ -252,7 +285,7 @@ class PlayPanel {
 		const step = this.player.step
 		const kept = this.history[0]?.kept ?? 0
 		if (step >= kept) return this.history.slice(0, step - kept + 1)
-		return [await this.runner.start(step, this.#state.fenced)]
+		return [await this.runner.start(step, this.#state.fenced, this.#state.ttl)]
 	}
 
 	async #act(action: PlayAction, actor: string, choice?: string): Promise<void> {
@@ -264,11 +297,54 @@ class PlayPanel {
 	}
 
 	async #switchFences(): Promise<void> {
-		const { kept, acts, fenced } = this.#state
-		const step = this.player.step
-		await this.#run(async () => this.runner.replay(kept, !fenced, acts), false)
-		this.player.show(Math.min(step, this.player.steps), { animate: false, link: false })
+		const { fenced, ttl } = this.#state
+		await this.#rerun(!fenced, ttl)
 		this.#status.textContent = fenced ? 'The same session, on a database that checks no fence.' : 'The same session, on the database that keeps the largest fence.'
+	}
+
+	/** The TTL every lease of the session lasts: the scene's, or one the reader picks. */
+	#ttlChoice(): HTMLElement {
+		const parsed = parseScene(this.player.data.source, {})
+		const setting = parsed.ok ? parsed.scene.settings.find(one => one.kind === 'ttl') : undefined
+		const own = setting?.kind === 'ttl' ? setting.ms : 30_000
+		const ms = (choice: string) => Number(/^\d+/.exec(choice)?.[0] ?? 0) * (choice.endsWith('m') ? 60_000 : 1000)
+		const id = `${this.player.figure.id}-ttl`
+		this.#ttl = element('select', { className: 'scene-play-choice', id }, [
+			element('option', { value: '' }, [`the scene's, ${formatDuration(own)}`]),
+			...TTL_CHOICES.filter(choice => ms(choice) !== own).map(choice => element('option', { value: choice }, [formatDuration(ms(choice))])),
+		])
+		this.#ttl.addEventListener('change', () => void this.#changeTtl(this.#ttl?.value || undefined))
+		return element('span', { className: 'scene-play-pair scene-play-ttl' }, [element('label', { htmlFor: id }, ['Every lease lasts']), this.#ttl])
+	}
+
+	async #changeTtl(ttl: string | undefined): Promise<void> {
+		await this.#rerun(this.#state.fenced, ttl)
+		const { kept, acts } = this.#state
+		const lasts = ttl === undefined ? "the scene's TTL" : `a TTL of ${this.#ttl?.selectedOptions[0]?.textContent ?? ttl}`
+		const last = this.player.data.scene.frames.length - 1
+		this.#status.textContent = acts.length === 0 && kept < last
+			? `With ${lasts}, the guide's steps hold up to step ${kept}: play on from there.`
+			: `The same session, every lease with ${lasts}.`
+	}
+
+	/**
+	 * The session played again on fences on or off and with a TTL: a guide's later steps may not hold
+	 * so (a refusal it tells is not one without fences, a lease it keeps runs out sooner), and the
+	 * reader's own session then keeps the guide's steps up to the last that does.
+	 */
+	async #rerun(fenced: boolean, ttl: string | undefined): Promise<void> {
+		const { kept, acts } = this.#state
+		const step = this.player.step
+		await this.#run(async () => {
+			for (let upTo = kept; ; upTo--) {
+				try {
+					return await this.runner.replay(upTo, fenced, upTo === kept ? acts : [], ttl)
+				} catch (error) {
+					if (!(error instanceof SessionError) || acts.length > 0 || upTo <= 0) throw error
+				}
+			}
+		}, false)
+		this.player.show(Math.min(step, this.player.steps), { animate: false, link: false })
 	}
 
 	#toggleEngine(): void {
@@ -278,9 +354,38 @@ class PlayPanel {
 		this.#refresh()
 	}
 
+	/**
+	 * Opens the scene and this panel over the whole window: the reader's sandbox, whose address opens
+	 * it again (`#ID-sandbox`, then the session's), with the authors' editor a link away.
+	 */
+	openSandbox(): void {
+		const figure = this.player.figure
+		if (this.#sandbox) return
+		const editor = figure.querySelector<HTMLAnchorElement>('a.scene-playground-link')
+		const close = button('Back to the page', '', () => this.close())
+		this.#sandbox = element('div', { className: 'scene-sandbox-bar' }, [
+			element('p', { className: 'scene-sandbox-title' }, ['Sandbox: play the scene yourself']),
+			...(editor ? [element('a', { className: 'scene-sandbox-editor', href: editor.href }, ['Edit its source in the playground'])] : []),
+			close,
+		])
+		figure.prepend(this.#sandbox)
+		figure.toggleAttribute('data-sandbox', true)
+		// In the top layer, as a popover: over Starlight's bars and sidebars, and out of the page's
+		// boxes (a contained one would hold a fixed element inside it).
+		figure.setAttribute('popover', 'manual')
+		figure.showPopover()
+		figure.addEventListener('keydown', this.#onEscape)
+		if (!location.hash.includes('-sandbox')) history.replaceState(history.state, '', `${location.pathname}${location.search}#${figure.id}-sandbox`)
+	}
+
+	#onEscape = (event: KeyboardEvent): void => {
+		if (event.key === 'Escape' && this.#sandbox) this.close()
+	}
+
 	async #address(): Promise<string> {
-		const { kept, fenced, acts } = this.#state
-		const hash = sessionHash(this.player.figure.id, await encodeSession({ kept, fenced, acts }))
+		const { kept, fenced, acts, ttl } = this.#state
+		const id = this.#sandbox ? `${this.player.figure.id}-sandbox` : this.player.figure.id
+		const hash = sessionHash(id, await encodeSession({ kept, fenced, acts, ...(ttl === undefined ? {} : { ttl }) }))
 		// The address holds the session, so a reload or a copied address plays it again.
 		history.replaceState(history.state, '', location.pathname + location.search + hash)
 		return location.origin + location.pathname + location.search + hash
@@ -336,15 +441,37 @@ class PlayPanel {
 		this.root.querySelector<HTMLElement>('.scene-play-button:not([aria-disabled=true])')?.focus()
 	}
 
+	/**
+	 * Scrolls a control the keyboard reached out from under the pinned stage: the browser brings a
+	 * focused element into the window, but not out from under a sticky block that covers it.
+	 */
+	#unhide(target: EventTarget | null): void {
+		const head = this.#head
+		if (!(target instanceof HTMLElement) || !head || getComputedStyle(head).position !== 'sticky') return
+		const covered = head.getBoundingClientRect().bottom + 8 - target.getBoundingClientRect().top
+		if (covered > 0) scrollBy({ top: -covered, behavior: 'instant' })
+	}
+
 	/** Back to the guide's own steps, at the step the reader took over from. */
 	close(): void {
-		const kept = this.history[0]?.kept ?? 0
+		// The guide's step the reader is on, while they only stepped; else the one they took over at.
+		const kept = this.history.length === 1 ? Math.min(this.player.step, this.history[0]?.kept ?? 0) : (this.history[0]?.kept ?? 0)
+		const sandbox = this.#sandbox !== undefined
 		this.root.remove()
+		this.#sandbox?.remove()
+		this.#sandbox = undefined
+		this.player.figure.removeAttribute('data-sandbox')
+		if (sandbox) {
+			this.player.figure.hidePopover()
+			this.player.figure.removeAttribute('popover')
+		}
+		this.player.figure.removeEventListener('keydown', this.#onEscape)
 		this.player.figure.removeEventListener(STEP_EVENT, this.#onStep)
 		panels.delete(this.player.figure)
 		this.player.present(undefined)
 		this.player.show(kept, { animate: false, link: false })
 		history.replaceState(history.state, '', location.pathname + location.search)
-		this.player.figure.querySelector<HTMLElement>('[data-action=take-over]')?.focus()
+		this.player.figure.querySelector<HTMLElement>('[data-action=take-over]')?.focus({ preventScroll: sandbox })
+		if (sandbox) this.player.figure.scrollIntoView({ block: 'start' })
 	}
 }

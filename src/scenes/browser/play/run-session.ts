@@ -31,6 +31,8 @@ export interface SessionState {
 	kept: number
 	acts: ReaderAct[]
 	fenced: boolean
+	/** The leases' TTL the reader chose (`20s`), in place of the scene's; undefined for the scene's own. */
+	ttl?: string
 }
 
 const caption = (text: string) => `step ${quoted(text)}`
@@ -40,19 +42,22 @@ const CLOCK_ACTOR: FrameActor = { id: CLOCK, label: 'Clock', x: 0, y: 0, icon: '
 
 /** Runs sessions of one scene: the guide's source, and a way to open SQLite in this page. */
 export class SessionRunner {
+	/** `firsts`: the fence each lock of the guide's scene gave first (`firstFences`), which a session keeps. */
 	constructor(
 		readonly source: string,
 		readonly openDriver: OpenDriver,
+		readonly firsts: ReadonlyMap<string, string> = new Map(),
 	) {}
 
-	/** The session of the guide's steps up to `kept`, with nothing played yet. */
-	async start(kept: number, fenced: boolean): Promise<SessionState> {
-		const base = sessionBase(this.source, kept, fenced)
+	/** The session of the guide's steps up to `kept`, with nothing played yet; `ttl` (`20s`) in place of the scene's TTL. */
+	async start(kept: number, fenced: boolean, ttl?: string): Promise<SessionState> {
+		const base = sessionBase(this.source, kept, fenced, this.firsts, ttl)
 		const compiled = await this.#compile(base.text, base.kept)
 		if (compiled.diagnostics.length > 0) {
-			throw new SessionError(`the guide's steps up to step ${base.kept} do not hold${fenced ? '' : ' without fences'}: ${problems(compiled)}`)
+			const how = [...(fenced ? [] : ['without fences']), ...(ttl === undefined ? [] : [`with a ${ttl} TTL`])].join(' and ')
+			throw new SessionError(`the guide's steps up to step ${base.kept} do not hold${how ? ` ${how}` : ''}: ${problems(compiled)}`)
 		}
-		return { text: base.text, frames: compiled.frames, kept: base.kept, acts: [], fenced }
+		return { text: base.text, frames: compiled.frames, kept: base.kept, acts: [], fenced, ...(ttl === undefined ? {} : { ttl }) }
 	}
 
 	/** The session with one more action; a SessionError says why the action cannot be taken. */
@@ -77,8 +82,8 @@ export class SessionRunner {
 	}
 
 	/** The session replayed, every state of it: the guide's steps up to `kept`, then each action in turn (a shared link, or the switch). */
-	async replay(kept: number, fenced: boolean, acts: readonly ReaderAct[]): Promise<SessionState[]> {
-		const states = [await this.start(kept, fenced)]
+	async replay(kept: number, fenced: boolean, acts: readonly ReaderAct[], ttl?: string): Promise<SessionState[]> {
+		const states = [await this.start(kept, fenced, ttl)]
 		for (const [index, act] of acts.entries()) {
 			try {
 				states.push(await this.act(states[states.length - 1] as SessionState, act))

@@ -10,7 +10,12 @@ export interface SessionLink {
 	kept: number
 	fenced: boolean
 	acts: ReaderAct[]
+	/** The TTL the reader chose (`20s`), when not the scene's. */
+	ttl?: string
 }
+
+/** The TTLs a reader may give a scene's leases, as a scene writes them; the first the words for the scene's own. */
+export const TTL_CHOICES: readonly string[] = ['5s', '10s', '15s', '20s', '30s', '45s', '1m', '2m']
 
 /** The most actions a link may carry: far more than a reader plays, few enough to replay at once. */
 export const MAX_LINK_ACTS = 200
@@ -21,7 +26,7 @@ export function sessionHash(sceneId: string, payload: string): string {
 }
 
 export async function encodeSession(link: SessionLink): Promise<string> {
-	return encodeScene(JSON.stringify({ v: 1, kept: link.kept, fenced: link.fenced, acts: link.acts }))
+	return encodeScene(JSON.stringify({ v: 1, kept: link.kept, fenced: link.fenced, acts: link.acts, ...(link.ttl === undefined ? {} : { ttl: link.ttl }) }))
 }
 
 const WORD = /^[@A-Za-z_][A-Za-z0-9_-]{0,63}$/
@@ -40,7 +45,7 @@ export async function decodeSession(payload: string): Promise<SessionLink> {
 		throw new SceneLinkError(`the link's session is not one this page can replay: ${why}`)
 	}
 	if (typeof value !== 'object' || value === null || (value as { v?: unknown }).v !== 1) return bad('it has no version 1 session in it')
-	const { kept, fenced, acts } = value as Record<string, unknown>
+	const { kept, fenced, acts, ttl } = value as Record<string, unknown>
 	if (typeof kept !== 'number' || !Number.isSafeInteger(kept) || kept < 0 || kept > 10_000) return bad('the step it starts from is not a step number')
 	if (typeof fenced !== 'boolean') return bad('it does not say whether fences are on')
 	if (!Array.isArray(acts)) return bad('it has no list of actions')
@@ -51,5 +56,6 @@ export async function decodeSession(payload: string): Promise<SessionLink> {
 		if (choice !== undefined && (typeof choice !== 'string' || !CHOICE.test(choice))) return bad(`action ${index + 1} has a choice that is not a word`)
 		return choice === undefined ? { action, actor } : { action, actor, choice }
 	})
-	return { kept, fenced, acts: read }
+	if (ttl !== undefined && (typeof ttl !== 'string' || !TTL_CHOICES.includes(ttl))) return bad(`its TTL is not one of ${TTL_CHOICES.join(', ')}`)
+	return { kept, fenced, acts: read, ...(ttl === undefined ? {} : { ttl }) }
 }

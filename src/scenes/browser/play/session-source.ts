@@ -5,6 +5,7 @@
  * caption's pause length ("a long garbage collection") is left out: how long the pause lasts is
  * now the reader's to decide, and a copy of the session must still check as a whole scene.
  */
+import type { Frame } from '../../frame.ts'
 import { kindOf, parseScene } from '../../simulation/index.ts'
 
 /** The authored scene cut after step `kept`, and what the session needs to know of its cast. */
@@ -16,8 +17,31 @@ export interface SessionBase {
 	databases: string[]
 }
 
-/** Cuts `source` after its step `kept` (clamped), with `fences=off` on every database when `fenced` is false. */
-export function sessionBase(source: string, kept: number, fenced: boolean): SessionBase {
+/**
+ * The fence each lock of the guide's scene gave first, by actor id, from the guide's own frames:
+ * the engine's answer to the first hold each lock granted before any restart (a fence of epoch 0,
+ * written as its count).
+ */
+export function firstFences(frames: readonly Frame[]): Map<string, string> {
+	const firsts = new Map<string, string>()
+	for (const frame of frames) {
+		const locks = new Set(frame.actors.filter(actor => kindOf(actor.icon) === 'store').map(actor => actor.id))
+		for (const message of frame.messages) {
+			const outcome = message.outcome
+			if (!locks.has(message.from) || firsts.has(message.from) || outcome?.kind !== 'granted' || outcome.fence === undefined) continue
+			if (/^\d+$/.test(outcome.fence)) firsts.set(message.from, outcome.fence)
+		}
+	}
+	return firsts
+}
+
+/**
+ * Cuts `source` after its step `kept` (clamped), with `fences=off` on every database when `fenced`
+ * is false, and the leases' TTL `ttl` (`20s`) when given, in place of the scene's. A lock in `firsts` that sets no `first=` of its own gets the fence the guide's scene
+ * gave first, so a reader who takes over before that grant is given the guide's numbers (fence 7,
+ * not the 1 a scene whose grants name no fence starts from).
+ */
+export function sessionBase(source: string, kept: number, fenced: boolean, firsts: ReadonlyMap<string, string> = new Map(), ttl?: string): SessionBase {
 	const parsed = parseScene(source, {})
 	if (!parsed.ok) throw new Error(`the guide's scene does not parse: ${parsed.errors[0]?.message ?? ''}`)
 	const { scene } = parsed
@@ -34,12 +58,27 @@ export function sessionBase(source: string, kept: number, fenced: boolean): Sess
 			cut[at] = (cut[at] ?? '').replace(/icon=("?)database\1/, match => `${match} fences=off`)
 		}
 	}
+	for (const actor of scene.actors) {
+		const first = firsts.get(actor.id)
+		if (first === undefined || actor.first !== undefined || kindOf(actor.icon) !== 'store') continue
+		const at = actor.position.line - 1
+		cut[at] = (cut[at] ?? '').replace(/icon=("?)lock\1/, match => `${match} first=${first}`)
+	}
 	for (const step of scene.steps.slice(0, steps)) {
 		const { position, end } = step.caption
 		if (!end || end.line !== position.line) continue
 		const at = position.line - 1
 		const line = cut[at] ?? ''
 		cut[at] = line.slice(0, position.column) + withoutPauseLength(line.slice(position.column, end.column - 2)) + line.slice(end.column - 2)
+	}
+	// A session is not the guide's scene: the id, which names what the whole scene shows, is left out.
+	for (const setting of scene.settings) if (setting.kind === 'id') cut[setting.position.line - 1] = ''
+	if (ttl !== undefined) {
+		// Last, as a line put in moves the lines after it.
+		const setting = scene.settings.find(one => one.kind === 'ttl')
+		const first = scene.actors[0]
+		if (setting) cut[setting.position.line - 1] = `ttl ${ttl}`
+		else if (first) cut.splice(first.position.line - 1, 0, `ttl ${ttl}`)
 	}
 	while (cut.length > 0 && (cut[cut.length - 1] ?? '').trim() === '') cut.pop()
 	// The reader schedules the workers themselves, step by step: the session is the scene's story

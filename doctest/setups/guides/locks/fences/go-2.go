@@ -1,5 +1,5 @@
-// doctest: the go block that starts: s := lease.Fence.String()
-// Pads a real lease's fence by hand, as the block does, and checks it is what the seed's fmt.Sprintf("%040s", ...)
+// doctest: the go block that starts: fence := lease.Fence.Text()
+// Writes a real lease's fence with Fence.Text, as the block does, and checks it is what the seed's fmt.Sprintf("%040s", ...)
 // gives with this Go: 40 digits, zero-padded. Prints the Go version and what %040s printed, which the page quotes.
 package main
 
@@ -26,7 +26,7 @@ func main() {
 		seven := fmt.Sprintf("%040s", locks.Fence{Lo: 7})
 		fmt.Printf("%s: fmt.Sprintf(\"%%040s\", fence 7) printed %q\n", runtime.Version(), seven)
 		if fence != fmt.Sprintf("%040s", lease.Fence) || len(fence) != 40 || seven != strings.Repeat("0", 39)+"7" {
-			return fmt.Errorf("padding by hand gave %q, %%040s gave %q", fence, fmt.Sprintf("%040s", lease.Fence))
+			return fmt.Errorf("Fence.Text gave %q, %%040s gave %q", fence, fmt.Sprintf("%040s", lease.Fence))
 		}
 		return nil
 	})

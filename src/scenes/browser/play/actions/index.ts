@@ -6,13 +6,14 @@ import { crash } from './crash.ts'
 import { hold } from './hold.ts'
 import { pause } from './pause.ts'
 import { release } from './release.ts'
+import { renew } from './renew.ts'
 import { restart } from './restart.ts'
 import { restore } from './restore.ts'
 import { resume } from './resume.ts'
 import { write } from './write.ts'
 
 /** In the order their buttons stand. */
-export const ACTIONS: readonly PlayAction[] = [hold, write, pause, resume, release, crash, restart, backup, restore, clock]
+export const ACTIONS: readonly PlayAction[] = [hold, write, renew, pause, resume, release, crash, restart, backup, restore, clock]
 
 export function actionNamed(id: string): PlayAction | undefined {
 	return ACTIONS.find(action => action.id === id)

@@ -1,5 +1,5 @@
 /** A worker pauses (a long garbage collection): nothing renews its lease while it does. */
-import { labelled } from '../act.ts'
+import { holdsLive, labelled } from '../act.ts'
 import type { PlayAction } from '../act.ts'
 
 export const pause: PlayAction = {
@@ -8,8 +8,11 @@ export const pause: PlayAction = {
 	title: 'Pause',
 	available: ({ actor }) => !labelled(actor, 'paused') && !labelled(actor, 'crashed'),
 	statements: ({ actor }) => [`set ${actor.id} "paused"`],
+	// A worker without a lease pauses too (it may hold later, once awake); its caption then claims nothing of a lease.
 	word: context => ({
 		statements: pause.statements(context),
-		caption: `${context.name(context.actor.id)} pauses, and nothing renews its lease: a long garbage collection.`,
+		caption: holdsLive(context.actor)
+			? `${context.name(context.actor.id)} pauses, and nothing renews its lease: a long garbage collection.`
+			: `${context.name(context.actor.id)} pauses.`,
 	}),
 }
