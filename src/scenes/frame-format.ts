@@ -7,3 +7,13 @@
  */
 export { formatDuration } from '../../engine/duration.ts'
 export { formatMessage } from '../../scene-parser/format.ts'
+
+/** Why a struck label stopped holding, in the view's words: `released`, `ran out`, `ended`. */
+export function endedWord(ended: string | undefined): string {
+	return ended === 'ran-out' ? 'ran out' : ended === 'released' ? 'released' : 'ended'
+}
+
+/** A state label as the views show it: a struck one followed by why it stopped holding (`holding, fence 1 (released)`), never struck through. */
+export function stateText(state: { text: string; struck: boolean; ended?: string }): string {
+	return state.struck ? `${state.text} (${endedWord(state.ended)})` : state.text
+}

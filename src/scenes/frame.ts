@@ -95,8 +95,8 @@ export interface FrameActor {
 	x: number
 	y: number
 	icon: Icon
-	/** The actor's state label (`set`), struck out after `strike`. */
-	state?: { text: string; struck: boolean; marks?: TextMark[] }
+	/** The actor's state label (`set`), struck out after `strike`; a struck label says why it stopped holding (`ended`). */
+	state?: { text: string; struck: boolean; marks?: TextMark[]; ended?: Ended }
 	/** For a worker: the lease it holds as the engine sees it at the end of the step. */
 	lease?: { fence?: string; expiresAt: number; lost: boolean }
 	/** For a database: the largest fence stored in the scene's row. */
@@ -104,7 +104,31 @@ export interface FrameActor {
 	/** For a lock store: its epoch, and the holders of the scene's key. */
 	epoch?: string
 	holders?: string[]
+	/** For a lock store: each holder of the scene's key and when its lease runs out unless renewed (ms), as the engine has them. */
+	held?: { worker: string; until: number }[]
 }
+
+/**
+ * Why a struck label no longer holds, as the engine has it when it is struck: a label about a
+ * worker's lease was `released` or `ran-out`; anything else (a pause, a place in line, a lease that
+ * went with its store) `ended`. The view words it ("released", "ran out", "ended").
+ */
+export type Ended = 'released' | 'ran-out' | 'ended'
+
+/**
+ * One thing the engine recorded in a step that a worker's lane of the timeline shows, at the
+ * clock's time: a lease given (with its TTL end), renewed, and ended; a wait in line and how it
+ * ended; a pause, a wake, a crash; a write, taken or refused; a store's restart.
+ */
+export type TimeMark =
+	| { kind: 'asked'; at: number; worker: string; store: string }
+	| { kind: 'granted'; at: number; worker: string; store: string; until: number; fence?: string }
+	| { kind: 'renewed'; at: number; worker: string; until: number }
+	| { kind: 'released' | 'expired' | 'gone'; at: number; worker: string; store: string }
+	| { kind: 'gave-up' | 'refused' | 'left'; at: number; worker: string; store: string }
+	| { kind: 'paused' | 'woke' | 'crashed'; at: number; worker: string }
+	| { kind: 'wrote'; at: number; worker: string; database: string; fence: string; taken: boolean }
+	| { kind: 'restarted'; at: number; store: string }
 
 export interface FrameMessage {
 	from: string
@@ -143,6 +167,13 @@ export interface Frame {
 	diagnostics: Diagnostic[]
 	/** Each claim of the step's texts that held, with the facts it was checked against. */
 	checks: FrameCheck[]
+	/** What the engine recorded in the step for the timeline, in the clock's order. */
+	timeline?: TimeMark[]
+	/**
+	 * Only in a run of the scene other than the one it tells (its databases without fences): the
+	 * step's texts that run denies, which the view words from the engine's data instead.
+	 */
+	denied?: FrameCheck['where'][]
 }
 
 /** A whole scene ready to show: its code sample and its frames. */

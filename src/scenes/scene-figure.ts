@@ -16,7 +16,7 @@ import type { Diagnostic, Frame, SceneFrames, TextMark } from './frame.ts'
 import { evidenceWords } from './evidence-words.ts'
 import { wordOutcome } from './outcome-words.ts'
 import { markedPieces } from './text-marks.ts'
-import { formatMessage } from './frame-format.ts'
+import { formatDuration, formatMessage, stateText } from './frame-format.ts'
 import { counterText, initialCaption, stepId } from './step-words.ts'
 
 /** Where a scene's block sits in its file, as the compiler was given it. */
@@ -36,6 +36,10 @@ export interface SceneData {
 	svgs: string[]
 	/** Every frame's SVG in the narrow layout, which the stage shows instead in a column under 528 px (scenes.css). */
 	narrowSvgs: string[]
+	/** The timeline under the stage: one SVG per layout for every step, and the same in words. */
+	timeline?: { wide: string; narrow: string; text: string }
+	/** The story can be run again on databases that check no fence, and shows a write the fence refused land (the "Without fences" switch). */
+	withoutFences?: true
 }
 
 /** Everything a figure is made of. */
@@ -83,8 +87,14 @@ export function frameValues(frame: Frame): ElementContent[] {
 	})
 	for (const actor of frame.actors) {
 		if (!actor.state || actor.state.text === '') continue
-		const state = markedText(actor.state.text, actor.state.marks)
-		items.push(h('li', { className: ['scene-value', 'scene-value-state'] }, [text(`${actor.label}: `), ...(actor.state.struck ? [h('s', {}, state)] : state)]))
+		// A struck label is told with why it stopped holding (released, ran out, ended), not struck through, which a screen reader does not say.
+		const state = actor.state.struck ? [text(stateText(actor.state))] : markedText(actor.state.text, actor.state.marks)
+		items.push(h('li', { className: ['scene-value', 'scene-value-state'], ...(actor.state.struck ? { dataEnded: actor.state.ended ?? 'ended' } : {}) }, [text(`${actor.label}: `), ...state]))
+	}
+	// Who holds each lock's key, and until when: the engine's, as the lock's badge shows it.
+	for (const actor of frame.actors) {
+		if (!actor.held?.length) continue
+		items.push(h('li', { className: ['scene-value', 'scene-value-held'] }, [text(`${actor.label}: held by ${actor.held.map(one => `${name(one.worker)} until ${formatDuration(one.until)}`).join(', ')}`)]))
 	}
 	return items
 }
@@ -112,6 +122,26 @@ export function checksOf(frame: Frame): Element[] {
 			),
 		]),
 	]
+}
+
+/** Whether a write of the scene was refused: then its story can be run again without fences, to show the write landing. */
+export function refusesAWrite(frames: readonly Frame[]): boolean {
+	return frames.some(frame => (frame.timeline ?? []).some(mark => mark.kind === 'wrote' && !mark.taken))
+}
+
+/** The timeline under the stage: both layouts' drawings (CSS shows one), a key to its marks, and its words for a screen reader. */
+function timelineBox(timeline: NonNullable<SceneData['timeline']>, steps: number): Element {
+	const key = (kind: string, words: string): Element => h('span', { className: ['scene-key', `scene-key-${kind}`] }, [text(words)])
+	return h('div', { className: ['scene-timeline'] }, [
+		h('div', { className: ['scene-timeline-track'], dataSteps: String(steps) }, [
+			{ type: 'raw', value: timeline.wide + timeline.narrow } as unknown as ElementContent,
+		]),
+		h('p', { className: ['scene-timeline-key'] }, [
+			key('lease', 'lease'), text(' '), key('pause', 'paused'), text(' '), key('wait', 'in line'), text(' '),
+			key('taken', 'write taken'), text(' '), key('refused', 'write refused'), text(' '), key('now', 'now'),
+		]),
+		h('p', { className: ['sr-only', 'scene-timeline-text'] }, [text(timeline.text)]),
+	])
 }
 
 const icons: Record<string, string> = {
@@ -216,12 +246,14 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 		.map(svg => ({ type: 'raw', value: svg }) as unknown as ElementContent)
 	const children: ElementContent[] = [
 		...(scene.diagnostics.length > 0 ? [errorBox(scene.diagnostics)] : []),
-		// The page's first scene is drawn in the HTML. A later one's drawing waits in a <noscript>: a
-		// reader without JavaScript sees it, and the player draws it once the scene nears the screen,
-		// so a page of scenes does not load every stage's elements before the reader scrolls to them.
 		// The stage, its caption and its controls are one block that stays pinned in view while what
-		// follows in the figure (the code, the reader's panel) scrolls under it (scenes.css).
+		// follows in the figure (the timeline, the switch, the code, the reader's panel) scrolls under it
+		// (scenes.css). The timeline comes right after it, unpinned: pinned too, the block would fill a
+		// phone's screen and leave no room to reach the panel's buttons beneath it.
 		h('div', { className: ['scene-head'] }, [
+			// The page's first scene is drawn in the HTML. A later one's drawing waits in a <noscript>: a
+			// reader without JavaScript sees it, and the player draws it once the scene nears the screen,
+			// so a page of scenes does not load every stage's elements before the reader scrolls to them.
 			h('div', { className: ['scene-stage'], style: stageAspect(svgs[0], narrowSvgs[0]) },
 				position === undefined || position === 1 ? drawings : [h('noscript', {}, drawings)]),
 			h('p', { className: ['scene-caption'], ariaLive: 'polite' }, first?.caption ? markedText(first.caption, first.captionMarks) : [text(initialCaption)]),
@@ -236,6 +268,16 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 				button('take-over', 'Play it yourself'),
 			]),
 		]),
+		...(data.timeline ? [timelineBox(data.timeline, steps)] : []),
+		...(data.withoutFences
+			? [h('p', { className: ['scene-variant'] }, [
+				h('button', { type: 'button', className: ['scene-button', 'scene-switch'], dataAction: 'without-fences', role: 'switch', ariaChecked: 'false' }, [
+					h('span', { className: ['scene-switch-mark'], ariaHidden: 'true' }),
+					h('span', {}, [text('Without fences')]),
+				]),
+				h('span', { className: ['scene-variant-note'] }, [text('The same story on a database that checks no fence, run by the engine in your browser.')]),
+			])]
+			: []),
 		...(codeLines.length > 0
 			? [h('div', { className: ['scene-code'], dataLang: lang }, [
 				h('pre', { tabIndex: 0, ariaLabel: `Code sample${lang ? `, ${lang}` : ''}`, style: codeStyle }, code),

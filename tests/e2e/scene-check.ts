@@ -6,7 +6,7 @@
 import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { compileScene } from '../../src/scenes/simulation/index.ts'
-import { formatMessage } from '../../src/scenes/frame-format.ts'
+import { formatDuration, formatMessage, stateText } from '../../src/scenes/frame-format.ts'
 import type { Frame, SceneFrames } from '../../src/scenes/frame.ts'
 import { openNodeDriver } from '../../src/scenes/node-sqlite/node-drivers.ts'
 
@@ -54,7 +54,7 @@ async function stageShows(page: Page, sceneId: string) {
 				struck: state ? state.classList.contains('is-struck') : undefined,
 				badge: badge
 					? {
-						kind: badge.classList.contains('scene-badge-lease') ? 'lease' : 'fence',
+						kind: badge.classList.contains('scene-badge-lease') ? 'lease' : badge.classList.contains('scene-badge-holder') ? 'holder' : 'fence',
 						text: whole(badge) ?? '',
 						lost: badge.classList.contains('is-lost'),
 						strikes: badge.querySelectorAll('.scene-strike').length,
@@ -103,7 +103,8 @@ function expectStageMatches(shown: Awaited<ReturnType<typeof stageShows>>, frame
 			expect(seen, `${where}: actor ${actor.id} is on the stage`).toBeDefined()
 			expect(normal(seen!.label), `${where}: actor ${actor.id}'s label`).toBe(normal(actor.label))
 			if (actor.state) {
-				expect(normal(seen!.state ?? ''), `${where}: ${actor.id}'s state label`).toBe(normal(actor.state.text))
+				// A struck label says why it ended (`paused (ended)`), in words, never struck through.
+				expect(normal(seen!.state ?? ''), `${where}: ${actor.id}'s state label`).toBe(normal(stateText(actor.state)))
 				expect(seen!.struck, `${where}: ${actor.id}'s state struck out`).toBe(actor.state.struck)
 			} else {
 				expect(seen!.state, `${where}: ${actor.id} shows no state label`).toBeUndefined()
@@ -120,6 +121,12 @@ function expectStageMatches(shown: Awaited<ReturnType<typeof stageShows>>, frame
 			} else if (actor.storedFence !== undefined) {
 				const says = actor.state !== undefined && !actor.state.struck && new RegExp(`(^|\\D)${actor.storedFence}(\\D|$)`).test(actor.state.text)
 				expect(says, `${where}: ${actor.id} shows its stored fence ${actor.storedFence}, in a badge or its state`).toBe(true)
+			} else if (actor.held?.length) {
+				// A lock's badge: who holds its key (by the label's last word, as captions say it) and until when;
+				// it shows the first holder, and its title every one.
+				const name = (id: string) => (frame.actors.find(a => a.id === id)?.label ?? id).trim().split(/\s+/).pop()
+				const all = actor.held.map(one => `${name(one.worker)} until ${formatDuration(one.until)}`).join(', ')
+				expect(seen!.badge, `${where}: ${actor.id}'s holder badge`).toEqual({ kind: 'holder', text: `held by ${all}`, lost: false, strikes: 0 })
 			} else {
 				expect(seen!.badge, `${where}: ${actor.id} shows no badge`).toBeUndefined()
 			}

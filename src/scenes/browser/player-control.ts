@@ -15,6 +15,8 @@ export interface SceneView {
 	frames: Frame[]
 	svgs: string[]
 	narrowSvgs: string[]
+	/** Its timeline, when it has one (SceneData's). */
+	timeline?: SceneData['timeline']
 }
 
 /** How a step is shown: moving into it, and writing its link into the address. */

@@ -1,5 +1,6 @@
 /**
- * The motion of one step: each message travels its link in turn, then new state labels appear and struck ones strike out.
+ * The motion of one step: each message travels its link in turn, a badge shows once the message
+ * that brings it arrives, then new state labels (and struck ones, with their ending) appear.
  */
 import type { Frame } from '../frame.ts'
 
@@ -31,21 +32,36 @@ function travel(group: SVGGElement, delay: number): void {
 	}
 }
 
-function stateChange(svg: SVGSVGElement, id: string): SVGGElement | null {
+function actorPart(svg: SVGSVGElement, id: string, part: string): SVGGElement | null {
 	for (const actor of svg.querySelectorAll<SVGGElement>('.scene-actor')) {
-		if (actor.dataset['actor'] === id) return actor.querySelector<SVGGElement>('.scene-state')
+		if (actor.dataset['actor'] === id) return actor.querySelector<SVGGElement>(part)
 	}
 	return null
 }
 
-function changedStates(svg: SVGSVGElement, before: Frame | undefined, after: Frame): { label: SVGGElement; struck: boolean }[] {
-	const changed: { label: SVGGElement; struck: boolean }[] = []
+/** The labels the step changed (set, or struck with why they ended): each appears once the messages have gone. */
+function changedStates(svg: SVGSVGElement, before: Frame | undefined, after: Frame): SVGGElement[] {
+	const changed: SVGGElement[] = []
 	for (const actor of after.actors) {
 		const now = actor.state
 		const old = before?.actors.find(a => a.id === actor.id)?.state
 		if (!now || (old && old.text === now.text && old.struck === now.struck)) continue
-		const label = stateChange(svg, actor.id)
-		if (label) changed.push({ label, struck: now.struck && old?.text === now.text })
+		const label = actorPart(svg, actor.id, '.scene-state')
+		if (label) changed.push(label)
+	}
+	return changed
+}
+
+/** The badges the step changed, each with the delay until the step's first message to its actor arrives (or the messages are done). */
+function changedBadges(svg: SVGSVGElement, before: Frame | undefined, after: Frame, messages: SVGGElement[]): { badge: SVGGElement; delay: number }[] {
+	const changed: { badge: SVGGElement; delay: number }[] = []
+	for (const actor of after.actors) {
+		const old = before?.actors.find(a => a.id === actor.id)
+		if (JSON.stringify([old?.lease, old?.storedFence, old?.held]) === JSON.stringify([actor.lease, actor.storedFence, actor.held])) continue
+		const badge = actorPart(svg, actor.id, '.scene-badge')
+		if (!badge) continue
+		const arrives = messages.findIndex(message => message.dataset['to'] === actor.id)
+		changed.push({ badge, delay: (arrives < 0 ? messages.length : arrives + 1) * messageMs })
 	}
 	return changed
 }
@@ -57,25 +73,20 @@ function changedStates(svg: SVGSVGElement, before: Frame | undefined, after: Fra
 export function prepareStep(svg: SVGSVGElement, before: Frame | undefined, after: Frame): () => void {
 	const messages = [...svg.querySelectorAll<SVGGElement>('.scene-message')]
 	const states = changedStates(svg, before, after)
-	const pending = [...messages, ...states.filter(state => !state.struck).map(state => state.label)]
+	const badges = changedBadges(svg, before, after, messages)
+	const pending = [...messages, ...states, ...badges.map(one => one.badge)]
 	for (const element of pending) element.style.opacity = '0'
 	return () => {
 		// Measuring the paths lays the page out; done after the new step's first paint, not before it.
 		messages.forEach((group, index) => travel(group, index * messageMs))
 		const settle = messages.length * messageMs
-		for (const { label, struck } of states) {
-			if (struck) {
-				for (const line of label.querySelectorAll<SVGLineElement>('.scene-strike')) {
-					line.animate([{ strokeDasharray: '1', strokeDashoffset: '1' }, { strokeDasharray: '1', strokeDashoffset: '0' }], {
-						duration: 350, delay: settle, easing: 'ease-out', fill: 'backwards',
-					})
-				}
-			} else {
-				label.animate([{ opacity: 0, transform: 'translateY(6px)' }, { opacity: 1, transform: 'none' }], {
-					duration: 300, delay: settle, easing: 'ease-out', fill: 'backwards',
-				})
-			}
+		for (const label of states) {
+			label.animate([{ opacity: 0, transform: 'translateY(6px)' }, { opacity: 1, transform: 'none' }], {
+				duration: 300, delay: settle, easing: 'ease-out', fill: 'backwards',
+			})
 		}
+		// A badge comes with its message: a worker's fence shows once the lock's answer reaches it, not before.
+		for (const { badge, delay } of badges) badge.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 200, delay, fill: 'backwards' })
 		for (const element of pending) element.style.removeProperty('opacity')
 	}
 }

@@ -58,6 +58,8 @@ export class ScenePlayer implements PlayerControl {
 	#near: IntersectionObserver | undefined
 	#caption: HTMLElement | null
 	#counter: HTMLElement | null
+	/** Marks the timeline's moment and each lit line's worker, once loaded. */
+	#marks: ((player: ScenePlayer) => void) | undefined
 	#play: HTMLButtonElement | null
 	/** Called on the reader's first action (step, play, or a control), once. */
 	#onFirstAct: (() => void) | undefined
@@ -72,6 +74,16 @@ export class ScenePlayer implements PlayerControl {
 		this.#counter = figure.querySelector('.scene-counter')
 		this.#play = figure.querySelector('[data-action=play]')
 		figure.querySelector<HTMLElement>('.scene-controls')?.removeAttribute('hidden')
+		// The timeline under the stage is the scrubber: a slider over the steps' moments.
+		const track = figure.querySelector<HTMLElement>('.scene-timeline-track')
+		if (track) {
+			Object.assign(track, { tabIndex: 0, role: 'slider', ariaLabel: 'Moment of the scene', ariaValueMin: '0', ariaValueMax: String(this.steps), ariaValueNow: '0' })
+			// Dragging along the timeline moves the moment; its code loads with the first press.
+			track.addEventListener('pointerdown', event => {
+				track.setPointerCapture(event.pointerId)
+				void import('./step-marks.ts').then(({ scrub }) => scrub(this, track, event))
+			})
+		}
 		// The list stays in the page, closed: the stage now tells the story. Its steps are built once opened.
 		const list = figure.querySelector<HTMLDetailsElement>('details.scene-steps')
 		list?.removeAttribute('open')
@@ -119,6 +131,11 @@ export class ScenePlayer implements PlayerControl {
 		this.figure.toggleAttribute('data-played', view !== undefined)
 	}
 
+	/** The frames shown and their drawings: a reader's session, or the guide's. */
+	get shown(): SceneView | SceneData {
+		return this.#view ?? this.data
+	}
+
 	/**
 	 * Shows step `step` (clamped); animates a single step forward unless the reader prefers reduced motion.
 	 * `draw` false leaves the stage as it is (the first show: the build's drawing, or a held one).
@@ -139,6 +156,9 @@ export class ScenePlayer implements PlayerControl {
 		for (const line of figure.querySelectorAll<HTMLElement>('.scene-code [data-line]')) {
 			line.classList.toggle('is-active', lines.has(Number(line.dataset['line'])))
 		}
+		// The timeline's moment and whose each lit line is: the build drew step 0's, and the rest loads with the reader's first step.
+		if (this.#marks) this.#marks(this)
+		else if (this.step > 0 || this.#view) void import('./step-marks.ts').then(({ markStep }) => (this.#marks = markStep)(this))
 		this.#markStep()
 		for (const [action, off] of [['prev', this.step === 0], ['restart', this.step === 0], ['next', this.step === this.steps]] as const) {
 			// aria-disabled, not disabled: a disabled button would drop the keyboard focus.
@@ -212,6 +232,8 @@ export class ScenePlayer implements PlayerControl {
 		else if (action === 'end') this.show(this.steps, { animate: false, link: true })
 		else if (action === 'play') this.#timer === undefined ? this.play() : this.pause()
 		else if (action === 'take-over') void this.takeOver()
+		// The same story without fences, run by the engine in this page: its code loads on the switch's first press.
+		else if (action === 'without-fences') void import('./unfenced-view.ts').then(({ switchFences }) => switchFences(this))
 	}
 
 	/** Hands the scene to the reader from the step shown, in the page or as a sandbox over the window: the play module loads now, not before. */
@@ -239,9 +261,11 @@ export class ScenePlayer implements PlayerControl {
 		if (event.altKey || event.ctrlKey || event.metaKey) return
 		const target = event.target instanceof HTMLElement ? event.target : null
 		const onButton = target?.tagName === 'BUTTON'
-		// The code sample scrolls with the arrows; keys belong to the scene on the figure, its stage and its buttons.
-		if (target && target !== this.figure && !onButton && !target.closest('.scene-stage')) return
-		const action = ({ ArrowRight: 'next', ArrowLeft: 'prev', Home: 'restart', End: 'end', ' ': onButton ? '' : 'play' } as Record<string, string>)[event.key]
+		// Keys belong to the scene on the figure, its stage, its timeline and its buttons; the code sample's are its own.
+		if (target && target !== this.figure && !onButton && !target.closest('.scene-stage, .scene-timeline-track')) return
+		// On the timeline, a slider, up and down step too.
+		const slider = target?.closest('.scene-timeline-track') ? { ArrowUp: 'next', ArrowDown: 'prev' } : {}
+		const action = ({ ArrowRight: 'next', ArrowLeft: 'prev', Home: 'restart', End: 'end', ' ': onButton ? '' : 'play', ...slider } as Record<string, string>)[event.key]
 		if (!action) return
 		event.preventDefault()
 		this.act(action)

@@ -59,8 +59,8 @@ export class CheckPool {
 		this.limits = Object.freeze({ ...DEFAULT_LIMITS, ...limits })
 	}
 
-	/** A scene's frames and diagnostics, as `compileScene` gives them in process; never rejects. */
-	check(source: string, origin: SourceOrigin = {}): Promise<SceneFrames> {
+	/** A scene's frames and diagnostics, as `compileScene` gives them in process (with its options); never rejects. */
+	check(source: string, origin: SourceOrigin = {}, options: { withoutFences?: boolean } = {}): Promise<SceneFrames> {
 		if (this.#closed) return Promise.resolve(failedCheck(origin, 'the scene checker was closed before this scene was checked'))
 		if (this.#cannotStart !== undefined) return Promise.resolve(failedCheck(origin, notStarted(this.#cannotStart)))
 		this.#hold(1)
@@ -69,6 +69,7 @@ export class CheckPool {
 				id: ++this.#ids,
 				source,
 				origin,
+				...(options.withoutFences ? { withoutFences: true as const } : {}),
 				resolve: frames => {
 					this.#hold(-1)
 					resolve(frames)
@@ -113,7 +114,7 @@ export class CheckPool {
 	#give(checker: Checker, job: Job): void {
 		checker.job = job
 		checker.watchdog = setTimeout(() => this.#overran(checker), this.limits.timeoutMs)
-		const request: CheckRequest = { id: job.id, source: job.source, origin: job.origin }
+		const request: CheckRequest = { id: job.id, source: job.source, origin: job.origin, ...(job.withoutFences ? { withoutFences: true as const } : {}) }
 		checker.child.send(request)
 	}
 

@@ -36,8 +36,8 @@ process.on('message', (request: CheckRequest) => {
 	queue = queue.then(() => check(request))
 })
 
-async function check({ id, source, origin }: CheckRequest): Promise<void> {
-	let frames = await compileScene(source, origin, openNodeDriver, { compileSample }).catch((error: unknown) =>
+async function check({ id, source, origin, withoutFences }: CheckRequest): Promise<void> {
+	let frames = await compileScene(source, origin, openNodeDriver, { compileSample, ...(withoutFences ? { withoutFences } : {}) }).catch((error: unknown) =>
 		failedCheck(origin, `the checker failed on this scene: ${errorWords(error)}`),
 	)
 	// Node tells an unhandled rejection once the microtasks of a turn are done: after this one, every

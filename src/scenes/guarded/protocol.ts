@@ -11,6 +11,8 @@ export interface CheckRequest {
 	id: number
 	source: string
 	origin: SourceOrigin
+	/** Run the scene's story with its databases on the plain update, as its 'Without fences' switch shows it. */
+	withoutFences?: true
 }
 
 /** From a checker: it has loaded the checker and takes scenes; or a scene's frames. */

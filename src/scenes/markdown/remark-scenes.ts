@@ -8,7 +8,7 @@ import type { Frame, SceneFrames } from '../frame.ts'
 import type { SceneStages } from '../render/index.ts'
 import { codeBackgroundStyle, highlightLines } from './highlight-code.ts'
 import { sceneBlock, sceneCodeNodes } from './scene-blocks.ts'
-import { brokenSceneFigure, diagnosticLines, sceneFigure } from '../scene-figure.ts'
+import { brokenSceneFigure, diagnosticLines, refusesAWrite, sceneFigure } from '../scene-figure.ts'
 import type { SceneOrigin } from '../scene-figure.ts'
 import { assignSceneIds, positionalId } from './scene-ids.ts'
 import { encodeScene, playgroundHref } from '../scene-link.ts'
@@ -16,7 +16,7 @@ import { encodeScene, playgroundHref } from '../scene-link.ts'
 /** How the plugin compiles and draws; the site passes the real compiler, tests may pass their own. */
 export interface RemarkScenesOptions {
 	/** Parses and simulates one scene (compileScene with a driver already chosen). */
-	compile: (source: string, origin: SceneOrigin) => Promise<SceneFrames>
+	compile: (source: string, origin: SceneOrigin, options?: { withoutFences?: boolean }) => Promise<SceneFrames>
 	/** Draws every frame of a scene as SVG strings, in the wide and the narrow layout (renderStages). */
 	render: (frames: Frame[], options: { id?: string; title?: string }) => SceneStages
 	/** `build` fails on a scene with errors; `dev` shows them in the page and the terminal. */
@@ -77,11 +77,13 @@ export function remarkScenes(options: RemarkScenesOptions) {
 				continue
 			}
 			const svgTitle = typeof title === 'string' ? title : undefined
-			const { wide: svgs, narrow: narrowSvgs } = options.render(scene.frames, { id, title: svgTitle })
+			const { wide: svgs, narrow: narrowSvgs, timeline } = options.render(scene.frames, { id, title: svgTitle })
 			const codeLines = scene.code ? await highlightLines(scene.code.lines, scene.code.lang) : []
+			// A scene whose fence refused a write offers the same story without fences, when its writes can be run so.
+			const withoutFences = refusesAWrite(scene.frames) && (await options.compile(source, origin, { withoutFences: true })).diagnostics.length === 0
 			// A scene too large for a link simply has none.
 			const playground = await encodeScene(source).then(playgroundHref, () => undefined)
-			replaceWith(node, sceneFigure({ data: { id, source, origin, scene, svgs, narrowSvgs }, position, codeLines, codeStyle: codeBackgroundStyle, playground }))
+			replaceWith(node, sceneFigure({ data: { id, source, origin, scene, svgs, narrowSvgs, timeline, ...(withoutFences ? { withoutFences: true as const } : {}) }, position, codeLines, codeStyle: codeBackgroundStyle, playground }))
 		}
 		if (errors.length === 0) return
 		const message = errors.join('\n')

@@ -22,7 +22,7 @@ export function scenes(): AstroIntegration {
 				const checks = new CheckPool(limitsFromEnv(process.env))
 				pool = checks
 				const plugin = remarkScenes({
-					compile: (source, origin) => checks.check(source, origin),
+					compile: (source, origin, options) => checks.check(source, origin, options),
 					render: renderStages,
 					// SCENES_ERRORS=show builds a site that shows scene errors as the dev server does (the
 					// browser tests build one to prove a wrong number makes them fail).

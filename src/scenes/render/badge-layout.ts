@@ -1,15 +1,17 @@
 /**
- * An actor's badge: the one piece of engine state worth one (a worker's lease, or a database's
- * fence its state does not already show), and the place by its card where it covers the least.
+ * An actor's badge: the one piece of engine state worth one (a worker's lease, a database's fence
+ * its state does not already show, or who holds a lock's key and until when), and the place by its
+ * card where it covers the least.
  */
 import type { FrameActor } from '../frame.ts'
+import { formatDuration } from '../frame-format.ts'
 import type { Metrics } from './stage-metrics.ts'
 import { HALF, crosses, grow, overlap, type Box, type Point, type Segment } from './svg-geometry.ts'
 import { middleTruncate, textWidth } from './svg-text.ts'
 
 /** A badge at its place: its words, and its box from the actor's centre (x, y) and on the stage (box). */
 export interface BadgeLayout {
-	kind: 'lease' | 'fence'
+	kind: 'lease' | 'fence' | 'holder'
 	text: string
 	/** The whole fence, when the badge's text had to cut it. */
 	full: string
@@ -28,8 +30,8 @@ const BADGE_FENCE_MAX = 80
  * The badge of an actor whose card is centred at `at`, if it has one, at the first place by the card
  * that stays inside the stage and off every line and text (`others`), else the least bad.
  */
-export function placeBadge(actor: FrameActor, at: Point, lines: Segment[], others: Box[], stage: Box, m: Metrics): BadgeLayout | undefined {
-	const badge = badgeOf(actor, m)
+export function placeBadge(actor: FrameActor, at: Point, lines: Segment[], others: Box[], stage: Box, m: Metrics, name: (id: string) => string = id => id): BadgeLayout | undefined {
+	const badge = badgeOf(actor, m, name)
 	if (!badge) return undefined
 	const { x, y } = at
 	const w = textWidth(badge.text, m.badge, true) + 14
@@ -59,8 +61,8 @@ export function placeBadge(actor: FrameActor, at: Point, lines: Segment[], other
 	return { ...badge, x: spot.x, y: spot.y, w, h, box: { x0: x + spot.x, y0: y + spot.y, x1: x + spot.x + w, y1: y + spot.y + h } }
 }
 
-/** The badge's words: a worker's lease, or a database's fence its state does not already show. */
-function badgeOf(actor: FrameActor, m: Metrics): Pick<BadgeLayout, 'kind' | 'text' | 'full' | 'lost'> | undefined {
+/** The badge's words: a worker's lease, a database's fence its state does not already show, or a lock's holder and when its lease runs out. */
+function badgeOf(actor: FrameActor, m: Metrics, name: (id: string) => string): Pick<BadgeLayout, 'kind' | 'text' | 'full' | 'lost'> | undefined {
 	const short = (fence: string) => middleTruncate(fence, m.badge, BADGE_FENCE_MAX, true)
 	if (actor.lease) {
 		const { fence, lost } = actor.lease
@@ -71,6 +73,13 @@ function badgeOf(actor: FrameActor, m: Metrics): Pick<BadgeLayout, 'kind' | 'tex
 		const state = actor.state
 		const shown = state !== undefined && !state.struck && new RegExp(`(^|\\D)${actor.storedFence}(\\D|$)`).test(state.text)
 		if (!shown) return { kind: 'fence', text: `fence ${short(actor.storedFence)}`, full: `fence ${actor.storedFence}`, lost: false }
+	}
+	const first = actor.held?.[0]
+	if (first) {
+		const more = (actor.held?.length ?? 1) - 1
+		const text = `${name(first.worker)}${more > 0 ? ` +${more}` : ''} until ${formatDuration(first.until)}`
+		const full = (actor.held ?? []).map(one => `${name(one.worker)} until ${formatDuration(one.until)}`).join(', ')
+		return { kind: 'holder', text, full: `held by ${full}`, lost: false }
 	}
 	return undefined
 }

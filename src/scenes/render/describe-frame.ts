@@ -3,7 +3,7 @@
  * description (every actor's label and state, every message, the time).
  */
 import type { Frame } from '../frame.ts'
-import { formatDuration } from '../frame-format.ts'
+import { formatDuration, stateText } from '../frame-format.ts'
 
 /** The SVG's title: the scene's name, which step, and its caption. */
 export function titleText(frame: Frame, title: string | undefined): string {
@@ -21,16 +21,15 @@ export function describeFrame(frame: Frame): string {
 	for (const actor of frame.actors) {
 		const facts: string[] = []
 		if (actor.state && actor.state.text.trim() !== '') {
-			facts.push(actor.state.struck ? `${actor.state.text} (struck out)` : actor.state.text)
+			facts.push(stateText(actor.state))
 		}
 		if (actor.lease) {
 			const what = actor.lease.fence !== undefined ? `lease with fence ${actor.lease.fence}` : 'lease'
 			facts.push(actor.lease.lost ? `${what}, lost` : `holds a ${what}`)
 		}
 		if (actor.storedFence !== undefined) facts.push(`stores fence ${actor.storedFence}`)
-		if (actor.holders !== undefined) {
-			facts.push(actor.holders.length ? `held by ${actor.holders.map(name).join(', ')}` : 'free')
-		}
+		if (actor.held !== undefined) facts.push(`held by ${actor.held.map(one => `${name(one.worker)} until ${formatDuration(one.until)}`).join(', ')}`)
+		else if (actor.holders !== undefined) facts.push(actor.holders.length ? `held by ${actor.holders.map(name).join(', ')}` : 'free')
 		sentences.push(facts.length ? `${actor.label}: ${facts.join('; ')}.` : `${actor.label}.`)
 	}
 	if (frame.messages.length) {

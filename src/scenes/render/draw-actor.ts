@@ -1,6 +1,6 @@
 /**
  * An actor drawn from its finished layout: its card and icon, its label, its state in a pill
- * (struck through when struck), and its badge.
+ * (a struck one muted, led by the word for why it ended), and its badge.
  */
 import type { ActorLayout } from './actor-layout.ts'
 import type { BadgeLayout } from './badge-layout.ts'
@@ -10,6 +10,7 @@ import type { Metrics } from './stage-metrics.ts'
 import { HALF } from './svg-geometry.ts'
 import { escapeXml, num, truncatedTitle } from './svg-markup.ts'
 import { textWidth } from './svg-text.ts'
+import { stateText } from '../frame-format.ts'
 
 const CARD_RADIUS = 12
 const ICON_SIZE = 30
@@ -35,24 +36,23 @@ export function drawActor(laid: ActorLayout, m: Metrics): string {
 		)
 	}
 
-	// The state: the main text, in a pill, struck through by a drawn line (text-decoration renders unevenly in SVG).
+	// The state: the main text, in a pill; a struck one is not struck through but says why it stopped holding, muted.
 	if (laid.state && actor.state) {
 		const { lines: stateLines, w, h, top } = laid.state
 		const struck = actor.state.struck
 		const cx = laid.state.x - x
 		parts.push(
-			`<g class="${struck ? 'scene-state is-struck' : 'scene-state'}" data-struck="${struck}">`,
+			`<g class="${struck ? 'scene-state is-struck' : 'scene-state'}" data-struck="${struck}"${struck ? ` data-ended="${escapeXml(actor.state.ended ?? 'ended')}"` : ''}>`,
 			`<rect class="scene-state-box" x="${num(cx - w / 2)}" y="${num(top)}" width="${num(w)}" height="${num(h)}" rx="${num(Math.min(13, h / 2))}"`,
-			` fill="${color('card')}" stroke="${color('line')}" stroke-width="1"/>`,
+			` fill="${color('card')}" stroke="${color('line')}" stroke-width="1"${struck ? ' stroke-dasharray="3 2.5"' : ''}/>`,
 		)
 		stateLines.forEach((line, i) => {
 			const baseline = top + 4 + i * m.stateLine + m.stateLine / 2 + m.state * 0.35
 			parts.push(
 				`<text class="scene-state-text" x="${num(cx)}" y="${num(baseline)}" text-anchor="middle" font-size="${m.state}"`,
 				` fill="${struck ? color('muted') : color('fg')}">`,
-				`${escapeXml(line)}${i === 0 ? truncatedTitle(stateLines.join(' '), actor.state?.text ?? '') : ''}</text>`,
+				`${escapeXml(line)}${i === 0 ? truncatedTitle(stateLines.join(' '), stateText(actor.state as NonNullable<typeof actor.state>)) : ''}</text>`,
 			)
-			if (struck) parts.push(strike(cx, baseline - m.state * 0.3, textWidth(line, m.state, false) + 4, color('fg')))
 		})
 		parts.push('</g>')
 	}

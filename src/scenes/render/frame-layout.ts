@@ -47,12 +47,15 @@ export function layoutFrame(frame: Frame, stage: Box, m: Metrics, sides: Map<str
 	const routes = routeMessages(frame, cards, stage, m)
 	const lines = [...links.flatMap(l => segments(l.route)), ...routes.flatMap(a => segments(a.route))]
 
+	// A badge names a worker as the captions do: by its label's last word (`B` for `Worker B`).
+	const labels = new Map(frame.actors.map(actor => [actor.id, actor.label.trim().split(/\s+/).pop() || actor.id]))
+	const name = (id: string): string => labels.get(id) ?? id
 	const actors: ActorLayout[] = []
 	const unbadged = [...cards.values()]
 	unbadged.forEach((laid, i) => {
 		// Its badge keeps off the other actors' cards and texts (and the badges of those before it), and off its own texts.
 		const others = [...[...actors, ...unbadged.slice(i + 1)].flatMap(o => o.boxes), ...laid.boxes.slice(1)]
-		const badge = placeBadge(laid.actor, laid, lines, others, stage, m)
+		const badge = placeBadge(laid.actor, laid, lines, others, stage, m, name)
 		actors.push(badge ? { ...laid, badge, boxes: [...laid.boxes, badge.box] } : laid)
 	})
 

@@ -1,6 +1,8 @@
 /**
  * Where a message's label goes: on or beside its arrow, at the place that covers the least of the
- * cards, texts, other labels and arrows, scored over a fixed list of places.
+ * cards, texts, other labels and arrows, scored over a fixed list of places. No other arrow may run
+ * between a label and its own: where the only room beside it lies past a neighbour (two arrows
+ * between the same actors, on a phone), the label sits on its arrow instead, at every width.
  */
 import type { ArrowRoute } from './route-layout.ts'
 import type { Metrics } from './stage-metrics.ts'
@@ -47,7 +49,7 @@ function bestPlace(arrow: ArrowRoute, lines: string[], obstacles: LabelObstacles
 	const h = lines.length * m.messageLine + 10
 	const n = arrow.normal
 	const away = (w / 2) * Math.abs(n.x) + (h / 2) * Math.abs(n.y) + 6
-	const sides = arrow.side === 0 ? [0, 1, -1] : [arrow.side, -arrow.side]
+	const sides = arrow.side === 0 ? [0, 1, -1] : [arrow.side, -arrow.side, 0]
 	const stops = arrow.loop ? [0.5] : LABEL_STOPS
 
 	let best: { box: Box; score: number } | undefined
@@ -55,9 +57,14 @@ function bestPlace(arrow: ArrowRoute, lines: string[], obstacles: LabelObstacles
 		// Farther out when nearer is taken: a label stacked past a neighbour's beats one across an arrow.
 		for (const extra of side === 0 ? [0] : [0, h + 6]) {
 			for (const t of stops) {
-				const c = add(pointAt(arrow.route, t), n, side * (away + extra))
+				const anchor = pointAt(arrow.route, t)
+				const c = add(anchor, n, side * (away + extra))
 				const box = { x0: c.x - w / 2, y0: c.y - h / 2, x1: c.x + w / 2, y1: c.y + h / 2 }
-				const score = labelScore(box, obstacles, stage) + Math.abs(t - 0.5) * 120 + (side === sides[0] ? 0 : 90) + extra * 4
+				// On its own arrow a label may cover a neighbour's line; beside it, no arrow may come between the two.
+				const onArrow = side === 0
+				const between = onArrow ? 0 : obstacles.arrows.filter(s => segmentsCross(s, { a: anchor, b: c })).length * 9000
+				const shift = onArrow && arrow.side !== 0 ? 60 : side === sides[0] ? 0 : 90
+				const score = labelScore(box, obstacles, stage, onArrow ? 1200 : 8000) + between + Math.abs(t - 0.5) * 120 + shift + extra * 4
 				if (!best || score < best.score) best = { box, score }
 			}
 		}
@@ -66,12 +73,18 @@ function bestPlace(arrow: ArrowRoute, lines: string[], obstacles: LabelObstacles
 }
 
 /** How bad a place is for a label: covering a card, a text, another label or an arrow, or leaving the stage. */
-function labelScore(box: Box, { boxes, taken, arrows, links }: LabelObstacles, stage: Box): number {
+function labelScore(box: Box, { boxes, taken, arrows, links }: LabelObstacles, stage: Box, arrowCost: number): number {
 	const area = (box.x1 - box.x0) * (box.y1 - box.y0)
 	let score = (area - overlap(box, grow(stage, -4))) * 50
 	for (const o of boxes) score += overlap(box, grow(o, 4)) * 50
 	for (const o of taken) score += overlap(box, grow(o, 4)) * 50
-	for (const s of arrows) if (crosses(s, grow(box, 2))) score += 8000
+	for (const s of arrows) if (crosses(s, grow(box, 2))) score += arrowCost
 	for (const s of links) if (crosses(s, box)) score += 40
 	return score
+}
+
+/** Whether two segments cross (touching counts). */
+function segmentsCross(p: Segment, q: Segment): boolean {
+	const side = (a: Segment['a'], b: Segment['a'], c: Segment['a']): number => Math.sign((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x))
+	return side(p.a, p.b, q.a) * side(p.a, p.b, q.b) <= 0 && side(q.a, q.b, p.a) * side(q.a, q.b, p.b) <= 0
 }

@@ -8,11 +8,15 @@ import type { Frame } from '../frame.ts'
 import { drawScene } from './draw-scene.ts'
 import { layoutScene } from './scene-layout.ts'
 import type { StageLayout } from './stage-metrics.ts'
+import { drawTimeline, timelineText } from './draw-timeline.ts'
 
 export { SCENE_COLORS, SCENE_FONT } from './scene-colors.ts'
 export { STAGE_HEIGHT, STAGE_WIDTH, WIDE_MIN_PX } from './stage-metrics.ts'
 export { describeFrame } from './describe-frame.ts'
 export { escapeXml } from './svg-markup.ts'
+export { drawTimeline, timelineText } from './draw-timeline.ts'
+export { timelineLanes } from './timeline-lanes.ts'
+export type { TimelineLanes, LeaseBar } from './timeline-lanes.ts'
 
 /** Options of one rendering: the id prefix for the SVG's ids, the scene's title, the layout and the stage size. */
 interface RenderOptions {
@@ -34,6 +38,15 @@ interface RenderOptions {
 export interface SceneStages {
 	wide: string[]
 	narrow: string[]
+	/** The timeline under the stage, in both layouts, and in words. */
+	timeline: SceneTimeline
+}
+
+/** A scene's timeline: one SVG per layout for every step (the player moves its moment line), and the same in words. */
+export interface SceneTimeline {
+	wide: string
+	narrow: string
+	text: string
 }
 
 /** Render one frame as one `<svg>` element string, fitted to its own content; the same frame and options always give the same string. */
@@ -53,6 +66,7 @@ export function renderStages(frames: Frame[], options: Omit<RenderOptions, 'layo
 	return {
 		wide: renderFrames(frames, { ...options, id, layout: 'wide' }),
 		narrow: renderFrames(frames, { ...options, id: `${id}-narrow`, layout: 'narrow' }),
+		timeline: { wide: drawTimeline(frames, { layout: 'wide' }), narrow: drawTimeline(frames, { layout: 'narrow' }), text: timelineText(frames) },
 	}
 }
 

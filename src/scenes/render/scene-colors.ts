@@ -30,3 +30,12 @@ export const HALO = ` stroke="${color('bg')}" stroke-width="4" stroke-linejoin="
 
 /** The icons' colour: the text colour unless `--scene-icon` says otherwise, so a site that sets only --scene-fg still gets them right. */
 export const ICON_COLOR = `var(--scene-icon, ${color('fg')})`
+
+/** Each worker's colour, by its place among the scene's workers (the timeline's lanes, the code's lit lines); the site sets `--scene-worker-N` per theme. */
+export const WORKER_COLORS = ['#3451b2', '#a04a00', '#7a3db8', '#0b7a75'] as const
+
+/** The colour of the scene's `index`th worker (from 0), as a custom property with its light-theme fallback. */
+export function workerColor(index: number): string {
+	const n = index % WORKER_COLORS.length
+	return `var(--scene-worker-${n + 1}, ${WORKER_COLORS[n]})`
+}

@@ -1,6 +1,6 @@
 /** The actors' state labels: set, struck, and shown in every frame until set again. */
 import type { Text } from '../../../scene-parser/index.ts'
-import type { TextMark } from '../frame.ts'
+import type { Ended, TextMark } from '../frame.ts'
 
 /** An actor's label: its text, whether it is struck, the frame it was set in, and the marks its check found. */
 interface Label {
@@ -17,6 +17,8 @@ interface Label {
 	struckIn?: number
 	/** The strike's own text, where a problem with the strike is told. */
 	struckBy?: Text
+	/** Why it no longer holds, as the engine had it at the end of the step that struck it. */
+	ended?: Ended
 	marks: TextMark[]
 }
 

@@ -26,6 +26,7 @@ import { describeThrown, loadSample, type SampleProgram } from '../sample/load.t
 import { WorkerProcess } from './process.ts'
 import { samplePorts } from './sample-api.ts'
 import { processEvents } from './process-events.ts'
+import { timeMarks } from './timeline.ts'
 import { DEFAULT_DOMAIN, DOMAINS } from '../../seed/domains.ts'
 import type { Domain } from '../../seed/domain.ts'
 
@@ -52,6 +53,12 @@ export interface SimulateOptions {
 	 * closed by the time a page compiles); else it is imported when a sample first needs it.
 	 */
 	compileSample?: (source: string, declared: ReadonlySet<string>) => CompileResult
+	/**
+	 * Runs the same story with every database doing the plain update, and gives that run's frames:
+	 * each text of the scene the run denies is listed in its frame's `denied` (for the view to word
+	 * from the engine's data), not reported as a diagnostic. "Without fences" beside the fix.
+	 */
+	withoutFences?: boolean
 }
 
 /** The languages a scene's code sample may be in: the program its workers run is TypeScript. */
@@ -126,6 +133,7 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 		return { ...(scene.code ? { code: { lang: scene.code.lang, lines: scene.code.lines } } : {}), frames: [], diagnostics: sample.problems }
 	}
 	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), options.file)
+	if (options.withoutFences) return withoutFences(scene, options, texts, domain, sample)
 	const run = await runScene(scene, options, texts, false, domain, sample.loaded)
 	try {
 		if (!run.failed) {
@@ -147,6 +155,25 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 	const frames = run.frames
 	const diagnostics = [...frames.flatMap(frame => frame.diagnostics), ...run.failures].sort((a, b) => a.line - b.line || a.column - b.column)
 	return { code: scene.code ? { lang: scene.code.lang, lines: scene.code.lines } : undefined, ...(sample.compiled ? { sample: sample.compiled } : {}), frames, diagnostics }
+}
+
+/**
+ * The scene run on databases that check no fence: its frames, each text the run denies marked in its
+ * frame's `denied` rather than reported. A scene whose own SQL compares fences cannot be run so, and
+ * says why as its one diagnostic.
+ */
+async function withoutFences(scene: Scene, options: SimulateOptions, texts: SceneTexts, domain: Domain, sample: { compiled?: CompiledSample; loaded?: { program: SampleProgram; file: string } }): Promise<SceneFrames> {
+	const run = await runScene(scene, { ...options, onFrame: undefined }, texts, true, domain, sample.loaded)
+	const code = scene.code ? { code: { lang: scene.code.lang, lines: scene.code.lines } } : {}
+	const failed = [...run.failures, ...(run.untellable === undefined ? [] : [{ file: options.file, line: scene.position.line, column: scene.position.column, message: run.untellable }])]
+	if (run.failed || failed.length > 0) return { ...code, frames: [], diagnostics: failed }
+	texts.check(run.facts, run.frames, (frame, where) => {
+		const denied = (run.frames[frame] as Frame).denied ?? []
+		if (!denied.some(one => JSON.stringify(one) === JSON.stringify(where))) denied.push(where)
+		;(run.frames[frame] as Frame).denied = denied
+	})
+	for (const frame of run.frames) frame.diagnostics = []
+	return { ...code, frames: run.frames, diagnostics: [] }
 }
 
 function keyOf(scene: Scene, domain: Domain): string {
@@ -201,6 +228,7 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 		for (const event of events) await applyProcessEvent(stage, event)
 		frames.push(frameOf(stage, 0, undefined, [], []))
 		facts.steps.push(world.record.end(0, start))
+		withTimeline(frames[0] as Frame, facts.steps[0] as StepFacts)
 		labelSites(stage, scene, 0)
 		options.onFrame?.(0)
 		for (const [index, step] of scene.steps.entries()) {
@@ -266,6 +294,7 @@ async function runStep(stage: Stage, index: number, step: Step): Promise<{ frame
 	const { lines, ran } = linesOf(stage, step)
 	const frame = frameOf(stage, index, step, lines, run.messages)
 	if (ran.length > 0) frame.ran = ran
+	withTimeline(frame, facts)
 	stage.texts.add({
 		text: step.caption,
 		place: 'caption',
@@ -470,6 +499,12 @@ function labelSites(stage: Stage, scene: Scene, index: number): void {
 			},
 		})
 	}
+}
+
+/** Gives the frame its step's timeline marks, when the step recorded any. */
+function withTimeline(frame: Frame, facts: StepFacts): void {
+	const marks = timeMarks(facts.happenings)
+	if (marks.length > 0) frame.timeline = marks
 }
 
 function frameOf(stage: Stage, index: number, step: Step | undefined, lines: number[], messages: FrameMessage[]): Frame {

@@ -55,8 +55,8 @@ export class SceneTexts {
 		this.sites.push(site)
 	}
 
-	/** Checks every site against the finished run; each frame gets its diagnostics and checks. */
-	check(run: RunFacts, frames: Frame[]): void {
+	/** Checks every site against the finished run; each frame gets its diagnostics and checks, and `denied` hears of each site found false. */
+	check(run: RunFacts, frames: Frame[], denied?: (frame: number, where: FrameCheck['where']) => void): void {
 		const name = (id: string) => this.language.names.labelOf(id)
 		// A label found false is told once, where it went wrong, not again at each later step it shows in.
 		const wrong = new Set<Text>()
@@ -92,7 +92,10 @@ export class SceneTexts {
 				for (const problem of site.read.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message))
 				continue
 			}
-			if (site.where.kind === 'state' && wrong.has(site.text)) continue
+			if (site.where.kind === 'state' && wrong.has(site.text)) {
+				denied?.(site.frame, site.where)
+				continue
+			}
 			const result = checkText(site.read, context)
 			if (site.place === 'caption') {
 				// Up to a caption that did not hold, what the reader was told is unknown: no "later" is held to it.
@@ -102,6 +105,7 @@ export class SceneTexts {
 				else if (result.problems.length === 0 && before !== undefined) captionTold.set(site.frame, before)
 			}
 			for (const problem of result.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message))
+			if (result.problems.length > 0) denied?.(site.frame, site.where)
 			if (result.problems.length > 0 && site.where.kind === 'state') wrong.add(site.text)
 			const marks: TextMark[] = result.claims.flatMap(claim => claim.values.map(value => ({ start: value.start, end: value.end, kind: 'value' as const })))
 			site.marked?.(marks.sort((a, b) => a.start - b.start), frame)

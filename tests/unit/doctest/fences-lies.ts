@@ -19,7 +19,7 @@ export interface Lie {
 }
 
 /** What a run that differs from the seed scene says first, after the block's place. */
-const DIFFERS = 'plays the scene scene-worker-a-holds-the-chats-key at content/guides/locks/fences.mdx:19, and its run differs from the scene\'s frames:'
+const DIFFERS = 'plays the scene scene-worker-a-holds-the-chats-key at content/guides/locks/fences.mdx:21, and its run differs from the scene\'s frames:'
 /** What chat.db says when a write would keep a fence as other text than its 40 digits. */
 const REFUSED = "chat.db keeps a summary_fence as a fence's 40 zero-padded digits (or empty for none); it refuses other text, which compares wrong as text"
 /** The seed scene's writes, as a difference quotes them. */

@@ -57,7 +57,7 @@ describe("a program's outcome line", () => {
 describe("a scene's grants and writes", () => {
 	it("reads the seed scene's: A given 7, B given 8; B's write taken with 8, A's refused with 7", async () => {
 		const seed = await sceneBeside(root, fences, 67, { above: true })
-		expect(seed).toMatchObject({ id: 'scene-worker-a-holds-the-chats-key', line: 19 })
+		expect(seed).toMatchObject({ id: 'scene-worker-a-holds-the-chats-key', line: 21 })
 		expect(sceneOutcome(seed.frames)).toMatchObject({
 			grants: [
 				{ worker: 'a', fence: 7n },
@@ -79,7 +79,7 @@ describe("a scene's grants and writes", () => {
 	})
 
 	it('names the scenes a page has when a setup names another, or when none is above its block', async () => {
-		await expect(sceneBeside(root, fences, 67, { id: 'nowhere' })).rejects.toThrow(/^its setup plays scene "nowhere", which content\/guides\/locks\/fences\.mdx has not \(its scenes: scene-worker-a-holds-the-chats-key \(line 19\), .*fences-restart \(line \d+\)/)
+		await expect(sceneBeside(root, fences, 67, { id: 'nowhere' })).rejects.toThrow(/^its setup plays scene "nowhere", which content\/guides\/locks\/fences\.mdx has not \(its scenes: scene-worker-a-holds-the-chats-key \(line 21\), .*fences-restart \(line \d+\)/)
 		await expect(sceneBeside(root, fences, 5, { above: true })).rejects.toThrow('its setup plays the scene above it, and no scene is above line 5 of content/guides/locks/fences.mdx')
 	})
 })

@@ -6,14 +6,14 @@ import { readFileSync } from 'node:fs'
 import { allElements, byClass, parseXml, textOf, type XmlElement } from './xml.ts'
 
 /** The seed's step 3: A wakes, saves with fence 7, and the database refuses it. */
-function seedStep3(): Frame {
-	return {
+function seedStep3(states: Record<string, NonNullable<Frame['actors'][number]['state']>> = {}): Frame {
+	const frame: Frame = {
 		index: 3,
 		caption: "A wakes and saves too. The database keeps the largest fence, 8, so it refuses A's write.",
 		time: 30_000,
 		lines: [1],
 		actors: [
-			{ id: 'a', label: 'Worker A', x: 10, y: 25, icon: 'cpu', state: { text: 'paused', struck: true }, lease: { fence: '7', expiresAt: 30_000, lost: true } },
+			{ id: 'a', label: 'Worker A', x: 10, y: 25, icon: 'cpu', state: { text: 'paused', struck: true, ended: 'ended' }, lease: { fence: '7', expiresAt: 30_000, lost: true } },
 			{ id: 'b', label: 'Worker B', x: 10, y: 75, icon: 'cpu', lease: { fence: '8', expiresAt: 60_000, lost: false } },
 			{ id: 'lock', label: 'Lock', x: 50, y: 50, icon: 'lock', epoch: '0', holders: ['b'] },
 			{ id: 'db', label: 'chat.db', x: 90, y: 50, icon: 'database', state: { text: 'fence 8', struck: false }, storedFence: '8' },
@@ -31,6 +31,8 @@ function seedStep3(): Frame {
 		diagnostics: [],
 		checks: [],
 	}
+	for (const actor of frame.actors) if (states[actor.id]) actor.state = states[actor.id]
+	return frame
 }
 
 /** The seed's step 2, with an ok message. */
@@ -115,7 +117,7 @@ describe('renderFrame: the seed step', () => {
 		expect(title?.text).toBe("Fences, step 3: A wakes and saves too. The database keeps the largest fence, 8, so it refuses A's write.")
 		const summary = desc?.text ?? ''
 		for (const part of [
-			'Worker A: paused (struck out); lease with fence 7, lost.',
+			'Worker A: paused (ended); lease with fence 7, lost.',
 			'Worker B: holds a lease with fence 8.',
 			'Lock: held by Worker B.',
 			'chat.db: fence 8; stores fence 8.',
@@ -149,15 +151,18 @@ describe('renderFrame: the seed step', () => {
 		expect(textOf(child(actorGroup(root, 'db'), 'scene-state'))).toBe('fence 8')
 	})
 
-	it('strikes a struck state with a class and a drawn line, and only that one', () => {
+	it('says in words why a struck state ended, with a class and no line through it, and only that one', () => {
 		const { root } = render(seedStep3())
 		const struck = child(actorGroup(root, 'a'), 'scene-state')
 		expect(struck.attrs.class).toBe('scene-state is-struck')
 		expect(struck.attrs['data-struck']).toBe('true')
-		expect(textOf(struck)).toBe('paused')
-		const line = child(struck, 'scene-strike')
-		expect(line.name).toBe('line')
-		expect(Number(line.attrs.x2) - Number(line.attrs.x1)).toBeGreaterThan(40)
+		expect(struck.attrs['data-ended']).toBe('ended')
+		expect(textOf(struck)).toBe('paused (ended)')
+		expect(byClass(struck, 'scene-strike')).toHaveLength(0)
+		const released = render(seedStep3({ a: { text: 'holding, fence 7', struck: true, ended: 'released' } })).root
+		expect(textOf(child(actorGroup(released, 'a'), 'scene-state'))).toMatch(/^holding, fence 7 ?\(released\)$/)
+		const ranOut = render(seedStep3({ a: { text: 'holding, fence 7', struck: true, ended: 'ran-out' } })).root
+		expect(textOf(child(actorGroup(ranOut, 'a'), 'scene-state'))).toMatch(/^holding, fence 7 ?\(ran out\)$/)
 		const plain = child(actorGroup(root, 'db'), 'scene-state')
 		expect(plain.attrs.class).toBe('scene-state')
 		expect(byClass(plain, 'scene-strike')).toHaveLength(0)

@@ -35,8 +35,8 @@ describe('npm run scenes -- check', () => {
 	})
 
 	it('checks every file it was given, past a lie that once hung and a file that cannot be read, and exits 1', () => {
-		const result = scenes('check', `${FIXTURES}/lies/lock-says-busy-when-the-key-is-free.scene`, `${FIXTURES}/missing.scene`, `${FIXTURES}/ok.scene`)
-		expect(result.stderr).toContain(`${FIXTURES}/lies/lock-says-busy-when-the-key-is-free.scene:10:19: error: the label says so, but the engine gave Worker A fence 1`)
+		const result = scenes('check', `${FIXTURES}/lies/arrow/lock-says-busy-when-the-key-is-free.scene`, `${FIXTURES}/missing.scene`, `${FIXTURES}/ok.scene`)
+		expect(result.stderr).toContain(`${FIXTURES}/lies/arrow/lock-says-busy-when-the-key-is-free.scene:10:19: error: the label says so, but the engine gave Worker A fence 1`)
 		expect(result.stderr).toContain(`${FIXTURES}/missing.scene: error: cannot read it`)
 		expect(result.stdout).toContain(`ok ${FIXTURES}/ok.scene:1`)
 		expect(result.stderr).toContain('1 passed, 2 failed')

@@ -58,7 +58,7 @@ describe('the seed scene', () => {
 		expect(actor(frames, 2, 'lock')!.holders).toEqual(['b'])
 		expect(actor(frames, 3, 'a')!.lease).toMatchObject({ fence: '7', lost: true })
 		expect(actor(frames, 3, 'b')!.lease).toMatchObject({ fence: '8', lost: false, expiresAt: 60_000 })
-		expect(actor(frames, 3, 'a')!.state).toEqual({ text: 'paused', struck: true })
+		expect(actor(frames, 3, 'a')!.state).toEqual({ text: 'paused', struck: true, ended: 'ended' })
 		expect(actor(frames, 3, 'db')!.storedFence).toBe('8')
 		expect(actor(frames, 0, 'db')!.storedFence).toBe('0')
 		expect(frames.frames[1]!.lines).toEqual([1])

@@ -54,7 +54,7 @@ const file = { path: '/project/content/guides/x.mdx', data: { astro: { frontmatt
 
 function options(mode: 'build' | 'dev', report?: (message: string) => void): RemarkScenesOptions {
 	return {
-		compile: (source, origin) => compileScene(source, origin, bytes => betterSqliteDriver(bytes ?? ':memory:')),
+		compile: (source, origin, compileOptions) => compileScene(source, origin, bytes => betterSqliteDriver(bytes ?? ':memory:'), compileOptions),
 		render: renderStages,
 		mode,
 		root: '/project',
@@ -111,7 +111,7 @@ describe('remarkScenes on the seed scene', () => {
 		const caption = all(figure, hasClass('scene-caption'))[0]
 		expect(caption?.properties['ariaLive']).toBe('polite')
 		expect(all(figure, hasClass('scene-controls'))[0]?.properties['hidden']).toBe(true)
-		expect(all(figure, el => el.tagName === 'button').map(el => el.properties['dataAction'])).toEqual(['restart', 'prev', 'play', 'next', 'take-over'])
+		expect(all(figure, el => el.tagName === 'button').map(el => el.properties['dataAction'])).toEqual(['restart', 'prev', 'play', 'next', 'take-over', 'without-fences'])
 		expect(textOf(all(figure, hasClass('scene-counter'))[0]!)).toBe('Step 0 of 3')
 		expect(all(figure, el => el.properties['dataLine'] !== undefined)).toHaveLength(1)
 
@@ -119,7 +119,8 @@ describe('remarkScenes on the seed scene', () => {
 		expect(steps.map(el => el.properties['id'])).toEqual([`${id}-step-1`, `${id}-step-2`, `${id}-step-3`])
 		expect(textOf(steps[0]!)).toContain('Lock → Worker A: fence 7')
 		expect(textOf(steps[2]!)).toContain('chat.db → Worker A: refused: 7 < 8')
-		expect(all(steps[2]!, el => el.tagName === 's').map(textOf)).toEqual(['paused'])
+		expect(all(steps[2]!, el => el.tagName === 's')).toEqual([])
+		expect(textOf(steps[2]!)).toContain('Worker A: paused (ended)')
 		// Each step lists what was checked: every claim of its texts, by form, with the engine's facts.
 		const checked = all(steps[0]!, hasClass('scene-checks'))[0]!
 		expect(textOf(all(checked, el => el.tagName === 'summary')[0]!)).toBe('What was checked (5)')

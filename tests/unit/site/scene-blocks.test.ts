@@ -130,7 +130,7 @@ describe('the CLI and the build', () => {
 			compiled.push({ text, line: origin.line ?? 1, column: origin.column ?? 0 })
 			return { frames: [], diagnostics: [] }
 		}
-		const plugin = remarkScenes({ compile, render: () => ({ wide: [], narrow: [] }), mode: 'dev', root: '/', report: () => {} })
+		const plugin = remarkScenes({ compile, render: () => ({ wide: [], narrow: [], timeline: { wide: '', narrow: '', text: '' } }), mode: 'dev', root: '/', report: () => {} })
 		await plugin(parse(page, mdx), { path: '/page.mdx', value: page })
 		return compiled
 	}

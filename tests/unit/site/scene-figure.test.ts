@@ -30,8 +30,8 @@ function elements(node: ElementContent, test: (el: Element) => boolean): Element
 describe('scene figure text', () => {
 	it("lists a frame's messages with what the engine did, then its state labels", () => {
 		const items = frameValues(frame)
-		expect(items).toHaveLength(4)
-		const [write, answer, paused, row] = items as Element[]
+		expect(items).toHaveLength(5)
+		const [write, answer, paused, row, held] = items as Element[]
 		// What the engine did is the view's words for the message's outcome, shown unless the label already says it.
 		const outcome = (index: number) => wordOutcome(frame.messages[index]!.outcome!)
 		expect(frame.messages.map(m => m.outcome)).toEqual([
@@ -42,9 +42,13 @@ describe('scene figure text', () => {
 		expect(textOf(answer!)).toBe(`chat.db → Worker A: refused: 7 < 8${outcome(1) === 'refused: 7 < 8' ? '' : ` (${outcome(1)})`}`)
 		expect(write!.properties['dataColor']).toBeUndefined()
 		expect(answer!.properties['dataColor']).toBe('bad')
-		expect(elements(paused!, el => el.tagName === 's').map(textOf)).toEqual(['paused'])
-		expect(textOf(paused!)).toBe('Worker A: paused')
+		// A struck label says why it ended, in words a screen reader reads, never struck through.
+		expect(elements(paused!, el => el.tagName === 's')).toEqual([])
+		expect(textOf(paused!)).toBe('Worker A: paused (ended)')
+		expect(paused!.properties['dataEnded']).toBe('ended')
 		expect(textOf(row!)).toBe('chat.db: fence 8')
+		// Who holds the lock's key and until when, as the engine has it: B's lease, given at 30 s with a 30 s TTL.
+		expect(textOf(held!)).toBe('Lock: held by Worker B until 1 min')
 	})
 
 	it("shows the engine's values of each claim that held in <data>", () => {

@@ -11,5 +11,5 @@ export interface CodeRequest {
 }
 
 export type CodeReplay =
-	| { kind: 'replayed'; id: string; scene: SceneFrames; svgs: string[]; narrowSvgs: string[] }
+	| { kind: 'replayed'; id: string; scene: SceneFrames; svgs: string[]; narrowSvgs: string[]; timeline?: { wide: string; narrow: string; text: string } }
 	| { kind: 'failed'; id: string; message: string }

@@ -22,8 +22,8 @@ scope.onmessage = event => {
 	ready
 		.then(async openDriver => {
 			const scene = await compileScene(request.source, { file: request.file }, openDriver)
-			const { wide, narrow } = renderStages(scene.frames, { id: request.id })
-			scope.postMessage({ kind: 'replayed', id: request.id, scene, svgs: wide, narrowSvgs: narrow })
+			const { wide, narrow, timeline } = renderStages(scene.frames, { id: request.id })
+			scope.postMessage({ kind: 'replayed', id: request.id, scene, svgs: wide, narrowSvgs: narrow, timeline })
 		})
 		.catch((error: unknown) => scope.postMessage({ kind: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }))
 }

@@ -20,6 +20,7 @@ import { SessionError, SessionRunner, kindOf } from './run-session.ts'
 import type { SessionState } from './run-session.ts'
 import { TTL_CHOICES, decodeSession, encodeSession, sessionHash } from './session-link.ts'
 import { differences, problems, replay, withCode } from './code-replay.ts'
+import { switchFences } from '../unfenced-view.ts'
 
 const panels = new WeakMap<HTMLElement, PlayPanel>()
 
@@ -27,7 +28,9 @@ const panels = new WeakMap<HTMLElement, PlayPanel>()
  * Opens the panel on a scene (or finds it open), from the step shown or from a shared link's
  * payload; `sandbox` opens the scene and its panel over the whole window, the reader's sandbox.
  */
-export async function openPlay(player: PlayerControl, payload?: string, sandbox = false): Promise<void> {
+export async function openPlay(player: PlayerControl & { engage(): void; pause(): void }, payload?: string, sandbox = false): Promise<void> {
+	// The reader's own play has its own switch: the guide's frames come back first.
+	await switchFences(player, false)
 	let panel = panels.get(player.figure)
 	if (!panel) {
 		panel = new PlayPanel(player, new SessionRunner(player.data.source, await openSqlJsDriver(), firstFences(player.data.scene.frames)))
@@ -119,6 +122,11 @@ class PlayPanel {
 		return this.player.figure.querySelector('.scene-head') ?? this.player.figure.querySelector('.scene-controls')
 	}
 
+	/** Where the panel and its messages go: under the pinned block and the timeline that follows it. */
+	get #under(): HTMLElement | null {
+		return this.player.figure.querySelector('.scene-timeline') ?? this.#head
+	}
+
 	/**
 	 * "Run the story with your code": the sample, editable; the guide's steps replayed with the
 	 * reader's code by the engine in a worker, and what changed told step by step.
@@ -146,7 +154,7 @@ class PlayPanel {
 		result.textContent = 'Running the story with your code…'
 		try {
 			const replayed = await replay(this.player.figure.id, source)
-			this.player.present({ frames: replayed.scene.frames, svgs: replayed.svgs, narrowSvgs: replayed.narrowSvgs })
+			this.player.present({ frames: replayed.scene.frames, svgs: replayed.svgs, narrowSvgs: replayed.narrowSvgs, ...(replayed.timeline ? { timeline: replayed.timeline } : {}) })
 			const changed = differences(this.player.data.scene.frames, replayed.scene.frames)
 			const errors = problems(source, replayed.scene)
 			const first = /^step (\d+)/.exec(changed[0] ?? errors[0] ?? '')
@@ -257,15 +265,15 @@ class PlayPanel {
 		const note = this.player.figure.querySelector('.scene-play-error') ?? element('p', { className: 'scene-play-error' })
 		note.setAttribute('role', 'alert')
 		note.textContent = message
-		if (!note.isConnected) (this.root.isConnected ? this.#status : this.#head)?.after(note)
+		if (!note.isConnected) (this.root.isConnected ? this.#status : this.#under)?.after(note)
 	}
 
 	#present(): void {
 		const state = this.#state
 		// The panel joins the scene once a session runs, so a link that fails adds only its message.
-		if (!this.root.isConnected) this.#head?.after(this.root)
-		const { wide, narrow } = renderStages(state.frames, { id: this.player.figure.id })
-		this.player.present({ frames: state.frames, svgs: wide, narrowSvgs: narrow })
+		if (!this.root.isConnected) this.#under?.after(this.root)
+		const { wide, narrow, timeline } = renderStages(state.frames, { id: this.player.figure.id })
+		this.player.present({ frames: state.frames, svgs: wide, narrowSvgs: narrow, timeline })
 		this.#source.textContent = copiedScene(state.text)
 		this.player.figure.querySelector('.scene-play-error')?.remove()
 		this.#fences?.setAttribute('aria-checked', String(!state.fenced))

@@ -1,0 +1,224 @@
+/**
+ * The timeline under a scene's stage, drawn from its frames: a lane per worker with its leases,
+ * pauses, waits, renewals and writes on the scene's moments, a time axis, and the current moment as
+ * a line with what comes later dimmed. One SVG serves every step: the player moves the line to the
+ * x of the step's moment (`data-moments`, one x per frame), so stepping draws nothing.
+ */
+import type { Frame } from '../frame.ts'
+import { formatDuration } from '../frame-format.ts'
+import { SCENE_FONT, color, workerColor } from './scene-colors.ts'
+import type { StageLayout } from './stage-metrics.ts'
+import { escapeXml, num } from './svg-markup.ts'
+import { fitLines, textWidth } from './svg-text.ts'
+import { timelineLanes, type LaneSpan, type LeaseBar, type TimelineLanes, type WriteMark } from './timeline-lanes.ts'
+
+/** The sizes of the timeline in one layout, in SVG units; its text is the stage's smallest (14), 12 CSS px or more at each layout's narrowest. */
+interface TimelineMetrics {
+	width: number
+	labelWidth: number
+	lane: number
+	bar: number
+	text: number
+	axis: number
+}
+
+const METRICS: Readonly<Record<StageLayout, TimelineMetrics>> = {
+	wide: { width: 600, labelWidth: 92, lane: 32, bar: 20, text: 14, axis: 24 },
+	narrow: { width: 340, labelWidth: 76, lane: 32, bar: 20, text: 14, axis: 24 },
+}
+
+const PAD = 6
+
+/** The words a bar's end is told in, in the drawing's titles and in the text. */
+const ENDS: Record<LeaseBar['how'], string> = { released: 'released', expired: 'ran out', gone: 'ended with its store', open: 'live when the scene ends' }
+
+/** The timeline of a scene's frames as one `<svg>` string, with the frame moments' x in `data-moments`, its moment line at frame `step`. */
+export function drawTimeline(frames: readonly Frame[], options: { layout?: StageLayout; step?: number } = {}): string {
+	const layout = options.layout ?? 'wide'
+	const lanes = timelineLanes(frames)
+	// A lane's label too long for its room goes by its last word (`Worker A` as `A`), which the captions use too;
+	// the labels' column is as wide as they need, so a phone's lanes keep their room.
+	const room = METRICS[layout].labelWidth - 10
+	const labels = lanes.workers.map(worker => {
+		const name = textWidth(worker.label, METRICS[layout].text, true) <= room ? worker.label : (worker.label.trim().split(/\s+/).pop() ?? worker.label)
+		return fitLines(name, METRICS[layout].text, room, 1, true)[0] ?? ''
+	})
+	const widest = Math.max(textWidth('time', METRICS[layout].text, false), ...labels.map(label => textWidth(label, METRICS[layout].text, true)))
+	const m = { ...METRICS[layout], labelWidth: Math.min(METRICS[layout].labelWidth, Math.ceil(widest) + 12) }
+	const count = Math.max(lanes.moments.length, 1)
+	const plotX = m.labelWidth
+	const plotW = m.width - plotX - PAD
+	const unit = plotW / count
+	const x = (moment: number): number => plotX + (moment + 0.5) * unit
+	const laneTop = (i: number): number => PAD + i * m.lane
+	const height = PAD + Math.max(lanes.workers.length, 1) * m.lane + m.axis + PAD
+	const axisY = PAD + Math.max(lanes.workers.length, 1) * m.lane
+	const laneOf = new Map(lanes.workers.map((worker, i) => [worker.id, i]))
+	const sceneEnd = lanes.frameMoments[lanes.frameMoments.length - 1] ?? 0
+	const parts: string[] = []
+	// The lanes' guides and labels.
+	lanes.workers.forEach((worker, i) => {
+		const mid = laneTop(i) + m.lane / 2
+		const label = labels[i] ?? ''
+		parts.push(
+			`<line class="scene-lane-guide" x1="${num(plotX)}" y1="${num(mid)}" x2="${num(m.width - PAD)}" y2="${num(mid)}" stroke="${color('line')}" stroke-width="1" stroke-opacity="0.5"/>`,
+			`<text class="scene-lane-label" x="0" y="${num(mid + m.text * 0.35)}" font-size="${m.text}" font-weight="600" fill="${workerColor(i)}">${escapeXml(label)}</text>`,
+		)
+	})
+	// What happens after the scene's last step (the TTL ends of leases still live) stands apart.
+	if (sceneEnd < count - 1) {
+		const from = x(sceneEnd) + unit / 2
+		parts.push(`<rect class="scene-after" x="${num(from)}" y="${num(PAD)}" width="${num(m.width - PAD - from)}" height="${num(axisY - PAD)}" fill="${color('card')}"/>`)
+	}
+	for (const restart of lanes.restarts) {
+		parts.push(`<line class="scene-restart" data-store="${escapeXml(restart.store)}" data-at="${restart.at}" x1="${num(x(restart.moment))}" y1="${PAD}" x2="${num(x(restart.moment))}" y2="${num(axisY)}" stroke="${color('bad')}" stroke-width="1.5" stroke-dasharray="4 3"><title>restart of ${escapeXml(restart.store)} at ${escapeXml(formatDuration(restart.at))}</title></line>`)
+	}
+	for (const span of lanes.pauses) parts.push(drawPause(span, laneTop(laneOf.get(span.worker) ?? 0), x, unit, m))
+	for (const span of lanes.waits) parts.push(drawWait(span, laneTop(laneOf.get(span.worker) ?? 0) + m.lane / 2, x))
+	for (const bar of lanes.bars) {
+		const marks = lanes.writes.filter(write => write.worker === bar.worker).map(write => x(write.moment))
+		parts.push(drawBar(bar, laneOf.get(bar.worker) ?? 0, laneTop(laneOf.get(bar.worker) ?? 0) + m.lane / 2, x, unit, sceneEnd, m, marks))
+	}
+	for (const write of lanes.writes) parts.push(drawWrite(write, laneTop(laneOf.get(write.worker) ?? 0) + m.lane / 2, x))
+	parts.push(drawAxis(lanes, axisY, x, m))
+	const moments = lanes.frameMoments.map(moment => num(x(moment))).join(' ')
+	const now = x(lanes.frameMoments[Math.min(options.step ?? 0, lanes.frameMoments.length - 1)] ?? 0)
+	// The moment: a line, and over everything after it a veil of the background, moved together by the player.
+	parts.push(
+		`<g class="scene-now" transform="translate(${num(now)} 0)">`,
+		`<rect class="scene-later" x="${num(Math.min(unit / 2, 8))}" y="0" width="${num(m.width)}" height="${num(axisY)}" fill="${color('bg')}" fill-opacity="0.62"/>`,
+		`<line x1="0" y1="0" x2="0" y2="${num(axisY + 4)}" stroke="${color('accent')}" stroke-width="2.5"/>`,
+		'</g>',
+	)
+	return [
+		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${m.width} ${num(height)}" width="${m.width}" height="${num(height)}" aria-hidden="true"`,
+		` class="scene-timeline-svg" data-layout="${layout}" data-moments="${moments}" font-family="var(--scene-font, ${SCENE_FONT})">`,
+		parts.join(''),
+		'</svg>',
+	].join('')
+}
+
+function drawBar(bar: LeaseBar, lane: number, mid: number, x: (moment: number) => number, unit: number, sceneEnd: number, m: TimelineMetrics, marks: number[]): string {
+	const x0 = x(bar.start)
+	const cutAt = bar.how === 'open' ? Math.min(bar.end, sceneEnd) : bar.end
+	// A bar at least a little wide: a lease given and ended at one moment still shows.
+	const x1 = Math.max(x(cutAt), x0 + Math.min(unit / 3, 10))
+	const top = mid - m.bar / 2
+	const fill = workerColor(lane)
+	const what = `${bar.fence === undefined ? 'lease' : `lease, fence ${bar.fence}`} from ${formatDuration(bar.from)}`
+	const end = bar.how === 'open' ? `live when the scene ends; its TTL runs to ${formatDuration(bar.to)}` : `${ENDS[bar.how]} at ${formatDuration(bar.to)}`
+	const parts = [
+		`<g class="scene-lease" data-worker="${escapeXml(bar.worker)}" data-store="${escapeXml(bar.store)}" data-from="${bar.from}" data-to="${bar.to}" data-end="${bar.how}"${bar.fence === undefined ? '' : ` data-fence="${escapeXml(bar.fence)}"`}>`,
+		`<title>${escapeXml(`${what}, ${end}`)}</title>`,
+		`<rect x="${num(x0)}" y="${num(top)}" width="${num(x1 - x0)}" height="${m.bar}" rx="4" fill="${fill}"/>`,
+	]
+	if (bar.how === 'open' && bar.end > cutAt) {
+		// After the scene: the rest of its TTL, outlined.
+		parts.push(`<rect class="scene-lease-rest" x="${num(x1)}" y="${num(top + 1)}" width="${num(x(bar.end) - x1)}" height="${m.bar - 2}" rx="4" fill="none" stroke="${fill}" stroke-width="1.5" stroke-dasharray="4 3"/>`)
+	}
+	if (bar.how !== 'open') {
+		// The cut: a bar across the end.
+		parts.push(`<line x1="${num(x1)}" y1="${num(top - 3)}" x2="${num(x1)}" y2="${num(top + m.bar + 3)}" stroke="${color('fg')}" stroke-width="2"/>`)
+	}
+	for (const renewal of bar.renewals) {
+		const rx = x(renewal.moment)
+		parts.push(`<line class="scene-renewal" data-at="${renewal.at}" x1="${num(rx)}" y1="${num(top - 4)}" x2="${num(rx)}" y2="${num(top + m.bar + 4)}" stroke="${color('fg')}" stroke-width="2"><title>renewed at ${escapeXml(formatDuration(renewal.at))}</title></line>`)
+	}
+	// The fence on the bar, centred, where it fits clear of the lane's write marks.
+	const label = bar.fence === undefined ? 'lease' : `fence ${bar.fence}`
+	const w = textWidth(label, m.text, true)
+	const cx = (x0 + x1) / 2
+	if (w + 8 <= x1 - x0 && !marks.some(mark => Math.abs(mark - cx) < w / 2 + 9)) {
+		parts.push(`<text x="${num(cx)}" y="${num(mid + m.text * 0.35)}" text-anchor="middle" font-size="${m.text}" font-weight="600" fill="${color('bg')}">${escapeXml(label)}</text>`)
+	}
+	parts.push('</g>')
+	return parts.join('')
+}
+
+function drawPause(span: LaneSpan, top: number, x: (moment: number) => number, unit: number, m: TimelineMetrics): string {
+	const x0 = x(span.start) - Math.min(unit / 4, 6)
+	const x1 = Math.max(x(span.end), x0 + 8)
+	const what = span.how === 'crashed' ? 'crashed' : 'paused'
+	const until = span.how === 'woke' ? ` to ${formatDuration(span.to)}` : span.how === 'crashed' ? '' : ', still paused when the scene ends'
+	return [
+		`<g class="scene-pause" data-worker="${escapeXml(span.worker)}" data-from="${span.from}" data-to="${span.to}" data-end="${span.how}">`,
+		`<title>${escapeXml(`${what} from ${formatDuration(span.from)}${until}`)}</title>`,
+		`<rect x="${num(x0)}" y="${num(top + 2)}" width="${num(x1 - x0)}" height="${num(m.lane - 4)}" rx="3" fill="${color('muted')}" fill-opacity="0.22"`,
+		` stroke="${color('muted')}" stroke-width="1" stroke-dasharray="2 2"/>`,
+		'</g>',
+	].join('')
+}
+
+function drawWait(span: LaneSpan, mid: number, x: (moment: number) => number): string {
+	const x0 = x(span.start)
+	const x1 = x(span.end)
+	return [
+		`<g class="scene-wait" data-worker="${escapeXml(span.worker)}" data-from="${span.from}" data-to="${span.to}" data-end="${span.how}">`,
+		`<title>${escapeXml(`in line from ${formatDuration(span.from)} to ${formatDuration(span.to)} (${span.how === 'open' ? 'still waiting' : span.how})`)}</title>`,
+		`<line x1="${num(x0)}" y1="${num(mid)}" x2="${num(x1)}" y2="${num(mid)}" stroke="${color('fg')}" stroke-width="2.5" stroke-dasharray="1 5" stroke-linecap="round"/>`,
+		`<circle cx="${num(x0)}" cy="${num(mid)}" r="3.5" fill="${color('fg')}"/>`,
+		'</g>',
+	].join('')
+}
+
+function drawWrite(write: WriteMark, mid: number, x: (moment: number) => number): string {
+	const cx = x(write.moment)
+	const tone = write.taken ? color('ok') : color('bad')
+	const shape = write.taken
+		? `<circle cx="${num(cx)}" cy="${num(mid)}" r="7.5" fill="${tone}" stroke="${color('bg')}" stroke-width="2"/><path d="M${num(cx - 3.5)} ${num(mid)}l2.5 2.5l4.5-5" fill="none" stroke="${color('bg')}" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>`
+		: `<circle cx="${num(cx)}" cy="${num(mid)}" r="7.5" fill="${color('bg')}" stroke="${tone}" stroke-width="2.5"/><path d="M${num(cx - 3)} ${num(mid - 3)}l6 6m0-6l-6 6" stroke="${tone}" stroke-width="2.25" stroke-linecap="round"/>`
+	return [
+		`<g class="scene-write" data-worker="${escapeXml(write.worker)}" data-at="${write.at}" data-fence="${escapeXml(write.fence)}" data-taken="${write.taken}">`,
+		`<title>${escapeXml(`write with fence ${write.fence} at ${formatDuration(write.at)}: ${write.taken ? 'taken' : 'refused'}`)}</title>`,
+		shape,
+		'</g>',
+	].join('')
+}
+
+/** The time axis: each moment's time where it differs from the one before, as far as the labels have room. */
+function drawAxis(lanes: TimelineLanes, y: number, x: (moment: number) => number, m: TimelineMetrics): string {
+	const parts = [`<line x1="${num(m.labelWidth)}" y1="${num(y)}" x2="${num(m.width - PAD)}" y2="${num(y)}" stroke="${color('line')}" stroke-width="1"/>`]
+	parts.push(`<text x="0" y="${num(y + m.axis - 6)}" font-size="${m.text}" fill="${color('muted')}">time</text>`)
+	let lastTime: number | undefined
+	let room = m.labelWidth - 4
+	lanes.moments.forEach((moment, i) => {
+		const cx = x(i)
+		parts.push(`<line x1="${num(cx)}" y1="${num(y)}" x2="${num(cx)}" y2="${num(y + 4)}" stroke="${color('line')}" stroke-width="1"/>`)
+		if (moment.at === lastTime) return
+		lastTime = moment.at
+		const text = formatDuration(moment.at)
+		const w = textWidth(text, m.text, false)
+		const left = Math.min(Math.max(cx - w / 2, m.labelWidth), m.width - PAD - w)
+		if (left < room) return
+		room = left + w + 6
+		parts.push(`<text class="scene-axis-time" x="${num(left)}" y="${num(y + m.axis - 6)}" font-size="${m.text}" fill="${color('muted')}" font-variant-numeric="tabular-nums">${escapeXml(text)}</text>`)
+	})
+	return parts.join('')
+}
+
+/** The timeline in words, for a reader who does not see it: each worker's leases, pauses, waits and writes, with the engine's times. */
+export function timelineText(frames: readonly Frame[]): string {
+	const lanes = timelineLanes(frames)
+	const t = formatDuration
+	const sentences = lanes.workers.map(worker => {
+		const facts: { at: number; words: string }[] = []
+		for (const bar of lanes.bars.filter(one => one.worker === worker.id)) {
+			const renewed = bar.renewals.length === 0 ? '' : `, renewed at ${bar.renewals.map(r => t(r.at)).join(', ')}`
+			const end = bar.how === 'open' ? `, live when the scene ends, its TTL running to ${t(bar.to)}` : `, ${ENDS[bar.how]} at ${t(bar.to)}`
+			facts.push({ at: bar.from, words: `${bar.fence === undefined ? 'a lease' : `a lease with fence ${bar.fence}`} from ${t(bar.from)}${renewed}${end}` })
+		}
+		for (const span of lanes.pauses.filter(one => one.worker === worker.id)) {
+			facts.push({ at: span.from, words: span.how === 'crashed' ? `crashed at ${t(span.from)}` : span.how === 'woke' ? `paused from ${t(span.from)} to ${t(span.to)}` : `paused from ${t(span.from)} to the end` })
+		}
+		for (const span of lanes.waits.filter(one => one.worker === worker.id)) {
+			facts.push({ at: span.from, words: `in line from ${t(span.from)}${span.how === 'open' ? ' to the end' : ` to ${t(span.to)} (${span.how})`}` })
+		}
+		for (const write of lanes.writes.filter(one => one.worker === worker.id)) {
+			facts.push({ at: write.at, words: `a write with fence ${write.fence} at ${t(write.at)}, ${write.taken ? 'taken' : 'refused'}` })
+		}
+		facts.sort((a, b) => a.at - b.at)
+		return `${worker.label}: ${facts.length === 0 ? 'nothing' : facts.map(fact => fact.words).join('; ')}.`
+	})
+	const restarts = lanes.restarts.map(r => `The store restarts at ${t(r.at)}.`)
+	return `Timeline. ${[...sentences, ...restarts].join(' ')}`
+}

@@ -1,0 +1,85 @@
+/**
+ * The timeline under a scene's stage draws each lease from its grant to where it ended, with the
+ * engine's times: every bar of the drawing is compared with the leases the engine gave, read off the
+ * engine's own objects while the scene ran (engine-leases.ts), for scenes that release, run out,
+ * renew, restart and end live.
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { findSceneBlocks } from '../../../src/scenes/markdown/scene-blocks.ts'
+import { drawTimeline, timelineLanes, timelineText } from '../../../src/scenes/render/index.ts'
+import { scenesLeases, type EngineLease } from './engine-leases.ts'
+
+/** A page of content/'s scene block by its place among the page's scenes (0 the first), and the line its text starts at (the CLI's `ok FILE:LINE`). */
+function sceneOf(file: string, nth: number): { text: string; line: number } {
+	const page = readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8')
+	const block = findSceneBlocks(page, { mdx: true })[nth]
+	if (!block) throw new Error(`no scene ${nth + 1} in ${file}`)
+	return block
+}
+
+/** The bars a timeline drawing holds, as its data attributes say. */
+function drawnBars(svg: string): EngineLease[] {
+	return [...svg.matchAll(/<g class="scene-lease" ([^>]*)>(.*?)<\/g>/g)].map(([, attrs = '', inner = '']) => {
+		const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(attrs)?.[1]
+		const fence = attr('data-fence')
+		return {
+			...(fence === undefined ? {} : { fence }),
+			from: Number(attr('data-from')),
+			to: Number(attr('data-to')),
+			how: attr('data-end') as EngineLease['how'],
+			renewals: [...inner.matchAll(/class="scene-renewal" data-at="(\d+)"/g)].map(match => Number(match[1])),
+		}
+	})
+}
+
+const order = (a: EngineLease, b: EngineLease) => a.from - b.from || String(a.fence).localeCompare(String(b.fence)) || a.to - b.to
+
+// Each page's first scene: a place among the page's scenes, not a line, so the page's words can change around it.
+const SCENES: [string, number, string][] = [
+	['content/guides/locks/fences.mdx', 0, 'runs out while its holder is paused; the next lease is live at the end'],
+	['content/guides/locks.mdx', 0, 'each lease released, the key handed on'],
+	['content/guides/locks/leases.mdx', 0, 'run out, then the next holder'],
+	['content/guides/locks/choosing-ttl.mdx', 0, 'renewed, and live at the end'],
+	['content/guides/locks/failure-models.mdx', 0, 'renewed by hand, then run out while paused'],
+	['content/guides/locks/availability.mdx', 0, "ended by its store's restart"],
+	['content/authors/scenes.mdx', 0, 'a wait in line, then the key'],
+]
+
+describe('the timeline: each bar is a lease the engine gave, from its grant to where it ended', () => {
+	for (const [file, nth, what] of SCENES) {
+		const { text, line } = sceneOf(file, nth)
+		it(`${file}:${line} (${what})`, async () => {
+			const { scene, leases } = await scenesLeases(text)
+			expect(scene.diagnostics).toEqual([])
+			expect(leases.length).toBeGreaterThan(0)
+			for (const layout of ['wide', 'narrow'] as const) {
+				const bars = drawnBars(drawTimeline(scene.frames, { layout }))
+				expect(bars.sort(order)).toEqual([...leases].sort(order))
+			}
+		})
+	}
+
+	it('shows the scene whose lesson it is: the pause outlasts the lease, and the late write is refused', async () => {
+		const { scene } = await scenesLeases(sceneOf('content/guides/locks/fences.mdx', 0).text)
+		const lanes = timelineLanes(scene.frames)
+		const pause = lanes.pauses.find(span => span.worker === 'a')
+		const lease = lanes.bars.find(bar => bar.worker === 'a')
+		expect(lease).toMatchObject({ from: 0, to: 30_000, how: 'expired', fence: '7' })
+		expect(pause).toMatchObject({ from: 0, to: 30_000, how: 'woke' })
+		// On the axis the pause ends after the lease: A woke in the step after its lease ran out.
+		expect(pause!.end).toBeGreaterThan(lease!.end)
+		expect(lanes.writes.map(write => [write.worker, write.fence, write.taken])).toEqual([['b', '8', true], ['a', '7', false]])
+		expect(timelineText(scene.frames)).toContain('Worker A: a lease with fence 7 from 0 s, ran out at 30 s; paused from 0 s to 30 s; a write with fence 7 at 30 s, refused.')
+	})
+
+	it("puts each frame's moment in data-moments, in order, and the moment line at the step asked for", async () => {
+		const { scene } = await scenesLeases(sceneOf('content/guides/locks/fences.mdx', 0).text)
+		const svg = drawTimeline(scene.frames, { step: 2 })
+		const moments = (/data-moments="([^"]*)"/.exec(svg)?.[1] ?? '').split(' ').map(Number)
+		expect(moments).toHaveLength(scene.frames.length)
+		expect([...moments].sort((a, b) => a - b)).toEqual(moments)
+		expect(new Set(moments).size).toBe(moments.length)
+		expect(svg).toContain(`class="scene-now" transform="translate(${moments[2]} 0)"`)
+	})
+})
