@@ -53,8 +53,8 @@ export default defineConfig({
 			plugins: [starlightLlmsTxt({
 				minify: { details: false },
 				customSelectors: {
-					all: ['.scene-controls', '.scene-caption', '.scene-playground', '.scene-stage', '.scene-data'],
-					small: ['.scene-values', '.scene-checks', '.scene-initial', '.scene-code', '.scene-step-link', '[role="tabpanel"][hidden]'],
+					all: ['.scene-controls', '.scene-caption', '.scene-playground', '.scene-stage', '.scene-data', '.scene-timeline-track', '.scene-timeline-key', '.scene-switch'],
+					small: ['.scene-timeline', '.scene-values', '.scene-checks', '.scene-initial', '.scene-code', '.scene-step-link', '[role="tabpanel"][hidden]'],
 				},
 				exclude: [
 					'authors/**', 'reference/**', 'handbook/**',
