@@ -37,6 +37,14 @@ export interface SampleRealmParts {
 	observing?: (mark: (promise: object) => void) => PromiseConstructor
 	/** The getter the realm gives an error's `stack`. */
 	stackGetter?: (() => unknown) | undefined
+	/**
+	 * Made in the realm: the handler whose traps call `traps`' (the checker's) and let through what
+	 * they throw only where `isSafe` says it is no object of the checker's; anything else, and a
+	 * failure of the checker's trap before its first line (a stack that runs out as it is called,
+	 * which JavaScript throws as an error of the callee's realm, the checker's), becomes the realm's
+	 * own RangeError. No error of the checker's then reaches the sample raw, whatever the stack's depth.
+	 */
+	guardTraps?: (traps: ProxyHandler<object>, isSafe: (value: unknown) => boolean) => ProxyHandler<object>
 }
 
 /** The frozen subclass of `Base` whose `then` tells `mark` of the promise it is called on: `SampleRealmParts.observing` for a realm whose Promise is `Base`. */
@@ -117,7 +125,9 @@ export function membrane(sampleRealm: SampleRealmParts = { Promise, observing: o
 		return made
 	}
 
-	const toSample = handler(inward, outward, true)
+	/** Whether a value may reach the sample as it is: a plain value, a stand-in, or an object of the sample's realm (not the checker's). */
+	const isSafe = (value: unknown): boolean => !isObject(value) || standsFor.has(value) || !(value instanceof Object)
+	const toSample = sampleRealm.guardTraps?.(handler(inward, outward, true), isSafe) ?? handler(inward, outward, true)
 	const toChecker = handler(outward, inward, false)
 
 	/**
@@ -132,7 +142,7 @@ export function membrane(sampleRealm: SampleRealmParts = { Promise, observing: o
 		const refuse = (key: PropertyKey): never => {
 			throw there(new TypeError(`${String(key)}: a value the scene gave the code (its prelude, a lease, an answer) is the code's to read and call, not to change`))
 		}
-		return {
+		return carryingThrows(there, {
 			get: (shadow, key) => (shut(key) ? undefined : there(Reflect.get(of(shadow), key))),
 			set: (shadow, key, value) => (closed ? refuse(key) : Reflect.set(of(shadow), key, back(value))),
 			has: (shadow, key) => !shut(key) && Reflect.has(of(shadow), key),
@@ -173,7 +183,7 @@ export function membrane(sampleRealm: SampleRealmParts = { Promise, observing: o
 					throw there(error)
 				}
 			},
-		}
+		})
 	}
 
 	/**
@@ -230,6 +240,21 @@ function plain(value: object, key: string): unknown {
 		at = Reflect.getPrototypeOf(at)
 	}
 	return undefined
+}
+
+/** The handler with each trap's failure carried across by `there`: a getter's error, or a stack that ran out inside the trap, is the far side's to catch only as a stand-in. */
+function carryingThrows(there: <T>(value: T) => T, traps: ProxyHandler<object>): ProxyHandler<object> {
+	const carried: Record<string, unknown> = {}
+	for (const [name, trap] of Object.entries(traps) as [string, (...args: unknown[]) => unknown][]) {
+		carried[name] = (...args: unknown[]) => {
+			try {
+				return trap(...args)
+			} catch (error) {
+				throw there(error)
+			}
+		}
+	}
+	return carried as ProxyHandler<object>
 }
 
 /** A property's descriptor with its value and accessors carried across by `carry`. */

@@ -9,7 +9,7 @@
  */
 import { createContext, runInContext } from 'node:vm'
 import type { SampleRealm } from './load.ts'
-import { membrane } from './membrane.ts'
+import { membrane, type SampleRealmParts } from './membrane.ts'
 
 /** Runs inside the new realm: takes code-from-text away and freezes everything reachable from the global object. */
 const HARDEN = `((GIVEN) => {
@@ -53,12 +53,39 @@ const HARDEN = `((GIVEN) => {
 const OBSERVING = `(mark => {
 	class Observed extends Promise {
 		then(fulfilled, rejected) {
-			mark(this)
+			// The process's mark, called from the code's depth: a stack that runs out in it is the process's error, kept here.
+			try {
+				mark(this)
+			} catch {}
 			return super.then(fulfilled, rejected)
 		}
 	}
 	Object.freeze(Observed.prototype)
 	return Object.freeze(Observed)
+})`
+
+/** Made in the new realm: the traps of the process's stand-ins, each a wall of the realm's own (membrane.ts, SampleRealmParts.guardTraps). */
+const GUARD_TRAPS = `((traps, isSafe) => {
+	'use strict'
+	const guarded = {}
+	for (const name of Reflect.ownKeys(traps)) {
+		const trap = traps[name]
+		guarded[name] = function (a, b, c, d) {
+			let failure
+			try {
+				return trap(a, b, c, d)
+			} catch (error) {
+				failure = error
+			}
+			let safe = false
+			try {
+				safe = isSafe(failure) === true
+			} catch {}
+			if (safe) throw failure
+			throw new RangeError('Maximum call stack size exceeded')
+		}
+	}
+	return Object.freeze(guarded)
 })`
 
 /** The realm, hardened: one a process, made when first asked for. */
@@ -73,6 +100,7 @@ export function nodeRealm(): SampleRealm {
 		Promise: RealmPromise,
 		observing: runInContext(OBSERVING, context) as (mark: (promise: object) => void) => PromiseConstructor,
 		stackGetter: runInContext("Object.getOwnPropertyDescriptor(new Error(), 'stack')?.get", context) as (() => unknown) | undefined,
+		guardTraps: runInContext(GUARD_TRAPS, context) as SampleRealmParts['guardTraps'],
 	})
 	const given = { AbortController: wall.inward(AbortController), AbortSignal: wall.inward(AbortSignal) }
 	for (const [name, value] of Object.entries(given)) runInContext('globalThis', context)[name] = value

@@ -49,6 +49,77 @@ describe("a sample's realm", () => {
 	})
 })
 
+describe("a sample at the stack's edge", () => {
+	// A stack that runs out inside the wall's trap (or as the trap is called) is thrown as an error of the
+	// checker's realm: caught raw, its constructor's constructor would be the checker's Function, and Node's
+	// process one call away (the third attack's escape). Each probe recurses to a depth, then touches a
+	// prelude value through one kind of trap: near the edge in wide frames, then across it in the narrowest,
+	// so the edge falls in every few bytes of the trap's path. Anything caught must be the realm's own RangeError or a stand-in.
+	it('catches only its own errors, whichever trap the stack runs out in', async () => {
+		const probe = `
+const touches = [
+	() => JSON.stringify([save]),
+	() => save.length,
+	() => 'x' in summaries,
+	() => Object.keys(summaries),
+	() => Object.getOwnPropertyDescriptor(summaries, 'hold'),
+	() => Object.getPrototypeOf(save),
+	() => fenceText(7n),
+]
+const leaks = []
+const wide = (n, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, then) => (n === 0 ? then() : wide(n - 1, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, then))
+const narrow = (n, touch) => (n === 0 ? touch() : narrow(n - 1, touch))
+const fails = (w, n, touch) => {
+	try {
+		wide(w, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, () => narrow(n, touch))
+		return undefined
+	} catch (error) {
+		return error
+	}
+}
+let lo = 0
+let hi = 20000
+while (lo < hi) {
+	const mid = (lo + hi) >> 1
+	if (fails(mid, 0, () => 0) === undefined) lo = mid + 1
+	else hi = mid
+}
+const levels = []
+let nested = [save]
+for (let i = 0; i < 30000; i++) {
+	levels.push(nested)
+	nested = [nested]
+}
+const stringifies = depth => {
+	try {
+		JSON.stringify(levels[depth])
+		return undefined
+	} catch (error) {
+		return error
+	}
+}
+let low = 0
+let high = levels.length - 1
+while (low < high) {
+	const mid = (low + high) >> 1
+	if (stringifies(mid) === undefined) low = mid + 1
+	else high = mid
+}
+const caught = [...Array.from({ length: 400 }, (_, i) => stringifies(Math.max(0, low - 100) + i))]
+for (const touch of touches) {
+	for (let n = 0; n <= 24; n++) {
+		caught.push(fails(lo - 2, n, touch))
+	}
+}
+for (const error of caught) {
+	if (typeof error === 'object' && error !== null && error.constructor !== RangeError && error.constructor !== undefined) leaks.push(String(error.constructor))
+}
+if (leaks.length > 0) throw new Error('caught an error of the checker: ' + leaks[0])
+${HOLD}`
+		expect(await errors(probe)).toEqual([])
+	})
+})
+
 describe('the membrane', () => {
 	it('gives each side back its own objects: identity holds across, both ways', () => {
 		const wall = membrane()
