@@ -41,6 +41,21 @@ const RUN_GIVES: ReadonlySet<string> = new Set(['Math', 'AbortSignal'])
 
 /** Compiles a sample against the names its prelude declares; a problem is told at its line and column with what was expected. */
 export function compileSample(source: string, declared: ReadonlySet<string>): CompileResult {
+	// JavaScript ends a line at U+2028, U+2029 and a lone carriage return too; the scene's lines end at a line feed only,
+	// so every line after one would be lit one line off.
+	const breaks = [...source.matchAll(/\u2028|\u2029|\r(?!\n)/g)]
+	if (breaks.length > 0) {
+		return {
+			ok: false,
+			problems: breaks.map(found => {
+				const before = source.slice(0, found.index)
+				const line = before.split('\n').length
+				const column = found.index - before.lastIndexOf('\n')
+				const name = found[0] === '\r' ? 'a carriage return' : `U+${found[0].codePointAt(0)!.toString(16).toUpperCase()}`
+				return { line, column, message: `${name} inside a line of the code sample, which JavaScript reads as a line break and the scene does not: end the line with a line feed, or write it as an escape in a string` }
+			}),
+		}
+	}
 	let js: string
 	try {
 		js = transform(source, { transforms: ['typescript'], disableESTransforms: true }).code

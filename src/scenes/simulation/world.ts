@@ -207,10 +207,12 @@ export class World {
 	 */
 	execWrite(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly unknown[], fence?: bigint, decides?: boolean, authors?: boolean): { changes: number; badFence?: string } {
 		const values = params.map(value => sqlValue(value))
-		const carried = fence ?? values.map(value => fenceIn(value, this.givenFences)).find(found => found !== undefined)
+		const own = worker.hold?.lease?.fence
+		// The fence itself, its 40 digits, or the worker's own fence as a number the statement may pad itself: what the
+		// write carries is read from what it was given.
+		const carried = fence ?? values.map(value => fenceIn(value, this.givenFences) ?? ownFenceIn(value, own)).find(found => found !== undefined)
 		// A write carries the fence of the lease it writes under: the worker's latest, held or lost. Any other (a fence
 		// kept from an earlier hold, another worker's, one the code made) is the code's mistake, not a fence of its own.
-		const own = worker.hold?.lease?.fence
 		if (carried !== undefined && carried !== own) {
 			throw new TypeError(`${worker.actor.id}'s write carries fence ${carried}, and ${own === undefined ? `${worker.actor.id} holds no fenced lease` : `${worker.actor.id}'s lease has fence ${own}`}: a write carries the fence of the lease it writes under`)
 		}
@@ -221,7 +223,13 @@ export class World {
 			this.#admit(worker, database, sql, values)
 		}
 		const schema = decides === undefined ? schemaVersion(database) : undefined
+		const rowFenceBefore = database.fence
 		const result = this.#write(worker, database, sql, values, carried, decides, authors)
+		// The fence a taken write leaves in the row is the one it carries: a statement that stores another (the fence plus
+		// one, a constant) while it carries its lease's would show a fence no store gave, and claims of the wrong one.
+		if (database.fence !== rowFenceBefore && result.badFence === undefined && database.fence !== carried) {
+			throw new TypeError(`${worker.actor.id}'s write left fence ${database.fence} in ${database.actor.label.value}'s row, and it carried ${carried === undefined ? 'no fence' : `fence ${carried}`}: a write keeps the fence it carries`)
+		}
 		const fenced = this.lastWrite(worker.actor.id, database.actor.id)?.fenced === true
 		if (fenced && database.actor.fences === 'off') {
 			throw new Error(`${database.actor.label.value} is drawn checking no fence (fences=off), and ${worker.actor.id}'s SQL compares its fence with the row's`)
@@ -320,6 +328,10 @@ export class World {
 		for (const step of program) {
 			if (FORBIDDEN_OPCODES.has(step.opcode)) refuse(`does what no write of a row does (SQLite's ${step.opcode})`)
 			if ((step.opcode === 'Function' || step.opcode === 'PureFunc') && /^sqlite_(attach|detach)/.test(String(step.p4))) refuse('attaches a file')
+			const called = /^([a-z_]+)\(/.exec(String(step.p4))?.[1]
+			if (step.opcode === 'Function' && called !== undefined && UNREPEATABLE_FUNCTIONS.has(called)) {
+				refuse(`calls ${called}(), whose answer is not the statement's to repeat (the connection's count of changes, a random number, the machine's clock): the checker runs a write twice to see whether its fence decides it, and the two runs must be the same`)
+			}
 			if (step.opcode === 'OpenRead' && step.p3 !== 0) refuse('reads a table outside the database (a temporary or attached one)')
 			if (step.opcode !== 'OpenWrite') continue
 			if (step.p3 === 0 && roots.has(Number(step.p2))) {
@@ -750,6 +762,9 @@ function rowText(row: Record<string, unknown> | undefined): string {
 }
 
 /** SQLite's opcodes no write of a row compiles to: schema changes, files, virtual tables, a table emptied at once. */
+/** SQL functions whose answer is not the statement's own: what the connection did before, chance, the clock, an extension. */
+const UNREPEATABLE_FUNCTIONS: ReadonlySet<string> = new Set(['changes', 'total_changes', 'last_insert_rowid', 'random', 'randomblob', 'date', 'time', 'datetime', 'julianday', 'unixepoch', 'strftime', 'timediff', 'current_date', 'current_time', 'current_timestamp', 'load_extension', 'sqlite_offset'])
+
 const FORBIDDEN_OPCODES: ReadonlySet<string> = new Set(['Clear', 'Destroy', 'CreateBtree', 'ParseSchema', 'SetCookie', 'DropTable', 'DropIndex', 'DropTrigger', 'Vacuum', 'IncrVacuum', 'JournalMode', 'Expire', 'Checkpoint', 'IntegrityCk', 'Pagecount', 'MaxPgcnt', 'SqlExec', 'VBegin', 'VCreate', 'VDestroy', 'VOpen', 'VFilter', 'VUpdate', 'VRename', 'VInitIn', 'VCheck'])
 
 /** The temporary table where a database's connection counts the updates of the story's row. */
@@ -764,10 +779,21 @@ function storyWrites(domain: Domain): string {
 	return [
 		`create table if not exists ${STORY_WRITES} (id, authored)`,
 		`create trigger if not exists temp.story_updated after update on main.${name} begin insert into story_writes values (old.${id}, 0); end`,
-		`create trigger if not exists temp.story_authored after update of ${author} on main.${name} begin insert into story_writes values (old.${id}, 1); end`,
+		// An update that writes the author column as it was (summary = summary) writes no one's text: the author stays.
+		`create trigger if not exists temp.story_authored after update of ${author} on main.${name} when new.${author} is not old.${author} begin insert into story_writes values (old.${id}, 1); end`,
 		`create trigger if not exists temp.story_inserted after insert on main.${name} begin insert into story_writes values (new.${id}, 1); end`,
 		`delete from ${STORY_WRITES}`,
 	].join(';\n')
+}
+
+/**
+ * The worker's own fence where a parameter is it as a JavaScript number that holds it exactly (which the statement
+ * may pad itself). Unpadded digits as text are no fence: they compare wrong with the row's 40 digits.
+ */
+function ownFenceIn(value: SqlValue, own: bigint | undefined): bigint | undefined {
+	if (own === undefined || own === 0n) return undefined
+	if (typeof value === 'number' && Number.isSafeInteger(value) && BigInt(value) === own) return own
+	return undefined
 }
 
 /** The fence a parameter is, if it is one the stores gave: the fence itself, or its 40-digit text. */
