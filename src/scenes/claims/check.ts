@@ -87,6 +87,13 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	for (const clause of read.clauses) {
 		const family = clause.form.each
 		if (family !== undefined) lastOf.set(family, clause)
+		if (clause.gap) {
+			// After a part of its sentence that did not read, a clause starts afresh: nothing unread is its cause or its "before".
+			before = undefined
+			cause = undefined
+			atEnd = false
+			clock = undefined
+		}
 		const outcome = checkClause(clause, family === undefined ? context : { ...context, used: used.get(family) ?? new Set() }, told)
 		if ('message' in outcome) {
 			result.problems.push(outcome)
@@ -370,7 +377,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	const verdict = clause.form.check(clause.slots, named && !named.untold && tells === 'state' ? { ...context, moment: named.moment } : context)
 	if (!verdict.ok) {
 		const slot = verdict.slot === undefined ? undefined : clause.slots[verdict.slot]
-		return { start: slot?.start ?? clause.start, end: slot?.end ?? clause.end, message: verdict.message }
+		return { start: slot?.start ?? clause.start, end: slot?.end ?? clause.end, message: verdict.message, offer: { start: clause.start, end: clause.end } }
 	}
 	const end = context.world.time
 	const first = clause.modifiers[0]
@@ -409,6 +416,10 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		const wrong = pauseLength(clause, context)
 		if (wrong !== undefined) return { start: clause.length.start, end: clause.length.end, message: wrong }
 	}
+	if (clause.also) {
+		const wrong = alsoProblem(clause.also.word, verdict, context)
+		if (wrong !== undefined) return { start: clause.also.start, end: clause.also.end, message: wrong }
+	}
 	const values = [...clause.slots, ...clause.modifiers.map(m => m.slot)].filter(slot => VALUE_SLOTS.includes(slot.type)).map(slot => ({ start: slot.start, end: slot.end }))
 	const claim: CheckedClaim = { form: clause.form.id, start: clause.start, end: clause.end, values, evidence: verdict.evidence }
 	if (moment !== undefined && tells !== 'none') claim.at = moment
@@ -418,4 +429,25 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	if (ended !== undefined) claim.ended = ended
 	if (verdict.said !== undefined) claim.said = verdict.said
 	return claim
+}
+
+/** Who a happening is of: its worker, else its store, else its database. */
+function actorOfHappening(h: Happening): string | undefined {
+	return 'worker' in h ? h.worker : 'store' in h ? h.store : 'database' in h ? String(h.database) : undefined
+}
+
+/**
+ * Why "too" or "again" does not hold of a clause's happening (the first of the step it was checked
+ * against): "too" needs a happening of the same kind by another actor before it in the run, "again"
+ * one by the same actor.
+ */
+function alsoProblem(word: 'too' | 'again', verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): string | undefined {
+	const orders = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : []))
+	const mine = orders.length === 0 ? undefined : context.step.happenings[Math.min(...orders)]
+	const who = mine === undefined ? undefined : actorOfHappening(mine)
+	if (mine === undefined || who === undefined) return `"${word}" tells that this happened before, and this tells no happening of this step to compare`
+	const earlier = [...context.run.steps.slice(1, context.step.index).flatMap(step => step.happenings), ...context.step.happenings.slice(0, context.step.happenings.indexOf(mine))]
+	const same = earlier.filter(h => h.kind === mine.kind && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
+	if (same.length > 0) return undefined
+	return word === 'again' ? `"again" says ${context.name(who)} did this before, and it had no such happening (${mine.kind}) before this one` : `"${'too'}" says another did this before ${context.name(who)}, and no one else had such a happening (${mine.kind}) before it`
 }

@@ -155,6 +155,11 @@ export interface ClaimForm {
 	formula: string
 	/** A Cucumber Expression: literal words, `(optional text)`, `a/b` alternatives, `{slot}`s. */
 	pattern: string
+	/**
+	 * Other ways of writing the same claim, each a pattern with the same slots in the same order
+	 * ("{lease} expires" beside "{lease} runs out"): the form's one meaning, read from other words.
+	 */
+	alternatives?: readonly string[]
 	/** A text that reads as this form, for the authors page (the build checks it reads so). */
 	example: string
 	/** What the form claims, in one plain sentence, for the authors page. */

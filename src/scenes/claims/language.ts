@@ -13,6 +13,8 @@ import { FORMS } from './registry.ts'
 /** A form ready to match: its expression as a regular expression with indices, and its slots' kinds in order. */
 export interface CompiledForm {
 	form: ClaimForm
+	/** The pattern it was compiled from: the form's own, or one of its alternatives. */
+	pattern: string
 	regex: RegExp
 	slots: SlotType[]
 	/** The kind of the slot the pattern starts with: the clause's subject, which "it" and a left-out subject refer to. */
@@ -64,11 +66,13 @@ const TEMPLATES = (() => {
 	for (const type of SLOT_TYPES) registry.defineParameterType(new ParameterType(type, new RegExp(stand(type)), null, (text: string) => text, false, false))
 	const source = (pattern: string) => new CucumberExpression(pattern, registry).regexp.source
 	return {
-		forms: FORMS.map(form => {
-			const slots = [...form.pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
-			const first = form.pattern.startsWith('{') ? slots[0] : undefined
-			return { form, source: source(form.pattern), slots, subject: first !== undefined && SUBJECTS.includes(first) ? first : undefined }
-		}),
+		forms: FORMS.flatMap(form =>
+			[form.pattern, ...(form.alternatives ?? [])].map(pattern => {
+				const slots = [...pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
+				const first = pattern.startsWith('{') ? slots[0] : undefined
+				return { form, pattern, source: source(pattern), slots, subject: first !== undefined && SUBJECTS.includes(first) ? first : undefined }
+			}),
+		),
 		at: source('at {time}').slice(1, -1),
 		later: source('{duration} later').slice(1, -1),
 		then: source('then').slice(1, -1),
@@ -87,9 +91,9 @@ function compile(cast: readonly CastMember[], key: string): SceneLanguage {
 	const places = new Map<Place, PlaceForms>()
 	const starts = slotStarts(names)
 	for (const template of TEMPLATES.forms) {
-		const compiled: CompiledForm = { form: template.form, regex: new RegExp(fill(template.source, readers), 'd'), slots: template.slots }
+		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex: new RegExp(fill(template.source, readers), 'd'), slots: template.slots }
 		if (template.subject !== undefined) compiled.subject = template.subject
-		const firsts = firstWords(template.form.pattern, starts)
+		const firsts = firstWords(template.pattern, starts)
 		for (const place of template.form.places) {
 			const entry: PlaceForms = places.get(place) ?? { forms: [], byFirstWord: new Map<string, CompiledForm[]>() }
 			entry.forms.push(compiled)

@@ -66,8 +66,9 @@ export function nearestForms(language: SceneLanguage, clause: string, place: Pla
 		.map(word => word.toLowerCase())
 	const forms = language.places.get(place)?.forms ?? []
 	return forms
-		.map((compiled, order) => ({ form: compiled.form, order, score: distance(language, words, pieces(compiled.form.pattern)) }))
+		.map((compiled, order) => ({ form: compiled.form, order, score: distance(language, words, pieces(compiled.pattern)) }))
 		.sort((a, b) => a.score - b.score || a.order - b.order)
+		.filter((entry, index, all) => all.findIndex(other => other.form === entry.form) === index)
 		.slice(0, count)
 		.map(entry => entry.form)
 }

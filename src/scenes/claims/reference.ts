@@ -955,6 +955,12 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 				moment = base + value
 			}
 		}
+		if (clause.gap) {
+			beforePlace = undefined
+			cause = undefined
+			atEnd = false
+			clockAt = undefined
+		}
 		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set() }
 		if (moment !== undefined && !untold && tells === 'state') env.moment = moment
 		const meaning = (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
@@ -992,6 +998,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			at = moment
 		} else at = meaning.at
 		if (clause.length && !pauseWas(clause, context, clause.length.word)) {
+			fail()
+			continue
+		}
+		if (clause.also && !cameBefore(clause.also.word, meaning, context)) {
 			fail()
 			continue
 		}
@@ -1170,4 +1180,21 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCau
 /** The forms the reference has no meaning for (none: the registry test holds it so). */
 export function formsWithoutMeaning(ids: readonly string[]): string[] {
 	return ids.filter(id => !(id in MEANINGS))
+}
+
+/** "too": another actor's happening of the same kind came before the clause's first event of the step; "again": its own actor's did. */
+function cameBefore(word: 'too' | 'again', meaning: Meaning, context: ClaimContext): boolean {
+	const step = context.step
+	const mine = step.happenings.find(h => meaning.events.includes(h))
+	if (mine === undefined) return false
+	const whose = (h: Happening): string | undefined => ('worker' in h ? h.worker : 'store' in h ? h.store : 'database' in h ? String(h.database) : undefined)
+	const who = whose(mine)
+	if (who === undefined) return false
+	const before: Happening[] = []
+	for (const earlier of context.run.steps.slice(1, step.index)) before.push(...earlier.happenings)
+	for (const h of step.happenings) {
+		if (h === mine) break
+		before.push(h)
+	}
+	return before.some(h => h.kind === mine.kind && whose(h) !== undefined && (word === 'again' ? whose(h) === who : whose(h) !== who))
 }

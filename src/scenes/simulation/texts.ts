@@ -5,8 +5,8 @@
  * claims that held become the frame's checks and the marks of the engine's values.
  */
 import type { Position, Text } from '../../../scene-parser/index.ts'
-import { allHold, checkText, readText, sceneLanguage } from '../claims/index.ts'
-import type { CastMember, ClaimContext, MessageFacts, Place, ReadResult, RunFacts, SceneLanguage, StepFacts, WorldFacts } from '../claims/index.ts'
+import { allHold, checkText, nearestTrue, readText, sceneLanguage } from '../claims/index.ts'
+import type { CastMember, ClaimContext, MessageFacts, Place, ReadProblem, ReadResult, RunFacts, SceneLanguage, StepFacts, WorldFacts } from '../claims/index.ts'
 import type { Diagnostic, Frame, FrameCheck, TextMark } from '../frame.ts'
 
 /** One text of the scene, where it stands, and what it is checked against. */
@@ -101,12 +101,19 @@ export class SceneTexts {
 				if (moments.length > 0) captionTold.set(site.frame, Math.max(before ?? 0, ...moments))
 				else if (result.problems.length === 0 && before !== undefined) captionTold.set(site.frame, before)
 			}
-			for (const problem of result.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message))
+			for (const problem of result.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message + this.#offer(site, problem, context)))
 			if (result.problems.length > 0 && site.where.kind === 'state') wrong.add(site.text)
 			const marks: TextMark[] = result.claims.flatMap(claim => claim.values.map(value => ({ start: value.start, end: value.end, kind: 'value' as const })))
 			site.marked?.(marks.sort((a, b) => a.start - b.start), frame)
 			for (const claim of result.claims) frame.checks.push({ where: site.where, text: site.text.value.slice(claim.start, claim.end), form: claim.form, evidence: claim.evidence })
 		}
+	}
+
+	/** The nearest true sentence to the words a problem is about, built from the step's facts: "; did you mean: ...?". */
+	#offer(site: TextSite, problem: ReadProblem, context: ClaimContext): string {
+		if (!problem.offer) return ''
+		const near = nearestTrue(this.language, context, site.text.value.slice(problem.offer.start, problem.offer.end))
+		return near === undefined ? '' : `; did you mean: "${near}"?`
 	}
 
 	/** A diagnostic at an offset of a site's text, or at its step when it is a label shown again. */

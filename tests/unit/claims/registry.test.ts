@@ -40,7 +40,7 @@ describe('the registry of claim forms', () => {
 
 describe('the neutral lexicon', () => {
 	/** Every literal word of every form, alternatives and optional words included. */
-	const formWords = new Set(FORMS.flatMap(form => form.pattern.toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[\s()/,:]+/).filter(Boolean)))
+	const formWords = new Set(FORMS.flatMap(form => [form.pattern, ...(form.alternatives ?? [])].join(" ").toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[\s()/,:]+/).filter(Boolean)))
 
 	it('has no word that any claim form uses', () => {
 		expect(NEUTRAL_WORDS.filter(word => formWords.has(word))).toEqual([])
@@ -100,9 +100,12 @@ describe('reading a text', () => {
 	})
 
 	it('refuses what it cannot read, at its place, with the three nearest forms', () => {
-		const problem = read('Worker A grabs the key with fence 7, then pauses.').problems[0]
-		expect(problem).toMatchObject({ start: 0, end: 'Worker A grabs the key with fence 7'.length })
-		expect(problem?.message).toBe('cannot read "Worker A grabs the key with fence 7" as a claim of a step\'s caption; the nearest forms are "{worker} holds {key} with fence {fence}", "{worker} gets {key} with fence {fence}" and "{store} gives {worker} fence {fence}"')
+		const read1 = read('Worker A snatches the key with fence 7, then pauses.')
+		const problem = read1.problems[0]
+		expect(problem).toMatchObject({ start: 0, end: 'Worker A snatches the key with fence 7'.length })
+		// The clause after it still reads, speaking of the worker the unread part starts with, and is checked for its facts.
+		expect(read1.clauses.map(clause => [clause.form.id, clause.subject, clause.gap])).toEqual([['pauses', 'a', true]])
+		expect(problem?.message).toBe('cannot read "Worker A snatches the key with fence 7" as a claim of a step\'s caption; the nearest forms are "{worker} holds {key} with fence {fence}", "{worker} gets {key} with fence {fence}" and "{store} gives {worker} fence {fence}"')
 	})
 
 	it('refuses digits outside ASCII, roman numerals, relation signs it does not read, and a number word as a noun', () => {
@@ -112,6 +115,28 @@ describe('reading a text', () => {
 		}
 		expect(read('refused: 7 ≠ 8', 'db-answer').problems).toHaveLength(1)
 		expect(read('refused: 7 =< 8', 'db-answer').problems).toHaveLength(1)
+	})
+
+	it('tells every part of a sentence that does not read, at once, and hints at a left-out subject only when the clause before has none', () => {
+		const both = read('Worker A snatches the key, then B frobs, and B waits.')
+		expect(both.problems.map(p => p.start)).toEqual([0, 'Worker A snatches the key, then '.length])
+		expect(both.clauses.map(clause => clause.form.id)).toEqual(['waits'])
+		// "freezes" has a subject to borrow (Worker A's): no hint to write a name.
+		expect(read('Worker A holds the key, then frobnicates.').problems[0]?.message).not.toContain("write the worker's name")
+		// After a clause with no subject, the hint stands.
+		expect(read('The key goes to B, then frobnicates.').problems[0]?.message).toContain("write the worker's name")
+	})
+
+	it('reads the same claim in other words: synonyms and inflections are alternatives of one form', () => {
+		const forms = (text: string) => read(text).clauses.map(clause => clause.form.id)
+		expect(forms("A's lease expires.")).toEqual(['runs-out'])
+		expect(forms("A's lease times out.")).toEqual(['runs-out'])
+		expect(forms("The database rejects A's write.")).toEqual(['refuses-write'])
+		expect(forms('Worker A freezes.')).toEqual(['pauses'])
+		expect(forms('The lock gives the key to B.')).toEqual(['goes-to'])
+		expect(forms('Worker A asks for the key. Worker B asks as well.')).toEqual(['asks', 'asks-bare'])
+		expect(read('Worker B asks as well.').clauses[0]?.also?.word).toBe('too')
+		expect(read('The key is free too.').problems[0]?.message).toContain('tells a state')
 	})
 
 	it('takes an aside only of neutral words, after a colon at a sentence\'s end', () => {
