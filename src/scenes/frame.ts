@@ -143,6 +143,8 @@ export interface Frame {
 	diagnostics: Diagnostic[]
 	/** Each claim of the step's texts that held, with the facts it was checked against. */
 	checks: FrameCheck[]
+	/** When asked for (`scenes suggest`): the sentences the language can truly say of the step as its caption, each with its form and the group of forms it belongs to. */
+	suggestions?: { text: string; group: string; form: string }[]
 }
 
 /** A whole scene ready to show: its code sample and its frames. */

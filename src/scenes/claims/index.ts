@@ -17,5 +17,5 @@ export { nearestTrue, suggestSentences, patternsOf, type Suggestion } from './su
 export { RECORDED_CAUSES } from './causes.ts'
 export { EXAMPLE_CAST, unreadExamples } from './examples.ts'
 export { NEUTRAL_WORDS, FUNCTION_WORDS, ID_WORDS, ID_EVENTS } from './lexicon.ts'
-export { idProblem, idEventProblem } from './scene-id.ts'
+export { idProblem, idEventProblem, idWords } from './scene-id.ts'
 export { fenceOf, showFence } from './fence-notation.ts'

@@ -15,6 +15,8 @@ export interface CompiledForm {
 	form: ClaimForm
 	/** The pattern it was compiled from: the form's own, or one of its alternatives. */
 	pattern: string
+	/** For an alternative that writes the form's slots in another order: where each of the form's slots is in it. */
+	order?: number[]
 	regex: RegExp
 	slots: SlotType[]
 	/** The kind of the slot the pattern starts with: the clause's subject, which "it" and a left-out subject refer to. */
@@ -51,6 +53,27 @@ export interface SceneLanguage {
 }
 
 const SLOT = /(?<!\\)\{([a-z]+)\}/g
+
+/** Slots that read the same value, a worker: an alternative may write "{worker} loses its lease" for "{lease} is lost". */
+const SAME_VALUE: Partial<Record<SlotType, string>> = { worker: 'worker', owner: 'worker', lease: 'worker' }
+
+/**
+ * Where each of a form's own slots stands in an alternative's, which may put them in another order
+ * ("the lock gives {key} to {worker}" for "{worker} gets {key}"); undefined when the order is the
+ * same. An alternative with other slots than its form's is an error of the registry.
+ */
+function slotOrder(form: ClaimForm, own: readonly SlotType[], alternative: readonly SlotType[]): number[] | undefined {
+	const kind = (type: SlotType) => SAME_VALUE[type] ?? type
+	const used = new Set<number>()
+	const order = own.map(type => {
+		const at = alternative.findIndex((other, index) => !used.has(index) && kind(other) === kind(type))
+		if (at < 0) throw new Error(`form ${form.id}: an alternative has no {${type}} slot like its pattern's`)
+		used.add(at)
+		return at
+	})
+	if (used.size !== alternative.length) throw new Error(`form ${form.id}: an alternative has slots its pattern has not`)
+	return order.every((at, index) => at === index) ? undefined : order
+}
 const SUBJECTS: readonly SlotType[] = ['worker', 'owner', 'store', 'database', 'lease', 'workers', 'key']
 const SLOT_TYPES: readonly SlotType[] = ['worker', 'owner', 'workers', 'store', 'database', 'key', 'lease', 'fence', 'epoch', 'count', 'ordinal', 'duration', 'time', 'refusal']
 
@@ -66,14 +89,19 @@ const TEMPLATES = (() => {
 	for (const type of SLOT_TYPES) registry.defineParameterType(new ParameterType(type, new RegExp(stand(type)), null, (text: string) => text, false, false))
 	const source = (pattern: string) => new CucumberExpression(pattern, registry).regexp.source
 	return {
-		forms: FORMS.flatMap(form =>
-			[form.pattern, ...(form.alternatives ?? [])].map(pattern => {
+		forms: FORMS.flatMap(form => {
+			const own = [...form.pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
+			return [form.pattern, ...(form.alternatives ?? [])].map(pattern => {
 				const slots = [...pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
 				const first = pattern.startsWith('{') ? slots[0] : undefined
-				return { form, pattern, source: source(pattern), slots, subject: first !== undefined && SUBJECTS.includes(first) ? first : undefined }
-			}),
-		),
+				// A list of workers may be followed by "both", "all" or "each": "B and C both wait".
+				const written = pattern.replace(/\{workers\} /g, '{workers}( both)( all)( each) ')
+				return { form, pattern, source: source(written), slots, order: slotOrder(form, own, slots), subject: first !== undefined && SUBJECTS.includes(first) ? first : undefined }
+			})
+		}),
 		at: source('at {time}').slice(1, -1),
+		atIn: source('{time} in').slice(1, -1),
+		after: source('after {duration}').slice(1, -1),
 		later: source('{duration} later').slice(1, -1),
 		then: source('then').slice(1, -1),
 	}
@@ -92,6 +120,7 @@ function compile(cast: readonly CastMember[], key: string): SceneLanguage {
 	const starts = slotStarts(names)
 	for (const template of TEMPLATES.forms) {
 		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex: new RegExp(fill(template.source, readers), 'd'), slots: template.slots }
+		if (template.order !== undefined) compiled.order = template.order
 		if (template.subject !== undefined) compiled.subject = template.subject
 		const firsts = firstWords(template.pattern, starts)
 		for (const place of template.form.places) {
@@ -102,6 +131,8 @@ function compile(cast: readonly CastMember[], key: string): SceneLanguage {
 		}
 	}
 	const at = fill(TEMPLATES.at, readers)
+	const atIn = fill(TEMPLATES.atIn, readers)
+	const after = fill(TEMPLATES.after, readers)
 	const later = fill(TEMPLATES.later, readers)
 	const then = fill(TEMPLATES.then, readers)
 	return {
@@ -112,6 +143,9 @@ function compile(cast: readonly CastMember[], key: string): SceneLanguage {
 			{ kind: 'then', regex: new RegExp(`^(?:${then}),? `, 'd') },
 			{ kind: 'at', regex: new RegExp(`^(?:${at}),? `, 'd') },
 			{ kind: 'later', regex: new RegExp(`^(?:${later}),? `, 'd') },
+			// "20 s in," is the moment 20 s; "after 30 s" is 30 s later than what was told before.
+			{ kind: 'at', regex: new RegExp(`^(?:${atIn}),? `, 'd') },
+			{ kind: 'later', regex: new RegExp(`^(?:${after}),? `, 'd') },
 		],
 		suffixes: [
 			{ kind: 'at', regex: new RegExp(` (?:${at})$`, 'd') },
@@ -131,12 +165,12 @@ function slotStarts(names: SceneNames): Readonly<Record<SlotType, readonly strin
 	return {
 		worker: [...first('worker'), 'it'],
 		owner: [...possessive, 'its'],
-		workers: [...first('worker'), 'workers', 'worker'],
+		workers: [...first('worker'), 'workers', 'worker', 'they', 'both'],
 		store: [...first('store'), 'it'],
 		database: [...first('database'), 'it'],
-		key: ['the', 'its', 'it', 'chat'],
-		lease: ['the', 'its', ...possessive],
-		fence: ['#'],
+		key: ['the', 'its', 'it', 'a', 'chat', ...first('store')],
+		lease: ['the', 'its', 'it', ...possessive],
+		fence: ['#', ...COUNT_WORDS_LIST],
 		epoch: ['#'],
 		count: NUMBER_STARTS,
 		ordinal: ['#', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'],

@@ -12,6 +12,7 @@ import { PLACE_NAMES } from './form.ts'
 import { firstWordOf } from './language.ts'
 import type { CompiledForm, SceneLanguage } from './language.ts'
 import { unneutralWord } from './lexicon.ts'
+import { groupOf, groupReferent } from './parameters.ts'
 import { nearestForms } from './nearest.ts'
 
 /** A clause read as a form: where it stands in the text, its slots, its modifiers and its subject. */
@@ -24,6 +25,8 @@ export interface ReadClause {
 	modifiers: { kind: 'at' | 'later'; slot: Slot }[]
 	/** The actor the clause is about, which "it" in the next clause names. */
 	subject?: string
+	/** The workers a clause about several is about ("B and C ask"), which a left-out subject or "they" in the next clause names. */
+	group?: string[]
 	/**
 	 * `then`: it follows `then` (`, then`, `and then`, a sentence's `Then`) and claims to come after
 	 * what the clause before tells; `so`: it follows `so`, a consequence, which cannot come before its cause.
@@ -123,7 +126,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				if (item.clause.form.pauses) pause = result.clauses.length - 1
 				else if (paused && item.clause.subject !== undefined && item.clause.subject !== paused.subject) pause = undefined
 				// A clause about no actor ("the key goes to B") leaves nothing for "it" or a left-out subject to name.
-				referent = item.clause.subject
+				referent = referentOf(item.clause)
 			}
 		}
 	}
@@ -183,7 +186,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 			if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) items.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
 			const clause = readClause(language, text, i, j, place, referent, initial)
 			if (typeof clause === 'string') slotProblems.set(`${i}:${j}`, clause)
-			else if (clause) items.push({ item: { kind: 'clause', clause }, next: clause.subject })
+			else if (clause) items.push({ item: { kind: 'clause', clause }, next: referentOf(clause) })
 			for (const { item, next } of items) {
 				if (j === end) {
 					if (!found || found.items.length > 1) found = { items: [item] }
@@ -243,7 +246,7 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 			if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) options.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
 			const clause = readClause(language, text, i, j, place, referent, initial)
 			if (typeof clause === 'string') slotProblems.set(`${i}:${j}`, clause)
-			else if (clause) options.push({ item: { kind: 'clause', clause }, next: clause.subject })
+			else if (clause) options.push({ item: { kind: 'clause', clause }, next: referentOf(clause) })
 			for (const { item, next } of options) {
 				if (j === end) {
 					consider({ items: [item], unread: 0 })
@@ -434,7 +437,19 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		if (typeof clause === 'string') problem ??= clause
 		else if (clause) return clause
 	}
-	if (elided && referent !== undefined) {
+	const group = groupOf(referent)
+	if (elided && group !== undefined) {
+		// Several workers before: "B and C ask, and wait in line" is "B and C wait in line".
+		const list = group.map(id => language.names.labelOf(id))
+		const names = `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`
+		const put = `${names} ${core}`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+			if (compiled.subject !== 'workers') continue
+			const clause = matchForm(language, compiled, put, offset, names.length + 1, referent)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return clause
+		}
+	} else if (elided && referent !== undefined) {
 		const kind = language.names.kindOf(referent)
 		const subject = kind === 'worker' ? 'worker' : kind === 'store' ? 'store' : kind === 'database' ? 'database' : undefined
 		const name = language.names.labelOf(referent)
@@ -466,8 +481,14 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 		// After the clause's own subject, "its" names it.
 		if (k === 0 && compiled.subject !== undefined && slot.value.type === 'actor') own = slot.value.id
 	}
-	const clause: ReadClause = { form: compiled.form, start: offset, end: offset + text.length - added, slots, modifiers: [] }
 	const first = slots[0]
+	const clause: ReadClause = { form: compiled.form, start: offset, end: offset + text.length - added, slots: compiled.order ? compiled.order.map(at => slots[at] as Slot) : slots, modifiers: [] }
 	if (compiled.subject !== undefined && first?.value.type === 'actor') clause.subject = first.value.id
+	if (compiled.subject === 'workers' && first?.value.type === 'actors') clause.group = first.value.ids
 	return clause
+}
+
+/** What a clause leaves for the next to speak of: its subject, or the workers it is about. */
+function referentOf(clause: ReadClause): string | undefined {
+	return clause.subject ?? (clause.group ? groupReferent(clause.group) : undefined)
 }

@@ -151,8 +151,11 @@ function sentencesOf(pattern: string, fill: (type: SlotType) => string[]): strin
 /** The first letter raised, as a caption's sentence starts. */
 const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
-/** Every sentence a place's forms can make of a step's actors and values, true or not, in the registry's order. */
-function candidates(language: SceneLanguage, context: ClaimContext): Suggestion[] {
+/**
+ * Every sentence a place's forms can make of a step's actors and values, true or not, in the
+ * registry's order; with `alternatives`, in every way each form may be written, else in its own.
+ */
+function candidates(language: SceneLanguage, context: ClaimContext, alternatives: boolean): Suggestion[] {
 	const cache = new Map<SlotType, string[]>()
 	const fill = (type: SlotType) => {
 		let values = cache.get(type)
@@ -167,7 +170,7 @@ function candidates(language: SceneLanguage, context: ClaimContext): Suggestion[
 	for (const [group, forms] of FORM_GROUPS) {
 		for (const form of forms) {
 			if (!form.places.includes(context.place)) continue
-			for (const pattern of patternsOf(form)) {
+			for (const pattern of alternatives ? patternsOf(form) : [form.pattern]) {
 				for (const raw of sentencesOf(pattern, fill)) {
 					const text = context.place === 'caption' ? sentence(raw) : raw
 					if (seen.has(text)) continue
@@ -182,10 +185,11 @@ function candidates(language: SceneLanguage, context: ClaimContext): Suggestion[
 
 /**
  * Every sentence of a place's forms that is true in a context, in the registry's order, each checked
- * by the checker itself: what is offered reads, and holds, as a text of that place there.
+ * by the checker itself: what is offered reads, and holds, as a text of that place there. Each form
+ * is offered in its own words; its alternatives say the same.
  */
 export function suggestSentences(language: SceneLanguage, context: ClaimContext): Suggestion[] {
-	return candidates(language, context).filter(candidate => holds(language, candidate.text, context))
+	return candidates(language, context, false).filter(candidate => holds(language, candidate.text, context))
 }
 
 /** A form's patterns: its own and its alternatives. */
@@ -231,7 +235,8 @@ export function nearestTrue(language: SceneLanguage, context: ClaimContext, writ
 	const mine = words(written)
 	const content = new Set(mine.filter(word => !SMALL.has(word)))
 	const ranked: { text: string; score: number }[] = []
-	for (const candidate of candidates(language, context)) {
+	// In every way a form may be written: the nearest to "A's lease expires" is "A's lease expires", if it is true.
+	for (const candidate of candidates(language, context, true)) {
 		const theirs = words(candidate.text)
 		const shared = theirs.filter(word => content.has(word)).length
 		if (shared === 0) continue

@@ -39,7 +39,7 @@ function formsTable(): ElementContent[] {
 		out.push(
 			h('table', { className: ['claim-forms'], dataPlace: place }, [
 				h('thead', {}, [h('tr', {}, [h('th', {}, [text('Form')]), h('th', {}, [text('Example')]), h('th', {}, [text('What the engine must have done')]), h('th', {}, [text('It tells')]), h('th', {}, [text('As a query of the run')])])]),
-				h('tbody', {}, forms.map(form => h('tr', { dataForm: form.id }, [cell(form.pattern, true), cell(form.example, true), cell(form.meaning), cell(TELLS[form.tells]), cell(form.formula, true)]))),
+				h('tbody', {}, forms.map(form => h('tr', { dataForm: form.id }, [h('td', {}, [h('code', {}, [text(form.pattern)]), ...(form.alternatives ?? []).flatMap(other => [h('br', {}, []), text('or '), h('code', {}, [text(other)])])]), cell(form.example, true), cell(form.meaning), cell(TELLS[form.tells]), cell(form.formula, true)]))),
 			]),
 		)
 	}

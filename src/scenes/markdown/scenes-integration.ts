@@ -18,7 +18,7 @@ export function scenes(): AstroIntegration {
 		hooks: {
 			'astro:config:setup': ({ command, config, logger }) => {
 				const plugin = remarkScenes({
-					compile: (source, origin) => compileScene(source, origin, openNodeDriver, { compileSample }),
+					compile: (source, origin, headings) => compileScene(source, origin, openNodeDriver, { compileSample, ...(headings ? { headings } : {}) }),
 					render: renderStages,
 					// SCENES_ERRORS=show builds a site that shows scene errors as the dev server does (the
 					// browser tests build one to prove a wrong number makes them fail).

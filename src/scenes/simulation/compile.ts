@@ -14,7 +14,7 @@ export async function compileScene(
 	source: string,
 	origin: SourceOrigin,
 	openDriver: OpenDriver,
-	options: Pick<SimulateOptions, 'onFrame' | 'lookAhead' | 'sample' | 'compileSample'> = {},
+	options: Pick<SimulateOptions, 'onFrame' | 'lookAhead' | 'sample' | 'compileSample' | 'suggest' | 'headings'> = {},
 ): Promise<SceneFrames> {
 	const parsed = parseScene(source, origin)
 	if (!parsed.ok) {

@@ -45,6 +45,10 @@ export interface SimulateOptions {
 	verbs?: VerbTable
 	/** Claims that later steps settle (a pause called long) look no further than this step: the reader's play passes the guide's steps it kept, so a guide's caption is not judged by steps a reader adds. */
 	lookAhead?: number
+	/** The words of the headings of the page the scene stands in: a scene's id may use any of them. */
+	headings?: readonly string[]
+	/** Offer, on each step's frame, the sentences the language can truly say of it as its caption (`scenes suggest`). */
+	suggest?: boolean
 	/** The scene's code sample as the build compiled it: the page runs it without a transpiler. Else it is compiled here. */
 	sample?: CompiledSample
 	/**
@@ -125,7 +129,7 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 	if (sample.problems.length > 0) {
 		return { ...(scene.code ? { code: { lang: scene.code.lang, lines: scene.code.lines } } : {}), frames: [], diagnostics: sample.problems }
 	}
-	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), options.file)
+	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), options.file, options.suggest === true)
 	const run = await runScene(scene, options, texts, false, domain, sample.loaded)
 	try {
 		if (!run.failed) {
@@ -189,7 +193,7 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 			if (name !== undefined) world.report(actor.label.position, name)
 		}
 		for (const setting of scene.settings) {
-			const problem = setting.kind === 'id' ? idProblem(setting.value) : undefined
+			const problem = setting.kind === 'id' ? idProblem(setting.value, options.headings ?? []) : undefined
 			if (problem !== undefined) world.report(setting.position, problem)
 		}
 		for (const { actor, message } of castProblems(scene.actors.map(actor => ({ ...actor, kind: kindOf(actor.icon) })))) world.report(actor.position, message)

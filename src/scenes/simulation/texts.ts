@@ -5,7 +5,7 @@
  * claims that held become the frame's checks and the marks of the engine's values.
  */
 import type { Position, Text } from '../../../scene-parser/index.ts'
-import { allHold, checkText, nearestTrue, readText, sceneLanguage } from '../claims/index.ts'
+import { allHold, checkText, nearestTrue, readText, sceneLanguage, suggestSentences } from '../claims/index.ts'
 import type { CastMember, ClaimContext, MessageFacts, Place, ReadProblem, ReadResult, RunFacts, SceneLanguage, StepFacts, WorldFacts } from '../claims/index.ts'
 import type { Diagnostic, Frame, FrameCheck, TextMark } from '../frame.ts'
 
@@ -43,6 +43,8 @@ export class SceneTexts {
 		cast: readonly CastMember[],
 		key: string,
 		readonly file: string | undefined,
+		/** Whether each caption's frame gets the true sentences of its step (`Frame.suggestions`). */
+		readonly suggest = false,
 	) {
 		this.language = sceneLanguage(cast, key)
 	}
@@ -93,6 +95,7 @@ export class SceneTexts {
 				continue
 			}
 			if (site.where.kind === 'state' && wrong.has(site.text)) continue
+			if (this.suggest && site.place === 'caption') frame.suggestions = suggestSentences(this.language, context).map(({ text, group, form }) => ({ text, group, form }))
 			const result = checkText(site.read, context)
 			if (site.place === 'caption') {
 				// Up to a caption that did not hold, what the reader was told is unknown: no "later" is held to it.

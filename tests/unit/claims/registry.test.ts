@@ -133,10 +133,27 @@ describe('reading a text', () => {
 		expect(forms("A's lease times out.")).toEqual(['runs-out'])
 		expect(forms("The database rejects A's write.")).toEqual(['refuses-write'])
 		expect(forms('Worker A freezes.')).toEqual(['pauses'])
-		expect(forms('The lock gives the key to B.')).toEqual(['goes-to'])
+		expect(forms('The lock gives the key to B.')).toEqual(['gets'])
+		expect(forms('The key passes to B.')).toEqual(['goes-to'])
+		// An alternative may write the form's slots in another order: the worker is still the first slot.
+		expect(read('The lock gives B the key with fence 8.').clauses[0]?.slots.map(slot => slot.type)).toEqual(['worker', 'key', 'fence'])
+		expect(read('The lock gives the key to B with fence 8.').clauses[0]?.slots.map(slot => slot.value.type)).toEqual(['actor', 'key', 'fence'])
+		expect(read('Worker A holds the key with fence seven.').clauses[0]?.slots[2]?.value).toEqual({ type: 'fence', value: 7n })
+		expect(read('Worker A holds the lock.').clauses[0]?.slots[1]?.value).toEqual({ type: 'key', store: 'lock' })
 		expect(forms('Worker A asks for the key. Worker B asks as well.')).toEqual(['asks', 'asks-bare'])
 		expect(read('Worker B asks as well.').clauses[0]?.also?.word).toBe('too')
 		expect(read('The key is free too.').problems[0]?.message).toContain('tells a state')
+	})
+
+	it('carries several workers over to a clause that leaves out its subject, and reads "they" as them', () => {
+		const both = read('B and C ask for the key and wait in line.')
+		expect(both.clauses.map(clause => [clause.form.id, clause.slots[0]?.value])).toEqual([
+			['workers-ask', { type: 'actors', ids: ['b', 'c'] }],
+			['workers-wait', { type: 'actors', ids: ['b', 'c'] }],
+		])
+		expect(read('B and C ask for the key, so they wait.').clauses[1]?.slots[0]?.value).toEqual({ type: 'actors', ids: ['b', 'c'] })
+		expect(read('They wait.').problems[0]?.message).toContain('"they" has nothing to refer to')
+		expect(read('B and C both wait.').clauses[0]?.form.id).toBe('workers-wait')
 	})
 
 	it('takes an aside only of neutral words, after a colon at a sentence\'s end', () => {
@@ -176,5 +193,15 @@ describe('time and order in a clause', () => {
 		expect(read("A's lease runs out. Then Worker B gets the key.").clauses.map(c => c.then ?? false)).toEqual([false, 'then'])
 		expect(read("A's lease runs out and Worker B gets the key.").clauses.map(c => c.then ?? false)).toEqual([false, false])
 		expect(read("A's lease runs out, so Worker B gets the key.").clauses.map(c => c.then ?? false)).toEqual([false, 'so'])
+	})
+})
+
+describe("a scene's id", () => {
+	it('takes the words of the glossary, the event words and the words of its page\'s headings, and no other', async () => {
+		const { idProblem } = await import('../../../src/scenes/claims/index.ts')
+		for (const id of ['fences-handover', 'lease-expiry', 'semaphore-limit', 'tryhold', 'nofence', 'fifo-wait', 'renew-timeout', 'release']) expect(idProblem(id), id).toBeUndefined()
+		expect(idProblem('b-saves-first')).toContain('"b" is no word of the id lexicon')
+		expect(idProblem('shards-rebalance')).toContain('"shards"')
+		expect(idProblem('shards-rebalance', ['Shards', 'rebalance', 'when', 'a', 'node', 'joins'])).toBeUndefined()
 	})
 })

@@ -146,7 +146,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "crashed(w) ∈ step",
 		pauses: true,
-		pattern: '{worker} crashes', alternatives: ["{worker} dies"],
+		pattern: '{worker} crashes', alternatives: ["{worker} dies", "{owner} process crashes/dies"],
 		example: 'Worker A crashes',
 		meaning: "The worker's process crashed in this step: a label that says crashed was set (it sends nothing for the rest of the scene).",
 		check: (slots, context) => processEvent(slots, context, 'crashed'),
