@@ -168,6 +168,8 @@ export interface ClaimForm {
 	intent?: Intent
 	/** The check reads the run the scene would have had on databases that check no fence (`RunFacts.unfenced`). */
 	needsUnfenced?: boolean
+	/** The check reads the run the scene would have had had every database checked fences (`RunFacts.fenced`). */
+	needsFenced?: boolean
 	/** A claim about the time its label is shown (a paused worker sends nothing): striking the label ends it, rather than saying it is false. */
 	whileShown?: boolean
 	/** A label of this form shows its worker paused; a caption of it tells that its worker paused (an aside after it may say the pause was long or short, which is checked). */

@@ -305,6 +305,12 @@ function withAndWithout(env: Env, worker: string): { fenced?: Of<'wrote'>; unfen
 	return { fenced: last(env.step), unfenced: last(env.run.unfenced?.steps[env.step.index]) }
 }
 
+/** The worker's last write of the step as drawn, and in the run with every database checking fences. */
+function drawnAndFenced(env: Env, worker: string): { drawn?: Of<'wrote'>; other?: Of<'wrote'> } {
+	const last = (step: StepFacts | undefined) => (step ? events(step, 'wrote', h => h.worker === worker).pop() : undefined)
+	return { drawn: last(env.step), other: last(env.run.fenced?.steps[env.step.index]) }
+}
+
 /** The worker's last pause or crash up to the step's end. */
 function lastPause(env: Env, worker: string): Happening | undefined {
 	return lastEvent(env, (h): h is Happening => (h.kind === 'paused' || h.kind === 'crashed') && 'worker' in h && h.worker === worker)
@@ -607,6 +613,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'only-the-fence-stops': (s, env) => {
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
 		return fenced && unfenced && !fenced.changed && unfenced.changed ? event(fenced) : NO
+	},
+	'with-fences-refused': (s, env) => {
+		const { drawn, other } = drawnAndFenced(env, actor(s[0]))
+		return drawn && other && drawn.changed && !other.changed ? event(drawn) : NO
+	},
+	'with-fences-still-saved': (s, env) => {
+		const { drawn, other } = drawnAndFenced(env, actor(s[0]))
+		return drawn && other && drawn.changed && other.changed ? event(drawn) : NO
 	},
 	'without-fences-saved': (s, env) => {
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))

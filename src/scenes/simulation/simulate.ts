@@ -138,6 +138,10 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 				run.facts.unfenced = unfenced.facts
 				if (unfenced.untellable !== undefined) unfenced.facts.untellable = unfenced.untellable
 			}
+			if (texts.sites.some(site => site.read.clauses.some(clause => clause.form.needsFenced))) {
+				const fenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), options.file), false, domain, sample.loaded, true)
+				run.facts.fenced = fenced.facts
+			}
 			if (sample.loaded) ttlProblems(scene, run.facts, options.file, run.failures)
 			texts.check(run.facts, run.frames)
 			const id = scene.settings.find(setting => setting.kind === 'id')
@@ -175,8 +179,8 @@ interface Run {
 }
 
 /** Runs the scene's steps on the engine, recording frames, facts and the texts to check; `unfenced` runs every database with the plain update. */
-async function runScene(scene: Scene, options: SimulateOptions, texts: SceneTexts, unfenced: boolean, domain: Domain, sample: { program: SampleProgram; file: string } | undefined): Promise<Run> {
-	const world = new World(scene, options.openDriver, options.file, { ttl: ttlOf(scene), key: keyOf(scene, domain), unfenced, domain, ...(options.settling === undefined ? {} : { settling: options.settling }) })
+async function runScene(scene: Scene, options: SimulateOptions, texts: SceneTexts, unfenced: boolean, domain: Domain, sample: { program: SampleProgram; file: string } | undefined, allFenced = false): Promise<Run> {
+	const world = new World(scene, options.openDriver, options.file, { ttl: ttlOf(scene), key: keyOf(scene, domain), unfenced, allFenced, domain, ...(options.settling === undefined ? {} : { settling: options.settling }) })
 	const stage: Stage = { world, texts, labels: new Labels(), verbs: options.verbs ?? VERBS }
 	const frames: Frame[] = []
 	const facts: RunFacts = { steps: [], kinds: world.kinds, key: world.key, ttl: world.ttl, ...(options.lookAhead === undefined ? {} : { lookAhead: options.lookAhead }) }

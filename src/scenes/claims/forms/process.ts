@@ -69,6 +69,25 @@ function withoutFences(slots: readonly Slot[], context: ClaimContext, changed: b
 	return holds([saw(context.step, fenced), { ...saw(context.step, unfenced), unfenced: true }], fenced.at)
 }
 
+/** The worker's last write of the step, and the same write in the run where every database checks fences. */
+function fencedWrite(context: ClaimContext, worker: string): { drawn?: Of<'wrote'>; fenced?: Of<'wrote'> } {
+	const mine = (step: StepFacts | undefined) => (step ? happened(step, 'wrote', h => h.worker === worker).pop() : undefined)
+	return { drawn: mine(context.step), fenced: mine(context.run.fenced?.steps[context.step.index]) }
+}
+
+/** "With fences, A's write would have been refused" (`changed` false) or "would still be saved" (true): the scene run again with every database checking fences. */
+function withFences(slots: readonly Slot[], context: ClaimContext, changed: boolean): Verdict {
+	const worker = actorOf(slots[0])
+	const { drawn, fenced } = fencedWrite(context, worker)
+	if (!drawn) return fails(`${context.name(worker)} wrote nothing in this step`, 0)
+	if (!fenced) return fails(`with fences, ${context.name(worker)} would write nothing in this step`, 0)
+	if (fenced.changed !== changed) return fails(`run with fences, ${describeWrite(context, fenced)}`, 0)
+	// "would have been refused" says the fences made the difference: as drawn, the write was taken.
+	if (!changed && !drawn.changed) return fails(`as drawn too, ${describeWrite(context, drawn)}: the fences would change nothing for this write`, 0)
+	if (changed && !drawn.changed) return fails(`as drawn, ${describeWrite(context, drawn)}`, 0)
+	return holds([saw(context.step, drawn)], drawn.at)
+}
+
 export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'pauses',
@@ -184,6 +203,30 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			if (fenced?.changed) return fails(`the fence did not stop it: ${describeWrite(context, fenced)}`, 0)
 			return withoutFences(slots, context, true)
 		},
+	},
+	{
+		id: 'with-fences-refused',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step changed the row, and the same write, every database checking fences, changed none",
+		pattern: 'with fences, {owner} write would have been refused',
+		alternatives: ['with fences, {owner} write would be refused/rejected', 'with fences, {owner} write would have been rejected', 'with a fence check, {owner} write would have been refused/rejected'],
+		example: "with fences, A's write would have been refused",
+		meaning: 'The same scene run again with every database checking fences refuses the write the worker made in this step, which as drawn was taken.',
+		needsFenced: true,
+		check: (slots, context) => withFences(slots, context, false),
+	},
+	{
+		id: 'with-fences-still-saved',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step changed the row, and the same write, every database checking fences, changed it too",
+		pattern: 'with fences, {owner} write would still be saved',
+		alternatives: ['with fences, {owner} write would still have been saved/taken/accepted', 'even with fences, {owner} write would be saved/taken/accepted'],
+		example: "with fences, B's write would still be saved",
+		meaning: 'The same scene run again with every database checking fences takes the write the worker made in this step, as it was taken as drawn.',
+		needsFenced: true,
+		check: (slots, context) => withFences(slots, context, true),
 	},
 	{
 		id: 'without-fences-saved',
