@@ -25,6 +25,7 @@
  */
 import { formatDuration } from '../../../engine/index.ts'
 import type { ClaimContext, Said, SlotType, Verdict } from './form.ts'
+import { inWords } from './form.ts'
 import type { Evidence, Happening } from '../frame.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { liveLease } from './query.ts'
@@ -381,7 +382,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	}
 	const end = context.world.time
 	const first = clause.modifiers[0]
-	if (first && (tells === 'none' || verdict.at === undefined)) return { start: first.slot.start, end: first.slot.end, message: `"${clause.form.pattern}" tells of no moment, so it cannot say when; drop "${first.slot.text}"` }
+	if (first && (tells === 'none' || verdict.at === undefined)) return { start: first.slot.start, end: first.slot.end, message: `"${inWords(clause.form.pattern, context.words)}" tells of no moment, so it cannot say when; drop "${first.slot.text}"` }
 	if (named?.untold) return untoldProblem(named, context, verdict.at)
 	// The moment the clause tells: an event's or the clock's, or the one a state names; a state with none holds at the step's end.
 	let moment: number | undefined

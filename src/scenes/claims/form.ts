@@ -5,6 +5,25 @@
 import type { Evidence, Happening } from '../frame.ts'
 import type { MessageFacts, RunFacts, StepFacts, WorldFacts } from './facts.ts'
 
+/**
+ * The words a scene's domain lends the claim language, which has none of its own: what a worker
+ * writes (`thing`: "saves its result"), what the scene's key is the key of (`owner`: "the order's
+ * key"), and the subjects a scene's id may name (`ids`).
+ */
+export interface DomainWords {
+	thing: string
+	owner: string
+	ids: readonly string[]
+}
+
+/** The word a pattern or an example writes for the domain's `thing`: "{worker} saves( its THING)". */
+export const THING = 'THING'
+
+/** A pattern or an example in a domain's words. */
+export function inWords(text: string, words: DomainWords | undefined): string {
+	return text.replaceAll(THING, words?.thing ?? 'write')
+}
+
 /** Where a text stands in a scene; each place has its own forms. */
 export type Place =
 	| 'caption'
@@ -113,6 +132,8 @@ export interface ClaimContext {
 	world: WorldFacts
 	/** A state label's actor. */
 	actor?: string
+	/** The domain's words, for messages that name what a worker writes. */
+	words?: DomainWords
 	/** For a state label set in this step: how many messages its actor sent in the step before it was set. */
 	sentBefore?: number
 	/** A message's own facts. */

@@ -5,8 +5,8 @@
  */
 export type { ActorKind, DatabaseFact, LeaseFact, MessageFacts, RunFacts, StepFacts, StoreFact, WorkerFact, WorldFacts } from './facts.ts'
 export type { Happening } from '../frame.ts'
-export type { ClaimContext, ClaimForm, Intent, Place, Said, Slot, SlotType, Tells, Verdict } from './form.ts'
-export { FORMULA_TERMS, PLACE_NAMES } from './form.ts'
+export type { ClaimContext, ClaimForm, DomainWords, Intent, Place, Said, Slot, SlotType, Tells, Verdict } from './form.ts'
+export { FORMULA_TERMS, PLACE_NAMES, THING, inWords } from './form.ts'
 export type { CastMember } from './parameters.ts'
 export { castProblems, isLockName, nameProblem } from './actor-names.ts'
 export { forgetLanguages, sceneLanguage, type SceneLanguage } from './language.ts'

@@ -4,7 +4,8 @@
  */
 import { CucumberExpression, ParameterType, ParameterTypeRegistry } from '@cucumber/cucumber-expressions'
 import type { ActorKind } from './facts.ts'
-import type { ClaimForm, Place, SlotType } from './form.ts'
+import type { ClaimForm, DomainWords, Place, SlotType } from './form.ts'
+import { THING, inWords } from './form.ts'
 import { COUNT_WORDS_LIST } from './numbers.ts'
 import { SceneNames, slotReaders } from './parameters.ts'
 import type { CastMember, SlotReader } from './parameters.ts'
@@ -44,6 +45,8 @@ export function firstWordOf(text: string): string {
 
 export interface SceneLanguage {
 	names: SceneNames
+	/** The domain's words, which its patterns' THING and its key's owner are written in. */
+	words: DomainWords
 	readers: Readonly<Record<SlotType, SlotReader>>
 	places: ReadonlyMap<Place, PlaceForms>
 	prefixes: readonly CompiledModifier[]
@@ -107,22 +110,23 @@ const TEMPLATES = (() => {
 	}
 })()
 
-/** Puts a scene's slot patterns into a compiled template. */
-function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>): string {
-	return source.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
+/** Puts a scene's slot patterns, and its domain's word for what a worker writes, into a compiled template. */
+function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords): string {
+	const filled = source.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
+	return words ? filled.replaceAll(THING, words.thing.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) : filled
 }
 
 /** Compiles the registry for a cast and key. */
-function compile(cast: readonly CastMember[], key: string): SceneLanguage {
+function compile(cast: readonly CastMember[], key: string, words: DomainWords): SceneLanguage {
 	const names = new SceneNames(cast, key)
-	const readers = slotReaders(names)
+	const readers = slotReaders(names, words)
 	const places = new Map<Place, PlaceForms>()
-	const starts = slotStarts(names)
+	const starts = slotStarts(names, words)
 	for (const template of TEMPLATES.forms) {
-		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex: new RegExp(fill(template.source, readers), 'd'), slots: template.slots }
+		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex: new RegExp(fill(template.source, readers, words), 'd'), slots: template.slots }
 		if (template.order !== undefined) compiled.order = template.order
 		if (template.subject !== undefined) compiled.subject = template.subject
-		const firsts = firstWords(template.pattern, starts)
+		const firsts = firstWords(inWords(template.pattern, words), starts)
 		for (const place of template.form.places) {
 			const entry: PlaceForms = places.get(place) ?? { forms: [], byFirstWord: new Map<string, CompiledForm[]>() }
 			entry.forms.push(compiled)
@@ -137,6 +141,7 @@ function compile(cast: readonly CastMember[], key: string): SceneLanguage {
 	const then = fill(TEMPLATES.then, readers)
 	return {
 		names,
+		words,
 		readers,
 		places,
 		prefixes: [
@@ -158,7 +163,7 @@ function compile(cast: readonly CastMember[], key: string): SceneLanguage {
 const NUMBER_STARTS = ['#', ...COUNT_WORDS_LIST]
 
 /** The first words each kind of slot can start with, in this scene (lower case; `#` for digits). */
-function slotStarts(names: SceneNames): Readonly<Record<SlotType, readonly string[]>> {
+function slotStarts(names: SceneNames, words: DomainWords): Readonly<Record<SlotType, readonly string[]>> {
 	const first = (kind: ActorKind) => names.namesOf(kind).map(firstWordOf)
 	// A possessive of a one-word name starts with the word and its 's: "A's".
 	const possessive = names.namesOf('worker').flatMap(name => (/\s/.test(name) ? [firstWordOf(name)] : [`${name.toLowerCase()}'s`, `${name.toLowerCase()}’s`]))
@@ -168,7 +173,7 @@ function slotStarts(names: SceneNames): Readonly<Record<SlotType, readonly strin
 		workers: [...first('worker'), 'workers', 'worker', 'they', 'both'],
 		store: [...first('store'), 'it'],
 		database: [...first('database'), 'it'],
-		key: ['the', 'its', 'it', 'a', 'chat', ...first('store')],
+		key: ['the', 'its', 'it', 'a', words.owner.toLowerCase(), ...first('store')],
 		lease: ['the', 'its', 'it', ...possessive],
 		fence: ['#', ...COUNT_WORDS_LIST],
 		epoch: ['#'],
@@ -208,16 +213,16 @@ export function forgetLanguages(): void {
 	languages.clear()
 }
 
-/** The claim language of a scene with this cast and key, compiled once and kept. */
-export function sceneLanguage(cast: readonly CastMember[], key: string): SceneLanguage {
-	const signature = JSON.stringify([key, cast.map(actor => [actor.id, actor.label, actor.kind, actor.limit ?? null])])
+/** The claim language of a scene with this cast and key, in its domain's words, compiled once and kept. */
+export function sceneLanguage(cast: readonly CastMember[], key: string, words: DomainWords): SceneLanguage {
+	const signature = JSON.stringify([key, words, cast.map(actor => [actor.id, actor.label, actor.kind, actor.limit ?? null])])
 	let language = languages.get(signature)
 	if (language) {
 		languages.delete(signature)
 		languages.set(signature, language)
 		return language
 	}
-	language = compile(cast, key)
+	language = compile(cast, key, words)
 	languages.set(signature, language)
 	if (languages.size > KEPT) languages.delete(languages.keys().next().value as string)
 	return language

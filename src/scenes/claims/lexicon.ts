@@ -77,8 +77,6 @@ export const ID_WORDS: readonly string[] = [
 	'testing',
 	'cache',
 	'queue',
-	'summary',
-	'summaries',
 	// The guides' glossary: what a scene about locks may be about.
 	'holder',
 	'holders',

@@ -10,7 +10,7 @@
 import { MAX_FENCE_PART } from '../../../engine/index.ts'
 import type { ActorKind } from './facts.ts'
 import { fenceOf } from './fence-notation.ts'
-import type { SlotType, SlotValue } from './form.ts'
+import type { DomainWords, SlotType, SlotValue } from './form.ts'
 import { COUNT_PATTERN, COUNT_WORDS_LIST, DURATION_PATTERN, ORDINAL_PATTERN, readCount, readDuration, readOrdinal } from './numbers.ts'
 
 /** An actor of the scene as the language needs it: its id, its label and its kind. */
@@ -144,12 +144,17 @@ function pronoun(names: SceneNames, kind: ActorKind, word: string, text: string,
 const FENCE_WORDS = COUNT_WORDS_LIST.filter(word => word !== 'both').sort((a, b) => b.length - a.length).join('|')
 
 /** The slot readers of a scene, by the names patterns write them with. */
-export function slotReaders(names: SceneNames): Readonly<Record<SlotType, SlotReader>> {
+export function slotReaders(names: SceneNames, words: DomainWords): Readonly<Record<SlotType, SlotReader>> {
 	const workers = names.namesOf('worker')
 	const stores = names.namesOf('store')
 	const worker = actorReader(names, 'worker', 'worker', ['it'])
 	const possessive = `(?:${alternatives(workers) || '(?!)'})['’]s`
-	const keyPhrase = `the key|the chat['’]s key|its key|the same key|it|a lease|the lease|chat [\\w.-]+['’]s key|the key of chat [\\w.-]+`
+	// The key of the domain's owner: "the order's key", "order 42's key", "the key of order 42".
+	const owner = escape(words.owner)
+	const keyPhrase = `the key|the ${owner}['’]s key|its key|the same key|it|a lease|the lease|${owner} [\\w.-]+['’]s key|the key of ${owner} [\\w.-]+`
+	const ownerKey = new RegExp(`^${owner} (.+)['’]s key$|^the key of ${owner} (.+)$`)
+	const ownersKey = new RegExp(`^the ${owner}['’]s key$`)
+	const ownerId = new RegExp(`^(${owner}[:_ -]?)?\\d+$`)
 	return {
 		worker,
 		owner: {
@@ -187,11 +192,11 @@ export function slotReaders(names: SceneNames): Readonly<Record<SlotType, SlotRe
 				if (whole !== undefined && names.kindOf(whole) === 'store') return { type: 'key', store: whole }
 				const from = / from (.+)$/.exec(text)
 				const phrase = from ? text.slice(0, from.index) : text
-				const named = /^chat (.+)['’]s key$|^the key of chat (.+)$/.exec(phrase)
+				const named = ownerKey.exec(phrase)
 				const key = named?.[1] ?? named?.[2]
 				if (key !== undefined && key !== names.key) return `the scene's key is "${names.key}", not "${key}"`
-				// "The chat's key" says the key is a chat's: the default key, or a chat's id.
-				if (/^the chat['’]s key$/.test(phrase) && names.key !== 'chat' && !/^(chat[:_ -]?)?\d+$/.test(names.key)) return `the scene's key is "${names.key}", which is no chat's; say "the key"`
+				// "The order's key" says the key is the owner's: the domain's key, or an owner's id.
+				if (ownersKey.test(phrase) && names.key !== words.owner && !ownerId.test(names.key)) return `the scene's key is "${names.key}", which is no ${words.owner}'s; say "the key"`
 				if (!from) return { type: 'key' }
 				const store = names.actorNamed(from[1] as string)
 				return store === undefined ? `"${from[1]}" names no lock store of this scene` : { type: 'key', store }

@@ -8,7 +8,7 @@
  * nearest forms.
  */
 import type { ClaimForm, Place, Slot, SlotType } from './form.ts'
-import { PLACE_NAMES } from './form.ts'
+import { PLACE_NAMES, inWords } from './form.ts'
 import { firstWordOf } from './language.ts'
 import type { CompiledForm, SceneLanguage } from './language.ts'
 import { unneutralWord } from './lexicon.ts'
@@ -335,7 +335,7 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 		if (aside !== undefined) return { start: start + aside.offset, end: start + aside.offset + aside.word.length, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}, nor as an aside: ${aside.message}` }
 	}
 	const nearest = nearestForms(language, segment, place)
-	const shown = nearest.map(form => `"${form.pattern}"`)
+	const shown = nearest.map(form => `"${inWords(form.pattern, language.words)}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
 	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && referent === undefined)}` }
 }

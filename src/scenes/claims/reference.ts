@@ -584,7 +584,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'row-keeps-fence': (s, env) => (env.world.databases.size === 1 ? row(env, [...env.world.databases.keys()][0], fence(s[0])) : NO),
 	'database-keeps-fence': (s, env) => row(env, actor(s[0]), fence(s[1])),
-	'summary-replaces': (s, env) => {
+	'write-replaces': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.changed)[0]
 		return write && write.writerBefore === actor(s[1]) ? event(write, { decides: write }) : NO
 	},
@@ -630,7 +630,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
 		return fenced && unfenced && !unfenced.changed && fenced.changed ? event(fenced) : NO
 	},
-	'without-fences-summary-lost': (s, env) => {
+	'without-fences-write-lost': (s, env) => {
 		const w = actor(s[0])
 		const run = env.run.unfenced
 		const step = run?.steps[env.step.index]
@@ -813,7 +813,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'store-fence': (s, env) => holdsNow(meStore(env) !== undefined && meStore(env)?.lastFence === fence(s[0]), [], env),
 	// -- a database's state label
 	'db-fence': (s, env) => holdsNow(env.world.databases.get(me(env))?.fence === fence(s[0]), [], env),
-	'db-summary-by': (s, env) => holdsNow(env.world.databases.get(me(env)) !== undefined && env.world.databases.get(me(env))?.writer === actor(s[0]), [], env),
+	'db-written-by': (s, env) => holdsNow(env.world.databases.get(me(env)) !== undefined && env.world.databases.get(me(env))?.writer === actor(s[0]), [], env),
 }
 
 // ---- the helpers the meanings share ----

@@ -20,11 +20,13 @@ function wordsOf(id: string): string[] {
 
 /**
  * Why a scene's id cannot stand, or undefined: each of its words is a subject or a glossary word, an
- * event word, a neutral word, or a word of its page's headings (`headings`, lower case).
+ * event word, a neutral word, a word of its page's headings (`headings`), or one of its domain's
+ * subjects (`domain`: the words the scene's domain lends).
  */
-export function idProblem(id: string, headings: readonly string[] = []): string | undefined {
+export function idProblem(id: string, headings: readonly string[] = [], domain: readonly string[] = []): string | undefined {
 	const page = new Set(headings.map(word => word.toLowerCase()))
-	const word = wordsOf(id).find(part => !ALLOWED.has(part) && !page.has(part))
+	const own = new Set(domain)
+	const word = wordsOf(id).find(part => !ALLOWED.has(part) && !page.has(part) && !own.has(part))
 	if (word === undefined) return undefined
 	const from = page.size > 0 ? `, nor of this page's headings` : ''
 	return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" is no word of the id lexicon${from} (npm run scenes -- forms lists them all); name the subject, like fences-restart`

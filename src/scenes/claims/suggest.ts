@@ -5,7 +5,8 @@
  * mean" of an error. As Gherkin offers snippets for an undefined step, from the step's own words.
  */
 import { formatDuration } from '../../../engine/index.ts'
-import type { ClaimContext, ClaimForm, Place, SlotType } from './form.ts'
+import type { ClaimContext, ClaimForm, DomainWords, SlotType } from './form.ts'
+import { inWords } from './form.ts'
 import type { SceneLanguage } from './language.ts'
 import type { Happening } from '../frame.ts'
 import { showFence } from './fence-notation.ts'
@@ -128,8 +129,8 @@ function plain(pattern: string): string {
 }
 
 /** The sentences of one pattern, every slot filled from its fillers, at most PER_FORM of them. */
-function sentencesOf(pattern: string, fill: (type: SlotType) => string[]): string[] {
-	const text = plain(pattern)
+function sentencesOf(pattern: string, fill: (type: SlotType) => string[], words: DomainWords): string[] {
+	const text = plain(inWords(pattern, words))
 	const slots = [...text.matchAll(/\{([a-z]+)\}/g)].map(m => m[1] as SlotType)
 	let out = [text]
 	for (const type of slots) {
@@ -171,7 +172,7 @@ function candidates(language: SceneLanguage, context: ClaimContext, alternatives
 		for (const form of forms) {
 			if (!form.places.includes(context.place)) continue
 			for (const pattern of alternatives ? patternsOf(form) : [form.pattern]) {
-				for (const raw of sentencesOf(pattern, fill)) {
+				for (const raw of sentencesOf(pattern, fill, language.words)) {
 					const text = context.place === 'caption' ? sentence(raw) : raw
 					if (seen.has(text)) continue
 					seen.add(text)

@@ -129,17 +129,17 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 	if (sample.problems.length > 0) {
 		return { ...(scene.code ? { code: { lang: scene.code.lang, lines: scene.code.lines } } : {}), frames: [], diagnostics: sample.problems }
 	}
-	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), options.file, options.suggest === true)
+	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, options.suggest === true)
 	const run = await runScene(scene, options, texts, false, domain, sample.loaded)
 	try {
 		if (!run.failed) {
 			if (texts.sites.some(site => site.read.clauses.some(clause => clause.form.needsUnfenced))) {
-				const unfenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), options.file), true, domain, sample.loaded)
+				const unfenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file), true, domain, sample.loaded)
 				run.facts.unfenced = unfenced.facts
 				if (unfenced.untellable !== undefined) unfenced.facts.untellable = unfenced.untellable
 			}
 			if (texts.sites.some(site => site.read.clauses.some(clause => clause.form.needsFenced))) {
-				const fenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), options.file), false, domain, sample.loaded, true)
+				const fenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file), false, domain, sample.loaded, true)
 				run.facts.fenced = fenced.facts
 			}
 			if (sample.loaded) ttlProblems(scene, run.facts, options.file, run.failures)
@@ -197,7 +197,7 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 			if (name !== undefined) world.report(actor.label.position, name)
 		}
 		for (const setting of scene.settings) {
-			const problem = setting.kind === 'id' ? idProblem(setting.value, options.headings ?? []) : undefined
+			const problem = setting.kind === 'id' ? idProblem(setting.value, options.headings ?? [], domain.words.ids) : undefined
 			if (problem !== undefined) world.report(setting.position, problem)
 		}
 		for (const { actor, message } of castProblems(scene.actors.map(actor => ({ ...actor, kind: kindOf(actor.icon) })))) world.report(actor.position, message)

@@ -6,7 +6,7 @@
  */
 import type { Position, Text } from '../../../scene-parser/index.ts'
 import { allHold, checkText, nearestTrue, readText, sceneLanguage, suggestSentences } from '../claims/index.ts'
-import type { CastMember, ClaimContext, MessageFacts, Place, ReadProblem, ReadResult, RunFacts, SceneLanguage, StepFacts, WorldFacts } from '../claims/index.ts'
+import type { CastMember, ClaimContext, DomainWords, MessageFacts, Place, ReadProblem, ReadResult, RunFacts, SceneLanguage, StepFacts, WorldFacts } from '../claims/index.ts'
 import type { Diagnostic, Frame, FrameCheck, TextMark } from '../frame.ts'
 
 /** One text of the scene, where it stands, and what it is checked against. */
@@ -42,11 +42,12 @@ export class SceneTexts {
 	constructor(
 		cast: readonly CastMember[],
 		key: string,
+		words: DomainWords,
 		readonly file: string | undefined,
 		/** Whether each caption's frame gets the true sentences of its step (`Frame.suggestions`). */
 		readonly suggest = false,
 	) {
-		this.language = sceneLanguage(cast, key)
+		this.language = sceneLanguage(cast, key, words)
 	}
 
 	read(text: Text, place: Place): ReadResult {
@@ -72,7 +73,7 @@ export class SceneTexts {
 			const sofar = site.message?.sofar
 			const known = sofar === undefined ? undefined : new Set(sofar)
 			const at = known === undefined ? step : { ...step, happenings: step.happenings.filter(h => known.has(h)), end: site.world ?? step.end }
-			const context: ClaimContext = { run, step: at, place: site.place, world: site.world ?? step.end, name }
+			const context: ClaimContext = { run, step: at, place: site.place, world: site.world ?? step.end, name, words: this.language.words }
 			if (site.actor !== undefined) context.actor = site.actor
 			if (site.sentBefore !== undefined) context.sentBefore = site.sentBefore
 			if (site.message !== undefined) context.message = site.message

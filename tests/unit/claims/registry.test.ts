@@ -1,14 +1,17 @@
 // The registry of claim forms: each form reads its own example and no other form does, every
 // word an aside may use is one no form uses, and the slots read the scene's names and numbers.
+import { CHAT_DOMAIN } from '../../../src/seed/chat-domain.ts'
+import { JOBS_DOMAIN } from '../../../src/seed/jobs-domain.ts'
 import { describe, expect, it } from 'vitest'
-import { EXAMPLE_CAST, FORMS, FUNCTION_WORDS, NEUTRAL_WORDS, formsOf, nameProblem, readText, sceneLanguage, unreadExamples } from '../../../src/scenes/claims/index.ts'
+import { EXAMPLE_CAST, FORMS, inWords, FUNCTION_WORDS, NEUTRAL_WORDS, formsOf, nameProblem, readText, sceneLanguage, unreadExamples } from '../../../src/scenes/claims/index.ts'
 import type { Place } from '../../../src/scenes/claims/index.ts'
 
-const language = sceneLanguage(EXAMPLE_CAST, 'chat')
+const language = sceneLanguage(EXAMPLE_CAST, 'chat', CHAT_DOMAIN.words)
 
 describe('the registry of claim forms', () => {
 	it('reads every example as its own form, as the build checks before it writes the authors page', () => {
-		expect(unreadExamples()).toEqual([])
+		expect(unreadExamples(CHAT_DOMAIN.words, 'chat')).toEqual([])
+		expect(unreadExamples(JOBS_DOMAIN.words, 'leader')).toEqual([])
 	})
 
 	it('names each form once', () => {
@@ -19,10 +22,11 @@ describe('the registry of claim forms', () => {
 	for (const form of FORMS) {
 		for (const place of form.places) {
 			it(`${form.id} reads its own example in ${place}, and no other form reads it`, () => {
-				const read = readText(language, form.example, place)
+				const example = inWords(form.example, CHAT_DOMAIN.words)
+				const read = readText(language, example, place)
 				expect(read.problems).toEqual([])
 				expect(read.clauses.map(clause => clause.form.id)).toEqual([form.id])
-				const others = language.places.get(place)?.forms.filter(compiled => compiled.form !== form && compiled.regex.test(form.example)) ?? []
+				const others = language.places.get(place)?.forms.filter(compiled => compiled.form !== form && compiled.regex.test(example)) ?? []
 				expect(others.map(compiled => compiled.form.id)).toEqual([])
 			})
 		}
@@ -83,7 +87,7 @@ describe('reading a text', () => {
 		])
 		expect(read('Worker B saves. It pauses.').clauses[1]?.subject).toBe('b')
 		expect(read('It pauses.').problems[0]?.message).toBe('"it" has nothing to refer to: it names the subject of the clause before, and there is none; write the name')
-		expect(read('The database keeps fence 8, so it pauses.').problems[0]?.message).toBe('"it" refers to chat.db, the subject of the clause before, which is no worker; write the name')
+		expect(read('The database keeps fence 8, so it pauses.').problems[0]?.message).toBe('"it" refers to app.db, the subject of the clause before, which is no worker; write the name')
 	})
 
 	it('reads fences through the engine\'s range-checked functions, as EPOCH:COUNT or digits', () => {

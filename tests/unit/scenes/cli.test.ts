@@ -74,13 +74,14 @@ describe('npm run scenes -- render', () => {
 
 describe('npm run scenes -- forms', () => {
 	it('prints every form of the registry with its meaning and example, its other wordings, the id words and the neutral words', async () => {
-		const { FORMS, NEUTRAL_WORDS, idWords } = await import('../../../src/scenes/claims/index.ts')
+		const { FORMS, NEUTRAL_WORDS, idWords, inWords } = await import('../../../src/scenes/claims/index.ts')
+		const { CHAT_DOMAIN } = await import('../../../src/seed/chat-domain.ts')
 		const result = scenes('forms')
 		expect(result.status).toBe(0)
 		for (const form of FORMS) {
-			expect(result.stdout).toContain(`${form.pattern}    [${form.id};`)
+			expect(result.stdout).toContain(`${inWords(form.pattern, CHAT_DOMAIN.words)}    [${form.id};`)
 			expect(result.stdout).toContain(`  means: ${form.meaning}`)
-			for (const other of form.alternatives ?? []) expect(result.stdout).toContain(`  or: ${other}`)
+			for (const other of form.alternatives ?? []) expect(result.stdout).toContain(`  or: ${inWords(other, CHAT_DOMAIN.words)}`)
 		}
 		for (const word of [...idWords(), ...NEUTRAL_WORDS]) expect(result.stdout).toContain(word)
 		expect(result.stdout).toContain("## words of a scene's id")

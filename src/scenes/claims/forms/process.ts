@@ -4,6 +4,7 @@
  * the same writes would have done without fences, from the scene run again on databases that check none.
  */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import { THING, inWords } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
 import { actorOf, fails, happened, holds, leaseState, saw, sentBy } from '../query.ts'
 import type { Of } from '../query.ts'
@@ -68,6 +69,9 @@ function withoutFences(slots: readonly Slot[], context: ClaimContext, changed: b
 	if (fenced.changed === changed) return fails(`with fences too, ${describeWrite(context, fenced)}: the fences changed nothing for this write`, 0)
 	return holds([saw(context.step, fenced), { ...saw(context.step, unfenced), unfenced: true }], fenced.at)
 }
+
+/** A noun with its article: "a result", "an update". */
+const article = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
 
 /** The worker's last write of the step, and the same write in the run where every database checks fences. */
 function fencedWrite(context: ClaimContext, worker: string): { drawn?: Of<'wrote'>; fenced?: Of<'wrote'> } {
@@ -251,12 +255,12 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => withoutFences(slots, context, false),
 	},
 	{
-		id: 'without-fences-summary-lost',
+		id: 'without-fences-write-lost',
 		places: STORY,
 		tells: 'none',
 		formula: "without fences: w wrote (changed the row) in the run up to the step, and no row keeps w's write at its end",
-		pattern: 'without fences, {owner} summary would be lost',
-		example: "without fences, B's summary would be lost",
+		pattern: 'without fences, {owner} THING would be lost',
+		example: "without fences, B's THING would be lost",
 		meaning: "In the same scene on databases that check no fence, the row no longer keeps the worker's write when this step ends, though it wrote.",
 		needsUnfenced: true,
 		check(slots, context) {
@@ -266,9 +270,9 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			const step = run?.steps[context.step.index]
 			if (!run || !step) return fails('the scene without fences has no such step', 0)
 			const wrote = run.steps.slice(1, context.step.index + 1).some(s => happened(s, 'wrote', h => h.worker === worker && h.changed).length > 0)
-			if (!wrote) return fails(`without fences, ${context.name(worker)} would never have saved a summary`, 0)
+			if (!wrote) return fails(`without fences, ${context.name(worker)} would never have saved ${article(inWords(THING, context.words))}`, 0)
 			const kept = [...step.end.databases.values()].find(db => db.writer === worker)
-			if (kept) return fails(`without fences, ${context.name(kept.id)} would still keep ${context.name(worker)}'s summary`, 0)
+			if (kept) return fails(`without fences, ${context.name(kept.id)} would still keep ${context.name(worker)}'s ${inWords(THING, context.words)}`, 0)
 			return holds([...step.end.databases.values()].map(db => ({ kind: 'row' as const, database: db.id, at: step.end.time, fence: '', ...(db.writer === undefined ? {} : { writer: db.writer }) })))
 		},
 	},

@@ -79,8 +79,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w) ∈ step",
 		each: 'save',
-		pattern: '{worker} saves( its summary)', alternatives: ["{worker} writes", "{worker} writes to the database", "{worker} saves to the database", "{worker} saves its work/result", "{worker} writes its summary"],
-		example: 'Worker B saves its summary',
+		pattern: '{worker} saves( its THING)', alternatives: ["{worker} writes", "{worker} writes to the database", "{worker} saves to the database", "{worker} saves its work/result", "{worker} writes its THING"],
+		example: 'Worker B saves its THING',
 		meaning: 'The worker wrote to the database in this step, whatever the database did with it.',
 		check: (slots, context) => wrote(slots, context),
 	},
@@ -117,7 +117,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w) ∈ step, after a wrote(w) in an earlier step",
 		each: 'save',
-		pattern: '{worker} saves( its summary) again',
+		pattern: '{worker} saves( its THING) again',
 		example: 'A saves again',
 		meaning: 'The worker wrote in this step, and had written before: in an earlier step, or earlier in this one.',
 		check(slots, context) {
@@ -132,7 +132,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w, d) ∈ step, after a wrote(v, d) ∈ run by another worker v",
 		each: 'save',
-		pattern: '{worker} saves( its summary) too',
+		pattern: '{worker} saves( its THING) too',
 		example: 'A saves too',
 		meaning: 'The worker wrote in this step, and another worker had written before it.',
 		check(slots, context) {
@@ -151,7 +151,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w, fence f) ∈ step",
 		each: 'save',
-		pattern: '{worker} saves( its summary) with fence {fence}', alternatives: ["{worker} writes/saves with( its) fence {fence}", "{worker} tries to save/write with fence {fence}"],
+		pattern: '{worker} saves( its THING) with fence {fence}', alternatives: ["{worker} writes/saves with( its) fence {fence}", "{worker} tries to save/write with fence {fence}"],
 		example: 'Worker A saves with fence 7',
 		meaning: 'The worker wrote in this step, with that fence.',
 		check(slots, context) {
@@ -247,8 +247,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w, d) ∈ step that changed the row",
 		each: 'write-outcome',
-		pattern: '{database} accepts {owner} write/summary', alternatives: ["{database} stores {owner} write/summary", "{database} saves {owner} write/summary"],
-		example: "the database accepts A's summary",
+		pattern: '{database} accepts {owner} write/THING', alternatives: ["{database} stores {owner} write/THING", "{database} saves {owner} write/THING"],
+		example: "the database accepts A's THING",
 		meaning: "The worker's last write to that database in this step changed the row.",
 		check: (slots, context) => outcome(slots, context, 1, 0, true),
 	},
@@ -310,7 +310,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		formula: "d does the plain update (fences=off)",
 		pattern: '{database} checks no fence', alternatives: ["{database} does not check fences", "{database} doesn't check fences", "{database} checks no fences"],
-		example: 'chat.db checks no fence',
+		example: 'the database checks no fence',
 		meaning: 'The database does the plain update, which checks no fence (fences=off).',
 		check(slots, context) {
 			const database = actorOf(slots[0])
@@ -404,12 +404,12 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => rowFence(context, actorOf(slots[0]), slots, 1),
 	},
 	{
-		id: 'summary-replaces',
+		id: 'write-replaces',
 		places: STORY,
 		tells: 'event',
 		formula: "wrote(w) ∈ step that changed the row, where the row kept v's write",
-		pattern: '{owner} summary replaces {owner}',
-		example: "B's summary replaces A's",
+		pattern: '{owner} THING replaces {owner}',
+		example: "B's THING replaces A's",
 		meaning: "The first worker's write changed the row in this step, where the row had kept the second worker's write.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])

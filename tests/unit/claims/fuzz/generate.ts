@@ -7,6 +7,7 @@
  * the run's own values (most true, some near them, so many false), joined by the language's
  * connectives, with moments named or not. Both are plain data, so fast-check shrinks them.
  */
+import { CHAT_DOMAIN } from '../../../../src/seed/chat-domain.ts'
 import fc from 'fast-check'
 import { FORMS } from '../../../../src/scenes/claims/index.ts'
 import type { ClaimForm, Happening, Place, RunFacts } from '../../../../src/scenes/claims/index.ts'
@@ -232,7 +233,7 @@ export function clauseText(form: ClaimForm, values: Values, picks: readonly numb
 	let k = 0
 	const next = () => picks[k++ % picks.length] ?? 0
 	const patterns = [form.pattern, ...(form.alternatives ?? [])]
-	let text = (patterns[next() % patterns.length] as string).replace(/\(([^)]*)\)/g, (_whole, optional: string) => (next() % 2 === 0 ? optional : ''))
+	let text = (patterns[next() % patterns.length] as string).replaceAll('THING', CHAT_DOMAIN.words.thing).replace(/\(([^)]*)\)/g, (_whole, optional: string) => (next() % 2 === 0 ? optional : ''))
 	text = text.replace(/\b([\w.’']+(?:\/[\w.’']+)+)/g, alternatives => {
 		const words = alternatives.split('/')
 		return words[next() % words.length] as string
