@@ -4,7 +4,7 @@
  * worker from the ports the simulation gives. A domain is one file; the simulation, the authors
  * page and the playground read them from `DOMAINS`.
  */
-import type { DomainWords } from '../scenes/claims/form.ts'
+import type { DomainWords } from '../scenes/claims/index.ts'
 
 /** A lease as a sample's code sees it: the tinystore API's, with release and renew as acts the scene schedules. */
 export interface SampleLease {

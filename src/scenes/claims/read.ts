@@ -72,6 +72,9 @@ interface Cut {
 /** The words that tell a happening came before: to another worker (`too`, `as well`) or to the same (`again`). */
 const ALSO = / (too|as well|again)$/
 
+/** "now" as a word of its own inside a clause or at its end, with the space before it. */
+const NOW = / now(?= |$)/
+
 const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since | and | so | but | because | since |, |: /g
 /** The most connectives a sentence may have: reading tries every way to cut a sentence, so a long one is refused, not read slowly. */
 const MAX_CUTS = 24
@@ -205,11 +208,26 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 
 	const parse = best(start, referent0, true)
 	if (parse) return parse
+	const subordinate = SUBORDINATE.exec(text.slice(start, end))
+	if (subordinate && (place === 'caption' || place === 'note')) {
+		const rest = readSentence(language, text, start + subordinate[0].length, end, place, referent0)
+		if (!('problem' in rest)) return { ...rest, items: afterFirst(rest.items) }
+	}
 	if (place === 'caption' || place === 'note') return partialReading(language, text, start, end, place, referent0, cuts, slotProblems)
 	// Reading stopped at the farthest place a reading of the clauses before reached: the problem starts there.
 	const from = Math.max(...reached)
 	const to = cuts.find(cut => cut.at > from)?.at ?? end
 	return { problem: problemAt(language, text, from, to, end, place, slotProblems, cuts, referentAt.get(from)) }
+}
+
+/** A sentence that opens with "When", "Once" or "After" ("When A lets go, the key goes to C") says its second clause came after its first. */
+const SUBORDINATE = /^(?:When|Once|After|As soon as) (?=[^,]+, )/
+
+/** The items of a sentence opened by "When" or "Once": the clause after the first is read as coming after it, unless its joint says otherwise. */
+function afterFirst(items: readonly Item[]): Item[] {
+	const first = items.findIndex(item => item.kind === 'clause')
+	const second = items.findIndex((item, index) => index > first && item.kind === 'clause')
+	return items.map((item, index) => (index === second && item.kind === 'clause' && item.clause.then === undefined && !item.clause.gap ? { kind: 'clause', clause: { ...item.clause, then: 'then' } } : item))
 }
 
 /** A clause and the items after it, the first of those ordered by the connective between ("then", "so", "because"). */
@@ -374,13 +392,16 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	const cased = initial && /^[A-Z]/.test(raw) ? [raw, (raw[0] as string).toLowerCase() + raw.slice(1)] : [raw]
 	// "too", "as well" or "again" at the end tells that it happened before (to another, or to the same): read last, so a form of its own wins.
 	const also = ALSO.exec(raw)
-	const variants: { text: string; also?: NonNullable<ReadClause['also']> }[] = cased.map(text => ({ text }))
+	const variants: { text: string; also?: NonNullable<ReadClause['also']>; now?: true }[] = cased.map(text => ({ text }))
+	// "now" in a state ("the database now keeps fence 8", "B and C hold it now") says it holds at the clause's moment, as a state does.
+	const now = NOW.exec(raw)
+	if (now) for (const text of cased) variants.push({ text: text.slice(0, now.index) + text.slice(now.index + now[0].length), now: true })
 	if (also && place !== 'ask' && place !== 'write') {
 		const word = also[1] === 'again' ? ('again' as const) : ('too' as const)
 		for (const text of cased) variants.push({ text: text.slice(0, also.index), also: { word, start: start + also.index + 1, end: start + raw.length } })
 	}
 	let problem: string | undefined
-	for (const { text: variant, also: told } of variants) {
+	for (const { text: variant, also: told, now: stated } of variants) {
 		for (const prefix of [undefined, ...language.prefixes]) {
 			const head = prefix ? prefix.regex.exec(variant) : undefined
 			if (prefix && !head) continue
@@ -411,6 +432,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					problem ??= clause
 					continue
 				}
+				if (clause && stated && clause.form.tells !== 'state') continue
 				if (clause && told && clause.form.tells !== 'event') {
 					problem ??= `"${text.slice(told.start, told.end)}" tells that a happening came before, and "${clause.form.pattern}" tells ${clause.form.tells === 'state' ? 'a state' : 'no happening'}; leave it out`
 					continue

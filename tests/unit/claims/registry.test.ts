@@ -160,6 +160,16 @@ describe('reading a text', () => {
 		expect(read('B and C both wait.').clauses[0]?.form.id).toBe('workers-wait')
 	})
 
+	it('reads a sentence opened by "When" or "Once" as its second clause coming after its first', () => {
+		expect(read('When A lets go, C gets the key.').clauses.map(clause => [clause.form.id, clause.then])).toEqual([
+			['lets-go', 'sentence'],
+			['gets', 'then'],
+		].map(([id, then]) => [id, then === 'sentence' ? undefined : then]))
+		expect(read("Once A's lease runs out, B gets the key.").clauses[1]?.then).toBe('then')
+		// "After 30 s" is a moment, not a clause: the sentence reads as it did.
+		expect(read('After 30 s A lets go.').clauses[0]?.modifiers[0]?.kind).toBe('later')
+	})
+
 	it('takes an aside only of neutral words, after a colon at a sentence\'s end', () => {
 		expect(read('Worker A pauses: a long garbage collection.').asides).toHaveLength(1)
 		expect(read('Worker A pauses: a very long collection.').problems[0]?.message).toBe('cannot read "a very long collection" as a claim of a step\'s caption, nor as an aside: "very" is not in the neutral lexicon (src/scenes/claims/lexicon.ts), the only words an aside may use')

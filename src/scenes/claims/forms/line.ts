@@ -287,7 +287,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "place(w, line(k, t)) = n",
-		pattern: '{worker} is( now) {ordinal} in line', alternatives: ["{worker} is( now) {ordinal} in the line/queue", "{worker} is {ordinal} in line now", "{worker} waits {ordinal} in line"],
+		pattern: '{worker} is( now) {ordinal} in line', alternatives: ["{worker} is( now) {ordinal} in the line/queue", "{worker} is {ordinal} in line now", "{worker} waits {ordinal} in line", "{worker} is( now) {ordinal}"],
 		example: 'C is now first in line',
 		meaning: 'The worker stands at that place in line when the step ends.',
 		check(slots, context) {
