@@ -117,7 +117,10 @@ export class SceneTexts {
 	#offer(site: TextSite, problem: ReadProblem, context: ClaimContext): string {
 		if (!problem.offer) return ''
 		const near = nearestTrue(this.language, context, site.text.value.slice(problem.offer.start, problem.offer.end))
-		return near === undefined ? '' : `; did you mean: "${near}"?`
+		if (near === undefined) return ''
+		// Inside a sentence the offer reads as the words it replaces: "…, and the clock reads 5 s", not "The clock".
+		const opens = /(^|[.;!?]\s*)$/.test(site.text.value.slice(0, problem.offer.start))
+		return `; did you mean: "${opens ? near : near.replace(/^The /, 'the ')}"?`
 	}
 
 	/** A diagnostic at an offset of a site's text, or at its step when it is a label shown again. */
