@@ -219,3 +219,17 @@ describe("a scene's id", () => {
 		expect(idProblem('shards-rebalance', ['Shards', 'rebalance', 'when', 'a', 'node', 'joins'])).toBeUndefined()
 	})
 })
+
+describe('the claim language has no domain words of its own (issue 34)', () => {
+	it('names no chat, summary or jobs in src/scenes/claims: a domain lends its words', async () => {
+		const { readdirSync, readFileSync } = await import('node:fs')
+		const root = new URL('../../../src/scenes/claims/', import.meta.url)
+		const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter(entry => entry.isFile() && entry.name.endsWith('.ts'))
+		expect(files.length).toBeGreaterThan(10)
+		const found = files.flatMap(entry => {
+			const text = readFileSync(`${entry.parentPath}/${entry.name}`, 'utf8')
+			return text.split('\n').flatMap((line, index) => (/'chat'|summar|\bjobs\b/i.test(line) ? [`${entry.name}:${index + 1}: ${line.trim()}`] : []))
+		})
+		expect(found).toEqual([])
+	})
+})

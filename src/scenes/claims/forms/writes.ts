@@ -79,7 +79,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w) ∈ step",
 		each: 'save',
-		pattern: '{worker} saves( its THING)', alternatives: ["{worker} writes", "{worker} writes to the database", "{worker} saves to the database", "{worker} saves its work/result", "{worker} writes its THING", "{worker} writes its summary"],
+		pattern: '{worker} saves( its THING)', alternatives: ["{worker} writes", "{worker} writes to the database", "{worker} saves to the database", "{worker} saves its work/result", "{worker} writes its THING"],
 		example: 'Worker B saves its THING',
 		meaning: 'The worker wrote to the database in this step, whatever the database did with it.',
 		check: (slots, context) => wrote(slots, context),
