@@ -1,6 +1,9 @@
 /**
  * `npm run scenes -- check PATH...` verifies every scene in the given files and folders;
- * `npm run scenes -- render FILE --out DIR` writes one SVG per step, for looking at. Scenes are
+ * `npm run scenes -- render FILE --out DIR` writes one SVG per step, for looking at;
+ * `npm run scenes -- forms` prints the language: every form with its meaning and example, the id
+ * words and the neutral words; `npm run scenes -- suggest PATH...` prints, for each step of each
+ * scene, the captions the language can truly say of it, grouped by what they tell. Scenes are
  * checked as the build checks them: in the guarded check's pool of checker processes, with a time
  * and a memory limit per scene, several at once, and told in the order of the files.
  */
@@ -12,11 +15,14 @@ import type { SceneFrames } from '../scenes/frame.ts'
 import { CheckPool, LimitError, limitsFromEnv, readLimit, type CheckLimits } from '../scenes/guarded/index.ts'
 import { findSceneBlocks } from '../scenes/markdown/scene-blocks.ts'
 import { renderFrame } from '../scenes/render/index.ts'
+import { formsText } from './forms-text.ts'
 
 const USAGE = `usage:
   npm run scenes -- check [--json] PATH...     verify every scene in .scene, .md and .mdx files and folders
   npm run scenes -- render FILE --out DIR      write one SVG per step of each scene in FILE
-options of both, each also set by its variable:
+  npm run scenes -- forms                      print every claim form (meaning, example), the id words and the neutral words
+  npm run scenes -- suggest PATH...            print, for each step, the true captions the language can say of it
+options of check, render and suggest, each also set by its variable:
   --timeout 20s     the longest one scene's check may take (SCENES_CHECK_TIMEOUT)
   --memory 512      the most heap, in MB, a checker process may use (SCENES_CHECK_MEMORY)
   --workers N       how many scenes are checked at once (SCENES_CHECK_WORKERS; one per core, at most 4)`
@@ -27,6 +33,17 @@ interface FoundScene {
 	text: string
 	line: number
 	column: number
+	/** The words of its page's title and headings, which its id may use. */
+	headings: string[]
+}
+
+/** The words of a Markdown page's title and headings, lower case. */
+function headingWords(text: string): string[] {
+	const lines = text.split('\n')
+	const texts = lines.filter(line => /^#{1,6} /.test(line)).map(line => line.replace(/^#+ /, ''))
+	const title = /^---\n[\s\S]*?^title: *(.*)$/m.exec(text)
+	if (title?.[1]) texts.push(title[1].replace(/^["']|["']$/g, ''))
+	return [...new Set(texts.flatMap(line => line.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean))]
 }
 
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.git', '.astro', 'test-results'])
@@ -49,12 +66,44 @@ async function filesUnder(path: string): Promise<string[]> {
 async function scenesIn(path: string): Promise<FoundScene[]> {
 	const text = await readFile(path, 'utf8')
 	const file = relative(process.cwd(), path) || path
-	if (extname(path) === '.scene') return [{ file, text, line: 1, column: 0 }]
-	return findSceneBlocks(text, { mdx: extname(path) === '.mdx' }).map(block => ({ file, text: block.text, line: block.line, column: block.column }))
+	if (extname(path) === '.scene') return [{ file, text, line: 1, column: 0, headings: [] }]
+	const headings = headingWords(text)
+	return findSceneBlocks(text, { mdx: extname(path) === '.mdx' }).map(block => ({ file, text: block.text, line: block.line, column: block.column, headings }))
 }
 
-function compile(pool: CheckPool, found: FoundScene): Promise<SceneFrames> {
-	return pool.check(found.text, { file: found.file, line: found.line, column: found.column })
+function compile(pool: CheckPool, found: FoundScene, suggest = false): Promise<SceneFrames> {
+	return pool.check(found.text, { file: found.file, line: found.line, column: found.column }, { headings: found.headings, suggest })
+}
+
+/** Every scene under some paths, in order. */
+async function scenesUnder(paths: string[]): Promise<FoundScene[]> {
+	const out: FoundScene[] = []
+	for (const path of paths) for (const file of await filesUnder(path)) out.push(...(await scenesIn(file)))
+	return out
+}
+
+async function suggest(pool: CheckPool, paths: string[]): Promise<number> {
+	if (paths.length === 0) throw new UsageError('suggest needs at least one PATH')
+	for (const scene of await scenesUnder(paths)) {
+		const frames = await compile(pool, scene, true)
+		console.log(`${scene.file}:${scene.line}`)
+		if (frames.frames.length === 0) {
+			for (const d of frames.diagnostics) console.error(formatMessage({ ...d, message: `error: ${d.message}` }))
+			console.log('  (the scene does not run, so nothing can be said of it)')
+			continue
+		}
+		for (const frame of frames.frames.slice(1)) {
+			console.log(`  step ${frame.index}: "${frame.caption}"`)
+			const groups = new Map<string, string[]>()
+			for (const one of frame.suggestions ?? []) groups.set(one.group, [...(groups.get(one.group) ?? []), one.text])
+			if (groups.size === 0) console.log('    (no sentence of the language is true of this step)')
+			for (const [group, texts] of groups) {
+				console.log(`    ${group}:`)
+				for (const text of texts) console.log(`      ${text}.`)
+			}
+		}
+	}
+	return 0
 }
 
 async function check(pool: CheckPool, paths: string[], json: boolean): Promise<number> {
@@ -157,10 +206,16 @@ function readArgs(argv: string[]): { positionals: string[]; json: boolean; out?:
 async function main(argv: string[]): Promise<number> {
 	const { positionals, json, out, limits } = readArgs(argv)
 	const [command, ...paths] = positionals
-	if (command !== 'check' && command !== 'render') throw new UsageError(command ? `unknown command "${command}"` : 'no command given')
+	if (command === 'forms') {
+		console.log(formsText())
+		return 0
+	}
+	if (command !== 'check' && command !== 'render' && command !== 'suggest') throw new UsageError(command ? `unknown command "${command}"` : 'no command given')
 	const pool = new CheckPool(limits)
 	try {
-		return command === 'check' ? await check(pool, paths, json) : await render(pool, paths[0], out)
+		if (command === 'check') return await check(pool, paths, json)
+		if (command === 'suggest') return await suggest(pool, paths)
+		return await render(pool, paths[0], out)
 	} finally {
 		pool.close()
 	}

@@ -174,6 +174,8 @@ export interface Frame {
 	 * step's texts that run denies, which the view words from the engine's data instead.
 	 */
 	denied?: FrameCheck['where'][]
+	/** When asked for (`scenes suggest`): the sentences the language can truly say of the step as its caption, each with its form and the group of forms it belongs to. */
+	suggestions?: { text: string; group: string; form: string }[]
 }
 
 /** A whole scene ready to show: its code sample and its frames. */

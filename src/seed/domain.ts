@@ -4,6 +4,7 @@
  * worker from the ports the simulation gives. A domain is one file; the simulation, the authors
  * page and the playground read them from `DOMAINS`.
  */
+import type { DomainWords } from '../scenes/claims/index.ts'
 
 /** A lease as a sample's code sees it: the tinystore API's, with release and renew as acts the scene schedules. */
 export interface SampleLease {
@@ -66,6 +67,8 @@ export interface SamplePorts {
 export interface Domain {
 	/** What a scene names it by (`domain jobs`); `chat` unless it says. */
 	name: string
+	/** The words it lends the claim language: what a worker writes, what the key is the key of, the subjects a scene id may name. */
+	words: DomainWords
 	/** The key a scene's workers hold unless it says `key`. */
 	key: string
 	/** The tables a database actor starts with. */

@@ -13,6 +13,7 @@ const JOB_ID = 'job-1'
 export const JOBS_DOMAIN: Domain = {
 	name: 'jobs',
 	key: 'leader',
+	words: { thing: 'state', owner: 'job', ids: ['job', 'jobs', 'state'] },
 	schema: "create table jobs (id text primary key, state text not null default 'new', term text not null default '');",
 	rowId: () => JOB_ID,
 	insertRow: 'insert into jobs (id) values (?)',

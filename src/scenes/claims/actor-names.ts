@@ -44,7 +44,7 @@ function forbiddenWords(): Set<string> {
 	if (forbidden) return forbidden
 	forbidden = new Set(VALUE_WORDS)
 	for (const form of FORMS) {
-		for (const word of form.pattern.replace(/\{[^}]*\}/g, ' ').toLowerCase().split(/[^a-z]+/)) if (word.length > 1 && !ROLE_NOUNS.has(word)) forbidden.add(word)
+		for (const word of [form.pattern, ...(form.alternatives ?? [])].join(' ').replaceAll('THING', ' ').replace(/\{[^}]*\}/g, ' ').toLowerCase().split(/[^a-z]+/)) if (word.length > 1 && !ROLE_NOUNS.has(word)) forbidden.add(word)
 	}
 	return forbidden
 }

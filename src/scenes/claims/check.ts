@@ -25,6 +25,7 @@
  */
 import { formatDuration } from '../../../engine/index.ts'
 import type { ClaimContext, Said, SlotType, Verdict } from './form.ts'
+import { inWords } from './form.ts'
 import type { Evidence, Happening } from '../frame.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { liveLease } from './query.ts'
@@ -66,88 +67,129 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	const result: CheckResult = { claims: [], problems: [...read.problems] }
 	const note = noteProblem(read, context)
 	if (note) return { claims: [], problems: [...read.problems, note] }
-	// The happenings each family of `each` forms told already, by their place in the step.
-	const used = new Map<string, Set<number>>()
-	// The place of the clause right before, if it held and had one.
-	let before: StepPosition | undefined
-	// The latest place the text told, and the latest it told without naming its moment ("at 5 s").
-	let latest: StepPosition | undefined
-	let unnamed: StepPosition | undefined
-	// The moment the text told last: "5 s later" counts from it.
-	let told: number | undefined
-	// The step's events the text has told so far, by their place.
-	const seen = new Set<number>()
-	// The last clause of each family, where a happening it left untold is pointed at.
-	const lastOf = new Map<string, ReadClause>()
-	// The clause before and what it was checked against, which a clause after "so" follows from.
-	let cause: Told | undefined
-	// The clause before told a state at the step's end (no moment, no event of the step its own), or the clock at a moment.
-	let atEnd = false
-	let clock: number | undefined
+	const text = newTextState()
 	for (const clause of read.clauses) {
 		const family = clause.form.each
-		if (family !== undefined) lastOf.set(family, clause)
-		const outcome = checkClause(clause, family === undefined ? context : { ...context, used: used.get(family) ?? new Set() }, told)
+		if (family !== undefined) text.lastOf.set(family, clause)
+		// After a part of its sentence that did not read, a clause starts afresh: nothing unread is its cause or its "before".
+		if (clause.gap) forgetBefore(text)
+		const outcome = checkClause(clause, family === undefined ? context : { ...context, used: text.used.get(family) ?? new Set() }, text.told)
 		if ('message' in outcome) {
 			result.problems.push(outcome)
-			before = undefined
-			cause = undefined
-			atEnd = false
-			clock = undefined
+			forgetBefore(text)
 			continue
 		}
-		// "so": the clause before is why this happened; "because", "since": this is why the clause before did.
-		const saying: Told = { state: clause.form.tells === 'state', claim: outcome }
-		const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' ? causeProblem(saying, cause, context, 'because') : undefined
-		cause = saying
-		const place = outcome.place
-		const fresh = clause.form.tells === 'event' && outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !seen.has(e.order))
-		const after = place === undefined ? undefined : clause.then === 'then' ? (atEnd ? END : clock !== undefined && place.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, place)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(place, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(place, latest) ? latest : undefined
-		// Time told passing ("40 s pass") is the step's whole passage, from its start: what the text told before it, but at a moment it named, came no later than that start.
-		const passedAfter = outcome.said?.clock?.moved === true && unnamed !== undefined && unnamed.at > context.step.start.time ? unnamed : undefined
-		if (why !== undefined) {
-			result.problems.push({ start: clause.start, end: clause.end, message: why })
-		} else if (passedAfter !== undefined) {
-			result.problems.push({ start: clause.start, end: clause.end, message: `this tells the clock moving on from ${formatDuration(context.step.start.time)}, the step's start, and the text told before it something at ${formatDuration(passedAfter.at)}; tell the time passing first, or tell when that happened ("at ${formatDuration(passedAfter.at)}")` })
-		} else if (after !== undefined && place !== undefined) {
-			const says = clause.then === 'then' ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
-			const later = clause.then === 'because'
-			if (after === END) result.problems.push({ start: clause.start, end: clause.end, message: `"then" says this came after what the clause before tells, which holds at the step's end (${formatDuration(context.world.time)}), but this came before it; tell the event that made it hold, or put this first` })
-			else result.problems.push({ start: clause.start, end: clause.end, message: `${says}, but it ${place.at === after.at && place.order === after.order ? 'is the same thing' : later ? 'came after it' : 'came before it'}${place.at !== after.at ? `: at ${formatDuration(place.at)}, not ${later ? 'before' : 'after'} ${formatDuration(after.at)}` : `, both at ${formatDuration(place.at)}`}` })
-		} else {
-			if (place !== undefined && (latest === undefined || comesAfter(latest, place))) latest = place
-			if (place !== undefined && clause.modifiers.length === 0 && (unnamed === undefined || comesAfter(unnamed, place))) unnamed = place
+		const problem = orderProblem(clause, outcome, text, context)
+		if (problem !== undefined) result.problems.push({ start: clause.start, end: clause.end, message: problem })
+		else {
 			result.claims.push(outcome)
-			for (const e of outcome.evidence) if (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined) seen.add(e.order)
-			if (family !== undefined) {
-				const told = used.get(family) ?? new Set<number>()
-				for (const e of outcome.evidence) if (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined) told.add(e.order)
-				used.set(family, told)
-			}
+			told(text, clause, outcome, context)
 		}
-		before = place
+		text.before = outcome.place
 		// A state told with no moment, and no event of the step its own, holds at the step's end: "then" after it comes after that.
-		atEnd = clause.form.tells === 'state' && place === undefined && clause.modifiers.length === 0
+		text.atEnd = clause.form.tells === 'state' && outcome.place === undefined && clause.modifiers.length === 0
 		// The clock told a moment (time passing, its reading): "then" after it is no earlier.
-		clock = clause.form.tells === 'clock' ? outcome.at : undefined
-		if (outcome.at !== undefined) told = told === undefined ? outcome.at : Math.max(told, outcome.at)
+		text.clock = clause.form.tells === 'clock' ? outcome.at : undefined
+		if (outcome.at !== undefined) text.told = text.told === undefined ? outcome.at : Math.max(text.told, outcome.at)
 	}
-	// A state told with no moment that ended within the step held up to what ended it, which a later clause must tell.
-	// (A later clause that did not hold leaves it unjudged: the text is wrong there already.)
+	const unended = unendedStates(result, context)
+	result.problems.push(...unended.map(({ problem }) => problem))
+	result.claims = result.claims.filter(claim => !unended.some(one => one.claim === claim))
+	if (context.place === 'caption') result.problems.push(...untold(text.used, text.lastOf, context))
+	return result
+}
+
+/** What the clauses of a text read so far have told, which the next clause's order and cause are judged against. */
+interface TextState {
+	/** The happenings each family of `each` forms told already, by their place in the step. */
+	used: Map<string, Set<number>>
+	/** The place of the clause right before, if it held and had one. */
+	before: StepPosition | undefined
+	/** The latest place the text told, and the latest it told without naming its moment ("at 5 s"). */
+	latest: StepPosition | undefined
+	unnamed: StepPosition | undefined
+	/** The moment the text told last: "5 s later" counts from it. */
+	told: number | undefined
+	/** The step's events the text has told so far, by their place. */
+	seen: Set<number>
+	/** The last clause of each family, where a happening it left untold is pointed at. */
+	lastOf: Map<string, ReadClause>
+	/** The clause before and what it was checked against, which a clause after "so" follows from. */
+	cause: Told | undefined
+	/** The clause before told a state at the step's end (no moment, no event of the step its own), or the clock at a moment. */
+	atEnd: boolean
+	clock: number | undefined
+}
+
+function newTextState(): TextState {
+	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined }
+}
+
+/** After a clause that did not hold, or a part that did not read: the next clause has no clause before it to follow. */
+function forgetBefore(text: TextState): void {
+	text.before = undefined
+	text.cause = undefined
+	text.atEnd = false
+	text.clock = undefined
+}
+
+/**
+ * Why a clause that holds is out of place in its text, or undefined: a cause its "so" or "because"
+ * names that the engine did not record, time told passing after something told later, or an order
+ * ("then", "so", "because", a new sentence) the clause's place breaks. It takes the clause's cause.
+ */
+function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
+	const { before, latest, unnamed, atEnd, clock } = text
+	// "so": the clause before is why this happened; "because", "since": this is why the clause before did.
+	const saying: Told = { state: clause.form.tells === 'state', claim: outcome }
+	const cause = text.cause
+	const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' ? causeProblem(saying, cause, context, 'because') : undefined
+	text.cause = saying
+	const place = outcome.place
+	const fresh = clause.form.tells === 'event' && outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !text.seen.has(e.order))
+	const after = place === undefined ? undefined : clause.then === 'then' ? (atEnd ? END : clock !== undefined && place.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, place)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(place, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(place, latest) ? latest : undefined
+	// Time told passing ("40 s pass") is the step's whole passage, from its start: what the text told before it, but at a moment it named, came no later than that start.
+	const passedAfter = outcome.said?.clock?.moved === true && unnamed !== undefined && unnamed.at > context.step.start.time ? unnamed : undefined
+	if (why !== undefined) return why
+	if (passedAfter !== undefined) return `this tells the clock moving on from ${formatDuration(context.step.start.time)}, the step's start, and the text told before it something at ${formatDuration(passedAfter.at)}; tell the time passing first, or tell when that happened ("at ${formatDuration(passedAfter.at)}")`
+	if (after === undefined || place === undefined) return undefined
+	const says = clause.then === 'then' ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
+	const later = clause.then === 'because'
+	if (after === END) return `"then" says this came after what the clause before tells, which holds at the step's end (${formatDuration(context.world.time)}), but this came before it; tell the event that made it hold, or put this first`
+	return `${says}, but it ${place.at === after.at && place.order === after.order ? 'is the same thing' : later ? 'came after it' : 'came before it'}${place.at !== after.at ? `: at ${formatDuration(place.at)}, not ${later ? 'before' : 'after'} ${formatDuration(after.at)}` : `, both at ${formatDuration(place.at)}`}`
+}
+
+/** A clause that held and is in place: what it told joins the text's. */
+function told(text: TextState, clause: ReadClause, outcome: CheckedClaim, context: ClaimContext): void {
+	const place = outcome.place
+	if (place !== undefined && (text.latest === undefined || comesAfter(text.latest, place))) text.latest = place
+	if (place !== undefined && clause.modifiers.length === 0 && (text.unnamed === undefined || comesAfter(text.unnamed, place))) text.unnamed = place
+	const events = outcome.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : []))
+	for (const order of events) text.seen.add(order)
+	const family = clause.form.each
+	if (family === undefined) return
+	const used = text.used.get(family) ?? new Set<number>()
+	for (const order of events) used.add(order)
+	text.used.set(family, used)
+}
+
+/**
+ * A state told with no moment that ended within the step held up to what ended it, which a later
+ * clause must tell: a problem for each that no later clause does. (A later clause that did not hold
+ * leaves it unjudged: the text is wrong there already.)
+ */
+function unendedStates(result: CheckResult, context: ClaimContext): { claim: CheckedClaim; problem: ReadProblem }[] {
 	const unended = result.claims.filter((claim, index) => {
 		const ended = claim.ended
 		if (ended === undefined || result.problems.some(problem => problem.start >= claim.end)) return false
 		return !result.claims.slice(index + 1).some(later => later.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && ended.by.includes(e.order)))
 	})
-	for (const claim of unended) {
+	return unended.map(claim => {
 		const ended = claim.ended as NonNullable<CheckedClaim['ended']>
 		const held = `this held only until ${formatDuration(ended.until)}`
 		const message = context.place === 'note' ? `a note tells what holds when it is sent, at ${formatDuration(context.world.time)}, and ${held}` : `a state told with no moment holds at the step's end, ${formatDuration(context.world.time)}, unless the text goes on to tell what ended it, and ${held}; say when it held ("at ${formatDuration(ended.at)}"), or tell what ended it`
-		result.problems.push({ start: claim.start, end: claim.end, message })
-	}
-	result.claims = result.claims.filter(claim => !unended.includes(claim))
-	if (context.place === 'caption') result.problems.push(...untold(used, lastOf, context))
-	return result
+		return { claim, problem: { start: claim.start, end: claim.end, message } }
+	})
 }
 
 /** The step's end, after every event of it: where a state told with no moment holds. */
@@ -370,11 +412,11 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	const verdict = clause.form.check(clause.slots, named && !named.untold && tells === 'state' ? { ...context, moment: named.moment } : context)
 	if (!verdict.ok) {
 		const slot = verdict.slot === undefined ? undefined : clause.slots[verdict.slot]
-		return { start: slot?.start ?? clause.start, end: slot?.end ?? clause.end, message: verdict.message }
+		return { start: slot?.start ?? clause.start, end: slot?.end ?? clause.end, message: verdict.message, offer: { start: clause.start, end: clause.end } }
 	}
 	const end = context.world.time
 	const first = clause.modifiers[0]
-	if (first && (tells === 'none' || verdict.at === undefined)) return { start: first.slot.start, end: first.slot.end, message: `"${clause.form.pattern}" tells of no moment, so it cannot say when; drop "${first.slot.text}"` }
+	if (first && (tells === 'none' || verdict.at === undefined)) return { start: first.slot.start, end: first.slot.end, message: `"${inWords(clause.form.pattern, context.words)}" tells of no moment, so it cannot say when; drop "${first.slot.text}"` }
 	if (named?.untold) return untoldProblem(named, context, verdict.at)
 	// The moment the clause tells: an event's or the clock's, or the one a state names; a state with none holds at the step's end.
 	let moment: number | undefined
@@ -409,6 +451,10 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		const wrong = pauseLength(clause, context)
 		if (wrong !== undefined) return { start: clause.length.start, end: clause.length.end, message: wrong }
 	}
+	if (clause.also) {
+		const wrong = alsoProblem(clause.also.word, verdict, context)
+		if (wrong !== undefined) return { start: clause.also.start, end: clause.also.end, message: wrong }
+	}
 	const values = [...clause.slots, ...clause.modifiers.map(m => m.slot)].filter(slot => VALUE_SLOTS.includes(slot.type)).map(slot => ({ start: slot.start, end: slot.end }))
 	const claim: CheckedClaim = { form: clause.form.id, start: clause.start, end: clause.end, values, evidence: verdict.evidence }
 	if (moment !== undefined && tells !== 'none') claim.at = moment
@@ -418,4 +464,25 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	if (ended !== undefined) claim.ended = ended
 	if (verdict.said !== undefined) claim.said = verdict.said
 	return claim
+}
+
+/** Who a happening is of: its worker, else its store, else its database. */
+function actorOfHappening(h: Happening): string | undefined {
+	return 'worker' in h ? h.worker : 'store' in h ? h.store : 'database' in h ? String(h.database) : undefined
+}
+
+/**
+ * Why "too" or "again" does not hold of a clause's happening (the first of the step it was checked
+ * against): "too" needs a happening of the same kind by another actor before it in the run, "again"
+ * one by the same actor.
+ */
+function alsoProblem(word: 'too' | 'again', verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): string | undefined {
+	const orders = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : []))
+	const mine = orders.length === 0 ? undefined : context.step.happenings[Math.min(...orders)]
+	const who = mine === undefined ? undefined : actorOfHappening(mine)
+	if (mine === undefined || who === undefined) return `"${word}" tells that this happened before, and this tells no happening of this step to compare`
+	const earlier = [...context.run.steps.slice(1, context.step.index).flatMap(step => step.happenings), ...context.step.happenings.slice(0, context.step.happenings.indexOf(mine))]
+	const same = earlier.filter(h => h.kind === mine.kind && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
+	if (same.length > 0) return undefined
+	return word === 'again' ? `"again" says ${context.name(who)} did this before, and it had no such happening (${mine.kind}) before this one` : `"${'too'}" says another did this before ${context.name(who)}, and no one else had such a happening (${mine.kind}) before it`
 }

@@ -90,6 +90,8 @@ export interface RunFacts {
 	ttl: number
 	/** What each write of the scene would have done on databases that check no fence, when a claim asked. */
 	unfenced?: RunFacts
+	/** What each write of the scene would have done had every database checked fences (a drawn `fences=off` too), when a claim asked. */
+	fenced?: RunFacts
 	/** Why the run without fences tells nothing (a sample's own SQL compares fences), when it does not. */
 	untellable?: string
 	/** The scene's code sample holds with renewal on (the library's default): its worker renews while it runs. */

@@ -5,6 +5,25 @@
 import type { Evidence, Happening } from '../frame.ts'
 import type { MessageFacts, RunFacts, StepFacts, WorldFacts } from './facts.ts'
 
+/**
+ * The words a scene's domain lends the claim language, which has none of its own: what a worker
+ * writes (`thing`: "saves its result"), what the scene's key is the key of (`owner`: "the order's
+ * key"), and the subjects a scene's id may name (`ids`).
+ */
+export interface DomainWords {
+	thing: string
+	owner: string
+	ids: readonly string[]
+}
+
+/** The word a pattern or an example writes for the domain's `thing`: "{worker} saves( its THING)". */
+export const THING = 'THING'
+
+/** A pattern or an example in a domain's words. */
+export function inWords(text: string, words: DomainWords | undefined): string {
+	return text.replaceAll(THING, words?.thing ?? 'write')
+}
+
 /** Where a text stands in a scene; each place has its own forms. */
 export type Place =
 	| 'caption'
@@ -113,6 +132,8 @@ export interface ClaimContext {
 	world: WorldFacts
 	/** A state label's actor. */
 	actor?: string
+	/** The domain's words, for messages that name what a worker writes. */
+	words?: DomainWords
 	/** For a state label set in this step: how many messages its actor sent in the step before it was set. */
 	sentBefore?: number
 	/** A message's own facts. */
@@ -155,6 +176,11 @@ export interface ClaimForm {
 	formula: string
 	/** A Cucumber Expression: literal words, `(optional text)`, `a/b` alternatives, `{slot}`s. */
 	pattern: string
+	/**
+	 * Other ways of writing the same claim, each a pattern with the same slots in the same order
+	 * ("{lease} expires" beside "{lease} runs out"): the form's one meaning, read from other words.
+	 */
+	alternatives?: readonly string[]
 	/** A text that reads as this form, for the authors page (the build checks it reads so). */
 	example: string
 	/** What the form claims, in one plain sentence, for the authors page. */
@@ -163,6 +189,8 @@ export interface ClaimForm {
 	intent?: Intent
 	/** The check reads the run the scene would have had on databases that check no fence (`RunFacts.unfenced`). */
 	needsUnfenced?: boolean
+	/** The check reads the run the scene would have had had every database checked fences (`RunFacts.fenced`). */
+	needsFenced?: boolean
 	/** A claim about the time its label is shown (a paused worker sends nothing): striking the label ends it, rather than saying it is false. */
 	whileShown?: boolean
 	/** A label of this form shows its worker paused; a caption of it tells that its worker paused (an aside after it may say the pause was long or short, which is checked). */

@@ -4,7 +4,8 @@
  */
 import { CucumberExpression, ParameterType, ParameterTypeRegistry } from '@cucumber/cucumber-expressions'
 import type { ActorKind } from './facts.ts'
-import type { ClaimForm, Place, SlotType } from './form.ts'
+import type { ClaimForm, DomainWords, Place, SlotType } from './form.ts'
+import { THING, inWords } from './form.ts'
 import { COUNT_WORDS_LIST } from './numbers.ts'
 import { SceneNames, slotReaders } from './parameters.ts'
 import type { CastMember, SlotReader } from './parameters.ts'
@@ -13,6 +14,10 @@ import { FORMS } from './registry.ts'
 /** A form ready to match: its expression as a regular expression with indices, and its slots' kinds in order. */
 export interface CompiledForm {
 	form: ClaimForm
+	/** The pattern it was compiled from: the form's own, or one of its alternatives. */
+	pattern: string
+	/** For an alternative that writes the form's slots in another order: where each of the form's slots is in it. */
+	order?: number[]
 	regex: RegExp
 	slots: SlotType[]
 	/** The kind of the slot the pattern starts with: the clause's subject, which "it" and a left-out subject refer to. */
@@ -40,6 +45,8 @@ export function firstWordOf(text: string): string {
 
 export interface SceneLanguage {
 	names: SceneNames
+	/** The domain's words, which its patterns' THING and its key's owner are written in. */
+	words: DomainWords
 	readers: Readonly<Record<SlotType, SlotReader>>
 	places: ReadonlyMap<Place, PlaceForms>
 	prefixes: readonly CompiledModifier[]
@@ -49,6 +56,27 @@ export interface SceneLanguage {
 }
 
 const SLOT = /(?<!\\)\{([a-z]+)\}/g
+
+/** Slots that read the same value, a worker: an alternative may write "{worker} loses its lease" for "{lease} is lost". */
+const SAME_VALUE: Partial<Record<SlotType, string>> = { worker: 'worker', owner: 'worker', lease: 'worker' }
+
+/**
+ * Where each of a form's own slots stands in an alternative's, which may put them in another order
+ * ("the lock gives {key} to {worker}" for "{worker} gets {key}"); undefined when the order is the
+ * same. An alternative with other slots than its form's is an error of the registry.
+ */
+function slotOrder(form: ClaimForm, own: readonly SlotType[], alternative: readonly SlotType[]): number[] | undefined {
+	const kind = (type: SlotType) => SAME_VALUE[type] ?? type
+	const used = new Set<number>()
+	const order = own.map(type => {
+		const at = alternative.findIndex((other, index) => !used.has(index) && kind(other) === kind(type))
+		if (at < 0) throw new Error(`form ${form.id}: an alternative has no {${type}} slot like its pattern's`)
+		used.add(at)
+		return at
+	})
+	if (used.size !== alternative.length) throw new Error(`form ${form.id}: an alternative has slots its pattern has not`)
+	return order.every((at, index) => at === index) ? undefined : order
+}
 const SUBJECTS: readonly SlotType[] = ['worker', 'owner', 'store', 'database', 'lease', 'workers', 'key']
 const SLOT_TYPES: readonly SlotType[] = ['worker', 'owner', 'workers', 'store', 'database', 'key', 'lease', 'fence', 'epoch', 'count', 'ordinal', 'duration', 'time', 'refusal']
 
@@ -64,32 +92,41 @@ const TEMPLATES = (() => {
 	for (const type of SLOT_TYPES) registry.defineParameterType(new ParameterType(type, new RegExp(stand(type)), null, (text: string) => text, false, false))
 	const source = (pattern: string) => new CucumberExpression(pattern, registry).regexp.source
 	return {
-		forms: FORMS.map(form => {
-			const slots = [...form.pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
-			const first = form.pattern.startsWith('{') ? slots[0] : undefined
-			return { form, source: source(form.pattern), slots, subject: first !== undefined && SUBJECTS.includes(first) ? first : undefined }
+		forms: FORMS.flatMap(form => {
+			const own = [...form.pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
+			return [form.pattern, ...(form.alternatives ?? [])].map(pattern => {
+				const slots = [...pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
+				const first = pattern.startsWith('{') ? slots[0] : undefined
+				// A list of workers may be followed by "both", "all" or "each": "B and C both wait".
+				const written = pattern.replace(/\{workers\} /g, '{workers}( both)( all)( each) ')
+				return { form, pattern, source: source(written), slots, order: slotOrder(form, own, slots), subject: first !== undefined && SUBJECTS.includes(first) ? first : undefined }
+			})
 		}),
 		at: source('at {time}').slice(1, -1),
+		atIn: source('{time} in').slice(1, -1),
+		after: source('after {duration}').slice(1, -1),
 		later: source('{duration} later').slice(1, -1),
 		then: source('then').slice(1, -1),
 	}
 })()
 
-/** Puts a scene's slot patterns into a compiled template. */
-function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>): string {
-	return source.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
+/** Puts a scene's slot patterns, and its domain's word for what a worker writes, into a compiled template. */
+function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords): string {
+	const filled = source.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
+	return words ? filled.replaceAll(THING, words.thing.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) : filled
 }
 
 /** Compiles the registry for a cast and key. */
-function compile(cast: readonly CastMember[], key: string): SceneLanguage {
+function compile(cast: readonly CastMember[], key: string, words: DomainWords): SceneLanguage {
 	const names = new SceneNames(cast, key)
-	const readers = slotReaders(names)
+	const readers = slotReaders(names, words)
 	const places = new Map<Place, PlaceForms>()
-	const starts = slotStarts(names)
+	const starts = slotStarts(names, words)
 	for (const template of TEMPLATES.forms) {
-		const compiled: CompiledForm = { form: template.form, regex: new RegExp(fill(template.source, readers), 'd'), slots: template.slots }
+		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex: new RegExp(fill(template.source, readers, words), 'd'), slots: template.slots }
+		if (template.order !== undefined) compiled.order = template.order
 		if (template.subject !== undefined) compiled.subject = template.subject
-		const firsts = firstWords(template.form.pattern, starts)
+		const firsts = firstWords(inWords(template.pattern, words), starts)
 		for (const place of template.form.places) {
 			const entry: PlaceForms = places.get(place) ?? { forms: [], byFirstWord: new Map<string, CompiledForm[]>() }
 			entry.forms.push(compiled)
@@ -98,16 +135,22 @@ function compile(cast: readonly CastMember[], key: string): SceneLanguage {
 		}
 	}
 	const at = fill(TEMPLATES.at, readers)
+	const atIn = fill(TEMPLATES.atIn, readers)
+	const after = fill(TEMPLATES.after, readers)
 	const later = fill(TEMPLATES.later, readers)
 	const then = fill(TEMPLATES.then, readers)
 	return {
 		names,
+		words,
 		readers,
 		places,
 		prefixes: [
 			{ kind: 'then', regex: new RegExp(`^(?:${then}),? `, 'd') },
 			{ kind: 'at', regex: new RegExp(`^(?:${at}),? `, 'd') },
 			{ kind: 'later', regex: new RegExp(`^(?:${later}),? `, 'd') },
+			// "20 s in," is the moment 20 s; "after 30 s" is 30 s later than what was told before.
+			{ kind: 'at', regex: new RegExp(`^(?:${atIn}),? `, 'd') },
+			{ kind: 'later', regex: new RegExp(`^(?:${after}),? `, 'd') },
 		],
 		suffixes: [
 			{ kind: 'at', regex: new RegExp(` (?:${at})$`, 'd') },
@@ -120,19 +163,19 @@ function compile(cast: readonly CastMember[], key: string): SceneLanguage {
 const NUMBER_STARTS = ['#', ...COUNT_WORDS_LIST]
 
 /** The first words each kind of slot can start with, in this scene (lower case; `#` for digits). */
-function slotStarts(names: SceneNames): Readonly<Record<SlotType, readonly string[]>> {
+function slotStarts(names: SceneNames, words: DomainWords): Readonly<Record<SlotType, readonly string[]>> {
 	const first = (kind: ActorKind) => names.namesOf(kind).map(firstWordOf)
 	// A possessive of a one-word name starts with the word and its 's: "A's".
 	const possessive = names.namesOf('worker').flatMap(name => (/\s/.test(name) ? [firstWordOf(name)] : [`${name.toLowerCase()}'s`, `${name.toLowerCase()}’s`]))
 	return {
 		worker: [...first('worker'), 'it'],
 		owner: [...possessive, 'its'],
-		workers: [...first('worker'), 'workers', 'worker'],
+		workers: [...first('worker'), 'workers', 'worker', 'they', 'both'],
 		store: [...first('store'), 'it'],
 		database: [...first('database'), 'it'],
-		key: ['the', 'its', 'it', 'chat'],
-		lease: ['the', 'its', ...possessive],
-		fence: ['#'],
+		key: ['the', 'its', 'it', 'a', words.owner.toLowerCase(), ...first('store')],
+		lease: ['the', 'its', 'it', ...possessive],
+		fence: ['#', ...COUNT_WORDS_LIST],
 		epoch: ['#'],
 		count: NUMBER_STARTS,
 		ordinal: ['#', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'],
@@ -170,16 +213,16 @@ export function forgetLanguages(): void {
 	languages.clear()
 }
 
-/** The claim language of a scene with this cast and key, compiled once and kept. */
-export function sceneLanguage(cast: readonly CastMember[], key: string): SceneLanguage {
-	const signature = JSON.stringify([key, cast.map(actor => [actor.id, actor.label, actor.kind, actor.limit ?? null])])
+/** The claim language of a scene with this cast and key, in its domain's words, compiled once and kept. */
+export function sceneLanguage(cast: readonly CastMember[], key: string, words: DomainWords): SceneLanguage {
+	const signature = JSON.stringify([key, words, cast.map(actor => [actor.id, actor.label, actor.kind, actor.limit ?? null])])
 	let language = languages.get(signature)
 	if (language) {
 		languages.delete(signature)
 		languages.set(signature, language)
 		return language
 	}
-	language = compile(cast, key)
+	language = compile(cast, key, words)
 	languages.set(signature, language)
 	if (languages.size > KEPT) languages.delete(languages.keys().next().value as string)
 	return language

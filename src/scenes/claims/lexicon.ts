@@ -77,8 +77,24 @@ export const ID_WORDS: readonly string[] = [
 	'testing',
 	'cache',
 	'queue',
-	'summary',
-	'summaries',
+	// The guides' glossary: what a scene about locks may be about.
+	'holder',
+	'holders',
+	'line',
+	'ttl',
+	'clock',
+	'crash',
+	'connection',
+	'operator',
+	'writes',
+	'write',
+	'stale',
+	'late',
+	'store',
+	'database',
+	'try',
+	'basics',
+	'overview',
 ]
 
 /** Words of an id that name an event, each with the event the scene must show for it (`shutdown-killed` needs a worker shown crashed). */
@@ -91,6 +107,16 @@ export const ID_EVENTS: Readonly<Record<string, string>> = {
 	go: 'a worker lets go of its lease',
 	pause: 'a worker is shown paused',
 	renewal: 'a lease is renewed',
+	renew: 'a lease is renewed',
+	release: 'a worker lets go of its lease',
+	expiry: "a worker's lease runs out",
+	timeout: 'a worker gives up waiting',
+	handover: 'the key goes to a worker that waited in line',
+	tryhold: 'a worker tries the key without waiting',
+	wait: 'a worker asks with a wait',
+	nofence: 'a write or a lease carries no fence a database checks',
+	fifo: 'the key goes to the first of several in line',
+	limit: 'a semaphore with a limit',
 }
 
 /** The first word of an aside the lexicon does not have, with its offset; undefined when every word is neutral. */

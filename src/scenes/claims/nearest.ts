@@ -4,6 +4,7 @@
  * "30 s"). As Cucumber proposes step definitions for an undefined step.
  */
 import type { ClaimForm, Place, SlotType } from './form.ts'
+import { inWords } from './form.ts'
 import type { SceneLanguage } from './language.ts'
 
 type Piece = { word: string } | { slot: SlotType }
@@ -66,8 +67,9 @@ export function nearestForms(language: SceneLanguage, clause: string, place: Pla
 		.map(word => word.toLowerCase())
 	const forms = language.places.get(place)?.forms ?? []
 	return forms
-		.map((compiled, order) => ({ form: compiled.form, order, score: distance(language, words, pieces(compiled.form.pattern)) }))
+		.map((compiled, order) => ({ form: compiled.form, order, score: distance(language, words, pieces(inWords(compiled.pattern, language.words))) }))
 		.sort((a, b) => a.score - b.score || a.order - b.order)
+		.filter((entry, index, all) => all.findIndex(other => other.form === entry.form) === index)
 		.slice(0, count)
 		.map(entry => entry.form)
 }

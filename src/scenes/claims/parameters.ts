@@ -10,8 +10,8 @@
 import { MAX_FENCE_PART } from '../../../engine/index.ts'
 import type { ActorKind } from './facts.ts'
 import { fenceOf } from './fence-notation.ts'
-import type { SlotType, SlotValue } from './form.ts'
-import { COUNT_PATTERN, DURATION_PATTERN, ORDINAL_PATTERN, readCount, readDuration, readOrdinal } from './numbers.ts'
+import type { DomainWords, SlotType, SlotValue } from './form.ts'
+import { COUNT_PATTERN, COUNT_WORDS_LIST, DURATION_PATTERN, ORDINAL_PATTERN, readCount, readDuration, readOrdinal } from './numbers.ts'
 
 /** An actor of the scene as the language needs it: its id, its label and its kind. */
 export interface CastMember {
@@ -37,6 +37,22 @@ const KIND_NOUNS: Readonly<Record<ActorKind, readonly string[]>> = {
 	store: ['the lock server', 'the lock', 'the server', 'the store'],
 	database: ['the database'],
 	decoration: [],
+}
+
+/**
+ * A referent that is several workers ("B and C ask, and wait"): their ids after a mark no id has.
+ * A clause that leaves out its subject after such a clause speaks of them all; "they" names them.
+ */
+export const GROUP = '\u0000'
+
+/** The workers a group referent names, or undefined for a referent that is one actor (or none). */
+export function groupOf(referent: string | undefined): string[] | undefined {
+	return referent?.startsWith(GROUP) ? referent.slice(1).split(',') : undefined
+}
+
+/** The referent for several workers. */
+export function groupReferent(ids: readonly string[]): string {
+	return `${GROUP}${ids.join(',')}`
 }
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
@@ -117,18 +133,28 @@ function actorReader(names: SceneNames, kind: ActorKind, word: string, pronouns:
 }
 
 function pronoun(names: SceneNames, kind: ActorKind, word: string, text: string, referent: string | undefined): SlotValue | string {
+	const group = groupOf(referent)
+	if (group) return `"${text}" would name ${group.map(id => names.labelOf(id)).join(' and ')}, the subjects of the clause before, and it names one ${word}; write the name`
 	if (referent === undefined) return `"${text}" has nothing to refer to: it names the subject of the clause before, and there is none; write the name`
 	if (names.kindOf(referent) !== kind) return `"${text}" refers to ${names.labelOf(referent)}, the subject of the clause before, which is no ${word}; write the name`
 	return { type: 'actor', id: referent }
 }
 
+/** The number words a fence may be written in, longest first ("both" is no fence). */
+const FENCE_WORDS = COUNT_WORDS_LIST.filter(word => word !== 'both').sort((a, b) => b.length - a.length).join('|')
+
 /** The slot readers of a scene, by the names patterns write them with. */
-export function slotReaders(names: SceneNames): Readonly<Record<SlotType, SlotReader>> {
+export function slotReaders(names: SceneNames, words: DomainWords): Readonly<Record<SlotType, SlotReader>> {
 	const workers = names.namesOf('worker')
 	const stores = names.namesOf('store')
 	const worker = actorReader(names, 'worker', 'worker', ['it'])
 	const possessive = `(?:${alternatives(workers) || '(?!)'})['’]s`
-	const keyPhrase = `the key|the chat['’]s key|its key|the same key|it|chat [\\w.-]+['’]s key|the key of chat [\\w.-]+`
+	// The key of the domain's owner: "the order's key", "order 42's key", "the key of order 42".
+	const owner = escape(words.owner)
+	const keyPhrase = `the key|the ${owner}['’]s key|its key|the same key|it|a lease|the lease|${owner} [\\w.-]+['’]s key|the key of ${owner} [\\w.-]+`
+	const ownerKey = new RegExp(`^${owner} (.+)['’]s key$|^the key of ${owner} (.+)$`)
+	const ownersKey = new RegExp(`^the ${owner}['’]s key$`)
+	const ownerId = new RegExp(`^(${owner}[:_ -]?)?\\d+$`)
 	return {
 		worker,
 		owner: {
@@ -140,10 +166,14 @@ export function slotReaders(names: SceneNames): Readonly<Record<SlotType, SlotRe
 			},
 		},
 		workers: {
-			pattern: workers.length === 0 ? '(?!)' : `(?:Workers? )?(?:${alternatives(workers)})(?:, (?:${alternatives(workers)}))*,? and (?:${alternatives(workers)})`,
-			read(text) {
+			pattern: workers.length === 0 ? '(?!)' : `(?:Workers? |[Bb]oth )?(?:${alternatives(workers)})(?:, (?:${alternatives(workers)}))*,? and (?:${alternatives(workers)})|they`,
+			read(text, referent) {
+				if (text === 'they') {
+					const group = groupOf(referent)
+					return group ? { type: 'actors', ids: group } : `"they" has nothing to refer to: it names the workers the clause before names as its subject, and there are none; write their names`
+				}
 				const ids: string[] = []
-				for (const part of text.replace(/^Workers? /, '').split(/,? and |, /)) {
+				for (const part of text.replace(/^(?:Workers?|[Bb]oth) /, '').split(/,? and |, /)) {
 					const id = names.actorNamed(part)
 					if (id === undefined) return `"${part}" names no worker of this scene`
 					if (ids.includes(id)) return `${part} is named twice`
@@ -155,32 +185,39 @@ export function slotReaders(names: SceneNames): Readonly<Record<SlotType, SlotRe
 		store: actorReader(names, 'store', 'lock store', ['it']),
 		database: actorReader(names, 'database', 'database', ['it']),
 		key: {
-			pattern: `(?:${keyPhrase})${stores.length > 0 ? `(?: from (?:${alternatives(stores)}))?` : ''}`,
+			// A store's name stands for its key too: "A holds the lock", "the semaphore is full".
+			pattern: `(?:${keyPhrase})${stores.length > 0 ? `(?: from (?:${alternatives(stores)}))?|${alternatives(stores)}` : ''}`,
 			read(text) {
+				const whole = names.actorNamed(text)
+				if (whole !== undefined && names.kindOf(whole) === 'store') return { type: 'key', store: whole }
 				const from = / from (.+)$/.exec(text)
 				const phrase = from ? text.slice(0, from.index) : text
-				const named = /^chat (.+)['’]s key$|^the key of chat (.+)$/.exec(phrase)
+				const named = ownerKey.exec(phrase)
 				const key = named?.[1] ?? named?.[2]
 				if (key !== undefined && key !== names.key) return `the scene's key is "${names.key}", not "${key}"`
-				// "The chat's key" says the key is a chat's: the default key, or a chat's id.
-				if (/^the chat['’]s key$/.test(phrase) && names.key !== 'chat' && !/^(chat[:_ -]?)?\d+$/.test(names.key)) return `the scene's key is "${names.key}", which is no chat's; say "the key"`
+				// "The order's key" says the key is the owner's: the domain's key, or an owner's id.
+				if (ownersKey.test(phrase) && names.key !== words.owner && !ownerId.test(names.key)) return `the scene's key is "${names.key}", which is no ${words.owner}'s; say "the key"`
 				if (!from) return { type: 'key' }
 				const store = names.actorNamed(from[1] as string)
 				return store === undefined ? `"${from[1]}" names no lock store of this scene` : { type: 'key', store }
 			},
 		},
 		lease: {
-			pattern: `the lease|its lease|${possessive} lease`,
+			// "it" is the lease of the clause before's subject: "A renews its lease, so it now ends at 50 s".
+			pattern: `the lease|its lease|${possessive} lease|it`,
 			read(text, referent, own) {
-				if (text === 'the lease' || text === 'its lease') return pronoun(names, 'worker', 'worker', text, own ?? referent)
+				if (text === 'the lease' || text === 'its lease' || text === 'it') return pronoun(names, 'worker', 'worker', text, own ?? referent)
 				const id = names.actorNamed(text.replace(/['’]s lease$/, ''))
 				return id === undefined ? `"${text}" names no worker of this scene` : { type: 'actor', id }
 			},
 		},
 		fence: {
-			pattern: '\\d+(?::\\d+)?',
+			// A small fence may be written in words: "fence seven".
+			pattern: `\\d+(?::\\d+)?|(?:${FENCE_WORDS})(?![\\w-])`,
 			read(text) {
-				return fenceOf(text)
+				if (/^\d/.test(text)) return fenceOf(text)
+				const count = readCount(text)
+				return count === undefined ? `"${text}" is no fence` : { type: 'fence', value: BigInt(count) }
 			},
 		},
 		epoch: {

@@ -8,10 +8,11 @@
  * nearest forms.
  */
 import type { ClaimForm, Place, Slot, SlotType } from './form.ts'
-import { PLACE_NAMES } from './form.ts'
+import { PLACE_NAMES, inWords } from './form.ts'
 import { firstWordOf } from './language.ts'
 import type { CompiledForm, SceneLanguage } from './language.ts'
 import { unneutralWord } from './lexicon.ts'
+import { groupOf, groupReferent } from './parameters.ts'
 import { nearestForms } from './nearest.ts'
 
 /** A clause read as a form: where it stands in the text, its slots, its modifiers and its subject. */
@@ -24,12 +25,21 @@ export interface ReadClause {
 	modifiers: { kind: 'at' | 'later'; slot: Slot }[]
 	/** The actor the clause is about, which "it" in the next clause names. */
 	subject?: string
+	/** The workers a clause about several is about ("B and C ask"), which a left-out subject or "they" in the next clause names. */
+	group?: string[]
 	/**
 	 * `then`: it follows `then` (`, then`, `and then`, a sentence's `Then`) and claims to come after
 	 * what the clause before tells; `so`: it follows `so`, a consequence, which cannot come before its cause.
 	 */
 	/** How it is ordered after the clause before: "then" later, "so" no earlier, "because" (or "since") no later, its cause; and a new sentence no earlier (a caption tells in order). */
 	then?: 'then' | 'so' | 'because' | 'sentence'
+	/**
+	 * `too` ("B asks too", "as well"): another actor had a happening of the kind it tells before it;
+	 * `again`: its own actor had one before it. Its span is the word's, for messages.
+	 */
+	also?: { word: 'too' | 'again'; start: number; end: number }
+	/** It follows a part of its sentence that did not read: it is checked for its facts, and starts afresh (no order or cause is judged against what came before). */
+	gap?: true
 	/** An aside after it says how long its pause lasted (`long`, `short`): checked against when the worker's lease ran out. */
 	length?: { word: 'long' | 'short'; start: number; end: number }
 }
@@ -39,6 +49,8 @@ export interface ReadProblem {
 	start: number
 	end: number
 	message: string
+	/** The span of the author's words a true sentence is offered for ("did you mean"): a part that reads as no form, or a claim that does not hold. */
+	offer?: { start: number; end: number }
 }
 
 export interface ReadResult {
@@ -57,6 +69,12 @@ interface Cut {
 	colon: boolean
 }
 
+/** The words that tell a happening came before: to another worker (`too`, `as well`) or to the same (`again`). */
+const ALSO = / (too|as well|again)$/
+
+/** "now" as a word of its own inside a clause or at its end, with the space before it. */
+const NOW = / now(?= |$)/
+
 const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since | and | so | but | because | since |, |: /g
 /** The most connectives a sentence may have: reading tries every way to cut a sentence, so a long one is refused, not read slowly. */
 const MAX_CUTS = 24
@@ -74,6 +92,9 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 			result.problems.push(read.problem)
 			continue
 		}
+		if (read.problems) result.problems.push(...read.problems)
+		// A part that did not read may be the pause an aside's "long" tells of: that is not judged until it reads.
+		const unread = (read.problems?.length ?? 0) > 0
 		const opening = read.items.findIndex(item => item.kind === 'clause')
 		const first = read.items[opening]
 		if (result.clauses.length > 0 && first?.kind === 'clause' && first.clause.then === undefined) read.items[opening] = { kind: 'clause', clause: { ...first.clause, then: 'sentence' } }
@@ -84,7 +105,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				// An aside says what a worker is busy with: after a clause about no worker it would judge what the engine did.
 				const last = result.clauses[result.clauses.length - 1]
 				const busy = pause !== undefined || (last?.subject !== undefined && language.names.kindOf(last.subject) === 'worker')
-				if (place !== 'caption' || !busy) {
+				if (place !== 'caption' || (!busy && !unread)) {
 					result.problems.push({ start: item.start, end: item.end, message: place !== 'caption' ? 'an aside after a colon is for a caption, not a label' : 'an aside after a colon says what a worker is busy with, so it follows only a clause about a worker (its subject)' })
 					continue
 				}
@@ -95,6 +116,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				const at = item.start + length.index
 				const paused = pause === undefined ? undefined : result.clauses[pause]
 				if (pause === undefined || !paused) {
+					if (unread) continue
 					result.problems.push({ start: at, end: at + word.length, message: `"${word}" in an aside tells how long a pause lasted; it may follow only a sentence that says a worker pauses or stalls, with no clause about another worker between` })
 					continue
 				}
@@ -107,7 +129,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				if (item.clause.form.pauses) pause = result.clauses.length - 1
 				else if (paused && item.clause.subject !== undefined && item.clause.subject !== paused.subject) pause = undefined
 				// A clause about no actor ("the key goes to B") leaves nothing for "it" or a left-out subject to name.
-				referent = item.clause.subject
+				referent = referentOf(item.clause)
 			}
 		}
 	}
@@ -138,7 +160,7 @@ interface Parse {
 	items: Item[]
 }
 
-function readSentence(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined): { items: Item[] } | { problem: ReadProblem } {
+function readSentence(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined): { items: Item[]; problems?: ReadProblem[] } | { problem: ReadProblem } {
 	const cuts: Cut[] = []
 	CONNECTIVE.lastIndex = 0
 	for (const match of text.slice(start, end).matchAll(CONNECTIVE)) {
@@ -152,6 +174,8 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 	/** Problems a segment's slots had (a pronoun with nothing to name, a fence out of range), by segment. */
 	const slotProblems = new Map<string, string>()
 	const reached = new Set<number>([start])
+	/** The subject the clause before gave each place reading reached, for the hint about a left-out subject. */
+	const referentAt = new Map<number, string | undefined>([[start, referent0]])
 
 	const best = (i: number, referent: string | undefined, initial: boolean): Parse | null => {
 		const key = `${i}|${referent ?? ''}|${initial}`
@@ -165,7 +189,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 			if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) items.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
 			const clause = readClause(language, text, i, j, place, referent, initial)
 			if (typeof clause === 'string') slotProblems.set(`${i}:${j}`, clause)
-			else if (clause) items.push({ item: { kind: 'clause', clause }, next: clause.subject })
+			else if (clause) items.push({ item: { kind: 'clause', clause }, next: referentOf(clause) })
 			for (const { item, next } of items) {
 				if (j === end) {
 					if (!found || found.items.length > 1) found = { items: [item] }
@@ -173,14 +197,9 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 				}
 				const cut = cuts.find(c => c.at === j) as Cut
 				reached.add(cut.end)
+				if (!referentAt.has(cut.end)) referentAt.set(cut.end, next)
 				const rest = best(cut.end, next, false)
-				if (rest && (!found || found.items.length > rest.items.length + 1)) {
-					const [head, ...tail] = rest.items
-					const joined = text.slice(cut.at, cut.end)
-					const order = /\bthen\b/.test(joined) ? ('then' as const) : /\bso\b/.test(joined) ? ('so' as const) : /\b(?:because|since)\b/.test(joined) ? ('because' as const) : undefined
-					const after = head?.kind === 'clause' && order ? { kind: 'clause' as const, clause: { ...head.clause, then: order } } : head
-					found = { items: after ? [item, after, ...tail] : [item] }
-				}
+				if (rest && (!found || found.items.length > rest.items.length + 1)) found = { items: joinItems(item, rest.items, text.slice(cut.at, cut.end)) }
 			}
 		}
 		memo.set(key, found)
@@ -189,14 +208,132 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 
 	const parse = best(start, referent0, true)
 	if (parse) return parse
+	const subordinate = SUBORDINATE.exec(text.slice(start, end))
+	if (subordinate && (place === 'caption' || place === 'note')) {
+		const rest = readSentence(language, text, start + subordinate[0].length, end, place, referent0)
+		if (!('problem' in rest)) return { ...rest, items: afterFirst(rest.items) }
+	}
+	if (place === 'caption' || place === 'note') return partialReading(language, text, start, end, place, referent0, cuts, slotProblems)
 	// Reading stopped at the farthest place a reading of the clauses before reached: the problem starts there.
 	const from = Math.max(...reached)
 	const to = cuts.find(cut => cut.at > from)?.at ?? end
-	return { problem: problemAt(language, text, from, to, end, place, slotProblems, cuts) }
+	return { problem: problemAt(language, text, from, to, end, place, slotProblems, cuts, referentAt.get(from)) }
+}
+
+/** A sentence that opens with "When", "Once" or "After" ("When A lets go, the key goes to C") says its second clause came after its first. */
+const SUBORDINATE = /^(?:When|Once|After|As soon as) (?=[^,]+, )/
+
+/** The items of a sentence opened by "When" or "Once": the clause after the first is read as coming after it, unless its joint says otherwise. */
+function afterFirst(items: readonly Item[]): Item[] {
+	const first = items.findIndex(item => item.kind === 'clause')
+	const second = items.findIndex((item, index) => index > first && item.kind === 'clause')
+	return items.map((item, index) => (index === second && item.kind === 'clause' && item.clause.then === undefined && !item.clause.gap ? { kind: 'clause', clause: { ...item.clause, then: 'then' } } : item))
+}
+
+/** A clause and the items after it, the first of those ordered by the connective between ("then", "so", "because"). */
+function joinItems(item: Item, rest: readonly Item[], joined: string): Item[] {
+	const [head, ...tail] = rest
+	const order = /\bthen\b/.test(joined) ? ('then' as const) : /\bso\b/.test(joined) ? ('so' as const) : /\b(?:because|since)\b/.test(joined) ? ('because' as const) : undefined
+	const after = head?.kind === 'clause' && order ? { kind: 'clause' as const, clause: { ...head.clause, then: order } } : head
+	return after ? [item, after, ...tail] : [item]
+}
+
+type Partial = { items: (Item | { kind: 'unread'; start: number; end: number; referent: string | undefined })[]; unread: number }
+
+/**
+ * A sentence that does not read whole, read as a compiler reads past an error: the reading with the
+ * fewest unread parts (a part is the text between two connectives), every clause that does read kept
+ * for its facts to be checked, and every unread part told at once, each with what the clause before
+ * it gave it to speak of. A clause right after an unread part starts afresh (`gap`): no "then" or
+ * "so" is judged against a clause that was not read.
+ */
+function partialReading(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, cuts: readonly Cut[], slotProblems: Map<string, string>): { items: Item[]; problems: ReadProblem[] } {
+	const memo = new Map<string, Partial>()
+	const walk = (i: number, referent: string | undefined, initial: boolean): Partial => {
+		const key = `${i}|${referent ?? ''}|${initial}`
+		const kept = memo.get(key)
+		if (kept) return kept
+		let found: Partial | undefined
+		const consider = (candidate: Partial) => {
+			if (!found || candidate.unread < found.unread || (candidate.unread === found.unread && candidate.items.length < found.items.length)) found = candidate
+		}
+		const ends = [end, ...cuts.filter(cut => cut.at > i).map(cut => cut.at)].sort((a, b) => b - a)
+		const afterColon = cuts.some(cut => cut.end === i && cut.colon)
+		for (const j of ends) {
+			const options: { item: Item; next: string | undefined }[] = []
+			if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) options.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
+			const clause = readClause(language, text, i, j, place, referent, initial)
+			if (typeof clause === 'string') slotProblems.set(`${i}:${j}`, clause)
+			else if (clause) options.push({ item: { kind: 'clause', clause }, next: referentOf(clause) })
+			for (const { item, next } of options) {
+				if (j === end) {
+					consider({ items: [item], unread: 0 })
+					continue
+				}
+				const cut = cuts.find(c => c.at === j) as Cut
+				const rest = walk(cut.end, next, false)
+				consider({ items: joinItems(item, rest.items as Item[], text.slice(cut.at, cut.end)) as Partial['items'], unread: rest.unread })
+			}
+		}
+		// A clause whose slot was wrong ("A and A hold the key") is one unread part however many connectives it spans.
+		for (const j of ends) {
+			if (j === end || !slotProblems.has(`${i}:${j}`)) continue
+			const cut = cuts.find(c => c.at === j) as Cut
+			const rest = walk(cut.end, leadingActor(language, text.slice(i, j)) ?? referent, false)
+			consider({ items: [{ kind: 'unread', start: i, end: j, referent }, ...rest.items], unread: rest.unread + 1 })
+		}
+		if (slotProblems.has(`${i}:${end}`)) consider({ items: [{ kind: 'unread', start: i, end, referent }], unread: 1 })
+		// The shortest part, unread: what follows speaks of the actor it starts with, else of the one it left out itself.
+		const cut = cuts.find(c => c.at > i)
+		const to = cut?.at ?? end
+		const unread = { kind: 'unread' as const, start: i, end: to, referent }
+		if (!cut) consider({ items: [unread], unread: 1 })
+		else {
+			const rest = walk(cut.end, leadingActor(language, text.slice(i, to)) ?? referent, false)
+			consider({ items: [unread, ...rest.items], unread: rest.unread + 1 })
+		}
+		memo.set(key, found as Partial)
+		return found as Partial
+	}
+	const reading = walk(start, referent0, true)
+	const items: Item[] = []
+	const problems: ReadProblem[] = []
+	let gap = false
+	for (let k = 0; k < reading.items.length; k++) {
+		const item = reading.items[k] as Partial['items'][number]
+		if (item.kind !== 'unread') {
+			if (gap && item.kind === 'clause') {
+				const { then: _then, ...fresh } = item.clause
+				items.push({ kind: 'clause', clause: { ...fresh, gap: true } })
+			}
+			else items.push(item)
+			gap = false
+			continue
+		}
+		// Unread parts apart only by a comma are one problem: "keeps the largst fence, 8" is one clause the author wrote.
+		let last = item.end
+		for (let next = reading.items[k + 1]; next?.kind === 'unread' && text.slice(last, next.start) === ', '; next = reading.items[k + 1]) {
+			last = next.end
+			k++
+		}
+		problems.push(problemAt(language, text, item.start, last, end, place, slotProblems, cuts, item.referent))
+		gap = true
+	}
+	return { items, problems }
+}
+
+/** The actor a part of a sentence starts with, by its name, which a clause after it may leave out. */
+function leadingActor(language: SceneLanguage, segment: string): string | undefined {
+	const lower = segment.trimStart().toLowerCase()
+	const name = language.names
+		.allNames()
+		.filter(name => lower.startsWith(name.toLowerCase()) && !/\w/.test(lower.charAt(name.length)))
+		.sort((a, b) => b.length - a.length)[0]
+	return name === undefined ? undefined : language.names.actorNamed(name)
 }
 
 /** Why a segment could not be read: a slot's problem, an aside's word, or the nearest forms. */
-function problemAt(language: SceneLanguage, text: string, start: number, to: number, end: number, place: Place, slotProblems: Map<string, string>, cuts: readonly Cut[]): ReadProblem {
+function problemAt(language: SceneLanguage, text: string, start: number, to: number, end: number, place: Place, slotProblems: Map<string, string>, cuts: readonly Cut[], referent: string | undefined): ReadProblem {
 	const ends = [end, ...cuts.filter(cut => cut.at > start).map(cut => cut.at)].sort((a, b) => b - a)
 	for (const j of ends) {
 		const message = slotProblems.get(`${start}:${j}`)
@@ -216,12 +353,12 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 		if (aside !== undefined) return { start: start + aside.offset, end: start + aside.offset + aside.word.length, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}, nor as an aside: ${aside.message}` }
 	}
 	const nearest = nearestForms(language, segment, place)
-	const shown = nearest.map(form => `"${form.pattern}"`)
+	const shown = nearest.map(form => `"${inWords(form.pattern, language.words)}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
-	return { start, end: to, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start))}` }
+	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && referent === undefined)}` }
 }
 
-/** When a joined clause left out its subject and the nearest forms want a worker: say whose clause it would have borrowed it from. */
+/** When a joined clause left out its subject, the clause before it has none to lend, and the nearest forms want a worker: say so. */
 function subjectHint(language: SceneLanguage, segment: string, nearest: readonly { pattern: string }[], joined: boolean): string {
 	if (!joined || !nearest.some(form => form.pattern.startsWith('{worker'))) return ''
 	const lower = segment.trimStart().toLowerCase()
@@ -252,9 +389,19 @@ function asideProblem(language: SceneLanguage, text: string): { word: string; of
  */
 function readClause(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent: string | undefined, initial: boolean): ReadClause | string | undefined {
 	const raw = text.slice(start, end)
-	const variants = initial && /^[A-Z]/.test(raw) ? [raw, (raw[0] as string).toLowerCase() + raw.slice(1)] : [raw]
+	const cased = initial && /^[A-Z]/.test(raw) ? [raw, (raw[0] as string).toLowerCase() + raw.slice(1)] : [raw]
+	// "too", "as well" or "again" at the end tells that it happened before (to another, or to the same): read last, so a form of its own wins.
+	const also = ALSO.exec(raw)
+	const variants: { text: string; also?: NonNullable<ReadClause['also']>; now?: true }[] = cased.map(text => ({ text }))
+	// "now" in a state ("the database now keeps fence 8", "B and C hold it now") says it holds at the clause's moment, as a state does.
+	const now = NOW.exec(raw)
+	if (now) for (const text of cased) variants.push({ text: text.slice(0, now.index) + text.slice(now.index + now[0].length), now: true })
+	if (also && place !== 'ask' && place !== 'write') {
+		const word = also[1] === 'again' ? ('again' as const) : ('too' as const)
+		for (const text of cased) variants.push({ text: text.slice(0, also.index), also: { word, start: start + also.index + 1, end: start + raw.length } })
+	}
 	let problem: string | undefined
-	for (const variant of variants) {
+	for (const { text: variant, also: told, now: stated } of variants) {
 		for (const prefix of [undefined, ...language.prefixes]) {
 			const head = prefix ? prefix.regex.exec(variant) : undefined
 			if (prefix && !head) continue
@@ -285,7 +432,12 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					problem ??= clause
 					continue
 				}
-				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' ? { then: 'then' as const } : {}) }
+				if (clause && stated && clause.form.tells !== 'state') continue
+				if (clause && told && clause.form.tells !== 'event') {
+					problem ??= `"${text.slice(told.start, told.end)}" tells that a happening came before, and "${clause.form.pattern}" tells ${clause.form.tells === 'state' ? 'a state' : 'no happening'}; leave it out`
+					continue
+				}
+				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}) }
 			}
 		}
 	}
@@ -307,7 +459,19 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		if (typeof clause === 'string') problem ??= clause
 		else if (clause) return clause
 	}
-	if (elided && referent !== undefined) {
+	const group = groupOf(referent)
+	if (elided && group !== undefined) {
+		// Several workers before: "B and C ask, and wait in line" is "B and C wait in line".
+		const list = group.map(id => language.names.labelOf(id))
+		const names = `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`
+		const put = `${names} ${core}`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+			if (compiled.subject !== 'workers') continue
+			const clause = matchForm(language, compiled, put, offset, names.length + 1, referent)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return clause
+		}
+	} else if (elided && referent !== undefined) {
 		const kind = language.names.kindOf(referent)
 		const subject = kind === 'worker' ? 'worker' : kind === 'store' ? 'store' : kind === 'database' ? 'database' : undefined
 		const name = language.names.labelOf(referent)
@@ -339,8 +503,14 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 		// After the clause's own subject, "its" names it.
 		if (k === 0 && compiled.subject !== undefined && slot.value.type === 'actor') own = slot.value.id
 	}
-	const clause: ReadClause = { form: compiled.form, start: offset, end: offset + text.length - added, slots, modifiers: [] }
 	const first = slots[0]
+	const clause: ReadClause = { form: compiled.form, start: offset, end: offset + text.length - added, slots: compiled.order ? compiled.order.map(at => slots[at] as Slot) : slots, modifiers: [] }
 	if (compiled.subject !== undefined && first?.value.type === 'actor') clause.subject = first.value.id
+	if (compiled.subject === 'workers' && first?.value.type === 'actors') clause.group = first.value.ids
 	return clause
+}
+
+/** What a clause leaves for the next to speak of: its subject, or the workers it is about. */
+function referentOf(clause: ReadClause): string | undefined {
+	return clause.subject ?? (clause.group ? groupReferent(clause.group) : undefined)
 }

@@ -305,6 +305,12 @@ function withAndWithout(env: Env, worker: string): { fenced?: Of<'wrote'>; unfen
 	return { fenced: last(env.step), unfenced: last(env.run.unfenced?.steps[env.step.index]) }
 }
 
+/** The worker's last write of the step as drawn, and in the run with every database checking fences. */
+function drawnAndFenced(env: Env, worker: string): { drawn?: Of<'wrote'>; other?: Of<'wrote'> } {
+	const last = (step: StepFacts | undefined) => (step ? events(step, 'wrote', h => h.worker === worker).pop() : undefined)
+	return { drawn: last(env.step), other: last(env.run.fenced?.steps[env.step.index]) }
+}
+
 /** The worker's last pause or crash up to the step's end. */
 function lastPause(env: Env, worker: string): Happening | undefined {
 	return lastEvent(env, (h): h is Happening => (h.kind === 'paused' || h.kind === 'crashed') && 'worker' in h && h.worker === worker)
@@ -578,7 +584,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'row-keeps-fence': (s, env) => (env.world.databases.size === 1 ? row(env, [...env.world.databases.keys()][0], fence(s[0])) : NO),
 	'database-keeps-fence': (s, env) => row(env, actor(s[0]), fence(s[1])),
-	'summary-replaces': (s, env) => {
+	'write-replaces': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.changed)[0]
 		return write && write.writerBefore === actor(s[1]) ? event(write, { decides: write }) : NO
 	},
@@ -608,6 +614,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
 		return fenced && unfenced && !fenced.changed && unfenced.changed ? event(fenced) : NO
 	},
+	'with-fences-refused': (s, env) => {
+		const { drawn, other } = drawnAndFenced(env, actor(s[0]))
+		return drawn && other && drawn.changed && !other.changed ? event(drawn) : NO
+	},
+	'with-fences-still-saved': (s, env) => {
+		const { drawn, other } = drawnAndFenced(env, actor(s[0]))
+		return drawn && other && drawn.changed && other.changed ? event(drawn) : NO
+	},
 	'without-fences-saved': (s, env) => {
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
 		return fenced && unfenced && unfenced.changed && !fenced.changed ? event(fenced) : NO
@@ -616,7 +630,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
 		return fenced && unfenced && !unfenced.changed && fenced.changed ? event(fenced) : NO
 	},
-	'without-fences-summary-lost': (s, env) => {
+	'without-fences-write-lost': (s, env) => {
 		const w = actor(s[0])
 		const run = env.run.unfenced
 		const step = run?.steps[env.step.index]
@@ -799,7 +813,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'store-fence': (s, env) => holdsNow(meStore(env) !== undefined && meStore(env)?.lastFence === fence(s[0]), [], env),
 	// -- a database's state label
 	'db-fence': (s, env) => holdsNow(env.world.databases.get(me(env))?.fence === fence(s[0]), [], env),
-	'db-summary-by': (s, env) => holdsNow(env.world.databases.get(me(env)) !== undefined && env.world.databases.get(me(env))?.writer === actor(s[0]), [], env),
+	'db-written-by': (s, env) => holdsNow(env.world.databases.get(me(env)) !== undefined && env.world.databases.get(me(env))?.writer === actor(s[0]), [], env),
 }
 
 // ---- the helpers the meanings share ----
@@ -955,6 +969,12 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 				moment = base + value
 			}
 		}
+		if (clause.gap) {
+			beforePlace = undefined
+			cause = undefined
+			atEnd = false
+			clockAt = undefined
+		}
 		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set() }
 		if (moment !== undefined && !untold && tells === 'state') env.moment = moment
 		const meaning = (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
@@ -992,6 +1012,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			at = moment
 		} else at = meaning.at
 		if (clause.length && !pauseWas(clause, context, clause.length.word)) {
+			fail()
+			continue
+		}
+		if (clause.also && !cameBefore(clause.also.word, meaning, context)) {
 			fail()
 			continue
 		}
@@ -1170,4 +1194,21 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCau
 /** The forms the reference has no meaning for (none: the registry test holds it so). */
 export function formsWithoutMeaning(ids: readonly string[]): string[] {
 	return ids.filter(id => !(id in MEANINGS))
+}
+
+/** "too": another actor's happening of the same kind came before the clause's first event of the step; "again": its own actor's did. */
+function cameBefore(word: 'too' | 'again', meaning: Meaning, context: ClaimContext): boolean {
+	const step = context.step
+	const mine = step.happenings.find(h => meaning.events.includes(h))
+	if (mine === undefined) return false
+	const whose = (h: Happening): string | undefined => ('worker' in h ? h.worker : 'store' in h ? h.store : 'database' in h ? String(h.database) : undefined)
+	const who = whose(mine)
+	if (who === undefined) return false
+	const before: Happening[] = []
+	for (const earlier of context.run.steps.slice(1, step.index)) before.push(...earlier.happenings)
+	for (const h of step.happenings) {
+		if (h === mine) break
+		before.push(h)
+	}
+	return before.some(h => h.kind === mine.kind && whose(h) !== undefined && (word === 'again' ? whose(h) === who : whose(h) !== who))
 }

@@ -12,21 +12,24 @@ import { PROCESS_FORMS } from './forms/process.ts'
 import { STORE_FORMS } from './forms/store.ts'
 import { WRITE_FORMS } from './forms/writes.ts'
 
-export const FORMS: readonly ClaimForm[] = [
-	...HOLDING_FORMS,
-	...LINE_FORMS,
-	...LEASE_END_FORMS,
-	...WRITE_FORMS,
-	...PROCESS_FORMS,
-	...STORE_FORMS,
-	...LOCK_ANSWER_FORMS,
-	...ASK_FORMS,
-	...WRITE_LABEL_FORMS,
-	...DB_ANSWER_FORMS,
-	...WORKER_STATE_FORMS,
-	...STORE_STATE_FORMS,
-	...DB_STATE_FORMS,
+/** The forms by what they tell of, for `scenes forms` and `scenes suggest`: each group a list above. */
+export const FORM_GROUPS: readonly (readonly [string, readonly ClaimForm[]])[] = [
+	['holding a key', HOLDING_FORMS],
+	['the line', LINE_FORMS],
+	['how a lease ends', LEASE_END_FORMS],
+	['writes', WRITE_FORMS],
+	["a worker's process", PROCESS_FORMS],
+	['the store and the clock', STORE_FORMS],
+	["the lock's answer", LOCK_ANSWER_FORMS],
+	["a worker's request", ASK_FORMS],
+	['a write', WRITE_LABEL_FORMS],
+	["the database's answer", DB_ANSWER_FORMS],
+	["a worker's state", WORKER_STATE_FORMS],
+	["a lock's state", STORE_STATE_FORMS],
+	["a database's state", DB_STATE_FORMS],
 ]
+
+export const FORMS: readonly ClaimForm[] = FORM_GROUPS.flatMap(([, forms]) => forms)
 
 /** The forms a place may use, in the registry's order. */
 export function formsOf(place: Place): ClaimForm[] {

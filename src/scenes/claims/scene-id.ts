@@ -8,16 +8,28 @@ import type { RunFacts } from './facts.ts'
 
 const ALLOWED = new Set([...NEUTRAL_WORDS, ...FUNCTION_WORDS, ...ID_WORDS, ...Object.keys(ID_EVENTS)])
 
+/** Every word a scene's id may use on any page, in order: the subjects, the glossary, the event words and the neutral ones. */
+export function idWords(): string[] {
+	return [...new Set([...ID_WORDS, ...Object.keys(ID_EVENTS), ...NEUTRAL_WORDS, ...FUNCTION_WORDS])]
+}
+
 /** The words of an id, between its hyphens and underscores. */
 function wordsOf(id: string): string[] {
 	return id.split(/[-_]+/).filter(part => part !== '')
 }
 
-/** Why a scene's id cannot stand, or undefined: each of its words is a subject, an event word, or a neutral word. */
-export function idProblem(id: string): string | undefined {
-	const word = wordsOf(id).find(part => !ALLOWED.has(part))
+/**
+ * Why a scene's id cannot stand, or undefined: each of its words is a subject or a glossary word, an
+ * event word, a neutral word, a word of its page's headings (`headings`), or one of its domain's
+ * subjects (`domain`: the words the scene's domain lends).
+ */
+export function idProblem(id: string, headings: readonly string[] = [], domain: readonly string[] = []): string | undefined {
+	const page = new Set(headings.map(word => word.toLowerCase()))
+	const own = new Set(domain)
+	const word = wordsOf(id).find(part => !ALLOWED.has(part) && !page.has(part) && !own.has(part))
 	if (word === undefined) return undefined
-	return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" is no word of the id lexicon (${ID_WORDS.slice(0, 8).join(', ')}, ...; see the authors page); name the subject, like fences-restart`
+	const from = page.size > 0 ? `, nor of this page's headings` : ''
+	return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" is no word of the id lexicon${from} (npm run scenes -- forms lists them all); name the subject, like fences-restart`
 }
 
 /** Whether the run shows the event an id's word names. */
@@ -30,6 +42,16 @@ const SHOWN: Readonly<Record<string, (run: RunFacts) => boolean>> = {
 	go: run => some(run, h => h.kind === 'released'),
 	pause: run => run.steps.some(step => [...step.end.workers.values()].some(worker => worker.paused === true)),
 	renewal: run => some(run, h => h.kind === 'renewed'),
+	renew: run => some(run, h => h.kind === 'renewed'),
+	release: run => some(run, h => h.kind === 'released'),
+	expiry: run => some(run, h => h.kind === 'expired'),
+	timeout: run => some(run, h => h.kind === 'gave-up'),
+	handover: run => some(run, h => h.kind === 'granted' && h.place !== undefined),
+	tryhold: run => some(run, h => h.kind === 'asked' && h.tryOnly),
+	wait: run => some(run, h => h.kind === 'asked' && !h.tryOnly && h.wait !== undefined),
+	nofence: run => some(run, h => (h.kind === 'wrote' && !h.fenced) || (h.kind === 'granted' && h.fence === undefined)),
+	fifo: run => run.steps.some(step => step.happenings.filter(h => h.kind === 'granted' && h.place !== undefined).length > 0) && run.steps.some(step => [...step.end.stores.values()].some(store => store.waiters.length > 1) || [...step.start.stores.values()].some(store => store.waiters.length > 1)),
+	limit: run => run.steps.some(step => [...step.end.stores.values()].some(store => store.limit !== undefined)),
 }
 
 function some(run: RunFacts, test: (h: Happening) => boolean): boolean {

@@ -17,7 +17,7 @@ import type { SceneFrames } from '../frame.ts'
 import type { SourceOrigin } from '../simulation/index.ts'
 import { died, failedCheck, notStarted, outOfMemory, overran } from './failures.ts'
 import { DEFAULT_LIMITS, type CheckLimits } from './limits.ts'
-import type { CheckerMessage, CheckRequest } from './protocol.ts'
+import type { CheckOptions, CheckerMessage, CheckRequest } from './protocol.ts'
 
 /** The checker's entry: plain JavaScript that registers tsx, so it runs under whatever runs the pool. */
 const ENTRY = fileURLToPath(new URL('./checker-entry.mjs', import.meta.url))
@@ -60,7 +60,7 @@ export class CheckPool {
 	}
 
 	/** A scene's frames and diagnostics, as `compileScene` gives them in process (with its options); never rejects. */
-	check(source: string, origin: SourceOrigin = {}, options: { withoutFences?: boolean } = {}): Promise<SceneFrames> {
+	check(source: string, origin: SourceOrigin = {}, options: CheckOptions = {}): Promise<SceneFrames> {
 		if (this.#closed) return Promise.resolve(failedCheck(origin, 'the scene checker was closed before this scene was checked'))
 		if (this.#cannotStart !== undefined) return Promise.resolve(failedCheck(origin, notStarted(this.#cannotStart)))
 		this.#hold(1)
@@ -70,6 +70,8 @@ export class CheckPool {
 				source,
 				origin,
 				...(options.withoutFences ? { withoutFences: true as const } : {}),
+				...(options.headings ? { headings: options.headings } : {}),
+				...(options.suggest ? { suggest: true as const } : {}),
 				resolve: frames => {
 					this.#hold(-1)
 					resolve(frames)
@@ -114,7 +116,7 @@ export class CheckPool {
 	#give(checker: Checker, job: Job): void {
 		checker.job = job
 		checker.watchdog = setTimeout(() => this.#overran(checker), this.limits.timeoutMs)
-		const request: CheckRequest = { id: job.id, source: job.source, origin: job.origin, ...(job.withoutFences ? { withoutFences: true as const } : {}) }
+		const request: CheckRequest = { id: job.id, source: job.source, origin: job.origin, ...(job.withoutFences ? { withoutFences: true as const } : {}), ...(job.headings ? { headings: job.headings } : {}), ...(job.suggest ? { suggest: true as const } : {}) }
 		checker.child.send(request)
 	}
 

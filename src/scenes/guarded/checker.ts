@@ -36,8 +36,9 @@ process.on('message', (request: CheckRequest) => {
 	queue = queue.then(() => check(request))
 })
 
-async function check({ id, source, origin, withoutFences }: CheckRequest): Promise<void> {
-	let frames = await compileScene(source, origin, openNodeDriver, { compileSample, ...(withoutFences ? { withoutFences } : {}) }).catch((error: unknown) =>
+async function check({ id, source, origin, withoutFences, headings, suggest }: CheckRequest): Promise<void> {
+	const options = { compileSample, ...(withoutFences ? { withoutFences } : {}), ...(headings ? { headings } : {}), ...(suggest ? { suggest } : {}) }
+	let frames = await compileScene(source, origin, openNodeDriver, options).catch((error: unknown) =>
 		failedCheck(origin, `the checker failed on this scene: ${errorWords(error)}`),
 	)
 	// Node tells an unhandled rejection once the microtasks of a turn are done: after this one, every

@@ -13,6 +13,17 @@ export interface CheckRequest {
 	origin: SourceOrigin
 	/** Run the scene's story with its databases on the plain update, as its 'Without fences' switch shows it. */
 	withoutFences?: true
+	/** The words of its page's title and headings, which its id may use. */
+	headings?: readonly string[]
+	/** Give each step the captions the language can truly say of it (`scenes suggest`). */
+	suggest?: true
+}
+
+/** What a check may be asked besides the scene: `CheckRequest`'s options, as the in-process `compileScene` takes them. */
+export interface CheckOptions {
+	withoutFences?: boolean
+	headings?: readonly string[]
+	suggest?: boolean
 }
 
 /** From a checker: it has loaded the checker and takes scenes; or a scene's frames. */

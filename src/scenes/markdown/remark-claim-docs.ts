@@ -10,11 +10,11 @@
 import type { Code, Root } from 'mdast'
 import type { ElementContent } from 'hast'
 import { h, text } from '../hast-nodes.ts'
-import { FORMS, RECORDED_CAUSES, FORMULA_TERMS, FUNCTION_WORDS, ID_EVENTS, ID_WORDS, NEUTRAL_WORDS, PLACE_NAMES, unreadExamples } from '../claims/index.ts'
+import { FORMS, RECORDED_CAUSES, FORMULA_TERMS, FUNCTION_WORDS, ID_EVENTS, ID_WORDS, NEUTRAL_WORDS, PLACE_NAMES, inWords, unreadExamples } from '../claims/index.ts'
 import type { ClaimForm, Place } from '../claims/index.ts'
 import type { SceneFrames } from '../frame.ts'
 import { SceneError } from './remark-scenes.ts'
-import { DOMAINS } from '../../seed/domains.ts'
+import { DEFAULT_DOMAIN, DOMAINS } from '../../seed/domains.ts'
 import { LANGUAGE_NAMES } from '../sample/compile.ts'
 
 interface RemarkClaimDocsOptions {
@@ -39,7 +39,7 @@ function formsTable(): ElementContent[] {
 		out.push(
 			h('table', { className: ['claim-forms'], dataPlace: place }, [
 				h('thead', {}, [h('tr', {}, [h('th', {}, [text('Form')]), h('th', {}, [text('Example')]), h('th', {}, [text('What the engine must have done')]), h('th', {}, [text('It tells')]), h('th', {}, [text('As a query of the run')])])]),
-				h('tbody', {}, forms.map(form => h('tr', { dataForm: form.id }, [cell(form.pattern, true), cell(form.example, true), cell(form.meaning), cell(TELLS[form.tells]), cell(form.formula, true)]))),
+				h('tbody', {}, forms.map(form => h('tr', { dataForm: form.id }, [h('td', {}, [h('code', {}, [text(inWords(form.pattern, DEFAULT_DOMAIN.words))]), ...(form.alternatives ?? []).flatMap(other => [h('br', {}, []), text('or '), h('code', {}, [text(inWords(other, DEFAULT_DOMAIN.words))])])]), cell(inWords(form.example, DEFAULT_DOMAIN.words), true), cell(form.meaning), cell(TELLS[form.tells]), cell(form.formula, true)]))),
 			]),
 		)
 	}
@@ -64,7 +64,7 @@ function causeTable(): ElementContent[] {
 
 function idLexicon(): ElementContent[] {
 	return [
-		h('p', {}, [h('strong', {}, [text('Words of an id, besides the neutral ones: ')]), text(`${ID_WORDS.join(', ')}.`)]),
+		h('p', {}, [h('strong', {}, [text('Words of an id, besides the neutral ones: ')]), text(`${ID_WORDS.join(', ')}; and each domain's: ${[...DOMAINS.values()].map(domain => `${domain.words.ids.join(', ')} (${domain.name})`).join('; ')}; and any word of the page's title and headings.`)]),
 		h('p', {}, [h('strong', {}, [text('Words that name an event the scene must show: ')]), ...Object.entries(ID_EVENTS).flatMap(([word, event], i) => [...(i === 0 ? [] : [text('; ')]), h('code', {}, [text(word)]), text(` (${event})`)]), text('.')]),
 	]
 }
@@ -108,7 +108,7 @@ export function remarkClaimDocs(options: RemarkClaimDocsOptions) {
 		visit(tree)
 		for (const node of blocks) {
 			if (node.lang === 'claim-forms') {
-				const problems = unreadExamples()
+				const problems = [...DOMAINS.values()].flatMap(domain => unreadExamples(domain.words, domain.key))
 				if (problems.length > 0) throw new SceneError(problems.join('\n'))
 				replaceWith(node, formsTable())
 			} else if (node.lang === 'neutral-lexicon') {

@@ -16,7 +16,8 @@ import { encodeScene, playgroundHref } from '../scene-link.ts'
 /** How the plugin compiles and draws; the site passes the real compiler, tests may pass their own. */
 export interface RemarkScenesOptions {
 	/** Parses and simulates one scene (compileScene with a driver already chosen). */
-	compile: (source: string, origin: SceneOrigin, options?: { withoutFences?: boolean }) => Promise<SceneFrames>
+	/** Runs a scene: `headings` are the words of its page's headings and title, which its id may use; `withoutFences` runs its story on the plain update. */
+	compile: (source: string, origin: SceneOrigin, options?: { withoutFences?: boolean; headings?: readonly string[] }) => Promise<SceneFrames>
 	/** Draws every frame of a scene as SVG strings, in the wide and the narrow layout (renderStages). */
 	render: (frames: Frame[], options: { id?: string; title?: string }) => SceneStages
 	/** `build` fails on a scene with errors; `dev` shows them in the page and the terminal. */
@@ -63,13 +64,14 @@ export function remarkScenes(options: RemarkScenesOptions) {
 			const origin: SceneOrigin = { file: name, line, column }
 			return { node, source, origin }
 		})
+		const headings = headingWords(tree, title)
 		const named = assignSceneIds(blocks)
 		if (named.diagnostics.length > 0) errors.push(...diagnosticLines(named.diagnostics))
 		first ??= named.diagnostics[0]
 		for (const [index, { node, source, origin }] of blocks.entries()) {
 			const id = named.ids[index] ?? positionalId(index + 1)
 			const position = index + 1
-			const scene = await options.compile(source, origin)
+			const scene = await options.compile(source, origin, { headings })
 			if (scene.diagnostics.length > 0) errors.push(...diagnosticLines(scene.diagnostics))
 			first ??= scene.diagnostics[0]
 			if (scene.frames.length === 0) {
@@ -80,7 +82,7 @@ export function remarkScenes(options: RemarkScenesOptions) {
 			const { wide: svgs, narrow: narrowSvgs, timeline } = options.render(scene.frames, { id, title: svgTitle })
 			const codeLines = scene.code ? await highlightLines(scene.code.lines, scene.code.lang) : []
 			// A scene whose fence refused a write offers the same story without fences, when its writes can be run so.
-			const withoutFences = refusesAWrite(scene.frames) && (await options.compile(source, origin, { withoutFences: true })).diagnostics.length === 0
+			const withoutFences = refusesAWrite(scene.frames) && (await options.compile(source, origin, { withoutFences: true, headings })).diagnostics.length === 0
 			// A scene too large for a link simply has none.
 			const playground = await encodeScene(source).then(playgroundHref, () => undefined)
 			replaceWith(node, sceneFigure({ data: { id, source, origin, scene, svgs, narrowSvgs, timeline, ...(withoutFences ? { withoutFences: true as const } : {}) }, position, codeLines, codeStyle: codeBackgroundStyle, playground }))
@@ -90,4 +92,16 @@ export function remarkScenes(options: RemarkScenesOptions) {
 		if (options.mode === 'build') throw new SceneError(message, first)
 		report(message)
 	}
+}
+
+/** The words of a page's title and headings, lower case: a scene's id on the page may use any of them. */
+function headingWords(tree: Root, title: unknown): string[] {
+	const texts: string[] = typeof title === 'string' ? [title] : []
+	const textOf = (node: { type: string; value?: unknown; children?: unknown[] }): string => (typeof node.value === 'string' ? node.value : (node.children ?? []).map(child => textOf(child as { type: string })).join(' '))
+	const visit = (node: { type: string; children?: unknown[] }) => {
+		if (node.type === 'heading') texts.push(textOf(node))
+		else for (const child of node.children ?? []) visit(child as { type: string; children?: unknown[] })
+	}
+	visit(tree as unknown as { type: string; children?: unknown[] })
+	return [...new Set(texts.flatMap(text => text.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean))]
 }

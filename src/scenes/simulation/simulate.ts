@@ -46,6 +46,10 @@ export interface SimulateOptions {
 	verbs?: VerbTable
 	/** Claims that later steps settle (a pause called long) look no further than this step: the reader's play passes the guide's steps it kept, so a guide's caption is not judged by steps a reader adds. */
 	lookAhead?: number
+	/** The words of the headings of the page the scene stands in: a scene's id may use any of them. */
+	headings?: readonly string[]
+	/** Offer, on each step's frame, the sentences the language can truly say of it as its caption (`scenes suggest`). */
+	suggest?: boolean
 	/** The scene's code sample as the build compiled it: the page runs it without a transpiler. Else it is compiled here. */
 	sample?: CompiledSample
 	/**
@@ -132,15 +136,19 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 	if (sample.problems.length > 0) {
 		return { ...(scene.code ? { code: { lang: scene.code.lang, lines: scene.code.lines } } : {}), frames: [], diagnostics: sample.problems }
 	}
-	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), options.file)
+	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, options.suggest === true)
 	if (options.withoutFences) return withoutFences(scene, options, texts, domain, sample)
 	const run = await runScene(scene, options, texts, false, domain, sample.loaded)
 	try {
 		if (!run.failed) {
 			if (texts.sites.some(site => site.read.clauses.some(clause => clause.form.needsUnfenced))) {
-				const unfenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), options.file), true, domain, sample.loaded)
+				const unfenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file), true, domain, sample.loaded)
 				run.facts.unfenced = unfenced.facts
 				if (unfenced.untellable !== undefined) unfenced.facts.untellable = unfenced.untellable
+			}
+			if (texts.sites.some(site => site.read.clauses.some(clause => clause.form.needsFenced))) {
+				const fenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file), false, domain, sample.loaded, true)
+				run.facts.fenced = fenced.facts
 			}
 			if (sample.loaded) ttlProblems(scene, run.facts, options.file, run.failures)
 			texts.check(run.facts, run.frames)
@@ -198,8 +206,8 @@ interface Run {
 }
 
 /** Runs the scene's steps on the engine, recording frames, facts and the texts to check; `unfenced` runs every database with the plain update. */
-async function runScene(scene: Scene, options: SimulateOptions, texts: SceneTexts, unfenced: boolean, domain: Domain, sample: { program: SampleProgram; file: string } | undefined): Promise<Run> {
-	const world = new World(scene, options.openDriver, options.file, { ttl: ttlOf(scene), key: keyOf(scene, domain), unfenced, domain, ...(options.settling === undefined ? {} : { settling: options.settling }) })
+async function runScene(scene: Scene, options: SimulateOptions, texts: SceneTexts, unfenced: boolean, domain: Domain, sample: { program: SampleProgram; file: string } | undefined, allFenced = false): Promise<Run> {
+	const world = new World(scene, options.openDriver, options.file, { ttl: ttlOf(scene), key: keyOf(scene, domain), unfenced, allFenced, domain, ...(options.settling === undefined ? {} : { settling: options.settling }) })
 	const stage: Stage = { world, texts, labels: new Labels(), verbs: options.verbs ?? VERBS }
 	const frames: Frame[] = []
 	const facts: RunFacts = { steps: [], kinds: world.kinds, key: world.key, ttl: world.ttl, ...(options.lookAhead === undefined ? {} : { lookAhead: options.lookAhead }) }
@@ -216,7 +224,7 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 			if (name !== undefined) world.report(actor.label.position, name)
 		}
 		for (const setting of scene.settings) {
-			const problem = setting.kind === 'id' ? idProblem(setting.value) : undefined
+			const problem = setting.kind === 'id' ? idProblem(setting.value, options.headings ?? [], domain.words.ids) : undefined
 			if (problem !== undefined) world.report(setting.position, problem)
 		}
 		for (const { actor, message } of castProblems(scene.actors.map(actor => ({ ...actor, kind: kindOf(actor.icon) })))) world.report(actor.position, message)

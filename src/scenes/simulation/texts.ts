@@ -5,8 +5,8 @@
  * claims that held become the frame's checks and the marks of the engine's values.
  */
 import type { Position, Text } from '../../../scene-parser/index.ts'
-import { allHold, checkText, readText, sceneLanguage } from '../claims/index.ts'
-import type { CastMember, ClaimContext, MessageFacts, Place, ReadResult, RunFacts, SceneLanguage, StepFacts, WorldFacts } from '../claims/index.ts'
+import { allHold, checkText, nearestTrue, readText, sceneLanguage, suggestSentences } from '../claims/index.ts'
+import type { CastMember, ClaimContext, DomainWords, MessageFacts, Place, ReadProblem, ReadResult, RunFacts, SceneLanguage, StepFacts, WorldFacts } from '../claims/index.ts'
 import type { Diagnostic, Frame, FrameCheck, TextMark } from '../frame.ts'
 
 /** One text of the scene, where it stands, and what it is checked against. */
@@ -42,9 +42,12 @@ export class SceneTexts {
 	constructor(
 		cast: readonly CastMember[],
 		key: string,
+		words: DomainWords,
 		readonly file: string | undefined,
+		/** Whether each caption's frame gets the true sentences of its step (`Frame.suggestions`). */
+		readonly suggest = false,
 	) {
-		this.language = sceneLanguage(cast, key)
+		this.language = sceneLanguage(cast, key, words)
 	}
 
 	read(text: Text, place: Place): ReadResult {
@@ -70,7 +73,7 @@ export class SceneTexts {
 			const sofar = site.message?.sofar
 			const known = sofar === undefined ? undefined : new Set(sofar)
 			const at = known === undefined ? step : { ...step, happenings: step.happenings.filter(h => known.has(h)), end: site.world ?? step.end }
-			const context: ClaimContext = { run, step: at, place: site.place, world: site.world ?? step.end, name }
+			const context: ClaimContext = { run, step: at, place: site.place, world: site.world ?? step.end, name, words: this.language.words }
 			if (site.actor !== undefined) context.actor = site.actor
 			if (site.sentBefore !== undefined) context.sentBefore = site.sentBefore
 			if (site.message !== undefined) context.message = site.message
@@ -96,6 +99,7 @@ export class SceneTexts {
 				denied?.(site.frame, site.where)
 				continue
 			}
+			if (this.suggest && site.place === 'caption') frame.suggestions = suggestSentences(this.language, context).map(({ text, group, form }) => ({ text, group, form }))
 			const result = checkText(site.read, context)
 			if (site.place === 'caption') {
 				// Up to a caption that did not hold, what the reader was told is unknown: no "later" is held to it.
@@ -104,13 +108,23 @@ export class SceneTexts {
 				if (moments.length > 0) captionTold.set(site.frame, Math.max(before ?? 0, ...moments))
 				else if (result.problems.length === 0 && before !== undefined) captionTold.set(site.frame, before)
 			}
-			for (const problem of result.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message))
+			for (const problem of result.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message + this.#offer(site, problem, context)))
 			if (result.problems.length > 0) denied?.(site.frame, site.where)
 			if (result.problems.length > 0 && site.where.kind === 'state') wrong.add(site.text)
 			const marks: TextMark[] = result.claims.flatMap(claim => claim.values.map(value => ({ start: value.start, end: value.end, kind: 'value' as const })))
 			site.marked?.(marks.sort((a, b) => a.start - b.start), frame)
 			for (const claim of result.claims) frame.checks.push({ where: site.where, text: site.text.value.slice(claim.start, claim.end), form: claim.form, evidence: claim.evidence })
 		}
+	}
+
+	/** The nearest true sentence to the words a problem is about, built from the step's facts: "; did you mean: ...?". */
+	#offer(site: TextSite, problem: ReadProblem, context: ClaimContext): string {
+		if (!problem.offer) return ''
+		const near = nearestTrue(this.language, context, site.text.value.slice(problem.offer.start, problem.offer.end))
+		if (near === undefined) return ''
+		// Inside a sentence the offer reads as the words it replaces: "…, and the clock reads 5 s", not "The clock".
+		const opens = /(^|[.;!?]\s*)$/.test(site.text.value.slice(0, problem.offer.start))
+		return `; did you mean: "${opens ? near : near.replace(/^The /, 'the ')}"?`
 	}
 
 	/** A diagnostic at an offset of a site's text, or at its step when it is a label shown again. */

@@ -73,7 +73,7 @@ export class World {
 		readonly scene: Scene,
 		readonly openDriver: OpenDriver,
 		readonly file: string | undefined,
-		options: { ttl: number; key: string; unfenced?: boolean; settling?: Settling; domain?: Domain },
+		options: { ttl: number; key: string; unfenced?: boolean; allFenced?: boolean; settling?: Settling; domain?: Domain },
 	) {
 		this.clock = new SimulatedClock(0, options.settling ?? SCENE_SETTLING)
 		this.key = options.key
@@ -83,6 +83,7 @@ export class World {
 		this.record = new Recorder(this)
 		this.record.processes = this.processStates
 		this.#unfenced = options.unfenced === true
+		this.#allFenced = options.allFenced === true
 	}
 
 	/** The scene's domain: its database's tables and fenced write, and its samples' prelude. */
@@ -113,6 +114,8 @@ export class World {
 	readonly processStates = new WorkerStates()
 
 	readonly #unfenced: boolean
+	/** Every database checks fences, a drawn `fences=off` too: the world a "with fences" counterfactual is checked in. */
+	readonly #allFenced: boolean
 
 	/** Opens a store per lock actor and a chats table per database actor. */
 	async open(startCount: (store: Actor) => bigint): Promise<void> {
@@ -126,7 +129,7 @@ export class World {
 			} else if (kind === 'database') {
 				const driver = this.openDriver(undefined, actor.id)
 				driver.exec(this.domain.schema)
-				const database: DatabaseActor = { actor, driver, fenced: actor.fences !== 'off' && !this.#unfenced, fence: 0n }
+				const database: DatabaseActor = { actor, driver, fenced: this.#allFenced || (actor.fences !== 'off' && !this.#unfenced), fence: 0n }
 				driver.run(this.domain.insertRow, [this.domain.rowId(this.key)])
 				this.databases.set(actor.id, database)
 			} else if (kind === 'worker') {

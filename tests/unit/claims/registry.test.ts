@@ -1,14 +1,17 @@
 // The registry of claim forms: each form reads its own example and no other form does, every
 // word an aside may use is one no form uses, and the slots read the scene's names and numbers.
+import { CHAT_DOMAIN } from '../../../src/seed/chat-domain.ts'
+import { JOBS_DOMAIN } from '../../../src/seed/jobs-domain.ts'
 import { describe, expect, it } from 'vitest'
-import { EXAMPLE_CAST, FORMS, FUNCTION_WORDS, NEUTRAL_WORDS, formsOf, nameProblem, readText, sceneLanguage, unreadExamples } from '../../../src/scenes/claims/index.ts'
+import { EXAMPLE_CAST, FORMS, inWords, FUNCTION_WORDS, NEUTRAL_WORDS, formsOf, nameProblem, readText, sceneLanguage, unreadExamples } from '../../../src/scenes/claims/index.ts'
 import type { Place } from '../../../src/scenes/claims/index.ts'
 
-const language = sceneLanguage(EXAMPLE_CAST, 'chat')
+const language = sceneLanguage(EXAMPLE_CAST, 'chat', CHAT_DOMAIN.words)
 
 describe('the registry of claim forms', () => {
 	it('reads every example as its own form, as the build checks before it writes the authors page', () => {
-		expect(unreadExamples()).toEqual([])
+		expect(unreadExamples(CHAT_DOMAIN.words, 'chat')).toEqual([])
+		expect(unreadExamples(JOBS_DOMAIN.words, 'leader')).toEqual([])
 	})
 
 	it('names each form once', () => {
@@ -19,10 +22,11 @@ describe('the registry of claim forms', () => {
 	for (const form of FORMS) {
 		for (const place of form.places) {
 			it(`${form.id} reads its own example in ${place}, and no other form reads it`, () => {
-				const read = readText(language, form.example, place)
+				const example = inWords(form.example, CHAT_DOMAIN.words)
+				const read = readText(language, example, place)
 				expect(read.problems).toEqual([])
 				expect(read.clauses.map(clause => clause.form.id)).toEqual([form.id])
-				const others = language.places.get(place)?.forms.filter(compiled => compiled.form !== form && compiled.regex.test(form.example)) ?? []
+				const others = language.places.get(place)?.forms.filter(compiled => compiled.form !== form && compiled.regex.test(example)) ?? []
 				expect(others.map(compiled => compiled.form.id)).toEqual([])
 			})
 		}
@@ -40,7 +44,7 @@ describe('the registry of claim forms', () => {
 
 describe('the neutral lexicon', () => {
 	/** Every literal word of every form, alternatives and optional words included. */
-	const formWords = new Set(FORMS.flatMap(form => form.pattern.toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[\s()/,:]+/).filter(Boolean)))
+	const formWords = new Set(FORMS.flatMap(form => [form.pattern, ...(form.alternatives ?? [])].join(" ").toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[\s()/,:]+/).filter(Boolean)))
 
 	it('has no word that any claim form uses', () => {
 		expect(NEUTRAL_WORDS.filter(word => formWords.has(word))).toEqual([])
@@ -83,7 +87,7 @@ describe('reading a text', () => {
 		])
 		expect(read('Worker B saves. It pauses.').clauses[1]?.subject).toBe('b')
 		expect(read('It pauses.').problems[0]?.message).toBe('"it" has nothing to refer to: it names the subject of the clause before, and there is none; write the name')
-		expect(read('The database keeps fence 8, so it pauses.').problems[0]?.message).toBe('"it" refers to chat.db, the subject of the clause before, which is no worker; write the name')
+		expect(read('The database keeps fence 8, so it pauses.').problems[0]?.message).toBe('"it" refers to app.db, the subject of the clause before, which is no worker; write the name')
 	})
 
 	it('reads fences through the engine\'s range-checked functions, as EPOCH:COUNT or digits', () => {
@@ -100,9 +104,12 @@ describe('reading a text', () => {
 	})
 
 	it('refuses what it cannot read, at its place, with the three nearest forms', () => {
-		const problem = read('Worker A grabs the key with fence 7, then pauses.').problems[0]
-		expect(problem).toMatchObject({ start: 0, end: 'Worker A grabs the key with fence 7'.length })
-		expect(problem?.message).toBe('cannot read "Worker A grabs the key with fence 7" as a claim of a step\'s caption; the nearest forms are "{worker} holds {key} with fence {fence}", "{worker} gets {key} with fence {fence}" and "{store} gives {worker} fence {fence}"')
+		const read1 = read('Worker A snatches the key with fence 7, then pauses.')
+		const problem = read1.problems[0]
+		expect(problem).toMatchObject({ start: 0, end: 'Worker A snatches the key with fence 7'.length })
+		// The clause after it still reads, speaking of the worker the unread part starts with, and is checked for its facts.
+		expect(read1.clauses.map(clause => [clause.form.id, clause.subject, clause.gap])).toEqual([['pauses', 'a', true]])
+		expect(problem?.message).toBe('cannot read "Worker A snatches the key with fence 7" as a claim of a step\'s caption; the nearest forms are "{worker} holds {key} with fence {fence}", "{worker} gets {key} with fence {fence}" and "{store} gives {worker} fence {fence}"')
 	})
 
 	it('refuses digits outside ASCII, roman numerals, relation signs it does not read, and a number word as a noun', () => {
@@ -112,6 +119,55 @@ describe('reading a text', () => {
 		}
 		expect(read('refused: 7 ≠ 8', 'db-answer').problems).toHaveLength(1)
 		expect(read('refused: 7 =< 8', 'db-answer').problems).toHaveLength(1)
+	})
+
+	it('tells every part of a sentence that does not read, at once, and hints at a left-out subject only when the clause before has none', () => {
+		const both = read('Worker A snatches the key, then B frobs, and B waits.')
+		expect(both.problems.map(p => p.start)).toEqual([0, 'Worker A snatches the key, then '.length])
+		expect(both.clauses.map(clause => clause.form.id)).toEqual(['waits'])
+		// "freezes" has a subject to borrow (Worker A's): no hint to write a name.
+		expect(read('Worker A holds the key, then frobnicates.').problems[0]?.message).not.toContain("write the worker's name")
+		// After a clause with no subject, the hint stands.
+		expect(read('The key goes to B, then frobnicates.').problems[0]?.message).toContain("write the worker's name")
+	})
+
+	it('reads the same claim in other words: synonyms and inflections are alternatives of one form', () => {
+		const forms = (text: string) => read(text).clauses.map(clause => clause.form.id)
+		expect(forms("A's lease expires.")).toEqual(['runs-out'])
+		expect(forms("A's lease times out.")).toEqual(['runs-out'])
+		expect(forms("The database rejects A's write.")).toEqual(['refuses-write'])
+		expect(forms('Worker A freezes.')).toEqual(['pauses'])
+		expect(forms('The lock gives the key to B.')).toEqual(['gets'])
+		expect(forms('The key passes to B.')).toEqual(['goes-to'])
+		// An alternative may write the form's slots in another order: the worker is still the first slot.
+		expect(read('The lock gives B the key with fence 8.').clauses[0]?.slots.map(slot => slot.type)).toEqual(['worker', 'key', 'fence'])
+		expect(read('The lock gives the key to B with fence 8.').clauses[0]?.slots.map(slot => slot.value.type)).toEqual(['actor', 'key', 'fence'])
+		expect(read('Worker A holds the key with fence seven.').clauses[0]?.slots[2]?.value).toEqual({ type: 'fence', value: 7n })
+		expect(read('Worker A holds the lock.').clauses[0]?.slots[1]?.value).toEqual({ type: 'key', store: 'lock' })
+		expect(forms('Worker A asks for the key. Worker B asks as well.')).toEqual(['asks', 'asks-bare'])
+		expect(read('Worker B asks as well.').clauses[0]?.also?.word).toBe('too')
+		expect(read('The key is free too.').problems[0]?.message).toContain('tells a state')
+	})
+
+	it('carries several workers over to a clause that leaves out its subject, and reads "they" as them', () => {
+		const both = read('B and C ask for the key and wait in line.')
+		expect(both.clauses.map(clause => [clause.form.id, clause.slots[0]?.value])).toEqual([
+			['workers-ask', { type: 'actors', ids: ['b', 'c'] }],
+			['workers-wait', { type: 'actors', ids: ['b', 'c'] }],
+		])
+		expect(read('B and C ask for the key, so they wait.').clauses[1]?.slots[0]?.value).toEqual({ type: 'actors', ids: ['b', 'c'] })
+		expect(read('They wait.').problems[0]?.message).toContain('"they" has nothing to refer to')
+		expect(read('B and C both wait.').clauses[0]?.form.id).toBe('workers-wait')
+	})
+
+	it('reads a sentence opened by "When" or "Once" as its second clause coming after its first', () => {
+		expect(read('When A lets go, C gets the key.').clauses.map(clause => [clause.form.id, clause.then])).toEqual([
+			['lets-go', 'sentence'],
+			['gets', 'then'],
+		].map(([id, then]) => [id, then === 'sentence' ? undefined : then]))
+		expect(read("Once A's lease runs out, B gets the key.").clauses[1]?.then).toBe('then')
+		// "After 30 s" is a moment, not a clause: the sentence reads as it did.
+		expect(read('After 30 s A lets go.').clauses[0]?.modifiers[0]?.kind).toBe('later')
 	})
 
 	it('takes an aside only of neutral words, after a colon at a sentence\'s end', () => {
@@ -151,5 +207,29 @@ describe('time and order in a clause', () => {
 		expect(read("A's lease runs out. Then Worker B gets the key.").clauses.map(c => c.then ?? false)).toEqual([false, 'then'])
 		expect(read("A's lease runs out and Worker B gets the key.").clauses.map(c => c.then ?? false)).toEqual([false, false])
 		expect(read("A's lease runs out, so Worker B gets the key.").clauses.map(c => c.then ?? false)).toEqual([false, 'so'])
+	})
+})
+
+describe("a scene's id", () => {
+	it('takes the words of the glossary, the event words and the words of its page\'s headings, and no other', async () => {
+		const { idProblem } = await import('../../../src/scenes/claims/index.ts')
+		for (const id of ['fences-handover', 'lease-expiry', 'semaphore-limit', 'tryhold', 'nofence', 'fifo-wait', 'renew-timeout', 'release']) expect(idProblem(id), id).toBeUndefined()
+		expect(idProblem('b-saves-first')).toContain('"b" is no word of the id lexicon')
+		expect(idProblem('shards-rebalance')).toContain('"shards"')
+		expect(idProblem('shards-rebalance', ['Shards', 'rebalance', 'when', 'a', 'node', 'joins'])).toBeUndefined()
+	})
+})
+
+describe('the claim language has no domain words of its own (issue 34)', () => {
+	it('names no chat, summary or jobs in src/scenes/claims: a domain lends its words', async () => {
+		const { readdirSync, readFileSync } = await import('node:fs')
+		const root = new URL('../../../src/scenes/claims/', import.meta.url)
+		const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter(entry => entry.isFile() && entry.name.endsWith('.ts'))
+		expect(files.length).toBeGreaterThan(10)
+		const found = files.flatMap(entry => {
+			const text = readFileSync(`${entry.parentPath}/${entry.name}`, 'utf8')
+			return text.split('\n').flatMap((line, index) => (/'chat'|summar|\bjobs\b/i.test(line) ? [`${entry.name}:${index + 1}: ${line.trim()}`] : []))
+		})
+		expect(found).toEqual([])
 	})
 })

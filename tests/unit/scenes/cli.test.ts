@@ -94,3 +94,32 @@ describe('npm run scenes -- render', () => {
 		expect(readFileSync(join(out, 'fences-1-step-3.svg'), 'utf8')).toContain('refused: 7 &lt; 8')
 	})
 })
+
+describe('npm run scenes -- forms', () => {
+	it('prints every form of the registry with its meaning and example, its other wordings, the id words and the neutral words', async () => {
+		const { FORMS, NEUTRAL_WORDS, idWords, inWords } = await import('../../../src/scenes/claims/index.ts')
+		const { CHAT_DOMAIN } = await import('../../../src/seed/chat-domain.ts')
+		const result = scenes('forms')
+		expect(result.status).toBe(0)
+		for (const form of FORMS) {
+			expect(result.stdout).toContain(`${inWords(form.pattern, CHAT_DOMAIN.words)}    [${form.id};`)
+			expect(result.stdout).toContain(`  means: ${form.meaning}`)
+			for (const other of form.alternatives ?? []) expect(result.stdout).toContain(`  or: ${inWords(other, CHAT_DOMAIN.words)}`)
+		}
+		for (const word of [...idWords(), ...NEUTRAL_WORDS]) expect(result.stdout).toContain(word)
+		expect(result.stdout).toContain("## words of a scene's id")
+	})
+})
+
+describe('npm run scenes -- suggest', () => {
+	it('prints, for each step, the true captions grouped by what they tell', () => {
+		const result = scenes('suggest', `${FIXTURES}/ok.scene`)
+		expect(result.status).toBe(0)
+		expect(result.stdout).toContain(`${FIXTURES}/ok.scene:1\n  step 1: "`)
+		expect(result.stdout).toMatch(/\n {4}holding a key:\n {6}Worker A holds the key with fence \d+\.\n/)
+	})
+
+	it('needs a path', () => {
+		expect(scenes('suggest').status).toBe(2)
+	})
+})

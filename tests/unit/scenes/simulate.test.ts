@@ -99,7 +99,7 @@ describe('the seed scene', () => {
 		const frames = await seedFrames(broken)
 		const line = broken.split('\n').findIndex(l => l.includes('"fence 9"')) + 1
 		const column = broken.split('\n')[line - 1]!.indexOf('9"') + 1
-		expect(frames.diagnostics).toEqual([{ file: 'fences.md', line, column, message: 'expected fence 9, the engine gave 8' }])
+		expect(frames.diagnostics).toEqual([{ file: 'fences.md', line, column, message: 'expected fence 9, the engine gave 8; did you mean: "fence 8"?' }])
 	})
 
 	it('gives the same frames on better-sqlite3 and on sql.js', async () => {
@@ -157,7 +157,7 @@ ${steps}`
   set db "summary by B"`))
 		expect(errors(frames)).toEqual([
 			"14:17: the label says so, but chat.db, which checks no fence, took Worker A's write with fence 7 (the row held 8)",
-			"15:22: the row keeps Worker A's summary, not Worker B's",
+			"15:22: the row keeps Worker A's summary, not Worker B's; did you mean: \"summary by Worker A\"?",
 		])
 		expect(outcomes(frames, 3)).toEqual([{ ...write('7', true, '8'), unchecked: true }, answer('7', true, '8')])
 	})
@@ -230,7 +230,7 @@ step "Worker A holds the key with fence 1 and saves."
 `)
 		expect(errors(frames)).toEqual([
 			"10:3: color=bad, but the database took a's write with fence 1 (the row held 0)",
-			"11:17: the label says so, but chat.db took Worker A's write with fence 1 (the row held 0)",
+			"11:17: the label says so, but chat.db took Worker A's write with fence 1 (the row held 0); did you mean: \"saved: 0 < 1\"?",
 		])
 		expect(outcomes(frames, 1)).toEqual([granted('1'), write('1', true, '0'), answer('1', true, '0')])
 	})

@@ -5,6 +5,7 @@
  * its form says what the worker does.
  */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import { THING, inWords } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
 import {
 	actorOf,
@@ -396,7 +397,7 @@ export const WRITE_LABEL_FORMS: readonly ClaimForm[] = [
 		formula: "wrote(from) ∈ m, with a fence a lock gave from",
 		pattern: 'save/write',
 		example: 'save',
-		meaning: "The worker writes its summary with a fence a lock gave it, whatever the database does with it.",
+		meaning: "The worker writes with a fence a lock gave it, whatever the database does with it.",
 		check(_slots, context) {
 			const write = theWrite(context)
 			if (isVerdict(write)) return write
@@ -821,18 +822,18 @@ export const DB_STATE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
-		id: 'db-summary-by',
+		id: 'db-written-by',
 		places: DB_STATE,
 		tells: 'state',
 		formula: "the row of x at t keeps w's write",
-		pattern: 'summary by {worker}',
-		example: 'summary by A',
+		pattern: 'THING by {worker}',
+		example: 'THING by A',
 		meaning: "The row keeps that worker's write.",
 		check(slots, context) {
 			const row = context.world.databases.get(me(context))
 			if (!row) return fails("this label is no database's")
 			const worker = actorOf(slots[0])
-			if (row.writer !== worker) return fails(`the row keeps ${row.writer === undefined ? 'no worker' : context.name(row.writer)}'s summary, not ${context.name(worker)}'s`, 0)
+			if (row.writer !== worker) return fails(`the row keeps ${row.writer === undefined ? 'no worker' : context.name(row.writer)}'s ${inWords(THING, context.words)}, not ${context.name(worker)}'s`, 0)
 			return holds([{ kind: 'row', database: row.id, at: context.world.time, fence: showFence(row.fence), writer: worker }], context.world.time)
 		},
 	},

@@ -4,6 +4,7 @@
  * the same writes would have done without fences, from the scene run again on databases that check none.
  */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import { THING, inWords } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
 import { actorOf, fails, happened, holds, leaseState, saw, sentBy } from '../query.ts'
 import type { Of } from '../query.ts'
@@ -69,6 +70,28 @@ function withoutFences(slots: readonly Slot[], context: ClaimContext, changed: b
 	return holds([saw(context.step, fenced), { ...saw(context.step, unfenced), unfenced: true }], fenced.at)
 }
 
+/** A noun with its article: "a result", "an update". */
+const article = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
+
+/** The worker's last write of the step, and the same write in the run where every database checks fences. */
+function fencedWrite(context: ClaimContext, worker: string): { drawn?: Of<'wrote'>; fenced?: Of<'wrote'> } {
+	const mine = (step: StepFacts | undefined) => (step ? happened(step, 'wrote', h => h.worker === worker).pop() : undefined)
+	return { drawn: mine(context.step), fenced: mine(context.run.fenced?.steps[context.step.index]) }
+}
+
+/** "With fences, A's write would have been refused" (`changed` false) or "would still be saved" (true): the scene run again with every database checking fences. */
+function withFences(slots: readonly Slot[], context: ClaimContext, changed: boolean): Verdict {
+	const worker = actorOf(slots[0])
+	const { drawn, fenced } = fencedWrite(context, worker)
+	if (!drawn) return fails(`${context.name(worker)} wrote nothing in this step`, 0)
+	if (!fenced) return fails(`with fences, ${context.name(worker)} would write nothing in this step`, 0)
+	if (fenced.changed !== changed) return fails(`run with fences, ${describeWrite(context, fenced)}`, 0)
+	// "would have been refused" says the fences made the difference: as drawn, the write was taken.
+	if (!changed && !drawn.changed) return fails(`as drawn too, ${describeWrite(context, drawn)}: the fences would change nothing for this write`, 0)
+	if (changed && !drawn.changed) return fails(`as drawn, ${describeWrite(context, drawn)}`, 0)
+	return holds([saw(context.step, drawn)], drawn.at)
+}
+
 export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'pauses',
@@ -76,7 +99,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "paused(w) ∈ step",
 		pauses: true,
-		pattern: '{worker} pauses',
+		pattern: '{worker} pauses', alternatives: ["{worker} freezes", "{worker} hangs", "{worker} is suspended"],
 		example: 'Worker A pauses',
 		meaning: "The worker's process paused in this step: a label that says so was set (it is checked: a paused worker sends nothing while shown).",
 		check: (slots, context) => processEvent(slots, context, 'paused'),
@@ -87,7 +110,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "paused(w) ∈ step",
 		pauses: true,
-		pattern: '{owner} process pauses/stalls',
+		pattern: '{owner} process pauses/stalls', alternatives: ["{owner} process freezes/hangs"],
 		example: "A's process pauses",
 		meaning: "The worker's process paused in this step.",
 		check: (slots, context) => processEvent(slots, context, 'paused'),
@@ -109,7 +132,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'state',
 		formula: "paused(w, t)",
 		pauses: true,
-		pattern: '{worker} is paused/stalled',
+		pattern: '{worker} is paused/stalled', alternatives: ["{worker} is frozen/suspended/hung"],
 		example: 'A is paused',
 		meaning: 'The worker is shown paused at the moment the clause tells (the step\'s end unless it names one).',
 		check: (slots, context) => pausedNow(slots, context),
@@ -120,7 +143,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'state',
 		formula: "paused(w) from the step's start through t, sending nothing",
 		pauses: true,
-		pattern: '{worker} is still paused/stalled',
+		pattern: '{worker} is still paused/stalled', alternatives: ["{worker} is still frozen/suspended/hung"],
 		example: 'A is still paused',
 		meaning: 'The worker was shown paused when the step began, and still is when it ends.',
 		check(slots, context) {
@@ -135,7 +158,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "woke(w) ∈ step",
-		pattern: '{worker} wakes( up)',
+		pattern: '{worker} wakes( up)', alternatives: ["{worker} resumes", "{worker} comes back( to life)", "{worker} unfreezes"],
 		example: 'A wakes',
 		meaning: "The worker's process woke in this step: its paused label was struck or replaced.",
 		check: (slots, context) => processEvent(slots, context, 'woke'),
@@ -146,7 +169,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "crashed(w) ∈ step",
 		pauses: true,
-		pattern: '{worker} crashes',
+		pattern: '{worker} crashes', alternatives: ["{worker} dies", "{owner} process crashes/dies"],
 		example: 'Worker A crashes',
 		meaning: "The worker's process crashed in this step: a label that says crashed was set (it sends nothing for the rest of the scene).",
 		check: (slots, context) => processEvent(slots, context, 'crashed'),
@@ -186,6 +209,30 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'with-fences-refused',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step changed the row, and the same write, every database checking fences, changed none",
+		pattern: 'with fences, {owner} write would have been refused',
+		alternatives: ['with fences, {owner} write would be refused/rejected', 'with fences, {owner} write would have been rejected', 'with a fence check, {owner} write would have been refused/rejected'],
+		example: "with fences, A's write would have been refused",
+		meaning: 'The same scene run again with every database checking fences refuses the write the worker made in this step, which as drawn was taken.',
+		needsFenced: true,
+		check: (slots, context) => withFences(slots, context, false),
+	},
+	{
+		id: 'with-fences-still-saved',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step changed the row, and the same write, every database checking fences, changed it too",
+		pattern: 'with fences, {owner} write would still be saved',
+		alternatives: ['with fences, {owner} write would still have been saved/taken/accepted', 'even with fences, {owner} write would be saved/taken/accepted'],
+		example: "with fences, B's write would still be saved",
+		meaning: 'The same scene run again with every database checking fences takes the write the worker made in this step, as it was taken as drawn.',
+		needsFenced: true,
+		check: (slots, context) => withFences(slots, context, true),
+	},
+	{
 		id: 'without-fences-saved',
 		places: STORY,
 		tells: 'event',
@@ -208,12 +255,12 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => withoutFences(slots, context, false),
 	},
 	{
-		id: 'without-fences-summary-lost',
+		id: 'without-fences-write-lost',
 		places: STORY,
 		tells: 'none',
 		formula: "without fences: w wrote (changed the row) in the run up to the step, and no row keeps w's write at its end",
-		pattern: 'without fences, {owner} summary would be lost',
-		example: "without fences, B's summary would be lost",
+		pattern: 'without fences, {owner} THING would be lost',
+		example: "without fences, B's THING would be lost",
 		meaning: "In the same scene on databases that check no fence, the row no longer keeps the worker's write when this step ends, though it wrote.",
 		needsUnfenced: true,
 		check(slots, context) {
@@ -223,9 +270,9 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			const step = run?.steps[context.step.index]
 			if (!run || !step) return fails('the scene without fences has no such step', 0)
 			const wrote = run.steps.slice(1, context.step.index + 1).some(s => happened(s, 'wrote', h => h.worker === worker && h.changed).length > 0)
-			if (!wrote) return fails(`without fences, ${context.name(worker)} would never have saved a summary`, 0)
+			if (!wrote) return fails(`without fences, ${context.name(worker)} would never have saved ${article(inWords(THING, context.words))}`, 0)
 			const kept = [...step.end.databases.values()].find(db => db.writer === worker)
-			if (kept) return fails(`without fences, ${context.name(kept.id)} would still keep ${context.name(worker)}'s summary`, 0)
+			if (kept) return fails(`without fences, ${context.name(kept.id)} would still keep ${context.name(worker)}'s ${inWords(THING, context.words)}`, 0)
 			return holds([...step.end.databases.values()].map(db => ({ kind: 'row' as const, database: db.id, at: step.end.time, fence: '', ...(db.writer === undefined ? {} : { writer: db.writer }) })))
 		},
 	},

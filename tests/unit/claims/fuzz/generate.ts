@@ -7,6 +7,7 @@
  * the run's own values (most true, some near them, so many false), joined by the language's
  * connectives, with moments named or not. Both are plain data, so fast-check shrinks them.
  */
+import { CHAT_DOMAIN } from '../../../../src/seed/chat-domain.ts'
 import fc from 'fast-check'
 import { FORMS } from '../../../../src/scenes/claims/index.ts'
 import type { ClaimForm, Happening, Place, RunFacts } from '../../../../src/scenes/claims/index.ts'
@@ -231,7 +232,8 @@ function slotText(type: string, values: Values, n: number, m: number): string | 
 export function clauseText(form: ClaimForm, values: Values, picks: readonly number[]): string | undefined {
 	let k = 0
 	const next = () => picks[k++ % picks.length] ?? 0
-	let text = form.pattern.replace(/\(([^)]*)\)/g, (_whole, optional: string) => (next() % 2 === 0 ? optional : ''))
+	const patterns = [form.pattern, ...(form.alternatives ?? [])]
+	let text = (patterns[next() % patterns.length] as string).replaceAll('THING', CHAT_DOMAIN.words.thing).replace(/\(([^)]*)\)/g, (_whole, optional: string) => (next() % 2 === 0 ? optional : ''))
 	text = text.replace(/\b([\w.’']+(?:\/[\w.’']+)+)/g, alternatives => {
 		const words = alternatives.split('/')
 		return words[next() % words.length] as string
@@ -259,6 +261,9 @@ export function textOf(spec: TextSpec, place: Place, values: Values): string | u
 		let text = clauseText(form, values, clause.picks)
 		if (text === undefined) return undefined
 		const isStory = place === 'caption' || place === 'note'
+		// Now and then a happening told as one that came before: to another ("too", "as well") or to the same ("again").
+		const also = (clause.picks[clause.picks.length - 1] ?? 0) % 9
+		if (isStory && also < 3) text = `${text} ${['too', 'as well', 'again'][also]}`
 		if (isStory && clause.moment < 3) {
 			const t = pick(values.times, clause.picks[0] ?? 0) ?? 0
 			const d = pick(values.spans, clause.picks[1] ?? 0) ?? 0

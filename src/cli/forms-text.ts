@@ -1,0 +1,27 @@
+/**
+ * The scene language as text, for `npm run scenes -- forms`: every claim form by group and place,
+ * with its pattern (and the other ways it may be written), its meaning and an example that reads as
+ * it; then the words a scene's id may use and the neutral words an aside may use.
+ */
+import { FORM_GROUPS, FUNCTION_WORDS, ID_EVENTS, NEUTRAL_WORDS, PLACE_NAMES, idWords, inWords } from '../scenes/claims/index.ts'
+import { DEFAULT_DOMAIN, DOMAINS } from '../seed/domains.ts'
+
+export function formsText(): string {
+	const out: string[] = []
+	out.push(`The forms a scene's texts may use, in the words of the ${DEFAULT_DOMAIN.name} domain (another domain writes its own word for "${DEFAULT_DOMAIN.words.thing}").`)
+	out.push('A clause reads as one form whole; "{slot}" takes a name or a number of its kind, "(word)" may be left out, "a/b" is either word.')
+	out.push('Any happening may end with "too" or "as well" (another did it before) or "again" (it did it before); a clause may start with "at 30 s" or "5 s later", or end with "at 30 s".')
+	for (const [group, forms] of FORM_GROUPS) {
+		out.push('', `## ${group}`)
+		for (const form of forms) {
+			const words = DEFAULT_DOMAIN.words
+			out.push(`${inWords(form.pattern, words)}    [${form.id}; ${form.places.map(place => PLACE_NAMES[place]).join(', ')}]`)
+			for (const other of form.alternatives ?? []) out.push(`  or: ${inWords(other, words)}`)
+			out.push(`  means: ${form.meaning}`, `  e.g.: ${inWords(form.example, words)}`)
+		}
+	}
+	out.push('', '## words of a scene\'s id', `${idWords().join(', ')}`, `each domain's: ${[...DOMAINS.values()].map(domain => `${domain.words.ids.join(', ')} (domain ${domain.name})`).join('; ')}`, "and any word of the title and headings of the scene's page")
+	out.push(`and these, each of which the scene must show: ${Object.entries(ID_EVENTS).map(([word, event]) => `${word} (${event})`).join(', ')}`)
+	out.push('', '## neutral words (an aside after a colon uses only these)', [...NEUTRAL_WORDS, ...FUNCTION_WORDS].join(', '))
+	return out.join('\n')
+}

@@ -1,0 +1,252 @@
+/**
+ * True sentences offered from the facts: every form of a place, its slots filled with the step's own
+ * actors and the engine's values, read back and checked as the scene's text would be. What passes
+ * is what the language can truly say of the step; the one nearest an author's words is the "did you
+ * mean" of an error. As Gherkin offers snippets for an undefined step, from the step's own words.
+ */
+import { formatDuration } from '../../../engine/index.ts'
+import type { ClaimContext, ClaimForm, DomainWords, SlotType } from './form.ts'
+import { inWords } from './form.ts'
+import type { SceneLanguage } from './language.ts'
+import type { Happening } from '../frame.ts'
+import { showFence } from './fence-notation.ts'
+import { FORM_GROUPS } from './registry.ts'
+import { readText } from './read.ts'
+import { checkText } from './check.ts'
+
+/** A true sentence of a step: its text, its form, and the group of forms it belongs to (what it tells of). */
+export interface Suggestion {
+	text: string
+	form: string
+	group: string
+}
+
+/** The most sentences one form may try in one step: a form of three numeric slots would otherwise try thousands. */
+const PER_FORM = 64
+
+/** The words a slot can be filled with in this step, most telling first. */
+function fillers(language: SceneLanguage, context: ClaimContext, type: SlotType): string[] {
+	const { run, step } = context
+	const ids = (kind: string) => [...run.kinds].filter(([, k]) => k === kind).map(([id]) => id)
+	const happenings: Happening[] = context.message ? context.message.happenings : step.happenings
+	const name = (id: string) => nameOf(language, id)
+	const unique = <T>(values: T[]) => [...new Set(values)]
+	switch (type) {
+		case 'worker':
+			return ids('worker').map(name)
+		case 'owner':
+			return ids('worker').map(id => `${shortName(language, id)}'s`)
+		case 'lease':
+			return ids('worker').map(id => `${shortName(language, id)}'s lease`)
+		case 'workers': {
+			const workers = ids('worker').map(id => shortName(language, id))
+			if (workers.length < 2) return []
+			const pairs = workers.flatMap((a, i) => workers.slice(i + 1).map(b => `${a} and ${b}`))
+			return workers.length > 2 ? [`${workers.slice(0, -1).join(', ')} and ${workers[workers.length - 1]}`, ...pairs] : pairs
+		}
+		case 'store':
+			return ids('store').map(name)
+		case 'database':
+			return ids('database').map(name)
+		case 'key':
+			return ['the key']
+		case 'fence': {
+			const fences: bigint[] = []
+			for (const h of happenings) {
+				if ('fence' in h && typeof h.fence === 'bigint') fences.push(h.fence)
+				if (h.kind === 'wrote') fences.push(h.before, h.after)
+			}
+			for (const world of [step.start, step.end]) {
+				for (const worker of world.workers.values()) if (worker.lease?.fence !== undefined) fences.push(worker.lease.fence)
+				for (const database of world.databases.values()) fences.push(database.fence)
+			}
+			return unique(fences.map(showFence))
+		}
+		case 'epoch': {
+			const epochs: bigint[] = []
+			for (const h of happenings) {
+				if (h.kind === 'restarted' || h.kind === 'restored') epochs.push(h.epoch, h.epochBefore)
+				if (h.kind === 'restored' || h.kind === 'backed-up') epochs.push(h.kind === 'restored' ? h.backupEpoch : h.epoch)
+			}
+			for (const store of step.end.stores.values()) epochs.push(store.epoch)
+			return unique(epochs.map(String))
+		}
+		case 'count': {
+			const most = Math.max(ids('worker').length, ...[...step.end.stores.values()].map(store => store.limit ?? 1))
+			return Array.from({ length: most + 1 }, (_, n) => String(n))
+		}
+		case 'ordinal':
+			return ['first', 'second', 'third'].slice(0, Math.max(1, ids('worker').length))
+		case 'duration': {
+			const spans: number[] = [step.end.time - step.start.time, run.ttl]
+			for (const h of happenings) {
+				if (h.kind === 'gave-up') spans.push(h.waited)
+				if (h.kind === 'asked' && h.wait !== undefined) spans.push(h.wait)
+				if (h.kind === 'waited') spans.push(h.ms)
+				if (h.kind === 'granted') spans.push(h.ttl)
+				spans.push(h.at - step.start.time)
+			}
+			if (context.toldBefore !== undefined) for (const h of happenings) spans.push(h.at - context.toldBefore)
+			return unique(spans.filter(ms => ms > 0).map(formatDuration))
+		}
+		case 'time': {
+			const times: number[] = [step.start.time, step.end.time]
+			for (const h of happenings) {
+				times.push(h.at)
+				if (h.kind === 'renewed') times.push(h.until)
+			}
+			for (const worker of step.end.workers.values()) if (worker.lease) times.push(worker.lease.expiresAt)
+			return unique(times.filter(ms => ms >= 0).map(formatDuration))
+		}
+		case 'refusal':
+			return ['<', '=', '<=']
+	}
+}
+
+/** How a suggestion names an actor: the name a reader knows it by ("the lock", "Worker A"). */
+function nameOf(language: SceneLanguage, id: string): string {
+	const kind = language.names.kindOf(id)
+	if (kind !== 'worker') {
+		const noun = language.names.namesOf(kind ?? 'decoration').find(n => n.startsWith('the ') && language.names.actorNamed(n) === id)
+		if (noun !== undefined) return noun
+	}
+	return language.names.labelOf(id)
+}
+
+/** A worker's shortest name of its own ("A" for "Worker A"), for possessives and lists. */
+function shortName(language: SceneLanguage, id: string): string {
+	const own = language.names.namesOf('worker').filter(n => language.names.actorNamed(n) === id && !n.startsWith('the '))
+	return own.sort((a, b) => a.length - b.length)[0] ?? language.names.labelOf(id)
+}
+
+/** A pattern's plain text with its slots as `{type}`: optional text left out, the first of each alternative kept. */
+function plain(pattern: string): string {
+	return pattern
+		.replace(/\([^)]*\)/g, '')
+		.replace(/([^\s/{}(),:]+)(?:\/[^\s/{}(),:]+)+/g, '$1')
+		.replace(/\s+/g, ' ')
+		.trim()
+}
+
+/** The sentences of one pattern, every slot filled from its fillers, at most PER_FORM of them. */
+function sentencesOf(pattern: string, fill: (type: SlotType) => string[], words: DomainWords): string[] {
+	const text = plain(inWords(pattern, words))
+	const slots = [...text.matchAll(/\{([a-z]+)\}/g)].map(m => m[1] as SlotType)
+	let out = [text]
+	for (const type of slots) {
+		const values = fill(type)
+		if (values.length === 0) return []
+		const next: string[] = []
+		for (const partial of out) {
+			for (const value of values) {
+				next.push(partial.replace(`{${type}}`, value))
+				if (next.length >= PER_FORM) break
+			}
+			if (next.length >= PER_FORM) break
+		}
+		out = next
+	}
+	return out
+}
+
+/** The first letter raised, as a caption's sentence starts. */
+const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
+
+/**
+ * Every sentence a place's forms can make of a step's actors and values, true or not, in the
+ * registry's order; with `alternatives`, in every way each form may be written, else in its own.
+ */
+function candidates(language: SceneLanguage, context: ClaimContext, alternatives: boolean): Suggestion[] {
+	const cache = new Map<SlotType, string[]>()
+	const fill = (type: SlotType) => {
+		let values = cache.get(type)
+		if (values === undefined) {
+			values = fillers(language, context, type)
+			cache.set(type, values)
+		}
+		return values
+	}
+	const out: Suggestion[] = []
+	const seen = new Set<string>()
+	for (const [group, forms] of FORM_GROUPS) {
+		for (const form of forms) {
+			if (!form.places.includes(context.place)) continue
+			for (const pattern of alternatives ? patternsOf(form) : [form.pattern]) {
+				for (const raw of sentencesOf(pattern, fill, language.words)) {
+					const text = context.place === 'caption' ? sentence(raw) : raw
+					if (seen.has(text)) continue
+					seen.add(text)
+					out.push({ text, form: form.id, group })
+				}
+			}
+		}
+	}
+	return out
+}
+
+/**
+ * Every sentence of a place's forms that is true in a context, in the registry's order, each checked
+ * by the checker itself: what is offered reads, and holds, as a text of that place there. Each form
+ * is offered in its own words; its alternatives say the same.
+ */
+export function suggestSentences(language: SceneLanguage, context: ClaimContext): Suggestion[] {
+	return candidates(language, context, false).filter(candidate => holds(language, candidate.text, context))
+}
+
+/** A form's patterns: its own and its alternatives. */
+export function patternsOf(form: ClaimForm): string[] {
+	return [form.pattern, ...(form.alternatives ?? [])]
+}
+
+/** Whether a text reads whole and holds in a context. */
+export function holds(language: SceneLanguage, text: string, context: ClaimContext): boolean {
+	const read = readText(language, text, context.place)
+	if (read.problems.length > 0 || read.clauses.length === 0) return false
+	return checkText(read, context).problems.length === 0
+}
+
+/** The words of a text, lower case, for comparing sentences. */
+function words(text: string): string[] {
+	return text
+		.toLowerCase()
+		.split(/[\s,:;.]+/)
+		.filter(word => word.length > 0)
+}
+
+/** The fewest words to add, drop or change to turn one list of words into the other. */
+function wordDistance(a: readonly string[], b: readonly string[]): number {
+	let row = Array.from({ length: b.length + 1 }, (_, j) => j)
+	for (let i = 1; i <= a.length; i++) {
+		const next = [i]
+		for (let j = 1; j <= b.length; j++) next[j] = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1))
+		row = next
+	}
+	return row[b.length] as number
+}
+
+/** How many of the nearest sentences are checked for the one that is true, at most. */
+const TRIED = 300
+
+/**
+ * The true sentence nearest to an author's words, or undefined when none near enough is true: it
+ * must share a word that is no small word with the author's. The sentences are ranked by the words
+ * to change, and checked nearest first, so an error costs a few checks, not the step's every sentence.
+ */
+export function nearestTrue(language: SceneLanguage, context: ClaimContext, written: string): string | undefined {
+	const mine = words(written)
+	const content = new Set(mine.filter(word => !SMALL.has(word)))
+	const ranked: { text: string; score: number }[] = []
+	// In every way a form may be written: the nearest to "A's lease expires" is "A's lease expires", if it is true.
+	for (const candidate of candidates(language, context, true)) {
+		const theirs = words(candidate.text)
+		const shared = theirs.filter(word => content.has(word)).length
+		if (shared === 0) continue
+		ranked.push({ text: candidate.text, score: wordDistance(mine, theirs) - shared * 0.5 })
+	}
+	ranked.sort((a, b) => a.score - b.score)
+	const same = mine.join(' ')
+	for (const { text } of ranked.slice(0, TRIED)) if (words(text).join(' ') !== same && holds(language, text, context)) return text
+	return undefined
+}
+
+const SMALL = new Set(['a', 'an', 'the', 'of', 'to', 'its', 'it', 'is', 'and', 'with', 'then', 'so', 'in', 'at', 'on', 'for', 'by', 'worker', 's', 'later'])
