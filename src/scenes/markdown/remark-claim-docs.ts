@@ -37,7 +37,8 @@ function formsTable(): ElementContent[] {
 		const cell = (value: string, code = false) => h('td', {}, [code ? h('code', {}, [text(value)]) : text(value)])
 		out.push(h('h3', { id: `forms-${place}` }, [text(`In ${PLACE_NAMES[place]}`)]))
 		out.push(
-			h('table', { className: ['claim-forms'], dataPlace: place }, [
+			// Wider than the page: it scrolls, so it takes the focus, and a keyboard can scroll it (axe's scrollable-region-focusable).
+			h('table', { className: ['claim-forms'], dataPlace: place, tabIndex: 0, ariaLabel: `Forms in ${PLACE_NAMES[place]}` }, [
 				h('thead', {}, [h('tr', {}, [h('th', {}, [text('Form')]), h('th', {}, [text('Example')]), h('th', {}, [text('What the engine must have done')]), h('th', {}, [text('It tells')]), h('th', {}, [text('As a query of the run')])])]),
 				h('tbody', {}, forms.map(form => h('tr', { dataForm: form.id }, [h('td', {}, [h('code', {}, [text(inWords(form.pattern, DEFAULT_DOMAIN.words))]), ...(form.alternatives ?? []).flatMap(other => [h('br', {}, []), text('or '), h('code', {}, [text(inWords(other, DEFAULT_DOMAIN.words))])])]), cell(inWords(form.example, DEFAULT_DOMAIN.words), true), cell(form.meaning), cell(TELLS[form.tells]), cell(form.formula, true)]))),
 			]),
