@@ -103,7 +103,7 @@ function expectStageMatches(shown: Awaited<ReturnType<typeof stageShows>>, frame
 			expect(seen, `${where}: actor ${actor.id} is on the stage`).toBeDefined()
 			expect(normal(seen!.label), `${where}: actor ${actor.id}'s label`).toBe(normal(actor.label))
 			if (actor.state) {
-				// A struck label says why it ended (`paused (ended)`), in words, never struck through.
+				// A struck label says why it ended (`paused (over)`), in words, never struck through.
 				expect(normal(seen!.state ?? ''), `${where}: ${actor.id}'s state label`).toBe(normal(stateText(actor.state)))
 				expect(seen!.struck, `${where}: ${actor.id}'s state struck out`).toBe(actor.state.struck)
 			} else {

@@ -117,7 +117,7 @@ describe('renderFrame: the seed step', () => {
 		expect(title?.text).toBe("Fences, step 3: A wakes and saves too. The database keeps the largest fence, 8, so it refuses A's write.")
 		const summary = desc?.text ?? ''
 		for (const part of [
-			'Worker A: paused (ended); lease with fence 7, lost.',
+			'Worker A: paused (over); lease with fence 7, lost.',
 			'Worker B: holds a lease with fence 8.',
 			'Lock: held by Worker B.',
 			'chat.db: fence 8; stores fence 8.',
@@ -157,7 +157,7 @@ describe('renderFrame: the seed step', () => {
 		expect(struck.attrs.class).toBe('scene-state is-struck')
 		expect(struck.attrs['data-struck']).toBe('true')
 		expect(struck.attrs['data-ended']).toBe('ended')
-		expect(textOf(struck)).toBe('paused (ended)')
+		expect(textOf(struck)).toBe('paused (over)')
 		expect(byClass(struck, 'scene-strike')).toHaveLength(0)
 		const released = render(seedStep3({ a: { text: 'holding, fence 7', struck: true, ended: 'released' } })).root
 		expect(textOf(child(actorGroup(released, 'a'), 'scene-state'))).toMatch(/^holding, fence 7 ?\(released\)$/)

@@ -120,7 +120,7 @@ describe('remarkScenes on the seed scene', () => {
 		expect(textOf(steps[0]!)).toContain('Lock → Worker A: fence 7')
 		expect(textOf(steps[2]!)).toContain('chat.db → Worker A: refused: 7 < 8')
 		expect(all(steps[2]!, el => el.tagName === 's')).toEqual([])
-		expect(textOf(steps[2]!)).toContain('Worker A: paused (ended)')
+		expect(textOf(steps[2]!)).toContain('Worker A: paused (over)')
 		// Each step lists what was checked: every claim of its texts, by form, with the engine's facts.
 		const checked = all(steps[0]!, hasClass('scene-checks'))[0]!
 		expect(textOf(all(checked, el => el.tagName === 'summary')[0]!)).toBe('What was checked (5)')

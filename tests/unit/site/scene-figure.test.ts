@@ -44,7 +44,7 @@ describe('scene figure text', () => {
 		expect(answer!.properties['dataColor']).toBe('bad')
 		// A struck label says why it ended, in words a screen reader reads, never struck through.
 		expect(elements(paused!, el => el.tagName === 's')).toEqual([])
-		expect(textOf(paused!)).toBe('Worker A: paused (ended)')
+		expect(textOf(paused!)).toBe('Worker A: paused (over)')
 		expect(paused!.properties['dataEnded']).toBe('ended')
 		expect(textOf(row!)).toBe('chat.db: fence 8')
 		// Who holds the lock's key and until when, as the engine has it: B's lease, given at 30 s with a 30 s TTL.
