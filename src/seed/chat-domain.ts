@@ -25,6 +25,8 @@ export const CHAT_DOMAIN: Domain = {
 	row: 'select * from chats where id = ?',
 	table: { name: 'chats', id: 'id', author: 'summary' },
 	setFence: 'update chats set summary_fence = ? where id = ?',
+	stageWrite: (worker, fence, rowId, fenced) =>
+		fenced ? { sql: FENCED_UPDATE, params: [`summary by ${worker}`, fence, rowId, fence] } : { sql: PLAIN_UPDATE, params: [`summary by ${worker}`, fence, rowId] },
 	names: {
 		summaries: "the lock `summaries` of the worker's store: `hold(key, fn, options)`, `tryHold(key, fn, options)`",
 		indexes: "the lock `indexes` of the worker's store, for a tenant's index rebuild",

@@ -89,6 +89,12 @@ export interface Domain {
 	table: { name: string; id: string; author: string }
 	/** Sets the row's fence before the first step (`set db "fence N"`): its parameters are the fence's text and the row's id. */
 	setFence: string
+	/**
+	 * The write a scene's stage shows with no code sample (`send a -> db`): the worker's own value and
+	 * the lease's fence on the story's row, with the fence check (`fenced`) or without; its statement
+	 * and parameters, for the worker's id, the fence's text and the row's id.
+	 */
+	stageWrite(worker: string, fence: string, rowId: string, fenced: boolean): { sql: string; params: unknown[] }
 	/** Each name of the prelude, with what it is, for the authors page and the errors. */
 	names: Readonly<Record<string, string>>
 	/** One worker's prelude: a value for every name of `names`. */

@@ -21,6 +21,10 @@ export const JOBS_DOMAIN: Domain = {
 	row: 'select * from jobs where id = ?',
 	table: { name: 'jobs', id: 'id', author: 'state' },
 	setFence: 'update jobs set term = ? where id = ?',
+	stageWrite: (_worker, fence, rowId, fenced) =>
+		fenced
+			? { sql: "update jobs set state = 'running', term = ? where id = ? and term < ?", params: [fence, rowId, fence] }
+			: { sql: "update jobs set state = 'running', term = ? where id = ?", params: [fence, rowId] },
 	names: {
 		elections: "the lock `elections` of the worker's store: `hold(key, fn, options)`, `tryHold(key, fn, options)`; its key is the scene's (`leader`)",
 		store: "the worker's store (the lock actor it is linked to): `lock(name)`, `semaphore(name, { limit })`",

@@ -7,7 +7,6 @@ import type { Actor, Position, Scene } from '../../../scene-parser/index.ts'
 import { MAX_FENCE, SimulatedClock, Store, fenceText, parseFence } from '../../../engine/index.ts'
 import type { Lock, Semaphore, SqliteDriver, SqlValue } from '../../../engine/index.ts'
 import type { ActorKind, Happening } from '../claims/index.ts'
-import { FENCED_UPDATE, PLAIN_UPDATE } from '../../seed/chat-table.ts'
 import type { Domain } from '../../seed/domain.ts'
 import { DEFAULT_DOMAIN } from '../../seed/domains.ts'
 import type { Diagnostic } from '../frame.ts'
@@ -194,13 +193,13 @@ export class World {
 		this.#writeRow(database, this.domain.setFence, [fence === 0n ? '' : fenceText(fence), this.domain.rowId(this.key)])
 	}
 
-	/** The worker writes its summary with its lease's fence: the seed's conditional update, or the plain one. */
+	/** The worker writes its own value with its lease's fence: its domain's conditional update, or the plain one. */
 	write(worker: WorkerActor, database: DatabaseActor, fence: bigint): boolean {
 		const text = fenceText(fence)
 		const id = worker.actor.id
-		const sql = database.fenced ? FENCED_UPDATE : PLAIN_UPDATE
-		const params = database.fenced ? [`summary by ${id}`, text, this.key, text] : [`summary by ${id}`, text, this.key]
-		return this.#write(worker, database, sql, params, fence, database.fenced, true).changes > 0
+		// The domain's own write: a scene of another domain (a leader's job) writes its table, not the chats.
+		const { sql, params } = this.domain.stageWrite(id, text, this.domain.rowId(this.key), database.fenced)
+		return this.#write(worker, database, sql, params.map(sqlValue), fence, database.fenced, true).changes > 0
 	}
 
 	/**

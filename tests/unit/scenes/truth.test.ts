@@ -273,6 +273,28 @@ function brief(frames: SceneFrames): { time: number; actors: Record<string, Part
 }
 
 describe('true scenes: what the engine did is what they say', () => {
+	it("a scene of another domain without a code sample writes that domain's table: a leader's term on the job's row", async () => {
+		const text = [
+			'domain jobs',
+			'key "leader"',
+			'actor a     "Candidate A"  at 10,25 icon=server',
+			'actor lock  "elections"    at 50,50 icon=lock first=7',
+			'actor db    "jobs.db"      at 90,50 icon=database',
+			'link a lock',
+			'link a db',
+			'set db "fence 0"',
+			'',
+			'step "Candidate A holds the key with fence 7 and saves."',
+			'  send lock -> a "fence 7"',
+			'  send a -> db "save, fence 7" color=ok',
+			'  set db "fence 7"',
+			'',
+		].join('\n')
+		const frames = await compile(text)
+		expect(frames.diagnostics).toEqual([])
+		expect(brief(frames)[1]!.actors['db']!.storedFence).toBe('7')
+	})
+
 	it('three of four workers hold a semaphore of 3, and the fourth gets nothing', async () => {
 		const frames = brief(await compile(fixture('true', 'three-of-four-hold.scene')))
 		expect(frames.map(f => f.actors['exports']?.holders)).toEqual([[], ['a', 'b', 'c'], ['a', 'b', 'c']])
