@@ -354,6 +354,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const earlier = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
 		return earlier.some(h => h.kind === 'granted' && h.worker === w && h.store === grant.store) ? event(grant) : NO
 	},
+	'lease-still-live': (s, env) => MEANINGS['still-holds']?.(s, env) ?? NO,
 	'still-holds': (s, env) => {
 		const w = actor(s[0])
 		const then = leaseAt(env.step.start, w)
@@ -364,6 +365,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	gets: (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
 	'gets-with-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]),
+	'gets-with-fence-and-ttl': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]) && h.ttl === num(s[3]))[0]),
+	'workers-get': (s, env) => {
+		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && (named(s[1]) === undefined || h.store === named(s[1])))[0])
+		if (grants.some(grant => grant === undefined)) return NO
+		const all = grants as Of<'granted'>[]
+		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
+	},
 	'gets-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[1]))[0]),
 	'store-gives-fence': (s, env) => event(events(env.step, 'granted', h => h.store === actor(s[0]) && h.worker === actor(s[1]) && h.fence === fence(s[2]))[0]),
 	'no-worker-gets-fence': (s, env) => timeless(events(env.step, 'granted', h => h.fence === fence(s[0])).length === 0),
@@ -405,6 +413,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	asks: (s, env) => asked(askOf(env, actor(s[0]))),
 	'asks-bare': (s, env) => asked(askOf(env, actor(s[0]))),
 	'workers-ask': (s, env) => everyAsk(env, actors(s[0])),
+	'workers-ask-in-order': (s, env) => {
+		const ids = actors(s[0])
+		const all = everyAsk(env, ids)
+		if (!all.ok) return NO
+		const order = ids.map(id => env.step.happenings.indexOf(askOf(env, id) as Happening))
+		return order.every((at, k) => k === 0 || at > (order[k - 1] as number)) ? all : NO
+	},
 	'workers-ask-bare': (s, env) => everyAsk(env, actors(s[0])),
 	'asks-again': (s, env) => {
 		const w = actor(s[0])
@@ -727,6 +742,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const renewal = answered(env, 'renewed')
 		return renewal && renewal.until === num(s[0]) ? event(renewal) : NO
 	},
+	'answers-lost': (s, env) => event(events(env.step, 'renew-refused', h => h.worker === actor(s[0]) && h.reason === 'lost')[0]),
 	'answer-lost': (_s, env) => event(answered(env, 'renew-refused', h => h.reason === 'lost')),
 	'answer-released': (_s, env) => event(answered(env, 'released')),
 	'answer-any': (_s, env) => {
