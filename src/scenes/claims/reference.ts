@@ -33,6 +33,9 @@ interface Meaning {
 	unfenced?: string
 	clock?: { reads?: number; past?: bigint; moved?: true }
 	absent?: string
+	/** For causes: the store whose line is empty, and the store whose key is free. */
+	empty?: string
+	free?: string
 	/** The row evidence a row state gives, for causes: the database and its fence. */
 	row?: { database: string; fence: bigint }
 }
@@ -395,7 +398,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const mine = stores.find(one => one.holders.includes(w))
 		return holdsNow(mine !== undefined && mine.holders.length === 1 && stores.every(one => one === mine || one.holders.length === 0), mine ? holderMakers(env, mine) : [], env)
 	},
-	'key-free': (s, env) => keyHolders(env, s[0], holders => holders.length === 0),
+	'key-free': (s, env) => {
+		const meaning = keyHolders(env, s[0], holders => holders.length === 0)
+		const store = storeOf(env, s[0])
+		return meaning.ok && store ? { ...meaning, free: store.id } : meaning
+	},
 	'key-held': (s, env) => keyHolders(env, s[0], holders => holders.length > 0),
 	'key-held-by': (s, env) => keyHolders(env, s[0], holders => holders.length === 1 && holders[0] === actor(s[1])),
 	'key-held-by-workers': (s, env) => keyHolders(env, s[0], holders => setEq(actors(s[1]), holders)),
@@ -444,7 +451,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = waiting ? env.world.stores.get(waiting.store) : undefined
 		return holdsNow(waiting !== undefined && waiting.place === num(s[1]), store ? lineMakers(env, store) : [], env)
 	},
-	'line-empty': (_s, env) => line(env, waiters => waiters.length === 0),
+	'line-empty': (_s, env) => {
+		const meaning = line(env, waiters => waiters.length === 0)
+		const store = storeOf(env, undefined)
+		return meaning.ok && store ? { ...meaning, empty: store.id } : meaning
+	},
 	'goes-to': (s, env) => fromLine(env, actor(s[1]), {}),
 	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { place: num(s[2]) }),
 	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { fence: fence(s[2]) }),
@@ -1204,6 +1215,7 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCau
 			if (opens.some(open => open.from === 'clock' && open.epochBefore <= past && BigInt(open.at) > past)) return true
 		} else if (effect.makers.some(h => h.kind === 'expired' && context.step.happenings.includes(h))) return true
 	}
+	if (cause.empty !== undefined && cause.empty === effect.free) return true
 	return cause.absent !== undefined && effect.makers.some(h => h.kind === 'expired' && h.worker === cause.absent)
 }
 

@@ -243,6 +243,7 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['writer-gets-with-a-lease.scene', [0, 0, 10_000, 20_000, 20_000], ['', 'a', 'a', 'a', 'b'], { b: '8' }, {}],
 	['writer-in-that-order.scene', [0, 0, 0, 0, 0, 0], ['', 'a', 'a', 'b', 'c', 'd'], { d: '10' }, {}],
 	['writer-lock-answers-that.scene', [0, 0, 30_000, 30_000], ['', 'a', '', ''], { a: '7' }, { db: '0' }],
+	['writer-nobody-waits.scene', [0, 0, 30_000, 30_000], ['', 'a', '', ''], { a: '7' }, { db: '0' }],
 	['writer-renews-which-ends.scene', [0, 0, 10_000, 20_000, 20_000], ['', 'a', 'a', 'a', 'b'], { b: '8' }, {}],
 	['writer-tries-too-without-waiting.scene', [0, 0, 0], ['', 'a', 'a'], { a: '7' }, { db: '0' }],
 	['zero-epoch-form.scene', [0, 0], ['', 'a'], { a: '7' }, { db: '0' }],

@@ -413,7 +413,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			const store = counted(context, slots[0])
 			if (typeof store === 'string') return fails(store, 0)
 			if (store.holders.length > 0) return fails(`the key is held by ${names(context, store.holders)}`, 0)
-			return holds([holdersEvidence(context.world, store)], context.world.time)
+			return { ...holds([holdersEvidence(context.world, store)], context.world.time), said: { free: store.id } } as Verdict
 		},
 	},
 	{

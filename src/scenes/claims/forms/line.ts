@@ -329,7 +329,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const store = storeFor(context, undefined)
 			if (typeof store === 'string') return fails(store)
 			if (store.waiters.length > 0) return fails(`${names(context, store.waiters)} ${store.waiters.length === 1 ? 'is' : 'are'} in line`)
-			return holds([lineEvidence(context.world, store)], context.world.time)
+			return { ...holds([lineEvidence(context.world, store)], context.world.time), said: { empty: store.id } } as Verdict
 		},
 	},
 	{
