@@ -220,7 +220,8 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 	const subordinate = SUBORDINATE.exec(text.slice(start, end))
 	if (subordinate && (place === 'caption' || place === 'note')) {
 		const rest = readSentence(language, text, start + subordinate[0].length, end, place, referent0)
-		if (!('problem' in rest)) return { ...rest, items: afterFirst(rest.items) }
+		// Only a reading that reads whole: else the problems are told of the sentence as written, its "After" or "When" kept in what is quoted.
+		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items) }
 	}
 	if (place === 'caption' || place === 'note') return partialReading(language, text, start, end, place, referent0, cuts, slotProblems)
 	// Reading stopped at the farthest place a reading of the clauses before reached: the problem starts there.
