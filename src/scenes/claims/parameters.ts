@@ -55,6 +55,9 @@ export function groupReferent(ids: readonly string[]): string {
 	return `${GROUP}${ids.join(',')}`
 }
 
+/** What "it" names after a part of a sentence that did not read and named no actor: nothing the reader can tell yet. */
+export const UNREAD_REFERENT = '\u0003'
+
 /** A clause with no subject that names a worker's lease ("nothing renews A's lease") leaves that lease for "it" in the next. */
 const LEASE = '\u0002'
 
@@ -146,6 +149,7 @@ function actorReader(names: SceneNames, kind: ActorKind, word: string, pronouns:
 }
 
 function pronoun(names: SceneNames, kind: ActorKind, word: string, text: string, referent: string | undefined): SlotValue | string {
+	if (referent === UNREAD_REFERENT) return `"${text}" names what the part before it speaks of, and that part did not read; fix it first, or write the name`
 	const lease = leaseOf(referent)
 	if (lease !== undefined) return `"${text}" would name ${names.labelOf(lease)}'s lease, which the clause before names and which is no ${word}; write the name`
 	const group = groupOf(referent)

@@ -12,7 +12,7 @@ import { PLACE_NAMES, inWords } from './form.ts'
 import { firstWordOf } from './language.ts'
 import type { CompiledForm, SceneLanguage } from './language.ts'
 import { unneutralWord } from './lexicon.ts'
-import { groupOf, groupReferent, leaseReferent } from './parameters.ts'
+import { UNREAD_REFERENT, groupOf, groupReferent, leaseReferent } from './parameters.ts'
 import { nearestForms } from './nearest.ts'
 
 /** A clause read as a form: where it stands in the text, its slots, its modifiers and its subject. */
@@ -299,7 +299,7 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 		const unread = { kind: 'unread' as const, start: i, end: to, referent }
 		if (!cut) consider({ items: [unread], unread: 1 })
 		else {
-			const rest = walk(cut.end, leadingActor(language, text.slice(i, to)) ?? referent, false)
+			const rest = walk(cut.end, leadingActor(language, text.slice(i, to)) ?? referent ?? UNREAD_REFERENT, false)
 			consider({ items: [unread, ...rest.items], unread: rest.unread + 1 })
 		}
 		memo.set(key, found as Partial)
