@@ -243,7 +243,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		meaning: "The worker asked to renew in this step, and the lock answered that its lease is lost.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const answer = happened(context.step, 'renew-refused', h => h.worker === worker)[0]
+			const answers = happened(context.step, 'renew-refused', h => h.worker === worker)
+			const answer = answers.find(h => h.reason === 'lost') ?? answers[0]
 			if (!answer) return fails(`the lock answered no renewal of ${context.name(worker)}'s in this step`, 0)
 			if (answer.reason !== 'lost') return fails(`the lock answered that ${context.name(worker)} ${answer.reason === 'none' ? 'held no lease' : 'had released its lease'}`, 0)
 			return holds([saw(context.step, answer)], answer.at)
