@@ -30,6 +30,7 @@ export const RECORDED_CAUSES: readonly (readonly [string, string])[] = [
 	["a database's answer to a write", "the two fences it compared: the write's (and the grant that gave it) against the row's (and the write that left it); a database that checks no fence takes every write"],
 	['an epoch', 'the open that wrote it, and the clock then: the clock in milliseconds when it was past the epoch before, else the epoch before (the copy\'s) plus one'],
 	["a state (the key held or free, the row's fence, a lease lost)", 'the events that made it hold: the grants of its holders, the lease end that freed it, the write its fence is from, the end of the lease'],
+	['the key free', 'also an empty line: a freed key goes to the first in line, so with no one there it stays free'],
 ]
 
 /** Why "cause, so effect" (or "effect, because cause") cannot be read, or undefined when the engine's causes tie them. */
@@ -47,6 +48,8 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	}
 	if (said.clock !== undefined && clockLinks(said.clock, effects, context)) return undefined
 	if (said.absent !== undefined && effects.some(e => e.kind === 'expired' && e.worker === said.absent?.worker)) return undefined
+	// No one in line is why a key stays free: a freed key goes to the first in line.
+	if (said.empty !== undefined && said.empty === effect.claim.said?.free) return undefined
 	const says = word === 'so' ? '"so" says the clause before is why this happened' : '"because" says this is why what the clause before tells happened'
 	return `${says}, but the engine records no such cause: ${recordedWhy(decided ?? effects[0], context)}; tell why it happened, or join the clauses with "and"`
 }

@@ -101,6 +101,10 @@ export interface Said {
 	clock?: { reads?: number; past?: bigint; moved?: true }
 	/** An event that did not happen: a renewal of a worker's lease. */
 	absent?: { kind: 'renewed'; worker: string }
+	/** The store whose line it says is empty: no one a freed key could go to ("nobody waits, so the key is free"). */
+	empty?: string
+	/** The store whose key it says is free. */
+	free?: string
 	/** The events of the run it tells, where its evidence would name others: a lease's fence is its grant's, whatever became of the lease. */
 	events?: Happening[]
 }

@@ -28,6 +28,8 @@ export interface CompiledForm {
 interface CompiledModifier {
 	kind: 'at' | 'later' | 'then'
 	regex: RegExp
+	/** "After 30 s": before a clause that tells no moment ("after 30 s nothing renews A's lease") it says that much time passed. */
+	after?: true
 }
 
 /** A place's forms, in the registry's order, and by the first word a clause of each can start with. */
@@ -150,7 +152,7 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords): 
 			{ kind: 'later', regex: new RegExp(`^(?:${later}),? `, 'd') },
 			// "20 s in," is the moment 20 s; "after 30 s" is 30 s later than what was told before.
 			{ kind: 'at', regex: new RegExp(`^(?:${atIn}),? `, 'd') },
-			{ kind: 'later', regex: new RegExp(`^(?:${after}),? `, 'd') },
+			{ kind: 'later', regex: new RegExp(`^(?:${after}),? `, 'd'), after: true },
 		],
 		suffixes: [
 			{ kind: 'at', regex: new RegExp(` (?:${at})$`, 'd') },

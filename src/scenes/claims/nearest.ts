@@ -66,10 +66,34 @@ export function nearestForms(language: SceneLanguage, clause: string, place: Pla
 		.filter(word => word.length > 0)
 		.map(word => word.toLowerCase())
 	const forms = language.places.get(place)?.forms ?? []
+	const verb = verbOf(language, words)
 	return forms
-		.map((compiled, order) => ({ form: compiled.form, order, score: distance(language, words, pieces(inWords(compiled.pattern, language.words))) }))
+		.map((compiled, order) => {
+			const form = pieces(inWords(compiled.pattern, language.words))
+			// A form with the author's verb is nearer than one with the author's other words: "{worker} crashes" for "A crashes while it holds the key".
+			const kept = verb !== undefined && form.some(piece => 'word' in piece && stem(piece.word) === verb) ? VERB_KEPT : 0
+			return { form: compiled.form, order, score: distance(language, words, form) - kept }
+		})
 		.sort((a, b) => a.score - b.score || a.order - b.order)
 		.filter((entry, index, all) => all.findIndex(other => other.form === entry.form) === index)
 		.slice(0, count)
 		.map(entry => entry.form)
+}
+
+/** What a form's keeping the author's verb is worth, in words changed. */
+const VERB_KEPT = 4
+
+/** The words that open a clause before its verb and are no verb: articles and the like. */
+const NO_VERB = new Set(['a', 'an', 'the', 'its', 'it', 'worker', 'workers', 'lease', 'key', 'and', 'both', 'all', 'then', 'so', 'now', 'still', 'also', 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'does', 'did']) // copulas and auxiliaries tell no verb of their own
+
+/** The stem of a clause's verb: the first word after the actor it opens with (and its possessive's noun), that is no article. */
+export function verbOf(language: SceneLanguage, words: readonly string[]): string | undefined {
+	const names = new Set(language.names.allNames().flatMap(name => name.toLowerCase().split(/\s+/)))
+	const word = words.find(word => !names.has(word.replace(/['’]s$/, '')) && !NO_VERB.has(word) && !/^\d/.test(word))
+	return word === undefined ? undefined : stem(word)
+}
+
+/** A verb's stem, so that its tenses and persons match: "renews", "renewed", "renew". */
+export function stem(word: string): string {
+	return word.replace(/(?:ing|ed|es|s)$/, '')
 }

@@ -55,6 +55,22 @@ export function groupReferent(ids: readonly string[]): string {
 	return `${GROUP}${ids.join(',')}`
 }
 
+/** What "it" names after a part of a sentence that did not read and named no actor: nothing the reader can tell yet. */
+export const UNREAD_REFERENT = '\u0003'
+
+/** A clause with no subject that names a worker's lease ("nothing renews A's lease") leaves that lease for "it" in the next. */
+const LEASE = '\u0002'
+
+/** The worker whose lease "it" names, when the clause before named a lease and no subject. */
+export function leaseOf(referent: string | undefined): string | undefined {
+	return referent?.startsWith(LEASE) ? referent.slice(1) : undefined
+}
+
+/** The referent for a worker's lease named as an object. */
+export function leaseReferent(id: string): string {
+	return `${LEASE}${id}`
+}
+
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
 /** Alternatives of a pattern, longest first, so the longest name wins where one starts another. */
@@ -133,6 +149,9 @@ function actorReader(names: SceneNames, kind: ActorKind, word: string, pronouns:
 }
 
 function pronoun(names: SceneNames, kind: ActorKind, word: string, text: string, referent: string | undefined): SlotValue | string {
+	if (referent === UNREAD_REFERENT) return `"${text}" names what the part before it speaks of, and that part did not read; fix it first, or write the name`
+	const lease = leaseOf(referent)
+	if (lease !== undefined) return `"${text}" would name ${names.labelOf(lease)}'s lease, which the clause before names and which is no ${word}; write the name`
 	const group = groupOf(referent)
 	if (group) return `"${text}" would name ${group.map(id => names.labelOf(id)).join(' and ')}, the subjects of the clause before, and it names one ${word}; write the name`
 	if (referent === undefined) return `"${text}" has nothing to refer to: it names the subject of the clause before, and there is none; write the name`
@@ -206,6 +225,8 @@ export function slotReaders(names: SceneNames, words: DomainWords): Readonly<Rec
 			// "it" is the lease of the clause before's subject: "A renews its lease, so it now ends at 50 s".
 			pattern: `the lease|its lease|${possessive} lease|it`,
 			read(text, referent, own) {
+				const lease = leaseOf(referent)
+				if ((text === 'it' || text === 'the lease') && own === undefined && lease !== undefined) return { type: 'actor', id: lease }
 				if (text === 'the lease' || text === 'its lease' || text === 'it') return pronoun(names, 'worker', 'worker', text, own ?? referent)
 				const id = names.actorNamed(text.replace(/['’]s lease$/, ''))
 				return id === undefined ? `"${text}" names no worker of this scene` : { type: 'actor', id }

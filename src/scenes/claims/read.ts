@@ -1,7 +1,7 @@
 /**
  * Reading a scene's text in the controlled language. A text is split into sentences (at `.`, `;`,
  * `!`, `?`), each sentence into clauses at a closed set of connectives (`, then`, `and`, `, so`,
- * `because`, `since`, `but`, a comma, a colon), and every clause must read whole as one claim form of the text's
+ * `because`, `since`, `but`, `while`, a comma, a colon), and every clause must read whole as one claim form of the text's
  * place, or, after a colon at the end of a sentence, as an aside of neutral words. A clause may
  * leave out its subject after a connective ("holds the key with fence 7, then pauses"), and may
  * carry a time: `at 30 s`, `5 s later`. What cannot be read is a problem at its place, with the
@@ -12,7 +12,7 @@ import { PLACE_NAMES, inWords } from './form.ts'
 import { firstWordOf } from './language.ts'
 import type { CompiledForm, SceneLanguage } from './language.ts'
 import { unneutralWord } from './lexicon.ts'
-import { groupOf, groupReferent } from './parameters.ts'
+import { UNREAD_REFERENT, groupOf, groupReferent, leaseReferent } from './parameters.ts'
 import { nearestForms } from './nearest.ts'
 
 /** A clause read as a form: where it stands in the text, its slots, its modifiers and its subject. */
@@ -40,6 +40,8 @@ export interface ReadClause {
 	also?: { word: 'too' | 'again'; start: number; end: number }
 	/** It follows a part of its sentence that did not read: it is checked for its facts, and starts afresh (no order or cause is judged against what came before). */
 	gap?: true
+	/** "After 30 s" before a clause that tells no moment: the time that passed, read as a clause "30 s pass" told before it. */
+	passes?: Slot
 	/** An aside after it says how long its pause lasted (`long`, `short`): checked against when the worker's lease ran out. */
 	length?: { word: 'long' | 'short'; start: number; end: number }
 }
@@ -75,7 +77,7 @@ const ALSO = / (too|as well|again)$/
 /** "now" as a word of its own inside a clause or at its end, with the space before it. */
 const NOW = / now(?= |$)/
 
-const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since | and | so | but | because | since |, |: /g
+const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while | and | so | but | because | since |, |: /g
 /** The most connectives a sentence may have: reading tries every way to cut a sentence, so a long one is refused, not read slowly. */
 const MAX_CUTS = 24
 
@@ -122,7 +124,14 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				}
 				result.clauses[pause] = { ...paused, length: { word, start: at, end: at + word.length } }
 			} else {
-				result.clauses.push(item.clause)
+				const passes = item.clause.passes
+				const timeForm = passes === undefined ? undefined : language.places.get(place)?.forms.find(compiled => compiled.form.id === 'time-passes')?.form
+				if (passes !== undefined && timeForm !== undefined) {
+					// "After 30 s nothing renews A's lease" tells "30 s pass, and nothing renews A's lease".
+					const { passes: _passes, then, ...rest } = item.clause
+					result.clauses.push({ form: timeForm, start: passes.start, end: passes.end, slots: [passes], modifiers: [], ...(then === undefined ? {} : { then }) })
+					result.clauses.push(rest)
+				} else result.clauses.push(item.clause)
 				// The aside tells the sentence's last pause, unless a clause about another worker came between:
 				// in "A pauses, and B holds the key: a long call" the length is not A's pause's.
 				const paused = pause === undefined ? undefined : result.clauses[pause]
@@ -211,7 +220,8 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 	const subordinate = SUBORDINATE.exec(text.slice(start, end))
 	if (subordinate && (place === 'caption' || place === 'note')) {
 		const rest = readSentence(language, text, start + subordinate[0].length, end, place, referent0)
-		if (!('problem' in rest)) return { ...rest, items: afterFirst(rest.items) }
+		// Only a reading that reads whole: else the problems are told of the sentence as written, its "After" or "When" kept in what is quoted.
+		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items) }
 	}
 	if (place === 'caption' || place === 'note') return partialReading(language, text, start, end, place, referent0, cuts, slotProblems)
 	// Reading stopped at the farthest place a reading of the clauses before reached: the problem starts there.
@@ -289,7 +299,7 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 		const unread = { kind: 'unread' as const, start: i, end: to, referent }
 		if (!cut) consider({ items: [unread], unread: 1 })
 		else {
-			const rest = walk(cut.end, leadingActor(language, text.slice(i, to)) ?? referent, false)
+			const rest = walk(cut.end, leadingActor(language, text.slice(i, to)) ?? referent ?? UNREAD_REFERENT, false)
 			consider({ items: [unread, ...rest.items], unread: rest.unread + 1 })
 		}
 		memo.set(key, found as Partial)
@@ -433,6 +443,10 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					continue
 				}
 				if (clause && stated && clause.form.tells !== 'state') continue
+				if (clause && prefix?.after && clause.form.tells === 'none' && modifiers.length === 1 && clause.modifiers.length === 0 && !told) {
+					const { slot } = modifiers[0] as ReadClause['modifiers'][number]
+					return { ...clause, passes: slot, end: start + coreEnd }
+				}
 				if (clause && told && clause.form.tells !== 'event') {
 					problem ??= `"${text.slice(told.start, told.end)}" tells that a happening came before, and "${clause.form.pattern}" tells ${clause.form.tells === 'state' ? 'a state' : 'no happening'}; leave it out`
 					continue
@@ -458,6 +472,18 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		const clause = matchForm(language, compiled, core, offset, 0, referent)
 		if (typeof clause === 'string') problem ??= clause
 		else if (clause) return clause
+	}
+	// "which" after a comma names the lease or key the clause before spoke of: "A renews its lease, which now ends at 40 s" reads as "it now ends at 40 s".
+	const which = /^which /.exec(core)
+	if (elided && which) {
+		const put = `it ${core.slice(which[0].length)}`
+		const shift = which[0].length - 3
+		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+			if (compiled.subject !== 'lease' && compiled.subject !== 'key') continue
+			const clause = matchForm(language, compiled, put, offset + shift, 0, referent)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return clause
+		}
 	}
 	const group = groupOf(referent)
 	if (elided && group !== undefined) {
@@ -510,7 +536,10 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 	return clause
 }
 
-/** What a clause leaves for the next to speak of: its subject, or the workers it is about. */
+/** What a clause leaves for the next to speak of: its subject, the workers it is about, or, with neither, the one lease it names ("nothing renews A's lease, so it runs out"). */
 function referentOf(clause: ReadClause): string | undefined {
-	return clause.subject ?? (clause.group ? groupReferent(clause.group) : undefined)
+	if (clause.subject !== undefined) return clause.subject
+	if (clause.group) return groupReferent(clause.group)
+	const leases = clause.slots.filter(slot => slot.type === 'lease' && slot.value.type === 'actor')
+	return leases.length === 1 && leases[0]?.value.type === 'actor' ? leaseReferent(leases[0].value.id) : undefined
 }

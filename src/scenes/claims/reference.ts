@@ -33,6 +33,9 @@ interface Meaning {
 	unfenced?: string
 	clock?: { reads?: number; past?: bigint; moved?: true }
 	absent?: string
+	/** For causes: the store whose line is empty, and the store whose key is free. */
+	empty?: string
+	free?: string
 	/** The row evidence a row state gives, for causes: the database and its fence. */
 	row?: { database: string; fence: bigint }
 }
@@ -354,6 +357,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const earlier = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
 		return earlier.some(h => h.kind === 'granted' && h.worker === w && h.store === grant.store) ? event(grant) : NO
 	},
+	'lease-still-live': (s, env) => MEANINGS['still-holds']?.(s, env) ?? NO,
 	'still-holds': (s, env) => {
 		const w = actor(s[0])
 		const then = leaseAt(env.step.start, w)
@@ -364,6 +368,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	gets: (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
 	'gets-with-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]),
+	'gets-with-fence-and-ttl': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]) && h.ttl === num(s[3]))[0]),
+	'workers-get': (s, env) => {
+		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && (named(s[1]) === undefined || h.store === named(s[1])))[0])
+		if (grants.some(grant => grant === undefined)) return NO
+		const all = grants as Of<'granted'>[]
+		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
+	},
 	'gets-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[1]))[0]),
 	'store-gives-fence': (s, env) => event(events(env.step, 'granted', h => h.store === actor(s[0]) && h.worker === actor(s[1]) && h.fence === fence(s[2]))[0]),
 	'no-worker-gets-fence': (s, env) => timeless(events(env.step, 'granted', h => h.fence === fence(s[0])).length === 0),
@@ -387,7 +398,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const mine = stores.find(one => one.holders.includes(w))
 		return holdsNow(mine !== undefined && mine.holders.length === 1 && stores.every(one => one === mine || one.holders.length === 0), mine ? holderMakers(env, mine) : [], env)
 	},
-	'key-free': (s, env) => keyHolders(env, s[0], holders => holders.length === 0),
+	'key-free': (s, env) => {
+		const meaning = keyHolders(env, s[0], holders => holders.length === 0)
+		const store = storeOf(env, s[0])
+		return meaning.ok && store ? { ...meaning, free: store.id } : meaning
+	},
 	'key-held': (s, env) => keyHolders(env, s[0], holders => holders.length > 0),
 	'key-held-by': (s, env) => keyHolders(env, s[0], holders => holders.length === 1 && holders[0] === actor(s[1])),
 	'key-held-by-workers': (s, env) => keyHolders(env, s[0], holders => setEq(actors(s[1]), holders)),
@@ -405,6 +420,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	asks: (s, env) => asked(askOf(env, actor(s[0]))),
 	'asks-bare': (s, env) => asked(askOf(env, actor(s[0]))),
 	'workers-ask': (s, env) => everyAsk(env, actors(s[0])),
+	'workers-ask-in-order': (s, env) => {
+		const ids = actors(s[0])
+		const all = everyAsk(env, ids)
+		if (!all.ok) return NO
+		const order = ids.map(id => env.step.happenings.indexOf(askOf(env, id) as Happening))
+		return order.every((at, k) => k === 0 || at > (order[k - 1] as number)) ? all : NO
+	},
 	'workers-ask-bare': (s, env) => everyAsk(env, actors(s[0])),
 	'asks-again': (s, env) => {
 		const w = actor(s[0])
@@ -429,7 +451,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = waiting ? env.world.stores.get(waiting.store) : undefined
 		return holdsNow(waiting !== undefined && waiting.place === num(s[1]), store ? lineMakers(env, store) : [], env)
 	},
-	'line-empty': (_s, env) => line(env, waiters => waiters.length === 0),
+	'line-empty': (_s, env) => {
+		const meaning = line(env, waiters => waiters.length === 0)
+		const store = storeOf(env, undefined)
+		return meaning.ok && store ? { ...meaning, empty: store.id } : meaning
+	},
 	'goes-to': (s, env) => fromLine(env, actor(s[1]), {}),
 	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { place: num(s[2]) }),
 	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { fence: fence(s[2]) }),
@@ -727,6 +753,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const renewal = answered(env, 'renewed')
 		return renewal && renewal.until === num(s[0]) ? event(renewal) : NO
 	},
+	'answers-lost': (s, env) => event(events(env.step, 'renew-refused', h => h.worker === actor(s[0]) && h.reason === 'lost')[0]),
 	'answer-lost': (_s, env) => event(answered(env, 'renew-refused', h => h.reason === 'lost')),
 	'answer-released': (_s, env) => event(answered(env, 'released')),
 	'answer-any': (_s, env) => {
@@ -1188,6 +1215,7 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCau
 			if (opens.some(open => open.from === 'clock' && open.epochBefore <= past && BigInt(open.at) > past)) return true
 		} else if (effect.makers.some(h => h.kind === 'expired' && context.step.happenings.includes(h))) return true
 	}
+	if (cause.empty !== undefined && cause.empty === effect.free) return true
 	return cause.absent !== undefined && effect.makers.some(h => h.kind === 'expired' && h.worker === cause.absent)
 }
 

@@ -13,6 +13,7 @@ import { showFence } from './fence-notation.ts'
 import { FORM_GROUPS } from './registry.ts'
 import { readText } from './read.ts'
 import { checkText } from './check.ts'
+import { verbOf } from './nearest.ts'
 
 /** A true sentence of a step: its text, its form, and the group of forms it belongs to (what it tells of). */
 export interface Suggestion {
@@ -235,13 +236,17 @@ const TRIED = 300
 export function nearestTrue(language: SceneLanguage, context: ClaimContext, written: string): string | undefined {
 	const mine = words(written)
 	const content = new Set(mine.filter(word => !SMALL.has(word)))
+	const head = headOf(language, written)
 	const ranked: { text: string; score: number }[] = []
 	// In every way a form may be written: the nearest to "A's lease expires" is "A's lease expires", if it is true.
 	for (const candidate of candidates(language, context, true)) {
 		const theirs = words(candidate.text)
 		const shared = theirs.filter(word => content.has(word)).length
 		if (shared === 0) continue
-		ranked.push({ text: candidate.text, score: wordDistance(mine, theirs) - shared * 0.5 })
+		// A sentence that keeps the author's verb and subject says what the author meant to say, truly: "A crashes" for "A crashes while it holds the key", not "A holds the key".
+		const their = headOf(language, candidate.text)
+		const keeps = (head.verb !== undefined && head.verb === their.verb ? VERB_KEPT : 0) + (head.subject !== undefined && head.subject === their.subject ? SUBJECT_KEPT : 0)
+		ranked.push({ text: candidate.text, score: wordDistance(mine, theirs) - shared * 0.5 - keeps })
 	}
 	ranked.sort((a, b) => a.score - b.score)
 	const same = mine.join(' ')
@@ -250,3 +255,25 @@ export function nearestTrue(language: SceneLanguage, context: ClaimContext, writ
 }
 
 const SMALL = new Set(['a', 'an', 'the', 'of', 'to', 'its', 'it', 'is', 'and', 'with', 'then', 'so', 'in', 'at', 'on', 'for', 'by', 'worker', 's', 'later'])
+
+/** What keeping the author's verb, and the author's subject, is worth against words changed. */
+const VERB_KEPT = 3
+const SUBJECT_KEPT = 1
+
+/**
+ * A sentence's subject and verb, as a reader finds them: the actor it opens with (by its name, or
+ * its name's possessive: "A's lease" is A's), else its first word ("nobody waits"), and its verb as
+ * the nearest forms find it (nearest.ts: the stem of its first word that is no name, article or
+ * auxiliary, so "crash" for "crashes" and "crashed").
+ */
+function headOf(language: SceneLanguage, text: string): { subject?: string; verb?: string } {
+	const lower = text.trim().toLowerCase()
+	const name = language.names
+		.allNames()
+		.filter(n => lower.startsWith(n.toLowerCase()) && !/\w/.test(lower.charAt(n.length)))
+		.sort((a, b) => b.length - a.length)[0]
+	const all = words(lower)
+	const subject = name === undefined ? all[0] : language.names.actorNamed(name)
+	const verb = verbOf(language, name === undefined ? all.slice(1) : all)
+	return { ...(subject === undefined ? {} : { subject }), ...(verb === undefined ? {} : { verb }) }
+}

@@ -237,6 +237,15 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['wait-frees-early.scene', [0, 0, 5000], ['', 'a', 'b'], { b: '8' }, {}],
 	['waits-then-gets.scene', [0, 0, 0], ['', 'a', 'b'], { b: '8' }, { db: '0' }],
 	['workers-b-and-c-ask.scene', [0, 0, 0], ['', 'a', 'a'], { a: '7' }, {}],
+	['writer-after-30s-nothing-has-renewed.scene', [0, 0, 30_000, 30_000], ['', 'a', 'b', 'b'], { a: '7', b: '8' }, { db: '8' }],
+	['writer-both-get-it.scene', [0, 0, 0, 0], ['', 'ab', 'ab', 'bc'], { b: '-', c: '-' }, {}],
+	['writer-crashes-while.scene', [0, 0, 0, 30_000], ['', 'a', 'a', 'b'], { a: '7', b: '8' }, { db: '8' }],
+	['writer-gets-with-a-lease.scene', [0, 0, 10_000, 20_000, 20_000], ['', 'a', 'a', 'a', 'b'], { b: '8' }, {}],
+	['writer-in-that-order.scene', [0, 0, 0, 0, 0, 0], ['', 'a', 'a', 'b', 'c', 'd'], { d: '10' }, {}],
+	['writer-lock-answers-that.scene', [0, 0, 30_000, 30_000], ['', 'a', '', ''], { a: '7' }, { db: '0' }],
+	['writer-nobody-waits.scene', [0, 0, 30_000, 30_000], ['', 'a', '', ''], { a: '7' }, { db: '0' }],
+	['writer-renews-which-ends.scene', [0, 0, 10_000, 20_000, 20_000], ['', 'a', 'a', 'a', 'b'], { b: '8' }, {}],
+	['writer-tries-too-without-waiting.scene', [0, 0, 0], ['', 'a', 'a'], { a: '7' }, { db: '0' }],
 	['zero-epoch-form.scene', [0, 0], ['', 'a'], { a: '7' }, { db: '0' }],
 ]
 

@@ -91,6 +91,19 @@ function holderCount(slots: readonly Slot[], context: ClaimContext, count: numbe
 	return holds([holdersEvidence(world, store)], world.time)
 }
 
+/** One lease of the worker of slot 0 was live from the step's start through its end. */
+function stillHolds(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const before = liveLease(context.step.start, worker)
+	const after = liveLease(context.world, worker)
+	if (!before) return fails(`${context.name(worker)} held no live lease when the step began`, 0)
+	if (!after || after.grantedAt !== before.grantedAt) return fails(`${context.name(worker)}'s lease did not last the step: ${describeEnd(context, worker)}`, 0)
+	// One lease all through: a let-go and a new lease at the same moment is no "still".
+	const ended = [...happened(context.step, 'released', h => h.worker === worker), ...happened(context.step, 'expired', h => h.worker === worker), ...happened(context.step, 'gone', h => h.worker === worker)][0]
+	if (ended || after.fence !== before.fence) return fails(`${context.name(worker)}'s lease did not last the step: it ${ended?.kind === 'released' ? 'let go' : ended?.kind === 'gone' ? 'lost it to its store' : 'ran out'} at ${time(ended?.at ?? context.world.time)} and holds another now`, 0)
+	return holds([leaseEvidence(context.step.start, worker), leaseEvidence(context.world, worker)], context.world.time)
+}
+
 export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'holds-with-fence',
@@ -159,17 +172,17 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} still holds {key}',
 		example: 'A still holds the key',
 		meaning: "The worker's lease was live when the step began and is live when it ends.",
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			const before = liveLease(context.step.start, worker)
-			const after = liveLease(context.world, worker)
-			if (!before) return fails(`${context.name(worker)} held no live lease when the step began`, 0)
-			if (!after || after.grantedAt !== before.grantedAt) return fails(`${context.name(worker)}'s lease did not last the step: ${describeEnd(context, worker)}`, 0)
-			// One lease all through: a let-go and a new lease at the same moment is no "still".
-			const ended = [...happened(context.step, 'released', h => h.worker === worker), ...happened(context.step, 'expired', h => h.worker === worker), ...happened(context.step, 'gone', h => h.worker === worker)][0]
-			if (ended || after.fence !== before.fence) return fails(`${context.name(worker)}'s lease did not last the step: it ${ended?.kind === 'released' ? 'let go' : ended?.kind === 'gone' ? 'lost it to its store' : 'ran out'} at ${time(ended?.at ?? context.world.time)} and holds another now`, 0)
-			return holds([leaseEvidence(context.step.start, worker), leaseEvidence(context.world, worker)], context.world.time)
-		},
+		check: (slots, context) => stillHolds(slots, context),
+	},
+	{
+		id: 'lease-still-live',
+		places: STORY,
+		tells: 'state',
+		formula: "one lease of w live from the step's start through t",
+		pattern: '{lease} is still live', alternatives: ["{lease} is still alive"],
+		example: "A's lease is still live",
+		meaning: "The worker's lease was live when the step began and is live when it ends (as \"A still holds the key\").",
+		check: (slots, context) => stillHolds(slots, context),
 	},
 	{
 		id: 'gets',
@@ -190,6 +203,43 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		example: 'Worker B gets the key with fence 8',
 		meaning: 'The engine gave the worker a lease with that fence in this step.',
 		check: (slots, context) => given(slots, context, 2),
+	},
+	{
+		id: 'gets-with-fence-and-ttl',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f, ttl D) ∈ step",
+		pattern: '{worker} gets {key} with fence {fence} and a {duration} lease', alternatives: ["{worker} acquires/takes/grabs {key} with fence {fence} and a {duration} lease", "{worker} is given {key} with fence {fence} and a {duration} lease"],
+		example: 'Worker A gets the key with fence 7 and a 30 s lease',
+		meaning: "The engine gave the worker a lease with that fence and that time to live in this step.",
+		check(slots, context) {
+			const fenced = given(slots, context, 2)
+			if (!fenced.ok) return fenced
+			const worker = actorOf(slots[0])
+			const wanted = numberOf(slots[3])
+			const grant = happened(context.step, 'granted', h => h.worker === worker && fromStore(slots[1], h.store) && h.fence === fenceOfSlot(slots[2]) && h.ttl === wanted)[0]
+			if (!grant) return fails(`expected a ${time(wanted)} lease, but the lease given to ${context.name(worker)} lasts ${time(happened(context.step, 'granted', h => h.worker === worker)[0]?.ttl ?? 0)}`, 3)
+			return holds([saw(context.step, grant)], grant.at)
+		},
+	},
+	{
+		id: 'workers-get',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(v, k) ∈ step for each v ∈ ws",
+		pattern: '{workers} get {key}', alternatives: ["{workers} both get {key}", "{workers} each get {key}"],
+		example: 'Workers A and B get the key',
+		meaning: 'The engine gave each of those workers a lease in this step.',
+		check(slots, context) {
+			const ids = actorsOf(slots[0])
+			const grants: Of<'granted'>[] = []
+			for (const id of ids) {
+				const grant = happened(context.step, 'granted', h => h.worker === id && fromStore(slots[1], h.store))[0]
+				if (!grant) return fails(`the engine gave ${context.name(id)} no lease in this step`, 0)
+				grants.push(grant)
+			}
+			return { ...holds(grants.map(h => saw(context.step, h)), Math.max(...grants.map(h => h.at))), each: grants.map(h => ({ who: h.worker, at: h.at })) } as Verdict
+		},
 	},
 	{
 		id: 'gets-fence',
@@ -363,7 +413,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			const store = counted(context, slots[0])
 			if (typeof store === 'string') return fails(store, 0)
 			if (store.holders.length > 0) return fails(`the key is held by ${names(context, store.holders)}`, 0)
-			return holds([holdersEvidence(context.world, store)], context.world.time)
+			return { ...holds([holdersEvidence(context.world, store)], context.world.time), said: { free: store.id } } as Verdict
 		},
 	},
 	{

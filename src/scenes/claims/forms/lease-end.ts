@@ -234,11 +234,28 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'answers-lost',
+		places: STORY,
+		tells: 'event',
+		formula: "renew-refused(w, lost) ∈ step",
+		pattern: 'the lock/store/server answers that {lease} is lost', alternatives: ["the lock/store/server replies/says that {lease} is lost", "the lock/store/server tells {worker} that its lease is lost", "the lock/store/server answers {worker} that its lease is lost"],
+		example: "the lock answers that A's lease is lost",
+		meaning: "The worker asked to renew in this step, and the lock answered that its lease is lost.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const answers = happened(context.step, 'renew-refused', h => h.worker === worker)
+			const answer = answers.find(h => h.reason === 'lost') ?? answers[0]
+			if (!answer) return fails(`the lock answered no renewal of ${context.name(worker)}'s in this step`, 0)
+			if (answer.reason !== 'lost') return fails(`the lock answered that ${context.name(worker)} ${answer.reason === 'none' ? 'held no lease' : 'had released its lease'}`, 0)
+			return holds([saw(context.step, answer)], answer.at)
+		},
+	},
+	{
 		id: 'nothing-renews',
 		places: STORY,
 		tells: 'none',
 		formula: "w held a lease in the step ∧ no renewed(w) of it ∈ step or later, and its code renews none (renew: false, or w paused)",
-		pattern: 'nothing renews {lease}', alternatives: ["nobody renews {lease}", "no one renews {lease}"],
+		pattern: 'nothing renews {lease}', alternatives: ["nobody renews {lease}", "no one renews {lease}", "nothing/nobody has renewed {lease}", "no one has renewed {lease}"],
 		example: "nothing renews A's lease",
 		meaning: "The worker held a lease in this step, and no renewal of it happened.",
 		check(slots, context) {

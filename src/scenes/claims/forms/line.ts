@@ -177,6 +177,24 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => everyAsked(slots, context),
 	},
 	{
+		id: 'workers-ask-in-order',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(v, k) ∈ step for each v ∈ ws, in the order ws names them",
+		pattern: '{workers} ask for {key}, in that order', alternatives: ["{workers} ask for {key} in that order", "{workers} ask for {key}, one after the other, in that order"],
+		example: 'Workers B, C and D ask for the key, in that order',
+		meaning: 'Each of those workers asked for the key in this step, one after the other in the order named.',
+		check(slots, context) {
+			const every = everyAsked(slots, context)
+			if (!every.ok) return every
+			const ids = actorsOf(slots[0])
+			const places = ids.map(id => context.step.happenings.indexOf(asks(context, id)[0] as Of<'asked'>))
+			const wrong = places.findIndex((place, k) => k > 0 && place < (places[k - 1] as number))
+			if (wrong > 0) return fails(`${context.name(ids[wrong] as string)} asked before ${context.name(ids[wrong - 1] as string)}`, 0)
+			return every
+		},
+	},
+	{
 		id: 'asks-again',
 		places: STORY,
 		tells: 'event',
@@ -214,7 +232,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "w ∈ line(k, t), or asked(w) ∈ step found k held and granted(w) ∈ step came once a lease of k ended",
-		pattern: '{worker} waits( in line)', alternatives: ["{worker} queues( up)", "{worker} is queued", "{worker} joins the line/queue", "{worker} waits its turn", "{worker} lines up", "{worker} waits for the key"],
+		pattern: '{worker} waits( in line)', alternatives: ["{worker} queues( up)", "{worker} is queued", "{worker} joins the line/queue", "{worker} waits its turn", "{worker} lines up", "{worker} waits for the key", "{worker} keeps waiting( in line)", "{worker} is still waiting( in line)"],
 		example: 'B waits in line',
 		meaning: 'The worker is in line for the key when the step ends, or it waited in line in this step and got the key once its holder let go.',
 		check: (slots, context) => inLine(slots, context),
@@ -304,14 +322,14 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "line(k, t) = ∅",
-		pattern: 'the line is empty',
+		pattern: 'the line is empty', alternatives: ["nobody/none waits( in line)", "no one waits( in line)", "nobody waits for the key", "no one waits for the key", "nobody is in line", "no one is in line", "the queue is empty"],
 		example: 'the line is empty',
 		meaning: 'No one is in line for the key when the step ends.',
 		check(_slots, context) {
 			const store = storeFor(context, undefined)
 			if (typeof store === 'string') return fails(store)
 			if (store.waiters.length > 0) return fails(`${names(context, store.waiters)} ${store.waiters.length === 1 ? 'is' : 'are'} in line`)
-			return holds([lineEvidence(context.world, store)], context.world.time)
+			return { ...holds([lineEvidence(context.world, store)], context.world.time), said: { empty: store.id } } as Verdict
 		},
 	},
 	{
@@ -414,7 +432,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, try) ∈ step",
-		pattern: '{worker} tries', alternatives: ["{worker} tries once", "{worker} tries without waiting"],
+		pattern: '{worker} tries', alternatives: ["{worker} tries once", "{worker} tries without waiting", "{worker} tries at once", "{worker} asks without waiting"],
 		example: 'D tries',
 		meaning: 'The worker tried the key in this step: it asked without waiting.',
 		check: (slots, context) => asked(slots, context, h => h.tryOnly, 'try the key'),
@@ -434,7 +452,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k, try) ∈ step, after an asked(v, k) ∈ run by another worker v",
-		pattern: '{worker} tries too',
+		pattern: '{worker} tries too', alternatives: ["{worker} tries too, without waiting", "{worker} tries too, at once", "{worker} tries too without waiting", "{worker} also tries without waiting"],
 		example: 'D tries too',
 		meaning: 'The worker tried the key in this step, and another worker had asked for it before.',
 		check(slots, context) {
