@@ -9,6 +9,7 @@ export type { OpenDriver, SimulateOptions } from './simulate.ts'
 export { castOf, kindOf, messagePlace, statePlace, MESSAGE_PLACES } from './cast.ts'
 export { VERBS } from './verbs/index.ts'
 export type { StepRun, VerbHandler, VerbTable } from './verbs/index.ts'
+export type { TextSite } from './texts.ts'
 export { ICONS, STATEMENTS, formatError, parseScene, statementNames } from '../../../scene-parser/index.ts'
 export type { Icon, ParseError, Scene, SourceOrigin, StatementConstruct, StatementTable } from '../../../scene-parser/index.ts'
 // The SQLite a scene runs on: the engine's driver types, and its sql.js driver, which loads anywhere

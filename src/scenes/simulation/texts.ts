@@ -10,7 +10,7 @@ import type { CastMember, ClaimContext, DomainWords, MessageFacts, Place, ReadPr
 import type { Diagnostic, Frame, FrameCheck, TextMark } from '../frame.ts'
 
 /** One text of the scene, where it stands, and what it is checked against. */
-interface TextSite {
+export interface TextSite {
 	text: Text
 	place: Place
 	read: ReadResult

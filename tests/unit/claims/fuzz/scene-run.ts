@@ -5,24 +5,13 @@
  * facts it is given.
  */
 import { parseScene, simulateScene, VERBS } from '../../../../src/scenes/simulation/index.ts'
-import type { VerbTable } from '../../../../src/scenes/simulation/index.ts'
+import type { TextSite, VerbTable } from '../../../../src/scenes/simulation/index.ts'
 import { openNodeDriver } from '../../../../src/scenes/node-sqlite/node-drivers.ts'
 import type { ClaimContext, MessageFacts, Place, ReadResult, RunFacts, SceneLanguage, WorldFacts } from '../../../../src/scenes/claims/index.ts'
 import type { SceneFrames } from '../../../../src/scenes/frame.ts'
 
-/** One text of a scene as the simulation keeps it (`TextSite` of src/scenes/simulation/texts.ts, the part read here). */
-export interface Site {
-	text: { value: string; position: { line: number; column: number } }
-	place: Place
-	read: ReadResult
-	frame: number
-	world?: WorldFacts
-	actor?: string
-	sentBefore?: number
-	message?: MessageFacts
-	how: 'claim' | 'struck' | 'read'
-	shownAgain?: unknown
-}
+/** One text of a scene as the simulation keeps it, the part read here. */
+export type Site = Pick<TextSite, 'text' | 'place' | 'read' | 'frame' | 'world' | 'actor' | 'sentBefore' | 'message' | 'how' | 'shownAgain'>
 
 /** A scene's run: its frames, its facts and its texts. */
 export interface SceneRun {
