@@ -270,8 +270,15 @@ impl Lock {
     }
 
     /// `hold` with a TTL, a wait, a `Cancel`, without renewal or with an `on_lost` listener.
-    pub fn hold_with<T, E: From<Error>>(&self, key: impl Into<Key>, options: &HoldOptions, f: impl FnOnce(&Lease) -> Result<T, E>) -> Result<T, E> {
-        let held = self.client.hold("lock", &self.name, None, key.into(), options, true, |core, fence| f(&Lease { core, fence: fence.expect("a lock's lease has a fence") }))?;
+    pub fn hold_with<T, E: From<Error>>(
+        &self,
+        key: impl Into<Key>,
+        options: &HoldOptions,
+        f: impl FnOnce(&Lease) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let held = self.client.hold("lock", &self.name, None, key.into(), options, true, |core, fence| {
+            f(&Lease { core, fence: fence.expect("a lock's lease has a fence") })
+        })?;
         Ok(held.expect("a hold that may wait gets the key or fails"))
     }
 
@@ -281,8 +288,15 @@ impl Lock {
     }
 
     /// `try_hold` with options (its wait is 0).
-    pub fn try_hold_with<T, E: From<Error>>(&self, key: impl Into<Key>, options: &HoldOptions, f: impl FnOnce(&Lease) -> Result<T, E>) -> Result<Option<T>, E> {
-        self.client.hold("lock", &self.name, None, key.into(), options, false, |core, fence| f(&Lease { core, fence: fence.expect("a lock's lease has a fence") }))
+    pub fn try_hold_with<T, E: From<Error>>(
+        &self,
+        key: impl Into<Key>,
+        options: &HoldOptions,
+        f: impl FnOnce(&Lease) -> Result<T, E>,
+    ) -> Result<Option<T>, E> {
+        self.client.hold("lock", &self.name, None, key.into(), options, false, |core, fence| {
+            f(&Lease { core, fence: fence.expect("a lock's lease has a fence") })
+        })
     }
 }
 
@@ -300,14 +314,27 @@ impl Semaphore {
     }
 
     /// `hold` with options.
-    pub fn hold_with<T, E: From<Error>>(&self, key: impl Into<Key>, options: &HoldOptions, f: impl FnOnce(&SemaphoreLease) -> Result<T, E>) -> Result<T, E> {
-        let held = self.client.hold("semaphore", &self.name, Some(self.limit), key.into(), options, true, |core, _| f(&SemaphoreLease { core }))?;
+    pub fn hold_with<T, E: From<Error>>(
+        &self,
+        key: impl Into<Key>,
+        options: &HoldOptions,
+        f: impl FnOnce(&SemaphoreLease) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let held = self
+            .client
+            .hold("semaphore", &self.name, Some(self.limit), key.into(), options, true, |core, _| f(&SemaphoreLease { core }))?;
         Ok(held.expect("a hold that may wait gets the key or fails"))
     }
 
     /// Like `hold` without waiting: `Ok(None)`, and `f` never runs, when the key is full.
-    pub fn try_hold<T, E: From<Error>>(&self, key: impl Into<Key>, f: impl FnOnce(&SemaphoreLease) -> Result<T, E>) -> Result<Option<T>, E> {
-        self.client.hold("semaphore", &self.name, Some(self.limit), key.into(), &HoldOptions::default(), false, |core, _| f(&SemaphoreLease { core }))
+    pub fn try_hold<T, E: From<Error>>(
+        &self,
+        key: impl Into<Key>,
+        f: impl FnOnce(&SemaphoreLease) -> Result<T, E>,
+    ) -> Result<Option<T>, E> {
+        self.client.hold("semaphore", &self.name, Some(self.limit), key.into(), &HoldOptions::default(), false, |core, _| {
+            f(&SemaphoreLease { core })
+        })
     }
 }
 
@@ -332,13 +359,25 @@ impl ClientInner {
         let deadline = now_ms() + CLOSE_TIMEOUT_MS;
         let leases: Vec<_> = self.leases.lock().unwrap().drain().filter_map(|(_, lease)| lease.upgrade()).collect();
         // Told first, before its key can move on; then released at the server.
-        let mut answers: Vec<Arc<Slot>> =
-            leases.iter().filter_map(|lease| lease.lose_and_release(Error::new(Code::Closed, format!("{}: lease {} was lost: the client closed", lease.place(), lease.id())), deadline)).collect();
+        let mut answers: Vec<Arc<Slot>> = leases
+            .iter()
+            .filter_map(|lease| {
+                lease.lose_and_release(
+                    Error::new(Code::Closed, format!("{}: lease {} was lost: the client closed", lease.place(), lease.id())),
+                    deadline,
+                )
+            })
+            .collect();
         let asking: Vec<String> = self.asking.lock().unwrap().iter().cloned().collect();
         for request_id in asking {
             let url = self.link.url();
-            let unanswered: Box<dyn FnOnce() -> Error + Send> = Box::new(move || Error::new(Code::Unreachable, format!("{url}: no answer before the client's close timeout")));
-            answers.push(self.link.call(vec![("method", json::quote("cancel")), ("requestId", json::quote(&request_id))], Some((deadline, unanswered))).1);
+            let unanswered: Box<dyn FnOnce() -> Error + Send> =
+                Box::new(move || Error::new(Code::Unreachable, format!("{url}: no answer before the client's close timeout")));
+            answers.push(
+                self.link
+                    .call(vec![("method", json::quote("cancel")), ("requestId", json::quote(&request_id))], Some((deadline, unanswered)))
+                    .1,
+            );
         }
         for answer in answers {
             let _ = answer.wait(None);
@@ -351,7 +390,10 @@ impl ClientInner {
         let leases: Vec<_> = self.leases.lock().unwrap().values().filter_map(Weak::upgrade).collect();
         for lease in leases {
             if lease.epoch() != Some(epoch) {
-                lease.lose(Error::new(Code::Lost, format!("{}: lease {} was lost: the server restarted (epoch {previous}, now {epoch})", lease.place(), lease.id())));
+                lease.lose(Error::new(
+                    Code::Lost,
+                    format!("{}: lease {} was lost: the server restarted (epoch {previous}, now {epoch})", lease.place(), lease.id()),
+                ));
             }
         }
     }
@@ -369,7 +411,9 @@ impl ClientInner {
         lease.lose(match event.get("reason").as_str() {
             Some("closed") => Error::new(Code::Closed, format!("{place}: lease {id} was lost: the server closed")),
             Some("ended") => Error::new(Code::Lost, format!("{place}: lease {id} was lost: an operator ended it")),
-            _ => Error::new(Code::Lost, format!("{place}: lease {id} was lost: it ran out at the server (its TTL passed without a renewal)")),
+            _ => {
+                Error::new(Code::Lost, format!("{place}: lease {id} was lost: it ran out at the server (its TTL passed without a renewal)"))
+            }
         });
     }
 
@@ -394,13 +438,23 @@ impl ClientInner {
         f: impl FnOnce(Arc<LeaseCore>, Option<Fence>) -> Result<T, E>,
     ) -> Result<Option<T>, E> {
         if name.is_empty() || name.len() > MAX_NAME {
-            return Err(Error::new(Code::Invalid, format!("client.{kind}: name {}: expected a string of 1 to {MAX_NAME} bytes", json::quote(name))).into());
+            return Err(Error::new(
+                Code::Invalid,
+                format!("client.{kind}: name {}: expected a string of 1 to {MAX_NAME} bytes", json::quote(name)),
+            )
+            .into());
         }
         if key.0.is_empty() {
-            return Err(Error::new(Code::Invalid, format!("{kind} {name}: the key is empty; expected a non-empty string or an integer")).into());
+            return Err(
+                Error::new(Code::Invalid, format!("{kind} {name}: the key is empty; expected a non-empty string or an integer")).into()
+            );
         }
         if key.0.len() > MAX_KEY {
-            return Err(Error::new(Code::Invalid, format!("{kind} {name}: key of {} bytes of UTF-8: the wire takes at most {MAX_KEY}", key.0.len())).into());
+            return Err(Error::new(
+                Code::Invalid,
+                format!("{kind} {name}: key of {} bytes of UTF-8: the wire takes at most {MAX_KEY}", key.0.len()),
+            )
+            .into());
         }
         let place = format!("{kind} {name}: key {}", json::quote(&key.0));
         let ttl = wire_ttl(&place, options.ttl)?;
@@ -409,7 +463,9 @@ impl ClientInner {
             (false, _) => Duration::ZERO,
             // The wire waits at most an hour at a time; an unbounded wait asks again after each.
             (true, None) => MAX_WAIT,
-            (true, Some(wait)) if wait > MAX_WAIT => return Err(Error::new(Code::Invalid, format!("{place}: wait {wait:?}: out of range; the wire takes 0 to 1 h")).into()),
+            (true, Some(wait)) if wait > MAX_WAIT => {
+                return Err(Error::new(Code::Invalid, format!("{place}: wait {wait:?}: out of range; the wire takes 0 to 1 h")).into())
+            }
             (true, Some(wait)) => wait,
         };
         if limit == Some(0) {
@@ -477,7 +533,8 @@ impl ClientInner {
     /// Waits for a hold's answer; a `Cancel`, or a connection down past the wait, withdraws it.
     fn ask(&self, place: &str, request_id: &str, fields: Vec<Field>, wait: Duration, cancel: Option<&Cancel>) -> Result<Json, Error> {
         let link = self.link.clone();
-        let (url, place_text, wait_text, request) = (self.link.url(), place.to_owned(), format_duration(wait.as_millis() as f64), request_id.to_owned());
+        let (url, place_text, wait_text, request) =
+            (self.link.url(), place.to_owned(), format_duration(wait.as_millis() as f64), request_id.to_owned());
         let deadline = now_ms() + wait.as_millis() as f64 + ANSWER_GRACE_MS;
         let (id, slot): (u64, Arc<Slot>) = self.link.call(
             fields,
@@ -524,6 +581,19 @@ impl ClientInner {
             (None, None)
         };
         let key = wire.get("key").as_str().unwrap_or("").to_owned();
-        Ok((LeaseCore::new(self.link.clone(), place.to_owned(), id.to_owned(), key, fence_text, ttl, expires_at, local_expiry(answer, expires_at), renew), fence))
+        Ok((
+            LeaseCore::new(
+                self.link.clone(),
+                place.to_owned(),
+                id.to_owned(),
+                key,
+                fence_text,
+                ttl,
+                expires_at,
+                local_expiry(answer, expires_at),
+                renew,
+            ),
+            fence,
+        ))
     }
 }

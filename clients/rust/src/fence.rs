@@ -54,8 +54,14 @@ mod tests {
     fn reads_the_wire_and_orders_as_text() {
         assert_eq!(Fence::parse("0007").unwrap().get(), 7);
         assert_eq!(Fence::parse(&u128::MAX.to_string()).unwrap().get(), u128::MAX);
-        assert_eq!(Fence::parse("340282366920938463463374607431768211456").unwrap_err().message(), "fence \"340282366920938463463374607431768211456\": larger than 2^128 - 1");
-        assert_eq!(Fence::parse(&"1".repeat(41)).unwrap_err().message(), format!("fence \"{}\": expected 1 to 40 decimal digits, got 41", "1".repeat(41)));
+        assert_eq!(
+            Fence::parse("340282366920938463463374607431768211456").unwrap_err().message(),
+            "fence \"340282366920938463463374607431768211456\": larger than 2^128 - 1"
+        );
+        assert_eq!(
+            Fence::parse(&"1".repeat(41)).unwrap_err().message(),
+            format!("fence \"{}\": expected 1 to 40 decimal digits, got 41", "1".repeat(41))
+        );
         assert_eq!(Fence::parse(" 7").unwrap_err().message(), "fence \" 7\": expected 1 to 40 decimal digits");
         let (a, b) = (Fence(9), Fence(10));
         assert!(a < b && a.text() < b.text() && b.text().len() == 40);

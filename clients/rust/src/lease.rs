@@ -57,14 +57,26 @@ pub struct LeaseCore {
 /// the server answered. No measure of the server's clock is kept: one taken hours ago says nothing of now.
 pub(crate) fn local_expiry(answer: &Json, expires_at: f64) -> f64 {
     match (answer.get("now").as_f64(), answer.get("sentAt").as_f64()) {
-        (Some(server_now), Some(sent_at)) => sent_at + answer.get("waited").as_f64().filter(|waited| *waited > 0.0).unwrap_or(0.0) + (expires_at - server_now),
+        (Some(server_now), Some(sent_at)) => {
+            sent_at + answer.get("waited").as_f64().filter(|waited| *waited > 0.0).unwrap_or(0.0) + (expires_at - server_now)
+        }
         _ => now_ms(),
     }
 }
 
 impl LeaseCore {
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn new(link: Link, place: String, id: String, key: String, fence_text: Option<String>, ttl_ms: f64, expires_at: f64, runs_out_at: f64, renew: bool) -> Arc<LeaseCore> {
+    pub(crate) fn new(
+        link: Link,
+        place: String,
+        id: String,
+        key: String,
+        fence_text: Option<String>,
+        ttl_ms: f64,
+        expires_at: f64,
+        runs_out_at: f64,
+        renew: bool,
+    ) -> Arc<LeaseCore> {
         let epoch = link.epoch();
         Arc::new_cyclic(|me| LeaseCore {
             id,
@@ -144,7 +156,10 @@ impl LeaseCore {
         if state.status != Status::Held || now_ms() < self.deadline(&state) {
             return false;
         }
-        let reason = Error::new(Code::Lost, format!("{}: lease {} ran out: its {} TTL passed without a renewal", self.place, self.id, format_duration(state.ttl_ms)));
+        let reason = Error::new(
+            Code::Lost,
+            format!("{}: lease {} ran out: its {} TTL passed without a renewal", self.place, self.id, format_duration(state.ttl_ms)),
+        );
         drop(state);
         self.lose(reason)
     }
@@ -187,11 +202,17 @@ impl LeaseCore {
         let slot = {
             let mut state = self.state();
             match state.status {
-                Status::Released => return Err(Error::new(Code::Released, format!("{}: lease {} was released; a renewal cannot take the key back", self.place, self.id))),
+                Status::Released => {
+                    return Err(Error::new(
+                        Code::Released,
+                        format!("{}: lease {} was released; a renewal cannot take the key back", self.place, self.id),
+                    ))
+                }
                 Status::Lost => return Err(self.lost_before_renewal()),
                 Status::Held => {}
             }
-            let mut fields: Vec<Field> = vec![("method", json::quote("renew")), ("leaseId", json::quote(&self.id)), ("ttl", (ttl_ms as u64).to_string())];
+            let mut fields: Vec<Field> =
+                vec![("method", json::quote("renew")), ("leaseId", json::quote(&self.id)), ("ttl", (ttl_ms as u64).to_string())];
             if let Some(fence) = &self.fence_text {
                 fields.push(("fence", json::quote(fence)));
             }
@@ -327,7 +348,10 @@ impl LeaseCore {
         }
         let now = now_ms();
         if now >= self.deadline(&state) {
-            let reason = Error::new(Code::Lost, format!("{}: lease {} ran out: its {} TTL passed without a renewal", self.place, self.id, format_duration(state.ttl_ms)));
+            let reason = Error::new(
+                Code::Lost,
+                format!("{}: lease {} ran out: its {} TTL passed without a renewal", self.place, self.id, format_duration(state.ttl_ms)),
+            );
             drop(state);
             self.lose(reason);
             return;

@@ -112,7 +112,12 @@ impl Link {
             if left <= 0.0 {
                 let error = Error::new(
                     Code::Unreachable,
-                    format!("{}: could not connect within {} ms{}", self.url(), self.shared.options.connect_timeout.as_millis(), state.last_error),
+                    format!(
+                        "{}: could not connect within {} ms{}",
+                        self.url(),
+                        self.shared.options.connect_timeout.as_millis(),
+                        state.last_error
+                    ),
                 );
                 drop(state);
                 self.close(error.clone());
@@ -302,7 +307,8 @@ fn serve(link: &Link, stream: TcpStream) -> bool {
         state.next_id += 1;
         state.connection += 1;
         let hello_id = state.next_id;
-        let mut fields: Vec<Field> = vec![("method", json::quote("hello")), ("version", PROTOCOL_VERSION.to_string()), ("client", json::quote(&options.client_id))];
+        let mut fields: Vec<Field> =
+            vec![("method", json::quote("hello")), ("version", PROTOCOL_VERSION.to_string()), ("client", json::quote(&options.client_id))];
         if let Some(token) = &options.token {
             fields.push(("token", json::quote(token)));
         }
@@ -344,7 +350,8 @@ fn serve(link: &Link, stream: TcpStream) -> bool {
                 let mut state = link.state();
                 if !state.ready {
                     let error = message.get("error");
-                    state.last_error = format!(": {}: {}", error.get("code").as_str().unwrap_or(""), error.get("message").as_str().unwrap_or(""));
+                    state.last_error =
+                        format!(": {}: {}", error.get("code").as_str().unwrap_or(""), error.get("message").as_str().unwrap_or(""));
                 }
             }
         }

@@ -57,7 +57,9 @@ pub(crate) struct Inside;
 
 impl Inside {
     pub(crate) fn enter(client: usize, name: &str, key: &str, lease: &Arc<LeaseCore>) -> Inside {
-        ENCLOSING.with(|holds| holds.borrow_mut().push(Enclosing { client, name: name.to_owned(), key: key.to_owned(), lease: Arc::downgrade(lease) }));
+        ENCLOSING.with(|holds| {
+            holds.borrow_mut().push(Enclosing { client, name: name.to_owned(), key: key.to_owned(), lease: Arc::downgrade(lease) })
+        });
         Inside
     }
 }

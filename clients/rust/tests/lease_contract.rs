@@ -86,29 +86,36 @@ fn main() {
     std::process::exit(if failed == 0 { 0 } else { 1 });
 }
 
-case!(result_release_and_fence, "runs the function holding the key, resolves to its result, releases after, and the next lease has a larger fence", {
-    let client = client();
-    let invoices = client.lock("invoices");
-    let mut first = None;
-    let result = invoices
-        .hold(42, |lease| -> Result<&str, Error> {
-            assert_eq!((lease.key(), lease.is_lost()), ("42", false));
-            assert_eq!(invoices.try_hold("42", |_| Ok::<_, Error>("second"))?, None);
-            first = Some(lease.clone());
-            Ok("saved")
-        })
-        .unwrap();
-    assert_eq!(result, "saved");
-    let first = first.unwrap();
-    let next = invoices.try_hold("42", |lease| Ok::<_, Error>(lease.fence())).unwrap().unwrap();
-    assert!(next > first.fence());
-    // Released, not lost: nothing tells a loss, a renewal is refused as released, a second release does nothing.
-    assert!(!first.is_lost());
-    let late = first.renew(None).unwrap_err();
-    assert_eq!(late.code(), Code::Released);
-    assert_eq!(late.message(), format!("lock invoices: key \"42\": lease {} was released; a renewal cannot take the key back", first.id()));
-    first.release();
-});
+case!(
+    result_release_and_fence,
+    "runs the function holding the key, resolves to its result, releases after, and the next lease has a larger fence",
+    {
+        let client = client();
+        let invoices = client.lock("invoices");
+        let mut first = None;
+        let result = invoices
+            .hold(42, |lease| -> Result<&str, Error> {
+                assert_eq!((lease.key(), lease.is_lost()), ("42", false));
+                assert_eq!(invoices.try_hold("42", |_| Ok::<_, Error>("second"))?, None);
+                first = Some(lease.clone());
+                Ok("saved")
+            })
+            .unwrap();
+        assert_eq!(result, "saved");
+        let first = first.unwrap();
+        let next = invoices.try_hold("42", |lease| Ok::<_, Error>(lease.fence())).unwrap().unwrap();
+        assert!(next > first.fence());
+        // Released, not lost: nothing tells a loss, a renewal is refused as released, a second release does nothing.
+        assert!(!first.is_lost());
+        let late = first.renew(None).unwrap_err();
+        assert_eq!(late.code(), Code::Released);
+        assert_eq!(
+            late.message(),
+            format!("lock invoices: key \"42\": lease {} was released; a renewal cannot take the key back", first.id())
+        );
+        first.release();
+    }
+);
 
 case!(release_when_the_function_throws, "releases the key when the function throws, and rethrows", {
     #[derive(Debug, PartialEq)]
@@ -128,7 +135,8 @@ case!(release_when_the_function_throws, "releases the key when the function thro
     // A panic lets go of the key too.
     let report = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| invoices.hold("42", |_| -> Result<(), Error> { panic!("model down") })));
+    let panicked =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| invoices.hold("42", |_| -> Result<(), Error> { panic!("model down") })));
     std::panic::set_hook(report);
     assert!(panicked.is_err());
     assert_eq!(invoices.try_hold("42", |_| Ok::<_, Error>("free")).unwrap(), Some("free"));
@@ -164,17 +172,34 @@ case!(semaphore, "gives a semaphore's leases no fence and at most its limit of h
 
 case!(refuses_an_empty_key, "refuses an empty key in the same words", {
     let mut ran = false;
-    let error = client().lock("invoices").hold("", |_| -> Result<(), Error> { ran = true; Ok(()) }).unwrap_err();
-    assert_eq!((error.code(), error.message(), ran), (Code::Invalid, "lock invoices: the key is empty; expected a non-empty string or an integer", false));
+    let error = client()
+        .lock("invoices")
+        .hold("", |_| -> Result<(), Error> {
+            ran = true;
+            Ok(())
+        })
+        .unwrap_err();
+    assert_eq!(
+        (error.code(), error.message(), ran),
+        (Code::Invalid, "lock invoices: the key is empty; expected a non-empty string or an integer", false)
+    );
 });
-
 
 case!(cancelled_before_the_hold, "is cancelled, without running the function, by a signal aborted before the hold", {
     let cancel = Cancel::new();
     cancel.cancel();
     let mut ran = false;
-    let error = client().lock("invoices").hold_with("42", &HoldOptions::new().cancel(&cancel), |_| -> Result<(), Error> { ran = true; Ok(()) }).unwrap_err();
-    assert_eq!((error.code(), error.message(), ran), (Code::Cancelled, "lock invoices: key \"42\": cancelled before the hold began", false));
+    let error = client()
+        .lock("invoices")
+        .hold_with("42", &HoldOptions::new().cancel(&cancel), |_| -> Result<(), Error> {
+            ran = true;
+            Ok(())
+        })
+        .unwrap_err();
+    assert_eq!(
+        (error.code(), error.message(), ran),
+        (Code::Cancelled, "lock invoices: key \"42\": cancelled before the hold began", false)
+    );
 });
 
 case!(held_past_the_wait, "gives up with held when the key stays held past the wait", {
@@ -222,20 +247,24 @@ case!(renew_ttl_for_later_renewals, "takes the TTL of renew(ttl) for the automat
         .unwrap();
 });
 
-case!(cancel_once_held, "leaves a hold alone once its key is held: a signal that aborts then neither stops the function nor loses the lease", {
-    let client = client();
-    let invoices = client.lock("invoices");
-    let stop = Cancel::new();
-    let lost = invoices
-        .hold_with("42", &HoldOptions::new().cancel(&stop), |lease| -> Result<bool, Error> {
-            stop.cancel();
-            thread::sleep(Duration::from_millis(20));
-            Ok(lease.is_lost())
-        })
-        .unwrap();
-    assert!(!lost);
-    assert_eq!(invoices.try_hold("42", |_| Ok::<_, Error>("free after the function")).unwrap(), Some("free after the function"));
-});
+case!(
+    cancel_once_held,
+    "leaves a hold alone once its key is held: a signal that aborts then neither stops the function nor loses the lease",
+    {
+        let client = client();
+        let invoices = client.lock("invoices");
+        let stop = Cancel::new();
+        let lost = invoices
+            .hold_with("42", &HoldOptions::new().cancel(&stop), |lease| -> Result<bool, Error> {
+                stop.cancel();
+                thread::sleep(Duration::from_millis(20));
+                Ok(lease.is_lost())
+            })
+            .unwrap();
+        assert!(!lost);
+        assert_eq!(invoices.try_hold("42", |_| Ok::<_, Error>("free after the function")).unwrap(), Some("free after the function"));
+    }
+);
 
 case!(nested_hold_refused, "refuses a hold of a lock's key inside a hold of the same key at once, with invalid, rather than let it wait for itself until its wait runs out", {
     let client = client();
@@ -321,7 +350,10 @@ case!(lock_04, "LOCK-04: a lease that runs out tells its holder before the key g
     let a = {
         let (invoices, first) = (client.lock("invoices"), Arc::clone(&first));
         let told = Arc::clone(&events);
-        let options = HoldOptions::new().ttl(Duration::from_secs(1)).renew(false).on_lost(move |reason| told.lock().unwrap().push(format!("A told: {}", reason.code())));
+        let options = HoldOptions::new()
+            .ttl(Duration::from_secs(1))
+            .renew(false)
+            .on_lost(move |reason| told.lock().unwrap().push(format!("A told: {}", reason.code())));
         thread::spawn(move || {
             invoices
                 .hold_with("42", &options, |lease| -> Result<&str, Error> {
@@ -356,87 +388,111 @@ fn lost_within(lease: &tinystore_locks::LeaseCore, timeout: Duration) -> Duratio
     started.elapsed()
 }
 
-case!(close_lets_go, "close() lets go of what the client holds: each lease reads as lost first, then its key goes to the next in line at once", {
-    let server = ContractServer::start();
-    let (a, b) = (Client::connect(&server.url).unwrap(), Client::connect(&server.url).unwrap());
-    let first = Arc::new(Mutex::new(None));
-    let holding = {
-        let (invoices, first) = (a.lock("invoices"), Arc::clone(&first));
-        thread::spawn(move || {
-            invoices
-                .hold_with("42", &HoldOptions::new().ttl(Duration::from_secs(30)), |lease| -> Result<Option<Code>, Error> {
-                    *first.lock().unwrap() = Some(lease.clone());
-                    Ok(lease.wait_lost(None).map(|reason| reason.code()))
-                })
-                .unwrap()
-        })
-    };
-    while first.lock().unwrap().is_none() {
-        thread::sleep(Duration::from_millis(5));
+case!(
+    close_lets_go,
+    "close() lets go of what the client holds: each lease reads as lost first, then its key goes to the next in line at once",
+    {
+        let server = ContractServer::start();
+        let (a, b) = (Client::connect(&server.url).unwrap(), Client::connect(&server.url).unwrap());
+        let first = Arc::new(Mutex::new(None));
+        let holding = {
+            let (invoices, first) = (a.lock("invoices"), Arc::clone(&first));
+            thread::spawn(move || {
+                invoices
+                    .hold_with("42", &HoldOptions::new().ttl(Duration::from_secs(30)), |lease| -> Result<Option<Code>, Error> {
+                        *first.lock().unwrap() = Some(lease.clone());
+                        Ok(lease.wait_lost(None).map(|reason| reason.code()))
+                    })
+                    .unwrap()
+            })
+        };
+        while first.lock().unwrap().is_none() {
+            thread::sleep(Duration::from_millis(5));
+        }
+        let next = {
+            let invoices = b.lock("invoices");
+            thread::spawn(move || {
+                invoices
+                    .hold_with("42", &HoldOptions::new().wait(Duration::from_secs(10)), |lease| -> Result<Fence, Error> {
+                        Ok(lease.fence())
+                    })
+                    .unwrap()
+            })
+        };
+        thread::sleep(Duration::from_millis(50));
+        let closed_at = Instant::now();
+        a.close();
+        assert_eq!(holding.join().unwrap(), Some(Code::Closed));
+        let fence = next.join().unwrap();
+        assert!(fence > first.lock().unwrap().as_ref().unwrap().fence());
+        // Well before the 30 s TTL: the close released the key.
+        assert!(closed_at.elapsed() < Duration::from_secs(5), "the next in line got the key {:?} after the close", closed_at.elapsed());
     }
-    let next = {
-        let invoices = b.lock("invoices");
-        thread::spawn(move || invoices.hold_with("42", &HoldOptions::new().wait(Duration::from_secs(10)), |lease| -> Result<Fence, Error> { Ok(lease.fence()) }).unwrap())
-    };
-    thread::sleep(Duration::from_millis(50));
-    let closed_at = Instant::now();
-    a.close();
-    assert_eq!(holding.join().unwrap(), Some(Code::Closed));
-    let fence = next.join().unwrap();
-    assert!(fence > first.lock().unwrap().as_ref().unwrap().fence());
-    // Well before the 30 s TTL: the close released the key.
-    assert!(closed_at.elapsed() < Duration::from_secs(5), "the next in line got the key {:?} after the close", closed_at.elapsed());
-});
+);
 
-case!(dates_from_send_time, "dates a lease from the send time of the request that set it, so a server clock that jumped since the hello does not lengthen it", {
-    let mut server = ContractServer::start();
-    let locks = Client::connect(&server.url).unwrap();
-    // The hello measured the server's clock; an hour later by it, and with answers slower than the hello's, a lease of 2 s must still last 2 s here.
-    server.command("jump 3600000");
-    server.command("slow 100");
-    let server = Mutex::new(server);
-    let after = locks
-        .lock("invoices")
-        .hold_with("42", &HoldOptions::new().ttl(Duration::from_secs(2)).renew(false), |lease| -> Result<Duration, Error> {
-            // The server's word of the loss never comes: the lease's own time must tell.
-            server.lock().unwrap().command("drop");
-            Ok(lost_within(lease, Duration::from_secs(5)))
-        })
-        .unwrap();
-    server.lock().unwrap().command("pass");
-    assert!(after < Duration::from_millis(2500), "the lease read as lost {after:?} after its grant, past its 2 s TTL");
-});
+case!(
+    dates_from_send_time,
+    "dates a lease from the send time of the request that set it, so a server clock that jumped since the hello does not lengthen it",
+    {
+        let mut server = ContractServer::start();
+        let locks = Client::connect(&server.url).unwrap();
+        // The hello measured the server's clock; an hour later by it, and with answers slower than the hello's, a lease of 2 s must still last 2 s here.
+        server.command("jump 3600000");
+        server.command("slow 100");
+        let server = Mutex::new(server);
+        let after = locks
+            .lock("invoices")
+            .hold_with("42", &HoldOptions::new().ttl(Duration::from_secs(2)).renew(false), |lease| -> Result<Duration, Error> {
+                // The server's word of the loss never comes: the lease's own time must tell.
+                server.lock().unwrap().command("drop");
+                Ok(lost_within(lease, Duration::from_secs(5)))
+            })
+            .unwrap();
+        server.lock().unwrap().command("pass");
+        assert!(after < Duration::from_millis(2500), "the lease read as lost {after:?} after its grant, past its 2 s TTL");
+    }
+);
 
-case!(epoch_at_reconnect, "learns at its reconnect that a restarted server lost its leases, from the epoch in the hello, not at its next renewal", {
-    let server = Mutex::new(ContractServer::start());
-    let url = server.lock().unwrap().url.clone();
-    let locks = Client::connect(&url).unwrap();
-    let (after, reason) = locks
-        .lock("invoices")
-        .hold_with("42", &HoldOptions::new().ttl(Duration::from_secs(30)), |lease| -> Result<(Duration, Option<Error>), Error> {
-            server.lock().unwrap().command("restart");
-            // Its next renewal is 10 s after the grant (a third of the TTL): the reconnect must tell first.
-            Ok((lost_within(lease, Duration::from_secs(8)), lease.lost_reason()))
-        })
-        .unwrap();
-    assert!(after < Duration::from_secs(5), "the loss was learned {after:?} after the restart");
-    let reason = reason.expect("a reason").message().to_owned();
-    let (head, tail) = reason.split_once(" was lost: the server restarted (epoch ").unwrap_or_else(|| panic!("reason: {reason}"));
-    assert!(head.starts_with("lock invoices: key \"42\": lease "), "reason: {reason}");
-    assert!(tail.ends_with(')') && tail.contains(", now "), "reason: {reason}");
-});
+case!(
+    epoch_at_reconnect,
+    "learns at its reconnect that a restarted server lost its leases, from the epoch in the hello, not at its next renewal",
+    {
+        let server = Mutex::new(ContractServer::start());
+        let url = server.lock().unwrap().url.clone();
+        let locks = Client::connect(&url).unwrap();
+        let (after, reason) = locks
+            .lock("invoices")
+            .hold_with("42", &HoldOptions::new().ttl(Duration::from_secs(30)), |lease| -> Result<(Duration, Option<Error>), Error> {
+                server.lock().unwrap().command("restart");
+                // Its next renewal is 10 s after the grant (a third of the TTL): the reconnect must tell first.
+                Ok((lost_within(lease, Duration::from_secs(8)), lease.lost_reason()))
+            })
+            .unwrap();
+        assert!(after < Duration::from_secs(5), "the loss was learned {after:?} after the restart");
+        let reason = reason.expect("a reason").message().to_owned();
+        let (head, tail) = reason.split_once(" was lost: the server restarted (epoch ").unwrap_or_else(|| panic!("reason: {reason}"));
+        assert!(head.starts_with("lock invoices: key \"42\": lease "), "reason: {reason}");
+        assert!(tail.ends_with(')') && tail.contains(", now "), "reason: {reason}");
+    }
+);
 
 // Rust has no event loop: the lease's timer runs on the timers' thread, so this case passes by the timer or by
 // is_lost's own look at the deadline, whichever comes first; the look alone covers a whole process stopped past its TTL.
-case!(lock_04_blocked, "LOCK-04: a lease whose time passed while its holder's event loop was blocked reads as lost, its signal aborted, before any timer runs", {
-    let client = client();
-    let seen = client
-        .lock("invoices")
-        .hold_with("42", &HoldOptions::new().ttl(Duration::from_secs(1)).renew(false), |lease| -> Result<_, Error> {
-            let before = lease.is_lost();
-            let until = Instant::now() + Duration::from_millis(1500);
-            while Instant::now() < until {}
-            Ok((before, lease.is_lost(), lease.lost_reason().map(|reason| reason.code())))
-        });
-    assert_eq!(seen.map_err(|error| error.code()), Ok((false, true, Some(Code::Lost))));
-});
+case!(
+    lock_04_blocked,
+    "LOCK-04: a lease whose time passed while its holder's event loop was blocked reads as lost, its signal aborted, before any timer runs",
+    {
+        let client = client();
+        let seen = client.lock("invoices").hold_with(
+            "42",
+            &HoldOptions::new().ttl(Duration::from_secs(1)).renew(false),
+            |lease| -> Result<_, Error> {
+                let before = lease.is_lost();
+                let until = Instant::now() + Duration::from_millis(1500);
+                while Instant::now() < until {}
+                Ok((before, lease.is_lost(), lease.lost_reason().map(|reason| reason.code())))
+            },
+        );
+        assert_eq!(seen.map_err(|error| error.code()), Ok((false, true, Some(Code::Lost))));
+    }
+);
