@@ -54,6 +54,7 @@ export class CheckPool {
 	/** Why no checker can start, once the pool gave up. */
 	#cannotStart: string | undefined
 	#closed = false
+	#started = 0
 
 	constructor(limits: Partial<CheckLimits> = {}) {
 		this.limits = Object.freeze({ ...DEFAULT_LIMITS, ...limits })
@@ -120,7 +121,13 @@ export class CheckPool {
 		checker.child.send(request)
 	}
 
+	/** How many checker processes this pool has started: one for each it needed, and one for each it ended. */
+	get started(): number {
+		return this.#started
+	}
+
 	#start(): void {
+		this.#started++
 		const child = fork(ENTRY, [], {
 			execArgv: [`--max-old-space-size=${this.limits.memoryMb}`],
 			stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -155,6 +162,10 @@ export class CheckPool {
 			const job = checker.job
 			clearTimeout(checker.watchdog)
 			checker.job = undefined
+			if (message.spent) {
+				this.#forget(checker)
+				checker.child.kill('SIGKILL')
+			}
 			job.resolve(message.frames)
 		}
 		this.#run()

@@ -6,8 +6,10 @@
  *
  * A promise that fails with nothing to handle it, or an error thrown where nothing catches it, is the
  * scene's error, never the end of the process: a scene's frames are sent only once the process's
- * event loop has turned after its check, so whatever the check left failing is told with them.
+ * event loop has turned after its check, so whatever the check left failing is told with them. Such
+ * a scene marks its checker spent, and the pool replaces it: no scene inherits what another left.
  */
+import { getHeapStatistics } from 'node:v8'
 import { compileScene, errorWords } from '../simulation/index.ts'
 import { openNodeDriver } from '../node-sqlite/node-drivers.ts'
 import { compileSample } from '../sample/compile.ts'
@@ -27,6 +29,19 @@ function send(message: CheckerMessage): void {
 	process.send?.(message)
 }
 
+/** The heap this process may use, in bytes: the pool's `--max-old-space-size`, else what V8 chose. */
+const HEAP_LIMIT = heapLimit()
+
+function heapLimit(): number {
+	const given = process.execArgv.map(arg => /^--max-old-space-size=(\d+)$/.exec(arg)?.[1]).find(mb => mb !== undefined)
+	return given === undefined ? getHeapStatistics().heap_size_limit : Number(given) * 1024 * 1024
+}
+
+/** What a scene kept after its check holds more than half this process's heap: the next scene would start short of room. */
+function heapSpent(): boolean {
+	return process.memoryUsage().heapUsed > HEAP_LIMIT / 2
+}
+
 const turn = (): Promise<void> => new Promise(resolve => setImmediate(resolve))
 
 /** One queue of scenes, so a second request (which the pool never sends) waits its turn rather than overlapping. */
@@ -38,9 +53,11 @@ process.on('message', (request: CheckRequest) => {
 
 async function check({ id, source, origin, withoutFences, headings, suggest }: CheckRequest): Promise<void> {
 	const options = { compileSample, ...(withoutFences ? { withoutFences } : {}), ...(headings ? { headings } : {}), ...(suggest ? { suggest } : {}) }
-	let frames = await compileScene(source, origin, openNodeDriver, options).catch((error: unknown) =>
-		failedCheck(origin, `the checker failed on this scene: ${errorWords(error)}`),
-	)
+	let spent = false
+	let frames = await compileScene(source, origin, openNodeDriver, options).catch((error: unknown) => {
+		spent = true
+		return failedCheck(origin, `the checker failed on this scene: ${errorWords(error)}`)
+	})
 	// Node tells an unhandled rejection once the microtasks of a turn are done: after this one, every
 	// promise of the check that failed unhandled has been told.
 	await turn()
@@ -48,12 +65,15 @@ async function check({ id, source, origin, withoutFences, headings, suggest }: C
 		const told = loose.map(reason => ({ ...firstLine(origin), message: unhandled(errorWords(reason)) }))
 		loose = []
 		frames = { ...frames, diagnostics: [...told, ...frames.diagnostics] }
+		spent = true
 	}
+	if (heapSpent()) spent = true
+	const retire = spent ? { spent: true as const } : {}
 	try {
-		send({ kind: 'checked', id, frames })
+		send({ kind: 'checked', id, frames, ...retire })
 	} catch (error) {
 		// A frame is plain data; one that is not cannot cross, and that is the checker's bug, told at the scene.
-		send({ kind: 'checked', id, frames: failedCheck(origin, `the checker could not send this scene's frames: ${errorWords(error)}`) })
+		send({ kind: 'checked', id, frames: failedCheck(origin, `the checker could not send this scene's frames: ${errorWords(error)}`), spent: true })
 	}
 }
 

@@ -26,5 +26,10 @@ export interface CheckOptions {
 	suggest?: boolean
 }
 
-/** From a checker: it has loaded the checker and takes scenes; or a scene's frames. */
-export type CheckerMessage = { kind: 'ready' } | { kind: 'checked'; id: number; frames: SceneFrames }
+/**
+ * From a checker: it has loaded the checker and takes scenes; or a scene's frames. `spent` when the
+ * scene's check left the process in a state no scene should inherit: something failed that nothing
+ * handled, the check itself threw, or its heap holds more than half the pool's limit once the scene
+ * is done. The pool ends a spent checker and starts another for the next scene.
+ */
+export type CheckerMessage = { kind: 'ready' } | { kind: 'checked'; id: number; frames: SceneFrames; spent?: true }

@@ -30,7 +30,7 @@ function sceneFile(path: string): Found {
 const NEXT = sceneFile('tests/unit/scenes/fixtures/ok.scene')
 
 /** Checks `first` then `NEXT` in one pool that is already warm, so the time measured is the scene's; each with the milliseconds it took. */
-async function inTurn(limits: CheckLimits, first: Found): Promise<{ first: SceneFrames; ms: number; next: SceneFrames }> {
+async function inTurn(limits: CheckLimits, first: Found): Promise<{ first: SceneFrames; ms: number; next: SceneFrames; started: number }> {
 	const pool = new CheckPool(limits)
 	try {
 		expect((await pool.check(NEXT.text, NEXT.origin)).diagnostics, 'the pool checks a good scene').toEqual([])
@@ -43,7 +43,7 @@ async function inTurn(limits: CheckLimits, first: Found): Promise<{ first: Scene
 			}),
 			pool.check(NEXT.text, NEXT.origin),
 		])
-		return { first: checked, ms, next }
+		return { first: checked, ms, next, started: pool.started }
 	} finally {
 		pool.close()
 	}
@@ -79,10 +79,19 @@ describe('a scene whose code sample keeps what it makes', () => {
 describe('a promise that fails with nothing to handle it', () => {
 	it("is the scene's error, at its first line, with the frames it made; the process goes on and the next scene checks", async () => {
 		const found = sceneFile(`${HAZARDS}/unhandled-rejection.scene`)
-		const { first, next } = await inTurn(LIMITS, found)
+		const { first, next, started } = await inTurn(LIMITS, found)
 		expect(first.diagnostics).toEqual([{ file: found.origin.file, line: 1, column: 1, message: 'a promise failed while this scene was checked, and nothing handled it: nobody waits for this' }])
 		expect(first.frames.length).toBe(2)
 		expect(next.diagnostics).toEqual([])
+		expect(started, 'the next scene is checked by a new checker: none inherits what a scene left').toBe(2)
+	})
+
+	it('is rare: a checker that checked only good and lying scenes checks the next one too', async () => {
+		const lie = sceneFile('tests/unit/scenes/fixtures/lies/caption/' + readdirSync(join(ROOT, 'tests/unit/scenes/fixtures/lies/caption'))[0])
+		const { first, next, started } = await inTurn(LIMITS, lie)
+		expect(first.diagnostics.length).toBeGreaterThan(0)
+		expect(next.diagnostics).toEqual([])
+		expect(started).toBe(1)
 	})
 })
 
