@@ -1,7 +1,7 @@
 /**
  * The guarded check: every scene checked in a pool of long-lived checker processes (`checker.ts`),
  * each with a heap limit, one scene at a time each, under a watchdog per scene in this process. A
- * checker that runs over its time is killed, one that runs out of memory or dies is gone, and either
+ * checker that runs over its time or its resident memory is killed, one that runs out of memory or dies is gone, and either
  * way the pool starts another; the scene gets a diagnostic at its first line and every other scene
  * checks as it would have. The frames that come back are the in-process check's (`compileScene`),
  * structured-cloned.
@@ -12,11 +12,12 @@
  * `process.exit`. A process is killed whatever it runs.
  */
 import { fork, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { SceneFrames } from '../frame.ts'
 import type { SourceOrigin } from '../simulation/index.ts'
-import { died, failedCheck, notStarted, outOfMemory, overran } from './failures.ts'
-import { DEFAULT_LIMITS, type CheckLimits } from './limits.ts'
+import { died, failedCheck, notStarted, outOfMemory, overran, residentOver } from './failures.ts'
+import { DEFAULT_LIMITS, residentLimitMb, type CheckLimits } from './limits.ts'
 import type { CheckOptions, CheckerMessage, CheckRequest } from './protocol.ts'
 
 /** The checker's entry: plain JavaScript that registers tsx, so it runs under whatever runs the pool. */
@@ -40,6 +41,21 @@ interface Checker {
 	watchdog?: NodeJS.Timeout
 	/** The tail of what it wrote to stdout and stderr. */
 	output: string
+	/** While it checks a scene: the timer that reads its resident memory. */
+	memoryWatch?: NodeJS.Timeout
+}
+
+/** How often a checker's resident memory is read while it checks a scene, in milliseconds. */
+const MEMORY_EVERY_MS = 50
+
+/** A process's resident memory in MB, read from Linux's /proc; undefined where there is none (the heap limit still holds there). */
+function residentMb(pid: number): number | undefined {
+	try {
+		const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+		return kb === undefined ? undefined : Number(kb) / 1024
+	} catch {
+		return undefined
+	}
 }
 
 export class CheckPool {
@@ -117,6 +133,14 @@ export class CheckPool {
 	#give(checker: Checker, job: Job): void {
 		checker.job = job
 		checker.watchdog = setTimeout(() => this.#overran(checker), this.limits.timeoutMs)
+		const pid = checker.child.pid
+		if (pid !== undefined) {
+			checker.memoryWatch = setInterval(() => {
+				const mb = residentMb(pid)
+				if (mb !== undefined && mb > residentLimitMb(this.limits.memoryMb)) this.#stop(checker, residentOver(residentLimitMb(this.limits.memoryMb)))
+			}, MEMORY_EVERY_MS)
+			checker.memoryWatch.unref()
+		}
 		const request: CheckRequest = { id: job.id, source: job.source, origin: job.origin, ...(job.withoutFences ? { withoutFences: true as const } : {}), ...(job.headings ? { headings: job.headings } : {}), ...(job.suggest ? { suggest: true as const } : {}) }
 		checker.child.send(request)
 	}
@@ -161,6 +185,7 @@ export class CheckPool {
 		} else if (checker.job?.id === message.id) {
 			const job = checker.job
 			clearTimeout(checker.watchdog)
+			clearInterval(checker.memoryWatch)
 			checker.job = undefined
 			if (message.spent) {
 				this.#forget(checker)
@@ -173,10 +198,15 @@ export class CheckPool {
 
 	/** The scene took longer than the pool allows: it is told so now, and its checker is killed and replaced. */
 	#overran(checker: Checker): void {
+		this.#stop(checker, overran(this.limits.timeoutMs))
+	}
+
+	/** The scene went past a limit: it is told why now, and its checker is killed and replaced. */
+	#stop(checker: Checker, message: string): void {
 		const job = checker.job
 		this.#forget(checker)
 		checker.child.kill('SIGKILL')
-		job?.resolve(failedCheck(job.origin, overran(this.limits.timeoutMs)))
+		job?.resolve(failedCheck(job.origin, message))
 		this.#run()
 	}
 
@@ -199,6 +229,7 @@ export class CheckPool {
 
 	#forget(checker: Checker): void {
 		clearTimeout(checker.watchdog)
+		clearInterval(checker.memoryWatch)
 		checker.job = undefined
 		this.#checkers.delete(checker)
 	}

@@ -16,6 +16,7 @@ import { compileSample } from '../sample/compile.ts'
 import type { CheckerMessage, CheckRequest } from './protocol.ts'
 import { failedCheck, firstLine, unhandled } from './failures.ts'
 import { WARM_UP_SCENE } from './warm-up.ts'
+import { residentLimitMb } from './limits.ts'
 
 /** What went unhandled since the last scene's frames were sent; told with the next scene's, whose check it came in. */
 let loose: unknown[] = []
@@ -37,9 +38,13 @@ function heapLimit(): number {
 	return given === undefined ? getHeapStatistics().heap_size_limit : Number(given) * 1024 * 1024
 }
 
-/** What a scene kept after its check holds more than half this process's heap: the next scene would start short of room. */
+/**
+ * What a scene kept after its check holds more than half this process's heap, or its resident memory
+ * (SQLite's too) is more than half what the pool lets it reach: the next scene would start short of room.
+ */
 function heapSpent(): boolean {
-	return process.memoryUsage().heapUsed > HEAP_LIMIT / 2
+	const { heapUsed, rss } = process.memoryUsage()
+	return heapUsed > HEAP_LIMIT / 2 || rss > (residentLimitMb(HEAP_LIMIT / 1024 / 1024) * 1024 * 1024) / 2
 }
 
 const turn = (): Promise<void> => new Promise(resolve => setImmediate(resolve))

@@ -24,6 +24,9 @@ export const overran = (timeoutMs: number): string =>
 export const outOfMemory = (memoryMb: number): string =>
 	`the code sample used more than ${memoryMb} MB of memory while this scene was checked: it keeps what it makes? (an array, a string or a number that only grows); the check was stopped`
 
+export const residentOver = (limitMb: number): string =>
+	`the process checking this scene grew past ${limitMb} MB of memory: its code sample's SQL makes a huge value? (a zeroblob, a long string, a join's rows concatenated); the check was stopped`
+
 export const died = (how: string, said: string | undefined): string =>
 	`the process checking this scene died (${how})${said ? `, saying: ${said}` : ''}; the scenes after it are checked by a new one`
 

@@ -26,6 +26,14 @@ export const DEFAULT_LIMITS: Readonly<CheckLimits> = Object.freeze({
 	memoryMb: 512,
 })
 
+/**
+ * The resident memory a checker may reach, in MB: twice its heap and 256 MB for the rest (Node and
+ * the checker's code take about 200 MB). SQLite's memory is not V8's heap, so the heap limit does not
+ * hold a sample's `hex(zeroblob(200000000))`, and better-sqlite3's SQLite keeps no count of its own
+ * to limit (it is built without memory statistics, so `pragma hard_heap_limit` does nothing).
+ */
+export const residentLimitMb = (memoryMb: number): number => 2 * memoryMb + 256
+
 /** The environment's names for each limit, as the README lists them. */
 const NAMES = { workers: 'SCENES_CHECK_WORKERS', timeoutMs: 'SCENES_CHECK_TIMEOUT', memoryMb: 'SCENES_CHECK_MEMORY' } as const
 

@@ -76,6 +76,20 @@ describe('a scene whose code sample keeps what it makes', () => {
 	})
 })
 
+describe("a scene whose code sample's SQL makes a huge value", () => {
+	// SQLite's memory is not V8's heap: only the pool's watch of the process's resident memory stops it (on Linux, where /proc tells it).
+	it.runIf(process.platform === 'linux')('grew past 448 MB, told at its first line before its time is up; the next scene checks', async () => {
+		const found = sceneFile(`${HAZARDS}/sqlite-memory.scene`)
+		const { first, ms, next } = await inTurn(LIMITS, found)
+		expect(first).toEqual({
+			frames: [],
+			diagnostics: [{ file: found.origin.file, line: 1, column: 1, message: "the process checking this scene grew past 448 MB of memory: its code sample's SQL makes a huge value? (a zeroblob, a long string, a join's rows concatenated); the check was stopped" }],
+		})
+		expect(ms).toBeLessThan(LIMITS.timeoutMs)
+		expect(next.diagnostics).toEqual([])
+	})
+})
+
 describe('a promise that fails with nothing to handle it', () => {
 	it("is the scene's error, at its first line, with the frames it made; the process goes on and the next scene checks", async () => {
 		const found = sceneFile(`${HAZARDS}/unhandled-rejection.scene`)
