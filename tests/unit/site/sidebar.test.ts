@@ -16,11 +16,18 @@ function project(files: string[]): string {
 
 describe('buildSidebar', () => {
 	it('lists the pages in reading order and leaves out the ones not written yet', () => {
-		const root = project(['content/guides/locks.mdx', 'content/guides/locks/fences.mdx', 'content/authors/scenes.md'])
+		const root = project(['content/guides/locks.mdx', 'content/guides/locks/fences.mdx', 'content/authors/scenes.md', 'content/authors/claim-forms.mdx'])
 		const { sidebar, missing } = buildSidebar(root)
 		expect(sidebar).toEqual([
 			{ label: 'Guides', items: [{ slug: 'guides/locks', label: 'Locks' }, { slug: 'guides/locks/fences', label: 'Fences' }] },
-			{ label: 'Authors', items: [{ slug: 'authors/scenes', label: 'Writing scenes' }, { link: '/playground/', label: 'Scene playground' }] },
+			{
+				label: 'Authors',
+				items: [
+					{ slug: 'authors/scenes', label: 'Writing scenes' },
+					{ slug: 'authors/claim-forms', label: 'Claim forms' },
+					{ link: '/playground/', label: 'Scene playground' },
+				],
+			},
 		])
 		expect(missing).toEqual([
 			'guides/locks/leases',
