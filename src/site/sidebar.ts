@@ -41,6 +41,7 @@ export const readingOrder: SidebarSection[] = [
 		label: 'Authors',
 		pages: [
 			{ slug: 'authors/scenes', label: 'Writing scenes' },
+			{ slug: 'authors/claim-forms', label: 'Claim forms' },
 			{ link: '/playground/', label: 'Scene playground' },
 		],
 	},

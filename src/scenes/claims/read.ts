@@ -169,6 +169,36 @@ interface Parse {
 	items: Item[]
 }
 
+/** A sentence as both of its readers walk it: its text to `end`, cut at its connectives, read in one place. */
+interface Sentence {
+	language: SceneLanguage
+	text: string
+	end: number
+	place: Place
+	cuts: readonly Cut[]
+	/** Problems a segment's slots had (a pronoun with nothing to name, a fence out of range), by segment. */
+	slotProblems: Map<string, string>
+}
+
+/** Where a part of the sentence that starts at `i` may end: the sentence's end first, then each cut after `i`, the last first. */
+function endsFrom(sentence: Sentence, i: number): number[] {
+	return [sentence.end, ...sentence.cuts.filter(cut => cut.at > i).map(cut => cut.at)].sort((a, b) => b - a)
+}
+
+/**
+ * The ways the part from `i` to `j` reads, each with the subject it leaves the next clause: as an aside (after a
+ * colon, to the sentence's end) and as a clause. A clause whose slot was wrong is kept in `slotProblems` instead.
+ */
+function readingsOf(sentence: Sentence, i: number, j: number, referent: string | undefined, initial: boolean): { item: Item; next: string | undefined }[] {
+	const { language, text, end, place, cuts, slotProblems } = sentence
+	const readings: { item: Item; next: string | undefined }[] = []
+	if (j === end && cuts.some(cut => cut.end === i && cut.colon) && asideProblem(language, text.slice(i, j)) === undefined) readings.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
+	const clause = readClause(language, text, i, j, place, referent, initial)
+	if (typeof clause === 'string') slotProblems.set(`${i}:${j}`, clause)
+	else if (clause) readings.push({ item: { kind: 'clause', clause }, next: referentOf(clause) })
+	return readings
+}
+
 function readSentence(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined): { items: Item[]; problems?: ReadProblem[] } | { problem: ReadProblem } {
 	const cuts: Cut[] = []
 	CONNECTIVE.lastIndex = 0
@@ -180,8 +210,8 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 		return { problem: { start, end, message: `this sentence has ${cuts.length + 1} parts between its connectives; a sentence of a scene has at most ${MAX_CUTS + 1}: split it into sentences` } }
 	}
 	const memo = new Map<string, Parse | null>()
-	/** Problems a segment's slots had (a pronoun with nothing to name, a fence out of range), by segment. */
 	const slotProblems = new Map<string, string>()
+	const sentence: Sentence = { language, text, end, place, cuts, slotProblems }
 	const reached = new Set<number>([start])
 	/** The subject the clause before gave each place reading reached, for the hint about a left-out subject. */
 	const referentAt = new Map<number, string | undefined>([[start, referent0]])
@@ -191,15 +221,8 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 		if (memo.has(key)) return memo.get(key) ?? null
 		memo.set(key, null)
 		let found: Parse | null = null
-		const ends = [end, ...cuts.filter(cut => cut.at > i).map(cut => cut.at)].sort((a, b) => b - a)
-		const afterColon = cuts.some(cut => cut.end === i && cut.colon)
-		for (const j of ends) {
-			const items: { item: Item; next: string | undefined }[] = []
-			if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) items.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
-			const clause = readClause(language, text, i, j, place, referent, initial)
-			if (typeof clause === 'string') slotProblems.set(`${i}:${j}`, clause)
-			else if (clause) items.push({ item: { kind: 'clause', clause }, next: referentOf(clause) })
-			for (const { item, next } of items) {
+		for (const j of endsFrom(sentence, i)) {
+			for (const { item, next } of readingsOf(sentence, i, j, referent, initial)) {
 				if (j === end) {
 					if (!found || found.items.length > 1) found = { items: [item] }
 					continue
@@ -259,6 +282,7 @@ type Partial = { items: (Item | { kind: 'unread'; start: number; end: number; re
  */
 function partialReading(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, cuts: readonly Cut[], slotProblems: Map<string, string>): { items: Item[]; problems: ReadProblem[] } {
 	const memo = new Map<string, Partial>()
+	const sentence: Sentence = { language, text, end, place, cuts, slotProblems }
 	const walk = (i: number, referent: string | undefined, initial: boolean): Partial => {
 		const key = `${i}|${referent ?? ''}|${initial}`
 		const kept = memo.get(key)
@@ -267,15 +291,9 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 		const consider = (candidate: Partial) => {
 			if (!found || candidate.unread < found.unread || (candidate.unread === found.unread && candidate.items.length < found.items.length)) found = candidate
 		}
-		const ends = [end, ...cuts.filter(cut => cut.at > i).map(cut => cut.at)].sort((a, b) => b - a)
-		const afterColon = cuts.some(cut => cut.end === i && cut.colon)
+		const ends = endsFrom(sentence, i)
 		for (const j of ends) {
-			const options: { item: Item; next: string | undefined }[] = []
-			if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) options.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
-			const clause = readClause(language, text, i, j, place, referent, initial)
-			if (typeof clause === 'string') slotProblems.set(`${i}:${j}`, clause)
-			else if (clause) options.push({ item: { kind: 'clause', clause }, next: referentOf(clause) })
-			for (const { item, next } of options) {
+			for (const { item, next } of readingsOf(sentence, i, j, referent, initial)) {
 				if (j === end) {
 					consider({ items: [item], unread: 0 })
 					continue

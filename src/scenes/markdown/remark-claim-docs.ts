@@ -1,6 +1,6 @@
 /**
- * Remark plugin: the authors page's parts that come from the checker itself, so they cannot drift.
- * A ```claim-forms block becomes the table of every claim form, by place, from the registry, each
+ * Remark plugin: the authors pages' parts that come from the checker itself, so they cannot drift.
+ * A ```claim-forms block becomes the list of every claim form, by place, from the registry, each
  * example read by the build as its form; a ```neutral-lexicon block the list of words an aside may
  * use; a ```cause-table block what each kind of event follows from, as the engine records it; an
  * ```id-lexicon block the words a scene's id may use; a ```prelude-names block the names a code
@@ -24,24 +24,33 @@ interface RemarkClaimDocsOptions {
 
 const PLACES: readonly Place[] = ['caption', 'lock-answer', 'ask', 'write', 'db-answer', 'worker-state', 'store-state', 'db-state']
 
-/** What each kind of clause tells, in the table's words. */
+/** What each kind of clause tells, in the list's words. */
 const TELLS: Readonly<Record<ClaimForm['tells'], string>> = { event: 'an event', state: 'a state at t', clock: 'the clock', none: 'no moment' }
 
-function formsTable(): ElementContent[] {
+/** A form's pattern and the other ways it may be written, one a line (the list shows them with `white-space: pre-line`). */
+function patterns(form: ClaimForm): string {
+	return [form.pattern, ...(form.alternatives ?? []).map(other => `or ${other}`)].map(pattern => inWords(pattern, DEFAULT_DOMAIN.words)).join('\n')
+}
+
+/**
+ * Every form of each place as one list, three elements a form: its patterns; its example, meaning and what it tells;
+ * its query. A table of five cells with a `code` in three of them was some 11 elements a form, most of the
+ * authors' pages' elements (issue 31); the fonts and line breaks are the list's CSS.
+ */
+function formsList(): ElementContent[] {
 	const out: ElementContent[] = [
 		h('p', {}, [text("Each form's meaning is a query of the run: the steps, each with its events in the clock's order and the world at its start and end. Its terms:")]),
 		h('dl', { className: ['formula-terms'] }, FORMULA_TERMS.flatMap(([term, what]) => [h('dt', {}, [h('code', {}, [text(term)])]), h('dd', {}, inlineCode(what))])),
 	]
 	for (const place of PLACES) {
 		const forms = FORMS.filter(form => form.places.includes(place))
-		const cell = (value: string, code = false) => h('td', {}, [code ? h('code', {}, [text(value)]) : text(value)])
 		out.push(h('h3', { id: `forms-${place}` }, [text(`In ${PLACE_NAMES[place]}`)]))
 		out.push(
-			// Wider than the page: it scrolls, so it takes the focus, and a keyboard can scroll it (axe's scrollable-region-focusable).
-			h('table', { className: ['claim-forms'], dataPlace: place, tabIndex: 0, ariaLabel: `Forms in ${PLACE_NAMES[place]}` }, [
-				h('thead', {}, [h('tr', {}, [h('th', {}, [text('Form')]), h('th', {}, [text('Example')]), h('th', {}, [text('What the engine must have done')]), h('th', {}, [text('It tells')]), h('th', {}, [text('As a query of the run')])])]),
-				h('tbody', {}, forms.map(form => h('tr', { dataForm: form.id }, [h('td', {}, [h('code', {}, [text(inWords(form.pattern, DEFAULT_DOMAIN.words))]), ...(form.alternatives ?? []).flatMap(other => [h('br', {}, []), text('or '), h('code', {}, [text(inWords(other, DEFAULT_DOMAIN.words))])])]), cell(inWords(form.example, DEFAULT_DOMAIN.words), true), cell(form.meaning), cell(TELLS[form.tells]), cell(form.formula, true)]))),
-			]),
+			h('dl', { className: ['claim-forms'], dataPlace: place }, forms.flatMap(form => [
+				h('dt', { dataForm: form.id }, [text(patterns(form))]),
+				h('dd', {}, [text(`Example: “${inWords(form.example, DEFAULT_DOMAIN.words)}”. ${form.meaning} It tells ${TELLS[form.tells]}.`)]),
+				h('dd', { className: ['claim-form-query'] }, [text(form.formula)]),
+			])),
 		)
 	}
 	return out
@@ -111,7 +120,7 @@ export function remarkClaimDocs(options: RemarkClaimDocsOptions) {
 			if (node.lang === 'claim-forms') {
 				const problems = [...DOMAINS.values()].flatMap(domain => unreadExamples(domain.words, domain.key))
 				if (problems.length > 0) throw new SceneError(problems.join('\n'))
-				replaceWith(node, formsTable())
+				replaceWith(node, formsList())
 			} else if (node.lang === 'neutral-lexicon') {
 				replaceWith(node, lexiconList())
 			} else if (node.lang === 'cause-table') {
@@ -125,8 +134,10 @@ export function remarkClaimDocs(options: RemarkClaimDocsOptions) {
 				const scene = await options.compile(node.value, file)
 				if (scene.diagnostics.length === 0) throw new SceneError(`a scene-errors block at line ${node.position?.start.line ?? '?'} shows a scene the checker accepts; an error example must be one the build really prints`)
 				const printed = scene.diagnostics.map(d => h('samp', {}, [text(`${file}:${d.line}:${d.column}: error: ${d.message}`)]))
-				// The printed lines are long: a block of its own that wraps them, not a code block that scrolls.
-				replaceWith(node, [h('pre', { className: ['scene-errors-source'] }, [h('code', {}, [text(node.value)])]), h('div', { className: ['scene-errors-printed'], role: 'group', ariaLabel: 'What the check printed' }, printed)])
+				// The printed lines are long: a block of its own that wraps them, not a code block that scrolls. The source is a
+				// `pre` with no `code` in it, which Expressive Code leaves alone: its frame was some 4 elements a line (issue 31).
+				// It may scroll on a phone, so it takes the focus (axe's scrollable-region-focusable).
+				replaceWith(node, [h('pre', { className: ['scene-errors-source'], tabIndex: 0 }, [text(node.value)]), h('div', { className: ['scene-errors-printed'], role: 'group', ariaLabel: 'What the check printed' }, printed)])
 			}
 		}
 	}

@@ -16,35 +16,22 @@ function project(files: string[]): string {
 
 describe('buildSidebar', () => {
 	it('lists the pages in reading order and leaves out the ones not written yet', () => {
-		const root = project(['content/guides/locks.mdx', 'content/guides/locks/fences.mdx', 'content/authors/scenes.md'])
+		const root = project(['content/guides/locks.mdx', 'content/guides/locks/fences.mdx', 'content/authors/scenes.md', 'content/authors/claim-forms.mdx'])
 		const { sidebar, missing } = buildSidebar(root)
 		expect(sidebar).toEqual([
 			{ label: 'Guides', items: [{ slug: 'guides/locks', label: 'Locks' }, { slug: 'guides/locks/fences', label: 'Fences' }] },
-			{ label: 'Authors', items: [{ slug: 'authors/scenes', label: 'Writing scenes' }, { link: '/playground/', label: 'Scene playground' }] },
+			{
+				label: 'Authors',
+				items: [
+					{ slug: 'authors/scenes', label: 'Writing scenes' },
+					{ slug: 'authors/claim-forms', label: 'Claim forms' },
+					{ link: '/playground/', label: 'Scene playground' },
+				],
+			},
 		])
-		expect(missing).toEqual([
-			'guides/locks/leases',
-			'guides/locks/writing-the-check',
-			'guides/locks/without-fences',
-			'guides/locks/connection',
-			'guides/locks/choosing-ttl',
-			'guides/locks/failure-models',
-			'guides/locks/availability',
-			'guides/locks/past-one-server',
-			'guides/locks/clocks',
-			'guides/locks/several-keys',
-			'guides/locks/leader-election',
-			'guides/locks/seeing-and-breaking',
-			'guides/locks/shutdown',
-			'guides/locks/compared',
-			'guides/locks/testing',
-			'handbook/chat/live-updates',
-			'reference/protocol',
-			'reference/clients/python',
-			'reference/clients/go',
-			'reference/clients/rust',
-			'reference/contracts',
-		])
+		// Every slug of the reading order that has no page is left out, and said, in reading order (the order itself is the next test's).
+		const written = ['guides/locks', 'guides/locks/fences', 'authors/scenes', 'authors/claim-forms']
+		expect(missing).toEqual(readingOrder.flatMap(section => section.pages.flatMap(page => ('slug' in page && !written.includes(page.slug) ? [page.slug] : []))))
 	})
 
 	it('reads a lock and its lease before the fence, and the fence before a lease over a connection, as issue 38 orders them', () => {
