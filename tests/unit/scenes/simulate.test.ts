@@ -4,6 +4,7 @@ import { findSceneBlocks } from '../../../src/scenes/markdown/scene-blocks.ts'
 import { compileScene } from '../../../src/scenes/simulation/compile.ts'
 import type { Outcome, SceneFrames } from '../../../src/scenes/frame.ts'
 import { wordOutcome } from '../../../src/scenes/outcome-words.ts'
+import { stateText } from '../../../src/scenes/frame-format.ts'
 import { openNodeDriver, openSqlJsDriverFactory } from '../../../src/scenes/node-sqlite/node-drivers.ts'
 
 const SEED_PATH = new URL('../parser/fixtures/fences.md', import.meta.url)
@@ -334,13 +335,19 @@ step "The key is free."
 		const frames = await run(`${CAST}
 step "A holds the key with fence 1, and B waits in line."
   send lock -> a "fence 1"
+  set a "holding"
   send b -> lock "hold"
 step "10 s later an operator ends A's lease, so the key goes to B with fence 2."
   wait 10s
   end a
+  strike a "holding"
   send lock -> b "fence 2"
 `)
 		expect(errors(frames)).toEqual([])
+		// A label about the lease, struck once the operator ended it, says why it stopped holding.
+		expect(actor(frames, 2, 'a')!.state).toEqual({ text: 'holding', struck: true, ended: 'operator' })
+		expect(stateText(actor(frames, 2, 'a')!.state!)).toBe('holding (ended by an operator)')
+		expect(wordOutcome(frames.frames[2]!.messages[0]!.outcome!)).toBe('lost: an operator ended it; the key goes to b')
 		expect(frames.frames[2]!.messages[0]).toEqual({ from: 'lock', to: 'a', label: 'lost: ended by an operator', color: 'bad', outcome: { kind: 'ended', next: 'b' } })
 		expect(outcomes(frames, 2)?.[1]).toEqual(granted('2'))
 		expect(actor(frames, 2, 'a')!.lease).toEqual({ fence: '1', expiresAt: 30_000, lost: true })
