@@ -5,7 +5,7 @@
  * `closed` the store is closed;
  * `invalid` an argument is not what the API takes (the message says which);
  * `in_use` another open store has the same directory or driver;
- * `lost` the lease ran out (or its store closed) before this renewal;
+ * `lost` the lease ran out (or its store closed, or an operator ended it) before this renewal;
  * `released` the lease was already released;
  * `busy` (over a connection) the server is at one of its limits, try again later;
  * `unreachable` (over a connection) no answer from the server: it is down or cut off;

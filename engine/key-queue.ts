@@ -258,6 +258,18 @@ export class KeyedQueue<Fence extends bigint | undefined> extends KeyStates<KeyE
 		return entry.waiting
 	}
 
+	/**
+	 * Ends the key's valid lease of this id for an operator (`HeldLease.endForOperator`): its holder
+	 * reads it as lost, then the key goes to the next in line. Refused with `lost`, and nothing ended,
+	 * when no valid lease of that id holds the key.
+	 */
+	end(key: string, leaseId: string): void {
+		const lease = this.holders(key).find(one => one.id === leaseId)
+		if (lease === undefined || !lease.endForOperator()) {
+			throw new LockError('lost', `${keyPlace(this.place, key)}: lease ${JSON.stringify(leaseId)} does not hold the key (it ran out, was released or ended, or is another key's); nothing is ended`)
+		}
+	}
+
 	letGo(lease: HeldLease<bigint | undefined>, beforeHandOver?: () => void): void {
 		const entry = this.keyState(lease.key)
 		if (entry === lease) {

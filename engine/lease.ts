@@ -17,9 +17,9 @@ export interface Lease<Fence extends bigint | undefined = bigint> {
 	readonly fence: Fence
 	/** When the lease runs out unless renewed, in the store clock's milliseconds. */
 	readonly expiresAt: number
-	/** Aborts when the lease is lost (it ran out, or its store closed), before the key goes to anyone else (LOCK-04); a release does not abort it. */
+	/** Aborts when the lease is lost (it ran out, its store closed, or an operator ended it), before the key goes to anyone else (LOCK-04); a release does not abort it. */
 	readonly signal: AbortSignal
-	/** True once the lease ran out or its store closed. */
+	/** True once the lease ran out, its store closed, or an operator ended it. */
 	readonly lost: boolean
 	/** Extends the lease to `ttl` from now (its current TTL unless given); fails with `lost` once it ran out, `released` after a release. */
 	renew(ttl?: Duration): Promise<void>
@@ -234,6 +234,18 @@ export class HeldLease<Fence extends bigint | undefined> extends LeaseCore<Fence
 		if (this.state !== 'held' || now < this.#expiresAt) return false
 		const ttl = this.#ttl
 		this.lose(() => new LockError('lost', `${this.place}: lease ${this.id} ran out: its ${formatDuration(ttl)} TTL passed without a renewal`))
+		return true
+	}
+
+	/**
+	 * Ends the lease from outside its holder, as an operator does: it is lost (its signal aborts with
+	 * `lost`, "ended by an operator") before the key goes to the next in line, whose fence is larger; its
+	 * own fence is never given again. False, and nothing is ended, when it no longer held its key (it
+	 * ran out, was released, or was ended before).
+	 */
+	endForOperator(): boolean {
+		if (this.expireIfDue() || this.state !== 'held') return false
+		this.lose(() => new LockError('lost', `${this.place}: lease ${this.id} was lost: an operator ended it`))
 		return true
 	}
 

@@ -54,6 +54,18 @@ export class Lock {
 		return queue.holders(keyText(key, queue.place))
 	}
 
+	/**
+	 * Ends the key's lease of this id from outside its holder, as an operator of a lock server does: the
+	 * holder reads it as lost (its signal aborts with `lost`, "an operator ended it"), then the key goes
+	 * to the next in line with a larger fence; the ended lease's fence is never given again, and its
+	 * renewal is refused as `lost`. The holder's code is not stopped: its late writes are the fence's to
+	 * refuse. Refused with `lost` when no valid lease of that id holds the key.
+	 */
+	end(key: Key, leaseId: string): void {
+		const queue = this.#queue()
+		queue.end(keyText(key, queue.place), leaseId)
+	}
+
 	/** How many holds wait for the key. */
 	waiting(key: Key): number {
 		const queue = this.#queue()

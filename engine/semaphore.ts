@@ -53,6 +53,12 @@ export class Semaphore {
 		return queue.holders(keyText(key, queue.place))
 	}
 
+	/** As `Lock.end`: ends the key's lease of this id from outside its holder, who reads it as lost; its place goes to the next in line. */
+	end(key: Key, leaseId: string): void {
+		const queue = this.#queue()
+		queue.end(keyText(key, queue.place), leaseId)
+	}
+
 	/** How many holds wait for the key. */
 	waiting(key: Key): number {
 		const queue = this.#queue()

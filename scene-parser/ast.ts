@@ -103,11 +103,11 @@ export interface Wait {
 	position: Position
 }
 
-/** `release a` (a worker lets go of its lease), `restart lock` (a store crashes and opens again),
- * `backup lock` (a copy of the store's kv.db is taken), `restore lock` (the store opens again on
- * that copy). */
+/** `release a` (a worker lets go of its lease), `end a` (an operator ends the worker's lease),
+ * `restart lock` (a store crashes and opens again), `backup lock` (a copy of the store's kv.db is
+ * taken), `restore lock` (the store opens again on that copy). */
 export interface ActorVerb {
-	kind: 'release' | 'restart' | 'backup' | 'restore'
+	kind: 'release' | 'end' | 'restart' | 'backup' | 'restore'
 	actor: Ref
 	position: Position
 }

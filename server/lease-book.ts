@@ -184,7 +184,8 @@ export class LeaseBook {
 		if (this.#history.on) this.#history.record({ type: 'end', at, client: by.label, leaseId }, placeOfHold(lease.hold), 'the lease is not ended')
 		lease.owner?.pushLost(lease.id, 'ended')
 		this.#end(lease, 'ended')
-		engine.end()
+		// The engine's own end for an operator: its lease reads as lost, and the key moves on with a larger fence.
+		engine.endForOperator()
 	}
 
 	/**

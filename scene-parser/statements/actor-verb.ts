@@ -1,4 +1,4 @@
-/** What `release`, `restart`, `backup` and `restore` share: a verb and one actor's id. */
+/** What `release`, `end`, `restart`, `backup` and `restore` share: a verb and one actor's id. */
 import type { ActorVerb } from '../ast.ts'
 import type { StatementConstruct } from '../construct.ts'
 import { attributesOf, finish, position, ref } from '../cursor.ts'

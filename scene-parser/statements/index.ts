@@ -4,6 +4,7 @@ import { actor } from './actor.ts'
 import { backup } from './backup.ts'
 import { code } from './code.ts'
 import { domain } from './domain.ts'
+import { end } from './end.ts'
 import { id } from './id.ts'
 import { key } from './key.ts'
 import { link } from './link.ts'
@@ -18,4 +19,4 @@ import { ttl } from './ttl.ts'
 import { wait } from './wait.ts'
 
 /** In the order an author meets them: the declarations, the initial state, the steps and their statements. */
-export const STATEMENTS: StatementTable = [code, id, domain, actor, link, set, strike, ttl, key, step, send, wait, release, restart, backup, restore]
+export const STATEMENTS: StatementTable = [code, id, domain, actor, link, set, strike, ttl, key, step, send, wait, release, end, restart, backup, restore]

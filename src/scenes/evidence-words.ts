@@ -27,6 +27,8 @@ function happeningWords(h: HappeningData, name: NameOf): string {
 			return `${at} ${name(h.worker)}'s lease${h.fence === undefined ? '' : `, fence ${h.fence},`} ran out`
 		case 'gone':
 			return `${at} ${name(h.worker)}'s lease went with its store`
+		case 'ended':
+			return `${at} an operator ended ${name(h.worker)}'s lease${h.fence === undefined ? '' : `, fence ${h.fence}`}`
 		case 'released':
 			return `${at} ${name(h.worker)} released its lease${h.line.length > 0 ? `, with ${list(h.line.map(name))} in line` : ''}`
 		case 'renewed':
@@ -67,7 +69,7 @@ export function evidenceWords(evidence: Evidence, name: NameOf): string {
 			const lease = evidence.lease
 			if (!lease) return `at ${formatDuration(evidence.at)} ${name(evidence.worker)} has no lease`
 			const fence = lease.fence === undefined ? 'a lease with no fence' : `a lease with fence ${lease.fence}`
-			const state = lease.state === 'live' ? `live until ${formatDuration(lease.expiresAt)}` : lease.state === 'expired' ? 'that ran out' : lease.state === 'gone' ? 'that went with its store' : 'that it released'
+			const state = lease.state === 'live' ? `live until ${formatDuration(lease.expiresAt)}` : lease.state === 'expired' ? 'that ran out' : lease.state === 'gone' ? 'that went with its store' : lease.state === 'ended' ? 'that an operator ended' : 'that it released'
 			return `at ${formatDuration(evidence.at)} ${name(evidence.worker)} has ${fence}, ${state}`
 		}
 		case 'line':

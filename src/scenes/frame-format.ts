@@ -9,11 +9,12 @@ export { formatDuration } from '../../engine/duration.ts'
 export { formatMessage } from '../../scene-parser/format.ts'
 
 /**
- * Why a struck label stopped holding, in the view's words: `released`, `ran out`, or `over` for
- * any other end ("paused (over)", "no lease (over)"; "ended" read as the worker's end).
+ * Why a struck label stopped holding, in the view's words: `released`, `ran out`, `ended by an
+ * operator`, or `over` for any other end ("paused (over)", "no lease (over)"; "ended" read as the
+ * worker's end).
  */
 export function endedWord(ended: string | undefined): string {
-	return ended === 'ran-out' ? 'ran out' : ended === 'released' ? 'released' : 'over'
+	return ended === 'ran-out' ? 'ran out' : ended === 'released' ? 'released' : ended === 'operator' ? 'ended by an operator' : 'over'
 }
 
 /** A state label as the views show it: a struck one followed by why it stopped holding (`holding, fence 1 (released)`), never struck through. */

@@ -25,6 +25,7 @@ export type Happening =
 	| { kind: 'gave-up'; at: number; worker: string; store: string; waited: number; holders: string[] }
 	| { kind: 'expired'; at: number; worker: string; store: string; fence?: bigint }
 	| { kind: 'gone'; at: number; worker: string; store: string; fence?: bigint }
+	| { kind: 'ended'; at: number; worker: string; store: string; fence?: bigint }
 	| { kind: 'released'; at: number; worker: string; store: string; fence?: bigint; line: string[]; called?: true }
 	| { kind: 'renewed'; at: number; worker: string; store: string; until: number; auto?: true; ttl?: number }
 	| { kind: 'renew-refused'; at: number; worker: string; reason: 'lost' | 'released' | 'none' }
@@ -46,7 +47,7 @@ export type Happening =
  */
 export type Evidence =
 	| { kind: 'happened'; step: number; what: HappeningData; unfenced?: true; /** Its place among the step's happenings, which are in the clock's order. */ order?: number }
-	| { kind: 'lease'; worker: string; at: number; lease?: { store: string; fence?: string; expiresAt: number; state: 'live' | 'expired' | 'gone' | 'released' } }
+	| { kind: 'lease'; worker: string; at: number; lease?: { store: string; fence?: string; expiresAt: number; state: 'live' | 'expired' | 'gone' | 'ended' | 'released' } }
 	| { kind: 'line'; store: string; at: number; waiters: string[] }
 	| { kind: 'holders'; store: string; at: number; holders: string[]; limit?: number }
 	| { kind: 'row'; database: string; at: number; fence: string; writer?: string }
@@ -80,6 +81,7 @@ export type Outcome =
 	| { kind: 'renewed'; expiresAt: number }
 	| { kind: 'renew-failed'; reason: 'lost' | 'released' | 'none' }
 	| { kind: 'released'; next?: string }
+	| { kind: 'ended'; next?: string }
 	| { kind: 'write'; fence: string; changed: boolean; before: string; unchecked?: true }
 	| { kind: 'answer'; fence: string; changed: boolean; before: string }
 	| { kind: 'note' }
@@ -110,21 +112,22 @@ export interface FrameActor {
 
 /**
  * Why a struck label no longer holds, as the engine has it when it is struck: a label about a
- * worker's lease was `released` or `ran-out`; anything else (a pause, a place in line, a lease that
- * went with its store) `ended`. The view words it ("released", "ran out", "ended").
+ * worker's lease was `released`, `ran-out` or ended by an `operator`; anything else (a pause, a place
+ * in line, a lease that went with its store) `ended`. The view words it ("released", "ran out",
+ * "ended by an operator", "over").
  */
-export type Ended = 'released' | 'ran-out' | 'ended'
+export type Ended = 'released' | 'ran-out' | 'operator' | 'ended'
 
 /**
  * One thing the engine recorded in a step that a worker's lane of the timeline shows, at the
- * clock's time: a lease given (with its TTL end), renewed, and ended; a wait in line and how it
+ * clock's time: a lease given (with its TTL end), renewed, and ended (let go, run out, gone with its store, ended by an operator); a wait in line and how it
  * ended; a pause, a wake, a crash; a write, taken or refused; a store's restart.
  */
 export type TimeMark =
 	| { kind: 'asked'; at: number; worker: string; store: string }
 	| { kind: 'granted'; at: number; worker: string; store: string; until: number; fence?: string }
 	| { kind: 'renewed'; at: number; worker: string; until: number }
-	| { kind: 'released' | 'expired' | 'gone'; at: number; worker: string; store: string }
+	| { kind: 'released' | 'expired' | 'gone' | 'ended'; at: number; worker: string; store: string }
 	| { kind: 'gave-up' | 'refused' | 'left'; at: number; worker: string; store: string }
 	| { kind: 'paused' | 'woke' | 'crashed'; at: number; worker: string }
 	| { kind: 'wrote'; at: number; worker: string; database: string; fence: string; taken: boolean }

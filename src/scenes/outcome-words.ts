@@ -39,6 +39,8 @@ export function wordOutcome(outcome: Outcome): string {
 			return outcome.reason === 'none' ? 'renew refused: no lease' : `renew refused: the lease is ${outcome.reason}`
 		case 'released':
 			return outcome.next ? `released; the key goes to ${outcome.next}` : 'released; the key is free'
+		case 'ended':
+			return outcome.next ? `lost: an operator ended it; the key goes to ${outcome.next}` : 'lost: an operator ended it; the key is free'
 		case 'write':
 			return `write, fence ${outcome.fence}: ${outcome.changed ? 'saved' : 'changed no row'}`
 		case 'answer':

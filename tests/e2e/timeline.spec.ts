@@ -45,6 +45,7 @@ const PAGES: [string, string][] = [
 	['/guides/locks/', 'actor c     "Worker C"  at 86,50 icon=cpu'],
 	['/guides/locks/availability/', 'actor'],
 	['/guides/locks/choosing-ttl/', 'actor'],
+	['/guides/locks/seeing-and-breaking/', 'actor'],
 ]
 
 for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {

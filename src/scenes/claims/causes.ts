@@ -142,7 +142,7 @@ export function eventsOf(evidence: readonly Evidence[], context: ClaimContext): 
 			}
 			case 'holders': {
 				if (e.holders.length === 0) {
-					const freed = last((h): h is Happening => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'restarted' || h.kind === 'restored') && h.store === e.store)
+					const freed = last((h): h is Happening => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'restarted' || h.kind === 'restored') && h.store === e.store)
 					if (freed) out.push(freed)
 				}
 				for (const holder of e.holders) {
@@ -193,8 +193,8 @@ function recordedWhy(event: Happening | undefined, context: ClaimContext): strin
 	const at = `at ${formatDuration(event.at)}`
 	switch (event.kind) {
 		case 'granted': {
-			const freed = causes.find(c => c.kind === 'released' || c.kind === 'expired' || c.kind === 'gone')
-			return freed && 'worker' in freed ? `${name(event.worker)} got the key ${at} in the place ${name(freed.worker)}'s lease left (${ENDS[freed.kind as 'released' | 'expired' | 'gone']} ${formatDuration(freed.at)})` : `${name(event.worker)} got the key ${at}, when it had room`
+			const freed = causes.find(c => c.kind === 'released' || c.kind === 'expired' || c.kind === 'gone' || c.kind === 'ended')
+			return freed && 'worker' in freed ? `${name(event.worker)} got the key ${at} in the place ${name(freed.worker)}'s lease left (${ENDS[freed.kind as 'released' | 'expired' | 'gone' | 'ended']} ${formatDuration(freed.at)})` : `${name(event.worker)} got the key ${at}, when it had room`
 		}
 		case 'asked':
 		case 'refused':
@@ -222,4 +222,4 @@ function recordedWhy(event: Happening | undefined, context: ClaimContext): strin
 	}
 }
 
-const ENDS = { released: 'let go at', expired: 'ran out at', gone: 'gone with its store at' } as const
+const ENDS = { released: 'let go at', expired: 'ran out at', gone: 'gone with its store at', ended: 'ended by an operator at' } as const

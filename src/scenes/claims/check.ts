@@ -341,7 +341,7 @@ function pauseLength(clause: ReadClause, context: ClaimContext): string | undefi
 	for (const h of at.happenings.slice(0, pause.index)) {
 		if ('worker' in h && h.worker === worker) {
 			if (h.kind === 'granted') live = true
-			else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') live = false
+			else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') live = false
 		}
 	}
 	if (!live) return `"${word}": ${name} held no lease as it paused, so nothing tells how long the pause was against it`
@@ -363,7 +363,8 @@ function pauseLength(clause: ReadClause, context: ClaimContext): string | undefi
 				settled = true
 				break
 			}
-			if (h.kind === 'gone') takenFrom = step.end.workers.get(worker)?.lease?.expiresAt
+			// A lease its store or an operator took before it could run out: the pause was long if it outlasted the lease's time.
+			if (h.kind === 'gone' || h.kind === 'ended') takenFrom = step.end.workers.get(worker)?.lease?.expiresAt
 			if (h.kind === 'woke') {
 				settled = true
 				if (takenFrom !== undefined && h.at >= takenFrom) outlasted = takenFrom

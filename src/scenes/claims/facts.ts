@@ -22,6 +22,8 @@ export interface LeaseFact {
 	expired: boolean
 	/** Its store closed under it (a restart or a restore). */
 	gone: boolean
+	/** An operator ended it (`end a`): lost, though its time had not passed. */
+	ended?: boolean
 	released: boolean
 }
 

@@ -216,8 +216,8 @@ export const FORMULA_TERMS: readonly (readonly [string, string])[] = [
 	['step, run, m', "the step's events, in the clock's order (in a note, those before it was sent); every step's; the events a message caused"],
 	['w, v, ws, x', "the clause's worker, another worker, its workers; the actor a state label stands on (`from`, `to`: a message's sender and receiver)"],
 	['k, s, d', 'the key (on the store it names, else the only one), a store, a database'],
-	['asked, granted, refused, gave-up, expired, gone, released, renewed, renew-refused, wrote, restarted, restored, backed-up, waited, paused, woke, crashed', "the events the engine and the workers' processes record, with their worker, store, fence, epoch and time"],
-	['live(w, k, t), lease(w, t), fence, ttl, expiry', "w holds a lease of k that is live at t (given, not yet run out, let go or gone with its store); w's latest lease at t and its fence, time to live and end"],
+	['asked, granted, refused, gave-up, expired, gone, ended, released, renewed, renew-refused, wrote, restarted, restored, backed-up, waited, paused, woke, crashed', "the events the engine and the workers' processes record, with their worker, store, fence, epoch and time"],
+	['live(w, k, t), lease(w, t), fence, ttl, expiry', "w holds a lease of k that is live at t (given, not yet run out, let go, gone with its store or ended by an operator); w's latest lease at t and its fence, time to live and end"],
 	['holders(k, t), line(k, t), row(d, t), epoch(s, t), clock(t), paused(w, t)', "who holds k at t, in the order they got it; who waits for it, first first; the fence d's row keeps; s's epoch; the clock; whether w's process is shown paused"],
 ]
 

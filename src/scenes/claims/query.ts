@@ -49,9 +49,10 @@ export function laterSteps(context: ClaimContext): StepFacts[] {
 }
 
 /** A lease's state at a moment. */
-export function leaseState(lease: LeaseFact): 'live' | 'expired' | 'gone' | 'released' {
+export function leaseState(lease: LeaseFact): 'live' | 'expired' | 'gone' | 'ended' | 'released' {
 	if (lease.released) return 'released'
 	if (lease.gone) return 'gone'
+	if (lease.ended) return 'ended'
 	if (lease.expired) return 'expired'
 	return 'live'
 }

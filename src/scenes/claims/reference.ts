@@ -100,7 +100,7 @@ function storeOf(env: Env, key: Slot | undefined): StoreFact | undefined {
 	return all.length === 1 ? all[0] : undefined
 }
 
-const state = (lease: NonNullable<ReturnType<typeof leaseAt>>): 'live' | 'expired' | 'gone' | 'released' => (lease.released ? 'released' : lease.gone ? 'gone' : lease.expired ? 'expired' : 'live')
+const state = (lease: NonNullable<ReturnType<typeof leaseAt>>): 'live' | 'expired' | 'gone' | 'ended' | 'released' => (lease.released ? 'released' : lease.gone ? 'gone' : lease.ended === true ? 'ended' : lease.expired ? 'expired' : 'live')
 
 function leaseAt(world: WorldFacts, worker: string) {
 	return world.workers.get(worker)?.lease
@@ -136,7 +136,7 @@ function leaseGrant(env: Env, worker: string): Happening[] {
 /** The events that made a store's holders at the moment: their grants, or with none the end that freed it. */
 function holderMakers(env: Env, store: StoreFact): Happening[] {
 	if (store.holders.length === 0) {
-		const freed = lastEvent(env, (h): h is Happening => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'restarted' || h.kind === 'restored') && h.store === store.id)
+		const freed = lastEvent(env, (h): h is Happening => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'restarted' || h.kind === 'restored') && h.store === store.id)
 		return freed ? [freed] : []
 	}
 	return store.holders.flatMap(holder => {
@@ -204,7 +204,7 @@ function leaseState(env: Env, slots: readonly Slot[], wanted: { fence?: bigint; 
 	if (fitting.length === 0) return NO
 	const withEnds = fitting.map(span => {
 		const from = span.grant ? env.step.happenings.indexOf(span.grant) : -1
-		const end = env.step.happenings.find((h, i) => i > from && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') && h.worker === worker && h.at >= span.from && h.fence === span.fence)
+		const end = env.step.happenings.find((h, i) => i > from && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && h.at >= span.from && h.fence === span.fence)
 		return { span, end }
 	})
 	const at = env.moment
@@ -246,7 +246,7 @@ function waits(env: Env, worker: string): Meaning {
 	const theAsk = list[ask] as Of<'asked'>
 	const grant = list.findIndex((h, i) => i > ask && h.kind === 'granted' && h.worker === worker)
 	if (grant < 0) return NO
-	const freed = list.slice(ask + 1, grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone') && h.store === theAsk.store)
+	const freed = list.slice(ask + 1, grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === theAsk.store)
 	return freed ? { ok: true, at: theAsk.at, events: [theAsk, list[grant] as Happening], makers: [theAsk, list[grant] as Happening] } : NO
 }
 
@@ -363,7 +363,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const then = leaseAt(env.step.start, w)
 		const now = leaseAt(env.world, w)
 		if (!then || !now || state(then) !== 'live' || state(now) !== 'live' || then.grantedAt !== now.grantedAt || then.fence !== now.fence) return NO
-		if (env.step.happenings.some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone') && h.worker === w)) return NO
+		if (env.step.happenings.some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w)) return NO
 		return holdsNow(true, leaseMakers(env, w), env)
 	},
 	gets: (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
@@ -485,6 +485,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// -- a lease's end
 	'runs-out': (s, env) => event(events(env.step, 'expired', h => h.worker === actor(s[0]))[0]),
 	'is-gone': (s, env) => event(events(env.step, 'gone', h => h.worker === actor(s[0]))[0]),
+	// -- an operator
+	'operator-ends': (s, env) => event(events(env.step, 'ended', h => h.worker === actor(s[0]))[0]),
+	'answer-ended': (_s, env) => event(answered(env, 'ended')),
 	'is-lost': (s, env) => lost(env, actor(s[0])),
 	'reads-as-lost': (s, env) => lost(env, actor(s[0])),
 	'now-ends-at': (s, env) => {
@@ -813,7 +816,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'worker-place-in-line': (s, env) => holdsNow(env.world.workers.get(me(env))?.waiting?.place === num(s[0]), [], env),
 	'worker-lost': (_s, env) => {
 		const lease = leaseAt(env.world, me(env))
-		return holdsNow(lease !== undefined && (state(lease) === 'expired' || state(lease) === 'gone'), [], env)
+		return holdsNow(lease !== undefined && (state(lease) === 'expired' || state(lease) === 'gone' || state(lease) === 'ended'), [], env)
 	},
 	'worker-expired': (_s, env) => {
 		const lease = leaseAt(env.world, me(env))
@@ -883,7 +886,7 @@ function noLease(env: Env, worker: string): Meaning {
 
 function lost(env: Env, worker: string): Meaning {
 	const lease = leaseAt(env.world, worker)
-	return holdsNow(lease !== undefined && (state(lease) === 'expired' || state(lease) === 'gone'), leaseMakers(env, worker), env)
+	return holdsNow(lease !== undefined && (state(lease) === 'expired' || state(lease) === 'gone' || state(lease) === 'ended'), leaseMakers(env, worker), env)
 }
 
 function released(env: Env, worker: string): Meaning {
@@ -1134,7 +1137,7 @@ function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'sho
 	for (const h of at.happenings.slice(0, found.index)) {
 		if (!('worker' in h) || h.worker !== worker) continue
 		if (h.kind === 'granted') isLive = true
-		if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') isLive = false
+		if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') isLive = false
 	}
 	if (!isLive) return false
 	let ranOut = false
@@ -1152,7 +1155,7 @@ function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'sho
 				settled = true
 				break
 			}
-			if (h.kind === 'gone') takenAt = step.end.workers.get(worker)?.lease?.expiresAt
+			if (h.kind === 'gone' || h.kind === 'ended') takenAt = step.end.workers.get(worker)?.lease?.expiresAt
 			if (h.kind === 'woke') {
 				settled = true
 				ranOut = takenAt !== undefined && h.at >= takenAt

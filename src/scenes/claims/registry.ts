@@ -8,6 +8,7 @@ import { HOLDING_FORMS } from './forms/holding.ts'
 import { ASK_FORMS, DB_ANSWER_FORMS, DB_STATE_FORMS, LOCK_ANSWER_FORMS, STORE_STATE_FORMS, WORKER_STATE_FORMS, WRITE_LABEL_FORMS } from './forms/labels.ts'
 import { LEASE_END_FORMS } from './forms/lease-end.ts'
 import { LINE_FORMS } from './forms/line.ts'
+import { OPERATOR_FORMS } from './forms/operator.ts'
 import { PROCESS_FORMS } from './forms/process.ts'
 import { STORE_FORMS } from './forms/store.ts'
 import { WRITE_FORMS } from './forms/writes.ts'
@@ -17,6 +18,7 @@ export const FORM_GROUPS: readonly (readonly [string, readonly ClaimForm[]])[] =
 	['holding a key', HOLDING_FORMS],
 	['the line', LINE_FORMS],
 	['how a lease ends', LEASE_END_FORMS],
+	['an operator', OPERATOR_FORMS],
 	['writes', WRITE_FORMS],
 	["a worker's process", PROCESS_FORMS],
 	['the store and the clock', STORE_FORMS],

@@ -30,7 +30,7 @@ const METRICS: Readonly<Record<StageLayout, TimelineMetrics>> = {
 const PAD = 6
 
 /** The words a bar's end is told in, in the drawing's titles and in the text. */
-const ENDS: Record<LeaseBar['how'], string> = { released: 'released', expired: 'ran out', gone: 'ended with its store', open: 'live when the scene ends' }
+const ENDS: Record<LeaseBar['how'], string> = { released: 'released', expired: 'ran out', gone: 'ended with its store', ended: 'ended by an operator', open: 'live when the scene ends' }
 
 /** The timeline of a scene's frames as one `<svg>` string, with the frame moments' x in `data-moments`, its moment line at frame `step`. */
 export function drawTimeline(frames: readonly Frame[], options: { layout?: StageLayout; step?: number } = {}): string {

@@ -14,8 +14,8 @@ export interface Moment {
 	at: number
 }
 
-/** How a lease bar ends: cut by a release, a run-out or its store's restart, or still live when the scene ends. */
-export type BarEnd = 'released' | 'expired' | 'gone' | 'open'
+/** How a lease bar ends: cut by a release, a run-out, its store's restart or an operator's end, or still live when the scene ends. */
+export type BarEnd = 'released' | 'expired' | 'gone' | 'ended' | 'open'
 
 /** A lease from its grant to where it ended (`to`), which for a live one is its TTL end after the scene. */
 export interface LeaseBar {
@@ -130,6 +130,7 @@ export function timelineLanes(frames: readonly Frame[]): TimelineLanes {
 			case 'released':
 			case 'expired':
 			case 'gone':
+			case 'ended':
 				cut(mark.worker, mark.kind, mark.at, moment)
 				if (mark.kind === 'gone') endWait(mark.worker, 'left', mark.at, moment)
 				break

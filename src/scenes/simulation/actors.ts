@@ -46,8 +46,10 @@ export interface Hold {
 	queued: boolean
 	/** What the engine answered it (a grant, a refusal, giving up), once it did. */
 	result?: Happening
-	/** Its lease's loss (running out, going with its store) is recorded. */
+	/** Its lease's loss (running out, going with its store, ended by an operator) is recorded. */
 	lossRecorded?: boolean
+	/** An operator ended its lease (`end a`). */
+	ended?: boolean
 	/** Ends the worker's function, so `hold` releases the key. */
 	readonly finish: () => void
 }

@@ -7,12 +7,13 @@ import type { Hold, World } from './world.ts'
 
 /**
  * Why a struck label stopped holding: a label that is not a pause, on a worker whose latest lease
- * was released or ran out, ended with that lease; a pause, a place in line, a lease gone with its
+ * was released, ran out or was ended by an operator, ended with that lease; a pause, a place in line, a lease gone with its
  * store, or any other label simply ended.
  */
 function endedOf(pauses: boolean, hold: Hold | undefined): Ended {
 	if (pauses || !hold?.lease || hold.gone) return 'ended'
 	if (hold.released) return 'released'
+	if (hold.ended) return 'operator'
 	return hold.lease.lost ? 'ran-out' : 'ended'
 }
 

@@ -208,10 +208,11 @@ export class Recorder {
 					grantedAt: hold.grantedAt ?? hold.askedAt,
 					expiresAt: lease.expiresAt,
 					ttl: hold.ttl,
-					expired: lost && !hold.gone && !released,
+					expired: lost && !hold.gone && !released && !hold.ended,
 					gone: hold.gone && !released,
 					released,
 				}
+				if (hold.ended) facts.ended = true
 				if (lease.fence !== undefined) facts.fence = lease.fence
 				fact.lease = facts
 			} else if (hold && !hold.failed && !hold.gone) {

@@ -12,6 +12,7 @@ export function timeMarks(happenings: readonly Happening[]): TimeMark[] {
 			case 'released':
 			case 'expired':
 			case 'gone':
+			case 'ended':
 			case 'gave-up':
 			case 'refused':
 			case 'left':

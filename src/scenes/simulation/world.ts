@@ -554,6 +554,28 @@ export class World {
 	}
 
 	/**
+	 * An operator ends the worker's live lease through the engine (`end` of its lock or semaphore): the
+	 * lease is lost and its worker told, then the next in line holds the key at once, with a larger
+	 * fence. The worker's code is not stopped. A message when there is no live lease to end.
+	 */
+	async endLease(worker: WorkerActor): Promise<string | undefined> {
+		const hold = worker.hold
+		const id = worker.actor.id
+		// A lease that ran out before the operator came ran out: that is recorded first, and there is nothing left to end.
+		this.record.noticeLosses()
+		const lease = this.liveLease(worker)
+		if (!hold || !lease) return `${id} holds no live lease for an operator to end${hold?.lease ? ` (its lease ${hold.lossRecorded ? 'is already lost' : 'was let go'})` : ''}`
+		// The end is told before the engine hands the key on: the next holder's grant follows it.
+		hold.lossRecorded = true
+		hold.ended = true
+		const ended = this.record.happen({ kind: 'ended', at: this.clock.now(), worker: id, store: hold.store.actor.id, ...(lease.fence === undefined ? {} : { fence: lease.fence }) })
+		this.record.ledger.freed(ended.store, ended)
+		this.locks(hold.store).end(this.key, lease.id)
+		await this.clock.settle()
+		return undefined
+	}
+
+	/**
 	 * The worker asks to renew its lease: renewed until a TTL (or `ttl`) from now, or refused (lost,
 	 * released, none). `auto` marks a renewal the worker's process made on its own timer. The
 	 * engine's refusal is returned, for code that renewed by hand.

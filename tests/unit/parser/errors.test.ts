@@ -13,12 +13,14 @@ describe('unknown statements', () => {
 		expect(after('actr c "C" at 1,1 icon=cpu')).toEqual(['11:1: unknown statement "actr"; did you mean "actor"?'])
 		expect(after('Step "s"')).toEqual(['11:1: unknown statement "Step"; did you mean "step"?'])
 		expect(after('step "s"', '  rlease a')).toEqual(['12:3: unknown statement "rlease"; did you mean "release"?'])
+		expect(after('step "s"', '  edn a')).toEqual(['12:3: unknown statement "edn"; did you mean "end"?'])
+		expect(after('step "s"', '  end')).toEqual(["12:6: expected an actor's id, like end a"])
 	})
 
 	it('lists the statements that fit where no verb is close', () => {
 		expect(after('frobnicate a')).toEqual(['11:1: unknown statement "frobnicate"; a statement is one of code, id, domain, actor, link, set, strike, ttl, key or step'])
 		expect(after('step "s"', '  frobnicate a')).toEqual([
-			"12:3: unknown statement \"frobnicate\"; a step's statements are set, strike, send, wait, release, restart, backup or restore",
+			"12:3: unknown statement \"frobnicate\"; a step's statements are set, strike, send, wait, release, end, restart, backup or restore",
 		])
 		expect(after('step "s"', 'frobnicate a')).toEqual(['12:1: unknown statement "frobnicate"; after the first step, a line is a `step` or is indented under one'])
 	})
@@ -37,8 +39,8 @@ describe('unknown actors', () => {
 		expect(after('set lok "x"')).toEqual([`11:5: ${lok}`])
 		expect(after('strike lok "x"')).toEqual([`11:8: ${lok}`])
 		expect(
-			after('step "s"', '  send lok -> a "x"', '  send a -> lok "x"', '  set lok "x"', '  strike lok "x"', '  release lok', '  restart lok', '  backup lok', '  restore lok'),
-		).toEqual([`12:8: ${lok}`, `13:13: ${lok}`, `14:7: ${lok}`, `15:10: ${lok}`, `16:11: ${lok}`, `17:11: ${lok}`, `18:10: ${lok}`, `19:11: ${lok}`])
+			after('step "s"', '  send lok -> a "x"', '  send a -> lok "x"', '  set lok "x"', '  strike lok "x"', '  release lok', '  restart lok', '  backup lok', '  restore lok', '  end lok'),
+		).toEqual([`12:8: ${lok}`, `13:13: ${lok}`, `14:7: ${lok}`, `15:10: ${lok}`, `16:11: ${lok}`, `17:11: ${lok}`, `18:10: ${lok}`, `19:11: ${lok}`, `20:7: ${lok}`])
 	})
 
 	it('lists the actors where no id is close', () => {

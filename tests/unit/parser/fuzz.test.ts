@@ -67,7 +67,7 @@ function parseAndCheck(text: string, origin?: SourceOrigin): void {
 
 /** Pieces of the DSL and of its mistakes, so random soup reaches deep into the grammar. */
 const PIECES = [
-	'code', 'ts', 'end', 'actor', 'link', 'set', 'strike', 'ttl', 'key', 'step', 'send', 'wait', 'release', 'restart', 'backup', 'restore',
+	'code', 'ts', 'end', 'actor', 'link', 'set', 'strike', 'ttl', 'key', 'step', 'send', 'wait', 'release', 'end', 'restart', 'backup', 'restore',
 	'a', 'b', 'lock', 'db', 'lok', 'at', '10,25', '0', '100', '101', '-1', '1.5', ',', '->', '→', '"', '"x"', '"fence 7"', '\\"', '\\\\',
 	'icon=cpu', 'icon=lock', 'icon=', 'limit=2', 'limit=0', 'color=ok', 'color=bad', 'color=', 'line=1', 'line=1-2', 'line=2-1', 'line=99',
 	'10s', '1500ms', '2m', '1h', '0s', '10', '#', '# c', '=', 'x=', ' ', ' ', ' ', '\t', '\n', '\n', '\n  ', '\n\t', '\r\n', '\r', '\uFEFF',

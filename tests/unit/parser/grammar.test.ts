@@ -166,10 +166,12 @@ describe('step', () => {
 				'  restart lock',
 				'  backup lock',
 				'  restore lock',
+				'  end b',
 			),
 		)
 		const [step] = scene.steps
-		expect(step!.statements.map((s) => s.kind)).toEqual(['send', 'send', 'send', 'set', 'strike', 'wait', 'release', 'restart', 'backup', 'restore'])
+		expect(step!.statements.map((s) => s.kind)).toEqual(['send', 'send', 'send', 'set', 'strike', 'wait', 'release', 'restart', 'backup', 'restore', 'end'])
+		expect(step!.statements[10]).toMatchObject({ kind: 'end', actor: { id: 'b', position: { line: 22, column: 7 } }, position: { line: 22, column: 3 } })
 		expect(step!.statements[0]).not.toHaveProperty('color')
 		expect(step!.statements[1]).toMatchObject({ from: { id: 'a' }, to: { id: 'db', position: { line: 13, column: 11 } }, color: 'ok' })
 		expect(step!.statements[2]).toMatchObject({ color: 'bad' })

@@ -1,7 +1,7 @@
 /**
  * The engine's own account of a scene's leases, read off the engine's objects while the scene runs
  * and not from the simulation's record: each lease's grant time, fence, renewals, and how and when it
- * ended (released, ran out, gone with its store) or, live when the scene's last frame is made, its
+ * ended (released, ran out, gone with its store, ended by an operator) or, live when the scene's last frame is made, its
  * TTL end. The timeline's bars are checked against it (tests/unit/scenes/timeline.test.ts, and the
  * browser's drawing in tests/e2e/timeline.spec.ts).
  */
@@ -16,7 +16,7 @@ export interface EngineLease {
 	fence?: string
 	from: number
 	to: number
-	how: 'released' | 'expired' | 'gone' | 'open'
+	how: 'released' | 'expired' | 'gone' | 'ended' | 'open'
 	renewals: number[]
 }
 
@@ -40,9 +40,19 @@ function shown(fence: bigint | undefined): string | undefined {
 export async function scenesLeases(source: string): Promise<{ scene: SceneFrames; leases: EngineLease[] }> {
 	const tracked: Tracked[] = []
 	const patched = new WeakSet<object>()
-	const watch = <T extends { hold: (...args: never[]) => unknown; tryHold: (...args: never[]) => unknown }>(store: Store, handle: T): T => {
+	const watch = <T extends { hold: (...args: never[]) => unknown; tryHold: (...args: never[]) => unknown; end: (key: never, leaseId: string) => void }>(store: Store, handle: T): T => {
 		if (patched.has(handle)) return handle
 		patched.add(handle)
+		// An operator's end (the scene's `end a`): the lease it names ends now.
+		const end = handle.end.bind(handle) as (key: unknown, leaseId: string) => void
+		;(handle as Record<string, unknown>).end = (key: unknown, leaseId: string) => {
+			end(key, leaseId)
+			const entry = tracked.find(one => one.lease.id === leaseId && one.store === store && one.how === undefined)
+			if (entry) {
+				entry.how = 'ended'
+				entry.to = store.clock.now()
+			}
+		}
 		for (const method of ['hold', 'tryHold'] as const) {
 			const original = (handle[method] as (...args: unknown[]) => unknown).bind(handle)
 			;(handle as Record<string, unknown>)[method] = (key: unknown, fn: (lease: Lease<bigint | undefined>) => unknown, options: unknown) =>

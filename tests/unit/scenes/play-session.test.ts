@@ -68,7 +68,7 @@ describe('a reader plays the seed scene', () => {
 			const context = runner.context(state, action, { actor })
 			return context !== undefined && action.available(context)
 		}).map(action => action.id)
-		expect(offered('a')).toEqual(['write', 'resume', 'release', 'crash'])
+		expect(offered('a')).toEqual(['write', 'resume', 'release', 'end', 'crash'])
 		expect(offered('b')).toEqual(['hold', 'pause', 'crash'])
 		expect(offered('lock')).toEqual(['restart', 'backup'])
 		expect(offered(CLOCK)).toEqual(['wait'])
@@ -87,6 +87,7 @@ describe('a reader plays the seed scene', () => {
 			{ action: 'hold', actor: 'b', choice: '10s' },
 			{ action: 'write', actor: 'b' },
 			{ action: 'write', actor: 'b' },
+			{ action: 'end', actor: 'b' },
 			{ action: 'pause', actor: 'b' },
 			{ action: 'wait', actor: CLOCK, choice: '1m' },
 			{ action: 'resume', actor: 'b' },
@@ -98,8 +99,38 @@ describe('a reader plays the seed scene', () => {
 		expect(state.frames).toHaveLength(2 + acts.length)
 		const answers = state.frames.slice(2).map(frame => frame.messages.map(m => m.outcome?.kind).join(' '))
 		expect(answers).toEqual([
-			'asked busy', 'asked gave-up', '', 'renewed renewed', 'released released', 'asked granted', 'write answer', 'write answer', '', '', 'renew-failed renew-failed', '', '', 'asked granted',
+			'asked busy', 'asked gave-up', '', 'renewed renewed', 'released released', 'asked granted', 'write answer', 'write answer', 'ended', '', '', 'renew-failed renew-failed', '', '', 'asked granted',
 		])
+		expect((await compileScene(copiedScene(state.text), { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
+	})
+
+	it("ends a paused holder's lease as an operator: the key is free at once, the next holder's fence is larger, and the holder's late write is refused", async () => {
+		const state = await replay(1, true, [
+			{ action: 'end', actor: 'a' },
+			{ action: 'hold', actor: 'b', choice: 'forever' },
+			{ action: 'write', actor: 'b' },
+			{ action: 'resume', actor: 'a' },
+			{ action: 'write', actor: 'a' },
+		])
+		const ended = state.frames[2]!
+		expect(ended.caption).toBe("An operator ends Worker A's lease. The key is free.")
+		expect(ended.messages.map(m => [m.from, m.to, m.label])).toEqual([['lock', 'a', 'lost: ended by an operator']])
+		expect(ended.actors.find(a => a.id === 'a')!.lease).toMatchObject({ fence: '7', lost: true })
+		expect(state.frames[3]!.actors.find(a => a.id === 'b')!.lease).toMatchObject({ fence: '8', lost: false })
+		expect(state.frames[3]!.time).toBe(0)
+		expect(last(state).messages.map(m => m.outcome?.kind)).toEqual(['write', 'answer'])
+		expect(last(state).messages[0]!.outcome).toMatchObject({ fence: '7', changed: false, before: '8' })
+		expect((await compileScene(copiedScene(state.text), { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
+	})
+
+	it("on Seeing and breaking locks, after B joins the line: an operator's end gives B the key at once, and the copied session checks", async () => {
+		const page = readFileSync(new URL('../../../content/guides/locks/seeing-and-breaking.mdx', import.meta.url), 'utf8')
+		const story = new SessionRunner(findSceneBlocks(page, { mdx: true })[0]!.text, openNodeDriver)
+		const state = (await story.replay(2, true, [{ action: 'end', actor: 'a' }])).at(-1)!
+		const ended = last(state)
+		expect(ended.caption).toBe("An operator ends Worker A's lease. The key goes to Worker B, first in line.")
+		expect(ended.actors.find(a => a.id === 'b')!.lease).toMatchObject({ fence: '8', lost: false })
+		expect(ended.time).toBe(0)
 		expect((await compileScene(copiedScene(state.text), { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
 	})
 

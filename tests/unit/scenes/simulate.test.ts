@@ -4,6 +4,7 @@ import { findSceneBlocks } from '../../../src/scenes/markdown/scene-blocks.ts'
 import { compileScene } from '../../../src/scenes/simulation/compile.ts'
 import type { Outcome, SceneFrames } from '../../../src/scenes/frame.ts'
 import { wordOutcome } from '../../../src/scenes/outcome-words.ts'
+import { stateText } from '../../../src/scenes/frame-format.ts'
 import { openNodeDriver, openSqlJsDriverFactory } from '../../../src/scenes/node-sqlite/node-drivers.ts'
 
 const SEED_PATH = new URL('../parser/fixtures/fences.md', import.meta.url)
@@ -328,6 +329,47 @@ step "The key is free."
 			[13, 'restore lock: there is no backup; take one first with "backup lock"'],
 		])
 		expect(actor(frames, 1, 'lock')!.holders).toEqual([])
+	})
+
+	it("ends a lease for an operator (end a): the lease is lost, the lock's lost event is drawn, and the next in line holds the key with a larger fence", async () => {
+		const frames = await run(`${CAST}
+step "A holds the key with fence 1, and B waits in line."
+  send lock -> a "fence 1"
+  set a "holding"
+  send b -> lock "hold"
+step "10 s later an operator ends A's lease, so the key goes to B with fence 2."
+  wait 10s
+  end a
+  strike a "holding"
+  send lock -> b "fence 2"
+`)
+		expect(errors(frames)).toEqual([])
+		// A label about the lease, struck once the operator ended it, says why it stopped holding.
+		expect(actor(frames, 2, 'a')!.state).toEqual({ text: 'holding', struck: true, ended: 'operator' })
+		expect(stateText(actor(frames, 2, 'a')!.state!)).toBe('holding (ended by an operator)')
+		expect(wordOutcome(frames.frames[2]!.messages[0]!.outcome!)).toBe('lost: an operator ended it; the key goes to b')
+		expect(frames.frames[2]!.messages[0]).toEqual({ from: 'lock', to: 'a', label: 'lost: ended by an operator', color: 'bad', outcome: { kind: 'ended', next: 'b' } })
+		expect(outcomes(frames, 2)?.[1]).toEqual(granted('2'))
+		expect(actor(frames, 2, 'a')!.lease).toEqual({ fence: '1', expiresAt: 30_000, lost: true })
+		expect(actor(frames, 2, 'lock')!.held).toEqual([{ worker: 'b', until: 40_000 }])
+		expect(frames.frames[2]!.timeline?.map(mark => `${mark.kind} ${'worker' in mark ? mark.worker : ''} ${mark.at}`)).toEqual(['ended a 10000', 'granted b 10000'])
+	})
+
+	it('says where an operator has no lease to end: a worker with none, one ended before, an actor that is no worker', async () => {
+		const frames = await run(`${CAST}
+step "A holds the key with fence 1."
+  send lock -> a "fence 1"
+  end b
+  end db
+step "An operator ends A's lease."
+  end a
+  end a
+`)
+		expect(errors(frames)).toEqual([
+			'10:3: b holds no live lease for an operator to end',
+			'11:7: an operator ends a worker\'s lease; db is a database',
+			'14:3: a holds no live lease for an operator to end (its lease is already lost)',
+		])
 	})
 
 	it('parse errors come back as diagnostics with the file\'s place', async () => {

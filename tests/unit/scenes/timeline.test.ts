@@ -2,7 +2,7 @@
  * The timeline under a scene's stage draws each lease from its grant to where it ended, with the
  * engine's times: every bar of the drawing is compared with the leases the engine gave, read off the
  * engine's own objects while the scene ran (engine-leases.ts), for scenes that release, run out,
- * renew, restart and end live.
+ * renew, restart, are ended by an operator and end live.
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
@@ -43,6 +43,7 @@ const SCENES: [string, number, string][] = [
 	['content/guides/locks/choosing-ttl.mdx', 0, 'renewed, and live at the end'],
 	['content/guides/locks/failure-models.mdx', 0, 'renewed by hand, then run out while paused'],
 	['content/guides/locks/availability.mdx', 0, "ended by its store's restart"],
+	['content/guides/locks/seeing-and-breaking.mdx', 0, 'ended by an operator, then the next holder'],
 	['content/authors/scenes.mdx', 0, 'a wait in line, then the key'],
 ]
 

@@ -140,6 +140,7 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['no-worker-ever-gets-fence-9.scene', [0, 0, 30_000], ['', 'a', 'b'], { a: '7', b: '8' }, {}],
 	['note-between-workers.scene', [0, 0, 0], ['', '', 'b'], { b: '2' }, { db: '2' }],
 	['number-words.scene', [0, 0, 0], ['', '', 'a'], { a: '3:1' }, {}],
+	['operator-ends-lease.scene', [0, 0, 0, 10_000, 10_000], ['', 'a', 'a', 'b', 'b'], { a: '7', b: '8' }, { db: '8' }],
 	['paused-in-line-gets-key.scene', [0, 0, 30_000], ['', 'a', 'b'], { a: '7', b: '8' }, {}],
 	['plain-sql-checks-no-fence.scene', [0, 0, 3_0000, 3_0000], ['', 'a', 'b', 'b'], {a: '7', b: '8'}, {db: '7'}],
 	['pronouns.scene', [0, 0, 0, 30_000], ['', 'a', 'a', 'b'], { a: '1', b: '2' }, { db: '2' }],

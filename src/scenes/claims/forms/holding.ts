@@ -56,7 +56,7 @@ function heldWith(slots: readonly Slot[], context: ClaimContext, fence?: number,
 	const spans = fitting.map(lease => {
 		const grant = lease.grant
 		const from = grant ? context.step.happenings.indexOf(grant) : -1
-		const end = context.step.happenings.find((h, i) => i > from && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') && h.worker === worker && h.at >= lease.at && h.fence === lease.fence)
+		const end = context.step.happenings.find((h, i) => i > from && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && h.at >= lease.at && h.fence === lease.fence)
 		return { lease, grant, end }
 	})
 	// The lease live at the moment the clause names, else the one live through the step's end, else the last (whose end is the problem).
@@ -99,8 +99,8 @@ function stillHolds(slots: readonly Slot[], context: ClaimContext): Verdict {
 	if (!before) return fails(`${context.name(worker)} held no live lease when the step began`, 0)
 	if (!after || after.grantedAt !== before.grantedAt) return fails(`${context.name(worker)}'s lease did not last the step: ${describeEnd(context, worker)}`, 0)
 	// One lease all through: a let-go and a new lease at the same moment is no "still".
-	const ended = [...happened(context.step, 'released', h => h.worker === worker), ...happened(context.step, 'expired', h => h.worker === worker), ...happened(context.step, 'gone', h => h.worker === worker)][0]
-	if (ended || after.fence !== before.fence) return fails(`${context.name(worker)}'s lease did not last the step: it ${ended?.kind === 'released' ? 'let go' : ended?.kind === 'gone' ? 'lost it to its store' : 'ran out'} at ${time(ended?.at ?? context.world.time)} and holds another now`, 0)
+	const ended = [...happened(context.step, 'released', h => h.worker === worker), ...happened(context.step, 'expired', h => h.worker === worker), ...happened(context.step, 'gone', h => h.worker === worker), ...happened(context.step, 'ended', h => h.worker === worker)][0]
+	if (ended || after.fence !== before.fence) return fails(`${context.name(worker)}'s lease did not last the step: it ${ended?.kind === 'released' ? 'let go' : ended?.kind === 'gone' ? 'lost it to its store' : ended?.kind === 'ended' ? 'had it ended by an operator' : 'ran out'} at ${time(ended?.at ?? context.world.time)} and holds another now`, 0)
 	return holds([leaseEvidence(context.step.start, worker), leaseEvidence(context.world, worker)], context.world.time)
 }
 
@@ -530,8 +530,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 /** How a worker's lease ended, for a message. */
 function describeEnd(context: ClaimContext, worker: string): string {
 	const step = context.step
-	const ended = step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'released') && h.worker === worker)
+	const ended = step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'released' || h.kind === 'ended') && h.worker === worker)
 	if (!ended) return `${context.name(worker)} holds no live lease`
-	const how = ended.kind === 'expired' ? 'ran out' : ended.kind === 'gone' ? 'went with its store' : 'was released'
+	const how = ended.kind === 'expired' ? 'ran out' : ended.kind === 'gone' ? 'went with its store' : ended.kind === 'ended' ? 'was ended by an operator' : 'was released'
 	return `it ${how} at ${time(ended.at)}`
 }

@@ -306,10 +306,10 @@ function endedBefore(context: ClaimContext): string {
 	const worker = context.message?.from ?? ''
 	const ends = runSteps(context.run)
 		.filter(step => step.index <= context.step.index)
-		.flatMap(step => step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'released') && h.worker === worker))
+		.flatMap(step => step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'released' || h.kind === 'ended') && h.worker === worker))
 	const end = ends[ends.length - 1]
 	if (!end) return 'was not live'
-	return `${end.kind === 'expired' ? 'ran out' : end.kind === 'gone' ? 'went with its store' : 'was let go'} at ${time(end.at)}`
+	return `${end.kind === 'expired' ? 'ran out' : end.kind === 'gone' ? 'went with its store' : end.kind === 'ended' ? 'was ended by an operator' : 'was let go'} at ${time(end.at)}`
 }
 
 /** Where a worker's code asked, in words: ` (line 2)`. */
@@ -572,7 +572,7 @@ function workerState(context: ClaimContext): string {
 	const state = leaseState(lease)
 	const fence = lease.fence === undefined ? '' : `, fence ${showFence(lease.fence)}`
 	if (state === 'live') return `${context.name(worker)} holds a live lease${fence}, until ${time(lease.expiresAt)}`
-	const how = state === 'expired' ? 'ran out' : state === 'gone' ? 'went with its store' : 'was released'
+	const how = state === 'expired' ? 'ran out' : state === 'gone' ? 'went with its store' : state === 'ended' ? 'was ended by an operator' : 'was released'
 	return `${context.name(worker)}'s lease${fence} ${how}`
 }
 
@@ -584,7 +584,7 @@ function workerHolds(context: ClaimContext): Verdict {
 function workerLost(context: ClaimContext, only?: 'expired'): Verdict {
 	const lease = context.world.workers.get(me(context))?.lease
 	const state = lease ? leaseState(lease) : undefined
-	if (state !== 'expired' && (only !== undefined || state !== 'gone')) return fails(`the label says so, but ${workerState(context)}`)
+	if (state !== 'expired' && (only !== undefined || (state !== 'gone' && state !== 'ended'))) return fails(`the label says so, but ${workerState(context)}`)
 	return holds([leaseEvidence(context.world, me(context))], context.world.time)
 }
 
@@ -652,7 +652,7 @@ export const WORKER_STATE_FORMS: readonly ClaimForm[] = [
 		meaning: 'The worker stands at that place in line.',
 		check: (slots, context) => workerWaits(context, numberOf(slots[0])),
 	},
-	{ id: 'worker-lost', places: WORKER_STATE, tells: 'state', formula: "lease(x, t) ran out or went with its store", pattern: '(lease )lost', example: 'lease lost', meaning: "The worker's latest lease ran out or went with its store.", check: (_s, c) => workerLost(c) },
+	{ id: 'worker-lost', places: WORKER_STATE, tells: 'state', formula: "lease(x, t) ran out, went with its store or was ended by an operator", pattern: '(lease )lost', example: 'lease lost', meaning: "The worker's latest lease ran out, went with its store, or was ended by an operator.", check: (_s, c) => workerLost(c) },
 	{ id: 'worker-expired', places: WORKER_STATE, tells: 'state', formula: "lease(x, t) ran out", pattern: 'expired', example: 'expired', meaning: "The worker's latest lease ran out.", check: (_s, c) => workerLost(c, 'expired') },
 	{ id: 'worker-free', places: WORKER_STATE, tells: 'state', formula: "¬live(x, t) ∧ x ∉ line(t)", pattern: 'free/idle', example: 'idle', meaning: 'The worker holds no live lease and is not in line.', check: (_s, c) => workerFree(c) },
 	{ id: 'worker-no-lease', places: WORKER_STATE, tells: 'state', formula: "¬live(x, t) ∧ x ∉ line(t)", pattern: 'no lease', example: 'no lease', meaning: 'The worker holds no live lease and is not in line.', check: (_s, c) => workerFree(c) },

@@ -10,9 +10,9 @@ function ended(slots: readonly Slot[], context: ClaimContext, how: 'expired' | '
 	const worker = actorOf(slots[0])
 	const end = happened(context.step, how, h => h.worker === worker)[0]
 	if (end) return holds([saw(context.step, end)], end.at)
-	const other = context.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'released') && h.worker === worker)
+	const other = context.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'released' || h.kind === 'ended') && h.worker === worker)
 	if (other) {
-		const said = other.kind === 'expired' ? 'ran out' : other.kind === 'gone' ? 'went with its store (a restart or a restore)' : 'was released'
+		const said = other.kind === 'expired' ? 'ran out' : other.kind === 'gone' ? 'went with its store (a restart or a restore)' : other.kind === 'ended' ? 'was ended by an operator' : 'was released'
 		return fails(`${context.name(worker)}'s lease ${said} at ${time(other.at)}`, 0)
 	}
 	const lease = context.world.workers.get(worker)?.lease
@@ -68,20 +68,20 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'is-lost',
 		places: STORY,
 		tells: 'state',
-		formula: "lease(w, t) ran out or went with its store",
+		formula: "lease(w, t) ran out, went with its store or was ended by an operator",
 		pattern: '{lease} is lost', alternatives: ["{worker} loses its lease"],
 		example: "A's lease is lost",
-		meaning: "The worker's latest lease is lost when the step ends: it ran out or went with its store.",
+		meaning: "The worker's latest lease is lost when the step ends: it ran out, went with its store, or an operator ended it.",
 		check: (slots, context) => lostAtEnd(slots, context),
 	},
 	{
 		id: 'reads-as-lost',
 		places: STORY,
 		tells: 'state',
-		formula: "lease(w, t) ran out or went with its store",
+		formula: "lease(w, t) ran out, went with its store or was ended by an operator",
 		pattern: '{lease} reads as lost',
 		example: "A's lease reads as lost",
-		meaning: "The worker's latest lease is lost when the step ends: it ran out or went with its store.",
+		meaning: "The worker's latest lease is lost when the step ends: it ran out, went with its store, or an operator ended it.",
 		check: (slots, context) => lostAtEnd(slots, context),
 	},
 	{

@@ -53,7 +53,7 @@ function waitedThenGot(context: ClaimContext, worker: string): { ask: Of<'asked'
 	const asked = list[ask] as Of<'asked'>
 	const grant = list.findIndex((h, i) => i > ask && h.kind === 'granted' && h.worker === worker)
 	if (grant < 0) return undefined
-	const freed = list.slice(ask + 1, grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone') && h.store === asked.store)
+	const freed = list.slice(ask + 1, grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === asked.store)
 	return freed ? { ask: asked, grant: list[grant] as Of<'granted'> } : undefined
 }
 

@@ -1,6 +1,7 @@
 /** The table of the DSL's step verbs: one handler each, in its own file. Adding a verb is a file and a line. */
 import type { StepStatement } from '../../../../scene-parser/index.ts'
 import { backup } from './backup.ts'
+import { end } from './end.ts'
 import { release } from './release.ts'
 import { reopen } from './reopen.ts'
 import { send } from './send.ts'
@@ -15,6 +16,7 @@ export const VERBS: { [K in StepStatement['kind']]: VerbHandler<Extract<StepStat
 	strike,
 	wait,
 	release,
+	end,
 	restart: reopen,
 	restore: reopen,
 	backup,

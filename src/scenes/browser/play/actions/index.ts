@@ -3,6 +3,7 @@ import type { PlayAction } from '../act.ts'
 import { backup } from './backup.ts'
 import { clock } from './clock.ts'
 import { crash } from './crash.ts'
+import { end } from './end.ts'
 import { hold } from './hold.ts'
 import { pause } from './pause.ts'
 import { release } from './release.ts'
@@ -13,7 +14,7 @@ import { resume } from './resume.ts'
 import { write } from './write.ts'
 
 /** In the order their buttons stand. */
-export const ACTIONS: readonly PlayAction[] = [hold, write, renew, pause, resume, release, crash, restart, backup, restore, clock]
+export const ACTIONS: readonly PlayAction[] = [hold, write, renew, pause, resume, release, end, crash, restart, backup, restore, clock]
 
 export function actionNamed(id: string): PlayAction | undefined {
 	return ACTIONS.find(action => action.id === id)

@@ -1,0 +1,62 @@
+/**
+ * Claims about what an operator does from outside the workers: ending a worker's lease (`end a` in a
+ * step), told in a story, and the lost event the lock sends the worker for it, the arrow `end a` draws.
+ */
+import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import { actorOf, fails, happened, holds, saw, time } from '../query.ts'
+
+const STORY = ['caption', 'note'] as const
+const LOCK_ANSWER = ['lock-answer'] as const
+
+/** The lock told the message's worker that an operator ended its lease: the end is among the message's happenings. */
+function toldEnded(context: ClaimContext): Verdict {
+	const worker = context.message?.to ?? ''
+	const end = (context.message?.happenings ?? []).find(h => h.kind === 'ended' && h.worker === worker)
+	if (end) return holds([saw(context.step, end)], end.at)
+	return fails(`the label says so, but no operator ended ${context.name(worker)}'s lease here`)
+}
+
+/** An operator ended the lease of slot 0's worker in this step. */
+function operatorEnded(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const end = happened(context.step, 'ended', h => h.worker === worker)[0]
+	if (end) return holds([saw(context.step, end)], end.at)
+	const other = context.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'released') && h.worker === worker)
+	if (other) {
+		const said = other.kind === 'expired' ? 'ran out' : other.kind === 'gone' ? 'went with its store (a restart or a restore)' : 'was released'
+		return fails(`no operator ended ${context.name(worker)}'s lease: it ${said} at ${time(other.at)}`, 0)
+	}
+	const ended = happened(context.step, 'ended')
+	if (ended.length > 0) return fails(`an operator ended ${ended.map(h => `${context.name(h.worker)}'s`).join(' and ')} lease in this step, not ${context.name(worker)}'s`, 0)
+	return fails(`no operator ended ${context.name(worker)}'s lease in this step`, 0)
+}
+
+export const OPERATOR_FORMS: readonly ClaimForm[] = [
+	{
+		id: 'operator-ends',
+		places: STORY,
+		tells: 'event',
+		formula: 'ended(w) ∈ step',
+		pattern: 'an/the operator ends {lease}',
+		alternatives: [
+			'an/the operator ended {lease}',
+			'an/the operator has ended {lease}',
+			'{lease} is ended by an/the operator',
+			'{lease} was ended by an/the operator',
+		],
+		example: "An operator ends A's lease",
+		meaning: "An operator ended the worker's lease in this step (`end a`): the lease is lost, and its key goes on to the next in line.",
+		check: (slots, context) => operatorEnded(slots, context),
+	},
+	{
+		id: 'answer-ended',
+		places: LOCK_ANSWER,
+		tells: 'event',
+		formula: 'ended(to) ∈ m',
+		pattern: 'lost: ended by an/the operator',
+		alternatives: ['lost: an/the operator ended it', 'ended by an/the operator'],
+		example: 'lost: ended by an operator',
+		meaning: "The lock told the worker its lease is lost: an operator ended it (the arrow `end a` draws).",
+		check: (_slots, context) => toldEnded(context),
+	},
+]
