@@ -34,6 +34,9 @@ export function markStep(player: MarkedPlayer): void {
 			track.innerHTML = timeline.wide + timeline.narrow
 			const words = figure.querySelector('.scene-timeline-text')
 			if (words) words.textContent = timeline.text
+			// The key names the kinds of mark this drawing holds.
+			const marks = new Set((track.querySelector<SVGSVGElement>('svg')?.dataset['marks'] ?? '').split(' '))
+			for (const key of figure.querySelectorAll<HTMLElement>('.scene-timeline-key [data-mark]')) key.hidden = key.dataset['mark'] !== 'now' && !marks.has(key.dataset['mark'] ?? '')
 		}
 		drawn.set(track, timeline)
 		for (const svg of track.querySelectorAll<SVGSVGElement>('svg')) {
