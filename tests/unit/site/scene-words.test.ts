@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DURATION_PATTERN, readDuration } from '../../../src/scenes/claims/numbers.ts'
+import { DURATION_PATTERN, readDuration } from '../../../src/scenes/claims/index.ts'
 import { formatDuration } from '../../../src/scenes/frame-format.ts'
 import { findSceneBlocks } from '../../../src/scenes/markdown/scene-blocks.ts'
 import { timelineText } from '../../../src/scenes/render/index.ts'
