@@ -3,9 +3,6 @@
  */
 import type { TextMark } from './frame.ts'
 
-/** What a value the engine backs says of itself where it is shown (its dotted underline's title, and the key's words). */
-export const COMPUTED_TITLE = 'a number the engine computed'
-
 /** A run of a text: plain words, a value the engine backs, or a number the author marked as prose. */
 interface MarkedPiece {
 	text: string

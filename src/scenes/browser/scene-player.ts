@@ -7,7 +7,7 @@ import { counterText, initialCaption, stepId } from '../step-words.ts'
 import type { SceneData } from '../scene-figure.ts'
 import { STEP_EVENT, type PlayerControl, type SceneView, type ShowOptions } from './player-control.ts'
 import { afterPaint, prepareStep } from './scene-motion.ts'
-import { COMPUTED_TITLE, markedPieces } from '../text-marks.ts'
+import { markedPieces } from '../text-marks.ts'
 import type { TextMark } from '../frame.ts'
 
 /** How long play shows each step, ms. */
@@ -22,7 +22,6 @@ export function showMarked(element: HTMLElement, text: string, marks?: readonly 
 		const data = document.createElement('data')
 		data.value = piece.text
 		data.className = 'scene-computed'
-		data.title = COMPUTED_TITLE
 		data.textContent = piece.text
 		return data
 	}))
