@@ -16,8 +16,10 @@ import type { Diagnostic, Frame, SceneFrames, TextMark } from './frame.ts'
 import { evidenceWords } from './evidence-words.ts'
 import { wordOutcome } from './outcome-words.ts'
 import { markedPieces } from './text-marks.ts'
+import { COMPUTED_TITLE } from './computed-words.ts'
 import { formatDuration, formatMessage, stateText } from './frame-format.ts'
 import { counterText, initialCaption, stepId } from './step-words.ts'
+import type { TimelineMark } from './render/index.ts'
 
 /** Where a scene's block sits in its file, as the compiler was given it. */
 export interface SceneOrigin {
@@ -65,7 +67,7 @@ export function scriptJson(value: unknown): string {
 /** A text with the engine's values in `<data class="scene-computed">` and prose numbers plain, as the caption and the list show them. */
 export function markedText(value: string, marks?: readonly TextMark[]): ElementContent[] {
 	return markedPieces(value, marks).map(piece =>
-		piece.kind === 'value' ? h('data', { value: piece.text, className: ['scene-computed'] }, [text(piece.text)]) : text(piece.text))
+		piece.kind === 'value' ? h('data', { value: piece.text, className: ['scene-computed'], title: COMPUTED_TITLE }, [text(piece.text)]) : text(piece.text))
 }
 
 function actorNames(frame: Frame): Map<string, string> {
@@ -129,17 +131,38 @@ export function refusesAWrite(frames: readonly Frame[]): boolean {
 	return frames.some(frame => (frame.timeline ?? []).some(mark => mark.kind === 'wrote' && !mark.taken))
 }
 
-/** The timeline under the stage: both layouts' drawings (CSS shows one), a key to its marks, and its words for a screen reader. */
+/** The key under the timeline: each kind of mark in its words, in the drawing's order of reading; `now` and the engine's numbers always. */
+const TIMELINE_KEY: readonly [TimelineMark | 'now', string][] = [
+	['lease', 'lease'],
+	['cut', 'lease ended'],
+	['rest', 'rest of a TTL, after the last step'],
+	['renewal', 'renewed'],
+	['pause', 'paused'],
+	['wait', 'in line'],
+	['taken', 'write taken'],
+	['refused', 'write refused'],
+	['restart', 'store restarts'],
+	['instant', 'steps at one time, drawn apart'],
+	['now', 'now'],
+]
+
+/** The kinds of mark a timeline drawing holds, as it lists them (`data-marks`). */
+export function timelineMarks(svg: string): string[] {
+	return (/data-marks="([^"]*)"/.exec(svg)?.[1] ?? '').split(' ').filter(Boolean)
+}
+
+/** The timeline under the stage: both layouts' drawings (CSS shows one), a key to the marks it holds, and its words for a screen reader. */
 function timelineBox(timeline: NonNullable<SceneData['timeline']>, steps: number): Element {
-	const key = (kind: string, words: string): Element => h('span', { className: ['scene-key', `scene-key-${kind}`] }, [text(words)])
+	const marks = new Set(timelineMarks(timeline.wide))
+	const keys: ElementContent[] = TIMELINE_KEY.map(([kind, words]) =>
+		h('span', { className: ['scene-key', `scene-key-${kind}`], dataMark: kind, hidden: kind !== 'now' && !marks.has(kind) }, [text(words)]))
+	// The dotted underline of the caption's and the list's numbers, which the timeline does not draw.
+	keys.push(h('span', { className: ['scene-key-computed'] }, [h('span', { className: ['scene-computed'] }, [text('7')]), text(` ${COMPUTED_TITLE}`)]))
 	return h('div', { className: ['scene-timeline'] }, [
 		h('div', { className: ['scene-timeline-track'], dataSteps: String(steps) }, [
 			{ type: 'raw', value: timeline.wide + timeline.narrow } as unknown as ElementContent,
 		]),
-		h('p', { className: ['scene-timeline-key'] }, [
-			key('lease', 'lease'), text(' '), key('pause', 'paused'), text(' '), key('wait', 'in line'), text(' '),
-			key('taken', 'write taken'), text(' '), key('refused', 'write refused'), text(' '), key('now', 'now'),
-		]),
+		h('p', { className: ['scene-timeline-key'] }, keys),
 		h('p', { className: ['sr-only', 'scene-timeline-text'] }, [text(timeline.text)]),
 	])
 }

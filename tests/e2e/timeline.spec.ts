@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 import { scenesLeases, type EngineLease } from '../unit/scenes/engine-leases.ts'
+import { notTime } from '../unit/scenes/timeline-time.ts'
 import { watchPage } from './scene-check.ts'
 
 /** The page's scene whose source begins with its block's first line, found by its data (ids are the build's). */
@@ -46,6 +47,8 @@ const PAGES: [string, string][] = [
 	['/guides/locks/availability/', 'actor'],
 	['/guides/locks/choosing-ttl/', 'actor'],
 	['/guides/locks/seeing-and-breaking/', 'actor'],
+	['/guides/locks/connection/', 'actor'],
+	['/guides/locks/leases/', 'actor'],
 ]
 
 for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
@@ -66,6 +69,10 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
 				// Later leases stand to the right: the axis runs in the engine's time.
 				const byTime = [...bars].sort((a, b) => a.lease.from - b.lease.from)
 				for (let i = 1; i < byTime.length; i++) expect(byTime[i]!.left).toBeGreaterThanOrEqual(byTime[i - 1]!.left)
+				// And in proportion to it: each bar as long as its lease, each step's moment at its time, in the drawing shown.
+				const shown = await figure.locator('.scene-timeline-track svg').evaluateAll(svgs => new XMLSerializer().serializeToString(svgs.find(one => one.checkVisibility())!))
+				const frames = JSON.parse((await figure.locator('script.scene-data').textContent()) ?? '{}').scene.frames
+				expect(notTime(shown, frames), 'the axis is time').toEqual([])
 				expect(problems).toEqual([])
 			})
 		}
@@ -148,6 +155,33 @@ test.describe('state in words', () => {
 	})
 })
 
+test.describe('the key', () => {
+	test.use({ viewport: { width: 1280, height: 800 } })
+
+	test('names each kind of mark the timeline draws, and only those; the engine\'s numbers say what they are', async ({ page }) => {
+		const problems = watchPage(page)
+		await page.goto('/guides/locks/availability/')
+		const figure = page.locator('figure.scene[data-scene-id]').first()
+		const shown = async () => figure.locator('.scene-timeline-key .scene-key').evaluateAll(keys => keys.filter(key => key.checkVisibility()).map(key => key.getAttribute('data-mark')))
+		const drawn = async () => ((await figure.locator('.scene-timeline-track svg[data-layout=wide]').getAttribute('data-marks')) ?? '').split(' ')
+		// A store's restart is drawn there, and named; a renewal is neither.
+		expect(await figure.locator('.scene-timeline-track svg[data-layout=wide] .scene-restart').count()).toBeGreaterThan(0)
+		expect(await shown()).toContain('restart')
+		expect(await shown()).not.toContain('renewal')
+		expect((await shown()).filter(kind => kind !== 'now').sort()).toEqual((await drawn()).sort())
+		await expect(figure.locator('.scene-timeline-key .scene-key-computed')).toContainText('a number the engine computed')
+		await expect(figure.locator('.scene-timeline-track svg[data-layout=wide] .scene-restart title')).toContainText('restarts at 5 s')
+		await page.goto('/guides/locks/failure-models/')
+		expect(await shown()).toContain('renewal')
+		expect(await shown()).not.toContain('restart')
+		expect((await shown()).filter(kind => kind !== 'now').sort()).toEqual((await drawn()).sort())
+		// A number the engine computed says so where it stands, in the caption the player writes.
+		await figure.locator('[data-action=next]').click()
+		await expect(figure.locator('.scene-caption data.scene-computed').first()).toHaveAttribute('title', 'a number the engine computed')
+		expect(problems).toEqual([])
+	})
+})
+
 test.describe('the code pane', () => {
 	test.use({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' })
 
@@ -197,9 +231,11 @@ test.describe('the failure beside the fix', () => {
 		const answer = figure.locator('.scene-stage svg[data-layout=wide] .scene-message[data-from=db]')
 		// A label on a crowded stage may take two lines (two texts, no space between them in the DOM's text).
 		await expect(answer).toContainText(/saved,\s*fence 7/)
-		// Both writes are taken on the timeline.
+		// Both writes are taken on the timeline, and its key no longer names a refused write.
 		await expect(figure.locator('.scene-timeline-track svg[data-layout=wide] .scene-write[data-taken=false]')).toHaveCount(0)
 		await expect(figure.locator('.scene-timeline-track svg[data-layout=wide] .scene-write[data-taken=true]')).toHaveCount(2)
+		await expect(figure.locator('.scene-key[data-mark=refused]')).toBeHidden()
+		await expect(figure.locator('.scene-key[data-mark=taken]')).toBeVisible()
 		// One step control for both runs.
 		await figure.locator('[data-action=prev]').click()
 		await expect(figure).toHaveAttribute('data-step', '2')

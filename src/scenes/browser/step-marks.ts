@@ -6,6 +6,7 @@
  * first script stays small.
  */
 import { counterText } from '../step-words.ts'
+import { COMPUTED_TITLE } from '../computed-words.ts'
 import type { Frame, FrameActor } from '../frame.ts'
 import type { SceneData } from '../scene-figure.ts'
 import type { PlayerControl, SceneView } from './player-control.ts'
@@ -34,6 +35,9 @@ export function markStep(player: MarkedPlayer): void {
 			track.innerHTML = timeline.wide + timeline.narrow
 			const words = figure.querySelector('.scene-timeline-text')
 			if (words) words.textContent = timeline.text
+			// The key names the kinds of mark this drawing holds.
+			const marks = new Set((track.querySelector<SVGSVGElement>('svg')?.dataset['marks'] ?? '').split(' '))
+			for (const key of figure.querySelectorAll<HTMLElement>('.scene-timeline-key [data-mark]')) key.hidden = key.dataset['mark'] !== 'now' && !marks.has(key.dataset['mark'] ?? '')
 		}
 		drawn.set(track, timeline)
 		for (const svg of track.querySelectorAll<SVGSVGElement>('svg')) {
@@ -44,6 +48,9 @@ export function markStep(player: MarkedPlayer): void {
 		track.ariaValueNow = String(step)
 		track.ariaValueText = `${counterText(step, player.steps)}${clock ? `, ${clock}` : ''}`
 	}
+	// The engine's numbers in the caption the player wrote say what they are, as the build's do (set here, loaded
+	// with the first step, so the page's first script does not carry the words).
+	for (const value of figure.querySelectorAll<HTMLElement>('.scene-caption .scene-computed:not([title])')) value.title = COMPUTED_TITLE
 	// Each worker's lines in its colour (its place among the scene's workers), and its name once, at the line
 	// it stands at: where it stopped, if it ran that line in the step, else the last line it ran.
 	const workers = frame?.actors.filter(actor => actor.icon === 'cpu') ?? []

@@ -10,6 +10,7 @@ import { SCENE_FONT, color, workerColor } from './scene-colors.ts'
 import type { StageLayout } from './stage-metrics.ts'
 import { escapeXml, num } from './svg-markup.ts'
 import { fitLines, textWidth } from './svg-text.ts'
+import { timeAxis, type TimeAxis, type ZoomedInstant } from './timeline-axis.ts'
 import { timelineLanes, type LaneSpan, type LeaseBar, type TimelineLanes, type WriteMark } from './timeline-lanes.ts'
 
 /** The sizes of the timeline in one layout, in SVG units; its text is the stage's smallest (14), 12 CSS px or more at each layout's narrowest. */
@@ -20,14 +21,25 @@ interface TimelineMetrics {
 	bar: number
 	text: number
 	axis: number
+	/** Room inside each end of the axis, so a mark at the first or last moment is drawn whole. */
+	margin: number
+	/** The gap between two moments of one instant (less when many instants would take too much of the width). */
+	gap: number
 }
 
 const METRICS: Readonly<Record<StageLayout, TimelineMetrics>> = {
-	wide: { width: 600, labelWidth: 92, lane: 32, bar: 20, text: 14, axis: 24 },
-	narrow: { width: 340, labelWidth: 76, lane: 32, bar: 20, text: 14, axis: 24 },
+	wide: { width: 600, labelWidth: 92, lane: 32, bar: 20, text: 14, axis: 24, margin: 12, gap: 36 },
+	narrow: { width: 340, labelWidth: 76, lane: 32, bar: 20, text: 14, axis: 24, margin: 10, gap: 24 },
 }
 
 const PAD = 6
+/** The narrowest a bar or a pause is drawn, so one that starts and ends at one moment still shows. */
+const MIN_BAR = 6
+/** How far after its line the moment's veil (and the after-the-scene shade) begins. */
+const AFTER = 5
+
+/** A kind of mark on the timeline, which the key under it names (the figure's `data-mark`). */
+export type TimelineMark = 'lease' | 'cut' | 'rest' | 'renewal' | 'pause' | 'wait' | 'taken' | 'refused' | 'restart' | 'instant'
 
 /** The words a bar's end is told in, in the drawing's titles and in the text. */
 const ENDS: Record<LeaseBar['how'], string> = { released: 'released', expired: 'ran out', gone: 'ended with its store', ended: 'ended by an operator', open: 'live when the scene ends' }
@@ -45,15 +57,14 @@ export function drawTimeline(frames: readonly Frame[], options: { layout?: Stage
 	})
 	const widest = Math.max(textWidth('time', METRICS[layout].text, false), ...labels.map(label => textWidth(label, METRICS[layout].text, true)))
 	const m = { ...METRICS[layout], labelWidth: Math.min(METRICS[layout].labelWidth, Math.ceil(widest) + 12) }
-	const count = Math.max(lanes.moments.length, 1)
 	const plotX = m.labelWidth
-	const plotW = m.width - plotX - PAD
-	const unit = plotW / count
-	const x = (moment: number): number => plotX + (moment + 0.5) * unit
+	const axis = timeAxis(lanes.moments, { left: plotX, right: m.width - PAD, margin: m.margin, gap: m.gap, gapShare: 0.45 })
+	const x = (moment: number): number => axis.xs[moment] ?? plotX
 	const laneTop = (i: number): number => PAD + i * m.lane
 	const height = PAD + Math.max(lanes.workers.length, 1) * m.lane + m.axis + PAD
 	const axisY = PAD + Math.max(lanes.workers.length, 1) * m.lane
 	const laneOf = new Map(lanes.workers.map((worker, i) => [worker.id, i]))
+	const actorLabel = new Map((frames[0]?.actors ?? []).map(actor => [actor.id, actor.label]))
 	const sceneEnd = lanes.frameMoments[lanes.frameMoments.length - 1] ?? 0
 	const parts: string[] = []
 	// The lanes' guides and labels.
@@ -65,44 +76,60 @@ export function drawTimeline(frames: readonly Frame[], options: { layout?: Stage
 			`<text class="scene-lane-label" x="0" y="${num(mid + m.text * 0.35)}" font-size="${m.text}" font-weight="600" fill="${workerColor(i)}">${escapeXml(label)}</text>`,
 		)
 	})
+	// Each instant that holds several moments, zoomed: a band behind the lanes, where the clock stands still.
+	for (const instant of axis.instants) parts.push(drawInstant(instant, lanes, axisY, m))
 	// What happens after the scene's last step (the TTL ends of leases still live) stands apart.
-	if (sceneEnd < count - 1) {
-		const from = x(sceneEnd) + unit / 2
-		parts.push(`<rect class="scene-after" x="${num(from)}" y="${num(PAD)}" width="${num(m.width - PAD - from)}" height="${num(axisY - PAD)}" fill="${color('card')}"/>`)
+	if (sceneEnd < lanes.moments.length - 1) {
+		const from = x(sceneEnd) + AFTER
+		parts.push(`<rect class="scene-after" x="${num(from)}" y="${num(PAD)}" width="${num(m.width - PAD - from)}" height="${num(axisY - PAD)}" fill="${color('card')}"><title>after the last step: the leases still live run on to the end of their TTL</title></rect>`)
 	}
 	for (const restart of lanes.restarts) {
-		parts.push(`<line class="scene-restart" data-store="${escapeXml(restart.store)}" data-at="${restart.at}" x1="${num(x(restart.moment))}" y1="${PAD}" x2="${num(x(restart.moment))}" y2="${num(axisY)}" stroke="${color('bad')}" stroke-width="1.5" stroke-dasharray="4 3"><title>restart of ${escapeXml(restart.store)} at ${escapeXml(formatDuration(restart.at))}</title></line>`)
+		parts.push(`<line class="scene-restart" data-store="${escapeXml(restart.store)}" data-at="${restart.at}" x1="${num(x(restart.moment))}" y1="${PAD}" x2="${num(x(restart.moment))}" y2="${num(axisY)}" stroke="${color('bad')}" stroke-width="1.5" stroke-dasharray="4 3"><title>${escapeXml(`${actorLabel.get(restart.store) ?? restart.store} restarts at ${formatDuration(restart.at)}: every lease it gave ends`)}</title></line>`)
 	}
-	for (const span of lanes.pauses) parts.push(drawPause(span, laneTop(laneOf.get(span.worker) ?? 0), x, unit, m))
+	for (const span of lanes.pauses) parts.push(drawPause(span, laneTop(laneOf.get(span.worker) ?? 0), x, m))
 	for (const span of lanes.waits) parts.push(drawWait(span, laneTop(laneOf.get(span.worker) ?? 0) + m.lane / 2, x))
 	for (const bar of lanes.bars) {
 		const marks = lanes.writes.filter(write => write.worker === bar.worker).map(write => x(write.moment))
-		parts.push(drawBar(bar, laneOf.get(bar.worker) ?? 0, laneTop(laneOf.get(bar.worker) ?? 0) + m.lane / 2, x, unit, sceneEnd, m, marks))
+		parts.push(drawBar(bar, laneOf.get(bar.worker) ?? 0, laneTop(laneOf.get(bar.worker) ?? 0) + m.lane / 2, x, sceneEnd, m, marks))
 	}
 	for (const write of lanes.writes) parts.push(drawWrite(write, laneTop(laneOf.get(write.worker) ?? 0) + m.lane / 2, x))
-	parts.push(drawAxis(lanes, axisY, x, m))
+	parts.push(drawAxis(lanes, axis, axisY, m))
 	const moments = lanes.frameMoments.map(moment => num(x(moment))).join(' ')
+	// Which kinds of mark the drawing holds, for the key under it to name only those (the figure's key, by `data-mark`).
+	const drawn: Record<TimelineMark, boolean> = {
+		lease: lanes.bars.length > 0,
+		cut: lanes.bars.some(bar => bar.how !== 'open'),
+		rest: lanes.bars.some(bar => bar.how === 'open' && bar.end > sceneEnd),
+		renewal: lanes.bars.some(bar => bar.renewals.length > 0),
+		pause: lanes.pauses.length > 0,
+		wait: lanes.waits.length > 0,
+		taken: lanes.writes.some(write => write.taken),
+		refused: lanes.writes.some(write => !write.taken),
+		restart: lanes.restarts.length > 0,
+		instant: axis.instants.length > 0,
+	}
+	const drawnKinds = (Object.keys(drawn) as TimelineMark[]).filter(kind => drawn[kind])
 	const now = x(lanes.frameMoments[Math.min(options.step ?? 0, lanes.frameMoments.length - 1)] ?? 0)
 	// The moment: a line, and over everything after it a veil of the background, moved together by the player.
 	parts.push(
 		`<g class="scene-now" transform="translate(${num(now)} 0)">`,
-		`<rect class="scene-later" x="${num(Math.min(unit / 2, 8))}" y="0" width="${num(m.width)}" height="${num(axisY)}" fill="${color('bg')}" fill-opacity="0.62"/>`,
-		`<line x1="0" y1="0" x2="0" y2="${num(axisY + 4)}" stroke="${color('accent')}" stroke-width="2.5"/>`,
+		`<rect class="scene-later" x="${AFTER}" y="0" width="${num(m.width)}" height="${num(axisY)}" fill="${color('bg')}" fill-opacity="0.62" pointer-events="none"/>`,
+		`<line x1="0" y1="0" x2="0" y2="${num(axisY + 4)}" stroke="${color('accent')}" stroke-width="2.5"><title>now: the step shown</title></line>`,
 		'</g>',
 	)
 	return [
 		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${m.width} ${num(height)}" width="${m.width}" height="${num(height)}" aria-hidden="true"`,
-		` class="scene-timeline-svg" data-layout="${layout}" data-moments="${moments}" font-family="var(--scene-font, ${SCENE_FONT})">`,
+		` class="scene-timeline-svg" data-layout="${layout}" data-moments="${moments}" data-marks="${drawnKinds.join(' ')}" font-family="var(--scene-font, ${SCENE_FONT})">`,
 		parts.join(''),
 		'</svg>',
 	].join('')
 }
 
-function drawBar(bar: LeaseBar, lane: number, mid: number, x: (moment: number) => number, unit: number, sceneEnd: number, m: TimelineMetrics, marks: number[]): string {
+function drawBar(bar: LeaseBar, lane: number, mid: number, x: (moment: number) => number, sceneEnd: number, m: TimelineMetrics, marks: number[]): string {
 	const x0 = x(bar.start)
 	const cutAt = bar.how === 'open' ? Math.min(bar.end, sceneEnd) : bar.end
 	// A bar at least a little wide: a lease given and ended at one moment still shows.
-	const x1 = Math.max(x(cutAt), x0 + Math.min(unit / 3, 10))
+	const x1 = Math.max(x(cutAt), x0 + MIN_BAR)
 	const top = mid - m.bar / 2
 	const fill = workerColor(lane)
 	const what = `${bar.fence === undefined ? 'lease' : `lease, fence ${bar.fence}`} from ${formatDuration(bar.from)}`
@@ -114,15 +141,16 @@ function drawBar(bar: LeaseBar, lane: number, mid: number, x: (moment: number) =
 	]
 	if (bar.how === 'open' && bar.end > cutAt) {
 		// After the scene: the rest of its TTL, outlined.
-		parts.push(`<rect class="scene-lease-rest" x="${num(x1)}" y="${num(top + 1)}" width="${num(x(bar.end) - x1)}" height="${m.bar - 2}" rx="4" fill="none" stroke="${fill}" stroke-width="1.5" stroke-dasharray="4 3"/>`)
+		parts.push(`<rect class="scene-lease-rest" x="${num(x1)}" y="${num(top + 1)}" width="${num(x(bar.end) - x1)}" height="${m.bar - 2}" rx="4" fill="none" stroke="${fill}" stroke-width="1.5" stroke-dasharray="4 3"><title>${escapeXml(`the rest of its TTL after the last step, to ${formatDuration(bar.to)}`)}</title></rect>`)
 	}
 	if (bar.how !== 'open') {
 		// The cut: a bar across the end.
-		parts.push(`<line x1="${num(x1)}" y1="${num(top - 3)}" x2="${num(x1)}" y2="${num(top + m.bar + 3)}" stroke="${color('fg')}" stroke-width="2"/>`)
+		parts.push(`<line class="scene-lease-cut" x1="${num(x1)}" y1="${num(top - 3)}" x2="${num(x1)}" y2="${num(top + m.bar + 3)}" stroke="${color('fg')}" stroke-width="2"><title>${escapeXml(`${ENDS[bar.how]} at ${formatDuration(bar.to)}`)}</title></line>`)
 	}
 	for (const renewal of bar.renewals) {
 		const rx = x(renewal.moment)
-		parts.push(`<line class="scene-renewal" data-at="${renewal.at}" x1="${num(rx)}" y1="${num(top - 4)}" x2="${num(rx)}" y2="${num(top + m.bar + 4)}" stroke="${color('fg')}" stroke-width="2"><title>renewed at ${escapeXml(formatDuration(renewal.at))}</title></line>`)
+		// A diamond on the bar's top edge: apart from the line a cut draws.
+		parts.push(`<path class="scene-renewal" data-at="${renewal.at}" d="M${num(rx)} ${num(top - 5)}l5 5l-5 5l-5-5z" fill="${color('fg')}" stroke="${color('bg')}" stroke-width="1.5"><title>renewed at ${escapeXml(formatDuration(renewal.at))}</title></path>`)
 	}
 	// The fence on the bar, centred, where it fits clear of the lane's write marks.
 	const label = bar.fence === undefined ? 'lease' : `fence ${bar.fence}`
@@ -135,9 +163,9 @@ function drawBar(bar: LeaseBar, lane: number, mid: number, x: (moment: number) =
 	return parts.join('')
 }
 
-function drawPause(span: LaneSpan, top: number, x: (moment: number) => number, unit: number, m: TimelineMetrics): string {
-	const x0 = x(span.start) - Math.min(unit / 4, 6)
-	const x1 = Math.max(x(span.end), x0 + 8)
+function drawPause(span: LaneSpan, top: number, x: (moment: number) => number, m: TimelineMetrics): string {
+	const x0 = x(span.start)
+	const x1 = Math.max(x(span.end), x0 + MIN_BAR)
 	const what = span.how === 'crashed' ? 'crashed' : 'paused'
 	const until = span.how === 'woke' ? ` to ${formatDuration(span.to)}` : span.how === 'crashed' ? '' : ', still paused when the scene ends'
 	return [
@@ -175,25 +203,58 @@ function drawWrite(write: WriteMark, mid: number, x: (moment: number) => number)
 	].join('')
 }
 
-/** The time axis: each moment's time where it differs from the one before, as far as the labels have room. */
-function drawAxis(lanes: TimelineLanes, y: number, x: (moment: number) => number, m: TimelineMetrics): string {
+/** A zoomed instant: a band behind the lanes over the moments it holds, which all happen at its one time. */
+function drawInstant(instant: ZoomedInstant, lanes: TimelineLanes, axisY: number, m: TimelineMetrics): string {
+	const steps = stepsOf(lanes, instant.first, instant.last)
+	const what = `${steps.length > 1 ? stepsWords(steps) : 'several things'} at the same time, ${formatDuration(instant.at)}, spread apart to be seen`
+	const pad = Math.min(m.gap / 2, 8)
+	return [
+		`<g class="scene-instant" data-at="${instant.at}" data-x0="${num(instant.x0, 3)}" data-x1="${num(instant.x1, 3)}">`,
+		`<title>${escapeXml(what)}</title>`,
+		`<rect x="${num(instant.x0 - pad)}" y="${PAD}" width="${num(instant.x1 - instant.x0 + 2 * pad)}" height="${num(axisY - PAD + 6)}" rx="4" fill="${color('accent')}" fill-opacity="0.14"/>`,
+		// On the axis, a bracket over the instant: the axis holds its time across it.
+		`<path d="M${num(instant.x0 - pad)} ${num(axisY + 6)}V${num(axisY)}H${num(instant.x1 + pad)}V${num(axisY + 6)}" fill="none" stroke="${color('accent')}" stroke-width="1.5"/>`,
+		'</g>',
+	].join('')
+}
+
+/**
+ * The time axis: a tick at each moment, and the time of each instant under it (a zoomed instant's once,
+ * under its middle), as far as the labels have room, the scene's first and last times first.
+ */
+function drawAxis(lanes: TimelineLanes, axis: TimeAxis, y: number, m: TimelineMetrics): string {
 	const parts = [`<line x1="${num(m.labelWidth)}" y1="${num(y)}" x2="${num(m.width - PAD)}" y2="${num(y)}" stroke="${color('line')}" stroke-width="1"/>`]
 	parts.push(`<text x="0" y="${num(y + m.axis - 6)}" font-size="${m.text}" fill="${color('muted')}">time</text>`)
-	let lastTime: number | undefined
-	let room = m.labelWidth - 4
-	lanes.moments.forEach((moment, i) => {
-		const cx = x(i)
+	const xs = axis.xs
+	lanes.moments.forEach((_, i) => {
+		const cx = xs[i] ?? 0
 		parts.push(`<line x1="${num(cx)}" y1="${num(y)}" x2="${num(cx)}" y2="${num(y + 4)}" stroke="${color('line')}" stroke-width="1"/>`)
-		if (moment.at === lastTime) return
-		lastTime = moment.at
-		const text = formatDuration(moment.at)
-		const w = textWidth(text, m.text, false)
-		const left = Math.min(Math.max(cx - w / 2, m.labelWidth), m.width - PAD - w)
-		if (left < room) return
-		room = left + w + 6
-		parts.push(`<text class="scene-axis-time" x="${num(left)}" y="${num(y + m.axis - 6)}" font-size="${m.text}" fill="${color('muted')}" font-variant-numeric="tabular-nums">${escapeXml(text)}</text>`)
 	})
-	return parts.join('')
+	// One label per distinct time, at its x (a zoomed instant's middle).
+	const labels: { at: number; x: number }[] = []
+	lanes.moments.forEach((moment, i) => {
+		const last = labels[labels.length - 1]
+		if (last && last.at === moment.at) return
+		const instant = axis.instants.find(one => one.first === i)
+		labels.push({ at: moment.at, x: instant ? (instant.x0 + instant.x1) / 2 : (xs[i] ?? 0) })
+	})
+	// The first and the last time are placed first, then the others where they fit between.
+	const order = labels.map((_, i) => i).sort((a, b) => rank(a) - rank(b) || a - b)
+	function rank(i: number): number {
+		return i === 0 || i === labels.length - 1 ? 0 : 1
+	}
+	const placed: { left: number; right: number }[] = []
+	const texts: string[] = []
+	for (const i of order) {
+		const label = labels[i] as { at: number; x: number }
+		const text = formatDuration(label.at)
+		const w = textWidth(text, m.text, false)
+		const left = Math.min(Math.max(label.x - w / 2, m.labelWidth), m.width - PAD - w)
+		if (placed.some(one => left < one.right + 6 && left + w + 6 > one.left)) continue
+		placed.push({ left, right: left + w })
+		texts.push(`<text class="scene-axis-time" data-at="${label.at}" data-x="${num(label.x, 3)}" x="${num(left)}" y="${num(y + m.axis - 6)}" font-size="${m.text}" fill="${color('muted')}" font-variant-numeric="tabular-nums">${escapeXml(text)}</text>`)
+	}
+	return parts.join('') + texts.join('')
 }
 
 /** The timeline in words, for a reader who does not see it: each worker's leases, pauses, waits and writes, with the engine's times. */
@@ -220,5 +281,29 @@ export function timelineText(frames: readonly Frame[]): string {
 		return `${worker.label}: ${facts.length === 0 ? 'nothing' : facts.map(fact => fact.words).join('; ')}.`
 	})
 	const restarts = lanes.restarts.map(r => `The store restarts at ${t(r.at)}.`)
-	return `Timeline. ${[...sentences, ...restarts].join(' ')}`
+	// The instants the axis spreads out, so a reader of the words knows those steps share their time.
+	const together: string[] = []
+	lanes.moments.forEach((moment, i) => {
+		if (i > 0 && lanes.moments[i - 1]?.at === moment.at) return
+		let last = i
+		while (lanes.moments[last + 1]?.at === moment.at) last++
+		const steps = stepsOf(lanes, i, last)
+		if (steps.length > 1) together.push(`${stepsWords(steps)} at ${t(moment.at)}`)
+	})
+	const instants = together.length === 0 ? [] : [`At one time, drawn apart: ${together.join('; ')}.`]
+	return `Timeline. ${[...sentences, ...restarts, ...instants].join(' ')}`
+}
+
+/** The steps whose moments are among moments `first` to `last` (not the TTL ends after the last step). */
+function stepsOf(lanes: TimelineLanes, first: number, last: number): number[] {
+	const lastStep = lanes.frameMoments.length - 1
+	return [...new Set(lanes.moments.slice(first, last + 1).map(moment => moment.step))].filter(step => step <= lastStep)
+}
+
+/** Steps in words: "steps 1 and 2", "steps 0 to 3" (step 0 is the scene's start). */
+function stepsWords(steps: readonly number[]): string {
+	const first = steps[0] ?? 0
+	const last = steps[steps.length - 1] ?? 0
+	if (steps.length === 2) return `steps ${first} and ${last}`
+	return last - first === steps.length - 1 ? `steps ${first} to ${last}` : `steps ${steps.join(', ')}`
 }

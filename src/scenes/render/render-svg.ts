@@ -17,6 +17,7 @@ export { escapeXml } from './svg-markup.ts'
 export { drawTimeline, timelineText } from './draw-timeline.ts'
 export { timelineLanes } from './timeline-lanes.ts'
 export type { TimelineLanes, LeaseBar } from './timeline-lanes.ts'
+export type { TimelineMark } from './draw-timeline.ts'
 
 /** Options of one rendering: the id prefix for the SVG's ids, the scene's title, the layout and the stage size. */
 interface RenderOptions {

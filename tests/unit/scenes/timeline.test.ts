@@ -2,13 +2,16 @@
  * The timeline under a scene's stage draws each lease from its grant to where it ended, with the
  * engine's times: every bar of the drawing is compared with the leases the engine gave, read off the
  * engine's own objects while the scene ran (engine-leases.ts), for scenes that release, run out,
- * renew, restart, are ended by an operator and end live.
+ * renew, restart, are ended by an operator and end live; and the axis is time: every span it draws is
+ * as long as the engine's duration of it, at one scale per drawing, but for the instants it zooms
+ * (several steps at one time), over which the clock stands still.
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { findSceneBlocks } from '../../../src/scenes/markdown/scene-blocks.ts'
 import { drawTimeline, timelineLanes, timelineText } from '../../../src/scenes/render/index.ts'
 import { scenesLeases, type EngineLease } from './engine-leases.ts'
+import { drawnTimes, notTime } from './timeline-time.ts'
 
 /** A page of content/'s scene block by its place among the page's scenes (0 the first), and the line its text starts at (the CLI's `ok FILE:LINE`). */
 function sceneOf(file: string, nth: number): { text: string; line: number } {
@@ -45,6 +48,8 @@ const SCENES: [string, number, string][] = [
 	['content/guides/locks/availability.mdx', 0, "ended by its store's restart"],
 	['content/guides/locks/seeing-and-breaking.mdx', 0, 'ended by an operator, then the next holder'],
 	['content/authors/scenes.mdx', 0, 'a wait in line, then the key'],
+	['content/guides/locks/connection.mdx', 0, 'renewed by hand, a 19 s pause after a 9 s stretch'],
+	['content/guides/locks.mdx', 1, 'three workers, every step at 0 s'],
 ]
 
 describe('the timeline: each bar is a lease the engine gave, from its grant to where it ended', () => {
@@ -82,5 +87,61 @@ describe('the timeline: each bar is a lease the engine gave, from its grant to w
 		expect([...moments].sort((a, b) => a - b)).toEqual(moments)
 		expect(new Set(moments).size).toBe(moments.length)
 		expect(svg).toContain(`class="scene-now" transform="translate(${moments[2]} 0)"`)
+	})
+})
+
+describe('the timeline\'s axis is time', () => {
+	for (const [file, nth, what] of SCENES) {
+		const { text, line } = sceneOf(file, nth)
+		it(`${file}:${line} (${what}): each lease, pause and wait is as long as its duration, each moment at its time`, async () => {
+			const { scene } = await scenesLeases(text)
+			for (const layout of ['wide', 'narrow'] as const) {
+				expect(notTime(drawTimeline(scene.frames, { layout }), scene.frames), layout).toEqual([])
+			}
+		})
+	}
+
+	it('finds a bar drawn longer than its lease, a moment out of place, and a zoomed instant over moving time', async () => {
+		const { scene } = await scenesLeases(sceneOf('content/guides/locks/connection.mdx', 0).text)
+		const svg = drawTimeline(scene.frames)
+		expect(notTime(svg, scene.frames)).toEqual([])
+		// A's lease (live at the end: its TTL's rest after the last step), 20 units longer.
+		const longer = svg.replace(/(<rect class="scene-lease-rest" x="[\d.]+" y="[\d.]+" width=")([\d.]+)/, (_, head: string, width: string) => `${head}${Number(width) + 20}`)
+		expect(longer).not.toBe(svg)
+		expect(notTime(longer, scene.frames).join('\n')).toMatch(/^lease of a from 0: /m)
+		// Step 2's moment, 10 units to the right.
+		const moments = /data-moments="([^"]*)"/.exec(svg)![1]!.split(' ')
+		const moved = svg.replace(/data-moments="[^"]*"/, `data-moments="${moments.map((x, i) => (i === 2 ? String(Number(x) + 10) : x)).join(' ')}"`)
+		expect(notTime(moved, scene.frames).join('\n')).toMatch(/^step 2's moment/m)
+		// An instant said to be at a time other than its points'.
+		const wrongInstant = svg.replace(/class="scene-instant" data-at="(\d+)"/, (_, at: string) => `class="scene-instant" data-at="${Number(at) + 1000}"`)
+		expect(notTime(wrongInstant, scene.frames).join('\n')).toMatch(/inside the instant/)
+	})
+
+	it('draws the pause of 19 s on "Over a connection" about twice as long as the 9 s before it, where the step-spaced axis drew them alike', async () => {
+		const { scene } = await scenesLeases(sceneOf('content/guides/locks/connection.mdx', 0).text)
+		const { spans, points } = drawnTimes(drawTimeline(scene.frames), scene.frames)
+		const pause = spans.find(span => span.what.startsWith('pause of a'))!
+		expect([pause.from, pause.to]).toEqual([19_000, 38_000])
+		const at = (ms: number) => points.find(point => point.what.startsWith('the axis') && point.at === ms)!.x
+		// 10 s and 19 s are single moments, so the 9 s between them holds no zoomed instant.
+		const nine = at(19_000) - at(10_000)
+		expect((pause.x1 - pause.x0) / nine).toBeGreaterThan(1.9)
+	})
+
+	it('spreads the steps of one instant apart, so each has a moment of its own to scrub to, and says so in words', async () => {
+		const { scene } = await scenesLeases(sceneOf('content/guides/locks.mdx', 1).text)
+		for (const layout of ['wide', 'narrow'] as const) {
+			const svg = drawTimeline(scene.frames, { layout })
+			const moments = (/data-moments="([^"]*)"/.exec(svg)?.[1] ?? '').split(' ').map(Number)
+			expect(scene.frames.every(frame => frame.time === 0)).toBe(true)
+			for (let i = 1; i < moments.length; i++) expect(moments[i]! - moments[i - 1]!, layout).toBeGreaterThanOrEqual(layout === 'wide' ? 20 : 14)
+			const instants = drawnTimes(svg, scene.frames).instants
+			expect(instants).toHaveLength(1)
+			expect(svg).toMatch(/<title>steps 0 to 4 at the same time, 0 s, spread apart to be seen<\/title>/)
+			// One label for the instant's time.
+			expect(svg.match(/class="scene-axis-time" data-at="0"/g)).toHaveLength(1)
+		}
+		expect(timelineText(scene.frames)).toContain('At one time, drawn apart: steps 0 to 4 at 0 s.')
 	})
 })

@@ -52,14 +52,18 @@ describe('scene figure text', () => {
 	})
 
 	it("shows the engine's values of each claim that held in <data>", () => {
-		const values = (node: ElementContent) => elements(node, el => el.tagName === 'data').map(el => [el.properties['value'], el.properties['className']])
+		const values = (node: ElementContent) => elements(node, el => el.tagName === 'data').map(el => {
+			// Each says what it is where it stands.
+			expect(el.properties['title']).toBe('a number the engine computed')
+			return [el.properties['value'], el.properties['className']]
+		})
 		const [write, answer, , row] = frameValues(frame)
 		expect(values(write!)).toEqual([['7', ['scene-computed']]])
 		expect(values(answer!)).toEqual([['7', ['scene-computed']], ['<', ['scene-computed']], ['8', ['scene-computed']]])
 		expect(values(row!)).toEqual([['8', ['scene-computed']]])
 		expect(markedText(frame.caption, frame.captionMarks)).toEqual([
 			{ type: 'text', value: 'A wakes and saves too. The database keeps the largest fence, ' },
-			{ type: 'element', tagName: 'data', properties: { value: '8', className: ['scene-computed'] }, children: [{ type: 'text', value: '8' }] },
+			{ type: 'element', tagName: 'data', properties: { value: '8', className: ['scene-computed'], title: 'a number the engine computed' }, children: [{ type: 'text', value: '8' }] },
 			{ type: 'text', value: ", so it refuses A's write." },
 		])
 	})

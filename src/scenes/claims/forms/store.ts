@@ -339,7 +339,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		tells: 'clock',
 		formula: "clock(the step's start) = clock(t) = T",
 		pattern: 'the clock still reads {time}',
-		example: 'the clock still reads 0 ms',
+		example: 'the clock still reads 0 s',
 		meaning: "The scene's clock read that time when the step began and still does when it ends.",
 		check: (slots, context) => clockReads(slots, context, true),
 	},
