@@ -123,12 +123,12 @@ export class ScenePlayer implements PlayerControl {
 		return (this.#view?.frames ?? this.data.scene.frames)[this.step]
 	}
 
-	/** Shows a reader's session from now on, or the guide's frames again when `view` is undefined. */
-	present(view: SceneView | undefined): void {
+	/** Shows other frames from now on, or the guide's again when `view` is undefined; `played` marks the reader's own session. */
+	present(view: SceneView | undefined, played = view !== undefined): void {
 		this.#view = view
 		this.steps = Math.max((view?.frames ?? this.data.scene.frames).length - 1, 0)
 		this.figure.dataset['steps'] = String(this.steps)
-		this.figure.toggleAttribute('data-played', view !== undefined)
+		this.figure.toggleAttribute('data-played', played)
 	}
 
 	/** The frames shown and their drawings: a reader's session, or the guide's. */
@@ -232,8 +232,12 @@ export class ScenePlayer implements PlayerControl {
 		else if (action === 'end') this.show(this.steps, { animate: false, link: true })
 		else if (action === 'play') this.#timer === undefined ? this.play() : this.pause()
 		else if (action === 'take-over') void this.takeOver()
-		// The same story without fences, run by the engine in this page: its code loads on the switch's first press.
-		else if (action === 'without-fences') void import('./unfenced-view.ts').then(({ switchFences }) => switchFences(this))
+		// The same story without fences, run by the engine in this page: its code loads on the switch's first
+		// press. While the reader plays the scene, the switch runs their session without fences instead.
+		else if (action === 'without-fences') {
+			if (this.figure.querySelector('section.scene-play')) void import('./play/play-panel.ts').then(({ switchPlayFences }) => switchPlayFences(this))
+			else void import('./unfenced-view.ts').then(({ switchFences }) => switchFences(this))
+		}
 	}
 
 	/** Hands the scene to the reader from the step shown, in the page or as a sandbox over the window: the play module loads now, not before. */
