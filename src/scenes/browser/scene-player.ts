@@ -6,7 +6,7 @@ import type { Frame } from '../frame.ts'
 import { counterText, initialCaption, stepId } from '../step-words.ts'
 import type { SceneData } from '../scene-figure.ts'
 import { STEP_EVENT, type PlayerControl, type SceneView, type ShowOptions } from './player-control.ts'
-import { afterPaint, prepareStep } from './scene-motion.ts'
+import { afterPaint } from './after-paint.ts'
 import { markedPieces } from '../text-marks.ts'
 import type { TextMark } from '../frame.ts'
 
@@ -14,6 +14,19 @@ import type { TextMark } from '../frame.ts'
 export const playStepMs = 2500
 
 const reducedMotion = (): boolean => matchMedia('(prefers-reduced-motion: reduce)').matches
+
+/** The motion of a step forward, once loaded. */
+type Motion = typeof import('./scene-motion.ts')
+let motion: Motion | undefined
+let motionLoading: Promise<Motion> | undefined
+
+/**
+ * Loads the motion of a step forward: not with the page, but when the reader first presses or keys
+ * in a scene, the press before the step it moves (a step shown before it arrives moves once it has).
+ */
+function loadMotion(): Promise<Motion> {
+	return (motionLoading ??= import('./scene-motion.ts').then(loaded => (motion = loaded)))
+}
 
 /** Puts a text into `element` as the build does: the engine's values in `<data class="scene-computed">`, never as HTML. */
 export function showMarked(element: HTMLElement, text: string, marks?: readonly TextMark[]): void {
@@ -94,6 +107,7 @@ export class ScenePlayer implements PlayerControl {
 		})
 		figure.addEventListener('click', event => this.#onClick(event))
 		figure.addEventListener('keydown', event => this.#onKey(event))
+		for (const touch of ['pointerdown', 'keydown']) figure.addEventListener(touch, () => void loadMotion(), { once: true })
 		this.#held = Boolean(this.#stage?.querySelector(':scope > noscript'))
 		// The build drew step 0 on the stage, or holds that drawing until the scene is near.
 		this.show(0, { animate: false, link: false }, false)
@@ -175,10 +189,18 @@ export class ScenePlayer implements PlayerControl {
 		// Both layouts are in the stage and CSS shows one; only the one shown moves.
 		const svg = [...(this.#stage?.querySelectorAll('svg') ?? [])].find(one => one.checkVisibility())
 		if (options.animate && svg && frame && this.step === previous + 1 && !reducedMotion()) {
-			const start = prepareStep(svg, before, frame)
-			afterPaint(() => {
-				if (shown === this.#shown) start()
-			})
+			const move = (loaded: Motion): void => {
+				const start = loaded.prepareStep(svg, before, frame)
+				afterPaint(() => {
+					if (shown === this.#shown) start()
+				})
+			}
+			if (motion) move(motion)
+			else {
+				void loadMotion().then(loaded => {
+					if (shown === this.#shown) move(loaded)
+				})
+			}
 		}
 		figure.dispatchEvent(new CustomEvent(STEP_EVENT, { detail: this.step }))
 	}
