@@ -488,9 +488,9 @@ class PlayPanel {
 	 */
 	#unhide(target: EventTarget | null): void {
 		const head = this.#head
-		// Only for the keyboard's focus: a press focuses its button too, and scrolling between the press
-		// and its release moves the button from under the pointer, so the click never comes.
-		if (!(target instanceof HTMLElement) || !target.matches(':focus-visible') || !head || getComputedStyle(head).position !== 'sticky') return
+		// Not for a button the pointer is pressing: the press focuses it too, and scrolling between the
+		// press and its release moves the button from under the pointer, so the click never comes.
+		if (!(target instanceof HTMLElement) || target.matches(':active') || !head || getComputedStyle(head).position !== 'sticky') return
 		const covered = head.getBoundingClientRect().bottom + 8 - target.getBoundingClientRect().top
 		if (covered > 0) scrollBy({ top: -covered, behavior: 'instant' })
 	}
