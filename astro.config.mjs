@@ -53,7 +53,7 @@ export default defineConfig({
 			plugins: [starlightLlmsTxt({
 				minify: { details: false },
 				customSelectors: {
-					all: ['.scene-controls', '.scene-caption', '.scene-playground', '.scene-stage', '.scene-data', '.scene-timeline-track', '.scene-timeline-key', '.scene-switch'],
+					all: ['.scene-controls', '[data-action="take-over"]', '.scene-caption', '.scene-playground', '.scene-stage', '.scene-data', '.scene-timeline-track', '.scene-timeline-key', '.scene-switch'],
 					small: ['.scene-timeline', '.scene-values', '.scene-checks', '.scene-initial', '.scene-code', '.scene-step-link', '[role="tabpanel"][hidden]'],
 				},
 				exclude: [

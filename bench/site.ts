@@ -23,6 +23,8 @@ function owner(name: string): Owner {
 	// MarkdownContent is our override of Starlight's, whose only script is the scene player; Vite's
 	// preload helper comes with the player's dynamic import.
 	if (name.startsWith('MarkdownContent.astro_') || name.startsWith('preload-helper.')) return 'ours'
+	// The player's parts that load with the reader's first touch: the motion of a step, and the timeline's moment.
+	if (name.startsWith('scene-motion.') || name.startsWith('step-marks.') || name.startsWith('after-paint.')) return 'ours'
 	// The dynamic import that brings the engine; loaded once the reader first acts on a scene.
 	if (name.startsWith('verify-scene.')) return 'engine'
 	// "Play it yourself": the reader's actions and the renderer, loaded on that button's first press.

@@ -101,6 +101,8 @@ export interface FrameActor {
 	state?: { text: string; struck: boolean; marks?: TextMark[]; ended?: Ended }
 	/** For a worker: the lease it holds as the engine sees it at the end of the step. */
 	lease?: { fence?: string; expiresAt: number; lost: boolean }
+	/** For a worker whose process does not run at the end of the step, as the engine has it: paused (its label says so), or crashed. */
+	process?: 'paused' | 'crashed'
 	/** For a database: the largest fence stored in the scene's row. */
 	storedFence?: string
 	/** For a lock store: its epoch, and the holders of the scene's key. */

@@ -288,19 +288,23 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 					button('next', 'Next'),
 				]),
 				h('span', { className: ['scene-counter'] }, [text(counterText(0, steps))]),
-				button('take-over', 'Play it yourself'),
 			]),
 		]),
 		...(data.timeline ? [timelineBox(data.timeline, steps)] : []),
-		...(data.withoutFences
-			? [h('p', { className: ['scene-variant'] }, [
-				h('button', { type: 'button', className: ['scene-button', 'scene-switch'], dataAction: 'without-fences', role: 'switch', ariaChecked: 'false' }, [
-					h('span', { className: ['scene-switch-mark'], ariaHidden: 'true' }),
-					h('span', {}, [text('Without fences')]),
-				]),
-				h('span', { className: ['scene-variant-note'] }, [text('The same story on a database that checks no fence, run by the engine in your browser.')]),
-			])]
-			: []),
+		// The reader's ways into the scene, under the pinned block: on a phone that block holds only
+		// the stage, the caption and the steppers, so it takes at most 60 % of the screen's height.
+		h('p', { className: ['scene-variant'] }, [
+			button('take-over', 'Play it yourself'),
+			...(data.withoutFences
+				? [
+					h('button', { type: 'button', className: ['scene-button', 'scene-switch'], dataAction: 'without-fences', role: 'switch', ariaChecked: 'false' }, [
+						h('span', { className: ['scene-switch-mark'], ariaHidden: 'true' }),
+						h('span', {}, [text('Without fences')]),
+					]),
+					h('span', { className: ['scene-variant-note'] }, [text('The same story on a database that checks no fence, run by the engine in your browser.')]),
+				]
+				: []),
+		]),
 		...(codeLines.length > 0
 			? [h('div', { className: ['scene-code'], dataLang: lang }, [
 				h('pre', { tabIndex: 0, ariaLabel: `Code sample${lang ? `, ${lang}` : ''}`, style: codeStyle }, code),

@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test'
 import type { Locator } from '@playwright/test'
 import { builtPages } from './built-site.ts'
+import { animationsStarted, countAnimations } from './count-animations.ts'
 
 const pages = builtPages().filter(page => page.scenes.length > 0)
 
@@ -55,3 +56,21 @@ for (const { path, scenes } of pages) {
 		}
 	})
 }
+
+test('the motion of a step forward loads with the reader\'s first press, not with the page, and that first step still moves', async ({ page }) => {
+	await countAnimations(page.context())
+	const fetched: string[] = []
+	page.on('request', request => {
+		if (request.resourceType() === 'script') fetched.push(new URL(request.url()).pathname)
+	})
+	await page.goto('/guides/locks/fences/')
+	const figure = page.locator('figure.scene[data-scene-id]').first()
+	await expect(figure.locator('.scene-controls')).toBeVisible()
+	await page.waitForLoadState('networkidle')
+	expect(fetched.filter(path => path.includes('scene-motion')), 'no motion before a touch').toEqual([])
+	await figure.locator('[data-action=next]').click()
+	await expect(figure).toHaveAttribute('data-step', '1')
+	// The step's message travels its link: the first step after the page loaded moves too.
+	await expect.poll(() => animationsStarted(page)).toBeGreaterThan(0)
+	expect(fetched.filter(path => path.includes('scene-motion'))).toHaveLength(1)
+})

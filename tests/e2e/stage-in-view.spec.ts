@@ -148,7 +148,7 @@ for (const viewport of VIEWPORTS) {
 				await page.goto(built.path)
 				const figure = page.locator('figure.scene[data-scene-id]').first()
 				await figure.scrollIntoViewIfNeeded()
-				for (const button of await figure.locator('.scene-controls button').all()) {
+				for (const button of await figure.locator('.scene-controls button, [data-action=take-over]').all()) {
 					const words = await button.evaluate(el => {
 						const text = el.querySelector('.scene-button-text')
 						return text && text.checkVisibility() && text.getBoundingClientRect().width > 8 ? (text.textContent ?? '').trim() : ''
@@ -161,5 +161,36 @@ for (const viewport of VIEWPORTS) {
 				}
 			}
 		})
+
+		if (viewport.name === 'phone') {
+			test('every scene of every page, at every step: the pinned stage, caption and controls take at most 60 % of the height', async ({ page }) => {
+				test.setTimeout(300_000)
+				const pages = builtPages().filter(built => built.scenes.length > 0 && !built.path.startsWith('/playground'))
+				for (const built of pages) {
+					await page.goto(built.path)
+					for (const [index, id] of built.scenes.entries()) {
+						const figure = page.locator(`figure.scene[data-scene-id="${id}"]`)
+						await figure.scrollIntoViewIfNeeded()
+						const steps = built.steps.get(id) ?? 0
+						// One call steps the scene with its own Next and measures the pinned block at each step.
+						const heights = await figure.evaluate((el, steps) => {
+							const next = el.querySelector<HTMLElement>('[data-action=next]')!
+							const measured: { step: number; head: number; stage: number; caption: number; controls: number }[] = []
+							for (let step = 0; step <= steps; step++) {
+								if (step > 0) next.click()
+								const height = (selector: string) => el.querySelector(selector)?.getBoundingClientRect().height ?? 0
+								measured.push({ step, head: height('.scene-head'), stage: height('.scene-stage'), caption: height('.scene-caption'), controls: height('.scene-controls') })
+							}
+							return measured
+						}, steps)
+						expect(heights.length, `steps measured of scene ${index + 1} on ${built.path}`).toBe(steps + 1)
+						for (const at of heights) {
+							const parts = `stage ${at.stage.toFixed(0)}, caption ${at.caption.toFixed(0)}, controls ${at.controls.toFixed(0)} px`
+							expect(at.head, `the pinned block of scene ${index + 1} (${id}) on ${built.path} at step ${at.step}: ${parts}`).toBeLessThanOrEqual(0.6 * viewport.height)
+						}
+					}
+				}
+			})
+		}
 	})
 }

@@ -34,6 +34,9 @@ export interface PlayerControl {
 	readonly steps: number
 	/** Shows step `step` (clamped). */
 	show(step: number, options: ShowOptions): void
-	/** Shows a reader's session from now on, or the guide's frames again when `view` is undefined. */
-	present(view: SceneView | undefined): void
+	/**
+	 * Shows other frames from now on (a reader's session, or the story without fences), or the guide's
+	 * again when `view` is undefined; `played` marks them as the reader's own session.
+	 */
+	present(view: SceneView | undefined, played?: boolean): void
 }

@@ -90,13 +90,3 @@ export function prepareStep(svg: SVGSVGElement, before: Frame | undefined, after
 		for (const element of pending) element.style.removeProperty('opacity')
 	}
 }
-
-/** Calls `then` once the next frame has been painted. */
-export function afterPaint(then: () => void): void {
-	requestAnimationFrame(() => {
-		// A message posted from a frame callback is handled after that frame is painted.
-		const channel = new MessageChannel()
-		channel.port1.onmessage = () => then()
-		channel.port2.postMessage(0)
-	})
-}

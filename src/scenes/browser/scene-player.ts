@@ -6,7 +6,7 @@ import type { Frame } from '../frame.ts'
 import { counterText, initialCaption, stepId } from '../step-words.ts'
 import type { SceneData } from '../scene-figure.ts'
 import { STEP_EVENT, type PlayerControl, type SceneView, type ShowOptions } from './player-control.ts'
-import { afterPaint, prepareStep } from './scene-motion.ts'
+import { afterPaint } from './after-paint.ts'
 import { markedPieces } from '../text-marks.ts'
 import type { TextMark } from '../frame.ts'
 
@@ -14,6 +14,19 @@ import type { TextMark } from '../frame.ts'
 export const playStepMs = 2500
 
 const reducedMotion = (): boolean => matchMedia('(prefers-reduced-motion: reduce)').matches
+
+/** The motion of a step forward, once loaded. */
+type Motion = typeof import('./scene-motion.ts')
+let motion: Motion | undefined
+let motionLoading: Promise<Motion> | undefined
+
+/**
+ * Loads the motion of a step forward: not with the page, but when the reader first presses or keys
+ * in a scene, the press before the step it moves (a step shown before it arrives moves once it has).
+ */
+function loadMotion(): Promise<Motion> {
+	return (motionLoading ??= import('./scene-motion.ts').then(loaded => (motion = loaded)))
+}
 
 /** Puts a text into `element` as the build does: the engine's values in `<data class="scene-computed">`, never as HTML. */
 export function showMarked(element: HTMLElement, text: string, marks?: readonly TextMark[]): void {
@@ -94,6 +107,7 @@ export class ScenePlayer implements PlayerControl {
 		})
 		figure.addEventListener('click', event => this.#onClick(event))
 		figure.addEventListener('keydown', event => this.#onKey(event))
+		for (const touch of ['pointerdown', 'keydown']) figure.addEventListener(touch, () => void loadMotion(), { once: true })
 		this.#held = Boolean(this.#stage?.querySelector(':scope > noscript'))
 		// The build drew step 0 on the stage, or holds that drawing until the scene is near.
 		this.show(0, { animate: false, link: false }, false)
@@ -123,12 +137,12 @@ export class ScenePlayer implements PlayerControl {
 		return (this.#view?.frames ?? this.data.scene.frames)[this.step]
 	}
 
-	/** Shows a reader's session from now on, or the guide's frames again when `view` is undefined. */
-	present(view: SceneView | undefined): void {
+	/** Shows other frames from now on, or the guide's again when `view` is undefined; `played` marks the reader's own session. */
+	present(view: SceneView | undefined, played = view !== undefined): void {
 		this.#view = view
 		this.steps = Math.max((view?.frames ?? this.data.scene.frames).length - 1, 0)
 		this.figure.dataset['steps'] = String(this.steps)
-		this.figure.toggleAttribute('data-played', view !== undefined)
+		this.figure.toggleAttribute('data-played', played)
 	}
 
 	/** The frames shown and their drawings: a reader's session, or the guide's. */
@@ -175,10 +189,18 @@ export class ScenePlayer implements PlayerControl {
 		// Both layouts are in the stage and CSS shows one; only the one shown moves.
 		const svg = [...(this.#stage?.querySelectorAll('svg') ?? [])].find(one => one.checkVisibility())
 		if (options.animate && svg && frame && this.step === previous + 1 && !reducedMotion()) {
-			const start = prepareStep(svg, before, frame)
-			afterPaint(() => {
-				if (shown === this.#shown) start()
-			})
+			const move = (loaded: Motion): void => {
+				const start = loaded.prepareStep(svg, before, frame)
+				afterPaint(() => {
+					if (shown === this.#shown) start()
+				})
+			}
+			if (motion) move(motion)
+			else {
+				void loadMotion().then(loaded => {
+					if (shown === this.#shown) move(loaded)
+				})
+			}
 		}
 		figure.dispatchEvent(new CustomEvent(STEP_EVENT, { detail: this.step }))
 	}
@@ -232,8 +254,12 @@ export class ScenePlayer implements PlayerControl {
 		else if (action === 'end') this.show(this.steps, { animate: false, link: true })
 		else if (action === 'play') this.#timer === undefined ? this.play() : this.pause()
 		else if (action === 'take-over') void this.takeOver()
-		// The same story without fences, run by the engine in this page: its code loads on the switch's first press.
-		else if (action === 'without-fences') void import('./unfenced-view.ts').then(({ switchFences }) => switchFences(this))
+		// The same story without fences, run by the engine in this page: its code loads on the switch's first
+		// press. While the reader plays the scene, the switch runs their session without fences instead.
+		else if (action === 'without-fences') {
+			if (this.figure.querySelector('section.scene-play')) void import('./play/play-panel.ts').then(({ switchPlayFences }) => switchPlayFences(this))
+			else void import('./unfenced-view.ts').then(({ switchFences }) => switchFences(this))
+		}
 	}
 
 	/** Hands the scene to the reader from the step shown, in the page or as a sandbox over the window: the play module loads now, not before. */

@@ -35,7 +35,7 @@ export async function switchFences(player: PlayerControl & { engage(): void; pau
 	try {
 		const view = on ? await unfencedView(player.data) : undefined
 		if (wanted.get(figure) !== on) return
-		player.present(view)
+		player.present(view, false)
 		player.show(player.step, { animate: false, link: false })
 	} catch (error) {
 		button.ariaChecked = 'false'

@@ -39,9 +39,10 @@ export interface Metrics {
 // The wide layout's smallest text (14) is 12.7 CSS px at 528 px, its narrowest (a viewBox 600 wide at most).
 // The narrow one's (14) is 13.4 CSS px on a 360 px phone, whose stage is 326 px wide, for a viewBox
 // 340 wide; a message label set beside its arrow may widen it, and up to 380 wide the text keeps 12 px.
-// The narrow stage is 440 tall, not taller, so a phone's stage, with its caption and controls pinned
-// under it, leaves room for the page: its drawings come out about 430 units tall, which scenes.css
-// shows at 46 % of a 390x844 phone's height with text at 12.7 CSS px.
+// The narrow stage is 410 tall, not taller, so a phone's stage, with its caption and steppers pinned
+// under it, takes at most 60 % of a 390x844 phone's height: its drawings come out 280 to 430 units
+// tall (the seed's 409), which scenes.css shows at 38 % of that height or, when that is smaller, at
+// the size that keeps their 14-unit text at 12.2 CSS px (356 px for the seed).
 /** Each layout's sizes. */
 export const LAYOUTS: Readonly<Record<StageLayout, Metrics>> = {
 	wide: {
@@ -50,7 +51,7 @@ export const LAYOUTS: Readonly<Record<StageLayout, Metrics>> = {
 		textMax: 176, messageMax: 190, transpose: false,
 	},
 	narrow: {
-		width: 340, height: 440, insetX: 58, insetTop: 95, insetBottom: 95,
+		width: 340, height: 410, insetX: 58, insetTop: 90, insetBottom: 90,
 		label: 16, state: 15, stateLine: 19, message: 15, messageLine: 19, badge: 14, badgeHeight: 20, clock: 14,
 		textMax: 150, messageMax: 150, transpose: true,
 	},

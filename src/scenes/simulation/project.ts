@@ -27,6 +27,10 @@ export function frameActor(world: World, labels: Labels, actor: Actor): FrameAct
 		if (label.marks.length > 0) out.state.marks = label.marks
 		if (label.struck) out.state.ended = label.ended ??= endedOf(label.pauses, hold)
 	}
+	if (worker) {
+		if (world.processStates.crashed(actor.id)) out.process = 'crashed'
+		else if (world.processStates.paused(actor.id)) out.process = 'paused'
+	}
 	const lease = hold?.lease
 	if (hold && lease && !hold.released) {
 		const entry: NonNullable<FrameActor['lease']> = { expiresAt: lease.expiresAt, lost: lease.lost || hold.gone }

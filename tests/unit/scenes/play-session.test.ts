@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { findSceneBlocks } from '../../../src/scenes/markdown/scene-blocks.ts'
 import { openNodeDriver } from '../../../src/scenes/node-sqlite/node-drivers.ts'
 import { compileScene } from '../../../src/scenes/simulation/compile.ts'
-import { CLOCK } from '../../../src/scenes/browser/play/act.ts'
+import { CLOCK, offered as canTake } from '../../../src/scenes/browser/play/act.ts'
 import type { ReaderAct } from '../../../src/scenes/browser/play/act.ts'
 import { ACTIONS } from '../../../src/scenes/browser/play/actions/index.ts'
 import { SessionError, SessionRunner } from '../../../src/scenes/browser/play/run-session.ts'
@@ -66,7 +66,7 @@ describe('a reader plays the seed scene', () => {
 		const state = await runner.start(1, true)
 		const offered = (actor: string) => ACTIONS.filter(action => {
 			const context = runner.context(state, action, { actor })
-			return context !== undefined && action.available(context)
+			return context !== undefined && canTake(action, context)
 		}).map(action => action.id)
 		expect(offered('a')).toEqual(['write', 'resume', 'release', 'end', 'crash'])
 		expect(offered('b')).toEqual(['hold', 'pause', 'crash'])
@@ -228,5 +228,43 @@ describe('the session\'s text', () => {
 		const text = sessionBase(own, 2, true).text
 		expect(text).toContain('step "A pauses."')
 		expect(text).toContain('step "A pauses: a nap."')
+	})
+})
+
+describe('a stalled worker on "Leases and renewal", whose label says "stalled", not "paused"', () => {
+	const leases = readFileSync(new URL('../../../content/guides/locks/leases.mdx', import.meta.url), 'utf8')
+	const scene = findSceneBlocks(leases)[0]!.text
+	const stalled = new SessionRunner(scene, openNodeDriver)
+	const offeredTo = (state: SessionState, actor: string) => ACTIONS.filter(action => {
+		const context = stalled.context(state, action, { actor })
+		return context !== undefined && canTake(action, context)
+	}).map(action => action.id)
+
+	it('is paused as the engine has it: Resume is offered, Pause and Renew are not, each with the reason why', async () => {
+		const state = await stalled.start(1, true)
+		expect(last(state).actors.find(a => a.id === 'a')).toMatchObject({ state: { text: 'stalled' }, process: 'paused' })
+		expect(offeredTo(state, 'a')).toEqual(['write', 'resume', 'release', 'crash'])
+		const why = (id: string, actor: string) => ACTIONS.find(action => action.id === id)!.unavailable(stalled.context(state, ACTIONS.find(action => action.id === id)!, { actor })!)
+		expect(why('pause', 'a')).toBe('Worker A is paused already')
+		expect(why('renew', 'a')).toMatch(/^Worker A is paused/)
+		expect(why('resume', 'b')).toBe('Worker B is not paused')
+		expect(why('write', 'b')).toMatch(/^Worker B holds no lease/)
+	})
+
+	it('resumed after B saved with fence 8, A asks to renew and hears its lease is lost; its write with fence 7 is refused', async () => {
+		const states = await stalled.replay(4, true, [{ action: 'resume', actor: 'a' }, { action: 'write', actor: 'a' }])
+		const woke = states[1]!
+		expect(last(woke).messages.map(m => m.outcome?.kind)).toEqual(['renew-failed', 'renew-failed'])
+		expect(last(woke).caption).toBe("Worker A wakes and asks to renew its lease, but its lease is lost.")
+		expect(last(woke).actors.find(a => a.id === 'a')!.process).toBeUndefined()
+		const wrote = states[2]!
+		expect(last(wrote).messages.map(m => m.label)).toEqual(['save, fence 7', 'refused: 7 < 8'])
+		expect((await compileScene(copiedScene(wrote.text), { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
+	})
+
+	it('a write by the stalled worker wakes it first, and the engine takes it while its lease is live', async () => {
+		const state = (await stalled.replay(1, true, [{ action: 'write', actor: 'a' }])).at(-1)!
+		expect(last(state).caption).toBe("Worker A wakes. Worker A saves with fence 7. Worker A's fence is larger than the row's, so chat.db takes the write.")
+		expect(last(state).messages.map(m => m.label)).toEqual(['save, fence 7', 'saved: 0 < 7'])
 	})
 })

@@ -50,8 +50,8 @@ export interface PlayAction {
 	title: string
 	/** The choices the action takes, the first the default (a hold's wait, the clock's step). */
 	choices?: readonly { value: string; text: string }[]
-	/** Whether the action makes sense from this frame. */
-	available(context: ActContext): boolean
+	/** Why the action cannot be taken from this frame, in the reader's words (`Worker B is not paused`); undefined where it can. */
+	unavailable(context: ActContext): string | undefined
 	/** The step's statements with labels that claim nothing, run first to learn what the engine decides. */
 	statements(context: ActContext): string[]
 	/** The same step worded from the frame the engine made of it; the checker then proves the words. */
@@ -76,9 +76,24 @@ export function actorIn(frame: Frame, id: string): FrameActor | undefined {
 	return frame.actors.find(actor => actor.id === id)
 }
 
-/** Whether an actor's state label is `text` and not struck out. */
-export function labelled(actor: FrameActor | undefined, text: string): boolean {
-	return actor?.state?.text === text && !actor.state.struck
+/** Whether the action can be taken from the context's frame. */
+export function offered(action: PlayAction, context: ActContext): boolean {
+	return action.unavailable(context) === undefined
+}
+
+/** Whether a worker's process is paused, as the engine has it (its label reads as a pause: paused, stalled). */
+export function paused(actor: FrameActor | undefined): boolean {
+	return actor?.process === 'paused'
+}
+
+/** Whether a worker's process crashed, as the engine has it: it does nothing more. */
+export function crashed(actor: FrameActor | undefined): boolean {
+	return actor?.process === 'crashed'
+}
+
+/** The first reason that holds, as `unavailable` gives it: each pair is a condition that stops the action and why. */
+export function firstReason(...reasons: [boolean, () => string][]): string | undefined {
+	return reasons.find(([stops]) => stops)?.[1]()
 }
 
 /** Whether a worker holds a lease the engine still counts (not run out, not gone with its store). */

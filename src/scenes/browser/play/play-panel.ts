@@ -24,20 +24,27 @@ import { switchFences } from '../unfenced-view.ts'
 
 const panels = new WeakMap<HTMLElement, PlayPanel>()
 
+/** The scene's player as the panel drives it, and as the story without fences needs it. */
+type Player = PlayerControl & { engage(): void; pause(): void }
+
 /**
  * Opens the panel on a scene (or finds it open), from the step shown or from a shared link's
  * payload; `sandbox` opens the scene and its panel over the whole window, the reader's sandbox.
  */
-export async function openPlay(player: PlayerControl & { engage(): void; pause(): void }, payload?: string, sandbox = false): Promise<void> {
-	// The reader's own play has its own switch: the guide's frames come back first.
-	await switchFences(player, false)
+export async function openPlay(player: Player, payload?: string, sandbox = false): Promise<void> {
 	let panel = panels.get(player.figure)
 	if (!panel) {
 		panel = new PlayPanel(player, new SessionRunner(player.data.source, await openSqlJsDriver(), firstFences(player.data.scene.frames)))
 		panels.set(player.figure, panel)
 	}
 	if (sandbox) panel.openSandbox()
-	await (payload === undefined ? panel.start() : panel.replayLink(payload))
+	// Taken over while the story is shown without fences, the reader's session starts without them too.
+	await (payload === undefined ? panel.start(!player.figure.hasAttribute('data-unfenced')) : panel.replayLink(payload))
+}
+
+/** The figure's "Without fences" switch while the reader plays the scene: it runs their session again, fences off or on. */
+export async function switchPlayFences(player: PlayerControl): Promise<void> {
+	await panels.get(player.figure)?.switchFences()
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Partial<HTMLElementTagNameMap[K]> = {}, children: (Node | string)[] = []): HTMLElementTagNameMap[K] {
@@ -46,14 +53,21 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Part
 	return node
 }
 
-function button(text: string, actor: string, onPress: () => void): HTMLButtonElement {
+/** A button of the panel; pressed while it is off (aria-disabled), it calls `onRefused` instead, which says why. */
+function button(text: string, actor: string, onPress: () => void, onRefused?: () => void): HTMLButtonElement {
 	const node = element('button', { type: 'button', className: 'scene-button scene-play-button' }, [text])
 	// The visible word first, so the name a screen reader says begins with what the reader sees.
 	if (actor) node.setAttribute('aria-label', `${text}, ${actor}`)
 	node.addEventListener('click', () => {
 		if (node.getAttribute('aria-disabled') !== 'true') onPress()
+		else onRefused?.()
 	})
 	return node
+}
+
+/** A reason as a sentence: its first letter up, a full stop at its end. */
+function sentence(text: string): string {
+	return text ? `${text[0]?.toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}` : ''
 }
 
 class PlayPanel {
@@ -72,7 +86,7 @@ class PlayPanel {
 	#sandbox: HTMLElement | undefined
 
 	constructor(
-		readonly player: PlayerControl,
+		readonly player: Player,
 		readonly runner: SessionRunner,
 	) {
 		const figure = player.figure
@@ -86,8 +100,9 @@ class PlayPanel {
 		this.#engineToggle.setAttribute('aria-controls', this.#engine.id)
 		const groups = this.#groups(first)
 		const options = element('div', { className: 'scene-play-options' })
-		if (first?.actors.some(actor => actorKind(actor.icon) === 'database')) {
-			this.#fences = button('Without fences', '', () => void this.#switchFences())
+		// The figure's own switch, where it has one, serves the session too; else the panel has one.
+		if (!figure.querySelector('[data-action=without-fences]') && first?.actors.some(actor => actorKind(actor.icon) === 'database')) {
+			this.#fences = button('Without fences', '', () => void this.switchFences())
 			this.#fences.setAttribute('role', 'switch')
 			this.#fences.setAttribute('aria-checked', 'false')
 			options.append(this.#fences)
@@ -104,8 +119,9 @@ class PlayPanel {
 			heading,
 			element('p', { className: 'scene-play-intro' }, ["You play the guide's scene from the step shown: each button runs on the lock engine in this page and adds a step after it; Previous and Next step through them."]),
 			groups,
-			options,
+			// Under the actions: what a press did not do, and why, is read next to the button pressed.
 			this.#status,
+			options,
 			this.#engine,
 			...this.#codeEditor(),
 			element('details', { className: 'scene-play-text' }, [element('summary', {}, ['Your session as a scene']), this.#source]),
@@ -122,9 +138,9 @@ class PlayPanel {
 		return this.player.figure.querySelector('.scene-head') ?? this.player.figure.querySelector('.scene-controls')
 	}
 
-	/** Where the panel and its messages go: under the pinned block and the timeline that follows it. */
+	/** Where the panel and its messages go: under the pinned block, the timeline and the "Without fences" switch that follow it. */
 	get #under(): HTMLElement | null {
-		return this.player.figure.querySelector('.scene-timeline') ?? this.#head
+		return this.player.figure.querySelector('.scene-variant') ?? this.player.figure.querySelector('.scene-timeline') ?? this.#head
 	}
 
 	/**
@@ -187,7 +203,10 @@ class PlayPanel {
 			const legend = element('legend', {}, [actor.label])
 			const group = element('fieldset', { className: 'scene-play-actor' }, [legend])
 			for (const action of own) {
-				const node = button(action.title, actor.label, () => void this.#act(action, actor.id, choice?.value))
+				const node = button(action.title, actor.label, () => void this.#act(action, actor.id, choice?.value), () => {
+					this.#status.textContent = `${action.title}, ${actor.label}: not at this step. ${sentence(node.title)}`
+					this.#status.scrollIntoView({ block: 'nearest' })
+				})
 				node.dataset['playAction'] = action.id
 				node.dataset['playActor'] = actor.id
 				let choice: HTMLSelectElement | undefined
@@ -208,17 +227,26 @@ class PlayPanel {
 	 * stepping through the guide's story, and an action at any step plays from there. A scene whose
 	 * later steps cannot be played without its code sample is taken over at the step shown, as its end.
 	 */
-	async start(): Promise<void> {
+	async start(fenced = true): Promise<void> {
 		if (this.history.length > 0) return this.#focus()
 		const shown = this.player.step
 		await this.#run(async () => {
 			try {
-				return [await this.runner.start(this.player.data.scene.frames.length - 1, true)]
+				return [await this.runner.start(this.player.data.scene.frames.length - 1, fenced)]
 			} catch (error) {
 				if (!(error instanceof SessionError) || shown === this.player.data.scene.frames.length - 1) throw error
-				return [await this.runner.start(shown, true)]
+			}
+			// Without fences a refusal the guide tells is no refusal: the session keeps its steps up to the last that holds.
+			for (let upTo = shown; ; upTo--) {
+				try {
+					return [await this.runner.start(upTo, fenced)]
+				} catch (error) {
+					if (!(error instanceof SessionError) || upTo <= 0) throw error
+				}
 			}
 		}, false, shown)
+		this.#showFences()
+		if (!fenced) this.#status.textContent = 'Your session runs without fences, as the story was shown: the switch turns them back on.'
 		this.#focus()
 	}
 
@@ -276,8 +304,16 @@ class PlayPanel {
 		this.player.present({ frames: state.frames, svgs: wide, narrowSvgs: narrow, timeline })
 		this.#source.textContent = copiedScene(state.text)
 		this.player.figure.querySelector('.scene-play-error')?.remove()
-		this.#fences?.setAttribute('aria-checked', String(!state.fenced))
+		this.#showFences()
 		if (this.#ttl) this.#ttl.value = state.ttl ?? ''
+	}
+
+	/** The switches (the panel's, or the figure's) and the dashed stage say whether the session runs without fences. */
+	#showFences(): void {
+		const unfenced = this.history.length > 0 && !this.#state.fenced
+		this.#fences?.setAttribute('aria-checked', String(unfenced))
+		this.player.figure.querySelector('[data-action=without-fences]')?.setAttribute('aria-checked', String(unfenced))
+		this.player.figure.toggleAttribute('data-unfenced', unfenced)
 	}
 
 	/** The session the reader acts on: the one whose last step is on the stage (stepping back and acting again branches). */
@@ -296,7 +332,8 @@ class PlayPanel {
 		}, true)
 	}
 
-	async #switchFences(): Promise<void> {
+	async switchFences(): Promise<void> {
+		if (this.history.length === 0) return
 		const { fenced, ttl } = this.#state
 		await this.#rerun(!fenced, ttl)
 		this.#status.textContent = fenced ? 'The same session, on a database that checks no fence.' : 'The same session, on the database that keeps the largest fence.'
@@ -416,7 +453,11 @@ class PlayPanel {
 		const shown = { ...state, frames: state.frames.slice(0, this.player.step + 1) }
 		for (const { action, actor, node } of this.#actions) {
 			const context = this.runner.context(shown, action, { actor })
-			node.setAttribute('aria-disabled', String(!(context && action.available(context))))
+			const why = context ? action.unavailable(context) : 'not an action of this actor'
+			node.setAttribute('aria-disabled', String(why !== undefined))
+			// The reason is the button's description: shown on hover, read with its name, and told in the status when pressed.
+			if (why === undefined) node.removeAttribute('title')
+			else node.title = sentence(why)
 		}
 		if (!this.#engine.hidden) void this.#showLog()
 	}
@@ -447,7 +488,9 @@ class PlayPanel {
 	 */
 	#unhide(target: EventTarget | null): void {
 		const head = this.#head
-		if (!(target instanceof HTMLElement) || !head || getComputedStyle(head).position !== 'sticky') return
+		// Not for a button the pointer is pressing: the press focuses it too, and scrolling between the
+		// press and its release moves the button from under the pointer, so the click never comes.
+		if (!(target instanceof HTMLElement) || target.matches(':active') || !head || getComputedStyle(head).position !== 'sticky') return
 		const covered = head.getBoundingClientRect().bottom + 8 - target.getBoundingClientRect().top
 		if (covered > 0) scrollBy({ top: -covered, behavior: 'instant' })
 	}
@@ -468,8 +511,13 @@ class PlayPanel {
 		this.player.figure.removeEventListener('keydown', this.#onEscape)
 		this.player.figure.removeEventListener(STEP_EVENT, this.#onStep)
 		panels.delete(this.player.figure)
+		// Back to the guide's frames; a session played without fences comes back to the guide's story without them.
+		const unfenced = this.player.figure.hasAttribute('data-unfenced')
+		this.player.figure.removeAttribute('data-unfenced')
+		this.player.figure.querySelector('[data-action=without-fences]')?.setAttribute('aria-checked', 'false')
 		this.player.present(undefined)
 		this.player.show(kept, { animate: false, link: false })
+		if (unfenced) void switchFences(this.player, true)
 		history.replaceState(history.state, '', location.pathname + location.search)
 		this.player.figure.querySelector<HTMLElement>('[data-action=take-over]')?.focus({ preventScroll: sandbox })
 		if (sandbox) this.player.figure.scrollIntoView({ block: 'start' })

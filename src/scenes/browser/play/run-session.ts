@@ -8,9 +8,10 @@ import { kindOf as actorKind } from '../../simulation/index.ts'
 import { compileScene } from '../../simulation/index.ts'
 import type { OpenDriver } from '../../simulation/index.ts'
 import { formatMessage } from '../../frame-format.ts'
-import { CLOCK, labelled, quoted } from './act.ts'
+import { CLOCK, paused, quoted } from './act.ts'
 import type { ActContext, PlayAction, ReaderAct, WordedStep } from './act.ts'
 import { actionNamed } from './actions/index.ts'
+import { wakeStatement } from './actions/resume.ts'
 import { recordEngine } from './engine-log.ts'
 import type { FrameLog } from './engine-log.ts'
 import { sessionBase } from './session-source.ts'
@@ -68,9 +69,11 @@ export class SessionRunner {
 			throw new SessionError(`${action.title} takes no choice "${act.choice}"`)
 		}
 		const context = this.context(state, action, act)
-		if (!context || !action.available(context)) throw new SessionError(`${action.title.toLowerCase()} is not something ${act.actor === CLOCK ? 'the clock' : act.actor} can do at this step`)
+		const why = context ? action.unavailable(context) : `${act.actor === CLOCK ? 'the clock' : act.actor} does not ${action.title.toLowerCase()}`
+		if (!context || why !== undefined) throw new SessionError(`${action.title.toLowerCase()} is not something ${act.actor === CLOCK ? 'the clock' : act.actor} can do at this step: ${why}`)
 		// The engine runs the action first under an empty caption, which claims nothing; the step is then worded from what it did.
-		const neutral = await this.#compile(`${state.text}\n${caption('')}\n${indent(action.statements(context))}`, state.kept)
+		// A paused worker that acts wakes first, in this run too: a paused process sends nothing.
+		const neutral = await this.#compile(`${state.text}\n${caption('')}\n${indent(woken(context, { statements: action.statements(context), caption: '' }).statements)}`, state.kept)
 		const after = neutral.frames[state.frames.length]
 		if (!after) throw new SessionError(`the engine did not run the step: ${problems(neutral)}`)
 		const worded = woken(context, action.word(context, after))
@@ -135,14 +138,14 @@ export class SessionRunner {
 }
 
 /**
- * A step in which a paused worker acts: its "paused" label is struck and the caption says it
- * wakes, as a paused worker sends nothing while its label says so.
+ * A step in which a paused worker acts: its pause label ("paused", "stalled") is struck and the
+ * caption says it wakes, as a paused worker sends nothing while its label says so.
  */
 function woken(context: ActContext, step: WordedStep): WordedStep {
 	const { actor } = context
 	const acts = step.statements.some(statement => statement.startsWith(`send ${actor.id} ->`))
-	const strike = `strike ${actor.id} "paused"`
-	if (!acts || !labelled(actor, 'paused') || step.statements.includes(strike)) return step
+	const strike = wakeStatement(context)
+	if (!acts || !paused(actor) || step.statements.includes(strike)) return step
 	return { statements: [strike, ...step.statements], caption: `${context.name(actor.id)} wakes. ${step.caption}` }
 }
 

@@ -6,7 +6,7 @@ export const backup: PlayAction = {
 	id: 'backup',
 	kind: 'store',
 	title: 'Back up',
-	available: () => true,
+	unavailable: () => undefined,
 	statements: ({ actor }) => [`backup ${actor.id}`],
 	word: ({ actor }, after) => ({
 		statements: [`backup ${actor.id}`],

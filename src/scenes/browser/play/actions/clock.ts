@@ -11,7 +11,7 @@ export const clock: PlayAction = {
 	kind: 'clock',
 	title: 'Move on',
 	choices: Object.entries(STEPS).map(([value, ms]) => ({ value, text: `by ${timeText(ms)}` })),
-	available: ({ actor }) => actor.id === CLOCK,
+	unavailable: ({ actor }) => (actor.id === CLOCK ? undefined : 'only the clock moves on'),
 	statements: ({ choice }) => [`wait ${choice ?? '1s'}`],
 	word({ choice, before, name }, after) {
 		const ms = STEPS[choice ?? '1s'] ?? 1000

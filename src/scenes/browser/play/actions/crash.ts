@@ -1,12 +1,12 @@
 /** A worker's process dies: nothing tells the lock, so its lease stays until it runs out. */
-import { holdsLive, labelled, timeText } from '../act.ts'
+import { crashed, holdsLive, timeText } from '../act.ts'
 import type { PlayAction } from '../act.ts'
 
 export const crash: PlayAction = {
 	id: 'crash',
 	kind: 'worker',
 	title: 'Crash',
-	available: ({ actor }) => !labelled(actor, 'crashed'),
+	unavailable: ({ actor, name }) => (crashed(actor) ? `${name(actor.id)} has crashed already` : undefined),
 	statements: ({ actor }) => [`set ${actor.id} "crashed"`],
 	word(context) {
 		const { actor, name } = context

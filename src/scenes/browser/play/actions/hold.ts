@@ -1,6 +1,6 @@
 /** A worker asks for the key: it waits as long as it takes, up to a chosen wait, or not at all (try). */
 import type { Outcome } from '../../../frame.ts'
-import { holdsLive, labelled, ordinal, quoted, timeText } from '../act.ts'
+import { crashed, firstReason, holdsLive, ordinal, quoted, timeText } from '../act.ts'
 import type { PlayAction } from '../act.ts'
 
 const ASKS: Record<string, string> = { forever: 'hold', '5s': 'hold, wait 5 s', '10s': 'hold, wait 10 s', try: 'try' }
@@ -20,7 +20,12 @@ export const hold: PlayAction = {
 		{ value: '10s', text: 'waiting up to 10 s' },
 		{ value: 'try', text: 'without waiting (try)' },
 	],
-	available: ({ actor, lock }) => lock !== undefined && !holdsLive(actor) && !labelled(actor, 'crashed'),
+	// A paused worker may ask: it wakes first (the session strikes its pause).
+	unavailable: ({ actor, lock, name }) => firstReason(
+		[lock === undefined, () => `${name(actor.id)} has no lock to ask`],
+		[crashed(actor), () => `${name(actor.id)} has crashed: it does nothing more`],
+		[holdsLive(actor), () => `${name(actor.id)} holds the key already`],
+	),
 	statements: ({ actor, lock, choice }) => [
 		`send ${actor.id} -> ${lock} ${quoted(askOf(choice))}`,
 		// "answer" claims nothing: the engine decides the outcome, and the worded run says which.

@@ -1,12 +1,15 @@
 /** A worker pauses (a long garbage collection): nothing renews its lease while it does. */
-import { holdsLive, labelled } from '../act.ts'
+import { crashed, firstReason, holdsLive, paused } from '../act.ts'
 import type { PlayAction } from '../act.ts'
 
 export const pause: PlayAction = {
 	id: 'pause',
 	kind: 'worker',
 	title: 'Pause',
-	available: ({ actor }) => !labelled(actor, 'paused') && !labelled(actor, 'crashed'),
+	unavailable: ({ actor, name }) => firstReason(
+		[crashed(actor), () => `${name(actor.id)} has crashed: it does nothing more`],
+		[paused(actor), () => `${name(actor.id)} is paused already`],
+	),
 	statements: ({ actor }) => [`set ${actor.id} "paused"`],
 	// A worker without a lease pauses too (it may hold later, once awake); its caption then claims nothing of a lease.
 	word: context => ({

@@ -4,14 +4,19 @@
  */
 import { timeText } from '../act.ts'
 import type { PlayAction } from '../act.ts'
-import { labelled } from '../act.ts'
+import { crashed, firstReason, paused } from '../act.ts'
 
 export const renew: PlayAction = {
 	id: 'renew',
 	kind: 'worker',
 	title: 'Renew',
 	// A lease that ran out is offered too: its renewal is refused, which is a lesson of its own.
-	available: ({ actor, lock }) => lock !== undefined && actor.lease !== undefined && !labelled(actor, 'crashed') && !labelled(actor, 'paused'),
+	unavailable: ({ actor, lock, name }) => firstReason(
+		[lock === undefined, () => `${name(actor.id)} has no lock to ask`],
+		[crashed(actor), () => `${name(actor.id)} has crashed: it does nothing more`],
+		[actor.lease === undefined, () => `${name(actor.id)} holds no lease to renew`],
+		[paused(actor), () => `${name(actor.id)} is paused, and a paused process renews nothing: Resume wakes it and renews`],
+	),
 	statements: ({ actor, lock }) => [`send ${actor.id} -> ${lock} "renew"`, `send ${lock} -> ${actor.id} "answer"`],
 	word({ actor, lock, name }, after) {
 		const outcome = after.messages[1]?.outcome

@@ -7,7 +7,7 @@ export const restart: PlayAction = {
 	id: 'restart',
 	kind: 'store',
 	title: 'Restart',
-	available: () => true,
+	unavailable: () => undefined,
 	statements: ({ actor }) => [`restart ${actor.id}`],
 	word({ actor, before, name }, after) {
 		const epoch = actorIn(after, actor.id)?.epoch ?? ''

@@ -7,7 +7,7 @@ export const restore: PlayAction = {
 	id: 'restore',
 	kind: 'store',
 	title: 'Restore',
-	available: ({ hasBackup }) => hasBackup,
+	unavailable: ({ hasBackup }) => (hasBackup ? undefined : 'no backup has been taken yet: Back up first'),
 	statements: ({ actor }) => [`restore ${actor.id}`],
 	word({ actor, before, name }, after) {
 		const epoch = actorIn(after, actor.id)?.epoch ?? ''

@@ -1,23 +1,40 @@
-/** A paused worker wakes and asks to renew its lease; the lock answers renewed or lost. */
-import { quoted, timeText } from '../act.ts'
-import type { PlayAction } from '../act.ts'
-import { labelled } from '../act.ts'
+/**
+ * A paused worker wakes, as the scene language wakes one (its pause label struck), and asks to renew
+ * its lease if it has one; the lock answers renewed or lost.
+ */
+import { paused, quoted, timeText } from '../act.ts'
+import type { ActContext, PlayAction } from '../act.ts'
+
+/** The words of a worker's label that tell a pause (the label forms `paused` and `stalled`). */
+const PAUSE_CLAUSE = /^(?:still )?(?:paused|stalled)$/i
+
+/**
+ * The statement that wakes the worker, as a scene does: its pause label struck (`stalled`), or, when
+ * the label says more (`stalled, lease lost`), set to the rest of it, which the checker then holds
+ * to the engine's facts like any label.
+ */
+export function wakeStatement({ actor }: Pick<ActContext, 'actor'>): string {
+	const text = actor.state?.text ?? 'paused'
+	const clauses = text.split(/,\s*/)
+	const rest = clauses.filter(clause => !PAUSE_CLAUSE.test(clause.trim()))
+	return rest.length === 0 || rest.length === clauses.length ? `strike ${actor.id} ${quoted(text)}` : `set ${actor.id} ${quoted(rest.join(', '))}`
+}
 
 export const resume: PlayAction = {
 	id: 'resume',
 	kind: 'worker',
 	title: 'Resume',
-	available: ({ actor }) => labelled(actor, 'paused'),
-	statements: ({ actor, lock }) => [
-		`strike ${actor.id} "paused"`,
-		...(actor.lease && lock ? [`send ${actor.id} -> ${lock} "renew"`, `send ${lock} -> ${actor.id} "answer"`] : []),
+	unavailable: ({ actor, name }) => (paused(actor) ? undefined : `${name(actor.id)} is not paused`),
+	statements: context => [
+		wakeStatement(context),
+		...(context.actor.lease && context.lock ? [`send ${context.actor.id} -> ${context.lock} "renew"`, `send ${context.lock} -> ${context.actor.id} "answer"`] : []),
 	],
 	word(context, after) {
 		const { actor, lock, name } = context
 		const who = name(actor.id)
 		const outcome = after.messages[1]?.outcome
 		if (!actor.lease || !lock || !outcome) return { statements: resume.statements(context), caption: `${who} wakes.` }
-		const strike = `strike ${actor.id} "paused"`
+		const strike = wakeStatement(context)
 		const renew = `send ${actor.id} -> ${lock} "renew"`
 		if (outcome.kind === 'renewed') {
 			return {

@@ -1,14 +1,20 @@
 /** A worker writes its summary with its lease's fence; the database's answer and the row's new owner are the engine's. */
 import type { Frame } from '../../../frame.ts'
-import { labelled, quoted } from '../act.ts'
+import { crashed, firstReason, quoted } from '../act.ts'
 import type { PlayAction } from '../act.ts'
 
 export const write: PlayAction = {
 	id: 'write',
 	kind: 'worker',
 	title: 'Write',
-	// A lease that ran out still has its fence: writing with it is the late write fences are for.
-	available: ({ actor, database }) => database !== undefined && actor.lease?.fence !== undefined && !labelled(actor, 'crashed'),
+	// A lease that ran out still has its fence: writing with it is the late write fences are for. A
+	// paused worker may write: it wakes first (the session strikes its pause).
+	unavailable: ({ actor, database, name }) => firstReason(
+		[database === undefined, () => `${name(actor.id)} has no database to write`],
+		[crashed(actor), () => `${name(actor.id)} has crashed: it does nothing more`],
+		[actor.lease === undefined, () => `${name(actor.id)} holds no lease, so it has no fence to write with: Hold first`],
+		[actor.lease?.fence === undefined, () => `${name(actor.id)}'s lease carries no fence`],
+	),
 	statements: ({ actor, database }) => [`send ${actor.id} -> ${database} "save"`],
 	word({ actor, database, frames, name }, after) {
 		const outcome = after.messages[0]?.outcome
