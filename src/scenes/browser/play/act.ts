@@ -96,6 +96,11 @@ export function firstReason(...reasons: [boolean, () => string][]): string | und
 	return reasons.find(([stops]) => stops)?.[1]()
 }
 
+/** Whether an actor shows a label of exactly these words, not struck. */
+export function labelled(actor: FrameActor | undefined, text: string): boolean {
+	return actor?.state?.text === text && !actor.state.struck
+}
+
 /** Whether a worker holds a lease the engine still counts (not run out, not gone with its store). */
 export function holdsLive(actor: FrameActor | undefined): boolean {
 	return actor?.lease !== undefined && !actor.lease.lost

@@ -2,7 +2,7 @@
  * An operator ends a worker's lease from outside it (the scene's `end`): the lease is lost, and the
  * next in line, if any, holds the key at once with a larger fence. The worker's code is not stopped.
  */
-import { actorIn, holdsLive, labelled } from '../act.ts'
+import { actorIn, firstReason, holdsLive, labelled } from '../act.ts'
 import type { PlayAction } from '../act.ts'
 
 export const end: PlayAction = {
@@ -10,7 +10,11 @@ export const end: PlayAction = {
 	kind: 'worker',
 	title: 'End lease',
 	// An operator ends a live lease whatever its holder's process is doing: working, paused or crashed.
-	available: ({ actor, lock }) => lock !== undefined && holdsLive(actor),
+	unavailable: ({ actor, lock, name }) => firstReason(
+		[lock === undefined, () => `${name(actor.id)} has no lock whose lease an operator could end`],
+		[actor.lease === undefined, () => `${name(actor.id)} holds no lease`],
+		[!holdsLive(actor), () => `${name(actor.id)}'s lease has ended already`],
+	),
 	statements: ({ actor }) => [`end ${actor.id}`],
 	word(context, after) {
 		const { actor, before, name } = context
