@@ -18,6 +18,9 @@ import { failedCheck, firstLine, unhandled } from './failures.ts'
 import { WARM_UP_SCENE } from './warm-up.ts'
 import { residentLimitMb } from './limits.ts'
 
+/** How many unhandled errors a scene is told of, one diagnostic each; the rest are counted in one more. */
+const MOST_LOOSE_TOLD = 10
+
 /** What went unhandled since the last scene's frames were sent; told with the next scene's, whose check it came in. */
 let loose: unknown[] = []
 
@@ -67,7 +70,8 @@ async function check({ id, source, origin, withoutFences, headings, suggest }: C
 	// promise of the check that failed unhandled has been told.
 	await turn()
 	if (loose.length > 0) {
-		const told = loose.map(reason => ({ ...firstLine(origin), message: unhandled(errorWords(reason)) }))
+		const told = loose.slice(0, MOST_LOOSE_TOLD).map(reason => ({ ...firstLine(origin), message: unhandled(errorWords(reason)) }))
+		if (loose.length > MOST_LOOSE_TOLD) told.push({ ...firstLine(origin), message: unhandled(`and ${loose.length - MOST_LOOSE_TOLD} more like them`) })
 		loose = []
 		frames = { ...frames, diagnostics: [...told, ...frames.diagnostics] }
 		spent = true

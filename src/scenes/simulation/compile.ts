@@ -5,7 +5,7 @@
  */
 import { parseScene } from '../../../scene-parser/index.ts'
 import type { SourceOrigin } from '../../../scene-parser/index.ts'
-import type { SceneFrames } from '../frame.ts'
+import type { Diagnostic, SceneFrames } from '../frame.ts'
 import { simulateScene } from './simulate.ts'
 import type { OpenDriver, SimulateOptions } from './simulate.ts'
 
@@ -28,5 +28,18 @@ export async function compileScene(
 			})),
 		}
 	}
-	return simulateScene(parsed.scene, { ...options, openDriver, file: origin.file })
+	return boundedDiagnostics(await simulateScene(parsed.scene, { ...options, openDriver, file: origin.file }))
+}
+
+/** The most diagnostics one scene is told; a sample can fail 20,000 times in a step, and each would be a line of the build's output. */
+export const MOST_DIAGNOSTICS = 100
+
+/** A scene's first `MOST_DIAGNOSTICS` diagnostics, and one more at the last one's place that counts the rest. */
+function boundedDiagnostics(checked: SceneFrames): SceneFrames {
+	const { diagnostics } = checked
+	if (diagnostics.length <= MOST_DIAGNOSTICS) return checked
+	const kept = diagnostics.slice(0, MOST_DIAGNOSTICS)
+	const last = kept[kept.length - 1] as Diagnostic
+	const more = { file: last.file, line: last.line, column: last.column, message: `and ${(diagnostics.length - MOST_DIAGNOSTICS).toLocaleString('en-US')} more errors in this scene, not told` }
+	return { ...checked, diagnostics: [...kept, more] }
 }

@@ -4,7 +4,8 @@
  * drivers), and the site's way to the parser and the engine too.
  */
 export { compileScene } from './compile.ts'
-export { simulateScene, errorWords, DEFAULT_KEY, SCENE_SETTLING, SCENE_TIME_LIMIT_MS } from './simulate.ts'
+export { errorWords } from './error-words.ts'
+export { simulateScene, DEFAULT_KEY, SCENE_SETTLING, SCENE_TIME_LIMIT_MS } from './simulate.ts'
 export type { OpenDriver, SimulateOptions } from './simulate.ts'
 export { castOf, kindOf, messagePlace, statePlace, MESSAGE_PLACES } from './cast.ts'
 export { VERBS } from './verbs/index.ts'

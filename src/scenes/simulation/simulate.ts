@@ -22,7 +22,8 @@ import { DEFAULT_KEY, World } from './world.ts'
 import type { Settling } from './world.ts'
 import type { OpenDriver } from './world.ts'
 import type { CompiledSample, CompileResult } from '../sample/compile.ts'
-import { describeThrown, loadSample, type SampleProgram } from '../sample/load.ts'
+import { loadSample, type SampleProgram } from '../sample/load.ts'
+import { errorWords } from './error-words.ts'
 import { WorkerProcess } from './process.ts'
 import { samplePorts } from './sample-api.ts'
 import { processEvents } from './process-events.ts'
@@ -158,7 +159,7 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 		}
 	} catch (error) {
 		// A failure inside the checker is the scene's error too: the build must never pass on it.
-		run.failures.push({ file: options.file, line: scene.position.line, column: scene.position.column, message: `the checker failed on this scene: ${error instanceof Error ? error.message : String(error)}` })
+		run.failures.push({ file: options.file, line: scene.position.line, column: scene.position.column, message: `the checker failed on this scene: ${errorWords(error)}` })
 	}
 	const frames = run.frames
 	const diagnostics = [...frames.flatMap(frame => frame.diagnostics), ...run.failures].sort((a, b) => a.line - b.line || a.column - b.column)
@@ -257,7 +258,7 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 		}
 	} catch (error) {
 		run.failed = true
-		run.failures.push({ file: options.file, line: scene.position.line, column: scene.position.column, message: `the checker failed on this scene: ${error instanceof Error ? error.message : String(error)}` })
+		run.failures.push({ file: options.file, line: scene.position.line, column: scene.position.column, message: `the checker failed on this scene: ${errorWords(error)}` })
 		if (frames.length === 0) frames.push(frameOf(stage, 0, undefined, [], []))
 	} finally {
 		await world.dispose().catch(() => {})
@@ -393,14 +394,6 @@ function startProcesses(world: World, sample: { program: SampleProgram; file: st
 		})
 		world.processes.set(id, process)
 	}
-}
-
-/** What a sample threw, in words: an error's name (but plain Error's) and message, read without running its code; anything else as text. */
-export function errorWords(error: unknown): string {
-	const { name, message } = describeThrown(error)
-	if (message !== undefined) return `${name !== undefined && name !== 'Error' ? `${name}: ` : ''}${message}`
-	if (typeof error === 'object' && error !== null) return 'a value that is no error (it has no message)'
-	return String(error)
 }
 
 /**

@@ -90,6 +90,27 @@ describe("a scene whose code sample's SQL makes a huge value", () => {
 	})
 })
 
+describe('what a scene says of its own errors', () => {
+	it('quotes at most 500 characters of a thrown value, and says how long it was', async () => {
+		const found = sceneFile(`${HAZARDS}/long-error.scene`)
+		const { first, next } = await inTurn(LIMITS, found)
+		const thrown = first.diagnostics.find(d => d.message.includes("code failed"))
+		expect(thrown?.message).toMatch(/x{500}\.\.\. \(1,000,000 characters in all\)$/)
+		expect(Math.max(...first.diagnostics.map(d => d.message.length))).toBeLessThan(700)
+		expect(next.diagnostics).toEqual([])
+	})
+
+	it('tells 100 errors of a sample that fails 20,000 times, and counts the rest', async () => {
+		const found = sceneFile(`${HAZARDS}/many-unhandled.scene`)
+		const { first, next } = await inTurn(LIMITS, found)
+		expect(first.diagnostics).toHaveLength(101)
+		expect(first.diagnostics[99]?.message).toBe("a's code failed at line 1: no 99")
+		expect(first.diagnostics[100]?.message).toMatch(/^and (\d{2},)?\d+ more errors in this scene, not told$/)
+		expect(Number(/\d[\d,]*/.exec(first.diagnostics[100]!.message)![0].replace(',', ''))).toBeGreaterThanOrEqual(19_900)
+		expect(next.diagnostics).toEqual([])
+	})
+})
+
 describe('a promise that fails with nothing to handle it', () => {
 	it("is the scene's error, at its first line, with the frames it made; the process goes on and the next scene checks", async () => {
 		const found = sceneFile(`${HAZARDS}/unhandled-rejection.scene`)
