@@ -69,6 +69,10 @@ interface Cut {
 	at: number
 	end: number
 	colon: boolean
+	/** A joint after which the clause speaks of what the clause before the one it follows spoke of: "B asks while A holds it, and waits". */
+	aside?: 'while' | 'when'
+	/** "for", after a clause that says a worker paused: an aside follows ("A pauses for a long garbage collection"). */
+	for?: true
 }
 
 /** The words that tell a happening came before: to another worker (`too`, `as well`) or to the same (`again`). */
@@ -77,7 +81,17 @@ const ALSO = / (too|as well|again)$/
 /** "now" as a word of its own inside a clause or at its end, with the space before it. */
 const NOW = / now(?= |$)/
 
-const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while | and | so | but | because | since |, |: /g
+const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while |,? when | and | so | but | because | since |, |: | for (?=an? |the )/g
+
+/**
+ * The forms that, before "when", hold over a span the event after "when" falls in: a state that held
+ * from the step's start to its end ("A is still paused when its lease runs out") held at that event.
+ * Any other state before "when" could have begun after the event, so "when" does not join it.
+ */
+const BEFORE_WHEN = new Set(['is-still-paused', 'still-holds', 'lease-still-live'])
+
+/** "then" inside a clause, after its subject ("the key then goes to B", "it then pauses"), with the space before it. */
+const THEN_INSIDE = / then(?= )/
 /** The most connectives a sentence may have: reading tries every way to cut a sentence, so a long one is refused, not read slowly. */
 const MAX_CUTS = 24
 
@@ -138,7 +152,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				if (item.clause.form.pauses) pause = result.clauses.length - 1
 				else if (paused && item.clause.subject !== undefined && item.clause.subject !== paused.subject) pause = undefined
 				// A clause about no actor ("the key goes to B") leaves nothing for "it" or a left-out subject to name.
-				referent = referentOf(item.clause)
+				referent = nextReferent(item.clause, referent)
 			}
 		}
 	}
@@ -174,7 +188,8 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 	CONNECTIVE.lastIndex = 0
 	for (const match of text.slice(start, end).matchAll(CONNECTIVE)) {
 		const at = start + (match.index ?? 0)
-		cuts.push({ at, end: at + match[0].length, colon: match[0] === ': ' })
+		const joint = match[0]
+		cuts.push({ at, end: at + joint.length, colon: joint === ': ', ...(/\bwhile\b/.test(joint) ? { aside: 'while' as const } : /\bwhen\b/.test(joint) ? { aside: 'when' as const } : {}), ...(joint === ' for ' ? { for: true as const } : {}) })
 	}
 	if (cuts.length > MAX_CUTS) {
 		return { problem: { start, end, message: `this sentence has ${cuts.length + 1} parts between its connectives; a sentence of a scene has at most ${MAX_CUTS + 1}: split it into sentences` } }
@@ -192,19 +207,22 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 		memo.set(key, null)
 		let found: Parse | null = null
 		const ends = [end, ...cuts.filter(cut => cut.at > i).map(cut => cut.at)].sort((a, b) => b - a)
-		const afterColon = cuts.some(cut => cut.end === i && cut.colon)
+		const came = cuts.find(cut => cut.end === i)
+		const afterColon = came?.colon === true || came?.for === true
 		for (const j of ends) {
 			const items: { item: Item; next: string | undefined }[] = []
 			if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) items.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
-			const clause = readClause(language, text, i, j, place, referent, initial)
+			// After "for" only an aside reads: "for the key" is no clause of its own.
+			const clause = came?.for ? undefined : readClause(language, text, i, j, place, referent, initial)
 			if (typeof clause === 'string') slotProblems.set(`${i}:${j}`, clause)
-			else if (clause) items.push({ item: { kind: 'clause', clause }, next: referentOf(clause) })
+			else if (clause) items.push({ item: { kind: 'clause', clause }, next: came?.aside ? referent : nextReferent(clause, referent) })
 			for (const { item, next } of items) {
 				if (j === end) {
 					if (!found || found.items.length > 1) found = { items: [item] }
 					continue
 				}
 				const cut = cuts.find(c => c.at === j) as Cut
+				if (!joins(cut, item)) continue
 				reached.add(cut.end)
 				if (!referentAt.has(cut.end)) referentAt.set(cut.end, next)
 				const rest = best(cut.end, next, false)
@@ -230,8 +248,15 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 	return { problem: problemAt(language, text, from, to, end, place, slotProblems, cuts, referentAt.get(from)) }
 }
 
-/** A sentence that opens with "When", "Once" or "After" ("When A lets go, the key goes to C") says its second clause came after its first. */
-const SUBORDINATE = /^(?:When|Once|After|As soon as) (?=[^,]+, )/
+/** Whether a joint may follow an item: "for" only a clause that says a worker paused, "when" only a state that held all through the step. */
+function joins(cut: Cut, item: Item | { kind: 'unread' }): boolean {
+	if (cut.for) return item.kind === 'clause' && item.clause.form.pauses === true
+	if (cut.aside === 'when') return item.kind === 'clause' && BEFORE_WHEN.has(item.clause.form.id) && item.clause.modifiers.length === 0
+	return true
+}
+
+/** A sentence that opens with "When", "Once" or "After" ("When A lets go, the key goes to C"; after a semicolon, "when") says its second clause came after its first. */
+const SUBORDINATE = /^(?:When|Once|After|As soon as) (?=[^,]+, )/i
 
 /** The items of a sentence opened by "When" or "Once": the clause after the first is read as coming after it, unless its joint says otherwise. */
 function afterFirst(items: readonly Item[]): Item[] {
@@ -272,15 +297,17 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 		for (const j of ends) {
 			const options: { item: Item; next: string | undefined }[] = []
 			if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) options.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
-			const clause = readClause(language, text, i, j, place, referent, initial)
+			const came = cuts.find(cut => cut.end === i)
+			const clause = came?.for ? undefined : readClause(language, text, i, j, place, referent, initial)
 			if (typeof clause === 'string') slotProblems.set(`${i}:${j}`, clause)
-			else if (clause) options.push({ item: { kind: 'clause', clause }, next: referentOf(clause) })
+			else if (clause) options.push({ item: { kind: 'clause', clause }, next: came?.aside ? referent : nextReferent(clause, referent) })
 			for (const { item, next } of options) {
 				if (j === end) {
 					consider({ items: [item], unread: 0 })
 					continue
 				}
 				const cut = cuts.find(c => c.at === j) as Cut
+				if (!joins(cut, item)) continue
 				const rest = walk(cut.end, next, false)
 				consider({ items: joinItems(item, rest.items as Item[], text.slice(cut.at, cut.end)) as Partial['items'], unread: rest.unread })
 			}
@@ -294,7 +321,7 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 		}
 		if (slotProblems.has(`${i}:${end}`)) consider({ items: [{ kind: 'unread', start: i, end, referent }], unread: 1 })
 		// The shortest part, unread: what follows speaks of the actor it starts with, else of the one it left out itself.
-		const cut = cuts.find(c => c.at > i)
+		const cut = cuts.find(c => c.at > i && !c.for)
 		const to = cut?.at ?? end
 		const unread = { kind: 'unread' as const, start: i, end: to, referent }
 		if (!cut) consider({ items: [unread], unread: 1 })
@@ -402,16 +429,19 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	const cased = initial && /^[A-Z]/.test(raw) ? [raw, (raw[0] as string).toLowerCase() + raw.slice(1)] : [raw]
 	// "too", "as well" or "again" at the end tells that it happened before (to another, or to the same): read last, so a form of its own wins.
 	const also = ALSO.exec(raw)
-	const variants: { text: string; also?: NonNullable<ReadClause['also']>; now?: true }[] = cased.map(text => ({ text }))
+	const variants: { text: string; also?: NonNullable<ReadClause['also']>; now?: true; then?: true }[] = cased.map(text => ({ text }))
 	// "now" in a state ("the database now keeps fence 8", "B and C hold it now") says it holds at the clause's moment, as a state does.
 	const now = NOW.exec(raw)
 	if (now) for (const text of cased) variants.push({ text: text.slice(0, now.index) + text.slice(now.index + now[0].length), now: true })
+	// "then" after the subject ("the key then goes to B") orders the clause as "then" before it would.
+	const inner = THEN_INSIDE.exec(raw)
+	if (inner && inner.index > 0) for (const text of cased) variants.push({ text: text.slice(0, inner.index) + text.slice(inner.index + inner[0].length), then: true })
 	if (also && place !== 'ask' && place !== 'write') {
 		const word = also[1] === 'again' ? ('again' as const) : ('too' as const)
 		for (const text of cased) variants.push({ text: text.slice(0, also.index), also: { word, start: start + also.index + 1, end: start + raw.length } })
 	}
 	let problem: string | undefined
-	for (const { text: variant, also: told, now: stated } of variants) {
+	for (const { text: variant, also: told, now: stated, then: ordered } of variants) {
 		for (const prefix of [undefined, ...language.prefixes]) {
 			const head = prefix ? prefix.regex.exec(variant) : undefined
 			if (prefix && !head) continue
@@ -451,7 +481,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					problem ??= `"${text.slice(told.start, told.end)}" tells that a happening came before, and "${clause.form.pattern}" tells ${clause.form.tells === 'state' ? 'a state' : 'no happening'}; leave it out`
 					continue
 				}
-				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}) }
+				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' || ordered ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}) }
 			}
 		}
 	}
@@ -530,10 +560,18 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 		if (k === 0 && compiled.subject !== undefined && slot.value.type === 'actor') own = slot.value.id
 	}
 	const first = slots[0]
-	const clause: ReadClause = { form: compiled.form, start: offset, end: offset + text.length - added, slots: compiled.order ? compiled.order.map(at => slots[at] as Slot) : slots, modifiers: [] }
+	const end = offset + text.length - added
+	// A key the alternative leaves out is the scene's key, as "the key" names it.
+	const unnamedKey: Slot = { type: 'key', text: '', start: end, end, value: { type: 'key' } }
+	const clause: ReadClause = { form: compiled.form, start: offset, end, slots: compiled.order ? compiled.order.map(at => (at < 0 ? unnamedKey : (slots[at] as Slot))) : slots, modifiers: [] }
 	if (compiled.subject !== undefined && first?.value.type === 'actor') clause.subject = first.value.id
 	if (compiled.subject === 'workers' && first?.value.type === 'actors') clause.group = first.value.ids
 	return clause
+}
+
+/** What a clause leaves for the next to speak of, after `referent`: its own, else several workers spoken of before it ("B and C ask. The key is held, so they wait"). */
+function nextReferent(clause: ReadClause, referent: string | undefined): string | undefined {
+	return referentOf(clause) ?? (groupOf(referent) !== undefined ? referent : undefined)
 }
 
 /** What a clause leaves for the next to speak of: its subject, the workers it is about, or, with neither, the one lease it names ("nothing renews A's lease, so it runs out"). */

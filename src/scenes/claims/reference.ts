@@ -232,7 +232,7 @@ function asked(found: Of<'asked'> | undefined): Meaning {
 	return meaning
 }
 
-/** A worker in line at the moment, or one that waited in line in the step and got the key once a lease of that store ended. */
+/** A worker in line at the moment, or one that waited in line in the step and got the key once a lease of that store ended, or gave up (until then). */
 function waits(env: Env, worker: string): Meaning {
 	const waiting = env.world.workers.get(worker)?.waiting
 	if (waiting) {
@@ -245,6 +245,9 @@ function waits(env: Env, worker: string): Meaning {
 	if (ask < 0) return NO
 	const theAsk = list[ask] as Of<'asked'>
 	const grant = list.findIndex((h, i) => i > ask && h.kind === 'granted' && h.worker === worker)
+	// Waited, then gave up in the step: in line from the ask until then.
+	const gaveUp = list.find((h, i) => i > ask && h.kind === 'gave-up' && h.worker === worker && h.at > theAsk.at)
+	if (grant < 0 && gaveUp) return { ok: true, at: theAsk.at, until: gaveUp.at, endedBy: gaveUp, events: [theAsk, gaveUp], makers: [theAsk, gaveUp] }
 	if (grant < 0) return NO
 	const freed = list.slice(ask + 1, grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone') && h.store === theAsk.store)
 	return freed ? { ok: true, at: theAsk.at, events: [theAsk, list[grant] as Happening], makers: [theAsk, list[grant] as Happening] } : NO
@@ -438,8 +441,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	waits: (s, env) => waits(env, actor(s[0])),
 	'waits-up-to': (s, env) => {
 		const w = actor(s[0])
-		if (!waits(env, w).ok) return NO
-		return withWait(env, w, num(s[1]))
+		const line = waits(env, w)
+		if (!line.ok) return NO
+		const wait = withWait(env, w, num(s[1]))
+		return wait.ok && line.until !== undefined ? { ...wait, until: line.until, ...(line.endedBy ? { endedBy: line.endedBy } : {}) } : wait
+	},
+	'waits-behind': (s, env) => behind(env, actor(s[0]), actor(s[1])),
+	'workers-wait-behind': (s, env) => {
+		const all = actors(s[0]).map(w => behind(env, w, actor(s[1])))
+		if (all.some(m => !m.ok)) return NO
+		const asks = all.flatMap(m => m.events)
+		const meaning: Meaning = { ok: true, events: asks, makers: asks }
+		if (all.some(m => m.at === undefined)) return meaning
+		return { ...meaning, at: Math.max(...all.map(m => m.at as number)), each: all.map(m => m.at as number) }
 	},
 	'workers-wait': (s, env) => line(env, waiters => setEq(actors(s[0]), waiters)),
 	'count-wait': (s, env) => line(env, waiters => waiters.length === num(s[0])),
@@ -515,6 +529,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	renews: (s, env) => renewal(env, actor(s[0])),
 	'renews-lease': (s, env) => (actor(s[1]) === actor(s[0]) ? renewal(env, actor(s[0])) : NO),
+	'renews-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.until === num(s[2]))[0]) : NO),
+	'renews-by-hand': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.auto !== true)[0]) : NO),
 	'asks-to-renew': (s, env) => {
 		const w = actor(s[0])
 		if (actor(s[1]) !== w) return NO
@@ -613,6 +629,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'write-replaces': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.changed)[0]
 		return write && write.writerBefore === actor(s[1]) ? event(write, { decides: write }) : NO
+	},
+	'thing-overwritten': (s, env) => {
+		const write = events(env.step, 'wrote', h => h.changed && h.writerBefore === actor(s[0]) && h.worker !== actor(s[0]))[0]
+		return write ? event(write, { decides: write }) : NO
+	},
+	'accepts-write-over': (s, env) => {
+		const write = events(env.step, 'wrote', h => h.worker === actor(s[1]) && h.database === actor(s[0]) && h.changed)[0]
+		return write && write.writerBefore === actor(s[2]) ? event(write, { decides: write }) : NO
 	},
 	'row-fence-smaller-than': (s, env) => rowBefore(env, fence(s[0]), true),
 	'row-fence-not-smaller-than': (s, env) => rowBefore(env, fence(s[0]), false),
@@ -861,6 +885,23 @@ function everyAsk(env: Env, ids: readonly string[]): Meaning {
 	const meaning: Meaning = { ok: true, events: asks, makers: asks }
 	if (asks.some(ask => ask.unshown)) return meaning
 	return { ...meaning, at: Math.max(...asks.map(ask => ask.at)), each: asks.map(ask => ask.at) }
+}
+
+/** w asked in the step (no try) while v held a live lease of that store, and stood in line: in line at the step's end, given the key from the line, or gave up after. */
+function behind(env: Env, w: string, v: string): Meaning {
+	const list = env.step.happenings
+	const i = list.findIndex(h => h.kind === 'asked' && h.worker === w && !h.tryOnly)
+	if (i < 0 || w === v) return NO
+	const ask = list[i] as Of<'asked'>
+	const start = leaseAt(env.step.start, v)
+	let held = start !== undefined && state(start) === 'live' && start.store === ask.store
+	for (const h of list.slice(0, i)) {
+		if (h.kind === 'granted' && h.worker === v && h.store === ask.store) held = true
+		if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') && h.worker === v && h.store === ask.store) held = false
+	}
+	if (!held) return NO
+	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)
+	return stood ? asked(ask) : NO
 }
 
 function withWait(env: Env, worker: string, wait: number): Meaning {

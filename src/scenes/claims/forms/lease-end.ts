@@ -59,7 +59,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "gone(w) ∈ step",
-		pattern: '{lease} is gone',
+		pattern: '{lease} is gone', alternatives: ["{lease} does not survive", "{lease} does not survive it", "{lease} does not survive the restart"],
 		example: "A's lease is gone",
 		meaning: "The worker's lease went with its store in this step: the store restarted or was restored.",
 		check: (slots, context) => ended(slots, context, 'gone'),
@@ -158,7 +158,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "released(w) ∈ step",
-		pattern: '{owner} function returns',
+		pattern: '{owner} function returns', alternatives: ["{worker} finishes( its work)", "{worker} is done"],
 		example: "A's function returns",
 		meaning: "The worker's function ended, so hold released its lease in this step (not the code's own lease.release(), after which the function runs on).",
 		check(slots, context) {
@@ -190,6 +190,45 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		meaning: 'The worker renewed its lease in this step.',
 		check(slots, context) {
 			if (actorOf(slots[1]) !== actorOf(slots[0])) return fails('a worker renews only its own lease', 1)
+			return renewed(slots, context)
+		},
+	},
+	{
+		id: 'renews-until',
+		places: STORY,
+		tells: 'event',
+		formula: "renewed(w) ∈ step, its new expiry T",
+		each: 'renewal',
+		pattern: '{worker} renews {lease} until {time}', alternatives: ["{worker} extends/refreshes {lease} until/to {time}"],
+		example: 'A renews its lease until 50 s',
+		meaning: 'The worker renewed its lease in this step, and the renewal moved its end to that time.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			if (actorOf(slots[1]) !== worker) return fails('a worker renews only its own lease', 1)
+			const wanted = numberOf(slots[2])
+			const all = unused(context, happened(context.step, 'renewed', h => h.worker === worker))
+			const renewal = all.find(h => h.until === wanted)
+			if (renewal) return holds([saw(context.step, renewal)], renewal.at)
+			if (all[0]) return fails(`${context.name(worker)}'s renewal moved its lease's end to ${time(all[0].until)}`, 2)
+			return renewed(slots, context)
+		},
+	},
+	{
+		id: 'renews-by-hand',
+		places: STORY,
+		tells: 'event',
+		formula: "renewed(w) ∈ step, asked for by w's code (not hold's own renewal)",
+		each: 'renewal',
+		pattern: '{worker} renews {lease} by hand', alternatives: ["{worker} extends/refreshes {lease} by hand"],
+		example: 'A renews its lease by hand',
+		meaning: "The worker's code renewed its lease in this step (the scene's renew), not hold's own renewal in the background.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			if (actorOf(slots[1]) !== worker) return fails('a worker renews only its own lease', 1)
+			const all = unused(context, happened(context.step, 'renewed', h => h.worker === worker))
+			const renewal = all.find(h => h.auto !== true)
+			if (renewal) return holds([saw(context.step, renewal)], renewal.at)
+			if (all[0]) return fails(`${context.name(worker)}'s lease was renewed by hold itself, in the background, not by hand`, 0)
 			return renewed(slots, context)
 		},
 	},

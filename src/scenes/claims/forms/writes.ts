@@ -421,6 +421,39 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'thing-overwritten',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(v, d) ∈ step that changed the row, v ≠ w, where the row kept w's write",
+		pattern: '{owner} THING is overwritten', alternatives: ["{owner} THING is lost", "{owner} THING gets overwritten", "{owner} write is overwritten"],
+		example: "A's THING is overwritten",
+		meaning: "Another worker's write changed the row in this step, where the row had kept this worker's write.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const write = happened(context.step, 'wrote', h => h.changed && h.writerBefore === worker && h.worker !== worker)[0]
+			if (!write) return fails(`no other worker's write replaced ${context.name(worker)}'s in the row in this step`, 0)
+			return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
+		},
+	},
+	{
+		id: 'accepts-write-over',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed the row, where the row kept v's write",
+		pattern: '{database} accepts {owner} write over {owner}', alternatives: ["{database} takes/keeps {owner} write over {owner}", "{database} accepts/takes {owner} THING over {owner}"],
+		example: "the database accepts B's write over A's",
+		meaning: "The first worker's write to that database changed the row in this step, where the row had kept the second worker's write.",
+		check(slots, context) {
+			const database = actorOf(slots[0])
+			const worker = actorOf(slots[1])
+			const over = actorOf(slots[2])
+			const write = writes(context, worker, database).find(h => h.changed)
+			if (!write) return fails(`no write of ${context.name(worker)} changed ${context.name(database)}'s row in this step`, 1)
+			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 2)
+			return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
+		},
+	},
+	{
 		id: 'row-fence-smaller-than',
 		places: STORY,
 		tells: 'event',

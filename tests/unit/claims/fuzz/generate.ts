@@ -250,7 +250,7 @@ export function clauseText(form: ClaimForm, values: Values, picks: readonly numb
 /** The forms of a caption. */
 const STORY_FORMS = FORMS.filter(form => form.places.includes('caption'))
 
-const JOINTS = [', then ', ' and ', ', so ', ' because ', '. ', ', ', ' and then ', ', and ', ' but ', '; ']
+const JOINTS = [', then ', ' and ', ', so ', ' because ', '. ', ', ', ' and then ', ', and ', ' but ', '; ', ' while ', ' when ']
 
 /** A text for a place: its clauses from the place's forms, each maybe with a moment, joined. */
 export function textOf(spec: TextSpec, place: Place, values: Values): string | undefined {
@@ -302,6 +302,11 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 		switch (h.kind) {
 			case 'asked':
 				out.push({ text: `${n(h.worker)} ${h.tryOnly ? 'tries' : 'asks for the key'}`, at, event: h })
+				// Behind whoever held the key when the step began, else another worker: true or not.
+				if (!h.tryOnly) {
+					const ahead = step.start.stores.get(h.store)?.holders[0] ?? [...step.end.workers.keys()].find(id => id !== h.worker)
+					if (ahead !== undefined) out.push({ text: `${n(h.worker)} queues behind ${short(ahead)}`, at, event: h })
+				}
 				break
 			case 'granted':
 				out.push({ text: h.fence === undefined ? `${n(h.worker)} gets ${key(h.store)}` : `${n(h.worker)} gets ${key(h.store)} with fence ${fenceText(h.fence, 1)}`, at, event: h })
@@ -312,7 +317,7 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 				out.push({ text: `${n(h.worker)} is refused`, at, event: h })
 				break
 			case 'gave-up':
-				out.push({ text: `${n(h.worker)} gives up`, at, event: h })
+				out.push({ text: `${n(h.worker)} gives up`, at, event: h }, { text: `${n(h.worker)} waits` })
 				break
 			case 'expired':
 				out.push({ text: `${short(h.worker)}'s lease runs out`, at, event: h })
@@ -324,11 +329,12 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 				out.push({ text: `${n(h.worker)} lets go`, at, event: h })
 				break
 			case 'renewed':
-				out.push({ text: `${n(h.worker)} renews`, at, event: h })
+				out.push({ text: `${n(h.worker)} renews`, at, event: h }, { text: `${n(h.worker)} renews its lease until ${durationText(h.until, 0)}`, at, event: h }, { text: `${n(h.worker)} renews its lease by hand`, at, event: h })
 				break
 			case 'wrote':
 				out.push({ text: `${n(h.worker)} saves`, at, event: h })
 				out.push({ text: `${n(h.database)} ${h.changed ? 'takes' : 'refuses'} ${short(h.worker)}'s write`, at, event: h })
+				if (h.writerBefore !== undefined) out.push({ text: `${short(h.writerBefore)}'s summary is overwritten`, at, event: h }, { text: `${n(h.database)} accepts ${short(h.worker)}'s write over ${short(h.writerBefore)}'s`, at, event: h })
 				if (h.fenced && !h.noFence) out.push({ text: `${short(h.worker)}'s fence is ${h.fence > h.before ? 'larger' : 'smaller'} than the row's`, at, event: h })
 				break
 			case 'restarted':
