@@ -401,6 +401,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const mine = stores.find(one => one.holders.includes(w))
 		return holdsNow(mine !== undefined && mine.holders.length === 1 && stores.every(one => one === mine || one.holders.length === 0), mine ? holderMakers(env, mine) : [], env)
 	},
+	'only-holder-with-fence': (s, env) => {
+		const only = MEANINGS['only-holder']?.(s, env) ?? NO
+		return only.ok && leaseAt(env.world, actor(s[0]))?.fence === fence(s[1]) ? only : NO
+	},
 	'key-free': (s, env) => {
 		const meaning = keyHolders(env, s[0], holders => holders.length === 0)
 		const store = storeOf(env, s[0])
@@ -455,6 +459,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (all.some(m => m.at === undefined)) return meaning
 		return { ...meaning, at: Math.max(...all.map(m => m.at as number)), each: all.map(m => m.at as number) }
 	},
+	'moves-up-in-line': (s, env) => {
+		const w = actor(s[0])
+		const now = env.world.workers.get(w)?.waiting
+		const then = env.step.start.workers.get(w)?.waiting
+		if (!now || now.place !== num(s[1]) || !then || then.store !== now.store || then.place <= num(s[1])) return NO
+		const ahead = env.step.start.stores.get(now.store)?.waiters.slice(0, then.place - 1) ?? []
+		return holdsNow(true, env.step.happenings.filter(h => (h.kind === 'gave-up' || h.kind === 'granted' || h.kind === 'left') && ahead.includes(h.worker) && h.store === now.store), env)
+	},
+	'only-one-waits': (s, env) => line(env, waiters => waiters.length === 1 && waiters[0] === actor(s[0])),
 	'workers-wait': (s, env) => line(env, waiters => setEq(actors(s[0]), waiters)),
 	'count-wait': (s, env) => line(env, waiters => waiters.length === num(s[0])),
 	'count-workers-wait': (s, env) => line(env, waiters => waiters.length === num(s[0])),
@@ -502,8 +515,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'is-lost': (s, env) => lost(env, actor(s[0])),
 	'reads-as-lost': (s, env) => lost(env, actor(s[0])),
 	'now-ends-at': (s, env) => {
-		const lease = leaseAt(env.world, actor(s[0]))
-		return holdsNow(lease !== undefined && state(lease) === 'live' && lease.expiresAt === num(s[1]), leaseMakers(env, actor(s[0])), env)
+		const w = actor(s[0])
+		const lease = leaseAt(env.world, w)
+		if (lease === undefined || state(lease) !== 'live' || lease.expiresAt !== num(s[1])) return NO
+		// Made by its grant, and by the renewal that set this end, if one did.
+		const renewal = lastEvent(env, (h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === w && h.store === lease.store && h.at >= lease.grantedAt && h.until === lease.expiresAt)
+		return holdsNow(true, [...leaseMakers(env, w), ...(renewal ? [renewal] : [])], env)
 	},
 	'ends-at': (s, env) => {
 		const w = actor(s[0])
@@ -577,6 +594,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		})
 	},
 	'saves-with-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]))),
+	'saves-with-old-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]) && !h.live)),
+	'fences-compare': (s, env) => compared(env, fence(s[0]), fence(s[2]), s[1]?.value.type === 'relation' ? s[1].value.value : '<'),
+	'fence-smaller-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '<'),
 	'saves-first': (s, env) => {
 		const w = actor(s[0])
 		return save(env, w, write => {
@@ -933,6 +953,12 @@ function released(env: Env, worker: string): Meaning {
 
 function renewal(env: Env, worker: string): Meaning {
 	return event(events(env.step, 'renewed', h => h.worker === worker && !env.used.has(h))[0])
+}
+
+/** A write of the step carried fence l to a database that checks fences, whose row kept r, and l rel r. */
+function compared(env: Env, l: bigint, r: bigint, rel: '<' | '=' | '<='): Meaning {
+	if (!(rel === '<' ? l < r : rel === '=' ? l === r : l <= r)) return NO
+	return event(events(env.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r)[0], { compares: { left: l, right: r, relation: rel, write: events(env.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r)[0] as Of<'wrote'> } })
 }
 
 function rowBefore(env: Env, wanted: bigint, smaller: boolean): Meaning {

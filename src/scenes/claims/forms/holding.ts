@@ -104,6 +104,19 @@ function stillHolds(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return holds([leaseEvidence(context.step.start, worker), leaseEvidence(context.world, worker)], context.world.time)
 }
 
+/** The worker of slot 0, and no other, holds the key when the step ends, from any store. */
+function onlyHolder(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const stores = [...context.world.stores.values()]
+	const store = stores.find(s => s.holders.includes(worker))
+	if (!store) return fails(`${context.name(worker)} holds no lease when the step ends`, 0)
+	if (store.holders.length !== 1) return fails(`the key is held by ${names(context, store.holders)}`, 0)
+	// Two stores give the same key twice: a worker holding it from the other is a holder too.
+	const elsewhere = stores.find(s => s !== store && s.holders.length > 0)
+	if (elsewhere) return fails(`${names(context, elsewhere.holders)} holds the key too, from ${context.name(elsewhere.id)}`, 0)
+	return holds(stores.map(s => holdersEvidence(context.world, s)), context.world.time)
+}
+
 export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'holds-with-fence',
@@ -389,16 +402,24 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} is the only holder', alternatives: ["{worker} is the sole holder"],
 		example: 'B is the only holder',
 		meaning: 'The worker, and no other, holds the key when the step ends, from any store.',
+		check: (slots, context) => onlyHolder(slots, context),
+	},
+	{
+		id: 'only-holder-with-fence',
+		places: STORY,
+		tells: 'state',
+		formula: "holders(t), of every store, = {w} ∧ fence(w, t) = f",
+		pattern: '{worker} is the only holder, with fence {fence}', alternatives: ["{worker} is the only holder, fence {fence}", "{worker} is the sole holder, with fence {fence}"],
+		example: 'B is the only holder, with fence 8',
+		meaning: 'The worker, and no other, holds the key when the step ends, from any store, and its lease has that fence.',
 		check(slots, context) {
+			const only = onlyHolder(slots, context)
+			if (!only.ok) return only
 			const worker = actorOf(slots[0])
-			const stores = [...context.world.stores.values()]
-			const store = stores.find(s => s.holders.includes(worker))
-			if (!store) return fails(`${context.name(worker)} holds no lease when the step ends`, 0)
-			if (store.holders.length !== 1) return fails(`the key is held by ${names(context, store.holders)}`, 0)
-			// Two stores give the same key twice: a worker holding it from the other is a holder too.
-			const elsewhere = stores.find(s => s !== store && s.holders.length > 0)
-			if (elsewhere) return fails(`${names(context, elsewhere.holders)} holds the key too, from ${context.name(elsewhere.id)}`, 0)
-			return holds(stores.map(s => holdersEvidence(context.world, s)), context.world.time)
+			const fence = context.world.workers.get(worker)?.lease?.fence
+			const wanted = fenceOfSlot(slots[1])
+			if (fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but ${describeHeld(context, worker)}`, 1)
+			return only
 		},
 	},
 	{

@@ -2,6 +2,8 @@
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
 import { actorOf, fails, happened, heldIn, holds, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, runSteps, saw, time, unused } from '../query.ts'
+import { eventsOf } from '../causes.ts'
+import type { Happening } from '../../frame.ts'
 
 const STORY = ['caption', 'note'] as const
 
@@ -329,7 +331,14 @@ function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): 
 		if ((then.gone || then.released) && step.end.time < lease.expiresAt) return fails(`${context.name(worker)}'s lease ends sooner: it is ${then.gone ? 'gone' : 'let go'} by ${time(step.end.time)}, in step ${step.index}`, 1)
 		if (then.expired) break
 	}
-	return holds([leaseEvidence(context.world, worker)], context.world.time)
+	const verdict = holds([leaseEvidence(context.world, worker)], context.world.time)
+	if (later) return verdict
+	// "Now": the lease ends then since the renewal that set that end, which is what made it so ("A renews its lease, so it now ends at 50 s").
+	const renewal = [...context.run.steps.slice(0, context.step.index), context.step]
+		.flatMap(step => step.happenings)
+		.filter((h): h is Extract<Happening, { kind: 'renewed' }> => h.kind === 'renewed' && h.worker === worker && h.store === lease.store && h.at >= lease.grantedAt && h.until === lease.expiresAt)
+		.pop()
+	return renewal && verdict.ok ? { ...verdict, said: { events: [...eventsOf(verdict.evidence, context), renewal] } } : verdict
 }
 
 function lostAtEnd(slots: readonly Slot[], context: ClaimContext): Verdict {

@@ -341,6 +341,46 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => line(slots, context, { list: 0 }),
 	},
 	{
+		id: 'moves-up-in-line',
+		places: STORY,
+		tells: 'state',
+		formula: "place(w, line(k, t)) = n, and w stood in line(k) at the step's start at a place after n",
+		pattern: '{worker} moves up to {ordinal}( in line)', alternatives: ["{worker} moves up to {ordinal} place( in line)"],
+		example: 'C moves up to first in line',
+		meaning: 'The worker stands at that place in line when the step ends, and stood further back in it when the step began; what moved it up is what took those ahead of it out of line.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const wanted = numberOf(slots[1])
+			const waiting = context.world.workers.get(worker)?.waiting
+			if (!waiting) return fails(`${context.name(worker)} is not in line when the step ends${holdsNow(context, worker)}`, 0)
+			if (waiting.place !== wanted) return fails(`${context.name(worker)} is ${ordinal(waiting.place)} in line`, 1)
+			const before = context.step.start.workers.get(worker)?.waiting
+			if (!before || before.store !== waiting.store) return fails(`${context.name(worker)} was not in line when the step began, so it did not move up`, 0)
+			if (before.place <= wanted) return fails(`${context.name(worker)} was ${ordinal(before.place)} in line already when the step began`, 0)
+			const ahead = context.step.start.stores.get(waiting.store)?.waiters.slice(0, before.place - 1) ?? []
+			const movers = context.step.happenings.filter(h => (h.kind === 'gave-up' || h.kind === 'granted' || h.kind === 'left') && ahead.includes(h.worker) && h.store === waiting.store)
+			const store = context.world.stores.get(waiting.store)
+			return { ...holds(store ? [lineEvidence(context.world, store)] : [], context.world.time), said: { events: movers } } as Verdict
+		},
+	},
+	{
+		id: 'only-one-waits',
+		places: STORY,
+		tells: 'state',
+		formula: "line(k, t) = [w]",
+		pattern: 'only {worker} waits( in line)', alternatives: ["only {worker} is waiting( in line)", "only {worker} is still waiting( in line)", "{worker} is the only one waiting( in line)", "{worker} is the only one in line"],
+		example: 'only C waits in line',
+		meaning: 'That worker, and no other, is in line when the step ends.',
+		check(slots, context) {
+			const store = storeFor(context, undefined)
+			if (typeof store === 'string') return fails(store)
+			const worker = actorOf(slots[0])
+			const waiters = store.waiters
+			if (waiters.length !== 1 || waiters[0] !== worker) return fails(`${waiters.length === 0 ? 'no one is' : `${names(context, waiters)} ${waiters.length === 1 ? 'is' : 'are'}`} in line when the step ends`, 0)
+			return holds([lineEvidence(context.world, store)], context.world.time)
+		},
+	},
+	{
 		id: 'count-wait',
 		places: STORY,
 		tells: 'state',

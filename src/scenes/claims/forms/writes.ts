@@ -168,6 +168,45 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'saves-with-old-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, fence f) ∈ step, w's lease not live",
+		each: 'save',
+		pattern: '{worker} saves( its THING) with its old fence {fence}', alternatives: ["{worker} writes with its old fence {fence}", "{worker} writes/saves with its old fence, {fence}"],
+		example: 'Worker A saves with its old fence 7',
+		meaning: 'The worker wrote in this step with that fence, from a lease no longer live when it wrote.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const wanted = fenceOfSlot(slots[1])
+			const untold = unused(context, writes(context, worker)).filter(h => h.fence === wanted)
+			const write = untold.find(h => !h.live)
+			if (write) return holds([saw(context.step, write)], write.at)
+			if (untold.length > 0) return fails(`${context.name(worker)}'s fence ${showFence(wanted)} is not old: its lease was live when it wrote`, 1)
+			return fails(`${context.name(worker)} wrote with no fence ${showFence(wanted)} in this step that this text has not told`, 1)
+		},
+	},
+	{
+		id: 'fences-compare',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(d) ∈ step with fence L to a row at R, d checking fences, and L R holds (R: <, = or <=)",
+		pattern: '{fence} {refusal} {fence}',
+		example: '7 < 8',
+		meaning: "A write of this step carried the first fence to a database that checks fences, whose row kept the second, and the relation between them holds.",
+		check: (slots, context) => writeCompared(context, slots, 0, 2, slots[1]?.value.type === 'relation' ? slots[1].value.value : '<'),
+	},
+	{
+		id: 'fence-smaller-than-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(d) ∈ step with fence L to a row at R, d checking fences, and L < R",
+		pattern: '{fence} is smaller than {fence}', alternatives: ["{fence} is less/lower than {fence}"],
+		example: '7 is smaller than 8',
+		meaning: "A write of this step carried the first fence to a database that checks fences, whose row kept the second, and the first is smaller.",
+		check: (slots, context) => writeCompared(context, slots, 0, 1, '<', true),
+	},
+	{
 		id: 'saves-first',
 		places: STORY,
 		each: 'save',
@@ -573,6 +612,16 @@ function againstRow(slots: readonly Slot[], context: ClaimContext, test: (fence:
 	if (!verdict.ok) return verdict
 	const write = writeOf(verdict, context)
 	return write ? { ...verdict, said: { comparison: { left: write.fence, right: write.before, relation, write } } } : verdict
+}
+
+/** A write of this step carried fence `left` to a database that checks fences, whose row kept fence `right`, and `left relation right` holds. */
+function writeCompared(context: ClaimContext, slots: readonly Slot[], left: number, right: number, relation: '<' | '=' | '<=', words = false): Verdict {
+	const [l, r] = [fenceOfSlot(slots[left]), fenceOfSlot(slots[right])]
+	const true_ = relation === '<' ? l < r : relation === '=' ? l === r : l <= r
+	if (!true_) return fails(relation === '<' && words ? `${showFence(l)} is not smaller than ${showFence(r)}` : `"${showFence(l)} ${relation} ${showFence(r)}" is false`, left)
+	const write = happened(context.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r)[0]
+	if (!write) return fails(`no write of this step carried fence ${showFence(l)} to a database that checks fences and whose row kept ${showFence(r)}`, left)
+	return { ...holds([saw(context.step, write)], write.at), said: { comparison: { left: l, right: r, relation, write } } } as Verdict
 }
 
 /** The write a verdict was checked against. */

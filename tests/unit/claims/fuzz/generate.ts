@@ -335,6 +335,7 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 				out.push({ text: `${n(h.worker)} saves`, at, event: h })
 				out.push({ text: `${n(h.database)} ${h.changed ? 'takes' : 'refuses'} ${short(h.worker)}'s write`, at, event: h })
 				if (h.writerBefore !== undefined) out.push({ text: `${short(h.writerBefore)}'s summary is overwritten`, at, event: h }, { text: `${n(h.database)} accepts ${short(h.worker)}'s write over ${short(h.writerBefore)}'s`, at, event: h })
+				out.push({ text: `${n(h.worker)} saves with its old fence ${fenceText(h.fence, 1)}`, at, event: h }, { text: `${fenceText(h.fence, 1)} < ${fenceText(h.before, 1)}`, at, event: h }, { text: `${fenceText(h.fence, 1)} is smaller than ${fenceText(h.before, 1)}`, at, event: h })
 				if (h.fenced && !h.noFence) out.push({ text: `${short(h.worker)}'s fence is ${h.fence > h.before ? 'larger' : 'smaller'} than the row's`, at, event: h })
 				break
 			case 'restarted':
@@ -365,6 +366,8 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 	for (const store of step.end.stores.values()) {
 		out.push({ text: store.holders.length === 0 ? `${key(store.id)} is free` : store.holders.length === 1 ? `${key(store.id)} is held by ${short(store.holders[0] as string)}` : `${key(store.id)} is held` })
 		if (step.end.stores.size === 1) out.push({ text: store.waiters.length === 0 ? 'the line is empty' : `${short(store.waiters[0] as string)} waits in line` }, { text: `the epoch is ${store.epoch}` })
+		if (store.waiters.length > 0) out.push({ text: `only ${short(store.waiters[0] as string)} waits` }, { text: `${short(store.waiters[store.waiters.length - 1] as string)} moves up to first in line` })
+		if (store.holders.length > 0) out.push({ text: `${short(store.holders[0] as string)} is the only holder, with fence ${fenceText(step.end.workers.get(store.holders[0] as string)?.lease?.fence ?? 0n, 1)}` })
 	}
 	for (const worker of step.end.workers.values()) {
 		const lease = worker.lease
