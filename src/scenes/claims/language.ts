@@ -53,6 +53,8 @@ export interface SceneLanguage {
 	places: ReadonlyMap<Place, PlaceForms>
 	prefixes: readonly CompiledModifier[]
 	suffixes: readonly CompiledModifier[]
+	/** `at T` inside a clause, after its verb and before more words ("B gives up at 20 s without getting the key"). */
+	within: RegExp
 	/** Texts read so far, by place and text: reading is a function of the two. */
 	read: Map<string, unknown>
 }
@@ -160,6 +162,7 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords): 
 			{ kind: 'at', regex: new RegExp(` (?:${at})$`, 'd') },
 			{ kind: 'later', regex: new RegExp(` (?:${later})$`, 'd') },
 		],
+		within: new RegExp(` (?:${at})(?= )`, 'd'),
 		read: new Map(),
 	}
 }

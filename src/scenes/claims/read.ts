@@ -429,7 +429,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	const cased = initial && /^[A-Z]/.test(raw) ? [raw, (raw[0] as string).toLowerCase() + raw.slice(1)] : [raw]
 	// "too", "as well" or "again" at the end tells that it happened before (to another, or to the same): read last, so a form of its own wins.
 	const also = ALSO.exec(raw)
-	const variants: { text: string; also?: NonNullable<ReadClause['also']>; now?: true; then?: true }[] = cased.map(text => ({ text }))
+	const variants: { text: string; also?: NonNullable<ReadClause['also']>; now?: true; then?: true; moment?: Slot }[] = cased.map(text => ({ text }))
 	// "now" in a state ("the database now keeps fence 8", "B and C hold it now") says it holds at the clause's moment, as a state does.
 	const now = NOW.exec(raw)
 	if (now) for (const text of cased) variants.push({ text: text.slice(0, now.index) + text.slice(now.index + now[0].length), now: true })
@@ -440,19 +440,26 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 		const word = also[1] === 'again' ? ('again' as const) : ('too' as const)
 		for (const text of cased) variants.push({ text: text.slice(0, also.index), also: { word, start: start + also.index + 1, end: start + raw.length } })
 	}
+	// "at 20 s" after the verb ("B gives up at 20 s without getting the key") names the clause's moment as a trailing one would: read last.
+	const within = language.within.exec(raw)
+	if (within && within.index > 0) {
+		const [s, e] = within.indices?.[1] ?? [0, 0]
+		const slot = readSlot(language, 'time', raw.slice(s, e), start + s, start + e, referent)
+		if (typeof slot !== 'string') for (const text of cased) variants.push({ text: text.slice(0, within.index) + text.slice(within.index + within[0].length), moment: slot })
+	}
 	let problem: string | undefined
-	for (const { text: variant, also: told, now: stated, then: ordered } of variants) {
-		for (const prefix of [undefined, ...language.prefixes]) {
+	for (const { text: variant, also: told, now: stated, then: ordered, moment: within } of variants) {
+		for (const prefix of within ? [undefined] : [undefined, ...language.prefixes]) {
 			const head = prefix ? prefix.regex.exec(variant) : undefined
 			if (prefix && !head) continue
 			const coreStart = head ? head[0].length : 0
-			for (const suffix of [undefined, ...language.suffixes]) {
+			for (const suffix of within ? [undefined] : [undefined, ...language.suffixes]) {
 				const rest = variant.slice(coreStart)
 				const tail = suffix ? suffix.regex.exec(rest) : undefined
 				if (suffix && !tail) continue
 				const coreEnd = tail ? variant.length - tail[0].length : variant.length
 				if (coreEnd <= coreStart) continue
-				const modifiers: ReadClause['modifiers'] = []
+				const modifiers: ReadClause['modifiers'] = within ? [{ kind: 'at', slot: within }] : []
 				const modifier = (kind: 'at' | 'later' | 'then', match: RegExpExecArray, offset: number) => {
 					if (kind === 'then') return true
 					const [s, e] = match.indices?.[1] ?? [0, 0]
