@@ -102,8 +102,11 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 	if (kept) return kept
 	const result: ReadResult = { clauses: [], asides: [], problems: [] }
 	let referent: string | undefined
+	/** The workers the sentences before named together, which "they" and "both" name when the clause before names one. */
+	let plural: string[] | undefined
 	for (const [start, end] of sentences(text)) {
-		const read = readSentence(language, text, start, end, place, referent)
+		const read = readSentence(language, text, start, end, place, referent, plural)
+		if (!('problem' in read)) plural = pluralOf(read.items) ?? plural
 		if ('problem' in read) {
 			result.problems.push(read.problem)
 			continue
@@ -160,6 +163,15 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 	return result
 }
 
+/** The workers a sentence named together: its last clause about several, else the workers its clauses were about, when two or more. */
+function pluralOf(items: readonly Item[]): string[] | undefined {
+	const clauses = items.flatMap(item => (item.kind === 'clause' ? [item.clause] : []))
+	const group = clauses.filter(clause => clause.group !== undefined).pop()?.group
+	if (group) return group
+	const subjects = [...new Set(clauses.flatMap(clause => (clause.subject !== undefined && clause.group === undefined ? [clause.subject] : [])))]
+	return subjects.length >= 2 ? subjects : undefined
+}
+
 /** The sentences of a text, as [start, end) without their closing mark and the spaces around them. */
 function sentences(text: string): [number, number][] {
 	const out: [number, number][] = []
@@ -183,7 +195,7 @@ interface Parse {
 	items: Item[]
 }
 
-function readSentence(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined): { items: Item[]; problems?: ReadProblem[] } | { problem: ReadProblem } {
+function readSentence(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, plural?: string[]): { items: Item[]; problems?: ReadProblem[] } | { problem: ReadProblem } {
 	const cuts: Cut[] = []
 	CONNECTIVE.lastIndex = 0
 	for (const match of text.slice(start, end).matchAll(CONNECTIVE)) {
@@ -213,7 +225,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 			const items: { item: Item; next: string | undefined }[] = []
 			if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) items.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
 			// After "for" only an aside reads: "for the key" is no clause of its own.
-			const clause = came?.for ? undefined : readClause(language, text, i, j, place, referent, initial)
+			const clause = came?.for ? undefined : readClause(language, text, i, j, place, referent, initial, plural)
 			if (typeof clause === 'string') slotProblems.set(`${i}:${j}`, clause)
 			else if (clause) items.push({ item: { kind: 'clause', clause }, next: came?.aside ? referent : nextReferent(clause, referent) })
 			for (const { item, next } of items) {
@@ -237,11 +249,11 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 	if (parse) return parse
 	const subordinate = SUBORDINATE.exec(text.slice(start, end))
 	if (subordinate && (place === 'caption' || place === 'note')) {
-		const rest = readSentence(language, text, start + subordinate[0].length, end, place, referent0)
+		const rest = readSentence(language, text, start + subordinate[0].length, end, place, referent0, plural)
 		// Only a reading that reads whole: else the problems are told of the sentence as written, its "After" or "When" kept in what is quoted.
 		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items) }
 	}
-	if (place === 'caption' || place === 'note') return partialReading(language, text, start, end, place, referent0, cuts, slotProblems)
+	if (place === 'caption' || place === 'note') return partialReading(language, text, start, end, place, referent0, cuts, slotProblems, plural)
 	// Reading stopped at the farthest place a reading of the clauses before reached: the problem starts there.
 	const from = Math.max(...reached)
 	const to = cuts.find(cut => cut.at > from)?.at ?? end
@@ -282,7 +294,7 @@ type Partial = { items: (Item | { kind: 'unread'; start: number; end: number; re
  * it gave it to speak of. A clause right after an unread part starts afresh (`gap`): no "then" or
  * "so" is judged against a clause that was not read.
  */
-function partialReading(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, cuts: readonly Cut[], slotProblems: Map<string, string>): { items: Item[]; problems: ReadProblem[] } {
+function partialReading(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, cuts: readonly Cut[], slotProblems: Map<string, string>, plural?: string[]): { items: Item[]; problems: ReadProblem[] } {
 	const memo = new Map<string, Partial>()
 	const walk = (i: number, referent: string | undefined, initial: boolean): Partial => {
 		const key = `${i}|${referent ?? ''}|${initial}`
@@ -298,7 +310,7 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 			const options: { item: Item; next: string | undefined }[] = []
 			if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) options.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
 			const came = cuts.find(cut => cut.end === i)
-			const clause = came?.for ? undefined : readClause(language, text, i, j, place, referent, initial)
+			const clause = came?.for ? undefined : readClause(language, text, i, j, place, referent, initial, plural)
 			if (typeof clause === 'string') slotProblems.set(`${i}:${j}`, clause)
 			else if (clause) options.push({ item: { kind: 'clause', clause }, next: came?.aside ? referent : nextReferent(clause, referent) })
 			for (const { item, next } of options) {
@@ -424,7 +436,7 @@ function asideProblem(language: SceneLanguage, text: string): { word: string; of
  * start of a sentence, without a leading `then`, `at T` or `D later` or a trailing `at T`, and after a
  * connective with the subject of the clause before put in front. A string is a slot's problem.
  */
-function readClause(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent: string | undefined, initial: boolean): ReadClause | string | undefined {
+function readClause(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent: string | undefined, initial: boolean, plural?: string[]): ReadClause | string | undefined {
 	const raw = text.slice(start, end)
 	const cased = initial && /^[A-Z]/.test(raw) ? [raw, (raw[0] as string).toLowerCase() + raw.slice(1)] : [raw]
 	// "too", "as well" or "again" at the end tells that it happened before (to another, or to the same): read last, so a form of its own wins.
@@ -474,7 +486,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 				if (prefix && head && !modifier(prefix.kind, head, 0)) continue
 				if (suffix && tail && !modifier(suffix.kind, tail, coreStart)) continue
 				const core = variant.slice(coreStart, coreEnd)
-				const clause = readCore(language, core, start + coreStart, place, referent, !initial || prefix !== undefined)
+				const clause = readCore(language, core, start + coreStart, place, referent, !initial || prefix !== undefined, plural)
 				if (typeof clause === 'string') {
 					problem ??= clause
 					continue
@@ -495,18 +507,18 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	return problem
 }
 
-function readSlot(language: SceneLanguage, type: SlotType, text: string, start: number, end: number, referent: string | undefined, own?: string): Slot | string {
-	const value = language.readers[type].read(text, referent, own)
+function readSlot(language: SceneLanguage, type: SlotType, text: string, start: number, end: number, referent: string | undefined, own?: string, plural?: string[]): Slot | string {
+	const value = language.readers[type].read(text, referent, own, plural)
 	return typeof value === 'string' ? value : { type, text, start, end, value }
 }
 
 /** Reads a clause's core against the place's forms; with `elided`, also with the subject before put in front. */
-function readCore(language: SceneLanguage, core: string, offset: number, place: Place, referent: string | undefined, elided: boolean): ReadClause | string | undefined {
+function readCore(language: SceneLanguage, core: string, offset: number, place: Place, referent: string | undefined, elided: boolean, plural?: string[]): ReadClause | string | undefined {
 	const entry = language.places.get(place)
 	if (!entry) return undefined
 	let problem: string | undefined
 	for (const compiled of entry.byFirstWord.get(firstWordOf(core)) ?? []) {
-		const clause = matchForm(language, compiled, core, offset, 0, referent)
+		const clause = matchForm(language, compiled, core, offset, 0, referent, plural)
 		if (typeof clause === 'string') problem ??= clause
 		else if (clause) return clause
 	}
@@ -517,7 +529,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		const shift = which[0].length - 3
 		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
 			if (compiled.subject !== 'lease' && compiled.subject !== 'key') continue
-			const clause = matchForm(language, compiled, put, offset + shift, 0, referent)
+			const clause = matchForm(language, compiled, put, offset + shift, 0, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
 			else if (clause) return clause
 		}
@@ -530,7 +542,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		const put = `${names} ${core}`
 		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
 			if (compiled.subject !== 'workers') continue
-			const clause = matchForm(language, compiled, put, offset, names.length + 1, referent)
+			const clause = matchForm(language, compiled, put, offset, names.length + 1, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
 			else if (clause) return clause
 		}
@@ -542,7 +554,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		if (subject !== undefined) {
 			for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
 				if (compiled.subject !== subject) continue
-				const clause = matchForm(language, compiled, put, offset, name.length + 1, referent)
+				const clause = matchForm(language, compiled, put, offset, name.length + 1, referent, plural)
 				if (typeof clause === 'string') problem ??= clause
 				else if (clause) return clause
 			}
@@ -552,7 +564,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 }
 
 /** Matches one form against a clause; `added` characters at its start were put there (a left-out subject). */
-function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string, offset: number, added: number, referent: string | undefined): ReadClause | string | undefined {
+function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string, offset: number, added: number, referent: string | undefined, plural?: string[]): ReadClause | string | undefined {
 	const match = compiled.regex.exec(text)
 	if (!match) return undefined
 	const slots: Slot[] = []
@@ -560,7 +572,7 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 	for (const [k, type] of compiled.slots.entries()) {
 		const [s, e] = match.indices?.[k + 1] ?? [0, 0]
 		const at = (position: number) => offset + Math.max(0, position - added)
-		const slot = readSlot(language, type, text.slice(s, e), at(s), at(e), referent, own)
+		const slot = readSlot(language, type, text.slice(s, e), at(s), at(e), referent, own, plural)
 		if (typeof slot === 'string') return slot
 		slots.push(slot)
 		// After the clause's own subject, "its" names it.
