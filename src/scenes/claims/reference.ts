@@ -528,7 +528,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!lease || state(lease) !== 'live' || lease.expiresAt !== num(s[1])) return NO
 		for (const step of laterSteps(env)) {
 			const then = leaseAt(step.end, w)
-			if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store || then.expiresAt !== lease.expiresAt) break
+			if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
+			// A renewal moves the end on: the lease does not end at T.
+			if (then.expiresAt !== lease.expiresAt) return NO
 			if ((then.gone || then.released) && step.end.time < lease.expiresAt) return NO
 			if (then.expired) break
 		}

@@ -100,10 +100,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'ends-at',
 		places: STORY,
 		tells: 'state',
-		formula: "live(w, t) ∧ expiry(w, t) = T, and no later step lets that lease go or takes it before T",
+		formula: "live(w, t) ∧ expiry(w, t) = T, and no later step renews that lease, lets it go or takes it before T",
 		pattern: '{lease} ends at {time}',
 		example: "A's lease ends at 40 s",
-		meaning: "The worker's lease is live when the step ends and ends at that time: no later step lets it go or takes it sooner (a renewal may move it on).",
+		meaning: "The worker's lease is live when the step ends and ends at that time: no later step renews it (which moves its end on; \"now ends at\" says the end it has now), lets it go or takes it sooner.",
 		check: (slots, context) => endsAt(slots, context, true),
 	},
 	{
@@ -327,7 +327,9 @@ function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): 
 	if (lease.expiresAt !== numberOf(slots[1])) return fails(`${context.name(worker)}'s lease runs out at ${time(lease.expiresAt)}`, 1)
 	for (const step of later ? laterSteps(context) : []) {
 		const then = step.end.workers.get(worker)?.lease
-		if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store || then.expiresAt !== lease.expiresAt) break
+		if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
+		// A renewal before that end moves it on: the lease does not end then, it only now ends then.
+		if (then.expiresAt !== lease.expiresAt) return fails(`${context.name(worker)}'s lease does not end at ${time(lease.expiresAt)}: a renewal by step ${step.index} moves its end to ${time(then.expiresAt)}; it only now ends at ${time(lease.expiresAt)}`, 1)
 		if ((then.gone || then.released) && step.end.time < lease.expiresAt) return fails(`${context.name(worker)}'s lease ends sooner: it is ${then.gone ? 'gone' : 'let go'} by ${time(step.end.time)}, in step ${step.index}`, 1)
 		if (then.expired) break
 	}
