@@ -16,7 +16,7 @@ export interface CompiledForm {
 	form: ClaimForm
 	/** The pattern it was compiled from: the form's own, or one of its alternatives. */
 	pattern: string
-	/** For an alternative that writes the form's slots in another order: where each of the form's slots is in it. */
+	/** For an alternative that writes the form's slots in another order: where each of the form's slots is in it (-1: a key it leaves out). */
 	order?: number[]
 	regex: RegExp
 	slots: SlotType[]
@@ -53,6 +53,8 @@ export interface SceneLanguage {
 	places: ReadonlyMap<Place, PlaceForms>
 	prefixes: readonly CompiledModifier[]
 	suffixes: readonly CompiledModifier[]
+	/** `at T` inside a clause, after its verb and before more words ("B gives up at 20 s without getting the key"). */
+	within: RegExp
 	/** Texts read so far, by place and text: reading is a function of the two. */
 	read: Map<string, unknown>
 }
@@ -65,13 +67,15 @@ const SAME_VALUE: Partial<Record<SlotType, string>> = { worker: 'worker', owner:
 /**
  * Where each of a form's own slots stands in an alternative's, which may put them in another order
  * ("the lock gives {key} to {worker}" for "{worker} gets {key}"); undefined when the order is the
- * same. An alternative with other slots than its form's is an error of the registry.
+ * same. An alternative may leave out the key, which then names the scene's key as "the key" would
+ * (-1: "C gets in" for "{worker} gets {key}"); one with other slots than its form's is an error of the registry.
  */
 function slotOrder(form: ClaimForm, own: readonly SlotType[], alternative: readonly SlotType[]): number[] | undefined {
 	const kind = (type: SlotType) => SAME_VALUE[type] ?? type
 	const used = new Set<number>()
 	const order = own.map(type => {
 		const at = alternative.findIndex((other, index) => !used.has(index) && kind(other) === kind(type))
+		if (at < 0 && type === 'key') return -1
 		if (at < 0) throw new Error(`form ${form.id}: an alternative has no {${type}} slot like its pattern's`)
 		used.add(at)
 		return at
@@ -158,6 +162,7 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords): 
 			{ kind: 'at', regex: new RegExp(` (?:${at})$`, 'd') },
 			{ kind: 'later', regex: new RegExp(` (?:${later})$`, 'd') },
 		],
+		within: new RegExp(` (?:${at})(?= )`, 'd'),
 		read: new Map(),
 	}
 }

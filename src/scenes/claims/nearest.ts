@@ -68,11 +68,13 @@ export function nearestForms(language: SceneLanguage, clause: string, place: Pla
 	const forms = language.places.get(place)?.forms ?? []
 	const verb = verbOf(language, words)
 	return forms
-		.map((compiled, order) => {
+		.flatMap((compiled, order) => {
 			const form = pieces(inWords(compiled.pattern, language.words))
+			// A pattern of slots alone ("{worker} {ordinal}") is near every short clause and names no word to write: the form's other patterns speak for it.
+			if (!form.some(piece => 'word' in piece)) return []
 			// A form with the author's verb is nearer than one with the author's other words: "{worker} crashes" for "A crashes while it holds the key".
 			const kept = verb !== undefined && form.some(piece => 'word' in piece && stem(piece.word) === verb) ? VERB_KEPT : 0
-			return { form: compiled.form, order, score: distance(language, words, form) - kept }
+			return [{ form: compiled.form, order, score: distance(language, words, form) - kept }]
 		})
 		.sort((a, b) => a.score - b.score || a.order - b.order)
 		.filter((entry, index, all) => all.findIndex(other => other.form === entry.form) === index)

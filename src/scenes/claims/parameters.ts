@@ -28,7 +28,7 @@ export interface SlotReader {
 	 * What the text means; a message when it names nothing the scene has. `referent` is the subject
 	 * of the clause before, which "it" names; `own` the subject of this clause, which "its" after it names.
 	 */
-	read(text: string, referent: string | undefined, own?: string): SlotValue | string
+	read(text: string, referent: string | undefined, own?: string, plural?: readonly string[]): SlotValue | string
 }
 
 /** Common nouns for a kind, usable when the scene has one actor of that kind. */
@@ -185,11 +185,19 @@ export function slotReaders(names: SceneNames, words: DomainWords): Readonly<Rec
 			},
 		},
 		workers: {
-			pattern: workers.length === 0 ? '(?!)' : `(?:Workers? |[Bb]oth )?(?:${alternatives(workers)})(?:, (?:${alternatives(workers)}))*,? and (?:${alternatives(workers)})|they`,
-			read(text, referent) {
+			pattern: workers.length === 0 ? '(?!)' : `(?:Workers? |[Bb]oth )?(?:${alternatives(workers)})(?:, (?:${alternatives(workers)}))*,? and (?:${alternatives(workers)})|they|both`,
+			read(text, referent, _own, plural) {
+				// "they" and "both" name the workers the clause before names, else those a sentence before named together ("B and C ask. A holds the key, so they wait").
+				const group = groupOf(referent) ?? (plural !== undefined && plural.length >= 2 ? [...plural] : undefined)
 				if (text === 'they') {
-					const group = groupOf(referent)
 					return group ? { type: 'actors', ids: group } : `"they" has nothing to refer to: it names the workers the clause before names as its subject, and there are none; write their names`
+				}
+				// "both" names the two workers spoken of before ("B and C ask. Both wait"), else the scene's two.
+				if (text === 'both') {
+					if (group?.length === 2) return { type: 'actors', ids: group }
+					const all = [...new Set(names.namesOf('worker').map(name => names.actorNamed(name) as string))]
+					if (group === undefined && all.length === 2) return { type: 'actors', ids: all }
+					return group === undefined ? `"both" names two workers, and this scene has ${all.length}; name them ("A and B")` : `"both" names two workers, and the clause before names ${group.length}; name them`
 				}
 				const ids: string[] = []
 				for (const part of text.replace(/^(?:Workers?|[Bb]oth) /, '').split(/,? and |, /)) {

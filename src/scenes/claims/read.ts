@@ -69,6 +69,10 @@ interface Cut {
 	at: number
 	end: number
 	colon: boolean
+	/** A joint after which the clause speaks of what the clause before the one it follows spoke of: "B asks while A holds it, and waits". */
+	aside?: 'while' | 'when'
+	/** "for", after a clause that says a worker paused: an aside follows ("A pauses for a long garbage collection"). */
+	for?: true
 }
 
 /** The words that tell a happening came before: to another worker (`too`, `as well`) or to the same (`again`). */
@@ -77,7 +81,17 @@ const ALSO = / (too|as well|again)$/
 /** "now" as a word of its own inside a clause or at its end, with the space before it. */
 const NOW = / now(?= |$)/
 
-const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while | and | so | but | because | since |, |: /g
+const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while |,? when | and | so | but | because | since |, |: | for (?=an? |the )/g
+
+/**
+ * The forms that, before "when", hold over a span the event after "when" falls in: a state that held
+ * from the step's start to its end ("A is still paused when its lease runs out") held at that event.
+ * Any other state before "when" could have begun after the event, so "when" does not join it.
+ */
+const BEFORE_WHEN = new Set(['is-still-paused', 'still-holds', 'lease-still-live'])
+
+/** "then" inside a clause, after its subject ("the key then goes to B", "it then pauses"), with the space before it. */
+const THEN_INSIDE = / then(?= )/
 /** The most connectives a sentence may have: reading tries every way to cut a sentence, so a long one is refused, not read slowly. */
 const MAX_CUTS = 24
 
@@ -88,8 +102,11 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 	if (kept) return kept
 	const result: ReadResult = { clauses: [], asides: [], problems: [] }
 	let referent: string | undefined
+	/** The workers the sentences before named together, which "they" and "both" name when the clause before names one. */
+	let plural: string[] | undefined
 	for (const [start, end] of sentences(text)) {
-		const read = readSentence(language, text, start, end, place, referent)
+		const read = readSentence(language, text, start, end, place, referent, plural)
+		if (!('problem' in read)) plural = pluralOf(read.items) ?? plural
 		if ('problem' in read) {
 			result.problems.push(read.problem)
 			continue
@@ -138,12 +155,21 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				if (item.clause.form.pauses) pause = result.clauses.length - 1
 				else if (paused && item.clause.subject !== undefined && item.clause.subject !== paused.subject) pause = undefined
 				// A clause about no actor ("the key goes to B") leaves nothing for "it" or a left-out subject to name.
-				referent = referentOf(item.clause)
+				referent = nextReferent(item.clause, referent)
 			}
 		}
 	}
 	language.read.set(key, result)
 	return result
+}
+
+/** The workers a sentence named together: its last clause about several, else the workers its clauses were about, when two or more. */
+function pluralOf(items: readonly Item[]): string[] | undefined {
+	const clauses = items.flatMap(item => (item.kind === 'clause' ? [item.clause] : []))
+	const group = clauses.filter(clause => clause.group !== undefined).pop()?.group
+	if (group) return group
+	const subjects = [...new Set(clauses.flatMap(clause => (clause.subject !== undefined && clause.group === undefined ? [clause.subject] : [])))]
+	return subjects.length >= 2 ? subjects : undefined
 }
 
 /** The sentences of a text, as [start, end) without their closing mark and the spaces around them. */
@@ -178,6 +204,8 @@ interface Sentence {
 	cuts: readonly Cut[]
 	/** Problems a segment's slots had (a pronoun with nothing to name, a fence out of range), by segment. */
 	slotProblems: Map<string, string>
+	/** The workers an earlier sentence named together, whom "they" and "both" name. */
+	plural?: string[]
 }
 
 /** Where a part of the sentence that starts at `i` may end: the sentence's end first, then each cut after `i`, the last first. */
@@ -187,31 +215,35 @@ function endsFrom(sentence: Sentence, i: number): number[] {
 
 /**
  * The ways the part from `i` to `j` reads, each with the subject it leaves the next clause: as an aside (after a
- * colon, to the sentence's end) and as a clause. A clause whose slot was wrong is kept in `slotProblems` instead.
+ * colon or "for", to the sentence's end) and as a clause (never after "for": "for the key" is no clause of its own).
+ * A clause whose slot was wrong is kept in `slotProblems` instead.
  */
 function readingsOf(sentence: Sentence, i: number, j: number, referent: string | undefined, initial: boolean): { item: Item; next: string | undefined }[] {
-	const { language, text, end, place, cuts, slotProblems } = sentence
+	const { language, text, end, place, cuts, slotProblems, plural } = sentence
+	const came = cuts.find(cut => cut.end === i)
+	const afterColon = came?.colon === true || came?.for === true
 	const readings: { item: Item; next: string | undefined }[] = []
-	if (j === end && cuts.some(cut => cut.end === i && cut.colon) && asideProblem(language, text.slice(i, j)) === undefined) readings.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
-	const clause = readClause(language, text, i, j, place, referent, initial)
+	if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) readings.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
+	const clause = came?.for ? undefined : readClause(language, text, i, j, place, referent, initial, plural)
 	if (typeof clause === 'string') slotProblems.set(`${i}:${j}`, clause)
-	else if (clause) readings.push({ item: { kind: 'clause', clause }, next: referentOf(clause) })
+	else if (clause) readings.push({ item: { kind: 'clause', clause }, next: came?.aside ? referent : nextReferent(clause, referent) })
 	return readings
 }
 
-function readSentence(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined): { items: Item[]; problems?: ReadProblem[] } | { problem: ReadProblem } {
+function readSentence(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, plural?: string[]): { items: Item[]; problems?: ReadProblem[] } | { problem: ReadProblem } {
 	const cuts: Cut[] = []
 	CONNECTIVE.lastIndex = 0
 	for (const match of text.slice(start, end).matchAll(CONNECTIVE)) {
 		const at = start + (match.index ?? 0)
-		cuts.push({ at, end: at + match[0].length, colon: match[0] === ': ' })
+		const joint = match[0]
+		cuts.push({ at, end: at + joint.length, colon: joint === ': ', ...(/\bwhile\b/.test(joint) ? { aside: 'while' as const } : /\bwhen\b/.test(joint) ? { aside: 'when' as const } : {}), ...(joint === ' for ' ? { for: true as const } : {}) })
 	}
 	if (cuts.length > MAX_CUTS) {
 		return { problem: { start, end, message: `this sentence has ${cuts.length + 1} parts between its connectives; a sentence of a scene has at most ${MAX_CUTS + 1}: split it into sentences` } }
 	}
 	const memo = new Map<string, Parse | null>()
 	const slotProblems = new Map<string, string>()
-	const sentence: Sentence = { language, text, end, place, cuts, slotProblems }
+	const sentence: Sentence = { language, text, end, place, cuts, slotProblems, ...(plural ? { plural } : {}) }
 	const reached = new Set<number>([start])
 	/** The subject the clause before gave each place reading reached, for the hint about a left-out subject. */
 	const referentAt = new Map<number, string | undefined>([[start, referent0]])
@@ -228,6 +260,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 					continue
 				}
 				const cut = cuts.find(c => c.at === j) as Cut
+				if (!joins(cut, item)) continue
 				reached.add(cut.end)
 				if (!referentAt.has(cut.end)) referentAt.set(cut.end, next)
 				const rest = best(cut.end, next, false)
@@ -242,19 +275,26 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 	if (parse) return parse
 	const subordinate = SUBORDINATE.exec(text.slice(start, end))
 	if (subordinate && (place === 'caption' || place === 'note')) {
-		const rest = readSentence(language, text, start + subordinate[0].length, end, place, referent0)
+		const rest = readSentence(language, text, start + subordinate[0].length, end, place, referent0, plural)
 		// Only a reading that reads whole: else the problems are told of the sentence as written, its "After" or "When" kept in what is quoted.
 		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items) }
 	}
-	if (place === 'caption' || place === 'note') return partialReading(language, text, start, end, place, referent0, cuts, slotProblems)
+	if (place === 'caption' || place === 'note') return partialReading(language, text, start, end, place, referent0, cuts, slotProblems, plural)
 	// Reading stopped at the farthest place a reading of the clauses before reached: the problem starts there.
 	const from = Math.max(...reached)
 	const to = cuts.find(cut => cut.at > from)?.at ?? end
 	return { problem: problemAt(language, text, from, to, end, place, slotProblems, cuts, referentAt.get(from)) }
 }
 
-/** A sentence that opens with "When", "Once" or "After" ("When A lets go, the key goes to C") says its second clause came after its first. */
-const SUBORDINATE = /^(?:When|Once|After|As soon as) (?=[^,]+, )/
+/** Whether a joint may follow an item: "for" only a clause that says a worker paused, "when" only a state that held all through the step. */
+function joins(cut: Cut, item: Item | { kind: 'unread' }): boolean {
+	if (cut.for) return item.kind === 'clause' && item.clause.form.pauses === true
+	if (cut.aside === 'when') return item.kind === 'clause' && BEFORE_WHEN.has(item.clause.form.id) && item.clause.modifiers.length === 0
+	return true
+}
+
+/** A sentence that opens with "When", "Once" or "After" ("When A lets go, the key goes to C"; after a semicolon, "when") says its second clause came after its first. */
+const SUBORDINATE = /^(?:When|Once|After|As soon as) (?=[^,]+, )/i
 
 /** The items of a sentence opened by "When" or "Once": the clause after the first is read as coming after it, unless its joint says otherwise. */
 function afterFirst(items: readonly Item[]): Item[] {
@@ -280,9 +320,9 @@ type Partial = { items: (Item | { kind: 'unread'; start: number; end: number; re
  * it gave it to speak of. A clause right after an unread part starts afresh (`gap`): no "then" or
  * "so" is judged against a clause that was not read.
  */
-function partialReading(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, cuts: readonly Cut[], slotProblems: Map<string, string>): { items: Item[]; problems: ReadProblem[] } {
+function partialReading(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, cuts: readonly Cut[], slotProblems: Map<string, string>, plural?: string[]): { items: Item[]; problems: ReadProblem[] } {
 	const memo = new Map<string, Partial>()
-	const sentence: Sentence = { language, text, end, place, cuts, slotProblems }
+	const sentence: Sentence = { language, text, end, place, cuts, slotProblems, ...(plural ? { plural } : {}) }
 	const walk = (i: number, referent: string | undefined, initial: boolean): Partial => {
 		const key = `${i}|${referent ?? ''}|${initial}`
 		const kept = memo.get(key)
@@ -299,6 +339,7 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 					continue
 				}
 				const cut = cuts.find(c => c.at === j) as Cut
+				if (!joins(cut, item)) continue
 				const rest = walk(cut.end, next, false)
 				consider({ items: joinItems(item, rest.items as Item[], text.slice(cut.at, cut.end)) as Partial['items'], unread: rest.unread })
 			}
@@ -312,7 +353,7 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 		}
 		if (slotProblems.has(`${i}:${end}`)) consider({ items: [{ kind: 'unread', start: i, end, referent }], unread: 1 })
 		// The shortest part, unread: what follows speaks of the actor it starts with, else of the one it left out itself.
-		const cut = cuts.find(c => c.at > i)
+		const cut = cuts.find(c => c.at > i && !c.for)
 		const to = cut?.at ?? end
 		const unread = { kind: 'unread' as const, start: i, end: to, referent }
 		if (!cut) consider({ items: [unread], unread: 1 })
@@ -415,32 +456,42 @@ function asideProblem(language: SceneLanguage, text: string): { word: string; of
  * start of a sentence, without a leading `then`, `at T` or `D later` or a trailing `at T`, and after a
  * connective with the subject of the clause before put in front. A string is a slot's problem.
  */
-function readClause(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent: string | undefined, initial: boolean): ReadClause | string | undefined {
+function readClause(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent: string | undefined, initial: boolean, plural?: string[]): ReadClause | string | undefined {
 	const raw = text.slice(start, end)
 	const cased = initial && /^[A-Z]/.test(raw) ? [raw, (raw[0] as string).toLowerCase() + raw.slice(1)] : [raw]
 	// "too", "as well" or "again" at the end tells that it happened before (to another, or to the same): read last, so a form of its own wins.
 	const also = ALSO.exec(raw)
-	const variants: { text: string; also?: NonNullable<ReadClause['also']>; now?: true }[] = cased.map(text => ({ text }))
+	const variants: { text: string; also?: NonNullable<ReadClause['also']>; now?: true; then?: true; moment?: Slot }[] = cased.map(text => ({ text }))
 	// "now" in a state ("the database now keeps fence 8", "B and C hold it now") says it holds at the clause's moment, as a state does.
 	const now = NOW.exec(raw)
 	if (now) for (const text of cased) variants.push({ text: text.slice(0, now.index) + text.slice(now.index + now[0].length), now: true })
+	// "then" after the subject ("the key then goes to B") orders the clause as "then" before it would.
+	const inner = THEN_INSIDE.exec(raw)
+	if (inner && inner.index > 0) for (const text of cased) variants.push({ text: text.slice(0, inner.index) + text.slice(inner.index + inner[0].length), then: true })
 	if (also && place !== 'ask' && place !== 'write') {
 		const word = also[1] === 'again' ? ('again' as const) : ('too' as const)
 		for (const text of cased) variants.push({ text: text.slice(0, also.index), also: { word, start: start + also.index + 1, end: start + raw.length } })
 	}
+	// "at 20 s" after the verb ("B gives up at 20 s without getting the key") names the clause's moment as a trailing one would: read last.
+	const within = language.within.exec(raw)
+	if (within && within.index > 0) {
+		const [s, e] = within.indices?.[1] ?? [0, 0]
+		const slot = readSlot(language, 'time', raw.slice(s, e), start + s, start + e, referent)
+		if (typeof slot !== 'string') for (const text of cased) variants.push({ text: text.slice(0, within.index) + text.slice(within.index + within[0].length), moment: slot })
+	}
 	let problem: string | undefined
-	for (const { text: variant, also: told, now: stated } of variants) {
-		for (const prefix of [undefined, ...language.prefixes]) {
+	for (const { text: variant, also: told, now: stated, then: ordered, moment: within } of variants) {
+		for (const prefix of within ? [undefined] : [undefined, ...language.prefixes]) {
 			const head = prefix ? prefix.regex.exec(variant) : undefined
 			if (prefix && !head) continue
 			const coreStart = head ? head[0].length : 0
-			for (const suffix of [undefined, ...language.suffixes]) {
+			for (const suffix of within ? [undefined] : [undefined, ...language.suffixes]) {
 				const rest = variant.slice(coreStart)
 				const tail = suffix ? suffix.regex.exec(rest) : undefined
 				if (suffix && !tail) continue
 				const coreEnd = tail ? variant.length - tail[0].length : variant.length
 				if (coreEnd <= coreStart) continue
-				const modifiers: ReadClause['modifiers'] = []
+				const modifiers: ReadClause['modifiers'] = within ? [{ kind: 'at', slot: within }] : []
 				const modifier = (kind: 'at' | 'later' | 'then', match: RegExpExecArray, offset: number) => {
 					if (kind === 'then') return true
 					const [s, e] = match.indices?.[1] ?? [0, 0]
@@ -455,7 +506,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 				if (prefix && head && !modifier(prefix.kind, head, 0)) continue
 				if (suffix && tail && !modifier(suffix.kind, tail, coreStart)) continue
 				const core = variant.slice(coreStart, coreEnd)
-				const clause = readCore(language, core, start + coreStart, place, referent, !initial || prefix !== undefined)
+				const clause = readCore(language, core, start + coreStart, place, referent, !initial || prefix !== undefined, plural)
 				if (typeof clause === 'string') {
 					problem ??= clause
 					continue
@@ -469,25 +520,25 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					problem ??= `"${text.slice(told.start, told.end)}" tells that a happening came before, and "${clause.form.pattern}" tells ${clause.form.tells === 'state' ? 'a state' : 'no happening'}; leave it out`
 					continue
 				}
-				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}) }
+				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' || ordered ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}) }
 			}
 		}
 	}
 	return problem
 }
 
-function readSlot(language: SceneLanguage, type: SlotType, text: string, start: number, end: number, referent: string | undefined, own?: string): Slot | string {
-	const value = language.readers[type].read(text, referent, own)
+function readSlot(language: SceneLanguage, type: SlotType, text: string, start: number, end: number, referent: string | undefined, own?: string, plural?: string[]): Slot | string {
+	const value = language.readers[type].read(text, referent, own, plural)
 	return typeof value === 'string' ? value : { type, text, start, end, value }
 }
 
 /** Reads a clause's core against the place's forms; with `elided`, also with the subject before put in front. */
-function readCore(language: SceneLanguage, core: string, offset: number, place: Place, referent: string | undefined, elided: boolean): ReadClause | string | undefined {
+function readCore(language: SceneLanguage, core: string, offset: number, place: Place, referent: string | undefined, elided: boolean, plural?: string[]): ReadClause | string | undefined {
 	const entry = language.places.get(place)
 	if (!entry) return undefined
 	let problem: string | undefined
 	for (const compiled of entry.byFirstWord.get(firstWordOf(core)) ?? []) {
-		const clause = matchForm(language, compiled, core, offset, 0, referent)
+		const clause = matchForm(language, compiled, core, offset, 0, referent, plural)
 		if (typeof clause === 'string') problem ??= clause
 		else if (clause) return clause
 	}
@@ -498,7 +549,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		const shift = which[0].length - 3
 		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
 			if (compiled.subject !== 'lease' && compiled.subject !== 'key') continue
-			const clause = matchForm(language, compiled, put, offset + shift, 0, referent)
+			const clause = matchForm(language, compiled, put, offset + shift, 0, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
 			else if (clause) return clause
 		}
@@ -511,7 +562,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		const put = `${names} ${core}`
 		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
 			if (compiled.subject !== 'workers') continue
-			const clause = matchForm(language, compiled, put, offset, names.length + 1, referent)
+			const clause = matchForm(language, compiled, put, offset, names.length + 1, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
 			else if (clause) return clause
 		}
@@ -523,7 +574,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		if (subject !== undefined) {
 			for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
 				if (compiled.subject !== subject) continue
-				const clause = matchForm(language, compiled, put, offset, name.length + 1, referent)
+				const clause = matchForm(language, compiled, put, offset, name.length + 1, referent, plural)
 				if (typeof clause === 'string') problem ??= clause
 				else if (clause) return clause
 			}
@@ -533,7 +584,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 }
 
 /** Matches one form against a clause; `added` characters at its start were put there (a left-out subject). */
-function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string, offset: number, added: number, referent: string | undefined): ReadClause | string | undefined {
+function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string, offset: number, added: number, referent: string | undefined, plural?: string[]): ReadClause | string | undefined {
 	const match = compiled.regex.exec(text)
 	if (!match) return undefined
 	const slots: Slot[] = []
@@ -541,17 +592,25 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 	for (const [k, type] of compiled.slots.entries()) {
 		const [s, e] = match.indices?.[k + 1] ?? [0, 0]
 		const at = (position: number) => offset + Math.max(0, position - added)
-		const slot = readSlot(language, type, text.slice(s, e), at(s), at(e), referent, own)
+		const slot = readSlot(language, type, text.slice(s, e), at(s), at(e), referent, own, plural)
 		if (typeof slot === 'string') return slot
 		slots.push(slot)
 		// After the clause's own subject, "its" names it.
 		if (k === 0 && compiled.subject !== undefined && slot.value.type === 'actor') own = slot.value.id
 	}
 	const first = slots[0]
-	const clause: ReadClause = { form: compiled.form, start: offset, end: offset + text.length - added, slots: compiled.order ? compiled.order.map(at => slots[at] as Slot) : slots, modifiers: [] }
+	const end = offset + text.length - added
+	// A key the alternative leaves out is the scene's key, as "the key" names it.
+	const unnamedKey: Slot = { type: 'key', text: '', start: end, end, value: { type: 'key' } }
+	const clause: ReadClause = { form: compiled.form, start: offset, end, slots: compiled.order ? compiled.order.map(at => (at < 0 ? unnamedKey : (slots[at] as Slot))) : slots, modifiers: [] }
 	if (compiled.subject !== undefined && first?.value.type === 'actor') clause.subject = first.value.id
 	if (compiled.subject === 'workers' && first?.value.type === 'actors') clause.group = first.value.ids
 	return clause
+}
+
+/** What a clause leaves for the next to speak of, after `referent`: its own, else several workers spoken of before it ("B and C ask. The key is held, so they wait"). */
+function nextReferent(clause: ReadClause, referent: string | undefined): string | undefined {
+	return referentOf(clause) ?? (groupOf(referent) !== undefined ? referent : undefined)
 }
 
 /** What a clause leaves for the next to speak of: its subject, the workers it is about, or, with neither, the one lease it names ("nothing renews A's lease, so it runs out"). */

@@ -232,7 +232,7 @@ function asked(found: Of<'asked'> | undefined): Meaning {
 	return meaning
 }
 
-/** A worker in line at the moment, or one that waited in line in the step and got the key once a lease of that store ended. */
+/** A worker in line at the moment, or one that waited in line in the step and got the key once a lease of that store ended, or gave up (until then). */
 function waits(env: Env, worker: string): Meaning {
 	const waiting = env.world.workers.get(worker)?.waiting
 	if (waiting) {
@@ -245,6 +245,9 @@ function waits(env: Env, worker: string): Meaning {
 	if (ask < 0) return NO
 	const theAsk = list[ask] as Of<'asked'>
 	const grant = list.findIndex((h, i) => i > ask && h.kind === 'granted' && h.worker === worker)
+	// Waited, then gave up in the step: in line from the ask until then.
+	const gaveUp = list.find((h, i) => i > ask && h.kind === 'gave-up' && h.worker === worker && h.at > theAsk.at)
+	if (grant < 0 && gaveUp) return { ok: true, at: theAsk.at, until: gaveUp.at, endedBy: gaveUp, events: [theAsk, gaveUp], makers: [theAsk, gaveUp] }
 	if (grant < 0) return NO
 	const freed = list.slice(ask + 1, grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === theAsk.store)
 	return freed ? { ok: true, at: theAsk.at, events: [theAsk, list[grant] as Happening], makers: [theAsk, list[grant] as Happening] } : NO
@@ -398,6 +401,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const mine = stores.find(one => one.holders.includes(w))
 		return holdsNow(mine !== undefined && mine.holders.length === 1 && stores.every(one => one === mine || one.holders.length === 0), mine ? holderMakers(env, mine) : [], env)
 	},
+	'only-holder-with-fence': (s, env) => {
+		const only = MEANINGS['only-holder']?.(s, env) ?? NO
+		return only.ok && leaseAt(env.world, actor(s[0]))?.fence === fence(s[1]) ? only : NO
+	},
 	'key-free': (s, env) => {
 		const meaning = keyHolders(env, s[0], holders => holders.length === 0)
 		const store = storeOf(env, s[0])
@@ -438,9 +445,29 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	waits: (s, env) => waits(env, actor(s[0])),
 	'waits-up-to': (s, env) => {
 		const w = actor(s[0])
-		if (!waits(env, w).ok) return NO
-		return withWait(env, w, num(s[1]))
+		const line = waits(env, w)
+		if (!line.ok) return NO
+		const wait = withWait(env, w, num(s[1]))
+		return wait.ok && line.until !== undefined ? { ...wait, until: line.until, ...(line.endedBy ? { endedBy: line.endedBy } : {}) } : wait
 	},
+	'waits-behind': (s, env) => behind(env, actor(s[0]), actor(s[1])),
+	'workers-wait-behind': (s, env) => {
+		const all = actors(s[0]).map(w => behind(env, w, actor(s[1])))
+		if (all.some(m => !m.ok)) return NO
+		const asks = all.flatMap(m => m.events)
+		const meaning: Meaning = { ok: true, events: asks, makers: asks }
+		if (all.some(m => m.at === undefined)) return meaning
+		return { ...meaning, at: Math.max(...all.map(m => m.at as number)), each: all.map(m => m.at as number) }
+	},
+	'moves-up-in-line': (s, env) => {
+		const w = actor(s[0])
+		const now = env.world.workers.get(w)?.waiting
+		const then = env.step.start.workers.get(w)?.waiting
+		if (!now || now.place !== num(s[1]) || !then || then.store !== now.store || then.place <= num(s[1])) return NO
+		const ahead = env.step.start.stores.get(now.store)?.waiters.slice(0, then.place - 1) ?? []
+		return holdsNow(true, env.step.happenings.filter(h => (h.kind === 'gave-up' || h.kind === 'granted' || h.kind === 'left') && ahead.includes(h.worker) && h.store === now.store), env)
+	},
+	'only-one-waits': (s, env) => line(env, waiters => waiters.length === 1 && waiters[0] === actor(s[0])),
 	'workers-wait': (s, env) => line(env, waiters => setEq(actors(s[0]), waiters)),
 	'count-wait': (s, env) => line(env, waiters => waiters.length === num(s[0])),
 	'count-workers-wait': (s, env) => line(env, waiters => waiters.length === num(s[0])),
@@ -491,8 +518,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'is-lost': (s, env) => lost(env, actor(s[0])),
 	'reads-as-lost': (s, env) => lost(env, actor(s[0])),
 	'now-ends-at': (s, env) => {
-		const lease = leaseAt(env.world, actor(s[0]))
-		return holdsNow(lease !== undefined && state(lease) === 'live' && lease.expiresAt === num(s[1]), leaseMakers(env, actor(s[0])), env)
+		const w = actor(s[0])
+		const lease = leaseAt(env.world, w)
+		if (lease === undefined || state(lease) !== 'live' || lease.expiresAt !== num(s[1])) return NO
+		// Made by its grant, and by the renewal that set this end, if one did.
+		const renewal = lastEvent(env, (h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === w && h.store === lease.store && h.at >= lease.grantedAt && h.until === lease.expiresAt)
+		return holdsNow(true, [...leaseMakers(env, w), ...(renewal ? [renewal] : [])], env)
 	},
 	'ends-at': (s, env) => {
 		const w = actor(s[0])
@@ -500,7 +531,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!lease || state(lease) !== 'live' || lease.expiresAt !== num(s[1])) return NO
 		for (const step of laterSteps(env)) {
 			const then = leaseAt(step.end, w)
-			if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store || then.expiresAt !== lease.expiresAt) break
+			if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
+			// A renewal moves the end on: the lease does not end at T.
+			if (then.expiresAt !== lease.expiresAt) return NO
 			if ((then.gone || then.released) && step.end.time < lease.expiresAt) return NO
 			if (then.expired) break
 		}
@@ -518,6 +551,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	renews: (s, env) => renewal(env, actor(s[0])),
 	'renews-lease': (s, env) => (actor(s[1]) === actor(s[0]) ? renewal(env, actor(s[0])) : NO),
+	'renews-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.until === num(s[2]))[0]) : NO),
+	'renews-by-hand': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.auto !== true)[0]) : NO),
 	'asks-to-renew': (s, env) => {
 		const w = actor(s[0])
 		if (actor(s[1]) !== w) return NO
@@ -564,6 +599,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		})
 	},
 	'saves-with-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]))),
+	'saves-with-old-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]) && !h.live)),
+	'fences-compare': (s, env) => compared(env, fence(s[0]), fence(s[2]), s[1]?.value.type === 'relation' ? s[1].value.value : '<'),
+	'fence-smaller-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '<'),
 	'saves-first': (s, env) => {
 		const w = actor(s[0])
 		return save(env, w, write => {
@@ -616,6 +654,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'write-replaces': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.changed)[0]
 		return write && write.writerBefore === actor(s[1]) ? event(write, { decides: write }) : NO
+	},
+	'thing-overwritten': (s, env) => {
+		const write = events(env.step, 'wrote', h => h.changed && h.writerBefore === actor(s[0]) && h.worker !== actor(s[0]))[0]
+		return write ? event(write, { decides: write }) : NO
+	},
+	'accepts-write-over': (s, env) => {
+		const write = events(env.step, 'wrote', h => h.worker === actor(s[1]) && h.database === actor(s[0]) && h.changed)[0]
+		return write && write.writerBefore === actor(s[2]) ? event(write, { decides: write }) : NO
 	},
 	'row-fence-smaller-than': (s, env) => rowBefore(env, fence(s[0]), true),
 	'row-fence-not-smaller-than': (s, env) => rowBefore(env, fence(s[0]), false),
@@ -866,6 +912,23 @@ function everyAsk(env: Env, ids: readonly string[]): Meaning {
 	return { ...meaning, at: Math.max(...asks.map(ask => ask.at)), each: asks.map(ask => ask.at) }
 }
 
+/** w asked in the step (no try) while v held a live lease of that store, and stood in line: in line at the step's end, given the key from the line, or gave up after. */
+function behind(env: Env, w: string, v: string): Meaning {
+	const list = env.step.happenings
+	const i = list.findIndex(h => h.kind === 'asked' && h.worker === w && !h.tryOnly)
+	if (i < 0 || w === v) return NO
+	const ask = list[i] as Of<'asked'>
+	const start = leaseAt(env.step.start, v)
+	let held = start !== undefined && state(start) === 'live' && start.store === ask.store
+	for (const h of list.slice(0, i)) {
+		if (h.kind === 'granted' && h.worker === v && h.store === ask.store) held = true
+		if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') && h.worker === v && h.store === ask.store) held = false
+	}
+	if (!held) return NO
+	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)
+	return stood ? asked(ask) : NO
+}
+
 function withWait(env: Env, worker: string, wait: number): Meaning {
 	const ask = askOf(env, worker)
 	return ask && !ask.tryOnly && ask.wait === wait ? event(ask) : NO
@@ -895,6 +958,12 @@ function released(env: Env, worker: string): Meaning {
 
 function renewal(env: Env, worker: string): Meaning {
 	return event(events(env.step, 'renewed', h => h.worker === worker && !env.used.has(h))[0])
+}
+
+/** A write of the step carried fence l to a database that checks fences, whose row kept r, and l rel r. */
+function compared(env: Env, l: bigint, r: bigint, rel: '<' | '=' | '<='): Meaning {
+	if (!(rel === '<' ? l < r : rel === '=' ? l === r : l <= r)) return NO
+	return event(events(env.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r)[0], { compares: { left: l, right: r, relation: rel, write: events(env.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r)[0] as Of<'wrote'> } })
 }
 
 function rowBefore(env: Env, wanted: bigint, smaller: boolean): Meaning {

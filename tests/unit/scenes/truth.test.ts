@@ -247,6 +247,16 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['writer-nobody-waits.scene', [0, 0, 30_000, 30_000], ['', 'a', '', ''], { a: '7' }, { db: '0' }],
 	['writer-renews-which-ends.scene', [0, 0, 10_000, 20_000, 20_000], ['', 'a', 'a', 'a', 'b'], { b: '8' }, {}],
 	['writer-tries-too-without-waiting.scene', [0, 0, 0], ['', 'a', 'a'], { a: '7' }, { db: '0' }],
+	['writers-both-after-two-askers.scene', [0, 0, 0], ['', 'a', 'a'], { a: '7' }, {}],
+	['writers-gives-up-after-waiting.scene', [0, 0, 5000, 10_000], ['', 'a', 'a', 'a'], { a: '1' }, {}],
+	['writers-moves-up-only-one-waits.scene', [0, 0, 0, 20_000], ['', 'a', 'a', 'a'], { a: '7' }, {}],
+	['writers-old-fence-compared.scene', [0, 0, 20_000, 50_000, 50_000], ['', 'a', 'a', 'b', 'b'], { a: '7', b: '8' }, { db: '8' }],
+	['writers-pause-for.scene', [0, 0, 30_000, 30_000], ['', 'a', 'b', ''], { a: '7' }, { db: '0' }],
+	['writers-queue-behind.scene', [0, 0, 5000, 5000], ['', 'a', 'a', 'b'], { b: '8' }, {}],
+	['writers-renews-until.scene', [0, 0, 20_000, 30_000], ['', 'a', 'a', 'a'], { a: '1' }, { db: '0' }],
+	['writers-semaphore-words.scene', [0, 0, 0, 0], ['', 'ab', 'ab', 'bc'], { b: '-', c: '-' }, {}],
+	['writers-summary-overwritten.scene', [0, 0, 30_000, 30_000], ['', 'a', 'b', 'b'], { a: '1', b: '2' }, { db: '1' }],
+	['writers-they-and-both.scene', [0, 0, 10_000], ['', 'a', 'a'], { a: '7' }, {}],
 	['zero-epoch-form.scene', [0, 0], ['', 'a'], { a: '7' }, { db: '0' }],
 ]
 

@@ -104,13 +104,26 @@ function stillHolds(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return holds([leaseEvidence(context.step.start, worker), leaseEvidence(context.world, worker)], context.world.time)
 }
 
+/** The worker of slot 0, and no other, holds the key when the step ends, from any store. */
+function onlyHolder(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const stores = [...context.world.stores.values()]
+	const store = stores.find(s => s.holders.includes(worker))
+	if (!store) return fails(`${context.name(worker)} holds no lease when the step ends`, 0)
+	if (store.holders.length !== 1) return fails(`the key is held by ${names(context, store.holders)}`, 0)
+	// Two stores give the same key twice: a worker holding it from the other is a holder too.
+	const elsewhere = stores.find(s => s !== store && s.holders.length > 0)
+	if (elsewhere) return fails(`${names(context, elsewhere.holders)} holds the key too, from ${context.name(elsewhere.id)}`, 0)
+	return holds(stores.map(s => holdersEvidence(context.world, s)), context.world.time)
+}
+
 export const HOLDING_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'holds-with-fence',
 		places: STORY,
 		tells: 'state',
 		formula: "live(w, k, t) ∧ fence(w, t) = f",
-		pattern: '{worker} holds {key} with fence {fence}', alternatives: ["{worker} has {key} with fence {fence}", "{worker} holds {key}, fence {fence}", "{worker} holds {key} under fence {fence}"],
+		pattern: '{worker} holds {key} with fence {fence}', alternatives: ["{worker} has {key} with fence {fence}", "{worker} holds {key}, fence {fence}", "{worker} holds {key} under fence {fence}", "{worker} holds {key} \\(fence {fence})"],
 		example: 'Worker A holds the key with fence 7',
 		meaning: "The worker holds a live lease with that fence at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell what ended the lease.",
 		check: (slots, context) => heldWith(slots, context, 2),
@@ -120,7 +133,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k, fence f) ∈ step, after an earlier granted(w, k) ∈ run",
-		pattern: '{worker} holds {key} again with fence {fence}', alternatives: ["{worker} gets/takes/acquires {key} again with fence {fence}", "{worker} holds {key} again, now/this time with fence {fence}", "{worker} gets {key} back with fence {fence}"],
+		pattern: '{worker} holds {key} again with fence {fence}', alternatives: ["{worker} gets/takes/acquires {key} again with fence {fence}", "{worker} holds {key} again, now with fence {fence}", "{worker} holds {key} again, this time with fence {fence}", "{worker} gets/takes/acquires {key} again, now with fence {fence}", "{worker} gets/takes/acquires {key} again, this time with fence {fence}", "{worker} gets {key} back with fence {fence}"],
 		example: 'Worker A holds the key again with fence 8',
 		meaning: 'The worker was given a lease with that fence in this step, and had held the key before, with another lease.',
 		check(slots, context) {
@@ -159,7 +172,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "live(w, k, t)",
-		pattern: '{worker} holds {key}', alternatives: ["{worker} has {key}", "{worker} owns {key}"],
+		pattern: '{worker} holds {key}', alternatives: ["{worker} has {key}", "{worker} owns {key}", "{worker} keeps {key}"],
 		example: 'Worker A holds the key',
 		meaning: "The worker holds a live lease at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell what ended the lease.",
 		check: (slots, context) => heldWith(slots, context),
@@ -189,7 +202,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k) ∈ step",
-		pattern: '{worker} gets {key}', alternatives: ["{worker} acquires/takes/grabs/wins {key}", "{worker} is given {key}", "the lock/store/server gives {key} to {worker}", "the lock/store/server gives/hands {worker} {key}", "{key} is handed/given to {worker}", "the lock/store/server hands {key} to {worker}"],
+		pattern: '{worker} gets {key}', alternatives: ["{worker} acquires/takes/grabs/wins {key}", "{worker} is given {key}", "the lock/store/server gives {key} to {worker}", "the lock/store/server gives/hands {worker} {key}", "{key} is handed/given to {worker}", "the lock/store/server/semaphore hands {key} to {worker}", "{worker} gets in"],
 		example: 'Worker B gets the key',
 		meaning: 'The engine gave the worker a lease in this step.',
 		check: (slots, context) => given(slots, context),
@@ -209,7 +222,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k, fence f, ttl D) ∈ step",
-		pattern: '{worker} gets {key} with fence {fence} and a {duration} lease', alternatives: ["{worker} acquires/takes/grabs {key} with fence {fence} and a {duration} lease", "{worker} is given {key} with fence {fence} and a {duration} lease"],
+		pattern: '{worker} gets {key} with fence {fence} and a {duration} lease', alternatives: ["{worker} acquires/takes/grabs {key} with fence {fence} and a {duration} lease", "{worker} is given {key} with fence {fence} and a {duration} lease", "{worker} gets/takes/acquires/grabs {key}, fence {fence}, for {duration}"],
 		example: 'Worker A gets the key with fence 7 and a 30 s lease',
 		meaning: "The engine gave the worker a lease with that fence and that time to live in this step.",
 		check(slots, context) {
@@ -369,7 +382,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "holders(k, t) = ws",
-		pattern: '{workers} hold {key}( at once)', alternatives: ["{workers} both/each hold {key}", "{workers} hold {key} together", "{workers} have {key}( at once)"],
+		pattern: '{workers} hold {key}( at once)', alternatives: ["{workers} both/each hold {key}", "{workers} hold {key} together", "{workers} have {key}( at once)", "the semaphore/lock lets {workers} in"],
 		example: 'Workers A, B and C hold the key at once',
 		meaning: 'Those workers, and no other, hold the key when the step ends.',
 		check(slots, context) {
@@ -389,16 +402,24 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} is the only holder', alternatives: ["{worker} is the sole holder"],
 		example: 'B is the only holder',
 		meaning: 'The worker, and no other, holds the key when the step ends, from any store.',
+		check: (slots, context) => onlyHolder(slots, context),
+	},
+	{
+		id: 'only-holder-with-fence',
+		places: STORY,
+		tells: 'state',
+		formula: "holders(t), of every store, = {w} ∧ fence(w, t) = f",
+		pattern: '{worker} is the only holder, with fence {fence}', alternatives: ["{worker} is the only holder, fence {fence}", "{worker} is the sole holder, with fence {fence}"],
+		example: 'B is the only holder, with fence 8',
+		meaning: 'The worker, and no other, holds the key when the step ends, from any store, and its lease has that fence.',
 		check(slots, context) {
+			const only = onlyHolder(slots, context)
+			if (!only.ok) return only
 			const worker = actorOf(slots[0])
-			const stores = [...context.world.stores.values()]
-			const store = stores.find(s => s.holders.includes(worker))
-			if (!store) return fails(`${context.name(worker)} holds no lease when the step ends`, 0)
-			if (store.holders.length !== 1) return fails(`the key is held by ${names(context, store.holders)}`, 0)
-			// Two stores give the same key twice: a worker holding it from the other is a holder too.
-			const elsewhere = stores.find(s => s !== store && s.holders.length > 0)
-			if (elsewhere) return fails(`${names(context, elsewhere.holders)} holds the key too, from ${context.name(elsewhere.id)}`, 0)
-			return holds(stores.map(s => holdersEvidence(context.world, s)), context.world.time)
+			const fence = context.world.workers.get(worker)?.lease?.fence
+			const wanted = fenceOfSlot(slots[1])
+			if (fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but ${describeHeld(context, worker)}`, 1)
+			return only
 		},
 	},
 	{
@@ -484,7 +505,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		formula: "limit(the store) = n",
-		pattern: 'the limit is {count}', alternatives: ["the semaphore's limit is {count}", "the semaphore allows {count}"],
+		pattern: 'the limit is {count}', alternatives: ["the semaphore's limit is {count}", "the semaphore allows {count}", "its limit is {count}"],
 		example: 'the limit is 3',
 		meaning: "The semaphore's limit is that number.",
 		check(slots, context) {
@@ -500,7 +521,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		formula: "every store is a semaphore: no lease of the run has a fence",
-		pattern: 'no lease has a fence',
+		pattern: 'no lease has a fence', alternatives: ["a semaphore's leases have no fence"],
 		example: 'no lease has a fence',
 		meaning: "Every store of the scene is a semaphore, so no lease in it carries a fence.",
 		check(_slots, context) {

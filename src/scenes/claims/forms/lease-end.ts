@@ -2,6 +2,8 @@
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
 import { actorOf, fails, happened, heldIn, holds, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, runSteps, saw, time, unused } from '../query.ts'
+import { eventsOf } from '../causes.ts'
+import type { Happening } from '../../frame.ts'
 
 const STORY = ['caption', 'note'] as const
 
@@ -59,7 +61,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "gone(w) ∈ step",
-		pattern: '{lease} is gone',
+		pattern: '{lease} is gone', alternatives: ["{lease} does not survive", "{lease} does not survive it", "{lease} does not survive the restart"],
 		example: "A's lease is gone",
 		meaning: "The worker's lease went with its store in this step: the store restarted or was restored.",
 		check: (slots, context) => ended(slots, context, 'gone'),
@@ -98,10 +100,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'ends-at',
 		places: STORY,
 		tells: 'state',
-		formula: "live(w, t) ∧ expiry(w, t) = T, and no later step lets that lease go or takes it before T",
+		formula: "live(w, t) ∧ expiry(w, t) = T, and no later step renews that lease, lets it go or takes it before T",
 		pattern: '{lease} ends at {time}',
 		example: "A's lease ends at 40 s",
-		meaning: "The worker's lease is live when the step ends and ends at that time: no later step lets it go or takes it sooner (a renewal may move it on).",
+		meaning: "The worker's lease is live when the step ends and ends at that time: no later step renews it (which moves its end on; \"now ends at\" says the end it has now), lets it go or takes it sooner.",
 		check: (slots, context) => endsAt(slots, context, true),
 	},
 	{
@@ -158,7 +160,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "released(w) ∈ step",
-		pattern: '{owner} function returns',
+		pattern: '{owner} function returns', alternatives: ["{worker} finishes( its work)", "{worker} is done"],
 		example: "A's function returns",
 		meaning: "The worker's function ended, so hold released its lease in this step (not the code's own lease.release(), after which the function runs on).",
 		check(slots, context) {
@@ -190,6 +192,45 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		meaning: 'The worker renewed its lease in this step.',
 		check(slots, context) {
 			if (actorOf(slots[1]) !== actorOf(slots[0])) return fails('a worker renews only its own lease', 1)
+			return renewed(slots, context)
+		},
+	},
+	{
+		id: 'renews-until',
+		places: STORY,
+		tells: 'event',
+		formula: "renewed(w) ∈ step, its new expiry T",
+		each: 'renewal',
+		pattern: '{worker} renews {lease} until {time}', alternatives: ["{worker} extends/refreshes {lease} until/to {time}"],
+		example: 'A renews its lease until 50 s',
+		meaning: 'The worker renewed its lease in this step, and the renewal moved its end to that time.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			if (actorOf(slots[1]) !== worker) return fails('a worker renews only its own lease', 1)
+			const wanted = numberOf(slots[2])
+			const all = unused(context, happened(context.step, 'renewed', h => h.worker === worker))
+			const renewal = all.find(h => h.until === wanted)
+			if (renewal) return holds([saw(context.step, renewal)], renewal.at)
+			if (all[0]) return fails(`${context.name(worker)}'s renewal moved its lease's end to ${time(all[0].until)}`, 2)
+			return renewed(slots, context)
+		},
+	},
+	{
+		id: 'renews-by-hand',
+		places: STORY,
+		tells: 'event',
+		formula: "renewed(w) ∈ step, asked for by w's code (not hold's own renewal)",
+		each: 'renewal',
+		pattern: '{worker} renews {lease} by hand', alternatives: ["{worker} extends/refreshes {lease} by hand"],
+		example: 'A renews its lease by hand',
+		meaning: "The worker's code renewed its lease in this step (the scene's renew), not hold's own renewal in the background.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			if (actorOf(slots[1]) !== worker) return fails('a worker renews only its own lease', 1)
+			const all = unused(context, happened(context.step, 'renewed', h => h.worker === worker))
+			const renewal = all.find(h => h.auto !== true)
+			if (renewal) return holds([saw(context.step, renewal)], renewal.at)
+			if (all[0]) return fails(`${context.name(worker)}'s lease was renewed by hold itself, in the background, not by hand`, 0)
 			return renewed(slots, context)
 		},
 	},
@@ -286,11 +327,20 @@ function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): 
 	if (lease.expiresAt !== numberOf(slots[1])) return fails(`${context.name(worker)}'s lease runs out at ${time(lease.expiresAt)}`, 1)
 	for (const step of later ? laterSteps(context) : []) {
 		const then = step.end.workers.get(worker)?.lease
-		if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store || then.expiresAt !== lease.expiresAt) break
+		if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
+		// A renewal before that end moves it on: the lease does not end then, it only now ends then.
+		if (then.expiresAt !== lease.expiresAt) return fails(`${context.name(worker)}'s lease does not end at ${time(lease.expiresAt)}: a renewal by step ${step.index} moves its end to ${time(then.expiresAt)}; it only now ends at ${time(lease.expiresAt)}`, 1)
 		if ((then.gone || then.released) && step.end.time < lease.expiresAt) return fails(`${context.name(worker)}'s lease ends sooner: it is ${then.gone ? 'gone' : 'let go'} by ${time(step.end.time)}, in step ${step.index}`, 1)
 		if (then.expired) break
 	}
-	return holds([leaseEvidence(context.world, worker)], context.world.time)
+	const verdict = holds([leaseEvidence(context.world, worker)], context.world.time)
+	if (later) return verdict
+	// "Now": the lease ends then since the renewal that set that end, which is what made it so ("A renews its lease, so it now ends at 50 s").
+	const renewal = [...context.run.steps.slice(0, context.step.index), context.step]
+		.flatMap(step => step.happenings)
+		.filter((h): h is Extract<Happening, { kind: 'renewed' }> => h.kind === 'renewed' && h.worker === worker && h.store === lease.store && h.at >= lease.grantedAt && h.until === lease.expiresAt)
+		.pop()
+	return renewal && verdict.ok ? { ...verdict, said: { events: [...eventsOf(verdict.evidence, context), renewal] } } : verdict
 }
 
 function lostAtEnd(slots: readonly Slot[], context: ClaimContext): Verdict {

@@ -1,7 +1,7 @@
 /** Claims about asking for the key and the line for it: asks, waits, places, hand-overs, giving up. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
-import { actorOf, actorsOf, fails, fenceOfSlot, happened, holds, lineEvidence, names, numberOf, runSteps, saw, storeFor, time } from '../query.ts'
+import { actorOf, actorsOf, fails, fenceOfSlot, happened, holds, lineEvidence, liveLease, names, numberOf, runSteps, saw, storeFor, time } from '../query.ts'
 import type { Of } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
@@ -38,6 +38,8 @@ function inLine(slots: readonly Slot[], context: ClaimContext): Verdict {
 	if (!waiting) {
 		const waited = waitedThenGot(context, worker)
 		if (waited) return holds([saw(context.step, waited.ask), saw(context.step, waited.grant)], waited.ask.at)
+		const gaveUp = waitedThenGaveUp(context, worker)
+		if (gaveUp) return { ok: true, evidence: [saw(context.step, gaveUp.ask), saw(context.step, gaveUp.end)], at: gaveUp.ask.at, until: gaveUp.end.at, endedBy: context.step.happenings.indexOf(gaveUp.end) }
 		return fails(`${context.name(worker)} is not in line when the step ends, nor got the key in this step after waiting for it${holdsNow(context, worker)}`, 0)
 	}
 	const store = context.world.stores.get(waiting.store)
@@ -55,6 +57,47 @@ function waitedThenGot(context: ClaimContext, worker: string): { ask: Of<'asked'
 	if (grant < 0) return undefined
 	const freed = list.slice(ask + 1, grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === asked.store)
 	return freed ? { ask: asked, grant: list[grant] as Of<'granted'> } : undefined
+}
+
+/**
+ * A worker that asked in this step and gave up later in it: it waited in line from its ask until it
+ * gave up, a state that ended in the step, so a later clause must tell the giving up ("B waits 5 s and gives up").
+ */
+function waitedThenGaveUp(context: ClaimContext, worker: string): { ask: Of<'asked'>; end: Of<'gave-up'> } | undefined {
+	const list = context.step.happenings
+	const ask = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
+	if (ask < 0) return undefined
+	const asked = list[ask] as Of<'asked'>
+	const end = list.find((h, i): h is Of<'gave-up'> => i > ask && h.kind === 'gave-up' && h.worker === worker && h.at > asked.at)
+	return end ? { ask: asked, end } : undefined
+}
+
+/** Whether a worker held a live lease of a store just before the step's happening at `index`: live when the step began, or given since, and not ended since. */
+function heldBefore(context: ClaimContext, worker: string, store: string, index: number): boolean {
+	const start = liveLease(context.step.start, worker)
+	let held = start !== undefined && start.store === store
+	for (const h of context.step.happenings.slice(0, index)) {
+		if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== store) continue
+		if (h.kind === 'granted') held = true
+		else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') held = false
+	}
+	return held
+}
+
+/**
+ * The worker of slot `worker` asked in this step while the worker of slot `ahead` held the key, and
+ * stood in line for it: it is in line when the step ends, or got the key from the line, or gave up.
+ */
+function waitedBehind(context: ClaimContext, worker: string, ahead: string, slot: number): Verdict {
+	const list = context.step.happenings
+	const index = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
+	if (index < 0) return fails(`${context.name(worker)} did not ask for the key in this step (a try does not stand in line)`, slot)
+	const ask = list[index] as Of<'asked'>
+	if (worker === ahead || !heldBefore(context, ahead, ask.store, index)) return fails(`${context.name(ahead)} did not hold the key when ${context.name(worker)} asked, at ${time(ask.at)}`, slot + 1)
+	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
+	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up' ? h.worker === worker && h.store === ask.store : false)
+	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, slot)
+	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
 }
 
 function holdsNow(context: ClaimContext, worker: string): string {
@@ -247,7 +290,44 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		meaning: 'The worker is in line when the step ends, and asked with a wait of that long.',
 		check(slots, context) {
 			const line = inLine(slots, context)
-			return line.ok ? waitOf(slots, context, 1) : line
+			if (!line.ok) return line
+			const wait = waitOf(slots, context, 1)
+			// Waiting that ended in the step (it gave up) ends this claim there too.
+			return wait.ok && line.until !== undefined ? { ...wait, until: line.until, ...(line.endedBy === undefined ? {} : { endedBy: line.endedBy }) } : wait
+		},
+	},
+	{
+		id: 'waits-behind',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k) ∈ step, not a try, with live(v, k) then, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
+		pattern: '{worker} waits behind {worker}', alternatives: ["{worker} queues( up) behind {worker}", "{worker} lines up behind {worker}", "{worker} waits in line behind {worker}"],
+		example: 'B queues behind A',
+		meaning: 'The first worker asked for the key in this step while the second held it, and stood in line: it is in line when the step ends, or got the key from the line, or gave up.',
+		check: (slots, context) => waitedBehind(context, actorOf(slots[0]), actorOf(slots[1]), 0),
+	},
+	{
+		id: 'workers-wait-behind',
+		places: STORY,
+		tells: 'event',
+		formula: "for each w of ws: asked(w, k) ∈ step, not a try, with live(v, k) then, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
+		pattern: '{workers} wait behind {worker}', alternatives: ["{workers} queue( up) behind {worker}", "{workers} line up behind {worker}", "{workers} wait in line behind {worker}"],
+		example: 'B and C queue behind A',
+		meaning: 'Each of those workers asked for the key in this step while the last named held it, and stood in line.',
+		check(slots, context) {
+			const ids = actorsOf(slots[0])
+			const ahead = actorOf(slots[1])
+			const each: { who: string; at: number | undefined }[] = []
+			const evidence = []
+			for (const id of ids) {
+				const one = waitedBehind(context, id, ahead, 0)
+				if (!one.ok) return one
+				each.push({ who: id, at: one.at })
+				evidence.push(...one.evidence)
+			}
+			// An ask the scene does not show happened, but the story never said when.
+			if (each.some(one => one.at === undefined)) return holds(evidence)
+			return { ...holds(evidence, Math.max(...each.map(one => one.at as number))), each } as Verdict
 		},
 	},
 	{
@@ -255,10 +335,50 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "line(k, t) = ws",
-		pattern: '{workers} wait( in line)', alternatives: ["{workers} queue( up)", "{workers} both wait( in line)"],
+		pattern: '{workers} wait( in line)', alternatives: ["{workers} queue( up)", "{workers} both wait( in line)", "{workers} have to wait"],
 		example: 'B and C wait in line',
 		meaning: 'Those workers, and no other, are in line when the step ends.',
 		check: (slots, context) => line(slots, context, { list: 0 }),
+	},
+	{
+		id: 'moves-up-in-line',
+		places: STORY,
+		tells: 'state',
+		formula: "place(w, line(k, t)) = n, and w stood in line(k) at the step's start at a place after n",
+		pattern: '{worker} moves up to {ordinal}( in line)', alternatives: ["{worker} moves up to {ordinal} place( in line)"],
+		example: 'C moves up to first in line',
+		meaning: 'The worker stands at that place in line when the step ends, and stood further back in it when the step began; what moved it up is what took those ahead of it out of line.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const wanted = numberOf(slots[1])
+			const waiting = context.world.workers.get(worker)?.waiting
+			if (!waiting) return fails(`${context.name(worker)} is not in line when the step ends${holdsNow(context, worker)}`, 0)
+			if (waiting.place !== wanted) return fails(`${context.name(worker)} is ${ordinal(waiting.place)} in line`, 1)
+			const before = context.step.start.workers.get(worker)?.waiting
+			if (!before || before.store !== waiting.store) return fails(`${context.name(worker)} was not in line when the step began, so it did not move up`, 0)
+			if (before.place <= wanted) return fails(`${context.name(worker)} was ${ordinal(before.place)} in line already when the step began`, 0)
+			const ahead = context.step.start.stores.get(waiting.store)?.waiters.slice(0, before.place - 1) ?? []
+			const movers = context.step.happenings.filter(h => (h.kind === 'gave-up' || h.kind === 'granted' || h.kind === 'left') && ahead.includes(h.worker) && h.store === waiting.store)
+			const store = context.world.stores.get(waiting.store)
+			return { ...holds(store ? [lineEvidence(context.world, store)] : [], context.world.time), said: { events: movers } } as Verdict
+		},
+	},
+	{
+		id: 'only-one-waits',
+		places: STORY,
+		tells: 'state',
+		formula: "line(k, t) = [w]",
+		pattern: 'only {worker} waits( in line)', alternatives: ["only {worker} is waiting( in line)", "only {worker} is still waiting( in line)", "{worker} is the only one waiting( in line)", "{worker} is the only one in line"],
+		example: 'only C waits in line',
+		meaning: 'That worker, and no other, is in line when the step ends.',
+		check(slots, context) {
+			const store = storeFor(context, undefined)
+			if (typeof store === 'string') return fails(store)
+			const worker = actorOf(slots[0])
+			const waiters = store.waiters
+			if (waiters.length !== 1 || waiters[0] !== worker) return fails(`${waiters.length === 0 ? 'no one is' : `${names(context, waiters)} ${waiters.length === 1 ? 'is' : 'are'}`} in line when the step ends`, 0)
+			return holds([lineEvidence(context.world, store)], context.world.time)
+		},
 	},
 	{
 		id: 'count-wait',
@@ -305,7 +425,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "place(w, line(k, t)) = n",
-		pattern: '{worker} is( now) {ordinal} in line', alternatives: ["{worker} is( now) {ordinal} in the line/queue", "{worker} is {ordinal} in line now", "{worker} waits {ordinal} in line", "{worker} is( now) {ordinal}"],
+		pattern: '{worker} is( now) {ordinal} in line', alternatives: ["{worker} is( now) {ordinal} in the line/queue", "{worker} is {ordinal} in line now", "{worker} waits {ordinal} in line", "{worker} is( now) {ordinal}", "{worker} {ordinal}( in line)"],
 		example: 'C is now first in line',
 		meaning: 'The worker stands at that place in line when the step ends.',
 		check(slots, context) {
@@ -347,7 +467,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k) ∈ step to w from place n in line",
-		pattern: '{key} goes to {worker}, {ordinal} in line', alternatives: ["{key} passes to {worker}, {ordinal} in line"],
+		pattern: '{key} goes to {worker}, {ordinal} in line', alternatives: ["{key} passes to {worker}, {ordinal} in line", "{worker}, {ordinal} in line, gets {key}"],
 		example: 'the key goes to B, first in line',
 		meaning: 'The worker was at that place in line when the key was let go, and was given it.',
 		check: (slots, context) => goesTo(slots, context, 1, 2),
@@ -367,7 +487,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k, fence f) ∈ step to w from place n in line",
-		pattern: '{key} goes to {worker}, {ordinal} in line, with fence {fence}',
+		pattern: '{key} goes to {worker}, {ordinal} in line, with fence {fence}', alternatives: ["{worker}, {ordinal} in line, gets {key} with fence {fence}", "{worker}, {ordinal} in line, gets fence {fence}"],
 		example: 'the key goes to B, first in line, with fence 2',
 		meaning: 'The worker was at that place in line when the key was let go, and was given it with that fence.',
 		check: (slots, context) => goesTo(slots, context, 1, 2, 3),
@@ -377,7 +497,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "gave-up(w) ∈ step",
-		pattern: '{worker} gives up( with held)', alternatives: ["{worker} stops waiting", "{worker} times out", "{worker} gives up waiting"],
+		pattern: '{worker} gives up( with held)', alternatives: ["{worker} stops waiting", "{worker} times out", "{worker} gives up waiting", "{worker} leaves the line/queue", "{worker} gives up without getting the key"],
 		example: 'B gives up with held',
 		meaning: "The worker's hold ran out of its wait in this step and gave up (the engine's held), without a lease.",
 		check: (slots, context) => gaveUp(slots, context),

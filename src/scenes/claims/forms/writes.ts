@@ -168,6 +168,45 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'saves-with-old-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, fence f) ∈ step, w's lease not live",
+		each: 'save',
+		pattern: '{worker} saves( its THING) with its old fence {fence}', alternatives: ["{worker} writes with its old fence {fence}", "{worker} writes/saves with its old fence, {fence}"],
+		example: 'Worker A saves with its old fence 7',
+		meaning: 'The worker wrote in this step with that fence, from a lease no longer live when it wrote.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const wanted = fenceOfSlot(slots[1])
+			const untold = unused(context, writes(context, worker)).filter(h => h.fence === wanted)
+			const write = untold.find(h => !h.live)
+			if (write) return holds([saw(context.step, write)], write.at)
+			if (untold.length > 0) return fails(`${context.name(worker)}'s fence ${showFence(wanted)} is not old: its lease was live when it wrote`, 1)
+			return fails(`${context.name(worker)} wrote with no fence ${showFence(wanted)} in this step that this text has not told`, 1)
+		},
+	},
+	{
+		id: 'fences-compare',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(d) ∈ step with fence L to a row at R, d checking fences, and L R holds (R: <, = or <=)",
+		pattern: '{fence} {refusal} {fence}',
+		example: '7 < 8',
+		meaning: "A write of this step carried the first fence to a database that checks fences, whose row kept the second, and the relation between them holds.",
+		check: (slots, context) => writeCompared(context, slots, 0, 2, slots[1]?.value.type === 'relation' ? slots[1].value.value : '<'),
+	},
+	{
+		id: 'fence-smaller-than-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(d) ∈ step with fence L to a row at R, d checking fences, and L < R",
+		pattern: '{fence} is smaller than {fence}', alternatives: ["{fence} is less/lower than {fence}"],
+		example: '7 is smaller than 8',
+		meaning: "A write of this step carried the first fence to a database that checks fences, whose row kept the second, and the first is smaller.",
+		check: (slots, context) => writeCompared(context, slots, 0, 1, '<', true),
+	},
+	{
 		id: 'saves-first',
 		places: STORY,
 		each: 'save',
@@ -421,6 +460,39 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'thing-overwritten',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(v, d) ∈ step that changed the row, v ≠ w, where the row kept w's write",
+		pattern: '{owner} THING is overwritten', alternatives: ["{owner} THING is lost", "{owner} THING gets overwritten", "{owner} write is overwritten"],
+		example: "A's THING is overwritten",
+		meaning: "Another worker's write changed the row in this step, where the row had kept this worker's write.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const write = happened(context.step, 'wrote', h => h.changed && h.writerBefore === worker && h.worker !== worker)[0]
+			if (!write) return fails(`no other worker's write replaced ${context.name(worker)}'s in the row in this step`, 0)
+			return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
+		},
+	},
+	{
+		id: 'accepts-write-over',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed the row, where the row kept v's write",
+		pattern: '{database} accepts {owner} write over {owner}', alternatives: ["{database} takes/keeps {owner} write over {owner}", "{database} accepts/takes {owner} THING over {owner}"],
+		example: "the database accepts B's write over A's",
+		meaning: "The first worker's write to that database changed the row in this step, where the row had kept the second worker's write.",
+		check(slots, context) {
+			const database = actorOf(slots[0])
+			const worker = actorOf(slots[1])
+			const over = actorOf(slots[2])
+			const write = writes(context, worker, database).find(h => h.changed)
+			if (!write) return fails(`no write of ${context.name(worker)} changed ${context.name(database)}'s row in this step`, 1)
+			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 2)
+			return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
+		},
+	},
+	{
 		id: 'row-fence-smaller-than',
 		places: STORY,
 		tells: 'event',
@@ -540,6 +612,16 @@ function againstRow(slots: readonly Slot[], context: ClaimContext, test: (fence:
 	if (!verdict.ok) return verdict
 	const write = writeOf(verdict, context)
 	return write ? { ...verdict, said: { comparison: { left: write.fence, right: write.before, relation, write } } } : verdict
+}
+
+/** A write of this step carried fence `left` to a database that checks fences, whose row kept fence `right`, and `left relation right` holds. */
+function writeCompared(context: ClaimContext, slots: readonly Slot[], left: number, right: number, relation: '<' | '=' | '<=', words = false): Verdict {
+	const [l, r] = [fenceOfSlot(slots[left]), fenceOfSlot(slots[right])]
+	const true_ = relation === '<' ? l < r : relation === '=' ? l === r : l <= r
+	if (!true_) return fails(relation === '<' && words ? `${showFence(l)} is not smaller than ${showFence(r)}` : `"${showFence(l)} ${relation} ${showFence(r)}" is false`, left)
+	const write = happened(context.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r)[0]
+	if (!write) return fails(`no write of this step carried fence ${showFence(l)} to a database that checks fences and whose row kept ${showFence(r)}`, left)
+	return { ...holds([saw(context.step, write)], write.at), said: { comparison: { left: l, right: r, relation, write } } } as Verdict
 }
 
 /** The write a verdict was checked against. */

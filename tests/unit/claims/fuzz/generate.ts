@@ -253,7 +253,7 @@ export function clauseText(form: ClaimForm, values: Values, picks: readonly numb
 /** The forms of a caption. */
 const STORY_FORMS = FORMS.filter(form => form.places.includes('caption'))
 
-const JOINTS = [', then ', ' and ', ', so ', ' because ', '. ', ', ', ' and then ', ', and ', ' but ', '; ']
+const JOINTS = [', then ', ' and ', ', so ', ' because ', '. ', ', ', ' and then ', ', and ', ' but ', '; ', ' while ', ' when ']
 
 /** A text for a place: its clauses from the place's forms, each maybe with a moment, joined. */
 export function textOf(spec: TextSpec, place: Place, values: Values): string | undefined {
@@ -305,6 +305,11 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 		switch (h.kind) {
 			case 'asked':
 				out.push({ text: `${n(h.worker)} ${h.tryOnly ? 'tries' : 'asks for the key'}`, at, event: h })
+				// Behind whoever held the key when the step began, else another worker: true or not.
+				if (!h.tryOnly) {
+					const ahead = step.start.stores.get(h.store)?.holders[0] ?? [...step.end.workers.keys()].find(id => id !== h.worker)
+					if (ahead !== undefined) out.push({ text: `${n(h.worker)} queues behind ${short(ahead)}`, at, event: h })
+				}
 				break
 			case 'granted':
 				out.push({ text: h.fence === undefined ? `${n(h.worker)} gets ${key(h.store)}` : `${n(h.worker)} gets ${key(h.store)} with fence ${fenceText(h.fence, 1)}`, at, event: h })
@@ -315,7 +320,7 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 				out.push({ text: `${n(h.worker)} is refused`, at, event: h })
 				break
 			case 'gave-up':
-				out.push({ text: `${n(h.worker)} gives up`, at, event: h })
+				out.push({ text: `${n(h.worker)} gives up`, at, event: h }, { text: `${n(h.worker)} waits` })
 				break
 			case 'expired':
 				out.push({ text: `${short(h.worker)}'s lease runs out`, at, event: h })
@@ -330,11 +335,13 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 				out.push({ text: `${n(h.worker)} lets go`, at, event: h })
 				break
 			case 'renewed':
-				out.push({ text: `${n(h.worker)} renews`, at, event: h })
+				out.push({ text: `${n(h.worker)} renews`, at, event: h }, { text: `${n(h.worker)} renews its lease until ${durationText(h.until, 0)}`, at, event: h }, { text: `${n(h.worker)} renews its lease by hand`, at, event: h })
 				break
 			case 'wrote':
 				out.push({ text: `${n(h.worker)} saves`, at, event: h })
 				out.push({ text: `${n(h.database)} ${h.changed ? 'takes' : 'refuses'} ${short(h.worker)}'s write`, at, event: h })
+				if (h.writerBefore !== undefined) out.push({ text: `${short(h.writerBefore)}'s summary is overwritten`, at, event: h }, { text: `${n(h.database)} accepts ${short(h.worker)}'s write over ${short(h.writerBefore)}'s`, at, event: h })
+				out.push({ text: `${n(h.worker)} saves with its old fence ${fenceText(h.fence, 1)}`, at, event: h }, { text: `${fenceText(h.fence, 1)} < ${fenceText(h.before, 1)}`, at, event: h }, { text: `${fenceText(h.fence, 1)} is smaller than ${fenceText(h.before, 1)}`, at, event: h })
 				if (h.fenced && !h.noFence) out.push({ text: `${short(h.worker)}'s fence is ${h.fence > h.before ? 'larger' : 'smaller'} than the row's`, at, event: h })
 				break
 			case 'restarted':
@@ -365,6 +372,8 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 	for (const store of step.end.stores.values()) {
 		out.push({ text: store.holders.length === 0 ? `${key(store.id)} is free` : store.holders.length === 1 ? `${key(store.id)} is held by ${short(store.holders[0] as string)}` : `${key(store.id)} is held` })
 		if (step.end.stores.size === 1) out.push({ text: store.waiters.length === 0 ? 'the line is empty' : `${short(store.waiters[0] as string)} waits in line` }, { text: `the epoch is ${store.epoch}` })
+		if (store.waiters.length > 0) out.push({ text: `only ${short(store.waiters[0] as string)} waits` }, { text: `${short(store.waiters[store.waiters.length - 1] as string)} moves up to first in line` })
+		if (store.holders.length > 0) out.push({ text: `${short(store.holders[0] as string)} is the only holder, with fence ${fenceText(step.end.workers.get(store.holders[0] as string)?.lease?.fence ?? 0n, 1)}` })
 	}
 	for (const worker of step.end.workers.values()) {
 		const lease = worker.lease
