@@ -15,6 +15,6 @@ export function errorWords(error: unknown): string {
 /** The most of a thrown value's words a diagnostic quotes: a sample's error may be any length (`'x'.repeat(250_000_000)`). */
 const MOST_ERROR_WORDS = 500
 
-function clipWords(words: string): string {
+export function clipWords(words: string): string {
 	return words.length <= MOST_ERROR_WORDS ? words : `${words.slice(0, MOST_ERROR_WORDS)}... (${words.length.toLocaleString('en-US')} characters in all)`
 }

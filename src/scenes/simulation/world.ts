@@ -11,7 +11,7 @@ import type { Domain } from '../../seed/domain.ts'
 import { DEFAULT_DOMAIN } from '../../seed/domains.ts'
 import type { Diagnostic } from '../frame.ts'
 import { kindOf } from './cast.ts'
-import { errorWords } from './error-words.ts'
+import { clipWords, errorWords } from './error-words.ts'
 import type { DatabaseActor, Hold, Lease, StoreActor, WorkerActor } from './actors.ts'
 import type { WorkerProcess } from './process.ts'
 import { Recorder, type ProcessStates } from './record.ts'
@@ -490,7 +490,7 @@ export class World {
 				// A waiter whose store closed under it left the line with the store; it did not give up.
 				if (hold.gone) return
 				const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'error'
-				const message = errorWords(error)
+				const message = error instanceof Error ? clipWords(error.message) : errorWords(error)
 				// A lease that was held ended with the function's error: the code's failure, told where the code failed.
 				if (hold.lease) return
 				hold.failed = { code, message }
