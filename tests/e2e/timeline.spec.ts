@@ -134,6 +134,35 @@ test.describe('the scrubber', () => {
 	})
 })
 
+test.describe('the scrubber on a slow network', () => {
+	test.use({ viewport: { width: 1280, height: 800 } })
+
+	test("a drag made before the scrubber's code arrives ends at the step where it was let go", async ({ page }) => {
+		// The code of a drag loads with the first press; here it comes a second late.
+		let release = () => {}
+		const held = new Promise<void>(resolve => (release = resolve))
+		await page.route(/step-marks\.[\w-]+\.js$/, async route => {
+			await held
+			await route.continue()
+		})
+		await page.goto('/guides/locks/fences/')
+		const figure = page.locator('figure.scene[data-scene-id]').first()
+		await figure.scrollIntoViewIfNeeded()
+		const svg = figure.locator('.scene-timeline-track svg[data-layout=wide]')
+		const box = (await svg.boundingBox())!
+		const viewBox = await svg.evaluate(el => (el as SVGSVGElement).viewBox.baseVal.width)
+		const moments = ((await svg.getAttribute('data-moments')) ?? '').split(' ').map(Number)
+		const at = (step: number) => box.x + (moments[step]! / viewBox) * box.width
+		await page.mouse.move(at(0), box.y + box.height / 2)
+		await page.mouse.down()
+		await page.mouse.move(at(2), box.y + box.height / 2, { steps: 5 })
+		await page.mouse.up()
+		await expect(figure).toHaveAttribute('data-step', '0')
+		release()
+		await expect(figure).toHaveAttribute('data-step', '2')
+	})
+})
+
 test.describe('state in words', () => {
 	test.use({ viewport: { width: 1280, height: 800 } })
 

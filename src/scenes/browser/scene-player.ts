@@ -91,10 +91,16 @@ export class ScenePlayer implements PlayerControl {
 		const track = figure.querySelector<HTMLElement>('.scene-timeline-track')
 		if (track) {
 			Object.assign(track, { tabIndex: 0, role: 'slider', ariaLabel: 'Moment of the scene', ariaValueMin: '0', ariaValueMax: String(this.steps), ariaValueNow: '0' })
-			// Dragging along the timeline moves the moment; its code loads with the first press.
+			// Dragging along the timeline moves the moment; its code loads with the first press. The pointer's
+			// latest place is kept meanwhile, so a drag made before the code arrived still ends where it was let go.
+			let latest: PointerEvent | undefined
+			track.addEventListener('pointermove', event => {
+				if (event.buttons & 1) latest = event
+			})
 			track.addEventListener('pointerdown', event => {
 				track.setPointerCapture(event.pointerId)
-				void import('./step-marks.ts').then(({ scrub }) => scrub(this, track, event))
+				latest = event
+				void import('./step-marks.ts').then(({ scrub }) => scrub(this, track, latest ?? event))
 			})
 		}
 		// The list stays in the page, closed: the stage now tells the story. Its steps are built once opened.
