@@ -355,6 +355,34 @@ step "10 s later an operator ends A's lease, so the key goes to B with fence 2."
 		expect(frames.frames[2]!.timeline?.map(mark => `${mark.kind} ${'worker' in mark ? mark.worker : ''} ${mark.at}`)).toEqual(['ended a 10000', 'granted b 10000'])
 	})
 
+	it("names as next on a semaphore the worker the end or the release let in, never one that held all along", async () => {
+		const sem = (last: string) => `actor a "Worker A" at 10,20 icon=cpu
+actor b "Worker B" at 10,50 icon=cpu
+actor c "Worker C" at 10,80 icon=cpu
+actor sem "Exports" at 60,50 icon=lock limit=2
+step "Workers A and B hold the key at once."
+  send sem -> a "1 of 2"
+  send sem -> b "2 of 2"
+${last}`
+		const ended = await run(sem(`step "C waits."
+  send c -> sem "hold, wait 1 min"
+step "An operator ends A's lease."
+  end a
+  send sem -> c "2 of 2"
+`))
+		expect(errors(ended)).toEqual([])
+		expect(ended.frames[3]!.messages[0]!.outcome).toEqual({ kind: 'ended', next: 'c' })
+		const endedAlone = await run(sem(`step "An operator ends A's lease."
+  end a
+`))
+		expect(endedAlone.frames[2]!.messages[0]!.outcome).toEqual({ kind: 'ended' })
+		const released = await run(sem(`step "A lets go."
+  send a -> sem "release"
+  send sem -> a "released"
+`))
+		expect(released.frames[2]!.messages.map(m => m.outcome)).toEqual([{ kind: 'released' }, { kind: 'released' }])
+	})
+
 	it('says where an operator has no lease to end: a worker with none, one ended before, an actor that is no worker', async () => {
 		const frames = await run(`${CAST}
 step "A holds the key with fence 1."

@@ -41,10 +41,11 @@ export const ask: MessageKind = {
 				return none('nothing-to-release')
 			}
 			const mark = world.record.mark()
+			const before = world.holdersOf(store)
 			await world.release(worker)
 			const happenings = world.record.since(mark)
 			worker.pending = { kind: 'release', happenings }
-			const next = world.holdersOf(store).filter(h => h !== id).pop()
+			const next = letIn(world.holdersOf(store), before, id)
 			return { outcome: next === undefined ? { kind: 'released' } : { kind: 'released', next } }
 		}
 		const lease = worker.hold?.store === store ? world.liveLease(worker) : undefined
@@ -82,6 +83,7 @@ export async function runByCode(stage: Stage, send: Pick<Send, 'position'>, work
 		}
 	}
 	const mark = world.record.mark()
+	const before = world.holdersOf(store)
 	const act = await moveWorker(stage, worker, [kind === 'hold' ? 'ask' : kind], store.actor.id, send.position, `asks ${store.actor.id} to ${kind}`)
 	if (!act) return none
 	const happenings = world.record.since(mark)
@@ -90,7 +92,7 @@ export async function runByCode(stage: Stage, send: Pick<Send, 'position'>, work
 		const result = happenings.find(h => h.kind === 'renewed' || h.kind === 'renew-refused' || h.kind === 'released')
 		if (result?.kind === 'renewed') return { outcome: { kind: 'renewed', expiresAt: result.until } }
 		if (result?.kind === 'renew-refused') return { outcome: { kind: 'renew-failed', reason: result.reason } }
-		const next = world.holdersOf(store).filter(h => h !== id).pop()
+		const next = letIn(world.holdersOf(store), before, id)
 		return { outcome: next === undefined ? { kind: 'released' } : { kind: 'released', next } }
 	}
 	const hold = worker.hold
@@ -118,4 +120,9 @@ function requestOf(stage: Stage, send: Send): { kind: Request['request']; wait?:
 	const other = requests.find(r => r.kind !== first.kind)
 	if (other) stage.world.report(send.label.position, `one message asks one thing; this one asks ${first.kind} and ${other.kind}`)
 	return first
+}
+
+/** The worker a release let in: a holder now who did not hold before it (a semaphore's other holders held all along), if any. */
+function letIn(after: readonly string[], before: readonly string[], released: string): string | undefined {
+	return after.find(holder => holder !== released && !before.includes(holder))
 }

@@ -23,12 +23,14 @@ export const end: VerbHandler<ActorVerb> = async (stage, statement, step) => {
 	}
 	const store = worker.hold?.store
 	const mark = world.record.mark()
+	const before = store ? world.holdersOf(store) : []
 	const refused = await world.endLease(worker)
 	if (refused !== undefined || !store) {
 		world.report(statement.position, refused ?? `${id} holds no lease for an operator to end`)
 		return
 	}
-	const next = world.holdersOf(store).find(holder => holder !== id)
+	// The one the end let in: a holder now who was not before (a semaphore's other holders held all along).
+	const next = world.holdersOf(store).find(holder => holder !== id && !before.includes(holder))
 	const message: FrameMessage = { from: store.actor.id, to: id, label: ENDED_WORDS, color: 'bad', outcome: { kind: 'ended', ...(next === undefined ? {} : { next }) } }
 	const index = step.messages.length
 	step.messages.push(message)
