@@ -6,7 +6,7 @@
 import type { Actor, Position, Scene } from '../../../scene-parser/index.ts'
 import { MAX_FENCE, SimulatedClock, Store, fenceText, parseFence } from '../../../engine/index.ts'
 import type { Lock, Semaphore, SqliteDriver, SqlValue } from '../../../engine/index.ts'
-import type { ActorKind, Happening } from '../claims/index.ts'
+import { showFence, type ActorKind, type Happening } from '../claims/index.ts'
 import type { Domain } from '../../seed/domain.ts'
 import { DEFAULT_DOMAIN } from '../../seed/domains.ts'
 import type { Diagnostic } from '../frame.ts'
@@ -183,6 +183,23 @@ export class World {
 	}
 
 	/** A worker's lease while it is live: held, not lost, not released, its store not gone. */
+	/**
+	 * Why the worker cannot ask for `store`'s key now: it still holds, or waits in line for, another
+	 * store's. The world keeps one hold a worker, so a second beside the first would hide it (the first
+	 * lock would still name the worker its holder while the worker showed no lease).
+	 */
+	holdsElsewhere(worker: WorkerActor, store: StoreActor): string | undefined {
+		const hold = worker.hold
+		if (!hold || hold.store === store || hold.gone || hold.released || hold.failed) return undefined
+		const id = worker.actor.id
+		const other = hold.store.actor.id
+		const oneAtATime = `a worker of a scene holds or waits for one key at a time; let go first, or give ${store.actor.id}'s key to another worker`
+		const lease = hold.lease
+		if (!lease) return `${id} still waits in line for ${other}'s key: ${oneAtATime}`
+		if (lease.lost || lease.expiresAt <= this.clock.now()) return undefined
+		return `${id} still holds ${other}'s key${lease.fence === undefined ? '' : ` (fence ${showFence(lease.fence)})`}: ${oneAtATime}`
+	}
+
 	liveLease(worker: WorkerActor): Lease | undefined {
 		const hold = worker.hold
 		if (!hold?.lease || hold.released || hold.gone || hold.lease.lost) return undefined

@@ -48,6 +48,11 @@ export const ask: MessageKind = {
 			const next = letIn(world.holdersOf(store), before, id)
 			return { outcome: next === undefined ? { kind: 'released' } : { kind: 'released', next } }
 		}
+		const elsewhere = world.holdsElsewhere(worker, store)
+		if (elsewhere) {
+			world.report(send.label.position, elsewhere)
+			return none('already-holds')
+		}
 		const lease = worker.hold?.store === store ? world.liveLease(worker) : undefined
 		if (lease) {
 			world.report(send.label.position, `${id} already holds the key (fence ${lease.fence === undefined ? 'none' : showFence(lease.fence)}); release it first`)

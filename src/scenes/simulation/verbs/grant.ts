@@ -59,6 +59,11 @@ export const grant: MessageKind = {
 			hold = worker.hold
 			settled = true
 		} else if (!unanswered || !hold) {
+			const elsewhere = world.holdsElsewhere(worker, store)
+			if (elsewhere) {
+				world.report(send.position, elsewhere)
+				return { outcome: { kind: 'none', reason: 'already-holds' } }
+			}
 			const lease = world.liveLease(worker)
 			if (lease && hold?.store === store) {
 				world.report(send.position, `${worker.actor.id} already holds the key (fence ${lease.fence === undefined ? 'none' : showFence(lease.fence)}); release it first`)
