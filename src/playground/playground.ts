@@ -390,6 +390,8 @@ const view = new EditorView({
 
 /** Replaces the whole text, as one undoable change. */
 function load(source: string): void {
+	// Another scene: the sentences known are of the one before.
+	trueSentences.clear()
 	view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: source }, selection: EditorSelection.cursor(0) })
 }
 
