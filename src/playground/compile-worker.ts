@@ -29,6 +29,12 @@ async function answer(request: WorkerRequest): Promise<WorkerResponse> {
 		if (!frame) return { kind: 'failed', id: request.id, message: `no frame ${request.index} of compile ${request.compile}` }
 		return { kind: 'drawn', id: request.id, index: request.index, drawing: draw(frame) }
 	}
+	if (request.kind === 'suggest') {
+		// The same run and checker as `npm run scenes -- suggest`, for one step: a step's sentences cost more than its run.
+		const scene = await compileScene(request.source, { file: PLAYGROUND_FILE, line: 1, column: 0 }, await openSqlJsDriver(), { suggest: [request.step] })
+		const sentences = (scene.frames[request.step]?.suggestions ?? []).map(({ text, group }) => ({ text, group }))
+		return { kind: 'suggested', id: request.id, step: request.step, sentences }
+	}
 	const start = performance.now()
 	const scene = await compileScene(request.source, { file: PLAYGROUND_FILE, line: 1, column: 0 }, await openSqlJsDriver())
 	last = { id: request.id, frames: scene.frames }

@@ -1,17 +1,17 @@
 /**
  * The playground page: a CodeMirror editor for a scene, compiled in a worker as the author types, its frames on a stage, kept in the URL, exported.
  */
-import { autocompletion, completionKeymap } from '@codemirror/autocomplete'
+import { autocompletion, completionKeymap, completionStatus, startCompletion } from '@codemirror/autocomplete'
 import { defaultKeymap, history as undoHistory, historyKeymap } from '@codemirror/commands'
 import { bracketMatching, indentOnInput } from '@codemirror/language'
 import { lintGutter, lintKeymap, setDiagnostics } from '@codemirror/lint'
-import type { Diagnostic as EditorDiagnostic } from '@codemirror/lint'
+import type { Action as EditorAction, Diagnostic as EditorDiagnostic } from '@codemirror/lint'
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search'
 import { EditorSelection, EditorState } from '@codemirror/state'
 import type { Text } from '@codemirror/state'
 import { EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view'
 import { sceneCompletions, sceneHighlighting, sceneLanguage } from './scene-language.ts'
-import type { SceneVocabulary } from './scene-language.ts'
+import type { SceneVocabulary, TrueSentence } from './scene-language.ts'
 import { SceneLinkError, decodeScene, encodeScene, payloadOf, sceneHash } from '../scenes/scene-link.ts'
 import { PLAYGROUND_FILE } from './worker-protocol.ts'
 import type { PrintedDiagnostic, StageDrawing, WorkerRequest, WorkerResponse } from './worker-protocol.ts'
@@ -24,6 +24,8 @@ interface Example {
 
 /** How long typing must pause before the scene compiles, ms: short, since the worker keeps typing responsive anyway. */
 const COMPILE_DEBOUNCE_MS = 25
+/** How long the author must pause before the true sentences of the cursor's step are looked for, ms: they cost more than a compile, so not at every key. */
+const SUGGEST_IDLE_MS = 250
 /** How long typing must pause before the URL is rewritten, ms (rewriting history is slow in Chromium). */
 const URL_DEBOUNCE_MS = 400
 
@@ -51,6 +53,8 @@ const COMPILE_LIMIT_MS = 10_000
 let worker = startWorker()
 let nextId = 0
 let compiling: number | undefined
+/** The text of the compile in flight. */
+let compilingSource = ''
 let queued: string | undefined
 let watchdog: ReturnType<typeof setTimeout> | undefined
 const waiting = new Map<number, (response: WorkerResponse) => void>()
@@ -89,13 +93,14 @@ function compile(source: string): void {
 		return
 	}
 	compiling = ++nextId
+	compilingSource = source
 	root.dataset['compiling'] = ''
 	clearTimeout(watchdog)
 	watchdog = setTimeout(overrun, COMPILE_LIMIT_MS)
 	send({ kind: 'compile', id: compiling, source, show: cursorStep ?? step })
 }
 
-type Question = Omit<Extract<WorkerRequest, { kind: 'animate' }>, 'id'> | Omit<Extract<WorkerRequest, { kind: 'draw' }>, 'id'>
+type Question = Omit<Extract<WorkerRequest, { kind: 'animate' }>, 'id'> | Omit<Extract<WorkerRequest, { kind: 'draw' }>, 'id'> | Omit<Extract<WorkerRequest, { kind: 'suggest' }>, 'id'>
 
 function ask(request: Question): Promise<WorkerResponse> {
 	const id = ++nextId
@@ -116,8 +121,14 @@ function receive(response: WorkerResponse): void {
 	clearTimeout(watchdog)
 	compiling = undefined
 	delete root.dataset['compiling']
-	if (response.kind === 'compiled') showCompiled(response)
-	else if (response.kind === 'failed') showFailure(response.message)
+	if (response.kind === 'compiled') {
+		showCompiled(response)
+		// A scene whose steps ran has true sentences, whether or not its texts hold yet.
+		if (response.frames.length > 0) {
+			ran = compilingSource
+			lookForSentencesSoon()
+		}
+	} else if (response.kind === 'failed') showFailure(response.message)
 	if (queued !== undefined) {
 		const source = queued
 		queued = undefined
@@ -125,6 +136,37 @@ function receive(response: WorkerResponse): void {
 	}
 }
 
+
+/** The text of the last compile whose steps ran: the true sentences are found on its run. */
+let ran: string | undefined
+/** Each step's true sentences, from the latest run they were looked for on; the step and text last asked about. */
+const trueSentences = new Map<number, readonly TrueSentence[]>()
+let lastAsked = ''
+let suggestTimer: ReturnType<typeof setTimeout> | undefined
+
+function lookForSentencesSoon(): void {
+	clearTimeout(suggestTimer)
+	suggestTimer = setTimeout(lookForSentences, SUGGEST_IDLE_MS)
+}
+
+/**
+ * Asks the worker for the true sentences of the step the cursor is in, once per run and step:
+ * only when no compile is waiting, so a pause, not a key, costs their search.
+ */
+function lookForSentences(): void {
+	if (compiling !== undefined || queued !== undefined || ran === undefined) return
+	const state = view.state
+	const at = stepAt(state.doc, state.doc.lineAt(state.selection.main.head).number)
+	const asked = `${at}\n${ran}`
+	if (at === 0 || asked === lastAsked) return
+	lastAsked = asked
+	void ask({ kind: 'suggest', source: ran, step: at }).then(response => {
+		if (response.kind !== 'suggested') return
+		trueSentences.set(response.step, response.sentences)
+		// An open list is made again, so what was just found shows in it.
+		if (completionStatus(view.state) === 'active') startCompletion(view)
+	})
+}
 
 function showFailure(message: string): void {
 	root.dataset['state'] = 'failed'
@@ -199,11 +241,41 @@ function rangeOf(doc: Text, d: PrintedDiagnostic): { from: number; to: number } 
 	return to > from ? { from, to } : { from: Math.max(from - 1, line.from), to: from }
 }
 
+/** The source a diagnostic's fix replaces, in the editor's text, and the words there now. */
+function fixRangeOf(doc: Text, fix: NonNullable<PrintedDiagnostic['fix']>): { from: number; to: number; words: string } | undefined {
+	if (fix.line < 1 || fix.line > doc.lines) return undefined
+	const line = doc.line(fix.line)
+	const from = line.from + fix.column - 1
+	const to = line.from + fix.endColumn - 1
+	if (from < line.from || to > line.to || to < from) return undefined
+	return { from, to, words: doc.sliceString(from, to) }
+}
+
+/** The words of a fix, as the editor's change: made only if the words it replaces are still there. */
+function applyFix(at: number, words: string, text: string): boolean {
+	if (view.state.doc.sliceString(at, at + words.length) !== words) return false
+	view.dispatch({ changes: { from: at, to: at + words.length, insert: text }, selection: EditorSelection.cursor(at + text.length), userEvent: 'input.complete' })
+	return true
+}
+
+/** What a fix's button says: the sentence as it will read in the text. */
+function fixName(fix: NonNullable<PrintedDiagnostic['fix']>): string {
+	return `Replace with: ${fix.text.replace(/\\(["\\])/g, '$1')}`
+}
+
 function showDiagnostics(diagnostics: PrintedDiagnostic[]): void {
 	const doc = view.state.doc
-	const marks: EditorDiagnostic[] = diagnostics.map(d => ({ ...rangeOf(doc, d), severity: 'error', message: d.message }))
+	const fixes = diagnostics.map(d => (d.fix ? fixRangeOf(doc, d.fix) : undefined))
+	const marks: EditorDiagnostic[] = diagnostics.map((d, i) => {
+		const fix = d.fix
+		const range = fixes[i]
+		// A fixable clause is marked whole: what the underline covers is what the fix replaces.
+		if (!fix || !range || range.to === range.from) return { ...rangeOf(doc, d), severity: 'error', message: d.message }
+		const action: EditorAction = { name: fixName(fix), apply: (_view, from) => void applyFix(from, range.words, fix.text) }
+		return { from: range.from, to: range.to, severity: 'error', message: d.message, actions: [action] }
+	})
 	view.dispatch(setDiagnostics(view.state, marks))
-	problems.replaceChildren(...diagnostics.map(d => {
+	problems.replaceChildren(...diagnostics.map((d, i) => {
 		const item = document.createElement('li')
 		const button = document.createElement('button')
 		button.type = 'button'
@@ -218,6 +290,19 @@ function showDiagnostics(diagnostics: PrintedDiagnostic[]): void {
 			view.focus()
 		})
 		item.append(button)
+		const fix = d.fix
+		const range = fixes[i]
+		if (fix && range) {
+			const apply = document.createElement('button')
+			apply.type = 'button'
+			apply.className = 'pg-fix'
+			apply.textContent = fixName(fix)
+			// The problems are told again once the text changes; until then the words are where the compile found them.
+			apply.addEventListener('click', () => {
+				if (applyFix(range.from, range.words, fix.text)) view.focus()
+			})
+			item.append(apply)
+		}
 		return item
 	}))
 	problems.hidden = diagnostics.length === 0
@@ -243,6 +328,7 @@ function edited(): void {
 	const state = view.state
 	cursorStep = stepAt(state.doc, state.doc.lineAt(state.selection.main.head).number)
 	clearTimeout(compileTimer)
+	clearTimeout(suggestTimer)
 	compileTimer = setTimeout(() => compile(view.state.doc.toString()), COMPILE_DEBOUNCE_MS)
 	clearTimeout(urlTimer)
 	// `data-address` says whether the address holds the text shown: pending until the write below lands.
@@ -284,7 +370,7 @@ const view = new EditorView({
 			bracketMatching(),
 			highlightSelectionMatches(),
 			search({ top: true }),
-			autocompletion({ override: [sceneCompletions(vocabulary)], icons: false }),
+			autocompletion({ override: [sceneCompletions(vocabulary, line => trueSentences.get(stepAt(view.state.doc, line)) ?? [])], icons: false }),
 			lintGutter(),
 			sceneLanguage(vocabulary),
 			sceneHighlighting,
@@ -295,6 +381,8 @@ const view = new EditorView({
 			EditorView.contentAttributes.of({ 'aria-label': 'Scene source', 'aria-describedby': 'pg-editor-help', tabindex: '0' }),
 			EditorView.updateListener.of(update => {
 				if (update.docChanged) edited()
+				// The cursor moved to another step: its sentences are looked for once the author pauses there.
+				else if (update.selectionSet) lookForSentencesSoon()
 			}),
 		],
 	}),
@@ -302,6 +390,8 @@ const view = new EditorView({
 
 /** Replaces the whole text, as one undoable change. */
 function load(source: string): void {
+	// Another scene: the sentences known are of the one before.
+	trueSentences.clear()
 	view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: source }, selection: EditorSelection.cursor(0) })
 }
 

@@ -125,18 +125,31 @@ export const sceneHighlighting: Extension = syntaxHighlighting(HighlightStyle.de
 ]))
 
 
-/** The completions for the word before the cursor: a statement at a line's start, an icon or colour after `=`, an actor id after a verb that names actors, and in a text the claim forms of its place. */
-export function sceneCompletions(vocabulary: SceneVocabulary): (context: CompletionContext) => CompletionResult | null {
-	return context => completeAt(context, vocabulary)
+/** A sentence the claim language can truly say of a step, and what it tells of. */
+export interface TrueSentence {
+	text: string
+	group: string
 }
 
-function completeAt(context: CompletionContext, vocabulary: SceneVocabulary): CompletionResult | null {
+/** The true sentences known of the step whose text holds a line (1-based), as the compile worker found them; none while unknown. */
+export type TrueSentencesAt = (lineNumber: number) => readonly TrueSentence[]
+
+/**
+ * The completions for the word before the cursor: a statement at a line's start, an icon or colour
+ * after `=`, an actor id after a verb that names actors, and in a text the claim forms of its place;
+ * in a step's caption, first the sentences that are true of that step.
+ */
+export function sceneCompletions(vocabulary: SceneVocabulary, sentencesAt: TrueSentencesAt = () => []): (context: CompletionContext) => CompletionResult | null {
+	return context => completeAt(context, vocabulary, sentencesAt)
+}
+
+function completeAt(context: CompletionContext, vocabulary: SceneVocabulary, sentencesAt: TrueSentencesAt): CompletionResult | null {
 	const { icons } = vocabulary
 	const statements = statementNames(vocabulary)
 	const line = context.state.doc.lineAt(context.pos)
 	const before = line.text.slice(0, context.pos - line.from)
 	const inString = /"/.test(before.replace(/"(?:[^"\\]|\\.)*"/g, ''))
-	if (inString) return completeClaim(context, vocabulary, before)
+	if (inString) return completeClaim(context, vocabulary, before, sentencesAt(line.number))
 	const value = /(icon|color)=([\w-]*)$/.exec(before)
 	if (value) {
 		const options = value[1] === 'icon' ? icons : ['ok', 'bad']
@@ -177,8 +190,17 @@ function placeAt(before: string, icons: Map<string, string>, vocabulary: SceneVo
 	return vocabulary.statePlaces[kindOf(/^\s*([^\s"]+)/.exec(rest)?.[1])] ?? 'note'
 }
 
-/** The claim forms of the text's place, nearest first to the clause typed so far; choosing one writes its example there. */
-function completeClaim(context: CompletionContext, vocabulary: SceneVocabulary, before: string): CompletionResult | null {
+/** The two kinds of text completion, true sentences above forms. */
+const TRUE_SECTION = { name: 'True of this step', rank: 0 }
+const FORM_SECTION = { name: 'Forms', rank: 1 }
+
+/**
+ * The claim forms of the text's place, nearest first to the clause typed so far; choosing one writes
+ * its example there. In a caption the step's true sentences come first: those the clause begins,
+ * then those sharing most of its words (one sharing none is left out); choosing one writes it in
+ * place of the clause.
+ */
+function completeClaim(context: CompletionContext, vocabulary: SceneVocabulary, before: string, sentences: readonly TrueSentence[]): CompletionResult | null {
 	const place = placeAt(before, declaredIcons(context.state.doc.toString()), vocabulary)
 	if (place === undefined) return null
 	const text = before.slice(before.lastIndexOf('"') + 1)
@@ -188,21 +210,41 @@ function completeClaim(context: CompletionContext, vocabulary: SceneVocabulary, 
 	if (!context.explicit && clause.trim() === '') return null
 	const words = clause.toLowerCase().split(/\s+/).filter(Boolean)
 	// Words of the form the clause has count for it; its other words, against it (slots count neither way).
-	const score = (pattern: string) => {
+	const wordsOf = (pattern: string) => {
 		// Each word of the form, with its alternatives (`hold/take` is one word of two spellings).
 		const literal = pattern.toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[\s(),:]+/).filter(Boolean).map(w => w.split('/'))
 		// The last word may be half written: it counts for a word it begins.
 		const last = words[words.length - 1] ?? ''
 		const shared = literal.filter(spellings => spellings.some(w => words.slice(0, -1).includes(w) || (last !== '' && w.startsWith(last)))).length
-		return 2 * shared - (literal.length - shared)
+		return { shared, others: literal.length - shared }
+	}
+	const score = (pattern: string) => {
+		const { shared, others } = wordsOf(pattern)
+		return 2 * shared - others
 	}
 	const forms = vocabulary.forms.filter(form => form.place === (place === 'note' ? 'caption' : place))
 	const ranked = [...forms].sort((a, b) => score(b.pattern) - score(a.pattern))
-	return {
-		from: context.pos - clause.length,
-		filter: false,
-		options: ranked.map(form => ({ label: form.pattern, detail: form.example, info: form.meaning, apply: form.example, type: 'text' })),
-	}
+	const formOptions = ranked.map(form => ({ label: form.pattern, detail: form.example, info: form.meaning, apply: form.example, type: 'text', section: FORM_SECTION }))
+	if (place !== 'caption' || sentences.length === 0) return { from: context.pos - clause.length, filter: false, options: formOptions }
+	// Inside a sentence a true sentence reads as the words it replaces: "…, then the clock reads 5 s",
+	// "…, and nobody waits"; one that opens with a name of an actor keeps it ("…, then Worker B gets the key").
+	const opens = /(^|[.;!?]\s*)$/.test(text.slice(0, text.length - clause.length))
+	const names = new Set(declaredLabels(context.state.doc.toString()).flatMap(label => label.split(/\s+/)))
+	const named = (sentence: string) => names.has(/^[^\s']*/.exec(sentence)![0])
+	const written = (sentence: string) => (opens || named(sentence) ? sentence : sentence.charAt(0).toLowerCase() + sentence.slice(1))
+	const typed = clause.trimStart().toLowerCase()
+	const begun = (sentence: string) => typed !== '' && written(sentence).toLowerCase().startsWith(typed)
+	const telling = sentences
+		.map((sentence, order) => ({ sentence, order, begun: begun(sentence.text), score: score(sentence.text) }))
+		.filter(one => typed === '' || one.begun || wordsOf(one.sentence.text).shared > 0)
+		.sort((a, b) => Number(b.begun) - Number(a.begun) || b.score - a.score || a.order - b.order)
+	const trueOptions = telling.map(({ sentence }) => ({ label: written(sentence.text), detail: sentence.group, type: 'text', section: TRUE_SECTION }))
+	return { from: context.pos - clause.length, filter: false, options: [...trueOptions, ...formOptions] }
+}
+
+/** The labels a scene gives its actors ("Worker A"), in the order written. */
+function declaredLabels(text: string): string[] {
+	return [...text.matchAll(/^[ \t]*actor[ \t]+[^\s"#]+[ \t]+"((?:[^"\\]|\\.)*)"/gm)].map(m => m[1]!)
 }
 
 /** The actor ids a scene declares, in the order written. */

@@ -2,6 +2,7 @@
  * The messages between the playground page and its compile worker.
  */
 import type { Diagnostic, Frame } from '../scenes/frame.ts'
+import type { TrueSentence } from './scene-language.ts'
 
 /**
  * One frame drawn in both layouts, as a page's scene is: the stage shows the one its width
@@ -20,10 +21,12 @@ export const PLAYGROUND_FILE = 'playground.scene'
 
 /**
  * What the page asks: compile a source and draw the frame it will show (`show`, clamped), draw
- * another frame of that compile, or make the animated SVG of frames already compiled.
+ * another frame of that compile, make the animated SVG of frames already compiled, or find the
+ * true sentences of one step of a source (asked once the author pauses, not at every key).
  */
 export type WorkerRequest =
 	| { kind: 'compile'; id: number; source: string; show: number }
+	| { kind: 'suggest'; id: number; source: string; step: number }
 	| { kind: 'draw'; id: number; compile: number; index: number }
 	| { kind: 'animate'; id: number; frames: Frame[]; title?: string }
 
@@ -42,5 +45,7 @@ export type WorkerResponse =
 		ms: number
 	}
 	| { kind: 'drawn'; id: number; index: number; drawing: StageDrawing }
+	/** The step's true sentences; none when the scene did not run to that step or the step has no caption. */
+	| { kind: 'suggested'; id: number; step: number; sentences: TrueSentence[] }
 	| { kind: 'animated'; id: number; svg: string }
 	| { kind: 'failed'; id: number; message: string }

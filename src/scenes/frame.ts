@@ -152,6 +152,12 @@ export interface Diagnostic {
 	line: number
 	column: number
 	message: string
+	/**
+	 * The true sentence its "did you mean" offers, and the words of the source it would replace: on
+	 * `line`, from `column` up to `endColumn` (1-based, the end not included), as written in the
+	 * source (a quote or backslash escaped), so an editor can make the change in one step.
+	 */
+	fix?: { line: number; column: number; endColumn: number; text: string }
 }
 
 export interface Frame {

@@ -122,6 +122,78 @@ test('an unknown actor shows its error at its line and column in the editor, and
 	expect(broken.startsWith(await editorText(page))).toBe(true)
 })
 
+/** The playground's scene as `npm run scenes -- check playground.scene` (and `suggest`) run it. */
+const PLAYGROUND = { file: 'playground.scene', line: 1, column: 0 }
+
+test("a caption being written is offered its step's true sentences above the forms, and one chosen verifies the scene", async ({ page }) => {
+	const problems = watchPage(page)
+	await open(page)
+	// The seed with step 2's caption taken out: the author writes it again, from its first words.
+	const blank = seed.replace(/^step "A's lease runs out\.[^"]*"/m, 'step ""')
+	expect(blank).not.toBe(seed)
+	const start = 'Worker B g'
+	// What `npm run scenes -- suggest` finds true of step 2, from the engine's trace.
+	const truths = (await compileScene(seed, PLAYGROUND, openNodeDriver, { suggest: true })).frames[2]!.suggestions!.map(one => one.text)
+	const begun = truths.filter(text => text.startsWith(start))
+	expect(begun.length).toBeGreaterThan(0)
+	await typeScene(page, blank)
+	await page.locator('.cm-line', { hasText: /^step ""/ }).click()
+	await page.keyboard.press('Home')
+	for (let i = 0; i < 'step "'.length; i++) await page.keyboard.press('ArrowRight')
+	await page.keyboard.type(start)
+	const list = page.locator('.cm-tooltip-autocomplete')
+	// The step's true sentences come first, under their heading, then the forms.
+	await expect(list.locator('completion-section').first()).toHaveText('True of this step')
+	await expect(list.locator('completion-section').nth(1)).toHaveText('Forms')
+	const first = list.locator('li[role=option]').first().locator('.cm-completionLabel')
+	await expect(first).toHaveText(new RegExp(`^${start}`))
+	const chosen = (await first.textContent())!
+	expect(begun).toContain(chosen)
+	await page.keyboard.press('Enter')
+	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'ok')
+	expect(await editorText(page)).toBe(blank.replace('step ""', `step "${chosen}"`))
+	await expect(counter(page)).toHaveText('Step 2 of 3')
+	await expect(page.locator('[data-part=caption]')).toHaveText(chosen)
+	expect(problems).toEqual([])
+})
+
+test('a refused clause offers its "did you mean" as a fix that replaces exactly the clause, and the scene then verifies', async ({ page }) => {
+	const problems = watchPage(page)
+	await open(page)
+	const refused = seed.replace("A's lease runs out.", "A's lease expires soon.")
+	expect(refused).not.toBe(seed)
+	// What `npm run scenes -- check playground.scene` says of it: one error, whose "did you mean" is its fix.
+	const diagnostics = (await compileScene(refused, PLAYGROUND, openNodeDriver)).diagnostics
+	expect(diagnostics).toHaveLength(1)
+	const { fix, message } = diagnostics[0]!
+	expect(fix).toBeDefined()
+	expect(message).toContain(`did you mean: "${fix!.text}"?`)
+	await typeScene(page, refused)
+	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'stale')
+	// The mark covers the words the fix replaces, no more and no less.
+	const mark = page.locator('.cm-lintRange-error')
+	await expect(mark).toHaveText("A's lease expires soon")
+	await mark.hover()
+	const action = page.locator('.cm-tooltip-lint .cm-diagnosticAction')
+	await expect(action).toHaveText(`Replace with: ${fix!.text}`)
+	await action.click()
+	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'ok')
+	const fixed = refused.replace("A's lease expires soon", fix!.text)
+	expect(await editorText(page)).toBe(fixed)
+	// The same fix beside the error in the list of problems, which the keyboard reaches.
+	await editor(page).click()
+	await page.keyboard.press('ControlOrMeta+z')
+	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'stale')
+	expect(await editorText(page)).toBe(refused)
+	const button = page.locator('.pg-fix')
+	await expect(button).toHaveText(`Replace with: ${fix!.text}`)
+	await button.focus()
+	await page.keyboard.press('Enter')
+	await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'ok')
+	expect(await editorText(page)).toBe(fixed)
+	expect(problems).toEqual([])
+})
+
 test('the address holds the scene: a reload opens the same text', async ({ page }) => {
 	await open(page)
 	// A label no caption names, so the renamed scene still reads: the database's; and a comment outside ASCII, which the address must carry.
@@ -246,7 +318,7 @@ test('the playground works by keyboard alone', async ({ page }) => {
 })
 
 for (const theme of ['light', 'dark'] as const) {
-	test(`the playground, with an error shown, has no serious accessibility violation (${theme})`, async ({ browser }) => {
+	test(`the playground, with an error and its fix shown, has no serious accessibility violation (${theme})`, async ({ browser }) => {
 		const context = await browser.newContext({ colorScheme: theme })
 		await context.addInitScript(t => localStorage.setItem('starlight-theme', t), theme)
 		const page = await context.newPage()
@@ -255,8 +327,10 @@ for (const theme of ['light', 'dark'] as const) {
 		await editor(page).click()
 		await page.keyboard.press('ControlOrMeta+End')
 		await page.keyboard.press('Enter')
-		await page.keyboard.type('send lok -> a "x"')
+		// A state the engine denies: its error and the fix its "did you mean" offers are on screen.
+		await page.keyboard.type('set db "fence 9"')
 		await expect(page.locator('[data-playground]')).toHaveAttribute('data-state', 'stale')
+		await expect(page.locator('.pg-fix')).toHaveText('Replace with: fence 8')
 		const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze()
 		const serious = results.violations
 			.filter(v => v.impact === 'serious' || v.impact === 'critical')

@@ -13,7 +13,7 @@ export { forgetLanguages, sceneLanguage, type SceneLanguage } from './language.t
 export { readText, type ReadClause, type ReadProblem, type ReadResult } from './read.ts'
 export { checkText, allHold } from './check.ts'
 export { FORMS, FORM_GROUPS, formsOf } from './registry.ts'
-export { nearestTrue, suggestSentences, patternsOf, type Suggestion } from './suggest.ts'
+export { midSentence, nearestTrue, suggestSentences, patternsOf, type Suggestion } from './suggest.ts'
 export { RECORDED_CAUSES } from './causes.ts'
 export { EXAMPLE_CAST, unreadExamples } from './examples.ts'
 export { NEUTRAL_WORDS, FUNCTION_WORDS, ID_WORDS, ID_EVENTS } from './lexicon.ts'

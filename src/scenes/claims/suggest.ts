@@ -154,6 +154,15 @@ function sentencesOf(pattern: string, fill: (type: SlotType) => string[], words:
 const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
 /**
+ * A sentence as it reads inside another, after a comma or "and": its first letter lowered, unless
+ * it opens with a name ("Worker A", "A's lease"): "…, and nobody waits", "…, then Worker B gets the key".
+ */
+export function midSentence(language: SceneLanguage, text: string): string {
+	const named = language.names.allNames().some(name => /^[A-Z]/.test(name) && text.startsWith(name) && !/\w/.test(text.charAt(name.length)))
+	return named ? text : text.charAt(0).toLowerCase() + text.slice(1)
+}
+
+/**
  * Every sentence a place's forms can make of a step's actors and values, true or not, in the
  * registry's order; with `alternatives`, in every way each form may be written, else in its own.
  */
@@ -232,8 +241,10 @@ const TRIED = 300
  * The true sentence nearest to an author's words, or undefined when none near enough is true: it
  * must share a word that is no small word with the author's. The sentences are ranked by the words
  * to change, and checked nearest first, so an error costs a few checks, not the step's every sentence.
+ * `fits` may refuse a true sentence that does not read where the author's words stand (a second
+ * telling of a write the text told already, a "so" with no cause before it).
  */
-export function nearestTrue(language: SceneLanguage, context: ClaimContext, written: string): string | undefined {
+export function nearestTrue(language: SceneLanguage, context: ClaimContext, written: string, fits: (text: string) => boolean = () => true): string | undefined {
 	const mine = words(written)
 	const content = new Set(mine.filter(word => !SMALL.has(word)))
 	const head = headOf(language, written)
@@ -250,7 +261,7 @@ export function nearestTrue(language: SceneLanguage, context: ClaimContext, writ
 	}
 	ranked.sort((a, b) => a.score - b.score)
 	const same = mine.join(' ')
-	for (const { text } of ranked.slice(0, TRIED)) if (words(text).join(' ') !== same && holds(language, text, context)) return text
+	for (const { text } of ranked.slice(0, TRIED)) if (words(text).join(' ') !== same && holds(language, text, context) && fits(text)) return text
 	return undefined
 }
 

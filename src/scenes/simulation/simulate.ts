@@ -49,8 +49,11 @@ export interface SimulateOptions {
 	lookAhead?: number
 	/** The words of the headings of the page the scene stands in: a scene's id may use any of them. */
 	headings?: readonly string[]
-	/** Offer, on each step's frame, the sentences the language can truly say of it as its caption (`scenes suggest`). */
-	suggest?: boolean
+	/**
+	 * Offer, on each step's frame, the sentences the language can truly say of it as its caption
+	 * (`scenes suggest`); a list offers them on those steps only (the playground's, the step the author writes in).
+	 */
+	suggest?: boolean | readonly number[]
 	/** The scene's code sample as the build compiled it: the page runs it without a transpiler. Else it is compiled here. */
 	sample?: CompiledSample
 	/**
@@ -137,7 +140,7 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 	if (sample.problems.length > 0) {
 		return { ...(scene.code ? { code: { lang: scene.code.lang, lines: scene.code.lines } } : {}), frames: [], diagnostics: sample.problems }
 	}
-	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, options.suggest === true)
+	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, options.suggest ?? false)
 	if (options.withoutFences) return withoutFences(scene, options, texts, domain, sample)
 	const run = await runScene(scene, options, texts, false, domain, sample.loaded)
 	try {

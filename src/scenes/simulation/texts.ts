@@ -5,7 +5,7 @@
  * claims that held become the frame's checks and the marks of the engine's values.
  */
 import type { Position, Text } from '../../../scene-parser/index.ts'
-import { allHold, checkText, nearestTrue, readText, sceneLanguage, suggestSentences } from '../claims/index.ts'
+import { allHold, checkText, midSentence, nearestTrue, readText, sceneLanguage, suggestSentences } from '../claims/index.ts'
 import type { CastMember, ClaimContext, DomainWords, MessageFacts, Place, ReadProblem, ReadResult, RunFacts, SceneLanguage, StepFacts, WorldFacts } from '../claims/index.ts'
 import type { Diagnostic, Frame, FrameCheck, TextMark } from '../frame.ts'
 
@@ -44,8 +44,8 @@ export class SceneTexts {
 		key: string,
 		words: DomainWords,
 		readonly file: string | undefined,
-		/** Whether each caption's frame gets the true sentences of its step (`Frame.suggestions`). */
-		readonly suggest = false,
+		/** Whether each caption's frame gets the true sentences of its step (`Frame.suggestions`), or which steps' frames do. */
+		readonly suggest: boolean | readonly number[] = false,
 	) {
 		this.language = sceneLanguage(cast, key, words)
 	}
@@ -99,7 +99,7 @@ export class SceneTexts {
 				denied?.(site.frame, site.where)
 				continue
 			}
-			if (this.suggest && site.place === 'caption') frame.suggestions = suggestSentences(this.language, context).map(({ text, group, form }) => ({ text, group, form }))
+			if (site.place === 'caption' && (this.suggest === true || (this.suggest !== false && this.suggest.includes(site.frame)))) frame.suggestions = suggestSentences(this.language, context).map(({ text, group, form }) => ({ text, group, form }))
 			const result = checkText(site.read, context)
 			if (site.place === 'caption') {
 				// Up to a caption that did not hold, what the reader was told is unknown: no "later" is held to it.
@@ -108,7 +108,7 @@ export class SceneTexts {
 				if (moments.length > 0) captionTold.set(site.frame, Math.max(before ?? 0, ...moments))
 				else if (result.problems.length === 0 && before !== undefined) captionTold.set(site.frame, before)
 			}
-			for (const problem of result.problems) frame.diagnostics.push(this.#at(site, problem.start, problem.message + this.#offer(site, problem, context)))
+			for (const problem of result.problems) frame.diagnostics.push(this.#offered(site, problem, context))
 			if (result.problems.length > 0) denied?.(site.frame, site.where)
 			if (result.problems.length > 0 && site.where.kind === 'state') wrong.add(site.text)
 			const marks: TextMark[] = result.claims.flatMap(claim => claim.values.map(value => ({ start: value.start, end: value.end, kind: 'value' as const })))
@@ -117,14 +117,34 @@ export class SceneTexts {
 		}
 	}
 
-	/** The nearest true sentence to the words a problem is about, built from the step's facts: "; did you mean: ...?". */
-	#offer(site: TextSite, problem: ReadProblem, context: ClaimContext): string {
-		if (!problem.offer) return ''
-		const near = nearestTrue(this.language, context, site.text.value.slice(problem.offer.start, problem.offer.end))
-		if (near === undefined) return ''
+	/**
+	 * A problem's diagnostic, with the nearest true sentence to the words it is about, built from the
+	 * step's facts: "; did you mean: ...?", and the same sentence as the fix of those words.
+	 */
+	#offered(site: TextSite, problem: ReadProblem, context: ClaimContext): Diagnostic {
+		const told = (message: string) => this.#at(site, problem.start, message)
+		const span = problem.offer
+		if (!span) return told(problem.message)
+		const value = site.text.value
 		// Inside a sentence the offer reads as the words it replaces: "…, and the clock reads 5 s", not "The clock".
-		const opens = /(^|[.;!?]\s*)$/.test(site.text.value.slice(0, problem.offer.start))
-		return `; did you mean: "${opens ? near : near.replace(/^The /, 'the ')}"?`
+		const opens = /(^|[.;!?]\s*)$/.test(value.slice(0, span.start))
+		const written = (sentence: string) => (opens ? sentence : midSentence(this.language, sentence))
+		// Offered is what reads in its place: the text with it there has no problem in its words.
+		const fits = (sentence: string) => {
+			const words = written(sentence)
+			const end = span.start + words.length
+			const fixed = checkText(readText(this.language, value.slice(0, span.start) + words + value.slice(span.end), site.place), context)
+			return !fixed.problems.some(other => other.start < end && other.end > span.start)
+		}
+		const near = nearestTrue(this.language, context, value.slice(span.start, span.end), fits)
+		if (near === undefined) return told(problem.message)
+		const offered = written(near)
+		const diagnostic = told(`${problem.message}; did you mean: "${offered}"?`)
+		// A label shown again is told at its step, not at its words: there is nothing there to replace.
+		if (site.shownAgain) return diagnostic
+		const { line, column } = site.text.position
+		const at = (offset: number) => column + 1 + rawOffset(value, offset)
+		return { ...diagnostic, fix: { line, column: at(span.start), endColumn: at(span.end), text: offered.replace(/["\\]/g, '\\$&') } }
 	}
 
 	/** A diagnostic at an offset of a site's text, or at its step when it is a label shown again. */

@@ -57,6 +57,40 @@ describe('scene completion', () => {
 		expect(after?.labels[0]).toBe('{worker} pauses')
 	})
 
+	it("offers, in a caption, the true sentences of the caption's step above the forms: those the clause begins first, written as they read there", () => {
+		const sentences = [
+			{ text: 'The clock reads 0 s', group: 'the store and the clock' },
+			{ text: 'Worker A holds the key with fence 7', group: 'holding a key' },
+			{ text: 'Nobody waits', group: 'the line' },
+			{ text: 'Worker A gets the key', group: 'holding a key' },
+		]
+		const asked: number[] = []
+		const at = (text: string) => {
+			const state = EditorState.create({ doc: text, extensions: [language] })
+			const result = sceneCompletions(vocabulary, line => (asked.push(line), sentences))(new CompletionContext(state, text.length, false))
+			return result && { from: result.from, options: result.options.map(o => ({ label: o.label, section: typeof o.section === 'object' ? o.section.name : o.section })) }
+		}
+		const begun = at(scene + 'step "Worker A g')!
+		// The caption's line is the one asked about: the page finds its step.
+		expect(asked).toEqual([3])
+		expect(begun.from).toBe(scene.length + 'step "'.length)
+		expect(begun.options.slice(0, 2)).toEqual([
+			{ label: 'Worker A gets the key', section: 'True of this step' },
+			{ label: 'Worker A holds the key with fence 7', section: 'True of this step' },
+		])
+		// The forms follow them, and a sentence sharing no word with the clause is left out.
+		const labels = begun.options.map(o => o.label)
+		expect(labels).not.toContain('Nobody waits')
+		expect(begun.options.findIndex(o => o.section === 'Forms')).toBeGreaterThan(labels.indexOf('Worker A holds the key with fence 7'))
+		expect(begun.options.filter(o => o.section === 'Forms').length).toBeGreaterThan(0)
+		// Inside a sentence, a sentence is lowered unless it opens with an actor's name.
+		expect(at(scene + 'step "Worker A holds the key, and nob')!.options[0]).toEqual({ label: 'nobody waits', section: 'True of this step' })
+		expect(at(scene + 'step "Nobody waits, then the cl')!.options[0]?.label).toBe('the clock reads 0 s')
+		expect(at(scene + 'step "Nobody waits, then Worker A h')!.options[0]?.label).toBe('Worker A holds the key with fence 7')
+		// Not in a message's label, whose place is not a caption's.
+		expect(at(scene + 'step "x"\n  send lock -> a "fen')!.options.every(o => o.section === 'Forms')).toBe(true)
+	})
+
 	it('finds actor ids as declared, in order', () => {
 		expect(declaredActors(scene + '  actor db "chat.db" at 90,50 icon=database\n# actor no\n')).toEqual(['a', 'lock', 'db'])
 	})

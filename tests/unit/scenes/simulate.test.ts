@@ -100,7 +100,9 @@ describe('the seed scene', () => {
 		const frames = await seedFrames(broken)
 		const line = broken.split('\n').findIndex(l => l.includes('"fence 9"')) + 1
 		const column = broken.split('\n')[line - 1]!.indexOf('9"') + 1
-		expect(frames.diagnostics).toEqual([{ file: 'fences.md', line, column, message: 'expected fence 9, the engine gave 8; did you mean: "fence 8"?' }])
+		// The "did you mean" is also the fix of the label's words, "fence 9" (the columns of its "f" and of the quote after it).
+		const fix = { line, column: column - 'fence '.length, endColumn: column + 1, text: 'fence 8' }
+		expect(frames.diagnostics).toEqual([{ file: 'fences.md', line, column, message: 'expected fence 9, the engine gave 8; did you mean: "fence 8"?', fix }])
 	})
 
 	it('gives the same frames on better-sqlite3 and on sql.js', async () => {

@@ -210,6 +210,20 @@ describe('remarkScenes on a scene that disagrees with the engine', () => {
 		expect(textOf(box)).toContain(`content/guides/x.mdx:${wrongLine}:`)
 	})
 
+	it("in dev, shows a refused caption's 'did you mean' in the page and the terminal, as the CLI prints it", async () => {
+		const refused = seedScene.replace('"A\'s lease runs out. Worker B', '"A\'s lease expires soon. Worker B')
+		expect(refused).not.toBe(seedScene)
+		const reported: string[] = []
+		const tree = treeWith(refused)
+		await remarkScenes(options('dev', message => reported.push(message)))(tree, file)
+		const line = 10 + 1 + refused.split('\n').findIndex(text => text.includes('expires soon'))
+		// The words `npm run scenes -- check` prints for the same caption, with the true sentence the step's facts offer.
+		const printed = new RegExp(`content/guides/x\\.mdx:${line}:7: cannot read "A's lease expires soon" .*; did you mean: "A's lease expires"\\?`)
+		expect(reported.join('\n')).toMatch(printed)
+		const box = all(figureOf(tree), hasClass('scene-error'))[0]!
+		expect(textOf(box)).toMatch(printed)
+	})
+
 	it('in dev, shows a scene that does not parse as its errors and source', async () => {
 		const tree = treeWith('actor a "A" at 10,10 icon=cpu\nstep "go"\n  send a -> lok "x"')
 		await remarkScenes(options('dev', () => {}))(tree, file)
