@@ -134,6 +134,16 @@ describe('a reader plays the seed scene', () => {
 		expect((await compileScene(copiedScene(state.text), { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
 	})
 
+	it('on Leader election, moving the clock on until the waiting worker is let in strikes its "waiting" label: the guide\'s label no longer holds', async () => {
+		const page = readFileSync(new URL('../../../content/guides/locks/leader-election.mdx', import.meta.url), 'utf8')
+		const story = new SessionRunner(findSceneBlocks(page, { mdx: true })[0]!.text, openNodeDriver)
+		const states = await story.replay(1, true, Array.from({ length: 20 }, () => ({ action: 'wait', actor: CLOCK, choice: '30s' })))
+		const letIn = states.findIndex(state => last(state).actors.some(actor => actor.id === 'b' && actor.lease !== undefined))
+		expect(letIn).toBeGreaterThan(0)
+		expect(last(states[letIn]!).actors.find(actor => actor.id === 'b')!.state).toMatchObject({ text: 'waiting', struck: true })
+		expect((await compileScene(copiedScene(states.at(-1)!.text), { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
+	})
+
 	it('records what the engine ran: the epoch written on open, the fenced update with its parameters and changes: 0', async () => {
 		const log = await runner.engineLog(await replay(1, true, LATE_WRITE))
 		const opened = log[0]!.calls.map(call => call.sql)

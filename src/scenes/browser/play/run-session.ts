@@ -76,7 +76,7 @@ export class SessionRunner {
 		const neutral = await this.#compile(`${state.text}\n${caption('')}\n${indent(woken(context, { statements: action.statements(context), caption: '' }).statements)}`, state.kept)
 		const after = neutral.frames[state.frames.length]
 		if (!after) throw new SessionError(`the engine did not run the step: ${problems(neutral)}`)
-		const worded = woken(context, action.word(context, after))
+		const worded = waitingEnded(context.before, after, woken(context, action.word(context, after)))
 		const text = `${state.text}\n${caption(worded.caption)}\n${indent(worded.statements)}`
 		const compiled = await this.#compile(text, state.kept)
 		// A generated step the checker refuses is a bug of ours, never something to show as true.
@@ -147,6 +147,24 @@ function woken(context: ActContext, step: WordedStep): WordedStep {
 	const strike = wakeStatement(context)
 	if (!acts || !paused(actor) || step.statements.includes(strike)) return step
 	return { statements: [strike, ...step.statements], caption: `${context.name(actor.id)} wakes. ${step.caption}` }
+}
+
+/**
+ * The step with a "waiting" label struck where the step let its worker in: the label is the guide's
+ * (or an earlier step's), and once the engine gave that worker the key it no longer holds, whichever
+ * action did it (a release, an end, the clock running a lease out).
+ */
+function waitingEnded(before: Frame, after: Frame, step: WordedStep): WordedStep {
+	const strikes = after.actors
+		.filter(actor => {
+			const was = before.actors.find(one => one.id === actor.id)
+			// Let in during the step, even if the lease it got has run out again by the step's end.
+			const gotIn = actor.lease !== undefined && (was?.lease === undefined || was.lease.fence !== actor.lease.fence || was.lease.expiresAt !== actor.lease.expiresAt)
+			return was?.state?.text === 'waiting' && !was.state.struck && gotIn
+		})
+		.map(actor => `strike ${actor.id} "waiting"`)
+		.filter(strike => !step.statements.includes(strike))
+	return strikes.length === 0 ? step : { ...step, statements: [...step.statements, ...strikes] }
 }
 
 /** The kind of actor an action is offered on: a worker, a store, or the clock; none for a database or a picture. */
