@@ -1,6 +1,6 @@
 import type { Clock, TimerHandle } from './clock.ts'
 import { formatDuration } from './duration.ts'
-import { LockError } from './errors.ts'
+import { LockError, invalid, shown } from './errors.ts'
 import { keyPlace } from './key.ts'
 import { HeldLease, type LeaseOwner } from './lease.ts'
 import type { AsyncContext } from './nesting.ts'
@@ -264,6 +264,8 @@ export class KeyedQueue<Fence extends bigint | undefined> extends KeyStates<KeyE
 	 * when no valid lease of that id holds the key.
 	 */
 	end(key: string, leaseId: string): void {
+		// A program that passes anything but a lease's id (undefined, a number, an object) is told so, not that the lease was lost.
+		if (typeof leaseId !== 'string') throw invalid(`${keyPlace(this.place, key)}: end(key, leaseId) takes the lease's id, a string (lease.id); got ${shown(leaseId)}`)
 		const lease = this.holders(key).find(one => one.id === leaseId)
 		if (lease === undefined || !lease.endForOperator()) {
 			throw new LockError('lost', `${keyPlace(this.place, key)}: lease ${JSON.stringify(leaseId)} does not hold the key (it ran out, was released or ended, or is another key's); nothing is ended`)

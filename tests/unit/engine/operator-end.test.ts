@@ -87,6 +87,10 @@ describe.each(driverKinds)('on $name', kind => {
 			const held = first as Lease
 			expect(() => summaries.end('42', 'no-such-lease')).toThrow(/lock summaries: key "42": lease "no-such-lease" does not hold the key/)
 			expect(() => summaries.end('43', held.id)).toThrow(expect.objectContaining({ code: 'lost' }))
+			// What is no lease id at all is a caller's mistake, told as one, not a lease lost.
+			for (const wrong of [undefined, null, 5, { toString: () => held.id }]) {
+				expect(() => summaries.end('42', wrong as unknown as string)).toThrow(expect.objectContaining({ code: 'invalid', message: expect.stringMatching(/end\(key, leaseId\) takes the lease's id, a string \(lease.id\)/) }))
+			}
 			expect(summaries.holders('42')).toEqual([held])
 			await clock.advance(10_000)
 			expect(() => summaries.end('42', held.id)).toThrow(expect.objectContaining({ code: 'lost' }))
