@@ -73,8 +73,9 @@ function fillers(language: SceneLanguage, context: ClaimContext, type: SlotType)
 			return unique(epochs.map(String))
 		}
 		case 'count': {
+			// From 2: the count forms are plural ("2 workers wait"); one or none has its own forms ("Worker A waits", "nobody waits").
 			const most = Math.max(ids('worker').length, ...[...step.end.stores.values()].map(store => store.limit ?? 1))
-			return Array.from({ length: most + 1 }, (_, n) => String(n))
+			return Array.from({ length: Math.max(most - 1, 0) }, (_, n) => String(n + 2))
 		}
 		case 'ordinal':
 			return ['first', 'second', 'third'].slice(0, Math.max(1, ids('worker').length))
@@ -108,7 +109,11 @@ function fillers(language: SceneLanguage, context: ClaimContext, type: SlotType)
 function nameOf(language: SceneLanguage, id: string): string {
 	const kind = language.names.kindOf(id)
 	if (kind !== 'worker') {
-		const noun = language.names.namesOf(kind ?? 'decoration').find(n => n.startsWith('the ') && language.names.actorNamed(n) === id)
+		// The noun nearest the actor's own label: "the lock" for a "Lock", never "the lock server" for it.
+		const label = language.names.labelOf(id).toLowerCase()
+		const nouns = language.names.namesOf(kind ?? 'decoration').filter(n => n.startsWith('the ') && language.names.actorNamed(n) === id)
+		const own = nouns.find(n => n === `the ${label}`) ?? nouns.find(n => n.slice(4).split(' ').every(word => label.split(/\s+/).includes(word)))
+		const noun = own ?? nouns[0]
 		if (noun !== undefined) return noun
 	}
 	return language.names.labelOf(id)

@@ -100,13 +100,13 @@ describe('what a scene says of its own errors', () => {
 		expect(next.diagnostics).toEqual([])
 	})
 
-	it('tells 100 errors of a sample that fails 20,000 times, and counts the rest', async () => {
+	it('tells 100 errors of a sample that fails 2,000 times, and counts the rest', async () => {
 		const found = sceneFile(`${HAZARDS}/many-unhandled.scene`)
 		const { first, next } = await inTurn(LIMITS, found)
 		expect(first.diagnostics).toHaveLength(101)
 		expect(first.diagnostics[99]?.message).toBe("a's code failed at line 1: no 99")
-		expect(first.diagnostics[100]?.message).toMatch(/^and (\d{2},)?\d+ more errors in this scene, not told$/)
-		expect(Number(/\d[\d,]*/.exec(first.diagnostics[100]!.message)![0].replace(',', ''))).toBeGreaterThanOrEqual(19_900)
+		expect(first.diagnostics[100]?.message).toMatch(/^and (\d,)?\d+ more errors in this scene, not told$/)
+		expect(Number(/\d[\d,]*/.exec(first.diagnostics[100]!.message)![0].replace(',', ''))).toBeGreaterThanOrEqual(1_900)
 		expect(next.diagnostics).toEqual([])
 	})
 })
