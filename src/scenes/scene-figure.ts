@@ -143,6 +143,7 @@ const TIMELINE_KEY: readonly [TimelineMark | 'now', string][] = [
 	['refused', 'write refused'],
 	['restart', 'store restarts'],
 	['instant', 'steps at one time, drawn apart'],
+	['close', 'steps close in time, drawn apart, not to scale'],
 	['now', 'now'],
 ]
 

@@ -10,7 +10,7 @@ import { SCENE_FONT, color, workerColor } from './scene-colors.ts'
 import type { StageLayout } from './stage-metrics.ts'
 import { escapeXml, num } from './svg-markup.ts'
 import { fitLines, textWidth } from './svg-text.ts'
-import { timeAxis, type TimeAxis, type ZoomedInstant } from './timeline-axis.ts'
+import { timeAxis, type CloseBand, type TimeAxis } from './timeline-axis.ts'
 import { timelineLanes, type LaneSpan, type LeaseBar, type TimelineLanes, type WriteMark } from './timeline-lanes.ts'
 
 /** The sizes of the timeline in one layout, in SVG units; its text is the stage's smallest (14), 12 CSS px or more at each layout's narrowest. */
@@ -23,7 +23,7 @@ interface TimelineMetrics {
 	axis: number
 	/** Room inside each end of the axis, so a mark at the first or last moment is drawn whole. */
 	margin: number
-	/** The gap between two moments of one instant (less when many instants would take too much of the width). */
+	/** The gap between two moments of a band, drawn apart for being too close in time (less when many would take too much of the width). */
 	gap: number
 }
 
@@ -33,21 +33,19 @@ const METRICS: Readonly<Record<StageLayout, TimelineMetrics>> = {
 }
 
 const PAD = 6
-/** The narrowest a bar or a pause is drawn, so one that starts and ends at one moment still shows. */
+/** The narrowest a bar or a pause is drawn, so one that starts and ends at one moment still shows (at most half the axis's gap, so it ends before the next moment). */
 const MIN_BAR = 6
 /** How far after its line the moment's veil (and the after-the-scene shade) begins. */
 const AFTER = 5
 
 /** A kind of mark on the timeline, which the key under it names (the figure's `data-mark`). */
-export type TimelineMark = 'lease' | 'cut' | 'rest' | 'renewal' | 'pause' | 'wait' | 'taken' | 'refused' | 'restart' | 'instant'
+export type TimelineMark = 'lease' | 'cut' | 'rest' | 'renewal' | 'pause' | 'wait' | 'taken' | 'refused' | 'restart' | 'instant' | 'close'
 
 /** The words a bar's end is told in, in the drawing's titles and in the text. */
 const ENDS: Record<LeaseBar['how'], string> = { released: 'released', expired: 'ran out', gone: 'ended with its store', ended: 'ended by an operator', open: 'live when the scene ends' }
 
-/** The timeline of a scene's frames as one `<svg>` string, with the frame moments' x in `data-moments`, its moment line at frame `step`. */
-export function drawTimeline(frames: readonly Frame[], options: { layout?: StageLayout; step?: number } = {}): string {
-	const layout = options.layout ?? 'wide'
-	const lanes = timelineLanes(frames)
+/** The lanes' labels, the metrics with the labels' column as wide as they need, and the time axis of one layout. */
+function fitted(lanes: TimelineLanes, layout: StageLayout): { labels: string[]; m: TimelineMetrics; axis: TimeAxis } {
 	// A lane's label too long for its room goes by its last word (`Worker A` as `A`), which the captions use too;
 	// the labels' column is as wide as they need, so a phone's lanes keep their room.
 	const room = METRICS[layout].labelWidth - 10
@@ -57,9 +55,18 @@ export function drawTimeline(frames: readonly Frame[], options: { layout?: Stage
 	})
 	const widest = Math.max(textWidth('time', METRICS[layout].text, false), ...labels.map(label => textWidth(label, METRICS[layout].text, true)))
 	const m = { ...METRICS[layout], labelWidth: Math.min(METRICS[layout].labelWidth, Math.ceil(widest) + 12) }
+	const axis = timeAxis(lanes.moments, { left: m.labelWidth, right: m.width - PAD, margin: m.margin, gap: m.gap, gapShare: 0.45 })
+	return { labels, m, axis }
+}
+
+/** The timeline of a scene's frames as one `<svg>` string, with the frame moments' x in `data-moments`, its moment line at frame `step`. */
+export function drawTimeline(frames: readonly Frame[], options: { layout?: StageLayout; step?: number } = {}): string {
+	const layout = options.layout ?? 'wide'
+	const lanes = timelineLanes(frames)
+	const { labels, m, axis } = fitted(lanes, layout)
 	const plotX = m.labelWidth
-	const axis = timeAxis(lanes.moments, { left: plotX, right: m.width - PAD, margin: m.margin, gap: m.gap, gapShare: 0.45 })
 	const x = (moment: number): number => axis.xs[moment] ?? plotX
+	const minBar = Math.min(MIN_BAR, axis.gap / 2)
 	const laneTop = (i: number): number => PAD + i * m.lane
 	const height = PAD + Math.max(lanes.workers.length, 1) * m.lane + m.axis + PAD
 	const axisY = PAD + Math.max(lanes.workers.length, 1) * m.lane
@@ -76,8 +83,8 @@ export function drawTimeline(frames: readonly Frame[], options: { layout?: Stage
 			`<text class="scene-lane-label" x="0" y="${num(mid + m.text * 0.35)}" font-size="${m.text}" font-weight="600" fill="${workerColor(i)}">${escapeXml(label)}</text>`,
 		)
 	})
-	// Each instant that holds several moments, zoomed: a band behind the lanes, where the clock stands still.
-	for (const instant of axis.instants) parts.push(drawInstant(instant, lanes, axisY, m))
+	// Moments too close in time to tell apart at the axis's scale, drawn apart: a band behind the lanes, where the axis keeps no scale.
+	for (const band of axis.bands) parts.push(drawBand(band, lanes, axisY, m))
 	// What happens after the scene's last step (the TTL ends of leases still live) stands apart.
 	if (sceneEnd < lanes.moments.length - 1) {
 		const from = x(sceneEnd) + AFTER
@@ -86,11 +93,11 @@ export function drawTimeline(frames: readonly Frame[], options: { layout?: Stage
 	for (const restart of lanes.restarts) {
 		parts.push(`<line class="scene-restart" data-store="${escapeXml(restart.store)}" data-at="${restart.at}" x1="${num(x(restart.moment))}" y1="${PAD}" x2="${num(x(restart.moment))}" y2="${num(axisY)}" stroke="${color('bad')}" stroke-width="1.5" stroke-dasharray="4 3"><title>${escapeXml(`${actorLabel.get(restart.store) ?? restart.store} restarts at ${formatDuration(restart.at)}: every lease it gave ends`)}</title></line>`)
 	}
-	for (const span of lanes.pauses) parts.push(drawPause(span, laneTop(laneOf.get(span.worker) ?? 0), x, m))
+	for (const span of lanes.pauses) parts.push(drawPause(span, laneTop(laneOf.get(span.worker) ?? 0), x, m, minBar))
 	for (const span of lanes.waits) parts.push(drawWait(span, laneTop(laneOf.get(span.worker) ?? 0) + m.lane / 2, x))
 	for (const bar of lanes.bars) {
 		const marks = lanes.writes.filter(write => write.worker === bar.worker).map(write => x(write.moment))
-		parts.push(drawBar(bar, laneOf.get(bar.worker) ?? 0, laneTop(laneOf.get(bar.worker) ?? 0) + m.lane / 2, x, sceneEnd, m, marks))
+		parts.push(drawBar(bar, laneOf.get(bar.worker) ?? 0, laneTop(laneOf.get(bar.worker) ?? 0) + m.lane / 2, x, sceneEnd, m, marks, minBar))
 	}
 	for (const write of lanes.writes) parts.push(drawWrite(write, laneTop(laneOf.get(write.worker) ?? 0) + m.lane / 2, x))
 	parts.push(drawAxis(lanes, axis, axisY, m))
@@ -106,7 +113,8 @@ export function drawTimeline(frames: readonly Frame[], options: { layout?: Stage
 		taken: lanes.writes.some(write => write.taken),
 		refused: lanes.writes.some(write => !write.taken),
 		restart: lanes.restarts.length > 0,
-		instant: axis.instants.length > 0,
+		instant: axis.bands.some(band => band.from === band.to),
+		close: axis.bands.some(band => band.from !== band.to),
 	}
 	const drawnKinds = (Object.keys(drawn) as TimelineMark[]).filter(kind => drawn[kind])
 	const now = x(lanes.frameMoments[Math.min(options.step ?? 0, lanes.frameMoments.length - 1)] ?? 0)
@@ -125,11 +133,11 @@ export function drawTimeline(frames: readonly Frame[], options: { layout?: Stage
 	].join('')
 }
 
-function drawBar(bar: LeaseBar, lane: number, mid: number, x: (moment: number) => number, sceneEnd: number, m: TimelineMetrics, marks: number[]): string {
+function drawBar(bar: LeaseBar, lane: number, mid: number, x: (moment: number) => number, sceneEnd: number, m: TimelineMetrics, marks: number[], minBar: number): string {
 	const x0 = x(bar.start)
 	const cutAt = bar.how === 'open' ? Math.min(bar.end, sceneEnd) : bar.end
 	// A bar at least a little wide: a lease given and ended at one moment still shows.
-	const x1 = Math.max(x(cutAt), x0 + MIN_BAR)
+	const x1 = Math.max(x(cutAt), x0 + minBar)
 	const top = mid - m.bar / 2
 	const fill = workerColor(lane)
 	const what = `${bar.fence === undefined ? 'lease' : `lease, fence ${bar.fence}`} from ${formatDuration(bar.from)}`
@@ -141,7 +149,7 @@ function drawBar(bar: LeaseBar, lane: number, mid: number, x: (moment: number) =
 	]
 	if (bar.how === 'open' && bar.end > cutAt) {
 		// After the scene: the rest of its TTL, outlined.
-		parts.push(`<rect class="scene-lease-rest" x="${num(x1)}" y="${num(top + 1)}" width="${num(x(bar.end) - x1)}" height="${m.bar - 2}" rx="4" fill="none" stroke="${fill}" stroke-width="1.5" stroke-dasharray="4 3"><title>${escapeXml(`the rest of its TTL after the last step, to ${formatDuration(bar.to)}`)}</title></rect>`)
+		parts.push(`<rect class="scene-lease-rest" x="${num(x1)}" y="${num(top + 1)}" width="${num(Math.max(x(bar.end) - x1, 0))}" height="${m.bar - 2}" rx="4" fill="none" stroke="${fill}" stroke-width="1.5" stroke-dasharray="4 3"><title>${escapeXml(`the rest of its TTL after the last step, to ${formatDuration(bar.to)}`)}</title></rect>`)
 	}
 	if (bar.how !== 'open') {
 		// The cut: a bar across the end.
@@ -163,9 +171,9 @@ function drawBar(bar: LeaseBar, lane: number, mid: number, x: (moment: number) =
 	return parts.join('')
 }
 
-function drawPause(span: LaneSpan, top: number, x: (moment: number) => number, m: TimelineMetrics): string {
+function drawPause(span: LaneSpan, top: number, x: (moment: number) => number, m: TimelineMetrics, minBar: number): string {
 	const x0 = x(span.start)
-	const x1 = Math.max(x(span.end), x0 + MIN_BAR)
+	const x1 = Math.max(x(span.end), x0 + minBar)
 	const what = span.how === 'crashed' ? 'crashed' : 'paused'
 	const until = span.how === 'woke' ? ` to ${formatDuration(span.to)}` : span.how === 'crashed' ? '' : ', still paused when the scene ends'
 	return [
@@ -203,24 +211,50 @@ function drawWrite(write: WriteMark, mid: number, x: (moment: number) => number)
 	].join('')
 }
 
-/** A zoomed instant: a band behind the lanes over the moments it holds, which all happen at its one time. */
-function drawInstant(instant: ZoomedInstant, lanes: TimelineLanes, axisY: number, m: TimelineMetrics): string {
-	const steps = stepsOf(lanes, instant.first, instant.last)
-	const what = `${steps.length > 1 ? stepsWords(steps) : 'several things'} at the same time, ${formatDuration(instant.at)}, spread apart to be seen`
+/** A band of moments too close in time to be told apart at the axis's scale: behind the lanes, over the moments it holds, drawn a gap apart and not to scale. */
+function drawBand(band: CloseBand, lanes: TimelineLanes, axisY: number, m: TimelineMetrics): string {
 	const pad = Math.min(m.gap / 2, 8)
 	return [
-		`<g class="scene-instant" data-at="${instant.at}" data-x0="${num(instant.x0, 3)}" data-x1="${num(instant.x1, 3)}">`,
-		`<title>${escapeXml(what)}</title>`,
-		`<rect x="${num(instant.x0 - pad)}" y="${PAD}" width="${num(instant.x1 - instant.x0 + 2 * pad)}" height="${num(axisY - PAD + 6)}" rx="4" fill="${color('accent')}" fill-opacity="0.14"/>`,
-		// On the axis, a bracket over the instant: the axis holds its time across it.
-		`<path d="M${num(instant.x0 - pad)} ${num(axisY + 6)}V${num(axisY)}H${num(instant.x1 + pad)}V${num(axisY + 6)}" fill="none" stroke="${color('accent')}" stroke-width="1.5"/>`,
+		`<g class="scene-band" data-from="${band.from}" data-to="${band.to}" data-x0="${num(band.x0, 3)}" data-x1="${num(band.x1, 3)}">`,
+		`<title>${escapeXml(bandWords(lanes, band))}</title>`,
+		`<rect x="${num(band.x0 - pad)}" y="${PAD}" width="${num(band.x1 - band.x0 + 2 * pad)}" height="${num(axisY - PAD + 6)}" rx="4" fill="${color('accent')}" fill-opacity="0.14"/>`,
+		// On the axis, a bracket over the band: no scale across it.
+		`<path d="M${num(band.x0 - pad)} ${num(axisY + 6)}V${num(axisY)}H${num(band.x1 + pad)}V${num(axisY + 6)}" fill="none" stroke="${color('accent')}" stroke-width="1.5"/>`,
 		'</g>',
 	].join('')
 }
 
+/** What a band holds, in words: "steps 0 to 4 at the same time, 0 s, spread apart to be seen", "steps 1 to 4, from 0 s to 3 ms: close together, drawn apart, not to scale". */
+function bandWords(lanes: TimelineLanes, band: CloseBand): string {
+	const what = momentsWords(lanes, band.first, band.last)
+	return band.from === band.to
+		? `${what} at the same time, ${formatDuration(band.from)}, spread apart to be seen`
+		: `${what}, from ${formatDuration(band.from)} to ${formatDuration(band.to)}: close together, drawn apart, not to scale`
+}
+
+/** The steps of moments `first` to `last` in words, and the TTL ends after the last step among them. */
+function momentsWords(lanes: TimelineLanes, first: number, last: number): string {
+	const steps = stepsOf(lanes, first, last)
+	const after = lanes.moments.slice(first, last + 1).some(moment => moment.step >= lanes.frameMoments.length)
+	const words = steps.length === 0 ? '' : steps.length === 1 ? `step ${steps[0]}` : stepsWords(steps)
+	if (!after) return words || 'several things'
+	return words === '' ? 'the ends of TTLs' : `${words} and the end of a TTL`
+}
+
+/** Where the axis writes a time: to the nearest round unit that one SVG unit of its scale spans (`≈ 720 h`), the engine's own figure when that is all of it. */
+function axisTime(at: number, scale: number): string {
+	const perUnit = scale > 0 ? 1 / scale : 0
+	const unit = [...ROUND_UNITS].reverse().find(one => one <= perUnit) ?? 1
+	const rounded = Math.round(at / unit) * unit
+	return rounded === at ? formatDuration(at) : `≈ ${formatDuration(rounded)}`
+}
+
+/** The round units an axis label may round to, in ms: 1 ms up to an hour. */
+const ROUND_UNITS: readonly number[] = [1, 10, 100, 1000, 10_000, 60_000, 600_000, 3_600_000]
+
 /**
- * The time axis: a tick at each moment, and the time of each instant under it (a zoomed instant's once,
- * under its middle), as far as the labels have room, the scene's first and last times first.
+ * The time axis: a tick at each moment, and the time of each moment under it (a band's from and to
+ * once, under its middle), as far as the labels have room, the scene's first and last times first.
  */
 function drawAxis(lanes: TimelineLanes, axis: TimeAxis, y: number, m: TimelineMetrics): string {
 	const parts = [`<line x1="${num(m.labelWidth)}" y1="${num(y)}" x2="${num(m.width - PAD)}" y2="${num(y)}" stroke="${color('line')}" stroke-width="1"/>`]
@@ -230,14 +264,21 @@ function drawAxis(lanes: TimelineLanes, axis: TimeAxis, y: number, m: TimelineMe
 		const cx = xs[i] ?? 0
 		parts.push(`<line x1="${num(cx)}" y1="${num(y)}" x2="${num(cx)}" y2="${num(y + 4)}" stroke="${color('line')}" stroke-width="1"/>`)
 	})
-	// One label per distinct time, at its x (a zoomed instant's middle).
-	const labels: { at: number; x: number }[] = []
-	lanes.moments.forEach((moment, i) => {
-		const last = labels[labels.length - 1]
-		if (last && last.at === moment.at) return
-		const instant = axis.instants.find(one => one.first === i)
-		labels.push({ at: moment.at, x: instant ? (instant.x0 + instant.x1) / 2 : (xs[i] ?? 0) })
-	})
+	// One label per moment outside the bands (its time at the axis's resolution), one per band (its times, under its middle).
+	const labels: { text: string; data: string; x: number }[] = []
+	for (let i = 0; i < lanes.moments.length; i++) {
+		const band = axis.bands.find(one => one.first === i)
+		if (band) {
+			const x = (band.x0 + band.x1) / 2
+			const data = band.from === band.to ? `data-at="${band.from}"` : `data-from="${band.from}" data-to="${band.to}"`
+			const text = band.from === band.to ? formatDuration(band.from) : `${formatDuration(band.from)} – ${formatDuration(band.to)}`
+			labels.push({ text, data: `${data} data-x="${num(x, 3)}"`, x })
+			i = band.last
+			continue
+		}
+		const at = lanes.moments[i]?.at ?? 0
+		labels.push({ text: axisTime(at, axis.scale), data: `data-at="${at}" data-x="${num(xs[i] ?? 0, 3)}"`, x: xs[i] ?? 0 })
+	}
 	// The first and the last time are placed first, then the others where they fit between.
 	const order = labels.map((_, i) => i).sort((a, b) => rank(a) - rank(b) || a - b)
 	function rank(i: number): number {
@@ -246,13 +287,12 @@ function drawAxis(lanes: TimelineLanes, axis: TimeAxis, y: number, m: TimelineMe
 	const placed: { left: number; right: number }[] = []
 	const texts: string[] = []
 	for (const i of order) {
-		const label = labels[i] as { at: number; x: number }
-		const text = formatDuration(label.at)
-		const w = textWidth(text, m.text, false)
+		const label = labels[i] as { text: string; data: string; x: number }
+		const w = textWidth(label.text, m.text, false)
 		const left = Math.min(Math.max(label.x - w / 2, m.labelWidth), m.width - PAD - w)
 		if (placed.some(one => left < one.right + 6 && left + w + 6 > one.left)) continue
 		placed.push({ left, right: left + w })
-		texts.push(`<text class="scene-axis-time" data-at="${label.at}" data-x="${num(label.x, 3)}" x="${num(left)}" y="${num(y + m.axis - 6)}" font-size="${m.text}" fill="${color('muted')}" font-variant-numeric="tabular-nums">${escapeXml(text)}</text>`)
+		texts.push(`<text class="scene-axis-time" ${label.data} x="${num(left)}" y="${num(y + m.axis - 6)}" font-size="${m.text}" fill="${color('muted')}" font-variant-numeric="tabular-nums">${escapeXml(label.text)}</text>`)
 	}
 	return parts.join('') + texts.join('')
 }
@@ -281,16 +321,14 @@ export function timelineText(frames: readonly Frame[]): string {
 		return `${worker.label}: ${facts.length === 0 ? 'nothing' : facts.map(fact => fact.words).join('; ')}.`
 	})
 	const restarts = lanes.restarts.map(r => `The store restarts at ${t(r.at)}.`)
-	// The instants the axis spreads out, so a reader of the words knows those steps share their time.
-	const together: string[] = []
-	lanes.moments.forEach((moment, i) => {
-		if (i > 0 && lanes.moments[i - 1]?.at === moment.at) return
-		let last = i
-		while (lanes.moments[last + 1]?.at === moment.at) last++
-		const steps = stepsOf(lanes, i, last)
-		if (steps.length > 1) together.push(`${stepsWords(steps)} at ${t(moment.at)}`)
-	})
-	const instants = together.length === 0 ? [] : [`At one time, drawn apart: ${together.join('; ')}.`]
+	// The bands the axis draws apart (the wide drawing's), so a reader of the words knows those steps share their time, or stand close.
+	const { axis } = fitted(lanes, 'wide')
+	const at = axis.bands.filter(band => band.from === band.to && stepsOf(lanes, band.first, band.last).length > 1)
+	const close = axis.bands.filter(band => band.from !== band.to)
+	const instants = [
+		...(at.length === 0 ? [] : [`At one time, drawn apart: ${at.map(band => `${momentsWords(lanes, band.first, band.last)} at ${t(band.from)}`).join('; ')}.`]),
+		...(close.length === 0 ? [] : [`Close together, drawn apart: ${close.map(band => `${momentsWords(lanes, band.first, band.last)}, from ${t(band.from)} to ${t(band.to)}`).join('; ')}.`]),
+	]
 	return `Timeline. ${[...sentences, ...restarts, ...instants].join(' ')}`
 }
 

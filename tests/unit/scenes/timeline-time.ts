@@ -21,8 +21,16 @@ const attr = (element: XmlElement, name: string): number => {
 	return Number(value)
 }
 
-/** Every span a timeline drawing holds (leases, to the end of their TTL; pauses; waits) and every point (each frame's moment, each time on the axis). */
-export function drawnTimes(svg: string, frames: readonly Frame[]): { spans: DrawnSpan[]; points: { what: string; at: number; x: number }[]; instants: { at: number; x0: number; x1: number }[] } {
+/** A band the drawing draws apart, not to scale: the times it holds and where it stands. */
+interface DrawnBand {
+	from: number
+	to: number
+	x0: number
+	x1: number
+}
+
+/** Every span a timeline drawing holds (leases, to the end of their TTL; pauses; waits), every point (each frame's moment, each time on the axis) and every band. */
+export function drawnTimes(svg: string, frames: readonly Frame[]): { spans: DrawnSpan[]; points: { what: string; at: number; x: number }[]; bands: DrawnBand[]; bandLabels: (DrawnBand & { x: number })[] } {
 	const root = parseXml(svg)
 	const rect = (g: XmlElement, className?: string): XmlElement => {
 		const found = g.children.find(child => child.name === 'rect' && (className === undefined ? child.attrs.class === undefined : child.attrs.class === className))
@@ -45,48 +53,75 @@ export function drawnTimes(svg: string, frames: readonly Frame[]): { spans: Draw
 		spans.push({ what: `wait of ${g.attrs['data-worker']} from ${g.attrs['data-from']}`, from: attr(g, 'data-from'), to: attr(g, 'data-to'), x0: attr(line, 'x1'), x1: attr(line, 'x2') })
 	}
 	const moments = (root.attrs['data-moments'] ?? '').split(' ').map(Number)
+	const labels = byClass(root, 'scene-axis-time')
 	const points = [
 		...moments.map((x, i) => ({ what: `step ${i}'s moment`, at: frames[i]!.time, x })),
-		...byClass(root, 'scene-axis-time').map(label => ({ what: `the axis's ${label.text}`, at: attr(label, 'data-at'), x: attr(label, 'data-x') })),
+		...labels.filter(label => label.attrs['data-at'] !== undefined).map(label => ({ what: `the axis's ${label.text}`, at: attr(label, 'data-at'), x: attr(label, 'data-x') })),
 	]
-	const instants = byClass(root, 'scene-instant').map(g => ({ at: attr(g, 'data-at'), x0: attr(g, 'data-x0'), x1: attr(g, 'data-x1') }))
-	return { spans, points, instants }
+	const bands = byClass(root, 'scene-band').map(g => ({ from: attr(g, 'data-from'), to: attr(g, 'data-to'), x0: attr(g, 'data-x0'), x1: attr(g, 'data-x1') }))
+	const bandLabels = labels.filter(label => label.attrs['data-at'] === undefined).map(label => ({ from: attr(label, 'data-from'), to: attr(label, 'data-to'), x0: attr(label, 'data-x'), x1: attr(label, 'data-x'), x: attr(label, 'data-x') }))
+	return { spans, points, bands, bandLabels }
 }
 
 /**
- * Where a drawing's axis is not time: each span whose drawn length, less the zoomed instants it
- * crosses, is not its duration at the scale of the axis's first and last times; each point (a frame's
- * moment, an axis label) not at its time; each zoomed instant with a point of another time in it. The
- * drawing rounds to 0.1, and a span of one moment is drawn 6 wide.
+ * Where a drawing's axis is not time: each span whose drawn length, less the bands it crosses, is
+ * not its duration less the bands' times, at the one scale of the axis outside its bands; each point
+ * (a frame's moment, an axis label) not at its time on that scale, or before a point of an earlier
+ * time; each band with a point or a span's end of a time outside it standing in it, or a time of it
+ * standing outside it; a band's label not over its band. The drawing rounds to 0.1, and a span of one
+ * moment is drawn 6 wide.
  */
 export function notTime(svg: string, frames: readonly Frame[]): string[] {
-	const { spans, points, instants } = drawnTimes(svg, frames)
+	const { spans, points, bands, bandLabels } = drawnTimes(svg, frames)
 	const problems: string[] = []
-	// The length of x between a and b over which the clock moves: less what zoomed instants take of it.
-	const timeWidth = (a: number, b: number): number => b - a - instants.reduce((sum, one) => sum + Math.max(0, Math.min(b, one.x1) - Math.max(a, one.x0)), 0)
-	const labels = points.filter(point => point.what.startsWith('the axis'))
-	const first = labels.reduce((a, b) => (b.at < a.at ? b : a))
-	const last = labels.reduce((a, b) => (b.at > a.at ? b : a))
-	if (last.at === first.at) return ['the axis has one time']
-	const scale = timeWidth(first.x, last.x) / (last.at - first.at)
-	for (const span of spans) {
-		const drawn = timeWidth(span.x0, span.x1)
-		const wanted = (span.to - span.from) * scale
-		if (span.x1 - span.x0 <= 6.2 && wanted <= 6.2) continue
-		if (Math.abs(drawn - wanted) > 0.3) problems.push(`${span.what}: ${span.to - span.from} ms drawn ${drawn.toFixed(1)} long on the time it crosses, not ${wanted.toFixed(1)}`)
+	const overlap = (a: number, b: number, c: number, d: number): number => Math.max(0, Math.min(b, d) - Math.max(a, c))
+	// The length of x between a and b, and the time between a and b, that the bands do not take.
+	const xOutside = (a: number, b: number): number => b - a - bands.reduce((sum, one) => sum + overlap(a, b, one.x0, one.x1), 0)
+	const timeOutside = (a: number, b: number): number => b - a - bands.reduce((sum, one) => sum + overlap(a, b, one.from, one.to), 0)
+	const anchors = [...points, ...bands.flatMap(one => [{ at: one.from, x: one.x0 }, { at: one.to, x: one.x1 }])]
+	if (anchors.length === 0) return ['the axis has no time']
+	const first = anchors.reduce((a, b) => (b.at < a.at || (b.at === a.at && b.x < a.x) ? b : a))
+	const last = anchors.reduce((a, b) => (b.at > a.at || (b.at === a.at && b.x > a.x) ? b : a))
+	if (last.at === first.at && bands.length === 0) return ['the axis has one time']
+	const outside = timeOutside(first.at, last.at)
+	// With no time outside the bands the axis has no scale to keep; else its one scale.
+	const scale = outside === 0 ? undefined : xOutside(first.x, last.x) / outside
+	if (scale !== undefined) {
+		for (const span of spans) {
+			const drawn = xOutside(span.x0, span.x1)
+			const wanted = timeOutside(span.from, span.to) * scale
+			if (span.x1 - span.x0 <= 6.2 && wanted <= 6.2) continue
+			if (Math.abs(drawn - wanted) > 0.3) problems.push(`${span.what}: ${span.to - span.from} ms drawn ${drawn.toFixed(1)} long on the time it crosses, not ${wanted.toFixed(1)}`)
+		}
+		for (const point of points) {
+			const drawn = first.x + (point.x >= first.x ? xOutside(first.x, point.x) : -xOutside(point.x, first.x))
+			const wanted = first.x + timeOutside(first.at, point.at) * scale
+			if (Math.abs(drawn - wanted) > 0.3) problems.push(`${point.what} at ${point.at} ms stands at ${drawn.toFixed(1)}, not ${wanted.toFixed(1)}`)
+		}
 	}
-	for (const point of points) {
-		const drawn = first.x + (point.x >= first.x ? timeWidth(first.x, point.x) : -timeWidth(point.x, first.x))
-		const wanted = first.x + (point.at - first.at) * scale
-		if (Math.abs(drawn - wanted) > 0.3) problems.push(`${point.what} at ${point.at} ms stands at ${drawn.toFixed(1)}, not ${wanted.toFixed(1)}`)
+	const byTime = [...points].sort((a, b) => a.at - b.at)
+	for (let i = 1; i < byTime.length; i++) {
+		const [before, after] = [byTime[i - 1]!, byTime[i]!]
+		if (after.at > before.at && after.x < before.x - 0.05) problems.push(`${after.what} (${after.at} ms) stands before ${before.what} (${before.at} ms)`)
 	}
-	for (const instant of instants) {
-		for (const point of points) if (point.x > instant.x0 + 0.05 && point.x < instant.x1 - 0.05 && point.at !== instant.at) problems.push(`${point.what} (${point.at} ms) is inside the instant of ${instant.at} ms`)
+	for (const band of bands) {
+		const name = band.from === band.to ? `the band of ${band.from} ms` : `the band from ${band.from} to ${band.to} ms`
+		const inX = (x: number) => x > band.x0 + 0.05 && x < band.x1 - 0.05
+		const inTime = (at: number) => at > band.from && at < band.to
+		for (const point of points) {
+			if (inX(point.x) && (point.at < band.from || point.at > band.to)) problems.push(`${point.what} (${point.at} ms) is inside ${name}`)
+			if (inTime(point.at) && (point.x < band.x0 - 0.05 || point.x > band.x1 + 0.05)) problems.push(`${point.what} (${point.at} ms) is outside ${name}`)
+		}
 		for (const span of spans) {
 			for (const [x, at] of [[span.x0, span.from], [span.x1, span.to]] as const) {
-				if (x > instant.x0 + 0.05 && x < instant.x1 - 0.05 && at !== instant.at && span.x1 - span.x0 > 6.2) problems.push(`${span.what} has an end (${at} ms) inside the instant of ${instant.at} ms`)
+				if (span.x1 - span.x0 <= 6.2) continue
+				if (inX(x) && (at < band.from || at > band.to)) problems.push(`${span.what} has an end (${at} ms) inside ${name}`)
+				if (inTime(at) && (x < band.x0 - 0.05 || x > band.x1 + 0.05)) problems.push(`${span.what} has an end (${at} ms) outside ${name}`)
 			}
 		}
+	}
+	for (const label of bandLabels) {
+		if (!bands.some(band => band.from === label.from && band.to === label.to && label.x >= band.x0 - 0.05 && label.x <= band.x1 + 0.05)) problems.push(`the axis's label from ${label.from} to ${label.to} ms is over no band of those times`)
 	}
 	return problems
 }

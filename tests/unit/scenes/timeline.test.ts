@@ -3,8 +3,8 @@
  * engine's times: every bar of the drawing is compared with the leases the engine gave, read off the
  * engine's own objects while the scene ran (engine-leases.ts), for scenes that release, run out,
  * renew, restart, are ended by an operator and end live; and the axis is time: every span it draws is
- * as long as the engine's duration of it, at one scale per drawing, but for the instants it zooms
- * (several steps at one time), over which the clock stands still.
+ * as long as the engine's duration of it, at one scale per drawing, but for the bands it draws apart
+ * (several steps at one time, or too close in time to tell apart), which keep no scale.
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
@@ -50,6 +50,7 @@ const SCENES: [string, number, string][] = [
 	['content/authors/scenes.mdx', 0, 'a wait in line, then the key'],
 	['content/guides/locks/connection.mdx', 0, 'renewed by hand, a 19 s pause after a 9 s stretch'],
 	['content/guides/locks.mdx', 1, 'three workers, every step at 0 s'],
+	['content/guides/locks/fences.mdx', 4, 'restarts at 0 s and 1 s, drawn apart as close together'],
 ]
 
 describe('the timeline: each bar is a lease the engine gave, from its grant to where it ended', () => {
@@ -101,7 +102,7 @@ describe('the timeline\'s axis is time', () => {
 		})
 	}
 
-	it('finds a bar drawn longer than its lease, a moment out of place, and a zoomed instant over moving time', async () => {
+	it('finds a bar drawn longer than its lease, a moment out of place, a band over times not its own, and moments out of order in a band', async () => {
 		const { scene } = await scenesLeases(sceneOf('content/guides/locks/connection.mdx', 0).text)
 		const svg = drawTimeline(scene.frames)
 		expect(notTime(svg, scene.frames)).toEqual([])
@@ -113,9 +114,17 @@ describe('the timeline\'s axis is time', () => {
 		const moments = /data-moments="([^"]*)"/.exec(svg)![1]!.split(' ')
 		const moved = svg.replace(/data-moments="[^"]*"/, `data-moments="${moments.map((x, i) => (i === 2 ? String(Number(x) + 10) : x)).join(' ')}"`)
 		expect(notTime(moved, scene.frames).join('\n')).toMatch(/^step 2's moment/m)
-		// An instant said to be at a time other than its points'.
-		const wrongInstant = svg.replace(/class="scene-instant" data-at="(\d+)"/, (_, at: string) => `class="scene-instant" data-at="${Number(at) + 1000}"`)
-		expect(notTime(wrongInstant, scene.frames).join('\n')).toMatch(/inside the instant/)
+		// A band said to be at a time other than its points'.
+		const wrongBand = svg.replace(/class="scene-band" data-from="(\d+)" data-to="(\d+)"/, (_, from: string, to: string) => `class="scene-band" data-from="${Number(from) + 1000}" data-to="${Number(to) + 1000}"`)
+		expect(wrongBand).not.toBe(svg)
+		expect(notTime(wrongBand, scene.frames).join('\n')).toMatch(/inside the band/)
+		// Two moments of one band swapped: the clock runs back inside it.
+		const { scene: close } = await scenesLeases(sceneOf('content/guides/locks/fences.mdx', 4).text)
+		const closeSvg = drawTimeline(close.frames)
+		expect(notTime(closeSvg, close.frames)).toEqual([])
+		const xs = /data-moments="([^"]*)"/.exec(closeSvg)![1]!.split(' ')
+		const swapped = closeSvg.replace(/data-moments="[^"]*"/, `data-moments="${[...xs.slice(0, 4), xs[5], xs[4]].join(' ')}"`)
+		expect(notTime(swapped, close.frames).join('\n')).toMatch(/stands before/)
 	})
 
 	it('draws the pause of 19 s on "Over a connection" about twice as long as the 9 s before it, where the step-spaced axis drew them alike', async () => {
@@ -136,8 +145,8 @@ describe('the timeline\'s axis is time', () => {
 			const moments = (/data-moments="([^"]*)"/.exec(svg)?.[1] ?? '').split(' ').map(Number)
 			expect(scene.frames.every(frame => frame.time === 0)).toBe(true)
 			for (let i = 1; i < moments.length; i++) expect(moments[i]! - moments[i - 1]!, layout).toBeGreaterThanOrEqual(layout === 'wide' ? 20 : 14)
-			const instants = drawnTimes(svg, scene.frames).instants
-			expect(instants).toHaveLength(1)
+			const bands = drawnTimes(svg, scene.frames).bands
+			expect(bands.map(band => [band.from, band.to])).toEqual([[0, 0]])
 			expect(svg).toMatch(/<title>steps 0 to 4 at the same time, 0 s, spread apart to be seen<\/title>/)
 			// One label for the instant's time.
 			expect(svg.match(/class="scene-axis-time" data-at="0"/g)).toHaveLength(1)
