@@ -79,7 +79,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			forgetBefore(text)
 			continue
 		}
-		const problem = orderProblem(clause, outcome, text, context)
+		const problem = beganAfter(clause, outcome, text) ?? orderProblem(clause, outcome, text, context)
 		if (problem !== undefined) result.problems.push({ start: clause.start, end: clause.end, message: problem })
 		else {
 			result.claims.push(outcome)
@@ -448,6 +448,10 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		}
 		moment = at
 	} else moment = verdict.at
+	if (clause.during && tells === 'state' && !named) {
+		const wrong = whileProblem(verdict.until, context.step.start.time, told)
+		if (wrong !== undefined) return { start: clause.start, end: clause.end, message: wrong }
+	}
 	if (clause.length) {
 		const wrong = pauseLength(clause, context)
 		if (wrong !== undefined) return { start: clause.length.start, end: clause.length.end, message: wrong }
@@ -465,6 +469,23 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	if (ended !== undefined) claim.ended = ended
 	if (verdict.said !== undefined) claim.said = verdict.said
 	return claim
+}
+
+/**
+ * "X while S": the state S had not ended when X happened, the latest moment the text told (else the
+ * step's start); that it began no later than X is judged by the places of the step's happenings.
+ */
+function whileProblem(until: number | undefined, start: number, told: number | undefined): string | undefined {
+	const at = told ?? start
+	if (until !== undefined && until < at) return `"while" says this held when the clause before happened, at ${formatDuration(at)}, but it ended at ${formatDuration(until)}`
+	return undefined
+}
+
+/** "X while S": S began no later than X, in the step's order of happenings; its message if it began after. */
+function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState): string | undefined {
+	if (!clause.during || clause.form.tells !== 'state' || clause.modifiers.length > 0 || outcome.place === undefined || text.before === undefined) return undefined
+	if (!comesAfter(text.before, outcome.place)) return undefined
+	return `"while" says this held when the clause before happened, but it began only after that (at ${formatDuration(outcome.place.at)})`
 }
 
 /** Who a happening is of: its worker, else its store, else its database. */

@@ -38,6 +38,11 @@ export interface ReadClause {
 	 * `again`: its own actor had one before it. Its span is the word's, for messages.
 	 */
 	also?: { word: 'too' | 'again'; start: number; end: number }
+	/**
+	 * It follows "while" ("B asks while A holds the key"): a state it tells held when the clause before
+	 * happened, so it began before that moment (or before the step did) and had not ended by it.
+	 */
+	during?: true
 	/** It follows a part of its sentence that did not read: it is checked for its facts, and starts afresh (no order or cause is judged against what came before). */
 	gap?: true
 	/** "After 30 s" before a clause that tells no moment: the time that passed, read as a clause "30 s pass" told before it. */
@@ -307,7 +312,8 @@ function afterFirst(items: readonly Item[]): Item[] {
 function joinItems(item: Item, rest: readonly Item[], joined: string): Item[] {
 	const [head, ...tail] = rest
 	const order = /\bthen\b/.test(joined) ? ('then' as const) : /\bso\b/.test(joined) ? ('so' as const) : /\b(?:because|since)\b/.test(joined) ? ('because' as const) : undefined
-	const after = head?.kind === 'clause' && order ? { kind: 'clause' as const, clause: { ...head.clause, then: order } } : head
+	const during = /\bwhile\b/.test(joined) && item.kind === 'clause'
+	const after = head?.kind === 'clause' && (order || during) ? { kind: 'clause' as const, clause: { ...head.clause, ...(order ? { then: order } : {}), ...(during ? { during: true as const } : {}) } } : head
 	return after ? [item, after, ...tail] : [item]
 }
 

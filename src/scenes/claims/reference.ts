@@ -1110,6 +1110,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			}
 			at = moment
 		} else at = meaning.at
+		if (clause.during && tells === 'state' && moment === undefined && !heldWhile(meaning.until, step.start.time, now)) {
+			fail()
+			continue
+		}
 		if (clause.length && !pauseWas(clause, context, clause.length.word)) {
 			fail()
 			continue
@@ -1125,10 +1129,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const makersInStep = tells === 'state' && first === undefined ? meaning.makers.filter(h => step.happenings.includes(h)).map(h => ({ at: h.at, order: step.happenings.indexOf(h) })) : []
 		const made = makersInStep.reduce<{ at: number; order: number } | undefined>((latest, p) => (latest === undefined || after(latest, p) ? p : latest), undefined)
 		const place = first === undefined ? made : { at: first.at, order: step.happenings.indexOf(first) }
-		let wrong = false
 		const isState = tells === 'state'
-		if (clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, meaning, context, cause.state && !isState)
-		else if (clause.then === 'because' && cause !== undefined) wrong = !causes(meaning, cause.meaning, context, isState && !cause.state)
+		// "X while S": S began no later than X, in the step's order of happenings.
+		let wrong = clause.during === true && isState && moment === undefined && place !== undefined && beforePlace !== undefined && after(beforePlace, place)
+		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, meaning, context, cause.state && !isState)
+		else if (!wrong && clause.then === 'because' && cause !== undefined) wrong = !causes(meaning, cause.meaning, context, isState && !cause.state)
 		cause = { meaning, state: isState }
 		const fresh = tells === 'event' && inStep.some(h => !seen.has(h))
 		// Time told passing is the step's passage from its start: nothing told before it came after that start.
@@ -1311,4 +1316,13 @@ function cameBefore(word: 'too' | 'again', meaning: Meaning, context: ClaimConte
 		before.push(h)
 	}
 	return before.some(h => h.kind === mine.kind && whose(h) !== undefined && (word === 'again' ? whose(h) === who : whose(h) !== who))
+}
+
+/**
+ * "X while S": the state S had not ended when X happened, the latest moment the text told (else the
+ * step's start); that it began no later than X is judged by the places of the step's happenings.
+ */
+function heldWhile(until: number | undefined, start: number, by: number | undefined): boolean {
+	const at = by ?? start
+	return until === undefined || until >= at
 }
