@@ -680,7 +680,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'is-paused': (s, env) => pausedState(env, actor(s[0])),
 	'is-still-paused': (s, env) => {
 		const w = actor(s[0])
-		return env.step.start.workers.get(w)?.paused && sent(env.step, w) === 0 ? pausedState(env, w) : NO
+		const woke = env.step.happenings.some(h => h.kind === 'woke' && h.worker === w)
+		return env.step.start.workers.get(w)?.paused && sent(env.step, w) === 0 && !woke ? pausedState(env, w) : NO
 	},
 	wakes: (s, env) => event(events(env.step, 'woke', h => h.worker === actor(s[0]))[0]),
 	crashes: (s, env) => event(events(env.step, 'crashed', h => h.worker === actor(s[0]))[0]),

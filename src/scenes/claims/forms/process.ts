@@ -6,7 +6,7 @@
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { THING, inWords } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, holds, leaseState, saw, sentBy } from '../query.ts'
+import { actorOf, fails, happened, holds, leaseState, saw, sentBy, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import { describeWrite } from './writes.ts'
 
@@ -145,11 +145,13 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		pauses: true,
 		pattern: '{worker} is still paused/stalled', alternatives: ["{worker} is still frozen/suspended/hung"],
 		example: 'A is still paused',
-		meaning: 'The worker was shown paused when the step began, and still is when it ends.',
+		meaning: 'The worker was shown paused when the step began, did not wake in it, and is paused when it ends.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			if (!context.step.start.workers.get(worker)?.paused) return fails(`${context.name(worker)} was not shown paused when the step began, so it is not still paused`, 0)
 			if (sentBy(context.step, worker) > 0) return fails(`${context.name(worker)} sent a message in this step, so it did not stay paused through it`, 0)
+			const woke = context.step.happenings.find(h => h.kind === 'woke' && h.worker === worker)
+			if (woke) return fails(`${context.name(worker)} woke at ${time(woke.at)} in this step, so it did not stay paused through it`, 0)
 			return pausedNow(slots, context)
 		},
 	},
