@@ -153,16 +153,16 @@ export function timelineMarks(svg: string): string[] {
 }
 
 /** The timeline under the stage: both layouts' drawings (CSS shows one), a key to the marks it holds, and its words for a screen reader. */
-function timelineBox(timeline: NonNullable<SceneData['timeline']>, steps: number): Element {
+function timelineBox(timeline: NonNullable<SceneData['timeline']>, steps: number, held: boolean): Element {
 	const marks = new Set(timelineMarks(timeline.wide))
 	const keys: ElementContent[] = TIMELINE_KEY.map(([kind, words]) =>
 		h('span', { className: ['scene-key', `scene-key-${kind}`], dataMark: kind, hidden: kind !== 'now' && !marks.has(kind) }, [text(words)]))
 	// The dotted underline of the caption's and the list's numbers, which the timeline does not draw.
 	keys.push(h('span', { className: ['scene-key-computed'] }, [h('span', { className: ['scene-computed'] }, [text('7')]), text(` ${COMPUTED_TITLE}`)]))
+	const drawnTimeline = { type: 'raw', value: timeline.wide + timeline.narrow } as unknown as ElementContent
 	return h('div', { className: ['scene-timeline'] }, [
-		h('div', { className: ['scene-timeline-track'], dataSteps: String(steps) }, [
-			{ type: 'raw', value: timeline.wide + timeline.narrow } as unknown as ElementContent,
-		]),
+		// A later scene's timeline waits in a <noscript> as its stage does, drawn with it once the scene nears the screen.
+		h('div', { className: ['scene-timeline-track'], dataSteps: String(steps) }, held ? [h('noscript', {}, [drawnTimeline])] : [drawnTimeline]),
 		h('p', { className: ['scene-timeline-key'] }, keys),
 		h('p', { className: ['sr-only', 'scene-timeline-text'] }, [text(timeline.text)]),
 	])
@@ -291,7 +291,7 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 				h('span', { className: ['scene-counter'] }, [text(counterText(0, steps))]),
 			]),
 		]),
-		...(data.timeline ? [timelineBox(data.timeline, steps)] : []),
+		...(data.timeline ? [timelineBox(data.timeline, steps, position !== undefined && position > 1)] : []),
 		// The reader's ways into the scene, under the pinned block: on a phone that block holds only
 		// the stage, the caption and the steppers, so it takes at most 60 % of the screen's height.
 		h('p', { className: ['scene-variant'] }, [

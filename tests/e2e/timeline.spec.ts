@@ -61,6 +61,8 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
 				await page.goto(path)
 				const figure = await sceneStarting(page, first)
 				await figure.scrollIntoViewIfNeeded()
+				// A later scene's timeline is drawn once the scene nears the screen, as its stage is.
+				await expect(figure.locator('.scene-timeline-track svg').first()).toBeAttached()
 				const source = JSON.parse((await figure.locator('script.scene-data').textContent()) ?? '{}').source as string
 				const { leases } = await scenesLeases(source)
 				const bars = await shownBars(figure)

@@ -130,6 +130,9 @@ export class ScenePlayer implements PlayerControl {
 		this.#held = false
 		this.#near?.disconnect()
 		this.#draw()
+		// The timeline waited with the stage; the build drew it at step 0, and the step's marks follow it from here.
+		const track = this.figure.querySelector('.scene-timeline-track')
+		if (track) unfoldHeld(track)
 	}
 
 	/** Puts the step's drawings, both layouts, on the stage; CSS shows the one for the figure's width. */
