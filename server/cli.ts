@@ -116,8 +116,10 @@ async function main(argv: string[]): Promise<number | undefined> {
 		return 1
 	}
 	const append = historyFile?.append
-	// The start record names this process, for whoever reads the history of several servers.
-	const history = append === undefined ? undefined : (record: HistoryRecord) => append(record.type === 'start' ? { ...record, pid: process.pid } : record)
+	// The start record names this process, for whoever reads the history of several servers, and reads its clock beside the
+	// machine's monotonic one: a stepped system time leaves processes started at other moments with other times.
+	const startRecord = (record: HistoryRecord) => ({ ...record, pid: process.pid, clock: { mono: Number(process.hrtime.bigint()) / 1e6, at: store.clock.now() } })
+	const history = append === undefined ? undefined : (record: HistoryRecord) => append(record.type === 'start' ? startRecord(record) : record)
 	const server = await serve({ store, host: values.host, port, token: token as string[] | undefined, operatorToken: operatorToken as string | undefined, history, limits }).catch(async (error: unknown) => {
 		await store.close()
 		throw error

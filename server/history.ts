@@ -7,7 +7,15 @@ import { ProtocolError, type WireLease } from './protocol.ts'
  * `seq` numbers a server's records from 1 (its start) with no gap: a missing number is a lost record.
  */
 export type HistoryRecord = { seq?: number } & (
-	| { type: 'start'; at: number; epoch: string; /** The server's process id: written by the command line's history file, not by the book. */ pid?: number }
+	| {
+			type: 'start'
+			at: number
+			epoch: string
+			/** The server's process id: written by the command line's history file, not by the book. */
+			pid?: number
+			/** The engine's clock and the machine's monotonic clock read together as the command line wrote the record, so the times of processes on one machine can be set side by side. */
+			clock?: { at: number; mono: number }
+		}
 	| { type: 'wait'; at: number; client: string; requestId: string; kind: 'lock' | 'semaphore'; name: string; key: string }
 	| { type: 'leave'; at: number; client: string; requestId: string; code: string }
 	| ({ type: 'grant'; at: number; client: string; requestId: string; limit: number | null; ttl: number } & WireLease)

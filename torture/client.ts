@@ -6,6 +6,7 @@ import { appendFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { fenceText, LockError, realClock } from '../engine/index.ts'
 import { fencedUpdate, openChatDb } from './chat-db.ts'
+import { readClocks } from './clocks.ts'
 import { connect } from '../server/index.ts'
 import { connectEtcd } from '../etcd/index.ts'
 
@@ -50,6 +51,8 @@ const summaries = client.lock('summaries')
 const exports = client.semaphore('exports', { limit: 2 })
 const keys = Number(values.keys)
 const ttl = Number(values.ttl)
+// Its clock beside the machine's monotonic one, so the checker can set its lines beside the history's (see clocks.ts).
+log({ type: 'clock', ...readClocks() })
 console.log('ready')
 
 while (!stop.signal.aborted) {

@@ -2,10 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Database } from '../engine/adapters/node.ts'
 import type { HistoryLine, TortureFacts } from './check.ts'
+import { clockShift, readingOf, type ClockReading } from './clocks.ts'
 import type { ClientFacts, ClientWrite, DbWrite, FinalRow, Pause, UnreadableLogLine } from './check-core.ts'
 
 /** What the run did to a process, as it wrote it to the run's folder (`faults.jsonl`) when it did it. */
 export type Fault =
+	// The runner's clocks, read at its start: the reference the checker sets every process's times in (clocks.ts).
+	| { type: 'clock'; at: number; mono: number }
 	| { type: 'client-kill'; client: string; at: number }
 	| { type: 'client-stop'; client: string; at: number }
 	| { type: 'client-continue'; client: string; at: number }
@@ -32,13 +35,48 @@ export const CLIENT_LOG = /^c\d+\.\d+\.jsonl$/
 
 /** Everything a run on a lock server left in its folder, as the checker takes it: the servers' history (lines that are not records kept as such, for the checker to judge) and what the clients logged and wrote. */
 export function readRunFacts(dir: string): TortureFacts {
-	const history: HistoryLine[] = textLines(join(dir, RUN_FILES.history)).map(line => (parse(line) as HistoryLine | undefined) ?? { type: 'unreadable', text: line })
+	const reference = runnerClock(dir)
+	// Each server's records are in its own clock, from its start record to the next.
+	let shift = 0
+	const history = textLines(join(dir, RUN_FILES.history)).map((line): HistoryLine => {
+		const record = parse(line)
+		if (record === undefined) return { type: 'unreadable', text: line }
+		if (record.type === 'start') shift = clockShift(readingOf(record.clock as Record<string, unknown> | undefined), reference)
+		return shifted(record, shift, ['at', 'grantedAt', 'expiresAt']) as unknown as HistoryLine
+	})
 	return { history, ...readClientFacts(dir) }
+}
+
+/** How far each server's and client's clock read from the runner's, by the readings they wrote (0 for one that wrote none). */
+export function clockShifts(dir: string): number[] {
+	const reference = runnerClock(dir)
+	const servers = textLines(join(dir, RUN_FILES.history))
+		.map(parse)
+		.filter(record => record?.type === 'start')
+		.map(record => clockShift(readingOf(record?.clock as Record<string, unknown> | undefined), reference))
+	const clients = readdirSync(dir)
+		.filter(name => CLIENT_LOG.test(name))
+		.map(name => clockShift(readingOf(textLines(join(dir, name)).map(parse).find(record => record?.type === 'clock')), reference))
+	return [...servers, ...clients]
+}
+
+/** The runner's clock reading, the first line of the faults file, if the run wrote one. */
+function runnerClock(dir: string): ClockReading | undefined {
+	const first = textLines(join(dir, RUN_FILES.faults)).map(parse).find(fault => fault?.type === 'clock')
+	return readingOf(first)
+}
+
+/** The record with its times (the `fields` that are numbers) `shift` ms earlier: set in the reference's clock. */
+function shifted(record: Record<string, unknown>, shift: number, fields: readonly string[]): Record<string, unknown> {
+	if (shift === 0) return record
+	const copy = { ...record }
+	for (const field of fields) if (typeof copy[field] === 'number') copy[field] = copy[field] - shift
+	return copy
 }
 
 /** What the clients of a run logged and wrote, on any backend: their logs, the faults done to them (stops and kills, so a kept run checks the same later), and chat.db. */
 export function readClientFacts(dir: string): ClientFacts {
-	const { logs, unreadableLogLines } = readClientLogs(dir)
+	const { logs, unreadableLogLines } = readClientLogs(dir, runnerClock(dir))
 	const faults = textLines(join(dir, RUN_FILES.faults)).flatMap(line => {
 		const fault = parse(line)
 		return fault === undefined ? [] : [fault as Fault]
@@ -65,16 +103,18 @@ export function readClientFacts(dir: string): ClientFacts {
 	}
 }
 
-/** The records of the clients' logs in a run's folder, client by client, and the lines that are none. */
-export function readClientLogs(dir: string): { logs: Record<string, unknown>[]; unreadableLogLines: UnreadableLogLine[] } {
+/** The records of the clients' logs in a run's folder, client by client, their times in the `reference` clock, and the lines that are none. */
+export function readClientLogs(dir: string, reference?: ClockReading): { logs: Record<string, unknown>[]; unreadableLogLines: UnreadableLogLine[] } {
 	const logs: Record<string, unknown>[] = []
 	const unreadableLogLines: UnreadableLogLine[] = []
 	for (const name of readdirSync(dir).filter(name => CLIENT_LOG.test(name)).sort()) {
 		const lines = textLines(join(dir, name))
-		lines.forEach((line, i) => {
-			const record = parse(line)
+		const records = lines.map(parse)
+		// A client's first line reads its clock (client.ts): its lines are set in the reference clock by it.
+		const shift = clockShift(readingOf(records.find(record => record?.type === 'clock')), reference)
+		records.forEach((record, i) => {
 			if (record === undefined) unreadableLogLines.push({ file: name, line: i + 1, last: i === lines.length - 1 })
-			else logs.push(record)
+			else logs.push(shifted(record, shift, ['at']))
 		})
 	}
 	return { logs, unreadableLogLines }

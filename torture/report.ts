@@ -1,4 +1,4 @@
-import { readClientLogs } from './facts.ts'
+import { clockShifts, readClientLogs } from './facts.ts'
 
 /** What a check found, as the report prints it. */
 export interface CheckedRun {
@@ -18,6 +18,9 @@ export function printReport(dir: string, checked: CheckedRun): number {
 	console.log(`writes: ${checked.writes.accepted} accepted, ${checked.writes.refused} refused by their fence`)
 	console.log(`leases lost by their holders: ${logs.filter(r => r.type === 'lost').length}`)
 	console.log(`holds refused: ${refused.length}${refused.length > 0 ? ` (${[...byCode].map(([code, n]) => `${code} ${n}`).join(', ')})` : ''}`)
+	// A stepped system time leaves processes started at other moments with other clocks: the check set them side by side.
+	const shifts = clockShifts(dir).filter(shift => shift !== 0)
+	if (shifts.length > 0) console.log(`clocks: ${shifts.length} processes read the time up to ${Math.max(...shifts.map(Math.abs))} ms off the runner's; their times were set in its clock by the monotonic clock`)
 	console.log(`violations: ${checked.violations.length}`)
 	for (const violation of checked.violations.slice(0, 50)) console.log(`  ${violation}`)
 	return checked.violations.length

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { createTortureDb } from './chat-db.ts'
 import { between, Child, sleep } from './child.ts'
 import { clientFaults } from './client-faults.ts'
+import { readClocks } from './clocks.ts'
 import { RUN_FILES, type Fault } from './facts.ts'
 
 /** What a run is: how many client processes, for how long, on how many chats, its folder. */
@@ -56,6 +57,8 @@ export async function runTorture(options: TortureOptions, start: (run: RunContex
 		fault: record => appendFileSync(join(dir, RUN_FILES.faults), `${JSON.stringify(record)}\n`),
 		later: (ms, fn) => void pending.push(sleep(ms).then(fn)),
 	}
+	// The runner's clock beside the machine's monotonic one: the checker sets every process's times in the runner's clock.
+	run.fault({ type: 'clock', ...readClocks() })
 	const backend = await start(run)
 	try {
 		await tortureWith(backend, options, run, pending)
