@@ -57,26 +57,27 @@ describe('a lock server at its limit of holds', () => {
 
 describe('the automatic renewals of a remote lease', () => {
 	it('time the first renewal from the hold\'s answer, and each later one from the send of the renewal before it, whatever its answer\'s delay', async ({ onTestFinished }) => {
-		// Every answer leaves the stand-in 400 ms after it read the request; the lease lasts 3 s, so a renewal is due each 1 s.
+		// Every answer leaves the stand-in 800 ms after it read the request; the lease lasts 6 s, so a renewal is due each 2 s.
+		// Timed from the answers, renewals would come 2.8 s apart: the bounds leave 600 ms for a busy machine's late timers.
 		const readAt: { method: string; at: number }[] = []
 		const server = await standInServer(
 			request => {
 				const now = Date.now()
 				readAt.push({ method: request.method as string, at: performance.now() })
 				if (request.method !== 'hold' && request.method !== 'renew') return undefined
-				return { ok: true, now, lease: { id: 'lease-1', kind: 'lock', name: 'invoices', key: '42', fence: '1', grantedAt: now, expiresAt: now + 3000 } }
+				return { ok: true, now, lease: { id: 'lease-1', kind: 'lock', name: 'invoices', key: '42', fence: '1', grantedAt: now, expiresAt: now + 6000 } }
 			},
-			{ answerDelayMs: 400 },
+			{ answerDelayMs: 800 },
 		)
 		onTestFinished(() => server.close())
 		const client = await connect(server.url)
 		onTestFinished(() => client.close())
-		await client.lock('invoices').hold('42', () => until(() => (readAt.filter(r => r.method === 'renew').length >= 2 ? true : undefined), 'two renewals'), { ttl: '3s' })
+		await client.lock('invoices').hold('42', () => until(() => (readAt.filter(r => r.method === 'renew').length >= 2 ? true : undefined), 'two renewals'), { ttl: '6s' })
 		const [hold, first, second] = readAt.filter(r => r.method === 'hold' || r.method === 'renew').map(r => r.at) as [number, number, number]
-		// The hold's answer came 400 ms after it was read: the first renewal is a third of the TTL after that answer.
-		expect(first - hold).toBeGreaterThanOrEqual(1400 - 20)
+		// The hold's answer came 800 ms after it was read: the first renewal is a third of the TTL after that answer.
+		expect(first - hold).toBeGreaterThanOrEqual(2800 - 20)
 		// The second is a third of the TTL after the first was sent, not after its answer came.
-		expect(second - first).toBeGreaterThanOrEqual(1000 - 20)
-		expect(second - first).toBeLessThan(1300)
+		expect(second - first).toBeGreaterThanOrEqual(2000 - 20)
+		expect(second - first).toBeLessThan(2600)
 	})
 })
