@@ -12,7 +12,7 @@ import { SessionRunner } from '../../src/scenes/browser/play/run-session.ts'
 import type { SessionState } from '../../src/scenes/browser/play/run-session.ts'
 import type { ReaderAct } from '../../src/scenes/browser/play/act.ts'
 import { firstFences } from '../../src/scenes/browser/play/session-source.ts'
-import { watchPage } from './scene-check.ts'
+import { firstScene, watchPage } from './scene-check.ts'
 
 const LEASES = '/guides/locks/leases/'
 
@@ -34,9 +34,7 @@ async function messages(figure: Locator): Promise<string[]> {
 
 /** Opens the Leases page, steps to `step` and takes the scene over there. */
 async function takeOverAt(page: Page, step: number): Promise<Locator> {
-	await page.goto(LEASES)
-	const figure = page.locator('figure.scene[data-scene-id]').first()
-	await figure.scrollIntoViewIfNeeded()
+	const figure = await firstScene(page, LEASES)
 	for (let i = 0; i < step; i++) await figure.locator('[data-action=next]').click()
 	await expect(figure).toHaveAttribute('data-step', String(step))
 	await figure.getByRole('button', { name: 'Play it yourself' }).click()
@@ -108,9 +106,7 @@ test.describe('"Without fences" and "Play it yourself" together on Fences', () =
 
 	test('with fences off, Play it yourself stays and plays without fences; the one switch turns the session\'s fences on and off; back to the guide, the story is still without fences', async ({ page }) => {
 		const problems = watchPage(page)
-		await page.goto('/guides/locks/fences/')
-		const figure = page.locator('figure.scene[data-scene-id]').first()
-		await figure.scrollIntoViewIfNeeded()
+		const figure = await firstScene(page, '/guides/locks/fences/')
 		await figure.locator('[data-action=next]').click()
 		const toggle = figure.getByRole('switch', { name: 'Without fences' })
 		await toggle.click()

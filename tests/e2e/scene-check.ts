@@ -4,7 +4,7 @@
  * and by the test that proves a wrong number makes them fail.
  */
 import { expect } from '@playwright/test'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { compileScene } from '../../src/scenes/simulation/index.ts'
 import { formatDuration, formatMessage, stateText } from '../../src/scenes/frame-format.ts'
 import type { Frame, SceneFrames } from '../../src/scenes/frame.ts'
@@ -30,6 +30,14 @@ export function watchPage(page: Page): string[] {
 		if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`)
 	})
 	return problems
+}
+
+/** The first scene of a page, opened and scrolled into view, as a reader who came for it sees it. */
+export async function firstScene(page: Page, path: string): Promise<Locator> {
+	await page.goto(path)
+	const figure = page.locator('figure.scene[data-scene-id]').first()
+	await figure.scrollIntoViewIfNeeded()
+	return figure
 }
 
 const normal = (text: string): string => text.replace(/\s+/g, ' ').trim()

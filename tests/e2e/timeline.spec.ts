@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 import { scenesLeases, type EngineLease } from '../unit/scenes/engine-leases.ts'
 import { notTime } from '../unit/scenes/timeline-time.ts'
-import { watchPage } from './scene-check.ts'
+import { firstScene, watchPage } from './scene-check.ts'
 
 /** The page's scene whose source begins with its block's first line, found by its data (ids are the build's). */
 async function sceneStarting(page: Page, firstLine: string): Promise<Locator> {
@@ -85,9 +85,7 @@ test.describe('the scrubber', () => {
 	test.use({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' })
 
 	test('a drag along the timeline moves the stage, caption, clock and address to the moment; keys step it; a link opens there', async ({ page }) => {
-		await page.goto('/guides/locks/fences/')
-		const figure = page.locator('figure.scene[data-scene-id]').first()
-		await figure.scrollIntoViewIfNeeded()
+		const figure = await firstScene(page, '/guides/locks/fences/')
 		const track = figure.locator('.scene-timeline-track')
 		await expect(track).toHaveAttribute('role', 'slider')
 		const svg = track.locator('svg[data-layout=wide]')
@@ -147,9 +145,7 @@ test.describe('the scrubber on a slow network', () => {
 			await held
 			await route.continue()
 		})
-		await page.goto('/guides/locks/fences/')
-		const figure = page.locator('figure.scene[data-scene-id]').first()
-		await figure.scrollIntoViewIfNeeded()
+		const figure = await firstScene(page, '/guides/locks/fences/')
 		const svg = figure.locator('.scene-timeline-track svg[data-layout=wide]')
 		const box = (await svg.boundingBox())!
 		const viewBox = await svg.evaluate(el => (el as SVGSVGElement).viewBox.baseVal.width)
@@ -246,9 +242,7 @@ test.describe('the failure beside the fix', () => {
 
 	test('the Fences scene runs its own story without fences on the engine in the page, stepped by the same controls', async ({ page }) => {
 		const problems = watchPage(page)
-		await page.goto('/guides/locks/fences/')
-		const figure = page.locator('figure.scene[data-scene-id]').first()
-		await figure.scrollIntoViewIfNeeded()
+		const figure = await firstScene(page, '/guides/locks/fences/')
 		const toggle = figure.locator('[data-action=without-fences]')
 		await expect(toggle).toHaveAttribute('aria-checked', 'false')
 		await figure.focus()

@@ -1,6 +1,7 @@
 //! A connection to a lock server, with its locks and semaphores.
 
 use std::collections::{HashMap, HashSet};
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
@@ -245,27 +246,61 @@ impl Client {
 
     /// The server's lock of this name: one holder per key at a time (LOCK-01), each lease with a fence.
     pub fn lock(&self, name: &str) -> Lock {
-        Lock { client: Arc::clone(&self.inner), name: name.to_owned() }
+        Holds { client: Arc::clone(&self.inner), name: name.to_owned(), limit: None, lease: PhantomData }
     }
 
     /// The server's semaphore of this name, whose keys have at most `limit` holders (LOCK-05).
     pub fn semaphore(&self, name: &str, limit: u32) -> Semaphore {
-        Semaphore { client: Arc::clone(&self.inner), name: name.to_owned(), limit }
+        Holds { client: Arc::clone(&self.inner), name: name.to_owned(), limit: Some(limit), lease: PhantomData }
     }
 }
 
-/// A lock of a lock server.
-pub struct Lock {
+/// A lock of a lock server: one holder of a key at a time, each lease with a fence (a `Lease`).
+pub type Lock = Holds<Lease>;
+
+/// A semaphore of a lock server: at most its limit of holders of a key at once, their leases without a fence (a `SemaphoreLease`).
+pub type Semaphore = Holds<SemaphoreLease>;
+
+/// A lock or a semaphore of a lock server, by the lease a hold of its keys gives: `Lock` or `Semaphore`.
+pub struct Holds<L> {
     client: Arc<ClientInner>,
     name: String,
+    // A semaphore's limit of holders a key; a lock has none.
+    limit: Option<u32>,
+    lease: PhantomData<fn() -> L>,
 }
 
-impl Lock {
-    /// Runs `f` holding the key and releases it after, also when `f` fails or panics, and returns
-    /// what `f` returns. Waits up to 10 s for the key, then fails with `Held`; renews the lease
-    /// (TTL 30 s) every third of its TTL while `f` runs. `f` is not stopped if the lease is lost:
-    /// `lease.is_lost()` tells, and the fence guards its writes.
-    pub fn hold<T, E: From<Error>>(&self, key: impl Into<Key>, f: impl FnOnce(&Lease) -> Result<T, E>) -> Result<T, E> {
+mod granted {
+    use super::{Arc, Fence, Lease, LeaseCore, SemaphoreLease};
+
+    /// The lease a hold gives its closure, made from what the server granted; only this crate's two.
+    pub trait Granted {
+        /// The kind's name on the wire and in messages.
+        const KIND: &'static str;
+        fn granted(core: Arc<LeaseCore>, fence: Option<Fence>) -> Self;
+    }
+
+    impl Granted for Lease {
+        const KIND: &'static str = "lock";
+        fn granted(core: Arc<LeaseCore>, fence: Option<Fence>) -> Lease {
+            Lease { core, fence: fence.expect("a lock's lease has a fence") }
+        }
+    }
+
+    impl Granted for SemaphoreLease {
+        const KIND: &'static str = "semaphore";
+        fn granted(core: Arc<LeaseCore>, _: Option<Fence>) -> SemaphoreLease {
+            SemaphoreLease { core }
+        }
+    }
+}
+
+impl<L: granted::Granted> Holds<L> {
+    /// Runs `f` holding the key (of a semaphore, one of its places) and releases it after, also when
+    /// `f` fails or panics, and returns what `f` returns. Waits up to 10 s for the key, then fails with
+    /// `Held`; renews the lease (TTL 30 s) every third of its TTL while `f` runs. `f` is not stopped if
+    /// the lease is lost: `lease.is_lost()` tells, and a lock's fence guards its writes.
+    pub fn hold<T, E: From<Error>>(&self, key: impl Into<Key>, f: impl FnOnce(&L) -> Result<T, E>) -> Result<T, E> {
         self.hold_with(key, &HoldOptions::default(), f)
     }
 
@@ -274,17 +309,14 @@ impl Lock {
         &self,
         key: impl Into<Key>,
         options: &HoldOptions,
-        f: impl FnOnce(&Lease) -> Result<T, E>,
+        f: impl FnOnce(&L) -> Result<T, E>,
     ) -> Result<T, E> {
-        let held = self.client.hold("lock", &self.name, None, key.into(), options, true, |core, fence| {
-            f(&Lease { core, fence: fence.expect("a lock's lease has a fence") })
-        })?;
-        Ok(held.expect("a hold that may wait gets the key or fails"))
+        Ok(self.hold_as(key.into(), options, true, f)?.expect("a hold that may wait gets the key or fails"))
     }
 
-    /// Like `hold` without waiting: `Ok(None)`, and `f` never runs, when the key is held.
-    pub fn try_hold<T, E: From<Error>>(&self, key: impl Into<Key>, f: impl FnOnce(&Lease) -> Result<T, E>) -> Result<Option<T>, E> {
-        self.try_hold_with(key, &HoldOptions::default(), f)
+    /// Like `hold` without waiting: `Ok(None)`, and `f` never runs, when the key is held (of a semaphore, full).
+    pub fn try_hold<T, E: From<Error>>(&self, key: impl Into<Key>, f: impl FnOnce(&L) -> Result<T, E>) -> Result<Option<T>, E> {
+        self.hold_as(key.into(), &HoldOptions::default(), false, f)
     }
 
     /// `try_hold` with options (its wait is 0).
@@ -292,49 +324,20 @@ impl Lock {
         &self,
         key: impl Into<Key>,
         options: &HoldOptions,
-        f: impl FnOnce(&Lease) -> Result<T, E>,
+        f: impl FnOnce(&L) -> Result<T, E>,
     ) -> Result<Option<T>, E> {
-        self.client.hold("lock", &self.name, None, key.into(), options, false, |core, fence| {
-            f(&Lease { core, fence: fence.expect("a lock's lease has a fence") })
-        })
-    }
-}
-
-/// A semaphore of a lock server.
-pub struct Semaphore {
-    client: Arc<ClientInner>,
-    name: String,
-    limit: u32,
-}
-
-impl Semaphore {
-    /// Runs `f` holding one of the key's places; otherwise as `Lock::hold` (`Held` when the key stays full past the wait).
-    pub fn hold<T, E: From<Error>>(&self, key: impl Into<Key>, f: impl FnOnce(&SemaphoreLease) -> Result<T, E>) -> Result<T, E> {
-        self.hold_with(key, &HoldOptions::default(), f)
+        self.hold_as(key.into(), options, false, f)
     }
 
-    /// `hold` with options.
-    pub fn hold_with<T, E: From<Error>>(
+    // Every hold of a lock or semaphore: `may_wait` false is a try_hold, whose wait is 0.
+    fn hold_as<T, E: From<Error>>(
         &self,
-        key: impl Into<Key>,
+        key: Key,
         options: &HoldOptions,
-        f: impl FnOnce(&SemaphoreLease) -> Result<T, E>,
-    ) -> Result<T, E> {
-        let held = self
-            .client
-            .hold("semaphore", &self.name, Some(self.limit), key.into(), options, true, |core, _| f(&SemaphoreLease { core }))?;
-        Ok(held.expect("a hold that may wait gets the key or fails"))
-    }
-
-    /// Like `hold` without waiting: `Ok(None)`, and `f` never runs, when the key is full.
-    pub fn try_hold<T, E: From<Error>>(
-        &self,
-        key: impl Into<Key>,
-        f: impl FnOnce(&SemaphoreLease) -> Result<T, E>,
+        may_wait: bool,
+        f: impl FnOnce(&L) -> Result<T, E>,
     ) -> Result<Option<T>, E> {
-        self.client.hold("semaphore", &self.name, Some(self.limit), key.into(), &HoldOptions::default(), false, |core, _| {
-            f(&SemaphoreLease { core })
-        })
+        self.client.hold(L::KIND, &self.name, self.limit, key, options, may_wait, |core, fence| f(&L::granted(core, fence)))
     }
 }
 

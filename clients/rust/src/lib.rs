@@ -26,7 +26,7 @@ mod slot;
 mod timers;
 mod wire_limits;
 
-pub use client::{Client, ConnectOptions, HoldOptions, Key, Lock, Semaphore};
+pub use client::{Client, ConnectOptions, HoldOptions, Holds, Key, Lock, Semaphore};
 pub use error::{Code, Error};
 pub use fence::Fence;
 pub use lease::{Lease, LeaseCore, SemaphoreLease};

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use contract_server::ContractServer;
 use lock_server::LockServer;
-use tinystore_locks::{Cancel, Client, Code, Error, Fence, HoldOptions};
+use tinystore_locks::{Cancel, Client, Code, Error, Fence, HoldOptions, Lease};
 
 // A Mutex, not a OnceLock, so the tests build with Debian 12's Rust 1.63.
 static SERVER: Mutex<String> = Mutex::new(String::new());
@@ -170,35 +170,34 @@ case!(semaphore, "gives a semaphore's leases no fence and at most its limit of h
         .unwrap();
 });
 
-case!(refuses_an_empty_key, "refuses an empty key in the same words", {
+/// What a hold refused before it began says, its code and message, and whether its function ran.
+fn refusal(hold: impl FnOnce(&mut dyn FnMut(&Lease) -> Result<(), Error>) -> Result<(), Error>) -> (Code, String, bool) {
     let mut ran = false;
-    let error = client()
-        .lock("invoices")
-        .hold("", |_| -> Result<(), Error> {
-            ran = true;
-            Ok(())
-        })
-        .unwrap_err();
+    let error = hold(&mut |_| {
+        ran = true;
+        Ok(())
+    })
+    .unwrap_err();
+    (error.code(), error.message().to_owned(), ran)
+}
+
+case!(refuses_an_empty_key, "refuses an empty key in the same words", {
+    let client = client();
+    let invoices = client.lock("invoices");
     assert_eq!(
-        (error.code(), error.message(), ran),
-        (Code::Invalid, "lock invoices: the key is empty; expected a non-empty string or an integer", false)
+        refusal(|f| invoices.hold("", f)),
+        (Code::Invalid, "lock invoices: the key is empty; expected a non-empty string or an integer".to_owned(), false)
     );
 });
 
 case!(cancelled_before_the_hold, "is cancelled, without running the function, by a signal aborted before the hold", {
     let cancel = Cancel::new();
     cancel.cancel();
-    let mut ran = false;
-    let error = client()
-        .lock("invoices")
-        .hold_with("42", &HoldOptions::new().cancel(&cancel), |_| -> Result<(), Error> {
-            ran = true;
-            Ok(())
-        })
-        .unwrap_err();
+    let client = client();
+    let invoices = client.lock("invoices");
     assert_eq!(
-        (error.code(), error.message(), ran),
-        (Code::Cancelled, "lock invoices: key \"42\": cancelled before the hold began", false)
+        refusal(|f| invoices.hold_with("42", &HoldOptions::new().cancel(&cancel), f)),
+        (Code::Cancelled, "lock invoices: key \"42\": cancelled before the hold began".to_owned(), false)
     );
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fenceCount, fenceEpoch, MAX_FENCE_PART, type Lease, type LockError } from '../../../engine/index.ts'
 import { deferred, rejection } from './fixtures/deferred.ts'
 import { driverKinds } from './fixtures/drivers.ts'
+import { keptHold } from './fixtures/kept-hold.ts'
 import { simStore } from './fixtures/sim-store.ts'
 
 describe.each(driverKinds)('on $name', kind => {
@@ -9,21 +10,15 @@ describe.each(driverKinds)('on $name', kind => {
 		it('gives a held key to nobody else, and a free key at once', async () => {
 			const { store } = await simStore(kind)
 			const summaries = store.lock('summaries')
-			const gate = deferred()
-			let inside: Lease | undefined
-			const a = summaries.hold('42', async lease => {
-				inside = lease
-				await gate.promise
-				return 'a'
-			})
+			const a = keptHold(summaries, '42', {}, () => 'a')
 			await Promise.resolve()
-			expect(summaries.holders('42')).toEqual([inside])
+			expect(summaries.holders('42')).toEqual([a.lease()])
 			let ran = false
 			expect(await summaries.tryHold('42', () => (ran = true))).toBeUndefined()
 			expect(ran).toBe(false)
 			expect(await summaries.tryHold('43', () => 'other key')).toBe('other key')
-			gate.resolve()
-			expect(await a).toBe('a')
+			a.letGo()
+			expect(await a.done).toBe('a')
 			expect(summaries.holders('42')).toEqual([])
 			expect(await summaries.tryHold('42', () => 'free again')).toBe('free again')
 		})
@@ -210,25 +205,17 @@ describe.each(driverKinds)('on $name', kind => {
 		it('refuses a renewal after the lease ran out, and its release never frees a newer holder', async () => {
 			const { clock, store } = await simStore(kind)
 			const summaries = store.lock('summaries')
-			const paused = deferred()
-			let stale: Lease | undefined
-			const a = summaries.hold(
-				'42',
-				async lease => {
-					stale = lease
-					await paused.promise
-				},
-				{ ttl: '30s', renew: false },
-			)
+			const a = keptHold(summaries, '42', { ttl: '30s', renew: false })
 			const bGate = deferred()
 			const b = summaries.hold('42', () => bGate.promise, { wait: '1m' })
 			await clock.advance('31s')
-			const error = await rejection(stale!.renew('30s'))
+			const stale = a.lease()
+			const error = await rejection(stale.renew('30s'))
 			expect(error.code).toBe('lost')
 			expect(error.message).toBe('lock summaries: key "42": lease 0-1 was lost before this renewal')
-			await stale!.release()
-			paused.resolve()
-			await a
+			await stale.release()
+			a.letGo()
+			await a.done
 			expect(summaries.holders('42')).toHaveLength(1)
 			expect(summaries.holders('42')[0]).not.toBe(stale)
 			bGate.resolve()
@@ -238,34 +225,24 @@ describe.each(driverKinds)('on $name', kind => {
 		it('gives a lease a signal that is already aborted when asked for it only after it ran out', async () => {
 			const { clock, store } = await simStore(kind)
 			const summaries = store.lock('summaries')
-			const paused = deferred()
-			let lease: Lease | undefined
-			void summaries.hold('42', async l => {
-				lease = l
-				await paused.promise
-			}, { renew: false, ttl: '1s' })
+			const a = keptHold(summaries, '42', { renew: false, ttl: '1s' })
 			await clock.advance('2s')
-			expect(lease!.signal.aborted).toBe(true)
-			paused.resolve()
+			expect(a.lease().signal.aborted).toBe(true)
+			a.letGo()
 		})
 
 		it('renews the lease while the function runs, so a long function keeps its key', async () => {
 			const { clock, store } = await simStore(kind)
 			const summaries = store.lock('summaries')
-			const gate = deferred()
-			let lease: Lease | undefined
-			const a = summaries.hold('42', async l => {
-				lease = l
-				await gate.promise
-				return l.lost
-			}, { ttl: '30s' })
+			const a = keptHold(summaries, '42', { ttl: '30s' }, lease => lease.lost)
 			await clock.advance('5m')
-			expect(lease!.lost).toBe(false)
-			expect(lease!.expiresAt).toBeGreaterThan(clock.now())
-			expect(lease!.expiresAt).toBeLessThanOrEqual(clock.now() + 30_000)
+			const lease = a.lease()
+			expect(lease.lost).toBe(false)
+			expect(lease.expiresAt).toBeGreaterThan(clock.now())
+			expect(lease.expiresAt).toBeLessThanOrEqual(clock.now() + 30_000)
 			expect(await summaries.tryHold('42', () => 'taken')).toBeUndefined()
-			gate.resolve()
-			expect(await a).toBe(false)
+			a.letGo()
+			expect(await a.done).toBe(false)
 		})
 
 		it('stops renewing once the hold ends, and frees the key', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
-import { Store, type Clock, type Lease, type TimerHandle } from '../../../engine/index.ts'
-import { deferred, rejection } from './fixtures/deferred.ts'
+import { Store, type Clock, type TimerHandle } from '../../../engine/index.ts'
+import { rejection } from './fixtures/deferred.ts'
+import { keptHold } from './fixtures/kept-hold.ts'
 
 /** A clock whose timers have not fired yet, as in a process that stalled: time moves, callbacks wait. */
 class StalledClock implements Clock {
@@ -47,22 +48,18 @@ describe('LOCK-04 when the process stalled past the TTL, before any timer could 
 		const clock = new StalledClock()
 		const store = await Store.open({ sqlite: betterSqliteDriver(), clock })
 		const summaries = store.lock('summaries')
-		const paused = deferred()
-		let stale: Lease | undefined
-		const a = summaries.hold('42', async lease => {
-			stale = lease
-			await paused.promise
+		const a = keptHold(summaries, '42', {}, async lease => {
 			clock.time = 45_000
 			await lease.renew()
 		})
 		const b = summaries.hold('42', lease => `b holds with fence ${lease.fence}`, { wait: Number.POSITIVE_INFINITY })
 		await Promise.resolve()
 		expect(summaries.waiting('42')).toBe(1)
-		paused.resolve()
-		const error = await rejection(a)
+		a.letGo()
+		const error = await rejection(a.done)
 		expect(error.code).toBe('lost')
-		expect(stale!.lost).toBe(true)
-		expect(stale!.signal.aborted).toBe(true)
+		expect(a.lease().lost).toBe(true)
+		expect(a.lease().signal.aborted).toBe(true)
 		expect(await b).toBe('b holds with fence 2')
 	})
 
@@ -70,20 +67,15 @@ describe('LOCK-04 when the process stalled past the TTL, before any timer could 
 		const clock = new StalledClock()
 		const store = await Store.open({ sqlite: betterSqliteDriver(), clock })
 		const summaries = store.lock('summaries')
-		const paused = deferred()
-		let stale: Lease | undefined
-		const a = summaries.hold('42', async lease => {
-			stale = lease
-			await paused.promise
-		}, { ttl: '1s' })
+		const a = keptHold(summaries, '42', { ttl: '1s' })
 		await Promise.resolve()
-		expect(summaries.holders('42')).toEqual([stale])
+		expect(summaries.holders('42')).toEqual([a.lease()])
 		clock.time = 1000
 		expect(summaries.holders('42')).toEqual([])
-		expect(stale!.lost).toBe(true)
+		expect(a.lease().lost).toBe(true)
 		expect(await summaries.tryHold('42', lease => lease.fence)).toBe(2n)
-		paused.resolve()
-		await a
+		a.letGo()
+		await a.done
 	})
 })
 
@@ -93,19 +85,14 @@ describe('a stall in the store\'s own process, which renews every third of the T
 	async function renewedTwice() {
 		const clock = new LateClock()
 		const store = await Store.open({ sqlite: betterSqliteDriver(), clock })
-		const paused = deferred()
-		let held: Lease | undefined
-		const hold = store.lock('summaries').hold('42', async lease => {
-			held = lease
-			await paused.promise
-		}, { ttl: '30s' })
+		const hold = keptHold(store.lock('summaries'), '42', { ttl: '30s' })
 		await Promise.resolve()
 		clock.wake(10_000)
-		expect(held!.expiresAt).toBe(40_000)
+		expect(hold.lease().expiresAt).toBe(40_000)
 		clock.wake(20_000)
-		expect(held!.expiresAt).toBe(50_000)
+		expect(hold.lease().expiresAt).toBe(50_000)
 		clock.wake(29_999)
-		return { clock, lease: held!, done: () => (paused.resolve(), hold) }
+		return { clock, lease: hold.lease(), done: () => (hold.letGo(), hold.done) }
 	}
 
 	it('keeps the lease through a stall just shorter than two thirds of the TTL', async () => {

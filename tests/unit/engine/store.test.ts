@@ -6,9 +6,10 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { betterSqliteDriver, openStore } from '../../../engine/adapters/node.ts'
-import { LockError, SimulatedClock, Store, type Lease } from '../../../engine/index.ts'
-import { deferred, rejection } from './fixtures/deferred.ts'
+import { LockError, SimulatedClock, Store } from '../../../engine/index.ts'
+import { rejection } from './fixtures/deferred.ts'
 import { driverKinds } from './fixtures/drivers.ts'
+import { keptHold } from './fixtures/kept-hold.ts'
 import { simStore } from './fixtures/sim-store.ts'
 
 const root = fileURLToPath(new URL('../../..', import.meta.url))
@@ -164,13 +165,7 @@ describe.each(driverKinds)('closing a store on $name', kind => {
 	it('refuses the waiting holds and loses the held leases, aborting their signals', async () => {
 		const { store } = await simStore(kind)
 		const summaries = store.lock('summaries')
-		const gate = deferred()
-		let held: Lease | undefined
-		const a = summaries.hold('42', async lease => {
-			held = lease
-			await gate.promise
-			return lease.lost
-		})
+		const a = keptHold(summaries, '42', {}, lease => lease.lost)
 		let ran = false
 		const waiting = rejection(summaries.hold('42', () => (ran = true)))
 		await Promise.resolve()
@@ -178,12 +173,13 @@ describe.each(driverKinds)('closing a store on $name', kind => {
 		const error = await waiting
 		expect(error.code).toBe('closed')
 		expect(error.message).toBe('lock summaries: key "42": the store closed')
-		expect(held!.signal.aborted).toBe(true)
-		expect((held!.signal.reason as LockError).code).toBe('closed')
-		gate.resolve()
-		expect(await a).toBe(true)
+		const held = a.lease()
+		expect(held.signal.aborted).toBe(true)
+		expect((held.signal.reason as LockError).code).toBe('closed')
+		a.letGo()
+		expect(await a.done).toBe(true)
 		expect(ran).toBe(false)
-		const renewal = await rejection(held!.renew())
+		const renewal = await rejection(held.renew())
 		expect(renewal.code).toBe('lost')
 	})
 })

@@ -6,6 +6,7 @@
  * words; and the axis labels a huge time at its resolution.
  */
 import { describe, expect, it } from 'vitest'
+import { twoWorkers } from '../../../bench/generated-scene.ts'
 import { drawTimeline, timelineText } from '../../../src/scenes/render/index.ts'
 import { byClass, parseXml } from '../render/xml.ts'
 import { scenesLeases } from './engine-leases.ts'
@@ -13,23 +14,8 @@ import { drawnTimes, notTime } from './timeline-time.ts'
 
 /** A small scene of two workers and a database; with a TTL, the code holds with it too. */
 function scene(ttl: string | undefined, steps: string): string {
-	return [
-		'code ts',
-		`  await summaries.hold(chatId, async lease => save(chatId, text, lease.fence)${ttl ? `, { ttl: '${ttl}' }` : ''})`,
-		'end',
-		...(ttl ? [`ttl ${ttl}`] : []),
-		'actor a     "Worker A"  at 10,25 icon=cpu',
-		'actor b     "Worker B"  at 10,75 icon=cpu',
-		'actor lock  "Lock"      at 50,50 icon=lock',
-		'actor db    "chat.db"   at 90,50 icon=database',
-		'link a lock',
-		'link b lock',
-		'link a db',
-		'link b db',
-		'set db "fence 0"',
-		'',
-		steps,
-	].join('\n')
+	const code = `await summaries.hold(chatId, async lease => save(chatId, text, lease.fence)${ttl ? `, { ttl: '${ttl}' }` : ''})`
+	return [...twoWorkers(code, ttl ? [`ttl ${ttl}`] : []), '', steps].join('\n')
 }
 
 // A's lease lasts 2 ms; B's is live at the end, so the axis runs on to its TTL's end, 30 s or 720 h later.
