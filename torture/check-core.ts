@@ -89,6 +89,8 @@ export interface GivenLease {
 	fence: string | null
 	/** When it was granted at the latest, in the run's clock (ms), and how a message says so. */
 	grantedBy: number
+	/** When it was granted, where the backend's history says so exactly (a lock server's grant); its holder cannot have logged it earlier. */
+	grantedFrom?: number
 	grantedWhen: string
 	/** Its place among the grants of its key, in the order the backend gave them (a history's record index, etcd's revision). */
 	order: number
@@ -131,6 +133,10 @@ export function checkClientGrants(facts: Pick<ClientFacts, 'clientGrants'>, leas
 		const given = byId.get(grant.id)
 		if (given === undefined) violations.push(`client ${grant.client} holds lease ${grant.id}, which ${history} never gave`)
 		else if (given.fence !== grant.fence) violations.push(`client ${grant.client} holds lease ${grant.id} with fence ${grant.fence}; ${history} gave ${given.fence}`)
+		// Its holder logs a lease once the answer came: a line before the grant is a clock set wrong, or a history's time made up.
+		else if (given.grantedFrom !== undefined && grant.at < given.grantedFrom - CLOCK_SLACK_MS) {
+			violations.push(`client ${grant.client} logged lease ${grant.id} at ${grant.at}, before ${history} gave it at ${given.grantedFrom}: the two cannot be set side by side in time`)
+		}
 	}
 }
 

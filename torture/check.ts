@@ -95,6 +95,7 @@ function givenLease(lease: Held): GivenLease {
 		limit: kind === 'lock' ? 1 : (lease.grant.limit ?? 1),
 		fence,
 		grantedBy: grantedAt,
+		grantedFrom: grantedAt,
 		grantedWhen: `at ${grantedAt}`,
 		order: lease.order,
 		endedAt: lease.endOrder,

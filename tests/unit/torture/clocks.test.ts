@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -57,6 +57,16 @@ describe("a run's clocks", () => {
 
 	it('without the readings, the same run reads as a holder never told it lost its key: what the readings are for', () => {
 		expect(lossesUntold(steppedRun(false))).toHaveLength(1)
+	})
+
+	it("does not take a server's word for its clock: a reading that sets its grants after their holders logged them is a violation", () => {
+		const dir = steppedRun(true)
+		const history = join(dir, RUN_FILES.history)
+		writeFileSync(history, readFileSync(history, 'utf8').replace('"clock":{"at":10000,"mono":5000}', '"clock":{"at":10000,"mono":5100}'))
+		expect(checkTorture(readRunFacts(dir)).violations.filter(violation => violation.includes('before the servers'))).toEqual([
+			"client c0 logged lease a at 10110, before the servers' history gave it at 10200: the two cannot be set side by side in time",
+			"client c1 logged lease b at 10511, before the servers' history gave it at 10610: the two cannot be set side by side in time",
+		])
 	})
 
 	it("takes from a process's times how far its clock reads ahead of the reference, and nothing for a whole ms of rounding", () => {
