@@ -619,7 +619,9 @@ function writeCompared(context: ClaimContext, slots: readonly Slot[], left: numb
 	const [l, r] = [fenceOfSlot(slots[left]), fenceOfSlot(slots[right])]
 	const true_ = relation === '<' ? l < r : relation === '=' ? l === r : l <= r
 	if (!true_) return fails(relation === '<' && words ? `${showFence(l)} is not smaller than ${showFence(r)}` : `"${showFence(l)} ${relation} ${showFence(r)}" is false`, left)
-	const write = happened(context.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r)[0]
+	const answered = context.answered
+	const write = happened(context.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r && (answered === undefined || h === answered))[0]
+	if (!write && answered !== undefined) return fails(`the write this answers carried fence ${showFence(answered.fence)} to a row at ${showFence(answered.before)}: the database compared ${showFence(answered.fence)} with ${showFence(answered.before)}`, left)
 	if (!write) return fails(`no write of this step carried fence ${showFence(l)} to a database that checks fences and whose row kept ${showFence(r)}`, left)
 	return { ...holds([saw(context.step, write)], write.at), said: { comparison: { left: l, right: r, relation, write } } } as Verdict
 }
