@@ -55,6 +55,20 @@ function grantOfExpiry(context: ClaimContext, expiry: Of<'expired'>): Of<'grante
 	return grants[grants.length - 1]
 }
 
+/**
+ * The worker of slot 0 renewed its own lease (slot 1) in this step, a renewal no clause before in the text told, one
+ * `which.keep` takes; a renewal it does not take is refused at `which.slot` with `which.otherwise`.
+ */
+function ownRenewal(slots: readonly Slot[], context: ClaimContext, which?: { keep: (h: Of<'renewed'>) => boolean; slot: number; otherwise: (worker: string, other: Of<'renewed'>) => string }): Verdict {
+	const worker = actorOf(slots[0])
+	if (actorOf(slots[1]) !== worker) return fails('a worker renews only its own lease', 1)
+	const all = unused(context, happened(context.step, 'renewed', h => h.worker === worker))
+	const renewal = which === undefined ? undefined : all.find(which.keep)
+	if (renewal) return holds([saw(context.step, renewal)], renewal.at)
+	if (which !== undefined && all[0]) return fails(which.otherwise(worker, all[0]), which.slot)
+	return renewed(slots, context)
+}
+
 export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'runs-out',
@@ -221,10 +235,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} renews {lease}', alternatives: ["{worker} extends/refreshes {lease}"],
 		example: 'A renews its lease',
 		meaning: 'The worker renewed its lease in this step.',
-		check(slots, context) {
-			if (actorOf(slots[1]) !== actorOf(slots[0])) return fails('a worker renews only its own lease', 1)
-			return renewed(slots, context)
-		},
+		check: (slots, context) => ownRenewal(slots, context),
 	},
 	{
 		id: 'renews-until',
@@ -235,16 +246,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} renews {lease} until {time}', alternatives: ["{worker} extends/refreshes {lease} until/to {time}"],
 		example: 'A renews its lease until 50 s',
 		meaning: 'The worker renewed its lease in this step, and the renewal moved its end to that time.',
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			if (actorOf(slots[1]) !== worker) return fails('a worker renews only its own lease', 1)
-			const wanted = numberOf(slots[2])
-			const all = unused(context, happened(context.step, 'renewed', h => h.worker === worker))
-			const renewal = all.find(h => h.until === wanted)
-			if (renewal) return holds([saw(context.step, renewal)], renewal.at)
-			if (all[0]) return fails(`${context.name(worker)}'s renewal moved its lease's end to ${time(all[0].until)}`, 2)
-			return renewed(slots, context)
-		},
+		check: (slots, context) => ownRenewal(slots, context, { keep: h => h.until === numberOf(slots[2]), slot: 2, otherwise: (worker, other) => `${context.name(worker)}'s renewal moved its lease's end to ${time(other.until)}` }),
 	},
 	{
 		id: 'renews-by-hand',
@@ -255,15 +257,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} renews {lease} by hand', alternatives: ["{worker} extends/refreshes {lease} by hand"],
 		example: 'A renews its lease by hand',
 		meaning: "The worker's code renewed its lease in this step (the scene's renew), not hold's own renewal in the background.",
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			if (actorOf(slots[1]) !== worker) return fails('a worker renews only its own lease', 1)
-			const all = unused(context, happened(context.step, 'renewed', h => h.worker === worker))
-			const renewal = all.find(h => h.auto !== true)
-			if (renewal) return holds([saw(context.step, renewal)], renewal.at)
-			if (all[0]) return fails(`${context.name(worker)}'s lease was renewed by hold itself, in the background, not by hand`, 0)
-			return renewed(slots, context)
-		},
+		check: (slots, context) => ownRenewal(slots, context, { keep: h => h.auto !== true, slot: 0, otherwise: worker => `${context.name(worker)}'s lease was renewed by hold itself, in the background, not by hand` }),
 	},
 	{
 		id: 'asks-to-renew',
