@@ -73,7 +73,10 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		if (family !== undefined) text.lastOf.set(family, clause)
 		// After a part of its sentence that did not read, a clause starts afresh: nothing unread is its cause or its "before".
 		if (clause.gap) forgetBefore(text)
-		const outcome = checkClause(clause, family === undefined ? context : { ...context, used: text.used.get(family) ?? new Set() }, text.told)
+		// After "the database refuses A's write:", a comparison of fences is of that write.
+		const answered = clause.explains ? text.cause?.claim.said?.decides : undefined
+		const within = family === undefined ? context : { ...context, used: text.used.get(family) ?? new Set() }
+		const outcome = checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told)
 		if ('message' in outcome) {
 			result.problems.push(outcome)
 			forgetBefore(text)

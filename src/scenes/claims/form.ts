@@ -148,6 +148,8 @@ export interface ClaimContext {
 	used?: ReadonlySet<number>
 	/** For a caption or a note: the latest moment the captions before this step's told, which "5 s later" at its start is read from. */
 	toldBefore?: number
+	/** For a clause after a colon that follows one telling a write's answer: that write, the only one a comparison of fences there may compare. */
+	answered?: Extract<Happening, { kind: 'wrote' }>
 	/** For a state clause that names its moment (`at 10 s`, `5 s later`): that moment, at which it must hold (else the step's end). */
 	moment?: number
 }

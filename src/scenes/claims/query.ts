@@ -57,6 +57,16 @@ export function leaseState(lease: LeaseFact): 'live' | 'expired' | 'gone' | 'end
 	return 'live'
 }
 
+/** The latest lease of slot 0's worker, when the step ends, is in a state `fits` takes (`why` says what it is instead). */
+export function latestLeaseIs(slots: readonly Slot[], context: ClaimContext, fits: (state: ReturnType<typeof leaseState>) => boolean, why: (state: ReturnType<typeof leaseState>, lease: LeaseFact) => string): Verdict {
+	const worker = actorOf(slots[0])
+	const lease = context.world.workers.get(worker)?.lease
+	if (!lease) return fails(`${context.name(worker)} has no lease`, 0)
+	const state = leaseState(lease)
+	if (!fits(state)) return fails(`${context.name(worker)}${why(state, lease)}`, 0)
+	return holds([leaseEvidence(context.world, worker)], context.world.time)
+}
+
 /** The worker's lease in `world` when it is live. */
 export function liveLease(world: WorldFacts, worker: string): LeaseFact | undefined {
 	const lease = world.workers.get(worker)?.lease

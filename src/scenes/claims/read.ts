@@ -43,6 +43,8 @@ export interface ReadClause {
 	 * happened, so it began before that moment (or before the step did) and had not ended by it.
 	 */
 	during?: true
+	/** It follows a colon: it says why the clause before holds, so a comparison of fences after a write's answer ("the database refuses A's write: 7 < 8") compares that write's. */
+	explains?: true
 	/** It follows a part of its sentence that did not read: it is checked for its facts, and starts afresh (no order or cause is judged against what came before). */
 	gap?: true
 	/** "After 30 s" before a clause that tells no moment: the time that passed, read as a clause "30 s pass" told before it. */
@@ -313,7 +315,8 @@ function joinItems(item: Item, rest: readonly Item[], joined: string): Item[] {
 	const [head, ...tail] = rest
 	const order = /\bthen\b/.test(joined) ? ('then' as const) : /\bso\b/.test(joined) ? ('so' as const) : /\b(?:because|since)\b/.test(joined) ? ('because' as const) : undefined
 	const during = /\bwhile\b/.test(joined) && item.kind === 'clause'
-	const after = head?.kind === 'clause' && (order || during) ? { kind: 'clause' as const, clause: { ...head.clause, ...(order ? { then: order } : {}), ...(during ? { during: true as const } : {}) } } : head
+	const explains = joined === ': ' && item.kind === 'clause'
+	const after = head?.kind === 'clause' && (order || during || explains) ? { kind: 'clause' as const, clause: { ...head.clause, ...(order ? { then: order } : {}), ...(during ? { during: true as const } : {}), ...(explains ? { explains: true as const } : {}) } } : head
 	return after ? [item, after, ...tail] : [item]
 }
 
@@ -427,10 +430,34 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 		const aside = asideProblem(language, segment)
 		if (aside !== undefined) return { start: start + aside.offset, end: start + aside.offset + aside.word.length, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}, nor as an aside: ${aside.message}` }
 	}
+	const negation = negationProblem(language, segment, place)
+	if (negation !== undefined) return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: ${negation}` }
 	const nearest = nearestForms(language, segment, place)
 	const shown = nearest.map(form => `"${inWords(form.pattern, language.words)}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
 	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && referent === undefined)}` }
+}
+
+/** A word that denies what a clause says: "A does not give up", "the semaphore isn't full". */
+const NEGATION = /\b(?:does not|doesn['’]t|do not|don['’]t|did not|didn['’]t|is not|isn['’]t|are not|aren['’]t|never)\b/i
+
+/**
+ * Why a clause that denies something reads as no form: the language tells what happened and what
+ * holds, and reads a denial only in the forms written with one, which it names with what to write instead.
+ */
+function negationProblem(language: SceneLanguage, segment: string, place: Place): string | undefined {
+	const word = NEGATION.exec(segment)?.[0]
+	if (word === undefined) return undefined
+	const plain = (text: string) => text.toLowerCase().replace(/n['’]t\b/, ' not')
+	const all = [...new Set((language.places.get(place)?.forms ?? []).filter(compiled => NEGATION.test(compiled.pattern)).map(compiled => compiled.pattern))]
+	const same = all.filter(pattern => plain(NEGATION.exec(pattern)?.[0] ?? '') === plain(word))
+	const denials = same.length > 0 ? same : all
+	if (denials.length === 0) return `"${word}" denies, and ${PLACE_NAMES[place]} has no form that does; say what did happen`
+	const shown = denials.slice(0, 4).map(pattern => `"${inWords(pattern, language.words)}"`)
+	const who = leadingActor(language, segment)
+	const name = who !== undefined && language.names.kindOf(who) === 'worker' ? language.names.labelOf(who) : undefined
+	const instead = name === undefined ? 'else say what holds instead ("the key is free", "B holds the key")' : `else say what ${name} did instead ("${name} waits in line", "${name} holds the key")`
+	return `a scene tells what happened and what holds, and reads "${word}" only in the forms that say it (${shown.join(', ')}${denials.length > 4 ? ', …' : ''}); ${instead}`
 }
 
 /** When a joined clause left out its subject, the clause before it has none to lend, and the nearest forms want a worker: say so. */

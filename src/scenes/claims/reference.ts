@@ -52,6 +52,8 @@ interface Env {
 	used: ReadonlySet<Happening>
 	/** The moment a state clause names. */
 	moment?: number
+	/** After a colon that follows a write's answer: that write, which a comparison of fences there is of. */
+	answered?: Of<'wrote'>
 }
 
 // ---- reading slots ----
@@ -253,6 +255,12 @@ function waits(env: Env, worker: string): Meaning {
 	return freed ? { ok: true, at: theAsk.at, events: [theAsk, list[grant] as Happening], makers: [theAsk, list[grant] as Happening] } : NO
 }
 
+/** "Still": the worker stood in the store's line when the step began and did nothing in the step that took it out (no ask, grant, giving up or leaving). */
+function stoodInLine(env: Env, worker: string, store: string): boolean {
+	const moved = env.step.happenings.some(h => (h.kind === 'asked' || h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') && h.worker === worker)
+	return env.step.start.workers.get(worker)?.waiting?.store === store && !moved
+}
+
 /** The only store's line at the moment, with a test of its waiters. */
 function line(env: Env, test: (waiters: readonly string[]) => boolean): Meaning {
 	const store = storeOf(env, undefined)
@@ -417,6 +425,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = storeOf(env, s[0])
 		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.length >= store.limit, store ? holderMakers(env, store) : [], env)
 	},
+	'key-not-full': (s, env) => {
+		const store = storeOf(env, s[0])
+		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.length < store.limit, store ? holderMakers(env, store) : [], env)
+	},
 	'limit-is': (s, env) => timeless(storeOf(env, undefined)?.limit === num(s[0])),
 	'no-lease-has-a-fence': (_s, env) => timeless([...env.world.stores.values()].every(store => store.limit !== undefined)),
 	'lease-has-no-fence': (s, env) => {
@@ -427,6 +439,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	asks: (s, env) => asked(askOf(env, actor(s[0]))),
 	'asks-bare': (s, env) => asked(askOf(env, actor(s[0]))),
 	'workers-ask': (s, env) => everyAsk(env, actors(s[0])),
+	'workers-ask-at-once': (s, env) => {
+		const meaning = everyAsk(env, actors(s[0]))
+		const asks = meaning.events
+		return meaning.ok && asks.every(h => h.kind === 'asked' && !h.unshown && h.at === asks[0]?.at) ? meaning : NO
+	},
 	'workers-ask-in-order': (s, env) => {
 		const ids = actors(s[0])
 		const all = everyAsk(env, ids)
@@ -443,6 +460,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'asks-with-wait': (s, env) => withWait(env, actor(s[0]), num(s[2])),
 	'asks-with-wait-short': (s, env) => withWait(env, actor(s[0]), num(s[1])),
 	waits: (s, env) => waits(env, actor(s[0])),
+	'still-waits': (s, env) => {
+		const waiting = env.world.workers.get(actor(s[0]))?.waiting
+		return waiting !== undefined && stoodInLine(env, actor(s[0]), waiting.store) ? waits(env, actor(s[0])) : NO
+	},
 	'waits-up-to': (s, env) => {
 		const w = actor(s[0])
 		const line = waits(env, w)
@@ -468,6 +489,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return holdsNow(true, env.step.happenings.filter(h => (h.kind === 'gave-up' || h.kind === 'granted' || h.kind === 'left') && ahead.includes(h.worker) && h.store === now.store), env)
 	},
 	'only-one-waits': (s, env) => line(env, waiters => waiters.length === 1 && waiters[0] === actor(s[0])),
+	'only-one-still-waits': (s, env) => {
+		const store = storeOf(env, undefined)
+		return store !== undefined && stoodInLine(env, actor(s[0]), store.id) ? line(env, waiters => waiters.length === 1 && waiters[0] === actor(s[0])) : NO
+	},
 	'workers-wait': (s, env) => line(env, waiters => setEq(actors(s[0]), waiters)),
 	'count-wait': (s, env) => line(env, waiters => waiters.length === num(s[0])),
 	'count-workers-wait': (s, env) => line(env, waiters => waiters.length === num(s[0])),
@@ -488,6 +513,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { fence: fence(s[2]) }),
 	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { place: num(s[2]), fence: fence(s[3]) }),
 	'gives-up': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]),
+	'gives-up-on-key': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
 	'gives-up-after': (s, env) => {
 		const gave = events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]
 		return gave && gave.waited === num(s[1]) ? event(gave) : NO
@@ -510,10 +536,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && (mine === undefined || h.store === mine.store)).length > 0) ? asked(mine) : NO
 	},
 	// -- a lease's end
-	'runs-out': (s, env) => event(events(env.step, 'expired', h => h.worker === actor(s[0]))[0]),
+	'runs-out': (s, env) => event(events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]),
+	'ttl-lease-runs-out': (s, env) => {
+		const expiry = events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]
+		const grant = expiry && lastEvent(env, (h): h is Of<'granted'> => h.kind === 'granted' && h.worker === expiry.worker && h.store === expiry.store && h.fence === expiry.fence && h.at <= expiry.at)
+		return grant?.ttl === num(s[1]) ? event(expiry) : NO
+	},
 	'is-gone': (s, env) => event(events(env.step, 'gone', h => h.worker === actor(s[0]))[0]),
 	// -- an operator
 	'operator-ends': (s, env) => event(events(env.step, 'ended', h => h.worker === actor(s[0]))[0]),
+	'was-ended': (s, env) => {
+		const lease = leaseAt(env.world, actor(s[0]))
+		return holdsNow(lease !== undefined && state(lease) === 'ended', leaseMakers(env, actor(s[0])), env)
+	},
 	'answer-ended': (_s, env) => event(answered(env, 'ended')),
 	'is-lost': (s, env) => lost(env, actor(s[0])),
 	'reads-as-lost': (s, env) => lost(env, actor(s[0])),
@@ -964,7 +999,8 @@ function renewal(env: Env, worker: string): Meaning {
 /** A write of the step carried fence l to a database that checks fences, whose row kept r, and l rel r. */
 function compared(env: Env, l: bigint, r: bigint, rel: '<' | '=' | '<='): Meaning {
 	if (!(rel === '<' ? l < r : rel === '=' ? l === r : l <= r)) return NO
-	return event(events(env.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r)[0], { compares: { left: l, right: r, relation: rel, write: events(env.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r)[0] as Of<'wrote'> } })
+	const write = events(env.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r && (env.answered === undefined || h === env.answered))[0]
+	return event(write, { compares: { left: l, right: r, relation: rel, write: write as Of<'wrote'> } })
 }
 
 function rowBefore(env: Env, wanted: bigint, smaller: boolean): Meaning {
@@ -1076,6 +1112,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			clockAt = undefined
 		}
 		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set() }
+		if (clause.explains && cause?.meaning.decides !== undefined) env.answered = cause.meaning.decides
 		if (moment !== undefined && !untold && tells === 'state') env.moment = moment
 		const meaning = (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
 		const fail = () => {

@@ -83,6 +83,15 @@ function counted(context: ClaimContext, key: Slot | undefined): StoreFact | stri
 	return storeFor(context, key)
 }
 
+/** The semaphore's key of slot 0 is full when the step ends (`full`), or has room. */
+function fullness(slots: readonly Slot[], context: ClaimContext, full: boolean): Verdict {
+	const store = counted(context, slots[0])
+	if (typeof store === 'string') return fails(store, 0)
+	if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock, not a semaphore: its key is held or free, never full`, 0)
+	if (store.holders.length >= store.limit !== full) return fails(`the key ${full ? 'has' : 'is full: it has'} ${store.holders.length} of ${store.limit} holders`, 0)
+	return holds([holdersEvidence(context.world, store)], context.world.time)
+}
+
 function holderCount(slots: readonly Slot[], context: ClaimContext, count: number, key: number, world = context.world): Verdict {
 	const store = counted({ ...context, world }, slots[key])
 	if (typeof store === 'string') return fails(store, key)
@@ -492,13 +501,17 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		pattern: '{key} is full', alternatives: ["{key} is at its limit"],
 		example: 'the key is full',
 		meaning: "A semaphore's key has as many holders as its limit when the step ends.",
-		check(slots, context) {
-			const store = counted(context, slots[0])
-			if (typeof store === 'string') return fails(store, 0)
-			if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock, not a semaphore: its key is held or free, never full`, 0)
-			if (store.holders.length < store.limit) return fails(`the key has ${store.holders.length} of ${store.limit} holders`, 0)
-			return holds([holdersEvidence(context.world, store)], context.world.time)
-		},
+		check: (slots, context) => fullness(slots, context, true),
+	},
+	{
+		id: 'key-not-full',
+		places: STORY,
+		tells: 'state',
+		formula: "k is a semaphore's ∧ |holders(k, t)| < limit(k)",
+		pattern: '{key} is not full', alternatives: ["{key} isn't full", "{key} has room"],
+		example: 'the key is not full',
+		meaning: "A semaphore's key has fewer holders than its limit when the step ends.",
+		check: (slots, context) => fullness(slots, context, false),
 	},
 	{
 		id: 'limit-is',

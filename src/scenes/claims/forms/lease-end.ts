@@ -1,7 +1,8 @@
 /** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, heldIn, holds, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, runSteps, saw, time, unused } from '../query.ts'
+import { actorOf, fails, happened, heldIn, holds, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, runSteps, saw, time, unused } from '../query.ts'
+import type { Of } from '../query.ts'
 import { eventsOf } from '../causes.ts'
 import type { Happening } from '../../frame.ts'
 
@@ -10,8 +11,11 @@ const STORY = ['caption', 'note'] as const
 /** The lease of slot 0's worker ran out in this step (`gone`: its store closed under it instead). */
 function ended(slots: readonly Slot[], context: ClaimContext, how: 'expired' | 'gone'): Verdict {
 	const worker = actorOf(slots[0])
-	const end = happened(context.step, how, h => h.worker === worker)[0]
+	const all = happened(context.step, how, h => h.worker === worker)
+	// Each clause that says a lease runs out tells an expiry of its own: "A's lease runs out. A's lease expires." tells one twice.
+	const end = unused(context, all)[0]
 	if (end) return holds([saw(context.step, end)], end.at)
+	if (all.length > 0) return fails(`this text told ${context.name(worker)}'s lease running out already: it ran out once in this step, at ${time((all[0] as Happening).at)}`, 0)
 	const other = context.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'released' || h.kind === 'ended') && h.worker === worker)
 	if (other) {
 		const said = other.kind === 'expired' ? 'ran out' : other.kind === 'gone' ? 'went with its store (a restart or a restore)' : other.kind === 'ended' ? 'was ended by an operator' : 'was released'
@@ -45,6 +49,26 @@ function renewed(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return fails(`${context.name(worker)} did not renew in this step`, 0)
 }
 
+/** The grant of the lease an expiry ended: the worker's latest grant of that store and fence before it. */
+function grantOfExpiry(context: ClaimContext, expiry: Of<'expired'>): Of<'granted'> | undefined {
+	const grants = context.run.steps.slice(0, context.step.index + 1).flatMap(step => happened(step, 'granted', h => h.worker === expiry.worker && h.store === expiry.store && h.fence === expiry.fence && h.at <= expiry.at))
+	return grants[grants.length - 1]
+}
+
+/**
+ * The worker of slot 0 renewed its own lease (slot 1) in this step, a renewal no clause before in the text told, one
+ * `which.keep` takes; a renewal it does not take is refused at `which.slot` with `which.otherwise`.
+ */
+function ownRenewal(slots: readonly Slot[], context: ClaimContext, which?: { keep: (h: Of<'renewed'>) => boolean; slot: number; otherwise: (worker: string, other: Of<'renewed'>) => string }): Verdict {
+	const worker = actorOf(slots[0])
+	if (actorOf(slots[1]) !== worker) return fails('a worker renews only its own lease', 1)
+	const all = unused(context, happened(context.step, 'renewed', h => h.worker === worker))
+	const renewal = which === undefined ? undefined : all.find(which.keep)
+	if (renewal) return holds([saw(context.step, renewal)], renewal.at)
+	if (which !== undefined && all[0]) return fails(which.otherwise(worker, all[0]), which.slot)
+	return renewed(slots, context)
+}
+
 export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'runs-out',
@@ -55,6 +79,27 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		example: "A's lease runs out",
 		meaning: "The worker's lease ran out in this step: its TTL passed without a renewal.",
 		check: (slots, context) => ended(slots, context, 'expired'),
+		each: 'expiry',
+	},
+	{
+		id: 'ttl-lease-runs-out',
+		places: STORY,
+		tells: 'event',
+		formula: "expired(w) ∈ step, of a lease whose granted(w) gave it TTL D",
+		pattern: '{owner} {duration} lease runs out', alternatives: ["{owner} {duration} lease expires", "{owner} {duration} lease times out"],
+		example: "A's 30 s lease runs out",
+		meaning: 'The worker\'s lease, given with that time to live, ran out in this step.',
+		check(slots, context) {
+			const end = ended(slots, context, 'expired')
+			if (!end.ok) return end
+			const expiry = unused(context, happened(context.step, 'expired', h => h.worker === actorOf(slots[0])))[0] as Of<'expired'>
+			const grant = grantOfExpiry(context, expiry)
+			const wanted = numberOf(slots[1])
+			if (!grant) return fails(`the scene does not show when ${context.name(expiry.worker)} got the lease that ran out`, 0)
+			if (grant.ttl !== wanted) return fails(`${context.name(expiry.worker)}'s lease that ran out had a TTL of ${time(grant.ttl)}`, 1)
+			return end
+		},
+		each: 'expiry',
 	},
 	{
 		id: 'is-gone',
@@ -111,7 +156,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "released(w) ∈ step",
-		pattern: '{worker} lets go', alternatives: ["{worker} lets it go", "{worker} lets the key go", "{worker} gives the key back"],
+		pattern: '{worker} lets go', alternatives: ["{worker} lets it go", "{worker} lets the key go", "{worker} gives the key back", "{worker} releases its place/slot", "{worker} frees its place/slot"],
 		example: 'A lets go',
 		meaning: 'The worker released its lease in this step.',
 		check: (slots, context) => letGo(slots, context),
@@ -190,10 +235,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} renews {lease}', alternatives: ["{worker} extends/refreshes {lease}"],
 		example: 'A renews its lease',
 		meaning: 'The worker renewed its lease in this step.',
-		check(slots, context) {
-			if (actorOf(slots[1]) !== actorOf(slots[0])) return fails('a worker renews only its own lease', 1)
-			return renewed(slots, context)
-		},
+		check: (slots, context) => ownRenewal(slots, context),
 	},
 	{
 		id: 'renews-until',
@@ -204,16 +246,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} renews {lease} until {time}', alternatives: ["{worker} extends/refreshes {lease} until/to {time}"],
 		example: 'A renews its lease until 50 s',
 		meaning: 'The worker renewed its lease in this step, and the renewal moved its end to that time.',
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			if (actorOf(slots[1]) !== worker) return fails('a worker renews only its own lease', 1)
-			const wanted = numberOf(slots[2])
-			const all = unused(context, happened(context.step, 'renewed', h => h.worker === worker))
-			const renewal = all.find(h => h.until === wanted)
-			if (renewal) return holds([saw(context.step, renewal)], renewal.at)
-			if (all[0]) return fails(`${context.name(worker)}'s renewal moved its lease's end to ${time(all[0].until)}`, 2)
-			return renewed(slots, context)
-		},
+		check: (slots, context) => ownRenewal(slots, context, { keep: h => h.until === numberOf(slots[2]), slot: 2, otherwise: (worker, other) => `${context.name(worker)}'s renewal moved its lease's end to ${time(other.until)}` }),
 	},
 	{
 		id: 'renews-by-hand',
@@ -224,15 +257,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} renews {lease} by hand', alternatives: ["{worker} extends/refreshes {lease} by hand"],
 		example: 'A renews its lease by hand',
 		meaning: "The worker's code renewed its lease in this step (the scene's renew), not hold's own renewal in the background.",
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			if (actorOf(slots[1]) !== worker) return fails('a worker renews only its own lease', 1)
-			const all = unused(context, happened(context.step, 'renewed', h => h.worker === worker))
-			const renewal = all.find(h => h.auto !== true)
-			if (renewal) return holds([saw(context.step, renewal)], renewal.at)
-			if (all[0]) return fails(`${context.name(worker)}'s lease was renewed by hold itself, in the background, not by hand`, 0)
-			return renewed(slots, context)
-		},
+		check: (slots, context) => ownRenewal(slots, context, { keep: h => h.auto !== true, slot: 0, otherwise: worker => `${context.name(worker)}'s lease was renewed by hold itself, in the background, not by hand` }),
 	},
 	{
 		id: 'asks-to-renew',
@@ -344,11 +369,5 @@ function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): 
 }
 
 function lostAtEnd(slots: readonly Slot[], context: ClaimContext): Verdict {
-	const worker = actorOf(slots[0])
-	const lease = context.world.workers.get(worker)?.lease
-	if (!lease) return fails(`${context.name(worker)} has no lease`, 0)
-	const state = leaseState(lease)
-	if (state === 'live') return fails(`${context.name(worker)}'s lease is live until ${time(lease.expiresAt)}`, 0)
-	if (state === 'released') return fails(`${context.name(worker)} released its lease: a released lease is not lost`, 0)
-	return holds([leaseEvidence(context.world, worker)], context.world.time)
+	return latestLeaseIs(slots, context, state => state !== 'live' && state !== 'released', (state, lease) => (state === 'live' ? `'s lease is live until ${time(lease.expiresAt)}` : ' released its lease: a released lease is not lost'))
 }

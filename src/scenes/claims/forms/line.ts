@@ -100,6 +100,24 @@ function waitedBehind(context: ClaimContext, worker: string, ahead: string, slot
 	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
 }
 
+/** The worker of slot 0, and no other, is in line when the step ends (and, `still`, stood in it all through the step). */
+function onlyWaiter(slots: readonly Slot[], context: ClaimContext, still: boolean): Verdict {
+	const store = storeFor(context, undefined)
+	if (typeof store === 'string') return fails(store)
+	const worker = actorOf(slots[0])
+	const waiters = store.waiters
+	if (waiters.length !== 1 || waiters[0] !== worker) return fails(`${waiters.length === 0 ? 'no one is' : `${names(context, waiters)} ${waiters.length === 1 ? 'is' : 'are'}`} in line when the step ends`, 0)
+	const moved = still ? stillWaiting(context, worker, store.id) : undefined
+	return moved === undefined ? holds([lineEvidence(context.world, store)], context.world.time) : fails(moved, 0)
+}
+
+/** Why the worker did not stand in the store's line all through the step ("still"), or undefined when it did. */
+function stillWaiting(context: ClaimContext, worker: string, store: string): string | undefined {
+	if (context.step.start.workers.get(worker)?.waiting?.store !== store) return `${context.name(worker)} was not in line when the step began: it is not still waiting`
+	const moved = context.step.happenings.find(h => (h.kind === 'asked' || h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') && h.worker === worker)
+	return moved ? `${context.name(worker)} left the line in this step (${moved.kind} at ${time(moved.at)}) and stood in it again: it is not still waiting` : undefined
+}
+
 function holdsNow(context: ClaimContext, worker: string): string {
 	const grant = happened(context.step, 'granted', h => h.worker === worker)[0]
 	return grant ? `: the engine gave it the key at ${time(grant.at)}` : ''
@@ -149,10 +167,13 @@ function noLease(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return holds([saw(context.step, end)], end.at)
 }
 
-function gaveUp(slots: readonly Slot[], context: ClaimContext, after?: number): Verdict {
+/** The worker of slot 0 gave up in this step (of the key of `store`, when one is named), having waited slot `after`'s time. */
+function gaveUp(slots: readonly Slot[], context: ClaimContext, after?: number, store?: string): Verdict {
 	const worker = actorOf(slots[0])
-	const gave = happened(context.step, 'gave-up', h => h.worker === worker)[0]
+	const gave = happened(context.step, 'gave-up', h => h.worker === worker && (store === undefined || h.store === store))[0]
 	if (!gave) {
+		const other = happened(context.step, 'gave-up', h => h.worker === worker)[0]
+		if (other) return fails(`${context.name(worker)} gave up waiting for the key of ${context.name(other.store)}, not of ${context.name(store ?? '')}`, 1)
 		const grant = happened(context.step, 'granted', h => h.worker === worker)[0]
 		return fails(grant ? `${context.name(worker)} did not give up: the engine gave it the key at ${time(grant.at)}` : `${context.name(worker)} did not give up in this step`, 0)
 	}
@@ -208,6 +229,24 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'Workers B and C ask',
 		meaning: 'Each of those workers asked for the key in this step.',
 		check: (slots, context) => everyAsked(slots, context),
+	},
+	{
+		id: 'workers-ask-at-once',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(v, k) ∈ step for each v ∈ ws, all at one moment",
+		pattern: '{workers} ask for {key} at once', alternatives: ["{workers} ask for {key} at the same time", "{workers} both ask for {key} at once", "{workers} ask at once", "{workers} ask at the same time"],
+		example: 'Workers A and B ask for the key at once',
+		meaning: 'Each of those workers asked for the key in this step, all at the same moment.',
+		check(slots, context) {
+			const every = everyAsked(slots, context)
+			if (!every.ok) return every
+			const all = actorsOf(slots[0]).map(id => asks(context, id)[0] as Of<'asked'>)
+			if (all.some(h => h.unshown)) return fails('the scene does not show when those workers asked, so it cannot tell that they asked at once', 0)
+			const later = all.find(h => h.at !== (all[0] as Of<'asked'>).at)
+			if (later) return fails(`${context.name((all[0] as Of<'asked'>).worker)} asked at ${time((all[0] as Of<'asked'>).at)}, ${context.name(later.worker)} at ${time(later.at)}`, 0)
+			return every
+		},
 	},
 	{
 		id: 'workers-ask',
@@ -275,10 +314,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "w ∈ line(k, t), or asked(w) ∈ step found k held and granted(w) ∈ step came once a lease of k ended",
-		pattern: '{worker} waits( in line)', alternatives: ["{worker} queues( up)", "{worker} is queued", "{worker} joins the line/queue", "{worker} waits its turn", "{worker} lines up", "{worker} waits for the key", "{worker} keeps waiting( in line)", "{worker} is still waiting( in line)"],
+		pattern: '{worker} waits( in line)', alternatives: ["{worker} queues( up)", "{worker} is queued", "{worker} joins the line/queue", "{worker} waits its turn", "{worker} lines up", "{worker} waits for the key"],
 		example: 'B waits in line',
 		meaning: 'The worker is in line for the key when the step ends, or it waited in line in this step and got the key once its holder let go.',
 		check: (slots, context) => inLine(slots, context),
+	},
+	{
+		id: 'still-waits',
+		places: STORY,
+		tells: 'state',
+		formula: "w ∈ line(k, t), and w ∈ line(k) at the step's start, with no asked(w), granted(w), gave-up(w) or left(w) ∈ step",
+		pattern: '{worker} is still waiting( in line)', alternatives: ["{worker} keeps waiting( in line)", "{worker} still waits( in line)", "{worker} is still in line"],
+		example: 'B is still waiting',
+		meaning: 'The worker is in line when the step ends, and it stood in line all through the step.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const waiting = context.world.workers.get(worker)?.waiting
+			if (!waiting) return fails(`${context.name(worker)} is not in line when the step ends${holdsNow(context, worker)}`, 0)
+			const still = stillWaiting(context, worker, waiting.store)
+			return still === undefined ? inLine(slots, context) : fails(still, 0)
+		},
 	},
 	{
 		id: 'waits-up-to',
@@ -368,17 +423,20 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "line(k, t) = [w]",
-		pattern: 'only {worker} waits( in line)', alternatives: ["only {worker} is waiting( in line)", "only {worker} is still waiting( in line)", "{worker} is the only one waiting( in line)", "{worker} is the only one in line"],
+		pattern: 'only {worker} waits( in line)', alternatives: ["only {worker} is waiting( in line)", "{worker} is the only one waiting( in line)", "{worker} is the only one in line"],
 		example: 'only C waits in line',
 		meaning: 'That worker, and no other, is in line when the step ends.',
-		check(slots, context) {
-			const store = storeFor(context, undefined)
-			if (typeof store === 'string') return fails(store)
-			const worker = actorOf(slots[0])
-			const waiters = store.waiters
-			if (waiters.length !== 1 || waiters[0] !== worker) return fails(`${waiters.length === 0 ? 'no one is' : `${names(context, waiters)} ${waiters.length === 1 ? 'is' : 'are'}`} in line when the step ends`, 0)
-			return holds([lineEvidence(context.world, store)], context.world.time)
-		},
+		check: (slots, context) => onlyWaiter(slots, context, false),
+	},
+	{
+		id: 'only-one-still-waits',
+		places: STORY,
+		tells: 'state',
+		formula: "line(k, t) = [w], and w ∈ line(k) at the step's start, with no asked(w), granted(w), gave-up(w) or left(w) ∈ step",
+		pattern: 'only {worker} is still waiting( in line)', alternatives: ["only {worker} still waits( in line)"],
+		example: 'only C is still waiting',
+		meaning: 'That worker, and no other, is in line when the step ends, and it stood in line all through the step.',
+		check: (slots, context) => onlyWaiter(slots, context, true),
 	},
 	{
 		id: 'count-wait',
@@ -503,6 +561,16 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => gaveUp(slots, context),
 	},
 	{
+		id: 'gives-up-on-key',
+		places: STORY,
+		tells: 'event',
+		formula: "gave-up(w, k) ∈ step",
+		pattern: '{worker} gives up waiting for {key}', alternatives: ["{worker} stops waiting for {key}", "{worker} gives up on {key}"],
+		example: 'B gives up waiting for the key',
+		meaning: "The worker's hold of that key ran out of its wait in this step and gave up, without a lease.",
+		check: (slots, context) => gaveUp(slots, context, undefined, slots[1]?.value.type === 'key' ? slots[1].value.store : undefined),
+	},
+	{
 		id: 'gives-up-after',
 		places: STORY,
 		tells: 'event',
@@ -527,7 +595,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w) ∈ step, ended by refused(w) or gave-up(w) ∈ step, with no granted(w) ∈ step",
-		pattern: '{worker} does not get {key}', alternatives: ["{worker} doesn't get {key}", "{worker} fails to get {key}"],
+		pattern: '{worker} does not get {key}', alternatives: ["{worker} doesn't get {key}", "{worker} fails to get {key}", "{worker} does not get in", "{worker} doesn't get in"],
 		example: 'D does not get the key',
 		meaning: 'The worker asked for the key in this step and was refused or gave up, with no lease.',
 		check: (slots, context) => noLease(slots, context),
@@ -562,7 +630,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k, try) ∈ step",
-		pattern: '{worker} tries {key}',
+		pattern: '{worker} tries {key}', alternatives: ["{worker} tries {key} without waiting", "{worker} tries {key} once"],
 		example: 'D tries the key',
 		meaning: 'The worker tried the key in this step: it asked without waiting.',
 		check: (slots, context) => asked(slots, context, h => h.tryOnly, 'try the key'),

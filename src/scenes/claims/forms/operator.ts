@@ -3,7 +3,7 @@
  * step), told in a story, and the lost event the lock sends the worker for it, the arrow `end a` draws.
  */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
-import { actorOf, fails, happened, holds, saw, time } from '../query.ts'
+import { actorOf, fails, happened, holds, latestLeaseIs, saw, time } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
 const LOCK_ANSWER = ['lock-answer'] as const
@@ -38,15 +38,21 @@ export const OPERATOR_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: 'ended(w) ∈ step',
 		pattern: 'an/the operator ends {lease}',
-		alternatives: [
-			'an/the operator ended {lease}',
-			'an/the operator has ended {lease}',
-			'{lease} is ended by an/the operator',
-			'{lease} was ended by an/the operator',
-		],
+		alternatives: ['{lease} is ended by an/the operator'],
 		example: "An operator ends A's lease",
 		meaning: "An operator ended the worker's lease in this step (`end a`): the lease is lost, and its key goes on to the next in line.",
 		check: (slots, context) => operatorEnded(slots, context),
+	},
+	{
+		id: 'was-ended',
+		places: STORY,
+		tells: 'state',
+		formula: "lease(w, t) was ended by an operator",
+		pattern: '{lease} was ended by an/the operator',
+		alternatives: ['{lease} has been ended by an/the operator', 'an/the operator ended {lease}', 'an/the operator has ended {lease}'],
+		example: "A's lease was ended by an operator",
+		meaning: "The worker's latest lease, when the step ends, is one an operator ended: in this step or an earlier one.",
+		check: (slots, context) => latestLeaseIs(slots, context, state => state === 'ended', (state, lease) => `'s lease ${state === 'live' ? `is live until ${time(lease.expiresAt)}` : state === 'expired' ? 'ran out' : state === 'gone' ? 'went with its store' : 'was released'}: no operator ended it`),
 	},
 	{
 		id: 'answer-ended',

@@ -154,18 +154,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} saves( its THING) with fence {fence}', alternatives: ["{worker} writes/saves with( its) fence {fence}", "{worker} tries to save/write with fence {fence}"],
 		example: 'Worker A saves with fence 7',
 		meaning: 'The worker wrote in this step, with that fence.',
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			const wanted = fenceOfSlot(slots[1])
-			const found = writes(context, worker)
-			// Each clause that says a worker saves tells a write of its own.
-			const untold = unused(context, found)
-			const write = untold.find(h => h.fence === wanted)
-			if (write) return holds([saw(context.step, write)], write.at)
-			if (found.length === 0) return fails(`${context.name(worker)} wrote nothing in this step`, 0)
-			if (untold.length === 0) return fails(`this text tells every write ${context.name(worker)} made in this step already (${found.length})`, 0)
-			return fails(`expected fence ${showFence(wanted)}, but ${context.name(worker)} wrote with fence ${showFence((untold[0] as Of<'wrote'>).fence)}`, 1)
-		},
+		check: (slots, context) => wroteWithFence(slots, context, false),
 	},
 	{
 		id: 'saves-with-old-fence',
@@ -176,15 +165,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} saves( its THING) with its old fence {fence}', alternatives: ["{worker} writes with its old fence {fence}", "{worker} writes/saves with its old fence, {fence}"],
 		example: 'Worker A saves with its old fence 7',
 		meaning: 'The worker wrote in this step with that fence, from a lease no longer live when it wrote.',
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			const wanted = fenceOfSlot(slots[1])
-			const untold = unused(context, writes(context, worker)).filter(h => h.fence === wanted)
-			const write = untold.find(h => !h.live)
-			if (write) return holds([saw(context.step, write)], write.at)
-			if (untold.length > 0) return fails(`${context.name(worker)}'s fence ${showFence(wanted)} is not old: its lease was live when it wrote`, 1)
-			return fails(`${context.name(worker)} wrote with no fence ${showFence(wanted)} in this step that this text has not told`, 1)
-		},
+		check: (slots, context) => wroteWithFence(slots, context, true),
 	},
 	{
 		id: 'fences-compare',
@@ -614,12 +595,32 @@ function againstRow(slots: readonly Slot[], context: ClaimContext, test: (fence:
 	return write ? { ...verdict, said: { comparison: { left: write.fence, right: write.before, relation, write } } } : verdict
 }
 
+/**
+ * The worker of slot 0 wrote in this step with the fence of slot 1, a write no clause before in the text told (each clause
+ * that says a worker saves tells a write of its own); `old`: from a lease no longer live when it wrote.
+ */
+function wroteWithFence(slots: readonly Slot[], context: ClaimContext, old: boolean): Verdict {
+	const worker = actorOf(slots[0])
+	const wanted = fenceOfSlot(slots[1])
+	const found = writes(context, worker)
+	const untold = unused(context, found)
+	const withFence = untold.filter(h => h.fence === wanted)
+	const write = withFence.find(h => !old || !h.live)
+	if (write) return holds([saw(context.step, write)], write.at)
+	if (old) return fails(withFence.length > 0 ? `${context.name(worker)}'s fence ${showFence(wanted)} is not old: its lease was live when it wrote` : `${context.name(worker)} wrote with no fence ${showFence(wanted)} in this step that this text has not told`, 1)
+	if (found.length === 0) return fails(`${context.name(worker)} wrote nothing in this step`, 0)
+	if (untold.length === 0) return fails(`this text tells every write ${context.name(worker)} made in this step already (${found.length})`, 0)
+	return fails(`expected fence ${showFence(wanted)}, but ${context.name(worker)} wrote with fence ${showFence((untold[0] as Of<'wrote'>).fence)}`, 1)
+}
+
 /** A write of this step carried fence `left` to a database that checks fences, whose row kept fence `right`, and `left relation right` holds. */
 function writeCompared(context: ClaimContext, slots: readonly Slot[], left: number, right: number, relation: '<' | '=' | '<=', words = false): Verdict {
 	const [l, r] = [fenceOfSlot(slots[left]), fenceOfSlot(slots[right])]
 	const true_ = relation === '<' ? l < r : relation === '=' ? l === r : l <= r
 	if (!true_) return fails(relation === '<' && words ? `${showFence(l)} is not smaller than ${showFence(r)}` : `"${showFence(l)} ${relation} ${showFence(r)}" is false`, left)
-	const write = happened(context.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r)[0]
+	const answered = context.answered
+	const write = happened(context.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r && (answered === undefined || h === answered))[0]
+	if (!write && answered !== undefined) return fails(`the write this answers carried fence ${showFence(answered.fence)} to a row at ${showFence(answered.before)}: the database compared ${showFence(answered.fence)} with ${showFence(answered.before)}`, left)
 	if (!write) return fails(`no write of this step carried fence ${showFence(l)} to a database that checks fences and whose row kept ${showFence(r)}`, left)
 	return { ...holds([saw(context.step, write)], write.at), said: { comparison: { left: l, right: r, relation, write } } } as Verdict
 }

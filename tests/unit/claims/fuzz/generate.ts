@@ -129,7 +129,7 @@ export interface TextSpec {
 export const textSpec: fc.Arbitrary<TextSpec> = fc.record({
 	site: fc.nat(),
 	story: fc.boolean(),
-	clauses: fc.array(fc.record({ form: fc.nat(), picks: fc.array(fc.nat(), { minLength: 6, maxLength: 6 }), moment: fc.nat(9), joint: fc.nat(9) }), { minLength: 1, maxLength: 4 }),
+	clauses: fc.array(fc.record({ form: fc.nat(), picks: fc.array(fc.nat(), { minLength: 6, maxLength: 6 }), moment: fc.nat(9), joint: fc.nat(12) }), { minLength: 1, maxLength: 4 }),
 })
 
 /** The values of a run a text may name: its actors' names, fences, epochs, moments and spans. */
@@ -253,7 +253,7 @@ export function clauseText(form: ClaimForm, values: Values, picks: readonly numb
 /** The forms of a caption. */
 const STORY_FORMS = FORMS.filter(form => form.places.includes('caption'))
 
-const JOINTS = [', then ', ' and ', ', so ', ' because ', '. ', ', ', ' and then ', ', and ', ' but ', '; ', ' while ', ' when ']
+const JOINTS = [', then ', ' and ', ', so ', ' because ', '. ', ', ', ' and then ', ', and ', ' but ', '; ', ' while ', ' when ', ': ']
 
 /** A text for a place: its clauses from the place's forms, each maybe with a moment, joined. */
 export function textOf(spec: TextSpec, place: Place, values: Values): string | undefined {
