@@ -1,9 +1,10 @@
 /**
  * The scene language as text, for `npm run scenes -- forms`: every claim form by group and place,
  * with its pattern (and the other ways it may be written), its meaning and an example that reads as
- * it; then the words a scene's id may use and the neutral words an aside may use.
+ * it; then the words a scene's id may use, the names a code sample may use, and the neutral words an aside may use.
  */
 import { FORM_GROUPS, FUNCTION_WORDS, ID_EVENTS, NEUTRAL_WORDS, PLACE_NAMES, idWords, inWords } from '../scenes/claims/index.ts'
+import { LANGUAGE_NAMES } from '../scenes/sample/compile.ts'
 import { DEFAULT_DOMAIN, DOMAINS } from '../seed/domains.ts'
 
 export function formsText(): string {
@@ -22,6 +23,11 @@ export function formsText(): string {
 	}
 	out.push('', '## words of a scene\'s id', `${idWords().join(', ')}`, `each domain's: ${[...DOMAINS.values()].map(domain => `${domain.words.ids.join(', ')} (domain ${domain.name})`).join('; ')}`, "and any word of the title and headings of the scene's page")
 	out.push(`and these, each of which the scene must show: ${Object.entries(ID_EVENTS).map(([word, event]) => `${word} (${event})`).join(', ')}`)
+	for (const domain of DOMAINS.values()) {
+		out.push('', `## names a code sample may use in the ${domain.name} domain${domain.name === DEFAULT_DOMAIN.name ? ' (the default)' : ` (domain ${domain.name})`}`)
+		for (const [name, what] of Object.entries(domain.names)) out.push(`${name}    ${what}`)
+	}
+	out.push('', "## JavaScript's own names a sample may use", [...LANGUAGE_NAMES].join(', '))
 	out.push('', '## neutral words (an aside after a colon uses only these)', [...NEUTRAL_WORDS, ...FUNCTION_WORDS].join(', '))
 	return out.join('\n')
 }

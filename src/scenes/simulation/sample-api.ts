@@ -91,7 +91,7 @@ function sampleStore(world: World, worker: WorkerActor, process: WorkerProcess):
 	// A store the stage names by its lock (`exports`) is that lock: the code's must be the same name. A store draws one
 	// lock: two names of one store are two locks, which exclude nothing of each other.
 	const lockName = (name: string): void => {
-		if (isLockName(named) && name !== named) throw castError(`${id}'s code asks for the lock '${name}', and the stage names this store by its lock, ${named}`)
+		if (isLockName(named) && name !== named) throw castError(`${id}'s code asks for the lock '${name}', but the stage labels this store "${named}", a lock's name: the code and the label name one lock, so write the same name in both, letter for letter${name.toLowerCase() === named.toLowerCase() ? ' (these differ in case)' : ''}`)
 		const first = world.lockNames.get(store.actor.id)
 		if (first === undefined) world.lockNames.set(store.actor.id, { name, worker: id })
 		else if (first.name !== name) throw castError(`${id}'s code asks ${named} for the lock '${name}', and ${first.worker}'s for '${first.name}': two locks of one store exclude nothing of each other, and a lock actor draws one`)
