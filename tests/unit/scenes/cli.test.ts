@@ -96,7 +96,7 @@ describe('npm run scenes -- render', () => {
 })
 
 describe('npm run scenes -- forms', () => {
-	it('prints every form of the registry with its meaning and example, its other wordings, the id words and the neutral words', async () => {
+	it('prints every form of the registry with its meaning and example, its other wordings, the id words, the prelude names and the neutral words', async () => {
 		const { FORMS, NEUTRAL_WORDS, idWords, inWords } = await import('../../../src/scenes/claims/index.ts')
 		const { CHAT_DOMAIN } = await import('../../../src/seed/chat-domain.ts')
 		const result = scenes('forms')
@@ -108,6 +108,10 @@ describe('npm run scenes -- forms', () => {
 		}
 		for (const word of [...idWords(), ...NEUTRAL_WORDS]) expect(result.stdout).toContain(word)
 		expect(result.stdout).toContain("## words of a scene's id")
+		// The prelude's names, which the authors page lists only once built.
+		const { DOMAINS } = await import('../../../src/seed/domains.ts')
+		for (const domain of DOMAINS.values()) for (const [name, what] of Object.entries(domain.names)) expect(result.stdout).toContain(`${name}    ${what}`)
+		expect(result.stdout).toContain("## JavaScript's own names a sample may use")
 	})
 })
 
