@@ -67,6 +67,7 @@ export default defineConfig({
 			components: {
 				MarkdownContent: './src/components/MarkdownContent.astro',
 				Search: './src/components/Search.astro',
+				TableOfContents: './src/components/TableOfContents.astro',
 			},
 		}),
 		// Starlight's own choice (optimize) but for <script> elements: MDX 8 turns a script's text into

@@ -9,7 +9,8 @@
 // (aria-live); .scene-counter; buttons [data-action=restart|prev|play|next]; .scene-code
 // [data-line].is-active; [data-action=take-over] and, once taken over, section.scene-play; li#<id>-step-N; data-scene-position (its place on the page, for old
 // links); script.scene-data (SceneData); .scene-mismatch and .scene-error boxes. With scripting on, the
-// list's items and a later scene's first drawings are a <noscript>'s text until the player builds them.
+// list's items, and a later scene's first drawings, timeline key and steppers, are a <noscript>'s text
+// until the player builds them.
 import type { Element, ElementContent } from 'hast'
 import { h, text } from './hast-nodes.ts'
 import type { Diagnostic, Frame, SceneFrames, TextMark } from './frame.ts'
@@ -152,6 +153,16 @@ export function timelineMarks(svg: string): string[] {
 	return (/data-marks="([^"]*)"/.exec(svg)?.[1] ?? '').split(' ').filter(Boolean)
 }
 
+/**
+ * What a later scene shows only once the player has it near the screen: its first drawings, its
+ * timeline's key and its steppers wait in a <noscript> (elements for a reader without JavaScript,
+ * one text node otherwise), and the player builds them when the scene nears the screen or is shown
+ * a step. The page's first scene (held false) has them as elements.
+ */
+function heldUntilNear(held: boolean, content: ElementContent[]): ElementContent[] {
+	return held ? [h('noscript', {}, content)] : content
+}
+
 /** The timeline under the stage: both layouts' drawings (CSS shows one), a key to the marks it holds, and its words for a screen reader. */
 function timelineBox(timeline: NonNullable<SceneData['timeline']>, steps: number, held: boolean): Element {
 	const marks = new Set(timelineMarks(timeline.wide))
@@ -161,9 +172,9 @@ function timelineBox(timeline: NonNullable<SceneData['timeline']>, steps: number
 	keys.push(h('span', { className: ['scene-key-computed'] }, [h('span', { className: ['scene-computed'] }, [text('7')]), text(` ${COMPUTED_TITLE}`)]))
 	const drawnTimeline = { type: 'raw', value: timeline.wide + timeline.narrow } as unknown as ElementContent
 	return h('div', { className: ['scene-timeline'] }, [
-		// A later scene's timeline waits in a <noscript> as its stage does, drawn with it once the scene nears the screen.
-		h('div', { className: ['scene-timeline-track'], dataSteps: String(steps) }, held ? [h('noscript', {}, [drawnTimeline])] : [drawnTimeline]),
-		h('p', { className: ['scene-timeline-key'] }, keys),
+		h('div', { className: ['scene-timeline-track'], dataSteps: String(steps) }, heldUntilNear(held, [drawnTimeline])),
+		// Twelve kinds of mark, most of them hidden (step-marks.ts shows the ones a reader's session draws): a later scene's wait too.
+		h('p', { className: ['scene-timeline-key'] }, heldUntilNear(held, keys)),
 		h('p', { className: ['sr-only', 'scene-timeline-text'] }, [text(timeline.text)]),
 	])
 }
@@ -265,6 +276,7 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 		code.push({ ...line, properties: { ...line.properties, className: classes } })
 	})
 	const lang = scene.code?.lang ?? ''
+	const held = position !== undefined && position > 1
 	const drawings = [svgs[0], narrowSvgs[0]]
 		.filter((svg): svg is string => svg !== undefined)
 		.map(svg => ({ type: 'raw', value: svg }) as unknown as ElementContent)
@@ -278,10 +290,10 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 			// The page's first scene is drawn in the HTML. A later one's drawing waits in a <noscript>: a
 			// reader without JavaScript sees it, and the player draws it once the scene nears the screen,
 			// so a page of scenes does not load every stage's elements before the reader scrolls to them.
-			h('div', { className: ['scene-stage'], style: stageAspect(svgs[0], narrowSvgs[0]) },
-				position === undefined || position === 1 ? drawings : [h('noscript', {}, drawings)]),
+			h('div', { className: ['scene-stage'], style: stageAspect(svgs[0], narrowSvgs[0]) }, heldUntilNear(held, drawings)),
 			h('p', { className: ['scene-caption'], ariaLive: 'polite' }, first?.caption ? markedText(first.caption, first.captionMarks) : [text(initialCaption)]),
-			h('div', { className: ['scene-controls'], hidden: true }, [
+			// Hidden without JavaScript, which they need; a later scene's steppers wait with its drawing.
+			h('div', { className: ['scene-controls'], hidden: true }, heldUntilNear(held, [
 				h('div', { className: ['scene-steppers'] }, [
 					button('restart', 'Restart'),
 					button('prev', 'Previous'),
@@ -289,9 +301,9 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 					button('next', 'Next'),
 				]),
 				h('span', { className: ['scene-counter'] }, [text(counterText(0, steps))]),
-			]),
+			])),
 		]),
-		...(data.timeline ? [timelineBox(data.timeline, steps, position !== undefined && position > 1)] : []),
+		...(data.timeline ? [timelineBox(data.timeline, steps, held)] : []),
 		// The reader's ways into the scene, under the pinned block: on a phone that block holds only
 		// the stage, the caption and the steppers, so it takes at most 60 % of the screen's height.
 		h('p', { className: ['scene-variant'] }, [

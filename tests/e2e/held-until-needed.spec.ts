@@ -33,7 +33,10 @@ for (const { path, scenes } of pages) {
 			const top = await figure.evaluate(el => el.getBoundingClientRect().top)
 			if (index === 0) await expect(figure.locator('.scene-stage svg'), `${id}: the page's first scene is drawn in the HTML`).toHaveCount(2)
 			// Two screens below the view is past the player's margin (one screen): nothing drawn yet.
-			else if (top > 3 * view.height) await expect(figure.locator('.scene-stage svg'), `${id}: far below the view, not drawn yet`).toHaveCount(0)
+			else if (top > 3 * view.height) {
+				await expect(figure.locator('.scene-stage svg'), `${id}: far below the view, not drawn yet`).toHaveCount(0)
+				await expect(figure.locator('.scene-controls button, .scene-timeline-key .scene-key'), `${id}: nor its steppers and key`).toHaveCount(0)
+			}
 		}
 		for (const id of scenes) {
 			const figure = page.locator(`figure.scene[data-scene-id="${id}"]`)
@@ -41,6 +44,10 @@ for (const { path, scenes } of pages) {
 			await expect(figure.locator('.scene-stage svg[data-frame="0"]'), `${id}: drawn once near, both layouts`).toHaveCount(2)
 			await expect(figure.locator('.scene-stage noscript')).toHaveCount(0)
 			const frames = await framesOf(figure)
+			await expect(figure.locator('.scene-controls button:visible'), `${id}: its steppers, once near`).toHaveCount(4)
+			await expect(figure.locator('.scene-counter')).toHaveText(`Step 0 of ${frames.length - 1}`)
+			await expect(figure.locator('.scene-controls [data-action=prev]')).toHaveAttribute('aria-disabled', 'true')
+			if (await figure.locator('.scene-timeline').count() > 0) await expect(figure.locator('.scene-timeline-key .scene-key[data-mark=now]')).toBeVisible()
 			await figure.locator('[data-action=next]').click()
 			await figure.locator('details.scene-steps > summary').click()
 			const items = figure.locator('li.scene-step')
@@ -73,4 +80,28 @@ test('the motion of a step forward loads with the reader\'s first press, not wit
 	// The step's message travels its link: the first step after the page loaded moves too.
 	await expect.poll(() => animationsStarted(page)).toBeGreaterThan(0)
 	expect(fetched.filter(path => path.includes('scene-motion'))).toHaveLength(1)
+})
+
+test('a later scene opened at a step by its link is drawn with its steppers at that step', async ({ page }) => {
+	const fences = pages.find(page => page.path === '/guides/locks/fences/')!
+	const id = fences.scenes.at(-1)!
+	const steps = fences.steps.get(id)!
+	await page.goto(`${fences.path}#${id}-step-2`)
+	const figure = page.locator(`figure.scene[data-scene-id="${id}"]`)
+	await expect(figure).toHaveAttribute('data-step', '2')
+	await expect(figure.locator('.scene-counter')).toHaveText(`Step 2 of ${steps}`)
+	await expect(figure.locator('.scene-controls [data-action=prev]')).toHaveAttribute('aria-disabled', 'false')
+	await expect(figure.locator('.scene-controls [data-action=next]')).toHaveAttribute('aria-disabled', String(steps === 2))
+	await expect(figure.locator('.scene-stage svg[data-frame="2"]')).toHaveCount(2)
+})
+
+test('space on a later scene not yet near plays it, and its play button says Pause once built', async ({ page }) => {
+	await page.goto('/guides/locks/fences/')
+	const figure = page.locator('figure.scene[data-scene-id]').last()
+	await expect(figure.locator('.scene-controls button')).toHaveCount(0)
+	// Focused without a scroll, so the scene is still far and held when the key comes: the key itself builds its steppers.
+	await figure.evaluate(el => (el as HTMLElement).focus({ preventScroll: true }))
+	await page.keyboard.press(' ')
+	await expect(figure.locator('[data-action=play]')).toContainText('Pause')
+	await expect(figure.locator('.scene-counter')).toHaveText(/^Step [1-9]/)
 })

@@ -106,6 +106,8 @@ for (const { path, scenes: ids } of pages) {
 			for (const id of ids) {
 				const figure = page.locator(`figure.scene[data-scene-id="${id}"]`)
 				const steps = Number(await figure.getAttribute('data-steps'))
+				// A later scene's steppers are built once it nears the screen, as a reader's scroll brings it.
+				await figure.scrollIntoViewIfNeeded()
 				for (let step = 1; step <= steps; step++) {
 					await figure.locator('[data-action=next]').click()
 					await expect(figure).toHaveAttribute('data-step', String(step))

@@ -169,10 +169,12 @@ export async function checkScene(page: Page, url: string, sceneId: string): Prom
 	expect(embedded.scene, 'the build\'s frames are the engine\'s (Node, better-sqlite3)').toEqual(node)
 
 	// The browser recomputes the frames on sql.js once the reader first acts on the scene, never before:
-	// not when the player upgrades the figure (its controls show), and not when the scene comes into view
-	// (two frames drawn since the scroll, so every observer of it has been told).
-	await expect(figure.locator('.scene-controls')).toBeVisible()
+	// not when the player upgrades the figure (its controls are no longer hidden), and not when the scene
+	// comes into view and a later scene's drawing and steppers are built (two frames drawn since the
+	// scroll, so every observer of it has been told).
+	await expect(figure.locator('.scene-controls')).not.toHaveAttribute('hidden')
 	await figure.scrollIntoViewIfNeeded()
+	await expect(figure.locator('.scene-controls')).toBeVisible()
 	await figure.evaluate(() => new Promise<void>(resolve => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
 	await expect(figure, 'nothing is verified before the reader touches the scene').toHaveAttribute('data-verified', 'pending')
 	expect(engine, 'the engine is not loaded before the reader touches the scene').toEqual([])

@@ -171,6 +171,8 @@ for (const viewport of VIEWPORTS) {
 					for (const [index, id] of built.scenes.entries()) {
 						const figure = page.locator(`figure.scene[data-scene-id="${id}"]`)
 						await figure.scrollIntoViewIfNeeded()
+						// A later scene's steppers are built, with its drawing, once it nears the screen.
+						await expect(figure.locator('.scene-controls [data-action=next]')).toBeAttached()
 						const steps = built.steps.get(id) ?? 0
 						// One call steps the scene with its own Next and measures the pinned block at each step.
 						const heights = await figure.evaluate((el, steps) => {

@@ -159,6 +159,8 @@ async function checkStage(browser: Browser, url: string, sceneId: string, testIn
 		for (const scheme of SCHEMES) {
 			await applyScheme(page, scheme)
 			await figure.locator('.scene-stage').scrollIntoViewIfNeeded()
+			// A later scene's steppers, which the pass presses, are built once it nears the screen.
+			await expect(figure.locator('.scene-controls [data-action=next]')).toBeAttached()
 			const measures = await measurePass(figure, steps)
 			expect(measures.length, `${url} ${sceneId}: a measure per step`).toBe(steps + 1)
 			for (const [step, shown] of measures.entries()) {

@@ -70,10 +70,8 @@ export class ScenePlayer implements PlayerControl {
 	#held: boolean
 	#near: IntersectionObserver | undefined
 	#caption: HTMLElement | null
-	#counter: HTMLElement | null
 	/** Marks the timeline's moment and each lit line's worker, once loaded. */
 	#marks: ((player: ScenePlayer) => void) | undefined
-	#play: HTMLButtonElement | null
 	/** Called on the reader's first action (step, play, or a control), once. */
 	#onFirstAct: (() => void) | undefined
 
@@ -84,8 +82,6 @@ export class ScenePlayer implements PlayerControl {
 		this.steps = Math.max(data.scene.frames.length - 1, 0)
 		this.#stage = figure.querySelector('.scene-stage')
 		this.#caption = figure.querySelector('.scene-caption')
-		this.#counter = figure.querySelector('.scene-counter')
-		this.#play = figure.querySelector('[data-action=play]')
 		figure.querySelector<HTMLElement>('.scene-controls')?.removeAttribute('hidden')
 		// The timeline under the stage is the scrubber: a slider over the steps' moments.
 		const track = figure.querySelector<HTMLElement>('.scene-timeline-track')
@@ -130,9 +126,11 @@ export class ScenePlayer implements PlayerControl {
 		this.#held = false
 		this.#near?.disconnect()
 		this.#draw()
-		// The timeline waited with the stage; the build drew it at step 0, and the step's marks follow it from here.
-		const track = this.figure.querySelector('.scene-timeline-track')
-		if (track) unfoldHeld(track)
+		// The timeline, its key and the steppers waited with the stage; the build made them for step 0, and
+		// the step shown (one the reader asked for before they were built) is put on them from here.
+		for (const box of this.figure.querySelectorAll('.scene-timeline-track, .scene-timeline-key, .scene-controls')) unfoldHeld(box)
+		this.#showControls()
+		this.#setPlaying(this.#timer !== undefined)
 	}
 
 	/** Puts the step's drawings, both layouts, on the stage; CSS shows the one for the figure's width. */
@@ -174,7 +172,7 @@ export class ScenePlayer implements PlayerControl {
 		if (draw && this.#held) this.#release()
 		else if (draw) this.#draw()
 		if (this.#caption) showMarked(this.#caption, frame?.caption || initialCaption, frame?.caption ? frame.captionMarks : undefined)
-		if (this.#counter) this.#counter.textContent = counterText(this.step, this.steps)
+		this.#showControls()
 		const lines = new Set(frame?.lines ?? [])
 		for (const line of figure.querySelectorAll<HTMLElement>('.scene-code [data-line]')) {
 			line.classList.toggle('is-active', lines.has(Number(line.dataset['line'])))
@@ -183,10 +181,6 @@ export class ScenePlayer implements PlayerControl {
 		if (this.#marks) this.#marks(this)
 		else if (this.step > 0 || this.#view) void import('./step-marks.ts').then(({ markStep }) => (this.#marks = markStep)(this))
 		this.#markStep()
-		for (const [action, off] of [['prev', this.step === 0], ['restart', this.step === 0], ['next', this.step === this.steps]] as const) {
-			// aria-disabled, not disabled: a disabled button would drop the keyboard focus.
-			figure.querySelector(`[data-action=${action}]`)?.setAttribute('aria-disabled', String(off))
-		}
 		// A played step has no link of its own: the address holds the whole session instead.
 		if (options.link && !this.#view) {
 			const hash = this.step === 0 ? '' : `#${stepId(figure.id, this.step)}`
@@ -212,6 +206,16 @@ export class ScenePlayer implements PlayerControl {
 			}
 		}
 		figure.dispatchEvent(new CustomEvent(STEP_EVENT, { detail: this.step }))
+	}
+
+	/** The counter and the steppers at the step shown. */
+	#showControls(): void {
+		const counter = this.figure.querySelector('.scene-counter')
+		if (counter) counter.textContent = counterText(this.step, this.steps)
+		for (const [action, off] of [['prev', this.step === 0], ['restart', this.step === 0], ['next', this.step === this.steps]] as const) {
+			// aria-disabled, not disabled: a disabled button would drop the keyboard focus.
+			this.figure.querySelector(`[data-action=${action}]`)?.setAttribute('aria-disabled', String(off))
+		}
 	}
 
 	/** Marks the shown step's item in the list of steps (once the list is built). */
@@ -242,7 +246,7 @@ export class ScenePlayer implements PlayerControl {
 
 	#setPlaying(playing: boolean): void {
 		this.figure.toggleAttribute('data-playing', playing)
-		const text = this.#play?.querySelector('.scene-button-text')
+		const text = this.figure.querySelector('[data-action=play] .scene-button-text')
 		if (text) text.textContent = playing ? 'Pause' : 'Play'
 	}
 

@@ -18,8 +18,8 @@ beforeAll(async () => {
 	const source = block!.text
 	const scene = await compileScene(source, { file: 'fences.md' }, openNodeDriver)
 	expect(scene.diagnostics).toEqual([])
-	const { wide, narrow } = renderStages(scene.frames, { id: 'fences' })
-	data = { id: 'fences', source, origin: { file: 'fences.md' }, scene, svgs: wide, narrowSvgs: narrow }
+	const { wide, narrow, timeline } = renderStages(scene.frames, { id: 'fences' })
+	data = { id: 'fences', source, origin: { file: 'fences.md' }, scene, svgs: wide, narrowSvgs: narrow, timeline }
 })
 
 function find(node: ElementContent, test: (el: Element) => boolean): Element[] {
@@ -47,6 +47,27 @@ describe('a figure holds what can wait in a <noscript>', () => {
 		expect(held?.tagName).toBe('noscript')
 		expect(drawings(held!)).toEqual([data.svgs[0], data.narrowSvgs[0]])
 		expect(stage!.properties['style']).toMatch(/--scene-wide-aspect: [\d.]+ \/ [\d.]+; --scene-narrow-aspect: /)
+	})
+
+	it('holds a later scene\'s steppers and its timeline\'s key in a <noscript>, and the first scene\'s not', () => {
+		const boxes = (position: number): Element[] => {
+			const figure = sceneFigure({ data, position, codeLines: [] })
+			return ['scene-controls', 'scene-timeline-key'].map(name => find(figure, hasClass(name))[0]!)
+		}
+		for (const box of boxes(1)) {
+			expect(find(box, el => el.tagName === 'noscript')).toEqual([])
+			expect(find(box, el => el.tagName === 'button' || hasClass('scene-key')(el)).length).toBeGreaterThan(0)
+		}
+		for (const box of boxes(2)) {
+			const [held, ...rest] = box.children as Element[]
+			expect(held?.tagName).toBe('noscript')
+			expect(rest).toEqual([])
+		}
+		const [controls, key] = boxes(2) as [Element, Element]
+		expect(controls.properties['hidden']).toBe(true)
+		expect(find(controls, el => el.tagName === 'button').map(button => button.properties['dataAction'])).toEqual(['restart', 'prev', 'play', 'next'])
+		expect(find(controls, hasClass('scene-counter'))).toHaveLength(1)
+		expect(find(key, hasClass('scene-key')).map(one => one.properties['dataMark'])).toContain('now')
 	})
 
 	it('holds every step of the list, with its id, in a <noscript> under the list\'s summary', () => {
