@@ -586,6 +586,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	renews: (s, env) => renewal(env, actor(s[0])),
 	'renews-lease': (s, env) => (actor(s[1]) === actor(s[0]) ? renewal(env, actor(s[0])) : NO),
+	'keeps-renewing': (s, env) => {
+		const w = actor(s[0])
+		const all = events(env.step, 'renewed', h => h.worker === w)
+		const kept = !env.step.happenings.some(h => (h.kind === 'renew-refused' || h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone') && h.worker === w)
+		if (actor(s[1]) !== w || all.length < 2 || all.some(h => env.used.has(h)) || !kept) return NO
+		return { ok: true, at: (all[all.length - 1] as Happening).at, events: all, makers: all }
+	},
 	'renews-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.until === num(s[2]))[0]) : NO),
 	'renews-by-hand': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.auto !== true)[0]) : NO),
 	'asks-to-renew': (s, env) => {
