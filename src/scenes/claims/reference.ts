@@ -623,6 +623,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return timeless(!(env.run.sampleRenews && !paused), { absent: w })
 	},
 	// -- writes and the row
+	'does-not-save': (s, env) => timeless(events(env.step, 'wrote', h => h.worker === actor(s[0])).length === 0),
+	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0),
+	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0),
 	saves: (s, env) => save(env, actor(s[0])),
 	'saves-what-it-computed': (s, env) => save(env, actor(s[0])),
 	'writes-its-fence': (s, env) => {

@@ -230,6 +230,22 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'nobody-releases',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "no released(v, k) ∈ step, for any v",
+		pattern: 'nobody releases {key}', alternatives: ["no one releases {key}", "nobody lets go", "no one lets go"],
+		example: 'nobody releases the key',
+		meaning: 'No worker released a lease of the key in this step.',
+		check(slots, context) {
+			const key = slots[0]
+			const release = happened(context.step, 'released', h => key?.value.type !== 'key' || key.value.store === undefined || key.value.store === h.store)[0]
+			if (release) return fails(`${context.name(release.worker)} released its lease at ${time(release.at)}`, 0)
+			return holds([{ kind: 'nothing', what: `a release in step ${context.step.index}` }])
+		},
+	},
+	{
 		id: 'renews',
 		places: STORY,
 		tells: 'event',

@@ -74,6 +74,39 @@ function theDatabase(context: ClaimContext): string | { message: string } {
 
 export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
+		id: 'does-not-save',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "no wrote(w) ∈ step",
+		pattern: '{worker} does not save( its THING)', alternatives: ["{worker} doesn't save( its THING)", "{worker} does not write", "{worker} doesn't write", "{worker} stops without writing/saving", "{worker} writes/saves nothing"],
+		example: 'A does not save',
+		meaning: 'The worker wrote nothing to a database in this step.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const write = happened(context.step, 'wrote', h => h.worker === worker)[0]
+			if (write) return fails(`${context.name(worker)} wrote at ${time(write.at)}: ${describeWrite(context, write)}`, 0)
+			return holds([{ kind: 'nothing', what: `a write by ${worker} in step ${context.step.index}` }])
+		},
+	},
+	{
+		id: 'nobody-refuses',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "no wrote(v) ∈ step that left the row as it was, and no refused(v) ∈ step, for any v",
+		pattern: 'nobody refuses it', alternatives: ["no one refuses it", "nothing refuses it"],
+		example: 'nobody refuses it',
+		meaning: 'Nothing was refused in this step: every write changed its row, and no hold was turned away.',
+		check(_slots, context) {
+			const write = happened(context.step, 'wrote', h => !h.changed)[0]
+			if (write) return fails(describeWrite(context, write))
+			const refusal = happened(context.step, 'refused', () => true)[0]
+			if (refusal) return fails(`the lock refused ${context.name(refusal.worker)} at ${time(refusal.at)}`)
+			return holds([{ kind: 'nothing', what: `a refusal in step ${context.step.index}` }])
+		},
+	},
+	{
 		id: 'saves',
 		places: STORY,
 		tells: 'event',
