@@ -207,6 +207,12 @@ export interface ClaimForm {
 	 * not tell. Claims of other forms may tell the same happening ("the store restarts; it writes epoch 1").
 	 */
 	each?: string
+	/**
+	 * The form tells that something did not happen in the step ("A does not save"): true of most steps, so it
+	 * is never offered (a suggestion or a "did you mean" would say nothing), and it is named among the nearest
+	 * forms only of a clause that denies.
+	 */
+	denies?: true
 }
 
 /**

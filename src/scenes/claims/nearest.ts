@@ -67,8 +67,10 @@ export function nearestForms(language: SceneLanguage, clause: string, place: Pla
 		.map(word => word.toLowerCase())
 	const forms = language.places.get(place)?.forms ?? []
 	const verb = verbOf(language, words)
+	const denying = DENYING.test(clause)
 	return forms
 		.flatMap((compiled, order) => {
+			if (compiled.form.denies && !denying) return []
 			const form = pieces(inWords(compiled.pattern, language.words))
 			// A pattern of slots alone ("{worker} {ordinal}") is near every short clause and names no word to write: the form's other patterns speak for it.
 			if (!form.some(piece => 'word' in piece)) return []
@@ -81,6 +83,9 @@ export function nearestForms(language: SceneLanguage, clause: string, place: Pla
 		.slice(0, count)
 		.map(entry => entry.form)
 }
+
+/** A word that says something did not happen: a denial's forms are near only a clause with one. */
+const DENYING = /\b(?:not|never|nobody|nothing|without)\b|n['’]t\b|\bno one\b/i
 
 /** What a form's keeping the author's verb is worth, in words changed. */
 const VERB_KEPT = 4

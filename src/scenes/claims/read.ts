@@ -209,7 +209,7 @@ interface Sentence {
 	end: number
 	place: Place
 	cuts: readonly Cut[]
-	/** Problems a segment's slots had (a pronoun with nothing to name, a fence out of range), by segment. */
+	/** Problems a segment's slots had (a pronoun with nothing to name, a fence out of range), by segment and what "it" named there (`slotKey`). */
 	slotProblems: Map<string, string>
 	/** The workers an earlier sentence named together, whom "they" and "both" name. */
 	plural?: string[]
@@ -232,8 +232,10 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 	const readings: { item: Item; next: string | undefined }[] = []
 	if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) readings.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
 	const clause = came?.for ? undefined : readClause(language, text, i, j, place, referent, initial, plural)
-	if (typeof clause === 'string') slotProblems.set(`${i}:${j}`, clause)
-	else if (clause) readings.push({ item: { kind: 'clause', clause }, next: came?.aside ? referent : nextReferent(clause, referent) })
+	if (typeof clause === 'string') slotProblems.set(slotKey(i, j, referent), clause)
+	// A clause after "while" or "when" leaves the subject before it for "it", unless the clause before had none to leave:
+	// in "30 s go by while A is paused, so its lease runs out", "its" is A's.
+	else if (clause) readings.push({ item: { kind: 'clause', clause }, next: came?.aside ? (referent ?? referentOf(clause)) : nextReferent(clause, referent) })
 	return readings
 }
 
@@ -355,14 +357,16 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 		}
 		// A clause whose slot was wrong ("A and A hold the key") is one unread part however many connectives it spans.
 		for (const j of ends) {
-			if (j === end || !slotProblems.has(`${i}:${j}`)) continue
+			if (j === end || !slotProblems.has(slotKey(i, j, referent))) continue
 			const cut = cuts.find(c => c.at === j) as Cut
 			const rest = walk(cut.end, leadingActor(language, text.slice(i, j)) ?? referent, false)
 			consider({ items: [{ kind: 'unread', start: i, end: j, referent }, ...rest.items], unread: rest.unread + 1 })
 		}
-		if (slotProblems.has(`${i}:${end}`)) consider({ items: [{ kind: 'unread', start: i, end, referent }], unread: 1 })
+		if (slotProblems.has(slotKey(i, end, referent))) consider({ items: [{ kind: 'unread', start: i, end, referent }], unread: 1 })
 		// The shortest part, unread: what follows speaks of the actor it starts with, else of the one it left out itself.
-		const cut = cuts.find(c => c.at > i && !c.for)
+		// A part that opens with several workers ("Workers A and B ask for a place") is not cut inside their names.
+		const names = new RegExp(`^(?:${language.readers.workers.pattern})`).exec(text.slice(i, end))?.[0].length ?? 0
+		const cut = cuts.find(c => c.at > i + names && !c.for)
 		const to = cut?.at ?? end
 		const unread = { kind: 'unread' as const, start: i, end: to, referent }
 		if (!cut) consider({ items: [unread], unread: 1 })
@@ -410,11 +414,19 @@ function leadingActor(language: SceneLanguage, segment: string): string | undefi
 	return name === undefined ? undefined : language.names.actorNamed(name)
 }
 
+/**
+ * Where a segment's slot problem is kept: by the segment and by what "it" named there, as a pronoun's problem
+ * depends on the reading that reached it (one reading's "did not read" is not another's).
+ */
+function slotKey(start: number, end: number, referent: string | undefined): string {
+	return `${start}:${end}|${referent ?? ''}`
+}
+
 /** Why a segment could not be read: a slot's problem, an aside's word, or the nearest forms. */
 function problemAt(language: SceneLanguage, text: string, start: number, to: number, end: number, place: Place, slotProblems: Map<string, string>, cuts: readonly Cut[], referent: string | undefined): ReadProblem {
 	const ends = [end, ...cuts.filter(cut => cut.at > start).map(cut => cut.at)].sort((a, b) => b - a)
 	for (const j of ends) {
-		const message = slotProblems.get(`${start}:${j}`)
+		const message = slotProblems.get(slotKey(start, j, referent))
 		if (message !== undefined) return { start, end: j, message }
 	}
 	const segment = text.slice(start, to)

@@ -586,6 +586,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	renews: (s, env) => renewal(env, actor(s[0])),
 	'renews-lease': (s, env) => (actor(s[1]) === actor(s[0]) ? renewal(env, actor(s[0])) : NO),
+	'keeps-renewing': (s, env) => {
+		const w = actor(s[0])
+		const all = events(env.step, 'renewed', h => h.worker === w)
+		const kept = !env.step.happenings.some(h => (h.kind === 'renew-refused' || h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone') && h.worker === w)
+		if (actor(s[1]) !== w || all.length < 2 || all.some(h => env.used.has(h)) || !kept) return NO
+		return { ok: true, at: (all[all.length - 1] as Happening).at, events: all, makers: all }
+	},
 	'renews-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.until === num(s[2]))[0]) : NO),
 	'renews-by-hand': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.auto !== true)[0]) : NO),
 	'asks-to-renew': (s, env) => {
@@ -616,6 +623,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return timeless(!(env.run.sampleRenews && !paused), { absent: w })
 	},
 	// -- writes and the row
+	'does-not-save': (s, env) => timeless(events(env.step, 'wrote', h => h.worker === actor(s[0])).length === 0),
+	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0),
+	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0),
 	saves: (s, env) => save(env, actor(s[0])),
 	'saves-what-it-computed': (s, env) => save(env, actor(s[0])),
 	'writes-its-fence': (s, env) => {

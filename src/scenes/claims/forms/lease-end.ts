@@ -49,6 +49,20 @@ function renewed(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return fails(`${context.name(worker)} did not renew in this step`, 0)
 }
 
+/** The worker of slot 0 renewed its own lease (slot 1) again and again in this step: every renewal of it, at least two, and none refused, its lease kept through the step. */
+function keptRenewing(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	if (actorOf(slots[1]) !== worker) return fails('a worker renews only its own lease', 1)
+	const all = happened(context.step, 'renewed', h => h.worker === worker)
+	if (all.length < 2) return fails(`${context.name(worker)} renewed ${all.length === 0 ? 'no time' : 'once'} in this step: keeping on renewing is two renewals or more`, 0)
+	if (unused(context, all).length < all.length) return fails(`this text told a renewal of ${context.name(worker)}'s in this step already; "keeps renewing" tells all ${all.length}`, 0)
+	const refused = happened(context.step, 'renew-refused', h => h.worker === worker)[0]
+	if (refused) return fails(`the lock refused ${context.name(worker)}'s renewal at ${time(refused.at)}`, 0)
+	const end = context.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone') && h.worker === worker)
+	if (end) return fails(`${context.name(worker)}'s lease ${end.kind === 'expired' ? 'ran out' : end.kind === 'ended' ? 'was ended by an operator' : 'went with its store'} at ${time(end.at)}: renewing did not keep it`, 0)
+	return holds(all.map(h => saw(context.step, h)), (all[all.length - 1] as Happening).at)
+}
+
 /** The grant of the lease an expiry ended: the worker's latest grant of that store and fence before it. */
 function grantOfExpiry(context: ClaimContext, expiry: Of<'expired'>): Of<'granted'> | undefined {
 	const grants = context.run.steps.slice(0, context.step.index + 1).flatMap(step => happened(step, 'granted', h => h.worker === expiry.worker && h.store === expiry.store && h.fence === expiry.fence && h.at <= expiry.at))
@@ -156,7 +170,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "released(w) ∈ step",
-		pattern: '{worker} lets go', alternatives: ["{worker} lets it go", "{worker} lets the key go", "{worker} gives the key back", "{worker} releases its place/slot", "{worker} frees its place/slot"],
+		pattern: '{worker} lets go', alternatives: ["{worker} lets it go", "{worker} lets the key go", "{worker} gives the key back", "{worker} releases its place/slot", "{worker} frees its place/slot", "{worker} gives back its place/slot", "{worker} gives its place/slot back"],
 		example: 'A lets go',
 		meaning: 'The worker released its lease in this step.',
 		check: (slots, context) => letGo(slots, context),
@@ -216,6 +230,22 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'nobody-releases',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "no released(v, k) ∈ step, for any v",
+		pattern: 'nobody releases {key}', alternatives: ["no one releases {key}", "nobody lets go", "no one lets go"],
+		example: 'nobody releases the key',
+		meaning: 'No worker released a lease of the key in this step.',
+		check(slots, context) {
+			const key = slots[0]
+			const release = happened(context.step, 'released', h => key?.value.type !== 'key' || key.value.store === undefined || key.value.store === h.store)[0]
+			if (release) return fails(`${context.name(release.worker)} released its lease at ${time(release.at)}`, 0)
+			return holds([{ kind: 'nothing', what: `a release in step ${context.step.index}` }])
+		},
+	},
+	{
 		id: 'renews',
 		places: STORY,
 		tells: 'event',
@@ -236,6 +266,17 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		example: 'A renews its lease',
 		meaning: 'The worker renewed its lease in this step.',
 		check: (slots, context) => ownRenewal(slots, context),
+	},
+	{
+		id: 'keeps-renewing',
+		places: STORY,
+		tells: 'event',
+		formula: "renewed(w) ∈ step at least twice, each one untold before, none refused, and no end of w's lease (ran out, ended, gone) ∈ step",
+		each: 'renewal',
+		pattern: '{worker} keeps renewing {lease}( as it goes)', alternatives: ["{worker} keeps {lease} by renewing it", "{worker} keeps {lease} alive by renewing it"],
+		example: 'A keeps renewing its lease',
+		meaning: "The worker renewed its own lease twice or more in this step, and this tells every one of those renewals; none was refused, and the lease did not run out or end in the step.",
+		check: (slots, context) => keptRenewing(slots, context),
 	},
 	{
 		id: 'renews-until',

@@ -74,12 +74,45 @@ function theDatabase(context: ClaimContext): string | { message: string } {
 
 export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
+		id: 'does-not-save',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "no wrote(w) ∈ step",
+		pattern: '{worker} does not save( its THING)', alternatives: ["{worker} doesn't save( its THING)", "{worker} does not write", "{worker} doesn't write", "{worker} stops without writing/saving", "{worker} writes/saves nothing"],
+		example: 'A does not save',
+		meaning: 'The worker wrote nothing to a database in this step.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const write = happened(context.step, 'wrote', h => h.worker === worker)[0]
+			if (write) return fails(`${context.name(worker)} wrote at ${time(write.at)}: ${describeWrite(context, write)}`, 0)
+			return holds([{ kind: 'nothing', what: `a write by ${worker} in step ${context.step.index}` }])
+		},
+	},
+	{
+		id: 'nobody-refuses',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "no wrote(v) ∈ step that left the row as it was, and no refused(v) ∈ step, for any v",
+		pattern: 'nobody refuses it', alternatives: ["no one refuses it", "nothing refuses it"],
+		example: 'nobody refuses it',
+		meaning: 'Nothing was refused in this step: every write changed its row, and no hold was turned away.',
+		check(_slots, context) {
+			const write = happened(context.step, 'wrote', h => !h.changed)[0]
+			if (write) return fails(describeWrite(context, write))
+			const refusal = happened(context.step, 'refused', () => true)[0]
+			if (refusal) return fails(`the lock refused ${context.name(refusal.worker)} at ${time(refusal.at)}`)
+			return holds([{ kind: 'nothing', what: `a refusal in step ${context.step.index}` }])
+		},
+	},
+	{
 		id: 'saves',
 		places: STORY,
 		tells: 'event',
 		formula: "wrote(w) ∈ step",
 		each: 'save',
-		pattern: '{worker} saves( its THING)', alternatives: ["{worker} writes", "{worker} writes to the database", "{worker} saves to the database", "{worker} saves its work/result", "{worker} writes its THING"],
+		pattern: '{worker} saves( its THING)', alternatives: ["{worker} tries to save( its THING)", "{worker} tries to write", "{worker} writes", "{worker} writes to the database", "{worker} saves to the database", "{worker} saves its work/result", "{worker} writes its THING"],
 		example: 'Worker B saves its THING',
 		meaning: 'The worker wrote to the database in this step, whatever the database did with it.',
 		check: (slots, context) => wrote(slots, context),
@@ -162,7 +195,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w, fence f) ∈ step, w's lease not live",
 		each: 'save',
-		pattern: '{worker} saves( its THING) with its old fence {fence}', alternatives: ["{worker} writes with its old fence {fence}", "{worker} writes/saves with its old fence, {fence}"],
+		pattern: '{worker} saves( its THING) with its old fence {fence}', alternatives: ["{worker} tries to save/write( its THING) with its old fence {fence}", "{worker} writes with its old fence {fence}", "{worker} writes/saves with its old fence, {fence}"],
 		example: 'Worker A saves with its old fence 7',
 		meaning: 'The worker wrote in this step with that fence, from a lease no longer live when it wrote.',
 		check: (slots, context) => wroteWithFence(slots, context, true),
@@ -404,7 +437,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "row(the database, t) = f",
-		pattern: 'the row keeps fence {fence}', alternatives: ["the row's fence is {fence}", "the row has/holds/stores fence {fence}", "the stored fence is {fence}"],
+		pattern: 'the row keeps fence {fence}', alternatives: ["the row's fence is {fence}", "the row has/holds/stores fence {fence}", "the row already has/holds fence {fence}", "the stored fence is {fence}"],
 		example: 'the row keeps fence 7',
 		meaning: "The row's fence is that fence when the step ends.",
 		check(slots, context) {
