@@ -427,6 +427,11 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	let ended: CheckedClaim['ended']
 	if (tells === 'state') {
 		if (named) {
+			// A past tense tells a happening: the moment it names is that happening's.
+			if (clause.form.past === true && verdict.at !== undefined && named.moment !== verdict.at) {
+				const said = named.kind === 'at' ? `it names ${formatDuration(named.moment)}` : `"${named.slot.text} later" is ${formatDuration(named.moment)}`
+				return { start: named.slot.start, end: named.slot.end, message: `this tells in the past tense what happened at ${formatDuration(verdict.at)}, and ${said}; say "at ${formatDuration(verdict.at)}", or drop the moment` }
+			}
 			if (!holdsAt(verdict, named.moment, end)) {
 				const span = verdict.until !== undefined ? `it held from ${formatDuration(verdict.at as number)} until ${formatDuration(verdict.until)}` : verdict.at === end ? `it holds at the step's end, ${formatDuration(end)}` : `it held from ${formatDuration(verdict.at as number)} to the step's end at ${formatDuration(end)}`
 				const said = named.kind === 'at' ? `expected ${formatDuration(named.moment)}` : `"${named.slot.text} later" is ${formatDuration(named.moment)}`
@@ -447,7 +452,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		} else if (at !== named.moment) {
 			const since = told === undefined ? 'the step before' : 'what the text told before it'
 			const wanted = named.moment - (named.base as number)
-			return { start: named.slot.start, end: named.slot.end, message: `expected ${formatDuration(wanted)} after ${since}, but it happened ${formatDuration(at - (named.base as number))} after it (at ${formatDuration(at)})` }
+			return { start: named.slot.start, end: named.slot.end, message: `expected ${formatDuration(wanted)} after ${since}, but it happened ${at < (named.base as number) ? `${formatDuration((named.base as number) - at)} before` : `${formatDuration(at - (named.base as number))} after`} it (at ${formatDuration(at)})` }
 		}
 		moment = at
 	} else moment = verdict.at

@@ -199,6 +199,8 @@ export interface ClaimForm {
 	needsFenced?: boolean
 	/** A claim about the time its label is shown (a paused worker sends nothing): striking the label ends it, rather than saying it is false. */
 	whileShown?: boolean
+	/** A past tense state ("A's lease was ended by an operator"): it holds from the happening it tells, and a moment it names must be that happening's. */
+	past?: boolean
 	/** A label of this form shows its worker paused; a caption of it tells that its worker paused (an aside after it may say the pause was long or short, which is checked). */
 	pauses?: boolean
 	/**

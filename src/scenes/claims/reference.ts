@@ -386,6 +386,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = grants as Of<'granted'>[]
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
+	'lets-in': (s, env) => {
+		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w)[0])
+		if (grants.some(grant => grant === undefined)) return NO
+		const all = grants as Of<'granted'>[]
+		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
+	},
 	'gets-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[1]))[0]),
 	'store-gives-fence': (s, env) => event(events(env.step, 'granted', h => h.store === actor(s[0]) && h.worker === actor(s[1]) && h.fence === fence(s[2]))[0]),
 	'no-worker-gets-fence': (s, env) => timeless(events(env.step, 'granted', h => h.fence === fence(s[0])).length === 0),
@@ -460,6 +466,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'asks-with-wait': (s, env) => withWait(env, actor(s[0]), num(s[2])),
 	'asks-with-wait-short': (s, env) => withWait(env, actor(s[0]), num(s[1])),
 	waits: (s, env) => waits(env, actor(s[0])),
+	'joins-line': (s, env) => joined(env, actor(s[0])),
 	'still-waits': (s, env) => {
 		const waiting = env.world.workers.get(actor(s[0]))?.waiting
 		return waiting !== undefined && stoodInLine(env, actor(s[0]), waiting.store) ? waits(env, actor(s[0])) : NO
@@ -492,6 +499,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'only-one-still-waits': (s, env) => {
 		const store = storeOf(env, undefined)
 		return store !== undefined && stoodInLine(env, actor(s[0]), store.id) ? line(env, waiters => waiters.length === 1 && waiters[0] === actor(s[0])) : NO
+	},
+	'workers-join-line': (s, env) => {
+		const all = actors(s[0]).map(w => joined(env, w))
+		if (all.some(m => !m.ok)) return NO
+		const asks = all.flatMap(m => m.events)
+		const meaning: Meaning = { ok: true, events: asks, makers: asks }
+		if (all.some(m => m.at === undefined)) return meaning
+		return { ...meaning, at: Math.max(...all.map(m => m.at as number)), each: all.map(m => m.at as number) }
 	},
 	'workers-wait': (s, env) => line(env, waiters => setEq(actors(s[0]), waiters)),
 	'count-wait': (s, env) => line(env, waiters => waiters.length === num(s[0])),
@@ -547,10 +562,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'operator-ends': (s, env) => event(events(env.step, 'ended', h => h.worker === actor(s[0]))[0]),
 	'was-ended': (s, env) => {
 		const lease = leaseAt(env.world, actor(s[0]))
-		return holdsNow(lease !== undefined && state(lease) === 'ended', leaseMakers(env, actor(s[0])), env)
+		const meaning = holdsNow(lease !== undefined && state(lease) === 'ended', leaseMakers(env, actor(s[0])), env)
+		// It holds from the end it tells.
+		const end = lastEvent(env, (h): h is Of<'ended'> => h.kind === 'ended' && h.worker === actor(s[0]))
+		return meaning.ok && end ? { ...meaning, at: end.at } : meaning
 	},
 	'answer-ended': (_s, env) => event(answered(env, 'ended')),
 	'is-lost': (s, env) => lost(env, actor(s[0])),
+	'loses-lease': (s, env) => event(env.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === actor(s[0]))),
 	'reads-as-lost': (s, env) => lost(env, actor(s[0])),
 	'now-ends-at': (s, env) => {
 		const w = actor(s[0])
@@ -965,6 +984,16 @@ function behind(env: Env, w: string, v: string): Meaning {
 	return stood ? asked(ask) : NO
 }
 
+/** w asked in the step (no try) and stood in line: in line at the step's end, given the key from the line, or gave up after. */
+function joined(env: Env, w: string): Meaning {
+	const list = env.step.happenings
+	const i = list.findIndex(h => h.kind === 'asked' && h.worker === w && !h.tryOnly)
+	if (i < 0) return NO
+	const ask = list[i] as Of<'asked'>
+	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)
+	return stood ? asked(ask) : NO
+}
+
 function withWait(env: Env, worker: string, wait: number): Meaning {
 	const ask = askOf(env, worker)
 	return ask && !ask.tryOnly && ask.wait === wait ? event(ask) : NO
@@ -1131,6 +1160,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (tells === 'state') {
 			if (moment !== undefined) {
 				const from = meaning.at as number
+				// A past tense tells a happening: a moment it names is that happening's.
+				if (clause.form.past === true && moment !== from) {
+					fail()
+					continue
+				}
 				if (!(from <= moment && (meaning.until === undefined ? moment <= end : moment < meaning.until))) {
 					fail()
 					continue

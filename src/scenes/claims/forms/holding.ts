@@ -264,6 +264,24 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'lets-in',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(v) ∈ step for each v ∈ ws",
+		pattern: 'the semaphore/lock lets {workers} in',
+		example: 'The semaphore lets A and B in',
+		meaning: 'The engine gave each of those workers a lease in this step: letting in is the grant, at its moment.',
+		check(slots, context) {
+			const grants: Of<'granted'>[] = []
+			for (const id of actorsOf(slots[0])) {
+				const grant = happened(context.step, 'granted', h => h.worker === id)[0]
+				if (!grant) return fails(`the engine gave ${context.name(id)} no lease in this step${liveLease(context.world, id) ? ' (it holds one from before: say it holds the key)' : ''}`, 0)
+				grants.push(grant)
+			}
+			return { ...holds(grants.map(h => saw(context.step, h)), Math.max(...grants.map(h => h.at))), each: grants.map(h => ({ who: h.worker, at: h.at })) } as Verdict
+		},
+	},
+	{
 		id: 'gets-fence',
 		places: STORY,
 		tells: 'event',
@@ -391,7 +409,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "holders(k, t) = ws",
-		pattern: '{workers} hold {key}( at once)', alternatives: ["{workers} both/each hold {key}", "{workers} hold {key} together", "{workers} have {key}( at once)", "the semaphore/lock lets {workers} in"],
+		pattern: '{workers} hold {key}( at once)', alternatives: ["{workers} both/each hold {key}", "{workers} hold {key} together", "{workers} have {key}( at once)"],
 		example: 'Workers A, B and C hold the key at once',
 		meaning: 'Those workers, and no other, hold the key when the step ends.',
 		check(slots, context) {

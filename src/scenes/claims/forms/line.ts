@@ -100,6 +100,21 @@ function waitedBehind(context: ClaimContext, worker: string, ahead: string, slot
 	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
 }
 
+/** The worker asked in this step (a hold, not a try) and stood in line: in line when the step ends, given the key from the line, or gave up. */
+function joinedLine(context: ClaimContext, worker: string): Verdict {
+	const list = context.step.happenings
+	const index = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
+	if (index < 0) {
+		const waiting = context.world.workers.get(worker)?.waiting
+		return fails(waiting ? `${context.name(worker)} joined the line before this step: it "waits", and joins no line here` : `${context.name(worker)} did not ask for the key in this step (a try does not stand in line)`, 0)
+	}
+	const ask = list[index] as Of<'asked'>
+	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
+	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up' ? h.worker === worker && h.store === ask.store : false)
+	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, 0)
+	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
+}
+
 /** The worker of slot 0, and no other, is in line when the step ends (and, `still`, stood in it all through the step). */
 function onlyWaiter(slots: readonly Slot[], context: ClaimContext, still: boolean): Verdict {
 	const store = storeFor(context, undefined)
@@ -314,10 +329,20 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "w ∈ line(k, t), or asked(w) ∈ step found k held and granted(w) ∈ step came once a lease of k ended",
-		pattern: '{worker} waits( in line)', alternatives: ["{worker} queues( up)", "{worker} is queued", "{worker} joins the line/queue", "{worker} waits its turn", "{worker} lines up", "{worker} waits for the key"],
+		pattern: '{worker} waits( in line)', alternatives: ["{worker} is queued", "{worker} waits its turn", "{worker} waits for the key"],
 		example: 'B waits in line',
 		meaning: 'The worker is in line for the key when the step ends, or it waited in line in this step and got the key once its holder let go.',
 		check: (slots, context) => inLine(slots, context),
+	},
+	{
+		id: 'joins-line',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k) ∈ step, not a try, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
+		pattern: '{worker} joins the line/queue', alternatives: ["{worker} queues( up)", "{worker} lines up"],
+		example: 'B joins the line',
+		meaning: 'The worker asked for the key in this step and stood in line: it is in line when the step ends, or got the key from the line, or gave up. A worker that joined in an earlier step "waits".',
+		check: (slots, context) => joinedLine(context, actorOf(slots[0])),
 	},
 	{
 		id: 'still-waits',
@@ -386,11 +411,32 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'workers-join-line',
+		places: STORY,
+		tells: 'event',
+		formula: "for each w of ws: asked(w, k) ∈ step, not a try, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
+		pattern: '{workers} join the line/queue', alternatives: ["{workers} queue( up)", "{workers} line up"],
+		example: 'B and C queue up',
+		meaning: 'Each of those workers asked for the key in this step and stood in line.',
+		check(slots, context) {
+			const each: { who: string; at: number | undefined }[] = []
+			const evidence = []
+			for (const id of actorsOf(slots[0])) {
+				const one = joinedLine(context, id)
+				if (!one.ok) return one
+				each.push({ who: id, at: one.at })
+				evidence.push(...one.evidence)
+			}
+			if (each.some(one => one.at === undefined)) return holds(evidence)
+			return { ...holds(evidence, Math.max(...each.map(one => one.at as number))), each } as Verdict
+		},
+	},
+	{
 		id: 'workers-wait',
 		places: STORY,
 		tells: 'state',
 		formula: "line(k, t) = ws",
-		pattern: '{workers} wait( in line)', alternatives: ["{workers} queue( up)", "{workers} both wait( in line)", "{workers} have to wait"],
+		pattern: '{workers} wait( in line)', alternatives: ["{workers} both wait( in line)", "{workers} have to wait"],
 		example: 'B and C wait in line',
 		meaning: 'Those workers, and no other, are in line when the step ends.',
 		check: (slots, context) => line(slots, context, { list: 0 }),
