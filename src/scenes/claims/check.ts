@@ -73,8 +73,14 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		if (family !== undefined) text.lastOf.set(family, clause)
 		// After a part of its sentence that did not read, a clause starts afresh: nothing unread is its cause or its "before".
 		if (clause.gap) forgetBefore(text)
-		// After "the database refuses A's write:", a comparison of fences is of that write.
-		const answered = clause.explains ? text.cause?.claim.said?.decides : undefined
+		// A comparison of fences right after a clause that tells a write ("the database refuses A's write: 7 < 9", "B saves, and 8 < 9") is of that write.
+		const answered = clause.form.compares === true && text.cause !== undefined ? writeTold(text.cause.claim, context) : undefined
+		// After a colon it tells why the event before happened, which must be a write ("B is refused: 7 < 9" of the lock's refusal is not); after a state ("the row keeps fence 8: 7 < 8"), it is a write of the step's.
+		if (clause.form.compares === true && clause.explains && answered === undefined && text.cause?.state !== true) {
+			result.problems.push({ start: clause.start, end: clause.end, message: 'after a colon, a comparison of fences tells why what the clause before tells happened, and that is no write; tell the write it compares ("the database refuses A\'s write: 7 < 9")' })
+			forgetBefore(text)
+			continue
+		}
 		const within = family === undefined ? context : { ...context, used: text.used.get(family) ?? new Set() }
 		const outcome = checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told)
 		if ('message' in outcome) {
@@ -126,6 +132,18 @@ interface TextState {
 
 function newTextState(): TextState {
 	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined }
+}
+
+/** The write a clause told: the one whose answer it tells, or whose fences it compares, else a write of the step it was checked against. */
+function writeTold(claim: Told['claim'], context: ClaimContext): Extract<Happening, { kind: 'wrote' }> | undefined {
+	const said = claim.said
+	if (said?.decides !== undefined) return said.decides
+	if (said?.comparison?.write !== undefined) return said.comparison.write
+	for (const e of claim.evidence) {
+		const h = e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? context.step.happenings[e.order] : undefined
+		if (h?.kind === 'wrote') return h
+	}
+	return undefined
 }
 
 /** After a clause that did not hold, or a part that did not read: the next clause has no clause before it to follow. */

@@ -1026,8 +1026,16 @@ function renewal(env: Env, worker: string): Meaning {
 }
 
 /** A write of the step carried fence l to a database that checks fences, whose row kept r, and l rel r. */
+/** The write a clause told: whose answer it tells, whose fences it compares, else the first write among its events. */
+function wroteOf(meaning: Meaning): Of<'wrote'> | undefined {
+	return meaning.decides ?? meaning.compares?.write ?? meaning.events.find((h): h is Of<'wrote'> => h.kind === 'wrote')
+}
+
 function compared(env: Env, l: bigint, r: bigint, rel: '<' | '=' | '<='): Meaning {
 	if (!(rel === '<' ? l < r : rel === '=' ? l === r : l <= r)) return NO
+	// With no write told right before, the step's writes must have made one comparison only.
+	const made = new Set(events(env.step, 'wrote', h => h.fenced && !h.noFence).map(h => `${h.fence} ${h.fence < h.before ? '<' : h.fence === h.before ? '=' : '>'} ${h.before}`))
+	if (env.answered === undefined && made.size > 1) return NO
 	const write = events(env.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r && (env.answered === undefined || h === env.answered))[0]
 	return event(write, { compares: { left: l, right: r, relation: rel, write: write as Of<'wrote'> } })
 }
@@ -1045,6 +1053,16 @@ function againstRow(env: Env, worker: string, relation: '<' | '>'): Meaning {
 }
 
 function fences(env: Env, a: string, b: string, relation: '<' | '>'): Meaning {
+	const write = env.answered
+	if (write !== undefined) {
+		// Right after a write: that write's comparison, the writer's fence and the row's writer's, in either order.
+		const forward = a === write.worker && b === write.writerBefore
+		const backward = a === write.writerBefore && b === write.worker
+		if (write.noFence || !write.fenced || (!forward && !backward)) return NO
+		const [l, r] = forward ? [write.fence, write.before] : [write.before, write.fence]
+		if (!(relation === '<' ? l < r : l > r)) return NO
+		return event(write, { compares: { left: write.fence, right: write.before, relation: write.fence < write.before ? '<' : write.fence > write.before ? '>' : '=', write } })
+	}
 	const [fa, fb] = [leaseAt(env.world, a)?.fence, leaseAt(env.world, b)?.fence]
 	if (fa === undefined || fb === undefined || !(relation === '<' ? fa < fb : fa > fb)) return NO
 	return holdsNow(true, [...leaseGrant(env, a), ...leaseGrant(env, b)], env, { compares: { left: fa, right: fb, relation, workers: [a, b] } })
@@ -1141,9 +1159,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			clockAt = undefined
 		}
 		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set() }
-		if (clause.explains && cause?.meaning.decides !== undefined) env.answered = cause.meaning.decides
+		// A comparison of fences right after a clause that tells a write is of that write; after a colon, the clause before must tell one.
+		const write = clause.form.compares === true && cause !== undefined ? wroteOf(cause.meaning) : undefined
+		if (write !== undefined) env.answered = write
 		if (moment !== undefined && !untold && tells === 'state') env.moment = moment
-		const meaning = (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
+		const meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
 		const fail = () => {
 			failed.add(index)
 			beforePlace = undefined
