@@ -521,8 +521,8 @@ function actorOfHappening(h: Happening): string | undefined {
 
 /**
  * Why "too" or "again" does not hold of a clause's happening (the first of the step it was checked
- * against): "too" needs a happening of the same kind by another actor before it in the run, "again"
- * one by the same actor.
+ * against): "too" needs a happening of the same kind (a try is not a hold) by another actor before it
+ * in the run, "again" one by the same actor.
  */
 function alsoProblem(word: 'too' | 'again', verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): string | undefined {
 	const orders = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : []))
@@ -530,7 +530,12 @@ function alsoProblem(word: 'too' | 'again', verdict: Extract<Verdict, { ok: true
 	const who = mine === undefined ? undefined : actorOfHappening(mine)
 	if (mine === undefined || who === undefined) return `"${word}" tells that this happened before, and this tells no happening of this step to compare`
 	const earlier = [...context.run.steps.slice(1, context.step.index).flatMap(step => step.happenings), ...context.step.happenings.slice(0, context.step.happenings.indexOf(mine))]
-	const same = earlier.filter(h => h.kind === mine.kind && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
+	const same = earlier.filter(h => kindOf(h) === kindOf(mine) && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
 	if (same.length > 0) return undefined
-	return word === 'again' ? `"again" says ${context.name(who)} did this before, and it had no such happening (${mine.kind}) before this one` : `"${'too'}" says another did this before ${context.name(who)}, and no one else had such a happening (${mine.kind}) before it`
+	return word === 'again' ? `"again" says ${context.name(who)} did this before, and it had no such happening (${kindOf(mine)}) before this one` : `"${'too'}" says another did this before ${context.name(who)}, and no one else had such a happening (${kindOf(mine)}) before it`
+}
+
+/** A happening's kind for "too" and "again": its event's, and for an ask, whether it was a try or a hold that waits. */
+function kindOf(h: Happening): string {
+	return h.kind === 'asked' ? (h.tryOnly ? 'try' : 'hold') : h.kind
 }

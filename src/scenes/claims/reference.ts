@@ -1407,7 +1407,9 @@ function cameBefore(word: 'too' | 'again', meaning: Meaning, context: ClaimConte
 		if (h === mine) break
 		before.push(h)
 	}
-	return before.some(h => h.kind === mine.kind && whose(h) !== undefined && (word === 'again' ? whose(h) === who : whose(h) !== who))
+	// An ask's kind is a try's or a hold's.
+	const kind = (h: Happening): string => (h.kind === 'asked' ? (h.tryOnly ? 'try' : 'hold') : h.kind)
+	return before.some(h => kind(h) === kind(mine) && whose(h) !== undefined && (word === 'again' ? whose(h) === who : whose(h) !== who))
 }
 
 /**
