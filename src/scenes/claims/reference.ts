@@ -240,7 +240,10 @@ function waits(env: Env, worker: string): Meaning {
 	if (waiting) {
 		const store = env.world.stores.get(waiting.store)
 		const ask = askOf(env, worker)
-		return { ok: true, at: ask?.at ?? env.world.time, events: [], makers: store ? lineMakers(env, store) : [] }
+		// It waits by its own ask and the holders it waits behind, not by the others in line.
+		const own = lastEvent(env, (h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && h.store === waiting.store)
+		const holders = store ? store.holders.flatMap(holder => [lastEvent(env, (h): h is Of<'granted'> => h.kind === 'granted' && h.worker === holder && h.store === store.id)].filter((h): h is Of<'granted'> => h !== undefined)) : []
+		return { ok: true, at: ask?.at ?? env.world.time, events: [], makers: store ? [...(own ? [own] : []), ...holders] : [] }
 	}
 	const list = env.step.happenings
 	const ask = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
@@ -433,7 +436,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'key-not-full': (s, env) => {
 		const store = storeOf(env, s[0])
-		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.length < store.limit, store ? holderMakers(env, store) : [], env)
+		// Room is made by the last lease end of the key, not by its holders' grants.
+		const freed = store ? lastEvent(env, (h): h is Happening => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'restarted' || h.kind === 'restored') && h.store === store.id) : undefined
+		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.length < store.limit, freed ? [freed] : [], env)
 	},
 	'limit-is': (s, env) => timeless(storeOf(env, undefined)?.limit === num(s[0])),
 	'no-lease-has-a-fence': (_s, env) => timeless([...env.world.stores.values()].every(store => store.limit !== undefined)),

@@ -3,6 +3,8 @@ import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
 import { actorOf, actorsOf, fails, fenceOfSlot, happened, holds, lineEvidence, liveLease, names, numberOf, runSteps, saw, storeFor, time } from '../query.ts'
 import type { Of } from '../query.ts'
+import type { StoreFact } from '../facts.ts'
+import type { Happening } from '../../frame.ts'
 
 const STORY = ['caption', 'note'] as const
 
@@ -44,7 +46,22 @@ function inLine(slots: readonly Slot[], context: ClaimContext): Verdict {
 	}
 	const store = context.world.stores.get(waiting.store)
 	const ask = asks(context, worker)[0]
-	return holds(store ? [lineEvidence(context.world, store)] : [], ask?.at ?? context.world.time)
+	const verdict = holds(store ? [lineEvidence(context.world, store)] : [], ask?.at ?? context.world.time)
+	return store ? ({ ...verdict, said: { events: waitMakers(context, worker, store) } } as Verdict) : verdict
+}
+
+/** What keeps a worker in line: its own ask, and the grants of the leases that hold the key it waits for (not the others in line). */
+function waitMakers(context: ClaimContext, worker: string, store: StoreFact): Happening[] {
+	const last = (keep: (h: Happening) => boolean): Happening | undefined => {
+		for (let s = context.step.index; s >= 0; s--) {
+			const list = s === context.step.index ? context.step.happenings : (context.run.steps[s]?.happenings ?? [])
+			for (let i = list.length - 1; i >= 0; i--) if (keep(list[i] as Happening)) return list[i]
+		}
+		return undefined
+	}
+	const ask = last(h => h.kind === 'asked' && h.worker === worker && h.store === store.id)
+	const grants = store.holders.map(holder => last(h => h.kind === 'granted' && h.worker === holder && h.store === store.id))
+	return [ask, ...grants].filter((h): h is Happening => h !== undefined)
 }
 
 /** A worker that asked in this step, found the key held, and got it later in the step, once its holder let go or lost it. */
