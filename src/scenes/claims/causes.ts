@@ -30,6 +30,8 @@ export const RECORDED_CAUSES: readonly (readonly [string, string])[] = [
 	["a database's answer to a write", "the two fences it compared: the write's (and the grant that gave it) against the row's (and the write that left it); a database that checks no fence takes every write"],
 	['an epoch', 'the open that wrote it, and the clock then: the clock in milliseconds when it was past the epoch before, else the epoch before (the copy\'s) plus one'],
 	["a state (the key held or free, the row's fence, a lease lost)", 'the events that made it hold: the grants of its holders, the lease end that freed it, the write its fence is from, the end of the lease'],
+	['a worker waiting in line', "its own ask, and the grants of the holders it waits behind (not the others in line)"],
+	["a semaphore's room", 'the last lease end that freed a place (a grant makes none)'],
 	['the key free', 'also an empty line: a freed key goes to the first in line, so with no one there it stays free'],
 ]
 

@@ -73,8 +73,14 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		if (family !== undefined) text.lastOf.set(family, clause)
 		// After a part of its sentence that did not read, a clause starts afresh: nothing unread is its cause or its "before".
 		if (clause.gap) forgetBefore(text)
-		// After "the database refuses A's write:", a comparison of fences is of that write.
-		const answered = clause.explains ? text.cause?.claim.said?.decides : undefined
+		// A comparison of fences right after a clause that tells a write ("the database refuses A's write: 7 < 9", "B saves, and 8 < 9") is of that write.
+		const answered = clause.form.compares === true && text.cause !== undefined ? writeTold(text.cause.claim, context) : undefined
+		// After a colon it tells why the event before happened, which must be a write ("B is refused: 7 < 9" of the lock's refusal is not); after a state ("the row keeps fence 8: 7 < 8"), it is a write of the step's.
+		if (clause.form.compares === true && clause.explains && answered === undefined && text.cause?.state !== true) {
+			result.problems.push({ start: clause.start, end: clause.end, message: 'after a colon, a comparison of fences tells why what the clause before tells happened, and that is no write; tell the write it compares ("the database refuses A\'s write: 7 < 9")' })
+			forgetBefore(text)
+			continue
+		}
 		const within = family === undefined ? context : { ...context, used: text.used.get(family) ?? new Set() }
 		const outcome = checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told)
 		if ('message' in outcome) {
@@ -126,6 +132,18 @@ interface TextState {
 
 function newTextState(): TextState {
 	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined }
+}
+
+/** The write a clause told: the one whose answer it tells, or whose fences it compares, else a write of the step it was checked against. */
+function writeTold(claim: Told['claim'], context: ClaimContext): Extract<Happening, { kind: 'wrote' }> | undefined {
+	const said = claim.said
+	if (said?.decides !== undefined) return said.decides
+	if (said?.comparison?.write !== undefined) return said.comparison.write
+	for (const e of claim.evidence) {
+		const h = e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? context.step.happenings[e.order] : undefined
+		if (h?.kind === 'wrote') return h
+	}
+	return undefined
 }
 
 /** After a clause that did not hold, or a part that did not read: the next clause has no clause before it to follow. */
@@ -427,6 +445,11 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	let ended: CheckedClaim['ended']
 	if (tells === 'state') {
 		if (named) {
+			// A past tense tells a happening: the moment it names is that happening's.
+			if (clause.form.past === true && verdict.at !== undefined && named.moment !== verdict.at) {
+				const said = named.kind === 'at' ? `it names ${formatDuration(named.moment)}` : `"${named.slot.text} later" is ${formatDuration(named.moment)}`
+				return { start: named.slot.start, end: named.slot.end, message: `this tells in the past tense what happened at ${formatDuration(verdict.at)}, and ${said}; say "at ${formatDuration(verdict.at)}", or drop the moment` }
+			}
 			if (!holdsAt(verdict, named.moment, end)) {
 				const span = verdict.until !== undefined ? `it held from ${formatDuration(verdict.at as number)} until ${formatDuration(verdict.until)}` : verdict.at === end ? `it holds at the step's end, ${formatDuration(end)}` : `it held from ${formatDuration(verdict.at as number)} to the step's end at ${formatDuration(end)}`
 				const said = named.kind === 'at' ? `expected ${formatDuration(named.moment)}` : `"${named.slot.text} later" is ${formatDuration(named.moment)}`
@@ -447,7 +470,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		} else if (at !== named.moment) {
 			const since = told === undefined ? 'the step before' : 'what the text told before it'
 			const wanted = named.moment - (named.base as number)
-			return { start: named.slot.start, end: named.slot.end, message: `expected ${formatDuration(wanted)} after ${since}, but it happened ${formatDuration(at - (named.base as number))} after it (at ${formatDuration(at)})` }
+			return { start: named.slot.start, end: named.slot.end, message: `expected ${formatDuration(wanted)} after ${since}, but it happened ${at < (named.base as number) ? `${formatDuration((named.base as number) - at)} before` : `${formatDuration(at - (named.base as number))} after`} it (at ${formatDuration(at)})` }
 		}
 		moment = at
 	} else moment = verdict.at
@@ -498,8 +521,8 @@ function actorOfHappening(h: Happening): string | undefined {
 
 /**
  * Why "too" or "again" does not hold of a clause's happening (the first of the step it was checked
- * against): "too" needs a happening of the same kind by another actor before it in the run, "again"
- * one by the same actor.
+ * against): "too" needs a happening of the same kind (a try is not a hold) by another actor before it
+ * in the run, "again" one by the same actor.
  */
 function alsoProblem(word: 'too' | 'again', verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): string | undefined {
 	const orders = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : []))
@@ -507,7 +530,12 @@ function alsoProblem(word: 'too' | 'again', verdict: Extract<Verdict, { ok: true
 	const who = mine === undefined ? undefined : actorOfHappening(mine)
 	if (mine === undefined || who === undefined) return `"${word}" tells that this happened before, and this tells no happening of this step to compare`
 	const earlier = [...context.run.steps.slice(1, context.step.index).flatMap(step => step.happenings), ...context.step.happenings.slice(0, context.step.happenings.indexOf(mine))]
-	const same = earlier.filter(h => h.kind === mine.kind && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
+	const same = earlier.filter(h => kindOf(h) === kindOf(mine) && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
 	if (same.length > 0) return undefined
-	return word === 'again' ? `"again" says ${context.name(who)} did this before, and it had no such happening (${mine.kind}) before this one` : `"${'too'}" says another did this before ${context.name(who)}, and no one else had such a happening (${mine.kind}) before it`
+	return word === 'again' ? `"again" says ${context.name(who)} did this before, and it had no such happening (${kindOf(mine)}) before this one` : `"${'too'}" says another did this before ${context.name(who)}, and no one else had such a happening (${kindOf(mine)}) before it`
+}
+
+/** A happening's kind for "too" and "again": its event's, and for an ask, whether it was a try or a hold that waits. */
+function kindOf(h: Happening): string {
+	return h.kind === 'asked' ? (h.tryOnly ? 'try' : 'hold') : h.kind
 }

@@ -148,7 +148,7 @@ export interface ClaimContext {
 	used?: ReadonlySet<number>
 	/** For a caption or a note: the latest moment the captions before this step's told, which "5 s later" at its start is read from. */
 	toldBefore?: number
-	/** For a clause after a colon that follows one telling a write's answer: that write, the only one a comparison of fences there may compare. */
+	/** For a comparison of fences right after a clause that tells a write (its answer, or that it was made): that write, the only one it may compare. */
 	answered?: Extract<Happening, { kind: 'wrote' }>
 	/** For a state clause that names its moment (`at 10 s`, `5 s later`): that moment, at which it must hold (else the step's end). */
 	moment?: number
@@ -199,6 +199,14 @@ export interface ClaimForm {
 	needsFenced?: boolean
 	/** A claim about the time its label is shown (a paused worker sends nothing): striking the label ends it, rather than saying it is false. */
 	whileShown?: boolean
+	/**
+	 * A bare comparison of fences ("7 < 9", "A's fence is smaller than B's"): after a clause that tells a write it is
+	 * that write's comparison (after a colon, the clause before must tell one); else a write of the step's, which must
+	 * be the only comparison the step's writes made.
+	 */
+	compares?: boolean
+	/** A past tense state ("A's lease was ended by an operator"): it holds from the happening it tells, and a moment it names must be that happening's. */
+	past?: boolean
 	/** A label of this form shows its worker paused; a caption of it tells that its worker paused (an aside after it may say the pause was long or short, which is checked). */
 	pauses?: boolean
 	/**

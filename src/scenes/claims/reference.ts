@@ -240,7 +240,10 @@ function waits(env: Env, worker: string): Meaning {
 	if (waiting) {
 		const store = env.world.stores.get(waiting.store)
 		const ask = askOf(env, worker)
-		return { ok: true, at: ask?.at ?? env.world.time, events: [], makers: store ? lineMakers(env, store) : [] }
+		// It waits by its own ask and the holders it waits behind, not by the others in line.
+		const own = lastEvent(env, (h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && h.store === waiting.store)
+		const holders = store ? store.holders.flatMap(holder => [lastEvent(env, (h): h is Of<'granted'> => h.kind === 'granted' && h.worker === holder && h.store === store.id)].filter((h): h is Of<'granted'> => h !== undefined)) : []
+		return { ok: true, at: ask?.at ?? env.world.time, events: [], makers: store ? [...(own ? [own] : []), ...holders] : [] }
 	}
 	const list = env.step.happenings
 	const ask = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
@@ -386,6 +389,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = grants as Of<'granted'>[]
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
+	'lets-in': (s, env) => {
+		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w)[0])
+		if (grants.some(grant => grant === undefined)) return NO
+		const all = grants as Of<'granted'>[]
+		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
+	},
 	'gets-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[1]))[0]),
 	'store-gives-fence': (s, env) => event(events(env.step, 'granted', h => h.store === actor(s[0]) && h.worker === actor(s[1]) && h.fence === fence(s[2]))[0]),
 	'no-worker-gets-fence': (s, env) => timeless(events(env.step, 'granted', h => h.fence === fence(s[0])).length === 0),
@@ -427,7 +436,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'key-not-full': (s, env) => {
 		const store = storeOf(env, s[0])
-		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.length < store.limit, store ? holderMakers(env, store) : [], env)
+		// Room is made by the last lease end of the key, not by its holders' grants.
+		const freed = store ? lastEvent(env, (h): h is Happening => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'restarted' || h.kind === 'restored') && h.store === store.id) : undefined
+		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.length < store.limit, freed ? [freed] : [], env)
 	},
 	'limit-is': (s, env) => timeless(storeOf(env, undefined)?.limit === num(s[0])),
 	'no-lease-has-a-fence': (_s, env) => timeless([...env.world.stores.values()].every(store => store.limit !== undefined)),
@@ -460,6 +471,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'asks-with-wait': (s, env) => withWait(env, actor(s[0]), num(s[2])),
 	'asks-with-wait-short': (s, env) => withWait(env, actor(s[0]), num(s[1])),
 	waits: (s, env) => waits(env, actor(s[0])),
+	'joins-line': (s, env) => joined(env, actor(s[0])),
 	'still-waits': (s, env) => {
 		const waiting = env.world.workers.get(actor(s[0]))?.waiting
 		return waiting !== undefined && stoodInLine(env, actor(s[0]), waiting.store) ? waits(env, actor(s[0])) : NO
@@ -492,6 +504,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'only-one-still-waits': (s, env) => {
 		const store = storeOf(env, undefined)
 		return store !== undefined && stoodInLine(env, actor(s[0]), store.id) ? line(env, waiters => waiters.length === 1 && waiters[0] === actor(s[0])) : NO
+	},
+	'workers-join-line': (s, env) => {
+		const all = actors(s[0]).map(w => joined(env, w))
+		if (all.some(m => !m.ok)) return NO
+		const asks = all.flatMap(m => m.events)
+		const meaning: Meaning = { ok: true, events: asks, makers: asks }
+		if (all.some(m => m.at === undefined)) return meaning
+		return { ...meaning, at: Math.max(...all.map(m => m.at as number)), each: all.map(m => m.at as number) }
 	},
 	'workers-wait': (s, env) => line(env, waiters => setEq(actors(s[0]), waiters)),
 	'count-wait': (s, env) => line(env, waiters => waiters.length === num(s[0])),
@@ -547,10 +567,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'operator-ends': (s, env) => event(events(env.step, 'ended', h => h.worker === actor(s[0]))[0]),
 	'was-ended': (s, env) => {
 		const lease = leaseAt(env.world, actor(s[0]))
-		return holdsNow(lease !== undefined && state(lease) === 'ended', leaseMakers(env, actor(s[0])), env)
+		const meaning = holdsNow(lease !== undefined && state(lease) === 'ended', leaseMakers(env, actor(s[0])), env)
+		// It holds from the end it tells.
+		const end = lastEvent(env, (h): h is Of<'ended'> => h.kind === 'ended' && h.worker === actor(s[0]))
+		return meaning.ok && end ? { ...meaning, at: end.at } : meaning
 	},
 	'answer-ended': (_s, env) => event(answered(env, 'ended')),
 	'is-lost': (s, env) => lost(env, actor(s[0])),
+	'loses-lease': (s, env) => event(env.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === actor(s[0]))),
 	'reads-as-lost': (s, env) => lost(env, actor(s[0])),
 	'now-ends-at': (s, env) => {
 		const w = actor(s[0])
@@ -975,6 +999,16 @@ function behind(env: Env, w: string, v: string): Meaning {
 	return stood ? asked(ask) : NO
 }
 
+/** w asked in the step (no try) and stood in line: in line at the step's end, given the key from the line, or gave up after. */
+function joined(env: Env, w: string): Meaning {
+	const list = env.step.happenings
+	const i = list.findIndex(h => h.kind === 'asked' && h.worker === w && !h.tryOnly)
+	if (i < 0) return NO
+	const ask = list[i] as Of<'asked'>
+	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)
+	return stood ? asked(ask) : NO
+}
+
 function withWait(env: Env, worker: string, wait: number): Meaning {
 	const ask = askOf(env, worker)
 	return ask && !ask.tryOnly && ask.wait === wait ? event(ask) : NO
@@ -1007,8 +1041,16 @@ function renewal(env: Env, worker: string): Meaning {
 }
 
 /** A write of the step carried fence l to a database that checks fences, whose row kept r, and l rel r. */
+/** The write a clause told: whose answer it tells, whose fences it compares, else the first write among its events. */
+function wroteOf(meaning: Meaning): Of<'wrote'> | undefined {
+	return meaning.decides ?? meaning.compares?.write ?? meaning.events.find((h): h is Of<'wrote'> => h.kind === 'wrote')
+}
+
 function compared(env: Env, l: bigint, r: bigint, rel: '<' | '=' | '<='): Meaning {
 	if (!(rel === '<' ? l < r : rel === '=' ? l === r : l <= r)) return NO
+	// With no write told right before, the step's writes must have made one comparison only.
+	const made = new Set(events(env.step, 'wrote', h => h.fenced && !h.noFence).map(h => `${h.fence} ${h.fence < h.before ? '<' : h.fence === h.before ? '=' : '>'} ${h.before}`))
+	if (env.answered === undefined && made.size > 1) return NO
 	const write = events(env.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r && (env.answered === undefined || h === env.answered))[0]
 	return event(write, { compares: { left: l, right: r, relation: rel, write: write as Of<'wrote'> } })
 }
@@ -1026,6 +1068,16 @@ function againstRow(env: Env, worker: string, relation: '<' | '>'): Meaning {
 }
 
 function fences(env: Env, a: string, b: string, relation: '<' | '>'): Meaning {
+	const write = env.answered
+	if (write !== undefined) {
+		// Right after a write: that write's comparison, the writer's fence and the row's writer's, in either order.
+		const forward = a === write.worker && b === write.writerBefore
+		const backward = a === write.writerBefore && b === write.worker
+		if (write.noFence || !write.fenced || (!forward && !backward)) return NO
+		const [l, r] = forward ? [write.fence, write.before] : [write.before, write.fence]
+		if (!(relation === '<' ? l < r : l > r)) return NO
+		return event(write, { compares: { left: write.fence, right: write.before, relation: write.fence < write.before ? '<' : write.fence > write.before ? '>' : '=', write } })
+	}
 	const [fa, fb] = [leaseAt(env.world, a)?.fence, leaseAt(env.world, b)?.fence]
 	if (fa === undefined || fb === undefined || !(relation === '<' ? fa < fb : fa > fb)) return NO
 	return holdsNow(true, [...leaseGrant(env, a), ...leaseGrant(env, b)], env, { compares: { left: fa, right: fb, relation, workers: [a, b] } })
@@ -1122,9 +1174,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			clockAt = undefined
 		}
 		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set() }
-		if (clause.explains && cause?.meaning.decides !== undefined) env.answered = cause.meaning.decides
+		// A comparison of fences right after a clause that tells a write is of that write; after a colon, the clause before must tell one.
+		const write = clause.form.compares === true && cause !== undefined ? wroteOf(cause.meaning) : undefined
+		if (write !== undefined) env.answered = write
 		if (moment !== undefined && !untold && tells === 'state') env.moment = moment
-		const meaning = (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
+		const meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
 		const fail = () => {
 			failed.add(index)
 			beforePlace = undefined
@@ -1141,6 +1195,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (tells === 'state') {
 			if (moment !== undefined) {
 				const from = meaning.at as number
+				// A past tense tells a happening: a moment it names is that happening's.
+				if (clause.form.past === true && moment !== from) {
+					fail()
+					continue
+				}
 				if (!(from <= moment && (meaning.until === undefined ? moment <= end : moment < meaning.until))) {
 					fail()
 					continue
@@ -1363,7 +1422,9 @@ function cameBefore(word: 'too' | 'again', meaning: Meaning, context: ClaimConte
 		if (h === mine) break
 		before.push(h)
 	}
-	return before.some(h => h.kind === mine.kind && whose(h) !== undefined && (word === 'again' ? whose(h) === who : whose(h) !== who))
+	// An ask's kind is a try's or a hold's.
+	const kind = (h: Happening): string => (h.kind === 'asked' ? (h.tryOnly ? 'try' : 'hold') : h.kind)
+	return before.some(h => kind(h) === kind(mine) && whose(h) !== undefined && (word === 'again' ? whose(h) === who : whose(h) !== who))
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Claims about who holds the key: a worker's lease and its fence, how many hold, the key's state. */
 import type { StepFacts, StoreFact } from '../facts.ts'
+import type { Happening } from '../../frame.ts'
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
 import type { Of } from '../query.ts'
@@ -89,7 +90,21 @@ function fullness(slots: readonly Slot[], context: ClaimContext, full: boolean):
 	if (typeof store === 'string') return fails(store, 0)
 	if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock, not a semaphore: its key is held or free, never full`, 0)
 	if (store.holders.length >= store.limit !== full) return fails(`the key ${full ? 'has' : 'is full: it has'} ${store.holders.length} of ${store.limit} holders`, 0)
-	return holds([holdersEvidence(context.world, store)], context.world.time)
+	const verdict = holds([holdersEvidence(context.world, store)], context.world.time)
+	// Its holders' grants fill a key; room is made by the last lease of it that ended, if any (a grant makes none).
+	return full ? verdict : ({ ...verdict, said: { events: lastFreed(context, store.id) } } as Verdict)
+}
+
+/** The last lease end (or open) that freed a place of the store's key, up to the clause's moment. */
+function lastFreed(context: ClaimContext, store: string): Happening[] {
+	for (let s = context.step.index; s >= 0; s--) {
+		const list = s === context.step.index ? context.step.happenings : (context.run.steps[s]?.happenings ?? [])
+		for (let i = list.length - 1; i >= 0; i--) {
+			const h = list[i] as Happening
+			if ((h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'restarted' || h.kind === 'restored') && h.store === store) return [h]
+		}
+	}
+	return []
 }
 
 function holderCount(slots: readonly Slot[], context: ClaimContext, count: number, key: number, world = context.world): Verdict {
@@ -264,6 +279,24 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'lets-in',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(v) ∈ step for each v ∈ ws",
+		pattern: 'the semaphore/lock lets {workers} in',
+		example: 'The semaphore lets A and B in',
+		meaning: 'The engine gave each of those workers a lease in this step: letting in is the grant, at its moment.',
+		check(slots, context) {
+			const grants: Of<'granted'>[] = []
+			for (const id of actorsOf(slots[0])) {
+				const grant = happened(context.step, 'granted', h => h.worker === id)[0]
+				if (!grant) return fails(`the engine gave ${context.name(id)} no lease in this step${liveLease(context.world, id) ? ' (it holds one from before: say it holds the key)' : ''}`, 0)
+				grants.push(grant)
+			}
+			return { ...holds(grants.map(h => saw(context.step, h)), Math.max(...grants.map(h => h.at))), each: grants.map(h => ({ who: h.worker, at: h.at })) } as Verdict
+		},
+	},
+	{
 		id: 'gets-fence',
 		places: STORY,
 		tells: 'event',
@@ -391,7 +424,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "holders(k, t) = ws",
-		pattern: '{workers} hold {key}( at once)', alternatives: ["{workers} both/each hold {key}", "{workers} hold {key} together", "{workers} have {key}( at once)", "the semaphore/lock lets {workers} in"],
+		pattern: '{workers} hold {key}( at once)', alternatives: ["{workers} both/each hold {key}", "{workers} hold {key} together", "{workers} have {key}( at once)"],
 		example: 'Workers A, B and C hold the key at once',
 		meaning: 'Those workers, and no other, hold the key when the step ends.',
 		check(slots, context) {

@@ -28,6 +28,17 @@ function ended(slots: readonly Slot[], context: ClaimContext, how: 'expired' | '
 	return fails(`${context.name(worker)}'s lease had ended before this step`, 0)
 }
 
+/** The lease of slot 0's worker was lost in this step (ran out, went with its store, or ended by an operator): an event, at its moment. */
+function lostHere(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const loss = context.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker)
+	if (loss) return holds([saw(context.step, loss)], loss.at)
+	const lease = context.world.workers.get(worker)?.lease
+	const state = lease === undefined ? undefined : leaseState(lease)
+	if (state === 'expired' || state === 'gone' || state === 'ended') return fails(`${context.name(worker)} lost its lease before this step, and "loses its lease" tells a loss in this step; say "${context.name(worker)}'s lease is lost"`, 0)
+	return fails(`${context.name(worker)} did not lose a lease in this step${state === 'live' && lease ? `: its lease is live until ${time(lease.expiresAt)}` : ''}`, 0)
+}
+
 /** The worker of slot 0 let go of its lease in this step. */
 function letGo(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
@@ -130,10 +141,20 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "lease(w, t) ran out, went with its store or was ended by an operator",
-		pattern: '{lease} is lost', alternatives: ["{worker} loses its lease"],
+		pattern: '{lease} is lost',
 		example: "A's lease is lost",
 		meaning: "The worker's latest lease is lost when the step ends: it ran out, went with its store, or an operator ended it.",
 		check: (slots, context) => lostAtEnd(slots, context),
+	},
+	{
+		id: 'loses-lease',
+		places: STORY,
+		tells: 'event',
+		formula: "expired(w), gone(w) or ended(w) ∈ step",
+		pattern: '{worker} loses its lease',
+		example: 'A loses its lease',
+		meaning: "The worker's lease was lost in this step: it ran out, went with its store, or an operator ended it. A lease lost in an earlier step \"is lost\".",
+		check: (slots, context) => lostHere(slots, context),
 	},
 	{
 		id: 'reads-as-lost',

@@ -3,6 +3,8 @@ import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
 import { actorOf, actorsOf, fails, fenceOfSlot, happened, holds, lineEvidence, liveLease, names, numberOf, runSteps, saw, storeFor, time } from '../query.ts'
 import type { Of } from '../query.ts'
+import type { StoreFact } from '../facts.ts'
+import type { Happening } from '../../frame.ts'
 
 const STORY = ['caption', 'note'] as const
 
@@ -44,7 +46,22 @@ function inLine(slots: readonly Slot[], context: ClaimContext): Verdict {
 	}
 	const store = context.world.stores.get(waiting.store)
 	const ask = asks(context, worker)[0]
-	return holds(store ? [lineEvidence(context.world, store)] : [], ask?.at ?? context.world.time)
+	const verdict = holds(store ? [lineEvidence(context.world, store)] : [], ask?.at ?? context.world.time)
+	return store ? ({ ...verdict, said: { events: waitMakers(context, worker, store) } } as Verdict) : verdict
+}
+
+/** What keeps a worker in line: its own ask, and the grants of the leases that hold the key it waits for (not the others in line). */
+function waitMakers(context: ClaimContext, worker: string, store: StoreFact): Happening[] {
+	const last = (keep: (h: Happening) => boolean): Happening | undefined => {
+		for (let s = context.step.index; s >= 0; s--) {
+			const list = s === context.step.index ? context.step.happenings : (context.run.steps[s]?.happenings ?? [])
+			for (let i = list.length - 1; i >= 0; i--) if (keep(list[i] as Happening)) return list[i]
+		}
+		return undefined
+	}
+	const ask = last(h => h.kind === 'asked' && h.worker === worker && h.store === store.id)
+	const grants = store.holders.map(holder => last(h => h.kind === 'granted' && h.worker === holder && h.store === store.id))
+	return [ask, ...grants].filter((h): h is Happening => h !== undefined)
 }
 
 /** A worker that asked in this step, found the key held, and got it later in the step, once its holder let go or lost it. */
@@ -97,6 +114,21 @@ function waitedBehind(context: ClaimContext, worker: string, ahead: string, slot
 	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
 	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up' ? h.worker === worker && h.store === ask.store : false)
 	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, slot)
+	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
+}
+
+/** The worker asked in this step (a hold, not a try) and stood in line: in line when the step ends, given the key from the line, or gave up. */
+function joinedLine(context: ClaimContext, worker: string): Verdict {
+	const list = context.step.happenings
+	const index = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
+	if (index < 0) {
+		const waiting = context.world.workers.get(worker)?.waiting
+		return fails(waiting ? `${context.name(worker)} joined the line before this step: it "waits", and joins no line here` : `${context.name(worker)} did not ask for the key in this step (a try does not stand in line)`, 0)
+	}
+	const ask = list[index] as Of<'asked'>
+	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
+	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up' ? h.worker === worker && h.store === ask.store : false)
+	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, 0)
 	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
 }
 
@@ -314,10 +346,20 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "w ∈ line(k, t), or asked(w) ∈ step found k held and granted(w) ∈ step came once a lease of k ended",
-		pattern: '{worker} waits( in line)', alternatives: ["{worker} has to wait( in line)", "{worker} queues( up)", "{worker} is queued", "{worker} joins the line/queue", "{worker} waits its turn", "{worker} lines up", "{worker} waits for the key"],
+		pattern: '{worker} waits( in line)', alternatives: ["{worker} has to wait( in line)", "{worker} is queued", "{worker} waits its turn", "{worker} waits for the key"],
 		example: 'B waits in line',
 		meaning: 'The worker is in line for the key when the step ends, or it waited in line in this step and got the key once its holder let go.',
 		check: (slots, context) => inLine(slots, context),
+	},
+	{
+		id: 'joins-line',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k) ∈ step, not a try, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
+		pattern: '{worker} joins the line/queue', alternatives: ["{worker} queues( up)", "{worker} lines up"],
+		example: 'B joins the line',
+		meaning: 'The worker asked for the key in this step and stood in line: it is in line when the step ends, or got the key from the line, or gave up. A worker that joined in an earlier step "waits".',
+		check: (slots, context) => joinedLine(context, actorOf(slots[0])),
 	},
 	{
 		id: 'still-waits',
@@ -386,11 +428,32 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'workers-join-line',
+		places: STORY,
+		tells: 'event',
+		formula: "for each w of ws: asked(w, k) ∈ step, not a try, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
+		pattern: '{workers} join the line/queue', alternatives: ["{workers} queue( up)", "{workers} line up"],
+		example: 'B and C queue up',
+		meaning: 'Each of those workers asked for the key in this step and stood in line.',
+		check(slots, context) {
+			const each: { who: string; at: number | undefined }[] = []
+			const evidence = []
+			for (const id of actorsOf(slots[0])) {
+				const one = joinedLine(context, id)
+				if (!one.ok) return one
+				each.push({ who: id, at: one.at })
+				evidence.push(...one.evidence)
+			}
+			if (each.some(one => one.at === undefined)) return holds(evidence)
+			return { ...holds(evidence, Math.max(...each.map(one => one.at as number))), each } as Verdict
+		},
+	},
+	{
 		id: 'workers-wait',
 		places: STORY,
 		tells: 'state',
 		formula: "line(k, t) = ws",
-		pattern: '{workers} wait( in line)', alternatives: ["{workers} queue( up)", "{workers} both wait( in line)", "{workers} have to wait"],
+		pattern: '{workers} wait( in line)', alternatives: ["{workers} both wait( in line)", "{workers} have to wait"],
 		example: 'B and C wait in line',
 		meaning: 'Those workers, and no other, are in line when the step ends.',
 		check: (slots, context) => line(slots, context, { list: 0 }),

@@ -3,6 +3,7 @@
  * step), told in a story, and the lost event the lock sends the worker for it, the arrow `end a` draws.
  */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import type { Happening } from '../../frame.ts'
 import { actorOf, fails, happened, holds, latestLeaseIs, saw, time } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
@@ -14,6 +15,18 @@ function toldEnded(context: ClaimContext): Verdict {
 	const end = (context.message?.happenings ?? []).find(h => h.kind === 'ended' && h.worker === worker)
 	if (end) return holds([saw(context.step, end)], end.at)
 	return fails(`the label says so, but no operator ended ${context.name(worker)}'s lease here`)
+}
+
+/** The last time an operator ended the worker's lease, up to this step's end. */
+function lastEnded(context: ClaimContext, worker: string): Happening | undefined {
+	for (let s = context.step.index; s >= 0; s--) {
+		const list = s === context.step.index ? context.step.happenings : (context.run.steps[s]?.happenings ?? [])
+		for (let i = list.length - 1; i >= 0; i--) {
+			const h = list[i] as Happening
+			if (h.kind === 'ended' && h.worker === worker) return h
+		}
+	}
+	return undefined
 }
 
 /** An operator ended the lease of slot 0's worker in this step. */
@@ -52,7 +65,13 @@ export const OPERATOR_FORMS: readonly ClaimForm[] = [
 		alternatives: ['{lease} has been ended by an/the operator', 'an/the operator ended {lease}', 'an/the operator has ended {lease}'],
 		example: "A's lease was ended by an operator",
 		meaning: "The worker's latest lease, when the step ends, is one an operator ended: in this step or an earlier one.",
-		check: (slots, context) => latestLeaseIs(slots, context, state => state === 'ended', (state, lease) => `'s lease ${state === 'live' ? `is live until ${time(lease.expiresAt)}` : state === 'expired' ? 'ran out' : state === 'gone' ? 'went with its store' : 'was released'}: no operator ended it`),
+		past: true,
+		check(slots, context) {
+			const latest = latestLeaseIs(slots, context, state => state === 'ended', (state, lease) => `'s lease ${state === 'live' ? `is live until ${time(lease.expiresAt)}` : state === 'expired' ? 'ran out' : state === 'gone' ? 'went with its store' : 'was released'}: no operator ended it`)
+			// It holds from the end, the happening it tells.
+			const end = latest.ok ? lastEnded(context, actorOf(slots[0])) : undefined
+			return latest.ok && end !== undefined ? { ...latest, at: end.at } : latest
+		},
 	},
 	{
 		id: 'answer-ended',

@@ -202,6 +202,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	},
 	{
 		id: 'fences-compare',
+		compares: true,
 		places: STORY,
 		tells: 'event',
 		formula: "wrote(d) ∈ step with fence L to a row at R, d checking fences, and L R holds (R: <, = or <=)",
@@ -212,6 +213,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	},
 	{
 		id: 'fence-smaller-than-fence',
+		compares: true,
 		places: STORY,
 		tells: 'event',
 		formula: "wrote(d) ∈ step with fence L to a row at R, d checking fences, and L < R",
@@ -564,6 +566,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	},
 	{
 		id: 'fence-smaller-than',
+		compares: true,
 		places: STORY,
 		tells: 'state',
 		formula: "fence(lease(w, t)) < fence(lease(v, t))",
@@ -574,6 +577,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	},
 	{
 		id: 'fence-larger-than',
+		compares: true,
 		places: STORY,
 		tells: 'state',
 		formula: "fence(lease(w, t)) > fence(lease(v, t))",
@@ -652,10 +656,36 @@ function writeCompared(context: ClaimContext, slots: readonly Slot[], left: numb
 	const true_ = relation === '<' ? l < r : relation === '=' ? l === r : l <= r
 	if (!true_) return fails(relation === '<' && words ? `${showFence(l)} is not smaller than ${showFence(r)}` : `"${showFence(l)} ${relation} ${showFence(r)}" is false`, left)
 	const answered = context.answered
+	// Told after no write, a comparison is of a write of the step: the only comparison the step's writes made.
+	const made = answered === undefined ? comparisonsMade(context) : []
+	const first = made.length > 1 ? happened(context.step, 'wrote', h => h.fenced && !h.noFence)[0] : undefined
+	if (first !== undefined) return fails(`the writes of this step compared ${made.join(' and ')}; tell the write this is the comparison of right before it ("${context.name(first.worker)} saves: ${made[0]}")`, left)
 	const write = happened(context.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r && (answered === undefined || h === answered))[0]
-	if (!write && answered !== undefined) return fails(`the write this answers carried fence ${showFence(answered.fence)} to a row at ${showFence(answered.before)}: the database compared ${showFence(answered.fence)} with ${showFence(answered.before)}`, left)
+	if (!write && answered !== undefined) return fails(`the write this follows carried fence ${showFence(answered.fence)} to a row at ${showFence(answered.before)}: the database compared ${showFence(answered.fence)} with ${showFence(answered.before)}`, left)
 	if (!write) return fails(`no write of this step carried fence ${showFence(l)} to a database that checks fences and whose row kept ${showFence(r)}`, left)
 	return { ...holds([saw(context.step, write)], write.at), said: { comparison: { left: l, right: r, relation, write } } } as Verdict
+}
+
+/**
+ * Right after a write, "A's fence is smaller than B's" is that write's comparison: the writer's fence and the row's
+ * writer's, in either order, and the relation true of the write's fence and the row's.
+ */
+function compareOfWrite(context: ClaimContext, write: Of<'wrote'>, a: string, b: string, test: (a: bigint, b: bigint) => boolean, otherwise: string): Verdict {
+	const forward = a === write.worker && b === write.writerBefore
+	const backward = a === write.writerBefore && b === write.worker
+	const row = write.writerBefore === undefined ? `the row's ${showFence(write.before)}` : `${context.name(write.writerBefore)}'s ${showFence(write.before)} on the row`
+	const compared = `${context.name(write.database)} compared ${context.name(write.worker)}'s fence ${showFence(write.fence)} with ${row}`
+	if (write.noFence || !write.fenced || (!forward && !backward)) return fails(`this comparison follows ${context.name(write.worker)}'s write, so it is that write's, and ${write.noFence || !write.fenced ? `${context.name(write.database)} compared no fences for it` : compared}`, 0)
+	const [left, right] = forward ? [write.fence, write.before] : [write.before, write.fence]
+	if (!test(left, right)) return fails(`${context.name(a)}'s fence ${showFence(left)} is ${otherwise} ${context.name(b)}'s ${showFence(right)}: ${compared}`, 0)
+	const relation = write.fence < write.before ? '<' : write.fence > write.before ? '>' : '='
+	return { ...holds([saw(context.step, write)], write.at), said: { comparison: { left: write.fence, right: write.before, relation, write } } } as Verdict
+}
+
+/** The comparisons the step's writes to databases that check fences made, each once: "7 < 9". */
+function comparisonsMade(context: ClaimContext): string[] {
+	const made = happened(context.step, 'wrote', h => h.fenced && !h.noFence).map(h => `${showFence(h.fence)} ${h.fence < h.before ? '<' : h.fence === h.before ? '=' : '>'} ${showFence(h.before)}`)
+	return [...new Set(made)]
 }
 
 /** The write a verdict was checked against. */
@@ -667,6 +697,8 @@ function writeOf(verdict: Extract<Verdict, { ok: true }>, context: ClaimContext)
 
 function compare(slots: readonly Slot[], context: ClaimContext, test: (a: bigint, b: bigint) => boolean, otherwise: string): Verdict {
 	const [a, b] = [actorOf(slots[0]), actorOf(slots[1])]
+	const write = context.answered
+	if (write !== undefined) return compareOfWrite(context, write, a, b, test, otherwise)
 	const fa = context.world.workers.get(a)?.lease?.fence
 	const fb = context.world.workers.get(b)?.lease?.fence
 	if (fa === undefined) return fails(`${context.name(a)} has no fence`, 0)
