@@ -73,8 +73,10 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		if (family !== undefined) text.lastOf.set(family, clause)
 		// After a part of its sentence that did not read, a clause starts afresh: nothing unread is its cause or its "before".
 		if (clause.gap) forgetBefore(text)
-		// A comparison of fences right after a clause that tells a write ("the database refuses A's write: 7 < 9", "B saves, and 8 < 9") is of that write.
-		const answered = clause.form.compares === true && text.cause !== undefined ? writeTold(text.cause.claim, context) : undefined
+		// A comparison of fences right after a clause that tells a write ("the database refuses A's write: 7 < 9", "B saves, and 8 < 9") is of that write;
+		// one of two workers' fences ("B's fence is larger than A's") is of their leases unless a colon makes it the write's.
+		const binds = clause.form.compares === true && (clause.explains || clause.form.tells === 'event')
+		const answered = binds && text.cause !== undefined ? writeTold(text.cause.claim, context) : undefined
 		// After a colon it tells why the event before happened, which must be a write ("B is refused: 7 < 9" of the lock's refusal is not); after a state ("the row keeps fence 8: 7 < 8"), it is a write of the step's.
 		if (clause.form.compares === true && clause.explains && answered === undefined && text.cause?.state !== true) {
 			result.problems.push({ start: clause.start, end: clause.end, message: 'after a colon, a comparison of fences tells why what the clause before tells happened, and that is no write; tell the write it compares ("the database refuses A\'s write: 7 < 9")' })

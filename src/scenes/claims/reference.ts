@@ -1174,8 +1174,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			clockAt = undefined
 		}
 		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set() }
-		// A comparison of fences right after a clause that tells a write is of that write; after a colon, the clause before must tell one.
-		const write = clause.form.compares === true && cause !== undefined ? wroteOf(cause.meaning) : undefined
+		// A comparison of fences right after a clause that tells a write is of that write (of two workers' fences, only after a colon); after a colon, the clause before must tell one.
+		const binds = clause.form.compares === true && (clause.explains || clause.form.tells === 'event')
+		const write = binds && cause !== undefined ? wroteOf(cause.meaning) : undefined
 		if (write !== undefined) env.answered = write
 		if (moment !== undefined && !untold && tells === 'state') env.moment = moment
 		const meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
