@@ -73,10 +73,9 @@ function followHash(): void {
 	else addEventListener('load', () => requestAnimationFrame(() => reveal(player)), { once: true })
 }
 
-/** Upgrades every scene of the page not yet upgraded. */
+/** Upgrades every scene of the page, once, as it loads: the site has no client-side router that would bring a new page without a reload. */
 function upgrade(): void {
 	for (const figure of document.querySelectorAll<HTMLElement>('figure.scene[data-scene-id]')) {
-		if (players.has(figure)) continue
 		const data = readData(figure)
 		if (!data) continue
 		// The engine (sql.js, about 370 KB gzipped with its chunk) loads only when the reader first steps, plays or opens a control.
@@ -88,9 +87,3 @@ function upgrade(): void {
 
 upgrade()
 addEventListener('hashchange', followHash)
-// With Astro's client-side router a new page arrives without a reload; its scenes need upgrading too.
-document.addEventListener('astro:page-load', upgrade)
-document.addEventListener('astro:before-swap', () => {
-	for (const player of players.values()) player.pause()
-	players.clear()
-})
