@@ -75,12 +75,11 @@ function followHash(): void {
 
 /** Upgrades every scene of the page, once, as it loads: the site has no client-side router that would bring a new page without a reload. */
 function upgrade(): void {
-	for (const figure of document.querySelectorAll<HTMLElement>('figure.scene[data-scene-id]')) {
-		// A later scene's data is a file of the build (data-scene-src), which its player fetches when needed.
-		const data = readData(figure)
-		if (!data && !figure.dataset['sceneSrc']) continue
+	// Every compiled scene (a scene with errors, in dev, has no steps). A later scene's data is a file of
+	// the build (data-scene-src), which its player fetches when needed.
+	for (const figure of document.querySelectorAll<HTMLElement>('figure.scene[data-steps]')) {
 		// The engine (sql.js, about 370 KB gzipped with its chunk) loads only when the reader first steps, plays or opens a control.
-		const player = new ScenePlayer(figure, data, loaded => verify(figure, loaded))
+		const player = new ScenePlayer(figure, readData(figure), loaded => verify(figure, loaded))
 		players.set(figure, player)
 	}
 	followHash()

@@ -28,6 +28,12 @@ function loadMotion(): Promise<Motion> {
 	return (motionLoading ??= import('./scene-motion.ts').then(loaded => (motion = loaded)))
 }
 
+// One import each, so the first script carries one loader for each module and not one per use.
+/** The timeline's moment and scrubber, with the reader's first step or press on the timeline. */
+const loadMarks = () => import('./step-marks.ts')
+/** "Play it yourself", on its first press or a link to a played session. */
+const loadPlay = () => import('./play/play-panel.ts')
+
 /** Puts a text into `element` as the build does: the engine's values in `<data class="scene-computed">`, never as HTML. */
 export function showMarked(element: HTMLElement, text: string, marks?: readonly TextMark[]): void {
 	element.replaceChildren(...markedPieces(text, marks).map(piece => {
@@ -107,7 +113,7 @@ export class ScenePlayer implements PlayerControl {
 			track.addEventListener('pointerdown', event => {
 				track.setPointerCapture(event.pointerId)
 				latest = event
-				void this.ready().then(data => data && import('./step-marks.ts').then(({ scrub }) => scrub(this, track, latest ?? event)))
+				void this.ready().then(data => data && loadMarks().then(({ scrub }) => scrub(this, track, latest ?? event)))
 			})
 		}
 		// The list stays in the page, closed: the stage now tells the story. Its steps are built once opened.
@@ -229,7 +235,7 @@ export class ScenePlayer implements PlayerControl {
 		}
 		// The timeline's moment and whose each lit line is: the build drew step 0's, and the rest loads with the reader's first step.
 		if (this.#marks) this.#marks(this)
-		else if (this.step > 0 || this.#view) void import('./step-marks.ts').then(({ markStep }) => (this.#marks = markStep)(this))
+		else if (this.step > 0 || this.#view) void loadMarks().then(({ markStep }) => (this.#marks = markStep)(this))
 		this.#markStep()
 		// A played step has no link of its own: the address holds the whole session instead.
 		if (options.link && !this.#view) {
@@ -322,7 +328,7 @@ export class ScenePlayer implements PlayerControl {
 		// The same story without fences, run by the engine in this page: its code loads on the switch's first
 		// press. While the reader plays the scene, the switch runs their session without fences instead.
 		else if (action === 'without-fences') {
-			if (this.figure.querySelector('section.scene-play')) void import('./play/play-panel.ts').then(({ switchPlayFences }) => switchPlayFences(this))
+			if (this.figure.querySelector('section.scene-play')) void loadPlay().then(({ switchPlayFences }) => switchPlayFences(this))
 			else void import('./unfenced-view.ts').then(({ switchFences }) => switchFences(this))
 		}
 	}
@@ -332,7 +338,7 @@ export class ScenePlayer implements PlayerControl {
 		if (!(await this.ready())) return
 		this.engage()
 		this.pause()
-		const { openPlay } = await import('./play/play-panel.ts')
+		const { openPlay } = await loadPlay()
 		await openPlay(this, link, sandbox)
 	}
 
