@@ -8,7 +8,8 @@
 // (one per layout, CSS shows one; .scene-clock[data-time] and .scene-badge in each); .scene-caption
 // (aria-live); .scene-counter; buttons [data-action=restart|prev|play|next]; .scene-code
 // [data-line].is-active; [data-action=take-over] and, once taken over, section.scene-play; li#<id>-step-N; data-scene-position (its place on the page, for old
-// links); script.scene-data (SceneData); .scene-mismatch and .scene-error boxes. With scripting on, the
+// links); script.scene-data (SceneData), or for a later scene of a built page data-scene-src, the address of
+// its SceneData as a file (scene-files.ts); .scene-mismatch and .scene-error boxes. With scripting on, the
 // list's items, and a later scene's first drawings, timeline key and steppers, are a <noscript>'s text
 // until the player builds them.
 import type { Element, ElementContent } from 'hast'
@@ -56,6 +57,11 @@ export interface SceneFigureInput {
 	codeStyle?: string
 	/** The playground's address with this scene's source in it, for the "Open in the playground" link. */
 	playground?: string
+	/**
+	 * Where the build published the scene's data as a file, which the player fetches once the scene
+	 * nears the view: then the figure carries the address (`data-scene-src`), not the data.
+	 */
+	dataSrc?: string
 }
 
 export { counterText, initialCaption, stepId }
@@ -262,7 +268,7 @@ export function errorBox(diagnostics: Diagnostic[]): Element {
 }
 
 /** The whole `<figure class="scene">`, with frame 0 on the stage and every step in the list. */
-export function sceneFigure({ data, position, codeLines, codeStyle, playground }: SceneFigureInput): Element {
+export function sceneFigure({ data, position, codeLines, codeStyle, playground, dataSrc }: SceneFigureInput): Element {
 	const { id, scene, svgs, narrowSvgs } = data
 	const frames = scene.frames
 	const first = frames[0]
@@ -327,7 +333,7 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 		...(playground !== undefined
 			? [h('p', { className: ['scene-playground'] }, [h('a', { href: playground, className: ['scene-playground-link'] }, [text('Open in the playground')])])]
 			: []),
-		h('script', { type: 'application/json', className: ['scene-data'] }, [text(scriptJson(data))]),
+		...(dataSrc === undefined ? [h('script', { type: 'application/json', className: ['scene-data'] }, [text(scriptJson(data))])] : []),
 	]
 	return h('figure', {
 		// not-content: Starlight's prose spacing would pull the stage, controls and code apart.
@@ -335,6 +341,7 @@ export function sceneFigure({ data, position, codeLines, codeStyle, playground }
 		id,
 		dataSceneId: id,
 		...(position === undefined ? {} : { dataScenePosition: String(position) }),
+		...(dataSrc === undefined ? {} : { dataSceneSrc: dataSrc }),
 		dataStep: '0',
 		dataSteps: String(steps),
 		dataVerified: 'pending',

@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test'
 import type { Locator } from '@playwright/test'
 import { builtPages } from './built-site.ts'
 import { animationsStarted, countAnimations } from './count-animations.ts'
+import { sceneDataOf } from './scene-check.ts'
 
 const pages = builtPages().filter(page => page.scenes.length > 0)
 
@@ -18,7 +19,7 @@ interface Frames {
 }
 
 async function framesOf(figure: Locator): Promise<Frames['scene']['frames']> {
-	return (JSON.parse((await figure.locator('script.scene-data').textContent()) ?? '{}') as Frames).scene.frames
+	return (await sceneDataOf<Frames>(figure)).scene.frames
 }
 
 for (const { path, scenes } of pages) {
@@ -104,4 +105,73 @@ test('space on a later scene not yet near plays it, and its play button says Pau
 	await page.keyboard.press(' ')
 	await expect(figure.locator('[data-action=play]')).toContainText('Pause')
 	await expect(figure.locator('.scene-counter')).toHaveText(/^Step [1-9]/)
+})
+
+test.describe('a later scene\'s data is a file, fetched once the scene nears the view', () => {
+	const fences = pages.find(page => page.path === '/guides/locks/fences/')!
+
+	test('a reader who scrolls to the fourth scene and presses Next before its data has come gets the step once it comes, and nothing else meanwhile', async ({ page }) => {
+		const id = fences.scenes[3]!
+		const figure = page.locator(`figure.scene[data-scene-id="${id}"]`)
+		await page.goto(fences.path)
+		const frames = await framesOf(figure)
+		const steps = frames.length - 1
+		let letThrough!: () => void
+		const held = new Promise<void>(resolve => (letThrough = resolve))
+		const asked: string[] = []
+		await page.route('**/_scenes/**', async route => {
+			asked.push(new URL(route.request().url()).pathname)
+			await held
+			await route.continue()
+		})
+		await page.goto(fences.path)
+		await page.waitForLoadState('load')
+		const src = (await figure.getAttribute('data-scene-src'))!
+		expect(src).toMatch(new RegExp(`/${id}\\.json$`))
+		expect(asked, 'not fetched while the scene is far below').not.toContain(src)
+		await figure.scrollIntoViewIfNeeded()
+		await expect.poll(() => asked, 'fetched once near').toContain(src)
+		await expect(figure.locator('.scene-stage svg[data-frame="0"]'), 'step 0 drawn from the page meanwhile').toHaveCount(2)
+		const caption = await figure.locator('.scene-caption').textContent()
+		await figure.locator('[data-action=next]').click()
+		await figure.locator('[data-action=next]').click()
+		await page.waitForTimeout(300)
+		await expect(figure).toHaveAttribute('data-step', '0')
+		await expect(figure.locator('.scene-counter')).toHaveText(`Step 0 of ${steps}`)
+		await expect(figure.locator('.scene-caption')).toHaveText(caption ?? '')
+		await expect(figure.locator('.scene-stage svg[data-frame="0"]')).toHaveCount(2)
+		letThrough()
+		await expect(figure).toHaveAttribute('data-step', '2')
+		await expect(figure.locator('.scene-counter')).toHaveText(`Step 2 of ${steps}`)
+		await expect(figure.locator('.scene-caption')).toHaveText(frames[2]!.caption)
+		await expect(figure.locator('.scene-stage svg[data-frame="2"]')).toHaveCount(2)
+		expect(asked.filter(one => one === src), 'fetched once').toHaveLength(1)
+	})
+
+	test('a scene whose data could not be fetched says so, and the next press fetches it again', async ({ page }) => {
+		const id = fences.scenes[1]!
+		let fail = true
+		let failures = 0
+		await page.goto(fences.path)
+		const figure = page.locator(`figure.scene[data-scene-id="${id}"]`)
+		const src = (await figure.getAttribute('data-scene-src'))!
+		await page.route('**/_scenes/**', route => {
+			if (!fail) return route.continue()
+			if (new URL(route.request().url()).pathname === src) failures++
+			return route.fulfill({ status: 503, body: 'down' })
+		})
+		await page.reload()
+		await figure.scrollIntoViewIfNeeded()
+		await expect(figure.locator('.scene-mismatch')).toHaveText('This scene could not be loaded.')
+		await figure.locator('[data-action=next]').click()
+		await expect.poll(() => failures, 'the press fetched it again').toBe(2)
+		await expect(figure.locator('.scene-mismatch')).toHaveCount(1)
+		await expect(figure).toHaveAttribute('data-step', '0')
+		// The failed fetch's answer is handled a few tasks after it arrives.
+		await page.waitForTimeout(250)
+		fail = false
+		await figure.locator('[data-action=next]').click()
+		await expect(figure).toHaveAttribute('data-step', '1')
+		await expect(figure.locator('.scene-mismatch')).toHaveCount(0)
+	})
 })

@@ -7,7 +7,7 @@ import type { Locator, Page } from '@playwright/test'
 import { compileScene } from '../../src/scenes/simulation/index.ts'
 import { openNodeDriver } from '../../src/scenes/node-sqlite/node-drivers.ts'
 import { formatMessage } from '../../src/scenes/frame-format.ts'
-import { watchPage } from './scene-check.ts'
+import { sceneDataOf, watchPage } from './scene-check.ts'
 import { animationsStarted, countAnimations } from './count-animations.ts'
 
 const PAGE = '/guides/locks/fences/'
@@ -92,7 +92,7 @@ test.describe('playing the seed scene', () => {
 		await figure.getByRole('button', { name: 'Copy link' }).click()
 		await expect.poll(clipboard).toMatch(/#.+-play=[A-Za-z0-9_-]+$/)
 		const link = await clipboard()
-		const played = JSON.parse(await figure.locator('script.scene-data').textContent() ?? '{}') as { id: string }
+		const played = await sceneDataOf(figure)
 		const fresh = await context.newPage()
 		const freshProblems = watchPage(fresh)
 		await fresh.goto(link)

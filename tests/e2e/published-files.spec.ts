@@ -21,11 +21,18 @@ interface PublishedFrame {
 /** The small copy's ceiling (issue 31): small enough for a model's context beside a question. */
 const SMALL_MAX_BYTES = 100 * 1024
 
-/** Every scene's frames on a built page, from the JSON each figure embeds. */
+/** The addresses of a built page's scene files: a later scene's data, which its figure names (`data-scene-src`). */
+function sceneFiles(file: string): string[] {
+	return [...readFileSync(file, 'utf8').matchAll(/<figure\b[^>]*\bdata-scene-src="([^"]+)"/g)].map(match => match[1]!)
+}
+
+/** Every scene's frames on a built page, from the JSON its first figure embeds and the files of the others. */
 function sceneFrames(file: string): { id: string; frames: PublishedFrame[] }[] {
 	const html = readFileSync(file, 'utf8')
-	return [...html.matchAll(/<script type="application\/json" class="scene-data">([\s\S]*?)<\/script>/g)].map(match => {
-		const data = JSON.parse(match[1]!) as { id: string; scene: { frames: PublishedFrame[] } }
+	const inline = [...html.matchAll(/<script type="application\/json" class="scene-data">([\s\S]*?)<\/script>/g)].map(match => match[1]!)
+	const files = sceneFiles(file).map(src => readFileSync(join(DIST, src), 'utf8'))
+	return [...inline, ...files].map(json => {
+		const data = JSON.parse(json) as { id: string; scene: { frames: PublishedFrame[] } }
 		return { id: data.id, frames: data.scene.frames }
 	})
 }
@@ -52,6 +59,25 @@ test('the sitemap lists every page at the site\'s address', () => {
 	expect(index).toContain(`<loc>${site}sitemap-0.xml</loc>`)
 	const sitemap = readFileSync(join(DIST, 'sitemap-0.xml'), 'utf8')
 	for (const page of pages) expect(sitemap).toContain(`<loc>${new URL(page.path, site).href}</loc>`)
+})
+
+test('a page carries its first scene\'s data, and each later scene\'s is a file of the build, named by its figure', () => {
+	let files = 0
+	for (const page of pages) {
+		if (page.scenes.length === 0) continue
+		const html = readFileSync(page.file, 'utf8')
+		expect(html.match(/class="scene-data"/g)?.length, `${page.path}: one scene's data in the page`).toBe(1)
+		const srcs = sceneFiles(page.file)
+		expect(srcs, `${page.path}: a file for each later scene`).toHaveLength(page.scenes.length - 1)
+		for (const [index, src] of srcs.entries()) {
+			expect(src).toMatch(/^\/_scenes\/[a-z0-9/-]+\.json$/)
+			const data = JSON.parse(readFileSync(join(DIST, src), 'utf8')) as { id: string; svgs: string[]; scene: { frames: unknown[] } }
+			expect(data.id, src).toBe(page.scenes[index + 1])
+			expect(data.svgs, src).toHaveLength(data.scene.frames.length)
+			files++
+		}
+	}
+	expect(files, 'the build has later scenes').toBeGreaterThan(0)
 })
 
 test('llms.txt leads to the full and the small Markdown copy', () => {

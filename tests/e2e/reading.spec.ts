@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 import { builtPages } from './built-site.ts'
+import { sceneDataOf } from './scene-check.ts'
 import { playStepMs } from '../../src/scenes/browser/scene-player.ts'
 import { animationsStarted, countAnimations } from './count-animations.ts'
 
@@ -136,9 +137,9 @@ for (const { path, scenes: ids } of pages) {
 			await page.goto(path)
 			for (const id of ids) {
 				const figure = page.locator(`figure.scene[data-scene-id="${id}"]`)
-				const data = JSON.parse((await figure.locator('script.scene-data').textContent()) ?? '{}') as {
+				const data = await sceneDataOf<{
 					scene: { frames: { index: number; caption: string; messages: { label: string }[]; actors: { state?: { text: string } }[] }[] }
-				}
+				}>(figure)
 				// Both layouts are in the page; CSS alone shows the one for this width.
 				await expect(figure.locator('.scene-stage svg:visible')).toHaveCount(1)
 				for (const frame of data.scene.frames.slice(1)) {

@@ -10,7 +10,7 @@ import { formatDuration, formatMessage, stateText } from '../../src/scenes/frame
 import type { Frame, SceneFrames } from '../../src/scenes/frame.ts'
 import { openNodeDriver } from '../../src/scenes/node-sqlite/node-drivers.ts'
 
-/** What the build embeds in each scene's `script.scene-data`. */
+/** What the build publishes of each scene: its `script.scene-data`, or the file of a later scene (sceneDataOf). */
 interface EmbeddedScene {
 	id: string
 	source: string
@@ -30,6 +30,20 @@ export function watchPage(page: Page): string[] {
 		if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`)
 	})
 	return problems
+}
+
+/**
+ * A scene's data as the build published it: in its page (the page's first scene), or in the file its
+ * figure names (`data-scene-src`), read here apart from the page, so the page's own fetches are its own.
+ */
+export async function sceneDataOf<T = EmbeddedScene>(figure: Locator): Promise<T> {
+	const inline = figure.locator('script.scene-data')
+	if (await inline.count() > 0) return JSON.parse((await inline.textContent()) ?? 'null') as T
+	const src = await figure.getAttribute('data-scene-src')
+	if (!src) throw new Error(`scene ${await figure.getAttribute('data-scene-id')}: neither its data nor data-scene-src`)
+	const response = await figure.page().request.get(src)
+	expect(response.status(), src).toBe(200)
+	return (await response.json()) as T
 }
 
 /** The first scene of a page, opened and scrolled into view, as a reader who came for it sees it. */
@@ -159,7 +173,7 @@ export async function checkScene(page: Page, url: string, sceneId: string): Prom
 	await page.goto(url)
 	const figure = page.locator(`figure.scene[data-scene-id="${sceneId}"]`)
 	await expect(figure).toHaveCount(1)
-	const embedded = JSON.parse((await figure.locator('script.scene-data').textContent()) ?? 'null') as EmbeddedScene
+	const embedded = await sceneDataOf(figure)
 	expect(embedded?.id).toBe(sceneId)
 
 	const node = JSON.parse(JSON.stringify(await compileScene(embedded.source, embedded.origin, openNodeDriver))) as SceneFrames

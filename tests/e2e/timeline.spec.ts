@@ -5,13 +5,14 @@ import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 import { scenesLeases, type EngineLease } from '../unit/scenes/engine-leases.ts'
 import { notTime } from '../unit/scenes/timeline-time.ts'
-import { firstScene, watchPage } from './scene-check.ts'
+import { firstScene, sceneDataOf, watchPage } from './scene-check.ts'
 
 /** The page's scene whose source begins with its block's first line, found by its data (ids are the build's). */
 async function sceneStarting(page: Page, firstLine: string): Promise<Locator> {
-	const ids = await page.locator('figure.scene[data-scene-id]').evaluateAll((figures, first) => figures
-		.filter(figure => JSON.parse(figure.querySelector('script.scene-data')?.textContent ?? '{}').source?.includes(first))
-		.map(figure => figure.id), firstLine)
+	const ids: string[] = []
+	for (const figure of await page.locator('figure.scene[data-scene-id]').all()) {
+		if ((await sceneDataOf(figure)).source.includes(firstLine)) ids.push((await figure.getAttribute('id'))!)
+	}
 	expect(ids.length, `a scene with "${firstLine}"`).toBeGreaterThan(0)
 	return page.locator(`figure.scene[id="${ids[0]}"]`)
 }
@@ -63,7 +64,7 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
 				await figure.scrollIntoViewIfNeeded()
 				// A later scene's timeline is drawn once the scene nears the screen, as its stage is.
 				await expect(figure.locator('.scene-timeline-track svg').first()).toBeAttached()
-				const source = JSON.parse((await figure.locator('script.scene-data').textContent()) ?? '{}').source as string
+				const { source, scene: { frames } } = await sceneDataOf(figure)
 				const { leases } = await scenesLeases(source)
 				const bars = await shownBars(figure)
 				expect(bars.map(bar => bar.lease as EngineLease).sort(order), 'the bars are the engine\'s leases').toEqual([...leases].sort(order))
@@ -73,7 +74,6 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
 				for (let i = 1; i < byTime.length; i++) expect(byTime[i]!.left).toBeGreaterThanOrEqual(byTime[i - 1]!.left)
 				// And in proportion to it: each bar as long as its lease, each step's moment at its time, in the drawing shown.
 				const shown = await figure.locator('.scene-timeline-track svg').evaluateAll(svgs => new XMLSerializer().serializeToString(svgs.find(one => one.checkVisibility())!))
-				const frames = JSON.parse((await figure.locator('script.scene-data').textContent()) ?? '{}').scene.frames
 				expect(notTime(shown, frames), 'the axis is time').toEqual([])
 				expect(problems).toEqual([])
 			})

@@ -2,7 +2,7 @@
  * The scene player's entry, on every page: upgrades each figure.scene, follows step links, and verifies a scene once the reader acts on it.
  */
 import type { SceneData } from '../scene-figure.ts'
-import { ScenePlayer } from './scene-player.ts'
+import { note, ScenePlayer } from './scene-player.ts'
 
 const players = new Map<HTMLElement, ScenePlayer>()
 
@@ -24,7 +24,7 @@ function verify(figure: HTMLElement, data: SceneData): void {
 	figure.dataset['verified'] = 'running'
 	import('./verify-scene.ts').then(engine => engine.verifyFigure(figure, data), () => {
 		figure.dataset['verified'] = 'failed'
-		figure.prepend(Object.assign(document.createElement('p'), { className: 'scene-mismatch', role: 'alert', textContent: 'This scene could not be checked in your browser.' }))
+		note(figure, 'This scene could not be checked in your browser.')
 	})
 }
 
@@ -73,14 +73,13 @@ function followHash(): void {
 	else addEventListener('load', () => requestAnimationFrame(() => reveal(player)), { once: true })
 }
 
-/** Upgrades every scene of the page not yet upgraded. */
+/** Upgrades every scene of the page, once, as it loads: the site has no client-side router that would bring a new page without a reload. */
 function upgrade(): void {
-	for (const figure of document.querySelectorAll<HTMLElement>('figure.scene[data-scene-id]')) {
-		if (players.has(figure)) continue
-		const data = readData(figure)
-		if (!data) continue
+	// Every compiled scene (a scene with errors, in dev, has no steps). A later scene's data is a file of
+	// the build (data-scene-src), which its player fetches when needed.
+	for (const figure of document.querySelectorAll<HTMLElement>('figure.scene[data-steps]')) {
 		// The engine (sql.js, about 370 KB gzipped with its chunk) loads only when the reader first steps, plays or opens a control.
-		const player = new ScenePlayer(figure, data, () => verify(figure, data))
+		const player = new ScenePlayer(figure, readData(figure), loaded => verify(figure, loaded))
 		players.set(figure, player)
 	}
 	followHash()
@@ -88,9 +87,3 @@ function upgrade(): void {
 
 upgrade()
 addEventListener('hashchange', followHash)
-// With Astro's client-side router a new page arrives without a reload; its scenes need upgrading too.
-document.addEventListener('astro:page-load', upgrade)
-document.addEventListener('astro:before-swap', () => {
-	for (const player of players.values()) player.pause()
-	players.clear()
-})

@@ -28,6 +28,12 @@ function loadMotion(): Promise<Motion> {
 	return (motionLoading ??= import('./scene-motion.ts').then(loaded => (motion = loaded)))
 }
 
+// One import each, so the first script carries one loader for each module and not one per use.
+/** The timeline's moment and scrubber, with the reader's first step or press on the timeline. */
+const loadMarks = () => import('./step-marks.ts')
+/** "Play it yourself", on its first press or a link to a played session. */
+const loadPlay = () => import('./play/play-panel.ts')
+
 /** Puts a text into `element` as the build does: the engine's values in `<data class="scene-computed">`, never as HTML. */
 export function showMarked(element: HTMLElement, text: string, marks?: readonly TextMark[]): void {
 	element.replaceChildren(...markedPieces(text, marks).map(piece => {
@@ -54,10 +60,19 @@ export function unfoldHeld(container: Element): void {
 	held.replaceWith(template.content)
 }
 
+/** Puts a note at the top of a scene for its reader, in place of one before: what could not be done in this browser. */
+export function note(figure: HTMLElement, text: string): void {
+	figure.querySelector('.scene-mismatch')?.remove()
+	figure.prepend(Object.assign(document.createElement('p'), { className: 'scene-mismatch', role: 'alert', textContent: text }))
+}
+
 /** A figure.scene upgraded with its controls; `show` is the one way the step changes. */
 export class ScenePlayer implements PlayerControl {
 	readonly figure: HTMLElement
-	readonly data: SceneData
+	/** The scene's data: the page's, or a later scene's file (`data-scene-src`) once fetched (ready). */
+	#data: SceneData | undefined
+	/** The fetch of that file: once, unless it fails. */
+	#loading: Promise<SceneData | undefined> | undefined
 	steps: number
 	/** The frames shown instead of the guide's, while the reader plays the scene. */
 	#view: SceneView | undefined
@@ -73,13 +88,15 @@ export class ScenePlayer implements PlayerControl {
 	/** Marks the timeline's moment and each lit line's worker, once loaded. */
 	#marks: ((player: ScenePlayer) => void) | undefined
 	/** Called on the reader's first action (step, play, or a control), once. */
-	#onFirstAct: (() => void) | undefined
+	#onFirstAct: ((data: SceneData) => void) | undefined
 
-	constructor(figure: HTMLElement, data: SceneData, onFirstAct?: () => void) {
+	/** `data` undefined: a later scene whose data is a file of its own (`data-scene-src`), fetched when needed. */
+	constructor(figure: HTMLElement, data: SceneData | undefined, onFirstAct?: (data: SceneData) => void) {
 		this.figure = figure
-		this.data = data
+		this.#data = data
 		this.#onFirstAct = onFirstAct
-		this.steps = Math.max(data.scene.frames.length - 1, 0)
+		// The build's count, so a later scene has its steppers' states before its data arrives.
+		this.steps = Number(figure.dataset['steps']) || 0
 		this.#stage = figure.querySelector('.scene-stage')
 		this.#caption = figure.querySelector('.scene-caption')
 		figure.querySelector<HTMLElement>('.scene-controls')?.removeAttribute('hidden')
@@ -96,7 +113,7 @@ export class ScenePlayer implements PlayerControl {
 			track.addEventListener('pointerdown', event => {
 				track.setPointerCapture(event.pointerId)
 				latest = event
-				void import('./step-marks.ts').then(({ scrub }) => scrub(this, track, latest ?? event))
+				void this.ready().then(data => data && loadMarks().then(({ scrub }) => scrub(this, track, latest ?? event)))
 			})
 		}
 		// The list stays in the page, closed: the stage now tells the story. Its steps are built once opened.
@@ -111,12 +128,16 @@ export class ScenePlayer implements PlayerControl {
 		figure.addEventListener('keydown', event => this.#onKey(event))
 		for (const touch of ['pointerdown', 'keydown']) figure.addEventListener(touch, () => void loadMotion(), { once: true })
 		this.#held = Boolean(this.#stage?.querySelector(':scope > noscript'))
-		// The build drew step 0 on the stage, or holds that drawing until the scene is near.
-		this.show(0, { animate: false, link: false }, false)
+		// The build drew step 0 on the stage, or holds that drawing until the scene is near; a later
+		// scene whose data is still a file shows the build's step 0 as it is.
+		if (this.#data) this.show(0, { animate: false, link: false }, false)
 		if (!this.#held) return
-		// Drawn once the scene comes within a screen's height of the view (a focus scrolls it there too).
+		// Drawn, and its data fetched, once the scene comes within a screen's height of the view (a focus scrolls it there too).
 		this.#near = new IntersectionObserver(entries => {
-			if (entries.some(entry => entry.isIntersecting)) this.#release()
+			if (entries.some(entry => entry.isIntersecting)) {
+				this.#release()
+				void this.ready()
+			}
 		}, { rootMargin: '100% 0px' })
 		this.#near.observe(figure)
 	}
@@ -125,10 +146,11 @@ export class ScenePlayer implements PlayerControl {
 		if (!this.#held) return
 		this.#held = false
 		this.#near?.disconnect()
-		this.#draw()
-		// The timeline, its key and the steppers waited with the stage; the build made them for step 0, and
-		// the step shown (one the reader asked for before they were built) is put on them from here.
-		for (const box of this.figure.querySelectorAll('.scene-timeline-track, .scene-timeline-key, .scene-controls')) unfoldHeld(box)
+		// The stage, the timeline, its key and the steppers waited; the build made them for step 0 (all a later
+		// scene shows before its data comes), and the step shown (one the reader asked for before they were
+		// built) is put on them from here.
+		for (const box of this.figure.querySelectorAll('.scene-stage, .scene-timeline-track, .scene-timeline-key, .scene-controls')) unfoldHeld(box)
+		if (this.step || this.#view) this.#draw()
 		this.#showControls()
 		this.#setPlaying(this.#timer !== undefined)
 	}
@@ -141,7 +163,39 @@ export class ScenePlayer implements PlayerControl {
 	}
 
 	get frame(): Frame | undefined {
-		return (this.#view?.frames ?? this.data.scene.frames)[this.step]
+		return (this.#view?.frames ?? this.#data?.scene.frames)?.[this.step]
+	}
+
+	/** The scene's data: a later scene's once fetched, which every action of the reader waits for (ready, #here). */
+	get data(): SceneData {
+		return this.#data!
+	}
+
+	/**
+	 * The scene's data, fetched first when the page does not carry it; undefined if the fetch failed,
+	 * which the scene says, and the reader's next action tries again.
+	 */
+	ready(): Promise<SceneData | undefined> {
+		return (this.#loading ??= this.#data
+			? Promise.resolve(this.#data)
+			: fetch(this.figure.dataset['sceneSrc']!)
+				.then(response => (response.ok ? (response.json() as Promise<SceneData>) : Promise.reject()))
+				.then(data => {
+					// The note of a fetch that failed before.
+					this.figure.querySelector('.scene-mismatch')?.remove()
+					return (this.#data = data)
+				}, () => {
+					this.#loading = undefined
+					note(this.figure, 'This scene could not be loaded.')
+					return undefined
+				}))
+	}
+
+	/** Whether the data is here; if not, `then` runs once it arrives (a reader's step or key before a later scene's data). */
+	#here(then: () => void): boolean {
+		if (this.#data) return true
+		void this.ready().then(data => data && then())
+		return false
 	}
 
 	/** Shows other frames from now on, or the guide's again when `view` is undefined; `played` marks the reader's own session. */
@@ -162,6 +216,8 @@ export class ScenePlayer implements PlayerControl {
 	 * `draw` false leaves the stage as it is (the first show: the build's drawing, or a held one).
 	 */
 	show(step: number, options: ShowOptions, draw = true): void {
+		// A step asked for before a later scene's data came (a link to it, which scrolls the scene near): shown when it comes.
+		if (!this.#here(() => this.show(step, options, draw))) return
 		const before = this.frame
 		const previous = this.step
 		this.step = Math.min(Math.max(step, 0), this.steps)
@@ -179,7 +235,7 @@ export class ScenePlayer implements PlayerControl {
 		}
 		// The timeline's moment and whose each lit line is: the build drew step 0's, and the rest loads with the reader's first step.
 		if (this.#marks) this.#marks(this)
-		else if (this.step > 0 || this.#view) void import('./step-marks.ts').then(({ markStep }) => (this.#marks = markStep)(this))
+		else if (this.step > 0 || this.#view) void loadMarks().then(({ markStep }) => (this.#marks = markStep)(this))
 		this.#markStep()
 		// A played step has no link of its own: the address holds the whole session instead.
 		if (options.link && !this.#view) {
@@ -254,11 +310,13 @@ export class ScenePlayer implements PlayerControl {
 	engage(): void {
 		const first = this.#onFirstAct
 		this.#onFirstAct = undefined
-		first?.()
+		first?.(this.data)
 	}
 
 	/** Runs a control's action, as a click or a key gives it. */
 	act(action: string): void {
+		// Pressed before a later scene's data came (a fast scroll, a key): the step it asks for is taken once the data is here.
+		if (!this.#here(() => this.act(action))) return
 		this.engage()
 		if (action !== 'play') this.pause()
 		if (action === 'next') this.show(this.step + 1, { animate: true, link: true })
@@ -270,16 +328,17 @@ export class ScenePlayer implements PlayerControl {
 		// The same story without fences, run by the engine in this page: its code loads on the switch's first
 		// press. While the reader plays the scene, the switch runs their session without fences instead.
 		else if (action === 'without-fences') {
-			if (this.figure.querySelector('section.scene-play')) void import('./play/play-panel.ts').then(({ switchPlayFences }) => switchPlayFences(this))
+			if (this.figure.querySelector('section.scene-play')) void loadPlay().then(({ switchPlayFences }) => switchPlayFences(this))
 			else void import('./unfenced-view.ts').then(({ switchFences }) => switchFences(this))
 		}
 	}
 
 	/** Hands the scene to the reader from the step shown, in the page or as a sandbox over the window: the play module loads now, not before. */
 	async takeOver(link?: string, sandbox = false): Promise<void> {
+		if (!(await this.ready())) return
 		this.engage()
 		this.pause()
-		const { openPlay } = await import('./play/play-panel.ts')
+		const { openPlay } = await loadPlay()
 		await openPlay(this, link, sandbox)
 	}
 

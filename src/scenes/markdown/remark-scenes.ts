@@ -9,7 +9,7 @@ import type { SceneStages } from '../render/index.ts'
 import { codeBackgroundStyle, highlightLines } from './highlight-code.ts'
 import { sceneBlock, sceneCodeNodes } from './scene-blocks.ts'
 import { brokenSceneFigure, diagnosticLines, refusesAWrite, sceneFigure } from '../scene-figure.ts'
-import type { SceneOrigin } from '../scene-figure.ts'
+import type { SceneData, SceneOrigin } from '../scene-figure.ts'
 import { assignSceneIds, positionalId } from './scene-ids.ts'
 import { encodeScene, playgroundHref } from '../scene-link.ts'
 
@@ -26,6 +26,12 @@ export interface RemarkScenesOptions {
 	root: string
 	/** Where errors go in dev (default console.error). */
 	report?: (message: string) => void
+	/**
+	 * Publishes a later scene's data (not the page's first) as a file and returns its address
+	 * (SceneFiles.publish); `file` is the page's, as `content/guides/locks/fences.mdx`. Without it every
+	 * scene's data is in its page.
+	 */
+	publish?: (file: string, data: SceneData) => string
 }
 
 /** A scene that did not verify, in a build: its message is every diagnostic as `FILE:LINE:COL: message`. */
@@ -85,7 +91,10 @@ export function remarkScenes(options: RemarkScenesOptions) {
 			const withoutFences = refusesAWrite(scene.frames) && (await options.compile(source, origin, { withoutFences: true, headings })).diagnostics.length === 0
 			// A scene too large for a link simply has none.
 			const playground = await encodeScene(source).then(playgroundHref, () => undefined)
-			replaceWith(node, sceneFigure({ data: { id, source, origin, scene, svgs, narrowSvgs, timeline, ...(withoutFences ? { withoutFences: true as const } : {}) }, position, codeLines, codeStyle: codeBackgroundStyle, playground }))
+			const data: SceneData = { id, source, origin, scene, svgs, narrowSvgs, timeline, ...(withoutFences ? { withoutFences: true as const } : {}) }
+			// The page's first scene keeps its data in the page: it is on the first screen, or the next.
+			const dataSrc = position > 1 && name !== undefined && options.publish ? options.publish(name, data) : undefined
+			replaceWith(node, sceneFigure({ data, position, codeLines, codeStyle: codeBackgroundStyle, playground, dataSrc }))
 		}
 		if (errors.length === 0) return
 		const message = errors.join('\n')

@@ -9,10 +9,16 @@ import { renderStages } from '../render/index.ts'
 import { CheckPool, limitsFromEnv } from '../guarded/index.ts'
 import { remarkClaimDocs } from './remark-claim-docs.ts'
 import { remarkScenes } from './remark-scenes.ts'
+import { SceneFiles } from './scene-files.ts'
 
-/** Adds the scene plugin to Markdown and MDX; `astro build` fails on a scene with errors, `astro dev` shows them. */
+/**
+ * Adds the scene plugin to Markdown and MDX; `astro build` fails on a scene with errors, `astro dev`
+ * shows them. A page's later scenes' data is published as files (scene-files.ts): written into the
+ * build's output, served from memory by the dev server.
+ */
 export function scenes(): AstroIntegration {
 	let pool: CheckPool | undefined
+	let files = new SceneFiles()
 	return {
 		name: 'tinystore-scenes',
 		hooks: {
@@ -21,6 +27,8 @@ export function scenes(): AstroIntegration {
 				pool?.close()
 				const checks = new CheckPool(limitsFromEnv(process.env))
 				pool = checks
+				files = new SceneFiles(config.base)
+				const published = files
 				const plugin = remarkScenes({
 					compile: (source, origin, options) => checks.check(source, origin, options),
 					render: renderStages,
@@ -29,6 +37,7 @@ export function scenes(): AstroIntegration {
 					mode: command === 'build' && process.env['SCENES_ERRORS'] !== 'show' ? 'build' : 'dev',
 					root: fileURLToPath(config.root),
 					report: message => logger.error(`scene errors:\n${message}`),
+					publish: (file, data) => published.publish(file, data),
 				})
 				const claimDocs = remarkClaimDocs({ compile: (source, file) => checks.check(source, { file }) })
 				// As Starlight adds its own: onto the unified processor the config names (Astro 7's way for remark plugins).
@@ -40,7 +49,18 @@ export function scenes(): AstroIntegration {
 			},
 			'astro:build:start': () => pool?.warm(),
 			'astro:server:start': () => pool?.warm(),
-			'astro:build:done': () => pool?.close(),
+			'astro:server:setup': ({ server }) => {
+				server.middlewares.use((request, response, next) => {
+					const json = request.url ? files.read(request.url) : undefined
+					if (json === undefined) return next()
+					response.setHeader('Content-Type', 'application/json')
+					response.end(json)
+				})
+			},
+			'astro:build:done': ({ dir, logger }) => {
+				pool?.close()
+				logger.info(`${files.write(fileURLToPath(dir))} later scenes' data written as files`)
+			},
 			'astro:server:done': () => pool?.close(),
 		},
 	}

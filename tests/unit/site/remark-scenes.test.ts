@@ -5,6 +5,7 @@ import { betterSqliteDriver } from '../../../engine/adapters/node.ts'
 import { compileScene } from '../../../src/scenes/simulation/index.ts'
 import type { SceneFrames } from '../../../src/scenes/frame.ts'
 import { renderStages } from '../../../src/scenes/render/index.ts'
+import { SceneFiles } from '../../../src/scenes/markdown/scene-files.ts'
 import { remarkScenes } from '../../../src/scenes/markdown/remark-scenes.ts'
 import { sceneBlock } from '../../../src/scenes/markdown/scene-blocks.ts'
 import type { RemarkScenesOptions } from '../../../src/scenes/markdown/remark-scenes.ts'
@@ -138,6 +139,22 @@ describe('remarkScenes on the seed scene', () => {
 		expect(data.scene.frames).toHaveLength(4)
 		expect(data.svgs).toHaveLength(4)
 		expect(data.narrowSvgs).toHaveLength(4)
+	})
+
+	it('publishes a later scene\'s data as a file of its page, and keeps the first scene\'s in the page', async () => {
+		const tree = pageOf([seedScene, seedScene])
+		const files = new SceneFiles()
+		await remarkScenes({ ...options('build'), publish: (name, data) => files.publish(name, data) })(tree, file)
+		const [first, later] = tree.children.map(figureFrom)
+		expect(all(first!, hasClass('scene-data'))).toHaveLength(1)
+		expect(first!.properties['dataSceneSrc']).toBeUndefined()
+		expect(all(later!, hasClass('scene-data'))).toEqual([])
+		const id = 'scene-worker-a-holds-the-chats-key-2'
+		expect(later!.properties['dataSceneSrc']).toBe(`/_scenes/guides/x/${id}.json`)
+		const data = JSON.parse(files.read(`/_scenes/guides/x/${id}.json`)!) as SceneData
+		expect(data.id).toBe(id)
+		expect(data.origin).toEqual({ file: 'content/guides/x.mdx', line: 61, column: 0 })
+		expect(data.svgs).toHaveLength(4)
 	})
 
 	it('links the scene to the playground with its source in the address', async () => {

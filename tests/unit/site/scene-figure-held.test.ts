@@ -70,6 +70,19 @@ describe('a figure holds what can wait in a <noscript>', () => {
 		expect(find(key, hasClass('scene-key')).map(one => one.properties['dataMark'])).toContain('now')
 	})
 
+	it('carries a later scene\'s data as the address of its file, and still its first drawings, steppers and steps', () => {
+		const figure = sceneFigure({ data, position: 2, codeLines: [], dataSrc: '/_scenes/guides/fences/fences.json' })
+		expect(figure.properties['dataSceneSrc']).toBe('/_scenes/guides/fences/fences.json')
+		expect(find(figure, hasClass('scene-data'))).toEqual([])
+		const [stage] = find(figure, hasClass('scene-stage'))
+		expect(drawings(find(stage!, el => el.tagName === 'noscript')[0]!)).toEqual([data.svgs[0], data.narrowSvgs[0]])
+		expect(find(figure, el => el.tagName === 'button').length).toBeGreaterThan(4)
+		expect(find(figure, hasClass('scene-step'))).toHaveLength(data.scene.frames.length - 1)
+		const inline = sceneFigure({ data, position: 2, codeLines: [] })
+		expect(inline.properties['dataSceneSrc']).toBeUndefined()
+		expect(find(inline, hasClass('scene-data'))).toHaveLength(1)
+	})
+
 	it('holds every step of the list, with its id, in a <noscript> under the list\'s summary', () => {
 		const [list] = find(sceneFigure({ data, position: 1, codeLines: [] }), hasClass('scene-steps'))
 		expect(list!.tagName).toBe('details')
