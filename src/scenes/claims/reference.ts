@@ -1106,7 +1106,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		let moment: number | undefined
 		let untold = false
 		let base = 0
-		if (modifier) {
+		// "A moment later": an event after the moment told last, else after the step before.
+		const soon = modifier?.kind === 'soon' ? (now ?? context.run.steps[step.index - 1]?.end.time ?? 0) : undefined
+		if (modifier && soon === undefined) {
 			const value = modifier.slot.value.type === 'number' ? modifier.slot.value.value : Number.NaN
 			if (modifier.kind === 'at') moment = value
 			else {
@@ -1132,7 +1134,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			atEnd = false
 			clockAt = undefined
 		}
-		if (!meaning.ok || (modifier && (tells === 'none' || meaning.at === undefined)) || untold) {
+		if (!meaning.ok || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.at as number) <= soon))) {
 			fail()
 			continue
 		}
@@ -1195,7 +1197,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (wrong) failed.add(index)
 		else {
 			if (place !== undefined && (latest === undefined || after(latest, place))) latest = place
-			if (place !== undefined && moment === undefined && (unnamed === undefined || after(unnamed, place))) unnamed = place
+			if (place !== undefined && modifier === undefined && (unnamed === undefined || after(unnamed, place))) unnamed = place
 			for (const h of inStep) seen.add(h)
 			if (family !== undefined) used.set(family, new Set([...(used.get(family) ?? []), ...inStep]))
 			told.push({ clause, meaning, ...(place ? { place } : {}), ...(ended ? { ended } : {}), index })
