@@ -508,6 +508,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = storeOf(env, undefined)
 		return meaning.ok && store ? { ...meaning, empty: store.id } : meaning
 	},
+	'asks-first': (s, env) => {
+		const ask = askOf(env, actor(s[0]))
+		if (!ask) return NO
+		const order = env.step.happenings.indexOf(ask)
+		return env.step.happenings.some((h, i) => i < order && h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) ? NO : asked(ask)
+	},
+	'gets-at-once': (s, env) => {
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]))[0]
+		return grant !== undefined && grant.place === undefined ? event(grant) : NO
+	},
+	'gets-in-time': (s, env) => {
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]))[0]
+		if (!grant || grant.place === undefined) return NO
+		const ask = [...earlierSteps(env), env.step].flatMap(step => events(step, 'asked', h => h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt)).pop()
+		return ask?.wait !== undefined && Number.isFinite(ask.wait) && grant.at <= ask.at + ask.wait ? event(grant) : NO
+	},
 	'goes-to': (s, env) => fromLine(env, actor(s[1]), {}),
 	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { place: num(s[2]) }),
 	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { fence: fence(s[2]) }),
