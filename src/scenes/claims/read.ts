@@ -14,6 +14,7 @@ import type { CompiledForm, SceneLanguage } from './language.ts'
 import { unneutralWord } from './lexicon.ts'
 import { UNREAD_REFERENT, groupOf, groupReferent, leaseReferent } from './parameters.ts'
 import { nearestForms } from './nearest.ts'
+import { COUNT_PATTERN, readCount } from './numbers.ts'
 
 /** A clause read as a form: where it stands in the text, its slots, its modifiers and its subject. */
 export interface ReadClause {
@@ -600,6 +601,19 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 	const entry = language.places.get(place)
 	if (!entry) return undefined
 	let problem: string | undefined
+	// "all three" after a clause about three workers ("Workers A, B and C ask, and all three get in"), or a sentence that named them, is those three.
+	const all = ALL_OF.exec(core)
+	const named = all ? (groupOf(referent) ?? (plural !== undefined && plural.length >= 2 ? plural : undefined)) : undefined
+	if (all && named !== undefined && readCount(all[1] as string) === named.length) {
+		const list = named.map(id => language.names.labelOf(id))
+		const names = `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`
+		const put = `${names} all ${core.slice(all[0].length)}`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+			if (compiled.subject !== 'workers') continue
+			const clause = matchForm(language, compiled, put, offset + all[0].length, names.length + 5, referent, plural)
+			if (clause && typeof clause !== 'string') return { ...clause, start: offset }
+		}
+	}
 	for (const compiled of entry.byFirstWord.get(firstWordOf(core)) ?? []) {
 		const clause = matchForm(language, compiled, core, offset, 0, referent, plural)
 		if (typeof clause === 'string') problem ??= clause
@@ -645,6 +659,9 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 	}
 	return problem
 }
+
+/** "all" and a count of the workers spoken of before, at a clause's start: "all three", "all 3 of them". */
+const ALL_OF = new RegExp(`^all (${COUNT_PATTERN})(?: of them)? `)
 
 /** Matches one form against a clause; `added` characters at its start were put there (a left-out subject). */
 function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string, offset: number, added: number, referent: string | undefined, plural?: string[]): ReadClause | string | undefined {
