@@ -630,6 +630,17 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			if (typeof clause === 'string') problem ??= clause
 			else if (clause) return clause
 		}
+		// After a clause about a worker, "which" may name its fence: "B gets it with fence 9, which is larger than A's" reads "B's fence is larger than A's".
+		if (referent !== undefined && language.names.kindOf(referent) === 'worker') {
+			const fence = `${language.names.labelOf(referent)}'s fence `
+			const told = `${fence}${core.slice(which[0].length)}`
+			for (const compiled of entry.byFirstWord.get(firstWordOf(told)) ?? []) {
+				if (!compiled.pattern.startsWith('{owner} fence ')) continue
+				const clause = matchForm(language, compiled, told, offset + which[0].length, fence.length, referent, plural)
+				if (typeof clause === 'string') problem ??= clause
+				else if (clause) return { ...clause, start: offset }
+			}
+		}
 	}
 	const group = groupOf(referent)
 	if (elided && group !== undefined) {

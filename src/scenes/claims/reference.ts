@@ -746,6 +746,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	wakes: (s, env) => event(events(env.step, 'woke', h => h.worker === actor(s[0]))[0]),
 	crashes: (s, env) => event(events(env.step, 'crashed', h => h.worker === actor(s[0]))[0]),
+	'crashes-before-saving': (s, env) => {
+		const crash = events(env.step, 'crashed', h => h.worker === actor(s[0]))[0]
+		if (!crash) return NO
+		const at = env.step.happenings.indexOf(crash)
+		return env.step.happenings.some((h, k) => k < at && h.kind === 'wrote' && h.worker === crash.worker) ? NO : event(crash)
+	},
 	'code-goes-on': (s, env) => event(events(env.step, 'wrote', h => h.worker === actor(s[0]) && !h.live)[0]),
 	'only-the-fence-stops': (s, env) => {
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
