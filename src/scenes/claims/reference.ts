@@ -30,6 +30,8 @@ interface Meaning {
 	/** For causes: a comparison of fences, the write whose answer it tells, a database checking none, the clock, an absent renewal. */
 	compares?: { left: bigint; right: bigint; relation: '<' | '<=' | '=' | '>' | '>='; write?: Of<'wrote'>; workers?: [string, string] }
 	decides?: Of<'wrote'>
+	/** The write that replaced the THING it says is lost. */
+	overwrites?: Of<'wrote'>
 	unfenced?: string
 	clock?: { reads?: number; past?: bigint; moved?: true }
 	absent?: string
@@ -718,7 +720,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'thing-overwritten': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.changed && h.writerBefore === actor(s[0]) && h.worker !== actor(s[0]))[0]
-		return write ? event(write, { decides: write }) : NO
+		return write ? event(write, { decides: write, overwrites: write }) : NO
 	},
 	'accepts-write-over': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.worker === actor(s[1]) && h.database === actor(s[0]) && h.changed)[0]
@@ -1323,6 +1325,9 @@ function recorded(event: Happening, context: ClaimContext): readonly Happening[]
 /** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes (a state as a cause of an event: strictly before it). */
 function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCausesEvent: boolean): boolean {
 	const write = effect.decides
+	// A THING lost: the write that replaced it, told by the cause (as an event, or as the database taking it).
+	const lost = effect.overwrites
+	if (lost !== undefined && (cause.decides === lost || cause.makers.includes(lost))) return true
 	if (write !== undefined) {
 		if (cause.compares !== undefined) {
 			if (write.noFence) return false

@@ -485,7 +485,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const worker = actorOf(slots[0])
 			const write = happened(context.step, 'wrote', h => h.changed && h.writerBefore === worker && h.worker !== worker)[0]
 			if (!write) return fails(`no other worker's write replaced ${context.name(worker)}'s in the row in this step`, 0)
-			return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
+			return { ...holds([saw(context.step, write)], write.at), said: { decides: write, overwrites: write } } as Verdict
 		},
 	},
 	{
