@@ -722,6 +722,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const write = events(env.step, 'wrote', h => h.changed && h.writerBefore === actor(s[0]) && h.worker !== actor(s[0]))[0]
 		return write ? event(write, { decides: write, overwrites: write }) : NO
 	},
+	'write-overwrote': (s, env) => {
+		const write = [...earlierSteps(env), env.step].flatMap(step => events(step, 'wrote', h => h.worker === actor(s[0]) && h.changed && h.writerBefore === actor(s[1]))).pop()
+		return write ? { ok: true, events: [write], makers: [write], overwrites: write } : NO
+	},
 	'accepts-write-over': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.worker === actor(s[1]) && h.database === actor(s[0]) && h.changed)[0]
 		return write && write.writerBefore === actor(s[2]) ? event(write, { decides: write }) : NO

@@ -489,6 +489,23 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'write-overwrote',
+		places: STORY,
+		tells: 'none',
+		formula: "wrote(w) ∈ this step or an earlier one that changed the row, where the row kept v's write",
+		pattern: '{owner} write overwrote {owner} THING', alternatives: ["{owner} late/stale/old write overwrote {owner} THING", "{owner} THING overwrote {owner}", "{owner} write replaced {owner} THING"],
+		example: "A's write overwrote B's THING",
+		meaning: "A write of the first worker, in this step or an earlier one, changed the row where the row had kept the second worker's write: the past tense of an overwrite told before.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const over = actorOf(slots[1])
+			const steps = context.run.steps.slice(1, context.step.index + 1)
+			const found = steps.flatMap(step => happened(step, 'wrote', h => h.worker === worker && h.changed && h.writerBefore === over).map(write => ({ step, write }))).pop()
+			if (!found) return fails(`no write of ${context.name(worker)} replaced ${context.name(over)}'s in the row, in this step or before`, 0)
+			return { ok: true, evidence: [saw(found.step, found.write)], said: { overwrites: found.write, events: [found.write] } }
+		},
+	},
+	{
 		id: 'accepts-write-over',
 		places: STORY,
 		tells: 'event',
