@@ -27,6 +27,7 @@ export const RECORDED_CAUSES: readonly (readonly [string, string])[] = [
 	['a hold that waits in line, a try refused, a hold that gives up', "the grants of the key's holders then"],
 	['a lease running out', "the pause or crash of its worker's process in effect then (its renewals stopped), the clock moving past its end, and no renewal of it"],
 	['a lease gone with its store', 'the restart or restore that took it'],
+	["a worker's write lost (overwritten)", 'the write that replaced it, taken by the database'],
 	["a database's answer to a write", "the two fences it compared: the write's (and the grant that gave it) against the row's (and the write that left it); a database that checks no fence takes every write"],
 	['an epoch', 'the open that wrote it, and the clock then: the clock in milliseconds when it was past the epoch before, else the epoch before (the copy\'s) plus one'],
 	["a state (the key held or free, the row's fence, a lease lost)", 'the events that made it hold: the grants of its holders, the lease end that freed it, the write its fence is from, the end of the lease'],
@@ -41,6 +42,9 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	const said = cause.claim.said ?? {}
 	const decided = effect.claim.said?.decides
 	if (decided !== undefined && decisionLinks(said, cause, decided)) return undefined
+	// A THING lost is the write that replaced it, taken: a clause that tells that write, or the database taking it, is why.
+	const lost = effect.claim.said?.overwrites
+	if (lost !== undefined && (said.decides === lost || (said.events ?? eventsOf(cause.claim.evidence, context)).includes(lost))) return undefined
 	if (decided === undefined || (said.comparison === undefined && said.unfenced === undefined)) {
 		// The events the cause tells reach what this clause tells through the engine's causes (a write's answer: through the fences it compared).
 		const targets = decided === undefined ? effects : causesOf(decided, context)
@@ -53,7 +57,8 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	// No one in line is why a key stays free: a freed key goes to the first in line.
 	if (said.empty !== undefined && said.empty === effect.claim.said?.free) return undefined
 	const says = word === 'so' ? '"so" says the clause before is why this happened' : '"because" says this is why what the clause before tells happened'
-	return `${says}, but the engine records no such cause: ${recordedWhy(decided ?? effects[0], context)}; tell why it happened, or join the clauses with "and"`
+	const why = lost === undefined ? recordedWhy(decided ?? effects[0], context) : `${context.name(lost.writerBefore ?? '')}'s ${context.words?.thing ?? 'write'} was lost when ${context.name(lost.database)} took ${context.name(lost.worker)}'s write at ${formatDuration(lost.at)}, and the clause before does not tell that write`
+	return `${says}, but the engine records no such cause: ${why}; tell why it happened, or join the clauses with "and"`
 }
 
 /** A write's answer follows from the fences the database compared, the row's fence it found, or its checking none. */

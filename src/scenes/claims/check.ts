@@ -414,7 +414,7 @@ interface Named {
 /** The moment a clause names, with where it is written: `at T`, or `D later` counted from what the text told last (`told`) or the step before. */
 function namedMoment(clause: ReadClause, context: ClaimContext, told: number | undefined): Named | undefined {
 	const modifier = clause.modifiers[0]
-	if (!modifier) return undefined
+	if (!modifier || modifier.kind === 'soon') return undefined
 	const { kind, slot } = modifier
 	const wanted = slot.value.type === 'number' ? slot.value.value : Number.NaN
 	if (kind === 'at') return { moment: wanted, slot, kind }
@@ -442,6 +442,13 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	const first = clause.modifiers[0]
 	if (first && (tells === 'none' || verdict.at === undefined)) return { start: first.slot.start, end: first.slot.end, message: `"${inWords(clause.form.pattern, context.words)}" tells of no moment, so it cannot say when; drop "${first.slot.text}"` }
 	if (named?.untold) return untoldProblem(named, context, verdict.at)
+	if (first?.kind === 'soon') {
+		// "A moment later": an event strictly after the moment the text told last, else after the step before.
+		if (tells !== 'event') return { start: first.slot.start, end: first.slot.end, message: `"${first.slot.text} later" tells that a happening came some time after what was told before, and "${inWords(clause.form.pattern, context.words)}" tells a state; say when it held ("5 s later")` }
+		const base = told ?? context.run.steps[context.step.index - 1]?.end.time ?? 0
+		const at = verdict.at as number
+		if (at <= base) return { start: first.slot.start, end: first.slot.end, message: `"${first.slot.text} later" says this came after ${told === undefined ? 'the step before' : 'what the text told before it'} (${formatDuration(base)}), but it happened ${at === base ? 'at that moment' : `at ${formatDuration(at)}`}` }
+	}
 	// The moment the clause tells: an event's or the clock's, or the one a state names; a state with none holds at the step's end.
 	let moment: number | undefined
 	let ended: CheckedClaim['ended']
@@ -488,7 +495,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		const wrong = alsoProblem(clause.also.word, verdict, context)
 		if (wrong !== undefined) return { start: clause.also.start, end: clause.also.end, message: wrong }
 	}
-	const values = [...clause.slots, ...clause.modifiers.map(m => m.slot)].filter(slot => VALUE_SLOTS.includes(slot.type)).map(slot => ({ start: slot.start, end: slot.end }))
+	const values = [...clause.slots, ...clause.modifiers.flatMap(m => (m.kind === 'soon' ? [] : [m.slot]))].filter(slot => VALUE_SLOTS.includes(slot.type)).map(slot => ({ start: slot.start, end: slot.end }))
 	const claim: CheckedClaim = { form: clause.form.id, start: clause.start, end: clause.end, values, evidence: verdict.evidence }
 	if (moment !== undefined && tells !== 'none') claim.at = moment
 	// A state's place is the event of the step that began it: its own evidence's, else the latest of the step's events that made it hold.

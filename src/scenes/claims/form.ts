@@ -95,6 +95,8 @@ export interface Said {
 	comparison?: { left: bigint; right: bigint; relation: '<' | '<=' | '=' | '>' | '>='; write?: Extract<Happening, { kind: 'wrote' }>; /** For two workers' fences: whose, left and right. */ workers?: [string, string] }
 	/** The write whose answer (taken, refused) it tells: that follows only from the fences the database compared. */
 	decides?: Extract<Happening, { kind: 'wrote' }>
+	/** The write that replaced the row's THING it says is lost: taking that write is why it is lost. */
+	overwrites?: Extract<Happening, { kind: 'wrote' }>
 	/** The database it says checks no fence. */
 	unfenced?: string
 	/** The clock: its reading at a moment, that it is past an epoch, or that it moved on in the step. */

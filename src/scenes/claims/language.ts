@@ -24,9 +24,9 @@ export interface CompiledForm {
 	subject?: SlotType
 }
 
-/** A modifier of a clause: a time it happened at (`at 30 s`), a time since the step before (`5 s later`), or `then`. */
+/** A modifier of a clause: a time it happened at (`at 30 s`), a time since the step before (`5 s later`, `5 s after that`), some time after it (`a moment later`), or `then` (`after that`). */
 interface CompiledModifier {
-	kind: 'at' | 'later' | 'then'
+	kind: 'at' | 'later' | 'soon' | 'then'
 	regex: RegExp
 	/** "After 30 s": before a clause that tells no moment ("after 30 s nothing renews A's lease") it says that much time passed. */
 	after?: true
@@ -112,6 +112,7 @@ const TEMPLATES = (() => {
 		atIn: source('{time} in').slice(1, -1),
 		after: source('after {duration}').slice(1, -1),
 		later: source('{duration} later').slice(1, -1),
+		afterThat: source('{duration} after that').slice(1, -1),
 		then: source('then').slice(1, -1),
 	}
 })()
@@ -145,6 +146,7 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords): 
 	const after = fill(TEMPLATES.after, readers)
 	const later = fill(TEMPLATES.later, readers)
 	const then = fill(TEMPLATES.then, readers)
+	const afterThat = fill(TEMPLATES.afterThat, readers)
 	return {
 		names,
 		words,
@@ -152,6 +154,10 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords): 
 		places,
 		prefixes: [
 			{ kind: 'then', regex: new RegExp(`^(?:${then}),? `, 'd') },
+			// "After that" is "then"; "5 s after that" is "5 s later"; "a moment later" is some time after what was told before.
+			{ kind: 'then', regex: /^after that,? /d },
+			{ kind: 'later', regex: new RegExp(`^(?:${afterThat}),? `, 'd') },
+			{ kind: 'soon', regex: /^(a moment) later,? /d },
 			{ kind: 'at', regex: new RegExp(`^(?:${at}),? `, 'd') },
 			{ kind: 'later', regex: new RegExp(`^(?:${later}),? `, 'd') },
 			// "20 s in," is the moment 20 s; "after 30 s" is 30 s later than what was told before.
@@ -161,6 +167,9 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords): 
 		suffixes: [
 			{ kind: 'at', regex: new RegExp(` (?:${at})$`, 'd') },
 			{ kind: 'later', regex: new RegExp(` (?:${later})$`, 'd') },
+			{ kind: 'later', regex: new RegExp(` (?:${afterThat})$`, 'd') },
+			{ kind: 'then', regex: / after that$/d },
+			{ kind: 'soon', regex: / (a moment) later$/d },
 		],
 		within: new RegExp(` (?:${at})(?= )`, 'd'),
 		read: new Map(),

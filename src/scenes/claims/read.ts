@@ -14,6 +14,7 @@ import type { CompiledForm, SceneLanguage } from './language.ts'
 import { unneutralWord } from './lexicon.ts'
 import { UNREAD_REFERENT, groupOf, groupReferent, leaseReferent } from './parameters.ts'
 import { nearestForms } from './nearest.ts'
+import { COUNT_PATTERN, readCount } from './numbers.ts'
 
 /** A clause read as a form: where it stands in the text, its slots, its modifiers and its subject. */
 export interface ReadClause {
@@ -21,8 +22,8 @@ export interface ReadClause {
 	start: number
 	end: number
 	slots: Slot[]
-	/** `at 30 s` (when what it tells happened) or `5 s later` (since the step before). */
-	modifiers: { kind: 'at' | 'later'; slot: Slot }[]
+	/** `at 30 s` (when what it tells happened), `5 s later` (since the moment told before, else the step before) or `a moment later` (some time after it, its slot the words "a moment"). */
+	modifiers: { kind: 'at' | 'later' | 'soon'; slot: Slot }[]
 	/** The actor the clause is about, which "it" in the next clause names. */
 	subject?: string
 	/** The workers a clause about several is about ("B and C ask"), which a left-out subject or "they" in the next clause names. */
@@ -288,6 +289,17 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 		// Only a reading that reads whole: else the problems are told of the sentence as written, its "After" or "When" kept in what is quoted.
 		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items) }
 	}
+	const during = WHILE_FIRST.exec(text.slice(start, end))
+	if (during && (place === 'caption' || place === 'note')) {
+		// "While S, X" is "X while S": X is read first, then S as the state that held when X happened.
+		const split = start + during[0].length - 2
+		const state = readSentence(language, text, start + 'While '.length, split, place, referent0, plural)
+		const only = 'problem' in state || (state.problems?.length ?? 0) > 0 ? undefined : state.items.length === 1 ? state.items[0] : undefined
+		if (only?.kind === 'clause' && only.clause.form.tells === 'state') {
+			const rest = readSentence(language, text, split + 2, end, place, referentOf(only.clause) ?? referent0, plural)
+			if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { items: [...rest.items, { kind: 'clause', clause: { ...only.clause, during: true } }] }
+		}
+	}
 	if (place === 'caption' || place === 'note') return partialReading(language, text, start, end, place, referent0, cuts, slotProblems, plural)
 	// Reading stopped at the farthest place a reading of the clauses before reached: the problem starts there.
 	const from = Math.max(...reached)
@@ -304,6 +316,9 @@ function joins(cut: Cut, item: Item | { kind: 'unread' }): boolean {
 
 /** A sentence that opens with "When", "Once" or "After" ("When A lets go, the key goes to C"; after a semicolon, "when") says its second clause came after its first. */
 const SUBORDINATE = /^(?:When|Once|After|As soon as) (?=[^,]+, )/i
+
+/** A sentence that opens with "While" and a clause ("While A is paused, its lease runs out") reads as its second part "while" its first. */
+const WHILE_FIRST = /^While [^,]+, /i
 
 /** The items of a sentence opened by "When" or "Once": the clause after the first is read as coming after it, unless its joint says otherwise. */
 function afterFirst(items: readonly Item[]): Item[] {
@@ -537,9 +552,13 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 				const coreEnd = tail ? variant.length - tail[0].length : variant.length
 				if (coreEnd <= coreStart) continue
 				const modifiers: ReadClause['modifiers'] = within ? [{ kind: 'at', slot: within }] : []
-				const modifier = (kind: 'at' | 'later' | 'then', match: RegExpExecArray, offset: number) => {
+				const modifier = (kind: 'at' | 'later' | 'soon' | 'then', match: RegExpExecArray, offset: number) => {
 					if (kind === 'then') return true
 					const [s, e] = match.indices?.[1] ?? [0, 0]
+					if (kind === 'soon') {
+						modifiers.push({ kind, slot: { type: 'duration', text: variant.slice(offset + s, offset + e), start: start + offset + s, end: start + offset + e, value: { type: 'number', value: 0 } } })
+						return true
+					}
 					const slot = readSlot(language, kind === 'at' ? 'time' : 'duration', variant.slice(offset + s, offset + e), start + offset + s, start + offset + e, referent)
 					if (typeof slot === 'string') {
 						problem ??= slot
@@ -565,7 +584,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					problem ??= `"${text.slice(told.start, told.end)}" tells that a happening came before, and "${clause.form.pattern}" tells ${clause.form.tells === 'state' ? 'a state' : 'no happening'}; leave it out`
 					continue
 				}
-				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' || ordered ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}) }
+				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}) }
 			}
 		}
 	}
@@ -582,6 +601,19 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 	const entry = language.places.get(place)
 	if (!entry) return undefined
 	let problem: string | undefined
+	// "all three" after a clause about three workers ("Workers A, B and C ask, and all three get in"), or a sentence that named them, is those three.
+	const all = ALL_OF.exec(core)
+	const named = all ? (groupOf(referent) ?? (plural !== undefined && plural.length >= 2 ? plural : undefined)) : undefined
+	if (all && named !== undefined && readCount(all[1] as string) === named.length) {
+		const list = named.map(id => language.names.labelOf(id))
+		const names = `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`
+		const put = `${names} all ${core.slice(all[0].length)}`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+			if (compiled.subject !== 'workers') continue
+			const clause = matchForm(language, compiled, put, offset + all[0].length, names.length + 5, referent, plural)
+			if (clause && typeof clause !== 'string') return { ...clause, start: offset }
+		}
+	}
 	for (const compiled of entry.byFirstWord.get(firstWordOf(core)) ?? []) {
 		const clause = matchForm(language, compiled, core, offset, 0, referent, plural)
 		if (typeof clause === 'string') problem ??= clause
@@ -597,6 +629,17 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			const clause = matchForm(language, compiled, put, offset + shift, 0, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
 			else if (clause) return clause
+		}
+		// After a clause about a worker, "which" may name its fence: "B gets it with fence 9, which is larger than A's" reads "B's fence is larger than A's".
+		if (referent !== undefined && language.names.kindOf(referent) === 'worker') {
+			const fence = `${language.names.labelOf(referent)}'s fence `
+			const told = `${fence}${core.slice(which[0].length)}`
+			for (const compiled of entry.byFirstWord.get(firstWordOf(told)) ?? []) {
+				if (!compiled.pattern.startsWith('{owner} fence ')) continue
+				const clause = matchForm(language, compiled, told, offset + which[0].length, fence.length, referent, plural)
+				if (typeof clause === 'string') problem ??= clause
+				else if (clause) return { ...clause, start: offset }
+			}
 		}
 	}
 	const group = groupOf(referent)
@@ -627,6 +670,9 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 	}
 	return problem
 }
+
+/** "all" and a count of the workers spoken of before, at a clause's start: "all three", "all 3 of them". */
+const ALL_OF = new RegExp(`^all (${COUNT_PATTERN})(?: of them)? `)
 
 /** Matches one form against a clause; `added` characters at its start were put there (a left-out subject). */
 function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string, offset: number, added: number, referent: string | undefined, plural?: string[]): ReadClause | string | undefined {

@@ -30,6 +30,8 @@ interface Meaning {
 	/** For causes: a comparison of fences, the write whose answer it tells, a database checking none, the clock, an absent renewal. */
 	compares?: { left: bigint; right: bigint; relation: '<' | '<=' | '=' | '>' | '>='; write?: Of<'wrote'>; workers?: [string, string] }
 	decides?: Of<'wrote'>
+	/** The write that replaced the THING it says is lost. */
+	overwrites?: Of<'wrote'>
 	unfenced?: string
 	clock?: { reads?: number; past?: bigint; moved?: true }
 	absent?: string
@@ -528,6 +530,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = storeOf(env, undefined)
 		return meaning.ok && store ? { ...meaning, empty: store.id } : meaning
 	},
+	'asks-first': (s, env) => {
+		const ask = askOf(env, actor(s[0]))
+		if (!ask) return NO
+		const order = env.step.happenings.indexOf(ask)
+		return env.step.happenings.some((h, i) => i < order && h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) ? NO : asked(ask)
+	},
+	'gets-at-once': (s, env) => {
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]))[0]
+		return grant !== undefined && grant.place === undefined ? event(grant) : NO
+	},
+	'gets-in-time': (s, env) => {
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]))[0]
+		if (!grant || grant.place === undefined) return NO
+		const ask = [...earlierSteps(env), env.step].flatMap(step => events(step, 'asked', h => h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt)).pop()
+		return ask?.wait !== undefined && Number.isFinite(ask.wait) && grant.at <= ask.at + ask.wait ? event(grant) : NO
+	},
 	'goes-to': (s, env) => fromLine(env, actor(s[1]), {}),
 	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { place: num(s[2]) }),
 	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { fence: fence(s[2]) }),
@@ -726,7 +744,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'thing-overwritten': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.changed && h.writerBefore === actor(s[0]) && h.worker !== actor(s[0]))[0]
-		return write ? event(write, { decides: write }) : NO
+		return write ? event(write, { decides: write, overwrites: write }) : NO
+	},
+	'write-overwrote': (s, env) => {
+		const write = [...earlierSteps(env), env.step].flatMap(step => events(step, 'wrote', h => h.worker === actor(s[0]) && h.changed && h.writerBefore === actor(s[1]))).pop()
+		return write ? { ok: true, events: [write], makers: [write], overwrites: write } : NO
 	},
 	'accepts-write-over': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.worker === actor(s[1]) && h.database === actor(s[0]) && h.changed)[0]
@@ -754,6 +776,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	wakes: (s, env) => event(events(env.step, 'woke', h => h.worker === actor(s[0]))[0]),
 	crashes: (s, env) => event(events(env.step, 'crashed', h => h.worker === actor(s[0]))[0]),
+	'crashes-before-saving': (s, env) => {
+		const crash = events(env.step, 'crashed', h => h.worker === actor(s[0]))[0]
+		if (!crash) return NO
+		const at = env.step.happenings.indexOf(crash)
+		return env.step.happenings.some((h, k) => k < at && h.kind === 'wrote' && h.worker === crash.worker) ? NO : event(crash)
+	},
 	'code-goes-on': (s, env) => event(events(env.step, 'wrote', h => h.worker === actor(s[0]) && !h.live)[0]),
 	'only-the-fence-stops': (s, env) => {
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
@@ -1158,7 +1186,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		let moment: number | undefined
 		let untold = false
 		let base = 0
-		if (modifier) {
+		// "A moment later": an event after the moment told last, else after the step before.
+		const soon = modifier?.kind === 'soon' ? (now ?? context.run.steps[step.index - 1]?.end.time ?? 0) : undefined
+		if (modifier && soon === undefined) {
 			const value = modifier.slot.value.type === 'number' ? modifier.slot.value.value : Number.NaN
 			if (modifier.kind === 'at') moment = value
 			else {
@@ -1187,7 +1217,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			atEnd = false
 			clockAt = undefined
 		}
-		if (!meaning.ok || (modifier && (tells === 'none' || meaning.at === undefined)) || untold) {
+		if (!meaning.ok || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.at as number) <= soon))) {
 			fail()
 			continue
 		}
@@ -1255,7 +1285,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (wrong) failed.add(index)
 		else {
 			if (place !== undefined && (latest === undefined || after(latest, place))) latest = place
-			if (place !== undefined && moment === undefined && (unnamed === undefined || after(unnamed, place))) unnamed = place
+			if (place !== undefined && modifier === undefined && (unnamed === undefined || after(unnamed, place))) unnamed = place
 			for (const h of inStep) seen.add(h)
 			if (family !== undefined) used.set(family, new Set([...(used.get(family) ?? []), ...inStep]))
 			told.push({ clause, meaning, ...(place ? { place } : {}), ...(ended ? { ended } : {}), index })
@@ -1359,6 +1389,9 @@ function recorded(event: Happening, context: ClaimContext): readonly Happening[]
 /** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes (a state as a cause of an event: strictly before it). */
 function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCausesEvent: boolean): boolean {
 	const write = effect.decides
+	// A THING lost: the write that replaced it, told by the cause (as an event, or as the database taking it).
+	const lost = effect.overwrites
+	if (lost !== undefined && (cause.decides === lost || cause.makers.includes(lost))) return true
 	if (write !== undefined) {
 		if (cause.compares !== undefined) {
 			if (write.noFence) return false

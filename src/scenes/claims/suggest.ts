@@ -22,6 +22,9 @@ export interface Suggestion {
 	group: string
 }
 
+/** "both" after three names or more ("B, C and D both wait"): no sentence to offer. */
+const BOTH_AFTER_MANY = /, [^,.]* and \S+ both\b/
+
 /** The most sentences one form may try in one step: a form of three numeric slots would otherwise try thousands. */
 const PER_FORM = 64
 
@@ -43,7 +46,10 @@ function fillers(language: SceneLanguage, context: ClaimContext, type: SlotType)
 			const workers = ids('worker').map(id => shortName(language, id))
 			if (workers.length < 2) return []
 			const pairs = workers.flatMap((a, i) => workers.slice(i + 1).map(b => `${a} and ${b}`))
-			return workers.length > 2 ? [`${workers.slice(0, -1).join(', ')} and ${workers[workers.length - 1]}`, ...pairs] : pairs
+			const list = (some: string[]) => `${some.slice(0, -1).join(', ')} and ${some[some.length - 1]}`
+			// The workers that did one thing in the step (asked, got the key, gave up...), when more than two: "A, B and C get in".
+			const did = ids('worker').length > 3 ? unique([...new Set(happenings.map(h => h.kind))].map(kind => ids('worker').filter(id => happenings.some(h => h.kind === kind && 'worker' in h && h.worker === id)).map(id => shortName(language, id))).filter(some => some.length > 2 && some.length < workers.length).map(list)) : []
+			return workers.length > 2 ? unique([list(workers), ...did, ...pairs]) : pairs
 		}
 		case 'store':
 			return ids('store').map(name)
@@ -189,7 +195,8 @@ function candidates(language: SceneLanguage, context: ClaimContext, alternatives
 			for (const pattern of alternatives ? patternsOf(form) : [form.pattern]) {
 				for (const raw of sentencesOf(pattern, fill, language.words)) {
 					const text = context.place === 'caption' ? sentence(raw) : raw
-					if (seen.has(text)) continue
+					// "both" after three names or more ("B, C and D both wait") is no sentence to offer.
+					if (seen.has(text) || BOTH_AFTER_MANY.test(text)) continue
 					seen.add(text)
 					out.push({ text, form: form.id, group })
 				}
@@ -205,7 +212,20 @@ function candidates(language: SceneLanguage, context: ClaimContext, alternatives
  * is offered in its own words; its alternatives say the same.
  */
 export function suggestSentences(language: SceneLanguage, context: ClaimContext): Suggestion[] {
-	return candidates(language, context, false).filter(candidate => holds(language, candidate.text, context))
+	return candidates(language, context, false).filter(candidate => holds(language, candidate.text, context) && !namesTooFew(language, context, candidate.text))
+}
+
+/**
+ * Whether a true sentence about several workers names fewer than the same sentence, true too, says of
+ * more ("A and B get in" when A, B and C got in): offered for "all three get in", it would tell the
+ * reader that C did not. A sentence offered names every worker it can, or none.
+ */
+function namesTooFew(language: SceneLanguage, context: ClaimContext, text: string): boolean {
+	const lists = fillers(language, context, 'workers').sort((a, b) => b.length - a.length)
+	const mine = lists.find(list => text.includes(list))
+	if (mine === undefined) return false
+	const names = (list: string) => list.split(/, | and /)
+	return lists.some(other => other !== mine && names(mine).every(name => names(other).includes(name)) && !BOTH_AFTER_MANY.test(text.replace(mine, other)) && holds(language, text.replace(mine, other), context))
 }
 
 /** A form's patterns: its own and its alternatives. */
@@ -266,7 +286,7 @@ export function nearestTrue(language: SceneLanguage, context: ClaimContext, writ
 	}
 	ranked.sort((a, b) => a.score - b.score)
 	const same = mine.join(' ')
-	for (const { text } of ranked.slice(0, TRIED)) if (words(text).join(' ') !== same && holds(language, text, context) && fits(text)) return text
+	for (const { text } of ranked.slice(0, TRIED)) if (words(text).join(' ') !== same && holds(language, text, context) && fits(text) && !namesTooFew(language, context, text)) return text
 	return undefined
 }
 

@@ -131,7 +131,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "gone(w) ∈ step",
-		pattern: '{lease} is gone', alternatives: ["{lease} does not survive", "{lease} does not survive it", "{lease} does not survive the restart"],
+		pattern: '{lease} is gone', alternatives: ["{lease} does not survive", "{lease} does not survive it", "{lease} does not survive the restart", "{lease} is gone with it", "{lease} is gone with its store", "{lease} goes with it"],
 		example: "A's lease is gone",
 		meaning: "The worker's lease went with its store in this step: the store restarted or was restored.",
 		check: (slots, context) => ended(slots, context, 'gone'),

@@ -3,7 +3,7 @@ import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
 import { actorOf, actorsOf, fails, fenceOfSlot, happened, holds, lineEvidence, liveLease, names, numberOf, runSteps, saw, storeFor, time } from '../query.ts'
 import type { Of } from '../query.ts'
-import type { StoreFact } from '../facts.ts'
+import type { StepFacts, StoreFact } from '../facts.ts'
 import type { Happening } from '../../frame.ts'
 
 const STORY = ['caption', 'note'] as const
@@ -224,6 +224,11 @@ function everyAsked(slots: readonly Slot[], context: ClaimContext): Verdict {
 }
 
 /** Whether the worker (or, with `other`, a worker other than it) asked in a step before this one. */
+/** The ask a grant answered: the worker's last ask of that store at the grant's `askedAt`, in the steps given (up to the grant's). */
+function askOfGrant(steps: readonly StepFacts[], grant: Of<'granted'>): Of<'asked'> | undefined {
+	return steps.flatMap(step => step.happenings).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt).pop()
+}
+
 /** Whether the worker (or, with `other`, another worker) asked before this step, of the store this step's ask went to when it has one: "again" and "too" are about one key. */
 function askedBefore(context: ClaimContext, worker: string, other: boolean, store = asks(context, worker)[0]?.store): boolean {
 	return runSteps(context.run)
@@ -563,7 +568,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "line(k, t) = ∅",
-		pattern: 'the line is empty', alternatives: ["nobody/none waits( in line)", "no one waits( in line)", "nobody waits for the key", "no one waits for the key", "nobody is in line", "no one is in line", "the queue is empty"],
+		pattern: 'the line is empty', alternatives: ["nobody/none waits( in line)", "no one waits( in line)", "nobody waits for the key", "no one waits for the key", "nobody is in line", "no one is in line", "the queue is empty", "nobody/none is waiting( in line)", "no one is waiting( in line)"],
 		example: 'the line is empty',
 		meaning: 'No one is in line for the key when the step ends.',
 		check(_slots, context) {
@@ -612,6 +617,58 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'the key goes to B, first in line, with fence 2',
 		meaning: 'The worker was at that place in line when the key was let go, and was given it with that fence.',
 		check: (slots, context) => goesTo(slots, context, 1, 2, 3),
+	},
+	{
+		id: 'asks-first',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k) ∈ step, before every other worker's asked(k) in the step",
+		pattern: '{worker} asks for {key} first', alternatives: ["{worker} asks first", "{worker} is the first to ask", "{worker} is the first to ask for {key}"],
+		example: 'Worker B asks for the key first',
+		meaning: "The worker asked for the key in this step, before any other worker's ask of that key in the step.",
+		check(slots, context) {
+			const verdict = asked(slots, context)
+			if (!verdict.ok) return verdict
+			const ask = asks(context, actorOf(slots[0]))[0] as Of<'asked'>
+			const list = context.step.happenings
+			const before = list.slice(0, list.indexOf(ask)).find(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) as Of<'asked'> | undefined
+			return before ? fails(`${context.name(before.worker)} asked before ${context.name(ask.worker)}, at ${time(before.at)}`, 0) : verdict
+		},
+	},
+	{
+		id: 'gets-at-once',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step, at its ask, with no place in line",
+		pattern: '{worker} gets {key} at once', alternatives: ["{worker} gets {key} right away", "{worker} gets {key} immediately", "{worker} gets in at once", "{worker} gets in right away", "{worker} gets in immediately"],
+		example: 'Worker C gets the key at once',
+		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line.',
+		check(slots, context) {
+			const id = actorOf(slots[0])
+			const grant = happened(context.step, 'granted', h => h.worker === id)[0]
+			if (!grant) return fails(`the engine gave ${context.name(id)} no lease in this step`, 0)
+			if (grant.place !== undefined) return fails(`${context.name(id)} asked at ${time(grant.askedAt)} and waited in line: the engine gave it the key at ${time(grant.at)}`, 0)
+			return holds([saw(context.step, grant)], grant.at)
+		},
+	},
+	{
+		id: 'gets-in-time',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step from the line, before its ask's wait D ran out",
+		pattern: '{worker} gets {key} in time', alternatives: ["{worker} gets {key} before its wait runs out", "{worker} gets {key} before its wait ends", "{worker} gets in in time", "{worker} gets in before its wait runs out"],
+		example: 'Worker B gets the key in time',
+		meaning: 'The engine gave the worker a lease in this step from the line, before the wait its ask allowed had run out.',
+		check(slots, context) {
+			const id = actorOf(slots[0])
+			const grant = happened(context.step, 'granted', h => h.worker === id)[0]
+			if (!grant) return fails(`the engine gave ${context.name(id)} no lease in this step`, 0)
+			if (grant.place === undefined) return fails(`${context.name(id)} got the key at once when it asked, at ${time(grant.at)}: it had no wait to run out`, 0)
+			const ask = askOfGrant(context.run.steps.slice(1, context.step.index + 1), grant)
+			if (ask?.wait === undefined || ask.wait === Number.POSITIVE_INFINITY) return fails(`${context.name(id)} asked with no limit on its wait, so there was no time for it to get the key in`, 0)
+			if (grant.at > ask.at + ask.wait) return fails(`${context.name(id)}'s wait of ${time(ask.wait)} ran out at ${time(ask.at + ask.wait)}, before the engine gave it the key at ${time(grant.at)}`, 0)
+			return holds([saw(context.step, grant)], grant.at)
+		},
 	},
 	{
 		id: 'gives-up',

@@ -177,6 +177,25 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => processEvent(slots, context, 'crashed'),
 	},
 	{
+		id: 'crashes-before-saving',
+		places: STORY,
+		tells: 'event',
+		formula: "crashed(w) ∈ step, with no wrote(w) before it in the step",
+		pauses: true,
+		pattern: '{worker} crashes before it saves', alternatives: ["{worker} crashes before saving", "{worker} crashes before it writes", "{worker} crashes before writing", "{worker} dies before it saves"],
+		example: 'Worker B crashes before it saves',
+		meaning: "The worker's process crashed in this step, and the worker wrote nothing in the step before the crash.",
+		check(slots, context) {
+			const verdict = processEvent(slots, context, 'crashed')
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const list = context.step.happenings
+			const crash = happened(context.step, 'crashed', h => h.worker === worker)[0] as Of<'crashed'>
+			const wrote = list.slice(0, list.indexOf(crash)).find(h => h.kind === 'wrote' && h.worker === worker)
+			return wrote ? fails(`${context.name(worker)} wrote at ${time(wrote.at)}, before its process crashed at ${time(crash.at)}`, 0) : verdict
+		},
+	},
+	{
 		id: 'code-goes-on',
 		places: STORY,
 		tells: 'event',

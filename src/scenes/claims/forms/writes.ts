@@ -487,7 +487,24 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const worker = actorOf(slots[0])
 			const write = happened(context.step, 'wrote', h => h.changed && h.writerBefore === worker && h.worker !== worker)[0]
 			if (!write) return fails(`no other worker's write replaced ${context.name(worker)}'s in the row in this step`, 0)
-			return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
+			return { ...holds([saw(context.step, write)], write.at), said: { decides: write, overwrites: write } } as Verdict
+		},
+	},
+	{
+		id: 'write-overwrote',
+		places: STORY,
+		tells: 'none',
+		formula: "wrote(w) ∈ this step or an earlier one that changed the row, where the row kept v's write",
+		pattern: '{owner} write overwrote {owner} THING', alternatives: ["{owner} late/stale/old write overwrote {owner} THING", "{owner} THING overwrote {owner}", "{owner} write replaced {owner} THING"],
+		example: "A's write overwrote B's THING",
+		meaning: "A write of the first worker, in this step or an earlier one, changed the row where the row had kept the second worker's write: the past tense of an overwrite told before.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const over = actorOf(slots[1])
+			const steps = context.run.steps.slice(1, context.step.index + 1)
+			const found = steps.flatMap(step => happened(step, 'wrote', h => h.worker === worker && h.changed && h.writerBefore === over).map(write => ({ step, write }))).pop()
+			if (!found) return fails(`no write of ${context.name(worker)} replaced ${context.name(over)}'s in the row, in this step or before`, 0)
+			return { ok: true, evidence: [saw(found.step, found.write)], said: { overwrites: found.write, events: [found.write] } }
 		},
 	},
 	{
