@@ -568,7 +568,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "line(k, t) = ∅",
-		pattern: 'the line is empty', alternatives: ["nobody/none waits( in line)", "no one waits( in line)", "nobody waits for the key", "no one waits for the key", "nobody is in line", "no one is in line", "the queue is empty", "nobody/none is waiting( in line)", "no one is waiting( in line)"],
+		pattern: 'the line is empty', alternatives: ["nobody/none waits( in line)", "no one waits( in line)", "nobody waits for the key", "no one waits for the key", "nobody is in line", "no one is in line", "the queue is empty", "nobody/none is waiting( in line)", "no one is waiting( in line)", "nobody/none is waiting for the key", "no one is waiting for the key", "nobody is waiting for it", "no one is waiting for it"],
 		example: 'the line is empty',
 		meaning: 'No one is in line for the key when the step ends.',
 		check(_slots, context) {
