@@ -161,6 +161,9 @@ async function checkStage(browser: Browser, url: string, sceneId: string, testIn
 			await figure.locator('.scene-stage').scrollIntoViewIfNeeded()
 			// A later scene's steppers, which the pass presses, are built once it nears the screen.
 			await expect(figure.locator('.scene-controls [data-action=next]')).toBeAttached()
+			// A later scene's data is a file its player fetches as the scene nears the screen: a first Next shows step 1 once it came.
+			await figure.locator('.scene-controls [data-action=next]').click()
+			await expect(figure).toHaveAttribute('data-step', '1')
 			const measures = await measurePass(figure, steps)
 			expect(measures.length, `${url} ${sceneId}: a measure per step`).toBe(steps + 1)
 			for (const [step, shown] of measures.entries()) {

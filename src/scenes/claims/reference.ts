@@ -534,7 +534,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const ask = askOf(env, actor(s[0]))
 		if (!ask) return NO
 		const order = env.step.happenings.indexOf(ask)
-		return env.step.happenings.some((h, i) => i < order && h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) ? NO : asked(ask)
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, order)]
+		return before.some(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) ? NO : asked(ask)
 	},
 	'gets-at-once': (s, env) => {
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]))[0]
@@ -666,7 +667,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	// -- writes and the row
 	'does-not-save': (s, env) => timeless(events(env.step, 'wrote', h => h.worker === actor(s[0])).length === 0),
-	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0),
+	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0 && events(env.step, 'renew-refused', () => true).length === 0),
 	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0),
 	saves: (s, env) => save(env, actor(s[0])),
 	'saves-what-it-computed': (s, env) => save(env, actor(s[0])),
@@ -737,6 +738,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return writesTo(env, d).some(h => h.fence > fence(s[1])) || (initial !== undefined && initial > fence(s[1])) ? NO : meaning
 	},
 	'row-keeps-fence': (s, env) => (env.world.databases.size === 1 ? row(env, [...env.world.databases.keys()][0], fence(s[0])) : NO),
+	'row-already-has-fence': (s, env) => {
+		if (env.world.databases.size !== 1) return NO
+		const database = [...env.world.databases.keys()][0] as string
+		return events(env.step, 'wrote', h => h.database === database && h.changed && h.after === fence(s[0])).length > 0 ? NO : row(env, database, fence(s[0]))
+	},
 	'database-keeps-fence': (s, env) => row(env, actor(s[0]), fence(s[1])),
 	'write-replaces': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.changed)[0]
@@ -780,7 +786,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const crash = events(env.step, 'crashed', h => h.worker === actor(s[0]))[0]
 		if (!crash) return NO
 		const at = env.step.happenings.indexOf(crash)
-		return env.step.happenings.some((h, k) => k < at && h.kind === 'wrote' && h.worker === crash.worker) ? NO : event(crash)
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, at)]
+		return before.some(h => h.kind === 'wrote' && h.worker === crash.worker) ? NO : event(crash)
 	},
 	'code-goes-on': (s, env) => event(events(env.step, 'wrote', h => h.worker === actor(s[0]) && !h.live)[0]),
 	'only-the-fence-stops': (s, env) => {

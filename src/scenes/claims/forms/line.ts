@@ -622,16 +622,17 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'asks-first',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step, before every other worker's asked(k) in the step",
+		formula: "asked(w, k) ∈ step, before every other worker's asked(k) in the scene",
 		pattern: '{worker} asks for {key} first', alternatives: ["{worker} asks first", "{worker} is the first to ask", "{worker} is the first to ask for {key}"],
 		example: 'Worker B asks for the key first',
-		meaning: "The worker asked for the key in this step, before any other worker's ask of that key in the step.",
+		meaning: "The worker asked for the key in this step, and no other worker had asked for that key before it, in this step or an earlier one.",
 		check(slots, context) {
 			const verdict = asked(slots, context)
 			if (!verdict.ok) return verdict
 			const ask = asks(context, actorOf(slots[0]))[0] as Of<'asked'>
 			const list = context.step.happenings
-			const before = list.slice(0, list.indexOf(ask)).find(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) as Of<'asked'> | undefined
+			const earlier = runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => step.happenings)
+			const before = [...earlier, ...list.slice(0, list.indexOf(ask))].find(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) as Of<'asked'> | undefined
 			return before ? fails(`${context.name(before.worker)} asked before ${context.name(ask.worker)}, at ${time(before.at)}`, 0) : verdict
 		},
 	},

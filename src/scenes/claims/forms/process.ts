@@ -6,7 +6,7 @@
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { THING, inWords } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, holds, leaseState, saw, sentBy, time } from '../query.ts'
+import { actorOf, fails, happened, holds, leaseState, runSteps, saw, sentBy, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import { describeWrite } from './writes.ts'
 
@@ -180,18 +180,19 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		id: 'crashes-before-saving',
 		places: STORY,
 		tells: 'event',
-		formula: "crashed(w) ∈ step, with no wrote(w) before it in the step",
+		formula: "crashed(w) ∈ step, with no wrote(w) before it in the scene",
 		pauses: true,
 		pattern: '{worker} crashes before it saves', alternatives: ["{worker} crashes before saving", "{worker} crashes before it writes", "{worker} crashes before writing", "{worker} dies before it saves"],
 		example: 'Worker B crashes before it saves',
-		meaning: "The worker's process crashed in this step, and the worker wrote nothing in the step before the crash.",
+		meaning: "The worker's process crashed in this step, and the worker had written nothing before the crash, in this step or an earlier one.",
 		check(slots, context) {
 			const verdict = processEvent(slots, context, 'crashed')
 			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
 			const list = context.step.happenings
 			const crash = happened(context.step, 'crashed', h => h.worker === worker)[0] as Of<'crashed'>
-			const wrote = list.slice(0, list.indexOf(crash)).find(h => h.kind === 'wrote' && h.worker === worker)
+			const earlier = runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => step.happenings)
+			const wrote = [...earlier, ...list.slice(0, list.indexOf(crash))].find(h => h.kind === 'wrote' && h.worker === worker)
 			return wrote ? fails(`${context.name(worker)} wrote at ${time(wrote.at)}, before its process crashed at ${time(crash.at)}`, 0) : verdict
 		},
 	},

@@ -79,7 +79,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		denies: true,
 		formula: "no wrote(w) ∈ step",
-		pattern: '{worker} does not save( its THING)', alternatives: ["{worker} doesn't save( its THING)", "{worker} does not write", "{worker} doesn't write", "{worker} stops without writing/saving", "{worker} writes/saves nothing"],
+		pattern: '{worker} does not save( its THING)', alternatives: ["{worker} doesn't save( its THING)", "{worker} does not write", "{worker} doesn't write", "{worker} writes/saves nothing in this step"],
 		example: 'A does not save',
 		meaning: 'The worker wrote nothing to a database in this step.',
 		check(slots, context) {
@@ -94,15 +94,17 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		denies: true,
-		formula: "no wrote(v) ∈ step that left the row as it was, and no refused(v) ∈ step, for any v",
+		formula: "no wrote(v) ∈ step that left the row as it was, no refused(v) and no renew-refused(v) ∈ step, for any v",
 		pattern: 'nobody refuses it', alternatives: ["no one refuses it", "nothing refuses it"],
 		example: 'nobody refuses it',
-		meaning: 'Nothing was refused in this step: every write changed its row, and no hold was turned away.',
+		meaning: 'Nothing was refused in this step: every write changed its row, no hold was turned away, and no renewal was refused.',
 		check(_slots, context) {
 			const write = happened(context.step, 'wrote', h => !h.changed)[0]
 			if (write) return fails(describeWrite(context, write))
 			const refusal = happened(context.step, 'refused', () => true)[0]
 			if (refusal) return fails(`the lock refused ${context.name(refusal.worker)} at ${time(refusal.at)}`)
+			const renewal = happened(context.step, 'renew-refused', () => true)[0]
+			if (renewal) return fails(`the lock refused ${context.name(renewal.worker)}'s renewal at ${time(renewal.at)}`)
 			return holds([{ kind: 'nothing', what: `a refusal in step ${context.step.index}` }])
 		},
 	},
@@ -435,11 +437,29 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'row-already-has-fence',
+		places: STORY,
+		tells: 'state',
+		formula: "row(the database, t) = f, and no wrote(v) ∈ step changed the row to f",
+		pattern: 'the row already has fence {fence}', alternatives: ["the row already holds fence {fence}", "the row already keeps fence {fence}"],
+		example: 'the row already has fence 8',
+		meaning: "The row's fence is that fence when the step ends, and it had it before the step: no write of the step put it there.",
+		check(slots, context) {
+			const database = theDatabase(context)
+			if (typeof database !== 'string') return fails(database.message)
+			const verdict = rowFence(context, database, slots, 0)
+			if (!verdict.ok) return verdict
+			const fence = fenceOfSlot(slots[0])
+			const put = happened(context.step, 'wrote', h => h.database === database && h.changed && h.after === fence)[0]
+			return put ? fails(`the row got fence ${showFence(fence)} in this step, from ${context.name(put.worker)}'s write at ${time(put.at)}: it did not already have it`, 0) : verdict
+		},
+	},
+	{
 		id: 'row-keeps-fence',
 		places: STORY,
 		tells: 'state',
 		formula: "row(the database, t) = f",
-		pattern: 'the row keeps fence {fence}', alternatives: ["the row's fence is {fence}", "the row has/holds/stores fence {fence}", "the row already has/holds fence {fence}", "the stored fence is {fence}"],
+		pattern: 'the row keeps fence {fence}', alternatives: ["the row's fence is {fence}", "the row has/holds/stores fence {fence}", "the stored fence is {fence}"],
 		example: 'the row keeps fence 7',
 		meaning: "The row's fence is that fence when the step ends.",
 		check(slots, context) {
@@ -495,7 +515,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		formula: "wrote(w) ∈ this step or an earlier one that changed the row, where the row kept v's write",
-		pattern: '{owner} write overwrote {owner} THING', alternatives: ["{owner} late/stale/old write overwrote {owner} THING", "{owner} THING overwrote {owner}", "{owner} write replaced {owner} THING"],
+		pattern: '{owner} write overwrote {owner} THING', alternatives: ["{owner} THING overwrote {owner}", "{owner} write replaced {owner} THING"],
 		example: "A's write overwrote B's THING",
 		meaning: "A write of the first worker, in this step or an earlier one, changed the row where the row had kept the second worker's write: the past tense of an overwrite told before.",
 		check(slots, context) {
