@@ -161,8 +161,11 @@ async function checkStage(browser: Browser, url: string, sceneId: string, testIn
 			await figure.locator('.scene-stage').scrollIntoViewIfNeeded()
 			// A later scene's steppers, which the pass presses, are built once it nears the screen.
 			await expect(figure.locator('.scene-controls [data-action=next]')).toBeAttached()
-			// A later scene's data is a file its player fetches as the scene nears the screen: a first Next shows step 1 once it came.
-			await figure.locator('.scene-controls [data-action=next]').click()
+			// A later scene's data is a file its player fetches as the scene nears the screen: Restart and Next show step 1 once it came.
+			await figure.evaluate(el => {
+				el.querySelector<HTMLElement>('[data-action=restart]')!.click()
+				el.querySelector<HTMLElement>('[data-action=next]')!.click()
+			})
 			await expect(figure).toHaveAttribute('data-step', '1')
 			const measures = await measurePass(figure, steps)
 			expect(measures.length, `${url} ${sceneId}: a measure per step`).toBe(steps + 1)
