@@ -6,7 +6,7 @@
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { THING, inWords } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, holds, leaseState, runSteps, saw, sentBy, time } from '../query.ts'
+import { actorOf, fails, happened, holds, leaseState, earlierHappenings, saw, sentBy, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import { describeWrite } from './writes.ts'
 
@@ -191,7 +191,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			const worker = actorOf(slots[0])
 			const list = context.step.happenings
 			const crash = happened(context.step, 'crashed', h => h.worker === worker)[0] as Of<'crashed'>
-			const earlier = runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => step.happenings)
+			const earlier = earlierHappenings(context)
 			const wrote = [...earlier, ...list.slice(0, list.indexOf(crash))].find(h => h.kind === 'wrote' && h.worker === worker)
 			return wrote ? fails(`${context.name(worker)} wrote at ${time(wrote.at)}, before its process crashed at ${time(crash.at)}`, 0) : verdict
 		},
