@@ -383,6 +383,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return holdsNow(true, leaseMakers(env, w), env)
 	},
 	gets: (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
+	'starts-working': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
 	'gets-with-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]),
 	'gets-with-fence-and-ttl': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]) && h.ttl === num(s[3]))[0]),
 	'workers-get': (s, env) => {
@@ -537,16 +538,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, order)]
 		return before.some(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) ? NO : asked(ask)
 	},
-	'gets-at-once': (s, env) => {
-		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]))[0]
-		return grant !== undefined && grant.place === undefined ? event(grant) : NO
-	},
-	'gets-in-time': (s, env) => {
-		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]))[0]
-		if (!grant || grant.place === undefined) return NO
-		const ask = [...earlierSteps(env), env.step].flatMap(step => events(step, 'asked', h => h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt)).pop()
-		return ask?.wait !== undefined && Number.isFinite(ask.wait) && grant.at <= ask.at + ask.wait ? event(grant) : NO
-	},
+	'gets-at-once': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]))[0]),
+	'gets-at-once-with-fence': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[2]))[0]),
+	'gets-in-time': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]))[0]),
+	'gets-in-time-with-fence': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[2]))[0]),
 	'goes-to': (s, env) => fromLine(env, actor(s[1]), {}),
 	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { place: num(s[2]) }),
 	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { fence: fence(s[2]) }),
@@ -756,6 +751,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const write = [...earlierSteps(env), env.step].flatMap(step => events(step, 'wrote', h => h.worker === actor(s[0]) && h.changed && h.writerBefore === actor(s[1]))).pop()
 		return write ? { ok: true, events: [write], makers: [write], overwrites: write } : NO
 	},
+	'write-carried-fence': (s, env) => {
+		const write = [...earlierSteps(env), env.step].flatMap(step => events(step, 'wrote', h => h.worker === actor(s[0]))).pop()
+		return write && write.fence === fence(s[1]) ? { ok: true, events: [write], makers: [write] } : NO
+	},
 	'accepts-write-over': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.worker === actor(s[1]) && h.database === actor(s[0]) && h.changed)[0]
 		return write && write.writerBefore === actor(s[2]) ? event(write, { decides: write }) : NO
@@ -781,6 +780,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return env.step.start.workers.get(w)?.paused && sent(env.step, w) === 0 && !woke ? pausedState(env, w) : NO
 	},
 	wakes: (s, env) => event(events(env.step, 'woke', h => h.worker === actor(s[0]))[0]),
+	'wakes-after-pause': (s, env) => {
+		const woke = events(env.step, 'woke', h => h.worker === actor(s[0]))[0]
+		if (!woke) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(woke))]
+		const pause = before.filter(h => h.kind === 'paused' && h.worker === woke.worker).pop()
+		return pause !== undefined && woke.at - pause.at === num(s[1]) ? event(woke) : NO
+	},
 	crashes: (s, env) => event(events(env.step, 'crashed', h => h.worker === actor(s[0]))[0]),
 	'crashes-before-saving': (s, env) => {
 		const crash = events(env.step, 'crashed', h => h.worker === actor(s[0]))[0]
@@ -1001,6 +1007,18 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 
 function countHold(env: Env, key: Slot | undefined, n: number): Meaning {
 	return keyHolders(env, key, holders => holders.length === n)
+}
+
+/** A grant given at its ask, with no place in line. */
+function atOnceGrant(grant: Of<'granted'> | undefined): Meaning {
+	return grant !== undefined && grant.place === undefined ? event(grant) : NO
+}
+
+/** A grant from the line, before the wait of the ask it answered ran out. */
+function inTimeGrant(env: Env, grant: Of<'granted'> | undefined): Meaning {
+	if (!grant || grant.place === undefined) return NO
+	const ask = [...earlierSteps(env), env.step].flatMap(step => events(step, 'asked', h => h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt)).pop()
+	return ask?.wait !== undefined && Number.isFinite(ask.wait) && grant.at <= ask.at + ask.wait ? event(grant) : NO
 }
 
 function keyHolders(env: Env, key: Slot | undefined, test: (holders: readonly string[]) => boolean): Meaning {

@@ -232,6 +232,16 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => given(slots, context),
 	},
 	{
+		id: 'starts-working',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step: w's code enters its hold's body",
+		pattern: '{worker} starts working', alternatives: ["{worker} starts/begins its work", "{worker} starts/begins work", "{worker} starts/begins to work", "{worker} gets to work"],
+		example: 'Worker A starts working',
+		meaning: "The engine gave the worker a lease in this step: its code went into the body of its hold then, the work the lease guards.",
+		check: (slots, context) => given(slots, context),
+	},
+	{
 		id: 'gets-with-fence',
 		places: STORY,
 		tells: 'event',

@@ -223,7 +223,6 @@ function everyAsked(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return { ...holds(all.map(h => saw(context.step, h)), Math.max(...all.map(h => h.at))), each: all.map(h => ({ who: h.worker, at: h.at })) } as Verdict
 }
 
-/** Whether the worker (or, with `other`, a worker other than it) asked in a step before this one. */
 /** The ask a grant answered: the worker's last ask of that store at the grant's `askedAt`, in the steps given (up to the grant's). */
 function askOfGrant(steps: readonly StepFacts[], grant: Of<'granted'>): Of<'asked'> | undefined {
 	return steps.flatMap(step => step.happenings).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt).pop()
@@ -234,6 +233,36 @@ function askedBefore(context: ClaimContext, worker: string, other: boolean, stor
 	return runSteps(context.run)
 		.filter(step => step.index < context.step.index)
 		.some(step => happened(step, 'asked', h => (other ? h.worker !== worker : h.worker === worker) && (store === undefined || h.store === store)).length > 0)
+}
+
+/** The worker's lease given in this step that a clause tells: its first, or the one with the fence of slot `fence`. */
+function grantTold(slots: readonly Slot[], context: ClaimContext, fence?: number): Of<'granted'> | Verdict {
+	const id = actorOf(slots[0])
+	const grants = happened(context.step, 'granted', h => h.worker === id)
+	if (grants.length === 0) return fails(`the engine gave ${context.name(id)} no lease in this step`, 0)
+	if (fence === undefined) return grants[0] as Of<'granted'>
+	const wanted = fenceOfSlot(slots[fence])
+	return grants.find(h => h.fence === wanted) ?? fails(`expected fence ${showFence(wanted)}, but the engine gave ${context.name(id)} fence ${showFence(grants[0]?.fence ?? 0n)} in this step`, fence)
+}
+
+/** The worker was given a lease in this step (with the fence of slot `fence`) when it asked, without waiting in line. */
+function atOnce(slots: readonly Slot[], context: ClaimContext, fence?: number): Verdict {
+	const grant = grantTold(slots, context, fence)
+	if ('ok' in grant) return grant
+	if (grant.place !== undefined) return fails(`${context.name(grant.worker)} asked at ${time(grant.askedAt)} and waited in line: the engine gave it the key at ${time(grant.at)}`, 0)
+	return holds([saw(context.step, grant)], grant.at)
+}
+
+/** The worker was given a lease in this step (with the fence of slot `fence`) from the line, before the wait its ask allowed ran out. */
+function inTime(slots: readonly Slot[], context: ClaimContext, fence?: number): Verdict {
+	const grant = grantTold(slots, context, fence)
+	if ('ok' in grant) return grant
+	const id = grant.worker
+	if (grant.place === undefined) return fails(`${context.name(id)} got the key at once when it asked, at ${time(grant.at)}: it had no wait to run out`, 0)
+	const ask = askOfGrant(context.run.steps.slice(1, context.step.index + 1), grant)
+	if (ask?.wait === undefined || ask.wait === Number.POSITIVE_INFINITY) return fails(`${context.name(id)} asked with no limit on its wait, so there was no time for it to get the key in`, 0)
+	if (grant.at > ask.at + ask.wait) return fails(`${context.name(id)}'s wait of ${time(ask.wait)} ran out at ${time(ask.at + ask.wait)}, before the engine gave it the key at ${time(grant.at)}`, 0)
+	return holds([saw(context.step, grant)], grant.at)
 }
 
 export const LINE_FORMS: readonly ClaimForm[] = [
@@ -644,13 +673,17 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} gets {key} at once', alternatives: ["{worker} gets {key} right away", "{worker} gets {key} immediately", "{worker} gets in at once", "{worker} gets in right away", "{worker} gets in immediately"],
 		example: 'Worker C gets the key at once',
 		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line.',
-		check(slots, context) {
-			const id = actorOf(slots[0])
-			const grant = happened(context.step, 'granted', h => h.worker === id)[0]
-			if (!grant) return fails(`the engine gave ${context.name(id)} no lease in this step`, 0)
-			if (grant.place !== undefined) return fails(`${context.name(id)} asked at ${time(grant.askedAt)} and waited in line: the engine gave it the key at ${time(grant.at)}`, 0)
-			return holds([saw(context.step, grant)], grant.at)
-		},
+		check: (slots, context) => atOnce(slots, context),
+	},
+	{
+		id: 'gets-at-once-with-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step, at its ask, with no place in line",
+		pattern: '{worker} gets {key} at once with fence {fence}', alternatives: ["{worker} gets {key} at once, with fence {fence}", "{worker} gets {key} right away/immediately with fence {fence}", "{worker} gets {key} right away/immediately, with fence {fence}", "{worker} gets {key} with fence {fence} at once", "{worker} gets {key} with fence {fence} right away/immediately"],
+		example: 'Worker A gets the key at once with fence 1',
+		meaning: 'The engine gave the worker a lease with that fence in this step when it asked, without its waiting in line.',
+		check: (slots, context) => atOnce(slots, context, 2),
 	},
 	{
 		id: 'gets-in-time',
@@ -660,16 +693,17 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} gets {key} in time', alternatives: ["{worker} gets {key} before its wait runs out", "{worker} gets {key} before its wait ends", "{worker} gets in in time", "{worker} gets in before its wait runs out"],
 		example: 'Worker B gets the key in time',
 		meaning: 'The engine gave the worker a lease in this step from the line, before the wait its ask allowed had run out.',
-		check(slots, context) {
-			const id = actorOf(slots[0])
-			const grant = happened(context.step, 'granted', h => h.worker === id)[0]
-			if (!grant) return fails(`the engine gave ${context.name(id)} no lease in this step`, 0)
-			if (grant.place === undefined) return fails(`${context.name(id)} got the key at once when it asked, at ${time(grant.at)}: it had no wait to run out`, 0)
-			const ask = askOfGrant(context.run.steps.slice(1, context.step.index + 1), grant)
-			if (ask?.wait === undefined || ask.wait === Number.POSITIVE_INFINITY) return fails(`${context.name(id)} asked with no limit on its wait, so there was no time for it to get the key in`, 0)
-			if (grant.at > ask.at + ask.wait) return fails(`${context.name(id)}'s wait of ${time(ask.wait)} ran out at ${time(ask.at + ask.wait)}, before the engine gave it the key at ${time(grant.at)}`, 0)
-			return holds([saw(context.step, grant)], grant.at)
-		},
+		check: (slots, context) => inTime(slots, context),
+	},
+	{
+		id: 'gets-in-time-with-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step from the line, before its ask's wait D ran out",
+		pattern: '{worker} gets {key} in time with fence {fence}', alternatives: ["{worker} gets {key} in time, with fence {fence}", "{worker} gets {key} with fence {fence} in time", "{worker} gets {key} before its wait runs out, with fence {fence}", "{worker} gets {key} with fence {fence} before its wait runs out"],
+		example: 'Worker B gets the key in time with fence 2',
+		meaning: 'The engine gave the worker a lease with that fence in this step from the line, before the wait its ask allowed had run out.',
+		check: (slots, context) => inTime(slots, context, 2),
 	},
 	{
 		id: 'gives-up',

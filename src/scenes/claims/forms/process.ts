@@ -6,7 +6,7 @@
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { THING, inWords } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, holds, leaseState, earlierHappenings, saw, sentBy, time } from '../query.ts'
+import { actorOf, fails, happened, holds, leaseState, earlierHappenings, numberOf, saw, sentBy, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import { describeWrite } from './writes.ts'
 
@@ -164,6 +164,27 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		example: 'A wakes',
 		meaning: "The worker's process woke in this step: its paused label was struck or replaced.",
 		check: (slots, context) => processEvent(slots, context, 'woke'),
+	},
+	{
+		id: 'wakes-after-pause',
+		places: STORY,
+		tells: 'event',
+		formula: "woke(w) ∈ step at t, and w's last paused before it at t − D",
+		pattern: '{worker} wakes( up) after its {duration} pause', alternatives: ["{worker} wakes( up) after a {duration} pause", "{worker} wakes( up) after pausing for {duration}", "{worker} wakes( up) after being paused for {duration}", "{worker} resumes after its/a {duration} pause", "{worker} wakes( up) after a pause of {duration}"],
+		example: 'A wakes after its 40 s pause',
+		meaning: "The worker's process woke in this step, and the pause it woke from had begun that long before.",
+		check(slots, context) {
+			const verdict = processEvent(slots, context, 'woke')
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const list = context.step.happenings
+			const woke = happened(context.step, 'woke', h => h.worker === worker)[0] as Of<'woke'>
+			const pause = [...earlierHappenings(context), ...list.slice(0, list.indexOf(woke))].filter((h): h is Of<'paused'> => h.kind === 'paused' && h.worker === worker).pop()
+			if (!pause) return fails(`the scene does not show ${context.name(worker)} pausing before it woke at ${time(woke.at)}`, 0)
+			const wanted = numberOf(slots[1])
+			if (woke.at - pause.at !== wanted) return fails(`expected a pause of ${time(wanted)}, but ${context.name(worker)} paused at ${time(pause.at)} and woke at ${time(woke.at)}, ${time(woke.at - pause.at)} later`, 1)
+			return verdict
+		},
 	},
 	{
 		id: 'crashes',

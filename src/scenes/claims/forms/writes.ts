@@ -528,6 +528,23 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'write-carried-fence',
+		places: STORY,
+		tells: 'none',
+		formula: "the last wrote(w) of this step or an earlier one has fence f",
+		pattern: '{owner} write carried fence {fence}', alternatives: ["{owner} write had/carries/has fence {fence}", "{owner} THING carried/had fence {fence}", "{owner} write was made/sent with fence {fence}"],
+		example: "B's write carried fence 2",
+		meaning: "The worker's last write, in this step or an earlier one, carried that fence.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const found = context.run.steps.slice(1, context.step.index + 1).flatMap(step => happened(step, 'wrote', h => h.worker === worker).map(write => ({ step, write }))).pop()
+			if (!found) return fails(`${context.name(worker)} wrote nothing, in this step or before`, 0)
+			const wanted = fenceOfSlot(slots[1])
+			if (found.write.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but ${context.name(worker)}'s last write, at ${time(found.write.at)}, carried fence ${showFence(found.write.fence)}`, 1)
+			return { ok: true, evidence: [saw(found.step, found.write)], said: { events: [found.write] } }
+		},
+	},
+	{
 		id: 'accepts-write-over',
 		places: STORY,
 		tells: 'event',
