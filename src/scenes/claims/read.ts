@@ -641,6 +641,14 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 				else if (clause) return { ...clause, start: offset }
 			}
 		}
+		// "which" may be the object of a clause about a worker: "B asks for the key, which A holds" reads "A holds it".
+		const object = `${core.slice(which[0].length)} it`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(object)) ?? []) {
+			if (compiled.subject !== 'worker' || !compiled.pattern.endsWith('{key}')) continue
+			const clause = matchForm(language, compiled, object, offset + which[0].length, 0, referent, plural)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return { ...clause, start: offset, end: offset + core.length }
+		}
 	}
 	const group = groupOf(referent)
 	if (elided && group !== undefined) {

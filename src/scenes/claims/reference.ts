@@ -383,6 +383,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return holdsNow(true, leaseMakers(env, w), env)
 	},
 	gets: (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
+	'no-longer-holds': (s, env) => {
+		const w = actor(s[0])
+		const fits = (store: string) => named(s[1]) === undefined || store === named(s[1])
+		const before = leaseAt(env.step.start, w)
+		const held = (before !== undefined && state(before) === 'live' && fits(before.store)) || events(env.step, 'granted', h => h.worker === w && fits(h.store)).length > 0
+		const now = leaseAt(env.world, w)
+		if (!held || (now !== undefined && state(now) === 'live' && fits(now.store))) return NO
+		const end = env.step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && fits(h.store)).pop()
+		return end ? { ok: true, at: end.at, events: [end], makers: [end] } : NO
+	},
 	'starts-working': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
 	'gets-with-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]),
 	'gets-with-fence-and-ttl': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]) && h.ttl === num(s[3]))[0]),
@@ -473,6 +483,17 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'asks-with-wait': (s, env) => withWait(env, actor(s[0]), num(s[2])),
 	'asks-with-wait-short': (s, env) => withWait(env, actor(s[0]), num(s[1])),
+	'asks-without-limit': (s, env) => {
+		const ask = askOf(env, actor(s[0]))
+		return ask && !ask.tryOnly && !Number.isFinite(ask.wait ?? Number.POSITIVE_INFINITY) ? event(ask) : NO
+	},
+	'waits-until-lets-go': (s, env) => {
+		const list = env.step.happenings
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]
+		if (!grant || grant.place === undefined) return NO
+		const release = list.slice(0, list.indexOf(grant)).find(h => h.kind === 'released' && h.worker === actor(s[2]) && h.store === grant.store && h.at === grant.at)
+		return release ? { ok: true, at: grant.at, events: [release, grant], makers: [release, grant] } : NO
+	},
 	waits: (s, env) => waits(env, actor(s[0])),
 	'joins-line': (s, env) => joined(env, actor(s[0])),
 	'still-waits': (s, env) => {
@@ -681,6 +702,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			return all.slice(0, all.indexOf(write)).some(h => h.worker !== w)
 		})
 	},
+	'saves-stale': (s, env) => save(env, actor(s[0]), write => !write.live),
 	'saves-with-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]))),
 	'saves-with-old-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]) && !h.live)),
 	'fences-compare': (s, env) => compared(env, fence(s[0]), fence(s[2]), s[1]?.value.type === 'relation' ? s[1].value.value : '<'),
@@ -723,6 +745,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return db && !db.fenced ? { ok: true, events: [], makers: rowMaker(env, db.id), unfenced: db.id, row: { database: db.id, fence: db.fence } } : NO
 	},
 	'write-is-refused': (s, env) => answer(env, actor(s[0]), undefined, false),
+	'write-with-fence-is-refused': (s, env) => {
+		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.fence === fence(s[1]))[0]
+		return write && !write.changed ? event(write, { decides: write }) : NO
+	},
+	'write-with-fence-is-saved': (s, env) => {
+		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.fence === fence(s[1]))[0]
+		return write && write.changed ? event(write, { decides: write }) : NO
+	},
 	'write-changes-no-row': (s, env) => answer(env, actor(s[0]), undefined, false),
 	'write-is-saved': (s, env) => answer(env, actor(s[0]), undefined, true),
 	'keeps-largest-fence': (s, env) => {

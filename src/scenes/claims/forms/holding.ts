@@ -206,7 +206,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "one lease of w live from the step's start through t",
-		pattern: '{worker} still holds {key}', alternatives: ["{worker} still has {key}"],
+		pattern: '{worker} still holds {key}', alternatives: ["{worker} still has {key}", "{worker} is still working", "{worker} is still at work", "{worker} is still doing its work"],
 		example: 'A still holds the key',
 		meaning: "The worker's lease was live when the step began and is live when it ends.",
 		check: (slots, context) => stillHolds(slots, context),
@@ -230,6 +230,25 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		example: 'Worker B gets the key',
 		meaning: 'The engine gave the worker a lease in this step.',
 		check: (slots, context) => given(slots, context),
+	},
+	{
+		id: 'no-longer-holds',
+		places: STORY,
+		tells: 'state',
+		formula: "w held a lease of k at the step's start or was given one in it, and live(w, k, t) is false: the end of that lease ∈ step",
+		pattern: '{worker} no longer holds {key}', alternatives: ["{worker} does not hold {key} any more/anymore", "{worker} doesn't hold {key} any more/anymore", "{worker} no longer has {key}", "{worker} no longer has a lease", "{worker} has no lease any more/anymore"],
+		example: 'A no longer holds the key',
+		meaning: "The worker held the key in this step (when it began, or given in it), and holds it no more when the step ends: its lease ended in the step.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const held = heldIn(context.step, worker).filter(h => fromStore(slots[1], h.store))
+			if (held.length === 0) return fails(`${context.name(worker)} held no lease in this step, so it did not stop holding one`, 0)
+			const live = liveLease(context.world, worker)
+			if (live && fromStore(slots[1], live.store)) return fails(`${context.name(worker)} still holds the key when the step ends`, 0)
+			const end = context.step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && fromStore(slots[1], h.store)).pop()
+			if (!end) return fails(`no lease of ${context.name(worker)} ended in this step`, 0)
+			return { ...holds([saw(context.step, end)], end.at), said: { events: [end] } } as Verdict
+		},
 	},
 	{
 		id: 'starts-working',
@@ -541,7 +560,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "k is a semaphore's ∧ |holders(k, t)| = limit(k)",
-		pattern: '{key} is full', alternatives: ["{key} is at its limit", "there is no free place/slot( left)", "{key} has no free place/slot( left)"],
+		pattern: '{key} is full', alternatives: ["{key} is at its limit", "there is no free place/slot( left)", "{key} has no free place/slot( left)", "all places/slots are taken/full/in use", "every place/slot is taken"],
 		example: 'the key is full',
 		meaning: "A semaphore's key has as many holders as its limit when the step ends.",
 		check: (slots, context) => fullness(slots, context, true),

@@ -171,7 +171,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "live(w, t) ∧ expiry(w, t) = T",
-		pattern: '{lease} now ends at {time}', alternatives: ["{lease} now runs until {time}", "{lease} is now good until {time}"],
+		pattern: '{lease} now ends at {time}', alternatives: ["{lease} now runs until {time}", "{lease} is now good until {time}", "{lease} now runs out/expires at {time}", "{lease} will now run out/expire at {time}", "{lease} will now end at {time}"],
 		example: "A's lease now ends at 40 s",
 		meaning: "The worker's lease is live when the step ends and runs out at that time unless renewed.",
 		check: (slots, context) => endsAt(slots, context, false),

@@ -271,7 +271,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k) ∈ step",
-		pattern: '{worker} asks for {key}', alternatives: ["{worker} requests/wants {key}", "{worker} asks the lock/store/server for {key}"],
+		pattern: '{worker} asks for {key}', alternatives: ["{worker} requests/wants {key}", "{worker} asks the lock/store/server for {key}", "{worker} tries to get/take/acquire {key}", "{worker} asks to hold {key}"],
 		example: 'Worker B asks for the key',
 		meaning: 'The worker asked the lock for the key in this step (a hold or a try).',
 		check: (slots, context) => asked(slots, context),
@@ -319,7 +319,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(v, k) ∈ step for each v ∈ ws",
-		pattern: '{workers} ask for {key}', alternatives: ["{workers} both ask for {key}", "{workers} ask for a place/slot"],
+		pattern: '{workers} ask for {key}', alternatives: ["{workers} both ask for {key}", "{workers} ask for a place/slot", "{workers} want {key}", "{workers} try to get/take/acquire {key}"],
 		example: 'Workers B and C ask for the key',
 		meaning: 'Each of those workers asked for the key in this step.',
 		check: (slots, context) => everyAsked(slots, context),
@@ -370,10 +370,46 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, wait D) ∈ step",
-		pattern: '{worker} asks with a wait of {duration}', alternatives: ["{worker} asks with a {duration} wait", "{worker} asks, willing to wait {duration}", "{worker} asks, ready to wait {duration}"],
+		pattern: '{worker} asks with a wait of {duration}', alternatives: ["{worker} asks with a {duration} wait", "{worker} asks, willing to wait {duration}", "{worker} asks, ready to wait {duration}", "{worker} is willing/ready to wait {duration}", "{worker} is willing/ready to wait up to {duration}", "{worker} will wait( up to) {duration}"],
 		example: 'Worker B asks with a wait of 10 s',
 		meaning: 'The worker asked for the key in this step, waiting at most that long.',
 		check: (slots, context) => waitOf(slots, context, 1),
+	},
+	{
+		id: 'asks-without-limit',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k, wait ∞) ∈ step",
+		pattern: '{worker} asks for {key} without a limit', alternatives: ["{worker} asks for {key} with no limit/deadline", "{worker} asks for {key} without a time limit/deadline", "{worker} asks for {key} with no time limit", "{worker} asks without a limit/deadline", "{worker} asks without a time limit", "{worker} asks with no limit/deadline", "{worker} asks with no time limit", "{worker} asks for {key} with no limit on its wait", "{worker} asks with no limit on its wait"],
+		example: 'Worker C asks for the key without a limit',
+		meaning: 'The worker asked for the key in this step with no limit on its wait: it waits as long as it takes.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const ask = asks(context, worker)[0]
+			if (!ask) return fails(`${context.name(worker)} did not ask for the key in this step`, 0)
+			if (ask.tryOnly || (ask.wait !== undefined && ask.wait !== Number.POSITIVE_INFINITY)) return fails(`${context.name(worker)} ${describeAsk(ask)}`, 0)
+			return holds([saw(context.step, ask)], ask.at)
+		},
+	},
+	{
+		id: 'waits-until-lets-go',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step from the line, at a released(v, k) before it at the same moment",
+		pattern: '{worker} waits for {key} until {worker} lets go', alternatives: ["{worker} waits( in line) until {worker} lets go", "{worker} waits( in line) until {worker} lets go of {key}", "{worker} waits( in line) until {worker} releases {key}", "{worker} waits for {key} until {worker} releases it"],
+		example: 'B waits in line until A lets go',
+		meaning: 'The first worker stood in line and got the key in this step the moment the second let go of it.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const other = actorOf(slots[2])
+			const list = context.step.happenings
+			const grant = happened(context.step, 'granted', h => h.worker === worker && (slots[1]?.value.type !== 'key' || slots[1].value.store === undefined || h.store === slots[1].value.store))[0]
+			if (!grant) return fails(`the engine gave ${context.name(worker)} no lease in this step`, 0)
+			if (grant.place === undefined) return fails(`${context.name(worker)} got the key at once when it asked, at ${time(grant.at)}, without waiting in line`, 0)
+			const release = list.slice(0, list.indexOf(grant)).find(h => h.kind === 'released' && h.worker === other && h.store === grant.store && h.at === grant.at)
+			if (!release) return fails(`${context.name(worker)} got the key at ${time(grant.at)}, and ${context.name(other)} did not let go of it then`, 2)
+			return holds([saw(context.step, release), saw(context.step, grant)], grant.at)
+		},
 	},
 	{
 		id: 'waits',
@@ -760,7 +796,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "refused(w) ∈ step",
-		pattern: '{worker} is refused', alternatives: ["{worker} is rejected", "{worker} is turned away", "{worker} gets refused/rejected", "{worker} gets turned away", "{worker} is refused at once", "{worker} gives up at once( instead of waiting)"],
+		pattern: '{worker} is refused', alternatives: ["{worker} is rejected", "{worker} is turned away", "{worker} gets refused/rejected", "{worker} gets turned away", "{worker} is refused at once", "{worker} gives up at once( instead of waiting)", "the lock/store/server/semaphore refuses {worker}( at once)", "the lock/store/server/semaphore turns {worker} away( at once)"],
 		example: 'D is refused',
 		meaning: "The worker's try in this step found the key held (or a semaphore full) and got no lease.",
 		check(slots, context) {
@@ -785,7 +821,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k, try) ∈ step",
-		pattern: '{worker} tries {key}', alternatives: ["{worker} tries {key} without waiting", "{worker} tries {key} once"],
+		pattern: '{worker} tries {key}', alternatives: ["{worker} tries {key} without waiting", "{worker} tries {key} once", "{worker} tries for {key}( without waiting)", "{worker} tries for {key} once"],
 		example: 'D tries the key',
 		meaning: 'The worker tried the key in this step: it asked without waiting.',
 		check: (slots, context) => asked(slots, context, h => h.tryOnly, 'try the key'),

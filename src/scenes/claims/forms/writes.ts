@@ -41,6 +41,18 @@ function outcome(slots: readonly Slot[], context: ClaimContext, worker: number, 
 	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
 }
 
+/** The worker's first write with the fence of slot 1 in this step was taken (`changed`), or refused. */
+function fencedOutcome(slots: readonly Slot[], context: ClaimContext, changed: boolean): Verdict {
+	const id = actorOf(slots[0])
+	const wanted = fenceOfSlot(slots[1])
+	const found = writes(context, id, undefined)
+	if (found.length === 0) return fails(`${context.name(id)} wrote nothing in this step`, 0)
+	const write = found.find(h => h.fence === wanted)
+	if (!write) return fails(`expected fence ${showFence(wanted)}, but ${context.name(id)}'s write carried ${carried(found[0] as Of<'wrote'>)}`, 1)
+	if (write.changed !== changed) return fails(denied(context, write), 0)
+	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
+}
+
 /** Why a claim that a write was taken (or refused) is false: what the database did instead. */
 function denied(context: ClaimContext, write: Of<'wrote'>): string {
 	return `${write.changed ? `${context.name(write.database)} did not refuse it` : `${context.name(write.database)} did not take it`}: ${describeWrite(context, write)}`
@@ -179,6 +191,17 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 				return earlier.slice(0, mine).some(h => h.worker !== worker) ? undefined : `no other worker wrote to ${context.name(database)} before ${context.name(worker)}`
 			})
 		},
+	},
+	{
+		id: 'saves-stale',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step, w's lease not live",
+		each: 'save',
+		pattern: '{worker} saves its stale THING', alternatives: ["{worker} saves its late THING", "{worker} writes its stale/late THING", "{worker} makes a stale/late write", "{worker} sends a stale/late write", "{worker} saves a stale/late THING"],
+		example: 'Worker A saves its stale THING',
+		meaning: "The worker wrote in this step, and its lease was no longer live when it wrote: what it saves is stale.",
+		check: (slots, context) => wrote(slots, context, 0, write => (write.live ? `${context.name(write.worker)}'s write is not stale: its lease was live when it wrote, at ${time(write.at)}` : undefined)),
 	},
 	{
 		id: 'saves-with-fence',
@@ -337,7 +360,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'write-outcome',
 		tells: 'event',
 		formula: "the one wrote(d) ∈ step changed the row",
-		pattern: '{database} takes the write',
+		pattern: '{database} takes the write', alternatives: ["{database} accepts/stores/saves/keeps the write"],
 		example: 'the database takes the write',
 		meaning: 'The one write to that database in this step changed the row.',
 		check: (slots, context) => theWrite(slots, context, true),
@@ -392,6 +415,26 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		example: "A's write is refused",
 		meaning: "The worker's last write in this step changed no row.",
 		check: (slots, context) => outcome(slots, context, 0, undefined, false),
+	},
+	{
+		id: 'write-with-fence-is-refused',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, fence f) ∈ step that changed no row",
+		pattern: '{owner} write with fence {fence} is refused', alternatives: ["{owner} write with fence {fence} is rejected/turned down", "{owner} write with fence {fence} gets refused/rejected", "{owner} write with fence {fence} is refused/rejected by the database"],
+		example: "A's write with fence 7 is refused",
+		meaning: "The worker's write with that fence in this step changed no row.",
+		check: (slots, context) => fencedOutcome(slots, context, false),
+	},
+	{
+		id: 'write-with-fence-is-saved',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, fence f) ∈ step that changed the row",
+		pattern: '{owner} write with fence {fence} is saved', alternatives: ["{owner} write with fence {fence} is accepted/stored/kept", "{owner} write with fence {fence} goes through", "{owner} write with fence {fence} succeeds"],
+		example: "B's write with fence 8 is saved",
+		meaning: "The worker's write with that fence in this step changed the row.",
+		check: (slots, context) => fencedOutcome(slots, context, true),
 	},
 	{
 		id: 'write-changes-no-row',
@@ -483,7 +526,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "wrote(w) ∈ step that changed the row, where the row kept v's write",
-		pattern: '{owner} THING replaces {owner}',
+		pattern: '{owner} THING replaces {owner}', alternatives: ["{owner} THING/write overwrites {owner}", "{owner} write replaces {owner}"],
 		example: "B's THING replaces A's",
 		meaning: "The first worker's write changed the row in this step, where the row had kept the second worker's write.",
 		check(slots, context) {
