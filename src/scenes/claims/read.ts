@@ -86,6 +86,9 @@ interface Cut {
 /** The words that tell a happening came before: to another worker (`too`, `as well`) or to the same (`again`). */
 const ALSO = / (too|as well|again)$/
 
+/** "again" inside a clause, before more words, with the space before it. */
+const AGAIN_INSIDE = / again(?=,? )/
+
 /** "now" as a word of its own inside a clause or at its end, with the space before it. */
 const NOW = / now(?= |$)/
 
@@ -532,6 +535,11 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 		const word = also[1] === 'again' ? ('again' as const) : ('too' as const)
 		for (const text of cased) variants.push({ text: text.slice(0, also.index), also: { word, start: start + also.index + 1, end: start + raw.length } })
 	}
+	// "again" after the verb and before more words ("A renews it again until 26 s") tells as a trailing one does: read last, so a form of its own wins.
+	const again = AGAIN_INSIDE.exec(raw)
+	if (!also && again && again.index > 0 && place !== 'ask' && place !== 'write') {
+		for (const text of cased) variants.push({ text: text.slice(0, again.index) + text.slice(again.index + again[0].length), also: { word: 'again', start: start + again.index + 1, end: start + again.index + again[0].length } })
+	}
 	// "at 20 s" after the verb ("B gives up at 20 s without getting the key") names the clause's moment as a trailing one would: read last.
 	const within = language.within.exec(raw)
 	if (within && within.index > 0) {
@@ -639,6 +647,17 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 				const clause = matchForm(language, compiled, told, offset + which[0].length, fence.length, referent, plural)
 				if (typeof clause === 'string') problem ??= clause
 				else if (clause) return { ...clause, start: offset }
+			}
+			// Or what it wrote: "A saves its THING, which overwrites B's" reads "A's THING overwrites B's".
+			for (const noun of [language.words.thing, 'write']) {
+				const owned = `${language.names.labelOf(referent)}'s ${noun} `
+				const wrote = `${owned}${core.slice(which[0].length)}`
+				for (const compiled of entry.byFirstWord.get(firstWordOf(wrote)) ?? []) {
+					if (!/^\{owner\} (?:THING|write)\b/.test(compiled.pattern)) continue
+					const clause = matchForm(language, compiled, wrote, offset + which[0].length, owned.length, referent, plural)
+					if (typeof clause === 'string') problem ??= clause
+					else if (clause) return { ...clause, start: offset }
+				}
 			}
 		}
 		// "which" may be the object of a clause about a worker: "B asks for the key, which A holds" reads "A holds it".

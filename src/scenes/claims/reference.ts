@@ -447,6 +447,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = storeOf(env, s[0])
 		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.length >= store.limit, store ? holderMakers(env, store) : [], env)
 	},
+	'all-count-places-taken': (s, env) => {
+		const store = storeOf(env, s[1])
+		return holdsNow(store !== undefined && store.limit === num(s[0]) && store.holders.length >= store.limit, store ? holderMakers(env, store) : [], env)
+	},
 	'key-not-full': (s, env) => {
 		const store = storeOf(env, s[0])
 		// Room is made by the last lease end of the key, not by its holders' grants.
@@ -486,6 +490,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'asks-without-limit': (s, env) => {
 		const ask = askOf(env, actor(s[0]))
 		return ask && !ask.tryOnly && !Number.isFinite(ask.wait ?? Number.POSITIVE_INFINITY) ? event(ask) : NO
+	},
+	'gets-place-of': (s, env) => {
+		const list = env.step.happenings
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]))[0]
+		if (!grant || grant.place === undefined) return NO
+		const end = list.slice(0, list.indexOf(grant)).find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === actor(s[1]) && h.store === grant.store && h.at === grant.at)
+		return end ? { ok: true, at: grant.at, events: [end, grant], makers: [end, grant] } : NO
 	},
 	'waits-until-lets-go': (s, env) => {
 		const list = env.step.happenings

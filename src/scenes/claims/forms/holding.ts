@@ -560,10 +560,26 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "k is a semaphore's ∧ |holders(k, t)| = limit(k)",
-		pattern: '{key} is full', alternatives: ["{key} is at its limit", "there is no free place/slot( left)", "{key} has no free place/slot( left)", "all places/slots are taken/full/in use", "every place/slot is taken"],
+		pattern: '{key} is full', alternatives: ["{key} is at its limit", "there is no free place/slot( left)", "{key} has no free place/slot( left)", "all places/slots are taken/full", "all places/slots are in use", "every place/slot is taken"],
 		example: 'the key is full',
 		meaning: "A semaphore's key has as many holders as its limit when the step ends.",
 		check: (slots, context) => fullness(slots, context, true),
+	},
+	{
+		id: 'all-count-places-taken',
+		places: STORY,
+		tells: 'state',
+		formula: "k is a semaphore's with limit(k) = n ∧ |holders(k, t)| = n",
+		pattern: 'all {count} places of {key} are taken', alternatives: ["all {count} places/slots are taken/full", "all {count} places/slots are in use", "all {count} places/slots of {key} are full", "all {count} places/slots of {key} are in use"],
+		example: 'all three places are taken',
+		meaning: "A semaphore of that many places has as many holders when the step ends.",
+		check(slots, context) {
+			const verdict = fullness([slots[1] as Slot], context, true)
+			if (!verdict.ok) return verdict
+			const store = counted(context, slots[1]) as StoreFact
+			const wanted = numberOf(slots[0])
+			return store.limit === wanted ? verdict : fails(`${context.name(store.id)} has ${store.limit} places, not ${wanted}`, 0)
+		},
 	},
 	{
 		id: 'key-not-full',

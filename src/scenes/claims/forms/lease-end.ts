@@ -305,7 +305,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "renewed(w) ∈ step, its new expiry T",
 		each: 'renewal',
-		pattern: '{worker} renews {lease} until {time}', alternatives: ["{worker} extends/refreshes {lease} until/to {time}"],
+		pattern: '{worker} renews {lease} until {time}', alternatives: ["{worker} extends/refreshes {lease} until/to {time}", "{worker} renews {lease}, until {time}", "{worker} renews {lease} to {time}"],
 		example: 'A renews its lease until 50 s',
 		meaning: 'The worker renewed its lease in this step, and the renewal moved its end to that time.',
 		check: (slots, context) => ownRenewal(slots, context, { keep: h => h.until === numberOf(slots[2]), slot: 2, otherwise: (worker, other) => `${context.name(worker)}'s renewal moved its lease's end to ${time(other.until)}` }),

@@ -412,6 +412,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'gets-place-of',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step from the line, at an end of v's lease of k before it at the same moment",
+		pattern: "{worker} gets {owner} place", alternatives: ["{worker} takes {owner} place/slot", "{worker} gets {owner} slot"],
+		example: "D gets B's place",
+		meaning: "The first worker stood in line and got the key in this step the moment the second's lease of it ended (let go, ran out, gone or ended by an operator): the place it left.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const other = actorOf(slots[1])
+			const list = context.step.happenings
+			const grant = happened(context.step, 'granted', h => h.worker === worker)[0]
+			if (!grant) return fails(`the engine gave ${context.name(worker)} no lease in this step`, 0)
+			if (grant.place === undefined) return fails(`${context.name(worker)} got the key at once when it asked, at ${time(grant.at)}, where there was room: it took no one's place`, 0)
+			const end = list.slice(0, list.indexOf(grant)).find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === other && h.store === grant.store && h.at === grant.at)
+			if (!end) return fails(`${context.name(worker)} got the key at ${time(grant.at)}, and no lease of ${context.name(other)} ended then`, 1)
+			return holds([saw(context.step, end), saw(context.step, grant)], grant.at)
+		},
+	},
+	{
 		id: 'waits',
 		places: STORY,
 		tells: 'state',

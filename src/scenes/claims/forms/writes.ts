@@ -421,7 +421,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "wrote(w, fence f) ∈ step that changed no row",
-		pattern: '{owner} write with fence {fence} is refused', alternatives: ["{owner} write with fence {fence} is rejected/turned down", "{owner} write with fence {fence} gets refused/rejected", "{owner} write with fence {fence} is refused/rejected by the database"],
+		pattern: '{owner} write with fence {fence} is refused', alternatives: ["{owner} write with fence {fence} is rejected", "{owner} write with fence {fence} is turned down", "{owner} write with fence {fence} gets refused/rejected", "{owner} write with fence {fence} is refused/rejected by the database"],
 		example: "A's write with fence 7 is refused",
 		meaning: "The worker's write with that fence in this step changed no row.",
 		check: (slots, context) => fencedOutcome(slots, context, false),
