@@ -90,7 +90,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			forgetBefore(text)
 			continue
 		}
-		const problem = beganAfter(clause, outcome, text) ?? orderProblem(clause, outcome, text, context)
+		const problem = beganAfter(clause, outcome, text, context) ?? orderProblem(clause, outcome, text, context)
 		if (problem !== undefined) result.problems.push({ start: clause.start, end: clause.end, message: problem })
 		else {
 			result.claims.push(outcome)
@@ -516,10 +516,16 @@ function whileProblem(until: number | undefined, start: number, told: number | u
 	return undefined
 }
 
-/** "X while S": S began no later than X, in the step's order of happenings; its message if it began after. */
-function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState): string | undefined {
-	if (!clause.during || clause.form.tells !== 'state' || clause.modifiers.length > 0 || outcome.place === undefined || text.before === undefined) return undefined
-	if (!comesAfter(text.before, outcome.place)) return undefined
+/**
+ * "X while S": S began no later than X, in the step's order of happenings; after time told passing
+ * ("20 s go by while A is paused"), which is the step's passage from its start, S held from that
+ * start. Its message if it began after.
+ */
+function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
+	if (!clause.during || clause.form.tells !== 'state' || clause.modifiers.length > 0 || outcome.place === undefined) return undefined
+	const start = context.step.start.time
+	if (text.cause?.claim.said?.clock?.moved === true && outcome.place.at > start) return `"while" says this held all the time the clause before tells passing, from the step's start at ${formatDuration(start)}, but it began only at ${formatDuration(outcome.place.at)}`
+	if (text.before === undefined || !comesAfter(text.before, outcome.place)) return undefined
 	return `"while" says this held when the clause before happened, but it began only after that (at ${formatDuration(outcome.place.at)})`
 }
 

@@ -1277,6 +1277,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const isState = tells === 'state'
 		// "X while S": S began no later than X, in the step's order of happenings.
 		let wrong = clause.during === true && isState && moment === undefined && place !== undefined && beforePlace !== undefined && after(beforePlace, place)
+		// After time told passing, which is the step's passage from its start, S held from that start.
+		if (clause.during === true && isState && moment === undefined && place !== undefined && cause?.meaning.clock?.moved === true && place.at > step.start.time) wrong = true
 		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, meaning, context, cause.state && !isState)
 		else if (!wrong && clause.then === 'because' && cause !== undefined) wrong = !causes(meaning, cause.meaning, context, isState && !cause.state)
 		cause = { meaning, state: isState }
