@@ -210,7 +210,7 @@ function unendedStates(result: CheckResult, context: ClaimContext): { claim: Che
 	return unended.map(claim => {
 		const ended = claim.ended as NonNullable<CheckedClaim['ended']>
 		const held = `this held only until ${formatDuration(ended.until)}`
-		const message = context.place === 'note' ? `a note tells what holds when it is sent, at ${formatDuration(context.world.time)}, and ${held}` : `a state told with no moment holds at the step's end, ${formatDuration(context.world.time)}, unless the text goes on to tell what ended it, and ${held}; say when it held ("at ${formatDuration(ended.at)}"), or tell what ended it`
+		const message = context.place === 'note' ? `a note tells what holds when it is sent, at ${formatDuration(context.world.time)}, and ${held}` : `a state told with no moment holds at the step's end, ${formatDuration(context.world.time)}, unless the text goes on to tell what ended it, and ${held}; ${ended.until > ended.at ? `say when it held ("at ${formatDuration(ended.at)}"), or tell what ended it` : `it held at no moment a clause can name (it began at ${formatDuration(ended.at)} too): tell what ended it, or tell what holds at the step's end`}`
 		return { claim, problem: { start: claim.start, end: claim.end, message } }
 	})
 }
