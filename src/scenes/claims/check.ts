@@ -97,8 +97,8 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			told(text, clause, outcome, context)
 		}
 		text.before = outcome.place
-		// A state told with no moment, and no event of the step its own, holds at the step's end: "then" after it comes after that.
-		text.atEnd = clause.form.tells === 'state' && outcome.place === undefined && clause.modifiers.length === 0
+		// A state told with no moment, and no event of the step its own, holds at the step's end (unless it ended in the step): "then" after it comes after that.
+		text.atEnd = clause.form.tells === 'state' && outcome.place === undefined && clause.modifiers.length === 0 && outcome.ended === undefined
 		// The clock told a moment (time passing, its reading): "then" after it is no earlier.
 		text.clock = clause.form.tells === 'clock' ? outcome.at : undefined
 		if (outcome.at !== undefined) text.told = text.told === undefined ? outcome.at : Math.max(text.told, outcome.at)

@@ -1300,7 +1300,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			told.push({ clause, meaning, ...(place ? { place } : {}), ...(ended ? { ended } : {}), index })
 		}
 		beforePlace = place
-		atEnd = isState && place === undefined && moment === undefined
+		atEnd = isState && place === undefined && moment === undefined && ended === undefined
 		clockAt = tells === 'clock' ? meaning.at : undefined
 		if (at !== undefined && tells !== 'none') now = now === undefined ? at : Math.max(now, at)
 	}
