@@ -42,12 +42,12 @@ export function runSteps(run: RunFacts): StepFacts[] {
 	return run.steps.slice(1)
 }
 
-/** The steps after this one a claim may look ahead to: all of them, or in the reader's play the guide's steps it kept. */
 /** What happened in the steps before this one, in order. */
 export function earlierHappenings(context: ClaimContext): StepFacts['happenings'] {
 	return runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => step.happenings)
 }
 
+/** The steps after this one a claim may look ahead to: all of them, or in the reader's play the guide's steps it kept. */
 export function laterSteps(context: ClaimContext): StepFacts[] {
 	const last = context.run.lookAhead ?? context.run.steps.length
 	return context.run.steps.slice(context.step.index + 1, last + 1)
