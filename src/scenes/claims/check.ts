@@ -6,7 +6,10 @@
  * The rules of a text, one each (the reference evaluator, `reference.ts`, reads them so too):
  * - **Moment.** An event clause tells the moment its event happened (several workers' events: the
  *   last). A state clause holds at its moment: the moment it names (`at 10 s`, `5 s later`), else
- *   the step's end, or in a note when it is sent. A clause with no moment cannot name one.
+ *   the step's end, or in a note when it is sent. A state that ended within the step holds over
+ *   the span it held when the text goes on to tell the event that ended it (`ended`): a key's
+ *   states take that span even when they hold again at the step's end, if a later event clause
+ *   tells its end (`toldLater`). A clause with no moment cannot name one.
  * - **Now.** The moment a text told last is the latest moment an event, a clock or a named moment
  *   told; a state with no moment named tells none. `D later` is that moment plus D; before the text
  *   told one, the step before's end plus D, and that step's caption must have told up to its end.
@@ -68,7 +71,8 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	const note = noteProblem(read, context)
 	if (note) return { claims: [], problems: [...read.problems, note] }
 	const text = newTextState()
-	for (const clause of read.clauses) {
+	const later = toldByLaterEvents(read, context)
+	for (const [index, clause] of read.clauses.entries()) {
 		const family = clause.form.each
 		if (family !== undefined) text.lastOf.set(family, clause)
 		// After a part of its sentence that did not read, a clause starts afresh: nothing unread is its cause or its "before".
@@ -83,7 +87,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			forgetBefore(text)
 			continue
 		}
-		const within = family === undefined ? context : { ...context, used: text.used.get(family) ?? new Set() }
+		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }) }
 		const outcome = checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told)
 		if ('message' in outcome) {
 			result.problems.push(outcome)
@@ -108,6 +112,26 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	result.claims = result.claims.filter(claim => !unended.some(one => one.claim === claim))
 	if (context.place === 'caption') result.problems.push(...untold(text.used, text.lastOf, context))
 	return result
+}
+
+/**
+ * For each clause of a text, the step's happenings the event clauses after it tell, each read alone
+ * (with no moment, no family's used happenings, no write answered): a state with no moment that
+ * held over a span of the step is read over that span when a later clause tells what ended it.
+ */
+function toldByLaterEvents(read: ReadResult, context: ClaimContext): ReadonlySet<number>[] {
+	const out: ReadonlySet<number>[] = []
+	let after = new Set<number>()
+	for (let index = read.clauses.length - 1; index >= 0; index--) {
+		out[index] = after
+		const clause = read.clauses[index] as ReadClause
+		if (clause.form.tells !== 'event') continue
+		const verdict = clause.form.check(clause.slots, context)
+		if (!verdict.ok) continue
+		after = new Set(after)
+		for (const e of verdict.evidence) if (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined) after.add(e.order)
+	}
+	return out
 }
 
 /** What the clauses of a text read so far have told, which the next clause's order and cause are judged against. */

@@ -56,6 +56,8 @@ interface Env {
 	moment?: number
 	/** After a colon that follows a write's answer: that write, which a comparison of fences there is of. */
 	answered?: Of<'wrote'>
+	/** The step's events the text's event clauses after this one tell, each read alone. */
+	toldLater?: ReadonlySet<Happening>
 }
 
 // ---- reading slots ----
@@ -425,22 +427,20 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return only.ok && leaseAt(env.world, actor(s[0]))?.fence === fence(s[1]) ? only : NO
 	},
 	'key-free': (s, env) => {
-		const meaning = keyHolders(env, s[0], holders => holders.length === 0)
 		const store = storeOf(env, s[0])
-		return meaning.ok && store ? { ...meaning, free: store.id } : meaning
+		return keyOver(env, s[0], holders => holders.length === 0, store ? { free: store.id } : {})
 	},
-	'key-held': (s, env) => keyHolders(env, s[0], holders => holders.length > 0),
-	'key-held-by': (s, env) => keyHolders(env, s[0], holders => holders.length === 1 && holders[0] === actor(s[1])),
-	'key-held-by-workers': (s, env) => keyHolders(env, s[0], holders => setEq(actors(s[1]), holders)),
+	'key-held': (s, env) => keyOver(env, s[0], holders => holders.length > 0),
+	'key-held-by': (s, env) => keyOver(env, s[0], holders => holders.length === 1 && holders[0] === actor(s[1])),
+	'key-held-by-workers': (s, env) => keyOver(env, s[0], holders => setEq(actors(s[1]), holders)),
 	'key-full': (s, env) => {
-		const store = storeOf(env, s[0])
-		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.length >= store.limit, store ? holderMakers(env, store) : [], env)
+		const limit = storeOf(env, s[0])?.limit
+		return limit === undefined ? NO : keyOver(env, s[0], holders => holders.length >= limit)
 	},
 	'key-not-full': (s, env) => {
-		const store = storeOf(env, s[0])
+		const limit = storeOf(env, s[0])?.limit
 		// Room is made by the last lease end of the key, not by its holders' grants.
-		const freed = store ? lastEvent(env, (h): h is Happening => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'restarted' || h.kind === 'restored') && h.store === store.id) : undefined
-		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.length < store.limit, freed ? [freed] : [], env)
+		return limit === undefined ? NO : keyOver(env, s[0], holders => holders.length < limit, {}, 'room')
 	},
 	'limit-is': (s, env) => timeless(storeOf(env, undefined)?.limit === num(s[0])),
 	'no-lease-has-a-fence': (_s, env) => timeless([...env.world.stores.values()].every(store => store.limit !== undefined)),
@@ -1008,6 +1008,58 @@ function keyHolders(env: Env, key: Slot | undefined, test: (holders: readonly st
 	return holdsNow(store !== undefined && test(store.holders), store ? holderMakers(env, store) : [], env)
 }
 
+/**
+ * A state of a store's holders over the step: the key's holders when the step began, then after
+ * each grant and each lease end of the store, in order, each a span until the next (the last, the
+ * store's holders at the step's end). It holds in the span live at the moment the clause names;
+ * else at the step's end; else over the latest span an event of the step ended, whose end the text
+ * must tell (a key handed straight from a lease's end to one waiting in line was never between).
+ * What made a span: its holders' grants, or the lease end that freed it (for `room`, always that).
+ */
+function keyOver(env: Env, key: Slot | undefined, test: (holders: readonly string[]) => boolean, extra: Partial<Meaning> = {}, made: 'holders' | 'room' = 'holders'): Meaning {
+	const store = storeOf(env, key)
+	if (!store) return NO
+	type Span = { holders: string[]; from: number; start?: Happening; end?: Happening }
+	const spans: Span[] = [{ holders: [...(env.step.start.stores.get(store.id)?.holders ?? [])], from: env.step.start.time }]
+	for (const h of env.step.happenings) {
+		if (!('store' in h) || h.store !== store.id || !('worker' in h)) continue
+		const now = spans[spans.length - 1] as Span
+		const holders = h.kind === 'granted' ? [...now.holders, h.worker] : h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' ? now.holders.filter(w => w !== h.worker) : now.holders
+		if (holders.length === now.holders.length) continue
+		now.end = h
+		spans.push({ holders, from: h.at, start: h })
+	}
+	const last = spans[spans.length - 1] as Span
+	last.holders = store.holders
+	const t = env.moment
+	const liveAt = t === undefined ? undefined : spans.find(span => test(span.holders) && span.from <= t && (span.end === undefined ? t <= env.world.time : t < span.end.at))
+	const handedOn = (span: Span) => span.start !== undefined && span.end?.kind === 'granted' && span.end.place !== undefined && span.end.at === span.from
+	const endedSpans = spans.filter(span => span !== last && test(span.holders) && !handedOn(span))
+	// With no moment named, a span whose end a later clause tells is the one the text means, before the step's end.
+	const endTold = t === undefined ? endedSpans.filter(span => endingOf(span.end, env.step).some(h => env.toldLater?.has(h))).pop() : undefined
+	if (liveAt === undefined && endTold === undefined && test(last.holders) && t === undefined) return holdsNow(true, made === 'room' ? freedBy(env, store.id, env.step.happenings.length) : holderMakers(env, store), env, extra)
+	const chosen = liveAt ?? endTold ?? (test(last.holders) ? last : endedSpans.pop())
+	if (chosen === undefined) return NO
+	// The run's events up to the span's beginning: the events before the step, and the step's up to the one that began it.
+	const upToStart = chosen.start === undefined ? 0 : env.step.happenings.indexOf(chosen.start) + 1
+	const makers = made === 'room' || chosen.holders.length === 0 ? freedBy(env, store.id, upToStart) : chosen.holders.flatMap(holder => {
+		const grant = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, upToStart)].filter(h => h.kind === 'granted' && h.worker === holder && h.store === store.id).pop()
+		return grant ? [grant] : []
+	})
+	const meaning: Meaning = { ok: true, at: chosen.from, events: chosen.start ? [chosen.start] : [], makers, ...extra }
+	if (chosen.end) {
+		meaning.until = chosen.end.at
+		meaning.endedBy = chosen.end
+	}
+	return meaning
+}
+
+/** The last lease end or open of a store in the run, before the step's event at `upTo` (the whole step: its length). */
+function freedBy(env: Env, store: string, upTo: number): Happening[] {
+	const freed = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, upTo)].filter(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'restarted' || h.kind === 'restored') && h.store === store).pop()
+	return freed ? [freed] : []
+}
+
 function everyAsk(env: Env, ids: readonly string[]): Meaning {
 	const all = ids.map(id => askOf(env, id))
 	if (all.some(ask => ask === undefined)) return NO
@@ -1185,6 +1237,16 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let atEnd = false
 	// The clock the clause before told: "then" after it is no earlier.
 	let clockAt: number | undefined
+	// The step's events each clause's later event clauses tell, each read alone.
+	const toldLater: Set<Happening>[] = []
+	let later = new Set<Happening>()
+	for (let index = read.clauses.length - 1; index >= 0; index--) {
+		toldLater[index] = later
+		const clause = read.clauses[index] as ReadClause
+		if (clause.form.tells !== 'event') continue
+		const alone = (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, { run: context.run, step, world: context.world, context, used: new Set() })
+		if (alone.ok) later = new Set([...later, ...alone.events.filter(h => step.happenings.includes(h))])
+	}
 	for (const [index, clause] of read.clauses.entries()) {
 		const family = clause.form.each
 		const tells = clause.form.tells
@@ -1210,7 +1272,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			atEnd = false
 			clockAt = undefined
 		}
-		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set() }
+		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening> }
 		// A comparison of fences right after a clause that tells a write is of that write (of two workers' fences, only after a colon); after a colon, the clause before must tell one.
 		const binds = clause.form.compares === true && (clause.explains || clause.form.tells === 'event')
 		const write = binds && cause !== undefined ? wroteOf(cause.meaning) : undefined
