@@ -249,6 +249,24 @@ function waits(env: Env, worker: string): Meaning {
 		const holders = store ? store.holders.flatMap(holder => [lastEvent(env, (h): h is Of<'granted'> => h.kind === 'granted' && h.worker === holder && h.store === store.id)].filter((h): h is Of<'granted'> => h !== undefined)) : []
 		return { ok: true, at: ask?.at ?? env.world.time, events: [], makers: store ? [...(own ? [own] : []), ...holders] : [] }
 	}
+	const asked = waitedFromAsk(env, worker)
+	return asked.ok ? asked : waitedFromStart(env, worker)
+}
+
+/** A worker in line when the step began, until the step's first grant, giving up or leaving of it: by its ask, and the grants of the holders then. */
+function waitedFromStart(env: Env, worker: string): Meaning {
+	const waiting = env.step.start.workers.get(worker)?.waiting
+	if (!waiting) return NO
+	const end = env.step.happenings.find(h => (h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') && h.worker === worker && h.store === waiting.store)
+	if (!end) return NO
+	const before = earlierSteps(env).flatMap(step => step.happenings)
+	const own = before.filter(h => h.kind === 'asked' && h.worker === worker && h.store === waiting.store).slice(-1)
+	const holders = (env.step.start.stores.get(waiting.store)?.holders ?? []).flatMap(holder => before.filter(h => h.kind === 'granted' && h.worker === holder && h.store === waiting.store).slice(-1))
+	return { ok: true, at: env.step.start.time, until: end.at, endedBy: end, events: [], makers: [...own, ...holders] }
+}
+
+/** A worker that asked in the step and waited in line: it got the key once a lease ended, or gave up (in line until then). */
+function waitedFromAsk(env: Env, worker: string): Meaning {
 	const list = env.step.happenings
 	const ask = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
 	if (ask < 0) return NO
