@@ -6,7 +6,10 @@
  * The rules of a text, one each (the reference evaluator, `reference.ts`, reads them so too):
  * - **Moment.** An event clause tells the moment its event happened (several workers' events: the
  *   last). A state clause holds at its moment: the moment it names (`at 10 s`, `5 s later`), else
- *   the step's end, or in a note when it is sent. A clause with no moment cannot name one.
+ *   the step's end, or in a note when it is sent. A state that ended within the step holds over
+ *   the span it held when the text goes on to tell the event that ended it (`ended`): a key's
+ *   states take that span even when they hold again at the step's end, if a later event clause
+ *   tells its end (`toldLater`). A clause with no moment cannot name one.
  * - **Now.** The moment a text told last is the latest moment an event, a clock or a named moment
  *   told; a state with no moment named tells none. `D later` is that moment plus D; before the text
  *   told one, the step before's end plus D, and that step's caption must have told up to its end.
@@ -68,7 +71,8 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	const note = noteProblem(read, context)
 	if (note) return { claims: [], problems: [...read.problems, note] }
 	const text = newTextState()
-	for (const clause of read.clauses) {
+	const later = toldByLaterEvents(read, context)
+	for (const [index, clause] of read.clauses.entries()) {
 		const family = clause.form.each
 		if (family !== undefined) text.lastOf.set(family, clause)
 		// After a part of its sentence that did not read, a clause starts afresh: nothing unread is its cause or its "before".
@@ -83,22 +87,22 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			forgetBefore(text)
 			continue
 		}
-		const within = family === undefined ? context : { ...context, used: text.used.get(family) ?? new Set() }
+		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }) }
 		const outcome = checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told)
 		if ('message' in outcome) {
 			result.problems.push(outcome)
 			forgetBefore(text)
 			continue
 		}
-		const problem = beganAfter(clause, outcome, text) ?? orderProblem(clause, outcome, text, context)
+		const problem = beganAfter(clause, outcome, text, context) ?? orderProblem(clause, outcome, text, context)
 		if (problem !== undefined) result.problems.push({ start: clause.start, end: clause.end, message: problem })
 		else {
 			result.claims.push(outcome)
 			told(text, clause, outcome, context)
 		}
 		text.before = outcome.place
-		// A state told with no moment, and no event of the step its own, holds at the step's end: "then" after it comes after that.
-		text.atEnd = clause.form.tells === 'state' && outcome.place === undefined && clause.modifiers.length === 0
+		// A state told with no moment, and no event of the step its own, holds at the step's end (unless it ended in the step): "then" after it comes after that.
+		text.atEnd = clause.form.tells === 'state' && outcome.place === undefined && clause.modifiers.length === 0 && outcome.ended === undefined
 		// The clock told a moment (time passing, its reading): "then" after it is no earlier.
 		text.clock = clause.form.tells === 'clock' ? outcome.at : undefined
 		if (outcome.at !== undefined) text.told = text.told === undefined ? outcome.at : Math.max(text.told, outcome.at)
@@ -108,6 +112,26 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	result.claims = result.claims.filter(claim => !unended.some(one => one.claim === claim))
 	if (context.place === 'caption') result.problems.push(...untold(text.used, text.lastOf, context))
 	return result
+}
+
+/**
+ * For each clause of a text, the step's happenings the event clauses after it tell, each read alone
+ * (with no moment, no family's used happenings, no write answered): a state with no moment that
+ * held over a span of the step is read over that span when a later clause tells what ended it.
+ */
+function toldByLaterEvents(read: ReadResult, context: ClaimContext): ReadonlySet<number>[] {
+	const out: ReadonlySet<number>[] = []
+	let after = new Set<number>()
+	for (let index = read.clauses.length - 1; index >= 0; index--) {
+		out[index] = after
+		const clause = read.clauses[index] as ReadClause
+		if (clause.form.tells !== 'event') continue
+		const verdict = clause.form.check(clause.slots, context)
+		if (!verdict.ok) continue
+		after = new Set(after)
+		for (const e of verdict.evidence) if (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined) after.add(e.order)
+	}
+	return out
 }
 
 /** What the clauses of a text read so far have told, which the next clause's order and cause are judged against. */
@@ -210,7 +234,7 @@ function unendedStates(result: CheckResult, context: ClaimContext): { claim: Che
 	return unended.map(claim => {
 		const ended = claim.ended as NonNullable<CheckedClaim['ended']>
 		const held = `this held only until ${formatDuration(ended.until)}`
-		const message = context.place === 'note' ? `a note tells what holds when it is sent, at ${formatDuration(context.world.time)}, and ${held}` : `a state told with no moment holds at the step's end, ${formatDuration(context.world.time)}, unless the text goes on to tell what ended it, and ${held}; say when it held ("at ${formatDuration(ended.at)}"), or tell what ended it`
+		const message = context.place === 'note' ? `a note tells what holds when it is sent, at ${formatDuration(context.world.time)}, and ${held}` : `a state told with no moment holds at the step's end, ${formatDuration(context.world.time)}, unless the text goes on to tell what ended it, and ${held}; ${ended.until > ended.at ? `say when it held ("at ${formatDuration(ended.at)}"), or tell what ended it` : `it held at no moment a clause can name (it began at ${formatDuration(ended.at)} too): tell what ended it, or tell what holds at the step's end`}`
 		return { claim, problem: { start: claim.start, end: claim.end, message } }
 	})
 }
@@ -516,10 +540,16 @@ function whileProblem(until: number | undefined, start: number, told: number | u
 	return undefined
 }
 
-/** "X while S": S began no later than X, in the step's order of happenings; its message if it began after. */
-function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState): string | undefined {
-	if (!clause.during || clause.form.tells !== 'state' || clause.modifiers.length > 0 || outcome.place === undefined || text.before === undefined) return undefined
-	if (!comesAfter(text.before, outcome.place)) return undefined
+/**
+ * "X while S": S began no later than X, in the step's order of happenings; after time told passing
+ * ("20 s go by while A is paused"), which is the step's passage from its start, S held from that
+ * start. Its message if it began after.
+ */
+function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
+	if (!clause.during || clause.form.tells !== 'state' || clause.modifiers.length > 0 || outcome.place === undefined) return undefined
+	const start = context.step.start.time
+	if (text.cause?.claim.said?.clock?.moved === true && outcome.place.at > start) return `"while" says this held all the time the clause before tells passing, from the step's start at ${formatDuration(start)}, but it began only at ${formatDuration(outcome.place.at)}`
+	if (text.before === undefined || !comesAfter(text.before, outcome.place)) return undefined
 	return `"while" says this held when the clause before happened, but it began only after that (at ${formatDuration(outcome.place.at)})`
 }
 

@@ -42,12 +42,12 @@ export function runSteps(run: RunFacts): StepFacts[] {
 	return run.steps.slice(1)
 }
 
-/** The steps after this one a claim may look ahead to: all of them, or in the reader's play the guide's steps it kept. */
 /** What happened in the steps before this one, in order. */
 export function earlierHappenings(context: ClaimContext): StepFacts['happenings'] {
 	return runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => step.happenings)
 }
 
+/** The steps after this one a claim may look ahead to: all of them, or in the reader's play the guide's steps it kept. */
 export function laterSteps(context: ClaimContext): StepFacts[] {
 	const last = context.run.lookAhead ?? context.run.steps.length
 	return context.run.steps.slice(context.step.index + 1, last + 1)
@@ -205,4 +205,106 @@ export function describeHeld(context: ClaimContext, worker: string): string {
 	if (held.length === 0) return `${context.name(worker)} holds no lease in this step`
 	const fences = held.map(h => (h.fence === undefined ? 'a lease with no fence' : `fence ${showFence(h.fence)}`))
 	return `the engine gave ${context.name(worker)} ${[...new Set(fences)].join(' and ')}`
+}
+
+/** The holders of a store's key over one span of a step: from `at` until `until`, or through the step's end. */
+export interface HoldersSpan {
+	holders: readonly string[]
+	at: number
+	/** The place in the step of the event that began it; undefined for the span the step began with. */
+	began?: number
+	/** When it ended, and the place of the event that ended it; undefined for the span the step ends with. */
+	until?: number
+	endedBy?: number
+}
+
+/** Whether a happening changes who holds a key: a grant, a lease's end, or the store opening again. */
+function changesHolders(h: Happening): h is Of<'granted' | 'released' | 'expired' | 'gone' | 'ended' | 'restarted' | 'restored'> {
+	return h.kind === 'granted' || h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'restarted' || h.kind === 'restored'
+}
+
+/**
+ * A store's key over a step, span by span: its holders when the step began, then after each grant,
+ * lease end and open of the store, in the step's order. The last span's holders are the store's
+ * when the step ends (a store restored from a copy may hold leases no grant of the run gave).
+ */
+export function holdersOver(context: ClaimContext, store: string): HoldersSpan[] {
+	const step = context.step
+	let holders: readonly string[] = step.start.stores.get(store)?.holders ?? []
+	const spans: HoldersSpan[] = [{ holders, at: step.start.time }]
+	step.happenings.forEach((h, index) => {
+		if (!changesHolders(h) || h.store !== store) return
+		const next = h.kind === 'granted' ? [...holders, h.worker] : h.kind === 'restarted' || h.kind === 'restored' ? holders : holders.filter(id => id !== h.worker)
+		if (next.length === holders.length) return
+		const current = spans[spans.length - 1] as HoldersSpan
+		current.until = h.at
+		current.endedBy = index
+		holders = next
+		spans.push({ holders, at: h.at, began: index })
+	})
+	const last = spans[spans.length - 1] as HoldersSpan
+	last.holders = context.world.stores.get(store)?.holders ?? last.holders
+	return spans
+}
+
+/**
+ * The span of a store's key in which a state of its holders (`test`) held, for a clause: the span
+ * live at the moment it names, if one; with none named, the latest span of the step whose ending
+ * event a later clause of the text tells (`toldLater`); else the span the step ends with, if the
+ * state holds then; else the latest span of the step an event ended, whose end the text must go
+ * on to tell. A key that passed straight from a lease's end to the first in line had no state of
+ * its own between.
+ */
+export function keyStateSpan(context: ClaimContext, store: string, test: (holders: readonly string[]) => boolean): { span: HoldersSpan; last: boolean } | undefined {
+	const spans = holdersOver(context, store)
+	const last = spans[spans.length - 1] as HoldersSpan
+	const moment = context.moment
+	if (moment !== undefined) {
+		const live = spans.find(span => span.at <= moment && (span.until === undefined ? moment <= context.world.time : moment < span.until) && test(span.holders))
+		if (live !== undefined) return { span: live, last: live === last }
+	}
+	const happenings = context.step.happenings
+	const handedOn = (span: HoldersSpan): boolean => {
+		const end = span.endedBy === undefined ? undefined : happenings[span.endedBy]
+		return span.began !== undefined && end?.kind === 'granted' && end.place !== undefined && end.at === span.at
+	}
+	const ended = spans.filter(span => span !== last && test(span.holders) && !handedOn(span))
+	// Its end told: the event that ended it, or for a lease gone with its store, the store's open that took it.
+	const toldEnd = (span: HoldersSpan): boolean => {
+		const told = context.toldLater
+		const by = span.endedBy
+		if (told === undefined || by === undefined) return false
+		const end = happenings[by]
+		if (told.has(by)) return true
+		if (end?.kind !== 'gone') return false
+		for (let i = by - 1; i >= 0; i--) {
+			const h = happenings[i] as Happening
+			if ((h.kind === 'restarted' || h.kind === 'restored') && h.store === end.store && h.at === end.at) return told.has(i)
+		}
+		return false
+	}
+	const told = moment === undefined ? ended.filter(toldEnd).pop() : undefined
+	if (told !== undefined) return { span: told, last: false }
+	if (test(last.holders)) return { span: last, last: true }
+	const chosen = ended[ended.length - 1]
+	return chosen === undefined ? undefined : { span: chosen, last: false }
+}
+
+/**
+ * The events that made a span of a store's key what it was: its holders' grants, or with none the
+ * lease end (or open) that freed it; each the last of the run up to the span's beginning.
+ */
+export function spanMakers(context: ClaimContext, store: string, span: HoldersSpan): Happening[] {
+	const upTo = [...earlierHappenings(context), ...context.step.happenings.slice(0, span.began === undefined ? 0 : span.began + 1)]
+	const lastOf = (keep: (h: Happening) => boolean): Happening[] => {
+		for (let i = upTo.length - 1; i >= 0; i--) if (keep(upTo[i] as Happening)) return [upTo[i] as Happening]
+		return []
+	}
+	if (span.holders.length === 0) return lastOf(h => changesHolders(h) && h.kind !== 'granted' && h.store === store)
+	return span.holders.flatMap(holder => lastOf(h => h.kind === 'granted' && h.worker === holder && h.store === store))
+}
+
+/** The last lease end (or open) of a store's key up to a span's beginning: what made the room a semaphore's key had then. */
+export function spanFreedBy(context: ClaimContext, store: string, span: HoldersSpan): Happening[] {
+	return spanMakers(context, store, { ...span, holders: [] })
 }

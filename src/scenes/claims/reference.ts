@@ -56,6 +56,8 @@ interface Env {
 	moment?: number
 	/** After a colon that follows a write's answer: that write, which a comparison of fences there is of. */
 	answered?: Of<'wrote'>
+	/** The step's events the text's event clauses after this one tell, each read alone. */
+	toldLater?: ReadonlySet<Happening>
 }
 
 // ---- reading slots ----
@@ -247,6 +249,24 @@ function waits(env: Env, worker: string): Meaning {
 		const holders = store ? store.holders.flatMap(holder => [lastEvent(env, (h): h is Of<'granted'> => h.kind === 'granted' && h.worker === holder && h.store === store.id)].filter((h): h is Of<'granted'> => h !== undefined)) : []
 		return { ok: true, at: ask?.at ?? env.world.time, events: [], makers: store ? [...(own ? [own] : []), ...holders] : [] }
 	}
+	const asked = waitedFromAsk(env, worker)
+	return asked.ok ? asked : waitedFromStart(env, worker)
+}
+
+/** A worker in line when the step began, until the step's first grant, giving up or leaving of it: by its ask, and the grants of the holders then. */
+function waitedFromStart(env: Env, worker: string): Meaning {
+	const waiting = env.step.start.workers.get(worker)?.waiting
+	if (!waiting) return NO
+	const end = env.step.happenings.find(h => (h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') && h.worker === worker && h.store === waiting.store)
+	if (!end) return NO
+	const before = earlierSteps(env).flatMap(step => step.happenings)
+	const own = before.filter(h => h.kind === 'asked' && h.worker === worker && h.store === waiting.store).slice(-1)
+	const holders = (env.step.start.stores.get(waiting.store)?.holders ?? []).flatMap(holder => before.filter(h => h.kind === 'granted' && h.worker === holder && h.store === waiting.store).slice(-1))
+	return { ok: true, at: env.step.start.time, until: end.at, endedBy: end, events: [], makers: [...own, ...holders] }
+}
+
+/** A worker that asked in the step and waited in line: it got the key once a lease ended, or gave up (in line until then). */
+function waitedFromAsk(env: Env, worker: string): Meaning {
 	const list = env.step.happenings
 	const ask = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
 	if (ask < 0) return NO
@@ -436,26 +456,24 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return only.ok && leaseAt(env.world, actor(s[0]))?.fence === fence(s[1]) ? only : NO
 	},
 	'key-free': (s, env) => {
-		const meaning = keyHolders(env, s[0], holders => holders.length === 0)
 		const store = storeOf(env, s[0])
-		return meaning.ok && store ? { ...meaning, free: store.id } : meaning
+		return keyOver(env, s[0], holders => holders.length === 0, store ? { free: store.id } : {})
 	},
-	'key-held': (s, env) => keyHolders(env, s[0], holders => holders.length > 0),
-	'key-held-by': (s, env) => keyHolders(env, s[0], holders => holders.length === 1 && holders[0] === actor(s[1])),
-	'key-held-by-workers': (s, env) => keyHolders(env, s[0], holders => setEq(actors(s[1]), holders)),
+	'key-held': (s, env) => keyOver(env, s[0], holders => holders.length > 0),
+	'key-held-by': (s, env) => keyOver(env, s[0], holders => holders.length === 1 && holders[0] === actor(s[1])),
+	'key-held-by-workers': (s, env) => keyOver(env, s[0], holders => setEq(actors(s[1]), holders)),
 	'key-full': (s, env) => {
-		const store = storeOf(env, s[0])
-		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.length >= store.limit, store ? holderMakers(env, store) : [], env)
+		const limit = storeOf(env, s[0])?.limit
+		return limit === undefined ? NO : keyOver(env, s[0], holders => holders.length >= limit)
 	},
 	'all-count-places-taken': (s, env) => {
 		const store = storeOf(env, s[1])
 		return holdsNow(store !== undefined && store.limit === num(s[0]) && store.holders.length >= store.limit, store ? holderMakers(env, store) : [], env)
 	},
 	'key-not-full': (s, env) => {
-		const store = storeOf(env, s[0])
+		const limit = storeOf(env, s[0])?.limit
 		// Room is made by the last lease end of the key, not by its holders' grants.
-		const freed = store ? lastEvent(env, (h): h is Happening => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'restarted' || h.kind === 'restored') && h.store === store.id) : undefined
-		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.length < store.limit, freed ? [freed] : [], env)
+		return limit === undefined ? NO : keyOver(env, s[0], holders => holders.length < limit, {}, 'room')
 	},
 	'limit-is': (s, env) => timeless(storeOf(env, undefined)?.limit === num(s[0])),
 	'no-lease-has-a-fence': (_s, env) => timeless([...env.world.stores.values()].every(store => store.limit !== undefined)),
@@ -1067,6 +1085,58 @@ function keyHolders(env: Env, key: Slot | undefined, test: (holders: readonly st
 	return holdsNow(store !== undefined && test(store.holders), store ? holderMakers(env, store) : [], env)
 }
 
+/**
+ * A state of a store's holders over the step: the key's holders when the step began, then after
+ * each grant and each lease end of the store, in order, each a span until the next (the last, the
+ * store's holders at the step's end). It holds in the span live at the moment the clause names;
+ * else at the step's end; else over the latest span an event of the step ended, whose end the text
+ * must tell (a key handed straight from a lease's end to one waiting in line was never between).
+ * What made a span: its holders' grants, or the lease end that freed it (for `room`, always that).
+ */
+function keyOver(env: Env, key: Slot | undefined, test: (holders: readonly string[]) => boolean, extra: Partial<Meaning> = {}, made: 'holders' | 'room' = 'holders'): Meaning {
+	const store = storeOf(env, key)
+	if (!store) return NO
+	type Span = { holders: string[]; from: number; start?: Happening; end?: Happening }
+	const spans: Span[] = [{ holders: [...(env.step.start.stores.get(store.id)?.holders ?? [])], from: env.step.start.time }]
+	for (const h of env.step.happenings) {
+		if (!('store' in h) || h.store !== store.id || !('worker' in h)) continue
+		const now = spans[spans.length - 1] as Span
+		const holders = h.kind === 'granted' ? [...now.holders, h.worker] : h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' ? now.holders.filter(w => w !== h.worker) : now.holders
+		if (holders.length === now.holders.length) continue
+		now.end = h
+		spans.push({ holders, from: h.at, start: h })
+	}
+	const last = spans[spans.length - 1] as Span
+	last.holders = store.holders
+	const t = env.moment
+	const liveAt = t === undefined ? undefined : spans.find(span => test(span.holders) && span.from <= t && (span.end === undefined ? t <= env.world.time : t < span.end.at))
+	const handedOn = (span: Span) => span.start !== undefined && span.end?.kind === 'granted' && span.end.place !== undefined && span.end.at === span.from
+	const endedSpans = spans.filter(span => span !== last && test(span.holders) && !handedOn(span))
+	// With no moment named, a span whose end a later clause tells is the one the text means, before the step's end.
+	const endTold = t === undefined ? endedSpans.filter(span => endingOf(span.end, env.step).some(h => env.toldLater?.has(h))).pop() : undefined
+	if (liveAt === undefined && endTold === undefined && test(last.holders) && t === undefined) return holdsNow(true, made === 'room' ? freedBy(env, store.id, env.step.happenings.length) : holderMakers(env, store), env, extra)
+	const chosen = liveAt ?? endTold ?? (test(last.holders) ? last : endedSpans.pop())
+	if (chosen === undefined) return NO
+	// The run's events up to the span's beginning: the events before the step, and the step's up to the one that began it.
+	const upToStart = chosen.start === undefined ? 0 : env.step.happenings.indexOf(chosen.start) + 1
+	const makers = made === 'room' || chosen.holders.length === 0 ? freedBy(env, store.id, upToStart) : chosen.holders.flatMap(holder => {
+		const grant = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, upToStart)].filter(h => h.kind === 'granted' && h.worker === holder && h.store === store.id).pop()
+		return grant ? [grant] : []
+	})
+	const meaning: Meaning = { ok: true, at: chosen.from, events: chosen.start ? [chosen.start] : [], makers, ...extra }
+	if (chosen.end) {
+		meaning.until = chosen.end.at
+		meaning.endedBy = chosen.end
+	}
+	return meaning
+}
+
+/** The last lease end or open of a store in the run, before the step's event at `upTo` (the whole step: its length). */
+function freedBy(env: Env, store: string, upTo: number): Happening[] {
+	const freed = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, upTo)].filter(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'restarted' || h.kind === 'restored') && h.store === store).pop()
+	return freed ? [freed] : []
+}
+
 function everyAsk(env: Env, ids: readonly string[]): Meaning {
 	const all = ids.map(id => askOf(env, id))
 	if (all.some(ask => ask === undefined)) return NO
@@ -1244,6 +1314,16 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let atEnd = false
 	// The clock the clause before told: "then" after it is no earlier.
 	let clockAt: number | undefined
+	// The step's events each clause's later event clauses tell, each read alone.
+	const toldLater: Set<Happening>[] = []
+	let later = new Set<Happening>()
+	for (let index = read.clauses.length - 1; index >= 0; index--) {
+		toldLater[index] = later
+		const clause = read.clauses[index] as ReadClause
+		if (clause.form.tells !== 'event') continue
+		const alone = (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, { run: context.run, step, world: context.world, context, used: new Set() })
+		if (alone.ok) later = new Set([...later, ...alone.events.filter(h => step.happenings.includes(h))])
+	}
 	for (const [index, clause] of read.clauses.entries()) {
 		const family = clause.form.each
 		const tells = clause.form.tells
@@ -1269,7 +1349,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			atEnd = false
 			clockAt = undefined
 		}
-		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set() }
+		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening> }
 		// A comparison of fences right after a clause that tells a write is of that write (of two workers' fences, only after a colon); after a colon, the clause before must tell one.
 		const binds = clause.form.compares === true && (clause.explains || clause.form.tells === 'event')
 		const write = binds && cause !== undefined ? wroteOf(cause.meaning) : undefined
@@ -1336,6 +1416,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const isState = tells === 'state'
 		// "X while S": S began no later than X, in the step's order of happenings.
 		let wrong = clause.during === true && isState && moment === undefined && place !== undefined && beforePlace !== undefined && after(beforePlace, place)
+		// After time told passing, which is the step's passage from its start, S held from that start.
+		if (clause.during === true && isState && moment === undefined && place !== undefined && cause?.meaning.clock?.moved === true && place.at > step.start.time) wrong = true
 		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, meaning, context, cause.state && !isState)
 		else if (!wrong && clause.then === 'because' && cause !== undefined) wrong = !causes(meaning, cause.meaning, context, isState && !cause.state)
 		cause = { meaning, state: isState }
@@ -1357,7 +1439,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			told.push({ clause, meaning, ...(place ? { place } : {}), ...(ended ? { ended } : {}), index })
 		}
 		beforePlace = place
-		atEnd = isState && place === undefined && moment === undefined
+		atEnd = isState && place === undefined && moment === undefined && ended === undefined
 		clockAt = tells === 'clock' ? meaning.at : undefined
 		if (at !== undefined && tells !== 'none') now = now === undefined ? at : Math.max(now, at)
 	}

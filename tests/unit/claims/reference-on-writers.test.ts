@@ -1,6 +1,6 @@
 // The checker and the reference evaluator agree on what writers wrote: every caption of the corpus
 // of natural captions (each pasted into its step) and of the writers' true and lying fixtures, read
-// and judged by both. The fuzz's random scenes seldom make the moments these captions tell (a worker
+// and judged by both (and the writers' fixtures of the claims' meanings). The fuzz's random scenes seldom make the moments these captions tell (a worker
 // queuing behind another, a renewal by hand, a summary overwritten), so they are judged here too.
 import { readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import { runScene } from './fuzz/scene-run.ts'
 import { corpusFiles, withCaption } from './corpus.ts'
 
 const SCENES = new URL('../scenes/fixtures/', import.meta.url)
+const CLAIMS = new URL('./fixtures/', import.meta.url)
 
 /** Every caption of a scene: the checker's verdict beside the reference's, where the text reads. */
 async function disagreements(text: string, name: string): Promise<string[]> {
@@ -32,12 +33,13 @@ describe('the reference agrees with the checker on what writers wrote', () => {
 		expect(found).toEqual([])
 	}, 600_000)
 
-	for (const folder of ['true', 'lies/caption']) {
-		const names = readdirSync(new URL(`${folder}/`, SCENES)).filter(name => name.startsWith('writers-') && name.endsWith('.scene'))
-		it(`on the writers' ${folder} fixtures (${names.length})`, async () => {
+	// The writers' fixtures of the scenes and of the claims' own meanings alike.
+	for (const [root, folder] of [[SCENES, 'true'], [SCENES, 'lies/caption'], [CLAIMS, 'true'], [CLAIMS, 'lies']] as const) {
+		const names = readdirSync(new URL(`${folder}/`, root)).filter(name => name.startsWith('writers-') && name.endsWith('.scene'))
+		it(`on the writers' ${root === CLAIMS ? 'claims ' : ''}${folder} fixtures (${names.length})`, async () => {
 			expect(names.length).toBeGreaterThan(0)
 			const found: string[] = []
-			for (const name of names) found.push(...(await disagreements(readFileSync(new URL(`${folder}/${name}`, SCENES), 'utf8'), name)))
+			for (const name of names) found.push(...(await disagreements(readFileSync(new URL(`${folder}/${name}`, root), 'utf8'), name)))
 			expect(found).toEqual([])
 		}, 600_000)
 	}

@@ -1,7 +1,7 @@
 /** Claims about who holds the key: a worker's lease and its fence, how many hold, the key's state. */
 import type { StepFacts, StoreFact } from '../facts.ts'
 import type { Happening } from '../../frame.ts'
-import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import type { ClaimContext, ClaimForm, Said, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
 import type { Of } from '../query.ts'
 import {
@@ -15,15 +15,20 @@ import {
 	heldIn,
 	holds,
 	holdersEvidence,
+	holdersOver,
+	keyStateSpan,
 	leaseEvidence,
 	liveLease,
 	names,
 	numberOf,
 	runSteps,
 	saw,
+	spanFreedBy,
+	spanMakers,
 	storeFor,
 	time,
 } from '../query.ts'
+import type { HoldersSpan } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
 
@@ -84,18 +89,45 @@ function counted(context: ClaimContext, key: Slot | undefined): StoreFact | stri
 	return storeFor(context, key)
 }
 
-/** The semaphore's key of slot 0 is full when the step ends (`full`), or has room. */
+/**
+ * A state of a store's holders (`test`) at the clause's moment (`keyStateSpan`), or `wrong` of the
+ * holders when the step ends at slot `slot`. Held at the step's end with no moment named, the
+ * verdict is as of then; else it carries the span it held over (`at`, and `until` and `endedBy`
+ * when an event of the step ended it), the event that began the span as its evidence, and what
+ * `tells` of the span as what it says.
+ */
+function keyState(context: ClaimContext, store: StoreFact, test: (holders: readonly string[]) => boolean, wrong: (holders: readonly string[]) => string, slot: number, tells: (span: HoldersSpan | undefined) => Said | undefined): Verdict {
+	const found = keyStateSpan(context, store.id, test)
+	if (found === undefined) {
+		// At a moment the clause names, the holders then.
+		const moment = context.moment
+		const then = moment === undefined ? undefined : holdersOver(context, store.id).find(span => span.at <= moment && (span.until === undefined ? moment <= context.world.time : moment < span.until))
+		return fails(moment === undefined || then === undefined ? wrong(store.holders) : `at ${time(moment)}, ${wrong(then.holders)}`, slot)
+	}
+	const said = tells(found.last && context.moment === undefined ? undefined : found.span)
+	if (found.last && context.moment === undefined) {
+		const verdict = holds([holdersEvidence(context.world, store)], context.world.time)
+		return said === undefined ? verdict : ({ ...verdict, said } as Verdict)
+	}
+	const span = found.span
+	const began = span.began === undefined ? undefined : context.step.happenings[span.began]
+	const evidence = began === undefined ? holdersEvidence(context.step.start, { ...store, holders: [...span.holders] }) : saw(context.step, began)
+	const verdict: Verdict = { ok: true, evidence: [evidence], at: span.at, ...(said === undefined ? {} : { said }) }
+	return span.until === undefined ? verdict : { ...verdict, until: span.until, endedBy: span.endedBy as number }
+}
+
+/** The semaphore's key of slot 0 is full at the clause's moment (`full`), or has room. */
 function fullness(slots: readonly Slot[], context: ClaimContext, full: boolean): Verdict {
 	const store = counted(context, slots[0])
 	if (typeof store === 'string') return fails(store, 0)
-	if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock, not a semaphore: its key is held or free, never full`, 0)
-	if (store.holders.length >= store.limit !== full) return fails(`the key ${full ? 'has' : 'is full: it has'} ${store.holders.length} of ${store.limit} holders`, 0)
-	const verdict = holds([holdersEvidence(context.world, store)], context.world.time)
+	const limit = store.limit
+	if (limit === undefined) return fails(`${context.name(store.id)} is a lock, not a semaphore: its key is held or free, never full`, 0)
 	// Its holders' grants fill a key; room is made by the last lease of it that ended, if any (a grant makes none).
-	return full ? verdict : ({ ...verdict, said: { events: lastFreed(context, store.id) } } as Verdict)
+	const tells = (span: HoldersSpan | undefined): Said | undefined => (full ? (span === undefined ? undefined : { events: spanMakers(context, store.id, span) }) : { events: span === undefined ? lastFreed(context, store.id) : spanFreedBy(context, store.id, span) })
+	return keyState(context, store, holders => holders.length >= limit === full, holders => `the key ${full ? 'has' : 'is full: it has'} ${holders.length} of ${limit} holders`, 0, tells)
 }
 
-/** The last lease end (or open) that freed a place of the store's key, up to the clause's moment. */
+/** The last lease end (or open) that freed a place of the store's key, up to the step's end. */
 function lastFreed(context: ClaimContext, store: string): Happening[] {
 	for (let s = context.step.index; s >= 0; s--) {
 		const list = s === context.step.index ? context.step.happenings : (context.run.steps[s]?.happenings ?? [])
@@ -105,6 +137,15 @@ function lastFreed(context: ClaimContext, store: string): Happening[] {
 		}
 	}
 	return []
+}
+
+/** A state of the holders of slot `key`'s store, told as `keyState` tells it; the events that made a span are what it says. */
+function holdersState(slots: readonly Slot[], context: ClaimContext, key: number, test: (holders: readonly string[]) => boolean, wrong: (holders: readonly string[]) => string, slot: number, saying: (store: string) => Said = () => ({})): Verdict {
+	const store = counted(context, slots[key])
+	if (typeof store === 'string') return fails(store, key)
+	const said = saying(store.id)
+	const tells = (span: HoldersSpan | undefined): Said | undefined => (span === undefined ? (Object.keys(said).length === 0 ? undefined : said) : { ...said, events: spanMakers(context, store.id, span) })
+	return keyState(context, store, test, wrong, slot, tells)
 }
 
 function holderCount(slots: readonly Slot[], context: ClaimContext, count: number, key: number, world = context.world): Verdict {
@@ -500,13 +541,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "holders(k, t) = ∅",
 		pattern: '{key} is free', alternatives: ["{key} is available/unheld", "nobody holds {key}", "no one holds {key}"],
 		example: 'the key is free',
-		meaning: 'No one holds the key when the step ends.',
-		check(slots, context) {
-			const store = counted(context, slots[0])
-			if (typeof store === 'string') return fails(store, 0)
-			if (store.holders.length > 0) return fails(`the key is held by ${names(context, store.holders)}`, 0)
-			return { ...holds([holdersEvidence(context.world, store)], context.world.time), said: { free: store.id } } as Verdict
-		},
+		meaning: "No one holds the key at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end).",
+		check: (slots, context) => holdersState(slots, context, 0, holders => holders.length === 0, holders => `the key is held by ${names(context, holders)}`, 0, store => ({ free: store })),
 	},
 	{
 		id: 'key-held',
@@ -515,13 +551,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "holders(k, t) ≠ ∅",
 		pattern: '{key} is held', alternatives: ["{key} is busy/taken/locked"],
 		example: 'the key is held',
-		meaning: 'Someone holds the key when the step ends.',
-		check(slots, context) {
-			const store = counted(context, slots[0])
-			if (typeof store === 'string') return fails(store, 0)
-			if (store.holders.length === 0) return fails('no one holds the key', 0)
-			return holds([holdersEvidence(context.world, store)], context.world.time)
-		},
+		meaning: "Someone holds the key at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end).",
+		check: (slots, context) => holdersState(slots, context, 0, holders => holders.length > 0, () => 'no one holds the key', 0),
 	},
 	{
 		id: 'key-held-by',
@@ -530,13 +561,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "holders(k, t) = {w}",
 		pattern: '{key} is held by {worker}', alternatives: ["{key} belongs to {worker}"],
 		example: 'the key is held by Worker A',
-		meaning: 'That worker, and no other, holds the key when the step ends.',
+		meaning: "That worker, and no other, holds the key at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end).",
 		check(slots, context) {
-			const store = counted(context, slots[0])
-			if (typeof store === 'string') return fails(store, 0)
 			const worker = actorOf(slots[1])
-			if (store.holders.length !== 1 || store.holders[0] !== worker) return fails(`the key is held by ${names(context, store.holders)}`, 1)
-			return holds([holdersEvidence(context.world, store)], context.world.time)
+			return holdersState(slots, context, 0, holders => holders.length === 1 && holders[0] === worker, holders => `the key is held by ${names(context, holders)}`, 1)
 		},
 	},
 	{
@@ -546,13 +574,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "holders(k, t) = ws",
 		pattern: '{key} is held by {workers}',
 		example: 'the key is held by A and B',
-		meaning: 'Those workers, and no other, hold the key when the step ends.',
+		meaning: "Those workers, and no other, hold the key at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end).",
 		check(slots, context) {
-			const store = counted(context, slots[0])
-			if (typeof store === 'string') return fails(store, 0)
 			const wanted = actorsOf(slots[1])
-			if (wanted.length !== store.holders.length || !wanted.every(id => store.holders.includes(id))) return fails(`the key is held by ${names(context, store.holders)}`, 1)
-			return holds([holdersEvidence(context.world, store)], context.world.time)
+			return holdersState(slots, context, 0, holders => wanted.length === holders.length && wanted.every(id => holders.includes(id)), holders => `the key is held by ${names(context, holders)}`, 1)
 		},
 	},
 	{
@@ -562,7 +587,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "k is a semaphore's ∧ |holders(k, t)| = limit(k)",
 		pattern: '{key} is full', alternatives: ["{key} is at its limit", "there is no free place/slot( left)", "{key} has no free place/slot( left)", "all places/slots are taken/full", "all places/slots are in use", "every place/slot is taken"],
 		example: 'the key is full',
-		meaning: "A semaphore's key has as many holders as its limit when the step ends.",
+		meaning: "A semaphore's key has as many holders as its limit at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end).",
 		check: (slots, context) => fullness(slots, context, true),
 	},
 	{
@@ -588,7 +613,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "k is a semaphore's ∧ |holders(k, t)| < limit(k)",
 		pattern: '{key} is not full', alternatives: ["{key} isn't full", "{key} has room"],
 		example: 'the key is not full',
-		meaning: "A semaphore's key has fewer holders than its limit when the step ends.",
+		meaning: "A semaphore's key has fewer holders than its limit at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end).",
 		check: (slots, context) => fullness(slots, context, false),
 	},
 	{

@@ -42,6 +42,8 @@ function inLine(slots: readonly Slot[], context: ClaimContext): Verdict {
 		if (waited) return holds([saw(context.step, waited.ask), saw(context.step, waited.grant)], waited.ask.at)
 		const gaveUp = waitedThenGaveUp(context, worker)
 		if (gaveUp) return { ok: true, evidence: [saw(context.step, gaveUp.ask), saw(context.step, gaveUp.end)], at: gaveUp.ask.at, until: gaveUp.end.at, endedBy: context.step.happenings.indexOf(gaveUp.end) }
+		const left = leftLine(context, worker)
+		if (left) return { ok: true, evidence: [lineEvidence(context.step.start, left.store)], at: context.step.start.time, until: left.end.at, endedBy: context.step.happenings.indexOf(left.end), said: { events: left.makers } }
 		return fails(`${context.name(worker)} is not in line when the step ends, nor got the key in this step after waiting for it${holdsNow(context, worker)}`, 0)
 	}
 	const store = context.world.stores.get(waiting.store)
@@ -74,6 +76,27 @@ function waitedThenGot(context: ClaimContext, worker: string): { ask: Of<'asked'
 	if (grant < 0) return undefined
 	const freed = list.slice(ask + 1, grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === asked.store)
 	return freed ? { ask: asked, grant: list[grant] as Of<'granted'> } : undefined
+}
+
+/**
+ * A worker in line when the step began that left it in the step (its grant, its giving up, its
+ * leaving): it waited from the step's start until then, a state that ended in the step, so a later
+ * clause must tell how it left ("B waits in line. A lets go and B gets the key"). What kept it in
+ * line then: its ask, and the grants of the key's holders when the step began.
+ */
+function leftLine(context: ClaimContext, worker: string): { store: StoreFact; end: Happening; makers: Happening[] } | undefined {
+	const waiting = context.step.start.workers.get(worker)?.waiting
+	const store = waiting === undefined ? undefined : context.step.start.stores.get(waiting.store)
+	if (store === undefined) return undefined
+	const end = context.step.happenings.find(h => (h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') && h.worker === worker && h.store === store.id)
+	if (end === undefined) return undefined
+	const before = earlierHappenings(context)
+	const lastOf = (keep: (h: Happening) => boolean): Happening[] => {
+		for (let i = before.length - 1; i >= 0; i--) if (keep(before[i] as Happening)) return [before[i] as Happening]
+		return []
+	}
+	const makers = [...lastOf(h => h.kind === 'asked' && h.worker === worker && h.store === store.id), ...store.holders.flatMap(holder => lastOf(h => h.kind === 'granted' && h.worker === holder && h.store === store.id))]
+	return { store, end, makers }
 }
 
 /**
@@ -435,10 +458,10 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'waits',
 		places: STORY,
 		tells: 'state',
-		formula: "w ∈ line(k, t), or asked(w) ∈ step found k held and granted(w) ∈ step came once a lease of k ended",
+		formula: "w ∈ line(k, t), or asked(w) ∈ step found k held and granted(w) ∈ step came once a lease of k ended, or w ∈ line(k) at the step's start until granted(w), gave-up(w) or left(w) ∈ step",
 		pattern: '{worker} waits( in line)', alternatives: ["{worker} has to wait( in line)", "{worker} is queued", "{worker} waits its turn", "{worker} waits for the key"],
 		example: 'B waits in line',
-		meaning: 'The worker is in line for the key when the step ends, or it waited in line in this step and got the key once its holder let go.',
+		meaning: "The worker is in line for the key when the step ends, or it waited in line in this step and got the key once its holder let go, or it stood in line when the step began until it got the key, gave up or left, which the text goes on to tell.",
 		check: (slots, context) => inLine(slots, context),
 	},
 	{
