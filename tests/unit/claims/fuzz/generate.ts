@@ -369,6 +369,11 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 				break
 		}
 	}
+	// What held when the step began, which a story may tell before what ended it ("The key is free. B tries it and gets it").
+	for (const store of step.start.stores.values()) {
+		out.push({ text: store.holders.length === 0 ? `${key(store.id)} is free` : store.holders.length === 1 ? `${key(store.id)} is held by ${short(store.holders[0] as string)}` : `${key(store.id)} is held` })
+		for (const holder of store.holders) out.push({ text: `${short(holder)} holds ${key(store.id)}` })
+	}
 	for (const store of step.end.stores.values()) {
 		out.push({ text: store.holders.length === 0 ? `${key(store.id)} is free` : store.holders.length === 1 ? `${key(store.id)} is held by ${short(store.holders[0] as string)}` : `${key(store.id)} is held` })
 		if (step.end.stores.size === 1) out.push({ text: store.waiters.length === 0 ? 'the line is empty' : `${short(store.waiters[0] as string)} waits in line` }, { text: `the epoch is ${store.epoch}` })
