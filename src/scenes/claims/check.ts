@@ -5,7 +5,8 @@
  *
  * The rules of a text, one each (the reference evaluator, `reference.ts`, reads them so too):
  * - **Moment.** An event clause tells the moment its event happened (several workers' events: the
- *   last). A state clause holds at its moment: the moment it names (`at 10 s`, `5 s later`), else
+ *   last; a moment it names, `at T`, `D later` or `a moment later`, is said of each one). A state
+ *   clause holds at its moment: the moment it names (`at 10 s`, `5 s later`), else
  *   the step's end, or in a note when it is sent. A clause with no moment cannot name one.
  * - **Now.** The moment a text told last is the latest moment an event, a clock or a named moment
  *   told; a state with no moment named tells none. `D later` is that moment plus D; before the text
@@ -17,8 +18,9 @@
  *   state's is not before any (nor, with no place, does it hold at the step's end before a clause
  *   with one; nor is a place after the clock's told moment earlier than it); after `so`, not before the clause right before (`because`: not after); after any
  *   other joint or a new sentence, an event clause that tells an event no clause before it told is
- *   not before any place told before it. Time told passing ("40 s pass") is the step's passage
- *   from its start: no place told before it without a moment of its own is after the step's start.
+ *   not before any place told before it. A clause about several workers' events comes after a place
+ *   only if each of them does. Time told passing ("40 s pass") is the step's passage from its start:
+ *   no place told before it without a moment of its own is after the step's start.
  * - **Each.** Clauses of an `each` family tell events of their own, and a caption that tells one of
  *   an actor's events of a kind tells every one it had in the step.
  * - **So.** `so` says the clause before is why this one happened (`causes.ts`).
@@ -40,6 +42,8 @@ export interface CheckedClaim {
 	at?: number
 	/** Its place among the step's events, for the order of the text: the first event of the step it was checked against. */
 	place?: StepPosition
+	/** For a clause about several workers' events, the earliest of them and whose it is: an order that puts the clause after something puts each one after it. */
+	first?: StepPosition & { who: string }
 	/** What it tells beyond its evidence, for the causes a "so" after it may name. */
 	said?: Said
 	/** A state told with no moment that ended within the step: when, and the events that ended it, one of which a later clause must tell. */
@@ -169,17 +173,23 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' ? causeProblem(saying, cause, context, 'because') : undefined
 	text.cause = saying
 	const place = outcome.place
-	const fresh = clause.form.tells === 'event' && outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !text.seen.has(e.order))
-	const after = place === undefined ? undefined : clause.then === 'then' ? (atEnd ? END : clock !== undefined && place.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, place)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(place, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(place, latest) ? latest : undefined
-	// Time told passing ("40 s pass") is the step's whole passage, from its start: what the text told before it, but at a moment it named, came no later than that start.
+	const event = clause.form.tells === 'event'
+	// A clause about several workers' events stands after something only if the earliest of them does.
+	const early = outcome.first ?? place
+	const whose = outcome.first === undefined ? 'it' : `${context.name(outcome.first.who)}'s`
+	const ordered = clause.then === 'then'
+	const fresh = event && outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !text.seen.has(e.order))
+	const after = early === undefined || place === undefined ? undefined : ordered ? (atEnd ? END : clock !== undefined && early.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, early)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(early, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(early, latest) ? latest : undefined
+	// Time told passing ("40 s pass") is the step's passage from its start: what the text told before it, but at a moment it named, came no later than that start.
 	const passedAfter = outcome.said?.clock?.moved === true && unnamed !== undefined && unnamed.at > context.step.start.time ? unnamed : undefined
 	if (why !== undefined) return why
 	if (passedAfter !== undefined) return `this tells the clock moving on from ${formatDuration(context.step.start.time)}, the step's start, and the text told before it something at ${formatDuration(passedAfter.at)}; tell the time passing first, or tell when that happened ("at ${formatDuration(passedAfter.at)}")`
-	if (after === undefined || place === undefined) return undefined
-	const says = clause.then === 'then' ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
+	if (after === undefined || place === undefined || early === undefined) return undefined
+	const says = ordered ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
 	const later = clause.then === 'because'
+	const at = later ? place : early
 	if (after === END) return `"then" says this came after what the clause before tells, which holds at the step's end (${formatDuration(context.world.time)}), but this came before it; tell the event that made it hold, or put this first`
-	return `${says}, but it ${place.at === after.at && place.order === after.order ? 'is the same thing' : later ? 'came after it' : 'came before it'}${place.at !== after.at ? `: at ${formatDuration(place.at)}, not ${later ? 'before' : 'after'} ${formatDuration(after.at)}` : `, both at ${formatDuration(place.at)}`}`
+	return `${says}, but ${later ? 'it' : whose} ${at.at === after.at && at.order === after.order ? 'is the same thing' : later ? 'came after it' : 'came before it'}${at.at !== after.at ? `: at ${formatDuration(at.at)}, not ${later ? 'before' : 'after'} ${formatDuration(after.at)}` : `, both at ${formatDuration(at.at)}`}`
 }
 
 /** A clause that held and is in place: what it told joins the text's. */
@@ -446,8 +456,11 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		// "A moment later": an event strictly after the moment the text told last, else after the step before.
 		if (tells !== 'event') return { start: first.slot.start, end: first.slot.end, message: `"${first.slot.text} later" tells that a happening came some time after what was told before, and "${inWords(clause.form.pattern, context.words)}" tells a state; say when it held ("5 s later")` }
 		const base = told ?? context.run.steps[context.step.index - 1]?.end.time ?? 0
-		const at = verdict.at as number
-		if (at <= base) return { start: first.slot.start, end: first.slot.end, message: `"${first.slot.text} later" says this came after ${told === undefined ? 'the step before' : 'what the text told before it'} (${formatDuration(base)}), but it happened ${at === base ? 'at that moment' : `at ${formatDuration(at)}`}` }
+		// Several workers' events: each one came after it.
+		const early = verdict.each?.find(one => one.at <= base)
+		const at = early?.at ?? (verdict.at as number)
+		const what = early === undefined ? 'it' : `${context.name(early.who)}'s`
+		if (at <= base) return { start: first.slot.start, end: first.slot.end, message: `"${first.slot.text} later" says this came after ${told === undefined ? 'the step before' : 'what the text told before it'} (${formatDuration(base)}), but ${what} happened ${at === base ? 'at that moment' : `at ${formatDuration(at)}`}` }
 	}
 	// The moment the clause tells: an event's or the clock's, or the one a state names; a state with none holds at the step's end.
 	let moment: number | undefined
@@ -476,10 +489,15 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 			const other = verdict.each?.find(one => one.at !== wanted)
 			if (other) return { start: named.slot.start, end: named.slot.end, message: `expected ${formatDuration(wanted)}, but ${context.name(other.who)}'s happened at ${formatDuration(other.at)}` }
 			if (at !== wanted) return { start: named.slot.start, end: named.slot.end, message: `expected ${formatDuration(wanted)}, but it happened at ${formatDuration(at)}` }
-		} else if (at !== named.moment) {
+		} else if (at !== named.moment || verdict.each?.some(one => one.at !== named.moment)) {
+			// Several workers' events: "5 s later" is said of each one.
+			const one = verdict.each?.find(each => each.at !== named.moment)
+			const own = at === named.moment ? one : undefined
+			const what = own === undefined ? 'it' : `${context.name(own.who)}'s`
+			const when = own?.at ?? at
 			const since = told === undefined ? 'the step before' : 'what the text told before it'
 			const wanted = named.moment - (named.base as number)
-			return { start: named.slot.start, end: named.slot.end, message: `expected ${formatDuration(wanted)} after ${since}, but it happened ${at < (named.base as number) ? `${formatDuration((named.base as number) - at)} before` : `${formatDuration(at - (named.base as number))} after`} it (at ${formatDuration(at)})` }
+			return { start: named.slot.start, end: named.slot.end, message: `expected ${formatDuration(wanted)} after ${since}, but ${what} happened ${when < (named.base as number) ? `${formatDuration((named.base as number) - when)} before` : `${formatDuration(when - (named.base as number))} after`} it (at ${formatDuration(when)})` }
 		}
 		moment = at
 	} else moment = verdict.at
@@ -492,7 +510,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		if (wrong !== undefined) return { start: clause.length.start, end: clause.length.end, message: wrong }
 	}
 	if (clause.also) {
-		const wrong = alsoProblem(clause.also.word, verdict, context)
+		const wrong = alsoProblem(clause.also.word, clause, verdict, context)
 		if (wrong !== undefined) return { start: clause.also.start, end: clause.also.end, message: wrong }
 	}
 	const values = [...clause.slots, ...clause.modifiers.flatMap(m => (m.kind === 'soon' ? [] : [m.slot]))].filter(slot => VALUE_SLOTS.includes(slot.type)).map(slot => ({ start: slot.start, end: slot.end }))
@@ -501,6 +519,9 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	// A state's place is the event of the step that began it: its own evidence's, else the latest of the step's events that made it hold.
 	const place = placeOf(verdict, context.step.index) ?? (tells === 'state' ? latestOfStep(verdict.said?.events ?? eventsOf(verdict.evidence, context), context) : undefined)
 	if (place !== undefined) claim.place = place
+	const own = groupEvents(clause, verdict, context)
+	const earliest = own.reduce<(typeof own)[number] | undefined>((early, one) => (early !== undefined && comesAfter(early.place, one.place) ? early : one), undefined)
+	if (place !== undefined && earliest !== undefined && comesAfter(earliest.place, place)) claim.first = { ...earliest.place, who: earliest.who }
 	if (ended !== undefined) claim.ended = ended
 	if (verdict.said !== undefined) claim.said = verdict.said
 	return claim
@@ -533,15 +554,42 @@ function actorOfHappening(h: Happening): string | undefined {
  * against): "too" needs a happening of the same kind (a try is not a hold) by another actor before it
  * in the run, "again" one by the same actor.
  */
-function alsoProblem(word: 'too' | 'again', verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): string | undefined {
+function alsoProblem(word: 'too' | 'again', clause: ReadClause, verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): string | undefined {
+	// Of several workers' events ("A and B ask again"), it is said of each one.
+	const own = groupEvents(clause, verdict, context)
+	if (own.length > 0) {
+		for (const one of own) {
+			const wrong = alsoOf(word, context.step.happenings[one.place.order] as Happening, context)
+			if (wrong !== undefined) return wrong
+		}
+		return undefined
+	}
 	const orders = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : []))
-	const mine = orders.length === 0 ? undefined : context.step.happenings[Math.min(...orders)]
+	return alsoOf(word, orders.length === 0 ? undefined : context.step.happenings[Math.min(...orders)], context)
+}
+
+/** Why "too" or "again" does not hold of one happening of the step. */
+function alsoOf(word: 'too' | 'again', mine: Happening | undefined, context: ClaimContext): string | undefined {
 	const who = mine === undefined ? undefined : actorOfHappening(mine)
 	if (mine === undefined || who === undefined) return `"${word}" tells that this happened before, and this tells no happening of this step to compare`
 	const earlier = [...context.run.steps.slice(1, context.step.index).flatMap(step => step.happenings), ...context.step.happenings.slice(0, context.step.happenings.indexOf(mine))]
 	const same = earlier.filter(h => kindOf(h) === kindOf(mine) && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
 	if (same.length > 0) return undefined
 	return word === 'again' ? `"again" says ${context.name(who)} did this before, and it had no such happening (${kindOf(mine)}) before this one` : `"${'too'}" says another did this before ${context.name(who)}, and no one else had such a happening (${kindOf(mine)}) before it`
+}
+
+/**
+ * The events of a clause about several workers ("B and C ask"), one each: each worker's first event
+ * of the step among what it was checked against, by its place; none for a clause about one.
+ */
+function groupEvents(clause: ReadClause, verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): { who: string; place: StepPosition }[] {
+	const ids = clause.form.tells === 'event' ? clause.slots.find(slot => slot.value.type === 'actors')?.value : undefined
+	if (ids?.type !== 'actors') return []
+	const orders = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : [])).sort((a, b) => a - b)
+	return ids.ids.flatMap(who => {
+		const order = orders.find(one => actorOfHappening(context.step.happenings[one] as Happening) === who)
+		return order === undefined ? [] : [{ who, place: { at: (context.step.happenings[order] as Happening).at, order } }]
+	})
 }
 
 /** A happening's kind for "too" and "again": its event's, and for an ask, whether it was a try or a hold that waits. */

@@ -1283,7 +1283,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			atEnd = false
 			clockAt = undefined
 		}
-		if (!meaning.ok || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.at as number) <= soon))) {
+		if (!meaning.ok || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
 			fail()
 			continue
 		}
@@ -1304,7 +1304,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 				at = moment
 			} else if (meaning.until !== undefined && meaning.until <= end) ended = endingOf(meaning.endedBy, step)
 		} else if (moment !== undefined) {
-			if (modifier?.kind === 'at' && (meaning.each ?? [meaning.at]).some(each => each !== moment)) {
+			// Several workers' events: the moment named ("at 5 s", "5 s later") is each one's.
+			if ((meaning.each ?? [meaning.at]).some(each => each !== moment)) {
 				fail()
 				continue
 			}
@@ -1322,7 +1323,14 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			fail()
 			continue
 		}
-		if (clause.also && !cameBefore(clause.also.word, meaning, context)) {
+		// Of several workers' events, each one's first in the step, in the step's order.
+		const group = tells === 'event' ? actors(clause.slots.find(slot => slot.value.type === 'actors')) : []
+		const own = group.flatMap(w => {
+			const h = step.happenings.find(one => meaning.events.includes(one) && actorOfEvent(one) === w)
+			return h === undefined ? [] : [h]
+		})
+		const also = clause.also?.word
+		if (also !== undefined && (own.length > 0 ? own.some(h => !cameBefore(also, { ...meaning, events: [h] }, context)) : !cameBefore(also, meaning, context))) {
 			fail()
 			continue
 		}
@@ -1334,6 +1342,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const made = makersInStep.reduce<{ at: number; order: number } | undefined>((latest, p) => (latest === undefined || after(latest, p) ? p : latest), undefined)
 		const place = first === undefined ? made : { at: first.at, order: step.happenings.indexOf(first) }
 		const isState = tells === 'state'
+		// A clause about several workers' events stands after something only if the earliest of them does.
+		const earliest = own.map(h => ({ at: h.at, order: step.happenings.indexOf(h) })).sort((a, b) => a.order - b.order)[0]
+		const early = place !== undefined && earliest !== undefined && after(earliest, place) ? earliest : place
+		const ordered = clause.then === 'then'
 		// "X while S": S began no later than X, in the step's order of happenings.
 		let wrong = clause.during === true && isState && moment === undefined && place !== undefined && beforePlace !== undefined && after(beforePlace, place)
 		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, meaning, context, cause.state && !isState)
@@ -1342,11 +1354,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const fresh = tells === 'event' && inStep.some(h => !seen.has(h))
 		// Time told passing is the step's passage from its start: nothing told before it came after that start.
 		if (!wrong && meaning.clock?.moved === true && unnamed !== undefined && unnamed.at > step.start.time) wrong = true
-		if (!wrong && place !== undefined) {
-			if (clause.then === 'then') wrong = atEnd || (clockAt !== undefined && place.at < clockAt) || (latest !== undefined && (isState ? after(place, latest) : !after(latest, place)))
-			else if (clause.then === 'so') wrong = beforePlace !== undefined && after(place, beforePlace)
+		if (!wrong && place !== undefined && early !== undefined) {
+			if (ordered) wrong = atEnd || (clockAt !== undefined && early.at < clockAt) || (latest !== undefined && (isState ? after(place, latest) : !after(latest, early)))
+			else if (clause.then === 'so') wrong = beforePlace !== undefined && after(early, beforePlace)
 			else if (clause.then === 'because') wrong = beforePlace !== undefined && after(beforePlace, place)
-			else wrong = fresh && latest !== undefined && after(place, latest)
+			else wrong = fresh && latest !== undefined && after(early, latest)
 		}
 		if (wrong) failed.add(index)
 		else {
