@@ -19,8 +19,10 @@
  *   with one; nor is a place after the clock's told moment earlier than it); after `so`, not before the clause right before (`because`: not after); after any
  *   other joint or a new sentence, an event clause that tells an event no clause before it told is
  *   not before any place told before it. A clause about several workers' events comes after a place
- *   only if each of them does. Time told passing ("40 s pass") is the step's passage from its start:
- *   no place told before it without a moment of its own is after the step's start.
+ *   only if each of them does. "When X, Y" and "As soon as X, Y" of two events: Y came after X, at
+ *   X's moment ("Once" and "After" only order them); "X while Y" of an event Y: Y came at X's moment,
+ *   and X must be an event with one. Time told passing ("40 s pass") is the step's passage from its
+ *   start: no place told before it without a moment of its own is after the step's start.
  * - **Each.** Clauses of an `each` family tell events of their own, and a caption that tells one of
  *   an actor's events of a kind tells every one it had in the step.
  * - **So.** `so` says the clause before is why this one happened (`causes.ts`).
@@ -105,6 +107,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		text.atEnd = clause.form.tells === 'state' && outcome.place === undefined && clause.modifiers.length === 0
 		// The clock told a moment (time passing, its reading): "then" after it is no earlier.
 		text.clock = clause.form.tells === 'clock' ? outcome.at : undefined
+		text.prior = { event: clause.form.tells === 'event', at: outcome.at }
 		if (outcome.at !== undefined) text.told = text.told === undefined ? outcome.at : Math.max(text.told, outcome.at)
 	}
 	const unended = unendedStates(result, context)
@@ -134,10 +137,12 @@ interface TextState {
 	/** The clause before told a state at the step's end (no moment, no event of the step its own), or the clock at a moment. */
 	atEnd: boolean
 	clock: number | undefined
+	/** The clause before, if it held: whether it tells an event, and its moment, which "When X, Y" and "Y while X" name. */
+	prior: { event: boolean; at: number | undefined } | undefined
 }
 
 function newTextState(): TextState {
-	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined }
+	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined, prior: undefined }
 }
 
 /** The write a clause told: the one whose answer it tells, or whose fences it compares, else a write of the step it was checked against. */
@@ -158,6 +163,7 @@ function forgetBefore(text: TextState): void {
 	text.cause = undefined
 	text.atEnd = false
 	text.clock = undefined
+	text.prior = undefined
 }
 
 /**
@@ -177,19 +183,38 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	// A clause about several workers' events stands after something only if the earliest of them does.
 	const early = outcome.first ?? place
 	const whose = outcome.first === undefined ? 'it' : `${context.name(outcome.first.who)}'s`
-	const ordered = clause.then === 'then'
+	const ordered = clause.then === 'then' || clause.then === 'when'
 	const fresh = event && outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !text.seen.has(e.order))
 	const after = early === undefined || place === undefined ? undefined : ordered ? (atEnd ? END : clock !== undefined && early.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, early)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(early, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(early, latest) ? latest : undefined
 	// Time told passing ("40 s pass") is the step's passage from its start: what the text told before it, but at a moment it named, came no later than that start.
 	const passedAfter = outcome.said?.clock?.moved === true && unnamed !== undefined && unnamed.at > context.step.start.time ? unnamed : undefined
 	if (why !== undefined) return why
 	if (passedAfter !== undefined) return `this tells the clock moving on from ${formatDuration(context.step.start.time)}, the step's start, and the text told before it something at ${formatDuration(passedAfter.at)}; tell the time passing first, or tell when that happened ("at ${formatDuration(passedAfter.at)}")`
+	const moment = sameMoment(clause, outcome, text, context)
+	if (moment !== undefined) return moment
 	if (after === undefined || place === undefined || early === undefined) return undefined
-	const says = ordered ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
+	const says = clause.then === 'when' ? 'a sentence that opens with "When" or "As soon as" says its second happening came after its first' : ordered ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
 	const later = clause.then === 'because'
 	const at = later ? place : early
 	if (after === END) return `"then" says this came after what the clause before tells, which holds at the step's end (${formatDuration(context.world.time)}), but this came before it; tell the event that made it hold, or put this first`
 	return `${says}, but ${later ? 'it' : whose} ${at.at === after.at && at.order === after.order ? 'is the same thing' : later ? 'came after it' : 'came before it'}${at.at !== after.at ? `: at ${formatDuration(at.at)}, not ${later ? 'before' : 'after'} ${formatDuration(after.at)}` : `, both at ${formatDuration(at.at)}`}`
+}
+
+/**
+ * "When X, Y" and "As soon as X, Y" of two events, and "X while Y" of an event Y: Y happened at X's
+ * moment (each of several workers' events). Its message if it did not, or if X tells no event with a moment.
+ */
+function sameMoment(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
+	const during = clause.during === true && clause.form.tells === 'event'
+	if ((clause.then !== 'when' && !during) || text.prior === undefined) return undefined
+	const says = during ? '"while" before a happening says it happened at the moment of what the clause before tells' : 'a sentence that opens with "When" or "As soon as" says its second happening came at the moment of its first'
+	const was = text.prior.at
+	if (!text.prior.event || was === undefined) return `${says}, and the clause before tells ${text.prior.event ? 'no moment the scene draws' : 'a state'}; ${text.prior.event ? 'draw it, or join them with "and"' : 'tell the happening first ("Worker B asks while A holds the key")'}`
+	const at = outcome.at
+	if (at === undefined) return `${says}, and the scene does not draw when this happened; draw it, or join them with "and"`
+	const off = outcome.first !== undefined && outcome.first.at !== was ? outcome.first.at : at
+	if (off === was) return undefined
+	return `${says} (${formatDuration(was)}), but ${outcome.first !== undefined && off === outcome.first.at ? `${context.name(outcome.first.who)}'s` : 'it'} happened at ${formatDuration(off)}; ${during ? 'join them with "and"' : 'join them with "then"'}, or say when it happened ("at ${formatDuration(off)}")`
 }
 
 /** A clause that held and is in place: what it told joins the text's. */

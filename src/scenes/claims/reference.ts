@@ -1244,6 +1244,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let atEnd = false
 	// The clock the clause before told: "then" after it is no earlier.
 	let clockAt: number | undefined
+	// The clause before, if it held: whether it tells an event, and its moment ("When X, Y" and "Y while X" name it).
+	let prior: { event: boolean; at: number | undefined } | undefined
 	for (const [index, clause] of read.clauses.entries()) {
 		const family = clause.form.each
 		const tells = clause.form.tells
@@ -1268,6 +1270,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			cause = undefined
 			atEnd = false
 			clockAt = undefined
+			prior = undefined
 		}
 		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set() }
 		// A comparison of fences right after a clause that tells a write is of that write (of two workers' fences, only after a colon); after a colon, the clause before must tell one.
@@ -1282,6 +1285,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			cause = undefined
 			atEnd = false
 			clockAt = undefined
+			prior = undefined
 		}
 		if (!meaning.ok || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
 			fail()
@@ -1345,7 +1349,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// A clause about several workers' events stands after something only if the earliest of them does.
 		const earliest = own.map(h => ({ at: h.at, order: step.happenings.indexOf(h) })).sort((a, b) => a.order - b.order)[0]
 		const early = place !== undefined && earliest !== undefined && after(earliest, place) ? earliest : place
-		const ordered = clause.then === 'then'
+		const ordered = clause.then === 'then' || clause.then === 'when'
 		// "X while S": S began no later than X, in the step's order of happenings.
 		let wrong = clause.during === true && isState && moment === undefined && place !== undefined && beforePlace !== undefined && after(beforePlace, place)
 		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, meaning, context, cause.state && !isState)
@@ -1354,6 +1358,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const fresh = tells === 'event' && inStep.some(h => !seen.has(h))
 		// Time told passing is the step's passage from its start: nothing told before it came after that start.
 		if (!wrong && meaning.clock?.moved === true && unnamed !== undefined && unnamed.at > step.start.time) wrong = true
+		// "When X, Y" of two events, and "X while Y" of an event Y: Y happened at X's moment, each of its events.
+		if (!wrong && prior !== undefined && (clause.then === 'when' || (clause.during === true && tells === 'event'))) {
+			const was = prior.at
+			wrong = !prior.event || was === undefined || at === undefined || at !== was || (early !== undefined && early.at !== was)
+		}
 		if (!wrong && place !== undefined && early !== undefined) {
 			if (ordered) wrong = atEnd || (clockAt !== undefined && early.at < clockAt) || (latest !== undefined && (isState ? after(place, latest) : !after(latest, early)))
 			else if (clause.then === 'so') wrong = beforePlace !== undefined && after(early, beforePlace)
@@ -1371,6 +1380,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		beforePlace = place
 		atEnd = isState && place === undefined && moment === undefined
 		clockAt = tells === 'clock' ? meaning.at : undefined
+		prior = { event: tells === 'event', at: tells === 'none' ? undefined : at }
 		if (at !== undefined && tells !== 'none') now = now === undefined ? at : Math.max(now, at)
 	}
 	// A state told with no moment that ended in the step: a later clause tells what ended it, or a later clause did not hold.
