@@ -22,7 +22,8 @@
  *   only if each of them does. "When X, Y" and "As soon as X, Y" of two events: Y came after X, at
  *   X's moment ("Once" and "After" only order them); "X while Y" of an event Y: Y came at X's moment,
  *   and X must be an event with one. Time told passing ("40 s pass") is the step's passage from its
- *   start: no place told before it without a moment of its own is after the step's start.
+ *   start: no place told before it without a moment of its own is after the step's start, and an
+ *   event told right after it (but after "because"), with no moment of its own, is.
  * - **Each.** Clauses of an `each` family tell events of their own, and a caption that tells one of
  *   an actor's events of a kind tells every one it had in the step.
  * - **So.** `so` says the clause before is why this one happened (`causes.ts`).
@@ -107,6 +108,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		text.atEnd = clause.form.tells === 'state' && outcome.place === undefined && clause.modifiers.length === 0
 		// The clock told a moment (time passing, its reading): "then" after it is no earlier.
 		text.clock = clause.form.tells === 'clock' ? outcome.at : undefined
+		text.passed = outcome.said?.clock?.moved === true
 		text.prior = { event: clause.form.tells === 'event', at: outcome.at }
 		if (outcome.at !== undefined) text.told = text.told === undefined ? outcome.at : Math.max(text.told, outcome.at)
 	}
@@ -137,12 +139,14 @@ interface TextState {
 	/** The clause before told a state at the step's end (no moment, no event of the step its own), or the clock at a moment. */
 	atEnd: boolean
 	clock: number | undefined
+	/** The clause before told time passing ("20 s go by"). */
+	passed: boolean
 	/** The clause before, if it held: whether it tells an event, and its moment, which "When X, Y" and "Y while X" name. */
 	prior: { event: boolean; at: number | undefined } | undefined
 }
 
 function newTextState(): TextState {
-	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined, prior: undefined }
+	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined, passed: false, prior: undefined }
 }
 
 /** The write a clause told: the one whose answer it tells, or whose fences it compares, else a write of the step it was checked against. */
@@ -163,6 +167,7 @@ function forgetBefore(text: TextState): void {
 	text.cause = undefined
 	text.atEnd = false
 	text.clock = undefined
+	text.passed = false
 	text.prior = undefined
 }
 
@@ -192,6 +197,9 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	if (passedAfter !== undefined) return `this tells the clock moving on from ${formatDuration(context.step.start.time)}, the step's start, and the text told before it something at ${formatDuration(passedAfter.at)}; tell the time passing first, or tell when that happened ("at ${formatDuration(passedAfter.at)}")`
 	const moment = sameMoment(clause, outcome, text, context)
 	if (moment !== undefined) return moment
+	// After time told passing ("20 s go by"), an event the text goes on to tell, with no moment of its own, happened in that passage, after the step's start.
+	const start = context.step.start.time
+	if (text.passed && event && early !== undefined && early.at <= start && clause.modifiers.length === 0 && !ordered && clause.then !== 'because') return `the clause before tells time passing from the step's start (${formatDuration(start)}), and ${whose} happened at ${formatDuration(early.at)}, before any of it passed; tell this first, or say when it happened ("at ${formatDuration(early.at)}")`
 	if (after === undefined || place === undefined || early === undefined) return undefined
 	const says = clause.then === 'when' ? 'a sentence that opens with "When" or "As soon as" says its second happening came after its first' : ordered ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
 	const later = clause.then === 'because'

@@ -1246,6 +1246,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let clockAt: number | undefined
 	// The clause before, if it held: whether it tells an event, and its moment ("When X, Y" and "Y while X" name it).
 	let prior: { event: boolean; at: number | undefined } | undefined
+	// The clause before told time passing ("20 s go by").
+	let passed = false
 	for (const [index, clause] of read.clauses.entries()) {
 		const family = clause.form.each
 		const tells = clause.form.tells
@@ -1270,6 +1272,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			cause = undefined
 			atEnd = false
 			clockAt = undefined
+			passed = false
 			prior = undefined
 		}
 		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set() }
@@ -1285,6 +1288,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			cause = undefined
 			atEnd = false
 			clockAt = undefined
+			passed = false
 			prior = undefined
 		}
 		if (!meaning.ok || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
@@ -1363,6 +1367,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			const was = prior.at
 			wrong = !prior.event || was === undefined || at === undefined || at !== was || (early !== undefined && early.at !== was)
 		}
+		// After time told passing, an event told next with no moment of its own happened in that passage, after the step's start.
+		if (!wrong && passed && tells === 'event' && early !== undefined && early.at <= step.start.time && modifier === undefined && !ordered && clause.then !== 'because') wrong = true
 		if (!wrong && place !== undefined && early !== undefined) {
 			if (ordered) wrong = atEnd || (clockAt !== undefined && early.at < clockAt) || (latest !== undefined && (isState ? after(place, latest) : !after(latest, early)))
 			else if (clause.then === 'so') wrong = beforePlace !== undefined && after(early, beforePlace)
@@ -1381,6 +1387,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		atEnd = isState && place === undefined && moment === undefined
 		clockAt = tells === 'clock' ? meaning.at : undefined
 		prior = { event: tells === 'event', at: tells === 'none' ? undefined : at }
+		passed = meaning.clock?.moved === true
 		if (at !== undefined && tells !== 'none') now = now === undefined ? at : Math.max(now, at)
 	}
 	// A state told with no moment that ended in the step: a later clause tells what ended it, or a later clause did not hold.
