@@ -21,9 +21,10 @@
  *   not before any place told before it. A clause about several workers' events comes after a place
  *   only if each of them does. "When X, Y" and "As soon as X, Y" of two events: Y came after X, at
  *   X's moment ("Once" and "After" only order them); "X while Y" of an event Y: Y came at X's moment,
- *   and X must be an event with one. Time told passing ("40 s pass") is the step's passage from its
- *   start: no place told before it without a moment of its own is after the step's start, and an
- *   event told right after it (but after "because"), with no moment of its own, is.
+ *   and X must be an event with one. An ask the scene draws only as its grant has no time, so a clause
+ *   that tells it after "then", "so" or "When X," is refused. Time told passing ("40 s pass") is the
+ *   step's passage from its start: no place told before it without a moment of its own is after the
+ *   step's start, and an event told right after it (but after "because"), with no moment of its own, is.
  * - **Each.** Clauses of an `each` family tell events of their own, and a caption that tells one of
  *   an actor's events of a kind tells every one it had in the step.
  * - **So.** `so` says the clause before is why this one happened (`causes.ts`).
@@ -195,6 +196,8 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	const passedAfter = outcome.said?.clock?.moved === true && unnamed !== undefined && unnamed.at > context.step.start.time ? unnamed : undefined
 	if (why !== undefined) return why
 	if (passedAfter !== undefined) return `this tells the clock moving on from ${formatDuration(context.step.start.time)}, the step's start, and the text told before it something at ${formatDuration(passedAfter.at)}; tell the time passing first, or tell when that happened ("at ${formatDuration(passedAfter.at)}")`
+	const unshown = unshownAsk(clause, outcome, text, context)
+	if (unshown !== undefined) return unshown
 	const moment = sameMoment(clause, outcome, text, context)
 	if (moment !== undefined) return moment
 	// After time told passing ("20 s go by"), an event the text goes on to tell, with no moment of its own, happened in that passage, after the step's start.
@@ -206,6 +209,19 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	const at = later ? place : early
 	if (after === END) return `"then" says this came after what the clause before tells, which holds at the step's end (${formatDuration(context.world.time)}), but this came before it; tell the event that made it hold, or put this first`
 	return `${says}, but ${later ? 'it' : whose} ${at.at === after.at && at.order === after.order ? 'is the same thing' : later ? 'came after it' : 'came before it'}${at.at !== after.at ? `: at ${formatDuration(at.at)}, not ${later ? 'before' : 'after'} ${formatDuration(after.at)}` : `, both at ${formatDuration(at.at)}`}`
+}
+
+/**
+ * An ask the scene draws only as its grant has no time: a clause that tells it cannot be put after
+ * what the clause before tells ("then", "so", "When X, Y"). Its message, which asks for the ask drawn.
+ */
+function unshownAsk(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
+	if (text.prior === undefined || outcome.place !== undefined || clause.form.tells !== 'event') return undefined
+	if (clause.then !== 'then' && clause.then !== 'so' && clause.then !== 'when') return undefined
+	const ask = outcome.evidence.find(e => e.kind === 'happened' && e.step === context.step.index && e.what.kind === 'asked' && e.what.unshown === true)
+	if (ask?.kind !== 'happened' || ask.what.kind !== 'asked') return undefined
+	const name = context.name(ask.what.worker)
+	return `${clause.then === 'when' ? 'a sentence that opens with "When" or "As soon as"' : `"${clause.then}"`} puts this after what the clause before tells, but the scene draws ${name}'s ask only as the key it was given, so the ask has no time to put in order; draw the ask, an arrow from ${name} to ${context.name(ask.what.store)} before its grant`
 }
 
 /**

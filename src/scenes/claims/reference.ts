@@ -1362,6 +1362,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const fresh = tells === 'event' && inStep.some(h => !seen.has(h))
 		// Time told passing is the step's passage from its start: nothing told before it came after that start.
 		if (!wrong && meaning.clock?.moved === true && unnamed !== undefined && unnamed.at > step.start.time) wrong = true
+		// An ask drawn only as its grant has no time to put after the clause before.
+		if (!wrong && prior !== undefined && place === undefined && tells === 'event' && (clause.then === 'then' || clause.then === 'so' || clause.then === 'when')) wrong = meaning.events.some(h => h.kind === 'asked' && h.unshown === true && step.happenings.includes(h))
 		// "When X, Y" of two events, and "X while Y" of an event Y: Y happened at X's moment, each of its events.
 		if (!wrong && prior !== undefined && (clause.then === 'when' || (clause.during === true && tells === 'event'))) {
 			const was = prior.at
