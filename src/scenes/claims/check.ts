@@ -174,8 +174,10 @@ function forgetBefore(text: TextState): void {
 
 /**
  * Why a clause that holds is out of place in its text, or undefined: a cause its "so" or "because"
- * names that the engine did not record, time told passing after something told later, or an order
- * ("then", "so", "because", a new sentence) the clause's place breaks. It takes the clause's cause.
+ * names that the engine did not record, time told passing after something told later (or an event
+ * told after it that came before any of it passed), an ask with no time put in order, a moment
+ * "When X, Y" or "X while Y" names that its event missed, or an order ("then", "so", "because", a
+ * new sentence) the clause's place breaks. It takes the clause's cause.
  */
 function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
 	const { before, latest, unnamed, atEnd, clock } = text
