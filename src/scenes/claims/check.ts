@@ -5,11 +5,12 @@
  *
  * The rules of a text, one each (the reference evaluator, `reference.ts`, reads them so too):
  * - **Moment.** An event clause tells the moment its event happened (several workers' events: the
- *   last). A state clause holds at its moment: the moment it names (`at 10 s`, `5 s later`), else
- *   the step's end, or in a note when it is sent. A state that ended within the step holds over
- *   the span it held when the text goes on to tell the event that ended it (`ended`): a key's
- *   states take that span even when they hold again at the step's end, if a later event clause
- *   tells its end (`toldLater`). A clause with no moment cannot name one.
+ *   last; a moment it names, `at T`, `D later` or `a moment later`, is said of each one). A state
+ *   clause holds at its moment: the moment it names (`at 10 s`, `5 s later`), else the step's end,
+ *   or in a note when it is sent. A state that ended within the step holds over the span it held
+ *   when the text goes on to tell the event that ended it (`ended`): a key's states take that span
+ *   even when they hold again at the step's end, if a later event clause tells its end
+ *   (`toldLater`). A clause with no moment cannot name one.
  * - **Now.** The moment a text told last is the latest moment an event, a clock or a named moment
  *   told; a state with no moment named tells none. `D later` is that moment plus D; before the text
  *   told one, the step before's end plus D, and that step's caption must have told up to its end.
@@ -20,8 +21,13 @@
  *   state's is not before any (nor, with no place, does it hold at the step's end before a clause
  *   with one; nor is a place after the clock's told moment earlier than it); after `so`, not before the clause right before (`because`: not after); after any
  *   other joint or a new sentence, an event clause that tells an event no clause before it told is
- *   not before any place told before it. Time told passing ("40 s pass") is the step's passage
- *   from its start: no place told before it without a moment of its own is after the step's start.
+ *   not before any place told before it. A clause about several workers' events comes after a place
+ *   only if each of them does. "When X, Y" and "As soon as X, Y" of two events: Y came after X, at
+ *   X's moment ("Once" and "After" only order them); "X while Y" of an event Y: Y came at X's moment,
+ *   and X must be an event with one. An ask the scene draws only as its grant has no time, so a clause
+ *   that tells it after "then", "so" or "When X," is refused. Time told passing ("40 s pass") is the
+ *   step's passage from its start: no place told before it without a moment of its own is after the
+ *   step's start, and an event told right after it (but after "because"), with no moment of its own, is.
  * - **Each.** Clauses of an `each` family tell events of their own, and a caption that tells one of
  *   an actor's events of a kind tells every one it had in the step.
  * - **So.** `so` says the clause before is why this one happened (`causes.ts`).
@@ -43,6 +49,8 @@ export interface CheckedClaim {
 	at?: number
 	/** Its place among the step's events, for the order of the text: the first event of the step it was checked against. */
 	place?: StepPosition
+	/** For a clause about several workers' events, the earliest of them and whose it is: an order that puts the clause after something puts each one after it. */
+	first?: StepPosition & { who: string }
 	/** What it tells beyond its evidence, for the causes a "so" after it may name. */
 	said?: Said
 	/** A state told with no moment that ended within the step: when, and the events that ended it, one of which a later clause must tell. */
@@ -105,6 +113,8 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		text.atEnd = clause.form.tells === 'state' && outcome.place === undefined && clause.modifiers.length === 0 && outcome.ended === undefined
 		// The clock told a moment (time passing, its reading): "then" after it is no earlier.
 		text.clock = clause.form.tells === 'clock' ? outcome.at : undefined
+		text.passed = outcome.said?.clock?.moved === true
+		text.prior = { event: clause.form.tells === 'event', at: outcome.at }
 		if (outcome.at !== undefined) text.told = text.told === undefined ? outcome.at : Math.max(text.told, outcome.at)
 	}
 	const unended = unendedStates(result, context)
@@ -154,10 +164,14 @@ interface TextState {
 	/** The clause before told a state at the step's end (no moment, no event of the step its own), or the clock at a moment. */
 	atEnd: boolean
 	clock: number | undefined
+	/** The clause before told time passing ("20 s go by"). */
+	passed: boolean
+	/** The clause before, if it held: whether it tells an event, and its moment, which "When X, Y" and "Y while X" name. */
+	prior: { event: boolean; at: number | undefined } | undefined
 }
 
 function newTextState(): TextState {
-	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined }
+	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined, passed: false, prior: undefined }
 }
 
 /** The write a clause told: the one whose answer it tells, or whose fences it compares, else a write of the step it was checked against. */
@@ -178,12 +192,16 @@ function forgetBefore(text: TextState): void {
 	text.cause = undefined
 	text.atEnd = false
 	text.clock = undefined
+	text.passed = false
+	text.prior = undefined
 }
 
 /**
  * Why a clause that holds is out of place in its text, or undefined: a cause its "so" or "because"
- * names that the engine did not record, time told passing after something told later, or an order
- * ("then", "so", "because", a new sentence) the clause's place breaks. It takes the clause's cause.
+ * names that the engine did not record, time told passing after something told later (or an event
+ * told after it that came before any of it passed), an ask with no time put in order, a moment
+ * "When X, Y" or "X while Y" names that its event missed, or an order ("then", "so", "because", a
+ * new sentence) the clause's place breaks. It takes the clause's cause.
  */
 function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
 	const { before, latest, unnamed, atEnd, clock } = text
@@ -193,17 +211,60 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' ? causeProblem(saying, cause, context, 'because') : undefined
 	text.cause = saying
 	const place = outcome.place
-	const fresh = clause.form.tells === 'event' && outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !text.seen.has(e.order))
-	const after = place === undefined ? undefined : clause.then === 'then' ? (atEnd ? END : clock !== undefined && place.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, place)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(place, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(place, latest) ? latest : undefined
-	// Time told passing ("40 s pass") is the step's whole passage, from its start: what the text told before it, but at a moment it named, came no later than that start.
+	const event = clause.form.tells === 'event'
+	// A clause about several workers' events stands after something only if the earliest of them does.
+	const early = outcome.first ?? place
+	const whose = outcome.first === undefined ? 'it' : `${context.name(outcome.first.who)}'s`
+	const ordered = clause.then === 'then' || clause.then === 'when'
+	const fresh = event && outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !text.seen.has(e.order))
+	const after = early === undefined || place === undefined ? undefined : ordered ? (atEnd ? END : clock !== undefined && early.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, early)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(early, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(early, latest) ? latest : undefined
+	// Time told passing ("40 s pass") is the step's passage from its start: what the text told before it, but at a moment it named, came no later than that start.
 	const passedAfter = outcome.said?.clock?.moved === true && unnamed !== undefined && unnamed.at > context.step.start.time ? unnamed : undefined
 	if (why !== undefined) return why
 	if (passedAfter !== undefined) return `this tells the clock moving on from ${formatDuration(context.step.start.time)}, the step's start, and the text told before it something at ${formatDuration(passedAfter.at)}; tell the time passing first, or tell when that happened ("at ${formatDuration(passedAfter.at)}")`
-	if (after === undefined || place === undefined) return undefined
-	const says = clause.then === 'then' ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
+	const unshown = unshownAsk(clause, outcome, text, context)
+	if (unshown !== undefined) return unshown
+	const moment = sameMoment(clause, outcome, text, context)
+	if (moment !== undefined) return moment
+	// After time told passing ("20 s go by"), an event the text goes on to tell, with no moment of its own, happened in that passage, after the step's start.
+	const start = context.step.start.time
+	if (text.passed && event && early !== undefined && early.at <= start && clause.modifiers.length === 0 && !ordered && clause.then !== 'because') return `the clause before tells time passing from the step's start (${formatDuration(start)}), and ${whose} happened at ${formatDuration(early.at)}, before any of it passed; tell this first, or say when it happened ("at ${formatDuration(early.at)}")`
+	if (after === undefined || place === undefined || early === undefined) return undefined
+	const says = clause.then === 'when' ? 'a sentence that opens with "When" or "As soon as" says its second happening came after its first' : ordered ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
 	const later = clause.then === 'because'
+	const at = later ? place : early
 	if (after === END) return `"then" says this came after what the clause before tells, which holds at the step's end (${formatDuration(context.world.time)}), but this came before it; tell the event that made it hold, or put this first`
-	return `${says}, but it ${place.at === after.at && place.order === after.order ? 'is the same thing' : later ? 'came after it' : 'came before it'}${place.at !== after.at ? `: at ${formatDuration(place.at)}, not ${later ? 'before' : 'after'} ${formatDuration(after.at)}` : `, both at ${formatDuration(place.at)}`}`
+	return `${says}, but ${later ? 'it' : whose} ${at.at === after.at && at.order === after.order ? 'is the same thing' : later ? 'came after it' : 'came before it'}${at.at !== after.at ? `: at ${formatDuration(at.at)}, not ${later ? 'before' : 'after'} ${formatDuration(after.at)}` : `, both at ${formatDuration(at.at)}`}`
+}
+
+/**
+ * An ask the scene draws only as its grant has no time: a clause that tells it cannot be put after
+ * what the clause before tells ("then", "so", "When X, Y"). Its message, which asks for the ask drawn.
+ */
+function unshownAsk(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
+	if (text.prior === undefined || outcome.place !== undefined || clause.form.tells !== 'event') return undefined
+	if (clause.then !== 'then' && clause.then !== 'so' && clause.then !== 'when') return undefined
+	const ask = outcome.evidence.find(e => e.kind === 'happened' && e.step === context.step.index && e.what.kind === 'asked' && e.what.unshown === true)
+	if (ask?.kind !== 'happened' || ask.what.kind !== 'asked') return undefined
+	const name = context.name(ask.what.worker)
+	return `${clause.then === 'when' ? 'a sentence that opens with "When" or "As soon as"' : `"${clause.then}"`} puts this after what the clause before tells, but the scene draws ${name}'s ask only as the key it was given, so the ask has no time to put in order; draw the ask, an arrow from ${name} to ${context.name(ask.what.store)} before its grant`
+}
+
+/**
+ * "When X, Y" and "As soon as X, Y" of two events, and "X while Y" of an event Y: Y happened at X's
+ * moment (each of several workers' events). Its message if it did not, or if X tells no event with a moment.
+ */
+function sameMoment(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
+	const during = clause.during === true && clause.form.tells === 'event'
+	if ((clause.then !== 'when' && !during) || text.prior === undefined) return undefined
+	const says = during ? '"while" before a happening says it happened at the moment of what the clause before tells' : 'a sentence that opens with "When" or "As soon as" says its second happening came at the moment of its first'
+	const was = text.prior.at
+	if (!text.prior.event || was === undefined) return `${says}, and the clause before tells ${text.prior.event ? 'no moment the scene draws' : 'a state'}; ${text.prior.event ? 'draw it, or join them with "and"' : 'tell the happening first ("Worker B asks while A holds the key")'}`
+	const at = outcome.at
+	if (at === undefined) return `${says}, and the scene does not draw when this happened; draw it, or join them with "and"`
+	const off = outcome.first !== undefined && outcome.first.at !== was ? outcome.first.at : at
+	if (off === was) return undefined
+	return `${says} (${formatDuration(was)}), but ${outcome.first !== undefined && off === outcome.first.at ? `${context.name(outcome.first.who)}'s` : 'it'} happened at ${formatDuration(off)}; ${during ? 'join them with "and"' : 'join them with "then"'}, or say when it happened ("at ${formatDuration(off)}")`
 }
 
 /** A clause that held and is in place: what it told joins the text's. */
@@ -470,8 +531,11 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		// "A moment later": an event strictly after the moment the text told last, else after the step before.
 		if (tells !== 'event') return { start: first.slot.start, end: first.slot.end, message: `"${first.slot.text} later" tells that a happening came some time after what was told before, and "${inWords(clause.form.pattern, context.words)}" tells a state; say when it held ("5 s later")` }
 		const base = told ?? context.run.steps[context.step.index - 1]?.end.time ?? 0
-		const at = verdict.at as number
-		if (at <= base) return { start: first.slot.start, end: first.slot.end, message: `"${first.slot.text} later" says this came after ${told === undefined ? 'the step before' : 'what the text told before it'} (${formatDuration(base)}), but it happened ${at === base ? 'at that moment' : `at ${formatDuration(at)}`}` }
+		// Several workers' events: each one came after it.
+		const early = verdict.each?.find(one => one.at <= base)
+		const at = early?.at ?? (verdict.at as number)
+		const what = early === undefined ? 'it' : `${context.name(early.who)}'s`
+		if (at <= base) return { start: first.slot.start, end: first.slot.end, message: `"${first.slot.text} later" says this came after ${told === undefined ? 'the step before' : 'what the text told before it'} (${formatDuration(base)}), but ${what} happened ${at === base ? 'at that moment' : `at ${formatDuration(at)}`}` }
 	}
 	// The moment the clause tells: an event's or the clock's, or the one a state names; a state with none holds at the step's end.
 	let moment: number | undefined
@@ -500,10 +564,15 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 			const other = verdict.each?.find(one => one.at !== wanted)
 			if (other) return { start: named.slot.start, end: named.slot.end, message: `expected ${formatDuration(wanted)}, but ${context.name(other.who)}'s happened at ${formatDuration(other.at)}` }
 			if (at !== wanted) return { start: named.slot.start, end: named.slot.end, message: `expected ${formatDuration(wanted)}, but it happened at ${formatDuration(at)}` }
-		} else if (at !== named.moment) {
+		} else if (at !== named.moment || verdict.each?.some(one => one.at !== named.moment)) {
+			// Several workers' events: "5 s later" is said of each one.
+			const one = verdict.each?.find(each => each.at !== named.moment)
+			const own = at === named.moment ? one : undefined
+			const what = own === undefined ? 'it' : `${context.name(own.who)}'s`
+			const when = own?.at ?? at
 			const since = told === undefined ? 'the step before' : 'what the text told before it'
 			const wanted = named.moment - (named.base as number)
-			return { start: named.slot.start, end: named.slot.end, message: `expected ${formatDuration(wanted)} after ${since}, but it happened ${at < (named.base as number) ? `${formatDuration((named.base as number) - at)} before` : `${formatDuration(at - (named.base as number))} after`} it (at ${formatDuration(at)})` }
+			return { start: named.slot.start, end: named.slot.end, message: `expected ${formatDuration(wanted)} after ${since}, but ${what} happened ${when < (named.base as number) ? `${formatDuration((named.base as number) - when)} before` : `${formatDuration(when - (named.base as number))} after`} it (at ${formatDuration(when)})` }
 		}
 		moment = at
 	} else moment = verdict.at
@@ -516,7 +585,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		if (wrong !== undefined) return { start: clause.length.start, end: clause.length.end, message: wrong }
 	}
 	if (clause.also) {
-		const wrong = alsoProblem(clause.also.word, verdict, context)
+		const wrong = alsoProblem(clause.also.word, clause, verdict, context)
 		if (wrong !== undefined) return { start: clause.also.start, end: clause.also.end, message: wrong }
 	}
 	const values = [...clause.slots, ...clause.modifiers.flatMap(m => (m.kind === 'soon' ? [] : [m.slot]))].filter(slot => VALUE_SLOTS.includes(slot.type)).map(slot => ({ start: slot.start, end: slot.end }))
@@ -525,6 +594,9 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	// A state's place is the event of the step that began it: its own evidence's, else the latest of the step's events that made it hold.
 	const place = placeOf(verdict, context.step.index) ?? (tells === 'state' ? latestOfStep(verdict.said?.events ?? eventsOf(verdict.evidence, context), context) : undefined)
 	if (place !== undefined) claim.place = place
+	const own = groupEvents(clause, verdict, context)
+	const earliest = own.reduce<(typeof own)[number] | undefined>((early, one) => (early !== undefined && comesAfter(early.place, one.place) ? early : one), undefined)
+	if (place !== undefined && earliest !== undefined && comesAfter(earliest.place, place)) claim.first = { ...earliest.place, who: earliest.who }
 	if (ended !== undefined) claim.ended = ended
 	if (verdict.said !== undefined) claim.said = verdict.said
 	return claim
@@ -563,15 +635,42 @@ function actorOfHappening(h: Happening): string | undefined {
  * against): "too" needs a happening of the same kind (a try is not a hold) by another actor before it
  * in the run, "again" one by the same actor.
  */
-function alsoProblem(word: 'too' | 'again', verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): string | undefined {
+function alsoProblem(word: 'too' | 'again', clause: ReadClause, verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): string | undefined {
+	// Of several workers' events ("A and B ask again"), it is said of each one.
+	const own = groupEvents(clause, verdict, context)
+	if (own.length > 0) {
+		for (const one of own) {
+			const wrong = alsoOf(word, context.step.happenings[one.place.order] as Happening, context)
+			if (wrong !== undefined) return wrong
+		}
+		return undefined
+	}
 	const orders = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : []))
-	const mine = orders.length === 0 ? undefined : context.step.happenings[Math.min(...orders)]
+	return alsoOf(word, orders.length === 0 ? undefined : context.step.happenings[Math.min(...orders)], context)
+}
+
+/** Why "too" or "again" does not hold of one happening of the step. */
+function alsoOf(word: 'too' | 'again', mine: Happening | undefined, context: ClaimContext): string | undefined {
 	const who = mine === undefined ? undefined : actorOfHappening(mine)
 	if (mine === undefined || who === undefined) return `"${word}" tells that this happened before, and this tells no happening of this step to compare`
 	const earlier = [...context.run.steps.slice(1, context.step.index).flatMap(step => step.happenings), ...context.step.happenings.slice(0, context.step.happenings.indexOf(mine))]
 	const same = earlier.filter(h => kindOf(h) === kindOf(mine) && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
 	if (same.length > 0) return undefined
 	return word === 'again' ? `"again" says ${context.name(who)} did this before, and it had no such happening (${kindOf(mine)}) before this one` : `"${'too'}" says another did this before ${context.name(who)}, and no one else had such a happening (${kindOf(mine)}) before it`
+}
+
+/**
+ * The events of a clause about several workers ("B and C ask"), one each: each worker's first event
+ * of the step among what it was checked against, by its place; none for a clause about one.
+ */
+function groupEvents(clause: ReadClause, verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): { who: string; place: StepPosition }[] {
+	const ids = clause.form.tells === 'event' ? clause.slots.find(slot => slot.value.type === 'actors')?.value : undefined
+	if (ids?.type !== 'actors') return []
+	const orders = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : [])).sort((a, b) => a - b)
+	return ids.ids.flatMap(who => {
+		const order = orders.find(one => actorOfHappening(context.step.happenings[one] as Happening) === who)
+		return order === undefined ? [] : [{ who, place: { at: (context.step.happenings[order] as Happening).at, order } }]
+	})
 }
 
 /** A happening's kind for "too" and "again": its event's, and for an ask, whether it was a try or a hold that waits. */

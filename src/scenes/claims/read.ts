@@ -32,8 +32,8 @@ export interface ReadClause {
 	 * `then`: it follows `then` (`, then`, `and then`, a sentence's `Then`) and claims to come after
 	 * what the clause before tells; `so`: it follows `so`, a consequence, which cannot come before its cause.
 	 */
-	/** How it is ordered after the clause before: "then" later, "so" no earlier, "because" (or "since") no later, its cause; and a new sentence no earlier (a caption tells in order). */
-	then?: 'then' | 'so' | 'because' | 'sentence'
+	/** How it is ordered after the clause before: "then" later, "when" (the second event of "When X, Y" or "As soon as X, Y") later at the same moment, "so" no earlier, "because" (or "since") no later, its cause; and a new sentence no earlier (a caption tells in order). */
+	then?: 'then' | 'so' | 'because' | 'sentence' | 'when'
 	/**
 	 * `too` ("B asks too", "as well"): another actor had a happening of the kind it tells before it;
 	 * `again`: its own actor had one before it. Its span is the word's, for messages.
@@ -290,7 +290,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 	if (subordinate && (place === 'caption' || place === 'note')) {
 		const rest = readSentence(language, text, start + subordinate[0].length, end, place, referent0, plural)
 		// Only a reading that reads whole: else the problems are told of the sentence as written, its "After" or "When" kept in what is quoted.
-		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items) }
+		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items, /^(?:When|As soon as) /i.test(subordinate[0])) }
 	}
 	const during = WHILE_FIRST.exec(text.slice(start, end))
 	if (during && (place === 'caption' || place === 'note')) {
@@ -317,17 +317,23 @@ function joins(cut: Cut, item: Item | { kind: 'unread' }): boolean {
 	return true
 }
 
-/** A sentence that opens with "When", "Once" or "After" ("When A lets go, the key goes to C"; after a semicolon, "when") says its second clause came after its first. */
+/** A sentence that opens with "When", "Once", "After" or "As soon as" ("When A lets go, the key goes to C"; after a semicolon, "when") says its second clause came after its first. */
 const SUBORDINATE = /^(?:When|Once|After|As soon as) (?=[^,]+, )/i
 
 /** A sentence that opens with "While" and a clause ("While A is paused, its lease runs out") reads as its second part "while" its first. */
 const WHILE_FIRST = /^While [^,]+, /i
 
-/** The items of a sentence opened by "When" or "Once": the clause after the first is read as coming after it, unless its joint says otherwise. */
-function afterFirst(items: readonly Item[]): Item[] {
+/**
+ * The items of a sentence opened by "When", "Once", "After" or "As soon as": the clause after the first
+ * is read as coming after it, unless its joint says otherwise; after "When" or "As soon as" and an
+ * event, an event it tells came at that same moment.
+ */
+function afterFirst(items: readonly Item[], atOnce: boolean): Item[] {
 	const first = items.findIndex(item => item.kind === 'clause')
 	const second = items.findIndex((item, index) => index > first && item.kind === 'clause')
-	return items.map((item, index) => (index === second && item.kind === 'clause' && item.clause.then === undefined && !item.clause.gap ? { kind: 'clause', clause: { ...item.clause, then: 'then' } } : item))
+	const opener = items[first]
+	const same = atOnce && opener?.kind === 'clause' && opener.clause.form.tells === 'event'
+	return items.map((item, index) => (index === second && item.kind === 'clause' && item.clause.then === undefined && !item.clause.gap ? { kind: 'clause', clause: { ...item.clause, then: same && item.clause.form.tells === 'event' ? 'when' : 'then' } } : item))
 }
 
 /** A clause and the items after it, the first of those ordered by the connective between ("then", "so", "because"). */

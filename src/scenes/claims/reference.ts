@@ -1324,6 +1324,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const alone = (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, { run: context.run, step, world: context.world, context, used: new Set() })
 		if (alone.ok) later = new Set([...later, ...alone.events.filter(h => step.happenings.includes(h))])
 	}
+	// The clause before, if it held: whether it tells an event, and its moment ("When X, Y" and "Y while X" name it).
+	let prior: { event: boolean; at: number | undefined } | undefined
+	// The clause before told time passing ("20 s go by").
+	let passed = false
 	for (const [index, clause] of read.clauses.entries()) {
 		const family = clause.form.each
 		const tells = clause.form.tells
@@ -1348,6 +1352,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			cause = undefined
 			atEnd = false
 			clockAt = undefined
+			passed = false
+			prior = undefined
 		}
 		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening> }
 		// A comparison of fences right after a clause that tells a write is of that write (of two workers' fences, only after a colon); after a colon, the clause before must tell one.
@@ -1362,8 +1368,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			cause = undefined
 			atEnd = false
 			clockAt = undefined
+			passed = false
+			prior = undefined
 		}
-		if (!meaning.ok || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.at as number) <= soon))) {
+		if (!meaning.ok || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
 			fail()
 			continue
 		}
@@ -1384,7 +1392,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 				at = moment
 			} else if (meaning.until !== undefined && meaning.until <= end) ended = endingOf(meaning.endedBy, step)
 		} else if (moment !== undefined) {
-			if (modifier?.kind === 'at' && (meaning.each ?? [meaning.at]).some(each => each !== moment)) {
+			// Several workers' events: the moment named ("at 5 s", "5 s later") is each one's.
+			if ((meaning.each ?? [meaning.at]).some(each => each !== moment)) {
 				fail()
 				continue
 			}
@@ -1402,7 +1411,14 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			fail()
 			continue
 		}
-		if (clause.also && !cameBefore(clause.also.word, meaning, context)) {
+		// Of several workers' events, each one's first in the step, in the step's order.
+		const group = tells === 'event' ? actors(clause.slots.find(slot => slot.value.type === 'actors')) : []
+		const own = group.flatMap(w => {
+			const h = step.happenings.find(one => meaning.events.includes(one) && actorOfEvent(one) === w)
+			return h === undefined ? [] : [h]
+		})
+		const also = clause.also?.word
+		if (also !== undefined && (own.length > 0 ? own.some(h => !cameBefore(also, { ...meaning, events: [h] }, context)) : !cameBefore(also, meaning, context))) {
 			fail()
 			continue
 		}
@@ -1414,6 +1430,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const made = makersInStep.reduce<{ at: number; order: number } | undefined>((latest, p) => (latest === undefined || after(latest, p) ? p : latest), undefined)
 		const place = first === undefined ? made : { at: first.at, order: step.happenings.indexOf(first) }
 		const isState = tells === 'state'
+		// A clause about several workers' events stands after something only if the earliest of them does.
+		const earliest = own.map(h => ({ at: h.at, order: step.happenings.indexOf(h) })).sort((a, b) => a.order - b.order)[0]
+		const early = place !== undefined && earliest !== undefined && after(earliest, place) ? earliest : place
+		const ordered = clause.then === 'then' || clause.then === 'when'
 		// "X while S": S began no later than X, in the step's order of happenings.
 		let wrong = clause.during === true && isState && moment === undefined && place !== undefined && beforePlace !== undefined && after(beforePlace, place)
 		// After time told passing, which is the step's passage from its start, S held from that start.
@@ -1424,11 +1444,20 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const fresh = tells === 'event' && inStep.some(h => !seen.has(h))
 		// Time told passing is the step's passage from its start: nothing told before it came after that start.
 		if (!wrong && meaning.clock?.moved === true && unnamed !== undefined && unnamed.at > step.start.time) wrong = true
-		if (!wrong && place !== undefined) {
-			if (clause.then === 'then') wrong = atEnd || (clockAt !== undefined && place.at < clockAt) || (latest !== undefined && (isState ? after(place, latest) : !after(latest, place)))
-			else if (clause.then === 'so') wrong = beforePlace !== undefined && after(place, beforePlace)
+		// An ask drawn only as its grant has no time to put after the clause before.
+		if (!wrong && prior !== undefined && place === undefined && tells === 'event' && (clause.then === 'then' || clause.then === 'so' || clause.then === 'when')) wrong = meaning.events.some(h => h.kind === 'asked' && h.unshown === true && step.happenings.includes(h))
+		// "When X, Y" of two events, and "X while Y" of an event Y: Y happened at X's moment, each of its events.
+		if (!wrong && prior !== undefined && (clause.then === 'when' || (clause.during === true && tells === 'event'))) {
+			const was = prior.at
+			wrong = !prior.event || was === undefined || at === undefined || at !== was || (early !== undefined && early.at !== was)
+		}
+		// After time told passing, an event told next with no moment of its own happened in that passage, after the step's start.
+		if (!wrong && passed && tells === 'event' && early !== undefined && early.at <= step.start.time && modifier === undefined && !ordered && clause.then !== 'because') wrong = true
+		if (!wrong && place !== undefined && early !== undefined) {
+			if (ordered) wrong = atEnd || (clockAt !== undefined && early.at < clockAt) || (latest !== undefined && (isState ? after(place, latest) : !after(latest, early)))
+			else if (clause.then === 'so') wrong = beforePlace !== undefined && after(early, beforePlace)
 			else if (clause.then === 'because') wrong = beforePlace !== undefined && after(beforePlace, place)
-			else wrong = fresh && latest !== undefined && after(place, latest)
+			else wrong = fresh && latest !== undefined && after(early, latest)
 		}
 		if (wrong) failed.add(index)
 		else {
@@ -1441,6 +1470,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		beforePlace = place
 		atEnd = isState && place === undefined && moment === undefined && ended === undefined
 		clockAt = tells === 'clock' ? meaning.at : undefined
+		prior = { event: tells === 'event', at: tells === 'none' ? undefined : at }
+		passed = meaning.clock?.moved === true
 		if (at !== undefined && tells !== 'none') now = now === undefined ? at : Math.max(now, at)
 	}
 	// A state told with no moment that ended in the step: a later clause tells what ended it, or a later clause did not hold.

@@ -160,12 +160,14 @@ describe('reading a text', () => {
 		expect(read('B and C both wait.').clauses[0]?.form.id).toBe('workers-wait')
 	})
 
-	it('reads a sentence opened by "When" or "Once" as its second clause coming after its first', () => {
+	it('reads a sentence opened by "When" or "Once" as its second clause coming after its first ("When" and "As soon as" of two events: at its moment)', () => {
 		expect(read('When A lets go, C gets the key.').clauses.map(clause => [clause.form.id, clause.then])).toEqual([
 			['lets-go', 'sentence'],
-			['gets', 'then'],
+			['gets', 'when'],
 		].map(([id, then]) => [id, then === 'sentence' ? undefined : then]))
+		expect(read('As soon as A lets go, C asks for the key.').clauses[1]?.then).toBe('when')
 		expect(read("Once A's lease runs out, B gets the key.").clauses[1]?.then).toBe('then')
+		expect(read('When A lets go, B holds the key.').clauses[1]?.then).toBe('then')
 		// "After 30 s" is a moment, not a clause: the sentence reads as it did.
 		expect(read('After 30 s A lets go.').clauses[0]?.modifiers[0]?.kind).toBe('later')
 	})
