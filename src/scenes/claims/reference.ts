@@ -639,7 +639,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
 			// A renewal moves the end on: the lease does not end at T.
 			if (then.expiresAt !== lease.expiresAt) return NO
-			if ((then.gone || then.released) && step.end.time < lease.expiresAt) return NO
+			if ((then.gone || then.released || then.ended === true) && step.end.time < lease.expiresAt) return NO
 			if (then.expired) break
 		}
 		return holdsNow(true, leaseMakers(env, w), env)
@@ -1086,7 +1086,7 @@ function behind(env: Env, w: string, v: string): Meaning {
 	let held = start !== undefined && state(start) === 'live' && start.store === ask.store
 	for (const h of list.slice(0, i)) {
 		if (h.kind === 'granted' && h.worker === v && h.store === ask.store) held = true
-		if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') && h.worker === v && h.store === ask.store) held = false
+		if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === v && h.store === ask.store) held = false
 	}
 	if (!held) return NO
 	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)

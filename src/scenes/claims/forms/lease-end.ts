@@ -180,10 +180,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'ends-at',
 		places: STORY,
 		tells: 'state',
-		formula: "live(w, t) ∧ expiry(w, t) = T, and no later step renews that lease, lets it go or takes it before T",
+		formula: "live(w, t) ∧ expiry(w, t) = T, and no later step renews that lease, lets it go, takes it or ends it before T",
 		pattern: '{lease} ends at {time}',
 		example: "A's lease ends at 40 s",
-		meaning: "The worker's lease is live when the step ends and ends at that time: no later step renews it (which moves its end on; \"now ends at\" says the end it has now), lets it go or takes it sooner.",
+		meaning: "The worker's lease is live when the step ends and ends at that time: no later step renews it (which moves its end on; \"now ends at\" says the end it has now), lets it go, takes it or has an operator end it sooner.",
 		check: (slots, context) => endsAt(slots, context, true),
 	},
 	{
@@ -406,7 +406,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	},
 ]
 
-/** The worker's live lease runs out at slot 1's time; with `later`, no later step ends that lease sooner (a let-go, a restart that takes it). */
+/** The worker's live lease runs out at slot 1's time; with `later`, no later step ends that lease sooner (a let-go, a restart that takes it, an operator's end). */
 function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): Verdict {
 	const worker = actorOf(slots[0])
 	const lease = liveLease(context.world, worker)
@@ -417,7 +417,7 @@ function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): 
 		if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
 		// A renewal before that end moves it on: the lease does not end then, it only now ends then.
 		if (then.expiresAt !== lease.expiresAt) return fails(`${context.name(worker)}'s lease does not end at ${time(lease.expiresAt)}: a renewal by step ${step.index} moves its end to ${time(then.expiresAt)}; it only now ends at ${time(lease.expiresAt)}`, 1)
-		if ((then.gone || then.released) && step.end.time < lease.expiresAt) return fails(`${context.name(worker)}'s lease ends sooner: it is ${then.gone ? 'gone' : 'let go'} by ${time(step.end.time)}, in step ${step.index}`, 1)
+		if ((then.gone || then.released || then.ended) && step.end.time < lease.expiresAt) return fails(`${context.name(worker)}'s lease ends sooner: it is ${then.gone ? 'gone' : then.ended ? 'ended by an operator' : 'let go'} by ${time(step.end.time)}, in step ${step.index}`, 1)
 		if (then.expired) break
 	}
 	const verdict = holds([leaseEvidence(context.world, worker)], context.world.time)

@@ -96,7 +96,7 @@ function heldBefore(context: ClaimContext, worker: string, store: string, index:
 	for (const h of context.step.happenings.slice(0, index)) {
 		if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== store) continue
 		if (h.kind === 'granted') held = true
-		else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') held = false
+		else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') held = false
 	}
 	return held
 }
