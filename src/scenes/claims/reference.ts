@@ -67,6 +67,8 @@ const num = (slot: Slot | undefined): number => (slot?.value.type === 'number' ?
 const big = (slot: Slot | undefined): bigint => (slot?.value.type === 'big' ? slot.value.value : -1n)
 /** The store a key slot names, if it names one. */
 const named = (slot: Slot | undefined): string | undefined => (slot?.value.type === 'key' ? slot.value.store : undefined)
+/** Whether a store is the one a key slot names: any, when it names none. */
+const fits = (slot: Slot | undefined, store: string): boolean => named(slot) === undefined || named(slot) === store
 
 // ---- the trace ----
 
@@ -368,7 +370,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	holds: (s, env) => leaseState(env, s, {}),
 	'holds-again-with-fence': (s, env) => {
 		const w = actor(s[0])
-		const grant = events(env.step, 'granted', h => h.worker === w && h.fence === fence(s[2]))[0]
+		const grant = events(env.step, 'granted', h => h.worker === w && h.fence === fence(s[2]) && fits(s[1], h.store))[0]
 		if (!grant) return NO
 		const earlier = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
 		return earlier.some(h => h.kind === 'granted' && h.worker === w && h.store === grant.store) ? event(grant) : NO
@@ -378,7 +380,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		const then = leaseAt(env.step.start, w)
 		const now = leaseAt(env.world, w)
-		if (!then || !now || state(then) !== 'live' || state(now) !== 'live' || then.grantedAt !== now.grantedAt || then.fence !== now.fence) return NO
+		if (!then || !now || state(then) !== 'live' || state(now) !== 'live' || then.grantedAt !== now.grantedAt || then.fence !== now.fence || !fits(s[1], then.store)) return NO
 		if (env.step.happenings.some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w)) return NO
 		return holdsNow(true, leaseMakers(env, w), env)
 	},
@@ -464,19 +466,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return holdsNow(lease !== undefined && lease.fence === undefined, leaseGrant(env, actor(s[0])), env)
 	},
 	// -- asking and the line
-	asks: (s, env) => asked(askOf(env, actor(s[0]))),
+	asks: (s, env) => asked(askOf(env, actor(s[0]), h => fits(s[1], h.store))),
 	'asks-bare': (s, env) => asked(askOf(env, actor(s[0]))),
-	'workers-ask': (s, env) => everyAsk(env, actors(s[0])),
+	'workers-ask': (s, env) => everyAsk(env, actors(s[0]), s[1]),
 	'workers-ask-at-once': (s, env) => {
-		const meaning = everyAsk(env, actors(s[0]))
+		const meaning = everyAsk(env, actors(s[0]), s[1])
 		const asks = meaning.events
 		return meaning.ok && asks.every(h => h.kind === 'asked' && !h.unshown && h.at === asks[0]?.at) ? meaning : NO
 	},
 	'workers-ask-in-order': (s, env) => {
 		const ids = actors(s[0])
-		const all = everyAsk(env, ids)
+		const all = everyAsk(env, ids, s[1])
 		if (!all.ok) return NO
-		const order = ids.map(id => env.step.happenings.indexOf(askOf(env, id) as Happening))
+		const order = ids.map(id => env.step.happenings.indexOf(askOf(env, id, h => fits(s[1], h.store)) as Happening))
 		return order.every((at, k) => k === 0 || at > (order[k - 1] as number)) ? all : NO
 	},
 	'workers-ask-bare': (s, env) => everyAsk(env, actors(s[0])),
@@ -485,10 +487,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const ask = askOf(env, w)
 		return earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && (ask === undefined || h.store === ask.store)).length > 0) ? asked(ask) : NO
 	},
-	'asks-with-wait': (s, env) => withWait(env, actor(s[0]), num(s[2])),
+	'asks-with-wait': (s, env) => withWait(env, actor(s[0]), num(s[2]), s[1]),
 	'asks-with-wait-short': (s, env) => withWait(env, actor(s[0]), num(s[1])),
 	'asks-without-limit': (s, env) => {
-		const ask = askOf(env, actor(s[0]))
+		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store))
 		return ask && !ask.tryOnly && !Number.isFinite(ask.wait ?? Number.POSITIVE_INFINITY) ? event(ask) : NO
 	},
 	'gets-place-of': (s, env) => {
@@ -564,20 +566,20 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return meaning.ok && store ? { ...meaning, empty: store.id } : meaning
 	},
 	'asks-first': (s, env) => {
-		const ask = askOf(env, actor(s[0]))
+		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store))
 		if (!ask) return NO
 		const order = env.step.happenings.indexOf(ask)
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, order)]
 		return before.some(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) ? NO : asked(ask)
 	},
-	'gets-at-once': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]))[0]),
-	'gets-at-once-with-fence': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[2]))[0]),
-	'gets-in-time': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]))[0]),
-	'gets-in-time-with-fence': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[2]))[0]),
-	'goes-to': (s, env) => fromLine(env, actor(s[1]), {}),
-	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { place: num(s[2]) }),
-	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { fence: fence(s[2]) }),
-	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { place: num(s[2]), fence: fence(s[3]) }),
+	'gets-at-once': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]),
+	'gets-at-once-with-fence': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]),
+	'gets-in-time': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]),
+	'gets-in-time-with-fence': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]),
+	'goes-to': (s, env) => fromLine(env, actor(s[1]), { key: s[0] }),
+	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]) }),
+	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) }),
+	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]), fence: fence(s[3]) }),
 	'gives-up': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]),
 	'gives-up-on-key': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
 	'gives-up-after': (s, env) => {
@@ -585,10 +587,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return gave && gave.waited === num(s[1]) ? event(gave) : NO
 	},
 	'function-does-not-run': (s, env) => noLease(env, actor(s[0])),
-	'does-not-get': (s, env) => noLease(env, actor(s[0])),
+	'does-not-get': (s, env) => noLease(env, actor(s[0]), s[1]),
 	'is-refused': (s, env) => event(events(env.step, 'refused', h => h.worker === actor(s[0]))[0]),
 	tries: (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly)),
-	'tries-the-key': (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly)),
+	'tries-the-key': (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly && fits(s[1], h.store))),
 	'tries-too': (s, env) => {
 		const w = actor(s[0])
 		const mine = askOf(env, w, h => h.tryOnly)
@@ -645,8 +647,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return holdsNow(true, leaseMakers(env, w), env)
 	},
 	'lets-go': (s, env) => released(env, actor(s[0])),
-	'lets-go-of': (s, env) => released(env, actor(s[0])),
-	releases: (s, env) => released(env, actor(s[0])),
+	'lets-go-of': (s, env) => released(env, actor(s[0]), s[1]),
+	releases: (s, env) => released(env, actor(s[0]), s[1]),
 	'function-returns': (s, env) => released(env, actor(s[0])),
 	'lets-go-too': (s, env) => {
 		const w = actor(s[0])
@@ -1067,8 +1069,8 @@ function keyHolders(env: Env, key: Slot | undefined, test: (holders: readonly st
 	return holdsNow(store !== undefined && test(store.holders), store ? holderMakers(env, store) : [], env)
 }
 
-function everyAsk(env: Env, ids: readonly string[]): Meaning {
-	const all = ids.map(id => askOf(env, id))
+function everyAsk(env: Env, ids: readonly string[], key?: Slot): Meaning {
+	const all = ids.map(id => askOf(env, id, h => fits(key, h.store)))
 	if (all.some(ask => ask === undefined)) return NO
 	const asks = all as Of<'asked'>[]
 	const meaning: Meaning = { ok: true, events: asks, makers: asks }
@@ -1103,22 +1105,22 @@ function joined(env: Env, w: string): Meaning {
 	return stood ? asked(ask) : NO
 }
 
-function withWait(env: Env, worker: string, wait: number): Meaning {
-	const ask = askOf(env, worker)
+function withWait(env: Env, worker: string, wait: number, key?: Slot): Meaning {
+	const ask = askOf(env, worker, h => fits(key, h.store))
 	return ask && !ask.tryOnly && ask.wait === wait ? event(ask) : NO
 }
 
-function fromLine(env: Env, worker: string, wanted: { place?: number; fence?: bigint }): Meaning {
-	const grant = events(env.step, 'granted', h => h.worker === worker)[0]
+function fromLine(env: Env, worker: string, wanted: { key: Slot | undefined; place?: number; fence?: bigint }): Meaning {
+	const grant = events(env.step, 'granted', h => h.worker === worker && fits(wanted.key, h.store))[0]
 	if (!grant || grant.place === undefined) return NO
 	if (wanted.place !== undefined && grant.place !== wanted.place) return NO
 	if (wanted.fence !== undefined && grant.fence !== wanted.fence) return NO
 	return event(grant)
 }
 
-function noLease(env: Env, worker: string): Meaning {
-	if (!askOf(env, worker) || events(env.step, 'granted', h => h.worker === worker).length > 0) return NO
-	return event(env.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker))
+function noLease(env: Env, worker: string, key?: Slot): Meaning {
+	if (!askOf(env, worker, h => fits(key, h.store)) || events(env.step, 'granted', h => h.worker === worker && fits(key, h.store)).length > 0) return NO
+	return event(env.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker && fits(key, h.store)))
 }
 
 function lost(env: Env, worker: string): Meaning {
@@ -1126,8 +1128,8 @@ function lost(env: Env, worker: string): Meaning {
 	return holdsNow(lease !== undefined && (state(lease) === 'expired' || state(lease) === 'gone' || state(lease) === 'ended'), leaseMakers(env, worker), env)
 }
 
-function released(env: Env, worker: string): Meaning {
-	return event(events(env.step, 'released', h => h.worker === worker)[0])
+function released(env: Env, worker: string, key?: Slot): Meaning {
+	return event(events(env.step, 'released', h => h.worker === worker && fits(key, h.store))[0])
 }
 
 function renewal(env: Env, worker: string): Meaning {

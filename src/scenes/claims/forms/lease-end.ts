@@ -1,7 +1,7 @@
 /** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, heldIn, holds, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, runSteps, saw, time, unused } from '../query.ts'
+import { actorOf, fails, happened, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import { eventsOf } from '../causes.ts'
 import type { Happening } from '../../frame.ts'
@@ -39,11 +39,13 @@ function lostHere(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return fails(`${context.name(worker)} did not lose a lease in this step${state === 'live' && lease ? `: its lease is live until ${time(lease.expiresAt)}` : ''}`, 0)
 }
 
-/** The worker of slot 0 let go of its lease in this step. */
+/** The worker of slot 0 let go of its lease in this step (of the store key slot 1 names, if it names one). */
 function letGo(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
-	const release = happened(context.step, 'released', h => h.worker === worker)[0]
+	const release = happened(context.step, 'released', h => h.worker === worker && ofKey(slots[1], h.store))[0]
 	if (release) return holds([saw(context.step, release)], release.at)
+	const other = happened(context.step, 'released', h => h.worker === worker)[0]
+	if (other) return fails(`${context.name(worker)} let go of the key of ${context.name(other.store)}, not of ${context.name(keyStore(slots[1]) ?? '')}`, 1)
 	return fails(`${context.name(worker)} did not release a lease in this step`, 0)
 }
 
@@ -261,7 +263,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		meaning: 'No worker released a lease of the key in this step.',
 		check(slots, context) {
 			const key = slots[0]
-			const release = happened(context.step, 'released', h => key?.value.type !== 'key' || key.value.store === undefined || key.value.store === h.store)[0]
+			const release = happened(context.step, 'released', h => ofKey(key, h.store))[0]
 			if (release) return fails(`${context.name(release.worker)} released its lease at ${time(release.at)}`, 0)
 			return holds([{ kind: 'nothing', what: `a release in step ${context.step.index}` }])
 		},

@@ -1,7 +1,7 @@
 /** Claims about asking for the key and the line for it: asks, waits, places, hand-overs, giving up. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
-import { actorOf, actorsOf, earlierHappenings, fails, fenceOfSlot, happened, holds, lineEvidence, liveLease, names, numberOf, runSteps, saw, storeFor, time } from '../query.ts'
+import { actorOf, actorsOf, earlierHappenings, fails, fenceOfSlot, happened, holds, keyStore, lineEvidence, liveLease, names, numberOf, ofKey, runSteps, saw, storeFor, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { StepFacts, StoreFact } from '../facts.ts'
 import type { Happening } from '../../frame.ts'
@@ -12,18 +12,27 @@ function ordinal(n: number): string {
 	return ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'][n - 1] ?? `number ${n}`
 }
 
-/** The worker's asks in this step (holds and tries), that pass `keep`. */
-function asks(context: ClaimContext, worker: string, keep: (h: Of<'asked'>) => boolean = () => true): Of<'asked'>[] {
-	return happened(context.step, 'asked', h => h.worker === worker && keep(h))
+/** The worker's asks in this step (holds and tries) of the store the key slot `key` names, if it names one, that pass `keep`. */
+function asks(context: ClaimContext, worker: string, keep: (h: Of<'asked'>) => boolean = () => true, key?: Slot): Of<'asked'>[] {
+	return happened(context.step, 'asked', h => h.worker === worker && ofKey(key, h.store) && keep(h))
 }
 
-/** The worker of slot 0 asked in this step (`keep` narrows the ask). */
+/** Why the worker of slot 0 has no ask of the store key slot 1 names, when it asked another store in this step. */
+function otherStore(slots: readonly Slot[], context: ClaimContext, keep: (h: Of<'asked'>) => boolean = () => true): Verdict | undefined {
+	const worker = actorOf(slots[0])
+	const other = asks(context, worker, keep)[0]
+	return other && !ofKey(slots[1], other.store) ? fails(`${context.name(worker)} asked ${context.name(other.store)} for the key, not ${context.name(keyStore(slots[1]) ?? '')}`, 1) : undefined
+}
+
+/** The worker of slot 0 asked in this step, of the store key slot 1 names if it names one (`keep` narrows the ask). */
 function asked(slots: readonly Slot[], context: ClaimContext, keep?: (h: Of<'asked'>) => boolean, why = 'asked for the key'): Verdict {
 	const worker = actorOf(slots[0])
-	const found = asks(context, worker, keep)[0]
+	const found = asks(context, worker, keep, slots[1])[0]
 	// An ask the scene does not show (a grant with no hold before it) happened, but the story never said when.
 	if (found) return holds([saw(context.step, found)], found.unshown ? undefined : found.at)
-	const any = asks(context, worker)[0]
+	const elsewhere = otherStore(slots, context, keep)
+	if (elsewhere) return elsewhere
+	const any = asks(context, worker, undefined, slots[1])[0]
 	if (any && keep) return fails(`${context.name(worker)} ${describeAsk(any)}`, 0)
 	return fails(`${context.name(worker)} ${why.startsWith('asked') ? 'did not ask for the key' : `did not ${why}`} in this step`, 0)
 }
@@ -174,8 +183,11 @@ function line(slots: readonly Slot[], context: ClaimContext, which: { count?: nu
 /** The key went to the worker of slot `worker` in this step, after waiting (from `place` in line, with fence slot `fence`). */
 function goesTo(slots: readonly Slot[], context: ClaimContext, worker: number, place?: number, fence?: number): Verdict {
 	const id = actorOf(slots[worker])
-	const grant = happened(context.step, 'granted', h => h.worker === id)[0]
-	if (!grant) return fails(`the key did not go to ${context.name(id)} in this step`, worker)
+	const grant = happened(context.step, 'granted', h => h.worker === id && ofKey(slots[0], h.store))[0]
+	if (!grant) {
+		const other = happened(context.step, 'granted', h => h.worker === id)[0]
+		return fails(other ? `the key of ${context.name(keyStore(slots[0]) ?? '')} did not go to ${context.name(id)} in this step; ${context.name(other.store)}'s did` : `the key did not go to ${context.name(id)} in this step`, other ? 0 : worker)
+	}
 	if (grant.place === undefined) return fails(`${context.name(id)} got the key at once when it asked, without waiting for it`, worker)
 	if (place !== undefined && grant.place !== numberOf(slots[place])) {
 		return fails(`${context.name(id)} was ${grant.place === undefined ? 'not in line' : `${ordinal(grant.place)} in line`} when the key was let go`, place)
@@ -186,15 +198,15 @@ function goesTo(slots: readonly Slot[], context: ClaimContext, worker: number, p
 	return holds([saw(context.step, grant)], grant.at)
 }
 
-/** The worker of slot 0 asked in this step and got no lease in it. */
+/** The worker of slot 0 asked in this step and got no lease in it (of the store key slot 1 names, if it names one). */
 function noLease(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
-	const ask = asks(context, worker)[0]
-	if (!ask) return fails(`${context.name(worker)} did not ask for the key in this step`, 0)
-	const grant = happened(context.step, 'granted', h => h.worker === worker)[0]
+	const ask = asks(context, worker, undefined, slots[1])[0]
+	if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
+	const grant = happened(context.step, 'granted', h => h.worker === worker && ofKey(slots[1], h.store))[0]
 	if (grant) return fails(`the engine gave ${context.name(worker)} ${grant.fence === undefined ? 'a lease' : `fence ${showFence(grant.fence)}`} at ${time(grant.at)}`, 0)
 	// Still in line is not "no lease": it may get the key later. Only a refusal or giving up ends the ask.
-	const end = context.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker)
+	const end = context.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker && ofKey(slots[1], h.store))
 	if (!end) return fails(`${context.name(worker)} is still in line when the step ends, so it may yet get the key; say it waits, or tell its refusal`, 0)
 	return holds([saw(context.step, end)], end.at)
 }
@@ -216,9 +228,9 @@ function gaveUp(slots: readonly Slot[], context: ClaimContext, after?: number, s
 /** Each worker of slot 0 asked for the key in this step: the claim's moment is the last ask, and each its own for "at". */
 function everyAsked(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const ids = actorsOf(slots[0])
-	const missing = ids.find(id => asks(context, id).length === 0)
-	if (missing !== undefined) return fails(`${context.name(missing)} did not ask for the key in this step`, 0)
-	const all = ids.map(id => asks(context, id)[0] as Of<'asked'>)
+	const missing = ids.find(id => asks(context, id, undefined, slots[1]).length === 0)
+	if (missing !== undefined) return fails(`${context.name(missing)} did not ask ${keyStore(slots[1]) === undefined ? '' : `${context.name(keyStore(slots[1]) ?? '')} `}for the key in this step`, 0)
+	const all = ids.map(id => asks(context, id, undefined, slots[1])[0] as Of<'asked'>)
 	if (all.some(h => h.unshown)) return holds(all.map(h => saw(context.step, h)))
 	return { ...holds(all.map(h => saw(context.step, h)), Math.max(...all.map(h => h.at))), each: all.map(h => ({ who: h.worker, at: h.at })) } as Verdict
 }
@@ -238,8 +250,8 @@ function askedBefore(context: ClaimContext, worker: string, other: boolean, stor
 /** The worker's lease given in this step that a clause tells: its first, or the one with the fence of slot `fence`. */
 function grantTold(slots: readonly Slot[], context: ClaimContext, fence?: number): Of<'granted'> | Verdict {
 	const id = actorOf(slots[0])
-	const grants = happened(context.step, 'granted', h => h.worker === id)
-	if (grants.length === 0) return fails(`the engine gave ${context.name(id)} no lease in this step`, 0)
+	const grants = happened(context.step, 'granted', h => h.worker === id && ofKey(slots[1], h.store))
+	if (grants.length === 0) return fails(`the engine gave ${context.name(id)} no lease${keyStore(slots[1]) === undefined ? '' : ` of ${context.name(keyStore(slots[1]) ?? '')}`} in this step`, 0)
 	if (fence === undefined) return grants[0] as Of<'granted'>
 	const wanted = fenceOfSlot(slots[fence])
 	return grants.find(h => h.fence === wanted) ?? fails(`expected fence ${showFence(wanted)}, but the engine gave ${context.name(id)} fence ${showFence(grants[0]?.fence ?? 0n)} in this step`, fence)
@@ -307,7 +319,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check(slots, context) {
 			const every = everyAsked(slots, context)
 			if (!every.ok) return every
-			const all = actorsOf(slots[0]).map(id => asks(context, id)[0] as Of<'asked'>)
+			const all = actorsOf(slots[0]).map(id => asks(context, id, undefined, slots[1])[0] as Of<'asked'>)
 			if (all.some(h => h.unshown)) return fails('the scene does not show when those workers asked, so it cannot tell that they asked at once', 0)
 			const later = all.find(h => h.at !== (all[0] as Of<'asked'>).at)
 			if (later) return fails(`${context.name((all[0] as Of<'asked'>).worker)} asked at ${time((all[0] as Of<'asked'>).at)}, ${context.name(later.worker)} at ${time(later.at)}`, 0)
@@ -336,7 +348,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const every = everyAsked(slots, context)
 			if (!every.ok) return every
 			const ids = actorsOf(slots[0])
-			const places = ids.map(id => context.step.happenings.indexOf(asks(context, id)[0] as Of<'asked'>))
+			const places = ids.map(id => context.step.happenings.indexOf(asks(context, id, undefined, slots[1])[0] as Of<'asked'>))
 			const wrong = places.findIndex((place, k) => k > 0 && place < (places[k - 1] as number))
 			if (wrong > 0) return fails(`${context.name(ids[wrong] as string)} asked before ${context.name(ids[wrong - 1] as string)}`, 0)
 			return every
@@ -385,8 +397,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		meaning: 'The worker asked for the key in this step with no limit on its wait: it waits as long as it takes.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const ask = asks(context, worker)[0]
-			if (!ask) return fails(`${context.name(worker)} did not ask for the key in this step`, 0)
+			const ask = asks(context, worker, undefined, slots[1])[0]
+			if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
 			if (ask.tryOnly || (ask.wait !== undefined && ask.wait !== Number.POSITIVE_INFINITY)) return fails(`${context.name(worker)} ${describeAsk(ask)}`, 0)
 			return holds([saw(context.step, ask)], ask.at)
 		},
@@ -714,7 +726,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check(slots, context) {
 			const verdict = asked(slots, context)
 			if (!verdict.ok) return verdict
-			const ask = asks(context, actorOf(slots[0]))[0] as Of<'asked'>
+			const ask = asks(context, actorOf(slots[0]), undefined, slots[1])[0] as Of<'asked'>
 			const list = context.step.happenings
 			const earlier = earlierHappenings(context)
 			const before = [...earlier, ...list.slice(0, list.indexOf(ask))].find(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) as Of<'asked'> | undefined
@@ -883,8 +895,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 function waitOf(slots: readonly Slot[], context: ClaimContext, wait: number): Verdict {
 	const worker = actorOf(slots[0])
 	const wanted = numberOf(slots[wait])
-	const ask = asks(context, worker)[0]
-	if (!ask) return fails(`${context.name(worker)} did not ask for the key in this step`, 0)
+	const ask = asks(context, worker, undefined, slots[1])[0]
+	if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
 	if (ask.tryOnly || ask.wait !== wanted) return fails(`${context.name(worker)} ${describeAsk(ask)}`, wait)
 	return holds([saw(context.step, ask)], ask.at)
 }
