@@ -484,8 +484,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'workers-ask-bare': (s, env) => everyAsk(env, actors(s[0])),
 	'asks-again': (s, env) => {
 		const w = actor(s[0])
-		const ask = askOf(env, w)
-		return earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && (ask === undefined || h.store === ask.store)).length > 0) ? asked(ask) : NO
+		const ask = askOf(env, w, h => fits(s[1], h.store))
+		return ask !== undefined && earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && h.store === ask.store && h.tryOnly === ask.tryOnly).length > 0) ? asked(ask) : NO
 	},
 	'asks-with-wait': (s, env) => withWait(env, actor(s[0]), num(s[2]), s[1]),
 	'asks-with-wait-short': (s, env) => withWait(env, actor(s[0]), num(s[1])),
@@ -596,12 +596,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const mine = askOf(env, w, h => h.tryOnly)
 		if (!mine) return NO
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(mine))]
-		return before.some(h => h.kind === 'asked' && h.worker !== w && h.store === mine.store) ? asked(mine) : NO
+		return before.some(h => h.kind === 'asked' && h.worker !== w && h.store === mine.store && h.tryOnly) ? asked(mine) : NO
 	},
 	'tries-again': (s, env) => {
 		const w = actor(s[0])
 		const mine = askOf(env, w, h => h.tryOnly)
-		return earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && (mine === undefined || h.store === mine.store)).length > 0) ? asked(mine) : NO
+		return mine !== undefined && earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && h.store === mine.store && h.tryOnly).length > 0) ? asked(mine) : NO
 	},
 	// -- a lease's end
 	'runs-out': (s, env) => event(events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]),

@@ -240,11 +240,22 @@ function askOfGrant(steps: readonly StepFacts[], grant: Of<'granted'>): Of<'aske
 	return steps.flatMap(step => step.happenings).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt).pop()
 }
 
-/** Whether the worker (or, with `other`, another worker) asked before this step, of the store this step's ask went to when it has one: "again" and "too" are about one key. */
-function askedBefore(context: ClaimContext, worker: string, other: boolean, store = asks(context, worker)[0]?.store): boolean {
+/**
+ * Whether the worker (or, with `other`, another worker) asked before this step as it asks now, `mine`:
+ * of the same store, and a try after a try, a hold after a hold. "Again" and "too" are about one key
+ * and one way of asking, as the text's own "too" and "again" are (check.ts).
+ */
+function askedBefore(context: ClaimContext, worker: string, other: boolean, mine: Of<'asked'>): boolean {
 	return runSteps(context.run)
 		.filter(step => step.index < context.step.index)
-		.some(step => happened(step, 'asked', h => (other ? h.worker !== worker : h.worker === worker) && (store === undefined || h.store === store)).length > 0)
+		.some(step => happened(step, 'asked', h => (other ? h.worker !== worker : h.worker === worker) && h.store === mine.store && h.tryOnly === mine.tryOnly).length > 0)
+}
+
+/** What "again" finds wrong with the worker's ask `mine`: no ask before this step, or only asks of the other kind. */
+function notAgain(context: ClaimContext, worker: string, mine: Of<'asked'>): Verdict {
+	const before = runSteps(context.run).some(step => step.index < context.step.index && happened(step, 'asked', h => h.worker === worker && h.store === mine.store).length > 0)
+	if (!before) return fails(`${context.name(worker)} never asked for this key before this step`, 0)
+	return fails(`${context.name(worker)} ${mine.tryOnly ? 'never tried this key before this step, it only asked to wait for it' : 'only tried this key before this step, never asked to wait for it'}: "again" says it asked the same way before`, 0)
 }
 
 /** The worker's lease given in this step that a clause tells: its first, or the one with the fence of slot `fence`. */
@@ -358,12 +369,15 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'asks-again',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step, after an asked(w, k) in an earlier step",
+		formula: "asked(w, k) ∈ step, after an asked(w, k) of the same kind (hold or try) in an earlier step",
 		pattern: '{worker} asks for {key} again',
 		example: 'Worker B asks for the key again',
-		meaning: 'The worker asked for the key in this step, and had asked in an earlier one.',
+		meaning: 'The worker asked for the key in this step, and had asked for it the same way (a hold, or a try) in an earlier one.',
 		check(slots, context) {
-			if (!askedBefore(context, actorOf(slots[0]), false)) return fails(`${context.name(actorOf(slots[0]))} never asked for this key before this step`, 0)
+			const worker = actorOf(slots[0])
+			const mine = asks(context, worker, undefined, slots[1])[0]
+			if (!mine) return asked(slots, context)
+			if (!askedBefore(context, worker, false, mine)) return notAgain(context, worker, mine)
 			return asked(slots, context)
 		},
 	},
@@ -862,17 +876,17 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'tries-too',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k, try) ∈ step, after an asked(v, k) ∈ run by another worker v",
+		formula: "asked(w, k, try) ∈ step, after an asked(v, k, try) ∈ run by another worker v",
 		pattern: '{worker} tries too', alternatives: ["{worker} tries too, without waiting", "{worker} tries too, at once", "{worker} tries too without waiting", "{worker} also tries without waiting"],
 		example: 'D tries too',
-		meaning: 'The worker tried the key in this step, and another worker had asked for it before.',
+		meaning: 'The worker tried the key in this step, and another worker had tried it before.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const mine = asks(context, worker, h => h.tryOnly)[0]
 			if (!mine) return asked(slots, context, h => h.tryOnly, 'try the key')
 			const earlier = context.step.happenings.slice(0, context.step.happenings.indexOf(mine))
-			const other = askedBefore(context, worker, true, mine.store) || earlier.some(h => h.kind === 'asked' && h.worker !== worker && h.store === mine.store)
-			if (!other) return fails(`no other worker asked ${context.name(mine.store)} for the key before`, 0)
+			const other = askedBefore(context, worker, true, mine) || earlier.some(h => h.kind === 'asked' && h.worker !== worker && h.store === mine.store && h.tryOnly)
+			if (!other) return fails(`no other worker tried ${context.name(mine.store)}'s key before${earlier.some(h => h.kind === 'asked' && h.worker !== worker) || askedBefore(context, worker, true, { ...mine, tryOnly: false }) ? ' (asking to wait for it is no try)' : ''}`, 0)
 			return holds([saw(context.step, mine)], mine.at)
 		},
 	},
@@ -880,12 +894,15 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'tries-again',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k, try) ∈ step, after an asked(w, k) in an earlier step",
+		formula: "asked(w, k, try) ∈ step, after an asked(w, k, try) in an earlier step",
 		pattern: '{worker} tries again',
 		example: 'D tries again',
-		meaning: 'The worker tried the key in this step, and had asked for it in an earlier step.',
+		meaning: 'The worker tried the key in this step, and had tried it in an earlier step.',
 		check(slots, context) {
-			if (!askedBefore(context, actorOf(slots[0]), false, asks(context, actorOf(slots[0]), h => h.tryOnly)[0]?.store)) return fails(`${context.name(actorOf(slots[0]))} never asked for this key before this step`, 0)
+			const worker = actorOf(slots[0])
+			const mine = asks(context, worker, h => h.tryOnly)[0]
+			if (!mine) return asked(slots, context, h => h.tryOnly, 'try the key')
+			if (!askedBefore(context, worker, false, mine)) return notAgain(context, worker, mine)
 			return asked(slots, context, h => h.tryOnly, 'try the key')
 		},
 	},
