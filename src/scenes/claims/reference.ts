@@ -1182,6 +1182,7 @@ function fences(env: Env, a: string, b: string, relation: '<' | '>'): Meaning {
 function pausedState(env: Env, worker: string): Meaning {
 	if (!env.world.workers.get(worker)?.paused) return NO
 	const began = lastPause(env, worker)
+	if (began?.kind === 'crashed') return NO
 	return holdsNow(true, began ? [began] : [], env, { events: began && env.step.happenings.includes(began) ? [began] : [] })
 }
 

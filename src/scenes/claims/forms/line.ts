@@ -857,7 +857,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, try) ∈ step",
-		pattern: '{worker} tries', alternatives: ["{worker} tries once", "{worker} tries without waiting", "{worker} tries at once", "{worker} asks without waiting"],
+		pattern: '{worker} tries', alternatives: ["{worker} tries once", "{worker} tries without waiting", "{worker} asks without waiting"],
 		example: 'D tries',
 		meaning: 'The worker tried the key in this step: it asked without waiting.',
 		check: (slots, context) => asked(slots, context, h => h.tryOnly, 'try the key'),
@@ -877,7 +877,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k, try) ∈ step, after an asked(v, k, try) ∈ run by another worker v",
-		pattern: '{worker} tries too', alternatives: ["{worker} tries too, without waiting", "{worker} tries too, at once", "{worker} tries too without waiting", "{worker} also tries without waiting"],
+		pattern: '{worker} tries too', alternatives: ["{worker} tries too, without waiting", "{worker} tries too without waiting", "{worker} also tries without waiting"],
 		example: 'D tries too',
 		meaning: 'The worker tried the key in this step, and another worker had tried it before.',
 		check(slots, context) {
