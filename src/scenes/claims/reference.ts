@@ -590,6 +590,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'does-not-get': (s, env) => noLease(env, actor(s[0]), s[1]),
 	'is-refused': (s, env) => event(events(env.step, 'refused', h => h.worker === actor(s[0]))[0]),
 	tries: (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly)),
+	'tries-once': (s, env) => {
+		const tries = events(env.step, 'asked', h => h.worker === actor(s[0]) && h.tryOnly && fits(s[1], h.store))
+		return tries.length === 1 ? asked(tries[0]) : NO
+	},
 	'tries-the-key': (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly && fits(s[1], h.store))),
 	'tries-too': (s, env) => {
 		const w = actor(s[0])

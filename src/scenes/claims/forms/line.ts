@@ -857,7 +857,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, try) ∈ step",
-		pattern: '{worker} tries', alternatives: ["{worker} tries once", "{worker} tries without waiting", "{worker} asks without waiting"],
+		pattern: '{worker} tries', alternatives: ["{worker} tries without waiting", "{worker} asks without waiting"],
 		example: 'D tries',
 		meaning: 'The worker tried the key in this step: it asked without waiting.',
 		check: (slots, context) => asked(slots, context, h => h.tryOnly, 'try the key'),
@@ -867,10 +867,25 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k, try) ∈ step",
-		pattern: '{worker} tries {key}', alternatives: ["{worker} tries {key} without waiting", "{worker} tries {key} once", "{worker} tries for {key}( without waiting)", "{worker} tries for {key} once"],
+		pattern: '{worker} tries {key}', alternatives: ["{worker} tries {key} without waiting", "{worker} tries for {key}( without waiting)"],
 		example: 'D tries the key',
 		meaning: 'The worker tried the key in this step: it asked without waiting.',
 		check: (slots, context) => asked(slots, context, h => h.tryOnly, 'try the key'),
+	},
+	{
+		id: 'tries-once',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k, try) ∈ step, and no other asked(w, k, try) ∈ step",
+		pattern: '{worker} tries {key} once', alternatives: ["{worker} tries once", "{worker} tries for {key} once"],
+		example: 'D tries the key once',
+		meaning: 'The worker tried the key in this step, one time and no more.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const tries = asks(context, worker, h => h.tryOnly, slots[1])
+			if (tries.length > 1) return fails(`${context.name(worker)} tried the key ${tries.length} times in this step, at ${tries.map(h => time(h.at)).join(', ')}`, 0)
+			return asked(slots, context, h => h.tryOnly, 'try the key')
+		},
 	},
 	{
 		id: 'tries-too',
