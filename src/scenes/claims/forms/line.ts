@@ -1,7 +1,7 @@
 /** Claims about asking for the key and the line for it: asks, waits, places, hand-overs, giving up. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
-import { actorOf, actorsOf, earlierHappenings, fails, fenceOfSlot, happened, holds, keyStore, lineEvidence, liveLease, names, numberOf, ofKey, runSteps, saw, storeFor, time } from '../query.ts'
+import { actorOf, actorsOf, earlierHappenings, fails, laterSteps, fenceOfSlot, happened, holds, keyStore, lineEvidence, liveLease, names, numberOf, ofKey, runSteps, saw, storeFor, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { StepFacts, StoreFact } from '../facts.ts'
 import type { Happening } from '../../frame.ts'
@@ -822,10 +822,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w) ∈ step, ended by refused(w) or gave-up(w) ∈ step, with no granted(w) ∈ step",
-		pattern: '{owner} function does not run', alternatives: ["{owner} function never runs"],
+		pattern: '{owner} function does not run',
 		example: "D's function does not run",
 		meaning: 'The worker asked for the key in this step and was refused or gave up, so the function it holds the key for did not run.',
 		check: (slots, context) => noLease(slots, context),
+	},
+	{
+		id: 'function-never-runs',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w) ∈ step, ended by refused(w) or gave-up(w) ∈ step, with no granted(w) ∈ step or any later step",
+		pattern: '{owner} function never runs',
+		example: "D's function never runs",
+		meaning: 'The worker asked for the key in this step and was refused or gave up, and it gets no lease in this step or any later one, so the function it holds the key for never runs.',
+		check(slots, context) {
+			const verdict = noLease(slots, context)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const later = laterSteps(context).find(step => happened(step, 'granted', h => h.worker === worker).length > 0)
+			return later ? fails(`${context.name(worker)} gets the key in step ${later.index}, and its function runs then`, 0) : verdict
+		},
 	},
 	{
 		id: 'does-not-get',
