@@ -699,6 +699,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const paused = env.step.start.workers.get(w)?.paused === true || env.step.end.workers.get(w)?.paused === true
 		return timeless(!(env.run.sampleRenews && !paused), { absent: w })
 	},
+	'nothing-has-renewed': (s, env) => {
+		const w = actor(s[0])
+		const lease = leaseAt(env.world, w)
+		if (lease && earlierSteps(env).some(step => events(step, 'renewed', h => h.worker === w && h.store === lease.store && h.at >= lease.grantedAt).length > 0)) return NO
+		return MEANINGS['nothing-renews']?.(s, env) ?? NO
+	},
 	// -- writes and the row
 	'does-not-save': (s, env) => timeless(events(env.step, 'wrote', h => h.worker === actor(s[0])).length === 0),
 	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0 && events(env.step, 'renew-refused', () => true).length === 0),

@@ -385,28 +385,47 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		formula: "w held a lease in the step ∧ no renewed(w) of it ∈ step or later, and its code renews none (renew: false, or w paused)",
-		pattern: 'nothing renews {lease}', alternatives: ["nobody renews {lease}", "no one renews {lease}", "nothing/nobody has renewed {lease}", "no one has renewed {lease}"],
+		pattern: 'nothing renews {lease}', alternatives: ["nobody renews {lease}", "no one renews {lease}"],
 		example: "nothing renews A's lease",
 		meaning: "The worker held a lease in this step, and no renewal of it happened.",
+		check: (slots, context) => nothingRenews(slots, context),
+	},
+	{
+		id: 'nothing-has-renewed',
+		places: STORY,
+		tells: 'none',
+		formula: "as nothing renews {lease}, and no renewed(w) of that lease ∈ an earlier step since its grant",
+		pattern: 'nothing has renewed {lease}', alternatives: ["nobody has renewed {lease}", "no one has renewed {lease}"],
+		example: "nothing has renewed A's lease",
+		meaning: "The worker held a lease in this step, and no renewal of it happened, in this step or before it since the lease was given.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			if (heldIn(context.step, worker).length === 0) return fails(`${context.name(worker)} holds no lease in this step, so nothing could renew one`, 0)
-			const renewal = happened(context.step, 'renewed', h => h.worker === worker)[0]
-			if (renewal) return fails(`${context.name(worker)} renewed its lease at ${time(renewal.at)}`, 0)
-			// Nothing renews it from here on: a renewal of the same lease in a later step makes this untrue.
-			const granted = context.world.workers.get(worker)?.lease?.grantedAt
-			for (const step of laterSteps(context)) {
-				if (step.start.workers.get(worker)?.lease?.grantedAt !== granted) break
-				const next = happened(step, 'renewed', h => h.worker === worker)[0]
-				if (next) return fails(`${context.name(worker)} renews this lease at ${time(next.at)}, in step ${step.index}`, 0)
-			}
-			// The sample's hold renews while its worker runs: only a worker shown paused (or crashed) renews nothing.
-			const paused = context.step.start.workers.get(worker)?.paused === true || context.step.end.workers.get(worker)?.paused === true
-			if (context.run.sampleRenews && !paused) return fails(`the code sample's hold renews ${context.name(worker)}'s lease while ${context.name(worker)} runs (renewal is on unless it says renew: false); write renew: false in the sample, or show ${context.name(worker)} paused`, 0)
-			return { ...holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }]), said: { absent: { kind: 'renewed', worker } } } as Verdict
+			const lease = context.world.workers.get(worker)?.lease
+			const before = lease === undefined ? undefined : runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => happened(step, 'renewed', h => h.worker === worker && h.store === lease.store && h.at >= lease.grantedAt))[0]
+			if (before) return fails(`${context.name(worker)} renewed this lease at ${time(before.at)}, before this step`, 0)
+			return nothingRenews(slots, context)
 		},
 	},
 ]
+
+/** The worker of slot 0 held a lease in this step and nothing renews it, in this step or a later one while it lasts. */
+function nothingRenews(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	if (heldIn(context.step, worker).length === 0) return fails(`${context.name(worker)} holds no lease in this step, so nothing could renew one`, 0)
+	const renewal = happened(context.step, 'renewed', h => h.worker === worker)[0]
+	if (renewal) return fails(`${context.name(worker)} renewed its lease at ${time(renewal.at)}`, 0)
+	// Nothing renews it from here on: a renewal of the same lease in a later step makes this untrue.
+	const granted = context.world.workers.get(worker)?.lease?.grantedAt
+	for (const step of laterSteps(context)) {
+		if (step.start.workers.get(worker)?.lease?.grantedAt !== granted) break
+		const next = happened(step, 'renewed', h => h.worker === worker)[0]
+		if (next) return fails(`${context.name(worker)} renews this lease at ${time(next.at)}, in step ${step.index}`, 0)
+	}
+	// The sample's hold renews while its worker runs: only a worker shown paused (or crashed) renews nothing.
+	const paused = context.step.start.workers.get(worker)?.paused === true || context.step.end.workers.get(worker)?.paused === true
+	if (context.run.sampleRenews && !paused) return fails(`the code sample's hold renews ${context.name(worker)}'s lease while ${context.name(worker)} runs (renewal is on unless it says renew: false); write renew: false in the sample, or show ${context.name(worker)} paused`, 0)
+	return { ...holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }]), said: { absent: { kind: 'renewed', worker } } } as Verdict
+}
 
 /** The worker's live lease runs out at slot 1's time; with `later`, no later step ends that lease sooner (a let-go, a restart that takes it, an operator's end). */
 function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): Verdict {
