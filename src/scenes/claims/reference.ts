@@ -755,14 +755,21 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'takes-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), true),
 	'takes-late-write': (s, env) => {
 		const meaning = answer(env, actor(s[1]), actor(s[0]), true)
-		const last = writesOf(env, actor(s[1]), actor(s[0])).all.pop()
-		return meaning.ok && last !== undefined && !last.live ? meaning : NO
+		return meaning.decides !== undefined && !meaning.decides.live ? meaning : NO
+	},
+	'refuses-late-write': (s, env) => {
+		const meaning = answer(env, actor(s[1]), actor(s[0]), false)
+		return meaning.decides !== undefined && !meaning.decides.live ? meaning : NO
+	},
+	'late-write-is-refused': (s, env) => {
+		const meaning = answer(env, actor(s[0]), undefined, false)
+		return meaning.decides !== undefined && !meaning.decides.live ? meaning : NO
 	},
 	'takes-the-write': (s, env) => theWrite(env, actor(s[0]), true),
 	'takes-write-over': (s, env) => {
 		const meaning = answer(env, actor(s[1]), actor(s[0]), true)
-		const last = writesOf(env, actor(s[1]), actor(s[0])).all.pop()
-		return meaning.ok && last !== undefined && !last.live && last.writerBefore === actor(s[2]) ? meaning : NO
+		const write = meaning.decides
+		return write !== undefined && !write.live && write.writerBefore === actor(s[2]) ? meaning : NO
 	},
 	'checks-no-fence': (s, env) => {
 		const db = env.world.databases.get(actor(s[0]))
