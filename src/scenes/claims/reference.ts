@@ -411,6 +411,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
 	'gets-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[1]))[0]),
+	'takes-over-with-fence': (s, env) => {
+		const w = actor(s[0])
+		const grant = events(env.step, 'granted', h => h.worker === w && h.fence === fence(s[1]))[0]
+		if (!grant) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
+		return before.some(h => h.kind === 'granted' && h.worker !== w && h.store === grant.store) ? event(grant) : NO
+	},
 	'store-gives-fence': (s, env) => event(events(env.step, 'granted', h => h.store === actor(s[0]) && h.worker === actor(s[1]) && h.fence === fence(s[2]))[0]),
 	'no-worker-gets-fence': (s, env) => timeless(events(env.step, 'granted', h => h.fence === fence(s[0])).length === 0),
 	'no-worker-ever-gets-fence': (s, env) => timeless(env.run.steps.slice(1).every(step => events(step, 'granted', h => h.fence === fence(s[0])).length === 0)),
@@ -616,6 +623,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return grant?.ttl === num(s[1]) ? event(expiry) : NO
 	},
 	'is-gone': (s, env) => event(events(env.step, 'gone', h => h.worker === actor(s[0]))[0]),
+	'does-not-survive-restart': (s, env) => {
+		const gone = events(env.step, 'gone', h => h.worker === actor(s[0]))[0]
+		return gone && events(env.step, 'restarted', h => h.store === gone.store && h.at === gone.at).length > 0 ? event(gone) : NO
+	},
 	// -- an operator
 	'operator-ends': (s, env) => event(events(env.step, 'ended', h => h.worker === actor(s[0]))[0]),
 	'was-ended': (s, env) => {

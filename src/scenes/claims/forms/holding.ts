@@ -334,10 +334,29 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, fence f) ∈ step",
-		pattern: '{worker} gets fence {fence}', alternatives: ["{worker} is given fence {fence}", "{worker} takes fence {fence}", "{worker} takes over with fence {fence}"],
+		pattern: '{worker} gets fence {fence}', alternatives: ["{worker} is given fence {fence}", "{worker} takes fence {fence}"],
 		example: 'Worker B gets fence 8',
 		meaning: 'The engine gave the worker a lease with that fence in this step.',
 		check: (slots, context) => given(slots, context, 1, -1),
+	},
+	{
+		id: 'takes-over-with-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step, after a granted(v, k) ∈ run to another worker v",
+		pattern: '{worker} takes over with fence {fence}',
+		example: 'Worker B takes over with fence 8',
+		meaning: 'The engine gave the worker a lease with that fence in this step, of a key another worker had held before: it takes over from that one.',
+		check(slots, context) {
+			const verdict = given(slots, context, 1, -1)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const grant = happened(context.step, 'granted', h => h.worker === worker && h.fence === fenceOfSlot(slots[1]))[0] as Of<'granted'>
+			const list = context.step.happenings
+			const before = [...runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => step.happenings), ...list.slice(0, list.indexOf(grant))]
+			if (!before.some(h => h.kind === 'granted' && h.worker !== worker && h.store === grant.store)) return fails(`no other worker held ${context.name(grant.store)}'s key before ${context.name(worker)}, so it takes over from no one`, 0)
+			return verdict
+		},
 	},
 	{
 		id: 'store-gives-fence',

@@ -133,10 +133,26 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "gone(w) ∈ step",
-		pattern: '{lease} is gone', alternatives: ["{lease} does not survive", "{lease} does not survive it", "{lease} does not survive the restart", "{lease} is gone with it", "{lease} is gone with its store", "{lease} goes with it"],
+		pattern: '{lease} is gone', alternatives: ["{lease} does not survive", "{lease} does not survive it", "{lease} is gone with it", "{lease} is gone with its store", "{lease} goes with it"],
 		example: "A's lease is gone",
 		meaning: "The worker's lease went with its store in this step: the store restarted or was restored.",
 		check: (slots, context) => ended(slots, context, 'gone'),
+	},
+	{
+		id: 'does-not-survive-restart',
+		places: STORY,
+		tells: 'event',
+		formula: "gone(w) ∈ step, with restarted(k) of its store at that moment",
+		pattern: '{lease} does not survive the restart', alternatives: ["{lease} is gone with the restart"],
+		example: "A's lease does not survive the restart",
+		meaning: "The worker's lease went with its store in this step, and what took it was a restart (not a restore from a backup).",
+		check(slots, context) {
+			const verdict = ended(slots, context, 'gone')
+			if (!verdict.ok) return verdict
+			const gone = happened(context.step, 'gone', h => h.worker === actorOf(slots[0]))[0] as Of<'gone'>
+			if (happened(context.step, 'restarted', h => h.store === gone.store && h.at === gone.at).length > 0) return verdict
+			return fails(`${context.name(gone.store)} did not restart at ${time(gone.at)}: ${happened(context.step, 'restored', h => h.store === gone.store && h.at === gone.at).length > 0 ? 'it was restored from a backup, which took the lease' : 'something else took the lease'}`, 0)
+		},
 	},
 	{
 		id: 'is-lost',
