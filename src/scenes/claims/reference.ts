@@ -527,6 +527,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const wait = withWait(env, w, num(s[1]))
 		return wait.ok && line.until !== undefined ? { ...wait, until: line.until, ...(line.endedBy ? { endedBy: line.endedBy } : {}) } : wait
 	},
+	'waits-for': (s, env) => {
+		const w = actor(s[0])
+		const line = waits(env, w)
+		if (!line.ok) return NO
+		const waiting = env.world.workers.get(w)?.waiting
+		const own = waiting ? lastEvent(env, (h): h is Of<'asked'> => h.kind === 'asked' && h.worker === w && h.store === waiting.store) : undefined
+		const [from, to] = line.events
+		const waited = waiting ? (own && !own.unshown ? env.world.time - own.at : undefined) : from && to ? to.at - from.at : undefined
+		return waited === num(s[1]) ? line : NO
+	},
 	'waits-behind': (s, env) => behind(env, actor(s[0]), actor(s[1])),
 	'workers-wait-behind': (s, env) => {
 		const all = actors(s[0]).map(w => behind(env, w, actor(s[1])))

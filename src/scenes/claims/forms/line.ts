@@ -42,6 +42,20 @@ function describeAsk(ask: Of<'asked'>): string {
 	return ask.wait === undefined || ask.wait === Number.POSITIVE_INFINITY ? `asked for the key at ${time(ask.at)}, waiting as long as it takes` : `asked for the key at ${time(ask.at)} with a wait of ${time(ask.wait)}`
 }
 
+/** How long the worker stood in line: from its ask until it got the key from the line or gave up in this step, or, in line still, until the world's moment. */
+function waitedFor(context: ClaimContext, worker: string): number | undefined {
+	const waiting = context.world.workers.get(worker)?.waiting
+	if (waiting) {
+		const store = context.world.stores.get(waiting.store)
+		const ask = store ? waitMakers(context, worker, store)[0] : undefined
+		return ask?.kind === 'asked' && ask.worker === worker && !ask.unshown ? context.world.time - ask.at : undefined
+	}
+	const got = waitedThenGot(context, worker)
+	if (got) return got.grant.at - got.ask.at
+	const gaveUp = waitedThenGaveUp(context, worker)
+	return gaveUp ? gaveUp.end.at - gaveUp.ask.at : undefined
+}
+
 /** The worker of slot 0 stands in line when the step ends. */
 function inLine(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
@@ -498,7 +512,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "w ∈ line(k, t) ∧ asked(w, wait D) ∈ step",
-		pattern: '{worker} waits, for up to {duration}', alternatives: ["{worker} waits {duration}", "{worker} waits {duration} for the key"],
+		pattern: '{worker} waits, for up to {duration}',
 		example: 'B waits, for up to 30 s',
 		meaning: 'The worker is in line when the step ends, and asked with a wait of that long.',
 		check(slots, context) {
@@ -507,6 +521,24 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const wait = waitOf(slots, context, 1)
 			// Waiting that ended in the step (it gave up) ends this claim there too.
 			return wait.ok && line.until !== undefined ? { ...wait, until: line.until, ...(line.endedBy === undefined ? {} : { endedBy: line.endedBy }) } : wait
+		},
+	},
+	{
+		id: 'waits-for',
+		places: STORY,
+		tells: 'state',
+		formula: "w stood in line(k) for D: from its asked(w, k) until granted(w) from the line or gave-up(w) ∈ step, or, still in line, until t",
+		pattern: '{worker} waits {duration}', alternatives: ["{worker} waits {duration} for the key"],
+		example: 'B waits 30 s',
+		meaning: 'The worker stood in line that long: from its ask until it got the key from the line or gave up in this step, or, still in line, until the clause\'s moment. How long it was willing to wait is "waits, for up to".',
+		check(slots, context) {
+			const line = inLine(slots, context)
+			if (!line.ok) return line
+			const worker = actorOf(slots[0])
+			const waited = waitedFor(context, worker)
+			if (waited === undefined) return fails(`the scene does not show when ${context.name(worker)} asked, so it cannot tell how long it waited`, 0)
+			if (waited !== numberOf(slots[1])) return fails(`${context.name(worker)} stood in line ${time(waited)}${context.world.workers.get(worker)?.waiting ? ' by then' : ''}`, 1)
+			return line
 		},
 	},
 	{
