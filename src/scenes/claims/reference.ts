@@ -703,6 +703,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const tries = (step: StepFacts) => step.happenings.filter(h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === w)
 		if (!upTo(env).slice(1).some(step => tries(step).length > 0)) return NO
 		if (tries(env.step).length > 1) return NO
+		if (events(env.step, 'renew-refused', h => h.worker === w).length > 0) return NO
 		if (events(env.step, 'renewed', h => h.worker === w).some(h => !env.used.has(h))) return NO
 		if (laterSteps(env).some(step => tries(step).length > 0)) return NO
 		return timeless(true, { absent: w })

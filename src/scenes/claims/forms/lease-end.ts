@@ -359,11 +359,11 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'renews-no-more',
 		places: STORY,
 		tells: 'none',
-		formula: "renewed(w) ∈ run up to the step, and none after the ones the text told",
+		formula: "renewed(w) ∈ run up to the step, and none after the ones the text told; no renew-refused(w) ∈ step",
 		each: 'renewal',
 		pattern: '{worker} renews no more', alternatives: ["{worker} stops renewing", "{worker} does not renew( again)", "{worker} doesn't renew( again)"],
 		example: 'A renews no more',
-		meaning: 'The worker renewed its lease before, at most once in this step, and in no later step.',
+		meaning: 'The worker renewed its lease before, at most once in this step, and in no later step; and it did not ask to renew in this step only to be refused.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const renewals = (step: StepFacts) => [...happened(step, 'renewed', h => h.worker === worker), ...happened(step, 'renew-refused', h => h.worker === worker)]
@@ -372,6 +372,9 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			if (!steps.some(step => step.index <= context.step.index && renewals(step).length > 0)) return fails(`${context.name(worker)} never renewed a lease before, so it does not stop renewing`, 0)
 			const here = renewals(context.step).length
 			if (here > 1) return fails(`${context.name(worker)} renews ${here} times in this step`, 0)
+			// An ask to renew that the lock refused is still renewing: a worker that asks in this step has not stopped.
+			const refused = happened(context.step, 'renew-refused', h => h.worker === worker)[0]
+			if (refused) return fails(`${context.name(worker)} asks to renew at ${time(refused.at)}, in this step (the lock refused it): it has not stopped renewing`, 0)
 			// A renewal in this step is one the text told before it stopped ("A renews, then renews no more").
 			if (unused(context, happened(context.step, 'renewed', h => h.worker === worker)).length > 0) return fails(`${context.name(worker)} renews in this step; tell that renewal before saying it renews no more`, 0)
 			const later = steps.find(step => step.index > context.step.index && renewals(step).length > 0)
