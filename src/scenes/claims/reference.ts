@@ -375,6 +375,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const earlier = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
 		return earlier.some(h => h.kind === 'granted' && h.worker === w && h.store === grant.store) ? event(grant) : NO
 	},
+	keeps: (s, env) => {
+		const w = actor(s[0])
+		const ended = env.step.happenings.some(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && fits(s[1], h.store))
+		return ended ? NO : leaseState(env, s, {})
+	},
 	'lease-still-live': (s, env) => MEANINGS['still-holds']?.(s, env) ?? NO,
 	'still-holds': (s, env) => {
 		const w = actor(s[0])

@@ -206,11 +206,28 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => heldWith(slots, context),
 	},
 	{
+		id: 'keeps',
+		places: STORY,
+		tells: 'state',
+		formula: "live(w, k, t), and no lease of w (of k) ended in the step",
+		pattern: '{worker} keeps {key}',
+		example: 'Worker A keeps the key',
+		meaning: "The worker holds a live lease at the clause's moment, and no lease of its ended in this step: it kept the key it had, not lost it and got it back.",
+		check(slots, context) {
+			const verdict = heldWith(slots, context)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const end = context.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && ofKey(slots[1], h.store))
+			if (end) return fails(`${context.name(worker)} did not keep the key: its lease ${end.kind === 'expired' ? 'ran out' : end.kind === 'released' ? 'was let go' : end.kind === 'gone' ? 'went with its store' : 'was ended by an operator'} at ${time(end.at)}`, 0)
+			return verdict
+		},
+	},
+	{
 		id: 'still-holds',
 		places: STORY,
 		tells: 'state',
 		formula: "one lease of w live from the step's start through t",
-		pattern: '{worker} still holds {key}', alternatives: ["{worker} still has {key}", "{worker} keeps {key}", "{worker} is still working", "{worker} is still at work", "{worker} is still doing its work"],
+		pattern: '{worker} still holds {key}', alternatives: ["{worker} still has {key}", "{worker} is still working", "{worker} is still at work", "{worker} is still doing its work"],
 		example: 'A still holds the key',
 		meaning: "The worker's lease was live when the step began and is live when it ends.",
 		check: (slots, context) => stillHolds(slots, context),

@@ -716,7 +716,7 @@ function decided(done: Verdict): Of<'wrote'> | undefined {
 function late(context: ClaimContext, done: Verdict, owner = 1): Verdict {
 	if (!done.ok) return done
 	const write = decided(done)
-	if (write?.live) return fails(`${context.name(write.worker)}'s write is neither late nor stale: its lease was live when it wrote, at ${time(write.at)}`, owner)
+	if (write?.live) return fails(`${context.name(write.worker)}'s write is neither late nor stale: its lease was live when it wrote`, owner)
 	return done
 }
 
