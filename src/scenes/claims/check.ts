@@ -632,7 +632,7 @@ function actorOfHappening(h: Happening): string | undefined {
 
 /**
  * Why "too" or "again" does not hold of a clause's happening (the first of the step it was checked
- * against): "too" needs a happening of the same kind (a try is not a hold) by another actor before it
+ * against): "too" needs a happening of the same kind (every ask is one kind: a hold or a try) by another actor before it
  * in the run, "again" one by the same actor.
  */
 function alsoProblem(word: 'too' | 'again', clause: ReadClause, verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): string | undefined {
@@ -673,7 +673,7 @@ function groupEvents(clause: ReadClause, verdict: Extract<Verdict, { ok: true }>
 	})
 }
 
-/** A happening's kind for "too" and "again": its event's, and for an ask, whether it was a try or a hold that waits. */
+/** A happening's kind for "too" and "again": its event's. Every ask is one kind, a hold or a try: both ask for the key ("A holds it. B tries too"). */
 function kindOf(h: Happening): string {
-	return h.kind === 'asked' ? (h.tryOnly ? 'try' : 'hold') : h.kind
+	return h.kind
 }

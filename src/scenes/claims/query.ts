@@ -106,12 +106,23 @@ export function sentBy(step: StepFacts | undefined, worker: string): number {
 
 /** The store a key slot means: the one it names, else the scene's only store; a message when there are several. */
 export function storeFor(context: ClaimContext, key: Slot | undefined): StoreFact | string {
-	const named = key?.value.type === 'key' ? key.value.store : undefined
+	const named = keyStore(key)
 	if (named !== undefined) return context.world.stores.get(named) ?? `${named} is no lock store`
 	const stores = [...context.world.stores.values()]
 	if (stores.length === 1) return stores[0] as StoreFact
 	if (stores.length === 0) return 'this scene has no lock store'
 	return `this scene has ${stores.length} lock stores; say which, like "the key from ${context.name(stores[0]?.id ?? '')}"`
+}
+
+/** The store a key slot names ("the key from Store B"), if it names one. */
+export function keyStore(key: Slot | undefined): string | undefined {
+	return key?.value.type === 'key' ? key.value.store : undefined
+}
+
+/** Whether a happening of `store` fits the key slot: any store when the slot names none (or is no key slot), else the one it names. */
+export function ofKey(key: Slot | undefined, store: string): boolean {
+	const named = keyStore(key)
+	return named === undefined || named === store
 }
 
 /** An actor slot's id (workers, stores and databases alike). */

@@ -115,6 +115,8 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 	let referent: string | undefined
 	/** The workers the sentences before named together, which "they" and "both" name when the clause before names one. */
 	let plural: string[] | undefined
+	/** The store the last key a clause named was from ("the key from Store B"), which "it" as a key names after it. */
+	let keyTold: string | undefined
 	for (const [start, end] of sentences(text)) {
 		const read = readSentence(language, text, start, end, place, referent, plural)
 		if (!('problem' in read)) plural = pluralOf(read.items) ?? plural
@@ -152,26 +154,45 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				}
 				result.clauses[pause] = { ...paused, length: { word, start: at, end: at + word.length } }
 			} else {
-				const passes = item.clause.passes
+				const clause = keyOfBefore(item.clause, keyTold)
+				if (clause.slots.some(slot => slot.type === 'key')) keyTold = keyNamed(clause)
+				const passes = clause.passes
 				const timeForm = passes === undefined ? undefined : language.places.get(place)?.forms.find(compiled => compiled.form.id === 'time-passes')?.form
 				if (passes !== undefined && timeForm !== undefined) {
 					// "After 30 s nothing renews A's lease" tells "30 s pass, and nothing renews A's lease".
-					const { passes: _passes, then, ...rest } = item.clause
+					const { passes: _passes, then, ...rest } = clause
 					result.clauses.push({ form: timeForm, start: passes.start, end: passes.end, slots: [passes], modifiers: [], ...(then === undefined ? {} : { then }) })
 					result.clauses.push(rest)
-				} else result.clauses.push(item.clause)
+				} else result.clauses.push(clause)
 				// The aside tells the sentence's last pause, unless a clause about another worker came between:
 				// in "A pauses, and B holds the key: a long call" the length is not A's pause's.
 				const paused = pause === undefined ? undefined : result.clauses[pause]
-				if (item.clause.form.pauses) pause = result.clauses.length - 1
-				else if (paused && item.clause.subject !== undefined && item.clause.subject !== paused.subject) pause = undefined
+				if (clause.form.pauses) pause = result.clauses.length - 1
+				else if (paused && clause.subject !== undefined && clause.subject !== paused.subject) pause = undefined
 				// A clause about no actor ("the key goes to B") leaves nothing for "it" or a left-out subject to name.
-				referent = nextReferent(item.clause, referent)
+				referent = nextReferent(clause, referent)
 			}
 		}
 	}
 	language.read.set(key, result)
 	return result
+}
+
+/** Words that name a key already told: a clause's "it", "its key" or "the same key" is the key named before it, store and all. */
+const KEY_PRONOUNS: readonly string[] = ['it', 'its key', 'the same key']
+
+/** The store a clause's key slot names, if it names one. */
+function keyNamed(clause: ReadClause): string | undefined {
+	const key = clause.slots.find(slot => slot.type === 'key')
+	return key?.value.type === 'key' ? key.value.store : undefined
+}
+
+/** A clause whose key is a pronoun for the key told before it: that key's store, when it named one ("B asks for the key from Store B. A holds it"). */
+function keyOfBefore(clause: ReadClause, store: string | undefined): ReadClause {
+	const at = clause.slots.findIndex(slot => slot.type === 'key' && slot.value.type === 'key' && slot.value.store === undefined && KEY_PRONOUNS.includes(slot.text))
+	if (at < 0 || store === undefined) return clause
+	const slots = clause.slots.map((slot, i) => (i === at ? { ...slot, value: { type: 'key' as const, store } } : slot))
+	return { ...clause, slots }
 }
 
 /** The workers a sentence named together: its last clause about several, else the workers its clauses were about, when two or more. */

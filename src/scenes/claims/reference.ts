@@ -69,6 +69,8 @@ const num = (slot: Slot | undefined): number => (slot?.value.type === 'number' ?
 const big = (slot: Slot | undefined): bigint => (slot?.value.type === 'big' ? slot.value.value : -1n)
 /** The store a key slot names, if it names one. */
 const named = (slot: Slot | undefined): string | undefined => (slot?.value.type === 'key' ? slot.value.store : undefined)
+/** Whether a store is the one a key slot names: any, when it names none. */
+const fits = (slot: Slot | undefined, store: string): boolean => named(slot) === undefined || named(slot) === store
 
 // ---- the trace ----
 
@@ -388,17 +390,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	holds: (s, env) => leaseState(env, s, {}),
 	'holds-again-with-fence': (s, env) => {
 		const w = actor(s[0])
-		const grant = events(env.step, 'granted', h => h.worker === w && h.fence === fence(s[2]))[0]
+		const grant = events(env.step, 'granted', h => h.worker === w && h.fence === fence(s[2]) && fits(s[1], h.store))[0]
 		if (!grant) return NO
 		const earlier = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
 		return earlier.some(h => h.kind === 'granted' && h.worker === w && h.store === grant.store) ? event(grant) : NO
+	},
+	keeps: (s, env) => {
+		const w = actor(s[0])
+		const ended = env.step.happenings.some(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && fits(s[1], h.store))
+		return ended ? NO : leaseState(env, s, {})
 	},
 	'lease-still-live': (s, env) => MEANINGS['still-holds']?.(s, env) ?? NO,
 	'still-holds': (s, env) => {
 		const w = actor(s[0])
 		const then = leaseAt(env.step.start, w)
 		const now = leaseAt(env.world, w)
-		if (!then || !now || state(then) !== 'live' || state(now) !== 'live' || then.grantedAt !== now.grantedAt || then.fence !== now.fence) return NO
+		if (!then || !now || state(then) !== 'live' || state(now) !== 'live' || then.grantedAt !== now.grantedAt || then.fence !== now.fence || !fits(s[1], then.store)) return NO
 		if (env.step.happenings.some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w)) return NO
 		return holdsNow(true, leaseMakers(env, w), env)
 	},
@@ -429,6 +436,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
 	'gets-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[1]))[0]),
+	'takes-over-with-fence': (s, env) => {
+		const w = actor(s[0])
+		const grant = events(env.step, 'granted', h => h.worker === w && h.fence === fence(s[1]))[0]
+		if (!grant) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
+		return before.some(h => h.kind === 'granted' && h.worker !== w && h.store === grant.store) ? event(grant) : NO
+	},
 	'store-gives-fence': (s, env) => event(events(env.step, 'granted', h => h.store === actor(s[0]) && h.worker === actor(s[1]) && h.fence === fence(s[2]))[0]),
 	'no-worker-gets-fence': (s, env) => timeless(events(env.step, 'granted', h => h.fence === fence(s[0])).length === 0),
 	'no-worker-ever-gets-fence': (s, env) => timeless(env.run.steps.slice(1).every(step => events(step, 'granted', h => h.fence === fence(s[0])).length === 0)),
@@ -482,31 +496,31 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return holdsNow(lease !== undefined && lease.fence === undefined, leaseGrant(env, actor(s[0])), env)
 	},
 	// -- asking and the line
-	asks: (s, env) => asked(askOf(env, actor(s[0]))),
+	asks: (s, env) => asked(askOf(env, actor(s[0]), h => fits(s[1], h.store))),
 	'asks-bare': (s, env) => asked(askOf(env, actor(s[0]))),
-	'workers-ask': (s, env) => everyAsk(env, actors(s[0])),
+	'workers-ask': (s, env) => everyAsk(env, actors(s[0]), s[1]),
 	'workers-ask-at-once': (s, env) => {
-		const meaning = everyAsk(env, actors(s[0]))
+		const meaning = everyAsk(env, actors(s[0]), s[1])
 		const asks = meaning.events
 		return meaning.ok && asks.every(h => h.kind === 'asked' && !h.unshown && h.at === asks[0]?.at) ? meaning : NO
 	},
 	'workers-ask-in-order': (s, env) => {
 		const ids = actors(s[0])
-		const all = everyAsk(env, ids)
+		const all = everyAsk(env, ids, s[1])
 		if (!all.ok) return NO
-		const order = ids.map(id => env.step.happenings.indexOf(askOf(env, id) as Happening))
+		const order = ids.map(id => env.step.happenings.indexOf(askOf(env, id, h => fits(s[1], h.store)) as Happening))
 		return order.every((at, k) => k === 0 || at > (order[k - 1] as number)) ? all : NO
 	},
 	'workers-ask-bare': (s, env) => everyAsk(env, actors(s[0])),
 	'asks-again': (s, env) => {
 		const w = actor(s[0])
-		const ask = askOf(env, w)
-		return earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && (ask === undefined || h.store === ask.store)).length > 0) ? asked(ask) : NO
+		const ask = askOf(env, w, h => fits(s[1], h.store))
+		return ask !== undefined && earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && h.store === ask.store).length > 0) ? asked(ask) : NO
 	},
-	'asks-with-wait': (s, env) => withWait(env, actor(s[0]), num(s[2])),
+	'asks-with-wait': (s, env) => withWait(env, actor(s[0]), num(s[2]), s[1]),
 	'asks-with-wait-short': (s, env) => withWait(env, actor(s[0]), num(s[1])),
 	'asks-without-limit': (s, env) => {
-		const ask = askOf(env, actor(s[0]))
+		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store))
 		return ask && !ask.tryOnly && !Number.isFinite(ask.wait ?? Number.POSITIVE_INFINITY) ? event(ask) : NO
 	},
 	'gets-place-of': (s, env) => {
@@ -535,6 +549,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!line.ok) return NO
 		const wait = withWait(env, w, num(s[1]))
 		return wait.ok && line.until !== undefined ? { ...wait, until: line.until, ...(line.endedBy ? { endedBy: line.endedBy } : {}) } : wait
+	},
+	'waits-for': (s, env) => {
+		const w = actor(s[0])
+		const line = waits(env, w)
+		if (!line.ok) return NO
+		const waiting = env.world.workers.get(w)?.waiting
+		const own = waiting ? lastEvent(env, (h): h is Of<'asked'> => h.kind === 'asked' && h.worker === w && h.store === waiting.store) : undefined
+		const [from, to] = line.events
+		const waited = waiting ? (own && !own.unshown ? env.world.time - own.at : undefined) : from && to ? to.at - from.at : undefined
+		return waited === num(s[1]) ? line : NO
 	},
 	'waits-behind': (s, env) => behind(env, actor(s[0]), actor(s[1])),
 	'workers-wait-behind': (s, env) => {
@@ -582,20 +606,20 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return meaning.ok && store ? { ...meaning, empty: store.id } : meaning
 	},
 	'asks-first': (s, env) => {
-		const ask = askOf(env, actor(s[0]))
+		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store))
 		if (!ask) return NO
 		const order = env.step.happenings.indexOf(ask)
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, order)]
 		return before.some(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) ? NO : asked(ask)
 	},
-	'gets-at-once': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]))[0]),
-	'gets-at-once-with-fence': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[2]))[0]),
-	'gets-in-time': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]))[0]),
-	'gets-in-time-with-fence': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[2]))[0]),
-	'goes-to': (s, env) => fromLine(env, actor(s[1]), {}),
-	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { place: num(s[2]) }),
-	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { fence: fence(s[2]) }),
-	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { place: num(s[2]), fence: fence(s[3]) }),
+	'gets-at-once': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]),
+	'gets-at-once-with-fence': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]),
+	'gets-in-time': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]),
+	'gets-in-time-with-fence': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]),
+	'goes-to': (s, env) => fromLine(env, actor(s[1]), { key: s[0] }),
+	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]) }),
+	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) }),
+	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]), fence: fence(s[3]) }),
 	'gives-up': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]),
 	'gives-up-on-key': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
 	'gives-up-after': (s, env) => {
@@ -603,10 +627,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return gave && gave.waited === num(s[1]) ? event(gave) : NO
 	},
 	'function-does-not-run': (s, env) => noLease(env, actor(s[0])),
-	'does-not-get': (s, env) => noLease(env, actor(s[0])),
+	'function-never-runs': (s, env) => (laterSteps(env).some(step => events(step, 'granted', h => h.worker === actor(s[0])).length > 0) ? NO : noLease(env, actor(s[0]))),
+	'does-not-get': (s, env) => noLease(env, actor(s[0]), s[1]),
 	'is-refused': (s, env) => event(events(env.step, 'refused', h => h.worker === actor(s[0]))[0]),
 	tries: (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly)),
-	'tries-the-key': (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly)),
+	'tries-once': (s, env) => {
+		const tries = events(env.step, 'asked', h => h.worker === actor(s[0]) && h.tryOnly && fits(s[1], h.store))
+		return tries.length === 1 ? asked(tries[0]) : NO
+	},
+	'tries-the-key': (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly && fits(s[1], h.store))),
 	'tries-too': (s, env) => {
 		const w = actor(s[0])
 		const mine = askOf(env, w, h => h.tryOnly)
@@ -617,7 +646,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'tries-again': (s, env) => {
 		const w = actor(s[0])
 		const mine = askOf(env, w, h => h.tryOnly)
-		return earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && (mine === undefined || h.store === mine.store)).length > 0) ? asked(mine) : NO
+		return mine !== undefined && earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && h.store === mine.store).length > 0) ? asked(mine) : NO
 	},
 	// -- a lease's end
 	'runs-out': (s, env) => event(events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]),
@@ -627,6 +656,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return grant?.ttl === num(s[1]) ? event(expiry) : NO
 	},
 	'is-gone': (s, env) => event(events(env.step, 'gone', h => h.worker === actor(s[0]))[0]),
+	'does-not-survive-restart': (s, env) => {
+		const gone = events(env.step, 'gone', h => h.worker === actor(s[0]))[0]
+		return gone && events(env.step, 'restarted', h => h.store === gone.store && h.at === gone.at).length > 0 ? event(gone) : NO
+	},
 	// -- an operator
 	'operator-ends': (s, env) => event(events(env.step, 'ended', h => h.worker === actor(s[0]))[0]),
 	'was-ended': (s, env) => {
@@ -657,14 +690,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
 			// A renewal moves the end on: the lease does not end at T.
 			if (then.expiresAt !== lease.expiresAt) return NO
-			if ((then.gone || then.released) && step.end.time < lease.expiresAt) return NO
+			if ((then.gone || then.released || then.ended === true) && step.end.time < lease.expiresAt) return NO
 			if (then.expired) break
 		}
 		return holdsNow(true, leaseMakers(env, w), env)
 	},
 	'lets-go': (s, env) => released(env, actor(s[0])),
-	'lets-go-of': (s, env) => released(env, actor(s[0])),
-	releases: (s, env) => released(env, actor(s[0])),
+	'lets-go-of': (s, env) => released(env, actor(s[0]), s[1]),
+	releases: (s, env) => released(env, actor(s[0]), s[1]),
 	'function-returns': (s, env) => released(env, actor(s[0])),
 	'lets-go-too': (s, env) => {
 		const w = actor(s[0])
@@ -693,6 +726,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const tries = (step: StepFacts) => step.happenings.filter(h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === w)
 		if (!upTo(env).slice(1).some(step => tries(step).length > 0)) return NO
 		if (tries(env.step).length > 1) return NO
+		if (events(env.step, 'renew-refused', h => h.worker === w).length > 0) return NO
 		if (events(env.step, 'renewed', h => h.worker === w).some(h => !env.used.has(h))) return NO
 		if (laterSteps(env).some(step => tries(step).length > 0)) return NO
 		return timeless(true, { absent: w })
@@ -709,6 +743,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		const paused = env.step.start.workers.get(w)?.paused === true || env.step.end.workers.get(w)?.paused === true
 		return timeless(!(env.run.sampleRenews && !paused), { absent: w })
+	},
+	'nothing-has-renewed': (s, env) => {
+		const w = actor(s[0])
+		const lease = leaseAt(env.world, w)
+		if (lease && earlierSteps(env).some(step => events(step, 'renewed', h => h.worker === w && h.store === lease.store && h.at >= lease.grantedAt).length > 0)) return NO
+		return MEANINGS['nothing-renews']?.(s, env) ?? NO
 	},
 	// -- writes and the row
 	'does-not-save': (s, env) => timeless(events(env.step, 'wrote', h => h.worker === actor(s[0])).length === 0),
@@ -760,14 +800,21 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'takes-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), true),
 	'takes-late-write': (s, env) => {
 		const meaning = answer(env, actor(s[1]), actor(s[0]), true)
-		const last = writesOf(env, actor(s[1]), actor(s[0])).all.pop()
-		return meaning.ok && last !== undefined && !last.live ? meaning : NO
+		return meaning.decides !== undefined && !meaning.decides.live ? meaning : NO
+	},
+	'refuses-late-write': (s, env) => {
+		const meaning = answer(env, actor(s[1]), actor(s[0]), false)
+		return meaning.decides !== undefined && !meaning.decides.live ? meaning : NO
+	},
+	'late-write-is-refused': (s, env) => {
+		const meaning = answer(env, actor(s[0]), undefined, false)
+		return meaning.decides !== undefined && !meaning.decides.live ? meaning : NO
 	},
 	'takes-the-write': (s, env) => theWrite(env, actor(s[0]), true),
 	'takes-write-over': (s, env) => {
 		const meaning = answer(env, actor(s[1]), actor(s[0]), true)
-		const last = writesOf(env, actor(s[1]), actor(s[0])).all.pop()
-		return meaning.ok && last !== undefined && !last.live && last.writerBefore === actor(s[2]) ? meaning : NO
+		const write = meaning.decides
+		return write !== undefined && !write.live && write.writerBefore === actor(s[2]) ? meaning : NO
 	},
 	'checks-no-fence': (s, env) => {
 		const db = env.world.databases.get(actor(s[0]))
@@ -1137,8 +1184,8 @@ function freedBy(env: Env, store: string, upTo: number): Happening[] {
 	return freed ? [freed] : []
 }
 
-function everyAsk(env: Env, ids: readonly string[]): Meaning {
-	const all = ids.map(id => askOf(env, id))
+function everyAsk(env: Env, ids: readonly string[], key?: Slot): Meaning {
+	const all = ids.map(id => askOf(env, id, h => fits(key, h.store)))
 	if (all.some(ask => ask === undefined)) return NO
 	const asks = all as Of<'asked'>[]
 	const meaning: Meaning = { ok: true, events: asks, makers: asks }
@@ -1156,7 +1203,7 @@ function behind(env: Env, w: string, v: string): Meaning {
 	let held = start !== undefined && state(start) === 'live' && start.store === ask.store
 	for (const h of list.slice(0, i)) {
 		if (h.kind === 'granted' && h.worker === v && h.store === ask.store) held = true
-		if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') && h.worker === v && h.store === ask.store) held = false
+		if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === v && h.store === ask.store) held = false
 	}
 	if (!held) return NO
 	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)
@@ -1173,22 +1220,22 @@ function joined(env: Env, w: string): Meaning {
 	return stood ? asked(ask) : NO
 }
 
-function withWait(env: Env, worker: string, wait: number): Meaning {
-	const ask = askOf(env, worker)
+function withWait(env: Env, worker: string, wait: number, key?: Slot): Meaning {
+	const ask = askOf(env, worker, h => fits(key, h.store))
 	return ask && !ask.tryOnly && ask.wait === wait ? event(ask) : NO
 }
 
-function fromLine(env: Env, worker: string, wanted: { place?: number; fence?: bigint }): Meaning {
-	const grant = events(env.step, 'granted', h => h.worker === worker)[0]
+function fromLine(env: Env, worker: string, wanted: { key: Slot | undefined; place?: number; fence?: bigint }): Meaning {
+	const grant = events(env.step, 'granted', h => h.worker === worker && fits(wanted.key, h.store))[0]
 	if (!grant || grant.place === undefined) return NO
 	if (wanted.place !== undefined && grant.place !== wanted.place) return NO
 	if (wanted.fence !== undefined && grant.fence !== wanted.fence) return NO
 	return event(grant)
 }
 
-function noLease(env: Env, worker: string): Meaning {
-	if (!askOf(env, worker) || events(env.step, 'granted', h => h.worker === worker).length > 0) return NO
-	return event(env.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker))
+function noLease(env: Env, worker: string, key?: Slot): Meaning {
+	if (!askOf(env, worker, h => fits(key, h.store)) || events(env.step, 'granted', h => h.worker === worker && fits(key, h.store)).length > 0) return NO
+	return event(env.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker && fits(key, h.store)))
 }
 
 function lost(env: Env, worker: string): Meaning {
@@ -1196,8 +1243,8 @@ function lost(env: Env, worker: string): Meaning {
 	return holdsNow(lease !== undefined && (state(lease) === 'expired' || state(lease) === 'gone' || state(lease) === 'ended'), leaseMakers(env, worker), env)
 }
 
-function released(env: Env, worker: string): Meaning {
-	return event(events(env.step, 'released', h => h.worker === worker)[0])
+function released(env: Env, worker: string, key?: Slot): Meaning {
+	return event(events(env.step, 'released', h => h.worker === worker && fits(key, h.store))[0])
 }
 
 function renewal(env: Env, worker: string): Meaning {
@@ -1250,6 +1297,7 @@ function fences(env: Env, a: string, b: string, relation: '<' | '>'): Meaning {
 function pausedState(env: Env, worker: string): Meaning {
 	if (!env.world.workers.get(worker)?.paused) return NO
 	const began = lastPause(env, worker)
+	if (began?.kind === 'crashed') return NO
 	return holdsNow(true, began ? [began] : [], env, { events: began && env.step.happenings.includes(began) ? [began] : [] })
 }
 
@@ -1635,9 +1683,8 @@ function cameBefore(word: 'too' | 'again', meaning: Meaning, context: ClaimConte
 		if (h === mine) break
 		before.push(h)
 	}
-	// An ask's kind is a try's or a hold's.
-	const kind = (h: Happening): string => (h.kind === 'asked' ? (h.tryOnly ? 'try' : 'hold') : h.kind)
-	return before.some(h => kind(h) === kind(mine) && whose(h) !== undefined && (word === 'again' ? whose(h) === who : whose(h) !== who))
+	// Every ask is one kind, a hold or a try: both ask for the key.
+	return before.some(h => h.kind === mine.kind && whose(h) !== undefined && (word === 'again' ? whose(h) === who : whose(h) !== who))
 }
 
 /**

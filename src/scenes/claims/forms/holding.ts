@@ -20,7 +20,9 @@ import {
 	leaseEvidence,
 	liveLease,
 	names,
+	keyStore,
 	numberOf,
+	ofKey,
 	runSteps,
 	saw,
 	spanFreedBy,
@@ -32,11 +34,6 @@ import type { HoldersSpan } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
 
-/** Whether a lease from `store` fits the key slot (which may name the store it is from). */
-function fromStore(key: Slot | undefined, store: string): boolean {
-	return key?.value.type !== 'key' || key.value.store === undefined || key.value.store === store
-}
-
 /**
  * The worker of slot 0 holds a live lease at the clause's moment (the one it names, else the step's
  * end), whose fence is slot `fence` (and whose TTL is slot `ttl`): one live when the step began, or
@@ -44,7 +41,9 @@ function fromStore(key: Slot | undefined, store: string): boolean {
  */
 function heldWith(slots: readonly Slot[], context: ClaimContext, fence?: number, ttl?: number): Verdict {
 	const worker = actorOf(slots[0])
-	const held = heldIn(context.step, worker).filter(h => fromStore(slots[1], h.store))
+	const held = heldIn(context.step, worker).filter(h => ofKey(slots[1], h.store))
+	const elsewhere = heldIn(context.step, worker)[0]
+	if (held.length === 0 && elsewhere) return fails(`${context.name(worker)} holds no lease of ${context.name(keyStore(slots[1]) ?? '')} in this step: its lease is from ${context.name(elsewhere.store)}`, 1)
 	if (held.length === 0) return fails(`${context.name(worker)} holds no lease in this step${context.step.index > 0 ? '' : ' (the scene has not started)'}`, 0)
 	let fitting = held
 	if (fence !== undefined) {
@@ -76,7 +75,7 @@ function heldWith(slots: readonly Slot[], context: ClaimContext, fence?: number,
 /** The worker of slot 0 was given a lease in this step (with fence slot `fence`, from the store key slot `key` names). */
 function given(slots: readonly Slot[], context: ClaimContext, fence?: number, key = 1): Verdict {
 	const worker = actorOf(slots[0])
-	const grants = happened(context.step, 'granted', h => h.worker === worker && fromStore(slots[key], h.store))
+	const grants = happened(context.step, 'granted', h => h.worker === worker && ofKey(slots[key], h.store))
 	if (grants.length === 0) return fails(`the engine gave ${context.name(worker)} no lease in this step`, 0)
 	const wanted = fence === undefined ? undefined : fenceOfSlot(slots[fence])
 	const grant = wanted === undefined ? grants[0] : grants.find(h => h.fence === wanted)
@@ -162,6 +161,7 @@ function stillHolds(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const before = liveLease(context.step.start, worker)
 	const after = liveLease(context.world, worker)
 	if (!before) return fails(`${context.name(worker)} held no live lease when the step began`, 0)
+	if (!ofKey(slots[1], before.store)) return fails(`${context.name(worker)}'s lease is from ${context.name(before.store)}, not ${context.name(keyStore(slots[1]) ?? '')}`, 1)
 	if (!after || after.grantedAt !== before.grantedAt) return fails(`${context.name(worker)}'s lease did not last the step: ${describeEnd(context, worker)}`, 0)
 	// One lease all through: a let-go and a new lease at the same moment is no "still".
 	const ended = [...happened(context.step, 'released', h => h.worker === worker), ...happened(context.step, 'expired', h => h.worker === worker), ...happened(context.step, 'gone', h => h.worker === worker), ...happened(context.step, 'ended', h => h.worker === worker)][0]
@@ -203,8 +203,12 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		meaning: 'The worker was given a lease with that fence in this step, and had held the key before, with another lease.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const now = happened(context.step, 'granted', h => h.worker === worker && h.fence === fenceOfSlot(slots[2]))[0]
-			if (!now) return fails(`${context.name(worker)} was given no lease with fence ${showFence(fenceOfSlot(slots[2]))} in this step`, 2)
+			const now = happened(context.step, 'granted', h => h.worker === worker && h.fence === fenceOfSlot(slots[2]) && ofKey(slots[1], h.store))[0]
+			if (!now) {
+				const other = happened(context.step, 'granted', h => h.worker === worker && h.fence === fenceOfSlot(slots[2]))[0]
+				if (other) return fails(`${context.name(worker)}'s lease with fence ${showFence(other.fence ?? 0n)} is from ${context.name(other.store)}, not ${context.name(keyStore(slots[1]) ?? '')}`, 1)
+				return fails(`${context.name(worker)} was given no lease with fence ${showFence(fenceOfSlot(slots[2]))} in this step`, 2)
+			}
 			const mine = (h: Of<'granted'>): boolean => h.worker === worker && h.store === now.store
 			const before = context.step.happenings.slice(0, context.step.happenings.indexOf(now)).some(h => h.kind === 'granted' && mine(h))
 			const earlier = before || context.run.steps.slice(1, context.step.index).some(step => happened(step, 'granted', mine).length > 0)
@@ -237,10 +241,27 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "live(w, k, t)",
-		pattern: '{worker} holds {key}', alternatives: ["{worker} has {key}", "{worker} owns {key}", "{worker} keeps {key}"],
+		pattern: '{worker} holds {key}', alternatives: ["{worker} has {key}", "{worker} owns {key}"],
 		example: 'Worker A holds the key',
 		meaning: "The worker holds a live lease at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell what ended the lease.",
 		check: (slots, context) => heldWith(slots, context),
+	},
+	{
+		id: 'keeps',
+		places: STORY,
+		tells: 'state',
+		formula: "live(w, k, t), and no lease of w (of k) ended in the step",
+		pattern: '{worker} keeps {key}',
+		example: 'Worker A keeps the key',
+		meaning: "The worker holds a live lease at the clause's moment, and no lease of its ended in this step: it kept the key it had, not lost it and got it back.",
+		check(slots, context) {
+			const verdict = heldWith(slots, context)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const end = context.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && ofKey(slots[1], h.store))
+			if (end) return fails(`${context.name(worker)} did not keep the key: its lease ${end.kind === 'expired' ? 'ran out' : end.kind === 'released' ? 'was let go' : end.kind === 'gone' ? 'went with its store' : 'was ended by an operator'} at ${time(end.at)}`, 0)
+			return verdict
+		},
 	},
 	{
 		id: 'still-holds',
@@ -282,11 +303,11 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		meaning: "The worker held the key in this step (when it began, or given in it), and holds it no more when the step ends: its lease ended in the step.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const held = heldIn(context.step, worker).filter(h => fromStore(slots[1], h.store))
+			const held = heldIn(context.step, worker).filter(h => ofKey(slots[1], h.store))
 			if (held.length === 0) return fails(`${context.name(worker)} held no lease in this step, so it did not stop holding one`, 0)
 			const live = liveLease(context.world, worker)
-			if (live && fromStore(slots[1], live.store)) return fails(`${context.name(worker)} still holds the key when the step ends`, 0)
-			const end = context.step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && fromStore(slots[1], h.store)).pop()
+			if (live && ofKey(slots[1], live.store)) return fails(`${context.name(worker)} still holds the key when the step ends`, 0)
+			const end = context.step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && ofKey(slots[1], h.store)).pop()
 			if (!end) return fails(`no lease of ${context.name(worker)} ended in this step`, 0)
 			return { ...holds([saw(context.step, end)], end.at), said: { events: [end] } } as Verdict
 		},
@@ -324,7 +345,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			if (!fenced.ok) return fenced
 			const worker = actorOf(slots[0])
 			const wanted = numberOf(slots[3])
-			const grant = happened(context.step, 'granted', h => h.worker === worker && fromStore(slots[1], h.store) && h.fence === fenceOfSlot(slots[2]) && h.ttl === wanted)[0]
+			const grant = happened(context.step, 'granted', h => h.worker === worker && ofKey(slots[1], h.store) && h.fence === fenceOfSlot(slots[2]) && h.ttl === wanted)[0]
 			if (!grant) return fails(`expected a ${time(wanted)} lease, but the lease given to ${context.name(worker)} lasts ${time(happened(context.step, 'granted', h => h.worker === worker)[0]?.ttl ?? 0)}`, 3)
 			return holds([saw(context.step, grant)], grant.at)
 		},
@@ -341,7 +362,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			const ids = actorsOf(slots[0])
 			const grants: Of<'granted'>[] = []
 			for (const id of ids) {
-				const grant = happened(context.step, 'granted', h => h.worker === id && fromStore(slots[1], h.store))[0]
+				const grant = happened(context.step, 'granted', h => h.worker === id && ofKey(slots[1], h.store))[0]
 				if (!grant) return fails(`the engine gave ${context.name(id)} no lease in this step`, 0)
 				grants.push(grant)
 			}
@@ -371,10 +392,29 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, fence f) ∈ step",
-		pattern: '{worker} gets fence {fence}', alternatives: ["{worker} is given fence {fence}", "{worker} takes fence {fence}", "{worker} takes over with fence {fence}"],
+		pattern: '{worker} gets fence {fence}', alternatives: ["{worker} is given fence {fence}", "{worker} takes fence {fence}"],
 		example: 'Worker B gets fence 8',
 		meaning: 'The engine gave the worker a lease with that fence in this step.',
 		check: (slots, context) => given(slots, context, 1, -1),
+	},
+	{
+		id: 'takes-over-with-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step, after a granted(v, k) ∈ run to another worker v",
+		pattern: '{worker} takes over with fence {fence}',
+		example: 'Worker B takes over with fence 8',
+		meaning: 'The engine gave the worker a lease with that fence in this step, of a key another worker had held before: it takes over from that one.',
+		check(slots, context) {
+			const verdict = given(slots, context, 1, -1)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const grant = happened(context.step, 'granted', h => h.worker === worker && h.fence === fenceOfSlot(slots[1]))[0] as Of<'granted'>
+			const list = context.step.happenings
+			const before = [...runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => step.happenings), ...list.slice(0, list.indexOf(grant))]
+			if (!before.some(h => h.kind === 'granted' && h.worker !== worker && h.store === grant.store)) return fails(`no other worker held ${context.name(grant.store)}'s key before ${context.name(worker)}, so it takes over from no one`, 0)
+			return verdict
+		},
 	},
 	{
 		id: 'store-gives-fence',

@@ -1,7 +1,7 @@
 /** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, heldIn, holds, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, runSteps, saw, time, unused } from '../query.ts'
+import { actorOf, fails, happened, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import { eventsOf } from '../causes.ts'
 import type { Happening } from '../../frame.ts'
@@ -39,11 +39,13 @@ function lostHere(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return fails(`${context.name(worker)} did not lose a lease in this step${state === 'live' && lease ? `: its lease is live until ${time(lease.expiresAt)}` : ''}`, 0)
 }
 
-/** The worker of slot 0 let go of its lease in this step. */
+/** The worker of slot 0 let go of its lease in this step (of the store key slot 1 names, if it names one). */
 function letGo(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
-	const release = happened(context.step, 'released', h => h.worker === worker)[0]
+	const release = happened(context.step, 'released', h => h.worker === worker && ofKey(slots[1], h.store))[0]
 	if (release) return holds([saw(context.step, release)], release.at)
+	const other = happened(context.step, 'released', h => h.worker === worker)[0]
+	if (other) return fails(`${context.name(worker)} let go of the key of ${context.name(other.store)}, not of ${context.name(keyStore(slots[1]) ?? '')}`, 1)
 	return fails(`${context.name(worker)} did not release a lease in this step`, 0)
 }
 
@@ -131,10 +133,26 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "gone(w) ∈ step",
-		pattern: '{lease} is gone', alternatives: ["{lease} does not survive", "{lease} does not survive it", "{lease} does not survive the restart", "{lease} is gone with it", "{lease} is gone with its store", "{lease} goes with it"],
+		pattern: '{lease} is gone', alternatives: ["{lease} does not survive", "{lease} does not survive it", "{lease} is gone with it", "{lease} is gone with its store", "{lease} goes with it"],
 		example: "A's lease is gone",
 		meaning: "The worker's lease went with its store in this step: the store restarted or was restored.",
 		check: (slots, context) => ended(slots, context, 'gone'),
+	},
+	{
+		id: 'does-not-survive-restart',
+		places: STORY,
+		tells: 'event',
+		formula: "gone(w) ∈ step, with restarted(k) of its store at that moment",
+		pattern: '{lease} does not survive the restart', alternatives: ["{lease} is gone with the restart"],
+		example: "A's lease does not survive the restart",
+		meaning: "The worker's lease went with its store in this step, and what took it was a restart (not a restore from a backup).",
+		check(slots, context) {
+			const verdict = ended(slots, context, 'gone')
+			if (!verdict.ok) return verdict
+			const gone = happened(context.step, 'gone', h => h.worker === actorOf(slots[0]))[0] as Of<'gone'>
+			if (happened(context.step, 'restarted', h => h.store === gone.store && h.at === gone.at).length > 0) return verdict
+			return fails(`${context.name(gone.store)} did not restart at ${time(gone.at)}: ${happened(context.step, 'restored', h => h.store === gone.store && h.at === gone.at).length > 0 ? 'it was restored from a backup, which took the lease' : 'something else took the lease'}`, 0)
+		},
 	},
 	{
 		id: 'is-lost',
@@ -180,10 +198,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'ends-at',
 		places: STORY,
 		tells: 'state',
-		formula: "live(w, t) ∧ expiry(w, t) = T, and no later step renews that lease, lets it go or takes it before T",
+		formula: "live(w, t) ∧ expiry(w, t) = T, and no later step renews that lease, lets it go, takes it or ends it before T",
 		pattern: '{lease} ends at {time}',
 		example: "A's lease ends at 40 s",
-		meaning: "The worker's lease is live when the step ends and ends at that time: no later step renews it (which moves its end on; \"now ends at\" says the end it has now), lets it go or takes it sooner.",
+		meaning: "The worker's lease is live when the step ends and ends at that time: no later step renews it (which moves its end on; \"now ends at\" says the end it has now), lets it go, takes it or has an operator end it sooner.",
 		check: (slots, context) => endsAt(slots, context, true),
 	},
 	{
@@ -261,7 +279,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		meaning: 'No worker released a lease of the key in this step.',
 		check(slots, context) {
 			const key = slots[0]
-			const release = happened(context.step, 'released', h => key?.value.type !== 'key' || key.value.store === undefined || key.value.store === h.store)[0]
+			const release = happened(context.step, 'released', h => ofKey(key, h.store))[0]
 			if (release) return fails(`${context.name(release.worker)} released its lease at ${time(release.at)}`, 0)
 			return holds([{ kind: 'nothing', what: `a release in step ${context.step.index}` }])
 		},
@@ -341,11 +359,11 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'renews-no-more',
 		places: STORY,
 		tells: 'none',
-		formula: "renewed(w) ∈ run up to the step, and none after the ones the text told",
+		formula: "renewed(w) ∈ run up to the step, and none after the ones the text told; no renew-refused(w) ∈ step",
 		each: 'renewal',
 		pattern: '{worker} renews no more', alternatives: ["{worker} stops renewing", "{worker} does not renew( again)", "{worker} doesn't renew( again)"],
 		example: 'A renews no more',
-		meaning: 'The worker renewed its lease before, at most once in this step, and in no later step.',
+		meaning: 'The worker renewed its lease before, at most once in this step, and in no later step; and it did not ask to renew in this step only to be refused.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const renewals = (step: StepFacts) => [...happened(step, 'renewed', h => h.worker === worker), ...happened(step, 'renew-refused', h => h.worker === worker)]
@@ -354,6 +372,9 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			if (!steps.some(step => step.index <= context.step.index && renewals(step).length > 0)) return fails(`${context.name(worker)} never renewed a lease before, so it does not stop renewing`, 0)
 			const here = renewals(context.step).length
 			if (here > 1) return fails(`${context.name(worker)} renews ${here} times in this step`, 0)
+			// An ask to renew that the lock refused is still renewing: a worker that asks in this step has not stopped.
+			const refused = happened(context.step, 'renew-refused', h => h.worker === worker)[0]
+			if (refused) return fails(`${context.name(worker)} asks to renew at ${time(refused.at)}, in this step (the lock refused it): it has not stopped renewing`, 0)
 			// A renewal in this step is one the text told before it stopped ("A renews, then renews no more").
 			if (unused(context, happened(context.step, 'renewed', h => h.worker === worker)).length > 0) return fails(`${context.name(worker)} renews in this step; tell that renewal before saying it renews no more`, 0)
 			const later = steps.find(step => step.index > context.step.index && renewals(step).length > 0)
@@ -383,30 +404,49 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		formula: "w held a lease in the step ∧ no renewed(w) of it ∈ step or later, and its code renews none (renew: false, or w paused)",
-		pattern: 'nothing renews {lease}', alternatives: ["nobody renews {lease}", "no one renews {lease}", "nothing/nobody has renewed {lease}", "no one has renewed {lease}"],
+		pattern: 'nothing renews {lease}', alternatives: ["nobody renews {lease}", "no one renews {lease}"],
 		example: "nothing renews A's lease",
 		meaning: "The worker held a lease in this step, and no renewal of it happened.",
+		check: (slots, context) => nothingRenews(slots, context),
+	},
+	{
+		id: 'nothing-has-renewed',
+		places: STORY,
+		tells: 'none',
+		formula: "as nothing renews {lease}, and no renewed(w) of that lease ∈ an earlier step since its grant",
+		pattern: 'nothing has renewed {lease}', alternatives: ["nobody has renewed {lease}", "no one has renewed {lease}"],
+		example: "nothing has renewed A's lease",
+		meaning: "The worker held a lease in this step, and no renewal of it happened, in this step or before it since the lease was given.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			if (heldIn(context.step, worker).length === 0) return fails(`${context.name(worker)} holds no lease in this step, so nothing could renew one`, 0)
-			const renewal = happened(context.step, 'renewed', h => h.worker === worker)[0]
-			if (renewal) return fails(`${context.name(worker)} renewed its lease at ${time(renewal.at)}`, 0)
-			// Nothing renews it from here on: a renewal of the same lease in a later step makes this untrue.
-			const granted = context.world.workers.get(worker)?.lease?.grantedAt
-			for (const step of laterSteps(context)) {
-				if (step.start.workers.get(worker)?.lease?.grantedAt !== granted) break
-				const next = happened(step, 'renewed', h => h.worker === worker)[0]
-				if (next) return fails(`${context.name(worker)} renews this lease at ${time(next.at)}, in step ${step.index}`, 0)
-			}
-			// The sample's hold renews while its worker runs: only a worker shown paused (or crashed) renews nothing.
-			const paused = context.step.start.workers.get(worker)?.paused === true || context.step.end.workers.get(worker)?.paused === true
-			if (context.run.sampleRenews && !paused) return fails(`the code sample's hold renews ${context.name(worker)}'s lease while ${context.name(worker)} runs (renewal is on unless it says renew: false); write renew: false in the sample, or show ${context.name(worker)} paused`, 0)
-			return { ...holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }]), said: { absent: { kind: 'renewed', worker } } } as Verdict
+			const lease = context.world.workers.get(worker)?.lease
+			const before = lease === undefined ? undefined : runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => happened(step, 'renewed', h => h.worker === worker && h.store === lease.store && h.at >= lease.grantedAt))[0]
+			if (before) return fails(`${context.name(worker)} renewed this lease at ${time(before.at)}, before this step`, 0)
+			return nothingRenews(slots, context)
 		},
 	},
 ]
 
-/** The worker's live lease runs out at slot 1's time; with `later`, no later step ends that lease sooner (a let-go, a restart that takes it). */
+/** The worker of slot 0 held a lease in this step and nothing renews it, in this step or a later one while it lasts. */
+function nothingRenews(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	if (heldIn(context.step, worker).length === 0) return fails(`${context.name(worker)} holds no lease in this step, so nothing could renew one`, 0)
+	const renewal = happened(context.step, 'renewed', h => h.worker === worker)[0]
+	if (renewal) return fails(`${context.name(worker)} renewed its lease at ${time(renewal.at)}`, 0)
+	// Nothing renews it from here on: a renewal of the same lease in a later step makes this untrue.
+	const granted = context.world.workers.get(worker)?.lease?.grantedAt
+	for (const step of laterSteps(context)) {
+		if (step.start.workers.get(worker)?.lease?.grantedAt !== granted) break
+		const next = happened(step, 'renewed', h => h.worker === worker)[0]
+		if (next) return fails(`${context.name(worker)} renews this lease at ${time(next.at)}, in step ${step.index}`, 0)
+	}
+	// The sample's hold renews while its worker runs: only a worker shown paused (or crashed) renews nothing.
+	const paused = context.step.start.workers.get(worker)?.paused === true || context.step.end.workers.get(worker)?.paused === true
+	if (context.run.sampleRenews && !paused) return fails(`the code sample's hold renews ${context.name(worker)}'s lease while ${context.name(worker)} runs (renewal is on unless it says renew: false); write renew: false in the sample, or show ${context.name(worker)} paused`, 0)
+	return { ...holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }]), said: { absent: { kind: 'renewed', worker } } } as Verdict
+}
+
+/** The worker's live lease runs out at slot 1's time; with `later`, no later step ends that lease sooner (a let-go, a restart that takes it, an operator's end). */
 function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): Verdict {
 	const worker = actorOf(slots[0])
 	const lease = liveLease(context.world, worker)
@@ -417,7 +457,7 @@ function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): 
 		if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
 		// A renewal before that end moves it on: the lease does not end then, it only now ends then.
 		if (then.expiresAt !== lease.expiresAt) return fails(`${context.name(worker)}'s lease does not end at ${time(lease.expiresAt)}: a renewal by step ${step.index} moves its end to ${time(then.expiresAt)}; it only now ends at ${time(lease.expiresAt)}`, 1)
-		if ((then.gone || then.released) && step.end.time < lease.expiresAt) return fails(`${context.name(worker)}'s lease ends sooner: it is ${then.gone ? 'gone' : 'let go'} by ${time(step.end.time)}, in step ${step.index}`, 1)
+		if ((then.gone || then.released || then.ended) && step.end.time < lease.expiresAt) return fails(`${context.name(worker)}'s lease ends sooner: it is ${then.gone ? 'gone' : then.ended ? 'ended by an operator' : 'let go'} by ${time(step.end.time)}, in step ${step.index}`, 1)
 		if (then.expired) break
 	}
 	const verdict = holds([leaseEvidence(context.world, worker)], context.world.time)

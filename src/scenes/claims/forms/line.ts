@@ -1,7 +1,7 @@
 /** Claims about asking for the key and the line for it: asks, waits, places, hand-overs, giving up. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
-import { actorOf, actorsOf, earlierHappenings, fails, fenceOfSlot, happened, holds, lineEvidence, liveLease, names, numberOf, runSteps, saw, storeFor, time } from '../query.ts'
+import { actorOf, actorsOf, earlierHappenings, fails, laterSteps, fenceOfSlot, happened, holds, keyStore, lineEvidence, liveLease, names, numberOf, ofKey, runSteps, saw, storeFor, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { StepFacts, StoreFact } from '../facts.ts'
 import type { Happening } from '../../frame.ts'
@@ -12,18 +12,27 @@ function ordinal(n: number): string {
 	return ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'][n - 1] ?? `number ${n}`
 }
 
-/** The worker's asks in this step (holds and tries), that pass `keep`. */
-function asks(context: ClaimContext, worker: string, keep: (h: Of<'asked'>) => boolean = () => true): Of<'asked'>[] {
-	return happened(context.step, 'asked', h => h.worker === worker && keep(h))
+/** The worker's asks in this step (holds and tries) of the store the key slot `key` names, if it names one, that pass `keep`. */
+function asks(context: ClaimContext, worker: string, keep: (h: Of<'asked'>) => boolean = () => true, key?: Slot): Of<'asked'>[] {
+	return happened(context.step, 'asked', h => h.worker === worker && ofKey(key, h.store) && keep(h))
 }
 
-/** The worker of slot 0 asked in this step (`keep` narrows the ask). */
+/** Why the worker of slot 0 has no ask of the store key slot 1 names, when it asked another store in this step. */
+function otherStore(slots: readonly Slot[], context: ClaimContext, keep: (h: Of<'asked'>) => boolean = () => true): Verdict | undefined {
+	const worker = actorOf(slots[0])
+	const other = asks(context, worker, keep)[0]
+	return other && !ofKey(slots[1], other.store) ? fails(`${context.name(worker)} asked ${context.name(other.store)} for the key, not ${context.name(keyStore(slots[1]) ?? '')}`, 1) : undefined
+}
+
+/** The worker of slot 0 asked in this step, of the store key slot 1 names if it names one (`keep` narrows the ask). */
 function asked(slots: readonly Slot[], context: ClaimContext, keep?: (h: Of<'asked'>) => boolean, why = 'asked for the key'): Verdict {
 	const worker = actorOf(slots[0])
-	const found = asks(context, worker, keep)[0]
+	const found = asks(context, worker, keep, slots[1])[0]
 	// An ask the scene does not show (a grant with no hold before it) happened, but the story never said when.
 	if (found) return holds([saw(context.step, found)], found.unshown ? undefined : found.at)
-	const any = asks(context, worker)[0]
+	const elsewhere = otherStore(slots, context, keep)
+	if (elsewhere) return elsewhere
+	const any = asks(context, worker, undefined, slots[1])[0]
 	if (any && keep) return fails(`${context.name(worker)} ${describeAsk(any)}`, 0)
 	return fails(`${context.name(worker)} ${why.startsWith('asked') ? 'did not ask for the key' : `did not ${why}`} in this step`, 0)
 }
@@ -31,6 +40,20 @@ function asked(slots: readonly Slot[], context: ClaimContext, keep?: (h: Of<'ask
 function describeAsk(ask: Of<'asked'>): string {
 	if (ask.tryOnly) return `tried the key (no wait) at ${time(ask.at)}`
 	return ask.wait === undefined || ask.wait === Number.POSITIVE_INFINITY ? `asked for the key at ${time(ask.at)}, waiting as long as it takes` : `asked for the key at ${time(ask.at)} with a wait of ${time(ask.wait)}`
+}
+
+/** How long the worker stood in line: from its ask until it got the key from the line or gave up in this step, or, in line still, until the world's moment. */
+function waitedFor(context: ClaimContext, worker: string): number | undefined {
+	const waiting = context.world.workers.get(worker)?.waiting
+	if (waiting) {
+		const store = context.world.stores.get(waiting.store)
+		const ask = store ? waitMakers(context, worker, store)[0] : undefined
+		return ask?.kind === 'asked' && ask.worker === worker && !ask.unshown ? context.world.time - ask.at : undefined
+	}
+	const got = waitedThenGot(context, worker)
+	if (got) return got.grant.at - got.ask.at
+	const gaveUp = waitedThenGaveUp(context, worker)
+	return gaveUp ? gaveUp.end.at - gaveUp.ask.at : undefined
 }
 
 /** The worker of slot 0 stands in line when the step ends. */
@@ -119,7 +142,7 @@ function heldBefore(context: ClaimContext, worker: string, store: string, index:
 	for (const h of context.step.happenings.slice(0, index)) {
 		if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== store) continue
 		if (h.kind === 'granted') held = true
-		else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone') held = false
+		else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') held = false
 	}
 	return held
 }
@@ -197,8 +220,11 @@ function line(slots: readonly Slot[], context: ClaimContext, which: { count?: nu
 /** The key went to the worker of slot `worker` in this step, after waiting (from `place` in line, with fence slot `fence`). */
 function goesTo(slots: readonly Slot[], context: ClaimContext, worker: number, place?: number, fence?: number): Verdict {
 	const id = actorOf(slots[worker])
-	const grant = happened(context.step, 'granted', h => h.worker === id)[0]
-	if (!grant) return fails(`the key did not go to ${context.name(id)} in this step`, worker)
+	const grant = happened(context.step, 'granted', h => h.worker === id && ofKey(slots[0], h.store))[0]
+	if (!grant) {
+		const other = happened(context.step, 'granted', h => h.worker === id)[0]
+		return fails(other ? `the key of ${context.name(keyStore(slots[0]) ?? '')} did not go to ${context.name(id)} in this step; ${context.name(other.store)}'s did` : `the key did not go to ${context.name(id)} in this step`, other ? 0 : worker)
+	}
 	if (grant.place === undefined) return fails(`${context.name(id)} got the key at once when it asked, without waiting for it`, worker)
 	if (place !== undefined && grant.place !== numberOf(slots[place])) {
 		return fails(`${context.name(id)} was ${grant.place === undefined ? 'not in line' : `${ordinal(grant.place)} in line`} when the key was let go`, place)
@@ -209,15 +235,15 @@ function goesTo(slots: readonly Slot[], context: ClaimContext, worker: number, p
 	return holds([saw(context.step, grant)], grant.at)
 }
 
-/** The worker of slot 0 asked in this step and got no lease in it. */
+/** The worker of slot 0 asked in this step and got no lease in it (of the store key slot 1 names, if it names one). */
 function noLease(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
-	const ask = asks(context, worker)[0]
-	if (!ask) return fails(`${context.name(worker)} did not ask for the key in this step`, 0)
-	const grant = happened(context.step, 'granted', h => h.worker === worker)[0]
+	const ask = asks(context, worker, undefined, slots[1])[0]
+	if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
+	const grant = happened(context.step, 'granted', h => h.worker === worker && ofKey(slots[1], h.store))[0]
 	if (grant) return fails(`the engine gave ${context.name(worker)} ${grant.fence === undefined ? 'a lease' : `fence ${showFence(grant.fence)}`} at ${time(grant.at)}`, 0)
 	// Still in line is not "no lease": it may get the key later. Only a refusal or giving up ends the ask.
-	const end = context.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker)
+	const end = context.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker && ofKey(slots[1], h.store))
 	if (!end) return fails(`${context.name(worker)} is still in line when the step ends, so it may yet get the key; say it waits, or tell its refusal`, 0)
 	return holds([saw(context.step, end)], end.at)
 }
@@ -239,9 +265,9 @@ function gaveUp(slots: readonly Slot[], context: ClaimContext, after?: number, s
 /** Each worker of slot 0 asked for the key in this step: the claim's moment is the last ask, and each its own for "at". */
 function everyAsked(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const ids = actorsOf(slots[0])
-	const missing = ids.find(id => asks(context, id).length === 0)
-	if (missing !== undefined) return fails(`${context.name(missing)} did not ask for the key in this step`, 0)
-	const all = ids.map(id => asks(context, id)[0] as Of<'asked'>)
+	const missing = ids.find(id => asks(context, id, undefined, slots[1]).length === 0)
+	if (missing !== undefined) return fails(`${context.name(missing)} did not ask ${keyStore(slots[1]) === undefined ? '' : `${context.name(keyStore(slots[1]) ?? '')} `}for the key in this step`, 0)
+	const all = ids.map(id => asks(context, id, undefined, slots[1])[0] as Of<'asked'>)
 	if (all.some(h => h.unshown)) return holds(all.map(h => saw(context.step, h)))
 	return { ...holds(all.map(h => saw(context.step, h)), Math.max(...all.map(h => h.at))), each: all.map(h => ({ who: h.worker, at: h.at })) } as Verdict
 }
@@ -251,18 +277,27 @@ function askOfGrant(steps: readonly StepFacts[], grant: Of<'granted'>): Of<'aske
 	return steps.flatMap(step => step.happenings).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt).pop()
 }
 
-/** Whether the worker (or, with `other`, another worker) asked before this step, of the store this step's ask went to when it has one: "again" and "too" are about one key. */
-function askedBefore(context: ClaimContext, worker: string, other: boolean, store = asks(context, worker)[0]?.store): boolean {
+/**
+ * Whether the worker (or, with `other`, another worker) asked before this step as it asks now, `mine`:
+ * of the same store, and a try after a try, a hold after a hold. "Again" and "too" are about one key
+ * and one way of asking, as the text's own "too" and "again" are (check.ts).
+ */
+function askedBefore(context: ClaimContext, worker: string, other: boolean, mine: Of<'asked'>): boolean {
 	return runSteps(context.run)
 		.filter(step => step.index < context.step.index)
-		.some(step => happened(step, 'asked', h => (other ? h.worker !== worker : h.worker === worker) && (store === undefined || h.store === store)).length > 0)
+		.some(step => happened(step, 'asked', h => (other ? h.worker !== worker : h.worker === worker) && h.store === mine.store).length > 0)
+}
+
+/** What "again" finds wrong with the worker's ask `mine`: it asked for this key in no step before. */
+function notAgain(context: ClaimContext, worker: string): Verdict {
+	return fails(`${context.name(worker)} never asked for this key before this step (a hold or a try)`, 0)
 }
 
 /** The worker's lease given in this step that a clause tells: its first, or the one with the fence of slot `fence`. */
 function grantTold(slots: readonly Slot[], context: ClaimContext, fence?: number): Of<'granted'> | Verdict {
 	const id = actorOf(slots[0])
-	const grants = happened(context.step, 'granted', h => h.worker === id)
-	if (grants.length === 0) return fails(`the engine gave ${context.name(id)} no lease in this step`, 0)
+	const grants = happened(context.step, 'granted', h => h.worker === id && ofKey(slots[1], h.store))
+	if (grants.length === 0) return fails(`the engine gave ${context.name(id)} no lease${keyStore(slots[1]) === undefined ? '' : ` of ${context.name(keyStore(slots[1]) ?? '')}`} in this step`, 0)
 	if (fence === undefined) return grants[0] as Of<'granted'>
 	const wanted = fenceOfSlot(slots[fence])
 	return grants.find(h => h.fence === wanted) ?? fails(`expected fence ${showFence(wanted)}, but the engine gave ${context.name(id)} fence ${showFence(grants[0]?.fence ?? 0n)} in this step`, fence)
@@ -330,7 +365,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check(slots, context) {
 			const every = everyAsked(slots, context)
 			if (!every.ok) return every
-			const all = actorsOf(slots[0]).map(id => asks(context, id)[0] as Of<'asked'>)
+			const all = actorsOf(slots[0]).map(id => asks(context, id, undefined, slots[1])[0] as Of<'asked'>)
 			if (all.some(h => h.unshown)) return fails('the scene does not show when those workers asked, so it cannot tell that they asked at once', 0)
 			const later = all.find(h => h.at !== (all[0] as Of<'asked'>).at)
 			if (later) return fails(`${context.name((all[0] as Of<'asked'>).worker)} asked at ${time((all[0] as Of<'asked'>).at)}, ${context.name(later.worker)} at ${time(later.at)}`, 0)
@@ -359,7 +394,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const every = everyAsked(slots, context)
 			if (!every.ok) return every
 			const ids = actorsOf(slots[0])
-			const places = ids.map(id => context.step.happenings.indexOf(asks(context, id)[0] as Of<'asked'>))
+			const places = ids.map(id => context.step.happenings.indexOf(asks(context, id, undefined, slots[1])[0] as Of<'asked'>))
 			const wrong = places.findIndex((place, k) => k > 0 && place < (places[k - 1] as number))
 			if (wrong > 0) return fails(`${context.name(ids[wrong] as string)} asked before ${context.name(ids[wrong - 1] as string)}`, 0)
 			return every
@@ -369,12 +404,15 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'asks-again',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step, after an asked(w, k) in an earlier step",
+		formula: "asked(w, k) ∈ step, after an asked(w, k) in an earlier step, a hold or a try",
 		pattern: '{worker} asks for {key} again',
 		example: 'Worker B asks for the key again',
-		meaning: 'The worker asked for the key in this step, and had asked in an earlier one.',
+		meaning: 'The worker asked for the key in this step, and had asked for it in an earlier one (a hold or a try).',
 		check(slots, context) {
-			if (!askedBefore(context, actorOf(slots[0]), false)) return fails(`${context.name(actorOf(slots[0]))} never asked for this key before this step`, 0)
+			const worker = actorOf(slots[0])
+			const mine = asks(context, worker, undefined, slots[1])[0]
+			if (!mine) return asked(slots, context)
+			if (!askedBefore(context, worker, false, mine)) return notAgain(context, worker)
 			return asked(slots, context)
 		},
 	},
@@ -408,8 +446,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		meaning: 'The worker asked for the key in this step with no limit on its wait: it waits as long as it takes.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const ask = asks(context, worker)[0]
-			if (!ask) return fails(`${context.name(worker)} did not ask for the key in this step`, 0)
+			const ask = asks(context, worker, undefined, slots[1])[0]
+			if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
 			if (ask.tryOnly || (ask.wait !== undefined && ask.wait !== Number.POSITIVE_INFINITY)) return fails(`${context.name(worker)} ${describeAsk(ask)}`, 0)
 			return holds([saw(context.step, ask)], ask.at)
 		},
@@ -495,7 +533,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "w ∈ line(k, t) ∧ asked(w, wait D) ∈ step",
-		pattern: '{worker} waits, for up to {duration}', alternatives: ["{worker} waits {duration}", "{worker} waits {duration} for the key"],
+		pattern: '{worker} waits, for up to {duration}',
 		example: 'B waits, for up to 30 s',
 		meaning: 'The worker is in line when the step ends, and asked with a wait of that long.',
 		check(slots, context) {
@@ -504,6 +542,24 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const wait = waitOf(slots, context, 1)
 			// Waiting that ended in the step (it gave up) ends this claim there too.
 			return wait.ok && line.until !== undefined ? { ...wait, until: line.until, ...(line.endedBy === undefined ? {} : { endedBy: line.endedBy }) } : wait
+		},
+	},
+	{
+		id: 'waits-for',
+		places: STORY,
+		tells: 'state',
+		formula: "w stood in line(k) for D: from its asked(w, k) until granted(w) from the line or gave-up(w) ∈ step, or, still in line, until t",
+		pattern: '{worker} waits {duration}', alternatives: ["{worker} waits {duration} for the key"],
+		example: 'B waits 30 s',
+		meaning: 'The worker stood in line that long: from its ask until it got the key from the line or gave up in this step, or, still in line, until the clause\'s moment. How long it was willing to wait is "waits, for up to".',
+		check(slots, context) {
+			const line = inLine(slots, context)
+			if (!line.ok) return line
+			const worker = actorOf(slots[0])
+			const waited = waitedFor(context, worker)
+			if (waited === undefined) return fails(`the scene does not show when ${context.name(worker)} asked, so it cannot tell how long it waited`, 0)
+			if (waited !== numberOf(slots[1])) return fails(`${context.name(worker)} stood in line ${time(waited)}${context.world.workers.get(worker)?.waiting ? ' by then' : ''}`, 1)
+			return line
 		},
 	},
 	{
@@ -737,7 +793,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check(slots, context) {
 			const verdict = asked(slots, context)
 			if (!verdict.ok) return verdict
-			const ask = asks(context, actorOf(slots[0]))[0] as Of<'asked'>
+			const ask = asks(context, actorOf(slots[0]), undefined, slots[1])[0] as Of<'asked'>
 			const list = context.step.happenings
 			const earlier = earlierHappenings(context)
 			const before = [...earlier, ...list.slice(0, list.indexOf(ask))].find(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) as Of<'asked'> | undefined
@@ -819,10 +875,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w) ∈ step, ended by refused(w) or gave-up(w) ∈ step, with no granted(w) ∈ step",
-		pattern: '{owner} function does not run', alternatives: ["{owner} function never runs"],
+		pattern: '{owner} function does not run',
 		example: "D's function does not run",
 		meaning: 'The worker asked for the key in this step and was refused or gave up, so the function it holds the key for did not run.',
 		check: (slots, context) => noLease(slots, context),
+	},
+	{
+		id: 'function-never-runs',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w) ∈ step, ended by refused(w) or gave-up(w) ∈ step, with no granted(w) ∈ step or any later step",
+		pattern: '{owner} function never runs',
+		example: "D's function never runs",
+		meaning: 'The worker asked for the key in this step and was refused or gave up, and it gets no lease in this step or any later one, so the function it holds the key for never runs.',
+		check(slots, context) {
+			const verdict = noLease(slots, context)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const later = laterSteps(context).find(step => happened(step, 'granted', h => h.worker === worker).length > 0)
+			return later ? fails(`${context.name(worker)} gets the key in step ${later.index}, and its function runs then`, 0) : verdict
+		},
 	},
 	{
 		id: 'does-not-get',
@@ -854,7 +926,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, try) ∈ step",
-		pattern: '{worker} tries', alternatives: ["{worker} tries once", "{worker} tries without waiting", "{worker} tries at once", "{worker} asks without waiting"],
+		pattern: '{worker} tries', alternatives: ["{worker} tries without waiting", "{worker} asks without waiting"],
 		example: 'D tries',
 		meaning: 'The worker tried the key in this step: it asked without waiting.',
 		check: (slots, context) => asked(slots, context, h => h.tryOnly, 'try the key'),
@@ -864,26 +936,41 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k, try) ∈ step",
-		pattern: '{worker} tries {key}', alternatives: ["{worker} tries {key} without waiting", "{worker} tries {key} once", "{worker} tries for {key}( without waiting)", "{worker} tries for {key} once"],
+		pattern: '{worker} tries {key}', alternatives: ["{worker} tries {key} without waiting", "{worker} tries for {key}( without waiting)"],
 		example: 'D tries the key',
 		meaning: 'The worker tried the key in this step: it asked without waiting.',
 		check: (slots, context) => asked(slots, context, h => h.tryOnly, 'try the key'),
 	},
 	{
+		id: 'tries-once',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k, try) ∈ step, and no other asked(w, k, try) ∈ step",
+		pattern: '{worker} tries {key} once', alternatives: ["{worker} tries once", "{worker} tries for {key} once"],
+		example: 'D tries the key once',
+		meaning: 'The worker tried the key in this step, one time and no more.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const tries = asks(context, worker, h => h.tryOnly, slots[1])
+			if (tries.length > 1) return fails(`${context.name(worker)} tried the key ${tries.length} times in this step, at ${tries.map(h => time(h.at)).join(', ')}`, 0)
+			return asked(slots, context, h => h.tryOnly, 'try the key')
+		},
+	},
+	{
 		id: 'tries-too',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k, try) ∈ step, after an asked(v, k) ∈ run by another worker v",
-		pattern: '{worker} tries too', alternatives: ["{worker} tries too, without waiting", "{worker} tries too, at once", "{worker} tries too without waiting", "{worker} also tries without waiting"],
+		formula: "asked(w, k, try) ∈ step, after an asked(v, k) ∈ run by another worker v, a hold or a try",
+		pattern: '{worker} tries too', alternatives: ["{worker} tries too, without waiting", "{worker} tries too without waiting", "{worker} also tries without waiting"],
 		example: 'D tries too',
-		meaning: 'The worker tried the key in this step, and another worker had asked for it before.',
+		meaning: 'The worker tried the key in this step, and another worker had asked for it before (a hold or a try: both try to get the key).',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const mine = asks(context, worker, h => h.tryOnly)[0]
 			if (!mine) return asked(slots, context, h => h.tryOnly, 'try the key')
 			const earlier = context.step.happenings.slice(0, context.step.happenings.indexOf(mine))
-			const other = askedBefore(context, worker, true, mine.store) || earlier.some(h => h.kind === 'asked' && h.worker !== worker && h.store === mine.store)
-			if (!other) return fails(`no other worker asked ${context.name(mine.store)} for the key before`, 0)
+			const other = askedBefore(context, worker, true, mine) || earlier.some(h => h.kind === 'asked' && h.worker !== worker && h.store === mine.store)
+			if (!other) return fails(`no other worker asked for ${context.name(mine.store)}'s key before (a hold or a try)`, 0)
 			return holds([saw(context.step, mine)], mine.at)
 		},
 	},
@@ -891,12 +978,15 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'tries-again',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k, try) ∈ step, after an asked(w, k) in an earlier step",
+		formula: "asked(w, k, try) ∈ step, after an asked(w, k) in an earlier step, a hold or a try",
 		pattern: '{worker} tries again',
 		example: 'D tries again',
-		meaning: 'The worker tried the key in this step, and had asked for it in an earlier step.',
+		meaning: 'The worker tried the key in this step, and had asked for it in an earlier step (a hold or a try).',
 		check(slots, context) {
-			if (!askedBefore(context, actorOf(slots[0]), false, asks(context, actorOf(slots[0]), h => h.tryOnly)[0]?.store)) return fails(`${context.name(actorOf(slots[0]))} never asked for this key before this step`, 0)
+			const worker = actorOf(slots[0])
+			const mine = asks(context, worker, h => h.tryOnly)[0]
+			if (!mine) return asked(slots, context, h => h.tryOnly, 'try the key')
+			if (!askedBefore(context, worker, false, mine)) return notAgain(context, worker)
 			return asked(slots, context, h => h.tryOnly, 'try the key')
 		},
 	},
@@ -906,8 +996,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 function waitOf(slots: readonly Slot[], context: ClaimContext, wait: number): Verdict {
 	const worker = actorOf(slots[0])
 	const wanted = numberOf(slots[wait])
-	const ask = asks(context, worker)[0]
-	if (!ask) return fails(`${context.name(worker)} did not ask for the key in this step`, 0)
+	const ask = asks(context, worker, undefined, slots[1])[0]
+	if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
 	if (ask.tryOnly || ask.wait !== wanted) return fails(`${context.name(worker)} ${describeAsk(ask)}`, wait)
 	return holds([saw(context.step, ask)], ask.at)
 }

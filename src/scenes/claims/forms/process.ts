@@ -16,11 +16,13 @@ function silence(worker: string, step: StepFacts): { kind: 'messages'; worker: s
 	return { kind: 'messages', worker, step: step.index, count: sentBy(step, worker) }
 }
 
-/** The worker of slot 0 is shown paused at the clause's moment: its label, itself checked, says so (the evidence: the pause or crash that began it, and the worker's silence). */
+/** The worker of slot 0 is shown paused at the clause's moment: its label, itself checked, says so, and the last thing that stopped it was a pause, not a crash (the evidence: the pause that began it, and the worker's silence). */
 function pausedNow(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
 	if (!context.world.workers.get(worker)?.paused) return fails(`${context.name(worker)} is not shown paused when the step ends; give it a label that says so, like set ${worker} "paused"`, 0)
 	const began = lastPause(context, worker)
+	// A crash label shows the worker stopped too, but for good: a crashed process is not paused.
+	if (began?.event.kind === 'crashed') return fails(`${context.name(worker)}'s process crashed at ${time(began.event.at)}${began.step.index === context.step.index ? '' : `, in step ${began.step.index}`}: it is not paused, it will not wake`, 0)
 	return holds([...(began ? [saw(began.step, began.event)] : []), silence(worker, context.step)], context.world.time)
 }
 

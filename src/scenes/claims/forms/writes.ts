@@ -294,10 +294,21 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w, d) ∈ step that changed no row",
 		each: 'write-outcome',
-		pattern: '{database} refuses {owner} write', alternatives: ["{database} rejects {owner} write", "{database} turns down {owner} write", "{database} turns {owner} write down", "{database} refuses/rejects {owner} stale/late write"],
+		pattern: '{database} refuses {owner} write', alternatives: ["{database} rejects {owner} write", "{database} turns down {owner} write", "{database} turns {owner} write down"],
 		example: "the database refuses A's write",
 		meaning: "The worker's last write to that database in this step changed no row: its fence was not larger than the row's.",
 		check: (slots, context) => outcome(slots, context, 1, 0, false),
+	},
+	{
+		id: 'refuses-late-write',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed no row, w's lease not live",
+		each: 'write-outcome',
+		pattern: '{database} refuses {owner} late/stale write', alternatives: ["{database} rejects {owner} late/stale write"],
+		example: "the database refuses A's stale write",
+		meaning: "The worker's write to that database in this step changed no row, and the worker's lease was no longer live when it wrote: a stale write.",
+		check: (slots, context) => late(context, outcome(slots, context, 1, 0, false)),
 	},
 	{
 		id: 'refuses-worker',
@@ -352,7 +363,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{database} takes {owner} late/stale write', alternatives: ["{database} accepts/keeps {owner} late/stale write"],
 		example: "the database takes A's late write",
 		meaning: "The worker's last write to that database in this step changed the row, and the worker's lease was no longer live when it wrote.",
-		check: (slots, context) => late(slots, context, outcome(slots, context, 1, 0, true)),
+		check: (slots, context) => late(context, outcome(slots, context, 1, 0, true)),
 	},
 	{
 		id: 'takes-the-write',
@@ -375,10 +386,10 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		example: "the database takes A's stale write over B's",
 		meaning: "The first worker's write changed the row in this step, its lease no longer live, where the row had kept the second worker's write.",
 		check(slots, context) {
-			const done = late(slots, context, outcome(slots, context, 1, 0, true))
+			const done = late(context, outcome(slots, context, 1, 0, true))
 			if (!done.ok) return done
 			const worker = actorOf(slots[1])
-			const write = writes(context, worker, actorOf(slots[0])).pop() as Of<'wrote'>
+			const write = decided(done) as Of<'wrote'>
 			const over = actorOf(slots[2])
 			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before ${context.name(worker)}'s`, 2)
 			return done
@@ -411,10 +422,21 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w) ∈ step that changed no row",
 		each: 'write-outcome',
-		pattern: '{owner} write is refused', alternatives: ["{owner} write is rejected", "{owner} write gets refused/rejected", "{owner} write is turned down", "{owner} stale/late write is refused/rejected", "{owner} write is refused/rejected by the database", "{owner} stale/late write is refused/rejected by the database"],
+		pattern: '{owner} write is refused', alternatives: ["{owner} write is rejected", "{owner} write gets refused/rejected", "{owner} write is turned down", "{owner} write is refused/rejected by the database"],
 		example: "A's write is refused",
 		meaning: "The worker's last write in this step changed no row.",
 		check: (slots, context) => outcome(slots, context, 0, undefined, false),
+	},
+	{
+		id: 'late-write-is-refused',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step that changed no row, w's lease not live",
+		each: 'write-outcome',
+		pattern: '{owner} stale/late write is refused', alternatives: ["{owner} stale/late write is rejected", "{owner} stale/late write is refused/rejected by the database"],
+		example: "A's stale write is refused",
+		meaning: "The worker's write in this step changed no row, and the worker's lease was no longer live when it wrote: a stale write.",
+		check: (slots, context) => late(context, outcome(slots, context, 0, undefined, false), 0),
 	},
 	{
 		id: 'write-with-fence-is-refused',
@@ -685,11 +707,16 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	},
 ]
 
-/** A write that held (`done`) was late: its worker's lease was no longer live when it wrote. */
-function late(slots: readonly Slot[], context: ClaimContext, done: Verdict): Verdict {
+/** The write whose outcome a verdict that held tells ("decides"). */
+function decided(done: Verdict): Of<'wrote'> | undefined {
+	return done.ok ? done.said?.decides : undefined
+}
+
+/** A write whose outcome held (`done`) was late: its worker's lease was no longer live when it wrote; slot `owner` names whose write. */
+function late(context: ClaimContext, done: Verdict, owner = 1): Verdict {
 	if (!done.ok) return done
-	const write = writes(context, actorOf(slots[1]), actorOf(slots[0])).pop()
-	if (write?.live) return fails(`${context.name(write.worker)}'s write is neither late nor stale: its lease was live when it wrote`, 1)
+	const write = decided(done)
+	if (write?.live) return fails(`${context.name(write.worker)}'s write is neither late nor stale: its lease was live when it wrote`, owner)
 	return done
 }
 
