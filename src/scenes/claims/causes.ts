@@ -27,6 +27,7 @@ export const RECORDED_CAUSES: readonly (readonly [string, string])[] = [
 	['a hold that waits in line, a try refused, a hold that gives up', "the grants of the key's holders then"],
 	['a lease running out', "the pause or crash of its worker's process in effect then (its renewals stopped), the clock moving past its end, and no renewal of it"],
 	['a lease gone with its store', 'the restart or restore that took it'],
+	['a renewal refused', "the end of the worker's lease: it ran out, was let go, went with its store or was ended by an operator"],
 	["a worker's write lost (overwritten)", 'the write that replaced it, taken by the database'],
 	["a database's answer to a write", "the two fences it compared: the write's (and the grant that gave it) against the row's (and the write that left it); a database that checks no fence takes every write"],
 	['an epoch', 'the open that wrote it, and the clock then: the clock in milliseconds when it was past the epoch before, else the epoch before (the copy\'s) plus one'],

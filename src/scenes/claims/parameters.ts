@@ -185,11 +185,13 @@ export function slotReaders(names: SceneNames, words: DomainWords): Readonly<Rec
 			},
 		},
 		workers: {
-			pattern: workers.length === 0 ? '(?!)' : `(?:Workers? |[Bb]oth )?(?:${alternatives(workers)})(?:, (?:${alternatives(workers)}))*,? and (?:${alternatives(workers)})|they|both`,
+			pattern: workers.length === 0 ? '(?!)' : `(?:Workers? |[Bb]oth )?(?:${alternatives(workers)})(?:, (?:${alternatives(workers)}))*,? and (?:${alternatives(workers)})|they|them both|both of them|them|both`,
 			read(text, referent, _own, plural) {
 				// "they" and "both" name the workers the clause before names, else those a sentence before named together ("B and C ask. A holds the key, so they wait").
 				const group = groupOf(referent) ?? (plural !== undefined && plural.length >= 2 ? [...plural] : undefined)
-				if (text === 'they') {
+				// "them" after a verb is "they"; "them both" and "both of them" are "both" ("the semaphore lets them both in").
+				if (text === 'them both' || text === 'both of them') text = 'both'
+				if (text === 'they' || text === 'them') {
 					return group ? { type: 'actors', ids: group } : `"they" has nothing to refer to: it names the workers the clause before names as its subject, and there are none; write their names`
 				}
 				// "both" names the two workers spoken of before ("B and C ask. Both wait"), else the scene's two.

@@ -420,6 +420,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const end = env.step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && fits(h.store)).pop()
 		return end ? { ok: true, at: end.at, events: [end], makers: [end] } : NO
 	},
+	'still-working': (s, env) => {
+		const w = actor(s[0])
+		const grant = earlierSteps(env).flatMap(step => events(step, 'granted', h => h.worker === w)).pop()
+		if (!grant) return NO
+		const all = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
+		const after = all.slice(all.indexOf(grant) + 1)
+		return after.some(h => (h.kind === 'released' && h.worker === w && h.store === grant.store) || (h.kind === 'crashed' && h.worker === w)) ? NO : { ok: true, at: grant.at, events: [], makers: [grant] }
+	},
 	'starts-working': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
 	'gets-with-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]),
 	'gets-with-fence-and-ttl': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]) && h.ttl === num(s[3]))[0]),
@@ -620,6 +628,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]) }),
 	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) }),
 	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]), fence: fence(s[3]) }),
+	'leaves-line': (s, env) => event(env.step.happenings.find(h => (h.kind === 'gave-up' || h.kind === 'left') && h.worker === actor(s[0]))),
 	'gives-up': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]),
 	'gives-up-on-key': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
 	'gives-up-after': (s, env) => {
@@ -721,6 +730,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (actor(s[1]) !== w) return NO
 		return event(env.step.happenings.find(h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === w))
 	},
+	'renewal-refused': (s, env) => event(events(env.step, 'renew-refused', h => h.worker === actor(s[0]))[0]),
 	'renews-no-more': (s, env) => {
 		const w = actor(s[0])
 		const tries = (step: StepFacts) => step.happenings.filter(h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === w)

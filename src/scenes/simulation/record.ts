@@ -55,6 +55,8 @@ export class CauseLedger {
 	readonly #grantOf = new Map<bigint, Happening>()
 	/** Per database: the write its row's fence is from. */
 	readonly #rowWrite = new Map<string, Happening>()
+	/** Per worker: the end of its latest lease. */
+	readonly #leaseEnd = new Map<string, Happening>()
 	/** Per worker: the pause or crash of its process in effect. */
 	readonly #stopped = new Map<string, Happening>()
 
@@ -72,6 +74,7 @@ export class CauseLedger {
 	opened(store: string, limit: number, gone: readonly Happening[] = []): void {
 		this.#room.set(store, Math.max(0, limit - gone.length))
 		this.#freed.set(store, [...gone])
+		for (const end of gone) if ('worker' in end) this.#leaseEnd.set(end.worker, end)
 	}
 
 	/** A lease of a store ended (let go, ran out, gone with its store): its place is free. */
@@ -79,6 +82,12 @@ export class CauseLedger {
 		const freed = this.#freed.get(store)
 		if (freed) freed.push(end)
 		else this.#freed.set(store, [end])
+		if ('worker' in end) this.#leaseEnd.set(end.worker, end)
+	}
+
+	/** The end of a worker's latest lease (let go, ran out, gone, ended by an operator), which a renewal it asks for after is refused for. */
+	leaseEnd(worker: string): Happening | undefined {
+		return this.#leaseEnd.get(worker)
 	}
 
 	/** A store gave a lease: it took a place the store had free, or one a lease end freed. */

@@ -614,7 +614,10 @@ export class World {
 		} catch (error) {
 			refusal = error
 			const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : ''
-			this.record.happen({ kind: 'renew-refused', at: this.clock.now(), worker: id, reason: code === 'released' ? 'released' : 'lost' })
+			// A refusal follows from the end of the lease: notice a run-out first, so it is there to name.
+			this.record.noticeLosses()
+			const refused = this.record.happen({ kind: 'renew-refused', at: this.clock.now(), worker: id, reason: code === 'released' ? 'released' : 'lost' })
+			this.record.ledger.link(refused, this.record.ledger.leaseEnd(id))
 		}
 		await this.clock.settle()
 		return refusal

@@ -32,6 +32,11 @@ describe('the registry of claim forms', () => {
 		}
 	}
 
+	it('writes no alternation of words that takes punctuation or the next word in ("place/slot, in that order" would read "slot," as the word)', () => {
+		const patterns = FORMS.flatMap(form => [form.pattern, ...(form.alternatives ?? [])].map(pattern => `${form.id}: ${pattern}`))
+		expect(patterns.filter(pattern => /\/[^\s/(){}]*[,:;.]/.test(pattern))).toEqual([])
+	})
+
 	it('says what each form claims in one sentence', () => {
 		for (const form of FORMS) expect(form.meaning).toMatch(/^[A-Z].*\.$/)
 	})

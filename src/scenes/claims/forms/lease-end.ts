@@ -361,7 +361,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		formula: "renewed(w) ∈ run up to the step, and none after the ones the text told; no renew-refused(w) ∈ step",
 		each: 'renewal',
-		pattern: '{worker} renews no more', alternatives: ["{worker} stops renewing", "{worker} does not renew( again)", "{worker} doesn't renew( again)"],
+		pattern: '{worker} renews no more', alternatives: ["{worker} stops renewing", "{worker} does not renew again", "{worker} doesn't renew again"],
 		example: 'A renews no more',
 		meaning: 'The worker renewed its lease before, at most once in this step, and in no later step; and it did not ask to renew in this step only to be refused.',
 		check(slots, context) {
@@ -404,10 +404,25 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		formula: "w held a lease in the step ∧ no renewed(w) of it ∈ step or later, and its code renews none (renew: false, or w paused)",
-		pattern: 'nothing renews {lease}', alternatives: ["nobody renews {lease}", "no one renews {lease}"],
+		pattern: 'nothing renews {lease}', alternatives: ["nobody renews {lease}", "no one renews {lease}", "{worker} does not renew( it)", "{worker} does not renew its lease", "{worker} doesn't renew( it)", "{worker} doesn't renew its lease", "{worker} never renews( it)", "{worker} never renews its lease"],
 		example: "nothing renews A's lease",
 		meaning: "The worker held a lease in this step, and no renewal of it happened.",
 		check: (slots, context) => nothingRenews(slots, context),
+	},
+	{
+		id: 'renewal-refused',
+		places: STORY,
+		tells: 'event',
+		formula: "renew-refused(w) ∈ step",
+		pattern: '{owner} renewal is refused', alternatives: ["{owner} renewal is rejected", "the lock/store/server refuses {owner} renewal", "the lock/store/server refuses to renew {lease}", "the lock/store/server rejects {owner} renewal"],
+		example: "A's renewal is refused",
+		meaning: 'The worker asked to renew its lease in this step, and the lock refused: the lease was lost, let go, or never held.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const refusal = happened(context.step, 'renew-refused', h => h.worker === worker)[0]
+			if (!refusal) return fails(`the lock refused no renewal of ${context.name(worker)} in this step`, 0)
+			return holds([saw(context.step, refusal)], refusal.at)
+		},
 	},
 	{
 		id: 'nothing-has-renewed',

@@ -387,7 +387,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(v, k) ∈ step for each v ∈ ws, in the order ws names them",
-		pattern: '{workers} ask for {key}, in that order', alternatives: ["{workers} ask for {key} in that order", "{workers} ask for {key}, one after the other, in that order"],
+		pattern: '{workers} ask for {key}, in that order', alternatives: ["{workers} ask for {key} in that order", "{workers} ask for {key}, one after the other, in that order", "{workers} ask for a place, in that order", "{workers} ask for a slot, in that order", "{workers} ask for a place/slot in that order", "{workers} ask, in that order", "{workers} ask in that order"],
 		example: 'Workers B, C and D ask for the key, in that order',
 		meaning: 'Each of those workers asked for the key in this step, one after the other in the order named.',
 		check(slots, context) {
@@ -431,7 +431,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, wait D) ∈ step",
-		pattern: '{worker} asks with a wait of {duration}', alternatives: ["{worker} asks with a {duration} wait", "{worker} asks, willing to wait {duration}", "{worker} asks, ready to wait {duration}", "{worker} is willing/ready to wait {duration}", "{worker} is willing/ready to wait up to {duration}", "{worker} will wait( up to) {duration}"],
+		pattern: '{worker} asks with a wait of {duration}', alternatives: ["{worker} asks with a {duration} wait", "{worker} asks, willing to wait {duration}", "{worker} asks, ready to wait {duration}", "{worker} is willing/ready to wait {duration}", "{worker} asks, with a wait of {duration}", "{worker} asks, with a {duration} wait", "{worker} is willing/ready to wait up to {duration}", "{worker} will wait( up to) {duration}"],
 		example: 'Worker B asks with a wait of 10 s',
 		meaning: 'The worker asked for the key in this step, waiting at most that long.',
 		check: (slots, context) => waitOf(slots, context, 1),
@@ -441,7 +441,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k, wait ∞) ∈ step",
-		pattern: '{worker} asks for {key} without a limit', alternatives: ["{worker} asks for {key} with no limit/deadline", "{worker} asks for {key} without a time limit/deadline", "{worker} asks for {key} with no time limit", "{worker} asks without a limit/deadline", "{worker} asks without a time limit", "{worker} asks with no limit/deadline", "{worker} asks with no time limit", "{worker} asks for {key} with no limit on its wait", "{worker} asks with no limit on its wait"],
+		pattern: '{worker} asks for {key} without a limit', alternatives: ["{worker} asks for {key} with no limit/deadline", "{worker} asks for {key} without a time limit/deadline", "{worker} asks for {key} with no time limit", "{worker} asks without a limit/deadline", "{worker} asks without a time limit", "{worker} asks with no limit/deadline", "{worker} asks with no time limit", "{worker} asks for {key} with no limit on its wait", "{worker} asks with no limit on its wait", "{worker} asks, with no limit on its wait", "{worker} asks for {key}, with no limit on its wait", "{worker} asks, without a limit"],
 		example: 'Worker C asks for the key without a limit',
 		meaning: 'The worker asked for the key in this step with no limit on its wait: it waits as long as it takes.',
 		check(slots, context) {
@@ -815,7 +815,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k, fence f) ∈ step, at its ask, with no place in line",
-		pattern: '{worker} gets {key} at once with fence {fence}', alternatives: ["{worker} gets {key} at once, with fence {fence}", "{worker} gets {key} right away/immediately with fence {fence}", "{worker} gets {key} right away/immediately, with fence {fence}", "{worker} gets {key} with fence {fence} at once", "{worker} gets {key} with fence {fence} right away/immediately"],
+		pattern: '{worker} gets {key} at once with fence {fence}', alternatives: ["{worker} gets {key} at once, with fence {fence}", "{worker} gets {key} right away/immediately with fence {fence}", "{worker} gets {key} right away, with fence {fence}", "{worker} gets {key} immediately, with fence {fence}", "{worker} gets {key} with fence {fence} at once", "{worker} gets {key} with fence {fence} right away/immediately"],
 		example: 'Worker A gets the key at once with fence 1',
 		meaning: 'The engine gave the worker a lease with that fence in this step when it asked, without its waiting in line.',
 		check: (slots, context) => atOnce(slots, context, 2),
@@ -845,10 +845,25 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "gave-up(w) ∈ step",
-		pattern: '{worker} gives up( with held)', alternatives: ["{worker} stops waiting", "{worker} times out", "{worker} gives up waiting", "{worker} leaves the line/queue", "{worker} gives up without getting the key"],
+		pattern: '{worker} gives up( with held)', alternatives: ["{worker} stops waiting", "{worker} times out", "{worker} gives up waiting", "{worker} gives up without getting the key"],
 		example: 'B gives up with held',
 		meaning: "The worker's hold ran out of its wait in this step and gave up (the engine's held), without a lease.",
 		check: (slots, context) => gaveUp(slots, context),
+	},
+	{
+		id: 'leaves-line',
+		places: STORY,
+		tells: 'event',
+		formula: "gave-up(w) ∈ step, or left(w) ∈ step (its process crashed while in line)",
+		pattern: '{worker} leaves the line', alternatives: ["{worker} leaves the queue", "{worker} drops out of the line/queue"],
+		example: 'B leaves the line',
+		meaning: "The worker stood in line and left it in this step without the key: its wait ran out (it gave up), or its process crashed.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const left = context.step.happenings.find(h => (h.kind === 'gave-up' || h.kind === 'left') && h.worker === worker)
+			if (!left) return gaveUp(slots, context)
+			return holds([saw(context.step, left)], left.at)
+		},
 	},
 	{
 		id: 'gives-up-on-key',
