@@ -519,6 +519,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const order = ids.map(id => env.step.happenings.indexOf(askOf(env, id, h => fits(s[1], h.store)) as Happening))
 		return order.every((at, k) => k === 0 || at > (order[k - 1] as number)) ? all : NO
 	},
+	'workers-try': (s, env) => {
+		const all = actors(s[0]).map(id => askOf(env, id, h => h.tryOnly && fits(s[1], h.store)))
+		if (all.some(ask => ask === undefined)) return NO
+		const tries = all as Of<'asked'>[]
+		const meaning: Meaning = { ok: true, events: tries, makers: tries }
+		return tries.some(ask => ask.unshown) ? meaning : { ...meaning, at: Math.max(...tries.map(ask => ask.at)), each: tries.map(ask => ask.at) }
+	},
 	'workers-ask-bare': (s, env) => everyAsk(env, actors(s[0])),
 	'asks-again': (s, env) => {
 		const w = actor(s[0])
@@ -857,7 +864,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'database-keeps-fence': (s, env) => row(env, actor(s[0]), fence(s[1])),
 	'write-replaces': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.changed)[0]
-		return write && write.writerBefore === actor(s[1]) ? event(write, { decides: write }) : NO
+		return write && write.writerBefore === actor(s[1]) ? event(write, { decides: write, overwrites: write }) : NO
 	},
 	'thing-overwritten': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.changed && h.writerBefore === actor(s[0]) && h.worker !== actor(s[0]))[0]
@@ -1215,7 +1222,13 @@ function behind(env: Env, w: string, v: string): Meaning {
 		if (h.kind === 'granted' && h.worker === v && h.store === ask.store) held = true
 		if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === v && h.store === ask.store) held = false
 	}
-	if (!held) return NO
+	// Or v stood in line ahead of w: in line when the step began, or asked (a hold) before w and not yet given the key, given up or gone.
+	let ahead = env.step.start.workers.get(v)?.waiting?.store === ask.store
+	for (const h of list.slice(0, i)) {
+		if (h.kind === 'asked' && h.worker === v && h.store === ask.store) ahead = !h.tryOnly
+		if ((h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') && h.worker === v && h.store === ask.store) ahead = false
+	}
+	if (!held && !ahead) return NO
 	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)
 	return stood ? asked(ask) : NO
 }

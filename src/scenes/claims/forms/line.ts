@@ -147,16 +147,28 @@ function heldBefore(context: ClaimContext, worker: string, store: string, index:
 	return held
 }
 
+/** Whether the worker stood in line for the store's key before the step's happening at `index`: in line when the step began, or asked in it (a hold) and not yet given the key, given up or gone. */
+function inLineBefore(context: ClaimContext, worker: string, store: string, index: number): boolean {
+	let waiting = context.step.start.workers.get(worker)?.waiting?.store === store
+	for (const h of context.step.happenings.slice(0, index)) {
+		if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== store) continue
+		if (h.kind === 'asked') waiting = !h.tryOnly
+		else if (h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') waiting = false
+	}
+	return waiting
+}
+
 /**
- * The worker of slot `worker` asked in this step while the worker of slot `ahead` held the key, and
- * stood in line for it: it is in line when the step ends, or got the key from the line, or gave up.
+ * The worker of slot `worker` asked in this step while the worker of slot `ahead` held the key or
+ * stood in line ahead of it, and stood in line for it: it is in line when the step ends, or got the
+ * key from the line, or gave up.
  */
 function waitedBehind(context: ClaimContext, worker: string, ahead: string, slot: number): Verdict {
 	const list = context.step.happenings
 	const index = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
 	if (index < 0) return fails(`${context.name(worker)} did not ask for the key in this step (a try does not stand in line)`, slot)
 	const ask = list[index] as Of<'asked'>
-	if (worker === ahead || !heldBefore(context, ahead, ask.store, index)) return fails(`${context.name(ahead)} did not hold the key when ${context.name(worker)} asked, at ${time(ask.at)}`, slot + 1)
+	if (worker === ahead || !(heldBefore(context, ahead, ask.store, index) || inLineBefore(context, ahead, ask.store, index))) return fails(`${context.name(ahead)} neither held the key nor stood in line for it when ${context.name(worker)} asked, at ${time(ask.at)}`, slot + 1)
 	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
 	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up' ? h.worker === worker && h.store === ask.store : false)
 	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, slot)
@@ -353,6 +365,24 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'Workers B and C ask',
 		meaning: 'Each of those workers asked for the key in this step.',
 		check: (slots, context) => everyAsked(slots, context),
+	},
+	{
+		id: 'workers-try',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(v, k, try) ∈ step for each v ∈ ws",
+		pattern: '{workers} try {key}', alternatives: ["{workers} try {key} without waiting", "{workers} try", "{workers} try without waiting"],
+		example: 'Workers A and B try the key',
+		meaning: 'Each of those workers tried the key in this step, without waiting.',
+		check(slots, context) {
+			const ids = actorsOf(slots[0])
+			const tries = ids.map(id => asks(context, id, h => h.tryOnly, slots[1])[0])
+			const missing = ids.find((_id, index) => tries[index] === undefined)
+			if (missing !== undefined) return fails(`${context.name(missing)} did not try the key in this step`, 0)
+			const all = tries as Of<'asked'>[]
+			if (all.some(h => h.unshown)) return holds(all.map(h => saw(context.step, h)))
+			return { ...holds(all.map(h => saw(context.step, h)), Math.max(...all.map(h => h.at))), each: all.map(h => ({ who: h.worker, at: h.at })) } as Verdict
+		},
 	},
 	{
 		id: 'workers-ask-at-once',
@@ -566,20 +596,20 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'waits-behind',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step, not a try, with live(v, k) then, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
+		formula: "asked(w, k) ∈ step, not a try, with live(v, k) or v ∈ line(k) then, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
 		pattern: '{worker} waits behind {worker}', alternatives: ["{worker} queues( up) behind {worker}", "{worker} lines up behind {worker}", "{worker} waits in line behind {worker}"],
 		example: 'B queues behind A',
-		meaning: 'The first worker asked for the key in this step while the second held it, and stood in line: it is in line when the step ends, or got the key from the line, or gave up.',
+		meaning: 'The first worker asked for the key in this step while the second held it or stood in line for it, and stood in line: it is in line when the step ends, or got the key from the line, or gave up.',
 		check: (slots, context) => waitedBehind(context, actorOf(slots[0]), actorOf(slots[1]), 0),
 	},
 	{
 		id: 'workers-wait-behind',
 		places: STORY,
 		tells: 'event',
-		formula: "for each w of ws: asked(w, k) ∈ step, not a try, with live(v, k) then, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
+		formula: "for each w of ws: asked(w, k) ∈ step, not a try, with live(v, k) or v ∈ line(k) then, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
 		pattern: '{workers} wait behind {worker}', alternatives: ["{workers} queue( up) behind {worker}", "{workers} line up behind {worker}", "{workers} wait in line behind {worker}"],
 		example: 'B and C queue behind A',
-		meaning: 'Each of those workers asked for the key in this step while the last named held it, and stood in line.',
+		meaning: 'Each of those workers asked for the key in this step while the last named held it or stood in line for it, and stood in line.',
 		check(slots, context) {
 			const ids = actorsOf(slots[0])
 			const ahead = actorOf(slots[1])
@@ -747,7 +777,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k) ∈ step to w from the line",
-		pattern: '{key} goes to {worker}', alternatives: ["{key} passes to {worker}"],
+		pattern: '{key} goes to {worker}', alternatives: ["{key} passes to {worker}", "{worker}, who was waiting, gets {key}", "{worker}, who was waiting in line, gets {key}", "{key} goes to {worker}, who was waiting", "{key} goes to {worker}, who was waiting in line"],
 		example: 'the key goes to B',
 		meaning: 'The worker, who was waiting for it, was given the key in this step.',
 		check: (slots, context) => goesTo(slots, context, 1),
@@ -767,7 +797,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k, fence f) ∈ step to w from the line",
-		pattern: '{key} goes to {worker} with fence {fence}', alternatives: ["{key} passes to {worker} with fence {fence}"],
+		pattern: '{key} goes to {worker} with fence {fence}', alternatives: ["{key} passes to {worker} with fence {fence}", "{worker}, who was waiting, gets {key} with fence {fence}", "{worker}, who was waiting in line, gets {key} with fence {fence}", "{key} goes to {worker}, who was waiting, with fence {fence}", "{key} goes to {worker}, who was waiting in line, with fence {fence}"],
 		example: 'the key goes to B with fence 2',
 		meaning: 'The worker, who was waiting, was given the key with that fence in this step.',
 		check: (slots, context) => goesTo(slots, context, 1, undefined, 2),

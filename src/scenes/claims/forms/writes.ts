@@ -349,7 +349,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w, d) ∈ step that changed the row",
 		each: 'write-outcome',
-		pattern: '{database} takes {owner} write',
+		pattern: '{database} takes {owner} write', alternatives: ["{database} takes/accepts {worker}"],
 		example: "the database takes A's write",
 		meaning: "The worker's last write to that database in this step changed the row.",
 		check: (slots, context) => outcome(slots, context, 1, 0, true),
@@ -557,7 +557,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const write = writes(context, worker).find(h => h.changed)
 			if (!write) return fails(`no write of ${context.name(worker)} changed the row in this step`, 0)
 			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 1)
-			return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
+			return { ...holds([saw(context.step, write)], write.at), said: { decides: write, overwrites: write } } as Verdict
 		},
 	},
 	{
