@@ -654,7 +654,7 @@ function alsoOf(word: 'too' | 'again', mine: Happening | undefined, context: Cla
 	const who = mine === undefined ? undefined : actorOfHappening(mine)
 	if (mine === undefined || who === undefined) return `"${word}" tells that this happened before, and this tells no happening of this step to compare`
 	const earlier = [...context.run.steps.slice(1, context.step.index).flatMap(step => step.happenings), ...context.step.happenings.slice(0, context.step.happenings.indexOf(mine))]
-	const same = earlier.filter(h => kindOf(h) === kindOf(mine) && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
+	const same = earlier.filter(h => kindOf(h) === kindOf(mine) && storeOfHappening(h) === storeOfHappening(mine) && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
 	if (same.length > 0) return undefined
 	return word === 'again' ? `"again" says ${context.name(who)} did this before, and it had no such happening (${kindOf(mine)}) before this one` : `"${'too'}" says another did this before ${context.name(who)}, and no one else had such a happening (${kindOf(mine)}) before it`
 }
@@ -671,6 +671,11 @@ function groupEvents(clause: ReadClause, verdict: Extract<Verdict, { ok: true }>
 		const order = orders.find(one => actorOfHappening(context.step.happenings[one] as Happening) === who)
 		return order === undefined ? [] : [{ who, place: { at: (context.step.happenings[order] as Happening).at, order } }]
 	})
+}
+
+/** The store a happening is of, if any: "too" and "again" are about one store's key. */
+function storeOfHappening(h: Happening): string | undefined {
+	return 'store' in h ? h.store : undefined
 }
 
 /** A happening's kind for "too" and "again": its event's. Every ask is one kind, a hold or a try: both ask for the key ("A holds it. B tries too"). */

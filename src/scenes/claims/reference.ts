@@ -426,7 +426,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!grant) return NO
 		const all = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
 		const after = all.slice(all.indexOf(grant) + 1)
-		return after.some(h => (h.kind === 'released' && h.worker === w && h.store === grant.store) || (h.kind === 'crashed' && h.worker === w)) ? NO : { ok: true, at: grant.at, events: [], makers: [grant] }
+		return after.some(h => (h.kind === 'released' && h.worker === w && h.store === grant.store) || (h.kind === 'crashed' && h.worker === w)) || env.world.workers.get(w)?.paused ? NO : { ok: true, at: grant.at, events: [], makers: [grant] }
 	},
 	'starts-working': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
 	'gets-with-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]),
@@ -542,14 +542,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const list = env.step.happenings
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]))[0]
 		if (!grant || grant.place === undefined) return NO
-		const end = list.slice(0, list.indexOf(grant)).find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === actor(s[1]) && h.store === grant.store && h.at === grant.at)
+		const end = (env.step.causes?.get(grant) ?? []).find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === actor(s[1]) && h.store === grant.store && h.at === grant.at && list.indexOf(h) >= 0 && list.indexOf(h) < list.indexOf(grant))
 		return end ? { ok: true, at: grant.at, events: [end, grant], makers: [end, grant] } : NO
 	},
 	'waits-until-lets-go': (s, env) => {
 		const list = env.step.happenings
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]
 		if (!grant || grant.place === undefined) return NO
-		const release = list.slice(0, list.indexOf(grant)).find(h => h.kind === 'released' && h.worker === actor(s[2]) && h.store === grant.store && h.at === grant.at)
+		const release = (env.step.causes?.get(grant) ?? []).find(h => h.kind === 'released' && h.worker === actor(s[2]) && h.store === grant.store && h.at === grant.at && list.indexOf(h) >= 0 && list.indexOf(h) < list.indexOf(grant))
 		return release ? { ok: true, at: grant.at, events: [release, grant], makers: [release, grant] } : NO
 	},
 	waits: (s, env) => waits(env, actor(s[0])),
@@ -1706,8 +1706,9 @@ function cameBefore(word: 'too' | 'again', meaning: Meaning, context: ClaimConte
 		if (h === mine) break
 		before.push(h)
 	}
-	// Every ask is one kind, a hold or a try: both ask for the key.
-	return before.some(h => h.kind === mine.kind && whose(h) !== undefined && (word === 'again' ? whose(h) === who : whose(h) !== who))
+	// Every ask is one kind, a hold or a try: both ask for the key; of one store's key, when they name one.
+	const storeOf = (h: Happening): string | undefined => ('store' in h ? h.store : undefined)
+	return before.some(h => h.kind === mine.kind && storeOf(h) === storeOf(mine) && whose(h) !== undefined && (word === 'again' ? whose(h) === who : whose(h) !== who))
 }
 
 /**

@@ -319,7 +319,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "granted(w) in an earlier step, and no released(w) nor crashed(w) after it up to t",
 		pattern: '{worker} is still working', alternatives: ["{worker} is still at work", "{worker} is still doing its work", "{worker} keeps working"],
 		example: 'A is still working',
-		meaning: "The worker's code is still in the body of its hold: it was given the key before this step, and has not let go (its function returned) nor crashed by the step's end. Its lease may have run out: the work goes on.",
+		meaning: "The worker's code is still in the body of its hold: it was given the key before this step, has not let go (its function returned) nor crashed, and is not paused, when the step ends. Its lease may have run out: the work goes on.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const before = context.run.steps.slice(1, context.step.index)
@@ -328,6 +328,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			const all = [...before.flatMap(step => step.happenings), ...context.step.happenings]
 			const stop = all.slice(all.indexOf(found.grant) + 1).find(h => (h.kind === 'released' && h.worker === worker && h.store === found.grant.store) || (h.kind === 'crashed' && h.worker === worker))
 			if (stop) return fails(stop.kind === 'crashed' ? `${context.name(worker)} crashed at ${time(stop.at)}` : `${context.name(worker)} let go at ${time(stop.at)}: its work was done`, 0)
+			if (context.world.workers.get(worker)?.paused) return fails(`${context.name(worker)}'s process is paused when the step ends: it is not working`, 0)
 			return holds([saw(found.step, found.grant)], found.grant.at)
 		},
 	},
@@ -598,7 +599,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "holders(k, t) = ∅",
-		pattern: '{key} is free', alternatives: ["{key} is available/unheld", "nobody holds {key}", "no one holds {key}", "{key} stays/remains free"],
+		pattern: '{key} is free', alternatives: ["{key} is available/unheld", "nobody holds {key}", "no one holds {key}"],
 		example: 'the key is free',
 		meaning: "No one holds the key at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end).",
 		check: (slots, context) => holdersState(slots, context, 0, holders => holders.length === 0, holders => `the key is held by ${names(context, holders)}`, 0, store => ({ free: store })),

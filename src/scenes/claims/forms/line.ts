@@ -486,7 +486,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'waits-until-lets-go',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(w, k) ∈ step from the line, at a released(v, k) before it at the same moment",
+		formula: "granted(w, k) ∈ step from the line, that took the place a released(v, k) of the step freed at that moment (the engine's record)",
 		pattern: '{worker} waits for {key} until {worker} lets go', alternatives: ["{worker} waits( in line) until {worker} lets go", "{worker} waits( in line) until {worker} lets go of {key}", "{worker} waits( in line) until {worker} releases {key}", "{worker} waits for {key} until {worker} releases it"],
 		example: 'B waits in line until A lets go',
 		meaning: 'The first worker stood in line and got the key in this step the moment the second let go of it.',
@@ -497,7 +497,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const grant = happened(context.step, 'granted', h => h.worker === worker && (slots[1]?.value.type !== 'key' || slots[1].value.store === undefined || h.store === slots[1].value.store))[0]
 			if (!grant) return fails(`the engine gave ${context.name(worker)} no lease in this step`, 0)
 			if (grant.place === undefined) return fails(`${context.name(worker)} got the key at once when it asked, at ${time(grant.at)}, without waiting in line`, 0)
-			const release = list.slice(0, list.indexOf(grant)).find(h => h.kind === 'released' && h.worker === other && h.store === grant.store && h.at === grant.at)
+			// The place it took is the one the engine recorded for the grant (first freed, first taken).
+			const release = (context.step.causes?.get(grant) ?? []).find(h => h.kind === 'released' && h.worker === other && h.store === grant.store && h.at === grant.at && list.indexOf(h) >= 0 && list.indexOf(h) < list.indexOf(grant))
 			if (!release) return fails(`${context.name(worker)} got the key at ${time(grant.at)}, and ${context.name(other)} did not let go of it then`, 2)
 			return holds([saw(context.step, release), saw(context.step, grant)], grant.at)
 		},
@@ -506,7 +507,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'gets-place-of',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(w, k) ∈ step from the line, at an end of v's lease of k before it at the same moment",
+		formula: "granted(w, k) ∈ step from the line, that took the place an end of v's lease of k in the step freed at that moment (the engine's record)",
 		pattern: "{worker} gets {owner} place", alternatives: ["{worker} takes {owner} place/slot", "{worker} gets {owner} slot"],
 		example: "D gets B's place",
 		meaning: "The first worker stood in line and got the key in this step the moment the second's lease of it ended (let go, ran out, gone or ended by an operator): the place it left.",
@@ -517,7 +518,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const grant = happened(context.step, 'granted', h => h.worker === worker)[0]
 			if (!grant) return fails(`the engine gave ${context.name(worker)} no lease in this step`, 0)
 			if (grant.place === undefined) return fails(`${context.name(worker)} got the key at once when it asked, at ${time(grant.at)}, where there was room: it took no one's place`, 0)
-			const end = list.slice(0, list.indexOf(grant)).find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === other && h.store === grant.store && h.at === grant.at)
+			// The place it took is the one the engine recorded for the grant (first freed, first taken).
+			const end = (context.step.causes?.get(grant) ?? []).find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === other && h.store === grant.store && h.at === grant.at && list.indexOf(h) >= 0 && list.indexOf(h) < list.indexOf(grant))
 			if (!end) return fails(`${context.name(worker)} got the key at ${time(grant.at)}, and no lease of ${context.name(other)} ended then`, 1)
 			return holds([saw(context.step, end), saw(context.step, grant)], grant.at)
 		},
