@@ -335,6 +335,25 @@ function inTime(slots: readonly Slot[], context: ClaimContext, fence?: number): 
 	return holds([saw(context.step, grant)], grant.at)
 }
 
+/**
+ * The worker stood in line and was given the key in this step (of the store the key slot names, if
+ * it names one) in the place an end of the other's lease freed at that moment, of the kinds given:
+ * the place the engine recorded for the grant (first freed, first taken).
+ */
+function tookPlace(context: ClaimContext, worker: string, other: string, key: Slot | undefined, ends: readonly Happening['kind'][]): Verdict {
+	const list = context.step.happenings
+	const grant = happened(context.step, 'granted', h => h.worker === worker && (key?.value.type !== 'key' || key.value.store === undefined || h.store === key.value.store))[0]
+	if (!grant) return fails(`the engine gave ${context.name(worker)} no lease in this step`, 0)
+	if (grant.place === undefined) return fails(`${context.name(worker)} got the key at once when it asked, at ${time(grant.at)}, without waiting in line: it took no one's place`, 0)
+	const end = (context.step.causes?.get(grant) ?? []).find(h => ends.includes(h.kind) && 'worker' in h && h.worker === other && 'store' in h && h.store === grant.store && h.at === grant.at && list.indexOf(h) >= 0 && list.indexOf(h) < list.indexOf(grant))
+	if (!end) {
+		const took = (context.step.causes?.get(grant) ?? []).find(h => 'worker' in h && (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended'))
+		const whose = took !== undefined && 'worker' in took ? `the place ${context.name(took.worker)}'s lease left (${took.kind === 'released' ? 'let go' : took.kind === 'expired' ? 'run out' : took.kind === 'gone' ? 'gone with its store' : 'ended by an operator'})` : 'a place no lease of this step left'
+		return fails(`${context.name(worker)} got the key at ${time(grant.at)} in ${whose}, not one ${ends.length === 1 ? `${context.name(other)} let go of` : `${context.name(other)}'s lease left`}`, key === undefined ? 1 : 2)
+	}
+	return holds([saw(context.step, end), saw(context.step, grant)], grant.at)
+}
+
 export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'asks',
@@ -490,18 +509,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} waits for {key} until {worker} lets go', alternatives: ["{worker} waits( in line) until {worker} lets go", "{worker} waits( in line) until {worker} lets go of {key}", "{worker} waits( in line) until {worker} releases {key}", "{worker} waits for {key} until {worker} releases it"],
 		example: 'B waits in line until A lets go',
 		meaning: 'The first worker stood in line and got the key in this step the moment the second let go of it.',
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			const other = actorOf(slots[2])
-			const list = context.step.happenings
-			const grant = happened(context.step, 'granted', h => h.worker === worker && (slots[1]?.value.type !== 'key' || slots[1].value.store === undefined || h.store === slots[1].value.store))[0]
-			if (!grant) return fails(`the engine gave ${context.name(worker)} no lease in this step`, 0)
-			if (grant.place === undefined) return fails(`${context.name(worker)} got the key at once when it asked, at ${time(grant.at)}, without waiting in line`, 0)
-			// The place it took is the one the engine recorded for the grant (first freed, first taken).
-			const release = (context.step.causes?.get(grant) ?? []).find(h => h.kind === 'released' && h.worker === other && h.store === grant.store && h.at === grant.at && list.indexOf(h) >= 0 && list.indexOf(h) < list.indexOf(grant))
-			if (!release) return fails(`${context.name(worker)} got the key at ${time(grant.at)}, and ${context.name(other)} did not let go of it then`, 2)
-			return holds([saw(context.step, release), saw(context.step, grant)], grant.at)
-		},
+		check: (slots, context) => tookPlace(context, actorOf(slots[0]), actorOf(slots[2]), slots[1], ['released']),
 	},
 	{
 		id: 'gets-place-of',
@@ -511,18 +519,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		pattern: "{worker} gets {owner} place", alternatives: ["{worker} takes {owner} place/slot", "{worker} gets {owner} slot"],
 		example: "D gets B's place",
 		meaning: "The first worker stood in line and got the key in this step the moment the second's lease of it ended (let go, ran out, gone or ended by an operator): the place it left.",
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			const other = actorOf(slots[1])
-			const list = context.step.happenings
-			const grant = happened(context.step, 'granted', h => h.worker === worker)[0]
-			if (!grant) return fails(`the engine gave ${context.name(worker)} no lease in this step`, 0)
-			if (grant.place === undefined) return fails(`${context.name(worker)} got the key at once when it asked, at ${time(grant.at)}, where there was room: it took no one's place`, 0)
-			// The place it took is the one the engine recorded for the grant (first freed, first taken).
-			const end = (context.step.causes?.get(grant) ?? []).find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === other && h.store === grant.store && h.at === grant.at && list.indexOf(h) >= 0 && list.indexOf(h) < list.indexOf(grant))
-			if (!end) return fails(`${context.name(worker)} got the key at ${time(grant.at)}, and no lease of ${context.name(other)} ended then`, 1)
-			return holds([saw(context.step, end), saw(context.step, grant)], grant.at)
-		},
+		check: (slots, context) => tookPlace(context, actorOf(slots[0]), actorOf(slots[1]), undefined, ['released', 'expired', 'gone', 'ended']),
 	},
 	{
 		id: 'waits',
