@@ -492,6 +492,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = storeOf(env, s[1])
 		return holdsNow(store !== undefined && store.limit === num(s[0]) && store.holders.length >= store.limit, store ? holderMakers(env, store) : [], env)
 	},
+	'free-places': (s, env) => {
+		const store = storeOf(env, s[0])
+		return holdsNow(store !== undefined && store.limit !== undefined && store.limit - store.holders.length === num(s[1]), store ? holderMakers(env, store) : [], env)
+	},
 	'key-not-full': (s, env) => {
 		const limit = storeOf(env, s[0])?.limit
 		// Room is made by the last lease end of the key, not by its holders' grants.

@@ -667,6 +667,25 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'free-places',
+		places: STORY,
+		tells: 'state',
+		formula: "k is a semaphore's ∧ limit(k) − |holders(k, t)| = n",
+		pattern: '{key} has {count} free place(s)', alternatives: ["{key} has {count} free slot(s)", "there is/are {count} free place(s)/slot(s)", "{count} place(s)/slot(s) of {key} is/are free"],
+		example: 'the key has one free place',
+		meaning: "A semaphore's key has that many places free when the step ends: its limit less its holders.",
+		check(slots, context) {
+			const key = slots[0]?.type === 'key' ? slots[0] : slots[1]
+			const count = slots[0]?.type === 'count' ? slots[0] : slots[1]
+			const store = counted(context, key)
+			if (typeof store === 'string') return fails(store, 0)
+			if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock, not a semaphore: it has no places to count`, 0)
+			const free = store.limit - store.holders.length
+			if (free !== numberOf(count)) return fails(`${context.name(store.id)} has ${free} free place${free === 1 ? '' : 's'} when the step ends: ${store.holders.length} of ${store.limit} are held`, 1)
+			return holds([holdersEvidence(context.world, store)], context.world.time)
+		},
+	},
+	{
 		id: 'key-not-full',
 		places: STORY,
 		tells: 'state',
