@@ -47,6 +47,12 @@ export function earlierHappenings(context: ClaimContext): StepFacts['happenings'
 	return runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => step.happenings)
 }
 
+/** What happened before a happening of the step: every happening of the steps before it, then the step's own up to it. */
+export function happenedBefore(context: ClaimContext, happening: StepFacts['happenings'][number]): StepFacts['happenings'] {
+	const list = context.step.happenings
+	return [...earlierHappenings(context), ...list.slice(0, list.indexOf(happening))]
+}
+
 /** The steps after this one a claim may look ahead to: all of them, or in the reader's play the guide's steps it kept. */
 export function laterSteps(context: ClaimContext): StepFacts[] {
 	const last = context.run.lookAhead ?? context.run.steps.length

@@ -1,7 +1,7 @@
 /** Claims about asking for the key and the line for it: asks, waits, places, hand-overs, giving up. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
-import { actorOf, actorsOf, earlierHappenings, fails, laterSteps, fenceOfSlot, happened, holds, keyStore, lineEvidence, liveLease, names, numberOf, ofKey, runSteps, saw, storeFor, time } from '../query.ts'
+import { actorOf, actorsOf, earlierHappenings, fails, happenedBefore, laterSteps, fenceOfSlot, happened, holds, keyStore, lineEvidence, liveLease, names, numberOf, ofKey, runSteps, saw, storeFor, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { StepFacts, StoreFact } from '../facts.ts'
 import type { Happening } from '../../frame.ts'
@@ -823,9 +823,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const verdict = asked(slots, context)
 			if (!verdict.ok) return verdict
 			const ask = asks(context, actorOf(slots[0]), undefined, slots[1])[0] as Of<'asked'>
-			const list = context.step.happenings
-			const earlier = earlierHappenings(context)
-			const before = [...earlier, ...list.slice(0, list.indexOf(ask))].find(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) as Of<'asked'> | undefined
+			const before = happenedBefore(context, ask).find(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) as Of<'asked'> | undefined
 			return before ? fails(`${context.name(before.worker)} asked before ${context.name(ask.worker)}, at ${time(before.at)}`, 0) : verdict
 		},
 	},

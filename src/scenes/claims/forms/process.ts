@@ -6,7 +6,7 @@
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { THING, inWords } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, holds, leaseState, earlierHappenings, numberOf, saw, sentBy, time } from '../query.ts'
+import { actorOf, fails, happened, happenedBefore, holds, leaseState, numberOf, saw, sentBy, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import { describeWrite } from './writes.ts'
 
@@ -179,9 +179,8 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			const verdict = processEvent(slots, context, 'woke')
 			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
-			const list = context.step.happenings
 			const woke = happened(context.step, 'woke', h => h.worker === worker)[0] as Of<'woke'>
-			const pause = [...earlierHappenings(context), ...list.slice(0, list.indexOf(woke))].filter((h): h is Of<'paused'> => h.kind === 'paused' && h.worker === worker).pop()
+			const pause = happenedBefore(context, woke).filter((h): h is Of<'paused'> => h.kind === 'paused' && h.worker === worker).pop()
 			if (!pause) return fails(`the scene does not show ${context.name(worker)} pausing before it woke at ${time(woke.at)}`, 0)
 			const wanted = numberOf(slots[1])
 			if (woke.at - pause.at !== wanted) return fails(`expected a pause of ${time(wanted)}, but ${context.name(worker)} paused at ${time(pause.at)} and woke at ${time(woke.at)}, ${time(woke.at - pause.at)} later`, 1)
@@ -212,10 +211,8 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			const verdict = processEvent(slots, context, 'crashed')
 			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
-			const list = context.step.happenings
 			const crash = happened(context.step, 'crashed', h => h.worker === worker)[0] as Of<'crashed'>
-			const earlier = earlierHappenings(context)
-			const wrote = [...earlier, ...list.slice(0, list.indexOf(crash))].find(h => h.kind === 'wrote' && h.worker === worker)
+			const wrote = happenedBefore(context, crash).find(h => h.kind === 'wrote' && h.worker === worker)
 			return wrote ? fails(`${context.name(worker)} wrote at ${time(wrote.at)}, before its process crashed at ${time(crash.at)}`, 0) : verdict
 		},
 	},
