@@ -230,7 +230,7 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	const start = context.step.start.time
 	if (text.passed && event && early !== undefined && early.at <= start && clause.modifiers.length === 0 && !ordered && clause.then !== 'because') return `the clause before tells time passing from the step's start (${formatDuration(start)}), and ${whose} happened at ${formatDuration(early.at)}, before any of it passed; tell this first, or say when it happened ("at ${formatDuration(early.at)}")`
 	if (after === undefined || place === undefined || early === undefined) return undefined
-	const says = clause.then === 'when' ? 'a sentence that opens with "When" or "As soon as" says its second happening came after its first' : ordered ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
+	const says = clause.then === 'when' ? '"when" or "as soon as" says the happening it joins came after the one it names' : ordered ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
 	const later = clause.then === 'because'
 	const at = later ? place : early
 	if (after === END) return `"then" says this came after what the clause before tells, which holds at the step's end (${formatDuration(context.world.time)}), but this came before it; tell the event that made it hold, or put this first`
@@ -247,7 +247,7 @@ function unshownAsk(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 	const ask = outcome.evidence.find(e => e.kind === 'happened' && e.step === context.step.index && e.what.kind === 'asked' && e.what.unshown === true)
 	if (ask?.kind !== 'happened' || ask.what.kind !== 'asked') return undefined
 	const name = context.name(ask.what.worker)
-	return `${clause.then === 'when' ? 'a sentence that opens with "When" or "As soon as"' : `"${clause.then}"`} puts this after what the clause before tells, but the scene draws ${name}'s ask only as the key it was given, so the ask has no time to put in order; draw the ask, an arrow from ${name} to ${context.name(ask.what.store)} before its grant`
+	return `${clause.then === 'when' ? '"when" or "as soon as"' : `"${clause.then}"`} puts this after what the clause before tells, but the scene draws ${name}'s ask only as the key it was given, so the ask has no time to put in order; draw the ask, an arrow from ${name} to ${context.name(ask.what.store)} before its grant`
 }
 
 /**
@@ -257,7 +257,7 @@ function unshownAsk(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 function sameMoment(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
 	const during = clause.during === true && clause.form.tells === 'event'
 	if ((clause.then !== 'when' && !during) || text.prior === undefined) return undefined
-	const says = during ? '"while" before a happening says it happened at the moment of what the clause before tells' : 'a sentence that opens with "When" or "As soon as" says its second happening came at the moment of its first'
+	const says = during ? '"while" before a happening says it happened at the moment of what the clause before tells' : '"when" or "as soon as" says the happening it joins came at the moment of the one it names'
 	const was = text.prior.at
 	if (!text.prior.event || was === undefined) return `${says}, and the clause before tells ${text.prior.event ? 'no moment the scene draws' : 'a state'}; ${text.prior.event ? 'draw it, or join them with "and"' : 'tell the happening first ("Worker B asks while A holds the key")'}`
 	const at = outcome.at

@@ -104,7 +104,8 @@ const TEMPLATES = (() => {
 				const slots = [...pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
 				const first = pattern.startsWith('{') ? slots[0] : undefined
 				// A list of workers may be followed by "both", "all" or "each": "B and C both wait".
-				const written = pattern.replace(/\{workers\} /g, '{workers}( both)( all)( each) ')
+				// A fence may be told after a comma: "B saves, with fence 2".
+				const written = pattern.replace(/\{workers\} /g, '{workers}( both)( all)( each) ').replace(/(?<!,) with fence \{fence\}/g, '(,) with fence {fence}')
 				return { form, pattern, source: source(written), slots, order: slotOrder(form, own, slots), subject: first !== undefined && SUBJECTS.includes(first) ? first : undefined }
 			})
 		}),
@@ -157,7 +158,7 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords): 
 			// "After that" is "then"; "5 s after that" is "5 s later"; "a moment later" is some time after what was told before.
 			{ kind: 'then', regex: /^after that,? /d },
 			{ kind: 'later', regex: new RegExp(`^(?:${afterThat}),? `, 'd') },
-			{ kind: 'soon', regex: /^(a moment) later,? /d },
+			{ kind: 'soon', regex: /^(a moment|a while|some time|a little while|a bit) later,? /d },
 			{ kind: 'at', regex: new RegExp(`^(?:${at}),? `, 'd') },
 			{ kind: 'later', regex: new RegExp(`^(?:${later}),? `, 'd') },
 			// "20 s in," is the moment 20 s; "after 30 s" is 30 s later than what was told before.
@@ -169,7 +170,7 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords): 
 			{ kind: 'later', regex: new RegExp(` (?:${later})$`, 'd') },
 			{ kind: 'later', regex: new RegExp(` (?:${afterThat})$`, 'd') },
 			{ kind: 'then', regex: / after that$/d },
-			{ kind: 'soon', regex: / (a moment) later$/d },
+			{ kind: 'soon', regex: / (a moment|a while|some time|a little while|a bit) later$/d },
 		],
 		within: new RegExp(` (?:${at})(?= )`, 'd'),
 		read: new Map(),

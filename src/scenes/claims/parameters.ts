@@ -34,7 +34,7 @@ export interface SlotReader {
 /** Common nouns for a kind, usable when the scene has one actor of that kind. */
 const KIND_NOUNS: Readonly<Record<ActorKind, readonly string[]>> = {
 	worker: ['the worker'],
-	store: ['the lock server', 'the lock store', 'the lock', 'the server', 'the store'],
+	store: ['the lock server', 'the lock store', "the lock's store", 'the lock’s store', 'the lock', 'the server', 'the store'],
 	database: ['the database'],
 	decoration: [],
 }

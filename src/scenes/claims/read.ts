@@ -84,7 +84,7 @@ interface Cut {
 }
 
 /** The words that tell a happening came before: to another worker (`too`, `as well`) or to the same (`again`). */
-const ALSO = / (too|as well|again)$/
+const ALSO = / (too|as well|again)(?=$|,? with fence )/
 
 /** "again" inside a clause, before more words, with the space before it. */
 const AGAIN_INSIDE = / again(?=,? )/
@@ -313,6 +313,18 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 		// Only a reading that reads whole: else the problems are told of the sentence as written, its "After" or "When" kept in what is quoted.
 		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items, /^(?:When|As soon as) /i.test(subordinate[0])) }
 	}
+	// "Y as soon as X" is "As soon as X, Y": X is read first, then Y as what came at its moment.
+	const soon = AS_SOON_AFTER.exec(text.slice(start, end))
+	if (soon && soon.index > 0 && (place === 'caption' || place === 'note')) {
+		const split = start + soon.index
+		const first = readSentence(language, text, split + soon[0].length, end, place, referent0, plural)
+		if (!('problem' in first) && (first.problems?.length ?? 0) === 0 && first.items.length === 1) {
+			const rest = readSentence(language, text, start, split, place, referent0, plural)
+			// It joins the clause right before it: "A saves, and B gets the key as soon as A lets go" tells the save, the letting go, the grant.
+			const last = 'problem' in rest ? -1 : rest.items.map(item => item.kind).lastIndexOf('clause')
+			if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0 && last >= 0) return { items: [...rest.items.slice(0, last), ...afterFirst([...first.items, ...rest.items.slice(last)], true)] }
+		}
+	}
 	const during = WHILE_FIRST.exec(text.slice(start, end))
 	if (during && (place === 'caption' || place === 'note')) {
 		// "While S, X" is "X while S": X is read first, then S as the state that held when X happened.
@@ -340,6 +352,9 @@ function joins(cut: Cut, item: Item | { kind: 'unread' }): boolean {
 
 /** A sentence that opens with "When", "Once", "After" or "As soon as" ("When A lets go, the key goes to C"; after a semicolon, "when") says its second clause came after its first. */
 const SUBORDINATE = /^(?:When|Once|After|As soon as) (?=[^,]+, )/i
+
+/** "as soon as" or "the moment" after a sentence's first clause ("B gets the key as soon as A lets go"). */
+const AS_SOON_AFTER = /,? (?:as soon as|the moment) /i
 
 /** A sentence that opens with "While" and a clause ("While A is paused, its lease runs out") reads as its second part "while" its first. */
 const WHILE_FIRST = /^While [^,]+, /i
@@ -560,7 +575,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	if (inner && inner.index > 0) for (const text of cased) variants.push({ text: text.slice(0, inner.index) + text.slice(inner.index + inner[0].length), then: true })
 	if (also && place !== 'ask' && place !== 'write') {
 		const word = also[1] === 'again' ? ('again' as const) : ('too' as const)
-		for (const text of cased) variants.push({ text: text.slice(0, also.index), also: { word, start: start + also.index + 1, end: start + raw.length } })
+		for (const text of cased) variants.push({ text: text.slice(0, also.index) + text.slice(also.index + also[0].length), also: { word, start: start + also.index + 1, end: start + also.index + also[0].length } })
 	}
 	// "again" after the verb and before more words ("A renews it again until 26 s") tells as a trailing one does: read last, so a form of its own wins.
 	const again = AGAIN_INSIDE.exec(raw)
@@ -649,6 +664,15 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			if (clause && typeof clause !== 'string') return { ...clause, start: offset }
 		}
 	}
+	// "Both places are taken" is "all two places are taken": "both" tells there are two.
+	const both = BOTH_PLACES.exec(core)
+	if (both) {
+		const put = `all two ${core.slice(both[0].length)}`
+		for (const compiled of entry.byFirstWord.get('all') ?? []) {
+			const clause = matchForm(language, compiled, put, offset, 'all two '.length - both[0].length, referent, plural)
+			if (clause && typeof clause !== 'string') return { ...clause, start: offset }
+		}
+	}
 	for (const compiled of entry.byFirstWord.get(firstWordOf(core)) ?? []) {
 		const clause = matchForm(language, compiled, core, offset, 0, referent, plural)
 		if (typeof clause === 'string') problem ??= clause
@@ -724,6 +748,9 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 	}
 	return problem
 }
+
+/** "both" before places or slots, at a clause's start. */
+const BOTH_PLACES = /^both (?=(?:places|slots)\b)/
 
 /** "all" and a count of the workers spoken of before, at a clause's start: "all three", "all 3 of them". */
 const ALL_OF = new RegExp(`^all (${COUNT_PATTERN})(?: of them)? `)

@@ -437,6 +437,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = grants as Of<'granted'>[]
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
+	'workers-get-at-once': (s, env) => {
+		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store))[0])
+		if (grants.some(grant => grant === undefined || grant.place !== undefined)) return NO
+		const all = grants as Of<'granted'>[]
+		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
+	},
 	'lets-in': (s, env) => {
 		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w)[0])
 		if (grants.some(grant => grant === undefined)) return NO
@@ -576,7 +582,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const waiting = env.world.workers.get(w)?.waiting
 		const own = waiting ? lastEvent(env, (h): h is Of<'asked'> => h.kind === 'asked' && h.worker === w && h.store === waiting.store) : undefined
 		const [from, to] = line.events
-		const waited = waiting ? (own && !own.unshown ? env.world.time - own.at : undefined) : from && to ? to.at - from.at : undefined
+		// In line since a step before and out of it in this one: its ask then is the first of its makers.
+		const since = line.makers[0]
+		const left = !from && line.until !== undefined && since?.kind === 'asked' && since.worker === w && !since.unshown ? line.until - since.at : undefined
+		const waited = waiting ? (own && !own.unshown ? env.world.time - own.at : undefined) : from && to ? to.at - from.at : left
 		return waited === num(s[1]) ? line : NO
 	},
 	'waits-behind': (s, env) => behind(env, actor(s[0]), actor(s[1])),
@@ -717,6 +726,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'lets-go': (s, env) => released(env, actor(s[0])),
 	'lets-go-of': (s, env) => released(env, actor(s[0]), s[1]),
+	'workers-let-go': (s, env) => {
+		const all = actors(s[0]).map(w => events(env.step, 'released', h => h.worker === w && fits(s[1], h.store))[0])
+		if (all.some(h => h === undefined)) return NO
+		const releases = all as Of<'released'>[]
+		return { ok: true, events: releases, makers: releases, at: Math.max(...releases.map(h => h.at)), each: releases.map(h => h.at) }
+	},
 	releases: (s, env) => released(env, actor(s[0]), s[1]),
 	'function-returns': (s, env) => released(env, actor(s[0])),
 	'lets-go-too': (s, env) => {

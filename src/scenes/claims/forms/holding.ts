@@ -390,6 +390,25 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'workers-get-at-once',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(v, k) ∈ step for each v ∈ ws, each at its ask, with no place in line",
+		pattern: '{workers} get {key} at once', alternatives: ["{workers} both/each get {key} at once", "{workers} get {key} right away/immediately", "{workers} both/each get {key} right away/immediately", "{workers} get in at once", "{workers} both/each get in at once", "{workers} get in right away/immediately", "{workers} both/each get in right away/immediately"],
+		example: 'Workers A and B get the key at once',
+		meaning: 'The engine gave each of those workers a lease in this step when it asked, without its waiting in line.',
+		check(slots, context) {
+			const grants: Of<'granted'>[] = []
+			for (const id of actorsOf(slots[0])) {
+				const grant = happened(context.step, 'granted', h => h.worker === id && ofKey(slots[1], h.store))[0]
+				if (!grant) return fails(`the engine gave ${context.name(id)} no lease in this step`, 0)
+				if (grant.place !== undefined) return fails(`${context.name(id)} asked at ${time(grant.askedAt)} and waited in line: the engine gave it the key at ${time(grant.at)}`, 0)
+				grants.push(grant)
+			}
+			return { ...holds(grants.map(h => saw(context.step, h)), Math.max(...grants.map(h => h.at))), each: grants.map(h => ({ who: h.worker, at: h.at })) } as Verdict
+		},
+	},
+	{
 		id: 'lets-in',
 		places: STORY,
 		tells: 'event',

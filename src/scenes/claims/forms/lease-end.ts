@@ -1,7 +1,7 @@
 /** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
+import { actorOf, actorsOf, fails, happened, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import { eventsOf } from '../causes.ts'
 import type { Happening } from '../../frame.ts'
@@ -213,6 +213,24 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		example: 'A lets go',
 		meaning: 'The worker released its lease in this step.',
 		check: (slots, context) => letGo(slots, context),
+	},
+	{
+		id: 'workers-let-go',
+		places: STORY,
+		tells: 'event',
+		formula: "released(v) ∈ step for each v ∈ ws",
+		pattern: '{workers} let go of {key}', alternatives: ["{workers} let go", "{workers} both/each/all let go", "{workers} both/each/all let go of {key}", "{workers} give back their places/slots"],
+		example: 'A and B let go',
+		meaning: 'Each of those workers released its lease in this step.',
+		check(slots, context) {
+			const releases: Of<'released'>[] = []
+			for (const id of actorsOf(slots[0])) {
+				const release = happened(context.step, 'released', h => h.worker === id && ofKey(slots[1], h.store))[0]
+				if (!release) return fails(`${context.name(id)} did not release a lease in this step`, 0)
+				releases.push(release)
+			}
+			return { ...holds(releases.map(h => saw(context.step, h)), Math.max(...releases.map(h => h.at))), each: releases.map(h => ({ who: h.worker, at: h.at })) } as Verdict
+		},
 	},
 	{
 		id: 'lets-go-of',
@@ -429,7 +447,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		formula: "as nothing renews {lease}, and no renewed(w) of that lease ∈ an earlier step since its grant",
-		pattern: 'nothing has renewed {lease}', alternatives: ["nobody has renewed {lease}", "no one has renewed {lease}"],
+		pattern: 'nothing has renewed {lease}', alternatives: ["nobody has renewed {lease}", "no one has renewed {lease}", "nothing/nobody renewed {lease}", "no one renewed {lease}"],
 		example: "nothing has renewed A's lease",
 		meaning: "The worker held a lease in this step, and no renewal of it happened, in this step or before it since the lease was given.",
 		check(slots, context) {

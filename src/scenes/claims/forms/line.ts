@@ -53,7 +53,11 @@ function waitedFor(context: ClaimContext, worker: string): number | undefined {
 	const got = waitedThenGot(context, worker)
 	if (got) return got.grant.at - got.ask.at
 	const gaveUp = waitedThenGaveUp(context, worker)
-	return gaveUp ? gaveUp.end.at - gaveUp.ask.at : undefined
+	if (gaveUp) return gaveUp.end.at - gaveUp.ask.at
+	// In line since a step before, it left the line in this one: from its ask then to its leaving now.
+	const left = leftLine(context, worker)
+	const ask = left?.makers[0]
+	return left && ask?.kind === 'asked' && ask.worker === worker && !ask.unshown ? left.end.at - ask.at : undefined
 }
 
 /** The worker of slot 0 stands in line when the step ends. */
@@ -470,7 +474,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k, wait D) ∈ step",
-		pattern: '{worker} asks for {key} with a wait of {duration}', alternatives: ["{worker} asks for {key} with a {duration} wait", "{worker} asks for {key}, willing to wait {duration}", "{worker} requests {key} with a wait of {duration}", "{worker} requests {key} with a {duration} wait"],
+		pattern: '{worker} asks for {key} with a wait of {duration}', alternatives: ["{worker} asks for {key} with a {duration} wait", "{worker} asks for {key}, willing to wait( up to) {duration}", "{worker} asks for {key}, this time willing to wait( up to) {duration}", "{worker} requests {key} with a wait of {duration}", "{worker} requests {key} with a {duration} wait"],
 		example: 'Worker B asks for the key with a wait of 10 s',
 		meaning: 'The worker asked for the key in this step, waiting at most that long.',
 		check: (slots, context) => waitOf(slots, context, 2),
@@ -480,7 +484,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, wait D) ∈ step",
-		pattern: '{worker} asks with a wait of {duration}', alternatives: ["{worker} asks with a {duration} wait", "{worker} asks, willing to wait {duration}", "{worker} asks, ready to wait {duration}", "{worker} is willing/ready to wait {duration}", "{worker} asks, with a wait of {duration}", "{worker} asks, with a {duration} wait", "{worker} is willing/ready to wait up to {duration}", "{worker} will wait( up to) {duration}"],
+		pattern: '{worker} asks with a wait of {duration}', alternatives: ["{worker} asks with a {duration} wait", "{worker} asks, willing to wait {duration}", "{worker} asks, ready to wait {duration}", "{worker} is willing/ready to wait {duration}", "{worker} asks, with a wait of {duration}", "{worker} asks, with a {duration} wait", "{worker} is willing/ready to wait up to {duration}", "{worker} will wait( up to) {duration}", "{worker} asks, willing/ready to wait up to {duration}", "{worker} asks, this time willing/ready to wait( up to) {duration}"],
 		example: 'Worker B asks with a wait of 10 s',
 		meaning: 'The worker asked for the key in this step, waiting at most that long.',
 		check: (slots, context) => waitOf(slots, context, 1),

@@ -51,7 +51,7 @@ export const OPERATOR_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: 'ended(w) ∈ step',
 		pattern: 'an/the operator ends {lease}',
-		alternatives: ['{lease} is ended by an/the operator'],
+		alternatives: ['{lease} is ended by an/the operator', 'an/the operator ends {lease} by hand', 'an/the operator ends {lease} manually'],
 		example: "An operator ends A's lease",
 		meaning: "An operator ended the worker's lease in this step (`end a`): the lease is lost, and its key goes on to the next in line.",
 		check: (slots, context) => operatorEnded(slots, context),

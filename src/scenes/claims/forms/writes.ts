@@ -220,7 +220,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w, fence f) ∈ step, w's lease not live",
 		each: 'save',
-		pattern: '{worker} saves( its THING) with its old fence {fence}', alternatives: ["{worker} tries to save/write( its THING) with its old fence {fence}", "{worker} writes with its old fence {fence}", "{worker} writes/saves with its old fence, {fence}"],
+		pattern: '{worker} saves( its THING) with its old fence {fence}', alternatives: ["{worker} tries to save/write( its THING) with its old fence {fence}", "{worker} writes with its old fence {fence}", "{worker} writes/saves with its old fence, {fence}", "{worker} saves/writes its stale THING with fence {fence}", "{worker} saves/writes a stale THING with fence {fence}"],
 		example: 'Worker A saves with its old fence 7',
 		meaning: 'The worker wrote in this step with that fence, from a lease no longer live when it wrote.',
 		check: (slots, context) => wroteWithFence(slots, context, true),
@@ -253,7 +253,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'save',
 		tells: 'event',
 		formula: "wrote(w, d) ∈ step, with no wrote(v, d) ∈ run before it by another worker v, and row(d) = 0 at the scene's start",
-		pattern: '{worker} saves first',
+		pattern: '{worker} saves first', alternatives: ["{worker} saves its THING first", "{worker} writes( its THING) first"],
 		example: 'A saves first',
 		meaning: 'The worker wrote in this step, and no other worker had written to that database before it.',
 		check(slots, context) {
