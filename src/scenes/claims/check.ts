@@ -161,6 +161,8 @@ interface TextState {
 	lastOf: Map<string, ReadClause>
 	/** The clause before and what it was checked against, which a clause after "so" follows from. */
 	cause: Told | undefined
+	/** The clause before was a state after "while" ("X while S"): the clause X it was said of, which a "because" after it explains. */
+	aside?: Told | undefined
 	/** The clause before told a state at the step's end (no moment, no event of the step its own), or the clock at a moment. */
 	atEnd: boolean
 	clock: number | undefined
@@ -190,6 +192,7 @@ function writeTold(claim: Told['claim'], context: ClaimContext): Extract<Happeni
 function forgetBefore(text: TextState): void {
 	text.before = undefined
 	text.cause = undefined
+	text.aside = undefined
 	text.atEnd = false
 	text.clock = undefined
 	text.passed = false
@@ -208,7 +211,10 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	// "so": the clause before is why this happened; "because", "since": this is why the clause before did.
 	const saying: Told = { state: clause.form.tells === 'state', claim: outcome }
 	const cause = text.cause
-	const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' ? causeProblem(saying, cause, context, 'because') : undefined
+	// "X while S, because C": the "while" clause is an aside, and C tells why X happened.
+	const explained = text.aside ?? cause
+	const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : undefined
+	text.aside = clause.during === true && clause.form.tells === 'state' ? cause : undefined
 	text.cause = saying
 	const place = outcome.place
 	const event = clause.form.tells === 'event'

@@ -502,6 +502,8 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 		const aside = asideProblem(language, segment)
 		if (aside !== undefined) return { start: start + aside.offset, end: start + aside.offset + aside.word.length, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}, nor as an aside: ${aside.message}` }
 	}
+	const unrecorded = UNRECORDED.exec(segment)
+	if (unrecorded && !/\bclock\b/i.test(segment)) return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: the engine records no reads, so no caption can tell one ("${unrecorded[0]}"); a scene tells what the lock and the database saw (asks, grants, leases, writes), so tell the read in the page's prose around the scene` }
 	const negation = negationProblem(language, segment, place)
 	if (negation !== undefined) return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: ${negation}` }
 	const nearest = nearestForms(language, segment, place)
@@ -509,6 +511,9 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
 	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && referent === undefined)}` }
 }
+
+/** A verb of what a worker's code does that the engine does not record: a read. */
+const UNRECORDED = /\b(?:reads|read|loads|fetches|looks up)\b(?! fence| the fence| its fence)/i
 
 /** A word that denies what a clause says: "A does not give up", "the semaphore isn't full". */
 const NEGATION = /\b(?:does not|doesn['’]t|do not|don['’]t|did not|didn['’]t|is not|isn['’]t|are not|aren['’]t|never)\b/i

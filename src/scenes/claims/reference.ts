@@ -969,6 +969,20 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// -- a store and the clock
 	restarts: (s, env) => restarted(env, actor(s[0])),
 	'crashes-and-opens-again': (s, env) => restarted(env, actor(s[0])),
+	'restart-loses-every-lease': (_s, env) => {
+		const store = storeOf(env, undefined)
+		const restart = store === undefined ? undefined : events(env.step, 'restarted', h => h.store === store.id)[0]
+		if (store === undefined || restart === undefined) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(restart))]
+		const live = [...new Set(before.filter(h => h.kind === 'granted' && h.store === store.id).map(h => (h as Of<'granted'>).worker))].filter(worker => {
+			const last = before.filter(h => 'worker' in h && h.worker === worker && 'store' in h && h.store === store.id && ['granted', 'released', 'expired', 'gone', 'ended'].includes(h.kind)).pop()
+			return last?.kind === 'granted'
+		})
+		const gone = live.map(worker => events(env.step, 'gone', h => h.worker === worker && h.store === store.id && h.at === restart.at)[0])
+		if (live.length === 0 || gone.some(h => h === undefined)) return NO
+		const all = [restart, ...(gone as Of<'gone'>[])]
+		return { ok: true, at: restart.at, events: all, makers: all }
+	},
 	'restarts-twice': (s, env) => restarted(env, actor(s[0]), 2),
 	'restarts-times': (s, env) => restarted(env, actor(s[0]), num(s[1])),
 	'opens-again': (s, env) => {
@@ -1400,6 +1414,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let unnamed: { at: number; order: number } | undefined
 	let now: number | undefined
 	let cause: { meaning: Meaning; state: boolean } | undefined
+	// After "X while S", X: a "because" next tells why X happened, the "while" clause an aside.
+	let aside: { meaning: Meaning; state: boolean } | undefined
 	// An unnamed state with no event of the step its own holds at the step's end: "then" after it comes after the end.
 	let atEnd = false
 	// The clock the clause before told: "then" after it is no earlier.
@@ -1440,6 +1456,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (clause.gap) {
 			beforePlace = undefined
 			cause = undefined
+			aside = undefined
 			atEnd = false
 			clockAt = undefined
 			passed = false
@@ -1456,6 +1473,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			failed.add(index)
 			beforePlace = undefined
 			cause = undefined
+			aside = undefined
 			atEnd = false
 			clockAt = undefined
 			passed = false
@@ -1529,7 +1547,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// After time told passing, which is the step's passage from its start, S held from that start.
 		if (clause.during === true && isState && moment === undefined && place !== undefined && cause?.meaning.clock?.moved === true && place.at > step.start.time) wrong = true
 		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, meaning, context, cause.state && !isState)
-		else if (!wrong && clause.then === 'because' && cause !== undefined) wrong = !causes(meaning, cause.meaning, context, isState && !cause.state)
+		else if (!wrong && clause.then === 'because' && (aside ?? cause) !== undefined) {
+			const explained = (aside ?? cause) as { meaning: Meaning; state: boolean }
+			wrong = !causes(meaning, explained.meaning, context, isState && !explained.state)
+		}
+		aside = clause.during === true && isState ? cause : undefined
 		cause = { meaning, state: isState }
 		const fresh = tells === 'event' && inStep.some(h => !seen.has(h))
 		// Time told passing is the step's passage from its start: nothing told before it came after that start.

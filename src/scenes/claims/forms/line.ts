@@ -530,7 +530,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "w ∈ line(k, t), or asked(w) ∈ step found k held and granted(w) ∈ step came once a lease of k ended, or w ∈ line(k) at the step's start until granted(w), gave-up(w) or left(w) ∈ step",
-		pattern: '{worker} waits( in line)', alternatives: ["{worker} has to wait( in line)", "{worker} is queued", "{worker} waits its turn", "{worker} waits for the key"],
+		pattern: '{worker} waits( in line)', alternatives: ["{worker} has to wait( in line)", "{worker} is queued", "{worker} waits its turn", "{worker} waits for the key", "{worker} is waiting( in line)", "{worker} is waiting for the key"],
 		example: 'B waits in line',
 		meaning: "The worker is in line for the key when the step ends, or it waited in line in this step and got the key once its holder let go, or it stood in line when the step began until it got the key, gave up or left, which the text goes on to tell.",
 		check: (slots, context) => inLine(slots, context),

@@ -1,6 +1,6 @@
 /** Claims about a lock store and the scene's clock: restarts, epochs, backups and restores, time passing. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
-import { actorOf, bigOf, fails, happened, holds, numberOf, runSteps, saw, storeFor, time, unused } from '../query.ts'
+import { actorOf, bigOf, fails, happened, happenedBefore, holds, numberOf, runSteps, saw, storeFor, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
@@ -108,6 +108,31 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		example: 'the lock server crashes and opens its store again',
 		meaning: 'The store crashed and opened again on its kv.db in this step.',
 		check: (slots, context) => restarted(slots, context),
+	},
+	{
+		id: 'restart-loses-every-lease',
+		places: STORY,
+		tells: 'event',
+		formula: "restarted(s) ∈ step, with ≥ 1 lease of s live before it, and gone(v) at it for each",
+		pattern: 'the restart loses every lease', alternatives: ["the restart loses all( the) leases", "the restart ends every lease", "every lease is lost/gone with the restart", "no lease survives the restart"],
+		example: 'the restart loses every lease',
+		meaning: "The store restarted in this step, at least one lease of it was live before, and every one was gone with the restart.",
+		check(slots, context) {
+			const store = storeFor(context, undefined)
+			if (typeof store === 'string') return fails(store)
+			const restart = happened(context.step, 'restarted', h => h.store === store.id)[0]
+			if (!restart) return fails(`${context.name(store.id)} did not restart in this step`)
+			const live = new Set<string>()
+			for (const h of happenedBefore(context, restart)) {
+				if (h.kind === 'granted' && h.store === store.id) live.add(h.worker)
+				else if ((h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store.id) live.delete(h.worker)
+			}
+			if (live.size === 0) return fails(`no lease of ${context.name(store.id)} was live when it restarted, at ${time(restart.at)}`)
+			const gone = [...live].map(worker => happened(context.step, 'gone', h => h.worker === worker && h.store === store.id && h.at === restart.at)[0])
+			const kept = [...live].find((_worker, i) => gone[i] === undefined)
+			if (kept !== undefined) return fails(`${context.name(kept)}'s lease survived the restart at ${time(restart.at)}`)
+			return holds([saw(context.step, restart), ...gone.map(h => saw(context.step, h as Of<'gone'>))], restart.at)
+		},
 	},
 	{
 		id: 'opens-again',
