@@ -460,6 +460,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'store-gives-fence': (s, env) => event(events(env.step, 'granted', h => h.store === actor(s[0]) && h.worker === actor(s[1]) && h.fence === fence(s[2]))[0]),
 	'no-worker-gets-fence': (s, env) => timeless(events(env.step, 'granted', h => h.fence === fence(s[0])).length === 0),
 	'no-worker-ever-gets-fence': (s, env) => timeless(env.run.steps.slice(1).every(step => events(step, 'granted', h => h.fence === fence(s[0])).length === 0)),
+	'no-lock': (_s, env) => timeless(env.world.stores.size === 0),
 	'nth-holder': (s, env) => {
 		const w = actor(s[0])
 		const store = [...env.world.stores.values()].find(one => one.holders.includes(w))
@@ -642,6 +643,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'gets-at-once': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]),
 	'gets-at-once-with-fence': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]),
+	'gets-after-waiting': (s, env) => {
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]
+		return grant !== undefined && grant.place !== undefined && grant.at - grant.askedAt === num(s[2]) ? event(grant) : NO
+	},
 	'gets-in-time': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]),
 	'gets-in-time-with-fence': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]),
 	'goes-to': (s, env) => fromLine(env, actor(s[1]), { key: s[0] }),

@@ -507,6 +507,20 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'no-lock',
+		places: STORY,
+		tells: 'none',
+		formula: "the scene has no lock store",
+		pattern: 'there is no lock', alternatives: ["no worker holds a lock", "nobody/neither holds a lock", "no one holds a lock", "neither worker holds a lock", "there is no lock at all", "no lock is used", "they use no lock"],
+		example: 'there is no lock',
+		meaning: 'The scene has no lock store: no worker can hold a lease in it, in any step.',
+		check(_slots, context) {
+			const store = [...context.world.stores.values()][0]
+			if (store) return fails(`this scene has a lock store, ${context.name(store.id)}`)
+			return holds([{ kind: 'nothing', what: 'a lock store' }])
+		},
+	},
+	{
 		id: 'nth-holder',
 		places: STORY,
 		tells: 'state',

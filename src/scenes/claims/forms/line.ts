@@ -852,6 +852,23 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => atOnce(slots, context, 2),
 	},
 	{
+		id: 'gets-after-waiting',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step from the line, D after its ask",
+		pattern: '{worker} gets {key} after waiting {duration}', alternatives: ["{worker} gets {key} after a {duration} wait", "{worker} gets {key} after waiting in line( for) {duration}", "{worker} gets in after waiting {duration}", "{worker} gets in after a {duration} wait"],
+		example: 'Worker B gets the key after waiting 16 s',
+		meaning: 'The engine gave the worker a lease in this step from the line, that long after the ask it answered.',
+		check(slots, context) {
+			const grant = grantTold(slots, context)
+			if ('ok' in grant) return grant
+			if (grant.place === undefined) return fails(`${context.name(grant.worker)} got the key at once when it asked, at ${time(grant.at)}: it did not wait`, 0)
+			const waited = grant.at - grant.askedAt
+			if (waited !== numberOf(slots[2])) return fails(`${context.name(grant.worker)} asked at ${time(grant.askedAt)} and got the key at ${time(grant.at)}: it waited ${time(waited)}`, 2)
+			return holds([saw(context.step, grant)], grant.at)
+		},
+	},
+	{
 		id: 'gets-in-time',
 		places: STORY,
 		tells: 'event',
