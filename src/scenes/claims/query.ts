@@ -47,6 +47,17 @@ export function earlierHappenings(context: ClaimContext): StepFacts['happenings'
 	return runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => step.happenings)
 }
 
+/**
+ * A write that is late, or stale: its worker's lease was no longer live when it wrote, and it had
+ * one to lose (a lease given it before the write). A worker that never held a lease is late for nothing.
+ */
+export function staleWrite(context: ClaimContext, write: Of<'wrote'>): boolean {
+	if (write.live) return false
+	const all = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => step.happenings)
+	const at = all.indexOf(write)
+	return all.slice(0, at < 0 ? all.length : at).some(h => h.kind === 'granted' && h.worker === write.worker)
+}
+
 /** What happened before a happening of the step: every happening of the steps before it, then the step's own up to it. */
 export function happenedBefore(context: ClaimContext, happening: StepFacts['happenings'][number]): StepFacts['happenings'] {
 	const list = context.step.happenings

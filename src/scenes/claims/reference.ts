@@ -509,7 +509,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return limit === undefined ? NO : keyOver(env, s[0], holders => holders.length < limit, {}, 'room')
 	},
 	'limit-is': (s, env) => timeless(storeOf(env, undefined)?.limit === num(s[0])),
-	'no-lease-has-a-fence': (_s, env) => timeless([...env.world.stores.values()].every(store => store.limit !== undefined)),
+	'no-lease-has-a-fence': (_s, env) => timeless(env.world.stores.size > 0 && [...env.world.stores.values()].every(store => store.limit !== undefined)),
 	'lease-has-no-fence': (s, env) => {
 		const lease = leaseAt(env.world, actor(s[0]))
 		return holdsNow(lease !== undefined && lease.fence === undefined, leaseGrant(env, actor(s[0])), env)
@@ -812,9 +812,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			return all.slice(0, all.indexOf(write)).some(h => h.worker !== w)
 		})
 	},
-	'saves-stale': (s, env) => save(env, actor(s[0]), write => !write.live),
-	'saves-with-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]))),
-	'saves-with-old-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]) && !h.live)),
+	'saves-stale': (s, env) => save(env, actor(s[0]), write => stale(env, write)),
+	'saves-with-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]) && !h.noFence)),
+	'saves-with-old-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]) && !h.noFence && stale(env, h))),
 	'fences-compare': (s, env) => compared(env, fence(s[0]), fence(s[2]), s[1]?.value.type === 'relation' ? s[1].value.value : '<'),
 	'fence-smaller-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '<'),
 	'saves-first': (s, env) => {
@@ -841,21 +841,21 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'takes-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), true),
 	'takes-late-write': (s, env) => {
 		const meaning = answer(env, actor(s[1]), actor(s[0]), true)
-		return meaning.decides !== undefined && !meaning.decides.live ? meaning : NO
+		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'refuses-late-write': (s, env) => {
 		const meaning = answer(env, actor(s[1]), actor(s[0]), false)
-		return meaning.decides !== undefined && !meaning.decides.live ? meaning : NO
+		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'late-write-is-refused': (s, env) => {
 		const meaning = answer(env, actor(s[0]), undefined, false)
-		return meaning.decides !== undefined && !meaning.decides.live ? meaning : NO
+		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'takes-the-write': (s, env) => theWrite(env, actor(s[0]), true),
 	'takes-write-over': (s, env) => {
 		const meaning = answer(env, actor(s[1]), actor(s[0]), true)
 		const write = meaning.decides
-		return write !== undefined && !write.live && write.writerBefore === actor(s[2]) ? meaning : NO
+		return write !== undefined && stale(env, write) && write.writerBefore === actor(s[2]) ? meaning : NO
 	},
 	'checks-no-fence': (s, env) => {
 		const db = env.world.databases.get(actor(s[0]))
@@ -900,7 +900,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'write-carried-fence': (s, env) => {
 		const write = [...earlierSteps(env), env.step].flatMap(step => events(step, 'wrote', h => h.worker === actor(s[0]))).pop()
-		return write && write.fence === fence(s[1]) ? { ok: true, events: [write], makers: [write] } : NO
+		return write && !write.noFence && write.fence === fence(s[1]) ? { ok: true, events: [write], makers: [write] } : NO
 	},
 	'accepts-write-over': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.worker === actor(s[1]) && h.database === actor(s[0]) && h.changed)[0]
@@ -942,7 +942,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, at)]
 		return before.some(h => h.kind === 'wrote' && h.worker === crash.worker) ? NO : event(crash)
 	},
-	'code-goes-on': (s, env) => event(events(env.step, 'wrote', h => h.worker === actor(s[0]) && !h.live)[0]),
+	'code-goes-on': (s, env) => event(events(env.step, 'wrote', h => h.worker === actor(s[0]) && stale(env, h))[0]),
 	'only-the-fence-stops': (s, env) => {
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
 		return fenced && unfenced && !fenced.changed && unfenced.changed ? event(fenced) : NO
@@ -1302,6 +1302,14 @@ function noLease(env: Env, worker: string, key?: Slot): Meaning {
 function lost(env: Env, worker: string): Meaning {
 	const lease = leaseAt(env.world, worker)
 	return holdsNow(lease !== undefined && (state(lease) === 'expired' || state(lease) === 'gone' || state(lease) === 'ended'), leaseMakers(env, worker), env)
+}
+
+/** A write made on a lease no longer live, by a worker given one before it: a worker that never held a lease is late for nothing. */
+function stale(env: Env, write: Of<'wrote'>): boolean {
+	if (write.live) return false
+	const all = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
+	const at = all.indexOf(write)
+	return all.slice(0, at < 0 ? all.length : at).some(h => h.kind === 'granted' && h.worker === write.worker)
 }
 
 function released(env: Env, worker: string, key?: Slot): Meaning {

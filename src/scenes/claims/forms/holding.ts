@@ -753,6 +753,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		example: 'no lease has a fence',
 		meaning: "Every store of the scene is a semaphore, so no lease in it carries a fence.",
 		check(_slots, context) {
+			if (context.world.stores.size === 0) return fails('this scene has no lock store, so it has no lease at all; say "there is no lock"')
 			const lock = [...context.world.stores.values()].find(store => store.limit === undefined)
 			if (lock) return fails(`${context.name(lock.id)} is a lock, and every lease a lock gives has a fence`)
 			return holds([{ kind: 'nothing', what: 'a lease with a fence' }])

@@ -6,7 +6,7 @@
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { THING, inWords } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, happenedBefore, holds, leaseState, numberOf, saw, sentBy, time } from '../query.ts'
+import { actorOf, fails, happened, happenedBefore, holds, leaseState, numberOf, saw, sentBy, staleWrite, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import { describeWrite } from './writes.ts'
 
@@ -226,10 +226,10 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		meaning: "The worker writes in this step on a lease it lost: the engine does not stop its code.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const write = happened(context.step, 'wrote', h => h.worker === worker && !h.live)[0]
+			const write = happened(context.step, 'wrote', h => h.worker === worker && staleWrite(context, h))[0]
 			if (!write) {
 				const any = happened(context.step, 'wrote', h => h.worker === worker).length > 0
-				return fails(any ? `${context.name(worker)} writes in this step only on a live lease` : `${context.name(worker)} writes nothing in this step`, 0)
+				return fails(any ? `${context.name(worker)} writes in this step only on a live lease, or on none it ever held` : `${context.name(worker)} writes nothing in this step`, 0)
 			}
 			return holds([saw(context.step, write)], write.at)
 		},

@@ -1,7 +1,7 @@
 /** Claims about writes and the row: who saved, with which fence, what the database did, what the row keeps. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
-import { actorOf, fails, fenceOfSlot, grantOfLease, happened, holds, laterSteps, leaseEvidence, runSteps, saw, time, unused } from '../query.ts'
+import { actorOf, fails, fenceOfSlot, grantOfLease, happened, holds, laterSteps, leaseEvidence, runSteps, saw, staleWrite, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
@@ -201,7 +201,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} saves its stale THING', alternatives: ["{worker} saves its late THING", "{worker} writes its stale/late THING", "{worker} makes a stale/late write", "{worker} sends a stale/late write", "{worker} saves a stale/late THING"],
 		example: 'Worker A saves its stale THING',
 		meaning: "The worker wrote in this step, and its lease was no longer live when it wrote: what it saves is stale.",
-		check: (slots, context) => wrote(slots, context, 0, write => (write.live ? `${context.name(write.worker)}'s write is not stale: its lease was live when it wrote, at ${time(write.at)}` : undefined)),
+		check: (slots, context) => wrote(slots, context, 0, write => (!write.live && !staleWrite(context, write) ? `${context.name(write.worker)}'s write is not stale: it held no lease before it, so it had none to lose` : write.live ? `${context.name(write.worker)}'s write is not stale: its lease was live when it wrote, at ${time(write.at)}` : undefined)),
 	},
 	{
 		id: 'saves-with-fence',
@@ -605,7 +605,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const found = context.run.steps.slice(1, context.step.index + 1).flatMap(step => happened(step, 'wrote', h => h.worker === worker).map(write => ({ step, write }))).pop()
 			if (!found) return fails(`${context.name(worker)} wrote nothing, in this step or before`, 0)
 			const wanted = fenceOfSlot(slots[1])
-			if (found.write.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but ${context.name(worker)}'s last write, at ${time(found.write.at)}, carried fence ${showFence(found.write.fence)}`, 1)
+			if (found.write.noFence || found.write.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but ${context.name(worker)}'s last write, at ${time(found.write.at)}, carried ${carried(found.write)}`, 1)
 			return { ok: true, evidence: [saw(found.step, found.write)], said: { events: [found.write] } }
 		},
 	},
@@ -717,6 +717,7 @@ function late(context: ClaimContext, done: Verdict, owner = 1): Verdict {
 	if (!done.ok) return done
 	const write = decided(done)
 	if (write?.live) return fails(`${context.name(write.worker)}'s write is neither late nor stale: its lease was live when it wrote`, owner)
+	if (write && !staleWrite(context, write)) return fails(`${context.name(write.worker)}'s write is neither late nor stale: it held no lease before it, so it had none to lose`, owner)
 	return done
 }
 
@@ -765,13 +766,14 @@ function wroteWithFence(slots: readonly Slot[], context: ClaimContext, old: bool
 	const wanted = fenceOfSlot(slots[1])
 	const found = writes(context, worker)
 	const untold = unused(context, found)
-	const withFence = untold.filter(h => h.fence === wanted)
-	const write = withFence.find(h => !old || !h.live)
+	const withFence = untold.filter(h => h.fence === wanted && !h.noFence)
+	const write = withFence.find(h => !old || staleWrite(context, h))
 	if (write) return holds([saw(context.step, write)], write.at)
 	if (old) return fails(withFence.length > 0 ? `${context.name(worker)}'s fence ${showFence(wanted)} is not old: its lease was live when it wrote` : `${context.name(worker)} wrote with no fence ${showFence(wanted)} in this step that this text has not told`, 1)
 	if (found.length === 0) return fails(`${context.name(worker)} wrote nothing in this step`, 0)
 	if (untold.length === 0) return fails(`this text tells every write ${context.name(worker)} made in this step already (${found.length})`, 0)
-	return fails(`expected fence ${showFence(wanted)}, but ${context.name(worker)} wrote with fence ${showFence((untold[0] as Of<'wrote'>).fence)}`, 1)
+	const first = untold[0] as Of<'wrote'>
+	return fails(`expected fence ${showFence(wanted)}, but ${context.name(worker)} wrote with ${first.noFence ? 'no fence a store gave' : `fence ${showFence(first.fence)}`}`, 1)
 }
 
 /** A write of this step carried fence `left` to a database that checks fences, whose row kept fence `right`, and `left relation right` holds. */
