@@ -28,7 +28,7 @@ export const CHAT_DOMAIN: Domain = {
 	stageWrite: (worker, fence, rowId, fenced) =>
 		fenced ? { sql: FENCED_UPDATE, params: [`summary by ${worker}`, fence, rowId, fence] } : { sql: PLAIN_UPDATE, params: [`summary by ${worker}`, fence, rowId] },
 	names: {
-		summaries: "the lock `summaries` of the worker's store: `hold(key, fn, options)`, `tryHold(key, fn, options)`",
+		summaries: "the lock `summaries` of the worker's store: `hold(key, fn, options)` (resolves to what `fn` returns; throws a LockError whose code is `held` when its wait runs out), `tryHold(key, fn, options)` (resolves to `undefined`, without calling `fn`, when the key is taken)",
 		indexes: "the lock `indexes` of the worker's store, for a tenant's index rebuild",
 		store: "the worker's store (the lock actor it is linked to): `lock(name)`, `semaphore(name, { limit })`",
 		connect: "`await connect(url)`: a client of the worker's store, with `lock(name)` and `semaphore(name, { limit })`",

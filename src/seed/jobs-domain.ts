@@ -26,7 +26,7 @@ export const JOBS_DOMAIN: Domain = {
 			? { sql: "update jobs set state = 'running', term = ? where id = ? and term < ?", params: [fence, rowId, fence] }
 			: { sql: "update jobs set state = 'running', term = ? where id = ?", params: [fence, rowId] },
 	names: {
-		elections: "the lock `elections` of the worker's store: `hold(key, fn, options)`, `tryHold(key, fn, options)`; its key is the scene's (`leader`)",
+		elections: "the lock `elections` of the worker's store: `hold(key, fn, options)` (resolves to what `fn` returns; throws a LockError whose code is `held` when its wait runs out), `tryHold(key, fn, options)` (resolves to `undefined`, without calling `fn`, when the key is taken); its key is the scene's (`leader`)",
 		store: "the worker's store (the lock actor it is linked to): `lock(name)`, `semaphore(name, { limit })`",
 		connect: "`await connect(url)`: a client of the worker's store",
 		jobId: "the job's id: the row the leaders write",
