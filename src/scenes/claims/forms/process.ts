@@ -228,8 +228,9 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			const worker = actorOf(slots[0])
 			const write = happened(context.step, 'wrote', h => h.worker === worker && staleWrite(context, h))[0]
 			if (!write) {
-				const any = happened(context.step, 'wrote', h => h.worker === worker).length > 0
-				return fails(any ? `${context.name(worker)} writes in this step only on a live lease, or on none it ever held` : `${context.name(worker)} writes nothing in this step`, 0)
+				const all = happened(context.step, 'wrote', h => h.worker === worker)
+				const any = all.length > 0
+				return fails(any ? `${context.name(worker)} writes in this step only ${all.some(h => h.live) ? 'on a live lease' : 'with no lease it ever held'}` : `${context.name(worker)} writes nothing in this step`, 0)
 			}
 			return holds([saw(context.step, write)], write.at)
 		},
