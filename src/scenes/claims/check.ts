@@ -33,11 +33,11 @@
  * - **So.** `so` says the clause before is why this one happened (`causes.ts`).
  */
 import { formatDuration } from '../../../engine/index.ts'
-import type { ClaimContext, Said, SlotType, Verdict } from './form.ts'
+import type { ClaimContext, ClaimForm, Said, SlotType, Verdict } from './form.ts'
 import { inWords } from './form.ts'
 import type { Evidence, Happening } from '../frame.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
-import { liveLease } from './query.ts'
+import { happenedBefore, liveLease } from './query.ts'
 import { causeProblem, eventsOf, type Told } from './causes.ts'
 
 /** A claim that held: its clause's span, its form, the spans of the engine's values in it, and what it was checked against. */
@@ -631,32 +631,38 @@ function actorOfHappening(h: Happening): string | undefined {
 }
 
 /**
- * Why "too" or "again" does not hold of a clause's happening (the first of the step it was checked
- * against): "too" needs a happening of the same kind (every ask is one kind: a hold or a try) by another actor before it
- * in the run, "again" one by the same actor.
+ * Why "too" or "again" does not hold of a clause's happening: its subject's own first happening of the
+ * step it was checked against ("D gets A's place again" is D's grant, not A's let-go), else the first
+ * of them. "too" needs a happening of the same kind (every ask is one kind: a hold or a try) by another
+ * actor before it in the run, "again" one by the same actor.
  */
 function alsoProblem(word: 'too' | 'again', clause: ReadClause, verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): string | undefined {
 	// Of several workers' events ("A and B ask again"), it is said of each one.
 	const own = groupEvents(clause, verdict, context)
 	if (own.length > 0) {
 		for (const one of own) {
-			const wrong = alsoOf(word, context.step.happenings[one.place.order] as Happening, context)
+			const wrong = alsoOf(word, context.step.happenings[one.place.order] as Happening, clause.form, context)
 			if (wrong !== undefined) return wrong
 		}
 		return undefined
 	}
-	const orders = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : []))
-	return alsoOf(word, orders.length === 0 ? undefined : context.step.happenings[Math.min(...orders)], context)
+	const orders = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : [])).sort((a, b) => a - b)
+	const subjects = orders.find(order => clause.subject !== undefined && actorOfHappening(context.step.happenings[order] as Happening) === clause.subject) ?? orders[0]
+	return alsoOf(word, subjects === undefined ? undefined : context.step.happenings[subjects], clause.form, context)
 }
 
-/** Why "too" or "again" does not hold of one happening of the step. */
-function alsoOf(word: 'too' | 'again', mine: Happening | undefined, context: ClaimContext): string | undefined {
+/** Why "too" or "again" does not hold of one happening of the step, told by a clause of `form`. */
+function alsoOf(word: 'too' | 'again', mine: Happening | undefined, form: ClaimForm, context: ClaimContext): string | undefined {
 	const who = mine === undefined ? undefined : actorOfHappening(mine)
 	if (mine === undefined || who === undefined) return `"${word}" tells that this happened before, and this tells no happening of this step to compare`
-	const earlier = [...context.run.steps.slice(1, context.step.index).flatMap(step => step.happenings), ...context.step.happenings.slice(0, context.step.happenings.indexOf(mine))]
-	const same = earlier.filter(h => kindOf(h) === kindOf(mine) && storeOfHappening(h) === storeOfHappening(mine) && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
-	if (same.length > 0) return undefined
-	return word === 'again' ? `"again" says ${context.name(who)} did this before, and it had no such happening (${kindOf(mine)}) before this one` : `"${'too'}" says another did this before ${context.name(who)}, and no one else had such a happening (${kindOf(mine)}) before it`
+	const earlier = happenedBefore(context, mine)
+	const same = earlier.filter(h => kindOf(h) === kindOf(mine) && storeOfHappening(h) === storeOfHappening(mine) && (form.fromLine !== true || (h.kind === 'granted' && h.place !== undefined)) && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
+	// A renewal again is of the same lease: one renewed before, with no new grant of the key to the worker since.
+	const kept = word === 'again' && mine.kind === 'renewed' ? same.filter(h => !earlier.slice(earlier.indexOf(h)).some(g => g.kind === 'granted' && g.worker === who && g.store === mine.store)) : same
+	if (kept.length > 0) return undefined
+	if (same.length > 0) return `"again" says ${context.name(who)} renewed this lease before, and it renewed only an earlier lease of the key (the engine gave it the key again since)`
+	const act = form.fromLine === true ? 'got the key from the line' : `had such a happening (${kindOf(mine)})`
+	return word === 'again' ? `"again" says ${context.name(who)} did this before, and it ${form.fromLine === true ? 'never got the key from the line' : `had no such happening (${kindOf(mine)})`} before this one` : `"${'too'}" says another did this before ${context.name(who)}, and no one else ${act} before it`
 }
 
 /**

@@ -220,6 +220,11 @@ export interface ClaimForm {
 	 */
 	each?: string
 	/**
+	 * The form tells of its worker taking a place in line as another's lease ended ("D gets A's place"):
+	 * "too" and "again" after it compare that act, a grant from the line (one at once is no such act).
+	 */
+	fromLine?: true
+	/**
 	 * The form tells that something did not happen in the step ("A does not save"): true of most steps, so it
 	 * is never offered (a suggestion or a "did you mean" would say nothing), and it is named among the nearest
 	 * forms only of a clause that denies.

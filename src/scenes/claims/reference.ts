@@ -1493,7 +1493,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			return h === undefined ? [] : [h]
 		})
 		const also = clause.also?.word
-		if (also !== undefined && (own.length > 0 ? own.some(h => !cameBefore(also, { ...meaning, events: [h] }, context)) : !cameBefore(also, meaning, context))) {
+		if (also !== undefined && (own.length > 0 ? own.some(h => !cameBefore(also, { ...meaning, events: [h] }, clause, context)) : !cameBefore(also, meaning, clause, context))) {
 			fail()
 			continue
 		}
@@ -1696,12 +1696,17 @@ export function formsWithoutMeaning(ids: readonly string[]): string[] {
 	return ids.filter(id => !(id in MEANINGS))
 }
 
-/** "too": another actor's happening of the same kind came before the clause's first event of the step; "again": its own actor's did. */
-function cameBefore(word: 'too' | 'again', meaning: Meaning, context: ClaimContext): boolean {
+/**
+ * "too": another actor's happening of the same kind came before the clause's own event of the step (its
+ * subject's first, else its first); "again": its own actor's did. After a form of taking a place in line,
+ * the kind is a grant from the line; a renewal again is of the same lease (no grant to it between).
+ */
+function cameBefore(word: 'too' | 'again', meaning: Meaning, clause: ReadClause, context: ClaimContext): boolean {
 	const step = context.step
-	const mine = step.happenings.find(h => meaning.events.includes(h))
-	if (mine === undefined) return false
 	const whose = (h: Happening): string | undefined => ('worker' in h ? h.worker : 'store' in h ? h.store : 'database' in h ? String(h.database) : undefined)
+	const ours = step.happenings.filter(h => meaning.events.includes(h))
+	const mine = ours.find(h => clause.subject !== undefined && whose(h) === clause.subject) ?? ours[0]
+	if (mine === undefined) return false
 	const who = whose(mine)
 	if (who === undefined) return false
 	const before: Happening[] = []
@@ -1712,7 +1717,13 @@ function cameBefore(word: 'too' | 'again', meaning: Meaning, context: ClaimConte
 	}
 	// Every ask is one kind, a hold or a try: both ask for the key; of one store's key, when they name one.
 	const storeOf = (h: Happening): string | undefined => ('store' in h ? h.store : undefined)
-	return before.some(h => h.kind === mine.kind && storeOf(h) === storeOf(mine) && whose(h) !== undefined && (word === 'again' ? whose(h) === who : whose(h) !== who))
+	return before.some((h, i) => {
+		if (h.kind !== mine.kind || storeOf(h) !== storeOf(mine) || whose(h) === undefined) return false
+		if (clause.form.fromLine === true && (h.kind !== 'granted' || h.place === undefined)) return false
+		if (word === 'too') return whose(h) !== who
+		if (whose(h) !== who) return false
+		return mine.kind !== 'renewed' || !before.slice(i + 1).some(g => g.kind === 'granted' && g.worker === who && g.store === mine.store)
+	})
 }
 
 /**
