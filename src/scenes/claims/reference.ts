@@ -58,6 +58,8 @@ interface Env {
 	answered?: Of<'wrote'>
 	/** The step's events the text's event clauses after this one tell, each read alone. */
 	toldLater?: ReadonlySet<Happening>
+	/** Each worker's write the text told last: a clause about a worker's write is of it, when it fits. */
+	pointed?: ReadonlyMap<string, Of<'wrote'>>
 }
 
 // ---- reading slots ----
@@ -312,9 +314,15 @@ function writesTo(env: Env, database: string): Of<'wrote'>[] {
 	return upTo(env).slice(1).flatMap(step => events(step, 'wrote', h => h.database === database))
 }
 
-/** `wrote(w, d) ∈ step` whose answer the clause tells: the first not told yet, taken or not. */
+/** Of some writes of a worker, the one a clause about its write is of: the one the text told last, if it is among them, else the first. */
+function pointedOr(env: Env, worker: string, writes: readonly Of<'wrote'>[]): Of<'wrote'> | undefined {
+	const told = env.pointed?.get(worker)
+	return told !== undefined && writes.includes(told) ? told : writes[0]
+}
+
+/** `wrote(w, d) ∈ step` whose answer the clause tells: the one the text told last if its answer is not told yet, else the first not told yet; taken or not. */
 function answer(env: Env, worker: string, database: string | undefined, changed: boolean): Meaning {
-	const write = writesOf(env, worker, database).untold[0]
+	const write = pointedOr(env, worker, writesOf(env, worker, database).untold)
 	return write && write.changed === changed ? event(write, { decides: write }) : NO
 }
 
@@ -783,7 +791,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'saves-again': (s, env) => {
 		const w = actor(s[0])
-		return earlierSteps(env).some(step => events(step, 'wrote', h => h.worker === w).length > 0) ? save(env, w) : NO
+		const mine = events(env.step, 'wrote', h => h.worker === w)
+		return save(env, w, write => earlierSteps(env).some(step => events(step, 'wrote', h => h.worker === w).length > 0) || mine.indexOf(write) > 0)
 	},
 	'saves-too': (s, env) => {
 		const w = actor(s[0])
@@ -843,11 +852,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'write-is-refused': (s, env) => answer(env, actor(s[0]), undefined, false),
 	'write-with-fence-is-refused': (s, env) => {
-		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.fence === fence(s[1]))[0]
+		const write = pointedOr(env, actor(s[0]), events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.fence === fence(s[1])))
 		return write && !write.changed ? event(write, { decides: write }) : NO
 	},
 	'write-with-fence-is-saved': (s, env) => {
-		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.fence === fence(s[1]))[0]
+		const write = pointedOr(env, actor(s[0]), events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.fence === fence(s[1])))
 		return write && write.changed ? event(write, { decides: write }) : NO
 	},
 	'write-changes-no-row': (s, env) => answer(env, actor(s[0]), undefined, false),
@@ -867,7 +876,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'database-keeps-fence': (s, env) => row(env, actor(s[0]), fence(s[1])),
 	'write-replaces': (s, env) => {
-		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.changed)[0]
+		const mine = events(env.step, 'wrote', h => h.worker === actor(s[0]))
+		const told = env.pointed?.get(actor(s[0]))
+		const write = told !== undefined && mine.includes(told) ? (told.changed ? told : undefined) : mine.find(h => h.changed)
 		return write && write.writerBefore === actor(s[1]) ? event(write, { decides: write, overwrites: write }) : NO
 	},
 	'thing-overwritten': (s, env) => {
@@ -883,7 +894,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return write && write.fence === fence(s[1]) ? { ok: true, events: [write], makers: [write] } : NO
 	},
 	'accepts-write-over': (s, env) => {
-		const write = events(env.step, 'wrote', h => h.worker === actor(s[1]) && h.database === actor(s[0]) && h.changed)[0]
+		const mine = events(env.step, 'wrote', h => h.worker === actor(s[1]) && h.database === actor(s[0]))
+		const told = env.pointed?.get(actor(s[1]))
+		const write = told !== undefined && mine.includes(told) ? (told.changed ? told : undefined) : mine.find(h => h.changed)
 		return write && write.writerBefore === actor(s[2]) ? event(write, { decides: write }) : NO
 	},
 	'row-fence-smaller-than': (s, env) => rowBefore(env, fence(s[0]), true),
@@ -1378,6 +1391,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	const end = context.world.time
 	const used = new Map<string, Set<Happening>>()
 	const seen = new Set<Happening>()
+	// The writes whose answer the text told, and each worker's write it told last.
+	const decided = new Set<Happening>()
+	const pointed = new Map<string, Of<'wrote'>>()
 	const told: Held[] = []
 	const failed = new Set<number>()
 	let beforePlace: { at: number; order: number } | undefined
@@ -1430,7 +1446,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			passed = false
 			prior = undefined
 		}
-		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening> }
+		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, pointed: new Map(pointed) }
 		// A comparison of fences right after a clause that tells a write is of that write (of two workers' fences, only after a colon); after a colon, the clause before must tell one.
 		const binds = clause.form.compares === true && (clause.explains || clause.form.tells === 'event')
 		const write = binds && cause !== undefined ? wroteOf(cause.meaning) : undefined
@@ -1516,7 +1532,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, meaning, context, cause.state && !isState)
 		else if (!wrong && clause.then === 'because' && cause !== undefined) wrong = !causes(meaning, cause.meaning, context, isState && !cause.state)
 		cause = { meaning, state: isState }
-		const fresh = tells === 'event' && inStep.some(h => !seen.has(h))
+		// A write's answer told for the first time is news: it takes its place in order like an event not told before.
+		const fresh = tells === 'event' && (inStep.some(h => !seen.has(h)) || (meaning.decides !== undefined && step.happenings.includes(meaning.decides) && !decided.has(meaning.decides)))
 		// Time told passing is the step's passage from its start: nothing told before it came after that start.
 		if (!wrong && meaning.clock?.moved === true && unnamed !== undefined && unnamed.at > step.start.time) wrong = true
 		// An ask drawn only as its grant has no time to put after the clause before.
@@ -1539,6 +1556,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			if (place !== undefined && (latest === undefined || after(latest, place))) latest = place
 			if (place !== undefined && modifier === undefined && (unnamed === undefined || after(unnamed, place))) unnamed = place
 			for (const h of inStep) seen.add(h)
+			for (const h of step.happenings) if (h.kind === 'wrote' && inStep.includes(h)) pointed.set(h.worker, h)
+			if (meaning.decides !== undefined) decided.add(meaning.decides)
 			if (family !== undefined) used.set(family, new Set([...(used.get(family) ?? []), ...inStep]))
 			told.push({ clause, meaning, ...(place ? { place } : {}), ...(ended ? { ended } : {}), index })
 		}
