@@ -434,9 +434,35 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!grant) return NO
 		const all = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
 		const after = all.slice(all.indexOf(grant) + 1)
-		return after.some(h => (h.kind === 'released' && h.worker === w && h.store === grant.store) || (h.kind === 'crashed' && h.worker === w)) || env.world.workers.get(w)?.paused ? NO : { ok: true, at: grant.at, events: [], makers: [grant] }
+		if (after.some(h => (h.kind === 'released' && h.worker === w && h.store === grant.store) || (h.kind === 'crashed' && h.worker === w))) return NO
+		// paused(w, t) false: the spans the process ran in the step, from the start or a waking to a pause or the end.
+		const spans: { from: number; woke?: Happening; pause?: Happening }[] = []
+		let running: { from: number; woke?: Happening } | undefined = env.step.start.workers.get(w)?.paused ? undefined : { from: env.step.start.time }
+		for (const h of env.step.happenings) {
+			if (h.kind === 'paused' && h.worker === w && running !== undefined) {
+				spans.push({ ...running, pause: h })
+				running = undefined
+			} else if (h.kind === 'woke' && h.worker === w && running === undefined) running = { from: h.at, woke: h }
+		}
+		if (running !== undefined && !env.world.workers.get(w)?.paused) spans.push(running)
+		const moment = env.moment
+		const span = moment !== undefined ? spans.find(one => one.from <= moment && (one.pause === undefined ? moment <= env.world.time : moment < one.pause.at)) : (spans.filter(one => one.pause !== undefined && env.toldLater?.has(one.pause) === true).pop() ?? spans.find(one => one.pause === undefined))
+		if (span === undefined) return NO
+		const woke = span.woke === undefined ? [] : [span.woke]
+		return { ok: true, at: span.woke?.at ?? grant.at, events: woke, makers: [grant, ...woke], ...(span.pause === undefined ? {} : { until: span.pause.at, endedBy: span.pause }) }
 	},
-	'starts-working': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
+	'starts-working': (s, env) => {
+		const w = actor(s[0])
+		const grant = events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store))[0]
+		if (!grant) return NO
+		// A paused process runs no code: its work starts when it wakes.
+		const list = env.step.happenings
+		let paused = env.step.start.workers.get(w)?.paused === true
+		for (const h of list.slice(0, list.indexOf(grant))) if ((h.kind === 'paused' || h.kind === 'woke') && h.worker === w) paused = h.kind === 'paused'
+		if (!paused) return event(grant)
+		const woke = list.slice(list.indexOf(grant) + 1).find(h => h.kind === 'woke' && h.worker === w)
+		return woke ? { ok: true, at: woke.at, events: [grant, woke], makers: [grant, woke] } : NO
+	},
 	'gets-with-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]),
 	'gets-with-fence-and-ttl': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]) && h.ttl === num(s[3]))[0]),
 	'workers-get': (s, env) => {
