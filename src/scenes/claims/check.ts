@@ -20,8 +20,8 @@
  *   step. After `then`, an event clause's place comes after every place told before it, and a
  *   state's is not before any (nor, with no place, does it hold at the step's end before a clause
  *   with one; nor is a place after the clock's told moment earlier than it); after `so`, not before the clause right before (`because`: not after); after any
- *   other joint or a new sentence, an event clause that tells an event no clause before it told is
- *   not before any place told before it. A clause about several workers' events comes after a place
+ *   other joint or a new sentence, an event clause that tells an event no clause before it told (or
+ *   a write's answer, taken or refused, it did not tell) is not before any place told before it. A clause about several workers' events comes after a place
  *   only if each of them does. "When X, Y" and "As soon as X, Y" of two events: Y came after X, at
  *   X's moment ("Once" and "After" only order them); "X while Y" of an event Y: Y came at X's moment,
  *   and X must be an event with one. An ask the scene draws only as its grant has no time, so a clause
@@ -30,14 +30,16 @@
  *   step's start, and an event told right after it (but after "because"), with no moment of its own, is.
  * - **Each.** Clauses of an `each` family tell events of their own, and a caption that tells one of
  *   an actor's events of a kind tells every one it had in the step.
+ * - **Writes.** A clause about a worker's write (its answer, what it replaced) is of the write of
+ *   that worker the text told last, when it can be ("A saves again, which overwrites B's": the second).
  * - **So.** `so` says the clause before is why this one happened (`causes.ts`).
  */
 import { formatDuration } from '../../../engine/index.ts'
-import type { ClaimContext, Said, SlotType, Verdict } from './form.ts'
+import type { ClaimContext, ClaimForm, Said, SlotType, Verdict } from './form.ts'
 import { inWords } from './form.ts'
 import type { Evidence, Happening } from '../frame.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
-import { liveLease } from './query.ts'
+import { happenedBefore, liveLease } from './query.ts'
 import { causeProblem, eventsOf, type Told } from './causes.ts'
 
 /** A claim that held: its clause's span, its form, the spans of the engine's values in it, and what it was checked against. */
@@ -95,7 +97,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			forgetBefore(text)
 			continue
 		}
-		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }) }
+		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }) }
 		const outcome = checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told)
 		if ('message' in outcome) {
 			result.problems.push(outcome)
@@ -155,8 +157,11 @@ interface TextState {
 	unnamed: StepPosition | undefined
 	/** The moment the text told last: "5 s later" counts from it. */
 	told: number | undefined
-	/** The step's events the text has told so far, by their place. */
+	/** The step's events the text has told so far, by their place, and the writes whose answer (taken, refused) it told. */
 	seen: Set<number>
+	decided: Set<number>
+	/** Each worker's write the text told last, which a clause about its write is of. */
+	wrote: Map<string, Extract<Happening, { kind: 'wrote' }>>
 	/** The last clause of each family, where a happening it left untold is pointed at. */
 	lastOf: Map<string, ReadClause>
 	/** The clause before and what it was checked against, which a clause after "so" follows from. */
@@ -173,7 +178,7 @@ interface TextState {
 }
 
 function newTextState(): TextState {
-	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined, passed: false, prior: undefined }
+	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), decided: new Set(), wrote: new Map(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined, passed: false, prior: undefined }
 }
 
 /** The write a clause told: the one whose answer it tells, or whose fences it compares, else a write of the step it was checked against. */
@@ -222,7 +227,9 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	const early = outcome.first ?? place
 	const whose = outcome.first === undefined ? 'it' : `${context.name(outcome.first.who)}'s`
 	const ordered = clause.then === 'then' || clause.then === 'when'
-	const fresh = event && outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !text.seen.has(e.order))
+	// A write's answer told for the first time is news of its own: it takes its place in the text's order like an event not told before.
+	const decides = outcome.said?.decides === undefined ? -1 : context.step.happenings.indexOf(outcome.said.decides)
+	const fresh = event && (outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !text.seen.has(e.order)) || (decides >= 0 && !text.decided.has(decides)))
 	const after = early === undefined || place === undefined ? undefined : ordered ? (atEnd ? END : clock !== undefined && early.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, early)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(early, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(early, latest) ? latest : undefined
 	// Time told passing ("40 s pass") is the step's passage from its start: what the text told before it, but at a moment it named, came no later than that start.
 	const passedAfter = outcome.said?.clock?.moved === true && unnamed !== undefined && unnamed.at > context.step.start.time ? unnamed : undefined
@@ -280,6 +287,12 @@ function told(text: TextState, clause: ReadClause, outcome: CheckedClaim, contex
 	if (place !== undefined && clause.modifiers.length === 0 && (text.unnamed === undefined || comesAfter(text.unnamed, place))) text.unnamed = place
 	const events = outcome.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : []))
 	for (const order of events) text.seen.add(order)
+	for (const order of [...events].sort((a, b) => a - b)) {
+		const h = context.step.happenings[order]
+		if (h?.kind === 'wrote') text.wrote.set(h.worker, h)
+	}
+	const decides = outcome.said?.decides === undefined ? -1 : context.step.happenings.indexOf(outcome.said.decides)
+	if (decides >= 0) text.decided.add(decides)
 	const family = clause.form.each
 	if (family === undefined) return
 	const used = text.used.get(family) ?? new Set<number>()
@@ -637,32 +650,38 @@ function actorOfHappening(h: Happening): string | undefined {
 }
 
 /**
- * Why "too" or "again" does not hold of a clause's happening (the first of the step it was checked
- * against): "too" needs a happening of the same kind (every ask is one kind: a hold or a try) by another actor before it
- * in the run, "again" one by the same actor.
+ * Why "too" or "again" does not hold of a clause's happening: its subject's own first happening of the
+ * step it was checked against ("D gets A's place again" is D's grant, not A's let-go), else the first
+ * of them. "too" needs a happening of the same kind (every ask is one kind: a hold or a try) by another
+ * actor before it in the run, "again" one by the same actor.
  */
 function alsoProblem(word: 'too' | 'again', clause: ReadClause, verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): string | undefined {
 	// Of several workers' events ("A and B ask again"), it is said of each one.
 	const own = groupEvents(clause, verdict, context)
 	if (own.length > 0) {
 		for (const one of own) {
-			const wrong = alsoOf(word, context.step.happenings[one.place.order] as Happening, context)
+			const wrong = alsoOf(word, context.step.happenings[one.place.order] as Happening, clause.form, context)
 			if (wrong !== undefined) return wrong
 		}
 		return undefined
 	}
-	const orders = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : []))
-	return alsoOf(word, orders.length === 0 ? undefined : context.step.happenings[Math.min(...orders)], context)
+	const orders = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : [])).sort((a, b) => a - b)
+	const subjects = orders.find(order => clause.subject !== undefined && actorOfHappening(context.step.happenings[order] as Happening) === clause.subject) ?? orders[0]
+	return alsoOf(word, subjects === undefined ? undefined : context.step.happenings[subjects], clause.form, context)
 }
 
-/** Why "too" or "again" does not hold of one happening of the step. */
-function alsoOf(word: 'too' | 'again', mine: Happening | undefined, context: ClaimContext): string | undefined {
+/** Why "too" or "again" does not hold of one happening of the step, told by a clause of `form`. */
+function alsoOf(word: 'too' | 'again', mine: Happening | undefined, form: ClaimForm, context: ClaimContext): string | undefined {
 	const who = mine === undefined ? undefined : actorOfHappening(mine)
 	if (mine === undefined || who === undefined) return `"${word}" tells that this happened before, and this tells no happening of this step to compare`
-	const earlier = [...context.run.steps.slice(1, context.step.index).flatMap(step => step.happenings), ...context.step.happenings.slice(0, context.step.happenings.indexOf(mine))]
-	const same = earlier.filter(h => kindOf(h) === kindOf(mine) && storeOfHappening(h) === storeOfHappening(mine) && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
-	if (same.length > 0) return undefined
-	return word === 'again' ? `"again" says ${context.name(who)} did this before, and it had no such happening (${kindOf(mine)}) before this one` : `"${'too'}" says another did this before ${context.name(who)}, and no one else had such a happening (${kindOf(mine)}) before it`
+	const earlier = happenedBefore(context, mine)
+	const same = earlier.filter(h => kindOf(h) === kindOf(mine) && storeOfHappening(h) === storeOfHappening(mine) && (form.fromLine !== true || (h.kind === 'granted' && h.place !== undefined)) && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
+	// A renewal again is of the same lease: one renewed before, with no new grant of the key to the worker since.
+	const kept = word === 'again' && mine.kind === 'renewed' ? same.filter(h => !earlier.slice(earlier.indexOf(h)).some(g => g.kind === 'granted' && g.worker === who && g.store === mine.store)) : same
+	if (kept.length > 0) return undefined
+	if (same.length > 0) return `"again" says ${context.name(who)} renewed this lease before, and it renewed only an earlier lease of the key (the engine gave it the key again since)`
+	const act = form.fromLine === true ? 'got the key from the line' : `had such a happening (${kindOf(mine)})`
+	return word === 'again' ? `"again" says ${context.name(who)} did this before, and it ${form.fromLine === true ? 'never got the key from the line' : `had no such happening (${kindOf(mine)})`} before this one` : `"${'too'}" says another did this before ${context.name(who)}, and no one else ${act} before it`
 }
 
 /**

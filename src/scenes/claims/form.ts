@@ -156,6 +156,11 @@ export interface ClaimContext {
 	moment?: number
 	/** For a clause of a text: the happenings of this step that the event clauses after it tell, each read alone, by their place in the step. */
 	toldLater?: ReadonlySet<number>
+	/**
+	 * For a clause of a text: each worker's write of this step the text told last. A clause about a worker's write
+	 * (its answer, what it replaced) is of that write when it can be: "A saves again, which overwrites B's" is the second.
+	 */
+	pointed?: ReadonlyMap<string, Extract<Happening, { kind: 'wrote' }>>
 }
 
 /** What a text asks of the simulation, for the places whose words are also the scene's input. */
@@ -220,6 +225,11 @@ export interface ClaimForm {
 	 */
 	each?: string
 	/**
+	 * The form tells of its worker taking a place in line as another's lease ended ("D gets A's place"):
+	 * "too" and "again" after it compare that act, a grant from the line (one at once is no such act).
+	 */
+	fromLine?: true
+	/**
 	 * The form tells that something did not happen in the step ("A does not save"): true of most steps, so it
 	 * is never offered (a suggestion or a "did you mean" would say nothing), and it is named among the nearest
 	 * forms only of a clause that denies.
@@ -237,6 +247,7 @@ export const FORMULA_TERMS: readonly (readonly [string, string])[] = [
 	['w, v, ws, x', "the clause's worker, another worker, its workers; the actor a state label stands on (`from`, `to`: a message's sender and receiver)"],
 	['k, s, d', 'the key (on the store it names, else the only one), a store, a database'],
 	['asked, granted, refused, gave-up, expired, gone, ended, released, renewed, renew-refused, wrote, restarted, restored, backed-up, waited, paused, woke, crashed', "the events the engine and the workers' processes record, with their worker, store, fence, epoch and time"],
+	['wrote(w) (its answer)', "of a clause that tells what became of a worker's write (taken, refused, what it replaced): the worker's write the text told last, when it fits, else the first of the step that fits"],
 	['live(w, k, t), lease(w, t), fence, ttl, expiry', "w holds a lease of k that is live at t (given, not yet run out, let go, gone with its store or ended by an operator); w's latest lease at t and its fence, time to live and end"],
 	['holders(k, t), line(k, t), row(d, t), epoch(s, t), clock(t), paused(w, t)', "who holds k at t, in the order they got it; who waits for it, first first; the fence d's row keeps; s's epoch; the clock; whether w's process is shown paused"],
 ]

@@ -58,6 +58,8 @@ interface Env {
 	answered?: Of<'wrote'>
 	/** The step's events the text's event clauses after this one tell, each read alone. */
 	toldLater?: ReadonlySet<Happening>
+	/** Each worker's write the text told last: a clause about a worker's write is of it, when it fits. */
+	pointed?: ReadonlyMap<string, Of<'wrote'>>
 }
 
 // ---- reading slots ----
@@ -312,9 +314,15 @@ function writesTo(env: Env, database: string): Of<'wrote'>[] {
 	return upTo(env).slice(1).flatMap(step => events(step, 'wrote', h => h.database === database))
 }
 
-/** `wrote(w, d) ∈ step` whose answer the clause tells: the first not told yet, taken or not. */
+/** Of some writes of a worker, the one a clause about its write is of: the one the text told last, if it is among them, else the first. */
+function pointedOr(env: Env, worker: string, writes: readonly Of<'wrote'>[]): Of<'wrote'> | undefined {
+	const told = env.pointed?.get(worker)
+	return told !== undefined && writes.includes(told) ? told : writes[0]
+}
+
+/** `wrote(w, d) ∈ step` whose answer the clause tells: the one the text told last if its answer is not told yet, else the first not told yet; taken or not. */
 function answer(env: Env, worker: string, database: string | undefined, changed: boolean): Meaning {
-	const write = writesOf(env, worker, database).untold[0]
+	const write = pointedOr(env, worker, writesOf(env, worker, database).untold)
 	return write && write.changed === changed ? event(write, { decides: write }) : NO
 }
 
@@ -426,9 +434,35 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!grant) return NO
 		const all = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
 		const after = all.slice(all.indexOf(grant) + 1)
-		return after.some(h => (h.kind === 'released' && h.worker === w && h.store === grant.store) || (h.kind === 'crashed' && h.worker === w)) || env.world.workers.get(w)?.paused ? NO : { ok: true, at: grant.at, events: [], makers: [grant] }
+		if (after.some(h => (h.kind === 'released' && h.worker === w && h.store === grant.store) || (h.kind === 'crashed' && h.worker === w))) return NO
+		// paused(w, t) false: the spans the process ran in the step, from the start or a waking to a pause or the end.
+		const spans: { from: number; woke?: Happening; pause?: Happening }[] = []
+		let running: { from: number; woke?: Happening } | undefined = env.step.start.workers.get(w)?.paused ? undefined : { from: env.step.start.time }
+		for (const h of env.step.happenings) {
+			if (h.kind === 'paused' && h.worker === w && running !== undefined) {
+				spans.push({ ...running, pause: h })
+				running = undefined
+			} else if (h.kind === 'woke' && h.worker === w && running === undefined) running = { from: h.at, woke: h }
+		}
+		if (running !== undefined && !env.world.workers.get(w)?.paused) spans.push(running)
+		const moment = env.moment
+		const span = moment !== undefined ? spans.find(one => one.from <= moment && (one.pause === undefined ? moment <= env.world.time : moment < one.pause.at)) : (spans.filter(one => one.pause !== undefined && env.toldLater?.has(one.pause) === true).pop() ?? spans.find(one => one.pause === undefined))
+		if (span === undefined) return NO
+		const woke = span.woke === undefined ? [] : [span.woke]
+		return { ok: true, at: span.woke?.at ?? grant.at, events: woke, makers: [grant, ...woke], ...(span.pause === undefined ? {} : { until: span.pause.at, endedBy: span.pause }) }
 	},
-	'starts-working': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
+	'starts-working': (s, env) => {
+		const w = actor(s[0])
+		const grant = events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store))[0]
+		if (!grant) return NO
+		// A paused process runs no code: its work starts when it wakes.
+		const list = env.step.happenings
+		let paused = env.step.start.workers.get(w)?.paused === true
+		for (const h of list.slice(0, list.indexOf(grant))) if ((h.kind === 'paused' || h.kind === 'woke') && h.worker === w) paused = h.kind === 'paused'
+		if (!paused) return event(grant)
+		const woke = list.slice(list.indexOf(grant) + 1).find(h => h.kind === 'woke' && h.worker === w)
+		return woke ? { ok: true, at: woke.at, events: [grant, woke], makers: [grant, woke] } : NO
+	},
 	'gets-with-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]),
 	'gets-with-fence-and-ttl': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]) && h.ttl === num(s[3]))[0]),
 	'workers-get': (s, env) => {
@@ -803,7 +837,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'saves-again': (s, env) => {
 		const w = actor(s[0])
-		return earlierSteps(env).some(step => events(step, 'wrote', h => h.worker === w).length > 0) ? save(env, w) : NO
+		const mine = events(env.step, 'wrote', h => h.worker === w)
+		return save(env, w, write => earlierSteps(env).some(step => events(step, 'wrote', h => h.worker === w).length > 0) || mine.indexOf(write) > 0)
 	},
 	'saves-too': (s, env) => {
 		const w = actor(s[0])
@@ -863,11 +898,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'write-is-refused': (s, env) => answer(env, actor(s[0]), undefined, false),
 	'write-with-fence-is-refused': (s, env) => {
-		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.fence === fence(s[1]))[0]
+		const write = pointedOr(env, actor(s[0]), events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.fence === fence(s[1])))
 		return write && !write.changed ? event(write, { decides: write }) : NO
 	},
 	'write-with-fence-is-saved': (s, env) => {
-		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.fence === fence(s[1]))[0]
+		const write = pointedOr(env, actor(s[0]), events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.fence === fence(s[1])))
 		return write && write.changed ? event(write, { decides: write }) : NO
 	},
 	'write-changes-no-row': (s, env) => answer(env, actor(s[0]), undefined, false),
@@ -887,7 +922,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'database-keeps-fence': (s, env) => row(env, actor(s[0]), fence(s[1])),
 	'write-replaces': (s, env) => {
-		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.changed)[0]
+		const mine = events(env.step, 'wrote', h => h.worker === actor(s[0]))
+		const told = env.pointed?.get(actor(s[0]))
+		const write = told !== undefined && mine.includes(told) ? (told.changed ? told : undefined) : mine.find(h => h.changed)
 		return write && write.writerBefore === actor(s[1]) ? event(write, { decides: write, overwrites: write }) : NO
 	},
 	'thing-overwritten': (s, env) => {
@@ -903,7 +940,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return write && !write.noFence && write.fence === fence(s[1]) ? { ok: true, events: [write], makers: [write] } : NO
 	},
 	'accepts-write-over': (s, env) => {
-		const write = events(env.step, 'wrote', h => h.worker === actor(s[1]) && h.database === actor(s[0]) && h.changed)[0]
+		const mine = events(env.step, 'wrote', h => h.worker === actor(s[1]) && h.database === actor(s[0]))
+		const told = env.pointed?.get(actor(s[1]))
+		const write = told !== undefined && mine.includes(told) ? (told.changed ? told : undefined) : mine.find(h => h.changed)
 		return write && write.writerBefore === actor(s[2]) ? event(write, { decides: write }) : NO
 	},
 	'row-fence-smaller-than': (s, env) => rowBefore(env, fence(s[0]), true),
@@ -1420,6 +1459,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	const end = context.world.time
 	const used = new Map<string, Set<Happening>>()
 	const seen = new Set<Happening>()
+	// The writes whose answer the text told, and each worker's write it told last.
+	const decided = new Set<Happening>()
+	const pointed = new Map<string, Of<'wrote'>>()
 	const told: Held[] = []
 	const failed = new Set<number>()
 	let beforePlace: { at: number; order: number } | undefined
@@ -1475,7 +1517,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			passed = false
 			prior = undefined
 		}
-		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening> }
+		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, pointed: new Map(pointed) }
 		// A comparison of fences right after a clause that tells a write is of that write (of two workers' fences, only after a colon); after a colon, the clause before must tell one.
 		const binds = clause.form.compares === true && (clause.explains || clause.form.tells === 'event')
 		const write = binds && cause !== undefined ? wroteOf(cause.meaning) : undefined
@@ -1539,7 +1581,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			return h === undefined ? [] : [h]
 		})
 		const also = clause.also?.word
-		if (also !== undefined && (own.length > 0 ? own.some(h => !cameBefore(also, { ...meaning, events: [h] }, context)) : !cameBefore(also, meaning, context))) {
+		if (also !== undefined && (own.length > 0 ? own.some(h => !cameBefore(also, { ...meaning, events: [h] }, clause, context)) : !cameBefore(also, meaning, clause, context))) {
 			fail()
 			continue
 		}
@@ -1566,7 +1608,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		}
 		aside = clause.during === true && isState ? cause : undefined
 		cause = { meaning, state: isState }
-		const fresh = tells === 'event' && inStep.some(h => !seen.has(h))
+		// A write's answer told for the first time is news: it takes its place in order like an event not told before.
+		const fresh = tells === 'event' && (inStep.some(h => !seen.has(h)) || (meaning.decides !== undefined && step.happenings.includes(meaning.decides) && !decided.has(meaning.decides)))
 		// Time told passing is the step's passage from its start: nothing told before it came after that start.
 		if (!wrong && meaning.clock?.moved === true && unnamed !== undefined && unnamed.at > step.start.time) wrong = true
 		// An ask drawn only as its grant has no time to put after the clause before.
@@ -1589,6 +1632,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			if (place !== undefined && (latest === undefined || after(latest, place))) latest = place
 			if (place !== undefined && modifier === undefined && (unnamed === undefined || after(unnamed, place))) unnamed = place
 			for (const h of inStep) seen.add(h)
+			for (const h of step.happenings) if (h.kind === 'wrote' && inStep.includes(h)) pointed.set(h.worker, h)
+			if (meaning.decides !== undefined) decided.add(meaning.decides)
 			if (family !== undefined) used.set(family, new Set([...(used.get(family) ?? []), ...inStep]))
 			told.push({ clause, meaning, ...(place ? { place } : {}), ...(ended ? { ended } : {}), index })
 		}
@@ -1746,12 +1791,17 @@ export function formsWithoutMeaning(ids: readonly string[]): string[] {
 	return ids.filter(id => !(id in MEANINGS))
 }
 
-/** "too": another actor's happening of the same kind came before the clause's first event of the step; "again": its own actor's did. */
-function cameBefore(word: 'too' | 'again', meaning: Meaning, context: ClaimContext): boolean {
+/**
+ * "too": another actor's happening of the same kind came before the clause's own event of the step (its
+ * subject's first, else its first); "again": its own actor's did. After a form of taking a place in line,
+ * the kind is a grant from the line; a renewal again is of the same lease (no grant to it between).
+ */
+function cameBefore(word: 'too' | 'again', meaning: Meaning, clause: ReadClause, context: ClaimContext): boolean {
 	const step = context.step
-	const mine = step.happenings.find(h => meaning.events.includes(h))
-	if (mine === undefined) return false
 	const whose = (h: Happening): string | undefined => ('worker' in h ? h.worker : 'store' in h ? h.store : 'database' in h ? String(h.database) : undefined)
+	const ours = step.happenings.filter(h => meaning.events.includes(h))
+	const mine = ours.find(h => clause.subject !== undefined && whose(h) === clause.subject) ?? ours[0]
+	if (mine === undefined) return false
 	const who = whose(mine)
 	if (who === undefined) return false
 	const before: Happening[] = []
@@ -1762,7 +1812,13 @@ function cameBefore(word: 'too' | 'again', meaning: Meaning, context: ClaimConte
 	}
 	// Every ask is one kind, a hold or a try: both ask for the key; of one store's key, when they name one.
 	const storeOf = (h: Happening): string | undefined => ('store' in h ? h.store : undefined)
-	return before.some(h => h.kind === mine.kind && storeOf(h) === storeOf(mine) && whose(h) !== undefined && (word === 'again' ? whose(h) === who : whose(h) !== who))
+	return before.some((h, i) => {
+		if (h.kind !== mine.kind || storeOf(h) !== storeOf(mine) || whose(h) === undefined) return false
+		if (clause.form.fromLine === true && (h.kind !== 'granted' || h.place === undefined)) return false
+		if (word === 'too') return whose(h) !== who
+		if (whose(h) !== who) return false
+		return mine.kind !== 'renewed' || !before.slice(i + 1).some(g => g.kind === 'granted' && g.worker === who && g.store === mine.store)
+	})
 }
 
 /**

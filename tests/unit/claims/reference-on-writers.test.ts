@@ -1,7 +1,7 @@
 // The checker and the reference evaluator agree on what writers wrote: every caption of the corpus
 // of natural captions (each pasted into its step) and of the writers' true and lying fixtures, read
-// and judged by both (and the writers' fixtures of the claims' meanings). The fuzz's random scenes seldom make the moments these captions tell (a worker
-// queuing behind another, a renewal by hand, a summary overwritten), so they are judged here too.
+// and judged by both (and the writers' fixtures of the claims' meanings, and the attacks' lies and their true twins). The fuzz's random scenes seldom make the moments these captions tell (a worker
+// queuing behind another, a renewal by hand, a summary overwritten, a worker's second write in a step), so they are judged here too.
 import { readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { caseSites, judge } from './fuzz/differential.ts'
@@ -33,9 +33,9 @@ describe('the reference agrees with the checker on what writers wrote', () => {
 		expect(found).toEqual([])
 	}, 600_000)
 
-	// The writers' fixtures of the scenes and of the claims' own meanings alike.
+	// The writers' fixtures of the scenes and of the claims' own meanings alike, and the attacks'.
 	for (const [root, folder] of [[SCENES, 'true'], [SCENES, 'lies/caption'], [CLAIMS, 'true'], [CLAIMS, 'lies']] as const) {
-		const names = readdirSync(new URL(`${folder}/`, root)).filter(name => name.startsWith('writers-') && name.endsWith('.scene'))
+		const names = readdirSync(new URL(`${folder}/`, root)).filter(name => (name.startsWith('writers-') || name.startsWith('attack')) && name.endsWith('.scene'))
 		it(`on the writers' ${root === CLAIMS ? 'claims ' : ''}${folder} fixtures (${names.length})`, async () => {
 			expect(names.length).toBeGreaterThan(0)
 			const found: string[] = []

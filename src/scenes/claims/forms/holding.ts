@@ -83,6 +83,57 @@ function given(slots: readonly Slot[], context: ClaimContext, fence?: number, ke
 	return holds([saw(context.step, grant)], grant.at)
 }
 
+/**
+ * A span of the step in which a worker's process ran, for a state of it at the clause's moment: the
+ * one the moment it names falls in; with none named, the latest a pause ended that a later clause of
+ * the text tells (`toldLater`), else the one the step ends with. Each begins at the step's start or
+ * at a waking (`woke`), and ends at the step's end or at a pause (`pause`). A message if there is none.
+ */
+function runningSpan(context: ClaimContext, worker: string): { woke?: Of<'woke'>; from: number; pause?: Of<'paused'> } | string {
+	const spans: { woke?: Of<'woke'>; from: number; pause?: Of<'paused'> }[] = []
+	let open: { woke?: Of<'woke'>; from: number } | undefined = context.step.start.workers.get(worker)?.paused === true ? undefined : { from: context.step.start.time }
+	let paused: Of<'paused'> | undefined
+	for (const h of context.step.happenings) {
+		if (h.kind === 'paused' && h.worker === worker && open) {
+			spans.push({ ...open, pause: h })
+			paused = h
+			open = undefined
+		} else if (h.kind === 'woke' && h.worker === worker && !open) open = { woke: h, from: h.at }
+	}
+	if (open && !context.world.workers.get(worker)?.paused) spans.push(open)
+	const name = context.name(worker)
+	const moment = context.moment
+	if (moment !== undefined) {
+		const live = spans.find(span => span.from <= moment && (span.pause === undefined ? moment <= context.world.time : moment < span.pause.at))
+		return live ?? `${name}'s process was paused at ${time(moment)}: a paused process does no work`
+	}
+	const told = spans.filter(span => span.pause !== undefined && context.toldLater?.has(context.step.happenings.indexOf(span.pause)) === true).pop()
+	const last = spans.find(span => span.pause === undefined)
+	return told ?? last ?? `${name}'s process is paused when the step ends${paused === undefined ? '' : ` (it paused at ${time(paused.at)})`}: it is not working`
+}
+
+/**
+ * The worker's code entered its hold's body in this step: its first grant of the step, at once when its
+ * process ran then, else when it woke after it (the engine runs a paused process's turn after a grant
+ * only once it wakes).
+ */
+function startedWork(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const verdict = given(slots, context)
+	if (!verdict.ok) return verdict
+	const worker = actorOf(slots[0])
+	const list = context.step.happenings
+	const grant = happened(context.step, 'granted', h => h.worker === worker && ofKey(slots[1], h.store))[0] as Of<'granted'>
+	let paused = context.step.start.workers.get(worker)?.paused === true
+	for (const h of list.slice(0, list.indexOf(grant))) {
+		if (h.kind === 'paused' && h.worker === worker) paused = true
+		else if (h.kind === 'woke' && h.worker === worker) paused = false
+	}
+	if (!paused) return verdict
+	const woke = list.slice(list.indexOf(grant) + 1).find((h): h is Of<'woke'> => h.kind === 'woke' && h.worker === worker)
+	if (!woke) return fails(`${context.name(worker)}'s process was paused when the engine gave it the key, at ${time(grant.at)}, and did not wake in this step: a paused process runs no code, so its work did not start`, 0)
+	return holds([saw(context.step, grant), saw(context.step, woke)], woke.at)
+}
+
 /** The store whose holders a clause counts, or the message why none is meant. */
 function counted(context: ClaimContext, key: Slot | undefined): StoreFact | string {
 	return storeFor(context, key)
@@ -316,10 +367,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'still-working',
 		places: STORY,
 		tells: 'state',
-		formula: "granted(w) in an earlier step, and no released(w) nor crashed(w) after it up to t",
+		formula: "granted(w) in an earlier step, no released(w) nor crashed(w) after it up to the step's end, and paused(w, t) false",
 		pattern: '{worker} is still working', alternatives: ["{worker} is still at work", "{worker} is still doing its work", "{worker} keeps working"],
 		example: 'A is still working',
-		meaning: "The worker's code is still in the body of its hold: it was given the key before this step, has not let go (its function returned) nor crashed, and is not paused, when the step ends. Its lease may have run out: the work goes on.",
+		meaning: "The worker's code is still in the body of its hold: it was given the key before this step, has not let go (its function returned) nor crashed, and its process runs (a paused process does no work) at the clause's moment: the step's end, a moment it names, or just before a pause the text goes on to tell. Its lease may have run out: the work goes on.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const before = context.run.steps.slice(1, context.step.index)
@@ -328,19 +379,21 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			const all = [...before.flatMap(step => step.happenings), ...context.step.happenings]
 			const stop = all.slice(all.indexOf(found.grant) + 1).find(h => (h.kind === 'released' && h.worker === worker && h.store === found.grant.store) || (h.kind === 'crashed' && h.worker === worker))
 			if (stop) return fails(stop.kind === 'crashed' ? `${context.name(worker)} crashed at ${time(stop.at)}` : `${context.name(worker)} let go at ${time(stop.at)}: its work was done`, 0)
-			if (context.world.workers.get(worker)?.paused) return fails(`${context.name(worker)}'s process is paused when the step ends: it is not working`, 0)
-			return holds([saw(found.step, found.grant)], found.grant.at)
+			const span = runningSpan(context, worker)
+			if (typeof span === 'string') return fails(span, 0)
+			const verdict: Verdict = { ok: true, evidence: [saw(found.step, found.grant), ...(span.woke ? [saw(context.step, span.woke)] : [])], at: span.woke?.at ?? found.grant.at }
+			return span.pause === undefined ? verdict : { ...verdict, until: span.pause.at, endedBy: context.step.happenings.indexOf(span.pause) }
 		},
 	},
 	{
 		id: 'starts-working',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(w, k) ∈ step: w's code enters its hold's body",
+		formula: "granted(w, k) ∈ step: w's code enters its hold's body then, or, when paused(w) at the grant, at the first woke(w) after it ∈ step",
 		pattern: '{worker} starts working', alternatives: ["{worker} starts/begins its work", "{worker} starts/begins work", "{worker} starts/begins to work", "{worker} gets to work"],
 		example: 'Worker A starts working',
-		meaning: "The engine gave the worker a lease in this step: its code went into the body of its hold then, the work the lease guards.",
-		check: (slots, context) => given(slots, context),
+		meaning: "The engine gave the worker a lease in this step, and its code went into the body of its hold, the work the lease guards: at the grant, or, when its process was paused then (a paused process runs no code), when it woke in this step.",
+		check: (slots, context) => startedWork(slots, context),
 	},
 	{
 		id: 'gets-with-fence',

@@ -32,25 +32,40 @@ function outcome(slots: readonly Slot[], context: ClaimContext, worker: number, 
 	const db = database === undefined ? undefined : actorOf(slots[database])
 	const found = writes(context, id, db)
 	if (found.length === 0) return fails(`${context.name(id)} wrote nothing${db === undefined ? '' : ` to ${context.name(db)}`} in this step`, worker)
-	// The write whose outcome the clause tells: the first one the text has not told the outcome of, in order
+	// The write whose outcome the clause tells: the worker's write the text told last, if its outcome is untold ("A saves
+	// again, and its write is refused" is the second); else the first one the text has not told the outcome of, in order
 	// ("refused, then its next write is saved" tells two; a worker that wrote twice has two outcomes to tell).
 	const untold = unused(context, found)
-	const write = untold[0]
+	const write = pointedAt(context, id, untold) ?? untold[0]
 	if (!write) return fails(`this text tells the outcome of every write ${context.name(id)} made in this step already (${found.length})`, worker)
 	if (write.changed !== changed) return fails(denied(context, write), worker)
 	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
 }
 
-/** The worker's first write with the fence of slot 1 in this step was taken (`changed`), or refused. */
+/** The worker's write with the fence of slot 1 in this step (the one the text told last, else the first) was taken (`changed`), or refused. */
 function fencedOutcome(slots: readonly Slot[], context: ClaimContext, changed: boolean): Verdict {
 	const id = actorOf(slots[0])
 	const wanted = fenceOfSlot(slots[1])
 	const found = writes(context, id, undefined)
 	if (found.length === 0) return fails(`${context.name(id)} wrote nothing in this step`, 0)
-	const write = found.find(h => h.fence === wanted)
+	const withFence = found.filter(h => h.fence === wanted)
+	const write = pointedAt(context, id, withFence) ?? withFence[0]
 	if (!write) return fails(`expected fence ${showFence(wanted)}, but ${context.name(id)}'s write carried ${carried(found[0] as Of<'wrote'>)}`, 1)
 	if (write.changed !== changed) return fails(denied(context, write), 0)
 	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
+}
+
+/** The worker's write the text told last (`ClaimContext.pointed`), if it is one of `candidates`: a clause about the worker's write is of it. */
+function pointedAt(context: ClaimContext, worker: string, candidates: readonly Of<'wrote'>[]): Of<'wrote'> | undefined {
+	const pointed = context.pointed?.get(worker)
+	return pointed !== undefined && candidates.includes(pointed) ? pointed : undefined
+}
+
+/** The worker's write that changed the row, of `all` (its writes of the step): the one the text told last, if it is one of them, else the first that changed it. */
+function changedWrite(context: ClaimContext, worker: string, all: readonly Of<'wrote'>[]): Of<'wrote'> | { refused: Of<'wrote'> } | undefined {
+	const pointed = pointedAt(context, worker, all)
+	if (pointed === undefined) return all.find(h => h.changed)
+	return pointed.changed ? pointed : { refused: pointed }
 }
 
 /** Why a claim that a write was taken (or refused) is false: what the database did instead. */
@@ -162,7 +177,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		id: 'saves-again',
 		places: STORY,
 		tells: 'event',
-		formula: "wrote(w) ∈ step, after a wrote(w) in an earlier step",
+		formula: "wrote(w) ∈ step, after a wrote(w) in an earlier step or earlier in this one",
 		each: 'save',
 		pattern: '{worker} saves( its THING) again',
 		example: 'A saves again',
@@ -296,7 +311,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'write-outcome',
 		pattern: '{database} refuses {owner} write', alternatives: ["{database} rejects {owner} write", "{database} turns down {owner} write", "{database} turns {owner} write down"],
 		example: "the database refuses A's write",
-		meaning: "The worker's last write to that database in this step changed no row: its fence was not larger than the row's.",
+		meaning: "The worker's write to that database in this step (the one the text told last, else the first whose answer it has not told) changed no row: its fence was not larger than the row's.",
 		check: (slots, context) => outcome(slots, context, 1, 0, false),
 	},
 	{
@@ -318,7 +333,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'write-outcome',
 		pattern: '{database} refuses {worker}', alternatives: ["{database} rejects {worker}", "{database} turns {worker} away"],
 		example: 'the database refuses A',
-		meaning: "The worker's last write to that database in this step changed no row.",
+		meaning: "The worker's write to that database in this step (the one the text told last, else the first whose answer it has not told) changed no row.",
 		check: (slots, context) => outcome(slots, context, 1, 0, false),
 	},
 	{
@@ -340,7 +355,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'write-outcome',
 		pattern: '{database} accepts {owner} write/THING', alternatives: ["{database} stores {owner} write/THING", "{database} saves {owner} write/THING"],
 		example: "the database accepts A's THING",
-		meaning: "The worker's last write to that database in this step changed the row.",
+		meaning: "The worker's write to that database in this step (the one the text told last, else the first whose answer it has not told) changed the row.",
 		check: (slots, context) => outcome(slots, context, 1, 0, true),
 	},
 	{
@@ -351,7 +366,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'write-outcome',
 		pattern: '{database} takes {owner} write', alternatives: ["{database} takes/accepts {worker}"],
 		example: "the database takes A's write",
-		meaning: "The worker's last write to that database in this step changed the row.",
+		meaning: "The worker's write to that database in this step (the one the text told last, else the first whose answer it has not told) changed the row.",
 		check: (slots, context) => outcome(slots, context, 1, 0, true),
 	},
 	{
@@ -362,7 +377,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'write-outcome',
 		pattern: '{database} takes {owner} late/stale write', alternatives: ["{database} accepts/keeps {owner} late/stale write"],
 		example: "the database takes A's late write",
-		meaning: "The worker's last write to that database in this step changed the row, and the worker's lease was no longer live when it wrote.",
+		meaning: "The worker's write to that database in this step (the one the text told last, else the first whose answer it has not told) changed the row, and the worker's lease was no longer live when it wrote.",
 		check: (slots, context) => late(context, outcome(slots, context, 1, 0, true)),
 	},
 	{
@@ -424,7 +439,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'write-outcome',
 		pattern: '{owner} write is refused', alternatives: ["{owner} write is rejected", "{owner} write gets refused/rejected", "{owner} write is turned down", "{owner} write is refused/rejected by the database"],
 		example: "A's write is refused",
-		meaning: "The worker's last write in this step changed no row.",
+		meaning: "The worker's write in this step (the one the text told last, else the first whose answer it has not told) changed no row.",
 		check: (slots, context) => outcome(slots, context, 0, undefined, false),
 	},
 	{
@@ -445,7 +460,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		formula: "wrote(w, fence f) ∈ step that changed no row",
 		pattern: '{owner} write with fence {fence} is refused', alternatives: ["{owner} write with fence {fence} is rejected", "{owner} write with fence {fence} is turned down", "{owner} write with fence {fence} gets refused/rejected", "{owner} write with fence {fence} is refused/rejected by the database"],
 		example: "A's write with fence 7 is refused",
-		meaning: "The worker's write with that fence in this step changed no row.",
+		meaning: "The worker's write with that fence in this step (the one the text told last, else the first) changed no row.",
 		check: (slots, context) => fencedOutcome(slots, context, false),
 	},
 	{
@@ -455,7 +470,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		formula: "wrote(w, fence f) ∈ step that changed the row",
 		pattern: '{owner} write with fence {fence} is saved', alternatives: ["{owner} write with fence {fence} is accepted/stored/kept", "{owner} write with fence {fence} goes through", "{owner} write with fence {fence} succeeds"],
 		example: "B's write with fence 8 is saved",
-		meaning: "The worker's write with that fence in this step changed the row.",
+		meaning: "The worker's write with that fence in this step (the one the text told last, else the first) changed the row.",
 		check: (slots, context) => fencedOutcome(slots, context, true),
 	},
 	{
@@ -466,7 +481,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'write-outcome',
 		pattern: '{owner} write changes no row',
 		example: "A's write changes no row",
-		meaning: "The worker's last write in this step changed no row.",
+		meaning: "The worker's write in this step (the one the text told last, else the first whose answer it has not told) changed no row.",
 		check: (slots, context) => outcome(slots, context, 0, undefined, false),
 	},
 	{
@@ -477,7 +492,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'write-outcome',
 		pattern: '{owner} write is saved', alternatives: ["{owner} write is accepted/stored/kept", "{owner} write goes through", "{owner} write succeeds"],
 		example: "B's write is saved",
-		meaning: "The worker's last write in this step changed the row.",
+		meaning: "The worker's write in this step (the one the text told last, else the first whose answer it has not told) changed the row.",
 		check: (slots, context) => outcome(slots, context, 0, undefined, true),
 	},
 	{
@@ -550,12 +565,13 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		formula: "wrote(w) ∈ step that changed the row, where the row kept v's write",
 		pattern: '{owner} THING replaces {owner}', alternatives: ["{owner} THING/write overwrites {owner}", "{owner} write replaces {owner}"],
 		example: "B's THING replaces A's",
-		meaning: "The first worker's write changed the row in this step, where the row had kept the second worker's write.",
+		meaning: "The first worker's write (the one the text told last, else the first that changed the row) changed the row in this step, where the row had kept the second worker's write.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const over = actorOf(slots[1])
-			const write = writes(context, worker).find(h => h.changed)
+			const write = changedWrite(context, worker, writes(context, worker))
 			if (!write) return fails(`no write of ${context.name(worker)} changed the row in this step`, 0)
+			if ('refused' in write) return fails(`the write of ${context.name(worker)} the text told last, at ${time(write.refused.at)}, changed no row: ${describeWrite(context, write.refused)}`, 0)
 			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 1)
 			return { ...holds([saw(context.step, write)], write.at), said: { decides: write, overwrites: write } } as Verdict
 		},
@@ -616,13 +632,14 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		formula: "wrote(w, d) ∈ step that changed the row, where the row kept v's write",
 		pattern: '{database} accepts {owner} write over {owner}', alternatives: ["{database} takes/keeps {owner} write over {owner}", "{database} accepts/takes {owner} THING over {owner}"],
 		example: "the database accepts B's write over A's",
-		meaning: "The first worker's write to that database changed the row in this step, where the row had kept the second worker's write.",
+		meaning: "The first worker's write to that database (the one the text told last, else the first that changed the row) changed the row in this step, where the row had kept the second worker's write.",
 		check(slots, context) {
 			const database = actorOf(slots[0])
 			const worker = actorOf(slots[1])
 			const over = actorOf(slots[2])
-			const write = writes(context, worker, database).find(h => h.changed)
+			const write = changedWrite(context, worker, writes(context, worker, database))
 			if (!write) return fails(`no write of ${context.name(worker)} changed ${context.name(database)}'s row in this step`, 1)
+			if ('refused' in write) return fails(`the write of ${context.name(worker)} the text told last, at ${time(write.refused.at)}, changed no row: ${describeWrite(context, write.refused)}`, 1)
 			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 2)
 			return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
 		},

@@ -314,6 +314,8 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 			case 'granted':
 				out.push({ text: h.fence === undefined ? `${n(h.worker)} gets ${key(h.store)}` : `${n(h.worker)} gets ${key(h.store)} with fence ${fenceText(h.fence, 1)}`, at, event: h })
 				if (h.place !== undefined) out.push({ text: `${key(h.store)} goes to ${short(h.worker)}`, at, event: h })
+				// The place it took: the lease end the engine recorded as its cause, or another's (true or not).
+				for (const end of step.causes?.get(h) ?? []) if ('worker' in end && end.worker !== h.worker) out.push({ text: `${n(h.worker)} gets ${short(end.worker)}'s place`, at, event: h })
 				out.push({ text: `${short(h.worker)} holds ${key(h.store)}${h.fence === undefined ? '' : ` with fence ${fenceText(h.fence, 1)}`}`, at, event: h })
 				break
 			case 'refused':
@@ -338,9 +340,10 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 				out.push({ text: `${n(h.worker)} renews`, at, event: h }, { text: `${n(h.worker)} renews its lease until ${durationText(h.until, 0)}`, at, event: h }, { text: `${n(h.worker)} renews its lease by hand`, at, event: h })
 				break
 			case 'wrote':
-				out.push({ text: `${n(h.worker)} saves`, at, event: h })
+				out.push({ text: `${n(h.worker)} saves`, at, event: h }, { text: `${n(h.worker)} saves again`, at, event: h })
+				out.push({ text: `${short(h.worker)}'s write with fence ${fenceText(h.fence, 1)} is ${h.changed ? 'saved' : 'refused'}`, at, event: h })
 				out.push({ text: `${n(h.database)} ${h.changed ? 'takes' : 'refuses'} ${short(h.worker)}'s write`, at, event: h })
-				if (h.writerBefore !== undefined) out.push({ text: `${short(h.writerBefore)}'s summary is overwritten`, at, event: h }, { text: `${n(h.database)} accepts ${short(h.worker)}'s write over ${short(h.writerBefore)}'s`, at, event: h })
+				if (h.writerBefore !== undefined) out.push({ text: `${short(h.writerBefore)}'s summary is overwritten`, at, event: h }, { text: `${n(h.database)} accepts ${short(h.worker)}'s write over ${short(h.writerBefore)}'s`, at, event: h }, { text: `${n(h.worker)} saves its summary, which overwrites ${short(h.writerBefore)}'s`, at, event: h })
 				out.push({ text: `${n(h.worker)} saves with its old fence ${fenceText(h.fence, 1)}`, at, event: h }, { text: `${fenceText(h.fence, 1)} < ${fenceText(h.before, 1)}`, at, event: h }, { text: `${fenceText(h.fence, 1)} is smaller than ${fenceText(h.before, 1)}`, at, event: h })
 				if (h.fenced && !h.noFence) out.push({ text: `${short(h.worker)}'s fence is ${h.fence > h.before ? 'larger' : 'smaller'} than the row's`, at, event: h })
 				break
@@ -406,6 +409,9 @@ export function storyOf(spec: TextSpec, told: readonly Told[], values: Values, c
 		// Now and then a clause of a form drawn at random, among the step's own.
 		const drawn = clause.form % 5 === 0 ? clauseText(STORY_FORMS[clause.form % STORY_FORMS.length] as ClaimForm, values, clause.picks) : undefined
 		let text = drawn ?? one.text
+		// Now and then a happening told as one that came before, to another or to the same.
+		const also = (clause.picks[3] ?? 0) % 8
+		if (drawn === undefined && one.event !== undefined && also < 2) text = `${text} ${also === 0 ? 'too' : 'again'}`
 		const off = clause.picks[1] ?? 0
 		if (clause.moment < 3 && one.at !== undefined) {
 			const wrong = off % 4 === 0 ? (pick(values.spans, off) ?? 0) : 0
