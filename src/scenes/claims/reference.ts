@@ -898,11 +898,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'write-is-refused': (s, env) => answer(env, actor(s[0]), undefined, false),
 	'write-with-fence-is-refused': (s, env) => {
-		const write = pointedOr(env, actor(s[0]), events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.fence === fence(s[1])))
+		const write = pointedOr(env, actor(s[0]), events(env.step, 'wrote', h => h.worker === actor(s[0]) && !h.noFence && h.fence === fence(s[1])))
 		return write && !write.changed ? event(write, { decides: write }) : NO
 	},
 	'write-with-fence-is-saved': (s, env) => {
-		const write = pointedOr(env, actor(s[0]), events(env.step, 'wrote', h => h.worker === actor(s[0]) && h.fence === fence(s[1])))
+		const write = pointedOr(env, actor(s[0]), events(env.step, 'wrote', h => h.worker === actor(s[0]) && !h.noFence && h.fence === fence(s[1])))
 		return write && write.changed ? event(write, { decides: write }) : NO
 	},
 	'write-changes-no-row': (s, env) => answer(env, actor(s[0]), undefined, false),

@@ -48,7 +48,7 @@ function fencedOutcome(slots: readonly Slot[], context: ClaimContext, changed: b
 	const wanted = fenceOfSlot(slots[1])
 	const found = writes(context, id, undefined)
 	if (found.length === 0) return fails(`${context.name(id)} wrote nothing in this step`, 0)
-	const withFence = found.filter(h => h.fence === wanted)
+	const withFence = found.filter(h => !h.noFence && h.fence === wanted)
 	const write = pointedAt(context, id, withFence) ?? withFence[0]
 	if (!write) return fails(`expected fence ${showFence(wanted)}, but ${context.name(id)}'s write carried ${carried(found[0] as Of<'wrote'>)}`, 1)
 	if (write.changed !== changed) return fails(denied(context, write), 0)
