@@ -336,6 +336,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'starts-working',
 		places: STORY,
 		tells: 'event',
+		follows: true,
 		formula: "granted(w, k) ∈ step: w's code enters its hold's body",
 		pattern: '{worker} starts working', alternatives: ["{worker} starts/begins its work", "{worker} starts/begins work", "{worker} starts/begins to work", "{worker} gets to work"],
 		example: 'Worker A starts working',
