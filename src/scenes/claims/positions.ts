@@ -2,8 +2,9 @@
  * A step as it stood between its happenings: the world before each one, made from the world the
  * step began with and the happenings the engine recorded, so a state can be judged at any place of
  * the step, not only at its end. Both evaluators read it (it is the run's facts, laid out by place).
- * When the world it makes after the last happening is not the step's end (a store restored from a
- * copy brings back leases no grant gave), it makes none: a state's places in that step are unknown.
+ * When the world it makes after the last happening is not the step's end (a label set a row's fence
+ * with no write, a store restored from a copy brought back leases no grant gave), it makes none: a
+ * state's places in that step are unknown, and no rule that needs them refuses anything there.
  */
 import type { Happening } from '../frame.ts'
 import type { DatabaseFact, LeaseFact, StepFacts, StoreFact, WorkerFact, WorldFacts } from './facts.ts'
@@ -15,7 +16,7 @@ export function stepAt(step: StepFacts, place: number, worlds: readonly WorldFac
 
 const made = new WeakMap<StepFacts, readonly WorldFacts[] | null>()
 
-/** The world at each place of a step: [0] when it began, [i] after its first i happenings (the last, its end); undefined when they cannot be made. */
+/** The world at each place of a step: [0] when it began, [i] after its first i happenings (the last, its end, when it had any); undefined when they cannot be made. */
 export function worldsOf(step: StepFacts): readonly WorldFacts[] | undefined {
 	const known = made.get(step)
 	if (known !== undefined) return known ?? undefined
@@ -30,13 +31,13 @@ function replay(step: StepFacts): WorldFacts[] | undefined {
 	let world = copy(step.start)
 	for (const [index, h] of list.entries()) {
 		world = copy(world)
-		apply(world, h, list.slice(index + 1))
+		apply(world, h, list.slice(index + 1), step.end)
 		world.time = h.at
 		worlds.push(world)
 	}
 	if (!same(world, step.end)) return undefined
 	// The last place is the step's end itself, whose clock may have gone on past its last happening.
-	worlds[worlds.length - 1] = step.end
+	if (list.length > 0) worlds[worlds.length - 1] = step.end
 	return worlds
 }
 
@@ -54,8 +55,8 @@ function copy(world: WorldFacts): Mutable {
 	return { time: world.time, workers, stores, databases }
 }
 
-/** One happening's change to the world; `after` is what the step recorded after it. */
-function apply(world: Mutable, h: Happening, after: readonly Happening[]): void {
+/** One happening's change to the world; `after` is what the step recorded after it, and `end` the world it ended with. */
+function apply(world: Mutable, h: Happening, after: readonly Happening[], end: WorldFacts): void {
 	const worker = 'worker' in h ? world.workers.get(h.worker) : undefined
 	const store = 'store' in h ? world.stores.get(h.store) : undefined
 	const leave = (id: string, from: StoreFact | undefined) => {
@@ -64,6 +65,8 @@ function apply(world: Mutable, h: Happening, after: readonly Happening[]): void 
 	}
 	switch (h.kind) {
 		case 'asked': {
+			// A new ask is the worker's hold from now on: the lease of the one before is no longer its own.
+			if (worker) delete worker.lease
 			if (h.tryOnly || !worker || !store) return
 			// A hold stands in line unless its answer, given at once, comes next: the key, or a refusal.
 			const answer = after.find(one => 'worker' in one && one.worker === h.worker && (one.kind === 'granted' || one.kind === 'refused' || one.kind === 'gave-up' || one.kind === 'left'))
@@ -112,15 +115,25 @@ function apply(world: Mutable, h: Happening, after: readonly Happening[]): void 
 			const database = world.databases.get(h.database)
 			if (!database || !h.changed) return
 			database.fence = h.after
-			database.writer = h.worker
+			// Whose the row's THING is, the engine tells by the author column the write left, which the next write to it found (else the step's end).
+			const next = after.find((one): one is Extract<Happening, { kind: 'wrote' }> => one.kind === 'wrote' && one.database === h.database)
+			const writer = next === undefined ? end.databases.get(h.database)?.writer : next.writerBefore
+			if (writer === undefined) delete database.writer
+			else database.writer = writer
 			return
 		}
 		case 'restarted':
 		case 'restored':
-			// An open starts the store's count of fences afresh: no lease given since.
+			// An open starts the store's count of fences afresh: no lease given since. It takes every lease of the store, one that ran out before too.
 			if (store) {
 				store.epoch = h.epoch
 				delete store.lastFence
+			}
+			for (const one of world.workers.values()) {
+				const lease = one.lease
+				if (lease?.store !== h.store || !lease.expired || lease.released) continue
+				lease.expired = false
+				lease.gone = true
 			}
 			return
 		case 'paused':
