@@ -28,6 +28,10 @@
  *   that tells it after "then", "so" or "When X," is refused. Time told passing ("40 s pass") is the
  *   step's passage from its start: no place told before it without a moment of its own is after the
  *   step's start, and an event told right after it (but after "because"), with no moment of its own, is.
+ *   A state told with no moment (in a caption) that did not hold at the step's start began to hold after
+ *   the last place of the step at which it did not (`positions.ts`); an event told after it (but after
+ *   "because" or a colon) came after that beginning, or is the event that began it told beside it: with no
+ *   moment, after a bare "and" or a comma and of the state's subject, or by a form that tells what came of it (`follows`).
  * - **Each.** Clauses of an `each` family tell events of their own, and a caption that tells one of
  *   an actor's events of a kind tells every one it had in the step.
  * - **Writes.** A clause about a worker's write (its answer, what it replaced) is of the write of
@@ -41,6 +45,7 @@ import type { Evidence, Happening } from '../frame.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { happenedBefore, liveLease } from './query.ts'
 import { causeProblem, eventsOf, type Told } from './causes.ts'
+import { stepAt, worldsOf } from './positions.ts'
 
 /** A claim that held: its clause's span, its form, the spans of the engine's values in it, and what it was checked against. */
 export interface CheckedClaim {
@@ -104,11 +109,13 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			forgetBefore(text)
 			continue
 		}
-		const problem = beganAfter(clause, outcome, text, context) ?? orderProblem(clause, outcome, text, context)
+		const problem = beganAfter(clause, outcome, text, context) ?? orderProblem(clause, outcome, text, context) ?? beforeAState(clause, outcome, text)
 		if (problem !== undefined) result.problems.push({ start: clause.start, end: clause.end, message: problem })
 		else {
 			result.claims.push(outcome)
 			told(text, clause, outcome, context)
+			const began = clause.form.tells === 'state' && clause.modifiers.length === 0 && context.place === 'caption' ? stateBegan(clause, outcome, context) : undefined
+			if (began !== undefined) text.states.push({ ...began, subject: clause.subject })
 		}
 		text.before = outcome.place
 		// A state told with no moment, and no event of the step its own, holds at the step's end (unless it ended in the step): "then" after it comes after that.
@@ -175,10 +182,12 @@ interface TextState {
 	passed: boolean
 	/** The clause before, if it held: whether it tells an event, and its moment, which "When X, Y" and "Y while X" name. */
 	prior: { event: boolean; at: number | undefined } | undefined
+	/** The states the text told with no moment that did not hold when the step began: where each began to hold, which no event told after it came at or before. */
+	states: (StepPosition & { subject: string | undefined })[]
 }
 
 function newTextState(): TextState {
-	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), decided: new Set(), wrote: new Map(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined, passed: false, prior: undefined }
+	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), decided: new Set(), wrote: new Map(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined, passed: false, prior: undefined, states: [] }
 }
 
 /** The write a clause told: the one whose answer it tells, or whose fences it compares, else a write of the step it was checked against. */
@@ -248,6 +257,45 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	const at = later ? place : early
 	if (after === END) return `"then" says this came after what the clause before tells, which holds at the step's end (${formatDuration(context.world.time)}), but this came before it; tell the event that made it hold, or put this first`
 	return `${says}, but ${later ? 'it' : whose} ${at.at === after.at && at.order === after.order ? 'is the same thing' : later ? 'came after it' : 'came before it'}${at.at !== after.at ? `: at ${formatDuration(at.at)}, not ${later ? 'before' : 'after'} ${formatDuration(after.at)}` : `, both at ${formatDuration(at.at)}`}`
+}
+
+/**
+ * Where a state told with no moment began to hold, when it did not hold as the step began: the
+ * place of the step's happening after which it held without a break up to the clause's moment (the
+ * step's end, or just before what ended it), judged at every place of the step (`positions.ts`).
+ * Undefined when it held at the step's start, or the step's places cannot be made.
+ */
+function stateBegan(clause: ReadClause, outcome: CheckedClaim, context: ClaimContext): StepPosition | undefined {
+	const step = context.step
+	const worlds = worldsOf(step)
+	if (worlds === undefined) return undefined
+	const { toldLater: _later, moment: _moment, answered: _answered, ...plain } = context
+	const holdsAt = (place: number): boolean => clause.form.check(clause.slots, { ...plain, step: stepAt(step, place, worlds), world: worlds[place] as ClaimContext['world'] }).ok
+	if (holdsAt(0)) return undefined
+	let place = outcome.ended?.by[0] ?? step.happenings.length
+	while (place > 1 && holdsAt(place - 1)) place--
+	const began = step.happenings[place - 1]
+	return began === undefined ? undefined : { at: began.at, order: place - 1 }
+}
+
+/**
+ * An event told after a state the text told with no moment, that happened at or before the moment
+ * that state began to hold: the reader takes the state as holding first, and it did not. After
+ * "because" or a colon, the event tells why (it may be what began the state); the very event that began it,
+ * joined by a bare "and" or a comma to a state of the same subject, or told as what came of it ("A starts
+ * working"), with no moment named, is told beside it. Its message.
+ */
+function beforeAState(clause: ReadClause, outcome: CheckedClaim, text: TextState): string | undefined {
+	if (clause.form.tells !== 'event' || clause.then === 'because' || clause.explains === true) return undefined
+	const early = outcome.first ?? outcome.place
+	if (early === undefined) return undefined
+	// Joined by a bare "and" or a comma to a state of its own subject, with no moment of its own, the event that began the state is told with it, not after it
+	// ("the database keeps fence 5 and takes the write"); what came of that event ("A holds the key. A starts working") comes after it.
+	const beside = (state: { subject: string | undefined }): boolean => clause.modifiers.length === 0 && ((clause.then === undefined && state.subject !== undefined && state.subject === clause.subject) || clause.form.follows === true)
+	const began = text.states.find(state => comesAfter(early, state) || (!beside(state) && state.at === early.at && state.order === early.order))
+	if (began === undefined) return undefined
+	const same = began.at === early.at && began.order === early.order
+	return `the text told before this a state that did not hold when the step began, and it began to hold only at ${formatDuration(began.at)}, ${same ? 'with what this tells' : `after what this tells (at ${formatDuration(early.at)})`}; a caption tells what happened in order: tell this first, then the state it led to`
 }
 
 /**
@@ -707,3 +755,4 @@ function storeOfHappening(h: Happening): string | undefined {
 function kindOf(h: Happening): string {
 	return h.kind
 }
+

@@ -214,6 +214,12 @@ export interface ClaimForm {
 	 * be the only comparison the step's writes made.
 	 */
 	compares?: boolean
+	/**
+	 * An event clause that tells what came of the happening it is checked against, not that happening itself (a
+	 * worker starts its work once given the key; the count started again, which the grant's fence shows): told
+	 * after a state that happening began, with no moment named, it comes after it.
+	 */
+	follows?: true
 	/** A past tense state ("A's lease was ended by an operator"): it holds from the happening it tells, and a moment it names must be that happening's. */
 	past?: boolean
 	/** A label of this form shows its worker paused; a caption of it tells that its worker paused (an aside after it may say the pause was long or short, which is checked). */

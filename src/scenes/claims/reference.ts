@@ -10,6 +10,7 @@ import type { RunFacts, StepFacts, StoreFact, WorldFacts } from './facts.ts'
 import type { Happening } from '../frame.ts'
 import type { ClaimContext, Slot } from './form.ts'
 import type { ReadClause, ReadResult } from './read.ts'
+import { stepAt, worldsOf } from './positions.ts'
 
 type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
 
@@ -1489,6 +1490,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let prior: { event: boolean; at: number | undefined } | undefined
 	// The clause before told time passing ("20 s go by").
 	let passed = false
+	// Each state a caption told with no moment, that did not hold when the step began: whether it held at each place of the step before its moment.
+	const states: { held: boolean[]; subject: string | undefined }[] = []
 	for (const [index, clause] of read.clauses.entries()) {
 		const family = clause.form.each
 		const tells = clause.form.tells
@@ -1621,6 +1624,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		}
 		// After time told passing, an event told next with no moment of its own happened in that passage, after the step's start.
 		if (!wrong && passed && tells === 'event' && early !== undefined && early.at <= step.start.time && modifier === undefined && !ordered && clause.then !== 'because') wrong = true
+		// An event told after such a state happened while it held, up to its moment: else the reader takes the state as holding before it, and it did not. The last
+		// place it did not hold is just before the event that began it, which a clause naming no moment may tell beside it: joined by a bare "and" or a comma to a state of its own subject, or telling what came of it.
+		if (!wrong && tells === 'event' && early !== undefined && clause.then !== 'because' && clause.explains !== true) wrong = states.some(({ held, subject }) => early.order < held.lastIndexOf(false) || (early.order === held.lastIndexOf(false) && (modifier !== undefined || (clause.form.follows !== true && (clause.then !== undefined || subject === undefined || subject !== clause.subject)))))
 		if (!wrong && place !== undefined && early !== undefined) {
 			if (ordered) wrong = atEnd || (clockAt !== undefined && early.at < clockAt) || (latest !== undefined && (isState ? after(place, latest) : !after(latest, early)))
 			else if (clause.then === 'so') wrong = beforePlace !== undefined && after(early, beforePlace)
@@ -1636,6 +1642,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			if (meaning.decides !== undefined) decided.add(meaning.decides)
 			if (family !== undefined) used.set(family, new Set([...(used.get(family) ?? []), ...inStep]))
 			told.push({ clause, meaning, ...(place ? { place } : {}), ...(ended ? { ended } : {}), index })
+			if (isState && modifier === undefined && context.place === 'caption') {
+				const held = heldAtPlaces(clause, context, meaning.until !== undefined && meaning.until <= end && meaning.endedBy !== undefined ? step.happenings.indexOf(meaning.endedBy) : step.happenings.length)
+				if (held !== undefined && held[0] === false) states.push({ held, subject: clause.subject })
+			}
 		}
 		beforePlace = place
 		atEnd = isState && place === undefined && moment === undefined && ended === undefined
@@ -1663,6 +1673,20 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		}
 	}
 	return true
+}
+
+/** Whether a state clause held at each place of its step before `upTo` (before the step's first happening, its second, ...); undefined when the step's places are unknown. */
+function heldAtPlaces(clause: ReadClause, context: ClaimContext, upTo: number): boolean[] | undefined {
+	const worlds = worldsOf(context.step)
+	if (worlds === undefined) return undefined
+	const meaning = MEANINGS[clause.form.id] ?? (() => NO)
+	const held: boolean[] = []
+	for (let place = 0; place < upTo; place++) {
+		const step = stepAt(context.step, place, worlds)
+		const world = worlds[place] as WorldFacts
+		held.push(meaning(clause.slots, { run: context.run, step, world, context: { ...context, step, world }, used: new Set() }).ok)
+	}
+	return held
 }
 
 function actorOfEvent(h: Happening): string {

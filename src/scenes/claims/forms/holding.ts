@@ -389,6 +389,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'starts-working',
 		places: STORY,
 		tells: 'event',
+		follows: true,
 		formula: "granted(w, k) ∈ step: w's code enters its hold's body then, or, when paused(w) at the grant, at the first woke(w) after it ∈ step",
 		pattern: '{worker} starts working', alternatives: ["{worker} starts/begins its work", "{worker} starts/begins work", "{worker} starts/begins to work", "{worker} gets to work"],
 		example: 'Worker A starts working',

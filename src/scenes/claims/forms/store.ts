@@ -334,6 +334,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		id: 'count-starts-again',
 		places: STORY,
 		tells: 'event',
+		follows: true,
 		formula: "granted(count 1) ∈ step, after its store opened again (a restart or restore ∈ run before it)",
 		pattern: 'the count starts/started again',
 		example: 'the count starts again',
