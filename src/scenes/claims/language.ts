@@ -159,6 +159,9 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords): 
 			{ kind: 'then', regex: /^after that,? /d },
 			{ kind: 'later', regex: new RegExp(`^(?:${afterThat}),? `, 'd') },
 			{ kind: 'soon', regex: /^(a moment|a while|some time|a little while|a bit) later,? /d },
+			{ kind: 'soon', regex: /^(later|afterwards|some time after that),? /d },
+			// "Then at 12 s": the moment names the clause's time, after what was told before.
+			{ kind: 'at', regex: new RegExp(`^then,? (?:${at}),? `, 'd') },
 			{ kind: 'at', regex: new RegExp(`^(?:${at}),? `, 'd') },
 			{ kind: 'later', regex: new RegExp(`^(?:${later}),? `, 'd') },
 			// "20 s in," is the moment 20 s; "after 30 s" is 30 s later than what was told before.

@@ -741,17 +741,27 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		const kind = language.names.kindOf(referent)
 		const subject = kind === 'worker' ? 'worker' : kind === 'store' ? 'store' : kind === 'database' ? 'database' : undefined
 		const name = language.names.labelOf(referent)
-		const put = `${name} ${core}`
-		if (subject !== undefined) {
+		// "while holding it" is "while it holds it": a participle after the subject left out reads as its verb.
+		const participle = /^([a-z]+?)(?:ing)\b/.exec(core)
+		const verbs = participle ? PRESENT(participle[1] as string).map(verb => `${verb}${core.slice(participle[0].length)}`) : []
+		for (const said of [core, ...verbs]) {
+			const put = `${name} ${said}`
+			if (subject === undefined) break
 			for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
 				if (compiled.subject !== subject) continue
-				const clause = matchForm(language, compiled, put, offset, name.length + 1, referent, plural)
+				const clause = matchForm(language, compiled, put, offset, name.length + 1 + said.length - core.length, referent, plural)
 				if (typeof clause === 'string') problem ??= clause
-				else if (clause) return clause
+				else if (clause) return { ...clause, start: offset, end: offset + core.length }
 			}
 		}
 	}
 	return problem
+}
+
+/** The present tense a participle's stem may have: "hold" holds, "sav" saves, "runn" runs, "renew" renews. */
+function PRESENT(stem: string): string[] {
+	const doubled = /([bdglmnprt])\1$/.test(stem) ? [`${stem.slice(0, -1)}s`] : []
+	return [`${stem}s`, `${stem}es`, `${stem}e` + 's', ...doubled]
 }
 
 /** "both" before places or slots, at a clause's start. */

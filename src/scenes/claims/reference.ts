@@ -982,6 +982,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, at)]
 		return before.some(h => h.kind === 'wrote' && h.worker === crash.worker) ? NO : event(crash)
 	},
+	'pauses-before-saving': (s, env) => {
+		const pause = events(env.step, 'paused', h => h.worker === actor(s[0]))[0]
+		if (!pause) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(pause))]
+		let since = 0
+		before.forEach((h, i) => {
+			if (h.kind === 'granted' && h.worker === pause.worker) since = i
+		})
+		return before.slice(since).some(h => h.kind === 'wrote' && h.worker === pause.worker) ? NO : event(pause)
+	},
 	'code-goes-on': (s, env) => event(events(env.step, 'wrote', h => h.worker === actor(s[0]) && stale(env, h))[0]),
 	'only-the-fence-stops': (s, env) => {
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))

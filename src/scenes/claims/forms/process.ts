@@ -217,6 +217,26 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'pauses-before-saving',
+		places: STORY,
+		tells: 'event',
+		formula: "paused(w) ∈ step, with no wrote(w) between its latest granted(w) and the pause",
+		pauses: true,
+		pattern: '{worker} pauses before it saves', alternatives: ["{worker} pauses before saving", "{worker} pauses before it writes", "{worker} pauses before writing", "{worker} freezes before it saves", "{worker} freezes before saving"],
+		example: 'Worker A pauses before it saves',
+		meaning: "The worker's process paused in this step, and the worker had written nothing since the engine last gave it the key.",
+		check(slots, context) {
+			const verdict = processEvent(slots, context, 'paused')
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const pause = happened(context.step, 'paused', h => h.worker === worker)[0] as Of<'paused'>
+			const before = happenedBefore(context, pause)
+			const grant = before.map(h => h.kind === 'granted' && h.worker === worker).lastIndexOf(true)
+			const wrote = before.slice(Math.max(0, grant)).find(h => h.kind === 'wrote' && h.worker === worker)
+			return wrote ? fails(`${context.name(worker)} wrote at ${time(wrote.at)}, before its process paused at ${time(pause.at)}`, 0) : verdict
+		},
+	},
+	{
 		id: 'code-goes-on',
 		places: STORY,
 		tells: 'event',

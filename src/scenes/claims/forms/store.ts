@@ -336,7 +336,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		follows: true,
 		formula: "granted(count 1) ∈ step, after its store opened again (a restart or restore ∈ run before it)",
-		pattern: 'the count starts/started again',
+		pattern: 'the count starts/started again', alternatives: ['the count starts/started again at 1', 'the count starts/started over( at 1)'],
 		example: 'the count starts again',
 		meaning: "A lease given in this step, after its store opened again, has count 1: the store's count started again when it opened.",
 		check(_slots, context) {

@@ -268,7 +268,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'save',
 		tells: 'event',
 		formula: "wrote(w, d) ∈ step, with no wrote(v, d) ∈ run before it by another worker v, and row(d) = 0 at the scene's start",
-		pattern: '{worker} saves first', alternatives: ["{worker} saves its THING first", "{worker} writes( its THING) first"],
+		pattern: '{worker} saves first', alternatives: ["{worker} saves its THING first", "{worker} writes( its THING) first", "{owner} write lands/arrives first", "{owner} THING lands/arrives first"],
 		example: 'A saves first',
 		meaning: 'The worker wrote in this step, and no other worker had written to that database before it.',
 		check(slots, context) {
