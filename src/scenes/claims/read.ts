@@ -11,7 +11,7 @@ import type { ClaimForm, Place, Slot, SlotType } from './form.ts'
 import { PLACE_NAMES, inWords } from './form.ts'
 import { firstWordOf } from './language.ts'
 import type { CompiledForm, SceneLanguage } from './language.ts'
-import { unneutralWord } from './lexicon.ts'
+import { NEUTRAL_ADVERBS, unneutralWord } from './lexicon.ts'
 import { UNREAD_REFERENT, groupOf, groupReferent, leaseReferent } from './parameters.ts'
 import { nearestForms } from './nearest.ts'
 import { COUNT_PATTERN, readCount } from './numbers.ts'
@@ -91,6 +91,12 @@ const AGAIN_INSIDE = / again(?=,? )/
 
 /** "now" as a word of its own inside a clause or at its end, with the space before it. */
 const NOW = / now(?= |$)/
+
+/** A neutral adverb as a word of its own in a clause ("B simply holds the key", "and just lets go"), with the space after it. */
+const ADVERB = new RegExp(`(?<=^| )(?:${NEUTRAL_ADVERBS.join('|')}) `, 'i')
+
+/** "still" as a word of its own, which a clause that does not read is told the forms of. */
+const STILL = /\bstill\b/i
 
 const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while |,? when | and | so | but | because | since |, |: | for (?=an? |the )/g
 
@@ -492,7 +498,18 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	const nearest = nearestForms(language, segment, place)
 	const shown = nearest.map(form => `"${inWords(form.pattern, language.words)}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
-	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && referent === undefined)}` }
+	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && referent === undefined)}` }
+}
+
+/**
+ * "still" is no neutral adverb: it tells that a state held when the step began and holds when it ends,
+ * and reads only in the forms written with it, which a clause with it that does not read is told.
+ */
+function stillHint(language: SceneLanguage, segment: string, place: Place): string {
+	if (!STILL.test(segment)) return ''
+	const forms = [...new Set((language.places.get(place)?.forms ?? []).filter(compiled => /\bstill\b/.test(compiled.form.pattern)).map(compiled => compiled.form.pattern))]
+	if (forms.length === 0) return ''
+	return `; "still" tells that a state held when the step began and holds when it ends, and reads only in ${forms.map(pattern => `"${inWords(pattern, language.words)}"`).join(', ')}: use one, or leave "still" out`
 }
 
 /** A word that denies what a clause says: "A does not give up", "the semaphore isn't full". */
@@ -555,6 +572,9 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	// "now" in a state ("the database now keeps fence 8", "B and C hold it now") says it holds at the clause's moment, as a state does.
 	const now = NOW.exec(raw)
 	if (now) for (const text of cased) variants.push({ text: text.slice(0, now.index) + text.slice(now.index + now[0].length), now: true })
+	// A neutral adverb ("B simply holds the key") claims nothing: the clause reads as it would without it.
+	const adverb = ADVERB.exec(raw)
+	if (adverb) for (const text of [...cased]) variants.push({ text: text.slice(0, adverb.index) + text.slice(adverb.index + adverb[0].length) })
 	// "then" after the subject ("the key then goes to B") orders the clause as "then" before it would.
 	const inner = THEN_INSIDE.exec(raw)
 	if (inner && inner.index > 0) for (const text of cased) variants.push({ text: text.slice(0, inner.index) + text.slice(inner.index + inner[0].length), then: true })

@@ -1554,7 +1554,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (held.ended === undefined) continue
 		if ([...failed].some(index => index > held.index)) continue
 		const ended = held.ended
-		if (!told.some(later => later.index > held.index && later.meaning.events.some(h => ended.includes(h)))) failed.add(held.index)
+		// After "while", the clause before may tell it: "an operator ends B's lease while B holds the key".
+		const before = held.clause.during === true ? held.index - 1 : held.index
+		if (!told.some(later => (later.index > held.index || later.index === before) && later.meaning.events.some(h => ended.includes(h)))) failed.add(held.index)
 	}
 	if (failed.size > 0) return false
 	// A caption tells every event of a family's kind its actor had in the step, once it tells one.
