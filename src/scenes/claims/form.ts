@@ -225,6 +225,12 @@ export interface ClaimForm {
 	 * forms only of a clause that denies.
 	 */
 	denies?: true
+	/**
+	 * The form says "else" ("nobody else asks for the key"): other than the workers the text named before
+	 * it. The reading adds them as a last slot, of kind `workers` and with no words of its own (none when
+	 * the text named none before it).
+	 */
+	others?: true
 }
 
 /**

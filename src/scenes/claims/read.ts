@@ -169,7 +169,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 					const { passes: _passes, then, ...rest } = clause
 					result.clauses.push({ form: timeForm, start: passes.start, end: passes.end, slots: [passes], modifiers: [], ...(then === undefined ? {} : { then }) })
 					result.clauses.push(rest)
-				} else result.clauses.push(clause)
+				} else result.clauses.push(clause.form.others ? withOthers(clause, result.clauses) : clause)
 				// The aside tells the sentence's last pause, unless a clause about another worker came between:
 				// in "A pauses, and B holds the key: a long call" the length is not A's pause's.
 				const paused = pause === undefined ? undefined : result.clauses[pause]
@@ -182,6 +182,12 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 	}
 	language.read.set(key, result)
 	return result
+}
+
+/** A clause that says "else": with a last slot, the workers the clauses before it named (their subjects and groups), whom "else" leaves out. */
+function withOthers(clause: ReadClause, before: readonly ReadClause[]): ReadClause {
+	const ids = [...new Set(before.flatMap(one => one.group ?? (one.subject === undefined ? [] : [one.subject])))]
+	return { ...clause, slots: [...clause.slots, { type: 'workers', text: '', start: clause.end, end: clause.end, value: { type: 'actors', ids } }] }
 }
 
 /** Words that name a key already told: a clause's "it", "its key" or "the same key" is the key named before it, store and all. */
@@ -498,7 +504,17 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	const nearest = nearestForms(language, segment, place)
 	const shown = nearest.map(form => `"${inWords(form.pattern, language.words)}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
-	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && referent === undefined)}` }
+	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${staysHint(segment)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && referent === undefined)}` }
+}
+
+/**
+ * "stays free" or "stays held" would tell since when the key was so, which no form checks (the key may have
+ * been freed in the step, or only at its end): what to write instead.
+ */
+function staysHint(segment: string): string {
+	const stays = /\b(?:stays|remains) (free|held|taken)\b/i.exec(segment)
+	if (!stays) return ''
+	return `; "${stays[0]}" is not read, as it would tell since when the key was ${stays[1]}: write "the key is ${stays[1]}" (at the step's end) or "nobody holds the key"${stays[1] === 'free' ? ', and tell what freed it ("A\'s lease runs out")' : ''}`
 }
 
 /**
@@ -509,7 +525,7 @@ function stillHint(language: SceneLanguage, segment: string, place: Place): stri
 	if (!STILL.test(segment)) return ''
 	const forms = [...new Set((language.places.get(place)?.forms ?? []).filter(compiled => /\bstill\b/.test(compiled.form.pattern)).map(compiled => compiled.form.pattern))]
 	if (forms.length === 0) return ''
-	return `; "still" tells that a state held when the step began and holds when it ends, and reads only in ${forms.map(pattern => `"${inWords(pattern, language.words)}"`).join(', ')}: use one, or leave "still" out`
+	return `; "still" tells that a state held when the step began and holds when it ends, and reads only in ${forms.slice(0, 5).map(pattern => `"${inWords(pattern, language.words)}"`).join(', ')}${forms.length > 5 ? ' and others (`npm run scenes -- forms`)' : ''}: use one, or leave "still" out`
 }
 
 /** A word that denies what a clause says: "A does not give up", "the semaphore isn't full". */
@@ -539,6 +555,8 @@ function subjectHint(language: SceneLanguage, segment: string, nearest: readonly
 	if (!joined || !nearest.some(form => form.pattern.startsWith('{worker'))) return ''
 	const lower = segment.trimStart().toLowerCase()
 	if (language.names.allNames().some(name => lower.startsWith(name.toLowerCase()))) return ''
+	// A pronoun is a subject: "it stays free" has one.
+	if (/^(?:it|its|they|their|which|who|the|a|an|no|nobody|nothing)\b/.test(lower)) return ''
 	return `; a clause without a subject speaks of the worker the clause before it names as its subject, and that clause has none: write the worker's name before "${clip(segment.trim())}"`
 }
 

@@ -510,6 +510,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// -- asking and the line
 	asks: (s, env) => asked(askOf(env, actor(s[0]), h => fits(s[1], h.store))),
 	'asks-bare': (s, env) => asked(askOf(env, actor(s[0]))),
+	'nobody-else-asks': (s, env) => {
+		const fitting = (store: string) => named(s[0]) === undefined || named(s[0]) === store
+		// Its holders over the step: those when it began, and each it was given to in it.
+		const holders = [...[...env.step.start.stores.values()].filter(store => fitting(store.id)).flatMap(store => store.holders), ...events(env.step, 'granted', h => fitting(h.store)).map(h => h.worker), ...actors(s[1])]
+		const store = storeOf(env, s[0])
+		return timeless(events(env.step, 'asked', h => fitting(h.store)).every(h => holders.includes(h.worker)), store !== undefined && store.waiters.length === 0 ? { empty: store.id } : {})
+	},
 	'workers-ask': (s, env) => everyAsk(env, actors(s[0]), s[1]),
 	'workers-ask-at-once': (s, env) => {
 		const meaning = everyAsk(env, actors(s[0]), s[1])

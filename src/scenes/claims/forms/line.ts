@@ -376,6 +376,29 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => asked(slots, context),
 	},
 	{
+		id: 'nobody-else-asks',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		others: true,
+		formula: "no asked(v, k) ∈ step with v ∉ holders(k, t) for every t of the step and v not named by the text before it",
+		pattern: 'nobody else asks for {key}', alternatives: ['no one else asks for {key}', 'nobody else asked for {key}', 'no one else asked for {key}', 'nobody else wants {key}', 'no one else wants {key}', 'nobody else asks', 'no one else asks'],
+		example: 'nobody else asks for the key',
+		meaning: "No worker asked for the key in this step but one the text named before it or one that held the key in the step (when it began, or given it in the step): \"else\" is other than those.",
+		check(slots, context) {
+			const key = slots.find(slot => slot.type === 'key')
+			const named = slots.find(slot => slot.type === 'workers')?.value
+			const holders = new Set([...context.step.start.stores.values()].filter(store => ofKey(key, store.id)).flatMap(store => store.holders))
+			for (const grant of happened(context.step, 'granted', h => ofKey(key, h.store))) holders.add(grant.worker)
+			const other = happened(context.step, 'asked', h => ofKey(key, h.store) && !holders.has(h.worker) && !(named?.type === 'actors' && named.ids.includes(h.worker)))[0]
+			if (other) return fails(`${context.name(other.worker)} asked for the key at ${time(other.at)}: it did not hold the key in this step, and the text names it nowhere before`, 0)
+			// With no one in line when the step ends, a key let go in it stays free: the line's emptiness is a cause.
+			const store = storeFor(context, key)
+			const verdict = holds([{ kind: 'nothing', what: `an ask in step ${context.step.index} by a worker other than the key's holders and those the text named` }])
+			return typeof store !== 'string' && store.waiters.length === 0 ? ({ ...verdict, said: { empty: store.id } } as Verdict) : verdict
+		},
+	},
+	{
 		id: 'workers-ask-bare',
 		places: STORY,
 		tells: 'event',
