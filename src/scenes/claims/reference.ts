@@ -783,6 +783,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0 && events(env.step, 'renew-refused', () => true).length === 0),
 	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0),
 	saves: (s, env) => save(env, actor(s[0])),
+	'saves-without-lock': (s, env) => save(env, actor(s[0]), write => write.noFence === true && !write.live),
 	'saves-what-it-computed': (s, env) => save(env, actor(s[0])),
 	'writes-its-fence': (s, env) => {
 		const meaning = save(env, actor(s[0]), write => write.changed && !write.noFence && write.after === write.fence)
@@ -1066,9 +1067,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// -- a worker's write, and the database's answer
 	'write-save': (_s, env) => {
 		const write = messageWrite(env)
-		if (!write || write.noFence) return NO
-		const given = upTo(env).slice(1).some(step => events(step, 'granted', h => h.worker === write.worker && h.fence === write.fence).length > 0)
-		return given ? event(write) : NO
+		if (!write) return NO
+		// With no fence: only of a worker no lock ever gave a lease, so far.
+		const given = upTo(env).slice(1).some(step => events(step, 'granted', h => h.worker === write.worker && (write.noFence === true || h.fence === write.fence)).length > 0)
+		return given === !write.noFence ? event(write) : NO
 	},
 	'write-fence': (s, env) => {
 		const write = messageWrite(env)

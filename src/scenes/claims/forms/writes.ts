@@ -132,6 +132,22 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => wrote(slots, context),
 	},
 	{
+		id: 'saves-without-lock',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step with no fence, and no live(w, k, its moment) for any k",
+		each: 'save',
+		pattern: '{worker} saves( its THING) without a lock', alternatives: ['{worker} saves( its THING) without a lease', '{worker} saves( its THING) with no lock/lease', '{worker} writes without a lock/lease'],
+		example: 'Worker A saves without a lock',
+		meaning: 'The worker wrote to the database in this step holding no live lease, and the write carried no fence.',
+		check: (slots, context) =>
+			wrote(slots, context, 0, write => {
+				if (write.live) return `${context.name(write.worker)} held a live lease when it wrote at ${time(write.at)}`
+				if (!write.noFence) return `${context.name(write.worker)}'s write at ${time(write.at)} carried fence ${showFence(write.fence)}, from a lease it held before`
+				return undefined
+			}),
+	},
+	{
 		id: 'saves-what-it-computed',
 		places: STORY,
 		tells: 'event',
