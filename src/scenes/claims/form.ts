@@ -226,9 +226,9 @@ export interface ClaimForm {
 	 */
 	denies?: true
 	/**
-	 * The form says "else" ("nobody else asks for the key"): other than the workers the text named before
-	 * it. The reading adds them as a last slot, of kind `workers` and with no words of its own (none when
-	 * the text named none before it).
+	 * The form speaks of the workers the text named before it: "else" ("nobody else asks for the key") leaves
+	 * them out, a bare "the lock refuses" refuses one of them. The reading adds them as a last slot, of
+	 * kind `workers` and with no words of its own (none when the text named none).
 	 */
 	others?: true
 }

@@ -184,7 +184,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 	return result
 }
 
-/** A clause that says "else": with a last slot, the workers the clauses before it named (their subjects and groups), whom "else" leaves out. */
+/** A clause that speaks of the workers named before it: with a last slot, the workers the clauses before it named (their subjects and groups). */
 function withOthers(clause: ReadClause, before: readonly ReadClause[]): ReadClause {
 	const ids = [...new Set(before.flatMap(one => one.group ?? (one.subject === undefined ? [] : [one.subject])))]
 	return { ...clause, slots: [...clause.slots, { type: 'workers', text: '', start: clause.end, end: clause.end, value: { type: 'actors', ids } }] }

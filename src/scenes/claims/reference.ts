@@ -656,6 +656,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'function-does-not-run': (s, env) => noLease(env, actor(s[0])),
 	'function-never-runs': (s, env) => (laterSteps(env).some(step => events(step, 'granted', h => h.worker === actor(s[0])).length > 0) ? NO : noLease(env, actor(s[0]))),
 	'does-not-get': (s, env) => noLease(env, actor(s[0]), s[1]),
+	'lock-refuses': (s, env) => {
+		const named = actors(s[0])
+		const all = env.step.happenings.filter((h): h is Of<'refused'> | Of<'renew-refused'> => (h.kind === 'refused' || h.kind === 'renew-refused') && (named.length === 0 || named.includes(h.worker)))
+		if (named.length === 0 && new Set(all.map(h => h.worker)).size > 1) return NO
+		return event(all[0])
+	},
 	'is-refused': (s, env) => event(events(env.step, 'refused', h => h.worker === actor(s[0]))[0]),
 	tries: (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly)),
 	'tries-once': (s, env) => {

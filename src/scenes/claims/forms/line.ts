@@ -972,6 +972,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => noLease(slots, context),
 	},
 	{
+		id: 'lock-refuses',
+		places: STORY,
+		tells: 'event',
+		others: true,
+		formula: "refused(w) ∈ step or renew-refused(w) ∈ step, w a worker the text named before it (with none named, the step's one refusal)",
+		pattern: 'the lock/store/server/semaphore refuses', alternatives: ['the lock/store/server/semaphore rejects', 'the lock/store/server/semaphore says no'],
+		example: 'the lock refuses',
+		meaning: 'The lock turned away, in this step, a worker the text named before it: its try found the key held or full, or its renewal was refused. With no worker named before it, the one refusal of the step.',
+		check(slots, context) {
+			const named = slots.find(slot => slot.type === 'workers')?.value
+			const ids = named?.type === 'actors' && named.ids.length > 0 ? named.ids : undefined
+			const refusals = context.step.happenings.filter((h): h is Of<'refused'> | Of<'renew-refused'> => (h.kind === 'refused' || h.kind === 'renew-refused') && (ids === undefined || ids.includes(h.worker)))
+			const refusal = refusals[0]
+			if (ids !== undefined && refusal === undefined) return fails(`the lock refused ${names(context, ids)}, whom the text names before this, nothing in this step`)
+			if (refusal === undefined) return fails('the lock refused nothing in this step')
+			if (ids === undefined && new Set(refusals.map(h => h.worker)).size > 1) return fails(`the lock refused ${names(context, [...new Set(refusals.map(h => h.worker))])} in this step; say whom ("the lock refuses ${context.name(refusal.worker)}")`)
+			return holds([saw(context.step, refusal)], refusal.at)
+		},
+	},
+	{
 		id: 'is-refused',
 		places: STORY,
 		tells: 'event',
