@@ -734,6 +734,18 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			else if (clause) return { ...clause, start: offset, end: offset + core.length }
 		}
 	}
+	// After a clause about a worker, words that describe a fence are its fence's: "B gets it with fence 5000:1, from the new epoch"
+	// reads "B's fence is from the new epoch", and "larger than its old fence 1" reads "B's fence is larger than its old fence 1".
+	if (elided && FENCE_APPOSITIVE.test(core) && referent !== undefined && language.names.kindOf(referent) === 'worker') {
+		const fence = `${language.names.labelOf(referent)}'s fence is `
+		const told = `${fence}${core}`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(told)) ?? []) {
+			if (!compiled.pattern.startsWith('{owner} fence is ')) continue
+			const clause = matchForm(language, compiled, told, offset, fence.length, referent, plural)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return { ...clause, start: offset }
+		}
+	}
 	const group = groupOf(referent)
 	if (elided && group !== undefined) {
 		// Several workers before: "B and C ask, and wait in line" is "B and C wait in line".
@@ -762,6 +774,9 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 	}
 	return problem
 }
+
+/** The start of words that describe a fence, which after a clause about a worker are its fence's ("from the new epoch", "a fence of the new epoch", "larger than A's fence 1"). */
+const FENCE_APPOSITIVE = /^(?:from|of|in) the new epoch$|^a fence of |^(?:larger|higher|greater|bigger|smaller|lower) than /
 
 /** "all" and a count of the workers spoken of before, at a clause's start: "all three", "all 3 of them". */
 const ALL_OF = new RegExp(`^all (${COUNT_PATTERN})(?: of them)? `)

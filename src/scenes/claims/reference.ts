@@ -909,6 +909,29 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'fence-smaller-than-row': (s, env) => againstRow(env, actor(s[0]), '<'),
 	'fence-larger-than-row': (s, env) => againstRow(env, actor(s[0]), '>'),
 	'fence-smaller-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '<'),
+	'fence-larger-than-named': (s, env) => {
+		const [fa, fb] = [leaseAt(env.world, actor(s[0]))?.fence, leaseAt(env.world, actor(s[1]))?.fence]
+		if (fa === undefined || fb === undefined || fb !== fence(s[2]) || !(fa > fb)) return NO
+		return holdsNow(true, [...leaseGrant(env, actor(s[0])), ...leaseGrant(env, actor(s[1]))], env, { compares: { left: fa, right: fb, relation: '>', workers: [actor(s[0]), actor(s[1])] } })
+	},
+	'fence-larger-than-old': (s, env) => {
+		const w = actor(s[0])
+		const latest = leaseAt(env.world, w)?.fence
+		const grants = upTo(env).slice(1).flatMap(step => events(step, 'granted', h => h.worker === w))
+		const own = leaseGrant(env, w)[0]
+		// An old fence: one a grant before the latest lease's carried.
+		const before = own === undefined ? grants : grants.slice(0, grants.indexOf(own as Of<'granted'>))
+		const old = before.find(h => h.fence === fence(s[1]))
+		return latest !== undefined && old !== undefined && latest > fence(s[1]) ? holdsNow(true, [...leaseGrant(env, w), old], env) : NO
+	},
+	'fence-of-new-epoch': (s, env) => {
+		const lease = leaseAt(env.world, actor(s[0]))
+		if (lease?.fence === undefined) return NO
+		// The epoch is the fence's high 64 bits.
+		const epoch = lease.fence >> 64n
+		const opened = upTo(env).flatMap(step => step.happenings).find(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === lease.store && h.epoch === epoch)
+		return opened ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env) : NO
+	},
 	'fence-larger-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '>'),
 	// -- a worker's process, and the run without fences
 	pauses: (s, env) => event(events(env.step, 'paused', h => h.worker === actor(s[0]))[0]),
