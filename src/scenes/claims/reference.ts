@@ -901,6 +901,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return write && write.writerBefore === actor(s[2]) ? event(write, { decides: write }) : NO
 	},
 	'row-fence-smaller-than': (s, env) => rowBefore(env, fence(s[0]), true),
+	'no-larger-fence': (_s, env) => {
+		const all = events(env.step, 'wrote', h => h.fenced && !h.noFence)
+		const write = env.answered ?? (all.length === 1 ? all[0] : undefined)
+		if (!write || write.noFence || !write.fenced || !(write.before < write.fence)) return NO
+		return event(write, { compares: { left: write.fence, right: write.before, relation: '>', write } })
+	},
 	'row-fence-not-smaller-than': (s, env) => rowBefore(env, fence(s[0]), false),
 	'fence-is': (s, env) => {
 		const lease = leaseAt(env.world, actor(s[0]))

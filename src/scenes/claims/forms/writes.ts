@@ -655,6 +655,24 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => rowBefore(slots, context, true),
 	},
 	{
+		id: 'no-larger-fence',
+		compares: true,
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(fence f) ∈ step to a database that checks fences found the row's fence < f (the write told just before, else the step's one such write)",
+		pattern: 'no larger fence came( before)', alternatives: ['no larger fence was written/saved', 'no larger fence had come', 'no larger fence had been written/saved', 'no write with a larger fence came( before)'],
+		example: 'no larger fence came',
+		meaning: "A write of this step found the row's fence smaller than its own: no write with a fence as large had been taken. It is the write the clause before tells, else the step's one write to a database that checks fences.",
+		check(_slots, context) {
+			const all = happened(context.step, 'wrote', h => h.fenced && !h.noFence)
+			const write = context.answered ?? (all.length === 1 ? all[0] : undefined)
+			if (write === undefined) return fails(all.length === 0 ? 'no write of this step went to a database that checks fences' : `${all.length} writes of this step compared fences; tell the write this is of right before it ("the database takes A's write, because no larger fence came")`)
+			if (write.noFence || !write.fenced) return fails(`${context.name(write.database)} compared no fences for ${context.name(write.worker)}'s write`)
+			if (!(write.before < write.fence)) return fails(`the row's fence was ${showFence(write.before)} when ${context.name(write.worker)}'s write came with fence ${showFence(write.fence)}: ${write.before === write.fence ? 'a fence as large' : 'a larger fence'} had come`)
+			return { ...holds([saw(context.step, write)], write.at), said: { comparison: { left: write.fence, right: write.before, relation: '>', write } } } as Verdict
+		},
+	},
+	{
 		id: 'row-fence-not-smaller-than',
 		places: STORY,
 		tells: 'event',
