@@ -733,6 +733,19 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			if (typeof clause === 'string') problem ??= clause
 			else if (clause) return { ...clause, start: offset, end: offset + core.length }
 		}
+		// Or the object of a clause with more words after its verb: "a 20 s lease, which nothing renews on its own" reads
+		// "nothing renews it on its own", the "it" a lease or a key slot at the place "which" stands for.
+		const words = core.slice(which[0].length).split(' ')
+		for (let k = 2; k <= words.length; k++) {
+			const head = words.slice(0, k).join(' ')
+			const put = [head, 'it', ...words.slice(k)].join(' ')
+			for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+				const clause = matchForm(language, compiled, put, offset + which[0].length, 0, referent, plural)
+				if (clause === undefined || typeof clause === 'string') continue
+				const it = clause.slots.find(slot => (slot.type === 'lease' || slot.type === 'key') && slot.text === 'it' && slot.start === offset + which[0].length + head.length + 1)
+				if (it) return { ...clause, start: offset, end: offset + core.length }
+			}
+		}
 	}
 	// After a clause about a worker, words that describe a fence are its fence's: "B gets it with fence 5000:1, from the new epoch"
 	// reads "B's fence is from the new epoch", and "larger than its old fence 1" reads "B's fence is larger than its old fence 1".

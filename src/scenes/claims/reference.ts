@@ -778,6 +778,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const paused = env.step.start.workers.get(w)?.paused === true || env.step.end.workers.get(w)?.paused === true
 		return timeless(!(env.run.sampleRenews && !paused), { absent: w })
 	},
+	'nothing-renews-on-its-own': (s, env) => {
+		const w = actor(s[0])
+		const start = leaseAt(env.step.start, w)
+		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
+		if (!held || events(env.step, 'renewed', h => h.worker === w && h.auto === true).length > 0) return NO
+		const granted = leaseAt(env.world, w)?.grantedAt
+		for (const step of laterSteps(env)) {
+			if (leaseAt(step.start, w)?.grantedAt !== granted) break
+			if (events(step, 'renewed', h => h.worker === w && h.auto === true).length > 0) return NO
+		}
+		const paused = env.step.start.workers.get(w)?.paused === true || env.step.end.workers.get(w)?.paused === true
+		return timeless(!(env.run.sampleRenews && !paused))
+	},
 	'nothing-has-renewed': (s, env) => {
 		const w = actor(s[0])
 		const lease = leaseAt(env.world, w)

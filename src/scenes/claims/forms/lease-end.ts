@@ -410,6 +410,30 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => nothingRenews(slots, context),
 	},
 	{
+		id: 'nothing-renews-on-its-own',
+		places: STORY,
+		tells: 'none',
+		formula: "w held a lease in the step ∧ no renewed(w, auto) of it ∈ step or later, and the sample's hold renews none (renew: false, or w paused)",
+		pattern: 'nothing renews {lease} on its own', alternatives: ['nothing renews {lease} by itself', 'nothing renews {lease} automatically', 'nothing renews {lease} in the background'],
+		example: "nothing renews A's lease on its own",
+		meaning: "The worker held a lease in this step, and hold's own renewal in the background renewed it neither in this step nor a later one: only the worker's code may renew it (\"renews its lease by hand\").",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			if (heldIn(context.step, worker).length === 0) return fails(`${context.name(worker)} holds no lease in this step, so nothing could renew one`, 0)
+			const own = happened(context.step, 'renewed', h => h.worker === worker && h.auto === true)[0]
+			if (own) return fails(`hold renewed ${context.name(worker)}'s lease on its own at ${time(own.at)}`, 0)
+			const granted = context.world.workers.get(worker)?.lease?.grantedAt
+			for (const step of laterSteps(context)) {
+				if (step.start.workers.get(worker)?.lease?.grantedAt !== granted) break
+				const next = happened(step, 'renewed', h => h.worker === worker && h.auto === true)[0]
+				if (next) return fails(`hold renews this lease of ${context.name(worker)} on its own at ${time(next.at)}, in step ${step.index}`, 0)
+			}
+			const paused = context.step.start.workers.get(worker)?.paused === true || context.step.end.workers.get(worker)?.paused === true
+			if (context.run.sampleRenews && !paused) return fails(`the code sample's hold renews ${context.name(worker)}'s lease on its own while ${context.name(worker)} runs (renewal is on unless it says renew: false)`, 0)
+			return holds([{ kind: 'nothing', step: context.step.index, what: `a renewal of ${worker}'s lease by hold on its own` }])
+		},
+	},
+	{
 		id: 'renewal-refused',
 		places: STORY,
 		tells: 'event',
