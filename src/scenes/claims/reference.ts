@@ -683,6 +683,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	// -- a lease's end
 	'runs-out': (s, env) => event(events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]),
+	'runs-out-after-renewal': (s, env) => {
+		const expiry = events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]
+		if (!expiry) return NO
+		const grant = lastEvent(env, (h): h is Of<'granted'> => h.kind === 'granted' && h.worker === expiry.worker && h.store === expiry.store && h.fence === expiry.fence && h.at <= expiry.at)
+		const renewal = lastEvent(env, (h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === expiry.worker && h.store === expiry.store && h.at <= expiry.at && (grant === undefined || h.at >= grant.at))
+		return renewal !== undefined && expiry.at - renewal.at === num(s[1]) ? event(expiry) : NO
+	},
 	'ttl-lease-runs-out': (s, env) => {
 		const expiry = events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]
 		const grant = expiry && lastEvent(env, (h): h is Of<'granted'> => h.kind === 'granted' && h.worker === expiry.worker && h.store === expiry.store && h.fence === expiry.fence && h.at <= expiry.at)

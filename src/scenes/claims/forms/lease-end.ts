@@ -109,6 +109,28 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		each: 'expiry',
 	},
 	{
+		id: 'runs-out-after-renewal',
+		places: STORY,
+		tells: 'event',
+		formula: "expired(w) ∈ step at t, and the last renewed(w) of that lease before it at t − D",
+		pattern: '{lease} runs out {duration} after the/its last renewal', alternatives: ['{lease} runs out, {duration} after the/its last renewal', '{lease} expires {duration} after the/its last renewal', '{lease} expires, {duration} after the/its last renewal'],
+		example: "A's lease runs out 10 s after its last renewal",
+		meaning: 'The worker\'s lease ran out in this step, that long after the last renewal of it.',
+		each: 'expiry',
+		check(slots, context) {
+			const done = ended(slots, context, 'expired')
+			if (!done.ok) return done
+			const expiry = happened(context.step, 'expired', h => h.at === done.at && h.worker === actorOf(slots[0]))[0] as Of<'expired'>
+			const earlier = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => step.happenings)
+			const grant = earlier.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === expiry.worker && h.store === expiry.store && h.fence === expiry.fence && h.at <= expiry.at).pop()
+			const renewal = earlier.filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === expiry.worker && h.store === expiry.store && h.at <= expiry.at && (grant === undefined || h.at >= grant.at)).pop()
+			if (renewal === undefined) return fails(`nothing renewed this lease of ${context.name(expiry.worker)} before it ran out at ${time(expiry.at)}`, 0)
+			const after = expiry.at - renewal.at
+			if (after !== numberOf(slots[1])) return fails(`${context.name(expiry.worker)}'s lease ran out at ${time(expiry.at)}, ${time(after)} after its last renewal at ${time(renewal.at)}`, 1)
+			return holds([...done.evidence, saw(runSteps(context.run).find(step => step.happenings.includes(renewal)) ?? context.step, renewal)], expiry.at)
+		},
+	},
+	{
 		id: 'ttl-lease-runs-out',
 		places: STORY,
 		tells: 'event',
