@@ -435,6 +435,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'nothing-renews-on-its-own',
 		places: STORY,
 		tells: 'none',
+		denies: true,
 		formula: "w held a lease in the step ∧ no renewed(w, auto) of it ∈ step or later, and the sample's hold renews none (renew: false, or w paused)",
 		pattern: 'nothing renews {lease} on its own', alternatives: ['nothing renews {lease} by itself', 'nothing renews {lease} automatically', 'nothing renews {lease} in the background'],
 		example: "nothing renews A's lease on its own",
