@@ -287,7 +287,13 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			const worker = actorOf(slots[0])
 			const called = happened(context.step, 'released', h => h.worker === worker && h.called === true)[0]
 			if (called) return fails(`${context.name(worker)}'s code let go by calling lease.release(), and its function ran on: its function did not return`, 0)
-			return letGo(slots, context)
+			const done = letGo(slots, context)
+			// "finishes its work" is the end of the work the lease guards, as "starts working" is its start: the function returned and hold let go.
+			if (!done.ok && happened(context.step, 'released', h => h.worker === worker).length === 0) {
+				const name = context.name(worker)
+				return fails(`${name}'s function did not return in this step: hold let go of no lease of ${name} ("finishes its work" and "is done" say its function returned); if ${name} only computed what it saves, write "${name} saves"`, 0)
+			}
+			return done
 		},
 	},
 	{
