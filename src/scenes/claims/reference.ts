@@ -645,6 +645,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'goes-to': (s, env) => fromLine(env, actor(s[1]), { key: s[0] }),
 	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]) }),
 	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) }),
+	'goes-to-in-line-since': (s, env) => fromLine(env, actor(s[1]), { key: s[0], askedAt: num(s[2]) }),
+	'goes-to-in-line-since-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], askedAt: num(s[2]), fence: fence(s[3]) }),
 	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]), fence: fence(s[3]) }),
 	'leaves-line': (s, env) => event(env.step.happenings.find(h => (h.kind === 'gave-up' || h.kind === 'left') && h.worker === actor(s[0]))),
 	'gives-up': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]),
@@ -1316,10 +1318,11 @@ function withWait(env: Env, worker: string, wait: number, key?: Slot): Meaning {
 	return ask && !ask.tryOnly && ask.wait === wait ? event(ask) : NO
 }
 
-function fromLine(env: Env, worker: string, wanted: { key: Slot | undefined; place?: number; fence?: bigint }): Meaning {
+function fromLine(env: Env, worker: string, wanted: { key: Slot | undefined; place?: number; fence?: bigint; askedAt?: number }): Meaning {
 	const grant = events(env.step, 'granted', h => h.worker === worker && fits(wanted.key, h.store))[0]
 	if (!grant || grant.place === undefined) return NO
 	if (wanted.place !== undefined && grant.place !== wanted.place) return NO
+	if (wanted.askedAt !== undefined && grant.askedAt !== wanted.askedAt) return NO
 	if (wanted.fence !== undefined && grant.fence !== wanted.fence) return NO
 	return event(grant)
 }

@@ -247,6 +247,16 @@ function goesTo(slots: readonly Slot[], context: ClaimContext, worker: number, p
 	return holds([saw(context.step, grant)], grant.at)
 }
 
+/** A grant from the line (`done`) whose worker asked at slot `since`'s moment: it stood in line since then. */
+function sinceAsked(done: Verdict, slots: readonly Slot[], context: ClaimContext, since: number): Verdict {
+	if (!done.ok) return done
+	const order = done.evidence.find(e => e.kind === 'happened' && e.what.kind === 'granted')
+	const grant = order?.kind === 'happened' && order.order !== undefined ? context.step.happenings[order.order] : undefined
+	if (grant?.kind !== 'granted') return done
+	if (grant.askedAt !== numberOf(slots[since])) return fails(`${context.name(grant.worker)} stood in line since ${time(grant.askedAt)}, when it asked`, since)
+	return done
+}
+
 /** The worker of slot 0 asked in this step and got no lease in it (of the store key slot 1 names, if it names one). */
 function noLease(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
@@ -823,6 +833,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'the key goes to B with fence 2',
 		meaning: 'The worker, who was waiting, was given the key with that fence in this step.',
 		check: (slots, context) => goesTo(slots, context, 1, undefined, 2),
+	},
+	{
+		id: 'goes-to-in-line-since',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step to w from the line, w's ask at T",
+		pattern: '{key} goes to {worker}, in line since {time}', alternatives: ['{worker}, in line since {time}, gets {key}', '{key} goes to {worker}, waiting since {time}', '{worker}, waiting since {time}, gets {key}'],
+		example: 'the key goes to B, in line since 10 s',
+		meaning: 'The worker, who had stood in line since it asked at that moment, was given the key in this step.',
+		check: (slots, context) => sinceAsked(goesTo(slots, context, 1), slots, context, 2),
+	},
+	{
+		id: 'goes-to-in-line-since-with-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step to w from the line, w's ask at T",
+		pattern: '{key} goes to {worker}, in line since {time}, with fence {fence}', alternatives: ['{worker}, in line since {time}, gets {key} with fence {fence}', '{key} goes to {worker}, waiting since {time}, with fence {fence}', '{worker}, waiting since {time}, gets {key} with fence {fence}'],
+		example: 'the key goes to B, in line since 10 s, with fence 2',
+		meaning: 'The worker, who had stood in line since it asked at that moment, was given the key with that fence in this step.',
+		check: (slots, context) => sinceAsked(goesTo(slots, context, 1, undefined, 3), slots, context, 2),
 	},
 	{
 		id: 'goes-to-place-with-fence',
