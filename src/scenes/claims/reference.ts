@@ -1622,7 +1622,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if ([...failed].some(index => index > held.index)) continue
 		const ended = held.ended
 		// After "while", the clause before may tell it: "an operator ends B's lease while B holds the key".
-		const before = held.clause.during === true ? held.index - 1 : held.index
+		const before = held.clause.during === true ? held.index - 1 : undefined
 		if (!told.some(later => (later.index > held.index || later.index === before) && later.meaning.events.some(h => ended.includes(h)))) failed.add(held.index)
 	}
 	if (failed.size > 0) return false
