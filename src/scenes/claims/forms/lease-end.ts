@@ -291,7 +291,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			// "finishes its work" is the end of the work the lease guards, as "starts working" is its start: the function returned and hold let go.
 			if (!done.ok && happened(context.step, 'released', h => h.worker === worker).length === 0) {
 				const name = context.name(worker)
-				return fails(`${name}'s function did not return in this step: hold let go of no lease of ${name} ("finishes its work" and "is done" say its function returned); if ${name} only computed what it saves, write "${name} saves"`, 0)
+				return fails(`${name}'s function did not return in this step: hold let go of no lease of ${name}; if ${name} only finished computing what it saves, write "${name} saves"`, 0)
 			}
 			return done
 		},
