@@ -3,7 +3,7 @@
  * with its pattern (and the other ways it may be written), its meaning and an example that reads as
  * it; then the words a scene's id may use, the names a code sample may use, and the neutral words an aside may use.
  */
-import { FORM_GROUPS, FUNCTION_WORDS, ID_EVENTS, NEUTRAL_WORDS, PLACE_NAMES, idWords, inWords } from '../scenes/claims/index.ts'
+import { FORM_GROUPS, FUNCTION_WORDS, ID_EVENTS, NEUTRAL_ADVERBS, NEUTRAL_WORDS, PLACE_NAMES, idWords, inWords } from '../scenes/claims/index.ts'
 import { LANGUAGE_NAMES } from '../scenes/sample/compile.ts'
 import { DEFAULT_DOMAIN, DOMAINS } from '../seed/domains.ts'
 
@@ -29,5 +29,6 @@ export function formsText(): string {
 	}
 	out.push('', "## JavaScript's own names a sample may use", [...LANGUAGE_NAMES].join(', '))
 	out.push('', '## neutral words (an aside after a colon uses only these)', [...NEUTRAL_WORDS, ...FUNCTION_WORDS].join(', '))
+	out.push('', '## adverbs a clause may add, which claim nothing (it reads as it would without them)', NEUTRAL_ADVERBS.join(', '))
 	return out.join('\n')
 }

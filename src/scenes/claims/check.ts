@@ -61,7 +61,7 @@ export interface CheckedClaim {
 	/** What it tells beyond its evidence, for the causes a "so" after it may name. */
 	said?: Said
 	/** A state told with no moment that ended within the step: when, and the events that ended it, one of which a later clause must tell. */
-	ended?: { at: number; until: number; by: number[] }
+	ended?: { at: number; until: number; by: number[]; /** It follows "while": the clause before may tell what ended it ("an operator ends B's lease while B holds the key"). */ during?: true }
 	/** Spans of the slots that hold the engine's values (fences, epochs, counts, times). */
 	values: { start: number; end: number }[]
 	evidence: Evidence[]
@@ -357,7 +357,9 @@ function unendedStates(result: CheckResult, context: ClaimContext): { claim: Che
 	const unended = result.claims.filter((claim, index) => {
 		const ended = claim.ended
 		if (ended === undefined || result.problems.some(problem => problem.start >= claim.end)) return false
-		return !result.claims.slice(index + 1).some(later => later.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && ended.by.includes(e.order)))
+		// After "while", the clause before may tell it: "an operator ends B's lease while B holds the key".
+		const tellers = [...(ended.during && index > 0 ? [result.claims[index - 1] as CheckedClaim] : []), ...result.claims.slice(index + 1)]
+		return !tellers.some(later => later.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && ended.by.includes(e.order)))
 	})
 	return unended.map(claim => {
 		const ended = claim.ended as NonNullable<CheckedClaim['ended']>
@@ -622,7 +624,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 			moment = named.moment
 		} else if (verdict.until !== undefined && verdict.until <= end) {
 			// It held up to an event of the step: true only if the text goes on to tell that event.
-			ended = { until: verdict.until, at: verdict.at as number, by: endingEvents(verdict, context) }
+			ended = { until: verdict.until, at: verdict.at as number, by: endingEvents(verdict, context), ...(clause.during ? { during: true as const } : {}) }
 		}
 	} else if (named) {
 		const at = verdict.at as number

@@ -241,6 +241,12 @@ export interface ClaimForm {
 	 * forms only of a clause that denies.
 	 */
 	denies?: true
+	/**
+	 * The form speaks of the workers the text named before it: "else" ("nobody else asks for the key") leaves
+	 * them out, a bare "the lock refuses" refuses one of them. The reading adds them as a last slot, of
+	 * kind `workers` and with no words of its own (none when the text named none).
+	 */
+	others?: true
 }
 
 /**

@@ -53,7 +53,7 @@ export interface SceneLanguage {
 	places: ReadonlyMap<Place, PlaceForms>
 	prefixes: readonly CompiledModifier[]
 	suffixes: readonly CompiledModifier[]
-	/** `at T` inside a clause, after its verb and before more words ("B gives up at 20 s without getting the key"). */
+	/** `at T` inside a clause, after its verb and before more words or a comma ("B gives up at 20 s without getting the key", "it runs out at 26 s, 10 s after the last renewal"). */
 	within: RegExp
 	/** Texts read so far, by place and text: reading is a function of the two. */
 	read: Map<string, unknown>
@@ -175,7 +175,7 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords): 
 			{ kind: 'then', regex: / after that$/d },
 			{ kind: 'soon', regex: / (a moment|a while|some time|a little while|a bit) later$/d },
 		],
-		within: new RegExp(` (?:${at})(?= )`, 'd'),
+		within: new RegExp(` (?:${at})(?=,? )`, 'd'),
 		read: new Map(),
 	}
 }

@@ -11,7 +11,7 @@ import type { ClaimForm, Place, Slot, SlotType } from './form.ts'
 import { PLACE_NAMES, inWords } from './form.ts'
 import { firstWordOf } from './language.ts'
 import type { CompiledForm, SceneLanguage } from './language.ts'
-import { unneutralWord } from './lexicon.ts'
+import { NEUTRAL_ADVERBS, unneutralWord } from './lexicon.ts'
 import { UNREAD_REFERENT, groupOf, groupReferent, leaseReferent } from './parameters.ts'
 import { nearestForms } from './nearest.ts'
 import { COUNT_PATTERN, readCount } from './numbers.ts'
@@ -92,6 +92,12 @@ const AGAIN_INSIDE = / again(?=,? )/
 /** "now" as a word of its own inside a clause or at its end, with the space before it. */
 const NOW = / now(?= |$)/
 
+/** A neutral adverb as a word of its own in a clause ("B simply holds the key", "and just lets go"), with the space after it. */
+const ADVERB = new RegExp(`(?<=^| )(?:${NEUTRAL_ADVERBS.join('|')}) `, 'i')
+
+/** "still" as a word of its own, which a clause that does not read is told the forms of. */
+const STILL = /\bstill\b/i
+
 const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while |,? when | and | so | but | because | since |, |: | for (?=an? |the )/g
 
 /**
@@ -163,7 +169,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 					const { passes: _passes, then, ...rest } = clause
 					result.clauses.push({ form: timeForm, start: passes.start, end: passes.end, slots: [passes], modifiers: [], ...(then === undefined ? {} : { then }) })
 					result.clauses.push(rest)
-				} else result.clauses.push(clause)
+				} else result.clauses.push(clause.form.others ? withOthers(clause, result.clauses) : clause)
 				// The aside tells the sentence's last pause, unless a clause about another worker came between:
 				// in "A pauses, and B holds the key: a long call" the length is not A's pause's.
 				const paused = pause === undefined ? undefined : result.clauses[pause]
@@ -176,6 +182,12 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 	}
 	language.read.set(key, result)
 	return result
+}
+
+/** A clause that speaks of the workers named before it: with a last slot, the workers the clauses before it named (their subjects and groups). */
+function withOthers(clause: ReadClause, before: readonly ReadClause[]): ReadClause {
+	const ids = [...new Set(before.flatMap(one => one.group ?? (one.subject === undefined ? [] : [one.subject])))]
+	return { ...clause, slots: [...clause.slots, { type: 'workers', text: '', start: clause.end, end: clause.end, value: { type: 'actors', ids } }] }
 }
 
 /** Words that name a key already told: a clause's "it", "its key" or "the same key" is the key named before it, store and all. */
@@ -509,7 +521,28 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	const nearest = nearestForms(language, segment, place)
 	const shown = nearest.map(form => `"${inWords(form.pattern, language.words)}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
-	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && referent === undefined)}` }
+	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${staysHint(segment)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && referent === undefined)}` }
+}
+
+/**
+ * "stays free" or "stays held" would tell since when the key was so, which no form checks (the key may have
+ * been freed in the step, or only at its end): what to write instead.
+ */
+function staysHint(segment: string): string {
+	const stays = /\b(?:stays|remains) (free|held|taken)\b/i.exec(segment)
+	if (!stays) return ''
+	return `; "${stays[0]}" is not read, as it would tell since when the key was ${stays[1]}: write "the key is ${stays[1]}" (at the step's end) or "nobody holds the key"${stays[1] === 'free' ? ', and tell what freed it ("A\'s lease runs out")' : ''}`
+}
+
+/**
+ * "still" is no neutral adverb: it tells that a state held when the step began and holds when it ends,
+ * and reads only in the forms written with it, which a clause with it that does not read is told.
+ */
+function stillHint(language: SceneLanguage, segment: string, place: Place): string {
+	if (!STILL.test(segment)) return ''
+	const forms = [...new Set((language.places.get(place)?.forms ?? []).filter(compiled => /\bstill\b/.test(compiled.form.pattern)).map(compiled => compiled.form.pattern))]
+	if (forms.length === 0) return ''
+	return `; "still" tells that a state held when the step began and holds when it ends, and reads only in ${forms.slice(0, 5).map(pattern => `"${inWords(pattern, language.words)}"`).join(', ')}${forms.length > 5 ? ' and others (`npm run scenes -- forms`)' : ''}: use one, or leave "still" out`
 }
 
 /** A verb of what a worker's code does that the engine does not record: a read. */
@@ -542,6 +575,8 @@ function subjectHint(language: SceneLanguage, segment: string, nearest: readonly
 	if (!joined || !nearest.some(form => form.pattern.startsWith('{worker'))) return ''
 	const lower = segment.trimStart().toLowerCase()
 	if (language.names.allNames().some(name => lower.startsWith(name.toLowerCase()))) return ''
+	// A pronoun is a subject: "it stays free" has one.
+	if (/^(?:it|its|they|their|which|who|the|a|an|no|nobody|nothing)\b/.test(lower)) return ''
 	return `; a clause without a subject speaks of the worker the clause before it names as its subject, and that clause has none: write the worker's name before "${clip(segment.trim())}"`
 }
 
@@ -575,6 +610,9 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	// "now" in a state ("the database now keeps fence 8", "B and C hold it now") says it holds at the clause's moment, as a state does.
 	const now = NOW.exec(raw)
 	if (now) for (const text of cased) variants.push({ text: text.slice(0, now.index) + text.slice(now.index + now[0].length), now: true })
+	// A neutral adverb ("B simply holds the key") claims nothing: the clause reads as it would without it.
+	const adverb = ADVERB.exec(raw)
+	if (adverb) for (const text of [...cased]) variants.push({ text: text.slice(0, adverb.index) + text.slice(adverb.index + adverb[0].length) })
 	// "then" after the subject ("the key then goes to B") orders the clause as "then" before it would.
 	const inner = THEN_INSIDE.exec(raw)
 	if (inner && inner.index > 0) for (const text of cased) variants.push({ text: text.slice(0, inner.index) + text.slice(inner.index + inner[0].length), then: true })
@@ -724,6 +762,31 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			if (typeof clause === 'string') problem ??= clause
 			else if (clause) return { ...clause, start: offset, end: offset + core.length }
 		}
+		// Or the object of a clause with more words after its verb: "a 20 s lease, which nothing renews on its own" reads
+		// "nothing renews it on its own", the "it" a lease or a key slot at the place "which" stands for.
+		const words = core.slice(which[0].length).split(' ')
+		for (let k = 2; k <= words.length; k++) {
+			const head = words.slice(0, k).join(' ')
+			const put = [head, 'it', ...words.slice(k)].join(' ')
+			for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+				const clause = matchForm(language, compiled, put, offset + which[0].length, 0, referent, plural)
+				if (clause === undefined || typeof clause === 'string') continue
+				const it = clause.slots.find(slot => (slot.type === 'lease' || slot.type === 'key') && slot.text === 'it' && slot.start === offset + which[0].length + head.length + 1)
+				if (it) return { ...clause, start: offset, end: offset + core.length }
+			}
+		}
+	}
+	// After a clause about a worker, words that describe a fence are its fence's: "B gets it with fence 5000:1, from the new epoch"
+	// reads "B's fence is from the new epoch", and "larger than its old fence 1" reads "B's fence is larger than its old fence 1".
+	if (elided && FENCE_APPOSITIVE.test(core) && referent !== undefined && language.names.kindOf(referent) === 'worker') {
+		const fence = `${language.names.labelOf(referent)}'s fence is `
+		const told = `${fence}${core}`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(told)) ?? []) {
+			if (!compiled.pattern.startsWith('{owner} fence is ')) continue
+			const clause = matchForm(language, compiled, told, offset, fence.length, referent, plural)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return { ...clause, start: offset }
+		}
 	}
 	const group = groupOf(referent)
 	if (elided && group !== undefined) {
@@ -766,6 +829,9 @@ function PRESENT(stem: string): string[] {
 
 /** "both" before places or slots, at a clause's start. */
 const BOTH_PLACES = /^both (?=(?:places|slots)\b)/
+
+/** The start of words that describe a fence, which after a clause about a worker are its fence's ("from the new epoch", "a fence of the new epoch", "larger than A's fence 1"). */
+const FENCE_APPOSITIVE = /^(?:from|of|in) the new epoch$|^a fence of |^(?:larger|higher|greater|bigger|smaller|lower) than /
 
 /** "all" and a count of the workers spoken of before, at a clause's start: "all three", "all 3 of them". */
 const ALL_OF = new RegExp(`^all (${COUNT_PATTERN})(?: of them)? `)

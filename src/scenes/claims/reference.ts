@@ -552,6 +552,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// -- asking and the line
 	asks: (s, env) => asked(askOf(env, actor(s[0]), h => fits(s[1], h.store))),
 	'asks-bare': (s, env) => asked(askOf(env, actor(s[0]))),
+	'nobody-else-asks': (s, env) => {
+		const fitting = (store: string) => named(s[0]) === undefined || named(s[0]) === store
+		// Its holders over the step: those when it began, and each it was given to in it.
+		const holders = [...[...env.step.start.stores.values()].filter(store => fitting(store.id)).flatMap(store => store.holders), ...events(env.step, 'granted', h => fitting(h.store)).map(h => h.worker), ...actors(s[1])]
+		const store = storeOf(env, s[0])
+		return timeless(events(env.step, 'asked', h => fitting(h.store)).every(h => holders.includes(h.worker)), store !== undefined && store.waiters.length === 0 ? { empty: store.id } : {})
+	},
 	'workers-ask': (s, env) => everyAsk(env, actors(s[0]), s[1]),
 	'workers-ask-at-once': (s, env) => {
 		const meaning = everyAsk(env, actors(s[0]), s[1])
@@ -687,6 +694,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'goes-to': (s, env) => fromLine(env, actor(s[1]), { key: s[0] }),
 	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]) }),
 	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) }),
+	'goes-to-in-line-since': (s, env) => fromLine(env, actor(s[1]), { key: s[0], askedAt: num(s[2]) }),
+	'goes-to-in-line-since-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], askedAt: num(s[2]), fence: fence(s[3]) }),
 	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]), fence: fence(s[3]) }),
 	'leaves-line': (s, env) => event(env.step.happenings.find(h => (h.kind === 'gave-up' || h.kind === 'left') && h.worker === actor(s[0]))),
 	'gives-up': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]),
@@ -698,6 +707,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'function-does-not-run': (s, env) => noLease(env, actor(s[0])),
 	'function-never-runs': (s, env) => (laterSteps(env).some(step => events(step, 'granted', h => h.worker === actor(s[0])).length > 0) ? NO : noLease(env, actor(s[0]))),
 	'does-not-get': (s, env) => noLease(env, actor(s[0]), s[1]),
+	'lock-refuses': (s, env) => {
+		const named = actors(s[0])
+		const all = env.step.happenings.filter((h): h is Of<'refused'> | Of<'renew-refused'> => (h.kind === 'refused' || h.kind === 'renew-refused') && (named.length === 0 || named.includes(h.worker)))
+		if (named.length === 0 && new Set(all.map(h => h.worker)).size > 1) return NO
+		return event(all[0])
+	},
 	'is-refused': (s, env) => event(events(env.step, 'refused', h => h.worker === actor(s[0]))[0]),
 	tries: (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly)),
 	'tries-once': (s, env) => {
@@ -719,6 +734,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	// -- a lease's end
 	'runs-out': (s, env) => event(events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]),
+	'runs-out-after-renewal': (s, env) => {
+		const expiry = events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]
+		if (!expiry) return NO
+		const grant = lastEvent(env, (h): h is Of<'granted'> => h.kind === 'granted' && h.worker === expiry.worker && h.store === expiry.store && h.fence === expiry.fence && h.at <= expiry.at)
+		const renewal = lastEvent(env, (h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === expiry.worker && h.store === expiry.store && h.at <= expiry.at && (grant === undefined || h.at >= grant.at))
+		return renewal !== undefined && expiry.at - renewal.at === num(s[1]) ? event(expiry) : NO
+	},
 	'ttl-lease-runs-out': (s, env) => {
 		const expiry = events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]
 		const grant = expiry && lastEvent(env, (h): h is Of<'granted'> => h.kind === 'granted' && h.worker === expiry.worker && h.store === expiry.store && h.fence === expiry.fence && h.at <= expiry.at)
@@ -820,6 +842,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const paused = env.step.start.workers.get(w)?.paused === true || env.step.end.workers.get(w)?.paused === true
 		return timeless(!(env.run.sampleRenews && !paused), { absent: w })
 	},
+	'nothing-renews-on-its-own': (s, env) => {
+		const w = actor(s[0])
+		const start = leaseAt(env.step.start, w)
+		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
+		if (!held || events(env.step, 'renewed', h => h.worker === w && h.auto === true).length > 0) return NO
+		const granted = leaseAt(env.world, w)?.grantedAt
+		for (const step of laterSteps(env)) {
+			if (leaseAt(step.start, w)?.grantedAt !== granted) break
+			if (events(step, 'renewed', h => h.worker === w && h.auto === true).length > 0) return NO
+		}
+		const paused = env.step.start.workers.get(w)?.paused === true || env.step.end.workers.get(w)?.paused === true
+		return timeless(!(env.run.sampleRenews && !paused))
+	},
 	'nothing-has-renewed': (s, env) => {
 		const w = actor(s[0])
 		const lease = leaseAt(env.world, w)
@@ -831,6 +866,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0 && events(env.step, 'renew-refused', () => true).length === 0),
 	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0),
 	saves: (s, env) => save(env, actor(s[0])),
+	'saves-without-lock': (s, env) => save(env, actor(s[0]), write => write.noFence === true && !write.live),
 	'saves-what-it-computed': (s, env) => save(env, actor(s[0])),
 	'writes-its-fence': (s, env) => {
 		const meaning = save(env, actor(s[0]), write => write.changed && !write.noFence && write.after === write.fence)
@@ -947,6 +983,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return write && write.writerBefore === actor(s[2]) ? event(write, { decides: write }) : NO
 	},
 	'row-fence-smaller-than': (s, env) => rowBefore(env, fence(s[0]), true),
+	'no-larger-fence': (_s, env) => {
+		const all = events(env.step, 'wrote', h => h.fenced && !h.noFence)
+		const write = env.answered ?? (all.length === 1 ? all[0] : undefined)
+		if (!write || write.noFence || !write.fenced || !(write.before < write.fence)) return NO
+		return event(write, { compares: { left: write.fence, right: write.before, relation: '>', write } })
+	},
 	'row-fence-not-smaller-than': (s, env) => rowBefore(env, fence(s[0]), false),
 	'fence-is': (s, env) => {
 		const lease = leaseAt(env.world, actor(s[0]))
@@ -955,6 +997,29 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'fence-smaller-than-row': (s, env) => againstRow(env, actor(s[0]), '<'),
 	'fence-larger-than-row': (s, env) => againstRow(env, actor(s[0]), '>'),
 	'fence-smaller-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '<'),
+	'fence-larger-than-named': (s, env) => {
+		const [fa, fb] = [leaseAt(env.world, actor(s[0]))?.fence, leaseAt(env.world, actor(s[1]))?.fence]
+		if (fa === undefined || fb === undefined || fb !== fence(s[2]) || !(fa > fb)) return NO
+		return holdsNow(true, [...leaseGrant(env, actor(s[0])), ...leaseGrant(env, actor(s[1]))], env, { compares: { left: fa, right: fb, relation: '>', workers: [actor(s[0]), actor(s[1])] } })
+	},
+	'fence-larger-than-old': (s, env) => {
+		const w = actor(s[0])
+		const latest = leaseAt(env.world, w)?.fence
+		const grants = upTo(env).slice(1).flatMap(step => events(step, 'granted', h => h.worker === w))
+		const own = leaseGrant(env, w)[0]
+		// An old fence: one a grant before the latest lease's carried.
+		const before = own === undefined ? grants : grants.slice(0, grants.indexOf(own as Of<'granted'>))
+		const old = before.find(h => h.fence === fence(s[1]))
+		return latest !== undefined && old !== undefined && latest > fence(s[1]) ? holdsNow(true, [...leaseGrant(env, w), old], env) : NO
+	},
+	'fence-of-new-epoch': (s, env) => {
+		const lease = leaseAt(env.world, actor(s[0]))
+		if (lease?.fence === undefined) return NO
+		// The epoch is the fence's high 64 bits.
+		const epoch = lease.fence >> 64n
+		const opened = upTo(env).flatMap(step => step.happenings).find(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === lease.store && h.epoch === epoch)
+		return opened ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env) : NO
+	},
 	'fence-larger-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '>'),
 	// -- a worker's process, and the run without fences
 	pauses: (s, env) => event(events(env.step, 'paused', h => h.worker === actor(s[0]))[0]),
@@ -1143,9 +1208,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// -- a worker's write, and the database's answer
 	'write-save': (_s, env) => {
 		const write = messageWrite(env)
-		if (!write || write.noFence) return NO
-		const given = upTo(env).slice(1).some(step => events(step, 'granted', h => h.worker === write.worker && h.fence === write.fence).length > 0)
-		return given ? event(write) : NO
+		if (!write) return NO
+		// With no fence: only of a worker no lock ever gave a lease, so far.
+		const given = upTo(env).slice(1).some(step => events(step, 'granted', h => h.worker === write.worker && (write.noFence === true || h.fence === write.fence)).length > 0)
+		return given === !write.noFence ? event(write) : NO
 	},
 	'write-fence': (s, env) => {
 		const write = messageWrite(env)
@@ -1336,10 +1402,11 @@ function withWait(env: Env, worker: string, wait: number, key?: Slot): Meaning {
 	return ask && !ask.tryOnly && ask.wait === wait ? event(ask) : NO
 }
 
-function fromLine(env: Env, worker: string, wanted: { key: Slot | undefined; place?: number; fence?: bigint }): Meaning {
+function fromLine(env: Env, worker: string, wanted: { key: Slot | undefined; place?: number; fence?: bigint; askedAt?: number }): Meaning {
 	const grant = events(env.step, 'granted', h => h.worker === worker && fits(wanted.key, h.store))[0]
 	if (!grant || grant.place === undefined) return NO
 	if (wanted.place !== undefined && grant.place !== wanted.place) return NO
+	if (wanted.askedAt !== undefined && grant.askedAt !== wanted.askedAt) return NO
 	if (wanted.fence !== undefined && grant.fence !== wanted.fence) return NO
 	return event(grant)
 }
@@ -1669,7 +1736,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (held.ended === undefined) continue
 		if ([...failed].some(index => index > held.index)) continue
 		const ended = held.ended
-		if (!told.some(later => later.index > held.index && later.meaning.events.some(h => ended.includes(h)))) failed.add(held.index)
+		// After "while", the clause before may tell it: "an operator ends B's lease while B holds the key".
+		const before = held.clause.during === true ? held.index - 1 : undefined
+		if (!told.some(later => (later.index > held.index || later.index === before) && later.meaning.events.some(h => ended.includes(h)))) failed.add(held.index)
 	}
 	if (failed.size > 0) return false
 	// A caption tells every event of a family's kind its actor had in the step, once it tells one.

@@ -10,7 +10,7 @@
 import type { Code, Root } from 'mdast'
 import type { ElementContent } from 'hast'
 import { h, text } from '../hast-nodes.ts'
-import { FORMS, RECORDED_CAUSES, FORMULA_TERMS, FUNCTION_WORDS, ID_EVENTS, ID_WORDS, NEUTRAL_WORDS, PLACE_NAMES, inWords, unreadExamples } from '../claims/index.ts'
+import { FORMS, RECORDED_CAUSES, FORMULA_TERMS, FUNCTION_WORDS, ID_EVENTS, ID_WORDS, NEUTRAL_ADVERBS, NEUTRAL_WORDS, PLACE_NAMES, inWords, unreadExamples } from '../claims/index.ts'
 import type { ClaimForm, Place } from '../claims/index.ts'
 import type { SceneFrames } from '../frame.ts'
 import { SceneError } from './remark-scenes.ts'
@@ -60,6 +60,7 @@ function lexiconList(): ElementContent[] {
 	return [
 		h('p', {}, [h('strong', {}, [text('Neutral words: ')]), text(`${NEUTRAL_WORDS.join(', ')}.`)]),
 		h('p', {}, [h('strong', {}, [text('Words that join them: ')]), text(`${FUNCTION_WORDS.join(', ')}.`)]),
+		h('p', {}, [h('strong', {}, [text('Adverbs a clause may add, which claim nothing (it reads as it would without them): ')]), text(`${NEUTRAL_ADVERBS.join(', ')}.`)]),
 	]
 }
 

@@ -394,14 +394,19 @@ export const WRITE_LABEL_FORMS: readonly ClaimForm[] = [
 		id: 'write-save',
 		places: WRITE,
 		tells: 'event',
-		formula: "wrote(from) ∈ m, with a fence a lock gave from",
+		formula: "wrote(from) ∈ m, with a fence a lock gave from; with none, of a worker no lock gave a lease so far",
 		pattern: 'save/write',
 		example: 'save',
-		meaning: "The worker writes with a fence a lock gave it, whatever the database does with it.",
+		meaning: "The worker writes with a fence a lock gave it, whatever the database does with it; a worker no lock ever gave a lease writes with none.",
 		check(_slots, context) {
 			const write = theWrite(context)
 			if (isVerdict(write)) return write
-			if (write.noFence) return fails(`${context.name(write.worker)}'s write carried ${carried(write)}`)
+			if (write.noFence) {
+				// A worker that never held a lease has no fence to carry: its plain write is a save. One that did should have carried it.
+				const lease = runSteps(context.run).flatMap(step => (step.index <= context.step.index ? happened(step, 'granted', h => h.worker === write.worker) : []))[0]
+				if (lease === undefined) return holds([saw(context.step, write)], write.at)
+				return fails(`${context.name(write.worker)}'s write carried ${carried(write)}, though a lock gave ${context.name(write.worker)} a lease at ${time(lease.at)}`)
+			}
 			const own = runSteps(context.run).some(step => step.index <= context.step.index && happened(step, 'granted', h => h.worker === write.worker && h.fence === write.fence).length > 0)
 			if (!own) return fails(`${context.name(write.worker)}'s write carried fence ${showFence(write.fence)}, which no lock gave ${context.name(write.worker)}`)
 			return holds([saw(context.step, write)], write.at)

@@ -109,6 +109,28 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		each: 'expiry',
 	},
 	{
+		id: 'runs-out-after-renewal',
+		places: STORY,
+		tells: 'event',
+		formula: "expired(w) ∈ step at t, and the last renewed(w) of that lease before it at t − D",
+		pattern: '{lease} runs out {duration} after the/its last renewal', alternatives: ['{lease} runs out, {duration} after the/its last renewal', '{lease} expires {duration} after the/its last renewal', '{lease} expires, {duration} after the/its last renewal'],
+		example: "A's lease runs out 10 s after its last renewal",
+		meaning: 'The worker\'s lease ran out in this step, that long after the last renewal of it.',
+		each: 'expiry',
+		check(slots, context) {
+			const done = ended(slots, context, 'expired')
+			if (!done.ok) return done
+			const expiry = happened(context.step, 'expired', h => h.at === done.at && h.worker === actorOf(slots[0]))[0] as Of<'expired'>
+			const earlier = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => step.happenings)
+			const grant = earlier.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === expiry.worker && h.store === expiry.store && h.fence === expiry.fence && h.at <= expiry.at).pop()
+			const renewal = earlier.filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === expiry.worker && h.store === expiry.store && h.at <= expiry.at && (grant === undefined || h.at >= grant.at)).pop()
+			if (renewal === undefined) return fails(`nothing renewed this lease of ${context.name(expiry.worker)} before it ran out at ${time(expiry.at)}`, 0)
+			const after = expiry.at - renewal.at
+			if (after !== numberOf(slots[1])) return fails(`${context.name(expiry.worker)}'s lease ran out at ${time(expiry.at)}, ${time(after)} after its last renewal at ${time(renewal.at)}`, 1)
+			return holds([...done.evidence, saw(runSteps(context.run).find(step => step.happenings.includes(renewal)) ?? context.step, renewal)], expiry.at)
+		},
+	},
+	{
 		id: 'ttl-lease-runs-out',
 		places: STORY,
 		tells: 'event',
@@ -283,7 +305,13 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			const worker = actorOf(slots[0])
 			const called = happened(context.step, 'released', h => h.worker === worker && h.called === true)[0]
 			if (called) return fails(`${context.name(worker)}'s code let go by calling lease.release(), and its function ran on: its function did not return`, 0)
-			return letGo(slots, context)
+			const done = letGo(slots, context)
+			// "finishes its work" is the end of the work the lease guards, as "starts working" is its start: the function returned and hold let go.
+			if (!done.ok && happened(context.step, 'released', h => h.worker === worker).length === 0) {
+				const name = context.name(worker)
+				return fails(`${name}'s function did not return in this step: hold let go of no lease of ${name}; if ${name} only finished computing what it saves, write "${name} saves"`, 0)
+			}
+			return done
 		},
 	},
 	{
@@ -426,6 +454,31 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		example: "nothing renews A's lease",
 		meaning: "The worker held a lease in this step, and no renewal of it happened, in this step or a later one.",
 		check: (slots, context) => nothingRenews(slots, context),
+	},
+	{
+		id: 'nothing-renews-on-its-own',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "w held a lease in the step ∧ no renewed(w, auto) of it ∈ step or later, and the sample's hold renews none (renew: false, or w paused)",
+		pattern: 'nothing renews {lease} on its own', alternatives: ['nothing renews {lease} by itself', 'nothing renews {lease} automatically', 'nothing renews {lease} in the background'],
+		example: "nothing renews A's lease on its own",
+		meaning: "The worker held a lease in this step, and hold's own renewal in the background renewed it neither in this step nor a later one: only the worker's code may renew it (\"renews its lease by hand\").",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			if (heldIn(context.step, worker).length === 0) return fails(`${context.name(worker)} holds no lease in this step, so nothing could renew one`, 0)
+			const own = happened(context.step, 'renewed', h => h.worker === worker && h.auto === true)[0]
+			if (own) return fails(`hold renewed ${context.name(worker)}'s lease on its own at ${time(own.at)}`, 0)
+			const granted = context.world.workers.get(worker)?.lease?.grantedAt
+			for (const step of laterSteps(context)) {
+				if (step.start.workers.get(worker)?.lease?.grantedAt !== granted) break
+				const next = happened(step, 'renewed', h => h.worker === worker && h.auto === true)[0]
+				if (next) return fails(`hold renews this lease of ${context.name(worker)} on its own at ${time(next.at)}, in step ${step.index}`, 0)
+			}
+			const paused = context.step.start.workers.get(worker)?.paused === true || context.step.end.workers.get(worker)?.paused === true
+			if (context.run.sampleRenews && !paused) return fails(`the code sample's hold renews ${context.name(worker)}'s lease on its own while ${context.name(worker)} runs (renewal is on unless it says renew: false)`, 0)
+			return holds([{ kind: 'nothing', step: context.step.index, what: `a renewal of ${worker}'s lease by hold on its own` }])
+		},
 	},
 	{
 		id: 'renewal-refused',

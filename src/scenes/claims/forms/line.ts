@@ -251,6 +251,16 @@ function goesTo(slots: readonly Slot[], context: ClaimContext, worker: number, p
 	return holds([saw(context.step, grant)], grant.at)
 }
 
+/** A grant from the line (`done`) whose worker asked at slot `since`'s moment: it stood in line since then. */
+function sinceAsked(done: Verdict, slots: readonly Slot[], context: ClaimContext, since: number): Verdict {
+	if (!done.ok) return done
+	const order = done.evidence.find(e => e.kind === 'happened' && e.what.kind === 'granted')
+	const grant = order?.kind === 'happened' && order.order !== undefined ? context.step.happenings[order.order] : undefined
+	if (grant?.kind !== 'granted') return done
+	if (grant.askedAt !== numberOf(slots[since])) return fails(`${context.name(grant.worker)} stood in line since ${time(grant.askedAt)}, when it asked`, since)
+	return done
+}
+
 /** The worker of slot 0 asked in this step and got no lease in it (of the store key slot 1 names, if it names one). */
 function noLease(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
@@ -378,6 +388,29 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'Worker B asks',
 		meaning: 'The worker asked the lock for the key in this step (a hold or a try).',
 		check: (slots, context) => asked(slots, context),
+	},
+	{
+		id: 'nobody-else-asks',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		others: true,
+		formula: "no asked(v, k) ∈ step with v ∉ holders(k, t) for every t of the step and v not named by the text before it",
+		pattern: 'nobody else asks for {key}', alternatives: ['no one else asks for {key}', 'nobody else asked for {key}', 'no one else asked for {key}', 'nobody else wants {key}', 'no one else wants {key}', 'nobody else asks', 'no one else asks'],
+		example: 'nobody else asks for the key',
+		meaning: "No worker asked for the key in this step but one the text named before it or one that held the key in the step (when it began, or given it in the step): \"else\" is other than those.",
+		check(slots, context) {
+			const key = slots.find(slot => slot.type === 'key')
+			const named = slots.find(slot => slot.type === 'workers')?.value
+			const holders = new Set([...context.step.start.stores.values()].filter(store => ofKey(key, store.id)).flatMap(store => store.holders))
+			for (const grant of happened(context.step, 'granted', h => ofKey(key, h.store))) holders.add(grant.worker)
+			const other = happened(context.step, 'asked', h => ofKey(key, h.store) && !holders.has(h.worker) && !(named?.type === 'actors' && named.ids.includes(h.worker)))[0]
+			if (other) return fails(`${context.name(other.worker)} asked for the key at ${time(other.at)}: it did not hold the key in this step, and the text names it nowhere before`, 0)
+			// With no one in line when the step ends, a key let go in it stays free: the line's emptiness is a cause.
+			const store = storeFor(context, key)
+			const verdict = holds([{ kind: 'nothing', what: `an ask in step ${context.step.index} by a worker other than the key's holders and those the text named` }])
+			return typeof store !== 'string' && store.waiters.length === 0 ? ({ ...verdict, said: { empty: store.id } } as Verdict) : verdict
+		},
 	},
 	{
 		id: 'workers-ask-bare',
@@ -808,6 +841,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => goesTo(slots, context, 1, undefined, 2),
 	},
 	{
+		id: 'goes-to-in-line-since',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step to w from the line, w's ask at T",
+		pattern: '{key} goes to {worker}, in line since {time}', alternatives: ['{worker}, in line since {time}, gets {key}', '{key} goes to {worker}, waiting since {time}', '{worker}, waiting since {time}, gets {key}'],
+		example: 'the key goes to B, in line since 10 s',
+		meaning: 'The worker, who had stood in line since it asked at that moment, was given the key in this step.',
+		check: (slots, context) => sinceAsked(goesTo(slots, context, 1), slots, context, 2),
+	},
+	{
+		id: 'goes-to-in-line-since-with-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step to w from the line, w's ask at T",
+		pattern: '{key} goes to {worker}, in line since {time}, with fence {fence}', alternatives: ['{worker}, in line since {time}, gets {key} with fence {fence}', '{key} goes to {worker}, waiting since {time}, with fence {fence}', '{worker}, waiting since {time}, gets {key} with fence {fence}'],
+		example: 'the key goes to B, in line since 10 s, with fence 2',
+		meaning: 'The worker, who had stood in line since it asked at that moment, was given the key with that fence in this step.',
+		check: (slots, context) => sinceAsked(goesTo(slots, context, 1, undefined, 3), slots, context, 2),
+	},
+	{
 		id: 'goes-to-place-with-fence',
 		places: STORY,
 		tells: 'event',
@@ -970,6 +1023,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'D does not get the key',
 		meaning: 'The worker asked for the key in this step and was refused or gave up, with no lease.',
 		check: (slots, context) => noLease(slots, context),
+	},
+	{
+		id: 'lock-refuses',
+		places: STORY,
+		tells: 'event',
+		others: true,
+		formula: "refused(w) ∈ step or renew-refused(w) ∈ step, w a worker the text named before it (with none named, the step's one refusal)",
+		pattern: 'the lock/store/server/semaphore refuses', alternatives: ['the lock/store/server/semaphore rejects', 'the lock/store/server/semaphore says no'],
+		example: 'the lock refuses',
+		meaning: 'The lock turned away, in this step, a worker the text named before it: its try found the key held or full, or its renewal was refused. With no worker named before it, the one refusal of the step.',
+		check(slots, context) {
+			const named = slots.find(slot => slot.type === 'workers')?.value
+			const ids = named?.type === 'actors' && named.ids.length > 0 ? named.ids : undefined
+			const refusals = context.step.happenings.filter((h): h is Of<'refused'> | Of<'renew-refused'> => (h.kind === 'refused' || h.kind === 'renew-refused') && (ids === undefined || ids.includes(h.worker)))
+			const refusal = refusals[0]
+			if (ids !== undefined && refusal === undefined) return fails(`the lock refused ${names(context, ids)}, whom the text names before this, nothing in this step`)
+			if (refusal === undefined) return fails('the lock refused nothing in this step')
+			if (ids === undefined && new Set(refusals.map(h => h.worker)).size > 1) return fails(`the lock refused ${names(context, [...new Set(refusals.map(h => h.worker))])} in this step; say whom ("the lock refuses ${context.name(refusal.worker)}")`)
+			return holds([saw(context.step, refusal)], refusal.at)
+		},
 	},
 	{
 		id: 'is-refused',

@@ -1,6 +1,7 @@
 /** Claims about writes and the row: who saved, with which fence, what the database did, what the row keeps. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
+import { fenceEpoch } from '../../../../engine/index.ts'
 import { actorOf, fails, fenceOfSlot, grantOfLease, happened, holds, laterSteps, leaseEvidence, runSteps, saw, staleWrite, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 
@@ -145,6 +146,22 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		example: 'Worker B saves its THING',
 		meaning: 'The worker wrote to the database in this step, whatever the database did with it.',
 		check: (slots, context) => wrote(slots, context),
+	},
+	{
+		id: 'saves-without-lock',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step with no fence, and no live(w, k, its moment) for any k",
+		each: 'save',
+		pattern: '{worker} saves( its THING) without a lock', alternatives: ['{worker} saves( its THING) without a lease', '{worker} saves( its THING) with no lock/lease', '{worker} writes without a lock/lease'],
+		example: 'Worker A saves without a lock',
+		meaning: 'The worker wrote to the database in this step holding no live lease, and the write carried no fence.',
+		check: (slots, context) =>
+			wrote(slots, context, 0, write => {
+				if (write.live) return `${context.name(write.worker)} held a live lease when it wrote at ${time(write.at)}`
+				if (!write.noFence) return `${context.name(write.worker)}'s write at ${time(write.at)} carried fence ${showFence(write.fence)}, from a lease it held before`
+				return undefined
+			}),
 	},
 	{
 		id: 'saves-what-it-computed',
@@ -655,6 +672,24 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => rowBefore(slots, context, true),
 	},
 	{
+		id: 'no-larger-fence',
+		compares: true,
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(fence f) ∈ step to a database that checks fences found the row's fence < f (the write told just before, else the step's one such write)",
+		pattern: 'no larger fence came( before)', alternatives: ['no larger fence was written/saved', 'no larger fence had come', 'no larger fence had been written/saved', 'no write with a larger fence came( before)'],
+		example: 'no larger fence came',
+		meaning: "A write of this step found the row's fence smaller than its own: no write with a fence as large had been taken. It is the write the clause before tells, else the step's one write to a database that checks fences.",
+		check(_slots, context) {
+			const all = happened(context.step, 'wrote', h => h.fenced && !h.noFence)
+			const write = context.answered ?? (all.length === 1 ? all[0] : undefined)
+			if (write === undefined) return fails(all.length === 0 ? 'no write of this step went to a database that checks fences' : `${all.length} writes of this step compared fences; tell the write this is of right before it ("the database takes A's write, because no larger fence came")`)
+			if (write.noFence || !write.fenced) return fails(`${context.name(write.database)} compared no fences for ${context.name(write.worker)}'s write`)
+			if (!(write.before < write.fence)) return fails(`the row's fence was ${showFence(write.before)} when ${context.name(write.worker)}'s write came with fence ${showFence(write.fence)}: ${write.before === write.fence ? 'a fence as large' : 'a larger fence'} had come`)
+			return { ...holds([saw(context.step, write)], write.at), said: { comparison: { left: write.fence, right: write.before, relation: '>', write } } } as Verdict
+		},
+	},
+	{
 		id: 'row-fence-not-smaller-than',
 		places: STORY,
 		tells: 'event',
@@ -721,6 +756,63 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		example: "A's fence is larger than B's",
 		meaning: "The first worker's latest fence is larger than the second's.",
 		check: (slots, context) => compare(slots, context, (a, b) => a > b, 'not larger than'),
+	},
+	{
+		id: 'fence-larger-than-named',
+		places: STORY,
+		tells: 'state',
+		formula: "fence(lease(w, t)) > fence(lease(v, t)) = f",
+		pattern: '{owner} fence is larger than {owner} fence {fence}', alternatives: ['{owner} fence is higher/greater/bigger than {owner} fence {fence}'],
+		example: "B's fence is larger than A's fence 1",
+		meaning: "The first worker's latest fence is larger than the second's, which is that fence.",
+		check(slots, context) {
+			const [a, b] = [actorOf(slots[0]), actorOf(slots[1])]
+			const [fa, fb] = [context.world.workers.get(a)?.lease?.fence, context.world.workers.get(b)?.lease?.fence]
+			if (fa === undefined) return fails(`${context.name(a)} has no fence`, 0)
+			if (fb === undefined) return fails(`${context.name(b)} has no fence`, 1)
+			if (fb !== fenceOfSlot(slots[2])) return fails(`${context.name(b)}'s fence is ${showFence(fb)}, not ${showFence(fenceOfSlot(slots[2]))}`, 2)
+			if (!(fa > fb)) return fails(`${context.name(a)}'s fence ${showFence(fa)} is not larger than ${context.name(b)}'s ${showFence(fb)}`, 0)
+			return { ...holds([leaseEvidence(context.world, a), leaseEvidence(context.world, b)], context.world.time), said: { comparison: { left: fa, right: fb, relation: '>', workers: [a, b] }, events: [grantOfLease(context, a), grantOfLease(context, b)].filter(h => h !== undefined) } } as Verdict
+		},
+	},
+	{
+		id: 'fence-larger-than-old',
+		places: STORY,
+		tells: 'state',
+		formula: "fence(lease(w, t)) > f, with granted(w, fence f) before its grant",
+		pattern: '{owner} fence is larger than its old fence {fence}', alternatives: ['{owner} fence is higher/greater/bigger than its old fence {fence}', '{owner} fence is larger than its old one, {fence}'],
+		example: "A's fence is larger than its old fence 1",
+		meaning: "The worker's latest fence is larger than that fence, which a lease it was given before had.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const fence = context.world.workers.get(worker)?.lease?.fence
+			const wanted = fenceOfSlot(slots[1])
+			if (fence === undefined) return fails(`${context.name(worker)} has no fence`, 0)
+			const latest = grantOfLease(context, worker)
+			const grants = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'granted', h => h.worker === worker))
+			const old = grants.slice(0, latest === undefined ? grants.length : grants.indexOf(latest)).find(h => h.fence === wanted)
+			if (old === undefined) return fails(`${context.name(worker)} was given no lease with fence ${showFence(wanted)} before its latest${latest?.fence === wanted ? ', which has it' : ''}`, 1)
+			if (!(fence > wanted)) return fails(`${context.name(worker)}'s fence ${showFence(fence)} is not larger than ${showFence(wanted)}`, 0)
+			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [latest, old].filter(h => h !== undefined) } } as Verdict
+		},
+	},
+	{
+		id: 'fence-of-new-epoch',
+		places: STORY,
+		tells: 'state',
+		formula: "epoch(fence(lease(w, t))) = e, with restarted(s, epoch e) or restored(s, epoch e) ∈ run by t, s its store",
+		pattern: '{owner} fence is of the new epoch', alternatives: ['{owner} fence is from the new epoch', '{owner} fence is a fence of the new epoch', '{owner} fence is in the new epoch'],
+		example: "B's fence is of the new epoch",
+		meaning: "The worker's latest fence carries an epoch its store opened with again (a restart or a restore), in this step or before: not the one it began with.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const lease = context.world.workers.get(worker)?.lease
+			if (lease?.fence === undefined) return fails(`${context.name(worker)} has no fence`, 0)
+			const epoch = fenceEpoch(lease.fence)
+			const opened = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => step.happenings.filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === lease.store && h.epoch === epoch))[0]
+			if (opened === undefined) return fails(`${context.name(worker)}'s fence ${showFence(lease.fence)} is of epoch ${epoch}, which ${context.name(lease.store)} did not open with again: it is no new epoch`, 0)
+			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [opened, grantOfLease(context, worker)].filter(h => h !== undefined) } } as Verdict
+		},
 	},
 ]
 
