@@ -27,6 +27,13 @@ export function formsText(): string {
 		out.push('', `## names a code sample may use in the ${domain.name} domain${domain.name === DEFAULT_DOMAIN.name ? ' (the default)' : ` (domain ${domain.name})`}`)
 		for (const [name, what] of Object.entries(domain.names)) out.push(`${name}    ${what}`)
 	}
+	for (const domain of DOMAINS.values()) {
+		const { fence, phrases } = domain.words
+		if (fence === undefined && phrases === undefined) continue
+		out.push('', `## the ${domain.name} domain's own words (domain ${domain.name})`)
+		if (fence !== undefined) out.push(`"${fence}" reads wherever "fence" does ("with its old ${fence} 1")`)
+		for (const [id, patterns] of Object.entries(phrases ?? {})) out.push(`${id}: ${patterns.map(pattern => inWords(pattern, domain.words)).join('; ')}`)
+	}
 	out.push('', "## JavaScript's own names a sample may use", [...LANGUAGE_NAMES].join(', '))
 	out.push('', '## neutral words (an aside after a colon uses only these)', [...NEUTRAL_WORDS, ...FUNCTION_WORDS].join(', '))
 	out.push('', '## adverbs a clause may add, which claim nothing (it reads as it would without them)', NEUTRAL_ADVERBS.join(', '))

@@ -13,7 +13,22 @@ const JOB_ID = 'job-1'
 export const JOBS_DOMAIN: Domain = {
 	name: 'jobs',
 	key: 'leader',
-	words: { thing: 'state', owner: 'job', ids: ['job', 'jobs', 'state'] },
+	words: {
+		thing: 'state',
+		owner: 'job',
+		ids: ['job', 'jobs', 'state'],
+		// A leader's term is its lease's fence; captions tell an election in its own words.
+		fence: 'term',
+		phrases: {
+			gets: ['{worker} becomes( the) leader', '{worker} is elected( leader)', '{worker} wins the election'],
+			'gets-with-fence': ['{worker} becomes( the) leader with term {fence}', '{worker} is elected( leader) with term {fence}', '{worker} wins the election with term {fence}'],
+			holds: ['{worker} is( the) leader', '{worker} leads'],
+			asks: ['{worker} asks to lead', '{worker} runs for leader', '{worker} stands for election'],
+			'runs-out': ['{owner} term runs out', '{owner} term ends', '{owner} term expires'],
+			'starts-working': ['{worker} starts running the job', '{worker} starts leading'],
+			'lets-go': ['{worker} steps down'],
+		},
+	},
 	schema: "create table jobs (id text primary key, state text not null default 'new', term text not null default '');",
 	rowId: () => JOB_ID,
 	insertRow: 'insert into jobs (id) values (?)',

@@ -109,13 +109,15 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			forgetBefore(text)
 			continue
 		}
-		const problem = beganAfter(clause, outcome, text, context) ?? orderProblem(clause, outcome, text, context) ?? beforeAState(clause, outcome, text)
+		const problem = beganAfter(clause, outcome, text, context) ?? orderProblem(clause, outcome, text, context) ?? beforeAState(clause, outcome, text, context)
 		if (problem !== undefined) result.problems.push({ start: clause.start, end: clause.end, message: problem })
 		else {
 			result.claims.push(outcome)
+			// What the text told before this clause: a state's own events (the grant of "B holds the key") are not told before it.
+			const seenBefore = new Set(text.seen)
 			told(text, clause, outcome, context)
 			const began = clause.form.tells === 'state' && clause.modifiers.length === 0 && context.place === 'caption' ? stateBegan(clause, outcome, context) : undefined
-			if (began !== undefined) text.states.push({ ...began, subject: clause.subject })
+			if (began !== undefined) text.states.push({ ...began, subject: clause.subject, seen: seenBefore })
 		}
 		text.before = outcome.place
 		// A state told with no moment, and no event of the step its own, holds at the step's end (unless it ended in the step): "then" after it comes after that.
@@ -183,7 +185,7 @@ interface TextState {
 	/** The clause before, if it held: whether it tells an event, and its moment, which "When X, Y" and "Y while X" name. */
 	prior: { event: boolean; at: number | undefined } | undefined
 	/** The states the text told with no moment that did not hold when the step began: where each began to hold, which no event told after it came at or before. */
-	states: (StepPosition & { subject: string | undefined })[]
+	states: (StepPosition & { subject: string | undefined; seen: ReadonlySet<number> })[]
 }
 
 function newTextState(): TextState {
@@ -270,10 +272,15 @@ function stateBegan(clause: ReadClause, outcome: CheckedClaim, context: ClaimCon
 	const worlds = worldsOf(step)
 	if (worlds === undefined) return undefined
 	const { toldLater: _later, moment: _moment, answered: _answered, ...plain } = context
-	const holdsAt = (place: number): boolean => clause.form.check(clause.slots, { ...plain, step: stepAt(step, place, worlds), world: worlds[place] as ClaimContext['world'] }).ok
-	if (holdsAt(0)) return undefined
+	// It holds at a place when it holds at the end of the step cut there: not only over a span of it that ended before.
+	const holdsAt = (place: number): boolean => {
+		const verdict = clause.form.check(clause.slots, { ...plain, step: stepAt(step, place, worlds), world: worlds[place] as ClaimContext['world'] })
+		return verdict.ok && verdict.until === undefined
+	}
+	// It began right after the last place it did not hold (a state that held when the step began may have stopped and held again).
 	let place = outcome.ended?.by[0] ?? step.happenings.length
-	while (place > 1 && holdsAt(place - 1)) place--
+	while (place > 0 && holdsAt(place - 1)) place--
+	if (place === 0) return undefined
 	const began = step.happenings[place - 1]
 	return began === undefined ? undefined : { at: began.at, order: place - 1 }
 }
@@ -285,14 +292,17 @@ function stateBegan(clause: ReadClause, outcome: CheckedClaim, context: ClaimCon
  * joined by a bare "and" or a comma to a state of the same subject, or told as what came of it ("A starts
  * working"), with no moment named, is told beside it. Its message.
  */
-function beforeAState(clause: ReadClause, outcome: CheckedClaim, text: TextState): string | undefined {
+function beforeAState(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
 	if (clause.form.tells !== 'event' || clause.then === 'because' || clause.explains === true) return undefined
 	const early = outcome.first ?? outcome.place
 	if (early === undefined) return undefined
 	// Joined by a bare "and" or a comma to a state of its own subject, with no moment of its own, the event that began the state is told with it, not after it
 	// ("the database keeps fence 5 and takes the write"); what came of that event ("A holds the key. A starts working") comes after it.
 	const beside = (state: { subject: string | undefined }): boolean => clause.modifiers.length === 0 && ((clause.then === undefined && state.subject !== undefined && state.subject === clause.subject) || clause.form.follows === true)
-	const began = text.states.find(state => comesAfter(early, state) || (!beside(state) && state.at === early.at && state.order === early.order))
+	// A clause that tells again only events the text told before the state ("B and C ask, B first. B and C wait in line") tells nothing after it.
+	const orders = outcome.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : []))
+	const retold = (state: { seen: ReadonlySet<number> }): boolean => orders.length > 0 && orders.every(order => state.seen.has(order))
+	const began = text.states.find(state => !retold(state) && (comesAfter(early, state) || (!beside(state) && state.at === early.at && state.order === early.order)))
 	if (began === undefined) return undefined
 	const same = began.at === early.at && began.order === early.order
 	return `the text told before this a state that did not hold when the step began, and it began to hold only at ${formatDuration(began.at)}, ${same ? 'with what this tells' : `after what this tells (at ${formatDuration(early.at)})`}; a caption tells what happened in order: tell this first, then the state it led to`
@@ -591,6 +601,15 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	if (!verdict.ok) {
 		const slot = verdict.slot === undefined ? undefined : clause.slots[verdict.slot]
 		return { start: slot?.start ?? clause.start, end: slot?.end ?? clause.end, message: verdict.message, offer: { start: clause.start, end: clause.end } }
+	}
+	if (clause.waited !== undefined) {
+		// "B, who was waiting, …": the grant it tells came to B from the line.
+		const grants = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.what.kind === 'granted' && e.what.worker === clause.subject ? [e.what] : []))
+		if (!grants.some(h => h.place !== undefined)) {
+			const grant = grants[0]
+			const message = grant === undefined ? `this tells of no grant to ${context.name(clause.subject ?? '')}, so it cannot say it was waiting for one` : `${context.name(grant.worker)} was not waiting: it got the key at once when it asked, at ${formatDuration(grant.at)}`
+			return { start: clause.waited.start, end: clause.waited.end, message, offer: { start: clause.start, end: clause.end } }
+		}
 	}
 	const end = context.world.time
 	const first = clause.modifiers[0]

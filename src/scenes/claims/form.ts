@@ -14,6 +14,10 @@ export interface DomainWords {
 	thing: string
 	owner: string
 	ids: readonly string[]
+	/** The domain's word for a fence, which captions may write for it ("term"). */
+	fence?: string
+	/** The domain's own phrasings of forms, by form id: more alternatives, in the registry's pattern language. */
+	phrases?: Readonly<Record<string, readonly string[]>>
 }
 
 /** The word a pattern or an example writes for the domain's `thing`: "{worker} saves( its THING)". */

@@ -30,6 +30,8 @@ interface CompiledModifier {
 	regex: RegExp
 	/** "After 30 s": before a clause that tells no moment ("after 30 s nothing renews A's lease") it says that much time passed. */
 	after?: true
+	/** "Then at 12 s": the clause is also told as coming after what was told before it. */
+	ordered?: true
 }
 
 /** A place's forms, in the registry's order, and by the first word a clause of each can start with. */
@@ -86,6 +88,19 @@ function slotOrder(form: ClaimForm, own: readonly SlotType[], alternative: reado
 const SUBJECTS: readonly SlotType[] = ['worker', 'owner', 'store', 'database', 'lease', 'workers', 'key']
 const SLOT_TYPES: readonly SlotType[] = ['worker', 'owner', 'workers', 'store', 'database', 'key', 'lease', 'fence', 'epoch', 'count', 'ordinal', 'duration', 'time', 'refusal']
 
+/** The templates of each domain's phrasings, by its words. */
+const PHRASES = new WeakMap<DomainWords, Template[]>()
+
+/** A form's pattern through Cucumber Expressions, its slots put as stand-ins. */
+interface Template {
+	form: ClaimForm
+	pattern: string
+	source: string
+	slots: SlotType[]
+	order: number[] | undefined
+	subject: SlotType | undefined
+}
+
 /** A slot's stand-in in a form's compiled expression, replaced by the scene's own pattern for that slot. */
 const stand = (type: string): string => `\u0001${type}\u0001`
 
@@ -97,18 +112,31 @@ const TEMPLATES = (() => {
 	const registry = new ParameterTypeRegistry()
 	for (const type of SLOT_TYPES) registry.defineParameterType(new ParameterType(type, new RegExp(stand(type)), null, (text: string) => text, false, false))
 	const source = (pattern: string) => new CucumberExpression(pattern, registry).regexp.source
-	return {
-		forms: FORMS.flatMap(form => {
-			const own = [...form.pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
-			return [form.pattern, ...(form.alternatives ?? [])].map(pattern => {
+	const templatesOf = (form: ClaimForm, patterns: readonly string[]): Template[] => {
+		const own = [...form.pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
+		return patterns.map(pattern => {
 				const slots = [...pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
 				const first = pattern.startsWith('{') ? slots[0] : undefined
 				// A list of workers may be followed by "both", "all" or "each": "B and C both wait".
 				// A fence may be told after a comma: "B saves, with fence 2".
 				const written = pattern.replace(/\{workers\} /g, '{workers}( both)( all)( each) ').replace(/(?<!,) with fence \{fence\}/g, '(,) with fence {fence}')
-				return { form, pattern, source: source(written), slots, order: slotOrder(form, own, slots), subject: first !== undefined && SUBJECTS.includes(first) ? first : undefined }
+			return { form, pattern, source: source(written), slots, order: slotOrder(form, own, slots), subject: first !== undefined && SUBJECTS.includes(first) ? first : undefined }
+		})
+	}
+	return {
+		forms: FORMS.flatMap(form => templatesOf(form, [form.pattern, ...(form.alternatives ?? [])])),
+		/** A domain's phrasings of forms (`DomainWords.phrases`), kept by the domain's words. */
+		phrases: (words: DomainWords): Template[] => {
+			const kept = PHRASES.get(words)
+			if (kept) return kept
+			const made = Object.entries(words.phrases ?? {}).flatMap(([id, patterns]) => {
+				const form = FORMS.find(one => one.id === id)
+				if (!form) throw new Error(`the domain's phrases name no form "${id}"`)
+				return templatesOf(form, patterns)
 			})
-		}),
+			PHRASES.set(words, made)
+			return made
+		},
 		at: source('at {time}').slice(1, -1),
 		atIn: source('{time} in').slice(1, -1),
 		after: source('after {duration}').slice(1, -1),
@@ -118,9 +146,12 @@ const TEMPLATES = (() => {
 	}
 })()
 
-/** Puts a scene's slot patterns, and its domain's word for what a worker writes, into a compiled template. */
+/** Puts a scene's slot patterns, and its domain's words for what a worker writes and for a fence, into a compiled template. */
 function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords): string {
-	const filled = source.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
+	const fence = words?.fence
+	// The domain's word for a fence reads where "fence" does ("writes with its old term 1"); a slot's stand-in is not a word.
+	const worded = fence === undefined ? source : source.replace(/(?<!\u0001)\bfence(s?)\b(?!\u0001)/g, (_all, plural: string) => `(?:fence${plural}|${fence}${plural})`)
+	const filled = worded.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
 	return words ? filled.replaceAll(THING, words.thing.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) : filled
 }
 
@@ -130,7 +161,7 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords): 
 	const readers = slotReaders(names, words)
 	const places = new Map<Place, PlaceForms>()
 	const starts = slotStarts(names, words)
-	for (const template of TEMPLATES.forms) {
+	for (const template of [...TEMPLATES.forms, ...TEMPLATES.phrases(words)]) {
 		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex: new RegExp(fill(template.source, readers, words), 'd'), slots: template.slots }
 		if (template.order !== undefined) compiled.order = template.order
 		if (template.subject !== undefined) compiled.subject = template.subject
@@ -161,7 +192,7 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords): 
 			{ kind: 'soon', regex: /^(a moment|a while|some time|a little while|a bit) later,? /d },
 			{ kind: 'soon', regex: /^(later|afterwards|some time after that),? /d },
 			// "Then at 12 s": the moment names the clause's time, after what was told before.
-			{ kind: 'at', regex: new RegExp(`^then,? (?:${at}),? `, 'd') },
+			{ kind: 'at', regex: new RegExp(`^then,? (?:${at}),? `, 'd'), ordered: true },
 			{ kind: 'at', regex: new RegExp(`^(?:${at}),? `, 'd') },
 			{ kind: 'later', regex: new RegExp(`^(?:${later}),? `, 'd') },
 			// "20 s in," is the moment 20 s; "after 30 s" is 30 s later than what was told before.

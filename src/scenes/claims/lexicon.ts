@@ -45,12 +45,12 @@ export const NEUTRAL_WORDS: readonly string[] = [
 
 /**
  * Adverbs a writer adds to a clause that tell nothing the engine records: how a worker goes about
- * what it does ("B simply holds the key", "A just lets go"). A clause reads as it would without one.
+ * what it does ("B simply holds the key", "C finally gets the key"). A clause reads as it would without one.
  * Adverbs that tell something are not here, and read only in the forms written with them: "still"
- * (the state held when the step began), "now" (at the clause's moment), "again", "already", "only",
+ * (the state held when the step began), "now" (at the clause's moment), "just" (a moment before or after), "again", "already", "only",
  * "first", "at once".
  */
-export const NEUTRAL_ADVERBS: readonly string[] = ['simply', 'just', 'merely', 'quietly', 'calmly', 'happily', 'patiently']
+export const NEUTRAL_ADVERBS: readonly string[] = ['simply', 'merely', 'quietly', 'calmly', 'happily', 'patiently', 'finally', 'eventually', 'silently']
 
 /** Small words that join the others and claim nothing alone. */
 export const FUNCTION_WORDS: readonly string[] = ['a', 'an', 'the', 'of', 'for', 'in', 'on', 'its', 'or']

@@ -52,6 +52,8 @@ export interface ReadClause {
 	passes?: Slot
 	/** An aside after it says how long its pause lasted (`long`, `short`): checked against when the worker's lease ran out. */
 	length?: { word: 'long' | 'short'; start: number; end: number }
+	/** "B, who was waiting, takes over": its subject got the key it tells of from the line; the span is the aside's. */
+	waited?: { start: number; end: number }
 }
 
 /** A problem with where it is in the text (offsets into the text's value). */
@@ -186,7 +188,9 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 
 /** A clause that speaks of the workers named before it: with a last slot, the workers the clauses before it named (their subjects and groups). */
 function withOthers(clause: ReadClause, before: readonly ReadClause[]): ReadClause {
-	const ids = [...new Set(before.flatMap(one => one.group ?? (one.subject === undefined ? [] : [one.subject])))]
+	// In the order they were last named: the last is the worker the text spoke of last.
+	const ids: string[] = []
+	for (const id of before.flatMap(one => one.group ?? (one.subject === undefined ? [] : [one.subject]))) ids.splice(0, ids.length, ...ids.filter(other => other !== id), id)
 	return { ...clause, slots: [...clause.slots, { type: 'workers', text: '', start: clause.end, end: clause.end, value: { type: 'actors', ids } }] }
 }
 
@@ -330,11 +334,19 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 	if (soon && soon.index > 0 && (place === 'caption' || place === 'note')) {
 		const split = start + soon.index
 		const first = readSentence(language, text, split + soon[0].length, end, place, referent0, plural)
-		if (!('problem' in first) && (first.problems?.length ?? 0) === 0 && first.items.length === 1) {
+		const named = 'problem' in first || (first.problems?.length ?? 0) > 0 || first.items.length !== 1 ? undefined : first.items[0]
+		// Only a happening has a moment for what it joins to come at: "as soon as the key is free" would not say when.
+		if (named?.kind === 'clause' && named.clause.form.tells === 'event') {
 			const rest = readSentence(language, text, start, split, place, referent0, plural)
-			// It joins the clause right before it: "A saves, and B gets the key as soon as A lets go" tells the save, the letting go, the grant.
+			// It joins the clause right before it: "A saves, and B gets the key as soon as A lets go" tells the save, the letting go, the grant;
+			// the joint before that clause ("then", "so") now stands before the happening it names, and the clause comes at its moment.
 			const last = 'problem' in rest ? -1 : rest.items.map(item => item.kind).lastIndexOf('clause')
-			if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0 && last >= 0) return { items: [...rest.items.slice(0, last), ...afterFirst([...first.items, ...rest.items.slice(last)], true)] }
+			const joined = 'problem' in rest ? undefined : rest.items[last]
+			if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0 && joined?.kind === 'clause' && joined.clause.form.tells === 'event') {
+				const { then, ...own } = named.clause
+				const { then: _then, ...after } = joined.clause
+				return { items: [...rest.items.slice(0, last), { kind: 'clause', clause: then === undefined && joined.clause.then === undefined ? own : { ...own, then: joined.clause.then ?? (then as NonNullable<typeof then>) } }, { kind: 'clause', clause: { ...after, then: 'when' } }, ...rest.items.slice(last + 1)] }
+			}
 		}
 	}
 	const during = WHILE_FIRST.exec(text.slice(start, end))
@@ -677,7 +689,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					problem ??= `"${text.slice(told.start, told.end)}" tells that a happening came before, and "${clause.form.pattern}" tells ${clause.form.tells === 'state' ? 'a state' : 'no happening'}; leave it out`
 					continue
 				}
-				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}) }
+				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' || prefix?.ordered === true || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}) }
 			}
 		}
 	}
@@ -706,6 +718,18 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			const clause = matchForm(language, compiled, put, offset + all[0].length, names.length + 5, referent, plural)
 			if (clause && typeof clause !== 'string') return { ...clause, start: offset }
 		}
+	}
+	// "B, who was waiting, takes over with fence 2": the clause without its aside, whose grant came from the line.
+	const aside = WAITING_ASIDE.exec(core)
+	if (aside) {
+		const [, who, said, rest] = aside as unknown as [string, string, string, string]
+		const cut = said.length
+		const clause = readCore(language, `${who} ${rest}`, offset, place, referent, elided, plural)
+		if (clause && typeof clause !== 'string' && clause.subject !== undefined && clause.form.tells === 'event') {
+			const moved = (at: number) => (at > offset + who.length ? at + cut - 1 : at)
+			return { ...clause, start: offset, end: offset + core.length, slots: clause.slots.map(slot => ({ ...slot, start: moved(slot.start), end: moved(slot.end) })), waited: { start: offset + who.length, end: offset + who.length + cut } }
+		}
+		if (typeof clause === 'string') problem ??= clause
 	}
 	// "Both places are taken" is "all two places are taken": "both" tells there are two.
 	const both = BOTH_PLACES.exec(core)
@@ -826,6 +850,9 @@ function PRESENT(stem: string): string[] {
 	const doubled = /([bdglmnprt])\1$/.test(stem) ? [`${stem.slice(0, -1)}s`] : []
 	return [`${stem}s`, `${stem}es`, `${stem}e` + 's', ...doubled]
 }
+
+/** An aside after a clause's subject that says it was waiting: ", who was waiting,", ", which had been waiting in line,", ", waiting,". */
+const WAITING_ASIDE = /^([^,]+?)(, (?:(?:who|which|that) (?:was|had been|has been|is) )?(?:still )?waiting(?: in line| for (?:it|the key))?, )(.+)$/
 
 /** "both" before places or slots, at a clause's start. */
 const BOTH_PLACES = /^both (?=(?:places|slots)\b)/

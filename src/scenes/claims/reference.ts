@@ -435,7 +435,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!grant) return NO
 		const all = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
 		const after = all.slice(all.indexOf(grant) + 1)
-		if (after.some(h => (h.kind === 'released' && h.worker === w && h.store === grant.store) || (h.kind === 'crashed' && h.worker === w))) return NO
+		if (after.some(h => (h.kind === 'released' && h.worker === w && h.store === grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === w))) return NO
 		// paused(w, t) false: the spans the process ran in the step, from the start or a waking to a pause or the end.
 		const spans: { from: number; woke?: Happening; pause?: Happening }[] = []
 		let running: { from: number; woke?: Happening } | undefined = env.step.start.workers.get(w)?.paused ? undefined : { from: env.step.start.time }
@@ -474,7 +474,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'workers-get-at-once': (s, env) => {
 		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store))[0])
-		if (grants.some(grant => grant === undefined || grant.place !== undefined)) return NO
+		if (grants.some(grant => grant === undefined || grant.place !== undefined || grant.at !== grants[0]?.at)) return NO
 		const all = grants as Of<'granted'>[]
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
@@ -555,9 +555,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'nobody-else-asks': (s, env) => {
 		const fitting = (store: string) => named(s[0]) === undefined || named(s[0]) === store
 		// Its holders over the step: those when it began, and each it was given to in it.
-		const holders = [...[...env.step.start.stores.values()].filter(store => fitting(store.id)).flatMap(store => store.holders), ...events(env.step, 'granted', h => fitting(h.store)).map(h => h.worker), ...actors(s[1])]
+		const holders = [...[...env.step.start.stores.values()].filter(store => fitting(store.id)).flatMap(store => store.holders), ...actors(s[1])]
 		const store = storeOf(env, s[0])
-		return timeless(events(env.step, 'asked', h => fitting(h.store)).every(h => holders.includes(h.worker)), store !== undefined && store.waiters.length === 0 ? { empty: store.id } : {})
+		const inLine = [env.step.start, env.world].flatMap(world => [...world.stores.values()].filter(one => fitting(one.id)).flatMap(one => one.waiters))
+		return timeless(events(env.step, 'asked', h => fitting(h.store)).every(h => holders.includes(h.worker)) && inLine.every(w => holders.includes(w)), store !== undefined && store.waiters.length === 0 ? { empty: store.id } : {})
 	},
 	'workers-ask': (s, env) => everyAsk(env, actors(s[0]), s[1]),
 	'workers-ask-at-once': (s, env) => {
@@ -708,7 +709,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'function-never-runs': (s, env) => (laterSteps(env).some(step => events(step, 'granted', h => h.worker === actor(s[0])).length > 0) ? NO : noLease(env, actor(s[0]))),
 	'does-not-get': (s, env) => noLease(env, actor(s[0]), s[1]),
 	'lock-refuses': (s, env) => {
-		const named = actors(s[0])
+		const named = actors(s[0]).slice(-1)
 		const all = env.step.happenings.filter((h): h is Of<'refused'> | Of<'renew-refused'> => (h.kind === 'refused' || h.kind === 'renew-refused') && (named.length === 0 || named.includes(h.worker)))
 		if (named.length === 0 && new Set(all.map(h => h.worker)).size > 1) return NO
 		return event(all[0])
@@ -1017,8 +1018,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (lease?.fence === undefined) return NO
 		// The epoch is the fence's high 64 bits.
 		const epoch = lease.fence >> 64n
-		const opened = upTo(env).flatMap(step => step.happenings).find(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === lease.store && h.epoch === epoch)
-		return opened ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env) : NO
+		const opened = upTo(env).flatMap(step => step.happenings).filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === lease.store).pop()
+		return opened && (opened.kind === 'restarted' || opened.kind === 'restored') && opened.epoch === epoch ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env) : NO
 	},
 	'fence-larger-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '>'),
 	// -- a worker's process, and the run without fences
@@ -1055,7 +1056,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		before.forEach((h, i) => {
 			if (h.kind === 'granted' && h.worker === pause.worker) since = i
 		})
-		return before.slice(since).some(h => h.kind === 'wrote' && h.worker === pause.worker) ? NO : event(pause)
+		if (before.slice(since).some(h => h.kind === 'wrote' && h.worker === pause.worker)) return NO
+		const after = [...env.step.happenings.slice(env.step.happenings.indexOf(pause) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
+		return after.some(h => h.kind === 'wrote' && h.worker === pause.worker) ? event(pause) : NO
 	},
 	'code-goes-on': (s, env) => event(events(env.step, 'wrote', h => h.worker === actor(s[0]) && stale(env, h))[0]),
 	'only-the-fence-stops': (s, env) => {
@@ -1568,7 +1571,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	// The clause before told time passing ("20 s go by").
 	let passed = false
 	// Each state a caption told with no moment, that did not hold when the step began: whether it held at each place of the step before its moment.
-	const states: { held: boolean[]; subject: string | undefined }[] = []
+	const states: { held: boolean[]; subject: string | undefined; seen: ReadonlySet<Happening> }[] = []
 	for (const [index, clause] of read.clauses.entries()) {
 		const family = clause.form.each
 		const tells = clause.form.tells
@@ -1614,7 +1617,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			passed = false
 			prior = undefined
 		}
-		if (!meaning.ok || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
+		// "B, who was waiting, …": the grant it tells came to B from the line.
+		const waitedOk = clause.waited === undefined || meaning.events.some(h => h.kind === 'granted' && h.worker === clause.subject && h.place !== undefined)
+		if (!meaning.ok || !waitedOk || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
 			fail()
 			continue
 		}
@@ -1703,7 +1708,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (!wrong && passed && tells === 'event' && early !== undefined && early.at <= step.start.time && modifier === undefined && !ordered && clause.then !== 'because') wrong = true
 		// An event told after such a state happened while it held, up to its moment: else the reader takes the state as holding before it, and it did not. The last
 		// place it did not hold is just before the event that began it, which a clause naming no moment may tell beside it: joined by a bare "and" or a comma to a state of its own subject, or telling what came of it.
-		if (!wrong && tells === 'event' && early !== undefined && clause.then !== 'because' && clause.explains !== true) wrong = states.some(({ held, subject }) => early.order < held.lastIndexOf(false) || (early.order === held.lastIndexOf(false) && (modifier !== undefined || (clause.form.follows !== true && (clause.then !== undefined || subject === undefined || subject !== clause.subject)))))
+		if (!wrong && tells === 'event' && early !== undefined && clause.then !== 'because' && clause.explains !== true) wrong = states.some(({ held, subject, seen: before }) => !(inStep.length > 0 && inStep.every(h => before.has(h))) && (early.order < held.lastIndexOf(false) || (early.order === held.lastIndexOf(false) && (modifier !== undefined || (clause.form.follows !== true && (clause.then !== undefined || subject === undefined || subject !== clause.subject))))))
 		if (!wrong && place !== undefined && early !== undefined) {
 			if (ordered) wrong = atEnd || (clockAt !== undefined && early.at < clockAt) || (latest !== undefined && (isState ? after(place, latest) : !after(latest, early)))
 			else if (clause.then === 'so') wrong = beforePlace !== undefined && after(early, beforePlace)
@@ -1714,6 +1719,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		else {
 			if (place !== undefined && (latest === undefined || after(latest, place))) latest = place
 			if (place !== undefined && modifier === undefined && (unnamed === undefined || after(unnamed, place))) unnamed = place
+			const seenBefore = new Set(seen)
 			for (const h of inStep) seen.add(h)
 			for (const h of step.happenings) if (h.kind === 'wrote' && inStep.includes(h)) pointed.set(h.worker, h)
 			if (meaning.decides !== undefined) decided.add(meaning.decides)
@@ -1721,7 +1727,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			told.push({ clause, meaning, ...(place ? { place } : {}), ...(ended ? { ended } : {}), index })
 			if (isState && modifier === undefined && context.place === 'caption') {
 				const held = heldAtPlaces(clause, context, meaning.until !== undefined && meaning.until <= end && meaning.endedBy !== undefined ? step.happenings.indexOf(meaning.endedBy) : step.happenings.length)
-				if (held !== undefined && held[0] === false) states.push({ held, subject: clause.subject })
+				if (held !== undefined && held.includes(false)) states.push({ held, subject: clause.subject, seen: seenBefore })
 			}
 		}
 		beforePlace = place
@@ -1763,7 +1769,9 @@ function heldAtPlaces(clause: ReadClause, context: ClaimContext, upTo: number): 
 	for (let place = 0; place < upTo; place++) {
 		const step = stepAt(context.step, place, worlds)
 		const world = worlds[place] as WorldFacts
-		held.push(meaning(clause.slots, { run: context.run, step, world, context: { ...context, step, world }, used: new Set() }).ok)
+		// At the end of the step cut there: not only over a span of it that ended before.
+		const at = meaning(clause.slots, { run: context.run, step, world, context: { ...context, step, world }, used: new Set() })
+		held.push(at.ok && at.until === undefined)
 	}
 	return held
 }

@@ -339,7 +339,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k) ∈ step",
-		pattern: '{worker} gets {key}', alternatives: ["{worker} takes over", "{worker} acquires/takes/grabs/wins {key}", "{worker} is given {key}", "the lock/store/server gives {key} to {worker}", "the lock/store/server gives/hands {worker} {key}", "{key} is handed/given to {worker}", "the lock/store/server/semaphore hands {key} to {worker}", "{worker} gets in"],
+		pattern: '{worker} gets {key}', alternatives: ["{worker} acquires/takes/grabs/wins {key}", "{worker} is given {key}", "the lock/store/server gives {key} to {worker}", "the lock/store/server gives/hands {worker} {key}", "{key} is handed/given to {worker}", "the lock/store/server/semaphore hands {key} to {worker}", "{worker} gets in"],
 		example: 'Worker B gets the key',
 		meaning: 'The engine gave the worker a lease in this step.',
 		check: (slots, context) => given(slots, context),
@@ -367,18 +367,18 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'still-working',
 		places: STORY,
 		tells: 'state',
-		formula: "granted(w) in an earlier step, no released(w) nor crashed(w) after it up to the step's end, and paused(w, t) false",
+		formula: "granted(w) in an earlier step, no released(w), crashed(w) nor asked(w) after it up to the step's end, and paused(w, t) false",
 		pattern: '{worker} is still working', alternatives: ["{worker} is still at work", "{worker} is still doing its work", "{worker} keeps working"],
 		example: 'A is still working',
-		meaning: "The worker's code is still in the body of its hold: it was given the key before this step, has not let go (its function returned) nor crashed, and its process runs (a paused process does no work) at the clause's moment: the step's end, a moment it names, or just before a pause the text goes on to tell. Its lease may have run out: the work goes on.",
+		meaning: "The worker's code is still in the body of its hold: it was given the key before this step, has not let go (its function returned), crashed nor asked for a key again (its code left that hold), and its process runs (a paused process does no work) at the clause's moment: the step's end, a moment it names, or just before a pause the text goes on to tell. Its lease may have run out: the work goes on.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const before = context.run.steps.slice(1, context.step.index)
 			const found = before.flatMap(step => happened(step, 'granted', h => h.worker === worker).map(grant => ({ step, grant }))).pop()
 			if (!found) return fails(`the engine gave ${context.name(worker)} no lease before this step, so it is not still working in one`, 0)
 			const all = [...before.flatMap(step => step.happenings), ...context.step.happenings]
-			const stop = all.slice(all.indexOf(found.grant) + 1).find(h => (h.kind === 'released' && h.worker === worker && h.store === found.grant.store) || (h.kind === 'crashed' && h.worker === worker))
-			if (stop) return fails(stop.kind === 'crashed' ? `${context.name(worker)} crashed at ${time(stop.at)}` : `${context.name(worker)} let go at ${time(stop.at)}: its work was done`, 0)
+			const stop = all.slice(all.indexOf(found.grant) + 1).find(h => (h.kind === 'released' && h.worker === worker && h.store === found.grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === worker))
+			if (stop) return fails(stop.kind === 'crashed' ? `${context.name(worker)} crashed at ${time(stop.at)}` : stop.kind === 'asked' ? `${context.name(worker)} asked for a key again at ${time(stop.at)}: its code had left the hold it worked in` : `${context.name(worker)} let go at ${time(stop.at)}: its work was done`, 0)
 			const span = runningSpan(context, worker)
 			if (typeof span === 'string') return fails(span, 0)
 			const verdict: Verdict = { ok: true, evidence: [saw(found.step, found.grant), ...(span.woke ? [saw(context.step, span.woke)] : [])], at: span.woke?.at ?? found.grant.at }
@@ -401,7 +401,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k, fence f) ∈ step",
-		pattern: '{worker} gets {key} with fence {fence}', alternatives: ["{worker} takes over with fence {fence}", "{worker} acquires/takes/grabs/wins {key} with fence {fence}", "{worker} is given {key} with fence {fence}", "{worker} gets/acquires/takes/grabs {key}, fence {fence}", "the lock/store/server gives {key} to {worker} with fence {fence}", "the lock/store/server gives/hands {worker} {key} with fence {fence}", "{key} is handed/given to {worker} with fence {fence}", "the lock/store/server hands {key} to {worker} with fence {fence}", "{worker} gets/acquires/takes/grabs {key}, with fence {fence}"],
+		pattern: '{worker} gets {key} with fence {fence}', alternatives: ["{worker} acquires/takes/grabs/wins {key} with fence {fence}", "{worker} is given {key} with fence {fence}", "{worker} gets/acquires/takes/grabs {key}, fence {fence}", "the lock/store/server gives {key} to {worker} with fence {fence}", "the lock/store/server gives/hands {worker} {key} with fence {fence}", "{key} is handed/given to {worker} with fence {fence}", "the lock/store/server hands {key} to {worker} with fence {fence}", "{worker} gets/acquires/takes/grabs {key}, with fence {fence}"],
 		example: 'Worker B gets the key with fence 8',
 		meaning: 'The engine gave the worker a lease with that fence in this step.',
 		check: (slots, context) => given(slots, context, 2),
@@ -447,10 +447,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'workers-get-at-once',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(v, k) ∈ step for each v ∈ ws, each at its ask, with no place in line",
+		formula: "granted(v, k) ∈ step for each v ∈ ws, each at its ask, with no place in line, all at one moment",
 		pattern: '{workers} get {key} at once', alternatives: ["{workers} both/each get {key} at once", "{workers} get {key} right away/immediately", "{workers} both/each get {key} right away/immediately", "{workers} get in at once", "{workers} both/each get in at once", "{workers} get in right away/immediately", "{workers} both/each get in right away/immediately"],
 		example: 'Workers A and B get the key at once',
-		meaning: 'The engine gave each of those workers a lease in this step when it asked, without its waiting in line.',
+		meaning: 'The engine gave each of those workers a lease in this step when it asked, without its waiting in line, all at the same moment.',
 		check(slots, context) {
 			const grants: Of<'granted'>[] = []
 			for (const id of actorsOf(slots[0])) {
@@ -459,6 +459,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 				if (grant.place !== undefined) return fails(`${context.name(id)} asked at ${time(grant.askedAt)} and waited in line: the engine gave it the key at ${time(grant.at)}`, 0)
 				grants.push(grant)
 			}
+			const [first, later] = [grants[0] as Of<'granted'>, grants.find(h => h.at !== grants[0]?.at)]
+			if (later !== undefined) return fails(`${context.name(first.worker)} got the key at ${time(first.at)} and ${context.name(later.worker)} at ${time(later.at)}: not at once`, 0)
 			return { ...holds(grants.map(h => saw(context.step, h)), Math.max(...grants.map(h => h.at))), each: grants.map(h => ({ who: h.worker, at: h.at })) } as Verdict
 		},
 	},

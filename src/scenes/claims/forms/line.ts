@@ -395,17 +395,19 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		denies: true,
 		others: true,
-		formula: "no asked(v, k) ∈ step with v ∉ holders(k, t) for every t of the step and v not named by the text before it",
+		formula: "no asked(v, k) ∈ step, and no v ∈ line(k) at the step's start or end, with v ∉ holders(k) at the step's start and v not named by the text before it",
 		pattern: 'nobody else asks for {key}', alternatives: ['no one else asks for {key}', 'nobody else asked for {key}', 'no one else asked for {key}', 'nobody else wants {key}', 'no one else wants {key}', 'nobody else asks', 'no one else asks'],
 		example: 'nobody else asks for the key',
-		meaning: "No worker asked for the key in this step but one the text named before it or one that held the key in the step (when it began, or given it in the step): \"else\" is other than those.",
+		meaning: "No worker asked for the key in this step, or stood in line for it when the step began or ended, but one the text named before it or one that held the key when the step began: \"else\" is other than those.",
 		check(slots, context) {
 			const key = slots.find(slot => slot.type === 'key')
 			const named = slots.find(slot => slot.type === 'workers')?.value
 			const holders = new Set([...context.step.start.stores.values()].filter(store => ofKey(key, store.id)).flatMap(store => store.holders))
-			for (const grant of happened(context.step, 'granted', h => ofKey(key, h.store))) holders.add(grant.worker)
-			const other = happened(context.step, 'asked', h => ofKey(key, h.store) && !holders.has(h.worker) && !(named?.type === 'actors' && named.ids.includes(h.worker)))[0]
-			if (other) return fails(`${context.name(other.worker)} asked for the key at ${time(other.at)}: it did not hold the key in this step, and the text names it nowhere before`, 0)
+			const mine = (worker: string) => holders.has(worker) || (named?.type === 'actors' && named.ids.includes(worker))
+			const other = happened(context.step, 'asked', h => ofKey(key, h.store) && !mine(h.worker))[0]
+			if (other) return fails(`${context.name(other.worker)} asked for the key at ${time(other.at)}: it did not hold the key when the step began, and the text names it nowhere before`, 0)
+			const waiting = [context.step.start, context.world].flatMap(world => [...world.stores.values()].filter(store => ofKey(key, store.id)).flatMap(store => store.waiters)).find(worker => !mine(worker))
+			if (waiting !== undefined) return fails(`${context.name(waiting)} stood in line for the key in this step, and the text names it nowhere before`, 0)
 			// With no one in line when the step ends, a key let go in it stays free: the line's emptiness is a cause.
 			const store = storeFor(context, key)
 			const verdict = holds([{ kind: 'nothing', what: `an ask in step ${context.step.index} by a worker other than the key's holders and those the text named` }])
@@ -1029,16 +1031,16 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		others: true,
-		formula: "refused(w) ∈ step or renew-refused(w) ∈ step, w a worker the text named before it (with none named, the step's one refusal)",
+		formula: "refused(w) ∈ step or renew-refused(w) ∈ step, w the worker the text named last before it (with none named, the step's one refusal)",
 		pattern: 'the lock/store/server/semaphore refuses', alternatives: ['the lock/store/server/semaphore rejects', 'the lock/store/server/semaphore says no'],
 		example: 'the lock refuses',
-		meaning: 'The lock turned away, in this step, a worker the text named before it: its try found the key held or full, or its renewal was refused. With no worker named before it, the one refusal of the step.',
+		meaning: 'The lock turned away, in this step, the worker the text named last before it: its try found the key held or full, or its renewal was refused. With no worker named before it, the one refusal of the step.',
 		check(slots, context) {
 			const named = slots.find(slot => slot.type === 'workers')?.value
-			const ids = named?.type === 'actors' && named.ids.length > 0 ? named.ids : undefined
+			const ids = named?.type === 'actors' && named.ids.length > 0 ? named.ids.slice(-1) : undefined
 			const refusals = context.step.happenings.filter((h): h is Of<'refused'> | Of<'renew-refused'> => (h.kind === 'refused' || h.kind === 'renew-refused') && (ids === undefined || ids.includes(h.worker)))
 			const refusal = refusals[0]
-			if (ids !== undefined && refusal === undefined) return fails(`the lock refused ${names(context, ids)}, whom the text names before this, nothing in this step`)
+			if (ids !== undefined && refusal === undefined) return fails(`the lock turned away nothing of ${names(context, ids)}'s in this step, the worker the text names last before this; say whom it refused ("the lock refuses B")`)
 			if (refusal === undefined) return fails('the lock refused nothing in this step')
 			if (ids === undefined && new Set(refusals.map(h => h.worker)).size > 1) return fails(`the lock refused ${names(context, [...new Set(refusals.map(h => h.worker))])} in this step; say whom ("the lock refuses ${context.name(refusal.worker)}")`)
 			return holds([saw(context.step, refusal)], refusal.at)

@@ -6,7 +6,7 @@
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { THING, inWords } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, happenedBefore, holds, leaseState, numberOf, saw, sentBy, staleWrite, time } from '../query.ts'
+import { actorOf, fails, happened, happenedBefore, holds, laterSteps, leaseState, numberOf, saw, sentBy, staleWrite, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import { describeWrite } from './writes.ts'
 
@@ -220,11 +220,11 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		id: 'pauses-before-saving',
 		places: STORY,
 		tells: 'event',
-		formula: "paused(w) ∈ step, with no wrote(w) between its latest granted(w) and the pause",
+		formula: "paused(w) ∈ step, with no wrote(w) between its latest granted(w) and the pause, and a wrote(w) after it (in this step or a later one)",
 		pauses: true,
 		pattern: '{worker} pauses before it saves', alternatives: ["{worker} pauses before saving", "{worker} pauses before it writes", "{worker} pauses before writing", "{worker} freezes before it saves", "{worker} freezes before saving"],
 		example: 'Worker A pauses before it saves',
-		meaning: "The worker's process paused in this step, and the worker had written nothing since the engine last gave it the key.",
+		meaning: "The worker's process paused in this step, and the worker had written nothing since the engine last gave it the key; it writes after the pause, in this step or a later one.",
 		check(slots, context) {
 			const verdict = processEvent(slots, context, 'paused')
 			if (!verdict.ok) return verdict
@@ -233,7 +233,11 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			const before = happenedBefore(context, pause)
 			const grant = before.map(h => h.kind === 'granted' && h.worker === worker).lastIndexOf(true)
 			const wrote = before.slice(Math.max(0, grant)).find(h => h.kind === 'wrote' && h.worker === worker)
-			return wrote ? fails(`${context.name(worker)} wrote at ${time(wrote.at)}, before its process paused at ${time(pause.at)}`, 0) : verdict
+			if (wrote) return fails(`${context.name(worker)} wrote at ${time(wrote.at)}, before its process paused at ${time(pause.at)}`, 0)
+			const list = context.step.happenings
+			const after = [...list.slice(list.indexOf(pause) + 1), ...laterSteps(context).flatMap(step => step.happenings)]
+			if (!after.some(h => h.kind === 'wrote' && h.worker === worker)) return fails(`${context.name(worker)} writes nothing after its process paused at ${time(pause.at)}, in this step or a later one: "before it saves" says it saves after`, 0)
+			return verdict
 		},
 	},
 	{

@@ -800,17 +800,18 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		id: 'fence-of-new-epoch',
 		places: STORY,
 		tells: 'state',
-		formula: "epoch(fence(lease(w, t))) = e, with restarted(s, epoch e) or restored(s, epoch e) ∈ run by t, s its store",
+		formula: "epoch(fence(lease(w, t))) = e, the epoch of the last restarted(s) or restored(s) ∈ run by t, s its store",
 		pattern: '{owner} fence is of the new epoch', alternatives: ['{owner} fence is from the new epoch', '{owner} fence is a fence of the new epoch', '{owner} fence is in the new epoch'],
 		example: "B's fence is of the new epoch",
-		meaning: "The worker's latest fence carries an epoch its store opened with again (a restart or a restore), in this step or before: not the one it began with.",
+		meaning: "The worker's latest fence carries the epoch its store last opened with again (a restart or a restore), in this step or before: not the one it began with, nor one an earlier open wrote.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const lease = context.world.workers.get(worker)?.lease
 			if (lease?.fence === undefined) return fails(`${context.name(worker)} has no fence`, 0)
 			const epoch = fenceEpoch(lease.fence)
-			const opened = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => step.happenings.filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === lease.store && h.epoch === epoch))[0]
-			if (opened === undefined) return fails(`${context.name(worker)}'s fence ${showFence(lease.fence)} is of epoch ${epoch}, which ${context.name(lease.store)} did not open with again: it is no new epoch`, 0)
+			const opened = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => step.happenings.filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && h.store === lease.store)).pop()
+			if (opened === undefined) return fails(`${context.name(worker)}'s fence ${showFence(lease.fence)} is of epoch ${epoch}, and ${context.name(lease.store)} has not opened again: there is no new epoch`, 0)
+			if (opened.epoch !== epoch) return fails(`${context.name(worker)}'s fence ${showFence(lease.fence)} is of epoch ${epoch}, and the new epoch, ${context.name(lease.store)}'s last open's, is ${opened.epoch}`, 0)
 			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [opened, grantOfLease(context, worker)].filter(h => h !== undefined) } } as Verdict
 		},
 	},
