@@ -31,7 +31,7 @@ export function formsText(): string {
 		const { fence, phrases } = domain.words
 		if (fence === undefined && phrases === undefined) continue
 		out.push('', `## the ${domain.name} domain's own words (domain ${domain.name})`)
-		if (fence !== undefined) out.push(`"${fence}" reads wherever "fence" does ("with its old ${fence} 1")`)
+		if (fence !== undefined) out.push(`"${fence}" reads wherever "fence" does in a caption or a note ("with its old ${fence} 1"); a label writes "fence"`)
 		for (const [id, patterns] of Object.entries(phrases ?? {})) out.push(`${id}: ${patterns.map(pattern => inWords(pattern, domain.words)).join('; ')}`)
 	}
 	out.push('', "## JavaScript's own names a sample may use", [...LANGUAGE_NAMES].join(', '))

@@ -50,7 +50,7 @@ export const NEUTRAL_WORDS: readonly string[] = [
  * (the state held when the step began), "now" (at the clause's moment), "just" (a moment before or after), "again", "already", "only",
  * "first", "at once".
  */
-export const NEUTRAL_ADVERBS: readonly string[] = ['simply', 'merely', 'quietly', 'calmly', 'happily', 'patiently', 'finally', 'eventually', 'silently']
+export const NEUTRAL_ADVERBS: readonly string[] = ['simply', 'merely', 'quietly', 'calmly', 'happily', 'patiently', 'finally', 'eventually', 'silently', 'this time']
 
 /** Small words that join the others and claim nothing alone. */
 export const FUNCTION_WORDS: readonly string[] = ['a', 'an', 'the', 'of', 'for', 'in', 'on', 'its', 'or']

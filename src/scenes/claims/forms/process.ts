@@ -162,7 +162,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "woke(w) ∈ step",
-		pattern: '{worker} wakes( up)', alternatives: ["{worker} resumes", "{worker} comes back( to life)", "{worker} unfreezes"],
+		pattern: '{worker} wakes( up)', alternatives: ["{worker} resumes", "{worker} comes back( to life)", "{worker} comes back from its pause", "{worker} unfreezes"],
 		example: 'A wakes',
 		meaning: "The worker's process woke in this step: its paused label was struck or replaced.",
 		check: (slots, context) => processEvent(slots, context, 'woke'),
@@ -204,7 +204,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "crashed(w) ∈ step, with no wrote(w) before it in the scene",
 		pauses: true,
-		pattern: '{worker} crashes before it saves', alternatives: ["{worker} crashes before saving", "{worker} crashes before it writes", "{worker} crashes before writing", "{worker} dies before it saves"],
+		pattern: '{worker} crashes before it saves', alternatives: ["{worker} crashes before saving", "{worker} crashes before it writes", "{worker} crashes before writing", "{worker} dies before it saves", "{worker} crashes before it has saved( anything)", "{worker} crashes before saving anything"],
 		example: 'Worker B crashes before it saves',
 		meaning: "The worker's process crashed in this step, and the worker had written nothing before the crash, in this step or an earlier one.",
 		check(slots, context) {

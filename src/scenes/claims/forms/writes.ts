@@ -252,7 +252,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w, fence f) ∈ step, w's lease not live",
 		each: 'save',
-		pattern: '{worker} saves( its THING) with its old fence {fence}', alternatives: ["{worker} tries to save/write( its THING) with its old fence {fence}", "{worker} writes with its old fence {fence}", "{worker} writes/saves with its old fence, {fence}", "{worker} saves/writes its stale THING with fence {fence}", "{worker} saves/writes a stale THING with fence {fence}"],
+		pattern: '{worker} saves( its THING) with its old fence {fence}', alternatives: ["{worker} tries to save/write( its THING) with its old fence {fence}", "{worker} writes with its old fence {fence}", "{worker} writes/saves with its old fence, {fence}", "{worker} saves/writes its stale THING with fence {fence}", "{worker} saves/writes( its THING) with its stale fence {fence}", "{worker} saves/writes a stale THING with fence {fence}"],
 		example: 'Worker A saves with its old fence 7',
 		meaning: 'The worker wrote in this step with that fence, from a lease no longer live when it wrote.',
 		check: (slots, context) => wroteWithFence(slots, context, true),
@@ -580,7 +580,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "wrote(w) ∈ step that changed the row, where the row kept v's write",
-		pattern: '{owner} THING replaces {owner}', alternatives: ["{owner} THING/write overwrites {owner}", "{owner} write replaces {owner}"],
+		pattern: '{owner} THING replaces {owner}', alternatives: ["{owner} THING/write replaces/overwrites {owner} THING", "{owner} THING/write overwrites {owner}", "{owner} write replaces {owner}"],
 		example: "B's THING replaces A's",
 		meaning: "The first worker's write (the one the text told last, else the first that changed the row) changed the row in this step, where the row had kept the second worker's write.",
 		check(slots, context) {
