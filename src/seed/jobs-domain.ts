@@ -26,8 +26,9 @@ export const JOBS_DOMAIN: Domain = {
 			asks: ['{worker} asks to lead', '{worker} runs for leader', '{worker} stands for election'],
 			'runs-out': ['{owner} term runs out', '{owner} term ends', '{owner} term expires'],
 			'starts-working': ['{worker} starts running the job', '{worker} starts leading', '{worker} runs the job'],
-			saves: ['{worker} records it', '{worker} records the job', "{worker} records the job's state", '{worker} records its state'],
-			'saves-with-fence': ['{worker} records it with fence {fence}', '{worker} records the job with fence {fence}'],
+			// Recording is a write the database took.
+			'write-is-saved': ['{worker} records it', '{worker} records the job', "{worker} records the job's state", '{worker} records its state'],
+			'write-with-fence-is-saved': ['{worker} records it with fence {fence}', '{worker} records the job with fence {fence}', "{worker} records the job's state with fence {fence}"],
 			'lets-go': ['{worker} steps down'],
 		},
 	},

@@ -328,7 +328,7 @@ function unshownAsk(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 function sameMoment(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
 	const during = clause.during === true && clause.form.tells === 'event'
 	if ((clause.then !== 'when' && !during) || text.prior === undefined) return undefined
-	const says = during ? '"while" before a happening says it happened at the moment of what the clause before tells' : '"when" or "as soon as" says the happening it joins came at the moment of the one it names'
+	const says = during ? '"while" (or a participle after a comma) before a happening says it happened at the moment of what the clause before tells' : '"when" or "as soon as" says the happening it joins came at the moment of the one it names'
 	const was = text.prior.at
 	if (!text.prior.event || was === undefined) return `${says}, and the clause before tells ${text.prior.event ? 'no moment the scene draws' : 'a state'}; ${text.prior.event ? 'draw it, or join them with "and"' : 'tell the happening first ("Worker B asks while A holds the key")'}`
 	const at = outcome.at
@@ -696,7 +696,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
  */
 function whileProblem(until: number | undefined, start: number, told: number | undefined): string | undefined {
 	const at = told ?? start
-	if (until !== undefined && until < at) return `"while" says this held when the clause before happened, at ${formatDuration(at)}, but it ended at ${formatDuration(until)}`
+	if (until !== undefined && until < at) return `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened, at ${formatDuration(at)}, but it ended at ${formatDuration(until)}`
 	return undefined
 }
 
@@ -710,7 +710,7 @@ function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 	const start = context.step.start.time
 	if (text.cause?.claim.said?.clock?.moved === true && outcome.place.at > start) return `"while" says this held all the time the clause before tells passing, from the step's start at ${formatDuration(start)}, but it began only at ${formatDuration(outcome.place.at)}`
 	if (text.before === undefined || !comesAfter(text.before, outcome.place)) return undefined
-	return `"while" says this held when the clause before happened, but it began only after that (at ${formatDuration(outcome.place.at)})`
+	return `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened, but it began only after that (at ${formatDuration(outcome.place.at)})`
 }
 
 /** Who a happening is of: its worker, else its store, else its database. */

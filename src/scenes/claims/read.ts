@@ -809,7 +809,8 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			if (!compiled.pattern.startsWith('{owner} fence is ')) continue
 			const clause = matchForm(language, compiled, told, offset, fence.length, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
-			else if (clause) return { ...clause, start: offset }
+			// It tells the fence the clause before told, so it held when that happened, as after "while".
+			else if (clause) return { ...clause, start: offset, during: true }
 		}
 	}
 	const group = groupOf(referent)
@@ -838,7 +839,8 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 				if (compiled.subject !== subject) continue
 				const clause = matchForm(language, compiled, put, offset, name.length + 1 + said.length - core.length, referent, plural)
 				if (typeof clause === 'string') problem ??= clause
-				else if (clause) return { ...clause, start: offset, end: offset + core.length }
+				// A participle ("…, holding the key") tells what was so when the clause before happened, as after "while".
+				else if (clause) return said === core ? clause : { ...clause, start: offset, end: offset + core.length, during: true }
 			}
 		}
 	}
@@ -852,7 +854,7 @@ function PRESENT(stem: string): string[] {
 }
 
 /** An aside after a clause's subject that says it was waiting: ", who was waiting,", ", which had been waiting in line,", ", waiting,". */
-const WAITING_ASIDE = /^([^,]+?)(, (?:(?:who|which|that) (?:was|had been|has been|is) )?(?:still )?waiting(?: in line| for (?:it|the key))?(?: all along| the whole time)?, )(.+)$/
+const WAITING_ASIDE = /^([^,]+?)(, (?:(?:who|which|that) (?:was|had been|has been|is) )?waiting(?: in line| for (?:it|the key))?(?: all along| the whole time)?, )(.+)$/
 
 /** "both" before places or slots, at a clause's start. */
 const BOTH_PLACES = /^both (?=(?:places|slots)\b)/
