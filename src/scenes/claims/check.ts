@@ -114,7 +114,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		else {
 			result.claims.push(outcome)
 			// What the text told before this clause: a state's own events (the grant of "B holds the key") are not told before it.
-			const seenBefore = new Set(text.seen)
+			const seenBefore = new Map([...text.toldBy].map(([order, forms]) => [order, new Set(forms)] as const))
 			told(text, clause, outcome, context)
 			const began = clause.form.tells === 'state' && clause.modifiers.length === 0 && context.place === 'caption' ? stateBegan(clause, outcome, context) : undefined
 			if (began !== undefined) text.states.push({ ...began, subject: clause.subject, seen: seenBefore })
@@ -185,11 +185,13 @@ interface TextState {
 	/** The clause before, if it held: whether it tells an event, and its moment, which "When X, Y" and "Y while X" name. */
 	prior: { event: boolean; at: number | undefined } | undefined
 	/** The states the text told with no moment that did not hold when the step began: where each began to hold, which no event told after it came at or before. */
-	states: (StepPosition & { subject: string | undefined; seen: ReadonlySet<number> })[]
+	states: (StepPosition & { subject: string | undefined; seen: ReadonlyMap<number, ReadonlySet<string>> })[]
+	/** The forms that told each of the step's events, by its place. */
+	toldBy: Map<number, Set<string>>
 }
 
 function newTextState(): TextState {
-	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), decided: new Set(), wrote: new Map(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined, passed: false, prior: undefined, states: [] }
+	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), decided: new Set(), wrote: new Map(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined, passed: false, prior: undefined, states: [], toldBy: new Map() }
 }
 
 /** The write a clause told: the one whose answer it tells, or whose fences it compares, else a write of the step it was checked against. */
@@ -299,9 +301,10 @@ function beforeAState(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	// Joined by a bare "and" or a comma to a state of its own subject, with no moment of its own, the event that began the state is told with it, not after it
 	// ("the database keeps fence 5 and takes the write"); what came of that event ("A holds the key. A starts working") comes after it.
 	const beside = (state: { subject: string | undefined }): boolean => clause.modifiers.length === 0 && ((clause.then === undefined && state.subject !== undefined && state.subject === clause.subject) || clause.form.follows === true)
-	// A clause that tells again only events the text told before the state ("B and C ask, B first. B and C wait in line") tells nothing after it.
+	// A clause that tells again, in other words, only events the text told before the state ("B and C ask, B first. B and C wait in line") tells
+	// nothing after it; told again in the same words ("A lets go. B holds the key. A lets go") they read as happening again.
 	const orders = outcome.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : []))
-	const retold = (state: { seen: ReadonlySet<number> }): boolean => orders.length > 0 && orders.every(order => state.seen.has(order))
+	const retold = (state: { seen: ReadonlyMap<number, ReadonlySet<string>> }): boolean => orders.length > 0 && orders.every(order => state.seen.get(order) !== undefined && !state.seen.get(order)?.has(clause.form.id))
 	const began = text.states.find(state => !retold(state) && (comesAfter(early, state) || (!beside(state) && state.at === early.at && state.order === early.order)))
 	if (began === undefined) return undefined
 	const same = began.at === early.at && began.order === early.order
@@ -345,6 +348,7 @@ function told(text: TextState, clause: ReadClause, outcome: CheckedClaim, contex
 	if (place !== undefined && clause.modifiers.length === 0 && (text.unnamed === undefined || comesAfter(text.unnamed, place))) text.unnamed = place
 	const events = outcome.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : []))
 	for (const order of events) text.seen.add(order)
+	for (const order of events) text.toldBy.set(order, new Set([...(text.toldBy.get(order) ?? []), clause.form.id]))
 	for (const order of [...events].sort((a, b) => a - b)) {
 		const h = context.step.happenings[order]
 		if (h?.kind === 'wrote') text.wrote.set(h.worker, h)

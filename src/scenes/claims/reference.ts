@@ -436,6 +436,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
 		const after = all.slice(all.indexOf(grant) + 1)
 		if (after.some(h => (h.kind === 'released' && h.worker === w && h.store === grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === w))) return NO
+		// Given the key while paused, and not woken before this step: its work has not begun.
+		const previous = earlierSteps(env).flatMap(step => step.happenings)
+		const lastPauseOrWake = (list: readonly Happening[]) => [...list].reverse().find(h => (h.kind === 'paused' || h.kind === 'woke') && h.worker === w)
+		if (lastPauseOrWake(previous.slice(0, previous.indexOf(grant)))?.kind === 'paused' && lastPauseOrWake(previous)?.kind === 'paused') return NO
 		// paused(w, t) false: the spans the process ran in the step, from the start or a waking to a pause or the end.
 		const spans: { from: number; woke?: Happening; pause?: Happening }[] = []
 		let running: { from: number; woke?: Happening } | undefined = env.step.start.workers.get(w)?.paused ? undefined : { from: env.step.start.time }
@@ -1540,6 +1544,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	const end = context.world.time
 	const used = new Map<string, Set<Happening>>()
 	const seen = new Set<Happening>()
+	// The forms that told each of the step's events.
+	const toldBy = new Map<Happening, Set<string>>()
 	// The writes whose answer the text told, and each worker's write it told last.
 	const decided = new Set<Happening>()
 	const pointed = new Map<string, Of<'wrote'>>()
@@ -1571,7 +1577,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	// The clause before told time passing ("20 s go by").
 	let passed = false
 	// Each state a caption told with no moment, that did not hold when the step began: whether it held at each place of the step before its moment.
-	const states: { held: boolean[]; subject: string | undefined; seen: ReadonlySet<Happening> }[] = []
+	const states: { held: boolean[]; subject: string | undefined; seen: ReadonlyMap<Happening, ReadonlySet<string>> }[] = []
 	for (const [index, clause] of read.clauses.entries()) {
 		const family = clause.form.each
 		const tells = clause.form.tells
@@ -1708,7 +1714,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (!wrong && passed && tells === 'event' && early !== undefined && early.at <= step.start.time && modifier === undefined && !ordered && clause.then !== 'because') wrong = true
 		// An event told after such a state happened while it held, up to its moment: else the reader takes the state as holding before it, and it did not. The last
 		// place it did not hold is just before the event that began it, which a clause naming no moment may tell beside it: joined by a bare "and" or a comma to a state of its own subject, or telling what came of it.
-		if (!wrong && tells === 'event' && early !== undefined && clause.then !== 'because' && clause.explains !== true) wrong = states.some(({ held, subject, seen: before }) => !(inStep.length > 0 && inStep.every(h => before.has(h))) && (early.order < held.lastIndexOf(false) || (early.order === held.lastIndexOf(false) && (modifier !== undefined || (clause.form.follows !== true && (clause.then !== undefined || subject === undefined || subject !== clause.subject))))))
+		if (!wrong && tells === 'event' && early !== undefined && clause.then !== 'because' && clause.explains !== true) wrong = states.some(({ held, subject, seen: before }) => !(inStep.length > 0 && inStep.every(h => before.get(h) !== undefined && !before.get(h)?.has(clause.form.id))) && (early.order < held.lastIndexOf(false) || (early.order === held.lastIndexOf(false) && (modifier !== undefined || (clause.form.follows !== true && (clause.then !== undefined || subject === undefined || subject !== clause.subject))))))
 		if (!wrong && place !== undefined && early !== undefined) {
 			if (ordered) wrong = atEnd || (clockAt !== undefined && early.at < clockAt) || (latest !== undefined && (isState ? after(place, latest) : !after(latest, early)))
 			else if (clause.then === 'so') wrong = beforePlace !== undefined && after(early, beforePlace)
@@ -1719,8 +1725,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		else {
 			if (place !== undefined && (latest === undefined || after(latest, place))) latest = place
 			if (place !== undefined && modifier === undefined && (unnamed === undefined || after(unnamed, place))) unnamed = place
-			const seenBefore = new Set(seen)
+			const seenBefore = new Map([...toldBy].map(([h, forms]) => [h, new Set(forms)] as const))
 			for (const h of inStep) seen.add(h)
+			for (const h of inStep) toldBy.set(h, new Set([...(toldBy.get(h) ?? []), clause.form.id]))
 			for (const h of step.happenings) if (h.kind === 'wrote' && inStep.includes(h)) pointed.set(h.worker, h)
 			if (meaning.decides !== undefined) decided.add(meaning.decides)
 			if (family !== undefined) used.set(family, new Set([...(used.get(family) ?? []), ...inStep]))

@@ -33,9 +33,10 @@ function patterns(form: ClaimForm): string {
 }
 
 /**
- * Every form of each place as one list, three elements a form: its patterns; its example, meaning and what it tells;
- * its query. A table of five cells with a `code` in three of them was some 11 elements a form, most of the
- * authors' pages' elements (issue 31); the fonts and line breaks are the list's CSS.
+ * Every form of each place as one list, two elements a form: its patterns; its example, meaning and what it tells,
+ * then its query on a line of its own. A table of five cells with a `code` in three of them was some 11 elements
+ * a form, most of the authors' pages' elements (issue 31), and a third element for the query took the page past
+ * 1,500 as the forms grew; the fonts and line breaks are the list's CSS.
  */
 function formsList(): ElementContent[] {
 	const out: ElementContent[] = [
@@ -48,8 +49,7 @@ function formsList(): ElementContent[] {
 		out.push(
 			h('dl', { className: ['claim-forms'], dataPlace: place }, forms.flatMap(form => [
 				h('dt', { dataForm: form.id }, [text(patterns(form))]),
-				h('dd', {}, [text(`Example: “${inWords(form.example, DEFAULT_DOMAIN.words)}”. ${form.meaning} It tells ${TELLS[form.tells]}.`)]),
-				h('dd', { className: ['claim-form-query'] }, [text(form.formula)]),
+				h('dd', {}, [text(`Example: “${inWords(form.example, DEFAULT_DOMAIN.words)}”. ${form.meaning} It tells ${TELLS[form.tells]}.\nQuery: ${form.formula}`)]),
 			])),
 		)
 	}

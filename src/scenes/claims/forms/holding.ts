@@ -379,6 +379,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			const all = [...before.flatMap(step => step.happenings), ...context.step.happenings]
 			const stop = all.slice(all.indexOf(found.grant) + 1).find(h => (h.kind === 'released' && h.worker === worker && h.store === found.grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === worker))
 			if (stop) return fails(stop.kind === 'crashed' ? `${context.name(worker)} crashed at ${time(stop.at)}` : stop.kind === 'asked' ? `${context.name(worker)} asked for a key again at ${time(stop.at)}: its code had left the hold it worked in` : `${context.name(worker)} let go at ${time(stop.at)}: its work was done`, 0)
+			// "Still": its code ran in the hold before this step; a worker given the key while paused, that has not woken since, has not begun.
+			const earlier = before.flatMap(step => step.happenings)
+			const process = (upTo: number) => earlier.slice(0, upTo).filter(h => (h.kind === 'paused' || h.kind === 'woke') && h.worker === worker).pop()
+			if (process(earlier.indexOf(found.grant))?.kind === 'paused' && process(earlier.length)?.kind === 'paused') return fails(`${context.name(worker)} got the key while its process was paused, and has not worked in it before this step`, 0)
 			const span = runningSpan(context, worker)
 			if (typeof span === 'string') return fails(span, 0)
 			const verdict: Verdict = { ok: true, evidence: [saw(found.step, found.grant), ...(span.woke ? [saw(context.step, span.woke)] : [])], at: span.woke?.at ?? found.grant.at }
