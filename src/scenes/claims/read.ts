@@ -854,7 +854,7 @@ function PRESENT(stem: string): string[] {
 }
 
 /** An aside after a clause's subject that says it was waiting: ", who was waiting,", ", which had been waiting in line,", ", waiting,". */
-const WAITING_ASIDE = /^([^,]+?)(, (?:(?:who|which|that) (?:was|had been|has been|is) )?waiting(?: in line| for (?:it|the key))?(?: all along| the whole time)?, )(.+)$/
+const WAITING_ASIDE = /^([^,]+?)(, (?:(?:(?:who|which|that) (?:was|had been|has been|is) )?waiting|(?:who|which|that) (?:has|had) waited)(?: in line| for (?:it|the key))?(?: all along| the whole time)?, )(.+)$/
 
 /** "both" before places or slots, at a clause's start. */
 const BOTH_PLACES = /^both (?=(?:places|slots)\b)/
