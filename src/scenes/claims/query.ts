@@ -58,6 +58,11 @@ export function staleWrite(context: ClaimContext, write: Of<'wrote'>): boolean {
 	return all.slice(0, at < 0 ? all.length : at).some(h => h.kind === 'granted' && h.worker === write.worker)
 }
 
+/** Several workers' events of the step, one each, told as one clause: it holds at the latest of them, and each is its worker's. */
+export function eachHeld(context: ClaimContext, events: readonly (StepFacts['happenings'][number] & { worker: string })[]): Verdict {
+	return { ...holds(events.map(h => saw(context.step, h)), Math.max(...events.map(h => h.at))), each: events.map(h => ({ who: h.worker, at: h.at })) } as Verdict
+}
+
 /** What happened before a happening of the step: every happening of the steps before it, then the step's own up to it. */
 export function happenedBefore(context: ClaimContext, happening: StepFacts['happenings'][number]): StepFacts['happenings'] {
 	const list = context.step.happenings

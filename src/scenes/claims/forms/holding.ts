@@ -7,6 +7,7 @@ import type { Of } from '../query.ts'
 import {
 	actorOf,
 	actorsOf,
+	eachHeld,
 	describeHeld,
 	grantOfLease,
 	fails,
@@ -444,7 +445,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 				if (!grant) return fails(`the engine gave ${context.name(id)} no lease in this step`, 0)
 				grants.push(grant)
 			}
-			return { ...holds(grants.map(h => saw(context.step, h)), Math.max(...grants.map(h => h.at))), each: grants.map(h => ({ who: h.worker, at: h.at })) } as Verdict
+			return eachHeld(context, grants)
 		},
 	},
 	{
@@ -465,7 +466,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			}
 			const [first, later] = [grants[0] as Of<'granted'>, grants.find(h => h.at !== grants[0]?.at)]
 			if (later !== undefined) return fails(`${context.name(first.worker)} got the key at ${time(first.at)} and ${context.name(later.worker)} at ${time(later.at)}: not at once`, 0)
-			return { ...holds(grants.map(h => saw(context.step, h)), Math.max(...grants.map(h => h.at))), each: grants.map(h => ({ who: h.worker, at: h.at })) } as Verdict
+			return eachHeld(context, grants)
 		},
 	},
 	{
@@ -483,7 +484,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 				if (!grant) return fails(`the engine gave ${context.name(id)} no lease in this step${liveLease(context.world, id) ? ' (it holds one from before: say it holds the key)' : ''}`, 0)
 				grants.push(grant)
 			}
-			return { ...holds(grants.map(h => saw(context.step, h)), Math.max(...grants.map(h => h.at))), each: grants.map(h => ({ who: h.worker, at: h.at })) } as Verdict
+			return eachHeld(context, grants)
 		},
 	},
 	{

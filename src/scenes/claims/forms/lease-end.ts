@@ -1,7 +1,7 @@
 /** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, actorsOf, fails, happened, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
+import { actorOf, eachHeld, actorsOf, fails, happened, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import { eventsOf } from '../causes.ts'
 import type { Happening } from '../../frame.ts'
@@ -251,7 +251,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 				if (!release) return fails(`${context.name(id)} did not release a lease in this step`, 0)
 				releases.push(release)
 			}
-			return { ...holds(releases.map(h => saw(context.step, h)), Math.max(...releases.map(h => h.at))), each: releases.map(h => ({ who: h.worker, at: h.at })) } as Verdict
+			return eachHeld(context, releases)
 		},
 	},
 	{
