@@ -38,7 +38,9 @@ describe('suggest', () => {
 		const started = performance.now()
 		expect(suggest('x'.repeat(200_000), ['lock', 'x'.repeat(200_001)])).toBe('x'.repeat(200_001))
 		expect(suggest('x'.repeat(200_000), ['lock', `${'x'.repeat(199_999)}y`])).toBeUndefined()
-		expect(performance.now() - started).toBeLessThan(500)
+		// Linear, not quadratic: the quadratic table of two 200,000-letter words is 4e10 cells, minutes of work;
+		// the bound is wide so that a busy machine does not fail it.
+		expect(performance.now() - started).toBeLessThan(5000)
 	})
 })
 
