@@ -934,9 +934,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const write = meaning.decides
 		return write !== undefined && stale(env, write) && write.writerBefore === actor(s[2]) ? meaning : NO
 	},
+	// What a database checks is what its writes so far met (the sample's own SQL may compare no fence
+	// whatever the scene's setting); before any write, the setting.
 	'checks-no-fence': (s, env) => {
 		const db = env.world.databases.get(actor(s[0]))
-		return db && !db.fenced ? { ok: true, events: [], makers: rowMaker(env, db.id), unfenced: db.id, row: { database: db.id, fence: db.fence } } : NO
+		if (!db) return NO
+		const writes = writesTo(env, db.id)
+		const checks = writes.length === 0 ? db.fenced : writes.some(h => h.fenced)
+		return checks ? NO : { ok: true, events: [], makers: rowMaker(env, db.id), unfenced: db.id, row: { database: db.id, fence: db.fence } }
 	},
 	'write-is-refused': (s, env) => answer(env, actor(s[0]), undefined, false),
 	'write-with-fence-is-refused': (s, env) => {
