@@ -1,9 +1,9 @@
 /**
  * The scene language as text, for `npm run scenes -- forms`: every claim form by group and place,
  * with its pattern (and the other ways it may be written), its meaning and an example that reads as
- * it; then the words a scene's id may use, the names a code sample may use, and the neutral words an aside may use.
+ * it; then the causes the engine records, the words a scene's id may use, the names a code sample may use, and the neutral words an aside may use.
  */
-import { FORM_GROUPS, FUNCTION_WORDS, ID_EVENTS, NEUTRAL_ADVERBS, NEUTRAL_WORDS, PLACE_NAMES, idWords, inWords } from '../scenes/claims/index.ts'
+import { FORM_GROUPS, FUNCTION_WORDS, RECORDED_CAUSES, ID_EVENTS, NEUTRAL_ADVERBS, NEUTRAL_WORDS, PLACE_NAMES, idWords, inWords } from '../scenes/claims/index.ts'
 import { LANGUAGE_NAMES } from '../scenes/sample/compile.ts'
 import { DEFAULT_DOMAIN, DOMAINS } from '../seed/domains.ts'
 
@@ -21,6 +21,8 @@ export function formsText(): string {
 			out.push(`  means: ${form.meaning}`, `  e.g.: ${inWords(form.example, words)}`)
 		}
 	}
+	out.push('', '## causes the engine records ("X, so Y" and "Y because X" read only where X leads to Y through these)')
+	for (const [what, from] of RECORDED_CAUSES) out.push(`${what}    follows from: ${from}`)
 	out.push('', '## words of a scene\'s id', `${idWords().join(', ')}`, `each domain's: ${[...DOMAINS.values()].map(domain => `${domain.words.ids.join(', ')} (domain ${domain.name})`).join('; ')}`, "and any word of the title and headings of the scene's page")
 	out.push(`and these, each of which the scene must show: ${Object.entries(ID_EVENTS).map(([word, event]) => `${word} (${event})`).join(', ')}`)
 	for (const domain of DOMAINS.values()) {

@@ -40,7 +40,7 @@ export const CHAT_DOMAIN: Domain = {
 		summary: "a summary to save: the worker's own (`summary by a`)",
 		save: "`await save(chatId, summary, fence)`: the seed's conditional update of the chat's row on the worker's database (the plain update on one with `fences=off`); `fence` is a lease's fence or its 40-digit text",
 		claim: "`await claim(chatId, fence)`: writes the lease's fence to the chat's row before anything is read, if it is larger than the row's (`update chats set summary_fence = ? where id = ? and summary_fence < ?`)",
-		db: "`db.exec` as a template tag: a statement on the worker's database, its `${values}` bound as parameters; the table is `chats (id, summary, summary_fence)`",
+		db: "`db.exec` as a template tag: one insert, update or replace on the worker's database (no reads), its `${values}` bound as parameters; the table is `chats (id, summary, summary_fence)`",
 		model: '`await model.summarize(history, options)`: a summary, at once',
 		history: "`await history(chatId)`: the chat's messages, at once",
 		summarize: "`await summarize(chatId, options)`: a summary, at once (also as a hold's function)",

@@ -49,7 +49,7 @@ export const JOBS_DOMAIN: Domain = {
 		connect: "`await connect(url)`: a client of the worker's store",
 		jobId: "the job's id: the row the leaders write",
 		next: "the job's next state, `'running'`",
-		db: "`db.exec` as a template tag: a statement on the worker's database, its `${values}` bound as parameters; the table is `jobs (id, state, term)`",
+		db: "`db.exec` as a template tag: one insert, update or replace on the worker's database (no reads), its `${values}` bound as parameters; the table is `jobs (id, state, term)`",
 		lead: "`await lead(term, signal)`: a leader's work, done at once",
 		fenceText: "`fenceText(fence)`: the fence as 40 zero-padded digits, which compare as text in the fences' order",
 		expect: "`expect(value).toBe(expected)`: a test's check; it throws when they differ",
