@@ -435,7 +435,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!grant) return NO
 		const all = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
 		const after = all.slice(all.indexOf(grant) + 1)
-		if (after.some(h => (h.kind === 'released' && h.worker === w && h.store === grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === w))) return NO
+		if (after.some(h => ((h.kind === 'released' || h.kind === 'returned') && h.worker === w && h.store === grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === w))) return NO
 		// Given the key while paused, and not woken before this step: its work has not begun.
 		const previous = earlierSteps(env).flatMap(step => step.happenings)
 		const lastPauseOrWake = (list: readonly Happening[]) => [...list].reverse().find(h => (h.kind === 'paused' || h.kind === 'woke') && h.worker === w)
@@ -800,7 +800,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return { ok: true, events: releases, makers: releases, at: Math.max(...releases.map(h => h.at)), each: releases.map(h => h.at) }
 	},
 	releases: (s, env) => released(env, actor(s[0]), s[1]),
-	'function-returns': (s, env) => released(env, actor(s[0])),
+	'function-returns': (s, env) => {
+		const done = released(env, actor(s[0]))
+		return done.ok ? done : event(events(env.step, 'returned', h => h.worker === actor(s[0]))[0])
+	},
 	'lets-go-too': (s, env) => {
 		const w = actor(s[0])
 		const mine = events(env.step, 'released', h => h.worker === w)[0]
