@@ -1119,6 +1119,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const open = opens(env, actor(s[0]))[0]
 		return open && open.epoch > open.epochBefore ? event(open) : NO
 	},
+	'opens-again-with-epoch': (s, env) => {
+		const open = opens(env, actor(s[0])).find(h => h.epoch === big(s[1]))
+		return open && open.epoch > open.epochBefore ? event(open) : NO
+	},
 	'writes-epoch': (s, env) => event(opens(env, actor(s[0])).find(h => h.epoch === big(s[1]))),
 	'writes-epoch-time': (s, env) => {
 		const open = opens(env, actor(s[0])).find(h => h.epoch === big(s[1]))
@@ -1692,9 +1696,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const early = place !== undefined && earliest !== undefined && after(earliest, place) ? earliest : place
 		const ordered = clause.then === 'then' || clause.then === 'when'
 		// "X while S": S began no later than X, in the step's order of happenings.
-		let wrong = clause.during === true && isState && moment === undefined && place !== undefined && beforePlace !== undefined && after(beforePlace, place)
-		// After time told passing, which is the step's passage from its start, S held from that start.
-		if (clause.during === true && isState && moment === undefined && place !== undefined && cause?.meaning.clock?.moved === true && place.at > step.start.time) wrong = true
+		let wrong = clause.during === true && isState && moment === undefined && place !== undefined && beforePlace !== undefined && (clause.when === 'event-first' ? place.at > beforePlace.at : after(beforePlace, place))
+		// After time told passing, which is the step's passage from its start, S held from that start ("When E, S" names E's moment instead).
+		if (clause.during === true && clause.when !== 'event-first' && isState && moment === undefined && place !== undefined && cause?.meaning.clock?.moved === true && place.at > step.start.time) wrong = true
 		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, meaning, context, cause.state && !isState)
 		else if (!wrong && clause.then === 'because' && (aside ?? cause) !== undefined) {
 			const explained = (aside ?? cause) as { meaning: Meaning; state: boolean }
