@@ -31,6 +31,8 @@ function happeningWords(h: HappeningData, name: NameOf): string {
 			return `${at} an operator ended ${name(h.worker)}'s lease${h.fence === undefined ? '' : `, fence ${h.fence}`}`
 		case 'released':
 			return `${at} ${name(h.worker)} released its lease${h.line.length > 0 ? `, with ${list(h.line.map(name))} in line` : ''}`
+		case 'returned':
+			return `${at} ${name(h.worker)}'s function returned, its lease${h.fence === undefined ? '' : `, fence ${h.fence},`} already lost`
 		case 'renewed':
 			return `${at} ${name(h.worker)} renewed its lease until ${formatDuration(h.until)}${h.auto ? ', on its own timer' : ''}`
 		case 'renew-refused':

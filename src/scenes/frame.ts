@@ -27,6 +27,8 @@ export type Happening =
 	| { kind: 'gone'; at: number; worker: string; store: string; fence?: bigint }
 	| { kind: 'ended'; at: number; worker: string; store: string; fence?: bigint }
 	| { kind: 'released'; at: number; worker: string; store: string; fence?: bigint; line: string[]; called?: true }
+	/** The worker's function returned and its hold let go of a lease that was no longer live (it had run out): nothing was released, but the code left its hold. A live lease's return is `released`. */
+	| { kind: 'returned'; at: number; worker: string; store: string; fence?: bigint }
 	| { kind: 'renewed'; at: number; worker: string; store: string; until: number; auto?: true; ttl?: number }
 	| { kind: 'renew-refused'; at: number; worker: string; reason: 'lost' | 'released' | 'none' }
 	| { kind: 'wrote'; at: number; worker: string; database: string; fence: bigint; changed: boolean; before: bigint; /** The row's fence after it. */ after: bigint; writerBefore?: string; fenced: boolean; live: boolean; noFence?: true }

@@ -669,7 +669,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		moment = at
 	} else moment = verdict.at
 	if (clause.during && tells === 'state' && !named) {
-		const wrong = whileProblem(verdict.until, context.step.start.time, told)
+		const wrong = whileProblem(verdict.until, context.step.start.time, told, clause.when !== undefined)
 		if (wrong !== undefined) return { start: clause.start, end: clause.end, message: wrong }
 	}
 	if (clause.length) {
@@ -698,9 +698,9 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
  * "X while S": the state S had not ended when X happened, the latest moment the text told (else the
  * step's start); that it began no later than X is judged by the places of the step's happenings.
  */
-function whileProblem(until: number | undefined, start: number, told: number | undefined): string | undefined {
+function whileProblem(until: number | undefined, start: number, told: number | undefined, when: boolean): string | undefined {
 	const at = told ?? start
-	if (until !== undefined && until < at) return `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened, at ${formatDuration(at)}, but it ended at ${formatDuration(until)}`
+	if (until !== undefined && until < at) return `${when ? '"when" says this held at the moment of the happening it names' : `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened`}, at ${formatDuration(at)}, but it ended at ${formatDuration(until)}`
 	return undefined
 }
 
@@ -712,8 +712,11 @@ function whileProblem(until: number | undefined, start: number, told: number | u
 function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
 	if (!clause.during || clause.form.tells !== 'state' || clause.modifiers.length > 0 || outcome.place === undefined) return undefined
 	const start = context.step.start.time
+	// "When E, S": S held at E's moment of the clock; it may have begun then, after E in the step's order ("When A lets go, the key is free").
+	if (clause.when === 'event-first') return text.before === undefined || outcome.place.at <= text.before.at ? undefined : `"When" says this held at the moment of the happening it names, ${formatDuration(text.before.at)}, but it began only after that (at ${formatDuration(outcome.place.at)})`
 	if (text.cause?.claim.said?.clock?.moved === true && outcome.place.at > start) return `"while" says this held all the time the clause before tells passing, from the step's start at ${formatDuration(start)}, but it began only at ${formatDuration(outcome.place.at)}`
 	if (text.before === undefined || !comesAfter(text.before, outcome.place)) return undefined
+	if (clause.when === 'state-first') return `"when" after a state says it held already when the happening after "when" came, but it began only after that (at ${formatDuration(outcome.place.at)}); to tell what that happening made so, write "When …, …" or "…, so …"`
 	return `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened, but it began only after that (at ${formatDuration(outcome.place.at)})`
 }
 

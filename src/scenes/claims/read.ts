@@ -44,6 +44,12 @@ export interface ReadClause {
 	 * happened, so it began before that moment (or before the step did) and had not ended by it.
 	 */
 	during?: true
+	/**
+	 * The state of "S when E" (`state-first`): `during` said with "when", S held at E's moment as after
+	 * "while", having begun before E; of "When E, S" (`event-first`), S held at E's moment and may have
+	 * begun at that very moment of the clock, as what E made so ("When A lets go, the key is free").
+	 */
+	when?: 'state-first' | 'event-first'
 	/** It follows a colon: it says why the clause before holds, so a comparison of fences after a write's answer ("the database refuses A's write: 7 < 8") compares that write's. */
 	explains?: true
 	/** It follows a part of its sentence that did not read: it is checked for its facts, and starts afresh (no order or cause is judged against what came before). */
@@ -327,7 +333,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 	if (subordinate && (place === 'caption' || place === 'note')) {
 		const rest = readSentence(language, text, start + subordinate[0].length, end, place, referent0, plural)
 		// Only a reading that reads whole: else the problems are told of the sentence as written, its "After" or "When" kept in what is quoted.
-		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items, /^(?:When|As soon as) /i.test(subordinate[0])) }
+		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items, /^(?:When|As soon as) /i.test(subordinate[0]), /^When /i.test(subordinate[0])) }
 	}
 	// "Y as soon as X" is "As soon as X, Y": X is read first, then Y as what came at its moment.
 	const soon = AS_SOON_AFTER.exec(text.slice(start, end))
@@ -367,10 +373,10 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 	return { problem: problemAt(language, text, from, to, end, place, slotProblems, cuts, referentAt.get(from)) }
 }
 
-/** Whether a joint may follow an item: "for" only a clause that says a worker paused, "when" only a state that held all through the step. */
+/** Whether a joint may follow an item: "for" only a clause that says a worker paused, "when" only a state ("S when E": S held at E's moment) with no moment of its own. */
 function joins(cut: Cut, item: Item | { kind: 'unread' }): boolean {
 	if (cut.for) return item.kind === 'clause' && item.clause.form.pauses === true
-	if (cut.aside === 'when') return item.kind === 'clause' && BEFORE_WHEN.has(item.clause.form.id) && item.clause.modifiers.length === 0
+	if (cut.aside === 'when') return item.kind === 'clause' && (item.clause.form.tells === 'state' || BEFORE_WHEN.has(item.clause.form.id)) && item.clause.modifiers.length === 0
 	return true
 }
 
@@ -388,12 +394,18 @@ const WHILE_FIRST = /^While [^,]+, /i
  * is read as coming after it, unless its joint says otherwise; after "When" or "As soon as" and an
  * event, an event it tells came at that same moment.
  */
-function afterFirst(items: readonly Item[], atOnce: boolean): Item[] {
+function afterFirst(items: readonly Item[], atOnce: boolean, when = false): Item[] {
 	const first = items.findIndex(item => item.kind === 'clause')
 	const second = items.findIndex((item, index) => index > first && item.kind === 'clause')
 	const opener = items[first]
 	const same = atOnce && opener?.kind === 'clause' && opener.clause.form.tells === 'event'
-	return items.map((item, index) => (index === second && item.kind === 'clause' && item.clause.then === undefined && !item.clause.gap ? { kind: 'clause', clause: { ...item.clause, then: same && item.clause.form.tells === 'event' ? 'when' : 'then' } } : item))
+	// "When E, S" of a state S is "S when E": S held at E's moment, as after "while" ("As soon as" says only what came next).
+	const at = same && when
+	return items.map((item, index) => {
+		if (index !== second || item.kind !== 'clause' || item.clause.then !== undefined || item.clause.gap) return item
+		if (at && item.clause.form.tells === 'state' && item.clause.modifiers.length === 0) return { kind: 'clause', clause: { ...item.clause, during: true, when: 'event-first' } }
+		return { kind: 'clause', clause: { ...item.clause, then: same && item.clause.form.tells === 'event' ? 'when' : 'then' } }
+	})
 }
 
 /** A clause and the items after it, the first of those ordered by the connective between ("then", "so", "because"). */
@@ -402,6 +414,11 @@ function joinItems(item: Item, rest: readonly Item[], joined: string): Item[] {
 	const order = /\bthen\b/.test(joined) ? ('then' as const) : /\bso\b/.test(joined) ? ('so' as const) : /\b(?:because|since)\b/.test(joined) ? ('because' as const) : undefined
 	const during = /\bwhile\b/.test(joined) && item.kind === 'clause'
 	const explains = joined === ': ' && item.kind === 'clause'
+	// "S when E" of a state S and a happening E: E is told first, then S as the state that held at its moment, as after "while".
+	if (/\bwhen\b/.test(joined) && item.kind === 'clause' && item.clause.form.tells === 'state' && head?.kind === 'clause' && head.clause.form.tells === 'event') {
+		const { then, ...state } = item.clause
+		return [{ kind: 'clause', clause: then === undefined ? head.clause : { ...head.clause, then } }, { kind: 'clause', clause: { ...state, during: true, when: 'state-first' } }, ...tail]
+	}
 	const after = head?.kind === 'clause' && (order || during || explains) ? { kind: 'clause' as const, clause: { ...head.clause, ...(order ? { then: order } : {}), ...(during ? { during: true as const } : {}), ...(explains ? { explains: true as const } : {}) } } : head
 	return after ? [item, after, ...tail] : [item]
 }

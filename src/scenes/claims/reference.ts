@@ -435,7 +435,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!grant) return NO
 		const all = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
 		const after = all.slice(all.indexOf(grant) + 1)
-		if (after.some(h => (h.kind === 'released' && h.worker === w && h.store === grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === w))) return NO
+		if (after.some(h => ((h.kind === 'released' || h.kind === 'returned') && h.worker === w && h.store === grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === w))) return NO
 		// Given the key while paused, and not woken before this step: its work has not begun.
 		const previous = earlierSteps(env).flatMap(step => step.happenings)
 		const lastPauseOrWake = (list: readonly Happening[]) => [...list].reverse().find(h => (h.kind === 'paused' || h.kind === 'woke') && h.worker === w)
@@ -800,7 +800,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return { ok: true, events: releases, makers: releases, at: Math.max(...releases.map(h => h.at)), each: releases.map(h => h.at) }
 	},
 	releases: (s, env) => released(env, actor(s[0]), s[1]),
-	'function-returns': (s, env) => released(env, actor(s[0])),
+	'function-returns': (s, env) => {
+		const done = released(env, actor(s[0]))
+		return done.ok ? done : event(events(env.step, 'returned', h => h.worker === actor(s[0]))[0])
+	},
 	'lets-go-too': (s, env) => {
 		const w = actor(s[0])
 		const mine = events(env.step, 'released', h => h.worker === w)[0]
@@ -1119,6 +1122,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'restarts-times': (s, env) => restarted(env, actor(s[0]), num(s[1])),
 	'opens-again': (s, env) => {
 		const open = opens(env, actor(s[0]))[0]
+		return open && open.epoch > open.epochBefore ? event(open) : NO
+	},
+	'opens-again-with-epoch': (s, env) => {
+		const open = opens(env, actor(s[0])).find(h => h.epoch === big(s[1]))
 		return open && open.epoch > open.epochBefore ? event(open) : NO
 	},
 	'writes-epoch': (s, env) => event(opens(env, actor(s[0])).find(h => h.epoch === big(s[1]))),
@@ -1694,9 +1701,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const early = place !== undefined && earliest !== undefined && after(earliest, place) ? earliest : place
 		const ordered = clause.then === 'then' || clause.then === 'when'
 		// "X while S": S began no later than X, in the step's order of happenings.
-		let wrong = clause.during === true && isState && moment === undefined && place !== undefined && beforePlace !== undefined && after(beforePlace, place)
-		// After time told passing, which is the step's passage from its start, S held from that start.
-		if (clause.during === true && isState && moment === undefined && place !== undefined && cause?.meaning.clock?.moved === true && place.at > step.start.time) wrong = true
+		let wrong = clause.during === true && isState && moment === undefined && place !== undefined && beforePlace !== undefined && (clause.when === 'event-first' ? place.at > beforePlace.at : after(beforePlace, place))
+		// After time told passing, which is the step's passage from its start, S held from that start ("When E, S" names E's moment instead).
+		if (clause.during === true && clause.when !== 'event-first' && isState && moment === undefined && place !== undefined && cause?.meaning.clock?.moved === true && place.at > step.start.time) wrong = true
 		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, meaning, context, cause.state && !isState)
 		else if (!wrong && clause.then === 'because' && (aside ?? cause) !== undefined) {
 			const explained = (aside ?? cause) as { meaning: Meaning; state: boolean }

@@ -560,11 +560,12 @@ export class World {
 		this.record.noticeLosses()
 		const line = this.waitersOf(hold.store).map(w => w.actor.id)
 		const live = this.liveLease(worker) !== undefined
-		// The release is told before the engine hands the key on: the next holder's grant follows it.
+		// The release is told before the engine hands the key on: the next holder's grant follows it. A lease lost before
+		// is let go of by nothing, but the function's return is still the end of the code's work in the hold: it is told.
 		if (live) {
 			const released = this.record.happen({ kind: 'released', at: this.clock.now(), worker: worker.actor.id, store: hold.store.actor.id, line, ...(hold.lease.fence === undefined ? {} : { fence: hold.lease.fence }), ...(options.called ? { called: true as const } : {}) })
 			this.record.ledger.freed(released.store, released)
-		}
+		} else if (!options.called) this.record.happen({ kind: 'returned', at: this.clock.now(), worker: worker.actor.id, store: hold.store.actor.id, ...(hold.lease.fence === undefined ? {} : { fence: hold.lease.fence }) })
 		await hold.lease.release().catch(() => {})
 		hold.released = true
 		hold.finish()

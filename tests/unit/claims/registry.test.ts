@@ -172,7 +172,16 @@ describe('reading a text', () => {
 		].map(([id, then]) => [id, then === 'sentence' ? undefined : then]))
 		expect(read('As soon as A lets go, C asks for the key.').clauses[1]?.then).toBe('when')
 		expect(read("Once A's lease runs out, B gets the key.").clauses[1]?.then).toBe('then')
-		expect(read('When A lets go, B holds the key.').clauses[1]?.then).toBe('then')
+		// "When E, S" of a state S: S held at E's moment, as after "while" (and may have begun at that moment of the clock).
+		expect(read('When A lets go, B holds the key.').clauses.map(clause => [clause.form.id, clause.then, clause.during, clause.when])).toEqual([
+			['lets-go', undefined, undefined, undefined],
+			['holds', undefined, true, 'event-first'],
+		])
+		// "S when E": E is read first, then S as the state that held when E came, having begun before it.
+		expect(read('Nobody holds the key when the lock restarts.').clauses.map(clause => [clause.form.tells, clause.during, clause.when])).toEqual([
+			['event', undefined, undefined],
+			['state', true, 'state-first'],
+		])
 		// "After 30 s" is a moment, not a clause: the sentence reads as it did.
 		expect(read('After 30 s A lets go.').clauses[0]?.modifiers[0]?.kind).toBe('later')
 	})

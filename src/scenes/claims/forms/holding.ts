@@ -368,18 +368,18 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'still-working',
 		places: STORY,
 		tells: 'state',
-		formula: "granted(w) in an earlier step, no released(w), crashed(w) nor asked(w) after it up to the step's end, and paused(w, t) false",
+		formula: "granted(w) in an earlier step, no released(w), returned(w), crashed(w) nor asked(w) after it up to the step's end, and paused(w, t) false",
 		pattern: '{worker} is still working', alternatives: ["{worker} is still at work", "{worker} is still doing its work", "{worker} keeps working"],
 		example: 'A is still working',
-		meaning: "The worker's code is still in the body of its hold: it was given the key before this step, has not let go (its function returned), crashed nor asked for a key again (its code left that hold), and its process runs (a paused process does no work) at the clause's moment: the step's end, a moment it names, or just before a pause the text goes on to tell. Its lease may have run out: the work goes on.",
+		meaning: "The worker's code is still in the body of its hold: it was given the key before this step, has not let go nor returned (its function returned, whether or not its lease was still live), crashed nor asked for a key again (its code left that hold), and its process runs (a paused process does no work) at the clause's moment: the step's end, a moment it names, or just before a pause the text goes on to tell. Its lease may have run out: the work goes on.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const before = context.run.steps.slice(1, context.step.index)
 			const found = before.flatMap(step => happened(step, 'granted', h => h.worker === worker).map(grant => ({ step, grant }))).pop()
 			if (!found) return fails(`the engine gave ${context.name(worker)} no lease before this step, so it is not still working in one`, 0)
 			const all = [...before.flatMap(step => step.happenings), ...context.step.happenings]
-			const stop = all.slice(all.indexOf(found.grant) + 1).find(h => (h.kind === 'released' && h.worker === worker && h.store === found.grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === worker))
-			if (stop) return fails(stop.kind === 'crashed' ? `${context.name(worker)} crashed at ${time(stop.at)}` : stop.kind === 'asked' ? `${context.name(worker)} asked for a key again at ${time(stop.at)}: its code had left the hold it worked in` : `${context.name(worker)} let go at ${time(stop.at)}: its work was done`, 0)
+			const stop = all.slice(all.indexOf(found.grant) + 1).find(h => ((h.kind === 'released' || h.kind === 'returned') && h.worker === worker && h.store === found.grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === worker))
+			if (stop) return fails(stop.kind === 'crashed' ? `${context.name(worker)} crashed at ${time(stop.at)}` : stop.kind === 'asked' ? `${context.name(worker)} asked for a key again at ${time(stop.at)}: its code had left the hold it worked in` : stop.kind === 'returned' ? `${context.name(worker)}'s function returned at ${time(stop.at)}, its lease already lost: its work was done` : `${context.name(worker)} let go at ${time(stop.at)}: its work was done`, 0)
 			// "Still": its code ran in the hold before this step; a worker given the key while paused, that has not woken since, has not begun.
 			const earlier = before.flatMap(step => step.happenings)
 			const process = (upTo: number) => earlier.slice(0, upTo).filter(h => (h.kind === 'paused' || h.kind === 'woke') && h.worker === worker).pop()

@@ -297,15 +297,18 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'function-returns',
 		places: STORY,
 		tells: 'event',
-		formula: "released(w) ∈ step",
+		formula: "released(w) ∈ step, else returned(w) ∈ step (its lease already lost)",
 		pattern: '{owner} function returns', alternatives: ["{worker} finishes( its work)", "{worker} is done"],
 		example: "A's function returns",
-		meaning: "The worker's function ended, so hold released its lease in this step (not the code's own lease.release(), after which the function runs on).",
+		meaning: "The worker's function ended, so hold released its lease in this step (not the code's own lease.release(), after which the function runs on), or, its lease already lost, hold let go of nothing as it returned.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const called = happened(context.step, 'released', h => h.worker === worker && h.called === true)[0]
 			if (called) return fails(`${context.name(worker)}'s code let go by calling lease.release(), and its function ran on: its function did not return`, 0)
 			const done = letGo(slots, context)
+			// A function that returned after its lease was lost let go of nothing, but it returned all the same.
+			const returned = happened(context.step, 'returned', h => h.worker === worker)[0]
+			if (!done.ok && returned) return holds([saw(context.step, returned)], returned.at)
 			// "finishes its work" is the end of the work the lease guards, as "starts working" is its start: the function returned and hold let go.
 			if (!done.ok && happened(context.step, 'released', h => h.worker === worker).length === 0) {
 				const name = context.name(worker)
