@@ -800,9 +800,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return { ok: true, events: releases, makers: releases, at: Math.max(...releases.map(h => h.at)), each: releases.map(h => h.at) }
 	},
 	releases: (s, env) => released(env, actor(s[0]), s[1]),
-	'function-returns': (s, env) => {
-		const done = released(env, actor(s[0]))
-		return done.ok ? done : event(events(env.step, 'returned', h => h.worker === actor(s[0]))[0])
+	'function-returns': (s, env) => returnedFrom(env, actor(s[0])),
+	'finishes-work': (s, env) => {
+		const done = returnedFrom(env, actor(s[0]))
+		return done.ok ? done : event(events(env.step, 'wrote', h => h.worker === actor(s[0]))[0])
 	},
 	'lets-go-too': (s, env) => {
 		const w = actor(s[0])
@@ -1446,6 +1447,13 @@ function stale(env: Env, write: Of<'wrote'>): boolean {
 	const all = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
 	const at = all.indexOf(write)
 	return all.slice(0, at < 0 ? all.length : at).some(h => h.kind === 'granted' && h.worker === write.worker)
+}
+
+/** The worker's function returned in this step: hold let go of its lease, or of nothing, its lease lost; not when its code let go itself and ran on. */
+function returnedFrom(env: Env, worker: string): Meaning {
+	if (events(env.step, 'released', h => h.worker === worker && h.called === true).length > 0) return NO
+	const done = released(env, worker)
+	return done.ok ? done : event(events(env.step, 'returned', h => h.worker === worker)[0])
 }
 
 function released(env: Env, worker: string, key?: Slot): Meaning {

@@ -1,6 +1,6 @@
 // The checker and the reference evaluator agree on what writers wrote: every caption of the corpus
 // of natural captions (each pasted into its step) and of the writers' true and lying fixtures, read
-// and judged by both (and the writers' fixtures of the claims' meanings, and the attacks' lies and their true twins). The fuzz's random scenes seldom make the moments these captions tell (a worker
+// and judged by both (and every true and lying fixture of the scenes' captions and of the claims' meanings). The fuzz's random scenes seldom make the moments these captions tell (a worker
 // queuing behind another, a renewal by hand, a summary overwritten, a worker's second write in a step), so they are judged here too.
 import { readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
@@ -14,7 +14,8 @@ const CLAIMS = new URL('./fixtures/', import.meta.url)
 /** Every caption of a scene: the checker's verdict beside the reference's, where the text reads. */
 async function disagreements(text: string, name: string): Promise<string[]> {
 	const run = await runScene(text)
-	if (!run) return [`${name}: does not parse`]
+	// A writer's or an attack's scene is all captions; another lie may be one that fails before its captions (its code).
+	if (!run) return name.startsWith('writers-') || name.startsWith('attack') ? [`${name}: does not parse`] : []
 	const out: string[] = []
 	for (const [site, one] of caseSites(run).entries()) {
 		if (one.place !== 'caption') continue
@@ -33,10 +34,10 @@ describe('the reference agrees with the checker on what writers wrote', () => {
 		expect(found).toEqual([])
 	}, 600_000)
 
-	// The writers' fixtures of the scenes and of the claims' own meanings alike, and the attacks'.
+	// Every fixture of the scenes' captions and of the claims' own meanings, true and lying: the writers', the attacks' and the rest.
 	for (const [root, folder] of [[SCENES, 'true'], [SCENES, 'lies/caption'], [CLAIMS, 'true'], [CLAIMS, 'lies']] as const) {
-		const names = readdirSync(new URL(`${folder}/`, root)).filter(name => (name.startsWith('writers-') || name.startsWith('attack')) && name.endsWith('.scene'))
-		it(`on the writers' ${root === CLAIMS ? 'claims ' : ''}${folder} fixtures (${names.length})`, async () => {
+		const names = readdirSync(new URL(`${folder}/`, root)).filter(name => name.endsWith('.scene'))
+		it(`on every ${root === CLAIMS ? 'claims ' : 'scene '}${folder} fixture (${names.length})`, async () => {
 			expect(names.length).toBeGreaterThan(0)
 			const found: string[] = []
 			for (const name of names) found.push(...(await disagreements(readFileSync(new URL(`${folder}/${name}`, root), 'utf8'), name)))

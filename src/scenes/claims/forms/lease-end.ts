@@ -49,6 +49,22 @@ function letGo(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return fails(`${context.name(worker)} did not release a lease in this step`, 0)
 }
 
+/** The worker's function returned in this step: hold released its lease (not the code's own lease.release()), or, its lease already lost, let go of nothing. */
+function functionReturned(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const called = happened(context.step, 'released', h => h.worker === worker && h.called === true)[0]
+	if (called) return fails(`${context.name(worker)}'s code let go by calling lease.release(), and its function ran on: its function did not return`, 0)
+	const done = letGo(slots, context)
+	// A function that returned after its lease was lost let go of nothing, but it returned all the same.
+	const returned = happened(context.step, 'returned', h => h.worker === worker)[0]
+	if (!done.ok && returned) return holds([saw(context.step, returned)], returned.at)
+	if (!done.ok && happened(context.step, 'released', h => h.worker === worker).length === 0) {
+		const name = context.name(worker)
+		return fails(`${name}'s function did not return in this step: hold let go of no lease of ${name}; if ${name} only finished computing what it saves, write "${name} finishes its work" or "${name} saves"`, 0)
+	}
+	return done
+}
+
 /** The worker of slot 0 renewed its lease in this step. */
 function renewed(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
@@ -298,23 +314,26 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "released(w) ∈ step, else returned(w) ∈ step (its lease already lost)",
-		pattern: '{owner} function returns', alternatives: ["{worker} finishes( its work)", "{worker} is done"],
+		pattern: '{owner} function returns', alternatives: ["{worker} is done"],
 		example: "A's function returns",
 		meaning: "The worker's function ended, so hold released its lease in this step (not the code's own lease.release(), after which the function runs on), or, its lease already lost, hold let go of nothing as it returned.",
+		check: (slots, context) => functionReturned(slots, context),
+	},
+	{
+		id: 'finishes-work',
+		places: STORY,
+		tells: 'event',
+		formula: "function-returns(w), else wrote(w) ∈ step",
+		pattern: '{worker} finishes( its work)',
+		example: 'A finishes its work',
+		meaning: "The worker's code got through its work in this step: its function returned (as \"{owner} function returns\" says), or, still in it, it wrote what the work made (its first write of the step).",
 		check(slots, context) {
+			const returned = functionReturned(slots, context)
+			if (returned.ok) return returned
 			const worker = actorOf(slots[0])
-			const called = happened(context.step, 'released', h => h.worker === worker && h.called === true)[0]
-			if (called) return fails(`${context.name(worker)}'s code let go by calling lease.release(), and its function ran on: its function did not return`, 0)
-			const done = letGo(slots, context)
-			// A function that returned after its lease was lost let go of nothing, but it returned all the same.
-			const returned = happened(context.step, 'returned', h => h.worker === worker)[0]
-			if (!done.ok && returned) return holds([saw(context.step, returned)], returned.at)
-			// "finishes its work" is the end of the work the lease guards, as "starts working" is its start: the function returned and hold let go.
-			if (!done.ok && happened(context.step, 'released', h => h.worker === worker).length === 0) {
-				const name = context.name(worker)
-				return fails(`${name}'s function did not return in this step: hold let go of no lease of ${name}; if ${name} only finished computing what it saves, write "${name} saves"`, 0)
-			}
-			return done
+			const write = happened(context.step, 'wrote', h => h.worker === worker)[0]
+			if (write) return holds([saw(context.step, write)], write.at)
+			return fails(`${context.name(worker)} neither returned from its function nor wrote in this step: its work did not end here`, 0)
 		},
 	},
 	{
