@@ -147,25 +147,34 @@ const TEMPLATES = (() => {
 })()
 
 /** Puts a scene's slot patterns, and its domain's words for what a worker writes and for a fence, into a compiled template. */
-function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords): string {
+function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords, nouns: readonly string[] = []): string {
 	const fence = words?.fence
 	// The domain's word for a fence reads where "fence" does ("writes with its old term 1"); a slot's stand-in is not a word.
-	const worded = fence === undefined ? source : source.replace(/(?<!\u0001)\bfence(s?)\b(?!\u0001)/g, (_all, plural: string) => `(?:fence${plural}|${fence}${plural})`)
+	let worded = fence === undefined ? source : source.replace(/(?<!\u0001)\bfence(s?)\b(?!\u0001)/g, (_all, plural: string) => `(?:fence${plural}|${fence}${plural})`)
+	// The scene's own nouns read where "work" does ("C starts its export"), and where the domain's word for what a worker writes does.
+	const own = nouns.map(escaped)
+	if (own.length > 0) worded = worded.replace(/(?<!\u0001)\bwork\b(?!\u0001)/g, `(?:work|${own.join('|')})`)
 	const filled = worded.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
-	return words ? filled.replaceAll(THING, words.thing.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) : filled
+	return words ? filled.replaceAll(THING, `(?:${[escaped(words.thing), ...own].join('|')})`) : filled
+}
+
+function escaped(word: string): string {
+	return word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 }
 
 /** Compiles the registry for a cast and key. */
-function compile(cast: readonly CastMember[], key: string, words: DomainWords): SceneLanguage {
+function compile(cast: readonly CastMember[], key: string, words: DomainWords, nouns: readonly string[]): SceneLanguage {
 	const names = new SceneNames(cast, key)
 	const readers = slotReaders(names, words)
 	const places = new Map<Place, PlaceForms>()
 	const starts = slotStarts(names, words)
 	for (const template of [...TEMPLATES.forms, ...TEMPLATES.phrases(words)]) {
-		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex: new RegExp(fill(template.source, readers, words), 'd'), slots: template.slots }
+		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex: new RegExp(fill(template.source, readers, words, nouns), 'd'), slots: template.slots }
 		if (template.order !== undefined) compiled.order = template.order
 		if (template.subject !== undefined) compiled.subject = template.subject
 		const firsts = firstWords(inWords(template.pattern, words), starts)
+		// A pattern that starts with the written thing starts with any of the scene's nouns too ("index by B").
+		if (template.pattern.startsWith(THING)) for (const noun of nouns) firsts.add(noun)
 		for (const place of template.form.places) {
 			const entry: PlaceForms = places.get(place) ?? { forms: [], byFirstWord: new Map<string, CompiledForm[]>() }
 			entry.forms.push(compiled)
@@ -264,16 +273,16 @@ export function forgetLanguages(): void {
 	languages.clear()
 }
 
-/** The claim language of a scene with this cast and key, in its domain's words, compiled once and kept. */
-export function sceneLanguage(cast: readonly CastMember[], key: string, words: DomainWords): SceneLanguage {
-	const signature = JSON.stringify([key, words, cast.map(actor => [actor.id, actor.label, actor.kind, actor.limit ?? null])])
+/** The claim language of a scene with this cast and key, in its domain's words and its own nouns (`sceneNouns`), compiled once and kept. */
+export function sceneLanguage(cast: readonly CastMember[], key: string, words: DomainWords, nouns: readonly string[] = []): SceneLanguage {
+	const signature = JSON.stringify([key, words, nouns, cast.map(actor => [actor.id, actor.label, actor.kind, actor.limit ?? null])])
 	let language = languages.get(signature)
 	if (language) {
 		languages.delete(signature)
 		languages.set(signature, language)
 		return language
 	}
-	language = compile(cast, key, words)
+	language = compile(cast, key, words, nouns)
 	languages.set(signature, language)
 	if (languages.size > KEPT) languages.delete(languages.keys().next().value as string)
 	return language

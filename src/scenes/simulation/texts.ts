@@ -46,8 +46,10 @@ export class SceneTexts {
 		readonly file: string | undefined,
 		/** Whether each caption's frame gets the true sentences of its step (`Frame.suggestions`), or which steps' frames do. */
 		readonly suggest: boolean | readonly number[] = false,
+		/** The scene's own nouns, which its captions may write for what a worker writes and for its work (`sceneNouns`). */
+		nouns: readonly string[] = [],
 	) {
-		this.language = sceneLanguage(cast, key, words)
+		this.language = sceneLanguage(cast, key, words, nouns)
 	}
 
 	read(text: Text, place: Place): ReadResult {

@@ -324,7 +324,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "function-returns(w), else wrote(w) ∈ step",
-		pattern: '{worker} finishes( its work)',
+		pattern: '{worker} finishes( its work)', alternatives: ['{owner} work finishes', '{owner} work is done'],
 		example: 'A finishes its work',
 		meaning: "The worker's code got through its work in this step: its function returned (as \"{owner} function returns\" says), or, still in it, it wrote what the work made (its first write of the step).",
 		check(slots, context) {

@@ -1,0 +1,65 @@
+/**
+ * A scene's own nouns: the words of its code sample's names and of its actors' labels, which its
+ * captions may use for what a worker writes and for its work ("B writes the index", "C starts its
+ * export", "A's count is lost"). Such a word claims nothing: it stands where the domain's word for
+ * what a worker writes or "work" stands, and the form means what it means with that
+ * word. So that it can never make a text read as another form, no word any form, the neutral
+ * lexicon or a connective uses is one.
+ */
+import { inWords, type DomainWords } from './form.ts'
+import { FUNCTION_WORDS, NEUTRAL_ADVERBS } from './lexicon.ts'
+import { COUNT_WORDS_LIST } from './numbers.ts'
+import { FORMS } from './registry.ts'
+
+/** The most nouns a scene lends its captions: its sample names a few things, not a dictionary. */
+const MOST = 16
+
+/** Words of the language's own, and of JavaScript's, that a scene's names may hold but that are no noun of it. */
+const NOT_NOUNS = new Set([
+	...'and then so because since but while when after before until once again too well also both each every not no nothing nobody none one'.split(' '),
+	...'await async const let var for function return new true false null undefined this that with from import class extends if else try catch finally throw typeof instanceof void delete yield of in do break continue switch case default get set string number bigint boolean object text value values id ids key keys'.split(' '),
+	...FUNCTION_WORDS,
+	...NEUTRAL_ADVERBS.flatMap(adverb => adverb.split(' ')),
+	...COUNT_WORDS_LIST,
+])
+
+const KNOWN = new WeakMap<DomainWords, Set<string>>()
+/** Every word a form's pattern or other ways of writing it uses in a domain's words, and the domain's own words and phrasings. */
+function languageWords(words: DomainWords): Set<string> {
+	const known = KNOWN.get(words)
+	if (known) return known
+	const out = new Set<string>(NOT_NOUNS)
+	const add = (text: string) => {
+		for (const word of text.toLowerCase().split(/[^a-z]+/)) if (word !== '') out.add(word)
+	}
+	for (const form of FORMS) for (const pattern of [form.pattern, ...(form.alternatives ?? [])]) add(inWords(pattern.replace(/\{[a-z]+\}/g, ' '), words))
+	for (const patterns of Object.values(words.phrases ?? {})) for (const pattern of patterns) add(pattern.replace(/\{[a-z]+\}/g, ' '))
+	for (const word of [words.thing, words.owner, words.fence ?? '', ...words.ids]) add(word)
+	KNOWN.set(words, out)
+	return out
+}
+
+/** The words of a name: "runExport" is "run" and "export", "rebuild_index" "rebuild" and "index", "counter.db" "counter" and "db". */
+function wordsOfName(name: string): string[] {
+	return name
+		.replace(/([a-z])([A-Z])/g, '$1 $2')
+		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+		.toLowerCase()
+		.split(/[^a-z]+/)
+}
+
+/** The nouns a scene's code sample (its own names and its domain's: `runExport`) and actors' labels lend its captions, in the order first met; none of the language's own words, in the domain's words. */
+export function sceneNouns(code: readonly string[], labels: readonly string[], words: DomainWords): string[] {
+	const own = languageWords(words)
+	const found: string[] = []
+	for (const text of [...code, ...labels]) {
+		for (const name of text.match(/[A-Za-z][A-Za-z0-9_]*/g) ?? []) {
+			for (const word of wordsOfName(name)) {
+				if (word.length < 3 || word.length > 20 || own.has(word) || found.includes(word)) continue
+				found.push(word)
+				if (found.length === MOST) return found
+			}
+		}
+	}
+	return found
+}

@@ -1,0 +1,27 @@
+// A scene's own nouns (src/scenes/claims/scene-nouns.ts): the words of its sample's names and its
+// actors' labels, never a word of the language, so that a noun only ever stands where "work" or the
+// domain's written thing does.
+import { describe, expect, it } from 'vitest'
+import { FORMS, inWords, sceneNouns } from '../../../src/scenes/claims/index.ts'
+import { DEFAULT_DOMAIN, DOMAINS } from '../../../src/seed/domains.ts'
+
+describe("a scene's own nouns", () => {
+	it("splits its sample's names and its actors' labels into words, in the order first met", () => {
+		expect(sceneNouns(['await indexes.hold(tenantId, async lease => {', '  await rebuildIndex(tenantId)', '})'], ['index.db'], DEFAULT_DOMAIN.words)).toEqual(['indexes', 'tenant', 'rebuild', 'index'])
+		expect(sceneNouns(['const render_thumbnail = 1'], ['THUMBS'], DEFAULT_DOMAIN.words)).toEqual(['render', 'thumbnail', 'thumbs'])
+	})
+
+	it('takes no word any form uses, in any domain, nor a keyword, a number word or a short word', () => {
+		for (const domain of DOMAINS.values()) {
+			const formWords = FORMS.flatMap(form => [form.pattern, ...(form.alternatives ?? [])]).flatMap(pattern => inWords(pattern.replace(/\{[a-z]+\}/g, ' '), domain.words).toLowerCase().split(/[^a-z]+/)).filter(word => word.length >= 3)
+			expect(formWords.length).toBeGreaterThan(100)
+			expect(sceneNouns([formWords.join(' ')], [], domain.words)).toEqual([])
+		}
+		expect(sceneNouns(['const x = await async function three () { return null }'], ['db'], DEFAULT_DOMAIN.words)).toEqual([])
+	})
+
+	it('lends at most 16', () => {
+		const names = Array.from({ length: 40 }, (_, i) => `thing${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}x`)
+		expect(sceneNouns([names.join(' ')], [], DEFAULT_DOMAIN.words)).toHaveLength(16)
+	})
+})
