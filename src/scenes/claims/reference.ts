@@ -488,6 +488,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = grants as Of<'granted'>[]
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
+	'store-lets-in': (s, env) => {
+		const grants = actors(s[1]).map(w => events(env.step, 'granted', h => h.worker === w && h.store === actor(s[0]))[0])
+		if (grants.some(grant => grant === undefined)) return NO
+		const all = grants as Of<'granted'>[]
+		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
+	},
 	'gets-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[1]))[0]),
 	'takes-over-with-fence': (s, env) => {
 		const w = actor(s[0])
@@ -817,6 +823,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return { ok: true, at: (all[all.length - 1] as Happening).at, events: all, makers: all }
 	},
 	'renews-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.until === num(s[2]))[0]) : NO),
+	'renews-by-hand-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.auto !== true && h.until === num(s[2]))[0]) : NO),
 	'renews-by-hand': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.auto !== true)[0]) : NO),
 	'asks-to-renew': (s, env) => {
 		const w = actor(s[0])

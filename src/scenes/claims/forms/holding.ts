@@ -488,6 +488,27 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'store-lets-in',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(v, s) ∈ step for each v ∈ ws",
+		pattern: '{store} lets {workers} in',
+		example: 'Lock lets A and B in',
+		meaning: 'The lock store named (or "it", the store the clause before spoke of) gave each of those workers a lease in this step: letting in is the grant, at its moment.',
+		check(slots, context) {
+			const store = actorOf(slots[0])
+			const grants: Of<'granted'>[] = []
+			for (const id of actorsOf(slots[1])) {
+				const grant = happened(context.step, 'granted', h => h.worker === id && h.store === store)[0]
+				const other = happened(context.step, 'granted', h => h.worker === id)[0]
+				if (!grant && other) return fails(`${context.name(store)} gave ${context.name(id)} no lease in this step: ${context.name(other.store)} let it in`, 1)
+				if (!grant) return fails(`${context.name(store)} gave ${context.name(id)} no lease in this step${liveLease(context.world, id) ? ' (it holds one from before: say it holds the key)' : ''}`, 1)
+				grants.push(grant)
+			}
+			return eachHeld(context, grants)
+		},
+	},
+	{
 		id: 'gets-fence',
 		places: STORY,
 		tells: 'event',
