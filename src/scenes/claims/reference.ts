@@ -469,6 +469,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return woke ? { ok: true, at: woke.at, events: [grant, woke], makers: [grant, woke] } : NO
 	},
 	'gets-with-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]),
+	'gets-with-next-fence': (s, env) => {
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]
+		if (!grant || grant.fence === undefined) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
+		const fences = before.flatMap(h => (h.kind === 'granted' && h.store === grant.store && h.fence !== undefined ? [h.fence] : []))
+		return fences.length > 0 && fences[fences.length - 1] === grant.fence - 1n ? event(grant) : NO
+	},
 	'gets-with-fence-and-ttl': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]) && h.ttl === num(s[3]))[0]),
 	'workers-get': (s, env) => {
 		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && (named(s[1]) === undefined || h.store === named(s[1])))[0])
