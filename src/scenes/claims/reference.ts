@@ -1130,6 +1130,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const open = opens(env, actor(s[0]))[0]
 		return open && open.epoch > open.epochBefore ? event(open) : NO
 	},
+	'opens-again-with-epoch': (s, env) => {
+		const open = opens(env, actor(s[0])).find(h => h.epoch === big(s[1]))
+		return open && open.epoch > open.epochBefore ? event(open) : NO
+	},
 	'writes-epoch': (s, env) => event(opens(env, actor(s[0])).find(h => h.epoch === big(s[1]))),
 	'writes-epoch-time': (s, env) => {
 		const open = opens(env, actor(s[0])).find(h => h.epoch === big(s[1]))

@@ -153,6 +153,23 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'opens-again-with-epoch',
+		places: STORY,
+		tells: 'event',
+		formula: "restarted(s) or restored(s) ∈ step with epoch e > the epoch before it",
+		each: 'open',
+		pattern: '{store} opens again with epoch {epoch}', alternatives: ["{store} opens again at epoch {epoch}", "{store} opens again, with epoch {epoch}"],
+		example: 'the store opens again with epoch 5000',
+		meaning: 'The store opened again in this step with that epoch, larger than its epoch before: a restart, or a restore whose epoch went up (a restore to a smaller epoch, whose fences go down, is told as a restore).',
+		check(slots, context) {
+			const verdict = wroteEpoch(slots, context, false)
+			if (!verdict.ok) return verdict
+			const open = opens(context, actorOf(slots[0])).find(h => h.epoch === bigOf(slots[1])) as Of<'restarted'> | Of<'restored'>
+			if (open.epoch <= open.epochBefore) return fails(`${context.name(open.store)} opened on the backup's copy with epoch ${open.epoch}, down from ${open.epochBefore}: its fences go down; tell the restore ("kv.db is restored from the backup")`, 1)
+			return verdict
+		},
+	},
+	{
 		id: 'writes-epoch',
 		places: STORY,
 		tells: 'event',
