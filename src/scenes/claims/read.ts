@@ -538,7 +538,7 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	const nearest = nearestForms(language, segment, place)
 	const shown = nearest.map(form => `"${inWords(form.pattern, language.words)}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
-	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${staysHint(segment)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && referent === undefined)}` }
+	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${staysHint(segment)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && (referent === undefined || language.names.kindOf(referent) === 'store'), referent)}` }
 }
 
 /**
@@ -588,12 +588,15 @@ function negationProblem(language: SceneLanguage, segment: string, place: Place)
 }
 
 /** When a joined clause left out its subject, the clause before it has none to lend, and the nearest forms want a worker: say so. */
-function subjectHint(language: SceneLanguage, segment: string, nearest: readonly { pattern: string }[], joined: boolean): string {
+function subjectHint(language: SceneLanguage, segment: string, nearest: readonly { pattern: string }[], joined: boolean, referent?: string): string {
 	if (!joined || !nearest.some(form => form.pattern.startsWith('{worker'))) return ''
 	const lower = segment.trimStart().toLowerCase()
 	if (language.names.allNames().some(name => lower.startsWith(name.toLowerCase()))) return ''
 	// A pronoun is a subject: "it stays free" has one.
 	if (/^(?:it|its|they|their|which|who|the|a|an|no|nobody|nothing)\b/.test(lower)) return ''
+	// A clause about a lock store ("the lock gives the key to B") lends the store, which is no worker.
+	const store = referent !== undefined && language.names.kindOf(referent) === 'store' ? language.names.labelOf(referent) : undefined
+	if (store !== undefined) return `; a clause without a subject speaks of what the clause before it names as its subject, ${store}, which is no worker: write the worker's name before "${clip(segment.trim())}"`
 	return `; a clause without a subject speaks of the worker the clause before it names as its subject, and that clause has none: write the worker's name before "${clip(segment.trim())}"`
 }
 
