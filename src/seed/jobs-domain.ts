@@ -22,6 +22,7 @@ export const JOBS_DOMAIN: Domain = {
 		phrases: {
 			gets: ['{worker} becomes( the) leader', '{worker} is elected( leader)', '{worker} wins the election'],
 			'gets-with-fence': ['{worker} becomes( the) leader with term {fence}', '{worker} is elected( leader) with term {fence}', '{worker} wins the election with term {fence}'],
+			'gets-with-next-fence': ['{worker} becomes( the) leader with the next term, {fence}', '{worker} is elected( leader) with the next term, {fence}', '{worker} wins the election with the next term, {fence}'],
 			holds: ['{worker} is( the) leader', '{worker} leads'],
 			asks: ['{worker} asks to lead', '{worker} runs for leader', '{worker} stands for election'],
 			'runs-out': ['{owner} term runs out', '{owner} term ends', '{owner} term expires'],

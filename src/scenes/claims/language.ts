@@ -88,6 +88,19 @@ function slotOrder(form: ClaimForm, own: readonly SlotType[], alternative: reado
 const SUBJECTS: readonly SlotType[] = ['worker', 'owner', 'store', 'database', 'lease', 'workers', 'key']
 const SLOT_TYPES: readonly SlotType[] = ['worker', 'owner', 'workers', 'store', 'database', 'key', 'lease', 'fence', 'epoch', 'count', 'ordinal', 'duration', 'time', 'refusal']
 
+/**
+ * A form's patterns, and for each that spells out "the key" (no slot), the same with "it" there: `it` is
+ * the key wherever a form names it, as in the key's slot ("B gives up without getting it", "A gives it back").
+ */
+function withKeyPronoun(patterns: readonly string[]): string[] {
+	const all = [...patterns]
+	for (const pattern of patterns) {
+		const said = pattern.replace(/\bthe key\b(?!['’])/g, 'it')
+		if (said !== pattern && !all.includes(said)) all.push(said)
+	}
+	return all
+}
+
 /** The templates of each domain's phrasings, by its words. */
 const PHRASES = new WeakMap<DomainWords, Template[]>()
 
@@ -124,7 +137,7 @@ const TEMPLATES = (() => {
 		})
 	}
 	return {
-		forms: FORMS.flatMap(form => templatesOf(form, [form.pattern, ...(form.alternatives ?? [])])),
+		forms: FORMS.flatMap(form => templatesOf(form, withKeyPronoun([form.pattern, ...(form.alternatives ?? [])]))),
 		/** A domain's phrasings of forms (`DomainWords.phrases`), kept by the domain's words. */
 		phrases: (words: DomainWords): Template[] => {
 			const kept = PHRASES.get(words)
@@ -132,7 +145,7 @@ const TEMPLATES = (() => {
 			const made = Object.entries(words.phrases ?? {}).flatMap(([id, patterns]) => {
 				const form = FORMS.find(one => one.id === id)
 				if (!form) throw new Error(`the domain's phrases name no form "${id}"`)
-				return templatesOf(form, patterns)
+				return templatesOf(form, withKeyPronoun(patterns))
 			})
 			PHRASES.set(words, made)
 			return made

@@ -28,6 +28,10 @@ export interface ReadClause {
 	subject?: string
 	/** The workers a clause about several is about ("B and C ask"), which a left-out subject or "they" in the next clause names. */
 	group?: string[]
+	/** Read from a relative clause ("…, which nothing renews", "a lease that nothing renews"): it speaks of what the clause before named, and leaves that clause's subject to the next ("…, and starts working"). */
+	relative?: true
+	/** A clause about no actor slot whose words open with a lock store's name ("the semaphore allows 2"): that store, which "it" in the next clause names. */
+	store?: string
 	/**
 	 * `then`: it follows `then` (`, then`, `and then`, a sentence's `Then`) and claims to come after
 	 * what the clause before tells; `so`: it follows `so`, a consequence, which cannot come before its cause.
@@ -106,7 +110,8 @@ const ADVERB = new RegExp(`(?<=^| )(?:${NEUTRAL_ADVERBS.join('|')}) `, 'i')
 /** "still" as a word of its own, which a clause that does not read is told the forms of. */
 const STILL = /\bstill\b/i
 
-const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while |,? when | and | so | but | because | since |, |: | for (?=an? |the )/g
+/** Joints between clauses; " that" after a lease or key ("a 10 s lease that nothing renews") opens a clause about it, as ", which" does. */
+const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while |,? when | and | so | but | because | since |, |: | for (?=an? |the )|(?<=\b(?:lease|key)) (?=that )/g
 
 /**
  * The forms that, before "when", hold over a span the event after "when" falls in: a state that held
@@ -550,7 +555,7 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	const nearest = nearestForms(language, segment, place)
 	const shown = nearest.map(form => `"${inWords(form.pattern, language.words)}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
-	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${staysHint(segment)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && referent === undefined)}` }
+	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${staysHint(segment)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && (referent === undefined || language.names.kindOf(referent) === 'store'), referent)}` }
 }
 
 /**
@@ -600,12 +605,15 @@ function negationProblem(language: SceneLanguage, segment: string, place: Place)
 }
 
 /** When a joined clause left out its subject, the clause before it has none to lend, and the nearest forms want a worker: say so. */
-function subjectHint(language: SceneLanguage, segment: string, nearest: readonly { pattern: string }[], joined: boolean): string {
+function subjectHint(language: SceneLanguage, segment: string, nearest: readonly { pattern: string }[], joined: boolean, referent?: string): string {
 	if (!joined || !nearest.some(form => form.pattern.startsWith('{worker'))) return ''
 	const lower = segment.trimStart().toLowerCase()
 	if (language.names.allNames().some(name => lower.startsWith(name.toLowerCase()))) return ''
 	// A pronoun is a subject: "it stays free" has one.
 	if (/^(?:it|its|they|their|which|who|the|a|an|no|nobody|nothing)\b/.test(lower)) return ''
+	// A clause about a lock store ("the lock gives the key to B") lends the store, which is no worker.
+	const store = referent !== undefined && language.names.kindOf(referent) === 'store' ? language.names.labelOf(referent) : undefined
+	if (store !== undefined) return `; a clause without a subject speaks of what the clause before it names as its subject, ${store}, which is no worker: write the worker's name before "${clip(segment.trim())}"`
 	return `; a clause without a subject speaks of the worker the clause before it names as its subject, and that clause has none: write the worker's name before "${clip(segment.trim())}"`
 }
 
@@ -762,8 +770,8 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		if (typeof clause === 'string') problem ??= clause
 		else if (clause) return clause
 	}
-	// "which" after a comma names the lease or key the clause before spoke of: "A renews its lease, which now ends at 40 s" reads as "it now ends at 40 s".
-	const which = /^which /.exec(core)
+	// "which" after a comma (or "that" right after "lease" or "key") names the lease or key the clause before spoke of: "A renews its lease, which now ends at 40 s" reads as "it now ends at 40 s".
+	const which = /^(?:which|that) /.exec(core)
 	if (elided && which) {
 		const put = `it ${core.slice(which[0].length)}`
 		const shift = which[0].length - 3
@@ -771,7 +779,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			if (compiled.subject !== 'lease' && compiled.subject !== 'key') continue
 			const clause = matchForm(language, compiled, put, offset + shift, 0, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
-			else if (clause) return clause
+			else if (clause) return { ...clause, relative: true }
 		}
 		// After a clause about a worker, "which" may name its fence: "B gets it with fence 9, which is larger than A's" reads "B's fence is larger than A's".
 		if (referent !== undefined && language.names.kindOf(referent) === 'worker') {
@@ -781,7 +789,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 				if (!compiled.pattern.startsWith('{owner} fence ')) continue
 				const clause = matchForm(language, compiled, told, offset + which[0].length, fence.length, referent, plural)
 				if (typeof clause === 'string') problem ??= clause
-				else if (clause) return { ...clause, start: offset }
+				else if (clause) return { ...clause, relative: true, start: offset }
 			}
 			// Or what it wrote: "A saves its THING, which overwrites B's" reads "A's THING overwrites B's".
 			for (const noun of [language.words.thing, 'write']) {
@@ -791,7 +799,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 					if (!/^\{owner\} (?:THING|write)\b/.test(compiled.pattern)) continue
 					const clause = matchForm(language, compiled, wrote, offset + which[0].length, owned.length, referent, plural)
 					if (typeof clause === 'string') problem ??= clause
-					else if (clause) return { ...clause, start: offset }
+					else if (clause) return { ...clause, relative: true, start: offset }
 				}
 			}
 		}
@@ -801,7 +809,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			if (compiled.subject !== 'worker' || !compiled.pattern.endsWith('{key}')) continue
 			const clause = matchForm(language, compiled, object, offset + which[0].length, 0, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
-			else if (clause) return { ...clause, start: offset, end: offset + core.length }
+			else if (clause) return { ...clause, relative: true, start: offset, end: offset + core.length }
 		}
 		// Or the object of a clause with more words after its verb: "a 20 s lease, which nothing renews on its own" reads
 		// "nothing renews it on its own", the "it" a lease or a key slot at the place "which" stands for.
@@ -813,7 +821,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 				const clause = matchForm(language, compiled, put, offset + which[0].length, 0, referent, plural)
 				if (clause === undefined || typeof clause === 'string') continue
 				const it = clause.slots.find(slot => (slot.type === 'lease' || slot.type === 'key') && slot.text === 'it' && slot.start === offset + which[0].length + head.length + 1)
-				if (it) return { ...clause, start: offset, end: offset + core.length }
+				if (it) return { ...clause, relative: true, start: offset, end: offset + core.length }
 			}
 		}
 	}
@@ -904,11 +912,18 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 	const clause: ReadClause = { form: compiled.form, start: offset, end, slots: compiled.order ? compiled.order.map(at => (at < 0 ? unnamedKey : (slots[at] as Slot))) : slots, modifiers: [] }
 	if (compiled.subject !== undefined && first?.value.type === 'actor') clause.subject = first.value.id
 	if (compiled.subject === 'workers' && first?.value.type === 'actors') clause.group = first.value.ids
+	// A clause whose words open with a lock store's name and have no slot for it ("the semaphore allows 2") speaks of that store.
+	if (compiled.subject === undefined && added === 0) {
+		const led = leadingActor(language, text)
+		if (led !== undefined && language.names.kindOf(led) === 'store') clause.store = led
+	}
 	return clause
 }
 
 /** What a clause leaves for the next to speak of, after `referent`: its own, else several workers spoken of before it ("B and C ask. The key is held, so they wait"). */
 function nextReferent(clause: ReadClause, referent: string | undefined): string | undefined {
+	// A relative clause is an aside about the lease or key: the subject before it goes on past it.
+	if (clause.relative && referent !== undefined && referent !== UNREAD_REFERENT) return referent
 	return referentOf(clause) ?? (groupOf(referent) !== undefined ? referent : undefined)
 }
 
@@ -917,5 +932,6 @@ function referentOf(clause: ReadClause): string | undefined {
 	if (clause.subject !== undefined) return clause.subject
 	if (clause.group) return groupReferent(clause.group)
 	const leases = clause.slots.filter(slot => slot.type === 'lease' && slot.value.type === 'actor')
-	return leases.length === 1 && leases[0]?.value.type === 'actor' ? leaseReferent(leases[0].value.id) : undefined
+	if (leases.length === 1 && leases[0]?.value.type === 'actor') return leaseReferent(leases[0].value.id)
+	return clause.store
 }

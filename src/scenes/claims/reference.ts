@@ -469,6 +469,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return woke ? { ok: true, at: woke.at, events: [grant, woke], makers: [grant, woke] } : NO
 	},
 	'gets-with-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]),
+	'gets-with-next-fence': (s, env) => {
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]
+		if (!grant || grant.fence === undefined) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
+		const fences = before.flatMap(h => (h.kind === 'granted' && h.store === grant.store && h.fence !== undefined ? [h.fence] : []))
+		return fences.length > 0 && fences[fences.length - 1] === grant.fence - 1n ? event(grant) : NO
+	},
 	'gets-with-fence-and-ttl': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]) && h.ttl === num(s[3]))[0]),
 	'workers-get': (s, env) => {
 		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && (named(s[1]) === undefined || h.store === named(s[1])))[0])
@@ -484,6 +491,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'lets-in': (s, env) => {
 		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w)[0])
+		if (grants.some(grant => grant === undefined)) return NO
+		const all = grants as Of<'granted'>[]
+		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
+	},
+	'store-lets-in': (s, env) => {
+		const grants = actors(s[1]).map(w => events(env.step, 'granted', h => h.worker === w && h.store === actor(s[0]))[0])
 		if (grants.some(grant => grant === undefined)) return NO
 		const all = grants as Of<'granted'>[]
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
@@ -821,6 +834,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return { ok: true, at: (all[all.length - 1] as Happening).at, events: all, makers: all }
 	},
 	'renews-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.until === num(s[2]))[0]) : NO),
+	'renews-by-hand-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.auto !== true && h.until === num(s[2]))[0]) : NO),
 	'renews-by-hand': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.auto !== true)[0]) : NO),
 	'asks-to-renew': (s, env) => {
 		const w = actor(s[0])

@@ -134,6 +134,17 @@ describe('reading a text', () => {
 		expect(read('Worker A holds the key, then frobnicates.').problems[0]?.message).not.toContain("write the worker's name")
 		// After a clause with no subject, the hint stands.
 		expect(read('The key goes to B, then frobnicates.').problems[0]?.message).toContain("write the worker's name")
+		// A clause about the lock lends the lock, which is no worker: the hint names it.
+		expect(read('The lock gives the key to B, then saves.').problems[0]?.message).toContain("Lock, which is no worker: write the worker's name")
+	})
+
+	it('reads "it" after a clause that opens with a lock store\'s name as that store, and a which-clause as an aside the subject goes on past', () => {
+		const told = (text: string) => read(text).clauses.map(clause => [clause.form.id, clause.slots[0]?.value])
+		expect(told('The lock restarts, and then it lets A and B in.')).toEqual([['restarts', { type: 'actor', id: 'lock' }], ['store-lets-in', { type: 'actor', id: 'lock' }]])
+		expect(read('Worker A holds the key, and it lets B and C in.').problems[0]?.message).toContain('which is no lock store')
+		const aside = read('Worker A takes the key with fence 1 and a 10 s lease, which nothing renews, and starts working.')
+		expect(aside.problems).toEqual([])
+		expect(aside.clauses.map(clause => [clause.form.id, clause.subject])).toEqual([['gets-with-fence-and-ttl', 'a'], ['nothing-renews', undefined], ['starts-working', 'a']])
 	})
 
 	it('reads the same claim in other words: synonyms and inflections are alternatives of one form', () => {

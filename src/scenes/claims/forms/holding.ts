@@ -412,6 +412,28 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => given(slots, context, 2),
 	},
 	{
+		id: 'gets-with-next-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step, and the last granted(v, k) from that store before it had fence f - 1",
+		pattern: '{worker} gets {key} with the next fence, {fence}', alternatives: ["{worker} acquires/takes/grabs/wins {key} with the next fence, {fence}", "{worker} is given {key} with the next fence, {fence}"],
+		example: 'Worker B gets the key with the next fence, 8',
+		meaning: "The engine gave the worker a lease with that fence in this step, and it is the next fence its store gave for the key: one more than the fence of the store's last grant before it, so a store's first fence, or its first of a new epoch, is no next fence.",
+		check(slots, context) {
+			const verdict = given(slots, context, 2)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const wanted = fenceOfSlot(slots[2])
+			const grant = happened(context.step, 'granted', h => h.worker === worker && ofKey(slots[1], h.store) && h.fence === wanted)[0] as Of<'granted'>
+			const list = context.step.happenings
+			const before = [...runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => step.happenings), ...list.slice(0, list.indexOf(grant))]
+			const last = before.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.store === grant.store && h.fence !== undefined).pop()
+			if (!last) return fails(`${context.name(grant.store)} gave no fence before ${showFence(wanted)}: it is the first, not the next`, 2)
+			if (last.fence !== undefined && last.fence + 1n !== wanted) return fails(`the fence ${context.name(grant.store)} gave before was ${showFence(last.fence)} (to ${context.name(last.worker)} at ${time(last.at)}), so ${showFence(wanted)} is not the next one`, 2)
+			return verdict
+		},
+	},
+	{
 		id: 'gets-with-fence-and-ttl',
 		places: STORY,
 		tells: 'event',
@@ -482,6 +504,27 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			for (const id of actorsOf(slots[0])) {
 				const grant = happened(context.step, 'granted', h => h.worker === id)[0]
 				if (!grant) return fails(`the engine gave ${context.name(id)} no lease in this step${liveLease(context.world, id) ? ' (it holds one from before: say it holds the key)' : ''}`, 0)
+				grants.push(grant)
+			}
+			return eachHeld(context, grants)
+		},
+	},
+	{
+		id: 'store-lets-in',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(v, s) ∈ step for each v ∈ ws",
+		pattern: '{store} lets {workers} in',
+		example: 'Lock lets A and B in',
+		meaning: 'The lock store named (or "it", the store the clause before spoke of) gave each of those workers a lease in this step: letting in is the grant, at its moment.',
+		check(slots, context) {
+			const store = actorOf(slots[0])
+			const grants: Of<'granted'>[] = []
+			for (const id of actorsOf(slots[1])) {
+				const grant = happened(context.step, 'granted', h => h.worker === id && h.store === store)[0]
+				const other = happened(context.step, 'granted', h => h.worker === id)[0]
+				if (!grant && other) return fails(`${context.name(store)} gave ${context.name(id)} no lease in this step: ${context.name(other.store)} let it in`, 1)
+				if (!grant) return fails(`${context.name(store)} gave ${context.name(id)} no lease in this step${liveLease(context.world, id) ? ' (it holds one from before: say it holds the key)' : ''}`, 1)
 				grants.push(grant)
 			}
 			return eachHeld(context, grants)

@@ -408,6 +408,25 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => ownRenewal(slots, context, { keep: h => h.auto !== true, slot: 0, otherwise: worker => `${context.name(worker)}'s lease was renewed by hold itself, in the background, not by hand` }),
 	},
 	{
+		id: 'renews-by-hand-until',
+		places: STORY,
+		tells: 'event',
+		formula: "renewed(w) ∈ step, asked for by w's code (not hold's own renewal), its new expiry T",
+		each: 'renewal',
+		pattern: '{worker} renews {lease} by hand until {time}', alternatives: ["{worker} renews {lease} by hand, until {time}", "{worker} extends/refreshes {lease} by hand until/to {time}", "{worker} renews {lease} by hand to {time}"],
+		example: 'A renews its lease by hand until 50 s',
+		meaning: "The worker's code renewed its lease in this step (the scene's renew, not hold's own renewal in the background), and that renewal moved its end to that time.",
+		check: (slots, context) =>
+			ownRenewal(slots, context, {
+				keep: h => h.auto !== true && h.until === numberOf(slots[2]),
+				slot: 2,
+				otherwise(worker, other) {
+					const own = unused(context, happened(context.step, 'renewed', h => h.worker === worker && h.auto !== true))[0]
+					return own ? `${context.name(worker)}'s renewal by hand moved its lease's end to ${time(own.until)}` : `${context.name(worker)}'s lease was renewed by hold itself, in the background, not by hand (to ${time(other.until)})`
+				},
+			}),
+	},
+	{
 		id: 'asks-to-renew',
 		places: STORY,
 		tells: 'event',

@@ -156,19 +156,17 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		id: 'opens-again-with-epoch',
 		places: STORY,
 		tells: 'event',
-		formula: "restarted(s) ∈ step with epoch e, or restored(s) ∈ step with epoch e > the epoch before it",
+		formula: "restarted(s) or restored(s) ∈ step with epoch e > the epoch before it",
 		each: 'open',
-		pattern: '{store} opens again with epoch {epoch}', alternatives: ["{store} opens again at epoch {epoch}"],
-		example: 'the lock server opens again with epoch 5000',
-		meaning: 'The store opened again in this step with that epoch, larger than before: a restart, or a restore whose epoch went up (it first opened when the scene began; a restore to a smaller epoch is told as a restore).',
+		pattern: '{store} opens again with epoch {epoch}', alternatives: ["{store} opens again at epoch {epoch}", "{store} opens again, with epoch {epoch}"],
+		example: 'the store opens again with epoch 5000',
+		meaning: 'The store opened again in this step with that epoch, larger than its epoch before: a restart, or a restore whose epoch went up (a restore to a smaller epoch, whose fences go down, is told as a restore).',
 		check(slots, context) {
-			const store = actorOf(slots[0])
-			const found = opens(context, store)
-			if (found.length === 0) return fails(`${context.name(store)} did not open again in this step`, 0)
-			const open = found.find(h => h.epoch === bigOf(slots[1]))
-			if (!open) return fails(`${context.name(store)} wrote epoch ${found.map(h => h.epoch).join(', then ')}`, 1)
-			if (open.epoch <= open.epochBefore) return fails(`${context.name(store)} opened on the backup's copy with epoch ${open.epoch}, down from ${open.epochBefore}: its fences go down; tell the restore ("kv.db is restored from the backup")`, 0)
-			return holds([saw(context.step, open)], open.at)
+			const verdict = wroteEpoch(slots, context, false)
+			if (!verdict.ok) return verdict
+			const open = opens(context, actorOf(slots[0])).find(h => h.epoch === bigOf(slots[1])) as Of<'restarted'> | Of<'restored'>
+			if (open.epoch <= open.epochBefore) return fails(`${context.name(open.store)} opened on the backup's copy with epoch ${open.epoch}, down from ${open.epochBefore}: its fences go down; tell the restore ("kv.db is restored from the backup")`, 1)
+			return verdict
 		},
 	},
 	{
