@@ -560,7 +560,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		// Room is made by the last lease end of the key, not by its holders' grants.
 		return limit === undefined ? NO : keyOver(env, s[0], holders => holders.length < limit, {}, 'room')
 	},
-	'limit-is': (s, env) => timeless(storeOf(env, undefined)?.limit === num(s[0])),
+	// The limit, told as the holders it lets in: "the semaphore allows 2, so A and B get in" (or "so C waits").
+	'limit-is': (s, env) => {
+		const store = storeOf(env, undefined)
+		return store !== undefined && store.limit === num(s[0]) ? { ok: true, events: [], makers: holderMakers(env, store) } : NO
+	},
 	'no-lease-has-a-fence': (_s, env) => timeless(env.world.stores.size > 0 && [...env.world.stores.values()].every(store => store.limit !== undefined)),
 	'lease-has-no-fence': (s, env) => {
 		const lease = leaseAt(env.world, actor(s[0]))
