@@ -1033,6 +1033,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return opened && (opened.kind === 'restarted' || opened.kind === 'restored') && opened.epoch === epoch ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env) : NO
 	},
 	'fence-larger-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '>'),
+	'fence-larger-than-every-earlier': (s, env) => largerThanAllBefore(env, actor(s[0]), false),
+	'fence-larger-than-any-before-restart': (s, env) => largerThanAllBefore(env, actor(s[0]), true),
 	// -- a worker's process, and the run without fences
 	pauses: (s, env) => event(events(env.step, 'paused', h => h.worker === actor(s[0]))[0]),
 	'process-pauses': (s, env) => event(events(env.step, 'paused', h => h.worker === actor(s[0]))[0]),
@@ -1861,6 +1863,27 @@ function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'sho
 /** The events each event follows from, as the engine recorded them. */
 function recorded(event: Happening, context: ClaimContext): readonly Happening[] {
 	return context.step.causes?.get(event) ?? []
+}
+
+/**
+ * `fence(lease(w, t)) > f` for every fence f a grant carried before the grant of w's lease (of any
+ * worker and store), or, `sinceRestart`, before the last restart of that lease's store so far, which
+ * came before its grant; there is one such fence at least. Made by that grant (and that restart).
+ */
+function largerThanAllBefore(env: Env, w: string, sinceRestart: boolean): Meaning {
+	const lease = leaseAt(env.world, w)
+	const own = leaseGrant(env, w)[0]
+	if (lease?.fence === undefined || own === undefined) return NO
+	const all = upTo(env).flatMap(step => step.happenings)
+	let before = all.slice(0, all.indexOf(own))
+	const restart = all.filter(h => h.kind === 'restarted' && h.store === lease.store).pop()
+	if (sinceRestart) {
+		if (restart === undefined || all.indexOf(restart) > all.indexOf(own)) return NO
+		before = before.slice(0, before.indexOf(restart))
+	}
+	const fences = before.flatMap(h => (h.kind === 'granted' && h.fence !== undefined ? [h.fence] : []))
+	if (fences.length === 0 || fences.some(f => f >= (lease.fence as bigint))) return NO
+	return holdsNow(true, sinceRestart && restart !== undefined ? [restart, own] : [own], env)
 }
 
 /** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes (a state as a cause of an event: strictly before it). */
