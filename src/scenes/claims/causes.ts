@@ -4,8 +4,10 @@
  * simulation's recorder): "so" is true only when the recorded cause chain links what the clause
  * before tells to what this one tells. There is no list of which forms may cause which: each
  * clause tells events of the run (a state, the events that made it hold), and some tell more (a
- * comparison of two fences, the clock, a renewal that did not happen), which the engine's own
- * decisions are held to.
+ * comparison of two fences, the clock, a renewal that did not happen, a lease live at a moment),
+ * which the engine's own decisions are held to. A renewal is why its lease is live at a moment only
+ * when the lease would have ended by then without it (`renewalAt`): the engine records no cause for
+ * that, as it depends on the moment the clause tells.
  */
 import type { StepFacts } from './facts.ts'
 import type { Evidence, Happening } from '../frame.ts'
@@ -25,6 +27,7 @@ type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
 export const RECORDED_CAUSES: readonly (readonly [string, string])[] = [
 	['a grant', 'the lease end that freed the place it took: a release, an expiry, a lease gone with its store (none when the key had room)'],
 	['a hold that waits in line, a try refused, a hold that gives up', "the grants of the key's holders then"],
+	['a lease live at a moment (the key held by it, its holder keeping the key)', "its grant, and each renewal it needed then: one at or before that moment, when the lease's end before that renewal was at or before that moment (a renewal that came while the lease would still have been live then without it is no cause; nor is one of another worker's wait)"],
 	['a lease running out', "the pause or crash of its worker's process in effect then (its renewals stopped), the clock moving past its end, and no renewal of it"],
 	['a lease gone with its store', 'the restart or restore that took it'],
 	['a renewal refused', "the end of the worker's lease: it ran out, was let go, went with its store or was ended by an operator"],
@@ -41,6 +44,9 @@ export const RECORDED_CAUSES: readonly (readonly [string, string])[] = [
 export function causeProblem(cause: Told, effect: Told, context: ClaimContext, word: 'so' | 'because'): string | undefined {
 	const effects = effect.claim.said?.events ?? eventsOf(effect.claim.evidence, context)
 	const said = cause.claim.said ?? {}
+	// A renewal told as an event is why its lease is live at a moment when, without it, the lease would have ended by then.
+	const live = effect.claim.said?.live
+	if (!cause.state && live !== undefined && (said.events ?? eventsOf(cause.claim.evidence, context)).some(event => event.kind === 'renewed' && renewalAt(event, live, context) === 'needed')) return undefined
 	const decided = effect.claim.said?.decides
 	if (decided !== undefined && decisionLinks(said, cause, decided)) return undefined
 	// A THING lost is the write that replaced it, taken: a clause that tells that write, or the database taking it, is why.
@@ -58,7 +64,7 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	// No one in line is why a key stays free: a freed key goes to the first in line.
 	if (said.empty !== undefined && said.empty === effect.claim.said?.free) return undefined
 	const says = word === 'so' ? '"so" says the clause before is why this happened' : '"because" says this is why what the clause before tells happened'
-	const why = lost === undefined ? recordedWhy(decided ?? effects[0], context) : `${context.name(lost.writerBefore ?? '')}'s ${context.words?.thing ?? 'write'} was lost when ${context.name(lost.database)} took ${context.name(lost.worker)}'s write at ${formatDuration(lost.at)}, and the clause before does not tell that write`
+	const why = lost === undefined ? (renewalWhy(cause, live, context) ?? recordedWhy(decided ?? effects[0], context)) : `${context.name(lost.writerBefore ?? '')}'s ${context.words?.thing ?? 'write'} was lost when ${context.name(lost.database)} took ${context.name(lost.worker)}'s write at ${formatDuration(lost.at)}, and the clause before does not tell that write`
 	return `${says}, but the engine records no such cause: ${why}; tell why it happened, or join the clauses with "and"`
 }
 
@@ -95,6 +101,47 @@ function clockLinks(clock: NonNullable<Said['clock']>, effects: readonly Happeni
 	}
 	// The clock moving on runs a lease out in the step it moves.
 	return effects.some(e => e.kind === 'expired' && context.step.happenings.includes(e))
+}
+
+/**
+ * What a renewal did for its worker's lease of its store at `live.at`: `needed` when it came no
+ * later than then, no grant to the worker of that store came between (so the lease live then is the
+ * one it renewed), and the lease's end before it (its grant's TTL end, or the renewal before it's)
+ * was at or before then: without it the lease would have ended by then. Else why not.
+ */
+function renewalAt(renewal: Of<'renewed'>, live: NonNullable<Said['live']>, context: ClaimContext): 'needed' | 'other' | 'later' | { regranted: number } | { ranTo: number } {
+	if (renewal.worker !== live.worker || renewal.store !== live.store) return 'other'
+	if (renewal.at > live.at) return 'later'
+	let end: number | undefined
+	let seen = false
+	for (const step of [...context.run.steps.slice(0, context.step.index), context.step]) {
+		for (const h of step.happenings) {
+			if (h === renewal) seen = true
+			else if (h.kind === 'granted' && h.worker === live.worker && h.store === live.store) {
+				if (seen && h.at <= live.at) return { regranted: h.at }
+				if (!seen) end = h.at + h.ttl
+			} else if (h.kind === 'renewed' && !seen && h.worker === live.worker && h.store === live.store) end = h.until
+		}
+	}
+	if (!seen || end === undefined) return 'other'
+	return end <= live.at ? 'needed' : { ranTo: end }
+}
+
+/** Why the renewals a clause tells did not keep a lease live at its moment, in words for a message, or undefined when it tells none. */
+function renewalWhy(cause: Told, live: Said['live'], context: ClaimContext): string | undefined {
+	if (cause.state || live === undefined) return undefined
+	const renewals = (cause.claim.said?.events ?? eventsOf(cause.claim.evidence, context)).filter((h): h is Of<'renewed'> => h.kind === 'renewed')
+	const first = renewals[0]
+	if (first === undefined) return undefined
+	const whose = context.name(live.worker)
+	const at = formatDuration(live.at)
+	const what = renewalAt(first, live, context)
+	const renewed = `${context.name(first.worker)}'s renewal at ${formatDuration(first.at)}`
+	if (what === 'other') return `${renewed} keeps only its own lease, not ${whose}'s lease of ${context.name(live.store)}`
+	if (what === 'later') return `${renewed} came after ${at}, the moment this clause tells`
+	if (what === 'needed') return undefined
+	if ('regranted' in what) return `${renewed} kept a lease ${whose} no longer holds at ${at}: the engine gave it the key again at ${formatDuration(what.regranted)}`
+	return `${renewed} was not needed for its lease to be live at ${at}: without it the lease ran to ${formatDuration(what.ranTo)}`
 }
 
 /** The events a happening follows from, as recorded. */

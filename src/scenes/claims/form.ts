@@ -113,6 +113,8 @@ export interface Said {
 	free?: string
 	/** The events of the run it tells, where its evidence would name others: a lease's fence is its grant's, whatever became of the lease. */
 	events?: Happening[]
+	/** A worker's lease of a store it says is live at a moment (the clause's): a renewal that lease needed to be live then is why (`causes.ts`). */
+	live?: { worker: string; store: string; at: number }
 }
 
 /** What a check decided: the claim holds (and what it was checked against, and when the thing it tells happened), or why not. */

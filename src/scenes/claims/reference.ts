@@ -41,6 +41,8 @@ interface Meaning {
 	free?: string
 	/** The row evidence a row state gives, for causes: the database and its fence. */
 	row?: { database: string; fence: bigint }
+	/** For causes: the worker's lease of the store it says is live, and (set once the clause's moment is known) the moment it is live at. */
+	live?: { worker: string; store: string; at?: number }
 }
 
 const NO: Meaning = { ok: false, events: [], makers: [] }
@@ -222,7 +224,7 @@ function leaseState(env: Env, slots: readonly Slot[], wanted: { fence?: bigint; 
 	const holdsAt = (one: (typeof withEnds)[number], t: number) => one.span.from <= t && (one.end === undefined ? t <= env.world.time : t < one.end.at)
 	const chosen = (at === undefined ? withEnds.find(one => one.end === undefined) : withEnds.find(one => holdsAt(one, at))) ?? (withEnds[withEnds.length - 1] as (typeof withEnds)[number])
 	const grant = chosen.span.grant ?? grantOf(env, worker, chosen.span.store, chosen.span.fence)
-	const meaning: Meaning = { ok: true, at: chosen.span.from, events: chosen.span.grant ? [chosen.span.grant] : [], makers: grant ? [grant] : [] }
+	const meaning: Meaning = { ok: true, at: chosen.span.from, events: chosen.span.grant ? [chosen.span.grant] : [], makers: grant ? [grant] : [], live: { worker, store: chosen.span.store } }
 	if (chosen.end) {
 		meaning.until = chosen.end.at
 		meaning.endedBy = chosen.end
@@ -416,7 +418,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const now = leaseAt(env.world, w)
 		if (!then || !now || state(then) !== 'live' || state(now) !== 'live' || then.grantedAt !== now.grantedAt || then.fence !== now.fence || !fits(s[1], then.store)) return NO
 		if (env.step.happenings.some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w)) return NO
-		return holdsNow(true, leaseMakers(env, w), env)
+		return holdsNow(true, leaseMakers(env, w), env, { live: { worker: w, store: then.store } })
 	},
 	gets: (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
 	'no-longer-holds': (s, env) => {
@@ -1053,6 +1055,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return opened && (opened.kind === 'restarted' || opened.kind === 'restored') && opened.epoch === epoch ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env) : NO
 	},
 	'fence-larger-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '>'),
+	'fence-larger-than-every-earlier': (s, env) => largerThanAllBefore(env, actor(s[0]), false),
+	'fence-larger-than-any-before-restart': (s, env) => largerThanAllBefore(env, actor(s[0]), true),
 	// -- a worker's process, and the run without fences
 	pauses: (s, env) => event(events(env.step, 'paused', h => h.worker === actor(s[0]))[0]),
 	'process-pauses': (s, env) => event(events(env.step, 'paused', h => h.worker === actor(s[0]))[0]),
@@ -1730,13 +1734,16 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		let wrong = clause.during === true && isState && moment === undefined && place !== undefined && beforePlace !== undefined && (clause.when === 'event-first' ? place.at > beforePlace.at : after(beforePlace, place))
 		// After time told passing, which is the step's passage from its start, S held from that start ("When E, S" names E's moment instead).
 		if (clause.during === true && clause.when !== 'event-first' && isState && moment === undefined && place !== undefined && cause?.meaning.clock?.moved === true && place.at > step.start.time) wrong = true
-		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, meaning, context, cause.state && !isState)
+		// A lease said live is live at the moment named, else at the text's moment when it did not end in the step.
+		const liveAt = isState && meaning.live !== undefined ? (at ?? (meaning.until === undefined ? context.world.time : undefined)) : undefined
+		const said: Meaning = meaning.live === undefined ? meaning : liveAt === undefined ? { ...meaning, live: undefined } : { ...meaning, live: { ...meaning.live, at: liveAt } }
+		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, said, context, cause.state && !isState) && !(!cause.state && renewalKept(cause.meaning, said, context))
 		else if (!wrong && clause.then === 'because' && (aside ?? cause) !== undefined) {
 			const explained = (aside ?? cause) as { meaning: Meaning; state: boolean }
-			wrong = !causes(meaning, explained.meaning, context, isState && !explained.state)
+			wrong = !causes(said, explained.meaning, context, isState && !explained.state) && !(!isState && renewalKept(said, explained.meaning, context))
 		}
 		aside = clause.during === true && isState ? cause : undefined
-		cause = { meaning, state: isState }
+		cause = { meaning: said, state: isState }
 		// A write's answer told for the first time is news: it takes its place in order like an event not told before.
 		const fresh = tells === 'event' && (inStep.some(h => !seen.has(h)) || (meaning.decides !== undefined && step.happenings.includes(meaning.decides) && !decided.has(meaning.decides)))
 		// Time told passing is the step's passage from its start: nothing told before it came after that start.
@@ -1891,6 +1898,27 @@ function recorded(event: Happening, context: ClaimContext): readonly Happening[]
 	return context.step.causes?.get(event) ?? []
 }
 
+/**
+ * `fence(lease(w, t)) > f` for every fence f a grant carried before the grant of w's lease (of any
+ * worker and store), or, `sinceRestart`, before the last restart of that lease's store so far, which
+ * came before its grant; there is one such fence at least. Made by that grant (and that restart).
+ */
+function largerThanAllBefore(env: Env, w: string, sinceRestart: boolean): Meaning {
+	const lease = leaseAt(env.world, w)
+	const own = leaseGrant(env, w)[0]
+	if (lease?.fence === undefined || own === undefined) return NO
+	const all = upTo(env).flatMap(step => step.happenings)
+	let before = all.slice(0, all.indexOf(own))
+	const restart = all.filter(h => h.kind === 'restarted' && h.store === lease.store).pop()
+	if (sinceRestart) {
+		if (restart === undefined || all.indexOf(restart) > all.indexOf(own)) return NO
+		before = before.slice(0, before.indexOf(restart))
+	}
+	const fences = before.flatMap(h => (h.kind === 'granted' && h.fence !== undefined ? [h.fence] : []))
+	if (fences.length === 0 || fences.some(f => f >= (lease.fence as bigint))) return NO
+	return holdsNow(true, sinceRestart && restart !== undefined ? [restart, own] : [own], env)
+}
+
 /** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes (a state as a cause of an event: strictly before it). */
 function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCausesEvent: boolean): boolean {
 	const write = effect.decides
@@ -1940,6 +1968,31 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCau
 	}
 	if (cause.empty !== undefined && cause.empty === effect.free) return true
 	return cause.absent !== undefined && effect.makers.some(h => h.kind === 'expired' && h.worker === cause.absent)
+}
+
+/**
+ * A renewal is why a lease is live at a moment T when, without it, the lease would have ended by T:
+ * among the renewals the cause tells, one of the effect's worker's lease of that store at or before
+ * T, whose lease (the worker's last grant of the store before it, with no grant of it since up to T)
+ * ran, before it, to an end at or before T: its grant's end (grant + TTL), or the last renewal's.
+ */
+function renewalKept(cause: Meaning, effect: Meaning, context: ClaimContext): boolean {
+	const live = effect.live
+	if (live?.at === undefined) return false
+	const T = live.at
+	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+	const mine = (h: Happening): boolean => 'worker' in h && h.worker === live.worker && 'store' in h && h.store === live.store
+	return cause.events.some(r => {
+		if (r.kind !== 'renewed' || !mine(r) || r.at > T) return false
+		const i = all.indexOf(r)
+		if (i < 0 || all.slice(i + 1).some(h => h.kind === 'granted' && mine(h) && h.at <= T)) return false
+		const before = all.slice(0, i)
+		const g = [...before].reverse().find((h): h is Of<'granted'> => h.kind === 'granted' && mine(h))
+		if (g === undefined) return false
+		const renewals = before.slice(before.indexOf(g) + 1).filter((h): h is Of<'renewed'> => h.kind === 'renewed' && mine(h))
+		const last = renewals[renewals.length - 1]
+		return (last === undefined ? g.at + g.ttl : last.until) <= T
+	})
 }
 
 /** The forms the reference has no meaning for (none: the registry test holds it so). */

@@ -12,6 +12,7 @@ import { OPERATOR_FORMS } from './forms/operator.ts'
 import { PROCESS_FORMS } from './forms/process.ts'
 import { STORE_FORMS } from './forms/store.ts'
 import { WRITE_FORMS } from './forms/writes.ts'
+import { EARLIER_FENCE_FORMS } from './forms/earlier-fences.ts'
 
 /** The forms by what they tell of, for `scenes forms` and `scenes suggest`: each group a list above. */
 export const FORM_GROUPS: readonly (readonly [string, readonly ClaimForm[]])[] = [
@@ -20,6 +21,7 @@ export const FORM_GROUPS: readonly (readonly [string, readonly ClaimForm[]])[] =
 	['how a lease ends', LEASE_END_FORMS],
 	['an operator', OPERATOR_FORMS],
 	['writes', WRITE_FORMS],
+	['fences given before', EARLIER_FENCE_FORMS],
 	["a worker's process", PROCESS_FORMS],
 	['the store and the clock', STORE_FORMS],
 	["the lock's answer", LOCK_ANSWER_FORMS],

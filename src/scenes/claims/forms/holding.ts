@@ -69,7 +69,10 @@ function heldWith(slots: readonly Slot[], context: ClaimContext, fence?: number,
 	const moment = context.moment
 	const live = (span: (typeof spans)[number], at: number) => span.lease.at <= at && (span.end === undefined ? at <= context.world.time : at < span.end.at)
 	const chosen = (moment === undefined ? spans.find(span => span.end === undefined) : spans.find(span => live(span, moment))) ?? (spans[spans.length - 1] as (typeof spans)[number])
-	const verdict: Verdict = { ok: true, evidence: [chosen.grant ? saw(context.step, chosen.grant) : leaseEvidence(context.step.start, worker)], at: chosen.lease.at }
+	const verdict: Extract<Verdict, { ok: true }> = { ok: true, evidence: [chosen.grant ? saw(context.step, chosen.grant) : leaseEvidence(context.step.start, worker)], at: chosen.lease.at }
+	// Live at the moment it names, else through the clause's moment when it did not end in the step: for renewals as its cause.
+	const liveAt = moment ?? (chosen.end === undefined ? context.world.time : undefined)
+	if (liveAt !== undefined) verdict.said = { live: { worker, store: chosen.lease.store, at: liveAt } }
 	return chosen.end === undefined ? verdict : { ...verdict, until: chosen.end.at, endedBy: context.step.happenings.indexOf(chosen.end) }
 }
 
@@ -218,7 +221,7 @@ function stillHolds(slots: readonly Slot[], context: ClaimContext): Verdict {
 	// One lease all through: a let-go and a new lease at the same moment is no "still".
 	const ended = [...happened(context.step, 'released', h => h.worker === worker), ...happened(context.step, 'expired', h => h.worker === worker), ...happened(context.step, 'gone', h => h.worker === worker), ...happened(context.step, 'ended', h => h.worker === worker)][0]
 	if (ended || after.fence !== before.fence) return fails(`${context.name(worker)}'s lease did not last the step: it ${ended?.kind === 'released' ? 'let go' : ended?.kind === 'gone' ? 'lost it to its store' : ended?.kind === 'ended' ? 'had it ended by an operator' : 'ran out'} at ${time(ended?.at ?? context.world.time)} and holds another now`, 0)
-	return holds([leaseEvidence(context.step.start, worker), leaseEvidence(context.world, worker)], context.world.time)
+	return { ...holds([leaseEvidence(context.step.start, worker), leaseEvidence(context.world, worker)], context.world.time), said: { live: { worker, store: before.store, at: context.moment ?? context.world.time } } } as Verdict
 }
 
 /** The worker of slot 0, and no other, holds the key when the step ends, from any store. */

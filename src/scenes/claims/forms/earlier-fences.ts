@@ -1,0 +1,67 @@
+/**
+ * Claims that a worker's fence is larger than every fence given before it: before its grant ("larger
+ * than every earlier fence"), or before its store last restarted ("larger than any fence from before
+ * the restart"). Told after a comma, they are the fence's of the clause before ("A gets fence 5000:1,
+ * larger than any fence from before the restart"), as `read.ts` reads words that describe a fence.
+ */
+import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import type { Happening } from '../../frame.ts'
+import { showFence } from '../fence-notation.ts'
+import { actorOf, fails, grantOfLease, holds, leaseEvidence, time } from '../query.ts'
+import type { Of } from '../query.ts'
+
+const STORY = ['caption', 'note'] as const
+
+/**
+ * The worker of slot 0's latest fence is larger than each fence any store gave (a grant with a fence,
+ * to any worker) before the grant of that lease, or, `sinceRestart`, before the latest restart of its
+ * lease's store up to the text's moment, which came before that grant; at least one fence was given then.
+ */
+function largerThanEvery(slots: readonly Slot[], context: ClaimContext, sinceRestart: boolean): Verdict {
+	const worker = actorOf(slots[0])
+	const lease = context.world.workers.get(worker)?.lease
+	if (lease?.fence === undefined) return fails(`${context.name(worker)} has no fence`, 0)
+	const fence = lease.fence
+	const grant = grantOfLease(context, worker)
+	if (grant === undefined) return fails(`${context.name(worker)}'s fence ${showFence(fence)} was given in no step of the scene`, 0)
+	const all: Happening[] = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+	let before = all.slice(0, all.indexOf(grant))
+	// The restart: the store's latest, up to the text's moment; the fence was given after it.
+	const restart = sinceRestart ? all.filter((h): h is Of<'restarted'> => h.kind === 'restarted' && h.store === lease.store).pop() : undefined
+	if (sinceRestart) {
+		if (restart === undefined) return fails(`${context.name(lease.store)} has not restarted: there is no "before the restart" (a restore is no restart)`, 0)
+		if (all.indexOf(restart) > all.indexOf(grant)) return fails(`${context.name(worker)}'s fence ${showFence(fence)} is itself from before the restart: ${context.name(lease.store)} gave it at ${time(grant.at)} and restarted at ${time(restart.at)}`, 0)
+		before = before.slice(0, before.indexOf(restart))
+	}
+	const given = before.filter((h): h is Of<'granted'> & { fence: bigint } => h.kind === 'granted' && h.fence !== undefined)
+	const when = sinceRestart ? `before ${context.name(lease.store)} restarted at ${time((restart as Of<'restarted'>).at)}` : `before ${context.name(worker)}'s fence ${showFence(fence)}`
+	if (given.length === 0) return fails(`no store gave a fence ${when}, so there is none it is larger than`, 0)
+	const largest = given.reduce((top, h) => (h.fence > top.fence ? h : top))
+	if (!(fence > largest.fence)) return fails(`${context.name(worker)}'s fence ${showFence(fence)} is not larger than ${showFence(largest.fence)}, which ${context.name(largest.store)} gave ${context.name(largest.worker)} at ${time(largest.at)}, ${when}`, 0)
+	return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [...(restart === undefined ? [] : [restart]), grant] } } as Verdict
+}
+
+export const EARLIER_FENCE_FORMS: readonly ClaimForm[] = [
+	{
+		id: 'fence-larger-than-every-earlier',
+		places: STORY,
+		tells: 'state',
+		formula: "fence(lease(w, t)) > f for every f of a granted(fence f) ∈ run before the grant of lease(w, t), of any worker and store; at least one",
+		pattern: '{owner} fence is larger than every earlier fence',
+		alternatives: ['{owner} fence is larger/higher/greater/bigger than any/every earlier fence', '{owner} fence is larger/higher/greater/bigger than any/every fence given before', '{owner} fence is larger/higher/greater/bigger than any/every fence given earlier'],
+		example: "A's fence is larger than every earlier fence",
+		meaning: "The worker's latest fence is larger than every fence any store gave (to any worker) before it gave that one; at least one was given before.",
+		check: (slots, context) => largerThanEvery(slots, context, false),
+	},
+	{
+		id: 'fence-larger-than-any-before-restart',
+		places: STORY,
+		tells: 'state',
+		formula: "fence(lease(w, t)) > f for every f of a granted(fence f) ∈ run before the last restarted(s) ∈ run by t, s its store, which came before the grant of lease(w, t); at least one",
+		pattern: '{owner} fence is larger than any fence from before the restart',
+		alternatives: ['{owner} fence is larger/higher/greater/bigger than any/every fence( from) before the restart', '{owner} fence is larger/higher/greater/bigger than any/every fence given before the restart'],
+		example: "A's fence is larger than any fence from before the restart",
+		meaning: "The worker's latest fence is larger than every fence any store gave (to any worker) before its lease's store last restarted (a restore is no restart), a restart that came before it gave that fence; at least one was given before the restart.",
+		check: (slots, context) => largerThanEvery(slots, context, true),
+	},
+]
