@@ -300,5 +300,5 @@ describe('a scene cannot tell a reused database from a new one', () => {
 		}
 		expect(differ).toEqual([])
 		expect(backups, 'scenes that back up a store, whose bytes were compared').toBeGreaterThan(0)
-	}, 300_000)
+	}, 900_000)
 })
