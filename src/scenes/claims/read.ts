@@ -188,10 +188,12 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				const paused = pause === undefined ? undefined : result.clauses[pause]
 				if (clause.form.pauses) pause = result.clauses.length - 1
 				else if (paused && clause.subject !== undefined && clause.subject !== paused.subject) pause = undefined
-				// A clause about no actor ("the key goes to B") leaves nothing for "it" or a left-out subject to name.
-				referent = nextReferent(clause, referent)
 			}
 		}
+		// What "it" or a left-out subject names in the next sentence: the subject of its last clause as written, in the text's
+		// order ("Nobody holds the key when the lock restarts. It opens again" is the lock), whatever order it is read in.
+		// A clause about no actor ("the key goes to B") leaves nothing for them to name.
+		for (const item of read.items.filter(item => item.kind === 'clause').sort((a, b) => a.clause.start - b.clause.start)) referent = nextReferent(item.clause, referent)
 	}
 	language.read.set(key, result)
 	return result
@@ -381,7 +383,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 /** Whether a joint may follow an item: "for" only a clause that says a worker paused, "when" only a state ("S when E": S held at E's moment) with no moment of its own. */
 function joins(cut: Cut, item: Item | { kind: 'unread' }): boolean {
 	if (cut.for) return item.kind === 'clause' && item.clause.form.pauses === true
-	if (cut.aside === 'when') return item.kind === 'clause' && (item.clause.form.tells === 'state' || BEFORE_WHEN.has(item.clause.form.id)) && item.clause.modifiers.length === 0
+	if (cut.aside === 'when') return item.kind === 'clause' && (item.clause.form.tells === 'state' || BEFORE_WHEN.has(item.clause.form.id)) && (item.clause.modifiers.length === 0 || item.clause.form.tells === 'state')
 	return true
 }
 
@@ -422,7 +424,10 @@ function joinItems(item: Item, rest: readonly Item[], joined: string): Item[] {
 	// "S when E" of a state S and a happening E: E is told first, then S as the state that held at its moment, as after "while".
 	if (/\bwhen\b/.test(joined) && item.kind === 'clause' && item.clause.form.tells === 'state' && head?.kind === 'clause' && head.clause.form.tells === 'event') {
 		const { then, ...state } = item.clause
-		return [{ kind: 'clause', clause: then === undefined ? head.clause : { ...head.clause, then } }, { kind: 'clause', clause: { ...state, during: true, when: 'state-first' } }, ...tail]
+		// "At 5 s S when E": the moment is E's, at which S held.
+		const moved = state.modifiers.length > 0 && head.clause.modifiers.length === 0
+		const event = { ...head.clause, ...(then === undefined ? {} : { then }), ...(moved ? { modifiers: state.modifiers } : {}) }
+		return [{ kind: 'clause', clause: event }, { kind: 'clause', clause: { ...state, ...(moved ? { modifiers: [] } : {}), during: true, when: 'state-first' } }, ...tail]
 	}
 	const after = head?.kind === 'clause' && (order || during || explains) ? { kind: 'clause' as const, clause: { ...head.clause, ...(order ? { then: order } : {}), ...(during ? { during: true as const } : {}), ...(explains ? { explains: true as const } : {}) } } : head
 	return after ? [item, after, ...tail] : [item]

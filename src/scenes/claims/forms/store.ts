@@ -140,7 +140,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "restarted(s) ∈ step, or restored(s) ∈ step with epoch > the epoch before it",
 		each: 'open',
-		pattern: '{store} opens again',
+		pattern: '{store} opens again', alternatives: ['{store} comes back( up)', '{store} is back( up)'],
 		example: 'the store opens again',
 		meaning: 'The store opened again in this step with a larger epoch than before: a restart, or a restore whose epoch went up (a restore to a smaller epoch, whose fences go down, is told as a restore).',
 		check(slots, context) {
@@ -158,7 +158,7 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "restarted(s) or restored(s) ∈ step with epoch e > the epoch before it",
 		each: 'open',
-		pattern: '{store} opens again with epoch {epoch}', alternatives: ["{store} opens again at epoch {epoch}", "{store} opens again, with epoch {epoch}"],
+		pattern: '{store} opens again with epoch {epoch}', alternatives: ["{store} opens again at epoch {epoch}", "{store} opens again, with epoch {epoch}", "{store} comes back( up) with epoch {epoch}", "{store} comes back( up) with a new epoch, {epoch}", "{store} opens again with a new epoch, {epoch}"],
 		example: 'the store opens again with epoch 5000',
 		meaning: 'The store opened again in this step with that epoch, larger than its epoch before: a restart, or a restore whose epoch went up (a restore to a smaller epoch, whose fences go down, is told as a restore).',
 		check(slots, context) {
