@@ -6,7 +6,7 @@ import { claimDirectory } from './directory-claim.ts'
 import { HistoryFile } from './history-file.ts'
 import { leasesCommand } from './leases-command.ts'
 import { OPERATOR_TOKEN_VARIABLE, readToken, readTokens, TOKEN_VARIABLE } from './token-source.ts'
-import type { HistoryRecord } from './history.ts'
+import { readClockPair, type HistoryRecord } from './history.ts'
 import { DEFAULT_LIMITS, serve, type ServerLimits } from './server.ts'
 
 // The limits a flag may set: its name, the limit, and whether it is a time.
@@ -116,9 +116,9 @@ async function main(argv: string[]): Promise<number | undefined> {
 		return 1
 	}
 	const append = historyFile?.append
-	// The start record names this process, for whoever reads the history of several servers, and reads its clock beside the
-	// machine's monotonic one: a stepped system time leaves processes started at other moments with other times.
-	const startRecord = (record: HistoryRecord) => ({ ...record, pid: process.pid, clock: { mono: Number(process.hrtime.bigint()) / 1e6, at: store.clock.now() } })
+	// The start record names this process, for whoever reads the history of several servers, and reads its clock between two
+	// readings of the machine's monotonic one: a stepped system time leaves processes started at other moments with other times.
+	const startRecord = (record: HistoryRecord) => ({ ...record, pid: process.pid, clock: readClockPair(() => store.clock.now()) })
 	const history = append === undefined ? undefined : (record: HistoryRecord) => append(record.type === 'start' ? startRecord(record) : record)
 	const server = await serve({ store, host: values.host, port, token: token as string[] | undefined, operatorToken: operatorToken as string | undefined, history, limits }).catch(async (error: unknown) => {
 		await store.close()

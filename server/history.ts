@@ -13,8 +13,8 @@ export type HistoryRecord = { seq?: number } & (
 			epoch: string
 			/** The server's process id: written by the command line's history file, not by the book. */
 			pid?: number
-			/** The engine's clock and the machine's monotonic clock read together as the command line wrote the record, so the times of processes on one machine can be set side by side. */
-			clock?: { at: number; mono: number }
+			/** The engine's clock read between two readings of the machine's monotonic clock as the command line wrote the record, so the times of processes on one machine can be set side by side (see readClockPair). */
+			clock?: ClockPair
 		}
 	| { type: 'wait'; at: number; client: string; requestId: string; kind: 'lock' | 'semaphore'; name: string; key: string }
 	| { type: 'leave'; at: number; client: string; requestId: string; code: string }
@@ -109,4 +109,30 @@ export class History {
 /** A history write that failed, as the refusal of the request that made it. */
 export function historyError(place: string, error: unknown, outcome: string): ProtocolError {
 	return new ProtocolError('unavailable', `${place}: the server could not write its history (${(error as Error).message}); ${outcome}`)
+}
+
+/**
+ * The engine's clock (`at`) read between two readings of the machine's monotonic clock (`mono` just before, `monoAfter`
+ * just after), in ms. The two clocks cannot be read at one instant: a process preempted between the readings (a loaded
+ * machine does it for milliseconds) would pair its time with another moment's, so the pair keeps both bounds.
+ */
+export interface ClockPair {
+	at: number
+	mono: number
+	/** The monotonic clock just after `at` was read; missing in readings written before it was kept (taken as `mono`). */
+	monoAfter?: number
+}
+
+/** The tightest of a few readings of `now` between two of the monotonic clock: it stops at one closer than 0.05 ms. */
+export function readClockPair(now: () => number, tries = 20): ClockPair {
+	const mono = () => Number(process.hrtime.bigint()) / 1e6
+	let best: ClockPair | undefined
+	for (let i = 0; i < tries; i++) {
+		const before = mono()
+		const at = now()
+		const after = mono()
+		if (best === undefined || after - before < (best.monoAfter as number) - best.mono) best = { at, mono: before, monoAfter: after }
+		if (after - before < 0.05) break
+	}
+	return best as ClockPair
 }

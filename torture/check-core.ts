@@ -69,6 +69,8 @@ export interface Pause {
 export interface ClientFacts {
 	/** Lines of the clients' logs that are not records. */
 	unreadableLogLines?: UnreadableLogLine[]
+	/** By client: how many ms its lines' times may be off in the run's clock beyond CLOCK_SLACK_MS, as the reading of its clock left them unknown (clocks.ts); 0 where missing. */
+	clockMargins?: Record<string, number>
 	clientGrants: ClientGrant[]
 	clientLosses: ClientLoss[]
 	clientDone: ClientDone[]
@@ -102,10 +104,20 @@ export interface GivenLease {
 	excusedFrom: number
 	/** How much later than the next grant its holder may still learn of its end: an operator's end reaches it over the wire after the key moves on. */
 	allowance: number
+	/** How many ms its times may be off in the run's clock beyond CLOCK_SLACK_MS, as the reading of its backend's clock left them unknown (clocks.ts); 0 where missing. */
+	margin?: number
 }
 
-/** How far apart two processes of the run read the machine's clock, floored to whole ms: a client's line and the backend's record of one moment may differ by this. */
+/**
+ * How far apart two processes of the run read the machine's clock, floored to whole ms: a client's line and the backend's
+ * record of one moment may differ by this, and by the margins their clocks' readings leave (clocks.ts) besides.
+ */
 export const CLOCK_SLACK_MS = 2
+
+/** How far apart a client's line and a backend's record of one moment may be in the run's clock: the slack and the margins of both clocks. */
+function slackOf(facts: Pick<ClientFacts, 'clockMargins'>, client: string, lease: GivenLease): number {
+	return CLOCK_SLACK_MS + (facts.clockMargins?.[client] ?? 0) + (lease.margin ?? 0)
+}
 
 /** Lines of the clients' logs that are not records: only a killed client's last line may be one. */
 export function checkLogsReadable(facts: Pick<ClientFacts, 'unreadableLogLines'>, violations: string[]): void {
@@ -123,7 +135,7 @@ export function checkWorkDone(facts: ClientFacts, leases: readonly GivenLease[],
 }
 
 /** Each lease a client logged is one the backend gave, with that fence, to that one client. */
-export function checkClientGrants(facts: Pick<ClientFacts, 'clientGrants'>, leases: readonly GivenLease[], history: string, violations: string[]): void {
+export function checkClientGrants(facts: Pick<ClientFacts, 'clientGrants' | 'clockMargins'>, leases: readonly GivenLease[], history: string, violations: string[]): void {
 	const byId = new Map(leases.map(lease => [lease.id, lease]))
 	const loggedBy = new Map<string, string>()
 	for (const grant of facts.clientGrants) {
@@ -133,9 +145,10 @@ export function checkClientGrants(facts: Pick<ClientFacts, 'clientGrants'>, leas
 		const given = byId.get(grant.id)
 		if (given === undefined) violations.push(`client ${grant.client} holds lease ${grant.id}, which ${history} never gave`)
 		else if (given.fence !== grant.fence) violations.push(`client ${grant.client} holds lease ${grant.id} with fence ${grant.fence}; ${history} gave ${given.fence}`)
-		// Its holder logs a lease once the answer came: a line before the grant is a clock set wrong, or a history's time made up.
-		else if (given.grantedFrom !== undefined && grant.at < given.grantedFrom - CLOCK_SLACK_MS) {
-			violations.push(`client ${grant.client} logged lease ${grant.id} at ${grant.at}, before ${history} gave it at ${given.grantedFrom}: the two cannot be set side by side in time`)
+		// Its holder logs a lease once the answer came: a line before the grant, by more than the clocks' readings leave unknown, is a clock set wrong, or a history's time made up.
+		else if (given.grantedFrom !== undefined && grant.at < given.grantedFrom - slackOf(facts, grant.client, given)) {
+			// Times are whole ms: a line as many whole ms early as the slack may be the clocks'.
+			violations.push(`client ${grant.client} logged lease ${grant.id} at ${grant.at}, before ${history} gave it at ${given.grantedFrom} (by more than the ${Math.floor(slackOf(facts, grant.client, given))} ms their clocks may differ): the two cannot be set side by side in time`)
 		}
 	}
 }
@@ -163,8 +176,10 @@ export function checkHoldersLetGo(facts: ClientFacts, leases: readonly GivenLeas
 			const next = ordered.find(other => other.order > endedAt)
 			if (next === undefined) continue
 			const stopped = Math.min(doneAt.get(lease.id) ?? Number.POSITIVE_INFINITY, lostAt.get(lease.id) ?? Number.POSITIVE_INFINITY)
-			if (stopped <= next.grantedBy + lease.allowance + CLOCK_SLACK_MS) continue
-			if ((pausesOf.get(client) ?? []).some(pause => pause.from <= next.grantedBy && pause.to >= lease.excusedFrom)) continue
+			// The client's lines (and its pauses, which may be its lines) against the backend's times: each may be off by the clocks' margins.
+			const margin = slackOf(facts, client, next) - CLOCK_SLACK_MS
+			if (stopped <= next.grantedBy + lease.allowance + CLOCK_SLACK_MS + margin) continue
+			if ((pausesOf.get(client) ?? []).some(pause => pause.from <= next.grantedBy + margin && pause.to >= lease.excusedFrom - margin)) continue
 			violations.push(`${lease.place}: client ${client} ${stillAt(lease.id, doneAt, lostAt)}, though ${next.id} was granted the key ${next.grantedWhen} and the client was running`)
 		}
 	}

@@ -14,6 +14,8 @@ export type HistoryLine = HistoryRecord | UnreadableLine
 /** Everything a torture run leaves behind: the servers' histories, and what the clients logged and wrote (chat.db). */
 export interface TortureFacts extends ClientFacts {
 	history: HistoryLine[]
+	/** By server, in the order of their start records: how many ms its times may be off in the run's clock beyond CLOCK_SLACK_MS (clocks.ts); 0 where missing. */
+	serverMargins?: number[]
 }
 
 /** What a torture run found: its counts, and the broken promises (which must be none). */
@@ -74,7 +76,7 @@ export function checkTorture(facts: TortureFacts): TortureReport {
 		servers: history.filter(r => r.type === 'start').length,
 		violations,
 	}
-	const given = held.map(givenLease)
+	const given = held.map(lease => givenLease(lease, facts.serverMargins?.[lease.incarnation] ?? 0))
 	checkWorkDone(facts, given, "the servers' history", violations)
 	checkHolders(held, violations)
 	checkFences(held, violations)
@@ -86,7 +88,7 @@ export function checkTorture(facts: TortureFacts): TortureReport {
 }
 
 // A lease of the history as the checks every backend shares take it: its holder may learn of an operator's end a moment after its key moved on.
-function givenLease(lease: Held): GivenLease {
+function givenLease(lease: Held, margin: number): GivenLease {
 	const { id, kind, fence, grantedAt } = lease.grant
 	return {
 		id,
@@ -102,6 +104,7 @@ function givenLease(lease: Held): GivenLease {
 		cohort: lease.incarnation,
 		excusedFrom: lease.end - lease.ttl / noticeWindow,
 		allowance: lease.endedBy === 'ended' ? DELIVERY_MS : 0,
+		margin,
 	}
 }
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Database } from '../engine/adapters/node.ts'
 import type { HistoryLine, TortureFacts } from './check.ts'
-import { clockShift, readingOf, type ClockReading } from './clocks.ts'
+import { clockOffset, readingOf, type ClockReading, type ClockShift } from './clocks.ts'
 import type { ClientFacts, ClientWrite, DbWrite, FinalRow, Pause, UnreadableLogLine } from './check-core.ts'
 
 /** What the run did to a process, as it wrote it to the run's folder (`faults.jsonl`) when it did it. */
@@ -37,26 +37,30 @@ export const CLIENT_LOG = /^c\d+\.\d+\.jsonl$/
 export function readRunFacts(dir: string): TortureFacts {
 	const reference = runnerClock(dir)
 	// Each server's records are in its own clock, from its start record to the next.
-	let shift = 0
+	let offset: ClockShift = { shift: 0, margin: 0 }
+	const serverMargins: number[] = []
 	const history = textLines(join(dir, RUN_FILES.history)).map((line): HistoryLine => {
 		const record = parse(line)
 		if (record === undefined) return { type: 'unreadable', text: line }
-		if (record.type === 'start') shift = clockShift(readingOf(record.clock as Record<string, unknown> | undefined), reference)
-		return shifted(record, shift, ['at', 'grantedAt', 'expiresAt']) as unknown as HistoryLine
+		if (record.type === 'start') {
+			offset = clockOffset(readingOf(record.clock as Record<string, unknown> | undefined), reference)
+			serverMargins.push(offset.margin)
+		}
+		return shifted(record, offset.shift, ['at', 'grantedAt', 'expiresAt']) as unknown as HistoryLine
 	})
-	return { history, ...readClientFacts(dir) }
+	return { history, serverMargins, ...readClientFacts(dir) }
 }
 
-/** How far each server's and client's clock read from the runner's, by the readings they wrote (0 for one that wrote none). */
-export function clockShifts(dir: string): number[] {
+/** How far each server's and client's clock read from the runner's, by the readings they wrote (0 for one that wrote none), and how unsure that is (clocks.ts). */
+export function clockShifts(dir: string): ClockShift[] {
 	const reference = runnerClock(dir)
 	const servers = textLines(join(dir, RUN_FILES.history))
 		.map(parse)
 		.filter(record => record?.type === 'start')
-		.map(record => clockShift(readingOf(record?.clock as Record<string, unknown> | undefined), reference))
+		.map(record => clockOffset(readingOf(record?.clock as Record<string, unknown> | undefined), reference))
 	const clients = readdirSync(dir)
 		.filter(name => CLIENT_LOG.test(name))
-		.map(name => clockShift(readingOf(textLines(join(dir, name)).map(parse).find(record => record?.type === 'clock')), reference))
+		.map(name => clockOffset(readingOf(textLines(join(dir, name)).map(parse).find(record => record?.type === 'clock')), reference))
 	return [...servers, ...clients]
 }
 
@@ -76,7 +80,7 @@ function shifted(record: Record<string, unknown>, shift: number, fields: readonl
 
 /** What the clients of a run logged and wrote, on any backend: their logs, the faults done to them (stops and kills, so a kept run checks the same later), and chat.db. */
 export function readClientFacts(dir: string): ClientFacts {
-	const { logs, unreadableLogLines } = readClientLogs(dir, runnerClock(dir))
+	const { logs, unreadableLogLines, clockMargins } = readClientLogs(dir, runnerClock(dir))
 	const faults = textLines(join(dir, RUN_FILES.faults)).flatMap(line => {
 		const fault = parse(line)
 		return fault === undefined ? [] : [fault as Fault]
@@ -93,6 +97,7 @@ export function readClientFacts(dir: string): ClientFacts {
 	const moment = (r: Record<string, unknown>) => ({ client: String(r.client), id: String(r.id), at: Number(r.at) })
 	return {
 		unreadableLogLines,
+		clockMargins,
 		clientGrants: lines('grant').map(r => ({ ...moment(r), fence: (r.fence as string | null) ?? null })),
 		clientLosses: lines('lost').map(moment),
 		clientDone: lines('done').map(moment),
@@ -103,21 +108,24 @@ export function readClientFacts(dir: string): ClientFacts {
 	}
 }
 
-/** The records of the clients' logs in a run's folder, client by client, their times in the `reference` clock, and the lines that are none. */
-export function readClientLogs(dir: string, reference?: ClockReading): { logs: Record<string, unknown>[]; unreadableLogLines: UnreadableLogLine[] } {
+/** The records of the clients' logs in a run's folder, client by client, their times in the `reference` clock, the lines that are none, and how unsure each client's times are beyond the run's slack (by its name in its lines). */
+export function readClientLogs(dir: string, reference?: ClockReading): { logs: Record<string, unknown>[]; unreadableLogLines: UnreadableLogLine[]; clockMargins: Record<string, number> } {
 	const logs: Record<string, unknown>[] = []
 	const unreadableLogLines: UnreadableLogLine[] = []
+	const clockMargins: Record<string, number> = {}
 	for (const name of readdirSync(dir).filter(name => CLIENT_LOG.test(name)).sort()) {
 		const lines = textLines(join(dir, name))
 		const records = lines.map(parse)
 		// A client's first line reads its clock (client.ts): its lines are set in the reference clock by it.
-		const shift = clockShift(readingOf(records.find(record => record?.type === 'clock')), reference)
+		const clock = records.find(record => record?.type === 'clock')
+		const { shift, margin } = clockOffset(readingOf(clock), reference)
+		if (typeof clock?.client === 'string') clockMargins[clock.client] = margin
 		records.forEach((record, i) => {
 			if (record === undefined) unreadableLogLines.push({ file: name, line: i + 1, last: i === lines.length - 1 })
 			else logs.push(shifted(record, shift, ['at']))
 		})
 	}
-	return { logs, unreadableLogLines }
+	return { logs, unreadableLogLines, clockMargins }
 }
 
 export function textLines(file: string): string[] {

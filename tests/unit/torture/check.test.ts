@@ -222,6 +222,21 @@ describe('checkTorture', () => {
 		expect(violationsOf(facts)).toEqual(['lock summaries: key "1": client c1 learned only at 1500 that lease b was lost, though c was granted the key at 1290 and the client was running'])
 	})
 
+	it("allows a holder's loss line past the next grant by the clock's slack and its reading's margin, and no more", () => {
+		const late = (at: number, margin?: number) => {
+			const facts = goodRun()
+			facts.clientLosses = facts.clientLosses.map(l => (l.id === 'b' ? { ...l, at } : l))
+			if (margin !== undefined) facts.clockMargins = { c1: margin }
+			return violationsOf(facts)
+		}
+		const told = (at: number) => [`lock summaries: key "1": client c1 learned only at ${at} that lease b was lost, though c was granted the key at 1300 and the client was running`]
+		expect(late(1302)).toEqual([])
+		expect(late(1303)).toEqual(told(1303))
+		// c1's clock was read over 1.5 ms: its lines may be that much later still.
+		expect(late(1303, 1.5)).toEqual([])
+		expect(late(1304, 1.5)).toEqual(told(1304))
+	})
+
 	it('finds a waiter served before one that waited longer, and a newcomer served while a hold waited', () => {
 		const overtaken = mutated(find => {
 			find('c').requestId = 'rd'
