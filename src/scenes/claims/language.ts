@@ -119,7 +119,7 @@ const TEMPLATES = (() => {
 				const first = pattern.startsWith('{') ? slots[0] : undefined
 				// A list of workers may be followed by "both", "all" or "each": "B and C both wait".
 				// A fence may be told after a comma: "B saves, with fence 2".
-				const written = pattern.replace(/\{workers\} /g, '{workers}( both)( all)( each) ').replace(/(?<!,) with fence \{fence\}/g, '(,) with fence {fence}')
+				const written = pattern.replace(/\{workers\} /g, '{workers}( both)( all)( each) ').replace(/(?<!,) with( its|\( its\))? fence \{fence\}/g, '(,) with$1 fence {fence}')
 			return { form, pattern, source: source(written), slots, order: slotOrder(form, own, slots), subject: first !== undefined && SUBJECTS.includes(first) ? first : undefined }
 		})
 	}
