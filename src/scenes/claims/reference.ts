@@ -870,6 +870,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'does-not-save': (s, env) => timeless(events(env.step, 'wrote', h => h.worker === actor(s[0])).length === 0),
 	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0 && events(env.step, 'renew-refused', () => true).length === 0),
 	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0),
+	'never-lets-go': (s, env) => {
+		const w = actor(s[0])
+		const start = leaseAt(env.step.start, w)
+		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
+		if (!held || events(env.step, 'released', h => h.worker === w).length > 0) return NO
+		// Of the lease it held: later steps are read while its latest lease is still that one.
+		const granted = leaseAt(env.step.end, w)?.grantedAt
+		for (const step of laterSteps(env)) {
+			if (leaseAt(step.start, w)?.grantedAt !== granted) break
+			if (events(step, 'released', h => h.worker === w).length > 0) return NO
+		}
+		return timeless(true)
+	},
 	saves: (s, env) => save(env, actor(s[0])),
 	'saves-without-lock': (s, env) => save(env, actor(s[0]), write => write.noFence === true && !write.live),
 	'saves-what-it-computed': (s, env) => save(env, actor(s[0])),
