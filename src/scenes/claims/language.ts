@@ -186,11 +186,11 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords): 
 		places,
 		prefixes: [
 			{ kind: 'then', regex: new RegExp(`^(?:${then}),? `, 'd') },
-			// "After that" is "then"; "5 s after that" is "5 s later"; "a moment later" is some time after what was told before.
-			{ kind: 'then', regex: /^after that,? /d },
+			// "After that" and "afterwards" are "then"; "5 s after that" is "5 s later"; "a moment later" is some time after what was told before.
+			{ kind: 'then', regex: /^(?:after that|afterwards),? /d },
 			{ kind: 'later', regex: new RegExp(`^(?:${afterThat}),? `, 'd') },
 			{ kind: 'soon', regex: /^(a moment|a while|some time|a little while|a bit) later,? /d },
-			{ kind: 'soon', regex: /^(later|afterwards|some time after that),? /d },
+			{ kind: 'soon', regex: /^(later|some time after that),? /d },
 			// "Then at 12 s": the moment names the clause's time, after what was told before.
 			{ kind: 'at', regex: new RegExp(`^then,? (?:${at}),? `, 'd'), ordered: true },
 			{ kind: 'at', regex: new RegExp(`^(?:${at}),? `, 'd') },
@@ -203,7 +203,7 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords): 
 			{ kind: 'at', regex: new RegExp(` (?:${at})$`, 'd') },
 			{ kind: 'later', regex: new RegExp(` (?:${later})$`, 'd') },
 			{ kind: 'later', regex: new RegExp(` (?:${afterThat})$`, 'd') },
-			{ kind: 'then', regex: / after that$/d },
+			{ kind: 'then', regex: / (?:after that|afterwards)$/d },
 			{ kind: 'soon', regex: / (a moment|a while|some time|a little while|a bit) later$/d },
 		],
 		within: new RegExp(` (?:${at})(?=,? )`, 'd'),
