@@ -1086,9 +1086,9 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k, try) ∈ step, and no other asked(w, k, try) ∈ step",
-		pattern: '{worker} tries {key} once', alternatives: ["{worker} tries once", "{worker} tries for {key} once"],
+		pattern: '{worker} tries {key} once', alternatives: ["{worker} tries once", "{worker} tries for {key} once", "{worker} tries once without waiting", "{worker} tries once, without waiting", "{worker} tries {key} once without waiting", "{worker} asks once without waiting", "{worker} asks for {key} once without waiting"],
 		example: 'D tries the key once',
-		meaning: 'The worker tried the key in this step, one time and no more.',
+		meaning: 'The worker tried the key (asked without waiting) in this step, one time and no more: "once" counts the tries of this step.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const tries = asks(context, worker, h => h.tryOnly, slots[1])
