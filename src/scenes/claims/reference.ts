@@ -818,6 +818,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'renews-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.until === num(s[2]))[0]) : NO),
 	'renews-by-hand': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.auto !== true)[0]) : NO),
+	'renewed-automatically': (s, env) => {
+		const all = events(env.step, 'renewed', h => h.worker === actor(s[0]))
+		if (all.length === 0 || all.some(h => h.auto !== true || env.used.has(h))) return NO
+		return { ok: true, at: (all[all.length - 1] as Happening).at, events: all, makers: all }
+	},
 	'asks-to-renew': (s, env) => {
 		const w = actor(s[0])
 		if (actor(s[1]) !== w) return NO

@@ -410,6 +410,25 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => ownRenewal(slots, context, { keep: h => h.auto !== true, slot: 0, otherwise: worker => `${context.name(worker)}'s lease was renewed by hold itself, in the background, not by hand` }),
 	},
 	{
+		id: 'renewed-automatically',
+		places: STORY,
+		tells: 'event',
+		formula: "renewed(w) ∈ step, each one by hold's own renewal (not asked for by w's code) and untold before; this tells them all",
+		each: 'renewal',
+		pattern: '{lease} is renewed automatically( in the background)', alternatives: ['{lease} is renewed automatically, in the background', '{lease} is automatically renewed( in the background)', '{lease} gets renewed automatically( in the background)', '{lease} is renewed in the background', '{lease} is renewed on its own', '{lease} is renewed by hold( in the background)'],
+		example: "A's lease is renewed automatically",
+		meaning: "The worker's lease was renewed in this step by hold's own renewal in the background (its renew option), not by the worker's code (\"renews its lease by hand\"): every renewal of it in the step, which this tells.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const all = happened(context.step, 'renewed', h => h.worker === worker)
+			if (all.length === 0) return renewed(slots, context)
+			const hand = all.find(h => h.auto !== true)
+			if (hand) return fails(`${context.name(worker)}'s code renewed its lease by hand at ${time(hand.at)}: hold did not renew it on its own`, 0)
+			if (unused(context, all).length < all.length) return fails(`this text told a renewal of ${context.name(worker)}'s in this step already; "is renewed automatically" tells all ${all.length}`, 0)
+			return holds(all.map(h => saw(context.step, h)), (all[all.length - 1] as Happening).at)
+		},
+	},
+	{
 		id: 'asks-to-renew',
 		places: STORY,
 		tells: 'event',
