@@ -61,6 +61,8 @@ interface Env {
 	toldLater?: ReadonlySet<Happening>
 	/** Each worker's write the text told last: a clause about a worker's write is of it, when it fits. */
 	pointed?: ReadonlyMap<string, Of<'wrote'>>
+	/** The moment of the event the clause right before told, when it held and told one. */
+	prior?: number
 }
 
 // ---- reading slots ----
@@ -688,8 +690,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, order)]
 		return before.some(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) ? NO : asked(ask)
 	},
-	'gets-at-once': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]),
-	'gets-at-once-with-fence': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]),
+	'gets-at-once': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0], false),
+	'gets-at-once-with-fence': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0], false),
+	'gets-right-away': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0], true),
+	'gets-right-away-with-fence': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0], true),
 	'gets-after-waiting': (s, env) => {
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]
 		return grant !== undefined && grant.place !== undefined && grant.at - grant.askedAt === num(s[2]) ? event(grant) : NO
@@ -1317,8 +1321,9 @@ function countHold(env: Env, key: Slot | undefined, n: number): Meaning {
 }
 
 /** A grant given at its ask, with no place in line. */
-function atOnceGrant(grant: Of<'granted'> | undefined): Meaning {
-	return grant !== undefined && grant.place === undefined ? event(grant) : NO
+function atOnceGrant(env: Env, grant: Of<'granted'> | undefined, rightAway: boolean): Meaning {
+	// Not from the line; or, "right away", from it at the moment of the event the clause before told.
+	return grant !== undefined && (grant.place === undefined || (rightAway && grant.at === env.prior)) ? event(grant) : NO
 }
 
 /** A grant from the line, before the wait of the ask it answered ran out. */
@@ -1630,6 +1635,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			prior = undefined
 		}
 		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, pointed: new Map(pointed) }
+		if (prior?.event === true && prior.at !== undefined) env.prior = prior.at
 		// A comparison of fences right after a clause that tells a write is of that write (of two workers' fences, only after a colon); after a colon, the clause before must tell one.
 		const binds = clause.form.compares === true && (clause.explains || clause.form.tells === 'event')
 		const write = binds && cause !== undefined ? wroteOf(cause.meaning) : undefined
