@@ -421,6 +421,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return holdsNow(true, leaseMakers(env, w), env)
 	},
 	gets: (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
+	'gets-first': (s, env) => {
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]
+		if (!grant) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
+		return before.some(h => h.kind === 'granted' && h.worker !== grant.worker && h.store === grant.store) ? NO : event(grant)
+	},
 	'no-longer-holds': (s, env) => {
 		const w = actor(s[0])
 		const fits = (store: string) => named(s[1]) === undefined || store === named(s[1])
