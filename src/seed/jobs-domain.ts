@@ -25,12 +25,15 @@ export const JOBS_DOMAIN: Domain = {
 			'gets-with-next-fence': ['{worker} becomes( the) leader with the next term, {fence}', '{worker} is elected( leader) with the next term, {fence}', '{worker} wins the election with the next term, {fence}'],
 			holds: ['{worker} is( the) leader', '{worker} leads'],
 			asks: ['{worker} asks to lead', '{worker} runs for leader', '{worker} stands for election'],
+			// Several candidates are told as the general forms tell several workers: "B and C ask to lead".
+			'workers-ask': ['{workers} ask to lead', '{workers} run for leader', '{workers} stand for election'],
 			'runs-out': ['{owner} term runs out', '{owner} term ends', '{owner} term expires'],
 			'starts-working': ['{worker} starts running the job', '{worker} starts leading', '{worker} runs the job'],
 			// Recording is a write the database took.
 			'write-is-saved': ['{worker} records it', '{worker} records the job', "{worker} records the job's state", '{worker} records its state'],
 			'write-with-fence-is-saved': ['{worker} records it with fence {fence}', '{worker} records the job with fence {fence}', "{worker} records the job's state with fence {fence}"],
 			'lets-go': ['{worker} steps down'],
+			'workers-let-go': ['{workers} step down'],
 		},
 	},
 	schema: "create table jobs (id text primary key, state text not null default 'new', term text not null default '');",

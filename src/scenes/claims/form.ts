@@ -160,6 +160,8 @@ export interface ClaimContext {
 	answered?: Extract<Happening, { kind: 'wrote' }>
 	/** For a state clause that names its moment (`at 10 s`, `5 s later`): that moment, at which it must hold (else the step's end). */
 	moment?: number
+	/** For a clause of a text: the moment of the event the clause right before it told, when that clause held and told one ("A lets go, and B gets the key right away"). */
+	priorEvent?: number
 	/** For a clause of a text: the happenings of this step that the event clauses after it tell, each read alone, by their place in the step. */
 	toldLater?: ReadonlySet<number>
 	/**

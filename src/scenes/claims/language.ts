@@ -132,7 +132,7 @@ const TEMPLATES = (() => {
 				const first = pattern.startsWith('{') ? slots[0] : undefined
 				// A list of workers may be followed by "both", "all" or "each": "B and C both wait".
 				// A fence may be told after a comma: "B saves, with fence 2".
-				const written = pattern.replace(/\{workers\} /g, '{workers}( both)( all)( each) ').replace(/(?<!,) with fence \{fence\}/g, '(,) with fence {fence}')
+				const written = pattern.replace(/\{workers\} /g, '{workers}( both)( all)( each) ').replace(/(?<!,) with( its|\( its\))? fence \{fence\}/g, '(,) with$1 fence {fence}')
 			return { form, pattern, source: source(written), slots, order: slotOrder(form, own, slots), subject: first !== undefined && SUBJECTS.includes(first) ? first : undefined }
 		})
 	}
@@ -208,11 +208,11 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords, n
 		places,
 		prefixes: [
 			{ kind: 'then', regex: new RegExp(`^(?:${then}),? `, 'd') },
-			// "After that" is "then"; "5 s after that" is "5 s later"; "a moment later" is some time after what was told before.
-			{ kind: 'then', regex: /^after that,? /d },
+			// "After that" and "afterwards" are "then"; "5 s after that" is "5 s later"; "a moment later" is some time after what was told before.
+			{ kind: 'then', regex: /^(?:after that|afterwards),? /d },
 			{ kind: 'later', regex: new RegExp(`^(?:${afterThat}),? `, 'd') },
 			{ kind: 'soon', regex: /^(a moment|a while|some time|a little while|a bit) later,? /d },
-			{ kind: 'soon', regex: /^(later|afterwards|some time after that),? /d },
+			{ kind: 'soon', regex: /^(later|some time after that),? /d },
 			// "Then at 12 s": the moment names the clause's time, after what was told before.
 			{ kind: 'at', regex: new RegExp(`^then,? (?:${at}),? `, 'd'), ordered: true },
 			{ kind: 'at', regex: new RegExp(`^(?:${at}),? `, 'd') },
@@ -225,7 +225,7 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords, n
 			{ kind: 'at', regex: new RegExp(` (?:${at})$`, 'd') },
 			{ kind: 'later', regex: new RegExp(` (?:${later})$`, 'd') },
 			{ kind: 'later', regex: new RegExp(` (?:${afterThat})$`, 'd') },
-			{ kind: 'then', regex: / after that$/d },
+			{ kind: 'then', regex: / (?:after that|afterwards)$/d },
 			{ kind: 'soon', regex: / (a moment|a while|some time|a little while|a bit) later$/d },
 		],
 		within: new RegExp(` (?:${at})(?=,? )`, 'd'),

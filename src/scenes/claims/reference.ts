@@ -63,6 +63,8 @@ interface Env {
 	toldLater?: ReadonlySet<Happening>
 	/** Each worker's write the text told last: a clause about a worker's write is of it, when it fits. */
 	pointed?: ReadonlyMap<string, Of<'wrote'>>
+	/** The moment of the event the clause right before told, when it held and told one. */
+	prior?: number
 }
 
 // ---- reading slots ----
@@ -421,6 +423,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return holdsNow(true, leaseMakers(env, w), env, { live: { worker: w, store: then.store } })
 	},
 	gets: (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
+	'gets-first': (s, env) => {
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]
+		if (!grant) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
+		return before.some(h => h.kind === 'granted' && h.worker !== grant.worker && h.store === grant.store) ? NO : event(grant)
+	},
 	'no-longer-holds': (s, env) => {
 		const w = actor(s[0])
 		const fits = (store: string) => named(s[1]) === undefined || store === named(s[1])
@@ -707,8 +715,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, order)]
 		return before.some(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) ? NO : asked(ask)
 	},
-	'gets-at-once': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]),
-	'gets-at-once-with-fence': (s, env) => atOnceGrant(events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]),
+	'gets-at-once': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0], false),
+	'gets-at-once-with-fence': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0], false),
+	'gets-right-away': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0], true),
+	'gets-right-away-with-fence': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0], true),
 	'gets-after-waiting': (s, env) => {
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]
 		return grant !== undefined && grant.place !== undefined && grant.at - grant.askedAt === num(s[2]) ? event(grant) : NO
@@ -842,6 +852,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'renews-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.until === num(s[2]))[0]) : NO),
 	'renews-by-hand-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.auto !== true && h.until === num(s[2]))[0]) : NO),
 	'renews-by-hand': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.auto !== true)[0]) : NO),
+	'renewed-automatically': (s, env) => {
+		const all = events(env.step, 'renewed', h => h.worker === actor(s[0]))
+		if (all.length === 0 || all.some(h => h.auto !== true || env.used.has(h))) return NO
+		return { ok: true, at: (all[all.length - 1] as Happening).at, events: all, makers: all }
+	},
 	'asks-to-renew': (s, env) => {
 		const w = actor(s[0])
 		if (actor(s[1]) !== w) return NO
@@ -894,6 +909,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'does-not-save': (s, env) => timeless(events(env.step, 'wrote', h => h.worker === actor(s[0])).length === 0),
 	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0 && events(env.step, 'renew-refused', () => true).length === 0),
 	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0),
+	'never-lets-go': (s, env) => {
+		const w = actor(s[0])
+		const start = leaseAt(env.step.start, w)
+		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
+		if (!held || events(env.step, 'released', h => h.worker === w).length > 0) return NO
+		// Of the lease it held: later steps are read while its latest lease is still that one.
+		const granted = leaseAt(env.step.end, w)?.grantedAt
+		for (const step of laterSteps(env)) {
+			if (leaseAt(step.start, w)?.grantedAt !== granted) break
+			if (events(step, 'released', h => h.worker === w).length > 0) return NO
+		}
+		return timeless(true)
+	},
 	saves: (s, env) => save(env, actor(s[0])),
 	'saves-without-lock': (s, env) => save(env, actor(s[0]), write => write.noFence === true && !write.live),
 	'saves-what-it-computed': (s, env) => save(env, actor(s[0])),
@@ -1329,8 +1357,9 @@ function countHold(env: Env, key: Slot | undefined, n: number): Meaning {
 }
 
 /** A grant given at its ask, with no place in line. */
-function atOnceGrant(grant: Of<'granted'> | undefined): Meaning {
-	return grant !== undefined && grant.place === undefined ? event(grant) : NO
+function atOnceGrant(env: Env, grant: Of<'granted'> | undefined, rightAway: boolean): Meaning {
+	// Not from the line; or, "right away", from it at the moment of the event the clause before told.
+	return grant !== undefined && (grant.place === undefined || (rightAway && grant.at === env.prior)) ? event(grant) : NO
 }
 
 /** A grant from the line, before the wait of the ask it answered ran out. */
@@ -1649,6 +1678,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			prior = undefined
 		}
 		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, pointed: new Map(pointed) }
+		if (prior?.event === true && prior.at !== undefined) env.prior = prior.at
 		// A comparison of fences right after a clause that tells a write is of that write (of two workers' fences, only after a colon); after a colon, the clause before must tell one.
 		const binds = clause.form.compares === true && (clause.explains || clause.form.tells === 'event')
 		const write = binds && cause !== undefined ? wroteOf(cause.meaning) : undefined

@@ -13,6 +13,7 @@ import {
 	fails,
 	fenceOfSlot,
 	happened,
+	happenedBefore,
 	heldIn,
 	holds,
 	holdersEvidence,
@@ -347,6 +348,23 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		example: 'Worker B gets the key',
 		meaning: 'The engine gave the worker a lease in this step.',
 		check: (slots, context) => given(slots, context),
+	},
+	{
+		id: 'gets-first',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step, with no granted(v, k) ∈ run before it by another worker v",
+		pattern: '{worker} gets {key} first', alternatives: ["{worker} acquires/takes/grabs/wins {key} first", "{worker} is the first to get {key}", "{worker} gets in first"],
+		example: 'Worker A gets the key first',
+		meaning: "The engine gave the worker a lease in this step, and no other worker had been given that key before it, in this step or an earlier one.",
+		check(slots, context) {
+			const verdict = given(slots, context)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const grant = happened(context.step, 'granted', h => h.worker === worker && ofKey(slots[1], h.store))[0] as Of<'granted'>
+			const before = happenedBefore(context, grant).find(h => h.kind === 'granted' && h.worker !== worker && h.store === grant.store) as Of<'granted'> | undefined
+			return before ? fails(`${context.name(before.worker)} got the key before ${context.name(worker)}, at ${time(before.at)}`, 0) : verdict
+		},
 	},
 	{
 		id: 'no-longer-holds',

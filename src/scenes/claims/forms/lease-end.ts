@@ -353,6 +353,30 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'never-lets-go',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "w held a lease in the step ∧ no released(w) ∈ step, nor ∈ any later step while w's lease is still that one",
+		pattern: '{worker} never lets go', alternatives: ['{worker} never lets it go', '{worker} never lets go of it', '{worker} never lets go of its lease', '{worker} never releases it', '{worker} never releases its lease'],
+		example: 'A never lets go',
+		meaning: 'The worker held a lease in this step and lets go of it in no step, this one or a later one: the lease ran out, was ended or went with its store instead, or the scene ended first.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			if (heldIn(context.step, worker).length === 0) return fails(`${context.name(worker)} holds no lease in this step, so it has none to let go of`, 0)
+			const here = happened(context.step, 'released', h => h.worker === worker)[0]
+			if (here) return fails(`${context.name(worker)} lets go at ${time(here.at)}, in this step`, 0)
+			// Of that lease: a later step lets go of it while it is still the worker's latest, not of one granted after it.
+			const granted = context.step.end.workers.get(worker)?.lease?.grantedAt
+			for (const step of laterSteps(context)) {
+				if (step.start.workers.get(worker)?.lease?.grantedAt !== granted) break
+				const later = happened(step, 'released', h => h.worker === worker)[0]
+				if (later) return fails(`${context.name(worker)} lets go of this lease at ${time(later.at)}, in step ${step.index}`, 0)
+			}
+			return holds([{ kind: 'nothing', step: context.step.index, what: `a release by ${worker} from step ${context.step.index} on` }])
+		},
+	},
+	{
 		id: 'renews',
 		places: STORY,
 		tells: 'event',
@@ -425,6 +449,25 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 					return own ? `${context.name(worker)}'s renewal by hand moved its lease's end to ${time(own.until)}` : `${context.name(worker)}'s lease was renewed by hold itself, in the background, not by hand (to ${time(other.until)})`
 				},
 			}),
+	},
+	{
+		id: 'renewed-automatically',
+		places: STORY,
+		tells: 'event',
+		formula: "renewed(w) ∈ step, each one by hold's own renewal (not asked for by w's code) and untold before; this tells them all",
+		each: 'renewal',
+		pattern: '{lease} is renewed automatically( in the background)', alternatives: ['{lease} is renewed automatically, in the background', '{lease} is automatically renewed( in the background)', '{lease} gets renewed automatically( in the background)', '{lease} is renewed in the background', '{lease} is renewed on its own', '{lease} is renewed by hold( in the background)'],
+		example: "A's lease is renewed automatically",
+		meaning: "The worker's lease was renewed in this step by hold's own renewal in the background (its renew option), not by the worker's code (\"renews its lease by hand\"): every renewal of it in the step, which this tells.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const all = happened(context.step, 'renewed', h => h.worker === worker)
+			if (all.length === 0) return renewed(slots, context)
+			const hand = all.find(h => h.auto !== true)
+			if (hand) return fails(`${context.name(worker)}'s code renewed its lease by hand at ${time(hand.at)}: hold did not renew it on its own`, 0)
+			if (unused(context, all).length < all.length) return fails(`this text told a renewal of ${context.name(worker)}'s in this step already; "is renewed automatically" tells all ${all.length}`, 0)
+			return holds(all.map(h => saw(context.step, h)), (all[all.length - 1] as Happening).at)
+		},
 	},
 	{
 		id: 'asks-to-renew',

@@ -329,11 +329,12 @@ function grantTold(slots: readonly Slot[], context: ClaimContext, fence?: number
 	return grants.find(h => h.fence === wanted) ?? fails(`expected fence ${showFence(wanted)}, but the engine gave ${context.name(id)} fence ${showFence(grants[0]?.fence ?? 0n)} in this step`, fence)
 }
 
-/** The worker was given a lease in this step (with the fence of slot `fence`) when it asked, without waiting in line. */
-function atOnce(slots: readonly Slot[], context: ClaimContext, fence?: number): Verdict {
+/** The worker was given a lease in this step (with the fence of slot `fence`) when it asked, without waiting in line; with `rightAway`, or from the line at the moment of the event the clause before told. */
+function atOnce(slots: readonly Slot[], context: ClaimContext, fence?: number, rightAway = false): Verdict {
 	const grant = grantTold(slots, context, fence)
 	if ('ok' in grant) return grant
-	if (grant.place !== undefined) return fails(`${context.name(grant.worker)} asked at ${time(grant.askedAt)} and waited in line: the engine gave it the key at ${time(grant.at)}`, 0)
+	// From the line, it came "right away" only at the moment of what the clause before told ("an operator ends A's lease, and B gets it right away").
+	if (grant.place !== undefined && !(rightAway && context.priorEvent === grant.at)) return fails(`${context.name(grant.worker)} asked at ${time(grant.askedAt)} and waited in line: the engine gave it the key at ${time(grant.at)}${!rightAway || context.priorEvent === undefined ? '' : `, not at ${time(context.priorEvent)}, when what the clause before tells happened`}`, 0)
 	return holds([saw(context.step, grant)], grant.at)
 }
 
@@ -893,7 +894,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k) ∈ step, at its ask, with no place in line",
-		pattern: '{worker} gets {key} at once', alternatives: ["{worker} gets {key} right away", "{worker} gets {key} immediately", "{worker} gets in at once", "{worker} gets in right away", "{worker} gets in immediately"],
+		pattern: '{worker} gets {key} at once', alternatives: ["{worker} gets {key} immediately", "{worker} gets in at once", "{worker} gets in immediately"],
 		example: 'Worker C gets the key at once',
 		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line.',
 		check: (slots, context) => atOnce(slots, context),
@@ -903,10 +904,30 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k, fence f) ∈ step, at its ask, with no place in line",
-		pattern: '{worker} gets {key} at once with fence {fence}', alternatives: ["{worker} gets {key} at once, with fence {fence}", "{worker} gets {key} right away/immediately with fence {fence}", "{worker} gets {key} right away, with fence {fence}", "{worker} gets {key} immediately, with fence {fence}", "{worker} gets {key} with fence {fence} at once", "{worker} gets {key} with fence {fence} right away/immediately"],
+		pattern: '{worker} gets {key} at once with fence {fence}', alternatives: ["{worker} gets {key} at once, with fence {fence}", "{worker} gets {key} immediately with fence {fence}", "{worker} gets {key} immediately, with fence {fence}", "{worker} gets {key} with fence {fence} at once", "{worker} gets {key} with fence {fence} immediately"],
 		example: 'Worker A gets the key at once with fence 1',
 		meaning: 'The engine gave the worker a lease with that fence in this step when it asked, without its waiting in line.',
 		check: (slots, context) => atOnce(slots, context, 2),
+	},
+	{
+		id: 'gets-right-away',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step, at its ask with no place in line, or at the moment of the event the clause before told",
+		pattern: '{worker} gets {key} right away', alternatives: ["{worker} gets in right away"],
+		example: 'Worker C gets the key right away',
+		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells ("an operator ends A\'s lease. B gets the key right away").',
+		check: (slots, context) => atOnce(slots, context, undefined, true),
+	},
+	{
+		id: 'gets-right-away-with-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step, at its ask with no place in line, or at the moment of the event the clause before told",
+		pattern: '{worker} gets {key} right away with fence {fence}', alternatives: ["{worker} gets {key} with fence {fence} right away"],
+		example: 'Worker A gets the key right away with fence 1',
+		meaning: 'The engine gave the worker a lease with that fence in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells.',
+		check: (slots, context) => atOnce(slots, context, 2, true),
 	},
 	{
 		id: 'gets-after-waiting',
@@ -930,7 +951,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k) ∈ step from the line, before its ask's wait D ran out",
-		pattern: '{worker} gets {key} in time', alternatives: ["{worker} gets {key} before its wait runs out", "{worker} gets {key} before its wait ends", "{worker} gets in in time", "{worker} gets in before its wait runs out"],
+		pattern: '{worker} gets {key} in time', alternatives: ["{worker} gets {key} before its wait runs out", "{worker} gets {key} before its wait ends", "{worker} gets {key} before its wait is over", "{worker} gets in in time", "{worker} gets in before its wait runs out"],
 		example: 'Worker B gets the key in time',
 		meaning: 'The engine gave the worker a lease in this step from the line, before the wait its ask allowed had run out.',
 		check: (slots, context) => inTime(slots, context),
@@ -950,7 +971,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "gave-up(w) ∈ step",
-		pattern: '{worker} gives up( with held)', alternatives: ["{worker} stops waiting", "{worker} times out", "{worker} gives up waiting", "{worker} gives up without getting the key", "{worker} gives up without getting it", "{owner} wait runs out", "{owner} wait ends/expires"],
+		pattern: '{worker} gives up( with held)', alternatives: ["{worker} stops waiting", "{worker} times out", "{worker} gives up waiting", "{worker} gives up without getting the key", "{worker} gives up without getting it", "{owner} wait runs out", "{owner} wait ends/expires", "{owner} wait is over"],
 		example: 'B gives up with held',
 		meaning: "The worker's hold ran out of its wait in this step and gave up (the engine's held), without a lease.",
 		check: (slots, context) => gaveUp(slots, context),
@@ -1086,9 +1107,9 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k, try) ∈ step, and no other asked(w, k, try) ∈ step",
-		pattern: '{worker} tries {key} once', alternatives: ["{worker} tries once", "{worker} tries for {key} once"],
+		pattern: '{worker} tries {key} once', alternatives: ["{worker} tries once", "{worker} tries for {key} once", "{worker} tries once without waiting", "{worker} tries once, without waiting", "{worker} tries {key} once without waiting", "{worker} asks once without waiting", "{worker} asks for {key} once without waiting"],
 		example: 'D tries the key once',
-		meaning: 'The worker tried the key in this step, one time and no more.',
+		meaning: 'The worker tried the key (asked without waiting) in this step, one time and no more: "once" counts the tries of this step.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const tries = asks(context, worker, h => h.tryOnly, slots[1])

@@ -100,6 +100,15 @@ function theDatabase(context: ClaimContext): string | { message: string } {
 	return { message: all.length === 0 ? 'this scene has no database' : `this scene has ${all.length} databases; name the one meant` }
 }
 
+/**
+ * The ways to say a worker saved: the form "saves" and every alternative of it. The save forms that
+ * add words after it ("too", "with fence 7") take each of them, so "B writes too, with fence 2"
+ * reads as "B saves too, with fence 2" does.
+ */
+const SAVE = ['{worker} saves( its THING)', '{worker} tries to save( its THING)', '{worker} tries to write', '{worker} writes', '{worker} writes to the database', '{worker} saves to the database', '{worker} saves its work/result', '{worker} writes its THING'] as const
+/** Each way to say a worker saved, with `words` after it. */
+const saving = (words: string): string[] => SAVE.map(save => `${save} ${words}`)
+
 export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'does-not-save',
@@ -142,7 +151,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w) ∈ step",
 		each: 'save',
-		pattern: '{worker} saves( its THING)', alternatives: ["{worker} tries to save( its THING)", "{worker} tries to write", "{worker} writes", "{worker} writes to the database", "{worker} saves to the database", "{worker} saves its work/result", "{worker} writes its THING"],
+		pattern: SAVE[0], alternatives: SAVE.slice(1),
 		example: 'Worker B saves its THING',
 		meaning: 'The worker wrote to the database in this step, whatever the database did with it.',
 		check: (slots, context) => wrote(slots, context),
@@ -211,7 +220,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w, d) ∈ step, after a wrote(v, d) ∈ run by another worker v",
 		each: 'save',
-		pattern: '{worker} saves( its THING) too',
+		pattern: '{worker} saves( its THING) too', alternatives: saving('too').slice(1),
 		example: 'A saves too',
 		meaning: 'The worker wrote in this step, and another worker had written before it.',
 		check(slots, context) {
@@ -241,7 +250,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w, fence f) ∈ step",
 		each: 'save',
-		pattern: '{worker} saves( its THING) with fence {fence}', alternatives: ["{worker} writes/saves with( its) fence {fence}", "{worker} tries to save/write with fence {fence}"],
+		pattern: '{worker} saves( its THING) with fence {fence}', alternatives: [...saving('with fence {fence}').slice(1), '{worker} writes with its fence {fence}', '{worker} saves with its fence {fence}'],
 		example: 'Worker A saves with fence 7',
 		meaning: 'The worker wrote in this step, with that fence.',
 		check: (slots, context) => wroteWithFence(slots, context, false),
