@@ -832,7 +832,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'function-returns': (s, env) => returnedFrom(env, actor(s[0])),
 	'finishes-work': (s, env) => {
 		const done = returnedFrom(env, actor(s[0]))
-		return done.ok ? done : event(events(env.step, 'wrote', h => h.worker === actor(s[0]))[0])
+		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]))[0]
+		if (write === undefined) return done
+		if (done.ok && done.at !== undefined && done.at < write.at) return done
+		const all = [write, ...(done.ok ? done.events : [])]
+		return { ok: true, at: write.at, events: all, makers: all }
 	},
 	'lets-go-too': (s, env) => {
 		const w = actor(s[0])

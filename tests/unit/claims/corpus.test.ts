@@ -8,7 +8,7 @@ import { openNodeDriver } from '../../../src/scenes/node-sqlite/node-drivers.ts'
 import { corpusFiles, tryCaption, type CorpusResult } from './corpus.ts'
 
 /** The share of the corpus that read when last measured; raise it as the language grows. */
-const FLOOR = 0.9
+const FLOOR = 0.91
 
 describe('the corpus of natural captions', () => {
 	const files = corpusFiles()

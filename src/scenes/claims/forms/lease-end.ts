@@ -326,13 +326,15 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		formula: "function-returns(w), else wrote(w) ∈ step",
 		pattern: '{worker} finishes( its work)', alternatives: ['{owner} work finishes', '{owner} work is done'],
 		example: 'A finishes its work',
-		meaning: "The worker's code got through its work in this step: its function returned (as \"{owner} function returns\" says), or, still in it, it wrote what the work made (its first write of the step).",
+		meaning: "The worker's code got through its work in this step: it wrote what the work made (its first write of the step, the moment told), or its function returned (as \"{owner} function returns\" says), or both.",
 		check(slots, context) {
 			const returned = functionReturned(slots, context)
-			if (returned.ok) return returned
 			const worker = actorOf(slots[0])
 			const write = happened(context.step, 'wrote', h => h.worker === worker)[0]
-			if (write) return holds([saw(context.step, write)], write.at)
+			// Work that ends in a write ends at it ("A finishes its work, writes the index and lets go"); the return that
+			// follows is told too, as what the work's end led to ("A finishes its work, so B gets the key").
+			if (write && (!returned.ok || (returned.at !== undefined && write.at <= returned.at))) return holds([saw(context.step, write), ...(returned.ok ? returned.evidence : [])], write.at)
+			if (returned.ok) return returned
 			return fails(`${context.name(worker)} neither returned from its function nor wrote in this step: its work did not end here`, 0)
 		},
 	},

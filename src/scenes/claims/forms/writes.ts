@@ -105,7 +105,7 @@ function theDatabase(context: ClaimContext): string | { message: string } {
  * add words after it ("too", "with fence 7") take each of them, so "B writes too, with fence 2"
  * reads as "B saves too, with fence 2" does.
  */
-const SAVE = ['{worker} saves( its THING)', '{worker} tries to save( its THING)', '{worker} tries to write', '{worker} writes', '{worker} writes to the database', '{worker} saves to the database', '{worker} saves its work/result', '{worker} writes its THING'] as const
+const SAVE = ['{worker} saves( its THING)', '{worker} tries to save( its THING)', '{worker} tries to write', '{worker} writes', '{worker} writes to the database', '{worker} saves to the database', '{worker} saves its work/result', '{worker} writes its THING', '{worker} writes/saves the THING'] as const
 /** Each way to say a worker saved, with `words` after it. */
 const saving = (words: string): string[] => SAVE.map(save => `${save} ${words}`)
 
