@@ -23,9 +23,12 @@ export interface DomainWords {
 /** The word a pattern or an example writes for the domain's `thing`: "{worker} saves( its THING)". */
 export const THING = 'THING'
 
+/** The word a pattern writes for a worker's work where the scene's own nouns may stand too: "{worker} starts its WORK" ("C starts its export"). */
+export const WORK = 'WORK'
+
 /** A pattern or an example in a domain's words. */
 export function inWords(text: string, words: DomainWords | undefined): string {
-	return text.replaceAll(THING, words?.thing ?? 'write')
+	return text.replaceAll(THING, words?.thing ?? 'write').replaceAll(WORK, 'work')
 }
 
 /** Where a text stands in a scene; each place has its own forms. */

@@ -5,7 +5,7 @@
 import { CucumberExpression, ParameterType, ParameterTypeRegistry } from '@cucumber/cucumber-expressions'
 import type { ActorKind } from './facts.ts'
 import type { ClaimForm, DomainWords, Place, SlotType } from './form.ts'
-import { THING, inWords } from './form.ts'
+import { THING, WORK, inWords } from './form.ts'
 import { COUNT_WORDS_LIST } from './numbers.ts'
 import { SceneNames, slotReaders } from './parameters.ts'
 import type { CastMember, SlotReader } from './parameters.ts'
@@ -164,9 +164,9 @@ function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, w
 	const fence = words?.fence
 	// The domain's word for a fence reads where "fence" does ("writes with its old term 1"); a slot's stand-in is not a word.
 	let worded = fence === undefined ? source : source.replace(/(?<!\u0001)\bfence(s?)\b(?!\u0001)/g, (_all, plural: string) => `(?:fence${plural}|${fence}${plural})`)
-	// The scene's own nouns read where "work" does ("C starts its export"), and where the domain's word for what a worker writes does.
+	// The scene's own nouns read where a form's WORK does ("C starts its export"), and where the domain's word for what a worker writes does.
 	const own = nouns.map(escaped)
-	if (own.length > 0) worded = worded.replace(/(?<!\u0001)\bwork\b(?!\u0001)/g, `(?:work|${own.join('|')})`)
+	worded = worded.replaceAll(WORK, `(?:${['work', ...own].join('|')})`)
 	const filled = worded.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
 	return words ? filled.replaceAll(THING, `(?:${[escaped(words.thing), ...own].join('|')})`) : filled
 }

@@ -830,6 +830,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	releases: (s, env) => released(env, actor(s[0]), s[1]),
 	'function-returns': (s, env) => returnedFrom(env, actor(s[0])),
+	'work-finishes': (s, env) => returnedFrom(env, actor(s[0])),
 	'finishes-work': (s, env) => {
 		const done = returnedFrom(env, actor(s[0]))
 		const write = events(env.step, 'wrote', h => h.worker === actor(s[0]))[0]

@@ -48,11 +48,37 @@ function wordsOfName(name: string): string[] {
 		.split(/[^a-z]+/)
 }
 
-/** The nouns a scene's code sample (its own names and its domain's: `runExport`) and actors' labels lend its captions, in the order first met; none of the language's own words, in the domain's words. */
+/**
+ * The bodies of the functions a sample gives a lock to run under its key (`hold(key, async lease => { ... })`,
+ * `tryHold` alike): the text between the braces of the first arrow or function after each call, or none.
+ */
+export function heldBodies(code: string): string[] {
+	const bodies: string[] = []
+	for (const call of code.matchAll(/\.(?:hold|tryHold)\s*\(/g)) {
+		const arrow = /=>\s*\{|function\b[^{]*\{/.exec(code.slice(call.index))
+		if (!arrow) continue
+		const open = call.index + arrow.index + arrow[0].length
+		let depth = 1
+		let at = open
+		for (; at < code.length && depth > 0; at++) {
+			if (code[at] === '{') depth++
+			else if (code[at] === '}') depth--
+		}
+		if (depth === 0) bodies.push(code.slice(open, at - 1))
+	}
+	return bodies
+}
+
+/**
+ * The nouns a scene's code sample (its own names and its domain's: `runExport`) and actors' labels lend its captions, in the
+ * order first met; none of the language's own words, in the domain's words. Of a sample that holds a key, only the names
+ * its held code calls: the work under the key ("C starts its export" of `runExport` called after the hold is done is no reading).
+ */
 export function sceneNouns(code: readonly string[], labels: readonly string[], words: DomainWords): string[] {
 	const own = languageWords(words)
 	const found: string[] = []
-	for (const text of [...code, ...labels]) {
+	const held = heldBodies(code.join('\n'))
+	for (const text of [...(held.length > 0 ? held : code), ...labels]) {
 		for (const name of text.match(/[A-Za-z][A-Za-z0-9_]*/g) ?? []) {
 			for (const word of wordsOfName(name)) {
 				if (word.length < 3 || word.length > 20 || own.has(word) || found.includes(word)) continue

@@ -7,7 +7,13 @@ import { DEFAULT_DOMAIN, DOMAINS } from '../../../src/seed/domains.ts'
 
 describe("a scene's own nouns", () => {
 	it("splits its sample's names and its actors' labels into words, in the order first met", () => {
-		expect(sceneNouns(['await indexes.hold(tenantId, async lease => {', '  await rebuildIndex(tenantId)', '})'], ['index.db'], DEFAULT_DOMAIN.words)).toEqual(['indexes', 'tenant', 'rebuild', 'index'])
+		expect(sceneNouns(['const rows = await indexes.hold(tenantId, async lease => {', '  await rebuildIndex(tenantId)', '})'], ['index.db'], DEFAULT_DOMAIN.words)).toEqual(['rebuild', 'index', 'tenant'])
+		expect(sceneNouns(['const x = 1'], ['index.db'], DEFAULT_DOMAIN.words)).toEqual(['index'])
+	})
+
+	it('of a sample that holds a key, takes only the names its held code uses: the work under the key', () => {
+		const code = ['await exports.hold(tenantId, async function (lease) {', '  if (lease) { await save(tenantId, text, lease.fence) }', '})', 'await runExport(tenantId)', 'await summaries.tryHold(chatId, async lease => { await notifyOwner(chatId) })']
+		expect(sceneNouns(code, [], DEFAULT_DOMAIN.words)).toEqual(['tenant', 'notify', 'owner'])
 		expect(sceneNouns(['const render_thumbnail = 1'], ['THUMBS'], DEFAULT_DOMAIN.words)).toEqual(['render', 'thumbnail', 'thumbs'])
 	})
 

@@ -320,11 +320,26 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => functionReturned(slots, context),
 	},
 	{
+		id: 'work-finishes',
+		places: STORY,
+		tells: 'event',
+		formula: "function-returns(w)",
+		pattern: '{owner} WORK finishes', alternatives: ['{owner} WORK is done', '{owner} WORK ends'],
+		example: "A's work finishes",
+		meaning: "The worker's work, or what the scene's code names it (\"A's export finishes\"), ended in this step with its function: it returned, as \"{owner} function returns\" says.",
+		check(slots, context) {
+			const verdict = functionReturned(slots, context)
+			const worker = actorOf(slots[0])
+			if (verdict.ok || happened(context.step, 'released', h => h.worker === worker).length > 0) return verdict
+			return fails(`${context.name(worker)}'s function did not return in this step: its work ran on`, 0)
+		},
+	},
+	{
 		id: 'finishes-work',
 		places: STORY,
 		tells: 'event',
 		formula: "function-returns(w), else wrote(w) ∈ step",
-		pattern: '{worker} finishes( its work)', alternatives: ['{owner} work finishes', '{owner} work is done'],
+		pattern: '{worker} finishes( its work)',
 		example: 'A finishes its work',
 		meaning: "The worker's code got through its work in this step: it wrote what the work made (its first write of the step, the moment told), or its function returned (as \"{owner} function returns\" says), or both.",
 		check(slots, context) {
