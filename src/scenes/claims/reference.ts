@@ -517,7 +517,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const grant = events(env.step, 'granted', h => h.worker === w && h.fence === fence(s[1]))[0]
 		if (!grant) return NO
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
-		return before.some(h => h.kind === 'granted' && h.worker !== w && h.store === grant.store) ? event(grant) : NO
+		// It takes over from the store's holder before it: the last grant of that store was another worker's.
+		const last = before.filter(h => h.kind === 'granted' && h.store === grant.store).at(-1)
+		return last !== undefined && last.kind === 'granted' && last.worker !== w ? event(grant) : NO
 	},
 	'store-gives-fence': (s, env) => event(events(env.step, 'granted', h => h.store === actor(s[0]) && h.worker === actor(s[1]) && h.fence === fence(s[2]))[0]),
 	'no-worker-gets-fence': (s, env) => timeless(events(env.step, 'granted', h => h.fence === fence(s[0])).length === 0),
