@@ -125,7 +125,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		// The clock told a moment (time passing, its reading): "then" after it is no earlier.
 		text.clock = clause.form.tells === 'clock' ? outcome.at : undefined
 		text.passed = outcome.said?.clock?.moved === true
-		text.prior = { event: clause.form.tells === 'event', at: outcome.at }
+		text.prior = { event: clause.form.tells === 'event', at: outcome.at, ...(clause.form.tells === 'state' && outcome.place !== undefined ? { began: outcome.place.at } : {}) }
 		if (outcome.at !== undefined) text.told = text.told === undefined ? outcome.at : Math.max(text.told, outcome.at)
 	}
 	const unended = unendedStates(result, context)
@@ -183,7 +183,8 @@ interface TextState {
 	/** The clause before told time passing ("20 s go by"). */
 	passed: boolean
 	/** The clause before, if it held: whether it tells an event, and its moment, which "When X, Y" and "Y while X" name. */
-	prior: { event: boolean; at: number | undefined } | undefined
+	/** The clause before: whether it told an event, its moment, and of a state the moment in the step it began to hold (its place), if it did. */
+	prior: { event: boolean; at: number | undefined; began?: number } | undefined
 	/** The states the text told with no moment that did not hold when the step began: where each began to hold, which no event told after it came at or before. */
 	states: (StepPosition & { subject: string | undefined; seen: ReadonlyMap<number, ReadonlySet<string>> })[]
 	/** The forms that told each of the step's events, by its place. */
@@ -332,6 +333,15 @@ function sameMoment(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 	const during = clause.during === true && clause.form.tells === 'event'
 	if ((clause.then !== 'when' && !during) || text.prior === undefined) return undefined
 	const says = during ? '"while" (or a participle after a comma) before a happening says it happened at the moment of what the clause before tells' : '"when" or "as soon as" says the happening it joins came at the moment of the one it names'
+	// "When S, E" of a state S: E came at the moment S began to hold, in this step.
+	if (!text.prior.event && !during) {
+		const began = text.prior.began
+		const at = outcome.first?.at ?? outcome.at
+		if (began !== undefined && at === began && outcome.at === began) return undefined
+		const says = '"when" or "as soon as" before a state says the happening it joins came at the moment that state began to hold'
+		if (began === undefined) return `${says}, and it held from before this step; tell the happening that made it so ("When A lets go, B gets the key"), or say when this happened ("20 s later B gets the key")`
+		return `${says} (${formatDuration(began)}), but ${at === undefined ? 'the scene does not draw when this happened' : `it happened at ${formatDuration(at)}`}; join them with "then", or say when it happened${at === undefined ? '' : ` ("at ${formatDuration(at)}")`}`
+	}
 	const was = text.prior.at
 	if (!text.prior.event || was === undefined) return `${says}, and the clause before tells ${text.prior.event ? 'no moment the scene draws' : 'a state'}; ${text.prior.event ? 'draw it, or join them with "and"' : 'tell the happening first ("Worker B asks while A holds the key")'}`
 	const at = outcome.at

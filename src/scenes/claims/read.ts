@@ -340,7 +340,9 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 	if (subordinate && (place === 'caption' || place === 'note')) {
 		const rest = readSentence(language, text, start + subordinate[0].length, end, place, referent0, plural)
 		// Only a reading that reads whole: else the problems are told of the sentence as written, its "After" or "When" kept in what is quoted.
-		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items, /^(?:When|As soon as) /i.test(subordinate[0]), /^When /i.test(subordinate[0])) }
+		// The subordinate ends at its first comma: the clauses before it are what "When" names, the one after it the main clause.
+		const comma = start + text.slice(start, end).indexOf(', ')
+		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items, comma, /^(?:When|As soon as) /i.test(subordinate[0]), /^When /i.test(subordinate[0])) }
 	}
 	// "Y as soon as X" is "As soon as X, Y": X is read first, then Y as what came at its moment.
 	const soon = AS_SOON_AFTER.exec(text.slice(start, end))
@@ -397,21 +399,44 @@ const AS_SOON_AFTER = /,? (?:as soon as|the moment) /i
 const WHILE_FIRST = /^While [^,]+, /i
 
 /**
- * The items of a sentence opened by "When", "Once", "After" or "As soon as": the clause after the first
- * is read as coming after it, unless its joint says otherwise; after "When" or "As soon as" and an
- * event, an event it tells came at that same moment.
+ * The items of a sentence opened by "When", "Once", "After" or "As soon as": the main clause (the first
+ * after the subordinate's comma) is read as coming after the subordinate's last clause, unless its joint
+ * says otherwise. After "When" or "As soon as" it came at that clause's moment: an event's, or of a state
+ * the moment it began to hold in the step ("When the key is free, B gets it": B got it as the key came
+ * free); the events joined inside the subordinate ("When A lets go and B wakes") came at one moment, and
+ * so did each event of another subject joined to the main clause by a bare "and" or comma ("When A lets
+ * go, B wakes and C gets the key").
  */
-function afterFirst(items: readonly Item[], atOnce: boolean, when = false): Item[] {
-	const first = items.findIndex(item => item.kind === 'clause')
-	const second = items.findIndex((item, index) => index > first && item.kind === 'clause')
-	const opener = items[first]
-	const same = atOnce && opener?.kind === 'clause' && opener.clause.form.tells === 'event'
+function afterFirst(items: readonly Item[], comma: number, atOnce: boolean, when = false): Item[] {
+	const clauses = items.flatMap((item, index) => (item.kind === 'clause' ? [{ clause: item.clause, index }] : []))
+	const inside = clauses.filter(({ clause }) => clause.end <= comma)
+	const main = clauses.find(({ clause }) => clause.start > comma)
+	const opener = inside.at(-1)?.clause
+	if (opener === undefined || main === undefined) return [...items]
+	const event = opener.form.tells === 'event'
 	// "When E, S" of a state S is "S when E": S held at E's moment, as after "while" ("As soon as" says only what came next).
-	const at = same && when
+	const at = atOnce && event && when
+	const timed = new Map<number, ReadClause>()
+	if (atOnce) {
+		for (const [n, { clause, index }] of inside.entries()) if (n > 0 && clause.form.tells === 'event' && clause.then === undefined && !clause.gap && clause.modifiers.length === 0 && inside[n - 1]?.clause.form.tells === 'event') timed.set(index, { ...clause, then: 'when' })
+	}
+	const first = main.clause
+	if (first.then === undefined && !first.gap) {
+		if (at && first.form.tells === 'state' && first.modifiers.length === 0) timed.set(main.index, { ...first, during: true, when: 'event-first' })
+		else timed.set(main.index, { ...first, then: atOnce && first.form.tells === 'event' && (event || (opener.modifiers.length === 0 && first.modifiers.length === 0)) ? 'when' : 'then' })
+	}
+	if (atOnce && timed.get(main.index)?.then === 'when') {
+		const after = clauses.filter(({ clause }) => clause.start > first.end)
+		for (const [n, { clause, index }] of after.entries()) {
+			const before = n === 0 ? first : after[n - 1]?.clause
+			if (clause.form.tells !== 'event' || clause.then !== undefined || clause.gap || clause.modifiers.length > 0 || clause.relative || before?.form.tells !== 'event' || timed.get(n === 0 ? main.index : (after[n - 1]?.index ?? -1))?.then !== 'when') break
+			if (clause.subject === undefined || clause.subject === before.subject) break
+			timed.set(index, { ...clause, then: 'when' })
+		}
+	}
 	return items.map((item, index) => {
-		if (index !== second || item.kind !== 'clause' || item.clause.then !== undefined || item.clause.gap) return item
-		if (at && item.clause.form.tells === 'state' && item.clause.modifiers.length === 0) return { kind: 'clause', clause: { ...item.clause, during: true, when: 'event-first' } }
-		return { kind: 'clause', clause: { ...item.clause, then: same && item.clause.form.tells === 'event' ? 'when' : 'then' } }
+		const clause = timed.get(index)
+		return clause === undefined ? item : { kind: 'clause', clause }
 	})
 }
 

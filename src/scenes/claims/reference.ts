@@ -517,7 +517,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const grant = events(env.step, 'granted', h => h.worker === w && h.fence === fence(s[1]))[0]
 		if (!grant) return NO
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
-		return before.some(h => h.kind === 'granted' && h.worker !== w && h.store === grant.store) ? event(grant) : NO
+		// It takes over from the store's holder before it: the last grant of that store was another worker's.
+		const last = before.filter(h => h.kind === 'granted' && h.store === grant.store).at(-1)
+		return last !== undefined && last.kind === 'granted' && last.worker !== w ? event(grant) : NO
 	},
 	'store-gives-fence': (s, env) => event(events(env.step, 'granted', h => h.store === actor(s[0]) && h.worker === actor(s[1]) && h.fence === fence(s[2]))[0]),
 	'no-worker-gets-fence': (s, env) => timeless(events(env.step, 'granted', h => h.fence === fence(s[0])).length === 0),
@@ -1649,7 +1651,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (alone.ok) later = new Set([...later, ...alone.events.filter(h => step.happenings.includes(h))])
 	}
 	// The clause before, if it held: whether it tells an event, and its moment ("When X, Y" and "Y while X" name it).
-	let prior: { event: boolean; at: number | undefined } | undefined
+	let prior: { event: boolean; at: number | undefined; began?: number } | undefined
 	// The clause before told time passing ("20 s go by").
 	let passed = false
 	// Each state a caption told with no moment, that did not hold when the step began: whether it held at each place of the step before its moment.
@@ -1787,8 +1789,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (!wrong && prior !== undefined && place === undefined && tells === 'event' && (clause.then === 'then' || clause.then === 'so' || clause.then === 'when')) wrong = meaning.events.some(h => h.kind === 'asked' && h.unshown === true && step.happenings.includes(h))
 		// "When X, Y" of two events, and "X while Y" of an event Y: Y happened at X's moment, each of its events.
 		if (!wrong && prior !== undefined && (clause.then === 'when' || (clause.during === true && tells === 'event'))) {
-			const was = prior.at
-			wrong = !prior.event || was === undefined || at === undefined || at !== was || (early !== undefined && early.at !== was)
+			// After a state ("When the key is free, B gets it"), the moment is the one the state began to hold in the step.
+			const was = !prior.event && clause.during !== true ? prior.began : prior.event ? prior.at : undefined
+			wrong = was === undefined || at === undefined || at !== was || (early !== undefined && early.at !== was)
 		}
 		// After time told passing, an event told next with no moment of its own happened in that passage, after the step's start.
 		if (!wrong && passed && tells === 'event' && early !== undefined && early.at <= step.start.time && modifier === undefined && !ordered && clause.then !== 'because') wrong = true
@@ -1820,7 +1823,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		beforePlace = place
 		atEnd = isState && place === undefined && moment === undefined && ended === undefined
 		clockAt = tells === 'clock' ? meaning.at : undefined
-		prior = { event: tells === 'event', at: tells === 'none' ? undefined : at }
+		// Of a state, also where in the step it began to hold: "When S, E" puts E at that moment.
+		prior = { event: tells === 'event', at: tells === 'none' ? undefined : at, ...(isState && place !== undefined ? { began: place.at } : {}) }
 		passed = meaning.clock?.moved === true
 		if (at !== undefined && tells !== 'none') now = now === undefined ? at : Math.max(now, at)
 	}

@@ -565,10 +565,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'takes-over-with-fence',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(w, k, fence f) ∈ step, after a granted(v, k) ∈ run to another worker v",
+		formula: "granted(w, k, fence f) ∈ step, and the last granted(v, k) ∈ run before it went to another worker v",
 		pattern: '{worker} takes over with fence {fence}',
 		example: 'Worker B takes over with fence 8',
-		meaning: 'The engine gave the worker a lease with that fence in this step, of a key another worker had held before: it takes over from that one.',
+		meaning: 'The engine gave the worker a lease with that fence in this step, of a key whose holder before (the last grant of that store before this one) was another worker: it takes over from that one.',
 		check(slots, context) {
 			const verdict = given(slots, context, 1, -1)
 			if (!verdict.ok) return verdict
@@ -576,7 +576,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			const grant = happened(context.step, 'granted', h => h.worker === worker && h.fence === fenceOfSlot(slots[1]))[0] as Of<'granted'>
 			const list = context.step.happenings
 			const before = [...runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => step.happenings), ...list.slice(0, list.indexOf(grant))]
-			if (!before.some(h => h.kind === 'granted' && h.worker !== worker && h.store === grant.store)) return fails(`no other worker held ${context.name(grant.store)}'s key before ${context.name(worker)}, so it takes over from no one`, 0)
+			// It takes over from the key's holder before it: the store's last grant before this one went to another worker.
+			const last = before.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.store === grant.store).at(-1)
+			if (last === undefined) return fails(`no other worker held ${context.name(grant.store)}'s key before ${context.name(worker)}, so it takes over from no one`, 0)
+			if (last.worker === worker) return fails(`the last to hold ${context.name(grant.store)}'s key before this was ${context.name(worker)} itself (${last.fence === undefined ? '' : `fence ${showFence(last.fence)}, `}at ${time(last.at)}), so it takes over from no one`, 0)
 			return verdict
 		},
 	},

@@ -551,7 +551,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		formula: "w held a lease in the step ∧ no renewed(w) of it ∈ step or later, and its code renews none (renew: false, or w paused)",
-		pattern: 'nothing renews {lease}', alternatives: ["nobody renews {lease}", "no one renews {lease}", "{worker} does not renew( it)", "{worker} does not renew its lease", "{worker} doesn't renew( it)", "{worker} doesn't renew its lease", "{worker} never renews( it)", "{worker} never renews its lease"],
+		pattern: 'nothing renews {lease}', alternatives: ["nobody renews {lease}", "no one renews {lease}", "{worker} does not renew( it)", "{worker} does not renew its lease", "{worker} doesn't renew( it)", "{worker} doesn't renew its lease"],
 		example: "nothing renews A's lease",
 		meaning: "The worker held a lease in this step, and no renewal of it happened, in this step or a later one.",
 		check: (slots, context) => nothingRenews(slots, context),
@@ -601,9 +601,9 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		formula: "as nothing renews {lease}, and no renewed(w) of that lease ∈ an earlier step since its grant",
-		pattern: 'nothing has renewed {lease}', alternatives: ["nobody has renewed {lease}", "no one has renewed {lease}", "nothing/nobody renewed {lease}", "no one renewed {lease}"],
+		pattern: 'nothing has renewed {lease}', alternatives: ["nobody has renewed {lease}", "no one has renewed {lease}", "nothing/nobody renewed {lease}", "no one renewed {lease}", "{worker} never renews( it)", "{worker} never renews its lease"],
 		example: "nothing has renewed A's lease",
-		meaning: "The worker held a lease in this step, and no renewal of it happened, in this step or before it since the lease was given.",
+		meaning: "The worker held a lease in this step, and no renewal of it happened, in this step or before it since the lease was given, nor in a later step (\"A never renews its lease\" looks back too).",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const lease = context.world.workers.get(worker)?.lease

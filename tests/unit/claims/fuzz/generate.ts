@@ -400,8 +400,11 @@ export function storyOf(spec: TextSpec, told: readonly Told[], values: Values, c
 	const parts: string[] = []
 	let last: number | undefined
 	let previous: Told | undefined
+	// Now and then a sentence opened by "When" or "As soon as": its subordinate of one clause, or two joined by "and", then a comma and the rest.
+	const opens = spec.clauses.length > 1 ? ((spec.clauses[0]?.picks[2] ?? 0) % 6 < 2 ? OPENERS[(spec.clauses[0]?.picks[2] ?? 0) % 6] : undefined) : undefined
+	const inside = opens !== undefined && spec.clauses.length > 2 && (spec.clauses[1]?.picks[2] ?? 0) % 2 === 0 ? 2 : 1
 	for (const [i, clause] of spec.clauses.entries()) {
-		const joint = JOINTS[clause.joint % JOINTS.length] as string
+		const joint = opens === undefined ? (JOINTS[clause.joint % JOINTS.length] as string) : i < inside ? ' and ' : i === inside ? ', ' : (JOINTS[clause.joint % JOINTS.length] as string).replace(/^\. |^; /, ', and ')
 		// After "so" or "because", often a clause the engine's recorded causes tie to the one before.
 		const tied = previous?.event === undefined || (clause.picks[4] ?? 0) % 3 === 0 ? [] : told.filter(other => other.event !== undefined && (joint === ', so ' ? causes?.get(other.event)?.includes(previous?.event as Happening) : joint === ' because ' ? causes?.get(previous?.event as Happening)?.includes(other.event) : false))
 		const one = (tied.length > 0 ? tied[(clause.picks[5] ?? 0) % tied.length] : told[(clause.picks[0] ?? 0) % told.length]) as Told
@@ -423,6 +426,9 @@ export function storyOf(spec: TextSpec, told: readonly Told[], values: Values, c
 		if (i > 0) parts.push(joint)
 		parts.push(text)
 	}
-	const text = parts.join('')
+	const text = `${opens ?? ''}${parts.join('')}`
 	return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`
 }
+
+/** The openers of a sentence whose main clause comes at the moment of what the opener names. */
+const OPENERS = ['When ', 'As soon as ']
