@@ -1942,14 +1942,16 @@ function largerThanAllBefore(env: Env, w: string, sinceRestart: boolean): Meanin
 	const own = leaseGrant(env, w)[0]
 	if (lease?.fence === undefined || own === undefined) return NO
 	const all = upTo(env).flatMap(step => step.happenings)
-	let before = all.slice(0, all.indexOf(own))
+	const moment = env.moment ?? env.prior
+	let before = !sinceRestart && moment !== undefined && moment > own.at ? all.filter(h => h !== own && h.at <= moment) : all.slice(0, all.indexOf(own))
 	const restart = all.filter(h => h.kind === 'restarted' && h.store === lease.store).pop()
 	if (sinceRestart) {
 		if (restart === undefined || all.indexOf(restart) > all.indexOf(own)) return NO
 		before = before.slice(0, before.indexOf(restart))
 	}
 	const fences = before.flatMap(h => (h.kind === 'granted' && h.fence !== undefined ? [h.fence] : []))
-	if (fences.length === 0 || fences.some(f => f >= (lease.fence as bigint))) return NO
+	const rows = sinceRestart ? [] : [...(env.run.steps[0]?.end.databases.values() ?? [])].flatMap(row => (row.fence === undefined ? [] : [row.fence]))
+	if (fences.length === 0 || [...fences, ...rows].some(f => f >= (lease.fence as bigint))) return NO
 	return holdsNow(true, sinceRestart && restart !== undefined ? [restart, own] : [own], env)
 }
 
