@@ -728,6 +728,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'goes-to': (s, env) => fromLine(env, actor(s[1]), { key: s[0] }),
 	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]) }),
 	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) }),
+	'goes-to-waiting-all-along-with-fence': (s, env) => {
+		const line = fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) })
+		return line.ok && line.events.every(h => h.kind !== 'granted' || inLineAllAlong(env.run, env.step, h)) ? line : NO
+	},
 	'goes-to-in-line-since': (s, env) => fromLine(env, actor(s[1]), { key: s[0], askedAt: num(s[2]) }),
 	'goes-to-in-line-since-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], askedAt: num(s[2]), fence: fence(s[3]) }),
 	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]), fence: fence(s[3]) }),
@@ -1486,6 +1490,18 @@ function fromLine(env: Env, worker: string, wanted: { key: Slot | undefined; pla
 	return event(grant)
 }
 
+/** Whether the worker a grant went to stood in line for it on one ask: from its grant of that store before (or the start), no gave-up, left or refused of it until this grant. */
+function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): boolean {
+	let broken = false
+	for (const h of [...run.steps.slice(0, step.index), step].flatMap(one => one.happenings)) {
+		if (h === grant) return !broken
+		if (!('worker' in h) || h.worker !== grant.worker || !('store' in h) || h.store !== grant.store) continue
+		if (h.kind === 'granted') broken = false
+		if (h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') broken = true
+	}
+	return !broken
+}
+
 function noLease(env: Env, worker: string, key?: Slot): Meaning {
 	if (!askOf(env, worker, h => fits(key, h.store)) || events(env.step, 'granted', h => h.worker === worker && fits(key, h.store)).length > 0) return NO
 	return event(env.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker && fits(key, h.store)))
@@ -1700,7 +1716,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			prior = undefined
 		}
 		// "B, who was waiting, …": the grant it tells came to B from the line.
-		const waitedOk = clause.waited === undefined || meaning.events.some(h => h.kind === 'granted' && h.worker === clause.subject && h.place !== undefined)
+		const waitedOk = clause.waited === undefined || meaning.events.some(h => h.kind === 'granted' && h.worker === clause.subject && h.place !== undefined && (!clause.waited?.allAlong || inLineAllAlong(env.run, env.step, h)))
 		if (!meaning.ok || !waitedOk || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
 			fail()
 			continue
