@@ -43,6 +43,8 @@ interface Meaning {
 	row?: { database: string; fence: bigint }
 	/** For causes: the worker's lease of the store it says is live, and (set once the clause's moment is known) the moment it is live at. */
 	live?: { worker: string; store: string; at?: number }
+	/** For causes: a semaphore's limit it tells, why grants with room or waits behind that many holders happened. */
+	limit?: { store: string; limit: number }
 }
 
 const NO: Meaning = { ok: false, events: [], makers: [] }
@@ -573,7 +575,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// The limit, told as the holders it lets in: "the semaphore allows 2, so A and B get in" (or "so C waits").
 	'limit-is': (s, env) => {
 		const store = storeOf(env, undefined)
-		return store !== undefined && store.limit === num(s[0]) ? { ok: true, events: [], makers: holderMakers(env, store) } : NO
+		return store?.limit !== undefined && store.limit === num(s[0]) ? { ok: true, events: [], makers: [], limit: { store: store.id, limit: store.limit } } : NO
 	},
 	'no-lease-has-a-fence': (_s, env) => timeless(env.world.stores.size > 0 && [...env.world.stores.values()].every(store => store.limit !== undefined)),
 	'lease-has-no-fence': (s, env) => {
@@ -1787,10 +1789,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// A lease said live is live at the moment named, else at the text's moment when it did not end in the step.
 		const liveAt = isState && meaning.live !== undefined ? (at ?? (meaning.until === undefined ? context.world.time : undefined)) : undefined
 		const said: Meaning = meaning.live === undefined ? meaning : liveAt === undefined ? { ...meaning, live: undefined } : { ...meaning, live: { ...meaning.live, at: liveAt } }
-		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, said, context, cause.state && !isState) && !(!cause.state && renewalKept(cause.meaning, said, context))
+		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, said, context, cause.state, isState) && !(!cause.state && renewalKept(cause.meaning, said, context))
 		else if (!wrong && clause.then === 'because' && (aside ?? cause) !== undefined) {
 			const explained = (aside ?? cause) as { meaning: Meaning; state: boolean }
-			wrong = !causes(said, explained.meaning, context, isState && !explained.state) && !(!isState && renewalKept(said, explained.meaning, context))
+			wrong = !causes(said, explained.meaning, context, isState, explained.state) && !(!isState && renewalKept(said, explained.meaning, context))
 		}
 		aside = clause.during === true && isState ? cause : undefined
 		cause = { meaning: said, state: isState }
@@ -1972,7 +1974,8 @@ function largerThanAllBefore(env: Env, w: string, sinceRestart: boolean): Meanin
 }
 
 /** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes (a state as a cause of an event: strictly before it). */
-function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCausesEvent: boolean): boolean {
+function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsState: boolean, effectIsState: boolean): boolean {
+	if (cause.limit !== undefined) return limitCauses(cause.limit, effect, context)
 	const write = effect.decides
 	// A THING lost: the write that replaced it, told by the cause (as an event, or as the database taking it).
 	const lost = effect.overwrites
@@ -1996,7 +1999,8 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCau
 	if (write === undefined || (cause.compares === undefined && cause.unfenced === undefined)) {
 		// The chain: from what this clause tells (a write's answer: from the fences it compared) back through what it follows from.
 		const targets = write === undefined ? effect.makers : recorded(write, context)
-		const from = stateCausesEvent ? targets.flatMap(h => recorded(h, context)) : targets
+		// A state is why something happened only through a recorded cause of it, not by sharing the events that made it.
+		const from = causeIsState ? targets.flatMap(h => recorded(h, context)) : targets
 		const reached = new Set<Happening>(from)
 		const todo = [...from]
 		while (todo.length > 0) {
@@ -2006,7 +2010,13 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCau
 				todo.push(from)
 			}
 		}
-		if (cause.makers.some(h => reached.has(h))) return true
+		// And a state made after what it would be the cause of is no cause of it.
+		const run = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+		const last = (list: readonly Happening[]) => list.reduce((top, h) => Math.max(top, run.indexOf(h)), -1)
+		const later = causeIsState && effect.makers.length > 0 && last(cause.makers) > last(effect.makers)
+		if (!later && cause.makers.some(h => reached.has(h))) return true
+		// The same state in other words: made by the same events.
+		if (causeIsState && effectIsState && cause.makers.length > 0 && new Set(cause.makers).size === new Set(effect.makers).size && cause.makers.every(h => effect.makers.includes(h))) return true
 	}
 	const clock = cause.clock
 	if (clock !== undefined) {
@@ -2020,6 +2030,21 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCau
 	}
 	if (cause.empty !== undefined && cause.empty === effect.free) return true
 	return cause.absent !== undefined && effect.makers.some(h => h.kind === 'expired' && h.worker === cause.absent)
+}
+
+/**
+ * A semaphore's limit L as a cause: of holds that waited, tries refused, holds that gave up (when the
+ * effect tells any), each with L holders then; else of at most L grants of its key, each when the key had
+ * room (no lease end recorded as their cause).
+ */
+function limitCauses(limit: { store: string; limit: number }, effect: Meaning, context: ClaimContext): boolean {
+	const ofStore = effect.makers.filter(h => 'store' in h && h.store === limit.store)
+	const out = ofStore.filter(h => h.kind === 'asked' || h.kind === 'refused' || h.kind === 'gave-up')
+	if (out.length > 0) {
+		return out.every(h => (h.kind === 'asked' ? recorded(h, context).filter(c => c.kind === 'granted').length : (h as Of<'refused'> | Of<'gave-up'>).holders.length) === limit.limit)
+	}
+	const grants = ofStore.filter(h => h.kind === 'granted')
+	return grants.length > 0 && grants.length <= limit.limit && grants.every(h => recorded(h, context).length === 0)
 }
 
 /**
