@@ -52,12 +52,24 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	// A THING lost is the write that replaced it, taken: a clause that tells that write, or the database taking it, is why.
 	const lost = effect.claim.said?.overwrites
 	if (lost !== undefined && (said.decides === lost || (said.events ?? eventsOf(cause.claim.evidence, context)).includes(lost))) return undefined
+	// A semaphore's limit is why what it let in or kept out happened: not through recorded causes, but by counting.
+	if (said.limit !== undefined) {
+		const why = limitWhy(said.limit, effects, context)
+		if (why === undefined) return undefined
+		const says = word === 'so' ? '"so" says the clause before is why this happened' : '"because" says this is why what the clause before tells happened'
+		return `${says}, but ${why}; tell why it happened, or join the clauses with "and"`
+	}
 	if (decided === undefined || (said.comparison === undefined && said.unfenced === undefined)) {
 		// The events the cause tells reach what this clause tells through the engine's causes (a write's answer: through the fences it compared).
 		const targets = decided === undefined ? effects : causesOf(decided, context)
-		// A state follows from the events that made it: as the cause of an event, it came before that event, and is not made by it.
-		const reached = cause.state && !effect.state ? ancestors(targets.flatMap(event => causesOf(event, context)), context) : ancestors(targets, context)
-		if ((said.events ?? eventsOf(cause.claim.evidence, context)).some(event => reached.has(event))) return undefined
+		// An event told as the cause may be the very event that made the state this clause tells ("A lets go, so the key is free").
+		// A state follows from the events that made it: it is why something happened only through a recorded cause
+		// (not by being made by the same events), and the event that made it came no later than what this clause tells.
+		const reached = cause.state ? ancestors(targets.flatMap(event => causesOf(event, context)), context) : ancestors(targets, context)
+		const told = said.events ?? eventsOf(cause.claim.evidence, context)
+		// A state told again in other words ("A, B and C hold the key, so three workers hold it") is made by the very same events.
+		const retold = cause.state && effect.state && told.length > 0 && new Set(told).size === new Set(effects).size && told.every(event => effects.includes(event))
+		if (retold || (told.some(event => reached.has(event)) && !(cause.state && madeAfter(told, effects, context)))) return undefined
 	}
 	if (said.clock !== undefined && clockLinks(said.clock, effects, context)) return undefined
 	if (said.absent !== undefined && effects.some(e => e.kind === 'expired' && e.worker === said.absent?.worker)) return undefined
@@ -66,6 +78,37 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	const says = word === 'so' ? '"so" says the clause before is why this happened' : '"because" says this is why what the clause before tells happened'
 	const why = lost === undefined ? (renewalWhy(cause, live, context) ?? recordedWhy(decided ?? effects[0], context)) : `${context.name(lost.writerBefore ?? '')}'s ${context.words?.thing ?? 'write'} was lost when ${context.name(lost.database)} took ${context.name(lost.worker)}'s write at ${formatDuration(lost.at)}, and the clause before does not tell that write`
 	return `${says}, but the engine records no such cause: ${why}; tell why it happened, or join the clauses with "and"`
+}
+
+/** Whether the latest of a state's making events came after the latest event an effect tells (so the state is no cause of it). */
+function madeAfter(made: readonly Happening[], effects: readonly Happening[], context: ClaimContext): boolean {
+	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+	const latest = (events: readonly Happening[]) => Math.max(-1, ...events.map(event => all.indexOf(event)))
+	return effects.length > 0 && latest(made) > latest(effects)
+}
+
+/**
+ * Why a semaphore's limit L is not why what a clause tells happened, or undefined when it is: the holds it
+ * tells waited, the tries were refused, the holds gave up, with L holders then; or, when it tells none, the
+ * grants it tells of that key came when it had room (no lease end freed their place) and are no more than L.
+ */
+function limitWhy(limit: NonNullable<Said['limit']>, effects: readonly Happening[], context: ClaimContext): string | undefined {
+	const name = context.name
+	const mine = effects.filter(event => 'store' in event && event.store === limit.store)
+	const kept = mine.filter((event): event is Of<'asked'> | Of<'refused'> | Of<'gave-up'> => event.kind === 'asked' || event.kind === 'refused' || event.kind === 'gave-up')
+	if (kept.length > 0) {
+		for (const event of kept) {
+			const holders = event.kind === 'asked' ? causesOf(event, context).filter(cause => cause.kind === 'granted').length : event.holders.length
+			if (holders !== limit.limit) return `${name(event.worker)}'s ${event.kind === 'asked' ? 'hold waited' : event.kind === 'refused' ? 'try was refused' : 'hold gave up'} at ${formatDuration(event.at)} with ${holders} holding ${name(limit.store)}, not its limit of ${limit.limit}`
+		}
+		return undefined
+	}
+	const grants = mine.filter((event): event is Of<'granted'> => event.kind === 'granted')
+	if (grants.length === 0) return `a limit is why a key lets workers in or keeps them out, and this tells neither of ${name(limit.store)}`
+	const freed = grants.find(grant => causesOf(grant, context).length > 0)
+	if (freed !== undefined) return recordedWhy(freed, context)
+	if (grants.length > limit.limit) return `${name(limit.store)}'s limit of ${limit.limit} lets no more than ${limit.limit} in at once, and this tells ${grants.length} grants`
+	return undefined
 }
 
 /** A write's answer follows from the fences the database compared, the row's fence it found, or its checking none. */

@@ -43,7 +43,7 @@ import type { ClaimContext, ClaimForm, Said, SlotType, Verdict } from './form.ts
 import { inWords } from './form.ts'
 import type { Evidence, Happening } from '../frame.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
-import { happenedBefore, liveLease } from './query.ts'
+import { brokenWait, happenedBefore, liveLease } from './query.ts'
 import { causeProblem, eventsOf, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
 
@@ -624,6 +624,10 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 			const message = grant === undefined ? `this tells of no grant to ${context.name(clause.subject ?? '')}, so it cannot say it was waiting for one` : `${context.name(grant.worker)} was not waiting: it got the key at once when it asked, at ${formatDuration(grant.at)}`
 			return { start: clause.waited.start, end: clause.waited.end, message, offer: { start: clause.start, end: clause.end } }
 		}
+		// "…, who has waited in line the whole time, …": and on one ask, with no giving up or leaving the line between.
+		const own = clause.waited.allAlong ? context.step.happenings.filter((h): h is Extract<Happening, { kind: 'granted' }> => h.kind === 'granted' && h.place !== undefined && grants.some(g => g.at === h.at && g.worker === h.worker && g.store === h.store)) : []
+		const broken = own.map(h => brokenWait(context, h)).find(m => m !== undefined)
+		if (broken !== undefined) return { start: clause.waited.start, end: clause.waited.end, message: broken, offer: { start: clause.start, end: clause.end } }
 	}
 	const end = context.world.time
 	const first = clause.modifiers[0]

@@ -114,6 +114,8 @@ export interface Said {
 	empty?: string
 	/** The store whose key it says is free. */
 	free?: string
+	/** A semaphore's limit it tells ("the semaphore allows 2"): why grants with room, or waits behind that many holders, happened (`causes.ts`). */
+	limit?: { store: string; limit: number }
 	/** The events of the run it tells, where its evidence would name others: a lease's fence is its grant's, whatever became of the lease. */
 	events?: Happening[]
 	/** A worker's lease of a store it says is live at a moment (the clause's): a renewal that lease needed to be live then is why (`causes.ts`). */

@@ -168,6 +168,21 @@ export function actorsOf(slot: Slot | undefined): string[] {
 	return slot?.value.type === 'actors' ? slot.value.ids : []
 }
 
+/**
+ * Why a grant from the line did not end a wait that ran "all along" ("the whole time"): the worker's
+ * gave-up, left or refused of that store since its grant of it before (or the scene's start), which came
+ * before this grant. Undefined when it stood in line on one ask all along.
+ */
+export function brokenWait(context: ClaimContext, grant: Of<'granted'>): string | undefined {
+	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+	const before = all.slice(0, Math.max(0, all.indexOf(grant)))
+	const since = before.map(h => h.kind === 'granted' && h.worker === grant.worker && h.store === grant.store).lastIndexOf(true)
+	const broke = before.slice(since + 1).find(h => (h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') && h.worker === grant.worker && h.store === grant.store)
+	if (broke === undefined) return undefined
+	const what = broke.kind === 'gave-up' ? 'its wait ran out' : broke.kind === 'left' ? 'it left the line' : 'it was refused'
+	return `${context.name(grant.worker)} did not wait all along: ${what} at ${time(broke.at)}, and the key came at ${time(grant.at)} to its ask of ${time(grant.askedAt ?? grant.at)}`
+}
+
 /** A claim that holds, with what it was checked against. */
 export function holds(evidence: Evidence[], at?: number): Verdict {
 	return at === undefined ? { ok: true, evidence } : { ok: true, evidence, at }

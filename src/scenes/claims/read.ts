@@ -63,7 +63,7 @@ export interface ReadClause {
 	/** An aside after it says how long its pause lasted (`long`, `short`): checked against when the worker's lease ran out. */
 	length?: { word: 'long' | 'short'; start: number; end: number }
 	/** "B, who was waiting, takes over": its subject got the key it tells of from the line; the span is the aside's. */
-	waited?: { start: number; end: number }
+	waited?: { start: number; end: number; allAlong?: true }
 }
 
 /** A problem with where it is in the text (offsets into the text's value). */
@@ -782,7 +782,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		const clause = readCore(language, `${who} ${rest}`, offset, place, referent, elided, plural)
 		if (clause && typeof clause !== 'string' && clause.subject !== undefined && clause.form.tells === 'event') {
 			const moved = (at: number) => (at > offset + who.length ? at + cut - 1 : at)
-			return { ...clause, start: offset, end: offset + core.length, slots: clause.slots.map(slot => ({ ...slot, start: moved(slot.start), end: moved(slot.end) })), waited: { start: offset + who.length, end: offset + who.length + cut } }
+			return { ...clause, start: offset, end: offset + core.length, slots: clause.slots.map(slot => ({ ...slot, start: moved(slot.start), end: moved(slot.end) })), waited: { start: offset + who.length, end: offset + who.length + cut, ...(/ (?:all along|the whole time), $/.test(said) ? { allAlong: true as const } : {}) } }
 		}
 		if (typeof clause === 'string') problem ??= clause
 	}

@@ -43,6 +43,8 @@ interface Meaning {
 	row?: { database: string; fence: bigint }
 	/** For causes: the worker's lease of the store it says is live, and (set once the clause's moment is known) the moment it is live at. */
 	live?: { worker: string; store: string; at?: number }
+	/** For causes: a semaphore's limit it tells, why grants with room or waits behind that many holders happened. */
+	limit?: { store: string; limit: number }
 }
 
 const NO: Meaning = { ok: false, events: [], makers: [] }
@@ -575,7 +577,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// The limit, told as the holders it lets in: "the semaphore allows 2, so A and B get in" (or "so C waits").
 	'limit-is': (s, env) => {
 		const store = storeOf(env, undefined)
-		return store !== undefined && store.limit === num(s[0]) ? { ok: true, events: [], makers: holderMakers(env, store) } : NO
+		return store?.limit !== undefined && store.limit === num(s[0]) ? { ok: true, events: [], makers: [], limit: { store: store.id, limit: store.limit } } : NO
 	},
 	'no-lease-has-a-fence': (_s, env) => timeless(env.world.stores.size > 0 && [...env.world.stores.values()].every(store => store.limit !== undefined)),
 	'lease-has-no-fence': (s, env) => {
@@ -730,6 +732,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'goes-to': (s, env) => fromLine(env, actor(s[1]), { key: s[0] }),
 	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]) }),
 	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) }),
+	'goes-to-waiting-all-along-with-fence': (s, env) => {
+		const line = fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) })
+		return line.ok && line.events.every(h => h.kind !== 'granted' || inLineAllAlong(env.run, env.step, h)) ? line : NO
+	},
 	'goes-to-in-line-since': (s, env) => fromLine(env, actor(s[1]), { key: s[0], askedAt: num(s[2]) }),
 	'goes-to-in-line-since-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], askedAt: num(s[2]), fence: fence(s[3]) }),
 	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]), fence: fence(s[3]) }),
@@ -1489,6 +1495,18 @@ function fromLine(env: Env, worker: string, wanted: { key: Slot | undefined; pla
 	return event(grant)
 }
 
+/** Whether the worker a grant went to stood in line for it on one ask: from its grant of that store before (or the start), no gave-up, left or refused of it until this grant. */
+function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): boolean {
+	let broken = false
+	for (const h of [...run.steps.slice(0, step.index), step].flatMap(one => one.happenings)) {
+		if (h === grant) return !broken
+		if (!('worker' in h) || h.worker !== grant.worker || !('store' in h) || h.store !== grant.store) continue
+		if (h.kind === 'granted') broken = false
+		if (h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') broken = true
+	}
+	return !broken
+}
+
 function noLease(env: Env, worker: string, key?: Slot): Meaning {
 	if (!askOf(env, worker, h => fits(key, h.store)) || events(env.step, 'granted', h => h.worker === worker && fits(key, h.store)).length > 0) return NO
 	return event(env.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker && fits(key, h.store)))
@@ -1703,7 +1721,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			prior = undefined
 		}
 		// "B, who was waiting, …": the grant it tells came to B from the line.
-		const waitedOk = clause.waited === undefined || meaning.events.some(h => h.kind === 'granted' && h.worker === clause.subject && h.place !== undefined)
+		const waitedOk = clause.waited === undefined || meaning.events.some(h => h.kind === 'granted' && h.worker === clause.subject && h.place !== undefined && (!clause.waited?.allAlong || inLineAllAlong(env.run, env.step, h)))
 		if (!meaning.ok || !waitedOk || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
 			fail()
 			continue
@@ -1774,10 +1792,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// A lease said live is live at the moment named, else at the text's moment when it did not end in the step.
 		const liveAt = isState && meaning.live !== undefined ? (at ?? (meaning.until === undefined ? context.world.time : undefined)) : undefined
 		const said: Meaning = meaning.live === undefined ? meaning : liveAt === undefined ? { ...meaning, live: undefined } : { ...meaning, live: { ...meaning.live, at: liveAt } }
-		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, said, context, cause.state && !isState) && !(!cause.state && renewalKept(cause.meaning, said, context))
+		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, said, context, cause.state, isState) && !(!cause.state && renewalKept(cause.meaning, said, context))
 		else if (!wrong && clause.then === 'because' && (aside ?? cause) !== undefined) {
 			const explained = (aside ?? cause) as { meaning: Meaning; state: boolean }
-			wrong = !causes(said, explained.meaning, context, isState && !explained.state) && !(!isState && renewalKept(said, explained.meaning, context))
+			wrong = !causes(said, explained.meaning, context, isState, explained.state) && !(!isState && renewalKept(said, explained.meaning, context))
 		}
 		aside = clause.during === true && isState ? cause : undefined
 		cause = { meaning: said, state: isState }
@@ -1947,19 +1965,22 @@ function largerThanAllBefore(env: Env, w: string, sinceRestart: boolean): Meanin
 	const own = leaseGrant(env, w)[0]
 	if (lease?.fence === undefined || own === undefined) return NO
 	const all = upTo(env).flatMap(step => step.happenings)
-	let before = all.slice(0, all.indexOf(own))
+	const moment = env.moment ?? env.prior
+	let before = !sinceRestart && moment !== undefined && moment > own.at ? all.filter(h => h !== own && h.at <= moment) : all.slice(0, all.indexOf(own))
 	const restart = all.filter(h => h.kind === 'restarted' && h.store === lease.store).pop()
 	if (sinceRestart) {
 		if (restart === undefined || all.indexOf(restart) > all.indexOf(own)) return NO
 		before = before.slice(0, before.indexOf(restart))
 	}
 	const fences = before.flatMap(h => (h.kind === 'granted' && h.fence !== undefined ? [h.fence] : []))
-	if (fences.length === 0 || fences.some(f => f >= (lease.fence as bigint))) return NO
+	const rows = sinceRestart ? [] : [...(env.run.steps[0]?.end.databases.values() ?? [])].flatMap(row => (row.fence === undefined ? [] : [row.fence]))
+	if (fences.length === 0 || [...fences, ...rows].some(f => f >= (lease.fence as bigint))) return NO
 	return holdsNow(true, sinceRestart && restart !== undefined ? [restart, own] : [own], env)
 }
 
 /** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes (a state as a cause of an event: strictly before it). */
-function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCausesEvent: boolean): boolean {
+function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsState: boolean, effectIsState: boolean): boolean {
+	if (cause.limit !== undefined) return limitCauses(cause.limit, effect, context)
 	const write = effect.decides
 	// A THING lost: the write that replaced it, told by the cause (as an event, or as the database taking it).
 	const lost = effect.overwrites
@@ -1983,7 +2004,8 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCau
 	if (write === undefined || (cause.compares === undefined && cause.unfenced === undefined)) {
 		// The chain: from what this clause tells (a write's answer: from the fences it compared) back through what it follows from.
 		const targets = write === undefined ? effect.makers : recorded(write, context)
-		const from = stateCausesEvent ? targets.flatMap(h => recorded(h, context)) : targets
+		// A state is why something happened only through a recorded cause of it, not by sharing the events that made it.
+		const from = causeIsState ? targets.flatMap(h => recorded(h, context)) : targets
 		const reached = new Set<Happening>(from)
 		const todo = [...from]
 		while (todo.length > 0) {
@@ -1993,7 +2015,13 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCau
 				todo.push(from)
 			}
 		}
-		if (cause.makers.some(h => reached.has(h))) return true
+		// And a state made after what it would be the cause of is no cause of it.
+		const run = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+		const last = (list: readonly Happening[]) => list.reduce((top, h) => Math.max(top, run.indexOf(h)), -1)
+		const later = causeIsState && effect.makers.length > 0 && last(cause.makers) > last(effect.makers)
+		if (!later && cause.makers.some(h => reached.has(h))) return true
+		// The same state in other words: made by the same events.
+		if (causeIsState && effectIsState && cause.makers.length > 0 && new Set(cause.makers).size === new Set(effect.makers).size && cause.makers.every(h => effect.makers.includes(h))) return true
 	}
 	const clock = cause.clock
 	if (clock !== undefined) {
@@ -2007,6 +2035,21 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, stateCau
 	}
 	if (cause.empty !== undefined && cause.empty === effect.free) return true
 	return cause.absent !== undefined && effect.makers.some(h => h.kind === 'expired' && h.worker === cause.absent)
+}
+
+/**
+ * A semaphore's limit L as a cause: of holds that waited, tries refused, holds that gave up (when the
+ * effect tells any), each with L holders then; else of at most L grants of its key, each when the key had
+ * room (no lease end recorded as their cause).
+ */
+function limitCauses(limit: { store: string; limit: number }, effect: Meaning, context: ClaimContext): boolean {
+	const ofStore = effect.makers.filter(h => 'store' in h && h.store === limit.store)
+	const out = ofStore.filter(h => h.kind === 'asked' || h.kind === 'refused' || h.kind === 'gave-up')
+	if (out.length > 0) {
+		return out.every(h => (h.kind === 'asked' ? recorded(h, context).filter(c => c.kind === 'granted').length : (h as Of<'refused'> | Of<'gave-up'>).holders.length) === limit.limit)
+	}
+	const grants = ofStore.filter(h => h.kind === 'granted')
+	return grants.length > 0 && grants.length <= limit.limit && grants.every(h => recorded(h, context).length === 0)
 }
 
 /**

@@ -25,7 +25,10 @@ function largerThanEvery(slots: readonly Slot[], context: ClaimContext, sinceRes
 	const grant = grantOfLease(context, worker)
 	if (grant === undefined) return fails(`${context.name(worker)}'s fence ${showFence(fence)} was given in no step of the scene`, 0)
 	const all: Happening[] = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
-	let before = all.slice(0, all.indexOf(grant))
+	// "Earlier" is up to the clause's moment when it is after the grant (a stale write's fence: every grant until the write).
+	const moment = context.moment ?? context.priorEvent
+	const untilNow = !sinceRestart && moment !== undefined && moment > grant.at
+	let before = untilNow ? all.filter(h => h !== grant && h.at <= moment) : all.slice(0, all.indexOf(grant))
 	// The restart: the store's latest, up to the text's moment; the fence was given after it.
 	const restart = sinceRestart ? all.filter((h): h is Of<'restarted'> => h.kind === 'restarted' && h.store === lease.store).pop() : undefined
 	if (sinceRestart) {
@@ -34,7 +37,13 @@ function largerThanEvery(slots: readonly Slot[], context: ClaimContext, sinceRes
 		before = before.slice(0, before.indexOf(restart))
 	}
 	const given = before.filter((h): h is Of<'granted'> & { fence: bigint } => h.kind === 'granted' && h.fence !== undefined)
-	const when = sinceRestart ? `before ${context.name(lease.store)} restarted at ${time((restart as Of<'restarted'>).at)}` : `before ${context.name(worker)}'s fence ${showFence(fence)}`
+	const when = sinceRestart ? `before ${context.name(lease.store)} restarted at ${time((restart as Of<'restarted'>).at)}` : untilNow ? `by ${time(moment)}, when the clause before tells` : `before ${context.name(worker)}'s fence ${showFence(fence)}`
+	// The fences the databases' rows held when the scene began were given before it, too.
+	if (!sinceRestart) {
+		for (const [database, row] of context.run.steps[0]?.end.databases ?? []) {
+			if (row.fence !== undefined && row.fence >= fence) return fails(`${context.name(worker)}'s fence ${showFence(fence)} is not larger than ${showFence(row.fence)}, which ${context.name(database)}'s row held when the scene began`, 0)
+		}
+	}
 	if (given.length === 0) return fails(`no store gave a fence ${when}, so there is none it is larger than`, 0)
 	const largest = given.reduce((top, h) => (h.fence > top.fence ? h : top))
 	if (!(fence > largest.fence)) return fails(`${context.name(worker)}'s fence ${showFence(fence)} is not larger than ${showFence(largest.fence)}, which ${context.name(largest.store)} gave ${context.name(largest.worker)} at ${time(largest.at)}, ${when}`, 0)

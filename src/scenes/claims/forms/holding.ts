@@ -869,7 +869,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			if (typeof store === 'string') return fails(store)
 			if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock: it has no limit`, 0)
 			if (store.limit !== numberOf(slots[0])) return fails(`${context.name(store.id)}'s limit is ${store.limit}`, 0)
-			return holds([holdersEvidence(context.world, store)])
+			return { ...holds([holdersEvidence(context.world, store)]), said: { events: [], limit: { store: store.id, limit: store.limit } } }
 		},
 	},
 	{

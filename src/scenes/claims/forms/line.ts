@@ -1,7 +1,7 @@
 /** Claims about asking for the key and the line for it: asks, waits, places, hand-overs, giving up. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
-import { actorOf, actorsOf, earlierHappenings, fails, happenedBefore, laterSteps, fenceOfSlot, happened, holds, keyStore, lineEvidence, liveLease, names, numberOf, ofKey, runSteps, saw, storeFor, time } from '../query.ts'
+import { actorOf, actorsOf, brokenWait, earlierHappenings, fails, happenedBefore, laterSteps, fenceOfSlot, happened, holds, keyStore, lineEvidence, liveLease, names, numberOf, ofKey, runSteps, saw, storeFor, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { StepFacts, StoreFact } from '../facts.ts'
 import type { Happening } from '../../frame.ts'
@@ -838,10 +838,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k, fence f) ∈ step to w from the line",
-		pattern: '{key} goes to {worker} with fence {fence}', alternatives: ["{key} passes to {worker} with fence {fence}", "{worker}, who was waiting, gets {key} with fence {fence}", "{worker}, who was waiting in line, gets {key} with fence {fence}", "{key} goes to {worker}, who was waiting, with fence {fence}", "{key} goes to {worker}, who was waiting in line, with fence {fence}", "{key} goes to {worker}, who has/had been waiting( all along), with fence {fence}", "{worker}, waiting in line, gets {key} with fence {fence}"],
+		pattern: '{key} goes to {worker} with fence {fence}', alternatives: ["{key} passes to {worker} with fence {fence}", "{worker}, who was waiting, gets {key} with fence {fence}", "{worker}, who was waiting in line, gets {key} with fence {fence}", "{key} goes to {worker}, who was waiting, with fence {fence}", "{key} goes to {worker}, who was waiting in line, with fence {fence}", "{key} goes to {worker}, who has/had been waiting, with fence {fence}", "{worker}, waiting in line, gets {key} with fence {fence}"],
 		example: 'the key goes to B with fence 2',
 		meaning: 'The worker, who was waiting, was given the key with that fence in this step.',
 		check: (slots, context) => goesTo(slots, context, 1, undefined, 2),
+	},
+	{
+		id: 'goes-to-waiting-all-along-with-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step to w from the line, with no gave-up(w, k), left(w, k) or refused(w, k) ∈ run since w's grant of k before",
+		pattern: '{key} goes to {worker}, who has been waiting all along, with fence {fence}', alternatives: ["{key} goes to {worker}, who had been waiting all along, with fence {fence}", "{key} passes to {worker}, who has/had been waiting all along, with fence {fence}", "{key} goes to {worker}, who has/had been waiting the whole time, with fence {fence}"],
+		example: 'the key goes to B, who has been waiting all along, with fence 2',
+		meaning: 'The worker was given the key with that fence in this step from the line, where it had stood on one ask: it did not give up, leave the line or get refused since it last held that key.',
+		check(slots, context) {
+			const done = goesTo(slots, context, 1, undefined, 2)
+			if (!done.ok) return done
+			const grant = happened(context.step, 'granted', h => h.worker === actorOf(slots[1]) && ofKey(slots[0], h.store))[0] as Of<'granted'>
+			const broken = brokenWait(context, grant)
+			return broken === undefined ? done : fails(broken, 1)
+		},
 	},
 	{
 		id: 'goes-to-in-line-since',
