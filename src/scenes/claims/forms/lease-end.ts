@@ -379,6 +379,30 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'never-lets-go-of-key',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "w held a lease of key in the step ∧ no released(w, key) ∈ step, nor ∈ any later step while w's lease is still that one",
+		pattern: '{worker} never lets go of {key}', alternatives: ['{worker} never releases {key}'],
+		example: 'A never lets go of the key',
+		meaning: 'The worker held a lease of the key in this step and lets go of it in no step, this one or a later one: the lease ran out, was ended or went with its store instead, or the scene ended first.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const key = slots[1]
+			if (heldIn(context.step, worker).filter(lease => ofKey(key, lease.store)).length === 0) return fails(`${context.name(worker)} holds no lease of the key in this step, so it has none to let go of`, 0)
+			const here = happened(context.step, 'released', h => h.worker === worker && ofKey(key, h.store))[0]
+			if (here) return fails(`${context.name(worker)} lets go at ${time(here.at)}, in this step`, 0)
+			const granted = context.step.end.workers.get(worker)?.lease?.grantedAt
+			for (const step of laterSteps(context)) {
+				if (step.start.workers.get(worker)?.lease?.grantedAt !== granted) break
+				const later = happened(step, 'released', h => h.worker === worker && ofKey(key, h.store))[0]
+				if (later) return fails(`${context.name(worker)} lets go of this lease at ${time(later.at)}, in step ${step.index}`, 0)
+			}
+			return holds([{ kind: 'nothing', step: context.step.index, what: `a release by ${worker} from step ${context.step.index} on` }])
+		},
+	},
+	{
 		id: 'renews',
 		places: STORY,
 		tells: 'event',
