@@ -806,6 +806,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const renewal = lastEvent(env, (h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === w && h.store === lease.store && h.at >= lease.grantedAt && h.until === lease.expiresAt)
 		return holdsNow(true, [...leaseMakers(env, w), ...(renewal ? [renewal] : [])], env)
 	},
+	'keeps-key-until': (s, env) => {
+		const w = actor(s[0])
+		const lease = leaseAt(env.world, w)
+		if (lease === undefined || state(lease) !== 'live' || !fits(s[1], lease.store) || lease.expiresAt !== num(s[2])) return NO
+		const renewal = lastEvent(env, (h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === w && h.store === lease.store && h.at >= lease.grantedAt && h.until === lease.expiresAt)
+		return holdsNow(true, [...leaseMakers(env, w), ...(renewal ? [renewal] : [])], env)
+	},
 	'ends-at': (s, env) => {
 		const w = actor(s[0])
 		const lease = leaseAt(env.world, w)

@@ -233,6 +233,22 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => endsAt(slots, context, false),
 	},
 	{
+		id: 'keeps-key-until',
+		places: STORY,
+		tells: 'state',
+		formula: "live(w, k, t) ∧ expiry(w, t) = T",
+		pattern: '{worker} keeps {key} until {time}',
+		example: 'A keeps the key until 40 s',
+		meaning: "The worker's lease of the key is live when the step ends and runs out at that time unless renewed: its lease now ends then.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const lease = liveLease(context.world, worker)
+			if (lease && !ofKey(slots[1], lease.store)) return fails(`${context.name(worker)}'s lease is of ${context.name(lease.store)}'s key`, 1)
+			const verdict = endsAt([slots[0] as Slot, slots[2] as Slot], context, false)
+			return !verdict.ok && verdict.slot === 1 ? { ...verdict, slot: 2 } : verdict
+		},
+	},
+	{
 		id: 'ends-at',
 		places: STORY,
 		tells: 'state',
