@@ -463,7 +463,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		formula: "d does the plain update (fences=off)",
-		pattern: '{database} checks no fence', alternatives: ["{database} does not check fences", "{database} doesn't check fences", "{database} checks no fences"],
+		pattern: '{database} checks no fence', alternatives: ["{database} does not check fences", "{database} doesn't check fences", "{database} checks no fences", "{database} does a/the plain update", "{database} does a/the plain update that checks no fence", "{database} does a/the plain update, which checks no fence"],
 		example: 'the database checks no fence',
 		meaning: 'The database does the plain update, which checks no fence (fences=off).',
 		check(slots, context) {
