@@ -1057,6 +1057,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const write = told !== undefined && mine.includes(told) ? (told.changed ? told : undefined) : mine.find(h => h.changed)
 		return write && write.writerBefore === actor(s[1]) ? event(write, { decides: write, overwrites: write }) : NO
 	},
+	'database-overwrites': (s, env) => {
+		const write = events(env.step, 'wrote', h => h.database === actor(s[0]) && h.changed && h.writerBefore === actor(s[1]) && h.worker !== actor(s[1]))[0]
+		return write ? event(write, { decides: write, overwrites: write }) : NO
+	},
 	'thing-overwritten': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.changed && h.writerBefore === actor(s[0]) && h.worker !== actor(s[0]))[0]
 		return write ? event(write, { decides: write, overwrites: write }) : NO

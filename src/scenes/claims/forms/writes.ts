@@ -625,6 +625,22 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'database-overwrites',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(v, d) ∈ step that changed the row, v ≠ w, where the row kept w's write",
+		pattern: '{database} overwrites {owner} THING', alternatives: ["{database} overwrites {owner} write", "{database} replaces {owner} THING/write"],
+		example: "the database overwrites A's THING",
+		meaning: "Another worker's write to that database changed the row in this step, where the row had kept this worker's write.",
+		check(slots, context) {
+			const database = actorOf(slots[0])
+			const worker = actorOf(slots[1])
+			const write = happened(context.step, 'wrote', h => h.database === database && h.changed && h.writerBefore === worker && h.worker !== worker)[0]
+			if (!write) return fails(`no other worker's write to ${context.name(database)} replaced ${context.name(worker)}'s in the row in this step`, 1)
+			return { ...holds([saw(context.step, write)], write.at), said: { decides: write, overwrites: write } } as Verdict
+		},
+	},
+	{
 		id: 'thing-overwritten',
 		places: STORY,
 		tells: 'event',
