@@ -768,6 +768,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	// -- a lease's end
 	'runs-out': (s, env) => event(events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]),
+	// "During the pause": the worker's last process event before the expiry paused it.
+	'runs-out-during-pause': (s, env) => {
+		const expiry = events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]
+		if (!expiry) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(expiry))]
+		const last = before.filter(h => (h.kind === 'paused' || h.kind === 'crashed' || h.kind === 'woke') && h.worker === expiry.worker).pop()
+		return last?.kind === 'paused' ? event(expiry) : NO
+	},
 	'runs-out-after-renewal': (s, env) => {
 		const expiry = events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]
 		if (!expiry) return NO

@@ -1,7 +1,7 @@
 /** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, eachHeld, actorsOf, fails, happened, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
+import { actorOf, eachHeld, actorsOf, fails, happened, happenedBefore, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import { eventsOf } from '../causes.ts'
 import type { Happening } from '../../frame.ts'
@@ -122,6 +122,25 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		example: "A's lease runs out",
 		meaning: "The worker's lease ran out in this step: its TTL passed without a renewal.",
 		check: (slots, context) => ended(slots, context, 'expired'),
+		each: 'expiry',
+	},
+	{
+		id: 'runs-out-during-pause',
+		places: STORY,
+		tells: 'event',
+		formula: "expired(w) ∈ step, and w's process is paused at its moment (its last paused, crashed or woke before it is a pause)",
+		pattern: '{lease} runs out during the pause', alternatives: ["{lease} runs out during its pause", "{lease} expires during the/its pause", "{lease} times out during the/its pause"],
+		example: "A's lease runs out during the pause",
+		meaning: "The worker's lease ran out in this step while its process was paused: as \"A's lease runs out while A is paused\" says.",
+		check(slots, context) {
+			const verdict = ended(slots, context, 'expired')
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const expiry = unused(context, happened(context.step, 'expired', h => h.worker === worker))[0] as Of<'expired'>
+			const last = happenedBefore(context, expiry).filter(h => (h.kind === 'paused' || h.kind === 'crashed' || h.kind === 'woke') && h.worker === worker).pop()
+			if (last?.kind !== 'paused') return fails(`${context.name(worker)}'s process was not paused when its lease ran out at ${time(expiry.at)}${last?.kind === 'woke' ? `: it woke at ${time(last.at)}` : last?.kind === 'crashed' ? `: it had crashed at ${time(last.at)}` : ': it never paused before'}`, 0)
+			return verdict
+		},
 		each: 'expiry',
 	},
 	{
