@@ -101,7 +101,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "paused(w) ∈ step",
 		pauses: true,
-		pattern: '{worker} pauses', alternatives: ["{worker} freezes", "{worker} hangs", "{worker} is suspended", "{worker} stops"],
+		pattern: '{worker} pauses', alternatives: ["{worker} freezes", "{worker} hangs", "{worker} is suspended", "{worker} stops", "{worker} is cut off", "{worker} gets cut off"],
 		example: 'Worker A pauses',
 		meaning: "The worker's process paused in this step: a label that says so was set (it is checked: a paused worker sends nothing while shown).",
 		check: (slots, context) => processEvent(slots, context, 'paused'),
