@@ -32,6 +32,9 @@ export const JOBS_DOMAIN: Domain = {
 			// Recording is a write the database took.
 			'write-is-saved': ['{worker} records it', '{worker} records the job', "{worker} records the job's state", '{worker} records its state'],
 			'write-with-fence-is-saved': ['{worker} records it with fence {fence}', '{worker} records the job with fence {fence}', "{worker} records the job's state with fence {fence}"],
+			// Trying to record is a write, whatever its answer: "tries to record the job's state with term 1, and jobs.db refuses it".
+			saves: ['{worker} tries to record it', '{worker} tries to record the job', "{worker} tries to record the job's state", '{worker} tries to record its state'],
+			'saves-with-fence': ['{worker} tries to record it with fence {fence}', '{worker} tries to record the job with fence {fence}', "{worker} tries to record the job's state with fence {fence}", '{worker} tries to record its state with fence {fence}'],
 			'lets-go': ['{worker} steps down'],
 			'workers-let-go': ['{workers} step down'],
 		},

@@ -243,7 +243,8 @@ function slotStarts(names: SceneNames, words: DomainWords): Readonly<Record<Slot
 	return {
 		worker: [...first('worker'), 'it'],
 		owner: [...possessive, 'its'],
-		workers: [...first('worker'), 'workers', 'worker', 'they', 'both'],
+		// "Candidates A and B": the plural of a label's noun starts a group too.
+		workers: [...first('worker'), ...first('worker').map(word => `${word}s`), 'workers', 'worker', 'they', 'both'],
 		store: [...first('store'), 'it'],
 		database: [...first('database'), 'it'],
 		key: ['the', 'its', 'it', 'a', words.owner.toLowerCase(), ...first('store')],

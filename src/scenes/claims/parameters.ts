@@ -168,6 +168,9 @@ export function slotReaders(names: SceneNames, words: DomainWords): Readonly<Rec
 	const stores = names.namesOf('store')
 	const worker = actorReader(names, 'worker', 'worker', ['it'])
 	const possessive = `(?:${alternatives(workers) || '(?!)'})['’]s`
+	// The noun of the workers' labels names several of them too, as "Workers" does: "Candidates A and B" of "Candidate A" and "Candidate B".
+	const labelNouns = [...new Set(workers.map(name => /^([A-Z][a-z]+) \S+$/.exec(name)?.[1]).filter((noun): noun is string => noun !== undefined && noun !== 'Worker'))]
+	const groupNoun = `(?:Workers?${labelNouns.map(noun => `|${escape(noun)}s?`).join('')})`
 	// The key of the domain's owner: "the order's key", "order 42's key", "the key of order 42".
 	const owner = escape(words.owner)
 	const keyPhrase = `the key|the ${owner}['’]s key|its key|the same key|it|a lease|the lease|${owner} [\\w.-]+['’]s key|the key of ${owner} [\\w.-]+`
@@ -185,7 +188,7 @@ export function slotReaders(names: SceneNames, words: DomainWords): Readonly<Rec
 			},
 		},
 		workers: {
-			pattern: workers.length === 0 ? '(?!)' : `(?:Workers? |[Bb]oth )?(?:${alternatives(workers)})(?:, (?:${alternatives(workers)}))*,? and (?:${alternatives(workers)})|they|them both|both of them|them|both`,
+			pattern: workers.length === 0 ? '(?!)' : `(?:${groupNoun} |[Bb]oth )?(?:${alternatives(workers)})(?:, (?:${alternatives(workers)}))*,? and (?:${alternatives(workers)})|they|them both|both of them|them|both`,
 			read(text, referent, _own, plural) {
 				// "they" and "both" name the workers the clause before names, else those a sentence before named together ("B and C ask. A holds the key, so they wait").
 				const group = groupOf(referent) ?? (plural !== undefined && plural.length >= 2 ? [...plural] : undefined)
@@ -202,7 +205,7 @@ export function slotReaders(names: SceneNames, words: DomainWords): Readonly<Rec
 					return group === undefined ? `"both" names two workers, and this scene has ${all.length}; name them ("A and B")` : `"both" names two workers, and the clause before names ${group.length}; name them`
 				}
 				const ids: string[] = []
-				for (const part of text.replace(/^(?:Workers?|[Bb]oth) /, '').split(/,? and |, /)) {
+				for (const part of text.replace(new RegExp(`^(?:${groupNoun}|[Bb]oth) `), '').split(/,? and |, /)) {
 					const id = names.actorNamed(part)
 					if (id === undefined) return `"${part}" names no worker of this scene`
 					if (ids.includes(id)) return `${part} is named twice`

@@ -653,6 +653,8 @@ function clip(text: string): string {
 
 /** Why a text is no aside, or undefined when it is one: every word from the neutral lexicon, no name of the scene. */
 function asideProblem(language: SceneLanguage, text: string): { word: string; offset: number; message: string } | undefined {
+	// "A pauses for a long time": the pause's length, and nothing else, which "long" or "short" tells as in any aside.
+	if (/^an? (?:long|short) time$/.test(text)) return undefined
 	const names = new Set(language.names.allNames())
 	for (const match of text.matchAll(/[^\s,]+/g)) {
 		const word = match[0]

@@ -776,6 +776,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	// -- a lease's end
 	'runs-out': (s, env) => event(events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]),
+	// "During the pause": the worker's last process event before the expiry paused it.
+	'runs-out-during-pause': (s, env) => {
+		const expiry = events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]
+		if (!expiry) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(expiry))]
+		const last = before.filter(h => (h.kind === 'paused' || h.kind === 'crashed' || h.kind === 'woke') && h.worker === expiry.worker).pop()
+		return last?.kind === 'paused' ? event(expiry) : NO
+	},
 	'runs-out-after-renewal': (s, env) => {
 		const expiry = events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]
 		if (!expiry) return NO
@@ -811,6 +819,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const lease = leaseAt(env.world, w)
 		if (lease === undefined || state(lease) !== 'live' || lease.expiresAt !== num(s[1])) return NO
 		// Made by its grant, and by the renewal that set this end, if one did.
+		const renewal = lastEvent(env, (h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === w && h.store === lease.store && h.at >= lease.grantedAt && h.until === lease.expiresAt)
+		return holdsNow(true, [...leaseMakers(env, w), ...(renewal ? [renewal] : [])], env)
+	},
+	'keeps-key-until': (s, env) => {
+		const w = actor(s[0])
+		const lease = leaseAt(env.world, w)
+		if (lease === undefined || state(lease) !== 'live' || !fits(s[1], lease.store) || lease.expiresAt !== num(s[2])) return NO
 		const renewal = lastEvent(env, (h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === w && h.store === lease.store && h.at >= lease.grantedAt && h.until === lease.expiresAt)
 		return holdsNow(true, [...leaseMakers(env, w), ...(renewal ? [renewal] : [])], env)
 	},
@@ -922,6 +937,18 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'does-not-save': (s, env) => timeless(events(env.step, 'wrote', h => h.worker === actor(s[0])).length === 0),
 	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0 && events(env.step, 'renew-refused', () => true).length === 0),
 	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0),
+	'never-lets-go-of-key': (s, env) => {
+		const w = actor(s[0])
+		const start = leaseAt(env.step.start, w)
+		const held = (start !== undefined && state(start) === 'live' && fits(s[1], start.store)) || events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store)).length > 0
+		if (!held || events(env.step, 'released', h => h.worker === w && fits(s[1], h.store)).length > 0) return NO
+		const granted = leaseAt(env.step.end, w)?.grantedAt
+		for (const step of laterSteps(env)) {
+			if (leaseAt(step.start, w)?.grantedAt !== granted) break
+			if (events(step, 'released', h => h.worker === w && fits(s[1], h.store)).length > 0) return NO
+		}
+		return timeless(true)
+	},
 	'never-lets-go': (s, env) => {
 		const w = actor(s[0])
 		const start = leaseAt(env.step.start, w)
@@ -994,6 +1021,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'takes-the-write': (s, env) => theWrite(env, actor(s[0]), true),
+	'takes-the-stale-write': (s, env) => {
+		const meaning = theWrite(env, actor(s[0]), true)
+		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
+	},
+	'refuses-the-stale-write': (s, env) => {
+		const meaning = theWrite(env, actor(s[0]), false)
+		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
+	},
 	'takes-write-over': (s, env) => {
 		const meaning = answer(env, actor(s[1]), actor(s[0]), true)
 		const write = meaning.decides
@@ -1038,6 +1073,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const told = env.pointed?.get(actor(s[0]))
 		const write = told !== undefined && mine.includes(told) ? (told.changed ? told : undefined) : mine.find(h => h.changed)
 		return write && write.writerBefore === actor(s[1]) ? event(write, { decides: write, overwrites: write }) : NO
+	},
+	'database-overwrites': (s, env) => {
+		const write = events(env.step, 'wrote', h => h.database === actor(s[0]) && h.changed && h.writerBefore === actor(s[1]) && h.worker !== actor(s[1]))[0]
+		return write ? event(write, { decides: write, overwrites: write }) : NO
 	},
 	'thing-overwritten': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.changed && h.writerBefore === actor(s[0]) && h.worker !== actor(s[0]))[0]
@@ -1123,6 +1162,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const at = env.step.happenings.indexOf(crash)
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, at)]
 		return before.some(h => h.kind === 'wrote' && h.worker === crash.worker) ? NO : event(crash)
+	},
+	// A crash of a worker that held a lease of the key: granted it before the crash, and released none since.
+	'crashes-without-letting-go': (s, env) => {
+		const crash = events(env.step, 'crashed', h => h.worker === actor(s[0]))[0]
+		if (!crash) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(crash))]
+		let last = -1
+		before.forEach((h, i) => { if (h.kind === 'granted' && h.worker === crash.worker && fits(s[1], h.store)) last = i })
+		if (last < 0) return NO
+		return before.slice(last).some(h => h.kind === 'released' && h.worker === crash.worker && fits(s[1], h.store)) ? NO : event(crash)
 	},
 	'pauses-before-saving': (s, env) => {
 		const pause = events(env.step, 'paused', h => h.worker === actor(s[0]))[0]

@@ -1,7 +1,7 @@
 /** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, eachHeld, actorsOf, fails, happened, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
+import { actorOf, eachHeld, actorsOf, fails, happened, happenedBefore, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import { eventsOf } from '../causes.ts'
 import type { Happening } from '../../frame.ts'
@@ -125,6 +125,25 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		each: 'expiry',
 	},
 	{
+		id: 'runs-out-during-pause',
+		places: STORY,
+		tells: 'event',
+		formula: "expired(w) ∈ step, and w's process is paused at its moment (its last paused, crashed or woke before it is a pause)",
+		pattern: '{lease} runs out during the pause', alternatives: ["{lease} runs out during its pause", "{lease} expires during the/its pause", "{lease} times out during the/its pause"],
+		example: "A's lease runs out during the pause",
+		meaning: "The worker's lease ran out in this step while its process was paused: as \"A's lease runs out while A is paused\" says.",
+		check(slots, context) {
+			const verdict = ended(slots, context, 'expired')
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const expiry = unused(context, happened(context.step, 'expired', h => h.worker === worker))[0] as Of<'expired'>
+			const last = happenedBefore(context, expiry).filter(h => (h.kind === 'paused' || h.kind === 'crashed' || h.kind === 'woke') && h.worker === worker).pop()
+			if (last?.kind !== 'paused') return fails(`${context.name(worker)}'s process was not paused when its lease ran out at ${time(expiry.at)}${last?.kind === 'woke' ? `: it woke at ${time(last.at)}` : last?.kind === 'crashed' ? `: it had crashed at ${time(last.at)}` : ': it never paused before'}`, 0)
+			return verdict
+		},
+		each: 'expiry',
+	},
+	{
 		id: 'runs-out-after-renewal',
 		places: STORY,
 		tells: 'event',
@@ -231,6 +250,22 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		example: "A's lease now ends at 40 s",
 		meaning: "The worker's lease is live when the step ends and runs out at that time unless renewed.",
 		check: (slots, context) => endsAt(slots, context, false),
+	},
+	{
+		id: 'keeps-key-until',
+		places: STORY,
+		tells: 'state',
+		formula: "live(w, k, t) ∧ expiry(w, t) = T",
+		pattern: '{worker} keeps {key} until {time}',
+		example: 'A keeps the key until 40 s',
+		meaning: "The worker's lease of the key is live when the step ends and runs out at that time unless renewed: its lease now ends then.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const lease = liveLease(context.world, worker)
+			if (lease && !ofKey(slots[1], lease.store)) return fails(`${context.name(worker)}'s lease is of ${context.name(lease.store)}'s key`, 1)
+			const verdict = endsAt([slots[0] as Slot, slots[2] as Slot], context, false)
+			return !verdict.ok && verdict.slot === 1 ? { ...verdict, slot: 2 } : verdict
+		},
 	},
 	{
 		id: 'ends-at',
@@ -388,6 +423,30 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			for (const step of laterSteps(context)) {
 				if (step.start.workers.get(worker)?.lease?.grantedAt !== granted) break
 				const later = happened(step, 'released', h => h.worker === worker)[0]
+				if (later) return fails(`${context.name(worker)} lets go of this lease at ${time(later.at)}, in step ${step.index}`, 0)
+			}
+			return holds([{ kind: 'nothing', step: context.step.index, what: `a release by ${worker} from step ${context.step.index} on` }])
+		},
+	},
+	{
+		id: 'never-lets-go-of-key',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "w held a lease of key in the step ∧ no released(w, key) ∈ step, nor ∈ any later step while w's lease is still that one",
+		pattern: '{worker} never lets go of {key}', alternatives: ['{worker} never releases {key}'],
+		example: 'A never lets go of the key',
+		meaning: 'The worker held a lease of the key in this step and lets go of it in no step, this one or a later one: the lease ran out, was ended or went with its store instead, or the scene ended first.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const key = slots[1]
+			if (heldIn(context.step, worker).filter(lease => ofKey(key, lease.store)).length === 0) return fails(`${context.name(worker)} holds no lease of the key in this step, so it has none to let go of`, 0)
+			const here = happened(context.step, 'released', h => h.worker === worker && ofKey(key, h.store))[0]
+			if (here) return fails(`${context.name(worker)} lets go at ${time(here.at)}, in this step`, 0)
+			const granted = context.step.end.workers.get(worker)?.lease?.grantedAt
+			for (const step of laterSteps(context)) {
+				if (step.start.workers.get(worker)?.lease?.grantedAt !== granted) break
+				const later = happened(step, 'released', h => h.worker === worker && ofKey(key, h.store))[0]
 				if (later) return fails(`${context.name(worker)} lets go of this lease at ${time(later.at)}, in step ${step.index}`, 0)
 			}
 			return holds([{ kind: 'nothing', step: context.step.index, what: `a release by ${worker} from step ${context.step.index} on` }])

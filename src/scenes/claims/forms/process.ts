@@ -6,7 +6,7 @@
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { THING, inWords } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, happenedBefore, holds, laterSteps, leaseState, numberOf, saw, sentBy, staleWrite, time } from '../query.ts'
+import { actorOf, fails, happened, happenedBefore, holds, laterSteps, leaseState, numberOf, ofKey, saw, sentBy, staleWrite, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import { describeWrite } from './writes.ts'
 
@@ -101,7 +101,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "paused(w) ∈ step",
 		pauses: true,
-		pattern: '{worker} pauses', alternatives: ["{worker} freezes", "{worker} hangs", "{worker} is suspended", "{worker} stops"],
+		pattern: '{worker} pauses', alternatives: ["{worker} freezes", "{worker} hangs", "{worker} is suspended", "{worker} stops", "{worker} is cut off", "{worker} gets cut off"],
 		example: 'Worker A pauses',
 		meaning: "The worker's process paused in this step: a label that says so was set (it is checked: a paused worker sends nothing while shown).",
 		check: (slots, context) => processEvent(slots, context, 'paused'),
@@ -214,6 +214,27 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			const crash = happened(context.step, 'crashed', h => h.worker === worker)[0] as Of<'crashed'>
 			const wrote = happenedBefore(context, crash).find(h => h.kind === 'wrote' && h.worker === worker)
 			return wrote ? fails(`${context.name(worker)} wrote at ${time(wrote.at)}, before its process crashed at ${time(crash.at)}`, 0) : verdict
+		},
+	},
+	{
+		id: 'crashes-without-letting-go',
+		places: STORY,
+		tells: 'event',
+		formula: "crashed(w) ∈ step, after a granted(w, key) in the scene with no released(w, key) between them",
+		pauses: true,
+		pattern: '{worker} crashes without releasing {key}', alternatives: ["{worker} crashes without letting go of {key}", "{worker} dies without releasing {key}", "{worker} dies without letting go of {key}", "{worker} crashes without letting go", "{worker} crashes without releasing its lease"],
+		example: 'Worker A crashes without releasing the key',
+		meaning: "The worker's process crashed in this step while it held a lease of the key it had not let go of: the engine gave it the key before the crash, in this step or an earlier one, and it released none since.",
+		check(slots, context) {
+			const verdict = processEvent(slots, context, 'crashed')
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const crash = happened(context.step, 'crashed', h => h.worker === worker)[0] as Of<'crashed'>
+			const before = happenedBefore(context, crash)
+			const grant = before.map(h => h.kind === 'granted' && h.worker === worker && ofKey(slots[1], h.store)).lastIndexOf(true)
+			if (grant < 0) return fails(`${context.name(worker)} held no lease of the key before its process crashed at ${time(crash.at)}, so it had none to let go of`, 0)
+			const release = before.slice(grant).find(h => h.kind === 'released' && h.worker === worker && ofKey(slots[1], h.store))
+			return release ? fails(`${context.name(worker)} let go of its lease at ${time(release.at)}, before its process crashed at ${time(crash.at)}`, 0) : verdict
 		},
 	},
 	{

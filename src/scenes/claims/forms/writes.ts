@@ -374,6 +374,17 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => theWrite(slots, context, false),
 	},
 	{
+		id: 'refuses-the-stale-write',
+		places: STORY,
+		each: 'write-outcome',
+		tells: 'event',
+		formula: "the one wrote(w, d) ∈ step changed no row, w's lease not live",
+		pattern: '{database} refuses the stale/late write', alternatives: ["{database} rejects the stale/late write", "{database} turns the stale/late write down"],
+		example: 'the database refuses the stale write',
+		meaning: "The one write to that database in this step changed no row, and its worker's lease was no longer live when it wrote: a stale write.",
+		check: (slots, context) => late(context, theWrite(slots, context, false), 0),
+	},
+	{
 		id: 'accepts-write',
 		places: STORY,
 		tells: 'event',
@@ -418,6 +429,17 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => theWrite(slots, context, true),
 	},
 	{
+		id: 'takes-the-stale-write',
+		places: STORY,
+		each: 'write-outcome',
+		tells: 'event',
+		formula: "the one wrote(w, d) ∈ step changed the row, w's lease not live",
+		pattern: '{database} takes the stale/late write', alternatives: ["{database} accepts/stores/saves/keeps the stale/late write"],
+		example: 'the database takes the stale write',
+		meaning: "The one write to that database in this step changed the row, and its worker's lease was no longer live when it wrote: a stale write.",
+		check: (slots, context) => late(context, theWrite(slots, context, true), 0),
+	},
+	{
 		id: 'takes-write-over',
 		places: STORY,
 		tells: 'event',
@@ -441,7 +463,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		formula: "d does the plain update (fences=off)",
-		pattern: '{database} checks no fence', alternatives: ["{database} does not check fences", "{database} doesn't check fences", "{database} checks no fences"],
+		pattern: '{database} checks no fence', alternatives: ["{database} does not check fences", "{database} doesn't check fences", "{database} checks no fences", "{database} does a/the plain update", "{database} does a/the plain update that checks no fence", "{database} does a/the plain update, which checks no fence"],
 		example: 'the database checks no fence',
 		meaning: 'The database does the plain update, which checks no fence (fences=off).',
 		check(slots, context) {
@@ -599,6 +621,22 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			if (!write) return fails(`no write of ${context.name(worker)} changed the row in this step`, 0)
 			if ('refused' in write) return fails(`the write of ${context.name(worker)} the text told last, at ${time(write.refused.at)}, changed no row: ${describeWrite(context, write.refused)}`, 0)
 			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 1)
+			return { ...holds([saw(context.step, write)], write.at), said: { decides: write, overwrites: write } } as Verdict
+		},
+	},
+	{
+		id: 'database-overwrites',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(v, d) ∈ step that changed the row, v ≠ w, where the row kept w's write",
+		pattern: '{database} overwrites {owner} THING', alternatives: ["{database} overwrites {owner} write", "{database} replaces {owner} THING/write"],
+		example: "the database overwrites A's THING",
+		meaning: "Another worker's write to that database changed the row in this step, where the row had kept this worker's write.",
+		check(slots, context) {
+			const database = actorOf(slots[0])
+			const worker = actorOf(slots[1])
+			const write = happened(context.step, 'wrote', h => h.database === database && h.changed && h.writerBefore === worker && h.worker !== worker)[0]
+			if (!write) return fails(`no other worker's write to ${context.name(database)} replaced ${context.name(worker)}'s in the row in this step`, 1)
 			return { ...holds([saw(context.step, write)], write.at), said: { decides: write, overwrites: write } } as Verdict
 		},
 	},
