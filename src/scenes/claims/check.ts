@@ -727,7 +727,7 @@ function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 	if (!clause.during || clause.form.tells !== 'state' || clause.modifiers.length > 0 || outcome.place === undefined) return undefined
 	const start = context.step.start.time
 	// "When E, S": S held at E's moment of the clock; it may have begun then, after E in the step's order ("When A lets go, the key is free").
-	if (clause.when === 'event-first') return text.before === undefined || outcome.place.at <= text.before.at ? undefined : `"When" says this held at the moment of the happening it names, ${formatDuration(text.before.at)}, but it began only after that (at ${formatDuration(outcome.place.at)})`
+	if (clause.when === 'event-first') return text.before === undefined || outcome.place.at <= text.before.at ? undefined : `"When" (or "As soon as") says this held at the moment of the happening it names, ${formatDuration(text.before.at)}, but it began only after that (at ${formatDuration(outcome.place.at)})`
 	if (text.cause?.claim.said?.clock?.moved === true && outcome.place.at > start) return `"while" says this held all the time the clause before tells passing, from the step's start at ${formatDuration(start)}, but it began only at ${formatDuration(outcome.place.at)}`
 	if (text.before === undefined || !comesAfter(text.before, outcome.place)) return undefined
 	if (clause.when === 'state-first') return `"when" after a state says it held already when the happening after "when" came, but it began only after that (at ${formatDuration(outcome.place.at)}); to tell what that happening made so, write "When …, …" or "…, so …"`

@@ -342,7 +342,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 		// Only a reading that reads whole: else the problems are told of the sentence as written, its "After" or "When" kept in what is quoted.
 		// The subordinate ends at its first comma: the clauses before it are what "When" names, the one after it the main clause.
 		const comma = start + text.slice(start, end).indexOf(', ')
-		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items, comma, /^(?:When|As soon as) /i.test(subordinate[0]), /^When /i.test(subordinate[0])) }
+		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items, comma, /^(?:When|As soon as) /i.test(subordinate[0]), /^(?:When|As soon as) /i.test(subordinate[0])) }
 	}
 	// "Y as soon as X" is "As soon as X, Y": X is read first, then Y as what came at its moment.
 	const soon = AS_SOON_AFTER.exec(text.slice(start, end))
@@ -414,7 +414,7 @@ function afterFirst(items: readonly Item[], comma: number, atOnce: boolean, when
 	const opener = inside.at(-1)?.clause
 	if (opener === undefined || main === undefined) return [...items]
 	const event = opener.form.tells === 'event'
-	// "When E, S" of a state S is "S when E": S held at E's moment, as after "while" ("As soon as" says only what came next).
+	// "When E, S" or "As soon as E, S" of a state S is "S when E": S held at E's moment, as after "while".
 	const at = atOnce && event && when
 	const timed = new Map<number, ReadClause>()
 	if (atOnce) {
