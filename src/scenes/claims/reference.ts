@@ -826,6 +826,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		const lease = leaseAt(env.world, w)
 		if (lease === undefined || state(lease) !== 'live' || !fits(s[1], lease.store) || lease.expiresAt !== num(s[2])) return NO
+		// Kept until T: a later step may renew the lease, but not let it go, see it gone or end it before T.
+		for (const step of laterSteps(env)) {
+			const then = leaseAt(step.end, w)
+			if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
+			if ((then.gone || then.released || then.ended === true) && step.end.time < lease.expiresAt) return NO
+			if (then.expired) break
+		}
 		const renewal = lastEvent(env, (h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === w && h.store === lease.store && h.at >= lease.grantedAt && h.until === lease.expiresAt)
 		return holdsNow(true, [...leaseMakers(env, w), ...(renewal ? [renewal] : [])], env)
 	},

@@ -255,16 +255,24 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'keeps-key-until',
 		places: STORY,
 		tells: 'state',
-		formula: "live(w, k, t) ∧ expiry(w, t) = T",
+		formula: "live(w, k, t) ∧ expiry(w, t) = T, and no later step lets that lease go, takes it or ends it before T",
 		pattern: '{worker} keeps {key} until {time}',
 		example: 'A keeps the key until 40 s',
-		meaning: "The worker's lease of the key is live when the step ends and runs out at that time unless renewed: its lease now ends then.",
+		meaning: "The worker's lease of the key is live when the step ends and runs out at that time unless renewed (its lease now ends then), and no later step lets it go, takes it or has an operator end it sooner.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const lease = liveLease(context.world, worker)
 			if (lease && !ofKey(slots[1], lease.store)) return fails(`${context.name(worker)}'s lease is of ${context.name(lease.store)}'s key`, 1)
 			const verdict = endsAt([slots[0] as Slot, slots[2] as Slot], context, false)
-			return !verdict.ok && verdict.slot === 1 ? { ...verdict, slot: 2 } : verdict
+			if (!verdict.ok) return verdict.slot === 1 ? { ...verdict, slot: 2 } : verdict
+			// It keeps the key until then: a later step may renew it, but not let it go or lose it sooner.
+			for (const step of laterSteps(context)) {
+				const then = step.end.workers.get(worker)?.lease
+				if (!lease || !then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
+				if ((then.gone || then.released || then.ended) && step.end.time < lease.expiresAt) return fails(`${context.name(worker)} does not keep the key until ${time(lease.expiresAt)}: its lease is ${then.gone ? 'gone' : then.ended ? 'ended by an operator' : 'let go'} by ${time(step.end.time)}, in step ${step.index}`, 2)
+				if (then.expired) break
+			}
+			return verdict
 		},
 	},
 	{
