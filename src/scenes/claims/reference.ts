@@ -1170,7 +1170,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, at)]
 		return before.some(h => h.kind === 'wrote' && h.worker === crash.worker) ? NO : event(crash)
 	},
-	// A crash of a worker that held a lease of the key: granted it before the crash, and released none since.
+	// A crash of a worker that held a live lease of the key: granted it before the crash, and released or lost none since.
 	'crashes-without-letting-go': (s, env) => {
 		const crash = events(env.step, 'crashed', h => h.worker === actor(s[0]))[0]
 		if (!crash) return NO
@@ -1178,7 +1178,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		let last = -1
 		before.forEach((h, i) => { if (h.kind === 'granted' && h.worker === crash.worker && fits(s[1], h.store)) last = i })
 		if (last < 0) return NO
-		return before.slice(last).some(h => h.kind === 'released' && h.worker === crash.worker && fits(s[1], h.store)) ? NO : event(crash)
+		// Still held at the crash: not let go, run out, gone or ended since the grant.
+		return before.slice(last).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === crash.worker && fits(s[1], h.store)) ? NO : event(crash)
 	},
 	'pauses-before-saving': (s, env) => {
 		const pause = events(env.step, 'paused', h => h.worker === actor(s[0]))[0]

@@ -220,11 +220,11 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		id: 'crashes-without-letting-go',
 		places: STORY,
 		tells: 'event',
-		formula: "crashed(w) ∈ step, after a granted(w, key) in the scene with no released(w, key) between them",
+		formula: "crashed(w) ∈ step, after a granted(w, key) in the scene with no released, expired, gone or ended lease of w's between them",
 		pauses: true,
 		pattern: '{worker} crashes without releasing {key}', alternatives: ["{worker} crashes without letting go of {key}", "{worker} dies without releasing {key}", "{worker} dies without letting go of {key}", "{worker} crashes without letting go", "{worker} crashes without releasing its lease"],
 		example: 'Worker A crashes without releasing the key',
-		meaning: "The worker's process crashed in this step while it held a lease of the key it had not let go of: the engine gave it the key before the crash, in this step or an earlier one, and it released none since.",
+		meaning: "The worker's process crashed in this step while it held a lease of the key it had not let go of: the engine gave it the key before the crash, in this step or an earlier one, and since then it released none and its lease did not run out, go with its store or get ended by an operator.",
 		check(slots, context) {
 			const verdict = processEvent(slots, context, 'crashed')
 			if (!verdict.ok) return verdict
@@ -234,7 +234,10 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			const grant = before.map(h => h.kind === 'granted' && h.worker === worker && ofKey(slots[1], h.store)).lastIndexOf(true)
 			if (grant < 0) return fails(`${context.name(worker)} held no lease of the key before its process crashed at ${time(crash.at)}, so it had none to let go of`, 0)
 			const release = before.slice(grant).find(h => h.kind === 'released' && h.worker === worker && ofKey(slots[1], h.store))
-			return release ? fails(`${context.name(worker)} let go of its lease at ${time(release.at)}, before its process crashed at ${time(crash.at)}`, 0) : verdict
+			if (release) return fails(`${context.name(worker)} let go of its lease at ${time(release.at)}, before its process crashed at ${time(crash.at)}`, 0)
+			// It held the lease at the crash: not run out, gone with its store or ended by an operator before it.
+			const lost = before.slice(grant).find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && ofKey(slots[1], h.store))
+			return lost ? fails(`${context.name(worker)} held no live lease when its process crashed at ${time(crash.at)}: its lease ${lost.kind === 'expired' ? 'ran out' : lost.kind === 'gone' ? 'went with its store' : 'was ended by an operator'} at ${time(lost.at)}`, 0) : verdict
 		},
 	},
 	{
