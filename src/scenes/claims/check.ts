@@ -102,7 +102,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			forgetBefore(text)
 			continue
 		}
-		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at } : {}) }
+		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
 		const outcome = checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told)
 		if ('message' in outcome) {
 			result.problems.push(outcome)
@@ -125,7 +125,8 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		// The clock told a moment (time passing, its reading): "then" after it is no earlier.
 		text.clock = clause.form.tells === 'clock' ? outcome.at : undefined
 		text.passed = outcome.said?.clock?.moved === true
-		text.prior = { event: clause.form.tells === 'event', at: outcome.at, ...(clause.form.tells === 'state' && outcome.place !== undefined ? { began: outcome.place.at } : {}) }
+		const events = outcome.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [context.step.happenings[e.order] as Happening] : []))
+		text.prior = { event: clause.form.tells === 'event', at: outcome.at, events, ...(clause.form.tells === 'state' && outcome.place !== undefined ? { began: outcome.place.at } : {}) }
 		if (outcome.at !== undefined) text.told = text.told === undefined ? outcome.at : Math.max(text.told, outcome.at)
 	}
 	const unended = unendedStates(result, context)
@@ -184,7 +185,7 @@ interface TextState {
 	passed: boolean
 	/** The clause before, if it held: whether it tells an event, and its moment, which "When X, Y" and "Y while X" name. */
 	/** The clause before: whether it told an event, its moment, and of a state the moment in the step it began to hold (its place), if it did. */
-	prior: { event: boolean; at: number | undefined; began?: number } | undefined
+	prior: { event: boolean; at: number | undefined; events: readonly Happening[]; began?: number } | undefined
 	/** The states the text told with no moment that did not hold when the step began: where each began to hold, which no event told after it came at or before. */
 	states: (StepPosition & { subject: string | undefined; seen: ReadonlyMap<number, ReadonlySet<string>> })[]
 	/** The forms that told each of the step's events, by its place. */

@@ -167,6 +167,8 @@ export interface ClaimContext {
 	moment?: number
 	/** For a clause of a text: the moment of the event the clause right before it told, when that clause held and told one ("A lets go, and B gets the key right away"). */
 	priorEvent?: number
+	/** With `priorEvent`: the happenings of this step that clause told. */
+	priorTold?: readonly Happening[]
 	/** For a clause of a text: the happenings of this step that the event clauses after it tell, each read alone, by their place in the step. */
 	toldLater?: ReadonlySet<number>
 	/**

@@ -67,6 +67,8 @@ interface Env {
 	pointed?: ReadonlyMap<string, Of<'wrote'>>
 	/** The moment of the event the clause right before told, when it held and told one. */
 	prior?: number
+	/** With `prior`: the happenings that clause told. */
+	priorTold?: readonly Happening[]
 }
 
 // ---- reading slots ----
@@ -1428,8 +1430,8 @@ function countHold(env: Env, key: Slot | undefined, n: number): Meaning {
 
 /** A grant given at its ask, with no place in line. */
 function atOnceGrant(env: Env, grant: Of<'granted'> | undefined, rightAway: boolean): Meaning {
-	// Not from the line; or, "right away", from it at the moment of the event the clause before told.
-	return grant !== undefined && (grant.place === undefined || (rightAway && grant.at === env.prior)) ? event(grant) : NO
+	// Not from the line; or, "right away", from it at the moment of the event the clause before told, which the engine recorded as a cause of the grant.
+	return grant !== undefined && (grant.place === undefined || (rightAway && grant.at === env.prior && recorded(grant, env.context).some(h => env.priorTold?.includes(h) === true))) ? event(grant) : NO
 }
 
 /** A grant from the line, before the wait of the ask it answered ran out. */
@@ -1726,7 +1728,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (alone.ok) later = new Set([...later, ...alone.events.filter(h => step.happenings.includes(h))])
 	}
 	// The clause before, if it held: whether it tells an event, and its moment ("When X, Y" and "Y while X" name it).
-	let prior: { event: boolean; at: number | undefined; began?: number } | undefined
+	let prior: { event: boolean; at: number | undefined; events: readonly Happening[]; began?: number } | undefined
 	// The clause before told time passing ("20 s go by").
 	let passed = false
 	// Each state a caption told with no moment, that did not hold when the step began: whether it held at each place of the step before its moment.
@@ -1760,7 +1762,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			prior = undefined
 		}
 		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, pointed: new Map(pointed) }
-		if (prior?.event === true && prior.at !== undefined) env.prior = prior.at
+		if (prior?.event === true && prior.at !== undefined) {
+			env.prior = prior.at
+			env.priorTold = prior.events
+		}
 		// A comparison of fences right after a clause that tells a write is of that write (of two workers' fences, only after a colon); after a colon, the clause before must tell one.
 		const binds = clause.form.compares === true && (clause.explains || clause.form.tells === 'event')
 		const write = binds && cause !== undefined ? wroteOf(cause.meaning) : undefined
@@ -1899,7 +1904,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		atEnd = isState && place === undefined && moment === undefined && ended === undefined
 		clockAt = tells === 'clock' ? meaning.at : undefined
 		// Of a state, also where in the step it began to hold: "When S, E" puts E at that moment.
-		prior = { event: tells === 'event', at: tells === 'none' ? undefined : at, ...(isState && place !== undefined ? { began: place.at } : {}) }
+		prior = { event: tells === 'event', at: tells === 'none' ? undefined : at, events: meaning.events, ...(isState && place !== undefined ? { began: place.at } : {}) }
 		passed = meaning.clock?.moved === true
 		if (at !== undefined && tells !== 'none') now = now === undefined ? at : Math.max(now, at)
 	}

@@ -333,7 +333,9 @@ function grantTold(slots: readonly Slot[], context: ClaimContext, fence?: number
 function atOnce(slots: readonly Slot[], context: ClaimContext, fence?: number, rightAway = false): Verdict {
 	const grant = grantTold(slots, context, fence)
 	if ('ok' in grant) return grant
-	// From the line, it came "right away" only at the moment of what the clause before told ("an operator ends A's lease, and B gets it right away").
+	// From the line, it came "right away" only at the moment of what the clause before told, which freed its place ("an operator ends A's lease, and B gets it right away"): a recorded cause of the grant.
+	const freed = (context.step.causes?.get(grant) ?? []).some(h => context.priorTold?.includes(h) === true)
+	if (grant.place !== undefined && rightAway && context.priorEvent === grant.at && !freed) return fails(`${context.name(grant.worker)} got the key at ${time(grant.at)} from the line, but not because of what the clause before tells: the engine records no event of it as a cause of that grant`, 0)
 	if (grant.place !== undefined && !(rightAway && context.priorEvent === grant.at)) return fails(`${context.name(grant.worker)} asked at ${time(grant.askedAt)} and waited in line: the engine gave it the key at ${time(grant.at)}${!rightAway || context.priorEvent === undefined ? '' : `, not at ${time(context.priorEvent)}, when what the clause before tells happened`}`, 0)
 	return holds([saw(context.step, grant)], grant.at)
 }
