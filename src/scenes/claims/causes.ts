@@ -68,8 +68,9 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		// A state follows from the events that made it: it is why something happened only through a recorded cause
 		// (not by being made by the same events), and the event that made it came no later than what this clause tells.
 		const reached = cause.state ? ancestors(targets.flatMap(event => causesOf(event, context)), context) : ancestors(targets, context)
-		// A state told again in other words ("A, B and C hold the key, so three workers hold it") is made by the very same events.
-		const retold = cause.state && effect.state && told.length > 0 && new Set(told).size === new Set(effects).size && told.every(event => effects.includes(event))
+		// A state told again in other words ("A, B and C hold the key, so three workers hold it") is made by the very same events,
+		// and is the same kind of state: the key free is no other state made by the end that freed it ("so A's lease is lost").
+		const retold = cause.state && effect.state && said.free === effect.claim.said?.free && told.length > 0 && new Set(told).size === new Set(effects).size && told.every(event => effects.includes(event))
 		if (retold || (told.some(event => reached.has(event)) && !(cause.state && madeAfter(told, effects, context)))) return undefined
 	}
 	if (said.clock !== undefined && clockLinks(said.clock, effects, context)) return undefined

@@ -2077,8 +2077,8 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 		const last = (list: readonly Happening[]) => list.reduce((top, h) => Math.max(top, run.indexOf(h)), -1)
 		const later = causeIsState && effect.makers.length > 0 && last(told) > last(effect.makers)
 		if (!later && told.some(h => reached.has(h))) return true
-		// The same state in other words: made by the same events.
-		if (causeIsState && effectIsState && told.length > 0 && new Set(told).size === new Set(effect.makers).size && told.every(h => effect.makers.includes(h))) return true
+		// The same state in other words: made by the same events, and of the same kind (the key free only as the key free).
+		if (causeIsState && effectIsState && cause.free === effect.free && told.length > 0 && new Set(told).size === new Set(effect.makers).size && told.every(h => effect.makers.includes(h))) return true
 	}
 	const clock = cause.clock
 	if (clock !== undefined) {
