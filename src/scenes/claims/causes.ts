@@ -44,14 +44,16 @@ export const RECORDED_CAUSES: readonly (readonly [string, string])[] = [
 export function causeProblem(cause: Told, effect: Told, context: ClaimContext, word: 'so' | 'because'): string | undefined {
 	const effects = effect.claim.said?.events ?? eventsOf(effect.claim.evidence, context)
 	const said = cause.claim.said ?? {}
+	// What the clause before tells as a cause: a worker in line tells its own ask, not the grants of the holders it waits behind.
+	const told = said.told ?? said.events ?? eventsOf(cause.claim.evidence, context, true)
 	// A renewal told as an event is why its lease is live at a moment when, without it, the lease would have ended by then.
 	const live = effect.claim.said?.live
-	if (!cause.state && live !== undefined && (said.events ?? eventsOf(cause.claim.evidence, context)).some(event => event.kind === 'renewed' && renewalAt(event, live, context) === 'needed')) return undefined
+	if (!cause.state && live !== undefined && told.some(event => event.kind === 'renewed' && renewalAt(event, live, context) === 'needed')) return undefined
 	const decided = effect.claim.said?.decides
 	if (decided !== undefined && decisionLinks(said, cause, decided)) return undefined
 	// A THING lost is the write that replaced it, taken: a clause that tells that write, or the database taking it, is why.
 	const lost = effect.claim.said?.overwrites
-	if (lost !== undefined && (said.decides === lost || (said.events ?? eventsOf(cause.claim.evidence, context)).includes(lost))) return undefined
+	if (lost !== undefined && (said.decides === lost || told.includes(lost))) return undefined
 	// A semaphore's limit is why what it let in or kept out happened: not through recorded causes, but by counting.
 	if (said.limit !== undefined) {
 		const why = limitWhy(said.limit, effects, context)
@@ -66,9 +68,9 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		// A state follows from the events that made it: it is why something happened only through a recorded cause
 		// (not by being made by the same events), and the event that made it came no later than what this clause tells.
 		const reached = cause.state ? ancestors(targets.flatMap(event => causesOf(event, context)), context) : ancestors(targets, context)
-		const told = said.events ?? eventsOf(cause.claim.evidence, context)
-		// A state told again in other words ("A, B and C hold the key, so three workers hold it") is made by the very same events.
-		const retold = cause.state && effect.state && told.length > 0 && new Set(told).size === new Set(effects).size && told.every(event => effects.includes(event))
+		// A state told again in other words ("A, B and C hold the key, so three workers hold it") is made by the very same events,
+		// and is the same kind of state: the key free is no other state made by the end that freed it ("so A's lease is lost").
+		const retold = cause.state && effect.state && said.free === effect.claim.said?.free && told.length > 0 && new Set(told).size === new Set(effects).size && told.every(event => effects.includes(event))
 		if (retold || (told.some(event => reached.has(event)) && !(cause.state && madeAfter(told, effects, context)))) return undefined
 	}
 	if (said.clock !== undefined && clockLinks(said.clock, effects, context)) return undefined
@@ -213,7 +215,7 @@ function ancestors(events: readonly Happening[], context: ClaimContext): Set<Hap
  * left it lost; the holders' grants, or the end that freed the key; the write the row's fence is
  * from; the open that wrote the epoch; the asks of those in line).
  */
-export function eventsOf(evidence: readonly Evidence[], context: ClaimContext): Happening[] {
+export function eventsOf(evidence: readonly Evidence[], context: ClaimContext, asCause = false): Happening[] {
 	// The run's last event that passes `keep`, up to this step (as the text sees it), read backwards.
 	const last = <H extends Happening>(keep: (h: Happening) => h is H): H | undefined => {
 		for (let s = context.step.index; s >= 0; s--) {
@@ -255,7 +257,8 @@ export function eventsOf(evidence: readonly Evidence[], context: ClaimContext): 
 					const ask = last((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === waiter && h.store === e.store)
 					if (ask) out.push(ask)
 				}
-				if (e.waiters.length > 0) out.push(...holdersGrants(e.store, context, last))
+				// Told as a cause, a line tells only its waiters' asks: the others in line, and the holders, are no part of it.
+				if (e.waiters.length > 0 && !asCause) out.push(...holdersGrants(e.store, context, last))
 				break
 			case 'row': {
 				const write = last((h): h is Of<'wrote'> => h.kind === 'wrote' && h.database === e.database && h.changed)

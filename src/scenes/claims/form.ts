@@ -118,6 +118,8 @@ export interface Said {
 	limit?: { store: string; limit: number }
 	/** The events of the run it tells, where its evidence would name others: a lease's fence is its grant's, whatever became of the lease. */
 	events?: Happening[]
+	/** The events it tells as a cause, when fewer than `events` (which also place it in time): a worker in line tells its own ask, not the holders' grants it waits behind. */
+	told?: Happening[]
 	/** A worker's lease of a store it says is live at a moment (the clause's): a renewal that lease needed to be live then is why (`causes.ts`). */
 	live?: { worker: string; store: string; at: number }
 }

@@ -28,6 +28,8 @@ interface Meaning {
 	events: Happening[]
 	/** The events of the run it tells, for causes (a state's: the events that made it hold). */
 	makers: Happening[]
+	/** The events it tells as a cause, when fewer than its makers: a worker in line tells its own ask, not the holders it waits behind. */
+	told?: Happening[]
 	/** For causes: a comparison of fences, the write whose answer it tells, a database checking none, the clock, an absent renewal. */
 	compares?: { left: bigint; right: bigint; relation: '<' | '<=' | '=' | '>' | '>='; write?: Of<'wrote'>; workers?: [string, string] }
 	decides?: Of<'wrote'>
@@ -166,11 +168,15 @@ function holderMakers(env: Env, store: StoreFact): Happening[] {
 
 /** The events that made a store's line at the moment: the waiters' asks, and the holders that keep them waiting. */
 function lineMakers(env: Env, store: StoreFact): Happening[] {
-	const asks = store.waiters.flatMap(waiter => {
+	return store.waiters.length === 0 ? [] : [...lineAsks(env, store), ...holderMakers(env, store)]
+}
+
+/** What a store's line tells as a cause: its waiters' asks (not the holders they wait behind). */
+function lineAsks(env: Env, store: StoreFact): Happening[] {
+	return store.waiters.flatMap(waiter => {
 		const ask = lastEvent(env, (h): h is Of<'asked'> => h.kind === 'asked' && h.worker === waiter && h.store === store.id)
 		return ask ? [ask] : []
 	})
-	return store.waiters.length === 0 ? [] : [...asks, ...holderMakers(env, store)]
 }
 
 /** The write a database's row keeps. */
@@ -260,7 +266,7 @@ function waits(env: Env, worker: string): Meaning {
 		// It waits by its own ask and the holders it waits behind, not by the others in line.
 		const own = lastEvent(env, (h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && h.store === waiting.store)
 		const holders = store ? store.holders.flatMap(holder => [lastEvent(env, (h): h is Of<'granted'> => h.kind === 'granted' && h.worker === holder && h.store === store.id)].filter((h): h is Of<'granted'> => h !== undefined)) : []
-		return { ok: true, at: ask?.at ?? env.world.time, events: [], makers: store ? [...(own ? [own] : []), ...holders] : [] }
+		return { ok: true, at: ask?.at ?? env.world.time, events: [], makers: store ? [...(own ? [own] : []), ...holders] : [], told: own ? [own] : [] }
 	}
 	const asked = waitedFromAsk(env, worker)
 	return asked.ok ? asked : waitedFromStart(env, worker)
@@ -275,7 +281,7 @@ function waitedFromStart(env: Env, worker: string): Meaning {
 	const before = earlierSteps(env).flatMap(step => step.happenings)
 	const own = before.filter(h => h.kind === 'asked' && h.worker === worker && h.store === waiting.store).slice(-1)
 	const holders = (env.step.start.stores.get(waiting.store)?.holders ?? []).flatMap(holder => before.filter(h => h.kind === 'granted' && h.worker === holder && h.store === waiting.store).slice(-1))
-	return { ok: true, at: env.step.start.time, until: end.at, endedBy: end, events: [], makers: [...own, ...holders] }
+	return { ok: true, at: env.step.start.time, until: end.at, endedBy: end, events: [], makers: [...own, ...holders], told: own }
 }
 
 /** A worker that asked in the step and waited in line: it got the key once a lease ended, or gave up (in line until then). */
@@ -303,7 +309,7 @@ function stoodInLine(env: Env, worker: string, store: string): boolean {
 function line(env: Env, test: (waiters: readonly string[]) => boolean): Meaning {
 	const store = storeOf(env, undefined)
 	if (!store || !test(store.waiters)) return NO
-	return holdsNow(true, lineMakers(env, store), env)
+	return holdsNow(true, lineMakers(env, store), env, { told: lineAsks(env, store) })
 }
 
 /** A worker's writes in the step, to a database when one is named, not told by an earlier clause of the family. */
@@ -707,7 +713,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'place-in-line': (s, env) => {
 		const waiting = env.world.workers.get(actor(s[0]))?.waiting
 		const store = waiting ? env.world.stores.get(waiting.store) : undefined
-		return holdsNow(waiting !== undefined && waiting.place === num(s[1]), store ? lineMakers(env, store) : [], env)
+		return holdsNow(waiting !== undefined && waiting.place === num(s[1]), store ? lineMakers(env, store) : [], env, store ? { told: lineAsks(env, store) } : {})
 	},
 	'line-empty': (_s, env) => {
 		const meaning = line(env, waiters => waiters.length === 0)
@@ -2046,7 +2052,9 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 	const write = effect.decides
 	// A THING lost: the write that replaced it, told by the cause (as an event, or as the database taking it).
 	const lost = effect.overwrites
-	if (lost !== undefined && (cause.decides === lost || cause.makers.includes(lost))) return true
+	// What the cause tells: a worker in line, its own ask (not the holders it waits behind).
+	const told = cause.told ?? cause.makers
+	if (lost !== undefined && (cause.decides === lost || told.includes(lost))) return true
 	if (write !== undefined) {
 		if (cause.compares !== undefined) {
 			if (write.noFence) return false
@@ -2080,10 +2088,10 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 		// And a state made after what it would be the cause of is no cause of it.
 		const run = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
 		const last = (list: readonly Happening[]) => list.reduce((top, h) => Math.max(top, run.indexOf(h)), -1)
-		const later = causeIsState && effect.makers.length > 0 && last(cause.makers) > last(effect.makers)
-		if (!later && cause.makers.some(h => reached.has(h))) return true
-		// The same state in other words: made by the same events.
-		if (causeIsState && effectIsState && cause.makers.length > 0 && new Set(cause.makers).size === new Set(effect.makers).size && cause.makers.every(h => effect.makers.includes(h))) return true
+		const later = causeIsState && effect.makers.length > 0 && last(told) > last(effect.makers)
+		if (!later && told.some(h => reached.has(h))) return true
+		// The same state in other words: made by the same events, and of the same kind (the key free only as the key free).
+		if (causeIsState && effectIsState && cause.free === effect.free && told.length > 0 && new Set(told).size === new Set(effect.makers).size && told.every(h => effect.makers.includes(h))) return true
 	}
 	const clock = cause.clock
 	if (clock !== undefined) {

@@ -70,13 +70,16 @@ function inLine(slots: readonly Slot[], context: ClaimContext): Verdict {
 		const gaveUp = waitedThenGaveUp(context, worker)
 		if (gaveUp) return { ok: true, evidence: [saw(context.step, gaveUp.ask), saw(context.step, gaveUp.end)], at: gaveUp.ask.at, until: gaveUp.end.at, endedBy: context.step.happenings.indexOf(gaveUp.end) }
 		const left = leftLine(context, worker)
-		if (left) return { ok: true, evidence: [lineEvidence(context.step.start, left.store)], at: context.step.start.time, until: left.end.at, endedBy: context.step.happenings.indexOf(left.end), said: { events: left.makers } }
+		if (left) return { ok: true, evidence: [lineEvidence(context.step.start, left.store)], at: context.step.start.time, until: left.end.at, endedBy: context.step.happenings.indexOf(left.end), said: { events: left.makers, told: left.makers.filter(h => h.kind === 'asked') } }
 		return fails(`${context.name(worker)} is not in line when the step ends, nor got the key in this step after waiting for it${holdsNow(context, worker)}`, 0)
 	}
 	const store = context.world.stores.get(waiting.store)
 	const ask = asks(context, worker)[0]
 	const verdict = holds(store ? [lineEvidence(context.world, store)] : [], ask?.at ?? context.world.time)
-	return store ? ({ ...verdict, said: { events: waitMakers(context, worker, store) } } as Verdict) : verdict
+	if (!store) return verdict
+	// Told as a cause, it tells its own ask: the holders' grants only place it in time.
+	const makers = waitMakers(context, worker, store)
+	return { ...verdict, said: { events: makers, told: makers.filter(h => h.kind === 'asked') } } as Verdict
 }
 
 /** What keeps a worker in line: its own ask, and the grants of the leases that hold the key it waits for (not the others in line). */
