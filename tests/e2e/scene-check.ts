@@ -25,7 +25,20 @@ export function watchPage(page: Page): string[] {
 		if (message.type() === 'error') problems.push(`console error: ${message.text()}`)
 	})
 	page.on('pageerror', error => problems.push(`page error: ${error.message}`))
-	page.on('requestfailed', request => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`))
+	// A request the page's own going elsewhere cut off (the test's next `goto`, while the page it
+	// leaves still loads a script or an icon) is not a problem of either page: the browser aborts it.
+	// Any other failure is, and so is an abort that no navigation explains.
+	let navigations = 0
+	const startedIn = new WeakMap<object, number>()
+	page.on('request', request => {
+		if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations += 1
+		else startedIn.set(request, navigations)
+	})
+	page.on('requestfailed', request => {
+		const error = request.failure()?.errorText
+		const left = error === 'net::ERR_ABORTED' && (startedIn.get(request) ?? navigations) < navigations
+		if (!left) problems.push(`request failed: ${request.url()} (${error})`)
+	})
 	page.on('response', response => {
 		if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`)
 	})
