@@ -126,7 +126,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		text.clock = clause.form.tells === 'clock' ? outcome.at : undefined
 		text.passed = outcome.said?.clock?.moved === true
 		const events = outcome.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [context.step.happenings[e.order] as Happening] : []))
-		text.prior = { event: clause.form.tells === 'event', at: outcome.at, events, ...(clause.form.tells === 'state' && outcome.place !== undefined ? { began: outcome.place.at } : {}) }
+		text.prior = { event: clause.form.tells === 'event', at: outcome.at, events, ...(clause.form.tells === 'state' && outcome.place !== undefined ? { began: outcome.place.at } : {}), ...(clause.form.tells === 'state' && clause.modifiers.length > 0 && outcome.at !== undefined ? { named: outcome.at } : {}) }
 		if (outcome.at !== undefined) text.told = text.told === undefined ? outcome.at : Math.max(text.told, outcome.at)
 	}
 	const unended = unendedStates(result, context)
@@ -185,7 +185,7 @@ interface TextState {
 	passed: boolean
 	/** The clause before, if it held: whether it tells an event, and its moment, which "When X, Y" and "Y while X" name. */
 	/** The clause before: whether it told an event, its moment, and of a state the moment in the step it began to hold (its place), if it did. */
-	prior: { event: boolean; at: number | undefined; events: readonly Happening[]; began?: number } | undefined
+	prior: { event: boolean; at: number | undefined; events: readonly Happening[]; began?: number; /** Of a state that named its moment ("the key is free at 0 s"): that moment, which "When S, E" puts E at. */ named?: number } | undefined
 	/** The states the text told with no moment that did not hold when the step began: where each began to hold, which no event told after it came at or before. */
 	states: (StepPosition & { subject: string | undefined; seen: ReadonlyMap<number, ReadonlySet<string>> })[]
 	/** The forms that told each of the step's events, by its place. */
@@ -336,8 +336,11 @@ function sameMoment(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 	const says = during ? '"while" (or a participle after a comma) before a happening says it happened at the moment of what the clause before tells' : '"when" or "as soon as" says the happening it joins came at the moment of the one it names'
 	// "When S, E" of a state S: E came at the moment S began to hold, in this step.
 	if (!text.prior.event && !during) {
-		const began = text.prior.began
 		const at = outcome.first?.at ?? outcome.at
+		// "When S at T, E": E came at the moment the state names.
+		const named = text.prior.named
+		if (named !== undefined) return at === named && outcome.at === named ? undefined : `"when" or "as soon as" before a state at a moment it names says the happening it joins came at that moment (${formatDuration(named)}), but ${at === undefined ? 'the scene does not draw when this happened' : `it happened at ${formatDuration(at)}`}; join them with "then", or say when it happened${at === undefined ? '' : ` ("at ${formatDuration(at)}")`}`
+		const began = text.prior.began
 		if (began !== undefined && at === began && outcome.at === began) return undefined
 		const says = '"when" or "as soon as" before a state says the happening it joins came at the moment that state began to hold'
 		if (began === undefined) return `${says}, and it held from before this step; tell the happening that made it so ("When A lets go, B gets the key"), or say when this happened ("20 s later B gets the key")`

@@ -403,7 +403,7 @@ const WHILE_FIRST = /^While [^,]+, /i
  * after the subordinate's comma) is read as coming after the subordinate's last clause, unless its joint
  * says otherwise. After "When" or "As soon as" it came at that clause's moment: an event's, or of a state
  * the moment it began to hold in the step ("When the key is free, B gets it": B got it as the key came
- * free); the events joined inside the subordinate ("When A lets go and B wakes") came at one moment, and
+ * free), or at the moment the state names ("When the key is free at 0 s, B gets it": B got it at 0 s); the events joined inside the subordinate ("When A lets go and B wakes") came at one moment, and
  * so did each event of another subject joined to the main clause by a bare "and" or comma ("When A lets
  * go, B wakes and C gets the key").
  */
@@ -423,7 +423,8 @@ function afterFirst(items: readonly Item[], comma: number, atOnce: boolean, when
 	const first = main.clause
 	if (first.then === undefined && !first.gap) {
 		if (at && first.form.tells === 'state' && first.modifiers.length === 0) timed.set(main.index, { ...first, during: true, when: 'event-first' })
-		else timed.set(main.index, { ...first, then: atOnce && first.form.tells === 'event' && (event || (opener.modifiers.length === 0 && first.modifiers.length === 0)) ? 'when' : 'then' })
+		// A state that names its own moment ("When the key is free at 0 s, B gets it") puts the main clause at that moment, as one that names none puts it where the state began.
+		else timed.set(main.index, { ...first, then: atOnce && first.form.tells === 'event' && (event || first.modifiers.length === 0) ? 'when' : 'then' })
 	}
 	if (atOnce && timed.get(main.index)?.then === 'when') {
 		const after = clauses.filter(({ clause }) => clause.start > first.end)

@@ -1734,7 +1734,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (alone.ok) later = new Set([...later, ...alone.events.filter(h => step.happenings.includes(h))])
 	}
 	// The clause before, if it held: whether it tells an event, and its moment ("When X, Y" and "Y while X" name it).
-	let prior: { event: boolean; at: number | undefined; events: readonly Happening[]; began?: number } | undefined
+	let prior: { event: boolean; at: number | undefined; events: readonly Happening[]; began?: number; named?: number } | undefined
 	// The clause before told time passing ("20 s go by").
 	let passed = false
 	// Each state a caption told with no moment, that did not hold when the step began: whether it held at each place of the step before its moment.
@@ -1876,7 +1876,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// "When X, Y" of two events, and "X while Y" of an event Y: Y happened at X's moment, each of its events.
 		if (!wrong && prior !== undefined && (clause.then === 'when' || (clause.during === true && tells === 'event'))) {
 			// After a state ("When the key is free, B gets it"), the moment is the one the state began to hold in the step.
-			const was = !prior.event && clause.during !== true ? prior.began : prior.event ? prior.at : undefined
+			const was = !prior.event && clause.during !== true ? (prior.named ?? prior.began) : prior.event ? prior.at : undefined
 			wrong = was === undefined || at === undefined || at !== was || (early !== undefined && early.at !== was)
 		}
 		// After time told passing, an event told next with no moment of its own happened in that passage, after the step's start.
@@ -1910,7 +1910,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		atEnd = isState && place === undefined && moment === undefined && ended === undefined
 		clockAt = tells === 'clock' ? meaning.at : undefined
 		// Of a state, also where in the step it began to hold: "When S, E" puts E at that moment.
-		prior = { event: tells === 'event', at: tells === 'none' ? undefined : at, events: meaning.events, ...(isState && place !== undefined ? { began: place.at } : {}) }
+		// Of a state at a moment it names ("When the key is free at 0 s, B gets it"): that moment, which puts E there.
+		prior = { event: tells === 'event', at: tells === 'none' ? undefined : at, events: meaning.events, ...(isState && place !== undefined ? { began: place.at } : {}), ...(isState && moment !== undefined ? { named: moment } : {}) }
 		passed = meaning.clock?.moved === true
 		if (at !== undefined && tells !== 'none') now = now === undefined ? at : Math.max(now, at)
 	}
