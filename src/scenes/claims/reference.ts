@@ -1560,11 +1560,16 @@ function fromLine(env: Env, worker: string, wanted: { key: Slot | undefined; pla
 	return event(grant)
 }
 
-/** Whether the worker a grant went to stood in line for it on one ask: from its grant of that store before (or the start), no gave-up, left or refused of it until this grant. */
+/**
+ * Whether the worker a grant went to stood in line for it on one ask: from its grant of that store before (or the start), no gave-up, left or refused of it until this grant;
+ * and "the whole time" the holder before it had the key: its ask came no later than the last grant of that store to another worker before this grant.
+ */
 function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): boolean {
 	let broken = false
+	let holderFrom: number | undefined
 	for (const h of [...run.steps.slice(0, step.index), step].flatMap(one => one.happenings)) {
-		if (h === grant) return !broken
+		if (h === grant) return !broken && (holderFrom === undefined || grant.askedAt <= holderFrom)
+		if (h.kind === 'granted' && h.store === grant.store && h.worker !== grant.worker) holderFrom = h.at
 		if (!('worker' in h) || h.worker !== grant.worker || !('store' in h) || h.store !== grant.store) continue
 		if (h.kind === 'granted') broken = false
 		if (h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') broken = true

@@ -852,10 +852,10 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'goes-to-waiting-all-along-with-fence',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(w, k, fence f) ∈ step to w from the line, with no gave-up(w, k), left(w, k) or refused(w, k) ∈ run since w's grant of k before",
+		formula: "granted(w, k, fence f) ∈ step to w from the line, with no gave-up(w, k), left(w, k) or refused(w, k) ∈ run since w's grant of k before, and w's ask no later than the last granted(v, k) before it, v ≠ w",
 		pattern: '{key} goes to {worker}, who has been waiting all along, with fence {fence}', alternatives: ["{key} goes to {worker}, who had been waiting all along, with fence {fence}", "{key} passes to {worker}, who has/had been waiting all along, with fence {fence}", "{key} goes to {worker}, who has/had been waiting the whole time, with fence {fence}"],
 		example: 'the key goes to B, who has been waiting all along, with fence 2',
-		meaning: 'The worker was given the key with that fence in this step from the line, where it had stood on one ask: it did not give up, leave the line or get refused since it last held that key.',
+		meaning: 'The worker was given the key with that fence in this step from the line, where it had stood on one ask: it did not give up, leave the line or get refused since it last held that key, and it asked no later than the holder before it was given the key (it waited all the time that holder had it).',
 		check(slots, context) {
 			const done = goesTo(slots, context, 1, undefined, 2)
 			if (!done.ok) return done
