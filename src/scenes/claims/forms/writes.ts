@@ -357,9 +357,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w, d) ∈ step that changed no row",
 		each: 'write-outcome',
-		pattern: '{database} refuses {worker}', alternatives: ["{database} rejects {worker}", "{database} turns {worker} away"],
+		pattern: '{database} refuses {worker}', alternatives: ["{database} rejects {worker}", "{database} turns {worker} away", "{database} turns {worker} down", "{database} turns down {worker}"],
 		example: 'the database refuses A',
-		meaning: "The worker's write to that database in this step (the one the text told last, else the first whose answer it has not told) changed no row.",
+		meaning: "The worker's write to that database in this step (the one the text told last, else the first whose answer it has not told) changed no row. \"Turns it down\", after a clause about the worker, is the same.",
 		check: (slots, context) => outcome(slots, context, 1, 0, false),
 	},
 	{
