@@ -26,9 +26,19 @@ export const THING = 'THING'
 /** The word a pattern writes for a worker's work where the scene's own nouns may stand too: "{worker} starts its WORK" ("C starts its export"). */
 export const WORK = 'WORK'
 
+/**
+ * The word a pattern writes for what paused a worker's process, which claims nothing: one of the lexicon's
+ * `PAUSE_CAUSES` ("a/the garbage collection pauses {worker}"), or a noun of the scene's code sample, with
+ * "long" or "short" before it (checked as an aside's are) or "slow". Never a name of the scene's actors.
+ */
+export const CAUSE = 'CAUSE'
+
+/** The word a pattern writes for the machine a worker's process runs on ("{owner} COMPUTER goes down": "A's machine goes down"): one of the lexicon's `COMPUTERS`. */
+export const COMPUTER = 'COMPUTER'
+
 /** A pattern or an example in a domain's words. */
 export function inWords(text: string, words: DomainWords | undefined): string {
-	return text.replaceAll(THING, words?.thing ?? 'write').replaceAll(WORK, 'work')
+	return text.replaceAll(THING, words?.thing ?? 'write').replaceAll(WORK, 'work').replaceAll(CAUSE, 'garbage collection').replaceAll(COMPUTER, 'machine')
 }
 
 /** Where a text stands in a scene; each place has its own forms. */

@@ -5,7 +5,8 @@
 import { CucumberExpression, ParameterType, ParameterTypeRegistry } from '@cucumber/cucumber-expressions'
 import type { ActorKind } from './facts.ts'
 import type { ClaimForm, DomainWords, Place, SlotType } from './form.ts'
-import { THING, WORK, inWords } from './form.ts'
+import { CAUSE, COMPUTER, THING, WORK, inWords } from './form.ts'
+import { COMPUTERS, PAUSE_CAUSES } from './lexicon.ts'
 import { COUNT_WORDS_LIST } from './numbers.ts'
 import { SceneNames, slotReaders } from './parameters.ts'
 import type { CastMember, SlotReader } from './parameters.ts'
@@ -104,6 +105,9 @@ function withKeyPronoun(patterns: readonly string[]): string[] {
 /** The templates of each domain's phrasings, by its words. */
 const PHRASES = new WeakMap<DomainWords, Template[]>()
 
+/** A pattern that opens with what paused a worker ("a/an/the CAUSE pauses {worker}"). */
+const CAUSE_LED = new RegExp(`^a/an/the ${CAUSE} `)
+
 /** A form's pattern through Cucumber Expressions, its slots put as stand-ins. */
 interface Template {
 	form: ClaimForm
@@ -129,7 +133,8 @@ const TEMPLATES = (() => {
 		const own = [...form.pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
 		return patterns.map(pattern => {
 				const slots = [...pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
-				const first = pattern.startsWith('{') ? slots[0] : undefined
+				// "A migration freezes A": the worker a cause pauses is the clause's subject, which "its" and a left-out subject after it name.
+				const first = pattern.startsWith('{') || CAUSE_LED.test(pattern) ? slots[0] : undefined
 				// A list of workers may be followed by "both", "all" or "each": "B and C both wait".
 				// A fence may be told after a comma: "B saves, with fence 2".
 				const written = pattern.replace(/\{workers\} /g, '{workers}( both)( all)( each) ').replace(/(?<!,) with( its|\( its\))? fence \{fence\}/g, '(,) with$1 fence {fence}')
@@ -159,14 +164,26 @@ const TEMPLATES = (() => {
 	}
 })()
 
+/**
+ * What a pattern's CAUSE reads in a scene: a cause of the lexicon's, or a noun of the scene's, none of them a word of an
+ * actor's label (a worker, a store or a database is never what paused a worker); "long" or "short" before it is checked as in an aside.
+ */
+function causes(nouns: readonly string[], labelWords: ReadonlySet<string>): string {
+	const fits = (phrase: string) => !phrase.toLowerCase().split(/\s+/).some(word => labelWords.has(word))
+	const all = [...PAUSE_CAUSES, ...nouns].filter(fits).sort((a, b) => b.length - a.length).map(escaped)
+	return `(?:(?:long|short|slow) )?(?:${all.join('|')})`
+}
+
 /** Puts a scene's slot patterns, and its domain's words for what a worker writes and for a fence, into a compiled template. */
-function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords, nouns: readonly string[] = []): string {
+function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords, nouns: readonly string[] = [], labelWords: ReadonlySet<string> = new Set()): string {
 	const fence = words?.fence
 	// The domain's word for a fence reads where "fence" does ("writes with its old term 1"); a slot's stand-in is not a word.
 	let worded = fence === undefined ? source : source.replace(/(?<!\u0001)\bfence(s?)\b(?!\u0001)/g, (_all, plural: string) => `(?:fence${plural}|${fence}${plural})`)
 	// The scene's own nouns read where a form's WORK does ("C starts its export"), and where the domain's word for what a worker writes does.
 	const own = nouns.map(escaped)
 	worded = worded.replaceAll(WORK, `(?:${['work', ...own].join('|')})`)
+	if (worded.includes(CAUSE)) worded = worded.replaceAll(CAUSE, causes(nouns, labelWords))
+	if (worded.includes(COMPUTER)) worded = worded.replaceAll(COMPUTER, `(?:${[...COMPUTERS].sort((a, b) => b.length - a.length).map(escaped).join('|')})`)
 	const filled = worded.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
 	return words ? filled.replaceAll(THING, `(?:${[escaped(words.thing), ...own].join('|')})`) : filled
 }
@@ -181,8 +198,9 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords, n
 	const readers = slotReaders(names, words)
 	const places = new Map<Place, PlaceForms>()
 	const starts = slotStarts(names, words)
+	const labelWords = new Set(cast.flatMap(actor => actor.label.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean))
 	for (const template of [...TEMPLATES.forms, ...TEMPLATES.phrases(words)]) {
-		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex: new RegExp(fill(template.source, readers, words, nouns), 'd'), slots: template.slots }
+		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex: new RegExp(fill(template.source, readers, words, nouns, labelWords), 'd'), slots: template.slots }
 		if (template.order !== undefined) compiled.order = template.order
 		if (template.subject !== undefined) compiled.subject = template.subject
 		const firsts = firstWords(inWords(template.pattern, words), starts)

@@ -44,6 +44,35 @@ export const NEUTRAL_WORDS: readonly string[] = [
 ]
 
 /**
+ * What a caption may name as having paused a worker's process, as the subject of "pauses", "freezes",
+ * "stalls" or "suspends" ("A migration freezes A", "the operating system pauses A for 30 s"), with "a",
+ * "an" or "the" before it, and "long", "short" (each checked, as in an aside) or "slow". Each claims
+ * nothing: the clause claims the pause, and no actor is among them (a word of an actor's label is
+ * dropped from the list in that scene). A scene's code nouns may stand here too ("the export pauses A").
+ */
+export const PAUSE_CAUSES: readonly string[] = [
+	'garbage collection',
+	'GC pause',
+	'GC',
+	'migration',
+	'virtual machine migration',
+	'query',
+	'operating system',
+	'host',
+	'deploy',
+	'upgrade',
+	'kernel upgrade',
+	'swap storm',
+	'page fault',
+	'network partition',
+	'debugger',
+	'breakpoint',
+]
+
+/** What a caption may name as the machine a worker's process runs on: "A's machine loses power", "its host goes down" (a crash of that process). */
+export const COMPUTERS: readonly string[] = ['machine', 'host', 'computer', 'laptop', 'container', 'virtual machine', 'VM']
+
+/**
  * Adverbs a writer adds to a clause that tell nothing the engine records: how a worker goes about
  * what it does ("B simply holds the key", "C finally gets the key"). A clause reads as it would without one.
  * Adverbs that tell something are not here, and read only in the forms written with them: "still"

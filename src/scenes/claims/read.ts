@@ -173,7 +173,13 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				}
 				result.clauses[pause] = { ...paused, length: { word, start: at, end: at + word.length } }
 			} else {
-				const clause = keyOfBefore(item.clause, keyTold)
+				let clause = keyOfBefore(item.clause, keyTold)
+				// "A long garbage collection pauses A": "long" or "short" before what paused it tells the pause's length, as an aside's does.
+				const length = CAUSE_LED.test(clause.form.pattern) ? CAUSE_LENGTH.exec(text.slice(clause.start, clause.end)) : null
+				if (length) {
+					const at = clause.start + length.index + (length[0].length - (length[1] as string).length - 1)
+					clause = { ...clause, length: { word: length[1] as 'long' | 'short', start: at, end: at + (length[1] as string).length } }
+				}
 				if (clause.slots.some(slot => slot.type === 'key')) keyTold = keyNamed(clause)
 				const passes = clause.passes
 				const timeForm = passes === undefined ? undefined : language.places.get(place)?.forms.find(compiled => compiled.form.id === 'time-passes')?.form
@@ -913,6 +919,10 @@ function PRESENT(stem: string): string[] {
 
 /** An aside after a clause's subject that says it was waiting: ", who was waiting,", ", which had been waiting in line,", ", waiting,". */
 const WAITING_ASIDE = /^([^,]+?)(, (?:(?:(?:who|which|that) (?:was|had been|has been|is) )?waiting|(?:who|which|that) (?:has|had) waited)(?: in line| for (?:it|the key))?(?: all along| the whole time)?, )(.+)$/
+
+/** A form that opens with what paused a worker ("a/an/the CAUSE pauses {worker}"), and "long" or "short" before that cause. */
+const CAUSE_LED = /^a\/an\/the CAUSE /
+const CAUSE_LENGTH = /\b(?:[Aa]n?|[Tt]he) (long|short) /
 
 /** "both" before places or slots, at a clause's start. */
 const BOTH_PLACES = /^both (?=(?:places|slots)\b)/

@@ -1163,6 +1163,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return env.step.start.workers.get(w)?.paused && sent(env.step, w) === 0 && !woke ? pausedState(env, w) : NO
 	},
 	wakes: (s, env) => event(events(env.step, 'woke', h => h.worker === actor(s[0]))[0]),
+	// What paused it ("a migration freezes A") claims nothing: the pause is the claim.
+	'paused-by': (s, env) => event(events(env.step, 'paused', h => h.worker === actor(s[0]))[0]),
+	'pauses-for': (s, env) => pauseLasted(env, actor(s[0]), num(s[1])),
+	'paused-by-for': (s, env) => pauseLasted(env, actor(s[0]), num(s[1])),
 	'wakes-after-pause': (s, env) => {
 		const woke = events(env.step, 'woke', h => h.worker === actor(s[0]))[0]
 		if (!woke) return NO
@@ -1575,6 +1579,18 @@ function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): b
 		if (h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') broken = true
 	}
 	return !broken
+}
+
+/** "A pauses for 30 s": A's first pause of the step, whose process next woke (before any crash) that long after, in this step or one after it. */
+function pauseLasted(env: Env, worker: string, span: number): Meaning {
+	const pause = events(env.step, 'paused', h => h.worker === worker)[0]
+	if (!pause) return NO
+	const rest = [...env.step.happenings.slice(env.step.happenings.indexOf(pause) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
+	for (const h of rest) {
+		if (h.kind === 'crashed' && h.worker === worker) return NO
+		if (h.kind === 'woke' && h.worker === worker) return h.at === pause.at + span ? event(pause) : NO
+	}
+	return NO
 }
 
 function noLease(env: Env, worker: string, key?: Slot): Meaning {

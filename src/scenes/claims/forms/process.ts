@@ -54,6 +54,25 @@ function processEvent(slots: readonly Slot[], context: ClaimContext, kind: 'paus
 	return fails(`${context.name(worker)}'s process did not ${verb} in this step${already}; to ${verb} it, ${how}`, 0)
 }
 
+/**
+ * "A pauses for 30 s": the worker of slot 0 paused in this step, and its process woke `slot` long after,
+ * in this step or a later one (not crashed first: a pause told with its length ended in a wake).
+ */
+function pauseFor(slots: readonly Slot[], context: ClaimContext, slot: number): Verdict {
+	const verdict = processEvent(slots, context, 'paused')
+	if (!verdict.ok) return verdict
+	const worker = actorOf(slots[0])
+	const pause = happened(context.step, 'paused', h => h.worker === worker)[0] as Of<'paused'>
+	const list = context.step.happenings
+	const after = [...list.slice(list.indexOf(pause) + 1), ...laterSteps(context).flatMap(step => step.happenings)]
+	const end = after.find((h): h is Of<'woke'> | Of<'crashed'> => (h.kind === 'woke' || h.kind === 'crashed') && h.worker === worker)
+	const wanted = numberOf(slots[slot])
+	const name = context.name(worker)
+	if (end === undefined || end.kind !== 'woke') return fails(`"for ${time(wanted)}" says ${name}'s pause ended ${time(wanted)} after it began at ${time(pause.at)}, but ${end === undefined ? 'the scene never shows it waking' : `its process crashed at ${time(end.at)} without waking`}`, slot)
+	if (end.at - pause.at !== wanted) return fails(`expected a pause of ${time(wanted)}, but ${name} paused at ${time(pause.at)} and woke at ${time(end.at)}, ${time(end.at - pause.at)} later`, slot)
+	return verdict
+}
+
 /** The worker's last write in this step, and the same write in the run without fences. */
 function unfencedWrite(context: ClaimContext, worker: string): { fenced?: Of<'wrote'>; unfenced?: Of<'wrote'> } {
 	const mine = (step: StepFacts | undefined) => (step ? happened(step, 'wrote', h => h.worker === worker).pop() : undefined)
@@ -105,6 +124,39 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		example: 'Worker A pauses',
 		meaning: "The worker's process paused in this step: a label that says so was set (it is checked: a paused worker sends nothing while shown).",
 		check: (slots, context) => processEvent(slots, context, 'paused'),
+	},
+	{
+		id: 'pauses-for',
+		places: STORY,
+		tells: 'event',
+		formula: "paused(w) ∈ step at t, and w's next woke at t + D (this step or later), with no crashed(w) before it",
+		pauses: true,
+		pattern: '{worker} pauses for {duration}', alternatives: ["{worker} freezes/stalls for {duration}", "{owner} process pauses/freezes/stalls for {duration}"],
+		example: 'A pauses for 30 s',
+		meaning: "The worker's process paused in this step and woke that long after, in this step or a later one.",
+		check: (slots, context) => pauseFor(slots, context, 1),
+	},
+	{
+		id: 'paused-by',
+		places: STORY,
+		tells: 'event',
+		formula: "paused(w) ∈ step",
+		pauses: true,
+		pattern: 'a/an/the CAUSE pauses/freezes/stalls/suspends {worker}',
+		example: 'A migration freezes A',
+		meaning: "The worker's process paused in this step. What paused it claims nothing and is one of the lexicon's neutral causes (a garbage collection, a GC pause, a migration, a query, the operating system, the host, a deploy, an upgrade, a swap storm, a page fault, a network partition, a debugger, a breakpoint…) or a noun of the scene's code, never an actor; \"long\" or \"short\" before it is checked as in an aside.",
+		check: (slots, context) => processEvent(slots, context, 'paused'),
+	},
+	{
+		id: 'paused-by-for',
+		places: STORY,
+		tells: 'event',
+		formula: "paused(w) ∈ step at t, and w's next woke at t + D (this step or later), with no crashed(w) before it",
+		pauses: true,
+		pattern: 'a/an/the CAUSE pauses/freezes/stalls/suspends {worker} for {duration}',
+		example: 'A garbage collection pauses A for 30 s',
+		meaning: "The worker's process paused in this step and woke that long after, in this step or a later one; what paused it claims nothing, as in the form before.",
+		check: (slots, context) => pauseFor(slots, context, 1),
 	},
 	{
 		id: 'process-pauses',
@@ -193,9 +245,9 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "crashed(w) ∈ step",
 		pauses: true,
-		pattern: '{worker} crashes', alternatives: ["{worker} dies", "{owner} process crashes/dies"],
+		pattern: '{worker} crashes', alternatives: ["{worker} dies", "{owner} process crashes/dies", "{owner} COMPUTER crashes/dies", "{owner} COMPUTER goes down", "{owner} COMPUTER loses power"],
 		example: 'Worker A crashes',
-		meaning: "The worker's process crashed in this step: a label that says crashed was set (it sends nothing for the rest of the scene).",
+		meaning: "The worker's process crashed in this step: a label that says crashed was set (it sends nothing for the rest of the scene). Its machine going down, dying or losing power is told as the same crash (or its host, computer, laptop, container, virtual machine or VM).",
 		check: (slots, context) => processEvent(slots, context, 'crashed'),
 	},
 	{

@@ -236,7 +236,8 @@ export function clauseText(form: ClaimForm, values: Values, picks: readonly numb
 	let k = 0
 	const next = () => picks[k++ % picks.length] ?? 0
 	const patterns = [form.pattern, ...(form.alternatives ?? [])]
-	let text = (patterns[next() % patterns.length] as string).replaceAll('THING', CHAT_DOMAIN.words.thing).replace(/\(([^)]*)\)/g, (_whole, optional: string) => (next() % 2 === 0 ? optional : ''))
+	const cause = ['garbage collection', 'long GC pause', 'short migration', 'slow query', 'operating system'][next() % 5] as string
+	let text = (patterns[next() % patterns.length] as string).replaceAll('THING', CHAT_DOMAIN.words.thing).replaceAll('CAUSE', cause).replaceAll('COMPUTER', next() % 2 === 0 ? 'machine' : 'host').replace(/\(([^)]*)\)/g, (_whole, optional: string) => (next() % 2 === 0 ? optional : ''))
 	text = text.replace(/\b([\w.’']+(?:\/[\w.’']+)+)/g, alternatives => {
 		const words = alternatives.split('/')
 		return words[next() % words.length] as string
