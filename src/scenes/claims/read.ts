@@ -171,6 +171,11 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 					result.problems.push({ start: at, end: at + word.length, message: `"${word}" in an aside tells how long a pause lasted; it may follow only a sentence that says a worker pauses or stalls, with no clause about another worker between` })
 					continue
 				}
+				// "A short GC pauses A: a long one" says both: the aside may not take back the word before the cause.
+				if (paused.length !== undefined && paused.length.word !== word) {
+					result.problems.push({ start: at, end: at + word.length, message: `"${word}" says the opposite of "${paused.length.word}" before what paused the worker; a pause is long or short, not both` })
+					continue
+				}
 				result.clauses[pause] = { ...paused, length: { word, start: at, end: at + word.length } }
 			} else {
 				let clause = keyOfBefore(item.clause, keyTold)
