@@ -690,6 +690,10 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		const wrong = whileProblem(verdict.until, context.step.start.time, told, clause.when !== undefined)
 		if (wrong !== undefined) return { start: clause.start, end: clause.end, message: wrong }
 	}
+	// "X while S at T": S held at T, and T is the moment X happened ("B gets the key while the key is free at 0 s" of a grant at 20 s is refused).
+	if (clause.during && tells === 'state' && named && !named.untold && told !== undefined && named.moment !== told) {
+		return { start: named.slot.start, end: named.slot.end, message: `"while" (or "when", or a participle after a comma) says this held when the clause before happened, at ${formatDuration(told)}, and it names ${formatDuration(named.moment)}; drop the moment, or name ${formatDuration(told)}` }
+	}
 	if (clause.length) {
 		const wrong = pauseLength(clause, context)
 		if (wrong !== undefined) return { start: clause.length.start, end: clause.length.end, message: wrong }

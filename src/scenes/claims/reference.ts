@@ -1843,6 +1843,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			}
 			at = moment
 		} else at = meaning.at
+		// "X while S at T": T is the moment X happened, the latest the text told.
+		if (clause.during && tells === 'state' && moment !== undefined && now !== undefined && moment !== now) {
+			fail()
+			continue
+		}
 		if (clause.during && tells === 'state' && moment === undefined && !heldWhile(meaning.until, step.start.time, now)) {
 			fail()
 			continue
