@@ -390,7 +390,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "granted(w) in an earlier step, no released(w), returned(w), crashed(w) nor asked(w) after it up to the step's end, and paused(w, t) false",
-		pattern: '{worker} is still working', alternatives: ["{worker} is still at work", "{worker} is still doing its WORK", "{worker} keeps working"],
+		pattern: '{worker} is still working', alternatives: ["{worker} is still at work", "{worker} is still doing its WORK", "{worker} keeps working", "{worker} is still DOING"],
 		example: 'A is still working',
 		meaning: "The worker's code is still in the body of its hold: it was given the key before this step, has not let go nor returned (its function returned, whether or not its lease was still live), crashed nor asked for a key again (its code left that hold), and its process runs (a paused process does no work) at the clause's moment: the step's end, a moment it names, or just before a pause the text goes on to tell. Its lease may have run out: the work goes on.",
 		check(slots, context) {
@@ -417,9 +417,9 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		follows: true,
 		formula: "granted(w, k) ∈ step: w's code enters its hold's body then, or, when paused(w) at the grant, at the first woke(w) after it ∈ step",
-		pattern: '{worker} starts working', alternatives: ["{worker} starts/begins its WORK", "{worker} starts/begins work", "{worker} starts/begins to work", "{worker} gets to work"],
+		pattern: '{worker} starts working', alternatives: ["{worker} starts/begins its WORK", "{worker} starts/begins work", "{worker} starts/begins to work", "{worker} gets to work", "{worker} starts/begins a/an/the WORK", "{worker} starts/begins DOING", "{worker} DOES"],
 		example: 'Worker A starts working',
-		meaning: "The engine gave the worker a lease in this step, and its code went into the body of its hold, the work the lease guards: at the grant, or, when its process was paused then (a paused process runs no code), when it woke in this step.",
+		meaning: "The engine gave the worker a lease in this step, and its code went into the body of its hold, the work the lease guards: at the grant, or, when its process was paused then (a paused process runs no code), when it woke in this step. The work may be told in the scene's nouns and a few neutral words (\"starts a long piece of work\", \"starts building the monthly export\", \"rebuilds the index\" of `rebuildIndex`): they claim nothing more.",
 		check: (slots, context) => startedWork(slots, context),
 	},
 	{

@@ -9,7 +9,7 @@
  */
 import { CHAT_DOMAIN } from '../../../../src/seed/chat-domain.ts'
 import fc from 'fast-check'
-import { FORMS } from '../../../../src/scenes/claims/index.ts'
+import { FORMS, inWords } from '../../../../src/scenes/claims/index.ts'
 import type { ClaimForm, Happening, Place, RunFacts } from '../../../../src/scenes/claims/index.ts'
 
 /** A step's statement, by what it does. */
@@ -236,7 +236,7 @@ export function clauseText(form: ClaimForm, values: Values, picks: readonly numb
 	let k = 0
 	const next = () => picks[k++ % picks.length] ?? 0
 	const patterns = [form.pattern, ...(form.alternatives ?? [])]
-	let text = (patterns[next() % patterns.length] as string).replaceAll('THING', CHAT_DOMAIN.words.thing).replace(/\(([^)]*)\)/g, (_whole, optional: string) => (next() % 2 === 0 ? optional : ''))
+	let text = inWords(patterns[next() % patterns.length] as string, CHAT_DOMAIN.words).replace(/\(([^)]*)\)/g, (_whole, optional: string) => (next() % 2 === 0 ? optional : ''))
 	text = text.replace(/\b([\w.’']+(?:\/[\w.’']+)+)/g, alternatives => {
 		const words = alternatives.split('/')
 		return words[next() % words.length] as string
