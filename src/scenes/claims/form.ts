@@ -36,9 +36,29 @@ export const CAUSE = 'CAUSE'
 /** The word a pattern writes for the machine a worker's process runs on ("{owner} COMPUTER goes down": "A's machine goes down"): one of the lexicon's `COMPUTERS`. */
 export const COMPUTER = 'COMPUTER'
 
+/**
+ * The words a pattern writes for a work phrase of its own (`work-phrase.ts`), each standing for words that
+ * tell what a worker's code does under the key in the scene's nouns and a few neutral ones, and claim nothing:
+ * `WORKS` several workers' work ("start their exports"); `DOING` a gerund and its work ("building the
+ * monthly index"); `DOES` a verb and its work ("rebuilds the index", "runs its export"); `TO_DO` a purpose
+ * ("to run the export").
+ */
+export const WORKS = 'WORKS'
+export const DOING = 'DOING'
+export const DOES = 'DOES'
+export const TO_DO = 'TO_DO'
+
 /** A pattern or an example in a domain's words. */
 export function inWords(text: string, words: DomainWords | undefined): string {
-	return text.replaceAll(THING, words?.thing ?? 'write').replaceAll(WORK, 'work').replaceAll(CAUSE, 'garbage collection').replaceAll(COMPUTER, 'machine')
+	return text
+		.replaceAll(THING, words?.thing ?? 'write')
+		.replaceAll(TO_DO, 'to do its work')
+		.replaceAll(DOING, 'doing its work')
+		.replaceAll(DOES, 'does its work')
+		.replaceAll(WORKS, 'work')
+		.replaceAll(WORK, 'work')
+		.replaceAll(CAUSE, 'garbage collection')
+		.replaceAll(COMPUTER, 'machine')
 }
 
 /** Where a text stands in a scene; each place has its own forms. */

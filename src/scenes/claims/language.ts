@@ -5,8 +5,9 @@
 import { CucumberExpression, ParameterType, ParameterTypeRegistry } from '@cucumber/cucumber-expressions'
 import type { ActorKind } from './facts.ts'
 import type { ClaimForm, DomainWords, Place, SlotType } from './form.ts'
-import { CAUSE, COMPUTER, THING, WORK, inWords } from './form.ts'
+import { CAUSE, COMPUTER, DOES, DOING, THING, TO_DO, WORK, WORKS, inWords } from './form.ts'
 import { COMPUTERS, PAUSE_CAUSES } from './lexicon.ts'
+import { workPhrases } from './work-phrase.ts'
 import { COUNT_WORDS_LIST } from './numbers.ts'
 import { SceneNames, slotReaders } from './parameters.ts'
 import type { CastMember, SlotReader } from './parameters.ts'
@@ -180,12 +181,20 @@ function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, w
 	// The domain's word for a fence reads where "fence" does ("writes with its old term 1"); a slot's stand-in is not a word.
 	let worded = fence === undefined ? source : source.replace(/(?<!\u0001)\bfence(s?)\b(?!\u0001)/g, (_all, plural: string) => `(?:fence${plural}|${fence}${plural})`)
 	// The scene's own nouns read where a form's WORK does ("C starts its export"), and where the domain's word for what a worker writes does.
+	// A work phrase reads there too, with a few neutral words (`work-phrase.ts`): "starts a long piece of work", "rebuilds the index".
 	const own = nouns.map(escaped)
-	worded = worded.replaceAll(WORK, `(?:${['work', ...own].join('|')})`)
+	const phrases = workPhrases(nouns, words?.owner, words?.thing)
+	worded = worded
+		.replaceAll(TO_DO, phrases.toDo)
+		.replaceAll(DOING, phrases.doing)
+		.replaceAll(DOES, phrases.does)
+		.replaceAll(WORKS, phrases.works)
+		.replaceAll(WORK, phrases.work)
 	if (worded.includes(CAUSE)) worded = worded.replaceAll(CAUSE, causes(nouns, labelWords))
 	if (worded.includes(COMPUTER)) worded = worded.replaceAll(COMPUTER, `(?:${[...COMPUTERS].sort((a, b) => b.length - a.length).map(escaped).join('|')})`)
 	const filled = worded.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
-	return words ? filled.replaceAll(THING, `(?:${[escaped(words.thing), ...own].join('|')})`) : filled
+	// What a worker writes may say what it is of, in the domain's word for what a key is of or a scene noun: "its THING of the index".
+	return words ? filled.replaceAll(THING, `(?:${[escaped(words.thing), ...own].join('|')})${phrases.of}`) : filled
 }
 
 function escaped(word: string): string {

@@ -81,6 +81,17 @@ export const COMPUTERS: readonly string[] = ['machine', 'host', 'computer', 'lap
  */
 export const NEUTRAL_ADVERBS: readonly string[] = ['simply', 'merely', 'quietly', 'calmly', 'happily', 'patiently', 'finally', 'eventually', 'silently', 'this time']
 
+/**
+ * Words a work phrase is made of, beside the scene's own nouns (`work-phrase.ts`): what a writer says of the
+ * work a worker's code does under the key, which the engine does not time or weigh ("starts a long piece of
+ * work", "starts building the monthly export"). None is a number, an order ("second", "next", "other") or a
+ * word of the forms, so a work phrase swallows no claim: a clause with one still reads as its form or not at all.
+ */
+export const WORK_ADJECTIVES: readonly string[] = ['long', 'big', 'large', 'heavy', 'slow', 'whole', 'full', 'monthly', 'nightly', 'daily', 'weekly', 'hourly']
+
+/** Neutral verbs of doing work, in their plain form: "runs its export", "starts building the index", "asks to run the export". */
+export const WORK_VERBS: readonly string[] = ['run', 'do', 'build', 'make', 'compute', 'prepare', 'process', 'generate', 'produce', 'perform']
+
 /** Small words that join the others and claim nothing alone. */
 export const FUNCTION_WORDS: readonly string[] = ['a', 'an', 'the', 'of', 'for', 'in', 'on', 'its', 'or']
 

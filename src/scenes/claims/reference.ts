@@ -244,6 +244,16 @@ function leaseState(env: Env, slots: readonly Slot[], wanted: { fence?: bigint; 
 	return meaning
 }
 
+/** Each worker of slot 0 starts its work in the step, as 'starts-working' means of one; all at one moment with `together`. */
+function startsEach(s: readonly Slot[], env: Env, together: boolean): Meaning {
+	const each = actors(s[0]).map(w => MEANINGS['starts-working']?.([{ ...(s[0] as Slot), value: { type: 'actor', id: w } }, ...s.slice(1)], env) ?? NO)
+	if (each.some(one => !one.ok || one.at === undefined)) return NO
+	const ats = each.map(one => one.at as number)
+	if (together && ats.some(at => at !== ats[0])) return NO
+	const all = each.flatMap(one => one.events)
+	return { ok: true, events: all, makers: each.flatMap(one => one.makers), at: Math.max(...ats), each: ats }
+}
+
 /** The first ask of a worker in the step that passes `keep`. */
 function askOf(env: Env, worker: string, keep: (h: Of<'asked'>) => boolean = () => true): Of<'asked'> | undefined {
 	return events(env.step, 'asked', h => h.worker === worker && keep(h))[0]
@@ -488,6 +498,43 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const woke = list.slice(list.indexOf(grant) + 1).find(h => h.kind === 'woke' && h.worker === w)
 		return woke ? { ok: true, at: woke.at, events: [grant, woke], makers: [grant, woke] } : NO
 	},
+	works: (s, env) => {
+		// Written from the meaning: walk the run's events up to the clause's moment, keeping whether w's code is in a hold (entered at a grant; left at a let-go or return of that store, a crash, a new ask) and whether its process runs.
+		const w = actor(s[0])
+		let hold: Of<'granted'> | undefined
+		const walk = (h: Happening): void => {
+			if (h.kind === 'granted' && h.worker === w) hold = h
+			else if (hold !== undefined && 'worker' in h && h.worker === w && (((h.kind === 'released' || h.kind === 'returned') && h.store === hold.store) || h.kind === 'crashed' || h.kind === 'asked')) hold = undefined
+		}
+		for (const step of earlierSteps(env)) for (const h of step.happenings) walk(h)
+		let running = env.step.start.workers.get(w)?.paused !== true
+		type Span = { from: number; start?: Happening; hold: Of<'granted'>; end?: Happening }
+		const spans: Span[] = []
+		let current: Span | undefined = hold !== undefined && running ? { from: env.step.start.time, hold } : undefined
+		for (const h of env.step.happenings) {
+			if ((h.kind === 'paused' || h.kind === 'woke') && h.worker === w) running = h.kind === 'woke'
+			else walk(h)
+			const now = running && hold !== undefined
+			if (current && !now) {
+				current.end = h
+				spans.push(current)
+				current = undefined
+			} else if (!current && now && hold !== undefined) current = { from: h.at, start: h, hold }
+		}
+		if (current) spans.push(current)
+		const m = env.moment
+		const span = m !== undefined ? spans.find(one => one.from <= m && (one.end ? m < one.end.at : m <= env.world.time)) : (spans.find(one => !one.end) ?? spans.filter(one => one.end !== undefined && env.toldLater?.has(one.end) === true).pop())
+		if (!span) return NO
+		const start = span.start ? [span.start] : []
+		const meaning: Meaning = { ok: true, at: span.start?.at ?? span.hold.at, events: start, makers: span.start === span.hold ? [span.hold] : [span.hold, ...start] }
+		if (span.end) {
+			meaning.until = span.end.at
+			meaning.endedBy = span.end
+		}
+		return meaning
+	},
+	'workers-start-working': (s, env) => startsEach(s, env, false),
+	'workers-start-working-together': (s, env) => startsEach(s, env, true),
 	'gets-with-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]),
 	'gets-with-next-fence': (s, env) => {
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]

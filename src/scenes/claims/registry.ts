@@ -4,7 +4,7 @@
  * lists (or a list of its own here).
  */
 import type { ClaimForm, Place } from './form.ts'
-import { HOLDING_FORMS } from './forms/holding.ts'
+import { HOLDING_FORMS, WORKING_FORMS } from './forms/holding.ts'
 import { ASK_FORMS, DB_ANSWER_FORMS, DB_STATE_FORMS, LOCK_ANSWER_FORMS, STORE_STATE_FORMS, WORKER_STATE_FORMS, WRITE_LABEL_FORMS } from './forms/labels.ts'
 import { LEASE_END_FORMS } from './forms/lease-end.ts'
 import { LINE_FORMS } from './forms/line.ts'
@@ -22,7 +22,7 @@ export const FORM_GROUPS: readonly (readonly [string, readonly ClaimForm[]])[] =
 	['an operator', OPERATOR_FORMS],
 	['writes', WRITE_FORMS],
 	['fences given before', EARLIER_FENCE_FORMS],
-	["a worker's process", PROCESS_FORMS],
+	["a worker's process", [...PROCESS_FORMS, ...WORKING_FORMS]],
 	['the store and the clock', STORE_FORMS],
 	["the lock's answer", LOCK_ANSWER_FORMS],
 	["a worker's request", ASK_FORMS],

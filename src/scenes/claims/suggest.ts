@@ -6,7 +6,7 @@
  */
 import { formatDuration } from '../../../engine/index.ts'
 import type { ClaimContext, ClaimForm, DomainWords, SlotType } from './form.ts'
-import { inWords } from './form.ts'
+import { DOES, DOING, TO_DO, WORKS, inWords } from './form.ts'
 import type { SceneLanguage } from './language.ts'
 import type { Happening } from '../frame.ts'
 import { showFence } from './fence-notation.ts'
@@ -228,10 +228,16 @@ function namesTooFew(language: SceneLanguage, context: ClaimContext, text: strin
 	return lists.some(other => other !== mine && names(mine).every(name => names(other).includes(name)) && !BOTH_AFTER_MANY.test(text.replace(mine, other)) && holds(language, text.replace(mine, other), context))
 }
 
-/** A form's patterns: its own and its alternatives. */
+/**
+ * A form's patterns: its own and its alternatives; but an alternative that tells a worker's work in a work
+ * phrase of a verb, a gerund, a purpose or several workers' work ("rebuilds the index") is the author's own
+ * wording, which an offer would write in neutral stand-ins ("does its work"): the form's other patterns say it.
+ */
 export function patternsOf(form: ClaimForm): string[] {
-	return [form.pattern, ...(form.alternatives ?? [])]
+	return [form.pattern, ...(form.alternatives ?? []).filter(pattern => !WORK_PHRASE.test(pattern))]
 }
+
+const WORK_PHRASE = new RegExp(`\\b(?:${[DOING, DOES, TO_DO, WORKS].join('|')})\\b`)
 
 /** Whether a text reads whole and holds in a context. */
 export function holds(language: SceneLanguage, text: string, context: ClaimContext): boolean {

@@ -139,6 +139,85 @@ function startedWork(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return holds([saw(context.step, grant), saw(context.step, woke)], woke.at)
 }
 
+/** A span of the step in which a worker's code was in the body of a hold and its process ran: from the step's start or the event that began it (a grant, a waking), to the event that ended it (a let-go, a return, a crash, a new ask, a pause) or the step's end; with the grant that put its code there. */
+interface WorkSpan {
+	from: number
+	began?: Happening
+	grant: { step: StepFacts; grant: Of<'granted'> }
+	end?: Happening
+}
+
+/** The spans of the step in which the worker's code was at work in a hold's body (`WorkSpan`). */
+function workSpans(context: ClaimContext, worker: string): WorkSpan[] {
+	let body: WorkSpan['grant'] | undefined
+	// Its code enters a hold's body at a grant, and leaves it when it lets go, its function returns, it crashes, or it asks for a key again.
+	const next = (h: Happening, step: StepFacts): WorkSpan['grant'] | undefined => {
+		if (h.kind === 'granted' && h.worker === worker) return { step, grant: h }
+		if (body === undefined) return undefined
+		if ((h.kind === 'released' || h.kind === 'returned') && h.worker === worker && h.store === body.grant.store) return undefined
+		if ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === worker) return undefined
+		return body
+	}
+	for (const step of context.run.steps.slice(1, context.step.index)) for (const h of step.happenings) body = next(h, step)
+	let paused = context.step.start.workers.get(worker)?.paused === true
+	const spans: WorkSpan[] = []
+	let open: WorkSpan | undefined = body !== undefined && !paused ? { from: context.step.start.time, grant: body } : undefined
+	for (const h of context.step.happenings) {
+		if (h.kind === 'paused' && h.worker === worker) paused = true
+		else if (h.kind === 'woke' && h.worker === worker) paused = false
+		else body = next(h, context.step)
+		const working = body !== undefined && !paused
+		if (open !== undefined && !working) {
+			spans.push({ ...open, end: h })
+			open = undefined
+		} else if (open === undefined && working && body !== undefined) open = { from: h.at, began: h, grant: body }
+	}
+	if (open !== undefined) spans.push(open)
+	return spans
+}
+
+/**
+ * The worker's code is at work in a hold's body at the clause's moment (`WorkSpan`): the span the moment it
+ * names falls in; with none named, the one the step ends in, else the latest whose end a later clause of the
+ * text tells.
+ */
+function atWork(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	const spans = workSpans(context, worker)
+	const moment = context.moment
+	const chosen =
+		moment !== undefined
+			? spans.find(span => span.from <= moment && (span.end === undefined ? moment <= context.world.time : moment < span.end.at))
+			: (spans.find(span => span.end === undefined) ?? spans.filter(span => span.end !== undefined && context.toldLater?.has(context.step.happenings.indexOf(span.end)) === true).pop())
+	if (chosen === undefined) {
+		const last = spans[spans.length - 1]
+		const when = moment === undefined ? 'when the step ends' : `at ${time(moment)}`
+		if (last?.end !== undefined) return fails(`${name}'s code is not at work in a hold ${when}: ${last.end.kind === 'paused' ? 'its process paused' : last.end.kind === 'crashed' ? 'it crashed' : last.end.kind === 'asked' ? 'it asked for a key again' : last.end.kind === 'returned' ? 'its function returned' : 'it let go'} at ${time(last.end.at)}`, 0)
+		return fails(`${name}'s code is not at work in the body of a hold ${when}${context.world.workers.get(worker)?.paused ? ': its process is paused' : ''}`, 0)
+	}
+	const began = chosen.began !== undefined && chosen.began !== chosen.grant.grant ? [saw(context.step, chosen.began)] : []
+	const grant = saw(chosen.grant.step, chosen.grant.grant)
+	const verdict: Verdict = { ok: true, evidence: chosen.began === chosen.grant.grant ? [grant] : [...began, grant], at: chosen.began?.at ?? chosen.grant.grant.at }
+	return chosen.end === undefined ? verdict : { ...verdict, until: chosen.end.at, endedBy: context.step.happenings.indexOf(chosen.end) }
+}
+
+/** Each of the workers of slot 0 started its work in this step (`startedWork`); at one moment, with `together`. */
+function startedWorkEach(slots: readonly Slot[], context: ClaimContext, together: boolean): Verdict {
+	const slot = slots[0] as Slot
+	const each: { who: string; at: number }[] = []
+	const evidence: Extract<Verdict, { ok: true }>['evidence'] = []
+	for (const id of actorsOf(slot)) {
+		const one = startedWork([{ ...slot, value: { type: 'actor', id } }, ...slots.slice(1)], context)
+		if (!one.ok) return one
+		each.push({ who: id, at: one.at ?? 0 })
+		evidence.push(...one.evidence)
+	}
+	const [first, later] = [each[0], each.find(one => one.at !== each[0]?.at)]
+	if (together && first !== undefined && later !== undefined) return fails(`${context.name(first.who)} started its work at ${time(first.at)} and ${context.name(later.who)} at ${time(later.at)}: not at the same time`, 0)
+	return { ok: true, evidence, at: Math.max(...each.map(one => one.at)), each }
+}
+
 /** The store whose holders a clause counts, or the message why none is meant. */
 function counted(context: ClaimContext, key: Slot | undefined): StoreFact | string {
 	return storeFor(context, key)
@@ -390,7 +469,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "granted(w) in an earlier step, no released(w), returned(w), crashed(w) nor asked(w) after it up to the step's end, and paused(w, t) false",
-		pattern: '{worker} is still working', alternatives: ["{worker} is still at work", "{worker} is still doing its WORK", "{worker} keeps working"],
+		pattern: '{worker} is still working', alternatives: ["{worker} is still at work", "{worker} is still doing its WORK", "{worker} keeps working", "{worker} is still DOING"],
 		example: 'A is still working',
 		meaning: "The worker's code is still in the body of its hold: it was given the key before this step, has not let go nor returned (its function returned, whether or not its lease was still live), crashed nor asked for a key again (its code left that hold), and its process runs (a paused process does no work) at the clause's moment: the step's end, a moment it names, or just before a pause the text goes on to tell. Its lease may have run out: the work goes on.",
 		check(slots, context) {
@@ -417,10 +496,32 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		follows: true,
 		formula: "granted(w, k) ∈ step: w's code enters its hold's body then, or, when paused(w) at the grant, at the first woke(w) after it ∈ step",
-		pattern: '{worker} starts working', alternatives: ["{worker} starts/begins its WORK", "{worker} starts/begins work", "{worker} starts/begins to work", "{worker} gets to work"],
+		pattern: '{worker} starts working', alternatives: ["{worker} starts/begins its WORK", "{worker} starts/begins work", "{worker} starts/begins to work", "{worker} gets to work", "{worker} starts/begins a/an/the WORK", "{worker} starts/begins DOING", "{worker} DOES"],
 		example: 'Worker A starts working',
-		meaning: "The engine gave the worker a lease in this step, and its code went into the body of its hold, the work the lease guards: at the grant, or, when its process was paused then (a paused process runs no code), when it woke in this step.",
+		meaning: "The engine gave the worker a lease in this step, and its code went into the body of its hold, the work the lease guards: at the grant, or, when its process was paused then (a paused process runs no code), when it woke in this step. The work may be told in the scene's nouns and a few neutral words (\"starts a long piece of work\", \"starts building the monthly export\", \"rebuilds the index\" of `rebuildIndex`): they claim nothing more.",
 		check: (slots, context) => startedWork(slots, context),
+	},
+	{
+		id: 'workers-start-working',
+		places: STORY,
+		tells: 'event',
+		follows: true,
+		formula: "for each v ∈ ws: granted(v, k) ∈ step, and v's code enters its hold's body then, or at the first woke(v) after it ∈ step",
+		pattern: '{workers} start working', alternatives: ['{workers} start/begin their WORKS', '{workers} start/begin work', '{workers} start/begin to work', '{workers} get to work'],
+		example: 'Workers A and B start working',
+		meaning: 'Each of the workers started its work in this step, as "{worker} starts working" says of one.',
+		check: (slots, context) => startedWorkEach(slots, context, false),
+	},
+	{
+		id: 'workers-start-working-together',
+		places: STORY,
+		tells: 'event',
+		follows: true,
+		formula: "for each v ∈ ws: v's code enters its hold's body in step (as starts-working), all at one moment",
+		pattern: '{workers} start working at once', alternatives: ['{workers} start working at the same time/moment', '{workers} start/begin their WORKS at once', '{workers} start/begin their WORKS at the same time/moment', '{workers} start/begin work at once', '{workers} start/begin work at the same time/moment'],
+		example: 'Workers A and B start working at the same time',
+		meaning: 'Each of the workers started its work in this step, as "{worker} starts working" says of one, all at the same moment.',
+		check: (slots, context) => startedWorkEach(slots, context, true),
 	},
 	{
 		id: 'gets-with-fence',
@@ -913,3 +1014,20 @@ function describeEnd(context: ClaimContext, worker: string): string {
 	const how = ended.kind === 'expired' ? 'ran out' : ended.kind === 'gone' ? 'went with its store' : ended.kind === 'ended' ? 'was ended by an operator' : 'was released'
 	return `it ${how} at ${time(ended.at)}`
 }
+
+/**
+ * A worker at work in its hold's body ("While A works, B asks"): listed with its process's forms, after the
+ * forms of the key and the line, as its short words ("{worker} works") are near many a clause no form reads.
+ */
+export const WORKING_FORMS: readonly ClaimForm[] = [
+	{
+		id: 'works',
+		places: STORY,
+		tells: 'state',
+		formula: "granted(w) at or before t, no released(w) nor returned(w) of its store, crashed(w) nor asked(w) after it up to t, and paused(w, t) false",
+		pattern: '{worker} is working', alternatives: ['{worker} works', '{worker} is at work', '{worker} is DOING'],
+		example: 'A is working',
+		meaning: "The worker's code is in the body of its hold at the clause's moment (\"While A works, B asks\"): the engine gave it the key in this step or before, it has not let go nor returned, crashed nor asked for a key again since, and its process runs (a paused process does no work). Its lease may have run out: the work goes on. Unlike \"is still working\", its work may have begun in this step.",
+		check: (slots, context) => atWork(slots, context),
+	},
+]

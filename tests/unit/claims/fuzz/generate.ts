@@ -9,7 +9,7 @@
  */
 import { CHAT_DOMAIN } from '../../../../src/seed/chat-domain.ts'
 import fc from 'fast-check'
-import { FORMS } from '../../../../src/scenes/claims/index.ts'
+import { FORMS, inWords } from '../../../../src/scenes/claims/index.ts'
 import type { ClaimForm, Happening, Place, RunFacts } from '../../../../src/scenes/claims/index.ts'
 
 /** A step's statement, by what it does. */
@@ -237,7 +237,8 @@ export function clauseText(form: ClaimForm, values: Values, picks: readonly numb
 	const next = () => picks[k++ % picks.length] ?? 0
 	const patterns = [form.pattern, ...(form.alternatives ?? [])]
 	const cause = ['garbage collection', 'long GC pause', 'short migration', 'slow query', 'operating system'][next() % 5] as string
-	let text = (patterns[next() % patterns.length] as string).replaceAll('THING', CHAT_DOMAIN.words.thing).replaceAll('CAUSE', cause).replaceAll('COMPUTER', next() % 2 === 0 ? 'machine' : 'host').replace(/\(([^)]*)\)/g, (_whole, optional: string) => (next() % 2 === 0 ? optional : ''))
+	const pattern = (patterns[next() % patterns.length] as string).replaceAll('CAUSE', cause).replaceAll('COMPUTER', next() % 2 === 0 ? 'machine' : 'host')
+	let text = inWords(pattern, CHAT_DOMAIN.words).replace(/\(([^)]*)\)/g, (_whole, optional: string) => (next() % 2 === 0 ? optional : ''))
 	text = text.replace(/\b([\w.’']+(?:\/[\w.’']+)+)/g, alternatives => {
 		const words = alternatives.split('/')
 		return words[next() % words.length] as string
