@@ -488,6 +488,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const woke = list.slice(list.indexOf(grant) + 1).find(h => h.kind === 'woke' && h.worker === w)
 		return woke ? { ok: true, at: woke.at, events: [grant, woke], makers: [grant, woke] } : NO
 	},
+	'workers-start-working-at-once': (s, env) => {
+		const each = actors(s[0]).map(w => MEANINGS['starts-working']?.([{ ...(s[0] as Slot), type: 'worker', value: { type: 'actor', id: w } }], env) ?? NO)
+		if (each.length === 0 || each.some(one => !one.ok || one.at !== each[0]?.at)) return NO
+		const all = each.flatMap(one => one.events)
+		return { ok: true, events: all, makers: each.flatMap(one => one.makers), at: each[0]?.at, each: each.map(one => one.at as number) }
+	},
 	'gets-with-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]),
 	'gets-with-next-fence': (s, env) => {
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]

@@ -423,6 +423,28 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => startedWork(slots, context),
 	},
 	{
+		id: 'workers-start-working-at-once',
+		places: STORY,
+		tells: 'event',
+		follows: true,
+		formula: "starts-working(v) for each v ∈ ws, all at one moment",
+		pattern: '{workers} start working at once', alternatives: ["{workers} start working at the same time/moment", "{workers} start working together", "{workers} start/begin their WORK at once", "{workers} start/begin their WORK at the same time/moment", "{workers} start/begin their WORK together", "{workers} start/begin work at once", "{workers} start/begin work at the same time/moment", "{workers} start/begin work together"],
+		example: 'Workers A and B start working at once',
+		meaning: 'Each of those workers started working in this step, as "{worker} starts working" says (its grant, or its waking after a grant it got while paused), all at the same moment.',
+		check(slots, context) {
+			const ids = actorsOf(slots[0])
+			const starts: { id: string; at: number; verdict: Extract<Verdict, { ok: true }> }[] = []
+			for (const id of ids) {
+				const one = startedWork([{ ...(slots[0] as Slot), type: 'worker', value: { type: 'actor', id } }], context)
+				if (!one.ok) return one
+				starts.push({ id, at: one.at as number, verdict: one })
+			}
+			const [first, later] = [starts[0] as (typeof starts)[number], starts.find(one => one.at !== starts[0]?.at)]
+			if (later !== undefined) return fails(`${context.name(first.id)} started working at ${time(first.at)} and ${context.name(later.id)} at ${time(later.at)}: not at the same moment`, 0)
+			return { ok: true, evidence: starts.flatMap(one => one.verdict.evidence), at: first.at, each: starts.map(one => ({ who: one.id, at: one.at })) }
+		},
+	},
+	{
 		id: 'gets-with-fence',
 		places: STORY,
 		tells: 'event',
