@@ -883,6 +883,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = [write, ...(done.ok ? done.events : [])]
 		return { ok: true, at: write.at, events: all, makers: all }
 	},
+	'finishes-first': (s, env) => {
+		const w = actor(s[0])
+		const done = returnedFrom(env, w)
+		const end = done.events[0]
+		if (!done.ok || end === undefined) return NO
+		// Done first: no other worker let go or returned earlier in the run, nor at the same moment.
+		const list = env.step.happenings
+		const around = [...earlierSteps(env).flatMap(step => step.happenings), ...list.filter((h, k) => k < list.indexOf(end) || h.at === end.at)]
+		return around.some(h => (h.kind === 'released' || h.kind === 'returned') && h.worker !== w) ? NO : done
+	},
 	'lets-go-too': (s, env) => {
 		const w = actor(s[0])
 		const mine = events(env.step, 'released', h => h.worker === w)[0]

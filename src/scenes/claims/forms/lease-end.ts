@@ -397,6 +397,28 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'finishes-first',
+		places: STORY,
+		tells: 'event',
+		formula: "function-returns(w) at t ∈ step, with no released(v) nor returned(v) by another worker v ∈ run before it, nor at t",
+		pattern: '{worker} finishes first', alternatives: ['{worker} is done first', '{worker} finishes its WORK first', '{worker} is the first to finish( its WORK)', '{worker} is the first to be done'],
+		example: 'C finishes first',
+		meaning: "The worker's function returned in this step, as \"{owner} function returns\" says (hold let go of its lease, or of nothing, its lease lost), and no other worker's had before it: no other worker let go of a lease (by its function's return or by its code's lease.release()) or returned from its function earlier in the run, nor at that moment. A write is not the end it compares: write \"saves first\" for that.",
+		check(slots, context) {
+			const done = functionReturned(slots, context)
+			if (!done.ok) return done
+			const worker = actorOf(slots[0])
+			const end = happened(context.step, 'released', h => h.worker === worker && h.called !== true)[0] ?? happened(context.step, 'returned', h => h.worker === worker)[0]
+			if (end === undefined) return done
+			const list = context.step.happenings
+			const other = (h: Happening): h is Of<'released'> | Of<'returned'> => (h.kind === 'released' || h.kind === 'returned') && h.worker !== worker
+			const before = [...happenedBefore(context, end), ...list.slice(list.indexOf(end) + 1).filter(h => h.at === end.at)].find(other)
+			if (before === undefined) return done
+			const how = before.kind === 'returned' ? 'its function returned' : before.called === true ? 'its code let go' : 'its function returned and let go'
+			return fails(`${context.name(before.worker)} was done ${before.at === end.at ? 'at the same moment' : 'before'}: ${how} at ${time(before.at)}, and ${context.name(worker)}'s function returned at ${time(end.at)}`, 0)
+		},
+	},
+	{
 		id: 'nobody-releases',
 		places: STORY,
 		tells: 'none',
