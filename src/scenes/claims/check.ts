@@ -109,8 +109,11 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			forgetBefore(text)
 			continue
 		}
-		const problem = beganAfter(clause, outcome, text, context) ?? orderProblem(clause, outcome, text, context) ?? beforeAState(clause, outcome, text, context)
-		if (problem !== undefined) result.problems.push({ start: clause.start, end: clause.end, message: problem })
+		const began = beganAfter(clause, outcome, text, context)
+		const problem = began?.message ?? orderProblem(clause, outcome, text, context) ?? beforeAState(clause, outcome, text, context)
+		// A state "while" the clause before that came after it: "and" tells it in its order, which the offer tries.
+		const before = began?.rejoin === true ? read.clauses[index - 1] : undefined
+		if (problem !== undefined) result.problems.push({ start: clause.start, end: clause.end, message: problem, ...(before === undefined ? {} : { offer: { start: Math.min(before.start, clause.start), end: Math.max(before.end, clause.end) }, rejoin: { before: { start: before.start, end: before.end }, after: { start: clause.start, end: clause.end } } }) })
 		else {
 			result.claims.push(outcome)
 			// What the text told before this clause: a state's own events (the grant of "B holds the key") are not told before it.
@@ -731,15 +734,17 @@ function whileProblem(until: number | undefined, start: number, told: number | u
  * ("20 s go by while A is paused"), which is the step's passage from its start, S held from that
  * start. Its message if it began after.
  */
-function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
+function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): { message: string; rejoin?: true } | undefined {
 	if (!clause.during || clause.form.tells !== 'state' || clause.modifiers.length > 0 || outcome.place === undefined) return undefined
 	const start = context.step.start.time
 	// "When E, S": S held at E's moment of the clock; it may have begun then, after E in the step's order ("When A lets go, the key is free").
-	if (clause.when === 'event-first') return text.before === undefined || outcome.place.at <= text.before.at ? undefined : `"When" (or "As soon as") says this held at the moment of the happening it names, ${formatDuration(text.before.at)}, but it began only after that (at ${formatDuration(outcome.place.at)})`
-	if (text.cause?.claim.said?.clock?.moved === true && outcome.place.at > start) return `"while" says this held all the time the clause before tells passing, from the step's start at ${formatDuration(start)}, but it began only at ${formatDuration(outcome.place.at)}`
+	if (clause.when === 'event-first') return text.before === undefined || outcome.place.at <= text.before.at ? undefined : { message: `"When" (or "As soon as") says this held at the moment of the happening it names, ${formatDuration(text.before.at)}, but it began only after that (at ${formatDuration(outcome.place.at)})` }
+	if (text.cause?.claim.said?.clock?.moved === true && outcome.place.at > start) return { message: `"while" says this held all the time the clause before tells passing, from the step's start at ${formatDuration(start)}, but it began only at ${formatDuration(outcome.place.at)}` }
 	if (text.before === undefined || !comesAfter(text.before, outcome.place)) return undefined
-	if (clause.when === 'state-first') return `"when" after a state says it held already when the happening after "when" came, but it began only after that (at ${formatDuration(outcome.place.at)}); to tell what that happening made so, write "When …, …" or "…, so …"`
-	return `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened, but it began only after that (at ${formatDuration(outcome.place.at)})`
+	if (clause.when === 'state-first') return { message: `"when" after a state says it held already when the happening after "when" came, but it began only after that (at ${formatDuration(outcome.place.at)}); to tell what that happening made so, write "When …, …" or "…, so …"` }
+	// At the same moment, later in the step's order: it did not hold yet when the clause before happened ("A gets the key, while B and C wait" of asks after the grant).
+	const same = outcome.place.at === text.before.at ? `, the same moment, but after it in the step's order: it did not hold yet when that happened` : ''
+	return { message: `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened, but it began only after that (at ${formatDuration(outcome.place.at)}${same})`, rejoin: true }
 }
 
 /** Who a happening is of: its worker, else its store, else its database. */

@@ -73,6 +73,11 @@ export interface ReadProblem {
 	message: string
 	/** The span of the author's words a true sentence is offered for ("did you mean"): a part that reads as no form, or a claim that does not hold. */
 	offer?: { start: number; end: number }
+	/**
+	 * A state told with "while" that began only after the clause before it happened: the spans of that clause
+	 * (`before`) and of the state (`after`), which the offer may join with ", and" instead, once that reads true.
+	 */
+	rejoin?: { before: { start: number; end: number }; after: { start: number; end: number } }
 }
 
 export interface ReadResult {

@@ -924,6 +924,18 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = [write, ...(done.ok ? done.events : [])]
 		return { ok: true, at: write.at, events: all, makers: all }
 	},
+	'finishes-first': (s, env) => {
+		const w = actor(s[0])
+		const done = returnedFrom(env, w)
+		const end = done.events[0]
+		if (!done.ok || end === undefined) return NO
+		// Done first: no other worker let go or returned earlier in the run, nor at the same moment.
+		const list = env.step.happenings
+		const around = [...earlierSteps(env).flatMap(step => step.happenings), ...list.filter((h, k) => k < list.indexOf(end) || h.at === end.at)]
+		return around.some(h => (h.kind === 'released' || h.kind === 'returned') && h.worker !== w) ? NO : done
+	},
+	'time-up': (s, env) => spanUp(env, num(s[0])),
+	'owner-time-up': (s, env) => spanUp(env, num(s[1]), actor(s[0])),
 	'lets-go-too': (s, env) => {
 		const w = actor(s[0])
 		const mine = events(env.step, 'released', h => h.worker === w)[0]
@@ -1656,6 +1668,27 @@ function stale(env: Env, write: Of<'wrote'>): boolean {
 	const all = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
 	const at = all.indexOf(write)
 	return all.slice(0, at < 0 ? all.length : at).some(h => h.kind === 'granted' && h.worker === write.worker)
+}
+
+/** Spans of length d that ran out in the step (w's alone, if given), a wait at its giving up or a lease's time to live at its expiry, all at one moment. */
+function spanUp(env: Env, d: number, w?: string): Meaning {
+	const list = env.step.happenings
+	const earlier = earlierSteps(env).flatMap(step => step.happenings)
+	const ends = list.filter(h => {
+		if ((h.kind !== 'gave-up' && h.kind !== 'expired') || (w !== undefined && h.worker !== w)) return false
+		const before = [...earlier, ...list.slice(0, list.indexOf(h))]
+		if (h.kind === 'gave-up') {
+			const asks = before.filter((a): a is Of<'asked'> => a.kind === 'asked' && a.worker === h.worker && a.store === h.store)
+			return asks[asks.length - 1]?.wait === d && h.waited === d
+		}
+		const starts = before.filter((a): a is Of<'granted'> | Of<'renewed'> => (a.kind === 'granted' || a.kind === 'renewed') && a.worker === h.worker && a.store === h.store)
+		const from = starts[starts.length - 1]
+		if (from === undefined) return false
+		return (from.kind === 'granted' ? from.ttl : from.until - from.at) === d && from.at + d === h.at
+	})
+	if (ends.length === 0 || ends.some(h => h.at !== ends[0]?.at)) return NO
+	// A moment, with no place among the step's events: the spans' ends are its makers, for causes.
+	return { ok: true, at: ends[0]?.at, events: [], makers: ends }
 }
 
 /** The worker's function returned in this step: hold let go of its lease, or of nothing, its lease lost; not when its code let go itself and ran on. */

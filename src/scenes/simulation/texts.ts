@@ -138,6 +138,16 @@ export class SceneTexts {
 			const fixed = checkText(readText(this.language, value.slice(0, span.start) + words + value.slice(span.end), site.place), context)
 			return !fixed.problems.some(other => other.start < end && other.end > span.start)
 		}
+		const rejoined = problem.rejoin === undefined ? undefined : this.#rejoined(site, problem.rejoin, context)
+		// A state that began after the clause before it is offered only as told after it, with "and".
+		if (problem.rejoin !== undefined && rejoined === undefined) return told(problem.message)
+		if (rejoined !== undefined) {
+			const diagnostic = told(`${problem.message}; did you mean: "${rejoined.sentence}"?`)
+			if (site.shownAgain) return diagnostic
+			const { line, column } = site.text.position
+			const at = (offset: number) => column + 1 + rawOffset(value, offset)
+			return { ...diagnostic, fix: { line, column: at(rejoined.start), endColumn: at(rejoined.end), text: rejoined.sentence.replace(/["\\]/g, '\\$&') } }
+		}
 		const near = nearestTrue(this.language, context, value.slice(span.start, span.end), fits)
 		if (near === undefined) return told(problem.message)
 		const offered = written(near)
@@ -147,6 +157,28 @@ export class SceneTexts {
 		const { line, column } = site.text.position
 		const at = (offset: number) => column + 1 + rawOffset(value, offset)
 		return { ...diagnostic, fix: { line, column: at(span.start), endColumn: at(span.end), text: offered.replace(/["\\]/g, '\\$&') } }
+	}
+
+	/**
+	 * "X, while S" or "While S, X" of a state S that began only after X happened, told as "X, and S": offered
+	 * when the text with it in their place reads with no problem there. Other ways of saying "while" (a
+	 * participle, a fence's words after a comma) are offered nothing of this kind.
+	 */
+	#rejoined(site: TextSite, rejoin: NonNullable<ReadProblem['rejoin']>, context: ClaimContext): { sentence: string; start: number; end: number } | undefined {
+		const value = site.text.value
+		const { before, after } = rejoin
+		const event = value.slice(before.start, before.end)
+		const state = value.slice(after.start, after.end)
+		let start: number
+		let end: number
+		if (before.end <= after.start && /^\s*,?\s*while\s+$/i.test(value.slice(before.end, after.start))) [start, end] = [before.start, after.end]
+		else if (after.end <= before.start && /^\s*,\s*$/.test(value.slice(after.end, before.start)) && /\bwhile\s+$/i.test(value.slice(0, after.start))) [start, end] = [after.start - (/\bwhile\s+$/i.exec(value.slice(0, after.start)) as RegExpExecArray)[0].length, before.end]
+		else return undefined
+		const opens = /(^|[.;!?]\s*)$/.test(value.slice(0, start))
+		const joined = `${event}, and ${midSentence(this.language, state)}`
+		const sentence = opens ? joined.charAt(0).toUpperCase() + joined.slice(1) : midSentence(this.language, joined)
+		const fixed = checkText(readText(this.language, value.slice(0, start) + sentence + value.slice(end), site.place), context)
+		return fixed.problems.some(other => other.start < start + sentence.length && other.end > start) ? undefined : { sentence, start, end }
 	}
 
 	/** A diagnostic at an offset of a site's text, or at its step when it is a label shown again. */

@@ -518,7 +518,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		follows: true,
 		formula: "for each v ∈ ws: v's code enters its hold's body in step (as starts-working), all at one moment",
-		pattern: '{workers} start working at once', alternatives: ['{workers} start working at the same time/moment', '{workers} start/begin their WORKS at once', '{workers} start/begin their WORKS at the same time/moment', '{workers} start/begin work at once', '{workers} start/begin work at the same time/moment'],
+		pattern: '{workers} start working at once', alternatives: ['{workers} start working at the same time/moment', '{workers} start/begin their WORKS at once', '{workers} start/begin their WORKS at the same time/moment', '{workers} start/begin work at once', '{workers} start/begin work at the same time/moment', '{workers} start working together', '{workers} start/begin their WORKS together', '{workers} start/begin work together'],
 		example: 'Workers A and B start working at the same time',
 		meaning: 'Each of the workers started its work in this step, as "{worker} starts working" says of one, all at the same moment.',
 		check: (slots, context) => startedWorkEach(slots, context, true),

@@ -65,6 +65,50 @@ function functionReturned(slots: readonly Slot[], context: ClaimContext): Verdic
 	return done
 }
 
+/**
+ * The spans of that length that ran out in this step (of the worker's alone, when one is named): a wait its
+ * worker asked with and gave up at the end of, and a lease's time to live, from its grant or its last renewal,
+ * at its expiry. Each with its happening and its words.
+ */
+function spansUp(context: ClaimContext, wanted: number, worker?: string): { end: Of<'gave-up'> | Of<'expired'>; what: string }[] {
+	const found: { end: Of<'gave-up'> | Of<'expired'>; what: string }[] = []
+	for (const h of context.step.happenings) {
+		if ((h.kind !== 'gave-up' && h.kind !== 'expired') || (worker !== undefined && h.worker !== worker)) continue
+		const before = happenedBefore(context, h)
+		if (h.kind === 'gave-up') {
+			const ask = before.filter((a): a is Of<'asked'> => a.kind === 'asked' && a.worker === h.worker && a.store === h.store).pop()
+			if (ask?.wait === wanted && h.waited === wanted) found.push({ end: h, what: `${context.name(h.worker)}'s wait of ${time(wanted)}, which ran out at ${time(h.at)}` })
+			continue
+		}
+		const from = before.filter((a): a is Of<'granted'> | Of<'renewed'> => (a.kind === 'granted' || a.kind === 'renewed') && a.worker === h.worker && a.store === h.store).pop()
+		if (from === undefined) continue
+		const ttl = from.kind === 'granted' ? from.ttl : from.until - from.at
+		if (ttl === wanted && from.at + wanted === h.at) found.push({ end: h, what: `${context.name(h.worker)}'s lease of ${time(wanted)}, which ran out at ${time(h.at)}` })
+	}
+	return found
+}
+
+/** "The 20 s are up": one moment of this step that spans of that length ran out at (`spansUp`). */
+function timeUp(context: ClaimContext, durationSlot: number, wanted: number, worker?: string): Verdict {
+	const found = spansUp(context, wanted, worker)
+	if (found.length === 0) {
+		const ends = context.step.happenings.filter((h): h is Of<'gave-up'> | Of<'expired'> => (h.kind === 'gave-up' || h.kind === 'expired') && (worker === undefined || h.worker === worker))
+		const seen = ends.length === 0 ? 'nothing of the kind ran out in it' : `what ran out in it is ${ends.map(h => `${context.name(h.worker)}'s ${h.kind === 'gave-up' ? 'wait' : 'lease'}, at ${time(h.at)}`).join(', and ')}`
+		const span = `wait nor lease of ${time(wanted)} (an ask's wait, or a lease's time to live from its grant or last renewal)`
+		return fails(`${worker === undefined ? `no ${span} ran out` : `${context.name(worker)} had no ${span} that ran out`} in this step: ${seen}`, durationSlot)
+	}
+	const first = found[0] as (typeof found)[number]
+	const other = found.find(one => one.end.at !== first.end.at)
+	if (other !== undefined) return fails(`"the ${time(wanted)}" names no one span: ${first.what}, and ${other.what}; say whose ("${context.name(first.end.worker)}'s ${time(wanted)} are up")`, durationSlot)
+	// It tells a moment, not the happenings at it (what ran out is told as its own event: "B gives up", "A's lease runs out"):
+	// its evidence has no place among the step's happenings, and those happenings are what it tells as a cause.
+	const evidence = found.map(one => {
+		const { order: _order, ...seen } = saw(context.step, one.end)
+		return seen
+	})
+	return { ok: true, evidence, at: first.end.at, said: { events: found.map(one => one.end) } }
+}
+
 /** The worker of slot 0 renewed its lease in this step. */
 function renewed(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
@@ -395,6 +439,48 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			if (returned.ok) return returned
 			return fails(`${context.name(worker)} neither returned from its function nor wrote in this step: its work did not end here`, 0)
 		},
+	},
+	{
+		id: 'finishes-first',
+		places: STORY,
+		tells: 'event',
+		formula: "function-returns(w) at t ∈ step, with no released(v) nor returned(v) by another worker v ∈ run before it, nor at t",
+		pattern: '{worker} finishes first', alternatives: ['{worker} is done first', '{worker} finishes its WORK first', '{worker} is the first to finish( its WORK)', '{worker} is the first to be done'],
+		example: 'C finishes first',
+		meaning: "The worker's function returned in this step, as \"{owner} function returns\" says (hold let go of its lease, or of nothing, its lease lost), and no other worker's had before it: no other worker let go of a lease (by its function's return or by its code's lease.release()) or returned from its function earlier in the run, nor at that moment. A write is not the end it compares: write \"saves first\" for that.",
+		check(slots, context) {
+			const done = functionReturned(slots, context)
+			if (!done.ok) return done
+			const worker = actorOf(slots[0])
+			const end = happened(context.step, 'released', h => h.worker === worker && h.called !== true)[0] ?? happened(context.step, 'returned', h => h.worker === worker)[0]
+			if (end === undefined) return done
+			const list = context.step.happenings
+			const other = (h: Happening): h is Of<'released'> | Of<'returned'> => (h.kind === 'released' || h.kind === 'returned') && h.worker !== worker
+			const before = [...happenedBefore(context, end), ...list.slice(list.indexOf(end) + 1).filter(h => h.at === end.at)].find(other)
+			if (before === undefined) return done
+			const how = before.kind === 'returned' ? 'its function returned' : before.called === true ? 'its code let go' : 'its function returned and let go'
+			return fails(`${context.name(before.worker)} was done ${before.at === end.at ? 'at the same moment' : 'before'}: ${how} at ${time(before.at)}, and ${context.name(worker)}'s function returned at ${time(end.at)}`, 0)
+		},
+	},
+	{
+		id: 'time-up',
+		places: STORY,
+		tells: 'event',
+		formula: "each gave-up(v) ∈ step whose ask's wait is D, and each expired(v) ∈ step whose lease's ttl, from its grant or last renewal, is D and ended D after it: at least one, all at one moment t",
+		pattern: 'the {duration} are up', alternatives: ['the {duration} is up'],
+		example: 'the 20 s are up',
+		meaning: "A span of that length ran out in this step, at the moment the clause tells: a worker's wait that long (it asked with that wait, and gave up at its end), or a lease's time to live that long (from its grant or its last renewal, and the lease ran out then). \"The\" names one moment: spans of that length that ran out in the step at two moments are refused; say whose (\"B's 20 s are up\").",
+		check: (slots, context) => timeUp(context, 0, numberOf(slots[0])),
+	},
+	{
+		id: 'owner-time-up',
+		places: STORY,
+		tells: 'event',
+		formula: "time-up(D), of w's wait or lease alone",
+		pattern: '{owner} {duration} are up', alternatives: ['{owner} {duration} is up'],
+		example: "B's 20 s are up",
+		meaning: "The worker's wait of that length ran out in this step (it asked with that wait, and gave up at its end), or its lease's time to live of that length did (from its grant or its last renewal, and the lease ran out then).",
+		check: (slots, context) => timeUp(context, 1, numberOf(slots[1]), actorOf(slots[0])),
 	},
 	{
 		id: 'nobody-releases',

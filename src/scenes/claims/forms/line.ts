@@ -453,9 +453,9 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(v, k) ∈ step for each v ∈ ws, all at one moment",
-		pattern: '{workers} ask for {key} at once', alternatives: ["{workers} ask for {key} at the same time/moment", "{workers} both ask for {key} at once", "{workers} ask at once", "{workers} ask at the same time/moment", "{workers} ask for a place/slot at once", "{workers} ask for a place/slot at the same time/moment"],
+		pattern: '{workers} ask for {key} at once', alternatives: ["{workers} ask for {key} at the same time/moment", "{workers} both ask for {key} at once", "{workers} ask at once", "{workers} ask at the same time/moment", "{workers} ask for a place/slot at once", "{workers} ask for a place/slot at the same time/moment", "{workers} ask together", "{workers} ask for {key} together", "{workers} ask for a place/slot together"],
 		example: 'Workers A and B ask for the key at once',
-		meaning: 'Each of those workers asked for the key in this step, all at the same moment.',
+		meaning: 'Each of those workers asked for the key in this step, all at the same moment ("together" says the same).',
 		check(slots, context) {
 			const every = everyAsked(slots, context)
 			if (!every.ok) return every
