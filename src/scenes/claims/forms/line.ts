@@ -1093,7 +1093,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "refused(w) ∈ step",
-		pattern: '{worker} is refused', alternatives: ["{worker} is rejected", "{worker} is turned away", "{worker} gets refused/rejected", "{worker} gets turned away", "{worker} gets nothing", "{worker} is refused at once", "{worker} gives up at once( instead of waiting)", "the lock/store/server/semaphore refuses {worker}( at once)", "the lock/store/server/semaphore turns {worker} away( at once)"],
+		pattern: '{worker} is refused', alternatives: ["{worker} is rejected", "{worker} is turned away", "{worker} gets refused/rejected", "{worker} gets turned away", "{worker} gets nothing", "{worker} is refused at once", "{worker} is turned away at once", "{worker} is rejected at once", "{worker} gets refused/rejected at once", "{worker} gets turned away at once", "{worker} gives up at once( instead of waiting)", "the lock/store/server/semaphore refuses {worker}( at once)", "the lock/store/server/semaphore turns {worker} away( at once)"],
 		example: 'D is refused',
 		meaning: "The worker's try in this step found the key held (or a semaphore full) and got no lease.",
 		check(slots, context) {

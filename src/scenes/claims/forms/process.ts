@@ -50,6 +50,9 @@ function processEvent(slots: readonly Slot[], context: ClaimContext, kind: 'paus
 	if (event) return holds([saw(context.step, event), silence(worker, context.step)], event.at)
 	const [verb] = PROCESS_EVENTS[kind]
 	const how = kind === 'woke' ? `strike its paused label, like strike ${worker} "paused"` : `give it a label that says so, like set ${worker} "${kind}"`
+	const crash = kind === 'paused' ? happened(context.step, 'crashed', h => h.worker === worker)[0] : undefined
+	// A crashed process is stopped for good, not stuck or paused: it will not wake.
+	if (crash) return fails(`${context.name(worker)}'s process crashed at ${time(crash.at)}: it did not pause, it will not wake; say "${context.name(worker)} crashes"`, 0)
 	const already = kind === 'paused' && context.step.start.workers.get(worker)?.paused ? ` (it was paused when the step began: say "${context.name(worker)} is still paused")` : ''
 	return fails(`${context.name(worker)}'s process did not ${verb} in this step${already}; to ${verb} it, ${how}`, 0)
 }
@@ -120,7 +123,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "paused(w) ∈ step",
 		pauses: true,
-		pattern: '{worker} pauses', alternatives: ["{worker} freezes", "{worker} hangs", "{worker} is suspended", "{worker} stops", "{worker} is cut off", "{worker} gets cut off"],
+		pattern: '{worker} pauses', alternatives: ["{worker} freezes", "{worker} hangs", "{worker} is suspended", "{worker} stops", "{worker} is cut off", "{worker} gets cut off", "{worker} gets stuck"],
 		example: 'Worker A pauses',
 		meaning: "The worker's process paused in this step: a label that says so was set (it is checked: a paused worker sends nothing while shown).",
 		check: (slots, context) => processEvent(slots, context, 'paused'),
@@ -142,9 +145,9 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "paused(w) ∈ step",
 		pauses: true,
-		pattern: 'a/an/the CAUSE pauses/freezes/stalls/suspends {worker}',
+		pattern: 'a/an/the CAUSE pauses/freezes/stalls/suspends {worker}', alternatives: ['{worker} pauses/freezes/stalls/hangs in a/an/the CAUSE', '{owner} process pauses/freezes/stalls/hangs in a/an/the CAUSE', '{worker} gets stuck in a/an/the CAUSE'],
 		example: 'A migration freezes A',
-		meaning: "The worker's process paused in this step. What paused it claims nothing and is one of the lexicon's neutral causes (a garbage collection, a GC pause, a migration, a query, the operating system, the host, a deploy, an upgrade, a swap storm, a page fault, a network partition, a debugger, a breakpoint…) or a noun of the scene's code, never an actor; \"long\" or \"short\" before it is checked as in an aside.",
+		meaning: "The worker's process paused in this step. What paused it claims nothing and is one of the lexicon's neutral causes (a garbage collection, a GC pause, a migration, a query, the operating system, the host, a deploy, an upgrade, a swap storm, a page fault, a network partition, a debugger, a breakpoint…) or a noun of the scene's code, never an actor; \"long\" or \"short\" before it is checked as in an aside. It may follow the pause too: \"A's process stalls in a long garbage collection\".",
 		check: (slots, context) => processEvent(slots, context, 'paused'),
 	},
 	{
@@ -164,7 +167,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "paused(w) ∈ step",
 		pauses: true,
-		pattern: '{owner} process pauses/stalls', alternatives: ["{owner} process freezes/hangs"],
+		pattern: '{owner} process pauses/stalls', alternatives: ["{owner} process freezes/hangs", "{owner} process gets stuck"],
 		example: "A's process pauses",
 		meaning: "The worker's process paused in this step.",
 		check: (slots, context) => processEvent(slots, context, 'paused'),
@@ -186,7 +189,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'state',
 		formula: "paused(w, t)",
 		pauses: true,
-		pattern: '{worker} is paused/stalled', alternatives: ["{worker} is frozen/suspended/hung"],
+		pattern: '{worker} is paused/stalled', alternatives: ["{worker} is frozen/suspended/hung", "{worker} is stuck"],
 		example: 'A is paused',
 		meaning: 'The worker is shown paused at the moment the clause tells (the step\'s end unless it names one).',
 		check: (slots, context) => pausedNow(slots, context),
@@ -197,7 +200,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'state',
 		formula: "paused(w) from the step's start through t, sending nothing",
 		pauses: true,
-		pattern: '{worker} is still paused/stalled', alternatives: ["{worker} is still frozen/suspended/hung"],
+		pattern: '{worker} is still paused/stalled', alternatives: ["{worker} is still frozen/suspended/hung", "{worker} is still stuck"],
 		example: 'A is still paused',
 		meaning: 'The worker was shown paused when the step began, did not wake in it, and is paused when it ends.',
 		check(slots, context) {
@@ -274,7 +277,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "crashed(w) ∈ step, after a granted(w, key) in the scene with no released, expired, gone or ended lease of w's between them",
 		pauses: true,
-		pattern: '{worker} crashes without releasing {key}', alternatives: ["{worker} crashes without letting go of {key}", "{worker} dies without releasing {key}", "{worker} dies without letting go of {key}", "{worker} crashes without letting go", "{worker} crashes without releasing its lease"],
+		pattern: '{worker} crashes without releasing {key}', alternatives: ["{worker} crashes without letting go of {key}", "{worker} dies without releasing {key}", "{worker} dies without letting go of {key}", "{worker} crashes without letting go", "{worker} crashes without releasing its lease", "{owner} process crashes/dies without releasing {key}", "{owner} process crashes/dies without letting go of {key}", "{owner} process crashes/dies without letting go"],
 		example: 'Worker A crashes without releasing the key',
 		meaning: "The worker's process crashed in this step while it held a lease of the key it had not let go of: the engine gave it the key before the crash, in this step or an earlier one, and since then it released none and its lease did not run out, go with its store or get ended by an operator.",
 		check(slots, context) {
