@@ -852,6 +852,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return grant?.ttl === num(s[1]) ? event(expiry) : NO
 	},
 	'is-gone': (s, env) => event(events(env.step, 'gone', h => h.worker === actor(s[0]))[0]),
+	'store-forgets-lease': (s, env) => event(events(env.step, 'gone', h => h.worker === actor(s[1]) && h.store === actor(s[0]))[0]),
 	'does-not-survive-restart': (s, env) => {
 		const gone = events(env.step, 'gone', h => h.worker === actor(s[0]))[0]
 		return gone && events(env.step, 'restarted', h => h.store === gone.store && h.at === gone.at).length > 0 ? event(gone) : NO
@@ -906,6 +907,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return holdsNow(true, leaseMakers(env, w), env)
 	},
 	'lets-go': (s, env) => released(env, actor(s[0])),
+	'leaves': (s, env) => released(env, actor(s[0])),
 	'lets-go-of': (s, env) => released(env, actor(s[0]), s[1]),
 	'workers-let-go': (s, env) => {
 		const all = actors(s[0]).map(w => events(env.step, 'released', h => h.worker === w && fits(s[1], h.store))[0])

@@ -256,6 +256,24 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'store-forgets-lease',
+		places: STORY,
+		tells: 'event',
+		formula: "gone(w) ∈ step, w's lease of s (its store restarted or was restored)",
+		pattern: '{store} forgets {lease}', alternatives: ["{store} loses {lease}"],
+		example: "the store forgets A's lease",
+		meaning: "The worker's lease of that store went with it in this step: the store restarted or was restored from a backup and no longer knows the lease (\"The store restarts and forgets A's lease\").",
+		check(slots, context) {
+			const store = actorOf(slots[0])
+			const worker = actorOf(slots[1])
+			const gone = happened(context.step, 'gone', h => h.worker === worker && h.store === store)[0]
+			if (gone) return holds([saw(context.step, gone)], gone.at)
+			const other = happened(context.step, 'gone', h => h.worker === worker)[0]
+			if (other) return fails(`${context.name(worker)}'s lease that went in this step was of ${context.name(other.store)}, not of ${context.name(store)}`, 0)
+			return fails(`${context.name(store)} kept no lease of ${context.name(worker)}'s to forget in this step: no lease of ${context.name(worker)}'s went with a restart or a restore of it`, 1)
+		},
+	},
+	{
 		id: 'is-lost',
 		places: STORY,
 		tells: 'state',
@@ -338,6 +356,23 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		example: 'A lets go',
 		meaning: 'The worker released its lease in this step.',
 		check: (slots, context) => letGo(slots, context),
+	},
+	{
+		id: 'leaves',
+		places: STORY,
+		tells: 'event',
+		formula: "released(w) ∈ step",
+		pattern: '{worker} leaves', alternatives: ["{worker} leaves its place/slot"],
+		example: 'A leaves',
+		meaning: "The worker let go of what it held in this step: it released its lease (a semaphore's place, or a lock's key). A worker that gave up waiting \"leaves the line\" instead.",
+		check(slots, context) {
+			const verdict = letGo(slots, context)
+			if (verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const left = context.step.happenings.find(h => (h.kind === 'gave-up' || h.kind === 'left') && h.worker === worker)
+			if (left) return fails(`${context.name(worker)} held nothing to leave: it left the line at ${time(left.at)} without the key; say "${context.name(worker)} leaves the line"`, 0)
+			return verdict
+		},
 	},
 	{
 		id: 'workers-let-go',
