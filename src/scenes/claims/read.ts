@@ -597,6 +597,11 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	}
 	const unrecorded = UNRECORDED.exec(segment)
 	if (unrecorded && !/\bclock\b/i.test(segment)) return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: the engine records no reads, so no caption can tell one ("${unrecorded[0]}"); a scene tells what the lock and the database saw (asks, grants, leases, writes), so tell the read in the page's prose around the scene` }
+	const knowing = UNKNOWING.exec(segment)
+	if (knowing) {
+		const who = referent !== undefined && referent !== UNREAD_REFERENT && language.names.kindOf(referent) === 'worker' ? language.names.labelOf(referent) : 'A'
+		return { start, end: to, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: "${knowing[0]}" tells what a worker knows, which the engine does not record, so no caption can tell it; a scene shows a worker acting on a lease it lost by the act itself: "${who}'s code goes on" (it writes on that lease) or "${who} saves with its old fence N" (N the fence of the lease it lost); leave "${knowing[0]}" out, or tell it in the page's prose around the scene` }
+	}
 	const negation = negationProblem(language, segment, place)
 	if (negation !== undefined) return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: ${negation}` }
 	const nearest = nearestForms(language, segment, place)
@@ -625,6 +630,9 @@ function stillHint(language: SceneLanguage, segment: string, place: Place): stri
 	if (forms.length === 0) return ''
 	return `; "still" tells that a state held when the step began and holds when it ends, and reads only in ${forms.slice(0, 5).map(pattern => `"${inWords(pattern, language.words)}"`).join(', ')}${forms.length > 5 ? ' and others (`npm run scenes -- forms`)' : ''}: use one, or leave "still" out`
 }
+
+/** Words that tell what a worker knows or does not ("A wakes, unaware, and saves"), which the engine does not record. */
+const UNKNOWING = /\b(?:unaware|not aware|without knowing|not knowing|unknowingly|oblivious)\b/i
 
 /** A verb of what a worker's code does that the engine does not record: a read. */
 const UNRECORDED = /\b(?:reads|read|loads|fetches|looks up)\b(?! fence| the fence| its fence)/i
