@@ -938,7 +938,7 @@ const CAUSE_LENGTH = /\b(?:[Aa]n?|[Tt]he) (long|short) /
 const BOTH_PLACES = /^both (?=(?:places|slots)\b)/
 
 /** The start of words that describe a fence, which after a clause about a worker are its fence's ("from the new epoch", "a fence of the new epoch", "larger than A's fence 1"). */
-const FENCE_APPOSITIVE = /^(?:from|of|in) the new epoch$|^a fence of |^(?:larger|higher|greater|bigger|smaller|lower) than /
+const FENCE_APPOSITIVE = /^(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch$|^a fence of |^(?:larger|higher|greater|bigger|smaller|lower) than /
 
 /** "all" and a count of the workers spoken of before, at a clause's start: "all three", "all 3 of them". */
 const ALL_OF = new RegExp(`^all (${COUNT_PATTERN})(?: of them)? `)

@@ -1208,6 +1208,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const old = before.find(h => h.fence === fence(s[1]))
 		return latest !== undefined && old !== undefined && latest > fence(s[1]) ? holdsNow(true, [...leaseGrant(env, w), old], env) : NO
 	},
+	'old-fence-of-older-epoch': (s, env) => {
+		// The worker's last grant with that fence, up to now, from a store whose epoch now is larger than the fence's (its high 64 bits).
+		const given = upTo(env).flatMap(step => events(step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[1])))
+		const grant = given[given.length - 1]
+		const now = grant === undefined ? undefined : env.world.stores.get(grant.store)?.epoch
+		return grant !== undefined && now !== undefined && (fence(s[1]) as bigint) >> 64n < now ? holdsNow(true, [grant], env) : NO
+	},
 	'fence-of-new-epoch': (s, env) => {
 		const lease = leaseAt(env.world, actor(s[0]))
 		if (lease?.fence === undefined) return NO

@@ -844,11 +844,31 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'old-fence-of-older-epoch',
+		places: STORY,
+		tells: 'state',
+		formula: "granted(w, fence f) ∈ run by t, from store s, and epoch(f) < epoch(s, t)",
+		pattern: '{owner} old fence {fence} is from an older epoch', alternatives: ['{owner} old fence {fence} is from/of an older/earlier epoch', '{owner} old fence {fence} is from/of the old epoch', '{owner} fence {fence} is from/of an older/earlier epoch'],
+		example: "A's old fence 1 is from an older epoch",
+		meaning: "The worker was given a lease with that fence, in this step or before, and the fence carries an epoch older than the one its store has now: the store opened again since (a restart or a restore), so any fence it gives now is larger.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const wanted = fenceOfSlot(slots[1])
+			const given = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'granted', h => h.worker === worker && h.fence === wanted).map(h => ({ step, h })))
+			const grant = given[given.length - 1]
+			if (grant === undefined) return fails(`${context.name(worker)} was given no lease with fence ${showFence(wanted)}`, 1)
+			const store = context.world.stores.get(grant.h.store)
+			const epoch = fenceEpoch(wanted)
+			if (store === undefined || !(epoch < store.epoch)) return fails(`fence ${showFence(wanted)} is of epoch ${epoch}, and ${context.name(grant.h.store)}'s epoch is ${store?.epoch ?? epoch} at ${time(context.world.time)}: ${store !== undefined && epoch > store.epoch ? 'a newer one' : 'the same'}, not an older one`, 1)
+			return { ...holds([saw(grant.step, grant.h)], context.world.time), said: { events: [grant.h] } } as Verdict
+		},
+	},
+	{
 		id: 'fence-of-new-epoch',
 		places: STORY,
 		tells: 'state',
 		formula: "epoch(fence(lease(w, t))) = e, the epoch of the last restarted(s) or restored(s) ∈ run by t, s its store",
-		pattern: '{owner} fence is of the new epoch', alternatives: ['{owner} fence is from the new epoch', '{owner} fence is a fence of the new epoch', '{owner} fence is in the new epoch'],
+		pattern: '{owner} fence is of the new epoch', alternatives: ['{owner} fence is from the new epoch', '{owner} fence is a fence of the new epoch', '{owner} fence is in the new epoch', "{owner} fence is from/of/in the store's new epoch", "{owner} fence is from/of/in its store's new epoch"],
 		example: "B's fence is of the new epoch",
 		meaning: "The worker's latest fence carries the epoch its store last opened with again (a restart or a restore), in this step or before: not the one it began with, nor one an earlier open wrote.",
 		check(slots, context) {
