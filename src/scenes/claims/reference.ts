@@ -1149,12 +1149,25 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const database = [...env.world.databases.keys()][0] as string
 		return events(env.step, 'wrote', h => h.database === database && h.changed && h.after === fence(s[0])).length > 0 ? NO : row(env, database, fence(s[0]))
 	},
+	'database-has-seen-fence': (s, env) => {
+		// A write with that fence, taken by the database, by the clause's moment.
+		const taken = upTo(env).flatMap(step => events(step, 'wrote', h => h.database === actor(s[0]) && h.changed && h.fence === fence(s[1]) && h.at <= env.world.time))
+		const last = taken[taken.length - 1]
+		return last === undefined ? NO : holdsNow(true, [last], env, { row: { database: actor(s[0]), fence: last.fence } })
+	},
 	'database-keeps-fence': (s, env) => row(env, actor(s[0]), fence(s[1])),
 	'write-replaces': (s, env) => {
 		const mine = events(env.step, 'wrote', h => h.worker === actor(s[0]))
 		const told = env.pointed?.get(actor(s[0]))
 		const write = told !== undefined && mine.includes(told) ? (told.changed ? told : undefined) : mine.find(h => h.changed)
 		return write && write.writerBefore === actor(s[1]) ? event(write, { decides: write, overwrites: write }) : NO
+	},
+	'old-write-replaces-newer': (s, env) => {
+		// As write-replaces, and the write's fence is below the row's fence before it (the overwritten write's).
+		const mine = events(env.step, 'wrote', h => h.worker === actor(s[0]))
+		const told = env.pointed?.get(actor(s[0]))
+		const write = told !== undefined && mine.includes(told) ? (told.changed ? told : undefined) : mine.find(h => h.changed)
+		return write && write.writerBefore === actor(s[1]) && write.noFence !== true && write.fence < write.before ? event(write, { decides: write, overwrites: write }) : NO
 	},
 	'database-overwrites': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.database === actor(s[0]) && h.changed && h.writerBefore === actor(s[1]) && h.worker !== actor(s[1]))[0]

@@ -597,6 +597,23 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'database-has-seen-fence',
+		places: STORY,
+		tells: 'state',
+		formula: "wrote(v, d, fence f) ∈ run by t that changed the row",
+		pattern: '{database} has seen fence {fence}', alternatives: ['{database} has already seen fence {fence}', '{database} has seen a write with fence {fence}'],
+		example: 'the database has seen fence 7',
+		meaning: "The database has kept a write with that fence, in this step or before: a write carrying it changed the row. After \"because\", it tells why a write was refused only when the row still kept that fence when the write came.",
+		check(slots, context) {
+			const database = actorOf(slots[0])
+			const wanted = fenceOfSlot(slots[1])
+			const now = context.world.time
+			const seen = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'wrote', h => h.database === database && h.changed && h.fence === wanted && h.at <= now).map(h => ({ step, h }))).pop()
+			if (seen === undefined) return fails(`${context.name(database)} has kept no write with fence ${showFence(wanted)} by ${time(now)}`, 1)
+			return holds([saw(seen.step, seen.h), { kind: 'row', database, at: seen.h.at, fence: showFence(wanted), writer: seen.h.worker }], now)
+		},
+	},
+	{
 		id: 'database-keeps-fence',
 		places: STORY,
 		tells: 'state',
@@ -621,6 +638,26 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			if (!write) return fails(`no write of ${context.name(worker)} changed the row in this step`, 0)
 			if ('refused' in write) return fails(`the write of ${context.name(worker)} the text told last, at ${time(write.refused.at)}, changed no row: ${describeWrite(context, write.refused)}`, 0)
 			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 1)
+			return { ...holds([saw(context.step, write)], write.at), said: { decides: write, overwrites: write } } as Verdict
+		},
+	},
+	{
+		id: 'old-write-replaces-newer',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step that changed the row, where the row kept v's write, and fence(wrote(w)) < the row's fence before it",
+		pattern: '{owner} old write overwrites {owner} newer one', alternatives: ['{owner} old/older/stale write replaces/overwrites {owner} newer one', '{owner} old/older/stale THING replaces/overwrites {owner} newer one', '{owner} old/older/stale write replaces/overwrites {owner} newer write', '{owner} old/older/stale THING replaces/overwrites {owner} newer THING'],
+		example: "A's old write overwrites B's newer one",
+		meaning: "As \"{owner} THING replaces {owner}\": the first worker's write changed the row in this step, where the row had kept the second worker's write; and the first's write carried a smaller fence than the one the row kept, the second's: it is old, the other newer, by their fences (which a database that checks no fence lets pass).",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const over = actorOf(slots[1])
+			const write = changedWrite(context, worker, writes(context, worker))
+			if (!write) return fails(`no write of ${context.name(worker)} changed the row in this step`, 0)
+			if ('refused' in write) return fails(`the write of ${context.name(worker)} the text told last, at ${time(write.refused.at)}, changed no row: ${describeWrite(context, write.refused)}`, 0)
+			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 1)
+			if (write.noFence === true) return fails(`${context.name(worker)}'s write carried no fence, so it is neither old nor new by its fence`, 0)
+			if (!(write.fence < write.before)) return fails(`${context.name(worker)}'s write carried fence ${showFence(write.fence)}, and the row kept ${context.name(over)}'s with fence ${showFence(write.before)}: ${write.fence === write.before ? 'the same fence' : `${context.name(worker)}'s is the newer`}, not older`, 0)
 			return { ...holds([saw(context.step, write)], write.at), said: { decides: write, overwrites: write } } as Verdict
 		},
 	},
