@@ -325,7 +325,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		tells: 'state',
 		formula: "live(w, k, t) ∧ granted(lease(w, t)) < T < t",
 		pattern: '{worker} keeps {key} past {time}',
-		alternatives: ['{worker} holds {key} past {time}', '{worker} keeps holding {key} past {time}'],
+		alternatives: ['{worker} keeps holding {key} past {time}'],
 		example: 'A keeps the key past 30 s',
 		meaning: "The worker's lease of the key is live at the clause's moment, which is after that time, and it is one lease, given before that time (renewed or not): the worker held the key from before that time to after it, with no break. A lease that ran out cannot be renewed, so a lease live now was live all along since its grant.",
 		check(slots, context) {
