@@ -17,7 +17,8 @@
  *   A caption ends at its now, which the next step's caption and notes start from.
  * - **Order.** A clause's place is the first event of the step it was checked against (a state's,
  *   the latest event of the step that made it hold, if one did), by time and then by place in the
- *   step. After `then`, an event clause's place comes after every place told before it, and a
+ *   step. After `then`, an event clause's place comes after every place told before it (a form that
+ *   tells what came of its happening, `follows`, may stand at the place told last: "gets the key, then starts working"), and a
  *   state's is not before any (nor, with no place, does it hold at the step's end before a clause
  *   with one; nor is a place after the clock's told moment earlier than it); after `so`, not before the clause right before (`because`: not after); after any
  *   other joint or a new sentence, an event clause that tells an event no clause before it told (or
@@ -248,7 +249,7 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	// A write's answer told for the first time is news of its own: it takes its place in the text's order like an event not told before.
 	const decides = outcome.said?.decides === undefined ? -1 : context.step.happenings.indexOf(outcome.said.decides)
 	const fresh = event && (outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !text.seen.has(e.order)) || (decides >= 0 && !text.decided.has(decides)))
-	const after = early === undefined || place === undefined ? undefined : ordered ? (atEnd ? END : clock !== undefined && early.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, early)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(early, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(early, latest) ? latest : undefined
+	const after = early === undefined || place === undefined ? undefined : ordered ? (atEnd ? END : clock !== undefined && early.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, early) && !(clause.form.follows === true && latest.at === early.at && latest.order === early.order)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(early, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(early, latest) ? latest : undefined
 	// Time told passing ("40 s pass") is the step's passage from its start: what the text told before it, but at a moment it named, came no later than that start.
 	const passedAfter = outcome.said?.clock?.moved === true && unnamed !== undefined && unnamed.at > context.step.start.time ? unnamed : undefined
 	if (why !== undefined) return why

@@ -607,7 +607,20 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	const nearest = nearestForms(language, segment, place)
 	const shown = nearest.map(form => `"${inWords(form.pattern, language.words)}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
-	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${staysHint(segment)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && (referent === undefined || language.names.kindOf(referent) === 'store'), referent)}` }
+	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${staysHint(segment)}${lockNameHint(language, segment)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && (referent === undefined || language.names.kindOf(referent) === 'store'), referent)}` }
+}
+
+/**
+ * "the deploy lock" names the scene's lock by a word of the story, which the scene's lock is not called and
+ * nothing checks (in a scene of two locks it would make the reader guess which): what to write instead.
+ */
+function lockNameHint(language: SceneLanguage, segment: string): string {
+	const named = /\bthe ([A-Za-z][\w-]*) (lock|key|semaphore)\b/i.exec(segment)
+	if (!named || /^(?:same|new|old|only|whole)$/i.test(named[1] as string)) return ''
+	const stores = language.names.namesOf('store')
+	if (stores.some(name => name.toLowerCase() === `${named[1]} ${named[2]}`.toLowerCase() || name.toLowerCase() === `the ${named[1]} ${named[2]}`.toLowerCase())) return ''
+	const labels = [...new Set(stores.map(name => language.names.actorNamed(name)).filter((id): id is string => id !== undefined).map(id => language.names.labelOf(id)))]
+	return `; "${named[0]}" names the key by "${named[1]}", a word no name of this scene's ${labels.length === 1 ? `lock (${labels[0]})` : 'locks'} has and nothing checks: write "the ${named[2] === 'semaphore' ? 'semaphore' : named[2]}"${labels.length === 1 ? `, or the lock's label, "${labels[0]}"` : ''}`
 }
 
 /**
@@ -946,7 +959,7 @@ const CAUSE_LENGTH = /\b(?:[Aa]n?|[Tt]he) (long|short) /
 const BOTH_PLACES = /^both (?=(?:places|slots)\b)/
 
 /** The start of words that describe a fence, which after a clause about a worker are its fence's ("from the new epoch", "a fence of the new epoch", "larger than A's fence 1"). */
-const FENCE_APPOSITIVE = /^(?:from|of|in) the new epoch$|^a fence of |^(?:larger|higher|greater|bigger|smaller|lower) than /
+const FENCE_APPOSITIVE = /^(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch$|^a fence of |^(?:larger|higher|greater|bigger|smaller|lower) than /
 
 /** "all" and a count of the workers spoken of before, at a clause's start: "all three", "all 3 of them". */
 const ALL_OF = new RegExp(`^all (${COUNT_PATTERN})(?: of them)? `)

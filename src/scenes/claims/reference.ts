@@ -756,6 +756,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'count-wait': (s, env) => line(env, waiters => waiters.length === num(s[0])),
 	'count-workers-wait': (s, env) => line(env, waiters => waiters.length === num(s[0])),
 	'count-wait-first': (s, env) => line(env, waiters => waiters.length === num(s[0]) && waiters[0] === actor(s[1])),
+	'workers-wait-in-order': (s, env) => /^(?:they|them|both|them both|both of them)$/i.test(s[0]?.text ?? '') ? NO : line(env, waiters => waiters.length === actors(s[0]).length && actors(s[0]).every((w, i) => waiters[i] === w)),
 	'workers-wait-first': (s, env) => line(env, waiters => setEq(actors(s[0]), waiters) && waiters[0] === actor(s[1])),
 	'place-in-line': (s, env) => {
 		const waiting = env.world.workers.get(actor(s[0]))?.waiting
@@ -891,6 +892,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		const renewal = lastEvent(env, (h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === w && h.store === lease.store && h.at >= lease.grantedAt && h.until === lease.expiresAt)
 		return holdsNow(true, [...leaseMakers(env, w), ...(renewal ? [renewal] : [])], env)
+	},
+	'keeps-key-past': (s, env) => {
+		// One lease of the key, live now, after T, and given before T: held from before T to after it.
+		const w = actor(s[0])
+		const lease = leaseAt(env.world, w)
+		const now = env.world.time
+		return holdsNow(lease !== undefined && state(lease) === 'live' && fits(s[1], lease.store) && lease.grantedAt < num(s[2]) && num(s[2]) < now, leaseMakers(env, w), env)
 	},
 	'ends-at': (s, env) => {
 		const w = actor(s[0])
@@ -1143,12 +1151,25 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const database = [...env.world.databases.keys()][0] as string
 		return events(env.step, 'wrote', h => h.database === database && h.changed && h.after === fence(s[0])).length > 0 ? NO : row(env, database, fence(s[0]))
 	},
+	'database-has-seen-fence': (s, env) => {
+		// A write with that fence, taken by the database, by the clause's moment.
+		const taken = upTo(env).flatMap(step => events(step, 'wrote', h => h.database === actor(s[0]) && h.changed && h.fence === fence(s[1]) && h.at <= env.world.time))
+		const last = taken[taken.length - 1]
+		return last === undefined ? NO : holdsNow(true, [last], env, { row: { database: actor(s[0]), fence: last.fence } })
+	},
 	'database-keeps-fence': (s, env) => row(env, actor(s[0]), fence(s[1])),
 	'write-replaces': (s, env) => {
 		const mine = events(env.step, 'wrote', h => h.worker === actor(s[0]))
 		const told = env.pointed?.get(actor(s[0]))
 		const write = told !== undefined && mine.includes(told) ? (told.changed ? told : undefined) : mine.find(h => h.changed)
 		return write && write.writerBefore === actor(s[1]) ? event(write, { decides: write, overwrites: write }) : NO
+	},
+	'old-write-replaces-newer': (s, env) => {
+		// As write-replaces, and the write's fence is below the row's fence before it (the overwritten write's).
+		const mine = events(env.step, 'wrote', h => h.worker === actor(s[0]))
+		const told = env.pointed?.get(actor(s[0]))
+		const write = told !== undefined && mine.includes(told) ? (told.changed ? told : undefined) : mine.find(h => h.changed)
+		return write && write.writerBefore === actor(s[1]) && write.noFence !== true && write.fence < write.before ? event(write, { decides: write, overwrites: write }) : NO
 	},
 	'database-overwrites': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.database === actor(s[0]) && h.changed && h.writerBefore === actor(s[1]) && h.worker !== actor(s[1]))[0]
@@ -1201,6 +1222,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const before = own === undefined ? grants : grants.slice(0, grants.indexOf(own as Of<'granted'>))
 		const old = before.find(h => h.fence === fence(s[1]))
 		return latest !== undefined && old !== undefined && latest > fence(s[1]) ? holdsNow(true, [...leaseGrant(env, w), old], env) : NO
+	},
+	'old-fence-of-older-epoch': (s, env) => {
+		// The worker's last grant with that fence, up to now, from a store whose epoch now is larger than the fence's (its high 64 bits).
+		const given = upTo(env).flatMap(step => events(step, 'granted', h => h.worker === actor(s[0]) && h.fence === fence(s[1])))
+		const grant = given[given.length - 1]
+		const now = grant === undefined ? undefined : env.world.stores.get(grant.store)?.epoch
+		return grant !== undefined && now !== undefined && (fence(s[1]) as bigint) >> 64n < now ? holdsNow(true, [grant], env) : NO
 	},
 	'fence-of-new-epoch': (s, env) => {
 		const lease = leaseAt(env.world, actor(s[0]))
@@ -1471,6 +1499,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'worker-free': (_s, env) => holdsNow(!live(env.world, me(env)) && env.world.workers.get(me(env))?.waiting === undefined, [], env),
 	'worker-no-lease': (_s, env) => holdsNow(!live(env.world, me(env)) && env.world.workers.get(me(env))?.waiting === undefined, [], env),
+	'worker-gave-up': (_s, env) => {
+		// The lock gave up on the worker's last ask: after its last asked event there is a gave-up of the same store.
+		const all = upTo(env).slice(1).flatMap(step => step.happenings)
+		let asked = -1
+		all.forEach((h, i) => { if (h.kind === 'asked' && h.worker === me(env)) asked = i })
+		const ask = all[asked]
+		const gave = ask?.kind === 'asked' ? all.slice(asked + 1).find(h => h.kind === 'gave-up' && h.worker === me(env) && h.store === ask.store) : undefined
+		return gave === undefined ? NO : { ok: true, at: env.world.time, events: [], makers: [gave] }
+	},
 	'worker-saved': (_s, env) => lastWrite(env, true),
 	'worker-refused': (_s, env) => lastWrite(env, false),
 	'worker-paused': (_s, env) => timeless(sent(env.step, me(env)) - (env.context.sentBefore ?? 0) === 0),
@@ -1993,7 +2030,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// place it did not hold is just before the event that began it, which a clause naming no moment may tell beside it: joined by a bare "and" or a comma to a state of its own subject, or telling what came of it.
 		if (!wrong && tells === 'event' && early !== undefined && clause.then !== 'because' && clause.explains !== true) wrong = states.some(({ held, subject, seen: before }) => !(inStep.length > 0 && inStep.every(h => before.get(h) !== undefined && !before.get(h)?.has(clause.form.id))) && (early.order < held.lastIndexOf(false) || (early.order === held.lastIndexOf(false) && (modifier !== undefined || (clause.form.follows !== true && (clause.then !== undefined || subject === undefined || subject !== clause.subject))))))
 		if (!wrong && place !== undefined && early !== undefined) {
-			if (ordered) wrong = atEnd || (clockAt !== undefined && early.at < clockAt) || (latest !== undefined && (isState ? after(place, latest) : !after(latest, early)))
+			if (ordered) wrong = atEnd || (clockAt !== undefined && early.at < clockAt) || (latest !== undefined && (isState ? after(place, latest) : !after(latest, early) && !(clause.form.follows === true && latest.at === early.at && latest.order === early.order)))
 			else if (clause.then === 'so') wrong = beforePlace !== undefined && after(early, beforePlace)
 			else if (clause.then === 'because') wrong = beforePlace !== undefined && after(beforePlace, place)
 			else wrong = fresh && latest !== undefined && after(early, latest)

@@ -138,6 +138,13 @@ describe('reading a text', () => {
 		expect(read('The lock gives the key to B, then saves.').problems[0]?.message).toContain("Lock, which is no worker: write the worker's name")
 	})
 
+	it('tells a key named by a word of the story ("the deploy lock") to write the lock by its name, and reads no such word', () => {
+		const story = read('Worker A gets the deploy lock with fence 1.')
+		expect(story.clauses).toEqual([])
+		expect(story.problems[0]?.message).toContain('"the deploy lock" names the key by "deploy", a word no name of this scene\'s lock')
+		expect(read('Worker A gets the same lock with fence 1.').problems[0]?.message ?? '').not.toContain('names the key by')
+	})
+
 	it('reads "it" after a clause that opens with a lock store\'s name as that store, and a which-clause as an aside the subject goes on past', () => {
 		const told = (text: string) => read(text).clauses.map(clause => [clause.form.id, clause.slots[0]?.value])
 		expect(told('The lock restarts, and then it lets A and B in.')).toEqual([['restarts', { type: 'actor', id: 'lock' }], ['store-lets-in', { type: 'actor', id: 'lock' }]])

@@ -613,6 +613,19 @@ function workerWrote(context: ClaimContext, changed: boolean): Verdict {
 	return holds([saw(context.step, write)], context.world.time)
 }
 
+/** The worker's last ask up to the label's moment, and the lock's giving up on it, if it did. */
+function workerGaveUp(context: ClaimContext): Verdict {
+	const worker = me(context)
+	const all = runSteps(context.run).filter(s => s.index <= context.step.index).flatMap(s => s.happenings.map(h => ({ step: s, h })))
+	const asks = all.filter(({ h }) => h.kind === 'asked' && h.worker === worker)
+	const ask = asks[asks.length - 1]
+	if (!ask) return fails(`the label says so, but ${context.name(worker)} has not asked for the key`)
+	const after = all.slice(all.indexOf(ask) + 1)
+	const gave = after.find(({ h }) => h.kind === 'gave-up' && h.worker === worker && h.store === (ask.h as Of<'asked'>).store)
+	if (!gave) return fails(`the label says so, but the lock did not give up on ${context.name(worker)}'s last ask, at ${time(ask.h.at)}: ${workerState(context)}`)
+	return holds([saw(gave.step, gave.h)], context.world.time)
+}
+
 function workerQuiet(context: ClaimContext): Verdict {
 	const sent = sentBy(context.step, me(context)) - (context.sentBefore ?? 0)
 	if (sent > 0) return fails(`${context.name(me(context))} sends ${sent === 1 ? 'a message' : `${sent} messages`} in step ${context.step.index}${context.sentBefore === undefined ? '' : ' after the label is set'}, while it shows; a paused worker sends nothing`)
@@ -661,6 +674,7 @@ export const WORKER_STATE_FORMS: readonly ClaimForm[] = [
 	{ id: 'worker-expired', places: WORKER_STATE, tells: 'state', formula: "lease(x, t) ran out", pattern: 'expired', example: 'expired', meaning: "The worker's latest lease ran out.", check: (_s, c) => workerLost(c, 'expired') },
 	{ id: 'worker-free', places: WORKER_STATE, tells: 'state', formula: "¬live(x, t) ∧ x ∉ line(t)", pattern: 'free/idle', example: 'idle', meaning: 'The worker holds no live lease and is not in line.', check: (_s, c) => workerFree(c) },
 	{ id: 'worker-no-lease', places: WORKER_STATE, tells: 'state', formula: "¬live(x, t) ∧ x ∉ line(t)", pattern: 'no lease', example: 'no lease', meaning: 'The worker holds no live lease and is not in line.', check: (_s, c) => workerFree(c) },
+	{ id: 'worker-gave-up', places: WORKER_STATE, tells: 'state', formula: "the last asked(x) ∈ run up to t is followed by gave-up(x) on its store", pattern: 'gave up', alternatives: ['gave up waiting'], example: 'gave up', meaning: "The worker's last ask for the key ended with the lock giving up on it: it waited as long as it was willing to, and did not get the key.", check: (_s, c) => workerGaveUp(c) },
 	{ id: 'worker-saved', places: WORKER_STATE, tells: 'state', formula: "x's last wrote ∈ run up to t changed the row", pattern: 'saved', example: 'saved', meaning: "The worker's last write changed the row.", check: (_s, c) => workerWrote(c, true) },
 	{ id: 'worker-refused', places: WORKER_STATE, tells: 'state', formula: "x's last wrote ∈ run up to t changed no row", pattern: 'refused', example: 'refused', meaning: "The worker's last write changed no row.", check: (_s, c) => workerWrote(c, false) },
 	{

@@ -338,6 +338,27 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'keeps-key-past',
+		places: STORY,
+		tells: 'state',
+		formula: "live(w, k, t) ∧ granted(lease(w, t)) < T < t",
+		pattern: '{worker} keeps {key} past {time}',
+		alternatives: ['{worker} keeps holding {key} past {time}'],
+		example: 'A keeps the key past 30 s',
+		meaning: "The worker's lease of the key is live at the clause's moment, which is after that time, and it is one lease, given before that time (renewed or not): the worker held the key from before that time to after it, with no break. A lease that ran out cannot be renewed, so a lease live now was live all along since its grant.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const past = numberOf(slots[2])
+			const now = context.world.time
+			const lease = liveLease(context.world, worker)
+			if (!lease) return fails(`${context.name(worker)} holds no live lease at ${time(now)}`, 0)
+			if (!ofKey(slots[1], lease.store)) return fails(`${context.name(worker)}'s lease is of ${context.name(lease.store)}'s key`, 1)
+			if (now <= past) return fails(`"past ${time(past)}" says ${context.name(worker)} still held the key after ${time(past)}, and this is ${time(now)}: say it at a later moment, or "${context.name(worker)} keeps the key until ${time(lease.expiresAt)}"`, 2)
+			if (lease.grantedAt >= past) return fails(`${context.name(worker)}'s lease was given at ${time(lease.grantedAt)}, not before ${time(past)}: it did not hold the key from before ${time(past)} to after it`, 2)
+			return holds([leaseEvidence(context.world, worker)], now)
+		},
+	},
+	{
 		id: 'ends-at',
 		places: STORY,
 		tells: 'state',

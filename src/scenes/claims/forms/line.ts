@@ -221,7 +221,10 @@ function holdsNow(context: ClaimContext, worker: string): string {
 }
 
 /** The workers in line when the step ends, checked against a count (slot `count`) or a list (slot `list`), and who is first (slot `first`). */
-function line(slots: readonly Slot[], context: ClaimContext, which: { count?: number; list?: number; first?: number }): Verdict {
+/** The words of a `{workers}` slot that name workers without an order of their own ("both", "they"): "in that order" after them would be an order no text wrote. */
+const NAMES_NO_ORDER = /^(?:they|them|both|them both|both of them)$/i
+
+function line(slots: readonly Slot[], context: ClaimContext, which: { count?: number; list?: number; first?: number; /** The list is the line's order, first first. */ ordered?: true }): Verdict {
 	const store = storeFor(context, undefined)
 	if (typeof store === 'string') return fails(store)
 	const waiters = store.waiters
@@ -231,6 +234,7 @@ function line(slots: readonly Slot[], context: ClaimContext, which: { count?: nu
 	if (which.list !== undefined) {
 		const wanted = actorsOf(slots[which.list])
 		if (wanted.length !== waiters.length || !wanted.every(id => waiters.includes(id))) return fails(`${waiters.length === 0 ? 'no one' : names(context, waiters)} ${waiters.length === 1 ? 'is' : 'are'} in line when the step ends`, which.list)
+		if (which.ordered === true && wanted.some((id, at) => waiters[at] !== id)) return fails(`${names(context, waiters)} are in line in that order, ${context.name(waiters[0] as string)} first: not in the order this names`, which.list)
 	}
 	if (which.first !== undefined && waiters[0] !== actorOf(slots[which.first])) return fails(`${waiters[0] === undefined ? 'no one' : context.name(waiters[0])} is first in line`, which.first)
 	return holds([lineEvidence(context.world, store)], context.world.time)
@@ -775,6 +779,16 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'two wait in line, B first',
 		meaning: 'That many workers are in line when the step ends, and that one is first.',
 		check: (slots, context) => line(slots, context, { count: 0, first: 1 }),
+	},
+	{
+		id: 'workers-wait-in-order',
+		places: STORY,
+		tells: 'state',
+		formula: "line(k, t) = ws, in that order, first first",
+		pattern: '{workers} wait( in line), in that order', alternatives: ['{workers} both wait( in line), in that order', '{workers} wait in line in that order', '{workers} both wait in line in that order'],
+		example: 'B and C wait in line, in that order',
+		meaning: 'Those workers, and no other, are in line when the step ends, in the order named: the first named is first in line (it joined the line first). The workers are named ("both" or "they" writes no order).',
+		check: (slots, context) => (NAMES_NO_ORDER.test(slots[0]?.text ?? '') ? fails(`"in that order" is the order of the names it follows, and "${slots[0]?.text}" names none: name the workers, first in line first ("B and C wait, in that order")`, 0) : line(slots, context, { list: 0, ordered: true })),
 	},
 	{
 		id: 'workers-wait-first',

@@ -597,6 +597,23 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'database-has-seen-fence',
+		places: STORY,
+		tells: 'state',
+		formula: "wrote(v, d, fence f) ∈ run by t that changed the row",
+		pattern: '{database} has seen fence {fence}', alternatives: ['{database} has already seen fence {fence}', '{database} has seen a write with fence {fence}'],
+		example: 'the database has seen fence 7',
+		meaning: "The database has kept a write with that fence, in this step or before: a write carrying it changed the row. After \"because\", it tells why a write was refused only when the row still kept that fence when the write came.",
+		check(slots, context) {
+			const database = actorOf(slots[0])
+			const wanted = fenceOfSlot(slots[1])
+			const now = context.world.time
+			const seen = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'wrote', h => h.database === database && h.changed && h.fence === wanted && h.at <= now).map(h => ({ step, h }))).pop()
+			if (seen === undefined) return fails(`${context.name(database)} has kept no write with fence ${showFence(wanted)} by ${time(now)}`, 1)
+			return holds([saw(seen.step, seen.h), { kind: 'row', database, at: seen.h.at, fence: showFence(wanted), writer: seen.h.worker }], now)
+		},
+	},
+	{
 		id: 'database-keeps-fence',
 		places: STORY,
 		tells: 'state',
@@ -621,6 +638,26 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			if (!write) return fails(`no write of ${context.name(worker)} changed the row in this step`, 0)
 			if ('refused' in write) return fails(`the write of ${context.name(worker)} the text told last, at ${time(write.refused.at)}, changed no row: ${describeWrite(context, write.refused)}`, 0)
 			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 1)
+			return { ...holds([saw(context.step, write)], write.at), said: { decides: write, overwrites: write } } as Verdict
+		},
+	},
+	{
+		id: 'old-write-replaces-newer',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step that changed the row, where the row kept v's write, and fence(wrote(w)) < the row's fence before it",
+		pattern: '{owner} old write overwrites {owner} newer one', alternatives: ['{owner} old/older/stale write replaces/overwrites {owner} newer one', '{owner} old/older/stale THING replaces/overwrites {owner} newer one', '{owner} old/older/stale write replaces/overwrites {owner} newer write', '{owner} old/older/stale THING replaces/overwrites {owner} newer THING'],
+		example: "A's old write overwrites B's newer one",
+		meaning: "As \"{owner} THING replaces {owner}\": the first worker's write changed the row in this step, where the row had kept the second worker's write; and the first's write carried a smaller fence than the one the row kept, the second's: it is old, the other newer, by their fences (which a database that checks no fence lets pass).",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const over = actorOf(slots[1])
+			const write = changedWrite(context, worker, writes(context, worker))
+			if (!write) return fails(`no write of ${context.name(worker)} changed the row in this step`, 0)
+			if ('refused' in write) return fails(`the write of ${context.name(worker)} the text told last, at ${time(write.refused.at)}, changed no row: ${describeWrite(context, write.refused)}`, 0)
+			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 1)
+			if (write.noFence === true) return fails(`${context.name(worker)}'s write carried no fence, so it is neither old nor new by its fence`, 0)
+			if (!(write.fence < write.before)) return fails(`${context.name(worker)}'s write carried fence ${showFence(write.fence)}, and the row kept ${context.name(over)}'s with fence ${showFence(write.before)}: ${write.fence === write.before ? 'the same fence' : `${context.name(worker)}'s is the newer`}, not older`, 0)
 			return { ...holds([saw(context.step, write)], write.at), said: { decides: write, overwrites: write } } as Verdict
 		},
 	},
@@ -844,11 +881,31 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'old-fence-of-older-epoch',
+		places: STORY,
+		tells: 'state',
+		formula: "granted(w, fence f) ∈ run by t, from store s, and epoch(f) < epoch(s, t)",
+		pattern: '{owner} old fence {fence} is from an older epoch', alternatives: ['{owner} old fence {fence} is from/of an older/earlier epoch', '{owner} old fence {fence} is from/of the old epoch', '{owner} fence {fence} is from/of an older/earlier epoch'],
+		example: "A's old fence 1 is from an older epoch",
+		meaning: "The worker was given a lease with that fence, in this step or before, and the fence carries an epoch older than the one its store has now: the store opened again since (a restart or a restore), so any fence it gives now is larger.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const wanted = fenceOfSlot(slots[1])
+			const given = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'granted', h => h.worker === worker && h.fence === wanted).map(h => ({ step, h })))
+			const grant = given[given.length - 1]
+			if (grant === undefined) return fails(`${context.name(worker)} was given no lease with fence ${showFence(wanted)}`, 1)
+			const store = context.world.stores.get(grant.h.store)
+			const epoch = fenceEpoch(wanted)
+			if (store === undefined || !(epoch < store.epoch)) return fails(`fence ${showFence(wanted)} is of epoch ${epoch}, and ${context.name(grant.h.store)}'s epoch is ${store?.epoch ?? epoch} at ${time(context.world.time)}: ${store !== undefined && epoch > store.epoch ? 'a newer one' : 'the same'}, not an older one`, 1)
+			return { ...holds([saw(grant.step, grant.h)], context.world.time), said: { events: [grant.h] } } as Verdict
+		},
+	},
+	{
 		id: 'fence-of-new-epoch',
 		places: STORY,
 		tells: 'state',
 		formula: "epoch(fence(lease(w, t))) = e, the epoch of the last restarted(s) or restored(s) ∈ run by t, s its store",
-		pattern: '{owner} fence is of the new epoch', alternatives: ['{owner} fence is from the new epoch', '{owner} fence is a fence of the new epoch', '{owner} fence is in the new epoch'],
+		pattern: '{owner} fence is of the new epoch', alternatives: ['{owner} fence is from the new epoch', '{owner} fence is a fence of the new epoch', '{owner} fence is in the new epoch', "{owner} fence is from/of/in the store's new epoch", "{owner} fence is from/of/in its store's new epoch"],
 		example: "B's fence is of the new epoch",
 		meaning: "The worker's latest fence carries the epoch its store last opened with again (a restart or a restore), in this step or before: not the one it began with, nor one an earlier open wrote.",
 		check(slots, context) {
