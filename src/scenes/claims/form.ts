@@ -41,18 +41,21 @@ export const COMPUTER = 'COMPUTER'
  * tell what a worker's code does under the key in the scene's nouns and a few neutral ones, and claim nothing:
  * `WORKS` several workers' work ("start their exports"); `DOING` a gerund and its work ("building the
  * monthly index"); `DOES` a verb and its work ("rebuilds the index", "runs its export"); `TO_DO` a purpose
- * ("to run the export").
+ * ("to run the export"); `VERB` a plain verb and its work, or "work" ("print", "send emails").
  */
 export const WORKS = 'WORKS'
 export const DOING = 'DOING'
 export const DOES = 'DOES'
 export const TO_DO = 'TO_DO'
+/** A verb in its plain form and its work, after "lets {count} workers": "print", "work", "run the export", "send emails". */
+export const VERB = 'VERB'
 
 /** A pattern or an example in a domain's words. */
 export function inWords(text: string, words: DomainWords | undefined): string {
 	return text
 		.replaceAll(THING, words?.thing ?? 'write')
 		.replaceAll(TO_DO, 'to do its work')
+		.replaceAll(VERB, 'work')
 		.replaceAll(DOING, 'doing its work')
 		.replaceAll(DOES, 'does its work')
 		.replaceAll(WORKS, 'work')

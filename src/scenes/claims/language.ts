@@ -5,7 +5,7 @@
 import { CucumberExpression, ParameterType, ParameterTypeRegistry } from '@cucumber/cucumber-expressions'
 import type { ActorKind } from './facts.ts'
 import type { ClaimForm, DomainWords, Place, SlotType } from './form.ts'
-import { CAUSE, COMPUTER, DOES, DOING, THING, TO_DO, WORK, WORKS, inWords } from './form.ts'
+import { CAUSE, COMPUTER, DOES, DOING, THING, TO_DO, VERB, WORK, WORKS, inWords } from './form.ts'
 import { COMPUTERS, PAUSE_CAUSES } from './lexicon.ts'
 import { workPhrases } from './work-phrase.ts'
 import { COUNT_WORDS_LIST } from './numbers.ts'
@@ -176,16 +176,17 @@ function causes(nouns: readonly string[], labelWords: ReadonlySet<string>): stri
 }
 
 /** Puts a scene's slot patterns, and its domain's words for what a worker writes and for a fence, into a compiled template. */
-function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords, nouns: readonly string[] = [], labelWords: ReadonlySet<string> = new Set()): string {
+function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords, nouns: readonly string[] = [], labelWords: ReadonlySet<string> = new Set(), unheld: readonly string[] = []): string {
 	const fence = words?.fence
 	// The domain's word for a fence reads where "fence" does ("writes with its old term 1"); a slot's stand-in is not a word.
 	let worded = fence === undefined ? source : source.replace(/(?<!\u0001)\bfence(s?)\b(?!\u0001)/g, (_all, plural: string) => `(?:fence${plural}|${fence}${plural})`)
 	// The scene's own nouns read where a form's WORK does ("C starts its export"), and where the domain's word for what a worker writes does.
 	// A work phrase reads there too, with a few neutral words (`work-phrase.ts`): "starts a long piece of work", "rebuilds the index".
 	const own = nouns.map(escaped)
-	const phrases = workPhrases(nouns, words?.owner, words?.thing)
+	const phrases = workPhrases(nouns, words?.owner, words?.thing, unheld)
 	worded = worded
 		.replaceAll(TO_DO, phrases.toDo)
+		.replaceAll(VERB, phrases.verb)
 		.replaceAll(DOING, phrases.doing)
 		.replaceAll(DOES, phrases.does)
 		.replaceAll(WORKS, phrases.works)
@@ -202,14 +203,14 @@ function escaped(word: string): string {
 }
 
 /** Compiles the registry for a cast and key. */
-function compile(cast: readonly CastMember[], key: string, words: DomainWords, nouns: readonly string[]): SceneLanguage {
+function compile(cast: readonly CastMember[], key: string, words: DomainWords, nouns: readonly string[], unheld: readonly string[]): SceneLanguage {
 	const names = new SceneNames(cast, key)
 	const readers = slotReaders(names, words)
 	const places = new Map<Place, PlaceForms>()
 	const starts = slotStarts(names, words)
 	const labelWords = new Set(cast.flatMap(actor => actor.label.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean))
 	for (const template of [...TEMPLATES.forms, ...TEMPLATES.phrases(words)]) {
-		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex: new RegExp(fill(template.source, readers, words, nouns, labelWords), 'd'), slots: template.slots }
+		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex: new RegExp(fill(template.source, readers, words, nouns, labelWords, unheld), 'd'), slots: template.slots }
 		if (template.order !== undefined) compiled.order = template.order
 		if (template.subject !== undefined) compiled.subject = template.subject
 		const firsts = firstWords(inWords(template.pattern, words), starts)
@@ -314,16 +315,19 @@ export function forgetLanguages(): void {
 	languages.clear()
 }
 
-/** The claim language of a scene with this cast and key, in its domain's words and its own nouns (`sceneNouns`), compiled once and kept. */
-export function sceneLanguage(cast: readonly CastMember[], key: string, words: DomainWords, nouns: readonly string[] = []): SceneLanguage {
-	const signature = JSON.stringify([key, words, nouns, cast.map(actor => [actor.id, actor.label, actor.kind, actor.limit ?? null])])
+/**
+ * The claim language of a scene with this cast and key, in its domain's words and its own nouns (`sceneNouns`), compiled once and kept.
+ * `unheld` are the words of the names its code calls outside the key (`unheldWords`): no work word of the lexicon that is one reads.
+ */
+export function sceneLanguage(cast: readonly CastMember[], key: string, words: DomainWords, nouns: readonly string[] = [], unheld: readonly string[] = []): SceneLanguage {
+	const signature = JSON.stringify([key, words, nouns, unheld, cast.map(actor => [actor.id, actor.label, actor.kind, actor.limit ?? null])])
 	let language = languages.get(signature)
 	if (language) {
 		languages.delete(signature)
 		languages.set(signature, language)
 		return language
 	}
-	language = compile(cast, key, words, nouns)
+	language = compile(cast, key, words, nouns, unheld)
 	languages.set(signature, language)
 	if (languages.size > KEPT) languages.delete(languages.keys().next().value as string)
 	return language

@@ -89,8 +89,30 @@ export const NEUTRAL_ADVERBS: readonly string[] = ['simply', 'merely', 'quietly'
  */
 export const WORK_ADJECTIVES: readonly string[] = ['long', 'big', 'large', 'heavy', 'slow', 'whole', 'full', 'monthly', 'nightly', 'daily', 'weekly', 'hourly']
 
+/**
+ * Verbs that name a kind of work in a story's words, when the code only calls `work()` ("starts a long deploy",
+ * "starts sending emails", "A is still deploying", "finishes printing"). Each also reads as a gerund alone ("is still
+ * deploying"), which the plain ones below do not ("is running" is no work). The first word of each is no word of a
+ * form; a second is a particle ("hand out", "clean up"). None tells what the engine records: the clause means what
+ * it means with "work".
+ */
+export const NAMED_WORK_VERBS: readonly string[] = ['deploy', 'print', 'send', 'export', 'import', 'index', 'rebuild', 'bill', 'hand out', 'sync', 'upload', 'download', 'render', 'copy', 'clean up', 'compact', 'charge', 'ship', 'publish', 'resize', 'encode', 'email', 'mail', 'crunch', 'train', 'transcode', 'compress', 'archive', 'convert', 'scan']
+
+/** Verbs of `NAMED_WORK_VERBS` whose third person is a word of a form ("sends a stale write"): "A starts sending emails" reads, "A sends emails" does not. */
+export const NO_THIRD_PERSON: readonly string[] = ['send']
+
 /** Neutral verbs of doing work, in their plain form: "runs its export", "starts building the index", "asks to run the export". */
 export const WORK_VERBS: readonly string[] = ['run', 'do', 'build', 'make', 'compute', 'prepare', 'process', 'generate', 'produce', 'perform']
+
+/**
+ * Nouns that name a piece of work or what it works on, in a story's words, in the singular ("a long deploy", "its
+ * export", "the search index", "invoice numbers", "emails"): a work phrase may have one where "work" stands. A
+ * plural or a mass noun ("data") may stand without a determiner ("sending emails"). None is a word of a form.
+ */
+export const WORK_NOUNS: readonly string[] = ['deploy', 'export', 'import', 'build', 'upload', 'download', 'email', 'invoice', 'invoice number', 'ticket', 'index', 'search index', 'report', 'file', 'image', 'thumbnail', 'payment', 'batch', 'job', 'message', 'newsletter', 'document', 'video', 'page', 'render']
+
+/** Work nouns that are never plural and stand without a determiner: "processing data". */
+export const MASS_WORK_NOUNS: readonly string[] = ['data', 'mail', 'email']
 
 /** Small words that join the others and claim nothing alone. */
 export const FUNCTION_WORDS: readonly string[] = ['a', 'an', 'the', 'of', 'for', 'in', 'on', 'its', 'or']

@@ -607,7 +607,7 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	const nearest = nearestForms(language, segment, place)
 	const shown = nearest.map(form => `"${inWords(form.pattern, language.words)}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
-	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${staysHint(segment)}${lockNameHint(language, segment)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && (referent === undefined || language.names.kindOf(referent) === 'store'), referent)}` }
+	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${staysHint(segment)}${lockNameHint(language, segment)}${orderHint(language, segment, place, referent)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && (referent === undefined || language.names.kindOf(referent) === 'store'), referent)}` }
 }
 
 /**
@@ -631,6 +631,22 @@ function staysHint(segment: string): string {
 	const stays = /\b(?:stays|remains) (free|held|taken)\b/i.exec(segment)
 	if (!stays) return ''
 	return `; "${stays[0]}" is not read, as it would tell since when the key was ${stays[1]}: write "the key is ${stays[1]}" (at the step's end) or "nobody holds the key"${stays[1] === 'free' ? ', and tell what freed it ("A\'s lease runs out")' : ''}`
+}
+
+/** Words of order that a work phrase never holds ("the next invoice numbers"): the engine counts no worker's work. */
+const ORDER_WORDS = /\b(?:next|other|second|third|last|previous|following)\b ?/i
+
+/**
+ * A clause that would read as a form without a word of order before its work ("starts handing out the next invoice
+ * numbers") is told so: the order is the story's own, which no form checks, and the clause without it is offered.
+ */
+function orderHint(language: SceneLanguage, segment: string, place: Place, referent: string | undefined): string {
+	const order = ORDER_WORDS.exec(segment)
+	if (!order) return ''
+	const without = `${segment.slice(0, order.index)}${segment.slice(order.index + order[0].length)}`.trim()
+	const read = readClause(language, without, 0, without.length, place, referent, false)
+	if (typeof read !== 'object') return ''
+	return `; "${order[0].trim()}" tells an order of the work that the engine does not record, and a work phrase has no word of order: without it, "${clip(without)}" reads`
 }
 
 /**

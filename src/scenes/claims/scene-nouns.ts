@@ -89,3 +89,18 @@ export function sceneNouns(code: readonly string[], labels: readonly string[], w
 	}
 	return found
 }
+
+/**
+ * The words of the names a sample calls outside the code it gives a lock to hold (`runExport` after `hold` returned):
+ * the work those name is not done under the key, so no work word of the lexicon that is one of them reads in its
+ * captions ("A starts its export"). None when the sample holds no key.
+ */
+export function unheldWords(code: readonly string[]): string[] {
+	const text = code.join('\n')
+	const held = heldBodies(text)
+	if (held.length === 0) return []
+	let outside = text
+	for (const body of held) outside = outside.replace(body, ' ')
+	const inside = new Set(held.flatMap(body => (body.match(/[A-Za-z][A-Za-z0-9_]*/g) ?? []).flatMap(wordsOfName)))
+	return [...new Set((outside.match(/[A-Za-z][A-Za-z0-9_]*/g) ?? []).flatMap(wordsOfName))].filter(word => word.length >= 3 && !inside.has(word))
+}

@@ -6,7 +6,7 @@
  */
 import { formatDuration } from '../../../engine/index.ts'
 import type { ClaimContext, ClaimForm, DomainWords, SlotType } from './form.ts'
-import { DOES, DOING, TO_DO, WORKS, inWords } from './form.ts'
+import { DOES, DOING, TO_DO, VERB, WORKS, inWords } from './form.ts'
 import type { SceneLanguage } from './language.ts'
 import type { Happening } from '../frame.ts'
 import { showFence } from './fence-notation.ts'
@@ -237,7 +237,7 @@ export function patternsOf(form: ClaimForm): string[] {
 	return [form.pattern, ...(form.alternatives ?? []).filter(pattern => !WORK_PHRASE.test(pattern))]
 }
 
-const WORK_PHRASE = new RegExp(`\\b(?:${[DOING, DOES, TO_DO, WORKS].join('|')})\\b`)
+const WORK_PHRASE = new RegExp(`\\b(?:${[DOING, DOES, TO_DO, VERB, WORKS].join('|')})\\b`)
 
 /** Whether a text reads whole and holds in a context. */
 export function holds(language: SceneLanguage, text: string, context: ClaimContext): boolean {

@@ -9,7 +9,7 @@
  * order word ("second", "other", "again") is ever part of one: a clause with such a word reads as a form that
  * checks it, or not at all.
  */
-import { WORK_ADJECTIVES, WORK_VERBS } from './lexicon.ts'
+import { MASS_WORK_NOUNS as LEXICON_MASS, NAMED_WORK_VERBS as LEXICON_VERBS, NO_THIRD_PERSON, WORK_ADJECTIVES, WORK_NOUNS as LEXICON_NOUNS, WORK_VERBS } from './lexicon.ts'
 
 /** The regular expressions a scene's work phrases compile to, for `language.ts` to put where a pattern's tokens stand. */
 export interface WorkPhrases {
@@ -23,14 +23,23 @@ export interface WorkPhrases {
 	does: string
 	/** A purpose: "to run the export", "to rebuild the index". */
 	toDo: string
+	/** A plain verb and its work, or "work" alone: "print", "work", "send emails", "run the export". */
+	verb: string
 	/** After the domain's written thing or a head noun: "of the index". */
 	of: string
 }
 
 const DETERMINERS = '(?:its|the|a|an)'
 
-/** A verb's third person: "runs", "does", "pushes", "tidies". */
+/** A verb of two words changes its first: "hand out", "hands out", "handing out". */
+function firstOf(verb: string, change: (word: string) => string[]): string[] {
+	const space = verb.indexOf(' ')
+	return space < 0 ? change(verb) : change(verb.slice(0, space)).map(word => `${word}${verb.slice(space)}`)
+}
+
+/** A verb's third person: "runs", "does", "pushes", "tidies", "hands out". */
 export function thirdPerson(verb: string): string[] {
+	if (verb.includes(' ')) return firstOf(verb, thirdPerson)
 	if (/(?:s|x|z|ch|sh|o)$/.test(verb)) return [`${verb}es`]
 	if (/[^aeiou]y$/.test(verb)) return [`${verb.slice(0, -1)}ies`]
 	return [`${verb}s`]
@@ -38,6 +47,7 @@ export function thirdPerson(verb: string): string[] {
 
 /** A verb's gerund: "running", "making", "building", "warming". */
 export function gerund(verb: string): string[] {
+	if (verb.includes(' ')) return firstOf(verb, gerund)
 	if (verb.endsWith('ie')) return [`${verb.slice(0, -2)}ying`]
 	if (/[^e]e$/.test(verb)) return [`${verb.slice(0, -1)}ing`]
 	// A short word of one vowel between consonants doubles its last: "run", "running".
@@ -61,30 +71,49 @@ const any = (words: readonly string[]): string => `(?:${[...new Set(words)].map(
 const MADE = new Map<string, WorkPhrases>()
 
 /** A scene's work phrases: its nouns (already free of the language's words), the domain's word for what a key is of (`owner`) and for what a worker writes (`thing`, which its work makes: "starts building its THING"). */
-export function workPhrases(nouns: readonly string[], owner?: string, thing?: string): WorkPhrases {
-	const signature = JSON.stringify([nouns, owner ?? null, thing ?? null])
+export function workPhrases(nouns: readonly string[], owner?: string, thing?: string, unheld: readonly string[] = []): WorkPhrases {
+	const signature = JSON.stringify([nouns, owner ?? null, thing ?? null, unheld])
 	const kept = MADE.get(signature)
 	if (kept) return kept
-	const made = makePhrases(nouns, owner, thing)
+	const made = makePhrases(nouns, owner, thing, unheld)
 	if (MADE.size > 200) MADE.clear()
 	MADE.set(signature, made)
 	return made
 }
 
-function makePhrases(nouns: readonly string[], owner?: string, thing?: string): WorkPhrases {
+function makePhrases(nouns: readonly string[], owner?: string, thing?: string, unheld: readonly string[] = []): WorkPhrases {
+	// A work word of the lexicon that the code names outside the key is no work under it ("starts its export" of a
+	// runExport called after hold returned): the lexicon lends only words the code leaves to the story.
+	const lent = (entry: string) => !entry.split(' ').some(word => unheld.includes(word))
+	const WORK_NOUNS = LEXICON_NOUNS.filter(lent)
+	const MASS_WORK_NOUNS = LEXICON_MASS.filter(lent)
+	const NAMED_WORK_VERBS = LEXICON_VERBS.filter(lent)
 	const adjectives = `(?:${any(WORK_ADJECTIVES)} )*`
 	const of = nouns.length === 0 && owner === undefined ? '' : `(?: of ${DETERMINERS} ${adjectives}${any([...nouns, ...(owner === undefined ? [] : [owner])])})?`
-	const heads = [...nouns, ...(thing === undefined ? [] : [thing])]
+	const heads = [...nouns, ...WORK_NOUNS, ...(thing === undefined ? [] : [thing])]
 	const work = `${adjectives}${any(['work', 'piece of work', ...heads])}${of}`
 	const works = `${adjectives}${any(['work', ...heads.flatMap(plural)])}${of}`
-	const verbs = [...WORK_VERBS, ...nouns]
-	const phrase = `${DETERMINERS} ${work}`
+	// Plurals of the lexicon's nouns and its mass nouns stand without a determiner after a verb: "sending emails", "processing data".
+	const bare = `${adjectives}${any([...WORK_NOUNS.flatMap(plural), ...MASS_WORK_NOUNS])}${of}`
+	const plain = [...WORK_VERBS, ...nouns]
+	const phrase = `(?:${DETERMINERS} (?:${work}|${works})|${bare})`
+	// A verb that names a kind of work never takes the domain's written thing: "A sends its THING", "uploads its
+	// THING" would tell a write, which only the forms of writes read. Its own work is any other head.
+	const named = NAMED_WORK_VERBS
+	const namedWork = `${adjectives}${any(['work', 'piece of work', ...nouns, ...WORK_NOUNS])}${of}`
+	const namedWorks = `${adjectives}${any(['work', ...[...nouns, ...WORK_NOUNS].flatMap(plural)])}${of}`
+	const namedPhrase = `(?:${DETERMINERS} (?:${namedWork}|${namedWorks})|${bare})`
+	// "sends" is a word of a form ("sends a stale write"): that verb reads in its other inflections only.
+	const thirds = named.filter(verb => !NO_THIRD_PERSON.includes(verb)).flatMap(thirdPerson)
+	const either = (verbs: string[], others: string[]) => `(?:${any(verbs)} ${phrase}|${any(others)} ${namedPhrase}|${any(others)})`
 	return {
 		work,
 		works,
-		doing: `(?:${any(verbs.flatMap(gerund))}|working on) ${phrase}`,
-		does: `${any(verbs.flatMap(thirdPerson))} ${phrase}`,
-		toDo: `to ${any(verbs)} ${phrase}`,
+		// A verb that names a kind of work reads alone too: "is still deploying", "finishes printing", "deploys", "asks to deploy".
+		doing: `(?:working on ${phrase}|${either(plain.flatMap(gerund), named.flatMap(gerund))})`,
+		does: either(plain.flatMap(thirdPerson), thirds),
+		toDo: `to ${either(plain, [...named])}`,
+		verb: `(?:work|${either(plain, [...named])})`,
 		of,
 	}
 }

@@ -48,8 +48,10 @@ export class SceneTexts {
 		readonly suggest: boolean | readonly number[] = false,
 		/** The scene's own nouns, which its captions may write for what a worker writes and for its work (`sceneNouns`). */
 		nouns: readonly string[] = [],
+		/** The words of the names its code calls outside the key (`unheldWords`), which the work lexicon does not lend. */
+		unheld: readonly string[] = [],
 	) {
-		this.language = sceneLanguage(cast, key, words, nouns)
+		this.language = sceneLanguage(cast, key, words, nouns, unheld)
 	}
 
 	read(text: Text, place: Place): ReadResult {

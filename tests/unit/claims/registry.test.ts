@@ -72,6 +72,54 @@ describe('the neutral lexicon', () => {
 	})
 })
 
+describe('the work lexicon (work phrases in a story\'s words)', () => {
+	const formWords = new Set(FORMS.flatMap(form => [form.pattern, ...(form.alternatives ?? [])].join(' ').toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[\s()/,:]+/).filter(Boolean)))
+	const connectives = ['and', 'then', 'so', 'but', 'because', 'since', 'while', 'when', 'for', 'that', 'which', 'who']
+	const orderOrNumber = /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|first|second|third|next|other|last|again|both|once|twice|new|old|another|previous|following)$/
+
+	it('keeps its verbs and nouns, in every inflection, apart from the forms, the neutral lexicon, the connectives and the order words', async () => {
+		const { NAMED_WORK_VERBS, NO_THIRD_PERSON, WORK_NOUNS, MASS_WORK_NOUNS, WORK_ADJECTIVES, NEUTRAL_ADVERBS } = await import('../../../src/scenes/claims/lexicon.ts')
+		const { gerund, thirdPerson, plural } = await import('../../../src/scenes/claims/work-phrase.ts')
+		const particles = (phrase: string) => phrase.split(' ').slice(1)
+		// A verb of two words is kept apart as a whole ("hands out": the forms have "hands back"), one word alone.
+		const patterns = FORMS.flatMap(form => [form.pattern, ...(form.alternatives ?? [])]).join(' | ').toLowerCase()
+		for (const verb of NAMED_WORK_VERBS.filter(verb => verb.includes(' '))) for (const inflected of [verb, ...gerund(verb), ...thirdPerson(verb)]) expect(patterns.includes(inflected), inflected).toBe(false)
+		const words = [
+			...NAMED_WORK_VERBS.filter(verb => !verb.includes(' ')).flatMap(verb => [verb, ...gerund(verb), ...(NO_THIRD_PERSON.includes(verb) ? [] : thirdPerson(verb))]),
+			...WORK_NOUNS.flatMap(noun => [noun, ...plural(noun)]).flatMap(phrase => phrase.split(' ')),
+			...MASS_WORK_NOUNS,
+		]
+		const adverbs = new Set(NEUTRAL_ADVERBS.flatMap(adverb => adverb.split(' ')))
+		for (const word of words) {
+			expect(word, word).toMatch(/^[a-z]+$/)
+			expect(formWords.has(word), word).toBe(false)
+			expect(connectives.includes(word), word).toBe(false)
+			expect(adverbs.has(word), word).toBe(false)
+			expect(WORK_ADJECTIVES.includes(word), word).toBe(false)
+			expect(word, word).not.toMatch(orderOrNumber)
+		}
+		// A verb of two words ends in a particle of a closed list, and none starts another form's words.
+		expect([...new Set(NAMED_WORK_VERBS.flatMap(particles))].sort()).toEqual(['out', 'up'])
+		expect(new Set(NAMED_WORK_VERBS).size).toBe(NAMED_WORK_VERBS.length)
+		expect(new Set(WORK_NOUNS).size).toBe(WORK_NOUNS.length)
+	})
+
+	it('reads a work phrase of the lexicon where "work" reads, and never one with a number or an order word', () => {
+		const read = (text: string) => readText(language, text, 'caption')
+		const formOf = (text: string) => { const result = read(text); return result.problems?.length ? 'unread' : result.clauses.map(c => c.form.id).join(' ') }
+		expect(formOf('A starts a long deploy')).toBe('starts-working')
+		expect(formOf('A starts sending emails')).toBe('starts-working')
+		expect(formOf('A starts handing out invoice numbers')).toBe('starts-working')
+		expect(formOf('A is still deploying')).toBe('still-working')
+		expect(formOf('A finishes printing')).toBe('finishes-work')
+		expect(formOf('A finishes its export')).toBe('finishes-work')
+		expect(formOf('the semaphore lets 2 workers print at once')).toBe('limit-is')
+		// A named verb of the domain's written thing would tell a write: "A sends its summary" is no work phrase.
+		for (const text of ['A sends emails', 'A uploads its summary', 'A starts sending its summary', 'A is publishing the summary']) expect(formOf(text), text).not.toMatch(/working|starts-working/)
+		for (const text of ['A starts sending 2 emails', 'A starts handing out the next invoice numbers', 'A starts a second deploy', 'A starts sending the other emails', 'A finishes printing 3 tickets']) expect(formOf(text), text).toBe('unread')
+	})
+})
+
 describe('reading a text', () => {
 	const read = (text: string, place: Place = 'caption') => readText(language, text, place)
 

@@ -482,7 +482,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "function-returns(w), else wrote(w) ∈ step",
-		pattern: '{worker} finishes( its work)',
+		pattern: '{worker} finishes( its work)', alternatives: ['{worker} finishes its/the WORK', '{worker} finishes DOING'],
 		example: 'A finishes its work',
 		meaning: "The worker's code got through its work in this step: it wrote what the work made (its first write of the step, the moment told), or its function returned (as \"{owner} function returns\" says), or both.",
 		check(slots, context) {
@@ -501,7 +501,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "function-returns(w) at t ∈ step, with no released(v) nor returned(v) by another worker v ∈ run before it, nor at t",
-		pattern: '{worker} finishes first', alternatives: ['{worker} is done first', '{worker} finishes its WORK first', '{worker} is the first to finish( its WORK)', '{worker} is the first to be done'],
+		pattern: '{worker} finishes first', alternatives: ['{worker} is done first', '{worker} finishes its WORK first', '{worker} is the first to finish( its WORK)', '{worker} is the first to be done', '{worker} finishes DOING first'],
 		example: 'C finishes first',
 		meaning: "The worker's function returned in this step, as \"{owner} function returns\" says (hold let go of its lease, or of nothing, its lease lost), and no other worker's had before it: no other worker let go of a lease (by its function's return or by its code's lease.release()) or returned from its function earlier in the run, nor at that moment. A write is not the end it compares: write \"saves first\" for that.",
 		check(slots, context) {
