@@ -48,8 +48,10 @@ export class SceneTexts {
 		readonly suggest: boolean | readonly number[] = false,
 		/** The scene's own nouns, which its captions may write for what a worker writes and for its work (`sceneNouns`). */
 		nouns: readonly string[] = [],
+		/** Of those, the ones that may tell a worker's work (`workNouns`): names its code calls, no actor's label's word. */
+		work: readonly string[] = nouns,
 	) {
-		this.language = sceneLanguage(cast, key, words, nouns)
+		this.language = sceneLanguage(cast, key, words, nouns, work)
 	}
 
 	read(text: Text, place: Place): ReadResult {
