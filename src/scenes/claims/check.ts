@@ -521,7 +521,7 @@ function holdsAt(verdict: Extract<Verdict, { ok: true }>, moment: number, end: n
 /**
  * Whether a pause was as long as its aside says: `long` when the worker's lease ran out between the
  * pause (the process's `paused` or `crashed` event the clause tells, or the last before it) and its
- * waking (or would have, had a restart not taken it first), `short` when it did not. Undefined when
+ * waking or its crash (or would have, had a restart not taken it first), `short` when it did not. Undefined when
  * it was; else what happened.
  */
 function pauseLength(clause: ReadClause, context: ClaimContext): string | undefined {
@@ -573,7 +573,8 @@ function pauseLength(clause: ReadClause, context: ClaimContext): string | undefi
 			}
 			// A lease its store or an operator took before it could run out: the pause was long if it outlasted the lease's time.
 			if (h.kind === 'gone' || h.kind === 'ended') takenFrom = step.end.workers.get(worker)?.lease?.expiresAt
-			if (h.kind === 'woke') {
+			// A crash ends a pause as a waking does: the time after it, the process dead, is no pause's.
+			if (h.kind === 'woke' || h.kind === 'crashed') {
 				settled = true
 				if (takenFrom !== undefined && h.at >= takenFrom) outlasted = takenFrom
 				break

@@ -2112,7 +2112,8 @@ function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'sho
 				break
 			}
 			if (h.kind === 'gone' || h.kind === 'ended') takenAt = step.end.workers.get(worker)?.lease?.expiresAt
-			if (h.kind === 'woke') {
+			// The pause ends when the process wakes, or when it crashes: a dead process is no paused one.
+			if (h.kind === 'woke' || h.kind === 'crashed') {
 				settled = true
 				ranOut = takenAt !== undefined && h.at >= takenAt
 				break
