@@ -476,7 +476,7 @@ export function allHold(read: ReadResult, context: ClaimContext): { holds: boole
 function placeOf(verdict: Extract<Verdict, { ok: true }>, step: number): StepPosition | undefined {
 	const at = verdict.at
 	const first = verdict.evidence.find(e => e.kind === 'happened' && e.step === step && e.order !== undefined && e.what.at === at)
-	return first?.kind === 'happened' && first.order !== undefined ? { at: first.what.at, order: first.order } : undefined
+	return first?.kind === 'happened' && first.order !== undefined ? { at: first.what.at, order: verdict.justBefore ? first.order - 0.5 : first.order } : undefined
 }
 
 /** The latest of some events that is of this step, as a position in it. */

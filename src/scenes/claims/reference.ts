@@ -24,6 +24,8 @@ interface Meaning {
 	endedBy?: Happening
 	/** For several workers' events: each one's moment. */
 	each?: number[]
+	/** Its place is just before its first event, not that event's: the moment a span ran out, which its give-up or expiry follows. */
+	justBefore?: true
 	/** The events of this step it tells (a state's: the event of the step that began it). */
 	events: Happening[]
 	/** The events of the run it tells, for causes (a state's: the events that made it hold). */
@@ -1687,8 +1689,8 @@ function spanUp(env: Env, d: number, w?: string): Meaning {
 		return (from.kind === 'granted' ? from.ttl : from.until - from.at) === d && from.at + d === h.at
 	})
 	if (ends.length === 0 || ends.some(h => h.at !== ends[0]?.at)) return NO
-	// A moment, with no place among the step's events: the spans' ends are its makers, for causes.
-	return { ok: true, at: ends[0]?.at, events: [], makers: ends }
+	// The moment the spans ran out: its place among the step's events is their ends', which are its makers, for causes.
+	return { ok: true, at: ends[0]?.at, events: ends, makers: ends, justBefore: true }
 }
 
 /** The worker's function returned in this step: hold let go of its lease, or of nothing, its lease lost; not when its code let go itself and ran on. */
@@ -1953,7 +1955,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// A state with no event of its own in the step stands where the latest event of the step that made it hold does.
 		const makersInStep = tells === 'state' && first === undefined ? meaning.makers.filter(h => step.happenings.includes(h)).map(h => ({ at: h.at, order: step.happenings.indexOf(h) })) : []
 		const made = makersInStep.reduce<{ at: number; order: number } | undefined>((latest, p) => (latest === undefined || after(latest, p) ? p : latest), undefined)
-		const place = first === undefined ? made : { at: first.at, order: step.happenings.indexOf(first) }
+		const place = first === undefined ? made : { at: first.at, order: step.happenings.indexOf(first) - (meaning.justBefore ? 0.5 : 0) }
 		const isState = tells === 'state'
 		// A clause about several workers' events stands after something only if the earliest of them does.
 		const earliest = own.map(h => ({ at: h.at, order: step.happenings.indexOf(h) })).sort((a, b) => a.order - b.order)[0]
