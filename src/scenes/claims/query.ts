@@ -171,8 +171,9 @@ export function actorsOf(slot: Slot | undefined): string[] {
 /**
  * Why a grant from the line did not end a wait that ran "all along" ("the whole time"): the worker's
  * gave-up, left or refused of that store since its grant of it before (or the scene's start), which came
- * before this grant; or an ask that came after the holder before it was given the key (the latest grant
- * of that store to another worker before this one), so it did not wait all the time that holder had it.
+ * before this grant; or an ask that came after the holder before it was given the key (the holder whose
+ * place it got, the engine recorded its end as letting it in; else the latest grant of that store to another
+ * worker before this one), so it did not wait all the time that holder had it.
  * Undefined when it stood in line on one ask all along.
  */
 export function brokenWait(context: ClaimContext, grant: Of<'granted'>): string | undefined {
@@ -181,8 +182,10 @@ export function brokenWait(context: ClaimContext, grant: Of<'granted'>): string 
 	const since = before.map(h => h.kind === 'granted' && h.worker === grant.worker && h.store === grant.store).lastIndexOf(true)
 	const broke = before.slice(since + 1).find(h => (h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') && h.worker === grant.worker && h.store === grant.store)
 	if (broke === undefined) {
-		// "The whole time" is all the time the holder before it had the key: the ask came no later than that holder's grant.
-		const holder = before.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.store === grant.store && h.worker !== grant.worker).pop()
+		// "The whole time" is all the time the holder before it had the key: the ask came no later than that holder's grant. On a
+		// semaphore that is the holder whose place it got (whose let-go, expiry or loss the engine recorded as letting it in), not the latest grant to anyone.
+		const freed = (context.step.causes?.get(grant) ?? []).find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store && h.worker !== grant.worker)
+		const holder = before.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.store === grant.store && h.worker !== grant.worker && (freed === undefined || ('worker' in freed && h.worker === freed.worker))).pop()
 		const asked = grant.askedAt ?? grant.at
 		if (holder === undefined || holder.at >= asked) return undefined
 		return `${context.name(grant.worker)} did not wait all along: it asked at ${time(asked)}, and ${context.name(holder.worker)}, the holder before it, was given the key at ${time(holder.at)}; the key came at ${time(grant.at)}`

@@ -1632,9 +1632,18 @@ function fromLine(env: Env, worker: string, wanted: { key: Slot | undefined; pla
 function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): boolean {
 	let broken = false
 	let holderFrom: number | undefined
+	// Each other worker's latest grant of the store: on a semaphore, the holder before it is the one whose place it took.
+	const heldFrom = new Map<string, number>()
+	const place = (step.causes?.get(grant) ?? []).find(h => 'worker' in h && 'store' in h && h.store === grant.store && h.worker !== grant.worker && ['released', 'expired', 'gone', 'ended'].includes(h.kind))
 	for (const h of [...run.steps.slice(0, step.index), step].flatMap(one => one.happenings)) {
-		if (h === grant) return !broken && (holderFrom === undefined || grant.askedAt <= holderFrom)
-		if (h.kind === 'granted' && h.store === grant.store && h.worker !== grant.worker) holderFrom = h.at
+		if (h === grant) {
+			const from = place !== undefined && 'worker' in place ? heldFrom.get(place.worker) : holderFrom
+			return !broken && (from === undefined || grant.askedAt <= from)
+		}
+		if (h.kind === 'granted' && h.store === grant.store && h.worker !== grant.worker) {
+			holderFrom = h.at
+			heldFrom.set(h.worker, h.at)
+		}
 		if (!('worker' in h) || h.worker !== grant.worker || !('store' in h) || h.store !== grant.store) continue
 		if (h.kind === 'granted') broken = false
 		if (h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') broken = true
