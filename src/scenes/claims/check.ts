@@ -43,9 +43,10 @@ import type { ClaimContext, ClaimForm, Said, SlotType, Verdict } from './form.ts
 import { inWords } from './form.ts'
 import type { Evidence, Happening } from '../frame.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
-import { brokenWait, happenedBefore, liveLease } from './query.ts'
+import { brokenWait, earlierProblem, happenedBefore, liveLease } from './query.ts'
 import { causeProblem, eventsOf, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
+import { pausedAtWork } from './forms/holding.ts'
 
 /** A claim that held: its clause's span, its form, the spans of the engine's values in it, and what it was checked against. */
 export interface CheckedClaim {
@@ -637,6 +638,11 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		const broken = own.map(h => brokenWait(context, h)).find(m => m !== undefined)
 		if (broken !== undefined) return { start: clause.waited.start, end: clause.waited.end, message: broken, offer: { start: clause.start, end: clause.end } }
 	}
+	if (clause.earlier !== undefined && clause.subject !== undefined) {
+		const told = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [context.step.happenings[e.order] as Happening] : []))
+		const wrong = earlierProblem(context, clause.earlier.word, told, clause.subject)
+		if (wrong !== undefined) return { start: clause.earlier.start, end: clause.earlier.end, message: wrong, offer: { start: clause.start, end: clause.end } }
+	}
 	const end = context.world.time
 	const first = clause.modifiers[0]
 	if (first && (tells === 'none' || verdict.at === undefined)) return { start: first.slot.start, end: first.slot.end, message: `"${inWords(clause.form.pattern, context.words)}" tells of no moment, so it cannot say when; drop "${first.slot.text}"` }
@@ -701,6 +707,11 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	if (clause.length) {
 		const wrong = pauseLength(clause, context)
 		if (wrong !== undefined) return { start: clause.length.start, end: clause.length.end, message: wrong }
+	}
+	if (clause.workCause && clause.subject !== undefined) {
+		const pause = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [context.step.happenings[e.order] as Happening] : [])).find(h => h.kind === 'paused' && h.worker === clause.subject)
+		const wrong = pause === undefined ? undefined : pausedAtWork(context, clause.subject, pause, clause.workCause.noun)
+		if (wrong !== undefined) return { start: clause.workCause.start, end: clause.workCause.end, message: wrong }
 	}
 	if (clause.also) {
 		const wrong = alsoProblem(clause.also.word, clause, verdict, context)

@@ -194,6 +194,33 @@ export function brokenWait(context: ClaimContext, grant: Of<'granted'>): string 
 	return `${context.name(grant.worker)} did not wait all along: ${what} at ${time(broke.at)}, and the key came at ${time(grant.at)} to its ask of ${time(grant.askedAt ?? grant.at)}`
 }
 
+/**
+ * Why "finally" or "this time" does not fit the grant or ask a clause tells, or undefined: "finally" (or "eventually") of a
+ * grant says its worker waited for it, the grant coming from the line or after an ask of that store of its refused or given
+ * up since its last grant of it; "this time" of a grant or an ask says its worker asked that store before the ask it tells
+ * (of a grant, the ask it answers). Of another happening, undefined: there they claim nothing.
+ */
+export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], worker: string): string | undefined {
+	const grant = told.find((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker)
+	const ask = told.find((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker)
+	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+	const name = context.name(worker)
+	if (word !== 'this time') {
+		if (grant === undefined || grant.place !== undefined) return undefined
+		const before = all.slice(0, all.indexOf(grant))
+		const since = before.map(h => h.kind === 'granted' && h.worker === worker && h.store === grant.store).lastIndexOf(true)
+		if (before.slice(since + 1).some(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker && h.store === grant.store)) return undefined
+		return `"${word}" says ${name} had waited for the key, but it got it at once when it asked, at ${time(grant.at)}, with no ask of it turned down or given up before`
+	}
+	const target = grant ?? ask
+	if (target === undefined) return undefined
+	const before = all.slice(0, Math.max(0, all.indexOf(target)))
+	const asks = before.filter(h => h.kind === 'asked' && h.worker === worker && h.store === target.store)
+	// A grant answers the last ask before it; "this time" needs one more before that.
+	if (asks.length > (target === grant ? 1 : 0)) return undefined
+	return `"this time" says ${name} had asked for the key before, but ${target === grant ? `the ask this grant answers, at ${time(grant.askedAt ?? grant.at)}` : `this ask, at ${time(target.at)}`}, is its first`
+}
+
 /** A claim that holds, with what it was checked against. */
 export function holds(evidence: Evidence[], at?: number): Verdict {
 	return at === undefined ? { ok: true, evidence } : { ok: true, evidence, at }

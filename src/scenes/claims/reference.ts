@@ -1651,6 +1651,31 @@ function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): b
 	return !broken
 }
 
+/**
+ * "finally" (or "eventually") before a grant: the worker waited for it, so it came from the line, or a try or wait of the same
+ * key failed (refused, gave up) after its last grant of that key; "this time" before a grant or an ask: the worker asked for
+ * that key at least once before the ask told (for a grant, before the ask the grant answers). Other clauses: nothing to check.
+ * Written from the meaning, walking the run's events in order.
+ */
+function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], worker: string): boolean {
+	const grant = told.find((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker)
+	const ask = told.find((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker)
+	const target: Happening | undefined = word === 'this time' ? (grant ?? ask) : grant
+	if (target === undefined) return true
+	if (word !== 'this time' && grant !== undefined && grant.place !== undefined) return true
+	const store = (target as Of<'granted'> | Of<'asked'>).store
+	let failed = false
+	let asks = 0
+	for (const h of [...earlierSteps(env), env.step].flatMap(one => one.happenings)) {
+		if (h === target) break
+		if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== store) continue
+		if (h.kind === 'granted') failed = false
+		else if (h.kind === 'refused' || h.kind === 'gave-up') failed = true
+		else if (h.kind === 'asked') asks++
+	}
+	return word === 'this time' ? asks >= (target === grant ? 2 : 1) : failed
+}
+
 /** "A pauses for 30 s": A's first pause of the step, whose process next woke (before any crash) that long after, in this step or one after it. */
 function pauseLasted(env: Env, worker: string, span: number): Meaning {
 	const pause = events(env.step, 'paused', h => h.worker === worker)[0]
@@ -1901,6 +1926,12 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			prior = undefined
 		}
 		// "B, who was waiting, …": the grant it tells came to B from the line.
+		// "finally" of a grant: it had waited; "this time" of a grant or an ask: it had asked before (`earlierOk`).
+		const askedBeforeOk = clause.earlier === undefined || clause.subject === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => step.happenings.includes(h)), clause.subject)
+		if (!askedBeforeOk) {
+			fail()
+			continue
+		}
 		const waitedOk = clause.waited === undefined || meaning.events.some(h => h.kind === 'granted' && h.worker === clause.subject && h.place !== undefined && (!clause.waited?.allAlong || inLineAllAlong(env.run, env.step, h)))
 		if (!meaning.ok || !waitedOk || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
 			fail()
@@ -1946,6 +1977,14 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (clause.length && !pauseWas(clause, context, clause.length.word)) {
 			fail()
 			continue
+		}
+		// "The export freezes B": a noun of the scene's code as what paused it says B's code was at that work in a hold as it paused.
+		if (clause.workCause && clause.subject !== undefined) {
+			const pause = meaning.events.find(h => h.kind === 'paused' && h.worker === clause.subject && step.happenings.includes(h))
+			if (pause !== undefined && !workingAsPaused(context, clause.subject, pause)) {
+				fail()
+				continue
+			}
 		}
 		// Of several workers' events, each one's first in the step, in the step's order.
 		const group = tells === 'event' ? actors(clause.slots.find(slot => slot.value.type === 'actors')) : []
@@ -2082,7 +2121,25 @@ function endingOf(end: Happening | undefined, step: StepFacts): Happening[] {
 	return open ? [end, open] : [end]
 }
 
-/** Whether a pause was long (its worker's lease, live as it paused, ran out before it woke, or would have) or short. */
+/**
+ * Whether the worker's code was in the body of a hold, its process running, up to the pause: written from the meaning, walking the
+ * run's events before it (in at a grant; out at a let-go or return of that store, a crash, a new ask; a pause or a waking).
+ */
+function workingAsPaused(context: ClaimContext, worker: string, pause: Happening): boolean {
+	const all = context.run.steps.slice(1, context.step.index + 1).flatMap(step => step.happenings)
+	let hold: Of<'granted'> | undefined
+	let running = true
+	for (const h of all.slice(0, all.indexOf(pause))) {
+		if (!('worker' in h) || h.worker !== worker) continue
+		if (h.kind === 'granted') hold = h
+		else if (h.kind === 'paused') running = false
+		else if (h.kind === 'woke') running = true
+		else if (hold !== undefined && (((h.kind === 'released' || h.kind === 'returned') && h.store === hold.store) || h.kind === 'crashed' || h.kind === 'asked')) hold = undefined
+	}
+	return hold !== undefined && running
+}
+
+/** Whether a pause was long (its worker's lease, live as it paused, ran out before it woke or crashed, or would have) or short. */
 function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'short'): boolean {
 	const worker = clause.subject
 	if (worker === undefined) return true
