@@ -44,9 +44,10 @@ import type { ClaimContext, ClaimForm, Said, SlotType, Verdict } from './form.ts
 import { inWords } from './form.ts'
 import type { Evidence, Happening } from '../frame.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
-import { brokenWait, happenedBefore, liveLease } from './query.ts'
+import { brokenWait, earlierProblem, happenedBefore, liveLease } from './query.ts'
 import { causeProblem, eventsOf, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
+import { pausedAtWork } from './forms/holding.ts'
 
 /** A claim that held: its clause's span, its form, the spans of the engine's values in it, and what it was checked against. */
 export interface CheckedClaim {
@@ -477,7 +478,7 @@ export function allHold(read: ReadResult, context: ClaimContext): { holds: boole
 function placeOf(verdict: Extract<Verdict, { ok: true }>, step: number): StepPosition | undefined {
 	const at = verdict.at
 	const first = verdict.evidence.find(e => e.kind === 'happened' && e.step === step && e.order !== undefined && e.what.at === at)
-	return first?.kind === 'happened' && first.order !== undefined ? { at: first.what.at, order: first.order } : undefined
+	return first?.kind === 'happened' && first.order !== undefined ? { at: first.what.at, order: verdict.justBefore ? first.order - 0.5 : first.order } : undefined
 }
 
 /** The latest of some events that is of this step, as a position in it. */
@@ -522,7 +523,7 @@ function holdsAt(verdict: Extract<Verdict, { ok: true }>, moment: number, end: n
 /**
  * Whether a pause was as long as its aside says: `long` when the worker's lease ran out between the
  * pause (the process's `paused` or `crashed` event the clause tells, or the last before it) and its
- * waking (or would have, had a restart not taken it first), `short` when it did not. Undefined when
+ * waking or its crash (or would have, had a restart not taken it first), `short` when it did not. Undefined when
  * it was; else what happened.
  */
 function pauseLength(clause: ReadClause, context: ClaimContext): string | undefined {
@@ -574,7 +575,8 @@ function pauseLength(clause: ReadClause, context: ClaimContext): string | undefi
 			}
 			// A lease its store or an operator took before it could run out: the pause was long if it outlasted the lease's time.
 			if (h.kind === 'gone' || h.kind === 'ended') takenFrom = step.end.workers.get(worker)?.lease?.expiresAt
-			if (h.kind === 'woke') {
+			// A crash ends a pause as a waking does: the time after it, the process dead, is no pause's.
+			if (h.kind === 'woke' || h.kind === 'crashed') {
 				settled = true
 				if (takenFrom !== undefined && h.at >= takenFrom) outlasted = takenFrom
 				break
@@ -636,6 +638,11 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		const own = clause.waited.allAlong ? context.step.happenings.filter((h): h is Extract<Happening, { kind: 'granted' }> => h.kind === 'granted' && h.place !== undefined && grants.some(g => g.at === h.at && g.worker === h.worker && g.store === h.store)) : []
 		const broken = own.map(h => brokenWait(context, h)).find(m => m !== undefined)
 		if (broken !== undefined) return { start: clause.waited.start, end: clause.waited.end, message: broken, offer: { start: clause.start, end: clause.end } }
+	}
+	if (clause.earlier !== undefined && clause.subject !== undefined) {
+		const told = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [context.step.happenings[e.order] as Happening] : []))
+		const wrong = earlierProblem(context, clause.earlier.word, told, clause.subject)
+		if (wrong !== undefined) return { start: clause.earlier.start, end: clause.earlier.end, message: wrong, offer: { start: clause.start, end: clause.end } }
 	}
 	const end = context.world.time
 	const first = clause.modifiers[0]
@@ -701,6 +708,11 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	if (clause.length) {
 		const wrong = pauseLength(clause, context)
 		if (wrong !== undefined) return { start: clause.length.start, end: clause.length.end, message: wrong }
+	}
+	if (clause.workCause && clause.subject !== undefined) {
+		const pause = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [context.step.happenings[e.order] as Happening] : [])).find(h => h.kind === 'paused' && h.worker === clause.subject)
+		const wrong = pause === undefined ? undefined : pausedAtWork(context, clause.subject, pause, clause.workCause.noun)
+		if (wrong !== undefined) return { start: clause.workCause.start, end: clause.workCause.end, message: wrong }
 	}
 	if (clause.also) {
 		const wrong = alsoProblem(clause.also.word, clause, verdict, context)

@@ -171,6 +171,8 @@ export type Verdict =
 			each?: { who: string; at: number }[]
 			/** What it tells beyond its evidence, for causes. */
 			said?: Said
+			/** Its place is just before its first event of the step, not that event's own: the moment a span ran out, which its give-up or expiry follows ("When the 20 s are up, B gives up"). */
+			justBefore?: true
 	  }
 	| { ok: false; message: string; slot?: number }
 

@@ -171,8 +171,9 @@ export function actorsOf(slot: Slot | undefined): string[] {
 /**
  * Why a grant from the line did not end a wait that ran "all along" ("the whole time"): the worker's
  * gave-up, left or refused of that store since its grant of it before (or the scene's start), which came
- * before this grant; or an ask that came after the holder before it was given the key (the latest grant
- * of that store to another worker before this one), so it did not wait all the time that holder had it.
+ * before this grant; or an ask that came after the holder before it was given the key (the holder whose
+ * place it got, the engine recorded its end as letting it in; else the latest grant of that store to another
+ * worker before this one), so it did not wait all the time that holder had it.
  * Undefined when it stood in line on one ask all along.
  */
 export function brokenWait(context: ClaimContext, grant: Of<'granted'>): string | undefined {
@@ -181,14 +182,43 @@ export function brokenWait(context: ClaimContext, grant: Of<'granted'>): string 
 	const since = before.map(h => h.kind === 'granted' && h.worker === grant.worker && h.store === grant.store).lastIndexOf(true)
 	const broke = before.slice(since + 1).find(h => (h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') && h.worker === grant.worker && h.store === grant.store)
 	if (broke === undefined) {
-		// "The whole time" is all the time the holder before it had the key: the ask came no later than that holder's grant.
-		const holder = before.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.store === grant.store && h.worker !== grant.worker).pop()
+		// "The whole time" is all the time the holder before it had the key: the ask came no later than that holder's grant. On a
+		// semaphore that is the holder whose place it got (whose let-go, expiry or loss the engine recorded as letting it in), not the latest grant to anyone.
+		const freed = (context.step.causes?.get(grant) ?? []).find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store && h.worker !== grant.worker)
+		const holder = before.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.store === grant.store && h.worker !== grant.worker && (freed === undefined || ('worker' in freed && h.worker === freed.worker))).pop()
 		const asked = grant.askedAt ?? grant.at
 		if (holder === undefined || holder.at >= asked) return undefined
 		return `${context.name(grant.worker)} did not wait all along: it asked at ${time(asked)}, and ${context.name(holder.worker)}, the holder before it, was given the key at ${time(holder.at)}; the key came at ${time(grant.at)}`
 	}
 	const what = broke.kind === 'gave-up' ? 'its wait ran out' : broke.kind === 'left' ? 'it left the line' : 'it was refused'
 	return `${context.name(grant.worker)} did not wait all along: ${what} at ${time(broke.at)}, and the key came at ${time(grant.at)} to its ask of ${time(grant.askedAt ?? grant.at)}`
+}
+
+/**
+ * Why "finally" or "this time" does not fit the grant or ask a clause tells, or undefined: "finally" (or "eventually") of a
+ * grant says its worker waited for it, the grant coming from the line or after an ask of that store of its refused or given
+ * up since its last grant of it; "this time" of a grant or an ask says its worker asked that store before the ask it tells
+ * (of a grant, the ask it answers). Of another happening, undefined: there they claim nothing.
+ */
+export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], worker: string): string | undefined {
+	const grant = told.find((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker)
+	const ask = told.find((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker)
+	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+	const name = context.name(worker)
+	if (word !== 'this time') {
+		if (grant === undefined || grant.place !== undefined) return undefined
+		const before = all.slice(0, all.indexOf(grant))
+		const since = before.map(h => h.kind === 'granted' && h.worker === worker && h.store === grant.store).lastIndexOf(true)
+		if (before.slice(since + 1).some(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker && h.store === grant.store)) return undefined
+		return `"${word}" says ${name} had waited for the key, but it got it at once when it asked, at ${time(grant.at)}, with no ask of it turned down or given up before`
+	}
+	const target = grant ?? ask
+	if (target === undefined) return undefined
+	const before = all.slice(0, Math.max(0, all.indexOf(target)))
+	const asks = before.filter(h => h.kind === 'asked' && h.worker === worker && h.store === target.store)
+	// A grant answers the last ask before it; "this time" needs one more before that.
+	if (asks.length > (target === grant ? 1 : 0)) return undefined
+	return `"this time" says ${name} had asked for the key before, but ${target === grant ? `the ask this grant answers, at ${time(grant.askedAt ?? grant.at)}` : `this ask, at ${time(target.at)}`}, is its first`
 }
 
 /** A claim that holds, with what it was checked against. */

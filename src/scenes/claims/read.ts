@@ -11,7 +11,7 @@ import type { ClaimForm, Place, Slot, SlotType } from './form.ts'
 import { PLACE_NAMES, inWords } from './form.ts'
 import { firstWordOf } from './language.ts'
 import type { CompiledForm, SceneLanguage } from './language.ts'
-import { NEUTRAL_ADVERBS, unneutralWord } from './lexicon.ts'
+import { NEUTRAL_ADVERBS, PAUSE_CAUSES, unneutralWord } from './lexicon.ts'
 import { UNREAD_REFERENT, groupOf, groupReferent, leaseReferent } from './parameters.ts'
 import { nearestForms } from './nearest.ts'
 import { COUNT_PATTERN, readCount } from './numbers.ts'
@@ -62,6 +62,14 @@ export interface ReadClause {
 	passes?: Slot
 	/** An aside after it says how long its pause lasted (`long`, `short`): checked against when the worker's lease ran out. */
 	length?: { word: 'long' | 'short'; start: number; end: number }
+	/** What paused the worker is a noun of the scene's code, not a cause of the lexicon's ("the export freezes B"): the worker's code was at work in a hold as it paused. The span is the noun's. */
+	workCause?: { noun: string; start: number; end: number }
+	/**
+	 * "finally" or "eventually" before a grant: its worker had waited for it (the grant came from the line, or after an ask of
+	 * that key refused or given up since its last grant of it); "this time" before a grant or an ask: its worker asked that key
+	 * before the ask it tells (or the grant answers). Before another clause they claim nothing. The span is the word's.
+	 */
+	earlier?: { word: 'finally' | 'eventually' | 'this time'; start: number; end: number }
 	/** "B, who was waiting, takes over": its subject got the key it tells of from the line; the span is the aside's. */
 	waited?: { start: number; end: number; allAlong?: true }
 }
@@ -189,6 +197,15 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				if (length) {
 					const at = clause.start + length.index + (length[0].length - (length[1] as string).length - 1)
 					clause = { ...clause, length: { word: length[1] as 'long' | 'short', start: at, end: at + (length[1] as string).length } }
+				}
+				// "The export freezes B": what paused it is a noun of the scene's code, not a cause of the lexicon's: the worker was at that work.
+				// Its words, without a neutral adverb or "then" a variant read it without ("the export then freezes B"), up to the verb (the clause's
+				// end is its variant's, which such a word shortened).
+				const cause = CAUSE_LED.test(clause.form.pattern) ? CAUSE_WORDS.exec(text.slice(clause.start)) : null
+				const words = (cause?.[1] ?? '').split(' ').filter(word => word.toLowerCase() !== 'then' && !NEUTRAL_ADVERBS.includes(word.toLowerCase())).join(' ')
+				if (cause && !PAUSE_CAUSES.some(known => known.toLowerCase() === words.toLowerCase())) {
+					const [from, to] = cause.indices?.[1] ?? [0, 0]
+					clause = { ...clause, workCause: { noun: words, start: clause.start + from, end: clause.start + to } }
 				}
 				if (clause.slots.some(slot => slot.type === 'key')) keyTold = keyNamed(clause)
 				const passes = clause.passes
@@ -729,13 +746,16 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	const cased = initial && /^[A-Z]/.test(raw) ? [raw, (raw[0] as string).toLowerCase() + raw.slice(1)] : [raw]
 	// "too", "as well" or "again" at the end tells that it happened before (to another, or to the same): read last, so a form of its own wins.
 	const also = ALSO.exec(raw)
-	const variants: { text: string; also?: NonNullable<ReadClause['also']>; now?: true; then?: true; moment?: Slot }[] = cased.map(text => ({ text }))
+	const variants: { text: string; also?: NonNullable<ReadClause['also']>; now?: true; then?: true; moment?: Slot; earlier?: NonNullable<ReadClause['earlier']> }[] = cased.map(text => ({ text }))
 	// "now" in a state ("the database now keeps fence 8", "B and C hold it now") says it holds at the clause's moment, as a state does.
 	const now = NOW.exec(raw)
 	if (now) for (const text of cased) variants.push({ text: text.slice(0, now.index) + text.slice(now.index + now[0].length), now: true })
 	// A neutral adverb ("B simply holds the key") claims nothing: the clause reads as it would without it.
+	// "finally", "eventually" and "this time" are checked where they modify a grant or an ask (`ReadClause.earlier`).
 	const adverb = ADVERB.exec(raw)
-	if (adverb) for (const text of [...cased]) variants.push({ text: text.slice(0, adverb.index) + text.slice(adverb.index + adverb[0].length) })
+	const adverbWord = adverb?.[0].trim().toLowerCase()
+	const earlier = adverb && (adverbWord === 'finally' || adverbWord === 'eventually' || adverbWord === 'this time') ? { word: adverbWord as NonNullable<ReadClause['earlier']>['word'], start: start + adverb.index, end: start + adverb.index + adverb[0].length - 1 } : undefined
+	if (adverb) for (const text of [...cased]) variants.push({ text: text.slice(0, adverb.index) + text.slice(adverb.index + adverb[0].length), ...(earlier ? { earlier } : {}) })
 	// "then" after the subject ("the key then goes to B") orders the clause as "then" before it would.
 	const inner = THEN_INSIDE.exec(raw)
 	if (inner && inner.index > 0) for (const text of cased) variants.push({ text: text.slice(0, inner.index) + text.slice(inner.index + inner[0].length), then: true })
@@ -756,7 +776,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 		if (typeof slot !== 'string') for (const text of cased) variants.push({ text: text.slice(0, within.index) + text.slice(within.index + within[0].length), moment: slot })
 	}
 	let problem: string | undefined
-	for (const { text: variant, also: told, now: stated, then: ordered, moment: within } of variants) {
+	for (const { text: variant, also: told, now: stated, then: ordered, moment: within, earlier: before } of variants) {
 		for (const prefix of within ? [undefined] : [undefined, ...language.prefixes]) {
 			const head = prefix ? prefix.regex.exec(variant) : undefined
 			if (prefix && !head) continue
@@ -800,7 +820,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					problem ??= `"${text.slice(told.start, told.end)}" tells that a happening came before, and "${clause.form.pattern}" tells ${clause.form.tells === 'state' ? 'a state' : 'no happening'}; leave it out`
 					continue
 				}
-				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' || prefix?.ordered === true || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}) }
+				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' || prefix?.ordered === true || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}), ...(before ? { earlier: before } : {}) }
 			}
 		}
 	}
@@ -970,6 +990,8 @@ const WAITING_ASIDE = /^([^,]+?)(, (?:(?:(?:who|which|that) (?:was|had been|has 
 /** A form that opens with what paused a worker ("a/an/the CAUSE pauses {worker}"), and "long" or "short" before that cause. */
 const CAUSE_LED = /^a\/an\/the CAUSE /
 const CAUSE_LENGTH = /\b(?:[Aa]n?|[Tt]he) (long|short) /
+/** What paused a worker, in a clause of a form led by it: the words between its determiner (and "long", "short" or "slow") and its verb. */
+const CAUSE_WORDS = /^(?:[Aa]n?|[Tt]he) (?:(?:long|short|slow) )?(.+?) (?:pauses|freezes|stalls|suspends)(?: |$)/d
 
 /** "both" before places or slots, at a clause's start. */
 const BOTH_PLACES = /^both (?=(?:places|slots)\b)/

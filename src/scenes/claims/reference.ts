@@ -24,6 +24,8 @@ interface Meaning {
 	endedBy?: Happening
 	/** For several workers' events: each one's moment. */
 	each?: number[]
+	/** Its place is just before its first event, not that event's: the moment a span ran out, which its give-up or expiry follows. */
+	justBefore?: true
 	/** The events of this step it tells (a state's: the event of the step that began it). */
 	events: Happening[]
 	/** The events of the run it tells, for causes (a state's: the events that made it hold). */
@@ -1669,14 +1671,48 @@ function fromLine(env: Env, worker: string, wanted: { key: Slot | undefined; pla
 function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): boolean {
 	let broken = false
 	let holderFrom: number | undefined
+	// Each other worker's latest grant of the store: on a semaphore, the holder before it is the one whose place it took.
+	const heldFrom = new Map<string, number>()
+	const place = (step.causes?.get(grant) ?? []).find(h => 'worker' in h && 'store' in h && h.store === grant.store && h.worker !== grant.worker && ['released', 'expired', 'gone', 'ended'].includes(h.kind))
 	for (const h of [...run.steps.slice(0, step.index), step].flatMap(one => one.happenings)) {
-		if (h === grant) return !broken && (holderFrom === undefined || grant.askedAt <= holderFrom)
-		if (h.kind === 'granted' && h.store === grant.store && h.worker !== grant.worker) holderFrom = h.at
+		if (h === grant) {
+			const from = place !== undefined && 'worker' in place ? heldFrom.get(place.worker) : holderFrom
+			return !broken && (from === undefined || grant.askedAt <= from)
+		}
+		if (h.kind === 'granted' && h.store === grant.store && h.worker !== grant.worker) {
+			holderFrom = h.at
+			heldFrom.set(h.worker, h.at)
+		}
 		if (!('worker' in h) || h.worker !== grant.worker || !('store' in h) || h.store !== grant.store) continue
 		if (h.kind === 'granted') broken = false
 		if (h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') broken = true
 	}
 	return !broken
+}
+
+/**
+ * "finally" (or "eventually") before a grant: the worker waited for it, so it came from the line, or a try or wait of the same
+ * key failed (refused, gave up) after its last grant of that key; "this time" before a grant or an ask: the worker asked for
+ * that key at least once before the ask told (for a grant, before the ask the grant answers). Other clauses: nothing to check.
+ * Written from the meaning, walking the run's events in order.
+ */
+function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], worker: string): boolean {
+	const grant = told.find((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker)
+	const ask = told.find((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker)
+	const target: Happening | undefined = word === 'this time' ? (grant ?? ask) : grant
+	if (target === undefined) return true
+	if (word !== 'this time' && grant !== undefined && grant.place !== undefined) return true
+	const store = (target as Of<'granted'> | Of<'asked'>).store
+	let failed = false
+	let asks = 0
+	for (const h of [...earlierSteps(env), env.step].flatMap(one => one.happenings)) {
+		if (h === target) break
+		if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== store) continue
+		if (h.kind === 'granted') failed = false
+		else if (h.kind === 'refused' || h.kind === 'gave-up') failed = true
+		else if (h.kind === 'asked') asks++
+	}
+	return word === 'this time' ? asks >= (target === grant ? 2 : 1) : failed
 }
 
 /** "A pauses for 30 s": A's first pause of the step, whose process next woke (before any crash) that long after, in this step or one after it. */
@@ -1726,8 +1762,8 @@ function spanUp(env: Env, d: number, w?: string): Meaning {
 		return (from.kind === 'granted' ? from.ttl : from.until - from.at) === d && from.at + d === h.at
 	})
 	if (ends.length === 0 || ends.some(h => h.at !== ends[0]?.at)) return NO
-	// A moment, with no place among the step's events: the spans' ends are its makers, for causes.
-	return { ok: true, at: ends[0]?.at, events: [], makers: ends }
+	// The moment the spans ran out: its place among the step's events is their ends', which are its makers, for causes.
+	return { ok: true, at: ends[0]?.at, events: ends, makers: ends, justBefore: true }
 }
 
 /** The worker's function returned in this step: hold let go of its lease, or of nothing, its lease lost; not when its code let go itself and ran on. */
@@ -1929,6 +1965,12 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			prior = undefined
 		}
 		// "B, who was waiting, …": the grant it tells came to B from the line.
+		// "finally" of a grant: it had waited; "this time" of a grant or an ask: it had asked before (`earlierOk`).
+		const askedBeforeOk = clause.earlier === undefined || clause.subject === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => step.happenings.includes(h)), clause.subject)
+		if (!askedBeforeOk) {
+			fail()
+			continue
+		}
 		const waitedOk = clause.waited === undefined || meaning.events.some(h => h.kind === 'granted' && h.worker === clause.subject && h.place !== undefined && (!clause.waited?.allAlong || inLineAllAlong(env.run, env.step, h)))
 		if (!meaning.ok || !waitedOk || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
 			fail()
@@ -1975,6 +2017,14 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			fail()
 			continue
 		}
+		// "The export freezes B": a noun of the scene's code as what paused it says B's code was at that work in a hold as it paused.
+		if (clause.workCause && clause.subject !== undefined) {
+			const pause = meaning.events.find(h => h.kind === 'paused' && h.worker === clause.subject && step.happenings.includes(h))
+			if (pause !== undefined && !workingAsPaused(context, clause.subject, pause)) {
+				fail()
+				continue
+			}
+		}
 		// Of several workers' events, each one's first in the step, in the step's order.
 		const group = tells === 'event' ? actors(clause.slots.find(slot => slot.value.type === 'actors')) : []
 		const own = group.flatMap(w => {
@@ -1992,7 +2042,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// A state with no event of its own in the step stands where the latest event of the step that made it hold does.
 		const makersInStep = tells === 'state' && first === undefined ? meaning.makers.filter(h => step.happenings.includes(h)).map(h => ({ at: h.at, order: step.happenings.indexOf(h) })) : []
 		const made = makersInStep.reduce<{ at: number; order: number } | undefined>((latest, p) => (latest === undefined || after(latest, p) ? p : latest), undefined)
-		const place = first === undefined ? made : { at: first.at, order: step.happenings.indexOf(first) }
+		const place = first === undefined ? made : { at: first.at, order: step.happenings.indexOf(first) - (meaning.justBefore ? 0.5 : 0) }
 		const isState = tells === 'state'
 		// A clause about several workers' events stands after something only if the earliest of them does.
 		const earliest = own.map(h => ({ at: h.at, order: step.happenings.indexOf(h) })).sort((a, b) => a.order - b.order)[0]
@@ -2110,7 +2160,25 @@ function endingOf(end: Happening | undefined, step: StepFacts): Happening[] {
 	return open ? [end, open] : [end]
 }
 
-/** Whether a pause was long (its worker's lease, live as it paused, ran out before it woke, or would have) or short. */
+/**
+ * Whether the worker's code was in the body of a hold, its process running, up to the pause: written from the meaning, walking the
+ * run's events before it (in at a grant; out at a let-go or return of that store, a crash, a new ask; a pause or a waking).
+ */
+function workingAsPaused(context: ClaimContext, worker: string, pause: Happening): boolean {
+	const all = context.run.steps.slice(1, context.step.index + 1).flatMap(step => step.happenings)
+	let hold: Of<'granted'> | undefined
+	let running = true
+	for (const h of all.slice(0, all.indexOf(pause))) {
+		if (!('worker' in h) || h.worker !== worker) continue
+		if (h.kind === 'granted') hold = h
+		else if (h.kind === 'paused') running = false
+		else if (h.kind === 'woke') running = true
+		else if (hold !== undefined && (((h.kind === 'released' || h.kind === 'returned') && h.store === hold.store) || h.kind === 'crashed' || h.kind === 'asked')) hold = undefined
+	}
+	return hold !== undefined && running
+}
+
+/** Whether a pause was long (its worker's lease, live as it paused, ran out before it woke or crashed, or would have) or short. */
 function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'short'): boolean {
 	const worker = clause.subject
 	if (worker === undefined) return true
@@ -2151,7 +2219,8 @@ function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'sho
 				break
 			}
 			if (h.kind === 'gone' || h.kind === 'ended') takenAt = step.end.workers.get(worker)?.lease?.expiresAt
-			if (h.kind === 'woke') {
+			// The pause ends when the process wakes, or when it crashes: a dead process is no paused one.
+			if (h.kind === 'woke' || h.kind === 'crashed') {
 				settled = true
 				ranOut = takenAt !== undefined && h.at >= takenAt
 				break

@@ -125,6 +125,11 @@ function samplePosition(code: Code, line: number, column = 1): Position {
 	return { line: code.start.line + at - 1, column: code.start.column + (at === line ? column - 1 : 0) }
 }
 
+/** The nouns of a scene's that may tell a worker's work: its code sample's names' words, not its actors' labels'. */
+function workNounsOf(scene: Scene, domain: Domain): string[] {
+	return sceneNouns(scene.code?.lines ?? [], [], domain.words)
+}
+
 /** The nouns a scene's captions may use of their own: its code sample's names' words and its lock and database actors' labels'. */
 function nounsOf(scene: Scene, domain: Domain): string[] {
 	return sceneNouns(scene.code?.lines ?? [], castOf(scene).filter(actor => actor.kind !== 'worker').map(actor => actor.label), domain.words)
@@ -145,18 +150,18 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 	if (sample.problems.length > 0) {
 		return { ...(scene.code ? { code: { lang: scene.code.lang, lines: scene.code.lines } } : {}), frames: [], diagnostics: sample.problems }
 	}
-	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, options.suggest ?? false, nounsOf(scene, domain), unheldWords(scene.code?.lines ?? []))
+	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, options.suggest ?? false, nounsOf(scene, domain), workNounsOf(scene, domain), unheldWords(scene.code?.lines ?? []))
 	if (options.withoutFences) return withoutFences(scene, options, texts, domain, sample)
 	const run = await runScene(scene, options, texts, false, domain, sample.loaded)
 	try {
 		if (!run.failed) {
 			if (texts.sites.some(site => site.read.clauses.some(clause => clause.form.needsUnfenced))) {
-				const unfenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, false, nounsOf(scene, domain), unheldWords(scene.code?.lines ?? [])), true, domain, sample.loaded)
+				const unfenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, false, nounsOf(scene, domain), workNounsOf(scene, domain), unheldWords(scene.code?.lines ?? [])), true, domain, sample.loaded)
 				run.facts.unfenced = unfenced.facts
 				if (unfenced.untellable !== undefined) unfenced.facts.untellable = unfenced.untellable
 			}
 			if (texts.sites.some(site => site.read.clauses.some(clause => clause.form.needsFenced))) {
-				const fenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, false, nounsOf(scene, domain), unheldWords(scene.code?.lines ?? [])), false, domain, sample.loaded, true)
+				const fenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, false, nounsOf(scene, domain), workNounsOf(scene, domain), unheldWords(scene.code?.lines ?? [])), false, domain, sample.loaded, true)
 				run.facts.fenced = fenced.facts
 			}
 			if (sample.loaded) ttlProblems(scene, run.facts, options.file, run.failures)

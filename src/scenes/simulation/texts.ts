@@ -48,10 +48,12 @@ export class SceneTexts {
 		readonly suggest: boolean | readonly number[] = false,
 		/** The scene's own nouns, which its captions may write for what a worker writes and for its work (`sceneNouns`). */
 		nouns: readonly string[] = [],
+		/** Of those, the ones that may tell a worker's work (`workNouns`): names its code calls, no actor's label's word. */
+		work: readonly string[] = nouns,
 		/** The words of the names its code calls outside the key (`unheldWords`), which the work lexicon does not lend. */
 		unheld: readonly string[] = [],
 	) {
-		this.language = sceneLanguage(cast, key, words, nouns, unheld)
+		this.language = sceneLanguage(cast, key, words, nouns, work, unheld)
 	}
 
 	read(text: Text, place: Place): ReadResult {

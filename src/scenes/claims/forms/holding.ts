@@ -177,6 +177,15 @@ function workSpans(context: ClaimContext, worker: string): WorkSpan[] {
 }
 
 /**
+ * Why a pause told with a noun of the scene's code as its cause ("the export freezes B") is not so, or undefined: the worker's
+ * code was at work in a hold's body (`WorkSpan`) up to that pause, which ended its work there.
+ */
+export function pausedAtWork(context: ClaimContext, worker: string, pause: Happening, noun: string): string | undefined {
+	if (workSpans(context, worker).some(span => span.end === pause)) return undefined
+	return `"${noun}" tells the work ${context.name(worker)}'s code was doing in a hold when its process paused, at ${time(pause.at)}, and its code was not at work in a hold then; a cause of the lexicon's ("a garbage collection") claims nothing`
+}
+
+/**
  * The worker's code is at work in a hold's body at the clause's moment (`WorkSpan`): the span the moment it
  * names falls in; with none named, the one the step ends in, else the latest whose end a later clause of the
  * text tells.

@@ -100,13 +100,11 @@ function timeUp(context: ClaimContext, durationSlot: number, wanted: number, wor
 	const first = found[0] as (typeof found)[number]
 	const other = found.find(one => one.end.at !== first.end.at)
 	if (other !== undefined) return fails(`"the ${time(wanted)}" names no one span: ${first.what}, and ${other.what}; say whose ("${context.name(first.end.worker)}'s ${time(wanted)} are up")`, durationSlot)
-	// It tells a moment, not the happenings at it (what ran out is told as its own event: "B gives up", "A's lease runs out"):
-	// its evidence has no place among the step's happenings, and those happenings are what it tells as a cause.
-	const evidence = found.map(one => {
-		const { order: _order, ...seen } = saw(context.step, one.end)
-		return seen
-	})
-	return { ok: true, evidence, at: first.end.at, said: { events: found.map(one => one.end) } }
+	// It tells the moment the span ran out, the moment of the give-up or the expiry that ended it (told as its own event too:
+	// "B gives up", "A's lease runs out"): its place among the step's happenings is just before theirs, so "When the 20 s are up,
+	// B gives up" is in order and "B gives up, then its 20 s are up" is not; those happenings are what it tells as a cause.
+	const evidence = found.map(one => saw(context.step, one.end))
+	return { ok: true, evidence, at: first.end.at, said: { events: found.map(one => one.end) }, justBefore: true }
 }
 
 /** The worker of slot 0 renewed its lease in this step. */
