@@ -84,7 +84,9 @@ export function workPhrases(nouns: readonly string[], owner?: string, thing?: st
 function makePhrases(nouns: readonly string[], owner?: string, thing?: string, unheld: readonly string[] = []): WorkPhrases {
 	// A work word of the lexicon that the code names outside the key is no work under it ("starts its export" of a
 	// runExport called after hold returned): the lexicon lends only words the code leaves to the story.
-	const lent = (entry: string) => !entry.split(' ').some(word => unheld.includes(word))
+	// And only to a scene whose held code names no work of its own (it calls `work()`): where the code says what the work
+	// is ("rebuildIndex"), the story tells it in the code's words, and "runs the exports" of a scene that rebuilds an index is no reading.
+	const lent = (entry: string) => nouns.length === 0 && !entry.split(' ').some(word => unheld.includes(word))
 	const WORK_NOUNS = LEXICON_NOUNS.filter(lent)
 	const MASS_WORK_NOUNS = LEXICON_MASS.filter(lent)
 	const NAMED_WORK_VERBS = LEXICON_VERBS.filter(lent)
