@@ -746,37 +746,39 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	const cased = initial && /^[A-Z]/.test(raw) ? [raw, (raw[0] as string).toLowerCase() + raw.slice(1)] : [raw]
 	// "too", "as well" or "again" at the end tells that it happened before (to another, or to the same): read last, so a form of its own wins.
 	const also = ALSO.exec(raw)
-	const variants: { text: string; also?: NonNullable<ReadClause['also']>; now?: true; then?: true; moment?: Slot; earlier?: NonNullable<ReadClause['earlier']> }[] = cased.map(text => ({ text }))
+	// Each variant but the text as written leaves words out (`cut`, at its offset in the text as written): what it reads is put back where those words stand.
+	const variants: { text: string; cut?: Omitted; also?: NonNullable<ReadClause['also']>; now?: true; then?: true; moment?: Slot; earlier?: NonNullable<ReadClause['earlier']> }[] = cased.map(text => ({ text }))
+	const without = (text: string, at: number, length: number) => ({ text: text.slice(0, at) + text.slice(at + length), cut: { at: start + at, length } })
 	// "now" in a state ("the database now keeps fence 8", "B and C hold it now") says it holds at the clause's moment, as a state does.
 	const now = NOW.exec(raw)
-	if (now) for (const text of cased) variants.push({ text: text.slice(0, now.index) + text.slice(now.index + now[0].length), now: true })
+	if (now) for (const text of cased) variants.push({ ...without(text, now.index, now[0].length), now: true })
 	// A neutral adverb ("B simply holds the key") claims nothing: the clause reads as it would without it.
 	// "finally", "eventually" and "this time" are checked where they modify a grant or an ask (`ReadClause.earlier`).
 	const adverb = ADVERB.exec(raw)
 	const adverbWord = adverb?.[0].trim().toLowerCase()
 	const earlier = adverb && (adverbWord === 'finally' || adverbWord === 'eventually' || adverbWord === 'this time') ? { word: adverbWord as NonNullable<ReadClause['earlier']>['word'], start: start + adverb.index, end: start + adverb.index + adverb[0].length - 1 } : undefined
-	if (adverb) for (const text of [...cased]) variants.push({ text: text.slice(0, adverb.index) + text.slice(adverb.index + adverb[0].length), ...(earlier ? { earlier } : {}) })
+	if (adverb) for (const text of [...cased]) variants.push({ ...without(text, adverb.index, adverb[0].length), ...(earlier ? { earlier } : {}) })
 	// "then" after the subject ("the key then goes to B") orders the clause as "then" before it would.
 	const inner = THEN_INSIDE.exec(raw)
-	if (inner && inner.index > 0) for (const text of cased) variants.push({ text: text.slice(0, inner.index) + text.slice(inner.index + inner[0].length), then: true })
+	if (inner && inner.index > 0) for (const text of cased) variants.push({ ...without(text, inner.index, inner[0].length), then: true })
 	if (also && place !== 'ask' && place !== 'write') {
 		const word = also[1] === 'again' ? ('again' as const) : ('too' as const)
-		for (const text of cased) variants.push({ text: text.slice(0, also.index) + text.slice(also.index + also[0].length), also: { word, start: start + also.index + 1, end: start + also.index + also[0].length } })
+		for (const text of cased) variants.push({ ...without(text, also.index, also[0].length), also: { word, start: start + also.index + 1, end: start + also.index + also[0].length } })
 	}
 	// "again" after the verb and before more words ("A renews it again until 26 s") tells as a trailing one does: read last, so a form of its own wins.
 	const again = AGAIN_INSIDE.exec(raw)
 	if (!also && again && again.index > 0 && place !== 'ask' && place !== 'write') {
-		for (const text of cased) variants.push({ text: text.slice(0, again.index) + text.slice(again.index + again[0].length), also: { word: 'again', start: start + again.index + 1, end: start + again.index + again[0].length } })
+		for (const text of cased) variants.push({ ...without(text, again.index, again[0].length), also: { word: 'again', start: start + again.index + 1, end: start + again.index + again[0].length } })
 	}
 	// "at 20 s" after the verb ("B gives up at 20 s without getting the key") names the clause's moment as a trailing one would: read last.
 	const within = language.within.exec(raw)
 	if (within && within.index > 0) {
 		const [s, e] = within.indices?.[1] ?? [0, 0]
 		const slot = readSlot(language, 'time', raw.slice(s, e), start + s, start + e, referent)
-		if (typeof slot !== 'string') for (const text of cased) variants.push({ text: text.slice(0, within.index) + text.slice(within.index + within[0].length), moment: slot })
+		if (typeof slot !== 'string') for (const text of cased) variants.push({ ...without(text, within.index, within[0].length), moment: slot })
 	}
 	let problem: string | undefined
-	for (const { text: variant, also: told, now: stated, then: ordered, moment: within, earlier: before } of variants) {
+	for (const { text: variant, cut, also: told, now: stated, then: ordered, moment: within, earlier: before } of variants) {
 		for (const prefix of within ? [undefined] : [undefined, ...language.prefixes]) {
 			const head = prefix ? prefix.regex.exec(variant) : undefined
 			if (prefix && !head) continue
@@ -787,7 +789,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 				if (suffix && !tail) continue
 				const coreEnd = tail ? variant.length - tail[0].length : variant.length
 				if (coreEnd <= coreStart) continue
-				const modifiers: ReadClause['modifiers'] = within ? [{ kind: 'at', slot: within }] : []
+				const modifiers: ReadClause['modifiers'] = []
 				const modifier = (kind: 'at' | 'later' | 'soon' | 'then', match: RegExpExecArray, offset: number) => {
 					if (kind === 'then') return true
 					const [s, e] = match.indices?.[1] ?? [0, 0]
@@ -814,17 +816,44 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 				if (clause && stated && clause.form.tells !== 'state') continue
 				if (clause && prefix?.after && clause.form.tells === 'none' && modifiers.length === 1 && clause.modifiers.length === 0 && !told) {
 					const { slot } = modifiers[0] as ReadClause['modifiers'][number]
-					return { ...clause, passes: slot, end: start + coreEnd }
+					return putBack({ ...clause, passes: slot, end: start + coreEnd }, cut)
 				}
 				if (clause && told && clause.form.tells !== 'event') {
 					problem ??= `"${text.slice(told.start, told.end)}" tells that a happening came before, and "${clause.form.pattern}" tells ${clause.form.tells === 'state' ? 'a state' : 'no happening'}; leave it out`
 					continue
 				}
-				if (clause) return { ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd, ...(prefix?.kind === 'then' || prefix?.ordered === true || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}), ...(before ? { earlier: before } : {}) }
+				if (clause) return { ...putBack({ ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd }, cut, within), ...(prefix?.kind === 'then' || prefix?.ordered === true || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}), ...(before ? { earlier: before } : {}) }
 			}
 		}
 	}
 	return problem
+}
+
+/** Words a reading of a clause left out ("finally ", " now", " at 20 s"): where they stood in the text, and how many characters. */
+interface Omitted {
+	at: number
+	length: number
+}
+
+/**
+ * A clause read from its text with words left out, its spans put back where they stand in the text as written ("finally
+ * gets it with fence 1": the fence's slot after "finally "), and the moment the left-out words told ("at 20 s"), first.
+ */
+function putBack(clause: ReadClause, omitted: Omitted | undefined, moment?: Slot): ReadClause {
+	const at = (offset: number, end: boolean) => (omitted !== undefined && (end ? offset > omitted.at : offset >= omitted.at) ? offset + omitted.length : offset)
+	const span = <T extends { start: number; end: number }>(part: T): T => ({ ...part, start: at(part.start, false), end: at(part.end, true) })
+	const modifiers = clause.modifiers.map(modifier => ({ ...modifier, slot: span(modifier.slot) }))
+	return {
+		...span(clause),
+		slots: clause.slots.map(span),
+		modifiers: moment === undefined ? modifiers : [{ kind: 'at', slot: moment }, ...modifiers],
+		...(clause.passes ? { passes: span(clause.passes) } : {}),
+		...(clause.waited ? { waited: span(clause.waited) } : {}),
+		...(clause.length ? { length: span(clause.length) } : {}),
+		...(clause.workCause ? { workCause: span(clause.workCause) } : {}),
+		...(clause.also ? { also: span(clause.also) } : {}),
+		...(clause.earlier ? { earlier: span(clause.earlier) } : {}),
+	}
 }
 
 function readSlot(language: SceneLanguage, type: SlotType, text: string, start: number, end: number, referent: string | undefined, own?: string, plural?: string[]): Slot | string {
