@@ -5,7 +5,7 @@
  */
 import type { ClaimForm, Place, SlotType } from './form.ts'
 import { inWords } from './form.ts'
-import type { SceneLanguage } from './language.ts'
+import type { CompiledForm, SceneLanguage } from './language.ts'
 
 type Piece = { word: string } | { slot: SlotType }
 
@@ -23,19 +23,44 @@ function pieces(pattern: string): Piece[] {
 
 const NUMERIC: readonly SlotType[] = ['fence', 'epoch', 'count', 'ordinal', 'duration', 'time', 'refusal']
 
-/** Whether a run of the clause's words could fill a slot of a kind. */
-function fills(language: SceneLanguage, type: SlotType, words: readonly string[]): boolean {
+/** Whether a run of the clause's words could fill a slot of a kind, given the scene's names (lowercased, and their possessives). */
+function fills(names: ReadonlySet<string>, type: SlotType, words: readonly string[]): boolean {
 	const text = words.join(' ')
 	if (NUMERIC.includes(type)) return /\d/.test(text) || /^(?:a|an|half|one|two|three|four|five|six|seven|eight|nine|ten|both|first|second|third)\b/.test(text)
 	if (text === 'it' || text === 'its' || text.startsWith('the ')) return true
-	return language.names.allNames().some(name => {
-		const lower = name.toLowerCase()
-		return text === lower || text === `${lower}'s` || text === `${lower}’s`
-	})
+	return names.has(text)
+}
+
+/** What the nearest forms of a scene's language are measured with, worked out once: each place's forms as pieces, and the scene's names. */
+interface Measures {
+	names: ReadonlySet<string>
+	places: Map<Place, { compiled: CompiledForm; pieces: Piece[] }[]>
+}
+
+const MEASURES = new WeakMap<SceneLanguage, Measures>()
+
+function measuresOf(language: SceneLanguage): Measures {
+	let measures = MEASURES.get(language)
+	if (measures === undefined) {
+		const names = new Set(language.names.allNames().flatMap(name => [name.toLowerCase(), `${name.toLowerCase()}'s`, `${name.toLowerCase()}’s`]))
+		measures = { names, places: new Map() }
+		MEASURES.set(language, measures)
+	}
+	return measures
+}
+
+function formsOf(language: SceneLanguage, place: Place): { compiled: CompiledForm; pieces: Piece[] }[] {
+	const { places } = measuresOf(language)
+	let forms = places.get(place)
+	if (forms === undefined) {
+		forms = (language.places.get(place)?.forms ?? []).map(compiled => ({ compiled, pieces: pieces(inWords(compiled.pattern, language.words)) }))
+		places.set(place, forms)
+	}
+	return forms
 }
 
 /** The fewest changes that turn the clause's words into the form's, a slot taking one to three words. */
-function distance(language: SceneLanguage, clause: readonly string[], form: readonly Piece[]): number {
+function distance(names: ReadonlySet<string>, clause: readonly string[], form: readonly Piece[]): number {
 	const n = clause.length
 	const m = form.length
 	const d: number[][] = Array.from({ length: m + 1 }, () => new Array<number>(n + 1).fill(Number.POSITIVE_INFINITY))
@@ -52,7 +77,7 @@ function distance(language: SceneLanguage, clause: readonly string[], form: read
 			if ('word' in piece) {
 				if (j < n) row[j + 1] = Math.min(row[j + 1] as number, here + (clause[j] === piece.word ? 0 : 1))
 			} else {
-				for (let k = 1; k <= 3 && j + k <= n; k++) row[j + k] = Math.min(row[j + k] as number, here + (fills(language, piece.slot, clause.slice(j, j + k)) ? 0 : 1))
+				for (let k = 1; k <= 3 && j + k <= n; k++) row[j + k] = Math.min(row[j + k] as number, here + (fills(names, piece.slot, clause.slice(j, j + k)) ? 0 : 1))
 			}
 		}
 	}
@@ -65,18 +90,17 @@ export function nearestForms(language: SceneLanguage, clause: string, place: Pla
 		.split(/[\s,:]+/)
 		.filter(word => word.length > 0)
 		.map(word => word.toLowerCase())
-	const forms = language.places.get(place)?.forms ?? []
+	const { names } = measuresOf(language)
 	const verb = verbOf(language, words)
 	const denying = DENYING.test(clause)
-	return forms
-		.flatMap((compiled, order) => {
+	return formsOf(language, place)
+		.flatMap(({ compiled, pieces: form }, order) => {
 			if (compiled.form.denies && !denying) return []
-			const form = pieces(inWords(compiled.pattern, language.words))
 			// A pattern of slots alone ("{worker} {ordinal}") is near every short clause and names no word to write: the form's other patterns speak for it.
 			if (!form.some(piece => 'word' in piece)) return []
 			// A form with the author's verb is nearer than one with the author's other words: "{worker} crashes" for "A crashes while it holds the key".
 			const kept = verb !== undefined && form.some(piece => 'word' in piece && stem(piece.word) === verb) ? VERB_KEPT : 0
-			return [{ form: compiled.form, order, score: distance(language, words, form) - kept }]
+			return [{ form: compiled.form, order, score: distance(names, words, form) - kept }]
 		})
 		.sort((a, b) => a.score - b.score || a.order - b.order)
 		.filter((entry, index, all) => all.findIndex(other => other.form === entry.form) === index)
