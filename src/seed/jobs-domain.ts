@@ -21,8 +21,9 @@ export const JOBS_DOMAIN: Domain = {
 		fence: 'term',
 		phrases: {
 			gets: ['{worker} becomes( the) leader', '{worker} is elected( leader)', '{worker} wins the election'],
-			'gets-with-fence': ['{worker} becomes( the) leader with term {fence}', '{worker} is elected( leader) with term {fence}', '{worker} wins the election with term {fence}'],
-			'gets-with-next-fence': ['{worker} becomes( the) leader with the next term, {fence}', '{worker} is elected( leader) with the next term, {fence}', '{worker} wins the election with the next term, {fence}'],
+			'gets-with-fence': ['{worker} becomes( the) leader with term/fence {fence}', '{worker} is elected( leader) with term/fence {fence}', '{worker} wins the election with term/fence {fence}'],
+			'gets-with-fence-and-ttl': ['{worker} becomes( the) leader with term/fence {fence} and a {duration} lease', '{worker} is elected( leader) with term/fence {fence} and a {duration} lease', '{worker} wins the election with term/fence {fence} and a {duration} lease'],
+			'gets-with-next-fence': ['{worker} becomes( the) leader with the next term/fence, {fence}', '{worker} is elected( leader) with the next term/fence, {fence}', '{worker} wins the election with the next term/fence, {fence}'],
 			holds: ['{worker} is( the) leader', '{worker} leads'],
 			asks: ['{worker} asks to lead', '{worker} runs for leader', '{worker} stands for election'],
 			// Several candidates are told as the general forms tell several workers: "B and C ask to lead".

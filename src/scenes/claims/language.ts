@@ -91,14 +91,17 @@ const SUBJECTS: readonly SlotType[] = ['worker', 'owner', 'store', 'database', '
 const SLOT_TYPES: readonly SlotType[] = ['worker', 'owner', 'workers', 'store', 'database', 'key', 'lease', 'fence', 'epoch', 'count', 'ordinal', 'duration', 'time', 'refusal']
 
 /**
- * A form's patterns, and for each that spells out "the key" (no slot), the same with "it" there: `it` is
- * the key wherever a form names it, as in the key's slot ("B gives up without getting it", "A gives it back").
+ * A form's patterns, and for each that spells out "the key" (no slot), the same with "it" and with "the lock"
+ * there: `it` is the key wherever a form names it, as in the key's slot ("B gives up without getting it", "A
+ * gives it back"), and so is "the lock", as the key's slot reads it ("B waits for the lock", "A lets the lock go").
  */
 function withKeyPronoun(patterns: readonly string[]): string[] {
 	const all = [...patterns]
 	for (const pattern of patterns) {
-		const said = pattern.replace(/\bthe key\b(?!['’])/g, 'it')
-		if (said !== pattern && !all.includes(said)) all.push(said)
+		for (const word of ['it', 'the lock']) {
+			const said = pattern.replace(/\bthe key\b(?!['’])/g, word)
+			if (said !== pattern && !all.includes(said)) all.push(said)
+		}
 	}
 	return all
 }

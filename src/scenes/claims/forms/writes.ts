@@ -69,6 +69,20 @@ function changedWrite(context: ClaimContext, worker: string, all: readonly Of<'w
 	return pointed.changed ? pointed : { refused: pointed }
 }
 
+/**
+ * The write "{owner} … replaces {owner}" tells: the first worker's write that changed the row in this step (the one
+ * the text told last, else the first that did), where the row had kept the second worker's; or why there is none.
+ */
+function replacingWrite(slots: readonly Slot[], context: ClaimContext): { write: Of<'wrote'>; worker: string; over: string } | Verdict {
+	const worker = actorOf(slots[0])
+	const over = actorOf(slots[1])
+	const write = changedWrite(context, worker, writes(context, worker))
+	if (!write) return fails(`no write of ${context.name(worker)} changed the row in this step`, 0)
+	if ('refused' in write) return fails(`the write of ${context.name(worker)} the text told last, at ${time(write.refused.at)}, changed no row: ${describeWrite(context, write.refused)}`, 0)
+	if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 1)
+	return { write, worker, over }
+}
+
 /** Why a claim that a write was taken (or refused) is false: what the database did instead. */
 function denied(context: ClaimContext, write: Of<'wrote'>): string {
 	return `${write.changed ? `${context.name(write.database)} did not refuse it` : `${context.name(write.database)} did not take it`}: ${describeWrite(context, write)}`
@@ -239,7 +253,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w) ∈ step, w's lease not live",
 		each: 'save',
-		pattern: '{worker} saves its stale THING', alternatives: ["{worker} saves its late THING", "{worker} writes its stale/late THING", "{worker} makes a stale/late write", "{worker} sends a stale/late write", "{worker} saves a stale/late THING"],
+		pattern: '{worker} saves its stale THING', alternatives: ["{worker} saves its late/old THING", "{worker} writes its stale/late/old THING", "{worker} makes a stale/late write", "{worker} sends a stale/late write", "{worker} saves a stale/late THING"],
 		example: 'Worker A saves its stale THING',
 		meaning: "The worker wrote in this step, and its lease was no longer live when it wrote: what it saves is stale.",
 		check: (slots, context) => wrote(slots, context, 0, write => (!write.live && !staleWrite(context, write) ? `${context.name(write.worker)}'s write is not stale: it held no lease before it, so it had none to lose` : write.live ? `${context.name(write.worker)}'s write is not stale: its lease was live when it wrote, at ${time(write.at)}` : undefined)),
@@ -261,7 +275,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w, fence f) ∈ step, w's lease not live",
 		each: 'save',
-		pattern: '{worker} saves( its THING) with its old fence {fence}', alternatives: ["{worker} tries to save/write( its THING) with its old fence {fence}", "{worker} writes with its old fence {fence}", "{worker} writes/saves with its old fence, {fence}", "{worker} saves/writes its stale THING with fence {fence}", "{worker} saves/writes( its THING) with its stale fence {fence}", "{worker} saves/writes a stale THING with fence {fence}"],
+		pattern: '{worker} saves( its THING) with its old fence {fence}', alternatives: ["{worker} tries to save/write( its THING) with its old fence {fence}", "{worker} writes with its old fence {fence}", "{worker} writes/saves with its old fence, {fence}", "{worker} saves/writes its stale/old THING with fence {fence}", "{worker} saves/writes( its THING) with its stale fence {fence}", "{worker} saves/writes a stale THING with fence {fence}"],
 		example: 'Worker A saves with its old fence 7',
 		meaning: 'The worker wrote in this step with that fence, from a lease no longer live when it wrote.',
 		check: (slots, context) => wroteWithFence(slots, context, true),
@@ -632,13 +646,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		example: "B's THING replaces A's",
 		meaning: "The first worker's write (the one the text told last, else the first that changed the row) changed the row in this step, where the row had kept the second worker's write.",
 		check(slots, context) {
-			const worker = actorOf(slots[0])
-			const over = actorOf(slots[1])
-			const write = changedWrite(context, worker, writes(context, worker))
-			if (!write) return fails(`no write of ${context.name(worker)} changed the row in this step`, 0)
-			if ('refused' in write) return fails(`the write of ${context.name(worker)} the text told last, at ${time(write.refused.at)}, changed no row: ${describeWrite(context, write.refused)}`, 0)
-			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 1)
-			return { ...holds([saw(context.step, write)], write.at), said: { decides: write, overwrites: write } } as Verdict
+			const replacing = replacingWrite(slots, context)
+			return 'write' in replacing ? { ...holds([saw(context.step, replacing.write)], replacing.write.at), said: { decides: replacing.write, overwrites: replacing.write } } : replacing
 		},
 	},
 	{
@@ -650,12 +659,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		example: "A's old write overwrites B's newer one",
 		meaning: "As \"{owner} THING replaces {owner}\": the first worker's write changed the row in this step, where the row had kept the second worker's write; and the first's write carried a smaller fence than the one the row kept, the second's: it is old, the other newer, by their fences (which a database that checks no fence lets pass).",
 		check(slots, context) {
-			const worker = actorOf(slots[0])
-			const over = actorOf(slots[1])
-			const write = changedWrite(context, worker, writes(context, worker))
-			if (!write) return fails(`no write of ${context.name(worker)} changed the row in this step`, 0)
-			if ('refused' in write) return fails(`the write of ${context.name(worker)} the text told last, at ${time(write.refused.at)}, changed no row: ${describeWrite(context, write.refused)}`, 0)
-			if (write.writerBefore !== over) return fails(`the row kept ${write.writerBefore === undefined ? 'no worker' : context.name(write.writerBefore)}'s write before`, 1)
+			const replacing = replacingWrite(slots, context)
+			if (!('write' in replacing)) return replacing
+			const { write, worker, over } = replacing
 			if (write.noFence === true) return fails(`${context.name(worker)}'s write carried no fence, so it is neither old nor new by its fence`, 0)
 			if (!(write.fence < write.before)) return fails(`${context.name(worker)}'s write carried fence ${showFence(write.fence)}, and the row kept ${context.name(over)}'s with fence ${showFence(write.before)}: ${write.fence === write.before ? 'the same fence' : `${context.name(worker)}'s is the newer`}, not older`, 0)
 			return { ...holds([saw(context.step, write)], write.at), said: { decides: write, overwrites: write } } as Verdict
