@@ -180,6 +180,8 @@ export const ID_EVENTS: Readonly<Record<string, string>> = {
 	renewal: 'a lease is renewed',
 	renew: 'a lease is renewed',
 	release: 'a worker lets go of its lease',
+	end: "an operator ends a worker's lease",
+	ended: "an operator ends a worker's lease",
 	expiry: "a worker's lease runs out",
 	timeout: 'a worker gives up waiting',
 	handover: 'the key goes to a worker that waited in line',

@@ -20,8 +20,9 @@ function wordsOf(id: string): string[] {
 
 /**
  * Why a scene's id cannot stand, or undefined: each of its words is a subject or a glossary word, an
- * event word, a neutral word, a word of its page's headings (`headings`), or one of its domain's
- * subjects (`domain`: the words the scene's domain lends).
+ * event word, a neutral word, a word of its page's headings (`headings`), or one of the scene's own
+ * (`domain`: the words the scene's domain lends, and the nouns of its code sample and of its locks' and
+ * databases' labels, which its captions may use too).
  */
 export function idProblem(id: string, headings: readonly string[] = [], domain: readonly string[] = []): string | undefined {
 	const page = new Set(headings.map(word => word.toLowerCase()))
@@ -29,7 +30,8 @@ export function idProblem(id: string, headings: readonly string[] = [], domain: 
 	const word = wordsOf(id).find(part => !ALLOWED.has(part) && !page.has(part) && !own.has(part))
 	if (word === undefined) return undefined
 	const from = page.size > 0 ? `, nor of this page's headings` : ''
-	return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" is no word of the id lexicon${from} (npm run scenes -- forms lists them all); name the subject, like fences-restart`
+	const ownWords = own.size > 0 ? `, nor of this scene's own (${[...own].slice(0, 8).join(', ')}${own.size > 8 ? ', ...' : ''})` : ''
+	return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" is no word of the id lexicon${from}${ownWords} (npm run scenes -- forms lists them all); name the subject, like fences-restart`
 }
 
 /** Whether the run shows the event an id's word names. */
@@ -44,6 +46,8 @@ const SHOWN: Readonly<Record<string, (run: RunFacts) => boolean>> = {
 	renewal: run => some(run, h => h.kind === 'renewed'),
 	renew: run => some(run, h => h.kind === 'renewed'),
 	release: run => some(run, h => h.kind === 'released'),
+	end: run => some(run, h => h.kind === 'ended'),
+	ended: run => some(run, h => h.kind === 'ended'),
 	expiry: run => some(run, h => h.kind === 'expired'),
 	timeout: run => some(run, h => h.kind === 'gave-up'),
 	handover: run => some(run, h => h.kind === 'granted' && h.place !== undefined),

@@ -238,7 +238,7 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 			if (name !== undefined) world.report(actor.label.position, name)
 		}
 		for (const setting of scene.settings) {
-			const problem = setting.kind === 'id' ? idProblem(setting.value, options.headings ?? [], domain.words.ids) : undefined
+			const problem = setting.kind === 'id' ? idProblem(setting.value, options.headings ?? [], [...domain.words.ids, ...nounsOf(scene, domain)]) : undefined
 			if (problem !== undefined) world.report(setting.position, problem)
 		}
 		for (const { actor, message } of castProblems(scene.actors.map(actor => ({ ...actor, kind: kindOf(actor.icon) })))) world.report(actor.position, message)

@@ -299,6 +299,9 @@ describe("a scene's id", () => {
 		expect(idProblem('b-saves-first')).toContain('"b" is no word of the id lexicon')
 		expect(idProblem('shards-rebalance')).toContain('"shards"')
 		expect(idProblem('shards-rebalance', ['Shards', 'rebalance', 'when', 'a', 'node', 'joins'])).toBeUndefined()
+		// The scene's own words: its domain's, and the nouns of its code and of its locks' labels.
+		expect(idProblem('thumbnails-limit', [], ['thumbnails', 'resize'])).toBeUndefined()
+		expect(idProblem('thumbnails-sale', [], ['thumbnails', 'resize'])).toContain('"sale" is no word of the id lexicon, nor of this scene\'s own (thumbnails, resize)')
 	})
 })
 
