@@ -814,6 +814,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return event(all[0])
 	},
 	'is-refused': (s, env) => event(events(env.step, 'refused', h => h.worker === actor(s[0]))[0]),
+	'store-refuses': (s, env) => event(events(env.step, 'refused', h => h.store === actor(s[0]) && h.worker === actor(s[1]))[0]),
 	tries: (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly)),
 	'tries-once': (s, env) => {
 		const tries = events(env.step, 'asked', h => h.worker === actor(s[0]) && h.tryOnly && fits(s[1], h.store))
@@ -885,11 +886,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		const lease = leaseAt(env.world, w)
 		if (lease === undefined || state(lease) !== 'live' || !fits(s[1], lease.store) || lease.expiresAt !== num(s[2])) return NO
-		// Kept until T: a later step may renew the lease, but not let it go, see it gone or end it before T.
+		// Kept until T and no longer: a later step may not let the lease go, see it gone or end it before T, nor move its end past T.
 		for (const step of laterSteps(env)) {
 			const then = leaseAt(step.end, w)
 			if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
 			if ((then.gone || then.released || then.ended === true) && step.end.time < lease.expiresAt) return NO
+			if (then.expiresAt > lease.expiresAt) return NO
 			if (then.expired) break
 		}
 		const renewal = lastEvent(env, (h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === w && h.store === lease.store && h.at >= lease.grantedAt && h.until === lease.expiresAt)

@@ -315,21 +315,23 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'keeps-key-until',
 		places: STORY,
 		tells: 'state',
-		formula: "live(w, k, t) ∧ expiry(w, t) = T, and no later step lets that lease go, takes it or ends it before T",
+		formula: "live(w, k, t) ∧ expiry(w, t) = T, and no later step lets that lease go, takes it or ends it before T, or renews it past T",
 		pattern: '{worker} keeps {key} until {time}',
 		example: 'A keeps the key until 40 s',
-		meaning: "The worker's lease of the key is live when the step ends and runs out at that time unless renewed (its lease now ends then), and no later step lets it go, takes it or has an operator end it sooner.",
+		meaning: "The worker's lease of the key is live when the step ends and runs out at that time (its lease now ends then), and no later step lets it go, takes it or has an operator end it sooner, or renews it past that time.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const lease = liveLease(context.world, worker)
 			if (lease && !ofKey(slots[1], lease.store)) return fails(`${context.name(worker)}'s lease is of ${context.name(lease.store)}'s key`, 1)
 			const verdict = endsAt([slots[0] as Slot, slots[2] as Slot], context, false)
 			if (!verdict.ok) return verdict.slot === 1 ? { ...verdict, slot: 2 } : verdict
-			// It keeps the key until then: a later step may renew it, but not let it go or lose it sooner.
+			// It keeps the key until then: a later step may not let it go or lose it sooner, nor renew it for longer.
 			for (const step of laterSteps(context)) {
 				const then = step.end.workers.get(worker)?.lease
 				if (!lease || !then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
 				if ((then.gone || then.released || then.ended) && step.end.time < lease.expiresAt) return fails(`${context.name(worker)} does not keep the key until ${time(lease.expiresAt)}: its lease is ${then.gone ? 'gone' : then.ended ? 'ended by an operator' : 'let go'} by ${time(step.end.time)}, in step ${step.index}`, 2)
+				// Nor renew it past then: "until 18 s" says the key was kept that long and no longer.
+				if (then.expiresAt > lease.expiresAt) return fails(`${context.name(worker)} keeps the key past ${time(lease.expiresAt)}: it renews its lease in step ${step.index}, which moves its end to ${time(then.expiresAt)}`, 2)
 				if (then.expired) break
 			}
 			return verdict

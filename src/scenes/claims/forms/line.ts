@@ -1107,7 +1107,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "refused(w) ∈ step",
-		pattern: '{worker} is refused', alternatives: ["{worker} is rejected", "{worker} is turned away", "{worker} gets refused/rejected", "{worker} gets turned away", "{worker} gets nothing", "{worker} is refused at once", "{worker} is turned away at once", "{worker} is rejected at once", "{worker} gets refused/rejected at once", "{worker} gets turned away at once", "{worker} gives up at once( instead of waiting)", "the lock/store/server/semaphore refuses {worker}( at once)", "the lock/store/server/semaphore turns {worker} away( at once)"],
+		pattern: '{worker} is refused', alternatives: ["{worker} is rejected", "{worker} is turned away", "{worker} gets refused/rejected", "{worker} gets turned away", "{worker} gets nothing", "{worker} is refused at once", "{worker} is turned away at once", "{worker} is rejected at once", "{worker} gets refused/rejected at once", "{worker} gets turned away at once", "{worker} gives up at once( instead of waiting)"],
 		example: 'D is refused',
 		meaning: "The worker's try in this step found the key held (or a semaphore full) and got no lease.",
 		check(slots, context) {
@@ -1115,6 +1115,24 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const refused = happened(context.step, 'refused', h => h.worker === worker)[0]
 			if (!refused) return fails(`the lock did not refuse ${context.name(worker)} in this step`, 0)
 			return holds([saw(context.step, refused)], refused.at)
+		},
+	},
+	{
+		id: 'store-refuses',
+		places: STORY,
+		tells: 'event',
+		formula: "refused(w, s) ∈ step",
+		pattern: '{store} refuses {worker}', alternatives: ['{store} refuses {worker} at once', '{store} turns {worker} away', '{store} turns {worker} away at once', '{store} rejects {worker}( at once)'],
+		example: 'the lock refuses D',
+		meaning: "That lock store refused the worker's try in this step: it found the key held (or the semaphore full) and gave no lease.",
+		check(slots, context) {
+			const store = actorOf(slots[0])
+			const worker = actorOf(slots[1])
+			const refusals = happened(context.step, 'refused', h => h.worker === worker)
+			const refused = refusals.find(h => h.store === store)
+			if (refused) return holds([saw(context.step, refused)], refused.at)
+			const other = refusals[0]
+			return fails(other ? `${context.name(store)} did not refuse ${context.name(worker)}: ${context.name(other.store)} did, at ${time(other.at)}` : `${context.name(store)} did not refuse ${context.name(worker)} in this step`, other ? 0 : 1)
 		},
 	},
 	{
