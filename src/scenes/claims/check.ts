@@ -639,9 +639,15 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		const broken = own.map(h => brokenWait(context, h)).find(m => m !== undefined)
 		if (broken !== undefined) return { start: clause.waited.start, end: clause.waited.end, message: broken, offer: { start: clause.start, end: clause.end } }
 	}
-	if (clause.earlier !== undefined && clause.subject !== undefined) {
-		const told = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [context.step.happenings[e.order] as Happening] : []))
-		const wrong = earlierProblem(context, clause.earlier.word, told, clause.subject)
+	if (clause.earlier !== undefined) {
+		// What the clause told, in this step or an earlier one ("At 5 s B finally has the lock": the grant of its lease, at 0 s).
+		const told = verdict.evidence.flatMap(e => {
+			if (e.kind !== 'happened' || e.order === undefined || e.step > context.step.index) return []
+			const step = e.step === context.step.index ? context.step : context.run.steps.find(s => s.index === e.step)
+			const h = step?.happenings[e.order]
+			return h === undefined ? [] : [h]
+		})
+			const wrong = earlierProblem(context, clause.earlier.word, told, clause.subject, verdict.evidence.some(e => e.kind === 'lease'))
 		if (wrong !== undefined) return { start: clause.earlier.start, end: clause.earlier.end, message: wrong, offer: { start: clause.start, end: clause.end } }
 	}
 	const end = context.world.time

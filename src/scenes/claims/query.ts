@@ -200,10 +200,18 @@ export function brokenWait(context: ClaimContext, grant: Of<'granted'>): string 
  * up since its last grant of it; "this time" of a grant or an ask says its worker asked that store before the ask it tells
  * (of a grant, the ask it answers). Of another happening, undefined: there they claim nothing.
  */
-export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], worker: string): string | undefined {
-	const grant = told.find((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker)
-	const ask = told.find((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker)
+export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, holding = false): string | undefined {
+	// Of the clause's subject; of a clause about a store ("the lock finally gives the key to B"), of the worker its grant or ask is to.
+	const of = (h: Happening) => 'worker' in h && (h.worker === subject || !told.some(other => 'worker' in other && other.worker === subject))
 	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+	// A state of holding ("At 5 s B finally has the lock") tells of the grant of the lease it holds: its last by the clause's moment.
+	const held = holding && subject !== undefined && told.length === 0 ? all.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === subject && h.at <= (context.moment ?? context.world.time)).pop() : undefined
+	const grant = told.find((h): h is Of<'granted'> => h.kind === 'granted' && of(h)) ?? held
+	// "this time" of a clause that tells neither ("B asks, and this time has to wait"): the worker's last ask by the clause's moment.
+	const latest = (worker: string) => all.filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && h.at <= context.world.time).pop()
+	const ask = told.find((h): h is Of<'asked'> => h.kind === 'asked' && of(h)) ?? (grant === undefined && subject !== undefined && context.world.workers.has(subject) ? latest(subject) : undefined)
+	const worker = grant?.worker ?? ask?.worker ?? subject
+	if (worker === undefined) return undefined
 	const name = context.name(worker)
 	if (word !== 'this time') {
 		if (grant === undefined || grant.place !== undefined) return undefined

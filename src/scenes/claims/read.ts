@@ -753,7 +753,8 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	const now = NOW.exec(raw)
 	if (now) for (const text of cased) variants.push({ ...without(text, now.index, now[0].length), now: true })
 	// A neutral adverb ("B simply holds the key") claims nothing: the clause reads as it would without it.
-	// "finally", "eventually" and "this time" are checked where they modify a grant or an ask (`ReadClause.earlier`).
+	// "finally", "eventually" and "this time" are checked where they modify a grant or an ask (`ReadClause.earlier`), also when
+	// a form's own wording has them ("B asks, this time willing to wait 9 s"): they claim the same there.
 	const adverb = ADVERB.exec(raw)
 	const adverbWord = adverb?.[0].trim().toLowerCase()
 	const earlier = adverb && (adverbWord === 'finally' || adverbWord === 'eventually' || adverbWord === 'this time') ? { word: adverbWord as NonNullable<ReadClause['earlier']>['word'], start: start + adverb.index, end: start + adverb.index + adverb[0].length - 1 } : undefined
@@ -822,7 +823,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					problem ??= `"${text.slice(told.start, told.end)}" tells that a happening came before, and "${clause.form.pattern}" tells ${clause.form.tells === 'state' ? 'a state' : 'no happening'}; leave it out`
 					continue
 				}
-				if (clause) return { ...putBack({ ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd }, cut, within), ...(prefix?.kind === 'then' || prefix?.ordered === true || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}), ...(before ? { earlier: before } : {}) }
+				if (clause) return { ...putBack({ ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd }, cut, within), ...(prefix?.kind === 'then' || prefix?.ordered === true || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}), ...((before ?? earlier) ? { earlier: before ?? earlier } : {}) }
 			}
 		}
 	}

@@ -1695,21 +1695,37 @@ function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): b
 /**
  * "finally" (or "eventually") before a grant: the worker waited for it, so it came from the line, or a try or wait of the same
  * key failed (refused, gave up) after its last grant of that key; "this time" before a grant or an ask: the worker asked for
- * that key at least once before the ask told (for a grant, before the ask the grant answers). Other clauses: nothing to check.
+ * that key at least once before the ask told (for a grant, before the ask the grant answers). The grant or ask is the one the
+ * clause told, in this step or before (a state of holding tells the grant of the lease held), of its subject, or of the worker
+ * it is to when its subject is a store ("the lock finally gives the key to B"); "this time" of a clause that tells neither is
+ * of the worker's last ask by the clause's moment ("B asks, and this time has to wait"). Other clauses: nothing to check.
  * Written from the meaning, walking the run's events in order.
  */
-function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], worker: string): boolean {
-	const grant = told.find((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker)
-	const ask = told.find((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker)
-	const target: Happening | undefined = word === 'this time' ? (grant ?? ask) : grant
+function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined): boolean {
+	const run = [...earlierSteps(env), env.step].flatMap(one => one.happenings)
+	const mine = (h: Happening): h is Of<'granted'> | Of<'asked'> => (h.kind === 'granted' || h.kind === 'asked') && (subject === undefined || h.worker === subject)
+	const shown = told.filter(mine)
+	const others = told.filter((h): h is Of<'granted'> | Of<'asked'> => h.kind === 'granted' || h.kind === 'asked')
+	const pick = shown.length > 0 ? shown : subject !== undefined && env.world.workers.has(subject) ? [] : others
+	let grant = pick.find((h): h is Of<'granted'> => h.kind === 'granted')
+	let ask = pick.find((h): h is Of<'asked'> => h.kind === 'asked')
+	// A state of holding that tells no grant ("At 5 s B finally has the lock"): the grant of the lease the subject holds then.
+	const now = env.moment ?? env.world.time
+	const lease = subject === undefined ? undefined : leaseAt(env.world, subject)
+	if (grant === undefined && ask === undefined && told.length === 0 && lease !== undefined && state(lease) === 'live') {
+		for (const h of run) if (h.kind === 'granted' && h.worker === subject && h.store === lease.store && h.at <= now) grant = h
+	}
+	if (word === 'this time' && grant === undefined && ask === undefined && subject !== undefined && env.world.workers.has(subject)) {
+		for (const h of run) if (h.kind === 'asked' && h.worker === subject && h.at <= env.world.time) ask = h
+	}
+	const target: Of<'granted'> | Of<'asked'> | undefined = word === 'this time' ? (grant ?? ask) : grant
 	if (target === undefined) return true
 	if (word !== 'this time' && grant !== undefined && grant.place !== undefined) return true
-	const store = (target as Of<'granted'> | Of<'asked'>).store
 	let failed = false
 	let asks = 0
-	for (const h of [...earlierSteps(env), env.step].flatMap(one => one.happenings)) {
+	for (const h of run) {
 		if (h === target) break
-		if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== store) continue
+		if (!('worker' in h) || h.worker !== target.worker || !('store' in h) || h.store !== target.store) continue
 		if (h.kind === 'granted') failed = false
 		else if (h.kind === 'refused' || h.kind === 'gave-up') failed = true
 		else if (h.kind === 'asked') asks++
@@ -1968,7 +1984,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		}
 		// "B, who was waiting, …": the grant it tells came to B from the line.
 		// "finally" of a grant: it had waited; "this time" of a grant or an ask: it had asked before (`earlierOk`).
-		const askedBeforeOk = clause.earlier === undefined || clause.subject === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => step.happenings.includes(h)), clause.subject)
+		const upTo = [...earlierSteps(env), step].flatMap(one => one.happenings)
+		const askedBeforeOk = clause.earlier === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => upTo.includes(h)), clause.subject)
 		if (!askedBeforeOk) {
 			fail()
 			continue
