@@ -38,6 +38,8 @@ interface Meaning {
 	/** The write that replaced the THING it says is lost. */
 	overwrites?: Of<'wrote'>
 	unfenced?: string
+	/** For causes: a database said to check fences, why a write there went as its fence decided. */
+	fenced?: string
 	clock?: { reads?: number; past?: bigint; moved?: true }
 	absent?: string
 	/** For causes: the store whose line is empty, and the store whose key is free. */
@@ -672,6 +674,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const meaning: Meaning = { ok: true, events: tries, makers: tries }
 		return tries.some(ask => ask.unshown) ? meaning : { ...meaning, at: Math.max(...tries.map(ask => ask.at)), each: tries.map(ask => ask.at) }
 	},
+	// Each tried without waiting, all at one moment the scene draws.
+	'workers-try-at-once': (s, env) => {
+		const tries = actors(s[0]).map(id => askOf(env, id, h => h.tryOnly && fits(s[1], h.store)))
+		if (tries.some(ask => ask === undefined || ask.unshown)) return NO
+		const all = tries as Of<'asked'>[]
+		const at = all[0]?.at
+		return all.every(ask => ask.at === at) ? { ok: true, events: all, makers: all, at, each: all.map(ask => ask.at) } : NO
+	},
 	'workers-ask-bare': (s, env) => everyAsk(env, actors(s[0])),
 	'asks-again': (s, env) => {
 		const w = actor(s[0])
@@ -1129,6 +1139,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const checks = writes.length === 0 ? db.fenced : writes.some(h => h.fenced)
 		return checks ? NO : { ok: true, events: [], makers: rowMaker(env, db.id), unfenced: db.id, row: { database: db.id, fence: db.fence } }
 	},
+	// The opposite: every write so far met the conditional update; before any write, the setting.
+	'checks-fences': (s, env) => {
+		const db = env.world.databases.get(actor(s[0]))
+		if (!db) return NO
+		const writes = writesTo(env, db.id)
+		const checks = writes.length === 0 ? db.fenced : writes.every(h => h.fenced)
+		return checks ? { ok: true, events: [], makers: rowMaker(env, db.id), fenced: db.id, row: { database: db.id, fence: db.fence } } : NO
+	},
 	'write-is-refused': (s, env) => answer(env, actor(s[0]), undefined, false),
 	'write-with-fence-is-refused': (s, env) => {
 		const write = pointedOr(env, actor(s[0]), events(env.step, 'wrote', h => h.worker === actor(s[0]) && !h.noFence && h.fence === fence(s[1])))
@@ -1160,6 +1178,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return last === undefined ? NO : holdsNow(true, [last], env, { row: { database: actor(s[0]), fence: last.fence } })
 	},
 	'database-keeps-fence': (s, env) => row(env, actor(s[0]), fence(s[1])),
+	// The rows that kept the worker's write as the step began keep it still: none was changed in the step by the clause's moment.
+	'thing-stays': (s, env) => {
+		const w = actor(s[0])
+		const rows = [...env.step.start.databases.values()].filter(row => row.writer === w)
+		const stays = rows.length > 0 && rows.every(row => env.world.databases.get(row.id)?.writer === w && events(env.step, 'wrote', h => h.database === row.id && h.changed && h.at <= env.world.time).length === 0)
+		return holdsNow(stays, [], env)
+	},
 	'write-replaces': (s, env) => {
 		const mine = events(env.step, 'wrote', h => h.worker === actor(s[0]))
 		const told = env.pointed?.get(actor(s[0]))
@@ -1312,6 +1337,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'without-fences-saved': (s, env) => {
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
 		return fenced && unfenced && unfenced.changed && !fenced.changed ? event(fenced) : NO
+	},
+	'without-fences-saved-over': (s, env) => {
+		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
+		return fenced && unfenced && unfenced.changed && !fenced.changed && unfenced.writerBefore === actor(s[1]) ? event(fenced) : NO
 	},
 	'without-fences-refused': (s, env) => {
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
@@ -2068,6 +2097,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (!wrong && meaning.clock?.moved === true && unnamed !== undefined && unnamed.at > step.start.time) wrong = true
 		// An ask drawn only as its grant has no time to put after the clause before.
 		if (!wrong && prior !== undefined && place === undefined && tells === 'event' && (clause.then === 'then' || clause.then === 'so' || clause.then === 'when')) wrong = meaning.events.some(h => h.kind === 'asked' && h.unshown === true && step.happenings.includes(h))
+		// "Right then" first in a text: no moment before it to be at.
+		if (!wrong && prior === undefined && clause.then === 'when' && clause.same !== undefined) wrong = true
 		// "When X, Y" of two events, and "X while Y" of an event Y: Y happened at X's moment, each of its events.
 		if (!wrong && prior !== undefined && (clause.then === 'when' || (clause.during === true && tells === 'event'))) {
 			// After a state ("When the key is free, B gets it"), the moment is the one the state began to hold in the step.
@@ -2284,9 +2315,10 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 			return write.changed ? relation === '>' : relation === '<' || relation === '<=' || relation === '='
 		}
 		if (cause.unfenced !== undefined) return cause.unfenced === write.database && !write.fenced
+		if (cause.fenced !== undefined) return cause.fenced === write.database && write.fenced && write.noFence !== true
 		if (write.fenced && cause.row !== undefined && cause.row.database === write.database && cause.row.fence === write.before) return true
 	}
-	if (write === undefined || (cause.compares === undefined && cause.unfenced === undefined)) {
+	if (write === undefined || (cause.compares === undefined && cause.unfenced === undefined && cause.fenced === undefined)) {
 		// The chain: from what this clause tells (a write's answer: from the fences it compared) back through what it follows from.
 		const targets = write === undefined ? effect.makers : recorded(write, context)
 		// A state is why something happened only through a recorded cause of it, not by sharing the events that made it.

@@ -306,7 +306,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "live(w, t) ∧ expiry(w, t) = T",
-		pattern: '{lease} now ends at {time}', alternatives: ["{lease} now runs until {time}", "{lease} is now good until {time}", "{lease} now runs out/expires at {time}", "{lease} will now run out/expire at {time}", "{lease} will now end at {time}"],
+		pattern: '{lease} now ends at {time}', alternatives: ["{lease} now runs until/to {time}", "{lease} is now good until {time}", "{lease} now runs out/expires at {time}", "{lease} will now run out/expire at {time}", "{lease} will now end at {time}"],
 		example: "A's lease now ends at 40 s",
 		meaning: "The worker's lease is live when the step ends and runs out at that time unless renewed.",
 		check: (slots, context) => endsAt(slots, context, false),
@@ -480,7 +480,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "function-returns(w), else wrote(w) ∈ step",
-		pattern: '{worker} finishes( its work)', alternatives: ['{worker} finishes its/the WORK', '{worker} finishes DOING'],
+		pattern: '{worker} finishes( its work)', alternatives: ['{worker} finishes its/the WORK', '{worker} finishes DOING', '{worker} is done with its/the WORK', '{worker} is done DOING'],
 		example: 'A finishes its work',
 		meaning: "The worker's code got through its work in this step: it wrote what the work made (its first write of the step, the moment told), or its function returned (as \"{owner} function returns\" says), or both.",
 		check(slots, context) {
