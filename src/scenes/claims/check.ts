@@ -359,8 +359,31 @@ function sameMoment(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 	const at = outcome.at
 	if (at === undefined) return `${says}, and the scene does not draw when this happened; draw it, or join them with "and"`
 	const off = outcome.first !== undefined && outcome.first.at !== was ? outcome.first.at : at
-	if (off === was) return undefined
+	if (off === was) return notHandedOver(says, text.prior.events, outcome, context)
 	return `${says} (${formatDuration(was)}), but ${outcome.first !== undefined && off === outcome.first.at ? `${context.name(outcome.first.who)}'s` : 'it'} happened at ${formatDuration(off)}; ${during ? 'join them with "and"' : 'join them with "then"'}, or say when it happened ("at ${formatDuration(off)}")`
+}
+
+/** A lease's end that frees its key for the next in line. */
+const FREES = new Set<Happening['kind']>(['released', 'expired', 'gone', 'ended'])
+
+/**
+ * "When A lets go, C takes over" (or "right then", "as soon as"): a grant joined at the moment of a clause that freed that key
+ * came of that freeing, as the engine recorded it; a grant at the same moment that came of another's (B got the key from A,
+ * and let go in turn) is refused. Its message, or undefined.
+ */
+function notHandedOver(says: string, prior: readonly Happening[], outcome: CheckedClaim, context: ClaimContext): string | undefined {
+	const freed = prior.filter(h => FREES.has(h.kind))
+	if (freed.length === 0) return undefined
+	const mine = outcome.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [context.step.happenings[e.order] as Happening] : []))
+	for (const grant of mine) {
+		if (grant.kind !== 'granted' || !freed.some(h => 'store' in h && h.store === grant.store)) continue
+		const from = context.step.causes?.get(grant) ?? []
+		if (freed.some(h => from.includes(h))) continue
+		const end = from.find(h => FREES.has(h.kind))
+		const how = end === undefined ? 'not of a lease that ended' : `of ${context.name((end as Extract<Happening, { worker: string }>).worker)}'s ${end.kind === 'released' ? 'letting go' : end.kind === 'expired' ? 'lease running out' : end.kind === 'gone' ? 'lease going with its store' : 'lease ended by an operator'}`
+		return `${says}, and the key ${context.name(grant.worker)} got at ${formatDuration(grant.at)} came ${how}, not of what the clause before tells: the key did not go to ${context.name(grant.worker)} from it; tell what came between`
+	}
+	return undefined
 }
 
 /** A clause that held and is in place: what it told joins the text's. */

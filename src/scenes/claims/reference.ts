@@ -1791,6 +1791,25 @@ function spanUp(env: Env, d: number, w?: string): Meaning {
 		return (from.kind === 'granted' ? from.ttl : from.until - from.at) === d && from.at + d === h.at
 	})
 	if (ends.length === 0 || ends.some(h => h.at !== ends[0]?.at)) return NO
+	// "The D" of no worker names one span: no other span of length D (a wait, a lease) was running at that moment, not yet up.
+	if (w === undefined) {
+		const t = ends[0]?.at as number
+		const past = [...earlier, ...list].filter(h => h.at < t)
+		const done = (h: Happening) => ends.some(e => (e as { worker?: string }).worker === (h as { worker?: string }).worker && (e as { store?: string }).store === (h as { store?: string }).store)
+		for (const start of past) {
+			if ((start.kind !== 'asked' && start.kind !== 'granted' && start.kind !== 'renewed') || done(start)) continue
+			const same = past.filter(h => (h as { worker?: string }).worker === start.worker && (!('store' in h) || h.store === start.store))
+			const after = same.slice(same.indexOf(start) + 1)
+			if (start.kind === 'asked') {
+				const last = after.every(h => h.kind !== 'asked')
+				if (last && start.wait === d && start.at + d > t && !after.some(h => h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'refused' || h.kind === 'left' || h.kind === 'crashed')) return NO
+				continue
+			}
+			const last = after.every(h => h.kind !== 'granted' && h.kind !== 'renewed')
+			const length = start.kind === 'granted' ? start.ttl : start.until - start.at
+			if (last && length === d && start.at + d > t && !after.some(h => h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended')) return NO
+		}
+	}
 	// The moment the spans ran out: its place among the step's events is their ends', which are its makers, for causes.
 	return { ok: true, at: ends[0]?.at, events: ends, makers: ends, justBefore: true }
 }
@@ -2104,6 +2123,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			// After a state ("When the key is free, B gets it"), the moment is the one the state began to hold in the step.
 			const was = !prior.event && clause.during !== true ? (prior.named ?? prior.began) : prior.event ? prior.at : undefined
 			wrong = was === undefined || at === undefined || at !== was || (early !== undefined && early.at !== was)
+			// A grant at the moment of a clause that freed its key came of that freeing, as the engine recorded it.
+			if (!wrong && prior.event) {
+				const ends: readonly Happening[] = prior.events.filter(h => h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended')
+				wrong = inStep.some(h => h.kind === 'granted' && ends.some(e => 'store' in e && e.store === h.store) && !recorded(h, context).some(c => ends.includes(c)))
+			}
 		}
 		// After time told passing, an event told next with no moment of its own happened in that passage, after the step's start.
 		if (!wrong && passed && tells === 'event' && early !== undefined && early.at <= step.start.time && modifier === undefined && !ordered && clause.then !== 'because') wrong = true
