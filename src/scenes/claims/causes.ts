@@ -61,7 +61,7 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		const says = word === 'so' ? '"so" says the clause before is why this happened' : '"because" says this is why what the clause before tells happened'
 		return `${says}, but ${why}; tell why it happened, or join the clauses with "and"`
 	}
-	if (decided === undefined || (said.comparison === undefined && said.unfenced === undefined)) {
+	if (decided === undefined || (said.comparison === undefined && said.unfenced === undefined && said.fenced === undefined)) {
 		// The events the cause tells reach what this clause tells through the engine's causes (a write's answer: through the fences it compared).
 		const targets = decided === undefined ? effects : causesOf(decided, context)
 		// An event told as the cause may be the very event that made the state this clause tells ("A lets go, so the key is free").
@@ -130,6 +130,8 @@ function decisionLinks(said: Said, cause: Told, write: Of<'wrote'>): boolean {
 		return write.changed ? relation === '>' : relation === '<' || relation === '<=' || relation === '='
 	}
 	if (said.unfenced !== undefined) return said.unfenced === write.database && !write.fenced
+	// A database that checks fences is why a write there went as its fence decided, when a fence did decide it.
+	if (said.fenced !== undefined) return said.fenced === write.database && write.fenced && !write.noFence
 	// The row's fence when the write came.
 	return write.fenced && cause.claim.evidence.some(e => e.kind === 'row' && e.database === write.database && e.fence === showFence(write.before))
 }

@@ -263,7 +263,7 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	const start = context.step.start.time
 	if (text.passed && event && early !== undefined && early.at <= start && clause.modifiers.length === 0 && !ordered && clause.then !== 'because') return `the clause before tells time passing from the step's start (${formatDuration(start)}), and ${whose} happened at ${formatDuration(early.at)}, before any of it passed; tell this first, or say when it happened ("at ${formatDuration(early.at)}")`
 	if (after === undefined || place === undefined || early === undefined) return undefined
-	const says = clause.then === 'when' ? '"when" or "as soon as" says the happening it joins came after the one it names' : ordered ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
+	const says = clause.then === 'when' ? (clause.same !== undefined ? `"${clause.same}" says this happened at the moment of what the clause before tells, not before it` : '"when" or "as soon as" says the happening it joins came after the one it names') : ordered ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
 	const later = clause.then === 'because'
 	const at = later ? place : early
 	if (after === END) return `"then" says this came after what the clause before tells, which holds at the step's end (${formatDuration(context.world.time)}), but this came before it; tell the event that made it hold, or put this first`
@@ -337,17 +337,20 @@ function unshownAsk(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
  */
 function sameMoment(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
 	const during = clause.during === true && clause.form.tells === 'event'
+	// "Right then" with nothing told before it names no moment.
+	if (clause.same !== undefined && clause.then === 'when' && text.prior === undefined) return `"${clause.same}" says this happened at the moment of what the clause before tells, and nothing is told before it; leave it out, or tell that first`
 	if ((clause.then !== 'when' && !during) || text.prior === undefined) return undefined
-	const says = during ? '"while" (or a participle after a comma) before a happening says it happened at the moment of what the clause before tells' : '"when" or "as soon as" says the happening it joins came at the moment of the one it names'
+	const says = during ? '"while" (or a participle after a comma) before a happening says it happened at the moment of what the clause before tells' : clause.same !== undefined ? `"${clause.same}" says this happened at the moment of what the clause before tells` : '"when" or "as soon as" says the happening it joins came at the moment of the one it names'
 	// "When S, E" of a state S: E came at the moment S began to hold, in this step.
 	if (!text.prior.event && !during) {
 		const at = outcome.first?.at ?? outcome.at
 		// "When S at T, E": E came at the moment the state names.
 		const named = text.prior.named
-		if (named !== undefined) return at === named && outcome.at === named ? undefined : `"when" or "as soon as" before a state at a moment it names says the happening it joins came at that moment (${formatDuration(named)}), but ${at === undefined ? 'the scene does not draw when this happened' : `it happened at ${formatDuration(at)}`}; join them with "then", or say when it happened${at === undefined ? '' : ` ("at ${formatDuration(at)}")`}`
+		const words = clause.same !== undefined ? `"${clause.same}"` : '"when" or "as soon as"'
+		if (named !== undefined) return at === named && outcome.at === named ? undefined : `${words} ${clause.same !== undefined ? 'after' : 'before'} a state at a moment it names says the happening it joins came at that moment (${formatDuration(named)}), but ${at === undefined ? 'the scene does not draw when this happened' : `it happened at ${formatDuration(at)}`}; join them with "then", or say when it happened${at === undefined ? '' : ` ("at ${formatDuration(at)}")`}`
 		const began = text.prior.began
 		if (began !== undefined && at === began && outcome.at === began) return undefined
-		const says = '"when" or "as soon as" before a state says the happening it joins came at the moment that state began to hold'
+		const says = `${words} ${clause.same !== undefined ? 'after' : 'before'} a state says the happening it joins came at the moment that state began to hold`
 		if (began === undefined) return `${says}, and it held from before this step; tell the happening that made it so ("When A lets go, B gets the key"), or say when this happened ("20 s later B gets the key")`
 		return `${says} (${formatDuration(began)}), but ${at === undefined ? 'the scene does not draw when this happened' : `it happened at ${formatDuration(at)}`}; join them with "then", or say when it happened${at === undefined ? '' : ` ("at ${formatDuration(at)}")`}`
 	}
@@ -356,8 +359,31 @@ function sameMoment(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 	const at = outcome.at
 	if (at === undefined) return `${says}, and the scene does not draw when this happened; draw it, or join them with "and"`
 	const off = outcome.first !== undefined && outcome.first.at !== was ? outcome.first.at : at
-	if (off === was) return undefined
+	if (off === was) return notHandedOver(says, text.prior.events, outcome, context)
 	return `${says} (${formatDuration(was)}), but ${outcome.first !== undefined && off === outcome.first.at ? `${context.name(outcome.first.who)}'s` : 'it'} happened at ${formatDuration(off)}; ${during ? 'join them with "and"' : 'join them with "then"'}, or say when it happened ("at ${formatDuration(off)}")`
+}
+
+/** A lease's end that frees its key for the next in line. */
+const FREES = new Set<Happening['kind']>(['released', 'expired', 'gone', 'ended'])
+
+/**
+ * "When A lets go, C takes over" (or "right then", "as soon as"): a grant joined at the moment of a clause that freed that key
+ * came of that freeing, as the engine recorded it; a grant at the same moment that came of another's (B got the key from A,
+ * and let go in turn) is refused. Its message, or undefined.
+ */
+function notHandedOver(says: string, prior: readonly Happening[], outcome: CheckedClaim, context: ClaimContext): string | undefined {
+	const freed = prior.filter(h => FREES.has(h.kind))
+	if (freed.length === 0) return undefined
+	const mine = outcome.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [context.step.happenings[e.order] as Happening] : []))
+	for (const grant of mine) {
+		if (grant.kind !== 'granted' || !freed.some(h => 'store' in h && h.store === grant.store)) continue
+		const from = context.step.causes?.get(grant) ?? []
+		if (freed.some(h => from.includes(h))) continue
+		const end = from.find(h => FREES.has(h.kind))
+		const how = end === undefined ? 'not of a lease that ended' : `of ${context.name((end as Extract<Happening, { worker: string }>).worker)}'s ${end.kind === 'released' ? 'letting go' : end.kind === 'expired' ? 'lease running out' : end.kind === 'gone' ? 'lease going with its store' : 'lease ended by an operator'}`
+		return `${says}, and the key ${context.name(grant.worker)} got at ${formatDuration(grant.at)} came ${how}, not of what the clause before tells: the key did not go to ${context.name(grant.worker)} from it; tell what came between`
+	}
+	return undefined
 }
 
 /** A clause that held and is in place: what it told joins the text's. */

@@ -139,6 +139,8 @@ export interface Said {
 	overwrites?: Extract<Happening, { kind: 'wrote' }>
 	/** The database it says checks no fence. */
 	unfenced?: string
+	/** The database it says checks fences: why a write's answer there went as its fence decided. */
+	fenced?: string
 	/** The clock: its reading at a moment, that it is past an epoch, or that it moved on in the step. */
 	clock?: { reads?: number; past?: bigint; moved?: true }
 	/** An event that did not happen: a renewal of a worker's lease. */
@@ -293,6 +295,11 @@ export interface ClaimForm {
 	 * forms only of a clause that denies.
 	 */
 	denies?: true
+	/**
+	 * The form tells what holds of every step of most scenes ("the database checks fences"): it is never offered (a "did
+	 * you mean" would say nothing of what the author wrote), though it is named among the nearest forms.
+	 */
+	quiet?: true
 	/**
 	 * The form speaks of the workers the text named before it: "else" ("nobody else asks for the key") leaves
 	 * them out, a bare "the lock refuses" refuses one of them. The reading adds them as a last slot, of

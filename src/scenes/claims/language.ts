@@ -28,7 +28,7 @@ export interface CompiledForm {
 
 /** A modifier of a clause: a time it happened at (`at 30 s`), a time since the step before (`5 s later`, `5 s after that`), some time after it (`a moment later`), or `then` (`after that`). */
 interface CompiledModifier {
-	kind: 'at' | 'later' | 'soon' | 'then'
+	kind: 'at' | 'later' | 'soon' | 'then' | 'same'
 	regex: RegExp
 	/** "After 30 s": before a clause that tells no moment ("after 30 s nothing renews A's lease") it says that much time passed. */
 	after?: true
@@ -242,6 +242,8 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords, n
 			{ kind: 'then', regex: new RegExp(`^(?:${then}),? `, 'd') },
 			// "After that" and "afterwards" are "then"; "5 s after that" is "5 s later"; "a moment later" is some time after what was told before.
 			{ kind: 'then', regex: /^(?:after that|afterwards),? /d },
+			// "Right then" and "at that moment" are "when": the happening came at the moment of what the clause before tells.
+			{ kind: 'same', regex: /^(?:right then|just then|at that (?:very )?moment|at that instant),? /d },
 			{ kind: 'later', regex: new RegExp(`^(?:${afterThat}),? `, 'd') },
 			{ kind: 'soon', regex: /^(a moment|a while|some time|a little while|a bit) later,? /d },
 			{ kind: 'soon', regex: /^(later|some time after that),? /d },
@@ -258,6 +260,7 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords, n
 			{ kind: 'later', regex: new RegExp(` (?:${later})$`, 'd') },
 			{ kind: 'later', regex: new RegExp(` (?:${afterThat})$`, 'd') },
 			{ kind: 'then', regex: / (?:after that|afterwards)$/d },
+			{ kind: 'same', regex: /,? (?:right then|just then|at that (?:very )?moment|at that instant)$/d },
 			{ kind: 'soon', regex: / (a moment|a while|some time|a little while|a bit) later$/d },
 		],
 		within: new RegExp(` (?:${at})(?=,? )`, 'd'),

@@ -33,6 +33,7 @@ export const NEUTRAL_WORDS: readonly string[] = [
 	'index',
 	'rebuild',
 	'job',
+	'cron',
 	'batch',
 	'nightly',
 	'loop',
@@ -56,6 +57,8 @@ export const PAUSE_CAUSES: readonly string[] = [
 	'GC',
 	'migration',
 	'virtual machine migration',
+	// A live migration freezes the machine as it moves: "a migration to another host freezes A".
+	'migration to another host',
 	'query',
 	'operating system',
 	'host',
@@ -109,7 +112,14 @@ export const WORK_VERBS: readonly string[] = ['run', 'do', 'build', 'make', 'com
  * export", "the search index", "invoice numbers", "emails"): a work phrase may have one where "work" stands. A
  * plural or a mass noun ("data") may stand without a determiner ("sending emails"). None is a word of a form.
  */
-export const WORK_NOUNS: readonly string[] = ['deploy', 'export', 'import', 'build', 'upload', 'download', 'email', 'invoice', 'invoice number', 'ticket', 'index', 'search index', 'report', 'file', 'image', 'thumbnail', 'payment', 'batch', 'job', 'message', 'newsletter', 'document', 'video', 'page', 'render']
+export const WORK_NOUNS: readonly string[] = ['deploy', 'export', 'import', 'build', 'upload', 'download', 'email', 'invoice', 'invoice number', 'ticket', 'index', 'search index', 'report', 'file', 'image', 'thumbnail', 'payment', 'batch', 'coupon', 'job', 'message', 'newsletter', 'document', 'video', 'page', 'render']
+
+/**
+ * Work nouns that may stand before "of" and a plural of the others (or a mass noun): "a batch of coupons", "the batch of
+ * emails". A batch counts nothing the engine records, and no number or order word may stand in it ("a batch of 500
+ * coupons", "the next batch of coupons" read as no work phrase).
+ */
+export const BATCHES: readonly string[] = ['batch']
 
 /** Work nouns that are never plural and stand without a determiner: "processing data". */
 export const MASS_WORK_NOUNS: readonly string[] = ['data', 'mail', 'email']

@@ -12,7 +12,7 @@ import { PLACE_NAMES, inWords } from './form.ts'
 import { firstWordOf } from './language.ts'
 import type { CompiledForm, SceneLanguage } from './language.ts'
 import { NEUTRAL_ADVERBS, PAUSE_CAUSES, unneutralWord } from './lexicon.ts'
-import { UNREAD_REFERENT, groupOf, groupReferent, leaseReferent } from './parameters.ts'
+import { UNREAD_REFERENT, groupOf, groupReferent, leaseOf, leaseReferent } from './parameters.ts'
 import { nearestForms } from './nearest.ts'
 import { COUNT_PATTERN, readCount } from './numbers.ts'
 
@@ -70,6 +70,8 @@ export interface ReadClause {
 	 * before the ask it tells (or the grant answers). Before another clause they claim nothing. The span is the word's.
 	 */
 	earlier?: { word: 'finally' | 'eventually' | 'this time'; start: number; end: number }
+	/** "right then" (or "just then", "at that moment"), which read the clause as "when" does: the words, for messages. */
+	same?: string
 	/** "B, who was waiting, takes over": its subject got the key it tells of from the line; the span is the aside's. */
 	waited?: { start: number; end: number; allAlong?: true }
 }
@@ -318,7 +320,14 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 	const afterColon = came?.colon === true || came?.for === true
 	const readings: { item: Item; next: string | undefined }[] = []
 	if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) readings.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
-	const clause = came?.for ? undefined : readClause(language, text, i, j, place, referent, initial, plural)
+	let clause = came?.for ? undefined : readClause(language, text, i, j, place, referent, initial, plural)
+	// "Nobody renews A's lease, but it still holds the key": "it" after a clause that named one worker's lease and no subject is that
+	// lease where a form reads it so ("so it runs out"), and only where none does, the worker whose lease it is, as the subject.
+	const holder = leaseOf(referent)
+	if (holder !== undefined && typeof clause !== 'object' && /^it /i.test(text.slice(i, j))) {
+		const again = readClause(language, text, i, j, place, holder, initial, plural)
+		if (typeof again === 'object' && again.subject === holder) clause = again
+	}
 	if (typeof clause === 'string') slotProblems.set(slotKey(i, j, referent), clause)
 	// A clause after "while" or "when" leaves the subject before it for "it", unless the clause before had none to leave:
 	// in "30 s go by while A is paused, so its lease runs out", "its" is A's.
@@ -360,6 +369,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 				reached.add(cut.end)
 				if (!referentAt.has(cut.end)) referentAt.set(cut.end, next)
 				const rest = best(cut.end, next, false)
+				if (rest && twiceOrdered(rest.items, text.slice(cut.at, cut.end))) continue
 				if (rest && (!found || found.items.length > rest.items.length + 1)) found = { items: joinItems(item, rest.items, text.slice(cut.at, cut.end)) }
 			}
 		}
@@ -474,6 +484,18 @@ function afterFirst(items: readonly Item[], comma: number, atOnce: boolean, when
 	})
 }
 
+/** "Right then" and the words like it, at a clause's start or end (`language.ts` reads them as "when"). */
+const SAME_MOMENT = /(?:^|,? )(right then|just then|at that (?:very )?moment|at that instant)(?:,? |$)/i
+
+/**
+ * A clause that tells its own moment with "right then" (read as "when": at the moment of the clause before) after a joint that
+ * orders it too ("so", "then", "because"): one clause is ordered one way, so the joint and the words are not both read.
+ */
+function twiceOrdered(rest: readonly (Item | { kind: 'unread' })[], joined: string): boolean {
+	const head = rest[0]
+	return head?.kind === 'clause' && head.clause.then === 'when' && /\b(?:then|so|because|since|while|when)\b/.test(joined)
+}
+
 /** A clause and the items after it, the first of those ordered by the connective between ("then", "so", "because"). */
 function joinItems(item: Item, rest: readonly Item[], joined: string): Item[] {
 	const [head, ...tail] = rest
@@ -522,6 +544,13 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 				const cut = cuts.find(c => c.at === j) as Cut
 				if (!joins(cut, item)) continue
 				const rest = walk(cut.end, next, false)
+				if (twiceOrdered(rest.items as Item[], text.slice(cut.at, cut.end))) {
+					// The clause ordered twice is a part that does not read, told as such ("so" and "right then").
+					const head = rest.items[0] as { kind: 'clause'; clause: ReadClause }
+					const to = cuts.find(c => c.at >= head.clause.end)?.at ?? end
+					consider({ items: [item, { kind: 'unread', start: cut.end, end: to, referent: next }, ...rest.items.slice(1)], unread: rest.unread + 1 })
+					continue
+				}
 				consider({ items: joinItems(item, rest.items as Item[], text.slice(cut.at, cut.end)) as Partial['items'], unread: rest.unread })
 			}
 		}
@@ -612,6 +641,18 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 		const aside = asideProblem(language, segment)
 		if (aside !== undefined) return { start: start + aside.offset, end: start + aside.offset + aside.word.length, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}, nor as an aside: ${aside.message}` }
 	}
+	const joint = cuts.find(cut => cut.end === start)
+	const same = SAME_MOMENT.exec(segment)
+	if (same && joint !== undefined && /\b(?:then|so|because|since|while|when)\b/.test(text.slice(joint.at, joint.end))) {
+		const word = text.slice(joint.at, joint.end).trim().replace(/^,\s*/, '')
+		return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: "${same[1]}" says this happened at the moment of what the clause before tells, and "${word}" before it orders it too; keep one: leave out "${same[1]}", or join the clauses with "and"` }
+	}
+	if (IDLE.test(segment)) {
+		const who = referent !== undefined && referent !== UNREAD_REFERENT && language.names.kindOf(referent) === 'worker' ? language.names.labelOf(referent) : 'B'
+		return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: the engine records what a worker's code did (asks, grants, writes, lets go), not that it did nothing, nor a round; tell what it did ("${who} is refused", "${who}'s function never runs"), and leave what it did not do to the page's prose` }
+	}
+	const scheduler = SCHEDULER.exec(segment)
+	if (scheduler && place === 'caption') return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: what started the workers' code (a cron job, a scheduler) is outside the scene, and the engine records no such thing; tell what the workers did ("Workers A and B try the lock at the same moment"), and say what started them in the page's prose` }
 	const unrecorded = UNRECORDED.exec(segment)
 	if (unrecorded && !/\bclock\b/i.test(segment)) return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: the engine records no reads, so no caption can tell one ("${unrecorded[0]}"); a scene tells what the lock and the database saw (asks, grants, leases, writes), so tell the read in the page's prose around the scene` }
 	const knowing = UNKNOWING.exec(segment)
@@ -679,6 +720,15 @@ function stillHint(language: SceneLanguage, segment: string, place: Place): stri
 
 /** Words that tell what a worker knows or does not ("A wakes, unaware, and saves"), which the engine does not record. */
 const UNKNOWING = /\b(?:unaware|not aware|without knowing|not knowing|unknowingly|oblivious)\b/i
+
+/**
+ * A worker doing nothing ("B is refused, so it does nothing this round"): the engine records acts, not their absence over a
+ * span ("this round" names none the scene draws); what a refused worker's code did next is told by what it did.
+ */
+const IDLE = /\b(?:does|do|did) nothing\b/i
+
+/** What started the workers' code, outside the scene: a scheduler ("the cron job fires on both machines"), which the engine does not record. */
+const SCHEDULER = /\b(?:cron(?: job)?|scheduler|timer)\b.*\b(?:fires|fire|runs|starts|triggers|kicks off|goes off)\b/i
 
 /** A verb of what a worker's code does that the engine does not record: a read. */
 const UNRECORDED = /\b(?:reads|read|loads|fetches|looks up)\b(?! fence| the fence| its fence)/i
@@ -791,8 +841,8 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 				const coreEnd = tail ? variant.length - tail[0].length : variant.length
 				if (coreEnd <= coreStart) continue
 				const modifiers: ReadClause['modifiers'] = []
-				const modifier = (kind: 'at' | 'later' | 'soon' | 'then', match: RegExpExecArray, offset: number) => {
-					if (kind === 'then') return true
+				const modifier = (kind: 'at' | 'later' | 'soon' | 'then' | 'same', match: RegExpExecArray, offset: number) => {
+					if (kind === 'then' || kind === 'same') return true
 					const [s, e] = match.indices?.[1] ?? [0, 0]
 					if (kind === 'soon') {
 						modifiers.push({ kind, slot: { type: 'duration', text: variant.slice(offset + s, offset + e), start: start + offset + s, end: start + offset + e, value: { type: 'number', value: 0 } } })
@@ -815,6 +865,12 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					continue
 				}
 				if (clause && stated && clause.form.tells !== 'state') continue
+				// "Right then" tells a happening's moment, the one of the clause before: it joins only an event, as "when" does.
+				const same = prefix?.kind === 'same' || suffix?.kind === 'same'
+				if (clause && same && (clause.form.tells !== 'event' || within !== undefined || clause.modifiers.length > 0 || prefix?.kind === 'then' || suffix?.kind === 'then' || ordered)) {
+					problem ??= `"${text.slice(start + (prefix?.kind === 'same' && head ? 0 : coreEnd), start + (prefix?.kind === 'same' && head ? head[0].length : variant.length)).replace(/^,? /, '').replace(/,? $/, '')}" says a happening came at the moment of what the clause before tells, and "${clause.form.pattern}" ${clause.form.tells === 'event' ? 'names a moment of its own' : 'tells no happening'}; leave it out`
+					continue
+				}
 				if (clause && prefix?.after && clause.form.tells === 'none' && modifiers.length === 1 && clause.modifiers.length === 0 && !told) {
 					const { slot } = modifiers[0] as ReadClause['modifiers'][number]
 					return putBack({ ...clause, passes: slot, end: start + coreEnd }, cut)
@@ -823,7 +879,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					problem ??= `"${text.slice(told.start, told.end)}" tells that a happening came before, and "${clause.form.pattern}" tells ${clause.form.tells === 'state' ? 'a state' : 'no happening'}; leave it out`
 					continue
 				}
-				if (clause) return { ...putBack({ ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd }, cut, within), ...(prefix?.kind === 'then' || prefix?.ordered === true || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : {}), ...(told ? { also: told } : {}), ...((before ?? earlier) ? { earlier: before ?? earlier } : {}) }
+				if (clause) return { ...putBack({ ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd }, cut, within), ...(prefix?.kind === 'then' || prefix?.ordered === true || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : same ? { then: 'when' as const, same: (SAME_MOMENT.exec(prefix?.kind === 'same' && head ? head[0] : (tail?.[0] ?? ''))?.[1] ?? 'right then').toLowerCase() } : {}), ...(told ? { also: told } : {}), ...((before ?? earlier) ? { earlier: before ?? earlier } : {}) }
 			}
 		}
 	}

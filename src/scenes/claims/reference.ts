@@ -38,6 +38,8 @@ interface Meaning {
 	/** The write that replaced the THING it says is lost. */
 	overwrites?: Of<'wrote'>
 	unfenced?: string
+	/** For causes: a database said to check fences, why a write there went as its fence decided. */
+	fenced?: string
 	clock?: { reads?: number; past?: bigint; moved?: true }
 	absent?: string
 	/** For causes: the store whose line is empty, and the store whose key is free. */
@@ -672,6 +674,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const meaning: Meaning = { ok: true, events: tries, makers: tries }
 		return tries.some(ask => ask.unshown) ? meaning : { ...meaning, at: Math.max(...tries.map(ask => ask.at)), each: tries.map(ask => ask.at) }
 	},
+	// Each tried without waiting, all at one moment the scene draws.
+	'workers-try-at-once': (s, env) => {
+		const tries = actors(s[0]).map(id => askOf(env, id, h => h.tryOnly && fits(s[1], h.store)))
+		if (tries.some(ask => ask === undefined || ask.unshown)) return NO
+		const all = tries as Of<'asked'>[]
+		const at = all[0]?.at
+		return all.every(ask => ask.at === at) ? { ok: true, events: all, makers: all, at, each: all.map(ask => ask.at) } : NO
+	},
 	'workers-ask-bare': (s, env) => everyAsk(env, actors(s[0])),
 	'asks-again': (s, env) => {
 		const w = actor(s[0])
@@ -1131,6 +1141,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const checks = writes.length === 0 ? db.fenced : writes.some(h => h.fenced)
 		return checks ? NO : { ok: true, events: [], makers: rowMaker(env, db.id), unfenced: db.id, row: { database: db.id, fence: db.fence } }
 	},
+	// The opposite: every write so far met the conditional update; before any write, the setting.
+	'checks-fences': (s, env) => {
+		const db = env.world.databases.get(actor(s[0]))
+		if (!db) return NO
+		const writes = writesTo(env, db.id)
+		const checks = writes.length === 0 ? db.fenced : writes.every(h => h.fenced)
+		return checks ? { ok: true, events: [], makers: rowMaker(env, db.id), fenced: db.id, row: { database: db.id, fence: db.fence } } : NO
+	},
 	'write-is-refused': (s, env) => answer(env, actor(s[0]), undefined, false),
 	'write-with-fence-is-refused': (s, env) => {
 		const write = pointedOr(env, actor(s[0]), events(env.step, 'wrote', h => h.worker === actor(s[0]) && !h.noFence && h.fence === fence(s[1])))
@@ -1162,6 +1180,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return last === undefined ? NO : holdsNow(true, [last], env, { row: { database: actor(s[0]), fence: last.fence } })
 	},
 	'database-keeps-fence': (s, env) => row(env, actor(s[0]), fence(s[1])),
+	// The rows that kept the worker's write as the step began keep it still: none was changed in the step by the clause's moment.
+	'thing-stays': (s, env) => {
+		const w = actor(s[0])
+		const rows = [...env.step.start.databases.values()].filter(row => row.writer === w)
+		const stays = rows.length > 0 && rows.every(row => env.world.databases.get(row.id)?.writer === w && events(env.step, 'wrote', h => h.database === row.id && h.changed && h.at <= env.world.time).length === 0)
+		return holdsNow(stays, [], env)
+	},
 	'write-replaces': (s, env) => {
 		const mine = events(env.step, 'wrote', h => h.worker === actor(s[0]))
 		const told = env.pointed?.get(actor(s[0]))
@@ -1314,6 +1339,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'without-fences-saved': (s, env) => {
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
 		return fenced && unfenced && unfenced.changed && !fenced.changed ? event(fenced) : NO
+	},
+	'without-fences-saved-over': (s, env) => {
+		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
+		return fenced && unfenced && unfenced.changed && !fenced.changed && unfenced.writerBefore === actor(s[1]) ? event(fenced) : NO
 	},
 	'without-fences-refused': (s, env) => {
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
@@ -1780,6 +1809,25 @@ function spanUp(env: Env, d: number, w?: string): Meaning {
 		return (from.kind === 'granted' ? from.ttl : from.until - from.at) === d && from.at + d === h.at
 	})
 	if (ends.length === 0 || ends.some(h => h.at !== ends[0]?.at)) return NO
+	// "The D" of no worker names one span: no other span of length D (a wait, a lease) was running at that moment, not yet up.
+	if (w === undefined) {
+		const t = ends[0]?.at as number
+		const past = [...earlier, ...list].filter(h => h.at < t)
+		const done = (h: Happening) => ends.some(e => (e as { worker?: string }).worker === (h as { worker?: string }).worker && (e as { store?: string }).store === (h as { store?: string }).store)
+		for (const start of past) {
+			if ((start.kind !== 'asked' && start.kind !== 'granted' && start.kind !== 'renewed') || done(start)) continue
+			const same = past.filter(h => (h as { worker?: string }).worker === start.worker && (!('store' in h) || h.store === start.store))
+			const after = same.slice(same.indexOf(start) + 1)
+			if (start.kind === 'asked') {
+				const last = after.every(h => h.kind !== 'asked')
+				if (last && start.wait === d && start.at + d > t && !after.some(h => h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'refused' || h.kind === 'left' || h.kind === 'crashed')) return NO
+				continue
+			}
+			const last = after.every(h => h.kind !== 'granted' && h.kind !== 'renewed')
+			const length = start.kind === 'granted' ? start.ttl : start.until - start.at
+			if (last && length === d && start.at + d > t && !after.some(h => h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended')) return NO
+		}
+	}
 	// The moment the spans ran out: its place among the step's events is their ends', which are its makers, for causes.
 	return { ok: true, at: ends[0]?.at, events: ends, makers: ends, justBefore: true }
 }
@@ -2087,11 +2135,18 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (!wrong && meaning.clock?.moved === true && unnamed !== undefined && unnamed.at > step.start.time) wrong = true
 		// An ask drawn only as its grant has no time to put after the clause before.
 		if (!wrong && prior !== undefined && place === undefined && tells === 'event' && (clause.then === 'then' || clause.then === 'so' || clause.then === 'when')) wrong = meaning.events.some(h => h.kind === 'asked' && h.unshown === true && step.happenings.includes(h))
+		// "Right then" first in a text: no moment before it to be at.
+		if (!wrong && prior === undefined && clause.then === 'when' && clause.same !== undefined) wrong = true
 		// "When X, Y" of two events, and "X while Y" of an event Y: Y happened at X's moment, each of its events.
 		if (!wrong && prior !== undefined && (clause.then === 'when' || (clause.during === true && tells === 'event'))) {
 			// After a state ("When the key is free, B gets it"), the moment is the one the state began to hold in the step.
 			const was = !prior.event && clause.during !== true ? (prior.named ?? prior.began) : prior.event ? prior.at : undefined
 			wrong = was === undefined || at === undefined || at !== was || (early !== undefined && early.at !== was)
+			// A grant at the moment of a clause that freed its key came of that freeing, as the engine recorded it.
+			if (!wrong && prior.event) {
+				const ends: readonly Happening[] = prior.events.filter(h => h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended')
+				wrong = inStep.some(h => h.kind === 'granted' && ends.some(e => 'store' in e && e.store === h.store) && !recorded(h, context).some(c => ends.includes(c)))
+			}
 		}
 		// After time told passing, an event told next with no moment of its own happened in that passage, after the step's start.
 		if (!wrong && passed && tells === 'event' && early !== undefined && early.at <= step.start.time && modifier === undefined && !ordered && clause.then !== 'because') wrong = true
@@ -2303,9 +2358,10 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 			return write.changed ? relation === '>' : relation === '<' || relation === '<=' || relation === '='
 		}
 		if (cause.unfenced !== undefined) return cause.unfenced === write.database && !write.fenced
+		if (cause.fenced !== undefined) return cause.fenced === write.database && write.fenced && write.noFence !== true
 		if (write.fenced && cause.row !== undefined && cause.row.database === write.database && cause.row.fence === write.before) return true
 	}
-	if (write === undefined || (cause.compares === undefined && cause.unfenced === undefined)) {
+	if (write === undefined || (cause.compares === undefined && cause.unfenced === undefined && cause.fenced === undefined)) {
 		// The chain: from what this clause tells (a write's answer: from the fences it compared) back through what it follows from.
 		const targets = write === undefined ? effect.makers : recorded(write, context)
 		// A state is why something happened only through a recorded cause of it, not by sharing the events that made it.

@@ -191,7 +191,7 @@ function candidates(language: SceneLanguage, context: ClaimContext, alternatives
 	const seen = new Set<string>()
 	for (const [group, forms] of FORM_GROUPS) {
 		for (const form of forms) {
-			if (!form.places.includes(context.place) || form.denies) continue
+			if (!form.places.includes(context.place) || form.denies || form.quiet) continue
 			for (const pattern of alternatives ? patternsOf(form) : [form.pattern]) {
 				for (const raw of sentencesOf(pattern, fill, language.words)) {
 					const text = context.place === 'caption' ? sentence(raw) : raw

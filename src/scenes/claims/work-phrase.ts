@@ -9,7 +9,7 @@
  * order word ("second", "other", "again") is ever part of one: a clause with such a word reads as a form that
  * checks it, or not at all.
  */
-import { MASS_WORK_NOUNS as LEXICON_MASS, NAMED_WORK_VERBS as LEXICON_VERBS, NO_THIRD_PERSON, WORK_ADJECTIVES, WORK_NOUNS as LEXICON_NOUNS, WORK_VERBS } from './lexicon.ts'
+import { BATCHES, MASS_WORK_NOUNS as LEXICON_MASS, NAMED_WORK_VERBS as LEXICON_VERBS, NO_THIRD_PERSON, WORK_ADJECTIVES, WORK_NOUNS as LEXICON_NOUNS, WORK_VERBS } from './lexicon.ts'
 
 /** The regular expressions a scene's work phrases compile to, for `language.ts` to put where a pattern's tokens stand. */
 export interface WorkPhrases {
@@ -92,9 +92,14 @@ function makePhrases(nouns: readonly string[], owner?: string, thing?: string, u
 	const NAMED_WORK_VERBS = LEXICON_VERBS.filter(lent)
 	const adjectives = `(?:${any(WORK_ADJECTIVES)} )*`
 	const of = nouns.length === 0 && owner === undefined ? '' : `(?: of ${DETERMINERS} ${adjectives}${any([...nouns, ...(owner === undefined ? [] : [owner])])})?`
+	// "a batch of coupons": a head of the lexicon's that counts nothing ("batch") and a plural of its nouns, or a mass noun, after "of".
+	const batches = BATCHES.filter(lent)
+	const batched = `of ${adjectives}${any([...WORK_NOUNS.filter(noun => !BATCHES.includes(noun)).flatMap(plural), ...MASS_WORK_NOUNS])}`
+	const batch = batches.length === 0 ? '' : `|${any(batches)} ${batched}`
+	const batchesOf = batches.length === 0 ? '' : `|${any(batches.flatMap(plural))} ${batched}`
 	const heads = [...nouns, ...WORK_NOUNS, ...(thing === undefined ? [] : [thing])]
-	const work = `${adjectives}${any(['work', 'piece of work', ...heads])}${of}`
-	const works = `${adjectives}${any(['work', ...heads.flatMap(plural)])}${of}`
+	const work = `${adjectives}(?:${any(['work', 'piece of work', ...heads])}${batch})${of}`
+	const works = `${adjectives}(?:${any(['work', ...heads.flatMap(plural)])}${batchesOf})${of}`
 	// Plurals of the lexicon's nouns and its mass nouns stand without a determiner after a verb: "sending emails", "processing data".
 	const bare = `${adjectives}${any([...WORK_NOUNS.flatMap(plural), ...MASS_WORK_NOUNS])}${of}`
 	const plain = [...WORK_VERBS, ...nouns]
@@ -102,8 +107,8 @@ function makePhrases(nouns: readonly string[], owner?: string, thing?: string, u
 	// A verb that names a kind of work never takes the domain's written thing: "A sends its THING", "uploads its
 	// THING" would tell a write, which only the forms of writes read. Its own work is any other head.
 	const named = NAMED_WORK_VERBS
-	const namedWork = `${adjectives}${any(['work', 'piece of work', ...nouns, ...WORK_NOUNS])}${of}`
-	const namedWorks = `${adjectives}${any(['work', ...[...nouns, ...WORK_NOUNS].flatMap(plural)])}${of}`
+	const namedWork = `${adjectives}(?:${any(['work', 'piece of work', ...nouns, ...WORK_NOUNS])}${batch})${of}`
+	const namedWorks = `${adjectives}(?:${any(['work', ...[...nouns, ...WORK_NOUNS].flatMap(plural)])}${batchesOf})${of}`
 	const namedPhrase = `(?:${DETERMINERS} (?:${namedWork}|${namedWorks})|${bare})`
 	// "sends" is a word of a form ("sends a stale write"): that verb reads in its other inflections only.
 	const thirds = named.filter(verb => !NO_THIRD_PERSON.includes(verb)).flatMap(thirdPerson)

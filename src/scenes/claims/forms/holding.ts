@@ -587,7 +587,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(v, k) ∈ step for each v ∈ ws",
-		pattern: '{workers} get {key}', alternatives: ["{workers} both get {key}", "{workers} each get {key}", "{workers} get in", "{workers} both/each get in"],
+		pattern: '{workers} get {key}', alternatives: ["{workers} both get {key}", "{workers} each get {key}", "{workers} get in", "{workers} both/each get in", "{workers} get a place/slot", "{workers} both/each get a place/slot"],
 		example: 'Workers A and B get the key',
 		meaning: 'The engine gave each of those workers a lease in this step.',
 		check(slots, context) {
@@ -606,7 +606,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(v, k) ∈ step for each v ∈ ws, each at its ask, with no place in line, all at one moment",
-		pattern: '{workers} get {key} at once', alternatives: ["{workers} both/each get {key} at once", "{workers} get {key} right away/immediately", "{workers} both/each get {key} right away/immediately", "{workers} get in at once", "{workers} both/each get in at once", "{workers} get in right away/immediately", "{workers} both/each get in right away/immediately"],
+		pattern: '{workers} get {key} at once', alternatives: ["{workers} both/each get {key} at once", "{workers} get {key} right away/immediately", "{workers} both/each get {key} right away/immediately", "{workers} get in at once", "{workers} both/each get in at once", "{workers} get in right away/immediately", "{workers} both/each get in right away/immediately", "{workers} get a place/slot at once", "{workers} both/each get a place/slot at once", "{workers} get a place/slot right away/immediately"],
 		example: 'Workers A and B get the key at once',
 		meaning: 'The engine gave each of those workers a lease in this step when it asked, without its waiting in line, all at the same moment.',
 		check(slots, context) {

@@ -1,7 +1,7 @@
 /** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, eachHeld, actorsOf, fails, happened, happenedBefore, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
+import { actorOf, eachHeld, actorsOf, earlierHappenings, fails, happened, happenedBefore, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import { eventsOf } from '../causes.ts'
 import type { Happening } from '../../frame.ts'
@@ -88,6 +88,26 @@ function spansUp(context: ClaimContext, wanted: number, worker?: string): { end:
 	return found
 }
 
+/**
+ * A span of that length other than those that ran out at `at` that was running then: a wait of a worker's ask made before it
+ * that had not ended (by a grant, a give-up, a refusal, leaving the line or a crash) before it, or a lease granted or renewed
+ * before it that had not ended before it. In words, or undefined.
+ */
+function stillRunning(context: ClaimContext, wanted: number, at: number, ran: readonly (Of<'gave-up'> | Of<'expired'>)[]): string | undefined {
+	const before = [...earlierHappenings(context), ...context.step.happenings].filter(h => h.at < at)
+	const pairs = new Map<string, { worker: string; store: string }>()
+	for (const h of before) if ((h.kind === 'asked' || h.kind === 'granted' || h.kind === 'renewed') && !ran.some(r => r.worker === h.worker && r.store === h.store)) pairs.set(`${h.worker}|${h.store}`, { worker: h.worker, store: h.store })
+	for (const { worker, store } of pairs.values()) {
+		const mine = before.filter(h => ('worker' in h && h.worker === worker && (!('store' in h) || h.store === store)))
+		const ask = mine.filter((h): h is Of<'asked'> => h.kind === 'asked').pop()
+		if (ask?.wait === wanted && ask.at + wanted > at && !mine.slice(mine.indexOf(ask) + 1).some(h => ['granted', 'gave-up', 'refused', 'left', 'crashed'].includes(h.kind))) return `${context.name(worker)}'s wait of ${time(wanted)}, from ${time(ask.at)}`
+		const from = mine.filter((h): h is Of<'granted'> | Of<'renewed'> => h.kind === 'granted' || h.kind === 'renewed').pop()
+		const ttl = from === undefined ? undefined : from.kind === 'granted' ? from.ttl : from.until - from.at
+		if (from !== undefined && ttl === wanted && from.at + wanted > at && !mine.slice(mine.indexOf(from) + 1).some(h => ['released', 'expired', 'gone', 'ended'].includes(h.kind))) return `${context.name(worker)}'s lease of ${time(wanted)}, from ${time(from.at)}`
+	}
+	return undefined
+}
+
 /** "The 20 s are up": one moment of this step that spans of that length ran out at (`spansUp`). */
 function timeUp(context: ClaimContext, durationSlot: number, wanted: number, worker?: string): Verdict {
 	const found = spansUp(context, wanted, worker)
@@ -100,6 +120,9 @@ function timeUp(context: ClaimContext, durationSlot: number, wanted: number, wor
 	const first = found[0] as (typeof found)[number]
 	const other = found.find(one => one.end.at !== first.end.at)
 	if (other !== undefined) return fails(`"the ${time(wanted)}" names no one span: ${first.what}, and ${other.what}; say whose ("${context.name(first.end.worker)}'s ${time(wanted)} are up")`, durationSlot)
+	// "The" names one span: another of that length still running at that moment (a wait or a lease that had not run out) is one it may name as well.
+	const running = worker === undefined ? stillRunning(context, wanted, first.end.at, found.map(one => one.end)) : undefined
+	if (running !== undefined) return fails(`"the ${time(wanted)}" names no one span: ${first.what}, and ${running}, was still running then; say whose ("${context.name(first.end.worker)}'s ${time(wanted)} are up")`, durationSlot)
 	// It tells the moment the span ran out, the moment of the give-up or the expiry that ended it (told as its own event too:
 	// "B gives up", "A's lease runs out"): its place among the step's happenings is just before theirs, so "When the 20 s are up,
 	// B gives up" is in order and "B gives up, then its 20 s are up" is not; those happenings are what it tells as a cause.
@@ -306,7 +329,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "live(w, t) ∧ expiry(w, t) = T",
-		pattern: '{lease} now ends at {time}', alternatives: ["{lease} now runs until {time}", "{lease} is now good until {time}", "{lease} now runs out/expires at {time}", "{lease} will now run out/expire at {time}", "{lease} will now end at {time}"],
+		pattern: '{lease} now ends at {time}', alternatives: ["{lease} now runs until/to {time}", "{lease} is now good until {time}", "{lease} now runs out/expires at {time}", "{lease} will now run out/expire at {time}", "{lease} will now end at {time}"],
 		example: "A's lease now ends at 40 s",
 		meaning: "The worker's lease is live when the step ends and runs out at that time unless renewed.",
 		check: (slots, context) => endsAt(slots, context, false),
@@ -482,7 +505,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "function-returns(w), else wrote(w) ∈ step",
-		pattern: '{worker} finishes( its work)', alternatives: ['{worker} finishes its/the WORK', '{worker} finishes DOING'],
+		pattern: '{worker} finishes( its work)', alternatives: ['{worker} finishes its/the WORK', '{worker} finishes DOING', '{worker} is done with its/the WORK', '{worker} is done DOING'],
 		example: 'A finishes its work',
 		meaning: "The worker's code got through its work in this step: it wrote what the work made (its first write of the step, the moment told), or its function returned (as \"{owner} function returns\" says), or both.",
 		check(slots, context) {

@@ -453,6 +453,27 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'workers-try-at-once',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(v, k, try) ∈ step for each v ∈ ws, all at one moment",
+		pattern: '{workers} try {key} at the same time/moment', alternatives: ['{workers} try {key} at the same time, without waiting', '{workers} try {key} at the same moment, without waiting', '{workers} try {key} together', '{workers} both try {key} at the same time/moment'],
+		example: 'Workers A and B try the key at the same moment',
+		meaning: 'Each of those workers tried the key in this step, without waiting, as "{workers} try {key}" says, all at the same moment.',
+		check(slots, context) {
+			const ids = actorsOf(slots[0])
+			const tries = ids.map(id => asks(context, id, h => h.tryOnly, slots[1])[0])
+			const missing = ids.find((_id, index) => tries[index] === undefined)
+			if (missing !== undefined) return fails(`${context.name(missing)} did not try the key in this step`, 0)
+			const all = tries as Of<'asked'>[]
+			if (all.some(h => h.unshown)) return fails('the scene does not show when those workers tried the key, so it cannot tell that they tried at the same moment', 0)
+			const first = all[0] as Of<'asked'>
+			const later = all.find(h => h.at !== first.at)
+			if (later) return fails(`${context.name(first.worker)} tried at ${time(first.at)}, ${context.name(later.worker)} at ${time(later.at)}`, 0)
+			return { ...holds(all.map(h => saw(context.step, h)), first.at), each: all.map(h => ({ who: h.worker, at: h.at })) } as Verdict
+		},
+	},
+	{
 		id: 'workers-ask-at-once',
 		places: STORY,
 		tells: 'event',

@@ -123,9 +123,9 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "paused(w) ∈ step",
 		pauses: true,
-		pattern: '{worker} pauses', alternatives: ["{worker} freezes", "{worker} hangs", "{worker} is suspended", "{worker} stops", "{worker} is cut off", "{worker} gets cut off", "{worker} gets stuck"],
+		pattern: '{worker} pauses', alternatives: ["{worker} freezes", "{worker} hangs", "{worker} is suspended", "{worker} stops", "{worker} is cut off", "{worker} gets cut off", "{worker} gets stuck", "{owner} COMPUTER is moved/migrated to another host"],
 		example: 'Worker A pauses',
-		meaning: "The worker's process paused in this step: a label that says so was set (it is checked: a paused worker sends nothing while shown).",
+		meaning: "The worker's process paused in this step: a label that says so was set (it is checked: a paused worker sends nothing while shown). \"A's virtual machine is moved to another host\" says it too: a live migration freezes the process as it moves, and the move itself claims nothing more.",
 		check: (slots, context) => processEvent(slots, context, 'paused'),
 	},
 	{
@@ -217,7 +217,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "woke(w) ∈ step",
-		pattern: '{worker} wakes( up)', alternatives: ["{worker} resumes", "{worker} comes back( to life)", "{worker} comes back from its pause", "{worker} unfreezes"],
+		pattern: '{worker} wakes( up)', alternatives: ["{worker} resumes", "{worker} comes back( to life)", "{worker} comes back from its pause", "{worker} unfreezes", "{worker} thaws( out)"],
 		example: 'A wakes',
 		meaning: "The worker's process woke in this step: its paused label was struck or replaced.",
 		check: (slots, context) => processEvent(slots, context, 'woke'),
@@ -277,9 +277,9 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "crashed(w) ∈ step, after a granted(w, key) in the scene with no released, expired, gone or ended lease of w's between them",
 		pauses: true,
-		pattern: '{worker} crashes without releasing {key}', alternatives: ["{worker} crashes without letting go of {key}", "{worker} dies without releasing {key}", "{worker} dies without letting go of {key}", "{worker} crashes without letting go", "{worker} crashes without releasing its lease", "{owner} process crashes/dies without releasing {key}", "{owner} process crashes/dies without letting go of {key}", "{owner} process crashes/dies without letting go"],
+		pattern: '{worker} crashes without releasing {key}', alternatives: ["{worker} crashes without letting go of {key}", "{worker} dies without releasing {key}", "{worker} dies without letting go of {key}", "{worker} crashes without letting go", "{worker} crashes without releasing its lease", "{owner} process crashes/dies without releasing {key}", "{owner} process crashes/dies without letting go of {key}", "{owner} process crashes/dies without letting go", "{owner} COMPUTER crashes/dies without releasing {key}", "{owner} COMPUTER crashes/dies without letting go of {key}", "{owner} COMPUTER crashes/dies without letting go", "{owner} COMPUTER goes down without releasing {key}", "{owner} COMPUTER goes down without letting go of {key}", "{owner} COMPUTER loses power without letting go of {key}"],
 		example: 'Worker A crashes without releasing the key',
-		meaning: "The worker's process crashed in this step while it held a lease of the key it had not let go of: the engine gave it the key before the crash, in this step or an earlier one, and since then it released none and its lease did not run out, go with its store or get ended by an operator.",
+		meaning: "The worker's process crashed in this step (or the machine it runs on: \"A's host dies without letting go of the lock\") while it held a lease of the key it had not let go of: the engine gave it the key before the crash, in this step or an earlier one, and since then it released none and its lease did not run out, go with its store or get ended by an operator.",
 		check(slots, context) {
 			const verdict = processEvent(slots, context, 'crashed')
 			if (!verdict.ok) return verdict
@@ -388,6 +388,24 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		meaning: 'The same scene on databases that check no fence, run on the engine, takes the write the worker made in this step.',
 		needsUnfenced: true,
 		check: (slots, context) => withoutFences(slots, context, true),
+	},
+	{
+		id: 'without-fences-saved-over',
+		places: STORY,
+		tells: 'event',
+		formula: "without-fences-saved(w), and the same write without fences changed a row that kept v's write",
+		pattern: 'without fences, {owner} write would be saved over {owner} THING', alternatives: ['without fences, {owner} write would replace/overwrite {owner} THING'],
+		example: "without fences, A's write would be saved over B's THING",
+		meaning: "As \"without fences, {owner} write would be saved\" (the same scene on databases that check no fence takes the write the worker made in this step, which was refused), and the row it changed there kept the second worker's write.",
+		needsUnfenced: true,
+		check(slots, context) {
+			const verdict = withoutFences(slots, context, true)
+			if (!verdict.ok) return verdict
+			const { unfenced } = unfencedWrite(context, actorOf(slots[0]))
+			const over = actorOf(slots[1])
+			if (unfenced?.writerBefore !== over) return fails(`without fences, the row ${context.name(actorOf(slots[0]))}'s write changed would have kept ${unfenced?.writerBefore === undefined ? 'no worker' : context.name(unfenced.writerBefore)}'s write, not ${context.name(over)}'s`, 1)
+			return verdict
+		},
 	},
 	{
 		id: 'without-fences-refused',

@@ -492,7 +492,27 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			if (all.length === 0 && row.fenced) return fails(`${context.name(database)} checks fences: it does the seed's conditional update`, 0)
 			return { ...holds([{ kind: 'row', database, at: context.world.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }]), said: { unfenced: database } } as Verdict
 		},
+	},	{
+		id: 'checks-fences',
+		places: STORY,
+		tells: 'none',
+		quiet: true,
+		formula: "d does the conditional update (fences=on): every write to d so far was decided by its fence; before any write, the seed's setting",
+		pattern: '{database} checks fences', alternatives: ["{database} checks the fences", "{database} checks each write's fence", "{database} does a/the conditional update", "{database} does a/the fenced update"],
+		example: 'the database checks fences',
+		meaning: "The database does the conditional update, which checks each write's fence (not fences=off): every write to it so far went as its fence decided, and before any write the seed's update is the conditional one. The opposite of \"{database} checks no fence\".",
+		check(slots, context) {
+			const database = actorOf(slots[0])
+			const row = context.world.databases.get(database)
+			if (!row) return fails(`${context.name(database)} is no database`, 0)
+			const all = writesUpTo(context, database)
+			const unchecked = all.find(write => !write.fenced)
+			if (unchecked) return fails(`${context.name(database)} checks no fence: ${context.name(unchecked.worker)}'s write with ${carried(unchecked)} went by the plain update`, 0)
+			if (all.length === 0 && !row.fenced) return fails(`${context.name(database)} checks no fence: it does the plain update (fences=off)`, 0)
+			return { ...holds([{ kind: 'row', database, at: context.world.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }]), said: { fenced: database } } as Verdict
+		},
 	},
+
 	{
 		id: 'write-is-refused',
 		places: STORY,
@@ -636,6 +656,28 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		example: 'the database keeps fence 7',
 		meaning: "The row's fence is that fence when the step ends.",
 		check: (slots, context) => rowFence(context, actorOf(slots[0]), slots, 1),
+	},
+	{
+		id: 'thing-stays',
+		places: STORY,
+		tells: 'state',
+		quiet: true,
+		formula: "writer(d) = w when the step began and at t, and no wrote(v, d) ∈ step up to t changed the row",
+		pattern: '{owner} THING stays', alternatives: ['{owner} THING stays in the row', '{owner} THING is kept', '{owner} THING stays saved'],
+		example: "B's THING stays",
+		meaning: "The row kept the worker's write when the step began and still keeps it at the clause's moment (the step's end unless it names one): no write changed that row in the step, up to then.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const kept = [...context.step.start.databases.values()].filter(row => row.writer === worker)
+			if (kept.length === 0) return fails(`no row kept ${context.name(worker)}'s write when the step began, so none stays`, 0)
+			for (const row of kept) {
+				const changed = happened(context.step, 'wrote', h => h.database === row.id && h.changed && h.at <= context.world.time)[0]
+				if (changed) return fails(`${context.name(changed.worker)}'s write changed ${context.name(row.id)}'s row at ${time(changed.at)}, where it kept ${context.name(worker)}'s write`, 0)
+				if (context.world.databases.get(row.id)?.writer !== worker) return fails(`${context.name(row.id)}'s row no longer keeps ${context.name(worker)}'s write`, 0)
+			}
+			// Its evidence names the row's writer, not its fence: that a THING stays is no fence compared, so it is why no write's answer.
+			return holds(kept.map(row => ({ kind: 'row' as const, database: row.id, at: context.world.time, fence: '', writer: worker })))
+		},
 	},
 	{
 		id: 'write-replaces',
