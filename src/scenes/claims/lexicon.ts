@@ -99,7 +99,7 @@ export const WORK_ADJECTIVES: readonly string[] = ['long', 'big', 'large', 'heav
  * form; a second is a particle ("hand out", "clean up"). None tells what the engine records: the clause means what
  * it means with "work".
  */
-export const NAMED_WORK_VERBS: readonly string[] = ['deploy', 'print', 'send', 'export', 'import', 'index', 'rebuild', 'bill', 'hand out', 'sync', 'upload', 'download', 'render', 'copy', 'clean up', 'compact', 'charge', 'ship', 'publish', 'resize', 'encode', 'email', 'mail', 'crunch', 'train', 'transcode', 'compress', 'archive', 'convert', 'scan']
+export const NAMED_WORK_VERBS: readonly string[] = ['deploy', 'print', 'send', 'export', 'import', 'index', 'rebuild', 'bill', 'hand out', 'sync', 'upload', 'download', 'render', 'copy', 'clean up', 'compact', 'charge', 'ship', 'publish', 'resize', 'encode', 'email', 'mail', 'crunch', 'train', 'transcode', 'compress', 'archive', 'convert', 'scan', 'sell']
 
 /** Verbs of `NAMED_WORK_VERBS` whose third person is a word of a form ("sends a stale write"): "A starts sending emails" reads, "A sends emails" does not. */
 export const NO_THIRD_PERSON: readonly string[] = ['send']
