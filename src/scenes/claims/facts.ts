@@ -102,6 +102,8 @@ export interface RanLine {
 export interface StatementFact {
 	line: number
 	calls: readonly string[]
+	/** The other names it uses (variables, arguments, properties). */
+	names?: readonly string[]
 	held: boolean
 }
 

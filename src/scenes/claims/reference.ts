@@ -1902,7 +1902,7 @@ function formOf(word: string, base: string): boolean {
 const NEUTRAL_WORK_VERBS = ['run', 'build', 'make', 'compute', 'prepare', 'process', 'generate', 'produce', 'perform']
 
 /** The ids of the statements under the key a clause's work words name (see work-lines.ts's header for the meaning), and whether they are the whole code under the key for want of a name; undefined: none. */
-function workStatements(words: readonly string[], run: RunFacts): { ids: Set<number>; whole: boolean } | undefined {
+function workStatements(words: readonly string[], run: RunFacts, thing?: string, patterns: readonly string[] = [], owner?: string): { ids: Set<number>; whole: boolean } | undefined {
 	const statements = (run.statements ?? []).map((statement, id) => ({ ...statement, id })).filter(statement => statement.held)
 	const verbs = NEUTRAL_WORK_VERBS.filter(verb => words.some(word => formOf(word, verb)))
 	const named = new Set<string>()
@@ -1912,6 +1912,17 @@ function workStatements(words: readonly string[], run: RunFacts): { ids: Set<num
 		const ids = new Set(statements.filter(statement => statement.calls.some(tells)).map(statement => statement.id))
 		return ids.size > 0 ? { ids, whole: false } : undefined
 	}
+	// A word of a name the code under the key uses and calls nowhere there (not the form's own, nor the written thing): no work.
+	const formWords = new Set(patterns.join(' ').toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[^a-z]+/))
+	const calledWords = new Set(statements.flatMap(statement => statement.calls.flatMap(wordsOfCall)))
+	for (const statement of statements)
+		for (const name of statement.names ?? [])
+			for (const part of wordsOfCall(name)) if (part.length >= 3 && !calledWords.has(part) && words.some(word => !formWords.has(word) && !(thing !== undefined && formOf(word, thing)) && !(owner !== undefined && formOf(word, owner)) && formOf(word, part))) return undefined
+	// The written thing as the work, where the code makes it outside the key (a call of a name of its stem there): none.
+	if (thing !== undefined && words.some(word => formOf(word, thing))) {
+		const stem = (a: string) => a === thing || (a.length >= 5 && thing.length >= 5 && a.slice(0, 5) === thing.slice(0, 5))
+		if ((run.statements ?? []).some(statement => !statement.held && statement.calls.some(call => wordsOfCall(call).some(stem)))) return undefined
+	}
 	const work = statements.filter(statement => statement.calls.includes('work'))
 	if (work.length > 0) return { ids: new Set(work.map(statement => statement.id)), whole: false }
 	if (statements.length === 0) return undefined
@@ -1920,7 +1931,7 @@ function workStatements(words: readonly string[], run: RunFacts): { ids: Set<num
 
 /** A clause's work phrase, held to what its worker's code ran: its meaning, the moment a finish tells, or NO. */
 function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
-	const named = workStatements(clause.work ?? [], env.run)
+	const named = workStatements(clause.work ?? [], env.run, env.context.words?.thing, [clause.form.pattern, ...(clause.form.alternatives ?? [])], env.context.words?.owner)
 	if (named === undefined) return NO
 	const { ids, whole } = named
 	const id = clause.form.id
@@ -1932,22 +1943,16 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 		const mine = env.run.steps.flatMap(step => (step.ran ?? []).filter(line => line.worker === worker).map(line => ({ step: step.index, at: line.at, order: line.order, act: line.act === true, work: line.statement !== undefined && ids.has(line.statement) })))
 		// The work's spans: from a statement of it to the next act that is none of it.
 		const spans: { from: (typeof mine)[number]; to?: (typeof mine)[number] }[] = []
-		for (const [k, one] of mine.entries()) {
-			const open = spans.length > 0 && spans[spans.length - 1]?.to === undefined
-			// The whole code under the key: its last act, after which it runs no statement of its own before it leaves the key.
-			let last = false
-			if (whole && one.act && open) {
-				last = true
-				for (const next of mine.slice(k + 1)) {
-					if (next.act && !next.work) break
-					if (!next.act && next.work) {
-						last = false
-						break
-					}
-				}
-			}
-			if (one.work && !open && !last) spans.push({ from: one })
-			else if (open && ((!one.work && one.act) || last)) (spans[spans.length - 1] as { to?: (typeof mine)[number] }).to = one
+		// And of the whole code under the key, its last own act (a write after which none of it ran), which also ends it.
+		const lastActs = new Map<(typeof spans)[number], (typeof mine)[number]>()
+		for (const one of mine) {
+			const span = spans.length > 0 && spans[spans.length - 1]?.to === undefined ? spans[spans.length - 1] : undefined
+			if (one.work && span === undefined) spans.push({ from: one })
+			if (one.work) {
+				const current = spans[spans.length - 1] as (typeof spans)[number]
+				if (one.act) lastActs.set(current, one)
+				else lastActs.delete(current)
+			} else if (one.act && span !== undefined) span.to = one
 		}
 		const beforeOrAt = (a: { step: number; at: number; order: number }, b: { step: number; at: number; order: number }) => a.step < b.step || (a.step === b.step && (a.at < b.at || (a.at === b.at && a.order <= b.order)))
 		const on = (p: { step: number; at: number; order: number }) => spans.find(span => beforeOrAt(span.from, p) && (span.to === undefined || !beforeOrAt(span.to, p)))
@@ -1967,7 +1972,8 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 			if (span === undefined || (id === 'still-working' && span.from.step >= here)) return NO
 		} else if (id === 'finishes-work' || id === 'work-finishes' || id === 'finishes-first') {
 			if (id === 'finishes-first' && whole) continue
-			const done = spans.filter(span => span.to !== undefined && span.to.step === here).pop()?.to
+			const span = spans.filter(one => (one.to !== undefined && one.to.step === here) || (whole && lastActs.get(one)?.step === here)).pop()
+			const done = span === undefined ? undefined : whole && lastActs.get(span)?.step === here ? lastActs.get(span) : span.to
 			if (done === undefined) return NO
 			if (id === 'finishes-first') {
 				const others = new Set(env.run.steps.flatMap(step => (step.ran ?? []).map(line => line.worker)))

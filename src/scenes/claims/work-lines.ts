@@ -33,29 +33,53 @@ function says(word: string, nameWord: string): boolean {
 	return word === nameWord || thirdPerson(nameWord).includes(word) || gerund(nameWord).includes(word) || plural(nameWord).includes(word)
 }
 
+/** Two words of one stem: the same, or the same first five letters at least ("finalize", "final"): the domain's word for what a worker writes, and a name of the code that makes it. */
+function sameStem(a: string, b: string): boolean {
+	if (a === b) return true
+	let common = 0
+	while (common < a.length && common < b.length && a[common] === b[common]) common++
+	return common >= 5
+}
+
 /** The neutral verbs a phrase uses, in their plain form ("builds" is "build"); "do" names no kind of work. */
 function neutralVerbs(words: readonly string[]): string[] {
 	return WORK_VERBS.filter(verb => verb !== 'do' && words.some(word => says(word, verb)))
 }
 
 /** The statements of the code a phrase names (by their ids), and how to say it; or why it names none. */
-export function namedWork(words: readonly string[], statements: readonly StatementFact[]): { ids: ReadonlySet<number>; what: string } | string {
+export function namedWork(words: readonly string[], statements: readonly StatementFact[], thing?: string, own: ReadonlySet<string> = new Set(), owner?: string): { ids: ReadonlySet<number>; what: string } | string {
 	const held = [...statements.entries()].filter(([, statement]) => statement.held)
 	const callWords = new Set(held.flatMap(([, statement]) => statement.calls.flatMap(nameWords)))
 	const named = [...callWords].filter(nameWord => words.some(word => says(word, nameWord)))
 	const verbs = neutralVerbs(words)
 	if (named.length > 0) {
-		// A neutral verb tells a call whose name has it, or whose other words are neutral verbs too ("builds its export" of runExport, not "builds the cache" of dropCache).
+		// A neutral verb tells a call whose name has it, or whose other words are neutral verbs too ("builds its export" of runExport, not "builds the index" of dropIndex).
 		const fits = (call: string) => named.every(word => nameWords(call).includes(word)) && (verbs.every(verb => nameWords(call).includes(verb)) || nameWords(call).every(word => named.includes(word) || WORK_VERBS.includes(word)))
 		const ids = new Set(held.filter(([, statement]) => statement.calls.some(fits)).map(([id]) => id))
 		const calls = [...new Set(held.flatMap(([, statement]) => statement.calls.filter(call => named.every(word => nameWords(call).includes(word)))))]
 		if (ids.size === 0) return calls.length > 0 ? `"${verbs.join('", "')}" is no word of ${calls.map(call => `${call}()`).join(', ')}, the call of the code under the key that "${named.join(' ')}" names: tell that work in its own words` : `no one call of the code under the key has "${named.join('" and "')}" in its name`
 		return { ids, what: [...new Set(held.filter(([id]) => ids.has(id)).flatMap(([, statement]) => statement.calls.filter(fits)))].map(call => `${call}()`).join(', ') }
 	}
+	// A noun of the code under the key that no call of it has (a variable's, an argument's: "the index" of `indexName`) tells no work the code does.
+	const values = new Set(held.flatMap(([, statement]) => (statement.names ?? []).flatMap(nameWords)).filter(word => word.length >= 3 && !callWords.has(word)))
+	// The domain's words for what a worker writes and what a key is of are the domain's, not the code's ("its THING of the OWNER").
+	const value = words.find(word => !own.has(word) && ![thing, owner].some(domain => domain !== undefined && says(word, domain)) && [...values].some(part => says(word, part)))
+	if (value !== undefined) return `"${value}" is a word of a name the code under the key uses but does not call: it tells no work the code does; tell the work by a call of that code, or as "its work"`
+	// What a worker writes, told as its work ("building its THING"), is not what its code makes outside the key (a call of a name of its stem before `hold`).
+	const told = thing === undefined ? [] : words.filter(word => says(word, thing))
+	if (thing !== undefined && told.length > 0) {
+		const outside = [...new Set(statements.filter(statement => !statement.held).flatMap(statement => statement.calls.filter(call => nameWords(call).some(part => sameStem(part, thing)))))]
+		if (outside.length > 0) return `the code makes its ${thing} outside the key (${outside.map(call => `${call}()`).join(', ')}), not in the work under it: tell what the code under the key does`
+	}
 	const work = held.filter(([, statement]) => statement.calls.includes('work'))
 	if (work.length > 0) return { ids: new Set(work.map(([id]) => id)), what: 'work()' }
 	if (held.length === 0) return 'the code holds no key: no work of its is under one'
 	return { ids: new Set(held.map(([id]) => id)), what: 'its work under the key' }
+}
+
+/** The words of a form's own patterns: no work phrase's. */
+function formWords(clause: ReadClause): Set<string> {
+	return new Set([clause.form.pattern, ...(clause.form.alternatives ?? [])].flatMap(pattern => pattern.replace(/\{[a-z]+\}/g, ' ').toLowerCase().split(/[^a-z]+/)).filter(Boolean))
 }
 
 /** A statement a worker's code ran, with its step. */
@@ -75,19 +99,25 @@ const after = (a: Ran, b: { step: number; at: number; order: number }): boolean 
  * The ends of the work in a worker's run: each act its code went on to (a write, an ask, a let-go) that is no statement of
  * the work, after a statement of it: a statement's work takes the time until its code's next act.
  */
-function endsOf(list: readonly Ran[], ids: ReadonlySet<number>, whole = false): { began: Ran; end: Ran }[] {
-	const ends: { began: Ran; end: Ran }[] = []
+function endsOf(list: readonly Ran[], ids: ReadonlySet<number>, tail?: { lastAct?: Ran }): { began: Ran; end: Ran; lastAct?: Ran }[] {
+	const ends: { began: Ran; end: Ran; lastAct?: Ran }[] = []
 	let began: Ran | undefined
-	for (const [index, one] of list.entries()) {
+	let lastAct: Ran | undefined
+	for (const one of list) {
 		const ofWork = one.line.statement !== undefined && ids.has(one.line.statement)
-		// The whole code under the key ends at an act of its own after which it runs none of its statements (its last write).
-		const last = whole && one.line.act === true && began !== undefined && !list.slice(index + 1).some(next => next.line.act !== true && next.line.statement !== undefined && ids.has(next.line.statement) && !list.slice(index + 1, list.indexOf(next)).some(between => between.line.act === true && !(between.line.statement !== undefined && ids.has(between.line.statement))))
-		if (ofWork && !last) began ??= one
-		else if ((one.line.act === true && began !== undefined && !ofWork) || last) {
-			ends.push({ began: began as Ran, end: one })
+		if (ofWork) {
+			began ??= one
+			// An act of the work's own (a write of the code under the key) after which no more of it ran: its last.
+			if (one.line.act === true) lastAct = one
+			else lastAct = undefined
+		} else if (one.line.act === true && began !== undefined) {
+			ends.push({ began, end: one, ...(lastAct === undefined ? {} : { lastAct }) })
 			began = undefined
+			lastAct = undefined
 		}
 	}
+	// A work its code has not left by the run's end: its last own act so far.
+	if (tail !== undefined && began !== undefined && lastAct !== undefined) tail.lastAct = lastAct
 	return ends
 }
 
@@ -100,13 +130,15 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 	if (clause.work === undefined || statements === undefined) return verdict
 	// A hold given a function of the prelude by name (`hold(key, work)`) runs no statement of the sample's: nothing to check its work by.
 	if (!statements.some(statement => statement.held)) return verdict
-	const named = namedWork(clause.work, statements)
+	const named = namedWork(clause.work, statements, context.words?.thing, formWords(clause), context.words?.owner)
 	if (typeof named === 'string') return named
 	const name = context.name(worker)
 	const list = ranOf(context.run, worker)
 	const step = context.step.index
 	const ofWork = (one: Ran) => one.line.statement !== undefined && named.ids.has(one.line.statement)
-	const ends = endsOf(list, named.ids, named.what === 'its work under the key')
+	const tail: { lastAct?: Ran } = {}
+	const ends = endsOf(list, named.ids, tail)
+	const whole = named.what === 'its work under the key'
 	const never = list.some(ofWork) ? '' : ' (it never ran it)'
 	// The span of the work going on at a place: begun at or before it, not ended before it.
 	const goingOn = (place: { step: number; at: number; order: number }) => {
@@ -143,7 +175,9 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 	if (id === 'finishes-work' || id === 'work-finishes' || id === 'finishes-first') {
 		// "finishes first" with no work named is the function's return, as before.
 		if (id === 'finishes-first' && named.what === 'its work under the key') return verdict
-		const end = ends.filter(one => one.end.step === step).pop()
+		// The whole code under the key is done at its last act of its own (a last write), or when its function returns after it.
+		const finish = ends.filter(one => one.end.step === step || (whole && one.lastAct?.step === step)).pop()
+		const end = finish === undefined ? (whole && tail.lastAct?.step === step ? { end: tail.lastAct } : undefined) : { ...finish, end: whole && finish.lastAct?.step === step ? finish.lastAct : finish.end }
 		if (end === undefined) {
 			const last = ends[ends.length - 1]
 			if (!list.some(ofWork)) return `${name}'s code never ran ${named.what}`

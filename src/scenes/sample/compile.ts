@@ -16,7 +16,8 @@ export interface CompiledSample {
 	names: string[]
 	/**
 	 * Each statement the guard stands before, by the id its guard passes (`__tick(line, id)`): its line, the names it calls
-	 * itself (not in a statement or function inside it: `rebuildIndex` of `await rebuildIndex(id)`, `hold` of a hold), and
+	 * itself (not in a statement or function inside it: `rebuildIndex` of `await rebuildIndex(id)`, `hold` of a hold; and a
+	 * name it declares with a call's value, which that call makes), the other names it uses, and
 	 * whether it is in the body of a function the code gives a lock to hold (`.hold(key, async lease => { ... })`).
 	 */
 	statements?: SampleStatement[]
@@ -26,6 +27,8 @@ export interface CompiledSample {
 export interface SampleStatement {
 	line: number
 	calls: string[]
+	/** The other names it uses itself (its variables, arguments, properties): no call. */
+	names: string[]
 	held: boolean
 }
 
@@ -346,7 +349,8 @@ function withGuards(js: string, program: AcornNode, statements: SampleStatement[
 	let held = false
 	const guard = (node: Located): string => {
 		const line = lineOf(node)
-		statements.push({ line, calls: callsOf(node), held })
+		const { calls, names } = callsOf(node)
+		statements.push({ line, calls, names, held })
 		return `${TICK}(${line},${statements.length - 1});`
 	}
 	const lineOf = (node: Located): number => node.loc?.start.line ?? 1
@@ -421,10 +425,12 @@ function calleeName(callee: Located): string | undefined {
 }
 
 /** The names a statement (or an arrow's expression body) calls itself: not in a statement or function inside it, which have their own. */
-function callsOf(node: Located): string[] {
+function callsOf(node: Located): { calls: string[]; names: string[] } {
 	const out: string[] = []
+	const names = new Set<string>()
 	const visit = (at: Located, top: boolean): void => {
 		if (!top && (/Statement$|Declaration$/.test(at.type) && at.type !== 'VariableDeclaration' || at.type === 'FunctionExpression' || at.type === 'ArrowFunctionExpression')) return
+		if (at.type === 'Identifier') names.add(at['name'] as string)
 		if (at.type === 'CallExpression' || at.type === 'NewExpression') {
 			const name = calleeName(at['callee'] as Located)
 			if (name !== undefined) out.push(name)
@@ -440,5 +446,7 @@ function callsOf(node: Located): string[] {
 		}
 	}
 	visit(node, true)
-	return out
+	// A name declared with a call's value is what that call makes: it tells the statement's work as its call's name does (`const report = await make()`).
+	if (out.length > 0 && node.type === 'VariableDeclaration') for (const declarator of node['declarations'] as Located[]) if ((declarator['id'] as Located).type === 'Identifier') out.push((declarator['id'] as Located)['name'] as string)
+	return { calls: out, names: [...names].filter(name => !out.includes(name)) }
 }
