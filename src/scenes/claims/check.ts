@@ -43,6 +43,7 @@ import { formatDuration } from '../../../engine/index.ts'
 import type { ClaimContext, ClaimForm, Said, SlotType, Verdict } from './form.ts'
 import { inWords } from './form.ts'
 import type { Evidence, Happening } from '../frame.ts'
+import { workLines } from './work-lines.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { brokenWait, earlierProblem, happenedBefore, liveLease } from './query.ts'
 import { causeProblem, eventsOf, type Told } from './causes.ts'
@@ -647,10 +648,20 @@ function untoldProblem(named: Named, context: ClaimContext, at: number | undefin
 function checkClause(clause: ReadClause, context: ClaimContext, told?: number): CheckedClaim | ReadProblem {
 	const tells = clause.form.tells
 	const named = namedMoment(clause, context, told)
-	const verdict = clause.form.check(clause.slots, named && !named.untold && tells === 'state' ? { ...context, moment: named.moment } : context)
+	let verdict = clause.form.check(clause.slots, named && !named.untold && tells === 'state' ? { ...context, moment: named.moment } : context)
 	if (!verdict.ok) {
 		const slot = verdict.slot === undefined ? undefined : clause.slots[verdict.slot]
 		return { start: slot?.start ?? clause.start, end: slot?.end ?? clause.end, message: verdict.message, offer: { start: clause.start, end: clause.end } }
+	}
+	if (clause.work !== undefined) {
+		// A work phrase is checked against the statements its worker's code ran (`work-lines.ts`): each worker's, of a group.
+		const slot = clause.slots[0]
+		const workers = slot?.value.type === 'actors' ? slot.value.ids : slot?.value.type === 'actor' ? [slot.value.id] : []
+		for (const worker of workers) {
+			const checked = workLines(clause, verdict, named && !named.untold && tells === 'state' ? { ...context, moment: named.moment } : context, worker)
+			if (typeof checked === 'string') return { start: clause.start, end: clause.end, message: checked, offer: { start: clause.start, end: clause.end } }
+			verdict = checked
+		}
 	}
 	if (clause.waited !== undefined) {
 		// "B, who was waiting, …": the grant it tells came to B from the line.

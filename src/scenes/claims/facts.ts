@@ -78,8 +78,33 @@ export interface StepFacts {
 	start: WorldFacts
 	end: WorldFacts
 	happenings: Happening[]
+	/**
+	 * Each statement of the code sample a worker's code ran in the step, in the order it ran: its line, the statement (an
+	 * index of `RunFacts.statements`), the clock's moment, and `order`, how many of the step's happenings came before it.
+	 * `act` marks the act the code was stopped at (a write, an ask, a let-go) taking place, not its statement beginning.
+	 */
+	ran?: RanLine[]
 	/** Why things happened, as the engine recorded it: the happenings each happening of the run follows from (shared by every step of a run). */
 	causes?: ReadonlyMap<Happening, readonly Happening[]>
+}
+
+/** A statement a worker's code ran, when, and where among the step's happenings (`StepFacts.ran`). */
+export interface RanLine {
+	worker: string
+	line: number
+	statement?: number
+	at: number
+	order: number
+	act?: true
+}
+
+/** A statement of the code sample (`RunFacts.statements`): its line, the names it calls itself, and whether it is in a function the code gives a lock to hold. */
+export interface StatementFact {
+	line: number
+	calls: readonly string[]
+	/** The other names it uses (variables, arguments, properties). */
+	names?: readonly string[]
+	held: boolean
 }
 
 /** The whole run: every step's facts, for claims about other steps ("ever", "the next step"). */
@@ -98,6 +123,8 @@ export interface RunFacts {
 	untellable?: string
 	/** The scene's code sample holds with renewal on (the library's default): its worker renews while it runs. */
 	sampleRenews?: boolean
+	/** The code sample's statements, by the id each ran with (`RanLine.statement`), when the scene runs a sample. */
+	statements?: readonly StatementFact[]
 	/** The last step a claim about later steps may look at; a claim those steps do not settle is not judged. All steps when absent. */
 	lookAhead?: number
 }

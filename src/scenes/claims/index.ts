@@ -3,7 +3,7 @@
  * each checked against the engine's facts, or as an aside of neutral words, or refused with the
  * nearest forms.
  */
-export type { ActorKind, DatabaseFact, LeaseFact, MessageFacts, RunFacts, StepFacts, StoreFact, WorkerFact, WorldFacts } from './facts.ts'
+export type { ActorKind, DatabaseFact, LeaseFact, MessageFacts, RanLine, RunFacts, StatementFact, StepFacts, StoreFact, WorkerFact, WorldFacts } from './facts.ts'
 export type { Happening } from '../frame.ts'
 export type { ClaimContext, ClaimForm, DomainWords, Intent, Place, Said, Slot, SlotType, Tells, Verdict } from './form.ts'
 export { FORMULA_TERMS, PLACE_NAMES, THING, inWords } from './form.ts'

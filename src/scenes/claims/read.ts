@@ -74,7 +74,15 @@ export interface ReadClause {
 	same?: string
 	/** "B, who was waiting, takes over": its subject got the key it tells of from the line; the span is the aside's. */
 	waited?: { start: number; end: number; allAlong?: true }
+	/**
+	 * A clause of a form that tells a worker's work ("A rebuilds the index", "finishes its export", "is still working"): its
+	 * words outside its slots, lower case, which name the calls of the code the work is (`work-lines.ts`).
+	 */
+	work?: string[]
 }
+
+/** The forms whose clauses tell a worker's work, checked against the statements its code ran (`ReadClause.work`). */
+export const WORK_FORMS: ReadonlySet<string> = new Set(['starts-working', 'workers-start-working', 'workers-start-working-together', 'still-working', 'works', 'finishes-work', 'work-finishes', 'finishes-first'])
 
 /** A problem with where it is in the text (offsets into the text's value). */
 export interface ReadProblem {
@@ -906,6 +914,7 @@ function putBack(clause: ReadClause, omitted: Omitted | undefined, moment?: Slot
 		modifiers: moment === undefined ? modifiers : [{ kind: 'at', slot: moment }, ...modifiers],
 		...(clause.passes ? { passes: span(clause.passes) } : {}),
 		...(clause.waited ? { waited: span(clause.waited) } : {}),
+		...(clause.work ? { work: clause.work } : {}),
 		...(clause.length ? { length: span(clause.length) } : {}),
 		...(clause.workCause ? { workCause: span(clause.workCause) } : {}),
 		...(clause.also ? { also: span(clause.also) } : {}),
@@ -1108,6 +1117,15 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 	// A key the alternative leaves out is the scene's key, as "the key" names it.
 	const unnamedKey: Slot = { type: 'key', text: '', start: end, end, value: { type: 'key' } }
 	const clause: ReadClause = { form: compiled.form, start: offset, end, slots: compiled.order ? compiled.order.map(at => (at < 0 ? unnamedKey : (slots[at] as Slot))) : slots, modifiers: [] }
+	if (WORK_FORMS.has(compiled.form.id)) {
+		// Its words outside the slots (and the subject put in front), which tell the work.
+		let rest = text
+		for (const k of compiled.slots.keys()) {
+			const [s, e] = match.indices?.[k + 1] ?? [0, 0]
+			rest = `${rest.slice(0, s)}${' '.repeat(e - s)}${rest.slice(e)}`
+		}
+		clause.work = rest.slice(added).toLowerCase().split(/[^a-z]+/).filter(Boolean)
+	}
 	if (compiled.subject !== undefined && first?.value.type === 'actor') clause.subject = first.value.id
 	if (compiled.subject === 'workers' && first?.value.type === 'actors') clause.group = first.value.ids
 	// A clause whose words open with a lock store's name and have no slot for it ("the semaphore allows 2") speaks of that store.

@@ -1936,6 +1936,127 @@ interface Held {
 const after = (a: { at: number; order: number }, b: { at: number; order: number }): boolean => b.at > a.at || (b.at === a.at && b.order > a.order)
 
 /** Whether a text holds in a context: every clause, by the rules of a text. */
+// ---- work phrases and the statements the code ran ----
+
+/** The words of a name of the code, "rebuildIndex" → rebuild, index. */
+function wordsOfCall(call: string): string[] {
+	const out: string[] = []
+	let word = ''
+	for (const ch of call) {
+		const upper = ch >= 'A' && ch <= 'Z'
+		const letter = upper || (ch >= 'a' && ch <= 'z')
+		if (!letter || (upper && word !== '' && !(word[word.length - 1] as string).match(/[A-Z]/))) {
+			if (word !== '') out.push(word.toLowerCase())
+			word = letter ? ch : ''
+		} else word += ch
+	}
+	if (word !== '') out.push(word.toLowerCase())
+	return out
+}
+
+/** Whether a word of a text is a form of a word of a name: itself, its third person or plural (-s, -es, -ies), its gerund (-ing, -e dropped, last letter doubled). */
+function formOf(word: string, base: string): boolean {
+	if (word === base) return true
+	const stem = base.endsWith('y') && !/[aeiou]y$/.test(base) ? base.slice(0, -1) : base
+	const s = /(?:s|x|z|ch|sh|o)$/.test(base) ? `${base}es` : stem !== base ? `${stem}ies` : `${base}s`
+	if (word === s) return true
+	const ie = base.endsWith('ie') ? `${base.slice(0, -2)}ying` : undefined
+	const ing = [`${base}ing`, ...(/[^e]e$/.test(base) ? [`${base.slice(0, -1)}ing`] : []), ...(/^[^aeiou]*[aeiou][bdgklmnprt]$/.test(base) ? [`${base}${base.slice(-1)}ing`] : []), ...(ie ? [ie] : [])]
+	return ing.includes(word)
+}
+
+const NEUTRAL_WORK_VERBS = ['run', 'build', 'make', 'compute', 'prepare', 'process', 'generate', 'produce', 'perform']
+
+/** The ids of the statements under the key a clause's work words name (see work-lines.ts's header for the meaning), and whether they are the whole code under the key for want of a name; undefined: none. */
+function workStatements(words: readonly string[], run: RunFacts, thing?: string, patterns: readonly string[] = [], owner?: string): { ids: Set<number>; whole: boolean } | undefined {
+	const statements = (run.statements ?? []).map((statement, id) => ({ ...statement, id })).filter(statement => statement.held)
+	const verbs = NEUTRAL_WORK_VERBS.filter(verb => words.some(word => formOf(word, verb)))
+	const named = new Set<string>()
+	for (const statement of statements) for (const call of statement.calls) for (const part of wordsOfCall(call)) if (words.some(word => formOf(word, part))) named.add(part)
+	if (named.size > 0) {
+		const tells = (call: string) => [...named].every(word => wordsOfCall(call).includes(word)) && (verbs.every(verb => wordsOfCall(call).includes(verb)) || wordsOfCall(call).every(word => named.has(word) || word === 'do' || NEUTRAL_WORK_VERBS.includes(word)))
+		const ids = new Set(statements.filter(statement => statement.calls.some(tells)).map(statement => statement.id))
+		return ids.size > 0 ? { ids, whole: false } : undefined
+	}
+	// A word of a name the code under the key uses and calls nowhere there (not the form's own, nor the written thing): no work.
+	const formWords = new Set(patterns.join(' ').toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[^a-z]+/))
+	const calledWords = new Set(statements.flatMap(statement => statement.calls.flatMap(wordsOfCall)))
+	for (const statement of statements)
+		for (const name of statement.names ?? [])
+			for (const part of wordsOfCall(name)) if (part.length >= 3 && !calledWords.has(part) && words.some(word => !formWords.has(word) && !(thing !== undefined && formOf(word, thing)) && !(owner !== undefined && formOf(word, owner)) && formOf(word, part))) return undefined
+	// The written thing as the work, where the code makes it outside the key (a call of a name of its stem there): none.
+	if (thing !== undefined && words.some(word => formOf(word, thing))) {
+		const stem = (a: string) => a === thing || (a.length >= 5 && thing.length >= 5 && a.slice(0, 5) === thing.slice(0, 5))
+		if ((run.statements ?? []).some(statement => !statement.held && statement.calls.some(call => wordsOfCall(call).some(stem)))) return undefined
+	}
+	const work = statements.filter(statement => statement.calls.includes('work'))
+	if (work.length > 0) return { ids: new Set(work.map(statement => statement.id)), whole: false }
+	if (statements.length === 0) return undefined
+	return { ids: new Set(statements.map(statement => statement.id)), whole: true }
+}
+
+/** A clause's work phrase, held to what its worker's code ran: its meaning, the moment a finish tells, or NO. */
+function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
+	const named = workStatements(clause.work ?? [], env.run, env.context.words?.thing, [clause.form.pattern, ...(clause.form.alternatives ?? [])], env.context.words?.owner)
+	if (named === undefined) return NO
+	const { ids, whole } = named
+	const id = clause.form.id
+	const s0 = clause.slots[0]
+	const workers = s0?.value.type === 'actors' ? s0.value.ids : [actor(s0)]
+	let at = meaning.at
+	for (const [n, worker] of workers.entries()) {
+		// The worker's statements in run order, each with its place; a statement is the work's when its id is named.
+		const mine = env.run.steps.flatMap(step => (step.ran ?? []).filter(line => line.worker === worker).map(line => ({ step: step.index, at: line.at, order: line.order, act: line.act === true, work: line.statement !== undefined && ids.has(line.statement) })))
+		// The work's spans: from a statement of it to the next act that is none of it.
+		const spans: { from: (typeof mine)[number]; to?: (typeof mine)[number] }[] = []
+		// And of the whole code under the key, its last own act (a write after which none of it ran), which also ends it.
+		const lastActs = new Map<(typeof spans)[number], (typeof mine)[number]>()
+		for (const one of mine) {
+			const span = spans.length > 0 && spans[spans.length - 1]?.to === undefined ? spans[spans.length - 1] : undefined
+			if (one.work && span === undefined) spans.push({ from: one })
+			if (one.work) {
+				const current = spans[spans.length - 1] as (typeof spans)[number]
+				if (one.act) lastActs.set(current, one)
+				else lastActs.delete(current)
+			} else if (one.act && span !== undefined) span.to = one
+		}
+		const beforeOrAt = (a: { step: number; at: number; order: number }, b: { step: number; at: number; order: number }) => a.step < b.step || (a.step === b.step && (a.at < b.at || (a.at === b.at && a.order <= b.order)))
+		const on = (p: { step: number; at: number; order: number }) => spans.find(span => beforeOrAt(span.from, p) && (span.to === undefined || !beforeOrAt(span.to, p)))
+		const here = env.step.index
+		if (clause.during === true && env.priorTold !== undefined && env.priorTold.length > 0) {
+			const event = env.priorTold[0] as Happening
+			if (on({ step: here, at: event.at, order: env.step.happenings.indexOf(event) }) === undefined) return NO
+			continue
+		}
+		if (id === 'starts-working' || id === 'workers-start-working' || id === 'workers-start-working-together') {
+			const from = meaning.each?.[n] ?? meaning.at ?? env.step.start.time
+			if (!mine.some(one => one.step === here && one.work && !one.act && one.at >= from)) return NO
+		} else if (id === 'still-working' || id === 'works') {
+			const t = env.moment ?? meaning.until ?? env.world.time
+			const order = env.moment === undefined && meaning.until !== undefined && meaning.endedBy !== undefined ? env.step.happenings.indexOf(meaning.endedBy) - 0.5 : env.step.happenings.filter(h => h.at <= t).length
+			const span = on({ step: here, at: t, order })
+			if (span === undefined || (id === 'still-working' && span.from.step >= here)) return NO
+		} else if (id === 'finishes-work' || id === 'work-finishes' || id === 'finishes-first') {
+			if (id === 'finishes-first' && whole) continue
+			const span = spans.filter(one => (one.to !== undefined && one.to.step === here) || (whole && lastActs.get(one)?.step === here)).pop()
+			const done = span === undefined ? undefined : whole && lastActs.get(span)?.step === here ? lastActs.get(span) : span.to
+			if (done === undefined) return NO
+			if (id === 'finishes-first') {
+				const others = new Set(env.run.steps.flatMap(step => (step.ran ?? []).map(line => line.worker)))
+				for (const other of others) {
+					if (other === worker) continue
+					const theirs = env.run.steps.flatMap(step => (step.ran ?? []).filter(line => line.worker === other).map(line => ({ step: step.index, at: line.at, order: line.order, act: line.act === true, work: line.statement !== undefined && ids.has(line.statement) })))
+					const first = theirs.findIndex(one => one.work)
+					const end = first < 0 ? undefined : theirs.slice(first).find(one => one.act && !one.work)
+					if (end !== undefined && beforeOrAt(end, done)) return NO
+				}
+			}
+			at = done.at
+		}
+	}
+	return { ...meaning, at }
+}
+
 export function referenceHolds(read: ReadResult, context: ClaimContext): boolean {
 	const message = context.message
 	if (context.place === 'note' && message) {
@@ -2019,7 +2140,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const write = binds && cause !== undefined ? wroteOf(cause.meaning) : undefined
 		if (write !== undefined) env.answered = write
 		if (moment !== undefined && !untold && tells === 'state') env.moment = moment
-		const meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
+		let meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
+		if (meaning.ok && clause.work !== undefined && context.run.statements?.some(statement => statement.held) === true) meaning = workMeaning(clause, meaning, env)
 		const fail = () => {
 			failed.add(index)
 			beforePlace = undefined

@@ -14,6 +14,22 @@ import { transform } from 'sucrase'
 export interface CompiledSample {
 	js: string
 	names: string[]
+	/**
+	 * Each statement the guard stands before, by the id its guard passes (`__tick(line, id)`): its line, the names it calls
+	 * itself (not in a statement or function inside it: `rebuildIndex` of `await rebuildIndex(id)`, `hold` of a hold; and a
+	 * name it declares with a call's value, which that call makes), the other names it uses, and
+	 * whether it is in the body of a function the code gives a lock to hold (`.hold(key, async lease => { ... })`).
+	 */
+	statements?: SampleStatement[]
+}
+
+/** A statement of a compiled sample, for what ran to be told by the calls each statement made. */
+export interface SampleStatement {
+	line: number
+	calls: string[]
+	/** The other names it uses itself (its variables, arguments, properties): no call. */
+	names: string[]
+	held: boolean
 }
 
 /** Where a sample went wrong (1-based, in the sample's own lines and columns) and what was expected. */
@@ -83,7 +99,8 @@ export function compileSample(source: string, declared: ReadonlySet<string>): Co
 	const problems = [...comments, ...refusals(program, declared)].sort((a, b) => a.line - b.line || a.column - b.column)
 	if (problems.length > 0) return { ok: false, problems }
 	const names = [...freeNames(program).keys()].filter(name => !LANGUAGE_NAMES.has(name) || RUN_GIVES.has(name)).sort()
-	return { ok: true, sample: { js: withGuards(js, program), names } }
+	const statements: SampleStatement[] = []
+	return { ok: true, sample: { js: withGuards(js, program, statements), names, statements } }
 }
 
 function syntaxProblem(error: unknown, what: string): SampleProblem {
@@ -325,10 +342,17 @@ function bindingNames(pattern: Located, scope: Set<string>): void {
  * that spins is stopped) and knows the line its code is at, as a statement-stepping debugger does.
  * Text is put in at offsets, never a new line, so the program's lines stay the sample's.
  */
-function withGuards(js: string, program: AcornNode): string {
+function withGuards(js: string, program: AcornNode, statements: SampleStatement[] = []): string {
 	/** One insertion: where, what, whether it closes a construct, and the depth of the node that made it. */
 	const edits: { at: number; text: string; closing: boolean; depth: number }[] = []
-	const guard = (line: number): string => `${TICK}(${line});`
+	/** Whether the walk is in the body of a function given to a hold. */
+	let held = false
+	const guard = (node: Located): string => {
+		const line = lineOf(node)
+		const { calls, names } = callsOf(node)
+		statements.push({ line, calls, names, held })
+		return `${TICK}(${line},${statements.length - 1});`
+	}
 	const lineOf = (node: Located): number => node.loc?.start.line ?? 1
 	const wrap = (node: Located, depth: number, open: string, close: string): void => {
 		edits.push({ at: node.start, text: open, closing: false, depth })
@@ -347,7 +371,13 @@ function withGuards(js: string, program: AcornNode): string {
 			case 'StaticBlock':
 			case 'SwitchCase':
 				for (const statement of node[node.type === 'SwitchCase' ? 'consequent' : 'body'] as Located[]) {
-					edits.push({ at: statement.start, text: guard(lineOf(statement)), closing: false, depth: depth + 1 })
+					edits.push({ at: statement.start, text: guard(statement), closing: false, depth: depth + 1 })
+				}
+				break
+			case 'IfStatement':
+				// A branch of one statement becomes a block that passes the guard: whether its call ran is then recorded, even on the if's own line.
+				for (const branch of [node['consequent'], node['alternate']] as (Located | null)[]) {
+					if (branch && branch.type !== 'BlockStatement' && branch.type !== 'IfStatement') wrap(branch, depth + 1, `{${guard(branch)}`, '}')
 				}
 				break
 			case 'WhileStatement':
@@ -357,20 +387,24 @@ function withGuards(js: string, program: AcornNode): string {
 			case 'ForOfStatement': {
 				// A loop's single statement becomes a block, so each turn passes the guard.
 				const body = node['body'] as Located
-				if (body.type !== 'BlockStatement') wrap(body, depth + 1, `{${guard(lineOf(body))}`, '}')
+				if (body.type !== 'BlockStatement') wrap(body, depth + 1, `{${guard(body)}`, '}')
 				break
 			}
 			case 'ArrowFunctionExpression': {
 				const body = node['body'] as Located
-				if (body.type !== 'BlockStatement') wrap(body, depth + 1, `(${TICK}(${lineOf(body)}), `, ')')
+				if (body.type !== 'BlockStatement') wrap(body, depth + 1, `(${guard(body).slice(0, -1)}, `, ')')
 				break
 			}
 		}
+		const holds = node.type === 'CallExpression' && calleeName(node['callee'] as Located) !== undefined && /^(?:hold|tryHold)$/.test(calleeName(node['callee'] as Located) as string) && (node['callee'] as Located).type === 'MemberExpression'
 		for (const [key, value] of Object.entries(node)) {
 			if (key === 'loc') continue
+			const was = held
+			if (holds && key === 'arguments') held = true
 			if (Array.isArray(value)) {
 				for (const child of value) if (isNode(child)) walk(child, depth + 1)
 			} else if (isNode(value)) walk(value, depth + 1)
+			held = was
 		}
 	}
 	walk(program as unknown as Located, 0)
@@ -381,4 +415,38 @@ function withGuards(js: string, program: AcornNode): string {
 	let out = js
 	for (const edit of edits) out = out.slice(0, edit.at) + edit.text + out.slice(edit.at)
 	return out
+}
+
+/** The name a call's callee ends in: `rebuildIndex` of `rebuildIndex(id)`, `exec` of db.exec`...`, `hold` of `store.hold(...)`. */
+function calleeName(callee: Located): string | undefined {
+	if (callee.type === 'Identifier') return callee['name'] as string
+	if (callee.type === 'MemberExpression' && !(callee['computed'] as boolean)) return calleeName(callee['property'] as Located)
+	return undefined
+}
+
+/** The names a statement (or an arrow's expression body) calls itself: not in a statement or function inside it, which have their own. */
+function callsOf(node: Located): { calls: string[]; names: string[] } {
+	const out: string[] = []
+	const names = new Set<string>()
+	const visit = (at: Located, top: boolean): void => {
+		if (!top && (/Statement$|Declaration$/.test(at.type) && at.type !== 'VariableDeclaration' || at.type === 'FunctionExpression' || at.type === 'ArrowFunctionExpression')) return
+		if (at.type === 'Identifier') names.add(at['name'] as string)
+		if (at.type === 'CallExpression' || at.type === 'NewExpression') {
+			const name = calleeName(at['callee'] as Located)
+			if (name !== undefined) out.push(name)
+		} else if (at.type === 'TaggedTemplateExpression') {
+			const name = calleeName(at['tag'] as Located)
+			if (name !== undefined) out.push(name)
+		}
+		for (const [key, value] of Object.entries(at)) {
+			if (key === 'loc') continue
+			if (Array.isArray(value)) {
+				for (const child of value) if (isNode(child)) visit(child, false)
+			} else if (isNode(value)) visit(value, false)
+		}
+	}
+	visit(node, true)
+	// A name declared with a call's value is what that call makes: it tells the statement's work as its call's name does (`const report = await make()`).
+	if (out.length > 0 && node.type === 'VariableDeclaration') for (const declarator of node['declarations'] as Located[]) if ((declarator['id'] as Located).type === 'Identifier') out.push((declarator['id'] as Located)['name'] as string)
+	return { calls: out, names: [...names].filter(name => !out.includes(name)) }
 }

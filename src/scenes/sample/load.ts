@@ -9,7 +9,7 @@ import { membrane, type Membrane, type ThrownParts } from './membrane.ts'
 
 /** What the compiled code calls: the guard before each statement (with its line), and what it hands an unawaited call's value. */
 export interface SampleHooks {
-	tick(line: number): void
+	tick(line: number, statement?: number): void
 	float<T>(value: T): T
 }
 
@@ -63,7 +63,7 @@ export function loadSample(sample: CompiledSample): { program: SampleProgram; fi
 	// Everything before the sample's first line is on one line, so line N + 1 of this text is line N of the sample.
 	const source = `(function () { 'use strict'; return async function (${TICK}, ${FLOAT}, __prelude) { ${names}\n${sample.js}\n} })()\n//# sourceURL=${file}`
 	const { wall } = realm
-	const make = realm.evaluate(source, file) as (tick: (line: number) => void, float: <T>(value: T) => T, prelude: Readonly<Record<string, unknown>>) => Promise<unknown>
+	const make = realm.evaluate(source, file) as (tick: (line: number, statement?: number) => void, float: <T>(value: T) => T, prelude: Readonly<Record<string, unknown>>) => Promise<unknown>
 	return {
 		program(prelude, hooks) {
 			return wall.outward(make(wall.inward(hooks.tick), wall.inward(hooks.float), wall.inward(prelude)))

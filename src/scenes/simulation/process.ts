@@ -22,6 +22,8 @@ interface Parked {
 	act: Act
 	/** The sample's line that asked for it. */
 	line: number | undefined
+	/** The statement that ran last before it stopped: the one the act is part of. */
+	statement?: number
 	go: () => void
 }
 
@@ -68,6 +70,13 @@ export class WorkerProcess {
 	/** The lines its code ran since `takeLines`, and the last one. */
 	#lines = new Set<number>()
 	#lastLine: number | undefined
+	/** The statement its code ran last (the id the guard passed), which an act it stops at is part of. */
+	#lastStatement: number | undefined
+	/**
+	 * Each statement its code ran, with the clock's moment, in order: `act` when it is the act the code was stopped at
+	 * taking place (its statement began before, when the code stopped there). `onLine` is told of each as it runs.
+	 */
+	onLine: ((entry: { line: number; statement?: number; at: number; act?: true }) => void) | undefined
 	constructor(
 		readonly worker: string,
 		readonly clock: ProcessClock,
@@ -116,10 +125,12 @@ export class WorkerProcess {
 	}
 
 	/** The guard the compiled code calls before each statement, with its line: the line the code is at now. */
-	readonly tick = (line: number): void => {
+	readonly tick = (line: number, statement?: number): void => {
 		if (++this.#ticks > TICK_BUDGET) throw new Error(`the code sample ran ${TICK_BUDGET.toLocaleString('en')} statements in one scene; it never stops?`)
 		this.#lines.add(line)
 		this.#lastLine = line
+		this.#lastStatement = statement
+		this.onLine?.({ line, ...(statement === undefined ? {} : { statement }), at: this.clock.now() })
 	}
 
 	/**
@@ -131,6 +142,8 @@ export class WorkerProcess {
 		// The call's own line, through any helper of the sample's; `at` where the caller knows it (a hold lets go where it was
 		// asked for). Where the stack cannot tell (a prelude function run from a promise's job), the act has no line: none is guessed.
 		const line = at ?? runningLine(this.file)
+		// The statement it is part of is the one that ran last, when on its line (a hold lets go at its own line, after its body's).
+		const statement = line !== undefined && line === this.#lastLine ? this.#lastStatement : undefined
 		if (line !== undefined) this.#lastLine = line
 		if (this.#crashed) return new Promise<void>(() => {})
 		const waiting = this.#parked
@@ -140,7 +153,7 @@ export class WorkerProcess {
 			return Promise.reject(error)
 		}
 		return new Promise<void>(resolve => {
-			this.#parked = { act, line, go: resolve }
+			this.#parked = { act, line, ...(statement === undefined ? {} : { statement }), go: resolve }
 		})
 	}
 
@@ -240,6 +253,7 @@ export class WorkerProcess {
 		if (parked.line !== undefined) {
 			this.#lines.add(parked.line)
 			this.#lastLine = parked.line
+			this.onLine?.({ line: parked.line, ...(parked.statement === undefined ? {} : { statement: parked.statement }), at: this.clock.now(), act: true })
 		}
 		parked.go()
 		await this.clock.settle()

@@ -2,7 +2,7 @@
  * The recorder of a scene's run: what happened in each step, in order, and the world as facts at
  * the moments the claims need (a step's start and end, the moment after each message).
  */
-import type { DatabaseFact, Happening, LeaseFact, StepFacts, StoreFact, WorkerFact, WorldFacts } from '../claims/index.ts'
+import type { DatabaseFact, Happening, LeaseFact, RanLine, StepFacts, StoreFact, WorkerFact, WorldFacts } from '../claims/index.ts'
 import type { DatabaseActor, StoreActor, WorkerActor } from './actors.ts'
 
 /** What the recorder reads of the world: its clock, its actors, and who holds and waits for each store's key. */
@@ -137,6 +137,14 @@ export class Recorder {
 
 	constructor(readonly world: RecordedWorld) {}
 
+	/** The statements the workers' code ran in the current step, each with the happening recorded last before it. */
+	#ran: { entry: Omit<RanLine, 'order'>; after: Happening | undefined }[] = []
+
+	/** A worker's code ran a statement (or the act it was stopped at took place): recorded after the happenings so far. */
+	ran(worker: string, entry: { line: number; statement?: number; at: number; act?: true }): void {
+		this.#ran.push({ entry: { worker, ...entry }, after: this.#happenings[this.#happenings.length - 1] })
+	}
+
 	happen<H extends Happening>(happening: H): H {
 		this.#happenings.push(happening)
 		return happening
@@ -157,6 +165,7 @@ export class Recorder {
 	/** Starts a step's record. */
 	begin(): WorldFacts {
 		this.#happenings = []
+		this.#ran = []
 		return this.#last ?? this.snapshot()
 	}
 
@@ -172,7 +181,9 @@ export class Recorder {
 		const rank = (h: Happening): number => (h.kind === 'expired' ? 0 : 1)
 		const sorted = list.every((h, i) => i === 0 || (list[i - 1] as Happening).at < h.at || ((list[i - 1] as Happening).at === h.at && rank(list[i - 1] as Happening) <= rank(h)))
 		const happenings = sorted ? list : list.map((h, order) => ({ h, order })).sort((a, b) => a.h.at - b.h.at || rank(a.h) - rank(b.h) || a.order - b.order).map(({ h }) => h)
-		const step: StepFacts = { index, start, end, happenings, causes: this.ledger.causes }
+		const ran: RanLine[] = this.#ran.map(({ entry, after }) => ({ ...entry, order: after === undefined ? 0 : happenings.indexOf(after) + 1 }))
+		this.#ran = []
+		const step: StepFacts = { index, start, end, happenings, causes: this.ledger.causes, ...(ran.length === 0 ? {} : { ran }) }
 		this.steps[index] = step
 		return step
 	}

@@ -21,7 +21,7 @@ import type { StepRun, VerbTable } from './verbs/index.ts'
 import { DEFAULT_KEY, World } from './world.ts'
 import type { Settling } from './world.ts'
 import type { OpenDriver } from './world.ts'
-import type { CompiledSample, CompileResult } from '../sample/compile.ts'
+import type { CompiledSample, CompileResult, SampleStatement } from '../sample/compile.ts'
 import { loadSample, type SampleProgram } from '../sample/load.ts'
 import { errorWords } from './error-words.ts'
 import { WorkerProcess } from './process.ts'
@@ -79,7 +79,7 @@ const compiledSamples = new Map<string, CompileResult>()
 const programs = new Map<string, { program: SampleProgram; file: string }>()
 
 /** The scene's sample compiled against its domain's prelude, loaded to run: undefined for a scene without one, or the problems at their places. */
-async function sampleOf(scene: Scene, domain: Domain, options: SimulateOptions): Promise<{ compiled?: CompiledSample; loaded?: { program: SampleProgram; file: string }; problems: SceneFrames['diagnostics'] }> {
+async function sampleOf(scene: Scene, domain: Domain, options: SimulateOptions): Promise<{ compiled?: CompiledSample; loaded?: { program: SampleProgram; file: string; statements?: SampleStatement[] }; problems: SceneFrames['diagnostics'] }> {
 	const code = scene.code
 	if (!code) return { problems: [] }
 	if (!SAMPLE_LANGS.has(code.lang)) {
@@ -115,7 +115,7 @@ async function sampleOf(scene: Scene, domain: Domain, options: SimulateOptions):
 		loaded = loadSample(result.sample)
 		programs.set(result.sample.js, loaded)
 	}
-	return { compiled: result.sample, loaded, problems: [] }
+	return { compiled: result.sample, loaded: result.sample.statements === undefined ? loaded : { ...loaded, statements: result.sample.statements }, problems: [] }
 }
 
 /** The file's place of a line and column of the (dedented) sample. */
@@ -220,11 +220,11 @@ interface Run {
 }
 
 /** Runs the scene's steps on the engine, recording frames, facts and the texts to check; `unfenced` runs every database with the plain update. */
-async function runScene(scene: Scene, options: SimulateOptions, texts: SceneTexts, unfenced: boolean, domain: Domain, sample: { program: SampleProgram; file: string } | undefined, allFenced = false): Promise<Run> {
+async function runScene(scene: Scene, options: SimulateOptions, texts: SceneTexts, unfenced: boolean, domain: Domain, sample: { program: SampleProgram; file: string; statements?: SampleStatement[] } | undefined, allFenced = false): Promise<Run> {
 	const world = new World(scene, options.openDriver, options.file, { ttl: ttlOf(scene), key: keyOf(scene, domain), unfenced, allFenced, domain, ...(options.settling === undefined ? {} : { settling: options.settling }) })
 	const stage: Stage = { world, texts, labels: new Labels(), verbs: options.verbs ?? VERBS }
 	const frames: Frame[] = []
-	const facts: RunFacts = { steps: [], kinds: world.kinds, key: world.key, ttl: world.ttl, ...(options.lookAhead === undefined ? {} : { lookAhead: options.lookAhead }) }
+	const facts: RunFacts = { steps: [], kinds: world.kinds, key: world.key, ttl: world.ttl, ...(options.lookAhead === undefined ? {} : { lookAhead: options.lookAhead }), ...(sample?.statements === undefined ? {} : { statements: sample.statements }) }
 	const run: Run = { frames, facts, failures: [], failed: false }
 	try {
 		if (scene.steps.length > SCENE_STEP_LIMIT) {
@@ -405,6 +405,8 @@ function startProcesses(world: World, sample: { program: SampleProgram; file: st
 			Object.defineProperty(prelude, 'AbortSignal', { value: sceneAbortSignal(process), enumerable: true })
 			return prelude
 		})
+		// Each statement its code runs is recorded with its moment, among the step's happenings: what a work phrase is checked against.
+		process.onLine = entry => world.record.ran(id, entry)
 		world.processes.set(id, process)
 	}
 }

@@ -68,7 +68,8 @@ export function siteContext(run: RunFacts, site: Site, language: SceneLanguage, 
 	const sofar = site.message?.sofar
 	const known = sofar === undefined ? undefined : new Set(sofar)
 	const at = known === undefined ? step : { ...step, happenings: step.happenings.filter(h => known.has(h)), end: site.world ?? step.end }
-	const context: ClaimContext = { run, step: at, place: site.place, world: site.world ?? step.end, name: id => language.names.labelOf(id) }
+	// The domain's words, as the scene's own check gives them (a work phrase's "of the OWNER" is the domain's, not the code's).
+	const context: ClaimContext = { run, step: at, place: site.place, world: site.world ?? step.end, name: id => language.names.labelOf(id), words: language.words }
 	if (site.actor !== undefined) context.actor = site.actor
 	if (site.sentBefore !== undefined) context.sentBefore = site.sentBefore
 	if (site.message !== undefined) context.message = site.message

@@ -1,0 +1,201 @@
+/**
+ * A work phrase and the code that ran: a clause that tells a worker's work ("A rebuilds the index", "finishes its export",
+ * "is still working") is checked against the statements its code ran (`StepFacts.ran`), not only against its hold.
+ * Its words name the work: the calls of the code under the key whose names have them ("rebuilds the index" names
+ * `rebuildIndex(...)`; a neutral verb such as "builds" only a call whose name has that verb too, else `work()`); with none,
+ * `work()`, or, where the code calls no `work()`, the whole of the code under the key. Then:
+ * - starts: a statement of that work ran in the step, at or after the moment the form tells (its grant);
+ * - is (still) doing: a statement of that work began at or before the clause's moment (for "still", before the step) and
+ *   its code had not yet gone on to its next act (a write, an ask, a let-go): the work of a statement takes the time until then;
+ * - finishes: the last statement of that work in its hold reached its next act in this step, at the moment told;
+ * - finishes first: and no other worker's same work had.
+ * After a comma or "while" ("asks for the key, rebuilding the index"), the work was going on when the clause before happened.
+ */
+import type { Happening } from '../frame.ts'
+import type { RanLine, RunFacts, StatementFact } from './facts.ts'
+import type { ClaimContext, Verdict } from './form.ts'
+import { WORK_VERBS } from './lexicon.ts'
+import type { ReadClause } from './read.ts'
+import { gerund, plural, thirdPerson } from './work-phrase.ts'
+
+/** The words of a name: `rebuildIndex` is "rebuild" and "index". */
+function nameWords(name: string): string[] {
+	return name
+		.replace(/([a-z])([A-Z])/g, '$1 $2')
+		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+		.toLowerCase()
+		.split(/[^a-z]+/)
+		.filter(Boolean)
+}
+
+/** Whether a word of the text is a word of a name, in any of its forms ("rebuilds", "rebuilding", "indexes"). */
+function says(word: string, nameWord: string): boolean {
+	return word === nameWord || thirdPerson(nameWord).includes(word) || gerund(nameWord).includes(word) || plural(nameWord).includes(word)
+}
+
+/** Two words of one stem: the same, or the same first five letters at least ("finalize", "final"): the domain's word for what a worker writes, and a name of the code that makes it. */
+function sameStem(a: string, b: string): boolean {
+	if (a === b) return true
+	let common = 0
+	while (common < a.length && common < b.length && a[common] === b[common]) common++
+	return common >= 5
+}
+
+/** The neutral verbs a phrase uses, in their plain form ("builds" is "build"); "do" names no kind of work. */
+function neutralVerbs(words: readonly string[]): string[] {
+	return WORK_VERBS.filter(verb => verb !== 'do' && words.some(word => says(word, verb)))
+}
+
+/** The statements of the code a phrase names (by their ids), and how to say it; or why it names none. */
+export function namedWork(words: readonly string[], statements: readonly StatementFact[], thing?: string, own: ReadonlySet<string> = new Set(), owner?: string): { ids: ReadonlySet<number>; what: string } | string {
+	const held = [...statements.entries()].filter(([, statement]) => statement.held)
+	const callWords = new Set(held.flatMap(([, statement]) => statement.calls.flatMap(nameWords)))
+	const named = [...callWords].filter(nameWord => words.some(word => says(word, nameWord)))
+	const verbs = neutralVerbs(words)
+	if (named.length > 0) {
+		// A neutral verb tells a call whose name has it, or whose other words are neutral verbs too ("builds its export" of runExport, not "builds the index" of dropIndex).
+		const fits = (call: string) => named.every(word => nameWords(call).includes(word)) && (verbs.every(verb => nameWords(call).includes(verb)) || nameWords(call).every(word => named.includes(word) || WORK_VERBS.includes(word)))
+		const ids = new Set(held.filter(([, statement]) => statement.calls.some(fits)).map(([id]) => id))
+		const calls = [...new Set(held.flatMap(([, statement]) => statement.calls.filter(call => named.every(word => nameWords(call).includes(word)))))]
+		if (ids.size === 0) return calls.length > 0 ? `"${verbs.join('", "')}" is no word of ${calls.map(call => `${call}()`).join(', ')}, the call of the code under the key that "${named.join(' ')}" names: tell that work in its own words` : `no one call of the code under the key has "${named.join('" and "')}" in its name`
+		return { ids, what: [...new Set(held.filter(([id]) => ids.has(id)).flatMap(([, statement]) => statement.calls.filter(fits)))].map(call => `${call}()`).join(', ') }
+	}
+	// A noun of the code under the key that no call of it has (a variable's, an argument's: "the index" of `indexName`) tells no work the code does.
+	const values = new Set(held.flatMap(([, statement]) => (statement.names ?? []).flatMap(nameWords)).filter(word => word.length >= 3 && !callWords.has(word)))
+	// The domain's words for what a worker writes and what a key is of are the domain's, not the code's ("its THING of the OWNER").
+	const value = words.find(word => !own.has(word) && ![thing, owner].some(domain => domain !== undefined && says(word, domain)) && [...values].some(part => says(word, part)))
+	if (value !== undefined) return `"${value}" is a word of a name the code under the key uses but does not call: it tells no work the code does; tell the work by a call of that code, or as "its work"`
+	// What a worker writes, told as its work ("building its THING"), is not what its code makes outside the key (a call of a name of its stem before `hold`).
+	const told = thing === undefined ? [] : words.filter(word => says(word, thing))
+	if (thing !== undefined && told.length > 0) {
+		const outside = [...new Set(statements.filter(statement => !statement.held).flatMap(statement => statement.calls.filter(call => nameWords(call).some(part => sameStem(part, thing)))))]
+		if (outside.length > 0) return `the code makes its ${thing} outside the key (${outside.map(call => `${call}()`).join(', ')}), not in the work under it: tell what the code under the key does`
+	}
+	const work = held.filter(([, statement]) => statement.calls.includes('work'))
+	if (work.length > 0) return { ids: new Set(work.map(([id]) => id)), what: 'work()' }
+	if (held.length === 0) return 'the code holds no key: no work of its is under one'
+	return { ids: new Set(held.map(([id]) => id)), what: 'its work under the key' }
+}
+
+/** The words of a form's own patterns: no work phrase's. */
+function formWords(clause: ReadClause): Set<string> {
+	return new Set([clause.form.pattern, ...(clause.form.alternatives ?? [])].flatMap(pattern => pattern.replace(/\{[a-z]+\}/g, ' ').toLowerCase().split(/[^a-z]+/)).filter(Boolean))
+}
+
+/** A statement a worker's code ran, with its step. */
+interface Ran {
+	step: number
+	line: RanLine
+}
+
+function ranOf(run: RunFacts, worker: string): Ran[] {
+	return run.steps.flatMap(step => (step.ran ?? []).filter(line => line.worker === worker).map(line => ({ step: step.index, line })))
+}
+
+/** Whether a place (step, moment, order) comes after another's. */
+const after = (a: Ran, b: { step: number; at: number; order: number }): boolean => a.step > b.step || (a.step === b.step && (a.line.at > b.at || (a.line.at === b.at && a.line.order > b.order)))
+
+/**
+ * The ends of the work in a worker's run: each act its code went on to (a write, an ask, a let-go) that is no statement of
+ * the work, after a statement of it: a statement's work takes the time until its code's next act.
+ */
+function endsOf(list: readonly Ran[], ids: ReadonlySet<number>, tail?: { lastAct?: Ran }): { began: Ran; end: Ran; lastAct?: Ran }[] {
+	const ends: { began: Ran; end: Ran; lastAct?: Ran }[] = []
+	let began: Ran | undefined
+	let lastAct: Ran | undefined
+	for (const one of list) {
+		const ofWork = one.line.statement !== undefined && ids.has(one.line.statement)
+		if (ofWork) {
+			began ??= one
+			// An act of the work's own (a write of the code under the key) after which no more of it ran: its last.
+			if (one.line.act === true) lastAct = one
+			else lastAct = undefined
+		} else if (one.line.act === true && began !== undefined) {
+			ends.push({ began, end: one, ...(lastAct === undefined ? {} : { lastAct }) })
+			began = undefined
+			lastAct = undefined
+		}
+	}
+	// A work its code has not left by the run's end: its last own act so far.
+	if (tail !== undefined && began !== undefined && lastAct !== undefined) tail.lastAct = lastAct
+	return ends
+}
+
+/**
+ * The work a clause tells, checked against what its worker's code ran; the verdict with the moment it tells (a finish's),
+ * or why not. `worker` is the clause's (each of a group's in turn).
+ */
+export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: true }>, context: ClaimContext, worker: string): Extract<Verdict, { ok: true }> | string {
+	const statements = context.run.statements
+	if (clause.work === undefined || statements === undefined) return verdict
+	// A hold given a function of the prelude by name (`hold(key, work)`) runs no statement of the sample's: nothing to check its work by.
+	if (!statements.some(statement => statement.held)) return verdict
+	const named = namedWork(clause.work, statements, context.words?.thing, formWords(clause), context.words?.owner)
+	if (typeof named === 'string') return named
+	const name = context.name(worker)
+	const list = ranOf(context.run, worker)
+	const step = context.step.index
+	const ofWork = (one: Ran) => one.line.statement !== undefined && named.ids.has(one.line.statement)
+	const tail: { lastAct?: Ran } = {}
+	const ends = endsOf(list, named.ids, tail)
+	const whole = named.what === 'its work under the key'
+	const never = list.some(ofWork) ? '' : ' (it never ran it)'
+	// The span of the work going on at a place: begun at or before it, not ended before it.
+	const goingOn = (place: { step: number; at: number; order: number }) => {
+		const began = [...list].reverse().find(one => ofWork(one) && !after(one, place))
+		if (began === undefined) return undefined
+		const at = list.indexOf(began)
+		const end = ends.find(one => list.indexOf(one.began) <= at && list.indexOf(one.end) > at)
+		const before = ends.filter(one => list.indexOf(one.end) < at).pop()
+		const start = list.find((one, index) => ofWork(one) && index > (before === undefined ? -1 : list.indexOf(before.end))) as Ran
+		return end === undefined || after(end.end, place) ? { began: start, end } : undefined
+	}
+	const id = clause.form.id
+	if (clause.during === true && context.priorTold !== undefined && context.priorTold.length > 0) {
+		// "…, rebuilding the index": the work was going on when what the clause before told happened.
+		const event = context.priorTold[0] as Happening
+		const place = { step, at: event.at, order: context.step.happenings.indexOf(event) }
+		if (goingOn(place) === undefined) return `${name}'s code was not running ${named.what} when what the clause before tells happened, at ${time(event.at)}${never}`
+		return verdict
+	}
+	if (id === 'starts-working' || id === 'workers-start-working' || id === 'workers-start-working-together') {
+		const from = verdict.each?.find(one => one.who === worker)?.at ?? verdict.at ?? context.step.start.time
+		if (!list.some(one => one.step === step && ofWork(one) && one.line.act !== true && one.line.at >= from)) return `${name}'s code did not run ${named.what} in this step${never}`
+		return verdict
+	}
+	if (id === 'still-working' || id === 'works') {
+		// At the clause's moment: a moment it names, just before the event that ended the state, else the step's end.
+		const moment = context.moment ?? verdict.until ?? context.world.time
+		const order = context.moment === undefined && verdict.until !== undefined && verdict.endedBy !== undefined ? verdict.endedBy - 0.5 : context.step.happenings.filter(h => h.at <= moment).length
+		const span = goingOn({ step, at: moment, order })
+		if (span === undefined) return `${name}'s code is not running ${named.what} at ${time(moment)}${never}`
+		if (id === 'still-working' && span.began.step >= step) return `${name}'s code began ${named.what} in this step, at ${time(span.began.line.at)}, so it is not still at it`
+		return verdict
+	}
+	if (id === 'finishes-work' || id === 'work-finishes' || id === 'finishes-first') {
+		// "finishes first" with no work named is the function's return, as before.
+		if (id === 'finishes-first' && named.what === 'its work under the key') return verdict
+		// The whole code under the key is done at its last act of its own (a last write), or when its function returns after it.
+		const finish = ends.filter(one => one.end.step === step || (whole && one.lastAct?.step === step)).pop()
+		const end = finish === undefined ? (whole && tail.lastAct?.step === step ? { end: tail.lastAct } : undefined) : { ...finish, end: whole && finish.lastAct?.step === step ? finish.lastAct : finish.end }
+		if (end === undefined) {
+			const last = ends[ends.length - 1]
+			if (!list.some(ofWork)) return `${name}'s code never ran ${named.what}`
+			return last === undefined || last.end.step < step ? `${name}'s code had not done ${named.what} when this step ended` : `${name}'s code was done with ${named.what} in step ${last.end.step}, at ${time(last.end.line.at)}, not in this step`
+		}
+		if (id === 'finishes-first') {
+			const workers = new Set(context.run.steps.flatMap(s => (s.ran ?? []).map(line => line.worker)))
+			for (const other of workers) {
+				if (other === worker) continue
+				const first = endsOf(ranOf(context.run, other), named.ids)[0]
+				if (first !== undefined && !after(first.end, { step, at: end.end.line.at, order: end.end.line.order })) return `${context.name(other)} was done with ${named.what} before, at ${time(first.end.line.at)} (${name} at ${time(end.end.line.at)})`
+			}
+		}
+		return { ...verdict, at: end.end.line.at }
+	}
+	return verdict
+}
+
+function time(ms: number): string {
+	return `${Number((ms / 1000).toFixed(3))} s`
+}
