@@ -177,6 +177,9 @@ export function midSentence(language: SceneLanguage, text: string): string {
  * Every sentence a place's forms can make of a step's actors and values, true or not, in the
  * registry's order; with `alternatives`, in every way each form may be written, else in its own.
  */
+/** The words of a pattern that tell a semaphore's places ("asks for a place/slot", "its place/slot", "all places/slots"), not a place in line ("B's place"). */
+const SEMAPHORE_PLACES = /\b(?:a|its|their|free|all) places?\/slots?|places\/slots|place\(s\)/
+
 function candidates(language: SceneLanguage, context: ClaimContext, alternatives: boolean): Suggestion[] {
 	const cache = new Map<SlotType, string[]>()
 	const fill = (type: SlotType) => {
@@ -189,10 +192,13 @@ function candidates(language: SceneLanguage, context: ClaimContext, alternatives
 	}
 	const out: Suggestion[] = []
 	const seen = new Set<string>()
+	// A semaphore's places are offered only where the scene has a semaphore: "C asks for a place" reads of a lock too, but tells it oddly.
+	const semaphore = [...context.world.stores.values()].some(store => store.limit !== undefined)
 	for (const [group, forms] of FORM_GROUPS) {
 		for (const form of forms) {
 			if (!form.places.includes(context.place) || form.denies || form.quiet) continue
 			for (const pattern of alternatives ? patternsOf(form) : [form.pattern]) {
+				if (!semaphore && SEMAPHORE_PLACES.test(pattern)) continue
 				for (const raw of sentencesOf(pattern, fill, language.words)) {
 					const text = context.place === 'caption' ? sentence(raw) : raw
 					// "both" after three names or more ("B, C and D both wait") is no sentence to offer.

@@ -384,7 +384,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k) ∈ step",
-		pattern: '{worker} asks for {key}', alternatives: ["{worker} requests/wants {key}", "{worker} asks for a place/slot", "{worker} asks the lock/store/server for {key}", "{worker} tries to get/take/acquire {key}", "{worker} asks to hold {key}", "{worker} asks for {key} TO_DO", "{worker} requests/wants {key} TO_DO", "{worker} asks the lock/store/server for {key} TO_DO"],
+		pattern: '{worker} asks for {key}', alternatives: ["{worker} requests/wants {key}", "{worker} asks the lock/store/server for {key}", "{worker} tries to get/take/acquire {key}", "{worker} asks to hold {key}", "{worker} asks for {key} TO_DO", "{worker} requests/wants {key} TO_DO", "{worker} asks the lock/store/server for {key} TO_DO", "{worker} asks for a place/slot"],
 		example: 'Worker B asks for the key',
 		meaning: 'The worker asked the lock for the key in this step (a hold or a try). What it asks for it to do ("to run the export") is the work its code does under the key, in the scene\'s nouns: it claims nothing more.',
 		check: (slots, context) => asked(slots, context),
