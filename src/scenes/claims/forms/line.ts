@@ -13,6 +13,15 @@ function ordinal(n: number): string {
 }
 
 /** The worker's asks in this step (holds and tries) of the store the key slot `key` names, if it names one, that pass `keep`. */
+
+/** Each worker's try of the key of "{workers} try {key}" in this step, or why one of them made none. */
+function triesOf(slots: readonly Slot[], context: ClaimContext): Of<'asked'>[] | Verdict {
+	const ids = actorsOf(slots[0])
+	const tries = ids.map(id => asks(context, id, h => h.tryOnly, slots[1])[0])
+	const missing = ids.find((_id, index) => tries[index] === undefined)
+	if (missing !== undefined) return fails(`${context.name(missing)} did not try the key in this step`, 0)
+	return tries as Of<'asked'>[]
+}
 function asks(context: ClaimContext, worker: string, keep: (h: Of<'asked'>) => boolean = () => true, key?: Slot): Of<'asked'>[] {
 	return happened(context.step, 'asked', h => h.worker === worker && ofKey(key, h.store) && keep(h))
 }
@@ -443,11 +452,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'Workers A and B try the key',
 		meaning: 'Each of those workers tried the key in this step, without waiting.',
 		check(slots, context) {
-			const ids = actorsOf(slots[0])
-			const tries = ids.map(id => asks(context, id, h => h.tryOnly, slots[1])[0])
-			const missing = ids.find((_id, index) => tries[index] === undefined)
-			if (missing !== undefined) return fails(`${context.name(missing)} did not try the key in this step`, 0)
-			const all = tries as Of<'asked'>[]
+			const all = triesOf(slots, context)
+			if (!Array.isArray(all)) return all
 			if (all.some(h => h.unshown)) return holds(all.map(h => saw(context.step, h)))
 			return { ...holds(all.map(h => saw(context.step, h)), Math.max(...all.map(h => h.at))), each: all.map(h => ({ who: h.worker, at: h.at })) } as Verdict
 		},
@@ -461,11 +467,8 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'Workers A and B try the key at the same moment',
 		meaning: 'Each of those workers tried the key in this step, without waiting, as "{workers} try {key}" says, all at the same moment.',
 		check(slots, context) {
-			const ids = actorsOf(slots[0])
-			const tries = ids.map(id => asks(context, id, h => h.tryOnly, slots[1])[0])
-			const missing = ids.find((_id, index) => tries[index] === undefined)
-			if (missing !== undefined) return fails(`${context.name(missing)} did not try the key in this step`, 0)
-			const all = tries as Of<'asked'>[]
+			const all = triesOf(slots, context)
+			if (!Array.isArray(all)) return all
 			if (all.some(h => h.unshown)) return fails('the scene does not show when those workers tried the key, so it cannot tell that they tried at the same moment', 0)
 			const first = all[0] as Of<'asked'>
 			const later = all.find(h => h.at !== first.at)

@@ -83,6 +83,23 @@ function replacingWrite(slots: readonly Slot[], context: ClaimContext): { write:
 	return { write, worker, over }
 }
 
+/**
+ * Whether a database checks fences (`fenced`) or does the plain update: what its writes so far met (a write whose fence
+ * decided its outcome was checked, whatever the scene's setting says, as the sample's own SQL may compare it), and before
+ * any write, the seed's setting.
+ */
+function fenceChecking(slots: readonly Slot[], context: ClaimContext, fenced: boolean): Verdict {
+	const database = actorOf(slots[0])
+	const row = context.world.databases.get(database)
+	if (!row) return fails(`${context.name(database)} is no database`, 0)
+	const all = writesUpTo(context, database)
+	const other = all.find(write => write.fenced !== fenced)
+	const says = fenced ? `${context.name(database)} checks no fence` : `${context.name(database)} checks fences`
+	if (other) return fails(`${says}: ${context.name(other.worker)}'s write with ${carried(other)} went ${fenced ? 'by the plain update' : 'as its fence decided'}`, 0)
+	if (all.length === 0 && row.fenced !== fenced) return fails(`${says}: ${fenced ? 'it does the plain update (fences=off)' : "it does the seed's conditional update"}`, 0)
+	return { ...holds([{ kind: 'row', database, at: context.world.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }]), said: fenced ? { fenced: database } : { unfenced: database } } as Verdict
+}
+
 /** Why a claim that a write was taken (or refused) is false: what the database did instead. */
 function denied(context: ClaimContext, write: Of<'wrote'>): string {
 	return `${write.changed ? `${context.name(write.database)} did not refuse it` : `${context.name(write.database)} did not take it`}: ${describeWrite(context, write)}`
@@ -480,19 +497,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{database} checks no fence', alternatives: ["{database} does not check fences", "{database} doesn't check fences", "{database} checks no fences", "{database} does a/the plain update", "{database} does a/the plain update that checks no fence", "{database} does a/the plain update, which checks no fence"],
 		example: 'the database checks no fence',
 		meaning: 'The database does the plain update, which checks no fence (fences=off).',
-		check(slots, context) {
-			const database = actorOf(slots[0])
-			const row = context.world.databases.get(database)
-			if (!row) return fails(`${context.name(database)} is no database`, 0)
-			// What the database checks is what its writes met: a write whose fence decided its outcome was
-			// checked (the sample's own SQL may compare the fence whatever the scene's setting says).
-			const all = writesUpTo(context, database)
-			const checked = all.find(write => write.fenced)
-			if (checked) return fails(`${context.name(database)} checks fences: ${context.name(checked.worker)}'s write with ${carried(checked)} went as its fence decided`, 0)
-			if (all.length === 0 && row.fenced) return fails(`${context.name(database)} checks fences: it does the seed's conditional update`, 0)
-			return { ...holds([{ kind: 'row', database, at: context.world.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }]), said: { unfenced: database } } as Verdict
-		},
-	},	{
+		check: (slots, context) => fenceChecking(slots, context, false),
+	},
+	{
 		id: 'checks-fences',
 		places: STORY,
 		tells: 'none',
@@ -501,16 +508,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{database} checks fences', alternatives: ["{database} checks the fences", "{database} checks each write's fence", "{database} does a/the conditional update", "{database} does a/the fenced update"],
 		example: 'the database checks fences',
 		meaning: "The database does the conditional update, which checks each write's fence (not fences=off): every write to it so far went as its fence decided, and before any write the seed's update is the conditional one. The opposite of \"{database} checks no fence\".",
-		check(slots, context) {
-			const database = actorOf(slots[0])
-			const row = context.world.databases.get(database)
-			if (!row) return fails(`${context.name(database)} is no database`, 0)
-			const all = writesUpTo(context, database)
-			const unchecked = all.find(write => !write.fenced)
-			if (unchecked) return fails(`${context.name(database)} checks no fence: ${context.name(unchecked.worker)}'s write with ${carried(unchecked)} went by the plain update`, 0)
-			if (all.length === 0 && !row.fenced) return fails(`${context.name(database)} checks no fence: it does the plain update (fences=off)`, 0)
-			return { ...holds([{ kind: 'row', database, at: context.world.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }]), said: { fenced: database } } as Verdict
-		},
+		check: (slots, context) => fenceChecking(slots, context, true),
 	},
 
 	{
