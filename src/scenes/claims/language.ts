@@ -21,6 +21,8 @@ export interface CompiledForm {
 	/** For an alternative that writes the form's slots in another order: where each of the form's slots is in it (-1: a key it leaves out). */
 	order?: number[]
 	regex: RegExp
+	/** Runs of text every match of `regex` contains, found before the regular expression is tried (`literalRuns`). */
+	needs: readonly string[]
 	slots: SlotType[]
 	/** The kind of the slot the pattern starts with: the clause's subject, which "it" and a left-out subject refer to. */
 	subject?: SlotType
@@ -202,8 +204,79 @@ function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, w
 	return words ? filled.replaceAll(THING, `(?:${[escaped(words.thing), ...own].join('|')})${phrases.of}`) : filled
 }
 
+/**
+ * The runs of plain text (four characters or more) that any match of a regular expression's source
+ * holds: its text outside every group, less a character a quantifier makes optional. A source with a
+ * `|` outside groups needs none. A clause without them cannot match, so it is not tried.
+ */
+export function literalRuns(source: string): string[] {
+	const runs: string[] = []
+	let run = ''
+	let depth = 0
+	const end = () => {
+		if (run.length >= 4) runs.push(run)
+		run = ''
+	}
+	for (let i = 0; i < source.length; i++) {
+		const char = source[i] as string
+		if (char === '\\') {
+			const next = source[i + 1] ?? ''
+			i++
+			if (depth === 0 && /[^A-Za-z0-9]/.test(next)) run += next
+			else if (depth === 0) end()
+			continue
+		}
+		if (char === '[') {
+			// A class: skip to its closing bracket.
+			for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++
+			if (depth === 0) end()
+			continue
+		}
+		if (char === '(') {
+			if (depth === 0) end()
+			depth++
+			continue
+		}
+		if (char === ')') {
+			depth--
+			continue
+		}
+		if (depth > 0) continue
+		if (char === '|') return []
+		if (char === '?' || char === '*' || char === '{') {
+			run = run.slice(0, -1)
+			end()
+			if (char === '{') while (i < source.length && source[i] !== '}') i++
+			continue
+		}
+		if (char === '+' || char === '.' || char === '^' || char === '$') {
+			end()
+			continue
+		}
+		run += char
+	}
+	end()
+	return runs
+}
+
 function escaped(word: string): string {
 	return word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+}
+
+/**
+ * A form's regular expression and the text it needs, by its source: scenes with other casts or nouns
+ * share most of their forms' sources, and a regular expression without the `g` flag keeps no state.
+ */
+const matchers = new Map<string, { regex: RegExp; needs: readonly string[] }>()
+
+function matcherOf(source: string): { regex: RegExp; needs: readonly string[] } {
+	let matcher = matchers.get(source)
+	if (matcher === undefined) {
+		if (matchers.size >= 20_000) matchers.clear()
+		matcher = { regex: new RegExp(source, 'd'), needs: literalRuns(source) }
+		matchers.set(source, matcher)
+	}
+	return matcher
 }
 
 /** Compiles the registry for a cast and key. */
@@ -214,7 +287,8 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords, n
 	const starts = slotStarts(names, words)
 	const labelWords = new Set(cast.flatMap(actor => actor.label.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean))
 	for (const template of [...TEMPLATES.forms, ...TEMPLATES.phrases(words)]) {
-		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex: new RegExp(fill(template.source, readers, words, nouns, labelWords, work, unheld), 'd'), slots: template.slots }
+		const { regex, needs } = matcherOf(fill(template.source, readers, words, nouns, labelWords, work, unheld))
+		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex, needs, slots: template.slots }
 		if (template.order !== undefined) compiled.order = template.order
 		if (template.subject !== undefined) compiled.subject = template.subject
 		const firsts = firstWords(inWords(template.pattern, words), starts)
@@ -223,7 +297,11 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords, n
 		for (const place of template.form.places) {
 			const entry: PlaceForms = places.get(place) ?? { forms: [], byFirstWord: new Map<string, CompiledForm[]>() }
 			entry.forms.push(compiled)
-			for (const word of firsts) entry.byFirstWord.set(word, [...(entry.byFirstWord.get(word) ?? []), compiled])
+			for (const word of firsts) {
+				const forms = entry.byFirstWord.get(word)
+				if (forms === undefined) entry.byFirstWord.set(word, [compiled])
+				else forms.push(compiled)
+			}
 			places.set(place, entry)
 		}
 	}
@@ -320,6 +398,7 @@ const KEPT = 32
 /** Forgets every language kept, so the next scene compiles and reads from nothing (for benchmarks of a first check). */
 export function forgetLanguages(): void {
 	languages.clear()
+	matchers.clear()
 }
 
 /**

@@ -119,7 +119,7 @@ const NO_VERB = new Set(['a', 'an', 'the', 'its', 'it', 'worker', 'workers', 'le
 
 /** The stem of a clause's verb: the first word after the actor it opens with (and its possessive's noun), that is no article. */
 export function verbOf(language: SceneLanguage, words: readonly string[]): string | undefined {
-	const names = new Set(language.names.allNames().flatMap(name => name.toLowerCase().split(/\s+/)))
+	const names = language.names.nameWords()
 	const word = words.find(word => !names.has(word.replace(/['’]s$/, '')) && !NO_VERB.has(word) && !/^\d/.test(word))
 	return word === undefined ? undefined : stem(word)
 }

@@ -127,6 +127,22 @@ export class SceneNames {
 	allNames(): string[] {
 		return [...this.#byName.keys()]
 	}
+
+	#words: ReadonlySet<string> | undefined
+
+	/** Every word of every name, lower case ("worker", "a", "the", "lock"), worked out once. */
+	nameWords(): ReadonlySet<string> {
+		this.#words ??= new Set(this.allNames().flatMap(name => name.toLowerCase().split(/\s+/)))
+		return this.#words
+	}
+
+	#longestFirst: readonly string[] | undefined
+
+	/** Every name, the longest first, worked out once: the first a text starts with is the whole name it starts with. */
+	longestFirst(): readonly string[] {
+		this.#longestFirst ??= this.allNames().sort((a, b) => b.length - a.length)
+		return this.#longestFirst
+	}
 }
 
 /** A label's last word, when it has more than one: "A" for "Worker A". */

@@ -1099,6 +1099,7 @@ const ALL_OF = new RegExp(`^all (${COUNT_PATTERN})(?: of them)? `)
 
 /** Matches one form against a clause; `added` characters at its start were put there (a left-out subject). */
 function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string, offset: number, added: number, referent: string | undefined, plural?: string[]): ReadClause | string | undefined {
+	if (compiled.needs.some(run => !text.includes(run))) return undefined
 	const match = compiled.regex.exec(text)
 	if (!match) return undefined
 	const slots: Slot[] = []

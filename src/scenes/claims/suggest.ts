@@ -141,8 +141,14 @@ function plain(pattern: string): string {
 }
 
 /** The sentences of one pattern, every slot filled from its fillers, at most PER_FORM of them. */
+/** A pattern's plain text in a domain's words, by domain and pattern: the same few hundred patterns are made sentences of at every offer. */
+const plainTexts = new WeakMap<DomainWords, Map<string, string>>()
+
 function sentencesOf(pattern: string, fill: (type: SlotType) => string[], words: DomainWords): string[] {
-	const text = plain(inWords(pattern, words))
+	let texts = plainTexts.get(words)
+	if (texts === undefined) plainTexts.set(words, (texts = new Map()))
+	let text = texts.get(pattern)
+	if (text === undefined) texts.set(pattern, (text = plain(inWords(pattern, words))))
 	const slots = [...text.matchAll(/\{([a-z]+)\}/g)].map(m => m[1] as SlotType)
 	let out = [text]
 	for (const type of slots) {
@@ -316,10 +322,7 @@ const SUBJECT_KEPT = 1
  */
 function headOf(language: SceneLanguage, text: string): { subject?: string; verb?: string } {
 	const lower = text.trim().toLowerCase()
-	const name = language.names
-		.allNames()
-		.filter(n => lower.startsWith(n.toLowerCase()) && !/\w/.test(lower.charAt(n.length)))
-		.sort((a, b) => b.length - a.length)[0]
+	const name = language.names.longestFirst().find(n => lower.startsWith(n.toLowerCase()) && !/\w/.test(lower.charAt(n.length)))
 	const all = words(lower)
 	const subject = name === undefined ? all[0] : language.names.actorNamed(name)
 	const verb = verbOf(language, name === undefined ? all.slice(1) : all)
