@@ -49,6 +49,9 @@ async function timeOnce(op: () => unknown, repeat = 3): Promise<number> {
 	return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? Number.NaN
 }
 
+// A lying scene whose refused clause is offered the nearest true sentence, as an author meets it.
+const lyingText = readFileSync(new URL('../tests/unit/claims/fixtures/lies/at-t-state-when-restart-state-false.scene', import.meta.url), 'utf8')
+const lyingScene = mustParse(lyingText)
 const seedScene = mustParse(seedText)
 const seedFrames = await simulateScene(seedScene, { openDriver: openNodeDriver })
 if (seedFrames.diagnostics.length > 0) throw new Error('the seed scene does not verify')
@@ -83,6 +86,8 @@ const contenders: [string, () => unknown, number?][] = [
 			return simulateScene(mustParse(seedText), { openDriver: openNodeDriver })
 		},
 	],
+	['check a lying scene, its refused clause offered the nearest true sentence ("did you mean")', () => simulateScene(lyingScene, { openDriver: openNodeDriver })],
+	['the same lying scene, no sentence offered (offers: false, as the engine\'s own tests run)', () => simulateScene(lyingScene, { openDriver: openNodeDriver, offers: false })],
 	["check the seed's scene, guarded: one checker process, one scene at a time (the build's path)", () => guarded(onePool, 1)],
 	[`the same, ${checkers} checker${checkers === 1 ? '' : 's'} (one a core), ${checkers * 2} scenes at a time: scenes per second`, () => guarded(allPool, checkers * 2), checkers * 2],
 	["simulate the seed's scene (sql.js)", () => simulateScene(seedScene, { openDriver: openSqlJs })],

@@ -14,7 +14,7 @@ export async function compileScene(
 	source: string,
 	origin: SourceOrigin,
 	openDriver: OpenDriver,
-	options: Pick<SimulateOptions, 'onFrame' | 'lookAhead' | 'sample' | 'compileSample' | 'withoutFences' | 'suggest' | 'headings'> = {},
+	options: Pick<SimulateOptions, 'onFrame' | 'lookAhead' | 'sample' | 'compileSample' | 'withoutFences' | 'suggest' | 'headings' | 'offers'> = {},
 ): Promise<SceneFrames> {
 	const parsed = parseScene(source, origin)
 	if (!parsed.ok) {

@@ -67,6 +67,12 @@ export interface SimulateOptions {
 	 * from the engine's data), not reported as a diagnostic. "Without fences" beside the fix.
 	 */
 	withoutFences?: boolean
+	/**
+	 * False: a problem's diagnostic offers no "did you mean" sentence. The offer is worked out from the
+	 * run's facts alone, and is most of the time a lying scene takes to check: a test of the engine's
+	 * run (the same frames on reused databases, or settled another way) leaves it out. Else offered.
+	 */
+	offers?: false
 }
 
 /** The languages a scene's code sample may be in: the program its workers run is TypeScript. */
@@ -151,6 +157,7 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 		return { ...(scene.code ? { code: { lang: scene.code.lang, lines: scene.code.lines } } : {}), frames: [], diagnostics: sample.problems }
 	}
 	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, options.suggest ?? false, nounsOf(scene, domain), workNounsOf(scene, domain), unheldWords(scene.code?.lines ?? []))
+	if (options.offers === false) texts.offers = false
 	if (options.withoutFences) return withoutFences(scene, options, texts, domain, sample)
 	const run = await runScene(scene, options, texts, false, domain, sample.loaded)
 	try {

@@ -38,6 +38,8 @@ export interface TextSite {
 export class SceneTexts {
 	readonly language: SceneLanguage
 	readonly sites: TextSite[] = []
+	/** Whether a problem's diagnostic offers the nearest true sentence ("did you mean"); see `SimulateOptions.offers`. */
+	offers = true
 
 	constructor(
 		cast: readonly CastMember[],
@@ -130,7 +132,7 @@ export class SceneTexts {
 	#offered(site: TextSite, problem: ReadProblem, context: ClaimContext): Diagnostic {
 		const told = (message: string) => this.#at(site, problem.start, message)
 		const span = problem.offer
-		if (!span) return told(problem.message)
+		if (!span || !this.offers) return told(problem.message)
 		const value = site.text.value
 		// Inside a sentence the offer reads as the words it replaces: "…, and the clock reads 5 s", not "The clock".
 		const opens = /(^|[.;!?]\s*)$/.test(value.slice(0, span.start))

@@ -37,13 +37,13 @@ export function trueFixtures(): SceneFixture[] {
 	return [...sceneFixtures('scenes/fixtures/true'), ...sceneFixtures('claims/fixtures/true')]
 }
 
-export async function compileFixture(text: string): Promise<SceneFrames> {
-	return compileScene(text, { file: 'f.scene' }, openNodeDriver)
+export async function compileFixture(text: string, options: { offers?: false } = {}): Promise<SceneFrames> {
+	return compileScene(text, { file: 'f.scene' }, openNodeDriver, options)
 }
 
-/** A scene's errors as its fixture pins them: `LINE:COL: message`. */
-export async function diagnose(text: string): Promise<string[]> {
-	return (await compileFixture(text)).diagnostics.map(d => `${d.line}:${d.column}: ${d.message}`)
+/** A scene's errors as its fixture pins them: `LINE:COL: message`; with `offers: false`, without their "did you mean". */
+export async function diagnose(text: string, options: { offers?: false } = {}): Promise<string[]> {
+	return (await compileFixture(text, options)).diagnostics.map(d => `${d.line}:${d.column}: ${d.message}`)
 }
 
 /** The errors a lying fixture must give: its `# expect:` lines. */

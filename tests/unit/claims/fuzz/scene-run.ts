@@ -28,7 +28,7 @@ interface Texts {
 	check(run: RunFacts, frames: unknown): void
 }
 
-/** Parses and runs a scene, keeping its facts and texts; undefined when it does not parse. */
+/** Parses and runs a scene, keeping its facts and texts; undefined when it does not parse. Its frames' diagnostics offer no sentences. */
 export async function runScene(source: string): Promise<SceneRun | undefined> {
 	const parsed = parseScene(source, { file: 'f.scene' })
 	if (!parsed.ok) return undefined
@@ -51,7 +51,8 @@ export async function runScene(source: string): Promise<SceneRun | undefined> {
 			},
 		]),
 	) as unknown as VerbTable
-	const frames = await simulateScene(parsed.scene, { openDriver: openNodeDriver, file: 'f.scene', verbs })
+	// Its texts are judged here, by the checker and the reference: its diagnostics' "did you mean" offers are not read.
+	const frames = await simulateScene(parsed.scene, { openDriver: openNodeDriver, file: 'f.scene', verbs, offers: false })
 	const run: SceneRun = { frames, sites: caught.texts?.sites ?? [] }
 	if (caught.facts) run.facts = caught.facts
 	if (caught.texts) run.language = caught.texts.language
