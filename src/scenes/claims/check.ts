@@ -24,7 +24,7 @@
  *   other joint or a new sentence, an event clause that tells an event no clause before it told (or
  *   a write's answer, taken or refused, it did not tell) is not before any place told before it. A clause about several workers' events comes after a place
  *   only if each of them does. "When X, Y" and "As soon as X, Y" of two events: Y came after X, at
- *   X's moment ("Once" and "After" only order them); "X while Y" of an event Y: Y came at X's moment,
+ *   X's moment ("After", and "Once" of an event X, only order them; "Once S, Y" of a state is "When S, Y"; a correlative "then" after the comma orders nothing of its own); "X while Y" of an event Y: Y came at X's moment,
  *   and X must be an event with one. An ask the scene draws only as its grant has no time, so a clause
  *   that tells it after "then", "so" or "When X," is refused. Time told passing ("40 s pass") is the
  *   step's passage from its start: no place told before it without a moment of its own is after the

@@ -393,7 +393,8 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 		// Only a reading that reads whole: else the problems are told of the sentence as written, its "After" or "When" kept in what is quoted.
 		// The subordinate ends at its first comma: the clauses before it are what "When" names, the one after it the main clause.
 		const comma = start + text.slice(start, end).indexOf(', ')
-		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items, comma, /^(?:When|As soon as) /i.test(subordinate[0]), /^(?:When|As soon as) /i.test(subordinate[0])) }
+		const when = /^(?:When|As soon as) /i.test(subordinate[0])
+		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items, comma, when, when, /^Once /i.test(subordinate[0])) }
 	}
 	// "Y as soon as X" is "As soon as X, Y": X is read first, then Y as what came at its moment.
 	const soon = AS_SOON_AFTER.exec(text.slice(start, end))
@@ -452,19 +453,28 @@ const WHILE_FIRST = /^While [^,]+, /i
 /**
  * The items of a sentence opened by "When", "Once", "After" or "As soon as": the main clause (the first
  * after the subordinate's comma) is read as coming after the subordinate's last clause, unless its joint
- * says otherwise. After "When" or "As soon as" it came at that clause's moment: an event's, or of a state
+ * says otherwise (a correlative "then" does not, after "When" or "As soon as"). "Once" after a state reads as "When". After "When" or "As soon as" it came at that clause's moment: an event's, or of a state
  * the moment it began to hold in the step ("When the key is free, B gets it": B got it as the key came
  * free), or at the moment the state names ("When the key is free at 0 s, B gets it": B got it at 0 s); the events joined inside the subordinate ("When A lets go and B wakes") came at one moment, and
  * so did each event of another subject joined to the main clause by a bare "and" or comma ("When A lets
  * go, B wakes and C gets the key").
  */
-function afterFirst(items: readonly Item[], comma: number, atOnce: boolean, when = false): Item[] {
+function afterFirst(items: readonly Item[], comma: number, soon: boolean, when = false, once = false): Item[] {
 	const clauses = items.flatMap((item, index) => (item.kind === 'clause' ? [{ clause: item.clause, index }] : []))
 	const inside = clauses.filter(({ clause }) => clause.end <= comma)
-	const main = clauses.find(({ clause }) => clause.start > comma)
+	const found = clauses.find(({ clause }) => clause.start > comma)
 	const opener = inside.at(-1)?.clause
-	if (opener === undefined || main === undefined) return [...items]
+	if (opener === undefined || found === undefined) return [...items]
 	const event = opener.form.tells === 'event'
+	// "Once S, X" of a state S is "When S, X": X came as S began to hold, or at the moment S names ("Once the key is free at 10 s, B gets it").
+	const atOnce = soon || (once && !event)
+	// "When X, then Y": the correlative "then" (after the comma, or after Y's subject) orders nothing of its own; Y came at X's moment all the same.
+	const { then: correlative, ...plain } = found.clause
+	const main = atOnce && correlative === 'then' && !found.clause.gap ? { clause: plain as ReadClause, index: found.index } : found
+	if (main !== found) {
+		const unordered = main.clause
+		items = items.map((item, index) => (index === main.index ? { kind: 'clause', clause: unordered } : item))
+	}
 	// "When E, S" or "As soon as E, S" of a state S is "S when E": S held at E's moment, as after "while".
 	const at = atOnce && event && when
 	const timed = new Map<number, ReadClause>()
