@@ -741,7 +741,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		moment = at
 	} else moment = verdict.at
 	if (clause.during && tells === 'state' && !named) {
-		const wrong = whileProblem(verdict.until, context.step.start.time, told, clause.when !== undefined)
+		const wrong = whileProblem(verdict.until, context.step.start.time, told, clause.when !== undefined, clause.relative === true)
 		if (wrong !== undefined) return { start: clause.start, end: clause.end, message: wrong }
 	}
 	// "X while S at T": S held at T, and T is the moment X happened ("B gets the key while the key is free at 0 s" of a grant at 20 s is refused).
@@ -779,9 +779,9 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
  * "X while S": the state S had not ended when X happened, the latest moment the text told (else the
  * step's start); that it began no later than X is judged by the places of the step's happenings.
  */
-function whileProblem(until: number | undefined, start: number, told: number | undefined, when: boolean): string | undefined {
+function whileProblem(until: number | undefined, start: number, told: number | undefined, when: boolean, which = false): string | undefined {
 	const at = told ?? start
-	if (until !== undefined && until < at) return `${when ? '"when" says this held at the moment of the happening it names' : `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened`}, at ${formatDuration(at)}, but it ended at ${formatDuration(until)}`
+	if (until !== undefined && until < at) return `${when ? '"when" says this held at the moment of the happening it names' : which ? RELATIVE : `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened`}, at ${formatDuration(at)}, but it ended at ${formatDuration(until)}`
 	return undefined
 }
 
@@ -800,8 +800,13 @@ function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 	if (clause.when === 'state-first') return { message: `"when" after a state says it held already when the happening after "when" came, but it began only after that (at ${formatDuration(outcome.place.at)}); to tell what that happening made so, write "When …, …" or "…, so …"` }
 	// At the same moment, later in the step's order: it did not hold yet when the clause before happened ("A gets the key, while B and C wait" of asks after the grant).
 	const same = outcome.place.at === text.before.at ? `, the same moment, but after it in the step's order: it did not hold yet when that happened` : ''
+	// "B asks for the key, which A holds": the key as it was when B asked; "and" would tell another claim, not offered.
+	if (clause.relative === true) return { message: `${RELATIVE}, but it began only after that (at ${formatDuration(outcome.place.at)}${same})` }
 	return { message: `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened, but it began only after that (at ${formatDuration(outcome.place.at)}${same})`, rejoin: true }
 }
+
+/** What "which" as the object of a state says ("B asks for the key, which A holds"), for messages. */
+const RELATIVE = `"which" after a clause that names the key says this held of that key when that clause happened`
 
 /** Who a happening is of: its worker, else its store, else its database. */
 function actorOfHappening(h: Happening): string | undefined {

@@ -28,7 +28,7 @@ export interface ReadClause {
 	subject?: string
 	/** The workers a clause about several is about ("B and C ask"), which a left-out subject or "they" in the next clause names. */
 	group?: string[]
-	/** Read from a relative clause ("…, which nothing renews", "a lease that nothing renews"): it speaks of what the clause before named, and leaves that clause's subject to the next ("…, and starts working"). */
+	/** Read from a relative clause ("…, which nothing renews", "a lease that nothing renews"): it speaks of what the clause before named, and leaves that clause's subject to the next ("…, and starts working"). A state of the key after "which" ("B asks for the key, which A holds", "…, which is held by A") is also `during`: it held when the clause before happened. */
 	relative?: true
 	/** A clause about no actor slot whose words open with a lock store's name ("the semaphore allows 2"): that store, which "it" in the next clause names. */
 	store?: string
@@ -990,7 +990,8 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			if (compiled.subject !== 'lease' && compiled.subject !== 'key') continue
 			const clause = matchForm(language, compiled, put, offset + shift, 0, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
-			else if (clause) return { ...clause, relative: true }
+			// A state of the key so told ("B asks for the key, which is held by A") describes it as the clause before named it: it held when that happened.
+			else if (clause) return { ...clause, relative: true, ...(compiled.subject === 'key' && clause.form.tells === 'state' ? { during: true as const } : {}) }
 		}
 		// After a clause about a worker, "which" may name its fence: "B gets it with fence 9, which is larger than A's" reads "B's fence is larger than A's".
 		if (referent !== undefined && language.names.kindOf(referent) === 'worker') {
@@ -1014,13 +1015,14 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 				}
 			}
 		}
-		// "which" may be the object of a clause about a worker: "B asks for the key, which A holds" reads "A holds it".
+		// "which" may be the object of a clause about a worker: "B asks for the key, which A holds" reads "A holds it". A state so
+		// told describes the key as the clause before named it: it held when that happened, as after "while".
 		const object = `${core.slice(which[0].length)} it`
 		for (const compiled of entry.byFirstWord.get(firstWordOf(object)) ?? []) {
 			if (compiled.subject !== 'worker' || !compiled.pattern.endsWith('{key}')) continue
 			const clause = matchForm(language, compiled, object, offset + which[0].length, 0, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
-			else if (clause) return { ...clause, relative: true, start: offset, end: offset + core.length }
+			else if (clause) return { ...clause, relative: true, start: offset, end: offset + core.length, ...(clause.form.tells === 'state' ? { during: true as const } : {}) }
 		}
 		// Or the object of a clause with more words after its verb: "a 20 s lease, which nothing renews on its own" reads
 		// "nothing renews it on its own", the "it" a lease or a key slot at the place "which" stands for.
