@@ -37,7 +37,8 @@
  *   an actor's events of a kind tells every one it had in the step.
  * - **Writes.** A clause about a worker's write (its answer, what it replaced) is of the write of
  *   that worker the text told last, when it can be ("A saves again, which overwrites B's": the second).
- * - **So.** `so` says the clause before is why this one happened (`causes.ts`).
+ * - **So.** `so` says the clause before is why this one happened (`causes.ts`); a state is a cause only while what
+ *   made it still stands at the moment of what it causes. "X: Y" of two claims says Y is why X happened, or what came of it.
  */
 import { formatDuration } from '../../../engine/index.ts'
 import type { ClaimContext, ClaimForm, Said, SlotType, Verdict } from './form.ts'
@@ -46,7 +47,7 @@ import type { Evidence, Happening } from '../frame.ts'
 import { workLines } from './work-lines.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { brokenWait, earlierProblem, happenedBefore, liveLease } from './query.ts'
-import { causeProblem, eventsOf, type Told } from './causes.ts'
+import { causeProblem, colonProblem, eventsOf, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
 import { pausedAtWork } from './forms/holding.ts'
 
@@ -239,7 +240,8 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	const cause = text.cause
 	// "X while S, because C": the "while" clause is an aside, and C tells why X happened.
 	const explained = text.aside ?? cause
-	const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : undefined
+	// "X: Y": the colon says Y is why X happened, or what came of it (a comparison of fences after it is of a write, checked as it reads).
+	const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : clause.explains === true && clause.form.compares !== true ? colonProblem(cause, saying, context) : undefined
 	text.aside = clause.during === true && clause.form.tells === 'state' ? cause : undefined
 	text.cause = saying
 	const place = outcome.place
