@@ -349,7 +349,7 @@ function sameMoment(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 		const at = outcome.first?.at ?? outcome.at
 		// "When S at T, E": E came at the moment the state names.
 		const named = text.prior.named
-		const words = clause.same !== undefined ? `"${clause.same}"` : '"when" or "as soon as"'
+		const words = clause.same !== undefined ? `"${clause.same}"` : '"when", "once" or "as soon as"'
 		if (named !== undefined) return at === named && outcome.at === named ? undefined : `${words} ${clause.same !== undefined ? 'after' : 'before'} a state at a moment it names says the happening it joins came at that moment (${formatDuration(named)}), but ${at === undefined ? 'the scene does not draw when this happened' : `it happened at ${formatDuration(at)}`}; join them with "then", or say when it happened${at === undefined ? '' : ` ("at ${formatDuration(at)}")`}`
 		const began = text.prior.began
 		if (began !== undefined && at === began && outcome.at === began) return undefined
