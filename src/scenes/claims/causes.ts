@@ -13,12 +13,13 @@ import type { StepFacts } from './facts.ts'
 import type { Evidence, Happening } from '../frame.ts'
 import type { ClaimContext, Said } from './form.ts'
 import { showFence } from './fence-notation.ts'
-import { formatDuration } from '../../../engine/index.ts'
+import { fenceEpoch, formatDuration } from '../../../engine/index.ts'
 
 /** A clause as told: whether it tells a state, what it was checked against, and what more it tells. */
 export interface Told {
 	state: boolean
-	claim: { evidence: readonly Evidence[]; said?: Said }
+	/** Its moment (an event's; of several workers' events, the last), and of a state that ended in the step, that end. */
+	claim: { evidence: readonly Evidence[]; said?: Said; at?: number; ended?: { until: number } }
 }
 
 type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
@@ -40,8 +41,36 @@ export const RECORDED_CAUSES: readonly (readonly [string, string])[] = [
 	['the key free', 'also an empty line: a freed key goes to the first in line, so with no one there it stays free'],
 ]
 
+/** What each joint says of the clauses it joins, for messages; a colon's clause is read as "because" reads it, unless what it tells came of the clause before (`colonProblem`). */
+const SAYS = {
+	so: '"so" says the clause before is why this happened',
+	because: '"because" says this is why what the clause before tells happened',
+	colon: 'a colon between two claims says the one after it is why what the one before tells happened (or what came of it)',
+} as const
+
+/**
+ * "X: Y" of two claims: the colon says why X holds, so Y is checked as "X because Y" is; or Y is what came of X ("B's write
+ * lands first: the row now keeps fence 2", "the semaphore allows 2: A and B get in"), as "X, so Y" is. Its message, as
+ * "because" would give it, when neither holds. (A comparison of fences after a colon is of a write, `check.ts`.)
+ */
+export function colonProblem(before: Told, after: Told, context: ClaimContext): string | undefined {
+	const why = causeProblem(after, before, context, 'colon')
+	if (why === undefined || causeProblem(before, after, context, 'so') === undefined) return undefined
+	// Or it tells why a grant's fence is what it is: the open that wrote the epoch it carries ("gets the key with fence 2:1: the epoch is larger").
+	const grants = (before.claim.said?.events ?? eventsOf(before.claim.evidence, context)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.fence !== undefined)
+	const opens = (after.claim.said?.told ?? after.claim.said?.events ?? eventsOf(after.claim.evidence, context, true)).filter((h): h is Of<'restarted'> | Of<'restored'> => h.kind === 'restarted' || h.kind === 'restored')
+	if (grants.some(grant => opens.some(open => open === lastOpenBefore(grant, context) && fenceEpoch(grant.fence as bigint) === open.epoch))) return undefined
+	return why
+}
+
+/** The last open of a grant's store before it in the run, which wrote the epoch its fence carries. */
+function lastOpenBefore(grant: Of<'granted'>, context: ClaimContext): Happening | undefined {
+	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+	return all.slice(0, all.indexOf(grant)).filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === grant.store).pop()
+}
+
 /** Why "cause, so effect" (or "effect, because cause") cannot be read, or undefined when the engine's causes tie them. */
-export function causeProblem(cause: Told, effect: Told, context: ClaimContext, word: 'so' | 'because'): string | undefined {
+export function causeProblem(cause: Told, effect: Told, context: ClaimContext, word: 'so' | 'because' | 'colon'): string | undefined {
 	const effects = effect.claim.said?.events ?? eventsOf(effect.claim.evidence, context)
 	const said = cause.claim.said ?? {}
 	// What the clause before tells as a cause: a worker in line tells its own ask, not the grants of the holders it waits behind.
@@ -58,7 +87,7 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	if (said.limit !== undefined) {
 		const why = limitWhy(said.limit, effects, context)
 		if (why === undefined) return undefined
-		const says = word === 'so' ? '"so" says the clause before is why this happened' : '"because" says this is why what the clause before tells happened'
+		const says = SAYS[word]
 		return `${says}, but ${why}; tell why it happened, or join the clauses with "and"`
 	}
 	if (decided === undefined || (said.comparison === undefined && said.unfenced === undefined && said.fenced === undefined)) {
@@ -71,15 +100,82 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		// A state told again in other words ("A, B and C hold the key, so three workers hold it") is made by the very same events,
 		// and is the same kind of state: the key free is no other state made by the end that freed it ("so A's lease is lost").
 		const retold = cause.state && effect.state && said.free === effect.claim.said?.free && told.length > 0 && new Set(told).size === new Set(effects).size && told.every(event => effects.includes(event))
-		if (retold || (told.some(event => reached.has(event)) && !(cause.state && madeAfter(told, effects, context)))) return undefined
+		// A state is a cause only while it holds: an event that made it and was undone before the moment of what this clause tells
+		// (a lease that ended, a row's fence a later write replaced) is no link ("the database has seen fence 1" after fence 3 came).
+		const moment = momentOf(effect, context)
+		const undone = cause.state && moment !== undefined ? told.flatMap(event => { const by = undoneBy(event, moment, context); return by === undefined ? [] : [{ event, by }] }) : []
+		const held = told.filter(event => !undone.some(one => one.event === event))
+		if (retold || (held.some(event => reached.has(event)) && !(cause.state && madeAfter(told, effects, context)))) return undefined
+		const gone = undone.find(one => reached.has(one.event))
+		if (gone !== undefined && moment !== undefined) {
+			const says = SAYS[word]
+			const when = word === 'so' ? `this ${effect.state ? 'holds' : 'happened'}` : `that ${effect.state ? 'held' : 'happened'}`
+			return `${says}, and a state is a cause only while it holds, but what ${word === 'so' ? 'the clause before' : 'this'} tells no longer held at ${formatDuration(moment)}, when ${when}: ${undoneWhy(gone.event, gone.by, context)}; tell why it happened, or join the clauses with "and"`
+		}
 	}
 	if (said.clock !== undefined && clockLinks(said.clock, effects, context)) return undefined
 	if (said.absent !== undefined && effects.some(e => e.kind === 'expired' && e.worker === said.absent?.worker)) return undefined
 	// No one in line is why a key stays free: a freed key goes to the first in line.
 	if (said.empty !== undefined && said.empty === effect.claim.said?.free) return undefined
-	const says = word === 'so' ? '"so" says the clause before is why this happened' : '"because" says this is why what the clause before tells happened'
+	const says = SAYS[word]
 	const why = lost === undefined ? (renewalWhy(cause, live, context) ?? recordedWhy(decided ?? effects[0], context)) : `${context.name(lost.writerBefore ?? '')}'s ${context.words?.thing ?? 'write'} was lost when ${context.name(lost.database)} took ${context.name(lost.worker)}'s write at ${formatDuration(lost.at)}, and the clause before does not tell that write`
 	return `${says}, but the engine records no such cause: ${why}; tell why it happened, or join the clauses with "and"`
+}
+
+/**
+ * The moment of what a clause tells, for a state told as its cause: an event's (of several workers', the last), a
+ * state's named moment, else the end of the span it held in the step, else the step's end (a note's: when it is sent).
+ */
+function momentOf(effect: Told, context: ClaimContext): number | undefined {
+	if (!effect.state) return effect.claim.at
+	return effect.claim.at ?? effect.claim.ended?.until ?? context.world.time
+}
+
+/**
+ * The event of the run that undid what an event made, before `moment` (strictly earlier on the clock), if one did:
+ * a grant's lease ended (let go, ran out, gone, ended by an operator); a write the row kept, replaced by a later one
+ * taken; an ask answered (its worker given the key, or giving up or leaving the line); a pause ended by a wake or a
+ * crash; an open of a store followed by another; a lease's end followed by a new grant to that worker of that key.
+ */
+function undoneBy(made: Happening, moment: number, context: ClaimContext): Happening | undefined {
+	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+	const from = all.indexOf(made)
+	if (from < 0) return undefined
+	const undoes = (h: Happening): boolean => {
+		switch (made.kind) {
+			case 'granted':
+				return (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === made.worker && h.store === made.store
+			case 'wrote':
+				return made.changed && h.kind === 'wrote' && h.changed && h.database === made.database
+			case 'asked':
+				return (h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') && h.worker === made.worker && h.store === made.store
+			case 'paused':
+				return (h.kind === 'woke' || h.kind === 'crashed') && h.worker === made.worker
+			case 'restarted':
+			case 'restored':
+				return (h.kind === 'restarted' || h.kind === 'restored') && h.store === made.store
+			case 'released':
+			case 'expired':
+			case 'gone':
+			case 'ended':
+				return h.kind === 'granted' && h.worker === made.worker && h.store === made.store
+			default:
+				return false
+		}
+	}
+	return all.slice(from + 1).find(h => h.at < moment && undoes(h))
+}
+
+/** How an event's making was undone, in words for a message. */
+function undoneWhy(made: Happening, by: Happening, context: ClaimContext): string {
+	const name = context.name
+	const at = formatDuration(by.at)
+	if (made.kind === 'granted' && 'worker' in by) return `${name(made.worker)}'s lease from its grant at ${formatDuration(made.at)} ${by.kind === 'released' ? 'was let go' : by.kind === 'expired' ? 'ran out' : by.kind === 'gone' ? 'went with its store' : 'was ended by an operator'} at ${at}`
+	if (made.kind === 'wrote' && by.kind === 'wrote') return `${name(made.database)} kept fence ${showFence(made.after)} from ${name(made.worker)}'s write at ${formatDuration(made.at)} only until ${name(by.worker)}'s write with fence ${showFence(by.fence)} replaced it at ${at}`
+	if (made.kind === 'asked' && 'worker' in by) return `${name(made.worker)}'s ask at ${formatDuration(made.at)} was answered at ${at}, when it ${by.kind === 'granted' ? 'got the key' : by.kind === 'gave-up' ? 'gave up' : 'left the line'}`
+	if (made.kind === 'paused') return `${name(made.worker)}'s process, paused at ${formatDuration(made.at)}, ${by.kind === 'crashed' ? 'crashed' : 'woke'} at ${at}`
+	if (made.kind === 'restarted' || made.kind === 'restored') return `${name(made.store)} opened again at ${at}`
+	return `${'worker' in made ? `${name(made.worker)}'s lease, ended at ${formatDuration(made.at)}, was followed by a new grant at ${at}` : `it was undone at ${at}`}`
 }
 
 /** Whether the latest of a state's making events came after the latest event an effect tells (so the state is no cause of it). */

@@ -24,7 +24,7 @@
  *   other joint or a new sentence, an event clause that tells an event no clause before it told (or
  *   a write's answer, taken or refused, it did not tell) is not before any place told before it. A clause about several workers' events comes after a place
  *   only if each of them does. "When X, Y" and "As soon as X, Y" of two events: Y came after X, at
- *   X's moment ("Once" and "After" only order them); "X while Y" of an event Y: Y came at X's moment,
+ *   X's moment ("After", and "Once" of an event X, only order them; "Once S, Y" of a state is "When S, Y"; a correlative "then" after the comma orders nothing of its own); "X while Y" of an event Y: Y came at X's moment,
  *   and X must be an event with one. An ask the scene draws only as its grant has no time, so a clause
  *   that tells it after "then", "so" or "When X," is refused. Time told passing ("40 s pass") is the
  *   step's passage from its start: no place told before it without a moment of its own is after the
@@ -37,7 +37,8 @@
  *   an actor's events of a kind tells every one it had in the step.
  * - **Writes.** A clause about a worker's write (its answer, what it replaced) is of the write of
  *   that worker the text told last, when it can be ("A saves again, which overwrites B's": the second).
- * - **So.** `so` says the clause before is why this one happened (`causes.ts`).
+ * - **So.** `so` says the clause before is why this one happened (`causes.ts`); a state is a cause only while what
+ *   made it still stands at the moment of what it causes. "X: Y" of two claims says Y is why X happened, or what came of it.
  */
 import { formatDuration } from '../../../engine/index.ts'
 import type { ClaimContext, ClaimForm, Said, SlotType, Verdict } from './form.ts'
@@ -46,7 +47,7 @@ import type { Evidence, Happening } from '../frame.ts'
 import { workLines } from './work-lines.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { brokenWait, earlierProblem, happenedBefore, liveLease } from './query.ts'
-import { causeProblem, eventsOf, type Told } from './causes.ts'
+import { causeProblem, colonProblem, eventsOf, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
 import { pausedAtWork } from './forms/holding.ts'
 
@@ -239,7 +240,8 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	const cause = text.cause
 	// "X while S, because C": the "while" clause is an aside, and C tells why X happened.
 	const explained = text.aside ?? cause
-	const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : undefined
+	// "X: Y": the colon says Y is why X happened, or what came of it (a comparison of fences after it is of a write, checked as it reads).
+	const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : clause.explains === true && clause.form.compares !== true ? colonProblem(cause, saying, context) : undefined
 	text.aside = clause.during === true && clause.form.tells === 'state' ? cause : undefined
 	text.cause = saying
 	const place = outcome.place
@@ -347,7 +349,7 @@ function sameMoment(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 		const at = outcome.first?.at ?? outcome.at
 		// "When S at T, E": E came at the moment the state names.
 		const named = text.prior.named
-		const words = clause.same !== undefined ? `"${clause.same}"` : '"when" or "as soon as"'
+		const words = clause.same !== undefined ? `"${clause.same}"` : '"when", "once" or "as soon as"'
 		if (named !== undefined) return at === named && outcome.at === named ? undefined : `${words} ${clause.same !== undefined ? 'after' : 'before'} a state at a moment it names says the happening it joins came at that moment (${formatDuration(named)}), but ${at === undefined ? 'the scene does not draw when this happened' : `it happened at ${formatDuration(at)}`}; join them with "then", or say when it happened${at === undefined ? '' : ` ("at ${formatDuration(at)}")`}`
 		const began = text.prior.began
 		if (began !== undefined && at === began && outcome.at === began) return undefined
@@ -741,7 +743,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		moment = at
 	} else moment = verdict.at
 	if (clause.during && tells === 'state' && !named) {
-		const wrong = whileProblem(verdict.until, context.step.start.time, told, clause.when !== undefined)
+		const wrong = whileProblem(verdict.until, context.step.start.time, told, clause.when !== undefined, clause.relative === true)
 		if (wrong !== undefined) return { start: clause.start, end: clause.end, message: wrong }
 	}
 	// "X while S at T": S held at T, and T is the moment X happened ("B gets the key while the key is free at 0 s" of a grant at 20 s is refused).
@@ -779,9 +781,9 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
  * "X while S": the state S had not ended when X happened, the latest moment the text told (else the
  * step's start); that it began no later than X is judged by the places of the step's happenings.
  */
-function whileProblem(until: number | undefined, start: number, told: number | undefined, when: boolean): string | undefined {
+function whileProblem(until: number | undefined, start: number, told: number | undefined, when: boolean, which = false): string | undefined {
 	const at = told ?? start
-	if (until !== undefined && until < at) return `${when ? '"when" says this held at the moment of the happening it names' : `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened`}, at ${formatDuration(at)}, but it ended at ${formatDuration(until)}`
+	if (until !== undefined && until < at) return `${when ? '"when" says this held at the moment of the happening it names' : which ? RELATIVE : `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened`}, at ${formatDuration(at)}, but it ended at ${formatDuration(until)}`
 	return undefined
 }
 
@@ -800,8 +802,13 @@ function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 	if (clause.when === 'state-first') return { message: `"when" after a state says it held already when the happening after "when" came, but it began only after that (at ${formatDuration(outcome.place.at)}); to tell what that happening made so, write "When …, …" or "…, so …"` }
 	// At the same moment, later in the step's order: it did not hold yet when the clause before happened ("A gets the key, while B and C wait" of asks after the grant).
 	const same = outcome.place.at === text.before.at ? `, the same moment, but after it in the step's order: it did not hold yet when that happened` : ''
+	// "B asks for the key, which A holds": the key as it was when B asked; "and" would tell another claim, not offered.
+	if (clause.relative === true) return { message: `${RELATIVE}, but it began only after that (at ${formatDuration(outcome.place.at)}${same})` }
 	return { message: `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened, but it began only after that (at ${formatDuration(outcome.place.at)}${same})`, rejoin: true }
 }
+
+/** What "which" as the object of a state says ("B asks for the key, which A holds"), for messages. */
+const RELATIVE = `"which" after a clause that names the key says this held of that key when that clause happened`
 
 /** Who a happening is of: its worker, else its store, else its database. */
 function actorOfHappening(h: Happening): string | undefined {

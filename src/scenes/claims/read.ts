@@ -28,7 +28,7 @@ export interface ReadClause {
 	subject?: string
 	/** The workers a clause about several is about ("B and C ask"), which a left-out subject or "they" in the next clause names. */
 	group?: string[]
-	/** Read from a relative clause ("…, which nothing renews", "a lease that nothing renews"): it speaks of what the clause before named, and leaves that clause's subject to the next ("…, and starts working"). */
+	/** Read from a relative clause ("…, which nothing renews", "a lease that nothing renews"): it speaks of what the clause before named, and leaves that clause's subject to the next ("…, and starts working"). A state of the key after "which" ("B asks for the key, which A holds", "…, which is held by A") is also `during`: it held when the clause before happened. */
 	relative?: true
 	/** A clause about no actor slot whose words open with a lock store's name ("the semaphore allows 2"): that store, which "it" in the next clause names. */
 	store?: string
@@ -393,7 +393,8 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 		// Only a reading that reads whole: else the problems are told of the sentence as written, its "After" or "When" kept in what is quoted.
 		// The subordinate ends at its first comma: the clauses before it are what "When" names, the one after it the main clause.
 		const comma = start + text.slice(start, end).indexOf(', ')
-		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items, comma, /^(?:When|As soon as) /i.test(subordinate[0]), /^(?:When|As soon as) /i.test(subordinate[0])) }
+		const when = /^(?:When|As soon as) /i.test(subordinate[0])
+		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items, comma, when, when, /^Once /i.test(subordinate[0])) }
 	}
 	// "Y as soon as X" is "As soon as X, Y": X is read first, then Y as what came at its moment.
 	const soon = AS_SOON_AFTER.exec(text.slice(start, end))
@@ -452,19 +453,28 @@ const WHILE_FIRST = /^While [^,]+, /i
 /**
  * The items of a sentence opened by "When", "Once", "After" or "As soon as": the main clause (the first
  * after the subordinate's comma) is read as coming after the subordinate's last clause, unless its joint
- * says otherwise. After "When" or "As soon as" it came at that clause's moment: an event's, or of a state
+ * says otherwise (a correlative "then" does not, after "When" or "As soon as"). "Once" after a state reads as "When". After "When" or "As soon as" it came at that clause's moment: an event's, or of a state
  * the moment it began to hold in the step ("When the key is free, B gets it": B got it as the key came
  * free), or at the moment the state names ("When the key is free at 0 s, B gets it": B got it at 0 s); the events joined inside the subordinate ("When A lets go and B wakes") came at one moment, and
  * so did each event of another subject joined to the main clause by a bare "and" or comma ("When A lets
  * go, B wakes and C gets the key").
  */
-function afterFirst(items: readonly Item[], comma: number, atOnce: boolean, when = false): Item[] {
+function afterFirst(items: readonly Item[], comma: number, soon: boolean, when = false, once = false): Item[] {
 	const clauses = items.flatMap((item, index) => (item.kind === 'clause' ? [{ clause: item.clause, index }] : []))
 	const inside = clauses.filter(({ clause }) => clause.end <= comma)
-	const main = clauses.find(({ clause }) => clause.start > comma)
+	const found = clauses.find(({ clause }) => clause.start > comma)
 	const opener = inside.at(-1)?.clause
-	if (opener === undefined || main === undefined) return [...items]
+	if (opener === undefined || found === undefined) return [...items]
 	const event = opener.form.tells === 'event'
+	// "Once S, X" of a state S is "When S, X": X came as S began to hold, or at the moment S names ("Once the key is free at 10 s, B gets it").
+	const atOnce = soon || (once && !event)
+	// "When X, then Y": the correlative "then" (after the comma, or after Y's subject) orders nothing of its own; Y came at X's moment all the same.
+	const { then: correlative, ...plain } = found.clause
+	const main = atOnce && correlative === 'then' && !found.clause.gap ? { clause: plain as ReadClause, index: found.index } : found
+	if (main !== found) {
+		const unordered = main.clause
+		items = items.map((item, index) => (index === main.index ? { kind: 'clause', clause: unordered } : item))
+	}
 	// "When E, S" or "As soon as E, S" of a state S is "S when E": S held at E's moment, as after "while".
 	const at = atOnce && event && when
 	const timed = new Map<number, ReadClause>()
@@ -980,7 +990,8 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			if (compiled.subject !== 'lease' && compiled.subject !== 'key') continue
 			const clause = matchForm(language, compiled, put, offset + shift, 0, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
-			else if (clause) return { ...clause, relative: true }
+			// A state of the key so told ("B asks for the key, which is held by A") describes it as the clause before named it: it held when that happened.
+			else if (clause) return { ...clause, relative: true, ...(compiled.subject === 'key' && clause.form.tells === 'state' ? { during: true as const } : {}) }
 		}
 		// After a clause about a worker, "which" may name its fence: "B gets it with fence 9, which is larger than A's" reads "B's fence is larger than A's".
 		if (referent !== undefined && language.names.kindOf(referent) === 'worker') {
@@ -1004,13 +1015,14 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 				}
 			}
 		}
-		// "which" may be the object of a clause about a worker: "B asks for the key, which A holds" reads "A holds it".
+		// "which" may be the object of a clause about a worker: "B asks for the key, which A holds" reads "A holds it". A state so
+		// told describes the key as the clause before named it: it held when that happened, as after "while".
 		const object = `${core.slice(which[0].length)} it`
 		for (const compiled of entry.byFirstWord.get(firstWordOf(object)) ?? []) {
 			if (compiled.subject !== 'worker' || !compiled.pattern.endsWith('{key}')) continue
 			const clause = matchForm(language, compiled, object, offset + which[0].length, 0, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
-			else if (clause) return { ...clause, relative: true, start: offset, end: offset + core.length }
+			else if (clause) return { ...clause, relative: true, start: offset, end: offset + core.length, ...(clause.form.tells === 'state' ? { during: true as const } : {}) }
 		}
 		// Or the object of a clause with more words after its verb: "a 20 s lease, which nothing renews on its own" reads
 		// "nothing renews it on its own", the "it" a lease or a key slot at the place "which" stands for.

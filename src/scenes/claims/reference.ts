@@ -11,6 +11,7 @@ import type { Happening } from '../frame.ts'
 import type { ClaimContext, Slot } from './form.ts'
 import type { ReadClause, ReadResult } from './read.ts'
 import { stepAt, worldsOf } from './positions.ts'
+import { fenceEpoch } from '../../../engine/index.ts'
 
 type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
 
@@ -2079,9 +2080,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let latest: { at: number; order: number } | undefined
 	let unnamed: { at: number; order: number } | undefined
 	let now: number | undefined
-	let cause: { meaning: Meaning; state: boolean } | undefined
+	let cause: { meaning: Meaning; state: boolean; moment?: number } | undefined
 	// After "X while S", X: a "because" next tells why X happened, the "while" clause an aside.
-	let aside: { meaning: Meaning; state: boolean } | undefined
+	let aside: { meaning: Meaning; state: boolean; moment?: number } | undefined
 	// An unnamed state with no event of the step its own holds at the step's end: "then" after it comes after the end.
 	let atEnd = false
 	// The clock the clause before told: "then" after it is no earlier.
@@ -2244,13 +2245,25 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// A lease said live is live at the moment named, else at the text's moment when it did not end in the step.
 		const liveAt = isState && meaning.live !== undefined ? (at ?? (meaning.until === undefined ? context.world.time : undefined)) : undefined
 		const said: Meaning = meaning.live === undefined ? meaning : liveAt === undefined ? { ...meaning, live: undefined } : { ...meaning, live: { ...meaning.live, at: liveAt } }
-		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, said, context, cause.state, isState) && !(!cause.state && renewalKept(cause.meaning, said, context))
+		// The moment of what this clause tells, at which a state told as its cause must hold: an event's (of several, the last) or the clock's,
+		// a state's named moment, else the end of the span it held in the step, else the text's moment.
+		const momentHere = isState ? (at ?? (meaning.until !== undefined && meaning.until <= end ? meaning.until : end)) : tells !== 'none' && at !== undefined ? Math.max(at, ...(meaning.each ?? [])) : undefined
+		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, said, context, cause.state, isState, momentHere) && !(!cause.state && renewalKept(cause.meaning, said, context))
 		else if (!wrong && clause.then === 'because' && (aside ?? cause) !== undefined) {
-			const explained = (aside ?? cause) as { meaning: Meaning; state: boolean }
-			wrong = !causes(said, explained.meaning, context, isState, explained.state) && !(!isState && renewalKept(said, explained.meaning, context))
+			const explained = (aside ?? cause) as { meaning: Meaning; state: boolean; moment?: number }
+			wrong = !causes(said, explained.meaning, context, isState, explained.state, explained.moment) && !(!isState && renewalKept(said, explained.meaning, context))
+		} else if (!wrong && clause.explains === true && clause.form.compares !== true && cause !== undefined) {
+			// "X: Y" of two claims: Y is why X happened, or what came of it.
+			const why = causes(said, cause.meaning, context, isState, cause.state, cause.moment) || (!isState && renewalKept(said, cause.meaning, context))
+			const cameOf = causes(cause.meaning, said, context, cause.state, isState, momentHere) || (!cause.state && renewalKept(cause.meaning, said, context))
+			// Or why a grant's fence is what it is: Y tells the open that wrote the epoch the fence of a grant X tells carries.
+			const run = [...context.run.steps.slice(0, context.step.index), step].flatMap(one => one.happenings)
+			const epochOf = (grant: Of<'granted'>) => run.slice(0, run.indexOf(grant)).filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === grant.store).pop()
+			const fenceWhy = cause.meaning.events.some(g => g.kind === 'granted' && g.fence !== undefined && (said.told ?? said.makers).some(o => (o.kind === 'restarted' || o.kind === 'restored') && o === epochOf(g) && o.epoch === fenceEpoch(g.fence as bigint)))
+			wrong = !why && !cameOf && !fenceWhy
 		}
 		aside = clause.during === true && isState ? cause : undefined
-		cause = { meaning: said, state: isState }
+		cause = { meaning: said, state: isState, ...(momentHere === undefined ? {} : { moment: momentHere }) }
 		// A write's answer told for the first time is news: it takes its place in order like an event not told before.
 		const fresh = tells === 'event' && (inStep.some(h => !seen.has(h)) || (meaning.decides !== undefined && step.happenings.includes(meaning.decides) && !decided.has(meaning.decides)))
 		// Time told passing is the step's passage from its start: nothing told before it came after that start.
@@ -2458,7 +2471,7 @@ function largerThanAllBefore(env: Env, w: string, sinceRestart: boolean): Meanin
 }
 
 /** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes (a state as a cause of an event: strictly before it). */
-function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsState: boolean, effectIsState: boolean): boolean {
+function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsState: boolean, effectIsState: boolean, moment?: number): boolean {
 	if (cause.limit !== undefined) return limitCauses(cause.limit, effect, context)
 	const write = effect.decides
 	// A THING lost: the write that replaced it, told by the cause (as an event, or as the database taking it).
@@ -2501,7 +2514,9 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 		const run = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
 		const last = (list: readonly Happening[]) => list.reduce((top, h) => Math.max(top, run.indexOf(h)), -1)
 		const later = causeIsState && effect.makers.length > 0 && last(told) > last(effect.makers)
-		if (!later && told.some(h => reached.has(h))) return true
+		// A state is a cause only while it holds: of what made it, only what still stood at the effect's moment links it.
+		const standing = causeIsState && moment !== undefined ? told.filter(h => stillStands(h, moment, run)) : told
+		if (!later && standing.some(h => reached.has(h))) return true
 		// The same state in other words: made by the same events, and of the same kind (the key free only as the key free).
 		if (causeIsState && effectIsState && cause.free === effect.free && told.length > 0 && new Set(told).size === new Set(effect.makers).size && told.every(h => effect.makers.includes(h))) return true
 	}
@@ -2517,6 +2532,28 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 	}
 	if (cause.empty !== undefined && cause.empty === effect.free) return true
 	return cause.absent !== undefined && effect.makers.some(h => h.kind === 'expired' && h.worker === cause.absent)
+}
+
+/**
+ * Whether what an event made still stood at moment T: nothing of the run after it, strictly before T, undid it. A grant's
+ * lease ends when it is let go, runs out, goes with its store or an operator ends it; a row's write when a later write to
+ * that row is taken; an ask when its worker gets that key, gives up or leaves the line; a pause when the process wakes or
+ * crashes; an open of a store at the next open of it; a lease's end when its worker is given that key again.
+ */
+function stillStands(made: Happening, T: number, run: readonly Happening[]): boolean {
+	const i = run.indexOf(made)
+	if (i < 0) return true
+	const sameLease = (h: Happening) => 'worker' in made && 'worker' in h && h.worker === made.worker && 'store' in made && 'store' in h && h.store === made.store
+	for (const h of run.slice(i + 1)) {
+		if (h.at >= T) continue
+		if (made.kind === 'granted' && ['released', 'expired', 'gone', 'ended'].includes(h.kind) && sameLease(h)) return false
+		if (made.kind === 'wrote' && made.changed && h.kind === 'wrote' && h.changed && h.database === made.database) return false
+		if (made.kind === 'asked' && ['granted', 'gave-up', 'left'].includes(h.kind) && sameLease(h)) return false
+		if (made.kind === 'paused' && (h.kind === 'woke' || h.kind === 'crashed') && h.worker === made.worker) return false
+		if ((made.kind === 'restarted' || made.kind === 'restored') && (h.kind === 'restarted' || h.kind === 'restored') && h.store === made.store) return false
+		if (['released', 'expired', 'gone', 'ended'].includes(made.kind) && h.kind === 'granted' && sameLease(h)) return false
+	}
+	return true
 }
 
 /**

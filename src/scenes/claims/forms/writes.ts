@@ -642,7 +642,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const now = context.world.time
 			const seen = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'wrote', h => h.database === database && h.changed && h.fence === wanted && h.at <= now).map(h => ({ step, h }))).pop()
 			if (seen === undefined) return fails(`${context.name(database)} has kept no write with fence ${showFence(wanted)} by ${time(now)}`, 1)
-			return holds([saw(seen.step, seen.h), { kind: 'row', database, at: seen.h.at, fence: showFence(wanted), writer: seen.h.worker }], now)
+			// As a cause it tells that write, which made the row keep that fence (not the row's last write, which its evidence would name).
+			return { ...holds([saw(seen.step, seen.h), { kind: 'row', database, at: seen.h.at, fence: showFence(wanted), writer: seen.h.worker }], now), said: { told: [seen.h] } } as Verdict
 		},
 	},
 	{
