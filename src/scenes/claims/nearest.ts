@@ -115,7 +115,7 @@ const DENYING = /\b(?:not|never|nobody|nothing|without)\b|n['’]t\b|\bno one\b/
 const VERB_KEPT = 4
 
 /** The words that open a clause before its verb and are no verb: articles and the like. */
-const NO_VERB = new Set(['a', 'an', 'the', 'its', 'it', 'worker', 'workers', 'lease', 'key', 'and', 'both', 'all', 'then', 'so', 'now', 'still', 'also', 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'does', 'did']) // copulas and auxiliaries tell no verb of their own
+const NO_VERB = new Set(['a', 'an', 'the', 'its', 'it', 'worker', 'workers', 'lease', 'key', 'and', 'both', 'all', 'then', 'so', 'now', 'still', 'also', 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'does', 'did', 'not', 'never']) // copulas, auxiliaries and negations tell no verb of their own
 
 /** The stem of a clause's verb: the first word after the actor it opens with (and its possessive's noun), that is no article. */
 export function verbOf(language: SceneLanguage, words: readonly string[]): string | undefined {
