@@ -2202,7 +2202,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			fail()
 			continue
 		}
-		if (clause.length && !pauseWas(clause, context, clause.length.word)) {
+		if (clause.length && !pauseWas(clause, context, clause.length.word, meaning.events, at)) {
 			fail()
 			continue
 		}
@@ -2375,16 +2375,23 @@ function workingAsPaused(context: ClaimContext, worker: string, pause: Happening
 }
 
 /** Whether a pause was long (its worker's lease, live as it paused, ran out before it woke or crashed, or would have) or short. */
-function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'short'): boolean {
+function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'short', events: readonly Happening[], moment: number | undefined): boolean {
 	const worker = clause.subject
 	if (worker === undefined) return true
 	const steps = context.run.steps
+	// The pause told: the one begun at the clause's own happening in the step, or the last begun before it; with none, the
+	// last begun by its moment (or by the step's end). A crash is never a pause: it ends one.
+	const here = context.step.happenings
+	const mine = here.filter(h => events.includes(h) && 'worker' in h && h.worker === worker)
+	let upTo = here.length - 1
+	if (mine.length > 0) upTo = Math.max(...mine.map(h => here.indexOf(h)))
+	else if (moment !== undefined) while (upTo >= 0 && (here[upTo] as Happening).at > moment) upTo--
 	let found: { step: number; index: number } | undefined
 	for (let s = context.step.index; s >= 0 && !found; s--) {
 		const list = steps[s]?.happenings ?? []
-		for (let i = list.length - 1; i >= 0; i--) {
+		for (let i = s === context.step.index ? upTo : list.length - 1; i >= 0; i--) {
 			const h = list[i] as Happening
-			if ((h.kind === 'paused' || h.kind === 'crashed') && h.worker === worker) {
+			if (h.kind === 'paused' && h.worker === worker) {
 				found = { step: s, index: i }
 				break
 			}
