@@ -215,7 +215,7 @@ function escaped(word: string): string {
 /** Compiles the registry for a cast and key. */
 function compile(cast: readonly CastMember[], key: string, words: DomainWords, nouns: readonly string[], work: readonly string[], unheld: readonly string[]): SceneLanguage {
 	const names = new SceneNames(cast, key)
-	const readers = slotReaders(names, words)
+	const readers = slotReaders(names, words, nouns)
 	const places = new Map<Place, PlaceForms>()
 	const starts = slotStarts(names, words)
 	const labelWords = new Set(cast.flatMap(actor => actor.label.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean))
