@@ -1106,6 +1106,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'refuses-the-write': (s, env) => theWrite(env, actor(s[0]), false),
 	'accepts-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), true),
 	'takes-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), true),
+	// "New": of the worker's writes in the step, none comes after the one taken.
+	'takes-new-write': (s, env) => {
+		const meaning = answer(env, actor(s[1]), actor(s[0]), true)
+		const write = meaning.decides
+		if (write === undefined) return NO
+		const own = events(env.step, 'wrote', h => h.worker === write.worker)
+		return own[own.length - 1] === write ? meaning : NO
+	},
 	'takes-late-write': (s, env) => {
 		const meaning = answer(env, actor(s[1]), actor(s[0]), true)
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
