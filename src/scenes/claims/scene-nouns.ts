@@ -154,7 +154,9 @@ const GENERIC_WORK = new Set(['work', 'do', 'some', 'busy', 'sleep', 'pause', 'd
  */
 export function lendsLexicon(code: readonly string[]): boolean {
 	if (code.length === 0 || code.every(line => line.trim() === '')) return true
-	const calls = heldCode(code.join('\n')).flatMap(part => [...part.matchAll(/([A-Za-z_$][\w$]*)\s*\(/g)].map(match => match[1] as string))
+	// A comment or a string is no call: "// work()" or save(id, 'work()') runs no work.
+	const text = code.join('\n').replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''").replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ')
+	const calls = heldCode(text).flatMap(part => [...part.matchAll(/([A-Za-z_$][\w$]*)\s*\(/g)].map(match => match[1] as string))
 	return calls.some(name => wordsOfName(name).every(word => GENERIC_WORK.has(word)))
 }
 
