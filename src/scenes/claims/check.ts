@@ -555,18 +555,26 @@ function holdsAt(verdict: Extract<Verdict, { ok: true }>, moment: number, end: n
  * waking or its crash (or would have, had a restart not taken it first), `short` when it did not. Undefined when
  * it was; else what happened.
  */
-function pauseLength(clause: ReadClause, context: ClaimContext): string | undefined {
+function pauseLength(clause: ReadClause, context: ClaimContext, verdict: Extract<Verdict, { ok: true }>, moment: number | undefined): string | undefined {
 	const worker = clause.subject
 	const word = clause.length?.word
 	if (worker === undefined || word === undefined) return undefined
 	const steps = context.run.steps
-	// The pause: the worker's last pause or crash up to this step's end.
+	// The pause: the one the clause tells, begun at its moment (its own event of the step: "a long GC pauses A"), else the worker's
+	// last pause begun up to it (the clause's own event of the step, else its moment, else the step's end). Never a crash: a crash
+	// ends a pause, and the time after it is no pause's ("A crashes: a long GC" tells the pause before the crash).
+	const own = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : [])).filter(order => {
+		const h = context.step.happenings[order] as Happening
+		return 'worker' in h && h.worker === worker
+	})
+	let upTo = own.length > 0 ? Math.max(...own) : context.step.happenings.length - 1
+	if (own.length === 0 && moment !== undefined) while (upTo >= 0 && (context.step.happenings[upTo] as Happening).at > moment) upTo--
 	let pause: { step: number; index: number } | undefined
 	for (let s = context.step.index; s >= 0 && pause === undefined; s--) {
 		const list = steps[s]?.happenings ?? []
-		for (let i = list.length - 1; i >= 0; i--) {
+		for (let i = s === context.step.index ? upTo : list.length - 1; i >= 0; i--) {
 			const h = list[i] as Happening
-			if ((h.kind === 'paused' || h.kind === 'crashed') && h.worker === worker) {
+			if (h.kind === 'paused' && h.worker === worker) {
 				pause = { step: s, index: i }
 				break
 			}
@@ -751,7 +759,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		return { start: named.slot.start, end: named.slot.end, message: `"while" (or "when", or a participle after a comma) says this held when the clause before happened, at ${formatDuration(told)}, and it names ${formatDuration(named.moment)}; drop the moment, or name ${formatDuration(told)}` }
 	}
 	if (clause.length) {
-		const wrong = pauseLength(clause, context)
+		const wrong = pauseLength(clause, context, verdict, moment)
 		if (wrong !== undefined) return { start: clause.length.start, end: clause.length.end, message: wrong }
 	}
 	if (clause.workCause && clause.subject !== undefined) {

@@ -6,7 +6,7 @@ import { CucumberExpression, ParameterType, ParameterTypeRegistry } from '@cucum
 import type { ActorKind } from './facts.ts'
 import type { ClaimForm, DomainWords, Place, SlotType } from './form.ts'
 import { CAUSE, COMPUTER, DOES, DOING, THING, TO_DO, VERB, WORK, WORKS, inWords } from './form.ts'
-import { COMPUTERS, PAUSE_CAUSES } from './lexicon.ts'
+import { COMPUTERS, MASS_WORK_NOUNS, NAMED_WORK_VERBS, PAUSE_CAUSES, WORK_NOUNS } from './lexicon.ts'
 import { workPhrases } from './work-phrase.ts'
 import { COUNT_WORDS_LIST } from './numbers.ts'
 import { SceneNames, slotReaders } from './parameters.ts'
@@ -61,6 +61,12 @@ export interface SceneLanguage {
 	suffixes: readonly CompiledModifier[]
 	/** `at T` inside a clause, after its verb and before more words or a comma ("B gives up at 20 s without getting the key", "it runs out at 26 s, 10 s after the last renewal"). */
 	within: RegExp
+	/**
+	 * What the scene's work under the key goes by, in lower case: the nouns of the names its held code calls (`work`), and the
+	 * lexicon's work nouns and verbs where it lends them (`work-phrase.ts`). A cause of the lexicon's that is one ("deploy" of a
+	 * scene whose work is lent the lexicon's "deploy") is that work, not a neutral cause: "the deploy freezes B" says B was at it.
+	 */
+	work: ReadonlySet<string>
 	/** Texts read so far, by place and text: reading is a function of the two. */
 	read: Map<string, unknown>
 }
@@ -282,7 +288,7 @@ function matcherOf(source: string): { regex: RegExp; needs: readonly string[] } 
 /** Compiles the registry for a cast and key. */
 function compile(cast: readonly CastMember[], key: string, words: DomainWords, nouns: readonly string[], work: readonly string[], unheld: readonly string[]): SceneLanguage {
 	const names = new SceneNames(cast, key)
-	const readers = slotReaders(names, words)
+	const readers = slotReaders(names, words, nouns)
 	const places = new Map<Place, PlaceForms>()
 	const starts = slotStarts(names, words)
 	const labelWords = new Set(cast.flatMap(actor => actor.label.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean))
@@ -342,8 +348,15 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords, n
 			{ kind: 'soon', regex: / (a moment|a while|some time|a little while|a bit) later$/d },
 		],
 		within: new RegExp(` (?:${at})(?=,? )`, 'd'),
+		work: workNames(work, unheld),
 		read: new Map(),
 	}
+}
+
+/** What a scene's work goes by (`SceneLanguage.work`): its work nouns, and the lexicon's work words where they are lent as `work-phrase.ts` lends them. */
+function workNames(work: readonly string[], unheld: readonly string[]): Set<string> {
+	const lent = (entry: string) => work.length === 0 && !entry.split(' ').some(word => unheld.includes(word))
+	return new Set([...work, ...[...WORK_NOUNS, ...MASS_WORK_NOUNS, ...NAMED_WORK_VERBS].filter(lent)].map(word => word.toLowerCase()))
 }
 
 const NUMBER_STARTS = ['#', ...COUNT_WORDS_LIST]

@@ -178,8 +178,11 @@ function pronoun(names: SceneNames, kind: ActorKind, word: string, text: string,
 /** The number words a fence may be written in, longest first ("both" is no fence). */
 const FENCE_WORDS = COUNT_WORDS_LIST.filter(word => word !== 'both').sort((a, b) => b.length - a.length).join('|')
 
-/** The slot readers of a scene, by the names patterns write them with. */
-export function slotReaders(names: SceneNames, words: DomainWords): Readonly<Record<SlotType, SlotReader>> {
+/** "For the NOUN" after a key ("the lock for the ticket counter"): one or two words, each read against the scene's own nouns. */
+const KEY_FOR = `(?: for the [A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*)?)?`
+
+/** The slot readers of a scene, by the names patterns write them with; `nouns` are the scene's own (`sceneNouns`), which "the key for the NOUN" may name. */
+export function slotReaders(names: SceneNames, words: DomainWords, nouns: readonly string[] = []): Readonly<Record<SlotType, SlotReader>> {
 	const workers = names.namesOf('worker')
 	const stores = names.namesOf('store')
 	const worker = actorReader(names, 'worker', 'worker', ['it'])
@@ -233,9 +236,22 @@ export function slotReaders(names: SceneNames, words: DomainWords): Readonly<Rec
 		store: actorReader(names, 'store', 'lock store', ['it']),
 		database: actorReader(names, 'database', 'database', ['it']),
 		key: {
-			// A store's name stands for its key too: "A holds the lock", "the semaphore is full".
-			pattern: `(?:${keyPhrase})${stores.length > 0 ? `(?: from (?:${alternatives(stores)}))?|${alternatives(stores)}` : ''}`,
+			// A store's name stands for its key too: "A holds the lock", "the semaphore is full". "For the NOUN" after it says what the key
+			// is for in the scene's own words ("the lock for the ticket counter"), and claims nothing more.
+			pattern: `(?:(?:${keyPhrase})${stores.length > 0 ? `(?: from (?:${alternatives(stores)}))?|${alternatives(stores)}` : ''})${KEY_FOR}`,
 			read(text) {
+				const purpose = new RegExp(`${KEY_FOR}$`).exec(text)?.[0] ?? ''
+				if (purpose !== '') {
+					const base = text.slice(0, text.length - purpose.length)
+					const said = purpose.replace(/^ for the /, '')
+					if (['it', 'a lease', 'the lease'].includes(base)) return `"for the ${said}" tells what a key is for, after "the key" or the lock's name; write "the key for the ${said}", or leave it out`
+					// With several lock stores a label's word after "for the" would seem to say whose key it is, which only "from" claims.
+					if (names.cast.filter(actor => actor.kind === 'store').length > 1) return `"for the ${said}" after the key tells nothing of which lock store it is of, and this scene has several; say which with "from" (${stores.slice(0, 2).map(store => `"the key from ${store}"`).join(', ')}), and leave "for the ${said}" out`
+					const own = new Set([...nouns.map(noun => noun.toLowerCase()), ...names.cast.filter(actor => actor.kind === 'store').flatMap(actor => actor.label.toLowerCase().split(/[^a-z]+/)).filter(Boolean)])
+					const other = said.split(' ').find(word => !own.has(word.toLowerCase()))
+					if (other !== undefined) return `"${other}" is no noun of this scene: "for the …" after the key names what it is for in the scene's own words, a name its code calls or a word of its lock's label; leave "for the ${said}" out, or put the word in the lock's label`
+					text = base
+				}
 				const whole = names.actorNamed(text)
 				if (whole !== undefined && names.kindOf(whole) === 'store') return { type: 'key', store: whole }
 				const from = / from (.+)$/.exec(text)

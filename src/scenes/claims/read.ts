@@ -211,11 +211,10 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				// "The export freezes B": what paused it is a noun of the scene's code, not a cause of the lexicon's: the worker was at that work.
 				// Its words, without a neutral adverb or "then" a variant read it without ("the export then freezes B"), up to the verb (the clause's
 				// end is its variant's, which such a word shortened).
-				const cause = CAUSE_LED.test(clause.form.pattern) ? CAUSE_WORDS.exec(text.slice(clause.start)) : null
-				const words = (cause?.[1] ?? '').split(' ').filter(word => word.toLowerCase() !== 'then' && !NEUTRAL_ADVERBS.includes(word.toLowerCase())).join(' ')
-				if (cause && !PAUSE_CAUSES.some(known => known.toLowerCase() === words.toLowerCase())) {
-					const [from, to] = cause.indices?.[1] ?? [0, 0]
-					clause = { ...clause, workCause: { noun: words, start: clause.start + from, end: clause.start + to } }
+				// A cause of the lexicon's that is the scene's work ("deploy" where its work is lent "deploy") is that work too.
+				const cause = CAUSE_LED.test(clause.form.pattern) ? causeOf(language, text, clause.start) : undefined
+				if (cause && (!PAUSE_CAUSES.some(known => known.toLowerCase() === cause.noun.toLowerCase()) || language.work.has(cause.noun.toLowerCase()))) {
+					clause = { ...clause, workCause: cause }
 				}
 				if (clause.slots.some(slot => slot.type === 'key')) keyTold = keyNamed(clause)
 				const passes = clause.passes
@@ -1099,6 +1098,33 @@ const CAUSE_LED = /^a\/an\/the CAUSE /
 const CAUSE_LENGTH = /\b(?:[Aa]n?|[Tt]he) (long|short) /
 /** What paused a worker, in a clause of a form led by it: the words between its determiner (and "long", "short" or "slow") and its verb. */
 const CAUSE_WORDS = /^(?:[Aa]n?|[Tt]he) (?:(?:long|short|slow) )?(.+?) (?:pauses|freezes|stalls|suspends)(?: |$)/d
+
+/** The same, after the pause: "B stalls in the export", "A's process hangs in a long GC", "A gets stuck in a deploy". */
+const CAUSE_AFTER = /^.*?\b(?:pauses|freezes|stalls|hangs|gets stuck) in (?:an?|the) (?:(?:long|short|slow) )?/d
+
+/**
+ * What paused a worker, in a clause (from `start`) of a form led by it, before its verb ("the export freezes B") or after
+ * "in" ("B stalls in the export"), and where it stands in the text: the words before the verb, without a neutral adverb or
+ * "then" a variant read it without ("the export then freezes B"), up to the verb (the clause's end is its variant's, which
+ * such a word shortened); after "in", the longest cause the scene reads there (the lexicon's, or its work's nouns).
+ */
+function causeOf(language: SceneLanguage, text: string, start: number): { noun: string; start: number; end: number } | undefined {
+	const rest = text.slice(start)
+	const before = CAUSE_WORDS.exec(rest)
+	if (before) {
+		const noun = (before[1] as string).split(' ').filter(word => word.toLowerCase() !== 'then' && !NEUTRAL_ADVERBS.includes(word.toLowerCase())).join(' ')
+		const [from, to] = before.indices?.[1] ?? [0, 0]
+		return { noun, start: start + from, end: start + to }
+	}
+	const after = CAUSE_AFTER.exec(rest)
+	if (!after) return undefined
+	const from = after[0].length
+	const tail = rest.slice(from).toLowerCase()
+	const noun = [...PAUSE_CAUSES, ...language.work]
+		.filter(known => tail.startsWith(known.toLowerCase()) && !/^[a-z0-9]/i.test(tail.slice(known.length)))
+		.sort((a, b) => b.length - a.length)[0]
+	return noun === undefined ? undefined : { noun: rest.slice(from, from + noun.length), start: start + from, end: start + from + noun.length }
+}
 
 /** "both" before places or slots, at a clause's start. */
 const BOTH_PLACES = /^both (?=(?:places|slots)\b)/

@@ -1107,6 +1107,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'refuses-the-write': (s, env) => theWrite(env, actor(s[0]), false),
 	'accepts-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), true),
 	'takes-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), true),
+	// "New": of the worker's writes in the step, none comes after the one taken.
+	'takes-new-write': (s, env) => {
+		const meaning = answer(env, actor(s[1]), actor(s[0]), true)
+		const write = meaning.decides
+		if (write === undefined) return NO
+		const own = events(env.step, 'wrote', h => h.worker === write.worker)
+		return own[own.length - 1] === write ? meaning : NO
+	},
 	'takes-late-write': (s, env) => {
 		const meaning = answer(env, actor(s[1]), actor(s[0]), true)
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
@@ -2203,7 +2211,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			fail()
 			continue
 		}
-		if (clause.length && !pauseWas(clause, context, clause.length.word)) {
+		if (clause.length && !pauseWas(clause, context, clause.length.word, meaning.events, at)) {
 			fail()
 			continue
 		}
@@ -2388,16 +2396,23 @@ function workingAsPaused(context: ClaimContext, worker: string, pause: Happening
 }
 
 /** Whether a pause was long (its worker's lease, live as it paused, ran out before it woke or crashed, or would have) or short. */
-function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'short'): boolean {
+function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'short', events: readonly Happening[], moment: number | undefined): boolean {
 	const worker = clause.subject
 	if (worker === undefined) return true
 	const steps = context.run.steps
+	// The pause told: the one begun at the clause's own happening in the step, or the last begun before it; with none, the
+	// last begun by its moment (or by the step's end). A crash is never a pause: it ends one.
+	const here = context.step.happenings
+	const mine = here.filter(h => events.includes(h) && 'worker' in h && h.worker === worker)
+	let upTo = here.length - 1
+	if (mine.length > 0) upTo = Math.max(...mine.map(h => here.indexOf(h)))
+	else if (moment !== undefined) while (upTo >= 0 && (here[upTo] as Happening).at > moment) upTo--
 	let found: { step: number; index: number } | undefined
 	for (let s = context.step.index; s >= 0 && !found; s--) {
 		const list = steps[s]?.happenings ?? []
-		for (let i = list.length - 1; i >= 0; i--) {
+		for (let i = s === context.step.index ? upTo : list.length - 1; i >= 0; i--) {
 			const h = list[i] as Happening
-			if ((h.kind === 'paused' || h.kind === 'crashed') && h.worker === worker) {
+			if (h.kind === 'paused' && h.worker === worker) {
 				found = { step: s, index: i }
 				break
 			}

@@ -7,7 +7,7 @@
  * lexicon or a connective uses is one.
  */
 import { inWords, type DomainWords } from './form.ts'
-import { FUNCTION_WORDS, NEUTRAL_ADVERBS } from './lexicon.ts'
+import { BATCHES, FUNCTION_WORDS, MASS_WORK_NOUNS, NAMED_WORK_VERBS, NEUTRAL_ADVERBS, WORK_NOUNS } from './lexicon.ts'
 import { COUNT_WORDS_LIST } from './numbers.ts'
 import { FORMS } from './registry.ts'
 
@@ -103,4 +103,71 @@ export function unheldWords(code: readonly string[]): string[] {
 	for (const body of held) outside = outside.replace(body, ' ')
 	const inside = new Set(held.flatMap(body => (body.match(/[A-Za-z][A-Za-z0-9_]*/g) ?? []).flatMap(wordsOfName)))
 	return [...new Set((outside.match(/[A-Za-z][A-Za-z0-9_]*/g) ?? []).flatMap(wordsOfName))].filter(word => word.length >= 3 && !inside.has(word))
+}
+
+/** The argument of a call that starts at `from` (just after its "(") with this index, as written, or none. */
+function argumentOf(code: string, from: number, index: number): string | undefined {
+	let depth = 0
+	let start = from
+	let seen = 0
+	for (let at = from; at < code.length; at++) {
+		const c = code[at] as string
+		if (c === '"' || c === "'" || c === '`') {
+			const end = code.indexOf(c, at + 1)
+			if (end < 0) return undefined
+			at = end
+		} else if (c === '(' || c === '[' || c === '{') depth++
+		else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth--
+		else if ((c === ',' || c === ')') && depth === 0) {
+			if (seen === index) return code.slice(start, at).trim()
+			if (c === ')') return undefined
+			seen++
+			start = at + 1
+		}
+	}
+	return undefined
+}
+
+/**
+ * What a sample runs under its key: each function it gives a lock to hold, as its body's text (`async lease => { ... }`,
+ * `lease => save(...)`) or as the name it passes (`hold(key, work)`); the whole sample when it holds no key.
+ */
+function heldCode(code: string): string[] {
+	const parts: string[] = []
+	for (const call of code.matchAll(/\.(?:hold|tryHold)\s*\(/g)) {
+		const held = argumentOf(code, call.index + call[0].length, 1)
+		if (held === undefined) continue
+		if (/^[A-Za-z_$][\w$]*$/.test(held)) parts.push(`${held}()`)
+		else parts.push(held.replace(/^(?:async\s+)?(?:\([^)]*\)|[\w$]+)\s*=>|^(?:async\s+)?function\b[^(]*\([^)]*\)/, ''))
+	}
+	return parts.length > 0 ? parts : [code]
+}
+
+/** Words of the names of functions that stand for work of no kind, or for a pause that stands for it: `work()`, `doWork()`, `sleep(100)`. */
+const GENERIC_WORK = new Set(['work', 'do', 'some', 'busy', 'sleep', 'pause', 'delay', 'wait', 'set', 'timeout'])
+
+/**
+ * Whether a scene's captions may tell its work in the lexicon's words ("starts sending emails", "asks to deploy"):
+ * only when what its code runs under the key stands for work of no kind, a call of a generic work function
+ * (`work()`) or of a pause (`sleep(…)`). Where all it runs is a save or any other call of its own, the lexicon
+ * would tell work that never ran. A scene without a code sample lends it, as it always has: nothing it runs says otherwise.
+ */
+export function lendsLexicon(code: readonly string[]): boolean {
+	if (code.length === 0 || code.every(line => line.trim() === '')) return true
+	// A comment or a string is no call: "// work()" or save(id, 'work()') runs no work.
+	const text = code.join('\n').replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''").replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ')
+	const calls = heldCode(text).flatMap(part => [...part.matchAll(/([A-Za-z_$][\w$]*)\s*\(/g)].map(match => match[1] as string))
+	return calls.some(name => wordsOfName(name).every(word => GENERIC_WORK.has(word)))
+}
+
+/** Every word of the lexicon's work words (`WORK_NOUNS`, `NAMED_WORK_VERBS`...): none reads where the code does not lend them. */
+const LEXICON_WORK_WORDS = [...new Set([...WORK_NOUNS, ...MASS_WORK_NOUNS, ...NAMED_WORK_VERBS, ...BATCHES].flatMap(entry => entry.split(' ')))]
+
+/**
+ * The words of the lexicon's work words that a scene's captions may not use for its work under the key: those its code
+ * calls outside the key (`unheldWords`), and every one of them where its held code does no generic work (`lendsLexicon`).
+ */
+export function unlentWords(code: readonly string[]): string[] {
+	const unheld = unheldWords(code)
+	return lendsLexicon(code) ? unheld : [...new Set([...unheld, ...LEXICON_WORK_WORDS])]
 }

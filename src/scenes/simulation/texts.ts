@@ -52,7 +52,7 @@ export class SceneTexts {
 		nouns: readonly string[] = [],
 		/** Of those, the ones that may tell a worker's work (`workNouns`): names its code calls, no actor's label's word. */
 		work: readonly string[] = nouns,
-		/** The words of the names its code calls outside the key (`unheldWords`), which the work lexicon does not lend. */
+		/** The lexicon's work words it does not lend (`unlentWords`): the words of the names its code calls outside the key, or all where its held code does no generic work. */
 		unheld: readonly string[] = [],
 	) {
 		this.language = sceneLanguage(cast, key, words, nouns, work, unheld)

@@ -2,7 +2,7 @@
 // actors' labels, never a word of the language, so that a noun only ever stands where "work" or the
 // domain's written thing does.
 import { describe, expect, it } from 'vitest'
-import { FORMS, inWords, sceneNouns } from '../../../src/scenes/claims/index.ts'
+import { FORMS, inWords, lendsLexicon, sceneNouns } from '../../../src/scenes/claims/index.ts'
 import { DEFAULT_DOMAIN, DOMAINS } from '../../../src/seed/domains.ts'
 
 describe("a scene's own nouns", () => {
@@ -29,5 +29,19 @@ describe("a scene's own nouns", () => {
 	it('lends at most 16', () => {
 		const names = Array.from({ length: 40 }, (_, i) => `thing${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}x`)
 		expect(sceneNouns([names.join(' ')], [], DEFAULT_DOMAIN.words)).toHaveLength(16)
+	})
+
+	it("lends the lexicon's work words only where the code under the key calls generic work or a pause, never where all it runs is a save", () => {
+		const held = (body: string) => ['await summaries.hold(chatId, async lease => {', body, '})']
+		expect(lendsLexicon(held('  await work()'))).toBe(true)
+		expect(lendsLexicon(['await summaries.hold(chatId, work, { wait: "1m" })'])).toBe(true)
+		expect(lendsLexicon(held('  await save(chatId, text, lease.fence)\n  await sleep(100)'))).toBe(true)
+		expect(lendsLexicon(held('  await save(chatId, text, lease.fence)'))).toBe(false)
+		expect(lendsLexicon(['await summaries.hold(chatId, async lease => save(chatId, text, lease.fence))'])).toBe(false)
+		// A comment or a string, or a call outside the key, is no work under it.
+		expect(lendsLexicon(held("  // work()\n  await save(chatId, 'work()', lease.fence)"))).toBe(false)
+		expect(lendsLexicon([...held('  await save(chatId, text, lease.fence)'), 'await work()'])).toBe(false)
+		expect(lendsLexicon(["const summaries = (await connect('tcp://locks:7411')).lock('summaries')", 'await summaries.hold(chatId, work)'])).toBe(true)
+		expect(lendsLexicon([])).toBe(true)
 	})
 })

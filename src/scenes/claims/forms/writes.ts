@@ -432,10 +432,21 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w, d) ∈ step that changed the row",
 		each: 'write-outcome',
-		pattern: '{database} takes {owner} write', alternatives: ["{database} takes/accepts {worker}"],
+		pattern: '{database} takes {owner} write', alternatives: ["{database} takes/accepts {worker}", "{database} takes/accepts/keeps {owner} save"],
 		example: "the database takes A's write",
 		meaning: "The worker's write to that database in this step (the one the text told last, else the first whose answer it has not told) changed the row.",
 		check: (slots, context) => outcome(slots, context, 1, 0, true),
+	},
+	{
+		id: 'takes-new-write',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, d) ∈ step that changed the row, and no wrote(w, ·) after it in the step",
+		each: 'write-outcome',
+		pattern: '{database} takes {owner} new write', alternatives: ["{database} accepts/keeps/stores {owner} new write", "{database} takes/accepts/keeps/stores {owner} new save"],
+		example: "the database takes A's new write",
+		meaning: "The worker's write to that database in this step (the one the text told last, else the first whose answer it has not told) changed the row, and it is the worker's latest write: it wrote nothing after it in the step.",
+		check: (slots, context) => newest(context, outcome(slots, context, 1, 0, true)),
 	},
 	{
 		id: 'takes-late-write',
@@ -979,6 +990,17 @@ function late(context: ClaimContext, done: Verdict, owner = 1): Verdict {
 	const write = decided(done)
 	if (write?.live) return fails(`${context.name(write.worker)}'s write is neither late nor stale: its lease was live when it wrote`, owner)
 	if (write && !staleWrite(context, write)) return fails(`${context.name(write.worker)}'s write is neither late nor stale: it held no lease before it, so it had none to lose`, owner)
+	return done
+}
+
+/** "New" of a worker's write: the write the clause tells is its latest, with no write of the worker's after it in the step. */
+function newest(context: ClaimContext, done: Verdict, owner = 1): Verdict {
+	if (!done.ok) return done
+	const write = decided(done)
+	if (write === undefined) return done
+	const list = context.step.happenings
+	const later = list.slice(list.indexOf(write) + 1).find((h): h is Of<'wrote'> => h.kind === 'wrote' && h.worker === write.worker)
+	if (later) return fails(`"new" says this is ${context.name(write.worker)}'s latest write, but it wrote again after it, at ${time(later.at)}`, owner)
 	return done
 }
 
