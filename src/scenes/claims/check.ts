@@ -505,6 +505,7 @@ export function allHold(read: ReadResult, context: ClaimContext): { holds: boole
  * the step is its own.
  */
 function placeOf(verdict: Extract<Verdict, { ok: true }>, step: number): StepPosition | undefined {
+	if (verdict.place !== undefined) return verdict.place
 	const at = verdict.at
 	const first = verdict.evidence.find(e => e.kind === 'happened' && e.step === step && e.order !== undefined && e.what.at === at)
 	return first?.kind === 'happened' && first.order !== undefined ? { at: first.what.at, order: verdict.justBefore ? first.order - 0.5 : first.order } : undefined

@@ -104,6 +104,8 @@ export interface StatementFact {
 	calls: readonly string[]
 	/** The other names it uses (variables, arguments, properties). */
 	names?: readonly string[]
+	/** The names it calls only in a part that may not run (a `?:` arm, after `&&`, `||`, `??`, an optional call): not recorded as run. */
+	maybe?: readonly string[]
 	held: boolean
 }
 

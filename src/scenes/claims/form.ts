@@ -175,6 +175,8 @@ export type Verdict =
 			said?: Said
 			/** Its place is just before its first event of the step, not that event's own: the moment a span ran out, which its give-up or expiry follows ("When the 20 s are up, B gives up"). */
 			justBefore?: true
+			/** Its place in the step where no event of its evidence gives it: a work phrase's, where the work's statement began among the step's happenings (`work-lines.ts`). */
+			place?: { at: number; order: number }
 	  }
 	| { ok: false; message: string; slot?: number }
 

@@ -6,7 +6,7 @@
  * case the claims' fuzz makes (`npm run fuzz:claims`). It shares with the checker only the reading
  * of the text and the run's facts: no query, no check, no cause rule of the checker's.
  */
-import type { RunFacts, StepFacts, StoreFact, WorldFacts } from './facts.ts'
+import type { RanLine, RunFacts, StatementFact, StepFacts, StoreFact, WorldFacts } from './facts.ts'
 import type { Happening } from '../frame.ts'
 import type { ClaimContext, Slot } from './form.ts'
 import type { ReadClause, ReadResult } from './read.ts'
@@ -27,6 +27,8 @@ interface Meaning {
 	each?: number[]
 	/** Its place is just before its first event, not that event's: the moment a span ran out, which its give-up or expiry follows. */
 	justBefore?: true
+	/** Its place among the step's happenings, where no event gives it: a work's start or end, where its code was then. */
+	place?: { at: number; order: number }
 	/** The events of this step it tells (a state's: the event of the step that began it). */
 	events: Happening[]
 	/** The events of the run it tells, for causes (a state's: the events that made it hold). */
@@ -1980,6 +1982,9 @@ const NEUTRAL_WORK_VERBS = ['run', 'build', 'make', 'compute', 'prepare', 'proce
 function workStatements(words: readonly string[], run: RunFacts, thing?: string, patterns: readonly string[] = [], owner?: string): { ids: Set<number>; whole: boolean } | undefined {
 	const statements = (run.statements ?? []).map((statement, id) => ({ ...statement, id })).filter(statement => statement.held)
 	const verbs = NEUTRAL_WORK_VERBS.filter(verb => words.some(word => formOf(word, verb)))
+	// A word only of a call the code makes on a condition (a "?:" arm, after &&, ||, ??): the run does not say that call ran, so no work.
+	const outright = new Set(statements.flatMap(statement => statement.calls.flatMap(wordsOfCall)))
+	for (const statement of statements) for (const call of statement.maybe ?? []) for (const part of wordsOfCall(call)) if (!outright.has(part) && words.some(word => formOf(word, part))) return undefined
 	const named = new Set<string>()
 	for (const statement of statements) for (const call of statement.calls) for (const part of wordsOfCall(call)) if (words.some(word => formOf(word, part))) named.add(part)
 	if (named.size > 0) {
@@ -2013,10 +2018,23 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 	const s0 = clause.slots[0]
 	const workers = s0?.value.type === 'actors' ? s0.value.ids : [actor(s0)]
 	let at = meaning.at
+	let place: { at: number; order: number } | undefined
+	const each = meaning.each === undefined ? undefined : [...meaning.each]
+	// "at once": the moment each worker's work began.
+	const began: number[] = []
 	for (const [n, worker] of workers.entries()) {
 		// The worker's statements in run order, each with its place; a statement is the work's when its id is named.
-		const mine = env.run.steps.flatMap(step => (step.ran ?? []).filter(line => line.worker === worker).map(line => ({ step: step.index, at: line.at, order: line.order, act: line.act === true, work: line.statement !== undefined && ids.has(line.statement) })))
-		// The work's spans: from a statement of it to the next act that is none of it.
+		// A statement that calls nothing takes no time: the code is still at the work through it.
+		const calledNothing = (statement: number | undefined) => statement !== undefined && env.run.statements?.[statement] !== undefined && (env.run.statements[statement] as StatementFact).calls.length === 0 && ((env.run.statements[statement] as StatementFact).maybe?.length ?? 0) === 0
+		const lines = env.run.steps.flatMap(step => (step.ran ?? []).filter(line => line.worker === worker).map(line => ({ step: step.index, line })))
+		// Each line, and whether it goes on from the work: an act, or the start of a statement that is not one only waiting for its act next.
+		// Where each line stands among its step's happenings: before the one after it, and after the lines that ran before it there.
+		const spot = (step: number, line: RanLine) => {
+			const ran = env.run.steps[step]?.ran ?? []
+			return line.order - 0.5 + (0.4 * (ran.indexOf(line) + 1)) / (ran.length + 1)
+		}
+		const mine = lines.map(({ step, line }, i) => ({ step, at: line.at, order: line.order, spot: spot(step, line), act: line.act === true, work: line.statement !== undefined && ids.has(line.statement), goesOn: line.act === true || (!(lines[i + 1]?.line.act === true && lines[i + 1]?.line.statement === line.statement) && !calledNothing(line.statement)) }))
+		// The work's spans: from a statement of it to the next statement or act that is none of it (the code went on).
 		const spans: { from: (typeof mine)[number]; to?: (typeof mine)[number] }[] = []
 		// And of the whole code under the key, its last own act (a write after which none of it ran), which also ends it.
 		const lastActs = new Map<(typeof spans)[number], (typeof mine)[number]>()
@@ -2027,24 +2045,40 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 				const current = spans[spans.length - 1] as (typeof spans)[number]
 				if (one.act) lastActs.set(current, one)
 				else lastActs.delete(current)
-			} else if (one.act && span !== undefined) span.to = one
+			} else if (span !== undefined && one.goesOn) span.to = one
 		}
 		const beforeOrAt = (a: { step: number; at: number; order: number }, b: { step: number; at: number; order: number }) => a.step < b.step || (a.step === b.step && (a.at < b.at || (a.at === b.at && a.order <= b.order)))
 		const on = (p: { step: number; at: number; order: number }) => spans.find(span => beforeOrAt(span.from, p) && (span.to === undefined || !beforeOrAt(span.to, p)))
 		const here = env.step.index
-		if (clause.during === true && env.priorTold !== undefined && env.priorTold.length > 0) {
-			const event = env.priorTold[0] as Happening
-			if (on({ step: here, at: event.at, order: env.step.happenings.indexOf(event) }) === undefined) return NO
+		if (clause.during === true && id !== 'finishes-work' && id !== 'work-finishes' && id !== 'finishes-first' && env.priorTold !== undefined && env.priorTold.length > 0) {
+			if (env.priorTold.some(event => on({ step: here, at: event.at, order: env.step.happenings.indexOf(event) }) === undefined)) return NO
 			continue
 		}
 		if (id === 'starts-working' || id === 'workers-start-working' || id === 'workers-start-working-together') {
 			const from = meaning.each?.[n] ?? meaning.at ?? env.step.start.time
-			if (!mine.some(one => one.step === here && one.work && !one.act && one.at >= from)) return NO
+			// In the hold its grant began: after that grant, not after the worker let go, returned, crashed, asked or was given a key again.
+			const list = env.step.happenings
+			const grant = list.findIndex(h => h.kind === 'granted' && h.worker === worker && h.at <= from)
+			const out = grant < 0 ? -1 : list.findIndex((h, i) => i > grant && 'worker' in h && h.worker === worker && ['released', 'returned', 'crashed', 'asked', 'granted'].includes(h.kind))
+			const start = mine.find(one => one.step === here && one.work && !one.act && one.at >= from && (grant < 0 || (one.order > grant && (out < 0 || one.order <= out))))
+			if (start === undefined) return NO
+			if (id === 'workers-start-working-together' && began.some(t => t !== start.at)) return NO
+			began.push(start.at)
+			// Where the work began: just before the step's happening after it; of several workers, the last to begin.
+			const here2 = { at: start.at, order: start.spot }
+			if (place === undefined || here2.at > place.at || (here2.at === place.at && here2.order > place.order)) place = here2
+			if (each !== undefined) each[n] = start.at
+			at = place.at
 		} else if (id === 'still-working' || id === 'works') {
 			const t = env.moment ?? meaning.until ?? env.world.time
 			const order = env.moment === undefined && meaning.until !== undefined && meaning.endedBy !== undefined ? env.step.happenings.indexOf(meaning.endedBy) - 0.5 : env.step.happenings.filter(h => h.at <= t).length
 			const span = on({ step: here, at: t, order })
 			if (span === undefined || (id === 'still-working' && span.from.step >= here)) return NO
+			// A work begun in this step: the state holds from where it began.
+			if (span.from.step === here && (at === undefined || span.from.at >= at)) {
+				at = span.from.at
+				place = { at: span.from.at, order: span.from.spot }
+			}
 		} else if (id === 'finishes-work' || id === 'work-finishes' || id === 'finishes-first') {
 			if (id === 'finishes-first' && whole) continue
 			const span = spans.filter(one => (one.to !== undefined && one.to.step === here) || (whole && lastActs.get(one)?.step === here)).pop()
@@ -2061,9 +2095,11 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 				}
 			}
 			at = done.at
+			// Just before what the code went on to; the whole code's last own act is its end itself.
+			place = { at: done.at, order: done.act && done.work ? done.order : done.spot }
 		}
 	}
-	return { ...meaning, at }
+	return { ...meaning, at, ...(place === undefined ? {} : { place }), ...(each === undefined ? {} : { each }) }
 }
 
 export function referenceHolds(read: ReadResult, context: ClaimContext): boolean {
@@ -2240,7 +2276,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// A state with no event of its own in the step stands where the latest event of the step that made it hold does.
 		const makersInStep = tells === 'state' && first === undefined ? meaning.makers.filter(h => step.happenings.includes(h)).map(h => ({ at: h.at, order: step.happenings.indexOf(h) })) : []
 		const made = makersInStep.reduce<{ at: number; order: number } | undefined>((latest, p) => (latest === undefined || after(latest, p) ? p : latest), undefined)
-		const place = first === undefined ? made : { at: first.at, order: step.happenings.indexOf(first) - (meaning.justBefore ? 0.5 : 0) }
+		const place = meaning.place ?? (first === undefined ? made : { at: first.at, order: step.happenings.indexOf(first) - (meaning.justBefore ? 0.5 : 0) })
 		const isState = tells === 'state'
 		// A clause about several workers' events stands after something only if the earliest of them does.
 		const earliest = own.map(h => ({ at: h.at, order: step.happenings.indexOf(h) })).sort((a, b) => a.order - b.order)[0]

@@ -4,12 +4,17 @@
  * Its words name the work: the calls of the code under the key whose names have them ("rebuilds the index" names
  * `rebuildIndex(...)`; a neutral verb such as "builds" only a call whose name has that verb too, else `work()`); with none,
  * `work()`, or, where the code calls no `work()`, the whole of the code under the key. Then:
- * - starts: a statement of that work ran in the step, at or after the moment the form tells (its grant);
+ * A call the code makes only on a condition (a `?:` arm, after `&&`, `||`, `??`, an optional call) names no work: the run
+ * records its statement, not whether that call ran. A work clause stands in the text's order where its work began or ended.
+ * - starts: a statement of that work ran in the step, at or after the moment the form tells (its grant), in the hold that
+ *   grant began; "at once", each worker's began at one moment;
  * - is (still) doing: a statement of that work began at or before the clause's moment (for "still", before the step) and
- *   its code had not yet gone on to its next act (a write, an ask, a let-go): the work of a statement takes the time until then;
- * - finishes: the last statement of that work in its hold reached its next act in this step, at the moment told;
+ *   its code had not yet gone on to another statement or act (a call of other work, a write, an ask, a let-go): the work of a
+ *   statement takes the time until then;
+ * - finishes: the last statement of that work in its hold went on to another statement or act in this step, at the moment told;
  * - finishes first: and no other worker's same work had.
- * After a comma or "while" ("asks for the key, rebuilding the index"), the work was going on when the clause before happened.
+ * After a comma or "while" ("asks for the key, rebuilding the index"), the work was going on when each event the clause before
+ * told happened (a finish after "while" is at that moment instead).
  */
 import type { Happening } from '../frame.ts'
 import type { RanLine, RunFacts, StatementFact } from './facts.ts'
@@ -52,6 +57,9 @@ export function namedWork(words: readonly string[], statements: readonly Stateme
 	const callWords = new Set(held.flatMap(([, statement]) => statement.calls.flatMap(nameWords)))
 	const named = [...callWords].filter(nameWord => words.some(word => says(word, nameWord)))
 	const verbs = neutralVerbs(words)
+	// A call in a part of a statement that may not run (a `?:` arm, after `&&`, `||`, `??`): the run records the statement, not whether that call ran, so it tells no work that ran.
+	const maybe = [...new Set(held.flatMap(([, statement]) => (statement.maybe ?? []).filter(call => nameWords(call).some(part => !callWords.has(part) && words.some(word => says(word, part))))))]
+	if (maybe.length > 0) return `the code under the key calls ${maybe.map(call => `${call}()`).join(', ')} only on a condition (a "?:" arm, after "&&", "||" or "??"), and the run records its statement, not whether that call ran: tell work the code calls outright`
 	if (named.length > 0) {
 		// A neutral verb tells a call whose name has it, or whose other words are neutral verbs too ("builds its export" of runExport, not "builds the index" of dropIndex).
 		const fits = (call: string) => named.every(word => nameWords(call).includes(word)) && (verbs.every(verb => nameWords(call).includes(verb)) || nameWords(call).every(word => named.includes(word) || WORK_VERBS.includes(word)))
@@ -96,21 +104,27 @@ function ranOf(run: RunFacts, worker: string): Ran[] {
 const after = (a: Ran, b: { step: number; at: number; order: number }): boolean => a.step > b.step || (a.step === b.step && (a.line.at > b.at || (a.line.at === b.at && a.line.order > b.order)))
 
 /**
- * The ends of the work in a worker's run: each act its code went on to (a write, an ask, a let-go) that is no statement of
- * the work, after a statement of it: a statement's work takes the time until its code's next act.
+ * The ends of the work in a worker's run: each statement or act its code went on to (another call, a write, an ask, a
+ * let-go) that is none of the work, after a statement of it: a statement's work takes the time until its code goes on.
  */
-function endsOf(list: readonly Ran[], ids: ReadonlySet<number>, tail?: { lastAct?: Ran }): { began: Ran; end: Ran; lastAct?: Ran }[] {
+function endsOf(list: readonly Ran[], ids: ReadonlySet<number>, statements: readonly StatementFact[], tail?: { lastAct?: Ran }): { began: Ran; end: Ran; lastAct?: Ran }[] {
 	const ends: { began: Ran; end: Ran; lastAct?: Ran }[] = []
 	let began: Ran | undefined
 	let lastAct: Ran | undefined
-	for (const one of list) {
+	for (const [index, one] of list.entries()) {
 		const ofWork = one.line.statement !== undefined && ids.has(one.line.statement)
+		// A statement that begins only to wait for its act (a write, an ask) goes on at that act: the time until it is the work's.
+		const next = list[index + 1]
+		const waitsForAct = one.line.act !== true && next !== undefined && next.line.act === true && next.line.statement === one.line.statement
+		// A statement that calls nothing (`return true`, `const n = 1`) takes no time: the work goes on through it.
+		const calls = one.line.statement === undefined ? undefined : statements[one.line.statement]
+		const idle = one.line.act !== true && calls !== undefined && calls.calls.length === 0 && (calls.maybe ?? []).length === 0
 		if (ofWork) {
 			began ??= one
 			// An act of the work's own (a write of the code under the key) after which no more of it ran: its last.
 			if (one.line.act === true) lastAct = one
 			else lastAct = undefined
-		} else if (one.line.act === true && began !== undefined) {
+		} else if (began !== undefined && !waitsForAct && !idle) {
 			ends.push({ began, end: one, ...(lastAct === undefined ? {} : { lastAct }) })
 			began = undefined
 			lastAct = undefined
@@ -137,7 +151,7 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 	const step = context.step.index
 	const ofWork = (one: Ran) => one.line.statement !== undefined && named.ids.has(one.line.statement)
 	const tail: { lastAct?: Ran } = {}
-	const ends = endsOf(list, named.ids, tail)
+	const ends = endsOf(list, named.ids, statements, tail)
 	const whole = named.what === 'its work under the key'
 	const never = list.some(ofWork) ? '' : ' (it never ran it)'
 	// The span of the work going on at a place: begun at or before it, not ended before it.
@@ -151,17 +165,32 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 		return end === undefined || after(end.end, place) ? { began: start, end } : undefined
 	}
 	const id = clause.form.id
-	if (clause.during === true && context.priorTold !== undefined && context.priorTold.length > 0) {
-		// "…, rebuilding the index": the work was going on when what the clause before told happened.
-		const event = context.priorTold[0] as Happening
-		const place = { step, at: event.at, order: context.step.happenings.indexOf(event) }
-		if (goingOn(place) === undefined) return `${name}'s code was not running ${named.what} when what the clause before tells happened, at ${time(event.at)}${never}`
+	const finishes = id === 'finishes-work' || id === 'work-finishes' || id === 'finishes-first'
+	// A finish after "while" ("B asks while A finishes rebuilding") is at the moment of the clause before (`check.ts`): its own check below tells that moment.
+	if (clause.during === true && !finishes && context.priorTold !== undefined && context.priorTold.length > 0) {
+		// "…, rebuilding the index": the work was going on when what the clause before told happened: each of it ("B and C ask … while A is still rebuilding").
+		for (const event of context.priorTold as readonly Happening[]) {
+			const place = { step, at: event.at, order: context.step.happenings.indexOf(event) }
+			if (goingOn(place) === undefined) return `${name}'s code was not running ${named.what} when what the clause before tells happened, at ${time(event.at)}${never}`
+		}
 		return verdict
 	}
 	if (id === 'starts-working' || id === 'workers-start-working' || id === 'workers-start-working-together') {
-		const from = verdict.each?.find(one => one.who === worker)?.at ?? verdict.at ?? context.step.start.time
-		if (!list.some(one => one.step === step && ofWork(one) && one.line.act !== true && one.line.at >= from)) return `${name}'s code did not run ${named.what} in this step${never}`
-		return verdict
+		const started = startOf(worker, list, verdict, context, ofWork)
+		if (started === undefined) return `${name}'s code did not run ${named.what} in this step${never}`
+		if (typeof started === 'string') return started.replace('WORK', named.what)
+		if (id === 'workers-start-working-together') {
+			// "at once": each worker's work began at one moment, not only its grant.
+			for (const other of verdict.each ?? []) {
+				if (other.who === worker) continue
+				const theirs = startOf(other.who, ranOf(context.run, other.who), verdict, context, ofWork)
+				if (theirs !== undefined && typeof theirs !== 'string' && theirs.line.at !== started.line.at) return `${name}'s code began ${named.what} at ${time(started.line.at)} and ${context.name(other.who)}'s at ${time(theirs.line.at)}: not at once`
+			}
+		}
+		// The work's place in the step is where its statement began (just before the happening after it): "…, then saves" comes after it; of several workers', the last to begin (each worker's in turn).
+		const own = { at: started.line.at, order: lineOrder(context, started) }
+		const place = verdict.place !== undefined && (verdict.place.at > own.at || (verdict.place.at === own.at && verdict.place.order > own.order)) ? verdict.place : own
+		return { ...verdict, at: place.at, place, ...(verdict.each === undefined ? {} : { each: verdict.each.map(one => (one.who === worker ? { who: worker, at: started.line.at } : one)) }) }
 	}
 	if (id === 'still-working' || id === 'works') {
 		// At the clause's moment: a moment it names, just before the event that ended the state, else the step's end.
@@ -170,6 +199,8 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 		const span = goingOn({ step, at: moment, order })
 		if (span === undefined) return `${name}'s code is not running ${named.what} at ${time(moment)}${never}`
 		if (id === 'still-working' && span.began.step >= step) return `${name}'s code began ${named.what} in this step, at ${time(span.began.line.at)}, so it is not still at it`
+		// Begun in this step, the state began where the work did, not at the grant: "When A is rebuilding the index, B asks" needs B's ask then.
+		if (span.began.step === step && (verdict.at === undefined || span.began.line.at >= verdict.at)) return { ...verdict, at: span.began.line.at, place: { at: span.began.line.at, order: lineOrder(context, span.began) } }
 		return verdict
 	}
 	if (id === 'finishes-work' || id === 'work-finishes' || id === 'finishes-first') {
@@ -181,19 +212,50 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 		if (end === undefined) {
 			const last = ends[ends.length - 1]
 			if (!list.some(ofWork)) return `${name}'s code never ran ${named.what}`
-			return last === undefined || last.end.step < step ? `${name}'s code had not done ${named.what} when this step ended` : `${name}'s code was done with ${named.what} in step ${last.end.step}, at ${time(last.end.line.at)}, not in this step`
+			return last === undefined || last.end.step > step ? `${name}'s code had not done ${named.what} when this step ended` : `${name}'s code was done with ${named.what} in step ${last.end.step}, at ${time(last.end.line.at)}, not in this step`
 		}
 		if (id === 'finishes-first') {
 			const workers = new Set(context.run.steps.flatMap(s => (s.ran ?? []).map(line => line.worker)))
 			for (const other of workers) {
 				if (other === worker) continue
-				const first = endsOf(ranOf(context.run, other), named.ids)[0]
+				const first = endsOf(ranOf(context.run, other), named.ids, statements)[0]
 				if (first !== undefined && !after(first.end, { step, at: end.end.line.at, order: end.end.line.order })) return `${context.name(other)} was done with ${named.what} before, at ${time(first.end.line.at)} (${name} at ${time(end.end.line.at)})`
 			}
 		}
-		return { ...verdict, at: end.end.line.at }
+		// Its place in the step is where the code went on from the work, just before that act or statement ("…, then B asks" comes after it); the whole code's last own act is its end itself.
+		const own = end.end.line.act === true && end.end.line.statement !== undefined && named.ids.has(end.end.line.statement)
+		return { ...verdict, at: end.end.line.at, place: { at: end.end.line.at, order: own ? end.end.line.order : lineOrder(context, end.end) } }
 	}
 	return verdict
+}
+
+/**
+ * Where a worker's work began in the hold the clause's grant began: the first statement of it that ran in the step at or after
+ * the moment the form tells and before the code left that hold (a let-go, a return, a crash, a new ask or grant of its own);
+ * undefined if none ran in the step, or why the one that ran is not of that hold.
+ */
+function startOf(worker: string, list: readonly Ran[], verdict: Extract<Verdict, { ok: true }>, context: ClaimContext, ofWork: (one: Ran) => boolean): Ran | string | undefined {
+	const step = context.step.index
+	const from = verdict.each?.find(one => one.who === worker)?.at ?? verdict.at ?? context.step.start.time
+	const happenings = context.step.happenings
+	const grant = happenings.findIndex(h => h.kind === 'granted' && h.worker === worker && h.at <= from)
+	const left = grant < 0 ? -1 : happenings.findIndex((h, index) => index > grant && 'worker' in h && h.worker === worker && (h.kind === 'released' || h.kind === 'returned' || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted'))
+	const ran = list.filter(one => one.step === step && ofWork(one) && one.line.act !== true && one.line.at >= from)
+	const first = ran[0]
+	if (first === undefined) return undefined
+	const inHold = ran.find(one => grant < 0 || (one.line.order > grant && (left < 0 || one.line.order <= left)))
+	if (inHold !== undefined) return inHold
+	const grantFence = (happenings[grant] as Extract<Happening, { kind: 'granted' }>).fence
+	return `${context.name(worker)}'s code ran WORK at ${time(first.line.at)} outside the hold its key${grantFence === undefined ? '' : ` with fence ${grantFence}`} began${left < 0 ? '' : ` (it left it at ${time((happenings[left] as Happening).at)})`}, not in it`
+}
+
+/**
+ * A statement's place among the step's happenings: just before the happening after it (`order` counts those before), and
+ * among the statements run between the same two happenings, in the order they ran ("runs the export, then rebuilds the index").
+ */
+function lineOrder(context: ClaimContext, one: Ran): number {
+	const ran = context.run.steps[one.step]?.ran ?? []
+	return one.line.order - 0.5 + (0.4 * (ran.indexOf(one.line) + 1)) / (ran.length + 1)
 }
 
 function time(ms: number): string {

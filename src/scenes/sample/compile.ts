@@ -29,6 +29,8 @@ export interface SampleStatement {
 	calls: string[]
 	/** The other names it uses itself (its variables, arguments, properties): no call. */
 	names: string[]
+	/** The names it calls only in a part that may not run (a `?:` arm, after `&&`, `||` or `??`, an optional call `f?.()`, a default): the run does not record whether those ran. */
+	maybe?: string[]
 	held: boolean
 }
 
@@ -349,8 +351,8 @@ function withGuards(js: string, program: AcornNode, statements: SampleStatement[
 	let held = false
 	const guard = (node: Located): string => {
 		const line = lineOf(node)
-		const { calls, names } = callsOf(node)
-		statements.push({ line, calls, names, held })
+		const { calls, names, maybe } = callsOf(node)
+		statements.push({ line, calls, names, ...(maybe.length > 0 ? { maybe } : {}), held })
 		return `${TICK}(${line},${statements.length - 1});`
 	}
 	const lineOf = (node: Located): number => node.loc?.start.line ?? 1
@@ -425,28 +427,39 @@ function calleeName(callee: Located): string | undefined {
 }
 
 /** The names a statement (or an arrow's expression body) calls itself: not in a statement or function inside it, which have their own. */
-function callsOf(node: Located): { calls: string[]; names: string[] } {
+function callsOf(node: Located): { calls: string[]; names: string[]; maybe: string[] } {
 	const out: string[] = []
+	const maybe: string[] = []
 	const names = new Set<string>()
-	const visit = (at: Located, top: boolean): void => {
+	// A part that runs only on a condition: a `?:` arm, the right of `&&`, `||`, `??` (and `&&=`, `||=`, `??=`), a default value.
+	const conditional = (at: Located, key: string): boolean =>
+		(at.type === 'ConditionalExpression' && (key === 'consequent' || key === 'alternate')) ||
+		(at.type === 'LogicalExpression' && key === 'right') ||
+		(at.type === 'AssignmentExpression' && key === 'right' && ['&&=', '||=', '??='].includes(at['operator'] as string)) ||
+		(at.type === 'AssignmentPattern' && key === 'right')
+	const visit = (at: Located, top: boolean, maybeRuns: boolean): void => {
 		if (!top && (/Statement$|Declaration$/.test(at.type) && at.type !== 'VariableDeclaration' || at.type === 'FunctionExpression' || at.type === 'ArrowFunctionExpression')) return
 		if (at.type === 'Identifier') names.add(at['name'] as string)
+		// An optional call (`f?.()`, `a?.b()`) runs only where what it calls is there.
+		const callee = at.type === 'CallExpression' ? (at['callee'] as Located) : undefined
+		const optional = maybeRuns || (at.type === 'CallExpression' && (at['optional'] === true || (callee?.type === 'MemberExpression' && callee['optional'] === true)))
 		if (at.type === 'CallExpression' || at.type === 'NewExpression') {
 			const name = calleeName(at['callee'] as Located)
-			if (name !== undefined) out.push(name)
+			if (name !== undefined) (optional ? maybe : out).push(name)
 		} else if (at.type === 'TaggedTemplateExpression') {
 			const name = calleeName(at['tag'] as Located)
-			if (name !== undefined) out.push(name)
+			if (name !== undefined) (maybeRuns ? maybe : out).push(name)
 		}
 		for (const [key, value] of Object.entries(at)) {
 			if (key === 'loc') continue
+			const below = optional || conditional(at, key)
 			if (Array.isArray(value)) {
-				for (const child of value) if (isNode(child)) visit(child, false)
-			} else if (isNode(value)) visit(value, false)
+				for (const child of value) if (isNode(child)) visit(child, false, below)
+			} else if (isNode(value)) visit(value, false, below)
 		}
 	}
-	visit(node, true)
+	visit(node, true, false)
 	// A name declared with a call's value is what that call makes: it tells the statement's work as its call's name does (`const report = await make()`).
 	if (out.length > 0 && node.type === 'VariableDeclaration') for (const declarator of node['declarations'] as Located[]) if ((declarator['id'] as Located).type === 'Identifier') out.push((declarator['id'] as Located)['name'] as string)
-	return { calls: out, names: [...names].filter(name => !out.includes(name)) }
+	return { calls: out, names: [...names].filter(name => !out.includes(name) && !maybe.includes(name)), maybe: [...new Set(maybe)].filter(name => !out.includes(name)) }
 }
