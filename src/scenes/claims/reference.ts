@@ -110,6 +110,17 @@ function laterSteps(env: Env): StepFacts[] {
 	return env.run.steps.slice(env.step.index + 1, last + 1)
 }
 
+/**
+ * Whether a later step lets go of the worker's live lease, sees it gone or has an operator end it before the
+ * lease's end, at the moment that happens: the lease lasts until it runs out, or until the worker is given the
+ * store's key again (a new lease).
+ */
+function endsBefore(env: Env, w: string, lease: { store: string; expiresAt: number }): boolean {
+	const mine = laterSteps(env).flatMap(step => step.happenings).filter(h => 'worker' in h && h.worker === w && 'store' in h && h.store === lease.store)
+	const stop = mine.findIndex(h => h.kind === 'expired' || h.kind === 'returned' || h.kind === 'granted')
+	return (stop < 0 ? mine : mine.slice(0, stop)).some(h => (h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.at < lease.expiresAt)
+}
+
 /** The last event of the run so far that passes `keep`. */
 function lastEvent<H extends Happening>(env: Env, keep: (h: Happening) => h is H): H | undefined {
 	const all = upTo(env).flatMap(step => step.happenings)
@@ -897,6 +908,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const lease = leaseAt(env.world, w)
 		if (lease === undefined || state(lease) !== 'live' || !fits(s[1], lease.store) || lease.expiresAt !== num(s[2])) return NO
 		// Kept until T and no longer: a later step may not let the lease go, see it gone or end it before T, nor move its end past T.
+		if (endsBefore(env, w, lease)) return NO
 		for (const step of laterSteps(env)) {
 			const then = leaseAt(step.end, w)
 			if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
@@ -918,6 +930,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		const lease = leaseAt(env.world, w)
 		if (!lease || state(lease) !== 'live' || lease.expiresAt !== num(s[1])) return NO
+		if (endsBefore(env, w, lease)) return NO
 		for (const step of laterSteps(env)) {
 			const then = leaseAt(step.end, w)
 			if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break

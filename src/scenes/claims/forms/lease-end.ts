@@ -349,6 +349,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			const verdict = endsAt([slots[0] as Slot, slots[2] as Slot], context, false)
 			if (!verdict.ok) return verdict.slot === 1 ? { ...verdict, slot: 2 } : verdict
 			// It keeps the key until then: a later step may not let it go or lose it sooner, nor renew it for longer.
+			const end = lease && endOfLease(context, worker, lease)
+			if (end && end.h.at < lease!.expiresAt) return fails(`${context.name(worker)} does not keep the key until ${time(lease!.expiresAt)}: its lease is ${endWord(end.h)} at ${time(end.h.at)}, in step ${end.step.index}`, 2)
 			for (const step of laterSteps(context)) {
 				const then = step.end.workers.get(worker)?.lease
 				if (!lease || !then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
@@ -866,11 +868,35 @@ function nothingRenews(slots: readonly Slot[], context: ClaimContext): Verdict {
 }
 
 /** The worker's live lease runs out at slot 1's time; with `later`, no later step ends that lease sooner (a let-go, a restart that takes it, an operator's end). */
+type LeaseEnd = Of<'released'> | Of<'gone'> | Of<'ended'>
+
+/**
+ * The let-go, loss with its store or operator's end of a worker's live lease that a later step tells, at its own
+ * moment, in whatever step: the worker's first such happening of that store, unless the lease ran out first or
+ * the worker was given the store's key again first (a later grant is a new lease, not this one).
+ */
+function endOfLease(context: ClaimContext, worker: string, lease: { store: string }): { h: LeaseEnd; step: StepFacts } | undefined {
+	for (const step of laterSteps(context)) {
+		for (const h of step.happenings) {
+			if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== lease.store) continue
+			if (h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') return { h, step }
+			if (h.kind === 'expired' || h.kind === 'returned' || h.kind === 'granted') return undefined
+		}
+	}
+	return undefined
+}
+
+function endWord(h: LeaseEnd): string {
+	return h.kind === 'gone' ? 'gone' : h.kind === 'ended' ? 'ended by an operator' : 'let go'
+}
+
 function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): Verdict {
 	const worker = actorOf(slots[0])
 	const lease = liveLease(context.world, worker)
 	if (!lease) return fails(`${context.name(worker)} holds no live lease when the step ends`, 0)
 	if (lease.expiresAt !== numberOf(slots[1])) return fails(`${context.name(worker)}'s lease runs out at ${time(lease.expiresAt)}`, 1)
+	const end = later ? endOfLease(context, worker, lease) : undefined
+	if (end && end.h.at < lease.expiresAt) return fails(`${context.name(worker)}'s lease ends sooner: it is ${endWord(end.h)} at ${time(end.h.at)}, in step ${end.step.index}`, 1)
 	for (const step of later ? laterSteps(context) : []) {
 		const then = step.end.workers.get(worker)?.lease
 		if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
