@@ -1810,8 +1810,14 @@ function spanUp(env: Env, d: number, w?: string): Meaning {
 	const list = env.step.happenings
 	const earlier = earlierSteps(env).flatMap(step => step.happenings)
 	const ends = list.filter(h => {
-		if ((h.kind !== 'gave-up' && h.kind !== 'expired') || (w !== undefined && h.worker !== w)) return false
+		if ((h.kind !== 'gave-up' && h.kind !== 'expired' && h.kind !== 'woke') || (w !== undefined && h.worker !== w)) return false
 		const before = [...earlier, ...list.slice(0, list.indexOf(h))]
+		// A pause of length d is up when its process wakes, d after it paused.
+		if (h.kind === 'woke') {
+			const pauses = before.filter(a => a.kind === 'paused' && a.worker === h.worker)
+			const pause = pauses[pauses.length - 1]
+			return pause !== undefined && h.at - pause.at === d
+		}
 		if (h.kind === 'gave-up') {
 			const asks = before.filter((a): a is Of<'asked'> => a.kind === 'asked' && a.worker === h.worker && a.store === h.store)
 			return asks[asks.length - 1]?.wait === d && h.waited === d
@@ -1826,6 +1832,13 @@ function spanUp(env: Env, d: number, w?: string): Meaning {
 	if (w === undefined) {
 		const t = ends[0]?.at as number
 		const past = [...earlier, ...list].filter(h => h.at < t)
+		// A pause of length d under way at t: paused before t, its wake (not a crash first) d later, after t.
+		const whole = [...earlier, ...list, ...laterSteps(env).flatMap(step => step.happenings)]
+		for (const pause of past) {
+			if (pause.kind !== 'paused') continue
+			const stop = whole.slice(whole.indexOf(pause) + 1).find(h => (h.kind === 'woke' || h.kind === 'crashed') && h.worker === pause.worker)
+			if (stop !== undefined && stop.kind === 'woke' && stop.at === pause.at + d && stop.at > t) return NO
+		}
 		const done = (h: Happening) => ends.some(e => (e as { worker?: string }).worker === (h as { worker?: string }).worker && (e as { store?: string }).store === (h as { store?: string }).store)
 		for (const start of past) {
 			if ((start.kind !== 'asked' && start.kind !== 'granted' && start.kind !== 'renewed') || done(start)) continue
