@@ -684,7 +684,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 			const h = step?.happenings[e.order]
 			return h === undefined ? [] : [h]
 		})
-			const wrong = earlierProblem(context, clause.earlier.word, told, clause.subject, verdict.evidence.some(e => e.kind === 'lease'))
+			const wrong = earlierProblem(context, clause.earlier.word, told, clause.subject, verdict.evidence.some(e => e.kind === 'lease'), verdict.said?.free)
 		if (wrong !== undefined) return { start: clause.earlier.start, end: clause.earlier.end, message: wrong, offer: { start: clause.start, end: clause.end } }
 	}
 	const end = context.world.time

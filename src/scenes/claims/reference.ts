@@ -1743,7 +1743,7 @@ function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): b
  * of the worker's last ask by the clause's moment ("B asks, and this time has to wait"). Other clauses: nothing to check.
  * Written from the meaning, walking the run's events in order.
  */
-function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined): boolean {
+function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, free?: string): boolean {
 	const run = [...earlierSteps(env), env.step].flatMap(one => one.happenings)
 	const mine = (h: Happening): h is Of<'granted'> | Of<'asked'> => (h.kind === 'granted' || h.kind === 'asked') && (subject === undefined || h.worker === subject)
 	const shown = told.filter(mine)
@@ -1760,6 +1760,11 @@ function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told:
 	if (word === 'this time' && grant === undefined && ask === undefined && subject !== undefined && env.world.workers.has(subject)) {
 		for (const h of run) if (h.kind === 'asked' && h.worker === subject && h.at <= env.world.time) ask = h
 	}
+	// "Finally" of a key free (no grant told): someone held it or waited for it by the clause's moment.
+	if (word !== 'this time' && grant === undefined && free !== undefined) return run.some(h => (h.kind === 'granted' || h.kind === 'asked') && h.store === free && h.at <= now)
+	// "Finally" of several workers' grants ("B and C finally get in"): each of them waited.
+	const grants = pick.filter((h): h is Of<'granted'> => h.kind === 'granted')
+	if (word !== 'this time' && grants.length > 1) return grants.every(one => earlierOk(env, word, [one], one.worker))
 	const target: Of<'granted'> | Of<'asked'> | undefined = word === 'this time' ? (grant ?? ask) : grant
 	if (target === undefined) return true
 	if (word !== 'this time' && grant !== undefined && grant.place !== undefined) return true
@@ -2181,7 +2186,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// "B, who was waiting, …": the grant it tells came to B from the line.
 		// "finally" of a grant: it had waited; "this time" of a grant or an ask: it had asked before (`earlierOk`).
 		const upTo = [...earlierSteps(env), step].flatMap(one => one.happenings)
-		const askedBeforeOk = clause.earlier === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => upTo.includes(h)), clause.subject)
+		const askedBeforeOk = clause.earlier === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => upTo.includes(h)), clause.subject, meaning.free)
 		if (!askedBeforeOk) {
 			fail()
 			continue
