@@ -2131,6 +2131,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let prior: { event: boolean; at: number | undefined; events: readonly Happening[]; began?: number; named?: number } | undefined
 	// The clause before told time passing ("20 s go by").
 	let passed = false
+	// "When X, Y": the lease ends X told, which a clause joined to Y by a bare "and" with no moment of its own came of too.
+	let handover: readonly Happening[] | undefined
 	// Each state a caption told with no moment, that did not hold when the step began: whether it held at each place of the step before its moment.
 	const states: { held: boolean[]; subject: string | undefined; seen: ReadonlyMap<Happening, ReadonlySet<string>> }[] = []
 	for (const [index, clause] of read.clauses.entries()) {
@@ -2160,6 +2162,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			clockAt = undefined
 			passed = false
 			prior = undefined
+			handover = undefined
 		}
 		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, pointed: new Map(pointed) }
 		if (prior?.event === true && prior.at !== undefined) {
@@ -2182,6 +2185,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			clockAt = undefined
 			passed = false
 			prior = undefined
+			handover = undefined
 		}
 		// "B, who was waiting, …": the grant it tells came to B from the line.
 		// "finally" of a grant: it had waited; "this time" of a grant or an ask: it had asked before (`earlierOk`).
@@ -2301,6 +2305,12 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 				wrong = inStep.some(h => h.kind === 'granted' && ends.some(e => 'store' in e && e.store === h.store) && !recorded(h, context).some(c => ends.includes(c)))
 			}
 		}
+		// "When A lets go, B asks and gets it": a grant after a bare "and" (no moment of its own) came of the lease end "When" names.
+		const andAfterWhen = clause.then === undefined && clause.during !== true && modifier === undefined && clause.gap !== true
+		if (!wrong && andAfterWhen && handover !== undefined) {
+			const ends = handover
+			wrong = inStep.some(h => h.kind === 'granted' && ends.some(e => 'store' in e && e.store === h.store) && !recorded(h, context).some(c => ends.includes(c)))
+		}
 		// After time told passing, an event told next with no moment of its own happened in that passage, after the step's start.
 		if (!wrong && passed && tells === 'event' && early !== undefined && early.at <= step.start.time && modifier === undefined && !ordered && clause.then !== 'because') wrong = true
 		// An event told after such a state happened while it held, up to its moment: else the reader takes the state as holding before it, and it did not. The last
@@ -2333,6 +2343,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		clockAt = tells === 'clock' ? meaning.at : undefined
 		// Of a state, also where in the step it began to hold: "When S, E" puts E at that moment.
 		// Of a state at a moment it names ("When the key is free at 0 s, B gets it"): that moment, which puts E there.
+		handover = clause.then === 'when' && prior?.event === true ? prior.events.filter(h => h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') : andAfterWhen ? handover : undefined
 		prior = { event: tells === 'event', at: tells === 'none' ? undefined : at, events: meaning.events, ...(isState && place !== undefined ? { began: place.at } : {}), ...(isState && moment !== undefined ? { named: moment } : {}) }
 		passed = meaning.clock?.moved === true
 		if (at !== undefined && tells !== 'none') now = now === undefined ? at : Math.max(now, at)
