@@ -379,6 +379,11 @@ function joinedToWhen(clause: ReadClause): boolean {
 	return clause.then === undefined && clause.during !== true && clause.modifiers.length === 0 && clause.gap !== true
 }
 
+/** The stores a verdict's evidence is of: its happenings', leases', lines' and holders'. */
+function evidenceStores(evidence: readonly Evidence[]): string[] {
+	return evidence.flatMap(e => (e.kind === 'happened' ? ('store' in e.what ? [e.what.store] : []) : e.kind === 'lease' ? (e.lease ? [e.lease.store] : []) : e.kind === 'line' || e.kind === 'holders' ? [e.store] : []))
+}
+
 /** A lease's end that frees its key for the next in line. */
 const FREES = new Set<Happening['kind']>(['released', 'expired', 'gone', 'ended'])
 
@@ -667,6 +672,11 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	if (!verdict.ok) {
 		const slot = verdict.slot === undefined ? undefined : clause.slots[verdict.slot]
 		return { start: slot?.start ?? clause.start, end: slot?.end ?? clause.end, message: verdict.message, offer: { start: clause.start, end: clause.end } }
+	}
+	if (clause.keyStore !== undefined) {
+		// "B waits for the lock" in a scene with a semaphore too: what it tells is of the lock.
+		const other = evidenceStores(verdict.evidence).find(store => store !== clause.keyStore)
+		if (other !== undefined) return { start: clause.start, end: clause.end, message: `its words name the key of ${context.name(clause.keyStore)}, and what it tells is of ${context.name(other)}`, offer: { start: clause.start, end: clause.end } }
 	}
 	if (clause.work !== undefined) {
 		// A work phrase is checked against the statements its worker's code ran (`work-lines.ts`): each worker's, of a group.

@@ -2176,6 +2176,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (moment !== undefined && !untold && tells === 'state') env.moment = moment
 		let meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
 		if (meaning.ok && clause.work !== undefined && context.run.statements?.some(statement => statement.held) === true) meaning = workMeaning(clause, meaning, env)
+		// Words that name the lock (or the semaphore) with no key slot: every event it tells, and every one that made it hold, is of that store.
+		const ownStore = clause.keyStore
+		if (meaning.ok && ownStore !== undefined && [...meaning.events, ...meaning.makers].some(h => 'store' in h && h.store !== ownStore)) meaning = NO
 		const fail = () => {
 			failed.add(index)
 			beforePlace = undefined
