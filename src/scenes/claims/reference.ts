@@ -2525,8 +2525,16 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 			return write.changed ? relation === '>' : relation === '<' || relation === '<=' || relation === '='
 		}
 		if (cause.unfenced !== undefined) return cause.unfenced === write.database && !write.fenced
-		if (cause.fenced !== undefined) return cause.fenced === write.database && write.fenced && write.noFence !== true
+		// Checking fences decides a write only by refusing it: without fences every write is taken.
+		if (cause.fenced !== undefined) return cause.fenced === write.database && write.fenced && write.noFence !== true && !write.changed
 		if (write.fenced && cause.row !== undefined && cause.row.database === write.database && cause.row.fence === write.before) return true
+	}
+	// Checking fences is why anything else happened only through a write there it refused in this step, before what the effect tells of the step.
+	if (write === undefined && cause.fenced !== undefined) {
+		const list = context.step.happenings
+		const last = effect.makers.reduce((top, h) => Math.max(top, list.indexOf(h)), -1)
+		const refused = list.some((h, i) => h.kind === 'wrote' && h.database === cause.fenced && h.fenced && h.noFence !== true && !h.changed && (last < 0 || i < last))
+		if (!refused) return false
 	}
 	if (write === undefined || (cause.compares === undefined && cause.unfenced === undefined && cause.fenced === undefined)) {
 		// The chain: from what this clause tells (a write's answer: from the fences it compared) back through what it follows from.
