@@ -61,7 +61,7 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		const says = word === 'so' ? '"so" says the clause before is why this happened' : '"because" says this is why what the clause before tells happened'
 		return `${says}, but ${why}; tell why it happened, or join the clauses with "and"`
 	}
-	// Checking fences is why something else happened only through a write it refused ("so B's summary stays"): one of this step's, by what this clause tells.
+	// Checking fences is why something else happened only through a write it refused ("so B's write stays"): one of this step's, by what this clause tells.
 	if (decided === undefined && said.fenced !== undefined && !refusedBefore(said.fenced, effects, context)) {
 		const says = word === 'so' ? '"so" says the clause before is why this happened' : '"because" says this is why what the clause before tells happened'
 		return `${says}, but checking fences is why a write was refused, and ${context.name(said.fenced)} refused no write in this step before it; tell the write it refused ("${context.name(said.fenced)} refuses A's write")`
