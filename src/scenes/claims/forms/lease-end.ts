@@ -365,8 +365,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			const verdict = endsAt([slots[0] as Slot, slots[2] as Slot], context, false)
 			if (!verdict.ok) return verdict.slot === 1 ? { ...verdict, slot: 2 } : verdict
 			// It keeps the key until then: a later step may not let it go or lose it sooner, nor renew it for longer.
-			const end = lease && endOfLease(context, worker, lease)
-			if (end && end.h.at < lease!.expiresAt) return fails(`${context.name(worker)} does not keep the key until ${time(lease!.expiresAt)}: its lease is ${endWord(end.h)} at ${time(end.h.at)}, in step ${end.step.index}`, 2)
+			const end = lease === undefined ? undefined : endOfLease(context, worker, lease)
+			if (lease !== undefined && end !== undefined && end.h.at < lease.expiresAt) return fails(`${context.name(worker)} does not keep the key until ${time(lease.expiresAt)}: its lease is ${endWord(end.h)} at ${time(end.h.at)}, in step ${end.step.index}`, 2)
 			for (const step of laterSteps(context)) {
 				const then = step.end.workers.get(worker)?.lease
 				if (!lease || !then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
@@ -883,7 +883,7 @@ function nothingRenews(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return { ...holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }]), said: { absent: { kind: 'renewed', worker } } } as Verdict
 }
 
-/** The worker's live lease runs out at slot 1's time; with `later`, no later step ends that lease sooner (a let-go, a restart that takes it, an operator's end). */
+/** A lease's end before its time: a let-go, a loss with its store, an operator's end. */
 type LeaseEnd = Of<'released'> | Of<'gone'> | Of<'ended'>
 
 /**
@@ -902,10 +902,12 @@ function endOfLease(context: ClaimContext, worker: string, lease: { store: strin
 	return undefined
 }
 
+/** How a lease ended, in words. */
 function endWord(h: LeaseEnd): string {
 	return h.kind === 'gone' ? 'gone' : h.kind === 'ended' ? 'ended by an operator' : 'let go'
 }
 
+/** The worker's live lease runs out at slot 1's time; with `later`, no later step ends that lease sooner (a let-go, a restart that takes it, an operator's end). */
 function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): Verdict {
 	const worker = actorOf(slots[0])
 	const lease = liveLease(context.world, worker)
