@@ -90,6 +90,11 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		const says = SAYS[word]
 		return `${says}, but ${why}; tell why it happened, or join the clauses with "and"`
 	}
+	// Checking fences is why something else happened only through a write it refused ("so B's write stays"): one of this step's, by what this clause tells.
+	if (decided === undefined && said.fenced !== undefined && !refusedBefore(said.fenced, effects, context)) {
+		const says = SAYS[word]
+		return `${says}, but checking fences is why a write was refused, and ${context.name(said.fenced)} refused no write in this step before it; tell the write it refused ("${context.name(said.fenced)} refuses A's write")`
+	}
 	if (decided === undefined || (said.comparison === undefined && said.unfenced === undefined && said.fenced === undefined)) {
 		// The events the cause tells reach what this clause tells through the engine's causes (a write's answer: through the fences it compared).
 		const targets = decided === undefined ? effects : causesOf(decided, context)
@@ -178,6 +183,13 @@ function undoneWhy(made: Happening, by: Happening, context: ClaimContext): strin
 	return `${'worker' in made ? `${name(made.worker)}'s lease, ended at ${formatDuration(made.at)}, was followed by a new grant at ${at}` : `it was undone at ${at}`}`
 }
 
+/** Whether the database refused a write by its fence in this step, no later than the last event of this step an effect tells (any, when it tells none of the step's). */
+function refusedBefore(database: string, effects: readonly Happening[], context: ClaimContext): boolean {
+	const list = context.step.happenings
+	const upTo = Math.max(-1, ...effects.map(event => list.indexOf(event)))
+	return list.some((h, i) => h.kind === 'wrote' && h.database === database && h.fenced && !h.noFence && !h.changed && (upTo < 0 || i < upTo))
+}
+
 /** Whether the latest of a state's making events came after the latest event an effect tells (so the state is no cause of it). */
 function madeAfter(made: readonly Happening[], effects: readonly Happening[], context: ClaimContext): boolean {
 	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
@@ -226,8 +238,8 @@ function decisionLinks(said: Said, cause: Told, write: Of<'wrote'>): boolean {
 		return write.changed ? relation === '>' : relation === '<' || relation === '<=' || relation === '='
 	}
 	if (said.unfenced !== undefined) return said.unfenced === write.database && !write.fenced
-	// A database that checks fences is why a write there went as its fence decided, when a fence did decide it.
-	if (said.fenced !== undefined) return said.fenced === write.database && write.fenced && !write.noFence
+	// A database that checks fences is why a write there was refused, when its fence did decide it: without fences it would have been taken, as every write there would.
+	if (said.fenced !== undefined) return said.fenced === write.database && write.fenced && !write.noFence && !write.changed
 	// The row's fence when the write came.
 	return write.fenced && cause.claim.evidence.some(e => e.kind === 'row' && e.database === write.database && e.fence === showFence(write.before))
 }

@@ -133,6 +133,8 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		text.clock = clause.form.tells === 'clock' ? outcome.at : undefined
 		text.passed = outcome.said?.clock?.moved === true
 		const events = outcome.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [context.step.happenings[e.order] as Happening] : []))
+		// "When X, Y and Z": the lease ends X tells, which Z, joined to Y by a bare "and", came of too.
+		text.handover = clause.then === 'when' && text.prior?.event === true ? text.prior.events.filter(h => FREES.has(h.kind)) : joinedToWhen(clause) ? text.handover : undefined
 		text.prior = { event: clause.form.tells === 'event', at: outcome.at, events, ...(clause.form.tells === 'state' && outcome.place !== undefined ? { began: outcome.place.at } : {}), ...(clause.form.tells === 'state' && clause.modifiers.length > 0 && outcome.at !== undefined ? { named: outcome.at } : {}) }
 		if (outcome.at !== undefined) text.told = text.told === undefined ? outcome.at : Math.max(text.told, outcome.at)
 	}
@@ -197,6 +199,8 @@ interface TextState {
 	states: (StepPosition & { subject: string | undefined; seen: ReadonlyMap<number, ReadonlySet<string>> })[]
 	/** The forms that told each of the step's events, by its place. */
 	toldBy: Map<number, Set<string>>
+	/** "When X, Y": the lease ends X told, while clauses joined to Y by a bare "and" go on ("When A lets go, B asks and gets it"). */
+	handover?: readonly Happening[] | undefined
 }
 
 function newTextState(): TextState {
@@ -224,6 +228,7 @@ function forgetBefore(text: TextState): void {
 	text.clock = undefined
 	text.passed = false
 	text.prior = undefined
+	text.handover = undefined
 }
 
 /**
@@ -262,6 +267,11 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	if (unshown !== undefined) return unshown
 	const moment = sameMoment(clause, outcome, text, context)
 	if (moment !== undefined) return moment
+	// "When A lets go, B asks and gets it": a grant told after a bare "and" came of the lease end "When" names too.
+	if (joinedToWhen(clause) && text.handover !== undefined && text.handover.length > 0) {
+		const handed = notHandedOver('"when" says the happening it joins, and what a bare "and" joins to it, came of the one it names', text.handover, outcome, context)
+		if (handed !== undefined) return handed
+	}
 	// After time told passing ("20 s go by"), an event the text goes on to tell, with no moment of its own, happened in that passage, after the step's start.
 	const start = context.step.start.time
 	if (text.passed && event && early !== undefined && early.at <= start && clause.modifiers.length === 0 && !ordered && clause.then !== 'because') return `the clause before tells time passing from the step's start (${formatDuration(start)}), and ${whose} happened at ${formatDuration(early.at)}, before any of it passed; tell this first, or say when it happened ("at ${formatDuration(early.at)}")`
@@ -364,6 +374,16 @@ function sameMoment(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 	const off = outcome.first !== undefined && outcome.first.at !== was ? outcome.first.at : at
 	if (off === was) return notHandedOver(says, text.prior.events, outcome, context)
 	return `${says} (${formatDuration(was)}), but ${outcome.first !== undefined && off === outcome.first.at ? `${context.name(outcome.first.who)}'s` : 'it'} happened at ${formatDuration(off)}; ${during ? 'join them with "and"' : 'join them with "then"'}, or say when it happened ("at ${formatDuration(off)}")`
+}
+
+/** A clause joined by a bare "and" (or a comma) with no moment of its own: after "When X, Y", it goes on telling what came of X. */
+function joinedToWhen(clause: ReadClause): boolean {
+	return clause.then === undefined && clause.during !== true && clause.modifiers.length === 0 && clause.gap !== true
+}
+
+/** The stores a verdict's evidence is of: its happenings', leases', lines' and holders'. */
+function evidenceStores(evidence: readonly Evidence[]): string[] {
+	return evidence.flatMap(e => (e.kind === 'happened' ? ('store' in e.what ? [e.what.store] : []) : e.kind === 'lease' ? (e.lease ? [e.lease.store] : []) : e.kind === 'line' || e.kind === 'holders' ? [e.store] : []))
 }
 
 /** A lease's end that frees its key for the next in line. */
@@ -664,6 +684,11 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		const slot = verdict.slot === undefined ? undefined : clause.slots[verdict.slot]
 		return { start: slot?.start ?? clause.start, end: slot?.end ?? clause.end, message: verdict.message, offer: { start: clause.start, end: clause.end } }
 	}
+	if (clause.keyStore !== undefined) {
+		// "B waits for the lock" in a scene with a semaphore too: what it tells is of the lock.
+		const other = evidenceStores(verdict.evidence).find(store => store !== clause.keyStore)
+		if (other !== undefined) return { start: clause.start, end: clause.end, message: `its words name the key of ${context.name(clause.keyStore)}, and what it tells is of ${context.name(other)}`, offer: { start: clause.start, end: clause.end } }
+	}
 	if (clause.work !== undefined) {
 		// A work phrase is checked against the statements its worker's code ran (`work-lines.ts`): each worker's, of a group.
 		const slot = clause.slots[0]
@@ -695,7 +720,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 			const h = step?.happenings[e.order]
 			return h === undefined ? [] : [h]
 		})
-			const wrong = earlierProblem(context, clause.earlier.word, told, clause.subject, verdict.evidence.some(e => e.kind === 'lease'))
+			const wrong = earlierProblem(context, clause.earlier.word, told, clause.subject, verdict.evidence.some(e => e.kind === 'lease'), verdict.said?.free)
 		if (wrong !== undefined) return { start: clause.earlier.start, end: clause.earlier.end, message: wrong, offer: { start: clause.start, end: clause.end } }
 	}
 	const end = context.world.time

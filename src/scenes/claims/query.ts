@@ -200,7 +200,7 @@ export function brokenWait(context: ClaimContext, grant: Of<'granted'>): string 
  * up since its last grant of it; "this time" of a grant or an ask says its worker asked that store before the ask it tells
  * (of a grant, the ask it answers). Of another happening, undefined: there they claim nothing.
  */
-export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, holding = false): string | undefined {
+export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, holding = false, free?: string): string | undefined {
 	// Of the clause's subject; of a clause about a store ("the lock finally gives the key to B"), of the worker its grant or ask is to.
 	const of = (h: Happening) => 'worker' in h && (h.worker === subject || !told.some(other => 'worker' in other && other.worker === subject))
 	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
@@ -210,16 +210,24 @@ export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventua
 	// "this time" of a clause that tells neither ("B asks, and this time has to wait"): the worker's last ask by the clause's moment.
 	const latest = (worker: string) => all.filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && h.at <= context.world.time).pop()
 	const ask = told.find((h): h is Of<'asked'> => h.kind === 'asked' && of(h)) ?? (grant === undefined && subject !== undefined && context.world.workers.has(subject) ? latest(subject) : undefined)
+	if (word !== 'this time') {
+		// "The lock is finally free": it had been held or waited for before, by the clause's moment.
+		const moment = context.moment ?? context.world.time
+		if (grant === undefined && free !== undefined && !all.some(h => (h.kind === 'granted' || h.kind === 'asked') && h.store === free && h.at <= moment)) return `"${word}" says the key of ${context.name(free)} had been held or waited for, but no worker asked for it by ${time(moment)}: it was free all along`
+		// Of each worker a clause of several tells a grant to ("B and C finally get in").
+		const grants = told.filter((h): h is Of<'granted'> => h.kind === 'granted' && of(h))
+		for (const one of grants.length > 0 ? grants : grant === undefined ? [] : [grant]) {
+			if (one.place !== undefined) continue
+			const before = all.slice(0, all.indexOf(one))
+			const since = before.map(h => h.kind === 'granted' && h.worker === one.worker && h.store === one.store).lastIndexOf(true)
+			if (before.slice(since + 1).some(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === one.worker && h.store === one.store)) continue
+			return `"${word}" says ${context.name(one.worker)} had waited for the key, but it got it at once when it asked, at ${time(one.at)}, with no ask of it turned down or given up before`
+		}
+		return undefined
+	}
 	const worker = grant?.worker ?? ask?.worker ?? subject
 	if (worker === undefined) return undefined
 	const name = context.name(worker)
-	if (word !== 'this time') {
-		if (grant === undefined || grant.place !== undefined) return undefined
-		const before = all.slice(0, all.indexOf(grant))
-		const since = before.map(h => h.kind === 'granted' && h.worker === worker && h.store === grant.store).lastIndexOf(true)
-		if (before.slice(since + 1).some(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker && h.store === grant.store)) return undefined
-		return `"${word}" says ${name} had waited for the key, but it got it at once when it asked, at ${time(grant.at)}, with no ask of it turned down or given up before`
-	}
 	const target = grant ?? ask
 	if (target === undefined) return undefined
 	const before = all.slice(0, Math.max(0, all.indexOf(target)))

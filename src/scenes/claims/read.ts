@@ -32,6 +32,8 @@ export interface ReadClause {
 	relative?: true
 	/** A clause about no actor slot whose words open with a lock store's name ("the semaphore allows 2"): that store, which "it" in the next clause names. */
 	store?: string
+	/** In a scene with a lock and a semaphore, the store a form's own words name when it has no key slot ("B waits for the lock": the lock): what it tells must be of that store. */
+	keyStore?: string
 	/**
 	 * `then`: it follows `then` (`, then`, `and then`, a sentence's `Then`) and claims to come after
 	 * what the clause before tells; `so`: it follows `so`, a consequence, which cannot come before its cause.
@@ -1167,12 +1169,38 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 	}
 	if (compiled.subject !== undefined && first?.value.type === 'actor') clause.subject = first.value.id
 	if (compiled.subject === 'workers' && first?.value.type === 'actors') clause.group = first.value.ids
+	namedKind(language, compiled, match, added, clause)
 	// A clause whose words open with a lock store's name and have no slot for it ("the semaphore allows 2") speaks of that store.
 	if (compiled.subject === undefined && added === 0) {
 		const led = leadingActor(language, text)
 		if (led !== undefined && language.names.kindOf(led) === 'store') clause.store = led
 	}
 	return clause
+}
+
+/**
+ * In a scene with a lock and a semaphore, a form's own words name one kind of store: "the lock" the lock, "a place" (or
+ * "a slot", "its place", "the semaphore") the semaphore. The key such a clause tells, when no slot names its store, is
+ * that kind's, when the scene has one of it: its key slot names that store, or, with no key slot, `keyStore` does.
+ */
+function namedKind(language: SceneLanguage, compiled: CompiledForm, match: RegExpExecArray, added: number, clause: ReadClause): void {
+	const stores = language.names.cast.filter(actor => actor.kind === 'store')
+	const locks = stores.filter(actor => actor.limit === undefined)
+	const semaphores = stores.filter(actor => actor.limit !== undefined)
+	if (locks.length === 0 || semaphores.length === 0) return
+	let rest = match.input
+	for (const k of compiled.slots.keys()) {
+		const [s, e] = match.indices?.[k + 1] ?? [0, 0]
+		rest = `${rest.slice(0, s)}${' '.repeat(e - s)}${rest.slice(e)}`
+	}
+	const words = rest.slice(added).toLowerCase()
+	const kind = /\bthe lock\b/.test(words) ? locks : /\b(?:a|an|its|their|all|free|the) (?:free )?(?:places?|slots?)\b|\bthe semaphore\b/.test(words) ? semaphores : undefined
+	if (kind?.length !== 1) return
+	const store = (kind[0] as { id: string }).id
+	const at = clause.slots.findIndex(slot => slot.type === 'key')
+	const key = clause.slots[at]
+	if (key === undefined) clause.keyStore = store
+	else if (key.value.type === 'key' && key.value.store === undefined) clause.slots = clause.slots.map((slot, i) => (i === at ? { ...slot, value: { type: 'key' as const, store } } : slot))
 }
 
 /** What a clause leaves for the next to speak of, after `referent`: its own, else several workers spoken of before it ("B and C ask. The key is held, so they wait"). */

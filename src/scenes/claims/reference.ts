@@ -113,6 +113,17 @@ function laterSteps(env: Env): StepFacts[] {
 	return env.run.steps.slice(env.step.index + 1, last + 1)
 }
 
+/**
+ * Whether a later step lets go of the worker's live lease, sees it gone or has an operator end it before the
+ * lease's end, at the moment that happens: the lease lasts until it runs out, or until the worker is given the
+ * store's key again (a new lease).
+ */
+function endsBefore(env: Env, w: string, lease: { store: string; expiresAt: number }): boolean {
+	const mine = laterSteps(env).flatMap(step => step.happenings).filter(h => 'worker' in h && h.worker === w && 'store' in h && h.store === lease.store)
+	const stop = mine.findIndex(h => h.kind === 'expired' || h.kind === 'returned' || h.kind === 'granted')
+	return (stop < 0 ? mine : mine.slice(0, stop)).some(h => (h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.at < lease.expiresAt)
+}
+
 /** The last event of the run so far that passes `keep`. */
 function lastEvent<H extends Happening>(env: Env, keep: (h: Happening) => h is H): H | undefined {
 	const all = upTo(env).flatMap(step => step.happenings)
@@ -900,6 +911,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const lease = leaseAt(env.world, w)
 		if (lease === undefined || state(lease) !== 'live' || !fits(s[1], lease.store) || lease.expiresAt !== num(s[2])) return NO
 		// Kept until T and no longer: a later step may not let the lease go, see it gone or end it before T, nor move its end past T.
+		if (endsBefore(env, w, lease)) return NO
 		for (const step of laterSteps(env)) {
 			const then = leaseAt(step.end, w)
 			if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
@@ -921,6 +933,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		const lease = leaseAt(env.world, w)
 		if (!lease || state(lease) !== 'live' || lease.expiresAt !== num(s[1])) return NO
+		if (endsBefore(env, w, lease)) return NO
 		for (const step of laterSteps(env)) {
 			const then = leaseAt(step.end, w)
 			if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
@@ -1741,7 +1754,7 @@ function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): b
  * of the worker's last ask by the clause's moment ("B asks, and this time has to wait"). Other clauses: nothing to check.
  * Written from the meaning, walking the run's events in order.
  */
-function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined): boolean {
+function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, free?: string): boolean {
 	const run = [...earlierSteps(env), env.step].flatMap(one => one.happenings)
 	const mine = (h: Happening): h is Of<'granted'> | Of<'asked'> => (h.kind === 'granted' || h.kind === 'asked') && (subject === undefined || h.worker === subject)
 	const shown = told.filter(mine)
@@ -1758,6 +1771,11 @@ function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told:
 	if (word === 'this time' && grant === undefined && ask === undefined && subject !== undefined && env.world.workers.has(subject)) {
 		for (const h of run) if (h.kind === 'asked' && h.worker === subject && h.at <= env.world.time) ask = h
 	}
+	// "Finally" of a key free (no grant told): someone held it or waited for it by the clause's moment.
+	if (word !== 'this time' && grant === undefined && free !== undefined) return run.some(h => (h.kind === 'granted' || h.kind === 'asked') && h.store === free && h.at <= now)
+	// "Finally" of several workers' grants ("B and C finally get in"): each of them waited.
+	const grants = pick.filter((h): h is Of<'granted'> => h.kind === 'granted')
+	if (word !== 'this time' && grants.length > 1) return grants.every(one => earlierOk(env, word, [one], one.worker))
 	const target: Of<'granted'> | Of<'asked'> | undefined = word === 'this time' ? (grant ?? ask) : grant
 	if (target === undefined) return true
 	if (word !== 'this time' && grant !== undefined && grant.place !== undefined) return true
@@ -1808,8 +1826,14 @@ function spanUp(env: Env, d: number, w?: string): Meaning {
 	const list = env.step.happenings
 	const earlier = earlierSteps(env).flatMap(step => step.happenings)
 	const ends = list.filter(h => {
-		if ((h.kind !== 'gave-up' && h.kind !== 'expired') || (w !== undefined && h.worker !== w)) return false
+		if ((h.kind !== 'gave-up' && h.kind !== 'expired' && h.kind !== 'woke') || (w !== undefined && h.worker !== w)) return false
 		const before = [...earlier, ...list.slice(0, list.indexOf(h))]
+		// A pause of length d is up when its process wakes, d after it paused.
+		if (h.kind === 'woke') {
+			const pauses = before.filter(a => a.kind === 'paused' && a.worker === h.worker)
+			const pause = pauses[pauses.length - 1]
+			return pause !== undefined && h.at - pause.at === d
+		}
 		if (h.kind === 'gave-up') {
 			const asks = before.filter((a): a is Of<'asked'> => a.kind === 'asked' && a.worker === h.worker && a.store === h.store)
 			return asks[asks.length - 1]?.wait === d && h.waited === d
@@ -1824,6 +1848,13 @@ function spanUp(env: Env, d: number, w?: string): Meaning {
 	if (w === undefined) {
 		const t = ends[0]?.at as number
 		const past = [...earlier, ...list].filter(h => h.at < t)
+		// A pause of length d under way at t: paused before t, its wake (not a crash first) d later, after t.
+		const whole = [...earlier, ...list, ...laterSteps(env).flatMap(step => step.happenings)]
+		for (const pause of past) {
+			if (pause.kind !== 'paused') continue
+			const stop = whole.slice(whole.indexOf(pause) + 1).find(h => (h.kind === 'woke' || h.kind === 'crashed') && h.worker === pause.worker)
+			if (stop !== undefined && stop.kind === 'woke' && stop.at === pause.at + d && stop.at > t) return NO
+		}
 		const done = (h: Happening) => ends.some(e => (e as { worker?: string }).worker === (h as { worker?: string }).worker && (e as { store?: string }).store === (h as { store?: string }).store)
 		for (const start of past) {
 			if ((start.kind !== 'asked' && start.kind !== 'granted' && start.kind !== 'renewed') || done(start)) continue
@@ -2146,6 +2177,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let prior: { event: boolean; at: number | undefined; events: readonly Happening[]; began?: number; named?: number } | undefined
 	// The clause before told time passing ("20 s go by").
 	let passed = false
+	// "When X, Y": the lease ends X told, which a clause joined to Y by a bare "and" with no moment of its own came of too.
+	let handover: readonly Happening[] | undefined
 	// Each state a caption told with no moment, that did not hold when the step began: whether it held at each place of the step before its moment.
 	const states: { held: boolean[]; subject: string | undefined; seen: ReadonlyMap<Happening, ReadonlySet<string>> }[] = []
 	for (const [index, clause] of read.clauses.entries()) {
@@ -2175,6 +2208,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			clockAt = undefined
 			passed = false
 			prior = undefined
+			handover = undefined
 		}
 		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, pointed: new Map(pointed) }
 		if (prior?.event === true && prior.at !== undefined) {
@@ -2188,6 +2222,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (moment !== undefined && !untold && tells === 'state') env.moment = moment
 		let meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
 		if (meaning.ok && clause.work !== undefined && context.run.statements?.some(statement => statement.held) === true) meaning = workMeaning(clause, meaning, env)
+		// Words that name the lock (or the semaphore) with no key slot: every event it tells, and every one that made it hold, is of that store.
+		const ownStore = clause.keyStore
+		if (meaning.ok && ownStore !== undefined && [...meaning.events, ...meaning.makers].some(h => 'store' in h && h.store !== ownStore)) meaning = NO
 		const fail = () => {
 			failed.add(index)
 			beforePlace = undefined
@@ -2197,11 +2234,12 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			clockAt = undefined
 			passed = false
 			prior = undefined
+			handover = undefined
 		}
 		// "B, who was waiting, …": the grant it tells came to B from the line.
 		// "finally" of a grant: it had waited; "this time" of a grant or an ask: it had asked before (`earlierOk`).
 		const upTo = [...earlierSteps(env), step].flatMap(one => one.happenings)
-		const askedBeforeOk = clause.earlier === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => upTo.includes(h)), clause.subject)
+		const askedBeforeOk = clause.earlier === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => upTo.includes(h)), clause.subject, meaning.free)
 		if (!askedBeforeOk) {
 			fail()
 			continue
@@ -2328,6 +2366,12 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 				wrong = inStep.some(h => h.kind === 'granted' && ends.some(e => 'store' in e && e.store === h.store) && !recorded(h, context).some(c => ends.includes(c)))
 			}
 		}
+		// "When A lets go, B asks and gets it": a grant after a bare "and" (no moment of its own) came of the lease end "When" names.
+		const andAfterWhen = clause.then === undefined && clause.during !== true && modifier === undefined && clause.gap !== true
+		if (!wrong && andAfterWhen && handover !== undefined) {
+			const ends = handover
+			wrong = inStep.some(h => h.kind === 'granted' && ends.some(e => 'store' in e && e.store === h.store) && !recorded(h, context).some(c => ends.includes(c)))
+		}
 		// After time told passing, an event told next with no moment of its own happened in that passage, after the step's start.
 		if (!wrong && passed && tells === 'event' && early !== undefined && early.at <= step.start.time && modifier === undefined && !ordered && clause.then !== 'because') wrong = true
 		// An event told after such a state happened while it held, up to its moment: else the reader takes the state as holding before it, and it did not. The last
@@ -2360,6 +2404,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		clockAt = tells === 'clock' ? meaning.at : undefined
 		// Of a state, also where in the step it began to hold: "When S, E" puts E at that moment.
 		// Of a state at a moment it names ("When the key is free at 0 s, B gets it"): that moment, which puts E there.
+		handover = clause.then === 'when' && prior?.event === true ? prior.events.filter(h => h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') : andAfterWhen ? handover : undefined
 		prior = { event: tells === 'event', at: tells === 'none' ? undefined : at, events: meaning.events, ...(isState && place !== undefined ? { began: place.at } : {}), ...(isState && moment !== undefined ? { named: moment } : {}) }
 		passed = meaning.clock?.moved === true
 		if (at !== undefined && tells !== 'none') now = now === undefined ? at : Math.max(now, at)
@@ -2545,8 +2590,16 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 			return write.changed ? relation === '>' : relation === '<' || relation === '<=' || relation === '='
 		}
 		if (cause.unfenced !== undefined) return cause.unfenced === write.database && !write.fenced
-		if (cause.fenced !== undefined) return cause.fenced === write.database && write.fenced && write.noFence !== true
+		// Checking fences decides a write only by refusing it: without fences every write is taken.
+		if (cause.fenced !== undefined) return cause.fenced === write.database && write.fenced && write.noFence !== true && !write.changed
 		if (write.fenced && cause.row !== undefined && cause.row.database === write.database && cause.row.fence === write.before) return true
+	}
+	// Checking fences is why anything else happened only through a write there it refused in this step, before what the effect tells of the step.
+	if (write === undefined && cause.fenced !== undefined) {
+		const list = context.step.happenings
+		const last = effect.makers.reduce((top, h) => Math.max(top, list.indexOf(h)), -1)
+		const refused = list.some((h, i) => h.kind === 'wrote' && h.database === cause.fenced && h.fenced && h.noFence !== true && !h.changed && (last < 0 || i < last))
+		if (!refused) return false
 	}
 	if (write === undefined || (cause.compares === undefined && cause.unfenced === undefined && cause.fenced === undefined)) {
 		// The chain: from what this clause tells (a write's answer: from the fences it compared) back through what it follows from.

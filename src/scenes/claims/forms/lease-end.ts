@@ -70,11 +70,17 @@ function functionReturned(slots: readonly Slot[], context: ClaimContext): Verdic
  * worker asked with and gave up at the end of, and a lease's time to live, from its grant or its last renewal,
  * at its expiry. Each with its happening and its words.
  */
-function spansUp(context: ClaimContext, wanted: number, worker?: string): { end: Of<'gave-up'> | Of<'expired'>; what: string }[] {
-	const found: { end: Of<'gave-up'> | Of<'expired'>; what: string }[] = []
+function spansUp(context: ClaimContext, wanted: number, worker?: string): { end: SpanEnd; what: string }[] {
+	const found: { end: SpanEnd; what: string }[] = []
 	for (const h of context.step.happenings) {
-		if ((h.kind !== 'gave-up' && h.kind !== 'expired') || (worker !== undefined && h.worker !== worker)) continue
+		if ((h.kind !== 'gave-up' && h.kind !== 'expired' && h.kind !== 'woke') || (worker !== undefined && h.worker !== worker)) continue
 		const before = happenedBefore(context, h)
+		if (h.kind === 'woke') {
+			// A pause that long is a span too: it is up when its process wakes.
+			const pause = before.filter((a): a is Of<'paused'> => a.kind === 'paused' && a.worker === h.worker).pop()
+			if (pause !== undefined && h.at - pause.at === wanted) found.push({ end: h, what: `${context.name(h.worker)}'s pause of ${time(wanted)}, which ended at ${time(h.at)}` })
+			continue
+		}
 		if (h.kind === 'gave-up') {
 			const ask = before.filter((a): a is Of<'asked'> => a.kind === 'asked' && a.worker === h.worker && a.store === h.store).pop()
 			if (ask?.wait === wanted && h.waited === wanted) found.push({ end: h, what: `${context.name(h.worker)}'s wait of ${time(wanted)}, which ran out at ${time(h.at)}` })
@@ -93,10 +99,17 @@ function spansUp(context: ClaimContext, wanted: number, worker?: string): { end:
  * that had not ended (by a grant, a give-up, a refusal, leaving the line or a crash) before it, or a lease granted or renewed
  * before it that had not ended before it. In words, or undefined.
  */
-function stillRunning(context: ClaimContext, wanted: number, at: number, ran: readonly (Of<'gave-up'> | Of<'expired'>)[]): string | undefined {
+function stillRunning(context: ClaimContext, wanted: number, at: number, ran: readonly SpanEnd[]): string | undefined {
 	const before = [...earlierHappenings(context), ...context.step.happenings].filter(h => h.at < at)
+	// A pause that long, begun before that moment and woken from after it (its length is from its pause to its wake).
+	const all = [...earlierHappenings(context), ...context.step.happenings, ...laterSteps(context).flatMap(step => step.happenings)]
+	for (const pause of before) {
+		if (pause.kind !== 'paused') continue
+		const end = all.slice(all.indexOf(pause) + 1).find((h): h is Of<'woke'> | Of<'crashed'> => (h.kind === 'woke' || h.kind === 'crashed') && h.worker === pause.worker)
+		if (end?.kind === 'woke' && end.at - pause.at === wanted && end.at > at) return `${context.name(pause.worker)}'s pause of ${time(wanted)}, from ${time(pause.at)}`
+	}
 	const pairs = new Map<string, { worker: string; store: string }>()
-	for (const h of before) if ((h.kind === 'asked' || h.kind === 'granted' || h.kind === 'renewed') && !ran.some(r => r.worker === h.worker && r.store === h.store)) pairs.set(`${h.worker}|${h.store}`, { worker: h.worker, store: h.store })
+	for (const h of before) if ((h.kind === 'asked' || h.kind === 'granted' || h.kind === 'renewed') && !ran.some(r => r.worker === h.worker && 'store' in r && r.store === h.store)) pairs.set(`${h.worker}|${h.store}`, { worker: h.worker, store: h.store })
 	for (const { worker, store } of pairs.values()) {
 		const mine = before.filter(h => ('worker' in h && h.worker === worker && (!('store' in h) || h.store === store)))
 		const ask = mine.filter((h): h is Of<'asked'> => h.kind === 'asked').pop()
@@ -107,6 +120,9 @@ function stillRunning(context: ClaimContext, wanted: number, at: number, ran: re
 	}
 	return undefined
 }
+
+/** What ends a span: a wait's give-up, a lease's expiry, a pause's wake. */
+type SpanEnd = Of<'gave-up'> | Of<'expired'> | Of<'woke'>
 
 /** "The 20 s are up": one moment of this step that spans of that length ran out at (`spansUp`). */
 function timeUp(context: ClaimContext, durationSlot: number, wanted: number, worker?: string): Verdict {
@@ -349,6 +365,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			const verdict = endsAt([slots[0] as Slot, slots[2] as Slot], context, false)
 			if (!verdict.ok) return verdict.slot === 1 ? { ...verdict, slot: 2 } : verdict
 			// It keeps the key until then: a later step may not let it go or lose it sooner, nor renew it for longer.
+			const end = lease === undefined ? undefined : endOfLease(context, worker, lease)
+			if (lease !== undefined && end !== undefined && end.h.at < lease.expiresAt) return fails(`${context.name(worker)} does not keep the key until ${time(lease.expiresAt)}: its lease is ${endWord(end.h)} at ${time(end.h.at)}, in step ${end.step.index}`, 2)
 			for (const step of laterSteps(context)) {
 				const then = step.end.workers.get(worker)?.lease
 				if (!lease || !then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
@@ -545,10 +563,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'time-up',
 		places: STORY,
 		tells: 'event',
-		formula: "each gave-up(v) ∈ step whose ask's wait is D, and each expired(v) ∈ step whose lease's ttl, from its grant or last renewal, is D and ended D after it: at least one, all at one moment t",
+		formula: "each gave-up(v) ∈ step whose ask's wait is D, each expired(v) ∈ step whose lease's ttl, from its grant or last renewal, is D and ended D after it, and each woke(v) ∈ step D after its paused(v): at least one, all at one moment t, and no other such span running at t",
 		pattern: 'the {duration} are up', alternatives: ['the {duration} is up'],
 		example: 'the 20 s are up',
-		meaning: "A span of that length ran out in this step, at the moment the clause tells: a worker's wait that long (it asked with that wait, and gave up at its end), or a lease's time to live that long (from its grant or its last renewal, and the lease ran out then). \"The\" names one moment: spans of that length that ran out in the step at two moments are refused; say whose (\"B's 20 s are up\").",
+		meaning: "A span of that length ran out in this step, at the moment the clause tells: a worker's wait that long (it asked with that wait, and gave up at its end), or a lease's time to live that long (from its grant or its last renewal, and the lease ran out then), or a pause that long (up when its process wakes). \"The\" names one span: spans of that length that ran out in the step at two moments, or another still running then (a wait, a lease, a pause that ends later), are refused; say whose (\"B's 20 s are up\").",
 		check: (slots, context) => timeUp(context, 0, numberOf(slots[0])),
 	},
 	{
@@ -558,7 +576,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		formula: "time-up(D), of w's wait or lease alone",
 		pattern: '{owner} {duration} are up', alternatives: ['{owner} {duration} is up'],
 		example: "B's 20 s are up",
-		meaning: "The worker's wait of that length ran out in this step (it asked with that wait, and gave up at its end), or its lease's time to live of that length did (from its grant or its last renewal, and the lease ran out then).",
+		meaning: "The worker's wait of that length ran out in this step (it asked with that wait, and gave up at its end), or its lease's time to live of that length did (from its grant or its last renewal, and the lease ran out then), or its pause of that length did (its process woke).",
 		check: (slots, context) => timeUp(context, 1, numberOf(slots[1]), actorOf(slots[0])),
 	},
 	{
@@ -865,12 +883,38 @@ function nothingRenews(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return { ...holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }]), said: { absent: { kind: 'renewed', worker } } } as Verdict
 }
 
+/** A lease's end before its time: a let-go, a loss with its store, an operator's end. */
+type LeaseEnd = Of<'released'> | Of<'gone'> | Of<'ended'>
+
+/**
+ * The let-go, loss with its store or operator's end of a worker's live lease that a later step tells, at its own
+ * moment, in whatever step: the worker's first such happening of that store, unless the lease ran out first or
+ * the worker was given the store's key again first (a later grant is a new lease, not this one).
+ */
+function endOfLease(context: ClaimContext, worker: string, lease: { store: string }): { h: LeaseEnd; step: StepFacts } | undefined {
+	for (const step of laterSteps(context)) {
+		for (const h of step.happenings) {
+			if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== lease.store) continue
+			if (h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') return { h, step }
+			if (h.kind === 'expired' || h.kind === 'returned' || h.kind === 'granted') return undefined
+		}
+	}
+	return undefined
+}
+
+/** How a lease ended, in words. */
+function endWord(h: LeaseEnd): string {
+	return h.kind === 'gone' ? 'gone' : h.kind === 'ended' ? 'ended by an operator' : 'let go'
+}
+
 /** The worker's live lease runs out at slot 1's time; with `later`, no later step ends that lease sooner (a let-go, a restart that takes it, an operator's end). */
 function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): Verdict {
 	const worker = actorOf(slots[0])
 	const lease = liveLease(context.world, worker)
 	if (!lease) return fails(`${context.name(worker)} holds no live lease when the step ends`, 0)
 	if (lease.expiresAt !== numberOf(slots[1])) return fails(`${context.name(worker)}'s lease runs out at ${time(lease.expiresAt)}`, 1)
+	const end = later ? endOfLease(context, worker, lease) : undefined
+	if (end && end.h.at < lease.expiresAt) return fails(`${context.name(worker)}'s lease ends sooner: it is ${endWord(end.h)} at ${time(end.h.at)}, in step ${end.step.index}`, 1)
 	for (const step of later ? laterSteps(context) : []) {
 		const then = step.end.workers.get(worker)?.lease
 		if (!then || then.grantedAt !== lease.grantedAt || then.store !== lease.store) break
