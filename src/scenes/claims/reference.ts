@@ -770,6 +770,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'count-wait-first': (s, env) => line(env, waiters => waiters.length === num(s[0]) && waiters[0] === actor(s[1])),
 	'workers-wait-in-order': (s, env) => /^(?:they|them|both|them both|both of them)$/i.test(s[0]?.text ?? '') ? NO : line(env, waiters => waiters.length === actors(s[0]).length && actors(s[0]).every((w, i) => waiters[i] === w)),
 	'workers-wait-first': (s, env) => line(env, waiters => setEq(actors(s[0]), waiters) && waiters[0] === actor(s[1])),
+	'workers-wait-first-then': (s, env) => line(env, waiters => waiters.length === 2 && actors(s[0]).length === 2 && setEq(actors(s[0]), waiters) && waiters[0] === actor(s[1]) && waiters[1] === actor(s[2])),
 	'place-in-line': (s, env) => {
 		const waiting = env.world.workers.get(actor(s[0]))?.waiting
 		const store = waiting ? env.world.stores.get(waiting.store) : undefined
@@ -785,7 +786,23 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!ask) return NO
 		const order = env.step.happenings.indexOf(ask)
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, order)]
-		return before.some(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) ? NO : asked(ask)
+		if (!before.some(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store)) return asked(ask)
+		// Else first in line: the step's first ask of the key, a hold that stood in line, joining an empty line, with another's ask behind it.
+		const list = env.step.happenings
+		if (ask.tryOnly || list.slice(0, order).some(h => h.kind === 'asked' && h.store === ask.store && h.worker !== ask.worker)) return NO
+		if (list.find(h => h.kind === 'asked' && h.worker === ask.worker && !h.tryOnly) !== ask || !joined(env, ask.worker).ok) return NO
+		const waiting = [...(env.step.start.stores.get(ask.store)?.waiters ?? [])]
+		for (const h of list.slice(0, order)) {
+			if (!('worker' in h) || !('store' in h) || h.store !== ask.store) continue
+			const at = waiting.indexOf(h.worker)
+			// A hold joins the line; a try, a grant, giving up or leaving takes the worker out of it.
+			if (h.kind === 'asked' && !h.tryOnly) {
+				if (at < 0) waiting.push(h.worker)
+			} else if ((h.kind === 'asked' || h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') && at >= 0) waiting.splice(at, 1)
+		}
+		if (waiting.some(w => w !== ask.worker)) return NO
+		const later = new Set(list.slice(order + 1).flatMap(h => (h.kind === 'asked' && h.worker !== ask.worker ? [h.worker] : [])))
+		return [...later].some(v => behind(env, v, ask.worker).ok) ? asked(ask) : NO
 	},
 	'gets-at-once': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0], false),
 	'gets-at-once-with-fence': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0], false),

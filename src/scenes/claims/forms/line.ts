@@ -206,6 +206,26 @@ function joinedLine(context: ClaimContext, worker: string): Verdict {
 	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
 }
 
+/**
+ * Why the worker of `ask` did not ask first in line (undefined: it did): its ask was the step's first of
+ * that key, a hold, and it stood in line; no one stood in line for the key when it asked; and another
+ * worker asked later in the step and stood in line behind it. "First" compares it with the others in line.
+ */
+function firstInLine(context: ClaimContext, ask: Of<'asked'>): string | undefined {
+	const list = context.step.happenings
+	const index = list.indexOf(ask)
+	const worker = ask.worker
+	const earlier = list.slice(0, index).find(h => h.kind === 'asked' && h.store === ask.store && h.worker !== worker) as Of<'asked'> | undefined
+	if (earlier) return `${context.name(earlier.worker)} asked for the key earlier in this step, at ${time(earlier.at)}`
+	if (ask.tryOnly || !joinedLine(context, worker).ok || list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly) !== index) return `${context.name(worker)} did not stand in line for the key it asked for`
+	const others = new Set<string>([...context.step.start.workers.keys(), ...happened(context.step, 'asked', () => true).map(h => h.worker)])
+	others.delete(worker)
+	const ahead = [...others].find(other => inLineBefore(context, other, ask.store, index))
+	if (ahead !== undefined) return `${context.name(ahead)} was in line when it asked, at ${time(ask.at)}`
+	if (![...others].some(other => waitedBehind(context, other, worker, 0).ok)) return `no other worker asked after it in this step and stood in line behind it`
+	return undefined
+}
+
 /** The worker of slot 0, and no other, is in line when the step ends (and, `still`, stood in it all through the step). */
 function onlyWaiter(slots: readonly Slot[], context: ClaimContext, still: boolean): Verdict {
 	const store = storeFor(context, undefined)
@@ -242,7 +262,7 @@ function line(slots: readonly Slot[], context: ClaimContext, which: { count?: nu
 	}
 	if (which.list !== undefined) {
 		const wanted = actorsOf(slots[which.list])
-		if (wanted.length !== waiters.length || !wanted.every(id => waiters.includes(id))) return fails(`${waiters.length === 0 ? 'no one' : names(context, waiters)} ${waiters.length === 1 ? 'is' : 'are'} in line when the step ends`, which.list)
+		if (wanted.length !== waiters.length || !wanted.every(id => waiters.includes(id))) return fails(`${waiters.length === 0 ? 'no one' : names(context, waiters)} ${waiters.length <= 1 ? 'is' : 'are'} in line when the step ends`, which.list)
 		if (which.ordered === true && wanted.some((id, at) => waiters[at] !== id)) return fails(`${names(context, waiters)} are in line in that order, ${context.name(waiters[0] as string)} first: not in the order this names`, which.list)
 	}
 	if (which.first !== undefined && waiters[0] !== actorOf(slots[which.first])) return fails(`${waiters[0] === undefined ? 'no one' : context.name(waiters[0])} is first in line`, which.first)
@@ -825,6 +845,24 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => line(slots, context, { list: 0, first: 1 }),
 	},
 	{
+		id: 'workers-wait-first-then',
+		places: STORY,
+		tells: 'state',
+		formula: "line(k, t) = ws = [w, v]",
+		pattern: '{workers} wait in line: {worker} first, then {worker}', alternatives: ['{workers} both wait in line: {worker} first, then {worker}'],
+		example: 'B and C wait in line: B first, then C',
+		meaning: 'Those two workers, and no other, are in line when the step ends, in the order the list after the colon names: the first named first, the other behind it.',
+		check(slots, context) {
+			const verdict = line(slots, context, { list: 0, first: 1 })
+			if (!verdict.ok) return verdict
+			const listed = actorsOf(slots[0])
+			if (listed.length !== 2) return fails(`the list after the colon names two workers, first and then, and "${slots[0]?.text}" names ${listed.length}: name each worker in line, first first`, 0)
+			const store = storeFor(context, undefined)
+			const second = typeof store === 'string' ? undefined : store.waiters[1]
+			return second === actorOf(slots[2]) ? verdict : fails(`${second === undefined ? 'no one' : context.name(second)} is second in line, behind ${context.name(actorOf(slots[1]))}`, 2)
+		},
+	},
+	{
 		id: 'place-in-line',
 		places: STORY,
 		tells: 'state',
@@ -936,16 +974,18 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'asks-first',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step, before every other worker's asked(k) in the scene",
+		formula: "asked(w, k) ∈ step, before every other worker's asked(k) in the scene; or first in line: asked(w, k) ∈ step, the step's first asked(k), w stood in line, line(k) empty when it asked, and another worker's asked(k) later in the step stood in line behind w",
 		pattern: '{worker} asks for {key} first', alternatives: ["{worker} asks first", "{worker} is the first to ask", "{worker} is the first to ask for {key}"],
 		example: 'Worker B asks for the key first',
-		meaning: "The worker asked for the key in this step, and no other worker had asked for that key before it, in this step or an earlier one.",
+		meaning: "The worker asked for the key in this step, and no other worker had asked for that key before it, in this step or an earlier one; or, while the key was held, it was the first of the step's askers to stand in line: no one else asked for the key earlier in the step, no one was in line when it asked, and another worker asked after it in the step and stood in line behind it (\"A holds the key. C asks first, then B: both wait\").",
 		check(slots, context) {
 			const verdict = asked(slots, context)
 			if (!verdict.ok) return verdict
 			const ask = asks(context, actorOf(slots[0]), undefined, slots[1])[0] as Of<'asked'>
 			const before = happenedBefore(context, ask).find(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) as Of<'asked'> | undefined
-			return before ? fails(`${context.name(before.worker)} asked before ${context.name(ask.worker)}, at ${time(before.at)}`, 0) : verdict
+			if (!before) return verdict
+			const notFirstInLine = firstInLine(context, ask)
+			return notFirstInLine === undefined ? verdict : fails(`${context.name(before.worker)} asked before ${context.name(ask.worker)}, at ${time(before.at)}, and ${context.name(ask.worker)} was not first in line either: ${notFirstInLine}`, 0)
 		},
 	},
 	{
