@@ -697,7 +697,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'gets-place-of': (s, env) => {
 		const list = env.step.happenings
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]))[0]
-		if (!grant || grant.place === undefined) return NO
+		if (!grant) return NO
+		if (grant.place === undefined) return placeFreedBy(env, grant, actor(s[1]))
 		const end = (env.step.causes?.get(grant) ?? []).find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === actor(s[1]) && h.store === grant.store && h.at === grant.at && list.indexOf(h) >= 0 && list.indexOf(h) < list.indexOf(grant))
 		return end ? { ok: true, at: grant.at, events: [end, grant], makers: [end, grant] } : NO
 	},
@@ -1666,6 +1667,28 @@ function everyAsk(env: Env, ids: readonly string[], key?: Slot): Meaning {
 }
 
 /** w asked in the step (no try) while v held a live lease of that store, and stood in line: in line at the step's end, given the key from the line, or gave up after. */
+/**
+ * A grant given at once took the place v's lease left: of all that happened to the key's store up to the grant, the last is
+ * the end of v's lease, which left the store's one free place (its holders one short of its limit, a lock's one).
+ */
+function placeFreedBy(env: Env, grant: Of<'granted'>, v: string): Meaning {
+	const steps = [...earlierSteps(env), env.step]
+	const touches = (h: Happening): boolean => 'store' in h && h.store === grant.store && (h.kind === 'granted' || h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'restarted' || h.kind === 'restored')
+	const trail = steps.flatMap(step => (step === env.step ? step.happenings.slice(0, step.happenings.indexOf(grant)) : step.happenings).filter(touches).map(h => ({ h, step })))
+	const last = trail[trail.length - 1]
+	if (!last || last.h.kind === 'granted' || last.h.kind === 'restarted' || last.h.kind === 'restored' || !('worker' in last.h) || last.h.worker !== v) return NO
+	const mine = trail.filter(t => t.step === last.step)
+	if (mine.some(t => t.h.kind === 'restarted' || t.h.kind === 'restored')) return NO
+	const holding = new Set(last.step.start.stores.get(grant.store)?.holders ?? [])
+	for (const { h } of mine) {
+		if (!('worker' in h)) continue
+		if (h.kind === 'granted') holding.add(h.worker)
+		else holding.delete(h.worker)
+	}
+	const limit = env.world.stores.get(grant.store)?.limit ?? 1
+	return limit - holding.size === 1 ? { ok: true, at: grant.at, events: [last.h, grant], makers: [last.h, grant] } : NO
+}
+
 function behind(env: Env, w: string, v: string): Meaning {
 	const list = env.step.happenings
 	const i = list.findIndex(h => h.kind === 'asked' && h.worker === w && !h.tryOnly)

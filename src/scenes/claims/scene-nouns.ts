@@ -104,3 +104,13 @@ export function unheldWords(code: readonly string[]): string[] {
 	const inside = new Set(held.flatMap(body => (body.match(/[A-Za-z][A-Za-z0-9_]*/g) ?? []).flatMap(wordsOfName)))
 	return [...new Set((outside.match(/[A-Za-z][A-Za-z0-9_]*/g) ?? []).flatMap(wordsOfName))].filter(word => word.length >= 3 && !inside.has(word))
 }
+
+/**
+ * The work nouns that the code under the key calls as a name of one word (`pay()`, `deploy()`): a verb with no object
+ * of its own, which a caption may write alone ("B finishes paying", "lets 3 workers pay at once"), as the lexicon's
+ * verbs that name a kind of work are. A name of several words (`runExport`) is a verb and its object, told together.
+ */
+export function aloneVerbs(code: readonly string[], work: readonly string[]): string[] {
+	const called = new Set(heldBodies(code.join('\n')).flatMap(body => [...body.matchAll(/(?<![A-Za-z0-9_.$])([a-z]+)\s*\(/g)].map(call => call[1] as string)))
+	return work.filter(noun => called.has(noun))
+}

@@ -7,7 +7,7 @@
  */
 import type { Code, Position, Scene, SetState, Step, StepStatement, Strike } from '../../../scene-parser/index.ts'
 import { DEFAULT_TTL_MS, MAX_FENCE_PART, formatDuration } from '../../../engine/index.ts'
-import { castProblems, idEventProblem, idProblem, isLockName, nameProblem, sceneNouns, unheldWords } from '../claims/index.ts'
+import { castProblems, idEventProblem, idProblem, isLockName, nameProblem, aloneVerbs, sceneNouns, unheldWords } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 import type { Frame, FrameMessage, SceneFrames } from '../frame.ts'
 import { castOf, kindOf, statePlace } from './cast.ts'
@@ -150,18 +150,18 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 	if (sample.problems.length > 0) {
 		return { ...(scene.code ? { code: { lang: scene.code.lang, lines: scene.code.lines } } : {}), frames: [], diagnostics: sample.problems }
 	}
-	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, options.suggest ?? false, nounsOf(scene, domain), workNounsOf(scene, domain), unheldWords(scene.code?.lines ?? []))
+	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, options.suggest ?? false, nounsOf(scene, domain), workNounsOf(scene, domain), unheldWords(scene.code?.lines ?? []), aloneVerbs(scene.code?.lines ?? [], workNounsOf(scene, domain)))
 	if (options.withoutFences) return withoutFences(scene, options, texts, domain, sample)
 	const run = await runScene(scene, options, texts, false, domain, sample.loaded)
 	try {
 		if (!run.failed) {
 			if (texts.sites.some(site => site.read.clauses.some(clause => clause.form.needsUnfenced))) {
-				const unfenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, false, nounsOf(scene, domain), workNounsOf(scene, domain), unheldWords(scene.code?.lines ?? [])), true, domain, sample.loaded)
+				const unfenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, false, nounsOf(scene, domain), workNounsOf(scene, domain), unheldWords(scene.code?.lines ?? []), aloneVerbs(scene.code?.lines ?? [], workNounsOf(scene, domain))), true, domain, sample.loaded)
 				run.facts.unfenced = unfenced.facts
 				if (unfenced.untellable !== undefined) unfenced.facts.untellable = unfenced.untellable
 			}
 			if (texts.sites.some(site => site.read.clauses.some(clause => clause.form.needsFenced))) {
-				const fenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, false, nounsOf(scene, domain), workNounsOf(scene, domain), unheldWords(scene.code?.lines ?? [])), false, domain, sample.loaded, true)
+				const fenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, false, nounsOf(scene, domain), workNounsOf(scene, domain), unheldWords(scene.code?.lines ?? []), aloneVerbs(scene.code?.lines ?? [], workNounsOf(scene, domain))), false, domain, sample.loaded, true)
 				run.facts.fenced = fenced.facts
 			}
 			if (sample.loaded) ttlProblems(scene, run.facts, options.file, run.failures)

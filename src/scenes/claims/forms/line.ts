@@ -393,11 +393,47 @@ function inTime(slots: readonly Slot[], context: ClaimContext, fence?: number): 
  * it names one) in the place an end of the other's lease freed at that moment, of the kinds given:
  * the place the engine recorded for the grant (first freed, first taken).
  */
+/**
+ * The lease end of `other` whose place a grant given at once took, or why none: the last lease of the grant's key to end
+ * before the grant (in this step or an earlier one) is `other`'s, its key was full until that end (it freed the one place),
+ * and no one got the key, no other lease of it ended and its store did not restart between that end and the grant.
+ */
+function freedPlace(context: ClaimContext, grant: Of<'granted'>, other: string): { end: Happening; step: StepFacts } | string {
+	const store = grant.store
+	const ending = (h: Happening) => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store
+	const steps = runSteps(context.run).filter(step => step.index <= context.step.index)
+	for (let s = steps.length - 1; s >= 0; s--) {
+		const step = steps[s] as StepFacts
+		const list = step.index === context.step.index ? step.happenings.slice(0, step.happenings.indexOf(grant)) : step.happenings
+		for (let i = list.length - 1; i >= 0; i--) {
+			const h = list[i] as Happening
+			if ((h.kind === 'restarted' || h.kind === 'restored') && h.store === store) return `${context.name(store)} ${h.kind === 'restarted' ? 'restarted' : 'was restored'} at ${time(h.at)}, after which no lease of it ended before this grant`
+			if (h.kind === 'granted' && h.store === store) return `${context.name(h.worker)} got the key at ${time(h.at)}, after the last lease of it that ended before this grant`
+			if (!ending(h) || !('worker' in h)) continue
+			if (h.worker !== other) return `the last lease of the key to end before it was ${context.name(h.worker)}'s, at ${time(h.at)}`
+			const limit = context.world.stores.get(store)?.limit ?? 1
+			const holders = new Set(step.start.stores.get(store)?.holders ?? [])
+			for (const before of list.slice(0, i + 1)) {
+				if ((before.kind === 'restarted' || before.kind === 'restored') && before.store === store) return `${context.name(store)} ${before.kind === 'restarted' ? 'restarted' : 'was restored'} in the step ${context.name(other)}'s lease ended in, at ${time(before.at)}`
+				if (before.kind === 'granted' && before.store === store) holders.add(before.worker)
+				else if (ending(before) && 'worker' in before) holders.delete(before.worker)
+			}
+			const free = limit - holders.size
+			return free === 1 ? { end: h, step } : `the key had ${free} free places once ${context.name(other)}'s lease ended, at ${time(h.at)}, so no one of them was ${context.name(other)}'s`
+		}
+	}
+	return `no lease of the key ended before it`
+}
+
 function tookPlace(context: ClaimContext, worker: string, other: string, key: Slot | undefined, ends: readonly Happening['kind'][]): Verdict {
 	const list = context.step.happenings
 	const grant = happened(context.step, 'granted', h => h.worker === worker && (key?.value.type !== 'key' || key.value.store === undefined || h.store === key.value.store))[0]
 	if (!grant) return fails(`the engine gave ${context.name(worker)} no lease in this step`, 0)
-	if (grant.place === undefined) return fails(`${context.name(worker)} got the key at once when it asked, at ${time(grant.at)}, without waiting in line: it took no one's place`, 0)
+	if (grant.place === undefined) {
+		if (ends.length === 1) return fails(`${context.name(worker)} got the key at once when it asked, at ${time(grant.at)}, without waiting in line: it took no one's place`, 0)
+		const freed = freedPlace(context, grant, other)
+		return typeof freed === 'string' ? fails(`${context.name(worker)} got the key at once when it asked, at ${time(grant.at)}, without waiting in line, and the place it got was not one ${context.name(other)}'s lease left: ${freed}`, 0) : holds([saw(freed.step, freed.end), saw(context.step, grant)], grant.at)
+	}
 	const end = (context.step.causes?.get(grant) ?? []).find(h => ends.includes(h.kind) && 'worker' in h && h.worker === other && 'store' in h && h.store === grant.store && h.at === grant.at && list.indexOf(h) >= 0 && list.indexOf(h) < list.indexOf(grant))
 	if (!end) {
 		const took = (context.step.causes?.get(grant) ?? []).find(h => 'worker' in h && (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended'))
@@ -610,10 +646,10 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		fromLine: true,
-		formula: "granted(w, k) ∈ step from the line, that took the place an end of v's lease of k in the step freed at that moment (the engine's record)",
+		formula: "granted(w, k) ∈ step from the line, that took the place an end of v's lease of k in the step freed at that moment (the engine's record); or granted(w, k) ∈ step at once, and the last lease end of k before it is v's, after which k had one free place and no grant of k came before w's",
 		pattern: "{worker} gets {owner} place", alternatives: ["{worker} takes {owner} place/slot", "{worker} gets {owner} slot"],
 		example: "D gets B's place",
-		meaning: "The first worker stood in line and got the key in this step the moment the second's lease of it ended (let go, ran out, gone or ended by an operator): the place it left.",
+		meaning: "The first worker got the key in this step in the place the second's lease of it left (let go, ran out, gone or ended by an operator): from the line, the moment that lease ended; or at once when it asked, when that lease was the last of the key to end before, it left the one free place, and no one got the key between.",
 		check: (slots, context) => tookPlace(context, actorOf(slots[0]), actorOf(slots[1]), undefined, ['released', 'expired', 'gone', 'ended']),
 	},
 	{
@@ -993,7 +1029,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k) ∈ step, at its ask, with no place in line",
-		pattern: '{worker} gets {key} at once', alternatives: ["{worker} gets {key} immediately", "{worker} gets in at once", "{worker} gets in immediately"],
+		pattern: '{worker} gets {key} at once', alternatives: ["{worker} gets {key} immediately", "{worker} gets in at once", "{worker} gets in immediately", "{worker} gets a place/slot at once", "{worker} gets a place/slot immediately"],
 		example: 'Worker C gets the key at once',
 		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line.',
 		check: (slots, context) => atOnce(slots, context),
@@ -1013,7 +1049,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k) ∈ step, at its ask with no place in line, or at the moment of the event the clause before told",
-		pattern: '{worker} gets {key} right away', alternatives: ["{worker} gets in right away"],
+		pattern: '{worker} gets {key} right away', alternatives: ["{worker} gets in right away", "{worker} gets a place/slot right away"],
 		example: 'Worker C gets the key right away',
 		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells ("an operator ends A\'s lease. B gets the key right away").',
 		check: (slots, context) => atOnce(slots, context, undefined, true),
