@@ -1420,6 +1420,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const stores = [...env.world.stores.values()]
 		return holdsNow(stores.length > 0 && stores.every(store => store.epoch === big(s[0])), stores.flatMap(store => openMaker(env, store.id)), env)
 	},
+	'new-epoch-is': (s, env) => {
+		const stores = [...env.world.stores.values()]
+		const opened = stores.map(store => openMaker(env, store.id))
+		return holdsNow(stores.length > 0 && opened.every(open => open.length > 0) && stores.every(store => store.epoch === big(s[0])), opened.flat(), env)
+	},
 	'epoch-of-store-is': (s, env) => {
 		const store = env.world.stores.get(actor(s[0]))
 		return holdsNow(store !== undefined && store.epoch === big(s[1]), openMaker(env, actor(s[0])), env)

@@ -23,6 +23,13 @@ const NOT_NOUNS = new Set([
 	...COUNT_WORDS_LIST,
 ])
 
+/**
+ * Fixed phrases of the language's patterns where no noun stands ("in that order"): their words are not the language's
+ * for a scene's nouns, so a scene's code or labels may lend one ("order.db": "B saves its order"). The phrase reads as
+ * it did, and the noun reads only where a scene's nouns do.
+ */
+const IDIOMS = /\bin that order\b/g
+
 const KNOWN = new WeakMap<DomainWords, Set<string>>()
 /** Every word a form's pattern or other ways of writing it uses in a domain's words, and the domain's own words and phrasings. */
 function languageWords(words: DomainWords): Set<string> {
@@ -32,7 +39,7 @@ function languageWords(words: DomainWords): Set<string> {
 	const add = (text: string) => {
 		for (const word of text.toLowerCase().split(/[^a-z]+/)) if (word !== '') out.add(word)
 	}
-	for (const form of FORMS) for (const pattern of [form.pattern, ...(form.alternatives ?? [])]) add(inWords(pattern.replace(/\{[a-z]+\}/g, ' '), words))
+	for (const form of FORMS) for (const pattern of [form.pattern, ...(form.alternatives ?? [])]) add(inWords(pattern.replace(/\{[a-z]+\}/g, ' ').replace(IDIOMS, ' '), words))
 	for (const patterns of Object.values(words.phrases ?? {})) for (const pattern of patterns) add(pattern.replace(/\{[a-z]+\}/g, ' '))
 	for (const word of [words.thing, words.owner, words.fence ?? '', ...words.ids]) add(word)
 	KNOWN.set(words, out)
