@@ -187,7 +187,7 @@ function causes(nouns: readonly string[], labelWords: ReadonlySet<string>): stri
 }
 
 /** Puts a scene's slot patterns, and its domain's words for what a worker writes and for a fence, into a compiled template. */
-function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords, nouns: readonly string[] = [], labelWords: ReadonlySet<string> = new Set(), work: readonly string[] = nouns, unheld: readonly string[] = []): string {
+function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords, nouns: readonly string[] = [], labelWords: ReadonlySet<string> = new Set(), work: readonly string[] = nouns, unheld: readonly string[] = [], alone: readonly string[] = []): string {
 	const fence = words?.fence
 	// The domain's word for a fence reads where "fence" does ("writes with its old term 1"); a slot's stand-in is not a word.
 	let worded = fence === undefined ? source : source.replace(/(?<!\u0001)\bfence(s?)\b(?!\u0001)/g, (_all, plural: string) => `(?:fence${plural}|${fence}${plural})`)
@@ -195,7 +195,7 @@ function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, w
 	// not an actor's label: a semaphore named "exports" runs no export) read where a form's WORK does ("C starts its export").
 	// A work phrase reads there too, with a few neutral words (`work-phrase.ts`): "starts a long piece of work", "rebuilds the index".
 	const own = nouns.map(escaped)
-	const phrases = workPhrases(work, words?.owner, words?.thing, unheld)
+	const phrases = workPhrases(work, words?.owner, words?.thing, unheld, alone)
 	worded = worded
 		.replaceAll(TO_DO, phrases.toDo)
 		.replaceAll(VERB, phrases.verb)
@@ -286,14 +286,14 @@ function matcherOf(source: string): { regex: RegExp; needs: readonly string[] } 
 }
 
 /** Compiles the registry for a cast and key. */
-function compile(cast: readonly CastMember[], key: string, words: DomainWords, nouns: readonly string[], work: readonly string[], unheld: readonly string[]): SceneLanguage {
+function compile(cast: readonly CastMember[], key: string, words: DomainWords, nouns: readonly string[], work: readonly string[], unheld: readonly string[], alone: readonly string[]): SceneLanguage {
 	const names = new SceneNames(cast, key)
 	const readers = slotReaders(names, words, nouns)
 	const places = new Map<Place, PlaceForms>()
 	const starts = slotStarts(names, words)
 	const labelWords = new Set(cast.flatMap(actor => actor.label.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean))
 	for (const template of [...TEMPLATES.forms, ...TEMPLATES.phrases(words)]) {
-		const { regex, needs } = matcherOf(fill(template.source, readers, words, nouns, labelWords, work, unheld))
+		const { regex, needs } = matcherOf(fill(template.source, readers, words, nouns, labelWords, work, unheld, alone))
 		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex, needs, slots: template.slots }
 		if (template.order !== undefined) compiled.order = template.order
 		if (template.subject !== undefined) compiled.subject = template.subject
@@ -418,16 +418,17 @@ export function forgetLanguages(): void {
  * The claim language of a scene with this cast and key, in its domain's words and its own nouns (`sceneNouns`), compiled once
  * and kept; of those, `work` (by default all) are the ones that may tell a worker's work (`workNouns`: its held code's names).
  * `unheld` are the words of the names its code calls outside the key (`unheldWords`): no work word of the lexicon that is one reads.
+ * `alone` are the work nouns its held code calls as a name of one word (`aloneVerbs`: `pay()`), which read alone as verbs ("finishes paying").
  */
-export function sceneLanguage(cast: readonly CastMember[], key: string, words: DomainWords, nouns: readonly string[] = [], work: readonly string[] = nouns, unheld: readonly string[] = []): SceneLanguage {
-	const signature = JSON.stringify([key, words, nouns, work, unheld, cast.map(actor => [actor.id, actor.label, actor.kind, actor.limit ?? null])])
+export function sceneLanguage(cast: readonly CastMember[], key: string, words: DomainWords, nouns: readonly string[] = [], work: readonly string[] = nouns, unheld: readonly string[] = [], alone: readonly string[] = []): SceneLanguage {
+	const signature = JSON.stringify([key, words, nouns, work, unheld, alone, cast.map(actor => [actor.id, actor.label, actor.kind, actor.limit ?? null])])
 	let language = languages.get(signature)
 	if (language) {
 		languages.delete(signature)
 		languages.set(signature, language)
 		return language
 	}
-	language = compile(cast, key, words, nouns, work, unheld)
+	language = compile(cast, key, words, nouns, work, unheld, alone)
 	languages.set(signature, language)
 	if (languages.size > KEPT) languages.delete(languages.keys().next().value as string)
 	return language

@@ -135,8 +135,11 @@ const ADVERB = new RegExp(`(?<=^| )(?:${NEUTRAL_ADVERBS.join('|')}) `, 'i')
 /** "still" as a word of its own, which a clause that does not read is told the forms of. */
 const STILL = /\bstill\b/i
 
-/** Joints between clauses; " that" after a lease or key ("a 10 s lease that nothing renews") opens a clause about it, as ", which" does. */
-const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while |,? when | and | so | but | because | since |, |: | for (?=an? |the )|(?<=\b(?:lease|key)) (?=that )/g
+/**
+ * Joints between clauses; " that" after a lease or key ("a 10 s lease that nothing renews") opens a clause about it, as ", which" does;
+ * and a space after a fence before "from the new epoch" ("with fence 5000:1 from the new epoch") as a comma would: those words are that fence's.
+ */
+const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while |,? when | and | so | but | because | since |, |: | for (?=an? |the )|(?<=\b(?:lease|key)) (?=that )|(?<=\bfence \d[\d:]*) (?=(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch\b)/g
 
 /**
  * The forms that, before "when", hold over a span the event after "when" falls in: a state that held

@@ -711,7 +711,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'gets-place-of': (s, env) => {
 		const list = env.step.happenings
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]))[0]
-		if (!grant || grant.place === undefined) return NO
+		if (!grant) return NO
+		if (grant.place === undefined) return placeFreedBy(env, grant, actor(s[1]))
 		const end = (env.step.causes?.get(grant) ?? []).find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === actor(s[1]) && h.store === grant.store && h.at === grant.at && list.indexOf(h) >= 0 && list.indexOf(h) < list.indexOf(grant))
 		return end ? { ok: true, at: grant.at, events: [end, grant], makers: [end, grant] } : NO
 	},
@@ -784,6 +785,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'count-wait-first': (s, env) => line(env, waiters => waiters.length === num(s[0]) && waiters[0] === actor(s[1])),
 	'workers-wait-in-order': (s, env) => /^(?:they|them|both|them both|both of them)$/i.test(s[0]?.text ?? '') ? NO : line(env, waiters => waiters.length === actors(s[0]).length && actors(s[0]).every((w, i) => waiters[i] === w)),
 	'workers-wait-first': (s, env) => line(env, waiters => setEq(actors(s[0]), waiters) && waiters[0] === actor(s[1])),
+	'workers-wait-first-then': (s, env) => line(env, waiters => waiters.length === 2 && actors(s[0]).length === 2 && setEq(actors(s[0]), waiters) && waiters[0] === actor(s[1]) && waiters[1] === actor(s[2])),
 	'place-in-line': (s, env) => {
 		const waiting = env.world.workers.get(actor(s[0]))?.waiting
 		const store = waiting ? env.world.stores.get(waiting.store) : undefined
@@ -799,7 +801,23 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!ask) return NO
 		const order = env.step.happenings.indexOf(ask)
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, order)]
-		return before.some(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) ? NO : asked(ask)
+		if (!before.some(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store)) return asked(ask)
+		// Else first in line: the step's first ask of the key, a hold that stood in line, joining an empty line, with another's ask behind it.
+		const list = env.step.happenings
+		if (ask.tryOnly || list.slice(0, order).some(h => h.kind === 'asked' && h.store === ask.store && h.worker !== ask.worker)) return NO
+		if (list.find(h => h.kind === 'asked' && h.worker === ask.worker && !h.tryOnly) !== ask || !joined(env, ask.worker).ok) return NO
+		const waiting = [...(env.step.start.stores.get(ask.store)?.waiters ?? [])]
+		for (const h of list.slice(0, order)) {
+			if (!('worker' in h) || !('store' in h) || h.store !== ask.store) continue
+			const at = waiting.indexOf(h.worker)
+			// A hold joins the line; a try, a grant, giving up or leaving takes the worker out of it.
+			if (h.kind === 'asked' && !h.tryOnly) {
+				if (at < 0) waiting.push(h.worker)
+			} else if ((h.kind === 'asked' || h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') && at >= 0) waiting.splice(at, 1)
+		}
+		if (waiting.some(w => w !== ask.worker)) return NO
+		const later = new Set(list.slice(order + 1).flatMap(h => (h.kind === 'asked' && h.worker !== ask.worker ? [h.worker] : [])))
+		return [...later].some(v => behind(env, v, ask.worker).ok) ? asked(ask) : NO
 	},
 	'gets-at-once': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0], false),
 	'gets-at-once-with-fence': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0], false),
@@ -1426,6 +1444,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const stores = [...env.world.stores.values()]
 		return holdsNow(stores.length > 0 && stores.every(store => store.epoch === big(s[0])), stores.flatMap(store => openMaker(env, store.id)), env)
 	},
+	'new-epoch-is': (s, env) => {
+		const stores = [...env.world.stores.values()]
+		const opened = stores.map(store => openMaker(env, store.id))
+		return holdsNow(stores.length > 0 && opened.every(open => open.length > 0) && stores.every(store => store.epoch === big(s[0])), opened.flat(), env)
+	},
 	'epoch-of-store-is': (s, env) => {
 		const store = env.world.stores.get(actor(s[0]))
 		return holdsNow(store !== undefined && store.epoch === big(s[1]), openMaker(env, actor(s[0])), env)
@@ -1673,6 +1696,28 @@ function everyAsk(env: Env, ids: readonly string[], key?: Slot): Meaning {
 }
 
 /** w asked in the step (no try) while v held a live lease of that store, and stood in line: in line at the step's end, given the key from the line, or gave up after. */
+/**
+ * A grant given at once took the place v's lease left: of all that happened to the key's store up to the grant, the last is
+ * the end of v's lease, which left the store's one free place (its holders one short of its limit, a lock's one).
+ */
+function placeFreedBy(env: Env, grant: Of<'granted'>, v: string): Meaning {
+	const steps = [...earlierSteps(env), env.step]
+	const touches = (h: Happening): boolean => 'store' in h && h.store === grant.store && (h.kind === 'granted' || h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'restarted' || h.kind === 'restored')
+	const trail = steps.flatMap(step => (step === env.step ? step.happenings.slice(0, step.happenings.indexOf(grant)) : step.happenings).filter(touches).map(h => ({ h, step })))
+	const last = trail[trail.length - 1]
+	if (!last || last.h.kind === 'granted' || last.h.kind === 'restarted' || last.h.kind === 'restored' || !('worker' in last.h) || last.h.worker !== v) return NO
+	const mine = trail.filter(t => t.step === last.step)
+	if (mine.some(t => t.h.kind === 'restarted' || t.h.kind === 'restored')) return NO
+	const holding = new Set(last.step.start.stores.get(grant.store)?.holders ?? [])
+	for (const { h } of mine) {
+		if (!('worker' in h)) continue
+		if (h.kind === 'granted') holding.add(h.worker)
+		else holding.delete(h.worker)
+	}
+	const limit = env.world.stores.get(grant.store)?.limit ?? 1
+	return limit - holding.size === 1 ? { ok: true, at: grant.at, events: [last.h, grant], makers: [last.h, grant] } : NO
+}
+
 function behind(env: Env, w: string, v: string): Meaning {
 	const list = env.step.happenings
 	const i = list.findIndex(h => h.kind === 'asked' && h.worker === w && !h.tryOnly)

@@ -23,6 +23,13 @@ const NOT_NOUNS = new Set([
 	...COUNT_WORDS_LIST,
 ])
 
+/**
+ * Fixed phrases of the language's patterns where no noun stands ("in that order"): their words are not the language's
+ * for a scene's nouns, so a scene's code or labels may lend one ("order.db": "B saves its order"). The phrase reads as
+ * it did, and the noun reads only where a scene's nouns do.
+ */
+const IDIOMS = /\bin that order\b/g
+
 const KNOWN = new WeakMap<DomainWords, Set<string>>()
 /** Every word a form's pattern or other ways of writing it uses in a domain's words, and the domain's own words and phrasings. */
 function languageWords(words: DomainWords): Set<string> {
@@ -32,7 +39,7 @@ function languageWords(words: DomainWords): Set<string> {
 	const add = (text: string) => {
 		for (const word of text.toLowerCase().split(/[^a-z]+/)) if (word !== '') out.add(word)
 	}
-	for (const form of FORMS) for (const pattern of [form.pattern, ...(form.alternatives ?? [])]) add(inWords(pattern.replace(/\{[a-z]+\}/g, ' '), words))
+	for (const form of FORMS) for (const pattern of [form.pattern, ...(form.alternatives ?? [])]) add(inWords(pattern.replace(/\{[a-z]+\}/g, ' ').replace(IDIOMS, ' '), words))
 	for (const patterns of Object.values(words.phrases ?? {})) for (const pattern of patterns) add(pattern.replace(/\{[a-z]+\}/g, ' '))
 	for (const word of [words.thing, words.owner, words.fence ?? '', ...words.ids]) add(word)
 	KNOWN.set(words, out)
@@ -170,4 +177,14 @@ const LEXICON_WORK_WORDS = [...new Set([...WORK_NOUNS, ...MASS_WORK_NOUNS, ...NA
 export function unlentWords(code: readonly string[]): string[] {
 	const unheld = unheldWords(code)
 	return lendsLexicon(code) ? unheld : [...new Set([...unheld, ...LEXICON_WORK_WORDS])]
+}
+
+/**
+ * The work nouns that the code under the key calls as a name of one word (`pay()`, `deploy()`): a verb with no object
+ * of its own, which a caption may write alone ("B finishes paying", "lets 3 workers pay at once"), as the lexicon's
+ * verbs that name a kind of work are. A name of several words (`runExport`) is a verb and its object, told together.
+ */
+export function aloneVerbs(code: readonly string[], work: readonly string[]): string[] {
+	const called = new Set(heldBodies(code.join('\n')).flatMap(body => [...body.matchAll(/(?<![A-Za-z0-9_.$])([a-z]+)\s*\(/g)].map(call => call[1] as string)))
+	return work.filter(noun => called.has(noun))
 }

@@ -71,17 +71,17 @@ const any = (words: readonly string[]): string => `(?:${[...new Set(words)].map(
 const MADE = new Map<string, WorkPhrases>()
 
 /** A scene's work phrases: its nouns (already free of the language's words), the domain's word for what a key is of (`owner`) and for what a worker writes (`thing`, which its work makes: "starts building its THING"). */
-export function workPhrases(nouns: readonly string[], owner?: string, thing?: string, unheld: readonly string[] = []): WorkPhrases {
-	const signature = JSON.stringify([nouns, owner ?? null, thing ?? null, unheld])
+export function workPhrases(nouns: readonly string[], owner?: string, thing?: string, unheld: readonly string[] = [], alone: readonly string[] = []): WorkPhrases {
+	const signature = JSON.stringify([nouns, owner ?? null, thing ?? null, unheld, alone])
 	const kept = MADE.get(signature)
 	if (kept) return kept
-	const made = makePhrases(nouns, owner, thing, unheld)
+	const made = makePhrases(nouns, owner, thing, unheld, alone)
 	if (MADE.size > 200) MADE.clear()
 	MADE.set(signature, made)
 	return made
 }
 
-function makePhrases(nouns: readonly string[], owner?: string, thing?: string, unheld: readonly string[] = []): WorkPhrases {
+function makePhrases(nouns: readonly string[], owner?: string, thing?: string, unheld: readonly string[] = [], alone: readonly string[] = []): WorkPhrases {
 	// A work word of the lexicon that the code names outside the key is no work under it ("starts its export" of a
 	// runExport called after hold returned): the lexicon lends only words the code leaves to the story.
 	// And only to a scene whose held code names no work of its own (it calls `work()`): where the code says what the work
@@ -106,7 +106,8 @@ function makePhrases(nouns: readonly string[], owner?: string, thing?: string, u
 	const phrase = `(?:${DETERMINERS} (?:${work}|${works})|${bare})`
 	// A verb that names a kind of work never takes the domain's written thing: "A sends its THING", "uploads its
 	// THING" would tell a write, which only the forms of writes read. Its own work is any other head.
-	const named = NAMED_WORK_VERBS
+	// The scene's own verbs its held code calls alone (`pay()`: `aloneVerbs`) stand alone as these do: "finishes paying".
+	const named = [...NAMED_WORK_VERBS, ...alone.filter(verb => nouns.includes(verb))]
 	const namedWork = `${adjectives}(?:${any(['work', 'piece of work', ...nouns, ...WORK_NOUNS])}${batch})${of}`
 	const namedWorks = `${adjectives}(?:${any(['work', ...[...nouns, ...WORK_NOUNS].flatMap(plural)])}${batchesOf})${of}`
 	const namedPhrase = `(?:${DETERMINERS} (?:${namedWork}|${namedWorks})|${bare})`

@@ -7,7 +7,7 @@
  */
 import type { Code, Position, Scene, SetState, Step, StepStatement, Strike } from '../../../scene-parser/index.ts'
 import { DEFAULT_TTL_MS, MAX_FENCE_PART, formatDuration } from '../../../engine/index.ts'
-import { castProblems, idEventProblem, idProblem, isLockName, nameProblem, sceneNouns, unlentWords } from '../claims/index.ts'
+import { castProblems, idEventProblem, idProblem, isLockName, nameProblem, aloneVerbs, sceneNouns, unlentWords } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 import type { Frame, FrameMessage, SceneFrames } from '../frame.ts'
 import { castOf, kindOf, statePlace } from './cast.ts'
@@ -156,19 +156,22 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 	if (sample.problems.length > 0) {
 		return { ...(scene.code ? { code: { lang: scene.code.lang, lines: scene.code.lines } } : {}), frames: [], diagnostics: sample.problems }
 	}
-	const texts = new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, options.suggest ?? false, nounsOf(scene, domain), workNounsOf(scene, domain), unlentWords(scene.code?.lines ?? []))
+	// The scene's texts in its language: its own nouns, the work its held code names, the lexicon's words it does not lend, its one-word work verbs.
+	const lines = scene.code?.lines ?? []
+	const textsOf = (suggest: boolean | readonly number[]) => new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, suggest, nounsOf(scene, domain), workNounsOf(scene, domain), unlentWords(lines), aloneVerbs(lines, workNounsOf(scene, domain)))
+	const texts = textsOf(options.suggest ?? false)
 	if (options.offers === false) texts.offers = false
 	if (options.withoutFences) return withoutFences(scene, options, texts, domain, sample)
 	const run = await runScene(scene, options, texts, false, domain, sample.loaded)
 	try {
 		if (!run.failed) {
 			if (texts.sites.some(site => site.read.clauses.some(clause => clause.form.needsUnfenced))) {
-				const unfenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, false, nounsOf(scene, domain), workNounsOf(scene, domain), unlentWords(scene.code?.lines ?? [])), true, domain, sample.loaded)
+				const unfenced = await runScene(scene, { ...options, onFrame: undefined }, textsOf(false), true, domain, sample.loaded)
 				run.facts.unfenced = unfenced.facts
 				if (unfenced.untellable !== undefined) unfenced.facts.untellable = unfenced.untellable
 			}
 			if (texts.sites.some(site => site.read.clauses.some(clause => clause.form.needsFenced))) {
-				const fenced = await runScene(scene, { ...options, onFrame: undefined }, new SceneTexts(castOf(scene), keyOf(scene, domain), domain.words, options.file, false, nounsOf(scene, domain), workNounsOf(scene, domain), unlentWords(scene.code?.lines ?? [])), false, domain, sample.loaded, true)
+				const fenced = await runScene(scene, { ...options, onFrame: undefined }, textsOf(false), false, domain, sample.loaded, true)
 				run.facts.fenced = fenced.facts
 			}
 			if (sample.loaded) ttlProblems(scene, run.facts, options.file, run.failures)

@@ -54,8 +54,10 @@ export class SceneTexts {
 		work: readonly string[] = nouns,
 		/** The lexicon's work words it does not lend (`unlentWords`): the words of the names its code calls outside the key, or all where its held code does no generic work. */
 		unheld: readonly string[] = [],
+		/** Of the work nouns, those its held code calls as a name of one word (`aloneVerbs`), which read alone as verbs. */
+		alone: readonly string[] = [],
 	) {
-		this.language = sceneLanguage(cast, key, words, nouns, work, unheld)
+		this.language = sceneLanguage(cast, key, words, nouns, work, unheld, alone)
 	}
 
 	read(text: Text, place: Place): ReadResult {

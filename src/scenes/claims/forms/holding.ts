@@ -961,7 +961,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "k is a semaphore's ∧ |holders(k, t)| < limit(k)",
-		pattern: '{key} is not full', alternatives: ["{key} isn't full", "{key} has room"],
+		pattern: '{key} is not full', alternatives: ["{key} isn't full", "{key} has room", "{key} has a free place/slot", "a place/slot is free", "there is a free place/slot"],
 		example: 'the key is not full',
 		meaning: "A semaphore's key has fewer holders than its limit at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end).",
 		check: (slots, context) => fullness(slots, context, false),
@@ -971,7 +971,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		formula: "limit(the store) = n",
-		pattern: 'the limit is {count}', alternatives: ["the semaphore's limit is {count}", "the semaphore allows {count}", "its limit is {count}", "the semaphore has {count} places/slots", "it has {count} places/slots", "it allows {count}", "the semaphore lets {count} workers VERB at once", "the semaphore lets {count} workers VERB at the same time"],
+		pattern: 'the limit is {count}', alternatives: ["the semaphore's limit is {count}", "the semaphore allows {count}", "its limit is {count}", "the semaphore has {count} places/slots", "it has {count} places/slots", "it allows {count}", "the semaphore lets {count} workers VERB at once", "the semaphore lets {count} workers VERB at the same time", "the semaphore allows {count} WORKS at once", "the semaphore allows {count} WORKS at the same time"],
 		example: 'the limit is 3',
 		meaning: "The semaphore's limit is that number (\"the semaphore lets 2 workers print at once\" tells its limit, not who got in).",
 		check(slots, context) {

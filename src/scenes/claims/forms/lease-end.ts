@@ -801,9 +801,9 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		formula: "w held a lease in the step ∧ no renewed(w) of it ∈ step or later, and its code renews none (renew: false, or w paused)",
-		pattern: 'nothing renews {lease}', alternatives: ["nobody renews {lease}", "no one renews {lease}", "{worker} does not renew( it)", "{worker} does not renew its lease", "{worker} doesn't renew( it)", "{worker} doesn't renew its lease"],
+		pattern: 'nothing renews {lease}', alternatives: ["nobody renews {lease}", "no one renews {lease}", "nothing/nobody renews {lease} now", "no one renews {lease} now", "{worker} does not renew( it)", "{worker} does not renew its lease", "{worker} doesn't renew( it)", "{worker} doesn't renew its lease"],
 		example: "nothing renews A's lease",
-		meaning: "The worker held a lease in this step, and no renewal of it happened, in this step or a later one.",
+		meaning: "The worker held a lease in this step, and no renewal of it happened, in this step or a later one (\"now\" says the same: from now on).",
 		check: (slots, context) => nothingRenews(slots, context),
 	},
 	{

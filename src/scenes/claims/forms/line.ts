@@ -206,6 +206,26 @@ function joinedLine(context: ClaimContext, worker: string): Verdict {
 	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
 }
 
+/**
+ * Why the worker of `ask` did not ask first in line (undefined: it did): its ask was the step's first of
+ * that key, a hold, and it stood in line; no one stood in line for the key when it asked; and another
+ * worker asked later in the step and stood in line behind it. "First" compares it with the others in line.
+ */
+function firstInLine(context: ClaimContext, ask: Of<'asked'>): string | undefined {
+	const list = context.step.happenings
+	const index = list.indexOf(ask)
+	const worker = ask.worker
+	const earlier = list.slice(0, index).find(h => h.kind === 'asked' && h.store === ask.store && h.worker !== worker) as Of<'asked'> | undefined
+	if (earlier) return `${context.name(earlier.worker)} asked for the key earlier in this step, at ${time(earlier.at)}`
+	if (ask.tryOnly || !joinedLine(context, worker).ok || list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly) !== index) return `${context.name(worker)} did not stand in line for the key it asked for`
+	const others = new Set<string>([...context.step.start.workers.keys(), ...happened(context.step, 'asked', () => true).map(h => h.worker)])
+	others.delete(worker)
+	const ahead = [...others].find(other => inLineBefore(context, other, ask.store, index))
+	if (ahead !== undefined) return `${context.name(ahead)} was in line when it asked, at ${time(ask.at)}`
+	if (![...others].some(other => waitedBehind(context, other, worker, 0).ok)) return `no other worker asked after it in this step and stood in line behind it`
+	return undefined
+}
+
 /** The worker of slot 0, and no other, is in line when the step ends (and, `still`, stood in it all through the step). */
 function onlyWaiter(slots: readonly Slot[], context: ClaimContext, still: boolean): Verdict {
 	const store = storeFor(context, undefined)
@@ -242,7 +262,7 @@ function line(slots: readonly Slot[], context: ClaimContext, which: { count?: nu
 	}
 	if (which.list !== undefined) {
 		const wanted = actorsOf(slots[which.list])
-		if (wanted.length !== waiters.length || !wanted.every(id => waiters.includes(id))) return fails(`${waiters.length === 0 ? 'no one' : names(context, waiters)} ${waiters.length === 1 ? 'is' : 'are'} in line when the step ends`, which.list)
+		if (wanted.length !== waiters.length || !wanted.every(id => waiters.includes(id))) return fails(`${waiters.length === 0 ? 'no one' : names(context, waiters)} ${waiters.length <= 1 ? 'is' : 'are'} in line when the step ends`, which.list)
 		if (which.ordered === true && wanted.some((id, at) => waiters[at] !== id)) return fails(`${names(context, waiters)} are in line in that order, ${context.name(waiters[0] as string)} first: not in the order this names`, which.list)
 	}
 	if (which.first !== undefined && waiters[0] !== actorOf(slots[which.first])) return fails(`${waiters[0] === undefined ? 'no one' : context.name(waiters[0])} is first in line`, which.first)
@@ -373,11 +393,47 @@ function inTime(slots: readonly Slot[], context: ClaimContext, fence?: number): 
  * it names one) in the place an end of the other's lease freed at that moment, of the kinds given:
  * the place the engine recorded for the grant (first freed, first taken).
  */
+/**
+ * The lease end of `other` whose place a grant given at once took, or why none: the last lease of the grant's key to end
+ * before the grant (in this step or an earlier one) is `other`'s, its key was full until that end (it freed the one place),
+ * and no one got the key, no other lease of it ended and its store did not restart between that end and the grant.
+ */
+function freedPlace(context: ClaimContext, grant: Of<'granted'>, other: string): { end: Happening; step: StepFacts } | string {
+	const store = grant.store
+	const ending = (h: Happening) => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store
+	const steps = runSteps(context.run).filter(step => step.index <= context.step.index)
+	for (let s = steps.length - 1; s >= 0; s--) {
+		const step = steps[s] as StepFacts
+		const list = step.index === context.step.index ? step.happenings.slice(0, step.happenings.indexOf(grant)) : step.happenings
+		for (let i = list.length - 1; i >= 0; i--) {
+			const h = list[i] as Happening
+			if ((h.kind === 'restarted' || h.kind === 'restored') && h.store === store) return `${context.name(store)} ${h.kind === 'restarted' ? 'restarted' : 'was restored'} at ${time(h.at)}, after which no lease of it ended before this grant`
+			if (h.kind === 'granted' && h.store === store) return `${context.name(h.worker)} got the key at ${time(h.at)}, after the last lease of it that ended before this grant`
+			if (!ending(h) || !('worker' in h)) continue
+			if (h.worker !== other) return `the last lease of the key to end before it was ${context.name(h.worker)}'s, at ${time(h.at)}`
+			const limit = context.world.stores.get(store)?.limit ?? 1
+			const holders = new Set(step.start.stores.get(store)?.holders ?? [])
+			for (const before of list.slice(0, i + 1)) {
+				if ((before.kind === 'restarted' || before.kind === 'restored') && before.store === store) return `${context.name(store)} ${before.kind === 'restarted' ? 'restarted' : 'was restored'} in the step ${context.name(other)}'s lease ended in, at ${time(before.at)}`
+				if (before.kind === 'granted' && before.store === store) holders.add(before.worker)
+				else if (ending(before) && 'worker' in before) holders.delete(before.worker)
+			}
+			const free = limit - holders.size
+			return free === 1 ? { end: h, step } : `the key had ${free} free places once ${context.name(other)}'s lease ended, at ${time(h.at)}, so no one of them was ${context.name(other)}'s`
+		}
+	}
+	return `no lease of the key ended before it`
+}
+
 function tookPlace(context: ClaimContext, worker: string, other: string, key: Slot | undefined, ends: readonly Happening['kind'][]): Verdict {
 	const list = context.step.happenings
 	const grant = happened(context.step, 'granted', h => h.worker === worker && (key?.value.type !== 'key' || key.value.store === undefined || h.store === key.value.store))[0]
 	if (!grant) return fails(`the engine gave ${context.name(worker)} no lease in this step`, 0)
-	if (grant.place === undefined) return fails(`${context.name(worker)} got the key at once when it asked, at ${time(grant.at)}, without waiting in line: it took no one's place`, 0)
+	if (grant.place === undefined) {
+		if (ends.length === 1) return fails(`${context.name(worker)} got the key at once when it asked, at ${time(grant.at)}, without waiting in line: it took no one's place`, 0)
+		const freed = freedPlace(context, grant, other)
+		return typeof freed === 'string' ? fails(`${context.name(worker)} got the key at once when it asked, at ${time(grant.at)}, without waiting in line, and the place it got was not one ${context.name(other)}'s lease left: ${freed}`, 0) : holds([saw(freed.step, freed.end), saw(context.step, grant)], grant.at)
+	}
 	const end = (context.step.causes?.get(grant) ?? []).find(h => ends.includes(h.kind) && 'worker' in h && h.worker === other && 'store' in h && h.store === grant.store && h.at === grant.at && list.indexOf(h) >= 0 && list.indexOf(h) < list.indexOf(grant))
 	if (!end) {
 		const took = (context.step.causes?.get(grant) ?? []).find(h => 'worker' in h && (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended'))
@@ -590,10 +646,10 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		fromLine: true,
-		formula: "granted(w, k) ∈ step from the line, that took the place an end of v's lease of k in the step freed at that moment (the engine's record)",
+		formula: "granted(w, k) ∈ step from the line, that took the place an end of v's lease of k in the step freed at that moment (the engine's record); or granted(w, k) ∈ step at once, and the last lease end of k before it is v's, after which k had one free place and no grant of k came before w's",
 		pattern: "{worker} gets {owner} place", alternatives: ["{worker} takes {owner} place/slot", "{worker} gets {owner} slot"],
 		example: "D gets B's place",
-		meaning: "The first worker stood in line and got the key in this step the moment the second's lease of it ended (let go, ran out, gone or ended by an operator): the place it left.",
+		meaning: "The first worker got the key in this step in the place the second's lease of it left (let go, ran out, gone or ended by an operator): from the line, the moment that lease ended; or at once when it asked, when that lease was the last of the key to end before, it left the one free place, and no one got the key between.",
 		check: (slots, context) => tookPlace(context, actorOf(slots[0]), actorOf(slots[1]), undefined, ['released', 'expired', 'gone', 'ended']),
 	},
 	{
@@ -825,6 +881,24 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => line(slots, context, { list: 0, first: 1 }),
 	},
 	{
+		id: 'workers-wait-first-then',
+		places: STORY,
+		tells: 'state',
+		formula: "line(k, t) = ws = [w, v]",
+		pattern: '{workers} wait in line: {worker} first, then {worker}', alternatives: ['{workers} both wait in line: {worker} first, then {worker}'],
+		example: 'B and C wait in line: B first, then C',
+		meaning: 'Those two workers, and no other, are in line when the step ends, in the order the list after the colon names: the first named first, the other behind it.',
+		check(slots, context) {
+			const verdict = line(slots, context, { list: 0, first: 1 })
+			if (!verdict.ok) return verdict
+			const listed = actorsOf(slots[0])
+			if (listed.length !== 2) return fails(`the list after the colon names two workers, first and then, and "${slots[0]?.text}" names ${listed.length}: name each worker in line, first first`, 0)
+			const store = storeFor(context, undefined)
+			const second = typeof store === 'string' ? undefined : store.waiters[1]
+			return second === actorOf(slots[2]) ? verdict : fails(`${second === undefined ? 'no one' : context.name(second)} is second in line, behind ${context.name(actorOf(slots[1]))}`, 2)
+		},
+	},
+	{
 		id: 'place-in-line',
 		places: STORY,
 		tells: 'state',
@@ -936,16 +1010,18 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'asks-first',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step, before every other worker's asked(k) in the scene",
+		formula: "asked(w, k) ∈ step, before every other worker's asked(k) in the scene; or first in line: asked(w, k) ∈ step, the step's first asked(k), w stood in line, line(k) empty when it asked, and another worker's asked(k) later in the step stood in line behind w",
 		pattern: '{worker} asks for {key} first', alternatives: ["{worker} asks first", "{worker} is the first to ask", "{worker} is the first to ask for {key}"],
 		example: 'Worker B asks for the key first',
-		meaning: "The worker asked for the key in this step, and no other worker had asked for that key before it, in this step or an earlier one.",
+		meaning: "The worker asked for the key in this step, and no other worker had asked for that key before it, in this step or an earlier one; or, while the key was held, it was the first of the step's askers to stand in line: no one else asked for the key earlier in the step, no one was in line when it asked, and another worker asked after it in the step and stood in line behind it (\"A holds the key. C asks first, then B: both wait\").",
 		check(slots, context) {
 			const verdict = asked(slots, context)
 			if (!verdict.ok) return verdict
 			const ask = asks(context, actorOf(slots[0]), undefined, slots[1])[0] as Of<'asked'>
 			const before = happenedBefore(context, ask).find(h => h.kind === 'asked' && h.worker !== ask.worker && h.store === ask.store) as Of<'asked'> | undefined
-			return before ? fails(`${context.name(before.worker)} asked before ${context.name(ask.worker)}, at ${time(before.at)}`, 0) : verdict
+			if (!before) return verdict
+			const notFirstInLine = firstInLine(context, ask)
+			return notFirstInLine === undefined ? verdict : fails(`${context.name(before.worker)} asked before ${context.name(ask.worker)}, at ${time(before.at)}, and ${context.name(ask.worker)} was not first in line either: ${notFirstInLine}`, 0)
 		},
 	},
 	{
@@ -953,7 +1029,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k) ∈ step, at its ask, with no place in line",
-		pattern: '{worker} gets {key} at once', alternatives: ["{worker} gets {key} immediately", "{worker} gets in at once", "{worker} gets in immediately"],
+		pattern: '{worker} gets {key} at once', alternatives: ["{worker} gets {key} immediately", "{worker} gets in at once", "{worker} gets in immediately", "{worker} gets a place/slot at once", "{worker} gets a place/slot immediately"],
 		example: 'Worker C gets the key at once',
 		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line.',
 		check: (slots, context) => atOnce(slots, context),
@@ -973,7 +1049,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k) ∈ step, at its ask with no place in line, or at the moment of the event the clause before told",
-		pattern: '{worker} gets {key} right away', alternatives: ["{worker} gets in right away"],
+		pattern: '{worker} gets {key} right away', alternatives: ["{worker} gets in right away", "{worker} gets a place/slot right away"],
 		example: 'Worker C gets the key right away',
 		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells ("an operator ends A\'s lease. B gets the key right away").',
 		check: (slots, context) => atOnce(slots, context, undefined, true),

@@ -251,6 +251,28 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'new-epoch-is',
+		places: STORY,
+		tells: 'state',
+		// Never offered: where it holds, "the epoch is …" says the same number, and a writer told of the epoch is told that.
+		quiet: true,
+		formula: "epoch(s, t) = e for every store s, and each s restarted or was restored in this step or before",
+		pattern: 'the new epoch is {epoch}', alternatives: ['its new epoch is {epoch}'],
+		example: 'the new epoch is 5000',
+		meaning: "The store opened again (a restart or a restore) in this step or an earlier one, and its epoch is that number when the step ends; in a scene of several stores, every store's is.",
+		check(slots, context) {
+			const stores = [...context.world.stores.values()]
+			if (stores.length === 0) return fails('this scene has no lock store')
+			const upTo = runSteps(context.run).filter(step => step.index <= context.step.index)
+			const unopened = stores.find(store => !upTo.some(step => step.happenings.some(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store.id)))
+			if (unopened) return fails(`${context.name(unopened.id)} has not opened again (no restart or restore) by this step: its epoch ${unopened.epoch} is its first, not a new one`, 0)
+			const epoch = bigOf(slots[0])
+			const other = stores.find(store => store.epoch !== epoch)
+			if (other) return fails(`${context.name(other.id)}'s new epoch is ${other.epoch}`, 0)
+			return holds(stores.map(store => ({ kind: 'epoch' as const, store: store.id, at: context.world.time, epoch: store.epoch.toString() })), context.world.time)
+		},
+	},
+	{
 		id: 'epoch-of-store-is',
 		places: STORY,
 		tells: 'state',

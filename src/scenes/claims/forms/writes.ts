@@ -292,7 +292,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w, fence f) ∈ step, w's lease not live",
 		each: 'save',
-		pattern: '{worker} saves( its THING) with its old fence {fence}', alternatives: ["{worker} tries to save/write( its THING) with its old fence {fence}", "{worker} writes with its old fence {fence}", "{worker} writes/saves with its old fence, {fence}", "{worker} saves/writes its stale/old THING with fence {fence}", "{worker} saves/writes( its THING) with its stale fence {fence}", "{worker} saves/writes a stale THING with fence {fence}"],
+		pattern: '{worker} saves( its THING) with its old fence {fence}', alternatives: ["{worker} tries to save/write( its THING) with its old fence {fence}", "{worker} writes with its old fence {fence}", "{worker} writes its THING with its old fence {fence}", "{worker} writes/saves the THING with its old fence {fence}", "{worker} writes/saves with its old fence, {fence}", "{worker} saves/writes its stale/old THING with fence {fence}", "{worker} saves/writes( its THING) with its stale fence {fence}", "{worker} saves/writes a stale THING with fence {fence}"],
 		example: 'Worker A saves with its old fence 7',
 		meaning: 'The worker wrote in this step with that fence, from a lease no longer live when it wrote.',
 		check: (slots, context) => wroteWithFence(slots, context, true),
