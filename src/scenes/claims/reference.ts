@@ -2102,6 +2102,8 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 		// The worker's statements in run order, each with its place; a statement is the work's when its id is named.
 		// A statement that calls nothing takes no time: the code is still at the work through it.
 		const calledNothing = (statement: number | undefined) => statement !== undefined && env.run.statements?.[statement] !== undefined && (env.run.statements[statement] as StatementFact).calls.length === 0 && ((env.run.statements[statement] as StatementFact).maybe?.length ?? 0) === 0
+		// A statement of the code outside the key, run between statements of the work, runs inside a call the work made: the code is still at the work.
+		const outsideTheKey = (statement: number | undefined) => statement !== undefined && env.run.statements?.[statement] !== undefined && !(env.run.statements[statement] as StatementFact).held
 		const lines = env.run.steps.flatMap(step => (step.ran ?? []).filter(line => line.worker === worker).map(line => ({ step: step.index, line })))
 		// Each line, and whether it goes on from the work: an act, or the start of a statement that is not one only waiting for its act next
 		// (nor the last, which the code is still in when the run ends: it waits for an act never made, as every other call is done at once).
@@ -2110,7 +2112,7 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 			const ran = env.run.steps[step]?.ran ?? []
 			return line.order - 0.5 + (0.4 * (ran.indexOf(line) + 1)) / (ran.length + 1)
 		}
-		const mine = lines.map(({ step, line }, i) => ({ step, at: line.at, order: line.order, spot: spot(step, line), act: line.act === true, work: line.statement !== undefined && ids.has(line.statement), goesOn: line.act === true || (lines[i + 1] !== undefined && !(lines[i + 1]?.line.act === true && lines[i + 1]?.line.statement === line.statement) && !calledNothing(line.statement)) }))
+		const mine = lines.map(({ step, line }, i) => ({ step, at: line.at, order: line.order, spot: spot(step, line), act: line.act === true, work: line.statement !== undefined && ids.has(line.statement), goesOn: line.act === true || (lines[i + 1] !== undefined && !(lines[i + 1]?.line.act === true && lines[i + 1]?.line.statement === line.statement) && !calledNothing(line.statement) && !outsideTheKey(line.statement)) }))
 		// The work's spans: from a statement of it to the next statement or act that is none of it (the code went on).
 		const spans: { from: (typeof mine)[number]; to?: (typeof mine)[number] }[] = []
 		// And of the whole code under the key, its last own act (a write after which none of it ran), which also ends it.

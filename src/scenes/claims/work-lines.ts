@@ -120,12 +120,14 @@ function endsOf(list: readonly Ran[], ids: ReadonlySet<number>, statements: read
 		// A statement that calls nothing (`return true`, `const n = 1`) takes no time: the work goes on through it.
 		const calls = one.line.statement === undefined ? undefined : statements[one.line.statement]
 		const idle = one.line.act !== true && calls !== undefined && calls.calls.length === 0 && (calls.maybe ?? []).length === 0
+		// A statement outside the code under the key that runs while its worker holds it runs inside a call of that code (`pay()`'s own `await work()`): the work goes on through it.
+		const nested = one.line.act !== true && calls !== undefined && !calls.held
 		if (ofWork) {
 			began ??= one
 			// An act of the work's own (a write of the code under the key) after which no more of it ran: its last.
 			if (one.line.act === true) lastAct = one
 			else lastAct = undefined
-		} else if (began !== undefined && !waitsForAct && !idle) {
+		} else if (began !== undefined && !waitsForAct && !idle && !nested) {
 			ends.push({ began, end: one, ...(lastAct === undefined ? {} : { lastAct }) })
 			began = undefined
 			lastAct = undefined
