@@ -21,9 +21,9 @@ interface PlacedActor {
 /** Role nouns that name another kind of actor than the one labelled: a worker called "Lock" would take a lock's claims. */
 const OTHER_ROLES: Readonly<Record<string, readonly string[]>> = {
 	worker: ['lock', 'store', 'semaphore', 'database', 'db', 'clock'],
-	store: ['worker', 'client', 'job', 'candidate', 'database', 'db', 'clock'],
-	database: ['worker', 'client', 'job', 'candidate', 'lock', 'store', 'semaphore', 'clock', 'kv.db'],
-	decoration: ['worker', 'client', 'job', 'candidate', 'lock', 'store', 'semaphore', 'database', 'db'],
+	store: ['worker', 'client', 'job', 'candidate', 'scheduler', 'database', 'db', 'clock'],
+	database: ['worker', 'client', 'job', 'candidate', 'scheduler', 'lock', 'store', 'semaphore', 'clock', 'kv.db'],
+	decoration: ['worker', 'client', 'job', 'candidate', 'scheduler', 'lock', 'store', 'semaphore', 'database', 'db'],
 }
 
 /** A label as the eye reads it: letters that look alike in the site's font made one (I, l and 1; O and 0). */
@@ -35,7 +35,7 @@ function looks(label: string): string {
 const VALUE_WORDS = ['fence', 'fences', 'epoch', 'count', 'lease', 'leases', 'ttl', 'wait', 'limit', 'holds', 'holding', 'held', 'holder', 'holders', 'saved', 'refused', 'rejected', 'accepted', 'free', 'idle', 'lost', 'expired', 'granted', 'waiting', 'paused', 'stalled', 'crashed', 'released', 'renewed', 'busy', 'full', 'ok', 'stale', 'gave', 'timed', 'winner', 'won', 'failed', 'succeeded', 'true', 'false', 'yes', 'no', 'not', 'never', 'first', 'last', 'next', 'new', 'old', 'live', 'dead', 'late', 'early', 'nobody', 'none', 'nothing', 'noone', 'everyone', 'everybody', 'anyone', 'anybody', 'someone', 'somebody', 'all', 'each', 'every', 'both', 'either', 'neither', 'other', 'another', 'it', 'its', 'they', 'them', 'he', 'she', 'him', 'her', 'who', 'same', 'only', 'leader', 'follower', 'primary', 'replica', 'master', 'mutex', 'etcd', 'zookeeper', 'redis', 'consul', 'chubby', 'postgres', 'timeout', 'timer', 'deadline', 'minute', 'minutes', 'second', 'seconds', 'hour', 'hours', 'ms', 'kv.db', 'kv']
 
 /** The nouns of the actors' roles, which a label may use though a claim form does too. */
-const ROLE_NOUNS = new Set(['worker', 'lock', 'store', 'semaphore', 'server', 'database', 'db', 'clock', 'client', 'node', 'service', 'job', 'candidate'])
+const ROLE_NOUNS = new Set(['worker', 'lock', 'store', 'semaphore', 'server', 'database', 'db', 'clock', 'client', 'node', 'service', 'job', 'candidate', 'scheduler'])
 
 let forbidden: Set<string> | undefined
 
@@ -78,7 +78,7 @@ function judgeName(label: string): string | undefined {
 }
 
 /** A role and a letter or a number of one or two digits: `Worker A`, `Store 2`, `Lock`. */
-const ROLE_FORM = /^(Worker|Lock|Store|Server|Client|Job|Node|Service|Candidate|Clock|Database)( ([A-Z]|[0-9]{1,2}))?$/
+const ROLE_FORM = /^(Worker|Lock|Store|Server|Client|Job|Node|Service|Candidate|Scheduler|Clock|Database)( ([A-Z]|[0-9]{1,2}))?$/
 /** A database's file: `chat.db`. */
 const FILE_FORM = /^[a-z][a-z0-9_-]*\.db$/
 /** A lock's or semaphore's own name, one word: `exports`. */

@@ -350,8 +350,14 @@ function unshownAsk(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
  */
 function sameMoment(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
 	const during = clause.during === true && clause.form.tells === 'event'
-	// "Right then" with nothing told before it names no moment.
-	if (clause.same !== undefined && clause.then === 'when' && text.prior === undefined) return `"${clause.same}" says this happened at the moment of what the clause before tells, and nothing is told before it; leave it out, or tell that first`
+	// "Right then" first in a caption is at the latest moment the captions before it told ("At the same moment B tries too" in the next step); with nothing told before it, it names no moment.
+	if (clause.same !== undefined && clause.then === 'when' && text.prior === undefined) {
+		const told = context.place === 'caption' || context.place === 'note' ? context.toldBefore : undefined
+		if (told === undefined) return `"${clause.same}" says this happened at the moment of what the clause before tells, and nothing is told before it; leave it out, or tell that first`
+		const at = outcome.first?.at ?? outcome.at
+		if (at === told && outcome.at === told) return undefined
+		return `"${clause.same}" first in a caption says this happened at the moment the captions before it last told (${formatDuration(told)}), but ${at === undefined ? 'the scene does not draw when this happened' : `it happened at ${formatDuration(at)}`}; say when it happened${at === undefined ? '' : ` ("at ${formatDuration(at)}")`}`
+	}
 	if ((clause.then !== 'when' && !during) || text.prior === undefined) return undefined
 	const says = during ? '"while" (or a participle after a comma) before a happening says it happened at the moment of what the clause before tells' : clause.same !== undefined ? `"${clause.same}" says this happened at the moment of what the clause before tells` : '"when" or "as soon as" says the happening it joins came at the moment of the one it names'
 	// "When S, E" of a state S: E came at the moment S began to hold, in this step.

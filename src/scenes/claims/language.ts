@@ -326,8 +326,8 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords, n
 			{ kind: 'then', regex: new RegExp(`^(?:${then}),? `, 'd') },
 			// "After that" and "afterwards" are "then"; "5 s after that" is "5 s later"; "a moment later" is some time after what was told before.
 			{ kind: 'then', regex: /^(?:after that|afterwards),? /d },
-			// "Right then" and "at that moment" are "when": the happening came at the moment of what the clause before tells.
-			{ kind: 'same', regex: /^(?:right then|just then|at that (?:very )?moment|at that instant),? /d },
+			// "Right then", "at that moment" and "at the same moment" are "when": the happening came at the moment of what the clause before tells.
+			{ kind: 'same', regex: /^(?:right then|just then|at that (?:very )?moment|at that instant|at the same (?:moment|time|instant)),? /d },
 			{ kind: 'later', regex: new RegExp(`^(?:${afterThat}),? `, 'd') },
 			{ kind: 'soon', regex: /^(a moment|a while|some time|a little while|a bit) later,? /d },
 			{ kind: 'soon', regex: /^(later|some time after that),? /d },

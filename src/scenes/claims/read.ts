@@ -507,7 +507,7 @@ function afterFirst(items: readonly Item[], comma: number, soon: boolean, when =
 }
 
 /** "Right then" and the words like it, at a clause's start or end (`language.ts` reads them as "when"). */
-const SAME_MOMENT = /(?:^|,? )(right then|just then|at that (?:very )?moment|at that instant)(?:,? |$)/i
+const SAME_MOMENT = /(?:^|,? )(right then|just then|at that (?:very )?moment|at that instant|at the same (?:moment|time|instant))(?:,? |$)/i
 
 /**
  * A clause that tells its own moment with "right then" (read as "when": at the moment of the clause before) after a joint that

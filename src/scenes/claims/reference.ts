@@ -856,6 +856,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return event(all[0])
 	},
 	'is-refused': (s, env) => event(events(env.step, 'refused', h => h.worker === actor(s[0]))[0]),
+	// Each was refused in the step; the clause is at the last refusal.
+	'workers-are-refused': (s, env) => {
+		const all = actors(s[0]).map(id => events(env.step, 'refused', h => h.worker === id)[0])
+		if (all.some(h => h === undefined)) return NO
+		const refusals = all as Of<'refused'>[]
+		return { ok: true, events: refusals, makers: refusals, at: Math.max(...refusals.map(h => h.at)), each: refusals.map(h => h.at) }
+	},
 	'store-refuses': (s, env) => event(events(env.step, 'refused', h => h.store === actor(s[0]) && h.worker === actor(s[1]))[0]),
 	tries: (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly)),
 	'tries-once': (s, env) => {
@@ -2400,8 +2407,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (!wrong && meaning.clock?.moved === true && unnamed !== undefined && unnamed.at > step.start.time) wrong = true
 		// An ask drawn only as its grant has no time to put after the clause before.
 		if (!wrong && prior !== undefined && place === undefined && tells === 'event' && (clause.then === 'then' || clause.then === 'so' || clause.then === 'when')) wrong = meaning.events.some(h => h.kind === 'asked' && h.unshown === true && step.happenings.includes(h))
-		// "Right then" first in a text: no moment before it to be at.
-		if (!wrong && prior === undefined && clause.then === 'when' && clause.same !== undefined) wrong = true
+		// "Right then" first in a text: at the latest moment the captions before it told, else no moment before it to be at.
+		if (!wrong && prior === undefined && clause.then === 'when' && clause.same !== undefined) {
+			const told = context.place === 'caption' || context.place === 'note' ? context.toldBefore : undefined
+			wrong = told === undefined || at !== told || (early !== undefined && early.at !== told)
+		}
 		// "When X, Y" of two events, and "X while Y" of an event Y: Y happened at X's moment, each of its events.
 		if (!wrong && prior !== undefined && (clause.then === 'when' || (clause.during === true && tells === 'event'))) {
 			// After a state ("When the key is free, B gets it"), the moment is the one the state began to hold in the step.

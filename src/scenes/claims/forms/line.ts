@@ -1218,6 +1218,24 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'workers-are-refused',
+		places: STORY,
+		tells: 'event',
+		formula: "refused(v) ∈ step for each v ∈ ws",
+		pattern: '{workers} are refused', alternatives: ['{workers} are rejected', '{workers} are turned away', '{workers} are refused at once', '{workers} are turned away at once', '{workers} are both refused', '{workers} both get refused/rejected'],
+		example: 'Workers B and C are refused',
+		meaning: 'Each of those workers tried the key in this step and was refused, as "{worker} is refused" says of one.',
+		check(slots, context) {
+			const refusals: Of<'refused'>[] = []
+			for (const worker of actorsOf(slots[0])) {
+				const refused = happened(context.step, 'refused', h => h.worker === worker)[0]
+				if (!refused) return fails(`the lock did not refuse ${context.name(worker)} in this step`, 0)
+				refusals.push(refused)
+			}
+			return { ...holds(refusals.map(h => saw(context.step, h)), Math.max(...refusals.map(h => h.at))), each: refusals.map(h => ({ who: h.worker, at: h.at })) } as Verdict
+		},
+	},
+	{
 		id: 'store-refuses',
 		places: STORY,
 		tells: 'event',
