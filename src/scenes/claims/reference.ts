@@ -1236,6 +1236,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const stays = rows.length > 0 && rows.every(row => env.world.databases.get(row.id)?.writer === w && events(env.step, 'wrote', h => h.database === row.id && h.changed && h.at <= env.world.time).length === 0)
 		return holdsNow(stays, [], env)
 	},
+	// The scene's one database's row was last written by the worker, at the clause's moment.
+	'row-keeps-thing': (s, env) => {
+		const rows = [...env.world.databases.values()]
+		return holdsNow(rows.length === 1 && rows[0]?.writer === actor(s[0]), [], env)
+	},
 	'write-replaces': (s, env) => {
 		const mine = events(env.step, 'wrote', h => h.worker === actor(s[0]))
 		const told = env.pointed?.get(actor(s[0]))

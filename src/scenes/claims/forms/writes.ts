@@ -690,6 +690,23 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'row-keeps-thing',
+		places: STORY,
+		tells: 'state',
+		formula: "writer(d, t) = w, d the scene's one database",
+		pattern: 'the row holds {owner} THING', alternatives: ['the row keeps/has {owner} THING', 'the row now holds/keeps/has {owner} THING'],
+		example: "the row holds B's THING",
+		meaning: "The scene's one database's row keeps that worker's write at the clause's moment (the step's end unless it names one).",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const rows = [...context.world.databases.values()]
+			if (rows.length !== 1) return fails(`"the row" is the row of the scene's one database, and this scene has ${rows.length}; say whose database ("${context.name(worker)}'s write is saved")`, 0)
+			const row = rows[0] as (typeof rows)[number]
+			if (row.writer !== worker) return fails(row.writer === undefined ? `${context.name(row.id)}'s row keeps no worker's write` : `${context.name(row.id)}'s row keeps ${context.name(row.writer)}'s write`, 0)
+			return holds([{ kind: 'row' as const, database: row.id, at: context.world.time, fence: '', writer: worker }])
+		},
+	},
+	{
 		id: 'write-replaces',
 		places: STORY,
 		tells: 'event',
