@@ -457,7 +457,7 @@ const WHILE_FIRST = /^While [^,]+, /i
 /**
  * The items of a sentence opened by "When", "Once", "After" or "As soon as": the main clause (the first
  * after the subordinate's comma) is read as coming after the subordinate's last clause, unless its joint
- * says otherwise (a correlative "then" does not, after "When" or "As soon as"). "Once" after a state reads as "When". After "When" or "As soon as" it came at that clause's moment: an event's, or of a state
+ * says otherwise (a correlative "then" does not, after "When" or "As soon as"). "Once" reads as "When". After "When" or "As soon as" it came at that clause's moment: an event's, or of a state
  * the moment it began to hold in the step ("When the key is free, B gets it": B got it as the key came
  * free), or at the moment the state names ("When the key is free at 0 s, B gets it": B got it at 0 s); the events joined inside the subordinate ("When A lets go and B wakes") came at one moment, and
  * so did each event of another subject joined to the main clause by a bare "and" or comma ("When A lets
@@ -470,8 +470,9 @@ function afterFirst(items: readonly Item[], comma: number, soon: boolean, when =
 	const opener = inside.at(-1)?.clause
 	if (opener === undefined || found === undefined) return [...items]
 	const event = opener.form.tells === 'event'
-	// "Once S, X" of a state S is "When S, X": X came as S began to hold, or at the moment S names ("Once the key is free at 10 s, B gets it").
-	const atOnce = soon || (once && !event)
+	// "Once X, Y" is "When X, Y": of an event X, Y came at its moment ("Once A lets go at 10 s, B gets the key", and from A's let-go); of a
+	// state, as X began to hold, or at the moment X names ("Once the key is free at 10 s, B gets it").
+	const atOnce = soon || once
 	// "When X, then Y": the correlative "then" (after the comma, or after Y's subject) orders nothing of its own; Y came at X's moment all the same.
 	const { then: correlative, ...plain } = found.clause
 	const main = atOnce && correlative === 'then' && !found.clause.gap ? { clause: plain as ReadClause, index: found.index } : found

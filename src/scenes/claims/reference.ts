@@ -2117,14 +2117,13 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 		// A statement of the code outside the key, run between statements of the work, runs inside a call the work made: the code is still at the work.
 		const outsideTheKey = (statement: number | undefined) => statement !== undefined && env.run.statements?.[statement] !== undefined && !(env.run.statements[statement] as StatementFact).held
 		const lines = env.run.steps.flatMap(step => (step.ran ?? []).filter(line => line.worker === worker).map(line => ({ step: step.index, line })))
-		// Each line, and whether it goes on from the work: an act, or the start of a statement that is not one only waiting for its act next
-		// (nor the last, which the code is still in when the run ends: it waits for an act never made, as every other call is done at once).
+		// Each line, and whether it goes on from the work: an act, or the start of a statement that is not one only waiting for its act next.
 		// Where each line stands among its step's happenings: before the one after it, and after the lines that ran before it there.
 		const spot = (step: number, line: RanLine) => {
 			const ran = env.run.steps[step]?.ran ?? []
 			return line.order - 0.5 + (0.4 * (ran.indexOf(line) + 1)) / (ran.length + 1)
 		}
-		const mine = lines.map(({ step, line }, i) => ({ step, at: line.at, order: line.order, spot: spot(step, line), act: line.act === true, work: line.statement !== undefined && ids.has(line.statement), goesOn: line.act === true || (lines[i + 1] !== undefined && !(lines[i + 1]?.line.act === true && lines[i + 1]?.line.statement === line.statement) && !calledNothing(line.statement) && !outsideTheKey(line.statement)) }))
+		const mine = lines.map(({ step, line }, i) => ({ step, at: line.at, order: line.order, spot: spot(step, line), act: line.act === true, work: line.statement !== undefined && ids.has(line.statement), goesOn: line.act === true || (!(lines[i + 1]?.line.act === true && lines[i + 1]?.line.statement === line.statement) && !calledNothing(line.statement) && !outsideTheKey(line.statement)) }))
 		// The work's spans: from a statement of it to the next statement or act that is none of it (the code went on).
 		const spans: { from: (typeof mine)[number]; to?: (typeof mine)[number] }[] = []
 		// And of the whole code under the key, its last own act (a write after which none of it ran), which also ends it.

@@ -114,9 +114,8 @@ function endsOf(list: readonly Ran[], ids: ReadonlySet<number>, statements: read
 	for (const [index, one] of list.entries()) {
 		const ofWork = one.line.statement !== undefined && ids.has(one.line.statement)
 		// A statement that begins only to wait for its act (a write, an ask) goes on at that act: the time until it is the work's.
-		// So does the one the code is still in when the run ends: every call but an act is done at once, so it waits for an act the scene never made.
 		const next = list[index + 1]
-		const waitsForAct = one.line.act !== true && (next === undefined || (next.line.act === true && next.line.statement === one.line.statement))
+		const waitsForAct = one.line.act !== true && next !== undefined && next.line.act === true && next.line.statement === one.line.statement
 		// A statement that calls nothing (`return true`, `const n = 1`) takes no time: the work goes on through it.
 		const calls = one.line.statement === undefined ? undefined : statements[one.line.statement]
 		const idle = one.line.act !== true && calls !== undefined && calls.calls.length === 0 && (calls.maybe ?? []).length === 0

@@ -349,6 +349,8 @@ function withGuards(js: string, program: AcornNode, statements: SampleStatement[
 	const edits: { at: number; text: string; closing: boolean; depth: number }[] = []
 	/** Whether the walk is in the body of a function given to a hold. */
 	let held = false
+	/** The names of the sample's functions given to a hold by name (`hold(key, job)`): their bodies are held too. */
+	const heldNames = namesGivenToHold(program as unknown as Located)
 	const guard = (node: Located): string => {
 		const line = lineOf(node)
 		const { calls, names, maybe } = callsOf(node)
@@ -403,6 +405,8 @@ function withGuards(js: string, program: AcornNode, statements: SampleStatement[
 			if (key === 'loc') continue
 			const was = held
 			if (holds && key === 'arguments') held = true
+			if (key === 'init' && node.type === 'VariableDeclarator' && heldNames.has(nameOf(node['id'])) && isFunction(value)) held = true
+			if (key === 'body' && node.type === 'FunctionDeclaration' && heldNames.has(nameOf(node['id']))) held = true
 			if (Array.isArray(value)) {
 				for (const child of value) if (isNode(child)) walk(child, depth + 1)
 			} else if (isNode(value)) walk(value, depth + 1)
@@ -420,6 +424,36 @@ function withGuards(js: string, program: AcornNode, statements: SampleStatement[
 }
 
 /** The name a call's callee ends in: `rebuildIndex` of `rebuildIndex(id)`, `exec` of db.exec`...`, `hold` of `store.hold(...)`. */
+/** An identifier's name, else ''. */
+function nameOf(node: unknown): string {
+	return isNode(node) && node.type === 'Identifier' ? (node['name'] as string) : ''
+}
+
+function isFunction(node: unknown): boolean {
+	return isNode(node) && (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression')
+}
+
+/** The names passed as the function of a `.hold(key, fn)` or `.tryHold(key, fn)` anywhere in the program. */
+function namesGivenToHold(program: Located): Set<string> {
+	const names = new Set<string>()
+	const visit = (node: Located): void => {
+		if (node.type === 'CallExpression') {
+			const callee = node['callee'] as Located
+			const name = calleeName(callee)
+			const given = (node['arguments'] as Located[])[1]
+			if (callee.type === 'MemberExpression' && name !== undefined && /^(?:hold|tryHold)$/.test(name) && nameOf(given) !== '') names.add(nameOf(given))
+		}
+		for (const [key, value] of Object.entries(node)) {
+			if (key === 'loc') continue
+			if (Array.isArray(value)) {
+				for (const child of value) if (isNode(child)) visit(child)
+			} else if (isNode(value)) visit(value)
+		}
+	}
+	visit(program)
+	return names
+}
+
 function calleeName(callee: Located): string | undefined {
 	if (callee.type === 'Identifier') return callee['name'] as string
 	if (callee.type === 'MemberExpression' && !(callee['computed'] as boolean)) return calleeName(callee['property'] as Located)

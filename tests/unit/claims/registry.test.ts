@@ -231,13 +231,14 @@ describe('reading a text', () => {
 		expect(read('B and C both wait.').clauses[0]?.form.id).toBe('workers-wait')
 	})
 
-	it('reads a sentence opened by "When" or "Once" as its second clause coming after its first ("When" and "As soon as" of two events: at its moment)', () => {
+	it('reads a sentence opened by "When" or "Once" as its second clause coming after its first ("When", "Once" and "As soon as" of two events: at its moment)', () => {
 		expect(read('When A lets go, C gets the key.').clauses.map(clause => [clause.form.id, clause.then])).toEqual([
 			['lets-go', 'sentence'],
 			['gets', 'when'],
 		].map(([id, then]) => [id, then === 'sentence' ? undefined : then]))
 		expect(read('As soon as A lets go, C asks for the key.').clauses[1]?.then).toBe('when')
-		expect(read("Once A's lease runs out, B gets the key.").clauses[1]?.then).toBe('then')
+		expect(read("Once A's lease runs out, B gets the key.").clauses[1]?.then).toBe('when')
+		expect(read("After A's lease runs out, B gets the key.").clauses[1]?.then).toBe('then')
 		// "When E, S" of a state S: S held at E's moment, as after "while" (and may have begun at that moment of the clock).
 		expect(read('When A lets go, B holds the key.').clauses.map(clause => [clause.form.id, clause.then, clause.during, clause.when])).toEqual([
 			['lets-go', undefined, undefined, undefined],
