@@ -214,6 +214,11 @@ export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventua
 		// "The lock is finally free": it had been held or waited for before, by the clause's moment.
 		const moment = context.moment ?? context.world.time
 		if (grant === undefined && free !== undefined && !all.some(h => (h.kind === 'granted' || h.kind === 'asked') && h.store === free && h.at <= moment)) return `"${word}" says the key of ${context.name(free)} had been held or waited for, but no worker asked for it by ${time(moment)}: it was free all along`
+		// ...and it came free in this step: a key free since a step before is not "finally" free now.
+		if (grant === undefined && free !== undefined) {
+			const freed = all.filter(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === free && h.at <= moment).pop()
+			if (freed !== undefined && !context.step.happenings.includes(freed)) return `"${word}" says the key of ${context.name(free)} came free now, after it was held or waited for, but it had been free since ${time(freed.at)}, before this step`
+		}
 		// Of each worker a clause of several tells a grant to ("B and C finally get in").
 		const grants = told.filter((h): h is Of<'granted'> => h.kind === 'granted' && of(h))
 		for (const one of grants.length > 0 ? grants : grant === undefined ? [] : [grant]) {

@@ -1829,7 +1829,12 @@ function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told:
 		for (const h of run) if (h.kind === 'asked' && h.worker === subject && h.at <= env.world.time) ask = h
 	}
 	// "Finally" of a key free (no grant told): someone held it or waited for it by the clause's moment.
-	if (word !== 'this time' && grant === undefined && free !== undefined) return run.some(h => (h.kind === 'granted' || h.kind === 'asked') && h.store === free && h.at <= now)
+	// ...and came free in this step, if it came free at all by then (a key free since a step before is not "finally" free).
+	if (word !== 'this time' && grant === undefined && free !== undefined) {
+		const ends = run.filter(h => ['released', 'expired', 'gone', 'ended'].includes(h.kind) && 'store' in h && h.store === free && h.at <= now)
+		const last = ends[ends.length - 1]
+		return run.some(h => (h.kind === 'granted' || h.kind === 'asked') && h.store === free && h.at <= now) && (last === undefined || env.step.happenings.includes(last))
+	}
 	// "Finally" of several workers' grants ("B and C finally get in"): each of them waited.
 	const grants = pick.filter((h): h is Of<'granted'> => h.kind === 'granted')
 	if (word !== 'this time' && grants.length > 1) return grants.every(one => earlierOk(env, word, [one], one.worker))
