@@ -108,7 +108,7 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		// A state is a cause only while it holds: an event that made it and was undone before the moment of what this clause tells
 		// (a lease that ended, a row's fence a later write replaced) is no link ("the database has seen fence 1" after fence 3 came).
 		const moment = momentOf(effect, context)
-		const undone = cause.state && moment !== undefined ? told.flatMap(event => { const by = undoneBy(event, moment, context); return by === undefined ? [] : [{ event, by }] }) : []
+		const undone = cause.state && moment !== undefined ? told.flatMap(event => { const by = undoneBy(event, moment, context, effect.state ? [] : effects); return by === undefined ? [] : [{ event, by }] }) : []
 		const held = told.filter(event => !undone.some(one => one.event === event))
 		if (retold || (held.some(event => reached.has(event)) && !(cause.state && madeAfter(told, effects, context)))) return undefined
 		const gone = undone.find(one => reached.has(one.event))
@@ -142,7 +142,7 @@ function momentOf(effect: Told, context: ClaimContext): number | undefined {
  * taken; an ask answered (its worker given the key, or giving up or leaving the line); a pause ended by a wake or a
  * crash; an open of a store followed by another; a lease's end followed by a new grant to that worker of that key.
  */
-function undoneBy(made: Happening, moment: number, context: ClaimContext): Happening | undefined {
+function undoneBy(made: Happening, moment: number, context: ClaimContext, effects: readonly Happening[] = []): Happening | undefined {
 	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
 	const from = all.indexOf(made)
 	if (from < 0) return undefined
@@ -168,6 +168,10 @@ function undoneBy(made: Happening, moment: number, context: ClaimContext): Happe
 				return false
 		}
 	}
+	// Of an effect that is an event: what came before it in the run, at its moment too (a write replaced at the same 10 s, before A's came).
+	const at = effects.map(h => all.indexOf(h)).filter(i => i >= 0)
+	const stop = at.length > 0 ? Math.min(...at) : undefined
+	if (stop !== undefined) return all.slice(from + 1, stop).find(h => h.at <= moment && undoes(h))
 	return all.slice(from + 1).find(h => h.at < moment && undoes(h))
 }
 

@@ -2686,7 +2686,9 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 		const last = (list: readonly Happening[]) => list.reduce((top, h) => Math.max(top, run.indexOf(h)), -1)
 		const later = causeIsState && effect.makers.length > 0 && last(told) > last(effect.makers)
 		// A state is a cause only while it holds: of what made it, only what still stood at the effect's moment links it.
-		const standing = causeIsState && moment !== undefined ? told.filter(h => stillStands(h, moment, run)) : told
+		// Of an effect that is an event, what came before it at its very moment counts too.
+		const first = effectIsState ? -1 : effect.makers.reduce((low, h) => (run.indexOf(h) >= 0 && (low < 0 || run.indexOf(h) < low) ? run.indexOf(h) : low), -1)
+		const standing = causeIsState && moment !== undefined ? told.filter(h => stillStands(h, moment, run, first < 0 ? undefined : first)) : told
 		if (!later && standing.some(h => reached.has(h))) return true
 		// The same state in other words: made by the same events, and of the same kind (the key free only as the key free).
 		if (causeIsState && effectIsState && cause.free === effect.free && told.length > 0 && new Set(told).size === new Set(effect.makers).size && told.every(h => effect.makers.includes(h))) return true
@@ -2706,17 +2708,18 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 }
 
 /**
- * Whether what an event made still stood at moment T: nothing of the run after it, strictly before T, undid it. A grant's
+ * Whether what an event made still stood at moment T: nothing of the run after it, strictly before T (or, given `before`, before that place in the run), undid it. A grant's
  * lease ends when it is let go, runs out, goes with its store or an operator ends it; a row's write when a later write to
  * that row is taken; an ask when its worker gets that key, gives up or leaves the line; a pause when the process wakes or
  * crashes; an open of a store at the next open of it; a lease's end when its worker is given that key again.
  */
-function stillStands(made: Happening, T: number, run: readonly Happening[]): boolean {
+function stillStands(made: Happening, T: number, run: readonly Happening[], before?: number): boolean {
 	const i = run.indexOf(made)
 	if (i < 0) return true
 	const sameLease = (h: Happening) => 'worker' in made && 'worker' in h && h.worker === made.worker && 'store' in made && 'store' in h && h.store === made.store
-	for (const h of run.slice(i + 1)) {
-		if (h.at >= T) continue
+	for (const [k, h] of run.slice(i + 1).entries()) {
+		// Before an effect that is an event (`before`, its first in the run): anything earlier in the run, at its moment too; else strictly earlier on the clock.
+		if (before !== undefined ? i + 1 + k >= before || h.at > T : h.at >= T) continue
 		if (made.kind === 'granted' && ['released', 'expired', 'gone', 'ended'].includes(h.kind) && sameLease(h)) return false
 		if (made.kind === 'wrote' && made.changed && h.kind === 'wrote' && h.changed && h.database === made.database) return false
 		if (made.kind === 'asked' && ['granted', 'gave-up', 'left'].includes(h.kind) && sameLease(h)) return false
