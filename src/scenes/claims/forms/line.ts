@@ -1,7 +1,7 @@
 /** Claims about asking for the key and the line for it: asks, waits, places, hand-overs, giving up. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
-import { actorOf, actorsOf, brokenWait, earlierHappenings, fails, happenedBefore, laterSteps, fenceOfSlot, happened, holds, keyStore, lineEvidence, liveLease, names, numberOf, ofKey, runSteps, saw, storeFor, time } from '../query.ts'
+import { actorOf, actorsOf, brokenWait, eachHeld, earlierHappenings, fails, happenedBefore, laterSteps, fenceOfSlot, happened, holds, keyStore, lineEvidence, liveLease, names, numberOf, ofKey, runSteps, saw, storeFor, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { StepFacts, StoreFact } from '../facts.ts'
 import type { Happening } from '../../frame.ts'
@@ -1232,7 +1232,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 				if (!refused) return fails(`the lock did not refuse ${context.name(worker)} in this step`, 0)
 				refusals.push(refused)
 			}
-			return { ...holds(refusals.map(h => saw(context.step, h)), Math.max(...refusals.map(h => h.at))), each: refusals.map(h => ({ who: h.worker, at: h.at })) } as Verdict
+			return eachHeld(context, refusals)
 		},
 	},
 	{
