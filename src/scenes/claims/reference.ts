@@ -1053,6 +1053,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const paused = env.step.start.workers.get(w)?.paused === true || env.step.end.workers.get(w)?.paused === true
 		return timeless(!(env.run.sampleRenews && !paused), { absent: w })
 	},
+	// Of this step alone: a lease held in it, and no renewal of the worker's in it.
+	'renews-nothing': (s, env) => {
+		const w = actor(s[0])
+		const start = leaseAt(env.step.start, w)
+		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
+		return held && events(env.step, 'renewed', h => h.worker === w).length === 0 ? timeless(true, { absent: w }) : NO
+	},
 	'nothing-renews-on-its-own': (s, env) => {
 		const w = actor(s[0])
 		const start = leaseAt(env.step.start, w)

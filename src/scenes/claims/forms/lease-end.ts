@@ -807,6 +807,23 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => nothingRenews(slots, context),
 	},
 	{
+		id: 'renews-nothing',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "w held a lease in the step ∧ no renewed(w) ∈ step",
+		pattern: '{worker} renews nothing',
+		example: 'A renews nothing',
+		meaning: "The worker held a lease in this step and renewed none in it (\"nothing renews A's lease\" says it of the later steps too): \"A is paused and renews nothing\".",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			if (heldIn(context.step, worker).length === 0) return fails(`${context.name(worker)} holds no lease in this step, so it has none to renew`, 0)
+			const renewal = happened(context.step, 'renewed', h => h.worker === worker)[0]
+			if (renewal) return fails(`${context.name(worker)} renewed its lease at ${time(renewal.at)}, in this step`, 0)
+			return { ...holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }]), said: { absent: { kind: 'renewed', worker } } } as Verdict
+		},
+	},
+	{
 		id: 'nothing-renews-on-its-own',
 		places: STORY,
 		tells: 'none',
