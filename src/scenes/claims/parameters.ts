@@ -34,9 +34,14 @@ export interface SlotReader {
 /** Common nouns for a kind, usable when the scene has one actor of that kind. */
 const KIND_NOUNS: Readonly<Record<ActorKind, readonly string[]>> = {
 	worker: ['the worker'],
-	store: ['the lock server', 'the lock store', "the lock's store", 'the lock’s store', 'the lock', 'the server', 'the store'],
-	database: ['the database'],
+	store: ['the lock server', 'the lock store', "the lock's store", 'the lock’s store', 'the lock', 'the server', 'the store', ...pointing(['lock server', 'lock store', 'lock', 'server', 'store'])],
+	database: ['the database', ...pointing(['database'])],
 	decoration: [],
+}
+
+/** "This" and "that" before a store's or a database's noun name it as "the" does ("This database does not check fences"): the scene has one of its kind. */
+function pointing(nouns: readonly string[]): string[] {
+	return nouns.flatMap(noun => [`this ${noun}`, `that ${noun}`])
 }
 
 /**
@@ -97,7 +102,7 @@ export class SceneNames {
 			const last = lastWordOf(actor.label)
 			if (last !== undefined && lastWords.get(last) === 1 && !labels.has(last)) names.push(last)
 			if (cast.filter(other => other.kind === actor.kind).length === 1) names.push(...KIND_NOUNS[actor.kind])
-			if (actor.kind === 'store' && actor.limit !== undefined && cast.filter(other => other.kind === 'store').length === 1) names.push('the semaphore')
+			if (actor.kind === 'store' && actor.limit !== undefined && cast.filter(other => other.kind === 'store').length === 1) names.push('the semaphore', ...pointing(['semaphore']))
 			for (const name of names) {
 				if (!this.#byName.has(name)) this.#byName.set(name, actor.id)
 				this.#byKind.set(actor.kind, [...(this.#byKind.get(actor.kind) ?? []), name])

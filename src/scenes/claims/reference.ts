@@ -1248,6 +1248,17 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const rows = [...env.world.databases.values()]
 		return holdsNow(rows.length === 1 && rows[0]?.writer === actor(s[0]), [], env)
 	},
+	// The one database's row at the step's end (no moment named), and for "stale" the last write that changed it: the worker's, its lease not live.
+	'row-ends-with-thing': (s, env) => {
+		const rows = [...env.step.end.databases.values()]
+		return holdsNow(env.moment === undefined && rows.length === 1 && rows[0]?.writer === actor(s[0]), [], env)
+	},
+	'row-ends-with-stale-thing': (s, env) => {
+		const rows = [...env.step.end.databases.values()]
+		if (env.moment !== undefined || rows.length !== 1 || rows[0]?.writer !== actor(s[0])) return NO
+		const write = writesTo(env, rows[0].id).filter(h => h.changed).pop()
+		return holdsNow(write !== undefined && write.worker === actor(s[0]) && stale(env, write), [], env)
+	},
 	'write-replaces': (s, env) => {
 		const mine = events(env.step, 'wrote', h => h.worker === actor(s[0]))
 		const told = env.pointed?.get(actor(s[0]))

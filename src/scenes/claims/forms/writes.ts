@@ -707,6 +707,26 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'row-ends-with-thing',
+		places: STORY,
+		tells: 'state',
+		formula: "writer(d, end of step) = w, d the scene's one database",
+		pattern: 'the row ends with {owner} THING', alternatives: ['the row ends up with {owner} THING'],
+		example: "the row ends with B's THING",
+		meaning: "The scene's one database's row keeps that worker's write when the step ends (so it names no moment of its own).",
+		check: (slots, context) => rowEndsWith(slots, context, false),
+	},
+	{
+		id: 'row-ends-with-stale-thing',
+		places: STORY,
+		tells: 'state',
+		formula: "writer(d, end of step) = w, d the scene's one database, and the wrote(w, d) that put it there changed the row with w's lease not live",
+		pattern: 'the row ends with {owner} stale THING', alternatives: ['the row ends with {owner} late THING', 'the row ends up with {owner} stale/late THING'],
+		example: "the row ends with A's stale THING",
+		meaning: "The scene's one database's row keeps that worker's write when the step ends, and that write was stale: the worker's lease was no longer live when it wrote (a database that checks no fence takes it).",
+		check: (slots, context) => rowEndsWith(slots, context, true),
+	},
+	{
 		id: 'write-replaces',
 		places: STORY,
 		tells: 'event',
@@ -724,7 +744,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "wrote(w) ∈ step that changed the row, where the row kept v's write, and fence(wrote(w)) < the row's fence before it",
-		pattern: '{owner} old write overwrites {owner} newer one', alternatives: ['{owner} old/older/stale write replaces/overwrites {owner} newer one', '{owner} old/older/stale THING replaces/overwrites {owner} newer one', '{owner} old/older/stale write replaces/overwrites {owner} newer write', '{owner} old/older/stale THING replaces/overwrites {owner} newer THING'],
+		pattern: '{owner} old write overwrites {owner} newer one', alternatives: ['{owner} old/older/stale write replaces/overwrites {owner} newer one', '{owner} old/older/stale THING replaces/overwrites {owner} newer one', '{owner} old/older/stale write replaces/overwrites {owner} newer write', '{owner} old/older/stale THING replaces/overwrites {owner} newer THING', '{owner} write/THING replaces/overwrites {owner} newer one', '{owner} write/THING replaces/overwrites {owner} newer write/THING'],
 		example: "A's old write overwrites B's newer one",
 		meaning: "As \"{owner} THING replaces {owner}\": the first worker's write changed the row in this step, where the row had kept the second worker's write; and the first's write carried a smaller fence than the one the row kept, the second's: it is old, the other newer, by their fences (which a database that checks no fence lets pass).",
 		check(slots, context) {
@@ -1002,6 +1022,22 @@ function decided(done: Verdict): Of<'wrote'> | undefined {
 }
 
 /** A write whose outcome held (`done`) was late: its worker's lease was no longer live when it wrote; slot `owner` names whose write. */
+/** "The row ends with A's (stale) THING": the one database's row at the step's end, and the write that put it there. */
+function rowEndsWith(slots: readonly Slot[], context: ClaimContext, stale: boolean): Verdict {
+	const worker = actorOf(slots[0])
+	if (context.moment !== undefined) return fails('"ends with" tells what the row keeps when the step ends, so it names no moment of its own; drop it, or say "the row holds"', 0)
+	const rows = [...context.step.end.databases.values()]
+	if (rows.length !== 1) return fails(`"the row" is the row of the scene's one database, and this scene has ${rows.length}; say whose database ("${context.name(worker)}'s write is saved")`, 0)
+	const row = rows[0] as (typeof rows)[number]
+	if (row.writer !== worker) return fails(row.writer === undefined ? `${context.name(row.id)}'s row keeps no worker's write when the step ends` : `${context.name(row.id)}'s row keeps ${context.name(row.writer)}'s write when the step ends`, 0)
+	const evidence = [{ kind: 'row' as const, database: row.id, at: context.step.end.time, fence: '', writer: worker }]
+	if (!stale) return holds(evidence)
+	const write = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'wrote', h => h.database === row.id && h.changed)).pop()
+	if (write === undefined || write.worker !== worker) return fails(`no write of ${context.name(worker)}'s put its ${context.words?.thing ?? 'write'} in ${context.name(row.id)}'s row, so nothing tells whether it was stale`, 0)
+	if (!staleWrite(context, write)) return fails(write.live ? `${context.name(worker)}'s write at ${time(write.at)} is not stale: its lease was live when it wrote` : `${context.name(worker)}'s write at ${time(write.at)} is not stale: it held no lease before it, so it had none to lose`, 0)
+	return holds(evidence)
+}
+
 function late(context: ClaimContext, done: Verdict, owner = 1): Verdict {
 	if (!done.ok) return done
 	const write = decided(done)
