@@ -1540,6 +1540,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const renewal = answered(env, 'renewed')
 		return renewal && renewal.until === num(s[0]) ? event(renewal) : NO
 	},
+	// Told lost: a renewal answered so, or an operator's end, which the lock sends the holder.
+	'tells-lost': (s, env) => event(env.step.happenings.find(h => 'worker' in h && h.worker === actor(s[0]) && (h.kind === 'ended' || (h.kind === 'renew-refused' && h.reason === 'lost')))),
 	'answers-lost': (s, env) => event(events(env.step, 'renew-refused', h => h.worker === actor(s[0]) && h.reason === 'lost')[0]),
 	'answer-lost': (_s, env) => event(answered(env, 'renew-refused', h => h.reason === 'lost')),
 	'answer-released': (_s, env) => event(answered(env, 'released')),

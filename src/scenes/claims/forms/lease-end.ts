@@ -797,6 +797,25 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'tells-lost',
+		places: STORY,
+		tells: 'event',
+		formula: "renew-refused(w, lost) ∈ step, or ended(w) ∈ step (the lost event the lock sends the holder)",
+		pattern: 'the lock/store/server tells {worker} it lost its lease', alternatives: ['the lock/store/server tells {worker} that it lost its lease', 'the lock/store/server tells {worker} it has lost its lease', 'the lock/store/server tells {worker} that it has lost its lease'],
+		example: 'the lock tells A it lost its lease',
+		meaning: "The lock told the worker in this step that its lease is lost: it answered a renewal so, or an operator ended the lease and the lock sent the holder the loss. A lease that ran out is told by no one.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const told = context.step.happenings.find(h => (h.kind === 'renew-refused' && h.reason === 'lost' && h.worker === worker) || (h.kind === 'ended' && h.worker === worker))
+			if (told) return holds([saw(context.step, told)], told.at)
+			const refused = happened(context.step, 'renew-refused', h => h.worker === worker)[0]
+			if (refused) return fails(`the lock answered that ${context.name(worker)} ${refused.reason === 'none' ? 'held no lease' : 'had released its lease'}, not that it lost it`, 0)
+			const expired = happened(context.step, 'expired', h => h.worker === worker)[0]
+			if (expired) return fails(`${context.name(worker)}'s lease ran out at ${time(expired.at)}, and the lock told it nothing: it hears of the loss only when it asks (a renewal) or when an operator ends the lease`, 0)
+			return fails(`the lock told ${context.name(worker)} of no lost lease in this step: it answered no renewal of its as lost, and no operator ended its lease`, 0)
+		},
+	},
+	{
 		id: 'nothing-renews',
 		places: STORY,
 		tells: 'none',
