@@ -791,6 +791,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = waiting ? env.world.stores.get(waiting.store) : undefined
 		return holdsNow(waiting !== undefined && waiting.place === num(s[1]), store ? lineMakers(env, store) : [], env, store ? { told: lineAsks(env, store) } : {})
 	},
+	// In line at the clause's moment, the line's tail.
+	'last-in-line': (s, env) => {
+		const waiting = env.world.workers.get(actor(s[0]))?.waiting
+		const store = waiting ? env.world.stores.get(waiting.store) : undefined
+		return holdsNow(store !== undefined && store.waiters[store.waiters.length - 1] === actor(s[0]), store ? lineMakers(env, store) : [], env, store ? { told: lineAsks(env, store) } : {})
+	},
 	'line-empty': (_s, env) => {
 		const meaning = line(env, waiters => waiters.length === 0)
 		const store = storeOf(env, undefined)
@@ -831,6 +837,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'gets-in-time-with-fence': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]),
 	'goes-to': (s, env) => fromLine(env, actor(s[1]), { key: s[0] }),
 	'goes-to-place': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]) }),
+	'goes-to-last': (s, env) => lastFromLine(env, fromLine(env, actor(s[1]), { key: s[0] })),
+	'goes-to-last-with-fence': (s, env) => lastFromLine(env, fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) })),
 	'goes-to-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) }),
 	'goes-to-waiting-all-along-with-fence': (s, env) => {
 		const line = fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) })
@@ -1794,6 +1802,15 @@ function fromLine(env: Env, worker: string, wanted: { key: Slot | undefined; pla
 	if (wanted.askedAt !== undefined && grant.askedAt !== wanted.askedAt) return NO
 	if (wanted.fence !== undefined && grant.fence !== wanted.fence) return NO
 	return event(grant)
+}
+
+/** A grant from the line whose place was the line's length just before it: no one stood behind its worker. */
+function lastFromLine(env: Env, meaning: Meaning): Meaning {
+	const grant = meaning.events.find((h): h is Of<'granted'> => h.kind === 'granted')
+	if (!meaning.ok || grant === undefined) return NO
+	const before = worldsOf(env.step)?.[env.step.happenings.indexOf(grant)]
+	const line = before?.stores.get(grant.store)?.waiters
+	return line !== undefined && grant.place === line.length ? meaning : NO
 }
 
 /**

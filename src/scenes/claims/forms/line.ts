@@ -4,6 +4,7 @@ import { showFence } from '../fence-notation.ts'
 import { actorOf, actorsOf, brokenWait, eachHeld, earlierHappenings, fails, happenedBefore, laterSteps, fenceOfSlot, happened, holds, keyStore, lineEvidence, liveLease, names, numberOf, ofKey, runSteps, saw, storeFor, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { StepFacts, StoreFact } from '../facts.ts'
+import { worldsOf } from '../positions.ts'
 import type { Happening } from '../../frame.ts'
 
 const STORY = ['caption', 'note'] as const
@@ -285,6 +286,19 @@ function goesTo(slots: readonly Slot[], context: ClaimContext, worker: number, p
 		return fails(`expected fence ${showFence(fenceOfSlot(slots[fence]))}, but the engine gave ${context.name(id)} ${grant.fence === undefined ? 'a lease with no fence' : `fence ${showFence(grant.fence)}`}`, fence)
 	}
 	return holds([saw(context.step, grant)], grant.at)
+}
+
+/** A grant from the line to slot `worker`'s worker (with slot `fence`'s fence) that found no one behind it in line: the line's tail just before it. */
+function goesToLast(slots: readonly Slot[], context: ClaimContext, worker: number, fence?: number): Verdict {
+	const done = goesTo(slots, context, worker, undefined, fence)
+	if (!done.ok) return done
+	const id = actorOf(slots[worker])
+	const grant = happened(context.step, 'granted', h => h.worker === id && ofKey(slots[0], h.store))[0] as Of<'granted'>
+	const line = worldsOf(context.step)?.[context.step.happenings.indexOf(grant)]?.stores.get(grant.store)?.waiters
+	if (line === undefined) return fails(`the line ${context.name(id)} stood in when it got the key is not known in this step, so nothing tells who stood behind it`, worker)
+	const behind = line.slice(line.indexOf(id) + 1)
+	if (behind.length > 0) return fails(`${names(context, behind)} stood behind ${context.name(id)} in line when it got the key at ${time(grant.at)}: it was not last`, worker)
+	return done
 }
 
 /** A grant from the line (`done`) whose worker asked at slot `since`'s moment: it stood in line since then. */
@@ -916,6 +930,25 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'last-in-line',
+		places: STORY,
+		tells: 'state',
+		formula: "w ∈ line(k, t), with no one behind it",
+		pattern: '{worker} is( now) last in line', alternatives: ['{worker} is( now) the last one in line', '{worker} is( now) last in the line/queue', '{worker} waits last in line'],
+		example: 'D is last in line',
+		meaning: 'The worker stands in line when the step ends, and no one stands behind it (alone in line, it is first and last).',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const waiting = context.world.workers.get(worker)?.waiting
+			if (!waiting) return fails(`${context.name(worker)} is not in line when the step ends${holdsNow(context, worker)}`, 0)
+			const store = context.world.stores.get(waiting.store)
+			if (!store) return fails(`${context.name(worker)} is not in line when the step ends`, 0)
+			const behind = store.waiters.slice(store.waiters.indexOf(worker) + 1)
+			if (behind.length > 0) return fails(`${context.name(worker)} is ${ordinal(waiting.place)} in line, and ${names(context, behind)} ${behind.length === 1 ? 'stands' : 'stand'} behind it`, 0)
+			return holds([lineEvidence(context.world, store)], context.world.time)
+		},
+	},
+	{
 		id: 'line-empty',
 		places: STORY,
 		tells: 'state',
@@ -1005,6 +1038,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'the key goes to B, first in line, with fence 2',
 		meaning: 'The worker was at that place in line when the key was let go, and was given it with that fence.',
 		check: (slots, context) => goesTo(slots, context, 1, 2, 3),
+	},
+	{
+		id: 'goes-to-last',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step to w from the line, with no one behind w in line(k) just before it",
+		pattern: '{key} goes to {worker}, last in line', alternatives: ['{key} goes to {worker}, the last one in line', '{key} passes to {worker}, last in line', '{worker}, last in line, gets {key}', '{worker}, the last one in line, gets {key}'],
+		example: 'the key goes to D, last in line',
+		meaning: 'The worker stood in line when the key was let go, with no one behind it, and was given it.',
+		check: (slots, context) => goesToLast(slots, context, 1),
+	},
+	{
+		id: 'goes-to-last-with-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step to w from the line, with no one behind w in line(k) just before it",
+		pattern: '{key} goes to {worker}, last in line, with fence {fence}', alternatives: ['{key} goes to {worker}, the last one in line, with fence {fence}', '{worker}, last in line, gets {key} with fence {fence}', '{worker}, the last one in line, gets {key} with fence {fence}', '{worker}, last in line, gets fence {fence}', '{worker}, the last one in line, gets fence {fence}'],
+		example: 'the key goes to D, last in line, with fence 4',
+		meaning: 'The worker stood in line when the key was let go, with no one behind it, and was given it with that fence.',
+		check: (slots, context) => goesToLast(slots, context, 1, 2),
 	},
 	{
 		id: 'asks-first',
