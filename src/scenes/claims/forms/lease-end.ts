@@ -741,7 +741,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "renewed(w) or renew-refused(w) ∈ step",
-		pattern: '{worker} asks to renew {lease}',
+		pattern: '{worker} asks to renew {lease}', alternatives: ['{worker} tries to renew {lease}'],
 		example: 'A asks to renew its lease',
 		meaning: 'The worker asked to renew its lease in this step, whatever the lock answered.',
 		check(slots, context) {
