@@ -221,6 +221,16 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				if (cause && (!PAUSE_CAUSES.some(known => known.toLowerCase() === cause.noun.toLowerCase()) || language.work.has(cause.noun.toLowerCase()))) {
 					clause = { ...clause, workCause: cause }
 				}
+				// "…, without letting go" tells what a worker did not do as its process paused or crashed: with its subject left out, it
+				// follows a clause of this sentence that says so, of the same worker ("A crashes while it holds the key, without letting go").
+				// Its subject written out ("Worker A without letting go of the key", the registry's example) is read all the same: the check asks for the pause.
+				if (clause.form.id === 'without-letting-go' && /^without /i.test(text.slice(clause.start, clause.end))) {
+					const paused = pause === undefined ? undefined : result.clauses[pause]
+					if (paused === undefined || paused.subject !== clause.subject) {
+						result.problems.push({ start: clause.start, end: clause.end, message: `"without letting go" tells what a worker did not do as its process paused or crashed: it follows, after a comma, a clause of its sentence that says so of the same worker, and takes that clause's subject ("A crashes while it holds the key, without letting go")` })
+						continue
+					}
+				}
 				if (clause.slots.some(slot => slot.type === 'key')) keyTold = keyNamed(clause)
 				const passes = clause.passes
 				const timeForm = passes === undefined ? undefined : language.places.get(place)?.forms.find(compiled => compiled.form.id === 'time-passes')?.form

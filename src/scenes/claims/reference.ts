@@ -1122,6 +1122,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'saves-stale': (s, env) => save(env, actor(s[0]), write => stale(env, write)),
 	'saves-with-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]) && !h.noFence)),
+	// "With it": the fence of the worker's last grant in the step before the write.
+	'saves-with-it': (s, env) =>
+		save(env, actor(s[0]), write => {
+			const grants = env.step.happenings.slice(0, env.step.happenings.indexOf(write)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === write.worker)
+			const last = grants[grants.length - 1]
+			return last !== undefined && !write.noFence && write.fence === last.fence
+		}),
 	'saves-with-old-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]) && !h.noFence && stale(env, h))),
 	'fences-compare': (s, env) => compared(env, fence(s[0]), fence(s[2]), s[1]?.value.type === 'relation' ? s[1].value.value : '<'),
 	'fence-smaller-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '<'),
@@ -1364,6 +1371,20 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (last < 0) return NO
 		// Still held at the crash: not let go, run out, gone or ended since the grant.
 		return before.slice(last).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === crash.worker && fits(s[1], h.store)) ? NO : event(crash)
+	},
+	// "…, without letting go": w paused or crashed in the step holding a live lease of the key, and let go of none in the step.
+	'without-letting-go': (s, env) => {
+		const w = actor(s[0])
+		if (events(env.step, 'released', h => h.worker === w && fits(s[1], h.store)).length > 0) return NO
+		const list = env.step.happenings
+		const held = list.some((stop, at) => {
+			if ((stop.kind !== 'paused' && stop.kind !== 'crashed') || stop.worker !== w) return false
+			const before = [...earlierSteps(env).flatMap(step => step.happenings), ...list.slice(0, at)]
+			let last = -1
+			before.forEach((h, i) => { if (h.kind === 'granted' && h.worker === w && fits(s[1], h.store)) last = i })
+			return last >= 0 && !before.slice(last).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && fits(s[1], h.store))
+		})
+		return timeless(held)
 	},
 	'pauses-before-saving': (s, env) => {
 		const pause = events(env.step, 'paused', h => h.worker === actor(s[0]))[0]
