@@ -341,7 +341,6 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 	const came = cuts.find(cut => cut.end === i)
 	const afterColon = came?.colon === true || came?.for === true
 	const readings: { item: Item; next: string | undefined }[] = []
-	if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) readings.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
 	let clause = came?.for ? undefined : readClause(language, text, i, j, place, referent, initial, plural)
 	// "Nobody renews A's lease, but it still holds the key": "it" after a clause that named one worker's lease and no subject is that
 	// lease where a form reads it so ("so it runs out"), and only where none does, the worker whose lease it is, as the subject.
@@ -354,6 +353,8 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 	// A clause after "while" or "when" leaves the subject before it for "it", unless the clause before had none to leave:
 	// in "30 s go by while A is paused, so its lease runs out", "its" is A's.
 	else if (clause) readings.push({ item: { kind: 'clause', clause }, next: came?.aside ? (referent ?? referentOf(clause)) : nextReferent(clause, referent) })
+	// After a colon, words that read as a claim are that claim, checked: only words that read as none may be an aside of neutral words.
+	if (afterColon && j === end && typeof clause !== 'object' && asideProblem(language, text.slice(i, j)) === undefined) readings.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
 	return readings
 }
 

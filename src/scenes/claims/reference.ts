@@ -921,6 +921,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'answer-ended': (_s, env) => event(answered(env, 'ended')),
 	'is-lost': (s, env) => lost(env, actor(s[0])),
+	// A state: the worker's latest lease at the moment ran out (not lost any other way).
+	'has-run-out': (s, env) => {
+		const lease = leaseAt(env.world, actor(s[0]))
+		return holdsNow(lease !== undefined && state(lease) === 'expired', leaseMakers(env, actor(s[0])), env)
+	},
+
 	'loses-lease': (s, env) => event(env.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === actor(s[0]))),
 	'reads-as-lost': (s, env) => lost(env, actor(s[0])),
 	'now-ends-at': (s, env) => {
