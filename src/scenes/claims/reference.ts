@@ -1074,6 +1074,18 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'nothing-has-renewed': (s, env) => {
 		const w = actor(s[0])
+		// At a moment of the step: w's last grant by then, and no renewal of that lease from it up to the moment; the absent renewal is a cause only when w renewed nothing in the step.
+		if (env.moment !== undefined) {
+			const t = env.moment
+			if (t < env.step.start.time || t > env.world.time) return NO
+			const all = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
+			let from = -1
+			all.forEach((h, i) => { if (h.kind === 'granted' && h.worker === w && h.at <= t) from = i })
+			const grant = all[from]
+			if (grant?.kind !== 'granted') return NO
+			if (all.slice(from + 1).some(h => h.kind === 'renewed' && h.worker === w && h.store === grant.store && h.at <= t)) return NO
+			return timeless(true, events(env.step, 'renewed', h => h.worker === w).length === 0 ? { absent: w } : {})
+		}
 		const lease = leaseAt(env.world, w)
 		if (lease && earlierSteps(env).some(step => events(step, 'renewed', h => h.worker === w && h.store === lease.store && h.at >= lease.grantedAt).length > 0)) return NO
 		return MEANINGS['nothing-renews']?.(s, env) ?? NO
@@ -2309,7 +2321,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const binds = clause.form.compares === true && (clause.explains || clause.form.tells === 'event')
 		const write = binds && cause !== undefined ? wroteOf(cause.meaning) : undefined
 		if (write !== undefined) env.answered = write
-		if (moment !== undefined && !untold && tells === 'state') env.moment = moment
+		// A claim of no moment that may name one ("At 10 s nothing has renewed A's lease") reads it as a state does.
+		const noneAt = clause.form.upTo === true && tells === 'none' && moment !== undefined
+		if (moment !== undefined && !untold && (tells === 'state' || noneAt)) env.moment = moment
 		let meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
 		if (meaning.ok && clause.work !== undefined && context.run.statements?.some(statement => statement.held) === true) meaning = workMeaning(clause, meaning, env)
 		// Words that name the lock (or the semaphore) with no key slot: every event it tells, and every one that made it hold, is of that store.
@@ -2335,7 +2349,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			continue
 		}
 		const waitedOk = clause.waited === undefined || meaning.events.some(h => h.kind === 'granted' && h.worker === clause.subject && h.place !== undefined && (!clause.waited?.allAlong || inLineAllAlong(env.run, env.step, h)))
-		if (!meaning.ok || !waitedOk || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
+		if (!meaning.ok || !waitedOk || (modifier && !noneAt && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
 			fail()
 			continue
 		}
@@ -2355,6 +2369,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 				}
 				at = moment
 			} else if (meaning.until !== undefined && meaning.until <= end) ended = endingOf(meaning.endedBy, step)
+		} else if (noneAt) {
+			// What did not happen up to the moment it names: no happening of its own there.
 		} else if (moment !== undefined) {
 			// Several workers' events: the moment named ("at 5 s", "5 s later") is each one's.
 			if ((meaning.each ?? [meaning.at]).some(each => each !== moment)) {
@@ -2501,6 +2517,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		prior = { event: tells === 'event', at: tells === 'none' ? undefined : at, events: meaning.events, ...(isState && place !== undefined ? { began: place.at } : {}), ...(isState && moment !== undefined ? { named: moment } : {}) }
 		passed = meaning.clock?.moved === true
 		if (at !== undefined && tells !== 'none') now = now === undefined ? at : Math.max(now, at)
+		// "5 s later" after it counts from the moment it names.
+		if (noneAt && moment !== undefined) now = now === undefined ? moment : Math.max(now, moment)
 	}
 	// A state told with no moment that ended in the step: a later clause tells what ended it, or a later clause did not hold.
 	for (const held of told) {

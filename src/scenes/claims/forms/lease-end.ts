@@ -860,11 +860,13 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'nothing-has-renewed',
 		places: STORY,
 		tells: 'none',
-		formula: "as nothing renews {lease}, and no renewed(w) of that lease ∈ an earlier step since its grant",
+		formula: "as nothing renews {lease}, and no renewed(w) of that lease ∈ an earlier step since its grant; at a moment t it names (in the step): no renewed(w) of w's last granted(w) at or before t, from that grant to t",
+		upTo: true,
 		pattern: 'nothing has renewed {lease}', alternatives: ["nobody has renewed {lease}", "no one has renewed {lease}", "nothing/nobody renewed {lease}", "no one renewed {lease}", "{worker} never renews( it)", "{worker} never renews its lease"],
 		example: "nothing has renewed A's lease",
-		meaning: "The worker held a lease in this step, and no renewal of it happened, in this step or before it since the lease was given, nor in a later step (\"A never renews its lease\" looks back too).",
+		meaning: "The worker held a lease in this step, and no renewal of it happened, in this step or before it since the lease was given, nor in a later step (\"A never renews its lease\" looks back too). With a moment (\"At 10 s nothing has renewed A's lease\"), a moment of this step: no renewal of the worker's lease at that moment (its last grant by then) happened from its grant up to that moment.",
 		check(slots, context) {
+			if (context.moment !== undefined) return notRenewedBy(slots, context, context.moment)
 			const worker = actorOf(slots[0])
 			const lease = context.world.workers.get(worker)?.lease
 			const before = lease === undefined ? undefined : runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => happened(step, 'renewed', h => h.worker === worker && h.store === lease.store && h.at >= lease.grantedAt))[0]
@@ -873,6 +875,25 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 ]
+
+/**
+ * "At 10 s nothing has renewed A's lease": a moment `at` of this step, the worker's last grant at or before it, and no renewal of that
+ * lease from the grant up to it. It tells the absent renewal as a cause (of its lease running out) only when the worker renewed nothing
+ * in the whole step: a renewal after the moment would make the lease's end no work of an absent renewal.
+ */
+function notRenewedBy(slots: readonly Slot[], context: ClaimContext, at: number): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	if (at < context.step.start.time || at > context.world.time) return fails(`${time(at)} is not a moment of this step, which runs from ${time(context.step.start.time)} to ${time(context.world.time)}`, 0)
+	const all = [...earlierHappenings(context), ...context.step.happenings]
+	const from = all.map(h => h.kind === 'granted' && h.worker === worker && h.at <= at).lastIndexOf(true)
+	if (from < 0) return fails(`${name} had been given no lease by ${time(at)}, so nothing could renew one`, 0)
+	const grant = all[from] as Of<'granted'>
+	const renewal = all.slice(from + 1).find(h => h.kind === 'renewed' && h.worker === worker && h.store === grant.store && h.at <= at)
+	if (renewal) return fails(`${name} renewed this lease at ${time(renewal.at)}, by ${time(at)}: it was given at ${time(grant.at)}`, 0)
+	const verdict = holds([{ kind: 'nothing', step: context.step.index, what: `a renewal of ${worker}'s lease from ${time(grant.at)} up to ${time(at)}` }])
+	return happened(context.step, 'renewed', h => h.worker === worker).length > 0 ? verdict : ({ ...verdict, said: { absent: { kind: 'renewed', worker } } } as Verdict)
+}
 
 /** The worker of slot 0 held a lease in this step and nothing renews it, in this step or a later one while it lasts. */
 function nothingRenews(slots: readonly Slot[], context: ClaimContext): Verdict {
