@@ -96,6 +96,11 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		if (family !== undefined) text.lastOf.set(family, clause)
 		// After a part of its sentence that did not read, a clause starts afresh: nothing unread is its cause or its "before".
 		if (clause.gap) forgetBefore(text)
+		if (clause.alone) {
+			result.problems.push({ start: clause.start, end: clause.end, message: '"with it" names the fence its worker had just got: it follows a clause of its sentence about that worker that tells it ("B gets the key with fence 2, then saves with it"); else say the fence ("saves with fence 2")' })
+			forgetBefore(text)
+			continue
+		}
 		// A comparison of fences right after a clause that tells a write ("the database refuses A's write: 7 < 9", "B saves, and 8 < 9") is of that write;
 		// one of two workers' fences ("B's fence is larger than A's") is of their leases unless a colon makes it the write's.
 		const binds = clause.form.compares === true && (clause.explains || clause.form.tells === 'event')

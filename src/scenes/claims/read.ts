@@ -72,6 +72,8 @@ export interface ReadClause {
 	 * before the ask it tells (or the grant answers). Before another clause they claim nothing. The span is the word's.
 	 */
 	earlier?: { word: 'finally' | 'eventually' | 'this time'; start: number; end: number }
+	/** "…, then saves with it" with no clause before it in its sentence about its worker: "it" names no fence the text told, so it is refused (checked, not read: the registry's example is the clause alone). */
+	alone?: true
 	/** "right then" (or "just then", "at that moment"), which read the clause as "when" does: the words, for messages. */
 	same?: string
 	/** "B, who was waiting, takes over": its subject got the key it tells of from the line; the span is the aside's. */
@@ -179,6 +181,8 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 		if (result.clauses.length > 0 && first?.kind === 'clause' && first.clause.then === undefined) read.items[opening] = { kind: 'clause', clause: { ...first.clause, then: 'sentence' } }
 		// The pause an aside's "long" or "short" tells: the sentence's last clause that says a worker paused.
 		let pause: number | undefined
+		// Where this sentence's clauses begin among the text's.
+		const opened = result.clauses.length
 		for (const item of read.items) {
 			if (item.kind === 'aside') {
 				// An aside says what a worker is busy with: after a clause about no worker it would judge what the engine did.
@@ -231,6 +235,8 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 						continue
 					}
 				}
+				// "…, then saves with it": "it" is the fence its worker had just got, which a clause before it in its sentence, about that worker, tells.
+				if (clause.form.id === 'saves-with-it' && !result.clauses.slice(opened).some(before => before.subject === clause.subject)) clause = { ...clause, alone: true }
 				if (clause.slots.some(slot => slot.type === 'key')) keyTold = keyNamed(clause)
 				const passes = clause.passes
 				const timeForm = passes === undefined ? undefined : language.places.get(place)?.forms.find(compiled => compiled.form.id === 'time-passes')?.form

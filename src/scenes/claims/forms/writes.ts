@@ -301,11 +301,13 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		id: 'saves-with-it',
 		places: STORY,
 		tells: 'event',
+		// "With it" alone names nothing the text told: never offered.
+		quiet: true,
 		formula: "wrote(w, fence f) ∈ step, and w's last granted(w) before it in the step gave fence f",
 		each: 'save',
 		pattern: '{worker} saves( its THING) with it', alternatives: ['{worker} writes( its THING) with it', '{worker} saves/writes with that fence'],
 		example: 'Worker B saves with it',
-		meaning: "The worker wrote in this step with the fence it had just got: \"it\" is the fence of the worker's last grant in this step before the write (\"B gets the key with fence 2, then saves with it\"); a write with an older fence, or with none since a grant of this step, is refused.",
+		meaning: "The worker wrote in this step with the fence it had just got: \"it\" is the fence of the worker's last grant in this step before the write (\"B gets the key with fence 2, then saves with it\"), told by a clause before it in its sentence about that worker (alone, it is refused); a write with an older fence, or with no grant of this step before it, is refused.",
 		check: (slots, context) =>
 			wrote(slots, context, 0, write => {
 				const name = context.name(write.worker)
