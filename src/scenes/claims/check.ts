@@ -96,6 +96,11 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		if (family !== undefined) text.lastOf.set(family, clause)
 		// After a part of its sentence that did not read, a clause starts afresh: nothing unread is its cause or its "before".
 		if (clause.gap) forgetBefore(text)
+		if (clause.alone) {
+			result.problems.push({ start: clause.start, end: clause.end, message: '"with it" names the fence its worker had just got: it follows a clause of its sentence about that worker that tells it ("B gets the key with fence 2, then saves with it"); else say the fence ("saves with fence 2")' })
+			forgetBefore(text)
+			continue
+		}
 		// A comparison of fences right after a clause that tells a write ("the database refuses A's write: 7 < 9", "B saves, and 8 < 9") is of that write;
 		// one of two workers' fences ("B's fence is larger than A's") is of their leases unless a colon makes it the write's.
 		const binds = clause.form.compares === true && (clause.explains || clause.form.tells === 'event')
@@ -107,6 +112,8 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			continue
 		}
 		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
+		// A claim of no moment that names one ("At 10 s nothing has renewed A's lease"): "5 s later" after it counts from that moment.
+		const upTo = clause.form.upTo === true && clause.form.tells === 'none' ? namedMoment(clause, context, text.told)?.moment : undefined
 		const outcome = checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told)
 		if ('message' in outcome) {
 			result.problems.push(outcome)
@@ -137,6 +144,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		text.handover = clause.then === 'when' && text.prior?.event === true ? text.prior.events.filter(h => FREES.has(h.kind)) : joinedToWhen(clause) ? text.handover : undefined
 		text.prior = { event: clause.form.tells === 'event', at: outcome.at, events, ...(clause.form.tells === 'state' && outcome.place !== undefined ? { began: outcome.place.at } : {}), ...(clause.form.tells === 'state' && clause.modifiers.length > 0 && outcome.at !== undefined ? { named: outcome.at } : {}) }
 		if (outcome.at !== undefined) text.told = text.told === undefined ? outcome.at : Math.max(text.told, outcome.at)
+		if (upTo !== undefined) text.told = text.told === undefined ? upTo : Math.max(text.told, upTo)
 	}
 	const unended = unendedStates(result, context)
 	result.problems.push(...unended.map(({ problem }) => problem))
@@ -685,7 +693,9 @@ function untoldProblem(named: Named, context: ClaimContext, at: number | undefin
 function checkClause(clause: ReadClause, context: ClaimContext, told?: number): CheckedClaim | ReadProblem {
 	const tells = clause.form.tells
 	const named = namedMoment(clause, context, told)
-	let verdict = clause.form.check(clause.slots, named && !named.untold && tells === 'state' ? { ...context, moment: named.moment } : context)
+	// A claim of no moment that may name one ("At 10 s nothing has renewed A's lease") reads it as a state does: what did not happen up to it.
+	const upTo = clause.form.upTo === true && tells === 'none' && named !== undefined
+	let verdict = clause.form.check(clause.slots, named && !named.untold && (tells === 'state' || upTo) ? { ...context, moment: named.moment } : context)
 	if (!verdict.ok) {
 		const slot = verdict.slot === undefined ? undefined : clause.slots[verdict.slot]
 		return { start: slot?.start ?? clause.start, end: slot?.end ?? clause.end, message: verdict.message, offer: { start: clause.start, end: clause.end } }
@@ -731,7 +741,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 	}
 	const end = context.world.time
 	const first = clause.modifiers[0]
-	if (first && (tells === 'none' || verdict.at === undefined)) return { start: first.slot.start, end: first.slot.end, message: `"${inWords(clause.form.pattern, context.words)}" tells of no moment, so it cannot say when; drop "${first.slot.text}"` }
+	if (first && !upTo && (tells === 'none' || verdict.at === undefined)) return { start: first.slot.start, end: first.slot.end, message: `"${inWords(clause.form.pattern, context.words)}" tells of no moment, so it cannot say when; drop "${first.slot.text}"` }
 	if (named?.untold) return untoldProblem(named, context, verdict.at)
 	if (first?.kind === 'soon') {
 		// "A moment later": an event strictly after the moment the text told last, else after the step before.
@@ -763,6 +773,9 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 			// It held up to an event of the step: true only if the text goes on to tell that event.
 			ended = { until: verdict.until, at: verdict.at as number, by: endingEvents(verdict, context), ...(clause.during ? { during: true as const } : {}) }
 		}
+	} else if (upTo) {
+		// Its check read the moment: it tells no happening there.
+		moment = (named as Named).moment
 	} else if (named) {
 		const at = verdict.at as number
 		if (named.kind === 'at') {

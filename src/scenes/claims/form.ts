@@ -276,6 +276,11 @@ export interface ClaimForm {
 	 * after a state that happening began, with no moment named, it comes after it.
 	 */
 	follows?: true
+	/**
+	 * A claim of no moment that may name one ("At 10 s nothing has renewed A's lease"): what did not happen up to that moment. Its
+	 * check reads the moment as `ClaimContext.moment`, which must fall in the step, and "5 s later" after it counts from it.
+	 */
+	upTo?: true
 	/** A past tense state ("A's lease was ended by an operator"): it holds from the happening it tells, and a moment it names must be that happening's. */
 	past?: boolean
 	/** A label of this form shows its worker paused; a caption of it tells that its worker paused (an aside after it may say the pause was long or short, which is checked). */

@@ -128,6 +128,9 @@ function apply(world: Mutable, h: Happening, after: readonly Happening[], end: W
 			if (store) {
 				store.epoch = h.epoch
 				delete store.lastFence
+				// Every hold of the store ends with it, a waiting one too: its line is empty once it opens (the engine tells no happening of each).
+				store.waiters = []
+				renumber(world, store)
 			}
 			for (const one of world.workers.values()) {
 				const lease = one.lease

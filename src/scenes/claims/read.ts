@@ -72,6 +72,8 @@ export interface ReadClause {
 	 * before the ask it tells (or the grant answers). Before another clause they claim nothing. The span is the word's.
 	 */
 	earlier?: { word: 'finally' | 'eventually' | 'this time'; start: number; end: number }
+	/** "…, then saves with it" with no clause before it in its sentence about its worker: "it" names no fence the text told, so it is refused (checked, not read: the registry's example is the clause alone). */
+	alone?: true
 	/** "right then" (or "just then", "at that moment"), which read the clause as "when" does: the words, for messages. */
 	same?: string
 	/** "B, who was waiting, takes over": its subject got the key it tells of from the line; the span is the aside's. */
@@ -179,6 +181,8 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 		if (result.clauses.length > 0 && first?.kind === 'clause' && first.clause.then === undefined) read.items[opening] = { kind: 'clause', clause: { ...first.clause, then: 'sentence' } }
 		// The pause an aside's "long" or "short" tells: the sentence's last clause that says a worker paused.
 		let pause: number | undefined
+		// Where this sentence's clauses begin among the text's.
+		const opened = result.clauses.length
 		for (const item of read.items) {
 			if (item.kind === 'aside') {
 				// An aside says what a worker is busy with: after a clause about no worker it would judge what the engine did.
@@ -221,6 +225,18 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				if (cause && (!PAUSE_CAUSES.some(known => known.toLowerCase() === cause.noun.toLowerCase()) || language.work.has(cause.noun.toLowerCase()))) {
 					clause = { ...clause, workCause: cause }
 				}
+				// "…, without letting go" tells what a worker did not do as its process paused or crashed: with its subject left out, it
+				// follows a clause of this sentence that says so, of the same worker ("A crashes while it holds the key, without letting go").
+				// Its subject written out ("Worker A without letting go of the key", the registry's example) is read all the same: the check asks for the pause.
+				if (clause.form.id === 'without-letting-go' && /^without /i.test(text.slice(clause.start, clause.end))) {
+					const paused = pause === undefined ? undefined : result.clauses[pause]
+					if (paused === undefined || paused.subject !== clause.subject) {
+						result.problems.push({ start: clause.start, end: clause.end, message: `"without letting go" tells what a worker did not do as its process paused or crashed: it follows, after a comma, a clause of its sentence that says so of the same worker, and takes that clause's subject ("A crashes while it holds the key, without letting go")` })
+						continue
+					}
+				}
+				// "…, then saves with it": "it" is the fence its worker had just got, which a clause before it in its sentence, about that worker, tells.
+				if (clause.form.id === 'saves-with-it' && !result.clauses.slice(opened).some(before => before.subject === clause.subject)) clause = { ...clause, alone: true }
 				if (clause.slots.some(slot => slot.type === 'key')) keyTold = keyNamed(clause)
 				const passes = clause.passes
 				const timeForm = passes === undefined ? undefined : language.places.get(place)?.forms.find(compiled => compiled.form.id === 'time-passes')?.form
@@ -331,7 +347,6 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 	const came = cuts.find(cut => cut.end === i)
 	const afterColon = came?.colon === true || came?.for === true
 	const readings: { item: Item; next: string | undefined }[] = []
-	if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) readings.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
 	let clause = came?.for ? undefined : readClause(language, text, i, j, place, referent, initial, plural)
 	// "Nobody renews A's lease, but it still holds the key": "it" after a clause that named one worker's lease and no subject is that
 	// lease where a form reads it so ("so it runs out"), and only where none does, the worker whose lease it is, as the subject.
@@ -344,6 +359,8 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 	// A clause after "while" or "when" leaves the subject before it for "it", unless the clause before had none to leave:
 	// in "30 s go by while A is paused, so its lease runs out", "its" is A's.
 	else if (clause) readings.push({ item: { kind: 'clause', clause }, next: came?.aside ? (referent ?? referentOf(clause)) : nextReferent(clause, referent) })
+	// After a colon, words that read as a claim are that claim, checked: only words that read as none may be an aside of neutral words.
+	if (afterColon && j === end && typeof clause !== 'object' && asideProblem(language, text.slice(i, j)) === undefined) readings.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
 	return readings
 }
 

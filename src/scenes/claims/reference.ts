@@ -929,6 +929,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'answer-ended': (_s, env) => event(answered(env, 'ended')),
 	'is-lost': (s, env) => lost(env, actor(s[0])),
+	// A state: the worker's latest lease at the moment ran out (not lost any other way).
+	'has-run-out': (s, env) => {
+		const lease = leaseAt(env.world, actor(s[0]))
+		return holdsNow(lease !== undefined && state(lease) === 'expired', leaseMakers(env, actor(s[0])), env)
+	},
+
 	'loses-lease': (s, env) => event(env.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === actor(s[0]))),
 	'reads-as-lost': (s, env) => lost(env, actor(s[0])),
 	'now-ends-at': (s, env) => {
@@ -1083,6 +1089,18 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'nothing-has-renewed': (s, env) => {
 		const w = actor(s[0])
+		// At a moment of the step: w's last grant by then, and no renewal of that lease from it up to the moment; the absent renewal is a cause only when w renewed nothing in the step.
+		if (env.moment !== undefined) {
+			const t = env.moment
+			if (t < env.step.start.time || t > env.world.time) return NO
+			const all = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
+			let from = -1
+			all.forEach((h, i) => { if (h.kind === 'granted' && h.worker === w && h.at <= t) from = i })
+			const grant = all[from]
+			if (grant?.kind !== 'granted') return NO
+			if (all.slice(from + 1).some(h => h.kind === 'renewed' && h.worker === w && h.store === grant.store && h.at <= t)) return NO
+			return timeless(true, events(env.step, 'renewed', h => h.worker === w).length === 0 ? { absent: w } : {})
+		}
 		const lease = leaseAt(env.world, w)
 		if (lease && earlierSteps(env).some(step => events(step, 'renewed', h => h.worker === w && h.store === lease.store && h.at >= lease.grantedAt).length > 0)) return NO
 		return MEANINGS['nothing-renews']?.(s, env) ?? NO
@@ -1137,6 +1155,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'saves-stale': (s, env) => save(env, actor(s[0]), write => stale(env, write)),
 	'saves-with-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]) && !h.noFence)),
+	// "With it": the fence of the worker's last grant in the step before the write.
+	'saves-with-it': (s, env) =>
+		save(env, actor(s[0]), write => {
+			const grants = env.step.happenings.slice(0, env.step.happenings.indexOf(write)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === write.worker)
+			const last = grants[grants.length - 1]
+			return last !== undefined && !write.noFence && write.fence === last.fence
+		}),
 	'saves-with-old-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]) && !h.noFence && stale(env, h))),
 	'fences-compare': (s, env) => compared(env, fence(s[0]), fence(s[2]), s[1]?.value.type === 'relation' ? s[1].value.value : '<'),
 	'fence-smaller-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '<'),
@@ -1390,6 +1415,20 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (last < 0) return NO
 		// Still held at the crash: not let go, run out, gone or ended since the grant.
 		return before.slice(last).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === crash.worker && fits(s[1], h.store)) ? NO : event(crash)
+	},
+	// "…, without letting go": w paused or crashed in the step holding a live lease of the key, and let go of none in the step.
+	'without-letting-go': (s, env) => {
+		const w = actor(s[0])
+		if (events(env.step, 'released', h => h.worker === w && fits(s[1], h.store)).length > 0) return NO
+		const list = env.step.happenings
+		const held = list.some((stop, at) => {
+			if ((stop.kind !== 'paused' && stop.kind !== 'crashed') || stop.worker !== w) return false
+			const before = [...earlierSteps(env).flatMap(step => step.happenings), ...list.slice(0, at)]
+			let last = -1
+			before.forEach((h, i) => { if (h.kind === 'granted' && h.worker === w && fits(s[1], h.store)) last = i })
+			return last >= 0 && !before.slice(last).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && fits(s[1], h.store))
+		})
+		return timeless(held)
 	},
 	'pauses-before-saving': (s, env) => {
 		const pause = events(env.step, 'paused', h => h.worker === actor(s[0]))[0]
@@ -2319,7 +2358,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const binds = clause.form.compares === true && (clause.explains || clause.form.tells === 'event')
 		const write = binds && cause !== undefined ? wroteOf(cause.meaning) : undefined
 		if (write !== undefined) env.answered = write
-		if (moment !== undefined && !untold && tells === 'state') env.moment = moment
+		// A claim of no moment that may name one ("At 10 s nothing has renewed A's lease") reads it as a state does.
+		const noneAt = clause.form.upTo === true && tells === 'none' && moment !== undefined
+		if (moment !== undefined && !untold && (tells === 'state' || noneAt)) env.moment = moment
 		let meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
 		if (meaning.ok && clause.work !== undefined && context.run.statements?.some(statement => statement.held) === true) meaning = workMeaning(clause, meaning, env)
 		// Words that name the lock (or the semaphore) with no key slot: every event it tells, and every one that made it hold, is of that store.
@@ -2345,7 +2386,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			continue
 		}
 		const waitedOk = clause.waited === undefined || meaning.events.some(h => h.kind === 'granted' && h.worker === clause.subject && h.place !== undefined && (!clause.waited?.allAlong || inLineAllAlong(env.run, env.step, h)))
-		if (!meaning.ok || !waitedOk || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
+		// "With it" with no clause before it in its sentence about its worker names no fence the text told.
+		if (!meaning.ok || clause.alone === true || !waitedOk || (modifier && !noneAt && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
 			fail()
 			continue
 		}
@@ -2365,6 +2407,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 				}
 				at = moment
 			} else if (meaning.until !== undefined && meaning.until <= end) ended = endingOf(meaning.endedBy, step)
+		} else if (noneAt) {
+			// What did not happen up to the moment it names: no happening of its own there.
 		} else if (moment !== undefined) {
 			// Several workers' events: the moment named ("at 5 s", "5 s later") is each one's.
 			if ((meaning.each ?? [meaning.at]).some(each => each !== moment)) {
@@ -2511,6 +2555,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		prior = { event: tells === 'event', at: tells === 'none' ? undefined : at, events: meaning.events, ...(isState && place !== undefined ? { began: place.at } : {}), ...(isState && moment !== undefined ? { named: moment } : {}) }
 		passed = meaning.clock?.moved === true
 		if (at !== undefined && tells !== 'none') now = now === undefined ? at : Math.max(now, at)
+		// "5 s later" after it counts from the moment it names.
+		if (noneAt && moment !== undefined) now = now === undefined ? moment : Math.max(now, moment)
 	}
 	// A state told with no moment that ended in the step: a later clause tells what ended it, or a later clause did not hold.
 	for (const held of told) {

@@ -199,9 +199,9 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "expired(w) ∈ step",
-		pattern: '{lease} runs out', alternatives: ["{lease} expires", "{lease} times out", "{lease} ran out", "{lease} has run out", "{lease} expired", "{lease} has expired", "{lease} has timed out", "{lease} lapses", "the lease of {worker} runs out/expires"],
+		pattern: '{lease} runs out', alternatives: ["{lease} expires", "{lease} times out", "{lease} ran out", "{lease} expired", "{lease} lapses", "the lease of {worker} runs out/expires"],
 		example: "A's lease runs out",
-		meaning: "The worker's lease ran out in this step: its TTL passed without a renewal.",
+		meaning: "The worker's lease ran out in this step: its TTL passed without a renewal. \"A's lease has run out\" is a state, not this event.",
 		check: (slots, context) => ended(slots, context, 'expired'),
 		each: 'expiry',
 	},
@@ -319,6 +319,16 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		example: "A's lease is lost",
 		meaning: "The worker's latest lease is lost when the step ends: it ran out, went with its store, or an operator ended it.",
 		check: (slots, context) => lostAtEnd(slots, context),
+	},
+	{
+		id: 'has-run-out',
+		places: STORY,
+		tells: 'state',
+		formula: "lease(w, t) ran out (an expired(w) of it at or before t, in this step or an earlier one)",
+		pattern: '{lease} has run out', alternatives: ["{lease} has already run out", "{lease} has expired", "{lease} has already expired", "{lease} has timed out", "{lease} has already timed out"],
+		example: "A's lease has run out",
+		meaning: "A state, not the event of a lease running out: the worker's latest lease ran out, in this step or an earlier one, and is not live at the clause's moment (\"The lock refuses, because A's lease has run out\", of a lease that ran out steps before). \"A's lease runs out\" is the event, in this step.",
+		check: (slots, context) => latestLeaseIs(slots, context, state => state === 'expired', (state, lease) => (state === 'live' ? `'s lease has not run out: it is live until ${time(lease.expiresAt)}` : `'s lease did not run out: it ${state === 'gone' ? 'went with its store' : state === 'ended' ? 'was ended by an operator' : 'was let go'}`)),
 	},
 	{
 		id: 'loses-lease',
@@ -886,11 +896,13 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'nothing-has-renewed',
 		places: STORY,
 		tells: 'none',
-		formula: "as nothing renews {lease}, and no renewed(w) of that lease ∈ an earlier step since its grant",
+		formula: "as nothing renews {lease}, and no renewed(w) of that lease ∈ an earlier step since its grant; at a moment t it names (in the step): no renewed(w) of w's last granted(w) at or before t, from that grant to t",
+		upTo: true,
 		pattern: 'nothing has renewed {lease}', alternatives: ["nobody has renewed {lease}", "no one has renewed {lease}", "nothing/nobody renewed {lease}", "no one renewed {lease}", "{worker} never renews( it)", "{worker} never renews its lease"],
 		example: "nothing has renewed A's lease",
-		meaning: "The worker held a lease in this step, and no renewal of it happened, in this step or before it since the lease was given, nor in a later step (\"A never renews its lease\" looks back too).",
+		meaning: "The worker held a lease in this step, and no renewal of it happened, in this step or before it since the lease was given, nor in a later step (\"A never renews its lease\" looks back too). With a moment (\"At 10 s nothing has renewed A's lease\"), a moment of this step: no renewal of the worker's lease at that moment (its last grant by then) happened from its grant up to that moment.",
 		check(slots, context) {
+			if (context.moment !== undefined) return notRenewedBy(slots, context, context.moment)
 			const worker = actorOf(slots[0])
 			const lease = context.world.workers.get(worker)?.lease
 			const before = lease === undefined ? undefined : runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => happened(step, 'renewed', h => h.worker === worker && h.store === lease.store && h.at >= lease.grantedAt))[0]
@@ -899,6 +911,25 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 ]
+
+/**
+ * "At 10 s nothing has renewed A's lease": a moment `at` of this step, the worker's last grant at or before it, and no renewal of that
+ * lease from the grant up to it. It tells the absent renewal as a cause (of its lease running out) only when the worker renewed nothing
+ * in the whole step: a renewal after the moment would make the lease's end no work of an absent renewal.
+ */
+function notRenewedBy(slots: readonly Slot[], context: ClaimContext, at: number): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	if (at < context.step.start.time || at > context.world.time) return fails(`${time(at)} is not a moment of this step, which runs from ${time(context.step.start.time)} to ${time(context.world.time)}`, 0)
+	const all = [...earlierHappenings(context), ...context.step.happenings]
+	const from = all.map(h => h.kind === 'granted' && h.worker === worker && h.at <= at).lastIndexOf(true)
+	if (from < 0) return fails(`${name} had been given no lease by ${time(at)}, so nothing could renew one`, 0)
+	const grant = all[from] as Of<'granted'>
+	const renewal = all.slice(from + 1).find(h => h.kind === 'renewed' && h.worker === worker && h.store === grant.store && h.at <= at)
+	if (renewal) return fails(`${name} renewed this lease at ${time(renewal.at)}, by ${time(at)}: it was given at ${time(grant.at)}`, 0)
+	const verdict = holds([{ kind: 'nothing', step: context.step.index, what: `a renewal of ${worker}'s lease from ${time(grant.at)} up to ${time(at)}` }])
+	return happened(context.step, 'renewed', h => h.worker === worker).length > 0 ? verdict : ({ ...verdict, said: { absent: { kind: 'renewed', worker } } } as Verdict)
+}
 
 /** The worker of slot 0 held a lease in this step and nothing renews it, in this step or a later one while it lasts. */
 function nothingRenews(slots: readonly Slot[], context: ClaimContext): Verdict {

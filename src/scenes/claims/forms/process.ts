@@ -217,9 +217,9 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "woke(w) ∈ step",
-		pattern: '{worker} wakes( up)', alternatives: ["{worker} resumes", "{worker} comes back( to life)", "{worker} comes back from its pause", "{worker} unfreezes", "{worker} thaws( out)", "{worker} comes/gets unstuck"],
+		pattern: '{worker} wakes( up)', alternatives: ["{worker} resumes", "{worker} comes back( to life)", "{worker} comes back from its pause", "{worker} unfreezes", "{worker} thaws( out)", "{worker} comes/gets unstuck", "{owner} process wakes( up)", "{owner} process resumes", "{owner} process comes back( to life)", "{owner} process comes back from its pause"],
 		example: 'A wakes',
-		meaning: "The worker's process woke in this step: its paused label was struck or replaced.",
+		meaning: "The worker's process woke in this step: its paused label was struck or replaced (\"A's process comes back\" says the same).",
 		check: (slots, context) => processEvent(slots, context, 'woke'),
 	},
 	{
@@ -293,6 +293,33 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			// It held the lease at the crash: not run out, gone with its store or ended by an operator before it.
 			const lost = before.slice(grant).find(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && ofKey(slots[1], h.store))
 			return lost ? fails(`${context.name(worker)} held no live lease when its process crashed at ${time(crash.at)}: its lease ${lost.kind === 'expired' ? 'ran out' : lost.kind === 'gone' ? 'went with its store' : 'was ended by an operator'} at ${time(lost.at)}`, 0) : verdict
+		},
+	},
+	{
+		id: 'without-letting-go',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "paused(w) or crashed(w) ∈ step, at which w held a live lease of k (a granted(w, k) before it with no released, expired, gone or ended of w's since), and no released(w, k) ∈ step",
+		pattern: '{worker} without letting go of {key}', alternatives: ['{worker} without letting go', '{worker} without releasing {key}', '{worker} without releasing its lease'],
+		example: 'Worker A without letting go of the key',
+		meaning: "Read only after a clause that says the same worker's process paused or crashed, with a comma between (\"A's process stalls while it holds the key, without letting go of it\"; the worker is that clause's subject): the worker's process paused or crashed in this step while it held a live lease of the key, and it let go of none in this step.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const name = context.name(worker)
+			const release = happened(context.step, 'released', h => h.worker === worker && ofKey(slots[1], h.store))[0]
+			if (release) return fails(`${name} let go of its lease at ${time(release.at)}, in this step`, 0)
+			const stops = context.step.happenings.filter((h): h is Of<'paused'> | Of<'crashed'> => (h.kind === 'paused' || h.kind === 'crashed') && h.worker === worker)
+			if (stops.length === 0) return fails(`"without letting go" tells of ${name}'s pause or crash, and its process neither paused nor crashed in this step`, 0)
+			// It held a live lease of the key at the pause or crash: given before it, and not let go, run out, gone or ended since.
+			const heldAt = stops.find(stop => {
+				const before = happenedBefore(context, stop)
+				const grant = before.map(h => h.kind === 'granted' && h.worker === worker && ofKey(slots[1], h.store)).lastIndexOf(true)
+				return grant >= 0 && !before.slice(grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && ofKey(slots[1], h.store))
+			})
+			const stop = stops[0] as Of<'paused'> | Of<'crashed'>
+			if (heldAt === undefined) return fails(`${name} held no live lease of the key when its process ${stop.kind === 'crashed' ? 'crashed' : 'paused'} at ${time(stop.at)}, so it had none to let go of`, 0)
+			return holds([{ kind: 'nothing', step: context.step.index, what: `a let-go by ${worker}, which held the key when its process ${heldAt.kind === 'crashed' ? 'crashed' : 'paused'} at ${time(heldAt.at)}` }])
 		},
 	},
 	{

@@ -298,6 +298,28 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => wroteWithFence(slots, context, true),
 	},
 	{
+		id: 'saves-with-it',
+		places: STORY,
+		tells: 'event',
+		// "With it" alone names nothing the text told: never offered.
+		quiet: true,
+		formula: "wrote(w, fence f) ∈ step, and w's last granted(w) before it in the step gave fence f",
+		each: 'save',
+		pattern: '{worker} saves( its THING) with it', alternatives: ['{worker} writes( its THING) with it', '{worker} saves/writes with that fence'],
+		example: 'Worker B saves with it',
+		meaning: "The worker wrote in this step with the fence it had just got: \"it\" is the fence of the worker's last grant in this step before the write (\"B gets the key with fence 2, then saves with it\"), told by a clause before it in its sentence about that worker (alone, it is refused); a write with an older fence, or with no grant of this step before it, is refused.",
+		check: (slots, context) =>
+			wrote(slots, context, 0, write => {
+				const name = context.name(write.worker)
+				const list = context.step.happenings
+				const grant = list.slice(0, list.indexOf(write)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === write.worker).pop()
+				if (grant === undefined) return `"with it" names the fence ${name} had just got, and ${name} got no key in this step before it wrote at ${time(write.at)}`
+				if (grant.fence === undefined) return `${name}'s grant at ${time(grant.at)} gave no fence for "with it" to name`
+				if (write.noFence || write.fence !== grant.fence) return `${name} got fence ${showFence(grant.fence)} at ${time(grant.at)}, but its write at ${time(write.at)} carried ${write.noFence ? 'no fence a store gave' : `fence ${showFence(write.fence)}`}`
+				return undefined
+			}),
+	},
+	{
 		id: 'fences-compare',
 		compares: true,
 		places: STORY,
