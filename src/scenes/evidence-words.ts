@@ -57,6 +57,8 @@ function happeningWords(h: HappeningData, name: NameOf): string {
 			return `${at} ${name(h.worker)}'s process ran again`
 		case 'crashed':
 			return `${at} ${name(h.worker)}'s process crashed`
+		case 'process-restarted':
+			return `${at} ${name(h.worker)}'s process started again, as a new process`
 		case 'left':
 			return `${at} ${name(h.worker)}'s hold left the line of ${name(h.store)}: its process crashed`
 	}

@@ -10,11 +10,11 @@ export { formatMessage } from '../../scene-parser/format.ts'
 
 /**
  * Why a struck label stopped holding, in the view's words: `released`, `ran out`, `ended by an
- * operator`, or `over` for any other end ("paused (over)", "no lease (over)"; "ended" read as the
+ * operator`, `restarted` (a crashed label struck: its process came back), or `over` for any other end ("paused (over)", "no lease (over)"; "ended" read as the
  * worker's end).
  */
 export function endedWord(ended: string | undefined): string {
-	return ended === 'ran-out' ? 'ran out' : ended === 'released' ? 'released' : ended === 'operator' ? 'ended by an operator' : 'over'
+	return ended === 'ran-out' ? 'ran out' : ended === 'released' ? 'released' : ended === 'operator' ? 'ended by an operator' : ended === 'restarted' ? 'restarted' : 'over'
 }
 
 /** A state label as the views show it: a struck one followed by why it stopped holding (`holding, fence 1 (released)`), never struck through. */

@@ -40,6 +40,8 @@ export type Happening =
 	| { kind: 'paused'; at: number; worker: string }
 	| { kind: 'woke'; at: number; worker: string }
 	| { kind: 'crashed'; at: number; worker: string }
+	/** A crashed worker's process started again (its "crashed" label struck): a new process running its code from the first line, on a new connection, knowing nothing of its old lease. */
+	| { kind: 'process-restarted'; at: number; worker: string }
 	| { kind: 'left'; at: number; worker: string; store: string }
 	| { kind: 'sent'; at: number; from: string; to: string }
 
@@ -120,7 +122,7 @@ export interface FrameActor {
  * in line, a lease that went with its store) `ended`. The view words it ("released", "ran out",
  * "ended by an operator", "over").
  */
-export type Ended = 'released' | 'ran-out' | 'operator' | 'ended'
+export type Ended = 'released' | 'ran-out' | 'operator' | 'restarted' | 'ended'
 
 /**
  * One thing the engine recorded in a step that a worker's lane of the timeline shows, at the
@@ -133,7 +135,7 @@ export type TimeMark =
 	| { kind: 'renewed'; at: number; worker: string; until: number }
 	| { kind: 'released' | 'expired' | 'gone' | 'ended'; at: number; worker: string; store: string }
 	| { kind: 'gave-up' | 'refused' | 'left'; at: number; worker: string; store: string }
-	| { kind: 'paused' | 'woke' | 'crashed'; at: number; worker: string }
+	| { kind: 'paused' | 'woke' | 'crashed' | 'process-restarted'; at: number; worker: string }
 	| { kind: 'wrote'; at: number; worker: string; database: string; fence: string; taken: boolean }
 	| { kind: 'restarted'; at: number; store: string }
 

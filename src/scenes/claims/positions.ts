@@ -158,6 +158,15 @@ function apply(world: Mutable, h: Happening, after: readonly Happening[], end: W
 				worker.crashed = true
 			}
 			return
+		case 'process-restarted':
+			// A new process, running: it knows nothing of the old one's lease (which lives on in the store until it runs out).
+			if (worker) {
+				delete worker.paused
+				delete worker.pausedSince
+				delete worker.crashed
+				delete worker.lease
+			}
+			return
 		default:
 			return
 	}

@@ -247,7 +247,8 @@ function leaseState(env: Env, slots: readonly Slot[], wanted: { fence?: bigint; 
 	if (fitting.length === 0) return NO
 	const withEnds = fitting.map(span => {
 		const from = span.grant ? env.step.happenings.indexOf(span.grant) : -1
-		const end = env.step.happenings.find((h, i) => i > from && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && h.at >= span.from && h.fence === span.fence)
+		// Its end: the lease's own (let go, run out, gone, ended), or its worker's process restarting, after which the worker holds nothing of it.
+		const end = env.step.happenings.find((h, i) => i > from && 'worker' in h && h.worker === worker && h.at >= span.from && (h.kind === 'process-restarted' || ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.fence === span.fence)))
 		return { span, end }
 	})
 	const at = env.moment
@@ -1386,6 +1387,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return env.step.start.workers.get(w)?.paused && sent(env.step, w) === 0 && !woke ? pausedState(env, w) : NO
 	},
 	wakes: (s, env) => event(events(env.step, 'woke', h => h.worker === actor(s[0]))[0]),
+	'process-restarts': (s, env) => event(events(env.step, 'process-restarted', h => h.worker === actor(s[0]))[0]),
 	// What paused it ("a migration freezes A") claims nothing: the pause is the claim.
 	'paused-by': (s, env) => event(events(env.step, 'paused', h => h.worker === actor(s[0]))[0]),
 	'pauses-for': (s, env) => pauseLasted(env, actor(s[0]), num(s[1])),
@@ -1670,7 +1672,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'worker-saved': (_s, env) => lastWrite(env, true),
 	'worker-refused': (_s, env) => lastWrite(env, false),
 	'worker-paused': (_s, env) => timeless(sent(env.step, me(env)) - (env.context.sentBefore ?? 0) === 0),
-	'worker-crashed': (_s, env) => timeless(sent(env.step, me(env)) - (env.context.sentBefore ?? 0) === 0 && !env.run.steps.some(step => step.index > env.step.index && sent(step, me(env)) > 0)),
+	// Silent from the label on, through every later step before the first in which its process restarted.
+	'worker-crashed': (_s, env) => {
+		const back = env.run.steps.find(step => step.index > env.step.index && step.happenings.some(h => h.kind === 'process-restarted' && h.worker === me(env)))?.index ?? Number.POSITIVE_INFINITY
+		return timeless(sent(env.step, me(env)) - (env.context.sentBefore ?? 0) === 0 && !env.run.steps.some(step => step.index > env.step.index && step.index < back && sent(step, me(env)) > 0))
+	},
 	'worker-released': (_s, env) => {
 		const lease = leaseAt(env.world, me(env))
 		return holdsNow(lease !== undefined && state(lease) === 'released', [], env)

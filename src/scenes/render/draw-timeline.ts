@@ -175,7 +175,7 @@ function drawPause(span: LaneSpan, top: number, x: (moment: number) => number, m
 	const x0 = x(span.start)
 	const x1 = Math.max(x(span.end), x0 + minBar)
 	const what = span.how === 'crashed' ? 'crashed' : 'paused'
-	const until = span.how === 'woke' ? ` to ${formatDuration(span.to)}` : span.how === 'crashed' ? '' : ', still paused when the scene ends'
+	const until = span.how === 'woke' ? ` to ${formatDuration(span.to)}` : span.how === 'crashed' ? (span.restarted ? `, restarted at ${formatDuration(span.to)}` : '') : ', still paused when the scene ends'
 	return [
 		`<g class="scene-pause" data-worker="${escapeXml(span.worker)}" data-from="${span.from}" data-to="${span.to}" data-end="${span.how}">`,
 		`<title>${escapeXml(`${what} from ${formatDuration(span.from)}${until}`)}</title>`,
@@ -309,7 +309,7 @@ export function timelineText(frames: readonly Frame[]): string {
 			facts.push({ at: bar.from, words: `${bar.fence === undefined ? 'a lease' : `a lease with fence ${bar.fence}`} from ${t(bar.from)}${renewed}${end}` })
 		}
 		for (const span of lanes.pauses.filter(one => one.worker === worker.id)) {
-			facts.push({ at: span.from, words: span.how === 'crashed' ? `crashed at ${t(span.from)}` : span.how === 'woke' ? `paused from ${t(span.from)} to ${t(span.to)}` : `paused from ${t(span.from)} to the end` })
+			facts.push({ at: span.from, words: span.how === 'crashed' ? `crashed at ${t(span.from)}${span.restarted ? `, restarted at ${t(span.to)}` : ''}` : span.how === 'woke' ? `paused from ${t(span.from)} to ${t(span.to)}` : `paused from ${t(span.from)} to the end` })
 		}
 		for (const span of lanes.waits.filter(one => one.worker === worker.id)) {
 			facts.push({ at: span.from, words: `in line from ${t(span.from)}${span.how === 'open' ? ' to the end' : ` to ${t(span.to)} (${span.how})`}` })

@@ -42,6 +42,8 @@ export interface LaneSpan {
 	end: number
 	/** A wait ends with the grant, a give-up, a refusal or leaving the line; a pause with a wake or never (crash). */
 	how: 'woke' | 'crashed' | 'open' | 'granted' | 'gave-up' | 'refused' | 'left'
+	/** For a crash: its process restarted at `to` (else it stayed down to the scene's end). */
+	restarted?: true
 }
 
 export interface WriteMark {
@@ -95,6 +97,8 @@ export function timelineLanes(frames: readonly Frame[]): TimelineLanes {
 	const restarts: TimelineLanes['restarts'] = []
 	const live = new Map<string, LeaseBar & { until: number }>()
 	const paused = new Map<string, LaneSpan>()
+	/** Each crashed worker's shaded span, until its process restarts. */
+	const crashed = new Map<string, LaneSpan>()
 	const waiting = new Map<string, LaneSpan>()
 	const cut = (worker: string, how: BarEnd, at: number, moment: number): void => {
 		const bar = live.get(worker)
@@ -147,11 +151,23 @@ export function timelineLanes(frames: readonly Frame[]): TimelineLanes {
 				const span = paused.get(mark.worker)
 				if (mark.kind === 'crashed') {
 					paused.delete(mark.worker)
-					// A crash ends the worker for good: its lane is shaded from the pause (or the crash) to the end.
-					pauses.push({ worker: mark.worker, from: span?.from ?? mark.at, start: span?.start ?? moment, to: endTime, end: sceneEnd, how: 'crashed' })
+					// A crash stops the worker until its process restarts: its lane is shaded from the pause (or the crash) to the end, or to the restart.
+					const down = { worker: mark.worker, from: span?.from ?? mark.at, start: span?.start ?? moment, to: endTime, end: sceneEnd, how: 'crashed' as const }
+					pauses.push(down)
+					crashed.set(mark.worker, down)
 				} else if (span) {
 					paused.delete(mark.worker)
 					pauses.push({ ...span, to: mark.at, end: moment, how: 'woke' })
+				}
+				break
+			}
+			case 'process-restarted': {
+				const down = crashed.get(mark.worker)
+				if (down) {
+					crashed.delete(mark.worker)
+					down.to = mark.at
+					down.end = moment
+					down.restarted = true
 				}
 				break
 			}

@@ -50,6 +50,8 @@ export interface Hold {
 	lossRecorded?: boolean
 	/** An operator ended its lease (`end a`). */
 	ended?: boolean
+	/** For the hold of a crashed process that restarted: the crash, which its lease's running out followed from (its renewals stopped). */
+	crashedBy?: Happening
 	/** Ends the worker's function, so `hold` releases the key. */
 	readonly finish: () => void
 }
@@ -63,6 +65,11 @@ interface Pending {
 export interface WorkerActor {
 	readonly actor: Actor
 	hold?: Hold
+	/**
+	 * The holds of its earlier processes, crashed and restarted: the new process knows nothing of them, and
+	 * their leases live on in the store until they run out (or the store loses them).
+	 */
+	left?: Hold[]
 	pending?: Pending
 }
 

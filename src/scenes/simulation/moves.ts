@@ -57,7 +57,7 @@ export async function moveWorker(
 	const process = world.processes.get(id)
 	if (!process) return undefined
 	if (world.processStates.crashed(id)) {
-		world.report(position, `${id} ${shows}, but ${id}'s process crashed: it does nothing more`)
+		world.report(position, `${id} ${shows}, but ${id}'s process crashed: it does nothing more until it restarts (strike ${id} "crashed" in the step it comes back)`)
 		return undefined
 	}
 	if (world.processStates.paused(id)) {

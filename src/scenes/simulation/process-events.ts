@@ -1,6 +1,6 @@
 /**
- * When a step's labels pause, wake or crash a worker's process: where the label is written, but a
- * wake, which comes before the worker's first move in the step when it is written after it (a label
+ * When a step's labels pause, wake, crash or restart a worker's process (a struck "crashed" label
+ * restarts it): where the label is written, but a wake or a restart, which comes before the worker's first move in the step when it is written after it (a label
  * tells the worker's state as the step ends: the seed's "A wakes and saves" strikes the paused label
  * after the save), unless a wait lies between (the time passed while it slept). A pause or a crash is never moved: written before the worker's last move, it comes
  * first, and that move is then a paused (or crashed) worker's, which is an error.
@@ -12,7 +12,7 @@ import type { Stage } from './stage.ts'
 interface ProcessEvent {
 	at: number
 	worker: string
-	kind: 'pause' | 'wake' | 'crash'
+	kind: 'pause' | 'wake' | 'crash' | 'restart'
 }
 
 /** The statements that move a worker: what it sends (but an answer to it), the lock's answers to it, its release. */
@@ -48,7 +48,8 @@ export function processEvents(stage: Stage, statements: readonly StepStatement[]
 		const before = stateOf(worker)
 		let after = before
 		if (statement.kind === 'strike') {
-			if (before === 'paused') after = 'running'
+			// Striking a paused label wakes the process; striking a crashed one starts a new process of the worker (a restart).
+			if (before === 'paused' || before === 'crashed') after = 'running'
 		} else {
 			const pauses = texts.read(statement.text, 'worker-state').clauses.some(clause => clause.form.pauses === true)
 			after = pauses ? (/\bcrashed\b/i.test(statement.text.value) ? 'crashed' : 'paused') : before === 'crashed' ? 'crashed' : 'running'
@@ -57,10 +58,10 @@ export function processEvents(stage: Stage, statements: readonly StepStatement[]
 		if (after === before) continue
 		const at = 2 * index
 		if (after === 'running') {
-			// A wake moves to the worker's first move across no wait: time that passes between them passed while it slept.
+			// A wake (or a restart) moves to the worker's first move across no wait: time that passes between them passed while it slept.
 			const from = first.get(worker) ?? index
 			const slept = statements.slice(from, index).some(between => between.kind === 'wait')
-			events.push({ at: slept ? at : Math.min(at, 2 * from - 1), worker, kind: 'wake' })
+			events.push({ at: slept ? at : Math.min(at, 2 * from - 1), worker, kind: before === 'crashed' ? 'restart' : 'wake' })
 		}
 		else events.push({ at, worker, kind: after === 'crashed' ? 'crash' : 'pause' })
 	}

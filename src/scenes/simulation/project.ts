@@ -25,7 +25,8 @@ export function frameActor(world: World, labels: Labels, actor: Actor): FrameAct
 	if (label) {
 		out.state = { text: label.text.value, struck: label.struck }
 		if (label.marks.length > 0) out.state.marks = label.marks
-		if (label.struck) out.state.ended = label.ended ??= endedOf(label.pauses, hold)
+		// A struck crashed label is the worker's restart: its process came back as a new one.
+		if (label.struck) out.state.ended = label.ended ??= worker && label.pauses && /\bcrashed\b/i.test(label.text.value) ? 'restarted' : endedOf(label.pauses, hold)
 	}
 	if (worker) {
 		if (world.processStates.crashed(actor.id)) out.process = 'crashed'

@@ -191,15 +191,17 @@ export class Recorder {
 	/** Records each lease that ran out since the last look, at the time it ran out (reading a lease's state is what notices it). */
 	noticeLosses(): void {
 		for (const worker of this.world.workers.values()) {
-			const hold = worker.hold
-			const lease = hold?.lease
-			if (!hold || !lease || hold.lossRecorded || hold.released || hold.gone || !lease.lost) continue
-			hold.lossRecorded = true
-			const expired = this.happen({ kind: 'expired', at: lease.expiresAt, worker: worker.actor.id, store: hold.store.actor.id, ...(lease.fence === undefined ? {} : { fence: lease.fence }) })
-			// Its renewals stopped with its process, when that was paused or crashed as it ran out.
-			const stopped = this.ledger.stoppedBy(worker.actor.id)
-			if (stopped && stopped.at <= expired.at) this.ledger.link(expired, stopped)
-			this.ledger.freed(expired.store, expired)
+			// A restarted worker's old holds too: their leases run out in the store, known to no process.
+			for (const hold of [...(worker.left ?? []), worker.hold]) {
+				const lease = hold?.lease
+				if (!hold || !lease || hold.lossRecorded || hold.released || hold.gone || !lease.lost) continue
+				hold.lossRecorded = true
+				const expired = this.happen({ kind: 'expired', at: lease.expiresAt, worker: worker.actor.id, store: hold.store.actor.id, ...(lease.fence === undefined ? {} : { fence: lease.fence }) })
+				// Its renewals stopped with its process, when that was paused or crashed as it ran out.
+				const stopped = hold.crashedBy ?? this.ledger.stoppedBy(worker.actor.id)
+				if (stopped && stopped.at <= expired.at) this.ledger.link(expired, stopped)
+				this.ledger.freed(expired.store, expired)
+			}
 		}
 	}
 

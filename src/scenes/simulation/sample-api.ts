@@ -23,8 +23,8 @@ function castError(message: string): Error {
 	return new Error(message)
 }
 
-/** The hold each worker's code has going (asked, held or waiting), with the line that asked: a worker holds one at a time. */
-const holding = new WeakMap<WorkerActor, { line: number | undefined }>()
+/** The hold each worker's process has going (asked, held or waiting), with the line that asked: a worker holds one at a time. A restarted worker's new process has none. */
+const holding = new WeakMap<WorkerProcess, { line: number | undefined }>()
 
 /** The ports one worker's prelude is built on. */
 export function samplePorts(world: World, worker: WorkerActor, process: WorkerProcess): SamplePorts {
@@ -133,14 +133,14 @@ function sampleLock(world: World, worker: WorkerActor, process: WorkerProcess, n
 		}
 		const settings = holdSettings(tryOnly ? { ...options, wait: 0 } : (options as never), place)
 		// The world keeps one hold a worker: a second while the first still runs (inside its function, or beside it) would hide it.
-		const going = holding.get(worker)
+		const going = holding.get(process)
 		if (going) throw process.fault(castError(`${id}'s code asks for the key again while its hold${going.line === undefined ? '' : ` (line ${going.line})`} still runs: a worker of a scene holds or waits for one key at a time; let go first, or give the second hold to another worker`))
-		holding.set(worker, { line: process.line })
+		holding.set(process, { line: process.line })
 		let outcome: { value: T | undefined } | { error: unknown }
 		try {
 			await process.act({ kind: 'ask', store, tryOnly, wait: settings.wait, ttl: settings.ttl })
 			const line = process.line
-			holding.set(worker, { line })
+			holding.set(process, { line })
 			const hold = await world.startHold(worker, store, {
 				tryOnly,
 				...(line === undefined ? {} : { line }),
@@ -179,7 +179,7 @@ function sampleLock(world: World, worker: WorkerActor, process: WorkerProcess, n
 				outcome = { error: error instanceof LockError && STORY_CODES.has(error.code) ? process.story(error) : error }
 			}
 		} finally {
-			holding.delete(worker)
+			holding.delete(process)
 		}
 		await process.awake()
 		if ('error' in outcome) throw outcome.error

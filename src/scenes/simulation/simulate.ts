@@ -19,7 +19,7 @@ import { SceneTexts } from './texts.ts'
 import { VERBS } from './verbs/index.ts'
 import type { StepRun, VerbTable } from './verbs/index.ts'
 import { DEFAULT_KEY, World } from './world.ts'
-import type { Settling } from './world.ts'
+import type { Settling, WorkerActor } from './world.ts'
 import type { OpenDriver } from './world.ts'
 import type { CompiledSample, CompileResult, SampleStatement } from '../sample/compile.ts'
 import { loadSample, type SampleProgram } from '../sample/load.ts'
@@ -272,7 +272,7 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 			options.onFrame?.(index + 1)
 		}
 		// A call of the prelude that failed where the code never awaited it: a failure the code never saw, told at the call.
-		for (const process of world.processes.values()) {
+		for (const process of [...world.retired, ...world.processes.values()]) {
 			for (const left of process.unseen()) {
 				if (world.failuresTold.has(left.error)) continue
 				world.failuresTold.add(left.error)
@@ -377,6 +377,7 @@ async function applyProcessEvent(stage: Stage, event: ProcessEventOf): Promise<v
 	const { world } = stage
 	if (event.kind === 'pause') world.pause(event.worker)
 	else if (event.kind === 'wake') world.wake(event.worker)
+	else if (event.kind === 'restart') await world.restartProcess(event.worker)
 	else await world.crash(event.worker)
 }
 
@@ -404,9 +405,13 @@ function tracked(prelude: Record<string, unknown>, process: WorkerProcess): Reco
 	return prelude
 }
 
-/** Each worker's process runs the sample's program, with the prelude of the scene's domain. */
+/**
+ * Each worker's process runs the sample's program, with the prelude of the scene's domain. A worker
+ * whose crashed process restarts gets a new process the same way: the program from its first line,
+ * a prelude (and so a store connection) of its own, nothing of the old one's.
+ */
 function startProcesses(world: World, sample: { program: SampleProgram; file: string }): void {
-	for (const worker of world.workers.values()) {
+	const spawn = (worker: WorkerActor): WorkerProcess => {
 		const id = worker.actor.id
 		const process: WorkerProcess = new WorkerProcess(id, world.clock, sample.file, sample.program, () => {
 			const prelude = tracked(world.domain.prelude(samplePorts(world, worker, process)), process)
@@ -418,7 +423,10 @@ function startProcesses(world: World, sample: { program: SampleProgram; file: st
 		// Each statement its code runs is recorded with its moment, among the step's happenings: what a work phrase is checked against.
 		process.onLine = entry => world.record.ran(id, entry)
 		world.processes.set(id, process)
+		return process
 	}
+	for (const worker of world.workers.values()) spawn(worker)
+	world.spawn = spawn
 }
 
 /**

@@ -27,6 +27,7 @@ export function timeMarks(happenings: readonly Happening[]): TimeMark[] {
 			case 'paused':
 			case 'woke':
 			case 'crashed':
+			case 'process-restarted':
 				marks.push({ kind: h.kind, at: h.at, worker: h.worker })
 				break
 			case 'wrote':

@@ -92,6 +92,12 @@ export class World {
 	/** Each worker's process when the scene runs a code sample (else its DSL actions are the program). */
 	readonly processes = new Map<string, WorkerProcess>()
 
+	/** The processes of workers that crashed and restarted, each replaced by a new one in `processes`. */
+	readonly retired: WorkerProcess[] = []
+
+	/** Makes and keeps a new process for a worker, when the scene runs a code sample. */
+	spawn: ((worker: WorkerActor) => WorkerProcess) | undefined
+
 	/** Why this run, the scene without fences, tells nothing of it (a sample's own SQL that compares fences): set once. */
 	untellableWithoutFences: string | undefined
 
@@ -143,6 +149,10 @@ export class World {
 			worker.hold?.finish()
 			// A worker's code stopped at an act holds its lease still: let it go, so the stores close with no holder to tell.
 			if (this.processes.has(worker.actor.id) && worker.hold?.lease && !worker.hold.released) await worker.hold.lease.release().catch(() => {})
+			for (const hold of worker.left ?? []) {
+				hold.finish()
+				if (hold.lease && !hold.released) await hold.lease.release().catch(() => {})
+			}
 		}
 		await this.clock.settle()
 		for (const { store, driver } of this.stores.values()) {
@@ -538,10 +548,12 @@ export class World {
 		return hold
 	}
 
-	/** The grants of the leases that hold a store's key now. */
+	/** The grants of the leases that hold a store's key now (a restarted worker's old lease among them). */
 	#holdersGrants(store: StoreActor): Happening[] {
-		return this.holdersOf(store).flatMap(id => {
-			const result = this.workers.get(id)?.hold?.result
+		return this.leasesOf(store).flatMap(lease => {
+			const worker = this.workers.get(store.holderOf.get(lease.id) ?? '')
+			const hold = [worker?.hold, ...(worker?.left ?? [])].find(one => one?.lease?.id === lease.id)
+			const result = hold?.result
 			return result?.kind === 'granted' && result.store === store.actor.id ? [result] : []
 		})
 	}
@@ -635,6 +647,17 @@ export class World {
 		// The leases it takes, whose places the store that opens has free.
 		const taken: Happening[] = []
 		for (const worker of this.workers.values()) {
+			// A restarted worker's old holds first: their leases are the store's as much as its new one is.
+			for (const left of worker.left ?? []) {
+				if (left.store !== store) continue
+				if (left.lease && !left.released && !left.gone && !left.lossRecorded && !left.lease.lost) {
+					left.lossRecorded = true
+					const gone = this.record.happen({ kind: 'gone', at: this.clock.now(), worker: worker.actor.id, store: store.actor.id, ...(left.lease.fence === undefined ? {} : { fence: left.lease.fence }) })
+					this.record.ledger.link(gone, opened)
+					taken.push(gone)
+				}
+				left.gone = true
+			}
 			const hold = worker.hold
 			if (hold?.store !== store) continue
 			if (this.liveLease(worker) && hold.lease) {
@@ -646,7 +669,7 @@ export class World {
 			hold.gone = true
 		}
 		await store.store.close().catch(() => {})
-		for (const worker of this.workers.values()) if (worker.hold?.store === store) worker.hold.finish()
+		for (const worker of this.workers.values()) for (const hold of [worker.hold, ...(worker.left ?? [])]) if (hold?.store === store) hold.finish()
 		await this.clock.settle()
 		if (restored) {
 			store.driver.close()
@@ -712,6 +735,35 @@ export class World {
 		await this.clock.settle()
 	}
 
+	/**
+	 * A crashed worker's process starts again (its "crashed" label struck): a new process, its code from
+	 * the first line (run at once to its first act), a connection of its own. It knows nothing of its
+	 * old hold: that lease lives on in the store until it runs out, and the new process must ask again.
+	 */
+	async restartProcess(worker: string): Promise<void> {
+		if (!this.processStates.crashed(worker)) return
+		// A lease of the old process that ran out before the restart is told first, as the old process's.
+		this.record.noticeLosses()
+		const actor = this.workers.get(worker)
+		const crash = this.record.ledger.stoppedBy(worker)
+		if (actor?.hold) {
+			actor.hold.crashedBy = crash
+			actor.left = [...(actor.left ?? []), actor.hold]
+			actor.hold = undefined
+		}
+		if (actor) actor.pending = undefined
+		this.processStates.restart(worker)
+		this.record.ledger.woke(worker)
+		this.record.happen({ kind: 'process-restarted', at: this.clock.now(), worker })
+		const old = this.processes.get(worker)
+		if (old && actor && this.spawn) {
+			this.retired.push(old)
+			// Its code runs from its first line to its first act now, at the restart's moment.
+			await this.spawn(actor).next()
+		}
+		await this.clock.settle()
+	}
+
 	/** Simulated time runs on by `ms`. */
 	async wait(ms: number): Promise<void> {
 		const at = this.clock.now()
@@ -761,6 +813,13 @@ class WorkerStates implements ProcessStates {
 
 	wake(worker: string): void {
 		this.#paused.delete(worker)
+	}
+
+	/** A crashed worker's new process: it runs, and a new signal is its holds'. */
+	restart(worker: string): void {
+		this.#crashed.delete(worker)
+		this.#paused.delete(worker)
+		this.#signals.delete(worker)
 	}
 
 	crash(worker: string, at: number): void {

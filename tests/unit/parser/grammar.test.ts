@@ -179,6 +179,15 @@ describe('step', () => {
 		expect(step!.statements[6]).toEqual({ kind: 'release', actor: { id: 'a', position: { line: 18, column: 11 } }, position: { line: 18, column: 3 } })
 	})
 
+	it("reads a worker's crash and its restart as a label set and the same label struck, each where it stands", () => {
+		// The restart of a crashed worker's process is `strike a "crashed"` (the simulation gives it its meaning), and
+		// `restart` stays a store's: the parser reads both as it reads any label and any actor verb.
+		const scene = sceneOf(lines(HEADER, 'step "Crash"', '  set a "crashed"', 'step "Back"', '  wait 2s', '  strike a "crashed"', '  send a -> lock "hold"'))
+		expect(scene.steps[0]!.statements).toEqual([{ kind: 'set', actor: { id: 'a', position: { line: 12, column: 7 } }, text: { value: 'crashed', position: { line: 12, column: 9 }, end: { line: 12, column: 18 } }, position: { line: 12, column: 3 } }])
+		expect(scene.steps[1]!.statements.map((s) => s.kind)).toEqual(['wait', 'strike', 'send'])
+		expect(scene.steps[1]!.statements[1]).toEqual({ kind: 'strike', actor: { id: 'a', position: { line: 15, column: 10 } }, text: { value: 'crashed', position: { line: 15, column: 12 }, end: { line: 15, column: 21 } }, position: { line: 15, column: 3 } })
+	})
+
 	it('takes a body indented by tabs, or by any more than the step', () => {
 		const scene = sceneOf(
 			lines(HEADER, '  step "Indented"', '\t\t\tsend lock -> a "x"', '        set a "y"', '   strike a "y"', '  step "Next"', '\t\t\tset a "z"'),

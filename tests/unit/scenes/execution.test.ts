@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { compileScene } from '../../../src/scenes/simulation/index.ts'
 import { openNodeDriver } from '../../../src/scenes/node-sqlite/node-drivers.ts'
 import type { SceneFrames } from '../../../src/scenes/frame.ts'
+import { timelineLanes, timelineText } from '../../../src/scenes/render/index.ts'
 
 const CAST = `actor a     "Worker A"  at 10,25 icon=cpu
 actor b     "Worker B"  at 10,75 icon=cpu
@@ -56,6 +57,116 @@ step "Worker B crashes."
 	it('is handed no lease: a scene that says it gets the key fails there', async () => {
 		const found = await errors(scene(SAVE, `${steps}\n\nstep "At 30 s A's lease runs out, and the key goes to B with fence 8."\n  send lock -> b "fence 8"`))
 		expect(found.some(error => /b crashed, and a crashed process takes no lease/.test(error))).toBe(true)
+	})
+})
+
+describe('a crashed worker whose process restarts', () => {
+	const LOOP = `for (;;) {
+  try {
+    await summaries.hold(chatId, async lease => save(chatId, text, lease.fence), { ttl: '10s', wait: '1m' })
+  } catch (err) {
+    continue
+  }
+}`
+	const ONE = `actor a     "Worker A"  at 10,25 icon=cpu
+actor lock  "Lock"      at 50,50 icon=lock
+actor db    "chat.db"   at 90,50 icon=database
+set db "fence 0"
+ttl 10s`
+	const crash = `
+step "Worker A asks for the key and gets it with fence 1."
+  send a -> lock "hold"
+  send lock -> a "fence 1"
+
+step "A crashes without letting go of the key."
+  set a "crashed"`
+
+	it('runs its code again from the first line as a new process, which asks again and waits behind the old lease until it runs out', async () => {
+		const frames = await run(
+			scene(
+				LOOP,
+				`${crash}
+
+step "At 4 s A restarts and asks for the key again. The key is held by A, so A waits in line."
+  wait 4s
+  strike a "crashed"
+  send a -> lock "hold"
+
+step "At 10 s A's lease runs out, and A gets the key with fence 2."
+  send lock -> a "fence 2"`,
+				ONE,
+			),
+		)
+		expect(frames.diagnostics).toEqual([])
+		const [, , down, back, granted] = frames.frames
+		// Crashed: the stage shows it, and the old lease holds the key.
+		expect(down?.actors.find(actor => actor.id === 'a')?.process).toBe('crashed')
+		// Restarted at 4 s: its code ran from line 1 again, the label is struck as restarted, the process runs, and it holds
+		// nothing of the old lease, which the store still names A's: the new process waits in line behind it.
+		expect(back?.time).toBe(4000)
+		expect(back?.ran).toEqual([{ worker: 'a', lines: [1, 2, 3], at: 3 }])
+		const a = back?.actors.find(actor => actor.id === 'a')
+		expect(a?.process).toBeUndefined()
+		expect(a?.state).toMatchObject({ text: 'crashed', struck: true, ended: 'restarted' })
+		expect(a?.lease).toBeUndefined()
+		expect(back?.actors.find(actor => actor.id === 'lock')?.held).toEqual([{ worker: 'a', until: 10_000 }])
+		expect(back?.timeline?.map(mark => mark.kind)).toEqual(['process-restarted', 'asked'])
+		// At 10 s the old lease runs out (with nothing renewing it since the crash), and the new process gets the key.
+		expect(granted?.time).toBe(10_000)
+		expect(granted?.timeline?.map(mark => mark.kind)).toEqual(['expired', 'granted'])
+		expect(granted?.actors.find(actor => actor.id === 'a')?.lease).toMatchObject({ fence: '2', expiresAt: 20_000, lost: false })
+		// The timeline shades A's lane from the crash to the restart, not to the scene's end.
+		expect(timelineLanes(frames.frames).pauses).toMatchObject([{ worker: 'a', from: 0, to: 4000, how: 'crashed', restarted: true }])
+		expect(timelineText(frames.frames)).toContain('crashed at 0 s, restarted at 4 s')
+	})
+
+	it('is refused by a try while its old lease is live: the new process knows nothing of that lease', async () => {
+		const TRY = `for (;;) {
+  try {
+    await summaries.tryHold(chatId, async lease => save(chatId, text, lease.fence), { ttl: '10s' })
+  } catch (err) {
+    continue
+  }
+}`
+		const frames = await run(
+			scene(
+				TRY,
+				`
+step "Worker A tries the key and gets it with fence 1."
+  send a -> lock "try"
+  send lock -> a "fence 1"
+
+step "A crashes without letting go of the key."
+  set a "crashed"
+
+step "At 4 s A restarts and tries the key again. The lock refuses A: the key is held by A."
+  wait 4s
+  strike a "crashed"
+  send a -> lock "try"
+  send lock -> a "held" color=bad`,
+				ONE,
+			),
+		)
+		expect(frames.diagnostics).toEqual([])
+		expect(frames.frames.at(-1)?.timeline?.map(mark => mark.kind)).toEqual(['process-restarted', 'asked', 'refused'])
+	})
+
+	it('is an error to restart a worker whose process did not crash, at the strike', async () => {
+		const found = await errors(scene(LOOP, `${crash.replace('set a "crashed"', 'set a "stalled"').replace('A crashes without letting go of the key.', 'A stalls.')}
+
+step "12 s pass."
+  wait 12s
+  strike a "crashed"`, ONE))
+		expect(found).toEqual(['25:12: cannot strike "crashed" on a: its label is "stalled"; striking "crashed" restarts a crashed process, and a\'s label does not say it crashed (set a "crashed" in an earlier step)'])
+	})
+
+	it('is no store: restart names a lock, and its error says how a worker restarts', async () => {
+		const found = await errors(scene(LOOP, `${crash}
+
+step "12 s pass."
+  wait 12s
+  restart a`, ONE))
+		expect(found).toContain('25:3: restart applies to a lock store (icon=lock); a is a worker; a crashed worker\'s process restarts where its label is struck (strike a "crashed")')
 	})
 })
 

@@ -63,7 +63,8 @@ function heldWith(slots: readonly Slot[], context: ClaimContext, fence?: number,
 	const spans = fitting.map(lease => {
 		const grant = lease.grant
 		const from = grant ? context.step.happenings.indexOf(grant) : -1
-		const end = context.step.happenings.find((h, i) => i > from && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && h.at >= lease.at && h.fence === lease.fence)
+		// A restart of the worker's crashed process ends its hold too: the new process holds nothing of the old one's.
+		const end = context.step.happenings.find((h, i) => i > from && (((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.fence === lease.fence) || h.kind === 'process-restarted') && h.worker === worker && h.at >= lease.at)
 		return { lease, grant, end }
 	})
 	// The lease live at the moment the clause names, else the one live through the step's end, else the last (whose end is the problem).

@@ -632,12 +632,16 @@ function workerQuiet(context: ClaimContext): Verdict {
 	return holds([{ kind: 'messages', worker: me(context), step: context.step.index, count: 0 }])
 }
 
+/** The worker sends nothing from the label on until its process restarts (the step that strikes the label), or to the scene's end. */
 function workerGone(context: ClaimContext): Verdict {
 	const worker = me(context)
 	const here = sentBy(context.step, worker) - (context.sentBefore ?? 0)
-	if (here > 0) return fails(`${context.name(worker)} sends ${here === 1 ? 'a message' : `${here} messages`} in step ${context.step.index} after it crashed; a crashed process sends nothing again`)
-	const later = runSteps(context.run).find(step => step.index > context.step.index && sentBy(step, worker) > 0)
-	if (later) return fails(`${context.name(worker)} sends a message in step ${later.index}, after it crashed; a crashed process sends nothing again (start a new worker, or say it paused)`)
+	const restart = `strike ${worker} "crashed" in the step its process restarts`
+	if (here > 0) return fails(`${context.name(worker)} sends ${here === 1 ? 'a message' : `${here} messages`} in step ${context.step.index} after it crashed; a crashed process sends nothing again until it restarts (${restart})`)
+	const later = runSteps(context.run).filter(step => step.index > context.step.index)
+	const back = later.findIndex(step => step.happenings.some(h => h.kind === 'process-restarted' && h.worker === worker))
+	const sends = (back < 0 ? later : later.slice(0, back)).find(step => sentBy(step, worker) > 0)
+	if (sends) return fails(`${context.name(worker)} sends a message in step ${sends.index}, after it crashed; a crashed process sends nothing again until it restarts (${restart}; or start a new worker, or say it paused)`)
 	return holds([{ kind: 'messages', worker, step: context.step.index, count: 0 }])
 }
 
@@ -693,10 +697,11 @@ export const WORKER_STATE_FORMS: readonly ClaimForm[] = [
 		id: 'worker-crashed',
 		places: WORKER_STATE,
 		tells: 'state',
-		formula: "x sends nothing from the label on, to the scene's end",
+		formula: "x sends nothing from the label on, to the step its process restarts (process-restarted(x)) or the scene's end",
 		pattern: 'crashed',
 		example: 'crashed',
-		meaning: 'The worker sends nothing from the moment the label is set to the end of the scene: a crashed process does not come back (a label that cannot be struck).',
+		meaning: 'The worker sends nothing from the moment the label is set until its process restarts, or to the end of the scene. Striking the label restarts it (strike a "crashed"): a new process runs its code from the first line, on a new connection, knowing nothing of its old lease.',
+		whileShown: true,
 		pauses: true,
 		check: (_s, c) => workerGone(c),
 	},

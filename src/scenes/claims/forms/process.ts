@@ -50,6 +50,9 @@ function processEvent(slots: readonly Slot[], context: ClaimContext, kind: 'paus
 	if (event) return holds([saw(context.step, event), silence(worker, context.step)], event.at)
 	const [verb] = PROCESS_EVENTS[kind]
 	const how = kind === 'woke' ? `strike its paused label, like strike ${worker} "paused"` : `give it a label that says so, like set ${worker} "${kind}"`
+	// A restarted process is a new one: the old one did not wake.
+	const restarted = kind === 'woke' ? happened(context.step, 'process-restarted', h => h.worker === worker)[0] : undefined
+	if (restarted) return fails(`${context.name(worker)}'s process crashed, and at ${time(restarted.at)} it restarted as a new process: it did not wake; say "${context.name(worker)} restarts"`, 0)
 	const crash = kind === 'paused' ? happened(context.step, 'crashed', h => h.worker === worker)[0] : undefined
 	// A crashed process is stopped for good, not stuck or paused: it will not wake.
 	if (crash) return fails(`${context.name(worker)}'s process crashed at ${time(crash.at)}: it did not pause, it will not wake; say "${context.name(worker)} crashes"`, 0)
@@ -250,8 +253,25 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		pauses: true,
 		pattern: '{worker} crashes', alternatives: ["{worker} dies", "{owner} process crashes/dies", "{owner} COMPUTER crashes/dies", "{owner} COMPUTER goes down", "{owner} COMPUTER loses power"],
 		example: 'Worker A crashes',
-		meaning: "The worker's process crashed in this step: a label that says crashed was set (it sends nothing for the rest of the scene). Its machine going down, dying or losing power is told as the same crash (or its host, computer, laptop, container, virtual machine or VM).",
+		meaning: "The worker's process crashed in this step: a label that says crashed was set (it sends nothing until its process restarts, where the label is struck, or for the rest of the scene). Its machine going down, dying or losing power is told as the same crash (or its host, computer, laptop, container, virtual machine or VM).",
 		check: (slots, context) => processEvent(slots, context, 'crashed'),
+	},
+	{
+		id: 'process-restarts',
+		places: STORY,
+		tells: 'event',
+		formula: "process-restarted(w) ∈ step",
+		pattern: '{worker} restarts', alternatives: ["{worker} is restarted", "{owner} process restarts", "{owner} process is restarted", "{worker} comes back after its crash", "{owner} process comes back after its crash", "{worker} starts again after its crash"],
+		example: 'A restarts',
+		meaning: "The worker's crashed process started again in this step (its crashed label struck): a new process, its code from the first line on a new connection, that knows nothing of the lease the old one held (which lives on in the store until it runs out or is let go of by no one).",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const event = happened(context.step, 'process-restarted', h => h.worker === worker)[0]
+			if (event) return holds([saw(context.step, event)], event.at)
+			const crash = lastPause(context, worker)
+			const down = crash?.event.kind === 'crashed' && context.step.end.workers.get(worker)?.crashed === true
+			return fails(down ? `${context.name(worker)}'s process crashed at ${time((crash as { event: Of<'crashed'> }).event.at)} and did not restart in this step; to restart it, strike its crashed label, like strike ${worker} "crashed"` : `${context.name(worker)}'s process did not restart in this step: a process restarts only after it crashed (set ${worker} "crashed", then strike ${worker} "crashed" in a later step)`, 0)
+		},
 	},
 	{
 		id: 'crashes-before-saving',

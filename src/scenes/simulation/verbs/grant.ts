@@ -77,7 +77,7 @@ export const grant: MessageKind = {
 		const current = hold
 		// A crashed process's waiting hold left the line with it: no answer reaches it.
 		if (current.result?.kind === 'left') {
-			world.report(send.position, `${worker.actor.id} crashed, and a crashed process takes no lease: its waiting hold left the line with it; show ${worker.actor.id} paused (a paused process keeps its place in line), or give the key to another worker`)
+			world.report(send.position, `${worker.actor.id} crashed, and a crashed process takes no lease: its waiting hold left the line with it; show ${worker.actor.id} paused (a paused process keeps its place in line), restart it (strike ${worker.actor.id} "crashed") and let it ask again, or give the key to another worker`)
 			return { outcome: { kind: 'none', reason: 'never-granted' } }
 		}
 		if (said.has('waiting') || current.tryOnly) {
@@ -97,7 +97,7 @@ export const grant: MessageKind = {
 		const outcome = holdOutcome(stage, store, current)
 		// A crashed process's hold dies with it (its connection closes), so no lease reaches it: the engine's line shows it.
 		if (outcome.kind === 'granted' && world.processStates.crashed(worker.actor.id)) {
-			world.report(send.position, `${worker.actor.id} crashed, and a crashed process takes no lease: its waiting hold left the line with it; show ${worker.actor.id} paused (a paused process keeps its place in line), or give the key to another worker`)
+			world.report(send.position, `${worker.actor.id} crashed, and a crashed process takes no lease: its waiting hold left the line with it; show ${worker.actor.id} paused (a paused process keeps its place in line), restart it (strike ${worker.actor.id} "crashed") and let it ask again, or give the key to another worker`)
 		}
 		checkColor(stage, send, outcome)
 		return { outcome, earlier }

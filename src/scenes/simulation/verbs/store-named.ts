@@ -5,6 +5,9 @@ import type { StoreActor, World } from '../world.ts'
 export function storeNamed(world: World, statement: ActorVerb): StoreActor | undefined {
 	const id = statement.actor.id
 	const store = world.stores.get(id)
-	if (!store) world.report(statement.position, `${statement.kind} applies to a lock store (icon=lock); ${id} is a ${world.kinds.get(id) ?? 'unknown actor'}`)
+	const kind = world.kinds.get(id)
+	// A worker's process restarts where its "crashed" label is struck: the label tells the reader, as a pause's does.
+	const worker = kind === 'worker' && statement.kind === 'restart' ? `; a crashed worker's process restarts where its label is struck (strike ${id} "crashed")` : ''
+	if (!store) world.report(statement.position, `${statement.kind} applies to a lock store (icon=lock); ${id} is a ${kind ?? 'unknown actor'}${worker}`)
 	return store
 }

@@ -3,7 +3,7 @@
  * arbitraries. A scene is 2 to 5 workers, one or two stores (locks and semaphores), up to two
  * databases (fenced or not), with or without a code sample, and steps of the DSL's statements in
  * random order (asks, tries, answers, waits, releases, operators' ends, renewals, writes, pauses, wakes, crashes,
- * restarts, backups, restores). A text is built from the registry's forms, its slots filled with
+ * a crashed process's restart, a store's restarts, backups, restores). A text is built from the registry's forms, its slots filled with
  * the run's own values (most true, some near them, so many false), joined by the language's
  * connectives, with moments named or not. Both are plain data, so fast-check shrinks them.
  */
@@ -14,7 +14,7 @@ import type { ClaimForm, Happening, Place, RunFacts } from '../../../../src/scen
 
 /** A step's statement, by what it does. */
 export type Statement =
-	| { kind: 'hold' | 'try' | 'answer' | 'renew' | 'save' | 'release' | 'end' | 'pause' | 'wake' | 'crash' | 'note'; worker: number; target: number; wait?: number }
+	| { kind: 'hold' | 'try' | 'answer' | 'renew' | 'save' | 'release' | 'end' | 'pause' | 'wake' | 'crash' | 'come-back' | 'note'; worker: number; target: number; wait?: number }
 	| { kind: 'wait'; ms: number }
 	| { kind: 'restart' | 'backup' | 'restore'; target: number }
 
@@ -34,7 +34,7 @@ const WAITS = [1000, 5000, 10_000, 30_000]
 
 const statement: fc.Arbitrary<Statement> = fc.oneof(
 	{ weight: 4, arbitrary: fc.record({ kind: fc.constantFrom('hold' as const, 'try' as const, 'answer' as const, 'save' as const, 'release' as const), worker: fc.nat(4), target: fc.nat(1), wait: fc.option(fc.constantFrom(...WAITS), { nil: undefined }) }) },
-	{ weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('renew' as const, 'end' as const, 'pause' as const, 'wake' as const, 'crash' as const, 'note' as const), worker: fc.nat(4), target: fc.nat(4) }) },
+	{ weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('renew' as const, 'end' as const, 'pause' as const, 'wake' as const, 'crash' as const, 'come-back' as const, 'note' as const), worker: fc.nat(4), target: fc.nat(4) }) },
 	{ weight: 2, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.constantFrom(...WAITS, 500, 30_000) }) },
 	{ weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('restart' as const, 'backup' as const, 'restore' as const), target: fc.nat(1) }) },
 )
@@ -99,6 +99,9 @@ export function sceneText(spec: SceneSpec, captions: ReadonlyMap<number, string>
 					break
 				case 'crash':
 					lines.push(`  set ${worker(s.worker)} "crashed"`)
+					break
+				case 'come-back':
+					lines.push(`  strike ${worker(s.worker)} "crashed"`)
 					break
 				case 'note':
 					if (worker(s.worker) !== worker(s.target)) lines.push(`  send ${worker(s.worker)} -> ${worker(s.target)} "the clock reads 0 ms"`)
@@ -366,6 +369,9 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 				break
 			case 'crashed':
 				out.push({ text: `${n(h.worker)} crashes`, at, event: h })
+				break
+			case 'process-restarted':
+				out.push({ text: `${n(h.worker)} restarts`, at, event: h }, { text: `${short(h.worker)}'s process comes back after its crash`, at, event: h })
 				break
 			case 'waited':
 				out.push({ text: `the test moves the clock on by ${durationText(h.ms, 0)}`, at, event: h })
