@@ -8,7 +8,7 @@
  * nearest forms.
  */
 import type { ClaimForm, Place, Slot, SlotType } from './form.ts'
-import { PLACE_NAMES, inWords } from './form.ts'
+import { PLACE_NAMES, SAVED_AS_THING, SAVED_FORMS, THING, inWords } from './form.ts'
 import { firstWordOf } from './language.ts'
 import type { CompiledForm, SceneLanguage } from './language.ts'
 import { NEUTRAL_ADVERBS, PAUSE_CAUSES, unneutralWord } from './lexicon.ts'
@@ -81,7 +81,17 @@ export interface ReadClause {
 	 * words outside its slots, lower case, which name the calls of the code the work is (`work-lines.ts`).
 	 */
 	work?: string[]
+	/**
+	 * A clause of a form that tells a worker's write and names what it wrote ("A saves a draft", "saves the final report",
+	 * "B saves its THING"): those words (the form's own left out), and those of what it says it was of, after "of" ("a
+	 * draft of the chat"), lower case, and their span.
+	 * They must be what that write carried (`SAVED_FORMS`).
+	 */
+	saved?: { words: string[]; of: string[]; start: number; end: number }
 }
+
+/** Words a form's words for what a worker wrote may hold that name nothing: determiners, and the words a clause's "too" or "again" add. */
+const SAVED_FILLER = new Set(['a', 'an', 'the', 'its', 'their', 'too', 'again', 'as', 'well', 'both', 'all', 'each'])
 
 /** The forms whose clauses tell a worker's work, checked against the statements its code ran (`ReadClause.work`). */
 export const WORK_FORMS: ReadonlySet<string> = new Set(['starts-working', 'workers-start-working', 'workers-start-working-together', 'still-working', 'works', 'finishes-work', 'work-finishes', 'finishes-first'])
@@ -930,6 +940,7 @@ function putBack(clause: ReadClause, omitted: Omitted | undefined, moment?: Slot
 		...(clause.passes ? { passes: span(clause.passes) } : {}),
 		...(clause.waited ? { waited: span(clause.waited) } : {}),
 		...(clause.work ? { work: clause.work } : {}),
+		...(clause.saved ? { saved: span(clause.saved) } : {}),
 		...(clause.length ? { length: span(clause.length) } : {}),
 		...(clause.workCause ? { workCause: span(clause.workCause) } : {}),
 		...(clause.also ? { also: span(clause.also) } : {}),
@@ -1170,6 +1181,29 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 			rest = `${rest.slice(0, s)}${' '.repeat(e - s)}${rest.slice(e)}`
 		}
 		clause.work = rest.slice(added).toLowerCase().split(/[^a-z]+/).filter(Boolean)
+	}
+	if (SAVED_FORMS.has(compiled.form.id)) {
+		// Its words outside the slots and the pattern's own words, up to "of": what it says the write wrote.
+		let rest = text
+		for (const k of compiled.slots.keys()) {
+			const [s, e] = match.indices?.[k + 1] ?? [0, 0]
+			rest = `${rest.slice(0, s)}${' '.repeat(e - s)}${rest.slice(e)}`
+		}
+		// "its work" or "its result" stands for the THING as the domain's word does, and is checked as it is.
+		const own = new Set(compiled.pattern.replace(/\{[a-z]+\}/g, ' ').replaceAll(THING, ' ').toLowerCase().split(/[^a-z]+/).filter(word => !SAVED_AS_THING.includes(word)))
+		if (language.words.fence !== undefined) own.add(language.words.fence)
+		const found = [...rest.slice(added).toLowerCase().matchAll(/[a-z]+/g)]
+		const cut = found.findIndex(word => word[0] === 'of')
+		const named = (cut < 0 ? found : found.slice(0, cut)).filter(word => !own.has(word[0]) && !SAVED_FILLER.has(word[0]))
+		// After "of", what it is of ("a draft of the chat"): every word of it is checked too.
+		const of = cut < 0 ? [] : found.slice(cut + 1).filter(word => !own.has(word[0]) && !SAVED_FILLER.has(word[0]))
+		const all = [...named, ...of]
+		const first = all[0]
+		const last = all[all.length - 1]
+		if (first !== undefined && last !== undefined) {
+			const at = (position: number) => offset + Math.max(0, position - added)
+			clause.saved = { words: named.map(word => word[0]), of: of.map(word => word[0]), start: at(first.index + added), end: at(last.index + added + last[0].length) }
+		}
 	}
 	if (compiled.subject !== undefined && first?.value.type === 'actor') clause.subject = first.value.id
 	if (compiled.subject === 'workers' && first?.value.type === 'actors') clause.group = first.value.ids
