@@ -2083,7 +2083,14 @@ function workStatements(words: readonly string[], run: RunFacts, thing?: string,
 	if (named.size > 0) {
 		const tells = (call: string) => [...named].every(word => wordsOfCall(call).includes(word)) && (verbs.every(verb => wordsOfCall(call).includes(verb)) || wordsOfCall(call).every(word => named.has(word) || word === 'do' || NEUTRAL_WORK_VERBS.includes(word)))
 		const ids = new Set(statements.filter(statement => statement.calls.some(tells)).map(statement => statement.id))
-		return ids.size > 0 ? { ids, whole: false } : undefined
+		if (ids.size === 0) return undefined
+		// Every other noun of the phrase names that work too: a word of a name the code uses and does not call ("its report" of
+		// a variable report) is none, unless a name given to that call ("the tenant's index" of rebuildIndex(tenantId)).
+		const forms = new Set(patterns.join(' ').toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[^a-z]+/))
+		const given = new Set(statements.flatMap(statement => (statement.given ?? []).filter(call => tells(call.call)).flatMap(call => call.args.flatMap(arg => ('name' in arg ? wordsOfCall(arg.name) : [])))))
+		const unnamed = statements.flatMap(statement => (statement.names ?? []).flatMap(wordsOfCall)).filter(part => part.length >= 3 && !outright.has(part) && !given.has(part))
+		if (words.some(word => !forms.has(word) && !(thing !== undefined && formOf(word, thing)) && !(owner !== undefined && formOf(word, owner)) && unnamed.some(part => formOf(word, part)))) return undefined
+		return { ids, whole: false }
 	}
 	// A word of a name the code under the key uses and calls nowhere there (not the form's own, nor the written thing): no work.
 	const formWords = new Set(patterns.join(' ').toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[^a-z]+/))
