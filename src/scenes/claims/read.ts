@@ -341,7 +341,7 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 	const came = cuts.find(cut => cut.end === i)
 	const afterColon = came?.colon === true || came?.for === true
 	const readings: { item: Item; next: string | undefined }[] = []
-	if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined) readings.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
+	if (afterColon && j === end && asideProblem(language, text.slice(i, j)) === undefined && (came?.for !== true || forProblem(text.slice(i, j)) === undefined)) readings.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
 	let clause = came?.for ? undefined : readClause(language, text, i, j, place, referent, initial, plural)
 	// "Nobody renews A's lease, but it still holds the key": "it" after a clause that named one worker's lease and no subject is that
 	// lease where a form reads it so ("so it runs out"), and only where none does, the worker whose lease it is, as the subject.
@@ -670,6 +670,10 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 		const turned = mark === '>' || mark === '≥' || mark === '>=' ? `; "${left} ${mark} ${right}" is written "${right} ${mark === '>' ? '<' : '<='} ${left}", the write's fence first` : ''
 		return { start: at, end: at + mark.length, message: `"${mark}" is not a relation a scene states; a relation of fences is <, = or <= (refused: 7 < 8, refused: 7 = 7, saved: 0 < 7)${turned}` }
 	}
+	if (cuts.some(cut => cut.end === start && cut.for === true) && to === end) {
+		const why = forProblem(segment) ?? asideProblem(language, segment)?.message
+		if (why !== undefined) return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as what the pause before it was for: ${why}` }
+	}
 	if (cuts.some(cut => cut.end === start && cut.colon) && to === end) {
 		const aside = asideProblem(language, segment)
 		if (aside !== undefined) return { start: start + aside.offset, end: start + aside.offset + aside.word.length, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}, nor as an aside: ${aside.message}` }
@@ -803,6 +807,18 @@ function subjectHint(language: SceneLanguage, segment: string, nearest: readonly
 
 function clip(text: string): string {
 	return text.length <= 60 ? text : `${text.slice(0, 59)}…`
+}
+
+/**
+ * Why the words after "for" in "A pauses for …" tell what no one checked, or undefined when they tell only the pause's length
+ * ("a long time", checked) or a cause of the lexicon's, which claims nothing ("a long garbage collection"): any other words
+ * there ("a nightly index rebuild") would tell what the worker was doing as it paused, which the run does not say.
+ */
+function forProblem(text: string): string | undefined {
+	if (/^an? (?:long|short) time$/i.test(text)) return undefined
+	const cause = /^(?:a|an|the) (?:(?:long|short) )?(.+)$/i.exec(text)?.[1]?.toLowerCase()
+	if (cause !== undefined && PAUSE_CAUSES.some(one => one.toLowerCase() === cause)) return undefined
+	return `after "for", a pause reads only its length ("a long time", "a short time") or a cause of the lexicon's ("a long garbage collection"); what the worker was doing as it paused is told as "stalls in the export" or "the export freezes B", which are checked against its code`
 }
 
 /** Why a text is no aside, or undefined when it is one: every word from the neutral lexicon, no name of the scene. */
