@@ -46,7 +46,8 @@ import { inWords } from './form.ts'
 import type { Evidence, Happening } from '../frame.ts'
 import { workLines } from './work-lines.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
-import { brokenWait, earlierProblem, happenedBefore, liveLease } from './query.ts'
+import { brokenWait, earlierProblem, happenedBefore, laterSteps, liveLease } from './query.ts'
+import { savedProblem } from './forms/writes.ts'
 import { causeProblem, colonProblem, eventsOf, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
 import { pausedAtWork } from './forms/holding.ts'
@@ -690,6 +691,19 @@ function untoldProblem(named: Named, context: ClaimContext, at: number | undefin
 	return { start: named.slot.start, end: named.slot.end, message: `"${named.slot.text} later" counts from the step before, which ended at ${formatDuration(named.base as number)}, and its caption tells of nothing after ${formatDuration(context.toldBefore as number)}; tell the time that passed there ("10 s pass"), or say when this happened${hint}` }
 }
 
+/** The write a clause that names what a worker saved tells: the one its verdict was checked against; of "pauses before it saves", the worker's first write after the pause. */
+function savedWrite(clause: ReadClause, verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): Extract<Happening, { kind: 'wrote' }> | undefined {
+	const of = (kind: 'wrote' | 'paused') => verdict.evidence.find(e => e.kind === 'happened' && e.unfenced !== true && e.order !== undefined && e.what.kind === kind)
+	const seen = of('wrote') ?? of('paused')
+	const step = seen?.kind === 'happened' ? (seen.step === context.step.index ? context.step : context.run.steps[seen.step]) : undefined
+	const told = seen?.kind === 'happened' && seen.order !== undefined ? step?.happenings[seen.order] : undefined
+	if (told?.kind === 'wrote') return told
+	if (told?.kind !== 'paused' || step !== context.step) return undefined
+	const list = context.step.happenings
+	const after = [...list.slice(list.indexOf(told) + 1), ...laterSteps(context).flatMap(step => step.happenings)]
+	return after.find((h): h is Extract<Happening, { kind: 'wrote' }> => h.kind === 'wrote' && h.worker === told.worker)
+}
+
 function checkClause(clause: ReadClause, context: ClaimContext, told?: number): CheckedClaim | ReadProblem {
 	const tells = clause.form.tells
 	const named = namedMoment(clause, context, told)
@@ -714,6 +728,12 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 			if (typeof checked === 'string') return { start: clause.start, end: clause.end, message: checked, offer: { start: clause.start, end: clause.end } }
 			verdict = checked
 		}
+	}
+	if (clause.saved !== undefined) {
+		// "A saves a draft": what it says the write saved is what the write carried (`savedProblem`).
+		const write = savedWrite(clause, verdict, context)
+		const problem = write === undefined ? undefined : savedProblem(context, write, clause.saved.words, clause.saved.of)
+		if (problem !== undefined) return { start: clause.saved.start, end: clause.saved.end, message: problem, offer: { start: clause.start, end: clause.end } }
 	}
 	if (clause.waited !== undefined) {
 		// "B, who was waiting, …": the grant it tells came to B from the line.

@@ -107,6 +107,12 @@ export interface StatementFact {
 	/** The names it calls only in a part that may not run (a `?:` arm, after `&&`, `||`, `??`, an optional call): not recorded as run. */
 	maybe?: readonly string[]
 	held: boolean
+	/** The calls it makes itself, each with what it passes, argument by argument (a tagged template: its values): a string's text, a name, the name of a call whose value it passes; `{}` for anything else. */
+	given?: readonly { call: string; args: readonly ({ text: string } | { name: string } | { call: string } | Record<string, never>)[] }[]
+	/** The names it declares with a call's value (`const draft = await makeDraft(notes)`): what that call made. */
+	made?: readonly string[]
+	/** The names it declares (`const draft = 'draft'`, `let report = tenantId`, a parameter of a function in it): the sample's own, not its prelude's. */
+	declares?: readonly string[]
 }
 
 /** The whole run: every step's facts, for claims about other steps ("ever", "the next step"). */

@@ -16,6 +16,11 @@ export interface DomainWords {
 	ids: readonly string[]
 	/** The domain's word for a fence, which captions may write for it ("term"). */
 	fence?: string
+	/**
+	 * The prelude's functions that write what a worker writes, each with the place of the argument that is it (`save(id,
+	 * text, fence)`: `{ save: 1 }`): what a write saved is what the code gave that argument (`SAVED_FORMS`).
+	 */
+	writes?: Readonly<Record<string, number>>
 	/** The domain's own phrasings of forms, by form id: more alternatives, in the registry's pattern language. */
 	phrases?: Readonly<Record<string, readonly string[]>>
 }
@@ -49,6 +54,16 @@ export const DOES = 'DOES'
 export const TO_DO = 'TO_DO'
 /** A verb in its plain form and its work, after "lets {count} workers": "print", "work", "run the export", "send emails". */
 export const VERB = 'VERB'
+
+/**
+ * The forms whose clauses tell a worker's write (or, before it saves, the write to come) and may name what it wrote: their
+ * words for it must be what the write carried (the domain's word for what a worker writes, of a write that wrote it; any
+ * other, a word of the string or the name the code's write was given).
+ */
+export const SAVED_FORMS: ReadonlySet<string> = new Set(['saves', 'saves-without-lock', 'saves-again', 'saves-too', 'saves-stale', 'saves-with-fence', 'saves-with-old-fence', 'saves-first', 'pauses-before-saving', 'write-carried-fence', 'accepts-write', 'accepts-write-over'])
+
+/** The words a form of a write has for what the worker wrote that stand for the domain's word for it ("A saves its work"). */
+export const SAVED_AS_THING: readonly string[] = ['work', 'result']
 
 /** A pattern or an example in a domain's words. */
 export function inWords(text: string, words: DomainWords | undefined): string {

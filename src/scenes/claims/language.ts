@@ -5,7 +5,7 @@
 import { CucumberExpression, ParameterType, ParameterTypeRegistry } from '@cucumber/cucumber-expressions'
 import type { ActorKind } from './facts.ts'
 import type { ClaimForm, DomainWords, Place, SlotType } from './form.ts'
-import { CAUSE, COMPUTER, DOES, DOING, THING, TO_DO, VERB, WORK, WORKS, inWords } from './form.ts'
+import { CAUSE, COMPUTER, DOES, DOING, SAVED_FORMS, THING, TO_DO, VERB, WORK, WORKS, inWords } from './form.ts'
 import { COMPUTERS, MASS_WORK_NOUNS, NAMED_WORK_VERBS, PAUSE_CAUSES, WORK_NOUNS } from './lexicon.ts'
 import { workPhrases } from './work-phrase.ts'
 import { COUNT_WORDS_LIST } from './numbers.ts'
@@ -187,7 +187,7 @@ function causes(nouns: readonly string[], labelWords: ReadonlySet<string>): stri
 }
 
 /** Puts a scene's slot patterns, and its domain's words for what a worker writes and for a fence, into a compiled template. */
-function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords, nouns: readonly string[] = [], labelWords: ReadonlySet<string> = new Set(), work: readonly string[] = nouns, unheld: readonly string[] = [], alone: readonly string[] = []): string {
+function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords, nouns: readonly string[] = [], labelWords: ReadonlySet<string> = new Set(), work: readonly string[] = nouns, unheld: readonly string[] = [], alone: readonly string[] = [], saved = false): string {
 	const fence = words?.fence
 	// The domain's word for a fence reads where "fence" does ("writes with its old term 1"); a slot's stand-in is not a word.
 	let worded = fence === undefined ? source : source.replace(/(?<!\u0001)\bfence(s?)\b(?!\u0001)/g, (_all, plural: string) => `(?:fence${plural}|${fence}${plural})`)
@@ -207,7 +207,10 @@ function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, w
 	if (worded.includes(COMPUTER)) worded = worded.replaceAll(COMPUTER, `(?:${[...COMPUTERS].sort((a, b) => b.length - a.length).map(escaped).join('|')})`)
 	const filled = worded.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
 	// What a worker writes may say what it is of, in the domain's word for what a key is of or a scene noun: "its THING of the index".
-	return words ? filled.replaceAll(THING, `(?:${[escaped(words.thing), ...own].join('|')})${phrases.of}`) : filled
+	// In a form that tells a write (`SAVED_FORMS`), whose words for it are checked against what the write carried, it may
+	// take up to two of the scene's nouns before it: "saves the final report" of save(chatId, 'final report', fence).
+	const before = saved && own.length > 0 ? `(?:(?:${own.join('|')}) ){0,2}` : ''
+	return words ? filled.replaceAll(THING, `${before}(?:${[escaped(words.thing), ...own].join('|')})${phrases.of}`) : filled
 }
 
 /**
@@ -293,7 +296,7 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords, n
 	const starts = slotStarts(names, words)
 	const labelWords = new Set(cast.flatMap(actor => actor.label.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean))
 	for (const template of [...TEMPLATES.forms, ...TEMPLATES.phrases(words)]) {
-		const { regex, needs } = matcherOf(fill(template.source, readers, words, nouns, labelWords, work, unheld, alone))
+		const { regex, needs } = matcherOf(fill(template.source, readers, words, nouns, labelWords, work, unheld, alone, SAVED_FORMS.has(template.form.id)))
 		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex, needs, slots: template.slots }
 		if (template.order !== undefined) compiled.order = template.order
 		if (template.subject !== undefined) compiled.subject = template.subject

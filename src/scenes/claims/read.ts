@@ -8,7 +8,7 @@
  * nearest forms.
  */
 import type { ClaimForm, Place, Slot, SlotType } from './form.ts'
-import { PLACE_NAMES, inWords } from './form.ts'
+import { PLACE_NAMES, SAVED_AS_THING, SAVED_FORMS, THING, inWords } from './form.ts'
 import { firstWordOf } from './language.ts'
 import type { CompiledForm, SceneLanguage } from './language.ts'
 import { NEUTRAL_ADVERBS, PAUSE_CAUSES, unneutralWord } from './lexicon.ts'
@@ -83,7 +83,17 @@ export interface ReadClause {
 	 * words outside its slots, lower case, which name the calls of the code the work is (`work-lines.ts`).
 	 */
 	work?: string[]
+	/**
+	 * A clause of a form that tells a worker's write and names what it wrote ("A saves a draft", "saves the final report",
+	 * "B saves its THING"): those words (the form's own left out), and those of what it says it was of, after "of" ("a
+	 * draft of the chat"), lower case, and their span.
+	 * They must be what that write carried (`SAVED_FORMS`).
+	 */
+	saved?: { words: string[]; of: string[]; start: number; end: number }
 }
+
+/** Words a form's words for what a worker wrote may hold that name nothing: determiners, and the words a clause's "too" or "again" add. */
+const SAVED_FILLER = new Set(['a', 'an', 'the', 'its', 'their', 'too', 'again', 'as', 'well', 'both', 'all', 'each'])
 
 /** The forms whose clauses tell a worker's work, checked against the statements its code ran (`ReadClause.work`). */
 export const WORK_FORMS: ReadonlySet<string> = new Set(['starts-working', 'workers-start-working', 'workers-start-working-together', 'still-working', 'works', 'finishes-work', 'work-finishes', 'finishes-first'])
@@ -360,7 +370,7 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 	// in "30 s go by while A is paused, so its lease runs out", "its" is A's.
 	else if (clause) readings.push({ item: { kind: 'clause', clause }, next: came?.aside ? (referent ?? referentOf(clause)) : nextReferent(clause, referent) })
 	// After a colon, words that read as a claim are that claim, checked: only words that read as none may be an aside of neutral words.
-	if (afterColon && j === end && typeof clause !== 'object' && asideProblem(language, text.slice(i, j)) === undefined) readings.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
+	if (afterColon && j === end && typeof clause !== 'object' && asideProblem(language, text.slice(i, j)) === undefined && (came?.for !== true || forProblem(text.slice(i, j)) === undefined)) readings.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
 	return readings
 }
 
@@ -677,6 +687,10 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 		const turned = mark === '>' || mark === '≥' || mark === '>=' ? `; "${left} ${mark} ${right}" is written "${right} ${mark === '>' ? '<' : '<='} ${left}", the write's fence first` : ''
 		return { start: at, end: at + mark.length, message: `"${mark}" is not a relation a scene states; a relation of fences is <, = or <= (refused: 7 < 8, refused: 7 = 7, saved: 0 < 7)${turned}` }
 	}
+	if (cuts.some(cut => cut.end === start && cut.for === true) && to === end) {
+		const why = forProblem(segment) ?? asideProblem(language, segment)?.message
+		if (why !== undefined) return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as what the pause before it was for: ${why}` }
+	}
 	if (cuts.some(cut => cut.end === start && cut.colon) && to === end) {
 		const aside = asideProblem(language, segment)
 		if (aside !== undefined) return { start: start + aside.offset, end: start + aside.offset + aside.word.length, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}, nor as an aside: ${aside.message}` }
@@ -810,6 +824,18 @@ function subjectHint(language: SceneLanguage, segment: string, nearest: readonly
 
 function clip(text: string): string {
 	return text.length <= 60 ? text : `${text.slice(0, 59)}…`
+}
+
+/**
+ * Why the words after "for" in "A pauses for …" tell what no one checked, or undefined when they tell only the pause's length
+ * ("a long time", checked) or a cause of the lexicon's, which claims nothing ("a long garbage collection"): any other words
+ * there ("a nightly index rebuild") would tell what the worker was doing as it paused, which the run does not say.
+ */
+function forProblem(text: string): string | undefined {
+	if (/^an? (?:long|short) time$/i.test(text)) return undefined
+	const cause = /^(?:a|an|the) (?:(?:long|short) )?(.+)$/i.exec(text)?.[1]?.toLowerCase()
+	if (cause !== undefined && PAUSE_CAUSES.some(one => one.toLowerCase() === cause)) return undefined
+	return `after "for", a pause reads only its length ("a long time", "a short time") or a cause of the lexicon's ("a long garbage collection"); what the worker was doing as it paused is told as "stalls in the export" or "the export freezes B", which are checked against its code`
 }
 
 /** Why a text is no aside, or undefined when it is one: every word from the neutral lexicon, no name of the scene. */
@@ -947,6 +973,7 @@ function putBack(clause: ReadClause, omitted: Omitted | undefined, moment?: Slot
 		...(clause.passes ? { passes: span(clause.passes) } : {}),
 		...(clause.waited ? { waited: span(clause.waited) } : {}),
 		...(clause.work ? { work: clause.work } : {}),
+		...(clause.saved ? { saved: span(clause.saved) } : {}),
 		...(clause.length ? { length: span(clause.length) } : {}),
 		...(clause.workCause ? { workCause: span(clause.workCause) } : {}),
 		...(clause.also ? { also: span(clause.also) } : {}),
@@ -1187,6 +1214,29 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 			rest = `${rest.slice(0, s)}${' '.repeat(e - s)}${rest.slice(e)}`
 		}
 		clause.work = rest.slice(added).toLowerCase().split(/[^a-z]+/).filter(Boolean)
+	}
+	if (SAVED_FORMS.has(compiled.form.id)) {
+		// Its words outside the slots and the pattern's own words, up to "of": what it says the write wrote.
+		let rest = text
+		for (const k of compiled.slots.keys()) {
+			const [s, e] = match.indices?.[k + 1] ?? [0, 0]
+			rest = `${rest.slice(0, s)}${' '.repeat(e - s)}${rest.slice(e)}`
+		}
+		// "its work" or "its result" stands for the THING as the domain's word does, and is checked as it is.
+		const own = new Set(compiled.pattern.replace(/\{[a-z]+\}/g, ' ').replaceAll(THING, ' ').toLowerCase().split(/[^a-z]+/).filter(word => !SAVED_AS_THING.includes(word)))
+		if (language.words.fence !== undefined) own.add(language.words.fence)
+		const found = [...rest.slice(added).toLowerCase().matchAll(/[a-z]+/g)]
+		const cut = found.findIndex(word => word[0] === 'of')
+		const named = (cut < 0 ? found : found.slice(0, cut)).filter(word => !own.has(word[0]) && !SAVED_FILLER.has(word[0]))
+		// After "of", what it is of ("a draft of the chat"): every word of it is checked too.
+		const of = cut < 0 ? [] : found.slice(cut + 1).filter(word => !own.has(word[0]) && !SAVED_FILLER.has(word[0]))
+		const all = [...named, ...of]
+		const first = all[0]
+		const last = all[all.length - 1]
+		if (first !== undefined && last !== undefined) {
+			const at = (position: number) => offset + Math.max(0, position - added)
+			clause.saved = { words: named.map(word => word[0]), of: of.map(word => word[0]), start: at(first.index + added), end: at(last.index + added + last[0].length) }
+		}
 	}
 	if (compiled.subject !== undefined && first?.value.type === 'actor') clause.subject = first.value.id
 	if (compiled.subject === 'workers' && first?.value.type === 'actors') clause.group = first.value.ids

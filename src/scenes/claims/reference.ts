@@ -1137,7 +1137,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	saves: (s, env) => save(env, actor(s[0])),
 	'saves-without-lock': (s, env) => save(env, actor(s[0]), write => write.noFence === true && !write.live),
-	'saves-what-it-computed': (s, env) => save(env, actor(s[0])),
+	'saves-what-it-computed': (s, env) => save(env, actor(s[0]), w => !w.noThing && carriedBy(env, w)?.made === true),
 	'writes-its-fence': (s, env) => {
 		const meaning = save(env, actor(s[0]), write => write.changed && !write.noFence && write.after === write.fence)
 		return meaning.ok ? { ...meaning, decides: meaning.events[0] as Of<'wrote'> } : meaning
@@ -2165,7 +2165,14 @@ function workStatements(words: readonly string[], run: RunFacts, thing?: string,
 	if (named.size > 0) {
 		const tells = (call: string) => [...named].every(word => wordsOfCall(call).includes(word)) && (verbs.every(verb => wordsOfCall(call).includes(verb)) || wordsOfCall(call).every(word => named.has(word) || word === 'do' || NEUTRAL_WORK_VERBS.includes(word)))
 		const ids = new Set(statements.filter(statement => statement.calls.some(tells)).map(statement => statement.id))
-		return ids.size > 0 ? { ids, whole: false } : undefined
+		if (ids.size === 0) return undefined
+		// Every other noun of the phrase names that work too: a word of a name the code uses and does not call ("its report" of
+		// a variable report) is none, unless a name given to that call ("the tenant's index" of rebuildIndex(tenantId)).
+		const forms = new Set(patterns.join(' ').toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[^a-z]+/))
+		const given = new Set(statements.flatMap(statement => (statement.given ?? []).filter(call => tells(call.call)).flatMap(call => call.args.flatMap(arg => ('name' in arg ? wordsOfCall(arg.name) : [])))))
+		const unnamed = statements.flatMap(statement => (statement.names ?? []).flatMap(wordsOfCall)).filter(part => part.length >= 3 && !outright.has(part) && !given.has(part))
+		if (words.some(word => !forms.has(word) && !(thing !== undefined && formOf(word, thing)) && !(owner !== undefined && formOf(word, owner)) && unnamed.some(part => formOf(word, part)))) return undefined
+		return { ids, whole: false }
 	}
 	// A word of a name the code under the key uses and calls nowhere there (not the form's own, nor the written thing): no work.
 	const formWords = new Set(patterns.join(' ').toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[^a-z]+/))
@@ -2182,6 +2189,78 @@ function workStatements(words: readonly string[], run: RunFacts, thing?: string,
 	if (work.length > 0) return { ids: new Set(work.map(statement => statement.id)), whole: false }
 	if (statements.length === 0) return undefined
 	return { ids: new Set(statements.map(statement => statement.id)), whole: true }
+}
+
+/** A noun and its plural are one word here: "draft", "drafts"; "copy", "copies"; "index", "indexes". */
+function sameNoun(said: string, noun: string): boolean {
+	if (said === noun) return true
+	if (/(s|x|z|ch|sh)$/.test(noun)) return said === noun + 'es'
+	if (/[^aeiou]y$/.test(noun)) return said === noun.slice(0, -1) + 'ies'
+	return said === noun + 's'
+}
+
+/** The lower-case words of a name or a string: `finalReport`, 'final report': "final", "report". */
+function splitWords(text: string): string[] {
+	const out: string[] = []
+	let word = ''
+	for (let i = 0; i < text.length; i++) {
+		const c = text[i] as string
+		const next = text[i + 1] ?? ''
+		if (!/[A-Za-z]/.test(c)) {
+			if (word) out.push(word)
+			word = ''
+			continue
+		}
+		word += c.toLowerCase()
+		// A lower letter before an upper one, or an upper one before an upper and a lower one, ends a word of a name.
+		if ((/[a-z]/.test(c) && /[A-Z]/.test(next)) || (/[A-Z]/.test(c) && /[A-Z]/.test(next) && /[a-z]/.test(text[i + 2] ?? ''))) {
+			out.push(word)
+			word = ''
+		}
+	}
+	if (word) out.push(word)
+	return out
+}
+
+/** What a write carried as the THING, by the code's statement it ran in: the words of the argument the domain's writing call took there, whether a call made it, and whether the sample wrote it (a string, a call, a name it declares) rather than its prelude. */
+function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boolean; own: boolean } | undefined {
+	if (write.statement === undefined) return undefined
+	const statements = env.run.statements ?? []
+	const writes = env.context.words?.writes ?? {}
+	const statement = statements[write.statement]
+	for (const call of statement?.given ?? []) {
+		const place = writes[call.call]
+		if (place === undefined) continue
+		const arg = call.args[place]
+		if (arg !== undefined && 'text' in arg) return { words: splitWords(arg.text), made: false, own: true }
+		if (arg !== undefined && 'name' in arg) return { words: splitWords(arg.name), made: statements.some(other => (other.made ?? []).includes(arg.name)), own: statements.some(other => (other.declares ?? []).includes(arg.name)) }
+		if (arg !== undefined && 'call' in arg) return { words: splitWords(arg.call), made: true, own: true }
+		return { words: [], made: false, own: false }
+	}
+	return undefined
+}
+
+/**
+ * What a clause says a worker's write saved ("a draft", "the final report of the chat") is what it carried: of a write that
+ * wrote the THING, each word the THING's or one of what the code gave it (of a value the sample did not write, a word of the
+ * database's label or of a call under the key); after "of", the key's owner's or one of those.
+ * The write: the one the clause tells; of a pause before a save, the worker's first write after the pause.
+ */
+function savedHolds(saved: NonNullable<ReadClause['saved']>, meaning: Meaning, env: Env): boolean {
+	let write = meaning.events.find((h): h is Of<'wrote'> => h.kind === 'wrote')
+	const pause = meaning.events.find((h): h is Of<'paused'> => h.kind === 'paused')
+	if (write === undefined && pause !== undefined) {
+		const rest = [...env.step.happenings.slice(env.step.happenings.indexOf(pause) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
+		write = rest.find((h): h is Of<'wrote'> => h.kind === 'wrote' && h.worker === pause.worker)
+	}
+	if (write === undefined) return true
+	if (write.noThing) return false
+	const carried = carriedBy(env, write)
+	const words = carried?.own === true ? carried.words : [...(carried?.words ?? []), ...splitWords(env.context.name(write.database)), ...(env.run.statements ?? []).filter(statement => statement.held).flatMap(statement => statement.calls.filter(call => !(statement.made ?? []).includes(call)).flatMap(splitWords))]
+	const thing = env.context.words?.thing ?? 'write'
+	const owner = env.context.words?.owner
+	const fits = (word: string, also: string[]) => [...also, ...words].some(noun => sameNoun(word, noun))
+	return saved.words.every(word => word === 'work' || word === 'result' || fits(word, [thing])) && saved.of.every(word => fits(word, owner === undefined ? [] : [owner]))
 }
 
 /** A clause's work phrase, held to what its worker's code ran: its meaning, the moment a finish tells, or NO. */
@@ -2369,6 +2448,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (moment !== undefined && !untold && (tells === 'state' || noneAt)) env.moment = moment
 		let meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
 		if (meaning.ok && clause.work !== undefined && context.run.statements?.some(statement => statement.held) === true) meaning = workMeaning(clause, meaning, env)
+		if (meaning.ok && clause.saved !== undefined && !savedHolds(clause.saved, meaning, env)) meaning = NO
 		// Words that name the lock (or the semaphore) with no key slot: every event it tells, and every one that made it hold, is of that store.
 		const ownStore = clause.keyStore
 		if (meaning.ok && ownStore !== undefined && [...meaning.events, ...meaning.makers].some(h => 'store' in h && h.store !== ownStore)) meaning = NO

@@ -66,6 +66,12 @@ export function namedWork(words: readonly string[], statements: readonly Stateme
 		const ids = new Set(held.filter(([, statement]) => statement.calls.some(fits)).map(([id]) => id))
 		const calls = [...new Set(held.flatMap(([, statement]) => statement.calls.filter(call => named.every(word => nameWords(call).includes(word)))))]
 		if (ids.size === 0) return calls.length > 0 ? `"${verbs.join('", "')}" is no word of ${calls.map(call => `${call}()`).join(', ')}, the call of the code under the key that "${named.join(' ')}" names: tell that work in its own words` : `no one call of the code under the key has "${named.join('" and "')}" in its name`
+		// Every other noun of the phrase must name that work too: a word of a name the code under the key uses but does not call
+		// ("rebuilding its report" of rebuildIndex() beside a variable report) tells nothing of it, unless it is a name given to that call.
+		const given = new Set(held.flatMap(([id, statement]) => (ids.has(id) ? (statement.given ?? []).filter(call => fits(call.call)).flatMap(call => call.args.flatMap(arg => ('name' in arg ? nameWords(arg.name) : []))) : [])))
+		const unnamed = new Set(held.flatMap(([, statement]) => (statement.names ?? []).flatMap(nameWords)).filter(word => word.length >= 3 && !callWords.has(word) && !given.has(word)))
+		const stray = words.find(word => !own.has(word) && ![thing, owner].some(domain => domain !== undefined && says(word, domain)) && [...unnamed].some(part => says(word, part)))
+		if (stray !== undefined) return `"${stray}" is a word of a name the code under the key uses but does not call, nor gives to ${[...new Set(held.filter(([id]) => ids.has(id)).flatMap(([, statement]) => statement.calls.filter(fits)))].map(call => `${call}()`).join(', ')}: it tells nothing of that work; leave it out, or tell the work in that call's words`
 		return { ids, what: [...new Set(held.filter(([id]) => ids.has(id)).flatMap(([, statement]) => statement.calls.filter(fits)))].map(call => `${call}()`).join(', ') }
 	}
 	// A noun of the code under the key that no call of it has (a variable's, an argument's: "the index" of `indexName`) tells no work the code does.

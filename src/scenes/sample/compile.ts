@@ -32,7 +32,16 @@ export interface SampleStatement {
 	/** The names it calls only in a part that may not run (a `?:` arm, after `&&`, `||` or `??`, an optional call `f?.()`, a default): the run does not record whether those ran. */
 	maybe?: string[]
 	held: boolean
+	/** The calls it makes itself, each with what it passes, argument by argument (a tagged template: its values): a string's text, a name, the name of a call whose value it passes; `{}` for anything else. */
+	given?: { call: string; args: GivenArgument[] }[]
+	/** The names it declares with a call's value (`const draft = await summarize(history)`): what that call made. */
+	made?: string[]
+	/** The names it declares (`const draft = 'draft'`, `let report = tenantId`, a parameter of a function in it): the sample's own, not its prelude's. */
+	declares?: string[]
 }
+
+/** What a call is given as one argument, as written: a string's text (`'draft'`), a name (`draft`), a call's value (`await summarize(id)`), or something else (`{}`). */
+export type GivenArgument = { text: string } | { name: string } | { call: string } | Record<string, never>
 
 /** Where a sample went wrong (1-based, in the sample's own lines and columns) and what was expected. */
 interface SampleProblem {
@@ -353,8 +362,9 @@ function withGuards(js: string, program: AcornNode, statements: SampleStatement[
 	const heldNames = namesGivenToHold(program as unknown as Located)
 	const guard = (node: Located): string => {
 		const line = lineOf(node)
-		const { calls, names, maybe } = callsOf(node)
-		statements.push({ line, calls, names, ...(maybe.length > 0 ? { maybe } : {}), held })
+		const { calls, names, maybe, given, made } = callsOf(node)
+		const declares = [...(node.type === 'VariableDeclaration' ? (node['declarations'] as Located[]).map(declarator => nameOf(declarator['id'])).filter(Boolean) : []), ...parametersIn(node)]
+		statements.push({ line, calls, names, ...(maybe.length > 0 ? { maybe } : {}), held, ...(given.length > 0 ? { given } : {}), ...(made.length > 0 ? { made } : {}), ...(declares.length > 0 ? { declares } : {}) })
 		return `${TICK}(${line},${statements.length - 1});`
 	}
 	const lineOf = (node: Located): number => node.loc?.start.line ?? 1
@@ -461,8 +471,10 @@ function calleeName(callee: Located): string | undefined {
 }
 
 /** The names a statement (or an arrow's expression body) calls itself: not in a statement or function inside it, which have their own. */
-function callsOf(node: Located): { calls: string[]; names: string[]; maybe: string[] } {
+function callsOf(node: Located): { calls: string[]; names: string[]; maybe: string[]; given: { call: string; args: GivenArgument[] }[]; made: string[] } {
 	const out: string[] = []
+	const given: { call: string; args: GivenArgument[] }[] = []
+	const made: string[] = []
 	const maybe: string[] = []
 	const names = new Set<string>()
 	// A part that runs only on a condition: a `?:` arm, the right of `&&`, `||`, `??` (and `&&=`, `||=`, `??=`), a default value.
@@ -480,9 +492,11 @@ function callsOf(node: Located): { calls: string[]; names: string[]; maybe: stri
 		if (at.type === 'CallExpression' || at.type === 'NewExpression') {
 			const name = calleeName(at['callee'] as Located)
 			if (name !== undefined) (optional ? maybe : out).push(name)
+			if (name !== undefined && !optional) given.push({ call: name, args: (at['arguments'] as Located[]).map(argumentShape) })
 		} else if (at.type === 'TaggedTemplateExpression') {
 			const name = calleeName(at['tag'] as Located)
 			if (name !== undefined) (maybeRuns ? maybe : out).push(name)
+			if (name !== undefined && !maybeRuns) given.push({ call: name, args: ((at['quasi'] as Located)['expressions'] as Located[]).map(argumentShape) })
 		}
 		for (const [key, value] of Object.entries(at)) {
 			if (key === 'loc') continue
@@ -494,6 +508,48 @@ function callsOf(node: Located): { calls: string[]; names: string[]; maybe: stri
 	}
 	visit(node, true, false)
 	// A name declared with a call's value is what that call makes: it tells the statement's work as its call's name does (`const report = await make()`).
-	if (out.length > 0 && node.type === 'VariableDeclaration') for (const declarator of node['declarations'] as Located[]) if ((declarator['id'] as Located).type === 'Identifier') out.push((declarator['id'] as Located)['name'] as string)
-	return { calls: out, names: [...names].filter(name => !out.includes(name) && !maybe.includes(name)), maybe: [...new Set(maybe)].filter(name => !out.includes(name)) }
+	if (out.length > 0 && node.type === 'VariableDeclaration') {
+		for (const declarator of node['declarations'] as Located[]) {
+			if ((declarator['id'] as Located).type !== 'Identifier') continue
+			const name = (declarator['id'] as Located)['name'] as string
+			out.push(name)
+			if ('call' in argumentShape(declarator['init'] as Located)) made.push(name)
+		}
+	}
+	return { calls: out, names: [...names].filter(name => !out.includes(name) && !maybe.includes(name)), maybe: [...new Set(maybe)].filter(name => !out.includes(name)), given, made }
+}
+
+/** The names of the parameters of every function in a node (`async lease => ...`, `function put(text) {...}`): the sample's own names, not its prelude's. */
+function parametersIn(node: Located): string[] {
+	const found: string[] = []
+	const visit = (at: Located): void => {
+		if (at.type === 'ArrowFunctionExpression' || at.type === 'FunctionExpression' || at.type === 'FunctionDeclaration') {
+			for (const param of at['params'] as Located[]) {
+				const name = nameOf(param.type === 'AssignmentPattern' ? param['left'] : param.type === 'RestElement' ? param['argument'] : param)
+				if (name !== '') found.push(name)
+			}
+		}
+		for (const [key, value] of Object.entries(at)) {
+			if (key === 'loc') continue
+			if (Array.isArray(value)) {
+				for (const child of value) if (isNode(child)) visit(child)
+			} else if (isNode(value)) visit(value)
+		}
+	}
+	visit(node)
+	return [...new Set(found)]
+}
+
+/** What an argument is, as written (`GivenArgument`): `await` and parentheses looked through. */
+function argumentShape(node: Located | null | undefined): GivenArgument {
+	if (!node) return {}
+	if (node.type === 'AwaitExpression' || node.type === 'ParenthesizedExpression') return argumentShape(node['argument'] as Located ?? node['expression'] as Located)
+	if (node.type === 'Literal' && typeof node['value'] === 'string') return { text: node['value'] }
+	if (node.type === 'TemplateLiteral' && (node['expressions'] as Located[]).length === 0) return { text: String(((node['quasis'] as Located[])[0]?.['value'] as { cooked?: string } | undefined)?.cooked ?? '') }
+	if (node.type === 'Identifier') return { name: node['name'] as string }
+	if (node.type === 'CallExpression' && !node['optional']) {
+		const name = calleeName(node['callee'] as Located)
+		if (name !== undefined) return { call: name }
+	}
+	return {}
 }

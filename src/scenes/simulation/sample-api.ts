@@ -61,12 +61,15 @@ export function samplePorts(world: World, worker: WorkerActor, process: WorkerPr
 		if (/--|\/\*/.test(sql)) throw process.fault(new Error("a comment in the sample's SQL is prose no one checks; say it in the page's prose around the scene, or in a caption"))
 		const database = world.databaseOf(id)
 		if (!database) throw process.fault(castError(`${id}'s code writes a database, and ${world.databases.size === 0 ? 'the scene has no database actor' : `${id} is linked to no one database actor (link ${id} DB)`}`))
-		await process.act({ kind: 'write', database })
+		const acting = process.act({ kind: 'write', database })
+		// The statement the write is part of, which the run records with it (what it carried is that statement's to tell).
+		const statement = process.parked?.statement
+		await acting
 		// What the world refuses of a write (SQL that is no write of the story's row, a fence of no lease, tables changed) is
 		// the code's failure, told whether or not the code catches it: catching it must not hide it.
 		let result: SampleWriteResult & { badFence?: string }
 		try {
-			result = world.execWrite(worker, database, sql, params, fence, fenceDecides, authors)
+			result = world.execWrite(worker, database, sql, params, fence, fenceDecides, authors, statement)
 		} catch (error) {
 			throw process.fault(error)
 		}

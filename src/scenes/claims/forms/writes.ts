@@ -1,9 +1,11 @@
 /** Claims about writes and the row: who saved, with which fence, what the database did, what the row keeps. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import { SAVED_AS_THING } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
 import { fenceEpoch } from '../../../../engine/index.ts'
 import { actorOf, fails, fenceOfSlot, grantOfLease, happened, holds, laterSteps, leaseEvidence, runSteps, saw, staleWrite, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
+import { plural } from '../work-phrase.ts'
 
 const STORY = ['caption', 'note'] as const
 
@@ -131,12 +133,87 @@ function theDatabase(context: ClaimContext): string | { message: string } {
 	return { message: all.length === 0 ? 'this scene has no database' : `this scene has ${all.length} databases; name the one meant` }
 }
 
+/** The words of a name or a text: `finalReport` and 'final report' are "final" and "report". */
+function wordsOf(text: string): string[] {
+	return text
+		.replace(/([a-z])([A-Z])/g, '$1 $2')
+		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+		.toLowerCase()
+		.split(/[^a-z]+/)
+		.filter(Boolean)
+}
+
+/**
+ * What a write of a worker's code carried as what a worker writes, as the code wrote it: the argument the domain's writing
+ * function (`DomainWords.writes`: save's second) was given in the statement the write ran in; its words (a string's, a
+ * name's, a call's whose value it passed), whether a call of the code made it (that call, or a name declared with a call's
+ * value), and how to say it. `own`: the sample wrote it (a string, a name it declares, a call); else (a value of its
+ * prelude's, `text`) it is the worker's THING of no words of its own. Undefined where the run does not know (no code
+ * sample, the sample's own SQL).
+ */
+export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words: string[]; computed: boolean; own: boolean; what: string } | undefined {
+	const statements = context.run.statements ?? []
+	const statement = write.statement === undefined ? undefined : statements[write.statement]
+	const writes = context.words?.writes ?? {}
+	const call = statement?.given?.find(one => writes[one.call] !== undefined)
+	if (call === undefined) return undefined
+	const given = call.args[writes[call.call] as number] ?? {}
+	const where = `${call.call}() at line ${statement?.line}`
+	if ('text' in given) return { words: wordsOf(given.text), computed: false, own: true, what: `the string '${given.text}' (${where})` }
+	if ('name' in given) {
+		const own = statements.some(one => one.declares?.includes(given.name))
+		return { words: wordsOf(given.name), computed: statements.some(one => one.made?.includes(given.name)), own, what: own ? `${given.name} (${where})` : `the prelude's ${given.name} (${where})` }
+	}
+	if ('call' in given) return { words: wordsOf(given.call), computed: true, own: true, what: `what ${given.call}() gave (${where})` }
+	return { words: [], computed: false, own: false, what: `an expression of no name (${where})` }
+}
+
+/**
+ * The words that may name what a write saved beside the domain's word for it: of a write whose code gave it a string, a
+ * name of its own or a call, that one's words; else (a value of the prelude's, a write of no sample) the scene's words for
+ * its THING: its database's label's and the calls of the code under the key ("writes the index" of rebuildIndex(), "saves
+ * its order" to order.db).
+ */
+function savedNouns(context: ClaimContext, write: Of<'wrote'>, carried: ReturnType<typeof carriedThing>): string[] {
+	if (carried?.own === true) return carried.words
+	// A call's name, not a name declared with a call's value: "its report" of a report the code made and did not save is none.
+	const held = (context.run.statements ?? []).filter(statement => statement.held).flatMap(statement => statement.calls.filter(call => !(statement.made ?? []).includes(call)).flatMap(wordsOf))
+	return [...(carried?.words ?? []), ...wordsOf(context.name(write.database)), ...held]
+}
+
+/**
+ * Why words a clause says a write saved ("a draft", "the final report", "its THING") are not what it carried, or undefined
+ * when they are: the domain's word for what a worker writes, of a write that wrote it; any other, a word of what the code's
+ * write was given (a string's words, a name's; `savedNouns`), in the singular or the plural; after "of", those or the word
+ * for what the key is of.
+ */
+export function savedProblem(context: ClaimContext, write: Of<'wrote'>, words: readonly string[], of: readonly string[] = []): string | undefined {
+	const thing = context.words?.thing ?? 'write'
+	const who = `${context.name(write.worker)}'s write at ${time(write.at)}`
+	if (write.noThing) return `${who} wrote no ${thing}: it wrote its fence alone`
+	const carried = carriedThing(context, write)
+	const nouns = savedNouns(context, write, carried)
+	const one = (word: string, of: string) => word === of || plural(of).includes(word)
+	const what = carried?.what ?? `its ${thing}, in no words of the code's`
+	for (const word of words) {
+		if (one(word, thing) || SAVED_AS_THING.includes(word) || nouns.some(part => one(word, part))) continue
+		return `"${word}" is no word of what ${who} carried: ${what}`
+	}
+	// What it was of: the domain's word for what a key is of ("its THING of the OWNER"), or a word of what it carried.
+	const owner = context.words?.owner
+	for (const word of of) {
+		if ((owner !== undefined && one(word, owner)) || nouns.some(part => one(word, part))) continue
+		return `"of … ${word}": ${who} carried ${what}, of ${owner === undefined ? 'the key' : `the ${owner}`}; say what it was of in the ${owner === undefined ? "key's" : `${owner}'s`} word, or leave "of" out`
+	}
+	return undefined
+}
+
 /**
  * The ways to say a worker saved: the form "saves" and every alternative of it. The save forms that
  * add words after it ("too", "with fence 7") take each of them, so "B writes too, with fence 2"
  * reads as "B saves too, with fence 2" does.
  */
-const SAVE = ['{worker} saves( its THING)', '{worker} tries to save( its THING)', '{worker} tries to write', '{worker} writes', '{worker} writes to the database', '{worker} saves to the database', '{worker} saves its work/result', '{worker} writes its THING', '{worker} writes/saves the THING'] as const
+const SAVE = ['{worker} saves( its THING)', '{worker} saves a/an THING', '{worker} tries to save( its THING)', '{worker} tries to save a/an THING', '{worker} tries to write', '{worker} writes', '{worker} writes to the database', '{worker} saves to the database', '{worker} saves its work/result', '{worker} writes its THING', '{worker} writes/saves the THING'] as const
 /** Each way to say a worker saved, with `words` after it. */
 const saving = (words: string): string[] => SAVE.map(save => `${save} ${words}`)
 
@@ -207,12 +284,18 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		id: 'saves-what-it-computed',
 		places: STORY,
 		tells: 'event',
-		formula: "wrote(w) ∈ step",
+		formula: "wrote(w) ∈ step that wrote the THING, carrying what a call of w's code made (the call's value, or a name declared with it)",
 		each: 'save',
 		pattern: '{worker} saves what it computed',
 		example: 'A saves what it computed',
-		meaning: 'The worker wrote to the database in this step.',
-		check: (slots, context) => wrote(slots, context),
+		meaning: "The worker wrote to the database in this step, and what it wrote is what its code computed: the write's THING is a call's value, given as that call or as a name declared with it (not a string the code wrote out).",
+		check: (slots, context) =>
+			wrote(slots, context, 0, write => {
+				if (write.noThing) return `${context.name(write.worker)}'s write at ${time(write.at)} wrote no ${context.words?.thing ?? 'write'}: it wrote its fence alone`
+				const carried = carriedThing(context, write)
+				if (carried === undefined) return `nothing tells what ${context.name(write.worker)}'s write at ${time(write.at)} carried, so nothing tells that its code computed it`
+				return carried.computed ? undefined : `${context.name(write.worker)}'s write at ${time(write.at)} carried ${carried.what}, which no call of its code made`
+			}),
 	},
 	{
 		id: 'writes-its-fence',
