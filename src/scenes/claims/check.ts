@@ -38,7 +38,7 @@
  * - **Writes.** A clause about a worker's write (its answer, what it replaced) is of the write of
  *   that worker the text told last, when it can be ("A saves again, which overwrites B's": the second).
  * - **So.** `so` says the clause before is why this one happened (`causes.ts`); a state is a cause only while what
- *   made it still stands at the moment of what it causes. "X: Y" of two claims says Y is why X happened, or what came of it.
+ *   made it still stands at the moment of what it causes; of several workers' events, it is why each one's happened. "X: Y" of two claims says Y is why X happened, or what came of it.
  */
 import { formatDuration } from '../../../engine/index.ts'
 import type { ClaimContext, ClaimForm, Said, SlotType, Verdict } from './form.ts'
@@ -241,7 +241,7 @@ function forgetBefore(text: TextState): void {
 function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
 	const { before, latest, unnamed, atEnd, clock } = text
 	// "so": the clause before is why this happened; "because", "since": this is why the clause before did.
-	const saying: Told = { state: clause.form.tells === 'state', claim: outcome }
+	const saying: Told = { state: clause.form.tells === 'state', claim: outcome, ...groupOf(clause) }
 	const cause = text.cause
 	// "X while S, because C": the "while" clause is an aside, and C tells why X happened.
 	const explained = text.aside ?? cause
@@ -845,6 +845,12 @@ function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 	// "B asks for the key, which A holds": the key as it was when B asked; "and" would tell another claim, not offered.
 	if (clause.relative === true) return { message: `${RELATIVE}, but it began only after that (at ${formatDuration(outcome.place.at)}${same})` }
 	return { message: `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened, but it began only after that (at ${formatDuration(outcome.place.at)}${same})`, rejoin: true }
+}
+
+/** Of a clause that tells several workers' events ("B and C get in", "the semaphore lets B and C in"), those workers, whom a cause must reach each of. */
+function groupOf(clause: ReadClause): { group?: readonly string[] } {
+	const ids = clause.form.tells === 'event' && !clause.form.others ? clause.slots.find(slot => slot.value.type === 'actors')?.value : undefined
+	return ids?.type === 'actors' && ids.ids.length > 1 ? { group: ids.ids } : {}
 }
 
 /** What "which" as the object of a state says ("B asks for the key, which A holds"), for messages. */

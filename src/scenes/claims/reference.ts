@@ -54,6 +54,8 @@ interface Meaning {
 	live?: { worker: string; store: string; at?: number }
 	/** For causes: a semaphore's limit it tells, why grants with room or waits behind that many holders happened. */
 	limit?: { store: string; limit: number }
+	/** For causes: the workers of a clause that tells several workers' events; a cause of it is why each one's happened. */
+	group?: string[]
 }
 
 const NO: Meaning = { ok: false, events: [], makers: [] }
@@ -2390,7 +2392,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (clause.during === true && clause.when !== 'event-first' && isState && moment === undefined && place !== undefined && cause?.meaning.clock?.moved === true && place.at > step.start.time) wrong = true
 		// A lease said live is live at the moment named, else at the text's moment when it did not end in the step.
 		const liveAt = isState && meaning.live !== undefined ? (at ?? (meaning.until === undefined ? context.world.time : undefined)) : undefined
-		const said: Meaning = meaning.live === undefined ? meaning : liveAt === undefined ? { ...meaning, live: undefined } : { ...meaning, live: { ...meaning.live, at: liveAt } }
+		const lived: Meaning = meaning.live === undefined ? meaning : liveAt === undefined ? { ...meaning, live: undefined } : { ...meaning, live: { ...meaning.live, at: liveAt } }
+		const said: Meaning = group.length > 1 && !clause.form.others ? { ...lived, group } : lived
 		// The moment of what this clause tells, at which a state told as its cause must hold: an event's (of several, the last) or the clock's,
 		// a state's named moment, else the end of the span it held in the step, else the text's moment.
 		const momentHere = isState ? (at ?? (meaning.until !== undefined && meaning.until <= end ? meaning.until : end)) : tells !== 'none' && at !== undefined ? Math.max(at, ...(meaning.each ?? [])) : undefined
@@ -2689,7 +2692,15 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 		// Of an effect that is an event, what came before it at its very moment counts too.
 		const first = effectIsState ? -1 : effect.makers.reduce((low, h) => (run.indexOf(h) >= 0 && (low < 0 || run.indexOf(h) < low) ? run.indexOf(h) : low), -1)
 		const standing = causeIsState && moment !== undefined ? told.filter(h => stillStands(h, moment, run, first < 0 ? undefined : first)) : told
-		if (!later && standing.some(h => reached.has(h))) return true
+		// Of several workers' events, the cause is why each one's happened: every worker's own events are reached from what still stood.
+		const each = effect.group === undefined || write !== undefined || effect.group.every(w => {
+			const own = targets.filter(h => actorOfEvent(h) === w)
+			const mine = new Set<Happening>(causeIsState ? own.flatMap(h => recorded(h, context)) : own)
+			const next = [...mine]
+			while (next.length > 0) for (const up of recorded(next.pop() as Happening, context)) if (!mine.has(up)) (mine.add(up), next.push(up))
+			return standing.some(h => mine.has(h))
+		})
+		if (!later && each && standing.some(h => reached.has(h))) return true
 		// The same state in other words: made by the same events, and of the same kind (the key free only as the key free).
 		if (causeIsState && effectIsState && cause.free === effect.free && told.length > 0 && new Set(told).size === new Set(effect.makers).size && told.every(h => effect.makers.includes(h))) return true
 	}
