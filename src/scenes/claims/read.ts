@@ -248,11 +248,16 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 
 /** A clause that speaks of the workers named before it: with a last slot, the workers the clauses before it named (their subjects and groups). */
 function withOthers(clause: ReadClause, before: readonly ReadClause[]): ReadClause {
-	// In the order they were last named: the last is the worker the text spoke of last.
+	// In the order they were last named: the last is the worker the text spoke of last. Of "else" ("nobody else asks"), only
+	// those named as wanting or having the key: a clause whose form speaks of their ask, grant, refusal, line or lease.
+	const named = clause.form.others === 'askers' ? before.filter(one => ASKER.test(one.form.formula)) : before
 	const ids: string[] = []
-	for (const id of before.flatMap(one => one.group ?? (one.subject === undefined ? [] : [one.subject]))) ids.splice(0, ids.length, ...ids.filter(other => other !== id), id)
+	for (const id of named.flatMap(one => one.group ?? (one.subject === undefined ? [] : [one.subject]))) ids.splice(0, ids.length, ...ids.filter(other => other !== id), id)
 	return { ...clause, slots: [...clause.slots, { type: 'workers', text: '', start: clause.end, end: clause.end, value: { type: 'actors', ids } }] }
 }
+
+/** A form's formula that speaks of its workers wanting or having a key: an ask, a grant, a refusal, a giving up, a wait, the line, the holders, a live lease. */
+const ASKER = /\b(?:asked|granted|refused|gave-up|waited|live|line|holders)\(/
 
 /** Words that name a key already told: a clause's "it", "its key" or "the same key" is the key named before it, store and all. */
 const KEY_PRONOUNS: readonly string[] = ['it', 'its key', 'the same key']
