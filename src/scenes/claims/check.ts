@@ -654,6 +654,10 @@ function pauseLength(clause: ReadClause, context: ClaimContext, verdict: Extract
 	return undefined
 }
 
+/** The words of a short "later" ("a moment later", "a bit later", "a little while later"), and the most time they may span: "a while later" and "some time later" have no bound. */
+const SHORT_SOON = /^(?:a moment|a bit|a little while)$/i
+const SOON_MOST = 3000
+
 /** A moment a clause names: `at T`, or `D later` counted from `base`; `untold` when the step before told less than it ran. */
 interface Named {
 	moment: number
@@ -742,6 +746,13 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		const at = early?.at ?? (verdict.at as number)
 		const what = early === undefined ? 'it' : `${context.name(early.who)}'s`
 		if (at <= base) return { start: first.slot.start, end: first.slot.end, message: `"${first.slot.text} later" says this came after ${told === undefined ? 'the step before' : 'what the text told before it'} (${formatDuration(base)}), but ${what} happened ${at === base ? 'at that moment' : `at ${formatDuration(at)}`}` }
+		// "A moment later", "a bit later", "a little while later": soon after, at most SOON_MOST after what the reader was told last (the step before's caption's, before the text told one).
+		if (SHORT_SOON.test(first.slot.text)) {
+			const from = told ?? context.toldBefore ?? base
+			const late = verdict.each?.find(one => one.at - from > SOON_MOST)
+			const last = late?.at ?? (verdict.at as number)
+			if (last - from > SOON_MOST) return { start: first.slot.start, end: first.slot.end, message: `"${first.slot.text} later" says this came soon after ${told === undefined ? 'what the captions before told last' : 'what the text told before it'} (${formatDuration(from)}), at most ${formatDuration(SOON_MOST)} after it, but ${late === undefined ? 'it' : `${context.name(late.who)}'s`} happened ${formatDuration(last - from)} after it (at ${formatDuration(last)}); say how long after ("${formatDuration(last - from)} later"), or write "a while later"` }
+		}
 	}
 	// The moment the clause tells: an event's or the clock's, or the one a state names; a state with none holds at the step's end.
 	let moment: number | undefined

@@ -2310,7 +2310,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			continue
 		}
 		const waitedOk = clause.waited === undefined || meaning.events.some(h => h.kind === 'granted' && h.worker === clause.subject && h.place !== undefined && (!clause.waited?.allAlong || inLineAllAlong(env.run, env.step, h)))
-		if (!meaning.ok || !waitedOk || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
+		// "A moment later", "a bit later", "a little while later": and at most 3 s after the moment the reader was told last.
+		const soonFrom = now ?? context.toldBefore ?? soon
+		const tooLate = soon !== undefined && soonFrom !== undefined && /^(?:a moment|a bit|a little while)$/i.test(modifier?.slot.text ?? '') && [meaning.at as number, ...(meaning.each ?? [])].some(each => each - soonFrom > 3000)
+		if (!meaning.ok || !waitedOk || (modifier && (tells === 'none' || meaning.at === undefined)) || untold || tooLate || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
 			fail()
 			continue
 		}
