@@ -10,7 +10,11 @@
  *   or in a note when it is sent. A state that ended within the step holds over the span it held
  *   when the text goes on to tell the event that ended it (`ended`): a key's states take that span
  *   even when they hold again at the step's end, if a later event clause tells its end
- *   (`toldLater`). A clause with no moment cannot name one.
+ *   (`toldLater`). A clause with no moment cannot name one. A moment a sentence opens with is said of each
+ *   clause joined to its first by "and", ", and" or a comma with no moment, order or "while" of its own
+ *   (`shared`): at the moment that first clause told. "A moment later", "a bit later" and "a little while
+ *   later" are at most 3 s after the moment told last (else the captions before's last). The state of an
+ *   opening "While S," (and of "X and Y while S", a bare "and") holds at each clause it governs (`repeated`).
  * - **Now.** The moment a text told last is the latest moment an event, a clock or a named moment
  *   told; a state with no moment named tells none. `D later` is that moment plus D; before the text
  *   told one, the step before's end plus D, and that step's caption must have told up to its end.
@@ -91,7 +95,18 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	if (note) return { claims: [], problems: [...read.problems, note] }
 	const text = newTextState()
 	const later = toldByLaterEvents(read, context)
-	for (const [index, clause] of read.clauses.entries()) {
+	// What a copy of a state after "while" (`repeated`) found wrong: told where it stands unless the state itself is wrong there too.
+	const copies = new Set<ReadProblem>()
+	for (const [index, told0] of read.clauses.entries()) {
+		const clause = openedAt(told0, text.opened)
+		if (!clause.modifiers.some(modifier => modifier.shared)) text.opened = undefined
+		if (clause.repeated) {
+			// The state of an opening "While S," held at a clause of the main part before its last: it tells nothing of its own.
+			const outcome = checkClause(clause, { ...context, toldLater: later[index] as ReadonlySet<number>, pointed: text.wrote }, text.told)
+			if ('message' in outcome) copies.add(outcome)
+			else if (beganAfter(clause, outcome, text, context) !== undefined) copies.add({ start: clause.start, end: clause.end, message: `"while" says this held at each clause it is said of (all a sentence's opening "While S," governs, or all that a bare "and" joins before "while S"), not only the last, but it began only at ${formatDuration(outcome.place?.at ?? 0)}, after one of them (at ${formatDuration(text.before?.at ?? 0)}); tell that one in a sentence of its own` })
+			continue
+		}
 		const family = clause.form.each
 		if (family !== undefined) text.lastOf.set(family, clause)
 		// After a part of its sentence that did not read, a clause starts afresh: nothing unread is its cause or its "before".
@@ -107,7 +122,9 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			continue
 		}
 		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
-		const outcome = checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told)
+		const outcome = sharedProblem(told0, checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told))
+		// The moment a sentence's opening names, which the clauses joined to its first by a bare "and" are at too.
+		if (!('message' in outcome) && clause.modifiers.length > 0 && !clause.modifiers.some(modifier => modifier.shared)) text.opened = outcome.at
 		if ('message' in outcome) {
 			result.problems.push(outcome)
 			forgetBefore(text)
@@ -142,6 +159,9 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	result.problems.push(...unended.map(({ problem }) => problem))
 	result.claims = result.claims.filter(claim => !unended.some(one => one.claim === claim))
 	if (context.place === 'caption') result.problems.push(...untold(text.used, text.lastOf, context))
+	// The state after "while" is held at each clause it governs: what is wrong with it is told once, by the state itself where it is wrong there too.
+	const own = [...copies].filter((copy, k, all) => !result.problems.some(problem => problem.start === copy.start && problem.end === copy.end) && all.findIndex(other => other.start === copy.start && other.end === copy.end) === k)
+	result.problems.push(...own)
 	return result
 }
 
@@ -201,6 +221,24 @@ interface TextState {
 	toldBy: Map<number, Set<string>>
 	/** "When X, Y": the lease ends X told, while clauses joined to Y by a bare "and" go on ("When A lets go, B asks and gets it"). */
 	handover?: readonly Happening[] | undefined
+	/** The moment the clause that opened the sentence with a moment told ("At 10 s A lets go"): a clause joined to it by a bare "and" is at it too. */
+	opened?: number | undefined
+}
+
+/** A problem with the moment a clause shares with its sentence's opening ("At 10 s A lets go and B gets the key"): told at the clause, which that moment is said of. */
+function sharedProblem(clause: ReadClause, outcome: CheckedClaim | ReadProblem): CheckedClaim | ReadProblem {
+	const shared = clause.modifiers.find(modifier => modifier.shared)
+	if (shared === undefined || !('message' in outcome) || outcome.start !== shared.slot.start) return outcome
+	const words = shared.kind === 'at' ? `at ${shared.slot.text}` : `${shared.slot.text.toLowerCase()} later`
+	return { start: clause.start, end: clause.end, message: `the sentence opens with a moment ("${words}"), which is said of each clause joined to its first by "and" or a comma with no moment of its own: ${outcome.message}`, ...(outcome.offer ? { offer: outcome.offer } : {}) }
+}
+
+/** A clause given the moment its sentence opened with (`shared`): at the moment the first clause told; with none (that clause did not hold), none. */
+function openedAt(clause: ReadClause, opened: number | undefined): ReadClause {
+	const shared = clause.modifiers.find(modifier => modifier.shared)
+	if (shared === undefined) return clause
+	if (opened === undefined) return shared.kind === 'at' ? clause : { ...clause, modifiers: [] }
+	return { ...clause, modifiers: [{ kind: 'at', slot: { ...shared.slot, value: { type: 'number', value: opened } }, shared: true }] }
 }
 
 function newTextState(): TextState {
@@ -814,7 +852,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		const wrong = alsoProblem(clause.also.word, clause, verdict, context)
 		if (wrong !== undefined) return { start: clause.also.start, end: clause.also.end, message: wrong }
 	}
-	const values = [...clause.slots, ...clause.modifiers.flatMap(m => (m.kind === 'soon' ? [] : [m.slot]))].filter(slot => VALUE_SLOTS.includes(slot.type)).map(slot => ({ start: slot.start, end: slot.end }))
+	const values = [...clause.slots, ...clause.modifiers.flatMap(m => (m.kind === 'soon' || m.shared ? [] : [m.slot]))].filter(slot => VALUE_SLOTS.includes(slot.type)).map(slot => ({ start: slot.start, end: slot.end }))
 	const claim: CheckedClaim = { form: clause.form.id, start: clause.start, end: clause.end, values, evidence: verdict.evidence }
 	if (moment !== undefined && tells !== 'none') claim.at = moment
 	// A state's place is the event of the step that began it: its own evidence's, else the latest of the step's events that made it hold.

@@ -2246,10 +2246,15 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let handover: readonly Happening[] | undefined
 	// Each state a caption told with no moment, that did not hold when the step began: whether it held at each place of the step before its moment.
 	const states: { held: boolean[]; subject: string | undefined; seen: ReadonlyMap<Happening, ReadonlySet<string>> }[] = []
+	// The moment told by the clause that opened its sentence with one ("At 10 s A lets go").
+	let opened: number | undefined
 	for (const [index, clause] of read.clauses.entries()) {
 		const family = clause.form.each
 		const tells = clause.form.tells
-		const modifier = clause.modifiers[0]
+		// A moment a sentence opens with, said of a clause joined to its first by a bare "and" (`shared`): the moment that first clause told.
+		const opening = clause.modifiers[0]
+		const modifier = opening?.shared !== true ? opening : opened !== undefined ? { kind: 'at' as const, slot: { ...opening.slot, value: { type: 'number' as const, value: opened } } } : opening.kind === 'at' ? opening : undefined
+		if (opening?.shared !== true) opened = undefined
 		// The moment the clause names.
 		let moment: number | undefined
 		let untold = false
@@ -2414,6 +2419,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			const fenceWhy = cause.meaning.events.some(g => g.kind === 'granted' && g.fence !== undefined && (said.told ?? said.makers).some(o => (o.kind === 'restarted' || o.kind === 'restored') && o === epochOf(g) && o.epoch === fenceEpoch(g.fence as bigint)))
 			wrong = !why && !cameOf && !fenceWhy
 		}
+		// A copy of an opening "While S," held at a clause before the main part's last tells nothing: it leaves what the text told as it was.
+		if (clause.repeated) {
+			if (wrong) failed.add(index)
+			continue
+		}
 		aside = clause.during === true && isState ? cause : undefined
 		cause = { meaning: said, state: isState, ...(momentHere === undefined ? {} : { moment: momentHere }) }
 		// A write's answer told for the first time is news: it takes its place in order like an event not told before.
@@ -2457,6 +2467,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		}
 		if (wrong) failed.add(index)
 		else {
+			if (opening !== undefined && opening.shared !== true) opened = at
 			if (place !== undefined && (latest === undefined || after(latest, place))) latest = place
 			if (place !== undefined && modifier === undefined && (unnamed === undefined || after(unnamed, place))) unnamed = place
 			const seenBefore = new Map([...toldBy].map(([h, forms]) => [h, new Set(forms)] as const))
