@@ -20,6 +20,8 @@ export interface Told {
 	state: boolean
 	/** Its moment (an event's; of several workers' events, the last), and of a state that ended in the step, that end. */
 	claim: { evidence: readonly Evidence[]; said?: Said; at?: number; ended?: { until: number } }
+	/** Of a clause that tells several workers' events ("B and C get in"): those workers, each of whose events a cause must reach. */
+	group?: readonly string[]
 }
 
 type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
@@ -95,6 +97,8 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		const says = SAYS[word]
 		return `${says}, but checking fences is why a write was refused, and ${context.name(said.fenced)} refused no write in this step before it; tell the write it refused ("${context.name(said.fenced)} refuses A's write")`
 	}
+	/** Of several workers' events, one member's that the cause is not why of: the message, unless another link below holds. */
+	let member: string | undefined
 	if (decided === undefined || (said.comparison === undefined && said.unfenced === undefined && said.fenced === undefined)) {
 		// The events the cause tells reach what this clause tells through the engine's causes (a write's answer: through the fences it compared).
 		const targets = decided === undefined ? effects : causesOf(decided, context)
@@ -110,7 +114,17 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		const moment = momentOf(effect, context)
 		const undone = cause.state && moment !== undefined ? told.flatMap(event => { const by = undoneBy(event, moment, context, effect.state ? [] : effects); return by === undefined ? [] : [{ event, by }] }) : []
 		const held = told.filter(event => !undone.some(one => one.event === event))
-		if (retold || (held.some(event => reached.has(event)) && !(cause.state && madeAfter(told, effects, context)))) return undefined
+		// Of several workers' events ("A lets go, so B and C get in"), the cause reaches each one's: one member's grant does not carry the group.
+		const unreached = decided === undefined && effect.group !== undefined ? effect.group.find(worker => {
+			const own = targets.filter(event => 'worker' in event && event.worker === worker)
+			const mine = cause.state ? ancestors(own.flatMap(event => causesOf(event, context)), context) : ancestors(own, context)
+			return !held.some(event => mine.has(event))
+		}) : undefined
+		if (retold || (unreached === undefined && held.some(event => reached.has(event)) && !(cause.state && madeAfter(told, effects, context)))) return undefined
+		if (unreached !== undefined && held.some(event => reached.has(event))) {
+			const own = targets.find(event => 'worker' in event && event.worker === unreached)
+			member = `${SAYS[word]}, and it tells several workers' happenings, each of which it must be why of, but the engine records no such cause of ${context.name(unreached)}'s: ${own === undefined ? `it tells nothing of ${context.name(unreached)}'s` : recordedWhy(own, context)}; tell each one's cause, or join the clauses with "and"`
+		}
 		const gone = undone.find(one => reached.has(one.event))
 		if (gone !== undefined && moment !== undefined) {
 			const says = SAYS[word]
@@ -122,6 +136,7 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	if (said.absent !== undefined && effects.some(e => e.kind === 'expired' && e.worker === said.absent?.worker)) return undefined
 	// No one in line is why a key stays free: a freed key goes to the first in line.
 	if (said.empty !== undefined && said.empty === effect.claim.said?.free) return undefined
+	if (member !== undefined) return member
 	const says = SAYS[word]
 	const why = lost === undefined ? (renewalWhy(cause, live, context) ?? recordedWhy(decided ?? effects[0], context)) : `${context.name(lost.writerBefore ?? '')}'s ${context.words?.thing ?? 'write'} was lost when ${context.name(lost.database)} took ${context.name(lost.worker)}'s write at ${formatDuration(lost.at)}, and the clause before does not tell that write`
 	return `${says}, but the engine records no such cause: ${why}; tell why it happened, or join the clauses with "and"`

@@ -10,7 +10,11 @@
  *   or in a note when it is sent. A state that ended within the step holds over the span it held
  *   when the text goes on to tell the event that ended it (`ended`): a key's states take that span
  *   even when they hold again at the step's end, if a later event clause tells its end
- *   (`toldLater`). A clause with no moment cannot name one.
+ *   (`toldLater`). A clause with no moment cannot name one. A moment a sentence opens with is said of each
+ *   clause joined to its first by "and", ", and" or a comma with no moment, order or "while" of its own
+ *   (`shared`): at the moment that first clause told. "A moment later", "a bit later" and "a little while
+ *   later" are at most 3 s after the moment told last (else the captions before's last). The state of an
+ *   opening "While S," (and of "X and Y while S", a bare "and") holds at each clause it governs (`repeated`).
  * - **Now.** The moment a text told last is the latest moment an event, a clock or a named moment
  *   told; a state with no moment named tells none. `D later` is that moment plus D; before the text
  *   told one, the step before's end plus D, and that step's caption must have told up to its end.
@@ -38,7 +42,7 @@
  * - **Writes.** A clause about a worker's write (its answer, what it replaced) is of the write of
  *   that worker the text told last, when it can be ("A saves again, which overwrites B's": the second).
  * - **So.** `so` says the clause before is why this one happened (`causes.ts`); a state is a cause only while what
- *   made it still stands at the moment of what it causes. "X: Y" of two claims says Y is why X happened, or what came of it.
+ *   made it still stands at the moment of what it causes; of several workers' events, it is why each one's happened. "X: Y" of two claims says Y is why X happened, or what came of it.
  */
 import { formatDuration } from '../../../engine/index.ts'
 import type { ClaimContext, ClaimForm, Said, SlotType, Verdict } from './form.ts'
@@ -92,7 +96,18 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	if (note) return { claims: [], problems: [...read.problems, note] }
 	const text = newTextState()
 	const later = toldByLaterEvents(read, context)
-	for (const [index, clause] of read.clauses.entries()) {
+	// What a copy of a state after "while" (`repeated`) found wrong: told where it stands unless the state itself is wrong there too.
+	const copies = new Set<ReadProblem>()
+	for (const [index, told0] of read.clauses.entries()) {
+		const clause = openedAt(told0, text.opened)
+		if (!clause.modifiers.some(modifier => modifier.shared)) text.opened = undefined
+		if (clause.repeated) {
+			// The state of an opening "While S," held at a clause of the main part before its last: it tells nothing of its own.
+			const outcome = checkClause(clause, { ...context, toldLater: later[index] as ReadonlySet<number>, pointed: text.wrote }, text.told)
+			if ('message' in outcome) copies.add(outcome)
+			else if (beganAfter(clause, outcome, text, context) !== undefined) copies.add({ start: clause.start, end: clause.end, message: `"while" says this held at each clause it is said of (all a sentence's opening "While S," governs, or all that a bare "and" joins before "while S"), not only the last, but it began only at ${formatDuration(outcome.place?.at ?? 0)}, after one of them (at ${formatDuration(text.before?.at ?? 0)}); tell that one in a sentence of its own` })
+			continue
+		}
 		const family = clause.form.each
 		if (family !== undefined) text.lastOf.set(family, clause)
 		// After a part of its sentence that did not read, a clause starts afresh: nothing unread is its cause or its "before".
@@ -115,7 +130,9 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
 		// A claim of no moment that names one ("At 10 s nothing has renewed A's lease"): "5 s later" after it counts from that moment.
 		const upTo = clause.form.upTo === true && clause.form.tells === 'none' ? namedMoment(clause, context, text.told)?.moment : undefined
-		const outcome = checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told)
+		const outcome = sharedProblem(told0, checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told))
+		// The moment a sentence's opening names, which the clauses joined to its first by a bare "and" are at too.
+		if (!('message' in outcome) && clause.modifiers.length > 0 && !clause.modifiers.some(modifier => modifier.shared)) text.opened = outcome.at
 		if ('message' in outcome) {
 			result.problems.push(outcome)
 			forgetBefore(text)
@@ -151,6 +168,9 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	result.problems.push(...unended.map(({ problem }) => problem))
 	result.claims = result.claims.filter(claim => !unended.some(one => one.claim === claim))
 	if (context.place === 'caption') result.problems.push(...untold(text.used, text.lastOf, context))
+	// The state after "while" is held at each clause it governs: what is wrong with it is told once, by the state itself where it is wrong there too.
+	const own = [...copies].filter((copy, k, all) => !result.problems.some(problem => problem.start === copy.start && problem.end === copy.end) && all.findIndex(other => other.start === copy.start && other.end === copy.end) === k)
+	result.problems.push(...own)
 	return result
 }
 
@@ -210,6 +230,24 @@ interface TextState {
 	toldBy: Map<number, Set<string>>
 	/** "When X, Y": the lease ends X told, while clauses joined to Y by a bare "and" go on ("When A lets go, B asks and gets it"). */
 	handover?: readonly Happening[] | undefined
+	/** The moment the clause that opened the sentence with a moment told ("At 10 s A lets go"): a clause joined to it by a bare "and" is at it too. */
+	opened?: number | undefined
+}
+
+/** A problem with the moment a clause shares with its sentence's opening ("At 10 s A lets go and B gets the key"): told at the clause, which that moment is said of. */
+function sharedProblem(clause: ReadClause, outcome: CheckedClaim | ReadProblem): CheckedClaim | ReadProblem {
+	const shared = clause.modifiers.find(modifier => modifier.shared)
+	if (shared === undefined || !('message' in outcome) || outcome.start !== shared.slot.start) return outcome
+	const words = shared.kind === 'at' ? `at ${shared.slot.text}` : `${shared.slot.text.toLowerCase()} later`
+	return { start: clause.start, end: clause.end, message: `the sentence opens with a moment ("${words}"), which is said of each clause joined to its first by "and" or a comma with no moment of its own: ${outcome.message}`, ...(outcome.offer ? { offer: outcome.offer } : {}) }
+}
+
+/** A clause given the moment its sentence opened with (`shared`): at the moment the first clause told; with none (that clause did not hold), none. */
+function openedAt(clause: ReadClause, opened: number | undefined): ReadClause {
+	const shared = clause.modifiers.find(modifier => modifier.shared)
+	if (shared === undefined) return clause
+	if (opened === undefined) return shared.kind === 'at' ? clause : { ...clause, modifiers: [] }
+	return { ...clause, modifiers: [{ kind: 'at', slot: { ...shared.slot, value: { type: 'number', value: opened } }, shared: true }] }
 }
 
 function newTextState(): TextState {
@@ -250,7 +288,7 @@ function forgetBefore(text: TextState): void {
 function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
 	const { before, latest, unnamed, atEnd, clock } = text
 	// "so": the clause before is why this happened; "because", "since": this is why the clause before did.
-	const saying: Told = { state: clause.form.tells === 'state', claim: outcome }
+	const saying: Told = { state: clause.form.tells === 'state', claim: outcome, ...groupOf(clause) }
 	const cause = text.cause
 	// "X while S, because C": the "while" clause is an aside, and C tells why X happened.
 	const explained = text.aside ?? cause
@@ -663,6 +701,10 @@ function pauseLength(clause: ReadClause, context: ClaimContext, verdict: Extract
 	return undefined
 }
 
+/** The words of a short "later" ("a moment later", "a bit later", "a little while later"), and the most time they may span: "a while later" and "some time later" have no bound. */
+const SHORT_SOON = /^(?:a moment|a bit|a little while)$/i
+const SOON_MOST = 3000
+
 /** A moment a clause names: `at T`, or `D later` counted from `base`; `untold` when the step before told less than it ran. */
 interface Named {
 	moment: number
@@ -772,6 +814,13 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		const at = early?.at ?? (verdict.at as number)
 		const what = early === undefined ? 'it' : `${context.name(early.who)}'s`
 		if (at <= base) return { start: first.slot.start, end: first.slot.end, message: `"${first.slot.text} later" says this came after ${told === undefined ? 'the step before' : 'what the text told before it'} (${formatDuration(base)}), but ${what} happened ${at === base ? 'at that moment' : `at ${formatDuration(at)}`}` }
+		// "A moment later", "a bit later", "a little while later": soon after, at most SOON_MOST after what the reader was told last (the step before's caption's, before the text told one).
+		if (SHORT_SOON.test(first.slot.text)) {
+			const from = told ?? context.toldBefore ?? base
+			const late = verdict.each?.find(one => one.at - from > SOON_MOST)
+			const last = late?.at ?? (verdict.at as number)
+			if (last - from > SOON_MOST) return { start: first.slot.start, end: first.slot.end, message: `"${first.slot.text} later" says this came soon after ${told === undefined ? 'what the captions before told last' : 'what the text told before it'} (${formatDuration(from)}), at most ${formatDuration(SOON_MOST)} after it, but ${late === undefined ? 'it' : `${context.name(late.who)}'s`} happened ${formatDuration(last - from)} after it (at ${formatDuration(last)}); say how long after ("${formatDuration(last - from)} later"), or write "a while later"` }
+		}
 	}
 	// The moment the clause tells: an event's or the clock's, or the one a state names; a state with none holds at the step's end.
 	let moment: number | undefined
@@ -836,7 +885,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		const wrong = alsoProblem(clause.also.word, clause, verdict, context)
 		if (wrong !== undefined) return { start: clause.also.start, end: clause.also.end, message: wrong }
 	}
-	const values = [...clause.slots, ...clause.modifiers.flatMap(m => (m.kind === 'soon' ? [] : [m.slot]))].filter(slot => VALUE_SLOTS.includes(slot.type)).map(slot => ({ start: slot.start, end: slot.end }))
+	const values = [...clause.slots, ...clause.modifiers.flatMap(m => (m.kind === 'soon' || m.shared ? [] : [m.slot]))].filter(slot => VALUE_SLOTS.includes(slot.type)).map(slot => ({ start: slot.start, end: slot.end }))
 	const claim: CheckedClaim = { form: clause.form.id, start: clause.start, end: clause.end, values, evidence: verdict.evidence }
 	if (moment !== undefined && tells !== 'none') claim.at = moment
 	// A state's place is the event of the step that began it: its own evidence's, else the latest of the step's events that made it hold.
@@ -878,6 +927,12 @@ function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 	// "B asks for the key, which A holds": the key as it was when B asked; "and" would tell another claim, not offered.
 	if (clause.relative === true) return { message: `${RELATIVE}, but it began only after that (at ${formatDuration(outcome.place.at)}${same})` }
 	return { message: `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened, but it began only after that (at ${formatDuration(outcome.place.at)}${same})`, rejoin: true }
+}
+
+/** Of a clause that tells several workers' events ("B and C get in", "the semaphore lets B and C in"), those workers, whom a cause must reach each of. */
+function groupOf(clause: ReadClause): { group?: readonly string[] } {
+	const ids = clause.form.tells === 'event' && !clause.form.others ? clause.slots.find(slot => slot.value.type === 'actors')?.value : undefined
+	return ids?.type === 'actors' && ids.ids.length > 1 ? { group: ids.ids } : {}
 }
 
 /** What "which" as the object of a state says ("B asks for the key, which A holds"), for messages. */

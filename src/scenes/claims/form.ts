@@ -325,9 +325,11 @@ export interface ClaimForm {
 	/**
 	 * The form speaks of the workers the text named before it: "else" ("nobody else asks for the key") leaves
 	 * them out, a bare "the lock refuses" refuses one of them. The reading adds them as a last slot, of
-	 * kind `workers` and with no words of its own (none when the text named none).
+	 * kind `workers` and with no words of its own (none when the text named none). `askers`: only the workers the
+	 * text named before it as wanting or having the key (a clause that tells their ask, grant, refusal, giving up,
+	 * place in line or lease), whom "else" contrasts with: not a worker it named only waking or pausing.
 	 */
-	others?: true
+	others?: true | 'askers'
 }
 
 /**

@@ -23,7 +23,7 @@ export interface ReadClause {
 	end: number
 	slots: Slot[]
 	/** `at 30 s` (when what it tells happened), `5 s later` (since the moment told before, else the step before) or `a moment later` (some time after it, its slot the words "a moment"). */
-	modifiers: { kind: 'at' | 'later' | 'soon'; slot: Slot }[]
+	modifiers: { kind: 'at' | 'later' | 'soon'; slot: Slot; /** The moment a sentence opens with ("At 10 s A lets go and B gets the key"), said of a clause joined to its first by a bare "and": at the moment that first clause told. */ shared?: true }[]
 	/** The actor the clause is about, which "it" in the next clause names. */
 	subject?: string
 	/** The workers a clause about several is about ("B and C ask"), which a left-out subject or "they" in the next clause names. */
@@ -74,6 +74,12 @@ export interface ReadClause {
 	earlier?: { word: 'finally' | 'eventually' | 'this time'; start: number; end: number }
 	/** "…, then saves with it" with no clause before it in its sentence about its worker: "it" names no fence the text told, so it is refused (checked, not read: the registry's example is the clause alone). */
 	alone?: true
+	/**
+	 * A copy of the state of a sentence's opening "While S," held after a clause of its main part other than the last ("While A is
+	 * paused, B asks and gets the key": S after "B asks" too): checked as a state after "while" is, at that clause, and telling
+	 * nothing: no order, cause, moment or event of the text is taken from it.
+	 */
+	repeated?: true
 	/** "right then" (or "just then", "at that moment"), which read the clause as "when" does: the words, for messages. */
 	same?: string
 	/** "B, who was waiting, takes over": its subject got the key it tells of from the line; the span is the aside's. */
@@ -184,6 +190,8 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 			continue
 		}
 		if (read.problems) result.problems.push(...read.problems)
+		sharedMoment(text, start, read.items)
+		whileGoverns(text, read.items)
 		// A part that did not read may be the pause an aside's "long" tells of: that is not judged until it reads.
 		const unread = (read.problems?.length ?? 0) > 0
 		const opening = read.items.findIndex(item => item.kind === 'clause')
@@ -272,13 +280,69 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 	return result
 }
 
+/**
+ * A sentence that opens with a moment ("At 10 s", "5 s later", "A moment later") says it of each clause joined to its first by a
+ * bare "and" ("At 10 s A lets go and B gets the key": both at 10 s), each with no moment, order or "while" of its own and telling
+ * a happening or a state: each is given that moment, `shared`, which is the moment the first clause told. A comma, "then", "so" or
+ * a moment of its own ("At 10 s A lets go, and 20 s later B …") ends what the opening governs.
+ */
+function sharedMoment(text: string, start: number, items: Item[]): void {
+	const first = items.findIndex(item => item.kind === 'clause')
+	const head = items[first]
+	if (head?.kind !== 'clause') return
+	const opening = head.clause.modifiers[0]
+	if (opening === undefined || opening.slot.end > head.clause.start || !/^(?:at )?$/i.test(text.slice(start, opening.slot.start))) return
+	let before = head.clause
+	for (let k = first + 1; k < items.length; k++) {
+		const item = items[k] as Item
+		if (item.kind !== 'clause') return
+		const clause = item.clause
+		if (!/^(?:,? (?:too|as well|again))?(?:,? and |, )$/.test(text.slice(before.end, clause.start))) return
+		if (clause.then !== undefined || clause.modifiers.length > 0 || clause.during || clause.relative || clause.gap || clause.passes || (clause.form.tells !== 'event' && clause.form.tells !== 'state')) return
+		items[k] = { kind: 'clause', clause: { ...clause, modifiers: [{ ...opening, shared: true }] } }
+		before = clause
+	}
+}
+
+/**
+ * "X and Y while S": a state after "while" that ends clauses joined by a bare "and" ("B asks and gets the key while A is paused")
+ * held at each of them, as an opening "While S," does: a copy of it (`repeated`) is held after each but the last.
+ */
+function whileGoverns(text: string, items: Item[]): void {
+	for (let k = items.length - 1; k > 0; k--) {
+		const item = items[k] as Item
+		const before = items[k - 1] as Item
+		if (item.kind !== 'clause' || before.kind !== 'clause') continue
+		const state = item.clause
+		if (!state.during || state.relative || state.when !== undefined || state.repeated || state.form.tells !== 'state' || !/^,? while $/.test(text.slice(before.clause.end, state.start))) continue
+		// The clauses "while" ends, back over bare "and"s.
+		let first = k - 1
+		while (first > 0) {
+			const one = items[first] as Item
+			const prior = items[first - 1] as Item
+			if (one.kind !== 'clause' || prior.kind !== 'clause' || one.clause.then !== undefined || one.clause.during || one.clause.relative || !/^(?:,? (?:too|as well|again))? and $/.test(text.slice(prior.clause.end, one.clause.start))) break
+			first--
+		}
+		if (first === k - 1) continue
+		const copy: Item = { kind: 'clause', clause: { ...state, repeated: true } }
+		const governed = items.slice(first, k).flatMap((one, n, all) => (n < all.length - 1 ? [one, copy] : [one]))
+		items.splice(first, k - first, ...governed)
+		k = first + 1
+	}
+}
+
 /** A clause that speaks of the workers named before it: with a last slot, the workers the clauses before it named (their subjects and groups). */
 function withOthers(clause: ReadClause, before: readonly ReadClause[]): ReadClause {
-	// In the order they were last named: the last is the worker the text spoke of last.
+	// In the order they were last named: the last is the worker the text spoke of last. Of "else" ("nobody else asks"), only
+	// those named as wanting or having the key: a clause whose form speaks of their ask, grant, refusal, line or lease.
+	const named = clause.form.others === 'askers' ? before.filter(one => ASKER.test(one.form.formula)) : before
 	const ids: string[] = []
-	for (const id of before.flatMap(one => one.group ?? (one.subject === undefined ? [] : [one.subject]))) ids.splice(0, ids.length, ...ids.filter(other => other !== id), id)
+	for (const id of named.flatMap(one => one.group ?? (one.subject === undefined ? [] : [one.subject]))) ids.splice(0, ids.length, ...ids.filter(other => other !== id), id)
 	return { ...clause, slots: [...clause.slots, { type: 'workers', text: '', start: clause.end, end: clause.end, value: { type: 'actors', ids } }] }
 }
+
+/** A form's formula that speaks of its workers wanting or having a key: an ask, a grant, a refusal, a giving up, a wait, the line, the holders, a live lease. */
+const ASKER = /\b(?:asked|granted|refused|gave-up|waited|live|line|holders)\(/
 
 /** Words that name a key already told: a clause's "it", "its key" or "the same key" is the key named before it, store and all. */
 const KEY_PRONOUNS: readonly string[] = ['it', 'its key', 'the same key']
@@ -455,7 +519,10 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 		const only = 'problem' in state || (state.problems?.length ?? 0) > 0 ? undefined : state.items.length === 1 ? state.items[0] : undefined
 		if (only?.kind === 'clause' && only.clause.form.tells === 'state') {
 			const rest = readSentence(language, text, split + 2, end, place, referentOf(only.clause) ?? referent0, plural)
-			if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { items: [...rest.items, { kind: 'clause', clause: { ...only.clause, during: true } }] }
+			// S governs every clause of the main part, not only its last: "While A is paused, B asks and gets the key" says A was paused
+			// at B's ask too. It is held after each one as after the last, as a copy that changes nothing of what the text told (`repeated`).
+			const last = 'problem' in rest ? -1 : rest.items.map(item => item.kind).lastIndexOf('clause')
+			if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { items: [...rest.items.flatMap((item, k) => (item.kind === 'clause' && k < last ? [item, { kind: 'clause' as const, clause: { ...only.clause, during: true as const, repeated: true as const } }] : [item])), { kind: 'clause', clause: { ...only.clause, during: true } }] }
 		}
 	}
 	if (place === 'caption' || place === 'note') return partialReading(language, text, start, end, place, referent0, cuts, slotProblems, plural)

@@ -54,6 +54,8 @@ interface Meaning {
 	live?: { worker: string; store: string; at?: number }
 	/** For causes: a semaphore's limit it tells, why grants with room or waits behind that many holders happened. */
 	limit?: { store: string; limit: number }
+	/** For causes: the workers of a clause that tells several workers' events; a cause of it is why each one's happened. */
+	group?: string[]
 }
 
 const NO: Meaning = { ok: false, events: [], makers: [] }
@@ -2405,10 +2407,15 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let handover: readonly Happening[] | undefined
 	// Each state a caption told with no moment, that did not hold when the step began: whether it held at each place of the step before its moment.
 	const states: { held: boolean[]; subject: string | undefined; seen: ReadonlyMap<Happening, ReadonlySet<string>> }[] = []
+	// The moment told by the clause that opened its sentence with one ("At 10 s A lets go").
+	let opened: number | undefined
 	for (const [index, clause] of read.clauses.entries()) {
 		const family = clause.form.each
 		const tells = clause.form.tells
-		const modifier = clause.modifiers[0]
+		// A moment a sentence opens with, said of a clause joined to its first by a bare "and" (`shared`): the moment that first clause told.
+		const opening = clause.modifiers[0]
+		const modifier = opening?.shared !== true ? opening : opened !== undefined ? { kind: 'at' as const, slot: { ...opening.slot, value: { type: 'number' as const, value: opened } } } : opening.kind === 'at' ? opening : undefined
+		if (opening?.shared !== true) opened = undefined
 		// The moment the clause names.
 		let moment: number | undefined
 		let untold = false
@@ -2473,7 +2480,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		}
 		const waitedOk = clause.waited === undefined || meaning.events.some(h => h.kind === 'granted' && h.worker === clause.subject && h.place !== undefined && (!clause.waited?.allAlong || inLineAllAlong(env.run, env.step, h)))
 		// "With it" with no clause before it in its sentence about its worker names no fence the text told.
-		if (!meaning.ok || clause.alone === true || !waitedOk || (modifier && !noneAt && (tells === 'none' || meaning.at === undefined)) || untold || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
+		// "A moment later", "a bit later", "a little while later": and at most 3 s after the moment the reader was told last.
+		const soonFrom = now ?? context.toldBefore ?? soon
+		const tooLate = soon !== undefined && soonFrom !== undefined && /^(?:a moment|a bit|a little while)$/i.test(modifier?.slot.text ?? '') && [meaning.at as number, ...(meaning.each ?? [])].some(each => each - soonFrom > 3000)
+		if (!meaning.ok || clause.alone === true || !waitedOk || (modifier && !noneAt && (tells === 'none' || meaning.at === undefined)) || untold || tooLate || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
 			fail()
 			continue
 		}
@@ -2557,7 +2567,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (clause.during === true && clause.when !== 'event-first' && isState && moment === undefined && place !== undefined && cause?.meaning.clock?.moved === true && place.at > step.start.time) wrong = true
 		// A lease said live is live at the moment named, else at the text's moment when it did not end in the step.
 		const liveAt = isState && meaning.live !== undefined ? (at ?? (meaning.until === undefined ? context.world.time : undefined)) : undefined
-		const said: Meaning = meaning.live === undefined ? meaning : liveAt === undefined ? { ...meaning, live: undefined } : { ...meaning, live: { ...meaning.live, at: liveAt } }
+		const lived: Meaning = meaning.live === undefined ? meaning : liveAt === undefined ? { ...meaning, live: undefined } : { ...meaning, live: { ...meaning.live, at: liveAt } }
+		const said: Meaning = group.length > 1 && !clause.form.others ? { ...lived, group } : lived
 		// The moment of what this clause tells, at which a state told as its cause must hold: an event's (of several, the last) or the clock's,
 		// a state's named moment, else the end of the span it held in the step, else the text's moment.
 		const momentHere = isState ? (at ?? (meaning.until !== undefined && meaning.until <= end ? meaning.until : end)) : tells !== 'none' && at !== undefined ? Math.max(at, ...(meaning.each ?? [])) : undefined
@@ -2574,6 +2585,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			const epochOf = (grant: Of<'granted'>) => run.slice(0, run.indexOf(grant)).filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === grant.store).pop()
 			const fenceWhy = cause.meaning.events.some(g => g.kind === 'granted' && g.fence !== undefined && (said.told ?? said.makers).some(o => (o.kind === 'restarted' || o.kind === 'restored') && o === epochOf(g) && o.epoch === fenceEpoch(g.fence as bigint)))
 			wrong = !why && !cameOf && !fenceWhy
+		}
+		// A copy of an opening "While S," held at a clause before the main part's last tells nothing: it leaves what the text told as it was.
+		if (clause.repeated) {
+			if (wrong) failed.add(index)
+			continue
 		}
 		aside = clause.during === true && isState ? cause : undefined
 		cause = { meaning: said, state: isState, ...(momentHere === undefined ? {} : { moment: momentHere }) }
@@ -2618,6 +2634,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		}
 		if (wrong) failed.add(index)
 		else {
+			if (opening !== undefined && opening.shared !== true) opened = at
 			if (place !== undefined && (latest === undefined || after(latest, place))) latest = place
 			if (place !== undefined && modifier === undefined && (unnamed === undefined || after(unnamed, place))) unnamed = place
 			const seenBefore = new Map([...toldBy].map(([h, forms]) => [h, new Set(forms)] as const))
@@ -2858,7 +2875,15 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 		// Of an effect that is an event, what came before it at its very moment counts too.
 		const first = effectIsState ? -1 : effect.makers.reduce((low, h) => (run.indexOf(h) >= 0 && (low < 0 || run.indexOf(h) < low) ? run.indexOf(h) : low), -1)
 		const standing = causeIsState && moment !== undefined ? told.filter(h => stillStands(h, moment, run, first < 0 ? undefined : first)) : told
-		if (!later && standing.some(h => reached.has(h))) return true
+		// Of several workers' events, the cause is why each one's happened: every worker's own events are reached from what still stood.
+		const each = effect.group === undefined || write !== undefined || effect.group.every(w => {
+			const own = targets.filter(h => actorOfEvent(h) === w)
+			const mine = new Set<Happening>(causeIsState ? own.flatMap(h => recorded(h, context)) : own)
+			const next = [...mine]
+			while (next.length > 0) for (const up of recorded(next.pop() as Happening, context)) if (!mine.has(up)) (mine.add(up), next.push(up))
+			return standing.some(h => mine.has(h))
+		})
+		if (!later && each && standing.some(h => reached.has(h))) return true
 		// The same state in other words: made by the same events, and of the same kind (the key free only as the key free).
 		if (causeIsState && effectIsState && cause.free === effect.free && told.length > 0 && new Set(told).size === new Set(effect.makers).size && told.every(h => effect.makers.includes(h))) return true
 	}

@@ -409,7 +409,7 @@ export function storyOf(spec: TextSpec, told: readonly Told[], values: Values, c
 	let last: number | undefined
 	let previous: Told | undefined
 	// Now and then a sentence opened by "When" or "As soon as": its subordinate of one clause, or two joined by "and", then a comma and the rest.
-	const opens = spec.clauses.length > 1 ? ((spec.clauses[0]?.picks[2] ?? 0) % 6 < 2 ? OPENERS[(spec.clauses[0]?.picks[2] ?? 0) % 6] : undefined) : undefined
+	const opens = spec.clauses.length > 1 ? ((spec.clauses[0]?.picks[2] ?? 0) % 6 < 3 ? OPENERS[(spec.clauses[0]?.picks[2] ?? 0) % 6] : undefined) : undefined
 	const inside = opens !== undefined && spec.clauses.length > 2 && (spec.clauses[1]?.picks[2] ?? 0) % 2 === 0 ? 2 : 1
 	for (const [i, clause] of spec.clauses.entries()) {
 		const joint = opens === undefined ? (JOINTS[clause.joint % JOINTS.length] as string) : i < inside ? ' and ' : i === inside ? ', ' : (JOINTS[clause.joint % JOINTS.length] as string).replace(/^\. |^; /, ', and ')
@@ -427,6 +427,7 @@ export function storyOf(spec: TextSpec, told: readonly Told[], values: Values, c
 		if (clause.moment < 3 && one.at !== undefined) {
 			const wrong = off % 4 === 0 ? (pick(values.spans, off) ?? 0) : 0
 			if (clause.moment === 0) text = `at ${durationText(one.at + wrong, 0)} ${text}`
+			else if (clause.moment === 1 && off % 5 === 1) text = `${off % 2 === 0 ? 'a moment' : 'a bit'} later ${text}`
 			else if (clause.moment === 1 && last !== undefined && one.at + wrong >= last) text = `${durationText(one.at + wrong - last, 0)} later ${text}`
 			else text = `${text} at ${durationText(one.at + wrong, 0)}`
 		}
@@ -438,5 +439,5 @@ export function storyOf(spec: TextSpec, told: readonly Told[], values: Values, c
 	return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`
 }
 
-/** The openers of a sentence whose main clause comes at the moment of what the opener names. */
-const OPENERS = ['When ', 'As soon as ']
+/** The openers of a sentence whose main clause comes at the moment of what the opener names, and "While", whose state held at each clause after it. */
+const OPENERS = ['When ', 'As soon as ', 'While ']
