@@ -364,16 +364,26 @@ function pointedOr(env: Env, worker: string, writes: readonly Of<'wrote'>[]): Of
 }
 
 /** `wrote(w, d) ∈ step` whose answer the clause tells: the one the text told last if its answer is not told yet, else the first not told yet; taken or not. */
-function answer(env: Env, worker: string, database: string | undefined, changed: boolean): Meaning {
+function answer(env: Env, worker: string, database: string | undefined, changed: Answer): Meaning {
 	const write = pointedOr(env, worker, writesOf(env, worker, database).untold)
-	return write && write.changed === changed ? event(write, { decides: write }) : NO
+	return write && answerIs(write, changed) ? event(write, { decides: write }) : NO
+}
+
+/**
+ * A write's answer: taken (the row changed), changed no row, or refused: no row changed because the fence rule
+ * decided so. A statement whose outcome no fence decides (an insert of another row) left the row alone, and no one refused it.
+ */
+type Answer = boolean | 'refused'
+function answerIs(write: Of<'wrote'>, answer: Answer): boolean {
+	if (answer === 'refused') return !write.changed && write.fenced
+	return write.changed === answer
 }
 
 /** The one write to a database in the step, taken or not. */
-function theWrite(env: Env, database: string, changed: boolean): Meaning {
+function theWrite(env: Env, database: string, changed: Answer): Meaning {
 	const all = events(env.step, 'wrote', h => h.database === database)
 	const write = all[0]
-	if (all.length !== 1 || !write || env.used.has(write) || write.changed !== changed) return NO
+	if (all.length !== 1 || !write || env.used.has(write) || !answerIs(write, changed)) return NO
 	return event(write, { decides: write })
 }
 
@@ -1142,9 +1152,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			return after.some(h => h.worker === v)
 		})
 	},
-	'refuses-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), false),
-	'refuses-worker': (s, env) => answer(env, actor(s[1]), actor(s[0]), false),
-	'refuses-the-write': (s, env) => theWrite(env, actor(s[0]), false),
+	'refuses-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), 'refused'),
+	'refuses-worker': (s, env) => answer(env, actor(s[1]), actor(s[0]), 'refused'),
+	'refuses-the-write': (s, env) => theWrite(env, actor(s[0]), 'refused'),
 	'accepts-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), true),
 	'takes-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), true),
 	// "New": of the worker's writes in the step, none comes after the one taken.
@@ -1160,11 +1170,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'refuses-late-write': (s, env) => {
-		const meaning = answer(env, actor(s[1]), actor(s[0]), false)
+		const meaning = answer(env, actor(s[1]), actor(s[0]), 'refused')
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'late-write-is-refused': (s, env) => {
-		const meaning = answer(env, actor(s[0]), undefined, false)
+		const meaning = answer(env, actor(s[0]), undefined, 'refused')
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'takes-the-write': (s, env) => theWrite(env, actor(s[0]), true),
@@ -1173,7 +1183,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'refuses-the-stale-write': (s, env) => {
-		const meaning = theWrite(env, actor(s[0]), false)
+		const meaning = theWrite(env, actor(s[0]), 'refused')
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'takes-write-over': (s, env) => {
@@ -1198,10 +1208,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const checks = writes.length === 0 ? db.fenced : writes.every(h => h.fenced)
 		return checks ? { ok: true, events: [], makers: rowMaker(env, db.id), fenced: db.id, row: { database: db.id, fence: db.fence } } : NO
 	},
-	'write-is-refused': (s, env) => answer(env, actor(s[0]), undefined, false),
+	'write-is-refused': (s, env) => answer(env, actor(s[0]), undefined, 'refused'),
 	'write-with-fence-is-refused': (s, env) => {
 		const write = pointedOr(env, actor(s[0]), events(env.step, 'wrote', h => h.worker === actor(s[0]) && !h.noFence && h.fence === fence(s[1])))
-		return write && !write.changed ? event(write, { decides: write }) : NO
+		return write && !write.changed && write.fenced ? event(write, { decides: write }) : NO
 	},
 	'write-with-fence-is-saved': (s, env) => {
 		const write = pointedOr(env, actor(s[0]), events(env.step, 'wrote', h => h.worker === actor(s[0]) && !h.noFence && h.fence === fence(s[1])))
@@ -1560,7 +1570,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'db-saved': (_s, env) => dbAnswer(env, true),
 	'db-changed-a-row': (_s, env) => dbAnswer(env, true),
-	'db-refused': (_s, env) => dbAnswer(env, false),
+	'db-refused': (_s, env) => dbAnswer(env, 'refused'),
 	'db-changed-no-row': (_s, env) => dbAnswer(env, false),
 	'db-refused-because': (s, env) => {
 		const meaning = dbAnswer(env, false)
@@ -2014,9 +2024,9 @@ function request(env: Env): Meaning {
 	return { ok: true, ...(first ? { at: first.at } : {}), events: seen, makers: seen }
 }
 
-function dbAnswer(env: Env, changed: boolean): Meaning {
+function dbAnswer(env: Env, changed: Answer): Meaning {
 	const write = env.context.message?.answers
-	return write && write.changed === changed ? event(write) : NO
+	return write && answerIs(write, changed) ? event(write) : NO
 }
 
 function lastWrite(env: Env, changed: boolean): Meaning {

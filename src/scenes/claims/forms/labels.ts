@@ -29,7 +29,7 @@ import {
 } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { Happening } from '../../frame.ts'
-import { carried, describeWrite } from './writes.ts'
+import { carried, describeWrite, isOutcome, type Outcome } from './writes.ts'
 
 // ---- the lock's answer to a worker ----
 
@@ -461,10 +461,10 @@ function writeFence(slots: readonly Slot[], context: ClaimContext): Verdict {
 
 const DB_ANSWER = ['db-answer'] as const
 
-function answeredWrite(context: ClaimContext, changed: boolean): Verdict {
+function answeredWrite(context: ClaimContext, changed: Outcome): Verdict {
 	const write = context.message?.answers
 	if (!write) return fails('the database answers a write, and there is none to answer')
-	if (write.changed !== changed) return fails(`the label says so, but ${describeWrite(context, write)}`)
+	if (!isOutcome(write, changed)) return fails(`the label says so, but ${describeWrite(context, write)}`)
 	return holds([saw(context.step, write)], write.at)
 }
 
@@ -497,7 +497,7 @@ export const DB_ANSWER_FORMS: readonly ClaimForm[] = [
 		pattern: 'refused/rejected/stale',
 		example: 'refused',
 		meaning: 'The write it answers changed no row.',
-		check: (_slots, context) => answeredWrite(context, false),
+		check: (_slots, context) => answeredWrite(context, 'refused'),
 	},
 	{
 		id: 'db-changed-no-row',
