@@ -1084,6 +1084,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	// -- writes and the row
 	'does-not-save': (s, env) => timeless(events(env.step, 'wrote', h => h.worker === actor(s[0])).length === 0),
+	// Of the whole scene: the steps up to this one and those after it.
+	'never-writes': (s, env) => timeless([...upTo(env), ...laterSteps(env)].every(step => events(step, 'wrote', h => h.worker === actor(s[0])).length === 0)),
 	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0 && events(env.step, 'renew-refused', () => true).length === 0),
 	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0),
 	'never-lets-go-of-key': (s, env) => {

@@ -172,6 +172,24 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'never-writes',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "no wrote(w) ∈ run: not before the step, in it, nor after it",
+		pattern: '{worker} never writes', alternatives: ['{worker} never wrote', '{worker} never writes/wrote to it', '{worker} never saves/saved( its THING)', '{worker} has never written( to it)', '{worker} never writes/wrote to the database/row'],
+		example: 'A never writes',
+		meaning: 'The worker wrote nothing to any database in the whole scene: not in the steps before this one, not in it, and not in the steps after it ("A never wrote to it", said of the row at the end).',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			for (const step of [...runSteps(context.run).filter(one => one.index <= context.step.index), ...laterSteps(context)]) {
+				const write = happened(step, 'wrote', h => h.worker === worker)[0]
+				if (write) return fails(`${context.name(worker)} wrote at ${time(write.at)}, in step ${step.index}: ${describeWrite(context, write)}`, 0)
+			}
+			return holds([{ kind: 'nothing', what: `a write by ${worker} in the scene` }])
+		},
+	},
+	{
 		id: 'nobody-refuses',
 		places: STORY,
 		tells: 'none',
