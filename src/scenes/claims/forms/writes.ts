@@ -39,7 +39,7 @@ function outcome(slots: readonly Slot[], context: ClaimContext, worker: number, 
 	const untold = unused(context, found)
 	const write = pointedAt(context, id, untold) ?? untold[0]
 	if (!write) return fails(`this text tells the outcome of every write ${context.name(id)} made in this step already (${found.length})`, worker)
-	if (!isOutcome(write, changed)) return fails(denied(context, write), worker)
+	if (!isOutcome(write, changed)) return fails(denied(context, write, changed), worker)
 	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
 }
 
@@ -52,7 +52,7 @@ function fencedOutcome(slots: readonly Slot[], context: ClaimContext, changed: O
 	const withFence = found.filter(h => !h.noFence && h.fence === wanted)
 	const write = pointedAt(context, id, withFence) ?? withFence[0]
 	if (!write) return fails(`expected fence ${showFence(wanted)}, but ${context.name(id)}'s write carried ${carried(found[0] as Of<'wrote'>)}`, 1)
-	if (!isOutcome(write, changed)) return fails(denied(context, write), 0)
+	if (!isOutcome(write, changed)) return fails(denied(context, write, changed), 0)
 	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
 }
 
@@ -101,8 +101,8 @@ function fenceChecking(slots: readonly Slot[], context: ClaimContext, fenced: bo
 }
 
 /** Why a claim that a write was taken (or refused) is false: what the database did instead. */
-function denied(context: ClaimContext, write: Of<'wrote'>): string {
-	if (!write.changed && !write.fenced) return `${context.name(write.database)} did not refuse it: ${describeWrite(context, write)}; say "${context.name(write.worker)}'s write changes no row"`
+function denied(context: ClaimContext, write: Of<'wrote'>, told?: Outcome): string {
+	if (told === 'refused' && !write.changed && !write.fenced) return `${context.name(write.database)} did not refuse it: ${describeWrite(context, write)}; say "${context.name(write.worker)}'s write changes no row"`
 	return `${write.changed ? `${context.name(write.database)} did not refuse it` : `${context.name(write.database)} did not take it`}: ${describeWrite(context, write)}`
 }
 
@@ -1059,7 +1059,7 @@ function theWrite(slots: readonly Slot[], context: ClaimContext, changed: Outcom
 	if (all.length !== 1) return fails(`${all.length === 0 ? 'no worker wrote' : `${all.length} writes came`} to ${context.name(database)} in this step; name the writer, like "refuses A's write"`, 0)
 	const write = all[0] as Of<'wrote'>
 	if (unused(context, all).length === 0) return fails(`this text tells the outcome of the write to ${context.name(database)} already`, 0)
-	if (!isOutcome(write, changed)) return fails(denied(context, write), 0)
+	if (!isOutcome(write, changed)) return fails(denied(context, write, changed), 0)
 	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
 }
 
