@@ -1612,8 +1612,17 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const gave = ask?.kind === 'asked' ? all.slice(asked + 1).find(h => h.kind === 'gave-up' && h.worker === me(env) && h.store === ask.store) : undefined
 		return gave === undefined ? NO : { ok: true, at: env.world.time, events: [], makers: [gave] }
 	},
+	'worker-turned-away': (_s, env) => {
+		// The lock refused the worker's last ask: after its last asked event there is a refused of the same store.
+		const all = upTo(env).slice(1).flatMap(step => step.happenings)
+		let asked = -1
+		all.forEach((h, i) => { if (h.kind === 'asked' && h.worker === me(env)) asked = i })
+		const ask = all[asked]
+		const refused = ask?.kind === 'asked' ? all.slice(asked + 1).find(h => h.kind === 'refused' && h.worker === me(env) && h.store === ask.store) : undefined
+		return refused === undefined ? NO : { ok: true, at: env.world.time, events: [], makers: [refused] }
+	},
 	'worker-saved': (_s, env) => lastWrite(env, true),
-	'worker-refused': (_s, env) => lastWrite(env, false),
+	'worker-refused': (_s, env) => lastWrite(env, 'refused'),
 	'worker-paused': (_s, env) => timeless(sent(env.step, me(env)) - (env.context.sentBefore ?? 0) === 0),
 	'worker-crashed': (_s, env) => timeless(sent(env.step, me(env)) - (env.context.sentBefore ?? 0) === 0 && !env.run.steps.some(step => step.index > env.step.index && sent(step, me(env)) > 0)),
 	'worker-released': (_s, env) => {
@@ -2031,10 +2040,10 @@ function dbAnswer(env: Env, changed: Answer): Meaning {
 	return write && answerIs(write, changed) ? event(write) : NO
 }
 
-function lastWrite(env: Env, changed: boolean): Meaning {
+function lastWrite(env: Env, changed: Answer): Meaning {
 	const all = upTo(env).slice(1).flatMap(step => events(step, 'wrote', h => h.worker === me(env)))
 	const last = all[all.length - 1]
-	return last && last.changed === changed ? { ok: true, at: env.world.time, events: [], makers: [last] } : NO
+	return last && answerIs(last, changed) ? { ok: true, at: env.world.time, events: [], makers: [last] } : NO
 }
 
 // ---- a text: its clauses, their moments, their order, their causes ----
@@ -2070,9 +2079,9 @@ function wordsOfCall(call: string): string[] {
 	return out
 }
 
-/** Whether a word of a text is a form of a word of a name: itself, its third person or plural (-s, -es, -ies), its gerund (-ing, -e dropped, last letter doubled). */
+/** Whether a word of a text is a form of a word of a name: itself, its third person or plural (-s, -es, -ies), its gerund (-ing, -e dropped, last letter doubled), or the noun "-ment(s)" a scene may write of it (payment of pay). */
 function formOf(word: string, base: string): boolean {
-	if (word === base) return true
+	if (word === base || word === base + 'ment' || word === base + 'ments') return true
 	const stem = base.endsWith('y') && !/[aeiou]y$/.test(base) ? base.slice(0, -1) : base
 	const s = /(?:s|x|z|ch|sh|o)$/.test(base) ? `${base}es` : stem !== base ? `${stem}ies` : `${base}s`
 	if (word === s) return true
@@ -2825,3 +2834,4 @@ function heldWhile(until: number | undefined, start: number, by: number | undefi
 	const at = by ?? start
 	return until === undefined || until >= at
 }
+
