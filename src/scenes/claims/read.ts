@@ -1184,7 +1184,7 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 
 /**
  * In a scene with a lock and a semaphore, a form's own words name one kind of store: "the lock" the lock, "a place" (or
- * "a slot", "its place", "the semaphore") the semaphore. The key such a clause tells, when no slot names its store, is
+ * "a slot", "its place", "the semaphore", "gets in") the semaphore. The key such a clause tells, when no slot names its store, is
  * that kind's, when the scene has one of it: its key slot names that store, or, with no key slot, `keyStore` does.
  */
 function namedKind(language: SceneLanguage, compiled: CompiledForm, match: RegExpExecArray, added: number, clause: ReadClause): void {
@@ -1198,7 +1198,8 @@ function namedKind(language: SceneLanguage, compiled: CompiledForm, match: RegEx
 		rest = `${rest.slice(0, s)}${' '.repeat(e - s)}${rest.slice(e)}`
 	}
 	const words = rest.slice(added).toLowerCase()
-	const kind = /\bthe lock\b/.test(words) ? locks : /\b(?:a|an|its|their|all|free|the) (?:free )?(?:places?|slots?)\b|\bthe semaphore\b/.test(words) ? semaphores : undefined
+	// "Gets in" (not "gets in line") is getting a place: the semaphore's, as "a place" is.
+	const kind = /\bthe lock\b/.test(words) ? locks : /\b(?:a|an|its|their|all|free|the) (?:free )?(?:places?|slots?)\b|\bthe semaphore\b|\b(?:gets?|got|getting) in\b(?! line)/.test(words) ? semaphores : undefined
 	if (kind?.length !== 1) return
 	const store = (kind[0] as { id: string }).id
 	const at = clause.slots.findIndex(slot => slot.type === 'key')

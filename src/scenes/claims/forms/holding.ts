@@ -81,6 +81,10 @@ function heldWith(slots: readonly Slot[], context: ClaimContext, fence?: number,
 function given(slots: readonly Slot[], context: ClaimContext, fence?: number, key = 1): Verdict {
 	const worker = actorOf(slots[0])
 	const grants = happened(context.step, 'granted', h => h.worker === worker && ofKey(slots[key], h.store))
+	const named = keyStore(slots[key])
+	// The key its words name ("gets in", "a place": the semaphore, in a scene of a lock and a semaphore) is not the one it got.
+	const elsewhere = named === undefined ? undefined : happened(context.step, 'granted', h => h.worker === worker)[0]
+	if (grants.length === 0 && elsewhere) return fails(`the engine gave ${context.name(worker)} no lease of ${context.name(named ?? '')} in this step: the lease it got is of ${context.name(elsewhere.store)}`, 0)
 	if (grants.length === 0) return fails(`the engine gave ${context.name(worker)} no lease in this step`, 0)
 	const wanted = fence === undefined ? undefined : fenceOfSlot(slots[fence])
 	const grant = wanted === undefined ? grants[0] : grants.find(h => h.fence === wanted)
