@@ -916,6 +916,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'is-gone': (s, env) => event(events(env.step, 'gone', h => h.worker === actor(s[0]))[0]),
 	'store-forgets-lease': (s, env) => event(events(env.step, 'gone', h => h.worker === actor(s[1]) && h.store === actor(s[0]))[0]),
+	'store-forgets-place': (s, env) => placeForgotten(env, actor(s[0]), actor(s[1])),
+	'store-forgets-lease-and-place': (s, env) => {
+		const gone = events(env.step, 'gone', h => h.worker === actor(s[1]) && h.store === actor(s[0]))[0]
+		const place = placeForgotten(env, actor(s[0]), actor(s[2]))
+		return gone && place.ok ? { ok: true, at: gone.at, events: [gone, ...place.events], makers: [gone, ...place.makers] } : NO
+	},
 	'does-not-survive-restart': (s, env) => {
 		const gone = events(env.step, 'gone', h => h.worker === actor(s[0]))[0]
 		return gone && events(env.step, 'restarted', h => h.store === gone.store && h.at === gone.at).length > 0 ? event(gone) : NO
@@ -2835,3 +2841,19 @@ function heldWhile(until: number | undefined, start: number, by: number | undefi
 	return until === undefined || until >= at
 }
 
+/**
+ * The store's first restart or restore in the step, if the worker stood in line for its key just before it: in line as
+ * the step began or since its last hold-ask of the step, with no grant, give-up or leaving of that store after it.
+ */
+function placeForgotten(env: Env, store: string, worker: string): Meaning {
+	const list = env.step.happenings
+	const at = list.findIndex(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store)
+	if (at < 0) return NO
+	let inLine = env.step.start.workers.get(worker)?.waiting?.store === store
+	for (const h of list.slice(0, at)) {
+		if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== store) continue
+		if (h.kind === 'asked') inLine = !h.tryOnly
+		if (h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') inLine = false
+	}
+	return inLine ? event(list[at]) : NO
+}
