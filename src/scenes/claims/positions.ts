@@ -128,6 +128,9 @@ function apply(world: Mutable, h: Happening, after: readonly Happening[], end: W
 			if (store) {
 				store.epoch = h.epoch
 				delete store.lastFence
+				// The store that opens knows no line: every worker that stood in it has lost its place.
+				store.waiters = []
+				renumber(world, store)
 			}
 			for (const one of world.workers.values()) {
 				const lease = one.lease
