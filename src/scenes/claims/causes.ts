@@ -441,7 +441,7 @@ function recordedWhy(event: Happening | undefined, context: ClaimContext): strin
 			return `${name(event.worker)}'s lease went with ${name(event.store)}'s ${open?.kind === 'restored' ? 'restore' : 'restart'} ${at}`
 		}
 		case 'wrote':
-			return event.fenced && !event.noFence ? `${name(event.database)} compared ${name(event.worker)}'s fence ${showFence(event.fence)} with the row's ${showFence(event.before)}${event.writerBefore === undefined ? '' : ` (${name(event.writerBefore)}'s)`}, and ${event.changed ? 'took' : 'refused'} the write` : `${name(event.database)} ${event.changed ? 'took' : 'refused'} ${name(event.worker)}'s write without comparing fences`
+			return event.fenced && !event.noFence ? `${name(event.database)} compared ${name(event.worker)}'s fence ${showFence(event.fence)} with the row's ${showFence(event.before)}${event.writerBefore === undefined ? '' : ` (${name(event.writerBefore)}'s)`}, and ${event.changed ? 'took' : 'refused'} the write` : event.changed ? `${name(event.database)} took ${name(event.worker)}'s write without comparing fences` : event.fenced ? `${name(event.database)} refused ${name(event.worker)}'s write without comparing fences` : `${name(event.database)} carried out ${name(event.worker)}'s write, which changed no row, without comparing fences`
 		case 'restarted':
 		case 'restored':
 			return `${name(event.store)} opened ${at} with epoch ${event.epoch}, ${event.from === 'clock' ? 'the clock in milliseconds' : `the epoch before it plus one (the clock, ${event.at} ms, was behind)`}`

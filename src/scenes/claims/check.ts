@@ -761,6 +761,11 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		const other = evidenceStores(verdict.evidence).find(store => store !== clause.keyStore)
 		if (other !== undefined) return { start: clause.start, end: clause.end, message: `its words name the key of ${context.name(clause.keyStore)}, and what it tells is of ${context.name(other)}`, offer: { start: clause.start, end: clause.end } }
 	}
+	if (clause.keyStores !== undefined) {
+		const kinds = clause.keyStores
+		const other = evidenceStores(verdict.evidence).find(store => !kinds.includes(store))
+		if (other !== undefined) return { start: clause.start, end: clause.end, message: `its words name the key of ${kinds.map(store => context.name(store)).join(' or ')}, and what it tells is of ${context.name(other)}`, offer: { start: clause.start, end: clause.end } }
+	}
 	if (clause.work !== undefined) {
 		// A work phrase is checked against the statements its worker's code ran (`work-lines.ts`): each worker's, of a group.
 		const slot = clause.slots[0]

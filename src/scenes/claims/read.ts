@@ -34,6 +34,8 @@ export interface ReadClause {
 	store?: string
 	/** In a scene with a lock and a semaphore, the store a form's own words name when it has no key slot ("B waits for the lock": the lock): what it tells must be of that store. */
 	keyStore?: string
+	/** As `keyStore` (and a key slot that names no store), where the scene has several stores of the kind the words name ("gets in" beside two semaphores and a lock): what it tells must be of one of them. */
+	keyStores?: string[]
 	/**
 	 * `then`: it follows `then` (`, then`, `and then`, a sentence's `Then`) and claims to come after
 	 * what the clause before tells; `so`: it follows `so`, a consequence, which cannot come before its cause.
@@ -1318,7 +1320,7 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 
 /**
  * In a scene with a lock and a semaphore, a form's own words name one kind of store: "the lock" the lock, "a place" (or
- * "a slot", "its place", "the semaphore") the semaphore. The key such a clause tells, when no slot names its store, is
+ * "a slot", "its place", "the semaphore", "gets in") the semaphore. The key such a clause tells, when no slot names its store, is
  * that kind's, when the scene has one of it: its key slot names that store, or, with no key slot, `keyStore` does.
  */
 function namedKind(language: SceneLanguage, compiled: CompiledForm, match: RegExpExecArray, added: number, clause: ReadClause): void {
@@ -1332,11 +1334,17 @@ function namedKind(language: SceneLanguage, compiled: CompiledForm, match: RegEx
 		rest = `${rest.slice(0, s)}${' '.repeat(e - s)}${rest.slice(e)}`
 	}
 	const words = rest.slice(added).toLowerCase()
-	const kind = /\bthe lock\b/.test(words) ? locks : /\b(?:a|an|its|their|all|free|the) (?:free )?(?:places?|slots?)\b|\bthe semaphore\b/.test(words) ? semaphores : undefined
-	if (kind?.length !== 1) return
-	const store = (kind[0] as { id: string }).id
+	// "Gets in" (not "gets in line") is getting a place: the semaphore's, as "a place" is.
+	const kind = /\bthe lock\b/.test(words) ? locks : /\b(?:a|an|its|their|all|free|the) (?:free )?(?:places?|slots?)\b|\bthe semaphore\b|\b(?:gets?|got|getting) in\b(?! line)/.test(words) ? semaphores : undefined
+	if (kind === undefined || kind.length === 0) return
 	const at = clause.slots.findIndex(slot => slot.type === 'key')
 	const key = clause.slots[at]
+	// Several of that kind: what it tells is of one of them, which the words do not say.
+	if (kind.length > 1) {
+		if (key === undefined || (key.value.type === 'key' && key.value.store === undefined)) clause.keyStores = kind.map(actor => actor.id)
+		return
+	}
+	const store = (kind[0] as { id: string }).id
 	if (key === undefined) clause.keyStore = store
 	else if (key.value.type === 'key' && key.value.store === undefined) clause.slots = clause.slots.map((slot, i) => (i === at ? { ...slot, value: { type: 'key' as const, store } } : slot))
 }

@@ -367,16 +367,26 @@ function pointedOr(env: Env, worker: string, writes: readonly Of<'wrote'>[]): Of
 }
 
 /** `wrote(w, d) ∈ step` whose answer the clause tells: the one the text told last if its answer is not told yet, else the first not told yet; taken or not. */
-function answer(env: Env, worker: string, database: string | undefined, changed: boolean): Meaning {
+function answer(env: Env, worker: string, database: string | undefined, changed: Answer): Meaning {
 	const write = pointedOr(env, worker, writesOf(env, worker, database).untold)
-	return write && write.changed === changed ? event(write, { decides: write }) : NO
+	return write && answerIs(write, changed) ? event(write, { decides: write }) : NO
+}
+
+/**
+ * A write's answer: taken (the row changed), changed no row, or refused: no row changed because the fence rule
+ * decided so. A statement whose outcome no fence decides (an insert of another row) left the row alone, and no one refused it.
+ */
+type Answer = boolean | 'refused'
+function answerIs(write: Of<'wrote'>, answer: Answer): boolean {
+	if (answer === 'refused') return !write.changed && write.fenced
+	return write.changed === answer
 }
 
 /** The one write to a database in the step, taken or not. */
-function theWrite(env: Env, database: string, changed: boolean): Meaning {
+function theWrite(env: Env, database: string, changed: Answer): Meaning {
 	const all = events(env.step, 'wrote', h => h.database === database)
 	const write = all[0]
-	if (all.length !== 1 || !write || env.used.has(write) || write.changed !== changed) return NO
+	if (all.length !== 1 || !write || env.used.has(write) || !answerIs(write, changed)) return NO
 	return event(write, { decides: write })
 }
 
@@ -917,6 +927,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'is-gone': (s, env) => event(events(env.step, 'gone', h => h.worker === actor(s[0]))[0]),
 	'store-forgets-lease': (s, env) => event(events(env.step, 'gone', h => h.worker === actor(s[1]) && h.store === actor(s[0]))[0]),
+	'store-forgets-place': (s, env) => placeForgotten(env, actor(s[0]), actor(s[1])),
+	'store-forgets-lease-and-place': (s, env) => {
+		const gone = events(env.step, 'gone', h => h.worker === actor(s[1]) && h.store === actor(s[0]))[0]
+		const place = placeForgotten(env, actor(s[0]), actor(s[2]))
+		return gone && place.ok ? { ok: true, at: gone.at, events: [gone, ...place.events], makers: [gone, ...place.makers] } : NO
+	},
 	'does-not-survive-restart': (s, env) => {
 		const gone = events(env.step, 'gone', h => h.worker === actor(s[0]))[0]
 		return gone && events(env.step, 'restarted', h => h.store === gone.store && h.at === gone.at).length > 0 ? event(gone) : NO
@@ -1110,6 +1126,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	// -- writes and the row
 	'does-not-save': (s, env) => timeless(events(env.step, 'wrote', h => h.worker === actor(s[0])).length === 0),
+	// Of the whole scene: the steps up to this one and those after it.
+	'never-writes': (s, env) => timeless([...upTo(env), ...laterSteps(env)].every(step => events(step, 'wrote', h => h.worker === actor(s[0])).length === 0)),
 	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0 && events(env.step, 'renew-refused', () => true).length === 0),
 	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0),
 	'never-lets-go-of-key': (s, env) => {
@@ -1185,9 +1203,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			return after.some(h => h.worker === v)
 		})
 	},
-	'refuses-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), false),
-	'refuses-worker': (s, env) => answer(env, actor(s[1]), actor(s[0]), false),
-	'refuses-the-write': (s, env) => theWrite(env, actor(s[0]), false),
+	'refuses-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), 'refused'),
+	'refuses-worker': (s, env) => answer(env, actor(s[1]), actor(s[0]), 'refused'),
+	'refuses-the-write': (s, env) => theWrite(env, actor(s[0]), 'refused'),
 	'accepts-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), true),
 	'takes-write': (s, env) => answer(env, actor(s[1]), actor(s[0]), true),
 	// "New": of the worker's writes in the step, none comes after the one taken.
@@ -1203,11 +1221,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'refuses-late-write': (s, env) => {
-		const meaning = answer(env, actor(s[1]), actor(s[0]), false)
+		const meaning = answer(env, actor(s[1]), actor(s[0]), 'refused')
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'late-write-is-refused': (s, env) => {
-		const meaning = answer(env, actor(s[0]), undefined, false)
+		const meaning = answer(env, actor(s[0]), undefined, 'refused')
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'takes-the-write': (s, env) => theWrite(env, actor(s[0]), true),
@@ -1216,7 +1234,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'refuses-the-stale-write': (s, env) => {
-		const meaning = theWrite(env, actor(s[0]), false)
+		const meaning = theWrite(env, actor(s[0]), 'refused')
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'takes-write-over': (s, env) => {
@@ -1241,10 +1259,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const checks = writes.length === 0 ? db.fenced : writes.every(h => h.fenced)
 		return checks ? { ok: true, events: [], makers: rowMaker(env, db.id), fenced: db.id, row: { database: db.id, fence: db.fence } } : NO
 	},
-	'write-is-refused': (s, env) => answer(env, actor(s[0]), undefined, false),
+	'write-is-refused': (s, env) => answer(env, actor(s[0]), undefined, 'refused'),
 	'write-with-fence-is-refused': (s, env) => {
 		const write = pointedOr(env, actor(s[0]), events(env.step, 'wrote', h => h.worker === actor(s[0]) && !h.noFence && h.fence === fence(s[1])))
-		return write && !write.changed ? event(write, { decides: write }) : NO
+		return write && !write.changed && write.fenced ? event(write, { decides: write }) : NO
 	},
 	'write-with-fence-is-saved': (s, env) => {
 		const write = pointedOr(env, actor(s[0]), events(env.step, 'wrote', h => h.worker === actor(s[0]) && !h.noFence && h.fence === fence(s[1])))
@@ -1631,7 +1649,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'db-saved': (_s, env) => dbAnswer(env, true),
 	'db-changed-a-row': (_s, env) => dbAnswer(env, true),
-	'db-refused': (_s, env) => dbAnswer(env, false),
+	'db-refused': (_s, env) => dbAnswer(env, 'refused'),
 	'db-changed-no-row': (_s, env) => dbAnswer(env, false),
 	'db-refused-because': (s, env) => {
 		const meaning = dbAnswer(env, false)
@@ -1671,8 +1689,17 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const gave = ask?.kind === 'asked' ? all.slice(asked + 1).find(h => h.kind === 'gave-up' && h.worker === me(env) && h.store === ask.store) : undefined
 		return gave === undefined ? NO : { ok: true, at: env.world.time, events: [], makers: [gave] }
 	},
+	'worker-turned-away': (_s, env) => {
+		// The lock refused the worker's last ask: after its last asked event there is a refused of the same store.
+		const all = upTo(env).slice(1).flatMap(step => step.happenings)
+		let asked = -1
+		all.forEach((h, i) => { if (h.kind === 'asked' && h.worker === me(env)) asked = i })
+		const ask = all[asked]
+		const refused = ask?.kind === 'asked' ? all.slice(asked + 1).find(h => h.kind === 'refused' && h.worker === me(env) && h.store === ask.store) : undefined
+		return refused === undefined ? NO : { ok: true, at: env.world.time, events: [], makers: [refused] }
+	},
 	'worker-saved': (_s, env) => lastWrite(env, true),
-	'worker-refused': (_s, env) => lastWrite(env, false),
+	'worker-refused': (_s, env) => lastWrite(env, 'refused'),
 	'worker-paused': (_s, env) => timeless(sent(env.step, me(env)) - (env.context.sentBefore ?? 0) === 0),
 	// Silent from the label on, through every later step before the first in which its process restarted.
 	'worker-crashed': (_s, env) => {
@@ -2098,15 +2125,15 @@ function request(env: Env): Meaning {
 	return { ok: true, ...(first ? { at: first.at } : {}), events: seen, makers: seen }
 }
 
-function dbAnswer(env: Env, changed: boolean): Meaning {
+function dbAnswer(env: Env, changed: Answer): Meaning {
 	const write = env.context.message?.answers
-	return write && write.changed === changed ? event(write) : NO
+	return write && answerIs(write, changed) ? event(write) : NO
 }
 
-function lastWrite(env: Env, changed: boolean): Meaning {
+function lastWrite(env: Env, changed: Answer): Meaning {
 	const all = upTo(env).slice(1).flatMap(step => events(step, 'wrote', h => h.worker === me(env)))
 	const last = all[all.length - 1]
-	return last && last.changed === changed ? { ok: true, at: env.world.time, events: [], makers: [last] } : NO
+	return last && answerIs(last, changed) ? { ok: true, at: env.world.time, events: [], makers: [last] } : NO
 }
 
 // ---- a text: its clauses, their moments, their order, their causes ----
@@ -2142,9 +2169,9 @@ function wordsOfCall(call: string): string[] {
 	return out
 }
 
-/** Whether a word of a text is a form of a word of a name: itself, its third person or plural (-s, -es, -ies), its gerund (-ing, -e dropped, last letter doubled). */
+/** Whether a word of a text is a form of a word of a name: itself, its third person or plural (-s, -es, -ies), its gerund (-ing, -e dropped, last letter doubled), or the noun "-ment(s)" a scene may write of it (payment of pay). */
 function formOf(word: string, base: string): boolean {
-	if (word === base) return true
+	if (word === base || word === base + 'ment' || word === base + 'ments') return true
 	const stem = base.endsWith('y') && !/[aeiou]y$/.test(base) ? base.slice(0, -1) : base
 	const s = /(?:s|x|z|ch|sh|o)$/.test(base) ? `${base}es` : stem !== base ? `${stem}ies` : `${base}s`
 	if (word === s) return true
@@ -2459,6 +2486,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// Words that name the lock (or the semaphore) with no key slot: every event it tells, and every one that made it hold, is of that store.
 		const ownStore = clause.keyStore
 		if (meaning.ok && ownStore !== undefined && [...meaning.events, ...meaning.makers].some(h => 'store' in h && h.store !== ownStore)) meaning = NO
+		// Of several stores of that kind (two semaphores beside a lock): one of them.
+		const ownStores = clause.keyStores
+		if (meaning.ok && ownStores !== undefined && [...meaning.events, ...meaning.makers].some(h => 'store' in h && !ownStores.includes(h.store))) meaning = NO
 		const fail = () => {
 			failed.add(index)
 			beforePlace = undefined
@@ -3006,4 +3036,21 @@ function cameBefore(word: 'too' | 'again', meaning: Meaning, clause: ReadClause,
 function heldWhile(until: number | undefined, start: number, by: number | undefined): boolean {
 	const at = by ?? start
 	return until === undefined || until >= at
+}
+
+/**
+ * The store's first restart or restore in the step, if the worker stood in line for its key just before it: in line as
+ * the step began or since its last hold-ask of the step, with no grant, give-up or leaving of that store after it.
+ */
+function placeForgotten(env: Env, store: string, worker: string): Meaning {
+	const list = env.step.happenings
+	const at = list.findIndex(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store)
+	if (at < 0) return NO
+	let inLine = env.step.start.workers.get(worker)?.waiting?.store === store
+	for (const h of list.slice(0, at)) {
+		if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== store) continue
+		if (h.kind === 'asked') inLine = !h.tryOnly
+		if (h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') inLine = false
+	}
+	return inLine ? event(list[at]) : NO
 }

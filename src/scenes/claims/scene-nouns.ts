@@ -188,3 +188,14 @@ export function aloneVerbs(code: readonly string[], work: readonly string[]): st
 	const called = new Set(heldBodies(code.join('\n')).flatMap(body => [...body.matchAll(/(?<![A-Za-z0-9_.$])([a-z]+)\s*\(/g)].map(call => call[1] as string)))
 	return work.filter(noun => called.has(noun))
 }
+
+/**
+ * The nouns a scene spells for the work of its one-word verbs (`aloneVerbs`: `pay()`): the verb and "ment" ("payment"),
+ * where its code or an actor's label writes that noun or its plural (`store.semaphore('payments')`). Such a noun names that
+ * call's work as the verb does ("B finishes its payment", "the semaphore allows 3 payments at once"); the scene has to write
+ * it: no other noun is made of a verb.
+ */
+export function verbNouns(code: readonly string[], labels: readonly string[], verbs: readonly string[]): string[] {
+	const written = new Set([...code, ...labels].flatMap(text => (text.match(/[A-Za-z][A-Za-z0-9_]*/g) ?? []).flatMap(wordsOfName)))
+	return verbs.map(verb => `${verb}ment`).filter(noun => written.has(noun) || written.has(`${noun}s`))
+}

@@ -33,9 +33,9 @@ function nameWords(name: string): string[] {
 		.filter(Boolean)
 }
 
-/** Whether a word of the text is a word of a name, in any of its forms ("rebuilds", "rebuilding", "indexes"). */
+/** Whether a word of the text is a word of a name, in any of its forms ("rebuilds", "rebuilding", "indexes"), or its noun in "-ment" ("payment(s)" of `pay`: `verbNouns`). */
 function says(word: string, nameWord: string): boolean {
-	return word === nameWord || thirdPerson(nameWord).includes(word) || gerund(nameWord).includes(word) || plural(nameWord).includes(word)
+	return word === nameWord || thirdPerson(nameWord).includes(word) || gerund(nameWord).includes(word) || plural(nameWord).includes(word) || word === `${nameWord}ment` || word === `${nameWord}ments`
 }
 
 /** Two words of one stem: the same, or the same first five letters at least ("finalize", "final"): the domain's word for what a worker writes, and a name of the code that makes it. */

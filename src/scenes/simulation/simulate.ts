@@ -7,7 +7,7 @@
  */
 import type { Code, Position, Scene, SetState, Step, StepStatement, Strike } from '../../../scene-parser/index.ts'
 import { DEFAULT_TTL_MS, MAX_FENCE_PART, formatDuration } from '../../../engine/index.ts'
-import { castProblems, idEventProblem, idProblem, isLockName, nameProblem, aloneVerbs, sceneNouns, unlentWords } from '../claims/index.ts'
+import { castProblems, idEventProblem, idProblem, isLockName, nameProblem, aloneVerbs, sceneNouns, unlentWords, verbNouns } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 import type { Frame, FrameMessage, SceneFrames } from '../frame.ts'
 import { castOf, kindOf, statePlace } from './cast.ts'
@@ -133,7 +133,11 @@ function samplePosition(code: Code, line: number, column = 1): Position {
 
 /** The nouns of a scene's that may tell a worker's work: its code sample's names' words, not its actors' labels'. */
 function workNounsOf(scene: Scene, domain: Domain): string[] {
-	return sceneNouns(scene.code?.lines ?? [], [], domain.words)
+	const lines = scene.code?.lines ?? []
+	const nouns = sceneNouns(lines, [], domain.words)
+	// And the nouns the scene writes of its one-word verbs: "payment" of `pay()` in a scene that writes "payments".
+	const made = verbNouns(lines, castOf(scene).map(actor => actor.label), aloneVerbs(lines, nouns)).filter(noun => !nouns.includes(noun))
+	return [...nouns, ...made]
 }
 
 /** The nouns a scene's captions may use of their own: its code sample's names' words and its lock and database actors' labels'. */

@@ -82,6 +82,10 @@ function heldWith(slots: readonly Slot[], context: ClaimContext, fence?: number,
 function given(slots: readonly Slot[], context: ClaimContext, fence?: number, key = 1): Verdict {
 	const worker = actorOf(slots[0])
 	const grants = happened(context.step, 'granted', h => h.worker === worker && ofKey(slots[key], h.store))
+	const named = keyStore(slots[key])
+	// The key its words name ("gets in", "a place": the semaphore, in a scene of a lock and a semaphore) is not the one it got.
+	const elsewhere = named === undefined ? undefined : happened(context.step, 'granted', h => h.worker === worker)[0]
+	if (grants.length === 0 && elsewhere) return fails(`the engine gave ${context.name(worker)} no lease of ${context.name(named ?? '')} in this step: the lease it got is of ${context.name(elsewhere.store)}`, 0)
 	if (grants.length === 0) return fails(`the engine gave ${context.name(worker)} no lease in this step`, 0)
 	const wanted = fence === undefined ? undefined : fenceOfSlot(slots[fence])
 	const grant = wanted === undefined ? grants[0] : grants.find(h => h.fence === wanted)
@@ -386,7 +390,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "live(w, k, t)",
-		pattern: '{worker} holds {key}', alternatives: ["{worker} has {key}", "{worker} owns {key}"],
+		pattern: '{worker} holds {key}', alternatives: ["{worker} has {key}", "{worker} owns {key}", "{owner} lease holds {key}"],
 		example: 'Worker A holds the key',
 		meaning: "The worker holds a live lease at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell what ended the lease.",
 		check: (slots, context) => heldWith(slots, context),
@@ -413,7 +417,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "one lease of w live from the step's start through t",
-		pattern: '{worker} still holds {key}', alternatives: ["{worker} still has {key}"],
+		pattern: '{worker} still holds {key}', alternatives: ["{worker} still has {key}", "{owner} lease still holds {key}"],
 		example: 'A still holds the key',
 		meaning: "The worker's lease was live when the step began and is live when it ends.",
 		check: (slots, context) => stillHolds(slots, context),

@@ -29,7 +29,7 @@ import {
 } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { Happening } from '../../frame.ts'
-import { carried, describeWrite } from './writes.ts'
+import { carried, describeWrite, isOutcome, type Outcome } from './writes.ts'
 
 // ---- the lock's answer to a worker ----
 
@@ -461,10 +461,10 @@ function writeFence(slots: readonly Slot[], context: ClaimContext): Verdict {
 
 const DB_ANSWER = ['db-answer'] as const
 
-function answeredWrite(context: ClaimContext, changed: boolean): Verdict {
+function answeredWrite(context: ClaimContext, changed: Outcome): Verdict {
 	const write = context.message?.answers
 	if (!write) return fails('the database answers a write, and there is none to answer')
-	if (write.changed !== changed) return fails(`the label says so, but ${describeWrite(context, write)}`)
+	if (!isOutcome(write, changed)) return fails(`the label says so, but ${describeWrite(context, write)}`)
 	return holds([saw(context.step, write)], write.at)
 }
 
@@ -497,7 +497,7 @@ export const DB_ANSWER_FORMS: readonly ClaimForm[] = [
 		pattern: 'refused/rejected/stale',
 		example: 'refused',
 		meaning: 'The write it answers changed no row.',
-		check: (_slots, context) => answeredWrite(context, false),
+		check: (_slots, context) => answeredWrite(context, 'refused'),
 	},
 	{
 		id: 'db-changed-no-row',
@@ -606,10 +606,10 @@ function workerWaits(context: ClaimContext, place?: number): Verdict {
 	return holds(store ? [lineEvidence(context.world, store)] : [], context.world.time)
 }
 
-function workerWrote(context: ClaimContext, changed: boolean): Verdict {
+function workerWrote(context: ClaimContext, changed: Outcome): Verdict {
 	const write = lastWrite(context, me(context))
 	if (!write) return fails(`the label says so, but ${context.name(me(context))} wrote nothing yet`)
-	if (write.changed !== changed) return fails(`the label says so, but ${describeWrite(context, write)}`)
+	if (!isOutcome(write, changed)) return fails(`the label says so, but ${describeWrite(context, write)}`)
 	return holds([saw(context.step, write)], context.world.time)
 }
 
@@ -624,6 +624,19 @@ function workerGaveUp(context: ClaimContext): Verdict {
 	const gave = after.find(({ h }) => h.kind === 'gave-up' && h.worker === worker && h.store === (ask.h as Of<'asked'>).store)
 	if (!gave) return fails(`the label says so, but the lock did not give up on ${context.name(worker)}'s last ask, at ${time(ask.h.at)}: ${workerState(context)}`)
 	return holds([saw(gave.step, gave.h)], context.world.time)
+}
+
+/** The worker's last ask up to the label's moment, and the lock's refusal of it (a try when the key was held or the semaphore full), if it did. */
+function workerTurnedAway(context: ClaimContext): Verdict {
+	const worker = me(context)
+	const all = runSteps(context.run).filter(s => s.index <= context.step.index).flatMap(s => s.happenings.map(h => ({ step: s, h })))
+	const asks = all.filter(({ h }) => h.kind === 'asked' && h.worker === worker)
+	const ask = asks[asks.length - 1]
+	if (!ask) return fails(`the label says so, but ${context.name(worker)} has not asked for the key`)
+	const after = all.slice(all.indexOf(ask) + 1)
+	const refused = after.find(({ h }) => h.kind === 'refused' && h.worker === worker && h.store === (ask.h as Of<'asked'>).store)
+	if (!refused) return fails(`the label says so, but the lock did not turn away ${context.name(worker)}'s last ask, at ${time(ask.h.at)}: ${workerState(context)}`)
+	return holds([saw(refused.step, refused.h)], context.world.time)
 }
 
 function workerQuiet(context: ClaimContext): Verdict {
@@ -679,8 +692,9 @@ export const WORKER_STATE_FORMS: readonly ClaimForm[] = [
 	{ id: 'worker-free', places: WORKER_STATE, tells: 'state', formula: "¬live(x, t) ∧ x ∉ line(t)", pattern: 'free/idle', example: 'idle', meaning: 'The worker holds no live lease and is not in line.', check: (_s, c) => workerFree(c) },
 	{ id: 'worker-no-lease', places: WORKER_STATE, tells: 'state', formula: "¬live(x, t) ∧ x ∉ line(t)", pattern: 'no lease', example: 'no lease', meaning: 'The worker holds no live lease and is not in line.', check: (_s, c) => workerFree(c) },
 	{ id: 'worker-gave-up', places: WORKER_STATE, tells: 'state', formula: "the last asked(x) ∈ run up to t is followed by gave-up(x) on its store", pattern: 'gave up', alternatives: ['gave up waiting'], example: 'gave up', meaning: "The worker's last ask for the key ended with the lock giving up on it: it waited as long as it was willing to, and did not get the key.", check: (_s, c) => workerGaveUp(c) },
+	{ id: 'worker-turned-away', places: WORKER_STATE, tells: 'state', formula: "the last asked(x) ∈ run up to t is followed by refused(x) on its store", pattern: 'turned away', example: 'turned away', meaning: "The worker's last ask for the key was turned away: it tried without waiting, and the lock refused it, the key held or the semaphore full.", check: (_s, c) => workerTurnedAway(c) },
 	{ id: 'worker-saved', places: WORKER_STATE, tells: 'state', formula: "x's last wrote ∈ run up to t changed the row", pattern: 'saved', example: 'saved', meaning: "The worker's last write changed the row.", check: (_s, c) => workerWrote(c, true) },
-	{ id: 'worker-refused', places: WORKER_STATE, tells: 'state', formula: "x's last wrote ∈ run up to t changed no row", pattern: 'refused', example: 'refused', meaning: "The worker's last write changed no row.", check: (_s, c) => workerWrote(c, false) },
+	{ id: 'worker-refused', places: WORKER_STATE, tells: 'state', formula: "x's last wrote ∈ run up to t changed no row, its fence deciding", pattern: 'refused', example: 'refused', meaning: "The worker's last write changed no row, its fence deciding so (a statement no fence decides, an insert of another row, was carried out: nothing refused it).", check: (_s, c) => workerWrote(c, 'refused') },
 	{
 		id: 'worker-paused',
 		places: WORKER_STATE,

@@ -5,6 +5,7 @@ import { actorOf, eachHeld, actorsOf, earlierHappenings, fails, happened, happen
 import type { Of } from '../query.ts'
 import { eventsOf } from '../causes.ts'
 import type { Happening } from '../../frame.ts'
+import { inLineBefore } from './line.ts'
 
 const STORY = ['caption', 'note'] as const
 
@@ -308,6 +309,33 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			const other = happened(context.step, 'gone', h => h.worker === worker)[0]
 			if (other) return fails(`${context.name(worker)}'s lease that went in this step was of ${context.name(other.store)}, not of ${context.name(store)}`, 0)
 			return fails(`${context.name(store)} kept no lease of ${context.name(worker)}'s to forget in this step: no lease of ${context.name(worker)}'s went with a restart or a restore of it`, 1)
+		},
+	},
+	{
+		id: 'store-forgets-place',
+		places: STORY,
+		tells: 'event',
+		formula: "restarted(s) or restored(s) ∈ step at t, w in line for s's key just before it",
+		pattern: '{store} forgets {owner} place in line', alternatives: ["{store} forgets {owner} place", "{store} loses {owner} place( in line)"],
+		example: "the store forgets B's place in line",
+		meaning: "The store restarted or was restored from a backup in this step while the worker stood in line for its key: the store that opened knows no line, so the worker's place in it went (\"The store restarts and forgets B's place in line\").",
+		check: (slots, context) => forgetsPlace(context, actorOf(slots[0]), actorOf(slots[1]), 1),
+	},
+	{
+		id: 'store-forgets-lease-and-place',
+		places: STORY,
+		tells: 'event',
+		formula: "gone(v) ∈ step, v's lease of s, and w in line for s's key just before the restarted(s) or restored(s) that took it",
+		pattern: '{store} forgets( both) {lease} and {owner} place in line', alternatives: ["{store} forgets( both) {lease} and {owner} place"],
+		example: "the store forgets both A's lease and B's place in line",
+		meaning: "As \"{store} forgets {lease}\" and \"{store} forgets {owner} place in line\" together: the store's restart (or restore) in this step took the first worker's lease, and the second worker stood in line for its key just before it.",
+		check(slots, context) {
+			const store = actorOf(slots[0])
+			const lease = happened(context.step, 'gone', h => h.worker === actorOf(slots[1]) && h.store === store)[0]
+			if (!lease) return fails(`${context.name(store)} kept no lease of ${context.name(actorOf(slots[1]))}'s to forget in this step: no lease of ${context.name(actorOf(slots[1]))}'s went with a restart or a restore of it`, 1)
+			const place = forgetsPlace(context, store, actorOf(slots[2]), 2)
+			if (!place.ok) return place
+			return holds([saw(context.step, lease), ...place.evidence], lease.at)
 		},
 	},
 	{
@@ -1002,4 +1030,14 @@ function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): 
 
 function lostAtEnd(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return latestLeaseIs(slots, context, state => state !== 'live' && state !== 'released', (state, lease) => (state === 'live' ? `'s lease is live until ${time(lease.expiresAt)}` : ' released its lease: a released lease is not lost'))
+}
+
+/** The store restarted or was restored in this step while the worker stood in line for its key: the line it kept went with it. */
+function forgetsPlace(context: ClaimContext, store: string, worker: string, slot: number): Verdict {
+	const list = context.step.happenings
+	const index = list.findIndex(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store)
+	if (index < 0) return fails(`${context.name(store)} neither restarted nor was restored in this step: it forgot no one's place`, 0)
+	const open = list[index] as Of<'restarted'> | Of<'restored'>
+	if (!inLineBefore(context, worker, store, index)) return fails(`${context.name(worker)} was not in line for ${context.name(store)}'s key when it ${open.kind === 'restarted' ? 'restarted' : 'was restored'}, at ${time(open.at)}: it had no place to forget`, slot)
+	return holds([saw(context.step, open)], open.at)
 }

@@ -165,7 +165,7 @@ function heldBefore(context: ClaimContext, worker: string, store: string, index:
 }
 
 /** Whether the worker stood in line for the store's key before the step's happening at `index`: in line when the step began, or asked in it (a hold) and not yet given the key, given up or gone. */
-function inLineBefore(context: ClaimContext, worker: string, store: string, index: number): boolean {
+export function inLineBefore(context: ClaimContext, worker: string, store: string, index: number): boolean {
 	let waiting = context.step.start.workers.get(worker)?.waiting?.store === store
 	for (const h of context.step.happenings.slice(0, index)) {
 		if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== store) continue

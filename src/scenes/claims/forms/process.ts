@@ -192,7 +192,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'state',
 		formula: "paused(w, t)",
 		pauses: true,
-		pattern: '{worker} is paused/stalled', alternatives: ["{worker} is frozen/suspended/hung", "{worker} is stuck"],
+		pattern: '{worker} is paused/stalled', alternatives: ["{worker} is frozen/suspended/hung", "{worker} is stuck", "{owner} process is paused/stalled/frozen/suspended/hung/stuck"],
 		example: 'A is paused',
 		meaning: 'The worker is shown paused at the moment the clause tells (the step\'s end unless it names one).',
 		check: (slots, context) => pausedNow(slots, context),
@@ -203,7 +203,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'state',
 		formula: "paused(w) from the step's start through t, sending nothing",
 		pauses: true,
-		pattern: '{worker} is still paused/stalled', alternatives: ["{worker} is still frozen/suspended/hung", "{worker} is still stuck"],
+		pattern: '{worker} is still paused/stalled', alternatives: ["{worker} is still frozen/suspended/hung", "{worker} is still stuck", "{owner} process is still paused/stalled/frozen/suspended/hung/stuck"],
 		example: 'A is still paused',
 		meaning: 'The worker was shown paused when the step began, did not wake in it, and is paused when it ends.',
 		check(slots, context) {

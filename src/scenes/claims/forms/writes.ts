@@ -30,7 +30,7 @@ function wrote(slots: readonly Slot[], context: ClaimContext, worker = 0, keep?:
 }
 
 /** The last write of slot `worker`'s worker in this step, to slot `database`'s database, changed the row (or did not). */
-function outcome(slots: readonly Slot[], context: ClaimContext, worker: number, database: number | undefined, changed: boolean): Verdict {
+function outcome(slots: readonly Slot[], context: ClaimContext, worker: number, database: number | undefined, changed: Outcome): Verdict {
 	const id = actorOf(slots[worker])
 	const db = database === undefined ? undefined : actorOf(slots[database])
 	const found = writes(context, id, db)
@@ -41,12 +41,12 @@ function outcome(slots: readonly Slot[], context: ClaimContext, worker: number, 
 	const untold = unused(context, found)
 	const write = pointedAt(context, id, untold) ?? untold[0]
 	if (!write) return fails(`this text tells the outcome of every write ${context.name(id)} made in this step already (${found.length})`, worker)
-	if (write.changed !== changed) return fails(denied(context, write), worker)
+	if (!isOutcome(write, changed)) return fails(denied(context, write, changed), worker)
 	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
 }
 
 /** The worker's write with the fence of slot 1 in this step (the one the text told last, else the first) was taken (`changed`), or refused. */
-function fencedOutcome(slots: readonly Slot[], context: ClaimContext, changed: boolean): Verdict {
+function fencedOutcome(slots: readonly Slot[], context: ClaimContext, changed: Outcome): Verdict {
 	const id = actorOf(slots[0])
 	const wanted = fenceOfSlot(slots[1])
 	const found = writes(context, id, undefined)
@@ -54,7 +54,7 @@ function fencedOutcome(slots: readonly Slot[], context: ClaimContext, changed: b
 	const withFence = found.filter(h => !h.noFence && h.fence === wanted)
 	const write = pointedAt(context, id, withFence) ?? withFence[0]
 	if (!write) return fails(`expected fence ${showFence(wanted)}, but ${context.name(id)}'s write carried ${carried(found[0] as Of<'wrote'>)}`, 1)
-	if (write.changed !== changed) return fails(denied(context, write), 0)
+	if (!isOutcome(write, changed)) return fails(denied(context, write, changed), 0)
 	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
 }
 
@@ -103,8 +103,21 @@ function fenceChecking(slots: readonly Slot[], context: ClaimContext, fenced: bo
 }
 
 /** Why a claim that a write was taken (or refused) is false: what the database did instead. */
-function denied(context: ClaimContext, write: Of<'wrote'>): string {
+function denied(context: ClaimContext, write: Of<'wrote'>, told?: Outcome): string {
+	if (told === 'refused' && !write.changed && !write.fenced) return `${context.name(write.database)} did not refuse it: ${describeWrite(context, write)}; say "${context.name(write.worker)}'s write changes no row"`
 	return `${write.changed ? `${context.name(write.database)} did not refuse it` : `${context.name(write.database)} did not take it`}: ${describeWrite(context, write)}`
+}
+
+/**
+ * The outcome a clause tells of a write: taken (`true`, it changed the row), none (`false`, it changed no row), or refused
+ * (`'refused'`: it changed no row, and its fence decided that, by the fence rule). A statement that changes no row of the
+ * story whatever fence the row keeps (an insert of another row) was carried out: nothing refused it.
+ */
+export type Outcome = boolean | 'refused'
+
+/** Whether the write had that outcome. */
+export function isOutcome(write: Of<'wrote'>, outcome: Outcome): boolean {
+	return outcome === 'refused' ? !write.changed && write.fenced : write.changed === outcome
 }
 
 /** The fence a write carried, in words: `fence 7`, or none that a store gave (a worker's code passed something else). */
@@ -115,6 +128,7 @@ export function carried(write: Of<'wrote'>): string {
 /** What a write did, for a message. */
 export function describeWrite(context: ClaimContext, write: Of<'wrote'>): string {
 	if (write.changed) return `${context.name(write.database)}${write.fenced ? '' : ', which checks no fence,'} took ${context.name(write.worker)}'s write with ${carried(write)} (the row held ${showFence(write.before)})`
+	if (!write.fenced) return `${context.name(write.database)} carried out ${context.name(write.worker)}'s write, which left the story's row as it was without a fence deciding it: its statement changes no row of the story whatever fence the row keeps (the row held ${showFence(write.before)})`
 	if (write.noFence) return `${context.name(write.database)} refused ${context.name(write.worker)}'s write, which carried no fence a store gave (the row held ${showFence(write.before)})`
 	return `${context.name(write.database)} refused ${context.name(write.worker)}'s write: its fence ${showFence(write.fence)} is not larger than the row's ${showFence(write.before)}`
 }
@@ -232,6 +246,24 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const write = happened(context.step, 'wrote', h => h.worker === worker)[0]
 			if (write) return fails(`${context.name(worker)} wrote at ${time(write.at)}: ${describeWrite(context, write)}`, 0)
 			return holds([{ kind: 'nothing', what: `a write by ${worker} in step ${context.step.index}` }])
+		},
+	},
+	{
+		id: 'never-writes',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "no wrote(w) ∈ run: not before the step, in it, nor after it",
+		pattern: '{worker} never writes', alternatives: ['{worker} never wrote', '{worker} never writes/wrote to it', '{worker} never saves/saved( its THING)', '{worker} has never written( to it)', '{worker} never writes/wrote to the database/row'],
+		example: 'A never writes',
+		meaning: 'The worker wrote nothing to any database in the whole scene: not in the steps before this one, not in it, and not in the steps after it ("A never wrote to it", said of the row at the end).',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			for (const step of [...runSteps(context.run).filter(one => one.index <= context.step.index), ...laterSteps(context)]) {
+				const write = happened(step, 'wrote', h => h.worker === worker)[0]
+				if (write) return fails(`${context.name(worker)} wrote at ${time(write.at)}, in step ${step.index}: ${describeWrite(context, write)}`, 0)
+			}
+			return holds([{ kind: 'nothing', what: `a write by ${worker} in the scene` }])
 		},
 	},
 	{
@@ -474,7 +506,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{database} refuses {owner} write', alternatives: ["{database} rejects {owner} write", "{database} turns down {owner} write", "{database} turns {owner} write down"],
 		example: "the database refuses A's write",
 		meaning: "The worker's write to that database in this step (the one the text told last, else the first whose answer it has not told) changed no row: its fence was not larger than the row's.",
-		check: (slots, context) => outcome(slots, context, 1, 0, false),
+		check: (slots, context) => outcome(slots, context, 1, 0, 'refused'),
 	},
 	{
 		id: 'refuses-late-write',
@@ -485,7 +517,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{database} refuses {owner} late/stale write', alternatives: ["{database} rejects {owner} late/stale write"],
 		example: "the database refuses A's stale write",
 		meaning: "The worker's write to that database in this step changed no row, and the worker's lease was no longer live when it wrote: a stale write.",
-		check: (slots, context) => late(context, outcome(slots, context, 1, 0, false)),
+		check: (slots, context) => late(context, outcome(slots, context, 1, 0, 'refused')),
 	},
 	{
 		id: 'refuses-worker',
@@ -496,7 +528,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{database} refuses {worker}', alternatives: ["{database} rejects {worker}", "{database} turns {worker} away", "{database} turns {worker} down", "{database} turns down {worker}"],
 		example: 'the database refuses A',
 		meaning: "The worker's write to that database in this step (the one the text told last, else the first whose answer it has not told) changed no row. \"Turns it down\", after a clause about the worker, is the same.",
-		check: (slots, context) => outcome(slots, context, 1, 0, false),
+		check: (slots, context) => outcome(slots, context, 1, 0, 'refused'),
 	},
 	{
 		id: 'refuses-the-write',
@@ -507,7 +539,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{database} refuses the write', alternatives: ["{database} rejects the write", "{database} turns the write down"],
 		example: 'the database refuses the write',
 		meaning: 'The one write to that database in this step changed no row.',
-		check: (slots, context) => theWrite(slots, context, false),
+		check: (slots, context) => theWrite(slots, context, 'refused'),
 	},
 	{
 		id: 'refuses-the-stale-write',
@@ -518,7 +550,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{database} refuses the stale/late write', alternatives: ["{database} rejects the stale/late write", "{database} turns the stale/late write down"],
 		example: 'the database refuses the stale write',
 		meaning: "The one write to that database in this step changed no row, and its worker's lease was no longer live when it wrote: a stale write.",
-		check: (slots, context) => late(context, theWrite(slots, context, false), 0),
+		check: (slots, context) => late(context, theWrite(slots, context, 'refused'), 0),
 	},
 	{
 		id: 'accepts-write',
@@ -636,7 +668,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{owner} write is refused', alternatives: ["{owner} write is rejected", "{owner} write gets refused/rejected", "{owner} write is turned down", "{owner} write is refused/rejected by the database"],
 		example: "A's write is refused",
 		meaning: "The worker's write in this step (the one the text told last, else the first whose answer it has not told) changed no row.",
-		check: (slots, context) => outcome(slots, context, 0, undefined, false),
+		check: (slots, context) => outcome(slots, context, 0, undefined, 'refused'),
 	},
 	{
 		id: 'late-write-is-refused',
@@ -647,7 +679,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{owner} stale/late write is refused', alternatives: ["{owner} stale/late write is rejected", "{owner} stale/late write is refused/rejected by the database"],
 		example: "A's stale write is refused",
 		meaning: "The worker's write in this step changed no row, and the worker's lease was no longer live when it wrote: a stale write.",
-		check: (slots, context) => late(context, outcome(slots, context, 0, undefined, false), 0),
+		check: (slots, context) => late(context, outcome(slots, context, 0, undefined, 'refused'), 0),
 	},
 	{
 		id: 'write-with-fence-is-refused',
@@ -657,7 +689,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{owner} write with fence {fence} is refused', alternatives: ["{owner} write with fence {fence} is rejected", "{owner} write with fence {fence} is turned down", "{owner} write with fence {fence} gets refused/rejected", "{owner} write with fence {fence} is refused/rejected by the database"],
 		example: "A's write with fence 7 is refused",
 		meaning: "The worker's write with that fence in this step (the one the text told last, else the first) changed no row.",
-		check: (slots, context) => fencedOutcome(slots, context, false),
+		check: (slots, context) => fencedOutcome(slots, context, 'refused'),
 	},
 	{
 		id: 'write-with-fence-is-saved',
@@ -1162,13 +1194,13 @@ function newest(context: ClaimContext, done: Verdict, owner = 1): Verdict {
 	return done
 }
 
-function theWrite(slots: readonly Slot[], context: ClaimContext, changed: boolean): Verdict {
+function theWrite(slots: readonly Slot[], context: ClaimContext, changed: Outcome): Verdict {
 	const database = actorOf(slots[0])
 	const all = happened(context.step, 'wrote', h => h.database === database)
 	if (all.length !== 1) return fails(`${all.length === 0 ? 'no worker wrote' : `${all.length} writes came`} to ${context.name(database)} in this step; name the writer, like "refuses A's write"`, 0)
 	const write = all[0] as Of<'wrote'>
 	if (unused(context, all).length === 0) return fails(`this text tells the outcome of the write to ${context.name(database)} already`, 0)
-	if (write.changed !== changed) return fails(denied(context, write), 0)
+	if (!isOutcome(write, changed)) return fails(denied(context, write, changed), 0)
 	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
 }
 
