@@ -389,7 +389,7 @@ function joinedToWhen(clause: ReadClause): boolean {
 
 /** The stores a verdict's evidence is of: its happenings', leases', lines' and holders'. */
 function evidenceStores(evidence: readonly Evidence[]): string[] {
-	return evidence.flatMap(e => (e.kind === 'happened' ? ('store' in e.what ? [e.what.store] : []) : e.kind === 'lease' ? (e.lease ? [e.lease.store] : []) : e.kind === 'line' || e.kind === 'holders' ? [e.store] : []))
+	return evidence.flatMap(e => (e.kind === 'happened' ? ('store' in e.what && e.what.store !== undefined ? [e.what.store] : []) : e.kind === 'lease' ? (e.lease ? [e.lease.store] : []) : e.kind === 'line' || e.kind === 'holders' ? [e.store] : []))
 }
 
 /** A lease's end that frees its key for the next in line. */

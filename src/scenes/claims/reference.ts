@@ -1014,6 +1014,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = events(env.step, 'renewed', h => h.worker === w)
 		const kept = !env.step.happenings.some(h => (h.kind === 'renew-refused' || h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone') && h.worker === w)
 		if (actor(s[1]) !== w || all.length < 2 || all.some(h => env.used.has(h)) || !kept) return NO
+		// All of one lease: no let-go and no new grant of w's from its first renewal to its last.
+		const span = env.step.happenings.slice(env.step.happenings.indexOf(all[0] as Happening), env.step.happenings.indexOf(all[all.length - 1] as Happening))
+		if (span.some(h => (h.kind === 'released' || h.kind === 'granted') && h.worker === w)) return NO
 		return { ok: true, at: (all[all.length - 1] as Happening).at, events: all, makers: all }
 	},
 	'renews-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.until === num(s[2]))[0]) : NO),
