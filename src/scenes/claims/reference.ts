@@ -391,16 +391,25 @@ function opens(env: Env, store?: string): (Of<'restarted'> | Of<'restored'>)[] {
 
 const before = (open: Of<'restarted'> | Of<'restored'>): bigint => (open.kind === 'restarted' ? open.epochBefore : open.backupEpoch)
 
-/** The counterfactual's write: the worker's last write in the step, with fences and without. */
+/** The counterfactual's write: the worker's write in the step the text told last, else its last, with fences and without. */
 function withAndWithout(env: Env, worker: string): { fenced?: Of<'wrote'>; unfenced?: Of<'wrote'> } {
-	const last = (step: StepFacts | undefined) => (step ? events(step, 'wrote', h => h.worker === worker).pop() : undefined)
-	return { fenced: last(env.step), unfenced: last(env.run.unfenced?.steps[env.step.index]) }
+	const [fenced, unfenced] = toldWriteIn(env, worker, env.run.unfenced?.steps[env.step.index])
+	return { fenced, unfenced }
 }
 
-/** The worker's last write of the step as drawn, and in the run with every database checking fences. */
+/** The worker's write of the step as drawn (the text's last told one of it, else its last), and in the run with every database checking fences. */
 function drawnAndFenced(env: Env, worker: string): { drawn?: Of<'wrote'>; other?: Of<'wrote'> } {
-	const last = (step: StepFacts | undefined) => (step ? events(step, 'wrote', h => h.worker === worker).pop() : undefined)
-	return { drawn: last(env.step), other: last(env.run.fenced?.steps[env.step.index]) }
+	const [drawn, other] = toldWriteIn(env, worker, env.run.fenced?.steps[env.step.index])
+	return { drawn, other }
+}
+
+/** The worker's write a clause about "its write" means: the one the text told last when it is of this step, else the step's last; and the write at the same place among its writes in the other run's step. */
+function toldWriteIn(env: Env, worker: string, other: StepFacts | undefined): [Of<'wrote'> | undefined, Of<'wrote'> | undefined] {
+	const here = events(env.step, 'wrote', h => h.worker === worker)
+	const told = env.pointed?.get(worker)
+	const n = told !== undefined && here.includes(told) ? here.indexOf(told) : here.length - 1
+	if (n < 0) return [undefined, undefined]
+	return [here[n], other ? events(other, 'wrote', h => h.worker === worker)[n] : undefined]
 }
 
 /** The worker's last pause or crash up to the step's end. */
@@ -2636,6 +2645,11 @@ function largerThanAllBefore(env: Env, w: string, sinceRestart: boolean): Meanin
 	return holdsNow(true, sinceRestart && restart !== undefined ? [restart, own] : [own], env)
 }
 
+/** Whether a database that checks fences refuses the write: its fence (one a store gave) is no larger than the row's as it came. */
+function refusedWithFences(write: Of<'wrote'>): boolean {
+	return write.noFence === true || !(write.fence > write.before)
+}
+
 /** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes (a state as a cause of an event: strictly before it). */
 function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsState: boolean, effectIsState: boolean, moment?: number): boolean {
 	if (cause.limit !== undefined) return limitCauses(cause.limit, effect, context)
@@ -2644,6 +2658,8 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 	const lost = effect.overwrites
 	// What the cause tells: a worker in line, its own ask (not the holders it waits behind).
 	const told = cause.told ?? cause.makers
+	// A database checking no fence is why a write was taken (and what came of it) only if one that checks fences would have refused it.
+	if (cause.unfenced !== undefined && [lost, write, ...effect.makers].some(w => w !== undefined && w.kind === 'wrote' && w.database === cause.unfenced && w.changed && !refusedWithFences(w))) return false
 	if (lost !== undefined && (cause.decides === lost || told.includes(lost))) return true
 	if (write !== undefined) {
 		if (cause.compares !== undefined) {

@@ -73,13 +73,25 @@ function pauseFor(slots: readonly Slot[], context: ClaimContext, slot: number): 
 	const name = context.name(worker)
 	if (end === undefined || end.kind !== 'woke') return fails(`"for ${time(wanted)}" says ${name}'s pause ended ${time(wanted)} after it began at ${time(pause.at)}, but ${end === undefined ? 'the scene never shows it waking' : `its process crashed at ${time(end.at)} without waking`}`, slot)
 	if (end.at - pause.at !== wanted) return fails(`expected a pause of ${time(wanted)}, but ${name} paused at ${time(pause.at)} and woke at ${time(end.at)}, ${time(end.at - pause.at)} later`, slot)
-	return verdict
+	return holds([saw(context.step, pause), silence(worker, context.step)], pause.at)
 }
 
-/** The worker's last write in this step, and the same write in the run without fences. */
+/**
+ * The worker's write of this step a clause about "its write" is of: the one the text told last, if it is of this step
+ * (`ClaimContext.pointed`), else its last; and the same write, by its place among the worker's writes of the step, in `other`.
+ */
+function sameWrite(context: ClaimContext, worker: string, other: StepFacts | undefined): { here?: Of<'wrote'>; there?: Of<'wrote'> } {
+	const mine = (step: StepFacts | undefined) => (step ? happened(step, 'wrote', h => h.worker === worker) : [])
+	const all = mine(context.step)
+	const pointed = context.pointed?.get(worker)
+	const at = pointed !== undefined && all.includes(pointed) ? all.indexOf(pointed) : all.length - 1
+	return { here: all[at], there: at < 0 ? undefined : mine(other)[at] }
+}
+
+/** The worker's write in this step (the one the text told last, else its last), and the same write in the run without fences. */
 function unfencedWrite(context: ClaimContext, worker: string): { fenced?: Of<'wrote'>; unfenced?: Of<'wrote'> } {
-	const mine = (step: StepFacts | undefined) => (step ? happened(step, 'wrote', h => h.worker === worker).pop() : undefined)
-	return { fenced: mine(context.step), unfenced: mine(context.run.unfenced?.steps[context.step.index]) }
+	const { here, there } = sameWrite(context, worker, context.run.unfenced?.steps[context.step.index])
+	return { fenced: here, unfenced: there }
 }
 
 function withoutFences(slots: readonly Slot[], context: ClaimContext, changed: boolean): Verdict {
@@ -97,10 +109,10 @@ function withoutFences(slots: readonly Slot[], context: ClaimContext, changed: b
 /** A noun with its article: "a result", "an update". */
 const article = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
 
-/** The worker's last write of the step, and the same write in the run where every database checks fences. */
+/** The worker's write of the step (the one the text told last, else its last), and the same write in the run where every database checks fences. */
 function fencedWrite(context: ClaimContext, worker: string): { drawn?: Of<'wrote'>; fenced?: Of<'wrote'> } {
-	const mine = (step: StepFacts | undefined) => (step ? happened(step, 'wrote', h => h.worker === worker).pop() : undefined)
-	return { drawn: mine(context.step), fenced: mine(context.run.fenced?.steps[context.step.index]) }
+	const { here, there } = sameWrite(context, worker, context.run.fenced?.steps[context.step.index])
+	return { drawn: here, fenced: there }
 }
 
 /** "With fences, A's write would have been refused" (`changed` false) or "would still be saved" (true): the scene run again with every database checking fences. */
