@@ -106,8 +106,8 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			forgetBefore(text)
 			continue
 		}
-		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
-		const outcome = checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told)
+		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, ...(text.latest === undefined ? {} : { toldPlace: text.latest }), pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
+		const outcome = checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told, text.before)
 		if ('message' in outcome) {
 			result.problems.push(outcome)
 			forgetBefore(text)
@@ -293,7 +293,7 @@ function stateBegan(clause: ReadClause, outcome: CheckedClaim, context: ClaimCon
 	const step = context.step
 	const worlds = worldsOf(step)
 	if (worlds === undefined) return undefined
-	const { toldLater: _later, moment: _moment, answered: _answered, ...plain } = context
+	const { toldLater: _later, toldPlace: _place, moment: _moment, answered: _answered, ...plain } = context
 	// It holds at a place when it holds at the end of the step cut there: not only over a span of it that ended before.
 	const holdsAt = (place: number): boolean => {
 		const verdict = clause.form.check(clause.slots, { ...plain, step: stepAt(step, place, worlds), world: worlds[place] as ClaimContext['world'] })
@@ -682,7 +682,7 @@ function untoldProblem(named: Named, context: ClaimContext, at: number | undefin
 	return { start: named.slot.start, end: named.slot.end, message: `"${named.slot.text} later" counts from the step before, which ended at ${formatDuration(named.base as number)}, and its caption tells of nothing after ${formatDuration(context.toldBefore as number)}; tell the time that passed there ("10 s pass"), or say when this happened${hint}` }
 }
 
-function checkClause(clause: ReadClause, context: ClaimContext, told?: number): CheckedClaim | ReadProblem {
+function checkClause(clause: ReadClause, context: ClaimContext, told?: number, before?: StepPosition): CheckedClaim | ReadProblem {
 	const tells = clause.form.tells
 	const named = namedMoment(clause, context, told)
 	let verdict = clause.form.check(clause.slots, named && !named.untold && tells === 'state' ? { ...context, moment: named.moment } : context)
@@ -783,7 +783,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		moment = at
 	} else moment = verdict.at
 	if (clause.during && tells === 'state' && !named) {
-		const wrong = whileProblem(verdict.until, context.step.start.time, told, clause.when !== undefined, clause.relative === true)
+		const wrong = whileProblem(verdict.until, context.step.start.time, told, clause.when !== undefined, clause.relative === true) ?? endedFirst(verdict, before, context, clause.when !== undefined, clause.relative === true)
 		if (wrong !== undefined) return { start: clause.start, end: clause.end, message: wrong }
 	}
 	// "X while S at T": S held at T, and T is the moment X happened ("B gets the key while the key is free at 0 s" of a grant at 20 s is refused).
@@ -825,6 +825,18 @@ function whileProblem(until: number | undefined, start: number, told: number | u
 	const at = told ?? start
 	if (until !== undefined && until < at) return `${when ? '"when" says this held at the moment of the happening it names' : which ? RELATIVE : `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened`}, at ${formatDuration(at)}, but it ended at ${formatDuration(until)}`
 	return undefined
+}
+
+/**
+ * "X while S" (or "When X, S", "…, which S"): S had not ended before X in the step's order either. A state that ended at X's
+ * moment of the clock, by a happening the step recorded before X's ("B gets the key while A holds it" of a grant that came
+ * of A's let-go), no longer held when X happened. Its message, or undefined.
+ */
+function endedFirst(verdict: Extract<Verdict, { ok: true }>, before: StepPosition | undefined, context: ClaimContext, when: boolean, which: boolean): string | undefined {
+	if (verdict.until === undefined || verdict.endedBy === undefined || before === undefined || before.at !== verdict.until || verdict.endedBy >= before.order) return undefined
+	const end = context.step.happenings[verdict.endedBy]
+	const by = end === undefined ? '' : `, by ${end.kind === 'released' ? `${context.name(end.worker)}'s let-go` : 'what ended it'}`
+	return `${when ? '"when" says this held at the moment of the happening it names' : which ? RELATIVE : '"while" (or a participle or a fence\'s words after a comma) says this held when the clause before happened'}, at ${formatDuration(before.at)}, but it ended at that moment${by}, before that happened in the step's order`
 }
 
 /**

@@ -78,6 +78,8 @@ interface Env {
 	prior?: number
 	/** With `prior`: the happenings that clause told. */
 	priorTold?: readonly Happening[]
+	/** The latest place of the step the clauses before this one told. */
+	toldPlace?: { at: number; order: number }
 }
 
 // ---- reading slots ----
@@ -1378,7 +1380,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return before.slice(last).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === crash.worker && fits(s[1], h.store)) ? NO : event(crash)
 	},
 	'pauses-before-saving': (s, env) => {
-		const pause = events(env.step, 'paused', h => h.worker === actor(s[0]))[0]
+		const pause = pauseTold(env, actor(s[0]))
 		if (!pause) return NO
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(pause))]
 		let since = 0
@@ -1866,8 +1868,21 @@ function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told:
 }
 
 /** "A pauses for 30 s": A's first pause of the step, whose process next woke (before any crash) that long after, in this step or one after it. */
+/**
+ * The worker's pause in the step a clause telling more of it means: of the pauses no later clause tells (all, if they all
+ * are), the first at or after the latest place told before it, else the first.
+ */
+function pauseTold(env: Env, worker: string): Of<'paused'> | undefined {
+	const all = events(env.step, 'paused', h => h.worker === worker)
+	const untoldLater = all.filter(h => !(env.toldLater?.has(h) ?? false))
+	const pool = untoldLater.length > 0 ? untoldLater : all
+	const from = env.toldPlace
+	const later = from === undefined ? undefined : pool.find(h => h.at > from.at || (h.at === from.at && env.step.happenings.indexOf(h) >= from.order))
+	return later ?? pool[0]
+}
+
 function pauseLasted(env: Env, worker: string, span: number): Meaning {
-	const pause = events(env.step, 'paused', h => h.worker === worker)[0]
+	const pause = pauseTold(env, worker)
 	if (!pause) return NO
 	const rest = [...env.step.happenings.slice(env.step.happenings.indexOf(pause) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
 	for (const h of rest) {
@@ -2285,7 +2300,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			prior = undefined
 			handover = undefined
 		}
-		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, pointed: new Map(pointed) }
+		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, ...(latest === undefined ? {} : { toldPlace: latest }), pointed: new Map(pointed) }
 		if (prior?.event === true && prior.at !== undefined) {
 			env.prior = prior.at
 			env.priorTold = prior.events
@@ -2358,6 +2373,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			continue
 		}
 		if (clause.during && tells === 'state' && moment === undefined && !heldWhile(meaning.until, step.start.time, now)) {
+			fail()
+			continue
+		}
+		// Nor had it ended at that moment, before the clause before's happening in the step's order.
+		if (clause.during && tells === 'state' && moment === undefined && meaning.until !== undefined && meaning.endedBy !== undefined && beforePlace !== undefined && beforePlace.at === meaning.until && step.happenings.includes(meaning.endedBy) && step.happenings.indexOf(meaning.endedBy) < beforePlace.order) {
 			fail()
 			continue
 		}

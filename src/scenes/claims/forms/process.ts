@@ -37,6 +37,20 @@ function lastPause(context: ClaimContext, worker: string): { step: StepFacts; ev
 	return undefined
 }
 
+/**
+ * The pause of the worker in this step a clause that tells more of it ("pauses before it saves", "pauses for 5 s") is of:
+ * of its pauses no event clause after it tells, the first at or after the latest place the text told before it (a text
+ * tells in order: "A pauses. A wakes and saves. A pauses before it saves" is a pause after the save), else the first.
+ */
+function toldPause(context: ClaimContext, worker: string): Of<'paused'> | undefined {
+	const list = context.step.happenings
+	const all = happened(context.step, 'paused', h => h.worker === worker)
+	const open = all.filter(h => context.toldLater?.has(list.indexOf(h)) !== true)
+	const some = open.length > 0 ? open : all
+	const from = context.toldPlace
+	return (from === undefined ? undefined : some.find(h => h.at > from.at || (h.at === from.at && list.indexOf(h) >= from.order))) ?? some[0]
+}
+
 /** What a label does to a worker's process, in words for a message. */
 const PROCESS_EVENTS = { paused: ['pause', 'paused'], woke: ['wake', 'woke'], crashed: ['crash', 'crashed'] } as const
 
@@ -65,7 +79,7 @@ function pauseFor(slots: readonly Slot[], context: ClaimContext, slot: number): 
 	const verdict = processEvent(slots, context, 'paused')
 	if (!verdict.ok) return verdict
 	const worker = actorOf(slots[0])
-	const pause = happened(context.step, 'paused', h => h.worker === worker)[0] as Of<'paused'>
+	const pause = toldPause(context, worker) as Of<'paused'>
 	const list = context.step.happenings
 	const after = [...list.slice(list.indexOf(pause) + 1), ...laterSteps(context).flatMap(step => step.happenings)]
 	const end = after.find((h): h is Of<'woke'> | Of<'crashed'> => (h.kind === 'woke' || h.kind === 'crashed') && h.worker === worker)
@@ -311,16 +325,16 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		id: 'pauses-before-saving',
 		places: STORY,
 		tells: 'event',
-		formula: "paused(w) ∈ step, with no wrote(w) between its latest granted(w) and the pause, and a wrote(w) after it (in this step or a later one)",
+		formula: "paused(w) ∈ step, with no wrote(w) between its latest granted(w) and the pause, and a wrote(w) after it (in this step or a later one); of several pauses, the first no later clause tells at or after the text's latest told place",
 		pauses: true,
 		pattern: '{worker} pauses before it saves', alternatives: ["{worker} pauses before saving", "{worker} pauses before it writes", "{worker} pauses before writing", "{worker} freezes before it saves", "{worker} freezes before saving", "{worker} pauses/freezes/stalls before it saves/writes its THING", "{worker} gets stuck before it saves( its THING)", "{worker} gets stuck before it writes( its THING)", "{worker} gets stuck before saving( its THING)", "{worker} gets stuck before writing( its THING)"],
 		example: 'Worker A pauses before it saves',
-		meaning: "The worker's process paused in this step, and the worker had written nothing since the engine last gave it the key; it writes after the pause, in this step or a later one.",
+		meaning: "The worker's process paused in this step, and the worker had written nothing since the engine last gave it the key; it writes after the pause, in this step or a later one. Of a worker that paused more than once in the step, it is of the first pause no later clause tells that came at or after what the text told before it (else the first).",
 		check(slots, context) {
 			const verdict = processEvent(slots, context, 'paused')
 			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
-			const pause = happened(context.step, 'paused', h => h.worker === worker)[0] as Of<'paused'>
+			const pause = toldPause(context, worker) as Of<'paused'>
 			const before = happenedBefore(context, pause)
 			const grant = before.map(h => h.kind === 'granted' && h.worker === worker).lastIndexOf(true)
 			const wrote = before.slice(Math.max(0, grant)).find(h => h.kind === 'wrote' && h.worker === worker)
@@ -328,7 +342,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			const list = context.step.happenings
 			const after = [...list.slice(list.indexOf(pause) + 1), ...laterSteps(context).flatMap(step => step.happenings)]
 			if (!after.some(h => h.kind === 'wrote' && h.worker === worker)) return fails(`${context.name(worker)} writes nothing after its process paused at ${time(pause.at)}, in this step or a later one: "before it saves" says it saves after`, 0)
-			return verdict
+			return holds([saw(context.step, pause), silence(worker, context.step)], pause.at)
 		},
 	},
 	{
