@@ -30,7 +30,7 @@ export type Happening =
 	/** The worker's function returned and its hold let go of a lease that was no longer live (it had run out): nothing was released, but the code left its hold. A live lease's return is `released`. */
 	| { kind: 'returned'; at: number; worker: string; store: string; fence?: bigint }
 	| { kind: 'renewed'; at: number; worker: string; store: string; until: number; auto?: true; ttl?: number }
-	| { kind: 'renew-refused'; at: number; worker: string; reason: 'lost' | 'released' | 'none' }
+	| { kind: 'renew-refused'; at: number; worker: string; reason: 'lost' | 'released' | 'none'; /** The store of the lease it asked to renew (none when it held none). */ store?: string }
 	| { kind: 'wrote'; at: number; worker: string; database: string; fence: bigint; changed: boolean; before: bigint; /** The row's fence after it. */ after: bigint; writerBefore?: string; fenced: boolean; live: boolean; noFence?: true; /** It wrote none of the row's THING (its author column): a write of the fence alone, like the chat domain's claim(). */ noThing?: true; /** The statement of the code sample it ran in (an index of `RunFacts.statements`), when the run knows it. */ statement?: number }
 	| { kind: 'answered'; at: number; worker: string; database: string; changed: boolean }
 	| { kind: 'restarted'; at: number; store: string; epochBefore: bigint; epoch: bigint; /** Where its epoch came from: the clock in milliseconds, or the epoch before plus one. */ from?: 'clock' | 'previous' }

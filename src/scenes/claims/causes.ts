@@ -81,6 +81,10 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	const live = effect.claim.said?.live
 	if (!cause.state && live !== undefined && told.some(event => event.kind === 'renewed' && renewalAt(event, live, context) === 'needed')) return undefined
 	const decided = effect.claim.said?.decides
+	const lostWrite = effect.claim.said?.overwrites
+	// Checking no fence is why a write was taken (what it replaced lost, the row it left) only when a database that checks fences would have refused it.
+	const idle = said.unfenced === undefined ? undefined : [lostWrite, decided, ...effects].find((write): write is Of<'wrote'> => write !== undefined && write.kind === 'wrote' && write.database === said.unfenced && write.changed && !fencesWouldRefuse(write))
+	if (idle !== undefined) return `${SAYS[word]}, but checking fences would have changed nothing: a database that checks fences would take ${context.name(idle.worker)}'s write at ${formatDuration(idle.at)} too, its fence ${showFence(idle.fence)} being larger than the row's ${showFence(idle.before)}; tell why it happened, or join the clauses with "and"`
 	if (decided !== undefined && decisionLinks(said, cause, decided)) return undefined
 	// A THING lost is the write that replaced it, taken: a clause that tells that write, or the database taking it, is why.
 	const lost = effect.claim.said?.overwrites
@@ -140,6 +144,15 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	const says = SAYS[word]
 	const why = lost === undefined ? (renewalWhy(cause, live, context) ?? recordedWhy(decided ?? effects[0], context)) : `${context.name(lost.writerBefore ?? '')}'s ${context.words?.thing ?? 'write'} was lost when ${context.name(lost.database)} took ${context.name(lost.worker)}'s write at ${formatDuration(lost.at)}, and the clause before does not tell that write`
 	return `${says}, but the engine records no such cause: ${why}; tell why it happened, or join the clauses with "and"`
+}
+
+/**
+ * Whether a database that checks fences would have refused a write that one checking none took: it compares the write's
+ * fence with the row's as the write came, and refuses one not larger (or no fence a store gave). That, and not a run
+ * again with fences (whose rows, and a sample's own SQL, may differ), is what checking no fence changed for this write.
+ */
+function fencesWouldRefuse(write: Of<'wrote'>): boolean {
+	return write.noFence === true || write.fence <= write.before
 }
 
 /**

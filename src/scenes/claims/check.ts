@@ -127,10 +127,10 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			forgetBefore(text)
 			continue
 		}
-		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
+		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, ...(text.latest === undefined ? {} : { toldPlace: text.latest }), pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
 		// A claim of no moment that names one ("At 10 s nothing has renewed A's lease"): "5 s later" after it counts from that moment.
 		const upTo = clause.form.upTo === true && clause.form.tells === 'none' ? namedMoment(clause, context, text.told)?.moment : undefined
-		const outcome = sharedProblem(told0, checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told))
+		const outcome = sharedProblem(told0, checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told, text.before))
 		// The moment a sentence's opening names, which the clauses joined to its first by a bare "and" are at too.
 		if (!('message' in outcome) && clause.modifiers.length > 0 && !clause.modifiers.some(modifier => modifier.shared)) text.opened = outcome.at
 		if ('message' in outcome) {
@@ -340,7 +340,7 @@ function stateBegan(clause: ReadClause, outcome: CheckedClaim, context: ClaimCon
 	const step = context.step
 	const worlds = worldsOf(step)
 	if (worlds === undefined) return undefined
-	const { toldLater: _later, moment: _moment, answered: _answered, ...plain } = context
+	const { toldLater: _later, toldPlace: _place, moment: _moment, answered: _answered, ...plain } = context
 	// It holds at a place when it holds at the end of the step cut there: not only over a span of it that ended before.
 	const holdsAt = (place: number): boolean => {
 		const verdict = clause.form.check(clause.slots, { ...plain, step: stepAt(step, place, worlds), world: worlds[place] as ClaimContext['world'] })
@@ -436,7 +436,7 @@ function joinedToWhen(clause: ReadClause): boolean {
 
 /** The stores a verdict's evidence is of: its happenings', leases', lines' and holders'. */
 function evidenceStores(evidence: readonly Evidence[]): string[] {
-	return evidence.flatMap(e => (e.kind === 'happened' ? ('store' in e.what ? [e.what.store] : []) : e.kind === 'lease' ? (e.lease ? [e.lease.store] : []) : e.kind === 'line' || e.kind === 'holders' ? [e.store] : []))
+	return evidence.flatMap(e => (e.kind === 'happened' ? ('store' in e.what && e.what.store !== undefined ? [e.what.store] : []) : e.kind === 'lease' ? (e.lease ? [e.lease.store] : []) : e.kind === 'line' || e.kind === 'holders' ? [e.store] : []))
 }
 
 /** A lease's end that frees its key for the next in line. */
@@ -746,7 +746,7 @@ function savedWrite(clause: ReadClause, verdict: Extract<Verdict, { ok: true }>,
 	return after.find((h): h is Extract<Happening, { kind: 'wrote' }> => h.kind === 'wrote' && h.worker === told.worker)
 }
 
-function checkClause(clause: ReadClause, context: ClaimContext, told?: number): CheckedClaim | ReadProblem {
+function checkClause(clause: ReadClause, context: ClaimContext, told?: number, before?: StepPosition): CheckedClaim | ReadProblem {
 	const tells = clause.form.tells
 	const named = namedMoment(clause, context, told)
 	// A claim of no moment that may name one ("At 10 s nothing has renewed A's lease") reads it as a state does: what did not happen up to it.
@@ -870,7 +870,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number): 
 		moment = at
 	} else moment = verdict.at
 	if (clause.during && tells === 'state' && !named) {
-		const wrong = whileProblem(verdict.until, context.step.start.time, told, clause.when !== undefined, clause.relative === true)
+		const wrong = whileProblem(verdict.until, context.step.start.time, told, clause.when !== undefined, clause.relative === true) ?? endedFirst(verdict, before, context, clause.when !== undefined, clause.relative === true)
 		if (wrong !== undefined) return { start: clause.start, end: clause.end, message: wrong }
 	}
 	// "X while S at T": S held at T, and T is the moment X happened ("B gets the key while the key is free at 0 s" of a grant at 20 s is refused).
@@ -912,6 +912,18 @@ function whileProblem(until: number | undefined, start: number, told: number | u
 	const at = told ?? start
 	if (until !== undefined && until < at) return `${when ? '"when" says this held at the moment of the happening it names' : which ? RELATIVE : `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened`}, at ${formatDuration(at)}, but it ended at ${formatDuration(until)}`
 	return undefined
+}
+
+/**
+ * "X while S" (or "When X, S", "…, which S"): S had not ended before X in the step's order either. A state that ended at X's
+ * moment of the clock, by a happening the step recorded before X's ("B gets the key while A holds it" of a grant that came
+ * of A's let-go), no longer held when X happened. Its message, or undefined.
+ */
+function endedFirst(verdict: Extract<Verdict, { ok: true }>, before: StepPosition | undefined, context: ClaimContext, when: boolean, which: boolean): string | undefined {
+	if (verdict.until === undefined || verdict.endedBy === undefined || before === undefined || before.at !== verdict.until || verdict.endedBy >= before.order) return undefined
+	const end = context.step.happenings[verdict.endedBy]
+	const by = end === undefined ? '' : `, by ${end.kind === 'released' ? `${context.name(end.worker)}'s let-go` : 'what ended it'}`
+	return `${when ? '"when" says this held at the moment of the happening it names' : which ? RELATIVE : '"while" (or a participle or a fence\'s words after a comma) says this held when the clause before happened'}, at ${formatDuration(before.at)}, but it ended at that moment${by}, before that happened in the step's order`
 }
 
 /**

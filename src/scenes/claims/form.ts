@@ -227,6 +227,8 @@ export interface ClaimContext {
 	priorTold?: readonly Happening[]
 	/** For a clause of a text: the happenings of this step that the event clauses after it tell, each read alone, by their place in the step. */
 	toldLater?: ReadonlySet<number>
+	/** For a clause of a text: the latest place of the step the clauses before it told (its time, and its place among the step's happenings). */
+	toldPlace?: { at: number; order: number }
 	/**
 	 * For a clause of a text: each worker's write of this step the text told last. A clause about a worker's write
 	 * (its answer, what it replaced) is of that write when it can be: "A saves again, which overwrites B's" is the second.

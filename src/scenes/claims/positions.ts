@@ -58,7 +58,7 @@ function copy(world: WorldFacts): Mutable {
 /** One happening's change to the world; `after` is what the step recorded after it, and `end` the world it ended with. */
 function apply(world: Mutable, h: Happening, after: readonly Happening[], end: WorldFacts): void {
 	const worker = 'worker' in h ? world.workers.get(h.worker) : undefined
-	const store = 'store' in h ? world.stores.get(h.store) : undefined
+	const store = 'store' in h && h.store !== undefined ? world.stores.get(h.store) : undefined
 	const leave = (id: string, from: StoreFact | undefined) => {
 		if (from) from.waiters = from.waiters.filter(w => w !== id)
 		renumber(world, from)

@@ -423,7 +423,7 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 	const came = cuts.find(cut => cut.end === i)
 	const afterColon = came?.colon === true || came?.for === true
 	const readings: { item: Item; next: string | undefined }[] = []
-	let clause = came?.for ? undefined : readClause(language, text, i, j, place, referent, initial, plural)
+	let clause = came?.for ? undefined : readClause(language, text, i, j, place, relativeReferent(sentence, i, j, came, referent), initial, plural)
 	// "Nobody renews A's lease, but it still holds the key": "it" after a clause that named one worker's lease and no subject is that
 	// lease where a form reads it so ("so it runs out"), and only where none does, the worker whose lease it is, as the subject.
 	const holder = leaseOf(referent)
@@ -438,6 +438,19 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 	// After a colon, words that read as a claim are that claim, checked: only words that read as none may be an aside of neutral words.
 	if (afterColon && j === end && typeof clause !== 'object' && asideProblem(language, text.slice(i, j)) === undefined && (came?.for !== true || forProblem(text.slice(i, j)) === undefined)) readings.push({ item: { kind: 'aside', start: i, end: j }, next: referent })
 	return readings
+}
+
+/**
+ * What "which" (or "that") at the start of the part from `i` to `j` names as the subject it reads with: after a clause joined by
+ * "while" or "when", that clause's own subject, the nearest one told ("B gets the key while A saves its THING, which overwrites
+ * C's" is A's THING), not the subject before it that the clause after goes on with; else `referent`.
+ */
+function relativeReferent(sentence: Sentence, i: number, j: number, came: Cut | undefined, referent: string | undefined): string | undefined {
+	if (came === undefined || !/^(?:which|that) /i.test(sentence.text.slice(i, j))) return referent
+	const prev = sentence.cuts.filter(cut => cut.end <= came.at).pop()
+	if (prev?.aside === undefined) return referent
+	const before = readClause(sentence.language, sentence.text, prev.end, came.at, sentence.place, referent, false, sentence.plural)
+	return typeof before === 'object' && before.subject !== undefined ? before.subject : referent
 }
 
 function readSentence(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, plural?: string[]): { items: Item[]; problems?: ReadProblem[] } | { problem: ReadProblem } {

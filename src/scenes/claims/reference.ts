@@ -80,6 +80,8 @@ interface Env {
 	prior?: number
 	/** With `prior`: the happenings that clause told. */
 	priorTold?: readonly Happening[]
+	/** The latest place of the step the clauses before this one told. */
+	toldPlace?: { at: number; order: number }
 }
 
 // ---- reading slots ----
@@ -404,16 +406,25 @@ function opens(env: Env, store?: string): (Of<'restarted'> | Of<'restored'>)[] {
 
 const before = (open: Of<'restarted'> | Of<'restored'>): bigint => (open.kind === 'restarted' ? open.epochBefore : open.backupEpoch)
 
-/** The counterfactual's write: the worker's last write in the step, with fences and without. */
+/** The counterfactual's write: the worker's write in the step the text told last, else its last, with fences and without. */
 function withAndWithout(env: Env, worker: string): { fenced?: Of<'wrote'>; unfenced?: Of<'wrote'> } {
-	const last = (step: StepFacts | undefined) => (step ? events(step, 'wrote', h => h.worker === worker).pop() : undefined)
-	return { fenced: last(env.step), unfenced: last(env.run.unfenced?.steps[env.step.index]) }
+	const [fenced, unfenced] = toldWriteIn(env, worker, env.run.unfenced?.steps[env.step.index])
+	return { fenced, unfenced }
 }
 
-/** The worker's last write of the step as drawn, and in the run with every database checking fences. */
+/** The worker's write of the step as drawn (the text's last told one of it, else its last), and in the run with every database checking fences. */
 function drawnAndFenced(env: Env, worker: string): { drawn?: Of<'wrote'>; other?: Of<'wrote'> } {
-	const last = (step: StepFacts | undefined) => (step ? events(step, 'wrote', h => h.worker === worker).pop() : undefined)
-	return { drawn: last(env.step), other: last(env.run.fenced?.steps[env.step.index]) }
+	const [drawn, other] = toldWriteIn(env, worker, env.run.fenced?.steps[env.step.index])
+	return { drawn, other }
+}
+
+/** The worker's write a clause about "its write" means: the one the text told last when it is of this step, else the step's last; and the write at the same place among its writes in the other run's step. */
+function toldWriteIn(env: Env, worker: string, other: StepFacts | undefined): [Of<'wrote'> | undefined, Of<'wrote'> | undefined] {
+	const here = events(env.step, 'wrote', h => h.worker === worker)
+	const told = env.pointed?.get(worker)
+	const n = told !== undefined && here.includes(told) ? here.indexOf(told) : here.length - 1
+	if (n < 0) return [undefined, undefined]
+	return [here[n], other ? events(other, 'wrote', h => h.worker === worker)[n] : undefined]
 }
 
 /** The worker's last pause or crash up to the step's end. */
@@ -1047,6 +1058,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = events(env.step, 'renewed', h => h.worker === w)
 		const kept = !env.step.happenings.some(h => (h.kind === 'renew-refused' || h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone') && h.worker === w)
 		if (actor(s[1]) !== w || all.length < 2 || all.some(h => env.used.has(h)) || !kept) return NO
+		// All of one lease: no let-go and no new grant of w's from its first renewal to its last.
+		const span = env.step.happenings.slice(env.step.happenings.indexOf(all[0] as Happening), env.step.happenings.indexOf(all[all.length - 1] as Happening))
+		if (span.some(h => (h.kind === 'released' || h.kind === 'granted') && h.worker === w)) return NO
 		return { ok: true, at: (all[all.length - 1] as Happening).at, events: all, makers: all }
 	},
 	'renews-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.until === num(s[2]))[0]) : NO),
@@ -1453,7 +1467,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return timeless(held)
 	},
 	'pauses-before-saving': (s, env) => {
-		const pause = events(env.step, 'paused', h => h.worker === actor(s[0]))[0]
+		const pause = pauseTold(env, actor(s[0]))
 		if (!pause) return NO
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(pause))]
 		let since = 0
@@ -1965,8 +1979,21 @@ function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told:
 }
 
 /** "A pauses for 30 s": A's first pause of the step, whose process next woke (before any crash) that long after, in this step or one after it. */
+/**
+ * The worker's pause in the step a clause telling more of it means: of the pauses no later clause tells (all, if they all
+ * are), the first at or after the latest place told before it, else the first.
+ */
+function pauseTold(env: Env, worker: string): Of<'paused'> | undefined {
+	const all = events(env.step, 'paused', h => h.worker === worker)
+	const untoldLater = all.filter(h => !(env.toldLater?.has(h) ?? false))
+	const pool = untoldLater.length > 0 ? untoldLater : all
+	const from = env.toldPlace
+	const later = from === undefined ? undefined : pool.find(h => h.at > from.at || (h.at === from.at && env.step.happenings.indexOf(h) >= from.order))
+	return later ?? pool[0]
+}
+
 function pauseLasted(env: Env, worker: string, span: number): Meaning {
-	const pause = events(env.step, 'paused', h => h.worker === worker)[0]
+	const pause = pauseTold(env, worker)
 	if (!pause) return NO
 	const rest = [...env.step.happenings.slice(env.step.happenings.indexOf(pause) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
 	for (const h of rest) {
@@ -2468,7 +2495,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			prior = undefined
 			handover = undefined
 		}
-		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, pointed: new Map(pointed) }
+		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, ...(latest === undefined ? {} : { toldPlace: latest }), pointed: new Map(pointed) }
 		if (prior?.event === true && prior.at !== undefined) {
 			env.prior = prior.at
 			env.priorTold = prior.events
@@ -2553,6 +2580,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			continue
 		}
 		if (clause.during && tells === 'state' && moment === undefined && !heldWhile(meaning.until, step.start.time, now)) {
+			fail()
+			continue
+		}
+		// Nor had it ended at that moment, before the clause before's happening in the step's order.
+		if (clause.during && tells === 'state' && moment === undefined && meaning.until !== undefined && meaning.endedBy !== undefined && beforePlace !== undefined && beforePlace.at === meaning.until && step.happenings.includes(meaning.endedBy) && step.happenings.indexOf(meaning.endedBy) < beforePlace.order) {
 			fail()
 			continue
 		}
@@ -2849,6 +2881,11 @@ function largerThanAllBefore(env: Env, w: string, sinceRestart: boolean): Meanin
 	return holdsNow(true, sinceRestart && restart !== undefined ? [restart, own] : [own], env)
 }
 
+/** Whether a database that checks fences refuses the write: its fence (one a store gave) is no larger than the row's as it came. */
+function refusedWithFences(write: Of<'wrote'>): boolean {
+	return write.noFence === true || !(write.fence > write.before)
+}
+
 /** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes (a state as a cause of an event: strictly before it). */
 function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsState: boolean, effectIsState: boolean, moment?: number): boolean {
 	if (cause.limit !== undefined) return limitCauses(cause.limit, effect, context)
@@ -2857,6 +2894,8 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 	const lost = effect.overwrites
 	// What the cause tells: a worker in line, its own ask (not the holders it waits behind).
 	const told = cause.told ?? cause.makers
+	// A database checking no fence is why a write was taken (and what came of it) only if one that checks fences would have refused it.
+	if (cause.unfenced !== undefined && [lost, write, ...effect.makers].some(w => w !== undefined && w.kind === 'wrote' && w.database === cause.unfenced && w.changed && !refusedWithFences(w))) return false
 	if (lost !== undefined && (cause.decides === lost || told.includes(lost))) return true
 	if (write !== undefined) {
 		if (cause.compares !== undefined) {

@@ -171,6 +171,11 @@ function keptRenewing(slots: readonly Slot[], context: ClaimContext): Verdict {
 	if (refused) return fails(`the lock refused ${context.name(worker)}'s renewal at ${time(refused.at)}`, 0)
 	const end = context.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone') && h.worker === worker)
 	if (end) return fails(`${context.name(worker)}'s lease ${end.kind === 'expired' ? 'ran out' : end.kind === 'ended' ? 'was ended by an operator' : 'went with its store'} at ${time(end.at)}: renewing did not keep it`, 0)
+	// One lease kept: a let-go or a new grant between its renewals makes them renewals of two leases.
+	const from = context.step.happenings.indexOf(all[0] as Happening)
+	const to = context.step.happenings.indexOf(all[all.length - 1] as Happening)
+	const between = context.step.happenings.slice(from, to).find(h => (h.kind === 'released' || h.kind === 'granted') && h.worker === worker)
+	if (between) return fails(`${context.name(worker)} ${between.kind === 'released' ? 'let go of its lease' : 'was given a new lease'} at ${time(between.at)}, between its renewals: they renew two leases, and renewing kept neither`, 0)
 	return holds(all.map(h => saw(context.step, h)), (all[all.length - 1] as Happening).at)
 }
 
@@ -707,11 +712,11 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'keeps-renewing',
 		places: STORY,
 		tells: 'event',
-		formula: "renewed(w) ∈ step at least twice, each one untold before, none refused, and no end of w's lease (ran out, ended, gone) ∈ step",
+		formula: "renewed(w) ∈ step at least twice, each one untold before, none refused, no end of w's lease (ran out, ended, gone) ∈ step, and no released(w) or granted(w) between the first and the last",
 		each: 'renewal',
 		pattern: '{worker} keeps renewing {lease}( as it goes)', alternatives: ["{worker} keeps {lease} by renewing it", "{worker} keeps {lease} alive by renewing it"],
 		example: 'A keeps renewing its lease',
-		meaning: "The worker renewed its own lease twice or more in this step, and this tells every one of those renewals; none was refused, and the lease did not run out or end in the step.",
+		meaning: "The worker renewed its own lease twice or more in this step, and this tells every one of those renewals; none was refused, the lease did not run out or end in the step, and all renew one lease: the worker neither let go nor was given a new one between them.",
 		check: (slots, context) => keptRenewing(slots, context),
 	},
 	{

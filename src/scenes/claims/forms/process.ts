@@ -37,6 +37,20 @@ function lastPause(context: ClaimContext, worker: string): { step: StepFacts; ev
 	return undefined
 }
 
+/**
+ * The pause of the worker in this step a clause that tells more of it ("pauses before it saves", "pauses for 5 s") is of:
+ * of its pauses no event clause after it tells, the first at or after the latest place the text told before it (a text
+ * tells in order: "A pauses. A wakes and saves. A pauses before it saves" is a pause after the save), else the first.
+ */
+function toldPause(context: ClaimContext, worker: string): Of<'paused'> | undefined {
+	const list = context.step.happenings
+	const all = happened(context.step, 'paused', h => h.worker === worker)
+	const open = all.filter(h => context.toldLater?.has(list.indexOf(h)) !== true)
+	const some = open.length > 0 ? open : all
+	const from = context.toldPlace
+	return (from === undefined ? undefined : some.find(h => h.at > from.at || (h.at === from.at && list.indexOf(h) >= from.order))) ?? some[0]
+}
+
 /** What a label does to a worker's process, in words for a message. */
 const PROCESS_EVENTS = { paused: ['pause', 'paused'], woke: ['wake', 'woke'], crashed: ['crash', 'crashed'] } as const
 
@@ -68,7 +82,7 @@ function pauseFor(slots: readonly Slot[], context: ClaimContext, slot: number): 
 	const verdict = processEvent(slots, context, 'paused')
 	if (!verdict.ok) return verdict
 	const worker = actorOf(slots[0])
-	const pause = happened(context.step, 'paused', h => h.worker === worker)[0] as Of<'paused'>
+	const pause = toldPause(context, worker) as Of<'paused'>
 	const list = context.step.happenings
 	const after = [...list.slice(list.indexOf(pause) + 1), ...laterSteps(context).flatMap(step => step.happenings)]
 	const end = after.find((h): h is Of<'woke'> | Of<'crashed'> => (h.kind === 'woke' || h.kind === 'crashed') && h.worker === worker)
@@ -76,13 +90,25 @@ function pauseFor(slots: readonly Slot[], context: ClaimContext, slot: number): 
 	const name = context.name(worker)
 	if (end === undefined || end.kind !== 'woke') return fails(`"for ${time(wanted)}" says ${name}'s pause ended ${time(wanted)} after it began at ${time(pause.at)}, but ${end === undefined ? 'the scene never shows it waking' : `its process crashed at ${time(end.at)} without waking`}`, slot)
 	if (end.at - pause.at !== wanted) return fails(`expected a pause of ${time(wanted)}, but ${name} paused at ${time(pause.at)} and woke at ${time(end.at)}, ${time(end.at - pause.at)} later`, slot)
-	return verdict
+	return holds([saw(context.step, pause), silence(worker, context.step)], pause.at)
 }
 
-/** The worker's last write in this step, and the same write in the run without fences. */
+/**
+ * The worker's write of this step a clause about "its write" is of: the one the text told last, if it is of this step
+ * (`ClaimContext.pointed`), else its last; and the same write, by its place among the worker's writes of the step, in `other`.
+ */
+function sameWrite(context: ClaimContext, worker: string, other: StepFacts | undefined): { here?: Of<'wrote'>; there?: Of<'wrote'> } {
+	const mine = (step: StepFacts | undefined) => (step ? happened(step, 'wrote', h => h.worker === worker) : [])
+	const all = mine(context.step)
+	const pointed = context.pointed?.get(worker)
+	const at = pointed !== undefined && all.includes(pointed) ? all.indexOf(pointed) : all.length - 1
+	return { here: all[at], there: at < 0 ? undefined : mine(other)[at] }
+}
+
+/** The worker's write in this step (the one the text told last, else its last), and the same write in the run without fences. */
 function unfencedWrite(context: ClaimContext, worker: string): { fenced?: Of<'wrote'>; unfenced?: Of<'wrote'> } {
-	const mine = (step: StepFacts | undefined) => (step ? happened(step, 'wrote', h => h.worker === worker).pop() : undefined)
-	return { fenced: mine(context.step), unfenced: mine(context.run.unfenced?.steps[context.step.index]) }
+	const { here, there } = sameWrite(context, worker, context.run.unfenced?.steps[context.step.index])
+	return { fenced: here, unfenced: there }
 }
 
 function withoutFences(slots: readonly Slot[], context: ClaimContext, changed: boolean): Verdict {
@@ -100,10 +126,10 @@ function withoutFences(slots: readonly Slot[], context: ClaimContext, changed: b
 /** A noun with its article: "a result", "an update". */
 const article = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
 
-/** The worker's last write of the step, and the same write in the run where every database checks fences. */
+/** The worker's write of the step (the one the text told last, else its last), and the same write in the run where every database checks fences. */
 function fencedWrite(context: ClaimContext, worker: string): { drawn?: Of<'wrote'>; fenced?: Of<'wrote'> } {
-	const mine = (step: StepFacts | undefined) => (step ? happened(step, 'wrote', h => h.worker === worker).pop() : undefined)
-	return { drawn: mine(context.step), fenced: mine(context.run.fenced?.steps[context.step.index]) }
+	const { here, there } = sameWrite(context, worker, context.run.fenced?.steps[context.step.index])
+	return { drawn: here, fenced: there }
 }
 
 /** "With fences, A's write would have been refused" (`changed` false) or "would still be saved" (true): the scene run again with every database checking fences. */
@@ -346,16 +372,16 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		id: 'pauses-before-saving',
 		places: STORY,
 		tells: 'event',
-		formula: "paused(w) ∈ step, with no wrote(w) between its latest granted(w) and the pause, and a wrote(w) after it (in this step or a later one)",
+		formula: "paused(w) ∈ step, with no wrote(w) between its latest granted(w) and the pause, and a wrote(w) after it (in this step or a later one); of several pauses, the first no later clause tells at or after the text's latest told place",
 		pauses: true,
 		pattern: '{worker} pauses before it saves', alternatives: ["{worker} pauses before saving", "{worker} pauses before it writes", "{worker} pauses before writing", "{worker} freezes before it saves", "{worker} freezes before saving", "{worker} pauses/freezes/stalls before it saves/writes its THING", "{worker} gets stuck before it saves( its THING)", "{worker} gets stuck before it writes( its THING)", "{worker} gets stuck before saving( its THING)", "{worker} gets stuck before writing( its THING)", "{owner} process pauses/freezes/stalls before it saves/writes( its THING)", "{owner} process pauses/freezes/stalls before saving/writing( its THING)"],
 		example: 'Worker A pauses before it saves',
-		meaning: "The worker's process paused in this step, and the worker had written nothing since the engine last gave it the key; it writes after the pause, in this step or a later one.",
+		meaning: "The worker's process paused in this step, and the worker had written nothing since the engine last gave it the key; it writes after the pause, in this step or a later one. Of a worker that paused more than once in the step, it is of the first pause no later clause tells that came at or after what the text told before it (else the first).",
 		check(slots, context) {
 			const verdict = processEvent(slots, context, 'paused')
 			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
-			const pause = happened(context.step, 'paused', h => h.worker === worker)[0] as Of<'paused'>
+			const pause = toldPause(context, worker) as Of<'paused'>
 			const before = happenedBefore(context, pause)
 			const grant = before.map(h => h.kind === 'granted' && h.worker === worker).lastIndexOf(true)
 			const wrote = before.slice(Math.max(0, grant)).find(h => h.kind === 'wrote' && h.worker === worker)
@@ -363,7 +389,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			const list = context.step.happenings
 			const after = [...list.slice(list.indexOf(pause) + 1), ...laterSteps(context).flatMap(step => step.happenings)]
 			if (!after.some(h => h.kind === 'wrote' && h.worker === worker)) return fails(`${context.name(worker)} writes nothing after its process paused at ${time(pause.at)}, in this step or a later one: "before it saves" says it saves after`, 0)
-			return verdict
+			return holds([saw(context.step, pause), silence(worker, context.step)], pause.at)
 		},
 	},
 	{

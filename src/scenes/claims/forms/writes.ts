@@ -644,7 +644,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		formula: "d does the plain update (fences=off)",
 		pattern: '{database} checks no fence', alternatives: ["{database} does not check fences", "{database} doesn't check fences", "{database} checks no fences", "{database} does a/the plain update", "{database} does a/the plain update that checks no fence", "{database} does a/the plain update, which checks no fence"],
 		example: 'the database checks no fence',
-		meaning: 'The database does the plain update, which checks no fence (fences=off).',
+		meaning: "The database does the plain update, which checks no fence (fences=off). Told as why a write was taken (or what it replaced lost, or the row it left), it is so only when a database that checks fences would have refused that write: its fence was no larger than the row's.",
 		check: (slots, context) => fenceChecking(slots, context, false),
 	},
 	{
