@@ -2512,10 +2512,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (meaning.ok && clause.saved !== undefined && !savedHolds(clause.saved, meaning, env)) meaning = NO
 		// Words that name the lock (or the semaphore) with no key slot: every event it tells, and every one that made it hold, is of that store.
 		const ownStore = clause.keyStore
-		if (meaning.ok && ownStore !== undefined && [...meaning.events, ...meaning.makers].some(h => 'store' in h && h.store !== ownStore)) meaning = NO
+		if (meaning.ok && ownStore !== undefined && [...meaning.events, ...meaning.makers].some(h => 'store' in h && h.store !== undefined && h.store !== ownStore)) meaning = NO
 		// Of several stores of that kind (two semaphores beside a lock): one of them.
 		const ownStores = clause.keyStores
-		if (meaning.ok && ownStores !== undefined && [...meaning.events, ...meaning.makers].some(h => 'store' in h && !ownStores.includes(h.store))) meaning = NO
+		if (meaning.ok && ownStores !== undefined && [...meaning.events, ...meaning.makers].some(h => 'store' in h && h.store !== undefined && !ownStores.includes(h.store))) meaning = NO
 		const fail = () => {
 			failed.add(index)
 			beforePlace = undefined
