@@ -34,7 +34,9 @@ export const write: PlayAction = {
 		else {
 			const previous = lastWriter(frames, database)
 			const lost = previous === undefined ? '' : ` ${who}'s summary replaces ${name(previous)}'s.`
-			caption = `${who} saves with fence ${fence}. ${db} checks no fence, so ${db} takes the write.${lost}`
+			// "so" only where checking fences would have refused it: a larger fence would have been taken either way.
+			const joint = fenceAbove(fence, before) ? 'and' : 'so'
+			caption = `${who} saves with fence ${fence}. ${db} checks no fence, ${joint} ${db} takes the write.${lost}`
 		}
 		return { statements, caption }
 	},
