@@ -180,7 +180,7 @@ export const ID_WORDS: readonly string[] = [
 
 /** Words of an id that name an event, each with the event the scene must show for it (`shutdown-killed` needs a worker shown crashed). */
 export const ID_EVENTS: Readonly<Record<string, string>> = {
-	restart: 'a lock store restarts',
+	restart: "a lock store or a worker's process restarts",
 	restore: 'a lock store is restored from a backup',
 	backup: "a lock store's kv.db is backed up",
 	killed: 'a worker is shown crashed',

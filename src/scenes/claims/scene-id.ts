@@ -36,7 +36,7 @@ export function idProblem(id: string, headings: readonly string[] = [], domain: 
 
 /** Whether the run shows the event an id's word names. */
 const SHOWN: Readonly<Record<string, (run: RunFacts) => boolean>> = {
-	restart: run => some(run, h => h.kind === 'restarted'),
+	restart: run => some(run, h => h.kind === 'restarted' || h.kind === 'process-restarted'),
 	restore: run => some(run, h => h.kind === 'restored'),
 	backup: run => some(run, h => h.kind === 'backed-up'),
 	killed: run => run.steps.some(step => [...step.end.workers.values()].some(worker => worker.crashed === true)),
