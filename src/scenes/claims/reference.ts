@@ -610,7 +610,18 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'all-count-hold': (s, env) => (num(s[0]) === workersOf(env) ? countHold(env, s[1], num(s[0])) : NO),
 	'count-already-hold': (s, env) => {
 		const store = storeOf({ ...env, world: env.step.start }, s[1])
-		return store && store.holders.length === num(s[0]) ? { ok: true, at: env.step.start.time, events: [], makers: holderMakers({ ...env, world: env.step.start }, store) } : NO
+		if (!store || store.holders.length !== num(s[0])) return NO
+		const meaning: Meaning = { ok: true, at: env.step.start.time, events: [], makers: holderMakers({ ...env, world: env.step.start }, store) }
+		// It holds from the step's start until the key's first grant, or end of a holder's lease, in the step.
+		let holders = [...store.holders]
+		for (const h of env.step.happenings) {
+			if (!('store' in h) || h.store !== store.id || !('worker' in h)) continue
+			const before = holders.length
+			if (h.kind === 'granted') holders = [...holders, h.worker]
+			else if (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') holders = holders.filter(w => w !== h.worker)
+			if (holders.length !== before) return { ...meaning, until: h.at, endedBy: h }
+		}
+		return meaning
 	},
 	'workers-hold': (s, env) => keyHolders(env, s[1], holders => setEq(actors(s[0]), holders)),
 	'only-holder': (s, env) => {
