@@ -1851,14 +1851,27 @@ function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told:
 	if (word !== 'this time' && grants.length > 1) return grants.every(one => earlierOk(env, word, [one], one.worker))
 	const target: Of<'granted'> | Of<'asked'> | undefined = word === 'this time' ? (grant ?? ask) : grant
 	if (target === undefined) return true
-	if (word !== 'this time' && grant !== undefined && grant.place !== undefined) return true
+	// From the line after some time in it, or across a step's end (the ask it answered told in a step before); a grant the moment it
+	// asked, in the step of its ask (its holder let go then), waited for nothing.
+	if (word !== 'this time' && grant !== undefined && grant.place !== undefined) {
+		if (grant.askedAt < grant.at) return true
+		const steps = [...earlierSteps(env), env.step]
+		let answered: Happening | undefined
+		for (const h of run) {
+			if (h === grant) break
+			if (h.kind === 'asked' && h.worker === grant.worker && h.store === grant.store) answered = h
+		}
+		const stepOf = (h: Happening) => steps.findIndex(step => step.happenings.includes(h))
+		if (answered !== undefined && stepOf(answered) < stepOf(grant)) return true
+	}
 	let failed = false
 	let asks = 0
 	for (const h of run) {
 		if (h === target) break
 		if (!('worker' in h) || h.worker !== target.worker || !('store' in h) || h.store !== target.store) continue
 		if (h.kind === 'granted') failed = false
-		else if (h.kind === 'refused' || h.kind === 'gave-up') failed = true
+		// A try refused or a wait given up, some time before the grant.
+		else if ((h.kind === 'refused' || h.kind === 'gave-up') && h.at < target.at) failed = true
 		else if (h.kind === 'asked') asks++
 	}
 	return word === 'this time' ? asks >= (target === grant ? 2 : 1) : failed
