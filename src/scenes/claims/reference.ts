@@ -774,6 +774,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const now = env.world.workers.get(w)?.waiting
 		const then = env.step.start.workers.get(w)?.waiting
 		if (!now || now.place !== num(s[1]) || !then || then.store !== now.store || then.place <= num(s[1])) return NO
+		// It stood in the line all through the step: no ask, grant, giving up or leaving of its own in it.
+		if (!stoodInLine(env, w, now.store)) return NO
 		const ahead = env.step.start.stores.get(now.store)?.waiters.slice(0, then.place - 1) ?? []
 		return holdsNow(true, env.step.happenings.filter(h => (h.kind === 'gave-up' || h.kind === 'granted' || h.kind === 'left') && ahead.includes(h.worker) && h.store === now.store), env)
 	},

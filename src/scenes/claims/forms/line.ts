@@ -791,10 +791,10 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'moves-up-in-line',
 		places: STORY,
 		tells: 'state',
-		formula: "place(w, line(k, t)) = n, and w stood in line(k) at the step's start at a place after n",
+		formula: "place(w, line(k, t)) = n, and w stood in line(k) at the step's start at a place after n, with no asked(w), granted(w), gave-up(w) or left(w) ∈ step",
 		pattern: '{worker} moves up to {ordinal}( in line)', alternatives: ["{worker} moves up to {ordinal} place( in line)"],
 		example: 'C moves up to first in line',
-		meaning: 'The worker stands at that place in line when the step ends, and stood further back in it when the step began; what moved it up is what took those ahead of it out of line.',
+		meaning: 'The worker stands at that place in line when the step ends, stood further back in it when the step began, and stood in it all through the step (no ask, grant, giving up or leaving of its own in the step); what moved it up is what took those ahead of it out of line.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const wanted = numberOf(slots[1])
@@ -804,6 +804,9 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const before = context.step.start.workers.get(worker)?.waiting
 			if (!before || before.store !== waiting.store) return fails(`${context.name(worker)} was not in line when the step began, so it did not move up`, 0)
 			if (before.place <= wanted) return fails(`${context.name(worker)} was ${ordinal(before.place)} in line already when the step began`, 0)
+			// Moving up is standing in line all through the step: leaving it and asking again joins the line anew.
+			const left = context.step.happenings.find(h => (h.kind === 'asked' || h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') && h.worker === worker)
+			if (left) return fails(`${context.name(worker)} left the line in this step (${left.kind} at ${time(left.at)}) and joined it again: it did not move up`, 0)
 			const ahead = context.step.start.stores.get(waiting.store)?.waiters.slice(0, before.place - 1) ?? []
 			const movers = context.step.happenings.filter(h => (h.kind === 'gave-up' || h.kind === 'granted' || h.kind === 'left') && ahead.includes(h.worker) && h.store === waiting.store)
 			const store = context.world.stores.get(waiting.store)
