@@ -711,6 +711,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const order = ids.map(id => env.step.happenings.indexOf(askOf(env, id, h => fits(s[1], h.store)) as Happening))
 		return order.every((at, k) => k === 0 || at > (order[k - 1] as number)) ? all : NO
 	},
+	// "B and C ask for the key, B first": each asked, and B's ask came before each other's.
+	'workers-ask-first': (s, env) => {
+		const ids = actors(s[0])
+		const all = everyAsk(env, ids, s[1])
+		const w = actor(s[2])
+		if (!all.ok || !ids.includes(w)) return NO
+		const place = (id: string) => env.step.happenings.indexOf(askOf(env, id, h => fits(s[1], h.store)) as Happening)
+		return ids.every(id => id === w || place(w) < place(id)) ? all : NO
+	},
 	'workers-try': (s, env) => {
 		const all = actors(s[0]).map(id => askOf(env, id, h => h.tryOnly && fits(s[1], h.store)))
 		if (all.some(ask => ask === undefined)) return NO
@@ -825,6 +834,17 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const waiting = env.world.workers.get(actor(s[0]))?.waiting
 		const store = waiting ? env.world.stores.get(waiting.store) : undefined
 		return holdsNow(waiting !== undefined && waiting.place === num(s[1]), store ? lineMakers(env, store) : [], env, store ? { told: lineAsks(env, store) } : {})
+	},
+	// "C second": a place in line; right after a clause that told several workers' asks, C's among them, also C's place among those asks.
+	'place-short': (s, env) => {
+		const line = MEANINGS['place-in-line']?.(s, env) ?? NO
+		if (!line.ok) return NO
+		const w = actor(s[0])
+		const asks = (env.priorTold ?? []).filter((h): h is Of<'asked'> => h.kind === 'asked')
+		const mine = asks.find(h => h.worker === w)
+		if (!mine || new Set(asks.map(h => h.worker)).size < 2) return line
+		const before = asks.filter(h => env.step.happenings.indexOf(h) < env.step.happenings.indexOf(mine)).length
+		return before + 1 === num(s[1]) ? line : NO
 	},
 	'line-empty': (_s, env) => {
 		const meaning = line(env, waiters => waiters.length === 0)

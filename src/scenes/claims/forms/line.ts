@@ -293,6 +293,16 @@ function line(slots: readonly Slot[], context: ClaimContext, which: { count?: nu
 	return holds([lineEvidence(context.world, store)], context.world.time)
 }
 
+/** The worker of slot 0 stands at the place in line slot 1 names when the step ends. */
+function placeInLine(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const waiting = context.world.workers.get(worker)?.waiting
+	if (!waiting) return fails(`${context.name(worker)} is not in line when the step ends${holdsNow(context, worker)}`, 0)
+	if (waiting.place !== numberOf(slots[1])) return fails(`${context.name(worker)} is ${ordinal(waiting.place)} in line`, 1)
+	const store = context.world.stores.get(waiting.store)
+	return holds(store ? [lineEvidence(context.world, store)] : [], context.world.time)
+}
+
 /** The key went to the worker of slot `worker` in this step, after waiting (from `place` in line, with fence slot `fence`). */
 function goesTo(slots: readonly Slot[], context: ClaimContext, worker: number, place?: number, fence?: number): Verdict {
 	const id = actorOf(slots[worker])
@@ -599,6 +609,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const places = ids.map(id => context.step.happenings.indexOf(asks(context, id, undefined, slots[1])[0] as Of<'asked'>))
 			const wrong = places.findIndex((place, k) => k > 0 && place < (places[k - 1] as number))
 			if (wrong > 0) return fails(`${context.name(ids[wrong] as string)} asked before ${context.name(ids[wrong - 1] as string)}`, 0)
+			return every
+		},
+	},
+	{
+		id: 'workers-ask-first',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(v, k) ∈ step for each v ∈ ws, w ∈ ws, and asked(w, k) before each other v's",
+		pattern: '{workers} ask for {key}, {worker} first', alternatives: ['{workers} both ask for {key}, {worker} first', '{workers} ask for a place, {worker} first', '{workers} ask for a slot, {worker} first', '{workers} ask, {worker} first', '{workers} both ask, {worker} first'],
+		example: 'Workers B and C ask for the key, C first',
+		meaning: 'Each of those workers asked for the key in this step, and the one named after the comma, one of them, asked before each of the others: after an ask, "B first" is the order of the asks, not of the line (that is "B is first in line").',
+		check(slots, context) {
+			const every = everyAsked(slots, context)
+			if (!every.ok) return every
+			const ids = actorsOf(slots[0])
+			const first = actorOf(slots[2])
+			if (!ids.includes(first)) return fails(`"${slots[2]?.text} first" says which of ${names(context, ids)} asked first, and ${context.name(first)} is not one of them`, 2)
+			const ask = (id: string) => asks(context, id, undefined, slots[1])[0] as Of<'asked'>
+			const earlier = ids.find(id => id !== first && context.step.happenings.indexOf(ask(id)) < context.step.happenings.indexOf(ask(first)))
+			if (earlier !== undefined) return fails(`${context.name(earlier)} asked before ${context.name(first)}: ${context.name(earlier)} at ${time(ask(earlier).at)}, ${context.name(first)} at ${time(ask(first).at)}`, 2)
 			return every
 		},
 	},
@@ -931,16 +961,31 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "place(w, line(k, t)) = n",
-		pattern: '{worker} is( now) {ordinal} in line', alternatives: ["{worker} is( now) {ordinal} in the line/queue", "{worker} is {ordinal} in line now", "{worker} waits {ordinal} in line", "{worker} is( now) {ordinal}", "{worker} {ordinal}( in line)"],
+		pattern: '{worker} is( now) {ordinal} in line', alternatives: ["{worker} is( now) {ordinal} in the line/queue", "{worker} is {ordinal} in line now", "{worker} waits {ordinal} in line", "{worker} is( now) {ordinal}", "{worker} {ordinal} in line"],
 		example: 'C is now first in line',
 		meaning: 'The worker stands at that place in line when the step ends.',
+		check: (slots, context) => placeInLine(slots, context),
+	},
+	{
+		id: 'place-short',
+		places: STORY,
+		tells: 'state',
+		formula: "place(w, line(k, t)) = n; right after a clause that told asked(v, k) of two workers or more, w among them: asked(w, k) the n-th of those",
+		pattern: '{worker} {ordinal}',
+		example: 'C second',
+		meaning: 'The worker stands at that place in line when the step ends ("B is first in line, C second"). Right after a clause that told the asks of several workers, that worker among them, it is also the place of its ask among those asks: "B and C ask. B first" needs B to have asked first, as "B and C ask for the key, B first" does.',
 		check(slots, context) {
+			const verdict = placeInLine(slots, context)
+			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
-			const waiting = context.world.workers.get(worker)?.waiting
-			if (!waiting) return fails(`${context.name(worker)} is not in line when the step ends${holdsNow(context, worker)}`, 0)
-			if (waiting.place !== numberOf(slots[1])) return fails(`${context.name(worker)} is ${ordinal(waiting.place)} in line`, 1)
-			const store = context.world.stores.get(waiting.store)
-			return holds(store ? [lineEvidence(context.world, store)] : [], context.world.time)
+			const told = (context.priorTold ?? []).filter((h): h is Of<'asked'> => h.kind === 'asked')
+			const mine = told.find(h => h.worker === worker)
+			if (mine === undefined || new Set(told.map(h => h.worker)).size < 2) return verdict
+			const order = [...told].sort((a, b) => context.step.happenings.indexOf(a) - context.step.happenings.indexOf(b))
+			const place = order.indexOf(mine) + 1
+			if (place === numberOf(slots[1])) return verdict
+			const ahead = order[0] as Of<'asked'>
+			return fails(`after the asks the clause before told, "${slots[0]?.text} ${slots[1]?.text}" is the order of those asks, and ${context.name(worker)} asked ${ordinal(place)}${place > 1 ? ` (${context.name(ahead.worker)} at ${time(ahead.at)}, ${context.name(worker)} at ${time(mine.at)})` : ''}; say "${slots[0]?.text} is ${slots[1]?.text} in line" for the line`, 1)
 		},
 	},
 	{
