@@ -1787,7 +1787,9 @@ function placeFreedBy(env: Env, grant: Of<'granted'>, v: string): Meaning {
 
 function behind(env: Env, w: string, v: string): Meaning {
 	const list = env.step.happenings
-	const i = list.findIndex(h => h.kind === 'asked' && h.worker === w && !h.tryOnly)
+	// Its ask: the first hold of the step that stood in line (one given the key at once stood in none), else its first hold.
+	const inLine = joined(env, w).events[0]
+	const i = inLine !== undefined ? list.indexOf(inLine) : list.findIndex(h => h.kind === 'asked' && h.worker === w && !h.tryOnly)
 	if (i < 0 || w === v) return NO
 	const ask = list[i] as Of<'asked'>
 	const start = leaseAt(env.step.start, v)

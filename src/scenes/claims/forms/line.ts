@@ -198,11 +198,14 @@ function inLineBefore(context: ClaimContext, worker: string, store: string, inde
 /**
  * The worker of slot `worker` asked in this step while the worker of slot `ahead` held the key or
  * stood in line ahead of it, and stood in line for it: it is in line when the step ends, or got the
- * key from the line, or gave up.
+ * key from the line, or gave up. The ask is its first hold of the step that stood in line.
  */
 function waitedBehind(context: ClaimContext, worker: string, ahead: string, slot: number): Verdict {
 	const list = context.step.happenings
-	const index = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
+	// The hold that stood in line (not an earlier one given a place at once), else its first hold, which did not.
+	const joined = joinedLine(context, worker)
+	const stood = joined.ok ? joined.evidence.find(e => e.kind === 'happened' && e.order !== undefined) : undefined
+	const index = stood?.kind === 'happened' && stood.order !== undefined ? stood.order : list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
 	if (index < 0) return fails(`${context.name(worker)} did not ask for the key in this step (a try does not stand in line)`, slot)
 	const ask = list[index] as Of<'asked'>
 	if (worker === ahead || !(heldBefore(context, ahead, ask.store, index) || inLineBefore(context, ahead, ask.store, index))) return fails(`${context.name(ahead)} neither held the key nor stood in line for it when ${context.name(worker)} asked, at ${time(ask.at)}`, slot + 1)
@@ -784,7 +787,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "asked(w, k) ∈ step, not a try, with live(v, k) or v ∈ line(k) then, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
 		pattern: '{worker} waits behind {worker}', alternatives: ["{worker} queues( up) behind {worker}", "{worker} lines up behind {worker}", "{worker} waits in line behind {worker}"],
 		example: 'B queues behind A',
-		meaning: 'The first worker asked for the key in this step while the second held it or stood in line for it, and stood in line: it is in line when the step ends, or got the key from the line, or gave up.',
+		meaning: 'The first worker asked for the key in this step while the second held it or stood in line for it, and stood in line: it is in line when the step ends, or got the key from the line, or gave up. The ask is its first hold of the step that stood in line (not one given the key at once).',
 		check: (slots, context) => waitedBehind(context, actorOf(slots[0]), actorOf(slots[1]), 0),
 	},
 	{
@@ -794,7 +797,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "for each w of ws: asked(w, k) ∈ step, not a try, with live(v, k) or v ∈ line(k) then, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
 		pattern: '{workers} wait behind {worker}', alternatives: ["{workers} queue( up) behind {worker}", "{workers} line up behind {worker}", "{workers} wait in line behind {worker}", "{workers} have to wait( in line) behind {worker}"],
 		example: 'B and C queue behind A',
-		meaning: 'Each of those workers asked for the key in this step while the last named held it or stood in line for it, and stood in line.',
+		meaning: 'Each of those workers asked for the key in this step while the last named held it or stood in line for it, and stood in line (each on its first hold of the step that stood in line).',
 		check(slots, context) {
 			const ids = actorsOf(slots[0])
 			const ahead = actorOf(slots[1])
