@@ -222,11 +222,18 @@ export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventua
 		// Of each worker a clause of several tells a grant to ("B and C finally get in").
 		const grants = told.filter((h): h is Of<'granted'> => h.kind === 'granted' && of(h))
 		for (const one of grants.length > 0 ? grants : grant === undefined ? [] : [grant]) {
-			if (one.place !== undefined) continue
 			const before = all.slice(0, all.indexOf(one))
+			// A real wait: from the line, after time in it or across a step's end (its ask in a step before); a grant from the line the
+			// moment it asked, in the step it asked, waited for nothing. Else an earlier ask turned down or given up, at an earlier moment.
+			if (one.place !== undefined) {
+				const steps = [...context.run.steps.slice(0, context.step.index), context.step]
+				const stepOf = (h: Happening) => steps.findIndex(step => step.happenings.includes(h))
+				const ask = before.filter(h => h.kind === 'asked' && h.worker === one.worker && h.store === one.store).pop()
+				if (one.at > one.askedAt || (ask !== undefined && stepOf(ask) < stepOf(one))) continue
+			}
 			const since = before.map(h => h.kind === 'granted' && h.worker === one.worker && h.store === one.store).lastIndexOf(true)
-			if (before.slice(since + 1).some(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === one.worker && h.store === one.store)) continue
-			return `"${word}" says ${context.name(one.worker)} had waited for the key, but it got it at once when it asked, at ${time(one.at)}, with no ask of it turned down or given up before`
+			if (before.slice(since + 1).some(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === one.worker && h.store === one.store && h.at < one.at)) continue
+			return `"${word}" says ${context.name(one.worker)} had waited for the key, but it got it ${one.place === undefined ? 'at once when' : 'from the line the moment'} it asked, at ${time(one.at)}, with no ask of it turned down or given up before`
 		}
 		return undefined
 	}

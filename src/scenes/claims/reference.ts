@@ -295,7 +295,8 @@ function waits(env: Env, worker: string): Meaning {
 	const waiting = env.world.workers.get(worker)?.waiting
 	if (waiting) {
 		const store = env.world.stores.get(waiting.store)
-		const ask = askOf(env, worker)
+		// Its wait began at its last hold of that key in the step (a try, refused at once, never stood in line), else before the step.
+		const ask = events(env.step, 'asked', h => h.worker === worker && h.store === waiting.store && !h.tryOnly).pop()
 		// It waits by its own ask and the holders it waits behind, not by the others in line.
 		const own = lastEvent(env, (h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && h.store === waiting.store)
 		const holders = store ? store.holders.flatMap(holder => [lastEvent(env, (h): h is Of<'granted'> => h.kind === 'granted' && h.worker === holder && h.store === store.id)].filter((h): h is Of<'granted'> => h !== undefined)) : []
@@ -317,19 +318,37 @@ function waitedFromStart(env: Env, worker: string): Meaning {
 	return { ok: true, at: env.step.start.time, until: end.at, endedBy: end, events: [], makers: [...own, ...holders], told: own }
 }
 
-/** A worker that asked in the step and waited in line: it got the key once a lease ended, or gave up (in line until then). */
+/**
+ * A worker that asked in the step and waited in line on that ask: it got the key once a lease ended, or gave up (in line
+ * until then). One ask's wait runs until the worker's next event of that key (a grant, giving up, leaving, a refusal) or
+ * its next ask: a grant or giving up after that belongs to another wait. A wait that ended in a grant is told before one
+ * that ended in giving up.
+ */
 function waitedFromAsk(env: Env, worker: string): Meaning {
 	const list = env.step.happenings
-	const ask = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
-	if (ask < 0) return NO
-	const theAsk = list[ask] as Of<'asked'>
-	const grant = list.findIndex((h, i) => i > ask && h.kind === 'granted' && h.worker === worker)
-	// Waited, then gave up in the step: in line from the ask until then.
-	const gaveUp = list.find((h, i) => i > ask && h.kind === 'gave-up' && h.worker === worker && h.at > theAsk.at)
-	if (grant < 0 && gaveUp) return { ok: true, at: theAsk.at, until: gaveUp.at, endedBy: gaveUp, events: [theAsk, gaveUp], makers: [theAsk, gaveUp] }
-	if (grant < 0) return NO
-	const freed = list.slice(ask + 1, grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === theAsk.store)
-	return freed ? { ok: true, at: theAsk.at, events: [theAsk, list[grant] as Happening], makers: [theAsk, list[grant] as Happening] } : NO
+	const waits: { ask: Of<'asked'>; from: number; end: Happening | undefined; to: number }[] = []
+	for (let i = 0; i < list.length; i++) {
+		const h = list[i] as Happening
+		if (h.kind !== 'asked' || h.worker !== worker || h.tryOnly) continue
+		let to = i + 1
+		while (to < list.length) {
+			const e = list[to] as Happening
+			if (e.kind === 'asked' && e.worker === worker) break
+			if ((e.kind === 'granted' || e.kind === 'gave-up' || e.kind === 'left' || e.kind === 'refused') && e.worker === worker && e.store === h.store) break
+			to++
+		}
+		waits.push({ ask: h, from: i, end: list[to], to })
+	}
+	for (const wait of waits) {
+		if (wait.end?.kind !== 'granted') continue
+		const freed = list.slice(wait.from + 1, wait.to).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === wait.ask.store)
+		if (freed) return { ok: true, at: wait.ask.at, events: [wait.ask, wait.end], makers: [wait.ask, wait.end] }
+	}
+	for (const wait of waits) {
+		// Waited, then gave up in the step: in line from the ask until then.
+		if (wait.end?.kind === 'gave-up' && wait.end.at > wait.ask.at) return { ok: true, at: wait.ask.at, until: wait.end.at, endedBy: wait.end, events: [wait.ask, wait.end], makers: [wait.ask, wait.end] }
+	}
+	return NO
 }
 
 /** "Still": the worker stood in the store's line when the step began and did nothing in the step that took it out (no ask, grant, giving up or leaving). */
@@ -634,7 +653,18 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'all-count-hold': (s, env) => (num(s[0]) === workersOf(env) ? countHold(env, s[1], num(s[0])) : NO),
 	'count-already-hold': (s, env) => {
 		const store = storeOf({ ...env, world: env.step.start }, s[1])
-		return store && store.holders.length === num(s[0]) ? { ok: true, at: env.step.start.time, events: [], makers: holderMakers({ ...env, world: env.step.start }, store) } : NO
+		if (!store || store.holders.length !== num(s[0])) return NO
+		const meaning: Meaning = { ok: true, at: env.step.start.time, events: [], makers: holderMakers({ ...env, world: env.step.start }, store) }
+		// It holds from the step's start until the key's first grant, or end of a holder's lease, in the step.
+		let holders = [...store.holders]
+		for (const h of env.step.happenings) {
+			if (!('store' in h) || h.store !== store.id || !('worker' in h)) continue
+			const before = holders.length
+			if (h.kind === 'granted') holders = [...holders, h.worker]
+			else if (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') holders = holders.filter(w => w !== h.worker)
+			if (holders.length !== before) return { ...meaning, until: h.at, endedBy: h }
+		}
+		return meaning
 	},
 	'workers-hold': (s, env) => keyHolders(env, s[1], holders => setEq(actors(s[0]), holders)),
 	'only-holder': (s, env) => {
@@ -705,6 +735,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const order = ids.map(id => env.step.happenings.indexOf(askOf(env, id, h => fits(s[1], h.store)) as Happening))
 		return order.every((at, k) => k === 0 || at > (order[k - 1] as number)) ? all : NO
 	},
+	// "B and C ask for the key, B first": each asked, and B's ask came before each other's.
+	'workers-ask-first': (s, env) => {
+		const ids = actors(s[0])
+		const all = everyAsk(env, ids, s[1])
+		const w = actor(s[2])
+		if (!all.ok || !ids.includes(w)) return NO
+		const place = (id: string) => env.step.happenings.indexOf(askOf(env, id, h => fits(s[1], h.store)) as Happening)
+		return ids.every(id => id === w || place(w) < place(id)) ? all : NO
+	},
 	'workers-try': (s, env) => {
 		const all = actors(s[0]).map(id => askOf(env, id, h => h.tryOnly && fits(s[1], h.store)))
 		if (all.some(ask => ask === undefined)) return NO
@@ -757,7 +796,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		const line = waits(env, w)
 		if (!line.ok) return NO
-		const wait = withWait(env, w, num(s[1]))
+		// The ask it waits on: its last hold of the key it is in line for, or the ask of the wait the step saw end.
+		const waiting = env.world.workers.get(w)?.waiting
+		const own = waiting ? events(env.step, 'asked', h => h.worker === w && h.store === waiting.store && !h.tryOnly).pop() : line.events.find((h): h is Of<'asked'> => h.kind === 'asked')
+		const wait = own && !own.tryOnly && own.wait === num(s[1]) ? event(own) : NO
 		return wait.ok && line.until !== undefined ? { ...wait, until: line.until, ...(line.endedBy ? { endedBy: line.endedBy } : {}) } : wait
 	},
 	'waits-for': (s, env) => {
@@ -787,6 +829,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const now = env.world.workers.get(w)?.waiting
 		const then = env.step.start.workers.get(w)?.waiting
 		if (!now || now.place !== num(s[1]) || !then || then.store !== now.store || then.place <= num(s[1])) return NO
+		// It stood in the line all through the step: no ask, grant, giving up or leaving of its own in it.
+		if (!stoodInLine(env, w, now.store)) return NO
 		const ahead = env.step.start.stores.get(now.store)?.waiters.slice(0, then.place - 1) ?? []
 		return holdsNow(true, env.step.happenings.filter(h => (h.kind === 'gave-up' || h.kind === 'granted' || h.kind === 'left') && ahead.includes(h.worker) && h.store === now.store), env)
 	},
@@ -821,6 +865,17 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = waiting ? env.world.stores.get(waiting.store) : undefined
 		return holdsNow(store !== undefined && store.waiters[store.waiters.length - 1] === actor(s[0]), store ? lineMakers(env, store) : [], env, store ? { told: lineAsks(env, store) } : {})
 	},
+	// "C second": a place in line; right after a clause that told several workers' asks, C's among them, also C's place among those asks.
+	'place-short': (s, env) => {
+		const line = MEANINGS['place-in-line']?.(s, env) ?? NO
+		if (!line.ok) return NO
+		const w = actor(s[0])
+		const asks = (env.priorTold ?? []).filter((h): h is Of<'asked'> => h.kind === 'asked')
+		const mine = asks.find(h => h.worker === w)
+		if (!mine || new Set(asks.map(h => h.worker)).size < 2) return line
+		const before = asks.filter(h => env.step.happenings.indexOf(h) < env.step.happenings.indexOf(mine)).length
+		return before + 1 === num(s[1]) ? line : NO
+	},
 	'line-empty': (_s, env) => {
 		const meaning = line(env, waiters => waiters.length === 0)
 		const store = storeOf(env, undefined)
@@ -835,7 +890,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		// Else first in line: the step's first ask of the key, a hold that stood in line, joining an empty line, with another's ask behind it.
 		const list = env.step.happenings
 		if (ask.tryOnly || list.slice(0, order).some(h => h.kind === 'asked' && h.store === ask.store && h.worker !== ask.worker)) return NO
-		if (list.find(h => h.kind === 'asked' && h.worker === ask.worker && !h.tryOnly) !== ask || !joined(env, ask.worker).ok) return NO
+		if (list.find(h => h.kind === 'asked' && h.worker === ask.worker && !h.tryOnly) !== ask || joined(env, ask.worker).events[0] !== ask) return NO
 		const waiting = [...(env.step.start.stores.get(ask.store)?.waiters ?? [])]
 		for (const h of list.slice(0, order)) {
 			if (!('worker' in h) || !('store' in h) || h.store !== ask.store) continue
@@ -1848,7 +1903,9 @@ function placeFreedBy(env: Env, grant: Of<'granted'>, v: string): Meaning {
 
 function behind(env: Env, w: string, v: string): Meaning {
 	const list = env.step.happenings
-	const i = list.findIndex(h => h.kind === 'asked' && h.worker === w && !h.tryOnly)
+	// Its ask: the first hold of the step that stood in line (one given the key at once stood in none), else its first hold.
+	const inLine = joined(env, w).events[0]
+	const i = inLine !== undefined ? list.indexOf(inLine) : list.findIndex(h => h.kind === 'asked' && h.worker === w && !h.tryOnly)
 	if (i < 0 || w === v) return NO
 	const ask = list[i] as Of<'asked'>
 	const start = leaseAt(env.step.start, v)
@@ -1871,11 +1928,15 @@ function behind(env: Env, w: string, v: string): Meaning {
 /** w asked in the step (no try) and stood in line: in line at the step's end, given the key from the line, or gave up after. */
 function joined(env: Env, w: string): Meaning {
 	const list = env.step.happenings
-	const i = list.findIndex(h => h.kind === 'asked' && h.worker === w && !h.tryOnly)
-	if (i < 0) return NO
-	const ask = list[i] as Of<'asked'>
-	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)
-	return stood ? asked(ask) : NO
+	// Each hold of the step in turn: what came of it is the worker's next event of that key, or its next ask; the first that stood in line.
+	for (let i = 0; i < list.length; i++) {
+		const ask = list[i] as Happening
+		if (ask.kind !== 'asked' || ask.worker !== w || ask.tryOnly) continue
+		const next = list.slice(i + 1).find(h => (h.kind === 'asked' && h.worker === w) || ((h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') && h.worker === w && h.store === ask.store))
+		const stood = next === undefined ? env.world.workers.get(w)?.waiting?.store === ask.store : (next.kind === 'granted' && next.place !== undefined) || next.kind === 'gave-up'
+		if (stood) return asked(ask)
+	}
+	return NO
 }
 
 function withWait(env: Env, worker: string, wait: number, key?: Slot): Meaning {
@@ -1965,14 +2026,27 @@ function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told:
 	if (word !== 'this time' && grants.length > 1) return grants.every(one => earlierOk(env, word, [one], one.worker))
 	const target: Of<'granted'> | Of<'asked'> | undefined = word === 'this time' ? (grant ?? ask) : grant
 	if (target === undefined) return true
-	if (word !== 'this time' && grant !== undefined && grant.place !== undefined) return true
+	// From the line after some time in it, or across a step's end (the ask it answered told in a step before); a grant the moment it
+	// asked, in the step of its ask (its holder let go then), waited for nothing.
+	if (word !== 'this time' && grant !== undefined && grant.place !== undefined) {
+		if (grant.askedAt < grant.at) return true
+		const steps = [...earlierSteps(env), env.step]
+		let answered: Happening | undefined
+		for (const h of run) {
+			if (h === grant) break
+			if (h.kind === 'asked' && h.worker === grant.worker && h.store === grant.store) answered = h
+		}
+		const stepOf = (h: Happening) => steps.findIndex(step => step.happenings.includes(h))
+		if (answered !== undefined && stepOf(answered) < stepOf(grant)) return true
+	}
 	let failed = false
 	let asks = 0
 	for (const h of run) {
 		if (h === target) break
 		if (!('worker' in h) || h.worker !== target.worker || !('store' in h) || h.store !== target.store) continue
 		if (h.kind === 'granted') failed = false
-		else if (h.kind === 'refused' || h.kind === 'gave-up') failed = true
+		// A try refused or a wait given up, some time before the grant.
+		else if ((h.kind === 'refused' || h.kind === 'gave-up') && h.at < target.at) failed = true
 		else if (h.kind === 'asked') asks++
 	}
 	return word === 'this time' ? asks >= (target === grant ? 2 : 1) : failed

@@ -819,11 +819,19 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'count-already-hold',
 		places: STORY,
 		tells: 'state',
-		formula: "|holders(k, the step's start)| = n",
+		formula: "|holders(k, t')| = n for every t' from the step's start to t",
 		pattern: '{count} already hold {key}', alternatives: ["{count} workers already hold {key}"],
 		example: 'three already hold the key',
-		meaning: 'That many workers held the key when the step began.',
-		check: (slots, context) => holderCount(slots, context, 0, 1, context.step.start),
+		meaning: 'That many workers held the key when the step began, and still hold it at the clause\'s moment: the count holds from the step\'s start until the first grant or lease end of the key in the step changes it (after "while", at the moment of the clause before).',
+		check(slots, context) {
+			const counted = holderCount(slots, context, 0, 1, context.step.start)
+			if (!counted.ok) return counted
+			const store = storeFor({ ...context, world: context.step.start }, slots[1])
+			if (typeof store === 'string') return counted
+			// "Already" holds from the step's start only as long as those holders do: the first change of the count ends it.
+			const first = holdersOver(context, store.id)[0]
+			return first?.until === undefined ? counted : { ...counted, until: first.until, endedBy: first.endedBy as number }
+		},
 	},
 	{
 		id: 'workers-hold',

@@ -84,12 +84,20 @@ function inLine(slots: readonly Slot[], context: ClaimContext): Verdict {
 		return fails(`${context.name(worker)} is not in line when the step ends, nor got the key in this step after waiting for it${holdsNow(context, worker)}`, 0)
 	}
 	const store = context.world.stores.get(waiting.store)
-	const ask = asks(context, worker)[0]
+	// In line since the ask that put it there: its last hold of that key in the step (not a try, refused at once, nor an ask given up since).
+	const ask = asks(context, worker, h => !h.tryOnly && h.store === waiting.store).pop()
 	const verdict = holds(store ? [lineEvidence(context.world, store)] : [], ask?.at ?? context.world.time)
 	if (!store) return verdict
 	// Told as a cause, it tells its own ask: the holders' grants only place it in time.
 	const makers = waitMakers(context, worker, store)
 	return { ...verdict, said: { events: makers, told: makers.filter(h => h.kind === 'asked') } } as Verdict
+}
+
+/** The ask of this step a state of waiting (`inLine`) stands on: the hold that put the worker in the line it is in when the step ends, else the ask of the wait that ended in the step; none when it stood in line since a step before. */
+function lineAsk(context: ClaimContext, worker: string): Of<'asked'> | undefined {
+	const waiting = context.world.workers.get(worker)?.waiting
+	if (waiting) return asks(context, worker, h => !h.tryOnly && h.store === waiting.store).pop()
+	return (waitedThenGot(context, worker) ?? waitedThenGaveUp(context, worker))?.ask
 }
 
 /** What keeps a worker in line: its own ask, and the grants of the leases that hold the key it waits for (not the others in line). */
@@ -106,16 +114,31 @@ function waitMakers(context: ClaimContext, worker: string, store: StoreFact): Ha
 	return [ask, ...grants].filter((h): h is Happening => h !== undefined)
 }
 
-/** A worker that asked in this step, found the key held, and got it later in the step, once its holder let go or lost it. */
+/**
+ * The worker's waits begun in this step, in order: each hold it asked (not a try), with what ended that
+ * wait in the step, if anything did: its grant, its giving up, its leaving, a refusal, or its next ask.
+ * A grant or giving up after a wait that ended pairs with nothing: a later ask is a wait of its own.
+ */
+function waitsBegun(context: ClaimContext, worker: string): { ask: Of<'asked'>; index: number; end?: Happening; endIndex?: number }[] {
+	const list = context.step.happenings
+	const out: { ask: Of<'asked'>; index: number; end?: Happening; endIndex?: number }[] = []
+	list.forEach((h, index) => {
+		if (h.kind !== 'asked' || h.worker !== worker || h.tryOnly) return
+		const endIndex = list.findIndex((e, i) => i > index && 'worker' in e && e.worker === worker && (e.kind === 'asked' || (('store' in e && e.store === h.store) && (e.kind === 'granted' || e.kind === 'gave-up' || e.kind === 'left' || e.kind === 'refused'))))
+		out.push(endIndex < 0 ? { ask: h, index } : { ask: h, index, end: list[endIndex] as Happening, endIndex })
+	})
+	return out
+}
+
+/** A worker that asked in this step, found the key held, and got it later in the step on that same ask, once its holder let go or lost it. */
 function waitedThenGot(context: ClaimContext, worker: string): { ask: Of<'asked'>; grant: Of<'granted'> } | undefined {
 	const list = context.step.happenings
-	const ask = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
-	if (ask < 0) return undefined
-	const asked = list[ask] as Of<'asked'>
-	const grant = list.findIndex((h, i) => i > ask && h.kind === 'granted' && h.worker === worker)
-	if (grant < 0) return undefined
-	const freed = list.slice(ask + 1, grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === asked.store)
-	return freed ? { ask: asked, grant: list[grant] as Of<'granted'> } : undefined
+	for (const wait of waitsBegun(context, worker)) {
+		if (wait.end?.kind !== 'granted' || wait.endIndex === undefined) continue
+		const freed = list.slice(wait.index + 1, wait.endIndex).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === wait.ask.store)
+		if (freed) return { ask: wait.ask, grant: wait.end }
+	}
+	return undefined
 }
 
 /**
@@ -140,16 +163,14 @@ function leftLine(context: ClaimContext, worker: string): { store: StoreFact; en
 }
 
 /**
- * A worker that asked in this step and gave up later in it: it waited in line from its ask until it
+ * A worker that asked in this step and gave up later in it, on that same ask: it waited in line from its ask until it
  * gave up, a state that ended in the step, so a later clause must tell the giving up ("B waits 5 s and gives up").
  */
 function waitedThenGaveUp(context: ClaimContext, worker: string): { ask: Of<'asked'>; end: Of<'gave-up'> } | undefined {
-	const list = context.step.happenings
-	const ask = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
-	if (ask < 0) return undefined
-	const asked = list[ask] as Of<'asked'>
-	const end = list.find((h, i): h is Of<'gave-up'> => i > ask && h.kind === 'gave-up' && h.worker === worker && h.at > asked.at)
-	return end ? { ask: asked, end } : undefined
+	for (const wait of waitsBegun(context, worker)) {
+		if (wait.end?.kind === 'gave-up' && wait.end.at > wait.ask.at) return { ask: wait.ask, end: wait.end }
+	}
+	return undefined
 }
 
 /** Whether a worker held a live lease of a store just before the step's happening at `index`: live when the step began, or given since, and not ended since. */
@@ -178,11 +199,14 @@ export function inLineBefore(context: ClaimContext, worker: string, store: strin
 /**
  * The worker of slot `worker` asked in this step while the worker of slot `ahead` held the key or
  * stood in line ahead of it, and stood in line for it: it is in line when the step ends, or got the
- * key from the line, or gave up.
+ * key from the line, or gave up. The ask is its first hold of the step that stood in line.
  */
 function waitedBehind(context: ClaimContext, worker: string, ahead: string, slot: number): Verdict {
 	const list = context.step.happenings
-	const index = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
+	// The hold that stood in line (not an earlier one given a place at once), else its first hold, which did not.
+	const joined = joinedLine(context, worker)
+	const stood = joined.ok ? joined.evidence.find(e => e.kind === 'happened' && e.order !== undefined) : undefined
+	const index = stood?.kind === 'happened' && stood.order !== undefined ? stood.order : list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
 	if (index < 0) return fails(`${context.name(worker)} did not ask for the key in this step (a try does not stand in line)`, slot)
 	const ask = list[index] as Of<'asked'>
 	if (worker === ahead || !(heldBefore(context, ahead, ask.store, index) || inLineBefore(context, ahead, ask.store, index))) return fails(`${context.name(ahead)} neither held the key nor stood in line for it when ${context.name(worker)} asked, at ${time(ask.at)}`, slot + 1)
@@ -192,7 +216,7 @@ function waitedBehind(context: ClaimContext, worker: string, ahead: string, slot
 	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
 }
 
-/** The worker asked in this step (a hold, not a try) and stood in line: in line when the step ends, given the key from the line, or gave up. */
+/** The worker asked in this step (a hold, not a try) and stood in line on that ask: in line when the step ends, given the key from the line, or gave up; the first such ask. */
 function joinedLine(context: ClaimContext, worker: string): Verdict {
 	const list = context.step.happenings
 	const index = list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
@@ -200,10 +224,11 @@ function joinedLine(context: ClaimContext, worker: string): Verdict {
 		const waiting = context.world.workers.get(worker)?.waiting
 		return fails(waiting ? `${context.name(worker)} joined the line before this step: it "waits", and joins no line here` : `${context.name(worker)} did not ask for the key in this step (a try does not stand in line)`, 0)
 	}
-	const ask = list[index] as Of<'asked'>
-	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
-	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up' ? h.worker === worker && h.store === ask.store : false)
-	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, 0)
+	// The hold that stood in line: its own wait ended in a grant from the line or giving up, or lasts to the step's end (not an earlier ask granted at once).
+	const waiting = context.world.workers.get(worker)?.waiting
+	const stood = waitsBegun(context, worker).find(wait => (wait.end === undefined ? waiting?.store === wait.ask.store : (wait.end.kind === 'granted' && wait.end.place !== undefined) || wait.end.kind === 'gave-up'))
+	if (stood === undefined) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, 0)
+	const ask = stood.ask
 	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
 }
 
@@ -218,7 +243,9 @@ function firstInLine(context: ClaimContext, ask: Of<'asked'>): string | undefine
 	const worker = ask.worker
 	const earlier = list.slice(0, index).find(h => h.kind === 'asked' && h.store === ask.store && h.worker !== worker) as Of<'asked'> | undefined
 	if (earlier) return `${context.name(earlier.worker)} asked for the key earlier in this step, at ${time(earlier.at)}`
-	if (ask.tryOnly || !joinedLine(context, worker).ok || list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly) !== index) return `${context.name(worker)} did not stand in line for the key it asked for`
+	const joined = joinedLine(context, worker)
+	const stood = joined.ok && joined.evidence.some(e => e.kind === 'happened' && e.order === index)
+	if (ask.tryOnly || !stood || list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly) !== index) return `${context.name(worker)} did not stand in line for the key it asked for`
 	const others = new Set<string>([...context.step.start.workers.keys(), ...happened(context.step, 'asked', () => true).map(h => h.worker)])
 	others.delete(worker)
 	const ahead = [...others].find(other => inLineBefore(context, other, ask.store, index))
@@ -268,6 +295,16 @@ function line(slots: readonly Slot[], context: ClaimContext, which: { count?: nu
 	}
 	if (which.first !== undefined && waiters[0] !== actorOf(slots[which.first])) return fails(`${waiters[0] === undefined ? 'no one' : context.name(waiters[0])} is first in line`, which.first)
 	return holds([lineEvidence(context.world, store)], context.world.time)
+}
+
+/** The worker of slot 0 stands at the place in line slot 1 names when the step ends. */
+function placeInLine(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const waiting = context.world.workers.get(worker)?.waiting
+	if (!waiting) return fails(`${context.name(worker)} is not in line when the step ends${holdsNow(context, worker)}`, 0)
+	if (waiting.place !== numberOf(slots[1])) return fails(`${context.name(worker)} is ${ordinal(waiting.place)} in line`, 1)
+	const store = context.world.stores.get(waiting.store)
+	return holds(store ? [lineEvidence(context.world, store)] : [], context.world.time)
 }
 
 /** The key went to the worker of slot `worker` in this step, after waiting (from `place` in line, with fence slot `fence`). */
@@ -593,6 +630,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'workers-ask-first',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(v, k) ∈ step for each v ∈ ws, w ∈ ws, and asked(w, k) before each other v's",
+		pattern: '{workers} ask for {key}, {worker} first', alternatives: ['{workers} both ask for {key}, {worker} first', '{workers} ask for a place, {worker} first', '{workers} ask for a slot, {worker} first', '{workers} ask, {worker} first', '{workers} both ask, {worker} first'],
+		example: 'Workers B and C ask for the key, C first',
+		meaning: 'Each of those workers asked for the key in this step, and the one named after the comma, one of them, asked before each of the others: after an ask, "B first" is the order of the asks, not of the line (that is "B is first in line").',
+		check(slots, context) {
+			const every = everyAsked(slots, context)
+			if (!every.ok) return every
+			const ids = actorsOf(slots[0])
+			const first = actorOf(slots[2])
+			if (!ids.includes(first)) return fails(`"${slots[2]?.text} first" says which of ${names(context, ids)} asked first, and ${context.name(first)} is not one of them`, 2)
+			const ask = (id: string) => asks(context, id, undefined, slots[1])[0] as Of<'asked'>
+			const earlier = ids.find(id => id !== first && context.step.happenings.indexOf(ask(id)) < context.step.happenings.indexOf(ask(first)))
+			if (earlier !== undefined) return fails(`${context.name(earlier)} asked before ${context.name(first)}: ${context.name(earlier)} at ${time(ask(earlier).at)}, ${context.name(first)} at ${time(ask(first).at)}`, 2)
+			return every
+		},
+	},
+	{
 		id: 'asks-again',
 		places: STORY,
 		tells: 'event',
@@ -670,10 +727,10 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'waits',
 		places: STORY,
 		tells: 'state',
-		formula: "w ∈ line(k, t), or asked(w) ∈ step found k held and granted(w) ∈ step came once a lease of k ended, or w ∈ line(k) at the step's start until granted(w), gave-up(w) or left(w) ∈ step",
+		formula: "w ∈ line(k, t) since its last asked(w, k) of the step, not a try (else since before the step), or asked(w) ∈ step found k held and granted(w) ∈ step on that ask (no gave-up(w), left(w) or asked(w) between) came once a lease of k ended, or w ∈ line(k) at the step's start until granted(w), gave-up(w) or left(w) ∈ step",
 		pattern: '{worker} waits( in line)', alternatives: ["{worker} has to wait( in line)", "{worker} is queued", "{worker} waits its turn", "{worker} waits for the key", "{worker} is waiting( in line)", "{worker} is waiting for the key"],
 		example: 'B waits in line',
-		meaning: "The worker is in line for the key when the step ends, or it waited in line in this step and got the key once its holder let go, or it stood in line when the step began until it got the key, gave up or left, which the text goes on to tell.",
+		meaning: "The worker is in line for the key when the step ends (since the hold that put it there: a try never waits, and an ask given up is a wait of its own), or it waited in line in this step and got the key on that ask once its holder let go, or it stood in line when the step began until it got the key, gave up or left, which the text goes on to tell.",
 		check: (slots, context) => inLine(slots, context),
 	},
 	{
@@ -709,11 +766,12 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "w ∈ line(k, t) ∧ asked(w, wait D) ∈ step",
 		pattern: '{worker} waits, for up to {duration}',
 		example: 'B waits, for up to 30 s',
-		meaning: 'The worker is in line when the step ends, and asked with a wait of that long.',
+		meaning: 'The worker is in line when the step ends, and asked with a wait of that long: the ask that put it in line (or, its wait over in the step, the ask of that wait), not an earlier one it gave up.',
 		check(slots, context) {
 			const line = inLine(slots, context)
 			if (!line.ok) return line
-			const wait = waitOf(slots, context, 1)
+			// The wait the worker stands in line on: of the ask that put it there, not an earlier one given up.
+			const wait = waitOf(slots, context, 1, lineAsk(context, actorOf(slots[0])) ?? null)
 			// Waiting that ended in the step (it gave up) ends this claim there too.
 			return wait.ok && line.until !== undefined ? { ...wait, until: line.until, ...(line.endedBy === undefined ? {} : { endedBy: line.endedBy }) } : wait
 		},
@@ -725,7 +783,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "w stood in line(k) for D: from its asked(w, k) until granted(w) from the line or gave-up(w) ∈ step, or, still in line, until t",
 		pattern: '{worker} waits {duration}', alternatives: ["{worker} waits {duration} for the key"],
 		example: 'B waits 30 s',
-		meaning: 'The worker stood in line that long: from its ask until it got the key from the line or gave up in this step, or, still in line, until the clause\'s moment. How long it was willing to wait is "waits, for up to".',
+		meaning: 'The worker stood in line that long: from its ask until it got the key from the line or gave up in this step, on that same ask (a grant of a later ask is not the end of a wait given up), or, still in line, until the clause\'s moment. How long it was willing to wait is "waits, for up to".',
 		check(slots, context) {
 			const line = inLine(slots, context)
 			if (!line.ok) return line
@@ -743,7 +801,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "asked(w, k) ∈ step, not a try, with live(v, k) or v ∈ line(k) then, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
 		pattern: '{worker} waits behind {worker}', alternatives: ["{worker} queues( up) behind {worker}", "{worker} lines up behind {worker}", "{worker} waits in line behind {worker}"],
 		example: 'B queues behind A',
-		meaning: 'The first worker asked for the key in this step while the second held it or stood in line for it, and stood in line: it is in line when the step ends, or got the key from the line, or gave up.',
+		meaning: 'The first worker asked for the key in this step while the second held it or stood in line for it, and stood in line: it is in line when the step ends, or got the key from the line, or gave up. The ask is its first hold of the step that stood in line (not one given the key at once).',
 		check: (slots, context) => waitedBehind(context, actorOf(slots[0]), actorOf(slots[1]), 0),
 	},
 	{
@@ -753,7 +811,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "for each w of ws: asked(w, k) ∈ step, not a try, with live(v, k) or v ∈ line(k) then, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
 		pattern: '{workers} wait behind {worker}', alternatives: ["{workers} queue( up) behind {worker}", "{workers} line up behind {worker}", "{workers} wait in line behind {worker}", "{workers} have to wait( in line) behind {worker}"],
 		example: 'B and C queue behind A',
-		meaning: 'Each of those workers asked for the key in this step while the last named held it or stood in line for it, and stood in line.',
+		meaning: 'Each of those workers asked for the key in this step while the last named held it or stood in line for it, and stood in line (each on its first hold of the step that stood in line).',
 		check(slots, context) {
 			const ids = actorsOf(slots[0])
 			const ahead = actorOf(slots[1])
@@ -805,10 +863,10 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'moves-up-in-line',
 		places: STORY,
 		tells: 'state',
-		formula: "place(w, line(k, t)) = n, and w stood in line(k) at the step's start at a place after n",
+		formula: "place(w, line(k, t)) = n, and w stood in line(k) at the step's start at a place after n, with no asked(w), granted(w), gave-up(w) or left(w) ∈ step",
 		pattern: '{worker} moves up to {ordinal}( in line)', alternatives: ["{worker} moves up to {ordinal} place( in line)"],
 		example: 'C moves up to first in line',
-		meaning: 'The worker stands at that place in line when the step ends, and stood further back in it when the step began; what moved it up is what took those ahead of it out of line.',
+		meaning: 'The worker stands at that place in line when the step ends, stood further back in it when the step began, and stood in it all through the step (no ask, grant, giving up or leaving of its own in the step); what moved it up is what took those ahead of it out of line.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const wanted = numberOf(slots[1])
@@ -818,6 +876,9 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const before = context.step.start.workers.get(worker)?.waiting
 			if (!before || before.store !== waiting.store) return fails(`${context.name(worker)} was not in line when the step began, so it did not move up`, 0)
 			if (before.place <= wanted) return fails(`${context.name(worker)} was ${ordinal(before.place)} in line already when the step began`, 0)
+			// Moving up is standing in line all through the step: leaving it and asking again joins the line anew.
+			const left = context.step.happenings.find(h => (h.kind === 'asked' || h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') && h.worker === worker)
+			if (left) return fails(`${context.name(worker)} left the line in this step (${left.kind} at ${time(left.at)}) and joined it again: it did not move up`, 0)
 			const ahead = context.step.start.stores.get(waiting.store)?.waiters.slice(0, before.place - 1) ?? []
 			const movers = context.step.happenings.filter(h => (h.kind === 'gave-up' || h.kind === 'granted' || h.kind === 'left') && ahead.includes(h.worker) && h.store === waiting.store)
 			const store = context.world.stores.get(waiting.store)
@@ -917,16 +978,31 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "place(w, line(k, t)) = n",
-		pattern: '{worker} is( now) {ordinal} in line', alternatives: ["{worker} is( now) {ordinal} in the line/queue", "{worker} is {ordinal} in line now", "{worker} waits {ordinal} in line", "{worker} is( now) {ordinal}", "{worker} {ordinal}( in line)"],
+		pattern: '{worker} is( now) {ordinal} in line', alternatives: ["{worker} is( now) {ordinal} in the line/queue", "{worker} is {ordinal} in line now", "{worker} waits {ordinal} in line", "{worker} is( now) {ordinal}", "{worker} {ordinal} in line"],
 		example: 'C is now first in line',
 		meaning: 'The worker stands at that place in line when the step ends.',
+		check: (slots, context) => placeInLine(slots, context),
+	},
+	{
+		id: 'place-short',
+		places: STORY,
+		tells: 'state',
+		formula: "place(w, line(k, t)) = n; right after a clause that told asked(v, k) of two workers or more, w among them: asked(w, k) the n-th of those",
+		pattern: '{worker} {ordinal}',
+		example: 'C second',
+		meaning: 'The worker stands at that place in line when the step ends ("B is first in line, C second"). Right after a clause that told the asks of several workers, that worker among them, it is also the place of its ask among those asks: "B and C ask. B first" needs B to have asked first, as "B and C ask for the key, B first" does.',
 		check(slots, context) {
+			const verdict = placeInLine(slots, context)
+			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
-			const waiting = context.world.workers.get(worker)?.waiting
-			if (!waiting) return fails(`${context.name(worker)} is not in line when the step ends${holdsNow(context, worker)}`, 0)
-			if (waiting.place !== numberOf(slots[1])) return fails(`${context.name(worker)} is ${ordinal(waiting.place)} in line`, 1)
-			const store = context.world.stores.get(waiting.store)
-			return holds(store ? [lineEvidence(context.world, store)] : [], context.world.time)
+			const told = (context.priorTold ?? []).filter((h): h is Of<'asked'> => h.kind === 'asked')
+			const mine = told.find(h => h.worker === worker)
+			if (mine === undefined || new Set(told.map(h => h.worker)).size < 2) return verdict
+			const order = [...told].sort((a, b) => context.step.happenings.indexOf(a) - context.step.happenings.indexOf(b))
+			const place = order.indexOf(mine) + 1
+			if (place === numberOf(slots[1])) return verdict
+			const ahead = order[0] as Of<'asked'>
+			return fails(`after the asks the clause before told, "${slots[0]?.text} ${slots[1]?.text}" is the order of those asks, and ${context.name(worker)} asked ${ordinal(place)}${place > 1 ? ` (${context.name(ahead.worker)} at ${time(ahead.at)}, ${context.name(worker)} at ${time(mine.at)})` : ''}; say "${slots[0]?.text} is ${slots[1]?.text} in line" for the line`, 1)
 		},
 	},
 	{
@@ -1378,10 +1454,11 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 ]
 
 /** The worker of slot 0 asked in this step with a wait of slot `wait`. */
-function waitOf(slots: readonly Slot[], context: ClaimContext, wait: number): Verdict {
+function waitOf(slots: readonly Slot[], context: ClaimContext, wait: number, told?: Of<'asked'> | null): Verdict {
 	const worker = actorOf(slots[0])
 	const wanted = numberOf(slots[wait])
-	const ask = asks(context, worker, undefined, slots[1])[0]
+	// `told`: the ask whose wait a state of waiting stands on (null: none in this step); else the worker's first ask of the step.
+	const ask = told === null ? undefined : (told ?? asks(context, worker, undefined, slots[1])[0])
 	if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
 	if (ask.tryOnly || ask.wait !== wanted) return fails(`${context.name(worker)} ${describeAsk(ask)}`, wait)
 	return holds([saw(context.step, ask)], ask.at)
