@@ -62,6 +62,13 @@ export const VERB = 'VERB'
  */
 export const SAVED_FORMS: ReadonlySet<string> = new Set(['saves', 'saves-without-lock', 'saves-again', 'saves-too', 'saves-stale', 'saves-with-fence', 'saves-with-old-fence', 'saves-first', 'pauses-before-saving', 'write-carried-fence', 'accepts-write', 'accepts-write-over'])
 
+/**
+ * The forms whose lease slot may name a restarted worker's old lease ("A's old lease", "its lease from before the
+ * crash"): that lease's life in the store after the crash, which its new process knows nothing of. Another form
+ * (a renewal, a let-go) is of what the worker's process does, and the old lease is no process's.
+ */
+export const OLD_LEASE_FORMS: ReadonlySet<string> = new Set(['lease-still-live', 'still-holds', 'runs-out', 'ends-at'])
+
 /** The words a form of a write has for what the worker wrote that stand for the domain's word for it ("A saves its work"). */
 export const SAVED_AS_THING: readonly string[] = ['work', 'result']
 
@@ -123,7 +130,7 @@ export type SlotType =
 
 /** What a slot read: an actor, actors, a number of its kind, or the key (and the store it named). */
 export type SlotValue =
-	| { type: 'actor'; id: string }
+	| { type: 'actor'; id: string; /** A lease slot's "old lease": the lease its crashed process held. */ old?: true }
 	| { type: 'actors'; ids: string[] }
 	| { type: 'key'; store?: string }
 	| { type: 'fence'; value: bigint }
@@ -345,6 +352,7 @@ export const FORMULA_TERMS: readonly (readonly [string, string])[] = [
 	['k, s, d', 'the key (on the store it names, else the only one), a store, a database'],
 	['asked, granted, refused, gave-up, expired, gone, ended, released, renewed, renew-refused, wrote, restarted, restored, backed-up, waited, paused, woke, crashed, process-restarted', "the events the engine and the workers' processes record, with their worker, store, fence, epoch and time (restarted: a store's; process-restarted: a crashed worker's process started again as a new one)"],
 	['wrote(w) (its answer)', "of a clause that tells what became of a worker's write (taken, refused, what it replaced): the worker's write the text told last, when it fits, else the first of the step that fits"],
+	['old(w)', "w's old lease (\"A's old lease\", \"its lease from before the crash\"): the lease live when w's process last restarted, in the step or before, which its crashed process held and the store keeps in w's name; its end is its own expired, gone or ended"],
 	['live(w, k, t), lease(w, t), fence, ttl, expiry', "w holds a lease of k that is live at t (given, not yet run out, let go, gone with its store or ended by an operator); w's latest lease at t and its fence, time to live and end"],
 	['holders(k, t), line(k, t), row(d, t), epoch(s, t), clock(t), paused(w, t)', "who holds k at t, in the order they got it; who waits for it, first first; the fence d's row keeps; s's epoch; the clock; whether w's process is shown paused"],
 ]

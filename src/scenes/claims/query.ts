@@ -152,6 +152,11 @@ export function actorOf(slot: Slot | undefined): string {
 	return slot?.value.type === 'actor' ? slot.value.id : ''
 }
 
+/** A lease slot that names the lease of the worker's crashed process ("A's old lease", "its lease from before the crash"). */
+export function isOld(slot: Slot | undefined): boolean {
+	return slot?.value.type === 'actor' && slot.value.old === true
+}
+
 export function fenceOfSlot(slot: Slot | undefined): bigint {
 	return slot?.value.type === 'fence' ? slot.value.value : -1n
 }
@@ -421,4 +426,53 @@ export function spanMakers(context: ClaimContext, store: string, span: HoldersSp
 /** The last lease end (or open) of a store's key up to a span's beginning: what made the room a semaphore's key had then. */
 export function spanFreedBy(context: ClaimContext, store: string, span: HoldersSpan): Happening[] {
 	return spanMakers(context, store, { ...span, holders: [] })
+}
+
+/** The lease a worker's crashed process held when its process restarted: what "A's old lease" names. */
+export interface OldLease {
+	restart: Of<'process-restarted'>
+	grant: Of<'granted'>
+	/** What ended it (run out, gone with its store, ended by an operator), in this step, an earlier one or one the claim may look ahead to. */
+	end?: { h: Of<'expired' | 'gone' | 'ended' | 'released'>; step: StepFacts }
+	/** When it runs out: its grant's TTL, or the last renewal's end before the restart. */
+	expiresAt: number
+}
+
+/**
+ * "A's old lease" (its lease from before the crash): the lease live when the worker's process last restarted in
+ * this step or before it, given to the process that crashed. A message when the worker never restarted, or its
+ * crashed process held no live lease then (it ran out, or was let go, before the restart).
+ */
+export function oldLease(context: ClaimContext, worker: string): OldLease | string {
+	const upTo = runSteps(context.run).filter(step => step.index <= context.step.index)
+	const restartStep = upTo.filter(step => happened(step, 'process-restarted', h => h.worker === worker).length > 0).pop()
+	const name = context.name(worker)
+	if (!restartStep) return `${name}'s process did not restart in this step or before it, so it has no old lease (a lease from before a crash): say "${name}'s lease"`
+	const restart = happened(restartStep, 'process-restarted', h => h.worker === worker).pop() as Of<'process-restarted'>
+	const before = [...upTo.filter(step => step.index < restartStep.index).flatMap(step => step.happenings), ...restartStep.happenings.slice(0, restartStep.happenings.indexOf(restart))]
+	const grant = before.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker).pop()
+	if (!grant) return `${name}'s process held no lease before it restarted at ${time(restart.at)}, so it has no old lease`
+	const sameLease = (h: Happening): h is Of<'expired' | 'gone' | 'ended' | 'released'> => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'released') && h.worker === worker && h.store === grant.store && h.fence === grant.fence
+	const endedBefore = before.slice(before.indexOf(grant) + 1).find(sameLease)
+	if (endedBefore) return `${name}'s lease from before its crash ${endedBefore.kind === 'expired' ? 'ran out' : endedBefore.kind === 'gone' ? 'went with its store' : endedBefore.kind === 'ended' ? 'was ended by an operator' : 'was let go'} at ${time(endedBefore.at)}, before its process restarted at ${time(restart.at)}: it has no old lease that outlived the crash`
+	const renewal = before.slice(before.indexOf(grant) + 1).filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === worker && h.store === grant.store).pop()
+	const old: OldLease = { restart, grant, expiresAt: renewal?.until ?? grant.at + grant.ttl }
+	const last = context.run.lookAhead ?? context.run.steps.length
+	for (const step of [restartStep, ...context.run.steps.slice(restartStep.index + 1, Math.max(last, context.step.index) + 1)]) {
+		const from = step === restartStep ? step.happenings.indexOf(restart) + 1 : 0
+		const h = step.happenings.slice(from).find(sameLease)
+		if (h) {
+			old.end = { h, step }
+			break
+		}
+	}
+	return old
+}
+
+/** After a restart of the worker's process, while the lease its crashed process held is live in the store: what to say of that lease. */
+export function oldHint(context: ClaimContext, worker: string): string {
+	const old = oldLease(context, worker)
+	if (typeof old === 'string' || (old.end !== undefined && old.end.step.index <= context.step.index)) return ''
+	const name = context.name(worker)
+	return ` (its process restarted at ${time(old.restart.at)} and holds nothing of the lease its crashed process held, which the store keeps live in its name until ${time(old.end?.h.at ?? old.expiresAt)}: say "${name}'s old lease")`
 }

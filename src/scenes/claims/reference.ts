@@ -112,6 +112,48 @@ function earlierSteps(env: Env): StepFacts[] {
 	return env.run.steps.slice(1, env.step.index)
 }
 
+/** Whether a lease slot says "old lease" ("A's old lease", "its lease from before the crash"). */
+const old = (slot: Slot | undefined): boolean => slot?.value.type === 'actor' && slot.value.old === true
+
+/**
+ * A worker's old lease, from the meaning of "old": replay the run's events up to this step's end, keeping the
+ * worker's lease (a grant starts it, its own end ends it), and at each restart of its process set the lease then
+ * live aside as the old one. Its end is looked for in the events after that restart, through the steps a claim sees.
+ */
+function oldLeaseOf(env: Env, w: string): { grant: Of<'granted'>; grantStep: number; end?: Happening; endStep?: number; until: number } | undefined {
+	let live: { grant: Of<'granted'>; grantStep: number; until: number } | undefined
+	let found: { lease: typeof live; step: number; at: number } | undefined
+	for (const step of env.run.steps.slice(1, env.step.index + 1)) {
+		for (const [i, h] of step.happenings.entries()) {
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'granted') live = { grant: h, grantStep: step.index, until: h.at + h.ttl }
+			else if (h.kind === 'renewed' && live && h.store === live.grant.store) live = { ...live, until: h.until }
+			else if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && live && h.store === live.grant.store && h.fence === live.grant.fence) live = undefined
+			else if (h.kind === 'process-restarted') {
+				found = { lease: live, step: step.index, at: i }
+				live = undefined
+			}
+		}
+	}
+	if (!found?.lease) return undefined
+	const lease = found.lease
+	const last = Math.max(env.run.lookAhead ?? env.run.steps.length, env.step.index)
+	for (const step of env.run.steps.slice(found.step, last + 1)) {
+		const end = step.happenings.find((h, i) => (step.index > found.step || i > found.at) && (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && h.store === lease.grant.store && h.fence === lease.grant.fence)
+		if (end) return { ...lease, end, endStep: step.index }
+	}
+	return lease
+}
+
+/** "A's old lease is still live" (or "still holds the key"): given before this step, and not ended by its end. */
+function oldStillLive(s: readonly Slot[], env: Env): Meaning {
+	const w = actor(s[0])
+	const lease = oldLeaseOf(env, w)
+	if (!lease || lease.grantStep >= env.step.index || !fits(s[1], lease.grant.store)) return NO
+	if (lease.endStep !== undefined && lease.endStep <= env.step.index) return NO
+	return holdsNow(true, [lease.grant], env, { live: { worker: w, store: lease.grant.store } })
+}
+
 function laterSteps(env: Env): StepFacts[] {
 	const last = env.run.lookAhead ?? env.run.steps.length
 	return env.run.steps.slice(env.step.index + 1, last + 1)
@@ -496,6 +538,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'lease-still-live': (s, env) => MEANINGS['still-holds']?.(s, env) ?? NO,
 	'still-holds': (s, env) => {
+		if (old(s[0])) return oldStillLive(s, env)
 		const w = actor(s[0])
 		const then = leaseAt(env.step.start, w)
 		const now = leaseAt(env.world, w)
@@ -970,7 +1013,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return mine !== undefined && earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && h.store === mine.store).length > 0) ? asked(mine) : NO
 	},
 	// -- a lease's end
-	'runs-out': (s, env) => event(events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]),
+	'runs-out': (s, env) => {
+		if (!old(s[0])) return event(events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0])
+		// Its old lease: the end of the lease its crashed process held is this step's, a running out, not told yet.
+		const lease = oldLeaseOf(env, actor(s[0]))
+		return lease?.end?.kind === 'expired' && lease.endStep === env.step.index && !env.used.has(lease.end) ? event(lease.end) : NO
+	},
 	// "During the pause": the worker's last process event before the expiry paused it.
 	'runs-out-during-pause': (s, env) => {
 		const expiry = events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]
@@ -1055,6 +1103,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'ends-at': (s, env) => {
 		const w = actor(s[0])
+		if (old(s[0])) {
+			// Live when the step ends, and its end (a running out, or when it will run out) at T.
+			const lease = oldLeaseOf(env, w)
+			if (!lease || (lease.endStep !== undefined && lease.endStep <= env.step.index)) return NO
+			if (lease.end && lease.end.kind !== 'expired') return NO
+			return holdsNow((lease.end?.at ?? lease.until) === num(s[1]), [lease.grant], env)
+		}
 		const lease = leaseAt(env.world, w)
 		if (!lease || state(lease) !== 'live' || lease.expiresAt !== num(s[1])) return NO
 		if (endsBefore(env, w, lease)) return NO

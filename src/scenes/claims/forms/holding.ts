@@ -6,6 +6,9 @@ import { showFence } from '../fence-notation.ts'
 import type { Of } from '../query.ts'
 import {
 	actorOf,
+	isOld,
+	oldHint,
+	oldLease,
 	actorsOf,
 	eachHeld,
 	describeHeld,
@@ -307,15 +310,36 @@ function holderCount(slots: readonly Slot[], context: ClaimContext, count: numbe
 /** One lease of the worker of slot 0 was live from the step's start through its end. */
 function stillHolds(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
+	if (isOld(slots[0])) return oldStillHolds(slots, context, worker)
 	const before = liveLease(context.step.start, worker)
 	const after = liveLease(context.world, worker)
 	if (!before) return fails(`${context.name(worker)} held no live lease when the step began`, 0)
 	if (!ofKey(slots[1], before.store)) return fails(`${context.name(worker)}'s lease is from ${context.name(before.store)}, not ${context.name(keyStore(slots[1]) ?? '')}`, 1)
-	if (!after || after.grantedAt !== before.grantedAt) return fails(`${context.name(worker)}'s lease did not last the step: ${describeEnd(context, worker)}`, 0)
+	if (!after || after.grantedAt !== before.grantedAt) return fails(`${context.name(worker)}'s lease did not last the step: ${describeEnd(context, worker)}${oldHint(context, worker)}`, 0)
 	// One lease all through: a let-go and a new lease at the same moment is no "still".
 	const ended = [...happened(context.step, 'released', h => h.worker === worker), ...happened(context.step, 'expired', h => h.worker === worker), ...happened(context.step, 'gone', h => h.worker === worker), ...happened(context.step, 'ended', h => h.worker === worker)][0]
 	if (ended || after.fence !== before.fence) return fails(`${context.name(worker)}'s lease did not last the step: it ${ended?.kind === 'released' ? 'let go' : ended?.kind === 'gone' ? 'lost it to its store' : ended?.kind === 'ended' ? 'had it ended by an operator' : 'ran out'} at ${time(ended?.at ?? context.world.time)} and holds another now`, 0)
 	return { ...holds([leaseEvidence(context.step.start, worker), leaseEvidence(context.world, worker)], context.world.time), said: { live: { worker, store: before.store, at: context.moment ?? context.world.time } } } as Verdict
+}
+
+/**
+ * "A's old lease is still live" ("still holds the key"): the lease A's crashed process held, which its restart
+ * left in the store in A's name, was given before this step and has not ended when the step ends.
+ */
+function oldStillHolds(slots: readonly Slot[], context: ClaimContext, worker: string): Verdict {
+	const old = oldLease(context, worker)
+	if (typeof old === 'string') return fails(old, 0)
+	const name = context.name(worker)
+	if (!ofKey(slots[1], old.grant.store)) return fails(`${name}'s old lease is from ${context.name(old.grant.store)}, not ${context.name(keyStore(slots[1]) ?? '')}`, 1)
+	const granted = runSteps(context.run).find(step => step.happenings.includes(old.grant))
+	if (granted === undefined || granted.index >= context.step.index) return fails(`${name}'s old lease was given in this step, at ${time(old.grant.at)}: it was not live when the step began`, 0)
+	const end = old.end
+	if (end && end.step.index <= context.step.index) return fails(`${name}'s old lease did not last the step: it ${endWord(end.h)} at ${time(end.h.at)}${end.step.index < context.step.index ? `, in step ${end.step.index}` : ''}`, 0)
+	return { ...holds([saw(granted, old.grant)], context.world.time), said: { live: { worker, store: old.grant.store, at: context.moment ?? context.world.time } } } as Verdict
+}
+
+function endWord(h: Happening): string {
+	return h.kind === 'expired' ? 'ran out' : h.kind === 'gone' ? 'went with its store' : h.kind === 'ended' ? 'was ended by an operator' : 'was let go'
 }
 
 /** The worker of slot 0, and no other, holds the key when the step ends, from any store. */
@@ -416,20 +440,20 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'still-holds',
 		places: STORY,
 		tells: 'state',
-		formula: "one lease of w live from the step's start through t",
-		pattern: '{worker} still holds {key}', alternatives: ["{worker} still has {key}", "{owner} lease still holds {key}"],
+		formula: "one lease of w live from the step's start through t; of an old lease, old(w) of k granted before the step and not ended by its end",
+		pattern: '{worker} still holds {key}', alternatives: ["{worker} still has {key}", "{lease} still holds {key}"],
 		example: 'A still holds the key',
-		meaning: "The worker's lease was live when the step began and is live when it ends.",
+		meaning: "The worker's lease was live when the step began and is live when it ends. \"A's old lease still holds the key\" is of the lease A's crashed process held when its process restarted (in this step or before), which the store keeps in A's name: given before this step and not ended by its end; A's new process holds nothing of it.",
 		check: (slots, context) => stillHolds(slots, context),
 	},
 	{
 		id: 'lease-still-live',
 		places: STORY,
 		tells: 'state',
-		formula: "one lease of w live from the step's start through t",
+		formula: "one lease of w live from the step's start through t; of an old lease, old(w) granted before the step and not ended by its end",
 		pattern: '{lease} is still live', alternatives: ["{lease} is still alive"],
 		example: "A's lease is still live",
-		meaning: "The worker's lease was live when the step began and is live when it ends (as \"A still holds the key\").",
+		meaning: "The worker's lease was live when the step began and is live when it ends (as \"A still holds the key\"). \"A's old lease is still live\" (\"its lease from before the crash\") is of the lease A's crashed process held when its process restarted, in this step or before: given before this step and not ended by its end.",
 		check: (slots, context) => stillHolds(slots, context),
 	},
 	{

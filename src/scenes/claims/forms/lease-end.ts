@@ -1,7 +1,7 @@
 /** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, eachHeld, actorsOf, earlierHappenings, fails, happened, happenedBefore, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
+import { actorOf, isOld, oldHint, oldLease, eachHeld, actorsOf, earlierHappenings, fails, happened, happenedBefore, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import { eventsOf } from '../causes.ts'
 import type { Happening } from '../../frame.ts'
@@ -12,6 +12,7 @@ const STORY = ['caption', 'note'] as const
 /** The lease of slot 0's worker ran out in this step (`gone`: its store closed under it instead). */
 function ended(slots: readonly Slot[], context: ClaimContext, how: 'expired' | 'gone'): Verdict {
 	const worker = actorOf(slots[0])
+	if (isOld(slots[0])) return oldRunsOut(context, worker)
 	const all = happened(context.step, how, h => h.worker === worker)
 	// Each clause that says a lease runs out tells an expiry of its own: "A's lease runs out. A's lease expires." tells one twice.
 	const end = unused(context, all)[0]
@@ -27,6 +28,33 @@ function ended(slots: readonly Slot[], context: ClaimContext, how: 'expired' | '
 	const state = leaseState(lease)
 	if (state === 'live') return fails(`${context.name(worker)}'s lease is live until ${time(lease.expiresAt)}`, 0)
 	return fails(`${context.name(worker)}'s lease had ended before this step`, 0)
+}
+
+/** "A's old lease runs out": the lease A's crashed process held, left in the store by its restart, ran out in this step. */
+function oldRunsOut(context: ClaimContext, worker: string): Verdict {
+	const old = oldLease(context, worker)
+	if (typeof old === 'string') return fails(old, 0)
+	const end = old.end
+	const name = context.name(worker)
+	if (end === undefined || end.step.index > context.step.index) return fails(`${name}'s old lease did not run out in this step: it is live until ${time(old.expiresAt)}`, 0)
+	if (end.step.index < context.step.index) return fails(`${name}'s old lease ${end.h.kind === 'expired' ? 'ran out' : 'ended'} at ${time(end.h.at)}, in step ${end.step.index}`, 0)
+	if (end.h.kind !== 'expired') return fails(`${name}'s old lease did not run out: it ${end.h.kind === 'gone' ? 'went with its store' : end.h.kind === 'ended' ? 'was ended by an operator' : 'was let go'} at ${time(end.h.at)}`, 0)
+	if (unused(context, [end.h]).length === 0) return fails(`this text told ${name}'s old lease running out already, at ${time(end.h.at)}`, 0)
+	return holds([saw(context.step, end.h)], end.h.at)
+}
+
+/** "A's old lease ends at T": the lease A's crashed process held is live when the step ends, and nothing ends it before it runs out at T. */
+function oldEndsAt(slots: readonly Slot[], context: ClaimContext, worker: string): Verdict {
+	const old = oldLease(context, worker)
+	if (typeof old === 'string') return fails(old, 0)
+	const name = context.name(worker)
+	const end = old.end
+	if (end && end.step.index <= context.step.index) return fails(`${name}'s old lease is not live when the step ends: it ${end.h.kind === 'expired' ? 'ran out' : end.h.kind === 'gone' ? 'went with its store' : end.h.kind === 'ended' ? 'was ended by an operator' : 'was let go'} at ${time(end.h.at)}`, 0)
+	if (end && end.h.kind !== 'expired') return fails(`${name}'s old lease ends sooner: it ${end.h.kind === 'gone' ? 'goes with its store' : end.h.kind === 'ended' ? 'is ended by an operator' : 'is let go'} at ${time(end.h.at)}, in step ${end.step.index}`, 1)
+	const at = end?.h.at ?? old.expiresAt
+	if (at !== numberOf(slots[1])) return fails(`${name}'s old lease runs out at ${time(at)}`, 1)
+	const granted = runSteps(context.run).find(step => step.happenings.includes(old.grant)) ?? context.step
+	return holds([saw(granted, old.grant)], context.world.time)
 }
 
 /** The lease of slot 0's worker was lost in this step (ran out, went with its store, or ended by an operator): an event, at its moment. */
@@ -204,10 +232,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'runs-out',
 		places: STORY,
 		tells: 'event',
-		formula: "expired(w) ∈ step",
+		formula: "expired(w) ∈ step; of an old lease, expired(w) ∈ step is old(w)'s end",
 		pattern: '{lease} runs out', alternatives: ["{lease} expires", "{lease} times out", "{lease} ran out", "{lease} expired", "{lease} lapses", "the lease of {worker} runs out/expires"],
 		example: "A's lease runs out",
-		meaning: "The worker's lease ran out in this step: its TTL passed without a renewal. \"A's lease has run out\" is a state, not this event.",
+		meaning: "The worker's lease ran out in this step: its TTL passed without a renewal. \"A's lease has run out\" is a state, not this event. \"A's old lease runs out\" (\"its lease from before the crash\") is the lease A's crashed process held when its process restarted, which the store kept: its own end, in this step, a running out.",
 		check: (slots, context) => ended(slots, context, 'expired'),
 		each: 'expiry',
 	},
@@ -446,10 +474,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'ends-at',
 		places: STORY,
 		tells: 'state',
-		formula: "live(w, t) ∧ expiry(w, t) = T, and no later step renews that lease, lets it go, takes it or ends it before T",
-		pattern: '{lease} ends at {time}',
+		formula: "live(w, t) ∧ expiry(w, t) = T, and no later step renews that lease, lets it go, takes it or ends it before T; of an old lease, old(w) not ended by the step's end, and its end an expired(w) at T (or, none seen, its grant's or last renewal's end = T)",
+		pattern: '{lease} ends at {time}', alternatives: ['{lease} is live until {time}'],
 		example: "A's lease ends at 40 s",
-		meaning: "The worker's lease is live when the step ends and ends at that time: no later step renews it (which moves its end on; \"now ends at\" says the end it has now), lets it go, takes it or has an operator end it sooner.",
+		meaning: "The worker's lease is live when the step ends and ends at that time: no later step renews it (which moves its end on; \"now ends at\" says the end it has now), lets it go, takes it or has an operator end it sooner. \"A's old lease ends at 30 s\" (\"is live until 30 s\") is of the lease A's crashed process held when its process restarted: not ended by the step's end, and it runs out at that time (no store takes it first).",
 		check: (slots, context) => endsAt(slots, context, true),
 	},
 	{
@@ -1010,8 +1038,9 @@ function endWord(h: LeaseEnd): string {
 /** The worker's live lease runs out at slot 1's time; with `later`, no later step ends that lease sooner (a let-go, a restart that takes it, an operator's end). */
 function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): Verdict {
 	const worker = actorOf(slots[0])
+	if (isOld(slots[0])) return oldEndsAt(slots, context, worker)
 	const lease = liveLease(context.world, worker)
-	if (!lease) return fails(`${context.name(worker)} holds no live lease when the step ends`, 0)
+	if (!lease) return fails(`${context.name(worker)} holds no live lease when the step ends${later ? oldHint(context, worker) : ''}`, 0)
 	if (lease.expiresAt !== numberOf(slots[1])) return fails(`${context.name(worker)}'s lease runs out at ${time(lease.expiresAt)}`, 1)
 	const end = later ? endOfLease(context, worker, lease) : undefined
 	if (end && end.h.at < lease.expiresAt) return fails(`${context.name(worker)}'s lease ends sooner: it is ${endWord(end.h)} at ${time(end.h.at)}, in step ${end.step.index}`, 1)

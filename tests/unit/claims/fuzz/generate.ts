@@ -330,7 +330,7 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 				out.push({ text: `${n(h.worker)} gives up`, at, event: h }, { text: `${n(h.worker)} waits` })
 				break
 			case 'expired':
-				out.push({ text: `${short(h.worker)}'s lease runs out`, at, event: h })
+				out.push({ text: `${short(h.worker)}'s lease runs out`, at, event: h }, { text: `${short(h.worker)}'s old lease runs out`, at, event: h })
 				break
 			case 'gone':
 				out.push({ text: `${short(h.worker)}'s lease is gone`, at, event: h })
@@ -372,6 +372,9 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 				break
 			case 'process-restarted':
 				out.push({ text: `${n(h.worker)} restarts`, at, event: h }, { text: `${short(h.worker)}'s process comes back after its crash`, at, event: h })
+				// The lease its crashed process held, which the store keeps: live or not, and its end (true, or not when a renewal or a store took it).
+				out.push({ text: `${short(h.worker)}'s old lease still holds the key` }, { text: `${short(h.worker)}'s lease from before the crash is still live` })
+				if (step.start.workers.get(h.worker)?.lease) out.push({ text: `${short(h.worker)}'s old lease ends at ${durationText(step.start.workers.get(h.worker)?.lease?.expiresAt ?? 0, 0)}` })
 				break
 			case 'waited':
 				out.push({ text: `the test moves the clock on by ${durationText(h.ms, 0)}`, at, event: h })
@@ -396,6 +399,7 @@ export function toldOf(run: RunFacts, index: number, labelOf: (id: string) => st
 		if (lease?.fence !== undefined) out.push({ text: `${short(worker.id)}'s fence is ${fenceText(lease.fence, 1)}` })
 		if (lease && (lease.expired || lease.gone)) out.push({ text: `${short(worker.id)}'s lease is lost` })
 		if (worker.paused && !worker.crashed) out.push({ text: `${short(worker.id)} is paused` })
+		if (!worker.crashed && !worker.paused) out.push({ text: `${short(worker.id)}'s old lease is still live` })
 	}
 	for (const db of step.end.databases.values()) if (step.end.databases.size === 1) out.push({ text: `the row keeps fence ${fenceText(db.fence, 1)}` })
 	out.push({ text: `the clock reads ${durationText(step.end.time, 0)}`, at: step.end.time }, { text: `${durationText(step.end.time - step.start.time, 0)} pass`, at: step.end.time })
