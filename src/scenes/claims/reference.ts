@@ -969,6 +969,29 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const mine = askOf(env, w, h => h.tryOnly)
 		return mine !== undefined && earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && h.store === mine.store).length > 0) ? asked(mine) : NO
 	},
+	// Its n-th try of that key in the run falls in this step.
+	'tries-nth-time': (s, env) => {
+		const w = actor(s[0])
+		const first = askOf(env, w, h => h.tryOnly)
+		if (!first) return NO
+		const all = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings].filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === w && h.tryOnly && h.store === first.store)
+		const nth = all[num(s[1]) - 1]
+		return nth !== undefined && env.step.happenings.includes(nth) ? asked(nth) : NO
+	},
+	// A try of this step whose ask before it (of that key) was a try refused, D before.
+	'waits-and-tries-again': (s, env) => {
+		const w = actor(s[0])
+		const before = earlierSteps(env).flatMap(step => step.happenings)
+		for (const mine of events(env.step, 'asked', h => h.worker === w && h.tryOnly)) {
+			const past = [...before, ...env.step.happenings.slice(0, env.step.happenings.indexOf(mine))]
+			const asks = past.filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === w && h.store === mine.store)
+			const last = asks[asks.length - 1]
+			if (last === undefined || !last.tryOnly) continue
+			if (!past.some(h => h.kind === 'refused' && h.worker === w && h.store === mine.store && h.at === last.at)) continue
+			if (mine.at - last.at === num(s[1])) return asked(mine)
+		}
+		return NO
+	},
 	// -- a lease's end
 	'runs-out': (s, env) => event(events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0]),
 	// "During the pause": the worker's last process event before the expiry paused it.
