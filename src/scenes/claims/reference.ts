@@ -1278,6 +1278,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'saves-with-old-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]) && !h.noFence && stale(env, h))),
 	'fences-compare': (s, env) => compared(env, fence(s[0]), fence(s[2]), s[1]?.value.type === 'relation' ? s[1].value.value : '<'),
 	'fence-smaller-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '<'),
+	'fence-larger-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '>'),
 	'saves-first': (s, env) => {
 		const w = actor(s[0])
 		return save(env, w, write => {
@@ -1486,6 +1487,20 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return opened && (opened.kind === 'restarted' || opened.kind === 'restored') && opened.epoch === epoch ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env) : NO
 	},
 	'fence-larger-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '>'),
+	// Each store's fences up to the moment, in the order given, each larger than the one before; at least one pair.
+	'each-fence-larger-than-the-one-before': (_s, env) => {
+		const given = upTo(env).slice(1).flatMap(step => events(step, 'granted', h => h.fence !== undefined && h.at <= env.world.time))
+		const stores = new Set(given.map(h => h.store))
+		let pairs = 0
+		for (const store of stores) {
+			const mine = given.filter(h => h.store === store).map(h => h.fence as bigint)
+			for (let k = 1; k < mine.length; k++) {
+				if ((mine[k] as bigint) <= (mine[k - 1] as bigint)) return NO
+				pairs++
+			}
+		}
+		return holdsNow(pairs > 0, given, env)
+	},
 	'fence-larger-than-every-earlier': (s, env) => largerThanAllBefore(env, actor(s[0]), false),
 	'fence-larger-than-any-before-restart': (s, env) => largerThanAllBefore(env, actor(s[0]), true),
 	// -- a worker's process, and the run without fences
@@ -2192,8 +2207,8 @@ function wroteOf(meaning: Meaning): Of<'wrote'> | undefined {
 	return meaning.decides ?? meaning.compares?.write ?? meaning.events.find((h): h is Of<'wrote'> => h.kind === 'wrote')
 }
 
-function compared(env: Env, l: bigint, r: bigint, rel: '<' | '=' | '<='): Meaning {
-	if (!(rel === '<' ? l < r : rel === '=' ? l === r : l <= r)) return NO
+function compared(env: Env, l: bigint, r: bigint, rel: '<' | '=' | '<=' | '>'): Meaning {
+	if (!(rel === '<' ? l < r : rel === '>' ? l > r : rel === '=' ? l === r : l <= r)) return NO
 	// With no write told right before, the step's writes must have made one comparison only.
 	const made = new Set(events(env.step, 'wrote', h => h.fenced && !h.noFence).map(h => `${h.fence} ${h.fence < h.before ? '<' : h.fence === h.before ? '=' : '>'} ${h.before}`))
 	if (env.answered === undefined && made.size > 1) return NO
