@@ -611,6 +611,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = grants as Of<'granted'>[]
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
+	// Each worker's grant of the step (of the key, when named) with that time to live.
+	'workers-get-with-ttl': (s, env) => {
+		const key = s.find(slot => slot.type === 'key')
+		const ttl = num(s.find(slot => slot.type === 'duration'))
+		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && fits(key, h.store) && h.ttl === ttl)[0])
+		if (grants.some(grant => grant === undefined)) return NO
+		const all = grants as Of<'granted'>[]
+		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
+	},
 	'workers-get-at-once': (s, env) => {
 		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store))[0])
 		if (grants.some(grant => grant === undefined || grant.place !== undefined || grant.at !== grants[0]?.at)) return NO
@@ -1028,6 +1037,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	// -- an operator
 	'operator-ends': (s, env) => event(events(env.step, 'ended', h => h.worker === actor(s[0]))[0]),
+	// Down at the moment: its last crash by then, which no restart of its process followed; it holds from the crash.
+	'has-crashed': (s, env) => {
+		const w = actor(s[0])
+		const crash = upTo(env).slice(1).flatMap(step => events(step, 'crashed', h => h.worker === w && h.at <= env.world.time)).pop()
+		if (crash === undefined || env.world.workers.get(w)?.crashed !== true) return NO
+		return { ...holdsNow(true, [crash], env), at: crash.at }
+	},
 	'was-ended': (s, env) => {
 		const lease = leaseAt(env.world, actor(s[0]))
 		const meaning = holdsNow(lease !== undefined && state(lease) === 'ended', leaseMakers(env, actor(s[0])), env)
