@@ -776,6 +776,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'asks-with-wait': (s, env) => withWait(env, actor(s[0]), num(s[2]), s[1]),
 	'asks-with-wait-short': (s, env) => withWait(env, actor(s[0]), num(s[1])),
+	'asks-also-with-wait': (s, env) => {
+		const w = actor(s[0])
+		const ask = askOf(env, w)
+		if (!ask || ask.tryOnly || ask.wait !== num(s[1])) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(ask))]
+		return before.some(h => h.kind === 'asked' && h.worker !== w && !h.tryOnly && h.wait === ask.wait) ? event(ask) : NO
+	},
 	'asks-without-limit': (s, env) => {
 		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store))
 		return ask && !ask.tryOnly && !Number.isFinite(ask.wait ?? Number.POSITIVE_INFINITY) ? event(ask) : NO

@@ -686,6 +686,25 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => waitOf(slots, context, 1),
 	},
 	{
+		id: 'asks-also-with-wait',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, wait D) ∈ step, after an asked(v, wait D) ∈ run by another worker v",
+		pattern: '{worker} asks, also with a {duration} wait', alternatives: ["{worker} asks, also with a wait of {duration}", "{worker} also asks with a {duration} wait", "{worker} also asks with a wait of {duration}", "{worker} asks, also willing to wait {duration}"],
+		example: 'Worker C asks, also with a 10 s wait',
+		meaning: 'The worker asked for the key in this step, waiting at most that long, and "also": another worker had asked before it with a wait just as long.',
+		check(slots, context) {
+			const verdict = waitOf(slots, context, 1)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const mine = asks(context, worker)[0] as Of<'asked'>
+			const before = [...earlierHappenings(context), ...context.step.happenings.slice(0, context.step.happenings.indexOf(mine))]
+			const other = before.find(h => h.kind === 'asked' && h.worker !== worker && !h.tryOnly && h.wait === mine.wait)
+			if (other === undefined) return fails(`no other worker asked with a ${time(numberOf(slots[1]))} wait before ${context.name(worker)}: "also" says one did`, 1)
+			return verdict
+		},
+	},
+	{
 		id: 'asks-without-limit',
 		places: STORY,
 		tells: 'event',
