@@ -1682,6 +1682,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = env.world.stores.get(actor(s[0]))
 		return holdsNow(store !== undefined && store.epoch === big(s[1]), openMaker(env, actor(s[0])), env)
 	},
+	// The one store's first open of the step (a restart or a restore) whose epoch is not the one it had before.
+	'epoch-changes': (_s, env) => {
+		if (env.world.stores.size !== 1) return NO
+		const id = [...env.world.stores.keys()][0]
+		return event(env.step.happenings.find(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === id && h.epoch !== h.epochBefore))
+	},
 	'epoch-is-larger': (_s, env) => {
 		const store = storeOf(env, undefined)
 		const last = store ? openMaker(env, store.id)[0] : undefined
