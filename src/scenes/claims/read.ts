@@ -168,6 +168,9 @@ const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |,
  */
 const BEFORE_WHEN = new Set(['is-still-paused', 'still-holds', 'lease-still-live'])
 
+/** The comparisons of two workers' fences, which may leave out "fence" right after one that says it ("C's fence is larger than B's, and B's is larger than A's"). */
+const BARE_COMPARISONS: ReadonlySet<string> = new Set(['fence-larger-than', 'fence-smaller-than'])
+
 /** "then" inside a clause, after its subject ("the key then goes to B", "it then pauses"), with the space before it. */
 const THEN_INSIDE = / then(?= )/
 /** The most connectives a sentence may have: reading tries every way to cut a sentence, so a long one is refused, not read slowly. */
@@ -252,6 +255,15 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 					const paused = pause === undefined ? undefined : result.clauses[pause]
 					if (paused === undefined || paused.subject !== clause.subject) {
 						result.problems.push({ start: clause.start, end: clause.end, message: `"without letting go" tells what a worker did not do as its process paused or crashed: it follows, after a comma, a clause of its sentence that says so of the same worker, and takes that clause's subject ("A crashes while it holds the key, without letting go")` })
+						continue
+					}
+				}
+				// "B's is larger than A's" leaves out what it compares: it is the fences of a comparison of two workers' fences right before it in its
+				// sentence. ("…, which is larger than A's" and "…, larger than A's" after a clause about a worker are of that worker's fence.)
+				if (BARE_COMPARISONS.has(clause.form.id) && !clause.relative && !/\bfence\b|^(?:larger|higher|greater|bigger|smaller|lower|less) /i.test(text.slice(clause.start, clause.end))) {
+					const before = result.clauses.length > opened ? result.clauses[result.clauses.length - 1] : undefined
+					if (before === undefined || !BARE_COMPARISONS.has(before.form.id)) {
+						result.problems.push({ start: clause.start, end: clause.end, message: `"${text.slice(clause.start, clause.end)}" does not say what it compares: without the word "fence" it reads only right after a comparison of two workers' fences in its sentence ("C's fence is larger than B's, and B's is larger than A's"); else write "fence" ("B's fence is larger than A's")` })
 						continue
 					}
 				}

@@ -654,6 +654,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = grants as Of<'granted'>[]
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
+	// Each worker's grant of the step (of the key, when named) with that time to live.
+	'workers-get-with-ttl': (s, env) => {
+		const key = s.find(slot => slot.type === 'key')
+		const ttl = num(s.find(slot => slot.type === 'duration'))
+		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && fits(key, h.store) && h.ttl === ttl)[0])
+		if (grants.some(grant => grant === undefined)) return NO
+		const all = grants as Of<'granted'>[]
+		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
+	},
 	'workers-get-at-once': (s, env) => {
 		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store))[0])
 		if (grants.some(grant => grant === undefined || grant.place !== undefined || grant.at !== grants[0]?.at)) return NO
@@ -810,6 +819,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'asks-with-wait': (s, env) => withWait(env, actor(s[0]), num(s[2]), s[1]),
 	'asks-with-wait-short': (s, env) => withWait(env, actor(s[0]), num(s[1])),
+	'asks-also-with-wait': (s, env) => {
+		const w = actor(s[0])
+		const ask = askOf(env, w)
+		if (!ask || ask.tryOnly || ask.wait !== num(s[1])) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(ask))]
+		return before.some(h => h.kind === 'asked' && h.worker !== w && !h.tryOnly && h.wait === ask.wait) ? event(ask) : NO
+	},
 	'asks-without-limit': (s, env) => {
 		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store))
 		return ask && !ask.tryOnly && !Number.isFinite(ask.wait ?? Number.POSITIVE_INFINITY) ? event(ask) : NO
@@ -1012,6 +1028,29 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const mine = askOf(env, w, h => h.tryOnly)
 		return mine !== undefined && earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && h.store === mine.store).length > 0) ? asked(mine) : NO
 	},
+	// Its n-th try of that key in the run falls in this step.
+	'tries-nth-time': (s, env) => {
+		const w = actor(s[0])
+		const first = askOf(env, w, h => h.tryOnly)
+		if (!first) return NO
+		const all = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings].filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === w && h.tryOnly && h.store === first.store)
+		const nth = all[num(s[1]) - 1]
+		return nth !== undefined && env.step.happenings.includes(nth) ? asked(nth) : NO
+	},
+	// A try of this step whose ask before it (of that key) was a try refused, D before.
+	'waits-and-tries-again': (s, env) => {
+		const w = actor(s[0])
+		const before = earlierSteps(env).flatMap(step => step.happenings)
+		for (const mine of events(env.step, 'asked', h => h.worker === w && h.tryOnly)) {
+			const past = [...before, ...env.step.happenings.slice(0, env.step.happenings.indexOf(mine))]
+			const asks = past.filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === w && h.store === mine.store)
+			const last = asks[asks.length - 1]
+			if (last === undefined || !last.tryOnly) continue
+			if (!past.some(h => h.kind === 'refused' && h.worker === w && h.store === mine.store && h.at === last.at)) continue
+			if (mine.at - last.at === num(s[1])) return asked(mine)
+		}
+		return NO
+	},
 	// -- a lease's end
 	'runs-out': (s, env) => {
 		if (!old(s[0])) return event(events(env.step, 'expired', h => h.worker === actor(s[0]) && !env.used.has(h))[0])
@@ -1053,6 +1092,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	// -- an operator
 	'operator-ends': (s, env) => event(events(env.step, 'ended', h => h.worker === actor(s[0]))[0]),
+	// Down at the moment: its last crash by then, which no restart of its process followed; it holds from the crash.
+	'has-crashed': (s, env) => {
+		const w = actor(s[0])
+		const crash = upTo(env).slice(1).flatMap(step => events(step, 'crashed', h => h.worker === w && h.at <= env.world.time)).pop()
+		if (crash === undefined || env.world.workers.get(w)?.crashed !== true) return NO
+		return { ...holdsNow(true, [crash], env), at: crash.at }
+	},
 	'was-ended': (s, env) => {
 		const lease = leaseAt(env.world, actor(s[0]))
 		const meaning = holdsNow(lease !== undefined && state(lease) === 'ended', leaseMakers(env, actor(s[0])), env)
@@ -1310,6 +1356,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'saves-with-old-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]) && !h.noFence && stale(env, h))),
 	'fences-compare': (s, env) => compared(env, fence(s[0]), fence(s[2]), s[1]?.value.type === 'relation' ? s[1].value.value : '<'),
 	'fence-smaller-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '<'),
+	'fence-larger-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '>'),
 	'saves-first': (s, env) => {
 		const w = actor(s[0])
 		return save(env, w, write => {
@@ -1518,6 +1565,20 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return opened && (opened.kind === 'restarted' || opened.kind === 'restored') && opened.epoch === epoch ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env) : NO
 	},
 	'fence-larger-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '>'),
+	// Each store's fences up to the moment, in the order given, each larger than the one before; at least one pair.
+	'each-fence-larger-than-the-one-before': (_s, env) => {
+		const given = upTo(env).slice(1).flatMap(step => events(step, 'granted', h => h.fence !== undefined && h.at <= env.world.time))
+		const stores = new Set(given.map(h => h.store))
+		let pairs = 0
+		for (const store of stores) {
+			const mine = given.filter(h => h.store === store).map(h => h.fence as bigint)
+			for (let k = 1; k < mine.length; k++) {
+				if ((mine[k] as bigint) <= (mine[k - 1] as bigint)) return NO
+				pairs++
+			}
+		}
+		return holdsNow(pairs > 0, given, env)
+	},
 	'fence-larger-than-every-earlier': (s, env) => largerThanAllBefore(env, actor(s[0]), false),
 	'fence-larger-than-any-before-restart': (s, env) => largerThanAllBefore(env, actor(s[0]), true),
 	// -- a worker's process, and the run without fences
@@ -1675,6 +1736,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'epoch-of-store-is': (s, env) => {
 		const store = env.world.stores.get(actor(s[0]))
 		return holdsNow(store !== undefined && store.epoch === big(s[1]), openMaker(env, actor(s[0])), env)
+	},
+	// The one store's first open of the step (a restart or a restore) whose epoch is not the one it had before.
+	'epoch-changes': (_s, env) => {
+		if (env.world.stores.size !== 1) return NO
+		const id = [...env.world.stores.keys()][0]
+		return event(env.step.happenings.find(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === id && h.epoch !== h.epochBefore))
 	},
 	'epoch-is-larger': (_s, env) => {
 		const store = storeOf(env, undefined)
@@ -2224,8 +2291,8 @@ function wroteOf(meaning: Meaning): Of<'wrote'> | undefined {
 	return meaning.decides ?? meaning.compares?.write ?? meaning.events.find((h): h is Of<'wrote'> => h.kind === 'wrote')
 }
 
-function compared(env: Env, l: bigint, r: bigint, rel: '<' | '=' | '<='): Meaning {
-	if (!(rel === '<' ? l < r : rel === '=' ? l === r : l <= r)) return NO
+function compared(env: Env, l: bigint, r: bigint, rel: '<' | '=' | '<=' | '>'): Meaning {
+	if (!(rel === '<' ? l < r : rel === '>' ? l > r : rel === '=' ? l === r : l <= r)) return NO
 	// With no write told right before, the step's writes must have made one comparison only.
 	const made = new Set(events(env.step, 'wrote', h => h.fenced && !h.noFence).map(h => `${h.fence} ${h.fence < h.before ? '<' : h.fence === h.before ? '=' : '>'} ${h.before}`))
 	if (env.answered === undefined && made.size > 1) return NO

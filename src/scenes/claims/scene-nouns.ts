@@ -46,6 +46,34 @@ function languageWords(words: DomainWords): Set<string> {
 	return out
 }
 
+const STORE_WORDS = new WeakMap<DomainWords, Set<string>>()
+/**
+ * The nouns of the language that only forms with no worker in them use, after "a" or "the" (no `{worker}`, `{workers}`,
+ * `{owner}`, `{lease}` or work token: "kv.db is copied to a backup"), and that no other form, other word of those forms,
+ * neutral word, connective or domain word is: what those forms tell is a lock store's.
+ */
+function storeWords(words: DomainWords): Set<string> {
+	const kept = STORE_WORDS.get(words)
+	if (kept) return kept
+	const split = (text: string) => text.toLowerCase().split(/[^a-z]+/).filter(word => word !== '')
+	const store = new Set<string>()
+	const other = new Set<string>(NOT_NOUNS)
+	for (const form of FORMS) {
+		for (const pattern of [form.pattern, ...(form.alternatives ?? [])]) {
+			const aboutStore = !/\{(?:worker|workers|owner|lease)\}/.test(pattern) && !/\b(?:WORKS?|DOING|DOES|TO_DO|VERB|THING|CAUSE|COMPUTER)\b/.test(pattern)
+			const text = inWords(pattern.replace(/\{[a-z]+\}/g, ' ').replace(IDIOMS, ' '), words).toLowerCase()
+			// Of a form about a store, only a noun after "a" or "the" ("copied to a backup") may be lent; its other words stay the language's.
+			const nouns = aboutStore ? [...text.matchAll(/\b(?:a|the) ([a-z]+)\b/g)].map(match => match[1] as string) : []
+			for (const word of split(text)) (nouns.includes(word) ? store : other).add(word)
+		}
+	}
+	for (const patterns of Object.values(words.phrases ?? {})) for (const pattern of patterns) for (const word of split(pattern.replace(/\{[a-z]+\}/g, ' '))) other.add(word)
+	for (const word of [words.thing, words.owner, words.fence ?? '', ...words.ids]) for (const part of split(word)) other.add(part)
+	const only = new Set([...store].filter(word => !other.has(word)))
+	STORE_WORDS.set(words, only)
+	return only
+}
+
 /** The words of a name: "runExport" is "run" and "export", "rebuild_index" "rebuild" and "index", "counter.db" "counter" and "db". */
 function wordsOfName(name: string): string[] {
 	return name
@@ -85,10 +113,15 @@ export function sceneNouns(code: readonly string[], labels: readonly string[], w
 	const own = languageWords(words)
 	const found: string[] = []
 	const held = heldBodies(code.join('\n'))
+	// A word only the forms about a lock store use ("kv.db is copied to a …") is lent by a call of the held code that names it:
+	// where it stands, a work phrase, no form about a store reads, and where those forms read, no work phrase does.
+	const called = new Set(held.flatMap(body => [...body.matchAll(/([A-Za-z][A-Za-z0-9_]*)\s*\(/g)].flatMap(call => wordsOfName(call[1] as string))))
+	const storeOnly = storeWords(words)
 	for (const text of [...(held.length > 0 ? held : code), ...labels]) {
 		for (const name of text.match(/[A-Za-z][A-Za-z0-9_]*/g) ?? []) {
 			for (const word of wordsOfName(name)) {
-				if (word.length < 3 || word.length > 20 || own.has(word) || found.includes(word)) continue
+				if (word.length < 3 || word.length > 20 || found.includes(word)) continue
+				if (own.has(word) && !(storeOnly.has(word) && called.has(word))) continue
 				found.push(word)
 				if (found.length === MOST) return found
 			}

@@ -7,7 +7,7 @@
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { Happening } from '../../frame.ts'
 import { showFence } from '../fence-notation.ts'
-import { actorOf, fails, grantOfLease, holds, leaseEvidence, time } from '../query.ts'
+import { actorOf, fails, grantOfLease, happened, holds, leaseEvidence, saw, time } from '../query.ts'
 import type { Of } from '../query.ts'
 
 const STORY = ['caption', 'note'] as const
@@ -50,7 +50,37 @@ function largerThanEvery(slots: readonly Slot[], context: ClaimContext, sinceRes
 	return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [...(restart === undefined ? [] : [restart]), grant] } } as Verdict
 }
 
+/** Every fence each store gave up to the clause's moment is larger than the one it gave before; at least one store gave two. */
+function eachLarger(context: ClaimContext): Verdict {
+	const upTo = context.world.time
+	const steps = [...context.run.steps.slice(1, context.step.index), context.step]
+	const given = steps.flatMap(step => happened(step, 'granted', h => h.fence !== undefined && h.at <= upTo).map(h => ({ step, h: h as Of<'granted'> & { fence: bigint } })))
+	const last = new Map<string, Of<'granted'> & { fence: bigint }>()
+	let pairs = 0
+	for (const { h } of given) {
+		const before = last.get(h.store)
+		if (before !== undefined) {
+			if (!(h.fence > before.fence)) return fails(`${context.name(h.store)} gave ${context.name(h.worker)} fence ${showFence(h.fence)} at ${time(h.at)}, not larger than fence ${showFence(before.fence)}, which it gave ${context.name(before.worker)} before, at ${time(before.at)}`)
+			pairs++
+		}
+		last.set(h.store, h)
+	}
+	if (pairs === 0) return fails(`no store gave two fences by ${time(upTo)}, so no fence had one before it`)
+	return { ...holds(given.map(({ step, h }) => saw(step, h)), upTo), said: { events: given.map(({ h }) => h) } } as Verdict
+}
+
 export const EARLIER_FENCE_FORMS: readonly ClaimForm[] = [
+	{
+		id: 'each-fence-larger-than-the-one-before',
+		places: STORY,
+		tells: 'state',
+		formula: "for every granted(fence f) ∈ run by t of a store s after an earlier granted(fence e) of s: f > e; at least one such pair",
+		pattern: 'each fence was larger than the one before',
+		alternatives: ['each/every fence was/is larger/higher/greater/bigger than the one before( it)', 'each/every fence was/is larger/higher/greater/bigger than the last/previous one', 'each new fence was/is larger/higher/greater/bigger than the one before( it)'],
+		example: 'each fence was larger than the one before',
+		meaning: "Every fence a store gave (to any worker), up to the clause's moment, is larger than the fence that store gave before it; at least one store gave two.",
+		check: (_slots, context) => eachLarger(context),
+	},
 	{
 		id: 'fence-larger-than-every-earlier',
 		places: STORY,

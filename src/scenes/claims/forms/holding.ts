@@ -631,6 +631,29 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'workers-get-with-ttl',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(v, k) ∈ step with ttl D for each v ∈ ws",
+		pattern: '{workers} each get {key} with a {duration} lease', alternatives: ["{workers} get {key}, each with a {duration} lease", "{workers} both/each get {key}, each with a {duration} lease", "{workers} get in, each with a {duration} lease", "{workers} both/each get in, each with a {duration} lease", "{workers} each get in with a {duration} lease", "{workers} get a place, each with a {duration} lease", "{workers} get a slot, each with a {duration} lease", "{workers} both/each get a place, each with a {duration} lease", "{workers} both/each get a slot, each with a {duration} lease"],
+		example: 'Workers A and B each get the key with a 30 s lease',
+		meaning: "The engine gave each of those workers a lease in this step, and each lease's time to live is that long (\"A and B both get in, each with a 10 s lease\").",
+		check(slots, context) {
+			const ttl = slots.findIndex(slot => slot.type === 'duration')
+			const key = slots.find(slot => slot.type === 'key')
+			const wanted = numberOf(slots[ttl])
+			const grants: Of<'granted'>[] = []
+			for (const id of actorsOf(slots[0])) {
+				const all = happened(context.step, 'granted', h => h.worker === id && ofKey(key, h.store))
+				if (all.length === 0) return fails(`the engine gave ${context.name(id)} no lease in this step`, 0)
+				const grant = all.find(h => h.ttl === wanted)
+				if (!grant) return fails(`expected a ${time(wanted)} lease, but the lease given to ${context.name(id)} lasts ${time(all[0]?.ttl ?? 0)}`, ttl)
+				grants.push(grant)
+			}
+			return eachHeld(context, grants)
+		},
+	},
+	{
 		id: 'workers-get-at-once',
 		places: STORY,
 		tells: 'event',

@@ -686,6 +686,25 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => waitOf(slots, context, 1),
 	},
 	{
+		id: 'asks-also-with-wait',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, wait D) ∈ step, after an asked(v, wait D) ∈ run by another worker v",
+		pattern: '{worker} asks, also with a {duration} wait', alternatives: ["{worker} asks, also with a wait of {duration}", "{worker} also asks with a {duration} wait", "{worker} also asks with a wait of {duration}", "{worker} asks, also willing to wait {duration}"],
+		example: 'Worker C asks, also with a 10 s wait',
+		meaning: 'The worker asked for the key in this step, waiting at most that long, and "also": another worker had asked before it with a wait just as long.',
+		check(slots, context) {
+			const verdict = waitOf(slots, context, 1)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const mine = asks(context, worker)[0] as Of<'asked'>
+			const before = [...earlierHappenings(context), ...context.step.happenings.slice(0, context.step.happenings.indexOf(mine))]
+			const other = before.find(h => h.kind === 'asked' && h.worker !== worker && !h.tryOnly && h.wait === mine.wait)
+			if (other === undefined) return fails(`no other worker asked with a ${time(numberOf(slots[1]))} wait before ${context.name(worker)}: "also" says one did`, 1)
+			return verdict
+		},
+	},
+	{
 		id: 'asks-without-limit',
 		places: STORY,
 		tells: 'event',
@@ -1449,6 +1468,54 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			if (!mine) return asked(slots, context, h => h.tryOnly, 'try the key')
 			if (!askedBefore(context, worker, false, mine)) return notAgain(context, worker)
 			return asked(slots, context, h => h.tryOnly, 'try the key')
+		},
+	},
+	{
+		id: 'tries-nth-time',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, try) ∈ step that is w's n-th asked(w, k, try) ∈ run, of its store k",
+		pattern: '{worker} tries a {ordinal} time', alternatives: ["{worker} tries for the {ordinal} time"],
+		example: 'D tries a third time',
+		meaning: 'The worker tried the key in this step, and that try was its third (or whichever the ordinal says) try of that key in the scene: its tries (asks without waiting) are counted, not its holds.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const wanted = numberOf(slots[1])
+			const mine = asks(context, worker, h => h.tryOnly)
+			if (mine.length === 0) return asked(slots.slice(0, 1), context, h => h.tryOnly, 'try the key')
+			const store = (mine[0] as Of<'asked'>).store
+			const before = runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => happened(step, 'asked', h => h.worker === worker && h.tryOnly && h.store === store)).length
+			const found = happened(context.step, 'asked', h => h.worker === worker && h.tryOnly && h.store === store)[wanted - before - 1]
+			if (found === undefined) {
+				const counts = happened(context.step, 'asked', h => h.worker === worker && h.tryOnly && h.store === store).map((_h, n) => ordinal(before + n + 1))
+				return fails(`${context.name(worker)}'s ${counts.length === 1 ? 'try of the key in this step was' : 'tries of the key in this step were'} its ${counts.join(' and ')} of the scene, not its ${ordinal(wanted)}`, 1)
+			}
+			return holds([saw(context.step, found)], found.unshown ? undefined : found.at)
+		},
+	},
+	{
+		id: 'waits-and-tries-again',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k, try) at t ∈ step, and w's asked(w, k) before it is an asked(w, k, try) at t − D that was refused",
+		pattern: '{worker} waits {duration} and tries again', alternatives: ["{worker} waits {duration}, then tries again", "{worker} waits {duration} and then tries again"],
+		example: 'D waits 5 s and tries again',
+		meaning: 'The worker tried the key in this step, and its ask of that key before this try was a try too (it did not stand in line), refused, that long before: it waited that long between two tries, not in line.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const mine = asks(context, worker, h => h.tryOnly)
+			if (mine.length === 0) return asked(slots.slice(0, 1), context, h => h.tryOnly, 'try the key')
+			const problems: string[] = []
+			for (const one of mine) {
+				const earlier = [...earlierHappenings(context), ...context.step.happenings.slice(0, context.step.happenings.indexOf(one))]
+				const prior = earlier.filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && h.store === one.store).pop()
+				if (prior === undefined) { problems.push(`${context.name(worker)} never asked for this key before its try at ${time(one.at)}`); continue }
+				if (!prior.tryOnly) { problems.push(`${context.name(worker)}'s ask before its try at ${time(one.at)} was not a try: it ${describeAsk(prior)}`); continue }
+				if (!earlier.some(h => h.kind === 'refused' && h.worker === worker && h.store === one.store && h.at === prior.at)) { problems.push(`${context.name(worker)}'s try at ${time(prior.at)}, before its try at ${time(one.at)}, was not refused`); continue }
+				if (one.at - prior.at !== numberOf(slots[1])) { problems.push(`${context.name(worker)} tried at ${time(prior.at)} and again at ${time(one.at)}, ${time(one.at - prior.at)} later`); continue }
+				return holds([saw(context.step, one)], one.at)
+			}
+			return fails(problems[0] ?? '', problems[0]?.includes(' later') ? 1 : 0)
 		},
 	},
 ]

@@ -283,6 +283,25 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => processEvent(slots, context, 'crashed'),
 	},
 	{
+		id: 'has-crashed',
+		places: STORY,
+		tells: 'state',
+		formula: "crashed(w) ∈ run by t, with no process-restarted(w) after it by t",
+		pattern: '{worker} crashed', alternatives: ["{worker} has crashed", "{worker} had crashed", "{owner} process crashed", "{owner} process has crashed", "{owner} process had crashed"],
+		example: 'Worker A crashed',
+		meaning: "The worker's process crashed, in this step or an earlier one, and is down at the clause's moment: it has not restarted since. A past tense: it holds from the crash, and a moment it names must be the crash's.",
+		past: true,
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const steps = [...context.run.steps.slice(1, context.step.index), context.step]
+			const crashes = steps.flatMap(step => happened(step, 'crashed', h => h.worker === worker && h.at <= context.world.time).map(h => ({ step, h })))
+			const last = crashes[crashes.length - 1]
+			if (last === undefined) return fails(`${context.name(worker)}'s process has not crashed by ${time(context.world.time)}`, 0)
+			if (context.world.workers.get(worker)?.crashed !== true) return fails(`${context.name(worker)}'s process crashed at ${time(last.h.at)}, but it restarted since: it is not down at ${time(context.world.time)}`, 0)
+			return { ...holds([saw(last.step, last.h)], last.h.at), said: { events: [last.h] } } as Verdict
+		},
+	},
+	{
 		id: 'process-restarts',
 		places: STORY,
 		tells: 'event',

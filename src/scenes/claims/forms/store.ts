@@ -289,6 +289,25 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'epoch-changes',
+		places: STORY,
+		tells: 'event',
+		formula: "restarted(s) or restored(s) ∈ step with epoch ≠ epoch(s) before it (the scene's one store)",
+		pattern: 'the epoch changes', alternatives: ['its epoch changes', "the store's epoch changes", 'the epoch is changed'],
+		example: 'the epoch changes',
+		meaning: "The store (the scene's one lock store) opened again in this step, a restart or a restore, with an epoch other than the one it had before: larger or smaller, a restore's may be either.",
+		check(_slots, context) {
+			const store = storeFor(context, undefined)
+			if (typeof store === 'string') return fails(store)
+			const opens = context.step.happenings.filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store.id)
+			const first = opens[0]
+			if (first === undefined) return fails(`${context.name(store.id)} did not open again in this step (no restart or restore)`)
+			const changed = opens.find(h => h.epoch !== h.epochBefore)
+			if (changed === undefined) return fails(`${context.name(store.id)} opened again at ${time(first.at)} with epoch ${first.epoch}, the epoch it had before: it did not change`)
+			return holds([saw(context.step, changed)], changed.at)
+		},
+	},
+	{
 		id: 'epoch-is-larger',
 		places: STORY,
 		tells: 'state',

@@ -457,6 +457,17 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => writeCompared(context, slots, 0, 1, '<', true),
 	},
 	{
+		id: 'fence-larger-than-fence',
+		compares: true,
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(d) ∈ step with fence L to a row at R, d checking fences, and L > R",
+		pattern: "{fence} is larger than the row's {fence}", alternatives: ["{fence} is higher/greater/bigger than the row's {fence}", "{fence} is larger/higher/greater/bigger than {fence}"],
+		example: "8 is larger than the row's 7",
+		meaning: "A write of this step carried the first fence to a database that checks fences, whose row kept the second, and the first is larger.",
+		check: (slots, context) => writeCompared(context, slots, 0, 1, '>', true),
+	},
+	{
 		id: 'saves-first',
 		places: STORY,
 		each: 'save',
@@ -1057,9 +1068,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "fence(lease(w, t)) < fence(lease(v, t))",
-		pattern: '{owner} fence is smaller than {owner}', alternatives: ["{owner} fence is lower/less than {owner}", "{owner} fence is below {owner}"],
+		pattern: '{owner} fence is smaller than {owner}', alternatives: ["{owner} fence is lower/less than {owner}", "{owner} fence is below {owner}", "{owner} is smaller/lower/less than {owner}"],
 		example: "A's fence is smaller than B's",
-		meaning: "The first worker's latest fence is smaller than the second's.",
+		meaning: "The first worker's latest fence is smaller than the second's. Without the word \"fence\" (\"A's is smaller than B's\") it reads only after a comparison of two workers' fences in its sentence.",
 		check: (slots, context) => compare(slots, context, (a, b) => a < b, 'not smaller than'),
 	},
 	{
@@ -1068,9 +1079,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "fence(lease(w, t)) > fence(lease(v, t))",
-		pattern: '{owner} fence is larger than {owner}', alternatives: ["{owner} fence is higher/greater/bigger than {owner}", "{owner} fence is above {owner}"],
+		pattern: '{owner} fence is larger than {owner}', alternatives: ["{owner} fence is higher/greater/bigger than {owner}", "{owner} fence is above {owner}", "{owner} is larger/higher/greater/bigger than {owner}"],
 		example: "A's fence is larger than B's",
-		meaning: "The first worker's latest fence is larger than the second's.",
+		meaning: "The first worker's latest fence is larger than the second's. Without the word \"fence\" (\"B's is larger than A's\") it reads only after a comparison of two workers' fences in its sentence (\"C's fence is larger than B's, and B's is larger than A's\").",
 		check: (slots, context) => compare(slots, context, (a, b) => a > b, 'not larger than'),
 	},
 	{
@@ -1250,10 +1261,10 @@ function wroteWithFence(slots: readonly Slot[], context: ClaimContext, old: bool
 }
 
 /** A write of this step carried fence `left` to a database that checks fences, whose row kept fence `right`, and `left relation right` holds. */
-function writeCompared(context: ClaimContext, slots: readonly Slot[], left: number, right: number, relation: '<' | '=' | '<=', words = false): Verdict {
+function writeCompared(context: ClaimContext, slots: readonly Slot[], left: number, right: number, relation: '<' | '=' | '<=' | '>', words = false): Verdict {
 	const [l, r] = [fenceOfSlot(slots[left]), fenceOfSlot(slots[right])]
-	const true_ = relation === '<' ? l < r : relation === '=' ? l === r : l <= r
-	if (!true_) return fails(relation === '<' && words ? `${showFence(l)} is not smaller than ${showFence(r)}` : `"${showFence(l)} ${relation} ${showFence(r)}" is false`, left)
+	const true_ = relation === '<' ? l < r : relation === '>' ? l > r : relation === '=' ? l === r : l <= r
+	if (!true_) return fails((relation === '<' || relation === '>') && words ? `${showFence(l)} is not ${relation === '<' ? 'smaller' : 'larger'} than ${showFence(r)}` : `"${showFence(l)} ${relation} ${showFence(r)}" is false`, left)
 	const answered = context.answered
 	// Told after no write, a comparison is of a write of the step: the only comparison the step's writes made.
 	const made = answered === undefined ? comparisonsMade(context) : []
