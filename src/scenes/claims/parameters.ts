@@ -273,10 +273,10 @@ export function slotReaders(names: SceneNames, words: DomainWords, nouns: readon
 		},
 		lease: {
 			// "it" is the lease of the clause before's subject: "A renews its lease, so it now ends at 50 s".
-			// "A's old lease" ("its lease from before the crash") is the lease A's crashed process held, which its restart left in the store.
-			pattern: `(?:the|its|${possessive}) lease from before (?:the|its) crash|(?:the|its|${possessive}) old lease|the lease|its lease|${possessive} lease|it`,
+			// "A's old lease" ("its own old lease", "its lease from before the crash") is the lease A's crashed process held, which its restart left in the store.
+			pattern: `(?:the|its|${possessive}) lease from before (?:the|its) crash|(?:the|its|${possessive})(?: own)? old lease|the lease|its lease|${possessive} lease|it`,
 			read(text, referent, own) {
-				const plain = text.replace(/ from before (?:the|its) crash$/, '').replace(/ old lease$/, ' lease')
+				const plain = text.replace(/ from before (?:the|its) crash$/, '').replace(/(?: own)? old lease$/, ' lease')
 				if (plain !== text) {
 					const read = this.read(plain, referent, own)
 					return typeof read === 'string' || read.type !== 'actor' ? read : { ...read, old: true }
