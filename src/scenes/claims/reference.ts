@@ -1512,14 +1512,18 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		if (events(env.step, 'released', h => h.worker === w && fits(s[1], h.store)).length > 0) return NO
 		const list = env.step.happenings
-		const held = list.some((stop, at) => {
-			if ((stop.kind !== 'paused' && stop.kind !== 'crashed') || stop.worker !== w) return false
-			const before = [...earlierSteps(env).flatMap(step => step.happenings), ...list.slice(0, at)]
-			let last = -1
-			before.forEach((h, i) => { if (h.kind === 'granted' && h.worker === w && fits(s[1], h.store)) last = i })
-			return last >= 0 && !before.slice(last).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && fits(s[1], h.store))
-		})
-		return timeless(held)
+		// The stop the clause before told: w's last pause or crash not after the text's latest told place; with none told, its first.
+		const stops = list.filter(h => (h.kind === 'paused' || h.kind === 'crashed') && h.worker === w)
+		const place = env.toldPlace
+		let stop = stops[0]
+		if (place !== undefined) {
+			for (const h of stops) if (h.at < place.at || (h.at === place.at && list.indexOf(h) <= place.order)) stop = h
+		}
+		if (stop === undefined) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...list.slice(0, list.indexOf(stop))]
+		let last = -1
+		before.forEach((h, i) => { if (h.kind === 'granted' && h.worker === w && fits(s[1], h.store)) last = i })
+		return timeless(last >= 0 && !before.slice(last).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && fits(s[1], h.store)))
 	},
 	'pauses-before-saving': (s, env) => {
 		const pause = pauseTold(env, actor(s[0]))

@@ -346,10 +346,10 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		denies: true,
-		formula: "paused(w) or crashed(w) ∈ step, at which w held a live lease of k (a granted(w, k) before it with no released, expired, gone or ended of w's since), and no released(w, k) ∈ step",
+		formula: "paused(w) or crashed(w) ∈ step (the latest at or before the text's latest told place, else the first), at which w held a live lease of k (a granted(w, k) before it with no released, expired, gone or ended of w's since), and no released(w, k) ∈ step",
 		pattern: '{worker} without letting go of {key}', alternatives: ['{worker} without letting go', '{worker} without releasing {key}', '{worker} without releasing its lease'],
 		example: 'Worker A without letting go of the key',
-		meaning: "Read only after a clause that says the same worker's process paused or crashed, with a comma between (\"A's process stalls while it holds the key, without letting go of it\"; the worker is that clause's subject): the worker's process paused or crashed in this step while it held a live lease of the key, and it let go of none in this step.",
+		meaning: "Read only after a clause that says the same worker's process paused or crashed, with a comma between (\"A's process stalls while it holds the key, without letting go of it\"; the worker is that clause's subject): the worker's process paused or crashed in this step while it held a live lease of the key, and it let go of none in this step. The pause or crash is the one the clause before tells (the worker's latest at or before what the text told last), not any of the step's.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const name = context.name(worker)
@@ -357,13 +357,14 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			if (release) return fails(`${name} let go of its lease at ${time(release.at)}, in this step`, 0)
 			const stops = context.step.happenings.filter((h): h is Of<'paused'> | Of<'crashed'> => (h.kind === 'paused' || h.kind === 'crashed') && h.worker === worker)
 			if (stops.length === 0) return fails(`"without letting go" tells of ${name}'s pause or crash, and its process neither paused nor crashed in this step`, 0)
-			// It held a live lease of the key at the pause or crash: given before it, and not let go, run out, gone or ended since.
-			const heldAt = stops.find(stop => {
-				const before = happenedBefore(context, stop)
-				const grant = before.map(h => h.kind === 'granted' && h.worker === worker && ofKey(slots[1], h.store)).lastIndexOf(true)
-				return grant >= 0 && !before.slice(grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && ofKey(slots[1], h.store))
-			})
-			const stop = stops[0] as Of<'paused'> | Of<'crashed'>
+			// The pause or crash the clause before tells: the worker's latest at or before the latest place the text told (else its first).
+			const list = context.step.happenings
+			const from = context.toldPlace
+			const stop = (from === undefined ? undefined : stops.filter(h => h.at < from.at || (h.at === from.at && list.indexOf(h) <= from.order)).pop()) ?? (stops[0] as Of<'paused'> | Of<'crashed'>)
+			// It held a live lease of the key at that pause or crash: given before it, and not let go, run out, gone or ended since.
+			const before = happenedBefore(context, stop)
+			const grant = before.map(h => h.kind === 'granted' && h.worker === worker && ofKey(slots[1], h.store)).lastIndexOf(true)
+			const heldAt = grant >= 0 && !before.slice(grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && ofKey(slots[1], h.store)) ? stop : undefined
 			if (heldAt === undefined) return fails(`${name} held no live lease of the key when its process ${stop.kind === 'crashed' ? 'crashed' : 'paused'} at ${time(stop.at)}, so it had none to let go of`, 0)
 			return holds([{ kind: 'nothing', step: context.step.index, what: `a let-go by ${worker}, which held the key when its process ${heldAt.kind === 'crashed' ? 'crashed' : 'paused'} at ${time(heldAt.at)}` }])
 		},
