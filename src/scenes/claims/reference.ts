@@ -1248,7 +1248,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// "With it": the fence of the worker's last grant in the step before the write.
 	'saves-with-it': (s, env) =>
 		save(env, actor(s[0]), write => {
-			const grants = env.step.happenings.slice(0, env.step.happenings.indexOf(write)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === write.worker)
+			// The fence the text told: the worker's last grant before the write that is not after the text's latest told place.
+			const list = env.step.happenings
+			const told = env.toldPlace
+			const grants = list.slice(0, list.indexOf(write)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === write.worker && (told === undefined || told.at > h.at || (told.at === h.at && told.order >= list.indexOf(h))))
 			const last = grants[grants.length - 1]
 			return last !== undefined && !write.noFence && write.fence === last.fence
 		}),
