@@ -1538,7 +1538,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		})
 		if (before.slice(since).some(h => h.kind === 'wrote' && h.worker === pause.worker)) return NO
 		const after = [...env.step.happenings.slice(env.step.happenings.indexOf(pause) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
-		return after.some(h => h.kind === 'wrote' && h.worker === pause.worker) ? event(pause) : NO
+		// The paused process itself writes: walk on until it writes, or crashes (a restarted process is another).
+		for (const h of after) {
+			if (!('worker' in h) || h.worker !== pause.worker) continue
+			if (h.kind === 'wrote') return event(pause)
+			if (h.kind === 'crashed' || h.kind === 'process-restarted') return NO
+		}
+		return NO
 	},
 	'code-goes-on': (s, env) => event(events(env.step, 'wrote', h => h.worker === actor(s[0]) && stale(env, h))[0]),
 	'only-the-fence-stops': (s, env) => {

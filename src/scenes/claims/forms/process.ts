@@ -377,7 +377,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		pauses: true,
 		pattern: '{worker} pauses before it saves', alternatives: ["{worker} pauses before saving", "{worker} pauses before it writes", "{worker} pauses before writing", "{worker} freezes before it saves", "{worker} freezes before saving", "{worker} pauses/freezes/stalls before it saves/writes its THING", "{worker} gets stuck before it saves( its THING)", "{worker} gets stuck before it writes( its THING)", "{worker} gets stuck before saving( its THING)", "{worker} gets stuck before writing( its THING)", "{owner} process pauses/freezes/stalls before it saves/writes( its THING)", "{owner} process pauses/freezes/stalls before saving/writing( its THING)"],
 		example: 'Worker A pauses before it saves',
-		meaning: "The worker's process paused in this step, and the worker had written nothing since the engine last gave it the key; it writes after the pause, in this step or a later one. Of a worker that paused more than once in the step, it is of the first pause no later clause tells that came at or after what the text told before it (else the first).",
+		meaning: "The worker's process paused in this step, and the worker had written nothing since the engine last gave it the key; it writes after the pause, in this step or a later one, in the same process (a write after its process crashed is a restarted process's). Of a worker that paused more than once in the step, it is of the first pause no later clause tells that came at or after what the text told before it (else the first).",
 		check(slots, context) {
 			const verdict = processEvent(slots, context, 'paused')
 			if (!verdict.ok) return verdict
@@ -389,7 +389,13 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			if (wrote) return fails(`${context.name(worker)} wrote at ${time(wrote.at)}, before its process paused at ${time(pause.at)}`, 0)
 			const list = context.step.happenings
 			const after = [...list.slice(list.indexOf(pause) + 1), ...laterSteps(context).flatMap(step => step.happenings)]
-			if (!after.some(h => h.kind === 'wrote' && h.worker === worker)) return fails(`${context.name(worker)} writes nothing after its process paused at ${time(pause.at)}, in this step or a later one: "before it saves" says it saves after`, 0)
+			// The same process saves: a crash ends it, and a write after it is a new process's.
+			const crash = after.findIndex(h => (h.kind === 'crashed' || h.kind === 'process-restarted') && h.worker === worker)
+			const same = crash < 0 ? after : after.slice(0, crash)
+			if (!same.some(h => h.kind === 'wrote' && h.worker === worker)) {
+				const down = crash < 0 ? undefined : after[crash]
+				return fails(down !== undefined && after.slice(crash).some(h => h.kind === 'wrote' && h.worker === worker) ? `${context.name(worker)}'s process that paused at ${time(pause.at)} crashed at ${time(down.at)} before it wrote: "before it saves" says that process saves after the pause, and the later write is a restarted process's` : `${context.name(worker)} writes nothing after its process paused at ${time(pause.at)}, in this step or a later one: "before it saves" says it saves after`, 0)
+			}
 			return holds([saw(context.step, pause), silence(worker, context.step)], pause.at)
 		},
 	},
