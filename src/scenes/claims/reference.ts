@@ -995,9 +995,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'store-forgets-lease': (s, env) => event(events(env.step, 'gone', h => h.worker === actor(s[1]) && h.store === actor(s[0]))[0]),
 	'store-forgets-place': (s, env) => placeForgotten(env, actor(s[0]), actor(s[1])),
 	'store-forgets-lease-and-place': (s, env) => {
-		const gone = events(env.step, 'gone', h => h.worker === actor(s[1]) && h.store === actor(s[0]))[0]
-		const place = placeForgotten(env, actor(s[0]), actor(s[2]))
-		return gone && place.ok ? { ok: true, at: gone.at, events: [gone, ...place.events], makers: [gone, ...place.makers] } : NO
+		// Both of one restart: each lease gone is of the store's last restart or restore before it, and the worker must be in line before that one.
+		const list = env.step.happenings
+		for (const gone of events(env.step, 'gone', h => h.worker === actor(s[1]) && h.store === actor(s[0]))) {
+			const open = list.slice(0, list.indexOf(gone)).filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === gone.store).pop()
+			if (open === undefined) continue
+			const place = placeForgotten(env, actor(s[0]), actor(s[2]), list.indexOf(open))
+			if (place.ok) return { ok: true, at: open.at, events: [gone, open], makers: [gone, open] }
+		}
+		return NO
 	},
 	'does-not-survive-restart': (s, env) => {
 		const gone = events(env.step, 'gone', h => h.worker === actor(s[0]))[0]
@@ -3168,12 +3174,14 @@ function heldWhile(until: number | undefined, start: number, by: number | undefi
  * The store's first restart or restore in the step, if the worker stood in line for its key just before it: in line as
  * the step began or since its last hold-ask of the step, with no grant, give-up or leaving of that store after it.
  */
-function placeForgotten(env: Env, store: string, worker: string): Meaning {
+function placeForgotten(env: Env, store: string, worker: string, which?: number): Meaning {
 	const list = env.step.happenings
-	const at = list.findIndex(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store)
+	const at = which ?? list.findIndex(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store)
 	if (at < 0) return NO
 	let inLine = env.step.start.workers.get(worker)?.waiting?.store === store
 	for (const h of list.slice(0, at)) {
+		// The store's line is gone with an earlier restart or restore of it.
+		if ((h.kind === 'restarted' || h.kind === 'restored') && h.store === store) inLine = false
 		if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== store) continue
 		if (h.kind === 'asked') inLine = !h.tryOnly
 		if (h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') inLine = false

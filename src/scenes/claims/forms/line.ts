@@ -185,10 +185,12 @@ function heldBefore(context: ClaimContext, worker: string, store: string, index:
 	return held
 }
 
-/** Whether the worker stood in line for the store's key before the step's happening at `index`: in line when the step began, or asked in it (a hold) and not yet given the key, given up or gone. */
+/** Whether the worker stood in line for the store's key before the step's happening at `index`: in line when the step began, or asked in it (a hold) and not yet given the key, given up or gone, nor the store restarted or restored since. */
 export function inLineBefore(context: ClaimContext, worker: string, store: string, index: number): boolean {
 	let waiting = context.step.start.workers.get(worker)?.waiting?.store === store
 	for (const h of context.step.happenings.slice(0, index)) {
+		// A restart or a restore of the store empties its line.
+		if ((h.kind === 'restarted' || h.kind === 'restored') && h.store === store) waiting = false
 		if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== store) continue
 		if (h.kind === 'asked') waiting = !h.tryOnly
 		else if (h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') waiting = false
