@@ -1583,7 +1583,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const step = run?.steps[env.step.index]
 		if (!run || !step) return NO
 		const wrote = run.steps.slice(1, env.step.index + 1).some(one => events(one, 'wrote', h => h.worker === w && h.changed).length > 0)
-		return timeless(wrote && ![...step.end.databases.values()].some(db => db.writer === w))
+		// The fences made the difference: as drawn, a row keeps w's write at the step's end.
+		const drawn = [...env.step.end.databases.values()].some(db => db.writer === w)
+		return timeless(wrote && drawn && ![...step.end.databases.values()].some(db => db.writer === w))
 	},
 	// -- a store and the clock
 	restarts: (s, env) => restarted(env, actor(s[0])),

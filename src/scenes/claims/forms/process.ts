@@ -502,10 +502,10 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		id: 'without-fences-write-lost',
 		places: STORY,
 		tells: 'none',
-		formula: "without fences: w wrote (changed the row) in the run up to the step, and no row keeps w's write at its end",
+		formula: "without fences: w wrote (changed the row) in the run up to the step, and no row keeps w's write at its end; as drawn, a row keeps it then",
 		pattern: 'without fences, {owner} THING would be lost',
 		example: "without fences, B's THING would be lost",
-		meaning: "In the same scene on databases that check no fence, the row no longer keeps the worker's write when this step ends, though it wrote.",
+		meaning: "In the same scene on databases that check no fence, the row no longer keeps the worker's write when this step ends, though it wrote; as drawn, a row still keeps it then (the fences kept it).",
 		needsUnfenced: true,
 		check(slots, context) {
 			const worker = actorOf(slots[0])
@@ -517,6 +517,8 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			if (!wrote) return fails(`without fences, ${context.name(worker)} would never have saved ${article(inWords(THING, context.words))}`, 0)
 			const kept = [...step.end.databases.values()].find(db => db.writer === worker)
 			if (kept) return fails(`without fences, ${context.name(kept.id)} would still keep ${context.name(worker)}'s ${inWords(THING, context.words)}`, 0)
+			// Compared with the run as drawn: there a row still keeps it, so the fences are what kept it.
+			if (![...context.step.end.databases.values()].some(db => db.writer === worker)) return fails(`as drawn, no row keeps ${context.name(worker)}'s ${inWords(THING, context.words)} either when this step ends: the fences changed nothing for it`, 0)
 			return holds([...step.end.databases.values()].map(db => ({ kind: 'row' as const, database: db.id, at: step.end.time, fence: '', ...(db.writer === undefined ? {} : { writer: db.writer }) })))
 		},
 	},
