@@ -373,7 +373,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		id: 'pauses-before-saving',
 		places: STORY,
 		tells: 'event',
-		formula: "paused(w) ∈ step, with no wrote(w) between its latest granted(w) and the pause, and a wrote(w) after it (in this step or a later one); of several pauses, the first no later clause tells at or after the text's latest told place",
+		formula: "paused(w) ∈ step, with no wrote(w) between its latest granted(w) and the pause, and a wrote(w) after it (in this step or a later one) with no crashed(w) between; of several pauses, the first no later clause tells at or after the text's latest told place",
 		pauses: true,
 		pattern: '{worker} pauses before it saves', alternatives: ["{worker} pauses before saving", "{worker} pauses before it writes", "{worker} pauses before writing", "{worker} freezes before it saves", "{worker} freezes before saving", "{worker} pauses/freezes/stalls before it saves/writes its THING", "{worker} gets stuck before it saves( its THING)", "{worker} gets stuck before it writes( its THING)", "{worker} gets stuck before saving( its THING)", "{worker} gets stuck before writing( its THING)", "{owner} process pauses/freezes/stalls before it saves/writes( its THING)", "{owner} process pauses/freezes/stalls before saving/writing( its THING)"],
 		example: 'Worker A pauses before it saves',
