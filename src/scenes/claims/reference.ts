@@ -716,8 +716,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'asks-bare': (s, env) => asked(askOf(env, actor(s[0]))),
 	'nobody-else-asks': (s, env) => {
 		const fitting = (store: string) => named(s[0]) === undefined || named(s[0]) === store
-		// Its holders over the step: those when it began, and each it was given to in it.
-		const holders = [...[...env.step.start.stores.values()].filter(store => fitting(store.id)).flatMap(store => store.holders), ...actors(s[1])]
+		// Those the text named wanting or having it, and no one else (a holder when the step began that it does not name is "else").
+		const holders = actors(s[1])
 		const store = storeOf(env, s[0])
 		const inLine = [env.step.start, env.world].flatMap(world => [...world.stores.values()].filter(one => fitting(one.id)).flatMap(one => one.waiters))
 		return timeless(events(env.step, 'asked', h => fitting(h.store)).every(h => holders.includes(h.worker)) && inLine.every(w => holders.includes(w)), store !== undefined && store.waiters.length === 0 ? { empty: store.id } : {})
