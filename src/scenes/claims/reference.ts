@@ -3021,7 +3021,10 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 		// The chain: from what this clause tells (a write's answer: from the fences it compared) back through what it follows from.
 		const targets = write === undefined ? effect.makers : recorded(write, context)
 		// A state is why something happened only through a recorded cause of it, not by sharing the events that made it.
-		const from = causeIsState ? targets.flatMap(h => recorded(h, context)) : targets
+		// Of a write's answer: the whole chain only through the row's write; through the write's own grant, the grant and an open that wrote its epoch.
+		const grantSide = write === undefined ? [] : targets.filter(h => h.kind === 'granted')
+		const rowSide = write === undefined ? targets : targets.filter(h => h.kind !== 'granted')
+		const from = causeIsState ? rowSide.flatMap(h => recorded(h, context)) : rowSide
 		const reached = new Set<Happening>(from)
 		const todo = [...from]
 		while (todo.length > 0) {
@@ -3030,6 +3033,14 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 				reached.add(from)
 				todo.push(from)
 			}
+		}
+		if (!causeIsState) for (const grant of grantSide) reached.add(grant)
+		const up = grantSide.flatMap(h => recorded(h, context))
+		const seen = new Set<Happening>(up)
+		while (up.length > 0) {
+			const h = up.pop() as Happening
+			if (h.kind === 'restarted' || h.kind === 'restored') reached.add(h)
+			for (const next of recorded(h, context)) if (!seen.has(next)) (seen.add(next), up.push(next))
 		}
 		// And a state made after what it would be the cause of is no cause of it.
 		const run = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
