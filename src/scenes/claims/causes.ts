@@ -109,7 +109,7 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		// An event told as the cause may be the very event that made the state this clause tells ("A lets go, so the key is free").
 		// A state follows from the events that made it: it is why something happened only through a recorded cause
 		// (not by being made by the same events), and the event that made it came no later than what this clause tells.
-		const reached = cause.state ? ancestors(targets.flatMap(event => causesOf(event, context)), context) : ancestors(targets, context)
+		const reached = decided !== undefined ? answerAncestors(targets, cause.state, context) : cause.state ? ancestors(targets.flatMap(event => causesOf(event, context)), context) : ancestors(targets, context)
 		// A state told again in other words ("A, B and C hold the key, so three workers hold it") is made by the very same events,
 		// and is the same kind of state: the key free is no other state made by the end that freed it ("so A's lease is lost").
 		const retold = cause.state && effect.state && said.free === effect.claim.said?.free && told.length > 0 && new Set(told).size === new Set(effects).size && told.every(event => effects.includes(event))
@@ -334,6 +334,24 @@ function renewalWhy(cause: Told, live: Said['live'], context: ClaimContext): str
 /** The events a happening follows from, as recorded. */
 function causesOf(event: Happening, context: ClaimContext): readonly Happening[] {
 	return context.step.causes?.get(event) ?? []
+}
+
+/**
+ * What a write's answer follows from, through the recorded causes of the fences it compared (`targets`: the grant that
+ * gave the write its fence, and the write the row kept). Through the row's write, every cause of it (the grant of a larger
+ * fence, the end of a lease that let it be given, a pause that ran the lease out). Through the write's own grant, only
+ * that grant and a store's open that wrote the epoch its fence carries: what freed the key for it (a let-go, a lease run
+ * out) let the worker write at all, but it is no reason its fence was refused or taken ("A lets go, so the database
+ * refuses B's write" is refused when B's fence 2 lost to a row at 3). Of a state as the cause, a recorded cause of them.
+ */
+function answerAncestors(targets: readonly Happening[], state: boolean, context: ClaimContext): Set<Happening> {
+	const grants = targets.filter(event => event.kind === 'granted')
+	const rows = targets.filter(event => event.kind !== 'granted')
+	const reached = state ? ancestors(rows.flatMap(event => causesOf(event, context)), context) : ancestors(rows, context)
+	if (!state) for (const grant of grants) reached.add(grant)
+	const before = ancestors(grants.flatMap(event => causesOf(event, context)), context)
+	for (const event of before) if (event.kind === 'restarted' || event.kind === 'restored') reached.add(event)
+	return reached
 }
 
 /** The events and every event they follow from, through the recorded causes. */

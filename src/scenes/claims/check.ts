@@ -113,7 +113,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		// After a part of its sentence that did not read, a clause starts afresh: nothing unread is its cause or its "before".
 		if (clause.gap) forgetBefore(text)
 		if (clause.alone) {
-			result.problems.push({ start: clause.start, end: clause.end, message: '"with it" names the fence its worker had just got: it follows a clause of its sentence about that worker that tells it ("B gets the key with fence 2, then saves with it"); else say the fence ("saves with fence 2")' })
+			result.problems.push({ start: clause.start, end: clause.end, message: '"with it" names the fence its worker had just got: it follows right after a clause of its sentence about that worker that tells it ("B gets the key with fence 2, then saves with it"); else say the fence ("saves with fence 2")' })
 			forgetBefore(text)
 			continue
 		}

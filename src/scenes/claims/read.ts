@@ -267,8 +267,10 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 						continue
 					}
 				}
-				// "…, then saves with it": "it" is the fence its worker had just got, which a clause before it in its sentence, about that worker, tells.
-				if (clause.form.id === 'saves-with-it' && !result.clauses.slice(opened).some(before => before.subject === clause.subject)) clause = { ...clause, alone: true }
+				// "…, then saves with it": "it" is the fence its worker had just got, which the clause right before it in its sentence, about that worker, tells
+				// (with a clause about another between, "A gets the key with fence 1, B asks, then A saves with it", the reader cannot tell which fence).
+				const right = result.clauses.length > opened ? result.clauses[result.clauses.length - 1] : undefined
+				if (clause.form.id === 'saves-with-it' && right?.subject !== clause.subject) clause = { ...clause, alone: true }
 				if (clause.slots.some(slot => slot.type === 'key')) keyTold = keyNamed(clause)
 				const passes = clause.passes
 				const timeForm = passes === undefined ? undefined : language.places.get(place)?.forms.find(compiled => compiled.form.id === 'time-passes')?.form

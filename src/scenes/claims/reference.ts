@@ -768,8 +768,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'asks-bare': (s, env) => asked(askOf(env, actor(s[0]))),
 	'nobody-else-asks': (s, env) => {
 		const fitting = (store: string) => named(s[0]) === undefined || named(s[0]) === store
-		// Its holders over the step: those when it began, and each it was given to in it.
-		const holders = [...[...env.step.start.stores.values()].filter(store => fitting(store.id)).flatMap(store => store.holders), ...actors(s[1])]
+		// Those the text named wanting or having it, and no one else (a holder when the step began that it does not name is "else").
+		const holders = actors(s[1])
 		const store = storeOf(env, s[0])
 		const inLine = [env.step.start, env.world].flatMap(world => [...world.stores.values()].filter(one => fitting(one.id)).flatMap(one => one.waiters))
 		return timeless(events(env.step, 'asked', h => fitting(h.store)).every(h => holders.includes(h.worker)) && inLine.every(w => holders.includes(w)), store !== undefined && store.waiters.length === 0 ? { empty: store.id } : {})
@@ -1082,9 +1082,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'store-forgets-lease': (s, env) => event(events(env.step, 'gone', h => h.worker === actor(s[1]) && h.store === actor(s[0]))[0]),
 	'store-forgets-place': (s, env) => placeForgotten(env, actor(s[0]), actor(s[1])),
 	'store-forgets-lease-and-place': (s, env) => {
-		const gone = events(env.step, 'gone', h => h.worker === actor(s[1]) && h.store === actor(s[0]))[0]
-		const place = placeForgotten(env, actor(s[0]), actor(s[2]))
-		return gone && place.ok ? { ok: true, at: gone.at, events: [gone, ...place.events], makers: [gone, ...place.makers] } : NO
+		// Both of one restart: each lease gone is of the store's last restart or restore before it, and the worker must be in line before that one.
+		const list = env.step.happenings
+		for (const gone of events(env.step, 'gone', h => h.worker === actor(s[1]) && h.store === actor(s[0]))) {
+			const open = list.slice(0, list.indexOf(gone)).filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === gone.store).pop()
+			if (open === undefined) continue
+			const place = placeForgotten(env, actor(s[0]), actor(s[2]), list.indexOf(open))
+			if (place.ok) return { ok: true, at: open.at, events: [gone, open], makers: [gone, open] }
+		}
+		return NO
 	},
 	'does-not-survive-restart': (s, env) => {
 		const gone = events(env.step, 'gone', h => h.worker === actor(s[0]))[0]
@@ -1349,7 +1355,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// "With it": the fence of the worker's last grant in the step before the write.
 	'saves-with-it': (s, env) =>
 		save(env, actor(s[0]), write => {
-			const grants = env.step.happenings.slice(0, env.step.happenings.indexOf(write)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === write.worker)
+			// The fence the text told: the worker's last grant before the write that is not after the text's latest told place.
+			const list = env.step.happenings
+			const told = env.toldPlace
+			const grants = list.slice(0, list.indexOf(write)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === write.worker && (told === undefined || told.at > h.at || (told.at === h.at && told.order >= list.indexOf(h))))
 			const last = grants[grants.length - 1]
 			return last !== undefined && !write.noFence && write.fence === last.fence
 		}),
@@ -1628,14 +1637,18 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		if (events(env.step, 'released', h => h.worker === w && fits(s[1], h.store)).length > 0) return NO
 		const list = env.step.happenings
-		const held = list.some((stop, at) => {
-			if ((stop.kind !== 'paused' && stop.kind !== 'crashed') || stop.worker !== w) return false
-			const before = [...earlierSteps(env).flatMap(step => step.happenings), ...list.slice(0, at)]
-			let last = -1
-			before.forEach((h, i) => { if (h.kind === 'granted' && h.worker === w && fits(s[1], h.store)) last = i })
-			return last >= 0 && !before.slice(last).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && fits(s[1], h.store))
-		})
-		return timeless(held)
+		// The stop the clause before told: w's last pause or crash not after the text's latest told place; with none told, its first.
+		const stops = list.filter(h => (h.kind === 'paused' || h.kind === 'crashed') && h.worker === w)
+		const place = env.toldPlace
+		let stop = stops[0]
+		if (place !== undefined) {
+			for (const h of stops) if (h.at < place.at || (h.at === place.at && list.indexOf(h) <= place.order)) stop = h
+		}
+		if (stop === undefined) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...list.slice(0, list.indexOf(stop))]
+		let last = -1
+		before.forEach((h, i) => { if (h.kind === 'granted' && h.worker === w && fits(s[1], h.store)) last = i })
+		return timeless(last >= 0 && !before.slice(last).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && fits(s[1], h.store)))
 	},
 	'pauses-before-saving': (s, env) => {
 		const pause = pauseTold(env, actor(s[0]))
@@ -1647,7 +1660,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		})
 		if (before.slice(since).some(h => h.kind === 'wrote' && h.worker === pause.worker)) return NO
 		const after = [...env.step.happenings.slice(env.step.happenings.indexOf(pause) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
-		return after.some(h => h.kind === 'wrote' && h.worker === pause.worker) ? event(pause) : NO
+		// The paused process itself writes: walk on until it writes, or crashes (a restarted process is another).
+		for (const h of after) {
+			if (!('worker' in h) || h.worker !== pause.worker) continue
+			if (h.kind === 'wrote') return event(pause)
+			if (h.kind === 'crashed' || h.kind === 'process-restarted') return NO
+		}
+		return NO
 	},
 	'code-goes-on': (s, env) => event(events(env.step, 'wrote', h => h.worker === actor(s[0]) && stale(env, h))[0]),
 	'only-the-fence-stops': (s, env) => {
@@ -1680,7 +1699,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const step = run?.steps[env.step.index]
 		if (!run || !step) return NO
 		const wrote = run.steps.slice(1, env.step.index + 1).some(one => events(one, 'wrote', h => h.worker === w && h.changed).length > 0)
-		return timeless(wrote && ![...step.end.databases.values()].some(db => db.writer === w))
+		// The fences made the difference: as drawn, a row keeps w's write at the step's end.
+		const drawn = [...env.step.end.databases.values()].some(db => db.writer === w)
+		return timeless(wrote && drawn && ![...step.end.databases.values()].some(db => db.writer === w))
 	},
 	// -- a store and the clock
 	restarts: (s, env) => restarted(env, actor(s[0])),
@@ -3122,7 +3143,10 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 		// The chain: from what this clause tells (a write's answer: from the fences it compared) back through what it follows from.
 		const targets = write === undefined ? effect.makers : recorded(write, context)
 		// A state is why something happened only through a recorded cause of it, not by sharing the events that made it.
-		const from = causeIsState ? targets.flatMap(h => recorded(h, context)) : targets
+		// Of a write's answer: the whole chain only through the row's write; through the write's own grant, the grant and an open that wrote its epoch.
+		const grantSide = write === undefined ? [] : targets.filter(h => h.kind === 'granted')
+		const rowSide = write === undefined ? targets : targets.filter(h => h.kind !== 'granted')
+		const from = causeIsState ? rowSide.flatMap(h => recorded(h, context)) : rowSide
 		const reached = new Set<Happening>(from)
 		const todo = [...from]
 		while (todo.length > 0) {
@@ -3131,6 +3155,14 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 				reached.add(from)
 				todo.push(from)
 			}
+		}
+		if (!causeIsState) for (const grant of grantSide) reached.add(grant)
+		const up = grantSide.flatMap(h => recorded(h, context))
+		const seen = new Set<Happening>(up)
+		while (up.length > 0) {
+			const h = up.pop() as Happening
+			if (h.kind === 'restarted' || h.kind === 'restored') reached.add(h)
+			for (const next of recorded(h, context)) if (!seen.has(next)) (seen.add(next), up.push(next))
 		}
 		// And a state made after what it would be the cause of is no cause of it.
 		const run = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
@@ -3277,12 +3309,14 @@ function heldWhile(until: number | undefined, start: number, by: number | undefi
  * The store's first restart or restore in the step, if the worker stood in line for its key just before it: in line as
  * the step began or since its last hold-ask of the step, with no grant, give-up or leaving of that store after it.
  */
-function placeForgotten(env: Env, store: string, worker: string): Meaning {
+function placeForgotten(env: Env, store: string, worker: string, which?: number): Meaning {
 	const list = env.step.happenings
-	const at = list.findIndex(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store)
+	const at = which ?? list.findIndex(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store)
 	if (at < 0) return NO
 	let inLine = env.step.start.workers.get(worker)?.waiting?.store === store
 	for (const h of list.slice(0, at)) {
+		// The store's line is gone with an earlier restart or restore of it.
+		if ((h.kind === 'restarted' || h.kind === 'restored') && h.store === store) inLine = false
 		if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== store) continue
 		if (h.kind === 'asked') inLine = !h.tryOnly
 		if (h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') inLine = false

@@ -358,17 +358,29 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'store-forgets-lease-and-place',
 		places: STORY,
 		tells: 'event',
-		formula: "gone(v) ∈ step, v's lease of s, and w in line for s's key just before the restarted(s) or restored(s) that took it",
+		formula: "restarted(s) or restored(s) ∈ step at t, a gone(v) of v's lease of s with it, and w in line for s's key just before it (one restart for both)",
 		pattern: '{store} forgets( both) {lease} and {owner} place in line', alternatives: ["{store} forgets( both) {lease} and {owner} place"],
 		example: "the store forgets both A's lease and B's place in line",
-		meaning: "As \"{store} forgets {lease}\" and \"{store} forgets {owner} place in line\" together: the store's restart (or restore) in this step took the first worker's lease, and the second worker stood in line for its key just before it.",
+		meaning: "As \"{store} forgets {lease}\" and \"{store} forgets {owner} place in line\" together: one restart (or restore) of the store in this step took the first worker's lease, and the second worker stood in line for its key just before that same restart; the clause tells its moment.",
 		check(slots, context) {
 			const store = actorOf(slots[0])
 			const lease = happened(context.step, 'gone', h => h.worker === actorOf(slots[1]) && h.store === store)[0]
 			if (!lease) return fails(`${context.name(store)} kept no lease of ${context.name(actorOf(slots[1]))}'s to forget in this step: no lease of ${context.name(actorOf(slots[1]))}'s went with a restart or a restore of it`, 1)
-			const place = forgetsPlace(context, store, actorOf(slots[2]), 2)
-			if (!place.ok) return place
-			return holds([saw(context.step, lease), ...place.evidence], lease.at)
+			// One restart (or restore) took both: the lease went with it, and the worker stood in line just before it.
+			const list = context.step.happenings
+			const opens = list.flatMap((h, index) => ((h.kind === 'restarted' || h.kind === 'restored') && h.store === store ? [index] : []))
+			const tookLease = (open: number): Of<'gone'> | undefined => {
+				const next = opens.find(other => other > open) ?? list.length
+				return list.slice(open + 1, next).find((h): h is Of<'gone'> => h.kind === 'gone' && h.worker === actorOf(slots[1]) && h.store === store)
+			}
+			const both = opens.find(open => tookLease(open) !== undefined && inLineBefore(context, actorOf(slots[2]), store, open))
+			if (both === undefined) {
+				const place = forgetsPlace(context, store, actorOf(slots[2]), 2)
+				if (!place.ok) return place
+				return fails(`no one restart of ${context.name(store)} took both: ${context.name(actorOf(slots[1]))}'s lease went at ${time(lease.at)}, when ${context.name(actorOf(slots[2]))} stood in no line for its key, and ${context.name(actorOf(slots[2]))}'s place went at another`, 2)
+			}
+			const open = list[both] as Of<'restarted'> | Of<'restored'>
+			return holds([saw(context.step, tookLease(both) as Of<'gone'>), saw(context.step, open)], open.at)
 		},
 	},
 	{

@@ -185,10 +185,12 @@ function heldBefore(context: ClaimContext, worker: string, store: string, index:
 	return held
 }
 
-/** Whether the worker stood in line for the store's key before the step's happening at `index`: in line when the step began, or asked in it (a hold) and not yet given the key, given up or gone. */
+/** Whether the worker stood in line for the store's key before the step's happening at `index`: in line when the step began, or asked in it (a hold) and not yet given the key, given up or gone, nor the store restarted or restored since. */
 export function inLineBefore(context: ClaimContext, worker: string, store: string, index: number): boolean {
 	let waiting = context.step.start.workers.get(worker)?.waiting?.store === store
 	for (const h of context.step.happenings.slice(0, index)) {
+		// A restart or a restore of the store empties its line.
+		if ((h.kind === 'restarted' || h.kind === 'restored') && h.store === store) waiting = false
 		if (!('worker' in h) || h.worker !== worker || !('store' in h) || h.store !== store) continue
 		if (h.kind === 'asked') waiting = !h.tryOnly
 		else if (h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') waiting = false
@@ -521,17 +523,17 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		denies: true,
 		others: 'askers',
-		formula: "no asked(v, k) ∈ step, and no v ∈ line(k) at the step's start or end, with v ∉ holders(k) at the step's start and v not named by the text before it as asking, getting, refused, giving up, in line or holding",
+		formula: "no asked(v, k) ∈ step, and no v ∈ line(k) at the step's start or end, with v not named by the text before it as asking, getting, refused, giving up, in line or holding",
 		pattern: 'nobody else asks for {key}', alternatives: ['no one else asks for {key}', 'nobody else asked for {key}', 'no one else asked for {key}', 'nobody else wants {key}', 'no one else wants {key}', 'nobody else wanted {key}', 'no one else wanted {key}', 'nobody else asks', 'no one else asks'],
 		example: 'nobody else asks for the key',
-		meaning: "No worker asked for the key in this step, or stood in line for it when the step began or ended, but one that held the key when the step began or one the text named before it as wanting or having the key (its ask, grant, refusal, giving up, place in line or lease): \"else\" is other than those, not other than a worker the text named only waking or pausing.",
+		meaning: "No worker asked for the key in this step, or stood in line for it when the step began or ended, but one the text named before it as wanting or having the key (its ask, grant, refusal, giving up, place in line or lease): \"else\" is other than those, not other than a worker the text named only waking or pausing, nor a holder of the key when the step began that the text does not name (its ask again counts).",
 		check(slots, context) {
 			const key = slots.find(slot => slot.type === 'key')
 			const named = slots.find(slot => slot.type === 'workers')?.value
-			const holders = new Set([...context.step.start.stores.values()].filter(store => ofKey(key, store.id)).flatMap(store => store.holders))
-			const mine = (worker: string) => holders.has(worker) || (named?.type === 'actors' && named.ids.includes(worker))
+			// "Else" is other than the workers the text named before it as wanting or having the key; a holder of the key when the step began that the text does not name is "else" too.
+			const mine = (worker: string) => named?.type === 'actors' && named.ids.includes(worker)
 			const other = happened(context.step, 'asked', h => ofKey(key, h.store) && !mine(h.worker))[0]
-			if (other) return fails(`${context.name(other.worker)} asked for the key at ${time(other.at)}: it did not hold the key when the step began, and the text names it nowhere before as wanting or having the key (asking, getting it, in line, holding it)`, 0)
+			if (other) return fails(`${context.name(other.worker)} asked for the key at ${time(other.at)}, and the text names it nowhere before as wanting or having the key (asking, getting it, in line, holding it)`, 0)
 			const waiting = [context.step.start, context.world].flatMap(world => [...world.stores.values()].filter(store => ofKey(key, store.id)).flatMap(store => store.waiters)).find(worker => !mine(worker))
 			if (waiting !== undefined) return fails(`${context.name(waiting)} stood in line for the key in this step, and the text names it nowhere before as wanting or having the key (asking, getting it, in line, holding it)`, 0)
 			// With no one in line when the step ends, a key let go in it stays free: the line's emptiness is a cause.

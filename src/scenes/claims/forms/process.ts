@@ -365,10 +365,10 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		denies: true,
-		formula: "paused(w) or crashed(w) ∈ step, at which w held a live lease of k (a granted(w, k) before it with no released, expired, gone or ended of w's since), and no released(w, k) ∈ step",
+		formula: "paused(w) or crashed(w) ∈ step (the latest at or before the text's latest told place, else the first), at which w held a live lease of k (a granted(w, k) before it with no released, expired, gone or ended of w's since), and no released(w, k) ∈ step",
 		pattern: '{worker} without letting go of {key}', alternatives: ['{worker} without letting go', '{worker} without releasing {key}', '{worker} without releasing its lease'],
 		example: 'Worker A without letting go of the key',
-		meaning: "Read only after a clause that says the same worker's process paused or crashed, with a comma between (\"A's process stalls while it holds the key, without letting go of it\"; the worker is that clause's subject): the worker's process paused or crashed in this step while it held a live lease of the key, and it let go of none in this step.",
+		meaning: "Read only after a clause that says the same worker's process paused or crashed, with a comma between (\"A's process stalls while it holds the key, without letting go of it\"; the worker is that clause's subject): the worker's process paused or crashed in this step while it held a live lease of the key, and it let go of none in this step. The pause or crash is the one the clause before tells (the worker's latest at or before what the text told last), not any of the step's.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const name = context.name(worker)
@@ -376,13 +376,14 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			if (release) return fails(`${name} let go of its lease at ${time(release.at)}, in this step`, 0)
 			const stops = context.step.happenings.filter((h): h is Of<'paused'> | Of<'crashed'> => (h.kind === 'paused' || h.kind === 'crashed') && h.worker === worker)
 			if (stops.length === 0) return fails(`"without letting go" tells of ${name}'s pause or crash, and its process neither paused nor crashed in this step`, 0)
-			// It held a live lease of the key at the pause or crash: given before it, and not let go, run out, gone or ended since.
-			const heldAt = stops.find(stop => {
-				const before = happenedBefore(context, stop)
-				const grant = before.map(h => h.kind === 'granted' && h.worker === worker && ofKey(slots[1], h.store)).lastIndexOf(true)
-				return grant >= 0 && !before.slice(grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && ofKey(slots[1], h.store))
-			})
-			const stop = stops[0] as Of<'paused'> | Of<'crashed'>
+			// The pause or crash the clause before tells: the worker's latest at or before the latest place the text told (else its first).
+			const list = context.step.happenings
+			const from = context.toldPlace
+			const stop = (from === undefined ? undefined : stops.filter(h => h.at < from.at || (h.at === from.at && list.indexOf(h) <= from.order)).pop()) ?? (stops[0] as Of<'paused'> | Of<'crashed'>)
+			// It held a live lease of the key at that pause or crash: given before it, and not let go, run out, gone or ended since.
+			const before = happenedBefore(context, stop)
+			const grant = before.map(h => h.kind === 'granted' && h.worker === worker && ofKey(slots[1], h.store)).lastIndexOf(true)
+			const heldAt = grant >= 0 && !before.slice(grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && ofKey(slots[1], h.store)) ? stop : undefined
 			if (heldAt === undefined) return fails(`${name} held no live lease of the key when its process ${stop.kind === 'crashed' ? 'crashed' : 'paused'} at ${time(stop.at)}, so it had none to let go of`, 0)
 			return holds([{ kind: 'nothing', step: context.step.index, what: `a let-go by ${worker}, which held the key when its process ${heldAt.kind === 'crashed' ? 'crashed' : 'paused'} at ${time(heldAt.at)}` }])
 		},
@@ -391,11 +392,11 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		id: 'pauses-before-saving',
 		places: STORY,
 		tells: 'event',
-		formula: "paused(w) ∈ step, with no wrote(w) between its latest granted(w) and the pause, and a wrote(w) after it (in this step or a later one); of several pauses, the first no later clause tells at or after the text's latest told place",
+		formula: "paused(w) ∈ step, with no wrote(w) between its latest granted(w) and the pause, and a wrote(w) after it (in this step or a later one) with no crashed(w) between; of several pauses, the first no later clause tells at or after the text's latest told place",
 		pauses: true,
 		pattern: '{worker} pauses before it saves', alternatives: ["{worker} pauses before saving", "{worker} pauses before it writes", "{worker} pauses before writing", "{worker} freezes before it saves", "{worker} freezes before saving", "{worker} pauses/freezes/stalls before it saves/writes its THING", "{worker} gets stuck before it saves( its THING)", "{worker} gets stuck before it writes( its THING)", "{worker} gets stuck before saving( its THING)", "{worker} gets stuck before writing( its THING)", "{owner} process pauses/freezes/stalls before it saves/writes( its THING)", "{owner} process pauses/freezes/stalls before saving/writing( its THING)"],
 		example: 'Worker A pauses before it saves',
-		meaning: "The worker's process paused in this step, and the worker had written nothing since the engine last gave it the key; it writes after the pause, in this step or a later one. Of a worker that paused more than once in the step, it is of the first pause no later clause tells that came at or after what the text told before it (else the first).",
+		meaning: "The worker's process paused in this step, and the worker had written nothing since the engine last gave it the key; it writes after the pause, in this step or a later one, in the same process (a write after its process crashed is a restarted process's). Of a worker that paused more than once in the step, it is of the first pause no later clause tells that came at or after what the text told before it (else the first).",
 		check(slots, context) {
 			const verdict = processEvent(slots, context, 'paused')
 			if (!verdict.ok) return verdict
@@ -407,7 +408,13 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			if (wrote) return fails(`${context.name(worker)} wrote at ${time(wrote.at)}, before its process paused at ${time(pause.at)}`, 0)
 			const list = context.step.happenings
 			const after = [...list.slice(list.indexOf(pause) + 1), ...laterSteps(context).flatMap(step => step.happenings)]
-			if (!after.some(h => h.kind === 'wrote' && h.worker === worker)) return fails(`${context.name(worker)} writes nothing after its process paused at ${time(pause.at)}, in this step or a later one: "before it saves" says it saves after`, 0)
+			// The same process saves: a crash ends it, and a write after it is a new process's.
+			const crash = after.findIndex(h => (h.kind === 'crashed' || h.kind === 'process-restarted') && h.worker === worker)
+			const same = crash < 0 ? after : after.slice(0, crash)
+			if (!same.some(h => h.kind === 'wrote' && h.worker === worker)) {
+				const down = crash < 0 ? undefined : after[crash]
+				return fails(down !== undefined && after.slice(crash).some(h => h.kind === 'wrote' && h.worker === worker) ? `${context.name(worker)}'s process that paused at ${time(pause.at)} crashed at ${time(down.at)} before it wrote: "before it saves" says that process saves after the pause, and the later write is a restarted process's` : `${context.name(worker)} writes nothing after its process paused at ${time(pause.at)}, in this step or a later one: "before it saves" says it saves after`, 0)
+			}
 			return holds([saw(context.step, pause), silence(worker, context.step)], pause.at)
 		},
 	},
@@ -514,10 +521,10 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		id: 'without-fences-write-lost',
 		places: STORY,
 		tells: 'none',
-		formula: "without fences: w wrote (changed the row) in the run up to the step, and no row keeps w's write at its end",
+		formula: "without fences: w wrote (changed the row) in the run up to the step, and no row keeps w's write at its end; as drawn, a row keeps it then",
 		pattern: 'without fences, {owner} THING would be lost',
 		example: "without fences, B's THING would be lost",
-		meaning: "In the same scene on databases that check no fence, the row no longer keeps the worker's write when this step ends, though it wrote.",
+		meaning: "In the same scene on databases that check no fence, the row no longer keeps the worker's write when this step ends, though it wrote; as drawn, a row still keeps it then (the fences kept it).",
 		needsUnfenced: true,
 		check(slots, context) {
 			const worker = actorOf(slots[0])
@@ -529,6 +536,8 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			if (!wrote) return fails(`without fences, ${context.name(worker)} would never have saved ${article(inWords(THING, context.words))}`, 0)
 			const kept = [...step.end.databases.values()].find(db => db.writer === worker)
 			if (kept) return fails(`without fences, ${context.name(kept.id)} would still keep ${context.name(worker)}'s ${inWords(THING, context.words)}`, 0)
+			// Compared with the run as drawn: there a row still keeps it, so the fences are what kept it.
+			if (![...context.step.end.databases.values()].some(db => db.writer === worker)) return fails(`as drawn, no row keeps ${context.name(worker)}'s ${inWords(THING, context.words)} either when this step ends: the fences changed nothing for it`, 0)
 			return holds([...step.end.databases.values()].map(db => ({ kind: 'row' as const, database: db.id, at: step.end.time, fence: '', ...(db.writer === undefined ? {} : { writer: db.writer }) })))
 		},
 	},

@@ -427,7 +427,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			wrote(slots, context, 0, write => {
 				const name = context.name(write.worker)
 				const list = context.step.happenings
-				const grant = list.slice(0, list.indexOf(write)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === write.worker).pop()
+				// "It" is the fence the text told: the worker's last grant before the write and not after the latest place the text told.
+				const from = context.toldPlace
+				const grant = list.slice(0, list.indexOf(write)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === write.worker && (from === undefined || h.at < from.at || (h.at === from.at && list.indexOf(h) <= from.order))).pop()
 				if (grant === undefined) return `"with it" names the fence ${name} had just got, and ${name} got no key in this step before it wrote at ${time(write.at)}`
 				if (grant.fence === undefined) return `${name}'s grant at ${time(grant.at)} gave no fence for "with it" to name`
 				if (write.noFence || write.fence !== grant.fence) return `${name} got fence ${showFence(grant.fence)} at ${time(grant.at)}, but its write at ${time(write.at)} carried ${write.noFence ? 'no fence a store gave' : `fence ${showFence(write.fence)}`}`
