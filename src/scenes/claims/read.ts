@@ -626,8 +626,9 @@ function afterFirst(items: readonly Item[], comma: number, soon: boolean, when =
 	if (atOnce && (reached?.then === 'when' || reached?.when === 'event-first')) {
 		const after = clauses.filter(({ clause }) => clause.start > first.end)
 		for (const { clause, index } of after) {
-			if (clause.form.tells !== 'event' || clause.then !== undefined || clause.gap || clause.modifiers.length > 0 || clause.relative || clause.during || clause.passes) break
-			timed.set(index, { ...clause, then: 'when', reached: true })
+			if ((clause.form.tells !== 'event' && clause.form.tells !== 'state') || clause.then !== undefined || clause.gap || clause.modifiers.length > 0 || clause.relative || clause.during || clause.passes) break
+			// A state joined so held at X's moment, as the main clause's does ("…, the key is free, nobody holds it, and B gets it"): the events after it are reached too.
+			timed.set(index, clause.form.tells === 'state' ? { ...clause, during: true, when: 'event-first' } : { ...clause, then: 'when', reached: true })
 		}
 	}
 	return items.map((item, index) => {
