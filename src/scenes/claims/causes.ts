@@ -20,7 +20,7 @@ export interface Told {
 	state: boolean
 	/** Its moment (an event's; of several workers' events, the last), and of a state that ended in the step, that end. */
 	claim: { evidence: readonly Evidence[]; said?: Said; at?: number; ended?: { until: number } }
-	/** Of a clause that tells several workers' events ("B and C get in"): those workers, each of whose events a cause must reach. */
+	/** Of a clause that tells several workers' events or a state of several ("B and C get in", "B and C hold the key"): those workers, each of whose events a cause must reach, and each of whose events, told as the cause, must reach what it is the cause of. */
 	group?: readonly string[]
 }
 
@@ -124,7 +124,16 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 			const mine = cause.state ? ancestors(own.flatMap(event => causesOf(event, context)), context) : ancestors(own, context)
 			return !held.some(event => mine.has(event))
 		}) : undefined
-		if (retold || (unreached === undefined && held.some(event => reached.has(event)) && !(cause.state && madeAfter(told, effects, context)))) return undefined
+		// Of several workers named as the cause ("B gets in because A and D let go"), each one's is why: one member's let-go does not carry the group.
+		const idle = decided === undefined && cause.group !== undefined ? cause.group.find(worker => {
+			const own = held.filter(event => 'worker' in event && event.worker === worker)
+			return own.length > 0 && !own.some(event => reached.has(event))
+		}) : undefined
+		if (retold || (unreached === undefined && idle === undefined && held.some(event => reached.has(event)) && !(cause.state && madeAfter(told, effects, context)))) return undefined
+		if (idle !== undefined && unreached === undefined && held.some(event => reached.has(event))) {
+			const own = held.find(event => 'worker' in event && event.worker === idle) as Happening
+			member = `${SAYS[word]}, and ${word === 'so' ? 'the clause before' : 'it'} names several workers' happenings as the cause, each of which must be why, but what it tells of ${context.name(idle)}'s (at ${formatDuration(own.at)}) led to nothing ${word === 'so' ? 'this' : 'the clause before'} tells: ${recordedWhy(effects[0], context)}; tell only the cause, or join the clauses with "and"`
+		}
 		if (unreached !== undefined && held.some(event => reached.has(event))) {
 			const own = targets.find(event => 'worker' in event && event.worker === unreached)
 			member = `${SAYS[word]}, and it tells several workers' happenings, each of which it must be why of, but the engine records no such cause of ${context.name(unreached)}'s: ${own === undefined ? `it tells nothing of ${context.name(unreached)}'s` : recordedWhy(own, context)}; tell each one's cause, or join the clauses with "and"`

@@ -152,6 +152,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			if (began !== undefined) text.states.push({ ...began, subject: clause.subject, seen: seenBefore })
 		}
 		text.before = outcome.place
+		text.earliest = outcome.first !== undefined && outcome.place !== undefined && comesAfter(outcome.first, outcome.place) ? outcome.first : undefined
 		// A state told with no moment, and no event of the step its own, holds at the step's end (unless it ended in the step): "then" after it comes after that.
 		text.atEnd = clause.form.tells === 'state' && outcome.place === undefined && clause.modifiers.length === 0 && outcome.ended === undefined
 		// The clock told a moment (time passing, its reading): "then" after it is no earlier.
@@ -159,7 +160,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		text.passed = outcome.said?.clock?.moved === true
 		const events = outcome.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [context.step.happenings[e.order] as Happening] : []))
 		// "When X, Y and Z": the lease ends X tells, which Z, joined to Y by a bare "and", came of too.
-		text.handover = clause.then === 'when' && text.prior?.event === true ? text.prior.events.filter(h => FREES.has(h.kind)) : joinedToWhen(clause) ? text.handover : undefined
+		text.handover = clause.then === 'when' && clause.reached !== true && text.prior?.event === true ? text.prior.events.filter(h => FREES.has(h.kind)) : joinedToWhen(clause) ? text.handover : undefined
 		text.prior = { event: clause.form.tells === 'event', at: outcome.at, events, ...(clause.form.tells === 'state' && outcome.place !== undefined ? { began: outcome.place.at } : {}), ...(clause.form.tells === 'state' && clause.modifiers.length > 0 && outcome.at !== undefined ? { named: outcome.at } : {}) }
 		if (outcome.at !== undefined) text.told = text.told === undefined ? outcome.at : Math.max(text.told, outcome.at)
 		if (upTo !== undefined) text.told = text.told === undefined ? upTo : Math.max(text.told, upTo)
@@ -200,6 +201,8 @@ interface TextState {
 	used: Map<string, Set<number>>
 	/** The place of the clause right before, if it held and had one. */
 	before: StepPosition | undefined
+	/** Of a clause right before that told several workers' events ("B and C ask"), the earliest of them: a state "while" it held at each, so from before that one. */
+	earliest?: StepPosition
 	/** The latest place the text told, and the latest it told without naming its moment ("at 5 s"). */
 	latest: StepPosition | undefined
 	unnamed: StepPosition | undefined
@@ -269,6 +272,7 @@ function writeTold(claim: Told['claim'], context: ClaimContext): Extract<Happeni
 /** After a clause that did not hold, or a part that did not read: the next clause has no clause before it to follow. */
 function forgetBefore(text: TextState): void {
 	text.before = undefined
+	text.earliest = undefined
 	text.cause = undefined
 	text.aside = undefined
 	text.atEnd = false
@@ -431,7 +435,7 @@ function sameMoment(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 
 /** A clause joined by a bare "and" (or a comma) with no moment of its own: after "When X, Y", it goes on telling what came of X. */
 function joinedToWhen(clause: ReadClause): boolean {
-	return clause.then === undefined && clause.during !== true && clause.modifiers.length === 0 && clause.gap !== true
+	return (clause.then === undefined || clause.reached === true) && clause.during !== true && clause.modifiers.length === 0 && clause.gap !== true
 }
 
 /** The stores a verdict's evidence is of: its happenings', leases', lines' and holders'. */
@@ -937,18 +941,21 @@ function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 	// "When E, S": S held at E's moment of the clock; it may have begun then, after E in the step's order ("When A lets go, the key is free").
 	if (clause.when === 'event-first') return text.before === undefined || outcome.place.at <= text.before.at ? undefined : { message: `"When" (or "As soon as") says this held at the moment of the happening it names, ${formatDuration(text.before.at)}, but it began only after that (at ${formatDuration(outcome.place.at)})` }
 	if (text.cause?.claim.said?.clock?.moved === true && outcome.place.at > start) return { message: `"while" says this held all the time the clause before tells passing, from the step's start at ${formatDuration(start)}, but it began only at ${formatDuration(outcome.place.at)}` }
-	if (text.before === undefined || !comesAfter(text.before, outcome.place)) return undefined
+	// Of several workers' events before "while" ("While A is paused, B and C ask"), it held at each one's: from before the earliest.
+	const first = clause.when === undefined && clause.relative !== true ? (text.earliest ?? text.before) : text.before
+	if (first === undefined || !comesAfter(first, outcome.place)) return undefined
 	if (clause.when === 'state-first') return { message: `"when" after a state says it held already when the happening after "when" came, but it began only after that (at ${formatDuration(outcome.place.at)}); to tell what that happening made so, write "When …, …" or "…, so …"` }
 	// At the same moment, later in the step's order: it did not hold yet when the clause before happened ("A gets the key, while B and C wait" of asks after the grant).
-	const same = outcome.place.at === text.before.at ? `, the same moment, but after it in the step's order: it did not hold yet when that happened` : ''
+	const same = outcome.place.at === first.at ? `, the same moment, but after it in the step's order: it did not hold yet when that happened` : ''
 	// "B asks for the key, which A holds": the key as it was when B asked; "and" would tell another claim, not offered.
 	if (clause.relative === true) return { message: `${RELATIVE}, but it began only after that (at ${formatDuration(outcome.place.at)}${same})` }
+	if (first !== text.before) return { message: `"while" says this held when the clause before happened, and that tells several workers' happenings: it held at each, from the earliest (at ${formatDuration(first.at)}), but it began only after that (at ${formatDuration(outcome.place.at)}${same})`, rejoin: true }
 	return { message: `"while" (or a participle or a fence's words after a comma) says this held when the clause before happened, but it began only after that (at ${formatDuration(outcome.place.at)}${same})`, rejoin: true }
 }
 
 /** Of a clause that tells several workers' events ("B and C get in", "the semaphore lets B and C in"), those workers, whom a cause must reach each of. */
 function groupOf(clause: ReadClause): { group?: readonly string[] } {
-	const ids = clause.form.tells === 'event' && !clause.form.others ? clause.slots.find(slot => slot.value.type === 'actors')?.value : undefined
+	const ids = (clause.form.tells === 'event' || clause.form.tells === 'state') && !clause.form.others ? clause.slots.find(slot => slot.value.type === 'actors')?.value : undefined
 	return ids?.type === 'actors' && ids.ids.length > 1 ? { group: ids.ids } : {}
 }
 

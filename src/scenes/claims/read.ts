@@ -82,6 +82,11 @@ export interface ReadClause {
 	 * nothing: no order, cause, moment or event of the text is taken from it.
 	 */
 	repeated?: true
+	/**
+	 * A clause joined by a bare "and" (or a comma) to the main clause of "When X, Y" or "As soon as X, Y" ("…, B saves and lets go"): it is
+	 * `then: 'when'`, at X's moment, which the opening reaches; and as Y, it came of the lease end X tells, if X tells one.
+	 */
+	reached?: true
 	/** "right then" (or "just then", "at that moment"), which read the clause as "when" does: the words, for messages. */
 	same?: string
 	/** "B, who was waiting, takes over": its subject got the key it tells of from the line; the span is the aside's. */
@@ -306,8 +311,13 @@ function sharedMoment(text: string, start: number, items: Item[]): void {
 	const first = items.findIndex(item => item.kind === 'clause')
 	const head = items[first]
 	if (head?.kind !== 'clause') return
+	// The opening's moment: one named before the first clause's words, whatever stands before it ("At 10 s", "Then at 10 s", "Then, at
+	// 10 s,", "While S, at 10 s"); or "at the same moment" (or "right then", "at that moment") opening the sentence, the moment of what
+	// the clause before the sentence told, which each clause joined to the first is at too, as the first is ("when", with its words).
 	const opening = head.clause.modifiers[0]
-	if (opening === undefined || opening.slot.end > head.clause.start || !/^(?:at )?$/i.test(text.slice(start, opening.slot.start))) return
+	const moment = opening !== undefined && opening.slot.end <= head.clause.start ? opening : undefined
+	const same = moment === undefined && head.clause.same !== undefined && head.clause.then === 'when' && SAME_OPENING.test(text.slice(start)) ? head.clause.same : undefined
+	if (moment === undefined && same === undefined) return
 	let before = head.clause
 	for (let k = first + 1; k < items.length; k++) {
 		const item = items[k] as Item
@@ -315,10 +325,18 @@ function sharedMoment(text: string, start: number, items: Item[]): void {
 		const clause = item.clause
 		if (!/^(?:,? (?:too|as well|again))?(?:,? and |, )$/.test(text.slice(before.end, clause.start))) return
 		if (clause.then !== undefined || clause.modifiers.length > 0 || clause.during || clause.relative || clause.gap || clause.passes || (clause.form.tells !== 'event' && clause.form.tells !== 'state')) return
-		items[k] = { kind: 'clause', clause: { ...clause, modifiers: [{ ...opening, shared: true }] } }
+		if (moment !== undefined) items[k] = { kind: 'clause', clause: { ...clause, modifiers: [{ ...moment, shared: true }] } }
+		// "At the same moment A lets go and B gets the key": B's grant came at the moment of A's let-go, as A's at the moment told before;
+		// a state joined so held at that moment ("…, and the key is free").
+		else if (clause.form.tells === 'event') items[k] = { kind: 'clause', clause: { ...clause, then: 'when', same: same as string } }
+		else if (before.form.tells === 'event') items[k] = { kind: 'clause', clause: { ...clause, during: true, when: 'event-first' } }
+		else return
 		before = clause
 	}
 }
+
+/** "At the same moment" (or "right then", "at that moment") opening a sentence, after a "then" or not. */
+const SAME_OPENING = /^(?:(?:and )?then,? )?(?:right then|just then|at that (?:very )?moment|at that instant|at the same (?:moment|time|instant))\b/i
 
 /**
  * "X and Y while S": a state after "while" that ends clauses joined by a bare "and" ("B asks and gets the key while A is paused")
@@ -615,13 +633,16 @@ function afterFirst(items: readonly Item[], comma: number, soon: boolean, when =
 		// A state that names its own moment ("When the key is free at 0 s, B gets it") puts the main clause at that moment, as one that names none puts it where the state began.
 		else timed.set(main.index, { ...first, then: atOnce && first.form.tells === 'event' && (event || first.modifiers.length === 0) ? 'when' : 'then' })
 	}
-	if (atOnce && timed.get(main.index)?.then === 'when') {
+	// The opening "When X," or "As soon as X," reaches each clause joined to the main clause by a bare "and" or a comma: each event
+	// came at X's moment too, whatever its subject ("As soon as A wakes, B saves and lets go": the let-go at A's waking as well), and
+	// after a state the main clause tells ("As soon as A lets go, the key is free and B gets it": B's grant at A's let-go).
+	const reached = timed.get(main.index)
+	if (atOnce && (reached?.then === 'when' || reached?.when === 'event-first')) {
 		const after = clauses.filter(({ clause }) => clause.start > first.end)
-		for (const [n, { clause, index }] of after.entries()) {
-			const before = n === 0 ? first : after[n - 1]?.clause
-			if (clause.form.tells !== 'event' || clause.then !== undefined || clause.gap || clause.modifiers.length > 0 || clause.relative || before?.form.tells !== 'event' || timed.get(n === 0 ? main.index : (after[n - 1]?.index ?? -1))?.then !== 'when') break
-			if (clause.subject === undefined || clause.subject === before.subject) break
-			timed.set(index, { ...clause, then: 'when' })
+		for (const { clause, index } of after) {
+			if ((clause.form.tells !== 'event' && clause.form.tells !== 'state') || clause.then !== undefined || clause.gap || clause.modifiers.length > 0 || clause.relative || clause.during || clause.passes) break
+			// A state joined so held at X's moment, as the main clause's does ("…, the key is free, nobody holds it, and B gets it"): the events after it are reached too.
+			timed.set(index, clause.form.tells === 'state' ? { ...clause, during: true, when: 'event-first' } : { ...clause, then: 'when', reached: true })
 		}
 	}
 	return items.map((item, index) => {

@@ -2650,6 +2650,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	const told: Held[] = []
 	const failed = new Set<number>()
 	let beforePlace: { at: number; order: number } | undefined
+	/** Of a clause before that told several workers' events, the earliest of them: a state "while" it (not "when", nor "which") held from before it. */
+	let beforeEarly: { at: number; order: number } | undefined
 	let latest: { at: number; order: number } | undefined
 	let unnamed: { at: number; order: number } | undefined
 	let now: number | undefined
@@ -2704,6 +2706,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		}
 		if (clause.gap) {
 			beforePlace = undefined
+			beforeEarly = undefined
 			cause = undefined
 			aside = undefined
 			atEnd = false
@@ -2736,6 +2739,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const fail = () => {
 			failed.add(index)
 			beforePlace = undefined
+			beforeEarly = undefined
 			cause = undefined
 			aside = undefined
 			atEnd = false
@@ -2841,13 +2845,15 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const early = place !== undefined && earliest !== undefined && after(earliest, place) ? earliest : place
 		const ordered = clause.then === 'then' || clause.then === 'when'
 		// "X while S": S began no later than X, in the step's order of happenings.
-		let wrong = clause.during === true && isState && moment === undefined && place !== undefined && beforePlace !== undefined && (clause.when === 'event-first' ? place.at > beforePlace.at : after(beforePlace, place))
+		let wrong = clause.during === true && isState && moment === undefined && place !== undefined && beforePlace !== undefined && (clause.when === 'event-first' ? place.at > beforePlace.at : after(clause.when === undefined && clause.relative !== true ? (beforeEarly ?? beforePlace) : beforePlace, place))
 		// After time told passing, which is the step's passage from its start, S held from that start ("When E, S" names E's moment instead).
 		if (clause.during === true && clause.when !== 'event-first' && isState && moment === undefined && place !== undefined && cause?.meaning.clock?.moved === true && place.at > step.start.time) wrong = true
 		// A lease said live is live at the moment named, else at the text's moment when it did not end in the step.
 		const liveAt = isState && meaning.live !== undefined ? (at ?? (meaning.until === undefined ? context.world.time : undefined)) : undefined
 		const lived: Meaning = meaning.live === undefined ? meaning : liveAt === undefined ? { ...meaning, live: undefined } : { ...meaning, live: { ...meaning.live, at: liveAt } }
-		const said: Meaning = group.length > 1 && !clause.form.others ? { ...lived, group } : lived
+		// Of several workers' events, or a state of several ("B and C hold the key"): a cause of it is why each one's happened, and told as a cause, each one's is why.
+		const several = isState ? actors(clause.slots.find(slot => slot.value.type === 'actors')) : group
+		const said: Meaning = several.length > 1 && !clause.form.others ? { ...lived, group: several } : lived
 		// The moment of what this clause tells, at which a state told as its cause must hold: an event's (of several, the last) or the clock's,
 		// a state's named moment, else the end of the span it held in the step, else the text's moment.
 		const momentHere = isState ? (at ?? (meaning.until !== undefined && meaning.until <= end ? meaning.until : end)) : tells !== 'none' && at !== undefined ? Math.max(at, ...(meaning.each ?? [])) : undefined
@@ -2895,7 +2901,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			}
 		}
 		// "When A lets go, B asks and gets it": a grant after a bare "and" (no moment of its own) came of the lease end "When" names.
-		const andAfterWhen = clause.then === undefined && clause.during !== true && modifier === undefined && clause.gap !== true
+		const andAfterWhen = (clause.then === undefined || clause.reached === true) && clause.during !== true && modifier === undefined && clause.gap !== true
 		if (!wrong && andAfterWhen && handover !== undefined) {
 			const ends = handover
 			wrong = inStep.some(h => h.kind === 'granted' && ends.some(e => 'store' in e && e.store === h.store) && !recorded(h, context).some(c => ends.includes(c)))
@@ -2929,11 +2935,12 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			}
 		}
 		beforePlace = place
+		beforeEarly = early
 		atEnd = isState && place === undefined && moment === undefined && ended === undefined
 		clockAt = tells === 'clock' ? meaning.at : undefined
 		// Of a state, also where in the step it began to hold: "When S, E" puts E at that moment.
 		// Of a state at a moment it names ("When the key is free at 0 s, B gets it"): that moment, which puts E there.
-		handover = clause.then === 'when' && prior?.event === true ? prior.events.filter(h => h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') : andAfterWhen ? handover : undefined
+		handover = clause.then === 'when' && clause.reached !== true && prior?.event === true ? prior.events.filter(h => h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') : andAfterWhen ? handover : undefined
 		prior = { event: tells === 'event', at: tells === 'none' ? undefined : at, events: meaning.events, ...(isState && place !== undefined ? { began: place.at } : {}), ...(isState && moment !== undefined ? { named: moment } : {}) }
 		passed = meaning.clock?.moved === true
 		if (at !== undefined && tells !== 'none') now = now === undefined ? at : Math.max(now, at)
@@ -3180,7 +3187,12 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 			while (next.length > 0) for (const up of recorded(next.pop() as Happening, context)) if (!mine.has(up)) (mine.add(up), next.push(up))
 			return standing.some(h => mine.has(h))
 		})
-		if (!later && each && standing.some(h => reached.has(h))) return true
+		// Of several workers told as the cause, each one's is why: what it tells of each worker reaches what the effect tells.
+		const every = cause.group === undefined || write !== undefined || cause.group.every(w => {
+			const own = standing.filter(h => actorOfEvent(h) === w)
+			return own.length === 0 || own.some(h => reached.has(h))
+		})
+		if (!later && each && every && standing.some(h => reached.has(h))) return true
 		// The same state in other words: made by the same events, and of the same kind (the key free only as the key free).
 		if (causeIsState && effectIsState && cause.free === effect.free && told.length > 0 && new Set(told).size === new Set(effect.makers).size && told.every(h => effect.makers.includes(h))) return true
 	}
