@@ -140,7 +140,8 @@ const stand = (type: string): string => `\u0001${type}\u0001`
 const TEMPLATES = (() => {
 	const registry = new ParameterTypeRegistry()
 	for (const type of SLOT_TYPES) registry.defineParameterType(new ParameterType(type, new RegExp(stand(type)), null, (text: string) => text, false, false))
-	const source = (pattern: string) => new CucumberExpression(pattern, registry).regexp.source
+	// "an 8 s lease": "a" before a length may be "an", as a writer reads the number aloud.
+	const source = (pattern: string) => new CucumberExpression(pattern.replace(/(^| )a (?=\{duration\})/g, '$1a/an '), registry).regexp.source
 	const templatesOf = (form: ClaimForm, patterns: readonly string[]): Template[] => {
 		const own = [...form.pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
 		return patterns.map(pattern => {

@@ -13,9 +13,19 @@ export function idWords(): string[] {
 	return [...new Set([...ID_WORDS, ...Object.keys(ID_EVENTS), ...NEUTRAL_WORDS, ...FUNCTION_WORDS])]
 }
 
-/** The words of an id, between its hyphens and underscores. */
+/** The words of an id, between its hyphens and underscores, each as the lexicon has it. */
 function wordsOf(id: string): string[] {
-	return id.split(/[-_]+/).filter(part => part !== '')
+	return id.split(/[-_]+/).filter(part => part !== '').map(baseOf)
+}
+
+/**
+ * A word of an id as the lexicon spells it: "renewals" is "renewal", "crashed" is "crash", "paused" is
+ * "pause". An event word so inflected still says the scene shows its event ("restarts" is "restart").
+ */
+function baseOf(word: string): string {
+	if (ALLOWED.has(word)) return word
+	const stems = [/s$/, /es$/, /ed$/, /d$/].map(ending => word.replace(ending, ''))
+	return stems.find(stem => stem !== word && ALLOWED.has(stem)) ?? word
 }
 
 /**
