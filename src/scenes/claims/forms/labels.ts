@@ -615,28 +615,25 @@ function workerWrote(context: ClaimContext, changed: Outcome): Verdict {
 
 /** The worker's last ask up to the label's moment, and the lock's giving up on it, if it did. */
 function workerGaveUp(context: ClaimContext): Verdict {
-	const worker = me(context)
-	const all = runSteps(context.run).filter(s => s.index <= context.step.index).flatMap(s => s.happenings.map(h => ({ step: s, h })))
-	const asks = all.filter(({ h }) => h.kind === 'asked' && h.worker === worker)
-	const ask = asks[asks.length - 1]
-	if (!ask) return fails(`the label says so, but ${context.name(worker)} has not asked for the key`)
-	const after = all.slice(all.indexOf(ask) + 1)
-	const gave = after.find(({ h }) => h.kind === 'gave-up' && h.worker === worker && h.store === (ask.h as Of<'asked'>).store)
-	if (!gave) return fails(`the label says so, but the lock did not give up on ${context.name(worker)}'s last ask, at ${time(ask.h.at)}: ${workerState(context)}`)
-	return holds([saw(gave.step, gave.h)], context.world.time)
+	return answerToLastAsk(context, 'gave-up', 'give up on')
 }
 
 /** The worker's last ask up to the label's moment, and the lock's refusal of it (a try when the key was held or the semaphore full), if it did. */
 function workerTurnedAway(context: ClaimContext): Verdict {
+	return answerToLastAsk(context, 'refused', 'turn away')
+}
+
+/** The worker's last ask up to the label's moment, and the lock's answer of that kind to it, if it gave one. */
+function answerToLastAsk(context: ClaimContext, kind: 'gave-up' | 'refused', verb: string): Verdict {
 	const worker = me(context)
 	const all = runSteps(context.run).filter(s => s.index <= context.step.index).flatMap(s => s.happenings.map(h => ({ step: s, h })))
 	const asks = all.filter(({ h }) => h.kind === 'asked' && h.worker === worker)
 	const ask = asks[asks.length - 1]
 	if (!ask) return fails(`the label says so, but ${context.name(worker)} has not asked for the key`)
 	const after = all.slice(all.indexOf(ask) + 1)
-	const refused = after.find(({ h }) => h.kind === 'refused' && h.worker === worker && h.store === (ask.h as Of<'asked'>).store)
-	if (!refused) return fails(`the label says so, but the lock did not turn away ${context.name(worker)}'s last ask, at ${time(ask.h.at)}: ${workerState(context)}`)
-	return holds([saw(refused.step, refused.h)], context.world.time)
+	const answer = after.find(({ h }) => h.kind === kind && h.worker === worker && h.store === (ask.h as Of<'asked'>).store)
+	if (!answer) return fails(`the label says so, but the lock did not ${verb} ${context.name(worker)}'s last ask, at ${time(ask.h.at)}: ${workerState(context)}`)
+	return holds([saw(answer.step, answer.h)], context.world.time)
 }
 
 function workerQuiet(context: ClaimContext): Verdict {
