@@ -627,7 +627,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		if (current) spans.push(current)
 		const m = env.moment
-		const span = m !== undefined ? spans.find(one => one.from <= m && (one.end ? m < one.end.at : m <= env.world.time)) : (spans.find(one => !one.end) ?? spans.filter(one => one.end !== undefined && env.toldLater?.has(one.end) === true).pop())
+		const span = m !== undefined ? spans.find(one => one.from <= m && (one.end ? m < one.end.at : m <= env.world.time)) : (spans.find(one => !one.end) ?? spans.filter(one => one.end !== undefined && env.toldLater?.has(one.end) === true).pop() ?? spans.filter(one => one.end !== undefined && env.priorTold?.includes(one.end) === true).pop())
 		if (!span) return NO
 		const start = span.start ? [span.start] : []
 		const meaning: Meaning = { ok: true, at: span.start?.at ?? span.hold.at, events: start, makers: span.start === span.hold ? [span.hold] : [span.hold, ...start] }
