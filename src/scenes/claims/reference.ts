@@ -1500,6 +1500,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const write = writesTo(env, rows[0].id).filter(h => h.changed).pop()
 		return holdsNow(write !== undefined && write.worker === actor(s[0]) && stale(env, write), [], env)
 	},
+	// The row at the step's end: that worker's write, and that fence.
+	'row-ends-with-thing-and-fence': (s, env) => {
+		const rows = [...env.step.end.databases.values()]
+		const last = rows[0]
+		if (env.moment !== undefined || rows.length !== 1 || last === undefined || last.writer !== actor(s[0]) || last.fence !== fence(s[1])) return NO
+		return holdsNow(true, rowMaker(env, last.id), env, { row: { database: last.id, fence: last.fence } })
+	},
 	'write-replaces': (s, env) => {
 		const mine = events(env.step, 'wrote', h => h.worker === actor(s[0]))
 		const told = env.pointed?.get(actor(s[0]))
