@@ -1232,6 +1232,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (span.some(h => (h.kind === 'released' || h.kind === 'granted') && h.worker === w)) return NO
 		return { ok: true, at: (all[all.length - 1] as Happening).at, events: all, makers: all }
 	},
+	// Each renewal of the step came d after the renewal or grant before it of that lease (w's latest of that store before it).
+	'keeps-renewing-every': (s, env) => {
+		const kept = MEANINGS['keeps-renewing']?.(s, env) ?? NO
+		if (!kept.ok) return kept
+		const w = actor(s[0])
+		const mine = (h: Happening): boolean => (h.kind === 'renewed' || h.kind === 'granted') && h.worker === w
+		const renewals = events(env.step, 'renewed', h => h.worker === w)
+		const store = (renewals[0] as Of<'renewed'>).store
+		const trail = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings].filter(h => mine(h) && 'store' in h && h.store === store)
+		const from = trail.indexOf(renewals[0] as Happening)
+		const times = trail.slice(Math.max(0, from - 1), from + renewals.length).map(h => h.at)
+		return times.every((t, i) => i === 0 || Math.abs(t - (times[i - 1] as number) - num(s[2])) <= 1) ? kept : NO
+	},
 	'renews-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.until === num(s[2]))[0]) : NO),
 	'renews-by-hand-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.auto !== true && h.until === num(s[2]))[0]) : NO),
 	'renews-by-hand': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.auto !== true)[0]) : NO),
