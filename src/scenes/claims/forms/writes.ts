@@ -228,7 +228,7 @@ export function savedProblem(context: ClaimContext, write: Of<'wrote'>, words: r
  * add words after it ("too", "with fence 7") take each of them, so "B writes too, with fence 2"
  * reads as "B saves too, with fence 2" does.
  */
-const SAVE = ['{worker} saves( its THING)', '{worker} saves a/an THING', '{worker} tries to save( its THING)', '{worker} tries to save a/an THING', '{worker} tries to write', '{worker} writes', '{worker} writes to the database', '{worker} saves to the database', '{worker} saves its work/result', '{worker} writes its THING', '{worker} writes/saves the THING'] as const
+const SAVE = ['{worker} saves( its THING)', '{worker} saves a/an THING', '{worker} tries to save( its THING)', '{worker} tries to save a/an THING', '{worker} tries to write', '{worker} writes', '{worker} writes to the database', '{worker} saves to the database', '{worker} saves its work/result', '{worker} writes its THING', '{worker} writes/saves the THING', '{worker} saves it'] as const
 /** Each way to say a worker saved, with `words` after it. */
 const saving = (words: string): string[] => SAVE.map(save => `${save} ${words}`)
 
