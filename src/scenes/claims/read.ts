@@ -184,7 +184,7 @@ const MAX_CUTS = 24
 /**
  * What a clause named its worker's work or write as, which "it" after "saves" in the clause after it names: the words its
  * write's form read as what it wrote, else the nouns of its work phrase after its last determiner ("finishes its monthly
- * report": "report"), without its form's own words and the lexicon's work adjectives.
+ * export": "export"), without its form's own words and the lexicon's work adjectives.
  */
 function thingOf(clause: ReadClause): string[] {
 	if (clause.saved !== undefined) return clause.saved.of.length > 0 ? [] : clause.saved.words
@@ -290,7 +290,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				// (with a clause about another between, "A gets the key with fence 1, B asks, then A saves with it", the reader cannot tell which fence).
 				const right = result.clauses.length > opened ? result.clauses[result.clauses.length - 1] : undefined
 				if (clause.form.id === 'saves-with-it' && right?.subject !== clause.subject) clause = { ...clause, alone: true }
-				// "A finishes its report and saves it": "it" is what the clause right before it named its worker's work or write as, and
+				// "A finishes its export and saves it": "it" is what the clause right before it named its worker's work or write as, and
 				// that is what the write must have carried (`SAVED_FORMS`); a clause before about another worker, or that named no such thing
 				// ("A gets the key and saves it": the key), leaves "it" naming nothing a write carries.
 				const savedIt = SAVED_FORMS.has(clause.form.id) && clause.saved === undefined ? /\bsaves it\b/i.exec(text.slice(clause.start, clause.end)) : null
@@ -299,7 +299,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 					const thing = before === undefined || before.subject !== clause.subject ? [] : thingOf(before)
 					const at = clause.start + savedIt.index + 'saves '.length
 					if (thing.length === 0) {
-						result.problems.push({ start: at, end: at + 2, message: `"it" after "saves" names what the clause right before it, about the same worker, named as that worker's work or write ("A finishes its report and saves it"), and ${before === undefined ? 'no clause comes before it' : before.subject !== clause.subject ? 'that clause is about another worker' : 'that clause names none'}: say what it saves ("saves its ${language.words?.thing ?? 'write'}")` })
+						result.problems.push({ start: at, end: at + 2, message: `"it" after "saves" names what the clause right before it, about the same worker, named as that worker's work or write ("A finishes its export and saves it"), and ${before === undefined ? 'no clause comes before it' : before.subject !== clause.subject ? 'that clause is about another worker' : 'that clause names none'}: say what it saves ("saves its ${language.words?.thing ?? 'write'}")` })
 						continue
 					}
 					clause = { ...clause, saved: { words: thing, of: [], start: at, end: at + 2 } }

@@ -2563,8 +2563,28 @@ function savedHolds(saved: NonNullable<ReadClause['saved']>, meaning: Meaning, e
 	return saved.words.every(word => word === 'work' || word === 'result' || fits(word, [thing])) && saved.of.every(word => fits(word, owner === undefined ? [] : [owner]))
 }
 
+/** Adjectives a work phrase may put before its noun, which name nothing of it ("its monthly export"). */
+const PHRASE_ADJECTIVES = ['long', 'big', 'large', 'heavy', 'slow', 'whole', 'full', 'monthly', 'nightly', 'daily', 'weekly', 'hourly']
+
 /** A clause's work phrase, held to what its worker's code ran: its meaning, the moment a finish tells, or NO. */
 function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
+	// "writing its export": a write the code under the key makes, by the domain's writing call, that carries each noun after it (or the domain's THING, "work", "result").
+	const words = clause.work ?? []
+	if (words.includes('writing')) {
+		const writes = env.context.words?.writes ?? {}
+		const held = (env.run.statements ?? []).filter(statement => statement.held)
+		const calls = held.flatMap(statement => (statement.given ?? []).filter(call => call.call in writes))
+		if (calls.length === 0) return NO
+		const carried = calls.flatMap(call => {
+			const arg = call.args[writes[call.call] as number] as { name?: string; call?: string; text?: string } | undefined
+			return splitWords(arg?.name ?? arg?.call ?? arg?.text ?? '')
+		})
+		const patternWords = new Set([clause.form.pattern, ...(clause.form.alternatives ?? [])].join(' ').toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[^a-z]+/))
+		const after = words.slice(words.indexOf('writing') + 1)
+		const nouns = after.slice(0, after.includes('of') ? after.indexOf('of') : after.length).filter(word => !['its', 'the', 'a', 'an', ...PHRASE_ADJECTIVES].includes(word) && !patternWords.has(word))
+		const thing = env.context.words?.thing
+		if (!nouns.every(word => word === 'work' || word === 'result' || (thing !== undefined && formOf(word, thing)) || carried.some(part => formOf(word, part)))) return NO
+	}
 	const named = workStatements(clause.work ?? [], env.run, env.context.words?.thing, [clause.form.pattern, ...(clause.form.alternatives ?? [])], env.context.words?.owner)
 	if (named === undefined) return NO
 	const { ids, whole } = named
