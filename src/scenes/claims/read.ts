@@ -11,7 +11,7 @@ import type { ClaimForm, Place, Slot, SlotType } from './form.ts'
 import { OLD_LEASE_FORMS, PLACE_NAMES, SAVED_AS_THING, SAVED_FORMS, THING, inWords } from './form.ts'
 import { firstWordOf } from './language.ts'
 import type { CompiledForm, SceneLanguage } from './language.ts'
-import { NEUTRAL_ADVERBS, PAUSE_CAUSES, unneutralWord } from './lexicon.ts'
+import { NEUTRAL_ADVERBS, PAUSE_CAUSES, WORK_ADJECTIVES, unneutralWord } from './lexicon.ts'
 import { UNREAD_REFERENT, groupOf, groupReferent, leaseOf, leaseReferent } from './parameters.ts'
 import { nearestForms } from './nearest.ts'
 import { COUNT_PATTERN, readCount } from './numbers.ts'
@@ -181,6 +181,20 @@ const THEN_INSIDE = / then(?= )/
 /** The most connectives a sentence may have: reading tries every way to cut a sentence, so a long one is refused, not read slowly. */
 const MAX_CUTS = 24
 
+/**
+ * What a clause named its worker's work or write as, which "it" after "saves" in the clause after it names: the words its
+ * write's form read as what it wrote, else the nouns of its work phrase after its last determiner ("finishes its monthly
+ * export": "export"), without its form's own words and the lexicon's work adjectives.
+ */
+function thingOf(clause: ReadClause): string[] {
+	if (clause.saved !== undefined) return clause.saved.of.length > 0 ? [] : clause.saved.words
+	if (clause.work === undefined) return []
+	const own = new Set([clause.form.pattern, ...(clause.form.alternatives ?? [])].flatMap(pattern => pattern.replace(/\{[a-z]+\}/g, ' ').toLowerCase().split(/[^a-z]+/)).filter(Boolean))
+	// The noun after its verb: the words after the phrase's last determiner ("rebuilds the index": "index").
+	const last = Math.max(...['its', 'the', 'a', 'an'].map(word => clause.work?.lastIndexOf(word) ?? -1))
+	return clause.work.slice(last + 1).filter(word => !own.has(word) && !SAVED_FILLER.has(word) && !WORK_ADJECTIVES.includes(word))
+}
+
 /** Reads a text of a place; the result is kept, as it depends on nothing else. */
 export function readText(language: SceneLanguage, text: string, place: Place): ReadResult {
 	const key = `${place}\u0000${text}`
@@ -276,6 +290,20 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				// (with a clause about another between, "A gets the key with fence 1, B asks, then A saves with it", the reader cannot tell which fence).
 				const right = result.clauses.length > opened ? result.clauses[result.clauses.length - 1] : undefined
 				if (clause.form.id === 'saves-with-it' && right?.subject !== clause.subject) clause = { ...clause, alone: true }
+				// "A finishes its export and saves it": "it" is what the clause right before it named its worker's work or write as, and
+				// that is what the write must have carried (`SAVED_FORMS`); a clause before about another worker, or that named no such thing
+				// ("A gets the key and saves it": the key), leaves "it" naming nothing a write carries.
+				const savedIt = SAVED_FORMS.has(clause.form.id) && clause.saved === undefined ? /\bsaves it\b/i.exec(text.slice(clause.start, clause.end)) : null
+				if (savedIt) {
+					const before = result.clauses[result.clauses.length - 1]
+					const thing = before === undefined || before.subject !== clause.subject ? [] : thingOf(before)
+					const at = clause.start + savedIt.index + 'saves '.length
+					if (thing.length === 0) {
+						result.problems.push({ start: at, end: at + 2, message: `"it" after "saves" names what the clause right before it, about the same worker, named as that worker's work or write ("A finishes its export and saves it"), and ${before === undefined ? 'no clause comes before it' : before.subject !== clause.subject ? 'that clause is about another worker' : 'that clause names none'}: say what it saves ("saves its ${language.words?.thing ?? 'write'}")` })
+						continue
+					}
+					clause = { ...clause, saved: { words: thing, of: [], start: at, end: at + 2 } }
+				}
 				if (clause.slots.some(slot => slot.type === 'key')) keyTold = keyNamed(clause)
 				const passes = clause.passes
 				const timeForm = passes === undefined ? undefined : language.places.get(place)?.forms.find(compiled => compiled.form.id === 'time-passes')?.form

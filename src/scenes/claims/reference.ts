@@ -627,7 +627,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		if (current) spans.push(current)
 		const m = env.moment
-		const span = m !== undefined ? spans.find(one => one.from <= m && (one.end ? m < one.end.at : m <= env.world.time)) : (spans.find(one => !one.end) ?? spans.filter(one => one.end !== undefined && env.toldLater?.has(one.end) === true).pop())
+		const span = m !== undefined ? spans.find(one => one.from <= m && (one.end ? m < one.end.at : m <= env.world.time)) : (spans.find(one => !one.end) ?? spans.filter(one => one.end !== undefined && env.toldLater?.has(one.end) === true).pop() ?? spans.filter(one => one.end !== undefined && env.priorTold?.includes(one.end) === true).pop())
 		if (!span) return NO
 		const start = span.start ? [span.start] : []
 		const meaning: Meaning = { ok: true, at: span.start?.at ?? span.hold.at, events: start, makers: span.start === span.hold ? [span.hold] : [span.hold, ...start] }
@@ -1105,6 +1105,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (crash === undefined || env.world.workers.get(w)?.crashed !== true) return NO
 		return { ...holdsNow(true, [crash], env), at: crash.at }
 	},
+	// Down at the step's end, from its last crash, and no later step restarts its process.
+	'never-restarts': (s, env) => {
+		const w = actor(s[0])
+		const crashed = upTo(env).slice(1).some(step => events(step, 'crashed', h => h.worker === w).length > 0)
+		if (!crashed || env.step.end.workers.get(w)?.crashed !== true) return NO
+		return timeless(laterSteps(env).every(step => events(step, 'process-restarted', h => h.worker === w).length === 0))
+	},
 	'was-ended': (s, env) => {
 		const lease = leaseAt(env.world, actor(s[0]))
 		const meaning = holdsNow(lease !== undefined && state(lease) === 'ended', leaseMakers(env, actor(s[0])), env)
@@ -1224,6 +1231,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const span = env.step.happenings.slice(env.step.happenings.indexOf(all[0] as Happening), env.step.happenings.indexOf(all[all.length - 1] as Happening))
 		if (span.some(h => (h.kind === 'released' || h.kind === 'granted') && h.worker === w)) return NO
 		return { ok: true, at: (all[all.length - 1] as Happening).at, events: all, makers: all }
+	},
+	// Each renewal of the step came d after the renewal or grant before it of that lease (w's latest of that store before it).
+	'keeps-renewing-every': (s, env) => {
+		const kept = MEANINGS['keeps-renewing']?.(s, env) ?? NO
+		if (!kept.ok) return kept
+		const w = actor(s[0])
+		const mine = (h: Happening): boolean => (h.kind === 'renewed' || h.kind === 'granted') && h.worker === w
+		const renewals = events(env.step, 'renewed', h => h.worker === w)
+		const store = (renewals[0] as Of<'renewed'>).store
+		const trail = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings].filter(h => mine(h) && 'store' in h && h.store === store)
+		const from = trail.indexOf(renewals[0] as Happening)
+		const times = trail.slice(Math.max(0, from - 1), from + renewals.length).map(h => h.at)
+		return times.every((t, i) => i === 0 || Math.abs(t - (times[i - 1] as number) - num(s[2])) <= 1) ? kept : NO
 	},
 	'renews-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.until === num(s[2]))[0]) : NO),
 	'renews-by-hand-until': (s, env) => (actor(s[1]) === actor(s[0]) ? event(events(env.step, 'renewed', h => h.worker === actor(s[0]) && !env.used.has(h) && h.auto !== true && h.until === num(s[2]))[0]) : NO),
@@ -1492,6 +1512,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (env.moment !== undefined || rows.length !== 1 || rows[0]?.writer !== actor(s[0])) return NO
 		const write = writesTo(env, rows[0].id).filter(h => h.changed).pop()
 		return holdsNow(write !== undefined && write.worker === actor(s[0]) && stale(env, write), [], env)
+	},
+	// The row at the step's end: that worker's write, and that fence.
+	'row-ends-with-thing-and-fence': (s, env) => {
+		const rows = [...env.step.end.databases.values()]
+		const last = rows[0]
+		if (env.moment !== undefined || rows.length !== 1 || last === undefined || last.writer !== actor(s[0]) || last.fence !== fence(s[1])) return NO
+		return holdsNow(true, rowMaker(env, last.id), env, { row: { database: last.id, fence: last.fence } })
 	},
 	'write-replaces': (s, env) => {
 		const mine = events(env.step, 'wrote', h => h.worker === actor(s[0]))
@@ -2536,8 +2563,28 @@ function savedHolds(saved: NonNullable<ReadClause['saved']>, meaning: Meaning, e
 	return saved.words.every(word => word === 'work' || word === 'result' || fits(word, [thing])) && saved.of.every(word => fits(word, owner === undefined ? [] : [owner]))
 }
 
+/** Adjectives a work phrase may put before its noun, which name nothing of it ("its monthly export"). */
+const PHRASE_ADJECTIVES = ['long', 'big', 'large', 'heavy', 'slow', 'whole', 'full', 'monthly', 'nightly', 'daily', 'weekly', 'hourly']
+
 /** A clause's work phrase, held to what its worker's code ran: its meaning, the moment a finish tells, or NO. */
 function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
+	// "writing its export": a write the code under the key makes, by the domain's writing call, that carries each noun after it (or the domain's THING, "work", "result").
+	const words = clause.work ?? []
+	if (words.includes('writing')) {
+		const writes = env.context.words?.writes ?? {}
+		const held = (env.run.statements ?? []).filter(statement => statement.held)
+		const calls = held.flatMap(statement => (statement.given ?? []).filter(call => call.call in writes))
+		if (calls.length === 0) return NO
+		const carried = calls.flatMap(call => {
+			const arg = call.args[writes[call.call] as number] as { name?: string; call?: string; text?: string } | undefined
+			return splitWords(arg?.name ?? arg?.call ?? arg?.text ?? '')
+		})
+		const patternWords = new Set([clause.form.pattern, ...(clause.form.alternatives ?? [])].join(' ').toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[^a-z]+/))
+		const after = words.slice(words.indexOf('writing') + 1)
+		const nouns = after.slice(0, after.includes('of') ? after.indexOf('of') : after.length).filter(word => !['its', 'the', 'a', 'an', ...PHRASE_ADJECTIVES].includes(word) && !patternWords.has(word))
+		const thing = env.context.words?.thing
+		if (!nouns.every(word => word === 'work' || word === 'result' || (thing !== undefined && formOf(word, thing)) || carried.some(part => formOf(word, part)))) return NO
+	}
 	const named = workStatements(clause.work ?? [], env.run, env.context.words?.thing, [clause.form.pattern, ...(clause.form.alternatives ?? [])], env.context.words?.owner)
 	if (named === undefined) return NO
 	const { ids, whole } = named

@@ -18,8 +18,9 @@
  */
 import type { Happening } from '../frame.ts'
 import type { RanLine, RunFacts, StatementFact } from './facts.ts'
-import type { ClaimContext, Verdict } from './form.ts'
-import { WORK_VERBS } from './lexicon.ts'
+import type { ClaimContext, DomainWords, Verdict } from './form.ts'
+import { SAVED_AS_THING } from './form.ts'
+import { WORK_ADJECTIVES, WORK_VERBS } from './lexicon.ts'
 import type { ReadClause } from './read.ts'
 import { gerund, plural, thirdPerson } from './work-phrase.ts'
 
@@ -49,6 +50,30 @@ function sameStem(a: string, b: string): boolean {
 /** The neutral verbs a phrase uses, in their plain form ("builds" is "build"); "do" names no kind of work. */
 function neutralVerbs(words: readonly string[]): string[] {
 	return WORK_VERBS.filter(verb => verb !== 'do' && words.some(word => says(word, verb)))
+}
+
+/**
+ * "writing its monthly export": "writing" tells the write the code under the key makes (a call of the domain's writing function,
+ * `DomainWords.writes`), and the words after it, but for a determiner, the lexicon's work adjectives and what follows "of", each
+ * name what that write carries (a word of the argument it takes there) or are the domain's word for it (its THING, or "its
+ * work", "its result"). Why not, or undefined (also of a phrase with no "writing").
+ */
+export function writingProblem(words: readonly string[], statements: readonly StatementFact[], domain: DomainWords | undefined, own: ReadonlySet<string>): string | undefined {
+	const at = words.indexOf('writing')
+	if (at < 0) return undefined
+	const writes = domain?.writes ?? {}
+	const calls = statements.filter(statement => statement.held).flatMap(statement => (statement.given ?? []).filter(call => writes[call.call] !== undefined))
+	if (calls.length === 0) return `"writing" tells the write the code under the key makes, and it calls no ${Object.keys(writes).length === 0 ? 'function that writes' : Object.keys(writes).map(name => `${name}()`).join(' nor ')}: tell its work in its own words`
+	const carried = calls.flatMap(call => {
+		const arg = call.args[writes[call.call] as number]
+		return arg === undefined ? [] : 'name' in arg ? nameWords(arg.name) : 'call' in arg ? nameWords(arg.call) : 'text' in arg ? nameWords(arg.text) : []
+	})
+	const rest = words.slice(at + 1)
+	const of = rest.indexOf('of')
+	const head = (of < 0 ? rest : rest.slice(0, of)).filter(word => !['its', 'the', 'a', 'an'].includes(word) && !WORK_ADJECTIVES.includes(word) && !own.has(word))
+	const thing = domain?.thing
+	const stray = head.find(word => !SAVED_AS_THING.includes(word) && !(thing !== undefined && says(word, thing)) && !carried.some(part => says(word, part)))
+	return stray === undefined ? undefined : `"writing" tells the write the code under the key makes, and "${stray}" is no word of what it writes (${[...new Set(carried)].join(', ') || 'nothing it names'}, by ${[...new Set(calls.map(call => `${call.call}()`))].join(', ')}): write "writing its ${thing ?? 'work'}", or tell the work in the code's own words`
 }
 
 /** The statements of the code a phrase names (by their ids), and how to say it; or why it names none. */
@@ -152,6 +177,8 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 	if (clause.work === undefined || statements === undefined) return verdict
 	// A hold given a function of the prelude by name (`hold(key, work)`) runs no statement of the sample's: nothing to check its work by.
 	if (!statements.some(statement => statement.held)) return verdict
+	const writing = writingProblem(clause.work, statements, context.words, formWords(clause))
+	if (writing !== undefined) return writing
 	const named = namedWork(clause.work, statements, context.words?.thing, formWords(clause), context.words?.owner)
 	if (typeof named === 'string') return named
 	const name = context.name(worker)

@@ -118,7 +118,8 @@ function makePhrases(nouns: readonly string[], owner?: string, thing?: string, u
 		work,
 		works,
 		// A verb that names a kind of work reads alone too: "is still deploying", "finishes printing", "deploys", "asks to deploy".
-		doing: `(?:working on ${phrase}|${either(plain.flatMap(gerund), named.flatMap(gerund))})`,
+		// "writing" tells the write the held code makes, of what it carries ("starts writing its monthly export"): checked as such (`work-lines.ts`).
+		doing: `(?:working on ${phrase}|writing ${DETERMINERS} ${work}|${either(plain.flatMap(gerund), named.flatMap(gerund))})`,
 		does: either(plain.flatMap(thirdPerson), thirds),
 		toDo: `to ${either(plain, [...named])}`,
 		verb: `(?:work|${either(plain, [...named])})`,

@@ -196,7 +196,7 @@ export function pausedAtWork(context: ClaimContext, worker: string, pause: Happe
 /**
  * The worker's code is at work in a hold's body at the clause's moment (`WorkSpan`): the span the moment it
  * names falls in; with none named, the one the step ends in, else the latest whose end a later clause of the
- * text tells.
+ * text tells, else the latest whose end the clause right before told ("A crashes while it is working").
  */
 function atWork(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
@@ -206,7 +206,10 @@ function atWork(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const chosen =
 		moment !== undefined
 			? spans.find(span => span.from <= moment && (span.end === undefined ? moment <= context.world.time : moment < span.end.at))
-			: (spans.find(span => span.end === undefined) ?? spans.filter(span => span.end !== undefined && context.toldLater?.has(context.step.happenings.indexOf(span.end)) === true).pop())
+			: (spans.find(span => span.end === undefined) ??
+				spans.filter(span => span.end !== undefined && context.toldLater?.has(context.step.happenings.indexOf(span.end)) === true).pop() ??
+				// "A crashes while it is working": the span the event the clause before told ended, held up to that moment (after "while" it is judged then; after "and" the text must tell its end later, so it is refused).
+				spans.filter(span => span.end !== undefined && context.priorTold?.includes(span.end) === true).pop())
 	if (chosen === undefined) {
 		const last = spans[spans.length - 1]
 		const when = moment === undefined ? 'when the step ends' : `at ${time(moment)}`

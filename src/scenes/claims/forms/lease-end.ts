@@ -207,6 +207,29 @@ function keptRenewing(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return holds(all.map(h => saw(context.step, h)), (all[all.length - 1] as Happening).at)
 }
 
+/** The most a renewal's gap may differ from the interval a text writes ("every 2 s"): the engine's clock reads milliseconds. */
+const INTERVAL_SLACK_MS = 1
+
+/**
+ * "A keeps renewing its lease every 2 s": it kept renewing in this step (`keptRenewing`), and each of those renewals came the
+ * slot's interval after the one before, the renewal or grant of that lease before it (in this step or an earlier one).
+ */
+function keptRenewingEvery(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const verdict = keptRenewing(slots, context)
+	if (!verdict.ok) return verdict
+	const worker = actorOf(slots[0])
+	const every = numberOf(slots[2])
+	const all = happened(context.step, 'renewed', h => h.worker === worker)
+	const first = all[0] as Of<'renewed'>
+	const before = happenedBefore(context, first).filter(h => (h.kind === 'renewed' || h.kind === 'granted') && h.worker === worker && h.store === first.store).pop()
+	const moments = [...(before === undefined ? [] : [before.at]), ...all.map(h => h.at)]
+	for (let i = 1; i < moments.length; i++) {
+		const gap = (moments[i] as number) - (moments[i - 1] as number)
+		if (Math.abs(gap - every) > INTERVAL_SLACK_MS) return fails(`expected a renewal every ${time(every)}, but ${context.name(worker)} renewed at ${time(moments[i] as number)}, ${time(gap)} after ${i === 1 && before !== undefined ? (before.kind === 'granted' ? 'its lease was granted' : 'its renewal before') : 'the renewal before'} (at ${time(moments[i - 1] as number)})`, 2)
+	}
+	return verdict
+}
+
 /** The grant of the lease an expiry ended: the worker's latest grant of that store and fence before it. */
 function grantOfExpiry(context: ClaimContext, expiry: Of<'expired'>): Of<'granted'> | undefined {
 	const grants = context.run.steps.slice(0, context.step.index + 1).flatMap(step => happened(step, 'granted', h => h.worker === expiry.worker && h.store === expiry.store && h.fence === expiry.fence && h.at <= expiry.at))
@@ -758,6 +781,17 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		example: 'A keeps renewing its lease',
 		meaning: "The worker renewed its own lease twice or more in this step, and this tells every one of those renewals; none was refused, the lease did not run out or end in the step, and all renew one lease: the worker neither let go nor was given a new one between them.",
 		check: (slots, context) => keptRenewing(slots, context),
+	},
+	{
+		id: 'keeps-renewing-every',
+		places: STORY,
+		tells: 'event',
+		formula: "keeps-renewing(w) in step, and each of those renewed(w) came d after the renewed(w) or granted(w) of that lease before it (within 1 ms)",
+		each: 'renewal',
+		pattern: '{worker} keeps renewing {lease} every {duration}', alternatives: ["{worker} keeps renewing {lease} once every {duration}", "{worker} keeps {lease} by renewing it every {duration}", "{worker} keeps {lease} alive by renewing it every {duration}"],
+		example: 'A keeps renewing its lease every 10 s',
+		meaning: "As \"A keeps renewing its lease\" says, and each of those renewals came that long after the one before it (its renewal before, in this step or an earlier one, or the lease's grant): the interval the engine renewed at, within a millisecond.",
+		check: (slots, context) => keptRenewingEvery(slots, context),
 	},
 	{
 		id: 'renews-until',

@@ -319,6 +319,27 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'never-restarts',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "crashed(w) ∈ run by the step's end, with no process-restarted(w) after it in this step, nor in any later step",
+		pattern: '{owner} process never restarts', alternatives: ['{owner} process is never restarted', '{worker} never restarts', '{worker} is never restarted', "{owner} process never comes back after its crash", '{worker} never comes back after its crash'],
+		example: "A's process never restarts",
+		meaning: "The worker's process crashed, in this step or an earlier one, is down when this step ends, and restarts in no later step: it stays down for the rest of the scene (its crashed label is never struck).",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const crash = lastPause(context, worker)
+			if (crash?.event.kind !== 'crashed') return fails(`${context.name(worker)}'s process has not crashed by the step's end${crash === undefined ? '' : ` (it paused at ${time(crash.event.at)})`}, so there is nothing for it to restart from`, 0)
+			if (context.step.end.workers.get(worker)?.crashed !== true) return fails(`${context.name(worker)}'s process crashed at ${time(crash.event.at)} and restarted in this step`, 0)
+			for (const step of laterSteps(context)) {
+				const restart = happened(step, 'process-restarted', h => h.worker === worker)[0]
+				if (restart) return fails(`${context.name(worker)}'s process restarts at ${time(restart.at)}, in step ${step.index}`, 0)
+			}
+			return holds([saw(crash.step, crash.event), { kind: 'nothing', step: context.step.index, what: `a restart of ${worker}'s process from step ${context.step.index} on` }])
+		},
+	},
+	{
 		id: 'crashes-before-saving',
 		places: STORY,
 		tells: 'event',

@@ -1,5 +1,6 @@
 /** Claims about writes and the row: who saved, with which fence, what the database did, what the row keeps. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
+import type { DatabaseFact } from '../facts.ts'
 import { SAVED_AS_THING } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
 import { fenceEpoch } from '../../../../engine/index.ts'
@@ -227,7 +228,7 @@ export function savedProblem(context: ClaimContext, write: Of<'wrote'>, words: r
  * add words after it ("too", "with fence 7") take each of them, so "B writes too, with fence 2"
  * reads as "B saves too, with fence 2" does.
  */
-const SAVE = ['{worker} saves( its THING)', '{worker} saves a/an THING', '{worker} tries to save( its THING)', '{worker} tries to save a/an THING', '{worker} tries to write', '{worker} writes', '{worker} writes to the database', '{worker} saves to the database', '{worker} saves its work/result', '{worker} writes its THING', '{worker} writes/saves the THING'] as const
+const SAVE = ['{worker} saves( its THING)', '{worker} saves a/an THING', '{worker} tries to save( its THING)', '{worker} tries to save a/an THING', '{worker} tries to write', '{worker} writes', '{worker} writes to the database', '{worker} saves to the database', '{worker} saves its work/result', '{worker} writes its THING', '{worker} writes/saves the THING', '{worker} saves it'] as const
 /** Each way to say a worker saved, with `words` after it. */
 const saving = (words: string): string[] => SAVE.map(save => `${save} ${words}`)
 
@@ -875,6 +876,23 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		example: "the row ends with A's stale THING",
 		meaning: "The scene's one database's row keeps that worker's write when the step ends, and that write was stale: the worker's lease was no longer live when it wrote (a database that checks no fence takes it).",
 		check: (slots, context) => rowEndsWith(slots, context, true),
+	},
+	{
+		id: 'row-ends-with-thing-and-fence',
+		places: STORY,
+		tells: 'state',
+		formula: "writer(d, end of step) = w and row(d, end of step) = f, d the scene's one database",
+		pattern: 'the row ends with {owner} THING and fence {fence}', alternatives: ['the row ends up with {owner} THING and fence {fence}'],
+		example: "the row ends with B's THING and fence 2",
+		meaning: "The scene's one database's row keeps that worker's write and that fence when the step ends (so it names no moment of its own).",
+		check(slots, context) {
+			const kept = rowEndsWith(slots, context, false)
+			if (!kept.ok) return kept
+			const row = [...context.step.end.databases.values()][0] as DatabaseFact
+			const wanted = fenceOfSlot(slots[1])
+			if (row.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but ${context.name(row.id)}'s row keeps fence ${showFence(row.fence)} when the step ends`, 1)
+			return holds([{ kind: 'row', database: row.id, at: context.step.end.time, fence: showFence(row.fence), writer: actorOf(slots[0]) }], context.step.end.time)
+		},
 	},
 	{
 		id: 'write-replaces',
