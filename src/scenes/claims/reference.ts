@@ -2134,13 +2134,14 @@ function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): b
 /**
  * "finally" (or "eventually") before a grant: the worker waited for it, so it came from the line, or a try or wait of the same
  * key failed (refused, gave up) after its last grant of that key; "this time" before a grant or an ask: the worker asked for
- * that key at least once before the ask told (for a grant, before the ask the grant answers). The grant or ask is the one the
+ * that key at least once before the ask told (for a grant, before the ask the grant answers), and before a grant as an adverb
+ * (not the form's own "this time with fence 3"), the ask before the one the grant answers was turned down. The grant or ask is the one the
  * clause told, in this step or before (a state of holding tells the grant of the lease held), of its subject, or of the worker
  * it is to when its subject is a store ("the lock finally gives the key to B"); "this time" of a clause that tells neither is
  * of the worker's last ask by the clause's moment ("B asks, and this time has to wait"). Other clauses: nothing to check.
  * Written from the meaning, walking the run's events in order.
  */
-function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, free?: string): boolean {
+function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, free?: string, own = false): boolean {
 	const run = [...earlierSteps(env), env.step].flatMap(one => one.happenings)
 	const mine = (h: Happening): h is Of<'granted'> | Of<'asked'> => (h.kind === 'granted' || h.kind === 'asked') && (subject === undefined || h.worker === subject)
 	const shown = told.filter(mine)
@@ -2192,7 +2193,23 @@ function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told:
 		else if ((h.kind === 'refused' || h.kind === 'gave-up') && h.at < target.at) failed = true
 		else if (h.kind === 'asked') asks++
 	}
-	return word === 'this time' ? asks >= (target === grant ? 2 : 1) : failed
+	if (word !== 'this time') return failed
+	if (asks < (target === grant ? 2 : 1)) return false
+	if (target !== grant || own) return true
+	// "This time gets the key", an adverb before the grant: what came of the worker's ask before the one the grant answers, each
+	// ask of that key starting over; it was turned down (refused, given up, left the line) and not granted.
+	let outcome: 'none' | 'granted' | 'turned down' = 'none'
+	let prior: 'none' | 'granted' | 'turned down' = 'none'
+	for (const h of run) {
+		if (h === grant) break
+		if (!('worker' in h) || h.worker !== grant.worker || !('store' in h) || h.store !== grant.store) continue
+		if (h.kind === 'asked') {
+			prior = outcome
+			outcome = 'none'
+		} else if (h.kind === 'granted') outcome = 'granted'
+		else if ((h.kind === 'refused' || h.kind === 'gave-up' || h.kind === 'left') && outcome !== 'granted') outcome = 'turned down'
+	}
+	return prior === 'turned down'
 }
 
 /** "A pauses for 30 s": A's first pause of the step, whose process next woke (before any crash) that long after, in this step or one after it. */
@@ -2751,7 +2768,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// "B, who was waiting, …": the grant it tells came to B from the line.
 		// "finally" of a grant: it had waited; "this time" of a grant or an ask: it had asked before (`earlierOk`).
 		const upTo = [...earlierSteps(env), step].flatMap(one => one.happenings)
-		const askedBeforeOk = clause.earlier === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => upTo.includes(h)), clause.subject, meaning.free)
+		const askedBeforeOk = clause.earlier === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => upTo.includes(h)), clause.subject, meaning.free, clause.earlier.own === true)
 		if (!askedBeforeOk) {
 			fail()
 			continue
