@@ -1037,7 +1037,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const nth = all[num(s[1]) - 1]
 		return nth !== undefined && env.step.happenings.includes(nth) ? asked(nth) : NO
 	},
-	// A try of this step whose ask before it (of that key) was a try refused, D before.
+	// A try of this step whose ask before it (of that key) was a try refused, D before, by the same process (no crash of w since).
 	'waits-and-tries-again': (s, env) => {
 		const w = actor(s[0])
 		const before = earlierSteps(env).flatMap(step => step.happenings)
@@ -1047,6 +1047,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			const last = asks[asks.length - 1]
 			if (last === undefined || !last.tryOnly) continue
 			if (!past.some(h => h.kind === 'refused' && h.worker === w && h.store === mine.store && h.at === last.at)) continue
+			// One process waited and tried again: none of w's crashes came after its try before.
+			if (past.slice(past.indexOf(last)).some(h => h.kind === 'crashed' && h.worker === w)) continue
 			if (mine.at - last.at === num(s[1])) return asked(mine)
 		}
 		return NO
