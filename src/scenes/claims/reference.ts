@@ -2525,11 +2525,51 @@ function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boole
 		if (place === undefined) continue
 		const arg = call.args[place]
 		if (arg !== undefined && 'text' in arg) return { words: splitWords(arg.text), made: false, own: true }
-		if (arg !== undefined && 'name' in arg) return { words: splitWords(arg.name), made: statements.some(other => (other.made ?? []).includes(arg.name)), own: statements.some(other => (other.declares ?? []).includes(arg.name)) }
+		if (arg !== undefined && 'name' in arg) return { words: splitWords(arg.name), made: nameHeld(env, write, arg.name) === 'made', own: statements.some(other => (other.declares ?? []).includes(arg.name)) }
 		if (arg !== undefined && 'call' in arg) return { words: splitWords(arg.call), made: true, own: true }
 		return { words: [], made: false, own: false }
 	}
 	return undefined
+}
+
+/**
+ * What a name a write passed held as its statement began, walking the worker's run lines forward from the scene's start: each
+ * statement that gives the name a value sets it (a call's value is 'made', any other value 'other'; one the run cannot place,
+ * 'unknown'), and the last start of the write's own statement before the write takes what it held then. A name no statement
+ * gives a value (the prelude's, a parameter's) holds nothing the code made.
+ */
+function nameHeld(env: Env, write: Of<'wrote'>, name: string): 'made' | 'other' | 'unknown' {
+	const statements = env.run.statements ?? []
+	if (!statements.some(one => (one.assigns ?? []).some(a => a.name === name))) return 'other'
+	let now: 'made' | 'other' | 'unknown' = 'unknown'
+	let atWrite: 'made' | 'other' | 'unknown' = 'unknown'
+	// An awaited value: the name holds it once the statement after the one that gives it (in its block) has begun; till then, unknown.
+	let pending: { value: 'made' | 'other'; after: number | undefined } | undefined
+	for (const step of env.run.steps) {
+		const place = step.happenings.indexOf(write)
+		for (const line of step.ran ?? []) {
+			if (line.worker !== write.worker || line.act === true) continue
+			if (place >= 0 && line.order > place) break
+			if (line.statement === undefined) continue
+			if (pending !== undefined && pending.after === line.statement) {
+				now = pending.value
+				pending = undefined
+			}
+			if (line.statement === write.statement) atWrite = now
+			for (const a of statements[line.statement]?.assigns ?? []) {
+				if (a.name !== name) continue
+				const value = 'call' in a.value ? 'made' : 'other'
+				pending = undefined
+				if (a.unsure === true) now = 'unknown'
+				else if (a.awaits === true) {
+					now = 'unknown'
+					pending = { value, after: statements[line.statement]?.next }
+				} else now = value
+			}
+		}
+		if (place >= 0) return write.statement === undefined ? 'unknown' : atWrite
+	}
+	return 'unknown'
 }
 
 /**
