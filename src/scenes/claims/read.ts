@@ -1385,10 +1385,13 @@ function namedKind(language: SceneLanguage, compiled: CompiledForm, match: RegEx
 	}
 	const words = rest.slice(added).toLowerCase()
 	// "Gets in" (not "gets in line") is getting a place: the semaphore's, as "a place" is.
-	const kind = /\bthe lock\b/.test(words) ? locks : /\b(?:a|an|its|their|all|free|the) (?:free )?(?:places?|slots?)\b|\bthe semaphore\b|\b(?:gets?|got|getting) in\b(?! line)/.test(words) ? semaphores : undefined
-	if (kind === undefined || kind.length === 0) return
 	const at = clause.slots.findIndex(slot => slot.type === 'key')
 	const key = clause.slots[at]
+	// "The key" (a key slot that names no store, in words of a key: "the key", "its key"), where the text has "a place" for the
+	// semaphore's, is the lock's, as "the lock" is.
+	const keyWords = key !== undefined && key.value.type === 'key' && key.value.store === undefined && /\bkey\b/i.test(key.text)
+	const kind = /\bthe lock\b/.test(words) ? locks : /\b(?:a|an|its|their|all|free|the) (?:free )?(?:places?|slots?)\b|\bthe semaphore\b|\b(?:gets?|got|getting) in\b(?! line)/.test(words) ? semaphores : keyWords ? locks : undefined
+	if (kind === undefined || kind.length === 0) return
 	// Several of that kind: what it tells is of one of them, which the words do not say.
 	if (kind.length > 1) {
 		if (key === undefined || (key.value.type === 'key' && key.value.store === undefined)) clause.keyStores = kind.map(actor => actor.id)
