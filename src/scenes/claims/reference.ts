@@ -1576,9 +1576,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return opened && (opened.kind === 'restarted' || opened.kind === 'restored') && opened.epoch === epoch ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env) : NO
 	},
 	'fence-larger-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '>'),
-	// Each store's fences up to the moment, in the order given, each larger than the one before; at least one pair.
+	// The fences up to the moment, in the order given, each larger than the one before, of one store; at least one pair. "The one
+	// before" is one sequence: where two stores gave fences, whose is not said.
 	'each-fence-larger-than-the-one-before': (_s, env) => {
 		const given = upTo(env).slice(1).flatMap(step => events(step, 'granted', h => h.fence !== undefined && h.at <= env.world.time))
+		const stores = new Set(given.map(h => h.store))
+		if (stores.size > 1) return NO
+		let pairs = 0
+		for (let k = 1; k < given.length; k++) {
+			if ((given[k]?.fence as bigint) <= (given[k - 1]?.fence as bigint)) return NO
+			pairs++
+		}
+		return holdsNow(pairs > 0, given, env)
+	},
+	// The named store's fences up to the moment, in the order given, each larger than the one before; at least one pair.
+	'each-fence-of-store-larger-than-the-one-before': (s, env) => {
+		const given = upTo(env).slice(1).flatMap(step => events(step, 'granted', h => h.fence !== undefined && h.at <= env.world.time && h.store === actor(s[0])))
 		const stores = new Set(given.map(h => h.store))
 		let pairs = 0
 		for (const store of stores) {
