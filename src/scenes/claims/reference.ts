@@ -1837,7 +1837,26 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return renewal && renewal.until === num(s[0]) ? event(renewal) : NO
 	},
 	// Told lost: a renewal answered so, or an operator's end, which the lock sends the holder.
-	'tells-lost': (s, env) => event(env.step.happenings.find(h => 'worker' in h && h.worker === actor(s[0]) && (h.kind === 'ended' || (h.kind === 'renew-refused' && h.reason === 'lost')))),
+	// A renewal answered lost, or an end the lock sent to the process that held the lease: none of w's crashes since its grant.
+	'tells-lost': (s, env) => {
+		const w = actor(s[0])
+		const run = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
+		// Per store: whether w's process crashed since that store last gave w a lease.
+		const crashedSinceGrant = new Map<string, boolean>()
+		let crashedEver = false
+		for (const h of run) {
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'granted') crashedSinceGrant.set(h.store, false)
+			if (h.kind === 'crashed') {
+				crashedEver = true
+				for (const store of crashedSinceGrant.keys()) crashedSinceGrant.set(store, true)
+			}
+			if (!env.step.happenings.includes(h)) continue
+			if (h.kind === 'renew-refused' && h.reason === 'lost') return event(h)
+			if (h.kind === 'ended' && !(crashedSinceGrant.get(h.store) ?? crashedEver)) return event(h)
+		}
+		return NO
+	},
 	'answers-lost': (s, env) => event(events(env.step, 'renew-refused', h => h.worker === actor(s[0]) && h.reason === 'lost')[0]),
 	'answer-lost': (_s, env) => event(answered(env, 'renew-refused', h => h.reason === 'lost')),
 	'answer-released': (_s, env) => event(answered(env, 'released')),
