@@ -205,7 +205,7 @@ export function brokenWait(context: ClaimContext, grant: Of<'granted'>): string 
  * up since its last grant of it; "this time" of a grant or an ask says its worker asked that store before the ask it tells
  * (of a grant, the ask it answers). Of another happening, undefined: there they claim nothing.
  */
-export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, holding = false, free?: string): string | undefined {
+export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, holding = false, free?: string, own = false): string | undefined {
 	// Of the clause's subject; of a clause about a store ("the lock finally gives the key to B"), of the worker its grant or ask is to.
 	const of = (h: Happening) => 'worker' in h && (h.worker === subject || !told.some(other => 'worker' in other && other.worker === subject))
 	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
@@ -250,8 +250,15 @@ export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventua
 	const before = all.slice(0, Math.max(0, all.indexOf(target)))
 	const asks = before.filter(h => h.kind === 'asked' && h.worker === worker && h.store === target.store)
 	// A grant answers the last ask before it; "this time" needs one more before that.
-	if (asks.length > (target === grant ? 1 : 0)) return undefined
-	return `"this time" says ${name} had asked for the key before, but ${target === grant ? `the ask this grant answers, at ${time(grant.askedAt ?? grant.at)}` : `this ask, at ${time(target.at)}`}, is its first`
+	if (asks.length <= (target === grant ? 1 : 0)) return `"this time" says ${name} had asked for the key before, but ${target === grant ? `the ask this grant answers, at ${time(grant.askedAt ?? grant.at)}` : `this ask, at ${time(target.at)}`}, is its first`
+	// "This time gets the key" (not a form's own "this time with fence 3"): the ask right before the one the grant answers was turned down.
+	if (target !== grant || own) return undefined
+	const answered = asks[asks.length - 1] as Happening
+	const prior = asks[asks.length - 2] as Of<'asked'>
+	const between = before.slice(before.indexOf(prior) + 1, before.indexOf(answered)).filter(h => 'worker' in h && h.worker === worker && 'store' in h && h.store === target.store)
+	const granted = between.find((h): h is Of<'granted'> => h.kind === 'granted')
+	if (granted === undefined && between.some(h => h.kind === 'refused' || h.kind === 'gave-up' || h.kind === 'left')) return undefined
+	return `"this time" says ${name}'s ask before this one was turned down, but its ask at ${time(prior.at)} ${granted === undefined ? 'was not refused, given up or left' : `got the key with ${granted.fence === undefined ? 'a place' : `fence ${showFence(granted.fence)}`} at ${time(granted.at)}`}`
 }
 
 /** A claim that holds, with what it was checked against. */

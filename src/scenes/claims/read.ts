@@ -71,9 +71,10 @@ export interface ReadClause {
 	/**
 	 * "finally" or "eventually" before a grant: its worker had waited for it (the grant came from the line, or after an ask of
 	 * that key refused or given up since its last grant of it); "this time" before a grant or an ask: its worker asked that key
-	 * before the ask it tells (or the grant answers). Before another clause they claim nothing. The span is the word's.
+	 * before the ask it tells (or the grant answers), and before a grant ("this time gets the key"), not in the form's own wording,
+	 * that ask before was turned down: refused, given up or left. Before another clause they claim nothing. The span is the word's.
 	 */
-	earlier?: { word: 'finally' | 'eventually' | 'this time'; start: number; end: number }
+	earlier?: { word: 'finally' | 'eventually' | 'this time'; start: number; end: number; /** The form's own wording has it ("B gets it again, this time with fence 3", "B asks, this time willing to wait 9 s"): it contrasts what follows it with the ask before, not whether that ask was turned down. */ own?: true }
 	/** "…, then saves with it" with no clause before it in its sentence about its worker: "it" names no fence the text told, so it is refused (checked, not read: the registry's example is the clause alone). */
 	alone?: true
 	/**
@@ -1090,7 +1091,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					problem ??= `"${text.slice(told.start, told.end)}" tells that a happening came before, and "${clause.form.pattern}" tells ${clause.form.tells === 'state' ? 'a state' : 'no happening'}; leave it out`
 					continue
 				}
-				if (clause) return { ...putBack({ ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd }, cut, within), ...(prefix?.kind === 'then' || prefix?.ordered === true || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : same ? { then: 'when' as const, same: (SAME_MOMENT.exec(prefix?.kind === 'same' && head ? head[0] : (tail?.[0] ?? ''))?.[1] ?? 'right then').toLowerCase() } : {}), ...(told ? { also: told } : {}), ...((before ?? earlier) ? { earlier: before ?? earlier } : {}) }
+				if (clause) return { ...putBack({ ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd }, cut, within), ...(prefix?.kind === 'then' || prefix?.ordered === true || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : same ? { then: 'when' as const, same: (SAME_MOMENT.exec(prefix?.kind === 'same' && head ? head[0] : (tail?.[0] ?? ''))?.[1] ?? 'right then').toLowerCase() } : {}), ...(told ? { also: told } : {}), ...(before ? { earlier: before } : earlier ? { earlier: { ...earlier, own: true as const } } : {}) }
 			}
 		}
 	}
@@ -1412,10 +1413,13 @@ function namedKind(language: SceneLanguage, compiled: CompiledForm, match: RegEx
 	}
 	const words = rest.slice(added).toLowerCase()
 	// "Gets in" (not "gets in line") is getting a place: the semaphore's, as "a place" is.
-	const kind = /\bthe lock\b/.test(words) ? locks : /\b(?:a|an|its|their|all|free|the) (?:free )?(?:places?|slots?)\b|\bthe semaphore\b|\b(?:gets?|got|getting) in\b(?! line)/.test(words) ? semaphores : undefined
-	if (kind === undefined || kind.length === 0) return
 	const at = clause.slots.findIndex(slot => slot.type === 'key')
 	const key = clause.slots[at]
+	// "The key" (a key slot that names no store, in words of a key: "the key", "its key"), where the text has "a place" for the
+	// semaphore's, is the lock's, as "the lock" is.
+	const keyWords = key !== undefined && key.value.type === 'key' && key.value.store === undefined && /\bkey\b/i.test(key.text)
+	const kind = /\bthe lock\b/.test(words) ? locks : /\b(?:a|an|its|their|all|free|the) (?:free )?(?:places?|slots?)\b|\bthe semaphore\b|\b(?:gets?|got|getting) in\b(?! line)/.test(words) ? semaphores : keyWords ? locks : undefined
+	if (kind === undefined || kind.length === 0) return
 	// Several of that kind: what it tells is of one of them, which the words do not say.
 	if (kind.length > 1) {
 		if (key === undefined || (key.value.type === 'key' && key.value.store === undefined)) clause.keyStores = kind.map(actor => actor.id)

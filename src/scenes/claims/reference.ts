@@ -1037,7 +1037,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const nth = all[num(s[1]) - 1]
 		return nth !== undefined && env.step.happenings.includes(nth) ? asked(nth) : NO
 	},
-	// A try of this step whose ask before it (of that key) was a try refused, D before.
+	// A try of this step whose ask before it (of that key) was a try refused, D before, by the same process (no crash of w since).
 	'waits-and-tries-again': (s, env) => {
 		const w = actor(s[0])
 		const before = earlierSteps(env).flatMap(step => step.happenings)
@@ -1047,6 +1047,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			const last = asks[asks.length - 1]
 			if (last === undefined || !last.tryOnly) continue
 			if (!past.some(h => h.kind === 'refused' && h.worker === w && h.store === mine.store && h.at === last.at)) continue
+			// One process waited and tried again: none of w's crashes came after its try before.
+			if (past.slice(past.indexOf(last)).some(h => h.kind === 'crashed' && h.worker === w)) continue
 			if (mine.at - last.at === num(s[1])) return asked(mine)
 		}
 		return NO
@@ -1601,9 +1603,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return opened && (opened.kind === 'restarted' || opened.kind === 'restored') && opened.epoch === epoch ? holdsNow(true, [opened, ...leaseGrant(env, actor(s[0]))], env) : NO
 	},
 	'fence-larger-than': (s, env) => fences(env, actor(s[0]), actor(s[1]), '>'),
-	// Each store's fences up to the moment, in the order given, each larger than the one before; at least one pair.
+	// The fences up to the moment, in the order given, each larger than the one before, of one store; at least one pair. "The one
+	// before" is one sequence: where two stores gave fences, whose is not said.
 	'each-fence-larger-than-the-one-before': (_s, env) => {
 		const given = upTo(env).slice(1).flatMap(step => events(step, 'granted', h => h.fence !== undefined && h.at <= env.world.time))
+		const stores = new Set(given.map(h => h.store))
+		if (stores.size > 1) return NO
+		let pairs = 0
+		for (let k = 1; k < given.length; k++) {
+			if ((given[k]?.fence as bigint) <= (given[k - 1]?.fence as bigint)) return NO
+			pairs++
+		}
+		return holdsNow(pairs > 0, given, env)
+	},
+	// The named store's fences up to the moment, in the order given, each larger than the one before; at least one pair.
+	'each-fence-of-store-larger-than-the-one-before': (s, env) => {
+		const given = upTo(env).slice(1).flatMap(step => events(step, 'granted', h => h.fence !== undefined && h.at <= env.world.time && h.store === actor(s[0])))
 		const stores = new Set(given.map(h => h.store))
 		let pairs = 0
 		for (const store of stores) {
@@ -1849,7 +1864,26 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return renewal && renewal.until === num(s[0]) ? event(renewal) : NO
 	},
 	// Told lost: a renewal answered so, or an operator's end, which the lock sends the holder.
-	'tells-lost': (s, env) => event(env.step.happenings.find(h => 'worker' in h && h.worker === actor(s[0]) && (h.kind === 'ended' || (h.kind === 'renew-refused' && h.reason === 'lost')))),
+	// A renewal answered lost, or an end the lock sent to the process that held the lease: none of w's crashes since its grant.
+	'tells-lost': (s, env) => {
+		const w = actor(s[0])
+		const run = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
+		// Per store: whether w's process crashed since that store last gave w a lease.
+		const crashedSinceGrant = new Map<string, boolean>()
+		let crashedEver = false
+		for (const h of run) {
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'granted') crashedSinceGrant.set(h.store, false)
+			if (h.kind === 'crashed') {
+				crashedEver = true
+				for (const store of crashedSinceGrant.keys()) crashedSinceGrant.set(store, true)
+			}
+			if (!env.step.happenings.includes(h)) continue
+			if (h.kind === 'renew-refused' && h.reason === 'lost') return event(h)
+			if (h.kind === 'ended' && !(crashedSinceGrant.get(h.store) ?? crashedEver)) return event(h)
+		}
+		return NO
+	},
 	'answers-lost': (s, env) => event(events(env.step, 'renew-refused', h => h.worker === actor(s[0]) && h.reason === 'lost')[0]),
 	'answer-lost': (_s, env) => event(answered(env, 'renew-refused', h => h.reason === 'lost')),
 	'answer-released': (_s, env) => event(answered(env, 'released')),
@@ -2161,13 +2195,14 @@ function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): b
 /**
  * "finally" (or "eventually") before a grant: the worker waited for it, so it came from the line, or a try or wait of the same
  * key failed (refused, gave up) after its last grant of that key; "this time" before a grant or an ask: the worker asked for
- * that key at least once before the ask told (for a grant, before the ask the grant answers). The grant or ask is the one the
+ * that key at least once before the ask told (for a grant, before the ask the grant answers), and before a grant as an adverb
+ * (not the form's own "this time with fence 3"), the ask before the one the grant answers was turned down. The grant or ask is the one the
  * clause told, in this step or before (a state of holding tells the grant of the lease held), of its subject, or of the worker
  * it is to when its subject is a store ("the lock finally gives the key to B"); "this time" of a clause that tells neither is
  * of the worker's last ask by the clause's moment ("B asks, and this time has to wait"). Other clauses: nothing to check.
  * Written from the meaning, walking the run's events in order.
  */
-function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, free?: string): boolean {
+function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, free?: string, own = false): boolean {
 	const run = [...earlierSteps(env), env.step].flatMap(one => one.happenings)
 	const mine = (h: Happening): h is Of<'granted'> | Of<'asked'> => (h.kind === 'granted' || h.kind === 'asked') && (subject === undefined || h.worker === subject)
 	const shown = told.filter(mine)
@@ -2219,7 +2254,23 @@ function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told:
 		else if ((h.kind === 'refused' || h.kind === 'gave-up') && h.at < target.at) failed = true
 		else if (h.kind === 'asked') asks++
 	}
-	return word === 'this time' ? asks >= (target === grant ? 2 : 1) : failed
+	if (word !== 'this time') return failed
+	if (asks < (target === grant ? 2 : 1)) return false
+	if (target !== grant || own) return true
+	// "This time gets the key", an adverb before the grant: what came of the worker's ask before the one the grant answers, each
+	// ask of that key starting over; it was turned down (refused, given up, left the line) and not granted.
+	let outcome: 'none' | 'granted' | 'turned down' = 'none'
+	let prior: 'none' | 'granted' | 'turned down' = 'none'
+	for (const h of run) {
+		if (h === grant) break
+		if (!('worker' in h) || h.worker !== grant.worker || !('store' in h) || h.store !== grant.store) continue
+		if (h.kind === 'asked') {
+			prior = outcome
+			outcome = 'none'
+		} else if (h.kind === 'granted') outcome = 'granted'
+		else if ((h.kind === 'refused' || h.kind === 'gave-up' || h.kind === 'left') && outcome !== 'granted') outcome = 'turned down'
+	}
+	return prior === 'turned down'
 }
 
 /** "A pauses for 30 s": A's first pause of the step, whose process next woke (before any crash) that long after, in this step or one after it. */
@@ -2533,11 +2584,51 @@ function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boole
 		if (place === undefined) continue
 		const arg = call.args[place]
 		if (arg !== undefined && 'text' in arg) return { words: splitWords(arg.text), made: false, own: true }
-		if (arg !== undefined && 'name' in arg) return { words: splitWords(arg.name), made: statements.some(other => (other.made ?? []).includes(arg.name)), own: statements.some(other => (other.declares ?? []).includes(arg.name)) }
+		if (arg !== undefined && 'name' in arg) return { words: splitWords(arg.name), made: nameHeld(env, write, arg.name) === 'made', own: statements.some(other => (other.declares ?? []).includes(arg.name)) }
 		if (arg !== undefined && 'call' in arg) return { words: splitWords(arg.call), made: true, own: true }
 		return { words: [], made: false, own: false }
 	}
 	return undefined
+}
+
+/**
+ * What a name a write passed held as its statement began, walking the worker's run lines forward from the scene's start: each
+ * statement that gives the name a value sets it (a call's value is 'made', any other value 'other'; one the run cannot place,
+ * 'unknown'), and the last start of the write's own statement before the write takes what it held then. A name no statement
+ * gives a value (the prelude's, a parameter's) holds nothing the code made.
+ */
+function nameHeld(env: Env, write: Of<'wrote'>, name: string): 'made' | 'other' | 'unknown' {
+	const statements = env.run.statements ?? []
+	if (!statements.some(one => (one.assigns ?? []).some(a => a.name === name))) return 'other'
+	let now: 'made' | 'other' | 'unknown' = 'unknown'
+	let atWrite: 'made' | 'other' | 'unknown' = 'unknown'
+	// An awaited value: the name holds it once the statement after the one that gives it (in its block) has begun; till then, unknown.
+	let pending: { value: 'made' | 'other'; after: number | undefined } | undefined
+	for (const step of env.run.steps) {
+		const place = step.happenings.indexOf(write)
+		for (const line of step.ran ?? []) {
+			if (line.worker !== write.worker || line.act === true) continue
+			if (place >= 0 && line.order > place) break
+			if (line.statement === undefined) continue
+			if (pending !== undefined && pending.after === line.statement) {
+				now = pending.value
+				pending = undefined
+			}
+			if (line.statement === write.statement) atWrite = now
+			for (const a of statements[line.statement]?.assigns ?? []) {
+				if (a.name !== name) continue
+				const value = 'call' in a.value ? 'made' : 'other'
+				pending = undefined
+				if (a.unsure === true) now = 'unknown'
+				else if (a.awaits === true) {
+					now = 'unknown'
+					pending = { value, after: statements[line.statement]?.next }
+				} else now = value
+			}
+		}
+		if (place >= 0) return write.statement === undefined ? 'unknown' : atWrite
+	}
+	return 'unknown'
 }
 
 /**
@@ -2798,7 +2889,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// "B, who was waiting, …": the grant it tells came to B from the line.
 		// "finally" of a grant: it had waited; "this time" of a grant or an ask: it had asked before (`earlierOk`).
 		const upTo = [...earlierSteps(env), step].flatMap(one => one.happenings)
-		const askedBeforeOk = clause.earlier === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => upTo.includes(h)), clause.subject, meaning.free)
+		const askedBeforeOk = clause.earlier === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => upTo.includes(h)), clause.subject, meaning.free, clause.earlier.own === true)
 		if (!askedBeforeOk) {
 			fail()
 			continue

@@ -38,6 +38,23 @@ export interface SampleStatement {
 	made?: string[]
 	/** The names it declares (`const draft = 'draft'`, `let report = tenantId`, a parameter of a function in it): the sample's own, not its prelude's. */
 	declares?: string[]
+	/**
+	 * Each value it gives a name itself (a declaration's `= value`, an assignment `name = value`), as written (`GivenArgument`),
+	 * in its order: `unsure` when the run cannot tell whether or when it took place (on a condition, in a loop's test or update,
+	 * a `+=` or `++`, a pattern taken apart, a declaration with no value), so what the name holds after it is not known.
+	 */
+	assigns?: Assignment[]
+	/** The statement after it in its block (an index of the statements): once that began, this one was done. */
+	next?: number
+}
+
+/** A value a statement gives a name (`SampleStatement.assigns`). */
+export interface Assignment {
+	name: string
+	value: GivenArgument
+	unsure?: true
+	/** Its value is awaited (`draft = await makeDraft(notes)`): the name has it once the statement is done, not when it begins. */
+	awaits?: true
 }
 
 /** What a call is given as one argument, as written: a string's text (`'draft'`), a name (`draft`), a call's value (`await summarize(id)`), or something else (`{}`). */
@@ -364,7 +381,8 @@ function withGuards(js: string, program: AcornNode, statements: SampleStatement[
 		const line = lineOf(node)
 		const { calls, names, maybe, given, made } = callsOf(node)
 		const declares = [...(node.type === 'VariableDeclaration' ? (node['declarations'] as Located[]).map(declarator => nameOf(declarator['id'])).filter(Boolean) : []), ...parametersIn(node)]
-		statements.push({ line, calls, names, ...(maybe.length > 0 ? { maybe } : {}), held, ...(given.length > 0 ? { given } : {}), ...(made.length > 0 ? { made } : {}), ...(declares.length > 0 ? { declares } : {}) })
+		const assigns = assignmentsOf(node)
+		statements.push({ line, calls, names, ...(maybe.length > 0 ? { maybe } : {}), held, ...(given.length > 0 ? { given } : {}), ...(made.length > 0 ? { made } : {}), ...(declares.length > 0 ? { declares } : {}), ...(assigns.length > 0 ? { assigns } : {}) })
 		return `${TICK}(${line},${statements.length - 1});`
 	}
 	const lineOf = (node: Located): number => node.loc?.start.line ?? 1
@@ -384,8 +402,10 @@ function withGuards(js: string, program: AcornNode, statements: SampleStatement[
 			case 'BlockStatement':
 			case 'StaticBlock':
 			case 'SwitchCase':
-				for (const statement of node[node.type === 'SwitchCase' ? 'consequent' : 'body'] as Located[]) {
+				for (const [k, statement] of (node[node.type === 'SwitchCase' ? 'consequent' : 'body'] as Located[]).entries()) {
 					edits.push({ at: statement.start, text: guard(statement), closing: false, depth: depth + 1 })
+					// The statement before it in the block is done once this one begins.
+					if (k > 0) (statements[statements.length - 2] as SampleStatement).next = statements.length - 1
 				}
 				break
 			case 'IfStatement':
@@ -517,6 +537,57 @@ function callsOf(node: Located): { calls: string[]; names: string[]; maybe: stri
 		}
 	}
 	return { calls: out, names: [...names].filter(name => !out.includes(name) && !maybe.includes(name)), maybe: [...new Set(maybe)].filter(name => !out.includes(name)), given, made }
+}
+
+/**
+ * The values a statement gives names itself (not in a statement or function inside it, which have their own guard): a
+ * declarator's, an assignment's. One the run cannot place (`Assignment.unsure`): in a part that runs on a condition, in a
+ * loop's head (its test and update run again after its guard), with another operator than `=`, `++` or `--`, a pattern.
+ */
+function assignmentsOf(node: Located): Assignment[] {
+	const out: Assignment[] = []
+	const give = (target: Located, value: GivenArgument, unsure: boolean, from?: Located | null): void => {
+		if (target.type === 'Identifier') out.push({ name: target['name'] as string, value, ...(unsure ? { unsure: true as const } : {}), ...(from && awaitsIn(from) ? { awaits: true as const } : {}) })
+		else {
+			const names = new Set<string>()
+			bindingNames(target, names)
+			for (const name of names) out.push({ name, value: {}, unsure: true })
+		}
+	}
+	const visit = (at: Located, top: boolean, unsure: boolean): void => {
+		if (!top && (/Statement$|Declaration$/.test(at.type) && at.type !== 'VariableDeclaration' || at.type === 'FunctionExpression' || at.type === 'ArrowFunctionExpression' || at.type === 'ClassExpression')) return
+		if (at.type === 'VariableDeclarator') give(at['id'] as Located, at['init'] ? argumentShape(at['init'] as Located) : {}, unsure || !at['init'], at['init'] as Located | null)
+		else if (at.type === 'AssignmentExpression') give(at['left'] as Located, at['operator'] === '=' ? argumentShape(at['right'] as Located) : {}, unsure || at['operator'] !== '=', at['right'] as Located)
+		else if (at.type === 'UpdateExpression') give(at['argument'] as Located, {}, true)
+		for (const [key, value] of Object.entries(at)) {
+			if (key === 'loc') continue
+			const below =
+				unsure ||
+				(at.type === 'ConditionalExpression' && (key === 'consequent' || key === 'alternate')) ||
+				(at.type === 'LogicalExpression' && key === 'right') ||
+				(at.type === 'AssignmentExpression' && key === 'right' && at['operator'] !== '=') ||
+				(at.type === 'AssignmentPattern' && key === 'right') ||
+				(/^(?:For|ForIn|ForOf|While|DoWhile)Statement$/.test(at.type) && key !== 'body') ||
+				(at.type === 'ChainExpression') ||
+				(at.type === 'CallExpression' && at['optional'] === true)
+			if (Array.isArray(value)) {
+				for (const child of value) if (isNode(child)) visit(child, false, below)
+			} else if (isNode(value)) visit(value, false, below)
+		}
+	}
+	visit(node, true, false)
+	return out
+}
+
+/** Whether an expression awaits, not in a function inside it. */
+function awaitsIn(node: Located): boolean {
+	if (node.type === 'AwaitExpression') return true
+	if (node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression' || node.type === 'ClassExpression') return false
+	for (const [key, value] of Object.entries(node)) {
+		if (key === 'loc') continue
+		if (Array.isArray(value) ? value.some(child => isNode(child) && awaitsIn(child)) : isNode(value) && awaitsIn(value)) return true
+	}
+	return false
 }
 
 /** The names of the parameters of every function in a node (`async lease => ...`, `function put(text) {...}`): the sample's own names, not its prelude's. */

@@ -50,11 +50,17 @@ function largerThanEvery(slots: readonly Slot[], context: ClaimContext, sinceRes
 	return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [...(restart === undefined ? [] : [restart]), grant] } } as Verdict
 }
 
-/** Every fence each store gave up to the clause's moment is larger than the one it gave before; at least one store gave two. */
-function eachLarger(context: ClaimContext): Verdict {
+/**
+ * Every fence a store gave up to the clause's moment is larger than the one it gave before; at least one pair. "The one
+ * before" says one sequence: of the store `store` names, or, naming none, of the one store that gave fences by then (fences of
+ * two stores are no one sequence, and the words do not say whose: refused, with the form that names the store).
+ */
+function eachLarger(context: ClaimContext, store?: string): Verdict {
 	const upTo = context.world.time
 	const steps = [...context.run.steps.slice(1, context.step.index), context.step]
-	const given = steps.flatMap(step => happened(step, 'granted', h => h.fence !== undefined && h.at <= upTo).map(h => ({ step, h: h as Of<'granted'> & { fence: bigint } })))
+	const given = steps.flatMap(step => happened(step, 'granted', h => h.fence !== undefined && h.at <= upTo && (store === undefined || h.store === store)).map(h => ({ step, h: h as Of<'granted'> & { fence: bigint } })))
+	const stores = [...new Set(given.map(({ h }) => h.store))]
+	if (store === undefined && stores.length > 1) return fails(`${stores.map(one => context.name(one)).join(' and ')} both gave fences by ${time(upTo)}, and fences of two stores are no one sequence: "the one before" does not say whose; say which, like "each fence from ${context.name(stores[0] as string)} was larger than the one before"`)
 	const last = new Map<string, Of<'granted'> & { fence: bigint }>()
 	let pairs = 0
 	for (const { h } of given) {
@@ -65,7 +71,7 @@ function eachLarger(context: ClaimContext): Verdict {
 		}
 		last.set(h.store, h)
 	}
-	if (pairs === 0) return fails(`no store gave two fences by ${time(upTo)}, so no fence had one before it`)
+	if (pairs === 0) return fails(`${store === undefined ? 'no store gave' : `${context.name(store)} did not give`} two fences by ${time(upTo)}, so no fence had one before it`)
 	return { ...holds(given.map(({ step, h }) => saw(step, h)), upTo), said: { events: given.map(({ h }) => h) } } as Verdict
 }
 
@@ -78,8 +84,19 @@ export const EARLIER_FENCE_FORMS: readonly ClaimForm[] = [
 		pattern: 'each fence was larger than the one before',
 		alternatives: ['each/every fence was/is larger/higher/greater/bigger than the one before( it)', 'each/every fence was/is larger/higher/greater/bigger than the last/previous one', 'each new fence was/is larger/higher/greater/bigger than the one before( it)'],
 		example: 'each fence was larger than the one before',
-		meaning: "Every fence a store gave (to any worker), up to the clause's moment, is larger than the fence that store gave before it; at least one store gave two.",
+		meaning: "Every fence the store gave (to any worker), up to the clause's moment, is larger than the fence it gave before it; at least one pair. \"The one before\" is one sequence: where two stores gave fences by then, it is refused (their fences are no one sequence); name the store (\"each fence from Store B was larger than the one before\").",
 		check: (_slots, context) => eachLarger(context),
+	},
+	{
+		id: 'each-fence-of-store-larger-than-the-one-before',
+		places: STORY,
+		tells: 'state',
+		formula: "for every granted(fence f) ∈ run by t of store s after an earlier granted(fence e) of s: f > e; at least one such pair",
+		pattern: 'each fence from {store} was larger than the one before',
+		alternatives: ['each/every fence from {store} was/is larger/higher/greater/bigger than the one before( it)', 'each/every fence from {store} was/is larger/higher/greater/bigger than the last/previous one', 'each/every fence {store} gave was/is larger/higher/greater/bigger than the one before( it)', 'each/every fence {store} gave was/is larger/higher/greater/bigger than the last/previous one'],
+		example: 'each fence from the lock was larger than the one before',
+		meaning: "Every fence the named store gave (to any worker), up to the clause's moment, is larger than the fence it gave before it; at least one pair. Other stores' fences are not in its sequence.",
+		check: (slots, context) => eachLarger(context, actorOf(slots[0])),
 	},
 	{
 		id: 'fence-larger-than-every-earlier',

@@ -917,14 +917,25 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'tells-lost',
 		places: STORY,
 		tells: 'event',
-		formula: "renew-refused(w, lost) ∈ step, or ended(w) ∈ step (the lost event the lock sends the holder)",
+		formula: "renew-refused(w, lost) ∈ step, or ended(w) ∈ step with no crashed(w) since the grant of that lease (the lost event the lock sends the holder, which its process hears)",
 		pattern: 'the lock/store/server tells {worker} it lost its lease', alternatives: ['the lock/store/server tells {worker} that it lost its lease', 'the lock/store/server tells {worker} it has lost its lease', 'the lock/store/server tells {worker} that it has lost its lease'],
 		example: 'the lock tells A it lost its lease',
-		meaning: "The lock told the worker in this step that its lease is lost: it answered a renewal so, or an operator ended the lease and the lock sent the holder the loss. A lease that ran out is told by no one.",
+		meaning: "The lock told the worker in this step that its lease is lost: it answered a renewal so, or an operator ended the lease and the lock sent the holder the loss, while the process that held it was there to hear it (not crashed since the lease was given: a crashed process hears nothing, and a restarted one is another, which never held it). A lease that ran out is told by no one.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const told = context.step.happenings.find(h => (h.kind === 'renew-refused' && h.reason === 'lost' && h.worker === worker) || (h.kind === 'ended' && h.worker === worker))
+			const answered = context.step.happenings.find(h => h.kind === 'renew-refused' && h.reason === 'lost' && h.worker === worker)
+			const ends = happened(context.step, 'ended', h => h.worker === worker)
+			// The holder's process heard the loss: it did not crash between the grant of the lease and its end.
+			const crashOf = (end: Of<'ended'>) => {
+				const before = happenedBefore(context, end)
+				const grant = before.map(h => h.kind === 'granted' && h.worker === worker && h.store === end.store && h.fence === end.fence).lastIndexOf(true)
+				return before.slice(Math.max(0, grant)).find((h): h is Of<'crashed'> => h.kind === 'crashed' && h.worker === worker)
+			}
+			const heard = ends.find(end => crashOf(end) === undefined)
+			const told = [answered, heard].filter((h): h is Of<'renew-refused'> | Of<'ended'> => h !== undefined).sort((x, y) => context.step.happenings.indexOf(x) - context.step.happenings.indexOf(y))[0]
 			if (told) return holds([saw(context.step, told)], told.at)
+			const unheard = ends[0]
+			if (unheard) return fails(`${context.name(worker)}'s process crashed at ${time((crashOf(unheard) as Of<'crashed'>).at)}, before its lease was ended at ${time(unheard.at)}: the lock sent the loss to a process that was gone, and nothing of ${context.name(worker)} heard it`, 0)
 			const refused = happened(context.step, 'renew-refused', h => h.worker === worker)[0]
 			if (refused) return fails(`the lock answered that ${context.name(worker)} ${refused.reason === 'none' ? 'held no lease' : 'had released its lease'}, not that it lost it`, 0)
 			const expired = happened(context.step, 'expired', h => h.worker === worker)[0]

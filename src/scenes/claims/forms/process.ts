@@ -6,7 +6,7 @@
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { THING, inWords } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, happenedBefore, holds, laterSteps, leaseState, numberOf, ofKey, saw, sentBy, staleWrite, time } from '../query.ts'
+import { actorOf, fails, happened, happenedBefore, holds, keyStore, laterSteps, leaseState, numberOf, ofKey, saw, sentBy, staleWrite, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import { describeWrite } from './writes.ts'
 
@@ -373,7 +373,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			const crash = happened(context.step, 'crashed', h => h.worker === worker)[0] as Of<'crashed'>
 			const before = happenedBefore(context, crash)
 			const grant = before.map(h => h.kind === 'granted' && h.worker === worker && ofKey(slots[1], h.store)).lastIndexOf(true)
-			if (grant < 0) return fails(`${context.name(worker)} held no lease of the key before its process crashed at ${time(crash.at)}, so it had none to let go of`, 0)
+			if (grant < 0) return fails(`${context.name(worker)} held no lease of ${keyStore(slots[1]) === undefined ? 'the key' : `the key of ${context.name(keyStore(slots[1]) as string)}`} before its process crashed at ${time(crash.at)}, so it had none to let go of`, 0)
 			const release = before.slice(grant).find(h => h.kind === 'released' && h.worker === worker && ofKey(slots[1], h.store))
 			if (release) return fails(`${context.name(worker)} let go of its lease at ${time(release.at)}, before its process crashed at ${time(crash.at)}`, 0)
 			// It held the lease at the crash: not run out, gone with its store or ended by an operator before it.
@@ -405,7 +405,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			const before = happenedBefore(context, stop)
 			const grant = before.map(h => h.kind === 'granted' && h.worker === worker && ofKey(slots[1], h.store)).lastIndexOf(true)
 			const heldAt = grant >= 0 && !before.slice(grant).some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && ofKey(slots[1], h.store)) ? stop : undefined
-			if (heldAt === undefined) return fails(`${name} held no live lease of the key when its process ${stop.kind === 'crashed' ? 'crashed' : 'paused'} at ${time(stop.at)}, so it had none to let go of`, 0)
+			if (heldAt === undefined) return fails(`${name} held no live lease of ${keyStore(slots[1]) === undefined ? 'the key' : `the key of ${context.name(keyStore(slots[1]) as string)}`} when its process ${stop.kind === 'crashed' ? 'crashed' : 'paused'} at ${time(stop.at)}, so it had none to let go of`, 0)
 			return holds([{ kind: 'nothing', step: context.step.index, what: `a let-go by ${worker}, which held the key when its process ${heldAt.kind === 'crashed' ? 'crashed' : 'paused'} at ${time(heldAt.at)}` }])
 		},
 	},

@@ -6,6 +6,7 @@ import { showFence } from '../fence-notation.ts'
 import { fenceEpoch } from '../../../../engine/index.ts'
 import { actorOf, fails, fenceOfSlot, grantOfLease, happened, holds, laterSteps, leaseEvidence, runSteps, saw, staleWrite, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
+import type { RanLine, StepFacts } from '../facts.ts'
 import { plural } from '../work-phrase.ts'
 
 const STORY = ['caption', 'note'] as const
@@ -166,7 +167,7 @@ function wordsOf(text: string): string[] {
  * prelude's, `text`) it is the worker's THING of no words of its own. Undefined where the run does not know (no code
  * sample, the sample's own SQL).
  */
-export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words: string[]; computed: boolean; own: boolean; what: string } | undefined {
+export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words: string[]; computed: boolean; own: boolean; what: string; /** Of a name: why what it held is not what a call made (its last value, or why the run cannot tell). */ unread?: string } | undefined {
 	const statements = context.run.statements ?? []
 	const statement = write.statement === undefined ? undefined : statements[write.statement]
 	const writes = context.words?.writes ?? {}
@@ -177,10 +178,45 @@ export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words
 	if ('text' in given) return { words: wordsOf(given.text), computed: false, own: true, what: `the string '${given.text}' (${where})` }
 	if ('name' in given) {
 		const own = statements.some(one => one.declares?.includes(given.name))
-		return { words: wordsOf(given.name), computed: statements.some(one => one.made?.includes(given.name)), own, what: own ? `${given.name} (${where})` : `the prelude's ${given.name} (${where})` }
+		const last = lastAssignment(context, write, given.name)
+		const what = own ? `${given.name} (${where})` : `the prelude's ${given.name} (${where})`
+		// Why it was not computed: the value the name held, or why the run cannot tell.
+		const why = typeof last === 'string' ? last : last === undefined ? undefined : `last set at line ${last.line} to ${'text' in last.value ? `the string '${last.value.text}'` : 'name' in last.value ? last.value.name : 'an expression of no name'}, which no call of its code made`
+		return { words: wordsOf(given.name), computed: typeof last === 'object' && 'call' in last.value, own, what, ...(why === undefined ? {} : { unread: why }) }
 	}
 	if ('call' in given) return { words: wordsOf(given.call), computed: true, own: true, what: `what ${given.call}() gave (${where})` }
 	return { words: [], computed: false, own: false, what: `an expression of no name (${where})` }
+}
+
+/**
+ * What a name the write passed held when the write's statement began: the value the last statement that gave it one (a
+ * declaration's or an assignment's; `assigns`) gave it, of those the worker's code ran before the write's statement, in the
+ * order it ran them (`StepFacts.ran`). Undefined when no statement of the sample gives the name a value (the prelude's, a
+ * parameter); a string, why not, when the run cannot tell: that statement gave it a value the run cannot place (on a
+ * condition, in a loop's head, `+=`), or none of them ran before the write, or the run does not know the write's statement.
+ */
+function lastAssignment(context: ClaimContext, write: Of<'wrote'>, name: string): { value: NonNullable<NonNullable<ClaimContext['run']['statements']>[number]['assigns']>[number]['value']; line: number } | string | undefined {
+	const statements = context.run.statements ?? []
+	if (!statements.some(one => one.assigns?.some(a => a.name === name))) return undefined
+	const unknown = `and the run cannot tell what ${name} held then: no statement its code ran before the write gave it a value`
+	const steps = [...context.run.steps.slice(0, context.step.index), context.step]
+	const at = steps.findIndex(step => step.happenings.includes(write))
+	if (at < 0 || write.statement === undefined) return `and the run cannot tell what ${name} held then: it does not know the write's statement`
+	const index = (steps[at] as StepFacts).happenings.indexOf(write)
+	// The worker's statements, in the order its code ran them, up to the write's.
+	const ran = steps.slice(0, at + 1).flatMap((step, s) => (step.ran ?? []).filter(line => line.worker === write.worker && line.act !== true && (s < at || line.order <= index)))
+	const own = ran.map(line => line.statement).lastIndexOf(write.statement)
+	if (own < 0) return unknown
+	for (let k = own - 1; k >= 0; k--) {
+		const statement = statements[(ran[k] as RanLine).statement ?? -1]
+		const given = statement?.assigns?.filter(a => a.name === name).pop()
+		if (given === undefined) continue
+		if (given.unsure) return `and the run cannot tell what ${name} held then: line ${statement?.line} gave it a value on a condition, in a loop's head, by another operator than = or taken apart, which the run does not place`
+		// An awaited value is the name's once its statement is done: the statement after it in its block began by the write's.
+		if (given.awaits && !ran.slice(k + 1, own + 1).some(line => statement?.next !== undefined && line.statement === statement.next)) return `and the run cannot tell what ${name} held then: line ${statement?.line} awaits the value it gives it, and nothing tells that it was done before the write`
+		return { value: given.value, line: statement?.line ?? 0 }
+	}
+	return unknown
 }
 
 /**
@@ -317,17 +353,17 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		id: 'saves-what-it-computed',
 		places: STORY,
 		tells: 'event',
-		formula: "wrote(w) ∈ step that wrote the THING, carrying what a call of w's code made (the call's value, or a name declared with it)",
+		formula: "wrote(w) ∈ step that wrote the THING, carrying what a call of w's code made (the call's value, or a name whose last value before the write, as w's code ran, was one)",
 		each: 'save',
 		pattern: '{worker} saves what it computed',
 		example: 'A saves what it computed',
-		meaning: "The worker wrote to the database in this step, and what it wrote is what its code computed: the write's THING is a call's value, given as that call or as a name declared with it (not a string the code wrote out).",
+		meaning: "The worker wrote to the database in this step, and what it wrote is what its code computed: the write's THING is a call's value, given as that call or as a name whose value, given last before the write by the statements the worker's code ran, was one (not a string the code wrote out; where the run cannot tell what the name held, it is refused).",
 		check: (slots, context) =>
 			wrote(slots, context, 0, write => {
 				if (write.noThing) return `${context.name(write.worker)}'s write at ${time(write.at)} wrote no ${context.words?.thing ?? 'write'}: it wrote its fence alone`
 				const carried = carriedThing(context, write)
 				if (carried === undefined) return `nothing tells what ${context.name(write.worker)}'s write at ${time(write.at)} carried, so nothing tells that its code computed it`
-				return carried.computed ? undefined : `${context.name(write.worker)}'s write at ${time(write.at)} carried ${carried.what}, which no call of its code made`
+				return carried.computed ? undefined : `${context.name(write.worker)}'s write at ${time(write.at)} carried ${carried.what}, ${carried.unread ?? 'which no call of its code made'}`
 			}),
 	},
 	{
