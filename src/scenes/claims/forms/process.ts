@@ -306,9 +306,9 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "process-restarted(w) ∈ step",
-		pattern: '{worker} restarts', alternatives: ["{worker} is restarted", "{owner} process restarts", "{owner} process is restarted", "{worker} comes back after its crash", "{owner} process comes back after its crash", "{worker} starts again after its crash"],
+		pattern: '{worker} restarts', alternatives: ["{worker} is restarted", "{owner} process restarts", "{owner} process is restarted", "{worker} comes back after its crash", "{owner} process comes back after its crash", "{worker} starts again after its crash", "{owner} supervisor restarts it", "{owner} supervisor restarts its process", "a/the supervisor restarts {worker}", "a/the supervisor restarts {owner} process"],
 		example: 'A restarts',
-		meaning: "The worker's crashed process started again in this step (its crashed label struck): a new process, its code from the first line on a new connection, that knows nothing of the lease the old one held (which lives on in the store until it runs out or is let go of by no one).",
+		meaning: "The worker's crashed process started again in this step (its crashed label struck): a new process, its code from the first line on a new connection, that knows nothing of the lease the old one held (which lives on in the store until it runs out or is let go of by no one). \"A's supervisor restarts it\" says the same: the supervisor is no actor, only the one who starts the process again.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const event = happened(context.step, 'process-restarted', h => h.worker === worker)[0]
