@@ -794,9 +794,10 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 			const message = grant === undefined ? `this tells of no grant to ${context.name(clause.subject ?? '')}, so it cannot say it was waiting for one` : `${context.name(grant.worker)} was not waiting: it got the key at once when it asked, at ${formatDuration(grant.at)}`
 			return { start: clause.waited.start, end: clause.waited.end, message, offer: { start: clause.start, end: clause.end } }
 		}
-		// "…, who has waited in line the whole time, …": and on one ask, with no giving up or leaving the line between.
-		const own = clause.waited.allAlong ? context.step.happenings.filter((h): h is Extract<Happening, { kind: 'granted' }> => h.kind === 'granted' && h.place !== undefined && grants.some(g => g.at === h.at && g.worker === h.worker && g.store === h.store)) : []
-		const broken = own.map(h => brokenWait(context, h)).find(m => m !== undefined)
+		// "…, who has waited in line the whole time, …": and on one ask, with no giving up or leaving the line between; "all along", and from
+		// no later than the holder before it got the key.
+		const own = clause.waited.allAlong || clause.waited.wholeTime ? context.step.happenings.filter((h): h is Extract<Happening, { kind: 'granted' }> => h.kind === 'granted' && h.place !== undefined && grants.some(g => g.at === h.at && g.worker === h.worker && g.store === h.store)) : []
+		const broken = own.map(h => brokenWait(context, h, clause.waited?.allAlong ? 'all along' : 'the whole time')).find(m => m !== undefined)
 		if (broken !== undefined) return { start: clause.waited.start, end: clause.waited.end, message: broken, offer: { start: clause.start, end: clause.end } }
 	}
 	if (clause.earlier !== undefined) {

@@ -90,7 +90,7 @@ export interface ReadClause {
 	/** "right then" (or "just then", "at that moment"), which read the clause as "when" does: the words, for messages. */
 	same?: string
 	/** "B, who was waiting, takes over": its subject got the key it tells of from the line; the span is the aside's. */
-	waited?: { start: number; end: number; allAlong?: true }
+	waited?: { start: number; end: number; /** "all along": and all the time the holder before it had the key. */ allAlong?: true; /** "the whole time", "all this time": since it first asked, on one ask. */ wholeTime?: true }
 	/**
 	 * A clause of a form that tells a worker's work ("A rebuilds the index", "finishes its export", "is still working"): its
 	 * words outside its slots, lower case, which name the calls of the code the work is (`work-lines.ts`).
@@ -1129,7 +1129,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		const clause = readCore(language, `${who} ${rest}`, offset, place, referent, elided, plural)
 		if (clause && typeof clause !== 'string' && clause.subject !== undefined && clause.form.tells === 'event') {
 			const moved = (at: number) => (at > offset + who.length ? at + cut - 1 : at)
-			return { ...clause, start: offset, end: offset + core.length, slots: clause.slots.map(slot => ({ ...slot, start: moved(slot.start), end: moved(slot.end) })), waited: { start: offset + who.length, end: offset + who.length + cut, ...(/ (?:all along|the whole time), $/.test(said) ? { allAlong: true as const } : {}) } }
+			return { ...clause, start: offset, end: offset + core.length, slots: clause.slots.map(slot => ({ ...slot, start: moved(slot.start), end: moved(slot.end) })), waited: { start: offset + who.length, end: offset + who.length + cut, ...(/ all along, $/.test(said) ? { allAlong: true as const } : / (?:the whole time|all this time), $/.test(said) ? { wholeTime: true as const } : {}) } }
 		}
 		if (typeof clause === 'string') problem ??= clause
 	}
@@ -1258,7 +1258,7 @@ function PRESENT(stem: string): string[] {
 }
 
 /** An aside after a clause's subject that says it was waiting: ", who was waiting,", ", which had been waiting in line,", ", waiting,". */
-const WAITING_ASIDE = /^([^,]+?)(, (?:(?:(?:who|which|that) (?:was|had been|has been|is) )?waiting|(?:who|which|that) (?:has|had) waited)(?: in line| for (?:it|the key))?(?: all along| the whole time)?, )(.+)$/
+const WAITING_ASIDE = /^([^,]+?)(, (?:(?:(?:who|which|that) (?:was|had been|has been|is) )?waiting|(?:who|which|that) (?:has|had) waited)(?: in line| for (?:it|the key))?(?: all along| the whole time| all this time)?, )(.+)$/
 
 /** A form that opens with what paused a worker ("a/an/the CAUSE pauses {worker}"), and "long" or "short" before that cause. */
 const CAUSE_LED = /^a\/an\/the CAUSE /

@@ -982,6 +982,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const line = fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) })
 		return line.ok && line.events.every(h => h.kind !== 'granted' || inLineAllAlong(env.run, env.step, h)) ? line : NO
 	},
+	'goes-to-waiting-whole-time-with-fence': (s, env) => {
+		const line = fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) })
+		return line.ok && line.events.every(h => h.kind !== 'granted' || inLineAllAlong(env.run, env.step, h, false)) ? line : NO
+	},
 	'goes-to-in-line-since': (s, env) => fromLine(env, actor(s[1]), { key: s[0], askedAt: num(s[2]) }),
 	'goes-to-in-line-since-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], askedAt: num(s[2]), fence: fence(s[3]) }),
 	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]), fence: fence(s[3]) }),
@@ -2107,9 +2111,9 @@ function lastFromLine(env: Env, meaning: Meaning): Meaning {
 
 /**
  * Whether the worker a grant went to stood in line for it on one ask: from its grant of that store before (or the start), no gave-up, left or refused of it until this grant;
- * and "the whole time" the holder before it had the key: its ask came no later than the last grant of that store to another worker before this grant.
+ * and, `sinceHolder` ("all along", not "the whole time", which is since its first ask), all the time the holder before it had the key: its ask came no later than the last grant of that store to another worker before this grant.
  */
-function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): boolean {
+function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>, sinceHolder = true): boolean {
 	let broken = false
 	let holderFrom: number | undefined
 	// Each other worker's latest grant of the store: on a semaphore, the holder before it is the one whose place it took.
@@ -2118,7 +2122,7 @@ function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): b
 	for (const h of [...run.steps.slice(0, step.index), step].flatMap(one => one.happenings)) {
 		if (h === grant) {
 			const from = place !== undefined && 'worker' in place ? heldFrom.get(place.worker) : holderFrom
-			return !broken && (from === undefined || grant.askedAt <= from)
+			return !broken && (!sinceHolder || from === undefined || grant.askedAt <= from)
 		}
 		if (h.kind === 'granted' && h.store === grant.store && h.worker !== grant.worker) {
 			holderFrom = h.at
@@ -2756,7 +2760,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			fail()
 			continue
 		}
-		const waitedOk = clause.waited === undefined || meaning.events.some(h => h.kind === 'granted' && h.worker === clause.subject && h.place !== undefined && (!clause.waited?.allAlong || inLineAllAlong(env.run, env.step, h)))
+		const waitedOk = clause.waited === undefined || meaning.events.some(h => h.kind === 'granted' && h.worker === clause.subject && h.place !== undefined && (!(clause.waited?.allAlong || clause.waited?.wholeTime) || inLineAllAlong(env.run, env.step, h, clause.waited?.allAlong === true)))
 		// "With it" with no clause before it in its sentence about its worker names no fence the text told.
 		// "A moment later", "a bit later", "a little while later": and at most 3 s after the moment the reader was told last.
 		const soonFrom = now ?? context.toldBefore ?? soon
