@@ -1599,6 +1599,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'process-pauses': (s, env) => event(events(env.step, 'paused', h => h.worker === actor(s[0]))[0]),
 	stalls: (s, env) => event(events(env.step, 'paused', h => h.worker === actor(s[0]))[0]),
 	'is-paused': (s, env) => pausedState(env, actor(s[0])),
+	// Healthy: up at the clause's moment, neither paused nor crashed (a restart brings it up again).
+	'is-healthy': (s, env) => {
+		const shown = env.world.workers.get(actor(s[0]))
+		return holdsNow(shown?.paused !== true && shown?.crashed !== true, [], env)
+	},
 	'is-still-paused': (s, env) => {
 		const w = actor(s[0])
 		const woke = env.step.happenings.some(h => h.kind === 'woke' && h.worker === w)
