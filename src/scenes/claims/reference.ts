@@ -1831,6 +1831,23 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return renewal && renewal.until === num(s[0]) ? event(renewal) : NO
 	},
 	// Told lost: a renewal answered so, or an operator's end, which the lock sends the holder.
+	// Learns its lease was lost: the first answer of the step that tells it so; a refused write tells it only after a loss (the lease's last
+	// news before the write an expiry, a going or an operator's end, not a let-go), at a database whose fence decided.
+	'learns-lost': (s, env) => {
+		const w = actor(s[0])
+		let state: 'none' | 'live' | 'lost' | 'let go' = 'none'
+		for (const step of upTo(env).slice(1)) {
+			for (const h of step.happenings) {
+				if (!('worker' in h) || h.worker !== w) continue
+				if (step === env.step && ((h.kind === 'renew-refused' && h.reason === 'lost') || h.kind === 'ended')) return event(h)
+				if (step === env.step && h.kind === 'wrote' && !h.changed && h.fenced && h.noFence !== true && !h.live && state === 'lost') return event(h)
+				if (h.kind === 'granted') state = 'live'
+				else if (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') state = 'lost'
+				else if (h.kind === 'released') state = 'let go'
+			}
+		}
+		return NO
+	},
 	'tells-lost': (s, env) => event(env.step.happenings.find(h => 'worker' in h && h.worker === actor(s[0]) && (h.kind === 'ended' || (h.kind === 'renew-refused' && h.reason === 'lost')))),
 	'answers-lost': (s, env) => event(events(env.step, 'renew-refused', h => h.worker === actor(s[0]) && h.reason === 'lost')[0]),
 	'answer-lost': (_s, env) => event(answered(env, 'renew-refused', h => h.reason === 'lost')),
