@@ -1552,6 +1552,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (fa === undefined || fb === undefined || fb !== fence(s[2]) || !(fa > fb)) return NO
 		return holdsNow(true, [...leaseGrant(env, actor(s[0])), ...leaseGrant(env, actor(s[1]))], env, { compares: { left: fa, right: fb, relation: '>', workers: [actor(s[0]), actor(s[1])] } })
 	},
+	// Another's old fence: a grant to it of that fence by the clause's moment, which is not its live lease then.
+	'fence-larger-than-named-old': (s, env) => {
+		const [a, b, f] = [actor(s[0]), actor(s[1]), fence(s[2])]
+		const mine = leaseAt(env.world, a)?.fence
+		const theirs = leaseAt(env.world, b)
+		const old = upTo(env).slice(1).flatMap(step => events(step, 'granted', h => h.worker === b && h.fence === f && h.at <= env.world.time))[0]
+		const held = theirs !== undefined && theirs.fence === f && state(theirs) === 'live'
+		return mine !== undefined && old !== undefined && !held && mine > f ? holdsNow(true, [...leaseGrant(env, a), old], env) : NO
+	},
 	'fence-larger-than-old': (s, env) => {
 		const w = actor(s[0])
 		const latest = leaseAt(env.world, w)?.fence
