@@ -786,6 +786,16 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 		const problem = write === undefined ? undefined : savedProblem(context, write, clause.saved.words, clause.saved.of)
 		if (problem !== undefined) return { start: clause.saved.start, end: clause.saved.end, message: problem, offer: { start: clause.start, end: clause.end } }
 	}
+	if (clause.restarted !== undefined && clause.subject !== undefined) {
+		// "The new A": A's crashed process restarted, in this step or before, no later than what the clause tells.
+		const moment = verdict.at ?? context.world.time
+		const restart = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings).find(h => h.kind === 'process-restarted' && h.worker === clause.subject && h.at <= moment)
+		if (restart === undefined) {
+			const who = context.name(clause.subject)
+			const written = clause.slots[0]?.text ?? who
+			return { start: clause.restarted.start, end: clause.restarted.end, message: `"the new ${written}" ("the restarted ${written}") names ${who} after its crashed process started again, and ${who}'s process did not restart by ${formatDuration(moment)}; write "${written}"`, offer: { start: clause.start, end: clause.end } }
+		}
+	}
 	if (clause.waited !== undefined) {
 		// "B, who was waiting, …": the grant it tells came to B from the line.
 		const grants = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.what.kind === 'granted' && e.what.worker === clause.subject ? [e.what] : []))

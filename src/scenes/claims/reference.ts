@@ -2796,7 +2796,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// "A moment later", "a bit later", "a little while later": and at most 3 s after the moment the reader was told last.
 		const soonFrom = now ?? context.toldBefore ?? soon
 		const tooLate = soon !== undefined && soonFrom !== undefined && /^(?:a moment|a bit|a little while)$/i.test(modifier?.slot.text ?? '') && [meaning.at as number, ...(meaning.each ?? [])].some(each => each - soonFrom > 3000)
-		if (!meaning.ok || clause.alone === true || !waitedOk || (modifier && !noneAt && (tells === 'none' || meaning.at === undefined)) || untold || tooLate || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
+		// "The new A": A's crashed process restarted by the moment the clause tells.
+		const restartOk = clause.restarted === undefined || upTo.some(h => h.kind === 'process-restarted' && h.worker === clause.subject && h.at <= (meaning.at ?? env.world.time))
+		if (!meaning.ok || clause.alone === true || !waitedOk || !restartOk || (modifier && !noneAt && (tells === 'none' || meaning.at === undefined)) || untold || tooLate || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
 			fail()
 			continue
 		}
