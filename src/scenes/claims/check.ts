@@ -786,6 +786,16 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 		const problem = write === undefined ? undefined : savedProblem(context, write, clause.saved.words, clause.saved.of)
 		if (problem !== undefined) return { start: clause.saved.start, end: clause.saved.end, message: problem, offer: { start: clause.start, end: clause.end } }
 	}
+	if (clause.restarted !== undefined && clause.subject !== undefined) {
+		// "The new A": A's crashed process restarted, in this step or before, no later than what the clause tells.
+		const moment = verdict.at ?? context.world.time
+		const restart = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings).find(h => h.kind === 'process-restarted' && h.worker === clause.subject && h.at <= moment)
+		if (restart === undefined) {
+			const who = context.name(clause.subject)
+			const written = clause.slots[0]?.text ?? who
+			return { start: clause.restarted.start, end: clause.restarted.end, message: `"the new ${written}" ("the restarted ${written}") names ${who} after its crashed process started again, and ${who}'s process did not restart by ${formatDuration(moment)}; write "${written}"`, offer: { start: clause.start, end: clause.end } }
+		}
+	}
 	if (clause.waited !== undefined) {
 		// "B, who was waiting, …": the grant it tells came to B from the line.
 		const grants = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.what.kind === 'granted' && e.what.worker === clause.subject ? [e.what] : []))
@@ -794,9 +804,10 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 			const message = grant === undefined ? `this tells of no grant to ${context.name(clause.subject ?? '')}, so it cannot say it was waiting for one` : `${context.name(grant.worker)} was not waiting: it got the key at once when it asked, at ${formatDuration(grant.at)}`
 			return { start: clause.waited.start, end: clause.waited.end, message, offer: { start: clause.start, end: clause.end } }
 		}
-		// "…, who has waited in line the whole time, …": and on one ask, with no giving up or leaving the line between.
-		const own = clause.waited.allAlong ? context.step.happenings.filter((h): h is Extract<Happening, { kind: 'granted' }> => h.kind === 'granted' && h.place !== undefined && grants.some(g => g.at === h.at && g.worker === h.worker && g.store === h.store)) : []
-		const broken = own.map(h => brokenWait(context, h)).find(m => m !== undefined)
+		// "…, who has waited in line the whole time, …": and on one ask, with no giving up or leaving the line between; "all along", and from
+		// no later than the holder before it got the key.
+		const own = clause.waited.allAlong || clause.waited.wholeTime ? context.step.happenings.filter((h): h is Extract<Happening, { kind: 'granted' }> => h.kind === 'granted' && h.place !== undefined && grants.some(g => g.at === h.at && g.worker === h.worker && g.store === h.store)) : []
+		const broken = own.map(h => brokenWait(context, h, clause.waited?.allAlong ? 'all along' : 'the whole time')).find(m => m !== undefined)
 		if (broken !== undefined) return { start: clause.waited.start, end: clause.waited.end, message: broken, offer: { start: clause.start, end: clause.end } }
 	}
 	if (clause.earlier !== undefined) {

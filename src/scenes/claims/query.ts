@@ -174,29 +174,31 @@ export function actorsOf(slot: Slot | undefined): string[] {
 }
 
 /**
- * Why a grant from the line did not end a wait that ran "all along" ("the whole time"): the worker's
+ * Why a grant from the line did not end a wait that ran "all along" (or, with `words` "the whole time", only the first part): the worker's
  * gave-up, left or refused of that store since its grant of it before (or the scene's start), which came
  * before this grant; or an ask that came after the holder before it was given the key (the holder whose
  * place it got, the engine recorded its end as letting it in; else the latest grant of that store to another
  * worker before this one), so it did not wait all the time that holder had it.
- * Undefined when it stood in line on one ask all along.
+ * Undefined when it stood in line on one ask all along. "The whole time" is since it first asked (since it last held that key), on
+ * one ask: not that it asked before the holder got the key.
  */
-export function brokenWait(context: ClaimContext, grant: Of<'granted'>): string | undefined {
+export function brokenWait(context: ClaimContext, grant: Of<'granted'>, words: 'all along' | 'the whole time' = 'all along'): string | undefined {
 	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
 	const before = all.slice(0, Math.max(0, all.indexOf(grant)))
 	const since = before.map(h => h.kind === 'granted' && h.worker === grant.worker && h.store === grant.store).lastIndexOf(true)
 	const broke = before.slice(since + 1).find(h => (h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') && h.worker === grant.worker && h.store === grant.store)
 	if (broke === undefined) {
-		// "The whole time" is all the time the holder before it had the key: the ask came no later than that holder's grant. On a
+		if (words !== 'all along') return undefined
+		// "All along" is all the time the holder before it had the key: the ask came no later than that holder's grant. On a
 		// semaphore that is the holder whose place it got (whose let-go, expiry or loss the engine recorded as letting it in), not the latest grant to anyone.
 		const freed = (context.step.causes?.get(grant) ?? []).find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store && h.worker !== grant.worker)
 		const holder = before.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.store === grant.store && h.worker !== grant.worker && (freed === undefined || ('worker' in freed && h.worker === freed.worker))).pop()
 		const asked = grant.askedAt ?? grant.at
 		if (holder === undefined || holder.at >= asked) return undefined
-		return `${context.name(grant.worker)} did not wait all along: it asked at ${time(asked)}, and ${context.name(holder.worker)}, the holder before it, was given the key at ${time(holder.at)}; the key came at ${time(grant.at)}`
+		return `${context.name(grant.worker)} did not wait ${words}: it asked at ${time(asked)}, and ${context.name(holder.worker)}, the holder before it, was given the key at ${time(holder.at)}; the key came at ${time(grant.at)}`
 	}
 	const what = broke.kind === 'gave-up' ? 'its wait ran out' : broke.kind === 'left' ? 'it left the line' : 'it was refused'
-	return `${context.name(grant.worker)} did not wait all along: ${what} at ${time(broke.at)}, and the key came at ${time(grant.at)} to its ask of ${time(grant.askedAt ?? grant.at)}`
+	return `${context.name(grant.worker)} did not wait ${words}: ${what} at ${time(broke.at)}, and the key came at ${time(grant.at)} to its ask of ${time(grant.askedAt ?? grant.at)}`
 }
 
 /**

@@ -90,8 +90,10 @@ export interface ReadClause {
 	reached?: true
 	/** "right then" (or "just then", "at that moment"), which read the clause as "when" does: the words, for messages. */
 	same?: string
+	/** "The new A asks again" ("the restarted A"): its subject is named as the worker after its crashed process restarted; the span is the words and the name. */
+	restarted?: { start: number; end: number }
 	/** "B, who was waiting, takes over": its subject got the key it tells of from the line; the span is the aside's. */
-	waited?: { start: number; end: number; allAlong?: true }
+	waited?: { start: number; end: number; /** "all along": and all the time the holder before it had the key. */ allAlong?: true; /** "the whole time", "all this time": since it first asked, on one ask. */ wholeTime?: true }
 	/**
 	 * A clause of a form that tells a worker's work ("A rebuilds the index", "finishes its export", "is still working"): its
 	 * words outside its slots, lower case, which name the calls of the code the work is (`work-lines.ts`).
@@ -1118,6 +1120,7 @@ function putBack(clause: ReadClause, omitted: Omitted | undefined, moment?: Slot
 		modifiers: moment === undefined ? modifiers : [{ kind: 'at', slot: moment }, ...modifiers],
 		...(clause.passes ? { passes: span(clause.passes) } : {}),
 		...(clause.waited ? { waited: span(clause.waited) } : {}),
+		...(clause.restarted ? { restarted: span(clause.restarted) } : {}),
 		...(clause.work ? { work: clause.work } : {}),
 		...(clause.saved ? { saved: span(clause.saved) } : {}),
 		...(clause.length ? { length: span(clause.length) } : {}),
@@ -1151,6 +1154,17 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		}
 	}
 	// "B, who was waiting, takes over with fence 2": the clause without its aside, whose grant came from the line.
+	// "The new A asks for the key again" ("the restarted A"): the clause with its subject's bare name, whose process must have restarted before it.
+	const renamed = RESTARTED_NAME.exec(core)
+	if (renamed) {
+		const cut = renamed[0].length
+		const clause = readCore(language, core.slice(cut), offset + cut, place, referent, elided, plural)
+		const first = clause && typeof clause !== 'string' ? clause.slots[0] : undefined
+		if (clause && typeof clause !== 'string' && first !== undefined && first.start === offset + cut && first.value.type === 'actor' && first.value.id === clause.subject && language.names.kindOf(first.value.id) === 'worker' && language.names.actorNamed(first.text) === first.value.id) {
+			return { ...clause, start: offset, restarted: { start: offset, end: first.end } }
+		}
+		if (typeof clause === 'string') problem ??= clause
+	}
 	const aside = WAITING_ASIDE.exec(core)
 	if (aside) {
 		const [, who, said, rest] = aside as unknown as [string, string, string, string]
@@ -1158,7 +1172,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		const clause = readCore(language, `${who} ${rest}`, offset, place, referent, elided, plural)
 		if (clause && typeof clause !== 'string' && clause.subject !== undefined && clause.form.tells === 'event') {
 			const moved = (at: number) => (at > offset + who.length ? at + cut - 1 : at)
-			return { ...clause, start: offset, end: offset + core.length, slots: clause.slots.map(slot => ({ ...slot, start: moved(slot.start), end: moved(slot.end) })), waited: { start: offset + who.length, end: offset + who.length + cut, ...(/ (?:all along|the whole time), $/.test(said) ? { allAlong: true as const } : {}) } }
+			return { ...clause, start: offset, end: offset + core.length, slots: clause.slots.map(slot => ({ ...slot, start: moved(slot.start), end: moved(slot.end) })), waited: { start: offset + who.length, end: offset + who.length + cut, ...(/ all along, $/.test(said) ? { allAlong: true as const } : / (?:the whole time|all this time), $/.test(said) ? { wholeTime: true as const } : {}) } }
 		}
 		if (typeof clause === 'string') problem ??= clause
 	}
@@ -1286,8 +1300,11 @@ function PRESENT(stem: string): string[] {
 	return [`${stem}s`, `${stem}es`, `${stem}e` + 's', ...doubled]
 }
 
+/** Words before a worker's name that name it after its crashed process restarted: "the new A", "the restarted A". */
+const RESTARTED_NAME = /^[Tt]he (?:new|restarted) (?=\S)/
+
 /** An aside after a clause's subject that says it was waiting: ", who was waiting,", ", which had been waiting in line,", ", waiting,". */
-const WAITING_ASIDE = /^([^,]+?)(, (?:(?:(?:who|which|that) (?:was|had been|has been|is) )?waiting|(?:who|which|that) (?:has|had) waited)(?: in line| for (?:it|the key))?(?: all along| the whole time)?, )(.+)$/
+const WAITING_ASIDE = /^([^,]+?)(, (?:(?:(?:who|which|that) (?:was|had been|has been|is) )?waiting|(?:who|which|that) (?:has|had) waited)(?: in line| for (?:it|the key))?(?: all along| the whole time| all this time)?, )(.+)$/
 
 /** A form that opens with what paused a worker ("a/an/the CAUSE pauses {worker}"), and "long" or "short" before that cause. */
 const CAUSE_LED = /^a\/an\/the CAUSE /

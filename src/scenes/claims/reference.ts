@@ -982,6 +982,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const line = fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) })
 		return line.ok && line.events.every(h => h.kind !== 'granted' || inLineAllAlong(env.run, env.step, h)) ? line : NO
 	},
+	'goes-to-waiting-whole-time-with-fence': (s, env) => {
+		const line = fromLine(env, actor(s[1]), { key: s[0], fence: fence(s[2]) })
+		return line.ok && line.events.every(h => h.kind !== 'granted' || inLineAllAlong(env.run, env.step, h, false)) ? line : NO
+	},
 	'goes-to-in-line-since': (s, env) => fromLine(env, actor(s[1]), { key: s[0], askedAt: num(s[2]) }),
 	'goes-to-in-line-since-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], askedAt: num(s[2]), fence: fence(s[3]) }),
 	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]), fence: fence(s[3]) }),
@@ -1577,6 +1581,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (fa === undefined || fb === undefined || fb !== fence(s[2]) || !(fa > fb)) return NO
 		return holdsNow(true, [...leaseGrant(env, actor(s[0])), ...leaseGrant(env, actor(s[1]))], env, { compares: { left: fa, right: fb, relation: '>', workers: [actor(s[0]), actor(s[1])] } })
 	},
+	// Another's old fence: a grant to it of that fence by the clause's moment, which is not its live lease then.
+	'fence-larger-than-named-old': (s, env) => {
+		const [a, b, f] = [actor(s[0]), actor(s[1]), fence(s[2])]
+		const mine = leaseAt(env.world, a)?.fence
+		const theirs = leaseAt(env.world, b)
+		const old = upTo(env).slice(1).flatMap(step => events(step, 'granted', h => h.worker === b && h.fence === f && h.at <= env.world.time))[0]
+		const held = theirs !== undefined && theirs.fence === f && state(theirs) === 'live'
+		return mine !== undefined && old !== undefined && !held && mine > f ? holdsNow(true, [...leaseGrant(env, a), old], env) : NO
+	},
 	'fence-larger-than-old': (s, env) => {
 		const w = actor(s[0])
 		const latest = leaseAt(env.world, w)?.fence
@@ -1637,6 +1650,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'process-pauses': (s, env) => event(events(env.step, 'paused', h => h.worker === actor(s[0]))[0]),
 	stalls: (s, env) => event(events(env.step, 'paused', h => h.worker === actor(s[0]))[0]),
 	'is-paused': (s, env) => pausedState(env, actor(s[0])),
+	// Healthy: up at the clause's moment, neither paused nor crashed (a restart brings it up again).
+	'is-healthy': (s, env) => {
+		const shown = env.world.workers.get(actor(s[0]))
+		return holdsNow(shown?.paused !== true && shown?.crashed !== true, [], env)
+	},
 	'is-still-paused': (s, env) => {
 		const w = actor(s[0])
 		const woke = env.step.happenings.some(h => h.kind === 'woke' && h.worker === w)
@@ -1864,6 +1882,30 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return renewal && renewal.until === num(s[0]) ? event(renewal) : NO
 	},
 	// Told lost: a renewal answered so, or an operator's end, which the lock sends the holder.
+	// Learns its lease was lost: the first answer of the step that tells it so; a refused write tells it only after a loss (the lease's last
+	// news before the write an expiry, a going or an operator's end, not a let-go), at a database whose fence decided.
+	'learns-lost': (s, env) => {
+		const w = actor(s[0])
+		let state: 'none' | 'live' | 'lost' | 'let go' = 'none'
+		// Per store: whether w's process crashed since that store last gave it a lease; the lock's "lost" of an operator's end reaches no one then.
+		const crashedSince = new Map<string, boolean>()
+		let crashedEver = false
+		for (const step of upTo(env).slice(1)) {
+			for (const h of step.happenings) {
+				if (!('worker' in h) || h.worker !== w) continue
+				if (step === env.step && ((h.kind === 'renew-refused' && h.reason === 'lost') || (h.kind === 'ended' && !(crashedSince.get(h.store) ?? crashedEver)))) return event(h)
+				if (step === env.step && h.kind === 'wrote' && !h.changed && h.fenced && h.noFence !== true && !h.live && state === 'lost') return event(h)
+				if (h.kind === 'crashed') {
+					crashedEver = true
+					for (const store of crashedSince.keys()) crashedSince.set(store, true)
+				}
+				if (h.kind === 'granted') { state = 'live'; crashedSince.set(h.store, false) }
+				else if (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') state = 'lost'
+				else if (h.kind === 'released') state = 'let go'
+			}
+		}
+		return NO
+	},
 	// A renewal answered lost, or an end the lock sent to the process that held the lease: none of w's crashes since its grant.
 	'tells-lost': (s, env) => {
 		const w = actor(s[0])
@@ -2168,9 +2210,9 @@ function lastFromLine(env: Env, meaning: Meaning): Meaning {
 
 /**
  * Whether the worker a grant went to stood in line for it on one ask: from its grant of that store before (or the start), no gave-up, left or refused of it until this grant;
- * and "the whole time" the holder before it had the key: its ask came no later than the last grant of that store to another worker before this grant.
+ * and, `sinceHolder` ("all along", not "the whole time", which is since its first ask), all the time the holder before it had the key: its ask came no later than the last grant of that store to another worker before this grant.
  */
-function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): boolean {
+function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>, sinceHolder = true): boolean {
 	let broken = false
 	let holderFrom: number | undefined
 	// Each other worker's latest grant of the store: on a semaphore, the holder before it is the one whose place it took.
@@ -2179,7 +2221,7 @@ function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>): b
 	for (const h of [...run.steps.slice(0, step.index), step].flatMap(one => one.happenings)) {
 		if (h === grant) {
 			const from = place !== undefined && 'worker' in place ? heldFrom.get(place.worker) : holderFrom
-			return !broken && (from === undefined || grant.askedAt <= from)
+			return !broken && (!sinceHolder || from === undefined || grant.askedAt <= from)
 		}
 		if (h.kind === 'granted' && h.store === grant.store && h.worker !== grant.worker) {
 			holderFrom = h.at
@@ -2894,12 +2936,14 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			fail()
 			continue
 		}
-		const waitedOk = clause.waited === undefined || meaning.events.some(h => h.kind === 'granted' && h.worker === clause.subject && h.place !== undefined && (!clause.waited?.allAlong || inLineAllAlong(env.run, env.step, h)))
+		const waitedOk = clause.waited === undefined || meaning.events.some(h => h.kind === 'granted' && h.worker === clause.subject && h.place !== undefined && (!(clause.waited?.allAlong || clause.waited?.wholeTime) || inLineAllAlong(env.run, env.step, h, clause.waited?.allAlong === true)))
 		// "With it" with no clause before it in its sentence about its worker names no fence the text told.
 		// "A moment later", "a bit later", "a little while later": and at most 3 s after the moment the reader was told last.
 		const soonFrom = now ?? context.toldBefore ?? soon
 		const tooLate = soon !== undefined && soonFrom !== undefined && /^(?:a moment|a bit|a little while)$/i.test(modifier?.slot.text ?? '') && [meaning.at as number, ...(meaning.each ?? [])].some(each => each - soonFrom > 3000)
-		if (!meaning.ok || clause.alone === true || !waitedOk || (modifier && !noneAt && (tells === 'none' || meaning.at === undefined)) || untold || tooLate || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
+		// "The new A": A's crashed process restarted by the moment the clause tells.
+		const restartOk = clause.restarted === undefined || upTo.some(h => h.kind === 'process-restarted' && h.worker === clause.subject && h.at <= (meaning.at ?? env.world.time))
+		if (!meaning.ok || clause.alone === true || !waitedOk || !restartOk || (modifier && !noneAt && (tells === 'none' || meaning.at === undefined)) || untold || tooLate || (soon !== undefined && (tells !== 'event' || (meaning.each ?? [meaning.at as number]).some(each => each <= soon)))) {
 			fail()
 			continue
 		}

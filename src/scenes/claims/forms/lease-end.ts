@@ -9,6 +9,16 @@ import { inLineBefore } from './line.ts'
 
 const STORY = ['caption', 'note'] as const
 
+/**
+ * A write refused by a database that checks fences, made after its worker's lease was lost: of the worker's grants and lease ends
+ * before it, the last is an end that is no let-go (it ran out, went with its store, or an operator ended it).
+ */
+function refusedAfterLoss(before: readonly Happening[], write: Of<'wrote'>): boolean {
+	if (write.changed || !write.fenced || write.noFence === true || write.live) return false
+	const last = [...before].reverse().find(h => 'worker' in h && h.worker === write.worker && (h.kind === 'granted' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'released'))
+	return last !== undefined && (last.kind === 'expired' || last.kind === 'gone' || last.kind === 'ended')
+}
+
 /** The lease of slot 0's worker ran out in this step (`gone`: its store closed under it instead). */
 function ended(slots: readonly Slot[], context: ClaimContext, how: 'expired' | 'gone'): Verdict {
 	const worker = actorOf(slots[0])
@@ -925,12 +935,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			const worker = actorOf(slots[0])
 			const answered = context.step.happenings.find(h => h.kind === 'renew-refused' && h.reason === 'lost' && h.worker === worker)
 			const ends = happened(context.step, 'ended', h => h.worker === worker)
-			// The holder's process heard the loss: it did not crash between the grant of the lease and its end.
-			const crashOf = (end: Of<'ended'>) => {
-				const before = happenedBefore(context, end)
-				const grant = before.map(h => h.kind === 'granted' && h.worker === worker && h.store === end.store && h.fence === end.fence).lastIndexOf(true)
-				return before.slice(Math.max(0, grant)).find((h): h is Of<'crashed'> => h.kind === 'crashed' && h.worker === worker)
-			}
+			const crashOf = (end: Of<'ended'>) => crashBeforeEnd(context, end)
 			const heard = ends.find(end => crashOf(end) === undefined)
 			const told = [answered, heard].filter((h): h is Of<'renew-refused'> | Of<'ended'> => h !== undefined).sort((x, y) => context.step.happenings.indexOf(x) - context.step.happenings.indexOf(y))[0]
 			if (told) return holds([saw(context.step, told)], told.at)
@@ -941,6 +946,28 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			const expired = happened(context.step, 'expired', h => h.worker === worker)[0]
 			if (expired) return fails(`${context.name(worker)}'s lease ran out at ${time(expired.at)}, and the lock told it nothing: it hears of the loss only when it asks (a renewal) or when an operator ends the lease`, 0)
 			return fails(`the lock told ${context.name(worker)} of no lost lease in this step: it answered no renewal of its as lost, and no operator ended its lease`, 0)
+		},
+	},
+	{
+		id: 'learns-lost',
+		places: STORY,
+		tells: 'event',
+		formula: "renew-refused(w, lost) ∈ step, or ended(w) ∈ step with no crashed(w) since that lease's grant, or wrote(w) ∈ step refused by a database that checks fences, on a lease of w's lost before it (expired, gone or ended since its last grant, not released)",
+		pattern: '{worker} learns that its lease was lost', alternatives: ['{worker} learns that its lease is lost', '{worker} learns that its lease has been lost', '{worker} learns its lease was/is lost', '{worker} learns that it lost its lease', '{worker} learns that it has lost its lease', '{worker} finds out that its lease was/is lost', '{worker} finds out that it lost its lease'],
+		example: 'A learns that its lease was lost',
+		meaning: "The worker was told in this step that its lease had ended: the lock answered a renewal of its as lost, an operator ended its lease (the lock sends the holder the loss, heard only by a process that did not crash since the lease was given), or a database that checks fences refused a write it made after its lease was lost (ran out, went with its store or was ended by an operator; not one it let go). The first such answer in the step is the moment. A lease that ran out with no such answer is learned of by no one.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const told = context.step.happenings.find(h => (h.kind === 'renew-refused' && h.reason === 'lost' && h.worker === worker) || (h.kind === 'ended' && h.worker === worker && crashBeforeEnd(context, h) === undefined) || (h.kind === 'wrote' && h.worker === worker && refusedAfterLoss(happenedBefore(context, h), h)))
+			if (told) return holds([saw(context.step, told)], told.at)
+			const unheard = happened(context.step, 'ended', h => h.worker === worker)[0]
+			if (unheard) return fails(`${context.name(worker)}'s process crashed at ${time((crashBeforeEnd(context, unheard) as Of<'crashed'>).at)}, before its lease was ended at ${time(unheard.at)}: the lock sent the loss to a process that was gone, and nothing of ${context.name(worker)} learned it`, 0)
+			const write = happened(context.step, 'wrote', h => h.worker === worker)[0]
+			if (write !== undefined && write.changed) return fails(`${context.name(worker)}'s write at ${time(write.at)} was taken, and nothing else told it that its lease was lost: it learns so only from a refused write or renewal, or the lock's "lost" when an operator ends its lease`, 0)
+			if (write !== undefined && write.live) return fails(`${context.name(worker)}'s write at ${time(write.at)} was made on a live lease, so its refusal told it nothing of a lost lease: it learns so only from a refused write or renewal after the loss, or the lock's "lost" when an operator ends its lease`, 0)
+			const expired = happened(context.step, 'expired', h => h.worker === worker)[0]
+			if (expired) return fails(`${context.name(worker)}'s lease ran out at ${time(expired.at)}, and nothing told it so in this step: it learns of the loss only from a refused write or renewal, or the lock's "lost" when an operator ends its lease`, 0)
+			return fails(`nothing told ${context.name(worker)} in this step that its lease was lost: the lock answered no renewal of its as lost, no operator ended its lease, and no database that checks fences refused a write it made after losing it`, 0)
 		},
 	},
 	{
@@ -1131,4 +1158,11 @@ function forgetsPlace(context: ClaimContext, store: string, worker: string, slot
 	const open = list[index] as Of<'restarted'> | Of<'restored'>
 	if (!inLineBefore(context, worker, store, index)) return fails(`${context.name(worker)} was not in line for ${context.name(store)}'s key when it ${open.kind === 'restarted' ? 'restarted' : 'was restored'}, at ${time(open.at)}: it had no place to forget`, slot)
 	return holds([saw(context.step, open)], open.at)
+}
+
+/** The crash of the lease's holder between the grant of the lease an operator ended and that end: the lock's "lost" went to a process that was gone. */
+function crashBeforeEnd(context: ClaimContext, end: Of<'ended'>): Of<'crashed'> | undefined {
+	const before = happenedBefore(context, end)
+	const grant = before.map(h => h.kind === 'granted' && h.worker === end.worker && h.store === end.store && h.fence === end.fence).lastIndexOf(true)
+	return before.slice(Math.max(0, grant)).find((h): h is Of<'crashed'> => h.kind === 'crashed' && h.worker === end.worker)
 }

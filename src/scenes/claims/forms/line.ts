@@ -1095,7 +1095,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k, fence f) ∈ step to w from the line, with no gave-up(w, k), left(w, k) or refused(w, k) ∈ run since w's grant of k before, and w's ask no later than the last granted(v, k) before it, v ≠ w",
-		pattern: '{key} goes to {worker}, who has been waiting all along, with fence {fence}', alternatives: ["{key} goes to {worker}, who had been waiting all along, with fence {fence}", "{key} passes to {worker}, who has/had been waiting all along, with fence {fence}", "{key} goes to {worker}, who has/had been waiting the whole time, with fence {fence}"],
+		pattern: '{key} goes to {worker}, who has been waiting all along, with fence {fence}', alternatives: ["{key} goes to {worker}, who had been waiting all along, with fence {fence}", "{key} passes to {worker}, who has/had been waiting all along, with fence {fence}"],
 		example: 'the key goes to B, who has been waiting all along, with fence 2',
 		meaning: 'The worker was given the key with that fence in this step from the line, where it had stood on one ask: it did not give up, leave the line or get refused since it last held that key, and it asked no later than the holder before it was given the key (it waited all the time that holder had it).',
 		check(slots, context) {
@@ -1103,6 +1103,22 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			if (!done.ok) return done
 			const grant = happened(context.step, 'granted', h => h.worker === actorOf(slots[1]) && ofKey(slots[0], h.store))[0] as Of<'granted'>
 			const broken = brokenWait(context, grant)
+			return broken === undefined ? done : fails(broken, 1)
+		},
+	},
+	{
+		id: 'goes-to-waiting-whole-time-with-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step to w from the line, with no gave-up(w, k), left(w, k) or refused(w, k) ∈ run since w's grant of k before",
+		pattern: '{key} goes to {worker}, who has been waiting the whole time, with fence {fence}', alternatives: ["{key} goes to {worker}, who had been waiting the whole time, with fence {fence}", "{key} passes to {worker}, who has/had been waiting the whole time, with fence {fence}", "{key} goes/passes to {worker}, who has/had been waiting all this time, with fence {fence}"],
+		example: 'the key goes to B, who has been waiting the whole time, with fence 2',
+		meaning: 'The worker was given the key with that fence in this step from the line, where it had stood since it first asked for it (since it last held that key), on one ask: it did not give up, leave the line or get refused in between. "All along" says more: it asked no later than the holder before it was given the key.',
+		check(slots, context) {
+			const done = goesTo(slots, context, 1, undefined, 2)
+			if (!done.ok) return done
+			const grant = happened(context.step, 'granted', h => h.worker === actorOf(slots[1]) && ofKey(slots[0], h.store))[0] as Of<'granted'>
+			const broken = brokenWait(context, grant, 'the whole time')
 			return broken === undefined ? done : fails(broken, 1)
 		},
 	},

@@ -51,9 +51,9 @@ export const OPERATOR_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: 'ended(w) ∈ step',
 		pattern: 'an/the operator ends {lease}',
-		alternatives: ['{lease} is ended by an/the operator', 'an/the operator ends {lease} by hand', 'an/the operator ends {lease} manually'],
+		alternatives: ['{lease} is ended by an/the operator', 'an/the operator ends {lease} by hand', 'an/the operator ends {lease} manually', 'an/the operator ends {lease} by mistake/accident'],
 		example: "An operator ends A's lease",
-		meaning: "An operator ended the worker's lease in this step (`end a`): the lease is lost, and its key goes on to the next in line.",
+		meaning: "An operator ended the worker's lease in this step (`end a`): the lease is lost, and its key goes on to the next in line. \"By hand\" and \"by mistake\" are asides that claim nothing more.",
 		check: (slots, context) => operatorEnded(slots, context),
 	},
 	{

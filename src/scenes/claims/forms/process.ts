@@ -224,6 +224,24 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => pausedNow(slots, context),
 	},
 	{
+		id: 'is-healthy',
+		places: STORY,
+		tells: 'state',
+		// True of most steps of most scenes: never offered.
+		quiet: true,
+		formula: "¬paused(w, t), and no crashed(w) by t without a process-restarted(w) after it",
+		pattern: '{worker} is healthy', alternatives: ["{owner} process is healthy", "{owner} process is up"],
+		example: 'A is healthy',
+		meaning: "The worker's process is up at the moment the clause tells (the step's end unless it names one): neither shown paused nor crashed (a crashed process that restarted is up again). It says nothing of its lease: an operator may end a healthy worker's lease.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const fact = context.world.workers.get(worker)
+			if (fact?.crashed === true) return fails(`${context.name(worker)}'s process crashed and has not restarted by ${time(context.world.time)}: it is down, not healthy`, 0)
+			if (fact?.paused === true) return fails(`${context.name(worker)}'s process is shown paused${fact.pausedSince === undefined ? '' : ` since ${time(fact.pausedSince)}`}: it is not healthy`, 0)
+			return holds([{ kind: 'nothing', step: context.step.index, what: `a pause or a crash of ${context.name(worker)}'s process in effect at ${time(context.world.time)}` }], context.world.time)
+		},
+	},
+	{
 		id: 'is-still-paused',
 		places: STORY,
 		tells: 'state',
@@ -306,9 +324,9 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "process-restarted(w) ∈ step",
-		pattern: '{worker} restarts', alternatives: ["{worker} is restarted", "{owner} process restarts", "{owner} process is restarted", "{worker} comes back after its crash", "{owner} process comes back after its crash", "{worker} starts again after its crash"],
+		pattern: '{worker} restarts', alternatives: ["{worker} is restarted", "{owner} process restarts", "{owner} process is restarted", "{worker} comes back after its crash", "{owner} process comes back after its crash", "{worker} starts again after its crash", "{owner} supervisor restarts it", "{owner} supervisor restarts its process", "a/the supervisor restarts {worker}", "a/the supervisor restarts {owner} process"],
 		example: 'A restarts',
-		meaning: "The worker's crashed process started again in this step (its crashed label struck): a new process, its code from the first line on a new connection, that knows nothing of the lease the old one held (which lives on in the store until it runs out or is let go of by no one).",
+		meaning: "The worker's crashed process started again in this step (its crashed label struck): a new process, its code from the first line on a new connection, that knows nothing of the lease the old one held (which lives on in the store until it runs out or is let go of by no one). \"A's supervisor restarts it\" says the same: the supervisor is no actor, only the one who starts the process again.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const event = happened(context.step, 'process-restarted', h => h.worker === worker)[0]

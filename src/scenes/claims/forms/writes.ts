@@ -4,7 +4,7 @@ import type { DatabaseFact } from '../facts.ts'
 import { SAVED_AS_THING } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
 import { fenceEpoch } from '../../../../engine/index.ts'
-import { actorOf, fails, fenceOfSlot, grantOfLease, happened, holds, laterSteps, leaseEvidence, runSteps, saw, staleWrite, time, unused } from '../query.ts'
+import { actorOf, fails, fenceOfSlot, grantOfLease, happened, holds, laterSteps, leaseEvidence, leaseState, runSteps, saw, staleWrite, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { RanLine, StepFacts } from '../facts.ts'
 import { plural } from '../work-phrase.ts'
@@ -1156,6 +1156,28 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			if (fb !== fenceOfSlot(slots[2])) return fails(`${context.name(b)}'s fence is ${showFence(fb)}, not ${showFence(fenceOfSlot(slots[2]))}`, 2)
 			if (!(fa > fb)) return fails(`${context.name(a)}'s fence ${showFence(fa)} is not larger than ${context.name(b)}'s ${showFence(fb)}`, 0)
 			return { ...holds([leaseEvidence(context.world, a), leaseEvidence(context.world, b)], context.world.time), said: { comparison: { left: fa, right: fb, relation: '>', workers: [a, b] }, events: [grantOfLease(context, a), grantOfLease(context, b)].filter(h => h !== undefined) } } as Verdict
+		},
+	},
+	{
+		id: 'fence-larger-than-named-old',
+		places: STORY,
+		tells: 'state',
+		formula: "fence(lease(w, t)) > f, with granted(v, fence f) by t, and v's lease at t not a live one with fence f",
+		pattern: "{owner} fence is larger than {worker}'s old fence {fence}", alternatives: ["{owner} fence is higher/greater/bigger than {worker}'s old fence {fence}"],
+		example: "B's fence is larger than A's old fence 1",
+		meaning: "The first worker's latest fence is larger than that fence, which the second worker was given before, in this step or an earlier one, and does not hold now: a fence it held before (\"which is larger than A's old fence 1\", after a clause about B, says it of B's).",
+		check(slots, context) {
+			const [a, b] = [actorOf(slots[0]), actorOf(slots[1])]
+			const wanted = fenceOfSlot(slots[2])
+			const fa = context.world.workers.get(a)?.lease?.fence
+			if (fa === undefined) return fails(`${context.name(a)} has no fence`, 0)
+			const old = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'granted', h => h.worker === b && h.fence === wanted && h.at <= context.world.time))[0]
+			if (old === undefined) return fails(`${context.name(b)} was given no lease with fence ${showFence(wanted)} by ${time(context.world.time)}`, 2)
+			const now = context.world.workers.get(b)?.lease
+			if (now !== undefined && now.fence === wanted && leaseState(now) === 'live') return fails(`${context.name(b)} still holds fence ${showFence(wanted)}: it is its fence now, not an old one`, 2)
+			if (!(fa > wanted)) return fails(`${context.name(a)}'s fence ${showFence(fa)} is not larger than ${context.name(b)}'s old fence ${showFence(wanted)}`, 0)
+			const latest = grantOfLease(context, a)
+			return { ...holds([leaseEvidence(context.world, a)], context.world.time), said: { events: [latest, old].filter(h => h !== undefined) } } as Verdict
 		},
 	},
 	{
