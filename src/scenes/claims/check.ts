@@ -49,6 +49,7 @@ import type { ClaimContext, ClaimForm, Said, SlotType, Verdict } from './form.ts
 import { inWords } from './form.ts'
 import type { Evidence, Happening } from '../frame.ts'
 import { workLines } from './work-lines.ts'
+import { passedOver } from './read.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { brokenWait, earlierProblem, happenedBefore, laterSteps, liveLease } from './query.ts'
 import { savedProblem } from './forms/writes.ts'
@@ -100,7 +101,8 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	const copies = new Set<ReadProblem>()
 	for (const [index, told0] of read.clauses.entries()) {
 		const clause = openedAt(told0, text.opened)
-		if (!clause.modifiers.some(modifier => modifier.shared)) text.opened = undefined
+		// A state held at the clause before ("while S", "which A holds"), or told after "so", is passed over by the opening's reach (`sharedMoment`): the moment goes on after it.
+		if (!clause.modifiers.some(modifier => modifier.shared) && !passedOver(clause)) text.opened = undefined
 		if (clause.repeated) {
 			// The state of an opening "While S," held at a clause of the main part before its last: it tells nothing of its own.
 			const outcome = checkClause(clause, { ...context, toldLater: later[index] as ReadonlySet<number>, pointed: text.wrote }, text.told)
@@ -242,7 +244,7 @@ function sharedProblem(clause: ReadClause, outcome: CheckedClaim | ReadProblem):
 	const shared = clause.modifiers.find(modifier => modifier.shared)
 	if (shared === undefined || !('message' in outcome) || outcome.start !== shared.slot.start) return outcome
 	const words = shared.kind === 'at' ? `at ${shared.slot.text}` : `${shared.slot.text.toLowerCase()} later`
-	return { start: clause.start, end: clause.end, message: `the sentence opens with a moment ("${words}"), which is said of each clause joined to its first by "and" or a comma with no moment of its own: ${outcome.message}`, ...(outcome.offer ? { offer: outcome.offer } : {}) }
+	return { start: clause.start, end: clause.end, message: `the sentence opens with a moment ("${words}"), which is said of each clause after it (past "and", "so", a comma, a colon or a semicolon) until one tells its own moment or order: ${outcome.message}`, ...(outcome.offer ? { offer: outcome.offer } : {}) }
 }
 
 /** A clause given the moment its sentence opened with (`shared`): at the moment the first clause told; with none (that clause did not hold), none. */
