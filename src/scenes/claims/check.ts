@@ -294,7 +294,9 @@ function forgetBefore(text: TextState): void {
 function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
 	const { before, latest, unnamed, atEnd, clock } = text
 	// "so": the clause before is why this happened; "because", "since": this is why the clause before did.
-	const saying: Told = { state: clause.form.tells === 'state', claim: outcome, ...groupOf(clause) }
+	// Its actors, and where it began: an event clause's earliest event, a state's first place in the step it held from.
+	const from = (clause.form.tells === 'event' ? (outcome.first ?? outcome.place) : clause.form.tells === 'state' ? outcome.place : undefined)?.at
+	const saying: Told = { state: clause.form.tells === 'state', claim: outcome, ...groupOf(clause), actors: actorsNamed(clause), ...(from === undefined ? {} : { from }) }
 	const cause = text.cause
 	// "X while S, because C": the "while" clause is an aside, and C tells why X happened.
 	const explained = text.aside ?? cause
@@ -959,6 +961,12 @@ function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 function groupOf(clause: ReadClause): { group?: readonly string[] } {
 	const ids = (clause.form.tells === 'event' || clause.form.tells === 'state') && !clause.form.others ? clause.slots.find(slot => slot.value.type === 'actors')?.value : undefined
 	return ids?.type === 'actors' && ids.ids.length > 1 ? { group: ids.ids } : {}
+}
+
+/** The actors a clause's slots name, in order, each once. */
+function actorsNamed(clause: ReadClause): string[] {
+	const ids = clause.slots.flatMap(slot => (slot.value.type === 'actor' ? [slot.value.id] : slot.value.type === 'actors' ? slot.value.ids : []))
+	return [...new Set(ids)]
 }
 
 /** What "which" as the object of a state says ("B asks for the key, which A holds"), for messages. */
