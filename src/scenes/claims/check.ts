@@ -235,7 +235,7 @@ interface TextState {
 	toldBy: Map<number, Set<string>>
 	/** "When X, Y": the lease ends X told, while clauses joined to Y by a bare "and" go on ("When A lets go, B asks and gets it"). */
 	handover?: readonly Happening[] | undefined
-	/** The moment the clause that opened the sentence with a moment told ("At 10 s A lets go"): a clause joined to it by a bare "and" is at it too. */
+	/** The moment the clause that opened the sentence with a moment told ("At 10 s A lets go"): each clause the opening reaches is at it too. */
 	opened?: number | undefined
 }
 
@@ -301,7 +301,7 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	// "X while S, because C": the "while" clause is an aside, and C tells why X happened.
 	const explained = text.aside ?? cause
 	// "X: Y": the colon says Y is why X happened, or what came of it (a comparison of fences after it is of a write, checked as it reads).
-	const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : clause.explains === true && clause.form.compares !== true ? colonProblem(cause, saying, context) : undefined
+	const why = cause === undefined ? undefined : clause.then === 'so' || clause.so === true ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : clause.explains === true && clause.form.compares !== true ? colonProblem(cause, saying, context) : undefined
 	text.aside = clause.during === true && clause.form.tells === 'state' ? cause : undefined
 	text.cause = saying
 	const place = outcome.place

@@ -23,7 +23,7 @@ export interface ReadClause {
 	end: number
 	slots: Slot[]
 	/** `at 30 s` (when what it tells happened), `5 s later` (since the moment told before, else the step before) or `a moment later` (some time after it, its slot the words "a moment"). */
-	modifiers: { kind: 'at' | 'later' | 'soon'; slot: Slot; /** The moment a sentence opens with ("At 10 s A lets go and B gets the key"), said of a clause joined to its first by a bare "and": at the moment that first clause told. */ shared?: true }[]
+	modifiers: { kind: 'at' | 'later' | 'soon'; slot: Slot; /** The moment a sentence opens with ("At 10 s A lets go and B gets the key"), said of a clause it reaches (`sharedMoment`): at the moment that first clause told. */ shared?: true }[]
 	/** The actor the clause is about, which "it" in the next clause names. */
 	subject?: string
 	/** The workers a clause about several is about ("B and C ask"), which a left-out subject or "they" in the next clause names. */
@@ -87,6 +87,8 @@ export interface ReadClause {
 	 * `then: 'when'`, at X's moment, which the opening reaches; and as Y, it came of the lease end X tells, if X tells one.
 	 */
 	reached?: true
+	/** Of a clause `reached` after "so" ("As soon as A lets go, the key is free, so B gets it"): the clause before is why it happened, checked as after "so". */
+	so?: true
 	/** "right then" (or "just then", "at that moment"), which read the clause as "when" does: the words, for messages. */
 	same?: string
 	/** "B, who was waiting, takes over": its subject got the key it tells of from the line; the span is the aside's. */
@@ -311,14 +313,14 @@ type Opening = { moment: ReadClause['modifiers'][number]; same?: undefined } | {
 
 /**
  * How far a sentence's opening moment reaches: one rule. The moment named before its first clause's words ("At 10 s A lets go",
- * "5 s later A lets go"; one after the verb, "A lets go at 10 s", is that clause's alone), is said of every clause after it in the sentence, and past a semicolon on into the
- * next, whatever joins them (a bare "and", a comma, "but", "so", a colon, a relative "which" or "that"): each is given that moment,
- * `shared`, which is the moment the first clause told ("At 10 s A lets go: B gets the key" says B got it at 10 s). A state after
- * "while" (or a relative state, "which A holds") holds at the clause before, so at that moment, and one after "so" tells
- * what held as a result: each is passed over, as told. The reach ends
- * at the first clause that tells its own moment or order: a moment of its own ("20 s later"), "then", "because" or "since" (a
- * cause may be earlier), "when", a clause after a part that did not read, "After 30 s", or a claim of neither an event nor a
- * state; and a sentence after a semicolon that opens with "When", "Once", "After", "As soon as" or "While" tells its own.
+ * "5 s later A lets go"; one after the verb, "A lets go at 10 s", is that clause's alone) is said of every clause after it in the
+ * sentence, and past a semicolon on into the next, whatever joins them (a bare "and", a comma, "but", "so", a colon, a relative
+ * "which" or "that"): each is given that moment, `shared`, which is the moment the first clause told ("At 10 s A lets go: B gets
+ * the key" says B got it at 10 s). A state after "while" (or a relative state, "which A holds") holds at the clause before, so at
+ * that moment, and one after "so" tells what held as a result: each is passed over, as told. The reach ends at the first clause
+ * that tells its own moment or order: a moment of its own ("20 s later"), "then", "because" or "since" (a cause may be earlier),
+ * "when", a clause after a part that did not read, "After 30 s", or a claim of neither an event nor a state; and a sentence after
+ * a semicolon that opens with "When", "Once", "After", "As soon as" or "While" tells its own.
  * "At the same moment" (or "right then", "at that moment") opening the sentence reaches as far, but not past "so" (whose clause it
  * would order twice) nor any state said of the clause before: each event joined is at the moment of what the clause before the
  * sentence told, as "when" reads it.
@@ -337,8 +339,9 @@ function sharedMoment(text: string, start: number, items: Item[], carried?: Open
 		from = first
 	} else {
 		// The opening's moment: one named before the first clause's words, whatever stands before it ("At 10 s", "Then at 10 s", "Then, at
-		// 10 s,", "While S, at 10 s"): one after its verb is that clause's ("A's lease runs out at 10 s, and B gets the key"); or "at the same moment" (or "right then", "at that moment") opening the sentence,
-		// the moment of what the clause before the sentence told, which each clause joined to the first is at too, as the first is ("when").
+		// 10 s,", "While S, at 10 s"): one after its verb is that clause's ("A's lease runs out at 10 s, and B gets the key"); or "at the
+		// same moment" (or "right then", "at that moment") opening the sentence, the moment of what the clause before the sentence told,
+		// which each clause it reaches is at too, as the first is ("when").
 		const named = head.clause.modifiers[0]
 		const moment = named !== undefined && named.slot.end <= head.clause.start ? named : undefined
 		const same = moment === undefined && head.clause.same !== undefined && head.clause.then === 'when' && SAME_OPENING.test(text.slice(start)) ? head.clause.same : undefined
@@ -686,9 +689,12 @@ function afterFirst(items: readonly Item[], comma: number, soon: boolean, when =
 	if (atOnce && (reached?.then === 'when' || reached?.when === 'event-first')) {
 		const after = clauses.filter(({ clause }) => clause.start > first.end)
 		for (const { clause, index } of after) {
-			if ((clause.form.tells !== 'event' && clause.form.tells !== 'state') || clause.then !== undefined || clause.gap || clause.modifiers.length > 0 || clause.relative || clause.during || clause.passes) break
+			// An event after "so" is reached as well ("As soon as A lets go, the key is free, so B gets it": B's grant at A's let-go), its
+			// cause still checked as after "so" (`so`); a state after "so", what held as a result, ends the reach.
+			const so = clause.then === 'so' && clause.form.tells === 'event'
+			if ((clause.form.tells !== 'event' && clause.form.tells !== 'state') || (clause.then !== undefined && !so) || clause.gap || clause.modifiers.length > 0 || clause.relative || clause.during || clause.passes) break
 			// A state joined so held at X's moment, as the main clause's does ("…, the key is free, nobody holds it, and B gets it"): the events after it are reached too.
-			timed.set(index, clause.form.tells === 'state' ? { ...clause, during: true, when: 'event-first' } : { ...clause, then: 'when', reached: true })
+			timed.set(index, clause.form.tells === 'state' ? { ...clause, during: true, when: 'event-first' } : { ...clause, then: 'when', reached: true, ...(so ? { so: true as const } : {}) })
 		}
 	}
 	return items.map((item, index) => {

@@ -2685,7 +2685,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	for (const [index, clause] of read.clauses.entries()) {
 		const family = clause.form.each
 		const tells = clause.form.tells
-		// A moment a sentence opens with, said of a clause joined to its first by a bare "and" (`shared`): the moment that first clause told.
+		// A moment a sentence opens with, said of each clause it reaches (`shared`): the moment that first clause told.
 		const opening = clause.modifiers[0]
 		const modifier = opening?.shared !== true ? opening : opened !== undefined ? { kind: 'at' as const, slot: { ...opening.slot, value: { type: 'number' as const, value: opened } } } : opening.kind === 'at' ? opening : undefined
 		// A state said to hold at the clause before (after "while", or "which"), or what held as a result (after "so"), with no moment of its
@@ -2862,7 +2862,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// The moment of what this clause tells, at which a state told as its cause must hold: an event's (of several, the last) or the clock's,
 		// a state's named moment, else the end of the span it held in the step, else the text's moment.
 		const momentHere = isState ? (at ?? (meaning.until !== undefined && meaning.until <= end ? meaning.until : end)) : tells !== 'none' && at !== undefined ? Math.max(at, ...(meaning.each ?? [])) : undefined
-		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, said, context, cause.state, isState, momentHere) && !(!cause.state && renewalKept(cause.meaning, said, context))
+		if (!wrong && (clause.then === 'so' || clause.so === true) && cause !== undefined) wrong = !causes(cause.meaning, said, context, cause.state, isState, momentHere) && !(!cause.state && renewalKept(cause.meaning, said, context))
 		else if (!wrong && clause.then === 'because' && (aside ?? cause) !== undefined) {
 			const explained = (aside ?? cause) as { meaning: Meaning; state: boolean; moment?: number }
 			wrong = !causes(said, explained.meaning, context, isState, explained.state, explained.moment) && !(!isState && renewalKept(said, explained.meaning, context))
