@@ -196,9 +196,13 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 	let keyTold: string | undefined
 	/** The moment a sentence that ended at a semicolon opened with, every clause of it having been at that moment: it reaches on past the semicolon. */
 	let carried: Opening | undefined
+	/** A sentence that opened with "When X," "Once X," or "As soon as X," and ended at a semicolon, X's moment having reached its every clause after the comma: it reaches on past the semicolon. */
+	let whenCarried = false
 	for (const [start, end] of sentences(text)) {
 		const reach = carried
 		carried = undefined
+		const reachWhen = whenCarried
+		whenCarried = false
 		const read = readSentence(language, text, start, end, place, referent, plural)
 		if (!('problem' in read)) plural = pluralOf(read.items) ?? plural
 		if ('problem' in read) {
@@ -206,8 +210,10 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 			continue
 		}
 		if (read.problems) result.problems.push(...read.problems)
+		if (reachWhen) reachedOn(text, start, read.items)
 		const reaching = sharedMoment(text, start, read.items, reach)
 		if (reaching !== undefined && text[end] === ';') carried = reaching
+		if (text[end] === ';' && whenReachesEnd(text, start, read.items)) whenCarried = true
 		whileGoverns(text, read.items)
 		// A part that did not read may be the pause an aside's "long" tells of: that is not judged until it reads.
 		const unread = (read.problems?.length ?? 0) > 0
@@ -382,6 +388,38 @@ function sharedMoment(text: string, start: number, items: Item[], carried?: Open
 export function passedOver(clause: ReadClause): boolean {
 	if (clause.form.tells !== 'state' || clause.modifiers.length > 0 || clause.gap === true) return false
 	return clause.then === 'so' || (clause.then === undefined && (clause.during === true || clause.relative === true))
+}
+
+/**
+ * Whether a sentence opened by "When X," "Once X," or "As soon as X," has X's moment on its last clause: the main clause, or a
+ * clause the opening reached (`afterFirst`), so that it reaches on past a semicolon (`reachedOn`).
+ */
+function whenReachesEnd(text: string, start: number, items: readonly Item[]): boolean {
+	if (!/^(?:When|Once|As soon as) /i.test(text.slice(start))) return false
+	const last = items[items.length - 1]
+	if (last?.kind !== 'clause') return false
+	const clause = last.clause
+	const comma = start + text.slice(start).indexOf(', ')
+	return clause.start > comma && (clause.reached === true || clause.then === 'when' || (clause.during === true && clause.when === 'event-first')) && clause.modifiers.length === 0 && clause.gap !== true
+}
+
+/**
+ * The part after a semicolon that follows a sentence whose "When X," (or "Once X,", "As soon as X,") reached its end: X's moment
+ * reaches on, as it did before the semicolon ("As soon as A lets go, the key is free; B gets it": B's grant at A's let-go): each
+ * event is `reached` (after "so", its cause still checked), each state after the first clause held at X's moment, up to a clause
+ * that tells its own moment or order; a part that opens with "When", "Once", "After", "As soon as" or "While" tells its own.
+ */
+function reachedOn(text: string, start: number, items: Item[]): void {
+	if (/^(?:when|once|after|as soon as|while)\b/i.test(text.slice(start))) return
+	let first = true
+	for (const [k, item] of items.entries()) {
+		if (item.kind !== 'clause') return
+		const clause = item.clause
+		const so = clause.then === 'so' && clause.form.tells === 'event'
+		if ((clause.form.tells !== 'event' && (clause.form.tells !== 'state' || first)) || (clause.then !== undefined && !so) || clause.gap || clause.modifiers.length > 0 || clause.relative || clause.during || clause.passes || clause.same !== undefined) return
+		items[k] = { kind: 'clause', clause: clause.form.tells === 'state' ? { ...clause, during: true, when: 'event-first' } : { ...clause, then: 'when', reached: true, ...(so ? { so: true as const } : {}) } }
+		first = false
+	}
 }
 
 /** "At the same moment" (or "right then", "at that moment") opening a sentence, after a "then" or not. */
