@@ -22,6 +22,10 @@ export interface Told {
 	claim: { evidence: readonly Evidence[]; said?: Said; at?: number; ended?: { until: number } }
 	/** Of a clause that tells several workers' events or a state of several ("B and C get in", "B and C hold the key"): those workers, each of whose events a cause must reach, and each of whose events, told as the cause, must reach what it is the cause of. */
 	group?: readonly string[]
+	/** The actors its slots name ("A, B and C ask": A, B and C), which a clause after a colon may tell what happened to at its moment (`colonProblem`). */
+	actors?: readonly string[]
+	/** Of an event clause, the moment of its earliest event (of several workers' events, the first one's); `claim.at` is its last's. */
+	from?: number
 }
 
 type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
@@ -43,19 +47,23 @@ export const RECORDED_CAUSES: readonly (readonly [string, string])[] = [
 	['the key free', 'also an empty line: a freed key goes to the first in line, so with no one there it stays free'],
 ]
 
-/** What each joint says of the clauses it joins, for messages; a colon's clause is read as "because" reads it, unless what it tells came of the clause before (`colonProblem`). */
+/** What each joint says of the clauses it joins, for messages; a colon's clause is read as "because" reads it, unless what it tells came of the clause before, or came at its moment to the actors it names (`colonProblem`). */
 const SAYS = {
 	so: '"so" says the clause before is why this happened',
 	because: '"because" says this is why what the clause before tells happened',
-	colon: 'a colon between two claims says the one after it is why what the one before tells happened (or what came of it)',
+	colon: 'a colon between two claims says the one after it is why what the one before tells happened, what came of it, or what came at its moment to the workers it names',
 } as const
 
 /**
  * "X: Y" of two claims: the colon says why X holds, so Y is checked as "X because Y" is; or Y is what came of X ("B's write
- * lands first: the row now keeps fence 2", "the semaphore allows 2: A and B get in"), as "X, so Y" is. Its message, as
- * "because" would give it, when neither holds. (A comparison of fences after a colon is of a write, `check.ts`.)
+ * lands first: the row now keeps fence 2", "the semaphore allows 2: A and B get in"), as "X, so Y" is; or, of an event X, Y
+ * tells what came at X's moment to actors X names ("A, B and C ask at the same moment: A and B get in, and C waits"): it names
+ * actors, all of them X's, and each of its events came at that moment (X's events all at one), or the state it tells began to
+ * hold then. Its message, as "because" would give it, when none holds. (A comparison of fences after a colon is of a write,
+ * `check.ts`.)
  */
 export function colonProblem(before: Told, after: Told, context: ClaimContext): string | undefined {
+	if (cameAt(before, after)) return undefined
 	const why = causeProblem(after, before, context, 'colon')
 	if (why === undefined || causeProblem(before, after, context, 'so') === undefined) return undefined
 	// Or it tells why a grant's fence is what it is: the open that wrote the epoch it carries ("gets the key with fence 2:1: the epoch is larger").
@@ -63,6 +71,14 @@ export function colonProblem(before: Told, after: Told, context: ClaimContext): 
 	const opens = (after.claim.said?.told ?? after.claim.said?.events ?? eventsOf(after.claim.evidence, context, true)).filter((h): h is Of<'restarted'> | Of<'restored'> => h.kind === 'restarted' || h.kind === 'restored')
 	if (grants.some(grant => opens.some(open => open === lastOpenBefore(grant, context) && fenceEpoch(grant.fence as bigint) === open.epoch))) return undefined
 	return why
+}
+
+/** Whether a clause after a colon tells what came at the moment of the event clause before to actors that clause names. */
+function cameAt(before: Told, after: Told): boolean {
+	const at = before.state ? undefined : before.claim.at
+	if (at === undefined || before.from !== at || before.actors === undefined || after.actors === undefined || after.actors.length === 0) return false
+	if (!after.actors.every(actor => before.actors?.includes(actor))) return false
+	return after.state ? after.from === at : after.claim.at === at && after.from === at
 }
 
 /** The last open of a grant's store before it in the run, which wrote the epoch its fence carries. */

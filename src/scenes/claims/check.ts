@@ -49,6 +49,7 @@ import type { ClaimContext, ClaimForm, Said, SlotType, Verdict } from './form.ts
 import { inWords } from './form.ts'
 import type { Evidence, Happening } from '../frame.ts'
 import { workLines } from './work-lines.ts'
+import { passedOver } from './read.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { brokenWait, earlierProblem, happenedBefore, laterSteps, liveLease } from './query.ts'
 import { savedProblem } from './forms/writes.ts'
@@ -100,7 +101,8 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	const copies = new Set<ReadProblem>()
 	for (const [index, told0] of read.clauses.entries()) {
 		const clause = openedAt(told0, text.opened)
-		if (!clause.modifiers.some(modifier => modifier.shared)) text.opened = undefined
+		// A state held at the clause before ("while S", "which A holds"), or told after "so", is passed over by the opening's reach (`sharedMoment`): the moment goes on after it.
+		if (!clause.modifiers.some(modifier => modifier.shared) && !passedOver(clause)) text.opened = undefined
 		if (clause.repeated) {
 			// The state of an opening "While S," held at a clause of the main part before its last: it tells nothing of its own.
 			const outcome = checkClause(clause, { ...context, toldLater: later[index] as ReadonlySet<number>, pointed: text.wrote }, text.told)
@@ -233,7 +235,7 @@ interface TextState {
 	toldBy: Map<number, Set<string>>
 	/** "When X, Y": the lease ends X told, while clauses joined to Y by a bare "and" go on ("When A lets go, B asks and gets it"). */
 	handover?: readonly Happening[] | undefined
-	/** The moment the clause that opened the sentence with a moment told ("At 10 s A lets go"): a clause joined to it by a bare "and" is at it too. */
+	/** The moment the clause that opened the sentence with a moment told ("At 10 s A lets go"): each clause the opening reaches is at it too. */
 	opened?: number | undefined
 }
 
@@ -242,7 +244,7 @@ function sharedProblem(clause: ReadClause, outcome: CheckedClaim | ReadProblem):
 	const shared = clause.modifiers.find(modifier => modifier.shared)
 	if (shared === undefined || !('message' in outcome) || outcome.start !== shared.slot.start) return outcome
 	const words = shared.kind === 'at' ? `at ${shared.slot.text}` : `${shared.slot.text.toLowerCase()} later`
-	return { start: clause.start, end: clause.end, message: `the sentence opens with a moment ("${words}"), which is said of each clause joined to its first by "and" or a comma with no moment of its own: ${outcome.message}`, ...(outcome.offer ? { offer: outcome.offer } : {}) }
+	return { start: clause.start, end: clause.end, message: `the sentence opens with a moment ("${words}"), which is said of each clause after it (past "and", "so", a comma, a colon or a semicolon) until one tells its own moment or order: ${outcome.message}`, ...(outcome.offer ? { offer: outcome.offer } : {}) }
 }
 
 /** A clause given the moment its sentence opened with (`shared`): at the moment the first clause told; with none (that clause did not hold), none. */
@@ -292,12 +294,14 @@ function forgetBefore(text: TextState): void {
 function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
 	const { before, latest, unnamed, atEnd, clock } = text
 	// "so": the clause before is why this happened; "because", "since": this is why the clause before did.
-	const saying: Told = { state: clause.form.tells === 'state', claim: outcome, ...groupOf(clause) }
+	// Its actors, and where it began: an event clause's earliest event, a state's first place in the step it held from.
+	const from = (clause.form.tells === 'event' ? (outcome.first ?? outcome.place) : clause.form.tells === 'state' ? outcome.place : undefined)?.at
+	const saying: Told = { state: clause.form.tells === 'state', claim: outcome, ...groupOf(clause), actors: actorsNamed(clause), ...(from === undefined ? {} : { from }) }
 	const cause = text.cause
 	// "X while S, because C": the "while" clause is an aside, and C tells why X happened.
 	const explained = text.aside ?? cause
 	// "X: Y": the colon says Y is why X happened, or what came of it (a comparison of fences after it is of a write, checked as it reads).
-	const why = cause === undefined ? undefined : clause.then === 'so' ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : clause.explains === true && clause.form.compares !== true ? colonProblem(cause, saying, context) : undefined
+	const why = cause === undefined ? undefined : clause.then === 'so' || clause.so === true ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : clause.explains === true && clause.form.compares !== true ? colonProblem(cause, saying, context) : undefined
 	text.aside = clause.during === true && clause.form.tells === 'state' ? cause : undefined
 	text.cause = saying
 	const place = outcome.place
@@ -968,6 +972,12 @@ function beganAfter(clause: ReadClause, outcome: CheckedClaim, text: TextState, 
 function groupOf(clause: ReadClause): { group?: readonly string[] } {
 	const ids = (clause.form.tells === 'event' || clause.form.tells === 'state') && !clause.form.others ? clause.slots.find(slot => slot.value.type === 'actors')?.value : undefined
 	return ids?.type === 'actors' && ids.ids.length > 1 ? { group: ids.ids } : {}
+}
+
+/** The actors a clause's slots name, in order, each once. */
+function actorsNamed(clause: ReadClause): string[] {
+	const ids = clause.slots.flatMap(slot => (slot.value.type === 'actor' ? [slot.value.id] : slot.value.type === 'actors' ? slot.value.ids : []))
+	return [...new Set(ids)]
 }
 
 /** What "which" as the object of a state says ("B asks for the key, which A holds"), for messages. */

@@ -23,7 +23,7 @@ export interface ReadClause {
 	end: number
 	slots: Slot[]
 	/** `at 30 s` (when what it tells happened), `5 s later` (since the moment told before, else the step before) or `a moment later` (some time after it, its slot the words "a moment"). */
-	modifiers: { kind: 'at' | 'later' | 'soon'; slot: Slot; /** The moment a sentence opens with ("At 10 s A lets go and B gets the key"), said of a clause joined to its first by a bare "and": at the moment that first clause told. */ shared?: true }[]
+	modifiers: { kind: 'at' | 'later' | 'soon'; slot: Slot; /** The moment a sentence opens with ("At 10 s A lets go and B gets the key"), said of a clause it reaches (`sharedMoment`): at the moment that first clause told. */ shared?: true }[]
 	/** The actor the clause is about, which "it" in the next clause names. */
 	subject?: string
 	/** The workers a clause about several is about ("B and C ask"), which a left-out subject or "they" in the next clause names. */
@@ -88,6 +88,8 @@ export interface ReadClause {
 	 * `then: 'when'`, at X's moment, which the opening reaches; and as Y, it came of the lease end X tells, if X tells one.
 	 */
 	reached?: true
+	/** Of a clause `reached` after "so" ("As soon as A lets go, the key is free, so B gets it"): the clause before is why it happened, checked as after "so". */
+	so?: true
 	/** "right then" (or "just then", "at that moment"), which read the clause as "when" does: the words, for messages. */
 	same?: string
 	/** "The new A asks again" ("the restarted A"): its subject is named as the worker after its crashed process restarted; the span is the words and the name. */
@@ -209,7 +211,15 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 	let plural: string[] | undefined
 	/** The store the last key a clause named was from ("the key from Store B"), which "it" as a key names after it. */
 	let keyTold: string | undefined
+	/** The moment a sentence that ended at a semicolon opened with, every clause of it having been at that moment: it reaches on past the semicolon. */
+	let carried: Opening | undefined
+	/** A sentence that opened with "When X," "Once X," or "As soon as X," and ended at a semicolon, X's moment having reached its every clause after the comma: it reaches on past the semicolon. */
+	let whenCarried = false
 	for (const [start, end] of sentences(text)) {
+		const reach = carried
+		carried = undefined
+		const reachWhen = whenCarried
+		whenCarried = false
 		const read = readSentence(language, text, start, end, place, referent, plural)
 		if (!('problem' in read)) plural = pluralOf(read.items) ?? plural
 		if ('problem' in read) {
@@ -217,7 +227,10 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 			continue
 		}
 		if (read.problems) result.problems.push(...read.problems)
-		sharedMoment(text, start, read.items)
+		if (reachWhen) reachedOn(text, start, read.items)
+		const reaching = sharedMoment(text, start, read.items, reach)
+		if (reaching !== undefined && text[end] === ';') carried = reaching
+		if (text[end] === ';' && whenReachesEnd(text, start, read.items)) whenCarried = true
 		whileGoverns(text, read.items)
 		// A part that did not read may be the pause an aside's "long" tells of: that is not judged until it reads.
 		const unread = (read.problems?.length ?? 0) > 0
@@ -332,37 +345,111 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 	return result
 }
 
+/** The moment a sentence opens with: a moment its first clause names, or "at the same moment" (or "right then") opening it, with those words. */
+type Opening = { moment: ReadClause['modifiers'][number]; same?: undefined } | { moment?: undefined; same: string }
+
 /**
- * A sentence that opens with a moment ("At 10 s", "5 s later", "A moment later") says it of each clause joined to its first by a
- * bare "and" ("At 10 s A lets go and B gets the key": both at 10 s), each with no moment, order or "while" of its own and telling
- * a happening or a state: each is given that moment, `shared`, which is the moment the first clause told. A comma, "then", "so" or
- * a moment of its own ("At 10 s A lets go, and 20 s later B …") ends what the opening governs.
+ * How far a sentence's opening moment reaches: one rule. The moment named before its first clause's words ("At 10 s A lets go",
+ * "5 s later A lets go"; one after the verb, "A lets go at 10 s", is that clause's alone) is said of every clause after it in the
+ * sentence, and past a semicolon on into the next, whatever joins them (a bare "and", a comma, "but", "so", a colon, a relative
+ * "which" or "that"): each is given that moment, `shared`, which is the moment the first clause told ("At 10 s A lets go: B gets
+ * the key" says B got it at 10 s). A state after "while" (or a relative state, "which A holds") holds at the clause before, so at
+ * that moment, and one after "so" tells what held as a result: each is passed over, as told. The reach ends at the first clause
+ * that tells its own moment or order: a moment of its own ("20 s later"), "then", "because" or "since" (a cause may be earlier),
+ * "when", a clause after a part that did not read, "After 30 s", or a claim of neither an event nor a state; and a sentence after
+ * a semicolon that opens with "When", "Once", "After", "As soon as" or "While" tells its own.
+ * "At the same moment" (or "right then", "at that moment") opening the sentence reaches as far, but not past "so" (whose clause it
+ * would order twice) nor any state said of the clause before: each event joined is at the moment of what the clause before the
+ * sentence told, as "when" reads it.
+ * It returns the opening when every clause of the sentence took it (so it may reach on past a semicolon), else undefined.
  */
-function sharedMoment(text: string, start: number, items: Item[]): void {
+function sharedMoment(text: string, start: number, items: Item[], carried?: Opening): Opening | undefined {
 	const first = items.findIndex(item => item.kind === 'clause')
 	const head = items[first]
-	if (head?.kind !== 'clause') return
-	// The opening's moment: one named before the first clause's words, whatever stands before it ("At 10 s", "Then at 10 s", "Then, at
-	// 10 s,", "While S, at 10 s"); or "at the same moment" (or "right then", "at that moment") opening the sentence, the moment of what
-	// the clause before the sentence told, which each clause joined to the first is at too, as the first is ("when", with its words).
-	const opening = head.clause.modifiers[0]
-	const moment = opening !== undefined && opening.slot.end <= head.clause.start ? opening : undefined
-	const same = moment === undefined && head.clause.same !== undefined && head.clause.then === 'when' && SAME_OPENING.test(text.slice(start)) ? head.clause.same : undefined
-	if (moment === undefined && same === undefined) return
+	if (head?.kind !== 'clause') return undefined
+	let from = first + 1
 	let before = head.clause
-	for (let k = first + 1; k < items.length; k++) {
+	let opening: Opening | undefined
+	if (carried !== undefined && head.clause.modifiers.length === 0 && !/^(?:when|once|after|as soon as|while)\b/i.test(text.slice(start))) {
+		// After a semicolon: the first clause is reached as any other.
+		opening = carried
+		from = first
+	} else {
+		// The opening's moment: one named before the first clause's words, whatever stands before it ("At 10 s", "Then at 10 s", "Then, at
+		// 10 s,", "While S, at 10 s"): one after its verb is that clause's ("A's lease runs out at 10 s, and B gets the key"); or "at the
+		// same moment" (or "right then", "at that moment") opening the sentence, the moment of what the clause before the sentence told,
+		// which each clause it reaches is at too, as the first is ("when").
+		const named = head.clause.modifiers[0]
+		const moment = named !== undefined && named.slot.end <= head.clause.start ? named : undefined
+		const same = moment === undefined && head.clause.same !== undefined && head.clause.then === 'when' && SAME_OPENING.test(text.slice(start)) ? head.clause.same : undefined
+		opening = moment !== undefined ? { moment } : same !== undefined ? { same } : undefined
+	}
+	if (opening === undefined) return undefined
+	for (let k = from; k < items.length; k++) {
 		const item = items[k] as Item
-		if (item.kind !== 'clause') return
+		if (item.kind !== 'clause') return undefined
 		const clause = item.clause
-		if (!/^(?:,? (?:too|as well|again))?(?:,? and |, )$/.test(text.slice(before.end, clause.start))) return
-		if (clause.then !== undefined || clause.modifiers.length > 0 || clause.during || clause.relative || clause.gap || clause.passes || (clause.form.tells !== 'event' && clause.form.tells !== 'state')) return
-		if (moment !== undefined) items[k] = { kind: 'clause', clause: { ...clause, modifiers: [{ ...moment, shared: true }] } }
+		// The words between it and the clause before, after that clause's moment if it names one after its verb ("A lets go at 10 s and …").
+		const joint = k === first ? '' : text.slice(Math.max(before.end, ...before.modifiers.map(modifier => modifier.slot.end)), clause.start)
+		if (k !== first && !(clause.relative && /^,? ?$/.test(joint)) && !/^(?:,? (?:too|as well|again))?(?:,? and |, |,? but |,? so |,? and so |: )$/.test(joint)) return undefined
+		// A state held at the clause before (after "while", or "which A holds") holds at the opening's moment already; one after "so" is
+		// what held as a result: each is passed over.
+		if (opening.moment !== undefined && passedOver(clause)) {
+			before = clause
+			continue
+		}
+		const ordered = opening.same !== undefined ? clause.then !== undefined || clause.relative === true : clause.then !== undefined && clause.then !== 'so'
+		if (ordered || clause.modifiers.length > 0 || clause.during || clause.gap || clause.passes || (clause.form.tells !== 'event' && clause.form.tells !== 'state')) return undefined
+		if (opening.moment !== undefined) items[k] = { kind: 'clause', clause: { ...clause, modifiers: [{ ...opening.moment, shared: true }] } }
 		// "At the same moment A lets go and B gets the key": B's grant came at the moment of A's let-go, as A's at the moment told before;
 		// a state joined so held at that moment ("…, and the key is free").
-		else if (clause.form.tells === 'event') items[k] = { kind: 'clause', clause: { ...clause, then: 'when', same: same as string } }
+		else if (clause.form.tells === 'event') items[k] = { kind: 'clause', clause: { ...clause, then: 'when', same: opening.same } }
 		else if (before.form.tells === 'event') items[k] = { kind: 'clause', clause: { ...clause, during: true, when: 'event-first' } }
-		else return
+		else return undefined
 		before = clause
+	}
+	return opening
+}
+
+/**
+ * A state a sentence's opening moment passes over (`sharedMoment`, and where it is checked), with no moment of its own: one said
+ * of the clause before ("while S", "which A holds", "which is free"), which held at that clause's moment; and one after "so"
+ * ("…, so A's lease is still live"), what held as a result, told as a state with no moment is (at the step's end).
+ */
+export function passedOver(clause: ReadClause): boolean {
+	if (clause.form.tells !== 'state' || clause.modifiers.length > 0 || clause.gap === true) return false
+	return clause.then === 'so' || (clause.then === undefined && (clause.during === true || clause.relative === true))
+}
+
+/**
+ * Whether a sentence opened by "When X," "Once X," or "As soon as X," has X's moment on its last clause: the main clause, or a
+ * clause the opening reached (`afterFirst`), so that it reaches on past a semicolon (`reachedOn`).
+ */
+function whenReachesEnd(text: string, start: number, items: readonly Item[]): boolean {
+	if (!/^(?:When|Once|As soon as) /i.test(text.slice(start))) return false
+	const last = items[items.length - 1]
+	if (last?.kind !== 'clause') return false
+	const clause = last.clause
+	const comma = start + text.slice(start).indexOf(', ')
+	return clause.start > comma && (clause.reached === true || clause.then === 'when' || (clause.during === true && clause.when === 'event-first')) && clause.modifiers.length === 0 && clause.gap !== true
+}
+
+/**
+ * The part after a semicolon that follows a sentence whose "When X," (or "Once X,", "As soon as X,") reached its end: X's moment
+ * reaches on, as it did before the semicolon ("As soon as A lets go, the key is free; B gets it": B's grant at A's let-go): each
+ * event is `reached` (after "so", its cause still checked), each state after the first clause held at X's moment, up to a clause
+ * that tells its own moment or order; a part that opens with "When", "Once", "After", "As soon as" or "While" tells its own.
+ */
+function reachedOn(text: string, start: number, items: Item[]): void {
+	if (/^(?:when|once|after|as soon as|while)\b/i.test(text.slice(start))) return
+	let first = true
+	for (const [k, item] of items.entries()) {
+		if (item.kind !== 'clause') return
+		const clause = item.clause
+		const so = clause.then === 'so' && clause.form.tells === 'event'
+		if ((clause.form.tells !== 'event' && (clause.form.tells !== 'state' || first)) || (clause.then !== undefined && !so) || clause.gap || clause.modifiers.length > 0 || clause.relative || clause.during || clause.passes || clause.same !== undefined) return
+		items[k] = { kind: 'clause', clause: clause.form.tells === 'state' ? { ...clause, during: true, when: 'event-first' } : { ...clause, then: 'when', reached: true, ...(so ? { so: true as const } : {}) } }
+		first = false
 	}
 }
 
@@ -671,9 +758,12 @@ function afterFirst(items: readonly Item[], comma: number, soon: boolean, when =
 	if (atOnce && (reached?.then === 'when' || reached?.when === 'event-first')) {
 		const after = clauses.filter(({ clause }) => clause.start > first.end)
 		for (const { clause, index } of after) {
-			if ((clause.form.tells !== 'event' && clause.form.tells !== 'state') || clause.then !== undefined || clause.gap || clause.modifiers.length > 0 || clause.relative || clause.during || clause.passes) break
+			// An event after "so" is reached as well ("As soon as A lets go, the key is free, so B gets it": B's grant at A's let-go), its
+			// cause still checked as after "so" (`so`); a state after "so", what held as a result, ends the reach.
+			const so = clause.then === 'so' && clause.form.tells === 'event'
+			if ((clause.form.tells !== 'event' && clause.form.tells !== 'state') || (clause.then !== undefined && !so) || clause.gap || clause.modifiers.length > 0 || clause.relative || clause.during || clause.passes) break
 			// A state joined so held at X's moment, as the main clause's does ("…, the key is free, nobody holds it, and B gets it"): the events after it are reached too.
-			timed.set(index, clause.form.tells === 'state' ? { ...clause, during: true, when: 'event-first' } : { ...clause, then: 'when', reached: true })
+			timed.set(index, clause.form.tells === 'state' ? { ...clause, during: true, when: 'event-first' } : { ...clause, then: 'when', reached: true, ...(so ? { so: true as const } : {}) })
 		}
 	}
 	return items.map((item, index) => {

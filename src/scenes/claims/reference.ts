@@ -2835,7 +2835,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let latest: { at: number; order: number } | undefined
 	let unnamed: { at: number; order: number } | undefined
 	let now: number | undefined
-	let cause: { meaning: Meaning; state: boolean; moment?: number } | undefined
+	let cause: { meaning: Meaning; state: boolean; moment?: number; /** The actors its slots name. */ actors: readonly string[]; /** An event clause's earliest event's moment; a state's, where it began in the step. */ from?: number } | undefined
 	// After "X while S", X: a "because" next tells why X happened, the "while" clause an aside.
 	let aside: { meaning: Meaning; state: boolean; moment?: number } | undefined
 	// An unnamed state with no event of the step its own holds at the step's end: "then" after it comes after the end.
@@ -2865,10 +2865,13 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	for (const [index, clause] of read.clauses.entries()) {
 		const family = clause.form.each
 		const tells = clause.form.tells
-		// A moment a sentence opens with, said of a clause joined to its first by a bare "and" (`shared`): the moment that first clause told.
+		// A moment a sentence opens with, said of each clause it reaches (`shared`): the moment that first clause told.
 		const opening = clause.modifiers[0]
 		const modifier = opening?.shared !== true ? opening : opened !== undefined ? { kind: 'at' as const, slot: { ...opening.slot, value: { type: 'number' as const, value: opened } } } : opening.kind === 'at' ? opening : undefined
-		if (opening?.shared !== true) opened = undefined
+		// A state said to hold at the clause before (after "while", or "which"), or what held as a result (after "so"), with no moment of its
+		// own, leaves the sentence's opening moment to the clauses after it.
+		const overlooked = tells === 'state' && opening === undefined && clause.gap !== true && (clause.then === 'so' || (clause.then === undefined && (clause.during === true || clause.relative === true)))
+		if (opening?.shared !== true && !overlooked) opened = undefined
 		// The moment the clause names.
 		let moment: number | undefined
 		let untold = false
@@ -3035,23 +3038,28 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const lived: Meaning = meaning.live === undefined ? meaning : liveAt === undefined ? { ...meaning, live: undefined } : { ...meaning, live: { ...meaning.live, at: liveAt } }
 		// Of several workers' events, or a state of several ("B and C hold the key"): a cause of it is why each one's happened, and told as a cause, each one's is why.
 		const several = isState ? actors(clause.slots.find(slot => slot.value.type === 'actors')) : group
+		// Every actor its slots name, each once.
+		const named = [...new Set(clause.slots.flatMap(slot => (slot.value.type === 'actor' ? [slot.value.id] : actors(slot))))]
 		const said: Meaning = several.length > 1 && !clause.form.others ? { ...lived, group: several } : lived
 		// The moment of what this clause tells, at which a state told as its cause must hold: an event's (of several, the last) or the clock's,
 		// a state's named moment, else the end of the span it held in the step, else the text's moment.
 		const momentHere = isState ? (at ?? (meaning.until !== undefined && meaning.until <= end ? meaning.until : end)) : tells !== 'none' && at !== undefined ? Math.max(at, ...(meaning.each ?? [])) : undefined
-		if (!wrong && clause.then === 'so' && cause !== undefined) wrong = !causes(cause.meaning, said, context, cause.state, isState, momentHere) && !(!cause.state && renewalKept(cause.meaning, said, context))
+		if (!wrong && (clause.then === 'so' || clause.so === true) && cause !== undefined) wrong = !causes(cause.meaning, said, context, cause.state, isState, momentHere) && !(!cause.state && renewalKept(cause.meaning, said, context))
 		else if (!wrong && clause.then === 'because' && (aside ?? cause) !== undefined) {
 			const explained = (aside ?? cause) as { meaning: Meaning; state: boolean; moment?: number }
 			wrong = !causes(said, explained.meaning, context, isState, explained.state, explained.moment) && !(!isState && renewalKept(said, explained.meaning, context))
 		} else if (!wrong && clause.explains === true && clause.form.compares !== true && cause !== undefined) {
-			// "X: Y" of two claims: Y is why X happened, or what came of it.
+			// "X: Y" of two claims: Y is why X happened, or what came of it; or, X telling events all at one moment, what came then to
+			// actors X names: Y names actors, none but X's, and each of its events came at that moment, or its state began to hold then.
+			const then = !cause.state && cause.moment !== undefined && cause.from === cause.moment ? cause.moment : undefined
+			const cameAt = then !== undefined && named.length > 0 && named.every(actor => cause?.actors.includes(actor)) && (isState ? place?.at === then : tells === 'event' && momentHere === then && early?.at === then)
 			const why = causes(said, cause.meaning, context, isState, cause.state, cause.moment) || (!isState && renewalKept(said, cause.meaning, context))
 			const cameOf = causes(cause.meaning, said, context, cause.state, isState, momentHere) || (!cause.state && renewalKept(cause.meaning, said, context))
 			// Or why a grant's fence is what it is: Y tells the open that wrote the epoch the fence of a grant X tells carries.
 			const run = [...context.run.steps.slice(0, context.step.index), step].flatMap(one => one.happenings)
 			const epochOf = (grant: Of<'granted'>) => run.slice(0, run.indexOf(grant)).filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === grant.store).pop()
 			const fenceWhy = cause.meaning.events.some(g => g.kind === 'granted' && g.fence !== undefined && (said.told ?? said.makers).some(o => (o.kind === 'restarted' || o.kind === 'restored') && o === epochOf(g) && o.epoch === fenceEpoch(g.fence as bigint)))
-			wrong = !why && !cameOf && !fenceWhy
+			wrong = !why && !cameOf && !fenceWhy && !cameAt
 		}
 		// A copy of an opening "While S," held at a clause before the main part's last tells nothing: it leaves what the text told as it was.
 		if (clause.repeated) {
@@ -3059,7 +3067,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			continue
 		}
 		aside = clause.during === true && isState ? cause : undefined
-		cause = { meaning: said, state: isState, ...(momentHere === undefined ? {} : { moment: momentHere }) }
+		const begun = isState ? place?.at : tells === 'event' ? early?.at : undefined
+		cause = { meaning: said, state: isState, ...(momentHere === undefined ? {} : { moment: momentHere }), actors: named, ...(begun === undefined ? {} : { from: begun }) }
 		// A write's answer told for the first time is news: it takes its place in order like an event not told before.
 		const fresh = tells === 'event' && (inStep.some(h => !seen.has(h)) || (meaning.decides !== undefined && step.happenings.includes(meaning.decides) && !decided.has(meaning.decides)))
 		// Time told passing is the step's passage from its start: nothing told before it came after that start.
