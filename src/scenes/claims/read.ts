@@ -368,15 +368,20 @@ function whileGoverns(text: string, items: Item[]): void {
 /** A clause that speaks of the workers named before it: with a last slot, the workers the clauses before it named (their subjects and groups). */
 function withOthers(clause: ReadClause, before: readonly ReadClause[]): ReadClause {
 	// In the order they were last named: the last is the worker the text spoke of last. Of "else" ("nobody else asks"), only
-	// those named as wanting or having the key: a clause whose form speaks of their ask, grant, refusal, line or lease.
-	const named = clause.form.others === 'askers' ? before.filter(one => ASKER.test(one.form.formula)) : before
+	// those named as asking: a clause whose form tells their ask, the lock's answer to it in the step, or their place in line;
+	// not one that names them holding the key, working or keeping a lease ("At 0 s A holds the key. B asks, and nobody else asks" counts A's ask).
+	const named = clause.form.others === 'askers' ? before.filter(one => ASKING.test(one.form.formula)) : before
 	const ids: string[] = []
 	for (const id of named.flatMap(one => one.group ?? (one.subject === undefined ? [] : [one.subject]))) ids.splice(0, ids.length, ...ids.filter(other => other !== id), id)
 	return { ...clause, slots: [...clause.slots, { type: 'workers', text: '', start: clause.end, end: clause.end, value: { type: 'actors', ids } }] }
 }
 
-/** A form's formula that speaks of its workers wanting or having a key: an ask, a grant, a refusal, a giving up, a wait, the line, the holders, a live lease. */
-const ASKER = /\b(?:asked|granted|refused|gave-up|waited|live|line|holders)\(/
+/**
+ * A form's formula that names its workers as asking for a key: it opens with their ask of the step, the lock's answer to it in
+ * the step (a grant, a try refused, a hold given up), each of several workers' ("for each v ∈ ws: …"), or their place in line.
+ * A formula that opens with a live lease, the holders, a grant of an earlier step or a renewal's refusal names no asker.
+ */
+const ASKING = /^(?:for each \w+ (?:of|∈) ws: )?(?:asked|granted|refused|gave-up)\([wv][,)][^∈]*∈ step|^\w+ ∈ line\(|^\w+ stood in line\(|^place\(\w+, line\(|^line\(k, t\) = (?:ws|\[w\])|^\|line\(k, t\)\| = n ∧ first\(line/
 
 /** Words that name a key already told: a clause's "it", "its key" or "the same key" is the key named before it, store and all. */
 const KEY_PRONOUNS: readonly string[] = ['it', 'its key', 'the same key']
