@@ -43,6 +43,7 @@
  *   that worker the text told last, when it can be ("A saves again, which overwrites B's": the second).
  * - **So.** `so` says the clause before is why this one happened (`causes.ts`); a state is a cause only while what
  *   made it still stands at the moment of what it causes; of several workers' events, it is why each one's happened. "X: Y" of two claims says Y is why X happened, or what came of it.
+ *   A cause of a write's refusal through the row's fence is a "but for" cause: the row did not refuse the write yet when it happened.
  */
 import { formatDuration } from '../../../engine/index.ts'
 import type { ClaimContext, ClaimForm, Said, SlotType, Verdict } from './form.ts'

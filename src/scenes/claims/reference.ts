@@ -3163,6 +3163,16 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 				todo.push(from)
 			}
 		}
+		// But for it: of a refused write, an event through the row's side is no reason for the refusal when the row already refused
+		// the write before it: the fence the next write to that database after it (or it itself) found there is no smaller than the write's.
+		if (write !== undefined && write.fenced && write.noFence !== true && !write.changed) {
+			const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+			for (const h of [...reached]) {
+				const i = all.indexOf(h)
+				const found = i < 0 ? undefined : all.slice(i).find((w): w is Of<'wrote'> => w.kind === 'wrote' && w.database === write.database)
+				if (found !== undefined && found.before >= write.fence) reached.delete(h)
+			}
+		}
 		if (!causeIsState) for (const grant of grantSide) reached.add(grant)
 		const up = grantSide.flatMap(h => recorded(h, context))
 		const seen = new Set<Happening>(up)
