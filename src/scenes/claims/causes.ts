@@ -48,6 +48,7 @@ const SAYS = {
 	so: '"so" says the clause before is why this happened',
 	because: '"because" says this is why what the clause before tells happened',
 	colon: 'a colon between two claims says the one after it is why what the one before tells happened (or what came of it)',
+	and: '"because" says each clause a bare "and" joins to the cause it tells is why what the clause before "because" tells happened, this one too',
 } as const
 
 /**
@@ -71,8 +72,16 @@ function lastOpenBefore(grant: Of<'granted'>, context: ClaimContext): Happening 
 	return all.slice(0, all.indexOf(grant)).filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === grant.store).pop()
 }
 
+/**
+ * "X because A and B": why B, joined by a bare "and" to the cause A that "because" tells, cannot be read as a cause of X too, or
+ * undefined when the engine's causes tie them. A bare "and" is what joined it, so the message offers a comma or a sentence instead.
+ */
+export function alsoCauseProblem(cause: Told, effect: Told, context: ClaimContext): string | undefined {
+	return causeProblem(cause, effect, context, 'and')?.replace(/or join the clauses with "and"$/, 'or tell it after a comma (", and …") or in a sentence of its own, which tells no cause')
+}
+
 /** Why "cause, so effect" (or "effect, because cause") cannot be read, or undefined when the engine's causes tie them. */
-export function causeProblem(cause: Told, effect: Told, context: ClaimContext, word: 'so' | 'because' | 'colon'): string | undefined {
+export function causeProblem(cause: Told, effect: Told, context: ClaimContext, word: keyof typeof SAYS): string | undefined {
 	const effects = effect.claim.said?.events ?? eventsOf(effect.claim.evidence, context)
 	const said = cause.claim.said ?? {}
 	// What the clause before tells as a cause: a worker in line tells its own ask, not the grants of the holders it waits behind.

@@ -58,6 +58,11 @@ export interface ReadClause {
 	 * begun at that very moment of the clock, as what E made so ("When A lets go, the key is free").
 	 */
 	when?: 'state-first' | 'event-first'
+	/**
+	 * It follows a bare "and" (no comma): right after a clause read after "because" (or "since"), or after another clause so joined
+	 * to one, it tells a cause too ("B gets in because A lets go and D lets go": D's let-go is why B got in as well).
+	 */
+	bareAnd?: true
 	/** It follows a colon: it says why the clause before holds, so a comparison of fences after a write's answer ("the database refuses A's write: 7 < 8") compares that write's. */
 	explains?: true
 	/** It follows a part of its sentence that did not read: it is checked for its facts, and starts afresh (no order or cause is judged against what came before). */
@@ -674,6 +679,7 @@ function joinItems(item: Item, rest: readonly Item[], joined: string): Item[] {
 	const order = /\bthen\b/.test(joined) ? ('then' as const) : /\bso\b/.test(joined) ? ('so' as const) : /\b(?:because|since)\b/.test(joined) ? ('because' as const) : undefined
 	const during = /\bwhile\b/.test(joined) && item.kind === 'clause'
 	const explains = joined === ': ' && item.kind === 'clause'
+	const bareAnd = joined === ' and ' && item.kind === 'clause'
 	// "S when E" of a state S and a happening E: E is told first, then S as the state that held at its moment, as after "while".
 	if (/\bwhen\b/.test(joined) && item.kind === 'clause' && item.clause.form.tells === 'state' && head?.kind === 'clause' && head.clause.form.tells === 'event') {
 		const { then, ...state } = item.clause
@@ -682,7 +688,7 @@ function joinItems(item: Item, rest: readonly Item[], joined: string): Item[] {
 		const event = { ...head.clause, ...(then === undefined ? {} : { then }), ...(moved ? { modifiers: state.modifiers } : {}) }
 		return [{ kind: 'clause', clause: event }, { kind: 'clause', clause: { ...state, ...(moved ? { modifiers: [] } : {}), during: true, when: 'state-first' } }, ...tail]
 	}
-	const after = head?.kind === 'clause' && (order || during || explains) ? { kind: 'clause' as const, clause: { ...head.clause, ...(order ? { then: order } : {}), ...(during ? { during: true as const } : {}), ...(explains ? { explains: true as const } : {}) } } : head
+	const after = head?.kind === 'clause' && (order || during || explains || bareAnd) ? { kind: 'clause' as const, clause: { ...head.clause, ...(order ? { then: order } : {}), ...(during ? { during: true as const } : {}), ...(explains ? { explains: true as const } : {}), ...(bareAnd ? { bareAnd: true as const } : {}) } } : head
 	return after ? [item, after, ...tail] : [item]
 }
 

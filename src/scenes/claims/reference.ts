@@ -2658,6 +2658,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let cause: { meaning: Meaning; state: boolean; moment?: number } | undefined
 	// After "X while S", X: a "because" next tells why X happened, the "while" clause an aside.
 	let aside: { meaning: Meaning; state: boolean; moment?: number } | undefined
+	// "X because A and B": what the clause after "because" explains, which each clause joined after it by a bare "and" is a cause of too.
+	let explaining: { meaning: Meaning; state: boolean; moment?: number } | undefined
 	// An unnamed state with no event of the step its own holds at the step's end: "then" after it comes after the end.
 	let atEnd = false
 	// The clock the clause before told: "then" after it is no earlier.
@@ -2709,6 +2711,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			beforeEarly = undefined
 			cause = undefined
 			aside = undefined
+			explaining = undefined
 			atEnd = false
 			clockAt = undefined
 			passed = false
@@ -2742,6 +2745,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			beforeEarly = undefined
 			cause = undefined
 			aside = undefined
+			explaining = undefined
 			atEnd = false
 			clockAt = undefined
 			passed = false
@@ -2876,6 +2880,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			if (wrong) failed.add(index)
 			continue
 		}
+		// A clause a bare "and" joins to the cause "because" tells is a cause too: of what that "because" explains.
+		const alsoOf = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true ? explaining : undefined
+		if (!wrong && alsoOf !== undefined && cause !== undefined) wrong = !causes(said, alsoOf.meaning, context, isState, alsoOf.state, alsoOf.moment) && !(!isState && renewalKept(said, alsoOf.meaning, context))
+		explaining = clause.then === 'because' ? (aside ?? cause) : alsoOf
 		aside = clause.during === true && isState ? cause : undefined
 		cause = { meaning: said, state: isState, ...(momentHere === undefined ? {} : { moment: momentHere }) }
 		// A write's answer told for the first time is news: it takes its place in order like an event not told before.
