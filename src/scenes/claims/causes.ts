@@ -52,6 +52,7 @@ const SAYS = {
 	so: '"so" says the clause before is why this happened',
 	because: '"because" says this is why what the clause before tells happened',
 	colon: 'a colon between two claims says the one after it is why what the one before tells happened, what came of it, or what came at its moment to the workers it names',
+	and: '"because" says each clause a bare "and" joins to the cause it tells is why what the clause before "because" tells happened, this one too',
 } as const
 
 /**
@@ -87,8 +88,16 @@ function lastOpenBefore(grant: Of<'granted'>, context: ClaimContext): Happening 
 	return all.slice(0, all.indexOf(grant)).filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === grant.store).pop()
 }
 
+/**
+ * "X because A and B": why B, joined by a bare "and" to the cause A that "because" tells, cannot be read as a cause of X too, or
+ * undefined when the engine's causes tie them. A bare "and" is what joined it, so the message offers a comma or a sentence instead.
+ */
+export function alsoCauseProblem(cause: Told, effect: Told, context: ClaimContext): string | undefined {
+	return causeProblem(cause, effect, context, 'and')?.replace(/or join the clauses with "and"$/, 'or tell it after a comma (", and …") or in a sentence of its own, which tells no cause')
+}
+
 /** Why "cause, so effect" (or "effect, because cause") cannot be read, or undefined when the engine's causes tie them. */
-export function causeProblem(cause: Told, effect: Told, context: ClaimContext, word: 'so' | 'because' | 'colon'): string | undefined {
+export function causeProblem(cause: Told, effect: Told, context: ClaimContext, word: keyof typeof SAYS): string | undefined {
 	const effects = effect.claim.said?.events ?? eventsOf(effect.claim.evidence, context)
 	const said = cause.claim.said ?? {}
 	// What the clause before tells as a cause: a worker in line tells its own ask, not the grants of the holders it waits behind.
@@ -119,13 +128,16 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	}
 	/** Of several workers' events, one member's that the cause is not why of: the message, unless another link below holds. */
 	let member: string | undefined
+	/** Of a refused write, a cause told that came when the row already refused it: the message, unless another link below holds. */
+	let settled: string | undefined
 	if (decided === undefined || (said.comparison === undefined && said.unfenced === undefined && said.fenced === undefined)) {
 		// The events the cause tells reach what this clause tells through the engine's causes (a write's answer: through the fences it compared).
 		const targets = decided === undefined ? effects : causesOf(decided, context)
 		// An event told as the cause may be the very event that made the state this clause tells ("A lets go, so the key is free").
 		// A state follows from the events that made it: it is why something happened only through a recorded cause
 		// (not by being made by the same events), and the event that made it came no later than what this clause tells.
-		const reached = decided !== undefined ? answerAncestors(targets, cause.state, context) : cause.state ? ancestors(targets.flatMap(event => causesOf(event, context)), context) : ancestors(targets, context)
+		const answer = decided !== undefined ? answerAncestors(targets, cause.state, context, decided) : undefined
+		const reached = answer !== undefined ? answer.reached : cause.state ? ancestors(targets.flatMap(event => causesOf(event, context)), context) : ancestors(targets, context)
 		// A state told again in other words ("A, B and C hold the key, so three workers hold it") is made by the very same events,
 		// and is the same kind of state: the key free is no other state made by the end that freed it ("so A's lease is lost").
 		const retold = cause.state && effect.state && said.free === effect.claim.said?.free && told.length > 0 && new Set(told).size === new Set(effects).size && told.every(event => effects.includes(event))
@@ -146,6 +158,9 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 			return own.length > 0 && !own.some(event => reached.has(event))
 		}) : undefined
 		if (retold || (unreached === undefined && idle === undefined && held.some(event => reached.has(event)) && !(cause.state && madeAfter(told, effects, context)))) return undefined
+		// Of a refused write, what the cause tells led to the row's fence, but the row already refused the write before it happened.
+		const moot = decided === undefined || held.some(event => reached.has(event)) ? undefined : held.find(event => answer?.settled.has(event))
+		if (moot !== undefined && decided !== undefined) settled = settledWhy(moot, decided, word, context)
 		if (idle !== undefined && unreached === undefined && held.some(event => reached.has(event))) {
 			const own = held.find(event => 'worker' in event && event.worker === idle) as Happening
 			member = `${SAYS[word]}, and ${word === 'so' ? 'the clause before' : 'it'} names several workers' happenings as the cause, each of which must be why, but what it tells of ${context.name(idle)}'s (at ${formatDuration(own.at)}) led to nothing ${word === 'so' ? 'this' : 'the clause before'} tells: ${recordedWhy(effects[0], context)}; tell only the cause, or join the clauses with "and"`
@@ -166,6 +181,7 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	// No one in line is why a key stays free: a freed key goes to the first in line.
 	if (said.empty !== undefined && said.empty === effect.claim.said?.free) return undefined
 	if (member !== undefined) return member
+	if (settled !== undefined) return settled
 	const says = SAYS[word]
 	const why = lost === undefined ? (renewalWhy(cause, live, context) ?? recordedWhy(decided ?? effects[0], context)) : `${context.name(lost.writerBefore ?? '')}'s ${context.words?.thing ?? 'write'} was lost when ${context.name(lost.database)} took ${context.name(lost.worker)}'s write at ${formatDuration(lost.at)}, and the clause before does not tell that write`
 	return `${says}, but the engine records no such cause: ${why}; tell why it happened, or join the clauses with "and"`
@@ -369,14 +385,46 @@ function causesOf(event: Happening, context: ClaimContext): readonly Happening[]
  * out) let the worker write at all, but it is no reason its fence was refused or taken ("A lets go, so the database
  * refuses B's write" is refused when B's fence 2 lost to a row at 3). Of a state as the cause, a recorded cause of them.
  */
-function answerAncestors(targets: readonly Happening[], state: boolean, context: ClaimContext): Set<Happening> {
+function answerAncestors(targets: readonly Happening[], state: boolean, context: ClaimContext, write: Of<'wrote'>): { reached: Set<Happening>; settled: Set<Happening> } {
 	const grants = targets.filter(event => event.kind === 'granted')
 	const rows = targets.filter(event => event.kind !== 'granted')
-	const reached = state ? ancestors(rows.flatMap(event => causesOf(event, context)), context) : ancestors(rows, context)
+	const through = state ? ancestors(rows.flatMap(event => causesOf(event, context)), context) : ancestors(rows, context)
+	// But for it: of a refused write, an event through the row's write is why only when the row did not refuse the write already
+	// before it happened ("B lets go, so the database refuses A's write" is refused when B's own fence 2 was in the row before B let go).
+	const settled = new Set([...through].filter(event => rowRefusedBefore(event, write, context) !== undefined))
+	const reached = new Set([...through].filter(event => !settled.has(event)))
 	if (!state) for (const grant of grants) reached.add(grant)
 	const before = ancestors(grants.flatMap(event => causesOf(event, context)), context)
 	for (const event of before) if (event.kind === 'restarted' || event.kind === 'restored') reached.add(event)
-	return reached
+	for (const event of reached) settled.delete(event)
+	return { reached, settled }
+}
+
+/**
+ * Of a refused write (a database that checks fences compared its fence), the write the row's fence was from just before an event
+ * of the run, when that fence already refused it, being no smaller than the write's: the write's answer was settled before the
+ * event, which is then no reason for it. `{}` when that fence is the one the scene set before its first step; undefined when the
+ * row did not refuse the write yet (or the write was taken, or carried no fence).
+ */
+function rowRefusedBefore(event: Happening, write: Of<'wrote'>, context: ClaimContext): { by?: Of<'wrote'> } | undefined {
+	if (!write.fenced || write.noFence === true || write.changed) return undefined
+	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+	const at = all.indexOf(event)
+	if (at < 0) return undefined
+	const last = all.slice(0, at).filter((h): h is Of<'wrote'> => h.kind === 'wrote' && h.database === write.database).pop()
+	const fence = last === undefined ? context.run.steps[0]?.end.databases.get(write.database)?.fence : last.after
+	if (fence === undefined || fence < write.fence) return undefined
+	const by = [...all.slice(0, at)].reverse().find((h): h is Of<'wrote'> => h.kind === 'wrote' && h.database === write.database && h.changed)
+	return by === undefined ? {} : { by }
+}
+
+/** Why a cause told that came when the row already refused a write is no reason for its refusal, in words for a message. */
+function settledWhy(event: Happening, write: Of<'wrote'>, word: keyof typeof SAYS, context: ClaimContext): string {
+	const name = context.name
+	const row = rowRefusedBefore(event, write, context)
+	const kept = row?.by === undefined ? `the fence ${showFence(context.run.steps[0]?.end.databases.get(write.database)?.fence ?? 0n)} the scene set` : `fence ${showFence(row.by.after)}, from ${name(row.by.worker)}'s write at ${formatDuration(row.by.at)}`
+	const what = word === 'so' ? 'the clause before' : 'this'
+	return `${SAYS[word]}, but ${name(write.database)} would have refused ${name(write.worker)}'s write at ${formatDuration(write.at)} without it: its row already kept ${kept}, no smaller than the write's fence ${showFence(write.fence)}, before what ${what} tells happened (at ${formatDuration(event.at)}); tell why it happened, or join the clauses with "and"`
 }
 
 /** The events and every event they follow from, through the recorded causes. */

@@ -335,8 +335,9 @@ export interface ClaimForm {
 	 * The form speaks of the workers the text named before it: "else" ("nobody else asks for the key") leaves
 	 * them out, a bare "the lock refuses" refuses one of them. The reading adds them as a last slot, of
 	 * kind `workers` and with no words of its own (none when the text named none). `askers`: only the workers the
-	 * text named before it as wanting or having the key (a clause that tells their ask, grant, refusal, giving up,
-	 * place in line or lease), whom "else" contrasts with: not a worker it named only waking or pausing.
+	 * text named before it as asking (a clause that tells their ask, the lock's answer to it in the step, a grant, a
+	 * refusal, giving up, or their place in line), whom "else" contrasts with: not a worker it named only holding the key,
+	 * keeping a lease, working, waking or pausing.
 	 */
 	others?: true | 'askers'
 }

@@ -58,6 +58,11 @@ export interface ReadClause {
 	 * begun at that very moment of the clock, as what E made so ("When A lets go, the key is free").
 	 */
 	when?: 'state-first' | 'event-first'
+	/**
+	 * It follows a bare "and" (no comma): right after a clause read after "because" (or "since"), or after another clause so joined
+	 * to one, it tells a cause too ("B gets in because A lets go and D lets go": D's let-go is why B got in as well).
+	 */
+	bareAnd?: true
 	/** It follows a colon: it says why the clause before holds, so a comparison of fences after a write's answer ("the database refuses A's write: 7 < 8") compares that write's. */
 	explains?: true
 	/** It follows a part of its sentence that did not read: it is checked for its facts, and starts afresh (no order or cause is judged against what came before). */
@@ -486,15 +491,20 @@ function whileGoverns(text: string, items: Item[]): void {
 /** A clause that speaks of the workers named before it: with a last slot, the workers the clauses before it named (their subjects and groups). */
 function withOthers(clause: ReadClause, before: readonly ReadClause[]): ReadClause {
 	// In the order they were last named: the last is the worker the text spoke of last. Of "else" ("nobody else asks"), only
-	// those named as wanting or having the key: a clause whose form speaks of their ask, grant, refusal, line or lease.
-	const named = clause.form.others === 'askers' ? before.filter(one => ASKER.test(one.form.formula)) : before
+	// those named as asking: a clause whose form tells their ask, the lock's answer to it in the step, or their place in line;
+	// not one that names them holding the key, working or keeping a lease ("At 0 s A holds the key. B asks, and nobody else asks" counts A's ask).
+	const named = clause.form.others === 'askers' ? before.filter(one => ASKING.test(one.form.formula)) : before
 	const ids: string[] = []
 	for (const id of named.flatMap(one => one.group ?? (one.subject === undefined ? [] : [one.subject]))) ids.splice(0, ids.length, ...ids.filter(other => other !== id), id)
 	return { ...clause, slots: [...clause.slots, { type: 'workers', text: '', start: clause.end, end: clause.end, value: { type: 'actors', ids } }] }
 }
 
-/** A form's formula that speaks of its workers wanting or having a key: an ask, a grant, a refusal, a giving up, a wait, the line, the holders, a live lease. */
-const ASKER = /\b(?:asked|granted|refused|gave-up|waited|live|line|holders)\(/
+/**
+ * A form's formula that names its workers as asking for a key: it opens with their ask of the step, the lock's answer to it in
+ * the step (a grant, a try refused, a hold given up), each of several workers' ("for each v ∈ ws: …"), or their place in line.
+ * A formula that opens with a live lease, the holders, a grant of an earlier step or a renewal's refusal names no asker.
+ */
+const ASKING = /^(?:for each \w+ (?:of|∈) ws: )?(?:asked|granted|refused|gave-up)\([wv][,)][^∈]*∈ step|^\w+ ∈ line\(|^\w+ stood in line\(|^place\(\w+, line\(|^line\(k, t\) = (?:ws|\[w\])|^\|line\(k, t\)\| = n ∧ first\(line/
 
 /** Words that name a key already told: a clause's "it", "its key" or "the same key" is the key named before it, store and all. */
 const KEY_PRONOUNS: readonly string[] = ['it', 'its key', 'the same key']
@@ -790,6 +800,7 @@ function joinItems(item: Item, rest: readonly Item[], joined: string): Item[] {
 	const order = /\bthen\b/.test(joined) ? ('then' as const) : /\bso\b/.test(joined) ? ('so' as const) : /\b(?:because|since)\b/.test(joined) ? ('because' as const) : undefined
 	const during = /\bwhile\b/.test(joined) && item.kind === 'clause'
 	const explains = joined === ': ' && item.kind === 'clause'
+	const bareAnd = joined === ' and ' && item.kind === 'clause'
 	// "S when E" of a state S and a happening E: E is told first, then S as the state that held at its moment, as after "while".
 	if (/\bwhen\b/.test(joined) && item.kind === 'clause' && item.clause.form.tells === 'state' && head?.kind === 'clause' && head.clause.form.tells === 'event') {
 		const { then, ...state } = item.clause
@@ -798,7 +809,7 @@ function joinItems(item: Item, rest: readonly Item[], joined: string): Item[] {
 		const event = { ...head.clause, ...(then === undefined ? {} : { then }), ...(moved ? { modifiers: state.modifiers } : {}) }
 		return [{ kind: 'clause', clause: event }, { kind: 'clause', clause: { ...state, ...(moved ? { modifiers: [] } : {}), during: true, when: 'state-first' } }, ...tail]
 	}
-	const after = head?.kind === 'clause' && (order || during || explains) ? { kind: 'clause' as const, clause: { ...head.clause, ...(order ? { then: order } : {}), ...(during ? { during: true as const } : {}), ...(explains ? { explains: true as const } : {}) } } : head
+	const after = head?.kind === 'clause' && (order || during || explains || bareAnd) ? { kind: 'clause' as const, clause: { ...head.clause, ...(order ? { then: order } : {}), ...(during ? { during: true as const } : {}), ...(explains ? { explains: true as const } : {}), ...(bareAnd ? { bareAnd: true as const } : {}) } } : head
 	return after ? [item, after, ...tail] : [item]
 }
 

@@ -2838,6 +2838,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let cause: { meaning: Meaning; state: boolean; moment?: number; /** The actors its slots name. */ actors: readonly string[]; /** An event clause's earliest event's moment; a state's, where it began in the step. */ from?: number } | undefined
 	// After "X while S", X: a "because" next tells why X happened, the "while" clause an aside.
 	let aside: { meaning: Meaning; state: boolean; moment?: number } | undefined
+	// "X because A and B": what the clause after "because" explains, which each clause joined after it by a bare "and" is a cause of too.
+	let explaining: { meaning: Meaning; state: boolean; moment?: number } | undefined
 	// An unnamed state with no event of the step its own holds at the step's end: "then" after it comes after the end.
 	let atEnd = false
 	// The clock the clause before told: "then" after it is no earlier.
@@ -2892,6 +2894,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			beforeEarly = undefined
 			cause = undefined
 			aside = undefined
+			explaining = undefined
 			atEnd = false
 			clockAt = undefined
 			passed = false
@@ -2925,6 +2928,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			beforeEarly = undefined
 			cause = undefined
 			aside = undefined
+			explaining = undefined
 			atEnd = false
 			clockAt = undefined
 			passed = false
@@ -3066,6 +3070,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			if (wrong) failed.add(index)
 			continue
 		}
+		// A clause a bare "and" joins to the cause "because" tells is a cause too: of what that "because" explains.
+		const alsoOf = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true ? explaining : undefined
+		if (!wrong && alsoOf !== undefined && cause !== undefined) wrong = !causes(said, alsoOf.meaning, context, isState, alsoOf.state, alsoOf.moment) && !(!isState && renewalKept(said, alsoOf.meaning, context))
+		explaining = clause.then === 'because' ? (aside ?? cause) : alsoOf
 		aside = clause.during === true && isState ? cause : undefined
 		const begun = isState ? place?.at : tells === 'event' ? early?.at : undefined
 		cause = { meaning: said, state: isState, ...(momentHere === undefined ? {} : { moment: momentHere }), actors: named, ...(begun === undefined ? {} : { from: begun }) }
@@ -3352,6 +3360,16 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 				if (reached.has(from)) continue
 				reached.add(from)
 				todo.push(from)
+			}
+		}
+		// But for it: of a refused write, an event through the row's side is no reason for the refusal when the row already refused
+		// the write before it: the fence the next write to that database after it (or it itself) found there is no smaller than the write's.
+		if (write !== undefined && write.fenced && write.noFence !== true && !write.changed) {
+			const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+			for (const h of [...reached]) {
+				const i = all.indexOf(h)
+				const found = i < 0 ? undefined : all.slice(i).find((w): w is Of<'wrote'> => w.kind === 'wrote' && w.database === write.database)
+				if (found !== undefined && found.before >= write.fence) reached.delete(h)
 			}
 		}
 		if (!causeIsState) for (const grant of grantSide) reached.add(grant)

@@ -523,19 +523,19 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		denies: true,
 		others: 'askers',
-		formula: "no asked(v, k) ∈ step, and no v ∈ line(k) at the step's start or end, with v not named by the text before it as asking, getting, refused, giving up, in line or holding",
+		formula: "no asked(v, k) ∈ step, and no v ∈ line(k) at the step's start or end, with v not named by the text before it as asking: its ask, the lock's answer to it in the step (a grant, a refusal, giving up) or its place in line",
 		pattern: 'nobody else asks for {key}', alternatives: ['no one else asks for {key}', 'nobody else asked for {key}', 'no one else asked for {key}', 'nobody else wants {key}', 'no one else wants {key}', 'nobody else wanted {key}', 'no one else wanted {key}', 'nobody else asks', 'no one else asks'],
 		example: 'nobody else asks for the key',
-		meaning: "No worker asked for the key in this step, or stood in line for it when the step began or ended, but one the text named before it as wanting or having the key (its ask, grant, refusal, giving up, place in line or lease): \"else\" is other than those, not other than a worker the text named only waking or pausing, nor a holder of the key when the step began that the text does not name (its ask again counts).",
+		meaning: "No worker asked for the key in this step, or stood in line for it when the step began or ended, but one the text named before it as asking (its ask, or the lock's answer to it in this step: a grant, a refusal, giving up; or its place in line): \"else\" is other than those, not other than a worker the text named only holding the key, keeping a lease, working, waking or pausing, nor a holder of the key when the step began that the text does not name (its ask again counts).",
 		check(slots, context) {
 			const key = slots.find(slot => slot.type === 'key')
 			const named = slots.find(slot => slot.type === 'workers')?.value
-			// "Else" is other than the workers the text named before it as wanting or having the key; a holder of the key when the step began that the text does not name is "else" too.
+			// "Else" is other than the workers the text named before it as asking; one it named only holding the key, and a holder of the key when the step began that it does not name, are "else" too.
 			const mine = (worker: string) => named?.type === 'actors' && named.ids.includes(worker)
 			const other = happened(context.step, 'asked', h => ofKey(key, h.store) && !mine(h.worker))[0]
-			if (other) return fails(`${context.name(other.worker)} asked for the key at ${time(other.at)}, and the text names it nowhere before as wanting or having the key (asking, getting it, in line, holding it)`, 0)
+			if (other) return fails(`${context.name(other.worker)} asked for the key at ${time(other.at)}, and the text names it nowhere before as asking (its ask, or getting the key in this step, refused, giving up, in line; holding the key is not asking)`, 0)
 			const waiting = [context.step.start, context.world].flatMap(world => [...world.stores.values()].filter(store => ofKey(key, store.id)).flatMap(store => store.waiters)).find(worker => !mine(worker))
-			if (waiting !== undefined) return fails(`${context.name(waiting)} stood in line for the key in this step, and the text names it nowhere before as wanting or having the key (asking, getting it, in line, holding it)`, 0)
+			if (waiting !== undefined) return fails(`${context.name(waiting)} stood in line for the key in this step, and the text names it nowhere before as asking (its ask, or getting the key in this step, refused, giving up, in line; holding the key is not asking)`, 0)
 			// With no one in line when the step ends, a key let go in it stays free: the line's emptiness is a cause.
 			const store = storeFor(context, key)
 			const verdict = holds([{ kind: 'nothing', what: `an ask in step ${context.step.index} by a worker other than the key's holders and those the text named` }])
