@@ -15,6 +15,7 @@ export { readText, type ReadClause, type ReadProblem, type ReadResult } from './
 export { checkText, allHold } from './check.ts'
 export { FORMS, FORM_GROUPS, formsOf } from './registry.ts'
 export { midSentence, nearestTrue, suggestSentences, patternsOf, type Suggestion } from './suggest.ts'
+export { readAloudWithAVowel } from './numbers.ts'
 export { RECORDED_CAUSES } from './causes.ts'
 export { EXAMPLE_CAST, unreadExamples } from './examples.ts'
 export { NEUTRAL_WORDS, NEUTRAL_ADVERBS, FUNCTION_WORDS, ID_WORDS, ID_EVENTS } from './lexicon.ts'
