@@ -18,7 +18,7 @@ export { midSentence, nearestTrue, suggestSentences, patternsOf, type Suggestion
 export { readAloudWithAVowel } from './numbers.ts'
 export { RECORDED_CAUSES } from './causes.ts'
 export { EXAMPLE_CAST, unreadExamples } from './examples.ts'
-export { NEUTRAL_WORDS, NEUTRAL_ADVERBS, FUNCTION_WORDS, ID_WORDS, ID_EVENTS } from './lexicon.ts'
+export { NEUTRAL_WORDS, NEUTRAL_ADVERBS, FUNCTION_WORDS, ID_WORDS, ID_EVENTS, ID_JOINING_WORDS, ID_ORDER_WORDS, ID_PHRASES } from './lexicon.ts'
 export { idProblem, idEventProblem, idWords } from './scene-id.ts'
 export { fenceOf, showFence } from './fence-notation.ts'
 export { DURATION_PATTERN, readDuration } from './numbers.ts'
