@@ -161,6 +161,9 @@ export const ID_WORDS: readonly string[] = [
 	// The guides' glossary: what a scene about locks may be about.
 	'holder',
 	'holders',
+	// A role every scene has, no actor's name ("crashed-worker", trial 24; "worker-b-saves-first" is still refused at "b").
+	'worker',
+	'workers',
 	'line',
 	'ttl',
 	'clock',

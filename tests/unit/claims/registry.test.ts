@@ -307,7 +307,7 @@ describe("a scene's id", () => {
 
 	it('takes words that join and claim nothing, "one after another" whole, and "runs out" as an event word; no negation, count or outcome (trial 24)', async () => {
 		const { idProblem } = await import('../../../src/scenes/claims/index.ts')
-		for (const id of ['try-and-wait', 'one-after-another', 'fences-one-by-one', 'wait-runs-out', 'lease-ran-out', 'restore-from-backup', 'try-vs-wait', 'pause-then-expiry', 'fences-with-a-restart']) expect(idProblem(id), id).toBeUndefined()
+		for (const id of ['try-and-wait', 'crashed-worker', 'one-after-another', 'fences-one-by-one', 'wait-runs-out', 'lease-ran-out', 'restore-from-backup', 'try-vs-wait', 'pause-then-expiry', 'fences-with-a-restart']) expect(idProblem(id), id).toBeUndefined()
 		expect(idProblem('two-printers', [], ['printers'])).toContain('"two" counts, and an id claims no number')
 		expect(idProblem('one-holder')).toContain('"one" counts')
 		expect(idProblem('fences-without-restart')).toContain('"without" is no word of the id lexicon')
