@@ -24,6 +24,7 @@ export function formsText(): string {
 	out.push('', '## causes the engine records ("X, so Y" and "Y because X" read only where X leads to Y through these)')
 	for (const [what, from] of RECORDED_CAUSES) out.push(`${what}    follows from: ${from}`)
 	out.push('', '## words of a scene\'s id', `${idWords().join(', ')}`, `each domain's: ${[...DOMAINS.values()].map(domain => `${domain.words.ids.join(', ')} (domain ${domain.name})`).join('; ')}`, "and any word of the title and headings of the scene's page")
+	out.push(`"after", "before" and "then" between two event words (or crash, write(s), fence(s), lease(s)) claim that order; "run out" ("runs out", "ran out") is the event word run-out; no count ("two"), negation ("no", "without") or outcome ("over", "off")`)
 	out.push(`and these, each of which the scene must show: ${Object.entries(ID_EVENTS).map(([word, event]) => `${word} (${event})`).join(', ')}`)
 	for (const domain of DOMAINS.values()) {
 		out.push('', `## names a code sample may use in the ${domain.name} domain${domain.name === DEFAULT_DOMAIN.name ? ' (the default)' : ` (domain ${domain.name})`}`)

@@ -2,7 +2,7 @@
  * `npm run scenes -- check PATH...` verifies every scene in the given files and folders;
  * `npm run scenes -- render FILE --out DIR` writes one SVG per step, for looking at;
  * `npm run scenes -- forms` prints the language: every form with its meaning and example, the id
- * words and the neutral words; `npm run scenes -- suggest PATH...` prints, for each step of each
+ * words and the neutral words (`--write` writes them to the authors' Vocabulary page, content/authors/vocabulary.md); `npm run scenes -- suggest PATH...` prints, for each step of each
  * scene, the captions the language can truly say of it, grouped by what they tell. Scenes are
  * checked as the build checks them: in the guarded check's pool of checker processes, with a time
  * and a memory limit per scene, several at once, and told in the order of the files.
@@ -16,11 +16,13 @@ import { CheckPool, LimitError, limitsFromEnv, readLimit, type CheckLimits } fro
 import { findSceneBlocks } from '../scenes/markdown/scene-blocks.ts'
 import { renderFrame } from '../scenes/render/index.ts'
 import { formsText } from './forms-text.ts'
+import { VOCABULARY_PAGE, vocabularyPage } from './vocabulary-page.ts'
 
 const USAGE = `usage:
   npm run scenes -- check [--json] PATH...     verify every scene in .scene, .md and .mdx files and folders
   npm run scenes -- render FILE --out DIR      write one SVG per step of each scene in FILE
   npm run scenes -- forms                      print every claim form (meaning, example), the id words and the neutral words
+  npm run scenes -- forms --write              write them to content/authors/vocabulary.md, the authors' Vocabulary page
   npm run scenes -- suggest PATH...            print, for each step, the true captions the language can say of it
 options of check, render and suggest, each also set by its variable:
   --timeout 20s     the longest one scene's check may take (SCENES_CHECK_TIMEOUT)
@@ -188,15 +190,15 @@ process.on('beforeExit', () => {
 })
 
 /** The command line read by Node's parseArgs; an option it does not know, or a limit it cannot read, is a usage error. */
-function readArgs(argv: string[]): { positionals: string[]; json: boolean; out?: string; limits: CheckLimits } {
+function readArgs(argv: string[]): { positionals: string[]; json: boolean; write: boolean; out?: string; limits: CheckLimits } {
 	try {
-		const options = { json: { type: 'boolean' }, out: { type: 'string' }, timeout: { type: 'string' }, memory: { type: 'string' }, workers: { type: 'string' } } as const
+		const options = { json: { type: 'boolean' }, write: { type: 'boolean' }, out: { type: 'string' }, timeout: { type: 'string' }, memory: { type: 'string' }, workers: { type: 'string' } } as const
 		const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options })
 		const limits = limitsFromEnv(process.env)
 		if (values.timeout !== undefined) limits.timeoutMs = readLimit('timeoutMs', values.timeout, '--timeout')
 		if (values.memory !== undefined) limits.memoryMb = readLimit('memoryMb', values.memory, '--memory')
 		if (values.workers !== undefined) limits.workers = readLimit('workers', values.workers, '--workers')
-		return { positionals, json: values.json ?? false, out: values.out, limits }
+		return { positionals, json: values.json ?? false, write: values.write ?? false, out: values.out, limits }
 	} catch (error) {
 		if (error instanceof LimitError) throw new UsageError(error.message)
 		throw new UsageError(error instanceof Error ? error.message : String(error))
@@ -204,10 +206,16 @@ function readArgs(argv: string[]): { positionals: string[]; json: boolean; out?:
 }
 
 async function main(argv: string[]): Promise<number> {
-	const { positionals, json, out, limits } = readArgs(argv)
+	const { positionals, json, write, out, limits } = readArgs(argv)
 	const [command, ...paths] = positionals
 	if (command === 'forms') {
-		console.log(formsText())
+		if (!write) {
+			console.log(formsText())
+			return 0
+		}
+		// The authors' Vocabulary page, at the repository's root whatever the working folder.
+		await writeFile(new URL(`../../${VOCABULARY_PAGE}`, import.meta.url), vocabularyPage())
+		console.log(`wrote ${VOCABULARY_PAGE}`)
 		return 0
 	}
 	if (command !== 'check' && command !== 'render' && command !== 'suggest') throw new UsageError(command ? `unknown command "${command}"` : 'no command given')

@@ -161,6 +161,9 @@ export const ID_WORDS: readonly string[] = [
 	// The guides' glossary: what a scene about locks may be about.
 	'holder',
 	'holders',
+	// A role every scene has, no actor's name ("crashed-worker", trial 24; "worker-b-saves-first" is still refused at "b").
+	'worker',
+	'workers',
 	'line',
 	'ttl',
 	'clock',
@@ -177,6 +180,22 @@ export const ID_WORDS: readonly string[] = [
 	'basics',
 	'overview',
 ]
+
+/**
+ * Words that join the subject words of an id and claim nothing alone: "try-and-wait", "fences-vs-ttl",
+ * "restore-from-backup". "after", "before" and "then" between two event words claim an order, which
+ * the scene must show ("pause-then-expiry": a pause, and an expiry after it). Not here: negations
+ * ("no", "not", "without", "off": `fences-off` says the database checked no fence) and counts
+ * ("two", "three": a number the scene would have to show), and "over" and "out" alone (a lease "over",
+ * "out": an outcome).
+ */
+export const ID_JOINING_WORDS: readonly string[] = ['and', 'or', 'vs', 'versus', 'with', 'to', 'at', 'by', 'from', 'into', 'after', 'before', 'then', 'a', 'an', 'the', 'of', 'for', 'in', 'on', 'its']
+
+/** Words of ID_JOINING_WORDS that claim an order between the event words either side of them ("expiry-after-pause"). */
+export const ID_ORDER_WORDS: Readonly<Record<string, 'after' | 'before'>> = { after: 'after', before: 'before', then: 'before' }
+
+/** Phrases an id may use whole, which claim nothing: holders one after another ("one" alone would count). */
+export const ID_PHRASES: readonly string[] = ['one after another', 'one by one']
 
 /** Words of an id that name an event, each with the event the scene must show for it (`shutdown-killed` needs a worker shown crashed). */
 export const ID_EVENTS: Readonly<Record<string, string>> = {
@@ -196,7 +215,9 @@ export const ID_EVENTS: Readonly<Record<string, string>> = {
 	timeout: 'a worker gives up waiting',
 	handover: 'the key goes to a worker that waited in line',
 	tryhold: 'a worker tries the key without waiting',
-	wait: 'a worker asks with a wait',
+	wait: 'a worker asks with a wait, or waits in line',
+	// "wait-runs-out", "lease-run-out": a lease or a wait that ran out (also "runs out", "ran out").
+	'run-out': "a worker's lease runs out, or a worker's wait runs out and it gives up",
 	nofence: 'a write or a lease carries no fence a database checks',
 	fifo: 'the key goes to the first of several in line',
 	limit: 'a semaphore with a limit',

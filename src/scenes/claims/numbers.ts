@@ -109,3 +109,16 @@ function whole(ms: number): number | undefined {
 	const rounded = Math.round(ms)
 	return Math.abs(ms - rounded) < 1e-6 && Number.isSafeInteger(rounded) ? rounded : undefined
 }
+
+/**
+ * Whether a length's number, read aloud, starts with a vowel: eight, eleven, eighteen, eighty, eight
+ * hundred, eleven thousand...; a number in words by its first word ("eight seconds", "eleven minutes").
+ */
+export function readAloudWithAVowel(value: string): boolean {
+	const digits = /^(\d[\d,]*)/.exec(value)?.[1]?.replaceAll(',', '')
+	if (digits === undefined) return /^(?:eight|eleven)/i.test(value)
+	if (digits.startsWith('8')) return true
+	// The number's leading group of up to three digits, as it is read before "thousand" or "million".
+	const lead = digits.slice(0, digits.length % 3 === 0 ? 3 : digits.length % 3)
+	return lead === '11' || lead === '18'
+}

@@ -2,20 +2,38 @@
  * A scene's id as a claim: it shows in every link to a step, so it names the scene's subject in words
  * of the id lexicon, and a word that names an event (`restart`) says the scene shows one.
  */
-import { FUNCTION_WORDS, ID_EVENTS, ID_WORDS, NEUTRAL_WORDS } from './lexicon.ts'
+import { FUNCTION_WORDS, ID_EVENTS, ID_JOINING_WORDS, ID_ORDER_WORDS, ID_PHRASES, ID_WORDS, NEUTRAL_WORDS } from './lexicon.ts'
 import type { Happening } from '../frame.ts'
 import type { RunFacts } from './facts.ts'
 
-const ALLOWED = new Set([...NEUTRAL_WORDS, ...FUNCTION_WORDS, ...ID_WORDS, ...Object.keys(ID_EVENTS)])
+const ALLOWED = new Set([...NEUTRAL_WORDS, ...FUNCTION_WORDS, ...ID_JOINING_WORDS, ...ID_PHRASES, ...ID_WORDS, ...Object.keys(ID_EVENTS)])
 
-/** Every word a scene's id may use on any page, in order: the subjects, the glossary, the event words and the neutral ones. */
+/** Every word a scene's id may use on any page, in order: the subjects, the glossary, the event words, the joining words, the phrases and the neutral ones. */
 export function idWords(): string[] {
-	return [...new Set([...ID_WORDS, ...Object.keys(ID_EVENTS), ...NEUTRAL_WORDS, ...FUNCTION_WORDS])]
+	return [...new Set([...ID_WORDS, ...Object.keys(ID_EVENTS), ...ID_JOINING_WORDS, ...ID_PHRASES.map(phrase => phrase.replaceAll(' ', '-')), ...NEUTRAL_WORDS, ...FUNCTION_WORDS])]
 }
 
-/** The words of an id, between its hyphens and underscores, each as the lexicon has it. */
+/** Number words: a count, which an id does not claim ("two-printers"). */
+const NUMBER_WORD = /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|\d+)$/
+
+/**
+ * The words of an id, between its hyphens and underscores, each as the lexicon has it: a phrase of
+ * ID_PHRASES is one word ("one after another"), and "run out", "runs out" or "ran out" is the event word "run-out".
+ */
 function wordsOf(id: string): string[] {
-	return id.split(/[-_]+/).filter(part => part !== '').map(baseOf)
+	const parts = id.split(/[-_]+/).filter(part => part !== '')
+	const out: string[] = []
+	for (let i = 0; i < parts.length; i++) {
+		const phrase = ID_PHRASES.find(words => words.split(' ').every((word, k) => parts[i + k] === word))
+		if (phrase !== undefined) {
+			out.push(phrase)
+			i += phrase.split(' ').length - 1
+		} else if (/^(?:run|runs|ran)$/.test(parts[i] as string) && parts[i + 1] === 'out') {
+			out.push('run-out')
+			i += 1
+		} else out.push(baseOf(parts[i] as string))
+	}
+	return out
 }
 
 /**
@@ -39,6 +57,7 @@ export function idProblem(id: string, headings: readonly string[] = [], domain: 
 	const own = new Set(domain)
 	const word = wordsOf(id).find(part => !ALLOWED.has(part) && !page.has(part) && !own.has(part))
 	if (word === undefined) return undefined
+	if (NUMBER_WORD.test(word)) return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" counts, and an id claims no number (npm run scenes -- forms lists its words); name the subject, like printers or fences-restart`
 	const from = page.size > 0 ? `, nor of this page's headings` : ''
 	const ownWords = own.size > 0 ? `, nor of this scene's own (${[...own].slice(0, 8).join(', ')}${own.size > 8 ? ', ...' : ''})` : ''
 	return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" is no word of the id lexicon${from}${ownWords} (npm run scenes -- forms lists them all); name the subject, like fences-restart`
@@ -62,10 +81,74 @@ const SHOWN: Readonly<Record<string, (run: RunFacts) => boolean>> = {
 	timeout: run => some(run, h => h.kind === 'gave-up'),
 	handover: run => some(run, h => h.kind === 'granted' && h.place !== undefined),
 	tryhold: run => some(run, h => h.kind === 'asked' && h.tryOnly),
-	wait: run => some(run, h => h.kind === 'asked' && !h.tryOnly && h.wait !== undefined),
+	wait: run => some(run, h => h.kind === 'asked' && !h.tryOnly && h.wait !== undefined) || joinedLine(run).length > 0,
 	nofence: run => some(run, h => (h.kind === 'wrote' && !h.fenced) || (h.kind === 'granted' && h.fence === undefined)),
 	fifo: run => run.steps.some(step => step.happenings.filter(h => h.kind === 'granted' && h.place !== undefined).length > 0) && run.steps.some(step => [...step.end.stores.values()].some(store => store.waiters.length > 1) || [...step.start.stores.values()].some(store => store.waiters.length > 1)),
 	limit: run => run.steps.some(step => [...step.end.stores.values()].some(store => store.limit !== undefined)),
+	'run-out': run => some(run, h => h.kind === 'expired' || h.kind === 'gave-up'),
+}
+
+/** A step's happening's place in the run, for an order: its step, then its place among the step's happenings. */
+const at = (step: number, order: number): number => step * 100_000 + order
+/** A state shown at a step's end, as a place in the run: after every happening of the step. */
+const atEnd = (step: number): number => at(step, 99_999)
+
+function placesOf(run: RunFacts, test: (h: Happening) => boolean): number[] {
+	return run.steps.flatMap(step => step.happenings.flatMap((h, order) => (test(h) ? [at(step.index, order)] : [])))
+}
+
+/** Where a worker joins a line: the end of each step a store has a waiter it did not have at the step's start. */
+function joinedLine(run: RunFacts): number[] {
+	return run.steps.flatMap(step => ([...step.end.stores.entries()].some(([id, store]) => store.waiters.some(waiter => !(step.start.stores.get(id)?.waiters.includes(waiter) ?? false))) ? [atEnd(step.index)] : []))
+}
+
+/** Where a worker's state (crashed, paused) begins: the end of each step a worker shows it and did not at the step's start. */
+function onsets(run: RunFacts, state: (worker: { crashed?: boolean; paused?: boolean }) => boolean): number[] {
+	return run.steps.flatMap(step => ([...step.end.workers.entries()].some(([id, worker]) => state(worker) && !(step.start.workers.get(id) !== undefined && state(step.start.workers.get(id) as never))) ? [atEnd(step.index)] : []))
+}
+
+/** Where in the run each event word's event is shown, for "after", "before" and "then" between two of them. */
+const PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {
+	restart: run => placesOf(run, h => h.kind === 'restarted' || h.kind === 'process-restarted'),
+	restore: run => placesOf(run, h => h.kind === 'restored'),
+	backup: run => placesOf(run, h => h.kind === 'backed-up'),
+	killed: run => onsets(run, worker => worker.crashed === true),
+	lets: run => placesOf(run, h => h.kind === 'released'),
+	go: run => placesOf(run, h => h.kind === 'released'),
+	pause: run => onsets(run, worker => worker.paused === true),
+	renewal: run => placesOf(run, h => h.kind === 'renewed'),
+	renew: run => placesOf(run, h => h.kind === 'renewed'),
+	release: run => placesOf(run, h => h.kind === 'released'),
+	end: run => placesOf(run, h => h.kind === 'ended'),
+	ended: run => placesOf(run, h => h.kind === 'ended'),
+	expiry: run => placesOf(run, h => h.kind === 'expired'),
+	timeout: run => placesOf(run, h => h.kind === 'gave-up'),
+	handover: run => placesOf(run, h => h.kind === 'granted' && h.place !== undefined),
+	tryhold: run => placesOf(run, h => h.kind === 'asked' && h.tryOnly),
+	wait: run => [...placesOf(run, h => h.kind === 'asked' && !h.tryOnly && h.wait !== undefined), ...joinedLine(run)],
+	nofence: run => placesOf(run, h => (h.kind === 'wrote' && !h.fenced) || (h.kind === 'granted' && h.fence === undefined)),
+	fifo: run => (SHOWN.fifo as (run: RunFacts) => boolean)(run) ? placesOf(run, h => h.kind === 'granted' && h.place !== undefined) : [],
+	limit: run => run.steps.flatMap(step => ([...step.end.stores.values()].some(store => store.limit !== undefined) ? [atEnd(step.index)] : [])),
+	'run-out': run => placesOf(run, h => h.kind === 'expired' || h.kind === 'gave-up'),
+	// Subjects that need no event alone, but name one beside an order word ("fences-after-restart": a fence given after a restart).
+	crash: run => onsets(run, worker => worker.crashed === true),
+	write: run => placesOf(run, h => h.kind === 'wrote'),
+	writes: run => placesOf(run, h => h.kind === 'wrote'),
+	fence: run => placesOf(run, h => h.kind === 'granted' && h.fence !== undefined),
+	fences: run => placesOf(run, h => h.kind === 'granted' && h.fence !== undefined),
+	lease: run => placesOf(run, h => h.kind === 'granted'),
+	leases: run => placesOf(run, h => h.kind === 'granted'),
+}
+
+/** What a subject word of PLACES names beside an order word, as ID_EVENTS says of an event word. */
+const PLACED_SUBJECTS: Readonly<Record<string, string>> = {
+	crash: 'a worker is shown crashed',
+	write: 'a worker writes',
+	writes: 'a worker writes',
+	fence: 'the lock gives a fence',
+	fences: 'the lock gives a fence',
+	lease: 'the lock gives a lease',
+	leases: 'the lock gives a lease',
 }
 
 function some(run: RunFacts, test: (h: Happening) => boolean): boolean {
@@ -74,7 +157,33 @@ function some(run: RunFacts, test: (h: Happening) => boolean): boolean {
 
 /** The first event an id's words name that the run does not show. */
 export function idEventProblem(id: string, run: RunFacts): string | undefined {
-	const word = wordsOf(id).find(part => SHOWN[part] !== undefined && !(SHOWN[part] as (run: RunFacts) => boolean)(run))
-	if (word === undefined) return undefined
-	return `the scene's id says "${word}", and ${ID_EVENTS[word]} in no step of it; name what the scene shows`
+	const words = wordsOf(id)
+	const word = words.find(part => SHOWN[part] !== undefined && !(SHOWN[part] as (run: RunFacts) => boolean)(run))
+	if (word !== undefined) return `the scene's id says "${word}", and ${ID_EVENTS[word]} in no step of it; name what the scene shows`
+	return orderProblem(words, run)
+}
+
+/**
+ * "X-after-Y", "X-before-Y", "X-then-Y" with an event word either side (the nearest, not past another
+ * order word; a subject that names a happening, "crash", "writes", "fences", "lease", counts here): the
+ * scene shows an X after (before) a Y.
+ */
+function orderProblem(words: readonly string[], run: RunFacts): string | undefined {
+	for (const [i, word] of words.entries()) {
+		const order = ID_ORDER_WORDS[word]
+		if (order === undefined) continue
+		const isEvent = (part: string) => PLACES[part] !== undefined
+		const stop = (part: string) => ID_ORDER_WORDS[part] !== undefined
+		let left: string | undefined
+		for (let j = i - 1; j >= 0 && !stop(words[j] as string); j--) if (isEvent(words[j] as string)) { left = words[j]; break }
+		let right: string | undefined
+		for (let k = i + 1; k < words.length && !stop(words[k] as string); k++) if (isEvent(words[k] as string)) { right = words[k]; break }
+		if (left === undefined || right === undefined) continue
+		const first = (PLACES[left] as (run: RunFacts) => number[])(run)
+		const second = (PLACES[right] as (run: RunFacts) => number[])(run)
+		const holds = order === 'after' ? first.some(a => second.some(b => a > b)) : first.some(a => second.some(b => a < b))
+		const what = (part: string) => ID_EVENTS[part] ?? PLACED_SUBJECTS[part]
+		if (!holds) return `the scene's id says "${left} ${word} ${right}", an order, and in the scene no "${left}" (${what(left)}) comes ${order} a "${right}" (${what(right)}); name what the scene shows, in its order`
+	}
+	return undefined
 }

@@ -4,6 +4,7 @@
  * is what the language can truly say of the step; the one nearest an author's words is the "did you
  * mean" of an error. As Gherkin offers snippets for an undefined step, from the step's own words.
  */
+import { readAloudWithAVowel } from './numbers.ts'
 import { formatDuration } from '../../../engine/index.ts'
 import type { ClaimContext, ClaimForm, DomainWords, SlotType } from './form.ts'
 import { DOES, DOING, TO_DO, VERB, WORKS, inWords } from './form.ts'
@@ -157,7 +158,7 @@ function sentencesOf(pattern: string, fill: (type: SlotType) => string[], words:
 		const next: string[] = []
 		for (const partial of out) {
 			for (const value of values) {
-				next.push(partial.replace(`{${type}}`, value))
+				next.push(fillSlot(partial, type, value))
 				if (next.length >= PER_FORM) break
 			}
 			if (next.length >= PER_FORM) break
@@ -165,6 +166,20 @@ function sentencesOf(pattern: string, fill: (type: SlotType) => string[], words:
 		out = next
 	}
 	return out
+}
+
+/**
+ * A pattern's first slot of a type filled with a value; before a length, "a" becomes "an" where the
+ * number is read aloud with a vowel first ("an 8 s lease", "an 11 s wait", "an 18 s lease"), as the
+ * language reads either.
+ */
+function fillSlot(partial: string, type: SlotType, value: string): string {
+	const slot = `{${type}}`
+	const index = partial.indexOf(slot)
+	if (index < 0) return partial
+	const before = partial.slice(0, index)
+	const article = type === 'duration' && /(?:^| )a $/.test(before) && readAloudWithAVowel(value) ? `${before.slice(0, -2)}an ` : before
+	return article + value + partial.slice(index + slot.length)
 }
 
 /** The first letter raised, as a caption's sentence starts. */

@@ -10,7 +10,7 @@
 import type { Code, Root } from 'mdast'
 import type { ElementContent } from 'hast'
 import { h, text } from '../hast-nodes.ts'
-import { FORMS, RECORDED_CAUSES, FORMULA_TERMS, FUNCTION_WORDS, ID_EVENTS, ID_WORDS, NEUTRAL_ADVERBS, NEUTRAL_WORDS, PLACE_NAMES, inWords, unreadExamples } from '../claims/index.ts'
+import { FORMS, RECORDED_CAUSES, FORMULA_TERMS, FUNCTION_WORDS, ID_EVENTS, ID_JOINING_WORDS, ID_PHRASES, ID_WORDS, NEUTRAL_ADVERBS, NEUTRAL_WORDS, PLACE_NAMES, inWords, unreadExamples } from '../claims/index.ts'
 import type { ClaimForm, Place } from '../claims/index.ts'
 import type { SceneFrames } from '../frame.ts'
 import { SceneError } from './remark-scenes.ts'
@@ -75,7 +75,7 @@ function causeTable(): ElementContent[] {
 
 function idLexicon(): ElementContent[] {
 	return [
-		h('p', {}, [h('strong', {}, [text('Words of an id, besides the neutral ones: ')]), text(`${ID_WORDS.join(', ')}; and each domain's: ${[...DOMAINS.values()].map(domain => `${domain.words.ids.join(', ')} (${domain.name})`).join('; ')}; and any word of the page's title and headings.`)]),
+		h('p', {}, [h('strong', {}, [text('Words of an id, besides the neutral ones: ')]), text(`${ID_WORDS.join(', ')}; and each domain's: ${[...DOMAINS.values()].map(domain => `${domain.words.ids.join(', ')} (${domain.name})`).join('; ')}; and any word of the page's title and headings. Words that join them and claim nothing: ${ID_JOINING_WORDS.join(', ')}; and whole, ${ID_PHRASES.map(phrase => phrase.replaceAll(' ', '-')).join(', ')}. "after", "before" and "then" between two event words (or crash, writes, fences, lease, which then name a happening) claim that order, which the scene must show.`)]),
 		h('p', {}, [h('strong', {}, [text('Words that name an event the scene must show: ')]), ...Object.entries(ID_EVENTS).flatMap(([word, event], i) => [...(i === 0 ? [] : [text('; ')]), h('code', {}, [text(word)]), text(` (${event})`)]), text('.')]),
 	]
 }

@@ -7,7 +7,7 @@
  */
 import type { Code, Position, Scene, SetState, Step, StepStatement, Strike } from '../../../scene-parser/index.ts'
 import { DEFAULT_TTL_MS, MAX_FENCE_PART, formatDuration } from '../../../engine/index.ts'
-import { castProblems, idEventProblem, idProblem, isLockName, nameProblem, aloneVerbs, sceneNouns, unlentWords, verbNouns } from '../claims/index.ts'
+import { castProblems, idEventProblem, idProblem, isLockName, nameProblem, aloneVerbs, readAloudWithAVowel, sceneNouns, unlentWords, verbNouns } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 import type { Frame, FrameMessage, SceneFrames } from '../frame.ts'
 import { castOf, kindOf, statePlace } from './cast.ts'
@@ -362,7 +362,7 @@ function ttlProblems(scene: Scene, facts: RunFacts, file: string | undefined, ou
 			told.add(key)
 			const scenes = setting ? `the scene's leases last ${formatDuration(facts.ttl)} (ttl ${formatDuration(facts.ttl)})` : `the scene's leases last ${formatDuration(facts.ttl)} (a scene's TTL unless it says ttl)`
 			const line = h.kind === 'asked' ? h.line : undefined
-			out.push({ file, ...samplePosition(code, line ?? 1), message: `${h.worker}'s code ${h.kind === 'asked' ? 'holds' : 'renews'} with a ${formatDuration(h.ttl)} TTL${line === undefined ? '' : ` (line ${line})`}, and ${scenes}; write ttl ${durationSetting(h.ttl)} in the scene, or the scene's TTL in the code` })
+			out.push({ file, ...samplePosition(code, line ?? 1), message: `${h.worker}'s code ${h.kind === 'asked' ? 'holds' : 'renews'} with ${readAloudWithAVowel(formatDuration(h.ttl)) ? 'an' : 'a'} ${formatDuration(h.ttl)} TTL${line === undefined ? '' : ` (line ${line})`}, and ${scenes}; write ttl ${durationSetting(h.ttl)} in the scene, or the scene's TTL in the code` })
 		}
 	}
 }

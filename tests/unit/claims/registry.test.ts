@@ -304,6 +304,17 @@ describe("a scene's id", () => {
 		expect(idProblem('thumbnails-limit', [], ['thumbnails', 'resize'])).toBeUndefined()
 		expect(idProblem('thumbnails-sale', [], ['thumbnails', 'resize'])).toContain('"sale" is no word of the id lexicon, nor of this scene\'s own (thumbnails, resize)')
 	})
+
+	it('takes words that join and claim nothing, "one after another" whole, and "runs out" as an event word; no negation, count or outcome (trial 24)', async () => {
+		const { idProblem } = await import('../../../src/scenes/claims/index.ts')
+		for (const id of ['try-and-wait', 'crashed-worker', 'one-after-another', 'fences-one-by-one', 'wait-runs-out', 'lease-ran-out', 'restore-from-backup', 'try-vs-wait', 'pause-then-expiry', 'fences-with-a-restart']) expect(idProblem(id), id).toBeUndefined()
+		expect(idProblem('two-printers', [], ['printers'])).toContain('"two" counts, and an id claims no number')
+		expect(idProblem('one-holder')).toContain('"one" counts')
+		expect(idProblem('fences-without-restart')).toContain('"without" is no word of the id lexicon')
+		expect(idProblem('lease-over')).toContain('"over" is no word')
+		expect(idProblem('lease-out')).toContain('"out" is no word')
+		expect(idProblem('lease-runs')).toContain('"runs" is no word')
+	})
 })
 
 describe('the claim language has no domain words of its own (issue 34)', () => {

@@ -96,6 +96,26 @@ describe('npm run scenes -- render', () => {
 })
 
 describe('npm run scenes -- forms', () => {
+	it('--write keeps content/authors/vocabulary.md, the Vocabulary page a writer reads in the source, as the checker\'s lists are', async () => {
+		const { readFileSync } = await import('node:fs')
+		const { VOCABULARY_COMMAND, VOCABULARY_PAGE, vocabularyPage } = await import('../../../src/cli/vocabulary-page.ts')
+		const written = readFileSync(new URL(`../../../${VOCABULARY_PAGE}`, import.meta.url), 'utf8')
+		expect(written === vocabularyPage(), `${VOCABULARY_PAGE} is out of date: run ${VOCABULARY_COMMAND} and commit it`).toBe(true)
+	})
+
+	it('the Vocabulary page lists every id word, every neutral word and every form\'s pattern and example', async () => {
+		const { FORMS, NEUTRAL_WORDS, idWords, inWords } = await import('../../../src/scenes/claims/index.ts')
+		const { CHAT_DOMAIN } = await import('../../../src/seed/chat-domain.ts')
+		const { vocabularyPage } = await import('../../../src/cli/vocabulary-page.ts')
+		const page = vocabularyPage()
+		const md = (text: string) => text.replace(/[\\`*_[\]<>#&|~]/g, '\\$&')
+		for (const word of [...idWords(), ...NEUTRAL_WORDS]) expect(page).toContain(`\`${word}\``)
+		for (const form of FORMS) {
+			expect(page).toContain(`- ${md(inWords(form.pattern, CHAT_DOMAIN.words))}\n  (${form.id};`)
+			expect(page).toContain(`E.g. “${md(inWords(form.example, CHAT_DOMAIN.words))}”.`)
+		}
+	})
+
 	it('prints every form of the registry with its meaning and example, its other wordings, the id words, the prelude names and the neutral words', async () => {
 		const { FORMS, NEUTRAL_WORDS, idWords, inWords } = await import('../../../src/scenes/claims/index.ts')
 		const { CHAT_DOMAIN } = await import('../../../src/seed/chat-domain.ts')

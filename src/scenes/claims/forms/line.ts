@@ -5,6 +5,7 @@ import { actorOf, actorsOf, brokenWait, eachHeld, earlierHappenings, fails, happ
 import type { Of } from '../query.ts'
 import type { StepFacts, StoreFact } from '../facts.ts'
 import { worldsOf } from '../positions.ts'
+import { readAloudWithAVowel } from '../numbers.ts'
 import type { Happening } from '../../frame.ts'
 
 const STORY = ['caption', 'note'] as const
@@ -702,7 +703,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const mine = asks(context, worker)[0] as Of<'asked'>
 			const before = [...earlierHappenings(context), ...context.step.happenings.slice(0, context.step.happenings.indexOf(mine))]
 			const other = before.find(h => h.kind === 'asked' && h.worker !== worker && !h.tryOnly && h.wait === mine.wait)
-			if (other === undefined) return fails(`no other worker asked with a ${time(numberOf(slots[1]))} wait before ${context.name(worker)}: "also" says one did`, 1)
+			if (other === undefined) return fails(`no other worker asked with ${readAloudWithAVowel(time(numberOf(slots[1]))) ? 'an' : 'a'} ${time(numberOf(slots[1]))} wait before ${context.name(worker)}: "also" says one did`, 1)
 			return verdict
 		},
 	},
