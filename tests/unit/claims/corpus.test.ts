@@ -14,9 +14,10 @@ import { corpusFiles, tryCaption, type CorpusResult } from './corpus.ts'
  * 0.914 (588 of 643) with trial 19's drafts, 29 of 35 of which read at first contact once its writer's refusals were mended;
  * 0.931 (710 of 763) with trials 20 to 22's: trial 22's 44 read once its writer's refusals were mended (32 had on the day);
  * 0.929 (745 of 802) with trial 23's, 35 of 39 of which read once its writer's refusals were mended (26 had on the day);
- * 0.919 (774 of 842) with trial 24's, 29 of 40 as on the day, its refusals not yet mended.
+ * 0.919 (774 of 842) with trial 24's, 29 of 40 as on the day, its refusals not yet mended; 0.926 (816 of 881) with trial
+ * 25's, 31 of 39 as on the day, once trial 24's refusals were mended (39 of its 40 now read).
  */
-const FLOOR = 0.915
+const FLOOR = 0.92
 
 describe('the corpus of natural captions', () => {
 	const files = corpusFiles()
