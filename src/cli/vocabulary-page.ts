@@ -88,7 +88,7 @@ export function vocabularyPage(): string {
 	out.push(
 		'## Claim forms',
 		'',
-		`Every form, in the words of the ${DEFAULT_DOMAIN.name} domain (another domain writes its own word for “${md(words.thing)}”). A clause reads as one form whole; \`{slot}\` takes a name or a number of its kind, \`(word)\` may be left out, \`a/b\` is either word. Each form is its pattern, then its id and the places it may stand in, the other ways it may be written (“or”), its meaning and an example that reads as it. Any happening may end with “too” or “as well” (another did it before) or “again” (it did it before); a clause may start with “at 30 s” or “5 s later”, or end with “at 30 s”.`,
+		`Every form, in the words of the ${DEFAULT_DOMAIN.name} domain (another domain writes its own word for “${md(words.thing)}”). A clause reads as one form whole; \`{slot}\` takes a name or a number of its kind, \`(word)\` may be left out, \`a/b\` is either word, and \`\\(\` stands for a parenthesis written as it is. Each form is its pattern, then its id and the places it may stand in, the other ways it may be written (“or”), its meaning and an example that reads as it. Any happening may end with “too” or “as well” (another did it before) or “again” (it did it before); a clause may start with “at 30 s” or “5 s later”, or end with “at 30 s”.`,
 	)
 	for (const [group, forms] of FORM_GROUPS) {
 		out.push('', `### ${group.charAt(0).toUpperCase()}${group.slice(1)}`, '')
