@@ -553,6 +553,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
 		return before.some(h => h.kind === 'granted' && h.worker !== grant.worker && h.store === grant.store) ? NO : event(grant)
 	},
+	// Of the whole scene, the steps up to this one and those after it: no grant of the key to the worker, and none live as the step began.
+	'never-gets': (s, env) => {
+		const w = actor(s[0])
+		const start = leaseAt(env.step.start, w)
+		if (start !== undefined && state(start) === 'live' && fits(s[1], start.store)) return NO
+		return timeless([...upTo(env), ...laterSteps(env)].every(step => events(step, 'granted', h => h.worker === w && fits(s[1], h.store)).length === 0))
+	},
 	'no-longer-holds': (s, env) => {
 		const w = actor(s[0])
 		const fits = (store: string) => named(s[1]) === undefined || store === named(s[1])
