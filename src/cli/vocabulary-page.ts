@@ -50,7 +50,7 @@ export function vocabularyPage(): string {
 		'',
 		`**Words that join them and claim nothing:** ${codes(ID_JOINING_WORDS)}; and, whole, ${codes(ID_PHRASES.map(phrase => phrase.replaceAll(' ', '-')))}. \`after\`, \`before\` and \`then\` between two event words (or \`crash\`, \`write\`, \`writes\`, \`fence\`, \`fences\`, \`lease\`, \`leases\`, which then name a happening) claim that order, which the scene must show (\`pause-then-expiry\`, \`fences-after-restart\`).`,
 		'',
-		'**Words that name an event the scene must show** (`run-out` is written `runs-out`, `run-out` or `ran-out`):',
+		'**Words that name an event the scene must show** (`run-out` is written `runs-out`, `run-out` or `ran-out`; `handover` also `handed-over`, `hands-over` or `hand-over`):',
 		'',
 		...Object.entries(ID_EVENTS).map(([word, event]) => `- \`${word}\`: ${md(event)}`),
 		'',

@@ -102,7 +102,13 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	// What a copy of a state after "while" (`repeated`) found wrong: told where it stands unless the state itself is wrong there too.
 	const copies = new Set<ReadProblem>()
 	for (const [index, told0] of read.clauses.entries()) {
-		const clause = openedAt(told0, text.opened)
+		const ending = sceneEndAt(told0, context)
+		if (typeof ending === 'string') {
+			result.problems.push({ start: (told0.modifiers[0]?.slot.start ?? told0.start + 3) - 3, end: told0.modifiers[0]?.slot.end ?? told0.end, message: ending })
+			forgetBefore(text)
+			continue
+		}
+		const clause = openedAt(ending, text.opened)
 		// A state held at the clause before ("while S", "which A holds"), or told after "so", is passed over by the opening's reach (`sharedMoment`): the moment goes on after it.
 		if (!clause.modifiers.some(modifier => modifier.shared) && !passedOver(clause)) text.opened = undefined
 		if (clause.repeated) {
@@ -249,6 +255,20 @@ function sharedProblem(clause: ReadClause, outcome: CheckedClaim | ReadProblem):
 	if (shared === undefined || !('message' in outcome) || outcome.start !== shared.slot.start) return outcome
 	const words = shared.kind === 'at' ? `at ${shared.slot.text}` : `${shared.slot.text.toLowerCase()} later`
 	return { start: clause.start, end: clause.end, message: `the sentence opens with a moment ("${words}"), which is said of each clause after it (past "and", "so", a comma, a colon or a semicolon) until one tells its own moment or order: ${outcome.message}`, ...(outcome.offer ? { offer: outcome.offer } : {}) }
+}
+
+/**
+ * A state said "at the end" (`ReadClause.sceneEnd`): at the end of the scene's last step, which is the one its caption is
+ * of; in any other step a message (what holds at the scene's end is told where the scene ends, so "still" and "now" keep their step).
+ */
+function sceneEndAt(clause: ReadClause, context: ClaimContext): ReadClause | string {
+	if (clause.sceneEnd !== true) return clause
+	const steps = context.run.steps
+	const last = steps[steps.length - 1]
+	if (last === undefined || context.place !== 'caption' || last.index !== context.step.index) return `"at the end" names the scene's end, and this is step ${context.step.index} of ${last?.index ?? context.step.index}${context.place === 'caption' ? '' : ', in no caption'}: say what holds at the end in the last step's caption, or leave "at the end" out`
+	const [moment, ...rest] = clause.modifiers
+	if (moment === undefined) return clause
+	return { ...clause, modifiers: [{ ...moment, slot: { ...moment.slot, value: { type: 'number', value: last.end.time } } }, ...rest] }
 }
 
 /** A clause given the moment its sentence opened with (`shared`): at the moment the first clause told; with none (that clause did not hold), none. */

@@ -161,6 +161,11 @@ export const ID_WORDS: readonly string[] = [
 	// The guides' glossary: what a scene about locks may be about.
 	'holder',
 	'holders',
+	// One who waits in line for the key, a role like "holder" ("waiter-crashes", trial 25's 03).
+	'waiter',
+	'waiters',
+	// What a scene about leases, waits and clocks is about ("wait-in-time", trial 25's 10).
+	'time',
 	// A role every scene has, no actor's name ("crashed-worker", trial 24; "worker-b-saves-first" is still refused at "b").
 	'worker',
 	'workers',
@@ -187,9 +192,10 @@ export const ID_WORDS: readonly string[] = [
  * the scene must show ("pause-then-expiry": a pause, and an expiry after it). Not here: negations
  * ("no", "not", "without", "off": `fences-off` says the database checked no fence) and counts
  * ("two", "three": a number the scene would have to show), and "over" and "out" alone (a lease "over",
- * "out": an outcome).
+ * "out": an outcome). "too" and "just" only say how much of a subject word ("renewal-too-late",
+ * "just-long-enough") and claim nothing; "enough" is an event word (ID_EVENTS).
  */
-export const ID_JOINING_WORDS: readonly string[] = ['and', 'or', 'vs', 'versus', 'with', 'to', 'at', 'by', 'from', 'into', 'after', 'before', 'then', 'a', 'an', 'the', 'of', 'for', 'in', 'on', 'its']
+export const ID_JOINING_WORDS: readonly string[] = ['too', 'just', 'and', 'or', 'vs', 'versus', 'with', 'to', 'at', 'by', 'from', 'into', 'after', 'before', 'then', 'a', 'an', 'the', 'of', 'for', 'in', 'on', 'its']
 
 /** Words of ID_JOINING_WORDS that claim an order between the event words either side of them ("expiry-after-pause"). */
 export const ID_ORDER_WORDS: Readonly<Record<string, 'after' | 'before'>> = { after: 'after', before: 'before', then: 'before' }
@@ -206,14 +212,20 @@ export const ID_EVENTS: Readonly<Record<string, string>> = {
 	lets: 'a worker lets go of its lease',
 	go: 'a worker lets go of its lease',
 	pause: 'a worker is shown paused',
-	renewal: 'a lease is renewed',
-	renew: 'a lease is renewed',
+	// An ask to renew is a renewal the id may name, granted or refused ("renewal-too-late", trial 25's 07: the lock answered "lost").
+	renewal: 'a worker asks to renew its lease (granted or refused)',
+	renew: 'a worker asks to renew its lease (granted or refused)',
+	// "saved", "saves": a write the database took ("saved-handed-over", trial 25's 01); a refused write is no save.
+	save: 'a worker writes and the database takes the write',
 	release: 'a worker lets go of its lease',
 	end: "an operator ends a worker's lease",
 	ended: "an operator ends a worker's lease",
 	expiry: "a worker's lease runs out",
 	timeout: 'a worker gives up waiting',
+	// Also "handed-over", "hands-over", "hand-over" ("saved-handed-over", trial 25's 01).
 	handover: 'the key goes to a worker that waited in line',
+	// "long-enough", "just-long-enough" (trial 25's 10): a wait that was enough, the key got within it.
+	enough: 'a worker that asked with a wait gets the key before its wait runs out',
 	tryhold: 'a worker tries the key without waiting',
 	wait: 'a worker asks with a wait, or waits in line',
 	// "wait-runs-out", "lease-run-out": a lease or a wait that ran out (also "runs out", "ran out").

@@ -24,6 +24,12 @@ export interface ReadClause {
 	slots: Slot[]
 	/** `at 30 s` (when what it tells happened), `5 s later` (since the moment told before, else the step before) or `a moment later` (some time after it, its slot the words "a moment"). */
 	modifiers: { kind: 'at' | 'later' | 'soon'; slot: Slot; /** The moment a sentence opens with ("At 10 s A lets go and B gets the key"), said of a clause it reaches (`sharedMoment`): at the moment that first clause told. */ shared?: true }[]
+	/**
+	 * "at the end" or "at the end of the scene" after a state ("E is still waiting at the end"): its moment (the first
+	 * modifier, whose value the reading cannot know) is the end of the scene's last step, and the caption that says it
+	 * is the last step's; the checker and the reference each set that moment, or refuse the clause in another step.
+	 */
+	sceneEnd?: true
 	/** The actor the clause is about, which "it" in the next clause names. */
 	subject?: string
 	/** The workers a clause about several is about ("B and C ask"), which a left-out subject or "they" in the next clause names. */
@@ -160,6 +166,9 @@ const ALSO = / (too|as well|again)(?=$|,? with fence )/
 
 /** "again" inside a clause, before more words, with the space before it. */
 const AGAIN_INSIDE = / again(?=,? )/
+
+/** "at the end" (of the scene) at a clause's end, with the space before it: the moment the scene ends. */
+const SCENE_END = / at the (end)(?: of the scene)?$/d
 
 /** "now" as a word of its own inside a clause or at its end, with the space before it. */
 const NOW = / now(?= |$)/
@@ -1112,7 +1121,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	// "too", "as well" or "again" at the end tells that it happened before (to another, or to the same): read last, so a form of its own wins.
 	const also = ALSO.exec(raw)
 	// Each variant but the text as written leaves words out (`cut`, at its offset in the text as written): what it reads is put back where those words stand.
-	const variants: { text: string; cut?: Omitted; also?: NonNullable<ReadClause['also']>; now?: true; then?: true; moment?: Slot; earlier?: NonNullable<ReadClause['earlier']> }[] = cased.map(text => ({ text }))
+	const variants: { text: string; cut?: Omitted; also?: NonNullable<ReadClause['also']>; now?: true; then?: true; moment?: Slot; earlier?: NonNullable<ReadClause['earlier']>; sceneEnd?: true }[] = cased.map(text => ({ text }))
 	const without = (text: string, at: number, length: number) => ({ text: text.slice(0, at) + text.slice(at + length), cut: { at: start + at, length } })
 	// "now" in a state ("the database now keeps fence 8", "B and C hold it now") says it holds at the clause's moment, as a state does.
 	const now = NOW.exec(raw)
@@ -1143,8 +1152,15 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 		const slot = readSlot(language, 'time', raw.slice(s, e), start + s, start + e, referent)
 		if (typeof slot !== 'string') for (const text of cased) variants.push({ ...without(text, within.index, within[0].length), moment: slot })
 	}
+	// "at the end" after a state names the scene's end as its moment; its value is set where the run is known (`sceneEnd`).
+	const sceneEnd = SCENE_END.exec(raw)
+	if (sceneEnd && sceneEnd.index > 0) {
+		const [s, e] = [sceneEnd.index + 1, sceneEnd.index + sceneEnd[0].length]
+		const slot: Slot = { type: 'time', text: raw.slice(s + 3, e), start: start + s + 3, end: start + e, value: { type: 'number', value: Number.NaN } }
+		for (const text of cased) variants.push({ ...without(text, sceneEnd.index, sceneEnd[0].length), moment: slot, sceneEnd: true })
+	}
 	let problem: string | undefined
-	for (const { text: variant, cut, also: told, now: stated, then: ordered, moment: within, earlier: before } of variants) {
+	for (const { text: variant, cut, also: told, now: stated, then: ordered, moment: within, earlier: before, sceneEnd: ending } of variants) {
 		for (const prefix of within ? [undefined] : [undefined, ...language.prefixes]) {
 			const head = prefix ? prefix.regex.exec(variant) : undefined
 			if (prefix && !head) continue
@@ -1180,6 +1196,10 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					continue
 				}
 				if (clause && stated && clause.form.tells !== 'state') continue
+				if (clause && ending && clause.form.tells !== 'state') {
+					problem ??= `"at the end" names the scene's end, a moment a state holds at, and "${clause.form.pattern}" tells no state; say when it happened ("at 6 s"), or leave it out`
+					continue
+				}
 				// "Right then" tells a happening's moment, the one of the clause before: it joins only an event, as "when" does.
 				const same = prefix?.kind === 'same' || suffix?.kind === 'same'
 				if (clause && same && (clause.form.tells !== 'event' || within !== undefined || clause.modifiers.length > 0 || prefix?.kind === 'then' || suffix?.kind === 'then' || ordered)) {
@@ -1194,7 +1214,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					problem ??= `"${text.slice(told.start, told.end)}" tells that a happening came before, and "${clause.form.pattern}" tells ${clause.form.tells === 'state' ? 'a state' : 'no happening'}; leave it out`
 					continue
 				}
-				if (clause) return { ...putBack({ ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd }, cut, within), ...(prefix?.kind === 'then' || prefix?.ordered === true || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : same ? { then: 'when' as const, same: (SAME_MOMENT.exec(prefix?.kind === 'same' && head ? head[0] : (tail?.[0] ?? ''))?.[1] ?? 'right then').toLowerCase() } : {}), ...(told ? { also: told } : {}), ...(before ? { earlier: before } : earlier ? { earlier: { ...earlier, own: true as const } } : {}) }
+				if (clause) return { ...putBack({ ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd }, cut, within), ...(ending ? { sceneEnd: true as const } : {}), ...(prefix?.kind === 'then' || prefix?.ordered === true || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : same ? { then: 'when' as const, same: (SAME_MOMENT.exec(prefix?.kind === 'same' && head ? head[0] : (tail?.[0] ?? ''))?.[1] ?? 'right then').toLowerCase() } : {}), ...(told ? { also: told } : {}), ...(before ? { earlier: before } : earlier ? { earlier: { ...earlier, own: true as const } } : {}) }
 			}
 		}
 	}

@@ -553,6 +553,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
 		return before.some(h => h.kind === 'granted' && h.worker !== grant.worker && h.store === grant.store) ? NO : event(grant)
 	},
+	// Of the whole scene, the steps up to this one and those after it: no grant of the key to the worker, and none live as the step began.
+	'never-gets': (s, env) => {
+		const w = actor(s[0])
+		const start = leaseAt(env.step.start, w)
+		if (start !== undefined && state(start) === 'live' && fits(s[1], start.store)) return NO
+		return timeless([...upTo(env), ...laterSteps(env)].every(step => events(step, 'granted', h => h.worker === w && fits(s[1], h.store)).length === 0))
+	},
 	'no-longer-holds': (s, env) => {
 		const w = actor(s[0])
 		const fits = (store: string) => named(s[1]) === undefined || store === named(s[1])
@@ -2864,7 +2871,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	const states: { held: boolean[]; subject: string | undefined; seen: ReadonlyMap<Happening, ReadonlySet<string>> }[] = []
 	// The moment told by the clause that opened its sentence with one ("At 10 s A lets go").
 	let opened: number | undefined
-	for (const [index, clause] of read.clauses.entries()) {
+	for (const [index, written] of read.clauses.entries()) {
+		// "E is still waiting at the end": said only in the last step's caption, at that step's end; in any other step, not true.
+		const finalStep = context.run.steps.at(-1)
+		if (written.sceneEnd === true && (finalStep === undefined || finalStep.index !== step.index || context.place !== 'caption')) return false
+		const clause: ReadClause = written.sceneEnd === true && finalStep !== undefined ? { ...written, modifiers: written.modifiers.map((modifier, i) => (i === 0 ? { kind: 'at', slot: { ...modifier.slot, value: { type: 'number', value: finalStep.end.time } } } : modifier)) } : written
 		const family = clause.form.each
 		const tells = clause.form.tells
 		// A moment a sentence opens with, said of each clause it reaches (`shared`): the moment that first clause told.

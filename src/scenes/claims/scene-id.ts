@@ -18,7 +18,8 @@ const NUMBER_WORD = /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|e
 
 /**
  * The words of an id, between its hyphens and underscores, each as the lexicon has it: a phrase of
- * ID_PHRASES is one word ("one after another"), and "run out", "runs out" or "ran out" is the event word "run-out".
+ * ID_PHRASES is one word ("one after another"), "run out", "runs out" or "ran out" is the event word "run-out",
+ * and "hand over", "hands over" or "handed over" is the event word "handover".
  */
 function wordsOf(id: string): string[] {
 	const parts = id.split(/[-_]+/).filter(part => part !== '')
@@ -30,6 +31,9 @@ function wordsOf(id: string): string[] {
 			i += phrase.split(' ').length - 1
 		} else if (/^(?:run|runs|ran)$/.test(parts[i] as string) && parts[i + 1] === 'out') {
 			out.push('run-out')
+			i += 1
+		} else if (/^(?:hand|hands|handed)$/.test(parts[i] as string) && parts[i + 1] === 'over') {
+			out.push('handover')
 			i += 1
 		} else out.push(baseOf(parts[i] as string))
 	}
@@ -72,8 +76,10 @@ const SHOWN: Readonly<Record<string, (run: RunFacts) => boolean>> = {
 	lets: run => some(run, h => h.kind === 'released'),
 	go: run => some(run, h => h.kind === 'released'),
 	pause: run => run.steps.some(step => [...step.end.workers.values()].some(worker => worker.paused === true)),
-	renewal: run => some(run, h => h.kind === 'renewed'),
-	renew: run => some(run, h => h.kind === 'renewed'),
+	renewal: run => some(run, h => h.kind === 'renewed' || h.kind === 'renew-refused'),
+	renew: run => some(run, h => h.kind === 'renewed' || h.kind === 'renew-refused'),
+	save: run => some(run, taken),
+	enough: run => placesOf(run, h => waitedEnough(run, h)).length > 0,
 	release: run => some(run, h => h.kind === 'released'),
 	end: run => some(run, h => h.kind === 'ended'),
 	ended: run => some(run, h => h.kind === 'ended'),
@@ -116,8 +122,10 @@ const PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {
 	lets: run => placesOf(run, h => h.kind === 'released'),
 	go: run => placesOf(run, h => h.kind === 'released'),
 	pause: run => onsets(run, worker => worker.paused === true),
-	renewal: run => placesOf(run, h => h.kind === 'renewed'),
-	renew: run => placesOf(run, h => h.kind === 'renewed'),
+	renewal: run => placesOf(run, h => h.kind === 'renewed' || h.kind === 'renew-refused'),
+	renew: run => placesOf(run, h => h.kind === 'renewed' || h.kind === 'renew-refused'),
+	save: run => placesOf(run, taken),
+	enough: run => placesOf(run, h => waitedEnough(run, h)),
 	release: run => placesOf(run, h => h.kind === 'released'),
 	end: run => placesOf(run, h => h.kind === 'ended'),
 	ended: run => placesOf(run, h => h.kind === 'ended'),
@@ -149,6 +157,15 @@ const PLACED_SUBJECTS: Readonly<Record<string, string>> = {
 	fences: 'the lock gives a fence',
 	lease: 'the lock gives a lease',
 	leases: 'the lock gives a lease',
+}
+
+/** A write the database took: it changed the row. */
+const taken = (h: Happening): boolean => h.kind === 'wrote' && h.changed
+
+/** A grant to a worker after it waited, whose ask (at the grant's `askedAt`) had a wait: the key came within the wait. */
+function waitedEnough(run: RunFacts, h: Happening): boolean {
+	if (h.kind !== 'granted' || h.at <= h.askedAt) return false
+	return some(run, ask => ask.kind === 'asked' && ask.worker === h.worker && ask.store === h.store && ask.at === h.askedAt && !ask.tryOnly && ask.wait !== undefined)
 }
 
 function some(run: RunFacts, test: (h: Happening) => boolean): boolean {

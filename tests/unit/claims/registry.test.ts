@@ -315,6 +315,15 @@ describe("a scene's id", () => {
 		expect(idProblem('lease-out')).toContain('"out" is no word')
 		expect(idProblem('lease-runs')).toContain('"runs" is no word')
 	})
+
+	it('takes "save" and "handed over" as event words, "waiter" and "time" as subjects, "too" and "just" as words that claim nothing, "enough" as an event word (trial 25)', async () => {
+		const { idProblem } = await import('../../../src/scenes/claims/index.ts')
+		for (const id of ['saved-handed-over', 'saves-then-hand-over', 'waiter-crashes', 'waiters', 'renewal-too-late', 'just-long-enough', 'time', 'wait-in-time']) expect(idProblem(id), id).toBeUndefined()
+		expect(idProblem('b-wins')).toContain('"b" is no word')
+		expect(idProblem('lease-handed')).toContain('"handed" is no word')
+		expect(idProblem('handed-over-twice')).toContain('"twice" is no word')
+		expect(idProblem('too-many-waiters')).toContain('"many" is no word')
+	})
 })
 
 describe('the claim language has no domain words of its own (issue 34)', () => {

@@ -26,6 +26,7 @@ import {
 	liveLease,
 	names,
 	keyStore,
+	laterSteps,
 	numberOf,
 	ofKey,
 	runSteps,
@@ -484,6 +485,27 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			const grant = happened(context.step, 'granted', h => h.worker === worker && ofKey(slots[1], h.store))[0] as Of<'granted'>
 			const before = happenedBefore(context, grant).find(h => h.kind === 'granted' && h.worker !== worker && h.store === grant.store) as Of<'granted'> | undefined
 			return before ? fails(`${context.name(before.worker)} got the key before ${context.name(worker)}, at ${time(before.at)}`, 0) : verdict
+		},
+	},
+	{
+		id: 'never-gets',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "no live(w, k) at the step's start ∧ no granted(w, k) ∈ run: not before the step, in it, nor after it",
+		pattern: '{worker} never gets {key}', alternatives: ['{worker} never acquires {key}'],
+		example: 'B never gets the key',
+		meaning: "The engine gives the worker a lease of the key in no step of the scene: not in this one, not in a later one up to the scene's end, and not in an earlier one (\"B never gets the key\" of a B that held it and let go is refused, as of a B that holds it when the step begins).",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const before = liveLease(context.step.start, worker)
+			if (before && ofKey(slots[1], before.store)) return fails(`${context.name(worker)} already holds the key when the step begins, with ${before.fence === undefined ? 'no fence' : `fence ${showFence(before.fence)}`}`, 0)
+			// "never" of the scene, not only of what is left of it: a key got in an earlier step and let go makes it false too.
+			for (const step of [...runSteps(context.run).filter(one => one.index <= context.step.index), ...laterSteps(context)]) {
+				const grant = happened(step, 'granted', h => h.worker === worker && ofKey(slots[1], h.store))[0]
+				if (grant) return fails(`the engine ${step.index < context.step.index ? 'gave' : 'gives'} ${context.name(worker)} the key at ${time(grant.at)}, ${step.index === context.step.index ? 'in this step' : `in step ${step.index}`}`, 0)
+			}
+			return holds([{ kind: 'nothing', step: context.step.index, what: `a grant to ${worker} from step ${context.step.index} on` }])
 		},
 	},
 	{
