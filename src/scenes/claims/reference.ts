@@ -11,7 +11,7 @@ import type { Happening } from '../frame.ts'
 import type { ClaimContext, Slot } from './form.ts'
 import type { ReadClause, ReadResult } from './read.ts'
 import { stepAt, worldsOf } from './positions.ts'
-import { fenceEpoch } from '../../../engine/index.ts'
+import { fenceCount, fenceEpoch } from '../../../engine/index.ts'
 
 type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
 
@@ -1582,6 +1582,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'fence-is': (s, env) => {
 		const lease = leaseAt(env.world, actor(s[0]))
 		return holdsNow(lease?.fence !== undefined && lease.fence === fence(s[1]), leaseGrant(env, actor(s[0])), env)
+	},
+	'fence-count-is': (s, env) => {
+		const lease = leaseAt(env.world, actor(s[0]))
+		return holdsNow(lease?.fence !== undefined && fenceCount(lease.fence) === BigInt(num(s[1])), leaseGrant(env, actor(s[0])), env)
 	},
 	'fence-smaller-than-row': (s, env) => againstRow(env, actor(s[0]), '<'),
 	'fence-larger-than-row': (s, env) => againstRow(env, actor(s[0]), '>'),
