@@ -149,6 +149,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			continue
 		}
 		const began = beganAfter(clause, outcome, text, context)
+		if (began !== undefined && clause.concedes === true) began.message = conceded(began.message)
 		const problem = began?.message ?? orderProblem(clause, outcome, text, context) ?? beforeAState(clause, outcome, text, context)
 		// A state "while" the clause before that came after it: "and" tells it in its order, which the offer tries.
 		const before = began?.rejoin === true ? read.clauses[index - 1] : undefined
@@ -918,7 +919,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 	} else moment = verdict.at
 	if (clause.during && tells === 'state' && !named) {
 		const wrong = whileProblem(verdict.until, context.step.start.time, told, clause.when !== undefined, clause.relative === true) ?? endedFirst(verdict, before, context, clause.when !== undefined, clause.relative === true)
-		if (wrong !== undefined) return { start: clause.start, end: clause.end, message: wrong }
+		if (wrong !== undefined) return { start: clause.start, end: clause.end, message: clause.concedes === true ? conceded(wrong) : wrong }
 	}
 	// "X while S at T": S held at T, and T is the moment X happened ("B gets the key while the key is free at 0 s" of a grant at 20 s is refused).
 	if (clause.during && tells === 'state' && named && !named.untold && told !== undefined && named.moment !== told) {
@@ -949,6 +950,11 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 	if (ended !== undefined) claim.ended = ended
 	if (verdict.said !== undefined) claim.said = verdict.said
 	return claim
+}
+
+/** A message about "while" said of a state after "although", which means the same of its moment. */
+function conceded(message: string): string {
+	return message.replace(/^"while"(?: \(or a participle or a fence's words after a comma\))?/, '"although"')
 }
 
 /**

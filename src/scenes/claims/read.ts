@@ -58,6 +58,8 @@ export interface ReadClause {
 	 * happened, so it began before that moment (or before the step did) and had not ended by it.
 	 */
 	during?: true
+	/** With `during`: it follows "although" ("…, although its count is 1"), a concession: the state held then, and it claims no cause. */
+	concedes?: true
 	/**
 	 * The state of "S when E" (`state-first`): `during` said with "when", S held at E's moment as after
 	 * "while", having begun before E; of "When E, S" (`event-first`), S held at E's moment and may have
@@ -183,7 +185,7 @@ const STILL = /\bstill\b/i
  * Joints between clauses; " that" after a lease or key ("a 10 s lease that nothing renews") opens a clause about it, as ", which" does;
  * and a space after a fence before "from the new epoch" ("with fence 5000:1 from the new epoch") as a comma would: those words are that fence's.
  */
-const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while |,? when | and | so | but | because | since |, |: | for (?=an? |the )|(?<=\b(?:lease|key)) (?=that )|(?<=\bfence \d[\d:]*) (?=(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch\b)/g
+const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while |,? when |,? although | and | so | but | because | since |, |: | for (?=an? |the )|(?<=\b(?:lease|key)) (?=that )|(?<=\bfence \d[\d:]*) (?=(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch\b)/g
 
 /**
  * The forms that, before "when", hold over a span the event after "when" falls in: a state that held
@@ -628,7 +630,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 	for (const match of text.slice(start, end).matchAll(CONNECTIVE)) {
 		const at = start + (match.index ?? 0)
 		const joint = match[0]
-		cuts.push({ at, end: at + joint.length, colon: joint === ': ', ...(/\bwhile\b/.test(joint) ? { aside: 'while' as const } : /\bwhen\b/.test(joint) ? { aside: 'when' as const } : {}), ...(joint === ' for ' ? { for: true as const } : {}) })
+		cuts.push({ at, end: at + joint.length, colon: joint === ': ', ...(/\b(?:while|although)\b/.test(joint) ? { aside: 'while' as const } : /\bwhen\b/.test(joint) ? { aside: 'when' as const } : {}), ...(joint === ' for ' ? { for: true as const } : {}) })
 	}
 	if (cuts.length > MAX_CUTS) {
 		return { problem: { start, end, message: `this sentence has ${cuts.length + 1} parts between its connectives; a sentence of a scene has at most ${MAX_CUTS + 1}: split it into sentences` } }
@@ -800,14 +802,15 @@ const SAME_MOMENT = /(?:^|,? )(right then|just then|at that (?:very )?moment|at 
  */
 function twiceOrdered(rest: readonly (Item | { kind: 'unread' })[], joined: string): boolean {
 	const head = rest[0]
-	return head?.kind === 'clause' && head.clause.then === 'when' && /\b(?:then|so|because|since|while|when)\b/.test(joined)
+	return head?.kind === 'clause' && head.clause.then === 'when' && /\b(?:then|so|because|since|while|when|although)\b/.test(joined)
 }
 
 /** A clause and the items after it, the first of those ordered by the connective between ("then", "so", "because"). */
 function joinItems(item: Item, rest: readonly Item[], joined: string): Item[] {
 	const [head, ...tail] = rest
 	const order = /\bthen\b/.test(joined) ? ('then' as const) : /\bso\b/.test(joined) ? ('so' as const) : /\b(?:because|since)\b/.test(joined) ? ('because' as const) : undefined
-	const during = /\bwhile\b/.test(joined) && item.kind === 'clause'
+	const during = /\b(?:while|although)\b/.test(joined) && item.kind === 'clause'
+	const concedes = /\balthough\b/.test(joined)
 	const explains = joined === ': ' && item.kind === 'clause'
 	const bareAnd = joined === ' and ' && item.kind === 'clause'
 	// "S when E" of a state S and a happening E: E is told first, then S as the state that held at its moment, as after "while".
@@ -818,7 +821,7 @@ function joinItems(item: Item, rest: readonly Item[], joined: string): Item[] {
 		const event = { ...head.clause, ...(then === undefined ? {} : { then }), ...(moved ? { modifiers: state.modifiers } : {}) }
 		return [{ kind: 'clause', clause: event }, { kind: 'clause', clause: { ...state, ...(moved ? { modifiers: [] } : {}), during: true, when: 'state-first' } }, ...tail]
 	}
-	const after = head?.kind === 'clause' && (order || during || explains || bareAnd) ? { kind: 'clause' as const, clause: { ...head.clause, ...(order ? { then: order } : {}), ...(during ? { during: true as const } : {}), ...(explains ? { explains: true as const } : {}), ...(bareAnd ? { bareAnd: true as const } : {}) } } : head
+	const after = head?.kind === 'clause' && (order || during || explains || bareAnd) ? { kind: 'clause' as const, clause: { ...head.clause, ...(order ? { then: order } : {}), ...(during ? { during: true as const, ...(concedes ? { concedes: true as const } : {}) } : {}), ...(explains ? { explains: true as const } : {}), ...(bareAnd ? { bareAnd: true as const } : {}) } } : head
 	return after ? [item, after, ...tail] : [item]
 }
 
@@ -955,7 +958,7 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	}
 	const joint = cuts.find(cut => cut.end === start)
 	const same = SAME_MOMENT.exec(segment)
-	if (same && joint !== undefined && /\b(?:then|so|because|since|while|when)\b/.test(text.slice(joint.at, joint.end))) {
+	if (same && joint !== undefined && /\b(?:then|so|because|since|while|when|although)\b/.test(text.slice(joint.at, joint.end))) {
 		const word = text.slice(joint.at, joint.end).trim().replace(/^,\s*/, '')
 		return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: "${same[1]}" says this happened at the moment of what the clause before tells, and "${word}" before it orders it too; keep one: leave out "${same[1]}", or join the clauses with "and"` }
 	}

@@ -11,7 +11,7 @@ import type { Happening } from '../frame.ts'
 import type { ClaimContext, Slot } from './form.ts'
 import type { ReadClause, ReadResult } from './read.ts'
 import { stepAt, worldsOf } from './positions.ts'
-import { fenceEpoch } from '../../../engine/index.ts'
+import { fenceCount, fenceEpoch } from '../../../engine/index.ts'
 
 type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
 
@@ -978,6 +978,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]
 		return grant !== undefined && grant.place !== undefined && grant.at - grant.askedAt === num(s[2]) ? event(grant) : NO
 	},
+	'gets-with-fence-after-waiting': (s, env) => {
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]
+		return grant !== undefined && grant.place !== undefined && grant.at - grant.askedAt === num(s[3]) ? event(grant) : NO
+	},
+	'gets-with-fence-with-time-to-spare': (s, env) => {
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]
+		if (grant === undefined || grant.place === undefined || grant.at - grant.askedAt !== num(s[3])) return NO
+		const ask = [...earlierSteps(env), env.step].flatMap(step => events(step, 'asked', h => h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt)).pop()
+		return ask?.wait !== undefined && Number.isFinite(ask.wait) && ask.at + ask.wait - grant.at === num(s[4]) ? event(grant) : NO
+	},
 	'gets-in-time': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]),
 	'gets-in-time-with-fence': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]),
 	'goes-to': (s, env) => fromLine(env, actor(s[1]), { key: s[0] }),
@@ -1579,6 +1589,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'fence-is': (s, env) => {
 		const lease = leaseAt(env.world, actor(s[0]))
 		return holdsNow(lease?.fence !== undefined && lease.fence === fence(s[1]), leaseGrant(env, actor(s[0])), env)
+	},
+	'fence-count-is': (s, env) => {
+		const lease = leaseAt(env.world, actor(s[0]))
+		return holdsNow(lease?.fence !== undefined && fenceCount(lease.fence) === BigInt(num(s[1])), leaseGrant(env, actor(s[0])), env)
 	},
 	'fence-smaller-than-row': (s, env) => againstRow(env, actor(s[0]), '<'),
 	'fence-larger-than-row': (s, env) => againstRow(env, actor(s[0]), '>'),

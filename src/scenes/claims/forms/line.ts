@@ -430,6 +430,16 @@ function atOnce(slots: readonly Slot[], context: ClaimContext, fence?: number, r
 	return holds([saw(context.step, grant)], grant.at)
 }
 
+/** The worker was given a lease in this step with the fence of slot `fence` from the line, the time of slot `after` after the ask it answered (the engine's record of that grant's ask). */
+function afterItsAsk(slots: readonly Slot[], context: ClaimContext, fence: number, after: number): Verdict {
+	const grant = grantTold(slots, context, fence)
+	if ('ok' in grant) return grant
+	if (grant.place === undefined) return fails(`${context.name(grant.worker)} got the key at once when it asked, at ${time(grant.at)}: it did not wait`, 0)
+	const waited = grant.at - grant.askedAt
+	if (waited !== numberOf(slots[after])) return fails(`${context.name(grant.worker)} asked at ${time(grant.askedAt)} and got the key at ${time(grant.at)}: it waited ${time(waited)}`, after)
+	return holds([saw(context.step, grant)], grant.at)
+}
+
 /** The worker was given a lease in this step (with the fence of slot `fence`) from the line, before the wait its ask allowed ran out. */
 function inTime(slots: readonly Slot[], context: ClaimContext, fence?: number): Verdict {
 	const grant = grantTold(slots, context, fence)
@@ -1236,7 +1246,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k) ∈ step from the line, D after its ask",
-		pattern: '{worker} gets {key} after waiting {duration}', alternatives: ["{worker} gets {key} after a {duration} wait", "{worker} gets {key} after waiting in line( for) {duration}", "{worker} gets in after waiting {duration}", "{worker} gets in after a {duration} wait"],
+		pattern: '{worker} gets {key} after waiting {duration}', alternatives: ["{worker} gets {key} after a {duration} wait", "{worker} gets {key}, {duration} after it asked", "{worker} gets {key} {duration} after it asked", "{worker} gets {key}, {duration} into its wait", "{worker} gets {key} after waiting in line( for) {duration}", "{worker} gets in after waiting {duration}", "{worker} gets in after a {duration} wait"],
 		example: 'Worker B gets the key after waiting 16 s',
 		meaning: 'The engine gave the worker a lease in this step from the line, that long after the ask it answered.',
 		check(slots, context) {
@@ -1246,6 +1256,35 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const waited = grant.at - grant.askedAt
 			if (waited !== numberOf(slots[2])) return fails(`${context.name(grant.worker)} asked at ${time(grant.askedAt)} and got the key at ${time(grant.at)}: it waited ${time(waited)}`, 2)
 			return holds([saw(context.step, grant)], grant.at)
+		},
+	},
+	{
+		id: 'gets-with-fence-after-waiting',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step from the line, D after the ask it answers",
+		pattern: '{worker} gets {key} with fence {fence} after waiting {duration}', alternatives: ["{worker} gets {key} with fence {fence} after a {duration} wait", "{worker} gets fence {fence} after waiting {duration}", "{worker} gets {key} with fence {fence}, {duration} after it asked", "{worker} gets fence {fence}, {duration} after it asked", "{worker} gets {key} with fence {fence}, {duration} into its wait", "{worker} gets fence {fence}, {duration} into its wait"],
+		example: 'Worker B gets the key with fence 2 after waiting 3 s',
+		meaning: 'The engine gave the worker a lease with that fence in this step from the line, that long after the ask it answered (its hold that waited, not an earlier try it was refused on): "3 s after it asked" and "3 s into its wait" say the same.',
+		check: (slots, context) => afterItsAsk(slots, context, 2, 3),
+	},
+	{
+		id: 'gets-with-fence-with-time-to-spare',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step from the line, D after the ask it answers, whose wait W is finite and W − D = M",
+		pattern: '{worker} gets {key} with fence {fence}, {duration} into its wait, with {duration} to spare', alternatives: ["{worker} gets fence {fence}, {duration} into its wait, with {duration} to spare", "{worker} gets {key} with fence {fence} after waiting {duration}, with {duration} to spare", "{worker} gets fence {fence} after waiting {duration}, with {duration} to spare"],
+		example: 'Worker B gets the key with fence 2, 4 s into its wait, with 2 s to spare',
+		meaning: 'The engine gave the worker a lease with that fence in this step from the line, the first time after the ask it answered, and that ask allowed a wait longer by the second: the wait it allowed, less the time it waited, is that much.',
+		check(slots, context) {
+			const verdict = afterItsAsk(slots, context, 2, 3)
+			if (!verdict.ok) return verdict
+			const grant = grantTold(slots, context, 2) as Of<'granted'>
+			const ask = askOfGrant(context.run.steps.slice(1, context.step.index + 1), grant)
+			if (ask?.wait === undefined || !Number.isFinite(ask.wait)) return fails(`${context.name(grant.worker)} asked with no limit on its wait, so it had no time to spare`, 0)
+			const spare = ask.wait - (grant.at - ask.at)
+			if (spare !== numberOf(slots[4])) return fails(`${context.name(grant.worker)} asked at ${time(ask.at)} willing to wait ${time(ask.wait)} and got the key at ${time(grant.at)}: ${time(spare)} to spare`, 4)
+			return verdict
 		},
 	},
 	{

@@ -3,8 +3,8 @@ import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import type { DatabaseFact } from '../facts.ts'
 import { SAVED_AS_THING } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
-import { fenceEpoch } from '../../../../engine/index.ts'
-import { actorOf, fails, fenceOfSlot, grantOfLease, happened, holds, laterSteps, leaseEvidence, leaseState, runSteps, saw, staleWrite, time, unused } from '../query.ts'
+import { fenceCount, fenceEpoch } from '../../../../engine/index.ts'
+import { actorOf, fails, fenceOfSlot, grantOfLease, happened, holds, laterSteps, leaseEvidence, leaseState, numberOf, runSteps, saw, staleWrite, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { RanLine, StepFacts } from '../facts.ts'
 import { plural } from '../work-phrase.ts'
@@ -1095,6 +1095,23 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const fence = context.world.workers.get(worker)?.lease?.fence
 			if (fence === undefined) return fails(`${context.name(worker)} has no fence`, 0)
 			if (fence !== fenceOfSlot(slots[1])) return fails(`expected fence ${showFence(fenceOfSlot(slots[1]))}, but ${context.name(worker)}'s fence is ${showFence(fence)}`, 1)
+			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [grantOfLease(context, worker)].filter(h => h !== undefined) } } as Verdict
+		},
+	},
+	{
+		id: 'fence-count-is',
+		places: STORY,
+		tells: 'state',
+		formula: "count(fence(lease(w, t))) = n",
+		pattern: '{owner} fence count is {count}', alternatives: ["{owner} fence's count is {count}", "{owner} count is {count}", "the count of {owner} fence is {count}"],
+		example: "B's fence count is 1",
+		meaning: 'The count part of the worker\'s latest fence, after its epoch, is that number ("4000:1" has count 1; a fence of epoch 0 is its count). "its count" is of the worker the clause before speaks of: its fence ("…, because its fence is larger than the row\'s, although its count is 1").',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const fence = context.world.workers.get(worker)?.lease?.fence
+			if (fence === undefined) return fails(`${context.name(worker)} has no fence`, 0)
+			const count = fenceCount(fence)
+			if (count !== BigInt(numberOf(slots[1]))) return fails(`${context.name(worker)}'s fence is ${showFence(fence)}: its count is ${count}`, 1)
 			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [grantOfLease(context, worker)].filter(h => h !== undefined) } } as Verdict
 		},
 	},
