@@ -32,6 +32,8 @@ export interface ReadClause {
 	sceneEnd?: true
 	/** The actor the clause is about, which "it" in the next clause names. */
 	subject?: string
+	/** A bare adjective after "and" that shares the subject and "is" of the state before it ("A is still working and healthy": "A is healthy"); the pass over a sentence's clauses checks what comes before it. */
+	bare?: true
 	/** The workers a clause about several is about ("B and C ask"), which a left-out subject or "they" in the next clause names. */
 	group?: string[]
 	/** Read from a relative clause ("…, which nothing renews", "a lease that nothing renews"): it speaks of what the clause before named, and leaves that clause's subject to the next ("…, and starts working"). A state of the key after "which" ("B asks for the key, which A holds", "…, which is held by A") is also `during`: it held when the clause before happened. */
@@ -318,6 +320,14 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 						continue
 					}
 				}
+				// "A is still working and healthy": the bare adjective shares the subject and "is" of the state right before it, joined by "and".
+				if (clause.bare) {
+					const before = result.clauses.length > opened ? result.clauses[result.clauses.length - 1] : undefined
+					if (before === undefined || before.subject !== clause.subject || before.form.tells !== 'state' || !/^,? and $/.test(text.slice(before.end, clause.start))) {
+						result.problems.push({ start: clause.start, end: clause.end, message: `"${text.slice(clause.start, clause.end)}" alone is a state of the subject of the state right before it, joined to it by "and" ("A is still working and healthy"); ${before === undefined || before.subject === undefined ? 'no such state comes before it' : before.form.tells !== 'state' ? 'the clause before tells no state' : before.subject !== clause.subject ? 'the clause before is about another' : 'only "and" may join them'}: write its subject and "is" ("${language.names.labelOf(clause.subject ?? '')} is ${text.slice(clause.start, clause.end)}")` })
+						continue
+					}
+				}
 				// "…, then saves with it": "it" is the fence its worker had just got, which the clause right before it in its sentence, about that worker, tells
 				// (with a clause about another between, "A gets the key with fence 1, B asks, then A saves with it", the reader cannot tell which fence).
 				const right = result.clauses.length > opened ? result.clauses[result.clauses.length - 1] : undefined
@@ -577,6 +587,8 @@ interface Sentence {
 	slotProblems: Map<string, string>
 	/** The workers an earlier sentence named together, whom "they" and "both" name. */
 	plural?: string[]
+	/** The subject of the clause read right before each place (by the place and the referent it was left), which a bare adjective after "and" shares ("while A is still working and healthy", where "while" left the subject before it). */
+	before?: Map<string, string>
 }
 
 /** Where a part of the sentence that starts at `i` may end: the sentence's end first, then each cut after `i`, the last first. */
@@ -601,6 +613,13 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 	if (holder !== undefined && typeof clause !== 'object' && /^it /i.test(text.slice(i, j))) {
 		const again = readClause(language, text, i, j, place, holder, initial, plural)
 		if (typeof again === 'object' && again.subject === holder) clause = again
+	}
+	// "…, while A is still working and healthy": a bare adjective after "and" is a state of the subject of the clause right before it,
+	// which "while" did not leave as the referent; the sentence's pass checks that clause is a state of that subject (`ReadClause.bare`).
+	const shared = sentence.before?.get(`${i}|${referent ?? ''}`)
+	if (typeof clause !== 'object' && came !== undefined && shared !== undefined && shared !== referent && /^,? and $/.test(text.slice(came.at, came.end)) && /^[a-z]+$/.test(text.slice(i, j))) {
+		const bare = readClause(language, text, i, j, place, shared, initial, plural)
+		if (typeof bare === 'object' && bare.bare) clause = bare
 	}
 	if (typeof clause === 'string') slotProblems.set(slotKey(i, j, referent), clause)
 	// A clause after "while" or "when" leaves the subject before it for "it", unless the clause before had none to leave:
@@ -657,6 +676,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 				if (!joins(cut, item)) continue
 				reached.add(cut.end)
 				if (!referentAt.has(cut.end)) referentAt.set(cut.end, next)
+				if (item.kind === 'clause' && item.clause.subject !== undefined) (sentence.before ??= new Map()).set(`${cut.end}|${next ?? ''}`, item.clause.subject)
 				const rest = best(cut.end, next, false)
 				if (rest && twiceOrdered(rest.items, text.slice(cut.at, cut.end))) continue
 				if (rest && (!found || found.items.length > rest.items.length + 1)) found = { items: joinItems(item, rest.items, text.slice(cut.at, cut.end)) }
@@ -1412,6 +1432,17 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 				if (typeof clause === 'string') problem ??= clause
 				// A participle ("…, holding the key") tells what was so when the clause before happened, as after "while".
 				else if (clause) return said === core ? clause : { ...clause, start: offset, end: offset + core.length, during: true }
+			}
+		}
+		// "A is still working and healthy": a bare adjective after the subject left out is a state of that subject, with "is"
+		// ("A is healthy"); the sentence's pass keeps it only right after "and" and a state of the same subject (`bare`).
+		if (subject === 'worker' && /^[a-z]+$/.test(core)) {
+			const put = `${name} is ${core}`
+			for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+				if (compiled.subject !== subject || !compiled.pattern.startsWith('{worker} is ')) continue
+				const clause = matchForm(language, compiled, put, offset, name.length + 4, referent, plural)
+				if (typeof clause === 'string') problem ??= clause
+				else if (clause && clause.form.tells === 'state') return { ...clause, start: offset, end: offset + core.length, bare: true }
 			}
 		}
 	}

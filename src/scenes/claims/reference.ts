@@ -1702,6 +1702,38 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, at)]
 		return before.some(h => h.kind === 'wrote' && h.worker === crash.worker) ? NO : event(crash)
 	},
+	// "A stops without saving", from its meaning: walk w's events through the step, splitting them at the text's latest told place
+	// (else the step's start); none of them a write after that place (nor any write of w's in the later steps a claim sees), none
+	// since w's grant before it; and at the step's end w's code is out of its hold (returned, let go, crashed) or its lease is lost, or it never got a key.
+	'stops-without-saving': (s, env) => {
+		const w = actor(s[0])
+		const place = env.toldPlace
+		let granted = false
+		let wroteSince = false
+		let holding: string | undefined
+		let inLine = false
+		for (const step of upTo(env).slice(1)) {
+			for (const [i, h] of step.happenings.entries()) {
+				if (!('worker' in h) || h.worker !== w) continue
+				const after = step === env.step && (place === undefined || h.at > place.at || (h.at === place.at && i > place.order))
+				if (h.kind === 'wrote' && after) return NO
+				if (h.kind === 'wrote' && granted && !after) wroteSince = true
+				if (h.kind === 'asked') inLine = true
+				else if (h.kind === 'granted' || h.kind === 'refused' || h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'crashed') inLine = false
+				if (h.kind === 'granted') {
+					if (!after) {
+						granted = true
+						wroteSince = false
+					}
+					holding = h.store
+				} else if (h.kind === 'crashed') holding = undefined
+				else if ((h.kind === 'returned' || h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === holding) holding = undefined
+			}
+		}
+		if (wroteSince || inLine) return NO
+		if (laterSteps(env).some(step => events(step, 'wrote', h => h.worker === w).length > 0)) return NO
+		return timeless(holding === undefined)
+	},
 	// A crash of a worker that held a live lease of the key: granted it before the crash, and released or lost none since.
 	'crashes-without-letting-go': (s, env) => {
 		const crash = events(env.step, 'crashed', h => h.worker === actor(s[0]))[0]

@@ -89,17 +89,31 @@ function wordsOfName(name: string): string[] {
  */
 export function heldBodies(code: string): string[] {
 	const bodies: string[] = []
-	for (const call of code.matchAll(/\.(?:hold|tryHold)\s*\(/g)) {
-		const arrow = /=>\s*\{|function\b[^{]*\{/.exec(code.slice(call.index))
-		if (!arrow) continue
-		const open = call.index + arrow.index + arrow[0].length
+	/** The text between the brace that ends at `open` and the one that closes it, or none. */
+	const block = (open: number): string | undefined => {
 		let depth = 1
 		let at = open
 		for (; at < code.length && depth > 0; at++) {
 			if (code[at] === '{') depth++
 			else if (code[at] === '}') depth--
 		}
-		if (depth === 0) bodies.push(code.slice(open, at - 1))
+		return depth === 0 ? code.slice(open, at - 1) : undefined
+	}
+	for (const call of code.matchAll(/\.(?:hold|tryHold)\s*\(/g)) {
+		// A function passed by name (`hold(key, work)`) is the held code as an inline one is: the body the sample gives that
+		// name (`function work(lease) { ... }`, `const work = async lease => { ... }`), else a call of it (`work()`, the prelude's).
+		const given = argumentOf(code, call.index + call[0].length, 1)
+		if (given !== undefined && /^[A-Za-z_$][\w$]*$/.test(given)) {
+			const name = given.replace(/\$/g, '\\$')
+			const defined = new RegExp(`\\bfunction\\s*\\*?\\s*${name}\\s*\\([^)]*\\)\\s*\\{|\\b(?:const|let|var)\\s+${name}\\s*=\\s*(?:async\\s+)?(?:function\\b[^{]*|(?:\\([^)]*\\)|[\\w$]+)\\s*=>\\s*)\\{`).exec(code)
+			const body = defined ? block(defined.index + defined[0].length) : undefined
+			bodies.push(body ?? `${given}()`)
+			continue
+		}
+		const arrow = /=>\s*\{|function\b[^{]*\{/.exec(code.slice(call.index))
+		if (!arrow) continue
+		const body = block(call.index + arrow.index + arrow[0].length)
+		if (body !== undefined) bodies.push(body)
 	}
 	return bodies
 }

@@ -3,6 +3,7 @@
 // domain's written thing does.
 import { describe, expect, it } from 'vitest'
 import { FORMS, inWords, lendsLexicon, sceneNouns } from '../../../src/scenes/claims/index.ts'
+import { heldBodies } from '../../../src/scenes/claims/scene-nouns.ts'
 import { DEFAULT_DOMAIN, DOMAINS } from '../../../src/seed/domains.ts'
 
 describe("a scene's own nouns", () => {
@@ -15,6 +16,17 @@ describe("a scene's own nouns", () => {
 		const code = ['await exports.hold(tenantId, async function (lease) {', '  if (lease) { await save(tenantId, text, lease.fence) }', '})', 'await runExport(tenantId)', 'await summaries.tryHold(chatId, async lease => { await notifyOwner(chatId) })']
 		expect(sceneNouns(code, [], DEFAULT_DOMAIN.words)).toEqual(['tenant', 'notify', 'owner'])
 		expect(sceneNouns(['const render_thumbnail = 1'], ['THUMBS'], DEFAULT_DOMAIN.words)).toEqual(['render', 'thumbnail', 'thumbs'])
+	})
+
+	it('counts a function passed to hold by name as the held code: the body the sample gives that name, else a call of it', () => {
+		// The prelude's work(), passed by name: the held code is a call of it, as `async lease => { await work(lease) }` is.
+		expect(heldBodies("const uploads = store.semaphore('uploads', { limit: 2 })\nawait uploads.hold(chatId, work)")).toEqual(['work()'])
+		expect(sceneNouns(["const uploads = store.semaphore('uploads', { limit: 2 })", 'await uploads.hold(chatId, work)'], [], DEFAULT_DOMAIN.words)).toEqual(sceneNouns(["const uploads = store.semaphore('uploads', { limit: 2 })", 'await uploads.hold(chatId, async lease => {', '  await work(lease)', '})'], [], DEFAULT_DOMAIN.words))
+		// A function the sample defines: its body, not the calls made after hold returns.
+		const code = ['async function reindex(lease) {', '  await rebuildIndex(chatId)', '}', 'await indexes.hold(chatId, reindex)', 'await runExport(chatId)']
+		expect(heldBodies(code.join('\n')).map(body => body.trim())).toEqual(['await rebuildIndex(chatId)'])
+		expect(sceneNouns(code, [], DEFAULT_DOMAIN.words)).not.toContain('export')
+		expect(heldBodies('const reindex = async lease => { await rebuildIndex(chatId) }\nawait indexes.tryHold(chatId, reindex)').map(body => body.trim())).toEqual(['await rebuildIndex(chatId)'])
 	})
 
 	it('takes no word any form uses, in any domain, nor a keyword, a number word or a short word', () => {

@@ -6,7 +6,7 @@
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { THING, inWords } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
-import { actorOf, fails, happened, happenedBefore, holds, keyStore, laterSteps, leaseState, numberOf, ofKey, saw, sentBy, staleWrite, time } from '../query.ts'
+import { actorOf, fails, happened, happenedBefore, holds, keyStore, laterSteps, leaseState, numberOf, ofKey, runSteps, saw, sentBy, staleWrite, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import { describeWrite } from './writes.ts'
 
@@ -373,6 +373,43 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			const crash = happened(context.step, 'crashed', h => h.worker === worker)[0] as Of<'crashed'>
 			const wrote = happenedBefore(context, crash).find(h => h.kind === 'wrote' && h.worker === worker)
 			return wrote ? fails(`${context.name(worker)} wrote at ${time(wrote.at)}, before its process crashed at ${time(crash.at)}`, 0) : verdict
+		},
+	},
+	{
+		id: 'stops-without-saving',
+		places: STORY,
+		tells: 'none',
+		// True of every worker that never gets the key or writes: never offered.
+		quiet: true,
+		formula: "no wrote(w) from the text's latest told place in the step (else its start) to the scene's end, nor since w's last granted before that place; w not in line at the step's end (its last asked(w) followed by a granted, refused, gave-up, left or crashed of w's); and at the step's end, since w's last granted, a returned(w), released(w) or crashed(w), or an expired, gone or ended lease of w's (or no granted(w) at all)",
+		pattern: '{worker} stops without saving', alternatives: ['{worker} stops without writing', '{worker} stops without saving anything'],
+		example: 'A stops without saving',
+		meaning: "The worker makes no write from the moment the text told last in this step (else the step's start) to the scene's end, and made none in its hold before it (since the key was last given to it); and by the step's end its hold's code has ended (its function returned or let go, or its process crashed) or it holds nothing (its lease ran out, went with its store or was ended, or it never got the key); a worker still in line for the key has not stopped.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const name = context.name(worker)
+			const list = context.step.happenings
+			const from = context.toldPlace
+			const steps = runSteps(context.run)
+			const here = (h: Of<'wrote'>) => from === undefined || h.at > from.at || (h.at === from.at && list.indexOf(h) > from.order)
+			const later = [...happened(context.step, 'wrote', h => h.worker === worker && here(h)), ...laterSteps(context).flatMap(step => happened(step, 'wrote', h => h.worker === worker))][0]
+			if (later) return fails(`${name} writes at ${time(later.at)}${list.includes(later) ? '' : ', in a later step'}: it did not stop without saving`, 0)
+			// Its hold up to that moment: the happenings since its last grant, and up to the step's end.
+			const upToEnd = [...steps.filter(step => step.index < context.step.index).flatMap(step => step.happenings), ...list]
+			const moment = from === undefined ? upToEnd.length - list.length : upToEnd.length - list.length + from.order + 1
+			const grant = upToEnd.slice(0, moment).map(h => h.kind === 'granted' && h.worker === worker).lastIndexOf(true)
+			const saved = grant < 0 ? undefined : upToEnd.slice(grant, moment).find(h => h.kind === 'wrote' && h.worker === worker)
+			if (saved) return fails(`${name} wrote at ${time(saved.at)}, in the hold it stops in: it saved`, 0)
+			// A worker in line at the step's end (its last ask neither granted, refused nor given up, and it did not leave or crash since) has not stopped: it waits.
+			const asked = upToEnd.map(h => h.kind === 'asked' && h.worker === worker).lastIndexOf(true)
+			if (asked >= 0 && !upToEnd.slice(asked + 1).some(h => 'worker' in h && h.worker === worker && (h.kind === 'granted' || h.kind === 'refused' || h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'crashed'))) return fails(`${name} is still in line for the key at the step's end: it has not stopped, it waits`, 0)
+			const last = upToEnd.map(h => h.kind === 'granted' && h.worker === worker).lastIndexOf(true)
+			if (last >= 0) {
+				const store = (upToEnd[last] as Of<'granted'>).store
+				const ended = upToEnd.slice(last).some(h => 'worker' in h && h.worker === worker && (h.kind === 'crashed' || ((h.kind === 'returned' || h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store)))
+				if (!ended) return fails(`${name} still holds its lease at the step's end, and its function has not returned: it has not stopped`, 0)
+			}
+			return holds([{ kind: 'nothing', what: `a write by ${worker} from this moment on` }])
 		},
 	},
 	{
