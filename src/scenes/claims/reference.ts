@@ -1543,6 +1543,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (env.moment !== undefined || rows.length !== 1 || last === undefined || last.writer !== actor(s[0]) || last.fence !== fence(s[1])) return NO
 		return holdsNow(true, rowMaker(env, last.id), env, { row: { database: last.id, fence: last.fence } })
 	},
+	// The one database's row at the clause's moment: that worker's write, and that fence.
+	'row-keeps-thing-and-fence': (s, env) => {
+		const rows = [...env.world.databases.values()]
+		const now = rows[0]
+		if (rows.length !== 1 || now === undefined || now.writer !== actor(s[0]) || now.fence !== fence(s[1])) return NO
+		return holdsNow(true, rowMaker(env, now.id), env, { row: { database: now.id, fence: now.fence } })
+	},
 	'write-replaces': (s, env) => {
 		const mine = events(env.step, 'wrote', h => h.worker === actor(s[0]))
 		const told = env.pointed?.get(actor(s[0]))

@@ -931,6 +931,25 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'row-keeps-thing-and-fence',
+		places: STORY,
+		tells: 'state',
+		formula: "writer(d, t) = w and row(d, t) = f, d the scene's one database",
+		pattern: 'the row holds {owner} THING with fence {fence}', alternatives: ['the row keeps/has {owner} THING with fence {fence}', 'the row now holds/keeps/has {owner} THING with fence {fence}', 'the row holds/keeps/has {owner} THING and fence {fence}', 'the row now holds/keeps/has {owner} THING and fence {fence}'],
+		example: "the row holds B's THING with fence 2",
+		meaning: "The scene's one database's row keeps that worker's write and that fence at the clause's moment: the step's end (a moment it names must be that end).",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const rows = [...context.world.databases.values()]
+			if (rows.length !== 1) return fails(`"the row" is the row of the scene's one database, and this scene has ${rows.length}; say whose database ("${context.name(worker)}'s write is saved")`, 0)
+			const row = rows[0] as (typeof rows)[number]
+			if (row.writer !== worker) return fails(row.writer === undefined ? `${context.name(row.id)}'s row keeps no worker's write at ${time(context.world.time)}` : `${context.name(row.id)}'s row keeps ${context.name(row.writer)}'s write at ${time(context.world.time)}`, 0)
+			const wanted = fenceOfSlot(slots[1])
+			if (row.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but ${context.name(row.id)}'s row keeps fence ${showFence(row.fence)} at ${time(context.world.time)}`, 1)
+			return holds([{ kind: 'row', database: row.id, at: context.world.time, fence: showFence(row.fence), writer: worker }], context.world.time)
+		},
+	},
+	{
 		id: 'write-replaces',
 		places: STORY,
 		tells: 'event',
