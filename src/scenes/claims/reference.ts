@@ -2706,6 +2706,26 @@ function savedHolds(saved: NonNullable<ReadClause['saved']>, meaning: Meaning, e
 /** Adjectives a work phrase may put before its noun, which name nothing of it ("its monthly export"). */
 const PHRASE_ADJECTIVES = ['long', 'big', 'large', 'heavy', 'slow', 'whole', 'full', 'monthly', 'nightly', 'daily', 'weekly', 'hourly']
 
+/**
+ * Whether the worker wrote in the hold the moment `t` of this step is in. The worker's holds: each grant of its, with its events up to
+ * the next grant, cut at a crash or a restart of its process; the hold is the last begun by then, else the first after.
+ */
+function wroteInHold(env: Env, worker: string, t: number): boolean {
+	const holds: { byThen: boolean; events: Happening[]; cut: boolean }[] = []
+	for (const step of env.run.steps.slice(1)) {
+		for (const h of step.index === env.step.index ? env.step.happenings : step.happenings) {
+			if (!('worker' in h) || h.worker !== worker) continue
+			if (h.kind === 'granted') holds.push({ byThen: step.index < env.step.index || (step.index === env.step.index && h.at <= t), events: [], cut: false })
+			const hold = holds[holds.length - 1]
+			if (hold === undefined || hold.cut) continue
+			if (h.kind === 'crashed' || h.kind === 'process-restarted') hold.cut = true
+			else hold.events.push(h)
+		}
+	}
+	const hold = holds.filter(one => one.byThen).pop() ?? holds[0]
+	return hold !== undefined && hold.events.some(h => h.kind === 'wrote')
+}
+
 /** A clause's work phrase, held to what its worker's code ran: its meaning, the moment a finish tells, or NO. */
 function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 	// "writing its export": a write the code under the key makes, by the domain's writing call, that carries each noun after it (or the domain's THING, "work", "result").
@@ -2724,6 +2744,10 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 		const nouns = after.slice(0, after.includes('of') ? after.indexOf('of') : after.length).filter(word => !['its', 'the', 'a', 'an', ...PHRASE_ADJECTIVES].includes(word) && !patternWords.has(word))
 		const thing = env.context.words?.thing
 		if (!nouns.every(word => word === 'work' || word === 'result' || (thing !== undefined && formOf(word, thing)) || carried.some(part => formOf(word, part)))) return NO
+		// And a write that ran: each worker's, in the hold of the clause's moment, before its code left it.
+		const s0w = clause.slots[0]
+		const writers = s0w?.value.type === 'actors' ? s0w.value.ids : [actor(s0w)]
+		for (const [n, worker] of writers.entries()) if (!wroteInHold(env, worker, meaning.each?.[n] ?? meaning.at ?? env.step.start.time)) return NO
 	}
 	const named = workStatements(clause.work ?? [], env.run, env.context.words?.thing, [clause.form.pattern, ...(clause.form.alternatives ?? [])], env.context.words?.owner)
 	if (named === undefined) return NO
