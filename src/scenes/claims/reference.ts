@@ -154,6 +154,58 @@ function oldStillLive(s: readonly Slot[], env: Env): Meaning {
 	return holdsNow(true, [lease.grant], env, { live: { worker: w, store: lease.grant.store } })
 }
 
+/**
+ * When w's process hears the lock's "lost" of an operator's end `end` in this step: 'now' if it was not paused then (no pause of
+ * its since its last wake, crash or restart); if paused, at its first wake after the end, when no crash or restart of its process
+ * comes first (the wake and its step); undefined if it never woke to hear it.
+ */
+function hearing(env: Env, end: Of<'ended'>): 'now' | { woke: Of<'woke'>; step: StepFacts } | undefined {
+	const w = end.worker
+	let paused = false
+	const mine = (h: Happening) => 'worker' in h && h.worker === w
+	for (const step of env.run.steps.slice(1, env.step.index + 1)) {
+		const list = step === env.run.steps[env.step.index] ? env.step.happenings : step.happenings
+		for (const h of list) {
+			if (h === end) break
+			if (!mine(h)) continue
+			if (h.kind === 'paused') paused = true
+			else if (h.kind === 'woke' || h.kind === 'crashed' || h.kind === 'process-restarted') paused = false
+		}
+	}
+	if (!paused) return 'now'
+	const rest = [{ step: env.step, list: env.step.happenings.slice(env.step.happenings.indexOf(end) + 1) }, ...laterSteps(env).map(step => ({ step, list: step.happenings }))]
+	for (const { step, list } of rest) {
+		for (const h of list) {
+			if (!mine(h)) continue
+			if (h.kind === 'woke') return { woke: h as Of<'woke'>, step }
+			if (h.kind === 'crashed' || h.kind === 'process-restarted') return undefined
+		}
+	}
+	return undefined
+}
+
+/**
+ * Whether w's name holds a lease in a store that w's present process does not: replaying the run up to t (this step's events at or
+ * before t), a restart of w's process while w's lease was live leaves that lease w's orphan, until it ends or w is given a lease again.
+ */
+function orphaned(env: Env, w: string, t: number): boolean {
+	let live: Of<'granted'> | undefined
+	let orphan: Of<'granted'> | undefined
+	for (const step of upTo(env).slice(1)) {
+		for (const h of step.happenings) {
+			if (step === env.step && h.at > t) break
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'granted') { live = h; orphan = undefined }
+			else if (h.kind === 'process-restarted') { if (live) orphan = live; live = undefined }
+			else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') {
+				if (live && h.store === live.store && h.fence === live.fence) live = undefined
+				if (orphan && h.store === orphan.store && h.fence === orphan.fence) orphan = undefined
+			}
+		}
+	}
+	return orphan !== undefined
+}
+
 function laterSteps(env: Env): StepFacts[] {
 	const last = env.run.lookAhead ?? env.run.steps.length
 	return env.run.steps.slice(env.step.index + 1, last + 1)
@@ -1897,23 +1949,32 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		// Per store: whether w's process crashed since that store last gave it a lease; the lock's "lost" of an operator's end reaches no one then.
 		const crashedSince = new Map<string, boolean>()
 		let crashedEver = false
+		// w's latest grant (its store and when in the run), and the fences the stores gave after it: a row fence that refuses a write after a loss must be one of them.
+		let lastGrant: Of<'granted'> | undefined
+		let givenSince: bigint[] = []
 		for (const step of upTo(env).slice(1)) {
 			for (const h of step.happenings) {
+				if (h.kind === 'granted' && h.worker !== w && lastGrant !== undefined && h.store === lastGrant.store && h.fence !== undefined) givenSince.push(h.fence)
 				if (!('worker' in h) || h.worker !== w) continue
-				if (step === env.step && ((h.kind === 'renew-refused' && h.reason === 'lost') || (h.kind === 'ended' && !(crashedSince.get(h.store) ?? crashedEver)))) return event(h)
-				if (step === env.step && h.kind === 'wrote' && !h.changed && h.fenced && h.noFence !== true && !h.live && state === 'lost') return event(h)
+				if (step === env.step && h.kind === 'renew-refused' && h.reason === 'lost') return event(h)
+				if (step === env.step && h.kind === 'ended' && !(crashedSince.get(h.store) ?? crashedEver)) {
+					const heard = hearing(env, h)
+					if (heard === 'now') return event(h)
+					if (heard !== undefined && heard.step === env.step) return { ...event(heard.woke), events: [h, heard.woke], makers: [h, heard.woke] }
+				}
+				if (step === env.step && h.kind === 'wrote' && !h.changed && h.fenced && h.noFence !== true && !h.live && state === 'lost' && givenSince.includes(h.before)) return event(h)
 				if (h.kind === 'crashed') {
 					crashedEver = true
 					for (const store of crashedSince.keys()) crashedSince.set(store, true)
 				}
-				if (h.kind === 'granted') { state = 'live'; crashedSince.set(h.store, false) }
+				if (h.kind === 'granted') { state = 'live'; crashedSince.set(h.store, false); lastGrant = h; givenSince = [] }
 				else if (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') state = 'lost'
 				else if (h.kind === 'released') state = 'let go'
 			}
 		}
 		return NO
 	},
-	// A renewal answered lost, or an end the lock sent to the process that held the lease: none of w's crashes since its grant.
+	// A renewal answered lost, or an end the lock sent to the process that held the lease: none of w's crashes since its grant, and awake then or waking later before its process crashed or restarted.
 	'tells-lost': (s, env) => {
 		const w = actor(s[0])
 		const run = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
@@ -1929,7 +1990,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			}
 			if (!env.step.happenings.includes(h)) continue
 			if (h.kind === 'renew-refused' && h.reason === 'lost') return event(h)
-			if (h.kind === 'ended' && !(crashedSinceGrant.get(h.store) ?? crashedEver)) return event(h)
+			if (h.kind === 'ended' && !(crashedSinceGrant.get(h.store) ?? crashedEver) && hearing(env, h) !== undefined) return event(h)
 		}
 		return NO
 	},
