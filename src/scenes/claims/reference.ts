@@ -777,11 +777,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		return meaning
 	},
-	'workers-hold': (s, env) => keyHolders(env, s[1], holders => setEq(actors(s[0]), holders)),
+	'workers-hold': (s, env) => (actors(s[0]).some(w => orphaned(env, w, env.world.time)) ? NO : keyHolders(env, s[1], holders => setEq(actors(s[0]), holders))),
 	'only-holder': (s, env) => {
 		const w = actor(s[0])
 		const stores = [...env.world.stores.values()]
 		const mine = stores.find(one => one.holders.includes(w))
+		if (orphaned(env, w, env.world.time)) return NO
 		return holdsNow(mine !== undefined && mine.holders.length === 1 && stores.every(one => one === mine || one.holders.length === 0), mine ? holderMakers(env, mine) : [], env)
 	},
 	'only-holder-with-fence': (s, env) => {
