@@ -154,6 +154,58 @@ function oldStillLive(s: readonly Slot[], env: Env): Meaning {
 	return holdsNow(true, [lease.grant], env, { live: { worker: w, store: lease.grant.store } })
 }
 
+/**
+ * When w's process hears the lock's "lost" of an operator's end `end` in this step: 'now' if it was not paused then (no pause of
+ * its since its last wake, crash or restart); if paused, at its first wake after the end, when no crash or restart of its process
+ * comes first (the wake and its step); undefined if it never woke to hear it.
+ */
+function hearing(env: Env, end: Of<'ended'>): 'now' | { woke: Of<'woke'>; step: StepFacts } | undefined {
+	const w = end.worker
+	let paused = false
+	const mine = (h: Happening) => 'worker' in h && h.worker === w
+	for (const step of env.run.steps.slice(1, env.step.index + 1)) {
+		const list = step === env.run.steps[env.step.index] ? env.step.happenings : step.happenings
+		for (const h of list) {
+			if (h === end) break
+			if (!mine(h)) continue
+			if (h.kind === 'paused') paused = true
+			else if (h.kind === 'woke' || h.kind === 'crashed' || h.kind === 'process-restarted') paused = false
+		}
+	}
+	if (!paused) return 'now'
+	const rest = [{ step: env.step, list: env.step.happenings.slice(env.step.happenings.indexOf(end) + 1) }, ...laterSteps(env).map(step => ({ step, list: step.happenings }))]
+	for (const { step, list } of rest) {
+		for (const h of list) {
+			if (!mine(h)) continue
+			if (h.kind === 'woke') return { woke: h as Of<'woke'>, step }
+			if (h.kind === 'crashed' || h.kind === 'process-restarted') return undefined
+		}
+	}
+	return undefined
+}
+
+/**
+ * Whether w's name holds a lease in a store that w's present process does not: replaying the run up to t (this step's events at or
+ * before t), a restart of w's process while w's lease was live leaves that lease w's orphan, until it ends or w is given a lease again.
+ */
+function orphaned(env: Env, w: string, t: number): boolean {
+	let live: Of<'granted'> | undefined
+	let orphan: Of<'granted'> | undefined
+	for (const step of upTo(env).slice(1)) {
+		for (const h of step.happenings) {
+			if (step === env.step && h.at > t) break
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'granted') { live = h; orphan = undefined }
+			else if (h.kind === 'process-restarted') { if (live) orphan = live; live = undefined }
+			else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') {
+				if (live && h.store === live.store && h.fence === live.fence) live = undefined
+				if (orphan && h.store === orphan.store && h.fence === orphan.fence) orphan = undefined
+			}
+		}
+	}
+	return orphan !== undefined
+}
+
 function laterSteps(env: Env): StepFacts[] {
 	const last = env.run.lookAhead ?? env.run.steps.length
 	return env.run.steps.slice(env.step.index + 1, last + 1)
@@ -725,11 +777,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		return meaning
 	},
-	'workers-hold': (s, env) => keyHolders(env, s[1], holders => setEq(actors(s[0]), holders)),
+	'workers-hold': (s, env) => (actors(s[0]).some(w => orphaned(env, w, env.world.time)) ? NO : keyHolders(env, s[1], holders => setEq(actors(s[0]), holders))),
 	'only-holder': (s, env) => {
 		const w = actor(s[0])
 		const stores = [...env.world.stores.values()]
 		const mine = stores.find(one => one.holders.includes(w))
+		if (orphaned(env, w, env.world.time)) return NO
 		return holdsNow(mine !== undefined && mine.holders.length === 1 && stores.every(one => one === mine || one.holders.length === 0), mine ? holderMakers(env, mine) : [], env)
 	},
 	'only-holder-with-fence': (s, env) => {
@@ -1950,23 +2003,32 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		// Per store: whether w's process crashed since that store last gave it a lease; the lock's "lost" of an operator's end reaches no one then.
 		const crashedSince = new Map<string, boolean>()
 		let crashedEver = false
+		// w's latest grant (its store and when in the run), and the fences the stores gave after it: a row fence that refuses a write after a loss must be one of them.
+		let lastGrant: Of<'granted'> | undefined
+		let givenSince: bigint[] = []
 		for (const step of upTo(env).slice(1)) {
 			for (const h of step.happenings) {
+				if (h.kind === 'granted' && h.worker !== w && lastGrant !== undefined && h.store === lastGrant.store && h.fence !== undefined) givenSince.push(h.fence)
 				if (!('worker' in h) || h.worker !== w) continue
-				if (step === env.step && ((h.kind === 'renew-refused' && h.reason === 'lost') || (h.kind === 'ended' && !(crashedSince.get(h.store) ?? crashedEver)))) return event(h)
-				if (step === env.step && h.kind === 'wrote' && !h.changed && h.fenced && h.noFence !== true && !h.live && state === 'lost') return event(h)
+				if (step === env.step && h.kind === 'renew-refused' && h.reason === 'lost') return event(h)
+				if (step === env.step && h.kind === 'ended' && !(crashedSince.get(h.store) ?? crashedEver)) {
+					const heard = hearing(env, h)
+					if (heard === 'now') return event(h)
+					if (heard !== undefined && heard.step === env.step) return { ...event(heard.woke), events: [h, heard.woke], makers: [h, heard.woke] }
+				}
+				if (step === env.step && h.kind === 'wrote' && !h.changed && h.fenced && h.noFence !== true && !h.live && state === 'lost' && givenSince.includes(h.before)) return event(h)
 				if (h.kind === 'crashed') {
 					crashedEver = true
 					for (const store of crashedSince.keys()) crashedSince.set(store, true)
 				}
-				if (h.kind === 'granted') { state = 'live'; crashedSince.set(h.store, false) }
+				if (h.kind === 'granted') { state = 'live'; crashedSince.set(h.store, false); lastGrant = h; givenSince = [] }
 				else if (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') state = 'lost'
 				else if (h.kind === 'released') state = 'let go'
 			}
 		}
 		return NO
 	},
-	// A renewal answered lost, or an end the lock sent to the process that held the lease: none of w's crashes since its grant.
+	// A renewal answered lost, or an end the lock sent to the process that held the lease: none of w's crashes since its grant, and awake then or waking later before its process crashed or restarted.
 	'tells-lost': (s, env) => {
 		const w = actor(s[0])
 		const run = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
@@ -1982,7 +2044,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			}
 			if (!env.step.happenings.includes(h)) continue
 			if (h.kind === 'renew-refused' && h.reason === 'lost') return event(h)
-			if (h.kind === 'ended' && !(crashedSinceGrant.get(h.store) ?? crashedEver)) return event(h)
+			if (h.kind === 'ended' && !(crashedSinceGrant.get(h.store) ?? crashedEver) && hearing(env, h) !== undefined) return event(h)
 		}
 		return NO
 	},
@@ -2759,6 +2821,26 @@ function savedHolds(saved: NonNullable<ReadClause['saved']>, meaning: Meaning, e
 /** Adjectives a work phrase may put before its noun, which name nothing of it ("its monthly export"). */
 const PHRASE_ADJECTIVES = ['long', 'big', 'large', 'heavy', 'slow', 'whole', 'full', 'monthly', 'nightly', 'daily', 'weekly', 'hourly']
 
+/**
+ * Whether the worker wrote in the hold the moment `t` of this step is in. The worker's holds: each grant of its, with its events up to
+ * the next grant, cut at a crash or a restart of its process; the hold is the last begun by then, else the first after.
+ */
+function wroteInHold(env: Env, worker: string, t: number): boolean {
+	const holds: { byThen: boolean; events: Happening[]; cut: boolean }[] = []
+	for (const step of env.run.steps.slice(1)) {
+		for (const h of step.index === env.step.index ? env.step.happenings : step.happenings) {
+			if (!('worker' in h) || h.worker !== worker) continue
+			if (h.kind === 'granted') holds.push({ byThen: step.index < env.step.index || (step.index === env.step.index && h.at <= t), events: [], cut: false })
+			const hold = holds[holds.length - 1]
+			if (hold === undefined || hold.cut) continue
+			if (h.kind === 'crashed' || h.kind === 'process-restarted') hold.cut = true
+			else hold.events.push(h)
+		}
+	}
+	const hold = holds.filter(one => one.byThen).pop() ?? holds[0]
+	return hold !== undefined && hold.events.some(h => h.kind === 'wrote')
+}
+
 /** A clause's work phrase, held to what its worker's code ran: its meaning, the moment a finish tells, or NO. */
 function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 	// "writing its export": a write the code under the key makes, by the domain's writing call, that carries each noun after it (or the domain's THING, "work", "result").
@@ -2777,6 +2859,10 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 		const nouns = after.slice(0, after.includes('of') ? after.indexOf('of') : after.length).filter(word => !['its', 'the', 'a', 'an', ...PHRASE_ADJECTIVES].includes(word) && !patternWords.has(word))
 		const thing = env.context.words?.thing
 		if (!nouns.every(word => word === 'work' || word === 'result' || (thing !== undefined && formOf(word, thing)) || carried.some(part => formOf(word, part)))) return NO
+		// And a write that ran: each worker's, in the hold of the clause's moment, before its code left it.
+		const s0w = clause.slots[0]
+		const writers = s0w?.value.type === 'actors' ? s0w.value.ids : [actor(s0w)]
+		for (const [n, worker] of writers.entries()) if (!wroteInHold(env, worker, meaning.each?.[n] ?? meaning.at ?? env.step.start.time)) return NO
 	}
 	const named = workStatements(clause.work ?? [], env.run, env.context.words?.thing, [clause.form.pattern, ...(clause.form.alternatives ?? [])], env.context.words?.owner)
 	if (named === undefined) return NO

@@ -76,6 +76,28 @@ export function writingProblem(words: readonly string[], statements: readonly St
 	return stray === undefined ? undefined : `"writing" tells the write the code under the key makes, and "${stray}" is no word of what it writes (${[...new Set(carried)].join(', ') || 'nothing it names'}, by ${[...new Set(calls.map(call => `${call.call}()`))].join(', ')}): write "writing its ${thing ?? 'work'}", or tell the work in the code's own words`
 }
 
+/**
+ * "writing" tells a write the code under the key makes, one that ran: of the hold the clause's moment is in (the worker's last grant at
+ * or before it, else its next grant), a write of the worker's before the code left that hold (a new grant, a crash or a restart of its
+ * process), anywhere in the run. A statement that would write (on a condition that never held) is no write. Why not, or undefined.
+ */
+function writeMade(context: ClaimContext, worker: string, from: number): string | undefined {
+	const all = context.run.steps.slice(1).flatMap(step => (step.index === context.step.index ? context.step : step).happenings.map(h => ({ h, step: step.index })))
+	const here = all.map(({ h, step }) => step < context.step.index || (step === context.step.index && h.at <= from)).lastIndexOf(true)
+	const granted = (one: { h: Happening }) => one.h.kind === 'granted' && one.h.worker === worker
+	let start = all.map((one, i) => i <= here && granted(one)).lastIndexOf(true)
+	if (start < 0) start = all.findIndex((one, i) => i > here && granted(one))
+	const name = context.name(worker)
+	if (start < 0) return `"writing" tells a write the code under the key makes, and ${name} was given no key to make one under`
+	const grant = all[start]?.h as Extract<Happening, { kind: 'granted' }>
+	for (const one of all.slice(start + 1)) {
+		if (!('worker' in one.h) || one.h.worker !== worker) continue
+		if (one.h.kind === 'wrote') return undefined
+		if (one.h.kind === 'granted' || one.h.kind === 'crashed' || one.h.kind === 'process-restarted') break
+	}
+	return `"writing" tells a write the code under the key makes, and ${name}'s code made no write in the hold its key${grant.fence === undefined ? '' : ` with fence ${grant.fence}`} began at ${time(grant.at)} (a write its code has but did not run is none): tell its work in its own words`
+}
+
 /** The statements of the code a phrase names (by their ids), and how to say it; or why it names none. */
 export function namedWork(words: readonly string[], statements: readonly StatementFact[], thing?: string, own: ReadonlySet<string> = new Set(), owner?: string): { ids: ReadonlySet<number>; what: string } | string {
 	const held = [...statements.entries()].filter(([, statement]) => statement.held)
@@ -179,6 +201,10 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 	if (!statements.some(statement => statement.held)) return verdict
 	const writing = writingProblem(clause.work, statements, context.words, formWords(clause))
 	if (writing !== undefined) return writing
+	if (clause.work.includes('writing')) {
+		const made = writeMade(context, worker, verdict.each?.find(one => one.who === worker)?.at ?? verdict.at ?? context.step.start.time)
+		if (made !== undefined) return made
+	}
 	const named = namedWork(clause.work, statements, context.words?.thing, formWords(clause), context.words?.owner)
 	if (typeof named === 'string') return named
 	const name = context.name(worker)

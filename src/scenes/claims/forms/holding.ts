@@ -347,7 +347,41 @@ function endWord(h: Happening): string {
 }
 
 /** The worker of slot 0, and no other, holds the key when the step ends, from any store. */
+/**
+ * A worker named as a holder at `moment` whose process restarted since the grant of the lease the store keeps in its name, and was
+ * given none since: its new process holds nothing ("A still holds the key" is refused so too), so no holder form names it. Why, or undefined.
+ */
+function restartedHolder(context: ClaimContext, worker: string, moment: number): string | undefined {
+	const old = oldLease(context, worker)
+	if (typeof old === 'string') return undefined
+	const restartStep = context.run.steps.findIndex(step => step.happenings.includes(old.restart))
+	if (restartStep === context.step.index && old.restart.at > moment) return undefined
+	if (old.end !== undefined && (old.end.step.index < context.step.index || (old.end.step.index === context.step.index && old.end.h.at <= moment))) return undefined
+	const since = context.run.steps.slice(restartStep, context.step.index + 1).flatMap(step => (step.index === context.step.index ? step.happenings.filter(h => h.at <= moment) : step.happenings))
+	if (since.slice(since.indexOf(old.restart) + 1).some(h => h.kind === 'granted' && h.worker === worker)) return undefined
+	return `${context.name(worker)} holds nothing at ${time(moment)}${oldHint(context, worker) || ` (its process restarted at ${time(old.restart.at)}, and the lease the store keeps in its name is its crashed process's)`}`
+}
+
+/**
+ * The first of the workers a holder form whose subject is the worker names ("A is the only holder", "A and B hold the key") that holds
+ * nothing at `moment` for a restart (`restartedHolder`): the verdict's failure, or the verdict. The forms of the key ("the key is held
+ * by A") tell the store's holders by name, which keeps the old lease in A's name.
+ */
+function noRestartedHolder(verdict: Verdict, context: ClaimContext, workers: readonly string[], slot: number): Verdict {
+	if (!verdict.ok) return verdict
+	const moment = context.moment ?? verdict.until ?? context.world.time
+	for (const worker of workers) {
+		const why = restartedHolder(context, worker, moment)
+		if (why !== undefined) return fails(why, slot)
+	}
+	return verdict
+}
+
 function onlyHolder(slots: readonly Slot[], context: ClaimContext): Verdict {
+	return noRestartedHolder(onlyHolderByName(slots, context), context, [actorOf(slots[0])], 0)
+}
+
+function onlyHolderByName(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
 	const stores = [...context.world.stores.values()]
 	const store = stores.find(s => s.holders.includes(worker))
@@ -912,14 +946,14 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "holders(k, t) = ws",
 		pattern: '{workers} hold {key}( at once)', alternatives: ["{workers} both/each hold {key}", "{workers} hold {key} together", "{workers} have {key}( at once)"],
 		example: 'Workers A, B and C hold the key at once',
-		meaning: 'Those workers, and no other, hold the key when the step ends.',
+		meaning: "Those workers, and no other, hold the key when the step ends (none of them a worker whose process restarted since it got the lease the store keeps in its name).",
 		check(slots, context) {
 			const store = counted(context, slots[1])
 			if (typeof store === 'string') return fails(store, 1)
 			const wanted = actorsOf(slots[0])
 			const same = wanted.length === store.holders.length && wanted.every(id => store.holders.includes(id))
 			if (!same) return fails(`the key is held by ${names(context, store.holders)}`, 0)
-			return holds([holdersEvidence(context.world, store)], context.world.time)
+			return noRestartedHolder(holds([holdersEvidence(context.world, store)], context.world.time), context, wanted, 0)
 		},
 	},
 	{
@@ -929,7 +963,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "holders(t), of every store, = {w}",
 		pattern: '{worker} is the only holder', alternatives: ["{worker} is the sole holder"],
 		example: 'B is the only holder',
-		meaning: 'The worker, and no other, holds the key when the step ends, from any store.',
+		meaning: "The worker, and no other, holds the key when the step ends, from any store; not a worker whose process restarted since it got the lease the store keeps in its name (its new process holds nothing: that is \"A's old lease\").",
 		check: (slots, context) => onlyHolder(slots, context),
 	},
 	{

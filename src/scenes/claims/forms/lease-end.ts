@@ -11,12 +11,26 @@ const STORY = ['caption', 'note'] as const
 
 /**
  * A write refused by a database that checks fences, made after its worker's lease was lost: of the worker's grants and lease ends
- * before it, the last is an end that is no let-go (it ran out, went with its store, or an operator ended it).
+ * before it, the last is an end that is no let-go (it ran out, went with its store, or an operator ended it); and the row's fence that
+ * refused it came from a lease given after that worker's (a grant of that fence later than its last grant): a refusal its live lease
+ * would have got as well (a row fence from before) tells it nothing of the loss.
  */
 function refusedAfterLoss(before: readonly Happening[], write: Of<'wrote'>): boolean {
-	if (write.changed || !write.fenced || write.noFence === true || write.live) return false
-	const last = [...before].reverse().find(h => 'worker' in h && h.worker === write.worker && (h.kind === 'granted' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'released'))
-	return last !== undefined && (last.kind === 'expired' || last.kind === 'gone' || last.kind === 'ended')
+	return lossUnheard(before, write) === undefined
+}
+
+/** Why a refused write told its worker nothing of a lost lease (see `refusedAfterLoss`), or undefined when it told it. */
+function lossUnheard(before: readonly Happening[], write: Of<'wrote'>): 'taken' | 'live' | 'unfenced' | 'no loss' | 'old row' | undefined {
+	if (write.changed) return 'taken'
+	if (!write.fenced || write.noFence === true) return 'unfenced'
+	if (write.live) return 'live'
+	const lastAt = before.map(h => 'worker' in h && h.worker === write.worker && (h.kind === 'granted' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'released')).lastIndexOf(true)
+	const last = before[lastAt]
+	if (last === undefined || !(last.kind === 'expired' || last.kind === 'gone' || last.kind === 'ended')) return 'no loss'
+	const grantAt = before.map(h => h.kind === 'granted' && h.worker === write.worker).lastIndexOf(true)
+	const grant = before[grantAt] as Of<'granted'> | undefined
+	if (grant === undefined || !before.slice(grantAt + 1).some(h => h.kind === 'granted' && h.store === grant.store && h.fence === write.before)) return 'old row'
+	return undefined
 }
 
 /** The lease of slot 0's worker ran out in this step (`gone`: its store closed under it instead). */
@@ -927,20 +941,19 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'tells-lost',
 		places: STORY,
 		tells: 'event',
-		formula: "renew-refused(w, lost) ∈ step, or ended(w) ∈ step with no crashed(w) since the grant of that lease (the lost event the lock sends the holder, which its process hears)",
+		formula: "renew-refused(w, lost) ∈ step, or ended(w) ∈ step with no crashed(w) since the grant of that lease, and w not paused then or woke(w) after it before any crashed(w) or process-restarted(w) (the lost event the lock sends the holder, which its process hears)",
 		pattern: 'the lock/store/server tells {worker} it lost its lease', alternatives: ['the lock/store/server tells {worker} that it lost its lease', 'the lock/store/server tells {worker} it has lost its lease', 'the lock/store/server tells {worker} that it has lost its lease'],
 		example: 'the lock tells A it lost its lease',
-		meaning: "The lock told the worker in this step that its lease is lost: it answered a renewal so, or an operator ended the lease and the lock sent the holder the loss, while the process that held it was there to hear it (not crashed since the lease was given: a crashed process hears nothing, and a restarted one is another, which never held it). A lease that ran out is told by no one.",
+		meaning: "The lock told the worker in this step that its lease is lost: it answered a renewal so, or an operator ended the lease and the lock sent the holder the loss, while the process that held it was there to hear it (not crashed since the lease was given: a crashed process hears nothing, and a restarted one is another, which never held it; one paused then hears it only if it wakes later, before any crash or restart). A lease that ran out is told by no one.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const answered = context.step.happenings.find(h => h.kind === 'renew-refused' && h.reason === 'lost' && h.worker === worker)
 			const ends = happened(context.step, 'ended', h => h.worker === worker)
-			const crashOf = (end: Of<'ended'>) => crashBeforeEnd(context, end)
-			const heard = ends.find(end => crashOf(end) === undefined)
+			const heard = ends.find(end => typeof hearsEnd(context, end) !== 'string')
 			const told = [answered, heard].filter((h): h is Of<'renew-refused'> | Of<'ended'> => h !== undefined).sort((x, y) => context.step.happenings.indexOf(x) - context.step.happenings.indexOf(y))[0]
 			if (told) return holds([saw(context.step, told)], told.at)
 			const unheard = ends[0]
-			if (unheard) return fails(`${context.name(worker)}'s process crashed at ${time((crashOf(unheard) as Of<'crashed'>).at)}, before its lease was ended at ${time(unheard.at)}: the lock sent the loss to a process that was gone, and nothing of ${context.name(worker)} heard it`, 0)
+			if (unheard) return fails(hearsEnd(context, unheard) as string, 0)
 			const refused = happened(context.step, 'renew-refused', h => h.worker === worker)[0]
 			if (refused) return fails(`the lock answered that ${context.name(worker)} ${refused.reason === 'none' ? 'held no lease' : 'had released its lease'}, not that it lost it`, 0)
 			const expired = happened(context.step, 'expired', h => h.worker === worker)[0]
@@ -952,19 +965,32 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'learns-lost',
 		places: STORY,
 		tells: 'event',
-		formula: "renew-refused(w, lost) ∈ step, or ended(w) ∈ step with no crashed(w) since that lease's grant, or wrote(w) ∈ step refused by a database that checks fences, on a lease of w's lost before it (expired, gone or ended since its last grant, not released)",
+		formula: "renew-refused(w, lost) ∈ step, or ended(w) ∈ step with no crashed(w) since that lease's grant, heard in the step (w not paused then, else woke(w) in the step after it before any crashed(w): then at the wake), or wrote(w) ∈ step refused by a database that checks fences, on a lease of w's lost before it (expired, gone or ended since its last grant, not released), by a row fence a grant after w's last grant gave",
 		pattern: '{worker} learns that its lease was lost', alternatives: ['{worker} learns that its lease is lost', '{worker} learns that its lease has been lost', '{worker} learns its lease was/is lost', '{worker} learns that it lost its lease', '{worker} learns that it has lost its lease', '{worker} finds out that its lease was/is lost', '{worker} finds out that it lost its lease'],
 		example: 'A learns that its lease was lost',
-		meaning: "The worker was told in this step that its lease had ended: the lock answered a renewal of its as lost, an operator ended its lease (the lock sends the holder the loss, heard only by a process that did not crash since the lease was given), or a database that checks fences refused a write it made after its lease was lost (ran out, went with its store or was ended by an operator; not one it let go). The first such answer in the step is the moment. A lease that ran out with no such answer is learned of by no one.",
+		meaning: "The worker was told in this step that its lease had ended: the lock answered a renewal of its as lost, an operator ended its lease (the lock sends the holder the loss, heard only by a process that did not crash since the lease was given, and, if it was paused then, when it wakes in this step before any crash: that wake is the moment), or a database that checks fences refused a write it made after its lease was lost (ran out, went with its store or was ended by an operator; not one it let go), with a row fence that came from a lease given after the worker's (one from before, its live lease would have met too, tells nothing). The first such answer in the step is the moment. A lease that ran out with no such answer is learned of by no one.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const told = context.step.happenings.find(h => (h.kind === 'renew-refused' && h.reason === 'lost' && h.worker === worker) || (h.kind === 'ended' && h.worker === worker && crashBeforeEnd(context, h) === undefined) || (h.kind === 'wrote' && h.worker === worker && refusedAfterLoss(happenedBefore(context, h), h)))
-			if (told) return holds([saw(context.step, told)], told.at)
+			// An operator's end is learned where the process hears it: at the end, or when it wakes after it in this step (paused then).
+			const heardHere = (h: Of<'ended'>) => {
+				const heard = hearsEnd(context, h)
+				return typeof heard !== 'string' && heard.step === context.step.index
+			}
+			const told = context.step.happenings.find(h => (h.kind === 'renew-refused' && h.reason === 'lost' && h.worker === worker) || (h.kind === 'ended' && h.worker === worker && heardHere(h)) || (h.kind === 'wrote' && h.worker === worker && refusedAfterLoss(happenedBefore(context, h), h)))
+			if (told) {
+				const heard = told.kind === 'ended' ? (hearsEnd(context, told) as { woke?: Of<'woke'> }).woke : undefined
+				return heard ? holds([saw(context.step, told), saw(context.step, heard)], heard.at) : holds([saw(context.step, told)], told.at)
+			}
 			const unheard = happened(context.step, 'ended', h => h.worker === worker)[0]
-			if (unheard) return fails(`${context.name(worker)}'s process crashed at ${time((crashBeforeEnd(context, unheard) as Of<'crashed'>).at)}, before its lease was ended at ${time(unheard.at)}: the lock sent the loss to a process that was gone, and nothing of ${context.name(worker)} learned it`, 0)
+			if (unheard) {
+				const heard = hearsEnd(context, unheard)
+				if (typeof heard === 'string') return fails(heard.replace(' heard it', ' learned it'), 0)
+				return fails(`${context.name(worker)}'s process was paused when its lease was ended at ${time(unheard.at)}, and woke only in step ${heard.step}, at ${time(heard.at)}: it learns of the loss then, not in this step`, 0)
+			}
 			const write = happened(context.step, 'wrote', h => h.worker === worker)[0]
 			if (write !== undefined && write.changed) return fails(`${context.name(worker)}'s write at ${time(write.at)} was taken, and nothing else told it that its lease was lost: it learns so only from a refused write or renewal, or the lock's "lost" when an operator ends its lease`, 0)
 			if (write !== undefined && write.live) return fails(`${context.name(worker)}'s write at ${time(write.at)} was made on a live lease, so its refusal told it nothing of a lost lease: it learns so only from a refused write or renewal after the loss, or the lock's "lost" when an operator ends its lease`, 0)
+			if (write !== undefined && lossUnheard(happenedBefore(context, write), write) === 'old row') return fails(`${context.name(worker)}'s write at ${time(write.at)} was refused by ${context.name(write.database)}'s row fence ${write.before}, which came from no lease given after ${context.name(worker)}'s: its live lease would have been refused the same, so the refusal told it nothing of a lost lease`, 0)
 			const expired = happened(context.step, 'expired', h => h.worker === worker)[0]
 			if (expired) return fails(`${context.name(worker)}'s lease ran out at ${time(expired.at)}, and nothing told it so in this step: it learns of the loss only from a refused write or renewal, or the lock's "lost" when an operator ends its lease`, 0)
 			return fails(`nothing told ${context.name(worker)} in this step that its lease was lost: the lock answered no renewal of its as lost, no operator ended its lease, and no database that checks fences refused a write it made after losing it`, 0)
@@ -1165,4 +1191,23 @@ function crashBeforeEnd(context: ClaimContext, end: Of<'ended'>): Of<'crashed'> 
 	const before = happenedBefore(context, end)
 	const grant = before.map(h => h.kind === 'granted' && h.worker === end.worker && h.store === end.store && h.fence === end.fence).lastIndexOf(true)
 	return before.slice(Math.max(0, grant)).find((h): h is Of<'crashed'> => h.kind === 'crashed' && h.worker === end.worker)
+}
+
+/**
+ * Whether the holder's process heard the lock's "lost" of an operator's end, and when: not if it crashed since the lease was given
+ * (`crashBeforeEnd`); if it was paused at the end (its last pause before it not followed by a wake, a crash or a restart), only when it
+ * woke after it, before any crash or restart of its process: `woke` is that wake (`step` its step), or why it heard nothing.
+ */
+function hearsEnd(context: ClaimContext, end: Of<'ended'>): { at: number; woke?: Of<'woke'>; step: number } | string {
+	const name = context.name(end.worker)
+	const crash = crashBeforeEnd(context, end)
+	if (crash) return `${name}'s process crashed at ${time(crash.at)}, before its lease was ended at ${time(end.at)}: the lock sent the loss to a process that was gone, and nothing of ${name} heard it`
+	const last = [...happenedBefore(context, end)].reverse().find(h => 'worker' in h && h.worker === end.worker && (h.kind === 'paused' || h.kind === 'woke' || h.kind === 'crashed' || h.kind === 'process-restarted'))
+	if (last?.kind !== 'paused') return { at: end.at, step: context.step.index }
+	const list = context.step.happenings
+	const after = [...list.slice(list.indexOf(end) + 1).map(h => ({ h, step: context.step.index })), ...laterSteps(context).flatMap(step => step.happenings.map(h => ({ h, step: step.index })))]
+	const next = after.find(({ h }) => 'worker' in h && h.worker === end.worker && (h.kind === 'woke' || h.kind === 'crashed' || h.kind === 'process-restarted'))
+	if (next?.h.kind === 'woke') return { at: next.h.at, woke: next.h, step: next.step }
+	const how = next === undefined ? 'and never woke in the scene' : next.h.kind === 'crashed' ? `and crashed at ${time(next.h.at)} without waking` : `and its process was restarted at ${time(next.h.at)} without waking`
+	return `${name}'s process was paused from ${time(last.at)}, when its lease was ended at ${time(end.at)}, ${how}: no code of ${name}'s ran to hear the lock's "lost"`
 }
