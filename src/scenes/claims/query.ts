@@ -179,6 +179,7 @@ export function actorsOf(slot: Slot | undefined): string[] {
  * before this grant; or an ask that came after the holder before it was given the key (the holder whose
  * place it got, the engine recorded its end as letting it in; else the latest grant of that store to another
  * worker before this one), so it did not wait all the time that holder had it.
+ * Or a second ask of that store since its grant before (a store's restart forgets its line and records no end of the wait).
  * Undefined when it stood in line on one ask all along. "The whole time" is since it first asked (since it last held that key), on
  * one ask: not that it asked before the holder got the key.
  */
@@ -187,6 +188,12 @@ export function brokenWait(context: ClaimContext, grant: Of<'granted'>, words: '
 	const before = all.slice(0, Math.max(0, all.indexOf(grant)))
 	const since = before.map(h => h.kind === 'granted' && h.worker === grant.worker && h.store === grant.store).lastIndexOf(true)
 	const broke = before.slice(since + 1).find(h => (h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') && h.worker === grant.worker && h.store === grant.store)
+	// One ask: a worker that asked again stood in line on a new ask, whatever ended the first (a store's restart that forgot the line tells none of the above).
+	const asks = before.slice(since + 1).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === grant.worker && h.store === grant.store)
+	if (broke === undefined && asks.length > 1) {
+		const restart = before.slice(before.indexOf(asks[0] as Of<'asked'>) + 1, before.indexOf(asks[1] as Of<'asked'>)).find(h => h.kind === 'restarted' && h.store === grant.store)
+		return `${context.name(grant.worker)} did not wait ${words}: it asked at ${time((asks[0] as Of<'asked'>).at)}${restart === undefined ? '' : `, ${context.name(grant.store)} restarted at ${time(restart.at)} and forgot its line,`} and it asked again at ${time((asks[1] as Of<'asked'>).at)}; the key came at ${time(grant.at)} to its ask of ${time(grant.askedAt ?? grant.at)}`
+	}
 	if (broke === undefined) {
 		if (words !== 'all along') return undefined
 		// "All along" is all the time the holder before it had the key: the ask came no later than that holder's grant. On a

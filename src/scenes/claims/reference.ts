@@ -1123,6 +1123,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if (!past.some(h => h.kind === 'refused' && h.worker === w && h.store === mine.store && h.at === last.at)) continue
 			// One process waited and tried again: none of w's crashes came after its try before.
 			if (past.slice(past.indexOf(last)).some(h => h.kind === 'crashed' && h.worker === w)) continue
+			// It waited: its process was frozen at no moment between the two tries (a paused process does not wait, it stands still).
+			if (past.slice(past.indexOf(last)).some(h => h.kind === 'paused' && h.worker === w)) continue
 			if (mine.at - last.at === num(s[1])) return asked(mine)
 		}
 		return NO
@@ -1186,6 +1188,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		const crashed = upTo(env).slice(1).some(step => events(step, 'crashed', h => h.worker === w).length > 0)
 		if (!crashed || env.step.end.workers.get(w)?.crashed !== true) return NO
+		// Never in the whole scene: no restart before this step's end either.
+		if (upTo(env).some(step => events(step, 'process-restarted', h => h.worker === w).length > 0)) return NO
 		return timeless(laterSteps(env).every(step => events(step, 'process-restarted', h => h.worker === w).length === 0))
 	},
 	'was-ended': (s, env) => {
@@ -2331,11 +2335,12 @@ function lastFromLine(env: Env, meaning: Meaning): Meaning {
 }
 
 /**
- * Whether the worker a grant went to stood in line for it on one ask: from its grant of that store before (or the start), no gave-up, left or refused of it until this grant;
+ * Whether the worker a grant went to stood in line for it on one ask: from its grant of that store before (or the start), no gave-up, left or refused of it until this grant, nor a second ask of it;
  * and, `sinceHolder` ("all along", not "the whole time", which is since its first ask), all the time the holder before it had the key: its ask came no later than the last grant of that store to another worker before this grant.
  */
 function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>, sinceHolder = true): boolean {
 	let broken = false
+	let asked = 0
 	let holderFrom: number | undefined
 	// Each other worker's latest grant of the store: on a semaphore, the holder before it is the one whose place it took.
 	const heldFrom = new Map<string, number>()
@@ -2350,8 +2355,13 @@ function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>, si
 			heldFrom.set(h.worker, h.at)
 		}
 		if (!('worker' in h) || h.worker !== grant.worker || !('store' in h) || h.store !== grant.store) continue
-		if (h.kind === 'granted') broken = false
+		if (h.kind === 'granted') {
+			broken = false
+			asked = 0
+		}
 		if (h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') broken = true
+		// On one ask: a second ask since its last grant is a new wait, however the first ended.
+		if (h.kind === 'asked' && ++asked > 1) broken = true
 	}
 	return !broken
 }
@@ -2764,6 +2774,8 @@ function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boole
 function nameHeld(env: Env, write: Of<'wrote'>, name: string): 'made' | 'other' | 'unknown' {
 	const statements = env.run.statements ?? []
 	if (!statements.some(one => (one.assigns ?? []).some(a => a.name === name))) return 'other'
+	// A name the sample declares twice (shadowed in a function of its own): which one the write read is not known.
+	if (statements.some(one => (one.assigns ?? []).some(a => a.name === name && a.shadowed === true))) return 'unknown'
 	let now: 'made' | 'other' | 'unknown' = 'unknown'
 	let atWrite: 'made' | 'other' | 'unknown' = 'unknown'
 	// An awaited value: the name holds it once the statement after the one that gives it (in its block) has begun; till then, unknown.

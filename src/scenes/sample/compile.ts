@@ -55,6 +55,11 @@ export interface Assignment {
 	unsure?: true
 	/** Its value is awaited (`draft = await makeDraft(notes)`): the name has it once the statement is done, not when it begins. */
 	awaits?: true
+	/**
+	 * The sample declares the name more than once (in a function of its own, a block, a parameter): the run, which follows
+	 * names and not their scopes, cannot tell which of them this value went to, nor which one a statement that uses the name reads.
+	 */
+	shadowed?: true
 }
 
 /** What a call is given as one argument, as written: a string's text (`'draft'`), a name (`draft`), a call's value (`await summarize(id)`), or something else (`{}`). */
@@ -128,7 +133,7 @@ export function compileSample(source: string, declared: ReadonlySet<string>): Co
 	if (problems.length > 0) return { ok: false, problems }
 	const names = [...freeNames(program).keys()].filter(name => !LANGUAGE_NAMES.has(name) || RUN_GIVES.has(name)).sort()
 	const statements: SampleStatement[] = []
-	return { ok: true, sample: { js: withGuards(js, program, statements), names, statements } }
+	return { ok: true, sample: { js: withGuards(js, program, statements, declaredTwice(program as unknown as Located)), names, statements } }
 }
 
 function syntaxProblem(error: unknown, what: string): SampleProblem {
@@ -320,6 +325,34 @@ function freeNames(program: AcornNode): Map<string, Located> {
 	return free
 }
 
+/** The names the sample declares more than once: in two declarations, functions, classes, parameters or catch clauses anywhere in it. */
+function declaredTwice(program: Located): Set<string> {
+	const count = new Map<string, number>()
+	const add = (pattern: Located | null | undefined): void => {
+		if (!pattern) return
+		const names = new Set<string>()
+		bindingNames(pattern, names)
+		for (const name of names) count.set(name, (count.get(name) ?? 0) + 1)
+	}
+	const visit = (at: Located): void => {
+		if (at.type === 'VariableDeclarator') add(at['id'] as Located)
+		if (at.type === 'FunctionDeclaration' || at.type === 'FunctionExpression' || at.type === 'ArrowFunctionExpression') {
+			if (at.type === 'FunctionDeclaration') add(at['id'] as Located)
+			for (const param of at['params'] as Located[]) add(param)
+		}
+		if (at.type === 'ClassDeclaration') add(at['id'] as Located)
+		if (at.type === 'CatchClause') add(at['param'] as Located | null)
+		for (const [key, value] of Object.entries(at)) {
+			if (key === 'loc') continue
+			if (Array.isArray(value)) {
+				for (const child of value) if (isNode(child)) visit(child)
+			} else if (isNode(value)) visit(value)
+		}
+	}
+	visit(program)
+	return new Set([...count].filter(([, n]) => n > 1).map(([name]) => name))
+}
+
 /** The names a list of statements declares in its scope: `let`, `const`, classes and functions; with `functionScope`, `var` anywhere below too. */
 function declareIn(statements: Located[], scope: Set<string>, functionScope: boolean): void {
 	for (const statement of statements) {
@@ -370,7 +403,7 @@ function bindingNames(pattern: Located, scope: Set<string>): void {
  * that spins is stopped) and knows the line its code is at, as a statement-stepping debugger does.
  * Text is put in at offsets, never a new line, so the program's lines stay the sample's.
  */
-function withGuards(js: string, program: AcornNode, statements: SampleStatement[] = []): string {
+function withGuards(js: string, program: AcornNode, statements: SampleStatement[] = [], twice: ReadonlySet<string> = new Set()): string {
 	/** One insertion: where, what, whether it closes a construct, and the depth of the node that made it. */
 	const edits: { at: number; text: string; closing: boolean; depth: number }[] = []
 	/** Whether the walk is in the body of a function given to a hold. */
@@ -381,7 +414,7 @@ function withGuards(js: string, program: AcornNode, statements: SampleStatement[
 		const line = lineOf(node)
 		const { calls, names, maybe, given, made } = callsOf(node)
 		const declares = [...(node.type === 'VariableDeclaration' ? (node['declarations'] as Located[]).map(declarator => nameOf(declarator['id'])).filter(Boolean) : []), ...parametersIn(node)]
-		const assigns = assignmentsOf(node)
+		const assigns = assignmentsOf(node).map(one => (twice.has(one.name) ? { ...one, shadowed: true as const } : one))
 		statements.push({ line, calls, names, ...(maybe.length > 0 ? { maybe } : {}), held, ...(given.length > 0 ? { given } : {}), ...(made.length > 0 ? { made } : {}), ...(declares.length > 0 ? { declares } : {}), ...(assigns.length > 0 ? { assigns } : {}) })
 		return `${TICK}(${line},${statements.length - 1});`
 	}
@@ -619,8 +652,51 @@ function argumentShape(node: Located | null | undefined): GivenArgument {
 	if (node.type === 'TemplateLiteral' && (node['expressions'] as Located[]).length === 0) return { text: String(((node['quasis'] as Located[])[0]?.['value'] as { cooked?: string } | undefined)?.cooked ?? '') }
 	if (node.type === 'Identifier') return { name: node['name'] as string }
 	if (node.type === 'CallExpression' && !node['optional']) {
-		const name = calleeName(node['callee'] as Located)
+		const callee = node['callee'] as Located
+		const args = node['arguments'] as Located[]
+		// JavaScript's own functions and its values' methods make nothing of the code's: they reshape what they are given.
+		// `String(x)`, `JSON.stringify(x)` give what x is; a string's, a number's or an array's method (`'draft'.trim()`,
+		// `summary.toUpperCase()`) gives what it is called on; a method of a literal, or any other of JavaScript's own, nothing
+		// the code made. A call of the code's (its prelude's, its own, a method of one of its values) is a call's value.
+		const root = rootOf(callee)
+		if (root !== undefined && root.type === 'Identifier' && LANGUAGE_NAMES.has(root['name'] as string)) {
+			if (callee.type === 'Identifier' && RESHAPE_FUNCTIONS.has(root['name'] as string) || callee.type === 'MemberExpression' && root['name'] === 'JSON') return argumentShape(args[0])
+			return {}
+		}
+		if (callee.type === 'MemberExpression' && !(callee['computed'] as boolean)) {
+			const method = ((callee['property'] as Located)['name'] as string | undefined) ?? ''
+			if (root !== undefined && root.type !== 'Identifier' && root.type !== 'ThisExpression') return RESHAPE_METHODS.has(method) ? argumentShape(callee['object'] as Located) : {}
+			if (RESHAPE_METHODS.has(method)) return argumentShape(callee['object'] as Located)
+		}
+		const name = calleeName(callee)
 		if (name !== undefined) return { call: name }
 	}
 	return {}
+}
+
+/** JavaScript's own functions whose value is what they are given, reshaped: a string, a number of it. */
+const RESHAPE_FUNCTIONS: ReadonlySet<string> = new Set(['String', 'Number', 'Boolean', 'BigInt', 'Object', 'Array'])
+
+/**
+ * The methods JavaScript's strings, numbers and arrays have that give their value reshaped (`trim`, `toUpperCase`, `slice`,
+ * `join`...): what one gives is what it was called on. Not `search`, `match`, `find`, `map` and the like, a name a code's own
+ * object may well give a method that does work.
+ */
+const RESHAPE_METHODS: ReadonlySet<string> = new Set([
+	'trim', 'trimStart', 'trimEnd', 'trimLeft', 'trimRight', 'toUpperCase', 'toLowerCase', 'toLocaleUpperCase', 'toLocaleLowerCase',
+	'toString', 'toLocaleString', 'valueOf', 'normalize', 'padStart', 'padEnd', 'repeat', 'slice', 'substring', 'substr', 'concat',
+	'replace', 'replaceAll', 'at', 'charAt', 'split', 'join', 'toFixed', 'toPrecision', 'toExponential', 'toWellFormed', 'flat',
+	'reverse', 'toReversed', 'sort', 'toSorted',
+])
+
+/** The start of a member chain or call chain (`'draft'` of `'draft'.trim().toUpperCase()`, `client` of `client.x.y()`). */
+function rootOf(node: Located): Located | undefined {
+	let at: Located | undefined = node
+	for (;;) {
+		if (at === undefined) return undefined
+		if (at.type === 'MemberExpression') at = at['object'] as Located
+		else if (at.type === 'CallExpression') at = at['callee'] as Located
+		else if (at.type === 'ParenthesizedExpression' || at.type === 'AwaitExpression') at = (at['expression'] ?? at['argument']) as Located
+		else return at
+	}
 }

@@ -1555,10 +1555,10 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'waits-and-tries-again',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k, try) at t ∈ step, and w's asked(w, k) before it is an asked(w, k, try) at t − D that was refused, with no crashed(w) between them",
+		formula: "asked(w, k, try) at t ∈ step, and w's asked(w, k) before it is an asked(w, k, try) at t − D that was refused, with no crashed(w) nor paused(w) between them",
 		pattern: '{worker} waits {duration} and tries again', alternatives: ["{worker} waits {duration}, then tries again", "{worker} waits {duration} and then tries again"],
 		example: 'D waits 5 s and tries again',
-		meaning: 'The worker tried the key in this step, and its ask of that key before this try was a try too (it did not stand in line), refused, that long before: it waited that long between two tries, not in line, and its process did not crash between them (a restarted process\'s first try is no "again" of the old one\'s).',
+		meaning: 'The worker tried the key in this step, and its ask of that key before this try was a try too (it did not stand in line), refused, that long before: it waited that long between two tries, not in line, and its process did not crash between them (a restarted process\'s first try is no "again" of the old one\'s) nor pause (a frozen process does not wait).',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const mine = asks(context, worker, h => h.tryOnly)
@@ -1573,6 +1573,13 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 				// The same process waited and tried again: a crash between the two tries ended the process that tried first, and the try after it is a new process's.
 				const crash = earlier.slice(earlier.indexOf(prior) + 1).find((h): h is Of<'crashed'> => h.kind === 'crashed' && h.worker === worker)
 				if (crash !== undefined) { problems.push(`${context.name(worker)}'s process crashed at ${time(crash.at)}, after its try at ${time(prior.at)}: its try at ${time(one.at)} is a new process's, which did not wait and try again`); continue }
+				// It waited: a process paused between the two tries was frozen, not waiting, for that time.
+				const pause = earlier.slice(earlier.indexOf(prior) + 1).find((h): h is Of<'paused'> => h.kind === 'paused' && h.worker === worker)
+				if (pause !== undefined) {
+					const woke = earlier.slice(earlier.indexOf(pause) + 1).find(h => h.kind === 'woke' && h.worker === worker)
+					problems.push(`${context.name(worker)}'s process was paused at ${time(pause.at)}${woke === undefined ? '' : ` until ${time(woke.at)}`}, between its try at ${time(prior.at)} and its try at ${time(one.at)}: a frozen process does not wait, so it did not wait and try again`)
+					continue
+				}
 				if (one.at - prior.at !== numberOf(slots[1])) { problems.push(`${context.name(worker)} tried at ${time(prior.at)} and again at ${time(one.at)}, ${time(one.at - prior.at)} later`); continue }
 				return holds([saw(context.step, one)], one.at)
 			}

@@ -341,15 +341,20 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		denies: true,
-		formula: "crashed(w) ∈ run by the step's end, with no process-restarted(w) after it in this step, nor in any later step",
+		formula: "crashed(w) ∈ run by the step's end, and w down at the step's end, with no process-restarted(w) in the whole scene",
 		pattern: '{owner} process never restarts', alternatives: ['{owner} process is never restarted', '{worker} never restarts', '{worker} is never restarted', "{owner} process never comes back after its crash", '{worker} never comes back after its crash'],
 		example: "A's process never restarts",
-		meaning: "The worker's process crashed, in this step or an earlier one, is down when this step ends, and restarts in no later step: it stays down for the rest of the scene (its crashed label is never struck).",
+		meaning: "The worker's process crashed, in this step or an earlier one, is down when this step ends, and restarts in no later step: it stays down for the rest of the scene (its crashed label is never struck). \"Never\" is of the whole scene: a process restarted once before, in an earlier step, was restarted, and the clause is refused.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const crash = lastPause(context, worker)
 			if (crash?.event.kind !== 'crashed') return fails(`${context.name(worker)}'s process has not crashed by the step's end${crash === undefined ? '' : ` (it paused at ${time(crash.event.at)})`}, so there is nothing for it to restart from`, 0)
 			if (context.step.end.workers.get(worker)?.crashed !== true) return fails(`${context.name(worker)}'s process crashed at ${time(crash.event.at)} and restarted in this step`, 0)
+			// "Never" is of the whole scene: a process restarted once, before its last crash, was restarted.
+			for (const step of [...context.run.steps.slice(0, context.step.index), context.step]) {
+				const restart = happened(step, 'process-restarted', h => h.worker === worker)[0]
+				if (restart) return fails(`${context.name(worker)}'s process was restarted at ${time(restart.at)}, in step ${step.index}, before the crash at ${time(crash.event.at)}: "never" is of the whole scene`, 0)
+			}
 			for (const step of laterSteps(context)) {
 				const restart = happened(step, 'process-restarted', h => h.worker === worker)[0]
 				if (restart) return fails(`${context.name(worker)}'s process restarts at ${time(restart.at)}, in step ${step.index}`, 0)

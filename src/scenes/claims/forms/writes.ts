@@ -198,6 +198,9 @@ export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words
 function lastAssignment(context: ClaimContext, write: Of<'wrote'>, name: string): { value: NonNullable<NonNullable<ClaimContext['run']['statements']>[number]['assigns']>[number]['value']; line: number } | string | undefined {
 	const statements = context.run.statements ?? []
 	if (!statements.some(one => one.assigns?.some(a => a.name === name))) return undefined
+	// Two names of one spelling (one in a function or block of its own): the run follows names, not scopes, so which one the write passed is not known.
+	const twice = statements.filter(one => one.declares?.includes(name)).map(one => one.line)
+	if (statements.some(one => one.assigns?.some(a => a.name === name && a.shadowed === true))) return `and the run cannot tell what ${name} held then: the sample declares ${name} more than once${twice.length > 1 ? ` (lines ${[...new Set(twice)].join(' and ')})` : ''}, and the run does not tell which of them the write passed`
 	const unknown = `and the run cannot tell what ${name} held then: no statement its code ran before the write gave it a value`
 	const steps = [...context.run.steps.slice(0, context.step.index), context.step]
 	const at = steps.findIndex(step => step.happenings.includes(write))
@@ -357,7 +360,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'save',
 		pattern: '{worker} saves what it computed',
 		example: 'A saves what it computed',
-		meaning: "The worker wrote to the database in this step, and what it wrote is what its code computed: the write's THING is a call's value, given as that call or as a name whose value, given last before the write by the statements the worker's code ran, was one (not a string the code wrote out; where the run cannot tell what the name held, it is refused).",
+		meaning: "The worker wrote to the database in this step, and what it wrote is what its code computed: the write's THING is a call's value, given as that call or as a name whose value, given last before the write by the statements the worker's code ran, was one (not a string the code wrote out, nor one JavaScript's own functions or its values' methods reshaped: 'no summary yet'.trim() is that string; a call of the prelude's or of the sample's own, a fetch too, is a call's value; where the run cannot tell what the name held, as of a name the sample declares twice, it is refused).",
 		check: (slots, context) =>
 			wrote(slots, context, 0, write => {
 				if (write.noThing) return `${context.name(write.worker)}'s write at ${time(write.at)} wrote no ${context.words?.thing ?? 'write'}: it wrote its fence alone`
