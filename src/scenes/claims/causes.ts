@@ -64,9 +64,10 @@ const SAYS = {
  * `check.ts`.)
  */
 export function colonProblem(before: Told, after: Told, context: ClaimContext): string | undefined {
-	if (cameAt(before, after)) return undefined
+	if (cameAt(before, after) && answersTo(before, after, context)) return undefined
 	const why = causeProblem(after, before, context, 'colon')
-	if (why === undefined || causeProblem(before, after, context, 'so') === undefined) return undefined
+	// A comparison of fences after it tells why a write was answered, never what came of the clause before.
+	if (why === undefined || (after.claim.said?.comparison === undefined && causeProblem(before, after, context, 'so') === undefined)) return undefined
 	// Or it tells why a grant's fence is what it is: the open that wrote the epoch it carries ("gets the key with fence 2:1: the epoch is larger").
 	const grants = (before.claim.said?.events ?? eventsOf(before.claim.evidence, context)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.fence !== undefined)
 	const opens = (after.claim.said?.told ?? after.claim.said?.events ?? eventsOf(after.claim.evidence, context, true)).filter((h): h is Of<'restarted'> | Of<'restored'> => h.kind === 'restarted' || h.kind === 'restored')
@@ -80,6 +81,22 @@ function cameAt(before: Told, after: Told): boolean {
 	if (at === undefined || before.from !== at || before.actors === undefined || after.actors === undefined || after.actors.length === 0) return false
 	if (!after.actors.every(actor => before.actors?.includes(actor))) return false
 	return after.state ? after.from === at : after.claim.at === at && after.from === at
+}
+
+/**
+ * Whether what a clause after a colon tells came of the events of the clause before at their moment: each event it tells (of a
+ * state, each it tells as a cause) is one of them, or the answer to an ask among them (the key given, a wait given up, the line
+ * left), and no comparison of fences. What else came at that moment (an operator ending a lease just after a write was refused,
+ * a write's fence larger than the row's) reads as the colon's why.
+ */
+function answersTo(before: Told, after: Told, context: ClaimContext): boolean {
+	const events = before.claim.said?.events ?? eventsOf(before.claim.evidence, context)
+	const said = after.claim.said
+	// A comparison of fences tells why a write was answered, never what came at its moment.
+	if (said?.comparison !== undefined) return false
+	const told = after.state ? (said?.told ?? said?.events ?? eventsOf(after.claim.evidence, context, true)) : (said?.events ?? eventsOf(after.claim.evidence, context))
+	const answers = (h: Happening) => events.some(ask => ask.kind === 'asked' && (h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') && h.worker === ask.worker && h.store === ask.store && h.at >= ask.at)
+	return told.length > 0 && told.every(h => events.includes(h) || answers(h))
 }
 
 /** The last open of a grant's store before it in the run, which wrote the epoch its fence carries. */
@@ -161,6 +178,9 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		// Of a refused write, what the cause tells led to the row's fence, but the row already refused the write before it happened.
 		const moot = decided === undefined || held.some(event => reached.has(event)) ? undefined : held.find(event => answer?.settled.has(event))
 		if (moot !== undefined && decided !== undefined) settled = settledWhy(moot, decided, word, context)
+		// Of a refused write, a write told as its cause whose fence a later write replaced in the row before it came.
+		const replaced = decided === undefined || held.some(event => reached.has(event)) ? undefined : held.flatMap(event => { const by = replacedBefore(event, decided, context); return by === undefined ? [] : [{ event, by }] })[0]
+		if (replaced !== undefined && decided !== undefined && settled === undefined) settled = `${SAYS[word]}, but ${context.name(decided.database)} would have refused ${context.name(decided.worker)}'s write at ${formatDuration(decided.at)} without it: ${undoneWhy(replaced.event, replaced.by, context)}, before that write came, and the row's fence ${showFence(decided.before)} alone refused it; tell why it happened, or join the clauses with "and"`
 		if (idle !== undefined && unreached === undefined && held.some(event => reached.has(event))) {
 			const own = held.find(event => 'worker' in event && event.worker === idle) as Happening
 			member = `${SAYS[word]}, and ${word === 'so' ? 'the clause before' : 'it'} names several workers' happenings as the cause, each of which must be why, but what it tells of ${context.name(idle)}'s (at ${formatDuration(own.at)}) led to nothing ${word === 'so' ? 'this' : 'the clause before'} tells: ${recordedWhy(effects[0], context)}; tell only the cause, or join the clauses with "and"`
@@ -306,8 +326,8 @@ function decisionLinks(said: Said, cause: Told, write: Of<'wrote'>): boolean {
 		const backward = comparison.write === undefined && comparison.left === write.before && comparison.right === write.fence && whose(write.writerBefore, write.worker)
 		const relation = forward ? comparison.relation : backward ? FLIPPED[comparison.relation] : undefined
 		if (relation === undefined) return false
-		// A database that checks no fence compared none: a larger fence is only what its plain update wrote over a smaller one.
-		if (!write.fenced) return write.changed && relation === '>'
+		// A database that checks no fence compared none: it takes every write, a smaller fence's too, so no comparison of fences is why it took one.
+		if (!write.fenced) return false
 		return write.changed ? relation === '>' : relation === '<' || relation === '<=' || relation === '='
 	}
 	if (said.unfenced !== undefined) return said.unfenced === write.database && !write.fenced
@@ -388,7 +408,11 @@ function causesOf(event: Happening, context: ClaimContext): readonly Happening[]
 function answerAncestors(targets: readonly Happening[], state: boolean, context: ClaimContext, write: Of<'wrote'>): { reached: Set<Happening>; settled: Set<Happening> } {
 	const grants = targets.filter(event => event.kind === 'granted')
 	const rows = targets.filter(event => event.kind !== 'granted')
-	const through = state ? ancestors(rows.flatMap(event => causesOf(event, context)), context) : ancestors(rows, context)
+	// Of a refused write, the row's fence it met is the row's write's alone: a write told as an event that row's write replaced (the
+	// one it compared) is no reason, as the row's write would have been taken over a smaller fence too ("B saves, so A's write is refused" when C's fence 3 replaced B's 2).
+	const refused = refusedByFence(write)
+	// (A state told as the cause is held to what still stood at the refused write, `undoneBy`, which says the same of a row's write replaced.)
+	const through = state ? ancestors(rows.flatMap(event => causesOf(event, context)), context) : ancestors(rows, context, refused)
 	// But for it: of a refused write, an event through the row's write is why only when the row did not refuse the write already
 	// before it happened ("B lets go, so the database refuses A's write" is refused when B's own fence 2 was in the row before B let go).
 	const settled = new Set([...through].filter(event => rowRefusedBefore(event, write, context) !== undefined))
@@ -418,6 +442,24 @@ function rowRefusedBefore(event: Happening, write: Of<'wrote'>, context: ClaimCo
 	return by === undefined ? {} : { by }
 }
 
+/** Whether a database that checks fences refused a write by comparing them. */
+function refusedByFence(write: Of<'wrote'>): boolean {
+	return write.fenced && write.noFence !== true && !write.changed
+}
+
+/**
+ * Of a refused write, a write told as its cause that the row no longer kept when the refused write came: a later write taken
+ * replaced its fence, and that fence alone refused the write. That later write, or undefined.
+ */
+function replacedBefore(told: Happening, write: Of<'wrote'>, context: ClaimContext): Of<'wrote'> | undefined {
+	if (!refusedByFence(write) || told.kind !== 'wrote' || !told.changed || told.database !== write.database) return undefined
+	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+	const from = all.indexOf(told)
+	const to = all.indexOf(write)
+	if (from < 0 || to < from) return undefined
+	return all.slice(from + 1, to).find((h): h is Of<'wrote'> => h.kind === 'wrote' && h.changed && h.database === write.database)
+}
+
 /** Why a cause told that came when the row already refused a write is no reason for its refusal, in words for a message. */
 function settledWhy(event: Happening, write: Of<'wrote'>, word: keyof typeof SAYS, context: ClaimContext): string {
 	const name = context.name
@@ -427,14 +469,14 @@ function settledWhy(event: Happening, write: Of<'wrote'>, word: keyof typeof SAY
 	return `${SAYS[word]}, but ${name(write.database)} would have refused ${name(write.worker)}'s write at ${formatDuration(write.at)} without it: its row already kept ${kept}, no smaller than the write's fence ${showFence(write.fence)}, before what ${what} tells happened (at ${formatDuration(event.at)}); tell why it happened, or join the clauses with "and"`
 }
 
-/** The events and every event they follow from, through the recorded causes. */
-function ancestors(events: readonly Happening[], context: ClaimContext): Set<Happening> {
+/** The events and every event they follow from, through the recorded causes (`rowOnly`: not from a write to the write whose fence it found in the row). */
+function ancestors(events: readonly Happening[], context: ClaimContext, rowOnly = false): Set<Happening> {
 	const seen = new Set<Happening>(events)
 	const todo = [...events]
 	while (todo.length > 0) {
 		const event = todo.pop() as Happening
 		for (const cause of causesOf(event, context)) {
-			if (seen.has(cause)) continue
+			if (seen.has(cause) || (rowOnly && event.kind === 'wrote' && cause.kind === 'wrote')) continue
 			seen.add(cause)
 			todo.push(cause)
 		}

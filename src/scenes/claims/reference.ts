@@ -3218,9 +3218,13 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			// "X: Y" of two claims: Y is why X happened, or what came of it; or, X telling events all at one moment, what came then to
 			// actors X names: Y names actors, none but X's, and each of its events came at that moment, or its state began to hold then.
 			const then = !cause.state && cause.moment !== undefined && cause.from === cause.moment ? cause.moment : undefined
-			const cameAt = then !== undefined && named.length > 0 && named.every(actor => cause?.actors.includes(actor)) && (isState ? place?.at === then : tells === 'event' && momentHere === then && early?.at === then)
+			// And what Y tells is what X's events came to: each of its events (a state's, as a cause) is one of X's, or a worker's ask of X answered (given the key, given up, left the line); a comparison of fences only ever tells why.
+			const ofX = (h: Happening) => cause?.meaning.events.includes(h) === true || cause?.meaning.events.some(a => a.kind === 'asked' && (h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') && h.worker === a.worker && h.store === a.store && h.at >= a.at) === true
+			const mine = isState ? (said.told ?? said.makers) : said.events
+			const cameAt = then !== undefined && named.length > 0 && named.every(actor => cause?.actors.includes(actor)) && (isState ? place?.at === then : tells === 'event' && momentHere === then && early?.at === then) && said.compares === undefined && mine.length > 0 && mine.every(ofX)
 			const why = causes(said, cause.meaning, context, isState, cause.state, cause.moment) || (!isState && renewalKept(said, cause.meaning, context))
-			const cameOf = causes(cause.meaning, said, context, cause.state, isState, momentHere) || (!cause.state && renewalKept(cause.meaning, said, context))
+			// A comparison of fences after a colon tells why a write was answered, never what came of X.
+			const cameOf = said.compares === undefined && (causes(cause.meaning, said, context, cause.state, isState, momentHere) || (!cause.state && renewalKept(cause.meaning, said, context)))
 			// Or why a grant's fence is what it is: Y tells the open that wrote the epoch the fence of a grant X tells carries.
 			const run = [...context.run.steps.slice(0, context.step.index), step].flatMap(one => one.happenings)
 			const epochOf = (grant: Of<'granted'>) => run.slice(0, run.indexOf(grant)).filter(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === grant.store).pop()
@@ -3492,7 +3496,8 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 			const backward = c.write === undefined && c.left === write.before && c.right === write.fence && whose(write.writerBefore, write.worker)
 			const relation = forward ? c.relation : backward ? flip[c.relation] : undefined
 			if (relation === undefined) return false
-			if (!write.fenced) return write.changed && relation === '>'
+			// A database checking no fence takes every write: no comparison of fences decides it.
+			if (!write.fenced) return false
 			return write.changed ? relation === '>' : relation === '<' || relation === '<=' || relation === '='
 		}
 		if (cause.unfenced !== undefined) return cause.unfenced === write.database && !write.fenced
@@ -3514,12 +3519,16 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 		// Of a write's answer: the whole chain only through the row's write; through the write's own grant, the grant and an open that wrote its epoch.
 		const grantSide = write === undefined ? [] : targets.filter(h => h.kind === 'granted')
 		const rowSide = write === undefined ? targets : targets.filter(h => h.kind !== 'granted')
+		// Of a write refused by its fence: the fence it met is the row's write's alone, so no write that row's write replaced, told as an event,
+		// is a reason (nor what led only to it): the row's write would have been taken over a smaller fence too. (A state told is held to what still stood, below.)
+		const refusal = write !== undefined && write.fenced && write.noFence !== true && !write.changed
 		const from = causeIsState ? rowSide.flatMap(h => recorded(h, context)) : rowSide
 		const reached = new Set<Happening>(from)
 		const todo = [...from]
 		while (todo.length > 0) {
-			for (const from of recorded(todo.pop() as Happening, context)) {
-				if (reached.has(from)) continue
+			const next = todo.pop() as Happening
+			for (const from of recorded(next, context)) {
+				if (reached.has(from) || (refusal && !causeIsState && next.kind === 'wrote' && from.kind === 'wrote')) continue
 				reached.add(from)
 				todo.push(from)
 			}
