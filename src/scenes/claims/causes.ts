@@ -53,6 +53,7 @@ const SAYS = {
 	because: '"because" says this is why what the clause before tells happened',
 	colon: 'a colon between two claims says the one after it is why what the one before tells happened, what came of it, or what came at its moment to the workers it names',
 	and: '"because" says each clause a bare "and" joins to the cause it tells is why what the clause before "because" tells happened, this one too',
+	soAnd: '"so" says the clause before it is why what follows it happened: what each clause a bare "and" joins after it tells too (or, but for a wait, a refused try or a give-up, the clause it is joined to), this one',
 } as const
 
 /**
@@ -111,6 +112,20 @@ function lastOpenBefore(grant: Of<'granted'>, context: ClaimContext): Happening 
  */
 export function alsoCauseProblem(cause: Told, effect: Told, context: ClaimContext): string | undefined {
 	return causeProblem(cause, effect, context, 'and')?.replace(/or join the clauses with "and"$/, 'or tell it after a comma (", and …") or in a sentence of its own, which tells no cause')
+}
+
+/**
+ * "X, so A and B": why B, joined by a bare "and" to the effect A that "so" tells, cannot be read as following from X too, or
+ * undefined when the engine's causes tie them (or, a chain, tie B to A, unless B tells a wait, a refused try or a give-up). A bare "and" is what joined it, so the message offers a comma or a sentence instead.
+ */
+export function alsoEffectProblem(cause: Told, joined: Told, effect: Told, context: ClaimContext): string | undefined {
+	const why = causeProblem(cause, effect, context, 'soAnd')
+	if (why === undefined) return undefined
+	// Or a chain: it follows from the clause it is joined to ("so A's lease runs out and the key goes to B", "so B gets the key and
+	// saves"); but not a wait, a refused try or a give-up, which follows from the key held, not from what made its holder hold it.
+	const effects = effect.claim.said?.events ?? eventsOf(effect.claim.evidence, context)
+	if (!effects.some(event => event.kind === 'asked' || event.kind === 'refused' || event.kind === 'gave-up') && causeProblem(joined, effect, context, 'so') === undefined) return undefined
+	return why.replace(/or join the clauses with "and"$/, 'or tell it after a comma (", and …") or in a sentence of its own, which tells no cause')
 }
 
 /** Why "cause, so effect" (or "effect, because cause") cannot be read, or undefined when the engine's causes tie them. */
@@ -183,7 +198,7 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		if (replaced !== undefined && decided !== undefined && settled === undefined) settled = `${SAYS[word]}, but ${context.name(decided.database)} would have refused ${context.name(decided.worker)}'s write at ${formatDuration(decided.at)} without it: ${undoneWhy(replaced.event, replaced.by, context)}, before that write came, and the row's fence ${showFence(decided.before)} alone refused it; tell why it happened, or join the clauses with "and"`
 		if (idle !== undefined && unreached === undefined && held.some(event => reached.has(event))) {
 			const own = held.find(event => 'worker' in event && event.worker === idle) as Happening
-			member = `${SAYS[word]}, and ${word === 'so' ? 'the clause before' : 'it'} names several workers' happenings as the cause, each of which must be why, but what it tells of ${context.name(idle)}'s (at ${formatDuration(own.at)}) led to nothing ${word === 'so' ? 'this' : 'the clause before'} tells: ${recordedWhy(effects[0], context)}; tell only the cause, or join the clauses with "and"`
+			member = `${SAYS[word]}, and ${word === 'so' ? 'the clause before' : word === 'soAnd' ? 'the clause before "so"' : 'it'} names several workers' happenings as the cause, each of which must be why, but what it tells of ${context.name(idle)}'s (at ${formatDuration(own.at)}) led to nothing ${word === 'so' || word === 'soAnd' ? 'this' : 'the clause before'} tells: ${recordedWhy(effects[0], context)}; tell only the cause, or join the clauses with "and"`
 		}
 		if (unreached !== undefined && held.some(event => reached.has(event))) {
 			const own = targets.find(event => 'worker' in event && event.worker === unreached)
@@ -192,8 +207,8 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		const gone = undone.find(one => reached.has(one.event))
 		if (gone !== undefined && moment !== undefined) {
 			const says = SAYS[word]
-			const when = word === 'so' ? `this ${effect.state ? 'holds' : 'happened'}` : `that ${effect.state ? 'held' : 'happened'}`
-			return `${says}, and a state is a cause only while it holds, but what ${word === 'so' ? 'the clause before' : 'this'} tells no longer held at ${formatDuration(moment)}, when ${when}: ${undoneWhy(gone.event, gone.by, context)}; tell why it happened, or join the clauses with "and"`
+			const when = word === 'so' || word === 'soAnd' ? `this ${effect.state ? 'holds' : 'happened'}` : `that ${effect.state ? 'held' : 'happened'}`
+			return `${says}, and a state is a cause only while it holds, but what ${word === 'so' ? 'the clause before' : word === 'soAnd' ? 'the clause before "so"' : 'this'} tells no longer held at ${formatDuration(moment)}, when ${when}: ${undoneWhy(gone.event, gone.by, context)}; tell why it happened, or join the clauses with "and"`
 		}
 	}
 	if (said.clock !== undefined && clockLinks(said.clock, effects, context)) return undefined
@@ -465,24 +480,38 @@ function settledWhy(event: Happening, write: Of<'wrote'>, word: keyof typeof SAY
 	const name = context.name
 	const row = rowRefusedBefore(event, write, context)
 	const kept = row?.by === undefined ? `the fence ${showFence(context.run.steps[0]?.end.databases.get(write.database)?.fence ?? 0n)} the scene set` : `fence ${showFence(row.by.after)}, from ${name(row.by.worker)}'s write at ${formatDuration(row.by.at)}`
-	const what = word === 'so' ? 'the clause before' : 'this'
+	const what = word === 'so' ? 'the clause before' : word === 'soAnd' ? 'the clause before "so"' : 'this'
 	return `${SAYS[word]}, but ${name(write.database)} would have refused ${name(write.worker)}'s write at ${formatDuration(write.at)} without it: its row already kept ${kept}, no smaller than the write's fence ${showFence(write.fence)}, before what ${what} tells happened (at ${formatDuration(event.at)}); tell why it happened, or join the clauses with "and"`
 }
 
 /** The events and every event they follow from, through the recorded causes (`rowOnly`: not from a write to the write whose fence it found in the row). */
 function ancestors(events: readonly Happening[], context: ClaimContext, rowOnly = false): Set<Happening> {
 	const seen = new Set<Happening>(events)
-	const todo = [...events]
+	// A worker's wait, refused try or give-up follows from the key being held: the holders' grants, and what each follows from,
+	// but not the lease end that passed the key to that holder ("A's lease runs out, so C gives up" of C's wait that ran out behind
+	// B, who got the key as A's ran out): the key was held before that end too, so it is no reason the worker found it held.
+	const heldOnly = new Set<Happening>()
+	const todo: { event: Happening; held: boolean }[] = events.map(event => ({ event, held: false }))
 	while (todo.length > 0) {
-		const event = todo.pop() as Happening
+		const { event, held } = todo.pop() as { event: Happening; held: boolean }
+		const waiter = event.kind === 'gave-up' || event.kind === 'refused' || event.kind === 'asked'
 		for (const cause of causesOf(event, context)) {
-			if (seen.has(cause) || (rowOnly && event.kind === 'wrote' && cause.kind === 'wrote')) continue
+			if (rowOnly && event.kind === 'wrote' && cause.kind === 'wrote') continue
+			if (held && LEASE_ENDS.has(cause.kind)) continue
+			const asHeld = waiter && cause.kind === 'granted'
+			if (asHeld ? seen.has(cause) || heldOnly.has(cause) : seen.has(cause) && !heldOnly.has(cause)) continue
+			if (asHeld) {
+				if (!seen.has(cause)) heldOnly.add(cause)
+			} else heldOnly.delete(cause)
 			seen.add(cause)
-			todo.push(cause)
+			todo.push({ event: cause, held: asHeld })
 		}
 	}
 	return seen
 }
+
+/** The happenings that end a lease and so free its key for the next holder. */
+const LEASE_ENDS: ReadonlySet<string> = new Set(['released', 'expired', 'gone', 'ended'])
 
 /**
  * The events of the run a clause tells, read from what it was checked against: the events

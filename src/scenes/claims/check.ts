@@ -43,7 +43,8 @@
  *   that worker the text told last, when it can be ("A saves again, which overwrites B's": the second).
  * - **So.** `so` says the clause before is why this one happened (`causes.ts`); a state is a cause only while what
  *   made it still stands at the moment of what it causes; of several workers' events, it is why each one's happened. "X: Y" of two claims says Y is why X happened, or what came of it.
- *   "X because A and B": each clause a bare "and" joins to the cause "because" tells is a cause of X too (`ReadClause.bareAnd`).
+ *   "X because A and B": each clause a bare "and" joins to the cause "because" tells is a cause of X too (`ReadClause.bareAnd`);
+ *   "X, so A and B": each clause a bare "and" joins to the effect "so" tells follows from X too.
  *   A cause of a write's refusal through the row's fence is a "but for" cause: the row did not refuse the write yet when it happened.
  */
 import { formatDuration } from '../../../engine/index.ts'
@@ -55,7 +56,7 @@ import { passedOver } from './read.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { brokenWait, earlierProblem, happenedBefore, laterSteps, liveLease } from './query.ts'
 import { savedProblem } from './forms/writes.ts'
-import { alsoCauseProblem, causeProblem, colonProblem, eventsOf, type Told } from './causes.ts'
+import { alsoCauseProblem, alsoEffectProblem, causeProblem, colonProblem, eventsOf, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
 import { pausedAtWork } from './forms/holding.ts'
 
@@ -230,6 +231,10 @@ interface TextState {
 	cause: Told | undefined
 	/** The clause before told a cause after "because" (or was joined to one by a bare "and"): what it explains, which a clause joined to it by a bare "and" is a cause of too. */
 	because?: Told | undefined
+	/** The clause before was told after "so" (or was joined to one by a bare "and"): its cause, which a clause joined to it by a bare "and" follows from too. */
+	effectOf?: Told | undefined
+	/** The subject of the clause before, which a clause joined to it by a bare "and" may go on with. */
+	effectSubject?: string | undefined
 	/** The clause before was a state after "while" ("X while S"): the clause X it was said of, which a "because" after it explains. */
 	aside?: Told | undefined
 	/** The clause before told a state at the step's end (no moment, no event of the step its own), or the clock at a moment. */
@@ -302,6 +307,8 @@ function forgetBefore(text: TextState): void {
 	text.earliest = undefined
 	text.cause = undefined
 	text.because = undefined
+	text.effectOf = undefined
+	text.effectSubject = undefined
 	text.aside = undefined
 	text.atEnd = false
 	text.clock = undefined
@@ -329,8 +336,13 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	// "X: Y": the colon says Y is why X happened, or what came of it (a comparison of fences after it is of a write, checked as it reads).
 	// "X because A and B": a clause joined by a bare "and" to the cause "because" tells (or to another such) is a cause of X too.
 	const also = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true ? text.because : undefined
-	const why = cause === undefined ? undefined : clause.then === 'so' || clause.so === true ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : clause.explains === true && clause.form.compares !== true ? colonProblem(cause, saying, context) : also !== undefined ? alsoCauseProblem(saying, also, context) : undefined
+	// "X, so A and B": a clause joined by a bare "and" to the effect "so" tells (or to another such) follows from X too.
+	// One that goes on with the subject of the clause it is joined to ("so B gets the key and saves") tells what that subject did next.
+	const alsoFrom = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true && (clause.subject === undefined || clause.subject !== text.effectSubject) ? text.effectOf : undefined
+	const why = cause === undefined ? undefined : clause.then === 'so' || clause.so === true ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : clause.explains === true && clause.form.compares !== true ? colonProblem(cause, saying, context) : also !== undefined ? alsoCauseProblem(saying, also, context) : alsoFrom !== undefined ? alsoEffectProblem(alsoFrom, cause, saying, context) : undefined
 	text.because = clause.then === 'because' ? explained : also
+	text.effectOf = clause.then === 'so' || clause.so === true ? cause : clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true ? text.effectOf : undefined
+	text.effectSubject = clause.subject
 	text.aside = clause.during === true && clause.form.tells === 'state' ? cause : undefined
 	text.cause = saying
 	const place = outcome.place

@@ -439,7 +439,7 @@ function sharedMoment(text: string, start: number, items: Item[], carried?: Open
 
 /**
  * A state a sentence's opening moment passes over (`sharedMoment`, and where it is checked), with no moment of its own: one said
- * of the clause before ("while S", "which A holds", "which is free"), which held at that clause's moment; and one after "so"
+ * of the clause before ("while S", "which A holds", "which B holds with fence 2"), which held at that clause's moment; and one after "so"
  * ("…, so A's lease is still live"), what held as a result, told as a state with no moment is (at the step's end).
  */
 export function passedOver(clause: ReadClause): boolean {
@@ -1387,7 +1387,8 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 				const clause = matchForm(language, compiled, put, offset + which[0].length, 0, referent, plural)
 				if (clause === undefined || typeof clause === 'string') continue
 				const it = clause.slots.find(slot => (slot.type === 'lease' || slot.type === 'key') && slot.text === 'it' && slot.start === offset + which[0].length + head.length + 1)
-				if (it) return { ...clause, relative: true, start: offset, end: offset + core.length }
+				// A state of the key so told ("A lets go of the key, which B holds with fence 2") describes it as the clause before named it: it held when that happened.
+				if (it) return { ...clause, relative: true, start: offset, end: offset + core.length, ...(it.type === 'key' && clause.form.tells === 'state' ? { during: true as const } : {}) }
 			}
 		}
 	}

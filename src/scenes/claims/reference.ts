@@ -2998,6 +2998,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let aside: { meaning: Meaning; state: boolean; moment?: number } | undefined
 	// "X because A and B": what the clause after "because" explains, which each clause joined after it by a bare "and" is a cause of too.
 	let explaining: { meaning: Meaning; state: boolean; moment?: number } | undefined
+	// "X, so A and B": the cause the clause after "so" follows from, which each clause joined after it by a bare "and" follows from too.
+	let following: { meaning: Meaning; state: boolean; moment?: number } | undefined
+	let followingSubject: string | undefined
 	// An unnamed state with no event of the step its own holds at the step's end: "then" after it comes after the end.
 	let atEnd = false
 	// The clock the clause before told: "then" after it is no earlier.
@@ -3057,6 +3060,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			cause = undefined
 			aside = undefined
 			explaining = undefined
+			following = undefined
+			followingSubject = undefined
 			atEnd = false
 			clockAt = undefined
 			passed = false
@@ -3091,6 +3096,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			cause = undefined
 			aside = undefined
 			explaining = undefined
+			following = undefined
+			followingSubject = undefined
 			atEnd = false
 			clockAt = undefined
 			passed = false
@@ -3240,6 +3247,18 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const alsoOf = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true ? explaining : undefined
 		if (!wrong && alsoOf !== undefined && cause !== undefined) wrong = !causes(said, alsoOf.meaning, context, isState, alsoOf.state, alsoOf.moment) && !(!isState && renewalKept(said, alsoOf.meaning, context))
 		explaining = clause.then === 'because' ? (aside ?? cause) : alsoOf
+		// A clause a bare "and" joins to the effect "so" tells follows from the same cause.
+		// One that goes on with the subject of the clause it is joined to tells what that subject did next, not another effect.
+		const joinedOn = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true
+		const alsoAfter = joinedOn && (clause.subject === undefined || clause.subject !== followingSubject) ? following : undefined
+		if (!wrong && alsoAfter !== undefined && cause !== undefined) {
+			wrong = !causes(alsoAfter.meaning, said, context, alsoAfter.state, isState, momentHere) && !(!alsoAfter.state && renewalKept(alsoAfter.meaning, said, context))
+			// Or it follows from the clause it is joined to (a chain), unless it tells a wait, a refused try or a give-up: those follow from the key held.
+			const waits = said.makers.some(h => h.kind === 'asked' || h.kind === 'refused' || h.kind === 'gave-up')
+			if (wrong && !waits) wrong = !causes(cause.meaning, said, context, cause.state, isState, momentHere) && !(!cause.state && renewalKept(cause.meaning, said, context))
+		}
+		following = clause.then === 'so' || clause.so === true ? cause : joinedOn ? following : undefined
+		followingSubject = clause.subject
 		aside = clause.during === true && isState ? cause : undefined
 		const begun = isState ? place?.at : tells === 'event' ? early?.at : undefined
 		cause = { meaning: said, state: isState, ...(momentHere === undefined ? {} : { moment: momentHere }), actors: named, ...(begun === undefined ? {} : { from: begun }) }
@@ -3448,6 +3467,34 @@ function recorded(event: Happening, context: ClaimContext): readonly Happening[]
 }
 
 /**
+ * The events given and all they follow from, by the recorded causes; but a wait, a refused try or a give-up follows from the key
+ * held, so through a grant it follows from (the holder's), not from the lease end that freed the key for that holder: the key
+ * was held before that end as well. A grant reached by another way is followed in full. `skip` names a step back not to take (from a happening to one it follows from).
+ */
+function upstream(start: readonly Happening[], context: ClaimContext, skip: (next: Happening, up: Happening) => boolean = () => false): Set<Happening> {
+	const how = new Map<Happening, 'all' | 'held'>()
+	const queue: Happening[] = []
+	const visit = (h: Happening, mode: 'all' | 'held') => {
+		const had = how.get(h)
+		if (had === 'all' || had === mode) return
+		how.set(h, mode)
+		queue.push(h)
+	}
+	for (const h of start) visit(h, 'all')
+	while (queue.length > 0) {
+		const h = queue.shift() as Happening
+		const mode = how.get(h)
+		const waits = h.kind === 'asked' || h.kind === 'refused' || h.kind === 'gave-up'
+		for (const up of recorded(h, context)) {
+			if (skip(h, up)) continue
+			if (mode === 'held' && (up.kind === 'released' || up.kind === 'expired' || up.kind === 'gone' || up.kind === 'ended')) continue
+			visit(up, waits && up.kind === 'granted' ? 'held' : 'all')
+		}
+	}
+	return new Set(how.keys())
+}
+
+/**
  * `fence(lease(w, t)) > f` for every fence f a grant carried before the grant of w's lease (of any
  * worker and store), or, `sinceRestart`, before the last restart of that lease's store so far, which
  * came before its grant; there is one such fence at least. Made by that grant (and that restart).
@@ -3523,16 +3570,7 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 		// is a reason (nor what led only to it): the row's write would have been taken over a smaller fence too. (A state told is held to what still stood, below.)
 		const refusal = write !== undefined && write.fenced && write.noFence !== true && !write.changed
 		const from = causeIsState ? rowSide.flatMap(h => recorded(h, context)) : rowSide
-		const reached = new Set<Happening>(from)
-		const todo = [...from]
-		while (todo.length > 0) {
-			const next = todo.pop() as Happening
-			for (const from of recorded(next, context)) {
-				if (reached.has(from) || (refusal && !causeIsState && next.kind === 'wrote' && from.kind === 'wrote')) continue
-				reached.add(from)
-				todo.push(from)
-			}
-		}
+		const reached = upstream(from, context, (next, up) => refusal && !causeIsState && next.kind === 'wrote' && up.kind === 'wrote')
 		// But for it: of a refused write, an event through the row's side is no reason for the refusal when the row already refused
 		// the write before it: the fence the next write to that database after it (or it itself) found there is no smaller than the write's.
 		if (write !== undefined && write.fenced && write.noFence !== true && !write.changed) {
@@ -3562,9 +3600,7 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 		// Of several workers' events, the cause is why each one's happened: every worker's own events are reached from what still stood.
 		const each = effect.group === undefined || write !== undefined || effect.group.every(w => {
 			const own = targets.filter(h => actorOfEvent(h) === w)
-			const mine = new Set<Happening>(causeIsState ? own.flatMap(h => recorded(h, context)) : own)
-			const next = [...mine]
-			while (next.length > 0) for (const up of recorded(next.pop() as Happening, context)) if (!mine.has(up)) (mine.add(up), next.push(up))
+			const mine = upstream(causeIsState ? own.flatMap(h => recorded(h, context)) : own, context)
 			return standing.some(h => mine.has(h))
 		})
 		// Of several workers told as the cause, each one's is why: what it tells of each worker reaches what the effect tells.
