@@ -1585,13 +1585,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// The one database's row at the step's end (no moment named), and for "stale" the last write that changed it: the worker's, its lease not live.
 	'row-ends-with-thing': (s, env) => {
 		const rows = [...env.step.end.databases.values()]
-		return holdsNow(env.moment === undefined && rows.length === 1 && rows[0]?.writer === actor(s[0]), [], env)
+		const only = rows.length === 1 ? rows[0] : undefined
+		return holdsNow(env.moment === undefined && only?.writer === actor(s[0]), only === undefined ? [] : rowMaker(env, only.id), env)
 	},
 	'row-ends-with-stale-thing': (s, env) => {
 		const rows = [...env.step.end.databases.values()]
 		if (env.moment !== undefined || rows.length !== 1 || rows[0]?.writer !== actor(s[0])) return NO
 		const write = writesTo(env, rows[0].id).filter(h => h.changed).pop()
-		return holdsNow(write !== undefined && write.worker === actor(s[0]) && stale(env, write), [], env)
+		return holdsNow(write !== undefined && write.worker === actor(s[0]) && stale(env, write), rowMaker(env, rows[0].id), env)
 	},
 	// The row at the step's end: that worker's write, and that fence.
 	'row-ends-with-thing-and-fence': (s, env) => {

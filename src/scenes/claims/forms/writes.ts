@@ -360,7 +360,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'save',
 		pattern: '{worker} saves what it computed',
 		example: 'A saves what it computed',
-		meaning: "The worker wrote to the database in this step, and what it wrote is what its code computed: the write's THING is a call's value, given as that call or as a name whose value, given last before the write by the statements the worker's code ran, was one (not a string the code wrote out, nor one JavaScript's own functions or its values' methods reshaped: 'no summary yet'.trim() is that string; a call of the prelude's or of the sample's own, a fetch too, is a call's value; where the run cannot tell what the name held, as of a name the sample declares twice, it is refused).",
+		meaning: "The worker wrote to the database in this step, and what it wrote is what its code computed: the write's THING is a call's value, given as that call or as a name whose value, given last before the write by the statements the worker's code ran, was one (not a string the code wrote out, nor one JavaScript's own functions or its values' methods reshaped: 'not yet'.trim() is that string; a call of the prelude's or of the sample's own, a fetch too, is a call's value; where the run cannot tell what the name held, as of a name the sample declares twice, it is refused).",
 		check: (slots, context) =>
 			wrote(slots, context, 0, write => {
 				if (write.noThing) return `${context.name(write.worker)}'s write at ${time(write.at)} wrote no ${context.words?.thing ?? 'write'}: it wrote its fence alone`
