@@ -233,12 +233,15 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 	let carried: Opening | undefined
 	/** A sentence that opened with "When X," "Once X," or "As soon as X," and ended at a semicolon, X's moment having reached its every clause after the comma: it reaches on past the semicolon. */
 	let whenCarried = false
+	/** The worker whose fence the last clause of the sentence before named, which "It is larger than B's fence 2" compares. */
+	let fenceTold: string | undefined
 	for (const [start, end] of sentences(text)) {
 		const reach = carried
 		carried = undefined
 		const reachWhen = whenCarried
 		whenCarried = false
-		const read = readSentence(language, text, start, end, place, referent, plural)
+		const read = readSentence(language, text, start, end, place, referent, plural, fenceTold)
+		fenceTold = undefined
 		if (!('problem' in read)) plural = pluralOf(read.items) ?? plural
 		if ('problem' in read) {
 			result.problems.push(read.problem)
@@ -287,6 +290,11 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				result.clauses[pause] = { ...paused, length: { word, start: at, end: at + word.length } }
 			} else {
 				let clause = keyOfBefore(item.clause, keyTold)
+				// "the row ends with A's stale one": "one" stands for the written thing its sentence named before it ("B's THING is overwritten").
+				if (ONE_FORMS.has(clause.form.id) && /\bone$/i.test(text.slice(clause.start, clause.end)) && !new RegExp(`\\b(?:${[language.words.thing, 'write', 'writes'].map(word => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`, 'i').test(text.slice(start, clause.start))) {
+					result.problems.push({ start: clause.start, end: clause.end, message: `"one" stands for the ${language.words.thing} (or write) its sentence named before it, and this sentence names none before it: write "${language.words.thing}" for "one"` })
+					continue
+				}
 				// "A long garbage collection pauses A": "long" or "short" before what paused it tells the pause's length, as an aside's does.
 				const length = CAUSE_LED.test(clause.form.pattern) ? CAUSE_LENGTH.exec(text.slice(clause.start, clause.end)) : null
 				if (length) {
@@ -366,6 +374,8 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 		// order ("Nobody holds the key when the lock restarts. It opens again" is the lock), whatever order it is read in.
 		// A clause about no actor ("the key goes to B") leaves nothing for them to name.
 		for (const item of read.items.filter(item => item.kind === 'clause').sort((a, b) => a.clause.start - b.clause.start)) referent = nextReferent(item.clause, referent)
+		const lastClause = read.items.filter(item => item.kind === 'clause').sort((a, b) => a.clause.start - b.clause.start).pop()
+		if (lastClause?.kind === 'clause') fenceTold = fenceNamed(language, lastClause.clause)
 	}
 	language.read.set(key, result)
 	return result
@@ -589,6 +599,8 @@ interface Sentence {
 	plural?: string[]
 	/** The subject of the clause read right before each place (by the place and the referent it was left), which a bare adjective after "and" shares ("while A is still working and healthy", where "while" left the subject before it). */
 	before?: Map<string, string>
+	/** The worker whose fence the clause read right before each place named (by the place and the referent it was left), which "it is larger than …" compares ("C gets the key with fence 3. It is larger than B's fence 2"). */
+	fences?: Map<string, string>
 }
 
 /** Where a part of the sentence that starts at `i` may end: the sentence's end first, then each cut after `i`, the last first. */
@@ -621,6 +633,12 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 		const bare = readClause(language, text, i, j, place, shared, initial, plural)
 		if (typeof bare === 'object' && bare.bare) clause = bare
 	}
+	// "It is larger than B's fence 2" right after a clause that named a worker's fence ("C gets the key with fence 3") compares that fence.
+	const fenceOf = sentence.fences?.get(`${i}|${referent ?? ''}`)
+	if (typeof clause !== 'object' && fenceOf !== undefined && FENCE_IT.test(text.slice(i, j))) {
+		const compared = readClause(language, text, i, j, place, referent, initial, plural, fenceOf)
+		if (typeof compared === 'object') clause = compared
+	}
 	if (typeof clause === 'string') slotProblems.set(slotKey(i, j, referent), clause)
 	// A clause after "while" or "when" leaves the subject before it for "it", unless the clause before had none to leave:
 	// in "30 s go by while A is paused, so its lease runs out", "its" is A's.
@@ -643,7 +661,7 @@ function relativeReferent(sentence: Sentence, i: number, j: number, came: Cut | 
 	return typeof before === 'object' && before.subject !== undefined ? before.subject : referent
 }
 
-function readSentence(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, plural?: string[]): { items: Item[]; problems?: ReadProblem[] } | { problem: ReadProblem } {
+function readSentence(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, plural?: string[], fence0?: string): { items: Item[]; problems?: ReadProblem[] } | { problem: ReadProblem } {
 	const cuts: Cut[] = []
 	CONNECTIVE.lastIndex = 0
 	for (const match of text.slice(start, end).matchAll(CONNECTIVE)) {
@@ -656,7 +674,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 	}
 	const memo = new Map<string, Parse | null>()
 	const slotProblems = new Map<string, string>()
-	const sentence: Sentence = { language, text, end, place, cuts, slotProblems, ...(plural ? { plural } : {}) }
+	const sentence: Sentence = { language, text, end, place, cuts, slotProblems, ...(plural ? { plural } : {}), ...(fence0 !== undefined ? { fences: new Map([[`${start}|${referent0 ?? ''}`, fence0]]) } : {}) }
 	const reached = new Set<number>([start])
 	/** The subject the clause before gave each place reading reached, for the hint about a left-out subject. */
 	const referentAt = new Map<number, string | undefined>([[start, referent0]])
@@ -677,6 +695,8 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 				reached.add(cut.end)
 				if (!referentAt.has(cut.end)) referentAt.set(cut.end, next)
 				if (item.kind === 'clause' && item.clause.subject !== undefined) (sentence.before ??= new Map()).set(`${cut.end}|${next ?? ''}`, item.clause.subject)
+				const fence = item.kind === 'clause' ? fenceNamed(language, item.clause) : undefined
+				if (fence !== undefined) (sentence.fences ??= new Map()).set(`${cut.end}|${next ?? ''}`, fence)
 				const rest = best(cut.end, next, false)
 				if (rest && twiceOrdered(rest.items, text.slice(cut.at, cut.end))) continue
 				if (rest && (!found || found.items.length > rest.items.length + 1)) found = { items: joinItems(item, rest.items, text.slice(cut.at, cut.end)) }
@@ -1138,7 +1158,7 @@ function asideProblem(language: SceneLanguage, text: string): { word: string; of
  * start of a sentence, without a leading `then`, `at T` or `D later` or a trailing `at T`, and after a
  * connective with the subject of the clause before put in front. A string is a slot's problem.
  */
-function readClause(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent: string | undefined, initial: boolean, plural?: string[]): ReadClause | string | undefined {
+function readClause(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent: string | undefined, initial: boolean, plural?: string[], fence?: string): ReadClause | string | undefined {
 	const raw = text.slice(start, end)
 	const cased = initial && /^[A-Z]/.test(raw) ? [raw, (raw[0] as string).toLowerCase() + raw.slice(1)] : [raw]
 	// "too", "as well" or "again" at the end tells that it happened before (to another, or to the same): read last, so a form of its own wins.
@@ -1213,7 +1233,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 				if (prefix && head && !modifier(prefix.kind, head, 0)) continue
 				if (suffix && tail && !modifier(suffix.kind, tail, coreStart)) continue
 				const core = variant.slice(coreStart, coreEnd)
-				const clause = readCore(language, core, start + coreStart, place, referent, !initial || prefix !== undefined, plural)
+				const clause = readCore(language, core, start + coreStart, place, referent, !initial || prefix !== undefined, plural, fence)
 				if (typeof clause === 'string') {
 					problem ??= clause
 					continue
@@ -1280,10 +1300,22 @@ function readSlot(language: SceneLanguage, type: SlotType, text: string, start: 
 }
 
 /** Reads a clause's core against the place's forms; with `elided`, also with the subject before put in front. */
-function readCore(language: SceneLanguage, core: string, offset: number, place: Place, referent: string | undefined, elided: boolean, plural?: string[]): ReadClause | string | undefined {
+function readCore(language: SceneLanguage, core: string, offset: number, place: Place, referent: string | undefined, elided: boolean, plural?: string[], fence?: string): ReadClause | string | undefined {
 	const entry = language.places.get(place)
 	if (!entry) return undefined
 	let problem: string | undefined
+	// "it is larger than B's fence 2", right after a clause that named C's fence, reads "C's fence is larger than B's fence 2".
+	if (fence !== undefined && FENCE_IT.test(core)) {
+		const owned = `${language.names.labelOf(fence)}'s fence `
+		const told = `${owned}${core.slice('it '.length)}`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(told)) ?? []) {
+			if (!compiled.pattern.startsWith('{owner} fence is ')) continue
+			const clause = matchForm(language, compiled, told, offset, owned.length - 'it '.length, referent, plural)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return { ...clause, start: offset }
+		}
+		return problem
+	}
 	// "all three" after a clause about three workers ("Workers A, B and C ask, and all three get in"), or a sentence that named them, is those three.
 	const all = ALL_OF.exec(core)
 	const named = all ? (groupOf(referent) ?? (plural !== undefined && plural.length >= 2 ? plural : undefined)) : undefined
@@ -1494,6 +1526,18 @@ function causeOf(language: SceneLanguage, text: string, start: number): { noun: 
 		.sort((a, b) => b.length - a.length)[0]
 	return noun === undefined ? undefined : { noun: rest.slice(from, from + noun.length), start: start + from, end: start + from + noun.length }
 }
+
+/** "it is larger than …" (or smaller), which after a clause that named a worker's fence compares that fence. */
+const FENCE_IT = /^it is (?:larger|higher|greater|bigger|smaller|lower) than /i
+
+/** The worker whose fence a clause names: its subject's, where it names a fence ("C gets the key with fence 3", "C's fence is 3"). */
+function fenceNamed(language: SceneLanguage, clause: ReadClause): string | undefined {
+	if (clause.subject === undefined || language.names.kindOf(clause.subject) !== 'worker') return undefined
+	return clause.slots.some(slot => slot.type === 'fence') || clause.form.pattern.startsWith('{owner} fence') ? clause.subject : undefined
+}
+
+/** Forms with an alternative whose "one" stands for the written thing its sentence named before ("the row ends with A's stale one"). */
+const ONE_FORMS = new Set(['row-ends-with-stale-thing'])
 
 /** "both" before places or slots, at a clause's start. */
 const BOTH_PLACES = /^both (?=(?:places|slots)\b)/

@@ -1942,6 +1942,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const id = [...env.world.stores.keys()][0]
 		return event(env.step.happenings.find(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === id && h.epoch !== h.epochBefore))
 	},
+	// The one store's open of the step (a restart or a restore) to that epoch, which is not the one it had before.
+	'epoch-changes-to': (s, env) => {
+		if (env.world.stores.size !== 1) return NO
+		const id = [...env.world.stores.keys()][0]
+		return event(env.step.happenings.find(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === id && h.epoch === big(s[0]) && h.epoch !== h.epochBefore))
+	},
 	'epoch-is-larger': (_s, env) => {
 		const store = storeOf(env, undefined)
 		const last = store ? openMaker(env, store.id)[0] : undefined

@@ -1090,9 +1090,9 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		formula: "limit(the store) = n",
-		pattern: 'the limit is {count}', alternatives: ["the semaphore's limit is {count}", "the semaphore allows {count}", "its limit is {count}", "the semaphore has {count} places/slots", "it has {count} places/slots", "it allows {count}", "the semaphore lets {count} workers VERB at once", "the semaphore lets {count} workers VERB at the same time", "the semaphore allows {count} WORKS at once", "the semaphore allows {count} WORKS at the same time"],
+		pattern: 'the limit is {count}', alternatives: ["the semaphore's limit is {count}", "the semaphore allows {count}", "its limit is {count}", "the semaphore has {count} places/slots", "it has {count} places/slots", "it allows {count}", "the semaphore lets {count} workers VERB at once", "the semaphore lets {count} workers VERB at the same time", "the semaphore lets {count} workers in at once", "the semaphore lets {count} workers in at the same time", "the semaphore allows {count} WORKS at once", "the semaphore allows {count} WORKS at the same time"],
 		example: 'the limit is 3',
-		meaning: "The semaphore's limit is that number (\"the semaphore lets 2 workers print at once\" tells its limit, not who got in).",
+		meaning: "The semaphore's limit is that number (\"the semaphore lets 2 workers print at once\" or \"… lets 2 workers in at once\" tells its limit, not who got in).",
 		check(slots, context) {
 			const store = counted(context, undefined)
 			if (typeof store === 'string') return fails(store)

@@ -308,6 +308,30 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'epoch-changes-to',
+		places: STORY,
+		tells: 'event',
+		// Never offered: where it holds, "the epoch changes" and "the epoch is …" say it, and a writer is told those.
+		quiet: true,
+		formula: "restarted(s) or restored(s) ∈ step with epoch = e ≠ epoch(s) before it (the scene's one store)",
+		pattern: 'the epoch changes to {epoch}', alternatives: ['its epoch changes to {epoch}', "the store's epoch changes to {epoch}", 'the epoch is changed to {epoch}'],
+		example: 'the epoch changes to 5000',
+		meaning: "The store (the scene's one lock store) opened again in this step, a restart or a restore, with that epoch, other than the one it had before.",
+		check(slots, context) {
+			const store = storeFor(context, undefined)
+			if (typeof store === 'string') return fails(store)
+			const epoch = bigOf(slots[0])
+			const opens = context.step.happenings.filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store.id)
+			const first = opens[0]
+			if (first === undefined) return fails(`${context.name(store.id)} did not open again in this step (no restart or restore)`)
+			const changed = opens.filter(h => h.epoch !== h.epochBefore)
+			if (changed.length === 0) return fails(`${context.name(store.id)} opened again at ${time(first.at)} with epoch ${first.epoch}, the epoch it had before: it did not change`)
+			const to = changed.find(h => h.epoch === epoch)
+			if (to === undefined) return fails(`${context.name(store.id)}'s epoch changed to ${changed.map(h => h.epoch).join(' and ')} at ${time(changed[0]!.at)}, not ${epoch}`, 0)
+			return holds([saw(context.step, to)], to.at)
+		},
+	},
+	{
 		id: 'epoch-is-larger',
 		places: STORY,
 		tells: 'state',

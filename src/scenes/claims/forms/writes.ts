@@ -911,9 +911,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "writer(d, end of step) = w, d the scene's one database, and the wrote(w, d) that put it there changed the row with w's lease not live",
-		pattern: 'the row ends with {owner} stale THING', alternatives: ['the row ends with {owner} late THING', 'the row ends up with {owner} stale/late THING'],
+		pattern: 'the row ends with {owner} stale THING', alternatives: ['the row ends with {owner} late THING', 'the row ends up with {owner} stale/late THING', 'the row ends( up) with {owner} stale/late one'],
 		example: "the row ends with A's stale THING",
-		meaning: "The scene's one database's row keeps that worker's write when the step ends, and that write was stale: the worker's lease was no longer live when it wrote (a database that checks no fence takes it).",
+		meaning: "The scene's one database's row keeps that worker's write when the step ends, and that write was stale: the worker's lease was no longer live when it wrote (a database that checks no fence takes it). \"one\" (\"the row ends with A's stale one\") stands for the THING or write its sentence named before it, and reads only after one.",
 		check: (slots, context) => rowEndsWith(slots, context, true),
 	},
 	{
