@@ -199,6 +199,9 @@ const BEFORE_WHEN = new Set(['is-still-paused', 'still-holds', 'lease-still-live
 /** The comparisons of two workers' fences, which may leave out "fence" right after one that says it ("C's fence is larger than B's, and B's is larger than A's"). */
 const BARE_COMPARISONS: ReadonlySet<string> = new Set(['fence-larger-than', 'fence-smaller-than'])
 
+/** A comma right before "before it saves" ("before saving", "before it writes", "before writing"): the clause reads as it does without it ("A's process pauses, before it saves"). */
+const COMMA_BEFORE = /,(?= before (?:it saves|it writes|saving|writing)\b)/
+
 /** "then" inside a clause, after its subject ("the key then goes to B", "it then pauses"), with the space before it. */
 const THEN_INSIDE = / then(?= )/
 /** The most connectives a sentence may have: reading tries every way to cut a sentence, so a long one is refused, not read slowly. */
@@ -1176,6 +1179,9 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	const adverbWord = adverb?.[0].trim().toLowerCase()
 	const earlier = adverb && (adverbWord === 'finally' || adverbWord === 'eventually' || adverbWord === 'this time') ? { word: adverbWord as NonNullable<ReadClause['earlier']>['word'], start: start + adverb.index, end: start + adverb.index + adverb[0].length - 1 } : undefined
 	if (adverb) for (const text of [...cased]) variants.push({ ...without(text, adverb.index, adverb[0].length), ...(earlier ? { earlier } : {}) })
+	// A comma before "before it saves" is left out: "A pauses, before it saves" reads as "A pauses before it saves".
+	const comma = COMMA_BEFORE.exec(raw)
+	if (comma) for (const text of cased) variants.push(without(text, comma.index, 1))
 	// "then" after the subject ("the key then goes to B") orders the clause as "then" before it would.
 	const inner = THEN_INSIDE.exec(raw)
 	if (inner && inner.index > 0) for (const text of cased) variants.push({ ...without(text, inner.index, inner[0].length), then: true })

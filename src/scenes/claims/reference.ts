@@ -593,6 +593,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (old(s[0])) return oldStillLive(s, env)
 		const w = actor(s[0])
 		const then = leaseAt(env.step.start, w)
+		// At a moment named before the step's end: one lease from the step's start up to that moment; its end, if later in the step, ends the state.
+		if (env.moment !== undefined && env.moment < env.world.time) {
+			if (!then || state(then) !== 'live' || !fits(s[1], then.store)) return NO
+			const t = env.moment
+			const end = env.step.happenings.find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w)
+			if (end !== undefined && end.at <= t) return NO
+			const grant = grantOf(env, w, then.store, then.fence)
+			return { ok: true, at: env.step.start.time, events: [], makers: grant ? [grant] : [], live: { worker: w, store: then.store }, ...(end === undefined ? {} : { until: end.at, endedBy: end }) }
+		}
 		const now = leaseAt(env.world, w)
 		if (!then || !now || state(then) !== 'live' || state(now) !== 'live' || then.grantedAt !== now.grantedAt || then.fence !== now.fence || !fits(s[1], then.store)) return NO
 		if (env.step.happenings.some(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w)) return NO

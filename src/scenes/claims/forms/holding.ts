@@ -319,6 +319,14 @@ function stillHolds(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const after = liveLease(context.world, worker)
 	if (!before) return fails(`${context.name(worker)} held no live lease when the step began`, 0)
 	if (!ofKey(slots[1], before.store)) return fails(`${context.name(worker)}'s lease is from ${context.name(before.store)}, not ${context.name(keyStore(slots[1]) ?? '')}`, 1)
+	// A moment the clause names before the step's end (its own, or a sentence's opening one): the lease live when the step began lasted up to it, whether or not to the step's end.
+	const moment = context.moment
+	if (moment !== undefined && moment < context.world.time) {
+		const end = context.step.happenings.find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker)
+		if (end && end.at <= moment) return fails(`${context.name(worker)}'s lease did not last to ${time(moment)}: it ${endWord(end)} at ${time(end.at)}`, 0)
+		const verdict = { ...holds([leaseEvidence(context.step.start, worker)], context.step.start.time), said: { live: { worker, store: before.store, at: moment } } } as Verdict
+		return end ? ({ ...verdict, until: end.at, endedBy: context.step.happenings.indexOf(end) } as Verdict) : verdict
+	}
 	if (!after || after.grantedAt !== before.grantedAt) return fails(`${context.name(worker)}'s lease did not last the step: ${describeEnd(context, worker)}${oldHint(context, worker)}`, 0)
 	// One lease all through: a let-go and a new lease at the same moment is no "still".
 	const ended = [...happened(context.step, 'released', h => h.worker === worker), ...happened(context.step, 'expired', h => h.worker === worker), ...happened(context.step, 'gone', h => h.worker === worker), ...happened(context.step, 'ended', h => h.worker === worker)][0]
@@ -481,7 +489,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "one lease of w live from the step's start through t; of an old lease, old(w) of k granted before the step and not ended by its end",
 		pattern: '{worker} still holds {key}', alternatives: ["{worker} still has {key}", "{lease} still holds {key}"],
 		example: 'A still holds the key',
-		meaning: "The worker's lease was live when the step began and is live when it ends. \"A's old lease still holds the key\" is of the lease A's crashed process held when its process restarted (in this step or before), which the store keeps in A's name: given before this step and not ended by its end; A's new process holds nothing of it.",
+		meaning: "The worker's lease was live when the step began and is live when it ends; at a moment the clause names, the lease live when the step began lasted to that moment. \"A's old lease still holds the key\" is of the lease A's crashed process held when its process restarted (in this step or before), which the store keeps in A's name: given before this step and not ended by its end; A's new process holds nothing of it.",
 		check: (slots, context) => stillHolds(slots, context),
 	},
 	{
@@ -491,7 +499,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "one lease of w live from the step's start through t; of an old lease, old(w) granted before the step and not ended by its end",
 		pattern: '{lease} is still live', alternatives: ["{lease} is still alive"],
 		example: "A's lease is still live",
-		meaning: "The worker's lease was live when the step began and is live when it ends (as \"A still holds the key\"). \"A's old lease is still live\" (\"its lease from before the crash\") is of the lease A's crashed process held when its process restarted, in this step or before: given before this step and not ended by its end.",
+		meaning: "The worker's lease was live when the step began and is live when it ends (as \"A still holds the key\"); at a moment the clause names (\"At 5 s A wakes, and its lease is still live\"), the lease live when the step began lasted to that moment, whether or not to the step's end. \"A's old lease is still live\" (\"its lease from before the crash\") is of the lease A's crashed process held when its process restarted, in this step or before: given before this step and not ended by its end.",
 		check: (slots, context) => stillHolds(slots, context),
 	},
 	{
