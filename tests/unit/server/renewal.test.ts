@@ -33,8 +33,9 @@ describe.each([
 			{ ttl: '3s' },
 		)
 		expect(lost).toBe(false)
-		// Timers fire late, never early: the second try is at least a third of the TTL after the first.
-		expect((renewedAt[1] ?? 0) - (renewedAt[0] ?? 0)).toBeGreaterThanOrEqual(950)
+		// The second try waits its turn, a third of the TTL (1 s), not a retry at once (a few ms). The times are when each request
+		// reached the server, each with its own delay on a loaded machine (one CI run saw 948 ms), so the line is drawn at half the turn.
+		expect((renewedAt[1] ?? 0) - (renewedAt[0] ?? 0)).toBeGreaterThanOrEqual(500)
 	})
 })
 
