@@ -18,6 +18,9 @@ interface EmbeddedScene {
 	scene: SceneFrames
 }
 
+/** How long an aborted request waits for the navigation that would explain it. */
+const ABORT_GRACE_MS = 1_000
+
 /** Problems the page reported while a test ran: console errors and failed requests. */
 export function watchPage(page: Page): string[] {
 	const problems: string[] = []
@@ -28,16 +31,28 @@ export function watchPage(page: Page): string[] {
 	// A request the page's own going elsewhere cut off (the test's next `goto`, while the page it
 	// leaves still loads a script or an icon) is not a problem of either page: the browser aborts it.
 	// Any other failure is, and so is an abort that no navigation explains.
+	// The browser may tell of the abort before it tells of the navigation that caused it (with a
+	// route in place, Playwright announces a request only once interception has seen it), so an
+	// abort no navigation has explained yet waits a while for one before it counts.
 	let navigations = 0
 	const startedIn = new WeakMap<object, number>()
+	const unexplained = new Set<{ problem: string }>()
 	page.on('request', request => {
-		if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations += 1
-		else startedIn.set(request, navigations)
+		if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+			navigations += 1
+			unexplained.clear()
+		} else startedIn.set(request, navigations)
 	})
 	page.on('requestfailed', request => {
 		const error = request.failure()?.errorText
-		const left = error === 'net::ERR_ABORTED' && (startedIn.get(request) ?? navigations) < navigations
-		if (!left) problems.push(`request failed: ${request.url()} (${error})`)
+		const problem = `request failed: ${request.url()} (${error})`
+		if (error !== 'net::ERR_ABORTED') return void problems.push(problem)
+		if ((startedIn.get(request) ?? navigations) < navigations) return
+		const waiting = { problem }
+		unexplained.add(waiting)
+		setTimeout(() => {
+			if (unexplained.delete(waiting)) problems.push(problem)
+		}, ABORT_GRACE_MS)
 	})
 	page.on('response', response => {
 		if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`)
