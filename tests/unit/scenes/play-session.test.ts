@@ -190,7 +190,7 @@ describe('the pause budget on "Over a connection", with a TTL the reader picks',
 	const budget = new SessionRunner(scene, openNodeDriver)
 
 	it('with a 20 s TTL the guide\'s steps hold up to step 1; a pause past the lease\'s end gives B the key, and the fence refuses A', async () => {
-		await expect(budget.start(2, true, '20s')).rejects.toThrow('with a 20s TTL')
+		await expect(budget.start(2, true, '20s')).rejects.toThrow('with the TTL at 20s')
 		const state = (await budget.replay(1, true, [
 			{ action: 'pause', actor: 'a' },
 			{ action: 'wait', actor: CLOCK, choice: '30s' },

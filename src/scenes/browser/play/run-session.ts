@@ -55,7 +55,7 @@ export class SessionRunner {
 		const base = sessionBase(this.source, kept, fenced, this.firsts, ttl)
 		const compiled = await this.#compile(base.text, base.kept)
 		if (compiled.diagnostics.length > 0) {
-			const how = [...(fenced ? [] : ['without fences']), ...(ttl === undefined ? [] : [`with a ${ttl} TTL`])].join(' and ')
+			const how = [...(fenced ? [] : ['without fences']), ...(ttl === undefined ? [] : [`with the TTL at ${ttl}`])].join(' and ')
 			throw new SessionError(`the guide's steps up to step ${base.kept} do not hold${how ? ` ${how}` : ''}: ${problems(compiled)}`)
 		}
 		return { text: base.text, frames: compiled.frames, kept: base.kept, acts: [], fenced, ...(ttl === undefined ? {} : { ttl }) }
