@@ -84,8 +84,10 @@ function wordsOfName(name: string): string[] {
 }
 
 /**
- * The bodies of the functions a sample gives a lock to run under its key (`hold(key, async lease => { ... })`,
- * `tryHold` alike): the text between the braces of the first arrow or function after each call, or none.
+ * What a sample runs under its key, once for each function it gives a lock to hold (`hold(key, async lease => { ... })`,
+ * `tryHold` alike): an inline function's body (the text between its braces, or an arrow's expression), a function passed
+ * by name (`hold(key, work)`) as the body the sample gives that name (`function work(lease) { ... }`,
+ * `const work = async lease => { ... }`), else as a call of it (`work()`, the prelude's). None where the sample holds no key.
  */
 export function heldBodies(code: string): string[] {
 	const bodies: string[] = []
@@ -100,19 +102,23 @@ export function heldBodies(code: string): string[] {
 		return depth === 0 ? code.slice(open, at - 1) : undefined
 	}
 	for (const call of code.matchAll(/\.(?:hold|tryHold)\s*\(/g)) {
-		// A function passed by name (`hold(key, work)`) is the held code as an inline one is: the body the sample gives that
-		// name (`function work(lease) { ... }`, `const work = async lease => { ... }`), else a call of it (`work()`, the prelude's).
-		const given = argumentOf(code, call.index + call[0].length, 1)
-		if (given !== undefined && /^[A-Za-z_$][\w$]*$/.test(given)) {
+		const from = call.index + call[0].length
+		const given = argumentOf(code, from, 1)
+		if (given === undefined) continue
+		if (/^[A-Za-z_$][\w$]*$/.test(given)) {
 			const name = given.replace(/\$/g, '\\$')
 			const defined = new RegExp(`\\bfunction\\s*\\*?\\s*${name}\\s*\\([^)]*\\)\\s*\\{|\\b(?:const|let|var)\\s+${name}\\s*=\\s*(?:async\\s+)?(?:function\\b[^{]*|(?:\\([^)]*\\)|[\\w$]+)\\s*=>\\s*)\\{`).exec(code)
-			const body = defined ? block(defined.index + defined[0].length) : undefined
-			bodies.push(body ?? `${given}()`)
+			bodies.push((defined ? block(defined.index + defined[0].length) : undefined) ?? `${given}()`)
 			continue
 		}
-		const arrow = /=>\s*\{|function\b[^{]*\{/.exec(code.slice(call.index))
-		if (!arrow) continue
-		const body = block(call.index + arrow.index + arrow[0].length)
+		const head = /^(?:async\s+)?(?:(?:\([^)]*\)|[\w$]+)\s*=>\s*|function\b[^(]*\([^)]*\)\s*)/.exec(given)
+		if (!head) continue
+		const rest = given.slice(head[0].length)
+		if (!rest.startsWith('{')) {
+			bodies.push(rest)
+			continue
+		}
+		const body = block(code.indexOf(given, from) + head[0].length + 1)
 		if (body !== undefined) bodies.push(body)
 	}
 	return bodies
@@ -182,21 +188,6 @@ function argumentOf(code: string, from: number, index: number): string | undefin
 	return undefined
 }
 
-/**
- * What a sample runs under its key: each function it gives a lock to hold, as its body's text (`async lease => { ... }`,
- * `lease => save(...)`) or as the name it passes (`hold(key, work)`); the whole sample when it holds no key.
- */
-function heldCode(code: string): string[] {
-	const parts: string[] = []
-	for (const call of code.matchAll(/\.(?:hold|tryHold)\s*\(/g)) {
-		const held = argumentOf(code, call.index + call[0].length, 1)
-		if (held === undefined) continue
-		if (/^[A-Za-z_$][\w$]*$/.test(held)) parts.push(`${held}()`)
-		else parts.push(held.replace(/^(?:async\s+)?(?:\([^)]*\)|[\w$]+)\s*=>|^(?:async\s+)?function\b[^(]*\([^)]*\)/, ''))
-	}
-	return parts.length > 0 ? parts : [code]
-}
-
 /** Words of the names of functions that stand for work of no kind, or for a pause that stands for it: `work()`, `doWork()`, `sleep(100)`. */
 const GENERIC_WORK = new Set(['work', 'do', 'some', 'busy', 'sleep', 'pause', 'delay', 'wait', 'set', 'timeout'])
 
@@ -210,7 +201,8 @@ export function lendsLexicon(code: readonly string[]): boolean {
 	if (code.length === 0 || code.every(line => line.trim() === '')) return true
 	// A comment or a string is no call: "// work()" or save(id, 'work()') runs no work.
 	const text = code.join('\n').replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''").replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ')
-	const calls = heldCode(text).flatMap(part => [...part.matchAll(/([A-Za-z_$][\w$]*)\s*\(/g)].map(match => match[1] as string))
+	const held = heldBodies(text)
+	const calls = (held.length > 0 ? held : [text]).flatMap(part => [...part.matchAll(/([A-Za-z_$][\w$]*)\s*\(/g)].map(match => match[1] as string))
 	return calls.some(name => wordsOfName(name).every(word => GENERIC_WORK.has(word)))
 }
 
