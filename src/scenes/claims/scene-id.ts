@@ -67,31 +67,36 @@ export function idProblem(id: string, headings: readonly string[] = [], domain: 
 	return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" is no word of the id lexicon${from}${ownWords} (npm run scenes -- forms lists them all); name the subject, like fences-restart`
 }
 
-/** Whether the run shows the event an id's word names. */
+/** Where in the run each event word's event happens, for an id's claim that the run shows it (`SHOWN`) and for an order between two (`PLACES`). */
+const EVENT_PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {
+	restart: run => placesOf(run, h => h.kind === 'restarted' || h.kind === 'process-restarted'),
+	restore: run => placesOf(run, h => h.kind === 'restored'),
+	backup: run => placesOf(run, h => h.kind === 'backed-up'),
+	lets: run => placesOf(run, h => h.kind === 'released'),
+	go: run => placesOf(run, h => h.kind === 'released'),
+	renewal: run => placesOf(run, h => h.kind === 'renewed' || h.kind === 'renew-refused'),
+	renew: run => placesOf(run, h => h.kind === 'renewed' || h.kind === 'renew-refused'),
+	save: run => placesOf(run, taken),
+	enough: run => placesOf(run, h => waitedEnough(run, h)),
+	release: run => placesOf(run, h => h.kind === 'released'),
+	end: run => placesOf(run, h => h.kind === 'ended'),
+	ended: run => placesOf(run, h => h.kind === 'ended'),
+	expiry: run => placesOf(run, h => h.kind === 'expired'),
+	timeout: run => placesOf(run, h => h.kind === 'gave-up'),
+	handover: run => placesOf(run, h => h.kind === 'granted' && h.place !== undefined),
+	tryhold: run => placesOf(run, h => h.kind === 'asked' && h.tryOnly),
+	wait: run => [...placesOf(run, h => h.kind === 'asked' && !h.tryOnly && h.wait !== undefined), ...joinedLine(run)],
+	nofence: run => placesOf(run, h => (h.kind === 'wrote' && !h.fenced) || (h.kind === 'granted' && h.fence === undefined)),
+	'run-out': run => placesOf(run, h => h.kind === 'expired' || h.kind === 'gave-up'),
+}
+
+/** Whether the run shows the event an id's word names: an event of EVENT_PLACES anywhere in it, or a state shown at a step's end. */
 const SHOWN: Readonly<Record<string, (run: RunFacts) => boolean>> = {
-	restart: run => some(run, h => h.kind === 'restarted' || h.kind === 'process-restarted'),
-	restore: run => some(run, h => h.kind === 'restored'),
-	backup: run => some(run, h => h.kind === 'backed-up'),
+	...Object.fromEntries(Object.entries(EVENT_PLACES).map(([word, places]) => [word, (run: RunFacts) => places(run).length > 0])),
 	killed: run => run.steps.some(step => [...step.end.workers.values()].some(worker => worker.crashed === true)),
-	lets: run => some(run, h => h.kind === 'released'),
-	go: run => some(run, h => h.kind === 'released'),
 	pause: run => run.steps.some(step => [...step.end.workers.values()].some(worker => worker.paused === true)),
-	renewal: run => some(run, h => h.kind === 'renewed' || h.kind === 'renew-refused'),
-	renew: run => some(run, h => h.kind === 'renewed' || h.kind === 'renew-refused'),
-	save: run => some(run, taken),
-	enough: run => placesOf(run, h => waitedEnough(run, h)).length > 0,
-	release: run => some(run, h => h.kind === 'released'),
-	end: run => some(run, h => h.kind === 'ended'),
-	ended: run => some(run, h => h.kind === 'ended'),
-	expiry: run => some(run, h => h.kind === 'expired'),
-	timeout: run => some(run, h => h.kind === 'gave-up'),
-	handover: run => some(run, h => h.kind === 'granted' && h.place !== undefined),
-	tryhold: run => some(run, h => h.kind === 'asked' && h.tryOnly),
-	wait: run => some(run, h => h.kind === 'asked' && !h.tryOnly && h.wait !== undefined) || joinedLine(run).length > 0,
-	nofence: run => some(run, h => (h.kind === 'wrote' && !h.fenced) || (h.kind === 'granted' && h.fence === undefined)),
 	fifo: run => run.steps.some(step => step.happenings.filter(h => h.kind === 'granted' && h.place !== undefined).length > 0) && run.steps.some(step => [...step.end.stores.values()].some(store => store.waiters.length > 1) || [...step.start.stores.values()].some(store => store.waiters.length > 1)),
 	limit: run => run.steps.some(step => [...step.end.stores.values()].some(store => store.limit !== undefined)),
-	'run-out': run => some(run, h => h.kind === 'expired' || h.kind === 'gave-up'),
 }
 
 /** A step's happening's place in the run, for an order: its step, then its place among the step's happenings. */
@@ -115,29 +120,11 @@ function onsets(run: RunFacts, state: (worker: { crashed?: boolean; paused?: boo
 
 /** Where in the run each event word's event is shown, for "after", "before" and "then" between two of them. */
 const PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {
-	restart: run => placesOf(run, h => h.kind === 'restarted' || h.kind === 'process-restarted'),
-	restore: run => placesOf(run, h => h.kind === 'restored'),
-	backup: run => placesOf(run, h => h.kind === 'backed-up'),
+	...EVENT_PLACES,
 	killed: run => onsets(run, worker => worker.crashed === true),
-	lets: run => placesOf(run, h => h.kind === 'released'),
-	go: run => placesOf(run, h => h.kind === 'released'),
 	pause: run => onsets(run, worker => worker.paused === true),
-	renewal: run => placesOf(run, h => h.kind === 'renewed' || h.kind === 'renew-refused'),
-	renew: run => placesOf(run, h => h.kind === 'renewed' || h.kind === 'renew-refused'),
-	save: run => placesOf(run, taken),
-	enough: run => placesOf(run, h => waitedEnough(run, h)),
-	release: run => placesOf(run, h => h.kind === 'released'),
-	end: run => placesOf(run, h => h.kind === 'ended'),
-	ended: run => placesOf(run, h => h.kind === 'ended'),
-	expiry: run => placesOf(run, h => h.kind === 'expired'),
-	timeout: run => placesOf(run, h => h.kind === 'gave-up'),
-	handover: run => placesOf(run, h => h.kind === 'granted' && h.place !== undefined),
-	tryhold: run => placesOf(run, h => h.kind === 'asked' && h.tryOnly),
-	wait: run => [...placesOf(run, h => h.kind === 'asked' && !h.tryOnly && h.wait !== undefined), ...joinedLine(run)],
-	nofence: run => placesOf(run, h => (h.kind === 'wrote' && !h.fenced) || (h.kind === 'granted' && h.fence === undefined)),
 	fifo: run => (SHOWN.fifo as (run: RunFacts) => boolean)(run) ? placesOf(run, h => h.kind === 'granted' && h.place !== undefined) : [],
 	limit: run => run.steps.flatMap(step => ([...step.end.stores.values()].some(store => store.limit !== undefined) ? [atEnd(step.index)] : [])),
-	'run-out': run => placesOf(run, h => h.kind === 'expired' || h.kind === 'gave-up'),
 	// Subjects that need no event alone, but name one beside an order word ("fences-after-restart": a fence given after a restart).
 	crash: run => onsets(run, worker => worker.crashed === true),
 	write: run => placesOf(run, h => h.kind === 'wrote'),

@@ -334,7 +334,7 @@ function declaredTwice(program: Located): Set<string> {
 		bindingNames(pattern, names)
 		for (const name of names) count.set(name, (count.get(name) ?? 0) + 1)
 	}
-	const visit = (at: Located): void => {
+	visit(program, at => {
 		if (at.type === 'VariableDeclarator') add(at['id'] as Located)
 		if (at.type === 'FunctionDeclaration' || at.type === 'FunctionExpression' || at.type === 'ArrowFunctionExpression') {
 			if (at.type === 'FunctionDeclaration') add(at['id'] as Located)
@@ -342,14 +342,7 @@ function declaredTwice(program: Located): Set<string> {
 		}
 		if (at.type === 'ClassDeclaration') add(at['id'] as Located)
 		if (at.type === 'CatchClause') add(at['param'] as Located | null)
-		for (const [key, value] of Object.entries(at)) {
-			if (key === 'loc') continue
-			if (Array.isArray(value)) {
-				for (const child of value) if (isNode(child)) visit(child)
-			} else if (isNode(value)) visit(value)
-		}
-	}
-	visit(program)
+	})
 	return new Set([...count].filter(([, n]) => n > 1).map(([name]) => name))
 }
 
@@ -499,21 +492,14 @@ function isFunction(node: unknown): boolean {
 /** The names passed as the function of a `.hold(key, fn)` or `.tryHold(key, fn)` anywhere in the program. */
 function namesGivenToHold(program: Located): Set<string> {
 	const names = new Set<string>()
-	const visit = (node: Located): void => {
+	visit(program, node => {
 		if (node.type === 'CallExpression') {
 			const callee = node['callee'] as Located
 			const name = calleeName(callee)
 			const given = (node['arguments'] as Located[])[1]
 			if (callee.type === 'MemberExpression' && name !== undefined && /^(?:hold|tryHold)$/.test(name) && nameOf(given) !== '') names.add(nameOf(given))
 		}
-		for (const [key, value] of Object.entries(node)) {
-			if (key === 'loc') continue
-			if (Array.isArray(value)) {
-				for (const child of value) if (isNode(child)) visit(child)
-			} else if (isNode(value)) visit(value)
-		}
-	}
-	visit(program)
+	})
 	return names
 }
 
@@ -626,21 +612,14 @@ function awaitsIn(node: Located): boolean {
 /** The names of the parameters of every function in a node (`async lease => ...`, `function put(text) {...}`): the sample's own names, not its prelude's. */
 function parametersIn(node: Located): string[] {
 	const found: string[] = []
-	const visit = (at: Located): void => {
+	visit(node, at => {
 		if (at.type === 'ArrowFunctionExpression' || at.type === 'FunctionExpression' || at.type === 'FunctionDeclaration') {
 			for (const param of at['params'] as Located[]) {
 				const name = nameOf(param.type === 'AssignmentPattern' ? param['left'] : param.type === 'RestElement' ? param['argument'] : param)
 				if (name !== '') found.push(name)
 			}
 		}
-		for (const [key, value] of Object.entries(at)) {
-			if (key === 'loc') continue
-			if (Array.isArray(value)) {
-				for (const child of value) if (isNode(child)) visit(child)
-			} else if (isNode(value)) visit(value)
-		}
-	}
-	visit(node)
+	})
 	return [...new Set(found)]
 }
 

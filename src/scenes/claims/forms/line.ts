@@ -507,6 +507,18 @@ function tookPlace(context: ClaimContext, worker: string, other: string, key: Sl
 	return holds([saw(context.step, end), saw(context.step, grant)], grant.at)
 }
 
+/**
+ * "The key goes to B, who has been waiting all along (the whole time), with fence 2": slot 1's worker was given slot 0's key with
+ * slot 2's fence from the line in this step (`goesTo`), and its wait was not broken (`brokenWait`, whose message names `words`).
+ */
+function goesToWaiting(slots: readonly Slot[], context: ClaimContext, words?: 'the whole time'): Verdict {
+	const done = goesTo(slots, context, 1, undefined, 2)
+	if (!done.ok) return done
+	const grant = happened(context.step, 'granted', h => h.worker === actorOf(slots[1]) && ofKey(slots[0], h.store))[0] as Of<'granted'>
+	const broken = brokenWait(context, grant, words)
+	return broken === undefined ? done : fails(broken, 1)
+}
+
 export const LINE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'asks',
@@ -1109,13 +1121,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		pattern: '{key} goes to {worker}, who has been waiting all along, with fence {fence}', alternatives: ["{key} goes to {worker}, who had been waiting all along, with fence {fence}", "{key} passes to {worker}, who has/had been waiting all along, with fence {fence}"],
 		example: 'the key goes to B, who has been waiting all along, with fence 2',
 		meaning: 'The worker was given the key with that fence in this step from the line, where it had stood on one ask: it did not give up, leave the line or get refused since it last held that key, and it asked no later than the holder before it was given the key (it waited all the time that holder had it).',
-		check(slots, context) {
-			const done = goesTo(slots, context, 1, undefined, 2)
-			if (!done.ok) return done
-			const grant = happened(context.step, 'granted', h => h.worker === actorOf(slots[1]) && ofKey(slots[0], h.store))[0] as Of<'granted'>
-			const broken = brokenWait(context, grant)
-			return broken === undefined ? done : fails(broken, 1)
-		},
+		check: (slots, context) => goesToWaiting(slots, context),
 	},
 	{
 		id: 'goes-to-waiting-whole-time-with-fence',
@@ -1125,13 +1131,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		pattern: '{key} goes to {worker}, who has been waiting the whole time, with fence {fence}', alternatives: ["{key} goes to {worker}, who had been waiting the whole time, with fence {fence}", "{key} passes to {worker}, who has/had been waiting the whole time, with fence {fence}", "{key} goes/passes to {worker}, who has/had been waiting all this time, with fence {fence}"],
 		example: 'the key goes to B, who has been waiting the whole time, with fence 2',
 		meaning: 'The worker was given the key with that fence in this step from the line, where it had stood since it first asked for it (since it last held that key), on one ask: it did not give up, leave the line or get refused in between. "All along" says more: it asked no later than the holder before it was given the key.',
-		check(slots, context) {
-			const done = goesTo(slots, context, 1, undefined, 2)
-			if (!done.ok) return done
-			const grant = happened(context.step, 'granted', h => h.worker === actorOf(slots[1]) && ofKey(slots[0], h.store))[0] as Of<'granted'>
-			const broken = brokenWait(context, grant, 'the whole time')
-			return broken === undefined ? done : fails(broken, 1)
-		},
+		check: (slots, context) => goesToWaiting(slots, context, 'the whole time'),
 	},
 	{
 		id: 'goes-to-in-line-since',

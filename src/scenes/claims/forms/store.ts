@@ -64,6 +64,23 @@ function passed(slots: readonly Slot[], context: ClaimContext, slot: number): Ve
 	return { ...holds(waits.map(h => saw(context.step, h)), context.step.end.time), said: { clock: { moved: true } } } as Verdict
 }
 
+type Opened = Of<'restarted'> | Of<'restored'>
+
+/**
+ * "The epoch changes (to 5000)": the scene's one store's openings in this step (restarts and restores) that changed its epoch, at
+ * least one; else why there are none (no store, no opening, or openings that kept the epoch).
+ */
+function epochChanges(context: ClaimContext): Opened[] | Verdict {
+	const store = storeFor(context, undefined)
+	if (typeof store === 'string') return fails(store)
+	const opens = context.step.happenings.filter((h): h is Opened => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store.id)
+	const first = opens[0]
+	if (first === undefined) return fails(`${context.name(store.id)} did not open again in this step (no restart or restore)`)
+	const changed = opens.filter(h => h.epoch !== h.epochBefore)
+	if (changed.length === 0) return fails(`${context.name(store.id)} opened again at ${time(first.at)} with epoch ${first.epoch}, the epoch it had before: it did not change`)
+	return changed
+}
+
 export const STORE_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'restarts',
@@ -297,14 +314,10 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		example: 'the epoch changes',
 		meaning: "The store (the scene's one lock store) opened again in this step, a restart or a restore, with an epoch other than the one it had before: larger or smaller, a restore's may be either.",
 		check(_slots, context) {
-			const store = storeFor(context, undefined)
-			if (typeof store === 'string') return fails(store)
-			const opens = context.step.happenings.filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store.id)
-			const first = opens[0]
-			if (first === undefined) return fails(`${context.name(store.id)} did not open again in this step (no restart or restore)`)
-			const changed = opens.find(h => h.epoch !== h.epochBefore)
-			if (changed === undefined) return fails(`${context.name(store.id)} opened again at ${time(first.at)} with epoch ${first.epoch}, the epoch it had before: it did not change`)
-			return holds([saw(context.step, changed)], changed.at)
+			const changed = epochChanges(context)
+			if (!Array.isArray(changed)) return changed
+			const first = changed[0] as Opened
+			return holds([saw(context.step, first)], first.at)
 		},
 	},
 	{
@@ -318,16 +331,11 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		example: 'the epoch changes to 5000',
 		meaning: "The store (the scene's one lock store) opened again in this step, a restart or a restore, with that epoch, other than the one it had before.",
 		check(slots, context) {
-			const store = storeFor(context, undefined)
-			if (typeof store === 'string') return fails(store)
+			const changed = epochChanges(context)
+			if (!Array.isArray(changed)) return changed
 			const epoch = bigOf(slots[0])
-			const opens = context.step.happenings.filter((h): h is Of<'restarted'> | Of<'restored'> => (h.kind === 'restarted' || h.kind === 'restored') && h.store === store.id)
-			const first = opens[0]
-			if (first === undefined) return fails(`${context.name(store.id)} did not open again in this step (no restart or restore)`)
-			const changed = opens.filter(h => h.epoch !== h.epochBefore)
-			if (changed.length === 0) return fails(`${context.name(store.id)} opened again at ${time(first.at)} with epoch ${first.epoch}, the epoch it had before: it did not change`)
 			const to = changed.find(h => h.epoch === epoch)
-			if (to === undefined) return fails(`${context.name(store.id)}'s epoch changed to ${changed.map(h => h.epoch).join(' and ')} at ${time(changed[0]!.at)}, not ${epoch}`, 0)
+			if (to === undefined) return fails(`${context.name((changed[0] as Opened).store)}'s epoch changed to ${changed.map(h => h.epoch).join(' and ')} at ${time(changed[0]!.at)}, not ${epoch}`, 0)
 			return holds([saw(context.step, to)], to.at)
 		},
 	},

@@ -889,10 +889,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		meaning: "The scene's one database's row keeps that worker's write at the clause's moment (the step's end unless it names one).",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const rows = [...context.world.databases.values()]
-			if (rows.length !== 1) return fails(`"the row" is the row of the scene's one database, and this scene has ${rows.length}; say whose database ("${context.name(worker)}'s write is saved")`, 0)
-			const row = rows[0] as (typeof rows)[number]
-			if (row.writer !== worker) return fails(row.writer === undefined ? `${context.name(row.id)}'s row keeps no worker's write` : `${context.name(row.id)}'s row keeps ${context.name(row.writer)}'s write`, 0)
+			const row = oneRowKeeps(context, [...context.world.databases.values()], worker, '')
+			if ('ok' in row) return row
 			return holds([{ kind: 'row' as const, database: row.id, at: context.world.time, fence: '', writer: worker }])
 		},
 	},
@@ -943,10 +941,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		meaning: "The scene's one database's row keeps that worker's write and that fence at the clause's moment: the step's end (a moment it names must be that end).",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const rows = [...context.world.databases.values()]
-			if (rows.length !== 1) return fails(`"the row" is the row of the scene's one database, and this scene has ${rows.length}; say whose database ("${context.name(worker)}'s write is saved")`, 0)
-			const row = rows[0] as (typeof rows)[number]
-			if (row.writer !== worker) return fails(row.writer === undefined ? `${context.name(row.id)}'s row keeps no worker's write at ${time(context.world.time)}` : `${context.name(row.id)}'s row keeps ${context.name(row.writer)}'s write at ${time(context.world.time)}`, 0)
+			const row = oneRowKeeps(context, [...context.world.databases.values()], worker, ` at ${time(context.world.time)}`)
+			if ('ok' in row) return row
 			const wanted = fenceOfSlot(slots[1])
 			if (row.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but ${context.name(row.id)}'s row keeps fence ${showFence(row.fence)} at ${time(context.world.time)}`, 1)
 			return holds([{ kind: 'row', database: row.id, at: context.world.time, fence: showFence(row.fence), writer: worker }], context.world.time)
@@ -1112,13 +1108,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{owner} fence is {fence}', alternatives: ["{owner} lease has/carries fence {fence}"],
 		example: "A's fence is 7",
 		meaning: "The worker's latest lease has that fence.",
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			const fence = context.world.workers.get(worker)?.lease?.fence
-			if (fence === undefined) return fails(`${context.name(worker)} has no fence`, 0)
-			if (fence !== fenceOfSlot(slots[1])) return fails(`expected fence ${showFence(fenceOfSlot(slots[1]))}, but ${context.name(worker)}'s fence is ${showFence(fence)}`, 1)
-			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [grantOfLease(context, worker)].filter(h => h !== undefined) } } as Verdict
-		},
+		check: (slots, context) => leaseFenceIs(slots, context, (fence, worker) => fence === fenceOfSlot(slots[1]) ? undefined : `expected fence ${showFence(fenceOfSlot(slots[1]))}, but ${context.name(worker)}'s fence is ${showFence(fence)}`),
 	},
 	{
 		id: 'fence-count-is',
@@ -1128,14 +1118,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		pattern: '{owner} fence count is {count}', alternatives: ["{owner} fence's count is {count}", "{owner} count is {count}", "the count of {owner} fence is {count}"],
 		example: "B's fence count is 1",
 		meaning: 'The count part of the worker\'s latest fence, after its epoch, is that number ("4000:1" has count 1; a fence of epoch 0 is its count). "its count" is of the worker the clause before speaks of: its fence ("…, because its fence is larger than the row\'s, although its count is 1").',
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			const fence = context.world.workers.get(worker)?.lease?.fence
-			if (fence === undefined) return fails(`${context.name(worker)} has no fence`, 0)
-			const count = fenceCount(fence)
-			if (count !== BigInt(numberOf(slots[1]))) return fails(`${context.name(worker)}'s fence is ${showFence(fence)}: its count is ${count}`, 1)
-			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [grantOfLease(context, worker)].filter(h => h !== undefined) } } as Verdict
-		},
+		check: (slots, context) => leaseFenceIs(slots, context, (fence, worker) => fenceCount(fence) === BigInt(numberOf(slots[1])) ? undefined : `${context.name(worker)}'s fence is ${showFence(fence)}: its count is ${fenceCount(fence)}`),
 	},
 	{
 		id: 'fence-smaller-than-row',
@@ -1281,9 +1264,33 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	},
 ]
 
+/**
+ * "A's fence is 7", "A's fence count is 1": slot 0's worker's latest lease has a fence, and `wrong` finds nothing amiss with it
+ * (else what it says is amiss, of slot 1); it holds with the lease and tells the grant that gave it.
+ */
+function leaseFenceIs(slots: readonly Slot[], context: ClaimContext, wrong: (fence: bigint, worker: string) => string | undefined): Verdict {
+	const worker = actorOf(slots[0])
+	const fence = context.world.workers.get(worker)?.lease?.fence
+	if (fence === undefined) return fails(`${context.name(worker)} has no fence`, 0)
+	const amiss = wrong(fence, worker)
+	if (amiss !== undefined) return fails(amiss, 1)
+	return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [grantOfLease(context, worker)].filter(h => h !== undefined) } } as Verdict
+}
+
 /** The write whose outcome a verdict that held tells ("decides"). */
 function decided(done: Verdict): Of<'wrote'> | undefined {
 	return done.ok ? done.said?.decides : undefined
+}
+
+/**
+ * "The row" of "the row holds/ends with A's THING": the scene's one database's row among `rows` (the world's at a moment, or the
+ * step's end), when it keeps the worker's write; else why not, its message ending with `when` (" at 12 s", " when the step ends", or nothing).
+ */
+function oneRowKeeps(context: ClaimContext, rows: readonly DatabaseFact[], worker: string, when: string): DatabaseFact | Verdict {
+	if (rows.length !== 1) return fails(`"the row" is the row of the scene's one database, and this scene has ${rows.length}; say whose database ("${context.name(worker)}'s write is saved")`, 0)
+	const row = rows[0] as DatabaseFact
+	if (row.writer !== worker) return fails(row.writer === undefined ? `${context.name(row.id)}'s row keeps no worker's write${when}` : `${context.name(row.id)}'s row keeps ${context.name(row.writer)}'s write${when}`, 0)
+	return row
 }
 
 /** A write whose outcome held (`done`) was late: its worker's lease was no longer live when it wrote; slot `owner` names whose write. */
@@ -1291,10 +1298,8 @@ function decided(done: Verdict): Of<'wrote'> | undefined {
 function rowEndsWith(slots: readonly Slot[], context: ClaimContext, stale: boolean): Verdict {
 	const worker = actorOf(slots[0])
 	if (context.moment !== undefined) return fails('"ends with" tells what the row keeps when the step ends, so it names no moment of its own; drop it, or say "the row holds"', 0)
-	const rows = [...context.step.end.databases.values()]
-	if (rows.length !== 1) return fails(`"the row" is the row of the scene's one database, and this scene has ${rows.length}; say whose database ("${context.name(worker)}'s write is saved")`, 0)
-	const row = rows[0] as (typeof rows)[number]
-	if (row.writer !== worker) return fails(row.writer === undefined ? `${context.name(row.id)}'s row keeps no worker's write when the step ends` : `${context.name(row.id)}'s row keeps ${context.name(row.writer)}'s write when the step ends`, 0)
+	const row = oneRowKeeps(context, [...context.step.end.databases.values()], worker, ' when the step ends')
+	if ('ok' in row) return row
 	const evidence = [{ kind: 'row' as const, database: row.id, at: context.step.end.time, fence: '', writer: worker }]
 	if (!stale) return holds(evidence)
 	const write = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'wrote', h => h.database === row.id && h.changed)).pop()
