@@ -120,6 +120,9 @@ export function sceneText(spec: SceneSpec, captions: ReadonlyMap<number, string>
 	return `${lines.join('\n')}\n`
 }
 
+/** What joins a story's clauses. */
+const JOINTS = [', then ', ' and ', ', so ', ' because ', '. ', ', ', ' and then ', ', and ', ' but ', '; ', ' while ', ' when ', ': ', ', although ', ' since ']
+
 /** A text to build: its clauses' forms, slots and joints as choices (indexes into what the run offers), which fast-check shrinks. */
 export interface TextSpec {
 	/** Which of the run's texts it stands in for. */
@@ -132,7 +135,7 @@ export interface TextSpec {
 export const textSpec: fc.Arbitrary<TextSpec> = fc.record({
 	site: fc.nat(),
 	story: fc.boolean(),
-	clauses: fc.array(fc.record({ form: fc.nat(), picks: fc.array(fc.nat(), { minLength: 6, maxLength: 6 }), moment: fc.nat(9), joint: fc.nat(12) }), { minLength: 1, maxLength: 4 }),
+	clauses: fc.array(fc.record({ form: fc.nat(), picks: fc.array(fc.nat(), { minLength: 6, maxLength: 6 }), moment: fc.nat(9), joint: fc.nat(JOINTS.length - 1) }), { minLength: 1, maxLength: 4 }),
 })
 
 /** The values of a run a text may name: its actors' names, fences, epochs, moments and spans. */
@@ -257,8 +260,6 @@ export function clauseText(form: ClaimForm, values: Values, picks: readonly numb
 
 /** The forms of a caption. */
 const STORY_FORMS = FORMS.filter(form => form.places.includes('caption'))
-
-const JOINTS = [', then ', ' and ', ', so ', ' because ', '. ', ', ', ' and then ', ', and ', ' but ', '; ', ' while ', ' when ', ': ']
 
 /** A text for a place: its clauses from the place's forms, each maybe with a moment, joined. */
 export function textOf(spec: TextSpec, place: Place, values: Values): string | undefined {
@@ -435,6 +436,8 @@ export function storyOf(spec: TextSpec, told: readonly Told[], values: Values, c
 			else if (clause.moment === 1 && last !== undefined && one.at + wrong >= last) text = `${durationText(one.at + wrong - last, 0)} later ${text}`
 			else text = `${text} at ${durationText(one.at + wrong, 0)}`
 		}
+		// Now and then a state told at the scene's end ("A is still waiting at the end"): true only of the last step's end.
+		else if (one.event === undefined && off % 7 === 3) text = `${text} at the end`
 		if (one.at !== undefined) last = one.at
 		if (i > 0) parts.push(joint)
 		parts.push(text)
