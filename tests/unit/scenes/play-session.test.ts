@@ -62,6 +62,21 @@ describe('a reader plays the seed scene', () => {
 		expect(last(state).messages[1]!.label).toBe('fence 10000:1')
 	})
 
+	it("a crashed worker's process restarted: it holds nothing, its old lease keeps the key until it runs out, and it asks again", async () => {
+		const state = await replay(1, true, [
+			{ action: 'crash', actor: 'a' },
+			{ action: 'restart-process', actor: 'a' },
+			{ action: 'hold', actor: 'a', choice: 'forever' },
+		])
+		const restarted = state.frames[3]!
+		expect(restarted.caption).toMatch(/^Worker A restarts\. Worker A's old lease ends at /)
+		expect(restarted.actors.find(a => a.id === 'a')!.process).not.toBe('crashed')
+		expect(last(state).messages.map(m => m.outcome?.kind)).toEqual(['asked', 'granted'])
+		expect(last(state).messages[1]!.label).toBe('fence 8')
+		await expect(runner.act(await runner.start(1, true), { action: 'restart-process', actor: 'a' })).rejects.toThrow('has not crashed')
+		expect((await compileScene(copiedScene(state.text), { file: 'copied.scene' }, openNodeDriver)).diagnostics).toEqual([])
+	})
+
 	it('offers each action only where it makes sense, and refuses one that does not', async () => {
 		const state = await runner.start(1, true)
 		const offered = (actor: string) => ACTIONS.filter(action => {

@@ -11,10 +11,11 @@ import { renew } from './renew.ts'
 import { restart } from './restart.ts'
 import { restore } from './restore.ts'
 import { resume } from './resume.ts'
+import { revive } from './revive.ts'
 import { write } from './write.ts'
 
 /** In the order their buttons stand. */
-export const ACTIONS: readonly PlayAction[] = [hold, write, renew, pause, resume, release, end, crash, restart, backup, restore, clock]
+export const ACTIONS: readonly PlayAction[] = [hold, write, renew, pause, resume, release, end, crash, revive, restart, backup, restore, clock]
 
 export function actionNamed(id: string): PlayAction | undefined {
 	return ACTIONS.find(action => action.id === id)
