@@ -18,6 +18,9 @@ export default defineConfig({
 	retries: 0,
 	// A bound for a busy CI machine, not a speed check: stepping a scene with screenshots of every step takes a while.
 	timeout: 120_000,
+	// Also a bound, not a speed check: the first play of a page loads the engine (sql.js) in the page, which a
+	// loaded two-core machine took more than the default 5 s to do.
+	expect: { timeout: 15_000 },
 	forbidOnly: Boolean(process.env.CI),
 	use: {
 		baseURL: `http://127.0.0.1:${PORT}`,
