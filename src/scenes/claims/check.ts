@@ -110,7 +110,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			continue
 		}
 		const clause = openedAt(ending, text.opened)
-		// A state held at the clause before ("while S", "which A holds"), or told after "so", is passed over by the opening's reach (`sharedMoment`): the moment goes on after it.
+		// A state held at the clause before ("while S", "which A holds") is passed over by the opening's reach (`sharedMoment`): the moment goes on after it.
 		if (!clause.modifiers.some(modifier => modifier.shared) && !passedOver(clause)) text.opened = undefined
 		if (clause.repeated) {
 			// The state of an opening "While S," held at a clause of the main part before its last: it tells nothing of its own.

@@ -3051,9 +3051,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// A moment a sentence opens with, said of each clause it reaches (`shared`): the moment that first clause told.
 		const opening = clause.modifiers[0]
 		const modifier = opening?.shared !== true ? opening : opened !== undefined ? { kind: 'at' as const, slot: { ...opening.slot, value: { type: 'number' as const, value: opened } } } : opening.kind === 'at' ? opening : undefined
-		// A state said to hold at the clause before (after "while", or "which"), or what held as a result (after "so"), with no moment of its
-		// own, leaves the sentence's opening moment to the clauses after it.
-		const overlooked = tells === 'state' && opening === undefined && clause.gap !== true && (clause.then === 'so' || (clause.then === undefined && (clause.during === true || clause.relative === true)))
+		// A state said to hold at the clause before (after "while", or "which"), with no moment of its own, leaves the sentence's opening
+		// moment to the clauses after it. (After "so" it tells what held at that moment as a result: the reading gave it the moment.)
+		const overlooked = tells === 'state' && opening === undefined && clause.gap !== true && clause.then === undefined && (clause.during === true || clause.relative === true)
 		if (opening?.shared !== true && !overlooked) opened = undefined
 		// The moment the clause names.
 		let moment: number | undefined
