@@ -56,7 +56,7 @@ import { passedOver } from './read.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { brokenWait, earlierProblem, happenedBefore, laterSteps, liveLease } from './query.ts'
 import { savedProblem } from './forms/writes.ts'
-import { alsoCauseProblem, alsoEffectProblem, causeProblem, colonProblem, eventsOf, type Told } from './causes.ts'
+import { alsoCauseProblem, alsoEffectProblem, causeProblem, colonProblem, eventsOf, renewalKeptLive, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
 import { pausedAtWork } from './forms/holding.ts'
 
@@ -151,7 +151,11 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		}
 		const began = beganAfter(clause, outcome, text, context)
 		if (began !== undefined && clause.concedes === true) began.message = conceded(began.message)
-		const problem = began?.message ?? orderProblem(clause, outcome, text, context) ?? beforeAState(clause, outcome, text, context)
+		// What a state after "so" (or joined by a bare "and" to the effect "so" tells) follows from, which must have made it so
+		// (`heldBeforeCause`): the clause before, or the one before "so"; `orderProblem` moves the text on past them.
+		const joinedOn = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true && (clause.subject === undefined || clause.subject !== text.effectSubject)
+		const causing = clause.then === 'so' || clause.so === true ? text.cause : joinedOn ? text.effectOf : undefined
+		const problem = began?.message ?? orderProblem(clause, outcome, text, context) ?? beforeAState(clause, outcome, text, context) ?? heldBeforeCause(clause, outcome, causing, answered === undefined ? within : { ...within, answered })
 		// A state "while" the clause before that came after it: "and" tells it in its order, which the offer tries.
 		const before = began?.rejoin === true ? read.clauses[index - 1] : undefined
 		if (problem !== undefined) result.problems.push({ start: clause.start, end: clause.end, message: problem, ...(before === undefined ? {} : { offer: { start: Math.min(before.start, clause.start), end: Math.max(before.end, clause.end) }, rejoin: { before: { start: before.start, end: before.end }, after: { start: clause.start, end: clause.end } } }) })
@@ -401,6 +405,28 @@ function stateBegan(clause: ReadClause, outcome: CheckedClaim, context: ClaimCon
 	if (place === 0) return undefined
 	const began = step.happenings[place - 1]
 	return began === undefined ? undefined : { at: began.at, order: place - 1 }
+}
+
+/**
+ * "X, so S" of an event X and a state S (or "X, so A and S", S joined to the effect by a bare "and"): X made S hold, so S did not hold just before X's first event of the step (judged, as at a
+ * step's end, on the step cut there, `positions.ts`); one that held already ("B saves, so B's fence is larger than the row's": both
+ * fences were what they are before the save) is no result of X. A renewal that kept a lease live at S's moment (`causes.ts`) made
+ * S hold though its lease was live before it, and is not asked this. Its message, or undefined.
+ */
+function heldBeforeCause(clause: ReadClause, outcome: CheckedClaim, cause: Told | undefined, context: ClaimContext): string | undefined {
+	if (clause.form.tells !== 'state' || cause === undefined || cause.state) return undefined
+	if (renewalKeptLive(cause, outcome, context)) return undefined
+	const step = context.step
+	const orders = cause.claim.evidence.flatMap(e => (e.kind === 'happened' && e.step === step.index && e.order !== undefined ? [e.order] : []))
+	if (orders.length === 0) return undefined
+	const first = Math.min(...orders)
+	const worlds = worldsOf(step)
+	if (worlds === undefined) return undefined
+	const { toldLater: _later, toldPlace: _place, moment: _moment, ...plain } = context
+	const verdict = clause.form.check(clause.slots, { ...plain, step: stepAt(step, first, worlds), world: worlds[first] as ClaimContext['world'] })
+	if (!verdict.ok || verdict.until !== undefined) return undefined
+	const event = step.happenings[first] as Happening
+	return `"so" says ${clause.then === 'so' || clause.so === true ? 'the clause before' : 'the clause before "so"'} made this hold, but it held already just before what that clause tells (at ${formatDuration(event.at)}): nothing it tells made it so; tell it after ", and", which claims no cause, or tell what made it hold`
 }
 
 /**
