@@ -45,7 +45,9 @@
  *   made it still stands at the moment of what it causes; of several workers' events, it is why each one's happened. "X: Y" of two claims says Y is why X happened, or what came of it.
  *   "X because A and B": each clause a bare "and" joins to the cause "because" tells is a cause of X too (`ReadClause.bareAnd`);
  *   "X, so A and B": each clause a bare "and" joins to the effect "so" tells follows from X too.
- *   A cause of a write's refusal through the row's fence is a "but for" cause: the row did not refuse the write yet when it happened.
+ *   A cause of a write's refusal through the row's fence is a "but for" cause: the row did not refuse the write yet when it happened;
+ *   a write taken (and a comparison of a write's fence with the row's) has no cause through the write that left the row's fence.
+ *   A state after "so" of an event (or joined to that effect by a bare "and") did not hold just before the event (`heldBeforeCause`).
  */
 import { formatDuration } from '../../../engine/index.ts'
 import type { ClaimContext, ClaimForm, Said, SlotType, Verdict } from './form.ts'
