@@ -39,9 +39,9 @@ export const RECORDED_CAUSES: readonly (readonly [string, string])[] = [
 	['a lease gone with its store', 'the restart or restore that took it'],
 	['a renewal refused', "the end of the worker's lease: it ran out, was let go, went with its store or was ended by an operator"],
 	["a worker's write lost (overwritten)", 'the write that replaced it, taken by the database'],
-	["a database's answer to a write", "the two fences it compared: the write's (and the grant that gave it) against the row's (and the write that left it); a database that checks no fence takes every write"],
+	["a database's answer to a write, or a comparison of its fence with the row's", "the two fences it compared: the write's (and the grant that gave it) against the row's (and the write that left it, only for a refusal: without it the row's fence was no larger, and a write taken would have been taken all the same); a database that checks no fence takes every write"],
 	['an epoch', 'the open that wrote it, and the clock then: the clock in milliseconds when it was past the epoch before, else the epoch before (the copy\'s) plus one'],
-	["a state (the key held or free, the row's fence, a lease lost)", 'the events that made it hold: the grants of its holders, the lease end that freed it, the write its fence is from, the end of the lease'],
+	["a state (the key held or free, the row's fence, a lease lost)", 'the events that made it hold: the grants of its holders, the lease end that freed it, the write its fence is from, the end of the lease; after "so", one that did not hold just before them'],
 	['a worker waiting in line', "its own ask, and the grants of the holders it waits behind (not the others in line)"],
 	["a semaphore's room", 'the last lease end that freed a place (a grant makes none)'],
 	['the key free', 'also an empty line: a freed key goes to the first in line, so with no one there it stays free'],
@@ -128,6 +128,15 @@ export function alsoEffectProblem(cause: Told, joined: Told, effect: Told, conte
 	return why.replace(/or join the clauses with "and"$/, 'or tell it after a comma (", and …") or in a sentence of its own, which tells no cause')
 }
 
+/** Whether an event clause told a renewal that a lease said live at a moment needed to be live then (`renewalAt`): what a state clause after it claims. */
+export function renewalKeptLive(cause: Told, effect: Told['claim'], context: ClaimContext): boolean {
+	const live = effect.said?.live
+	if (cause.state || live === undefined) return false
+	const said = cause.claim.said ?? {}
+	const told = said.told ?? said.events ?? eventsOf(cause.claim.evidence, context, true)
+	return told.some(event => event.kind === 'renewed' && renewalAt(event, live, context) === 'needed')
+}
+
 /** Why "cause, so effect" (or "effect, because cause") cannot be read, or undefined when the engine's causes tie them. */
 export function causeProblem(cause: Told, effect: Told, context: ClaimContext, word: keyof typeof SAYS): string | undefined {
 	const effects = effect.claim.said?.events ?? eventsOf(effect.claim.evidence, context)
@@ -137,7 +146,11 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	// A renewal told as an event is why its lease is live at a moment when, without it, the lease would have ended by then.
 	const live = effect.claim.said?.live
 	if (!cause.state && live !== undefined && told.some(event => event.kind === 'renewed' && renewalAt(event, live, context) === 'needed')) return undefined
-	const decided = effect.claim.said?.decides
+	// A comparison of a write's fence with the row's follows, as that write's answer does, only from the fences compared: the grant that
+	// gave the write its fence and the write that left the row its own, not from the write itself ("B saves, so B's fence is larger than the
+	// row's": both were what they are before B saved).
+	const compared = effect.claim.said?.decides === undefined ? effect.claim.said?.comparison?.write : undefined
+	const decided = effect.claim.said?.decides ?? compared
 	const lostWrite = effect.claim.said?.overwrites
 	// Checking no fence is why a write was taken (what it replaced lost, the row it left) only when a database that checks fences would have refused it.
 	const idle = said.unfenced === undefined ? undefined : [lostWrite, decided, ...effects].find((write): write is Of<'wrote'> => write !== undefined && write.kind === 'wrote' && write.database === said.unfenced && write.changed && !fencesWouldRefuse(write))
@@ -169,7 +182,7 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		// A state follows from the events that made it: it is why something happened only through a recorded cause
 		// (not by being made by the same events), and the event that made it came no later than what this clause tells.
 		const answer = decided !== undefined ? answerAncestors(targets, cause.state, context, decided) : undefined
-		const reached = answer !== undefined ? answer.reached : cause.state ? ancestors(targets.flatMap(event => causesOf(event, context)), context) : ancestors(targets, context)
+		const reached = answer !== undefined ? answer.reached : cause.state ? ancestors(targets.flatMap(event => reasonsOf(event, context)), context) : ancestors(targets, context)
 		// A state told again in other words ("A, B and C hold the key, so three workers hold it") is made by the very same events,
 		// and is the same kind of state: the key free is no other state made by the end that freed it ("so A's lease is lost").
 		const retold = cause.state && effect.state && said.free === effect.claim.said?.free && told.length > 0 && new Set(told).size === new Set(effects).size && told.every(event => effects.includes(event))
@@ -181,7 +194,7 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		// Of several workers' events ("A lets go, so B and C get in"), the cause reaches each one's: one member's grant does not carry the group.
 		const unreached = decided === undefined && effect.group !== undefined ? effect.group.find(worker => {
 			const own = targets.filter(event => 'worker' in event && event.worker === worker)
-			const mine = cause.state ? ancestors(own.flatMap(event => causesOf(event, context)), context) : ancestors(own, context)
+			const mine = cause.state ? ancestors(own.flatMap(event => reasonsOf(event, context)), context) : ancestors(own, context)
 			return !held.some(event => mine.has(event))
 		}) : undefined
 		// Of several workers named as the cause ("B gets in because A and D let go"), each one's is why: one member's let-go does not carry the group.
@@ -204,7 +217,9 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 			const own = targets.find(event => 'worker' in event && event.worker === unreached)
 			member = `${SAYS[word]}, and it tells several workers' happenings, each of which it must be why of, but the engine records no such cause of ${context.name(unreached)}'s: ${own === undefined ? `it tells nothing of ${context.name(unreached)}'s` : recordedWhy(own, context)}; tell each one's cause, or join the clauses with "and"`
 		}
-		const gone = undone.find(one => reached.has(one.event))
+		// What a state told as the cause made, undone since, is told as such even where it reached this only through a write taken (`rowNoReason`).
+		const wideReached = () => (answer !== undefined && decided !== undefined ? answerAncestors(targets, cause.state, context, decided, true).reached : cause.state ? ancestors(targets.flatMap(event => causesOf(event, context)), context, false, true) : ancestors(targets, context, false, true))
+		const gone = undone.find(one => reached.has(one.event)) ?? (held.some(event => reached.has(event)) ? undefined : undone.find(one => wideReached().has(one.event)))
 		if (gone !== undefined && moment !== undefined) {
 			const says = SAYS[word]
 			const when = word === 'so' || word === 'soAnd' ? `this ${effect.state ? 'holds' : 'happened'}` : `that ${effect.state ? 'held' : 'happened'}`
@@ -217,8 +232,12 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	if (said.empty !== undefined && said.empty === effect.claim.said?.free) return undefined
 	if (member !== undefined) return member
 	if (settled !== undefined) return settled
+	// Of a write taken, a write told as its cause that only left the row the fence it was compared with: no reason (`rowNoReason`).
+	const taken = [decided, ...effects].find((write): write is Of<'wrote'> => write?.kind === 'wrote' && causesOf(write, context).some(row => told.includes(row) && rowNoReason(write, row)))
+	const row = taken === undefined ? undefined : causesOf(taken, context).find((one): one is Of<'wrote'> => one.kind === 'wrote' && told.includes(one))
+	if (taken !== undefined && row !== undefined) return `${SAYS[word]}, but ${context.name(taken.database)} would have taken ${context.name(taken.worker)}'s write at ${formatDuration(taken.at)} without it: ${context.name(row.worker)}'s write at ${formatDuration(row.at)} only ${row.after > row.before ? 'raised' : 'kept'} the row's fence ${row.after > row.before ? `from ${showFence(row.before)} to ${showFence(row.after)}` : showFence(row.after)}, and a fence no larger in the row takes a write all the same (${context.name(taken.worker)}'s fence ${showFence(taken.fence)} against ${showFence(row.before)}); tell why it happened, or join the clauses with "and"`
 	const says = SAYS[word]
-	const why = lost === undefined ? (renewalWhy(cause, live, context) ?? recordedWhy(decided ?? effects[0], context)) : `${context.name(lost.writerBefore ?? '')}'s ${context.words?.thing ?? 'write'} was lost when ${context.name(lost.database)} took ${context.name(lost.worker)}'s write at ${formatDuration(lost.at)}, and the clause before does not tell that write`
+	const why = lost === undefined ? (compared !== undefined ? comparedWhy(compared, context) : (renewalWhy(cause, live, context) ?? recordedWhy(decided ?? effects[0], context))) : `${context.name(lost.writerBefore ?? '')}'s ${context.words?.thing ?? 'write'} was lost when ${context.name(lost.database)} took ${context.name(lost.worker)}'s write at ${formatDuration(lost.at)}, and the clause before does not tell that write`
 	return `${says}, but the engine records no such cause: ${why}; tell why it happened, or join the clauses with "and"`
 }
 
@@ -413,6 +432,24 @@ function causesOf(event: Happening, context: ClaimContext): readonly Happening[]
 }
 
 /**
+ * The events a happening follows from but for which it would not have happened: its recorded causes, less the row's write a write
+ * taken was compared with (`rowNoReason`); `wide`, all its recorded causes (for messages: what a state told as a cause made, undone since).
+ */
+function reasonsOf(event: Happening, context: ClaimContext, wide = false): readonly Happening[] {
+	return wide ? causesOf(event, context) : causesOf(event, context).filter(cause => !rowNoReason(event, cause))
+}
+
+/**
+ * Whether `row`, the write whose fence the row kept when `write` came, is no reason `write` was taken: a database takes a write
+ * whose fence the row's is no larger than, and without that row's write the row would have kept the fence from before it, which
+ * was no larger (a write taken raises the row's fence, or keeps it): the write would have been taken all the same ("B saves with
+ * fence 2, so the database takes C's write", C's fence 3 being larger than the 0 before B's too).
+ */
+function rowNoReason(write: Happening, row: Happening): boolean {
+	return write.kind === 'wrote' && write.changed && row.kind === 'wrote' && row.changed && row.database === write.database && row.before <= row.after
+}
+
+/**
  * What a write's answer follows from, through the recorded causes of the fences it compared (`targets`: the grant that
  * gave the write its fence, and the write the row kept). Through the row's write, every cause of it (the grant of a larger
  * fence, the end of a lease that let it be given, a pause that ran the lease out). Through the write's own grant, only
@@ -420,14 +457,15 @@ function causesOf(event: Happening, context: ClaimContext): readonly Happening[]
  * out) let the worker write at all, but it is no reason its fence was refused or taken ("A lets go, so the database
  * refuses B's write" is refused when B's fence 2 lost to a row at 3). Of a state as the cause, a recorded cause of them.
  */
-function answerAncestors(targets: readonly Happening[], state: boolean, context: ClaimContext, write: Of<'wrote'>): { reached: Set<Happening>; settled: Set<Happening> } {
+function answerAncestors(targets: readonly Happening[], state: boolean, context: ClaimContext, write: Of<'wrote'>, wide = false): { reached: Set<Happening>; settled: Set<Happening> } {
 	const grants = targets.filter(event => event.kind === 'granted')
-	const rows = targets.filter(event => event.kind !== 'granted')
+	// Of a write taken, the row's write it was compared with is no reason (`rowNoReason`), nor what led to it.
+	const rows = targets.filter(event => event.kind !== 'granted' && (wide || !rowNoReason(write, event)))
 	// Of a refused write, the row's fence it met is the row's write's alone: a write told as an event that row's write replaced (the
 	// one it compared) is no reason, as the row's write would have been taken over a smaller fence too ("B saves, so A's write is refused" when C's fence 3 replaced B's 2).
 	const refused = refusedByFence(write)
 	// (A state told as the cause is held to what still stood at the refused write, `undoneBy`, which says the same of a row's write replaced.)
-	const through = state ? ancestors(rows.flatMap(event => causesOf(event, context)), context) : ancestors(rows, context, refused)
+	const through = state ? ancestors(rows.flatMap(event => reasonsOf(event, context, wide)), context, false, wide) : ancestors(rows, context, refused, wide)
 	// But for it: of a refused write, an event through the row's write is why only when the row did not refuse the write already
 	// before it happened ("B lets go, so the database refuses A's write" is refused when B's own fence 2 was in the row before B let go).
 	const settled = new Set([...through].filter(event => rowRefusedBefore(event, write, context) !== undefined))
@@ -485,7 +523,7 @@ function settledWhy(event: Happening, write: Of<'wrote'>, word: keyof typeof SAY
 }
 
 /** The events and every event they follow from, through the recorded causes (`rowOnly`: not from a write to the write whose fence it found in the row). */
-function ancestors(events: readonly Happening[], context: ClaimContext, rowOnly = false): Set<Happening> {
+function ancestors(events: readonly Happening[], context: ClaimContext, rowOnly = false, wide = false): Set<Happening> {
 	const seen = new Set<Happening>(events)
 	// A worker's wait, refused try or give-up follows from the key being held: the holders' grants, and what each follows from,
 	// but not the lease end that passed the key to that holder ("A's lease runs out, so C gives up" of C's wait that ran out behind
@@ -495,7 +533,7 @@ function ancestors(events: readonly Happening[], context: ClaimContext, rowOnly 
 	while (todo.length > 0) {
 		const { event, held } = todo.pop() as { event: Happening; held: boolean }
 		const waiter = event.kind === 'gave-up' || event.kind === 'refused' || event.kind === 'asked'
-		for (const cause of causesOf(event, context)) {
+		for (const cause of reasonsOf(event, context, wide)) {
 			if (rowOnly && event.kind === 'wrote' && cause.kind === 'wrote') continue
 			if (held && LEASE_ENDS.has(cause.kind)) continue
 			const asHeld = waiter && cause.kind === 'granted'
@@ -588,6 +626,16 @@ function holdersGrants(store: string, context: ClaimContext, last: <H extends Ha
 		const grant = last((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === holder && h.store === store)
 		return grant ? [grant] : []
 	})
+}
+
+/** What a comparison of a write's fence with the row's follows from, in words for a message: the two fences, and where each came from. */
+function comparedWhy(write: Of<'wrote'>, context: ClaimContext): string {
+	const name = context.name
+	const grant = causesOf(write, context).find(h => h.kind === 'granted')
+	const row = causesOf(write, context).find((h): h is Of<'wrote'> => h.kind === 'wrote')
+	const mine = `${name(write.worker)}'s fence ${showFence(write.fence)}${grant === undefined ? '' : ` came with its grant at ${formatDuration(grant.at)}`}`
+	const theirs = `the row's ${showFence(write.before)} ${row === undefined ? 'was there before any write of the scene' : `came with ${name(row.worker)}'s write at ${formatDuration(row.at)}`}`
+	return `a comparison of fences follows only from the fences it compares, which were what they are before ${name(write.worker)}'s write at ${formatDuration(write.at)}: ${mine}, and ${theirs}`
 }
 
 /** What the engine recorded as the cause of an event, in words for a message. */

@@ -45,7 +45,9 @@
  *   made it still stands at the moment of what it causes; of several workers' events, it is why each one's happened. "X: Y" of two claims says Y is why X happened, or what came of it.
  *   "X because A and B": each clause a bare "and" joins to the cause "because" tells is a cause of X too (`ReadClause.bareAnd`);
  *   "X, so A and B": each clause a bare "and" joins to the effect "so" tells follows from X too.
- *   A cause of a write's refusal through the row's fence is a "but for" cause: the row did not refuse the write yet when it happened.
+ *   A cause of a write's refusal through the row's fence is a "but for" cause: the row did not refuse the write yet when it happened;
+ *   a write taken (and a comparison of a write's fence with the row's) has no cause through the write that left the row's fence.
+ *   A state after "so" of an event (or joined to that effect by a bare "and") did not hold just before the event (`heldBeforeCause`).
  */
 import { formatDuration } from '../../../engine/index.ts'
 import type { ClaimContext, ClaimForm, Said, SlotType, Verdict } from './form.ts'
@@ -56,7 +58,7 @@ import { passedOver } from './read.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { brokenWait, earlierProblem, happenedBefore, laterSteps, liveLease } from './query.ts'
 import { savedProblem } from './forms/writes.ts'
-import { alsoCauseProblem, alsoEffectProblem, causeProblem, colonProblem, eventsOf, type Told } from './causes.ts'
+import { alsoCauseProblem, alsoEffectProblem, causeProblem, colonProblem, eventsOf, renewalKeptLive, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
 import { pausedAtWork } from './forms/holding.ts'
 
@@ -110,7 +112,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			continue
 		}
 		const clause = openedAt(ending, text.opened)
-		// A state held at the clause before ("while S", "which A holds"), or told after "so", is passed over by the opening's reach (`sharedMoment`): the moment goes on after it.
+		// A state held at the clause before ("while S", "which A holds") is passed over by the opening's reach (`sharedMoment`): the moment goes on after it.
 		if (!clause.modifiers.some(modifier => modifier.shared) && !passedOver(clause)) text.opened = undefined
 		if (clause.repeated) {
 			// The state of an opening "While S," held at a clause of the main part before its last: it tells nothing of its own.
@@ -151,7 +153,11 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		}
 		const began = beganAfter(clause, outcome, text, context)
 		if (began !== undefined && clause.concedes === true) began.message = conceded(began.message)
-		const problem = began?.message ?? orderProblem(clause, outcome, text, context) ?? beforeAState(clause, outcome, text, context)
+		// What a state after "so" (or joined by a bare "and" to the effect "so" tells) follows from, which must have made it so
+		// (`heldBeforeCause`): the clause before, or the one before "so"; `orderProblem` moves the text on past them.
+		const joinedOn = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true && (clause.subject === undefined || clause.subject !== text.effectSubject)
+		const causing = clause.then === 'so' || clause.so === true ? text.cause : joinedOn ? text.effectOf : undefined
+		const problem = began?.message ?? orderProblem(clause, outcome, text, context) ?? beforeAState(clause, outcome, text, context) ?? heldBeforeCause(clause, outcome, causing, answered === undefined ? within : { ...within, answered })
 		// A state "while" the clause before that came after it: "and" tells it in its order, which the offer tries.
 		const before = began?.rejoin === true ? read.clauses[index - 1] : undefined
 		if (problem !== undefined) result.problems.push({ start: clause.start, end: clause.end, message: problem, ...(before === undefined ? {} : { offer: { start: Math.min(before.start, clause.start), end: Math.max(before.end, clause.end) }, rejoin: { before: { start: before.start, end: before.end }, after: { start: clause.start, end: clause.end } } }) })
@@ -401,6 +407,28 @@ function stateBegan(clause: ReadClause, outcome: CheckedClaim, context: ClaimCon
 	if (place === 0) return undefined
 	const began = step.happenings[place - 1]
 	return began === undefined ? undefined : { at: began.at, order: place - 1 }
+}
+
+/**
+ * "X, so S" of an event X and a state S (or "X, so A and S", S joined to the effect by a bare "and"): X made S hold, so S did not hold just before X's first event of the step (judged, as at a
+ * step's end, on the step cut there, `positions.ts`); one that held already ("B saves, so B's fence is larger than the row's": both
+ * fences were what they are before the save) is no result of X. A renewal that kept a lease live at S's moment (`causes.ts`) made
+ * S hold though its lease was live before it, and is not asked this. Its message, or undefined.
+ */
+function heldBeforeCause(clause: ReadClause, outcome: CheckedClaim, cause: Told | undefined, context: ClaimContext): string | undefined {
+	if (clause.form.tells !== 'state' || cause === undefined || cause.state) return undefined
+	if (renewalKeptLive(cause, outcome, context)) return undefined
+	const step = context.step
+	const orders = cause.claim.evidence.flatMap(e => (e.kind === 'happened' && e.step === step.index && e.order !== undefined ? [e.order] : []))
+	if (orders.length === 0) return undefined
+	const first = Math.min(...orders)
+	const worlds = worldsOf(step)
+	if (worlds === undefined) return undefined
+	const { toldLater: _later, toldPlace: _place, moment: _moment, ...plain } = context
+	const verdict = clause.form.check(clause.slots, { ...plain, step: stepAt(step, first, worlds), world: worlds[first] as ClaimContext['world'] })
+	if (!verdict.ok || verdict.until !== undefined) return undefined
+	const event = step.happenings[first] as Happening
+	return `"so" says ${clause.then === 'so' || clause.so === true ? 'the clause before' : 'the clause before "so"'} made this hold, but it held already just before what that clause tells (at ${formatDuration(event.at)}): nothing it tells made it so; tell it after ", and", which claims no cause, or tell what made it hold`
 }
 
 /**

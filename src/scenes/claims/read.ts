@@ -393,7 +393,7 @@ type Opening = { moment: ReadClause['modifiers'][number]; same?: undefined } | {
  * sentence, and past a semicolon on into the next, whatever joins them (a bare "and", a comma, "but", "so", a colon, a relative
  * "which" or "that"): each is given that moment, `shared`, which is the moment the first clause told ("At 10 s A lets go: B gets
  * the key" says B got it at 10 s). A state after "while" (or a relative state, "which A holds") holds at the clause before, so at
- * that moment, and one after "so" tells what held as a result: each is passed over, as told. The reach ends at the first clause
+ * that moment: it is passed over, as told; one after "so" tells what held at that moment as a result, and is given it. The reach ends at the first clause
  * that tells its own moment or order: a moment of its own ("20 s later"), "then", "because" or "since" (a cause may be earlier),
  * "when", a clause after a part that did not read, "After 30 s", or a claim of neither an event nor a state; and a sentence after
  * a semicolon that opens with "When", "Once", "After", "As soon as" or "While" tells its own.
@@ -431,8 +431,9 @@ function sharedMoment(text: string, start: number, items: Item[], carried?: Open
 		// The words between it and the clause before, after that clause's moment if it names one after its verb ("A lets go at 10 s and …").
 		const joint = k === first ? '' : text.slice(Math.max(before.end, ...before.modifiers.map(modifier => modifier.slot.end)), clause.start)
 		if (k !== first && !(clause.relative && /^,? ?$/.test(joint)) && !/^(?:,? (?:too|as well|again))?(?:,? and |, |,? but |,? so |,? and so |: )$/.test(joint)) return undefined
-		// A state held at the clause before (after "while", or "which A holds") holds at the opening's moment already; one after "so" is
-		// what held as a result: each is passed over.
+		// A state held at the clause before (after "while", or "which A holds") holds at the opening's moment already: it is passed over.
+		// One after "so" tells what held as a result at that moment ("At 10 s A lets go, so the key is free"): it is given it, as is one
+		// after a colon or a semicolon.
 		if (opening.moment !== undefined && passedOver(clause)) {
 			before = clause
 			continue
@@ -452,12 +453,12 @@ function sharedMoment(text: string, start: number, items: Item[], carried?: Open
 
 /**
  * A state a sentence's opening moment passes over (`sharedMoment`, and where it is checked), with no moment of its own: one said
- * of the clause before ("while S", "which A holds", "which B holds with fence 2"), which held at that clause's moment; and one after "so"
- * ("…, so A's lease is still live"), what held as a result, told as a state with no moment is (at the step's end).
+ * of the clause before ("while S", "which A holds", "which B holds with fence 2"), which held at that clause's moment. (One after
+ * "so" is not passed over: "At 10 s A lets go, so B holds the key" says what held at 10 s as a result, and is judged then.)
  */
 export function passedOver(clause: ReadClause): boolean {
 	if (clause.form.tells !== 'state' || clause.modifiers.length > 0 || clause.gap === true) return false
-	return clause.then === 'so' || (clause.then === undefined && (clause.during === true || clause.relative === true))
+	return clause.then === undefined && (clause.during === true || clause.relative === true)
 }
 
 /**

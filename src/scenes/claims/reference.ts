@@ -3051,9 +3051,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// A moment a sentence opens with, said of each clause it reaches (`shared`): the moment that first clause told.
 		const opening = clause.modifiers[0]
 		const modifier = opening?.shared !== true ? opening : opened !== undefined ? { kind: 'at' as const, slot: { ...opening.slot, value: { type: 'number' as const, value: opened } } } : opening.kind === 'at' ? opening : undefined
-		// A state said to hold at the clause before (after "while", or "which"), or what held as a result (after "so"), with no moment of its
-		// own, leaves the sentence's opening moment to the clauses after it.
-		const overlooked = tells === 'state' && opening === undefined && clause.gap !== true && (clause.then === 'so' || (clause.then === undefined && (clause.during === true || clause.relative === true)))
+		// A state said to hold at the clause before (after "while", or "which"), with no moment of its own, leaves the sentence's opening
+		// moment to the clauses after it. (After "so" it tells what held at that moment as a result: the reading gave it the moment.)
+		const overlooked = tells === 'state' && opening === undefined && clause.gap !== true && clause.then === undefined && (clause.during === true || clause.relative === true)
 		if (opening?.shared !== true && !overlooked) opened = undefined
 		// The moment the clause names.
 		let moment: number | undefined
@@ -3233,7 +3233,13 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// The moment of what this clause tells, at which a state told as its cause must hold: an event's (of several, the last) or the clock's,
 		// a state's named moment, else the end of the span it held in the step, else the text's moment.
 		const momentHere = isState ? (at ?? (meaning.until !== undefined && meaning.until <= end ? meaning.until : end)) : tells !== 'none' && at !== undefined ? Math.max(at, ...(meaning.each ?? [])) : undefined
-		if (!wrong && (clause.then === 'so' || clause.so === true) && cause !== undefined) wrong = !causes(cause.meaning, said, context, cause.state, isState, momentHere) && !(!cause.state && renewalKept(cause.meaning, said, context))
+		if (!wrong && (clause.then === 'so' || clause.so === true) && cause !== undefined) {
+			const renewal = !cause.state && renewalKept(cause.meaning, said, context)
+			wrong = !causes(cause.meaning, said, context, cause.state, isState, momentHere) && !renewal
+			// A state after "so" is what the events told before it made so: it did not hold yet on the step as it stood right before the
+			// first of them (a renewal keeping a lease live at a later moment aside).
+			if (!wrong && isState && !cause.state && !renewal) wrong = heldBefore(clause, cause.meaning.events, env) === true
+		}
 		else if (!wrong && clause.then === 'because' && (aside ?? cause) !== undefined) {
 			const explained = (aside ?? cause) as { meaning: Meaning; state: boolean; moment?: number }
 			wrong = !causes(said, explained.meaning, context, isState, explained.state, explained.moment) && !(!isState && renewalKept(said, explained.meaning, context))
@@ -3272,6 +3278,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			// Or it follows from the clause it is joined to (a chain), unless it tells a wait, a refused try or a give-up: those follow from the key held.
 			const waits = said.makers.some(h => h.kind === 'asked' || h.kind === 'refused' || h.kind === 'gave-up')
 			if (wrong && !waits) wrong = !causes(cause.meaning, said, context, cause.state, isState, momentHere) && !(!cause.state && renewalKept(cause.meaning, said, context))
+			// A state joined so is what the clause before "so" made so, as one right after "so" is.
+			if (!wrong && isState && !alsoAfter.state && !renewalKept(alsoAfter.meaning, said, context)) wrong = heldBefore(clause, alsoAfter.meaning.events, env) === true
 		}
 		following = clause.then === 'so' || clause.so === true ? cause : joinedOn ? following : undefined
 		followingSubject = clause.subject
@@ -3368,6 +3376,22 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		}
 	}
 	return true
+}
+
+/**
+ * Whether a state clause held on its step cut right before the first of `events` that is the step's own (at the end of that cut, not
+ * over a span of it that ended before); undefined when none is, or the step's places are unknown.
+ */
+function heldBefore(clause: ReadClause, events: readonly Happening[], env: Env): boolean | undefined {
+	const places = events.map(h => env.step.happenings.indexOf(h)).filter(i => i >= 0)
+	const worlds = worldsOf(env.step)
+	if (places.length === 0 || worlds === undefined) return undefined
+	const place = Math.min(...places)
+	const step = stepAt(env.step, place, worlds)
+	const world = worlds[place] as WorldFacts
+	const { moment: _moment, toldLater: _later, toldPlace: _place, ...rest } = env
+	const then = (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, { ...rest, step, world, context: { ...env.context, step, world } })
+	return then.ok && then.until === undefined
 }
 
 /** Whether a state clause held at each place of its step before `upTo` (before the step's first happening, its second, ...); undefined when the step's places are unknown. */
@@ -3541,7 +3565,8 @@ function refusedWithFences(write: Of<'wrote'>): boolean {
 /** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes (a state as a cause of an event: strictly before it). */
 function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsState: boolean, effectIsState: boolean, moment?: number): boolean {
 	if (cause.limit !== undefined) return limitCauses(cause.limit, effect, context)
-	const write = effect.decides
+	// A write's answer, or a comparison of its fence with the row's: each follows only from the fences the database compared.
+	const write = effect.decides ?? effect.compares?.write
 	// A THING lost: the write that replaced it, told by the cause (as an event, or as the database taking it).
 	const lost = effect.overwrites
 	// What the cause tells: a worker in line, its own ask (not the holders it waits behind).
@@ -3581,12 +3606,13 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 		// A state is why something happened only through a recorded cause of it, not by sharing the events that made it.
 		// Of a write's answer: the whole chain only through the row's write; through the write's own grant, the grant and an open that wrote its epoch.
 		const grantSide = write === undefined ? [] : targets.filter(h => h.kind === 'granted')
-		const rowSide = write === undefined ? targets : targets.filter(h => h.kind !== 'granted')
+		// Of a write taken, the row's write it met is no reason (`tookAnyway`).
+		const rowSide = write === undefined ? targets : targets.filter(h => h.kind !== 'granted' && !tookAnyway(write, h))
 		// Of a write refused by its fence: the fence it met is the row's write's alone, so no write that row's write replaced, told as an event,
 		// is a reason (nor what led only to it): the row's write would have been taken over a smaller fence too. (A state told is held to what still stood, below.)
 		const refusal = write !== undefined && write.fenced && write.noFence !== true && !write.changed
-		const from = causeIsState ? rowSide.flatMap(h => recorded(h, context)) : rowSide
-		const reached = upstream(from, context, (next, up) => refusal && !causeIsState && next.kind === 'wrote' && up.kind === 'wrote')
+		const from = causeIsState ? rowSide.flatMap(h => recorded(h, context).filter(up => !tookAnyway(h, up))) : rowSide
+		const reached = upstream(from, context, (next, up) => tookAnyway(next, up) || (refusal && !causeIsState && next.kind === 'wrote' && up.kind === 'wrote'))
 		// But for it: of a refused write, an event through the row's side is no reason for the refusal when the row already refused
 		// the write before it: the fence the next write to that database after it (or it itself) found there is no smaller than the write's.
 		if (write !== undefined && write.fenced && write.noFence !== true && !write.changed) {
@@ -3616,7 +3642,7 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 		// Of several workers' events, the cause is why each one's happened: every worker's own events are reached from what still stood.
 		const each = effect.group === undefined || write !== undefined || effect.group.every(w => {
 			const own = targets.filter(h => actorOfEvent(h) === w)
-			const mine = upstream(causeIsState ? own.flatMap(h => recorded(h, context)) : own, context)
+			const mine = upstream(causeIsState ? own.flatMap(h => recorded(h, context).filter(up => !tookAnyway(h, up))) : own, context, tookAnyway)
 			return standing.some(h => mine.has(h))
 		})
 		// Of several workers told as the cause, each one's is why: what it tells of each worker reaches what the effect tells.
@@ -3640,6 +3666,15 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 	}
 	if (cause.empty !== undefined && cause.empty === effect.free) return true
 	return cause.absent !== undefined && effect.makers.some(h => h.kind === 'expired' && h.worker === cause.absent)
+}
+
+/**
+ * But for it: a write the database took would have been taken without the write that left the row the fence it met, when the row
+ * held no larger a fence before that one: a take asks only that the row's fence be no larger than the write's.
+ */
+function tookAnyway(taken: Happening, row: Happening): boolean {
+	if (taken.kind !== 'wrote' || !taken.changed || row.kind !== 'wrote' || row.database !== taken.database || !row.changed) return false
+	return row.before <= taken.before
 }
 
 /**
