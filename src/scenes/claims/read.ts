@@ -976,6 +976,9 @@ function slotKey(start: number, end: number, referent: string | undefined): stri
 	return `${start}:${end}|${referent ?? ''}`
 }
 
+/** An aside of a participle between commas after a subject ("A, holding an old copy, saves"): group 1 the words before it, 2 the aside. */
+const PARTICIPLE_ASIDE = /^([^,]*?), ((?!(?:no|any|some|every)thing\b)[a-z]+ing\b[^,]*)(?:,|$)/i
+
 /** Why a segment could not be read: a slot's problem, an aside's word, or the nearest forms. */
 function problemAt(language: SceneLanguage, text: string, start: number, to: number, end: number, place: Place, slotProblems: Map<string, string>, cuts: readonly Cut[], referent: string | undefined): ReadProblem {
 	const ends = [end, ...cuts.filter(cut => cut.at > start).map(cut => cut.at)].sort((a, b) => b - a)
@@ -1018,6 +1021,14 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	if (knowing) {
 		const who = referent !== undefined && referent !== UNREAD_REFERENT && language.names.kindOf(referent) === 'worker' ? language.names.labelOf(referent) : 'A'
 		return { start, end: to, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: "${knowing[0]}" tells what a worker knows, which the engine does not record, so no caption can tell it; a scene shows a worker acting on a lease it lost by the act itself: "${who}'s code goes on" (it writes on that lease) or "${who} saves with its old fence N" (N the fence of the lease it lost); leave "${knowing[0]}" out, or tell it in the page's prose around the scene` }
+	}
+	// A participle aside between commas ("A, holding an old copy, saves"): no form reads one, so it is named and left to the prose.
+	const participle = PARTICIPLE_ASIDE.exec(text.slice(start, end))
+	if (participle) {
+		const [whole, , aside] = participle as unknown as [string, string, string]
+		const rest = text.slice(start, end)
+		const without = (rest.slice(0, participle.index) + rest.slice(participle.index).replace(whole, participle[1] as string)).replace(/\s+/g, ' ').trim()
+		return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: "${aside}" between commas is an aside, and no form reads such an aside, so nothing checks it; drop it ("${clip(without)}"), and tell it in the page's prose around the scene if it matters` }
 	}
 	const negation = negationProblem(language, segment, place)
 	if (negation !== undefined) return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: ${negation}` }

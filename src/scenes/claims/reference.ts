@@ -1603,6 +1603,18 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const write = writesTo(env, rows[0].id).filter(h => h.changed).pop()
 		return holdsNow(write !== undefined && write.worker === actor(s[0]) && stale(env, write), rowMaker(env, rows[0].id), env)
 	},
+	// "Older": the last write that changed the row is the worker's, and the write of the THING it overwrote is another worker's, whose fence (the row's before it) is larger than the one it carried.
+	'row-ends-with-older-thing': (s, env) => {
+		const rows = [...env.step.end.databases.values()]
+		if (env.moment !== undefined || rows.length !== 1 || rows[0]?.writer !== actor(s[0])) return NO
+		const changes = writesTo(env, rows[0].id).filter(h => h.changed)
+		const last = changes.pop()
+		if (last === undefined || last.worker !== actor(s[0]) || last.noFence) return NO
+		const replaced = changes.filter(h => !h.noThing).pop()
+		const rowBefore = changes[changes.length - 1]
+		if (replaced === undefined || replaced.worker === last.worker || rowBefore === undefined) return NO
+		return holdsNow(last.fence < rowBefore.after, rowMaker(env, rows[0].id), env)
+	},
 	// The row at the step's end: that worker's write, and that fence.
 	'row-ends-with-thing-and-fence': (s, env) => {
 		const rows = [...env.step.end.databases.values()]

@@ -997,7 +997,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "holders(k, t) = ∅",
-		pattern: '{key} is free', alternatives: ["{key} is available/unheld", "nobody holds {key}", "no one holds {key}"],
+		pattern: '{key} is free', alternatives: ["{key} is available/unheld", "nobody holds {key}", "no one holds {key}", "nobody is inside", "no one is inside", "nobody is inside {key}", "no one is inside {key}"],
 		example: 'the key is free',
 		meaning: "No one holds the key at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end).",
 		check: (slots, context) => holdersState(slots, context, 0, holders => holders.length === 0, holders => `the key is held by ${names(context, holders)}`, 0, store => ({ free: store })),

@@ -571,9 +571,9 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "released(v) ∈ step for each v ∈ ws",
-		pattern: '{workers} let go of {key}', alternatives: ["{workers} let go", "{workers} both/each/all let go", "{workers} both/each/all let go of {key}", "{workers} give back their places/slots"],
+		pattern: '{workers} let go of {key}', alternatives: ["{workers} let go", "{workers} both/each/all let go", "{workers} both/each/all let go of {key}", "{workers} give back their places/slots", "{workers} leave", "{workers} leave their places/slots"],
 		example: 'A and B let go',
-		meaning: 'Each of those workers released its lease in this step.',
+		meaning: 'Each of those workers released its lease in this step ("A and B leave" says it as "A leaves" does of one).',
 		check(slots, context) {
 			const releases: Of<'released'>[] = []
 			for (const id of actorsOf(slots[0])) {

@@ -342,7 +342,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		denies: true,
 		formula: "crashed(w) ∈ run by the step's end, and w down at the step's end, with no process-restarted(w) in the whole scene",
-		pattern: '{owner} process never restarts', alternatives: ['{owner} process is never restarted', '{worker} never restarts', '{worker} is never restarted', "{owner} process never comes back after its crash", '{worker} never comes back after its crash'],
+		pattern: '{owner} process never restarts', alternatives: ['{owner} process is never restarted', '{worker} never restarts', '{worker} is never restarted', "{owner} process never comes back after its crash", '{worker} never comes back after its crash', '{worker} never comes back', "{owner} process never comes back"],
 		example: "A's process never restarts",
 		meaning: "The worker's process crashed, in this step or an earlier one, is down when this step ends, and restarts in no later step: it stays down for the rest of the scene (its crashed label is never struck). \"Never\" is of the whole scene: a process restarted once before, in an earlier step, was restarted, and the clause is refused.",
 		check(slots, context) {
@@ -475,7 +475,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "paused(w) ∈ step, with no wrote(w) between its latest granted(w) and the pause, and a wrote(w) after it (in this step or a later one) with no crashed(w) between; of several pauses, the first no later clause tells at or after the text's latest told place",
 		pauses: true,
-		pattern: '{worker} pauses before it saves', alternatives: ["{worker} pauses before saving", "{worker} pauses before it writes", "{worker} pauses before writing", "{worker} freezes before it saves", "{worker} freezes before saving", "{worker} pauses/freezes/stalls before it saves/writes its THING", "{worker} gets stuck before it saves( its THING)", "{worker} gets stuck before it writes( its THING)", "{worker} gets stuck before saving( its THING)", "{worker} gets stuck before writing( its THING)", "{owner} process pauses/freezes/stalls before it saves/writes( its THING)", "{owner} process pauses/freezes/stalls before saving/writing( its THING)"],
+		pattern: '{worker} pauses before it saves', alternatives: ["{worker} pauses before saving", "{worker} pauses before it writes", "{worker} pauses before writing", "{worker} freezes/hangs before it saves", "{worker} freezes/hangs before saving", "{worker} pauses/freezes/stalls/hangs before it saves/writes its THING", "{worker} gets stuck before it saves( its THING)", "{worker} gets stuck before it writes( its THING)", "{worker} gets stuck before saving( its THING)", "{worker} gets stuck before writing( its THING)", "{owner} process pauses/freezes/stalls/hangs before it saves/writes( its THING)", "{owner} process pauses/freezes/stalls/hangs before saving/writing( its THING)"],
 		example: 'Worker A pauses before it saves',
 		meaning: "The worker's process paused in this step, and the worker had written nothing since the engine last gave it the key; it writes after the pause, in this step or a later one, in the same process (a write after its process crashed is a restarted process's). Of a worker that paused more than once in the step, it is of the first pause no later clause tells that came at or after what the text told before it (else the first).",
 		check(slots, context) {

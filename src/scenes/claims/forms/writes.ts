@@ -915,6 +915,28 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => rowEndsWith(slots, context, true),
 	},
 	{
+		id: 'row-ends-with-older-thing',
+		places: STORY,
+		tells: 'state',
+		formula: "writer(d, end of step) = w, d the scene's one database, and the wrote(w, d) that put it there replaced another worker's THING and carried a fence lower than the row's before it",
+		pattern: 'the row ends with {owner} older THING', alternatives: ['the row ends up with {owner} older THING'],
+		example: "the row ends with A's older THING",
+		meaning: "The scene's one database's row keeps that worker's write when the step ends, and that write is older than the one it replaced: it overwrote another worker's THING and carried a lower fence than the row kept before it (its lease was given before that worker's, so its THING was made first; a database that checks no fence takes it).",
+		check(slots, context) {
+			const kept = rowEndsWith(slots, context, false)
+			if (!kept.ok) return kept
+			const worker = actorOf(slots[0])
+			const name = context.name(worker)
+			const row = [...context.step.end.databases.values()][0] as DatabaseFact
+			const write = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'wrote', h => h.database === row.id && h.changed)).pop()
+			if (write === undefined || write.worker !== worker) return fails(`no write of ${name}'s put its ${context.words?.thing ?? 'write'} in ${context.name(row.id)}'s row, so nothing tells what it is older than`, 0)
+			if (write.writerBefore === undefined || write.writerBefore === worker) return fails(`${name}'s write at ${time(write.at)} replaced ${write.writerBefore === undefined ? 'no worker\'s write' : 'its own write'}, so it is older than no other worker's`, 0)
+			if (write.noFence) return fails(`${name}'s write at ${time(write.at)} carried no fence a store gave, so nothing tells that it is older than ${context.name(write.writerBefore)}'s`, 0)
+			if (write.fence >= write.before) return fails(`${name}'s write at ${time(write.at)} carried fence ${showFence(write.fence)}, not lower than the row's ${showFence(write.before)} from ${context.name(write.writerBefore)}: it is not older than what it replaced`, 0)
+			return kept
+		},
+	},
+	{
 		id: 'row-ends-with-thing-and-fence',
 		places: STORY,
 		tells: 'state',
