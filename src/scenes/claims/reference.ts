@@ -890,14 +890,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'asks-with-wait-short': (s, env) => withWait(env, actor(s[0]), num(s[1])),
 	'asks-also-with-wait': (s, env) => {
 		const w = actor(s[0])
-		const ask = askOf(env, w)
-		if (!ask || ask.tryOnly || ask.wait !== num(s[1])) return NO
+		const ask = askOf(env, w, h => !h.tryOnly && h.wait === num(s[1]))
+		if (!ask) return NO
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(ask))]
 		return before.some(h => h.kind === 'asked' && h.worker !== w && !h.tryOnly && h.wait === ask.wait) ? event(ask) : NO
 	},
 	'asks-without-limit': (s, env) => {
-		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store))
-		return ask && !ask.tryOnly && !Number.isFinite(ask.wait ?? Number.POSITIVE_INFINITY) ? event(ask) : NO
+		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
+		return ask ? event(ask) : NO
 	},
 	'gets-place-of': (s, env) => {
 		const list = env.step.happenings
@@ -2327,9 +2327,10 @@ function joined(env: Env, w: string): Meaning {
 	return NO
 }
 
+/** The worker asked in the step with that wait: any of its asks of the step (a try turned away may come before). */
 function withWait(env: Env, worker: string, wait: number, key?: Slot): Meaning {
-	const ask = askOf(env, worker, h => fits(key, h.store))
-	return ask && !ask.tryOnly && ask.wait === wait ? event(ask) : NO
+	const ask = askOf(env, worker, h => fits(key, h.store) && !h.tryOnly && h.wait === wait)
+	return ask ? event(ask) : NO
 }
 
 function fromLine(env: Env, worker: string, wanted: { key: Slot | undefined; place?: number; fence?: bigint; askedAt?: number }): Meaning {
