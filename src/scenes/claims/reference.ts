@@ -1806,7 +1806,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		if (wroteSince || inLine) return NO
 		if (laterSteps(env).some(step => events(step, 'wrote', h => h.worker === w).length > 0)) return NO
-		return timeless(holding === undefined)
+		if (holding !== undefined) return NO
+		const end = endOfCode(env, w)
+		return timeless(true, end === undefined ? {} : { makers: [end] })
 	},
 	// A crash of a worker that held a live lease of the key: granted it before the crash, and released or lost none since.
 	'crashes-without-letting-go': (s, env) => {
@@ -2325,6 +2327,27 @@ function joined(env: Env, w: string): Meaning {
 		if (stood) return asked(ask)
 	}
 	return NO
+}
+
+/**
+ * What ended w's code in the step, for causes ("so A stops without saving"): the event its code's last call of the run met, when
+ * that is a refused renewal or a give-up (the call throws) and the code's block had, after that call, a write it never got to;
+ * else, of the step's events, the last return of w's function, let-go at its end (not a lease.release() call) or crash of w's.
+ */
+function endOfCode(env: Env, w: string): Happening | undefined {
+	const later = env.run.steps.slice(env.step.index + 1)
+	const mine = (env.step.ran ?? []).filter(line => line.worker === w)
+	const final = mine.length > 0 && !later.some(step => (step.ran ?? []).some(line => line.worker === w)) ? mine[mine.length - 1] : undefined
+	const met = final?.act ? env.step.happenings[final.order] : undefined
+	if (final?.statement !== undefined && met !== undefined && 'worker' in met && met.worker === w && (met.kind === 'renew-refused' || met.kind === 'gave-up')) {
+		const code = env.run.statements ?? []
+		const writers = Object.keys(env.context.words?.writes ?? {})
+		const after: number[] = []
+		for (let k = code[final.statement]?.next; k !== undefined && !after.includes(k); k = code[k]?.next) after.push(k)
+		if (after.some(k => (code[k]?.calls ?? []).some(call => writers.includes(call)))) return met
+	}
+	const ends = env.step.happenings.filter(h => (h.kind === 'returned' && h.worker === w) || (h.kind === 'released' && h.worker === w && !h.called) || (h.kind === 'crashed' && h.worker === w))
+	return ends[ends.length - 1]
 }
 
 /** The worker asked in the step with that wait: any of its asks of the step (a try turned away may come before). */
