@@ -605,6 +605,105 @@ interface Sentence {
 	before?: Map<string, string>
 	/** The worker whose fence the clause read right before each place named (by the place and the referent it was left), which "it is larger than …" compares ("C gets the key with fence 3. It is larger than B's fence 2"). */
 	fences?: Map<string, string>
+	/** The verb of the clause read right before each place (by the place and the referent it was left), which a gapped clause after it repeats ("C asks at 1 s, then B at 2 s": `gapVerb`). */
+	gaps?: Map<string, GapVerb>
+}
+
+/**
+ * Gapping: "C asks at 1 s, then B at 2 s" leaves out the verb of the clause before and repeats it with a new subject and a new
+ * moment (or "too": "C asks, and B too"). The part after the joint is a worker's name and one of those alone; it reads as the
+ * clause before's words after its subject (without its moment, its "too" or "again", or a closing "first", which orders it
+ * against the clauses after it) with that subject in front and that moment (or "too") after: a whole clause, read and checked
+ * as written out would be ("then B asks at 2 s"). Only after "then", "and" or a comma.
+ */
+const GAP_JOINT = /^(?:,? and then |, then | then |, and | and |, )$/
+/** A gapped part: a name, then a moment ("at 2 s", "1 s later") or "too", and nothing else. */
+function gapPart(language: SceneLanguage, part: string): RegExpExecArray | null {
+	const { time, duration } = language.readers
+	return new RegExp(`^(\\S+(?: \\S+)?) (at (?:${time.pattern})|(?:${duration.pattern}) later|too|as well)$`).exec(part)
+}
+/** The clause before's words after its subject, as they stand in the text, each character's place there. */
+interface GapVerb {
+	words: string
+	places: number[]
+	/** The clause before's subject: a gapped clause names another. */
+	subject: string
+}
+const gapVerbs = new WeakMap<ReadClause, GapVerb>()
+
+/** The verb a gapped clause after `clause` repeats: its words after its subject, without its moment, "too", "again" or a closing "first". */
+function gapVerb(text: string, clause: ReadClause): GapVerb | undefined {
+	const kept = gapVerbs.get(clause)
+	if (kept) return kept
+	const subject = clause.slots[0]
+	if (subject === undefined || subject.type !== 'worker' || subject.value.type !== 'actor' || !clause.form.pattern.startsWith('{worker} ') || clause.subject !== subject.value.id) return undefined
+	const cut: [number, number][] = []
+	for (const { kind, slot } of clause.modifiers) {
+		if (slot.start < subject.end || slot.end > clause.end) continue
+		if (kind === 'at' && text.slice(slot.start - 4, slot.start) === ' at ') cut.push([slot.start - 4, slot.end])
+		else if (kind !== 'at' && text.slice(slot.end, slot.end + 6) === ' later') cut.push([slot.start - 1, slot.end + 6])
+		else return undefined
+	}
+	if (clause.also) cut.push([clause.also.start - 1, clause.also.end])
+	const places: number[] = []
+	for (let k = subject.end; k < clause.end; k++) if (!cut.some(([a, b]) => k >= a && k < b)) places.push(k)
+	let words = places.map(k => text[k]).join('')
+	const first = / first$/.exec(words)
+	if (first) {
+		words = words.slice(0, first.index)
+		places.length = words.length
+	}
+	if (!/^ \S/.test(words) || /[,:]/.test(words)) return undefined
+	return { words, places, subject: subject.value.id }
+}
+
+/** Reads the part from `i` to `j` as a gapped clause after a clause whose verb is `verb` (`GAP_JOINT`), its spans where the words stand. */
+function gapped(sentence: Sentence, i: number, j: number, verb: GapVerb): ReadClause | undefined {
+	const { language, text, place, plural } = sentence
+	const part = gapPart(language, text.slice(i, j))
+	if (!part) return undefined
+	const name = part[1] as string
+	const tail = part[2] as string
+	const who = language.readers.worker.read(name, undefined)
+	if (typeof who === 'string' || who.type !== 'actor' || who.id === verb.subject) return undefined
+	const written = `${name}${verb.words} ${tail}`
+	const read = readClause(language, written, 0, written.length, place, undefined, true, plural)
+	if (typeof read !== 'object' || read.subject !== who.id || read.slots[0]?.start !== 0 || read.slots[0].end !== name.length) return undefined
+	const tailAt = name.length + verb.words.length + 1
+	const at = (offset: number, end: boolean): number => {
+		if (offset < name.length || (end && offset === name.length)) return i + offset
+		if (offset < tailAt) {
+			const k = offset - name.length
+			return end ? (verb.places[k - 1] ?? i) + 1 : (verb.places[k] ?? i)
+		}
+		return i + name.length + 1 + (offset - tailAt)
+	}
+	const span = <T extends { start: number; end: number }>(one: T): T => ({ ...one, start: at(one.start, false), end: at(one.end, true) })
+	const clause: ReadClause = {
+		...read,
+		start: i,
+		end: j,
+		slots: read.slots.map(span),
+		modifiers: read.modifiers.map(modifier => ({ ...modifier, slot: span(modifier.slot) })),
+		...(read.passes ? { passes: span(read.passes) } : {}),
+		...(read.waited ? { waited: span(read.waited) } : {}),
+		...(read.restarted ? { restarted: span(read.restarted) } : {}),
+		...(read.saved ? { saved: span(read.saved) } : {}),
+		...(read.length ? { length: span(read.length) } : {}),
+		...(read.workCause ? { workCause: span(read.workCause) } : {}),
+		...(read.also ? { also: span(read.also) } : {}),
+		...(read.earlier ? { earlier: span(read.earlier) } : {}),
+	}
+	gapVerbs.set(clause, { ...verb, subject: who.id })
+	return clause
+}
+
+/** After a clause that ends at a joint a gapped clause may follow, its verb, for the part after the joint. */
+function noteGap(sentence: Sentence, cut: Cut, next: string | undefined, item: Item): void {
+	const verb = item.kind === 'clause' && GAP_JOINT.test(sentence.text.slice(cut.at, cut.end)) ? gapVerb(sentence.text, item.clause) : undefined
+	// Each reading that reaches the joint sets what follows it: a clause with no verb to repeat leaves none there.
+	if (verb) (sentence.gaps ??= new Map()).set(`${cut.end}|${next ?? ''}`, verb)
+	else sentence.gaps?.delete(`${cut.end}|${next ?? ''}`)
 }
 
 /** Where a part of the sentence that starts at `i` may end: the sentence's end first, then each cut after `i`, the last first. */
@@ -642,6 +741,12 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 	if (typeof clause !== 'object' && fenceOf !== undefined && FENCE_IT.test(text.slice(i, j))) {
 		const compared = readClause(language, text, i, j, place, referent, initial, plural, fenceOf)
 		if (typeof compared === 'object') clause = compared
+	}
+	// "C asks at 1 s, then B at 2 s": the part repeats the verb of the clause before with a new subject and moment (`gapped`).
+	const verb = sentence.gaps?.get(`${i}|${referent ?? ''}`)
+	if (typeof clause !== 'object' && verb !== undefined && came !== undefined && GAP_JOINT.test(text.slice(came.at, came.end))) {
+		const gap = gapped(sentence, i, j, verb)
+		if (gap) clause = gap
 	}
 	if (typeof clause === 'string') slotProblems.set(slotKey(i, j, referent), clause)
 	// A clause after "while" or "when" leaves the subject before it for "it", unless the clause before had none to leave:
@@ -684,7 +789,8 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 	const referentAt = new Map<number, string | undefined>([[start, referent0]])
 
 	const best = (i: number, referent: string | undefined, initial: boolean): Parse | null => {
-		const key = `${i}|${referent ?? ''}|${initial}`
+		// A gapped clause at `i` repeats the verb of the clause before it (`gapped`): another clause before, another reading.
+		const key = `${i}|${referent ?? ''}|${initial}|${sentence.gaps?.get(`${i}|${referent ?? ''}`)?.words ?? ''}`
 		if (memo.has(key)) return memo.get(key) ?? null
 		memo.set(key, null)
 		let found: Parse | null = null
@@ -701,6 +807,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 				if (item.kind === 'clause' && item.clause.subject !== undefined) (sentence.before ??= new Map()).set(`${cut.end}|${next ?? ''}`, item.clause.subject)
 				const fence = item.kind === 'clause' ? fenceNamed(language, item.clause) : undefined
 				if (fence !== undefined) (sentence.fences ??= new Map()).set(`${cut.end}|${next ?? ''}`, fence)
+				noteGap(sentence, cut, next, item)
 				const rest = best(cut.end, next, false)
 				if (rest && twiceOrdered(rest.items, text.slice(cut.at, cut.end))) continue
 				if (rest && (!found || found.items.length > rest.items.length + 1)) found = { items: joinItems(item, rest.items, text.slice(cut.at, cut.end)) }
@@ -882,7 +989,8 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 	const memo = new Map<string, Partial>()
 	const sentence: Sentence = { language, text, end, place, cuts, slotProblems, ...(plural ? { plural } : {}) }
 	const walk = (i: number, referent: string | undefined, initial: boolean): Partial => {
-		const key = `${i}|${referent ?? ''}|${initial}`
+		// A gapped clause at `i` repeats the verb of the clause before it (`gapped`): another clause before, another reading.
+		const key = `${i}|${referent ?? ''}|${initial}|${sentence.gaps?.get(`${i}|${referent ?? ''}`)?.words ?? ''}`
 		const kept = memo.get(key)
 		if (kept) return kept
 		let found: Partial | undefined
@@ -898,6 +1006,7 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 				}
 				const cut = cuts.find(c => c.at === j) as Cut
 				if (!joins(cut, item)) continue
+				noteGap(sentence, cut, next, item)
 				const rest = walk(cut.end, next, false)
 				if (twiceOrdered(rest.items as Item[], text.slice(cut.at, cut.end))) {
 					// The clause ordered twice is a part that does not read, told as such ("so" and "right then").

@@ -890,14 +890,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'asks-with-wait-short': (s, env) => withWait(env, actor(s[0]), num(s[1])),
 	'asks-also-with-wait': (s, env) => {
 		const w = actor(s[0])
-		const ask = askOf(env, w)
-		if (!ask || ask.tryOnly || ask.wait !== num(s[1])) return NO
+		const ask = askOf(env, w, h => !h.tryOnly && h.wait === num(s[1]))
+		if (!ask) return NO
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(ask))]
 		return before.some(h => h.kind === 'asked' && h.worker !== w && !h.tryOnly && h.wait === ask.wait) ? event(ask) : NO
 	},
 	'asks-without-limit': (s, env) => {
-		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store))
-		return ask && !ask.tryOnly && !Number.isFinite(ask.wait ?? Number.POSITIVE_INFINITY) ? event(ask) : NO
+		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
+		return ask ? event(ask) : NO
 	},
 	'gets-place-of': (s, env) => {
 		const list = env.step.happenings
@@ -1818,7 +1818,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		if (wroteSince || inLine) return NO
 		if (laterSteps(env).some(step => events(step, 'wrote', h => h.worker === w).length > 0)) return NO
-		return timeless(holding === undefined)
+		if (holding !== undefined) return NO
+		const end = endOfCode(env, w)
+		return timeless(true, end === undefined ? {} : { makers: [end] })
 	},
 	// A crash of a worker that held a live lease of the key: granted it before the crash, and released or lost none since.
 	'crashes-without-letting-go': (s, env) => {
@@ -2339,9 +2341,31 @@ function joined(env: Env, w: string): Meaning {
 	return NO
 }
 
+/**
+ * What ended w's code in the step, for causes ("so A stops without saving"): the event its code's last call of the run met, when
+ * that is a refused renewal or a give-up (the call throws) and the code's block had, after that call, a write it never got to;
+ * else, of the step's events, the last return of w's function, let-go at its end (not a lease.release() call) or crash of w's.
+ */
+function endOfCode(env: Env, w: string): Happening | undefined {
+	const later = env.run.steps.slice(env.step.index + 1)
+	const mine = (env.step.ran ?? []).filter(line => line.worker === w)
+	const final = mine.length > 0 && !later.some(step => (step.ran ?? []).some(line => line.worker === w)) ? mine[mine.length - 1] : undefined
+	const met = final?.act ? env.step.happenings[final.order] : undefined
+	if (final?.statement !== undefined && met !== undefined && 'worker' in met && met.worker === w && (met.kind === 'renew-refused' || met.kind === 'gave-up')) {
+		const code = env.run.statements ?? []
+		const writers = Object.keys(env.context.words?.writes ?? {})
+		const after: number[] = []
+		for (let k = code[final.statement]?.next; k !== undefined && !after.includes(k); k = code[k]?.next) after.push(k)
+		if (after.some(k => (code[k]?.calls ?? []).some(call => writers.includes(call)))) return met
+	}
+	const ends = env.step.happenings.filter(h => (h.kind === 'returned' && h.worker === w) || (h.kind === 'released' && h.worker === w && !h.called) || (h.kind === 'crashed' && h.worker === w))
+	return ends[ends.length - 1]
+}
+
+/** The worker asked in the step with that wait: any of its asks of the step (a try turned away may come before). */
 function withWait(env: Env, worker: string, wait: number, key?: Slot): Meaning {
-	const ask = askOf(env, worker, h => fits(key, h.store))
-	return ask && !ask.tryOnly && ask.wait === wait ? event(ask) : NO
+	const ask = askOf(env, worker, h => fits(key, h.store) && !h.tryOnly && h.wait === wait)
+	return ask ? event(ask) : NO
 }
 
 function fromLine(env: Env, worker: string, wanted: { key: Slot | undefined; place?: number; fence?: bigint; askedAt?: number }): Meaning {

@@ -697,7 +697,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "asked(w, k, wait D) ∈ step",
 		pattern: '{worker} asks for {key} with a wait of {duration}', alternatives: ["{worker} asks for {key} with a {duration} wait", "{worker} asks for {key}, willing to wait( up to) {duration}", "{worker} asks for {key}, this time willing to wait( up to) {duration}", "{worker} asks for {key}, willing to wait only {duration}", "{worker} requests {key} with a wait of {duration}", "{worker} requests {key} with a {duration} wait"],
 		example: 'Worker B asks for the key with a wait of 10 s',
-		meaning: 'The worker asked for the key in this step, waiting at most that long.',
+		meaning: 'The worker asked for the key in this step, waiting at most that long: any of its asks of the step (one that tried and was turned away, then asked with a wait, "asks again, willing to wait up to 5 s", tells that later ask).',
 		check: (slots, context) => waitOf(slots, context, 2),
 	},
 	{
@@ -707,7 +707,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "asked(w, wait D) ∈ step",
 		pattern: '{worker} asks with a wait of {duration}', alternatives: ["{worker} asks with a {duration} wait", "{worker} asks, willing to wait {duration}", "{worker} asks, ready to wait {duration}", "{worker} is willing/ready to wait {duration}", "{worker} asks, with a wait of {duration}", "{worker} asks, with a {duration} wait", "{worker} is willing/ready to wait up to {duration}", "{worker} will wait( up to) {duration}", "{worker} asks, willing/ready to wait up to {duration}", "{worker} asks, this time willing/ready to wait( up to) {duration}", "{worker} asks, willing/ready to wait only {duration}"],
 		example: 'Worker B asks with a wait of 10 s',
-		meaning: 'The worker asked for the key in this step, waiting at most that long.',
+		meaning: 'The worker asked for the key in this step, waiting at most that long: any of its asks of the step (one that tried and was turned away, then asked with a wait, "asks again, willing to wait up to 5 s", tells that later ask).',
 		check: (slots, context) => waitOf(slots, context, 1),
 	},
 	{
@@ -722,7 +722,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const verdict = waitOf(slots, context, 1)
 			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
-			const mine = asks(context, worker)[0] as Of<'asked'>
+			const mine = asks(context, worker, h => !h.tryOnly && h.wait === numberOf(slots[1]))[0] as Of<'asked'>
 			const before = [...earlierHappenings(context), ...context.step.happenings.slice(0, context.step.happenings.indexOf(mine))]
 			const other = before.find(h => h.kind === 'asked' && h.worker !== worker && !h.tryOnly && h.wait === mine.wait)
 			if (other === undefined) return fails(`no other worker asked with ${readAloudWithAVowel(time(numberOf(slots[1]))) ? 'an' : 'a'} ${time(numberOf(slots[1]))} wait before ${context.name(worker)}: "also" says one did`, 1)
@@ -736,10 +736,11 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "asked(w, k, wait ∞) ∈ step",
 		pattern: '{worker} asks for {key} without a limit', alternatives: ["{worker} asks for {key} with no limit/deadline", "{worker} asks for {key} without a time limit/deadline", "{worker} asks for {key} with no time limit", "{worker} asks without a limit/deadline", "{worker} asks without a time limit", "{worker} asks with no limit/deadline", "{worker} asks with no time limit", "{worker} asks for {key} with no limit on its wait", "{worker} asks with no limit on its wait", "{worker} asks, with no limit on its wait", "{worker} asks for {key}, with no limit on its wait", "{worker} asks, without a limit"],
 		example: 'Worker C asks for the key without a limit',
-		meaning: 'The worker asked for the key in this step with no limit on its wait: it waits as long as it takes.',
+		meaning: 'The worker asked for the key in this step with no limit on its wait: it waits as long as it takes (any of its asks of the step: after a try turned away, the ask that followed).',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const ask = asks(context, worker, undefined, slots[1])[0]
+			// Its first ask of the step with no limit (after a try turned away, the ask that followed), else (for the message) its first hold, else its first try.
+			const ask = asks(context, worker, h => !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY), slots[1])[0] ?? asks(context, worker, h => !h.tryOnly, slots[1])[0] ?? asks(context, worker, undefined, slots[1])[0]
 			if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
 			if (ask.tryOnly || (ask.wait !== undefined && ask.wait !== Number.POSITIVE_INFINITY)) return fails(`${context.name(worker)} ${describeAsk(ask)}`, 0)
 			return holds([saw(context.step, ask)], ask.at)
@@ -1592,8 +1593,10 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 function waitOf(slots: readonly Slot[], context: ClaimContext, wait: number, told?: Of<'asked'> | null): Verdict {
 	const worker = actorOf(slots[0])
 	const wanted = numberOf(slots[wait])
-	// `told`: the ask whose wait a state of waiting stands on (null: none in this step); else the worker's first ask of the step.
-	const ask = told === null ? undefined : (told ?? asks(context, worker, undefined, slots[1])[0])
+	// `told`: the ask whose wait a state of waiting stands on (null: none in this step); else the worker's first ask of the step with
+	// that wait (a worker that tried, was turned away, then asked with a wait, "asks, willing to wait 5 s" of its second ask), else (for the
+	// message) its first hold, else its first try.
+	const ask = told === null ? undefined : (told ?? asks(context, worker, h => !h.tryOnly && h.wait === wanted, slots[1])[0] ?? asks(context, worker, h => !h.tryOnly, slots[1])[0] ?? asks(context, worker, undefined, slots[1])[0])
 	if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
 	if (ask.tryOnly || ask.wait !== wanted) return fails(`${context.name(worker)} ${describeAsk(ask)}`, wait)
 	return holds([saw(context.step, ask)], ask.at)

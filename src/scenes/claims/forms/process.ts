@@ -6,6 +6,7 @@
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { THING, inWords } from '../form.ts'
 import type { StepFacts } from '../facts.ts'
+import type { Happening } from '../../frame.ts'
 import { actorOf, fails, happened, happenedBefore, holds, keyStore, laterSteps, leaseState, numberOf, ofKey, runSteps, saw, sentBy, staleWrite, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import { describeWrite } from './writes.ts'
@@ -143,6 +144,28 @@ function withFences(slots: readonly Slot[], context: ClaimContext, changed: bool
 	if (!changed && !drawn.changed) return fails(`as drawn too, ${describeWrite(context, drawn)}: the fences would change nothing for this write`, 0)
 	if (changed && !drawn.changed) return fails(`as drawn, ${describeWrite(context, drawn)}`, 0)
 	return holds([saw(context.step, drawn)], drawn.at)
+}
+
+/**
+ * The happening of this step that ended the worker's code, for the causes of "A stops without saving": a refused renewal or a
+ * give-up that was the act of the last statement its code ran in the run (its call threw, and its code ran nothing after it,
+ * in this step or a later one), when a statement after that one in its block, which never ran, writes: but for the refusal, its
+ * code would have gone on to save. Else its function's return, its let-go at the function's end or its process's crash in
+ * this step, the last of them.
+ */
+function stopOf(context: ClaimContext, worker: string): Happening | undefined {
+	const list = context.step.happenings
+	const ran = (context.step.ran ?? []).filter(line => line.worker === worker)
+	const last = ran[ran.length - 1]
+	const act = last?.act === true ? list[last.order] : undefined
+	if (last?.statement !== undefined && act !== undefined && (act.kind === 'renew-refused' || act.kind === 'gave-up') && act.worker === worker && !laterSteps(context).some(step => (step.ran ?? []).some(line => line.worker === worker))) {
+		const statements = context.run.statements ?? []
+		const writes = context.words?.writes ?? {}
+		for (let next = statements[last.statement]?.next, seen = 0; next !== undefined && seen < statements.length; next = statements[next]?.next, seen++) {
+			if (statements[next]?.calls.some(call => writes[call] !== undefined)) return act
+		}
+	}
+	return list.filter(h => 'worker' in h && h.worker === worker && (h.kind === 'returned' || (h.kind === 'released' && h.called !== true) || h.kind === 'crashed')).pop()
 }
 
 export const PROCESS_FORMS: readonly ClaimForm[] = [
@@ -386,10 +409,10 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		// True of every worker that never gets the key or writes: never offered.
 		quiet: true,
-		formula: "no wrote(w) from the text's latest told place in the step (else its start) to the scene's end, nor since w's last granted before that place; w not in line at the step's end (its last asked(w) followed by a granted, refused, gave-up, left or crashed of w's); and at the step's end, since w's last granted, a returned(w), released(w) or crashed(w), or an expired, gone or ended lease of w's (or no granted(w) at all)",
+		formula: "no wrote(w) from the text's latest told place in the step (else its start) to the scene's end, nor since w's last granted before that place; w not in line at the step's end (its last asked(w) followed by a granted, refused, gave-up, left or crashed of w's); and at the step's end, since w's last granted, a returned(w), released(w) or crashed(w), or an expired, gone or ended lease of w's (or no granted(w) at all); for causes it tells stop(w) ∈ step: the renew-refused or gave-up of w's that the last statement w's code ran in the run met, when a statement after it in its block writes; else w's last returned, released (not called) or crashed ∈ step",
 		pattern: '{worker} stops without saving', alternatives: ['{worker} stops without writing', '{worker} stops without saving anything'],
 		example: 'A stops without saving',
-		meaning: "The worker makes no write from the moment the text told last in this step (else the step's start) to the scene's end, and made none in its hold before it (since the key was last given to it); and by the step's end its hold's code has ended (its function returned or let go, or its process crashed) or it holds nothing (its lease ran out, went with its store or was ended, or it never got the key); a worker still in line for the key has not stopped.",
+		meaning: "The worker makes no write from the moment the text told last in this step (else the step's start) to the scene's end, and made none in its hold before it (since the key was last given to it); and by the step's end its hold's code has ended (its function returned or let go, or its process crashed) or it holds nothing (its lease ran out, went with its store or was ended, or it never got the key); a worker still in line for the key has not stopped. After \"so\" (\"the lock refuses, so A stops without saving\"), what ended its code in this step is what the clause before must be why of: the refused renewal or give-up its code's last call of the scene met (the call threw), when a write after that call in its block never ran (but for the refusal it would have saved); else its function's return, its let-go at the function's end or its crash in this step.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const name = context.name(worker)
@@ -414,7 +437,10 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 				const ended = upToEnd.slice(last).some(h => 'worker' in h && h.worker === worker && (h.kind === 'crashed' || ((h.kind === 'returned' || h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store)))
 				if (!ended) return fails(`${name} still holds its lease at the step's end, and its function has not returned: it has not stopped`, 0)
 			}
-			return holds([{ kind: 'nothing', what: `a write by ${worker} from this moment on` }])
+			const verdict = holds([{ kind: 'nothing', what: `a write by ${worker} from this moment on` }])
+			// What ended its code, which "so" before it must be why of ("the lock refuses, so A stops without saving").
+			const stop = stopOf(context, worker)
+			return stop === undefined || !verdict.ok ? verdict : { ...verdict, said: { events: [stop] } }
 		},
 	},
 	{
