@@ -1421,6 +1421,23 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const paused = env.step.start.workers.get(w)?.paused === true || env.step.end.workers.get(w)?.paused === true
 		return timeless(!(env.run.sampleRenews && !paused))
 	},
+	// The last grant of the key to w by the step's end records no renewal of its own, and no renewal of that lease follows it before w's next grant.
+	'holds-without-renewing': (s, env) => {
+		const w = actor(s[0])
+		const start = leaseAt(env.step.start, w)
+		const held = (start !== undefined && state(start) === 'live' && fits(s[1], start.store)) || events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store)).length > 0
+		if (!held) return NO
+		const past = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
+		const grant = past.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && fits(s[1], h.store)).pop()
+		if (grant === undefined || grant.renews === true) return NO
+		const rest = [...past.slice(past.indexOf(grant) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
+		for (const h of rest) {
+			if (h.kind === 'granted' && h.worker === w) break
+			if (h.kind === 'renewed' && h.worker === w && h.store === grant.store) return NO
+		}
+		// It tells the hold, whose grant is why others wait behind it ("A holds it with renewal off, so B waits").
+		return { ok: true, events: [], makers: [grant], absent: w }
+	},
 	'nothing-has-renewed': (s, env) => {
 		const w = actor(s[0])
 		// At a moment of the step: w's last grant by then, and no renewal of that lease from it up to the moment; the absent renewal is a cause only when w renewed nothing in the step.
