@@ -212,7 +212,8 @@ export function slotReaders(names: SceneNames, words: DomainWords, nouns: readon
 			},
 		},
 		workers: {
-			pattern: workers.length === 0 ? '(?!)' : `(?:${groupNoun} |[Bb]oth )?(?:${alternatives(workers)})(?:, (?:${alternatives(workers)}))*,? and (?:${alternatives(workers)})|they|them both|both of them|them|both`,
+			// Three names or more may be listed with commas alone ("C, B, D"), as a list after a colon is written.
+			pattern: workers.length === 0 ? '(?!)' : `(?:${groupNoun} |[Bb]oth )?(?:${alternatives(workers)})(?:, (?:${alternatives(workers)}))*,? and (?:${alternatives(workers)})|(?:${alternatives(workers)})(?:, (?:${alternatives(workers)})){2,}|they|them both|both of them|them|both`,
 			read(text, referent, _own, plural) {
 				// "they" and "both" name the workers the clause before names, else those a sentence before named together ("B and C ask. A holds the key, so they wait").
 				const group = groupOf(referent) ?? (plural !== undefined && plural.length >= 2 ? [...plural] : undefined)

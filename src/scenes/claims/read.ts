@@ -1161,13 +1161,13 @@ function lockNameHint(language: SceneLanguage, segment: string): string {
 }
 
 /**
- * "stays free" or "stays held" would tell since when the key was so, which no form checks (the key may have
- * been freed in the step, or only at its end): what to write instead.
+ * "stays held" would tell since when the key was held, which no form checks (the key may have changed hands in
+ * the step): what to write instead. ("stays free" reads: `key-stays-free`.)
  */
 function staysHint(segment: string): string {
-	const stays = /\b(?:stays|remains) (free|held|taken)\b/i.exec(segment)
+	const stays = /\b(?:stays|remains) (held|taken)\b/i.exec(segment)
 	if (!stays) return ''
-	return `; "${stays[0]}" is not read, as it would tell since when the key was ${stays[1]}: write "the key is ${stays[1]}" (at the step's end) or "nobody holds the key"${stays[1] === 'free' ? ', and tell what freed it ("A\'s lease runs out")' : ''}`
+	return `; "${stays[0]}" is not read, as it would tell since when the key was ${stays[1]}: write "the key is ${stays[1]}" (at the step's end), or who holds it`
 }
 
 /** Words of order that a work phrase never holds ("the next invoice numbers"): the engine counts no worker's work. */

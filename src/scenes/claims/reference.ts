@@ -802,6 +802,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = storeOf(env, s[0])
 		return keyOver(env, s[0], holders => holders.length === 0, store ? { free: store.id } : {})
 	},
+	// Free from t0 (the named moment, else the step's start) to the step's end: no holder at the end, and no change of holders at or after t0.
+	'key-stays-free': (s, env) => {
+		const store = storeOf(env, s[0])
+		if (!store || store.holders.length > 0) return NO
+		const t0 = env.moment ?? env.step.start.time
+		const changed = env.step.happenings.some(h => h.at >= t0 && 'store' in h && h.store === store.id && ['granted', 'released', 'expired', 'gone', 'ended'].includes(h.kind))
+		return changed ? NO : { ok: true, at: t0, events: [], makers: holderMakers(env, store), free: store.id }
+	},
 	'key-held': (s, env) => keyOver(env, s[0], holders => holders.length > 0),
 	'key-held-by': (s, env) => keyOver(env, s[0], holders => holders.length === 1 && holders[0] === actor(s[1])),
 	'key-held-by-workers': (s, env) => keyOver(env, s[0], holders => setEq(actors(s[1]), holders)),
@@ -982,6 +990,28 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'workers-wait-in-order': (s, env) => /^(?:they|them|both|them both|both of them)$/i.test(s[0]?.text ?? '') ? NO : line(env, waiters => waiters.length === actors(s[0]).length && actors(s[0]).every((w, i) => waiters[i] === w)),
 	'workers-wait-first': (s, env) => line(env, waiters => setEq(actors(s[0]), waiters) && waiters[0] === actor(s[1])),
 	'workers-wait-first-then': (s, env) => line(env, waiters => waiters.length === 2 && actors(s[0]).length === 2 && setEq(actors(s[0]), waiters) && waiters[0] === actor(s[1]) && waiters[1] === actor(s[2])),
+	// "all n": the last n workers the text named asking before the clause (its last slot); the line is they and no other.
+	'all-count-wait': (s, env) => {
+		const n = num(s[0])
+		const before = actors(s[s.length - 1])
+		if (before.length < n) return NO
+		const those = before.slice(before.length - n)
+		return line(env, waiters => setEq(those, waiters))
+	},
+	// The list after the colon is the whole line, first first; it names n, and the last n askers named before (all, when fewer) are in it.
+	'all-count-wait-listed': (s, env) => {
+		const n = num(s[0])
+		const list = actors(s[1])
+		if (/^(?:they|them|both|them both|both of them)$/i.test(s[1]?.text ?? '') || list.length !== n) return NO
+		const before = actors(s[s.length - 1])
+		if (!before.slice(Math.max(0, before.length - n)).every(w => list.includes(w))) return NO
+		return line(env, waiters => waiters.length === list.length && list.every((w, i) => waiters[i] === w))
+	},
+	'count-wait-listed': (s, env) => {
+		const list = actors(s[1])
+		if (/^(?:they|them|both|them both|both of them)$/i.test(s[1]?.text ?? '') || list.length !== num(s[0])) return NO
+		return line(env, waiters => waiters.length === list.length && list.every((w, i) => waiters[i] === w))
+	},
 	'place-in-line': (s, env) => {
 		const waiting = env.world.workers.get(actor(s[0]))?.waiting
 		const store = waiting ? env.world.stores.get(waiting.store) : undefined
@@ -1390,6 +1420,23 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		const paused = env.step.start.workers.get(w)?.paused === true || env.step.end.workers.get(w)?.paused === true
 		return timeless(!(env.run.sampleRenews && !paused))
+	},
+	// The last grant of the key to w by the step's end records no renewal of its own, and no renewal of that lease follows it before w's next grant.
+	'holds-without-renewing': (s, env) => {
+		const w = actor(s[0])
+		const start = leaseAt(env.step.start, w)
+		const held = (start !== undefined && state(start) === 'live' && fits(s[1], start.store)) || events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store)).length > 0
+		if (!held) return NO
+		const past = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
+		const grant = past.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && fits(s[1], h.store)).pop()
+		if (grant === undefined || grant.renews === true) return NO
+		const rest = [...past.slice(past.indexOf(grant) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
+		for (const h of rest) {
+			if (h.kind === 'granted' && h.worker === w) break
+			if (h.kind === 'renewed' && h.worker === w && h.store === grant.store) return NO
+		}
+		// It tells the hold, whose grant is why others wait behind it ("A holds it with renewal off, so B waits").
+		return { ok: true, events: [], makers: [grant], absent: w }
 	},
 	'nothing-has-renewed': (s, env) => {
 		const w = actor(s[0])

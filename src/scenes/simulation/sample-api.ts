@@ -149,6 +149,7 @@ function sampleLock(world: World, worker: WorkerActor, process: WorkerProcess, n
 				...(line === undefined ? {} : { line }),
 				wait: settings.wait,
 				ttl: settings.ttl,
+				...(settings.renew ? { renews: true as const } : {}),
 				position: world.statement ?? world.scene.position,
 				...(settings.signal === undefined ? {} : { signal: settings.signal }),
 				body: async lease => {

@@ -445,7 +445,7 @@ export class World {
 	async startHold(
 		worker: WorkerActor,
 		store: StoreActor,
-		options: { tryOnly: boolean; wait?: number; ttl?: number; position: Position; unshown?: true; body?: (lease: Lease) => Promise<unknown>; signal?: AbortSignal; line?: number },
+		options: { tryOnly: boolean; wait?: number; ttl?: number; position: Position; unshown?: true; body?: (lease: Lease) => Promise<unknown>; signal?: AbortSignal; line?: number; /** The code's hold renews the lease on its own: the grant records it. */ renews?: true },
 	): Promise<Hold> {
 		// A lease of this worker's that ran out before it asks again is told before its new hold replaces it.
 		this.record.noticeLosses()
@@ -493,6 +493,7 @@ export class World {
 				...(lease.fence === undefined ? {} : { fence: lease.fence }),
 				...(store.actor.limit === undefined ? {} : { limit: store.actor.limit }),
 				...(place > 0 ? { place } : {}),
+				...(options.renews ? { renews: true as const } : {}),
 			})
 			this.record.ledger.granted(hold.result as Extract<Happening, { kind: 'granted' }>)
 			if (body) return body(lease)

@@ -271,6 +271,24 @@ function keyState(context: ClaimContext, store: StoreFact, test: (holders: reado
 	return span.until === undefined ? verdict : { ...verdict, until: span.until, endedBy: span.endedBy as number }
 }
 
+/**
+ * "the key stays free": free at the step's end, and its holders unchanged from the moment the clause names (its events
+ * count), else from the step's start: no one got the key, nor held it, since.
+ */
+function staysFree(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const store = counted(context, slots[0])
+	if (typeof store === 'string') return fails(store, 0)
+	if (store.holders.length > 0) return fails(`the key is held by ${names(context, store.holders)} when the step ends`, 0)
+	const moment = context.moment
+	const since = moment ?? context.step.start.time
+	const change = context.step.happenings.find(h => (h.kind === 'granted' || h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store.id && h.at >= since)
+	if (change !== undefined && 'worker' in change) {
+		const span = moment === undefined ? 'through this step' : `from ${time(moment)}`
+		return fails(`${context.name(change.worker)} ${change.kind === 'granted' ? 'got the key at' : 'held the key until'} ${time(change.at)}, so it did not stay free ${span}`, 0)
+	}
+	return { ...holds([holdersEvidence(context.world, store)], since), said: { free: store.id } } as Verdict
+}
+
 /** The semaphore's key of slot 0 is full at the clause's moment (`full`), or has room. */
 function fullness(slots: readonly Slot[], context: ClaimContext, full: boolean): Verdict {
 	const store = counted(context, slots[0])
@@ -574,7 +592,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "granted(w) in an earlier step, no released(w), returned(w), crashed(w) nor asked(w) after it up to the step's end, and paused(w, t) false",
-		pattern: '{worker} is still working', alternatives: ["{worker} is still at work", "{worker} is still doing its WORK", "{worker} keeps working", "{worker} is still DOING"],
+		pattern: '{worker} is still working', alternatives: ["{worker} is still at work", "{worker} is still doing its WORK", "{worker} keeps working", "{worker} is still DOING", "{owner} WORK is still running", "{owner} WORK is still going"],
 		example: 'A is still working',
 		meaning: "The worker's code is still in the body of its hold: it was given the key before this step, has not let go nor returned (its function returned, whether or not its lease was still live), crashed nor asked for a key again (its code left that hold), and its process runs (a paused process does no work) at the clause's moment: the step's end, a moment it names, or just before a pause the text goes on to tell. Its lease may have run out: the work goes on.",
 		check(slots, context) {
@@ -1003,6 +1021,16 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => holdersState(slots, context, 0, holders => holders.length === 0, holders => `the key is held by ${names(context, holders)}`, 0, store => ({ free: store })),
 	},
 	{
+		id: 'key-stays-free',
+		places: STORY,
+		tells: 'state',
+		formula: "holders(k, t') = ∅ for every t' from t0 to the step's end: no granted(k), released(k), expired(k), gone(k) nor ended(k) ∈ step at or after t0, and holders(k) = ∅ at the step's end; t0 is the moment the clause names, else the step's start",
+		pattern: '{key} stays free', alternatives: ['{key} remains free', '{key} stays/remains available/unheld'],
+		example: 'the key stays free',
+		meaning: "No one holds the key from the moment the clause names (\"At 5 s the key stays free\"), else from the step's start, to the step's end: no one got the key in that time, nor held it at any point of it (a key freed in the step, or at that moment, did not stay free: write \"the key is free\").",
+		check: (slots, context) => staysFree(slots, context),
+	},
+	{
 		id: 'key-held',
 		places: STORY,
 		tells: 'state',
@@ -1161,7 +1189,7 @@ export const WORKING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "granted(w) at or before t, no released(w) nor returned(w) of its store, crashed(w) nor asked(w) after it up to t, and paused(w, t) false",
-		pattern: '{worker} is working', alternatives: ['{worker} works', '{worker} is at work', '{worker} is DOING'],
+		pattern: '{worker} is working', alternatives: ['{worker} works', '{worker} is at work', '{worker} is DOING', '{owner} WORK is running'],
 		example: 'A is working',
 		meaning: "The worker's code is in the body of its hold at the clause's moment (\"While A works, B asks\"): the engine gave it the key in this step or before, it has not let go nor returned, crashed nor asked for a key again since, and its process runs (a paused process does no work). Its lease may have run out: the work goes on. Unlike \"is still working\", its work may have begun in this step.",
 		check: (slots, context) => atWork(slots, context),

@@ -1049,6 +1049,17 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'holds-without-renewing',
+		places: STORY,
+		tells: 'none',
+		quiet: true,
+		formula: "w held a lease of k in the step, whose granted(w, k) (the last at or before the step's end) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w) of it after that grant, in any step, before w's next granted",
+		pattern: '{worker} holds {key} with renewal off', alternatives: ['{worker} holds {key} with renewal turned off', '{worker} holds {key} without renewing( it)', '{worker} with renewal off', '{worker} with renewal turned off', '{owner} hold has renewal off', '{owner} hold has renewal turned off'],
+		example: 'A holds the key with renewal off',
+		meaning: "The worker held a lease of the key in this step, given by a hold that renews nothing on its own (the code sample's hold says renew: false, as the run records), and nothing renewed that lease, in this step, before it or after it, while it lasted: \"Worker A gets the key with fence 1 and a 6 s lease, with renewal turned off\".",
+		check: (slots, context) => heldWithoutRenewal(slots, context),
+	},
+	{
 		id: 'renewal-refused',
 		places: STORY,
 		tells: 'event',
@@ -1100,6 +1111,28 @@ function notRenewedBy(slots: readonly Slot[], context: ClaimContext, at: number)
 	if (renewal) return fails(`${name} renewed this lease at ${time(renewal.at)}, by ${time(at)}: it was given at ${time(grant.at)}`, 0)
 	const verdict = holds([{ kind: 'nothing', step: context.step.index, what: `a renewal of ${worker}'s lease from ${time(grant.at)} up to ${time(at)}` }])
 	return happened(context.step, 'renewed', h => h.worker === worker).length > 0 ? verdict : ({ ...verdict, said: { absent: { kind: 'renewed', worker } } } as Verdict)
+}
+
+/**
+ * "with renewal turned off": the worker's last grant of the key by the step's end (its lease held in the step) records a hold that renews
+ * nothing on its own, and nothing renewed that lease from its grant until the worker's next grant, in any step.
+ */
+function heldWithoutRenewal(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	if (!heldIn(context.step, worker).some(held => ofKey(slots[1], held.store))) return fails(`${name} holds no lease of the key in this step`, 0)
+	const steps = [...runSteps(context.run).filter(step => step.index <= context.step.index), ...laterSteps(context)]
+	const all = steps.flatMap(step => step.happenings.map(h => ({ step, h })))
+	const upTo = all.filter(one => one.step.index <= context.step.index)
+	const found = upTo.filter(one => one.h.kind === 'granted' && one.h.worker === worker && ofKey(slots[1], one.h.store)).pop()
+	if (found === undefined) return fails(`the engine gave ${name} no lease of the key by this step`, 0)
+	const grant = found.h as Of<'granted'>
+	if (grant.renews === true) return fails(`the code sample's hold renews ${name}'s lease on its own while ${name} runs (renewal is on unless it says renew: false)`, 0)
+	const after = all.slice(all.indexOf(found) + 1)
+	const next = after.findIndex(one => one.h.kind === 'granted' && one.h.worker === worker)
+	const renewal = (next < 0 ? after : after.slice(0, next)).find(one => one.h.kind === 'renewed' && one.h.worker === worker && one.h.store === grant.store)
+	if (renewal !== undefined) return fails(`${name} renewed this lease at ${time(renewal.h.at)}${renewal.step.index === context.step.index ? '' : `, in step ${renewal.step.index}`}`, 0)
+	return { ...holds([saw(found.step, grant)]), said: { absent: { kind: 'renewed', worker } } } as Verdict
 }
 
 /** The worker of slot 0 held a lease in this step and nothing renews it, in this step or a later one while it lasts. */

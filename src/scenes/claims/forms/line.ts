@@ -1019,6 +1019,57 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'all-count-wait',
+		places: STORY,
+		tells: 'state',
+		others: 'askers',
+		formula: "the text named n workers or more as asking before the clause, and line(k, t) = the last n of them (in any order)",
+		pattern: 'all {count} wait( in line)', alternatives: ['all {count} are waiting( in line)', 'all {count} workers wait( in line)', 'all {count} of them wait( in line)'],
+		example: 'all three wait in line',
+		meaning: 'The count names the workers the text named as asking before it (their ask, the lock\'s answer to it, their place in line), the last that many: the text named that many or more, and those workers, and no other, are in line when the step ends ("C asks, then B, then D. A holds the key, so all three wait in line").',
+		check(slots, context) {
+			const wanted = numberOf(slots[0])
+			const named = actorsOf(slots[slots.length - 1])
+			if (named.length < wanted) return fails(`"${slots[0]?.text}" names the last ${wanted} workers the text told asking before it, and it told ${named.length === 0 ? 'none' : names(context, named)}: name them`, 0)
+			return line([{ ...(slots[0] as Slot), type: 'workers', value: { type: 'actors', ids: named.slice(-wanted) } }], context, { list: 0 })
+		},
+	},
+	{
+		id: 'all-count-wait-listed',
+		places: STORY,
+		tells: 'state',
+		others: 'askers',
+		formula: "|ws| = n, line(k, t) = ws in that order, first first, and each of the last n workers the text named as asking before the clause (all of them, when fewer) ∈ ws",
+		pattern: 'all {count} wait in line: {workers}', alternatives: ['all {count} wait: {workers}', 'all {count} are waiting( in line): {workers}', 'all {count} workers wait in line: {workers}'],
+		example: 'all three wait in line: C, B, D',
+		meaning: 'The list after the colon is the line when the step ends, first to last, and no one else is in it; the count is how many it names. The count names the workers the text named as asking before it (the last that many), which must be those listed ("C asks, then B, then D. A holds the key, so all three wait in line: C, B, D").',
+		check(slots, context) {
+			const wanted = numberOf(slots[0])
+			const listed = actorsOf(slots[1])
+			if (NAMES_NO_ORDER.test(slots[1]?.text ?? '')) return fails(`the list after the colon is the line's order, and "${slots[1]?.text}" names none: name each worker in line, first first ("C, B, D")`, 1)
+			if (listed.length !== wanted) return fails(`"${slots[0]?.text}" counts ${wanted}, and the list after the colon names ${listed.length}`, 0)
+			const told = actorsOf(slots[slots.length - 1]).slice(-wanted)
+			const missing = told.filter(id => !listed.includes(id))
+			if (missing.length > 0) return fails(`"${slots[0]?.text}" names the workers the text told asking before it, ${names(context, told)}, and the list leaves out ${names(context, missing)}`, 1)
+			return line(slots, context, { list: 1, ordered: true })
+		},
+	},
+	{
+		id: 'count-wait-listed',
+		places: STORY,
+		tells: 'state',
+		formula: "|ws| = n, and line(k, t) = ws in that order, first first",
+		pattern: '{count} wait in line: {workers}', alternatives: ['{count} workers wait in line: {workers}', '{count} are waiting( in line): {workers}'],
+		example: 'three wait in line: C, B, D',
+		meaning: 'The list after the colon is the line when the step ends, first to last, and no one else is in it; the count is how many it names.',
+		check(slots, context) {
+			if (NAMES_NO_ORDER.test(slots[1]?.text ?? '')) return fails(`the list after the colon is the line's order, and "${slots[1]?.text}" names none: name each worker in line, first first ("C, B, D")`, 1)
+			const listed = actorsOf(slots[1])
+			if (listed.length !== numberOf(slots[0])) return fails(`"${slots[0]?.text}" counts ${numberOf(slots[0])}, and the list after the colon names ${listed.length}`, 0)
+			return line(slots, context, { list: 1, ordered: true })
+		},
+	},
+	{
 		id: 'place-in-line',
 		places: STORY,
 		tells: 'state',
