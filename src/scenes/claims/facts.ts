@@ -133,8 +133,6 @@ export interface RunFacts {
 	fenced?: RunFacts
 	/** Why the run without fences tells nothing (a sample's own SQL compares fences), when it does not. */
 	untellable?: string
-	/** The scene's code sample holds with renewal on (the library's default): its worker renews while it runs. */
-	sampleRenews?: boolean
 	/** The code sample's statements, by the id each ran with (`RanLine.statement`), when the scene runs a sample. */
 	statements?: readonly StatementFact[]
 	/** The last step a claim about later steps may look at; a claim those steps do not settle is not judged. All steps when absent. */

@@ -103,6 +103,12 @@ function events<K extends Happening['kind']>(step: StepFacts, kind: K, keep: (h:
 	return step.happenings.filter((h): h is Of<K> => h.kind === kind && keep(h as Of<K>))
 }
 
+/** Whether w's last grant by the step's end came from a hold that renews its lease on its own while w runs (the sample's hold with renewal on). */
+function renewsOnItsOwn(env: Env, w: string): boolean {
+	const past = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
+	return past.filter(h => h.kind === 'granted' && h.worker === w).some((h, i, all) => i === all.length - 1 && (h as Of<'granted'>).renews === true)
+}
+
 /** Every step of the run up to and with this one (its own as the text sees it: a note's, up to when it is sent). */
 function upTo(env: Env): StepFacts[] {
 	return [...env.run.steps.slice(0, env.step.index), env.step]
@@ -1399,7 +1405,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if (events(step, 'renewed', h => h.worker === w).length > 0) return NO
 		}
 		const paused = env.step.start.workers.get(w)?.paused === true || env.step.end.workers.get(w)?.paused === true
-		return timeless(!(env.run.sampleRenews && !paused), { absent: w })
+		return timeless(!(renewsOnItsOwn(env, w) && !paused), { absent: w })
 	},
 	// Of this step alone: a lease held in it, and no renewal of the worker's in it.
 	'renews-nothing': (s, env) => {
@@ -1419,7 +1425,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if (events(step, 'renewed', h => h.worker === w && h.auto === true).length > 0) return NO
 		}
 		const paused = env.step.start.workers.get(w)?.paused === true || env.step.end.workers.get(w)?.paused === true
-		return timeless(!(env.run.sampleRenews && !paused))
+		return timeless(!(renewsOnItsOwn(env, w) && !paused))
 	},
 	// The last grant of the key to w by the step's end records no renewal of its own, and no renewal of that lease follows it before w's next grant.
 	'holds-without-renewing': (s, env) => {

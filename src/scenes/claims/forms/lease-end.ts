@@ -1028,7 +1028,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		denies: true,
-		formula: "w held a lease in the step ∧ no renewed(w, auto) of it ∈ step or later, and the sample's hold renews none (renew: false, or w paused)",
+		formula: "w held a lease in the step ∧ no renewed(w, auto) of it ∈ step or later, and w's last granted records a hold that renews none on its own (renew: false), or w is paused",
 		pattern: 'nothing renews {lease} on its own', alternatives: ['nothing renews {lease} by itself', 'nothing renews {lease} automatically', 'nothing renews {lease} in the background'],
 		example: "nothing renews A's lease on its own",
 		meaning: "The worker held a lease in this step, and hold's own renewal in the background renewed it neither in this step nor a later one: only the worker's code may renew it (\"renews its lease by hand\").",
@@ -1044,7 +1044,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 				if (next) return fails(`hold renews this lease of ${context.name(worker)} on its own at ${time(next.at)}, in step ${step.index}`, 0)
 			}
 			const paused = context.step.start.workers.get(worker)?.paused === true || context.step.end.workers.get(worker)?.paused === true
-			if (context.run.sampleRenews && !paused) return fails(`the code sample's hold renews ${context.name(worker)}'s lease on its own while ${context.name(worker)} runs (renewal is on unless it says renew: false)`, 0)
+			if (lastGrantRenews(context, worker) && !paused) return fails(`the code sample's hold renews ${context.name(worker)}'s lease on its own while ${context.name(worker)} runs (renewal is on unless it says renew: false)`, 0)
 			return holds([{ kind: 'nothing', step: context.step.index, what: `a renewal of ${worker}'s lease by hold on its own` }])
 		},
 	},
@@ -1135,6 +1135,12 @@ function heldWithoutRenewal(slots: readonly Slot[], context: ClaimContext): Verd
 	return { ...holds([saw(found.step, grant)]), said: { absent: { kind: 'renewed', worker } } } as Verdict
 }
 
+/** Whether the engine's last grant to the worker, by the step's end, records a hold that renews on its own while the worker runs. */
+function lastGrantRenews(context: ClaimContext, worker: string): boolean {
+	const grants = [...runSteps(context.run).filter(step => step.index <= context.step.index)].flatMap(step => happened(step, 'granted', h => h.worker === worker))
+	return grants.at(-1)?.renews === true
+}
+
 /** The worker of slot 0 held a lease in this step and nothing renews it, in this step or a later one while it lasts. */
 function nothingRenews(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
@@ -1150,7 +1156,7 @@ function nothingRenews(slots: readonly Slot[], context: ClaimContext): Verdict {
 	}
 	// The sample's hold renews while its worker runs: only a worker shown paused (or crashed) renews nothing.
 	const paused = context.step.start.workers.get(worker)?.paused === true || context.step.end.workers.get(worker)?.paused === true
-	if (context.run.sampleRenews && !paused) return fails(`the code sample's hold renews ${context.name(worker)}'s lease while ${context.name(worker)} runs (renewal is on unless it says renew: false); write renew: false in the sample, or show ${context.name(worker)} paused`, 0)
+	if (lastGrantRenews(context, worker) && !paused) return fails(`the code sample's hold renews ${context.name(worker)}'s lease while ${context.name(worker)} runs (renewal is on unless it says renew: false); write renew: false in the sample, or show ${context.name(worker)} paused`, 0)
 	return { ...holds([{ kind: 'nothing', step: context.step.index, what: `a renewal by ${worker}` }]), said: { absent: { kind: 'renewed', worker } } } as Verdict
 }
 
