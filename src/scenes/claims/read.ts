@@ -393,8 +393,9 @@ type Opening = { moment: ReadClause['modifiers'][number]; same?: undefined } | {
  * sentence, and past a semicolon on into the next, whatever joins them (a bare "and", a comma, "but", "so", a colon, a relative
  * "which" or "that"): each is given that moment, `shared`, which is the moment the first clause told ("At 10 s A lets go: B gets
  * the key" says B got it at 10 s). A state after "while" (or a relative state, "which A holds") holds at the clause before, so at
- * that moment, and one after "so" tells what held as a result: each is passed over, as told. The reach ends at the first clause
- * that tells its own moment or order: a moment of its own ("20 s later"), "then", "because" or "since" (a cause may be earlier),
+ * that moment, and one after "so" tells what held as a result; a cause after "because" or "since" tells its own order (it may be
+ * earlier): each is passed over, as told, and the clause after it is at the opening's moment again. The reach ends at the first clause
+ * that tells its own moment or order: a moment of its own ("20 s later"), "then",
  * "when", a clause after a part that did not read, "After 30 s", or a claim of neither an event nor a state; and a sentence after
  * a semicolon that opens with "When", "Once", "After", "As soon as" or "While" tells its own.
  * "At the same moment" (or "right then", "at that moment") opening the sentence reaches as far, but not past "so" (whose clause it
@@ -430,7 +431,9 @@ function sharedMoment(text: string, start: number, items: Item[], carried?: Open
 		const clause = item.clause
 		// The words between it and the clause before, after that clause's moment if it names one after its verb ("A lets go at 10 s and …").
 		const joint = k === first ? '' : text.slice(Math.max(before.end, ...before.modifiers.map(modifier => modifier.slot.end)), clause.start)
-		if (k !== first && !(clause.relative && /^,? ?$/.test(joint)) && !/^(?:,? (?:too|as well|again))?(?:,? and |, |,? but |,? so |,? and so |: )$/.test(joint)) return undefined
+		// A clause passed over may be joined by its own word too: "while" or "although" before a state, "because" or "since" before a cause.
+		const own = passedOver(clause) && (clause.during === true ? /^,? (?:while|although) $/ : /^,? (?:because|since) $/).test(joint)
+		if (k !== first && !own && !(clause.relative && /^,? ?$/.test(joint)) && !/^(?:,? (?:too|as well|again))?(?:,? and |, |,? but |,? so |,? and so |: )$/.test(joint)) return undefined
 		// A state held at the clause before (after "while", or "which A holds") holds at the opening's moment already; one after "so" is
 		// what held as a result: each is passed over.
 		if (opening.moment !== undefined && passedOver(clause)) {
@@ -456,6 +459,8 @@ function sharedMoment(text: string, start: number, items: Item[], carried?: Open
  * ("…, so A's lease is still live"), what held as a result, told as a state with no moment is (at the step's end).
  */
 export function passedOver(clause: ReadClause): boolean {
+	// A cause after "because" or "since" ("…, because its work is done, and …"), event or state, tells its own order: at or before the clause it explains.
+	if (clause.then === 'because' && clause.modifiers.length === 0 && clause.gap !== true && (clause.form.tells === 'event' || clause.form.tells === 'state')) return true
 	if (clause.form.tells !== 'state' || clause.modifiers.length > 0 || clause.gap === true) return false
 	return clause.then === 'so' || (clause.then === undefined && (clause.during === true || clause.relative === true))
 }
@@ -1382,7 +1387,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			const clause = matchForm(language, compiled, put, offset + shift, 0, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
 			// A state of the key so told ("B asks for the key, which is held by A") describes it as the clause before named it: it held when that happened.
-			else if (clause) return { ...clause, relative: true, ...(compiled.subject === 'key' && clause.form.tells === 'state' ? { during: true as const } : {}) }
+			else if (clause) return { ...clause, relative: true, start: offset, ...(compiled.subject === 'key' && clause.form.tells === 'state' ? { during: true as const } : {}) }
 		}
 		// After a clause about a worker, "which" may name its fence: "B gets it with fence 9, which is larger than A's" reads "B's fence is larger than A's".
 		if (referent !== undefined && language.names.kindOf(referent) === 'worker') {

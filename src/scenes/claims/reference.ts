@@ -3052,8 +3052,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const opening = clause.modifiers[0]
 		const modifier = opening?.shared !== true ? opening : opened !== undefined ? { kind: 'at' as const, slot: { ...opening.slot, value: { type: 'number' as const, value: opened } } } : opening.kind === 'at' ? opening : undefined
 		// A state said to hold at the clause before (after "while", or "which"), or what held as a result (after "so"), with no moment of its
-		// own, leaves the sentence's opening moment to the clauses after it.
-		const overlooked = tells === 'state' && opening === undefined && clause.gap !== true && (clause.then === 'so' || (clause.then === undefined && (clause.during === true || clause.relative === true)))
+		// own, leaves the sentence's opening moment to the clauses after it; so does a cause after "because" or "since" (event or state), which is before.
+		const overlooked = (tells === 'state' && opening === undefined && clause.gap !== true && (clause.then === 'so' || (clause.then === undefined && (clause.during === true || clause.relative === true)))) || (clause.then === 'because' && opening === undefined && clause.gap !== true && (tells === 'event' || tells === 'state'))
 		if (opening?.shared !== true && !overlooked) opened = undefined
 		// The moment the clause names.
 		let moment: number | undefined
