@@ -59,6 +59,7 @@ import { savedProblem } from './forms/writes.ts'
 import { alsoCauseProblem, alsoEffectProblem, causeProblem, colonProblem, eventsOf, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
 import { pausedAtWork } from './forms/holding.ts'
+import { showFence } from './fence-notation.ts'
 
 /** A claim that held: its clause's span, its form, the spans of the engine's values in it, and what it was checked against. */
 export interface CheckedClaim {
@@ -804,6 +805,16 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 	if (!verdict.ok) {
 		const slot = verdict.slot === undefined ? undefined : clause.slots[verdict.slot]
 		return { start: slot?.start ?? clause.start, end: slot?.end ?? clause.end, message: verdict.message, offer: { start: clause.start, end: clause.end } }
+	}
+	if (clause.itFence !== undefined && clause.subject !== undefined && clause.itFence.value.type === 'fence') {
+		// "A's old fence 1 is from an older epoch. It is larger than B's fence 2" (or "…, which is larger than …"): "it" is the fence the clause before named, and what
+		// the comparison compares is its worker's latest fence: it must be that one.
+		const wanted = clause.itFence.value.value
+		const latest = context.world.workers.get(clause.subject)?.lease?.fence
+		if (latest !== wanted) {
+			const who = context.name(clause.subject)
+			return { start: clause.start, end: clause.end, message: `this compares the fence the clause before named ("it", "which" or the comparison alone stands for it), ${who}'s fence ${showFence(wanted)}, and a comparison of ${who}'s fence is of its latest, which is ${latest === undefined ? 'none' : showFence(latest)}, not that one; an old fence is compared by name ("… is larger than ${who}'s old fence ${showFence(wanted)}")`, offer: { start: clause.start, end: clause.end } }
+		}
 	}
 	if (clause.keyStore !== undefined) {
 		// "B waits for the lock" in a scene with a semaphore too: what it tells is of the lock.

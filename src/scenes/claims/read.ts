@@ -63,6 +63,11 @@ export interface ReadClause {
 	/** With `during`: it follows "although" ("…, although its count is 1"), a concession: the state held then, and it claims no cause. */
 	concedes?: true
 	/**
+	 * "It is larger than B's fence 2" after a clause that named its subject's fence by its value ("A gets the key with fence 1", "A's old
+	 * fence 1 is from an older epoch"): "it" is that fence, so the subject's fence it compares must be it (where the check compares it).
+	 */
+	itFence?: Slot
+	/**
 	 * The state of "S when E" (`state-first`): `during` said with "when", S held at E's moment as after
 	 * "while", having begun before E; of "When E, S" (`event-first`), S held at E's moment and may have
 	 * begun at that very moment of the clock, as what E made so ("When A lets go, the key is free").
@@ -237,7 +242,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 	/** A sentence that opened with "When X," "Once X," or "As soon as X," and ended at a semicolon, X's moment having reached its every clause after the comma: it reaches on past the semicolon. */
 	let whenCarried = false
 	/** The worker whose fence the last clause of the sentence before named, which "It is larger than B's fence 2" compares. */
-	let fenceTold: string | undefined
+	let fenceTold: FenceTold | undefined
 	for (const [start, end] of sentences(text)) {
 		const reach = carried
 		carried = undefined
@@ -378,7 +383,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 		// A clause about no actor ("the key goes to B") leaves nothing for them to name.
 		for (const item of read.items.filter(item => item.kind === 'clause').sort((a, b) => a.clause.start - b.clause.start)) referent = nextReferent(item.clause, referent)
 		const lastClause = read.items.filter(item => item.kind === 'clause').sort((a, b) => a.clause.start - b.clause.start).pop()
-		if (lastClause?.kind === 'clause') fenceTold = fenceNamed(language, lastClause.clause)
+		if (lastClause?.kind === 'clause') fenceTold = fenceNamed(language, text, lastClause.clause)
 	}
 	language.read.set(key, result)
 	return result
@@ -608,8 +613,11 @@ interface Sentence {
 	/** The subject of the clause read right before each place (by the place and the referent it was left), which a bare adjective after "and" shares ("while A is still working and healthy", where "while" left the subject before it). */
 	before?: Map<string, string>
 	/** The worker whose fence the clause read right before each place named (by the place and the referent it was left), which "it is larger than …" compares ("C gets the key with fence 3. It is larger than B's fence 2"). */
-	fences?: Map<string, string>
+	fences?: Map<string, FenceTold>
 }
+
+/** The fence a clause named, which "it is larger than …" after it compares: its worker's, and the fence itself where it named it by its value. */
+type FenceTold = { worker: string; fence?: Slot }
 
 /** Where a part of the sentence that starts at `i` may end: the sentence's end first, then each cut after `i`, the last first. */
 function endsFrom(sentence: Sentence, i: number): number[] {
@@ -647,6 +655,8 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 		const compared = readClause(language, text, i, j, place, referent, initial, plural, fenceOf)
 		if (typeof compared === 'object') clause = compared
 	}
+	// "…, which is larger than B's fence 2" (or "…, larger than B's fence 2") after a clause that named its worker's fence by its value is of that fence too.
+	if (typeof clause === 'object' && clause.itFence === undefined && fenceOf?.fence !== undefined && fenceOf.worker === clause.subject && clause.form.pattern.startsWith('{owner} fence ') && /^(?:(?:which|that) |(?:larger|higher|greater|bigger|smaller|lower|less) than )/i.test(text.slice(i, j))) clause = { ...clause, itFence: fenceOf.fence }
 	if (typeof clause === 'string') slotProblems.set(slotKey(i, j, referent), clause)
 	// A clause after "while" or "when" leaves the subject before it for "it", unless the clause before had none to leave:
 	// in "30 s go by while A is paused, so its lease runs out", "its" is A's.
@@ -669,7 +679,7 @@ function relativeReferent(sentence: Sentence, i: number, j: number, came: Cut | 
 	return typeof before === 'object' && before.subject !== undefined ? before.subject : referent
 }
 
-function readSentence(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, plural?: string[], fence0?: string): { items: Item[]; problems?: ReadProblem[] } | { problem: ReadProblem } {
+function readSentence(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, plural?: string[], fence0?: FenceTold): { items: Item[]; problems?: ReadProblem[] } | { problem: ReadProblem } {
 	const cuts: Cut[] = []
 	CONNECTIVE.lastIndex = 0
 	for (const match of text.slice(start, end).matchAll(CONNECTIVE)) {
@@ -703,7 +713,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 				reached.add(cut.end)
 				if (!referentAt.has(cut.end)) referentAt.set(cut.end, next)
 				if (item.kind === 'clause' && item.clause.subject !== undefined) (sentence.before ??= new Map()).set(`${cut.end}|${next ?? ''}`, item.clause.subject)
-				const fence = item.kind === 'clause' ? fenceNamed(language, item.clause) : undefined
+				const fence = item.kind === 'clause' ? fenceNamed(language, text, item.clause) : undefined
 				if (fence !== undefined) (sentence.fences ??= new Map()).set(`${cut.end}|${next ?? ''}`, fence)
 				const rest = best(cut.end, next, false)
 				if (rest && twiceOrdered(rest.items, text.slice(cut.at, cut.end))) continue
@@ -1166,7 +1176,7 @@ function asideProblem(language: SceneLanguage, text: string): { word: string; of
  * start of a sentence, without a leading `then`, `at T` or `D later` or a trailing `at T`, and after a
  * connective with the subject of the clause before put in front. A string is a slot's problem.
  */
-function readClause(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent: string | undefined, initial: boolean, plural?: string[], fence?: string): ReadClause | string | undefined {
+function readClause(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent: string | undefined, initial: boolean, plural?: string[], fence?: FenceTold): ReadClause | string | undefined {
 	const raw = text.slice(start, end)
 	const cased = initial && /^[A-Z]/.test(raw) ? [raw, (raw[0] as string).toLowerCase() + raw.slice(1)] : [raw]
 	// "too", "as well" or "again" at the end tells that it happened before (to another, or to the same): read last, so a form of its own wins.
@@ -1311,19 +1321,19 @@ function readSlot(language: SceneLanguage, type: SlotType, text: string, start: 
 }
 
 /** Reads a clause's core against the place's forms; with `elided`, also with the subject before put in front. */
-function readCore(language: SceneLanguage, core: string, offset: number, place: Place, referent: string | undefined, elided: boolean, plural?: string[], fence?: string): ReadClause | string | undefined {
+function readCore(language: SceneLanguage, core: string, offset: number, place: Place, referent: string | undefined, elided: boolean, plural?: string[], fence?: FenceTold): ReadClause | string | undefined {
 	const entry = language.places.get(place)
 	if (!entry) return undefined
 	let problem: string | undefined
 	// "it is larger than B's fence 2", right after a clause that named C's fence, reads "C's fence is larger than B's fence 2".
 	if (fence !== undefined && FENCE_IT.test(core)) {
-		const owned = `${language.names.labelOf(fence)}'s fence `
+		const owned = `${language.names.labelOf(fence.worker)}'s fence `
 		const told = `${owned}${core.slice('it '.length)}`
 		for (const compiled of entry.byFirstWord.get(firstWordOf(told)) ?? []) {
 			if (!compiled.pattern.startsWith('{owner} fence is ')) continue
 			const clause = matchForm(language, compiled, told, offset, owned.length - 'it '.length, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
-			else if (clause) return { ...clause, start: offset }
+			else if (clause) return { ...clause, start: offset, ...(fence.fence !== undefined ? { itFence: fence.fence } : {}) }
 		}
 		return problem
 	}
@@ -1541,10 +1551,21 @@ function causeOf(language: SceneLanguage, text: string, start: number): { noun: 
 /** "it is larger than …" (or smaller), which after a clause that named a worker's fence compares that fence. */
 const FENCE_IT = /^it is (?:larger|higher|greater|bigger|smaller|lower) than /i
 
-/** The worker whose fence a clause names: its subject's, where it names a fence ("C gets the key with fence 3", "C's fence is 3"). */
-function fenceNamed(language: SceneLanguage, clause: ReadClause): string | undefined {
-	if (clause.subject === undefined || language.names.kindOf(clause.subject) !== 'worker') return undefined
-	return clause.slots.some(slot => slot.type === 'fence') || clause.form.pattern.startsWith('{owner} fence') ? clause.subject : undefined
+/**
+ * The fence a clause names: its subject's, where it names a fence ("C gets the key with fence 3", "C's fence is 3"); with the fence
+ * itself where the clause names it by its value as its subject's ("C gets the key with fence 3", "A's old fence 1 is from an older
+ * epoch", "A saves with its old fence 1"): a fence slot with no other worker named between the subject and it, and not one the
+ * subject's fence is compared with ("A's fence is larger than its old fence 1" names A's fence, whatever it is).
+ */
+function fenceNamed(language: SceneLanguage, text: string, clause: ReadClause): FenceTold | undefined {
+	const subject = clause.subject
+	if (subject === undefined || language.names.kindOf(subject) !== 'worker') return undefined
+	if (!clause.slots.some(slot => slot.type === 'fence') && !clause.form.pattern.startsWith('{owner} fence')) return undefined
+	const head = clause.slots[0]
+	const own = clause.slots.find(slot => slot.type === 'fence')
+	const between = head === undefined || own === undefined ? undefined : text.slice(head.end, own.start)
+	const named = own !== undefined && head?.value.type === 'actor' && head.value.id === subject && head.end <= own.start && !clause.slots.some(slot => slot !== head && slot.value.type === 'actor' && slot.start > head.start && slot.start < own.start) && !/\b(?:than|below|above)\b/i.test(between ?? '')
+	return named ? { worker: subject, fence: own } : { worker: subject }
 }
 
 /** Forms with an alternative whose "one" stands for the written thing its sentence named before ("the row ends with A's stale one"). */

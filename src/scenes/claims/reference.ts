@@ -3099,6 +3099,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		let meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
 		if (meaning.ok && clause.work !== undefined && context.run.statements?.some(statement => statement.held) === true) meaning = workMeaning(clause, meaning, env)
 		if (meaning.ok && clause.saved !== undefined && !savedHolds(clause.saved, meaning, env)) meaning = NO
+		// "It" for the fence the clause before named by its value: the comparison is of the worker's latest fence, so that must be it.
+		if (meaning.ok && clause.itFence !== undefined && (clause.subject === undefined || leaseAt(env.world, clause.subject)?.fence !== fence(clause.itFence))) meaning = NO
 		// Words that name the lock (or the semaphore) with no key slot: every event it tells, and every one that made it hold, is of that store.
 		const ownStore = clause.keyStore
 		if (meaning.ok && ownStore !== undefined && [...meaning.events, ...meaning.makers].some(h => 'store' in h && h.store !== undefined && h.store !== ownStore)) meaning = NO
