@@ -257,7 +257,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 		}
 		if (read.problems) result.problems.push(...read.problems)
 		if (reachWhen) reachedOn(text, start, read.items)
-		const reaching = sharedMoment(text, start, read.items, reach)
+		const reaching = sharedMoment(text, start, read.items, reach, result.problems)
 		if (reaching !== undefined && text[end] === ';') carried = reaching
 		if (text[end] === ';' && whenReachesEnd(text, start, read.items)) whenCarried = true
 		whileGoverns(text, read.items)
@@ -408,7 +408,7 @@ type Opening = { moment: ReadClause['modifiers'][number]; same?: undefined } | {
  * sentence told, as "when" reads it.
  * It returns the opening when every clause of the sentence took it (so it may reach on past a semicolon), else undefined.
  */
-function sharedMoment(text: string, start: number, items: Item[], carried?: Opening): Opening | undefined {
+function sharedMoment(text: string, start: number, items: Item[], carried?: Opening, refused?: ReadProblem[]): Opening | undefined {
 	const first = items.findIndex(item => item.kind === 'clause')
 	const head = items[first]
 	if (head?.kind !== 'clause') return undefined
@@ -446,6 +446,8 @@ function sharedMoment(text: string, start: number, items: Item[], carried?: Open
 			continue
 		}
 		const ordered = opening.same !== undefined ? clause.then !== undefined || clause.relative === true : clause.then !== undefined && clause.then !== 'so'
+		// A claim of no moment ("the limit is 3") the opening reaches would be said at its moment, as "At 10 s the limit is 3" would: refused.
+		if (!ordered && refused !== undefined && clause.modifiers.length === 0 && !clause.gap && !clause.passes && atNoMoment(clause)) refused.push(noMomentProblem(text, clause, opening.moment !== undefined ? `"${opening.moment.kind === 'at' ? 'at ' : ''}${opening.moment.slot.text}${opening.moment.kind === 'at' ? '' : ' later'}"` : `"${opening.same}"`))
 		if (ordered || clause.modifiers.length > 0 || clause.during || clause.gap || clause.passes || (clause.form.tells !== 'event' && clause.form.tells !== 'state')) return undefined
 		if (opening.moment !== undefined) items[k] = { kind: 'clause', clause: { ...clause, modifiers: [{ ...opening.moment, shared: true }] } }
 		// "At the same moment A lets go and B gets the key": B's grant came at the moment of A's let-go, as A's at the moment told before;
@@ -456,6 +458,16 @@ function sharedMoment(text: string, start: number, items: Item[], carried?: Open
 		before = clause
 	}
 	return opening
+}
+
+/** A claim of what holds all along (`always`), which no moment may be said of ("the limit is 3", "the semaphore lets 3 workers in at once"). */
+function atNoMoment(clause: ReadClause): boolean {
+	return clause.form.tells === 'none' && clause.form.always === true
+}
+
+/** A claim of no moment that a sentence's opening moment (or "As soon as X,") reaches, which would say it at that moment. */
+function noMomentProblem(text: string, clause: ReadClause, opening: string): ReadProblem {
+	return { start: clause.start, end: clause.end, message: `"${text.slice(clause.start, clause.end)}" tells of no moment, and the sentence's opening ${opening} is said of each clause it reaches, so it would say this at that moment (as "at 10 s the limit is 3" would); tell it in a sentence of its own` }
 }
 
 /**
@@ -733,7 +745,11 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 		// The subordinate ends at its first comma: the clauses before it are what "When" names, the one after it the main clause.
 		const comma = start + text.slice(start, end).indexOf(', ')
 		const when = /^(?:When|As soon as) /i.test(subordinate[0])
-		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items, comma, when, when, /^Once /i.test(subordinate[0])) }
+		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) {
+			const refused: ReadProblem[] = []
+			const items = afterFirst(rest.items, comma, when, when, /^Once /i.test(subordinate[0]), refused, text, start)
+			return { ...rest, items, ...(refused.length > 0 ? { problems: refused } : {}) }
+		}
 	}
 	// "Y as soon as X" is "As soon as X, Y": X is read first, then Y as what came at its moment.
 	const soon = AS_SOON_AFTER.exec(text.slice(start, end))
@@ -801,7 +817,7 @@ const WHILE_FIRST = /^While [^,]+, /i
  * so did each event of another subject joined to the main clause by a bare "and" or comma ("When A lets
  * go, B wakes and C gets the key").
  */
-function afterFirst(items: readonly Item[], comma: number, soon: boolean, when = false, once = false): Item[] {
+function afterFirst(items: readonly Item[], comma: number, soon: boolean, when = false, once = false, refused?: ReadProblem[], text = '', start = 0): Item[] {
 	const clauses = items.flatMap((item, index) => (item.kind === 'clause' ? [{ clause: item.clause, index }] : []))
 	const inside = clauses.filter(({ clause }) => clause.end <= comma)
 	const found = clauses.find(({ clause }) => clause.start > comma)
@@ -825,6 +841,8 @@ function afterFirst(items: readonly Item[], comma: number, soon: boolean, when =
 		for (const [n, { clause, index }] of inside.entries()) if (n > 0 && clause.form.tells === 'event' && clause.then === undefined && !clause.gap && clause.modifiers.length === 0 && inside[n - 1]?.clause.form.tells === 'event') timed.set(index, { ...clause, then: 'when' })
 	}
 	const first = main.clause
+	// "As soon as C asks, the limit is 3": the main clause is said at X's moment, and a claim of no moment cannot be (`noMomentProblem`).
+	if (atOnce && refused !== undefined && first.modifiers.length === 0 && !first.gap && !first.passes && atNoMoment(first)) refused.push(noMomentProblem(text, first, `"${text.slice(start, comma + 1)}"`))
 	if (first.then === undefined && !first.gap) {
 		if (at && first.form.tells === 'state' && first.modifiers.length === 0) timed.set(main.index, { ...first, during: true, when: 'event-first' })
 		// A state that names its own moment ("When the key is free at 0 s, B gets it") puts the main clause at that moment, as one that names none puts it where the state began.
@@ -840,6 +858,7 @@ function afterFirst(items: readonly Item[], comma: number, soon: boolean, when =
 			// An event after "so" is reached as well ("As soon as A lets go, the key is free, so B gets it": B's grant at A's let-go), its
 			// cause still checked as after "so" (`so`); a state after "so", what held as a result, ends the reach.
 			const so = clause.then === 'so' && clause.form.tells === 'event'
+			if (refused !== undefined && clause.then === undefined && !clause.gap && !clause.passes && clause.modifiers.length === 0 && !clause.relative && !clause.during && atNoMoment(clause)) refused.push(noMomentProblem(text, clause, `"${text.slice(start, comma + 1)}"`))
 			if ((clause.form.tells !== 'event' && clause.form.tells !== 'state') || (clause.then !== undefined && !so) || clause.gap || clause.modifiers.length > 0 || clause.relative || clause.during || clause.passes) break
 			// A state joined so held at X's moment, as the main clause's does ("…, the key is free, nobody holds it, and B gets it"): the events after it are reached too.
 			timed.set(index, clause.form.tells === 'state' ? { ...clause, during: true, when: 'event-first' } : { ...clause, then: 'when', reached: true, ...(so ? { so: true as const } : {}) })

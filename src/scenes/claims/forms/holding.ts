@@ -865,6 +865,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	},
 	{
 		id: 'no-lock',
+		always: true,
 		places: STORY,
 		tells: 'none',
 		formula: "the scene has no lock store",
@@ -1095,6 +1096,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	},
 	{
 		id: 'limit-is',
+		always: true,
 		places: STORY,
 		tells: 'none',
 		formula: "limit(the store) = n",
@@ -1111,6 +1113,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	},
 	{
 		id: 'no-lease-has-a-fence',
+		always: true,
 		places: STORY,
 		tells: 'none',
 		formula: "every store is a semaphore: no lease of the run has a fence",
