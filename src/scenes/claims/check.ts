@@ -61,6 +61,7 @@ import { savedProblem } from './forms/writes.ts'
 import { alsoCauseProblem, alsoEffectProblem, causeProblem, colonProblem, eventsOf, renewalKeptLive, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
 import { pausedAtWork } from './forms/holding.ts'
+import { showFence } from './fence-notation.ts'
 
 /** A claim that held: its clause's span, its form, the spans of the engine's values in it, and what it was checked against. */
 export interface CheckedClaim {
@@ -360,7 +361,12 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	// A write's answer told for the first time is news of its own: it takes its place in the text's order like an event not told before.
 	const decides = outcome.said?.decides === undefined ? -1 : context.step.happenings.indexOf(outcome.said.decides)
 	const fresh = event && (outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !text.seen.has(e.order)) || (decides >= 0 && !text.decided.has(decides)))
-	const after = early === undefined || place === undefined ? undefined : ordered ? (atEnd ? END : clock !== undefined && early.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, early) && !(clause.form.follows === true && latest.at === early.at && latest.order === early.order)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(early, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(early, latest) ? latest : undefined
+	// An event the text told already, told again with nothing to order it right after a clause that told a happening of its kind ("…, and
+	// at 8 s it restarts again, and its epoch changes to 5000"): it is that one, or came after it; not one of that kind told earlier.
+	const own = outcome.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [context.step.happenings[e.order] as Happening] : []))
+	const kindBefore = own.some(h => text.prior?.events.some(p => p.kind === h.kind) === true) && !own.some(h => text.prior?.events.includes(h) === true)
+	const retold = event && !fresh && kindBefore && (clause.then === undefined || clause.then === 'sentence') && clause.relative !== true && clause.gap !== true && !clause.modifiers.some(modifier => modifier.shared !== true) && before !== undefined && early !== undefined && comesAfter(early, before)
+	const after = early === undefined || place === undefined ? undefined : retold ? before : ordered ? (atEnd ? END : clock !== undefined && early.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, early) && !(clause.form.follows === true && latest.at === early.at && latest.order === early.order)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(early, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(early, latest) ? latest : undefined
 	// Time told passing ("40 s pass") is the step's passage from its start: what the text told before it, but at a moment it named, came no later than that start.
 	const passedAfter = outcome.said?.clock?.moved === true && unnamed !== undefined && unnamed.at > context.step.start.time ? unnamed : undefined
 	if (why !== undefined) return why
@@ -379,6 +385,7 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	if (text.passed && event && early !== undefined && early.at <= start && clause.modifiers.length === 0 && !ordered && clause.then !== 'because') return `the clause before tells time passing from the step's start (${formatDuration(start)}), and ${whose} happened at ${formatDuration(early.at)}, before any of it passed; tell this first, or say when it happened ("at ${formatDuration(early.at)}")`
 	if (after === undefined || place === undefined || early === undefined) return undefined
 	const says = clause.then === 'when' ? (clause.same !== undefined ? `"${clause.same}" says this happened at the moment of what the clause before tells, not before it` : '"when", "once" or "as soon as" says the happening it joins came after the one it names') : ordered ? '"then" says this came after what the clause before tells' : clause.then === 'so' ? '"so" says this follows from what the clause before tells, so it came after it' : clause.then === 'because' ? '"because" says this is why what the clause before tells happened, so it came no later' : after === before ? 'a caption tells what happened in order, and this sentence tells something that came before what the sentence before it tells; put them in the order they happened' : 'a text tells what happened in order, and this tells something that came before what it told earlier (a state told in between does not change that); put them in the order they happened'
+	if (retold) return `this tells again something the text told before, at ${formatDuration(early.at)}, which came before what the clause before it tells (at ${formatDuration(after.at)}${after.at === early.at ? ', later in the step' : ''}); told after it with nothing to order it ("and", a comma, a new sentence), it is what the clause before told, or what came after it: tell this right after the clause that told it, or say when ("at ${formatDuration(early.at)}")`
 	const later = clause.then === 'because'
 	const at = later ? place : early
 	if (after === END) return `"then" says this came after what the clause before tells, which holds at the step's end (${formatDuration(context.world.time)}), but this came before it; tell the event that made it hold, or put this first`
@@ -832,6 +839,16 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 	if (!verdict.ok) {
 		const slot = verdict.slot === undefined ? undefined : clause.slots[verdict.slot]
 		return { start: slot?.start ?? clause.start, end: slot?.end ?? clause.end, message: verdict.message, offer: { start: clause.start, end: clause.end } }
+	}
+	if (clause.itFence !== undefined && clause.subject !== undefined && clause.itFence.value.type === 'fence') {
+		// "A's old fence 1 is from an older epoch. It is larger than B's fence 2" (or "…, which is larger than …"): "it" is the fence the clause before named, and what
+		// the comparison compares is its worker's latest fence: it must be that one.
+		const wanted = clause.itFence.value.value
+		const latest = context.world.workers.get(clause.subject)?.lease?.fence
+		if (latest !== wanted) {
+			const who = context.name(clause.subject)
+			return { start: clause.start, end: clause.end, message: `this compares the fence the clause before named ("it", "which" or the comparison alone stands for it), ${who}'s fence ${showFence(wanted)}, and a comparison of ${who}'s fence is of its latest, which is ${latest === undefined ? 'none' : showFence(latest)}, not that one; an old fence is compared by name ("… is larger than ${who}'s old fence ${showFence(wanted)}")`, offer: { start: clause.start, end: clause.end } }
+		}
 	}
 	if (clause.keyStore !== undefined) {
 		// "B waits for the lock" in a scene with a semaphore too: what it tells is of the lock.

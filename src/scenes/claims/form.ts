@@ -331,6 +331,8 @@ export interface ClaimForm {
 	 * you mean" would say nothing of what the author wrote), though it is named among the nearest forms.
 	 */
 	quiet?: true
+	/** Of a claim of no moment: it tells what holds all along, the make of a store or a database ("the limit is 3", "chat.db checks fences"), so no moment may be said of it, not even one its sentence opens with. */
+	always?: true
 	/**
 	 * The form speaks of the workers the text named before it: "else" ("nobody else asks for the key") leaves
 	 * them out, a bare "the lock refuses" refuses one of them. The reading adds them as a last slot, of

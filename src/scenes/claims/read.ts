@@ -63,6 +63,11 @@ export interface ReadClause {
 	/** With `during`: it follows "although" ("…, although its count is 1"), a concession: the state held then, and it claims no cause. */
 	concedes?: true
 	/**
+	 * "It is larger than B's fence 2" after a clause that named its subject's fence by its value ("A gets the key with fence 1", "A's old
+	 * fence 1 is from an older epoch"): "it" is that fence, so the subject's fence it compares must be it (where the check compares it).
+	 */
+	itFence?: Slot
+	/**
 	 * The state of "S when E" (`state-first`): `during` said with "when", S held at E's moment as after
 	 * "while", having begun before E; of "When E, S" (`event-first`), S held at E's moment and may have
 	 * begun at that very moment of the clock, as what E made so ("When A lets go, the key is free").
@@ -237,7 +242,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 	/** A sentence that opened with "When X," "Once X," or "As soon as X," and ended at a semicolon, X's moment having reached its every clause after the comma: it reaches on past the semicolon. */
 	let whenCarried = false
 	/** The worker whose fence the last clause of the sentence before named, which "It is larger than B's fence 2" compares. */
-	let fenceTold: string | undefined
+	let fenceTold: FenceTold | undefined
 	for (const [start, end] of sentences(text)) {
 		const reach = carried
 		carried = undefined
@@ -252,7 +257,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 		}
 		if (read.problems) result.problems.push(...read.problems)
 		if (reachWhen) reachedOn(text, start, read.items)
-		const reaching = sharedMoment(text, start, read.items, reach)
+		const reaching = sharedMoment(text, start, read.items, reach, result.problems)
 		if (reaching !== undefined && text[end] === ';') carried = reaching
 		if (text[end] === ';' && whenReachesEnd(text, start, read.items)) whenCarried = true
 		whileGoverns(text, read.items)
@@ -378,7 +383,7 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 		// A clause about no actor ("the key goes to B") leaves nothing for them to name.
 		for (const item of read.items.filter(item => item.kind === 'clause').sort((a, b) => a.clause.start - b.clause.start)) referent = nextReferent(item.clause, referent)
 		const lastClause = read.items.filter(item => item.kind === 'clause').sort((a, b) => a.clause.start - b.clause.start).pop()
-		if (lastClause?.kind === 'clause') fenceTold = fenceNamed(language, lastClause.clause)
+		if (lastClause?.kind === 'clause') fenceTold = fenceNamed(language, text, lastClause.clause)
 	}
 	language.read.set(key, result)
 	return result
@@ -393,8 +398,9 @@ type Opening = { moment: ReadClause['modifiers'][number]; same?: undefined } | {
  * sentence, and past a semicolon on into the next, whatever joins them (a bare "and", a comma, "but", "so", a colon, a relative
  * "which" or "that"): each is given that moment, `shared`, which is the moment the first clause told ("At 10 s A lets go: B gets
  * the key" says B got it at 10 s). A state after "while" (or a relative state, "which A holds") holds at the clause before, so at
- * that moment: it is passed over, as told; one after "so" tells what held at that moment as a result, and is given it. The reach ends at the first clause
- * that tells its own moment or order: a moment of its own ("20 s later"), "then", "because" or "since" (a cause may be earlier),
+ * that moment: it is passed over, as told, and so is a cause after "because" or "since", which tells its own order (it may be
+ * earlier); the clause after either is at the opening's moment again. One after "so" tells what held at that moment as a result,
+ * and is given it. The reach ends at the first clause that tells its own moment or order: a moment of its own ("20 s later"), "then",
  * "when", a clause after a part that did not read, "After 30 s", or a claim of neither an event nor a state; and a sentence after
  * a semicolon that opens with "When", "Once", "After", "As soon as" or "While" tells its own.
  * "At the same moment" (or "right then", "at that moment") opening the sentence reaches as far, but not past "so" (whose clause it
@@ -402,7 +408,7 @@ type Opening = { moment: ReadClause['modifiers'][number]; same?: undefined } | {
  * sentence told, as "when" reads it.
  * It returns the opening when every clause of the sentence took it (so it may reach on past a semicolon), else undefined.
  */
-function sharedMoment(text: string, start: number, items: Item[], carried?: Opening): Opening | undefined {
+function sharedMoment(text: string, start: number, items: Item[], carried?: Opening, refused?: ReadProblem[]): Opening | undefined {
 	const first = items.findIndex(item => item.kind === 'clause')
 	const head = items[first]
 	if (head?.kind !== 'clause') return undefined
@@ -430,7 +436,9 @@ function sharedMoment(text: string, start: number, items: Item[], carried?: Open
 		const clause = item.clause
 		// The words between it and the clause before, after that clause's moment if it names one after its verb ("A lets go at 10 s and …").
 		const joint = k === first ? '' : text.slice(Math.max(before.end, ...before.modifiers.map(modifier => modifier.slot.end)), clause.start)
-		if (k !== first && !(clause.relative && /^,? ?$/.test(joint)) && !/^(?:,? (?:too|as well|again))?(?:,? and |, |,? but |,? so |,? and so |: )$/.test(joint)) return undefined
+		// A clause passed over may be joined by its own word too: "while" or "although" before a state, "because" or "since" before a cause.
+		const own = passedOver(clause) && (clause.during === true ? /^,? (?:while|although) $/ : /^,? (?:because|since) $/).test(joint)
+		if (k !== first && !own && !(clause.relative && /^,? ?$/.test(joint)) && !/^(?:,? (?:too|as well|again))?(?:,? and |, |,? but |,? so |,? and so |: )$/.test(joint)) return undefined
 		// A state held at the clause before (after "while", or "which A holds") holds at the opening's moment already: it is passed over.
 		// One after "so" tells what held as a result at that moment ("At 10 s A lets go, so the key is free"): it is given it, as is one
 		// after a colon or a semicolon.
@@ -439,6 +447,8 @@ function sharedMoment(text: string, start: number, items: Item[], carried?: Open
 			continue
 		}
 		const ordered = opening.same !== undefined ? clause.then !== undefined || clause.relative === true : clause.then !== undefined && clause.then !== 'so'
+		// A claim of no moment ("the limit is 3") the opening reaches would be said at its moment, as "At 10 s the limit is 3" would: refused.
+		if (!ordered && refused !== undefined && clause.modifiers.length === 0 && !clause.gap && !clause.passes && atNoMoment(clause)) refused.push(noMomentProblem(text, clause, opening.moment !== undefined ? `"${opening.moment.kind === 'at' ? 'at ' : ''}${opening.moment.slot.text}${opening.moment.kind === 'at' ? '' : ' later'}"` : `"${opening.same}"`))
 		if (ordered || clause.modifiers.length > 0 || clause.during || clause.gap || clause.passes || (clause.form.tells !== 'event' && clause.form.tells !== 'state')) return undefined
 		if (opening.moment !== undefined) items[k] = { kind: 'clause', clause: { ...clause, modifiers: [{ ...opening.moment, shared: true }] } }
 		// "At the same moment A lets go and B gets the key": B's grant came at the moment of A's let-go, as A's at the moment told before;
@@ -451,12 +461,24 @@ function sharedMoment(text: string, start: number, items: Item[], carried?: Open
 	return opening
 }
 
+/** A claim of what holds all along (`always`), which no moment may be said of ("the limit is 3", "the semaphore lets 3 workers in at once"). */
+function atNoMoment(clause: ReadClause): boolean {
+	return clause.form.tells === 'none' && clause.form.always === true
+}
+
+/** A claim of no moment that a sentence's opening moment (or "As soon as X,") reaches, which would say it at that moment. */
+function noMomentProblem(text: string, clause: ReadClause, opening: string): ReadProblem {
+	return { start: clause.start, end: clause.end, message: `"${text.slice(clause.start, clause.end)}" tells of no moment, and the sentence's opening ${opening} is said of each clause it reaches, so it would say this at that moment (as "at 10 s the limit is 3" would); tell it in a sentence of its own` }
+}
+
 /**
  * A state a sentence's opening moment passes over (`sharedMoment`, and where it is checked), with no moment of its own: one said
  * of the clause before ("while S", "which A holds", "which B holds with fence 2"), which held at that clause's moment. (One after
  * "so" is not passed over: "At 10 s A lets go, so B holds the key" says what held at 10 s as a result, and is judged then.)
  */
 export function passedOver(clause: ReadClause): boolean {
+	// A cause after "because" or "since" ("…, because its work is done, and …"), event or state, tells its own order: at or before the clause it explains.
+	if (clause.then === 'because' && clause.modifiers.length === 0 && clause.gap !== true && (clause.form.tells === 'event' || clause.form.tells === 'state')) return true
 	if (clause.form.tells !== 'state' || clause.modifiers.length > 0 || clause.gap === true) return false
 	return clause.then === undefined && (clause.during === true || clause.relative === true)
 }
@@ -604,7 +626,7 @@ interface Sentence {
 	/** The subject of the clause read right before each place (by the place and the referent it was left), which a bare adjective after "and" shares ("while A is still working and healthy", where "while" left the subject before it). */
 	before?: Map<string, string>
 	/** The worker whose fence the clause read right before each place named (by the place and the referent it was left), which "it is larger than …" compares ("C gets the key with fence 3. It is larger than B's fence 2"). */
-	fences?: Map<string, string>
+	fences?: Map<string, FenceTold>
 	/** The verb of the clause read right before each place (by the place and the referent it was left), which a gapped clause after it repeats ("C asks at 1 s, then B at 2 s": `gapVerb`). */
 	gaps?: Map<string, GapVerb>
 }
@@ -706,6 +728,9 @@ function noteGap(sentence: Sentence, cut: Cut, next: string | undefined, item: I
 	else sentence.gaps?.delete(`${cut.end}|${next ?? ''}`)
 }
 
+/** The fence a clause named, which "it is larger than …" after it compares: its worker's, and the fence itself where it named it by its value. */
+type FenceTold = { worker: string; fence?: Slot }
+
 /** Where a part of the sentence that starts at `i` may end: the sentence's end first, then each cut after `i`, the last first. */
 function endsFrom(sentence: Sentence, i: number): number[] {
 	return [sentence.end, ...sentence.cuts.filter(cut => cut.at > i).map(cut => cut.at)].sort((a, b) => b - a)
@@ -742,6 +767,8 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 		const compared = readClause(language, text, i, j, place, referent, initial, plural, fenceOf)
 		if (typeof compared === 'object') clause = compared
 	}
+	// "…, which is larger than B's fence 2" (or "…, larger than B's fence 2") after a clause that named its worker's fence by its value is of that fence too.
+	if (typeof clause === 'object' && clause.itFence === undefined && fenceOf?.fence !== undefined && fenceOf.worker === clause.subject && clause.form.pattern.startsWith('{owner} fence ') && /^(?:(?:which|that) |(?:larger|higher|greater|bigger|smaller|lower|less) than )/i.test(text.slice(i, j))) clause = { ...clause, itFence: fenceOf.fence }
 	// "C asks at 1 s, then B at 2 s": the part repeats the verb of the clause before with a new subject and moment (`gapped`).
 	const verb = sentence.gaps?.get(`${i}|${referent ?? ''}`)
 	if (typeof clause !== 'object' && verb !== undefined && came !== undefined && GAP_JOINT.test(text.slice(came.at, came.end))) {
@@ -770,7 +797,7 @@ function relativeReferent(sentence: Sentence, i: number, j: number, came: Cut | 
 	return typeof before === 'object' && before.subject !== undefined ? before.subject : referent
 }
 
-function readSentence(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, plural?: string[], fence0?: string): { items: Item[]; problems?: ReadProblem[] } | { problem: ReadProblem } {
+function readSentence(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, plural?: string[], fence0?: FenceTold): { items: Item[]; problems?: ReadProblem[] } | { problem: ReadProblem } {
 	const cuts: Cut[] = []
 	CONNECTIVE.lastIndex = 0
 	for (const match of text.slice(start, end).matchAll(CONNECTIVE)) {
@@ -805,7 +832,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 				reached.add(cut.end)
 				if (!referentAt.has(cut.end)) referentAt.set(cut.end, next)
 				if (item.kind === 'clause' && item.clause.subject !== undefined) (sentence.before ??= new Map()).set(`${cut.end}|${next ?? ''}`, item.clause.subject)
-				const fence = item.kind === 'clause' ? fenceNamed(language, item.clause) : undefined
+				const fence = item.kind === 'clause' ? fenceNamed(language, text, item.clause) : undefined
 				if (fence !== undefined) (sentence.fences ??= new Map()).set(`${cut.end}|${next ?? ''}`, fence)
 				noteGap(sentence, cut, next, item)
 				const rest = best(cut.end, next, false)
@@ -826,7 +853,11 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 		// The subordinate ends at its first comma: the clauses before it are what "When" names, the one after it the main clause.
 		const comma = start + text.slice(start, end).indexOf(', ')
 		const when = /^(?:When|As soon as) /i.test(subordinate[0])
-		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { ...rest, items: afterFirst(rest.items, comma, when, when, /^Once /i.test(subordinate[0])) }
+		if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) {
+			const refused: ReadProblem[] = []
+			const items = afterFirst(rest.items, comma, when, when, /^Once /i.test(subordinate[0]), refused, text, start)
+			return { ...rest, items, ...(refused.length > 0 ? { problems: refused } : {}) }
+		}
 	}
 	// "Y as soon as X" is "As soon as X, Y": X is read first, then Y as what came at its moment.
 	const soon = AS_SOON_AFTER.exec(text.slice(start, end))
@@ -894,7 +925,7 @@ const WHILE_FIRST = /^While [^,]+, /i
  * so did each event of another subject joined to the main clause by a bare "and" or comma ("When A lets
  * go, B wakes and C gets the key").
  */
-function afterFirst(items: readonly Item[], comma: number, soon: boolean, when = false, once = false): Item[] {
+function afterFirst(items: readonly Item[], comma: number, soon: boolean, when = false, once = false, refused?: ReadProblem[], text = '', start = 0): Item[] {
 	const clauses = items.flatMap((item, index) => (item.kind === 'clause' ? [{ clause: item.clause, index }] : []))
 	const inside = clauses.filter(({ clause }) => clause.end <= comma)
 	const found = clauses.find(({ clause }) => clause.start > comma)
@@ -918,6 +949,8 @@ function afterFirst(items: readonly Item[], comma: number, soon: boolean, when =
 		for (const [n, { clause, index }] of inside.entries()) if (n > 0 && clause.form.tells === 'event' && clause.then === undefined && !clause.gap && clause.modifiers.length === 0 && inside[n - 1]?.clause.form.tells === 'event') timed.set(index, { ...clause, then: 'when' })
 	}
 	const first = main.clause
+	// "As soon as C asks, the limit is 3": the main clause is said at X's moment, and a claim of no moment cannot be (`noMomentProblem`).
+	if (atOnce && refused !== undefined && first.modifiers.length === 0 && !first.gap && !first.passes && atNoMoment(first)) refused.push(noMomentProblem(text, first, `"${text.slice(start, comma + 1)}"`))
 	if (first.then === undefined && !first.gap) {
 		if (at && first.form.tells === 'state' && first.modifiers.length === 0) timed.set(main.index, { ...first, during: true, when: 'event-first' })
 		// A state that names its own moment ("When the key is free at 0 s, B gets it") puts the main clause at that moment, as one that names none puts it where the state began.
@@ -933,6 +966,7 @@ function afterFirst(items: readonly Item[], comma: number, soon: boolean, when =
 			// An event after "so" is reached as well ("As soon as A lets go, the key is free, so B gets it": B's grant at A's let-go), its
 			// cause still checked as after "so" (`so`); a state after "so", what held as a result, ends the reach.
 			const so = clause.then === 'so' && clause.form.tells === 'event'
+			if (refused !== undefined && clause.then === undefined && !clause.gap && !clause.passes && clause.modifiers.length === 0 && !clause.relative && !clause.during && atNoMoment(clause)) refused.push(noMomentProblem(text, clause, `"${text.slice(start, comma + 1)}"`))
 			if ((clause.form.tells !== 'event' && clause.form.tells !== 'state') || (clause.then !== undefined && !so) || clause.gap || clause.modifiers.length > 0 || clause.relative || clause.during || clause.passes) break
 			// A state joined so held at X's moment, as the main clause's does ("…, the key is free, nobody holds it, and B gets it"): the events after it are reached too.
 			timed.set(index, clause.form.tells === 'state' ? { ...clause, during: true, when: 'event-first' } : { ...clause, then: 'when', reached: true, ...(so ? { so: true as const } : {}) })
@@ -1282,7 +1316,7 @@ function asideProblem(language: SceneLanguage, text: string): { word: string; of
  * start of a sentence, without a leading `then`, `at T` or `D later` or a trailing `at T`, and after a
  * connective with the subject of the clause before put in front. A string is a slot's problem.
  */
-function readClause(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent: string | undefined, initial: boolean, plural?: string[], fence?: string): ReadClause | string | undefined {
+function readClause(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent: string | undefined, initial: boolean, plural?: string[], fence?: FenceTold): ReadClause | string | undefined {
 	const raw = text.slice(start, end)
 	const cased = initial && /^[A-Z]/.test(raw) ? [raw, (raw[0] as string).toLowerCase() + raw.slice(1)] : [raw]
 	// "too", "as well" or "again" at the end tells that it happened before (to another, or to the same): read last, so a form of its own wins.
@@ -1427,19 +1461,19 @@ function readSlot(language: SceneLanguage, type: SlotType, text: string, start: 
 }
 
 /** Reads a clause's core against the place's forms; with `elided`, also with the subject before put in front. */
-function readCore(language: SceneLanguage, core: string, offset: number, place: Place, referent: string | undefined, elided: boolean, plural?: string[], fence?: string): ReadClause | string | undefined {
+function readCore(language: SceneLanguage, core: string, offset: number, place: Place, referent: string | undefined, elided: boolean, plural?: string[], fence?: FenceTold): ReadClause | string | undefined {
 	const entry = language.places.get(place)
 	if (!entry) return undefined
 	let problem: string | undefined
 	// "it is larger than B's fence 2", right after a clause that named C's fence, reads "C's fence is larger than B's fence 2".
 	if (fence !== undefined && FENCE_IT.test(core)) {
-		const owned = `${language.names.labelOf(fence)}'s fence `
+		const owned = `${language.names.labelOf(fence.worker)}'s fence `
 		const told = `${owned}${core.slice('it '.length)}`
 		for (const compiled of entry.byFirstWord.get(firstWordOf(told)) ?? []) {
 			if (!compiled.pattern.startsWith('{owner} fence is ')) continue
 			const clause = matchForm(language, compiled, told, offset, owned.length - 'it '.length, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
-			else if (clause) return { ...clause, start: offset }
+			else if (clause) return { ...clause, start: offset, ...(fence.fence !== undefined ? { itFence: fence.fence } : {}) }
 		}
 		return problem
 	}
@@ -1503,7 +1537,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			const clause = matchForm(language, compiled, put, offset + shift, 0, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
 			// A state of the key so told ("B asks for the key, which is held by A") describes it as the clause before named it: it held when that happened.
-			else if (clause) return { ...clause, relative: true, ...(compiled.subject === 'key' && clause.form.tells === 'state' ? { during: true as const } : {}) }
+			else if (clause) return { ...clause, relative: true, start: offset, ...(compiled.subject === 'key' && clause.form.tells === 'state' ? { during: true as const } : {}) }
 		}
 		// After a clause about a worker, "which" may name its fence: "B gets it with fence 9, which is larger than A's" reads "B's fence is larger than A's".
 		if (referent !== undefined && language.names.kindOf(referent) === 'worker') {
@@ -1657,10 +1691,21 @@ function causeOf(language: SceneLanguage, text: string, start: number): { noun: 
 /** "it is larger than …" (or smaller), which after a clause that named a worker's fence compares that fence. */
 const FENCE_IT = /^it is (?:larger|higher|greater|bigger|smaller|lower) than /i
 
-/** The worker whose fence a clause names: its subject's, where it names a fence ("C gets the key with fence 3", "C's fence is 3"). */
-function fenceNamed(language: SceneLanguage, clause: ReadClause): string | undefined {
-	if (clause.subject === undefined || language.names.kindOf(clause.subject) !== 'worker') return undefined
-	return clause.slots.some(slot => slot.type === 'fence') || clause.form.pattern.startsWith('{owner} fence') ? clause.subject : undefined
+/**
+ * The fence a clause names: its subject's, where it names a fence ("C gets the key with fence 3", "C's fence is 3"); with the fence
+ * itself where the clause names it by its value as its subject's ("C gets the key with fence 3", "A's old fence 1 is from an older
+ * epoch", "A saves with its old fence 1"): a fence slot with no other worker named between the subject and it, and not one the
+ * subject's fence is compared with ("A's fence is larger than its old fence 1" names A's fence, whatever it is).
+ */
+function fenceNamed(language: SceneLanguage, text: string, clause: ReadClause): FenceTold | undefined {
+	const subject = clause.subject
+	if (subject === undefined || language.names.kindOf(subject) !== 'worker') return undefined
+	if (!clause.slots.some(slot => slot.type === 'fence') && !clause.form.pattern.startsWith('{owner} fence')) return undefined
+	const head = clause.slots[0]
+	const own = clause.slots.find(slot => slot.type === 'fence')
+	const between = head === undefined || own === undefined ? undefined : text.slice(head.end, own.start)
+	const named = own !== undefined && head?.value.type === 'actor' && head.value.id === subject && head.end <= own.start && !clause.slots.some(slot => slot !== head && slot.value.type === 'actor' && slot.start > head.start && slot.start < own.start) && !/\b(?:than|below|above)\b/i.test(between ?? '')
+	return named ? { worker: subject, fence: own } : { worker: subject }
 }
 
 /** Forms with an alternative whose "one" stands for the written thing its sentence named before ("the row ends with A's stale one"). */

@@ -3141,8 +3141,9 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const opening = clause.modifiers[0]
 		const modifier = opening?.shared !== true ? opening : opened !== undefined ? { kind: 'at' as const, slot: { ...opening.slot, value: { type: 'number' as const, value: opened } } } : opening.kind === 'at' ? opening : undefined
 		// A state said to hold at the clause before (after "while", or "which"), with no moment of its own, leaves the sentence's opening
-		// moment to the clauses after it. (After "so" it tells what held at that moment as a result: the reading gave it the moment.)
-		const overlooked = tells === 'state' && opening === undefined && clause.gap !== true && clause.then === undefined && (clause.during === true || clause.relative === true)
+		// moment to the clauses after it; so does a cause after "because" or "since" (event or state), which is before. (After "so" a state
+		// tells what held at that moment as a result: the reading gave it the moment.)
+		const overlooked = (tells === 'state' && opening === undefined && clause.gap !== true && clause.then === undefined && (clause.during === true || clause.relative === true)) || (clause.then === 'because' && opening === undefined && clause.gap !== true && (tells === 'event' || tells === 'state'))
 		if (opening?.shared !== true && !overlooked) opened = undefined
 		// The moment the clause names.
 		let moment: number | undefined
@@ -3188,6 +3189,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		let meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
 		if (meaning.ok && clause.work !== undefined && context.run.statements?.some(statement => statement.held) === true) meaning = workMeaning(clause, meaning, env)
 		if (meaning.ok && clause.saved !== undefined && !savedHolds(clause.saved, meaning, env)) meaning = NO
+		// "It" for the fence the clause before named by its value: the comparison is of the worker's latest fence, so that must be it.
+		if (meaning.ok && clause.itFence !== undefined && (clause.subject === undefined || leaseAt(env.world, clause.subject)?.fence !== fence(clause.itFence))) meaning = NO
 		// Words that name the lock (or the semaphore) with no key slot: every event it tells, and every one that made it hold, is of that store.
 		const ownStore = clause.keyStore
 		if (meaning.ok && ownStore !== undefined && [...meaning.events, ...meaning.makers].some(h => 'store' in h && h.store !== undefined && h.store !== ownStore)) meaning = NO
@@ -3412,7 +3415,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			if (ordered) wrong = atEnd || (clockAt !== undefined && early.at < clockAt) || (latest !== undefined && (isState ? after(place, latest) : !after(latest, early) && !(clause.form.follows === true && latest.at === early.at && latest.order === early.order)))
 			else if (clause.then === 'so') wrong = beforePlace !== undefined && after(early, beforePlace)
 			else if (clause.then === 'because') wrong = beforePlace !== undefined && after(beforePlace, place)
-			else wrong = fresh && latest !== undefined && after(early, latest)
+			// An event told already, told again with nothing to order it right after a clause that told a happening of its kind: that one, or later; not an earlier one.
+			else wrong = (fresh && latest !== undefined && after(early, latest)) || (!fresh && tells === 'event' && prior !== undefined && inStep.some(h => prior?.events.some(p => p.kind === h.kind) === true) && !inStep.some(h => prior?.events.includes(h) === true) && (clause.then === undefined || clause.then === 'sentence') && clause.relative !== true && clause.gap !== true && !clause.modifiers.some(m => m.shared !== true) && beforePlace !== undefined && after(early, beforePlace))
 		}
 		if (wrong) failed.add(index)
 		else {

@@ -883,6 +883,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	},
 	{
 		id: 'no-lock',
+		always: true,
 		places: STORY,
 		tells: 'none',
 		formula: "the scene has no lock store",
@@ -1123,6 +1124,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	},
 	{
 		id: 'limit-is',
+		always: true,
 		places: STORY,
 		tells: 'none',
 		formula: "limit(the store) = n",
@@ -1139,6 +1141,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 	},
 	{
 		id: 'no-lease-has-a-fence',
+		always: true,
 		places: STORY,
 		tells: 'none',
 		formula: "every store is a semaphore: no lease of the run has a fence",

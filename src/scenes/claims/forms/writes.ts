@@ -692,6 +692,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	},
 	{
 		id: 'checks-no-fence',
+		always: true,
 		places: STORY,
 		tells: 'none',
 		formula: "d does the plain update (fences=off)",
@@ -702,6 +703,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	},
 	{
 		id: 'checks-fences',
+		always: true,
 		places: STORY,
 		tells: 'none',
 		quiet: true,
