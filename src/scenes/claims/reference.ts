@@ -2775,7 +2775,7 @@ function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boole
 		const arg = call.args[place]
 		if (arg !== undefined && 'text' in arg) return { words: splitWords(arg.text), made: false, own: true }
 		if (arg !== undefined && 'name' in arg) return { words: splitWords(arg.name), made: nameHeld(env, write, arg.name) === 'made', own: statements.some(other => (other.declares ?? []).includes(arg.name)) }
-		if (arg !== undefined && 'call' in arg) return { words: splitWords(arg.call), made: true, own: true }
+		if (arg !== undefined && 'call' in arg) return { words: splitWords(arg.call), made: arg.unmade === undefined, own: true }
 		return { words: [], made: false, own: false }
 	}
 	return undefined
@@ -2809,7 +2809,8 @@ function nameHeld(env: Env, write: Of<'wrote'>, name: string): 'made' | 'other' 
 			if (line.statement === write.statement) atWrite = now
 			for (const a of statements[line.statement]?.assigns ?? []) {
 				if (a.name !== name) continue
-				const value = 'call' in a.value ? 'made' : 'other'
+				// A call of the sample's own function that returns no call's value (a string it writes out) made nothing.
+				const value = 'call' in a.value && a.value.unmade === undefined ? 'made' : 'other'
 				pending = undefined
 				if (a.unsure === true) now = 'unknown'
 				else if (a.awaits === true) {

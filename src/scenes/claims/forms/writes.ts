@@ -181,10 +181,10 @@ export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words
 		const last = lastAssignment(context, write, given.name)
 		const what = own ? `${given.name} (${where})` : `the prelude's ${given.name} (${where})`
 		// Why it was not computed: the value the name held, or why the run cannot tell.
-		const why = typeof last === 'string' ? last : last === undefined ? undefined : `last set at line ${last.line} to ${'text' in last.value ? `the string '${last.value.text}'` : 'name' in last.value ? last.value.name : 'an expression of no name'}, which no call of its code made`
-		return { words: wordsOf(given.name), computed: typeof last === 'object' && 'call' in last.value, own, what, ...(why === undefined ? {} : { unread: why }) }
+		const why = typeof last === 'string' ? last : last === undefined ? undefined : 'call' in last.value ? (last.value.unmade === undefined ? undefined : `last set at line ${last.line} to what ${last.value.call}() gave, which no call made: ${last.value.unmade}`) : `last set at line ${last.line} to ${'text' in last.value ? `the string '${last.value.text}'` : 'name' in last.value ? last.value.name : 'an expression of no name'}, which no call of its code made`
+		return { words: wordsOf(given.name), computed: typeof last === 'object' && 'call' in last.value && last.value.unmade === undefined, own, what, ...(why === undefined ? {} : { unread: why }) }
 	}
-	if ('call' in given) return { words: wordsOf(given.call), computed: true, own: true, what: `what ${given.call}() gave (${where})` }
+	if ('call' in given) return { words: wordsOf(given.call), computed: given.unmade === undefined, own: true, what: `what ${given.call}() gave (${where})`, ...(given.unmade === undefined ? {} : { unread: `which no call made: ${given.unmade}` }) }
 	return { words: [], computed: false, own: false, what: `an expression of no name (${where})` }
 }
 
@@ -360,7 +360,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'save',
 		pattern: '{worker} saves what it computed',
 		example: 'A saves what it computed',
-		meaning: "The worker wrote to the database in this step, and what it wrote is what its code computed: the write's THING is a call's value, given as that call or as a name whose value, given last before the write by the statements the worker's code ran, was one (not a string the code wrote out, nor one JavaScript's own functions or its values' methods reshaped: 'not yet'.trim() is that string; a call of the prelude's or of the sample's own, a fetch too, is a call's value; where the run cannot tell what the name held, as of a name the sample declares twice, it is refused).",
+		meaning: "The worker wrote to the database in this step, and what it wrote is what its code computed: the write's THING is a call's value, given as that call or as a name whose value, given last before the write by the statements the worker's code ran, was one (not a string the code wrote out, nor one JavaScript's own functions or its values' methods reshaped: 'not yet'.trim() is that string, and one given a value of the code's own besides numbers and patterns (x.replace(x, 'none')) is of both, no call's value; a call of the prelude's, a fetch too, is a call's value, and one of the sample's own function is where every value it returns is one (a parameter returned is what the call gave it), not where it returns a string it writes out ((() => 'none')()); where the run cannot tell what the name held, as of a name the sample declares twice, it is refused).",
 		check: (slots, context) =>
 			wrote(slots, context, 0, write => {
 				if (write.noThing) return `${context.name(write.worker)}'s write at ${time(write.at)} wrote no ${context.words?.thing ?? 'write'}: it wrote its fence alone`
