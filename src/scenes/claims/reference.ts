@@ -1475,20 +1475,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'fences-compare': (s, env) => compared(env, fence(s[0]), fence(s[2]), s[1]?.value.type === 'relation' ? s[1].value.value : '<'),
 	'fence-smaller-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '<'),
 	'fence-larger-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '>'),
+	// "First" and "before B" name no database: of every save of the story, whichever database it went to.
 	'saves-first': (s, env) => {
 		const w = actor(s[0])
 		return save(env, w, write => {
-			const all = writesTo(env, write.database)
-			const initial = env.run.steps[0]?.end.databases.get(write.database)?.fence ?? 0n
-			return !all.slice(0, all.indexOf(write)).some(h => h.worker !== w) && initial === 0n
+			const all = upTo(env).slice(1).flatMap(step => events(step, 'wrote', () => true))
+			const untouched = [...(env.run.steps[0]?.end.databases.values() ?? [])].every(row => (row.fence ?? 0n) === 0n)
+			return !all.slice(0, all.indexOf(write)).some(h => h.worker !== w) && untouched
 		})
 	},
 	'saves-before': (s, env) => {
 		const [w, v] = [actor(s[0]), actor(s[1])]
 		return save(env, w, write => {
-			const all = writesTo(env, write.database)
+			const all = upTo(env).slice(1).flatMap(step => events(step, 'wrote', () => true))
 			if (all.slice(0, all.indexOf(write)).some(h => h.worker === v)) return false
-			const after = [...events(env.step, 'wrote', h => h.database === write.database && h.at >= write.at && h !== write), ...laterSteps(env).flatMap(step => events(step, 'wrote', h => h.database === write.database))]
+			const here = events(env.step, 'wrote', () => true)
+			const after = [...here.slice(here.indexOf(write) + 1), ...laterSteps(env).flatMap(step => events(step, 'wrote', () => true))]
 			return after.some(h => h.worker === v)
 		})
 	},
