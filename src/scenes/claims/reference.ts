@@ -839,9 +839,21 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const fitting = (store: string) => named(s[0]) === undefined || named(s[0]) === store
 		// Those the text named wanting or having it, and no one else (a holder when the step began that it does not name is "else").
 		const holders = actors(s[1])
+		const said = s[1]?.value.type === 'actors' ? s[1].value.asked ?? {} : {}
+		// A worker named asking for a key is not "else" for that key: the store its clause named, or, named with none, the only store
+		// whose key it asked for or whose line it stood in during the step (of several, which is not said, so none).
+		const excused = (w: string, key: string): boolean => {
+			if (!holders.includes(w)) return false
+			const stores = said[w] ?? [null]
+			if (stores.includes(key)) return true
+			if (!stores.includes(null)) return false
+			const its = new Set(events(env.step, 'asked', h => h.worker === w).map(h => h.store))
+			for (const world of [env.step.start, env.world]) for (const one of world.stores.values()) if (one.waiters.includes(w)) its.add(one.id)
+			return its.size < 2
+		}
 		const store = storeOf(env, s[0])
-		const inLine = [env.step.start, env.world].flatMap(world => [...world.stores.values()].filter(one => fitting(one.id)).flatMap(one => one.waiters))
-		return timeless(events(env.step, 'asked', h => fitting(h.store)).every(h => holders.includes(h.worker)) && inLine.every(w => holders.includes(w)), store !== undefined && store.waiters.length === 0 ? { empty: store.id } : {})
+		const inLine = [env.step.start, env.world].flatMap(world => [...world.stores.values()].filter(one => fitting(one.id)).flatMap(one => one.waiters.map(w => [w, one.id] as const)))
+		return timeless(events(env.step, 'asked', h => fitting(h.store)).every(h => excused(h.worker, h.store)) && inLine.every(([w, key]) => excused(w, key)), store !== undefined && store.waiters.length === 0 ? { empty: store.id } : {})
 	},
 	'workers-ask': (s, env) => everyAsk(env, actors(s[0]), s[1]),
 	'workers-ask-at-once': (s, env) => {
