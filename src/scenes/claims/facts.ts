@@ -108,13 +108,13 @@ export interface StatementFact {
 	maybe?: readonly string[]
 	held: boolean
 	/** The calls it makes itself, each with what it passes, argument by argument (a tagged template: its values): a string's text, a name, the name of a call whose value it passes; `{}` for anything else. */
-	given?: readonly { call: string; args: readonly ({ text: string } | { name: string } | { call: string } | Record<string, never>)[] }[]
+	given?: readonly { call: string; args: readonly ({ text: string } | { name: string } | { call: string; /** A call of the sample's own function whose value no call made: why. */ unmade?: string } | Record<string, never>)[] }[]
 	/** The names it declares with a call's value (`const draft = await makeDraft(notes)`): what that call made. */
 	made?: readonly string[]
 	/** The names it declares (`const draft = 'draft'`, `let report = tenantId`, a parameter of a function in it): the sample's own, not its prelude's. */
 	declares?: readonly string[]
 	/** Each value it gives a name itself (`const draft = 'draft'`, `draft = await makeDraft(notes)`), in order; `unsure` when the run cannot tell whether or when it took place (on a condition, in a loop's head, `+=`, `++`, a pattern, no value). */
-	assigns?: readonly { name: string; value: { text: string } | { name: string } | { call: string } | Record<string, never>; unsure?: true; /** Its value is awaited: the name has it once the statement is done. */ awaits?: true; /** The sample declares the name more than once: the run cannot tell which one a value went to. */ shadowed?: true }[]
+	assigns?: readonly { name: string; value: { text: string } | { name: string } | { call: string; unmade?: string } | Record<string, never>; unsure?: true; /** Its value is awaited: the name has it once the statement is done. */ awaits?: true; /** The sample declares the name more than once: the run cannot tell which one a value went to. */ shadowed?: true }[]
 	/** The statement after it in its block: once that began, this one was done. */
 	next?: number
 }

@@ -131,7 +131,7 @@ export type SlotType =
 /** What a slot read: an actor, actors, a number of its kind, or the key (and the store it named). */
 export type SlotValue =
 	| { type: 'actor'; id: string; /** A lease slot's "old lease": the lease its crashed process held. */ old?: true }
-	| { type: 'actors'; ids: string[] }
+	| { type: 'actors'; ids: string[]; /** Of "else"'s askers (`others: 'askers'`): for each, the lock store each clause that named it asking named, null where one named none. */ asked?: Readonly<Record<string, readonly (string | null)[]>> }
 	| { type: 'key'; store?: string }
 	| { type: 'fence'; value: bigint }
 	| { type: 'number'; value: number }

@@ -192,8 +192,9 @@ export const ID_WORDS: readonly string[] = [
  * the scene must show ("pause-then-expiry": a pause, and an expiry after it). Not here: negations
  * ("no", "not", "without", "off": `fences-off` says the database checked no fence) and counts
  * ("two", "three": a number the scene would have to show), and "over" and "out" alone (a lease "over",
- * "out": an outcome). "too" and "just" only say how much of a subject word ("renewal-too-late",
- * "just-long-enough") and claim nothing; "enough" is an event word (ID_EVENTS).
+ * "out": an outcome). "too" and "just" only say how much of a subject word ("just-long-enough") and claim nothing alone;
+ * "too" before "late" claims with it (scene-id.ts JOINT: "renewal-too-late" needs a renewal refused as the lease was
+ * lost); "enough" is an event word (ID_EVENTS).
  */
 export const ID_JOINING_WORDS: readonly string[] = ['too', 'just', 'and', 'or', 'vs', 'versus', 'with', 'to', 'at', 'by', 'from', 'into', 'after', 'before', 'then', 'a', 'an', 'the', 'of', 'for', 'in', 'on', 'its']
 
@@ -212,7 +213,7 @@ export const ID_EVENTS: Readonly<Record<string, string>> = {
 	lets: 'a worker lets go of its lease',
 	go: 'a worker lets go of its lease',
 	pause: 'a worker is shown paused',
-	// An ask to renew is a renewal the id may name, granted or refused ("renewal-too-late", trial 25's 07: the lock answered "lost").
+	// An ask to renew is a renewal the id may name, granted or refused ("lease-renewal"; "renewal-too-late" claims one refused as lost, scene-id.ts JOINT).
 	renewal: 'a worker asks to renew its lease (granted or refused)',
 	renew: 'a worker asks to renew its lease (granted or refused)',
 	// "saved", "saves": a write the database took ("saved-handed-over", trial 25's 01); a refused write is no save.

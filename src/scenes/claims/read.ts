@@ -553,7 +553,11 @@ function withOthers(clause: ReadClause, before: readonly ReadClause[]): ReadClau
 	const named = clause.form.others === 'askers' ? before.filter(one => ASKING.test(one.form.formula)) : before
 	const ids: string[] = []
 	for (const id of named.flatMap(one => one.group ?? (one.subject === undefined ? [] : [one.subject]))) ids.splice(0, ids.length, ...ids.filter(other => other !== id), id)
-	return { ...clause, slots: [...clause.slots, { type: 'workers', text: '', start: clause.end, end: clause.end, value: { type: 'actors', ids } }] }
+	if (clause.form.others !== 'askers') return { ...clause, slots: [...clause.slots, { type: 'workers', text: '', start: clause.end, end: clause.end, value: { type: 'actors', ids } }] }
+	// Which key each was named asking for: "else" leaves a worker out of the asks for the key it was named asking for only.
+	const asked: Record<string, (string | null)[]> = {}
+	for (const one of named) for (const id of one.group ?? (one.subject === undefined ? [] : [one.subject])) (asked[id] ??= []).push(keyNamed(one) ?? null)
+	return { ...clause, slots: [...clause.slots, { type: 'workers', text: '', start: clause.end, end: clause.end, value: { type: 'actors', ids, asked } }] }
 }
 
 /**

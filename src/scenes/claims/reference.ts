@@ -853,9 +853,21 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const fitting = (store: string) => named(s[0]) === undefined || named(s[0]) === store
 		// Those the text named wanting or having it, and no one else (a holder when the step began that it does not name is "else").
 		const holders = actors(s[1])
+		const said = s[1]?.value.type === 'actors' ? s[1].value.asked ?? {} : {}
+		// A worker named asking for a key is not "else" for that key: the store its clause named, or, named with none, the only store
+		// whose key it asked for or whose line it stood in during the step (of several, which is not said, so none).
+		const excused = (w: string, key: string): boolean => {
+			if (!holders.includes(w)) return false
+			const stores = said[w] ?? [null]
+			if (stores.includes(key)) return true
+			if (!stores.includes(null)) return false
+			const its = new Set(events(env.step, 'asked', h => h.worker === w).map(h => h.store))
+			for (const world of [env.step.start, env.world]) for (const one of world.stores.values()) if (one.waiters.includes(w)) its.add(one.id)
+			return its.size < 2
+		}
 		const store = storeOf(env, s[0])
-		const inLine = [env.step.start, env.world].flatMap(world => [...world.stores.values()].filter(one => fitting(one.id)).flatMap(one => one.waiters))
-		return timeless(events(env.step, 'asked', h => fitting(h.store)).every(h => holders.includes(h.worker)) && inLine.every(w => holders.includes(w)), store !== undefined && store.waiters.length === 0 ? { empty: store.id } : {})
+		const inLine = [env.step.start, env.world].flatMap(world => [...world.stores.values()].filter(one => fitting(one.id)).flatMap(one => one.waiters.map(w => [w, one.id] as const)))
+		return timeless(events(env.step, 'asked', h => fitting(h.store)).every(h => excused(h.worker, h.store)) && inLine.every(([w, key]) => excused(w, key)), store !== undefined && store.waiters.length === 0 ? { empty: store.id } : {})
 	},
 	'workers-ask': (s, env) => everyAsk(env, actors(s[0]), s[1]),
 	'workers-ask-at-once': (s, env) => {
@@ -1528,20 +1540,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'fences-compare': (s, env) => compared(env, fence(s[0]), fence(s[2]), s[1]?.value.type === 'relation' ? s[1].value.value : '<'),
 	'fence-smaller-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '<'),
 	'fence-larger-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '>'),
+	// "First" and "before B" name no database: of every save of the story, whichever database it went to.
 	'saves-first': (s, env) => {
 		const w = actor(s[0])
 		return save(env, w, write => {
-			const all = writesTo(env, write.database)
-			const initial = env.run.steps[0]?.end.databases.get(write.database)?.fence ?? 0n
-			return !all.slice(0, all.indexOf(write)).some(h => h.worker !== w) && initial === 0n
+			const all = upTo(env).slice(1).flatMap(step => events(step, 'wrote', () => true))
+			const untouched = [...(env.run.steps[0]?.end.databases.values() ?? [])].every(row => (row.fence ?? 0n) === 0n)
+			return !all.slice(0, all.indexOf(write)).some(h => h.worker !== w) && untouched
 		})
 	},
 	'saves-before': (s, env) => {
 		const [w, v] = [actor(s[0]), actor(s[1])]
 		return save(env, w, write => {
-			const all = writesTo(env, write.database)
+			const all = upTo(env).slice(1).flatMap(step => events(step, 'wrote', () => true))
 			if (all.slice(0, all.indexOf(write)).some(h => h.worker === v)) return false
-			const after = [...events(env.step, 'wrote', h => h.database === write.database && h.at >= write.at && h !== write), ...laterSteps(env).flatMap(step => events(step, 'wrote', h => h.database === write.database))]
+			const here = events(env.step, 'wrote', () => true)
+			const after = [...here.slice(here.indexOf(write) + 1), ...laterSteps(env).flatMap(step => events(step, 'wrote', () => true))]
 			return after.some(h => h.worker === v)
 		})
 	},
@@ -2864,7 +2878,7 @@ function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boole
 		const arg = call.args[place]
 		if (arg !== undefined && 'text' in arg) return { words: splitWords(arg.text), made: false, own: true }
 		if (arg !== undefined && 'name' in arg) return { words: splitWords(arg.name), made: nameHeld(env, write, arg.name) === 'made', own: statements.some(other => (other.declares ?? []).includes(arg.name)) }
-		if (arg !== undefined && 'call' in arg) return { words: splitWords(arg.call), made: true, own: true }
+		if (arg !== undefined && 'call' in arg) return { words: splitWords(arg.call), made: arg.unmade === undefined, own: true }
 		return { words: [], made: false, own: false }
 	}
 	return undefined
@@ -2898,7 +2912,8 @@ function nameHeld(env: Env, write: Of<'wrote'>, name: string): 'made' | 'other' 
 			if (line.statement === write.statement) atWrite = now
 			for (const a of statements[line.statement]?.assigns ?? []) {
 				if (a.name !== name) continue
-				const value = 'call' in a.value ? 'made' : 'other'
+				// A call of the sample's own function that returns no call's value (a string it writes out) made nothing.
+				const value = 'call' in a.value && a.value.unmade === undefined ? 'made' : 'other'
 				pending = undefined
 				if (a.unsure === true) now = 'unknown'
 				else if (a.awaits === true) {

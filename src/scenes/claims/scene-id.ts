@@ -164,7 +164,49 @@ export function idEventProblem(id: string, run: RunFacts): string | undefined {
 	const words = wordsOf(id)
 	const word = words.find(part => SHOWN[part] !== undefined && !(SHOWN[part] as (run: RunFacts) => boolean)(run))
 	if (word !== undefined) return `the scene's id says "${word}", and ${ID_EVENTS[word]} in no step of it; name what the scene shows`
-	return orderProblem(words, run)
+	return jointProblem(words, run) ?? orderProblem(words, run)
+}
+
+/** A write on a lease no longer live (run out, lost, let go): a stale write. */
+const staleWrite = (h: Happening): boolean => h.kind === 'wrote' && !h.live
+
+/**
+ * Words of an id that together claim what neither claims alone: "stale" (a subject) with a save word ("stale-write-saved")
+ * says a stale write was saved, a write on a lease no longer live that the database took ("late" with a save word too); "too
+ * late" says an act came after its lease was over: of a renewal ("renewal-too-late", and "late" alone beside a renewal word),
+ * a renewal the lock refused as its lease was lost; of a write or a save, a stale write (taken, of a save); with neither
+ * beside it, one of those. "Stale" and "late" alone name a subject ("fences-late-write") and claim nothing.
+ */
+const JOINT: readonly { said: (words: readonly string[]) => boolean; claims: (words: readonly string[]) => string; shown: (run: RunFacts, words: readonly string[]) => boolean }[] = [
+	{
+		said: words => (words.includes('stale') || words.includes('late')) && words.includes('save'),
+		claims: words => `"${words.includes('stale') ? 'stale' : 'late'}" and "save": a stale write the database took (a write on a lease no longer live that changed the row)`,
+		shown: run => some(run, h => staleWrite(h) && taken(h)),
+	},
+	{
+		said: words => words.some((word, i) => word === 'too' && words[i + 1] === 'late') || (words.includes('late') && (words.includes('renewal') || words.includes('renew'))),
+		claims: words =>
+			words.includes('renewal') || words.includes('renew')
+				? '"late" of a renewal: an ask to renew that the lock refused as the lease was already lost'
+				: words.includes('save')
+					? '"too late" of a save: a stale write the database took (a write on a lease no longer live that changed the row)'
+					: words.includes('write') || words.includes('writes')
+						? '"too late" of a write: a stale write (a write on a lease no longer live)'
+						: '"too late": an ask to renew refused as the lease was already lost, or a write on a lease no longer live',
+		shown: (run, words) => {
+			const renewal = words.includes('renewal') || words.includes('renew')
+			const write = words.includes('save') || words.includes('write') || words.includes('writes')
+			const refused = some(run, h => h.kind === 'renew-refused' && h.reason === 'lost')
+			const late = some(run, h => staleWrite(h) && (!words.includes('save') || taken(h)))
+			return (renewal && refused) || (write && late) || (!renewal && !write && (refused || late))
+		},
+	},
+]
+
+/** The first joint claim of an id's words that the run does not show. */
+function jointProblem(words: readonly string[], run: RunFacts): string | undefined {
+	const joint = JOINT.find(one => one.said(words) && !one.shown(run, words))
+	return joint === undefined ? undefined : `the scene's id says ${joint.claims(words)}, and no step of it shows one; name what the scene shows`
 }
 
 /**

@@ -63,7 +63,7 @@ export interface Assignment {
 }
 
 /** What a call is given as one argument, as written: a string's text (`'draft'`), a name (`draft`), a call's value (`await summarize(id)`), or something else (`{}`). */
-export type GivenArgument = { text: string } | { name: string } | { call: string } | Record<string, never>
+export type GivenArgument = { text: string } | { name: string } | { call: string; /** A call of the sample's own function whose value no call made: why (what it returns). */ unmade?: string } | Record<string, never>
 
 /** Where a sample went wrong (1-based, in the sample's own lines and columns) and what was expected. */
 interface SampleProblem {
@@ -133,7 +133,13 @@ export function compileSample(source: string, declared: ReadonlySet<string>): Co
 	if (problems.length > 0) return { ok: false, problems }
 	const names = [...freeNames(program).keys()].filter(name => !LANGUAGE_NAMES.has(name) || RUN_GIVES.has(name)).sort()
 	const statements: SampleStatement[] = []
-	return { ok: true, sample: { js: withGuards(js, program, statements, declaredTwice(program as unknown as Located)), names, statements } }
+	const twice = declaredTwice(program as unknown as Located)
+	ownFunctions = functionsOf(program as unknown as Located, twice)
+	try {
+		return { ok: true, sample: { js: withGuards(js, program, statements, twice), names, statements } }
+	} finally {
+		ownFunctions = new Map()
+	}
 }
 
 function syntaxProblem(error: unknown, what: string): SampleProblem {
@@ -623,10 +629,75 @@ function parametersIn(node: Located): string[] {
 	return [...new Set(found)]
 }
 
+/** The sample's own functions by name, each declared once (`function f() {}`, `const f = () => ...`), while a sample compiles. */
+let ownFunctions: ReadonlyMap<string, Located> = new Map()
+
+/** The functions a program declares by a name it declares once. */
+function functionsOf(program: Located, twice: ReadonlySet<string>): Map<string, Located> {
+	const found = new Map<string, Located>()
+	visit(program, at => {
+		if (at.type === 'FunctionDeclaration' && at['id']) found.set(nameOf(at['id']), at)
+		const init = at['init'] as Located | null | undefined
+		if (at.type === 'VariableDeclarator' && (at['id'] as Located).type === 'Identifier' && init && (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression')) found.set(nameOf(at['id']), init)
+	})
+	for (const name of twice) found.delete(name)
+	return found
+}
+
+/**
+ * Why a call of the sample's own function gives no value a call made, or undefined when it does: every value it returns
+ * (an arrow's expression, each `return`'s) must be a call's value, of the prelude's or of a function of the sample's whose
+ * values are; a parameter returned is the argument the call gave it, a name the function declares once with a value, that
+ * value. A string written out, nothing (a function with no `return`), or a name the run cannot follow is no call's value.
+ */
+function unmadeBy(name: string, fn: Located, args: readonly Located[], depth: number): string | undefined {
+	const at = `line ${fn.loc?.start.line ?? 1}`
+	const body = fn['body'] as Located
+	const returns: (Located | null)[] = []
+	const locals = new Map<string, Located | null>()
+	if (body.type !== 'BlockStatement') returns.push(body)
+	else {
+		const walk = (node: Located): void => {
+			if (node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression' || node.type === 'FunctionDeclaration' || node.type === 'ClassExpression' || node.type === 'ClassDeclaration') return
+			if (node.type === 'ReturnStatement') returns.push((node['argument'] as Located | null) ?? null)
+			if (node.type === 'VariableDeclarator' && (node['id'] as Located).type === 'Identifier') {
+				const local = nameOf(node['id'])
+				locals.set(local, locals.has(local) ? null : ((node['init'] as Located | null) ?? null))
+			}
+			if (node.type === 'AssignmentExpression' && (node['left'] as Located).type === 'Identifier') locals.set(nameOf(node['left']), null)
+			for (const [key, value] of Object.entries(node)) {
+				if (key === 'loc') continue
+				if (Array.isArray(value)) {
+					for (const child of value) if (isNode(child)) walk(child)
+				} else if (isNode(value)) walk(value)
+			}
+		}
+		for (const statement of body['body'] as Located[]) walk(statement)
+		const last = (body['body'] as Located[]).at(-1)
+		if (last?.type !== 'ReturnStatement' && last?.type !== 'ThrowStatement') returns.push(null)
+	}
+	const params = (fn['params'] as Located[]).map(param => (param.type === 'Identifier' ? nameOf(param) : ''))
+	for (const value of returns) {
+		let shape = value === null ? undefined : argumentShape(value, depth + 1)
+		for (let hops = 0; shape !== undefined && 'name' in shape && hops < 8; hops++) {
+			const k = params.indexOf(shape.name)
+			if (k >= 0) shape = argumentShape(args[k], depth + 1)
+			else if (locals.get(shape.name)) shape = argumentShape(locals.get(shape.name), depth + 1)
+			else break
+		}
+		const what = `${name} (${at})`
+		if (shape === undefined) return `${what} returns nothing on some path`
+		if ('text' in shape) return `${what} returns the string '${shape.text}' its code writes out`
+		if ('call' in shape && shape.unmade !== undefined) return shape.unmade
+		if (!('call' in shape)) return `${what} returns ${'name' in shape ? shape.name : 'an expression of no name'}, no call's value the run can follow`
+	}
+	return undefined
+}
+
 /** What an argument is, as written (`GivenArgument`): `await` and parentheses looked through. */
-function argumentShape(node: Located | null | undefined): GivenArgument {
+function argumentShape(node: Located | null | undefined, depth = 0): GivenArgument {
 	if (!node) return {}
-	if (node.type === 'AwaitExpression' || node.type === 'ParenthesizedExpression') return argumentShape(node['argument'] as Located ?? node['expression'] as Located)
+	if (node.type === 'AwaitExpression' || node.type === 'ParenthesizedExpression') return argumentShape(node['argument'] as Located ?? node['expression'] as Located, depth)
 	if (node.type === 'Literal' && typeof node['value'] === 'string') return { text: node['value'] }
 	if (node.type === 'TemplateLiteral' && (node['expressions'] as Located[]).length === 0) return { text: String(((node['quasis'] as Located[])[0]?.['value'] as { cooked?: string } | undefined)?.cooked ?? '') }
 	if (node.type === 'Identifier') return { name: node['name'] as string }
@@ -639,15 +710,23 @@ function argumentShape(node: Located | null | undefined): GivenArgument {
 		// the code made. A call of the code's (its prelude's, its own, a method of one of its values) is a call's value.
 		const root = rootOf(callee)
 		if (root !== undefined && root.type === 'Identifier' && LANGUAGE_NAMES.has(root['name'] as string)) {
-			if (callee.type === 'Identifier' && RESHAPE_FUNCTIONS.has(root['name'] as string) || callee.type === 'MemberExpression' && root['name'] === 'JSON') return argumentShape(args[0])
+			if (callee.type === 'Identifier' && RESHAPE_FUNCTIONS.has(root['name'] as string) || callee.type === 'MemberExpression' && root['name'] === 'JSON') return argumentShape(args[0], depth)
 			return {}
 		}
 		if (callee.type === 'MemberExpression' && !(callee['computed'] as boolean)) {
 			const method = ((callee['property'] as Located)['name'] as string | undefined) ?? ''
-			if (root !== undefined && root.type !== 'Identifier' && root.type !== 'ThisExpression') return RESHAPE_METHODS.has(method) ? argumentShape(callee['object'] as Located) : {}
-			if (RESHAPE_METHODS.has(method)) return argumentShape(callee['object'] as Located)
+			// A method given a value of the code's own (`replace(x, 'none')`'s, `concat`'s, `padStart`'s filler, `join`'s) may
+			// put it in place of what it was called on: its value is of both, no one thing; numbers and patterns only choose.
+			const brings = RESHAPE_METHODS.has(method) && args.some(arg => !(arg.type === 'Literal' && (typeof arg['value'] === 'number' || arg['regex'] !== undefined)))
+			if (root !== undefined && root.type !== 'Identifier' && root.type !== 'ThisExpression') return RESHAPE_METHODS.has(method) && !brings ? argumentShape(callee['object'] as Located, depth) : {}
+			if (RESHAPE_METHODS.has(method)) return brings ? {} : argumentShape(callee['object'] as Located, depth)
 		}
 		const name = calleeName(callee)
+		const own = callee.type === 'Identifier' && name !== undefined ? ownFunctions.get(name) : undefined
+		if (own !== undefined) {
+			const unmade = depth > 8 ? undefined : unmadeBy(name as string, own, args, depth)
+			return unmade === undefined ? { call: name as string } : { call: name as string, unmade }
+		}
 		if (name !== undefined) return { call: name }
 	}
 	return {}

@@ -546,19 +546,33 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		denies: true,
 		others: 'askers',
-		formula: "no asked(v, k) ∈ step, and no v ∈ line(k) at the step's start or end, with v not named by the text before it as asking: its ask, the lock's answer to it in the step (a grant, a refusal, giving up) or its place in line",
+		formula: "no asked(v, k) ∈ step, and no v ∈ line(k) at the step's start or end, with v not named by the text before it as asking for k: its ask, the lock's answer to it in the step (a grant, a refusal, giving up) or its place in line, of k's store where that clause named one, else of the only store v asked or stood in line for in the step",
 		pattern: 'nobody else asks for {key}', alternatives: ['no one else asks for {key}', 'nobody else asked for {key}', 'no one else asked for {key}', 'nobody else wants {key}', 'no one else wants {key}', 'nobody else wanted {key}', 'no one else wanted {key}', 'nobody else asks', 'no one else asks'],
 		example: 'nobody else asks for the key',
-		meaning: "No worker asked for the key in this step, or stood in line for it when the step began or ended, but one the text named before it as asking (its ask, or the lock's answer to it in this step: a grant, a refusal, giving up; or its place in line): \"else\" is other than those, not other than a worker the text named only holding the key, keeping a lease, working, waking or pausing, nor a holder of the key when the step began that the text does not name (its ask again counts).",
+		meaning: "No worker asked for the key in this step, or stood in line for it when the step began or ended, but one the text named before it as asking (its ask, or the lock's answer to it in this step: a grant, a refusal, giving up; or its place in line): \"else\" is other than those, and only for the key each was named asking for (the store its clause named; where it named none, the only store the worker asked or stood in line for in this step, none of several), not other than a worker the text named only holding the key, keeping a lease, working, waking or pausing, nor a holder of the key when the step began that the text does not name (its ask again counts).",
 		check(slots, context) {
 			const key = slots.find(slot => slot.type === 'key')
 			const named = slots.find(slot => slot.type === 'workers')?.value
-			// "Else" is other than the workers the text named before it as asking; one it named only holding the key, and a holder of the key when the step began that it does not name, are "else" too.
-			const mine = (worker: string) => named?.type === 'actors' && named.ids.includes(worker)
-			const other = happened(context.step, 'asked', h => ofKey(key, h.store) && !mine(h.worker))[0]
-			if (other) return fails(`${context.name(other.worker)} asked for the key at ${time(other.at)}, and the text names it nowhere before as asking (its ask, or getting the key in this step, refused, giving up, in line; holding the key is not asking)`, 0)
-			const waiting = [context.step.start, context.world].flatMap(world => [...world.stores.values()].filter(store => ofKey(key, store.id)).flatMap(store => store.waiters)).find(worker => !mine(worker))
-			if (waiting !== undefined) return fails(`${context.name(waiting)} stood in line for the key in this step, and the text names it nowhere before as asking (its ask, or getting the key in this step, refused, giving up, in line; holding the key is not asking)`, 0)
+			// "Else" is other than the workers the text named before it as asking for this key; one it named only holding the key, and a holder of the key when the step began that it does not name, are "else" too.
+			// A worker named asking is left out of the asks and the line of the store its clause named; where the clause named none,
+			// of the one store it asked or stood in line for in this step, and of none when it did so for several: which was said is not told.
+			const keysOf = (worker: string): Set<string> => new Set([...happened(context.step, 'asked', h => h.worker === worker).map(h => h.store), ...[context.step.start, context.world].flatMap(world => [...world.stores.values()].filter(store => store.waiters.includes(worker)).map(store => store.id))])
+			const mine = (worker: string, store: string): boolean => {
+				if (named?.type !== 'actors' || !named.ids.includes(worker)) return false
+				const said = named.asked?.[worker] ?? [null]
+				return said.includes(store) || (said.includes(null) && keysOf(worker).size <= 1)
+			}
+			const why = (worker: string): string => {
+				if (named?.type !== 'actors' || !named.ids.includes(worker)) return 'the text names it nowhere before as asking (its ask, or getting the key in this step, refused, giving up, in line; holding the key is not asking)'
+				const said = [...new Set((named.asked?.[worker] ?? [null]).filter((one): one is string => one !== null))]
+				if (said.length > 0) return `the text names it before asking for the key from ${said.map(context.name).join(' and ')} only`
+				return `the text names it asking before for a key it does not say, and it asked or stood in line for the keys of ${[...keysOf(worker)].map(context.name).join(' and ')} in this step`
+			}
+			const from = (store: string): string => (context.world.stores.size > 1 ? ` from ${context.name(store)}` : '')
+			const other = happened(context.step, 'asked', h => ofKey(key, h.store) && !mine(h.worker, h.store))[0]
+			if (other) return fails(`${context.name(other.worker)} asked for the key${from(other.store)} at ${time(other.at)}, and ${why(other.worker)}`, 0)
+			const waiting = [context.step.start, context.world].flatMap(world => [...world.stores.values()].filter(store => ofKey(key, store.id)).flatMap(store => store.waiters.filter(worker => !mine(worker, store.id)).map(worker => ({ worker, store: store.id }))))[0]
+			if (waiting !== undefined) return fails(`${context.name(waiting.worker)} stood in line for the key${from(waiting.store)} in this step, and ${why(waiting.worker)}`, 0)
 			// With no one in line when the step ends, a key let go in it stays free: the line's emptiness is a cause.
 			const store = storeFor(context, key)
 			const verdict = holds([{ kind: 'nothing', what: `an ask in step ${context.step.index} by a worker other than the key's holders and those the text named` }])

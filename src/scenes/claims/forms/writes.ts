@@ -136,10 +136,10 @@ export function describeWrite(context: ClaimContext, write: Of<'wrote'>): string
 }
 
 /** Every write to a database in the scene up to the end of this step. */
-function writesUpTo(context: ClaimContext, database: string): Of<'wrote'>[] {
+function writesUpTo(context: ClaimContext, database?: string): Of<'wrote'>[] {
 	return runSteps(context.run)
 		.filter(step => step.index <= context.step.index)
-		.flatMap(step => happened(step, 'wrote', h => h.database === database))
+		.flatMap(step => happened(step, 'wrote', h => database === undefined || h.database === database))
 }
 
 /** The only database of the scene, or the message why there is none to mean. */
@@ -181,10 +181,10 @@ export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words
 		const last = lastAssignment(context, write, given.name)
 		const what = own ? `${given.name} (${where})` : `the prelude's ${given.name} (${where})`
 		// Why it was not computed: the value the name held, or why the run cannot tell.
-		const why = typeof last === 'string' ? last : last === undefined ? undefined : `last set at line ${last.line} to ${'text' in last.value ? `the string '${last.value.text}'` : 'name' in last.value ? last.value.name : 'an expression of no name'}, which no call of its code made`
-		return { words: wordsOf(given.name), computed: typeof last === 'object' && 'call' in last.value, own, what, ...(why === undefined ? {} : { unread: why }) }
+		const why = typeof last === 'string' ? last : last === undefined ? undefined : 'call' in last.value ? (last.value.unmade === undefined ? undefined : `last set at line ${last.line} to what ${last.value.call}() gave, which no call made: ${last.value.unmade}`) : `last set at line ${last.line} to ${'text' in last.value ? `the string '${last.value.text}'` : 'name' in last.value ? last.value.name : 'an expression of no name'}, which no call of its code made`
+		return { words: wordsOf(given.name), computed: typeof last === 'object' && 'call' in last.value && last.value.unmade === undefined, own, what, ...(why === undefined ? {} : { unread: why }) }
 	}
-	if ('call' in given) return { words: wordsOf(given.call), computed: true, own: true, what: `what ${given.call}() gave (${where})` }
+	if ('call' in given) return { words: wordsOf(given.call), computed: given.unmade === undefined, own: true, what: `what ${given.call}() gave (${where})`, ...(given.unmade === undefined ? {} : { unread: `which no call made: ${given.unmade}` }) }
 	return { words: [], computed: false, own: false, what: `an expression of no name (${where})` }
 }
 
@@ -360,7 +360,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		each: 'save',
 		pattern: '{worker} saves what it computed',
 		example: 'A saves what it computed',
-		meaning: "The worker wrote to the database in this step, and what it wrote is what its code computed: the write's THING is a call's value, given as that call or as a name whose value, given last before the write by the statements the worker's code ran, was one (not a string the code wrote out, nor one JavaScript's own functions or its values' methods reshaped: 'not yet'.trim() is that string; a call of the prelude's or of the sample's own, a fetch too, is a call's value; where the run cannot tell what the name held, as of a name the sample declares twice, it is refused).",
+		meaning: "The worker wrote to the database in this step, and what it wrote is what its code computed: the write's THING is a call's value, given as that call or as a name whose value, given last before the write by the statements the worker's code ran, was one (not a string the code wrote out, nor one JavaScript's own functions or its values' methods reshaped: 'not yet'.trim() is that string, and one given a value of the code's own besides numbers and patterns (x.replace(x, 'none')) is of both, no call's value; a call of the prelude's, a fetch too, is a call's value, and one of the sample's own function is where every value it returns is one (a parameter returned is what the call gave it), not where it returns a string it writes out ((() => 'none')()); where the run cannot tell what the name held, as of a name the sample declares twice, it is refused).",
 		check: (slots, context) =>
 			wrote(slots, context, 0, write => {
 				if (write.noThing) return `${context.name(write.worker)}'s write at ${time(write.at)} wrote no ${context.words?.thing ?? 'write'}: it wrote its fence alone`
@@ -514,18 +514,18 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		each: 'save',
 		tells: 'event',
-		formula: "wrote(w, d) ∈ step, with no wrote(v, d) ∈ run before it by another worker v, and row(d) = 0 at the scene's start",
+		formula: "wrote(w, d) ∈ step, with no wrote(v, e) ∈ run before it by another worker v to any database e, and row(e) = 0 at the scene's start for every database e",
 		pattern: '{worker} saves first', alternatives: ["{worker} saves its THING first", "{worker} writes( its THING) first", "{owner} write lands/arrives first", "{owner} THING lands/arrives first"],
 		example: 'A saves first',
-		meaning: 'The worker wrote in this step, and no other worker had written to that database before it.',
+		meaning: "The worker wrote in this step, and no other worker had written before it, to any of the scene's databases (the words name none: \"first\" is of all the story's saves), nor had any database's row a fence when the scene began.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			return wrote(slots, context, 0, write => {
-				const earlier = writesUpTo(context, write.database)
+				const earlier = writesUpTo(context)
 				const other = earlier.slice(0, earlier.indexOf(write)).find(h => h.worker !== worker)
-				if (other) return `${context.name(other.worker)} wrote to ${context.name(write.database)} before, at ${time(other.at)}`
-				const first = context.run.steps[0]?.end.databases.get(write.database)?.fence ?? 0n
-				return first > 0n ? `the row held fence ${showFence(first)} when the scene began: someone wrote before ${context.name(worker)}` : undefined
+				if (other) return `${context.name(other.worker)} wrote to ${context.name(other.database)} before, at ${time(other.at)}${other.database === write.database ? '' : ` ("first" is of every save of the story, to any database)`}`
+				const held = [...(context.run.steps[0]?.end.databases ?? new Map())].find(([, row]) => (row.fence ?? 0n) > 0n)
+				return held !== undefined ? `${context.name(held[0])}'s row held fence ${showFence(held[1].fence)} when the scene began: someone wrote before ${context.name(worker)}` : undefined
 			})
 		},
 	},
@@ -534,19 +534,20 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		each: 'save',
 		tells: 'event',
-		formula: "wrote(w, d) ∈ step, with no wrote(v, d) before it and one after it ∈ run",
+		formula: "wrote(w, d) ∈ step, with no wrote(v, e) before it and one after it ∈ run, to any database e",
 		pattern: '{worker} saves before {worker}',
 		example: 'A saves before B',
-		meaning: 'The first worker wrote in this step, and the second wrote to that database after it, in this step or a later one.',
+		meaning: "The first worker wrote in this step, and the second had written to none of the scene's databases before it (the words name none: it compares all the story's saves) and wrote to one after it, in this step or a later one.",
 		check(slots, context) {
 			const other = actorOf(slots[1])
 			return wrote(slots, context, 0, write => {
-				const earlier = writesUpTo(context, write.database)
+				const earlier = writesUpTo(context)
 				const first = earlier.slice(0, earlier.indexOf(write)).find(h => h.worker === other)
-				if (first) return `${context.name(other)} wrote to ${context.name(write.database)} before, at ${time(first.at)}`
+				if (first) return `${context.name(other)} wrote to ${context.name(first.database)} before, at ${time(first.at)}`
 				// "before B" says B saves too: after it in this step, or in a later one.
-				const after = [...happened(context.step, 'wrote', h => h.database === write.database).filter(h => h.at >= write.at && h !== write), ...laterSteps(context).flatMap(step => happened(step, 'wrote', h => h.database === write.database))]
-				return after.some(h => h.worker === other) ? undefined : `${context.name(other)} never writes to ${context.name(write.database)} after it`
+				const all = happened(context.step, 'wrote')
+				const after = [...all.slice(all.indexOf(write) + 1), ...laterSteps(context).flatMap(step => happened(step, 'wrote'))]
+				return after.some(h => h.worker === other) ? undefined : `${context.name(other)} never writes after it`
 			})
 		},
 	},
