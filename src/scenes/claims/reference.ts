@@ -599,6 +599,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			const t = env.moment
 			const end = env.step.happenings.find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w)
 			if (end !== undefined && end.at <= t) return NO
+			// A restart of w's process by t: the lease is its crashed process's, and the new one holds nothing of it.
+			if (env.step.happenings.some(h => h.kind === 'process-restarted' && h.worker === w && h.at <= t)) return NO
 			const grant = grantOf(env, w, then.store, then.fence)
 			return { ok: true, at: env.step.start.time, events: [], makers: grant ? [grant] : [], live: { worker: w, store: then.store }, ...(end === undefined ? {} : { until: end.at, endedBy: end }) }
 		}
