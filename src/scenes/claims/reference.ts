@@ -3266,9 +3266,12 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (!wrong && alsoOf !== undefined && cause !== undefined) wrong = !causes(said, alsoOf.meaning, context, isState, alsoOf.state, alsoOf.moment) && !(!isState && renewalKept(said, alsoOf.meaning, context))
 		explaining = clause.then === 'because' ? (aside ?? cause) : alsoOf
 		// A clause a bare "and" joins to the effect "so" tells follows from the same cause.
-		// One that goes on with the subject of the clause it is joined to tells what that subject did next, not another effect.
+		// One that goes on with the subject of the clause it is joined to, telling only what that subject's own code did (asked, saved, renewed,
+		// let go, left the line), tells what that subject did next, not another effect; what befell it (a crash, a pause, an expiry), or a state made by anything else (a wait in line tells its own ask), does not.
 		const joinedOn = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true
-		const alsoAfter = joinedOn && (clause.subject === undefined || clause.subject !== followingSubject) ? following : undefined
+		const ownTold = said.told ?? said.events
+		const didNext = clause.subject !== undefined && clause.subject === followingSubject && ownTold.length > 0 && ownTold.every(h => ['asked', 'wrote', 'answered', 'renewed', 'released', 'returned', 'left'].includes(h.kind) && (('worker' in h && h.worker === clause.subject) || ('database' in h && h.database === clause.subject)))
+		const alsoAfter = joinedOn && !didNext ? following : undefined
 		if (!wrong && alsoAfter !== undefined && cause !== undefined) {
 			wrong = !causes(alsoAfter.meaning, said, context, alsoAfter.state, isState, momentHere) && !(!alsoAfter.state && renewalKept(alsoAfter.meaning, said, context))
 			// Or it follows from the clause it is joined to (a chain), unless it tells a wait, a refused try or a give-up: those follow from the key held.
