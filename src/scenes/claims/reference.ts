@@ -1321,7 +1321,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		// All of one lease: no let-go and no new grant of w's from its first renewal to its last.
 		const span = env.step.happenings.slice(env.step.happenings.indexOf(all[0] as Happening), env.step.happenings.indexOf(all[all.length - 1] as Happening))
 		if (span.some(h => (h.kind === 'released' || h.kind === 'granted') && h.worker === w)) return NO
-		return { ok: true, at: (all[all.length - 1] as Happening).at, events: all, makers: all }
+		// It goes on to the step's end, or to w's let-go after its last renewal: w's process running then, and the last renewal within one period of it.
+		const last = all[all.length - 1] as Happening
+		const after = env.step.happenings.slice(env.step.happenings.indexOf(last))
+		const stop = after.find(h => (h.kind === 'released' || h.kind === 'returned') && h.worker === w)
+		const end = stop === undefined ? env.world.time : stop.at
+		let running = true
+		for (const h of env.step.happenings) {
+			if ((stop !== undefined && h === stop) || h.at >= end) break
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'paused' || h.kind === 'crashed') running = false
+			else if (h.kind === 'woke' || h.kind === 'process-restarted') running = true
+		}
+		let longest = 0
+		for (let i = 1; i < all.length; i++) longest = Math.max(longest, (all[i] as Happening).at - (all[i - 1] as Happening).at)
+		if (!running || end - last.at > longest + 1) return NO
+		return { ok: true, at: last.at, events: all, makers: all }
 	},
 	// Each renewal of the step came d after the renewal or grant before it of that lease (w's latest of that store before it).
 	'keeps-renewing-every': (s, env) => {
