@@ -35,7 +35,7 @@ export const RECORDED_CAUSES: readonly (readonly [string, string])[] = [
 	['a grant', 'the lease end that freed the place it took: a release, an expiry, a lease gone with its store (none when the key had room)'],
 	['a hold that waits in line, a try refused, a hold that gives up', "the grants of the key's holders then"],
 	['a lease live at a moment (the key held by it, its holder keeping the key)', "its grant, and each renewal it needed then: one at or before that moment, when the lease's end before that renewal was at or before that moment (a renewal that came while the lease would still have been live then without it is no cause; nor is one of another worker's wait)"],
-	['a lease running out', "the pause or crash of its worker's process in effect then (its renewals stopped), the clock moving past its end, and no renewal of it"],
+	['a lease running out', "the pause or crash of its worker's process in effect then, when it stopped a renewal (of a code sample's hold, one that renews on its own, its next renewal due after the pause or crash began, before the lease's end; a hold the scene's messages make renews as they say), the clock moving past its end, and no renewal of it"],
 	['a lease gone with its store', 'the restart or restore that took it'],
 	['a renewal refused', "the end of the worker's lease: it ran out, was let go, went with its store or was ended by an operator"],
 	["a worker's write lost (overwritten)", 'the write that replaced it, taken by the database'],

@@ -324,6 +324,16 @@ function forgetBefore(text: TextState): void {
 	text.handover = undefined
 }
 
+/** The acts a worker's own code does with the key (asks, saves, renews, lets go, leaves the line), and a database's (takes or refuses a write): what "so B gets the key and saves" tells B did next. */
+const OWN_ACTS: ReadonlySet<Happening['kind']> = new Set(['asked', 'wrote', 'answered', 'renewed', 'released', 'returned', 'left'])
+
+/** Whether a clause tells, as a cause would, only acts of `worker`'s own (`OWN_ACTS`), at least one: a wait in line its own ask, a pause none. */
+function ownActs(told: Told, worker: string, context: ClaimContext): boolean {
+	const said = told.claim.said
+	const events = said?.told ?? said?.events ?? eventsOf(told.claim.evidence, context, true)
+	return events.length > 0 && events.every(h => OWN_ACTS.has(h.kind) && (('worker' in h && h.worker === worker) || ('database' in h && h.database === worker)))
+}
+
 /**
  * Why a clause that holds is out of place in its text, or undefined: a cause its "so" or "because"
  * names that the engine did not record, time told passing after something told later (or an event
@@ -344,8 +354,9 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	// "X because A and B": a clause joined by a bare "and" to the cause "because" tells (or to another such) is a cause of X too.
 	const also = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true ? text.because : undefined
 	// "X, so A and B": a clause joined by a bare "and" to the effect "so" tells (or to another such) follows from X too.
-	// One that goes on with the subject of the clause it is joined to ("so B gets the key and saves") tells what that subject did next.
-	const alsoFrom = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true && (clause.subject === undefined || clause.subject !== text.effectSubject) ? text.effectOf : undefined
+	// One that goes on with the subject of the clause it is joined to ("so B gets the key and saves") and tells only that subject's own acts
+	// (`ownActs`) tells what that subject did next; what befell it (its process crashing or pausing, its lease running out), or a state made by anything else (a wait in line tells its own ask), follows from the cause, or the clause joined.
+	const alsoFrom = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true && !(clause.subject !== undefined && clause.subject === text.effectSubject && ownActs(saying, clause.subject, context)) ? text.effectOf : undefined
 	const why = cause === undefined ? undefined : clause.then === 'so' || clause.so === true ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : clause.explains === true && clause.form.compares !== true ? colonProblem(cause, saying, context) : also !== undefined ? alsoCauseProblem(saying, also, context) : alsoFrom !== undefined ? alsoEffectProblem(alsoFrom, cause, saying, context) : undefined
 	text.because = clause.then === 'because' ? explained : also
 	text.effectOf = clause.then === 'so' || clause.so === true ? cause : clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true ? text.effectOf : undefined

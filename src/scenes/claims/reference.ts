@@ -605,6 +605,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			const t = env.moment
 			const end = env.step.happenings.find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w)
 			if (end !== undefined && end.at <= t) return NO
+			// A restart of w's process by t: the lease is its crashed process's, and the new one holds nothing of it.
+			if (env.step.happenings.some(h => h.kind === 'process-restarted' && h.worker === w && h.at <= t)) return NO
 			const grant = grantOf(env, w, then.store, then.fence)
 			return { ok: true, at: env.step.start.time, events: [], makers: grant ? [grant] : [], live: { worker: w, store: then.store }, ...(end === undefined ? {} : { until: end.at, endedBy: end }) }
 		}
@@ -1367,7 +1369,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		// All of one lease: no let-go and no new grant of w's from its first renewal to its last.
 		const span = env.step.happenings.slice(env.step.happenings.indexOf(all[0] as Happening), env.step.happenings.indexOf(all[all.length - 1] as Happening))
 		if (span.some(h => (h.kind === 'released' || h.kind === 'granted') && h.worker === w)) return NO
-		return { ok: true, at: (all[all.length - 1] as Happening).at, events: all, makers: all }
+		// It goes on to the step's end, or to w's let-go after its last renewal: w's process running then, and the last renewal within one period of it.
+		const last = all[all.length - 1] as Happening
+		const after = env.step.happenings.slice(env.step.happenings.indexOf(last))
+		const stop = after.find(h => (h.kind === 'released' || h.kind === 'returned') && h.worker === w)
+		const end = stop === undefined ? env.world.time : stop.at
+		let running = true
+		for (const h of env.step.happenings) {
+			if ((stop !== undefined && h === stop) || h.at >= end) break
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'paused' || h.kind === 'crashed') running = false
+			else if (h.kind === 'woke' || h.kind === 'process-restarted') running = true
+		}
+		let longest = 0
+		for (let i = 1; i < all.length; i++) longest = Math.max(longest, (all[i] as Happening).at - (all[i - 1] as Happening).at)
+		if (!running || end - last.at > longest + 1) return NO
+		return { ok: true, at: last.at, events: all, makers: all }
 	},
 	// Each renewal of the step came d after the renewal or grant before it of that lease (w's latest of that store before it).
 	'keeps-renewing-every': (s, env) => {
@@ -3377,9 +3394,12 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		if (!wrong && alsoOf !== undefined && cause !== undefined) wrong = !causes(said, alsoOf.meaning, context, isState, alsoOf.state, alsoOf.moment) && !(!isState && renewalKept(said, alsoOf.meaning, context))
 		explaining = clause.then === 'because' ? (aside ?? cause) : alsoOf
 		// A clause a bare "and" joins to the effect "so" tells follows from the same cause.
-		// One that goes on with the subject of the clause it is joined to tells what that subject did next, not another effect.
+		// One that goes on with the subject of the clause it is joined to, telling only what that subject's own code did (asked, saved, renewed,
+		// let go, left the line), tells what that subject did next, not another effect; what befell it (a crash, a pause, an expiry), or a state made by anything else (a wait in line tells its own ask), does not.
 		const joinedOn = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true
-		const alsoAfter = joinedOn && (clause.subject === undefined || clause.subject !== followingSubject) ? following : undefined
+		const ownTold = said.told ?? said.events
+		const didNext = clause.subject !== undefined && clause.subject === followingSubject && ownTold.length > 0 && ownTold.every(h => ['asked', 'wrote', 'answered', 'renewed', 'released', 'returned', 'left'].includes(h.kind) && (('worker' in h && h.worker === clause.subject) || ('database' in h && h.database === clause.subject)))
+		const alsoAfter = joinedOn && !didNext ? following : undefined
 		if (!wrong && alsoAfter !== undefined && cause !== undefined) {
 			wrong = !causes(alsoAfter.meaning, said, context, alsoAfter.state, isState, momentHere) && !(!alsoAfter.state && renewalKept(alsoAfter.meaning, said, context))
 			// Or it follows from the clause it is joined to (a chain), unless it tells a wait, a refused try or a give-up: those follow from the key held.

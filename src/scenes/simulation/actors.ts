@@ -50,8 +50,12 @@ export interface Hold {
 	lossRecorded?: boolean
 	/** An operator ended its lease (`end a`). */
 	ended?: boolean
-	/** For the hold of a crashed process that restarted: the crash, which its lease's running out followed from (its renewals stopped). */
+	/** For the hold of a crashed process that restarted: the crash, which its lease's running out followed from when a renewal was due while it was down (`renewDue`). */
 	crashedBy?: Happening
+	/** Of a hold that renews on its own (`renew` on): when its next renewal is due on its process's timer; a pause or crash its lease ran out in stopped that renewal only when it came due after the pause or crash began. */
+	renewDue?: number
+	/** Of a hold a code sample made: whether it renews on its own (`renew`). A hold a scene's messages make renews only as they say (undefined). */
+	renews?: boolean
 	/** Ends the worker's function, so `hold` releases the key. */
 	readonly finish: () => void
 }

@@ -37,8 +37,9 @@ type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
  * - A grant follows the lease end that freed the place it took (a release, an expiry, a lease gone
  *   with its store), or none when the key had room.
  * - A hold that waits in line, a try refused and a hold that gives up follow the holders' grants.
- * - An expiry follows the pause or crash of its worker's process in effect when it ran out (its
- *   renewals stopped); a lease gone with its store, and a crashed process's hold leaving the line,
+ * - An expiry follows the pause or crash of its worker's process in effect when it ran out, when
+ *   that stopped a renewal (the hold renews on its own, and its next renewal came due after the
+ *   pause or crash began, before the lease's end); a lease gone with its store, and a crashed process's hold leaving the line,
  *   the restart or restore, and the crash.
  * - A fenced write follows the two fences the database compared: the grant of the fence it carried,
  *   and the write that left the row's fence (none for the fence a scene set before its first step).
@@ -197,9 +198,13 @@ export class Recorder {
 				if (!hold || !lease || hold.lossRecorded || hold.released || hold.gone || !lease.lost) continue
 				hold.lossRecorded = true
 				const expired = this.happen({ kind: 'expired', at: lease.expiresAt, worker: worker.actor.id, store: hold.store.actor.id, ...(lease.fence === undefined ? {} : { fence: lease.fence }) })
-				// Its renewals stopped with its process, when that was paused or crashed as it ran out.
+				// Its renewals stopped with its process, when that was paused or crashed as it ran out; of a code sample's hold, only when it
+				// renews on its own and its next renewal came due after the pause or crash began, before the lease's end (running, the process
+				// would have made it). A hold the scene's messages make renews as they say, which a stopped process sends none of.
 				const stopped = hold.crashedBy ?? this.ledger.stoppedBy(worker.actor.id)
-				if (stopped && stopped.at <= expired.at) this.ledger.link(expired, stopped)
+				const due = hold.renewDue
+				const stoppedOne = hold.renews === undefined || (hold.renews && due !== undefined && stopped !== undefined && due >= stopped.at && due < expired.at)
+				if (stopped && stopped.at <= expired.at && stoppedOne) this.ledger.link(expired, stopped)
 				this.ledger.freed(expired.store, expired)
 			}
 		}

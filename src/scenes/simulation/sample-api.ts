@@ -156,6 +156,7 @@ function sampleLock(world: World, worker: WorkerActor, process: WorkerProcess, n
 					// The code's listener runs in its process: once it is awake.
 					const onLost = settings.onLost
 					if (onLost && lease instanceof LeaseCore) lease.onLost(reason => process.whenAwake(() => onLost(reason)))
+					if (worker.hold) worker.hold.renews = settings.renew === true
 					if (settings.renew) renewWhileHeld(world, worker, process, lease, settings.ttl)
 					// The engine gave the key; a paused process's code goes on when it wakes.
 					await process.awake()
@@ -200,13 +201,15 @@ function sampleLock(world: World, worker: WorkerActor, process: WorkerProcess, n
 function renewWhileHeld(world: World, worker: WorkerActor, process: WorkerProcess, lease: Lease, ttl: number): void {
 	const hold = worker.hold
 	const every = renewalInterval(ttl)
-	const next = (): void =>
+	const next = (): void => {
+		if (hold) hold.renewDue = world.clock.now() + every
 		process.timer(every, () => {
 			if (worker.hold !== hold || lease.lost || hold?.released || hold?.gone) return
 			// The next renewal is set before this one is made: a refused one leaves the lease lost, and that timer then stops.
 			next()
 			void world.renew(worker, { auto: true })
 		})
+	}
 	next()
 }
 

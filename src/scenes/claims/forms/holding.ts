@@ -342,6 +342,9 @@ function stillHolds(slots: readonly Slot[], context: ClaimContext): Verdict {
 	if (moment !== undefined && moment < context.world.time) {
 		const end = context.step.happenings.find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker)
 		if (end && end.at <= moment) return fails(`${context.name(worker)}'s lease did not last to ${time(moment)}: it ${endWord(end)} at ${time(end.at)}`, 0)
+		// Its process restarted by then: the new process holds nothing of that lease (as at the step's end), whatever it was given since.
+		const restart = context.step.happenings.find(h => h.kind === 'process-restarted' && h.worker === worker && h.at <= moment)
+		if (restart) return fails(restartedHolder(context, worker, moment) ?? `${context.name(worker)}'s lease did not last to ${time(moment)}: its process restarted at ${time(restart.at)} and holds nothing of it`, 0)
 		const verdict = { ...holds([leaseEvidence(context.step.start, worker)], context.step.start.time), said: { live: { worker, store: before.store, at: moment } } } as Verdict
 		return end ? ({ ...verdict, until: end.at, endedBy: context.step.happenings.indexOf(end) } as Verdict) : verdict
 	}

@@ -228,7 +228,28 @@ function keptRenewing(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const to = context.step.happenings.indexOf(all[all.length - 1] as Happening)
 	const between = context.step.happenings.slice(from, to).find(h => (h.kind === 'released' || h.kind === 'granted') && h.worker === worker)
 	if (between) return fails(`${context.name(worker)} ${between.kind === 'released' ? 'let go of its lease' : 'was given a new lease'} at ${time(between.at)}, between its renewals: they renew two leases, and renewing kept neither`, 0)
+	const stopped = renewingStopped(context, worker, all)
+	if (stopped !== undefined) return fails(stopped, 0)
 	return holds(all.map(h => saw(context.step, h)), (all[all.length - 1] as Happening).at)
+}
+
+/**
+ * Why a worker's renewing, told as going on ("keeps renewing"), stopped before its end, or undefined: it goes on to the step's end, or
+ * to the worker's letting go after its last renewal; by then no pause or crash of its process is in effect (a paused process renews
+ * nothing), and its last renewal came no longer before that end than the longest gap between its renewals in the step (one period).
+ */
+function renewingStopped(context: ClaimContext, worker: string, renewals: readonly Happening[]): string | undefined {
+	const list = context.step.happenings
+	const last = renewals[renewals.length - 1] as Happening
+	const letGo = list.slice(list.indexOf(last)).find(h => (h.kind === 'released' || h.kind === 'returned') && h.worker === worker)
+	const end = letGo?.at ?? context.world.time
+	const upTo = letGo === undefined ? list : list.slice(0, list.indexOf(letGo))
+	const process = upTo.filter(h => h.at < end && (h.kind === 'paused' || h.kind === 'crashed' || h.kind === 'woke' || h.kind === 'process-restarted') && h.worker === worker).pop()
+	const until = letGo === undefined ? `the step's end (${time(end)})` : `its letting go at ${time(end)}`
+	if (process?.kind === 'paused' || process?.kind === 'crashed') return `${context.name(worker)} did not keep renewing up to ${until}: its process ${process.kind === 'paused' ? 'paused' : 'crashed'} at ${time(process.at)}, and a ${process.kind === 'paused' ? 'paused' : 'crashed'} process renews nothing; its last renewal came at ${time(last.at)}`
+	const period = Math.max(...renewals.slice(1).map((h, i) => h.at - (renewals[i] as Happening).at))
+	if (end - last.at > period + INTERVAL_SLACK_MS) return `${context.name(worker)} did not keep renewing up to ${until}: its last renewal came at ${time(last.at)}, ${time(end - last.at)} before it, longer than ${time(period)}, the longest gap between its renewals`
+	return undefined
 }
 
 /** The most a renewal's gap may differ from the interval a text writes ("every 2 s"): the engine's clock reads milliseconds. */
@@ -799,11 +820,11 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		id: 'keeps-renewing',
 		places: STORY,
 		tells: 'event',
-		formula: "renewed(w) ∈ step at least twice, each one untold before, none refused, no end of w's lease (ran out, ended, gone) ∈ step, and no released(w) or granted(w) between the first and the last",
+		formula: "renewed(w) ∈ step at least twice, each one untold before, none refused, no end of w's lease (ran out, ended, gone) ∈ step, no released(w) or granted(w) between the first and the last; at e (the step's end, or released(w) after the last), w's process not paused or crashed, and e − last ≤ the longest gap between them",
 		each: 'renewal',
 		pattern: '{worker} keeps renewing {lease}( as it goes)', alternatives: ["{worker} keeps {lease} by renewing it", "{worker} keeps {lease} alive by renewing it"],
 		example: 'A keeps renewing its lease',
-		meaning: "The worker renewed its own lease twice or more in this step, and this tells every one of those renewals; none was refused, the lease did not run out or end in the step, and all renew one lease: the worker neither let go nor was given a new one between them.",
+		meaning: "The worker renewed its own lease twice or more in this step, and this tells every one of those renewals; none was refused, the lease did not run out or end in the step, and all renew one lease: the worker neither let go nor was given a new one between them. Its renewing went on to the step's end (or to its letting go after the last renewal): no pause or crash of its process is in effect then, and its last renewal came no longer before that end than the longest gap between its renewals.",
 		check: (slots, context) => keptRenewing(slots, context),
 	},
 	{
