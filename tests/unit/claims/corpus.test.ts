@@ -18,9 +18,10 @@ import { corpusFiles, tryCaption, type CorpusResult } from './corpus.ts'
  * 25's, 31 of 39 as on the day, once trial 24's refusals were mended (39 of its 40 now read); 0.923 (853 of 924)
  * with trial 26's, 31 of 43 as on the day, once trial 25's were mended (37 of its 39 now read); 0.932 (861 of 924)
  * once trial 26's were mended in part (38 of its 43 now read); 0.931 (896 of 962) with trial 27's, 35 of 38 as on the
- * day (its writer's three untrue drafts kept uncounted).
+ * day (its writer's three untrue drafts kept uncounted); 0.938 (945 of 1008) with trial 28's, 42 of 46 as on the day, once
+ * trial 27's were mended (all 38 now read).
  */
-const FLOOR = 0.925
+const FLOOR = 0.93
 
 describe('the corpus of natural captions', () => {
 	const files = corpusFiles()
