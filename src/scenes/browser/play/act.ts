@@ -105,3 +105,15 @@ export function labelled(actor: FrameActor | undefined, text: string): boolean {
 export function holdsLive(actor: FrameActor | undefined): boolean {
 	return actor?.lease !== undefined && !actor.lease.lost
 }
+
+/**
+ * The statement that ends a worker's process state as the scene language does: its label struck when all it says is that
+ * state (`strike a "paused"`), or, when the label says more (`stalled, lease lost`), set to the rest of it, which the
+ * checker then holds to the engine's facts like any label. `clause` matches the label's words that tell the state.
+ */
+export function strikeState(actor: FrameActor, clause: RegExp, fallback: string): string {
+	const text = actor.state?.text ?? fallback
+	const clauses = text.split(/,\s*/)
+	const rest = clauses.filter(one => !clause.test(one.trim()))
+	return rest.length === 0 || rest.length === clauses.length ? `strike ${actor.id} ${quoted(text)}` : `set ${actor.id} ${quoted(rest.join(', '))}`
+}

@@ -2,22 +2,15 @@
  * A paused worker wakes, as the scene language wakes one (its pause label struck), and asks to renew
  * its lease if it has one; the lock answers renewed or lost.
  */
-import { paused, quoted, timeText } from '../act.ts'
+import { paused, quoted, strikeState, timeText } from '../act.ts'
 import type { ActContext, PlayAction } from '../act.ts'
 
 /** The words of a worker's label that tell a pause (the label forms `paused` and `stalled`). */
 const PAUSE_CLAUSE = /^(?:still )?(?:paused|stalled)$/i
 
-/**
- * The statement that wakes the worker, as a scene does: its pause label struck (`stalled`), or, when
- * the label says more (`stalled, lease lost`), set to the rest of it, which the checker then holds
- * to the engine's facts like any label.
- */
+/** The statement that wakes the worker, as a scene does: its pause label struck, or set to the rest of it (`strikeState`). */
 export function wakeStatement({ actor }: Pick<ActContext, 'actor'>): string {
-	const text = actor.state?.text ?? 'paused'
-	const clauses = text.split(/,\s*/)
-	const rest = clauses.filter(clause => !PAUSE_CLAUSE.test(clause.trim()))
-	return rest.length === 0 || rest.length === clauses.length ? `strike ${actor.id} ${quoted(text)}` : `set ${actor.id} ${quoted(rest.join(', '))}`
+	return strikeState(actor, PAUSE_CLAUSE, 'paused')
 }
 
 export const resume: PlayAction = {

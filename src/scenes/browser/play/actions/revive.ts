@@ -3,18 +3,15 @@
  * restarts one (its crash label struck): a new process on a new connection, holding nothing. The
  * lease the old process held stays the store's until it runs out.
  */
-import { crashed, holdsLive, quoted, timeText } from '../act.ts'
+import { crashed, holdsLive, strikeState, timeText } from '../act.ts'
 import type { ActContext, PlayAction } from '../act.ts'
 
 /** The words of a worker's label that tell a crash. */
 const CRASH_CLAUSE = /^crashed$/i
 
-/** The statement that restarts the worker: its crash label struck, or, when the label says more, set to the rest of it. */
+/** The statement that restarts the worker: its crash label struck, or set to the rest of it (`strikeState`). */
 function restartStatement({ actor }: Pick<ActContext, 'actor'>): string {
-	const text = actor.state?.text ?? 'crashed'
-	const clauses = text.split(/,\s*/)
-	const rest = clauses.filter(clause => !CRASH_CLAUSE.test(clause.trim()))
-	return rest.length === 0 || rest.length === clauses.length ? `strike ${actor.id} ${quoted(text)}` : `set ${actor.id} ${quoted(rest.join(', '))}`
+	return strikeState(actor, CRASH_CLAUSE, 'crashed')
 }
 
 export const revive: PlayAction = {
