@@ -492,3 +492,39 @@ export function oldHint(context: ClaimContext, worker: string): string {
 	const name = context.name(worker)
 	return ` (its process restarted at ${time(old.restart.at)} and holds nothing of the lease its crashed process held, which the store keeps live in its name until ${time(old.end?.h.at ?? old.expiresAt)}: say "${name}'s old lease")`
 }
+
+/**
+ * Why a write's fence and the fence of the row it replaced tell nothing of which is older: a fence is a count of one store's
+ * grants, so two fences compare only when the same store gave both; each is the fence of its writer's last grant with that
+ * fence before the write. Undefined when they compare (or when a grant cannot be found: a fence no store gave, said elsewhere).
+ */
+export function fencesOfOtherLocks(context: ClaimContext, write: Of<'wrote'>): string | undefined {
+	const all = runSteps(context.run)
+		.filter(step => step.index <= context.step.index)
+		.flatMap(step => step.happenings)
+	const at = all.indexOf(write)
+	if (at < 0) return undefined
+	const before = all.slice(0, at)
+	const replaced = before.filter((h): h is Of<'wrote'> => h.kind === 'wrote' && h.database === write.database && h.changed).pop()
+	if (replaced === undefined || replaced.noFence) return undefined
+	const giver = (w: Of<'wrote'>): Of<'granted'> | undefined => all.slice(0, all.indexOf(w)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w.worker && h.fence === w.fence).pop()
+	const mine = giver(write)
+	const theirs = giver(replaced)
+	if (mine === undefined || theirs === undefined || mine.store === theirs.store) return undefined
+	return `${context.name(write.worker)}'s fence ${showFence(write.fence)} is from ${context.name(mine.store)} and the row's ${showFence(replaced.fence)} (${context.name(replaced.worker)}'s) from ${context.name(theirs.store)}: the fences come from different locks, so they tell nothing of which write is older`
+}
+
+/**
+ * A worker named as a holder at `moment` whose process restarted since the grant of the lease the store keeps in its name, and was
+ * given none since: its new process holds nothing ("A still holds the key" is refused so too), so no holder form names it. Why, or undefined.
+ */
+export function restartedHolder(context: ClaimContext, worker: string, moment: number): string | undefined {
+	const old = oldLease(context, worker)
+	if (typeof old === 'string') return undefined
+	const restartStep = context.run.steps.findIndex(step => step.happenings.includes(old.restart))
+	if (restartStep === context.step.index && old.restart.at > moment) return undefined
+	if (old.end !== undefined && (old.end.step.index < context.step.index || (old.end.step.index === context.step.index && old.end.h.at <= moment))) return undefined
+	const since = context.run.steps.slice(restartStep, context.step.index + 1).flatMap(step => (step.index === context.step.index ? step.happenings.filter(h => h.at <= moment) : step.happenings))
+	if (since.slice(since.indexOf(old.restart) + 1).some(h => h.kind === 'granted' && h.worker === worker)) return undefined
+	return `${context.name(worker)} holds nothing at ${time(moment)}${oldHint(context, worker) || ` (its process restarted at ${time(old.restart.at)}, and the lease the store keeps in its name is its crashed process's)`}`
+}

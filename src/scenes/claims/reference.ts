@@ -212,6 +212,13 @@ function orphaned(env: Env, w: string, t: number): boolean {
 	return orphan !== undefined
 }
 
+/** A holder meaning, unless one of the workers it names holds at its moment (the clause's, else the state's end, else the step's end) only a lease its process lost in a restart. */
+function noOrphan(env: Env, workers: readonly string[], meaning: Meaning): Meaning {
+	if (!meaning.ok) return meaning
+	const t = env.moment ?? meaning.until ?? env.world.time
+	return workers.some(w => orphaned(env, w, t)) ? NO : meaning
+}
+
 function laterSteps(env: Env): StepFacts[] {
 	const last = env.run.lookAhead ?? env.run.steps.length
 	return env.run.steps.slice(env.step.index + 1, last + 1)
@@ -819,8 +826,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return changed ? NO : { ok: true, at: t0, events: [], makers: holderMakers(env, store), free: store.id }
 	},
 	'key-held': (s, env) => keyOver(env, s[0], holders => holders.length > 0),
-	'key-held-by': (s, env) => keyOver(env, s[0], holders => holders.length === 1 && holders[0] === actor(s[1])),
-	'key-held-by-workers': (s, env) => keyOver(env, s[0], holders => setEq(actors(s[1]), holders)),
+	// A worker whose process restarted since the grant the store keeps in its name, given none since, holds nothing: the store's holder list still names it.
+	'key-held-by': (s, env) => noOrphan(env, [actor(s[1])], keyOver(env, s[0], holders => holders.length === 1 && holders[0] === actor(s[1]))),
+	'key-held-by-workers': (s, env) => noOrphan(env, actors(s[1]), keyOver(env, s[0], holders => setEq(actors(s[1]), holders))),
 	'key-full': (s, env) => {
 		const limit = storeOf(env, s[0])?.limit
 		return limit === undefined ? NO : keyOver(env, s[0], holders => holders.length >= limit)
@@ -1697,7 +1705,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const replaced = changes.filter(h => !h.noThing).pop()
 		const rowBefore = changes[changes.length - 1]
 		if (replaced === undefined || replaced.worker === last.worker || rowBefore === undefined) return NO
-		return holdsNow(last.fence < rowBefore.after, rowMaker(env, rows[0].id), env)
+		return holdsNow(last.fence < rowBefore.after && oneLockGave(env, last), rowMaker(env, rows[0].id), env)
 	},
 	// The row at the step's end: that worker's write, and that fence.
 	'row-ends-with-thing-and-fence': (s, env) => {
@@ -1724,7 +1732,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const mine = events(env.step, 'wrote', h => h.worker === actor(s[0]))
 		const told = env.pointed?.get(actor(s[0]))
 		const write = told !== undefined && mine.includes(told) ? (told.changed ? told : undefined) : mine.find(h => h.changed)
-		return write && write.writerBefore === actor(s[1]) && write.noFence !== true && write.fence < write.before ? event(write, { decides: write, overwrites: write }) : NO
+		return write && write.writerBefore === actor(s[1]) && write.noFence !== true && write.fence < write.before && oneLockGave(env, write) ? event(write, { decides: write, overwrites: write }) : NO
 	},
 	'database-overwrites': (s, env) => {
 		const write = events(env.step, 'wrote', h => h.database === actor(s[0]) && h.changed && h.writerBefore === actor(s[1]) && h.worker !== actor(s[1]))[0]
@@ -2407,6 +2415,8 @@ function behind(env: Env, w: string, v: string): Meaning {
 		if ((h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') && h.worker === v && h.store === ask.store) ahead = false
 	}
 	if (!held && !ahead) return NO
+	// Held only by the lease of v's crashed process: v's restarted process holds nothing, and no one waits behind it.
+	if (!ahead && orphaned(env, v, ask.at)) return NO
 	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)
 	return stood ? asked(ask) : NO
 }
@@ -2619,6 +2629,26 @@ function lost(env: Env, worker: string): Meaning {
 }
 
 /** A write made on a lease no longer live, by a worker given one before it: a worker that never held a lease is late for nothing. */
+/**
+ * "Older" and "newer" by fences: a fence counts one store's grants, so a write's fence and the fence of the write whose row it
+ * changed compare only when one store gave both (each the store of its worker's last grant of that fence before the write).
+ * True when they compare, or when either fence has no grant to tell its store.
+ */
+function oneLockGave(env: Env, write: Of<'wrote'>): boolean {
+	const run = upTo(env).slice(1).flatMap(step => step.happenings)
+	const i = run.indexOf(write)
+	const changedBefore = run.slice(0, i).filter((h): h is Of<'wrote'> => h.kind === 'wrote' && h.database === write.database && h.changed)
+	const other = changedBefore[changedBefore.length - 1]
+	if (other === undefined || other.noFence === true) return true
+	const giverStore = (w: Of<'wrote'>): string | undefined => {
+		const grants = run.slice(0, run.indexOf(w)).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w.worker && h.fence === w.fence)
+		return grants[grants.length - 1]?.store
+	}
+	const mine = giverStore(write)
+	const theirs = giverStore(other)
+	return mine === undefined || theirs === undefined || mine === theirs
+}
+
 function stale(env: Env, write: Of<'wrote'>): boolean {
 	if (write.live) return false
 	const all = [...earlierSteps(env), env.step].flatMap(step => step.happenings)

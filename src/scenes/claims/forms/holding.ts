@@ -9,6 +9,7 @@ import {
 	isOld,
 	oldHint,
 	oldLease,
+	restartedHolder,
 	actorsOf,
 	eachHeld,
 	describeHeld,
@@ -377,24 +378,9 @@ function endWord(h: Happening): string {
 
 /** The worker of slot 0, and no other, holds the key when the step ends, from any store. */
 /**
- * A worker named as a holder at `moment` whose process restarted since the grant of the lease the store keeps in its name, and was
- * given none since: its new process holds nothing ("A still holds the key" is refused so too), so no holder form names it. Why, or undefined.
- */
-function restartedHolder(context: ClaimContext, worker: string, moment: number): string | undefined {
-	const old = oldLease(context, worker)
-	if (typeof old === 'string') return undefined
-	const restartStep = context.run.steps.findIndex(step => step.happenings.includes(old.restart))
-	if (restartStep === context.step.index && old.restart.at > moment) return undefined
-	if (old.end !== undefined && (old.end.step.index < context.step.index || (old.end.step.index === context.step.index && old.end.h.at <= moment))) return undefined
-	const since = context.run.steps.slice(restartStep, context.step.index + 1).flatMap(step => (step.index === context.step.index ? step.happenings.filter(h => h.at <= moment) : step.happenings))
-	if (since.slice(since.indexOf(old.restart) + 1).some(h => h.kind === 'granted' && h.worker === worker)) return undefined
-	return `${context.name(worker)} holds nothing at ${time(moment)}${oldHint(context, worker) || ` (its process restarted at ${time(old.restart.at)}, and the lease the store keeps in its name is its crashed process's)`}`
-}
-
-/**
  * The first of the workers a holder form whose subject is the worker names ("A is the only holder", "A and B hold the key") that holds
- * nothing at `moment` for a restart (`restartedHolder`): the verdict's failure, or the verdict. The forms of the key ("the key is held
- * by A") tell the store's holders by name, which keeps the old lease in A's name.
+ * nothing at `moment` for a restart (`restartedHolder`): the verdict's failure, or the verdict. The forms of the key that name its
+ * holders ("the key is held by A") ask it too: the store keeps the old lease in A's name, but A's new process holds nothing of it.
  */
 function noRestartedHolder(verdict: Verdict, context: ClaimContext, workers: readonly string[], slot: number): Verdict {
 	if (!verdict.ok) return verdict
@@ -1051,10 +1037,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "holders(k, t) = {w}",
 		pattern: '{key} is held by {worker}', alternatives: ["{key} belongs to {worker}"],
 		example: 'the key is held by Worker A',
-		meaning: "That worker, and no other, holds the key at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end).",
+		meaning: "That worker, and no other, holds the key at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end). A worker whose process restarted since the grant the store keeps in its name, and was given none since, holds nothing: its crashed process's lease is \"A's old lease\".",
 		check(slots, context) {
 			const worker = actorOf(slots[1])
-			return holdersState(slots, context, 0, holders => holders.length === 1 && holders[0] === worker, holders => `the key is held by ${names(context, holders)}`, 1)
+			return noRestartedHolder(holdersState(slots, context, 0, holders => holders.length === 1 && holders[0] === worker, holders => `the key is held by ${names(context, holders)}`, 1), context, [worker], 1)
 		},
 	},
 	{
@@ -1064,10 +1050,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "holders(k, t) = ws",
 		pattern: '{key} is held by {workers}',
 		example: 'the key is held by A and B',
-		meaning: "Those workers, and no other, hold the key at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end).",
+		meaning: "Those workers, and no other, hold the key at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end). A worker whose process restarted since the grant the store keeps in its name, and was given none since, holds nothing (as in \"the key is held by {worker}\").",
 		check(slots, context) {
 			const wanted = actorsOf(slots[1])
-			return holdersState(slots, context, 0, holders => wanted.length === holders.length && wanted.every(id => holders.includes(id)), holders => `the key is held by ${names(context, holders)}`, 1)
+			return noRestartedHolder(holdersState(slots, context, 0, holders => wanted.length === holders.length && wanted.every(id => holders.includes(id)), holders => `the key is held by ${names(context, holders)}`, 1), context, wanted, 1)
 		},
 	},
 	{

@@ -1,7 +1,7 @@
 /** Claims about asking for the key and the line for it: asks, waits, places, hand-overs, giving up. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
-import { actorOf, actorsOf, brokenWait, eachHeld, earlierHappenings, fails, happenedBefore, laterSteps, fenceOfSlot, happened, holds, keyStore, lineEvidence, liveLease, names, numberOf, ofKey, runSteps, saw, storeFor, time } from '../query.ts'
+import { actorOf, actorsOf, brokenWait, eachHeld, earlierHappenings, fails, happenedBefore, laterSteps, fenceOfSlot, happened, holds, keyStore, lineEvidence, liveLease, names, numberOf, ofKey, restartedHolder, runSteps, saw, storeFor, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { StepFacts, StoreFact } from '../facts.ts'
 import { worldsOf } from '../positions.ts'
@@ -212,7 +212,11 @@ function waitedBehind(context: ClaimContext, worker: string, ahead: string, slot
 	const index = stood?.kind === 'happened' && stood.order !== undefined ? stood.order : list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
 	if (index < 0) return fails(`${context.name(worker)} did not ask for the key in this step (a try does not stand in line)`, slot)
 	const ask = list[index] as Of<'asked'>
-	if (worker === ahead || !(heldBefore(context, ahead, ask.store, index) || inLineBefore(context, ahead, ask.store, index))) return fails(`${context.name(ahead)} neither held the key nor stood in line for it when ${context.name(worker)} asked, at ${time(ask.at)}`, slot + 1)
+	const stoodAhead = inLineBefore(context, ahead, ask.store, index)
+	if (worker === ahead || !(heldBefore(context, ahead, ask.store, index) || stoodAhead)) return fails(`${context.name(ahead)} neither held the key nor stood in line for it when ${context.name(worker)} asked, at ${time(ask.at)}`, slot + 1)
+	// Held only by the lease of its crashed process, which the store keeps in its name: its restarted process holds nothing, so no one waits behind it.
+	const restarted = stoodAhead ? undefined : restartedHolder(context, ahead, ask.at)
+	if (restarted !== undefined) return fails(restarted, slot + 1)
 	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
 	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up' ? h.worker === worker && h.store === ask.store : false)
 	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, slot)
@@ -860,7 +864,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "asked(w, k) ∈ step, not a try, with live(v, k) or v ∈ line(k) then, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
 		pattern: '{worker} waits behind {worker}', alternatives: ["{worker} queues( up) behind {worker}", "{worker} lines up behind {worker}", "{worker} waits in line behind {worker}"],
 		example: 'B queues behind A',
-		meaning: 'The first worker asked for the key in this step while the second held it or stood in line for it, and stood in line: it is in line when the step ends, or got the key from the line, or gave up. The ask is its first hold of the step that stood in line (not one given the key at once).',
+		meaning: 'The first worker asked for the key in this step while the second held it or stood in line for it, and stood in line: it is in line when the step ends, or got the key from the line, or gave up. The ask is its first hold of the step that stood in line (not one given the key at once). A worker whose process restarted since the grant the store keeps in its name, and was given none since, holds nothing: no one waits behind it.',
 		check: (slots, context) => waitedBehind(context, actorOf(slots[0]), actorOf(slots[1]), 0),
 	},
 	{

@@ -4,7 +4,7 @@ import type { DatabaseFact } from '../facts.ts'
 import { SAVED_AS_THING } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
 import { fenceCount, fenceEpoch } from '../../../../engine/index.ts'
-import { actorOf, fails, fenceOfSlot, grantOfLease, happened, holds, laterSteps, leaseEvidence, leaseState, numberOf, runSteps, saw, staleWrite, time, unused } from '../query.ts'
+import { actorOf, fails, fenceOfSlot, fencesOfOtherLocks, grantOfLease, happened, holds, laterSteps, leaseEvidence, leaseState, numberOf, runSteps, saw, staleWrite, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { RanLine, StepFacts } from '../facts.ts'
 import { plural } from '../work-phrase.ts'
@@ -921,10 +921,10 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		id: 'row-ends-with-older-thing',
 		places: STORY,
 		tells: 'state',
-		formula: "writer(d, end of step) = w, d the scene's one database, and the wrote(w, d) that put it there replaced another worker's THING and carried a fence lower than the row's before it",
+		formula: "writer(d, end of step) = w, d the scene's one database, and the wrote(w, d) that put it there replaced another worker's THING and carried a fence lower than the row's before it, the same store having given both fences",
 		pattern: 'the row ends with {owner} older THING', alternatives: ['the row ends up with {owner} older THING'],
 		example: "the row ends with A's older THING",
-		meaning: "The scene's one database's row keeps that worker's write when the step ends, and that write is older than the one it replaced: it overwrote another worker's THING and carried a lower fence than the row kept before it (its lease was given before that worker's, so its THING was made first; a database that checks no fence takes it).",
+		meaning: "The scene's one database's row keeps that worker's write when the step ends, and that write is older than the one it replaced: it overwrote another worker's THING and carried a lower fence than the row kept before it (its lease was given before that worker's, so its THING was made first; a database that checks no fence takes it). The same store must have given both fences: fences of different locks tell nothing of which is older.",
 		check(slots, context) {
 			const kept = rowEndsWith(slots, context, false)
 			if (!kept.ok) return kept
@@ -935,6 +935,8 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			if (write === undefined || write.worker !== worker) return fails(`no write of ${name}'s put its ${context.words?.thing ?? 'write'} in ${context.name(row.id)}'s row, so nothing tells what it is older than`, 0)
 			if (write.writerBefore === undefined || write.writerBefore === worker) return fails(`${name}'s write at ${time(write.at)} replaced ${write.writerBefore === undefined ? 'no worker\'s write' : 'its own write'}, so it is older than no other worker's`, 0)
 			if (write.noFence) return fails(`${name}'s write at ${time(write.at)} carried no fence a store gave, so nothing tells that it is older than ${context.name(write.writerBefore)}'s`, 0)
+			const otherLocks = fencesOfOtherLocks(context, write)
+			if (otherLocks !== undefined) return fails(otherLocks, 0)
 			if (write.fence >= write.before) return fails(`${name}'s write at ${time(write.at)} carried fence ${showFence(write.fence)}, not lower than the row's ${showFence(write.before)} from ${context.name(write.writerBefore)}: it is not older than what it replaced`, 0)
 			return kept
 		},
@@ -990,15 +992,17 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		id: 'old-write-replaces-newer',
 		places: STORY,
 		tells: 'event',
-		formula: "wrote(w) ∈ step that changed the row, where the row kept v's write, and fence(wrote(w)) < the row's fence before it",
+		formula: "wrote(w) ∈ step that changed the row, where the row kept v's write, and fence(wrote(w)) < the row's fence before it, the same store having given both",
 		pattern: '{owner} old write overwrites {owner} newer one', alternatives: ['{owner} old/older/stale write replaces/overwrites {owner} newer one', '{owner} old/older/stale THING replaces/overwrites {owner} newer one', '{owner} old/older/stale write replaces/overwrites {owner} newer write', '{owner} old/older/stale THING replaces/overwrites {owner} newer THING', '{owner} write/THING replaces/overwrites {owner} newer one', '{owner} write/THING replaces/overwrites {owner} newer write/THING'],
 		example: "A's old write overwrites B's newer one",
-		meaning: "As \"{owner} THING replaces {owner}\": the first worker's write changed the row in this step, where the row had kept the second worker's write; and the first's write carried a smaller fence than the one the row kept, the second's: it is old, the other newer, by their fences (which a database that checks no fence lets pass).",
+		meaning: "As \"{owner} THING replaces {owner}\": the first worker's write changed the row in this step, where the row had kept the second worker's write; and the first's write carried a smaller fence than the one the row kept, the second's: it is old, the other newer, by their fences (which a database that checks no fence lets pass). The same store must have given both fences: fences of different locks tell nothing of which is older.",
 		check(slots, context) {
 			const replacing = replacingWrite(slots, context)
 			if (!('write' in replacing)) return replacing
 			const { write, worker, over } = replacing
 			if (write.noFence === true) return fails(`${context.name(worker)}'s write carried no fence, so it is neither old nor new by its fence`, 0)
+			const otherLocks = fencesOfOtherLocks(context, write)
+			if (otherLocks !== undefined) return fails(otherLocks, 0)
 			if (!(write.fence < write.before)) return fails(`${context.name(worker)}'s write carried fence ${showFence(write.fence)}, and the row kept ${context.name(over)}'s with fence ${showFence(write.before)}: ${write.fence === write.before ? 'the same fence' : `${context.name(worker)}'s is the newer`}, not older`, 0)
 			return { ...holds([saw(context.step, write)], write.at), said: { decides: write, overwrites: write } } as Verdict
 		},
