@@ -781,6 +781,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'nth-holder': (s, env) => {
 		const w = actor(s[0])
 		const store = [...env.world.stores.values()].find(one => one.holders.includes(w))
+		if (orphaned(env, w, env.world.time)) return NO
 		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.indexOf(w) + 1 === num(s[1]), store ? holderMakers(env, store) : [], env)
 	},
 	'count-hold': (s, env) => countHold(env, s[1], num(s[0])),

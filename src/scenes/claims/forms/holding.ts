@@ -892,7 +892,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "w is holder n of holders(k, t), in the order they got it; k is a semaphore's",
 		pattern: '{worker} is the {ordinal} holder',
 		example: 'D is the third holder',
-		meaning: "The worker holds a semaphore's key when the step ends, and is that far down the order its holders got it in.",
+		meaning: "The worker holds a semaphore's key when the step ends, and is that far down the order its holders got it in (not a worker whose process restarted since the grant the store keeps in its name: its new process holds nothing).",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const store = [...context.world.stores.values()].find(s => s.holders.includes(worker))
@@ -900,7 +900,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock, which has one holder at a time; "the ${slots[1]?.text ?? 'first'} holder" counts a semaphore's holders`, 1)
 			const place = store.holders.indexOf(worker) + 1
 			if (place !== numberOf(slots[1])) return fails(`${context.name(worker)} is holder number ${place} of ${names(context, store.holders)}`, 1)
-			return holds([holdersEvidence(context.world, store)], context.world.time)
+			return noRestartedHolder(holds([holdersEvidence(context.world, store)], context.world.time), context, [worker], 0)
 		},
 	},
 	{
