@@ -46,6 +46,8 @@ export interface SampleStatement {
 	assigns?: Assignment[]
 	/** The statement after it in its block (an index of the statements): once that began, this one was done. */
 	next?: number
+	/** It may leave its block before the statement after it begins: a `return`, `throw`, `break` or `continue` in it (not in a function, loop or switch of its own). */
+	exits?: true
 }
 
 /** A value a statement gives a name (`SampleStatement.assigns`). */
@@ -414,7 +416,7 @@ function withGuards(js: string, program: AcornNode, statements: SampleStatement[
 		const { calls, names, maybe, given, made } = callsOf(node)
 		const declares = [...(node.type === 'VariableDeclaration' ? (node['declarations'] as Located[]).map(declarator => nameOf(declarator['id'])).filter(Boolean) : []), ...parametersIn(node)]
 		const assigns = assignmentsOf(node).map(one => (twice.has(one.name) ? { ...one, shadowed: true as const } : one))
-		statements.push({ line, calls, names, ...(maybe.length > 0 ? { maybe } : {}), held, ...(given.length > 0 ? { given } : {}), ...(made.length > 0 ? { made } : {}), ...(declares.length > 0 ? { declares } : {}), ...(assigns.length > 0 ? { assigns } : {}) })
+		statements.push({ line, calls, names, ...(maybe.length > 0 ? { maybe } : {}), held, ...(given.length > 0 ? { given } : {}), ...(made.length > 0 ? { made } : {}), ...(declares.length > 0 ? { declares } : {}), ...(assigns.length > 0 ? { assigns } : {}), ...(mayLeave(node) ? { exits: true as const } : {}) })
 		return `${TICK}(${line},${statements.length - 1});`
 	}
 	const lineOf = (node: Located): number => node.loc?.start.line ?? 1
@@ -513,6 +515,29 @@ function calleeName(callee: Located): string | undefined {
 	if (callee.type === 'Identifier') return callee['name'] as string
 	if (callee.type === 'MemberExpression' && !(callee['computed'] as boolean)) return calleeName(callee['property'] as Located)
 	return undefined
+}
+
+/**
+ * Whether a statement may leave its block before the next one begins: a `return` or `throw` in it (not in a function of its own),
+ * a `break` or `continue` not caught by a loop or switch inside it (a labeled one always counts).
+ */
+function mayLeave(node: Located): boolean {
+	const visit = (at: Located, inLoop: boolean, inSwitch: boolean, top: boolean): boolean => {
+		if (!top && (at.type === 'FunctionExpression' || at.type === 'ArrowFunctionExpression' || at.type === 'FunctionDeclaration' || at.type === 'ClassDeclaration' || at.type === 'ClassExpression')) return false
+		if (at.type === 'ReturnStatement' || at.type === 'ThrowStatement') return true
+		if (at.type === 'BreakStatement') return at['label'] != null || !(inLoop || inSwitch)
+		if (at.type === 'ContinueStatement') return at['label'] != null || !inLoop
+		const loop = inLoop || /^(?:While|DoWhile|For|ForIn|ForOf)Statement$/.test(at.type)
+		const swtch = inSwitch || at.type === 'SwitchStatement'
+		for (const [key, value] of Object.entries(at)) {
+			if (key === 'loc') continue
+			if (Array.isArray(value)) {
+				for (const child of value) if (isNode(child) && visit(child, loop, swtch, false)) return true
+			} else if (isNode(value) && visit(value, loop, swtch, false)) return true
+		}
+		return false
+	}
+	return visit(node, false, false, true)
 }
 
 /** The names a statement (or an arrow's expression body) calls itself: not in a statement or function inside it, which have their own. */
