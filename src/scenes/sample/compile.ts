@@ -740,6 +740,8 @@ function argumentShape(node: Located | null | undefined, depth = 0): GivenArgume
 		}
 		if (callee.type === 'MemberExpression' && !(callee['computed'] as boolean)) {
 			const method = ((callee['property'] as Located)['name'] as string | undefined) ?? ''
+			// A promise's value goes through its callbacks (`summarize(id).then(() => 'none')` is 'none', whatever summarize made).
+			if (PROMISE_METHODS.has(method)) return settledShape(method, callee['object'] as Located, args, depth)
 			// A method given a value of the code's own (`replace(x, 'none')`'s, `concat`'s, `padStart`'s filler, `join`'s) may
 			// put it in place of what it was called on: its value is of both, no one thing; numbers and patterns only choose.
 			const brings = RESHAPE_METHODS.has(method) && args.some(arg => !(arg.type === 'Literal' && (typeof arg['value'] === 'number' || arg['regex'] !== undefined)))
@@ -755,6 +757,60 @@ function argumentShape(node: Located | null | undefined, depth = 0): GivenArgume
 		if (name !== undefined) return { call: name }
 	}
 	return {}
+}
+
+const PROMISE_METHODS: ReadonlySet<string> = new Set(['then', 'catch', 'finally'])
+
+/**
+ * What a promise's `.then`, `.catch` or `.finally` resolves to, as written: `.then(f)` to what f returns (its parameter
+ * returned as is: what it was called on), `.finally(f)` to what it was called on (f's return is dropped); `.catch(f)`, or a
+ * `.then` given a second callback, to what it was called on or what the callback returns: of both, no one thing, unless the
+ * callback only throws or returns its parameter unchanged.
+ */
+function settledShape(method: string, object: Located, args: readonly Located[], depth: number): GivenArgument {
+	const before = (): GivenArgument => argumentShape(object, depth)
+	if (method === 'finally') return before()
+	const returned = (callback: Located | undefined): GivenArgument | 'same' | 'throws' => {
+		if (callback === undefined) return 'same'
+		if (callback.type !== 'ArrowFunctionExpression' && callback.type !== 'FunctionExpression') return argumentShape(callback.type === 'Identifier' ? { ...callback, type: 'CallExpression', callee: callback, arguments: [] } as Located : callback, depth)
+		const params = new Set<string>()
+		for (const param of callback['params'] as Located[]) bindingNames(param, params)
+		const first = (callback['params'] as Located[])[0]
+		const body = callback['body'] as Located
+		const results: (Located | null)[] = []
+		let throws = false
+		if (body.type !== 'BlockStatement') results.push(body)
+		else {
+			// Its own returns and throws, not a function's inside it.
+			const walk = (at: Located): void => {
+				if (at !== body && /Function/.test(at.type)) return
+				if (at.type === 'ReturnStatement') results.push((at['argument'] as Located | null) ?? null)
+				if (at.type === 'ThrowStatement') throws = true
+				for (const [key, value] of Object.entries(at)) {
+					if (key === 'loc') continue
+					if (Array.isArray(value)) {
+						for (const child of value) if (isNode(child)) walk(child)
+					} else if (isNode(value)) walk(value)
+				}
+			}
+			walk(body)
+			// Falling off its end returns undefined too.
+			const last = (body['body'] as Located[]).at(-1)
+			if (last === undefined || (last.type !== 'ReturnStatement' && last.type !== 'ThrowStatement')) results.push(null)
+		}
+		if (results.length === 0 && throws) return 'throws'
+		if (results.length !== 1 || results[0] === null) return {}
+		const shape = argumentShape(results[0], depth)
+		if ('name' in shape && first?.type === 'Identifier' && shape.name === first['name']) return 'same'
+		return 'name' in shape && params.has(shape.name) ? {} : shape
+	}
+	const same = (a: GivenArgument, b: GivenArgument): boolean => JSON.stringify(a) === JSON.stringify(b)
+	const fulfilled = method === 'then' ? returned(args[0]) : 'same'
+	const rejected = method === 'catch' ? returned(args[0]) : args[1] === undefined ? 'throws' : returned(args[1])
+	const value = fulfilled === 'same' || fulfilled === 'throws' ? before() : fulfilled
+	if (rejected === 'throws') return fulfilled === 'throws' ? {} : value
+	const other = rejected === 'same' ? before() : rejected
+	return same(value, other) ? value : {}
 }
 
 /** JavaScript's own functions whose value is what they are given, reshaped: a string, a number of it. */
