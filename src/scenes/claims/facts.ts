@@ -117,6 +117,8 @@ export interface StatementFact {
 	assigns?: readonly { name: string; value: { text: string } | { name: string } | { call: string; unmade?: string } | Record<string, never>; unsure?: true; /** Its value is awaited: the name has it once the statement is done. */ awaits?: true; /** The sample declares the name more than once: the run cannot tell which one a value went to. */ shadowed?: true }[]
 	/** The statement after it in its block: once that began, this one was done. */
 	next?: number
+	/** It may leave its block before the statement after it begins (a `return`, `throw`, `break`, `continue` in it): what follows it may not run. */
+	exits?: true
 }
 
 /** The whole run: every step's facts, for claims about other steps ("ever", "the next step"). */

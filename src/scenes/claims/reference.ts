@@ -2438,7 +2438,8 @@ function joined(env: Env, w: string): Meaning {
 
 /**
  * What ended w's code in the step, for causes ("so A stops without saving"): the event its code's last call of the run met, when
- * that is a refused renewal or a give-up (the call throws) and the code's block had, after that call, a write it never got to;
+ * that is a refused renewal or a give-up (the call throws) and the code's block had, after that call, a write it never got to
+ * and would have (no statement before it that may leave the block);
  * else, of the step's events, the last return of w's function, let-go at its end (not a lease.release() call) or crash of w's.
  */
 function endOfCode(env: Env, w: string): Happening | undefined {
@@ -2451,7 +2452,10 @@ function endOfCode(env: Env, w: string): Happening | undefined {
 		const writers = Object.keys(env.context.words?.writes ?? {})
 		const after: number[] = []
 		for (let k = code[final.statement]?.next; k !== undefined && !after.includes(k); k = code[k]?.next) after.push(k)
-		if (after.some(k => (code[k]?.calls ?? []).some(call => writers.includes(call)))) return met
+		// Only a write it was sure to reach: before the first statement that may leave the block (a return, a throw), or that one itself.
+		const leaves = after.findIndex(k => code[k]?.exits === true)
+		const reached = leaves < 0 ? after : after.slice(0, leaves + 1)
+		if (reached.some(k => (code[k]?.calls ?? []).some(call => writers.includes(call)))) return met
 	}
 	const ends = env.step.happenings.filter(h => (h.kind === 'returned' && h.worker === w) || (h.kind === 'released' && h.worker === w && !h.called) || (h.kind === 'crashed' && h.worker === w))
 	return ends[ends.length - 1]

@@ -46,6 +46,8 @@ export interface SampleStatement {
 	assigns?: Assignment[]
 	/** The statement after it in its block (an index of the statements): once that began, this one was done. */
 	next?: number
+	/** It may leave its block before the statement after it begins: a `return`, `throw`, `break` or `continue` in it (not in a function, loop or switch of its own). */
+	exits?: true
 }
 
 /** A value a statement gives a name (`SampleStatement.assigns`). */
@@ -414,7 +416,7 @@ function withGuards(js: string, program: AcornNode, statements: SampleStatement[
 		const { calls, names, maybe, given, made } = callsOf(node)
 		const declares = [...(node.type === 'VariableDeclaration' ? (node['declarations'] as Located[]).map(declarator => nameOf(declarator['id'])).filter(Boolean) : []), ...parametersIn(node)]
 		const assigns = assignmentsOf(node).map(one => (twice.has(one.name) ? { ...one, shadowed: true as const } : one))
-		statements.push({ line, calls, names, ...(maybe.length > 0 ? { maybe } : {}), held, ...(given.length > 0 ? { given } : {}), ...(made.length > 0 ? { made } : {}), ...(declares.length > 0 ? { declares } : {}), ...(assigns.length > 0 ? { assigns } : {}) })
+		statements.push({ line, calls, names, ...(maybe.length > 0 ? { maybe } : {}), held, ...(given.length > 0 ? { given } : {}), ...(made.length > 0 ? { made } : {}), ...(declares.length > 0 ? { declares } : {}), ...(assigns.length > 0 ? { assigns } : {}), ...(mayLeave(node) ? { exits: true as const } : {}) })
 		return `${TICK}(${line},${statements.length - 1});`
 	}
 	const lineOf = (node: Located): number => node.loc?.start.line ?? 1
@@ -513,6 +515,29 @@ function calleeName(callee: Located): string | undefined {
 	if (callee.type === 'Identifier') return callee['name'] as string
 	if (callee.type === 'MemberExpression' && !(callee['computed'] as boolean)) return calleeName(callee['property'] as Located)
 	return undefined
+}
+
+/**
+ * Whether a statement may leave its block before the next one begins: a `return` or `throw` in it (not in a function of its own),
+ * a `break` or `continue` not caught by a loop or switch inside it (a labeled one always counts).
+ */
+function mayLeave(node: Located): boolean {
+	const visit = (at: Located, inLoop: boolean, inSwitch: boolean, top: boolean): boolean => {
+		if (!top && (at.type === 'FunctionExpression' || at.type === 'ArrowFunctionExpression' || at.type === 'FunctionDeclaration' || at.type === 'ClassDeclaration' || at.type === 'ClassExpression')) return false
+		if (at.type === 'ReturnStatement' || at.type === 'ThrowStatement') return true
+		if (at.type === 'BreakStatement') return at['label'] != null || !(inLoop || inSwitch)
+		if (at.type === 'ContinueStatement') return at['label'] != null || !inLoop
+		const loop = inLoop || /^(?:While|DoWhile|For|ForIn|ForOf)Statement$/.test(at.type)
+		const swtch = inSwitch || at.type === 'SwitchStatement'
+		for (const [key, value] of Object.entries(at)) {
+			if (key === 'loc') continue
+			if (Array.isArray(value)) {
+				for (const child of value) if (isNode(child) && visit(child, loop, swtch, false)) return true
+			} else if (isNode(value) && visit(value, loop, swtch, false)) return true
+		}
+		return false
+	}
+	return visit(node, false, false, true)
 }
 
 /** The names a statement (or an arrow's expression body) calls itself: not in a statement or function inside it, which have their own. */
@@ -715,6 +740,8 @@ function argumentShape(node: Located | null | undefined, depth = 0): GivenArgume
 		}
 		if (callee.type === 'MemberExpression' && !(callee['computed'] as boolean)) {
 			const method = ((callee['property'] as Located)['name'] as string | undefined) ?? ''
+			// A promise's value goes through its callbacks (`summarize(id).then(() => 'none')` is 'none', whatever summarize made).
+			if (PROMISE_METHODS.has(method)) return settledShape(method, callee['object'] as Located, args, depth)
 			// A method given a value of the code's own (`replace(x, 'none')`'s, `concat`'s, `padStart`'s filler, `join`'s) may
 			// put it in place of what it was called on: its value is of both, no one thing; numbers and patterns only choose.
 			const brings = RESHAPE_METHODS.has(method) && args.some(arg => !(arg.type === 'Literal' && (typeof arg['value'] === 'number' || arg['regex'] !== undefined)))
@@ -730,6 +757,60 @@ function argumentShape(node: Located | null | undefined, depth = 0): GivenArgume
 		if (name !== undefined) return { call: name }
 	}
 	return {}
+}
+
+const PROMISE_METHODS: ReadonlySet<string> = new Set(['then', 'catch', 'finally'])
+
+/**
+ * What a promise's `.then`, `.catch` or `.finally` resolves to, as written: `.then(f)` to what f returns (its parameter
+ * returned as is: what it was called on), `.finally(f)` to what it was called on (f's return is dropped); `.catch(f)`, or a
+ * `.then` given a second callback, to what it was called on or what the callback returns: of both, no one thing, unless the
+ * callback only throws or returns its parameter unchanged.
+ */
+function settledShape(method: string, object: Located, args: readonly Located[], depth: number): GivenArgument {
+	const before = (): GivenArgument => argumentShape(object, depth)
+	if (method === 'finally') return before()
+	const returned = (callback: Located | undefined): GivenArgument | 'same' | 'throws' => {
+		if (callback === undefined) return 'same'
+		if (callback.type !== 'ArrowFunctionExpression' && callback.type !== 'FunctionExpression') return argumentShape(callback.type === 'Identifier' ? { ...callback, type: 'CallExpression', callee: callback, arguments: [] } as Located : callback, depth)
+		const params = new Set<string>()
+		for (const param of callback['params'] as Located[]) bindingNames(param, params)
+		const first = (callback['params'] as Located[])[0]
+		const body = callback['body'] as Located
+		const results: (Located | null)[] = []
+		let throws = false
+		if (body.type !== 'BlockStatement') results.push(body)
+		else {
+			// Its own returns and throws, not a function's inside it.
+			const walk = (at: Located): void => {
+				if (at !== body && /Function/.test(at.type)) return
+				if (at.type === 'ReturnStatement') results.push((at['argument'] as Located | null) ?? null)
+				if (at.type === 'ThrowStatement') throws = true
+				for (const [key, value] of Object.entries(at)) {
+					if (key === 'loc') continue
+					if (Array.isArray(value)) {
+						for (const child of value) if (isNode(child)) walk(child)
+					} else if (isNode(value)) walk(value)
+				}
+			}
+			walk(body)
+			// Falling off its end returns undefined too.
+			const last = (body['body'] as Located[]).at(-1)
+			if (last === undefined || (last.type !== 'ReturnStatement' && last.type !== 'ThrowStatement')) results.push(null)
+		}
+		if (results.length === 0 && throws) return 'throws'
+		if (results.length !== 1 || results[0] === null) return {}
+		const shape = argumentShape(results[0], depth)
+		if ('name' in shape && first?.type === 'Identifier' && shape.name === first['name']) return 'same'
+		return 'name' in shape && params.has(shape.name) ? {} : shape
+	}
+	const same = (a: GivenArgument, b: GivenArgument): boolean => JSON.stringify(a) === JSON.stringify(b)
+	const fulfilled = method === 'then' ? returned(args[0]) : 'same'
+	const rejected = method === 'catch' ? returned(args[0]) : args[1] === undefined ? 'throws' : returned(args[1])
+	const value = fulfilled === 'same' || fulfilled === 'throws' ? before() : fulfilled
+	if (rejected === 'throws') return fulfilled === 'throws' ? {} : value
+	const other = rejected === 'same' ? before() : rejected
+	return same(value, other) ? value : {}
 }
 
 /** JavaScript's own functions whose value is what they are given, reshaped: a string, a number of it. */

@@ -56,6 +56,8 @@ export interface Hold {
 	renewDue?: number
 	/** Of a hold a code sample made: whether it renews on its own (`renew`). A hold a scene's messages make renews only as they say (undefined). */
 	renews?: boolean
+	/** When its worker last renewed this lease: of a hold the scene's messages make, a pause or crash stopped a renewal only when its worker had renewed before it. */
+	renewedAt?: number
 	/** Ends the worker's function, so `hold` releases the key. */
 	readonly finish: () => void
 }

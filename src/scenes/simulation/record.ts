@@ -39,7 +39,7 @@ type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
  * - A hold that waits in line, a try refused and a hold that gives up follow the holders' grants.
  * - An expiry follows the pause or crash of its worker's process in effect when it ran out, when
  *   that stopped a renewal (the hold renews on its own, and its next renewal came due after the
- *   pause or crash began, before the lease's end); a lease gone with its store, and a crashed process's hold leaving the line,
+ *   pause or crash began, before the lease's end; of a hold the scene's messages make, its worker renewed it before); a lease gone with its store, and a crashed process's hold leaving the line,
  *   the restart or restore, and the crash.
  * - A fenced write follows the two fences the database compared: the grant of the fence it carried,
  *   and the write that left the row's fence (none for the fence a scene set before its first step).
@@ -200,10 +200,12 @@ export class Recorder {
 				const expired = this.happen({ kind: 'expired', at: lease.expiresAt, worker: worker.actor.id, store: hold.store.actor.id, ...(lease.fence === undefined ? {} : { fence: lease.fence }) })
 				// Its renewals stopped with its process, when that was paused or crashed as it ran out; of a code sample's hold, only when it
 				// renews on its own and its next renewal came due after the pause or crash began, before the lease's end (running, the process
-				// would have made it). A hold the scene's messages make renews as they say, which a stopped process sends none of.
+				// would have made it). A hold the scene's messages make renews as they say, which a stopped process sends none of: only when
+				// they show its worker renewing that lease before the pause or crash (one that never renewed would have run out all the same).
 				const stopped = hold.crashedBy ?? this.ledger.stoppedBy(worker.actor.id)
 				const due = hold.renewDue
-				const stoppedOne = hold.renews === undefined || (hold.renews && due !== undefined && stopped !== undefined && due >= stopped.at && due < expired.at)
+				const renewedBefore = hold.renewedAt !== undefined && stopped !== undefined && hold.renewedAt <= stopped.at
+				const stoppedOne = (hold.renews === undefined && renewedBefore) || (hold.renews === true && due !== undefined && stopped !== undefined && due >= stopped.at && due < expired.at)
 				if (stopped && stopped.at <= expired.at && stoppedOne) this.ledger.link(expired, stopped)
 				this.ledger.freed(expired.store, expired)
 			}

@@ -149,8 +149,8 @@ function withFences(slots: readonly Slot[], context: ClaimContext, changed: bool
 /**
  * The happening of this step that ended the worker's code, for the causes of "A stops without saving": a refused renewal or a
  * give-up that was the act of the last statement its code ran in the run (its call threw, and its code ran nothing after it,
- * in this step or a later one), when a statement after that one in its block, which never ran, writes: but for the refusal, its
- * code would have gone on to save. Else its function's return, its let-go at the function's end or its process's crash in
+ * in this step or a later one), when a statement after that one in its block, which never ran, writes and no statement between
+ * may leave the block first (a guarded `return`, a `throw`): but for the refusal, its code would have gone on to save. Else its function's return, its let-go at the function's end or its process's crash in
  * this step, the last of them.
  */
 function stopOf(context: ClaimContext, worker: string): Happening | undefined {
@@ -161,8 +161,10 @@ function stopOf(context: ClaimContext, worker: string): Happening | undefined {
 	if (last?.statement !== undefined && act !== undefined && (act.kind === 'renew-refused' || act.kind === 'gave-up') && act.worker === worker && !laterSteps(context).some(step => (step.ran ?? []).some(line => line.worker === worker))) {
 		const statements = context.run.statements ?? []
 		const writes = context.words?.writes ?? {}
+		// A write it would have got to: none after a statement that may leave the block first (`if (lease.fence < 5) return`), whose write may never have run.
 		for (let next = statements[last.statement]?.next, seen = 0; next !== undefined && seen < statements.length; next = statements[next]?.next, seen++) {
 			if (statements[next]?.calls.some(call => writes[call] !== undefined)) return act
+			if (statements[next]?.exits) break
 		}
 	}
 	return list.filter(h => 'worker' in h && h.worker === worker && (h.kind === 'returned' || (h.kind === 'released' && h.called !== true) || h.kind === 'crashed')).pop()
