@@ -1456,23 +1456,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const paused = env.step.start.workers.get(w)?.paused === true || env.step.end.workers.get(w)?.paused === true
 		return timeless(!(renewsOnItsOwn(env, w) && !paused))
 	},
-	// The last grant of the key to w by the step's end records no renewal of its own, and no renewal of that lease follows it before w's next grant.
-	'holds-without-renewing': (s, env) => {
-		const w = actor(s[0])
-		const start = leaseAt(env.step.start, w)
-		const held = (start !== undefined && state(start) === 'live' && fits(s[1], start.store)) || events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store)).length > 0
-		if (!held) return NO
-		const past = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
-		const grant = past.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && fits(s[1], h.store)).pop()
-		if (grant === undefined || grant.renews === true) return NO
-		const rest = [...past.slice(past.indexOf(grant) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
-		for (const h of rest) {
-			if (h.kind === 'granted' && h.worker === w) break
-			if (h.kind === 'renewed' && h.worker === w && h.store === grant.store) return NO
-		}
-		// It tells the hold, whose grant is why others wait behind it ("A holds it with renewal off, so B waits").
-		return { ok: true, events: [], makers: [grant], absent: w }
-	},
+	// The last grant of the key to w by the step's end records no renewal of its own, and no renewal of that lease follows it before w's
+	// next grant: none on its own ("with renewal off"), or none at all, by hand either ("without renewing it").
+	'holds-with-renewal-off': (s, env) => withoutRenewal(s, env, true),
+	'holds-without-renewing': (s, env) => withoutRenewal(s, env, false),
 	'nothing-has-renewed': (s, env) => {
 		const w = actor(s[0])
 		// At a moment of the step: w's last grant by then, and no renewal of that lease from it up to the moment; the absent renewal is a cause only when w renewed nothing in the step.
@@ -3929,4 +3916,26 @@ function placeForgotten(env: Env, store: string, worker: string, which?: number)
 		if (h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') inLine = false
 	}
 	return inLine ? event(list[at]) : NO
+}
+
+/** "with renewal off" (`ownOnly`: no renewal on its own followed) and "without renewing it" (no renewal at all followed): see MEANINGS. */
+function withoutRenewal(s: readonly Slot[], env: Env, ownOnly: boolean): Meaning {
+	const w = actor(s[0])
+	const start = leaseAt(env.step.start, w)
+	const held = (start !== undefined && state(start) === 'live' && fits(s[1], start.store)) || events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store)).length > 0
+	if (!held) return NO
+	const past = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
+	const grant = past.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && fits(s[1], h.store)).pop()
+	if (grant === undefined || grant.renews === true) return NO
+	const rest = [...past.slice(past.indexOf(grant) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
+	let renewedAtAll = false
+	for (const h of rest) {
+		if (h.kind === 'granted' && h.worker === w) break
+		if (h.kind !== 'renewed' || h.worker !== w || h.store !== grant.store) continue
+		if (!ownOnly || h.auto === true) return NO
+		renewedAtAll = true
+	}
+	// It tells the hold, whose grant is why others wait behind it ("A holds it with renewal off, so B waits"); the absent renewal is a
+	// cause only when nothing renewed the lease at all.
+	return renewedAtAll ? { ok: true, events: [], makers: [grant] } : { ok: true, events: [], makers: [grant], absent: w }
 }
