@@ -3119,7 +3119,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let now: number | undefined
 	let cause: { meaning: Meaning; state: boolean; moment?: number; /** The actors its slots name. */ actors: readonly string[]; /** An event clause's earliest event's moment; a state's, where it began in the step. */ from?: number } | undefined
 	// After "X while S", X: a "because" next tells why X happened, the "while" clause an aside.
-	let aside: { meaning: Meaning; state: boolean; moment?: number } | undefined
+	let aside: typeof cause
 	// "X because A and B": what the clause after "because" explains, which each clause joined after it by a bare "and" is a cause of too.
 	let explaining: { meaning: Meaning; state: boolean; moment?: number } | undefined
 	// "X, so A and B": the cause the clause after "so" follows from, which each clause joined after it by a bare "and" follows from too.
@@ -3344,12 +3344,18 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// The moment of what this clause tells, at which a state told as its cause must hold: an event's (of several, the last) or the clock's,
 		// a state's named moment, else the end of the span it held in the step, else the text's moment.
 		const momentHere = isState ? (at ?? (meaning.until !== undefined && meaning.until <= end ? meaning.until : end)) : tells !== 'none' && at !== undefined ? Math.max(at, ...(meaning.each ?? [])) : undefined
+		// After "X while S", "so Y" says Y follows from X (the "while" clause an aside, said of X) or from S: wrong only when from neither.
+		let soFrom = cause
 		if (!wrong && (clause.then === 'so' || clause.so === true) && cause !== undefined) {
-			const renewal = !cause.state && renewalKept(cause.meaning, said, context)
-			wrong = !causes(cause.meaning, said, context, cause.state, isState, momentHere) && !renewal
-			// A state after "so" is what the events told before it made so: it did not hold yet on the step as it stood right before the
-			// first of them (a renewal keeping a lease live at a later moment aside).
-			if (!wrong && isState && !cause.state && !renewal) wrong = heldBefore(clause, cause.meaning.events, env) === true
+			const from = (c: NonNullable<typeof cause>): boolean => {
+				const renewal = !c.state && renewalKept(c.meaning, said, context)
+				if (!causes(c.meaning, said, context, c.state, isState, momentHere) && !renewal) return false
+				// A state after "so" is what the events told before it made so: it did not hold yet on the step as it stood right before the
+				// first of them (a renewal keeping a lease live at a later moment aside).
+				return !(isState && !c.state && !renewal && heldBefore(clause, c.meaning.events, env) === true)
+			}
+			if (clause.then === 'so' && aside !== undefined && from(aside)) soFrom = aside
+			else wrong = !from(cause)
 		}
 		else if (!wrong && clause.then === 'because' && (aside ?? cause) !== undefined) {
 			const explained = (aside ?? cause) as { meaning: Meaning; state: boolean; moment?: number }
@@ -3395,7 +3401,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			// A state joined so is what the clause before "so" made so, as one right after "so" is.
 			if (!wrong && isState && !alsoAfter.state && !renewalKept(alsoAfter.meaning, said, context)) wrong = heldBefore(clause, alsoAfter.meaning.events, env) === true
 		}
-		following = clause.then === 'so' || clause.so === true ? cause : joinedOn ? following : undefined
+		following = clause.then === 'so' || clause.so === true ? soFrom : joinedOn ? following : undefined
 		followingSubject = clause.subject
 		aside = clause.during === true && isState ? cause : undefined
 		const begun = isState ? place?.at : tells === 'event' ? early?.at : undefined
