@@ -1456,6 +1456,18 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const paused = env.step.start.workers.get(w)?.paused === true || env.step.end.workers.get(w)?.paused === true
 		return timeless(!(renewsOnItsOwn(env, w) && !paused))
 	},
+	// w held a lease in the step, and its last grant by the step's end records a hold that renews on its own (renews: true), whether or not a renewal came yet.
+	'hold-renews-on-its-own': (s, env) => {
+		const w = actor(s[0])
+		if (old(s[1]) || actor(s[1]) !== w) return NO
+		// A process crashed through the whole step runs no hold.
+		if (env.step.start.workers.get(w)?.crashed === true && env.step.end.workers.get(w)?.crashed === true) return NO
+		const start = leaseAt(env.step.start, w)
+		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
+		if (!held) return NO
+		const grant = [...earlierSteps(env), env.step].flatMap(step => step.happenings).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w).pop()
+		return grant !== undefined && grant.renews === true ? { ok: true, events: [], makers: [grant] } : NO
+	},
 	// The last grant of the key to w by the step's end records no renewal of its own, and no renewal of that lease follows it before w's
 	// next grant: none on its own ("with renewal off"), or none at all, by hand either ("without renewing it").
 	'holds-with-renewal-off': (s, env) => withoutRenewal(s, env, true),

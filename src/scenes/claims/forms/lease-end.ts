@@ -1070,6 +1070,30 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'hold-renews-on-its-own',
+		places: STORY,
+		tells: 'none',
+		// True of every step of most scenes with a code sample: never offered as a "did you mean".
+		quiet: true,
+		formula: "w held a lease in the step, whose granted(w) (the last at or before the step's end) records a hold that renews it on its own (renews: true: the code sample's hold has no renew: false), and w's process was not crashed through the whole step",
+		pattern: '{owner} hold renews {lease} on its own', alternatives: ['{owner} hold renews {lease} by itself', '{owner} hold renews {lease} automatically', '{owner} hold renews {lease} in the background'],
+		example: "A's hold renews its lease on its own",
+		meaning: "The worker held a lease in this step, given by a hold that renews it on its own while the worker runs (the code sample's hold has no renew: false, as the run records), whether or not a renewal came yet: \"Worker A gets the key with fence 1 and a 10 s lease, which its hold renews on its own\". Of a hold with renew: false it is refused, and of a process crashed through the whole step (its hold went with it).",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const name = context.name(worker)
+			if (isOld(slots[1])) return fails(`${name}'s old lease was its crashed process's hold's: no hold of a live process renews it`, 1)
+			if (actorOf(slots[1]) !== worker) return fails(`a hold renews only its own worker's lease: ${name}'s hold renews no lease of ${context.name(actorOf(slots[1]))}'s`, 1)
+			if (heldIn(context.step, worker).length === 0) return fails(`${name} holds no lease in this step, so no hold of its renews one`, 0)
+			// A process crashed through the whole step runs no hold that could renew anything.
+			if (context.step.start.workers.get(worker)?.crashed === true && context.step.end.workers.get(worker)?.crashed === true) return fails(`${name}'s process had crashed before this step, and its hold with it: nothing renews its lease on its own`, 0)
+			const found = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'granted', h => h.worker === worker).map(h => ({ step, h }))).pop()
+			if (found === undefined) return fails(`the engine gave ${name} no lease by this step`, 0)
+			if (found.h.renews !== true) return fails(`${name}'s hold renews nothing on its own: the run records the hold that gave its lease at ${time(found.h.at)} with renewal off (the code sample's hold says renew: false, or the scene has no code sample)`, 0)
+			return holds([saw(found.step, found.h)])
+		},
+	},
+	{
 		id: 'holds-with-renewal-off',
 		places: STORY,
 		tells: 'none',
