@@ -357,9 +357,11 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	// One that goes on with the subject of the clause it is joined to ("so B gets the key and saves") and tells only that subject's own acts
 	// (`ownActs`) tells what that subject did next; what befell it (its process crashing or pausing, its lease running out), or a state made by anything else (a wait in line tells its own ask), follows from the cause, or the clause joined.
 	const alsoFrom = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true && !(clause.subject !== undefined && clause.subject === text.effectSubject && ownActs(saying, clause.subject, context)) ? text.effectOf : undefined
-	const why = cause === undefined ? undefined : clause.then === 'so' || clause.so === true ? causeProblem(cause, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : clause.explains === true && clause.form.compares !== true ? colonProblem(cause, saying, context) : also !== undefined ? alsoCauseProblem(saying, also, context) : alsoFrom !== undefined ? alsoEffectProblem(alsoFrom, cause, saying, context) : undefined
+	// "X while S, so Y": the "while" clause is an aside, said of X; Y follows from X, or from S (refused only when neither is its cause).
+	const soFrom = clause.then === 'so' && text.aside !== undefined && cause !== undefined && causeProblem(text.aside, saying, context, 'so') === undefined ? text.aside : cause
+	const why = cause === undefined ? undefined : clause.then === 'so' || clause.so === true ? causeProblem(soFrom as Told, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : clause.explains === true && clause.form.compares !== true ? colonProblem(cause, saying, context) : also !== undefined ? alsoCauseProblem(saying, also, context) : alsoFrom !== undefined ? alsoEffectProblem(alsoFrom, cause, saying, context) : undefined
 	text.because = clause.then === 'because' ? explained : also
-	text.effectOf = clause.then === 'so' || clause.so === true ? cause : clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true ? text.effectOf : undefined
+	text.effectOf = clause.then === 'so' || clause.so === true ? soFrom : clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true ? text.effectOf : undefined
 	text.effectSubject = clause.subject
 	text.aside = clause.during === true && clause.form.tells === 'state' ? cause : undefined
 	text.cause = saying

@@ -1465,23 +1465,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const paused = env.step.start.workers.get(w)?.paused === true || env.step.end.workers.get(w)?.paused === true
 		return timeless(!(renewsOnItsOwn(env, w) && !paused))
 	},
-	// The last grant of the key to w by the step's end records no renewal of its own, and no renewal of that lease follows it before w's next grant.
-	'holds-without-renewing': (s, env) => {
+	// w held a lease in the step, and its last grant by the step's end records a hold that renews on its own (renews: true), whether or not a renewal came yet.
+	'hold-renews-on-its-own': (s, env) => {
 		const w = actor(s[0])
+		if (old(s[1]) || actor(s[1]) !== w) return NO
+		// A process crashed through the whole step runs no hold.
+		if (env.step.start.workers.get(w)?.crashed === true && env.step.end.workers.get(w)?.crashed === true) return NO
 		const start = leaseAt(env.step.start, w)
-		const held = (start !== undefined && state(start) === 'live' && fits(s[1], start.store)) || events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store)).length > 0
+		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
 		if (!held) return NO
-		const past = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
-		const grant = past.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && fits(s[1], h.store)).pop()
-		if (grant === undefined || grant.renews === true) return NO
-		const rest = [...past.slice(past.indexOf(grant) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
-		for (const h of rest) {
-			if (h.kind === 'granted' && h.worker === w) break
-			if (h.kind === 'renewed' && h.worker === w && h.store === grant.store) return NO
-		}
-		// It tells the hold, whose grant is why others wait behind it ("A holds it with renewal off, so B waits").
-		return { ok: true, events: [], makers: [grant], absent: w }
+		const grant = [...earlierSteps(env), env.step].flatMap(step => step.happenings).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w).pop()
+		return grant !== undefined && grant.renews === true ? { ok: true, events: [], makers: [grant] } : NO
 	},
+	// The last grant of the key to w by the step's end records no renewal of its own, and no renewal of that lease follows it before w's
+	// next grant: none on its own ("with renewal off"), or none at all, by hand either ("without renewing it").
+	'holds-with-renewal-off': (s, env) => withoutRenewal(s, env, true),
+	'holds-without-renewing': (s, env) => withoutRenewal(s, env, false),
 	'nothing-has-renewed': (s, env) => {
 		const w = actor(s[0])
 		// At a moment of the step: w's last grant by then, and no renewal of that lease from it up to the moment; the absent renewal is a cause only when w renewed nothing in the step.
@@ -3167,7 +3166,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	let now: number | undefined
 	let cause: { meaning: Meaning; state: boolean; moment?: number; /** The actors its slots name. */ actors: readonly string[]; /** An event clause's earliest event's moment; a state's, where it began in the step. */ from?: number } | undefined
 	// After "X while S", X: a "because" next tells why X happened, the "while" clause an aside.
-	let aside: { meaning: Meaning; state: boolean; moment?: number } | undefined
+	let aside: typeof cause
 	// "X because A and B": what the clause after "because" explains, which each clause joined after it by a bare "and" is a cause of too.
 	let explaining: { meaning: Meaning; state: boolean; moment?: number } | undefined
 	// "X, so A and B": the cause the clause after "so" follows from, which each clause joined after it by a bare "and" follows from too.
@@ -3392,12 +3391,18 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// The moment of what this clause tells, at which a state told as its cause must hold: an event's (of several, the last) or the clock's,
 		// a state's named moment, else the end of the span it held in the step, else the text's moment.
 		const momentHere = isState ? (at ?? (meaning.until !== undefined && meaning.until <= end ? meaning.until : end)) : tells !== 'none' && at !== undefined ? Math.max(at, ...(meaning.each ?? [])) : undefined
+		// After "X while S", "so Y" says Y follows from X (the "while" clause an aside, said of X) or from S: wrong only when from neither.
+		let soFrom = cause
 		if (!wrong && (clause.then === 'so' || clause.so === true) && cause !== undefined) {
-			const renewal = !cause.state && renewalKept(cause.meaning, said, context)
-			wrong = !causes(cause.meaning, said, context, cause.state, isState, momentHere) && !renewal
-			// A state after "so" is what the events told before it made so: it did not hold yet on the step as it stood right before the
-			// first of them (a renewal keeping a lease live at a later moment aside).
-			if (!wrong && isState && !cause.state && !renewal) wrong = heldBefore(clause, cause.meaning.events, env) === true
+			const from = (c: NonNullable<typeof cause>): boolean => {
+				const renewal = !c.state && renewalKept(c.meaning, said, context)
+				if (!causes(c.meaning, said, context, c.state, isState, momentHere) && !renewal) return false
+				// A state after "so" is what the events told before it made so: it did not hold yet on the step as it stood right before the
+				// first of them (a renewal keeping a lease live at a later moment aside).
+				return !(isState && !c.state && !renewal && heldBefore(clause, c.meaning.events, env) === true)
+			}
+			if (clause.then === 'so' && aside !== undefined && from(aside)) soFrom = aside
+			else wrong = !from(cause)
 		}
 		else if (!wrong && clause.then === 'because' && (aside ?? cause) !== undefined) {
 			const explained = (aside ?? cause) as { meaning: Meaning; state: boolean; moment?: number }
@@ -3443,7 +3448,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			// A state joined so is what the clause before "so" made so, as one right after "so" is.
 			if (!wrong && isState && !alsoAfter.state && !renewalKept(alsoAfter.meaning, said, context)) wrong = heldBefore(clause, alsoAfter.meaning.events, env) === true
 		}
-		following = clause.then === 'so' || clause.so === true ? cause : joinedOn ? following : undefined
+		following = clause.then === 'so' || clause.so === true ? soFrom : joinedOn ? following : undefined
 		followingSubject = clause.subject
 		aside = clause.during === true && isState ? cause : undefined
 		const begun = isState ? place?.at : tells === 'event' ? early?.at : undefined
@@ -3964,4 +3969,26 @@ function placeForgotten(env: Env, store: string, worker: string, which?: number)
 		if (h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left') inLine = false
 	}
 	return inLine ? event(list[at]) : NO
+}
+
+/** "with renewal off" (`ownOnly`: no renewal on its own followed) and "without renewing it" (no renewal at all followed): see MEANINGS. */
+function withoutRenewal(s: readonly Slot[], env: Env, ownOnly: boolean): Meaning {
+	const w = actor(s[0])
+	const start = leaseAt(env.step.start, w)
+	const held = (start !== undefined && state(start) === 'live' && fits(s[1], start.store)) || events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store)).length > 0
+	if (!held) return NO
+	const past = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
+	const grant = past.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && fits(s[1], h.store)).pop()
+	if (grant === undefined || grant.renews === true) return NO
+	const rest = [...past.slice(past.indexOf(grant) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
+	let renewedAtAll = false
+	for (const h of rest) {
+		if (h.kind === 'granted' && h.worker === w) break
+		if (h.kind !== 'renewed' || h.worker !== w || h.store !== grant.store) continue
+		if (!ownOnly || h.auto === true) return NO
+		renewedAtAll = true
+	}
+	// It tells the hold, whose grant is why others wait behind it ("A holds it with renewal off, so B waits"); the absent renewal is a
+	// cause only when nothing renewed the lease at all.
+	return renewedAtAll ? { ok: true, events: [], makers: [grant] } : { ok: true, events: [], makers: [grant], absent: w }
 }

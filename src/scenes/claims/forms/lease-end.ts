@@ -1070,15 +1070,50 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'hold-renews-on-its-own',
+		places: STORY,
+		tells: 'none',
+		// True of every step of most scenes with a code sample: never offered as a "did you mean".
+		quiet: true,
+		formula: "w held a lease in the step, whose granted(w) (the last at or before the step's end) records a hold that renews it on its own (renews: true: the code sample's hold has no renew: false), and w's process was not crashed through the whole step",
+		pattern: '{owner} hold renews {lease} on its own', alternatives: ['{owner} hold renews {lease} by itself', '{owner} hold renews {lease} automatically', '{owner} hold renews {lease} in the background'],
+		example: "A's hold renews its lease on its own",
+		meaning: "The worker held a lease in this step, given by a hold that renews it on its own while the worker runs (the code sample's hold has no renew: false, as the run records), whether or not a renewal came yet: \"Worker A gets the key with fence 1 and a 10 s lease, which its hold renews on its own\". Of a hold with renew: false it is refused, and of a process crashed through the whole step (its hold went with it).",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const name = context.name(worker)
+			if (isOld(slots[1])) return fails(`${name}'s old lease was its crashed process's hold's: no hold of a live process renews it`, 1)
+			if (actorOf(slots[1]) !== worker) return fails(`a hold renews only its own worker's lease: ${name}'s hold renews no lease of ${context.name(actorOf(slots[1]))}'s`, 1)
+			if (heldIn(context.step, worker).length === 0) return fails(`${name} holds no lease in this step, so no hold of its renews one`, 0)
+			// A process crashed through the whole step runs no hold that could renew anything.
+			if (context.step.start.workers.get(worker)?.crashed === true && context.step.end.workers.get(worker)?.crashed === true) return fails(`${name}'s process had crashed before this step, and its hold with it: nothing renews its lease on its own`, 0)
+			const found = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'granted', h => h.worker === worker).map(h => ({ step, h }))).pop()
+			if (found === undefined) return fails(`the engine gave ${name} no lease by this step`, 0)
+			if (found.h.renews !== true) return fails(`${name}'s hold renews nothing on its own: the run records the hold that gave its lease at ${time(found.h.at)} with renewal off (the code sample's hold says renew: false, or the scene has no code sample)`, 0)
+			return holds([saw(found.step, found.h)])
+		},
+	},
+	{
+		id: 'holds-with-renewal-off',
+		places: STORY,
+		tells: 'none',
+		quiet: true,
+		formula: "w held a lease of k in the step, whose granted(w, k) (the last at or before the step's end) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w, auto) of it after that grant, in any step, before w's next granted (renewals by hand may follow)",
+		pattern: '{worker} holds {key} with renewal off', alternatives: ['{worker} holds {key} with renewal turned off', '{worker} with renewal off', '{worker} with renewal turned off', '{owner} hold has renewal off', '{owner} hold has renewal turned off'],
+		example: 'A holds the key with renewal off',
+		meaning: "The worker held a lease of the key in this step, given by a hold that renews nothing on its own (the code sample's hold says renew: false, as the run records), and hold renewed that lease on its own neither before nor after this step while it lasted; the worker's code may still renew it by hand: \"Worker A gets the key with fence 1 and a 6 s lease, with renewal turned off\".",
+		check: (slots, context) => heldWithoutRenewal(slots, context, 'auto'),
+	},
+	{
 		id: 'holds-without-renewing',
 		places: STORY,
 		tells: 'none',
 		quiet: true,
-		formula: "w held a lease of k in the step, whose granted(w, k) (the last at or before the step's end) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w) of it after that grant, in any step, before w's next granted",
-		pattern: '{worker} holds {key} with renewal off', alternatives: ['{worker} holds {key} with renewal turned off', '{worker} holds {key} without renewing( it)', '{worker} with renewal off', '{worker} with renewal turned off', '{owner} hold has renewal off', '{owner} hold has renewal turned off'],
-		example: 'A holds the key with renewal off',
-		meaning: "The worker held a lease of the key in this step, given by a hold that renews nothing on its own (the code sample's hold says renew: false, as the run records), and nothing renewed that lease, in this step, before it or after it, while it lasted: \"Worker A gets the key with fence 1 and a 6 s lease, with renewal turned off\".",
-		check: (slots, context) => heldWithoutRenewal(slots, context),
+		formula: "w held a lease of k in the step, whose granted(w, k) (the last at or before the step's end) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w) of it after that grant (on its own or by hand), in any step, before w's next granted",
+		pattern: '{worker} holds {key} without renewing( it)',
+		example: 'A holds the key without renewing it',
+		meaning: "The worker held a lease of the key in this step, given by a hold that renews nothing on its own (renew: false), and nothing renewed that lease, on its own or by hand, in this step, before it or after it, while it lasted: \"A holds the key without renewing it\".",
+		check: (slots, context) => heldWithoutRenewal(slots, context, 'any'),
 	},
 	{
 		id: 'renewal-refused',
@@ -1135,10 +1170,11 @@ function notRenewedBy(slots: readonly Slot[], context: ClaimContext, at: number)
 }
 
 /**
- * "with renewal turned off": the worker's last grant of the key by the step's end (its lease held in the step) records a hold that renews
- * nothing on its own, and nothing renewed that lease from its grant until the worker's next grant, in any step.
+ * "with renewal turned off" (`auto`) / "without renewing it" (`any`): the worker's last grant of the key by the step's end (its lease held
+ * in the step) records a hold that renews nothing on its own, and no renewal of that lease (on its own only, for `auto`; any, for `any`)
+ * followed its grant until the worker's next grant, in any step.
  */
-function heldWithoutRenewal(slots: readonly Slot[], context: ClaimContext): Verdict {
+function heldWithoutRenewal(slots: readonly Slot[], context: ClaimContext, which: 'auto' | 'any'): Verdict {
 	const worker = actorOf(slots[0])
 	const name = context.name(worker)
 	if (!heldIn(context.step, worker).some(held => ofKey(slots[1], held.store))) return fails(`${name} holds no lease of the key in this step`, 0)
@@ -1151,9 +1187,11 @@ function heldWithoutRenewal(slots: readonly Slot[], context: ClaimContext): Verd
 	if (grant.renews === true) return fails(`the code sample's hold renews ${name}'s lease on its own while ${name} runs (renewal is on unless it says renew: false)`, 0)
 	const after = all.slice(all.indexOf(found) + 1)
 	const next = after.findIndex(one => one.h.kind === 'granted' && one.h.worker === worker)
-	const renewal = (next < 0 ? after : after.slice(0, next)).find(one => one.h.kind === 'renewed' && one.h.worker === worker && one.h.store === grant.store)
-	if (renewal !== undefined) return fails(`${name} renewed this lease at ${time(renewal.h.at)}${renewal.step.index === context.step.index ? '' : `, in step ${renewal.step.index}`}`, 0)
-	return { ...holds([saw(found.step, grant)]), said: { absent: { kind: 'renewed', worker } } } as Verdict
+	const renewal = (next < 0 ? after : after.slice(0, next)).find(one => one.h.kind === 'renewed' && one.h.worker === worker && one.h.store === grant.store && (which === 'any' || one.h.auto === true))
+	if (renewal !== undefined) return fails(`${(renewal.h as Of<'renewed'>).auto === true ? 'hold' : name} renewed this lease${(renewal.h as Of<'renewed'>).auto === true ? ' on its own' : ''} at ${time(renewal.h.at)}${renewal.step.index === context.step.index ? '' : `, in step ${renewal.step.index}`}`, 0)
+	// The absent renewal is a cause (of the lease running out) only when no renewal at all, by hand either, followed the grant.
+	const any = (next < 0 ? after : after.slice(0, next)).some(one => one.h.kind === 'renewed' && one.h.worker === worker && one.h.store === grant.store)
+	return any ? holds([saw(found.step, grant)]) : ({ ...holds([saw(found.step, grant)]), said: { absent: { kind: 'renewed', worker } } } as Verdict)
 }
 
 /** Whether the engine's last grant to the worker, by the step's end, records a hold that renews on its own while the worker runs. */

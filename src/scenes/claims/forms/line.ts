@@ -1218,7 +1218,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k, fence f) ∈ step to w from the line, w's ask at T",
-		pattern: '{key} goes to {worker}, in line since {time}, with fence {fence}', alternatives: ['{worker}, in line since {time}, gets {key} with fence {fence}', '{key} goes to {worker}, waiting since {time}, with fence {fence}', '{worker}, waiting since {time}, gets {key} with fence {fence}', '{worker}, who has/had waited since {time}, gets {key} with fence {fence}', '{worker}, who has/had been waiting since {time}, gets {key} with fence {fence}', '{worker}, who was waiting since {time}, gets {key} with fence {fence}'],
+		pattern: '{key} goes to {worker}, in line since {time}, with fence {fence}', alternatives: ['{worker}, in line since {time}, gets {key} with fence {fence}', '{key} goes to {worker}, waiting since {time}, with fence {fence}', '{worker}, waiting since {time}, gets {key} with fence {fence}', '{worker}, who has/had waited since {time}, gets {key} with fence {fence}', '{worker}, who has/had been waiting since {time}, gets {key} with fence {fence}', '{worker}, who was waiting since {time}, gets {key} with fence {fence}', '{key} goes to {worker}, who has/had waited since {time}, with fence {fence}', '{key} goes to {worker}, who has/had been waiting since {time}, with fence {fence}'],
 		example: 'the key goes to B, in line since 10 s, with fence 2',
 		meaning: 'The worker, who had stood in line since it asked at that moment, was given the key with that fence in this step.',
 		check: (slots, context) => sinceAsked(goesTo(slots, context, 1, undefined, 3), slots, context, 2),
