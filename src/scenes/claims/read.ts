@@ -479,6 +479,9 @@ function noMomentProblem(text: string, clause: ReadClause, opening: string): Rea
 export function passedOver(clause: ReadClause): boolean {
 	// A cause after "because" or "since" ("…, because its work is done, and …"), event or state, tells its own order: at or before the clause it explains.
 	if (clause.then === 'because' && clause.modifiers.length === 0 && clause.gap !== true && (clause.form.tells === 'event' || clause.form.tells === 'state')) return true
+	// A claim of no moment ("A never comes back", "nobody else asks"; not one of what holds all along, which the opening may not reach)
+	// tells no moment of its own to end the reach: the clause after it is at the opening's moment again.
+	if (clause.form.tells === 'none' && clause.form.always !== true && clause.modifiers.length === 0 && clause.gap !== true && clause.during !== true && clause.passes === undefined && (clause.then === undefined || clause.then === 'so')) return true
 	if (clause.form.tells !== 'state' || clause.modifiers.length > 0 || clause.gap === true) return false
 	return clause.then === undefined && (clause.during === true || clause.relative === true)
 }
