@@ -3462,7 +3462,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			else if (clause.then === 'so') wrong = beforePlace !== undefined && after(early, beforePlace)
 			else if (clause.then === 'because') wrong = beforePlace !== undefined && after(beforePlace, place)
 			// An event told already, told again with nothing to order it right after a clause that told a happening of its kind: that one, or later; not an earlier one.
-			else wrong = (fresh && latest !== undefined && after(early, latest)) || (!fresh && tells === 'event' && prior !== undefined && inStep.some(h => prior?.events.some(p => p.kind === h.kind) === true) && !inStep.some(h => prior?.events.includes(h) === true) && (clause.then === undefined || clause.then === 'sentence') && clause.relative !== true && clause.gap !== true && !clause.modifiers.some(m => m.shared !== true) && beforePlace !== undefined && after(early, beforePlace))
+			// After a clause of another kind: at that clause's moment, not an earlier moment.
+			else wrong = (fresh && latest !== undefined && after(early, latest)) || (!fresh && tells === 'event' && prior !== undefined && (inStep.some(h => prior?.events.some(p => p.kind === h.kind) === true) || (beforePlace !== undefined && early.at < beforePlace.at)) && !inStep.some(h => prior?.events.includes(h) === true) && (clause.then === undefined || clause.then === 'sentence') && clause.relative !== true && clause.gap !== true && !clause.modifiers.some(m => m.shared !== true) && beforePlace !== undefined && after(early, beforePlace))
 		}
 		if (wrong) failed.add(index)
 		else {
