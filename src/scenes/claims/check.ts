@@ -375,9 +375,13 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	const decides = outcome.said?.decides === undefined ? -1 : context.step.happenings.indexOf(outcome.said.decides)
 	const fresh = event && (outcome.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && !text.seen.has(e.order)) || (decides >= 0 && !text.decided.has(decides)))
 	// An event the text told already, told again with nothing to order it right after a clause that told a happening of its kind ("…, and
-	// at 8 s it restarts again, and its epoch changes to 5000"): it is that one, or came after it; not one of that kind told earlier.
+	// at 8 s it restarts again, and its epoch changes to 5000"): it is that one, or came after it; not one of that kind told earlier. After
+	// a clause of any other kind, it may be told again beside what that clause told at the same moment ("The store restarts, and A's lease
+	// does not survive it. The lock writes epoch 5000"), never from an earlier moment ("…, at 8 s it restarts again. B gets the key with
+	// fence 8000:1. The epoch changes to 5000"), unless it names its own.
 	const own = outcome.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [context.step.happenings[e.order] as Happening] : []))
-	const kindBefore = own.some(h => text.prior?.events.some(p => p.kind === h.kind) === true) && !own.some(h => text.prior?.events.includes(h) === true)
+	const notJustTold = text.prior !== undefined && own.length > 0 && !own.some(h => text.prior?.events.includes(h) === true)
+	const kindBefore = notJustTold && (own.some(h => text.prior?.events.some(p => p.kind === h.kind) === true) || (before !== undefined && early !== undefined && early.at < before.at))
 	const retold = event && !fresh && kindBefore && (clause.then === undefined || clause.then === 'sentence') && clause.relative !== true && clause.gap !== true && !clause.modifiers.some(modifier => modifier.shared !== true) && before !== undefined && early !== undefined && comesAfter(early, before)
 	const after = early === undefined || place === undefined ? undefined : retold ? before : ordered ? (atEnd ? END : clock !== undefined && early.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, early) && !(clause.form.follows === true && latest.at === early.at && latest.order === early.order)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(early, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(early, latest) ? latest : undefined
 	// Time told passing ("40 s pass") is the step's passage from its start: what the text told before it, but at a moment it named, came no later than that start.

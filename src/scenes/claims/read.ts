@@ -479,6 +479,9 @@ function noMomentProblem(text: string, clause: ReadClause, opening: string): Rea
 export function passedOver(clause: ReadClause): boolean {
 	// A cause after "because" or "since" ("…, because its work is done, and …"), event or state, tells its own order: at or before the clause it explains.
 	if (clause.then === 'because' && clause.modifiers.length === 0 && clause.gap !== true && (clause.form.tells === 'event' || clause.form.tells === 'state')) return true
+	// A claim of no moment ("A never comes back", "nobody else asks"; not one of what holds all along, which the opening may not reach)
+	// tells no moment of its own to end the reach: the clause after it is at the opening's moment again.
+	if (clause.form.tells === 'none' && clause.form.always !== true && clause.modifiers.length === 0 && clause.gap !== true && clause.during !== true && clause.passes === undefined && (clause.then === undefined || clause.then === 'so')) return true
 	if (clause.form.tells !== 'state' || clause.modifiers.length > 0 || clause.gap === true) return false
 	return clause.then === undefined && (clause.during === true || clause.relative === true)
 }
@@ -638,7 +641,7 @@ interface Sentence {
 /**
  * Gapping: "C asks at 1 s, then B at 2 s" leaves out the verb of the clause before and repeats it with a new subject and a new
  * moment (or "too": "C asks, and B too"). The part after the joint is a worker's name and one of those alone; it reads as the
- * clause before's words after its subject (without its moment, its "too" or "again", or a closing "first", which orders it
+ * clause before's words after its subject (its "too" or "again" kept, without its moment or a closing "first", which orders it
  * against the clauses after it) with that subject in front and that moment (or "too") after: a whole clause, read and checked
  * as written out would be ("then B asks at 2 s"). Only after "then", "and" or a comma.
  */
@@ -657,22 +660,25 @@ interface GapVerb {
 }
 const gapVerbs = new WeakMap<ReadClause, GapVerb>()
 
-/** The verb a gapped clause after `clause` repeats: its words after its subject, without its moment, "too", "again" or a closing "first". */
+/** The verb a gapped clause after `clause` repeats: its words after its subject, its "too" or "again" kept, without its moment or a closing "first". */
 function gapVerb(text: string, clause: ReadClause): GapVerb | undefined {
 	const kept = gapVerbs.get(clause)
 	if (kept) return kept
 	const subject = clause.slots[0]
 	if (subject === undefined || subject.type !== 'worker' || subject.value.type !== 'actor' || !clause.form.pattern.startsWith('{worker} ') || clause.subject !== subject.value.id) return undefined
+	// A trailing "again" or "too" stands after the clause's own words: the verb repeated reaches to it.
+	const end = Math.max(clause.end, clause.also?.end ?? 0)
 	const cut: [number, number][] = []
 	for (const { kind, slot } of clause.modifiers) {
-		if (slot.start < subject.end || slot.end > clause.end) continue
+		if (slot.start < subject.end || slot.end > end) continue
 		if (kind === 'at' && text.slice(slot.start - 4, slot.start) === ' at ') cut.push([slot.start - 4, slot.end])
 		else if (kind !== 'at' && text.slice(slot.end, slot.end + 6) === ' later') cut.push([slot.start - 1, slot.end + 6])
 		else return undefined
 	}
-	if (clause.also) cut.push([clause.also.start - 1, clause.also.end])
+	// Its "again" or "too" is kept: "A asks again, then B at 6 s" says B asked again too, and is checked so (a gapped copy that would
+	// leave it out would say less than a reader hears; one that cannot take it, "…, then B too", reads as no clause).
 	const places: number[] = []
-	for (let k = subject.end; k < clause.end; k++) if (!cut.some(([a, b]) => k >= a && k < b)) places.push(k)
+	for (let k = subject.end; k < end; k++) if (!cut.some(([a, b]) => k >= a && k < b)) places.push(k)
 	let words = places.map(k => text[k]).join('')
 	const first = / first$/.exec(words)
 	if (first) {

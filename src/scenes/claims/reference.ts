@@ -99,6 +99,17 @@ const fits = (slot: Slot | undefined, store: string): boolean => named(slot) ===
 // ---- the trace ----
 
 /** The step's events of a kind that pass `keep`, in order. */
+/**
+ * A claim of no moment ("A never comes back", "nobody else asks"), of none of what holds all along, said with no moment, ordering
+ * word or "while" of its own (after "and", a comma, "so"): it names no moment, so the moment a sentence opened with goes on past it
+ * to the clause after it.
+ */
+function noMoment(clause: ReadClause, opening: ReadClause['modifiers'][number] | undefined): boolean {
+	if (opening !== undefined || clause.form.tells !== 'none' || clause.form.always === true) return false
+	if (clause.gap === true || clause.during === true || clause.passes !== undefined) return false
+	return clause.then === undefined || clause.then === 'so'
+}
+
 function events<K extends Happening['kind']>(step: StepFacts, kind: K, keep: (h: Of<K>) => boolean = () => true): Of<K>[] {
 	return step.happenings.filter((h): h is Of<K> => h.kind === kind && keep(h as Of<K>))
 }
@@ -3209,7 +3220,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// A state said to hold at the clause before (after "while", or "which"), with no moment of its own, leaves the sentence's opening
 		// moment to the clauses after it; so does a cause after "because" or "since" (event or state), which is before. (After "so" a state
 		// tells what held at that moment as a result: the reading gave it the moment.)
-		const overlooked = (tells === 'state' && opening === undefined && clause.gap !== true && clause.then === undefined && (clause.during === true || clause.relative === true)) || (clause.then === 'because' && opening === undefined && clause.gap !== true && (tells === 'event' || tells === 'state'))
+		const overlooked = (tells === 'state' && opening === undefined && clause.gap !== true && clause.then === undefined && (clause.during === true || clause.relative === true)) || (clause.then === 'because' && opening === undefined && clause.gap !== true && (tells === 'event' || tells === 'state')) || noMoment(clause, opening)
 		if (opening?.shared !== true && !overlooked) opened = undefined
 		// The moment the clause names.
 		let moment: number | undefined
@@ -3491,7 +3502,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			else if (clause.then === 'so') wrong = beforePlace !== undefined && after(early, beforePlace)
 			else if (clause.then === 'because') wrong = beforePlace !== undefined && after(beforePlace, place)
 			// An event told already, told again with nothing to order it right after a clause that told a happening of its kind: that one, or later; not an earlier one.
-			else wrong = (fresh && latest !== undefined && after(early, latest)) || (!fresh && tells === 'event' && prior !== undefined && inStep.some(h => prior?.events.some(p => p.kind === h.kind) === true) && !inStep.some(h => prior?.events.includes(h) === true) && (clause.then === undefined || clause.then === 'sentence') && clause.relative !== true && clause.gap !== true && !clause.modifiers.some(m => m.shared !== true) && beforePlace !== undefined && after(early, beforePlace))
+			// After a clause of another kind: at that clause's moment, not an earlier moment.
+			else wrong = (fresh && latest !== undefined && after(early, latest)) || (!fresh && tells === 'event' && prior !== undefined && (inStep.some(h => prior?.events.some(p => p.kind === h.kind) === true) || (beforePlace !== undefined && early.at < beforePlace.at)) && !inStep.some(h => prior?.events.includes(h) === true) && (clause.then === undefined || clause.then === 'sentence') && clause.relative !== true && clause.gap !== true && !clause.modifiers.some(m => m.shared !== true) && beforePlace !== undefined && after(early, beforePlace))
 		}
 		if (wrong) failed.add(index)
 		else {
