@@ -87,7 +87,7 @@ step "A crashes without letting go of the key."
 				LOOP,
 				`${crash}
 
-step "At 4 s A restarts and asks for the key again. The key is held by A, so A waits in line."
+step "At 4 s A restarts and asks for the key again. A's old lease still holds the key, so A waits in line."
   wait 4s
   strike a "crashed"
   send a -> lock "hold"
@@ -139,7 +139,7 @@ step "Worker A tries the key and gets it with fence 1."
 step "A crashes without letting go of the key."
   set a "crashed"
 
-step "At 4 s A restarts and tries the key again. The lock refuses A: the key is held by A."
+step "At 4 s A restarts and tries the key again. The lock refuses A: A's old lease still holds the key."
   wait 4s
   strike a "crashed"
   send a -> lock "try"
