@@ -1145,7 +1145,7 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	if (sign) {
 		const [, left, mark, right] = sign as unknown as [string, string, string, string]
 		const at = start + sign.index + sign[0].indexOf(mark, left.length)
-		const turned = mark === '>' || mark === '≥' || mark === '>=' ? `; "${left} ${mark} ${right}" is written "${right} ${mark === '>' ? '<' : '<='} ${left}", the write's fence first` : ''
+		const turned = mark === '>' || mark === '≥' || mark === '>=' ? `; "${left} ${mark} ${right}" is written "${right} ${mark === '>' ? '<' : '<='} ${left}", the smaller fence first` : ''
 		return { start: at, end: at + mark.length, message: `"${mark}" is not a relation a scene states; a relation of fences is <, = or <= (refused: 7 < 8, refused: 7 = 7, saved: 0 < 7)${turned}` }
 	}
 	if (cuts.some(cut => cut.end === start && cut.for === true) && to === end) {

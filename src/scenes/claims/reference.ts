@@ -1573,7 +1573,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			return last !== undefined && !write.noFence && write.fence === last.fence
 		}),
 	'saves-with-old-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]) && !h.noFence && stale(env, h))),
-	'fences-compare': (s, env) => compared(env, fence(s[0]), fence(s[2]), s[1]?.value.type === 'relation' ? s[1].value.value : '<'),
+	'fences-compare': (s, env) => compared(env, fence(s[0]), fence(s[2]), s[1]?.value.type === 'relation' ? s[1].value.value : '<', true),
 	'fence-smaller-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '<'),
 	'fence-larger-than-fence': (s, env) => compared(env, fence(s[0]), fence(s[1]), '>'),
 	// "First" and "before B" name no database: of every save of the story, whichever database it went to.
@@ -2745,8 +2745,17 @@ function wroteOf(meaning: Meaning): Of<'wrote'> | undefined {
 	return meaning.decides ?? meaning.compares?.write ?? meaning.events.find((h): h is Of<'wrote'> => h.kind === 'wrote')
 }
 
-function compared(env: Env, l: bigint, r: bigint, rel: '<' | '=' | '<=' | '>'): Meaning {
+function compared(env: Env, l: bigint, r: bigint, rel: '<' | '=' | '<=' | '>', symbols = false): Meaning {
 	if (!(rel === '<' ? l < r : rel === '>' ? l > r : rel === '=' ? l === r : l <= r)) return NO
+	// Written with "<", a comparison of a write the database took may name the row's fence first: the check it passed.
+	const told = (h: Of<'wrote'>) => env.answered === undefined || h === env.answered
+	const byWrite = events(env.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r && told(h))[0]
+	const byRow = symbols && rel === '<' && byWrite === undefined ? events(env.step, 'wrote', h => h.fenced && !h.noFence && h.changed && h.before === l && h.fence === r && told(h))[0] : undefined
+	if (byRow !== undefined) {
+		const all = new Set(events(env.step, 'wrote', h => h.fenced && !h.noFence).map(h => `${h.fence} ${h.before}`))
+		if (env.answered === undefined && all.size > 1) return NO
+		return event(byRow, { compares: { left: r, right: l, relation: '>', write: byRow } })
+	}
 	// With no write told right before, the step's writes must have made one comparison only.
 	const made = new Set(events(env.step, 'wrote', h => h.fenced && !h.noFence).map(h => `${h.fence} ${h.fence < h.before ? '<' : h.fence === h.before ? '=' : '>'} ${h.before}`))
 	if (env.answered === undefined && made.size > 1) return NO

@@ -481,10 +481,10 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		compares: true,
 		places: STORY,
 		tells: 'event',
-		formula: "wrote(d) ∈ step with fence L to a row at R, d checking fences, and L R holds (R: <, = or <=)",
+		formula: "wrote(d) ∈ step with fence L to a row at R, d checking fences, and L R holds (R: <, = or <=); or, of a write d took, \"R < L\" (the row's fence first: the check it passed)",
 		pattern: '{fence} {refusal} {fence}',
 		example: '7 < 8',
-		meaning: "A write of this step carried the first fence to a database that checks fences, whose row kept the second, and the relation between them holds.",
+		meaning: "A write of this step carried the first fence to a database that checks fences, whose row kept the second, and the relation between them holds (\"refused: 7 < 8\"); or, with \"<\", the database took the write and the first is the row's fence, the second the write's: the check the write passed (\"takes it: 0 < 1\").",
 		check: (slots, context) => writeCompared(context, slots, 0, 2, slots[1]?.value.type === 'relation' ? slots[1].value.value : '<'),
 	},
 	{
@@ -1422,6 +1422,10 @@ function writeCompared(context: ClaimContext, slots: readonly Slot[], left: numb
 	const first = made.length > 1 ? happened(context.step, 'wrote', h => h.fenced && !h.noFence)[0] : undefined
 	if (first !== undefined) return fails(`the writes of this step compared ${made.join(' and ')}; tell the write this is the comparison of right before it ("${context.name(first.worker)} saves: ${made[0]}")`, left)
 	const write = happened(context.step, 'wrote', h => h.fenced && !h.noFence && h.fence === l && h.before === r && (answered === undefined || h === answered))[0]
+	// A taken write's "<" is the check the database passed, the row's fence first ("takes it: 0 < 1", the label's "saved: 0 < 7"),
+	// as a refused write's is why it failed, its own fence first ("refused: 7 < 8").
+	const passed = write === undefined && relation === '<' && !words ? happened(context.step, 'wrote', h => h.fenced && !h.noFence && h.changed && h.before === l && h.fence === r && (answered === undefined || h === answered))[0] : undefined
+	if (passed) return { ...holds([saw(context.step, passed)], passed.at), said: { comparison: { left: r, right: l, relation: '>', write: passed } } } as Verdict
 	if (!write && answered !== undefined) return fails(`the write this follows carried fence ${showFence(answered.fence)} to a row at ${showFence(answered.before)}: the database compared ${showFence(answered.fence)} with ${showFence(answered.before)}`, left)
 	if (!write) return fails(`no write of this step carried fence ${showFence(l)} to a database that checks fences and whose row kept ${showFence(r)}`, left)
 	return { ...holds([saw(context.step, write)], write.at), said: { comparison: { left: l, right: r, relation, write } } } as Verdict
