@@ -298,22 +298,33 @@ function etcdctl(args: string[]): string {
 	return run.stdout
 }
 
+/**
+ * Ports free now, below the kernel's range for outgoing connections (32768 and up on Linux): a member that is stopped and
+ * started again binds its ports again, and a port of that range may by then be another connection's (a restarted member
+ * once found its port taken, "bind: address already in use"). Each is tried by binding it; a taken one is passed over.
+ */
 async function freePorts(count: number): Promise<number[]> {
-	const servers = await Promise.all(
-		Array.from(
-			{ length: count },
-			() =>
-				new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-					const server = createServer()
-					server.once('error', reject)
-					server.listen(0, '127.0.0.1', () => resolve(server))
-				}),
-		),
-	)
-	const ports = servers.map(server => {
-		const address = server.address()
-		return typeof address === 'object' && address !== null ? address.port : 0
-	})
-	await Promise.all(servers.map(server => new Promise(resolve => server.close(resolve))))
+	const ports: number[] = []
+	const tried = new Set<number>()
+	while (ports.length < count) {
+		if (tried.size > 2_000) throw new Error(`etcd: found only ${ports.length} free ports of ${count} between ${LOW_PORT} and ${HIGH_PORT}`)
+		const port = LOW_PORT + Math.floor(Math.random() * (HIGH_PORT - LOW_PORT))
+		if (tried.has(port)) continue
+		tried.add(port)
+		if (await bindable(port)) ports.push(port)
+	}
 	return ports
+}
+
+/** The range the members' ports are drawn from: registered ports below the usual outgoing range. */
+const LOW_PORT = 20_000
+const HIGH_PORT = 32_000
+
+/** Whether a port can be bound on 127.0.0.1 now. */
+function bindable(port: number): Promise<boolean> {
+	return new Promise(resolve => {
+		const server = createServer()
+		server.once('error', () => resolve(false))
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+	})
 }
