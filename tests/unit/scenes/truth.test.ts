@@ -245,6 +245,7 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['value-form-big-fence.scene', [0, 0], ['', 'b'], { b: '1:1' }, { db: '0' }],
 	['wait-frees-early.scene', [0, 0, 5000], ['', 'a', 'b'], { b: '8' }, {}],
 	['waits-then-gets.scene', [0, 0, 0], ['', 'a', 'b'], { b: '8' }, { db: '0' }],
+	['worker-branches-on-its-id.scene', [0, 0, 1000, 2000, 3000, 5000], ['', 'a', 'a', 'a', 'a', 'c'], { c: '2' }, {}],
 	['workers-b-and-c-ask.scene', [0, 0, 0], ['', 'a', 'a'], { a: '7' }, {}],
 	['writer-after-30s-nothing-has-renewed.scene', [0, 0, 30_000, 30_000], ['', 'a', 'b', 'b'], { a: '7', b: '8' }, { db: '8' }],
 	['writer-both-get-it.scene', [0, 0, 0, 0], ['', 'ab', 'ab', 'bc'], { b: '-', c: '-' }, {}],

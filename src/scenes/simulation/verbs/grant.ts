@@ -83,6 +83,12 @@ export const grant: MessageKind = {
 		if (said.has('waiting') || current.tryOnly) {
 			if (!settled) await world.clock.settle()
 		} else {
+			// A worker told giving up whose code waits for ever never gives up: said at once, not after the engine's every timer.
+			if (said.has('gave-up') && !said.has('grant') && current.lease === undefined && current.failed === undefined && current.wait !== undefined && !(current.askedAt + current.wait <= SCENE_TIME_LIMIT_MS)) {
+				world.report(send.position, `${worker.actor.id} waits as long as it takes (its code's wait is Infinity), so it never gives up; give its hold a wait (\`wait: '2s'\`)`)
+				world.stopped = true
+				return { outcome: { kind: 'none', reason: 'never-granted' } }
+			}
 			const reached = await world.until(() => current.lease !== undefined || current.failed !== undefined, settled)
 			if (!reached) {
 				const holders = world.holdersOf(store).join(', ') || 'no one'
