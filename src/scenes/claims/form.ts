@@ -131,7 +131,7 @@ export type SlotType =
 /** What a slot read: an actor, actors, a number of its kind, or the key (and the store it named). */
 export type SlotValue =
 	| { type: 'actor'; id: string; /** A lease slot's "old lease": the lease its crashed process held. */ old?: true }
-	| { type: 'actors'; ids: string[]; /** Of "else"'s askers (`others: 'askers'`): for each, the lock store each clause that named it asking named, null where one named none. */ asked?: Readonly<Record<string, readonly (string | null)[]>> }
+	| { type: 'actors'; ids: string[]; /** Of "else"'s askers (`others: 'askers'`): for each, the lock store each clause that named it asking named, null where one named none. */ asked?: Readonly<Record<string, readonly (string | null)[]>>; /** Of "else"'s askers: every worker the clauses before named, in any part (holding, letting go, pausing), with the lock store each such clause named, null where one named none. */ named?: Readonly<Record<string, readonly (string | null)[]>> }
 	| { type: 'key'; store?: string }
 	| { type: 'fence'; value: bigint }
 	| { type: 'number'; value: number }

@@ -560,7 +560,10 @@ function withOthers(clause: ReadClause, before: readonly ReadClause[]): ReadClau
 	// Which key each was named asking for: "else" leaves a worker out of the asks for the key it was named asking for only.
 	const asked: Record<string, (string | null)[]> = {}
 	for (const one of named) for (const id of one.group ?? (one.subject === undefined ? [] : [one.subject])) (asked[id] ??= []).push(keyNamed(one) ?? null)
-	return { ...clause, slots: [...clause.slots, { type: 'workers', text: '', start: clause.end, end: clause.end, value: { type: 'actors', ids, asked } }] }
+	// And every worker named before in any part, with its clause's key: a past "nobody else asked" leaves out a named worker's asks of a key it had been given.
+	const all: Record<string, (string | null)[]> = {}
+	for (const one of before) for (const id of one.group ?? (one.subject === undefined ? [] : [one.subject])) (all[id] ??= []).push(keyNamed(one) ?? null)
+	return { ...clause, slots: [...clause.slots, { type: 'workers', text: '', start: clause.end, end: clause.end, value: { type: 'actors', ids, asked, named: all } }] }
 }
 
 /**

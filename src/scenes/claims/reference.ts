@@ -891,6 +891,34 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const inLine = [env.step.start, env.world].flatMap(world => [...world.stores.values()].filter(one => fitting(one.id)).flatMap(one => one.waiters.map(w => [w, one.id] as const)))
 		return timeless(events(env.step, 'asked', h => fitting(h.store)).every(h => excused(h.worker, h.store)) && inLine.every(([w, key]) => excused(w, key)), store !== undefined && store.waiters.length === 0 ? { empty: store.id } : {})
 	},
+	// "Nobody else asked": up to the clause's moment, in every step so far, every ask of the key and place in its line is of a worker the text named
+	// asking for it (as "nobody else asks"), or named in any part and given that key by then.
+	'nobody-else-asked': (s, env) => {
+		const wanted = (store: string) => named(s[0]) === undefined || named(s[0]) === store
+		const others = s[1]?.value.type === 'actors' ? s[1].value : undefined
+		const t = env.moment
+		const past = env.run.steps.slice(1, env.step.index)
+		const soFar = (h: Happening): boolean => t === undefined || h.at <= t
+		const all = [...past.flatMap(step => step.happenings), ...env.step.happenings.filter(soFar)]
+		const worldsSoFar = [...past.flatMap(step => [step.start, step.end]), env.step.start, ...(t === undefined ? [env.world] : [])]
+		const excused = (w: string, key: string): boolean => {
+			const asked = others?.asked?.[w]
+			if (asked !== undefined) {
+				if (asked.includes(key)) return true
+				if (asked.includes(null)) {
+					const its = new Set(all.filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === w).map(h => h.store))
+					for (const world of worldsSoFar) for (const one of world.stores.values()) if (one.waiters.includes(w)) its.add(one.id)
+					if (its.size < 2) return true
+				}
+			}
+			const any = others?.named?.[w]
+			return any !== undefined && (any.includes(key) || any.includes(null)) && all.some(h => h.kind === 'granted' && h.worker === w && h.store === key)
+		}
+		const asks = all.filter((h): h is Of<'asked'> => h.kind === 'asked' && wanted(h.store))
+		const lines = worldsSoFar.flatMap(world => [...world.stores.values()].filter(one => wanted(one.id)).flatMap(one => one.waiters.map(w => [w, one.id] as const)))
+		const store = storeOf(env, s[0])
+		return timeless(asks.every(h => excused(h.worker, h.store)) && lines.every(([w, key]) => excused(w, key)), store !== undefined && store.waiters.length === 0 ? { empty: store.id } : {})
+	},
 	'workers-ask': (s, env) => everyAsk(env, actors(s[0]), s[1]),
 	'workers-ask-at-once': (s, env) => {
 		const meaning = everyAsk(env, actors(s[0]), s[1])
@@ -1102,10 +1130,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const later = new Set(list.slice(order + 1).flatMap(h => (h.kind === 'asked' && h.worker !== ask.worker ? [h.worker] : [])))
 		return [...later].some(v => behind(env, v, ask.worker).ok) ? asked(ask) : NO
 	},
-	'gets-at-once': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0], false),
-	'gets-at-once-with-fence': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0], false),
-	'gets-right-away': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0], true),
-	'gets-right-away-with-fence': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0], true),
+	'gets-right-away': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]),
+	'gets-right-away-with-fence': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]),
 	'gets-after-waiting': (s, env) => {
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]
 		return grant !== undefined && grant.place !== undefined && grant.at - grant.askedAt === num(s[2]) ? event(grant) : NO
@@ -1168,6 +1194,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const tries = events(env.step, 'asked', h => h.worker === actor(s[0]) && h.tryOnly && fits(s[1], h.store))
 		return tries.length === 1 ? asked(tries[0]) : NO
 	},
+	// "A finds the key free": at its ask (the one the clause before told, else its first of the step) no one held the key, and that ask was granted at once.
+	'finds-free': (s, env) => foundFree(env, actor(s[0]), s[1], false),
+	// "A finds a free place": the same, with fewer holders than the limit (a semaphore's; a lock's is one).
+	'finds-room': (s, env) => foundFree(env, actor(s[0]), undefined, true),
 	'tries-the-key': (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly && fits(s[1], h.store))),
 	'tries-too': (s, env) => {
 		const w = actor(s[0])
@@ -2304,10 +2334,27 @@ function countHold(env: Env, key: Slot | undefined, n: number): Meaning {
 	return keyHolders(env, key, holders => holders.length === n)
 }
 
-/** A grant given at its ask, with no place in line. */
-function atOnceGrant(env: Env, grant: Of<'granted'> | undefined, rightAway: boolean): Meaning {
-	// Not from the line; or, "right away", from it at the moment of the event the clause before told, which the engine recorded as a cause of the grant.
-	return grant !== undefined && (grant.place === undefined || (rightAway && grant.at === env.prior && recorded(grant, env.context).some(h => env.priorTold?.includes(h) === true))) ? event(grant) : NO
+/** At w's ask of the key (the one the clause before told, else w's first of the step) the key had room (`room`: fewer holders than its limit; else none), and the engine granted that ask with no place in line. */
+function foundFree(env: Env, w: string, key: Slot | undefined, room: boolean): Meaning {
+	const mine = (h: Happening): h is Of<'asked'> => h.kind === 'asked' && h.worker === w && fits(key, h.store)
+	const ask = (env.priorTold ?? []).filter(mine).pop() ?? askOf(env, w, h => fits(key, h.store))
+	if (!ask) return NO
+	const limit = room ? (env.step.start.stores.get(ask.store)?.limit ?? env.world.stores.get(ask.store)?.limit ?? 1) : 1
+	let holders = [...(env.step.start.stores.get(ask.store)?.holders ?? [])]
+	for (const h of env.step.happenings.slice(0, env.step.happenings.indexOf(ask))) {
+		if (!('store' in h) || h.store !== ask.store || !('worker' in h)) continue
+		if (h.kind === 'granted') holders.push(h.worker)
+		else if (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') holders = holders.filter(v => v !== h.worker)
+	}
+	if (holders.length >= limit) return NO
+	const grant = events(env.step, 'granted', h => h.worker === w && h.store === ask.store && h.askedAt === ask.at && h.place === undefined)[0]
+	return grant ? asked(ask) : NO
+}
+
+/** A grant given at its ask, with no place in line, or handed from the line at the moment of what the clause before told. */
+function atOnceGrant(env: Env, grant: Of<'granted'> | undefined): Meaning {
+	// Not from the line; or ("at once", "right away", "immediately") from it at the moment of the event the clause before told, which the engine recorded as a cause of the grant.
+	return grant !== undefined && (grant.place === undefined || (grant.at === env.prior && recorded(grant, env.context).some(h => env.priorTold?.includes(h) === true))) ? event(grant) : NO
 }
 
 /** A grant from the line, before the wait of the ask it answered ran out. */

@@ -413,6 +413,54 @@ function notAgain(context: ClaimContext, worker: string): Verdict {
 	return fails(`${context.name(worker)} never asked for this key before this step (a hold or a try)`, 0)
 }
 
+/**
+ * The worker of slot 0 found the key of slot 1 free at its ask: the ask the clause before told (its last of that key), else its
+ * first of the step; just before it no one held the key (with `room`, it had a free place: fewer holders than a semaphore's
+ * limit, none of a lock's), and the engine granted that ask with no place in line.
+ */
+function findsFree(slots: readonly Slot[], context: ClaimContext, room = false): Verdict {
+	const worker = actorOf(slots[0])
+	const told = (context.priorTold ?? []).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && ofKey(slots[1], h.store))
+	const ask = told[told.length - 1] ?? asks(context, worker, undefined, slots[1])[0]
+	if (ask === undefined) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step, so it found it neither free nor held`, 0)
+	const index = context.step.happenings.indexOf(ask)
+	const before = worldsOf(context.step)?.[index]?.stores.get(ask.store)
+	const limit = room ? (before?.limit ?? 1) : 1
+	if (before !== undefined && before.holders.length >= limit) return fails(`when ${context.name(worker)} asked, at ${time(ask.at)}, ${names(context, before.holders)} held the key${before.limit === undefined ? '' : `, ${before.holders.length} of ${before.limit}`}: ${before.holders.length < (before.limit ?? 1) ? 'it was not free (a place was: "finds a free place")' : 'it had no free place'}`, 0)
+	const grant = happened(context.step, 'granted', h => h.worker === worker && h.store === ask.store && h.askedAt === ask.at && h.place === undefined)[0]
+	if (before === undefined || grant === undefined) return fails(`the engine did not give ${context.name(worker)} the key when it asked, at ${time(ask.at)}: it did not find it free`, 0)
+	return holds([saw(context.step, ask), saw(context.step, grant)], ask.unshown ? undefined : ask.at)
+}
+
+/** "Nobody else asked": no ask of the key up to the clause's moment, in this step or any before, nor a place in its line, but of the workers "else" leaves out. */
+function nobodyElseAsked(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const key = slots.find(slot => slot.type === 'key')
+	const named = slots.find(slot => slot.type === 'workers')?.value
+	const t = context.moment
+	const steps = runSteps(context.run).filter(step => step.index <= context.step.index)
+	const upTo = (step: StepFacts, h: Happening): boolean => step.index < context.step.index || t === undefined || h.at <= t
+	const asksSoFar = steps.flatMap(step => happened(step, 'asked', h => upTo(step, h)).map(h => ({ h, step })))
+	const worlds = steps.flatMap(step => (step.index < context.step.index ? [step.start, step.end] : t === undefined ? [step.start, context.world] : [step.start]))
+	const keysOf = (worker: string): Set<string> => new Set([...asksSoFar.filter(({ h }) => h.worker === worker).map(({ h }) => h.store), ...worlds.flatMap(world => [...world.stores.values()].filter(store => store.waiters.includes(worker)).map(store => store.id))])
+	const given = (worker: string, store: string): boolean => steps.some(step => happened(step, 'granted', h => h.worker === worker && h.store === store && upTo(step, h)).length > 0)
+	const excused = (worker: string, store: string): boolean => {
+		if (named?.type !== 'actors') return false
+		const asked = named.asked?.[worker]
+		if (asked !== undefined && (asked.includes(store) || (asked.includes(null) && keysOf(worker).size <= 1))) return true
+		const any = named.named?.[worker]
+		return any !== undefined && (any.includes(store) || any.includes(null)) && given(worker, store)
+	}
+	const from = (store: string): string => (context.world.stores.size > 1 ? ` from ${context.name(store)}` : '')
+	const why = (worker: string): string => (named?.type === 'actors' && named.named?.[worker] !== undefined ? 'the text names it before only for another key, or it had not been given the key by then' : 'the text names it nowhere before')
+	const other = asksSoFar.find(({ h }) => ofKey(key, h.store) && !excused(h.worker, h.store))
+	if (other) return fails(`${context.name(other.h.worker)} asked for the key${from(other.h.store)} at ${time(other.h.at)}${other.step.index < context.step.index ? `, in step ${other.step.index}` : ''}, and ${why(other.h.worker)}`, 0)
+	const waiting = worlds.flatMap(world => [...world.stores.values()].filter(store => ofKey(key, store.id)).flatMap(store => store.waiters.filter(worker => !excused(worker, store.id)).map(worker => ({ worker, store: store.id }))))[0]
+	if (waiting !== undefined) return fails(`${context.name(waiting.worker)} stood in line for the key${from(waiting.store)}, and ${why(waiting.worker)}`, 0)
+	const store = storeFor(context, key)
+	const verdict = holds([{ kind: 'nothing', what: `an ask up to step ${context.step.index} by a worker other than those the text named` }])
+	return typeof store !== 'string' && store.waiters.length === 0 ? ({ ...verdict, said: { empty: store.id } } as Verdict) : verdict
+}
+
 /** The worker's lease given in this step that a clause tells: its first, or the one with the fence of slot `fence`. */
 function grantTold(slots: readonly Slot[], context: ClaimContext, fence?: number): Of<'granted'> | Verdict {
 	const id = actorOf(slots[0])
@@ -423,14 +471,14 @@ function grantTold(slots: readonly Slot[], context: ClaimContext, fence?: number
 	return grants.find(h => h.fence === wanted) ?? fails(`expected fence ${showFence(wanted)}, but the engine gave ${context.name(id)} fence ${showFence(grants[0]?.fence ?? 0n)} in this step`, fence)
 }
 
-/** The worker was given a lease in this step (with the fence of slot `fence`) when it asked, without waiting in line; with `rightAway`, or from the line at the moment of the event the clause before told. */
-function atOnce(slots: readonly Slot[], context: ClaimContext, fence?: number, rightAway = false): Verdict {
+/** The worker was given a lease in this step (with the fence of slot `fence`) when it asked, without waiting in line, or from the line at the moment of the event the clause before told, a recorded cause of it. */
+function atOnce(slots: readonly Slot[], context: ClaimContext, fence?: number): Verdict {
 	const grant = grantTold(slots, context, fence)
 	if ('ok' in grant) return grant
 	// From the line, it came "right away" only at the moment of what the clause before told, which freed its place ("an operator ends A's lease, and B gets it right away"): a recorded cause of the grant.
 	const freed = (context.step.causes?.get(grant) ?? []).some(h => context.priorTold?.includes(h) === true)
-	if (grant.place !== undefined && rightAway && context.priorEvent === grant.at && !freed) return fails(`${context.name(grant.worker)} got the key at ${time(grant.at)} from the line, but not because of what the clause before tells: the engine records no event of it as a cause of that grant`, 0)
-	if (grant.place !== undefined && !(rightAway && context.priorEvent === grant.at)) return fails(`${context.name(grant.worker)} asked at ${time(grant.askedAt)} and waited in line: the engine gave it the key at ${time(grant.at)}${!rightAway || context.priorEvent === undefined ? '' : `, not at ${time(context.priorEvent)}, when what the clause before tells happened`}`, 0)
+	if (grant.place !== undefined && context.priorEvent === grant.at && !freed) return fails(`${context.name(grant.worker)} got the key at ${time(grant.at)} from the line, but not because of what the clause before tells: the engine records no event of it as a cause of that grant`, 0)
+	if (grant.place !== undefined && context.priorEvent !== grant.at) return fails(`${context.name(grant.worker)} asked at ${time(grant.askedAt)} and waited in line: the engine gave it the key at ${time(grant.at)}${context.priorEvent === undefined ? '' : `, not at ${time(context.priorEvent)}, when what the clause before tells happened`}`, 0)
 	return holds([saw(context.step, grant)], grant.at)
 }
 
@@ -551,7 +599,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		denies: true,
 		others: 'askers',
 		formula: "no asked(v, k) ∈ step, and no v ∈ line(k) at the step's start or end, with v not named by the text before it as asking for k: its ask, the lock's answer to it in the step (a grant, a refusal, giving up) or its place in line, of k's store where that clause named one, else of the only store v asked or stood in line for in the step",
-		pattern: 'nobody else asks for {key}', alternatives: ['no one else asks for {key}', 'nobody else asked for {key}', 'no one else asked for {key}', 'nobody else wants {key}', 'no one else wants {key}', 'nobody else wanted {key}', 'no one else wanted {key}', 'nobody else asks', 'no one else asks'],
+		pattern: 'nobody else asks for {key}', alternatives: ['no one else asks for {key}', 'nobody else wants {key}', 'no one else wants {key}', 'nobody else asks', 'no one else asks'],
 		example: 'nobody else asks for the key',
 		meaning: "No worker asked for the key in this step, or stood in line for it when the step began or ended, but one the text named before it as asking (its ask, or the lock's answer to it in this step: a grant, a refusal, giving up; or its place in line): \"else\" is other than those, and only for the key each was named asking for (the store its clause named; where it named none, the only store the worker asked or stood in line for in this step, none of several), not other than a worker the text named only holding the key, keeping a lease, working, waking or pausing, nor a holder of the key when the step began that the text does not name (its ask again counts).",
 		check(slots, context) {
@@ -582,6 +630,19 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const verdict = holds([{ kind: 'nothing', what: `an ask in step ${context.step.index} by a worker other than the key's holders and those the text named` }])
 			return typeof store !== 'string' && store.waiters.length === 0 ? ({ ...verdict, said: { empty: store.id } } as Verdict) : verdict
 		},
+	},
+	{
+		id: 'nobody-else-asked',
+		places: STORY,
+		tells: 'none',
+		upTo: true,
+		denies: true,
+		others: 'askers',
+		formula: "up to t (the moment it names, else the step's end), in this step and every step before it: no asked(v, k), and no v ∈ line(k) at a step's start or end, with v neither named by the text before it as asking for k (as of \"nobody else asks for {key}\", with the keys v asked or stood in line for so far) nor named by it at all while granted(v, k) came by t, of the key its clause named (any, where it named none)",
+		pattern: 'nobody else asked for {key}', alternatives: ['no one else asked for {key}', 'nobody else has asked for {key}', 'no one else has asked for {key}', 'nobody else wanted {key}', 'no one else wanted {key}', 'nobody else has wanted {key}', 'no one else has wanted {key}', 'nobody else asked', 'no one else asked', 'nobody else has asked', 'no one else has asked'],
+		example: 'nobody else has asked for the key',
+		meaning: "The past of \"nobody else asks\", up to the clause's moment (the one it names, else the step's end) in every step so far, not only this one: no worker asked for the key or stood in line for it, but one the text named before it as asking for that key (as \"nobody else asks\" reads it), or one the text named in any part (holding, letting go, pausing) that had been given that key by then (\"A lets go. Nobody else asked\": A's own ask got it the key).",
+		check: (slots, context) => nobodyElseAsked(slots, context),
 	},
 	{
 		id: 'workers-ask-bare',
@@ -1272,44 +1333,24 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
-		id: 'gets-at-once',
-		places: STORY,
-		tells: 'event',
-		formula: "granted(w, k) ∈ step, at its ask, with no place in line",
-		pattern: '{worker} gets {key} at once', alternatives: ["{worker} gets {key} immediately", "{worker} gets in at once", "{worker} gets in immediately", "{worker} gets a place/slot at once", "{worker} gets a place/slot immediately"],
-		example: 'Worker C gets the key at once',
-		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line.',
-		check: (slots, context) => atOnce(slots, context),
-	},
-	{
-		id: 'gets-at-once-with-fence',
-		places: STORY,
-		tells: 'event',
-		formula: "granted(w, k, fence f) ∈ step, at its ask, with no place in line",
-		pattern: '{worker} gets {key} at once with fence {fence}', alternatives: ["{worker} gets {key} at once, with fence {fence}", "{worker} gets {key} immediately with fence {fence}", "{worker} gets {key} immediately, with fence {fence}", "{worker} gets {key} with fence {fence} at once", "{worker} gets {key} with fence {fence} immediately"],
-		example: 'Worker A gets the key at once with fence 1',
-		meaning: 'The engine gave the worker a lease with that fence in this step when it asked, without its waiting in line.',
-		check: (slots, context) => atOnce(slots, context, 2),
-	},
-	{
 		id: 'gets-right-away',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(w, k) ∈ step, at its ask with no place in line, or at the moment of the event the clause before told",
-		pattern: '{worker} gets {key} right away', alternatives: ["{worker} gets in right away", "{worker} gets a place/slot right away"],
+		formula: "granted(w, k) ∈ step, at its ask with no place in line, or from the line at the moment of the event the clause before told, a recorded cause of it",
+		pattern: '{worker} gets {key} right away', alternatives: ["{worker} gets {key} at once", "{worker} gets {key} immediately", "{worker} gets in right away", "{worker} gets in at once", "{worker} gets in immediately", "{worker} gets a place/slot right away", "{worker} gets a place/slot at once", "{worker} gets a place/slot immediately"],
 		example: 'Worker C gets the key right away',
-		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells ("an operator ends A\'s lease. B gets the key right away").',
-		check: (slots, context) => atOnce(slots, context, undefined, true),
+		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells, which freed its place ("A lets go. B gets the key at once": the key handed to the head of the line as A let go). "At once" and "immediately" say the same.',
+		check: (slots, context) => atOnce(slots, context),
 	},
 	{
 		id: 'gets-right-away-with-fence',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(w, k, fence f) ∈ step, at its ask with no place in line, or at the moment of the event the clause before told",
-		pattern: '{worker} gets {key} right away with fence {fence}', alternatives: ["{worker} gets {key} with fence {fence} right away"],
+		formula: "granted(w, k, fence f) ∈ step, at its ask with no place in line, or from the line at the moment of the event the clause before told, a recorded cause of it",
+		pattern: '{worker} gets {key} right away with fence {fence}', alternatives: ["{worker} gets {key} right away, with fence {fence}", "{worker} gets {key} with fence {fence} right away", "{worker} gets {key} at once with fence {fence}", "{worker} gets {key} at once, with fence {fence}", "{worker} gets {key} immediately with fence {fence}", "{worker} gets {key} immediately, with fence {fence}", "{worker} gets {key} with fence {fence} at once", "{worker} gets {key} with fence {fence} immediately"],
 		example: 'Worker A gets the key right away with fence 1',
-		meaning: 'The engine gave the worker a lease with that fence in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells.',
-		check: (slots, context) => atOnce(slots, context, 2, true),
+		meaning: 'The engine gave the worker a lease with that fence in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells, which freed its place. "At once" and "immediately" say the same.',
+		check: (slots, context) => atOnce(slots, context, 2),
 	},
 	{
 		id: 'gets-after-waiting',
@@ -1528,6 +1569,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const other = refusals[0]
 			return fails(other ? `${context.name(store)} did not refuse ${context.name(worker)}: ${context.name(other.store)} did, at ${time(other.at)}` : `${context.name(store)} did not refuse ${context.name(worker)} in this step`, other ? 0 : 1)
 		},
+	},
+	{
+		id: 'finds-free',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k) ∈ step: the one the clause before told, else w's first; just before it holders(k) = ∅, and granted(w, k) answered it with no place in line",
+		pattern: '{worker} finds {key} free', alternatives: ["{worker} finds {key} unheld", "{worker} finds {key} not held"],
+		example: 'D finds the key free',
+		meaning: 'When the worker asked (its ask the clause before tells, else its first of the step) no one held the key, and the engine gave it the key at that ask, without its waiting ("A tries the key, finds it free and gets it"). Of a semaphore, "free" is as in "the key is free": no one inside; "finds a free place" is room beside others.',
+		check: (slots, context) => findsFree(slots, context),
+	},
+	{
+		id: 'finds-room',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k) ∈ step: the one the clause before told, else w's first; just before it |holders(k)| < its limit (1 for a lock), and granted(w, k) answered it with no place in line",
+		pattern: '{worker} finds a free place/slot', alternatives: ['{worker} finds room', '{worker} finds a place/slot free'],
+		example: 'D finds a free place',
+		meaning: 'When the worker asked (its ask the clause before tells, else its first of the step) the key had a free place: fewer held a semaphore than its limit (no one a lock), and the engine gave it a place at that ask, without its waiting ("C tries, finds a free place and gets in").',
+		check: (slots, context) => findsFree(slots, context, true),
 	},
 	{
 		id: 'tries',
