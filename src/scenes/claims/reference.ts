@@ -612,6 +612,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const ended = env.step.happenings.some(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && fits(s[1], h.store))
 		return ended ? NO : leaseState(env, s, {})
 	},
+	// The lease w's crashed process held, of the key, not ended by the step's end (given in this step or before).
+	'old-lease-holds': (s, env) => {
+		const w = actor(s[0])
+		const lease = oldLeaseOf(env, w)
+		if (!lease || !fits(s[1], lease.grant.store)) return NO
+		if (lease.endStep !== undefined && lease.endStep <= env.step.index) return NO
+		return holdsNow(true, [lease.grant], env, { live: { worker: w, store: lease.grant.store } })
+	},
 	'lease-still-live': (s, env) => MEANINGS['still-holds']?.(s, env) ?? NO,
 	'still-holds': (s, env) => {
 		if (old(s[0])) return oldStillLive(s, env)
@@ -992,6 +1000,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return waited === num(s[1]) ? line : NO
 	},
 	'waits-behind': (s, env) => behind(env, actor(s[0]), actor(s[1])),
+	'waits-behind-old-lease': (s, env) => behindOld(env, actor(s[0]), actor(s[1])),
 	'workers-wait-behind': (s, env) => {
 		const all = actors(s[0]).map(w => behind(env, w, actor(s[1])))
 		if (all.some(m => !m.ok)) return NO
@@ -2428,6 +2437,33 @@ function behind(env: Env, w: string, v: string): Meaning {
 	if (!held && !ahead) return NO
 	// Held only by the lease of v's crashed process: v's restarted process holds nothing, and no one waits behind it.
 	if (!ahead && orphaned(env, v, ask.at)) return NO
+	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)
+	return stood ? asked(ask) : NO
+}
+
+/**
+ * "B waits behind A's old lease": w asked in the step and stood in line (its ask as "waits behind" finds it), and when it asked,
+ * a lease of v's given before a restart of v's process (the restart before the ask) was live and of the ask's key.
+ */
+function behindOld(env: Env, w: string, v: string): Meaning {
+	const list = env.step.happenings
+	const inLine = joined(env, w).events[0]
+	const i = inLine !== undefined ? list.indexOf(inLine) : list.findIndex(h => h.kind === 'asked' && h.worker === w && !h.tryOnly)
+	if (i < 0) return NO
+	const ask = list[i] as Of<'asked'>
+	// v's leases up to the ask, each marked when a restart of v's process left it behind.
+	const leases: { store: string; fence: bigint | undefined; crashed: boolean }[] = []
+	const seen = [...env.run.steps.slice(1, env.step.index).flatMap(step => step.happenings), ...list.slice(0, i)]
+	for (const h of seen) {
+		if (!('worker' in h) || h.worker !== v) continue
+		if (h.kind === 'granted') leases.push({ store: h.store, fence: h.fence, crashed: false })
+		else if (h.kind === 'process-restarted') for (const lease of leases) lease.crashed = true
+		else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') {
+			const at = leases.findIndex(lease => lease.store === h.store && lease.fence === h.fence)
+			if (at >= 0) leases.splice(at, 1)
+		}
+	}
+	if (!leases.some(lease => lease.crashed && lease.store === ask.store)) return NO
 	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)
 	return stood ? asked(ask) : NO
 }
