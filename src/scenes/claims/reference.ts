@@ -1442,6 +1442,30 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return event(env.step.happenings.find(h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === w))
 	},
 	'renewal-refused': (s, env) => event(events(env.step, 'renew-refused', h => h.worker === actor(s[0]))[0]),
+	// A renewal answered "lost" whose lease had run out: replay w's leases up to it, each grant its own, each end its kind.
+	'renews-too-late': (s, env) => {
+		const w = actor(s[0])
+		type Lease = { store: string; fence?: bigint; end?: string }
+		const leases = new Map<string, Lease>()
+		let last: Lease | undefined
+		for (const step of env.run.steps.slice(1, env.step.index + 1)) {
+			const list = step.index === env.step.index ? env.step.happenings : step.happenings
+			for (const h of list) {
+				if (!('worker' in h) || h.worker !== w) continue
+				if (h.kind === 'granted') {
+					last = { store: h.store, fence: h.fence }
+					leases.set(h.store, last)
+				} else if (h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone' || h.kind === 'released') {
+					const lease = leases.get(h.store)
+					if (lease && lease.end === undefined && lease.fence === h.fence) lease.end = h.kind
+				} else if (h.kind === 'renew-refused' && step.index === env.step.index && h.reason === 'lost') {
+					const lease = h.store === undefined ? last : leases.get(h.store)
+					if (lease?.end === 'expired') return event(h)
+				}
+			}
+		}
+		return NO
+	},
 	'renews-no-more': (s, env) => {
 		const w = actor(s[0])
 		const tries = (step: StepFacts) => step.happenings.filter(h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === w)
