@@ -3481,7 +3481,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 				// first of them (a renewal keeping a lease live at a later moment aside).
 				return !(isState && !c.state && !renewal && heldBefore(clause, c.meaning.events, env) === true)
 			}
+			// Not S itself, told again (made by the same events, the same kind of state): it held before X, and a state follows from nothing it is.
+			const same = cause.state && isState && cause.meaning.free === said.free && (cause.meaning.told ?? cause.meaning.makers).length > 0 && new Set(cause.meaning.told ?? cause.meaning.makers).size === new Set(said.makers).size && (cause.meaning.told ?? cause.meaning.makers).every(h => said.makers.includes(h))
 			if (clause.then === 'so' && aside !== undefined && from(aside)) soFrom = aside
+			else if (clause.then === 'so' && aside !== undefined && same) wrong = true
 			else wrong = !from(cause)
 		}
 		else if (!wrong && clause.then === 'because' && (aside ?? cause) !== undefined) {
