@@ -137,6 +137,18 @@ export function renewalKeptLive(cause: Told, effect: Told['claim'], context: Cla
 	return told.some(event => event.kind === 'renewed' && renewalAt(event, live, context) === 'needed')
 }
 
+/**
+ * Whether a state told after a state tells it again in other words: made by the very same events, and the same kind of state
+ * (the key free only as the key free): "A, B and C hold the key, so three workers hold it".
+ */
+export function retells(cause: Told, effect: Told, context: ClaimContext): boolean {
+	if (!cause.state || !effect.state) return false
+	const effects = effect.claim.said?.events ?? eventsOf(effect.claim.evidence, context)
+	const said = cause.claim.said ?? {}
+	const told = said.told ?? said.events ?? eventsOf(cause.claim.evidence, context, true)
+	return said.free === effect.claim.said?.free && told.length > 0 && new Set(told).size === new Set(effects).size && told.every(event => effects.includes(event))
+}
+
 /** Why "cause, so effect" (or "effect, because cause") cannot be read, or undefined when the engine's causes tie them. */
 export function causeProblem(cause: Told, effect: Told, context: ClaimContext, word: keyof typeof SAYS): string | undefined {
 	const effects = effect.claim.said?.events ?? eventsOf(effect.claim.evidence, context)
@@ -185,7 +197,7 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 		const reached = answer !== undefined ? answer.reached : cause.state ? ancestors(targets.flatMap(event => reasonsOf(event, context)), context) : ancestors(targets, context)
 		// A state told again in other words ("A, B and C hold the key, so three workers hold it") is made by the very same events,
 		// and is the same kind of state: the key free is no other state made by the end that freed it ("so A's lease is lost").
-		const retold = cause.state && effect.state && said.free === effect.claim.said?.free && told.length > 0 && new Set(told).size === new Set(effects).size && told.every(event => effects.includes(event))
+		const retold = retells(cause, effect, context)
 		// A state is a cause only while it holds: an event that made it and was undone before the moment of what this clause tells
 		// (a lease that ended, a row's fence a later write replaced) is no link ("the database has seen fence 1" after fence 3 came).
 		const moment = momentOf(effect, context)

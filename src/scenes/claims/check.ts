@@ -58,7 +58,7 @@ import { passedOver } from './read.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { brokenWait, earlierProblem, happenedBefore, laterSteps, liveLease } from './query.ts'
 import { savedProblem } from './forms/writes.ts'
-import { alsoCauseProblem, alsoEffectProblem, causeProblem, colonProblem, eventsOf, renewalKeptLive, type Told } from './causes.ts'
+import { alsoCauseProblem, alsoEffectProblem, causeProblem, colonProblem, eventsOf, renewalKeptLive, retells, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
 import { pausedAtWork } from './forms/holding.ts'
 import { showFence } from './fence-notation.ts'
@@ -358,8 +358,10 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	// (`ownActs`) tells what that subject did next; what befell it (its process crashing or pausing, its lease running out), or a state made by anything else (a wait in line tells its own ask), follows from the cause, or the clause joined.
 	const alsoFrom = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true && !(clause.subject !== undefined && clause.subject === text.effectSubject && ownActs(saying, clause.subject, context)) ? text.effectOf : undefined
 	// "X while S, so Y": the "while" clause is an aside, said of X; Y follows from X, or from S (refused only when neither is its cause).
-	const soFrom = clause.then === 'so' && text.aside !== undefined && cause !== undefined && causeProblem(text.aside, saying, context, 'so') === undefined ? text.aside : cause
-	const why = cause === undefined ? undefined : clause.then === 'so' || clause.so === true ? causeProblem(soFrom as Told, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : clause.explains === true && clause.form.compares !== true ? colonProblem(cause, saying, context) : also !== undefined ? alsoCauseProblem(saying, also, context) : alsoFrom !== undefined ? alsoEffectProblem(alsoFrom, cause, saying, context) : undefined
+	// Of X, a state Y did not hold just before it (`heldBeforeCause`); and Y is not S itself, told again: that held before X, and follows from nothing after it.
+	const soFrom = clause.then === 'so' && text.aside !== undefined && cause !== undefined && causeProblem(text.aside, saying, context, 'so') === undefined && heldBeforeCause(clause, outcome, text.aside, context) === undefined ? text.aside : cause
+	const itself = clause.then === 'so' && text.aside !== undefined && soFrom === cause && cause !== undefined && retells(cause, saying, context)
+	const why = cause === undefined ? undefined : itself ? '"so" after "X while S" says this follows from X or from S, and this is S itself, told again: it held already as X happened, so nothing X tells made it so, and a state does not follow from itself; tell it once, with "while"' : clause.then === 'so' || clause.so === true ? causeProblem(soFrom as Told, saying, context, 'so') : clause.then === 'because' && explained !== undefined ? causeProblem(saying, explained, context, 'because') : clause.explains === true && clause.form.compares !== true ? colonProblem(cause, saying, context) : also !== undefined ? alsoCauseProblem(saying, also, context) : alsoFrom !== undefined ? alsoEffectProblem(alsoFrom, cause, saying, context) : undefined
 	text.because = clause.then === 'because' ? explained : also
 	text.effectOf = clause.then === 'so' || clause.so === true ? soFrom : clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true ? text.effectOf : undefined
 	text.effectSubject = clause.subject

@@ -1745,7 +1745,7 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 		const at = (position: number) => offset + Math.max(0, position - added)
 		const slot = readSlot(language, type, text.slice(s, e), at(s), at(e), referent, own, plural)
 		if (typeof slot === 'string') return slot
-		if (slot.value.type === 'actor' && slot.value.old === true && !OLD_LEASE_FORMS.has(compiled.form.id)) return `"${slot.text}" names the lease ${language.names.labelOf(slot.value.id)}'s crashed process held, which only "is still live", "still holds the key", "runs out" and "ends at" tell of; its new process holds nothing of it`
+		if (slot.value.type === 'actor' && slot.value.old === true && !OLD_LEASE_FORMS.has(compiled.form.id)) return `"${slot.text}" names the lease ${language.names.labelOf(slot.value.id)}'s crashed process held, which only "is still live", "(still) holds the key", "runs out", "ends at" and "waits behind" tell of; its new process holds nothing of it`
 		slots.push(slot)
 		// After the clause's own subject, "its" names it.
 		if (k === 0 && compiled.subject !== undefined && slot.value.type === 'actor') own = slot.value.id

@@ -612,6 +612,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const ended = env.step.happenings.some(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && fits(s[1], h.store))
 		return ended ? NO : leaseState(env, s, {})
 	},
+	// The lease w's crashed process held, of the key, not ended by the step's end (given in this step or before).
+	'old-lease-holds': (s, env) => {
+		const w = actor(s[0])
+		const lease = oldLeaseOf(env, w)
+		if (!lease || !fits(s[1], lease.grant.store)) return NO
+		if (lease.endStep !== undefined && lease.endStep <= env.step.index) return NO
+		return holdsNow(true, [lease.grant], env, { live: { worker: w, store: lease.grant.store } })
+	},
 	'lease-still-live': (s, env) => MEANINGS['still-holds']?.(s, env) ?? NO,
 	'still-holds': (s, env) => {
 		if (old(s[0])) return oldStillLive(s, env)
@@ -1020,6 +1028,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return waited === num(s[1]) ? line : NO
 	},
 	'waits-behind': (s, env) => behind(env, actor(s[0]), actor(s[1])),
+	'waits-behind-old-lease': (s, env) => behindOld(env, actor(s[0]), actor(s[1])),
 	'workers-wait-behind': (s, env) => {
 		const all = actors(s[0]).map(w => behind(env, w, actor(s[1])))
 		if (all.some(m => !m.ok)) return NO
@@ -1463,6 +1472,30 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return event(env.step.happenings.find(h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === w))
 	},
 	'renewal-refused': (s, env) => event(events(env.step, 'renew-refused', h => h.worker === actor(s[0]))[0]),
+	// A renewal answered "lost" whose lease had run out: replay w's leases up to it, each grant its own, each end its kind.
+	'renews-too-late': (s, env) => {
+		const w = actor(s[0])
+		type Lease = { store: string; fence?: bigint; end?: string }
+		const leases = new Map<string, Lease>()
+		let last: Lease | undefined
+		for (const step of env.run.steps.slice(1, env.step.index + 1)) {
+			const list = step.index === env.step.index ? env.step.happenings : step.happenings
+			for (const h of list) {
+				if (!('worker' in h) || h.worker !== w) continue
+				if (h.kind === 'granted') {
+					last = { store: h.store, fence: h.fence }
+					leases.set(h.store, last)
+				} else if (h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone' || h.kind === 'released') {
+					const lease = leases.get(h.store)
+					if (lease && lease.end === undefined && lease.fence === h.fence) lease.end = h.kind
+				} else if (h.kind === 'renew-refused' && step.index === env.step.index && h.reason === 'lost') {
+					const lease = h.store === undefined ? last : leases.get(h.store)
+					if (lease?.end === 'expired') return event(h)
+				}
+			}
+		}
+		return NO
+	},
 	'renews-no-more': (s, env) => {
 		const w = actor(s[0])
 		const tries = (step: StepFacts) => step.happenings.filter(h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === w)
@@ -2479,6 +2512,33 @@ function behind(env: Env, w: string, v: string): Meaning {
 	return stood ? asked(ask) : NO
 }
 
+/**
+ * "B waits behind A's old lease": w asked in the step and stood in line (its ask as "waits behind" finds it), and when it asked,
+ * a lease of v's given before a restart of v's process (the restart before the ask) was live and of the ask's key.
+ */
+function behindOld(env: Env, w: string, v: string): Meaning {
+	const list = env.step.happenings
+	const inLine = joined(env, w).events[0]
+	const i = inLine !== undefined ? list.indexOf(inLine) : list.findIndex(h => h.kind === 'asked' && h.worker === w && !h.tryOnly)
+	if (i < 0) return NO
+	const ask = list[i] as Of<'asked'>
+	// v's leases up to the ask, each marked when a restart of v's process left it behind.
+	const leases: { store: string; fence: bigint | undefined; crashed: boolean }[] = []
+	const seen = [...env.run.steps.slice(1, env.step.index).flatMap(step => step.happenings), ...list.slice(0, i)]
+	for (const h of seen) {
+		if (!('worker' in h) || h.worker !== v) continue
+		if (h.kind === 'granted') leases.push({ store: h.store, fence: h.fence, crashed: false })
+		else if (h.kind === 'process-restarted') for (const lease of leases) lease.crashed = true
+		else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') {
+			const at = leases.findIndex(lease => lease.store === h.store && lease.fence === h.fence)
+			if (at >= 0) leases.splice(at, 1)
+		}
+	}
+	if (!leases.some(lease => lease.crashed && lease.store === ask.store)) return NO
+	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)
+	return stood ? asked(ask) : NO
+}
+
 /** w asked in the step (no try) and stood in line: in line at the step's end, given the key from the line, or gave up after. */
 function joined(env: Env, w: string): Meaning {
 	const list = env.step.happenings
@@ -3468,7 +3528,10 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 				// first of them (a renewal keeping a lease live at a later moment aside).
 				return !(isState && !c.state && !renewal && heldBefore(clause, c.meaning.events, env) === true)
 			}
+			// Not S itself, told again (made by the same events, the same kind of state): it held before X, and a state follows from nothing it is.
+			const same = cause.state && isState && cause.meaning.free === said.free && (cause.meaning.told ?? cause.meaning.makers).length > 0 && new Set(cause.meaning.told ?? cause.meaning.makers).size === new Set(said.makers).size && (cause.meaning.told ?? cause.meaning.makers).every(h => said.makers.includes(h))
 			if (clause.then === 'so' && aside !== undefined && from(aside)) soFrom = aside
+			else if (clause.then === 'so' && aside !== undefined && same) wrong = true
 			else wrong = !from(cause)
 		}
 		else if (!wrong && clause.then === 'because' && (aside ?? cause) !== undefined) {

@@ -372,6 +372,23 @@ function oldStillHolds(slots: readonly Slot[], context: ClaimContext, worker: st
 	return { ...holds([saw(granted, old.grant)], context.world.time), said: { live: { worker, store: old.grant.store, at: context.moment ?? context.world.time } } } as Verdict
 }
 
+/**
+ * "A's old lease holds the key": the lease A's crashed process held, which its restart left in the store in A's name, is of
+ * that key and has not ended when the step ends (given in this step or before; "still holds" asks it was live when the step began).
+ */
+function oldHolds(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const old = oldLease(context, worker)
+	if (typeof old === 'string') return fails(old, 0)
+	const name = context.name(worker)
+	if (!ofKey(slots[1], old.grant.store)) return fails(`${name}'s old lease is from ${context.name(old.grant.store)}, not ${context.name(keyStore(slots[1]) ?? '')}`, 1)
+	const granted = runSteps(context.run).find(step => step.happenings.includes(old.grant))
+	const end = old.end
+	if (granted === undefined) return fails(`${name}'s old lease was not given in this run`, 0)
+	if (end && end.step.index <= context.step.index) return fails(`${name}'s old lease does not hold the key when the step ends: it ${endWord(end.h)} at ${time(end.h.at)}${end.step.index < context.step.index ? `, in step ${end.step.index}` : ''}`, 0)
+	return { ...holds([saw(granted, old.grant)], context.world.time), said: { live: { worker, store: old.grant.store, at: context.moment ?? context.world.time } } } as Verdict
+}
+
 function endWord(h: Happening): string {
 	return h.kind === 'expired' ? 'ran out' : h.kind === 'gone' ? 'went with its store' : h.kind === 'ended' ? 'was ended by an operator' : 'was let go'
 }
@@ -498,6 +515,16 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		example: 'A still holds the key',
 		meaning: "The worker's lease was live when the step began and is live when it ends; at a moment the clause names, the lease live when the step began lasted to that moment. \"A's old lease still holds the key\" is of the lease A's crashed process held when its process restarted (in this step or before), which the store keeps in A's name: given before this step and not ended by its end; A's new process holds nothing of it.",
 		check: (slots, context) => stillHolds(slots, context),
+	},
+	{
+		id: 'old-lease-holds',
+		places: STORY,
+		tells: 'state',
+		formula: "old(w) of k not ended by the step's end",
+		pattern: '{owner} (own )old lease holds {key}',
+		example: "Worker A's old lease holds the key",
+		meaning: "The lease A's crashed process held when its process restarted (in this step or before), which the store keeps in A's name, is of that key and has not ended when the step ends; A's new process holds nothing of it. \"A's old lease still holds the key\" (the form \"still holds\") asks too that it was live when the step began.",
+		check: (slots, context) => oldHolds(slots, context),
 	},
 	{
 		id: 'lease-still-live',

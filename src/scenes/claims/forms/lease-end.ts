@@ -295,6 +295,37 @@ function ownRenewal(slots: readonly Slot[], context: ClaimContext, which?: { kee
 	return renewed(slots, context)
 }
 
+/**
+ * "A renews too late": a renewal by the worker in this step the lock answered "lost", whose lease had run out before it: the
+ * lease of the worker's last grant before the renewal (of the store it renewed) ended by running out, not by an operator's end or
+ * its store's restart, which the lock also answers "lost".
+ */
+function renewedTooLate(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	const refusals = happened(context.step, 'renew-refused', h => h.worker === worker)
+	if (refusals.length === 0) {
+		const taken = happened(context.step, 'renewed', h => h.worker === worker)[0]
+		return fails(taken ? `the lock took ${name}'s renewal at ${time(taken.at)}: it came in time` : `${name} asked to renew nothing in this step`, 0)
+	}
+	const earlier = [...runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => step.happenings)]
+	let why = ''
+	for (const refusal of refusals) {
+		if (refusal.reason !== 'lost') {
+			why ||= `the lock answered that ${name} ${refusal.reason === 'none' ? 'held no lease' : 'had released its lease'}, not that its lease ran out`
+			continue
+		}
+		const before = [...earlier, ...context.step.happenings.slice(0, context.step.happenings.indexOf(refusal))]
+		const grants = before.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker && (refusal.store === undefined || h.store === refusal.store))
+		const grant = grants[grants.length - 1]
+		if (grant === undefined) continue
+		const end = before.slice(before.indexOf(grant) + 1).find(h => (h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone' || h.kind === 'released') && h.worker === worker && h.store === grant.store && h.fence === grant.fence)
+		if (end?.kind === 'expired') return holds([saw(context.step, refusal)], refusal.at)
+		if (end !== undefined) why ||= `${name}'s lease did not run out: it ${end.kind === 'ended' ? 'was ended by an operator' : end.kind === 'gone' ? 'went with its store' : 'was let go'} at ${time(end.at)}, and the lock answers "lost" to a renewal of a lease taken from it so; a renewal is too late after its lease ran out`
+	}
+	return fails(why || `the lock answered no renewal of ${name}'s as too late in this step`, 0)
+}
+
 export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'runs-out',
@@ -1129,6 +1160,16 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			if (!refusal) return fails(`the lock refused no renewal of ${context.name(worker)} in this step`, 0)
 			return holds([saw(context.step, refusal)], refusal.at)
 		},
+	},
+	{
+		id: 'renews-too-late',
+		places: STORY,
+		tells: 'event',
+		formula: "renew-refused(w, lost) ∈ step, and the lease of w's last grant before it (of that store) ended by expired(w) before it, not by ended(w) or gone(w)",
+		pattern: '{worker} renews too late', alternatives: ["{worker} renewed too late", "{worker} asks to renew too late", "{worker} tries to renew too late", "{owner} renewal is/was too late", "{owner} renewal comes/came too late"],
+		example: 'Worker A renews too late',
+		meaning: "The worker asked to renew in this step and the lock answered that its lease is lost because it had run out: the lease of its last grant before the renewal ran out (its TTL passed with no renewal) before it asked. Not when the renewal was taken, nor when the lease was lost another way, whose answer is also \"lost\": ended by an operator (\"the operator ends A's lease\") or gone with its store's restart or restore; the renewal was not late then, the lease was taken from it.",
+		check: (slots, context) => renewedTooLate(slots, context),
 	},
 	{
 		id: 'nothing-has-renewed',

@@ -213,10 +213,56 @@ function waitedBehind(context: ClaimContext, worker: string, ahead: string, slot
 	if (index < 0) return fails(`${context.name(worker)} did not ask for the key in this step (a try does not stand in line)`, slot)
 	const ask = list[index] as Of<'asked'>
 	const stoodAhead = inLineBefore(context, ahead, ask.store, index)
-	if (worker === ahead || !(heldBefore(context, ahead, ask.store, index) || stoodAhead)) return fails(`${context.name(ahead)} neither held the key nor stood in line for it when ${context.name(worker)} asked, at ${time(ask.at)}`, slot + 1)
+	if (worker === ahead) return fails(`a worker does not wait behind itself${restartedHolder(context, ahead, ask.at) === undefined ? '' : `: ${context.name(worker)}'s new process waits behind the lease its crashed process held; say "${context.name(worker)} waits behind its own old lease"`}`, slot + 1)
+	if (!(heldBefore(context, ahead, ask.store, index) || stoodAhead)) return fails(`${context.name(ahead)} neither held the key nor stood in line for it when ${context.name(worker)} asked, at ${time(ask.at)}`, slot + 1)
 	// Held only by the lease of its crashed process, which the store keeps in its name: its restarted process holds nothing, so no one waits behind it.
 	const restarted = stoodAhead ? undefined : restartedHolder(context, ahead, ask.at)
 	if (restarted !== undefined) return fails(restarted, slot + 1)
+	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
+	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up' ? h.worker === worker && h.store === ask.store : false)
+	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, slot)
+	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
+}
+
+/**
+ * "B waits behind A's old lease" ("A waits behind its own old lease"): the worker of slot `worker` asked in this step and stood
+ * in line (as "waits behind"), and when it asked, the key was held by a lease the store keeps in `owner`'s name that `owner`'s
+ * crashed process held: granted before a restart of `owner`'s process that came before the ask, and not ended by the ask.
+ */
+function waitedBehindOld(context: ClaimContext, worker: string, owner: string, slot: number): Verdict {
+	const list = context.step.happenings
+	const joined = joinedLine(context, worker)
+	const stood = joined.ok ? joined.evidence.find(e => e.kind === 'happened' && e.order !== undefined) : undefined
+	const index = stood?.kind === 'happened' && stood.order !== undefined ? stood.order : list.findIndex(h => h.kind === 'asked' && h.worker === worker && !h.tryOnly)
+	if (index < 0) return fails(`${context.name(worker)} did not ask for the key in this step (a try does not stand in line)`, slot)
+	const ask = list[index] as Of<'asked'>
+	const name = context.name(owner)
+	// The run's events before the ask: the leases of owner's crashed processes, each set aside at a restart while live, until its own end.
+	const before = [...runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => step.happenings), ...list.slice(0, index)]
+	let live: Of<'granted'>[] = []
+	let old: Of<'granted'>[] = []
+	let restarts = 0
+	let lastEnd: Happening | undefined
+	for (const h of before) {
+		if (!('worker' in h) || h.worker !== owner) continue
+		if (h.kind === 'granted') live.push(h)
+		else if (h.kind === 'process-restarted') {
+			restarts++
+			old = [...old, ...live]
+			live = []
+		} else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') {
+			const same = (g: Of<'granted'>) => g.store === h.store && g.fence === h.fence
+			if (old.some(same)) lastEnd = h
+			live = live.filter(g => !same(g))
+			old = old.filter(g => !same(g))
+		}
+	}
+	if (restarts === 0) return fails(`${name}'s process did not restart before ${context.name(worker)} asked, at ${time(ask.at)}, so it has no old lease (a lease from before a crash)`, slot + 1)
+	const held = old.find(g => g.store === ask.store)
+	if (held === undefined) {
+		const ended = lastEnd === undefined ? '' : `: it ${lastEnd.kind === 'expired' ? 'ran out' : lastEnd.kind === 'gone' ? 'went with its store' : lastEnd.kind === 'ended' ? 'was ended by an operator' : 'was let go'} at ${time(lastEnd.at)}`
+		return fails(`no old lease of ${name}'s (its crashed process's) held the key when ${context.name(worker)} asked, at ${time(ask.at)}${ended}`, slot + 1)
+	}
 	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
 	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up' ? h.worker === worker && h.store === ask.store : false)
 	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, slot)
@@ -927,6 +973,16 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'B queues behind A',
 		meaning: 'The first worker asked for the key in this step while the second held it or stood in line for it, and stood in line: it is in line when the step ends, or got the key from the line, or gave up. The ask is its first hold of the step that stood in line (not one given the key at once). A worker whose process restarted since the grant the store keeps in its name, and was given none since, holds nothing: no one waits behind it.',
 		check: (slots, context) => waitedBehind(context, actorOf(slots[0]), actorOf(slots[1]), 0),
+	},
+	{
+		id: 'waits-behind-old-lease',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k) ∈ step, not a try, with a lease of v granted before a restart of v's process before the ask and live then (of k), and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
+		pattern: '{worker} waits behind {owner} (own )old lease', alternatives: ["{worker} queues( up) behind {owner} (own )old lease", "{worker} waits in line behind {owner} (own )old lease"],
+		example: "Worker B waits behind Worker A's old lease",
+		meaning: "The worker asked for the key in this step and stood in line (as \"waits behind\"), and when it asked, the key was held by the lease a crashed process of the other worker held: a lease of its given before its process restarted, the restart before the ask, and not ended by the ask. \"A waits behind its own old lease\" is A's new process in line behind the lease its crashed process held. Not when the process never restarted, nor after that lease ran out, was let go or ended.",
+		check: (slots, context) => waitedBehindOld(context, actorOf(slots[0]), actorOf(slots[1]), 0),
 	},
 	{
 		id: 'workers-wait-behind',
