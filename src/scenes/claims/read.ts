@@ -327,6 +327,14 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 						continue
 					}
 				}
+				// "Without letting go of its place" (or "its slot") is of a semaphore's key, which a worker holds a place of; a lock's holder
+				// has the key, not a place, so of a scene with no semaphore it is refused rather than read as the key.
+				const placeKey = clause.slots.find(slot => slot.type === 'key')?.value
+				const placeStore = placeKey?.type === 'key' ? placeKey.store : undefined
+				if ((clause.form.id === 'without-letting-go' || clause.form.id === 'crashes-without-letting-go') && /\bits (?:place|slot)\b/i.test(text.slice(clause.start, clause.end)) && !language.names.cast.some(actor => actor.kind === 'store' && actor.limit !== undefined && (placeStore === undefined || placeStore === actor.id))) {
+					result.problems.push({ start: clause.start, end: clause.end, message: `"its place" (or "its slot") is what a worker holds of a semaphore, and ${placeStore === undefined ? 'this scene has none' : `${language.names.labelOf(placeStore)} is a lock`}: a lock's holder has the key, not a place; write "without letting go of the key"` })
+					continue
+				}
 				// "B's is larger than A's" leaves out what it compares: it is the fences of a comparison of two workers' fences right before it in its
 				// sentence. ("…, which is larger than A's" and "…, larger than A's" after a clause about a worker are of that worker's fence.)
 				if (BARE_COMPARISONS.has(clause.form.id) && !clause.relative && !/\bfence\b|^(?:larger|higher|greater|bigger|smaller|lower|less) /i.test(text.slice(clause.start, clause.end))) {
