@@ -1124,6 +1124,12 @@ function alsoOf(word: 'too' | 'again', mine: Happening | undefined, form: ClaimF
 	const who = mine === undefined ? undefined : actorOfHappening(mine)
 	if (mine === undefined || who === undefined) return `"${word}" tells that this happened before, and this tells no happening of this step to compare`
 	const earlier = happenedBefore(context, mine)
+	// Of a write's answer ("the database takes A's write too", "A's write is refused too"), "too" says the database gave that answer
+	// before, to another write to it: any worker's, A's own earlier one too.
+	if (word === 'too' && form.each === 'write-outcome' && mine.kind === 'wrote') {
+		if (earlier.some(h => h.kind === 'wrote' && h.database === mine.database && h.changed === mine.changed)) return undefined
+		return `"too" says ${context.name(mine.database)} ${mine.changed ? 'took' : 'refused'} another write before ${context.name(who)}'s at ${formatDuration(mine.at)}, and it ${mine.changed ? 'took' : 'refused'} none before it`
+	}
 	const same = earlier.filter(h => kindOf(h) === kindOf(mine) && storeOfHappening(h) === storeOfHappening(mine) && (form.fromLine !== true || (h.kind === 'granted' && h.place !== undefined)) && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
 	// A renewal again is of the same lease: one renewed before, with no new grant of the key to the worker since.
 	const kept = word === 'again' && mine.kind === 'renewed' ? same.filter(h => !earlier.slice(earlier.indexOf(h)).some(g => g.kind === 'granted' && g.worker === who && g.store === mine.store)) : same

@@ -372,7 +372,7 @@ function slotStarts(names: SceneNames, words: DomainWords): Readonly<Record<Slot
 	const possessive = names.namesOf('worker').flatMap(name => (/\s/.test(name) ? [firstWordOf(name)] : [`${name.toLowerCase()}'s`, `${name.toLowerCase()}’s`]))
 	return {
 		worker: [...first('worker'), 'it'],
-		owner: [...possessive, 'its'],
+		owner: [...possessive, 'its', 'this', 'that'],
 		// "Candidates A and B": the plural of a label's noun starts a group too.
 		workers: [...first('worker'), ...first('worker').map(word => `${word}s`), 'workers', 'worker', 'they', 'both'],
 		store: [...first('store'), 'it'],

@@ -186,6 +186,9 @@ const FENCE_WORDS = COUNT_WORDS_LIST.filter(word => word !== 'both').sort((a, b)
 /** "For the NOUN" after a key ("the lock for the ticket counter"): one or two words, each read against the scene's own nouns. */
 const KEY_FOR = `(?: for the [A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*)?)?`
 
+/** What "this write" (or "that write", "this save") reads as until read.ts names the worker of the write the clause before told. */
+export const THIS_WRITE = '\u0000this write'
+
 /** The slot readers of a scene, by the names patterns write them with; `nouns` are the scene's own (`sceneNouns`), which "the key for the NOUN" may name. */
 export function slotReaders(names: SceneNames, words: DomainWords, nouns: readonly string[] = []): Readonly<Record<SlotType, SlotReader>> {
 	const workers = names.namesOf('worker')
@@ -204,9 +207,11 @@ export function slotReaders(names: SceneNames, words: DomainWords, nouns: readon
 	return {
 		worker,
 		owner: {
-			pattern: `${possessive}|its`,
+			// "This write" ("that write", "this save") is the write a clause before told: read.ts names its worker (`THIS_WRITE`).
+			pattern: `${possessive}|its|[Tt]h(?:is|at)(?= (?:new |late |stale |older )?(?:write|save)\\b)`,
 			read(text, referent, own) {
 				if (text === 'its') return pronoun(names, 'worker', 'worker', text, own ?? referent)
+				if (/^th(?:is|at)$/i.test(text)) return { type: 'actor', id: THIS_WRITE }
 				const id = names.actorNamed(text.replace(/['’]s$/, ''))
 				return id === undefined ? `"${text}" names no worker of this scene` : { type: 'actor', id }
 			},

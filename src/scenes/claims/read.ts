@@ -12,7 +12,7 @@ import { OLD_LEASE_FORMS, PLACE_NAMES, SAVED_AS_THING, SAVED_FORMS, THING, inWor
 import { firstWordOf } from './language.ts'
 import type { CompiledForm, SceneLanguage } from './language.ts'
 import { NEUTRAL_ADVERBS, PAUSE_CAUSES, WORK_ADJECTIVES, unneutralWord } from './lexicon.ts'
-import { UNREAD_REFERENT, groupOf, groupReferent, leaseOf, leaseReferent } from './parameters.ts'
+import { THIS_WRITE, UNREAD_REFERENT, groupOf, groupReferent, leaseOf, leaseReferent } from './parameters.ts'
 import { nearestForms } from './nearest.ts'
 import { COUNT_PATTERN, readCount } from './numbers.ts'
 
@@ -303,6 +303,18 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 					result.problems.push({ start: clause.start, end: clause.end, message: `"one" stands for the ${language.words.thing} (or write) its sentence named before it, and this sentence names none before it: write "${language.words.thing}" for "one"` })
 					continue
 				}
+				// "The database takes this write" ("that write", "this save"): the write the latest clause before it in the text told, its worker's.
+				if (clause.slots.some(slot => slot.value.type === 'actor' && slot.value.id === THIS_WRITE)) {
+					const teller = [...result.clauses].reverse().find(before => writersOf(before) !== undefined)
+					const writers = teller === undefined ? undefined : writersOf(teller)
+					const words = /\bth(?:is|at) (?:new |late |stale |older )?(?:write|save)\b/i.exec(text.slice(clause.start, clause.end))?.[0] ?? 'this write'
+					if (writers === undefined || writers.length !== 1) {
+						result.problems.push({ start: clause.start, end: clause.end, message: `"${words}" is the write a clause before it told, and ${writers === undefined ? 'no clause before it tells a write' : writers.length === 0 ? 'the clause before that tells a write does not name its worker' : `the clause before that tells writes tells ${writers.length}, of ${writers.map(id => language.names.labelOf(id)).join(', ')}`}: name its worker ("A's write")` })
+						continue
+					}
+					const writer = writers[0] as string
+					clause = { ...clause, slots: clause.slots.map(slot => (slot.value.type === 'actor' && slot.value.id === THIS_WRITE ? { ...slot, value: { type: 'actor' as const, id: writer } } : slot)), ...(clause.subject === THIS_WRITE ? { subject: writer } : {}) }
+				}
 				// "A long garbage collection pauses A": "long" or "short" before what paused it tells the pause's length, as an aside's does.
 				const length = CAUSE_LED.test(clause.form.pattern) ? CAUSE_LENGTH.exec(text.slice(clause.start, clause.end)) : null
 				if (length) {
@@ -326,6 +338,14 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 						result.problems.push({ start: clause.start, end: clause.end, message: `"without letting go" tells what a worker did not do as its process paused or crashed: it follows, after a comma, a clause of its sentence that says so of the same worker, and takes that clause's subject ("A crashes while it holds the key, without letting go")` })
 						continue
 					}
+				}
+				// "Without letting go of its place" (or "its slot") is of a semaphore's key, which a worker holds a place of; a lock's holder
+				// has the key, not a place, so of a scene with no semaphore it is refused rather than read as the key.
+				const placeKey = clause.slots.find(slot => slot.type === 'key')?.value
+				const placeStore = placeKey?.type === 'key' ? placeKey.store : undefined
+				if ((clause.form.id === 'without-letting-go' || clause.form.id === 'crashes-without-letting-go') && /\bits (?:place|slot)\b/i.test(text.slice(clause.start, clause.end)) && !language.names.cast.some(actor => actor.kind === 'store' && actor.limit !== undefined && (placeStore === undefined || placeStore === actor.id))) {
+					result.problems.push({ start: clause.start, end: clause.end, message: `"its place" (or "its slot") is what a worker holds of a semaphore, and ${placeStore === undefined ? 'this scene has none' : `${language.names.labelOf(placeStore)} is a lock`}: a lock's holder has the key, not a place; write "without letting go of the key"` })
+					continue
 				}
 				// "B's is larger than A's" leaves out what it compares: it is the fences of a comparison of two workers' fences right before it in its
 				// sentence. ("…, which is larger than A's" and "…, larger than A's" after a clause about a worker are of that worker's fence.)
@@ -1722,6 +1742,17 @@ function fenceNamed(language: SceneLanguage, text: string, clause: ReadClause): 
 }
 
 /** Forms with an alternative whose "one" stands for the written thing its sentence named before ("the row ends with A's stale one"). */
+/**
+ * The workers whose writes a clause tells, which "this write" after it names: a save's subject (or the workers it is about), or the
+ * owner of the write a form about a write's answer names ("the database refuses A's write"); undefined for a clause that tells none.
+ */
+function writersOf(clause: ReadClause): string[] | undefined {
+	if (SAVED_FORMS.has(clause.form.id)) return clause.group ?? (clause.subject === undefined ? undefined : [clause.subject])
+	if (clause.form.each !== 'write-outcome' && !/\{owner\} (?:new |late\/stale |stale\/late |late |stale )?write\b/.test(clause.form.pattern)) return undefined
+	const owner = clause.slots.find(slot => (slot.type === 'owner' || slot.type === 'worker') && slot.value.type === 'actor')
+	return owner?.value.type === 'actor' ? [owner.value.id] : clause.form.each === 'write-outcome' ? [] : undefined
+}
+
 const ONE_FORMS = new Set(['row-ends-with-stale-thing'])
 
 /** "both" before places or slots, at a clause's start. */

@@ -4063,6 +4063,8 @@ function cameBefore(word: 'too' | 'again', meaning: Meaning, clause: ReadClause,
 		if (h === mine) break
 		before.push(h)
 	}
+	// A write's answer "too": the same database answered another write before it the same way, whoever wrote it.
+	if (word === 'too' && clause.form.each === 'write-outcome' && mine.kind === 'wrote') return before.some(h => h.kind === 'wrote' && h.database === mine.database && h.changed === mine.changed)
 	// Every ask is one kind, a hold or a try: both ask for the key; of one store's key, when they name one.
 	const storeOf = (h: Happening): string | undefined => ('store' in h ? h.store : undefined)
 	return before.some((h, i) => {

@@ -13,6 +13,18 @@ import { describeWrite } from './writes.ts'
 
 const STORY = ['caption', 'note'] as const
 
+/**
+ * What a worker holds of a semaphore is a place in it (a slot): "without letting go of its place" (or "its slot", "its place in
+ * the semaphore") reads wherever "without letting go of the key" does, and means the same, a live lease of the key. Of a key
+ * that is a lock's it is refused (a lock's holder has the key, not a place: read.ts).
+ */
+function withPlace(alternative: string): string[] {
+	const key = / without (?:letting go of|releasing) \{key\}$/.exec(alternative)
+	if (!key) return [alternative]
+	const head = alternative.slice(0, key.index + key[0].length - '{key}'.length)
+	return [alternative, `${head}its place/slot`, `${head}its place/slot in {key}`]
+}
+
 function silence(worker: string, step: StepFacts): { kind: 'messages'; worker: string; step: number; count: number } {
 	return { kind: 'messages', worker, step: step.index, count: sentBy(step, worker) }
 }
@@ -451,7 +463,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "crashed(w) ∈ step, after a granted(w, key) in the scene with no released, expired, gone or ended lease of w's between them",
 		pauses: true,
-		pattern: '{worker} crashes without releasing {key}', alternatives: ["{worker} crashes without letting go of {key}", "{worker} dies without releasing {key}", "{worker} dies without letting go of {key}", "{worker} crashes without letting go", "{worker} crashes without releasing its lease", "{owner} process crashes/dies without releasing {key}", "{owner} process crashes/dies without letting go of {key}", "{owner} process crashes/dies without letting go", "{owner} COMPUTER crashes/dies without releasing {key}", "{owner} COMPUTER crashes/dies without letting go of {key}", "{owner} COMPUTER crashes/dies without letting go", "{owner} COMPUTER goes down without releasing {key}", "{owner} COMPUTER goes down without letting go of {key}", "{owner} COMPUTER loses power without letting go of {key}"],
+		pattern: '{worker} crashes without releasing {key}', alternatives: ["{worker} crashes without letting go of {key}", "{worker} dies without releasing {key}", "{worker} dies without letting go of {key}", "{worker} crashes without letting go", "{worker} crashes without releasing its lease", "{owner} process crashes/dies without releasing {key}", "{owner} process crashes/dies without letting go of {key}", "{owner} process crashes/dies without letting go", "{owner} COMPUTER crashes/dies without releasing {key}", "{owner} COMPUTER crashes/dies without letting go of {key}", "{owner} COMPUTER crashes/dies without letting go", "{owner} COMPUTER goes down without releasing {key}", "{owner} COMPUTER goes down without letting go of {key}", "{owner} COMPUTER loses power without letting go of {key}"].flatMap(withPlace).concat(withPlace('{worker} crashes without releasing {key}').slice(1)),
 		example: 'Worker A crashes without releasing the key',
 		meaning: "The worker's process crashed in this step (or the machine it runs on: \"A's host dies without letting go of the lock\") while it held a lease of the key it had not let go of: the engine gave it the key before the crash, in this step or an earlier one, and since then it released none and its lease did not run out, go with its store or get ended by an operator.",
 		check(slots, context) {
@@ -475,7 +487,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		denies: true,
 		formula: "paused(w) or crashed(w) ∈ step (the latest at or before the text's latest told place, else the first), at which w held a live lease of k (a granted(w, k) before it with no released, expired, gone or ended of w's since), and no released(w, k) ∈ step",
-		pattern: '{worker} without letting go of {key}', alternatives: ['{worker} without letting go', '{worker} without releasing {key}', '{worker} without releasing its lease'],
+		pattern: '{worker} without letting go of {key}', alternatives: ['{worker} without letting go', '{worker} without releasing {key}', '{worker} without releasing its lease'].flatMap(withPlace).concat(withPlace('{worker} without letting go of {key}').slice(1)),
 		example: 'Worker A without letting go of the key',
 		meaning: "Read only after a clause that says the same worker's process paused or crashed, with a comma between (\"A's process stalls while it holds the key, without letting go of it\"; the worker is that clause's subject): the worker's process paused or crashed in this step while it held a live lease of the key, and it let go of none in this step. The pause or crash is the one the clause before tells (the worker's latest at or before what the text told last), not any of the step's.",
 		check(slots, context) {
