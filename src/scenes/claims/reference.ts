@@ -1485,8 +1485,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const start = leaseAt(env.step.start, w)
 		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
 		if (!held) return NO
-		const grant = [...earlierSteps(env), env.step].flatMap(step => step.happenings).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w).pop()
-		return grant !== undefined && grant.renews === true ? { ok: true, events: [], makers: [grant] } : NO
+		const grant = grantOfClause(env, w, () => true)
+		if (grant === undefined || grant.renews !== true) return NO
+		// A pause or crash in this step, after the grant, with no renewal before it, and the lease then ran out with none: nothing renewed it.
+		const mine = env.step.happenings
+		const at = mine.indexOf(grant)
+		const own = (h: Happening): boolean => 'worker' in h && h.worker === w
+		const stop = mine.slice(at + 1).find(h => own(h) && (h.kind === 'paused' || h.kind === 'crashed' || h.kind === 'renewed' || h.kind === 'granted'))
+		if (stop !== undefined && (stop.kind === 'paused' || stop.kind === 'crashed') && stop.at >= grant.at) {
+			const after = [...mine.slice(mine.indexOf(stop) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
+			const end = after.find(h => own(h) && (h.kind === 'granted' || (h.kind === 'renewed' && h.store === grant.store) || ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store && h.fence === grant.fence)))
+			if (end?.kind === 'expired') return NO
+		}
+		return { ok: true, events: [], makers: [grant] }
 	},
 	// The last grant of the key to w by the step's end records no renewal of its own, and no renewal of that lease follows it before w's
 	// next grant: none on its own ("with renewal off"), or none at all, by hand either ("without renewing it").
@@ -3993,13 +4004,20 @@ function placeForgotten(env: Env, store: string, worker: string, which?: number)
 }
 
 /** "with renewal off" (`ownOnly`: no renewal on its own followed) and "without renewing it" (no renewal at all followed): see MEANINGS. */
+/** The grant a clause about w's lease is of: w's grant the clause right before told, else w's last by the step's end. */
+function grantOfClause(env: Env, w: string, keep: (store: string) => boolean): Of<'granted'> | undefined {
+	const told = env.priorTold?.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && keep(h.store)) ?? []
+	if (told.length > 0) return told[told.length - 1]
+	return [...earlierSteps(env), env.step].flatMap(step => step.happenings).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && keep(h.store)).pop()
+}
+
 function withoutRenewal(s: readonly Slot[], env: Env, ownOnly: boolean): Meaning {
 	const w = actor(s[0])
 	const start = leaseAt(env.step.start, w)
 	const held = (start !== undefined && state(start) === 'live' && fits(s[1], start.store)) || events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store)).length > 0
 	if (!held) return NO
 	const past = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
-	const grant = past.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && fits(s[1], h.store)).pop()
+	const grant = grantOfClause(env, w, store => fits(s[1], store))
 	if (grant === undefined || grant.renews === true) return NO
 	const rest = [...past.slice(past.indexOf(grant) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
 	let renewedAtAll = false
