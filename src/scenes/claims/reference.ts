@@ -223,6 +223,25 @@ function orphaned(env: Env, w: string, t: number): boolean {
 	return orphan !== undefined
 }
 
+/** Whether a lease of the store given to w before its process's last restart (up to t) is live at t, whatever w got since. */
+function oldStillHeld(env: Env, w: string, store: string, t: number): boolean {
+	let live: Of<'granted'> | undefined
+	let old: Of<'granted'> | undefined
+	for (const step of upTo(env).slice(1)) {
+		for (const h of step.happenings) {
+			if (step === env.step && h.at > t) break
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'granted') live = h
+			else if (h.kind === 'process-restarted') { old = live; live = undefined }
+			else if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && 'store' in h) {
+				if (live && h.store === live.store && h.fence === live.fence) live = undefined
+				if (old && h.store === old.store && h.fence === old.fence) old = undefined
+			}
+		}
+	}
+	return old !== undefined && old.store === store
+}
+
 /** A holder meaning, unless one of the workers it names holds at its moment (the clause's, else the state's end, else the step's end) only a lease its process lost in a restart. */
 function noOrphan(env: Env, workers: readonly string[], meaning: Meaning): Meaning {
 	if (!meaning.ok) return meaning
@@ -793,7 +812,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		const store = [...env.world.stores.values()].find(one => one.holders.includes(w))
 		if (orphaned(env, w, env.world.time)) return NO
-		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.indexOf(w) + 1 === num(s[1]), store ? holderMakers(env, store) : [], env)
+		// Held twice while its crashed process's lease is live: the first is that old lease, the running process's is the later one.
+		const twice = store !== undefined && store.holders.filter(one => one === w).length > 1 && oldStillHeld(env, w, store.id, env.moment ?? env.world.time)
+		const place = store === undefined ? 0 : (twice ? store.holders.lastIndexOf(w) : store.holders.indexOf(w)) + 1
+		return holdsNow(store !== undefined && store.limit !== undefined && place === num(s[1]), store ? holderMakers(env, store) : [], env)
 	},
 	'count-hold': (s, env) => countHold(env, s[1], num(s[0])),
 	'count-workers-hold': (s, env) => countHold(env, s[1], num(s[0])),
