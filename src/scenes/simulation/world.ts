@@ -626,6 +626,9 @@ export class World {
 			await held.renew(options.ttl)
 			const ttl = options.ttl === undefined ? undefined : held.expiresAt - this.clock.now()
 			if (ttl !== undefined) worker.hold.ttl = ttl
+			// The cadence the worker renews at: the interval from its renewal before (else the grant) to this one.
+			const since = worker.hold.renewedAt ?? worker.hold.grantedAt
+			if (since !== undefined) worker.hold.renewEvery = this.clock.now() - since
 			worker.hold.renewedAt = this.clock.now()
 			this.record.happen({ kind: 'renewed', at: this.clock.now(), worker: id, store: worker.hold.store.actor.id, until: held.expiresAt, ...(options.auto ? { auto: true as const } : {}), ...(ttl === undefined ? {} : { ttl }) })
 		} catch (error) {
