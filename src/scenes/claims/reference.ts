@@ -1576,7 +1576,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	saves: (s, env) => save(env, actor(s[0])),
 	'saves-without-lock': (s, env) => save(env, actor(s[0]), write => write.noFence === true && !write.live),
-	'saves-what-it-computed': (s, env) => save(env, actor(s[0]), w => !w.noThing && carriedBy(env, w)?.made === true),
+	// What a call made, reshaped or not, and not emptied: the run records the value the write carried.
+	'saves-what-it-computed': (s, env) => save(env, actor(s[0]), w => !w.noThing && w.thing !== '' && carriedBy(env, w)?.made === true),
 	'writes-its-fence': (s, env) => {
 		const meaning = save(env, actor(s[0]), write => write.changed && !write.noFence && write.after === write.fence)
 		return meaning.ok ? { ...meaning, decides: meaning.events[0] as Of<'wrote'> } : meaning
