@@ -4027,11 +4027,16 @@ function placeForgotten(env: Env, store: string, worker: string, which?: number)
 }
 
 /** "with renewal off" (`ownOnly`: no renewal on its own followed) and "without renewing it" (no renewal at all followed): see MEANINGS. */
-/** The grant a clause about w's lease is of: w's grant the clause right before told, else w's last by the step's end. */
+/** The grant a clause about w's lease is of: w's grant the clause right before told, else w's last up to the place the text told last, else w's last by the step's end. */
 function grantOfClause(env: Env, w: string, keep: (store: string) => boolean): Of<'granted'> | undefined {
 	const told = env.priorTold?.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && keep(h.store)) ?? []
 	if (told.length > 0) return told[told.length - 1]
-	return [...earlierSteps(env), env.step].flatMap(step => step.happenings).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && keep(h.store)).pop()
+	const all = [...earlierSteps(env), env.step].flatMap(step => step.happenings).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && keep(h.store))
+	// Not past the latest place of the step the text told before it, when it reached one of w's grants.
+	const place = env.toldPlace
+	const mine = env.step.happenings
+	const upToPlace = place === undefined ? [] : all.filter(h => mine.indexOf(h) < 0 || place.at > h.at || (place.at === h.at && place.order >= mine.indexOf(h)))
+	return upToPlace.length > 0 ? upToPlace[upToPlace.length - 1] : all[all.length - 1]
 }
 
 function withoutRenewal(s: readonly Slot[], env: Env, ownOnly: boolean): Meaning {

@@ -1075,10 +1075,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		// True of every step of most scenes with a code sample: never offered as a "did you mean".
 		quiet: true,
-		formula: "w held a lease in the step, whose granted(w) (the one the clause right before told, else the last at or before the step's end) records a hold that renews it on its own (renews: true: the code sample's hold has no renew: false), w's process was not crashed through the whole step, and no paused(w) or crashed(w) ∈ step after that grant and before any renewed(w) of it is followed by its expired(w) with no renewed(w) between",
+		formula: "w held a lease in the step, whose granted(w) (the one the clause right before told, else the last up to the latest place the text told before it, else the last at or before the step's end) records a hold that renews it on its own (renews: true: the code sample's hold has no renew: false), w's process was not crashed through the whole step, and no paused(w) or crashed(w) ∈ step after that grant and before any renewed(w) of it is followed by its expired(w) with no renewed(w) between",
 		pattern: '{owner} hold renews {lease} on its own', alternatives: ['{owner} hold renews {lease} by itself', '{owner} hold renews {lease} automatically', '{owner} hold renews {lease} in the background'],
 		example: "A's hold renews its lease on its own",
-		meaning: "The worker held a lease in this step, given by a hold that renews it on its own while the worker runs (the code sample's hold has no renew: false, as the run records), whether or not a renewal came yet: \"Worker A gets the key with fence 1 and a 10 s lease, which its hold renews on its own\". The lease is the one the clause right before told (\"gets the key with fence 1 and a 10 s lease\"), else the worker's latest. Of a hold with renew: false it is refused, of a process crashed through the whole step (its hold went with it), and of a lease whose process paused or crashed in this step before any renewal came and which then ran out unrenewed (the pause stopped the renewal).",
+		meaning: "The worker held a lease in this step, given by a hold that renews it on its own while the worker runs (the code sample's hold has no renew: false, as the run records), whether or not a renewal came yet: \"Worker A gets the key with fence 1 and a 10 s lease, which its hold renews on its own\". The lease is the one the clause right before told (\"gets the key with fence 1 and a 10 s lease\"), else the worker's latest up to what the text told before it. Of a hold with renew: false it is refused, of a process crashed through the whole step (its hold went with it), and of a lease whose process paused or crashed in this step before any renewal came and which then ran out unrenewed (the pause stopped the renewal).",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const name = context.name(worker)
@@ -1101,7 +1101,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		quiet: true,
-		formula: "w held a lease of k in the step, whose granted(w, k) (the one the clause right before told, else the last at or before the step's end) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w, auto) of it after that grant, in any step, before w's next granted (renewals by hand may follow)",
+		formula: "w held a lease of k in the step, whose granted(w, k) (the one the clause right before told, else the last up to the latest place the text told before it, else the last at or before the step's end) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w, auto) of it after that grant, in any step, before w's next granted (renewals by hand may follow)",
 		pattern: '{worker} holds {key} with renewal off', alternatives: ['{worker} holds {key} with renewal turned off', '{worker} with renewal off', '{worker} with renewal turned off', '{owner} hold has renewal off', '{owner} hold has renewal turned off'],
 		example: 'A holds the key with renewal off',
 		meaning: "The worker held a lease of the key in this step, given by a hold that renews nothing on its own (the code sample's hold says renew: false, as the run records), and hold renewed that lease on its own neither before nor after this step while it lasted; the worker's code may still renew it by hand: \"Worker A gets the key with fence 1 and a 6 s lease, with renewal turned off\".",
@@ -1112,7 +1112,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		quiet: true,
-		formula: "w held a lease of k in the step, whose granted(w, k) (the one the clause right before told, else the last at or before the step's end) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w) of it after that grant (on its own or by hand), in any step, before w's next granted",
+		formula: "w held a lease of k in the step, whose granted(w, k) (the one the clause right before told, else the last up to the latest place the text told before it, else the last at or before the step's end) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w) of it after that grant (on its own or by hand), in any step, before w's next granted",
 		pattern: '{worker} holds {key} without renewing( it)',
 		example: 'A holds the key without renewing it',
 		meaning: "The worker held a lease of the key in this step, given by a hold that renews nothing on its own (renew: false), and nothing renewed that lease, on its own or by hand, in this step, before it or after it, while it lasted: \"A holds the key without renewing it\".",
@@ -1201,12 +1201,17 @@ function heldWithoutRenewal(slots: readonly Slot[], context: ClaimContext, which
 /**
  * The grant a clause about a worker's lease is of: the worker's grant (of a store that `fits`) that the clause right before it told
  * ("A gets the key with fence 1 and a 10 s lease, with renewal turned off": the fence-1 grant, though A gets the key again later in
- * the step), else the worker's last grant by the step's end.
+ * the step), else its last grant up to the latest place of the step the clauses before it told, else its last by the step's end.
  */
 function toldGrant(context: ClaimContext, worker: string, fits: (store: string) => boolean = () => true): Of<'granted'> | undefined {
 	const told = (context.priorTold ?? []).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker && fits(h.store)).pop()
 	if (told !== undefined) return told
-	return runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'granted', h => h.worker === worker && fits(h.store))).pop()
+	const grants = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'granted', h => h.worker === worker && fits(h.store)))
+	// Else the last the text had reached: none of this step's after the latest place the clauses before it told.
+	const place = context.toldPlace
+	const list = context.step.happenings
+	const reached = place === undefined ? [] : grants.filter(h => !list.includes(h) || h.at < place.at || (h.at === place.at && list.indexOf(h) <= place.order))
+	return reached.pop() ?? grants.pop()
 }
 
 /**
