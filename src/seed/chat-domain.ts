@@ -86,7 +86,7 @@ export const CHAT_DOMAIN: Domain = {
 				id('save', 'chatId', chatId)
 				const words = textParameter('save', 'summary', text)
 				const at = fence('save', value)
-				await ports.write(fenced ? FENCED_UPDATE : PLAIN_UPDATE, fenced ? [words, at, key, at] : [words, at, key], fenceParameter('save', value), fenced, true)
+				await ports.write(fenced ? FENCED_UPDATE : PLAIN_UPDATE, fenced ? [words, at, key, at] : [words, at, key], fenceParameter('save', value), fenced, true, words)
 			},
 			claim: async (chatId: unknown, value: unknown) => {
 				const at = fence('claim', value)

@@ -51,8 +51,9 @@ export interface SamplePorts {
 	 * Runs a statement that writes the worker's database (the database actor it is linked to), as an
 	 * act the scene shows; `fence` says which fence the write carries, and `fenceDecides` whether the
 	 * row's fence decides its outcome, when the caller knows (the engine finds out otherwise).
+	 * `thing`: the value it writes as the row's THING (the domain's save's), which the run records with the write.
 	 */
-	write(sql: string, params: readonly unknown[], fence?: bigint, fenceDecides?: boolean, authors?: boolean): Promise<SampleWriteResult>
+	write(sql: string, params: readonly unknown[], fence?: bigint, fenceDecides?: boolean, authors?: boolean, thing?: unknown): Promise<SampleWriteResult>
 	/** Whether the worker's database checks fences (`fences=off` says it does not): the write the domain's save runs. */
 	fenced(): boolean
 	/** Moves the simulated clock on, as an act the scene shows (a test's `clock.advance`). */

@@ -485,6 +485,15 @@ export function oldLease(context: ClaimContext, worker: string): OldLease | stri
 	return old
 }
 
+/** Whether the worker's process had restarted by `moment` while the lease its crashed process held of the store was live, and that lease still was then. */
+export function oldLeaseLive(context: ClaimContext, worker: string, store: string, moment: number): boolean {
+	const old = oldLease(context, worker)
+	if (typeof old === 'string' || old.grant.store !== store) return false
+	const restartStep = context.run.steps.findIndex(step => step.happenings.includes(old.restart))
+	if (restartStep === context.step.index && old.restart.at > moment) return false
+	return !(old.end !== undefined && (old.end.step.index < context.step.index || (old.end.step.index === context.step.index && old.end.h.at <= moment)))
+}
+
 /** After a restart of the worker's process, while the lease its crashed process held is live in the store: what to say of that lease. */
 export function oldHint(context: ClaimContext, worker: string): string {
 	const old = oldLease(context, worker)

@@ -223,6 +223,25 @@ function orphaned(env: Env, w: string, t: number): boolean {
 	return orphan !== undefined
 }
 
+/** Whether a lease of the store given to w before its process's last restart (up to t) is live at t, whatever w got since. */
+function oldStillHeld(env: Env, w: string, store: string, t: number): boolean {
+	let live: Of<'granted'> | undefined
+	let old: Of<'granted'> | undefined
+	for (const step of upTo(env).slice(1)) {
+		for (const h of step.happenings) {
+			if (step === env.step && h.at > t) break
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'granted') live = h
+			else if (h.kind === 'process-restarted') { old = live; live = undefined }
+			else if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && 'store' in h) {
+				if (live && h.store === live.store && h.fence === live.fence) live = undefined
+				if (old && h.store === old.store && h.fence === old.fence) old = undefined
+			}
+		}
+	}
+	return old !== undefined && old.store === store
+}
+
 /** A holder meaning, unless one of the workers it names holds at its moment (the clause's, else the state's end, else the step's end) only a lease its process lost in a restart. */
 function noOrphan(env: Env, workers: readonly string[], meaning: Meaning): Meaning {
 	if (!meaning.ok) return meaning
@@ -801,7 +820,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		const store = [...env.world.stores.values()].find(one => one.holders.includes(w))
 		if (orphaned(env, w, env.world.time)) return NO
-		return holdsNow(store !== undefined && store.limit !== undefined && store.holders.indexOf(w) + 1 === num(s[1]), store ? holderMakers(env, store) : [], env)
+		// Held twice while its crashed process's lease is live: the first is that old lease, the running process's is the later one.
+		const twice = store !== undefined && store.holders.filter(one => one === w).length > 1 && oldStillHeld(env, w, store.id, env.moment ?? env.world.time)
+		const place = store === undefined ? 0 : (twice ? store.holders.lastIndexOf(w) : store.holders.indexOf(w)) + 1
+		return holdsNow(store !== undefined && store.limit !== undefined && place === num(s[1]), store ? holderMakers(env, store) : [], env)
 	},
 	'count-hold': (s, env) => countHold(env, s[1], num(s[0])),
 	'count-workers-hold': (s, env) => countHold(env, s[1], num(s[0])),
@@ -1548,8 +1570,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const start = leaseAt(env.step.start, w)
 		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
 		if (!held) return NO
-		const grant = [...earlierSteps(env), env.step].flatMap(step => step.happenings).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w).pop()
-		return grant !== undefined && grant.renews === true ? { ok: true, events: [], makers: [grant] } : NO
+		const grant = grantOfClause(env, w, () => true)
+		if (grant === undefined || grant.renews !== true) return NO
+		// A pause or crash in this step, after the grant, with no renewal before it, and the lease then ran out with none: nothing renewed it.
+		const mine = env.step.happenings
+		const at = mine.indexOf(grant)
+		const own = (h: Happening): boolean => 'worker' in h && h.worker === w
+		const stop = mine.slice(at + 1).find(h => own(h) && (h.kind === 'paused' || h.kind === 'crashed' || h.kind === 'renewed' || h.kind === 'granted'))
+		if (stop !== undefined && (stop.kind === 'paused' || stop.kind === 'crashed') && stop.at >= grant.at) {
+			const after = [...mine.slice(mine.indexOf(stop) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
+			const end = after.find(h => own(h) && (h.kind === 'granted' || (h.kind === 'renewed' && h.store === grant.store) || ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store && h.fence === grant.fence)))
+			if (end?.kind === 'expired') return NO
+		}
+		return { ok: true, events: [], makers: [grant] }
 	},
 	// The last grant of the key to w by the step's end records no renewal of its own, and no renewal of that lease follows it before w's
 	// next grant: none on its own ("with renewal off"), or none at all, by hand either ("without renewing it").
@@ -1606,7 +1639,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	saves: (s, env) => save(env, actor(s[0])),
 	'saves-without-lock': (s, env) => save(env, actor(s[0]), write => write.noFence === true && !write.live),
-	'saves-what-it-computed': (s, env) => save(env, actor(s[0]), w => !w.noThing && carriedBy(env, w)?.made === true),
+	// What a call made, reshaped or not, and not emptied: the run records the value the write carried.
+	'saves-what-it-computed': (s, env) => save(env, actor(s[0]), w => !w.noThing && w.thing !== '' && carriedBy(env, w)?.made === true),
 	'writes-its-fence': (s, env) => {
 		const meaning = save(env, actor(s[0]), write => write.changed && !write.noFence && write.after === write.fence)
 		return meaning.ok ? { ...meaning, decides: meaning.events[0] as Of<'wrote'> } : meaning
@@ -4105,13 +4139,25 @@ function placeForgotten(env: Env, store: string, worker: string, which?: number)
 }
 
 /** "with renewal off" (`ownOnly`: no renewal on its own followed) and "without renewing it" (no renewal at all followed): see MEANINGS. */
+/** The grant a clause about w's lease is of: w's grant the clause right before told, else w's last up to the place the text told last, else w's last by the step's end. */
+function grantOfClause(env: Env, w: string, keep: (store: string) => boolean): Of<'granted'> | undefined {
+	const told = env.priorTold?.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && keep(h.store)) ?? []
+	if (told.length > 0) return told[told.length - 1]
+	const all = [...earlierSteps(env), env.step].flatMap(step => step.happenings).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && keep(h.store))
+	// Not past the latest place of the step the text told before it, when it reached one of w's grants.
+	const place = env.toldPlace
+	const mine = env.step.happenings
+	const upToPlace = place === undefined ? [] : all.filter(h => mine.indexOf(h) < 0 || place.at > h.at || (place.at === h.at && place.order >= mine.indexOf(h)))
+	return upToPlace.length > 0 ? upToPlace[upToPlace.length - 1] : all[all.length - 1]
+}
+
 function withoutRenewal(s: readonly Slot[], env: Env, ownOnly: boolean): Meaning {
 	const w = actor(s[0])
 	const start = leaseAt(env.step.start, w)
 	const held = (start !== undefined && state(start) === 'live' && fits(s[1], start.store)) || events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store)).length > 0
 	if (!held) return NO
 	const past = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
-	const grant = past.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && fits(s[1], h.store)).pop()
+	const grant = grantOfClause(env, w, store => fits(s[1], store))
 	if (grant === undefined || grant.renews === true) return NO
 	const rest = [...past.slice(past.indexOf(grant) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
 	let renewedAtAll = false

@@ -58,6 +58,8 @@ export interface Hold {
 	renews?: boolean
 	/** When its worker last renewed this lease: of a hold the scene's messages make, a pause or crash stopped a renewal only when its worker had renewed before it. */
 	renewedAt?: number
+	/** The interval its worker renewed at last: from the renewal before (or the grant) to the last one, the cadence the scene showed. */
+	renewEvery?: number
 	/** Ends the worker's function, so `hold` releases the key. */
 	readonly finish: () => void
 }

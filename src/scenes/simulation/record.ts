@@ -201,11 +201,15 @@ export class Recorder {
 				// Its renewals stopped with its process, when that was paused or crashed as it ran out; of a code sample's hold, only when it
 				// renews on its own and its next renewal came due after the pause or crash began, before the lease's end (running, the process
 				// would have made it). A hold the scene's messages make renews as they say, which a stopped process sends none of: only when
-				// they show its worker renewing that lease before the pause or crash (one that never renewed would have run out all the same).
+				// they show its worker renewing that lease before the pause or crash (one that never renewed would have run out all the same),
+				// and its next renewal at the cadence they showed (the last interval between the grant and its renewals) fell due at or after the
+				// pause or crash began and before the lease's end (one that had stopped renewing before it would have run out all the same).
 				const stopped = hold.crashedBy ?? this.ledger.stoppedBy(worker.actor.id)
 				const due = hold.renewDue
 				const renewedBefore = hold.renewedAt !== undefined && stopped !== undefined && hold.renewedAt <= stopped.at
-				const stoppedOne = (hold.renews === undefined && renewedBefore) || (hold.renews === true && due !== undefined && stopped !== undefined && due >= stopped.at && due < expired.at)
+				const next = hold.renewedAt !== undefined && hold.renewEvery !== undefined ? hold.renewedAt + hold.renewEvery : undefined
+				const dueByMessages = renewedBefore && next !== undefined && stopped !== undefined && next >= stopped.at && next < expired.at
+				const stoppedOne = (hold.renews === undefined && dueByMessages) || (hold.renews === true && due !== undefined && stopped !== undefined && due >= stopped.at && due < expired.at)
 				if (stopped && stopped.at <= expired.at && stoppedOne) this.ledger.link(expired, stopped)
 				this.ledger.freed(expired.store, expired)
 			}

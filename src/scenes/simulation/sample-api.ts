@@ -45,7 +45,7 @@ export function samplePorts(world: World, worker: WorkerActor, process: WorkerPr
 			}
 			return (store ??= sampleStore(world, worker, process))
 		},
-		write: (sql, params, fence, fenceDecides, authors) => process.track(write(sql, params, fence, fenceDecides, authors)),
+		write: (sql, params, fence, fenceDecides, authors, thing) => process.track(write(sql, params, fence, fenceDecides, authors, thing)),
 		fenced: () => world.databaseOf(id)?.fenced ?? true,
 		advance: duration => process.track(advance(duration)),
 		failed: error => process.fault(error),
@@ -56,7 +56,7 @@ export function samplePorts(world: World, worker: WorkerActor, process: WorkerPr
 		},
 	}
 
-	async function write(sql: string, params: readonly unknown[], fence?: bigint, fenceDecides?: boolean, authors?: boolean): Promise<SampleWriteResult> {
+	async function write(sql: string, params: readonly unknown[], fence?: bigint, fenceDecides?: boolean, authors?: boolean, thing?: unknown): Promise<SampleWriteResult> {
 		// A comment in the SQL is prose beside the picture, as one in the code is.
 		if (/--|\/\*/.test(sql)) throw process.fault(new Error("a comment in the sample's SQL is prose no one checks; say it in the page's prose around the scene, or in a caption"))
 		const database = world.databaseOf(id)
@@ -69,7 +69,7 @@ export function samplePorts(world: World, worker: WorkerActor, process: WorkerPr
 		// the code's failure, told whether or not the code catches it: catching it must not hide it.
 		let result: SampleWriteResult & { badFence?: string }
 		try {
-			result = world.execWrite(worker, database, sql, params, fence, fenceDecides, authors, statement)
+			result = world.execWrite(worker, database, sql, params, fence, fenceDecides, authors, statement, typeof thing === 'string' ? thing : undefined)
 		} catch (error) {
 			throw process.fault(error)
 		}

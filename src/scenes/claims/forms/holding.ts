@@ -10,6 +10,7 @@ import {
 	oldHint,
 	oldLease,
 	restartedHolder,
+	oldLeaseLive,
 	actorsOf,
 	eachHeld,
 	describeHeld,
@@ -919,14 +920,21 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "w is holder n of holders(k, t), in the order they got it; k is a semaphore's",
 		pattern: '{worker} is the {ordinal} holder',
 		example: 'D is the third holder',
-		meaning: "The worker holds a semaphore's key when the step ends, and is that far down the order its holders got it in (not a worker whose process restarted since the grant the store keeps in its name: its new process holds nothing).",
+		meaning: "The worker holds a semaphore's key when the step ends, and is that far down the order its holders got it in (not a worker whose process restarted since the grant the store keeps in its name: its new process holds nothing). A worker whose restarted process got a place while its crashed process's old lease still holds one is at its new place: the earlier is its old lease's (\"A is the third holder\", after A's old lease and B).",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const store = [...context.world.stores.values()].find(s => s.holders.includes(worker))
 			if (!store) return fails(`${context.name(worker)} holds no lease when the step ends`, 0)
 			if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock, which has one holder at a time; "the ${slots[1]?.text ?? 'first'} holder" counts a semaphore's holders`, 1)
-			const place = store.holders.indexOf(worker) + 1
-			if (place !== numberOf(slots[1])) return fails(`${context.name(worker)} is holder number ${place} of ${names(context, store.holders)}`, 1)
+			// After a restart, the lease the crashed process got earlier is its old lease's place, not the running process's:
+			// the running process is at its own, later grant's place.
+			const name = context.name(worker)
+			const old = oldLeaseLive(context, worker, store.id, context.moment ?? context.world.time)
+			const twice = store.holders.indexOf(worker) !== store.holders.lastIndexOf(worker)
+			const place = (old && twice ? store.holders.lastIndexOf(worker) : store.holders.indexOf(worker)) + 1
+			const list = old && twice ? store.holders.map((id, i) => (id === worker && i === store.holders.indexOf(worker) ? `${name}'s old lease` : context.name(id))) : store.holders.map(id => context.name(id))
+			const listed = list.length === 1 ? (list[0] as string) : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`
+			if (place !== numberOf(slots[1])) return fails(old && twice ? `${name}'s running process is holder number ${place} of ${listed}: holder number ${store.holders.indexOf(worker) + 1} is ${name}'s old lease, its crashed process's` : `${name} is holder number ${place} of ${listed}`, 1)
 			return noRestartedHolder(holds([holdersEvidence(context.world, store)], context.world.time), context, [worker], 0)
 		},
 	},

@@ -1106,10 +1106,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		// True of every step of most scenes with a code sample: never offered as a "did you mean".
 		quiet: true,
-		formula: "w held a lease in the step, whose granted(w) (the last at or before the step's end) records a hold that renews it on its own (renews: true: the code sample's hold has no renew: false), and w's process was not crashed through the whole step",
+		formula: "w held a lease in the step, whose granted(w) (the one the clause right before told, else the last up to the latest place the text told before it, else the last at or before the step's end) records a hold that renews it on its own (renews: true: the code sample's hold has no renew: false), w's process was not crashed through the whole step, and no paused(w) or crashed(w) ∈ step after that grant and before any renewed(w) of it is followed by its expired(w) with no renewed(w) between",
 		pattern: '{owner} hold renews {lease} on its own', alternatives: ['{owner} hold renews {lease} by itself', '{owner} hold renews {lease} automatically', '{owner} hold renews {lease} in the background'],
 		example: "A's hold renews its lease on its own",
-		meaning: "The worker held a lease in this step, given by a hold that renews it on its own while the worker runs (the code sample's hold has no renew: false, as the run records), whether or not a renewal came yet: \"Worker A gets the key with fence 1 and a 10 s lease, which its hold renews on its own\". Of a hold with renew: false it is refused, and of a process crashed through the whole step (its hold went with it).",
+		meaning: "The worker held a lease in this step, given by a hold that renews it on its own while the worker runs (the code sample's hold has no renew: false, as the run records), whether or not a renewal came yet: \"Worker A gets the key with fence 1 and a 10 s lease, which its hold renews on its own\". The lease is the one the clause right before told (\"gets the key with fence 1 and a 10 s lease\"), else the worker's latest up to what the text told before it. Of a hold with renew: false it is refused, of a process crashed through the whole step (its hold went with it), and of a lease whose process paused or crashed in this step before any renewal came and which then ran out unrenewed (the pause stopped the renewal).",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const name = context.name(worker)
@@ -1118,10 +1118,13 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			if (heldIn(context.step, worker).length === 0) return fails(`${name} holds no lease in this step, so no hold of its renews one`, 0)
 			// A process crashed through the whole step runs no hold that could renew anything.
 			if (context.step.start.workers.get(worker)?.crashed === true && context.step.end.workers.get(worker)?.crashed === true) return fails(`${name}'s process had crashed before this step, and its hold with it: nothing renews its lease on its own`, 0)
-			const found = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'granted', h => h.worker === worker).map(h => ({ step, h }))).pop()
-			if (found === undefined) return fails(`the engine gave ${name} no lease by this step`, 0)
-			if (found.h.renews !== true) return fails(`${name}'s hold renews nothing on its own: the run records the hold that gave its lease at ${time(found.h.at)} with renewal off (the code sample's hold says renew: false, or the scene has no code sample)`, 0)
-			return holds([saw(found.step, found.h)])
+			const grant = toldGrant(context, worker)
+			const step = runSteps(context.run).find(one => grant !== undefined && one.happenings.includes(grant))
+			if (grant === undefined || step === undefined) return fails(`the engine gave ${name} no lease by this step`, 0)
+			if (grant.renews !== true) return fails(`${name}'s hold renews nothing on its own: the run records the hold that gave its lease${grant.fence === undefined ? '' : ` with fence ${grant.fence}`} at ${time(grant.at)} with renewal off (the code sample's hold says renew: false, or the scene has no code sample)`, 0)
+			const stopped = stoppedRenewal(context, grant)
+			if (stopped !== undefined) return fails(`nothing renewed ${name}'s lease${grant.fence === undefined ? '' : ` with fence ${grant.fence}`}: its process ${stopped.stop.kind === 'paused' ? 'paused' : 'crashed'} at ${time(stopped.stop.at)}, before the hold renewed it, and the lease ran out unrenewed at ${time(stopped.expired.at)}`, 0)
+			return holds([saw(step, grant)])
 		},
 	},
 	{
@@ -1129,7 +1132,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		quiet: true,
-		formula: "w held a lease of k in the step, whose granted(w, k) (the last at or before the step's end) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w, auto) of it after that grant, in any step, before w's next granted (renewals by hand may follow)",
+		formula: "w held a lease of k in the step, whose granted(w, k) (the one the clause right before told, else the last up to the latest place the text told before it, else the last at or before the step's end) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w, auto) of it after that grant, in any step, before w's next granted (renewals by hand may follow)",
 		pattern: '{worker} holds {key} with renewal off', alternatives: ['{worker} holds {key} with renewal turned off', '{worker} with renewal off', '{worker} with renewal turned off', '{owner} hold has renewal off', '{owner} hold has renewal turned off'],
 		example: 'A holds the key with renewal off',
 		meaning: "The worker held a lease of the key in this step, given by a hold that renews nothing on its own (the code sample's hold says renew: false, as the run records), and hold renewed that lease on its own neither before nor after this step while it lasted; the worker's code may still renew it by hand: \"Worker A gets the key with fence 1 and a 6 s lease, with renewal turned off\".",
@@ -1140,7 +1143,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		quiet: true,
-		formula: "w held a lease of k in the step, whose granted(w, k) (the last at or before the step's end) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w) of it after that grant (on its own or by hand), in any step, before w's next granted",
+		formula: "w held a lease of k in the step, whose granted(w, k) (the one the clause right before told, else the last up to the latest place the text told before it, else the last at or before the step's end) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w) of it after that grant (on its own or by hand), in any step, before w's next granted",
 		pattern: '{worker} holds {key} without renewing( it)',
 		example: 'A holds the key without renewing it',
 		meaning: "The worker held a lease of the key in this step, given by a hold that renews nothing on its own (renew: false), and nothing renewed that lease, on its own or by hand, in this step, before it or after it, while it lasted: \"A holds the key without renewing it\".",
@@ -1222,10 +1225,11 @@ function heldWithoutRenewal(slots: readonly Slot[], context: ClaimContext, which
 	const steps = [...runSteps(context.run).filter(step => step.index <= context.step.index), ...laterSteps(context)]
 	const all = steps.flatMap(step => step.happenings.map(h => ({ step, h })))
 	const upTo = all.filter(one => one.step.index <= context.step.index)
-	const found = upTo.filter(one => one.h.kind === 'granted' && one.h.worker === worker && ofKey(slots[1], one.h.store)).pop()
+	const told = toldGrant(context, worker, store => ofKey(slots[1], store))
+	const found = upTo.find(one => one.h === told)
 	if (found === undefined) return fails(`the engine gave ${name} no lease of the key by this step`, 0)
 	const grant = found.h as Of<'granted'>
-	if (grant.renews === true) return fails(`the code sample's hold renews ${name}'s lease on its own while ${name} runs (renewal is on unless it says renew: false)`, 0)
+	if (grant.renews === true) return fails(`the code sample's hold renews ${name}'s lease${grant.fence === undefined ? '' : ` with fence ${grant.fence}`} (given at ${time(grant.at)}) on its own while ${name} runs (renewal is on unless it says renew: false)`, 0)
 	const after = all.slice(all.indexOf(found) + 1)
 	const next = after.findIndex(one => one.h.kind === 'granted' && one.h.worker === worker)
 	const renewal = (next < 0 ? after : after.slice(0, next)).find(one => one.h.kind === 'renewed' && one.h.worker === worker && one.h.store === grant.store && (which === 'any' || one.h.auto === true))
@@ -1233,6 +1237,50 @@ function heldWithoutRenewal(slots: readonly Slot[], context: ClaimContext, which
 	// The absent renewal is a cause (of the lease running out) only when no renewal at all, by hand either, followed the grant.
 	const any = (next < 0 ? after : after.slice(0, next)).some(one => one.h.kind === 'renewed' && one.h.worker === worker && one.h.store === grant.store)
 	return any ? holds([saw(found.step, grant)]) : ({ ...holds([saw(found.step, grant)]), said: { absent: { kind: 'renewed', worker } } } as Verdict)
+}
+
+/**
+ * The grant a clause about a worker's lease is of: the worker's grant (of a store that `fits`) that the clause right before it told
+ * ("A gets the key with fence 1 and a 10 s lease, with renewal turned off": the fence-1 grant, though A gets the key again later in
+ * the step), else its last grant up to the latest place of the step the clauses before it told, else its last by the step's end.
+ */
+function toldGrant(context: ClaimContext, worker: string, fits: (store: string) => boolean = () => true): Of<'granted'> | undefined {
+	const told = (context.priorTold ?? []).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker && fits(h.store)).pop()
+	if (told !== undefined) return told
+	const grants = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'granted', h => h.worker === worker && fits(h.store)))
+	// Else the last the text had reached: none of this step's after the latest place the clauses before it told.
+	const place = context.toldPlace
+	const list = context.step.happenings
+	const reached = place === undefined ? [] : grants.filter(h => !list.includes(h) || h.at < place.at || (h.at === place.at && list.indexOf(h) <= place.order))
+	return reached.pop() ?? grants.pop()
+}
+
+/**
+ * A pause or crash of the worker's process in this step, after the grant and before any renewal of that lease, after which the lease
+ * ran out (in this step or a later one) with no renewal at all: it stopped the renewal a hold that renews on its own promises.
+ */
+function stoppedRenewal(context: ClaimContext, grant: Of<'granted'>): { stop: Of<'paused'> | Of<'crashed'>; expired: Of<'expired'> } | undefined {
+	const list = context.step.happenings
+	const from = list.indexOf(grant)
+	const sameLease = (h: Happening): boolean => 'worker' in h && h.worker === grant.worker && 'store' in h && h.store === grant.store
+	let stop: Of<'paused'> | Of<'crashed'> | undefined
+	for (const h of from < 0 ? list : list.slice(from + 1)) {
+		if (h.kind === 'granted' && h.worker === grant.worker) return undefined
+		if (h.kind === 'renewed' && sameLease(h)) return undefined
+		if ((h.kind === 'paused' || h.kind === 'crashed') && h.worker === grant.worker && h.at >= grant.at) {
+			stop = h
+			break
+		}
+	}
+	if (stop === undefined) return undefined
+	const rest = [...list.slice(list.indexOf(stop) + 1), ...laterSteps(context).flatMap(step => step.happenings)]
+	for (const h of rest) {
+		if (h.kind === 'granted' && h.worker === grant.worker) return undefined
+		if (h.kind === 'renewed' && sameLease(h)) return undefined
+		if ((h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && sameLease(h) && h.fence === grant.fence) return undefined
+		if (h.kind === 'expired' && sameLease(h) && h.fence === grant.fence) return { stop, expired: h }
+	}
+	return undefined
 }
 
 /** Whether the engine's last grant to the worker, by the step's end, records a hold that renews on its own while the worker runs. */

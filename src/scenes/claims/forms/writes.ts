@@ -356,17 +356,20 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		id: 'saves-what-it-computed',
 		places: STORY,
 		tells: 'event',
-		formula: "wrote(w) ∈ step that wrote the THING, carrying what a call of w's code made (the call's value, or a name whose last value before the write, as w's code ran, was one)",
+		formula: "wrote(w) ∈ step that wrote the THING, carrying what a call of w's code made (the call's value, or a name whose last value before the write, as w's code ran, was one), and the value the run recorded it carrying is not empty",
 		each: 'save',
 		pattern: '{worker} saves what it computed',
 		example: 'A saves what it computed',
-		meaning: "The worker wrote to the database in this step, and what it wrote is what its code computed: the write's THING is a call's value, given as that call or as a name whose value, given last before the write by the statements the worker's code ran, was one (not a string the code wrote out, nor one JavaScript's own functions or its values' methods reshaped: 'not yet'.trim() is that string, and one given a value of the code's own besides numbers and patterns (x.replace(x, 'none')) is of both, no call's value; a call of the prelude's, a fetch too, is a call's value, and one of the sample's own function is where every value it returns is one (a parameter returned is what the call gave it), not where it returns a string it writes out ((() => 'none')()); where the run cannot tell what the name held, as of a name the sample declares twice, it is refused).",
+		meaning: "The worker wrote to the database in this step, and what it wrote is what its code computed: the write's THING is a call's value, given as that call or as a name whose value, given last before the write by the statements the worker's code ran, was one (not a string the code wrote out, nor an empty one, by what the run recorded the write carrying (s.slice(0, 0) of a call's value keeps nothing of it), nor one JavaScript's own functions or its values' methods reshaped: 'not yet'.trim() is that string, and one given a value of the code's own besides numbers and patterns (x.replace(x, 'none')) is of both, no call's value; a call of the prelude's, a fetch too, is a call's value, and one of the sample's own function is where every value it returns is one (a parameter returned is what the call gave it), not where it returns a string it writes out ((() => 'none')()); where the run cannot tell what the name held, as of a name the sample declares twice, it is refused).",
 		check: (slots, context) =>
 			wrote(slots, context, 0, write => {
 				if (write.noThing) return `${context.name(write.worker)}'s write at ${time(write.at)} wrote no ${context.words?.thing ?? 'write'}: it wrote its fence alone`
 				const carried = carriedThing(context, write)
 				if (carried === undefined) return `nothing tells what ${context.name(write.worker)}'s write at ${time(write.at)} carried, so nothing tells that its code computed it`
-				return carried.computed ? undefined : `${context.name(write.worker)}'s write at ${time(write.at)} carried ${carried.what}, ${carried.unread ?? 'which no call of its code made'}`
+				if (!carried.computed) return `${context.name(write.worker)}'s write at ${time(write.at)} carried ${carried.what}, ${carried.unread ?? 'which no call of its code made'}`
+				// A value reshaped from a call's is what the call computed only if it keeps some of it: the run recorded what the write carried.
+				if (write.thing === '') return `${context.name(write.worker)}'s write at ${time(write.at)} carried the empty string (${carried.what}, as the run recorded it): it keeps nothing of what the call computed`
+				return undefined
 			}),
 	},
 	{
