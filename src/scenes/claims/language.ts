@@ -189,29 +189,54 @@ function causes(nouns: readonly string[], labelWords: ReadonlySet<string>): stri
 
 /** Puts a scene's slot patterns, and its domain's words for what a worker writes and for a fence, into a compiled template. */
 function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords, nouns: readonly string[] = [], labelWords: ReadonlySet<string> = new Set(), work: readonly string[] = nouns, unheld: readonly string[] = [], alone: readonly string[] = [], saved = false): string {
+	return filler(readers, words, nouns, labelWords, work, unheld, alone)(source, saved)
+}
+
+/** The alternation of the computers a pattern's COMPUTER reads, longest first. */
+const COMPUTER_PATTERN = `(?:${[...COMPUTERS].sort((a, b) => b.length - a.length).map(escaped).join('|')})`
+
+/** Templates with the domain's word for a fence put where "fence" is, by that word and template. */
+const FENCE_WORDED = new Map<string, Map<string, string>>()
+
+/**
+ * `fill` for one scene: what depends only on the scene (its work phrases, causes, nouns) worked out once, for each of
+ * its templates to be filled with.
+ */
+function filler(readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords, nouns: readonly string[] = [], labelWords: ReadonlySet<string> = new Set(), work: readonly string[] = nouns, unheld: readonly string[] = [], alone: readonly string[] = []): (source: string, saved?: boolean) => string {
 	const fence = words?.fence
-	// The domain's word for a fence reads where "fence" does ("writes with its old term 1"); a slot's stand-in is not a word.
-	let worded = fence === undefined ? source : source.replace(/(?<!\u0001)\bfence(s?)\b(?!\u0001)/g, (_all, plural: string) => `(?:fence${plural}|${fence}${plural})`)
+	let fenceWorded = fence === undefined ? undefined : FENCE_WORDED.get(fence)
+	if (fence !== undefined && fenceWorded === undefined) FENCE_WORDED.set(fence, (fenceWorded = new Map()))
 	// The scene's own nouns read where the domain's word for what a worker writes does; the names its held code calls (`work`,
 	// not an actor's label: a semaphore named "exports" runs no export) read where a form's WORK does ("C starts its export").
 	// A work phrase reads there too, with a few neutral words (`work-phrase.ts`): "starts a long piece of work", "rebuilds the index".
 	const own = nouns.map(escaped)
 	const phrases = workPhrases(work, words?.owner, words?.thing, unheld, alone)
-	worded = worded
-		.replaceAll(TO_DO, phrases.toDo)
-		.replaceAll(VERB, phrases.verb)
-		.replaceAll(DOING, phrases.doing)
-		.replaceAll(DOES, phrases.does)
-		.replaceAll(WORKS, phrases.works)
-		.replaceAll(WORK, phrases.work)
-	if (worded.includes(CAUSE)) worded = worded.replaceAll(CAUSE, causes(work, labelWords))
-	if (worded.includes(COMPUTER)) worded = worded.replaceAll(COMPUTER, `(?:${[...COMPUTERS].sort((a, b) => b.length - a.length).map(escaped).join('|')})`)
-	const filled = worded.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
+	let cause: string | undefined
+	const thing = words ? `(?:${[escaped(words.thing), ...own].join('|')})${phrases.of}` : undefined
 	// What a worker writes may say what it is of, in the domain's word for what a key is of or a scene noun: "its THING of the index".
 	// In a form that tells a write (`SAVED_FORMS`), whose words for it are checked against what the write carried, it may
 	// take up to two of the scene's nouns before it: "saves the final report" of save(chatId, 'final report', fence).
-	const before = saved && own.length > 0 ? `(?:(?:${own.join('|')}) ){0,2}` : ''
-	return words ? filled.replaceAll(THING, `${before}(?:${[escaped(words.thing), ...own].join('|')})${phrases.of}`) : filled
+	const before = own.length > 0 ? `(?:(?:${own.join('|')}) ){0,2}` : ''
+	return (source, saved = false) => {
+		// The domain's word for a fence reads where "fence" does ("writes with its old term 1"); a slot's stand-in is not a word.
+		let worded = source
+		if (fenceWorded !== undefined) {
+			let kept = fenceWorded.get(source)
+			if (kept === undefined) fenceWorded.set(source, (kept = source.replace(/(?<!\u0001)\bfence(s?)\b(?!\u0001)/g, (_all, plural: string) => `(?:fence${plural}|${fence}${plural})`)))
+			worded = kept
+		}
+		worded = worded
+			.replaceAll(TO_DO, phrases.toDo)
+			.replaceAll(VERB, phrases.verb)
+			.replaceAll(DOING, phrases.doing)
+			.replaceAll(DOES, phrases.does)
+			.replaceAll(WORKS, phrases.works)
+			.replaceAll(WORK, phrases.work)
+		if (worded.includes(CAUSE)) worded = worded.replaceAll(CAUSE, (cause ??= causes(work, labelWords)))
+		if (worded.includes(COMPUTER)) worded = worded.replaceAll(COMPUTER, COMPUTER_PATTERN)
+		const filled = worded.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
+		return thing !== undefined ? filled.replaceAll(THING, `${saved ? before : ''}${thing}`) : filled
+	}
 }
 
 /**
@@ -296,8 +321,9 @@ function compile(cast: readonly CastMember[], key: string, words: DomainWords, n
 	const places = new Map<Place, PlaceForms>()
 	const starts = slotStarts(names, words)
 	const labelWords = new Set(cast.flatMap(actor => actor.label.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean))
+	const filled = filler(readers, words, nouns, labelWords, work, unheld, alone)
 	for (const template of [...TEMPLATES.forms, ...TEMPLATES.phrases(words)]) {
-		const { regex, needs } = matcherOf(fill(template.source, readers, words, nouns, labelWords, work, unheld, alone, SAVED_FORMS.has(template.form.id)))
+		const { regex, needs } = matcherOf(filled(template.source, SAVED_FORMS.has(template.form.id)))
 		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex, needs, slots: template.slots }
 		if (template.order !== undefined) compiled.order = template.order
 		if (template.subject !== undefined) compiled.subject = template.subject
