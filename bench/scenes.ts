@@ -2,7 +2,7 @@
 // beside a peer measured in the same run (mdast-util-from-markdown reading the seed page, the
 // Markdown parse every page pays anyway), and the time for generated scenes of 10, 100 and
 // 1,000 steps, to show the cost grows linearly. A benchmark, not a test: it prints a table.
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { parseScene } from '../src/scenes/simulation/index.ts'
 import type { Scene } from '../src/scenes/simulation/index.ts'
@@ -10,7 +10,7 @@ import { openFreshNodeDriver, openNodeDriver, openSqlJsDriverFactory } from '../
 import { findSceneBlocks } from '../src/scenes/markdown/scene-blocks.ts'
 import { renderFrame } from '../src/scenes/render/index.ts'
 import { forgetLanguages } from '../src/scenes/claims/index.ts'
-import { simulateScene } from '../src/scenes/simulation/index.ts'
+import { compileScene, simulateScene } from '../src/scenes/simulation/index.ts'
 import type { OpenDriver } from '../src/scenes/simulation/index.ts'
 import { generated } from './generated-scene.ts'
 import { CheckPool } from '../src/scenes/guarded/index.ts'
@@ -104,6 +104,28 @@ for (const [i, [name]] of contenders.entries()) rows.push([name, fmt(medians[i]!
 
 console.log('\nThe seed scene, per second, the median of five rounds taken in turns (higher is better; ratio against the peer)\n')
 table(['what', 'per second', 'vs peer'], rows)
+
+// The claims' lie fixtures, each checked once after the kept claim languages are forgotten, its lie refused and, where
+// one is near, a true sentence offered: the work of the claims suites' slowest files. Beside the peer reading the same
+// files as Markdown, in the same run.
+const liesDir = new URL('../tests/unit/claims/fixtures/lies/', import.meta.url).pathname
+const lies = readdirSync(liesDir, { recursive: true, encoding: 'utf8' })
+	.filter(name => name.endsWith('.scene'))
+	.sort()
+	.map(name => readFileSync(`${liesDir}${name}`, 'utf8'))
+const peerLiesMs = await timeOnce(() => lies.map(text => fromMarkdown(text)))
+forgetLanguages()
+const liesStart = performance.now()
+for (const text of lies) {
+	const checked = await compileScene(text, { file: 'lie.scene' }, openNodeDriver)
+	if (checked.diagnostics.length === 0) throw new Error('a lie fixture verified')
+}
+const liesMs = performance.now() - liesStart
+console.log(`\nThe claims' ${lies.length} lie fixtures, each checked once (kept languages forgotten first, its lie refused, a sentence offered where one is near), ms\n`)
+table(['what', 'ms', 'vs peer'], [
+	['peer: mdast-util-from-markdown, the same files (median of 3)', peerLiesMs.toFixed(0), '1.00x'],
+	['check every lie fixture', liesMs.toFixed(0), `${(liesMs / peerLiesMs).toFixed(0)}x`],
+])
 
 const sizes = [10, 100, 1000]
 const growth: [string, string, string, string, string][] = []

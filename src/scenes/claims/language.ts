@@ -189,30 +189,128 @@ function causes(nouns: readonly string[], labelWords: ReadonlySet<string>): stri
 
 /** Puts a scene's slot patterns, and its domain's words for what a worker writes and for a fence, into a compiled template. */
 function fill(source: string, readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords, nouns: readonly string[] = [], labelWords: ReadonlySet<string> = new Set(), work: readonly string[] = nouns, unheld: readonly string[] = [], alone: readonly string[] = [], saved = false): string {
+	return filler(readers, words, nouns, labelWords, work, unheld, alone).fill(source, saved)
+}
+
+/** The alternation of the computers a pattern's COMPUTER reads, longest first. */
+const COMPUTER_PATTERN = `(?:${[...COMPUTERS].sort((a, b) => b.length - a.length).map(escaped).join('|')})`
+
+/** Templates with the domain's word for a fence put where "fence" is, by that word and template. */
+const FENCE_WORDED = new Map<string, Map<string, string>>()
+
+/**
+ * `fill` for one scene: what depends only on the scene (its work phrases, causes, nouns) worked out once, for each of
+ * its templates to be filled with.
+ */
+function filler(readers: Readonly<Record<SlotType, SlotReader>>, words?: DomainWords, nouns: readonly string[] = [], labelWords: ReadonlySet<string> = new Set(), work: readonly string[] = nouns, unheld: readonly string[] = [], alone: readonly string[] = []): Filler {
 	const fence = words?.fence
-	// The domain's word for a fence reads where "fence" does ("writes with its old term 1"); a slot's stand-in is not a word.
-	let worded = fence === undefined ? source : source.replace(/(?<!\u0001)\bfence(s?)\b(?!\u0001)/g, (_all, plural: string) => `(?:fence${plural}|${fence}${plural})`)
+	let fenceWorded = fence === undefined ? undefined : FENCE_WORDED.get(fence)
+	if (fence !== undefined && fenceWorded === undefined) FENCE_WORDED.set(fence, (fenceWorded = new Map()))
 	// The scene's own nouns read where the domain's word for what a worker writes does; the names its held code calls (`work`,
 	// not an actor's label: a semaphore named "exports" runs no export) read where a form's WORK does ("C starts its export").
 	// A work phrase reads there too, with a few neutral words (`work-phrase.ts`): "starts a long piece of work", "rebuilds the index".
 	const own = nouns.map(escaped)
 	const phrases = workPhrases(work, words?.owner, words?.thing, unheld, alone)
-	worded = worded
-		.replaceAll(TO_DO, phrases.toDo)
-		.replaceAll(VERB, phrases.verb)
-		.replaceAll(DOING, phrases.doing)
-		.replaceAll(DOES, phrases.does)
-		.replaceAll(WORKS, phrases.works)
-		.replaceAll(WORK, phrases.work)
-	if (worded.includes(CAUSE)) worded = worded.replaceAll(CAUSE, causes(work, labelWords))
-	if (worded.includes(COMPUTER)) worded = worded.replaceAll(COMPUTER, `(?:${[...COMPUTERS].sort((a, b) => b.length - a.length).map(escaped).join('|')})`)
-	const filled = worded.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
+	const thing = words ? `(?:${[escaped(words.thing), ...own].join('|')})${phrases.of}` : undefined
 	// What a worker writes may say what it is of, in the domain's word for what a key is of or a scene noun: "its THING of the index".
 	// In a form that tells a write (`SAVED_FORMS`), whose words for it are checked against what the write carried, it may
 	// take up to two of the scene's nouns before it: "saves the final report" of save(chatId, 'final report', fence).
-	const before = saved && own.length > 0 ? `(?:(?:${own.join('|')}) ){0,2}` : ''
-	return words ? filled.replaceAll(THING, `${before}(?:${[escaped(words.thing), ...own].join('|')})${phrases.of}`) : filled
+	const before = own.length > 0 ? `(?:(?:${own.join('|')}) ){0,2}` : ''
+	const fill = (source: string, saved = false): string => {
+		// The domain's word for a fence reads where "fence" does ("writes with its old term 1"); a slot's stand-in is not a word.
+		let worded = source
+		if (fenceWorded !== undefined) {
+			let kept = fenceWorded.get(source)
+			if (kept === undefined) fenceWorded.set(source, (kept = source.replace(/(?<!\u0001)\bfence(s?)\b(?!\u0001)/g, (_all, plural: string) => `(?:fence${plural}|${fence}${plural})`)))
+			worded = kept
+		}
+		worded = worded
+			.replaceAll(TO_DO, phrases.toDo)
+			.replaceAll(VERB, phrases.verb)
+			.replaceAll(DOING, phrases.doing)
+			.replaceAll(DOES, phrases.does)
+			.replaceAll(WORKS, phrases.works)
+			.replaceAll(WORK, phrases.work)
+		if (worded.includes(CAUSE)) worded = worded.replaceAll(CAUSE, causeText)
+		if (worded.includes(COMPUTER)) worded = worded.replaceAll(COMPUTER, COMPUTER_PATTERN)
+		const filled = worded.replace(/\u0001([a-z]+)\u0001/g, (_all, type: SlotType) => readers[type].pattern)
+		return thing !== undefined ? filled.replaceAll(THING, `${saved ? before : ''}${thing}`) : filled
+	}
+	// What a template's filled source is made of, as short ids, when none of the scene's parts holds a token or a stand-in (so
+	// the tokens and stand-ins of the filled source are the template's own): its regular expression is then found by those, not
+	// by the long source.
+	const phrased = [phrases.toDo, phrases.verb, phrases.doing, phrases.does, phrases.works, phrases.work]
+	const causeText = causes(work, labelWords)
+	const parts = [fence ?? '', ...phrased, causeText, thing ?? '', before, ...SLOT_TYPES.map(type => readers[type].pattern)]
+	if (parts.some(part => part.includes('\u0001') || FILL_TOKENS.some(token => part.includes(token)))) return { fill }
+	const fenceId = `|f${ingredientId(fence === undefined ? '\u0002' : fence)}`
+	const phrasesId = `|p${ingredientId(phrased.join('\u0002'))}`
+	const causeId = `|c${ingredientId(causeText)}`
+	const thingId = `|t${ingredientId(thing === undefined ? '\u0002' : thing)}|b${ingredientId(before)}`
+	const readerIds = new Map(SLOT_TYPES.map(type => [type, `|${type}${ingredientId(readers[type].pattern)}`]))
+	const keyOf = (template: Template, saved: boolean): string => {
+		const uses = usesOf(template)
+		let key = `${uses.id}|${saved ? 1 : 0}`
+		if (uses.fence) key += fenceId
+		if (uses.phrase) key += phrasesId
+		if (uses.cause) key += causeId
+		if (uses.thing) key += thingId
+		for (const type of uses.slots) key += readerIds.get(type) as string
+		return key
+	}
+	return { fill, keyOf }
 }
+
+/** A scene's `fill`, and where its parts allow, the short key a template's filled source is found by (`FILLED`). */
+interface Filler {
+	fill: (source: string, saved?: boolean) => string
+	keyOf?: (template: Template, saved: boolean) => string
+}
+
+/** The tokens `fill` replaces. */
+const FILL_TOKENS = [TO_DO, VERB, DOING, DOES, WORKS, WORK, CAUSE, COMPUTER, THING]
+
+/** What a template's source holds that `fill` puts a scene's parts in for, and a short id of the template. */
+interface Uses {
+	id: number
+	fence: boolean
+	phrase: boolean
+	cause: boolean
+	thing: boolean
+	slots: SlotType[]
+}
+
+const USES = new WeakMap<Template, Uses>()
+let templateIds = 0
+
+function usesOf(template: Template): Uses {
+	let uses = USES.get(template)
+	if (uses === undefined) {
+		const source = template.source
+		uses = {
+			id: templateIds++,
+			fence: source.includes('fence'),
+			phrase: [TO_DO, VERB, DOING, DOES, WORKS, WORK].some(token => source.includes(token)),
+			cause: source.includes(CAUSE),
+			thing: source.includes(THING),
+			slots: [...new Set([...source.matchAll(/\u0001([a-z]+)\u0001/g)].map(match => match[1] as SlotType))],
+		}
+		USES.set(template, uses)
+	}
+	return uses
+}
+
+/** Short ids of the parts of scenes that `fill` puts in, by their text. */
+const ingredients = new Map<string, number>()
+
+function ingredientId(text: string): number {
+	let id = ingredients.get(text)
+	if (id === undefined) ingredients.set(text, (id = ingredients.size))
+	return id
+}
+
+/** A template's regular expression by its key (`Filler.keyOf`): the same as `matcherOf` its filled source. */
+const filledMatchers = new Map<string, { regex: RegExp; needs: readonly string[] }>()
 
 /**
  * The runs of plain text (four characters or more) that any match of a regular expression's source
@@ -282,7 +380,11 @@ const matchers = new Map<string, { regex: RegExp; needs: readonly string[] }>()
 function matcherOf(source: string): { regex: RegExp; needs: readonly string[] } {
 	let matcher = matchers.get(source)
 	if (matcher === undefined) {
-		if (matchers.size >= 20_000) matchers.clear()
+		if (matchers.size >= 20_000) {
+			// The ids a compile under way found its parts by stay: only the expressions and the keys to them go.
+			matchers.clear()
+			filledMatchers.clear()
+		}
 		matcher = { regex: new RegExp(source, 'd'), needs: literalRuns(source) }
 		matchers.set(source, matcher)
 	}
@@ -291,13 +393,22 @@ function matcherOf(source: string): { regex: RegExp; needs: readonly string[] } 
 
 /** Compiles the registry for a cast and key. */
 function compile(cast: readonly CastMember[], key: string, words: DomainWords, nouns: readonly string[], work: readonly string[], unheld: readonly string[], alone: readonly string[]): SceneLanguage {
+	if (ingredients.size >= 100_000) forgetMatchers()
 	const names = new SceneNames(cast, key)
 	const readers = slotReaders(names, words, nouns)
 	const places = new Map<Place, PlaceForms>()
 	const starts = slotStarts(names, words)
 	const labelWords = new Set(cast.flatMap(actor => actor.label.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean))
+	const { fill: filled, keyOf } = filler(readers, words, nouns, labelWords, work, unheld, alone)
 	for (const template of [...TEMPLATES.forms, ...TEMPLATES.phrases(words)]) {
-		const { regex, needs } = matcherOf(fill(template.source, readers, words, nouns, labelWords, work, unheld, alone, SAVED_FORMS.has(template.form.id)))
+		const saved = SAVED_FORMS.has(template.form.id)
+		const key = keyOf?.(template, saved)
+		let matcher = key === undefined ? undefined : filledMatchers.get(key)
+		if (matcher === undefined) {
+			matcher = matcherOf(filled(template.source, saved))
+			if (key !== undefined) filledMatchers.set(key, matcher)
+		}
+		const { regex, needs } = matcher
 		const compiled: CompiledForm = { form: template.form, pattern: template.pattern, regex, needs, slots: template.slots }
 		if (template.order !== undefined) compiled.order = template.order
 		if (template.subject !== undefined) compiled.subject = template.subject
@@ -415,7 +526,14 @@ const KEPT = 32
 /** Forgets every language kept, so the next scene compiles and reads from nothing (for benchmarks of a first check). */
 export function forgetLanguages(): void {
 	languages.clear()
+	forgetMatchers()
+}
+
+/** Forgets every regular expression kept, with the keys and ids they are found by (never while a compile is under way). */
+function forgetMatchers(): void {
 	matchers.clear()
+	filledMatchers.clear()
+	ingredients.clear()
 }
 
 /**

@@ -143,14 +143,17 @@ function plain(pattern: string): string {
 
 /** The sentences of one pattern, every slot filled from its fillers, at most PER_FORM of them. */
 /** A pattern's plain text in a domain's words, by domain and pattern: the same few hundred patterns are made sentences of at every offer. */
-const plainTexts = new WeakMap<DomainWords, Map<string, string>>()
+const plainTexts = new WeakMap<DomainWords, Map<string, { text: string; slots: SlotType[] }>>()
 
 function sentencesOf(pattern: string, fill: (type: SlotType) => string[], words: DomainWords): string[] {
 	let texts = plainTexts.get(words)
 	if (texts === undefined) plainTexts.set(words, (texts = new Map()))
-	let text = texts.get(pattern)
-	if (text === undefined) texts.set(pattern, (text = plain(inWords(pattern, words))))
-	const slots = [...text.matchAll(/\{([a-z]+)\}/g)].map(m => m[1] as SlotType)
+	let plainText = texts.get(pattern)
+	if (plainText === undefined) {
+		const text = plain(inWords(pattern, words))
+		texts.set(pattern, (plainText = { text, slots: [...text.matchAll(/\{([a-z]+)\}/g)].map(m => m[1] as SlotType) }))
+	}
+	const { text, slots } = plainText
 	let out = [text]
 	for (const type of slots) {
 		const values = fill(type)
@@ -201,7 +204,18 @@ export function midSentence(language: SceneLanguage, text: string): string {
 /** The words of a pattern that tell a semaphore's places ("asks for a place/slot", "its place/slot", "all places/slots"), not a place in line ("B's place"). */
 const SEMAPHORE_PLACES = /\b(?:a|its|their|free|all) places?\/slots?|places\/slots|place\(s\)/
 
+/** The candidates of a context, by whether alternatives were asked for: several problems of one step are offered from the same sentences. */
+const CANDIDATES = new WeakMap<ClaimContext, Map<boolean, Suggestion[]>>()
+
 function candidates(language: SceneLanguage, context: ClaimContext, alternatives: boolean): Suggestion[] {
+	let kept = CANDIDATES.get(context)
+	if (kept === undefined) CANDIDATES.set(context, (kept = new Map()))
+	let made = kept.get(alternatives)
+	if (made === undefined) kept.set(alternatives, (made = candidatesOf(language, context, alternatives)))
+	return made
+}
+
+function candidatesOf(language: SceneLanguage, context: ClaimContext, alternatives: boolean): Suggestion[] {
 	const cache = new Map<SlotType, string[]>()
 	const fill = (type: SlotType) => {
 		let values = cache.get(type)
@@ -261,13 +275,29 @@ function namesTooFew(language: SceneLanguage, context: ClaimContext, text: strin
  * wording, which an offer would write in neutral stand-ins ("does its work"): the form's other patterns say it.
  */
 export function patternsOf(form: ClaimForm): string[] {
-	return [form.pattern, ...(form.alternatives ?? []).filter(pattern => !WORK_PHRASE.test(pattern))]
+	let patterns = PATTERNS.get(form)
+	if (patterns === undefined) PATTERNS.set(form, (patterns = [form.pattern, ...(form.alternatives ?? []).filter(pattern => !WORK_PHRASE.test(pattern))]))
+	return [...patterns]
 }
+
+/** A form's patterns as `patternsOf` tells them, worked out once per form. */
+const PATTERNS = new WeakMap<ClaimForm, readonly string[]>()
 
 const WORK_PHRASE = new RegExp(`\\b(?:${[DOING, DOES, TO_DO, VERB, WORKS].join('|')})\\b`)
 
 /** Whether a text reads whole and holds in a context. */
 export function holds(language: SceneLanguage, text: string, context: ClaimContext): boolean {
+	let known = HELD.get(context)
+	if (known === undefined) HELD.set(context, (known = new Map()))
+	let held = known.get(text)
+	if (held === undefined) known.set(text, (held = holdsNow(language, text, context)))
+	return held
+}
+
+/** Whether texts hold, by context and text: the offers of several problems of one step check the same sentences. */
+const HELD = new WeakMap<ClaimContext, Map<string, boolean>>()
+
+function holdsNow(language: SceneLanguage, text: string, context: ClaimContext): boolean {
 	const read = readText(language, text, context.place)
 	if (read.problems.length > 0 || read.clauses.length === 0) return false
 	return checkText(read, context).problems.length === 0
@@ -305,22 +335,44 @@ const TRIED = 300
 export function nearestTrue(language: SceneLanguage, context: ClaimContext, written: string, fits: (text: string) => boolean = () => true): string | undefined {
 	const mine = words(written)
 	const content = new Set(mine.filter(word => !SMALL.has(word)))
-	const head = headOf(language, written)
-	const ranked: { text: string; score: number }[] = []
+	const head = headOf(language, written, mine)
+	const ranked: { text: string; score: number; joined: string }[] = []
+	const measured = measuresOf(language)
 	// In every way a form may be written: the nearest to "A's lease expires" is "A's lease expires", if it is true.
 	for (const candidate of candidates(language, context, true)) {
-		const theirs = words(candidate.text)
-		const shared = theirs.filter(word => content.has(word)).length
+		let measure = measured.get(candidate.text)
+		if (measure === undefined) {
+			const theirs = words(candidate.text)
+			measured.set(candidate.text, (measure = { words: theirs, joined: theirs.join(' ') }))
+		}
+		const theirs = measure.words
+		let shared = 0
+		for (const word of theirs) if (content.has(word)) shared++
 		if (shared === 0) continue
 		// A sentence that keeps the author's verb and subject says what the author meant to say, truly: "A crashes" for "A crashes while it holds the key", not "A holds the key".
-		const their = headOf(language, candidate.text)
+		const their = (measure.head ??= headOf(language, candidate.text, theirs))
 		const keeps = (head.verb !== undefined && head.verb === their.verb ? VERB_KEPT : 0) + (head.subject !== undefined && head.subject === their.subject ? SUBJECT_KEPT : 0)
-		ranked.push({ text: candidate.text, score: wordDistance(mine, theirs) - shared * 0.5 - keeps })
+		ranked.push({ text: candidate.text, score: wordDistance(mine, theirs) - shared * 0.5 - keeps, joined: measure.joined })
 	}
 	ranked.sort((a, b) => a.score - b.score)
 	const same = mine.join(' ')
-	for (const { text } of ranked.slice(0, TRIED)) if (words(text).join(' ') !== same && holds(language, text, context) && fits(text) && !namesTooFew(language, context, text)) return text
+	for (const { text, joined } of ranked.slice(0, TRIED)) if (joined !== same && holds(language, text, context) && fits(text) && !namesTooFew(language, context, text)) return text
 	return undefined
+}
+
+/** A candidate's words, joined, and subject and verb (`headOf`), by language and text: the same sentences are ranked at every offer of a scene. */
+interface Measure {
+	words: string[]
+	joined: string
+	head?: { subject?: string; verb?: string }
+}
+
+const MEASURES = new WeakMap<SceneLanguage, Map<string, Measure>>()
+
+function measuresOf(language: SceneLanguage): Map<string, Measure> {
+	let measures = MEASURES.get(language)
+	if (measures === undefined) MEASURES.set(language, (measures = new Map()))
+	return measures
 }
 
 const SMALL = new Set(['a', 'an', 'the', 'of', 'to', 'its', 'it', 'is', 'and', 'with', 'then', 'so', 'in', 'at', 'on', 'for', 'by', 'worker', 's', 'later'])
@@ -335,10 +387,9 @@ const SUBJECT_KEPT = 1
  * the nearest forms find it (nearest.ts: the stem of its first word that is no name, article or
  * auxiliary, so "crash" for "crashes" and "crashed").
  */
-function headOf(language: SceneLanguage, text: string): { subject?: string; verb?: string } {
+function headOf(language: SceneLanguage, text: string, all: readonly string[] = words(text)): { subject?: string; verb?: string } {
 	const lower = text.trim().toLowerCase()
 	const name = language.names.longestFirst().find(n => lower.startsWith(n.toLowerCase()) && !/\w/.test(lower.charAt(n.length)))
-	const all = words(lower)
 	const subject = name === undefined ? all[0] : language.names.actorNamed(name)
 	const verb = verbOf(language, name === undefined ? all.slice(1) : all)
 	return { ...(subject === undefined ? {} : { subject }), ...(verb === undefined ? {} : { verb }) }
