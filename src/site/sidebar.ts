@@ -42,6 +42,7 @@ export const readingOrder: SidebarSection[] = [
 		pages: [
 			{ slug: 'authors/scenes', label: 'Writing scenes' },
 			{ slug: 'authors/claim-forms', label: 'Claim forms' },
+			{ slug: 'authors/every-form', label: 'Every claim form' },
 			{ slug: 'authors/vocabulary', label: 'Vocabulary' },
 			{ link: '/playground/', label: 'Scene playground' },
 		],
