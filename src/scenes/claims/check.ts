@@ -77,11 +77,14 @@ export interface CheckedClaim {
 	/** What it tells beyond its evidence, for the causes a "so" after it may name. */
 	said?: Said
 	/** A state told with no moment that ended within the step: when, and the events that ended it, one of which a later clause must tell. */
-	ended?: { at: number; until: number; by: number[]; /** It follows "while": the clause before may tell what ended it ("an operator ends B's lease while B holds the key"). */ during?: true }
+	ended?: { at: number; until: number; by: number[]; /** It held just before what ended it; else this problem. */ named?: ReadProblem; /** It names the very moment it ended: the clause right after it, joined by "then", tells what ended it. */ then?: true; /** It follows "while": the clause before may tell what ended it ("an operator ends B's lease while B holds the key"). */ during?: true }
 	/** Spans of the slots that hold the engine's values (fences, epochs, counts, times). */
 	values: { start: number; end: number }[]
 	evidence: Evidence[]
 }
+
+/** Each checked claim's clause: its place in the text, and whether "then" joins it to the clause before. */
+const CLAUSE_OF = new WeakMap<CheckedClaim, { index: number; then: boolean }>()
 
 /** A position in a step: a time, and the place in the step's events at that time. */
 export interface StepPosition {
@@ -163,6 +166,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		const before = began?.rejoin === true ? read.clauses[index - 1] : undefined
 		if (problem !== undefined) result.problems.push({ start: clause.start, end: clause.end, message: problem, ...(before === undefined ? {} : { offer: { start: Math.min(before.start, clause.start), end: Math.max(before.end, clause.end) }, rejoin: { before: { start: before.start, end: before.end }, after: { start: clause.start, end: clause.end } } }) })
 		else {
+			CLAUSE_OF.set(outcome, { index, then: clause.then === 'then' })
 			result.claims.push(outcome)
 			// What the text told before this clause: a state's own events (the grant of "B holds the key") are not told before it.
 			const seenBefore = new Map([...text.toldBy].map(([order, forms]) => [order, new Set(forms)] as const))
@@ -265,6 +269,7 @@ interface TextState {
 /** A problem with the moment a clause shares with its sentence's opening ("At 10 s A lets go and B gets the key"): told at the clause, which that moment is said of. */
 function sharedProblem(clause: ReadClause, outcome: CheckedClaim | ReadProblem): CheckedClaim | ReadProblem {
 	const shared = clause.modifiers.find(modifier => modifier.shared)
+	if (shared !== undefined && !('message' in outcome) && outcome.ended?.named !== undefined && outcome.ended.named.start === shared.slot.start) return { ...outcome, ended: { ...outcome.ended, named: sharedProblem(clause, outcome.ended.named) as ReadProblem } }
 	if (shared === undefined || !('message' in outcome) || outcome.start !== shared.slot.start) return outcome
 	const words = shared.kind === 'at' ? `at ${shared.slot.text}` : `${shared.slot.text.toLowerCase()} later`
 	return { start: clause.start, end: clause.end, message: `the sentence opens with a moment ("${words}"), which is said of each clause after it (past "and", "so", a comma, a colon or a semicolon) until one tells its own moment or order: ${outcome.message}`, ...(outcome.offer ? { offer: outcome.offer } : {}) }
@@ -596,12 +601,14 @@ function unendedStates(result: CheckResult, context: ClaimContext): { claim: Che
 		const ended = claim.ended
 		if (ended === undefined || result.problems.some(problem => problem.start >= claim.end)) return false
 		// After "while", the clause before may tell it: "an operator ends B's lease while B holds the key".
-		const tellers = [...(ended.during && index > 0 ? [result.claims[index - 1] as CheckedClaim] : []), ...result.claims.slice(index + 1)]
+		// At the very moment it names, just before what ended it: only the clause right after it, joined by "then", tells that ("At 5 s A still holds the key, then lets go").
+		const tellers = ended.then === true ? result.claims.slice(index + 1, index + 2).filter(later => CLAUSE_OF.get(later)?.then === true && CLAUSE_OF.get(later)?.index === (CLAUSE_OF.get(claim)?.index ?? -2) + 1) : [...(ended.during && index > 0 ? [result.claims[index - 1] as CheckedClaim] : []), ...result.claims.slice(index + 1)]
 		return !tellers.some(later => later.evidence.some(e => e.kind === 'happened' && e.step === context.step.index && e.order !== undefined && ended.by.includes(e.order)))
 	})
 	return unended.map(claim => {
 		const ended = claim.ended as NonNullable<CheckedClaim['ended']>
 		const held = `this held only until ${formatDuration(ended.until)}`
+		if (ended.named !== undefined) return { claim, problem: ended.named }
 		const message = context.place === 'note' ? `a note tells what holds when it is sent, at ${formatDuration(context.world.time)}, and ${held}` : `a state told with no moment holds at the step's end, ${formatDuration(context.world.time)}, unless the text goes on to tell what ended it, and ${held}; ${ended.until > ended.at ? `say when it held ("at ${formatDuration(ended.at)}"), or tell what ended it` : `it held at no moment a clause can name (it began at ${formatDuration(ended.at)} too): tell what ended it, or tell what holds at the step's end`}`
 		return { claim, problem: { start: claim.start, end: claim.end, message } }
 	})
@@ -721,6 +728,13 @@ function endingEvents(verdict: Extract<Verdict, { ok: true }>, context: ClaimCon
 }
 
 /** Whether a state that held over `verdict`'s span holds at `moment`: from `at`, until `until` (or through the step's end, `end`). */
+/** A form's own message for a state that ended in the step when the text does not go on to tell what ended it, at its first slot. */
+function ownUnended(clause: ReadClause, verdict: Extract<Verdict, { ok: true }>): ReadProblem | undefined {
+	if (verdict.unended === undefined) return undefined
+	const slot = clause.slots[0]
+	return { start: slot?.start ?? clause.start, end: slot?.end ?? clause.end, message: verdict.unended, offer: { start: clause.start, end: clause.end } }
+}
+
 function holdsAt(verdict: Extract<Verdict, { ok: true }>, moment: number, end: number): boolean {
 	if (verdict.at === undefined || moment < verdict.at) return false
 	return verdict.until === undefined ? moment <= end : moment < verdict.until
@@ -961,15 +975,20 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 				const said = named.kind === 'at' ? `it names ${formatDuration(named.moment)}` : `"${named.slot.text} later" is ${formatDuration(named.moment)}`
 				return { start: named.slot.start, end: named.slot.end, message: `this tells in the past tense what happened at ${formatDuration(verdict.at)}, and ${said}; say "at ${formatDuration(verdict.at)}", or drop the moment` }
 			}
-			if (!holdsAt(verdict, named.moment, end)) {
+			// At the very moment it ended, by an event of the step: it held just before that event, when the text goes on to tell it ("At 5 s A still holds the key, then lets go").
+			const atItsEnd = verdict.at !== undefined && verdict.at < named.moment && verdict.until === named.moment && verdict.endedBy !== undefined && clause.form.past !== true
+			if (atItsEnd || !holdsAt(verdict, named.moment, end)) {
 				const span = verdict.until !== undefined ? `it held from ${formatDuration(verdict.at as number)} until ${formatDuration(verdict.until)}` : verdict.at === end ? `it holds at the step's end, ${formatDuration(end)}` : `it held from ${formatDuration(verdict.at as number)} to the step's end at ${formatDuration(end)}`
 				const said = named.kind === 'at' ? `expected ${formatDuration(named.moment)}` : `"${named.slot.text} later" is ${formatDuration(named.moment)}`
-				return { start: named.slot.start, end: named.slot.end, message: `${said}, but ${span}` }
+				const problem = { start: named.slot.start, end: named.slot.end, message: `${said}, but ${span}${atItsEnd ? `, when an event of the step ended it: a state told at the moment it ended is of just before that end only when the clause right after it tells that end after ", then" ("At 5 s A still holds the key, then lets go")` : ''}` }
+				if (!atItsEnd) return problem
+				ended = { until: verdict.until as number, at: verdict.at as number, by: endingEvents(verdict, context), named: ownUnended(clause, verdict) ?? problem, then: true, ...(clause.during ? { during: true as const } : {}) }
 			}
 			moment = named.moment
 		} else if (verdict.until !== undefined && verdict.until <= end) {
 			// It held up to an event of the step: true only if the text goes on to tell that event.
-			ended = { until: verdict.until, at: verdict.at as number, by: endingEvents(verdict, context), ...(clause.during ? { during: true as const } : {}) }
+			const own = ownUnended(clause, verdict)
+			ended = { until: verdict.until, at: verdict.at as number, by: endingEvents(verdict, context), ...(own ? { named: own } : {}), ...(clause.during ? { during: true as const } : {}) }
 		}
 	} else if (upTo) {
 		// Its check read the moment: it tells no happening there.

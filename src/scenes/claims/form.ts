@@ -191,6 +191,8 @@ export type Verdict =
 			until?: number
 			/** For a state that stopped holding in the step: the place among the step's happenings of the event that ended it. */
 			endedBy?: number
+			/** For such a state: what is wrong, at its first slot, when the text does not go on to tell the event that ended it (else the text's own message). */
+			unended?: string
 			/** For a claim about several workers' happenings: each one's moment, which `at T` must name every one of. */
 			each?: { who: string; at: number }[]
 			/** What it tells beyond its evidence, for causes. */

@@ -205,7 +205,7 @@ const BEFORE_WHEN = new Set(['is-still-paused', 'still-holds', 'lease-still-live
 const BARE_COMPARISONS: ReadonlySet<string> = new Set(['fence-larger-than', 'fence-smaller-than'])
 
 /** A comma right before "before it saves" ("before saving", "before it writes", "before writing"): the clause reads as it does without it ("A's process pauses, before it saves"). */
-const COMMA_BEFORE = /,(?= before (?:it saves|it writes|saving|writing)\b)/
+const COMMA_BEFORE = /,(?= before (?:it saves|it writes|saving|writing|any renewal is due|a renewal is due|its first renewal)\b)/
 
 /** "then" inside a clause, after its subject ("the key then goes to B", "it then pauses"), with the space before it. */
 const THEN_INSIDE = / then(?= )/

@@ -644,16 +644,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (old(s[0])) return oldStillLive(s, env)
 		const w = actor(s[0])
 		const then = leaseAt(env.step.start, w)
-		// At a moment named before the step's end: one lease from the step's start up to that moment; its end, if later in the step, ends the state.
-		if (env.moment !== undefined && env.moment < env.world.time) {
+		// At a moment named before the step's end, or at the moment its lease ended in the step: one lease from the step's start up to that moment; its end, if no earlier, ends the state.
+		const first = env.step.happenings.find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w)
+		if (env.moment !== undefined && (env.moment < env.world.time || first?.at === env.moment)) {
 			if (!then || state(then) !== 'live' || !fits(s[1], then.store)) return NO
 			const t = env.moment
-			const end = env.step.happenings.find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w)
-			if (end !== undefined && end.at <= t) return NO
+			const end = first
+			if (end !== undefined && end.at < t) return NO
 			// A restart of w's process by t: the lease is its crashed process's, and the new one holds nothing of it.
 			if (env.step.happenings.some(h => h.kind === 'process-restarted' && h.worker === w && h.at <= t)) return NO
 			const grant = grantOf(env, w, then.store, then.fence)
 			return { ok: true, at: env.step.start.time, events: [], makers: grant ? [grant] : [], live: { worker: w, store: then.store }, ...(end === undefined ? {} : { until: end.at, endedBy: end }) }
+		}
+		// With no moment, a lease live when the step began that ended in it held up to that end (which a later clause tells), its process not restarted by then.
+		if (env.moment === undefined && first !== undefined && then && state(then) === 'live' && fits(s[1], then.store) && !env.step.happenings.some(h => h.kind === 'process-restarted' && h.worker === w && h.at <= first.at)) {
+			const grant = grantOf(env, w, then.store, then.fence)
+			return { ok: true, at: env.step.start.time, events: [], makers: grant ? [grant] : [], live: { worker: w, store: then.store }, until: first.at, endedBy: first }
 		}
 		const now = leaseAt(env.world, w)
 		if (!then || !now || state(then) !== 'live' || state(now) !== 'live' || then.grantedAt !== now.grantedAt || then.fence !== now.fence || !fits(s[1], then.store)) return NO
@@ -1606,6 +1612,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (lease && earlierSteps(env).some(step => events(step, 'renewed', h => h.worker === w && h.store === lease.store && h.at >= lease.grantedAt).length > 0)) return NO
 		return MEANINGS['nothing-renews']?.(s, env) ?? NO
 	},
+	// w's last grant by the clause's moment (the step's end, or one of the step it names): no expiry of that lease from it up to then.
+	'lease-never-ran-out': (s, env) => {
+		if (old(s[0])) return NO
+		const w = actor(s[0])
+		const t = env.moment ?? env.world.time
+		if (t < env.step.start.time || t > env.world.time) return NO
+		const all = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
+		let from = -1
+		all.forEach((h, i) => { if (h.kind === 'granted' && h.worker === w && h.at <= t) from = i })
+		const grant = all[from]
+		if (grant?.kind !== 'granted') return NO
+		return timeless(!all.slice(from + 1).some(h => h.kind === 'expired' && h.worker === w && h.store === grant.store && (h.fence === undefined || h.fence === grant.fence) && h.at <= t))
+	},
 	// -- writes and the row
 	'does-not-save': (s, env) => timeless(events(env.step, 'wrote', h => h.worker === actor(s[0])).length === 0),
 	// Of the whole scene: the steps up to this one and those after it.
@@ -2069,6 +2088,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		return NO
 	},
+	'pauses-before-first-renewal': (s, env) => pausedBeforeDueRef(s, env, false),
+	'pauses-before-a-renewal': (s, env) => pausedBeforeDueRef(s, env, true),
 	'code-goes-on': (s, env) => event(events(env.step, 'wrote', h => h.worker === actor(s[0]) && stale(env, h))[0]),
 	'only-the-fence-stops': (s, env) => {
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
@@ -2972,6 +2993,8 @@ interface Held {
 	place?: { at: number; order: number }
 	/** It held up to an event of the step (a state with no moment named), which a later clause must tell. */
 	ended?: Happening[]
+	/** It names the very moment it ended: the clause right after it, joined by "then", tells what ended it. */
+	endedThen?: true
 	index: number
 }
 
@@ -3460,6 +3483,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		}
 		let at: number | undefined
 		let ended: Happening[] | undefined
+		let endedThen = false
 		if (tells === 'state') {
 			if (moment !== undefined) {
 				const from = meaning.at as number
@@ -3468,7 +3492,12 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 					fail()
 					continue
 				}
-				if (!(from <= moment && (meaning.until === undefined ? moment <= end : moment < meaning.until))) {
+				// At the very moment an event of the step ended it: of just before that event, which a later clause tells.
+				if (clause.form.past !== true && from < moment && meaning.until === moment && meaning.endedBy !== undefined) {
+					ended = endingOf(meaning.endedBy, step)
+					endedThen = true
+				}
+				else if (!(from <= moment && (meaning.until === undefined ? moment <= end : moment < meaning.until))) {
 					fail()
 					continue
 				}
@@ -3669,7 +3698,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			for (const h of step.happenings) if (h.kind === 'wrote' && inStep.includes(h)) pointed.set(h.worker, h)
 			if (meaning.decides !== undefined) decided.add(meaning.decides)
 			if (family !== undefined) used.set(family, new Set([...(used.get(family) ?? []), ...inStep]))
-			told.push({ clause, meaning, ...(place ? { place } : {}), ...(ended ? { ended } : {}), index })
+			told.push({ clause, meaning, ...(place ? { place } : {}), ...(ended ? { ended } : {}), ...(endedThen ? { endedThen: true as const } : {}), index })
 			if (isState && modifier === undefined && context.place === 'caption') {
 				const held = heldAtPlaces(clause, context, meaning.until !== undefined && meaning.until <= end && meaning.endedBy !== undefined ? step.happenings.indexOf(meaning.endedBy) : step.happenings.length)
 				if (held !== undefined && held.includes(false)) states.push({ held, subject: clause.subject, seen: seenBefore })
@@ -3695,7 +3724,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const ended = held.ended
 		// After "while", the clause before may tell it: "an operator ends B's lease while B holds the key".
 		const before = held.clause.during === true ? held.index - 1 : undefined
-		if (!told.some(later => (later.index > held.index || later.index === before) && later.meaning.events.some(h => ended.includes(h)))) failed.add(held.index)
+		// Of the very moment it ended: only the clause right after it, joined by "then".
+		if (held.endedThen === true ? !told.some(later => later.index === held.index + 1 && later.clause.then === 'then' && later.meaning.events.some(h => ended.includes(h))) : !told.some(later => (later.index > held.index || later.index === before) && later.meaning.events.some(h => ended.includes(h)))) failed.add(held.index)
 	}
 	if (failed.size > 0) return false
 	// A caption tells every event of a family's kind its actor had in the step, once it tells one.
@@ -3752,6 +3782,26 @@ function endingOf(end: Happening | undefined, step: StepFacts): Happening[] {
 	if (!end) return []
 	const open = end.kind === 'gone' ? [...step.happenings.slice(0, step.happenings.indexOf(end))].reverse().find(h => (h.kind === 'restarted' || h.kind === 'restored') && h.store === end.store && h.at === end.at) : undefined
 	return open ? [end, open] : [end]
+}
+
+/**
+ * The pause a clause tells, while w held the lease of its last grant, a hold that renews on its own (every third of the TTL), before the first
+ * renewal it had due, or (`next`) the next: a third of the TTL after its last renewal on its own of that lease, else after the grant.
+ */
+function pausedBeforeDueRef(s: readonly Slot[], env: Env, next: boolean): Meaning {
+	const pause = pauseTold(env, actor(s[0]))
+	if (!pause) return NO
+	const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(pause))]
+	let g = -1
+	before.forEach((h, i) => { if (h.kind === 'granted' && h.worker === pause.worker) g = i })
+	const grant = before[g]
+	if (grant?.kind !== 'granted' || grant.renews !== true) return NO
+	let base = grant.at
+	for (const h of before.slice(g + 1)) {
+		if ('worker' in h && h.worker === pause.worker && 'store' in h && h.store === grant.store && (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended')) return NO
+		if (next && h.kind === 'renewed' && h.worker === pause.worker && h.store === grant.store && h.auto === true) base = h.at
+	}
+	return pause.at < base + grant.ttl / 3 ? event(pause) : NO
 }
 
 /**

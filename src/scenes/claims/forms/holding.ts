@@ -340,21 +340,36 @@ function stillHolds(slots: readonly Slot[], context: ClaimContext): Verdict {
 	if (!before) return fails(`${context.name(worker)} held no live lease when the step began`, 0)
 	if (!ofKey(slots[1], before.store)) return fails(`${context.name(worker)}'s lease is from ${context.name(before.store)}, not ${context.name(keyStore(slots[1]) ?? '')}`, 1)
 	// A moment the clause names before the step's end (its own, or a sentence's opening one): the lease live when the step began lasted up to it, whether or not to the step's end.
+	// A lease that ended in the step, at that moment or with none named, held up to its end: "…, then lets go" tells that end, and the clause is judged just before it.
 	const moment = context.moment
-	if (moment !== undefined && moment < context.world.time) {
-		const end = context.step.happenings.find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker)
-		if (end && end.at <= moment) return fails(`${context.name(worker)}'s lease did not last to ${time(moment)}: it ${endWord(end)} at ${time(end.at)}`, 0)
+	const first = context.step.happenings.find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker)
+	if (moment !== undefined && (moment < context.world.time || (first !== undefined && first.at === moment))) {
+		const end = first
+		if (end && end.at < moment) return fails(`${context.name(worker)}'s lease did not last to ${time(moment)}: it ${endWord(end)} at ${time(end.at)}`, 0)
 		// Its process restarted by then: the new process holds nothing of that lease (as at the step's end), whatever it was given since.
 		const restart = context.step.happenings.find(h => h.kind === 'process-restarted' && h.worker === worker && h.at <= moment)
 		if (restart) return fails(restartedHolder(context, worker, moment) ?? `${context.name(worker)}'s lease did not last to ${time(moment)}: its process restarted at ${time(restart.at)} and holds nothing of it`, 0)
 		const verdict = { ...holds([leaseEvidence(context.step.start, worker)], context.step.start.time), said: { live: { worker, store: before.store, at: moment } } } as Verdict
-		return end ? ({ ...verdict, until: end.at, endedBy: context.step.happenings.indexOf(end) } as Verdict) : verdict
+		const unended = end && end.at === moment ? (moment === context.world.time ? lastedNot(context, worker, end) : `${context.name(worker)}'s lease did not last to ${time(moment)}: it ${endWord(end)} at ${time(end.at)}`) : undefined
+		return end ? ({ ...verdict, until: end.at, endedBy: context.step.happenings.indexOf(end), ...(unended ? { unended } : {}) } as Verdict) : verdict
+	}
+	if (moment === undefined && first !== undefined && !context.step.happenings.some(h => h.kind === 'process-restarted' && h.worker === worker && h.at <= first.at)) {
+		// Told with no moment, it held up to that end: true when the text goes on to tell it (the text's rule of a state that ended in the step).
+		return { ...holds([leaseEvidence(context.step.start, worker)], context.step.start.time), until: first.at, endedBy: context.step.happenings.indexOf(first), unended: lastedNot(context, worker, first), said: { live: { worker, store: before.store, at: first.at } } } as Verdict
 	}
 	if (!after || after.grantedAt !== before.grantedAt) return fails(`${context.name(worker)}'s lease did not last the step: ${describeEnd(context, worker)}${oldHint(context, worker)}`, 0)
 	// One lease all through: a let-go and a new lease at the same moment is no "still".
 	const ended = [...happened(context.step, 'released', h => h.worker === worker), ...happened(context.step, 'expired', h => h.worker === worker), ...happened(context.step, 'gone', h => h.worker === worker), ...happened(context.step, 'ended', h => h.worker === worker)][0]
 	if (ended || after.fence !== before.fence) return fails(`${context.name(worker)}'s lease did not last the step: it ${ended?.kind === 'released' ? 'let go' : ended?.kind === 'gone' ? 'lost it to its store' : ended?.kind === 'ended' ? 'had it ended by an operator' : 'ran out'} at ${time(ended?.at ?? context.world.time)} and holds another now`, 0)
 	return { ...holds([leaseEvidence(context.step.start, worker), leaseEvidence(context.world, worker)], context.world.time), said: { live: { worker, store: before.store, at: context.moment ?? context.world.time } } } as Verdict
+}
+
+/** "Did not last the step", as when its end is not told: how the worker's lease live when the step began ended, and whether it holds another now. */
+function lastedNot(context: ClaimContext, worker: string, ended: Happening): string {
+	const before = liveLease(context.step.start, worker)
+	const after = liveLease(context.world, worker)
+	if (!after || after.grantedAt !== before?.grantedAt) return `${context.name(worker)}'s lease did not last the step: ${describeEnd(context, worker)}${oldHint(context, worker)}`
+	return `${context.name(worker)}'s lease did not last the step: it ${ended.kind === 'released' ? 'let go' : ended.kind === 'gone' ? 'lost it to its store' : ended.kind === 'ended' ? 'had it ended by an operator' : 'ran out'} at ${time(ended.at)} and holds another now`
 }
 
 /**
@@ -514,7 +529,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "one lease of w live from the step's start through t; of an old lease, old(w) of k granted before the step and not ended by its end",
 		pattern: '{worker} still holds {key}', alternatives: ["{worker} still has {key}", "{lease} still holds {key}"],
 		example: 'A still holds the key',
-		meaning: "The worker's lease was live when the step began and is live when it ends; at a moment the clause names, the lease live when the step began lasted to that moment. \"A's old lease still holds the key\" is of the lease A's crashed process held when its process restarted (in this step or before), which the store keeps in A's name: given before this step and not ended by its end; A's new process holds nothing of it.",
+		meaning: "The worker's lease was live when the step began and is live when it ends; at a moment the clause names, the lease live when the step began lasted to that moment. A lease that ended in the step held up to its end, the moment named or none: the text goes on to tell that end (\"At 5 s A still holds the key, then lets go\": just before the let-go). \"A's old lease still holds the key\" is of the lease A's crashed process held when its process restarted (in this step or before), which the store keeps in A's name: given before this step and not ended by its end; A's new process holds nothing of it.",
 		check: (slots, context) => stillHolds(slots, context),
 	},
 	{
@@ -534,7 +549,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "one lease of w live from the step's start through t; of an old lease, old(w) granted before the step and not ended by its end",
 		pattern: '{lease} is still live', alternatives: ["{lease} is still alive"],
 		example: "A's lease is still live",
-		meaning: "The worker's lease was live when the step began and is live when it ends (as \"A still holds the key\"); at a moment the clause names (\"At 5 s A wakes, and its lease is still live\"), the lease live when the step began lasted to that moment, whether or not to the step's end. \"A's old lease is still live\" (\"its lease from before the crash\") is of the lease A's crashed process held when its process restarted, in this step or before: given before this step and not ended by its end.",
+		meaning: "The worker's lease was live when the step began and is live when it ends (as \"A still holds the key\"); at a moment the clause names (\"At 5 s A wakes, and its lease is still live\"), the lease live when the step began lasted to that moment, whether or not to the step's end; a lease that ended in the step, at the moment named or with none, held up to that end when the text goes on to tell it. \"A's old lease is still live\" (\"its lease from before the crash\") is of the lease A's crashed process held when its process restarted, in this step or before: given before this step and not ended by its end.",
 		check: (slots, context) => stillHolds(slots, context),
 	},
 	{

@@ -404,9 +404,9 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "gone(w) ∈ step",
-		pattern: '{lease} is gone', alternatives: ["{lease} does not survive", "{lease} does not survive it", "{lease} is gone with it", "{lease} is gone with its store", "{lease} goes with it"],
+		pattern: '{lease} is gone', alternatives: ["{lease} does not survive", "{lease} does not survive it", "{lease} is gone with it", "{lease} is gone with its store", "{lease} goes with it", "{lease} is lost with it", "{lease} is lost with its store"],
 		example: "A's lease is gone",
-		meaning: "The worker's lease went with its store in this step: the store restarted or was restored.",
+		meaning: "The worker's lease went with its store in this step: the store restarted or was restored. \"Is lost with it\" (with the store) says the same: not of a lease that had ended before.",
 		check: (slots, context) => ended(slots, context, 'gone'),
 	},
 	{
@@ -1192,7 +1192,38 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			return nothingRenews(slots, context)
 		},
 	},
+	{
+		id: 'lease-never-ran-out',
+		places: STORY,
+		quiet: true,
+		tells: 'none',
+		formula: "g = the last granted(w) ∈ run at or before t; no expired(w) of g's lease in the run from g up to t (t: the step's end, or a moment of the step the clause names)",
+		upTo: true,
+		pattern: '{lease} never ran out', alternatives: ['{lease} did not run out', '{lease} has never run out'],
+		example: "A's lease never ran out",
+		meaning: "The worker's latest lease, given by the clause's moment (the step's end, or a moment of this step it names), did not run out from its grant up to that moment, in this step or an earlier one: let go, taken or still live, but no expiry. Of the scene so far, not after: a lease that runs out in a later step never ran out yet.",
+		check: (slots, context) => neverRanOut(slots, context),
+	},
 ]
+
+/** "A's lease never ran out": the worker's last grant by the clause's moment, and no expiry of that lease from the grant up to it. */
+function neverRanOut(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	if (isOld(slots[0])) return fails(`"never ran out" is of ${name}'s latest lease; of the lease its crashed process held, say "${name}'s old lease runs out" or what ended it`, 0)
+	const at = context.moment ?? context.world.time
+	if (at < context.step.start.time || at > context.world.time) return fails(`${time(at)} is not a moment of this step, which runs from ${time(context.step.start.time)} to ${time(context.world.time)}`, 0)
+	const all = [...earlierHappenings(context), ...context.step.happenings]
+	const from = all.map(h => h.kind === 'granted' && h.worker === worker && h.at <= at).lastIndexOf(true)
+	if (from < 0) return fails(`${name} had been given no lease by ${time(at)}, so none of its could run out`, 0)
+	const grant = all[from] as Of<'granted'>
+	const expiry = all.slice(from + 1).find(h => h.kind === 'expired' && h.worker === worker && h.store === grant.store && (h.fence === undefined || h.fence === grant.fence) && h.at <= at)
+	if (expiry) {
+		const own = context.step.happenings.includes(expiry)
+		return fails(`${name}'s lease, given at ${time(grant.at)}, ran out at ${time(expiry.at)}${own ? '' : ', before this step'}`, 0)
+	}
+	return holds([{ kind: 'nothing', step: context.step.index, what: `an expiry of ${worker}'s lease from ${time(grant.at)} up to ${time(at)}` }])
+}
 
 /**
  * "At 10 s nothing has renewed A's lease": a moment `at` of this step, the worker's last grant at or before it, and no renewal of that

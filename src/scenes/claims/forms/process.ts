@@ -55,6 +55,33 @@ function lastPause(context: ClaimContext, worker: string): { step: StepFacts; ev
  * of its pauses no event clause after it tells, the first at or after the latest place the text told before it (a text
  * tells in order: "A pauses. A wakes and saves. A pauses before it saves" is a pause after the save), else the first.
  */
+/**
+ * "A pauses before any renewal is due" (`first`) / "before a renewal is due" (`next`): the pause the clause tells came while the worker held
+ * the lease of its last grant, from a hold that renews on its own, before the first renewal its timer had due (a third of the TTL after the
+ * grant), or the next (a third of the TTL after the last renewal on its own before the pause, else the grant).
+ */
+function pausedBeforeDue(slots: readonly Slot[], context: ClaimContext, which: 'first' | 'next'): Verdict {
+	const verdict = processEvent(slots, context, 'paused')
+	if (!verdict.ok) return verdict
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	const pause = toldPause(context, worker) as Of<'paused'>
+	const before = happenedBefore(context, pause)
+	const from = before.map(h => h.kind === 'granted' && h.worker === worker).lastIndexOf(true)
+	if (from < 0) return fails(`${name} held no lease when its process paused at ${time(pause.at)}, so no renewal of one was due`, 0)
+	const grant = before[from] as Of<'granted'>
+	const since = before.slice(from + 1)
+	const end = since.find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && h.store === grant.store)
+	if (end) return fails(`${name}'s lease given at ${time(grant.at)} ended at ${time(end.at)}, before its process paused at ${time(pause.at)}: no renewal of it was due`, 0)
+	if (grant.renews !== true) return fails(`${name}'s hold renews nothing on its own (its lease given at ${time(grant.at)} is renewed only by hand, if at all), so no renewal is ever due; say what happened to the lease instead ("${name}'s lease runs out at ${time(grant.at + grant.ttl)}")`, 0)
+	const every = grant.ttl / 3
+	const renewals = since.filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === worker && h.store === grant.store && h.auto === true)
+	const last = which === 'next' ? renewals.at(-1) : undefined
+	const due = (last?.at ?? grant.at) + every
+	if (pause.at >= due) return fails(`${name}'s ${which === 'first' ? 'first renewal' : 'next renewal'} was due at ${time(due)} (a third of its ${time(grant.ttl)} TTL after ${last ? `its renewal at ${time(last.at)}` : `its grant at ${time(grant.at)}`}), and its process paused at ${time(pause.at)}, after it`, 0)
+	return holds([saw(context.step, pause), silence(worker, context.step)], pause.at)
+}
+
 function toldPause(context: ClaimContext, worker: string): Of<'paused'> | undefined {
 	const list = context.step.happenings
 	const all = happened(context.step, 'paused', h => h.worker === worker)
@@ -538,6 +565,30 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			}
 			return holds([saw(context.step, pause), silence(worker, context.step)], pause.at)
 		},
+	},
+	{
+		id: 'pauses-before-first-renewal',
+		places: STORY,
+		quiet: true,
+		tells: 'event',
+		formula: "paused(w) ∈ step while w's lease of its last granted(w) g is live, g a hold that renews on its own (renews), and the pause before g.at + g.ttl / 3, the first renewal its hold's timer had due",
+		pauses: true,
+		pattern: '{worker} pauses before any renewal is due', alternatives: ['{worker} pauses before its first renewal( is due)', '{owner} process pauses/freezes/stalls/hangs before any renewal is due', '{owner} process pauses/freezes/stalls/hangs before its first renewal( is due)'],
+		example: 'Worker A pauses before any renewal is due',
+		meaning: "The worker's process paused in this step while it held a lease from a hold that renews it on its own (every third of its TTL, on the process's timer), and before the first of those renewals came due: less than a third of the TTL after the grant. Of a hold that renews nothing on its own, no renewal is ever due: refused.",
+		check: (slots, context) => pausedBeforeDue(slots, context, 'first'),
+	},
+	{
+		id: 'pauses-before-a-renewal',
+		places: STORY,
+		quiet: true,
+		tells: 'event',
+		formula: "paused(w) ∈ step while w's lease of its last granted(w) g is live, g a hold that renews on its own (renews), and the pause before the next renewal due: (the last auto renewed(w) of that lease before the pause, else g).at + g.ttl / 3",
+		pauses: true,
+		pattern: '{worker} pauses before a renewal is due', alternatives: ['{owner} process pauses/freezes/stalls/hangs before a renewal is due'],
+		example: 'Worker A pauses before a renewal is due',
+		meaning: "The worker's process paused in this step while it held a lease from a hold that renews it on its own (every third of its TTL, on the process's timer), and before the next of those renewals came due: less than a third of the TTL after the grant or its last renewal on its own. Of a hold that renews nothing on its own, no renewal is ever due: refused.",
+		check: (slots, context) => pausedBeforeDue(slots, context, 'next'),
 	},
 	{
 		id: 'code-goes-on',

@@ -1280,7 +1280,7 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "epoch(fence(lease(w, t))) = e, the epoch of the last restarted(s) or restored(s) ∈ run by t, s its store",
-		pattern: '{owner} fence is of the new epoch', alternatives: ['{owner} fence is from the new epoch', '{owner} fence is a fence of the new epoch', '{owner} fence is in the new epoch', "{owner} fence is from/of/in the store's new epoch", "{owner} fence is from/of/in its store's new epoch"],
+		pattern: '{owner} fence is of the new epoch', alternatives: ['{owner} fence is from the new epoch', '{owner} fence is a fence of the new epoch', '{owner} fence is in the new epoch', "{owner} fence is from/of/in the store's new epoch", "{owner} fence is from/of/in its store's new epoch", "{owner} fence is a fence of the store's new epoch", "{owner} fence is a fence of its store's new epoch"],
 		example: "B's fence is of the new epoch",
 		meaning: "The worker's latest fence carries the epoch its store last opened with again (a restart or a restore), in this step or before: not the one it began with, nor one an earlier open wrote.",
 		check(slots, context) {
