@@ -2542,7 +2542,8 @@ function behind(env: Env, w: string, v: string): Meaning {
 	if (!held && !ahead) return NO
 	// Held only by the lease of v's crashed process: v's restarted process holds nothing, and no one waits behind it.
 	if (!ahead && orphaned(env, v, ask.at)) return NO
-	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)
+	// Stood in line: still in it at the step's end, handed the key from it, or gave up after some wait (a give-up with a wait of 0 s never stood).
+	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || (h.kind === 'gave-up' && h.waited > 0)) && h.worker === w && h.store === ask.store)
 	return stood ? asked(ask) : NO
 }
 
@@ -2569,7 +2570,8 @@ function behindOld(env: Env, w: string, v: string): Meaning {
 		}
 	}
 	if (!leases.some(lease => lease.crashed && lease.store === ask.store)) return NO
-	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)
+	// Stood in line: still in it at the step's end, handed the key from it, or gave up after some wait (a give-up with a wait of 0 s never stood).
+	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || (h.kind === 'gave-up' && h.waited > 0)) && h.worker === w && h.store === ask.store)
 	return stood ? asked(ask) : NO
 }
 

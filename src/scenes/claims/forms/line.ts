@@ -219,7 +219,10 @@ function waitedBehind(context: ClaimContext, worker: string, ahead: string, slot
 	const restarted = stoodAhead ? undefined : restartedHolder(context, ahead, ask.at)
 	if (restarted !== undefined) return fails(restarted, slot + 1)
 	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
-	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up' ? h.worker === worker && h.store === ask.store : false)
+	// A give-up stood in line only if it waited some time: one at the ask's own moment (a wait of 0 s) never stood in line.
+	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || (h.kind === 'gave-up' && h.waited > 0) ? h.worker === worker && h.store === ask.store : false)
+	const atOnce = list.slice(index + 1).find(h => h.kind === 'gave-up' && h.waited === 0 && h.worker === worker && h.store === ask.store)
+	if (!inLine && !later && atOnce !== undefined) return fails(`${context.name(worker)} gave up at once: its wait was 0 s`, slot)
 	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, slot)
 	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
 }
@@ -264,7 +267,10 @@ function waitedBehindOld(context: ClaimContext, worker: string, owner: string, s
 		return fails(`no old lease of ${name}'s (its crashed process's) held the key when ${context.name(worker)} asked, at ${time(ask.at)}${ended}`, slot + 1)
 	}
 	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
-	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up' ? h.worker === worker && h.store === ask.store : false)
+	// A give-up stood in line only if it waited some time: one at the ask's own moment (a wait of 0 s) never stood in line.
+	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || (h.kind === 'gave-up' && h.waited > 0) ? h.worker === worker && h.store === ask.store : false)
+	const atOnce = list.slice(index + 1).find(h => h.kind === 'gave-up' && h.waited === 0 && h.worker === worker && h.store === ask.store)
+	if (!inLine && !later && atOnce !== undefined) return fails(`${context.name(worker)} gave up at once: its wait was 0 s`, slot)
 	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, slot)
 	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
 }
@@ -968,20 +974,20 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'waits-behind',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step, not a try, with live(v, k) or v ∈ line(k) then, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
+		formula: "asked(w, k) ∈ step, not a try, with live(v, k) or v ∈ line(k) then, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it, waited > 0, ∈ step",
 		pattern: '{worker} waits behind {worker}', alternatives: ["{worker} queues( up) behind {worker}", "{worker} lines up behind {worker}", "{worker} waits in line behind {worker}"],
 		example: 'B queues behind A',
-		meaning: 'The first worker asked for the key in this step while the second held it or stood in line for it, and stood in line: it is in line when the step ends, or got the key from the line, or gave up. The ask is its first hold of the step that stood in line (not one given the key at once). A worker whose process restarted since the grant the store keeps in its name, and was given none since, holds nothing: no one waits behind it.',
+		meaning: 'The first worker asked for the key in this step while the second held it or stood in line for it, and stood in line: it is in line when the step ends, or got the key from the line, or gave up after some wait (not at the moment it asked, a wait of 0 s). The ask is its first hold of the step that stood in line (not one given the key at once). A worker whose process restarted since the grant the store keeps in its name, and was given none since, holds nothing: no one waits behind it.',
 		check: (slots, context) => waitedBehind(context, actorOf(slots[0]), actorOf(slots[1]), 0),
 	},
 	{
 		id: 'waits-behind-old-lease',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step, not a try, with a lease of v granted before a restart of v's process before the ask and live then (of k), and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
+		formula: "asked(w, k) ∈ step, not a try, with a lease of v granted before a restart of v's process before the ask and live then (of k), and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it, waited > 0, ∈ step",
 		pattern: '{worker} waits behind {owner} (own )old lease', alternatives: ["{worker} queues( up) behind {owner} (own )old lease", "{worker} waits in line behind {owner} (own )old lease"],
 		example: "Worker B waits behind Worker A's old lease",
-		meaning: "The worker asked for the key in this step and stood in line (as \"waits behind\"), and when it asked, the key was held by the lease a crashed process of the other worker held: a lease of its given before its process restarted, the restart before the ask, and not ended by the ask. \"A waits behind its own old lease\" is A's new process in line behind the lease its crashed process held. Not when the process never restarted, nor after that lease ran out, was let go or ended.",
+		meaning: "The worker asked for the key in this step and stood in line (as \"waits behind\"), and when it asked, the key was held by the lease a crashed process of the other worker held: a lease of its given before its process restarted, the restart before the ask, and not ended by the ask. \"A waits behind its own old lease\" is A's new process in line behind the lease its crashed process held. Not when the process never restarted, nor when the worker gave up the moment it asked (a wait of 0 s), nor after that lease ran out, was let go or ended.",
 		check: (slots, context) => waitedBehindOld(context, actorOf(slots[0]), actorOf(slots[1]), 0),
 	},
 	{
