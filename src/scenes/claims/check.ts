@@ -1127,8 +1127,10 @@ function alsoOf(word: 'too' | 'again', mine: Happening | undefined, form: ClaimF
 	// Of a write's answer ("the database takes A's write too", "A's write is refused too"), "too" says the database gave that answer
 	// before, to another write to it: any worker's, A's own earlier one too.
 	if (word === 'too' && form.each === 'write-outcome' && mine.kind === 'wrote') {
-		if (earlier.some(h => h.kind === 'wrote' && h.database === mine.database && h.changed === mine.changed)) return undefined
-		return `"too" says ${context.name(mine.database)} ${mine.changed ? 'took' : 'refused'} another write before ${context.name(who)}'s at ${formatDuration(mine.at)}, and it ${mine.changed ? 'took' : 'refused'} none before it`
+		// A refusal "too" needs an earlier refusal: a write its fence turned away (changed no row, fenced), not one carried out that changed nothing.
+		const refusal = form.id.includes('refuse')
+		if (earlier.some(h => h.kind === 'wrote' && h.database === mine.database && h.changed === mine.changed && (!refusal || h.fenced))) return undefined
+		return `"too" says ${context.name(mine.database)} ${mine.changed ? 'took' : refusal ? 'refused' : 'changed no row with'} another write before ${context.name(who)}'s at ${formatDuration(mine.at)}, and it ${mine.changed ? 'took' : refusal ? 'refused' : 'left the row alone for'} none before it${refusal && earlier.some(h => h.kind === 'wrote' && h.database === mine.database && !h.changed) ? ' (a write it carried out that changed no row, with no fence deciding it, was not refused)' : ''}`
 	}
 	const same = earlier.filter(h => kindOf(h) === kindOf(mine) && storeOfHappening(h) === storeOfHappening(mine) && (form.fromLine !== true || (h.kind === 'granted' && h.place !== undefined)) && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
 	// A renewal again is of the same lease: one renewed before, with no new grant of the key to the worker since.

@@ -4100,7 +4100,8 @@ function cameBefore(word: 'too' | 'again', meaning: Meaning, clause: ReadClause,
 		before.push(h)
 	}
 	// A write's answer "too": the same database answered another write before it the same way, whoever wrote it.
-	if (word === 'too' && clause.form.each === 'write-outcome' && mine.kind === 'wrote') return before.some(h => h.kind === 'wrote' && h.database === mine.database && h.changed === mine.changed)
+	// A refusal's "too" needs a refusal before: a write that changed no row because its fence decided it (fenced), not one carried out that left the row alone.
+	if (word === 'too' && clause.form.each === 'write-outcome' && mine.kind === 'wrote') return before.some(h => h.kind === 'wrote' && h.database === mine.database && h.changed === mine.changed && (!/refuse/.test(clause.form.id) || h.fenced))
 	// Every ask is one kind, a hold or a try: both ask for the key; of one store's key, when they name one.
 	const storeOf = (h: Happening): string | undefined => ('store' in h ? h.store : undefined)
 	return before.some((h, i) => {
