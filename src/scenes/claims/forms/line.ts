@@ -503,7 +503,7 @@ function nobodyElseAsked(slots: readonly Slot[], context: ClaimContext): Verdict
 		return any !== undefined && (any.includes(store) || any.includes(null)) && given(worker, store)
 	}
 	const from = (store: string): string => (context.world.stores.size > 1 ? ` from ${context.name(store)}` : '')
-	const why = (worker: string): string => (named?.type === 'actors' && named.named?.[worker] !== undefined ? 'the text names it before only for another key, or it had not been given the key by then' : 'the text names it nowhere before')
+	const why = (worker: string): string => (named?.type === 'actors' && named.named?.[worker] !== undefined ? 'the text names it before only for another key, or it had not been given the key by then' : 'the text names it nowhere before as asking for, holding, getting or letting go of a key')
 	const other = asksSoFar.find(({ h }) => ofKey(key, h.store) && !excused(h.worker, h.store))
 	if (other) return fails(`${context.name(other.h.worker)} asked for the key${from(other.h.store)} at ${time(other.h.at)}${other.step.index < context.step.index ? `, in step ${other.step.index}` : ''}, and ${why(other.h.worker)}`, 0)
 	const waiting = worlds.flatMap(world => [...world.stores.values()].filter(store => ofKey(key, store.id)).flatMap(store => store.waiters.filter(worker => !excused(worker, store.id)).map(worker => ({ worker, store: store.id }))))[0]
