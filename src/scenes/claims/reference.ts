@@ -2404,7 +2404,11 @@ function countHold(env: Env, key: Slot | undefined, n: number): Meaning {
 /** At w's ask of the key (the one the clause before told, else w's first of the step) the key had room (`room`: fewer holders than its limit; else none), and the engine granted that ask with no place in line. */
 function foundFree(env: Env, w: string, key: Slot | undefined, room: boolean): Meaning {
 	const mine = (h: Happening): h is Of<'asked'> => h.kind === 'asked' && h.worker === w && fits(key, h.store)
-	const ask = (env.priorTold ?? []).filter(mine).pop() ?? askOf(env, w, h => fits(key, h.store))
+	// Else the ask the worker's first grant of the key that a later clause tells answered (its last ask of that store at the grant's askedAt, before it).
+	const list = env.step.happenings
+	const later = list.find((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && fits(key, h.store) && env.toldLater?.has(h) === true)
+	const answered = later === undefined ? undefined : list.slice(0, list.indexOf(later)).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === w && h.store === later.store && h.at === later.askedAt).pop()
+	const ask = (env.priorTold ?? []).filter(mine).pop() ?? answered ?? askOf(env, w, h => fits(key, h.store))
 	if (!ask) return NO
 	const limit = room ? (env.step.start.stores.get(ask.store)?.limit ?? env.world.stores.get(ask.store)?.limit ?? 1) : 1
 	let holders = [...(env.step.start.stores.get(ask.store)?.holders ?? [])]
@@ -2421,6 +2425,9 @@ function foundFree(env: Env, w: string, key: Slot | undefined, room: boolean): M
 /** A grant given at its ask, with no place in line, or handed from the line at the moment of what the clause before told. */
 function atOnceGrant(env: Env, grant: Of<'granted'> | undefined): Meaning {
 	// Not from the line; or ("at once", "right away", "immediately") from it at the moment of the event the clause before told, which the engine recorded as a cause of the grant.
+	// After a clause that told a lease of the key ending, "at once" is of that end: a grant at its own ask must come at the same moment.
+	const ends = (env.priorTold ?? []).filter(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && grant !== undefined && h.store === grant.store)
+	if (grant !== undefined && grant.place === undefined && ends.length > 0 && ends.every(h => h.at !== grant.at)) return NO
 	return grant !== undefined && (grant.place === undefined || (grant.at === env.prior && recorded(grant, env.context).some(h => env.priorTold?.includes(h) === true))) ? event(grant) : NO
 }
 

@@ -473,7 +473,11 @@ function notAgain(context: ClaimContext, worker: string): Verdict {
 function findsFree(slots: readonly Slot[], context: ClaimContext, room = false): Verdict {
 	const worker = actorOf(slots[0])
 	const told = (context.priorTold ?? []).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && ofKey(slots[1], h.store))
-	const ask = told[told.length - 1] ?? asks(context, worker, undefined, slots[1])[0]
+	// Else the ask answered by the worker's first grant of the key a later clause tells ("finds it free and gets it with fence 4": the ask fence 4 answered).
+	const list = context.step.happenings
+	const grantLater = list.find((h, i): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker && ofKey(slots[1], h.store) && context.toldLater?.has(i) === true)
+	const answered = grantLater === undefined ? undefined : list.filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && h.store === grantLater.store && h.at === grantLater.askedAt && list.indexOf(h) < list.indexOf(grantLater)).pop()
+	const ask = told[told.length - 1] ?? answered ?? asks(context, worker, undefined, slots[1])[0]
 	if (ask === undefined) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step, so it found it neither free nor held`, 0)
 	const index = context.step.happenings.indexOf(ask)
 	const before = worldsOf(context.step)?.[index]?.stores.get(ask.store)
@@ -531,6 +535,10 @@ function atOnce(slots: readonly Slot[], context: ClaimContext, fence?: number): 
 	const freed = (context.step.causes?.get(grant) ?? []).some(h => context.priorTold?.includes(h) === true)
 	if (grant.place !== undefined && context.priorEvent === grant.at && !freed) return fails(`${context.name(grant.worker)} got the key at ${time(grant.at)} from the line, but not because of what the clause before tells: the engine records no event of it as a cause of that grant`, 0)
 	if (grant.place !== undefined && context.priorEvent !== grant.at) return fails(`${context.name(grant.worker)} asked at ${time(grant.askedAt)} and waited in line: the engine gave it the key at ${time(grant.at)}${context.priorEvent === undefined ? '' : `, not at ${time(context.priorEvent)}, when what the clause before tells happened`}`, 0)
+	// After a clause that told a lease of the key ending ("A lets go. B gets the key at once"), "at once" is said of that end: the grant came at its moment, from the line or at the worker's own ask.
+	const freeing = (context.priorTold ?? []).filter(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store)
+	const end = freeing[freeing.length - 1]
+	if (grant.place === undefined && end !== undefined && !freeing.some(h => h.at === grant.at)) return fails(`${context.name(grant.worker)} got the key at ${time(grant.at)}, when it asked; the lease end the clause before tells came at ${time(end.at)}: not at once after it`, 0)
 	return holds([saw(context.step, grant)], grant.at)
 }
 
@@ -1398,20 +1406,20 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'gets-right-away',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(w, k) ∈ step, at its ask with no place in line, or from the line at the moment of the event the clause before told, a recorded cause of it",
+		formula: "granted(w, k) ∈ step, at its ask with no place in line, or from the line at the moment of the event the clause before told, a recorded cause of it; after a told released/expired/gone/ended(v, k), at its moment",
 		pattern: '{worker} gets {key} right away', alternatives: ["{worker} gets {key} at once", "{worker} gets {key} immediately", "{worker} gets in right away", "{worker} gets in at once", "{worker} gets in immediately", "{worker} gets a place/slot right away", "{worker} gets a place/slot at once", "{worker} gets a place/slot immediately"],
 		example: 'Worker C gets the key right away',
-		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells, which freed its place ("A lets go. B gets the key at once": the key handed to the head of the line as A let go). "At once" and "immediately" say the same.',
+		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells, which freed its place ("A lets go. B gets the key at once": the key handed to the head of the line as A let go). After a clause that tells a lease of the key ending, the grant came at that moment, even one at its own ask. "At once" and "immediately" say the same.',
 		check: (slots, context) => atOnce(slots, context),
 	},
 	{
 		id: 'gets-right-away-with-fence',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(w, k, fence f) ∈ step, at its ask with no place in line, or from the line at the moment of the event the clause before told, a recorded cause of it",
+		formula: "granted(w, k, fence f) ∈ step, at its ask with no place in line, or from the line at the moment of the event the clause before told, a recorded cause of it; after a told released/expired/gone/ended(v, k), at its moment",
 		pattern: '{worker} gets {key} right away with fence {fence}', alternatives: ["{worker} gets {key} right away, with fence {fence}", "{worker} gets {key} with fence {fence} right away", "{worker} gets {key} at once with fence {fence}", "{worker} gets {key} at once, with fence {fence}", "{worker} gets {key} immediately with fence {fence}", "{worker} gets {key} immediately, with fence {fence}", "{worker} gets {key} with fence {fence} at once", "{worker} gets {key} with fence {fence} immediately"],
 		example: 'Worker A gets the key right away with fence 1',
-		meaning: 'The engine gave the worker a lease with that fence in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells, which freed its place. "At once" and "immediately" say the same.',
+		meaning: 'The engine gave the worker a lease with that fence in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells, which freed its place; after a clause that tells a lease of the key ending, at that moment, even at its own ask. "At once" and "immediately" say the same.',
 		check: (slots, context) => atOnce(slots, context, 2),
 	},
 	{
@@ -1636,20 +1644,20 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'finds-free',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step: the one the clause before told, else w's first; just before it holders(k) = ∅, and granted(w, k) answered it with no place in line",
+		formula: "asked(w, k) ∈ step: the one the clause before told, else the one w's first grant a later clause tells answered, else w's first; just before it holders(k) = ∅, and granted(w, k) answered it with no place in line",
 		pattern: '{worker} finds {key} free', alternatives: ["{worker} finds {key} unheld", "{worker} finds {key} not held"],
 		example: 'D finds the key free',
-		meaning: 'When the worker asked (its ask the clause before tells, else its first of the step) no one held the key, and the engine gave it the key at that ask, without its waiting ("A tries the key, finds it free and gets it"). Of a semaphore, "free" is as in "the key is free": no one inside; "finds a free place" is room beside others.',
+		meaning: 'When the worker asked (its ask the clause before tells, else the ask its grant a later clause tells answered, else its first of the step) no one held the key, and the engine gave it the key at that ask, without its waiting ("A tries the key, finds it free and gets it"). Of a semaphore, "free" is as in "the key is free": no one inside; "finds a free place" is room beside others.',
 		check: (slots, context) => findsFree(slots, context),
 	},
 	{
 		id: 'finds-room',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step: the one the clause before told, else w's first; just before it |holders(k)| < its limit (1 for a lock), and granted(w, k) answered it with no place in line",
+		formula: "asked(w, k) ∈ step: the one the clause before told, else the one w's first grant a later clause tells answered, else w's first; just before it |holders(k)| < its limit (1 for a lock), and granted(w, k) answered it with no place in line",
 		pattern: '{worker} finds a free place/slot', alternatives: ['{worker} finds room', '{worker} finds a place/slot free'],
 		example: 'D finds a free place',
-		meaning: 'When the worker asked (its ask the clause before tells, else its first of the step) the key had a free place: fewer held a semaphore than its limit (no one a lock), and the engine gave it a place at that ask, without its waiting ("C tries, finds a free place and gets in").',
+		meaning: 'When the worker asked (its ask the clause before tells, else the ask its grant a later clause tells answered, else its first of the step) the key had a free place: fewer held a semaphore than its limit (no one a lock), and the engine gave it a place at that ask, without its waiting ("C tries, finds a free place and gets in").',
 		check: (slots, context) => findsFree(slots, context, true),
 	},
 	{
