@@ -103,6 +103,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	if (note) return { claims: [], problems: [...read.problems, note] }
 	const text = newTextState()
 	const later = toldByLaterEvents(read, context)
+	const nextTold = toldByNextEvent(read, context)
 	// What a copy of a state after "while" (`repeated`) found wrong: told where it stands unless the state itself is wrong there too.
 	const copies = new Set<ReadProblem>()
 	for (const [index, told0] of read.clauses.entries()) {
@@ -117,7 +118,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		if (!clause.modifiers.some(modifier => modifier.shared) && !passedOver(clause)) text.opened = undefined
 		if (clause.repeated) {
 			// The state of an opening "While S," held at a clause of the main part before its last: it tells nothing of its own.
-			const outcome = checkClause(clause, { ...context, toldLater: later[index] as ReadonlySet<number>, pointed: text.wrote }, text.told)
+			const outcome = checkClause(clause, { ...context, toldLater: later[index] as ReadonlySet<number>, toldNext: nextTold[index] as ReadonlySet<number>, pointed: text.wrote }, text.told)
 			if ('message' in outcome) copies.add(outcome)
 			else if (beganAfter(clause, outcome, text, context) !== undefined) copies.add({ start: clause.start, end: clause.end, message: `"while" says this held at each clause it is said of (all a sentence's opening "While S," governs, or all that a bare "and" joins before "while S"), not only the last, but it began only at ${formatDuration(outcome.place?.at ?? 0)}, after one of them (at ${formatDuration(text.before?.at ?? 0)}); tell that one in a sentence of its own` })
 			continue
@@ -141,7 +142,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			forgetBefore(text)
 			continue
 		}
-		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, ...(text.latest === undefined ? {} : { toldPlace: text.latest }), pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
+		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, toldNext: nextTold[index] as ReadonlySet<number>, ...(text.latest === undefined ? {} : { toldPlace: text.latest }), pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
 		// A claim of no moment that names one ("At 10 s nothing has renewed A's lease"): "5 s later" after it counts from that moment.
 		const upTo = clause.form.upTo === true && clause.form.tells === 'none' ? namedMoment(clause, context, text.told)?.moment : undefined
 		const outcome = sharedProblem(told0, checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told, text.before))
@@ -212,6 +213,16 @@ function toldByLaterEvents(read: ReadResult, context: ClaimContext): ReadonlySet
 		for (const e of verdict.evidence) if (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined) after.add(e.order)
 	}
 	return out
+}
+
+/** For each clause, the happenings of this step the event clause right after it tells, read alone, when that clause is joined to it in its sentence (not a new sentence's). */
+function toldByNextEvent(read: ReadResult, context: ClaimContext): ReadonlySet<number>[] {
+	return read.clauses.map((_, index) => {
+		const next = read.clauses[index + 1]
+		if (next === undefined || next.then === 'sentence' || next.form.tells !== 'event') return new Set<number>()
+		const verdict = next.form.check(next.slots, context)
+		return new Set(verdict.ok ? verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : [])) : [])
+	})
 }
 
 /** What the clauses of a text read so far have told, which the next clause's order and cause are judged against. */
@@ -421,7 +432,7 @@ function stateBegan(clause: ReadClause, outcome: CheckedClaim, context: ClaimCon
 	const step = context.step
 	const worlds = worldsOf(step)
 	if (worlds === undefined) return undefined
-	const { toldLater: _later, toldPlace: _place, moment: _moment, answered: _answered, ...plain } = context
+	const { toldLater: _later, toldNext: _next, toldPlace: _place, moment: _moment, answered: _answered, ...plain } = context
 	// It holds at a place when it holds at the end of the step cut there: not only over a span of it that ended before.
 	const holdsAt = (place: number): boolean => {
 		const verdict = clause.form.check(clause.slots, { ...plain, step: stepAt(step, place, worlds), world: worlds[place] as ClaimContext['world'] })
@@ -450,7 +461,7 @@ function heldBeforeCause(clause: ReadClause, outcome: CheckedClaim, cause: Told 
 	const first = Math.min(...orders)
 	const worlds = worldsOf(step)
 	if (worlds === undefined) return undefined
-	const { toldLater: _later, toldPlace: _place, moment: _moment, ...plain } = context
+	const { toldLater: _later, toldNext: _next, toldPlace: _place, moment: _moment, ...plain } = context
 	const verdict = clause.form.check(clause.slots, { ...plain, step: stepAt(step, first, worlds), world: worlds[first] as ClaimContext['world'] })
 	if (!verdict.ok || verdict.until !== undefined) return undefined
 	const event = step.happenings[first] as Happening

@@ -74,6 +74,8 @@ interface Env {
 	answered?: Of<'wrote'>
 	/** The step's events the text's event clauses after this one tell, each read alone. */
 	toldLater?: ReadonlySet<Happening>
+	/** The step's events the event clause right after this one tells, read alone, when joined to it in its sentence (not a new sentence). */
+	toldNext?: ReadonlySet<Happening>
 	/** Each worker's write the text told last: a clause about a worker's write is of it, when it fits. */
 	pointed?: ReadonlyMap<string, Of<'wrote'>>
 	/** The moment of the event the clause right before told, when it held and told one. */
@@ -2404,9 +2406,9 @@ function countHold(env: Env, key: Slot | undefined, n: number): Meaning {
 /** At w's ask of the key (the one the clause before told, else w's first of the step) the key had room (`room`: fewer holders than its limit; else none), and the engine granted that ask with no place in line. */
 function foundFree(env: Env, w: string, key: Slot | undefined, room: boolean): Meaning {
 	const mine = (h: Happening): h is Of<'asked'> => h.kind === 'asked' && h.worker === w && fits(key, h.store)
-	// Else the ask the worker's first grant of the key that a later clause tells answered (its last ask of that store at the grant's askedAt, before it).
+	// Else the ask the worker's first grant of the key that the clause joined after tells answered (its last ask of that store at the grant's askedAt, before it).
 	const list = env.step.happenings
-	const later = list.find((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && fits(key, h.store) && env.toldLater?.has(h) === true)
+	const later = list.find((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && fits(key, h.store) && env.toldNext?.has(h) === true)
 	const answered = later === undefined ? undefined : list.slice(0, list.indexOf(later)).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === w && h.store === later.store && h.at === later.askedAt).pop()
 	const ask = (env.priorTold ?? []).filter(mine).pop() ?? answered ?? askOf(env, w, h => fits(key, h.store))
 	if (!ask) return NO
@@ -3356,6 +3358,13 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const alone = (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, { run: context.run, step, world: context.world, context, used: new Set() })
 		if (alone.ok) later = new Set([...later, ...alone.events.filter(h => step.happenings.includes(h))])
 	}
+	// The step's events each clause's next clause tells, read alone, when it is joined to it (not a new sentence's first).
+	const toldNext: Set<Happening>[] = read.clauses.map((_, index) => {
+		const next = read.clauses[index + 1]
+		if (next === undefined || next.then === 'sentence' || next.form.tells !== 'event') return new Set<Happening>()
+		const alone = (MEANINGS[next.form.id] ?? (() => NO))(next.slots, { run: context.run, step, world: context.world, context, used: new Set() })
+		return new Set(alone.ok ? alone.events.filter(h => step.happenings.includes(h)) : [])
+	})
 	// The clause before, if it held: whether it tells an event, and its moment ("When X, Y" and "Y while X" name it).
 	let prior: { event: boolean; at: number | undefined; events: readonly Happening[]; began?: number; named?: number } | undefined
 	// The clause before told time passing ("20 s go by").
@@ -3410,7 +3419,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			prior = undefined
 			handover = undefined
 		}
-		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, ...(latest === undefined ? {} : { toldPlace: latest }), pointed: new Map(pointed) }
+		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, toldNext: toldNext[index] as Set<Happening>, ...(latest === undefined ? {} : { toldPlace: latest }), pointed: new Map(pointed) }
 		if (prior?.event === true && prior.at !== undefined) {
 			env.prior = prior.at
 			env.priorTold = prior.events
@@ -3731,7 +3740,7 @@ function heldBefore(clause: ReadClause, events: readonly Happening[], env: Env):
 	const place = Math.min(...places)
 	const step = stepAt(env.step, place, worlds)
 	const world = worlds[place] as WorldFacts
-	const { moment: _moment, toldLater: _later, toldPlace: _place, ...rest } = env
+	const { moment: _moment, toldLater: _later, toldNext: _next, toldPlace: _place, ...rest } = env
 	const then = (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, { ...rest, step, world, context: { ...env.context, step, world } })
 	return then.ok && then.until === undefined
 }

@@ -473,9 +473,9 @@ function notAgain(context: ClaimContext, worker: string): Verdict {
 function findsFree(slots: readonly Slot[], context: ClaimContext, room = false): Verdict {
 	const worker = actorOf(slots[0])
 	const told = (context.priorTold ?? []).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && ofKey(slots[1], h.store))
-	// Else the ask answered by the worker's first grant of the key a later clause tells ("finds it free and gets it with fence 4": the ask fence 4 answered).
+	// Else the ask answered by the worker's first grant of the key the clause joined after it tells ("finds it free and gets it with fence 4": the ask fence 4 answered).
 	const list = context.step.happenings
-	const grantLater = list.find((h, i): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker && ofKey(slots[1], h.store) && context.toldLater?.has(i) === true)
+	const grantLater = list.find((h, i): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker && ofKey(slots[1], h.store) && context.toldNext?.has(i) === true)
 	const answered = grantLater === undefined ? undefined : list.filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && h.store === grantLater.store && h.at === grantLater.askedAt && list.indexOf(h) < list.indexOf(grantLater)).pop()
 	const ask = told[told.length - 1] ?? answered ?? asks(context, worker, undefined, slots[1])[0]
 	if (ask === undefined) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step, so it found it neither free nor held`, 0)
@@ -1644,20 +1644,20 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'finds-free',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step: the one the clause before told, else the one w's first grant a later clause tells answered, else w's first; just before it holders(k) = ∅, and granted(w, k) answered it with no place in line",
+		formula: "asked(w, k) ∈ step: the one the clause before told, else the one answered by w's first grant the clause joined after tells, else w's first; just before it holders(k) = ∅, and granted(w, k) answered it with no place in line",
 		pattern: '{worker} finds {key} free', alternatives: ["{worker} finds {key} unheld", "{worker} finds {key} not held"],
 		example: 'D finds the key free',
-		meaning: 'When the worker asked (its ask the clause before tells, else the ask its grant a later clause tells answered, else its first of the step) no one held the key, and the engine gave it the key at that ask, without its waiting ("A tries the key, finds it free and gets it"). Of a semaphore, "free" is as in "the key is free": no one inside; "finds a free place" is room beside others.',
+		meaning: 'When the worker asked (its ask the clause before tells, else the ask answered by its grant the clause joined after it tells, else its first of the step) no one held the key, and the engine gave it the key at that ask, without its waiting ("A tries the key, finds it free and gets it"). Of a semaphore, "free" is as in "the key is free": no one inside; "finds a free place" is room beside others.',
 		check: (slots, context) => findsFree(slots, context),
 	},
 	{
 		id: 'finds-room',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step: the one the clause before told, else the one w's first grant a later clause tells answered, else w's first; just before it |holders(k)| < its limit (1 for a lock), and granted(w, k) answered it with no place in line",
+		formula: "asked(w, k) ∈ step: the one the clause before told, else the one answered by w's first grant the clause joined after tells, else w's first; just before it |holders(k)| < its limit (1 for a lock), and granted(w, k) answered it with no place in line",
 		pattern: '{worker} finds a free place/slot', alternatives: ['{worker} finds room', '{worker} finds a place/slot free'],
 		example: 'D finds a free place',
-		meaning: 'When the worker asked (its ask the clause before tells, else the ask its grant a later clause tells answered, else its first of the step) the key had a free place: fewer held a semaphore than its limit (no one a lock), and the engine gave it a place at that ask, without its waiting ("C tries, finds a free place and gets in").',
+		meaning: 'When the worker asked (its ask the clause before tells, else the ask answered by its grant the clause joined after it tells, else its first of the step) the key had a free place: fewer held a semaphore than its limit (no one a lock), and the engine gave it a place at that ask, without its waiting ("C tries, finds a free place and gets in").',
 		check: (slots, context) => findsFree(slots, context, true),
 	},
 	{
