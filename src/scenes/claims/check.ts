@@ -106,6 +106,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 	if (note) return { claims: [], problems: [...read.problems, note] }
 	const text = newTextState()
 	const later = toldByLaterEvents(read, context)
+	const nextTold = toldByNextEvent(read, context)
 	// What a copy of a state after "while" (`repeated`) found wrong: told where it stands unless the state itself is wrong there too.
 	const copies = new Set<ReadProblem>()
 	for (const [index, told0] of read.clauses.entries()) {
@@ -120,7 +121,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 		if (!clause.modifiers.some(modifier => modifier.shared) && !passedOver(clause)) text.opened = undefined
 		if (clause.repeated) {
 			// The state of an opening "While S," held at a clause of the main part before its last: it tells nothing of its own.
-			const outcome = checkClause(clause, { ...context, toldLater: later[index] as ReadonlySet<number>, pointed: text.wrote }, text.told)
+			const outcome = checkClause(clause, { ...context, toldLater: later[index] as ReadonlySet<number>, toldNext: nextTold[index] as ReadonlySet<number>, pointed: text.wrote }, text.told)
 			if ('message' in outcome) copies.add(outcome)
 			else if (beganAfter(clause, outcome, text, context) !== undefined) copies.add({ start: clause.start, end: clause.end, message: `"while" says this held at each clause it is said of (all a sentence's opening "While S," governs, or all that a bare "and" joins before "while S"), not only the last, but it began only at ${formatDuration(outcome.place?.at ?? 0)}, after one of them (at ${formatDuration(text.before?.at ?? 0)}); tell that one in a sentence of its own` })
 			continue
@@ -144,7 +145,7 @@ export function checkText(read: ReadResult, context: ClaimContext): CheckResult 
 			forgetBefore(text)
 			continue
 		}
-		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, ...(text.latest === undefined ? {} : { toldPlace: text.latest }), pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
+		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, toldNext: nextTold[index] as ReadonlySet<number>, ...(text.latest === undefined ? {} : { toldPlace: text.latest }), pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
 		// A claim of no moment that names one ("At 10 s nothing has renewed A's lease"): "5 s later" after it counts from that moment.
 		const upTo = clause.form.upTo === true && clause.form.tells === 'none' ? namedMoment(clause, context, text.told)?.moment : undefined
 		const outcome = sharedProblem(told0, checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told, text.before))
@@ -216,6 +217,16 @@ function toldByLaterEvents(read: ReadResult, context: ClaimContext): ReadonlySet
 		for (const e of verdict.evidence) if (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined) after.add(e.order)
 	}
 	return out
+}
+
+/** For each clause, the happenings of this step the event clause right after it tells, read alone, when that clause is joined to it in its sentence (not a new sentence's). */
+function toldByNextEvent(read: ReadResult, context: ClaimContext): ReadonlySet<number>[] {
+	return read.clauses.map((_, index) => {
+		const next = read.clauses[index + 1]
+		if (next === undefined || next.then === 'sentence' || next.form.tells !== 'event') return new Set<number>()
+		const verdict = next.form.check(next.slots, context)
+		return new Set(verdict.ok ? verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : [])) : [])
+	})
 }
 
 /** What the clauses of a text read so far have told, which the next clause's order and cause are judged against. */
@@ -426,7 +437,7 @@ function stateBegan(clause: ReadClause, outcome: CheckedClaim, context: ClaimCon
 	const step = context.step
 	const worlds = worldsOf(step)
 	if (worlds === undefined) return undefined
-	const { toldLater: _later, toldPlace: _place, moment: _moment, answered: _answered, ...plain } = context
+	const { toldLater: _later, toldNext: _next, toldPlace: _place, moment: _moment, answered: _answered, ...plain } = context
 	// It holds at a place when it holds at the end of the step cut there: not only over a span of it that ended before.
 	const holdsAt = (place: number): boolean => {
 		const verdict = clause.form.check(clause.slots, { ...plain, step: stepAt(step, place, worlds), world: worlds[place] as ClaimContext['world'] })
@@ -455,7 +466,7 @@ function heldBeforeCause(clause: ReadClause, outcome: CheckedClaim, cause: Told 
 	const first = Math.min(...orders)
 	const worlds = worldsOf(step)
 	if (worlds === undefined) return undefined
-	const { toldLater: _later, toldPlace: _place, moment: _moment, ...plain } = context
+	const { toldLater: _later, toldNext: _next, toldPlace: _place, moment: _moment, ...plain } = context
 	const verdict = clause.form.check(clause.slots, { ...plain, step: stepAt(step, first, worlds), world: worlds[first] as ClaimContext['world'] })
 	if (!verdict.ok || verdict.until !== undefined) return undefined
 	const event = step.happenings[first] as Happening
@@ -1146,8 +1157,10 @@ function alsoOf(word: 'too' | 'again', mine: Happening | undefined, form: ClaimF
 	// Of a write's answer ("the database takes A's write too", "A's write is refused too"), "too" says the database gave that answer
 	// before, to another write to it: any worker's, A's own earlier one too.
 	if (word === 'too' && form.each === 'write-outcome' && mine.kind === 'wrote') {
-		if (earlier.some(h => h.kind === 'wrote' && h.database === mine.database && h.changed === mine.changed)) return undefined
-		return `"too" says ${context.name(mine.database)} ${mine.changed ? 'took' : 'refused'} another write before ${context.name(who)}'s at ${formatDuration(mine.at)}, and it ${mine.changed ? 'took' : 'refused'} none before it`
+		// A refusal "too" needs an earlier refusal: a write its fence turned away (changed no row, fenced), not one carried out that changed nothing.
+		const refusal = form.id.includes('refuse')
+		if (earlier.some(h => h.kind === 'wrote' && h.database === mine.database && h.changed === mine.changed && (!refusal || h.fenced))) return undefined
+		return `"too" says ${context.name(mine.database)} ${mine.changed ? 'took' : refusal ? 'refused' : 'changed no row with'} another write before ${context.name(who)}'s at ${formatDuration(mine.at)}, and it ${mine.changed ? 'took' : refusal ? 'refused' : 'left the row alone for'} none before it${refusal && earlier.some(h => h.kind === 'wrote' && h.database === mine.database && !h.changed) ? ' (a write it carried out that changed no row, with no fence deciding it, was not refused)' : ''}`
 	}
 	const same = earlier.filter(h => kindOf(h) === kindOf(mine) && storeOfHappening(h) === storeOfHappening(mine) && (form.fromLine !== true || (h.kind === 'granted' && h.place !== undefined)) && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))
 	// A renewal again is of the same lease: one renewed before, with no new grant of the key to the worker since.

@@ -236,6 +236,8 @@ export interface ClaimContext {
 	priorTold?: readonly Happening[]
 	/** For a clause of a text: the happenings of this step that the event clauses after it tell, each read alone, by their place in the step. */
 	toldLater?: ReadonlySet<number>
+	/** For a clause of a text: the happenings of this step the event clause right after it tells, read alone, when joined to it in its sentence. */
+	toldNext?: ReadonlySet<number>
 	/** For a clause of a text: the latest place of the step the clauses before it told (its time, and its place among the step's happenings). */
 	toldPlace?: { at: number; order: number }
 	/**

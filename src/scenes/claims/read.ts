@@ -580,9 +580,11 @@ function withOthers(clause: ReadClause, before: readonly ReadClause[]): ReadClau
 	// Which key each was named asking for: "else" leaves a worker out of the asks for the key it was named asking for only.
 	const asked: Record<string, (string | null)[]> = {}
 	for (const one of named) for (const id of one.group ?? (one.subject === undefined ? [] : [one.subject])) (asked[id] ??= []).push(keyNamed(one) ?? null)
-	// And every worker named before in any part, with its clause's key: a past "nobody else asked" leaves out a named worker's asks of a key it had been given.
+	// And every worker named before as asking for, holding, getting or letting go of a key, with its clause's key: a past "nobody else
+	// asked" leaves out such a worker's asks of a key it had been given. A worker named only for another act (its process pausing,
+	// crashing, its work, its write) is not excused: "C's process pauses and A lets go. Nobody else asked" counts C's ask.
 	const all: Record<string, (string | null)[]> = {}
-	for (const one of before) for (const id of one.group ?? (one.subject === undefined ? [] : [one.subject])) (all[id] ??= []).push(keyNamed(one) ?? null)
+	for (const one of before.filter(one => ASKING.test(one.form.formula) || OF_THE_KEY.test(one.form.formula))) for (const id of one.group ?? (one.subject === undefined ? [] : [one.subject])) (all[id] ??= []).push(keyNamed(one) ?? null)
 	return { ...clause, slots: [...clause.slots, { type: 'workers', text: '', start: clause.end, end: clause.end, value: { type: 'actors', ids, asked, named: all } }] }
 }
 
@@ -591,6 +593,9 @@ function withOthers(clause: ReadClause, before: readonly ReadClause[]): ReadClau
  * the step (a grant, a try refused, a hold given up), each of several workers' ("for each v ∈ ws: …"), or their place in line.
  * A formula that opens with a live lease, the holders, a grant of an earlier step or a renewal's refusal names no asker.
  */
+/** A form's formula that names its worker holding, getting or letting go of a key: a live lease, the holders, a grant, a release, a lease's end. */
+const OF_THE_KEY = /^(?:for each \w+ (?:of|∈) ws: )?(?:¬?live|granted|released|expired|ended)\([wv][,)]|^\|?holders\(k, t\)|^\w+ held a lease|^one lease of w live|^lease\(w, t\) ran out/
+
 const ASKING = /^(?:for each \w+ (?:of|∈) ws: )?(?:asked|granted|refused|gave-up)\([wv][,)][^∈]*∈ step|^\w+ ∈ line\(|^\w+ stood in line\(|^place\(\w+, line\(|^line\(k, t\) = (?:ws|\[w\])|^\|line\(k, t\)\| = n ∧ first\(line/
 
 /** Words that name a key already told: a clause's "it", "its key" or "the same key" is the key named before it, store and all. */

@@ -74,6 +74,8 @@ interface Env {
 	answered?: Of<'wrote'>
 	/** The step's events the text's event clauses after this one tell, each read alone. */
 	toldLater?: ReadonlySet<Happening>
+	/** The step's events the event clause right after this one tells, read alone, when joined to it in its sentence (not a new sentence). */
+	toldNext?: ReadonlySet<Happening>
 	/** Each worker's write the text told last: a clause about a worker's write is of it, when it fits. */
 	pointed?: ReadonlyMap<string, Of<'wrote'>>
 	/** The moment of the event the clause right before told, when it held and told one. */
@@ -2425,7 +2427,11 @@ function countHold(env: Env, key: Slot | undefined, n: number): Meaning {
 /** At w's ask of the key (the one the clause before told, else w's first of the step) the key had room (`room`: fewer holders than its limit; else none), and the engine granted that ask with no place in line. */
 function foundFree(env: Env, w: string, key: Slot | undefined, room: boolean): Meaning {
 	const mine = (h: Happening): h is Of<'asked'> => h.kind === 'asked' && h.worker === w && fits(key, h.store)
-	const ask = (env.priorTold ?? []).filter(mine).pop() ?? askOf(env, w, h => fits(key, h.store))
+	// Else the ask the worker's first grant of the key that the clause joined after tells answered (its last ask of that store at the grant's askedAt, before it).
+	const list = env.step.happenings
+	const later = list.find((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && fits(key, h.store) && env.toldNext?.has(h) === true)
+	const answered = later === undefined ? undefined : list.slice(0, list.indexOf(later)).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === w && h.store === later.store && h.at === later.askedAt).pop()
+	const ask = (env.priorTold ?? []).filter(mine).pop() ?? answered ?? askOf(env, w, h => fits(key, h.store))
 	if (!ask) return NO
 	const limit = room ? (env.step.start.stores.get(ask.store)?.limit ?? env.world.stores.get(ask.store)?.limit ?? 1) : 1
 	let holders = [...(env.step.start.stores.get(ask.store)?.holders ?? [])]
@@ -2442,6 +2448,9 @@ function foundFree(env: Env, w: string, key: Slot | undefined, room: boolean): M
 /** A grant given at its ask, with no place in line, or handed from the line at the moment of what the clause before told. */
 function atOnceGrant(env: Env, grant: Of<'granted'> | undefined): Meaning {
 	// Not from the line; or ("at once", "right away", "immediately") from it at the moment of the event the clause before told, which the engine recorded as a cause of the grant.
+	// After a clause that told a lease of the key ending, "at once" is of that end: a grant at its own ask must come at the same moment.
+	const ends = (env.priorTold ?? []).filter(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && grant !== undefined && h.store === grant.store)
+	if (grant !== undefined && grant.place === undefined && ends.length > 0 && ends.every(h => h.at !== grant.at)) return NO
 	return grant !== undefined && (grant.place === undefined || (grant.at === env.prior && recorded(grant, env.context).some(h => env.priorTold?.includes(h) === true))) ? event(grant) : NO
 }
 
@@ -2563,7 +2572,8 @@ function behind(env: Env, w: string, v: string): Meaning {
 	if (!held && !ahead) return NO
 	// Held only by the lease of v's crashed process: v's restarted process holds nothing, and no one waits behind it.
 	if (!ahead && orphaned(env, v, ask.at)) return NO
-	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)
+	// Stood in line: still in it at the step's end, handed the key from it, or gave up after some wait (a give-up with a wait of 0 s never stood).
+	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || (h.kind === 'gave-up' && h.waited > 0)) && h.worker === w && h.store === ask.store)
 	return stood ? asked(ask) : NO
 }
 
@@ -2590,7 +2600,8 @@ function behindOld(env: Env, w: string, v: string): Meaning {
 		}
 	}
 	if (!leases.some(lease => lease.crashed && lease.store === ask.store)) return NO
-	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up') && h.worker === w && h.store === ask.store)
+	// Stood in line: still in it at the step's end, handed the key from it, or gave up after some wait (a give-up with a wait of 0 s never stood).
+	const stood = env.world.workers.get(w)?.waiting?.store === ask.store || list.slice(i + 1).some(h => ((h.kind === 'granted' && h.place !== undefined) || (h.kind === 'gave-up' && h.waited > 0)) && h.worker === w && h.store === ask.store)
 	return stood ? asked(ask) : NO
 }
 
@@ -3370,6 +3381,13 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const alone = (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, { run: context.run, step, world: context.world, context, used: new Set() })
 		if (alone.ok) later = new Set([...later, ...alone.events.filter(h => step.happenings.includes(h))])
 	}
+	// The step's events each clause's next clause tells, read alone, when it is joined to it (not a new sentence's first).
+	const toldNext: Set<Happening>[] = read.clauses.map((_, index) => {
+		const next = read.clauses[index + 1]
+		if (next === undefined || next.then === 'sentence' || next.form.tells !== 'event') return new Set<Happening>()
+		const alone = (MEANINGS[next.form.id] ?? (() => NO))(next.slots, { run: context.run, step, world: context.world, context, used: new Set() })
+		return new Set(alone.ok ? alone.events.filter(h => step.happenings.includes(h)) : [])
+	})
 	// The clause before, if it held: whether it tells an event, and its moment ("When X, Y" and "Y while X" name it).
 	let prior: { event: boolean; at: number | undefined; events: readonly Happening[]; began?: number; named?: number } | undefined
 	// The clause before told time passing ("20 s go by").
@@ -3424,7 +3442,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			prior = undefined
 			handover = undefined
 		}
-		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, ...(latest === undefined ? {} : { toldPlace: latest }), pointed: new Map(pointed) }
+		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, toldNext: toldNext[index] as Set<Happening>, ...(latest === undefined ? {} : { toldPlace: latest }), pointed: new Map(pointed) }
 		if (prior?.event === true && prior.at !== undefined) {
 			env.prior = prior.at
 			env.priorTold = prior.events
@@ -3752,7 +3770,7 @@ function heldBefore(clause: ReadClause, events: readonly Happening[], env: Env):
 	const place = Math.min(...places)
 	const step = stepAt(env.step, place, worlds)
 	const world = worlds[place] as WorldFacts
-	const { moment: _moment, toldLater: _later, toldPlace: _place, ...rest } = env
+	const { moment: _moment, toldLater: _later, toldNext: _next, toldPlace: _place, ...rest } = env
 	const then = (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, { ...rest, step, world, context: { ...env.context, step, world } })
 	return then.ok && then.until === undefined
 }
@@ -4148,7 +4166,8 @@ function cameBefore(word: 'too' | 'again', meaning: Meaning, clause: ReadClause,
 		before.push(h)
 	}
 	// A write's answer "too": the same database answered another write before it the same way, whoever wrote it.
-	if (word === 'too' && clause.form.each === 'write-outcome' && mine.kind === 'wrote') return before.some(h => h.kind === 'wrote' && h.database === mine.database && h.changed === mine.changed)
+	// A refusal's "too" needs a refusal before: a write that changed no row because its fence decided it (fenced), not one carried out that left the row alone.
+	if (word === 'too' && clause.form.each === 'write-outcome' && mine.kind === 'wrote') return before.some(h => h.kind === 'wrote' && h.database === mine.database && h.changed === mine.changed && (!/refuse/.test(clause.form.id) || h.fenced))
 	// Every ask is one kind, a hold or a try: both ask for the key; of one store's key, when they name one.
 	const storeOf = (h: Happening): string | undefined => ('store' in h ? h.store : undefined)
 	return before.some((h, i) => {

@@ -219,7 +219,10 @@ function waitedBehind(context: ClaimContext, worker: string, ahead: string, slot
 	const restarted = stoodAhead ? undefined : restartedHolder(context, ahead, ask.at)
 	if (restarted !== undefined) return fails(restarted, slot + 1)
 	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
-	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up' ? h.worker === worker && h.store === ask.store : false)
+	// A give-up stood in line only if it waited some time: one at the ask's own moment (a wait of 0 s) never stood in line.
+	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || (h.kind === 'gave-up' && h.waited > 0) ? h.worker === worker && h.store === ask.store : false)
+	const atOnce = list.slice(index + 1).find(h => h.kind === 'gave-up' && h.waited === 0 && h.worker === worker && h.store === ask.store)
+	if (!inLine && !later && atOnce !== undefined) return fails(`${context.name(worker)} gave up at once: its wait was 0 s`, slot)
 	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, slot)
 	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
 }
@@ -264,7 +267,10 @@ function waitedBehindOld(context: ClaimContext, worker: string, owner: string, s
 		return fails(`no old lease of ${name}'s (its crashed process's) held the key when ${context.name(worker)} asked, at ${time(ask.at)}${ended}`, slot + 1)
 	}
 	const inLine = context.world.workers.get(worker)?.waiting?.store === ask.store
-	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || h.kind === 'gave-up' ? h.worker === worker && h.store === ask.store : false)
+	// A give-up stood in line only if it waited some time: one at the ask's own moment (a wait of 0 s) never stood in line.
+	const later = list.slice(index + 1).find(h => (h.kind === 'granted' && h.place !== undefined) || (h.kind === 'gave-up' && h.waited > 0) ? h.worker === worker && h.store === ask.store : false)
+	const atOnce = list.slice(index + 1).find(h => h.kind === 'gave-up' && h.waited === 0 && h.worker === worker && h.store === ask.store)
+	if (!inLine && !later && atOnce !== undefined) return fails(`${context.name(worker)} gave up at once: its wait was 0 s`, slot)
 	if (!inLine && !later) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, slot)
 	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
 }
@@ -467,7 +473,11 @@ function notAgain(context: ClaimContext, worker: string): Verdict {
 function findsFree(slots: readonly Slot[], context: ClaimContext, room = false): Verdict {
 	const worker = actorOf(slots[0])
 	const told = (context.priorTold ?? []).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && ofKey(slots[1], h.store))
-	const ask = told[told.length - 1] ?? asks(context, worker, undefined, slots[1])[0]
+	// Else the ask answered by the worker's first grant of the key the clause joined after it tells ("finds it free and gets it with fence 4": the ask fence 4 answered).
+	const list = context.step.happenings
+	const grantLater = list.find((h, i): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker && ofKey(slots[1], h.store) && context.toldNext?.has(i) === true)
+	const answered = grantLater === undefined ? undefined : list.filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && h.store === grantLater.store && h.at === grantLater.askedAt && list.indexOf(h) < list.indexOf(grantLater)).pop()
+	const ask = told[told.length - 1] ?? answered ?? asks(context, worker, undefined, slots[1])[0]
 	if (ask === undefined) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step, so it found it neither free nor held`, 0)
 	const index = context.step.happenings.indexOf(ask)
 	const before = worldsOf(context.step)?.[index]?.stores.get(ask.store)
@@ -497,7 +507,7 @@ function nobodyElseAsked(slots: readonly Slot[], context: ClaimContext): Verdict
 		return any !== undefined && (any.includes(store) || any.includes(null)) && given(worker, store)
 	}
 	const from = (store: string): string => (context.world.stores.size > 1 ? ` from ${context.name(store)}` : '')
-	const why = (worker: string): string => (named?.type === 'actors' && named.named?.[worker] !== undefined ? 'the text names it before only for another key, or it had not been given the key by then' : 'the text names it nowhere before')
+	const why = (worker: string): string => (named?.type === 'actors' && named.named?.[worker] !== undefined ? 'the text names it before only for another key, or it had not been given the key by then' : 'the text names it nowhere before as asking for, holding, getting or letting go of a key')
 	const other = asksSoFar.find(({ h }) => ofKey(key, h.store) && !excused(h.worker, h.store))
 	if (other) return fails(`${context.name(other.h.worker)} asked for the key${from(other.h.store)} at ${time(other.h.at)}${other.step.index < context.step.index ? `, in step ${other.step.index}` : ''}, and ${why(other.h.worker)}`, 0)
 	const waiting = worlds.flatMap(world => [...world.stores.values()].filter(store => ofKey(key, store.id)).flatMap(store => store.waiters.filter(worker => !excused(worker, store.id)).map(worker => ({ worker, store: store.id }))))[0]
@@ -525,6 +535,10 @@ function atOnce(slots: readonly Slot[], context: ClaimContext, fence?: number): 
 	const freed = (context.step.causes?.get(grant) ?? []).some(h => context.priorTold?.includes(h) === true)
 	if (grant.place !== undefined && context.priorEvent === grant.at && !freed) return fails(`${context.name(grant.worker)} got the key at ${time(grant.at)} from the line, but not because of what the clause before tells: the engine records no event of it as a cause of that grant`, 0)
 	if (grant.place !== undefined && context.priorEvent !== grant.at) return fails(`${context.name(grant.worker)} asked at ${time(grant.askedAt)} and waited in line: the engine gave it the key at ${time(grant.at)}${context.priorEvent === undefined ? '' : `, not at ${time(context.priorEvent)}, when what the clause before tells happened`}`, 0)
+	// After a clause that told a lease of the key ending ("A lets go. B gets the key at once"), "at once" is said of that end: the grant came at its moment, from the line or at the worker's own ask.
+	const freeing = (context.priorTold ?? []).filter(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store)
+	const end = freeing[freeing.length - 1]
+	if (grant.place === undefined && end !== undefined && !freeing.some(h => h.at === grant.at)) return fails(`${context.name(grant.worker)} got the key at ${time(grant.at)}, when it asked; the lease end the clause before tells came at ${time(end.at)}: not at once after it`, 0)
 	return holds([saw(context.step, grant)], grant.at)
 }
 
@@ -968,20 +982,20 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'waits-behind',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step, not a try, with live(v, k) or v ∈ line(k) then, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
+		formula: "asked(w, k) ∈ step, not a try, with live(v, k) or v ∈ line(k) then, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it, waited > 0, ∈ step",
 		pattern: '{worker} waits behind {worker}', alternatives: ["{worker} queues( up) behind {worker}", "{worker} lines up behind {worker}", "{worker} waits in line behind {worker}"],
 		example: 'B queues behind A',
-		meaning: 'The first worker asked for the key in this step while the second held it or stood in line for it, and stood in line: it is in line when the step ends, or got the key from the line, or gave up. The ask is its first hold of the step that stood in line (not one given the key at once). A worker whose process restarted since the grant the store keeps in its name, and was given none since, holds nothing: no one waits behind it.',
+		meaning: 'The first worker asked for the key in this step while the second held it or stood in line for it, and stood in line: it is in line when the step ends, or got the key from the line, or gave up after some wait (not at the moment it asked, a wait of 0 s). The ask is its first hold of the step that stood in line (not one given the key at once). A worker whose process restarted since the grant the store keeps in its name, and was given none since, holds nothing: no one waits behind it.',
 		check: (slots, context) => waitedBehind(context, actorOf(slots[0]), actorOf(slots[1]), 0),
 	},
 	{
 		id: 'waits-behind-old-lease',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step, not a try, with a lease of v granted before a restart of v's process before the ask and live then (of k), and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
+		formula: "asked(w, k) ∈ step, not a try, with a lease of v granted before a restart of v's process before the ask and live then (of k), and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it, waited > 0, ∈ step",
 		pattern: '{worker} waits behind {owner} (own )old lease', alternatives: ["{worker} queues( up) behind {owner} (own )old lease", "{worker} waits in line behind {owner} (own )old lease"],
 		example: "Worker B waits behind Worker A's old lease",
-		meaning: "The worker asked for the key in this step and stood in line (as \"waits behind\"), and when it asked, the key was held by the lease a crashed process of the other worker held: a lease of its given before its process restarted, the restart before the ask, and not ended by the ask. \"A waits behind its own old lease\" is A's new process in line behind the lease its crashed process held. Not when the process never restarted, nor after that lease ran out, was let go or ended.",
+		meaning: "The worker asked for the key in this step and stood in line (as \"waits behind\"), and when it asked, the key was held by the lease a crashed process of the other worker held: a lease of its given before its process restarted, the restart before the ask, and not ended by the ask. \"A waits behind its own old lease\" is A's new process in line behind the lease its crashed process held. Not when the process never restarted, nor when the worker gave up the moment it asked (a wait of 0 s), nor after that lease ran out, was let go or ended.",
 		check: (slots, context) => waitedBehindOld(context, actorOf(slots[0]), actorOf(slots[1]), 0),
 	},
 	{
@@ -1392,20 +1406,20 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'gets-right-away',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(w, k) ∈ step, at its ask with no place in line, or from the line at the moment of the event the clause before told, a recorded cause of it",
+		formula: "granted(w, k) ∈ step, at its ask with no place in line, or from the line at the moment of the event the clause before told, a recorded cause of it; after a told released/expired/gone/ended(v, k), at its moment",
 		pattern: '{worker} gets {key} right away', alternatives: ["{worker} gets {key} at once", "{worker} gets {key} immediately", "{worker} gets in right away", "{worker} gets in at once", "{worker} gets in immediately", "{worker} gets a place/slot right away", "{worker} gets a place/slot at once", "{worker} gets a place/slot immediately"],
 		example: 'Worker C gets the key right away',
-		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells, which freed its place ("A lets go. B gets the key at once": the key handed to the head of the line as A let go). "At once" and "immediately" say the same.',
+		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells, which freed its place ("A lets go. B gets the key at once": the key handed to the head of the line as A let go). After a clause that tells a lease of the key ending, the grant came at that moment, even one at its own ask. "At once" and "immediately" say the same.',
 		check: (slots, context) => atOnce(slots, context),
 	},
 	{
 		id: 'gets-right-away-with-fence',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(w, k, fence f) ∈ step, at its ask with no place in line, or from the line at the moment of the event the clause before told, a recorded cause of it",
+		formula: "granted(w, k, fence f) ∈ step, at its ask with no place in line, or from the line at the moment of the event the clause before told, a recorded cause of it; after a told released/expired/gone/ended(v, k), at its moment",
 		pattern: '{worker} gets {key} right away with fence {fence}', alternatives: ["{worker} gets {key} right away, with fence {fence}", "{worker} gets {key} with fence {fence} right away", "{worker} gets {key} at once with fence {fence}", "{worker} gets {key} at once, with fence {fence}", "{worker} gets {key} immediately with fence {fence}", "{worker} gets {key} immediately, with fence {fence}", "{worker} gets {key} with fence {fence} at once", "{worker} gets {key} with fence {fence} immediately"],
 		example: 'Worker A gets the key right away with fence 1',
-		meaning: 'The engine gave the worker a lease with that fence in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells, which freed its place. "At once" and "immediately" say the same.',
+		meaning: 'The engine gave the worker a lease with that fence in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells, which freed its place; after a clause that tells a lease of the key ending, at that moment, even at its own ask. "At once" and "immediately" say the same.',
 		check: (slots, context) => atOnce(slots, context, 2),
 	},
 	{
@@ -1630,20 +1644,20 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'finds-free',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step: the one the clause before told, else w's first; just before it holders(k) = ∅, and granted(w, k) answered it with no place in line",
+		formula: "asked(w, k) ∈ step: the one the clause before told, else the one answered by w's first grant the clause joined after tells, else w's first; just before it holders(k) = ∅, and granted(w, k) answered it with no place in line",
 		pattern: '{worker} finds {key} free', alternatives: ["{worker} finds {key} unheld", "{worker} finds {key} not held"],
 		example: 'D finds the key free',
-		meaning: 'When the worker asked (its ask the clause before tells, else its first of the step) no one held the key, and the engine gave it the key at that ask, without its waiting ("A tries the key, finds it free and gets it"). Of a semaphore, "free" is as in "the key is free": no one inside; "finds a free place" is room beside others.',
+		meaning: 'When the worker asked (its ask the clause before tells, else the ask answered by its grant the clause joined after it tells, else its first of the step) no one held the key, and the engine gave it the key at that ask, without its waiting ("A tries the key, finds it free and gets it"). Of a semaphore, "free" is as in "the key is free": no one inside; "finds a free place" is room beside others.',
 		check: (slots, context) => findsFree(slots, context),
 	},
 	{
 		id: 'finds-room',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step: the one the clause before told, else w's first; just before it |holders(k)| < its limit (1 for a lock), and granted(w, k) answered it with no place in line",
+		formula: "asked(w, k) ∈ step: the one the clause before told, else the one answered by w's first grant the clause joined after tells, else w's first; just before it |holders(k)| < its limit (1 for a lock), and granted(w, k) answered it with no place in line",
 		pattern: '{worker} finds a free place/slot', alternatives: ['{worker} finds room', '{worker} finds a place/slot free'],
 		example: 'D finds a free place',
-		meaning: 'When the worker asked (its ask the clause before tells, else its first of the step) the key had a free place: fewer held a semaphore than its limit (no one a lock), and the engine gave it a place at that ask, without its waiting ("C tries, finds a free place and gets in").',
+		meaning: 'When the worker asked (its ask the clause before tells, else the ask answered by its grant the clause joined after it tells, else its first of the step) the key had a free place: fewer held a semaphore than its limit (no one a lock), and the engine gave it a place at that ask, without its waiting ("C tries, finds a free place and gets in").',
 		check: (slots, context) => findsFree(slots, context, true),
 	},
 	{
