@@ -2398,7 +2398,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 // ---- the helpers the meanings share ----
 
 function countHold(env: Env, key: Slot | undefined, n: number): Meaning {
-	return keyHolders(env, key, holders => holders.length === n)
+	// Workers, each once; one whose running process holds only its crashed process's old lease is none.
+	return keyHolders(env, key, holders => new Set(holders.filter(w => !orphaned(env, w, env.world.time))).size === n)
 }
 
 /** At w's ask of the key (the one the clause before told, else w's first of the step) the key had room (`room`: fewer holders than its limit; else none), and the engine granted that ask with no place in line. */
@@ -2680,6 +2681,8 @@ function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>, si
  */
 function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, free?: string, own = false): boolean {
 	const run = [...earlierSteps(env), env.step].flatMap(one => one.happenings)
+	// A clause that tells happenings, none a grant or an ask, and no key come free: a wait or an earlier ask of nothing.
+	if (free === undefined && told.length > 0 && told.every(h => h.kind !== 'granted' && h.kind !== 'asked')) return false
 	const mine = (h: Happening): h is Of<'granted'> | Of<'asked'> => (h.kind === 'granted' || h.kind === 'asked') && (subject === undefined || h.worker === subject)
 	const shown = told.filter(mine)
 	const others = told.filter((h): h is Of<'granted'> | Of<'asked'> => h.kind === 'granted' || h.kind === 'asked')

@@ -983,9 +983,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "wrote(w) ∈ step that changed the row, where the row kept v's write",
-		pattern: '{owner} THING replaces {owner}', alternatives: ["{owner} THING/write replaces/overwrites {owner} THING", "{owner} THING/write overwrites {owner}", "{owner} write replaces {owner}"],
+		pattern: '{owner} THING replaces {owner}', alternatives: ["{owner} THING/write replaces/overwrites {owner} THING", "{owner} THING/write overwrites {owner}", "{owner} write replaces {owner}", "{owner} THING/write silently replaces/overwrites {owner} THING", "{owner} THING/write silently replaces/overwrites {owner}"],
 		example: "B's THING replaces A's",
-		meaning: "The first worker's write (the one the text told last, else the first that changed the row) changed the row in this step, where the row had kept the second worker's write.",
+		meaning: "The first worker's write (the one the text told last, else the first that changed the row) changed the row in this step, where the row had kept the second worker's write. 'Silently' claims no more: a database tells no other worker of a write it takes.",
 		check(slots, context) {
 			const replacing = replacingWrite(slots, context)
 			return 'write' in replacing ? { ...holds([saw(context.step, replacing.write)], replacing.write.at), said: { decides: replacing.write, overwrites: replacing.write } } : replacing
