@@ -114,6 +114,55 @@ function events<K extends Happening['kind']>(step: StepFacts, kind: K, keep: (h:
 	return step.happenings.filter((h): h is Of<K> => h.kind === kind && keep(h as Of<K>))
 }
 
+/**
+ * Whether a renewal w's hold owed on its own went unmade: walking the run's events from the grant, a renewal falls due each third of
+ * the TTL after the grant or the lease's last renewal; w's process is down from a pause (until it wakes) or a crash, counted only in
+ * this step or before; a due moment passed while down, with no renewal of the lease after it before the lease's end (its own end of
+ * any kind, or w's next grant) or the end of the run, is missed.
+ */
+function owedRenewalMissed(env: Env, w: string, grant: Of<'granted'>): boolean {
+	const steps = [...upTo(env).slice(1), ...laterSteps(env)]
+	let seen = false
+	let interval = grant.ttl / 3
+	let next = grant.at + interval
+	let down = false
+	let missed = false
+	const reach = (t: number) => {
+		for (; next <= t; next += interval) if (down) missed = true
+	}
+	for (const step of steps) {
+		for (const h of step.happenings) {
+			if (!seen) {
+				seen = h === grant
+				continue
+			}
+			reach(h.at)
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'granted') return missed
+			if (h.kind === 'renewed' && h.store === grant.store) {
+				missed = false
+				interval = h.ttl === undefined ? interval : h.ttl / 3
+				next = h.at + interval
+			} else if ((h.kind === 'paused' || h.kind === 'crashed') && step.index <= env.step.index) down = true
+			else if (h.kind === 'woke' && !crashedAt(steps, w, h)) down = false
+			else if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store && h.fence === grant.fence) return missed
+		}
+	}
+	const last = steps[steps.length - 1]
+	reach(last === undefined ? env.world.time : last.end.time)
+	return missed
+}
+
+/** Whether w's process had crashed (and not woken by a pause's end) before the event h: a crash keeps it down through any wake. */
+function crashedAt(steps: readonly StepFacts[], w: string, h: Happening): boolean {
+	let crashed = false
+	for (const step of steps) for (const one of step.happenings) {
+		if (one === h) return crashed
+		if ('worker' in one && one.worker === w && one.kind === 'crashed') crashed = true
+	}
+	return crashed
+}
+
 /** Whether w's last grant by the step's end came from a hold that renews its lease on its own while w runs (the sample's hold with renewal on). */
 function renewsOnItsOwn(env: Env, w: string): boolean {
 	const past = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
@@ -1572,16 +1621,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!held) return NO
 		const grant = grantOfClause(env, w, () => true)
 		if (grant === undefined || grant.renews !== true) return NO
-		// A pause or crash in this step, after the grant, with no renewal before it, and the lease then ran out with none: nothing renewed it.
-		const mine = env.step.happenings
-		const at = mine.indexOf(grant)
-		const own = (h: Happening): boolean => 'worker' in h && h.worker === w
-		const stop = mine.slice(at + 1).find(h => own(h) && (h.kind === 'paused' || h.kind === 'crashed' || h.kind === 'renewed' || h.kind === 'granted'))
-		if (stop !== undefined && (stop.kind === 'paused' || stop.kind === 'crashed') && stop.at >= grant.at) {
-			const after = [...mine.slice(mine.indexOf(stop) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
-			const end = after.find(h => own(h) && (h.kind === 'granted' || (h.kind === 'renewed' && h.store === grant.store) || ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store && h.fence === grant.fence)))
-			if (end?.kind === 'expired') return NO
-		}
+		// A renewal on its own falls due every third of the TTL from the grant or the last renewal; one due while w's process was
+		// paused or crashed (a pause or crash up to this step), and no renewal after it before the lease ended or the run did: none came.
+		if (owedRenewalMissed(env, w, grant)) return NO
 		return { ok: true, events: [], makers: [grant] }
 	},
 	// The last grant of the key to w by the step's end records no renewal of its own, and no renewal of that lease follows it before w's
@@ -4150,8 +4192,16 @@ function grantOfClause(env: Env, w: string, keep: (store: string) => boolean): O
 	// Not past the latest place of the step the text told before it, when it reached one of w's grants.
 	const place = env.toldPlace
 	const mine = env.step.happenings
-	const upToPlace = place === undefined ? [] : all.filter(h => mine.indexOf(h) < 0 || place.at > h.at || (place.at === h.at && place.order >= mine.indexOf(h)))
-	return upToPlace.length > 0 ? upToPlace[upToPlace.length - 1] : all[all.length - 1]
+	const inStep = all.filter(h => mine.indexOf(h) >= 0)
+	const before = all.filter(h => mine.indexOf(h) < 0)
+	// First in the step's text: at the step's start, so the lease w held live then, else w's first grant of the step.
+	if (place === undefined) {
+		const start = leaseAt(env.step.start, w)
+		if (start !== undefined && state(start) === 'live' && keep(start.store)) return before.length > 0 ? before[before.length - 1] : inStep[0]
+		return inStep.length > 0 ? inStep[0] : all[all.length - 1]
+	}
+	const upToPlace = all.filter(h => mine.indexOf(h) < 0 || place.at > h.at || (place.at === h.at && place.order >= mine.indexOf(h)))
+	return upToPlace.length > 0 ? upToPlace[upToPlace.length - 1] : inStep.length > 0 ? inStep[0] : all[all.length - 1]
 }
 
 function withoutRenewal(s: readonly Slot[], env: Env, ownOnly: boolean): Meaning {
