@@ -1682,7 +1682,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	saves: (s, env) => save(env, actor(s[0])),
 	'saves-without-lock': (s, env) => save(env, actor(s[0]), write => write.noFence === true && !write.live),
 	// What a call made, reshaped or not, and not emptied: the run records the value the write carried.
-	'saves-what-it-computed': (s, env) => save(env, actor(s[0]), w => !w.noThing && w.thing !== '' && carriedBy(env, w)?.made === true),
+	// ...and keeps something of it: not blank, and where the run recorded what the worker's calls returned, a word of one of those in it.
+	'saves-what-it-computed': (s, env) => save(env, actor(s[0]), w => !w.noThing && w.thing !== '' && keepsAWord(w) && carriedBy(env, w)?.made === true),
 	'writes-its-fence': (s, env) => {
 		const meaning = save(env, actor(s[0]), write => write.changed && !write.noFence && write.after === write.fence)
 		return meaning.ok ? { ...meaning, decides: meaning.events[0] as Of<'wrote'> } : meaning
@@ -4223,4 +4224,16 @@ function withoutRenewal(s: readonly Slot[], env: Env, ownOnly: boolean): Meaning
 	// It tells the hold, whose grant is why others wait behind it ("A holds it with renewal off, so B waits"); the absent renewal is a
 	// cause only when nothing renewed the lease at all.
 	return renewedAtAll ? { ok: true, events: [], makers: [grant] } : { ok: true, events: [], makers: [grant], absent: w }
+}
+
+/** Whether a write's recorded THING keeps a word of what its worker's calls returned: some non-blank character, and, when the run recorded returned strings, one of their words (letters or digits together) inside it, case aside. */
+function keepsAWord(w: Of<'wrote'>): boolean {
+	if (w.thing === undefined) return true
+	if (!/\S/.test(w.thing)) return false
+	if (!w.returned || w.returned.length === 0) return true
+	const lower = w.thing.toLowerCase()
+	for (const value of w.returned) {
+		for (const word of value.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (word !== '' && lower.includes(word)) return true
+	}
+	return false
 }
