@@ -80,9 +80,11 @@ export const COMPUTERS: readonly string[] = ['machine', 'host', 'computer', 'lap
  * what it does ("B simply holds the key", "C finally gets the key"). A clause reads as it would without one.
  * Adverbs that tell something are not here, and read only in the forms written with them: "still"
  * (the state held when the step began), "now" (at the clause's moment), "just" (a moment before or after), "again", "already", "only",
- * "first", "at once".
+ * "first", "at once"; nor "silently" or "quietly" (nobody was told: the engine tells a holder whose lease an operator ends),
+ * which read only where a form has them ("its write silently replaces B's"). "finally", "eventually" (a wait) and "this time"
+ * (an ask before) are read here but checked (`ReadClause.earlier`), and refused of a clause that tells no grant, ask, hold or key come free.
  */
-export const NEUTRAL_ADVERBS: readonly string[] = ['simply', 'merely', 'quietly', 'calmly', 'happily', 'patiently', 'finally', 'eventually', 'silently', 'this time']
+export const NEUTRAL_ADVERBS: readonly string[] = ['simply', 'merely', 'calmly', 'happily', 'patiently', 'finally', 'eventually', 'this time']
 
 /**
  * Words a work phrase is made of, beside the scene's own nouns (`work-phrase.ts`): what a writer says of the

@@ -217,6 +217,8 @@ export function brokenWait(context: ClaimContext, grant: Of<'granted'>, words: '
 export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, holding = false, free?: string, own = false): string | undefined {
 	// Of the clause's subject; of a clause about a store ("the lock finally gives the key to B"), of the worker its grant or ask is to.
 	const of = (h: Happening) => 'worker' in h && (h.worker === subject || !told.some(other => 'worker' in other && other.worker === subject))
+	// Of a happening that is no grant or ask ("an operator finally ends A's lease"), they claim a wait or an ask the engine never records.
+	if (free === undefined && told.length > 0 && !told.some(h => h.kind === 'granted' || h.kind === 'asked')) return `"${word}" says ${word === 'this time' ? 'the worker had asked before' : 'someone had waited for this'}, which reads only of a grant, an ask, a hold or a key come free, and this clause tells none of them; drop "${word}"`
 	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
 	// A state of holding ("At 5 s B finally has the lock") tells of the grant of the lease it holds: its last by the clause's moment.
 	const held = holding && subject !== undefined && told.length === 0 ? all.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === subject && h.at <= (context.moment ?? context.world.time)).pop() : undefined

@@ -116,6 +116,55 @@ function events<K extends Happening['kind']>(step: StepFacts, kind: K, keep: (h:
 	return step.happenings.filter((h): h is Of<K> => h.kind === kind && keep(h as Of<K>))
 }
 
+/**
+ * Whether a renewal w's hold owed on its own went unmade: walking the run's events from the grant, a renewal falls due each third of
+ * the TTL after the grant or the lease's last renewal; w's process is down from a pause (until it wakes) or a crash, counted only in
+ * this step or before; a due moment passed while down, with no renewal of the lease after it before the lease's end (its own end of
+ * any kind, or w's next grant) or the end of the run, is missed.
+ */
+function owedRenewalMissed(env: Env, w: string, grant: Of<'granted'>): boolean {
+	const steps = [...upTo(env).slice(1), ...laterSteps(env)]
+	let seen = false
+	let interval = grant.ttl / 3
+	let next = grant.at + interval
+	let down = false
+	let missed = false
+	const reach = (t: number) => {
+		for (; next <= t; next += interval) if (down) missed = true
+	}
+	for (const step of steps) {
+		for (const h of step.happenings) {
+			if (!seen) {
+				seen = h === grant
+				continue
+			}
+			reach(h.at)
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'granted') return missed
+			if (h.kind === 'renewed' && h.store === grant.store) {
+				missed = false
+				interval = h.ttl === undefined ? interval : h.ttl / 3
+				next = h.at + interval
+			} else if ((h.kind === 'paused' || h.kind === 'crashed') && step.index <= env.step.index) down = true
+			else if (h.kind === 'woke' && !crashedAt(steps, w, h)) down = false
+			else if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store && h.fence === grant.fence) return missed
+		}
+	}
+	const last = steps[steps.length - 1]
+	reach(last === undefined ? env.world.time : last.end.time)
+	return missed
+}
+
+/** Whether w's process had crashed (and not woken by a pause's end) before the event h: a crash keeps it down through any wake. */
+function crashedAt(steps: readonly StepFacts[], w: string, h: Happening): boolean {
+	let crashed = false
+	for (const step of steps) for (const one of step.happenings) {
+		if (one === h) return crashed
+		if ('worker' in one && one.worker === w && one.kind === 'crashed') crashed = true
+	}
+	return crashed
+}
+
 /** Whether w's last grant by the step's end came from a hold that renews its lease on its own while w runs (the sample's hold with renewal on). */
 function renewsOnItsOwn(env: Env, w: string): boolean {
 	const past = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
@@ -1580,16 +1629,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!held) return NO
 		const grant = grantOfClause(env, w, () => true)
 		if (grant === undefined || grant.renews !== true) return NO
-		// A pause or crash in this step, after the grant, with no renewal before it, and the lease then ran out with none: nothing renewed it.
-		const mine = env.step.happenings
-		const at = mine.indexOf(grant)
-		const own = (h: Happening): boolean => 'worker' in h && h.worker === w
-		const stop = mine.slice(at + 1).find(h => own(h) && (h.kind === 'paused' || h.kind === 'crashed' || h.kind === 'renewed' || h.kind === 'granted'))
-		if (stop !== undefined && (stop.kind === 'paused' || stop.kind === 'crashed') && stop.at >= grant.at) {
-			const after = [...mine.slice(mine.indexOf(stop) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
-			const end = after.find(h => own(h) && (h.kind === 'granted' || (h.kind === 'renewed' && h.store === grant.store) || ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store && h.fence === grant.fence)))
-			if (end?.kind === 'expired') return NO
-		}
+		// A renewal on its own falls due every third of the TTL from the grant or the last renewal; one due while w's process was
+		// paused or crashed (a pause or crash up to this step), and no renewal after it before the lease ended or the run did: none came.
+		if (owedRenewalMissed(env, w, grant)) return NO
 		return { ok: true, events: [], makers: [grant] }
 	},
 	// The last grant of the key to w by the step's end records no renewal of its own, and no renewal of that lease follows it before w's
@@ -1661,7 +1703,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	saves: (s, env) => save(env, actor(s[0])),
 	'saves-without-lock': (s, env) => save(env, actor(s[0]), write => write.noFence === true && !write.live),
 	// What a call made, reshaped or not, and not emptied: the run records the value the write carried.
-	'saves-what-it-computed': (s, env) => save(env, actor(s[0]), w => !w.noThing && w.thing !== '' && carriedBy(env, w)?.made === true),
+	// ...and keeps something of it: not blank, and where the run recorded what the worker's calls returned, a word of one of those in it.
+	'saves-what-it-computed': (s, env) => save(env, actor(s[0]), w => !w.noThing && w.thing !== '' && keepsAWord(w) && carriedBy(env, w)?.made === true),
 	'writes-its-fence': (s, env) => {
 		const meaning = save(env, actor(s[0]), write => write.changed && !write.noFence && write.after === write.fence)
 		return meaning.ok ? { ...meaning, decides: meaning.events[0] as Of<'wrote'> } : meaning
@@ -2421,7 +2464,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 // ---- the helpers the meanings share ----
 
 function countHold(env: Env, key: Slot | undefined, n: number): Meaning {
-	return keyHolders(env, key, holders => holders.length === n)
+	// Workers, each once; one whose running process holds only its crashed process's old lease is none.
+	return keyHolders(env, key, holders => new Set(holders.filter(w => !orphaned(env, w, env.world.time))).size === n)
 }
 
 /** At w's ask of the key (the one the clause before told, else w's first of the step) the key had room (`room`: fewer holders than its limit; else none), and the engine granted that ask with no place in line. */
@@ -2712,6 +2756,8 @@ function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>, si
  */
 function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, free?: string, own = false): boolean {
 	const run = [...earlierSteps(env), env.step].flatMap(one => one.happenings)
+	// A clause that tells happenings, none a grant or an ask, and no key come free: a wait or an earlier ask of nothing.
+	if (free === undefined && told.length > 0 && told.every(h => h.kind !== 'granted' && h.kind !== 'asked')) return false
 	const mine = (h: Happening): h is Of<'granted'> | Of<'asked'> => (h.kind === 'granted' || h.kind === 'asked') && (subject === undefined || h.worker === subject)
 	const shown = told.filter(mine)
 	const others = told.filter((h): h is Of<'granted'> | Of<'asked'> => h.kind === 'granted' || h.kind === 'asked')
@@ -4216,8 +4262,16 @@ function grantOfClause(env: Env, w: string, keep: (store: string) => boolean): O
 	// Not past the latest place of the step the text told before it, when it reached one of w's grants.
 	const place = env.toldPlace
 	const mine = env.step.happenings
-	const upToPlace = place === undefined ? [] : all.filter(h => mine.indexOf(h) < 0 || place.at > h.at || (place.at === h.at && place.order >= mine.indexOf(h)))
-	return upToPlace.length > 0 ? upToPlace[upToPlace.length - 1] : all[all.length - 1]
+	const inStep = all.filter(h => mine.indexOf(h) >= 0)
+	const before = all.filter(h => mine.indexOf(h) < 0)
+	// First in the step's text: at the step's start, so the lease w held live then, else w's first grant of the step.
+	if (place === undefined) {
+		const start = leaseAt(env.step.start, w)
+		if (start !== undefined && state(start) === 'live' && keep(start.store)) return before.length > 0 ? before[before.length - 1] : inStep[0]
+		return inStep.length > 0 ? inStep[0] : all[all.length - 1]
+	}
+	const upToPlace = all.filter(h => mine.indexOf(h) < 0 || place.at > h.at || (place.at === h.at && place.order >= mine.indexOf(h)))
+	return upToPlace.length > 0 ? upToPlace[upToPlace.length - 1] : inStep.length > 0 ? inStep[0] : all[all.length - 1]
 }
 
 function withoutRenewal(s: readonly Slot[], env: Env, ownOnly: boolean): Meaning {
@@ -4239,4 +4293,16 @@ function withoutRenewal(s: readonly Slot[], env: Env, ownOnly: boolean): Meaning
 	// It tells the hold, whose grant is why others wait behind it ("A holds it with renewal off, so B waits"); the absent renewal is a
 	// cause only when nothing renewed the lease at all.
 	return renewedAtAll ? { ok: true, events: [], makers: [grant] } : { ok: true, events: [], makers: [grant], absent: w }
+}
+
+/** Whether a write's recorded THING keeps a word of what its worker's calls returned: some non-blank character, and, when the run recorded returned strings, one of their words (letters or digits together) inside it, case aside. */
+function keepsAWord(w: Of<'wrote'>): boolean {
+	if (w.thing === undefined) return true
+	if (!/\S/.test(w.thing)) return false
+	if (!w.returned || w.returned.length === 0) return true
+	const lower = w.thing.toLowerCase()
+	for (const value of w.returned) {
+		for (const word of value.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (word !== '' && lower.includes(word)) return true
+	}
+	return false
 }

@@ -30,6 +30,8 @@ const holding = new WeakMap<WorkerProcess, { line: number | undefined }>()
 export function samplePorts(world: World, worker: WorkerActor, process: WorkerProcess): SamplePorts {
 	const id = worker.actor.id
 	let store: SampleStore | undefined
+	// The strings this process's prelude calls returned, in the order first returned.
+	const returned: string[] = []
 	return {
 		key: world.key,
 		worker: id,
@@ -52,8 +54,16 @@ export function samplePorts(world: World, worker: WorkerActor, process: WorkerPr
 		call: fn => (...args) => {
 			process.record()
 			const result = fn(...args)
+			// What each prelude call returned, which the run records with the worker's writes (`returned`): a branch of its own, so
+			// the promise the code awaits, and when it settles, is the call's as before.
+			if (result instanceof Promise) result.then(value => keep(value), () => undefined)
+			else keep(result)
 			return result instanceof Promise ? (process.track(result) as typeof result) : result
 		},
+	}
+
+	function keep(value: unknown): void {
+		if (typeof value === 'string' && !returned.includes(value)) returned.push(value)
 	}
 
 	async function write(sql: string, params: readonly unknown[], fence?: bigint, fenceDecides?: boolean, authors?: boolean, thing?: unknown): Promise<SampleWriteResult> {
@@ -69,7 +79,7 @@ export function samplePorts(world: World, worker: WorkerActor, process: WorkerPr
 		// the code's failure, told whether or not the code catches it: catching it must not hide it.
 		let result: SampleWriteResult & { badFence?: string }
 		try {
-			result = world.execWrite(worker, database, sql, params, fence, fenceDecides, authors, statement, typeof thing === 'string' ? thing : undefined)
+			result = world.execWrite(worker, database, sql, params, fence, fenceDecides, authors, statement, typeof thing === 'string' ? thing : undefined, typeof thing === 'string' ? [...returned] : undefined)
 		} catch (error) {
 			throw process.fault(error)
 		}

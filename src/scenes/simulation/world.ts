@@ -235,7 +235,7 @@ export class World {
 	 * the write carries is the one the caller names, else the value among its parameters that is a
 	 * fence a store gave (as a number or as its 40-digit text); a write with none carries none.
 	 */
-	execWrite(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly unknown[], fence?: bigint, decides?: boolean, authors?: boolean, statement?: number, thing?: string): { changes: number; badFence?: string } {
+	execWrite(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly unknown[], fence?: bigint, decides?: boolean, authors?: boolean, statement?: number, thing?: string, returned?: readonly string[]): { changes: number; badFence?: string } {
 		const values = params.map(value => sqlValue(value))
 		const own = worker.hold?.lease?.fence
 		// The fence itself, its 40 digits, or the worker's own fence as a number the statement may pad itself: what the
@@ -254,7 +254,7 @@ export class World {
 		}
 		const schema = decides === undefined ? schemaVersion(database) : undefined
 		const rowFenceBefore = database.fence
-		const result = this.#write(worker, database, sql, values, carried, decides, authors, statement, thing)
+		const result = this.#write(worker, database, sql, values, carried, decides, authors, statement, thing, returned)
 		// The fence a taken write leaves in the row is the one it carries: a statement that stores another (the fence plus
 		// one, a constant) while it carries its lease's would show a fence no store gave, and claims of the wrong one.
 		if (database.fence !== rowFenceBefore && result.badFence === undefined && database.fence !== carried) {
@@ -382,7 +382,7 @@ export class World {
 		this.#counting.add(database)
 	}
 
-	#write(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly SqlValue[], fence: bigint | undefined, decides?: boolean, authors?: boolean, statement?: number, thing?: string): { changes: number; badFence?: string } {
+	#write(worker: WorkerActor, database: DatabaseActor, sql: string, params: readonly SqlValue[], fence: bigint | undefined, decides?: boolean, authors?: boolean, statement?: number, thing?: string, returned?: readonly string[]): { changes: number; badFence?: string } {
 		const before = database.fence
 		const writerBefore = database.writer
 		// Whether the writer's lease was still its own when it wrote: a late write is one that was not.
@@ -401,7 +401,7 @@ export class World {
 		if (changed && (authors ?? told.authored)) database.writer = id
 		// Whether it writes the row's THING at all (refused or not): the domain's statements say, a sample's own SQL names its column.
 		const writesThing = authors ?? (told.authored || new RegExp(`\\b${this.domain.table.author}\\b`, 'i').test(sql))
-		const plain = { kind: 'wrote' as const, at: this.clock.now(), worker: id, database: database.actor.id, fence: fence ?? 0n, changed, before, after: database.fence, fenced, live, ...(fence === undefined ? { noFence: true as const } : {}), ...(writesThing ? {} : { noThing: true as const }), ...(statement === undefined ? {} : { statement }), ...(thing === undefined ? {} : { thing }) }
+		const plain = { kind: 'wrote' as const, at: this.clock.now(), worker: id, database: database.actor.id, fence: fence ?? 0n, changed, before, after: database.fence, fenced, live, ...(fence === undefined ? { noFence: true as const } : {}), ...(writesThing ? {} : { noThing: true as const }), ...(statement === undefined ? {} : { statement }), ...(thing === undefined ? {} : { thing }), ...(returned === undefined ? {} : { returned: [...returned] }) }
 		const wrote = writerBefore === undefined ? plain : { ...plain, writerBefore }
 		this.record.happen(wrote)
 		this.record.ledger.wrote(wrote)

@@ -323,10 +323,23 @@ function holdersState(slots: readonly Slot[], context: ClaimContext, key: number
 	return keyState(context, store, test, wrong, slot, tells)
 }
 
-function holderCount(slots: readonly Slot[], context: ClaimContext, count: number, key: number, world = context.world): Verdict {
+function holderCount(slots: readonly Slot[], context: ClaimContext, count: number, key: number, world = context.world, workers = false): Verdict {
 	const store = counted({ ...context, world }, slots[key])
 	if (typeof store === 'string') return fails(store, key)
 	const wanted = numberOf(slots[count])
+	if (workers) {
+		// A count of workers counts each once, and a worker whose running process holds nothing (the lease the store keeps in its
+		// name is its crashed process's, `restartedHolder`) not at all: that old lease is no worker more.
+		const distinct = [...new Set(store.holders)]
+		const holding = distinct.filter(worker => restartedHolder(context, worker, world.time) === undefined)
+		if (holding.length !== wanted) {
+			const twice = distinct.filter(worker => store.holders.filter(one => one === worker).length > 1)
+			const old = distinct.filter(worker => !holding.includes(worker))
+			const why = [...twice.map(worker => `${context.name(worker)} counts once, though the store keeps two leases in its name: its running process's and its crashed process's old lease`), ...old.map(worker => `${context.name(worker)}'s running process holds nothing, only its crashed process's old lease`)].join('; ')
+			return fails(`expected ${wanted} ${wanted === 1 ? 'holder' : 'holders'}, but ${holding.length === 0 ? 'no one holds the key' : `the key is held by ${names(context, holding)}`} (${holding.length}${why === '' ? '' : ` workers: ${why}`})`, count)
+		}
+		return holds([holdersEvidence(world, store)], world.time)
+	}
 	if (store.holders.length !== wanted) return fails(`expected ${wanted} ${wanted === 1 ? 'holder' : 'holders'}, but ${store.holders.length === 0 ? 'no one holds the key' : `the key is held by ${names(context, store.holders)}`} (${store.holders.length})`, count)
 	return holds([holdersEvidence(world, store)], world.time)
 }
@@ -960,8 +973,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "|holders(k, t)| = n",
 		pattern: '{count} hold {key}( at once)',
 		example: 'three hold the key at once',
-		meaning: 'That many workers hold the key when the step ends.',
-		check: (slots, context) => holderCount(slots, context, 0, 1),
+		meaning: "That many workers hold the key when the step ends, each counted once: a worker whose crashed process's old lease is live beside its running process's counts once, and one whose running process holds nothing (only that old lease) not at all.",
+		check: (slots, context) => holderCount(slots, context, 0, 1, context.world, true),
 	},
 	{
 		id: 'count-workers-hold',
@@ -970,8 +983,8 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "|holders(k, t)| = n",
 		pattern: '{count} workers hold {key}( at once)',
 		example: 'two workers hold the key at once',
-		meaning: 'That many workers hold the key when the step ends.',
-		check: (slots, context) => holderCount(slots, context, 0, 1),
+		meaning: "That many workers hold the key when the step ends, each counted once: a worker whose crashed process's old lease is live beside its running process's counts once, and one whose running process holds nothing (only that old lease) not at all.",
+		check: (slots, context) => holderCount(slots, context, 0, 1, context.world, true),
 	},
 	{
 		id: 'all-count-hold',
@@ -980,11 +993,11 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "|holders(k, t)| = n = the scene's workers",
 		pattern: 'all {count} hold {key}( at once)',
 		example: 'all three hold the key at once',
-		meaning: "That many workers hold the key when the step ends, and they are all the scene's workers.",
+		meaning: "That many workers hold the key when the step ends, each counted once (as \"{count} workers hold {key}\"), and they are all the scene's workers.",
 		check(slots, context) {
 			const workers = [...context.run.kinds.values()].filter(kind => kind === 'worker').length
 			if (numberOf(slots[0]) !== workers) return fails(`"all" is every worker, and this scene has ${workers}`, 0)
-			return holderCount(slots, context, 0, 1)
+			return holderCount(slots, context, 0, 1, context.world, true)
 		},
 	},
 	{

@@ -1106,10 +1106,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		// True of every step of most scenes with a code sample: never offered as a "did you mean".
 		quiet: true,
-		formula: "w held a lease in the step, whose granted(w) (the one the clause right before told, else the last up to the latest place the text told before it, else the last at or before the step's end) records a hold that renews it on its own (renews: true: the code sample's hold has no renew: false), w's process was not crashed through the whole step, and no paused(w) or crashed(w) ∈ step after that grant and before any renewed(w) of it is followed by its expired(w) with no renewed(w) between",
+		formula: "w held a lease in the step, whose granted(w) (the one the clause right before told, else the last up to the latest place the text told before it, else the first of the step after it; told first with nothing before it, the one whose lease was live at the step's start, else the step's first) records a hold that renews it on its own (renews: true: the code sample's hold has no renew: false), w's process was not crashed through the whole step, and no renewal falls due (every ttl/3 from the grant or its last renewed(w)) while w's process is down from a paused(w) or crashed(w) after the grant, in this step or before, with no renewed(w) of it after that before the lease ends (any end, or w's next granted) or the run does",
 		pattern: '{owner} hold renews {lease} on its own', alternatives: ['{owner} hold renews {lease} by itself', '{owner} hold renews {lease} automatically', '{owner} hold renews {lease} in the background'],
 		example: "A's hold renews its lease on its own",
-		meaning: "The worker held a lease in this step, given by a hold that renews it on its own while the worker runs (the code sample's hold has no renew: false, as the run records), whether or not a renewal came yet: \"Worker A gets the key with fence 1 and a 10 s lease, which its hold renews on its own\". The lease is the one the clause right before told (\"gets the key with fence 1 and a 10 s lease\"), else the worker's latest up to what the text told before it. Of a hold with renew: false it is refused, of a process crashed through the whole step (its hold went with it), and of a lease whose process paused or crashed in this step before any renewal came and which then ran out unrenewed (the pause stopped the renewal).",
+		meaning: "The worker held a lease in this step, given by a hold that renews it on its own while the worker runs (the code sample's hold has no renew: false, as the run records), whether or not a renewal came yet: \"Worker A gets the key with fence 1 and a 10 s lease, which its hold renews on its own\". The lease is the one the clause right before told (\"gets the key with fence 1 and a 10 s lease\"), else the worker's latest up to what the text told before it. Told first in the step with nothing told before it, the lease live when the step began, else the step's first grant. Of a hold with renew: false it is refused, of a process crashed through the whole step (its hold went with it), and where a renewal fell due (each third of the TTL after the grant or the last renewal) while the process was paused or crashed (a pause or crash from the grant up to this step, in any step) and none came before the lease ended, however it ended (ran out, let go, ended by an operator, gone with its store), or before the run's end.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const name = context.name(worker)
@@ -1123,7 +1123,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			if (grant === undefined || step === undefined) return fails(`the engine gave ${name} no lease by this step`, 0)
 			if (grant.renews !== true) return fails(`${name}'s hold renews nothing on its own: the run records the hold that gave its lease${grant.fence === undefined ? '' : ` with fence ${grant.fence}`} at ${time(grant.at)} with renewal off (the code sample's hold says renew: false, or the scene has no code sample)`, 0)
 			const stopped = stoppedRenewal(context, grant)
-			if (stopped !== undefined) return fails(`nothing renewed ${name}'s lease${grant.fence === undefined ? '' : ` with fence ${grant.fence}`}: its process ${stopped.stop.kind === 'paused' ? 'paused' : 'crashed'} at ${time(stopped.stop.at)}, before the hold renewed it, and the lease ran out unrenewed at ${time(stopped.expired.at)}`, 0)
+			if (stopped !== undefined) return fails(`nothing renewed ${name}'s lease${grant.fence === undefined ? '' : ` with fence ${grant.fence}`}: its process ${stopped.stop.kind === 'paused' ? 'paused' : 'crashed'} at ${time(stopped.stop.at)}, and the renewal due at ${time(stopped.due)} never came${stopped.end === undefined ? '' : stopped.end.kind === 'granted' ? ` before ${name} got the key again at ${time(stopped.end.at)}` : ` before the lease ${stopped.end.kind === 'expired' ? 'ran out' : stopped.end.kind === 'released' ? 'was let go' : stopped.end.kind === 'gone' ? 'went with its store' : 'was ended by an operator'} at ${time(stopped.end.at)}`}`, 0)
 			return holds([saw(step, grant)])
 		},
 	},
@@ -1132,7 +1132,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		quiet: true,
-		formula: "w held a lease of k in the step, whose granted(w, k) (the one the clause right before told, else the last up to the latest place the text told before it, else the last at or before the step's end) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w, auto) of it after that grant, in any step, before w's next granted (renewals by hand may follow)",
+		formula: "w held a lease of k in the step, whose granted(w, k) (the one the clause right before told, else the last up to the latest place the text told before it, else the first of the step after it; told first with nothing before it, the one whose lease was live at the step's start, else the step's first) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w, auto) of it after that grant, in any step, before w's next granted (renewals by hand may follow)",
 		pattern: '{worker} holds {key} with renewal off', alternatives: ['{worker} holds {key} with renewal turned off', '{worker} with renewal off', '{worker} with renewal turned off', '{owner} hold has renewal off', '{owner} hold has renewal turned off'],
 		example: 'A holds the key with renewal off',
 		meaning: "The worker held a lease of the key in this step, given by a hold that renews nothing on its own (the code sample's hold says renew: false, as the run records), and hold renewed that lease on its own neither before nor after this step while it lasted; the worker's code may still renew it by hand: \"Worker A gets the key with fence 1 and a 6 s lease, with renewal turned off\".",
@@ -1143,7 +1143,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		quiet: true,
-		formula: "w held a lease of k in the step, whose granted(w, k) (the one the clause right before told, else the last up to the latest place the text told before it, else the last at or before the step's end) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w) of it after that grant (on its own or by hand), in any step, before w's next granted",
+		formula: "w held a lease of k in the step, whose granted(w, k) (the one the clause right before told, else the last up to the latest place the text told before it, else the first of the step after it; told first with nothing before it, the one whose lease was live at the step's start, else the step's first) records a hold that renews nothing on its own (renew: false, or no code sample), and no renewed(w) of it after that grant (on its own or by hand), in any step, before w's next granted",
 		pattern: '{worker} holds {key} without renewing( it)',
 		example: 'A holds the key without renewing it',
 		meaning: "The worker held a lease of the key in this step, given by a hold that renews nothing on its own (renew: false), and nothing renewed that lease, on its own or by hand, in this step, before it or after it, while it lasted: \"A holds the key without renewing it\".",
@@ -1273,7 +1273,8 @@ function heldWithoutRenewal(slots: readonly Slot[], context: ClaimContext, which
 /**
  * The grant a clause about a worker's lease is of: the worker's grant (of a store that `fits`) that the clause right before it told
  * ("A gets the key with fence 1 and a 10 s lease, with renewal turned off": the fence-1 grant, though A gets the key again later in
- * the step), else its last grant up to the latest place of the step the clauses before it told, else its last by the step's end.
+ * the step), else its last grant up to the latest place of the step the clauses before it told (none reached: the step's first after it);
+ * told with no place told before it in the step, the grant of the lease live at the step's start, else the step's first grant.
  */
 function toldGrant(context: ClaimContext, worker: string, fits: (store: string) => boolean = () => true): Of<'granted'> | undefined {
 	const told = (context.priorTold ?? []).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker && fits(h.store)).pop()
@@ -1282,36 +1283,58 @@ function toldGrant(context: ClaimContext, worker: string, fits: (store: string) 
 	// Else the last the text had reached: none of this step's after the latest place the clauses before it told.
 	const place = context.toldPlace
 	const list = context.step.happenings
-	const reached = place === undefined ? [] : grants.filter(h => !list.includes(h) || h.at < place.at || (h.at === place.at && list.indexOf(h) <= place.order))
-	return reached.pop() ?? grants.pop()
+	const mine = grants.filter(h => list.includes(h))
+	// Told with nothing told before it in the step, the clause stands at the step's start: the lease live then, else the step's first grant.
+	if (place === undefined) {
+		const live = liveLease(context.step.start, worker)
+		return live !== undefined && fits(live.store) ? (grants.filter(h => !list.includes(h)).pop() ?? mine[0]) : (mine[0] ?? grants.pop())
+	}
+	const reached = grants.filter(h => !list.includes(h) || h.at < place.at || (h.at === place.at && list.indexOf(h) <= place.order))
+	// None reached yet: the first the text reaches after that place.
+	return reached.pop() ?? mine[0] ?? grants.pop()
 }
 
 /**
- * A pause or crash of the worker's process in this step, after the grant and before any renewal of that lease, after which the lease
- * ran out (in this step or a later one) with no renewal at all: it stopped the renewal a hold that renews on its own promises.
+ * A renewal the hold owed and did not make: from the grant on (in any step), each renewal on its own falls due a third of the TTL
+ * after the grant or the lease's last renewal; one falling due while the worker's process was paused or crashed (by a pause or
+ * crash from the grant up to this step's end), with no renewal of the lease after it before the lease ended (whatever ended it:
+ * ran out, let go, ended by an operator, gone with its store, or the worker's next grant) or the run's end, breaks the promise.
  */
-function stoppedRenewal(context: ClaimContext, grant: Of<'granted'>): { stop: Of<'paused'> | Of<'crashed'>; expired: Of<'expired'> } | undefined {
-	const list = context.step.happenings
-	const from = list.indexOf(grant)
-	const sameLease = (h: Happening): boolean => 'worker' in h && h.worker === grant.worker && 'store' in h && h.store === grant.store
+function stoppedRenewal(context: ClaimContext, grant: Of<'granted'>): { stop: Of<'paused'> | Of<'crashed'>; due: number; end?: Happening } | undefined {
+	const steps = [...runSteps(context.run).filter(step => step.index <= context.step.index), ...laterSteps(context)]
+	const all = steps.flatMap(step => step.happenings.map(h => ({ step, h })))
+	const from = all.findIndex(one => one.h === grant)
+	if (from < 0) return undefined
+	const mine = (h: Happening): boolean => 'worker' in h && h.worker === grant.worker
+	const sameLease = (h: Happening): boolean => mine(h) && 'store' in h && h.store === grant.store
+	let every = grant.ttl / 3
+	let due = grant.at + every
 	let stop: Of<'paused'> | Of<'crashed'> | undefined
-	for (const h of from < 0 ? list : list.slice(from + 1)) {
-		if (h.kind === 'granted' && h.worker === grant.worker) return undefined
-		if (h.kind === 'renewed' && sameLease(h)) return undefined
-		if ((h.kind === 'paused' || h.kind === 'crashed') && h.worker === grant.worker && h.at >= grant.at) {
-			stop = h
-			break
+	let missed: { stop: Of<'paused'> | Of<'crashed'>; due: number } | undefined
+	let crashed = false
+	const pass = (t: number): void => {
+		while (due <= t) {
+			if (stop !== undefined && missed === undefined) missed = { stop, due }
+			due += every
 		}
 	}
-	if (stop === undefined) return undefined
-	const rest = [...list.slice(list.indexOf(stop) + 1), ...laterSteps(context).flatMap(step => step.happenings)]
-	for (const h of rest) {
-		if (h.kind === 'granted' && h.worker === grant.worker) return undefined
-		if (h.kind === 'renewed' && sameLease(h)) return undefined
-		if ((h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && sameLease(h) && h.fence === grant.fence) return undefined
-		if (h.kind === 'expired' && sameLease(h) && h.fence === grant.fence) return { stop, expired: h }
+	for (const { step, h } of all.slice(from + 1)) {
+		pass(h.at)
+		if (!mine(h)) continue
+		if (h.kind === 'renewed' && sameLease(h)) {
+			missed = undefined
+			if (h.ttl !== undefined) every = h.ttl / 3
+			due = h.at + every
+		} else if ((h.kind === 'paused' || h.kind === 'crashed') && step.index <= context.step.index) stop ??= h
+		if (h.kind === 'crashed') crashed = true
+		// A pause ends when the process wakes; a crash keeps the hold down (a restarted process runs a new one).
+		if (h.kind === 'woke' && !crashed) stop = undefined
+		if (h.kind === 'granted' || ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && sameLease(h) && h.fence === grant.fence)) {
+			return missed === undefined ? undefined : { ...missed, end: h }
+		}
 	}
-	return undefined
+	pass(steps.at(-1)?.end.time ?? context.world.time)
+	return missed
 }
 
 /** Whether the engine's last grant to the worker, by the step's end, records a hold that renews on its own while the worker runs. */

@@ -160,6 +160,20 @@ function wordsOf(text: string): string[] {
 }
 
 /**
+ * Why a write's recorded THING keeps nothing of what its worker's prelude calls returned, or undefined: blank (trimmed, nothing
+ * left), or, where the run recorded strings those calls returned, holding no word (a run of letters or digits) of any of them,
+ * compared without case. Undefined where the run recorded no THING.
+ */
+function keptOfReturned(thing: string | undefined, returned: readonly string[] | undefined): string | undefined {
+	if (thing === undefined) return undefined
+	const text = thing.trim().toLowerCase()
+	if (text === '') return 'blanks only: none of what its code\'s calls returned'
+	if (returned === undefined || returned.length === 0) return undefined
+	const shares = returned.some(value => (value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some(word => text.includes(word)))
+	return shares ? undefined : `no word of what its code's calls returned (${returned.map(value => JSON.stringify(value)).join(', ')})`
+}
+
+/**
  * What a write of a worker's code carried as what a worker writes, as the code wrote it: the argument the domain's writing
  * function (`DomainWords.writes`: save's second) was given in the statement the write ran in; its words (a string's, a
  * name's, a call's whose value it passed), whether a call of the code made it (that call, or a name declared with a call's
@@ -356,11 +370,11 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		id: 'saves-what-it-computed',
 		places: STORY,
 		tells: 'event',
-		formula: "wrote(w) ∈ step that wrote the THING, carrying what a call of w's code made (the call's value, or a name whose last value before the write, as w's code ran, was one), and the value the run recorded it carrying is not empty",
+		formula: "wrote(w) ∈ step that wrote the THING, carrying what a call of w's code made (the call's value, or a name whose last value before the write, as w's code ran, was one), and the value the run recorded it carrying is not blank and holds a word of a string w's prelude calls returned (compared without case)",
 		each: 'save',
 		pattern: '{worker} saves what it computed',
 		example: 'A saves what it computed',
-		meaning: "The worker wrote to the database in this step, and what it wrote is what its code computed: the write's THING is a call's value, given as that call or as a name whose value, given last before the write by the statements the worker's code ran, was one (not a string the code wrote out, nor an empty one, by what the run recorded the write carrying (s.slice(0, 0) of a call's value keeps nothing of it), nor one JavaScript's own functions or its values' methods reshaped: 'not yet'.trim() is that string, and one given a value of the code's own besides numbers and patterns (x.replace(x, 'none')) is of both, no call's value; a call of the prelude's, a fetch too, is a call's value, and one of the sample's own function is where every value it returns is one (a parameter returned is what the call gave it), not where it returns a string it writes out ((() => 'none')()); where the run cannot tell what the name held, as of a name the sample declares twice, it is refused).",
+		meaning: "The worker wrote to the database in this step, and what it wrote is what its code computed: the write's THING is a call's value, given as that call or as a name whose value, given last before the write by the statements the worker's code ran, was one (not a string the code wrote out, nor an empty or blank one, nor one keeping no word of what the worker's prelude calls returned, by what the run recorded the write carrying and those calls returning (s.slice(0, 0).padEnd(3) of a call's value keeps nothing of it), nor one JavaScript's own functions or its values' methods reshaped: 'not yet'.trim() is that string, and one given a value of the code's own besides numbers and patterns (x.replace(x, 'none')) is of both, no call's value; a call of the prelude's, a fetch too, is a call's value, and one of the sample's own function is where every value it returns is one (a parameter returned is what the call gave it), not where it returns a string it writes out ((() => 'none')()); where the run cannot tell what the name held, as of a name the sample declares twice, it is refused).",
 		check: (slots, context) =>
 			wrote(slots, context, 0, write => {
 				if (write.noThing) return `${context.name(write.worker)}'s write at ${time(write.at)} wrote no ${context.words?.thing ?? 'write'}: it wrote its fence alone`
@@ -369,6 +383,10 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 				if (!carried.computed) return `${context.name(write.worker)}'s write at ${time(write.at)} carried ${carried.what}, ${carried.unread ?? 'which no call of its code made'}`
 				// A value reshaped from a call's is what the call computed only if it keeps some of it: the run recorded what the write carried.
 				if (write.thing === '') return `${context.name(write.worker)}'s write at ${time(write.at)} carried the empty string (${carried.what}, as the run recorded it): it keeps nothing of what the call computed`
+				// It keeps a word of a value a call of its code returned (the run records those with the write): blanks, or letters
+				// of no word of it, keep nothing of what was computed.
+				const kept = keptOfReturned(write.thing, write.returned)
+				if (kept !== undefined) return `${context.name(write.worker)}'s write at ${time(write.at)} carried ${JSON.stringify(write.thing)}, ${kept}`
 				return undefined
 			}),
 	},
@@ -983,9 +1001,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "wrote(w) ∈ step that changed the row, where the row kept v's write",
-		pattern: '{owner} THING replaces {owner}', alternatives: ["{owner} THING/write replaces/overwrites {owner} THING", "{owner} THING/write overwrites {owner}", "{owner} write replaces {owner}"],
+		pattern: '{owner} THING replaces {owner}', alternatives: ["{owner} THING/write replaces/overwrites {owner} THING", "{owner} THING/write overwrites {owner}", "{owner} write replaces {owner}", "{owner} THING/write silently replaces/overwrites {owner} THING", "{owner} THING/write silently replaces/overwrites {owner}"],
 		example: "B's THING replaces A's",
-		meaning: "The first worker's write (the one the text told last, else the first that changed the row) changed the row in this step, where the row had kept the second worker's write.",
+		meaning: "The first worker's write (the one the text told last, else the first that changed the row) changed the row in this step, where the row had kept the second worker's write. 'Silently' claims no more: a database tells no other worker of a write it takes.",
 		check(slots, context) {
 			const replacing = replacingWrite(slots, context)
 			return 'write' in replacing ? { ...holds([saw(context.step, replacing.write)], replacing.write.at), said: { decides: replacing.write, overwrites: replacing.write } } : replacing
