@@ -494,6 +494,18 @@ function stoodInLine(env: Env, worker: string, store: string): boolean {
 	return env.step.start.workers.get(worker)?.waiting?.store === store && !moved
 }
 
+/** "{workers} still wait": each is in line at the moment and stood in that line all through the step; by each one's waiting. */
+function stillAll(env: Env, workers: readonly string[]): Meaning {
+	const each = workers.map(w => {
+		const waiting = env.world.workers.get(w)?.waiting
+		return waiting !== undefined && stoodInLine(env, w, waiting.store) ? waits(env, w) : NO
+	})
+	if (each.some(m => !m.ok)) return NO
+	const makers = [...new Set(each.flatMap(m => m.makers))]
+	const told = [...new Set(each.flatMap(m => m.told ?? []))]
+	return { ok: true, at: env.world.time, events: [], makers, told }
+}
+
 /** The only store's line at the moment, with a test of its waiters. */
 function line(env: Env, test: (waiters: readonly string[]) => boolean): Meaning {
 	const store = storeOf(env, undefined)
@@ -1068,6 +1080,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!stoodInLine(env, w, now.store)) return NO
 		const ahead = env.step.start.stores.get(now.store)?.waiters.slice(0, then.place - 1) ?? []
 		return holdsNow(true, env.step.happenings.filter(h => (h.kind === 'gave-up' || h.kind === 'granted' || h.kind === 'left') && ahead.includes(h.worker) && h.store === now.store), env)
+	},
+	'workers-still-wait': (s, env) => stillAll(env, actors(s[0])),
+	'workers-still-wait-first': (s, env) => {
+		const all = actors(s[0])
+		const first = actor(s[1])
+		const store = env.world.workers.get(first)?.waiting?.store
+		return all.includes(first) && store !== undefined && env.world.stores.get(store)?.waiters[0] === first ? stillAll(env, all) : NO
 	},
 	'only-one-waits': (s, env) => line(env, waiters => waiters.length === 1 && waiters[0] === actor(s[0])),
 	'only-one-still-waits': (s, env) => {
