@@ -871,6 +871,17 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = storeOf(env, s[0])
 		return keyOver(env, s[0], holders => holders.length === 0, store ? { free: store.id } : {})
 	},
+	// Free now, and "again": in an earlier step the store had no holder right after a lease end (or at the step's end), and a holder at a later place.
+	'key-free-again': (s, env) => {
+		const store = storeOf(env, s[0])
+		if (!store) return NO
+		// The places of the steps before: after each happening (free there only when it ended a lease), and each step's end (free or held).
+		const ends = ['released', 'expired', 'gone', 'ended']
+		const shown = earlierSteps(env).flatMap(step => [...(worldsOf(step) ?? []).flatMap((world, i) => (i === 0 ? [] : [{ world, freed: ends.includes(step.happenings[i - 1]?.kind ?? '') }])), { world: step.end, freed: true }])
+		const firstFree = shown.findIndex(one => one.freed && (one.world.stores.get(store.id)?.holders.length ?? 0) === 0)
+		if (firstFree < 0 || !shown.slice(firstFree + 1).some(one => (one.world.stores.get(store.id)?.holders.length ?? 0) > 0)) return NO
+		return keyOver(env, s[0], holders => holders.length === 0, { free: store.id })
+	},
 	// Free from t0 (the named moment, else the step's start) to the step's end: no holder at the end, and no change of holders at or after t0.
 	'key-stays-free': (s, env) => {
 		const store = storeOf(env, s[0])
@@ -1240,6 +1251,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'store-refuses': (s, env) => event(events(env.step, 'refused', h => h.store === actor(s[0]) && h.worker === actor(s[1]))[0]),
 	tries: (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly)),
+	'does-not-wait': (s, env) => {
+		const w = actor(s[0])
+		const all = events(env.step, 'asked', h => h.worker === w)
+		if (all.length === 0 || all.some(h => !h.tryOnly) || env.step.start.workers.get(w)?.waiting !== undefined) return NO
+		return asked(askOf(env, w, h => h.tryOnly))
+	},
 	'tries-once': (s, env) => {
 		const tries = events(env.step, 'asked', h => h.worker === actor(s[0]) && h.tryOnly && fits(s[1], h.store))
 		return tries.length === 1 ? asked(tries[0]) : NO

@@ -1706,6 +1706,23 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => asked(slots, context, h => h.tryOnly, 'try the key'),
 	},
 	{
+		id: 'does-not-wait',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, try) ∈ step, every asked(w) ∈ step a try, and w ∉ line at the step's start",
+		pattern: '{worker} does not wait', alternatives: ["{worker} doesn't wait", "{worker} does not wait in line", "{worker} doesn't wait in line"],
+		example: 'D does not wait',
+		meaning: 'The worker\'s ask in this step was a try (refused, or granted at once): every ask of its in the step was a try, and it stood in no line in the step (nor when the step began).',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const all = asks(context, worker)
+			const hold = all.find(h => !h.tryOnly)
+			if (hold) return fails(`${context.name(worker)} ${describeAsk(hold)}: it did not only try`, 0)
+			if (context.step.start.workers.get(worker)?.waiting) return fails(`${context.name(worker)} was in line when the step began`, 0)
+			return asked(slots, context, h => h.tryOnly, 'try the key')
+		},
+	},
+	{
 		id: 'tries-the-key',
 		places: STORY,
 		tells: 'event',
