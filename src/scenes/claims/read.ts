@@ -347,6 +347,12 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 					result.problems.push({ start: clause.start, end: clause.end, message: `"its place" (or "its slot") is what a worker holds of a semaphore, and ${placeStore === undefined ? 'this scene has none' : `${language.names.labelOf(placeStore)} is a lock`}: a lock's holder has the key, not a place; write "without letting go of the key"` })
 					continue
 				}
+				// "Asks for a place, willing to wait 3 s" (or "a slot") is of a semaphore's key as "asks for the key" is, and "gives up after 3 s, without
+				// a place" as "without the key"; a lock has no places, so of a lock they are refused.
+				if (((clause.form.id === 'asks-with-wait' && /\bfor a (?:place|slot)\b/i.test(text.slice(clause.start, clause.end))) || (clause.form.id === 'gives-up-after' && /\bwithout a (?:place|slot)\b/i.test(text.slice(clause.start, clause.end)))) && !language.names.cast.some(actor => actor.kind === 'store' && actor.limit !== undefined && (placeStore === undefined || placeStore === actor.id))) {
+					result.problems.push({ start: clause.start, end: clause.end, message: `"a place" (or "a slot") is what a worker asks a semaphore for, and ${placeStore === undefined ? 'this scene has none' : `${language.names.labelOf(placeStore)} is a lock`}: a worker asks a lock for the key; write "${clause.form.id === 'asks-with-wait' ? 'asks for the key' : 'without the key'}"` })
+					continue
+				}
 				// "B's is larger than A's" leaves out what it compares: it is the fences of a comparison of two workers' fences right before it in its
 				// sentence. ("…, which is larger than A's" and "…, larger than A's" after a clause about a worker are of that worker's fence.)
 				if (BARE_COMPARISONS.has(clause.form.id) && !clause.relative && !/\bfence\b|^(?:larger|higher|greater|bigger|smaller|lower|less) /i.test(text.slice(clause.start, clause.end))) {

@@ -545,6 +545,18 @@ function stoodInLine(env: Env, worker: string, store: string): boolean {
 	return env.step.start.workers.get(worker)?.waiting?.store === store && !moved
 }
 
+/** "{workers} still wait": each is in line at the moment and stood in that line all through the step; by each one's waiting. */
+function stillAll(env: Env, workers: readonly string[]): Meaning {
+	const each = workers.map(w => {
+		const waiting = env.world.workers.get(w)?.waiting
+		return waiting !== undefined && stoodInLine(env, w, waiting.store) ? waits(env, w) : NO
+	})
+	if (each.some(m => !m.ok)) return NO
+	const makers = [...new Set(each.flatMap(m => m.makers))]
+	const told = [...new Set(each.flatMap(m => m.told ?? []))]
+	return { ok: true, at: env.world.time, events: [], makers, told }
+}
+
 /** The only store's line at the moment, with a test of its waiters. */
 function line(env: Env, test: (waiters: readonly string[]) => boolean): Meaning {
 	const store = storeOf(env, undefined)
@@ -916,6 +928,17 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = storeOf(env, s[0])
 		return keyOver(env, s[0], holders => holders.length === 0, store ? { free: store.id } : {})
 	},
+	// Free now, and "again": in an earlier step the store had no holder right after a lease end (or at the step's end), and a holder at a later place.
+	'key-free-again': (s, env) => {
+		const store = storeOf(env, s[0])
+		if (!store) return NO
+		// The places of the steps before: after each happening (free there only when it ended a lease), and each step's end (free or held).
+		const ends = ['released', 'expired', 'gone', 'ended']
+		const shown = earlierSteps(env).flatMap(step => [...(worldsOf(step) ?? []).flatMap((world, i) => (i === 0 ? [] : [{ world, freed: ends.includes(step.happenings[i - 1]?.kind ?? '') }])), { world: step.end, freed: true }])
+		const firstFree = shown.findIndex(one => one.freed && (one.world.stores.get(store.id)?.holders.length ?? 0) === 0)
+		if (firstFree < 0 || !shown.slice(firstFree + 1).some(one => (one.world.stores.get(store.id)?.holders.length ?? 0) > 0)) return NO
+		return keyOver(env, s[0], holders => holders.length === 0, { free: store.id })
+	},
 	// Free from t0 (the named moment, else the step's start) to the step's end: no holder at the end, and no change of holders at or after t0.
 	'key-stays-free': (s, env) => {
 		const store = storeOf(env, s[0])
@@ -1126,6 +1149,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const ahead = env.step.start.stores.get(now.store)?.waiters.slice(0, then.place - 1) ?? []
 		return holdsNow(true, env.step.happenings.filter(h => (h.kind === 'gave-up' || h.kind === 'granted' || h.kind === 'left') && ahead.includes(h.worker) && h.store === now.store), env)
 	},
+	'workers-still-wait': (s, env) => stillAll(env, actors(s[0])),
+	'workers-still-wait-first': (s, env) => {
+		const all = actors(s[0])
+		const first = actor(s[1])
+		const store = env.world.workers.get(first)?.waiting?.store
+		return all.includes(first) && store !== undefined && env.world.stores.get(store)?.waiters[0] === first ? stillAll(env, all) : NO
+	},
 	'only-one-waits': (s, env) => line(env, waiters => waiters.length === 1 && waiters[0] === actor(s[0])),
 	'only-one-still-waits': (s, env) => {
 		const store = storeOf(env, undefined)
@@ -1278,6 +1308,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'store-refuses': (s, env) => event(events(env.step, 'refused', h => h.store === actor(s[0]) && h.worker === actor(s[1]))[0]),
 	tries: (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly)),
+	'does-not-wait': (s, env) => {
+		const w = actor(s[0])
+		const all = events(env.step, 'asked', h => h.worker === w)
+		if (all.length === 0 || all.some(h => !h.tryOnly) || env.step.start.workers.get(w)?.waiting !== undefined) return NO
+		return asked(askOf(env, w, h => h.tryOnly))
+	},
 	'tries-once': (s, env) => {
 		const tries = events(env.step, 'asked', h => h.worker === actor(s[0]) && h.tryOnly && fits(s[1], h.store))
 		return tries.length === 1 ? asked(tries[0]) : NO

@@ -3,6 +3,7 @@ import type { StepFacts, StoreFact } from '../facts.ts'
 import type { Happening } from '../../frame.ts'
 import type { ClaimContext, ClaimForm, Said, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
+import { worldsOf } from '../positions.ts'
 import type { Of } from '../query.ts'
 import {
 	actorOf,
@@ -322,6 +323,25 @@ function holdersState(slots: readonly Slot[], context: ClaimContext, key: number
 	const tells = (span: HoldersSpan | undefined): Said | undefined => (span === undefined ? (Object.keys(said).length === 0 ? undefined : said) : { ...said, events: spanMakers(context, store.id, span) })
 	return keyState(context, store, test, wrong, slot, tells)
 }
+
+/**
+ * Why "again" of a free key is false: undefined when, in the steps before this one, the key was free at a moment the reader
+ * saw it free (right after a lease of it ended, or at a step's end) and held at a later place.
+ */
+function freeThenHeld(context: ClaimContext, store: string): string | undefined {
+	let free = false
+	for (const step of context.run.steps.slice(1, context.step.index)) {
+		const worlds = worldsOf(step) ?? []
+		const places = [...worlds.slice(1).map((world, i) => ({ world, freed: LEASE_ENDS.has(step.happenings[i]?.kind ?? '') })), { world: step.end, freed: true }]
+		for (const { world, freed } of places) {
+			const holders = world.stores.get(store)?.holders ?? []
+			if (holders.length === 0 && freed) free = true
+			else if (holders.length > 0 && free) return undefined
+		}
+	}
+	return free ? `"again" says the key was held after an earlier moment it was free, and after it was free it was not held before this step` : `"again" says the key was free at an earlier moment (a step's end, or as a lease of it ended), and before this step it never was`
+}
+const LEASE_ENDS: ReadonlySet<string> = new Set(['released', 'expired', 'gone', 'ended'])
 
 function holderCount(slots: readonly Slot[], context: ClaimContext, count: number, key: number, world = context.world, workers = false): Verdict {
 	const store = counted({ ...context, world }, slots[key])
@@ -1072,6 +1092,23 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		example: 'the key is free',
 		meaning: "No one holds the key at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end).",
 		check: (slots, context) => holdersState(slots, context, 0, holders => holders.length === 0, holders => `the key is held by ${names(context, holders)}`, 0, store => ({ free: store })),
+	},
+	{
+		id: 'key-free-again',
+		places: STORY,
+		tells: 'state',
+		formula: "holders(k, t) = ∅, and before the step: holders(k) = ∅ at an earlier step's end or right after a lease end, and ≠ ∅ at a later place",
+		pattern: '{key} is free again', alternatives: ["{key} is available again"],
+		example: 'the key is free again',
+		meaning: "No one holds the key at the clause's moment (as \"{key} is free\"), and \"again\": in the steps before, the key was free at a moment the scene showed it free (at a step's end, or as a lease of it ended: the moments before its first grant are none), and held at a later one.",
+		check(slots, context) {
+			const verdict = holdersState(slots, context, 0, holders => holders.length === 0, holders => `the key is held by ${names(context, holders)}`, 0, store => ({ free: store }))
+			if (!verdict.ok) return verdict
+			const store = counted(context, slots[0])
+			if (typeof store === 'string') return fails(store, 0)
+			const was = freeThenHeld(context, store.id)
+			return was === undefined ? verdict : fails(was, 0)
+		},
 	},
 	{
 		id: 'key-stays-free',

@@ -331,6 +331,25 @@ function stillWaiting(context: ClaimContext, worker: string, store: string): str
 	return moved ? `${context.name(worker)} left the line in this step (${moved.kind} at ${time(moved.at)}) and stood in it again: it is not still waiting` : undefined
 }
 
+/** Each of the workers is in line when the step ends and stood in it all through the step ("{workers} still wait"). */
+function stillWait(context: ClaimContext, ids: readonly string[]): Verdict {
+	const evidence = []
+	const seen = new Set<string>()
+	const makers: Happening[] = []
+	for (const id of ids) {
+		const waiting = context.world.workers.get(id)?.waiting
+		if (!waiting) return fails(`${context.name(id)} is not in line when the step ends${holdsNow(context, id)}`, 0)
+		const still = stillWaiting(context, id, waiting.store)
+		if (still !== undefined) return fails(still, 0)
+		const store = context.world.stores.get(waiting.store)
+		if (!store) continue
+		if (!seen.has(store.id)) evidence.push(lineEvidence(context.world, store))
+		seen.add(store.id)
+		for (const h of waitMakers(context, id, store)) if (!makers.includes(h)) makers.push(h)
+	}
+	return { ...holds(evidence, context.world.time), said: { events: makers, told: makers.filter(h => h.kind === 'asked') } } as Verdict
+}
+
 function holdsNow(context: ClaimContext, worker: string): string {
 	const grant = happened(context.step, 'granted', h => h.worker === worker)[0]
 	return grant ? `: the engine gave it the key at ${time(grant.at)}` : ''
@@ -834,9 +853,9 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k, wait D) ∈ step",
-		pattern: '{worker} asks for {key} with a wait of {duration}', alternatives: ["{worker} asks for {key} with a {duration} wait", "{worker} asks for {key}, willing to wait( up to) {duration}", "{worker} asks for {key}, this time willing to wait( up to) {duration}", "{worker} asks for {key}, willing to wait only {duration}", "{worker} requests {key} with a wait of {duration}", "{worker} requests {key} with a {duration} wait"],
+		pattern: '{worker} asks for {key} with a wait of {duration}', alternatives: ["{worker} asks for {key} with a {duration} wait", "{worker} asks for {key}, willing to wait( up to) {duration}", "{worker} asks for {key}, this time willing to wait( up to) {duration}", "{worker} asks for {key}, willing to wait only {duration}", "{worker} requests {key} with a wait of {duration}", "{worker} requests {key} with a {duration} wait", "{worker} asks for a place/slot with a wait of {duration}", "{worker} asks for a place/slot with a {duration} wait", "{worker} asks for a place, willing/ready to wait( up to) {duration}", "{worker} asks for a slot, willing/ready to wait( up to) {duration}", "{worker} asks for a place, this time willing to wait( up to) {duration}", "{worker} asks for a slot, this time willing to wait( up to) {duration}", "{worker} asks for a place, willing to wait only {duration}", "{worker} asks for a slot, willing to wait only {duration}"],
 		example: 'Worker B asks for the key with a wait of 10 s',
-		meaning: 'The worker asked for the key in this step, waiting at most that long: any of its asks of the step (one that tried and was turned away, then asked with a wait, "asks again, willing to wait up to 5 s", tells that later ask).',
+		meaning: 'The worker asked for the key in this step, waiting at most that long: any of its asks of the step (one that tried and was turned away, then asked with a wait, "asks again, willing to wait up to 5 s", tells that later ask). "Asks for a place" (or "a slot") is of a semaphore\'s key; of a lock it is refused.',
 		check: (slots, context) => waitOf(slots, context, 2),
 	},
 	{
@@ -1098,6 +1117,36 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'only C is still waiting',
 		meaning: 'That worker, and no other, is in line when the step ends, and it stood in line all through the step.',
 		check: (slots, context) => onlyWaiter(slots, context, true),
+	},
+	{
+		id: 'workers-still-wait',
+		places: STORY,
+		tells: 'state',
+		formula: "for each w of ws: w ∈ line(k, t), and w ∈ line(k) at the step's start, with no asked(w), granted(w), gave-up(w) or left(w) ∈ step",
+		pattern: '{workers} still wait( in line)', alternatives: ["{workers} are still waiting( in line)", "{workers} are still in line", "{workers} both still wait( in line)", "{workers} are both still waiting( in line)"],
+		example: 'B and C still wait in line',
+		meaning: 'Each of those workers is in line when the step ends, and stood in line all through the step (since an earlier step: no ask, grant, giving up or leaving of its own in the step), as "{worker} is still waiting" says of one.',
+		check: (slots, context) => stillWait(context, actorsOf(slots[0])),
+	},
+	{
+		id: 'workers-still-wait-first',
+		places: STORY,
+		tells: 'state',
+		formula: "for each w of ws: w ∈ line(k, t), and w ∈ line(k) at the step's start, with no asked(w), granted(w), gave-up(w) or left(w) ∈ step; first(line(k, t)) = v, v ∈ ws",
+		pattern: '{workers} still wait( in line), {worker} first', alternatives: ["{workers} are still waiting( in line), {worker} first", "{workers} are still in line, {worker} first"],
+		example: 'B and C still wait in line, B first',
+		meaning: 'Each of those workers still waits (as "{workers} still wait" says), and the one named last is one of them and first in line when the step ends.',
+		check(slots, context) {
+			const ids = actorsOf(slots[0])
+			const first = actorOf(slots[1])
+			if (!ids.includes(first)) return fails(`${context.name(first)} is not one of the workers this names`, 1)
+			const verdict = stillWait(context, ids)
+			if (!verdict.ok) return verdict
+			const waiting = context.world.workers.get(first)?.waiting
+			const store = waiting ? context.world.stores.get(waiting.store) : undefined
+			if (store?.waiters[0] !== first) return fails(`${store?.waiters[0] === undefined ? 'no one' : context.name(store.waiters[0])} is first in line`, 1)
+			return verdict
+		},
 	},
 	{
 		id: 'count-wait',
@@ -1528,9 +1577,9 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "gave-up(w, after D) ∈ step",
-		pattern: '{worker} gives up after {duration}', alternatives: ["{worker} times out after {duration}", "{worker} gives up waiting after {duration}", "{worker} stops waiting after {duration}"],
+		pattern: '{worker} gives up after {duration}', alternatives: ["{worker} times out after {duration}", "{worker} gives up waiting after {duration}", "{worker} stops waiting after {duration}", "{worker} gives up after {duration}(,) without the key", "{worker} gives up after {duration}(,) without getting the key", "{worker} gives up after {duration}(,) without a place/slot", "{worker} times out after {duration}(,) without the key", "{worker} times out after {duration}(,) without a place/slot"],
 		example: 'B gives up after 10 s',
-		meaning: 'The worker gave up in this step, having waited that long.',
+		meaning: 'The worker gave up in this step, having waited that long. ", without the key" (or "without a place" of a semaphore) after it says what giving up says, as in "{worker} gives up without the key": that ask got no lease.',
 		check: (slots, context) => gaveUp(slots, context, 1),
 	},
 	{
@@ -1669,6 +1718,23 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'D tries',
 		meaning: 'The worker tried the key in this step: it asked without waiting.',
 		check: (slots, context) => asked(slots, context, h => h.tryOnly, 'try the key'),
+	},
+	{
+		id: 'does-not-wait',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, try) ∈ step, every asked(w) ∈ step a try, and w ∉ line at the step's start",
+		pattern: '{worker} does not wait', alternatives: ["{worker} doesn't wait", "{worker} does not wait in line", "{worker} doesn't wait in line"],
+		example: 'D does not wait',
+		meaning: 'The worker\'s ask in this step was a try (refused, or granted at once): every ask of its in the step was a try, and it stood in no line in the step (nor when the step began).',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const all = asks(context, worker)
+			const hold = all.find(h => !h.tryOnly)
+			if (hold) return fails(`${context.name(worker)} ${describeAsk(hold)}: it did not only try`, 0)
+			if (context.step.start.workers.get(worker)?.waiting) return fails(`${context.name(worker)} was in line when the step began`, 0)
+			return asked(slots, context, h => h.tryOnly, 'try the key')
+		},
 	},
 	{
 		id: 'tries-the-key',
