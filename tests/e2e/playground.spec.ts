@@ -2,7 +2,7 @@
 // errors sit at their line and column, the address holds it, its exports are self-contained, a
 // hostile link is refused with a message, and the page works by keyboard and passes axe.
 import { readFileSync } from 'node:fs'
-import { deflateRawSync } from 'node:zlib'
+import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
@@ -266,6 +266,10 @@ test("a scene's Open in the playground link opens the reader's sandbox, shareabl
 	await figure.getByRole('button', { name: 'Hold, Worker A', exact: true }).click()
 	await expect(page).toHaveURL(new RegExp(`#${id}-sandbox-play=`))
 	await expect(figure.locator('.scene-stage svg').filter({ visible: true }).locator('.scene-message-label')).toContainText(['hold', 'fence 7'])
+	// The address is written a moment after the stage (its write waits for the reader to pause): the one that
+	// carries the act, not the sandbox's opening one (no acts), which a quick click may still find there.
+	const acts = (url: string) => (JSON.parse(inflateRawSync(Buffer.from(url.split('-play=')[1] ?? '', 'base64url')).toString()) as { acts: unknown[] }).acts.length
+	await expect.poll(() => acts(page.url())).toBe(1)
 	const shared = await context.newPage()
 	await shared.goto(page.url())
 	const again = shared.locator(`figure.scene[data-scene-id="${id}"]`)
