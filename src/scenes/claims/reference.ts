@@ -253,44 +253,39 @@ function hearing(env: Env, end: Of<'ended'>): 'now' | { woke: Of<'woke'>; step: 
 }
 
 /**
- * Whether w's name holds a lease in a store that w's present process does not: replaying the run up to t (this step's events at or
- * before t), a restart of w's process while w's lease was live leaves that lease w's orphan, until it ends or w is given a lease again.
+ * w's leases a restart of its process left behind, replaying the run up to t (this step's events at or before t):
+ * `orphan`, the lease live at w's last restart that had one, until it ends or w is given a lease again (its name
+ * then holds a lease its present process does not); `old`, the lease live at w's last restart, until it ends,
+ * whatever w got since.
  */
-function orphaned(env: Env, w: string, t: number): boolean {
+function restartLeases(env: Env, w: string, t: number): { orphan?: Of<'granted'>; old?: Of<'granted'> } {
 	let live: Of<'granted'> | undefined
 	let orphan: Of<'granted'> | undefined
-	for (const step of upTo(env).slice(1)) {
-		for (const h of step.happenings) {
-			if (step === env.step && h.at > t) break
-			if (!('worker' in h) || h.worker !== w) continue
-			if (h.kind === 'granted') { live = h; orphan = undefined }
-			else if (h.kind === 'process-restarted') { if (live) orphan = live; live = undefined }
-			else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') {
-				if (live && h.store === live.store && h.fence === live.fence) live = undefined
-				if (orphan && h.store === orphan.store && h.fence === orphan.fence) orphan = undefined
-			}
-		}
-	}
-	return orphan !== undefined
-}
-
-/** Whether a lease of the store given to w before its process's last restart (up to t) is live at t, whatever w got since. */
-function oldStillHeld(env: Env, w: string, store: string, t: number): boolean {
-	let live: Of<'granted'> | undefined
 	let old: Of<'granted'> | undefined
 	for (const step of upTo(env).slice(1)) {
 		for (const h of step.happenings) {
 			if (step === env.step && h.at > t) break
 			if (!('worker' in h) || h.worker !== w) continue
-			if (h.kind === 'granted') live = h
-			else if (h.kind === 'process-restarted') { old = live; live = undefined }
+			if (h.kind === 'granted') { live = h; orphan = undefined }
+			else if (h.kind === 'process-restarted') { if (live) orphan = live; old = live; live = undefined }
 			else if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && 'store' in h) {
 				if (live && h.store === live.store && h.fence === live.fence) live = undefined
+				if (orphan && h.store === orphan.store && h.fence === orphan.fence) orphan = undefined
 				if (old && h.store === old.store && h.fence === old.fence) old = undefined
 			}
 		}
 	}
-	return old !== undefined && old.store === store
+	return { ...(orphan ? { orphan } : {}), ...(old ? { old } : {}) }
+}
+
+/** Whether w's name holds a lease in a store that w's present process does not: one a restart left behind, not yet ended nor followed by a new grant. */
+function orphaned(env: Env, w: string, t: number): boolean {
+	return restartLeases(env, w, t).orphan !== undefined
+}
+
+/** Whether a lease of the store given to w before its process's last restart (up to t) is live at t, whatever w got since. */
+function oldStillHeld(env: Env, w: string, store: string, t: number): boolean {
+	return restartLeases(env, w, t).old?.store === store
 }
 
 /** A holder meaning, unless one of the workers it names holds at its moment (the clause's, else the state's end, else the step's end) only a lease its process lost in a restart. */
