@@ -53,6 +53,7 @@ export const NEUTRAL_WORDS: readonly string[] = [
  */
 export const PAUSE_CAUSES: readonly string[] = [
 	'garbage collection',
+	'garbage-collection',
 	'GC pause',
 	'GC',
 	'migration',

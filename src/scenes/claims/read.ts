@@ -192,7 +192,7 @@ const STILL = /\bstill\b/i
  * Joints between clauses; " that" after a lease or key ("a 10 s lease that nothing renews") opens a clause about it, as ", which" does;
  * and a space after a fence before "from the new epoch" ("with fence 5000:1 from the new epoch") as a comma would: those words are that fence's.
  */
-const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while |,? when |,? although | and | so | but | because | since |, |: | for (?=an? |the )|(?<=\b(?:lease|key)) (?=that )|(?<=\bfence \d[\d:]*) (?=(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch\b)/g
+const CONNECTIVE = /,? and then |, then | then |, and |, so |, but |, because |, since |,? while |,? when |,? although |, though | and | so | but | because | since |, |: | for (?=an? |the )|(?<=\b(?:lease|key)) (?=that )|(?<=\bfence \d[\d:]*) (?=(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch\b)/g
 
 /**
  * The forms that, before "when", hold over a span the event after "when" falls in: a state that held
@@ -464,7 +464,7 @@ function sharedMoment(text: string, start: number, items: Item[], carried?: Open
 		const joint = k === first ? '' : text.slice(Math.max(before.end, ...before.modifiers.map(modifier => modifier.slot.end)), clause.start)
 		// A clause passed over may be joined by its own word too: "while" or "although" before a state, "because" or "since" before a cause.
 		const own = passedOver(clause) && (clause.during === true ? /^,? (?:while|although) $/ : /^,? (?:because|since) $/).test(joint)
-		if (k !== first && !own && !(clause.relative && /^,? ?$/.test(joint)) && !/^(?:,? (?:too|as well|again))?(?:,? and |, |,? but |,? so |,? and so |: )$/.test(joint)) return undefined
+		if (k !== first && !own && !(clause.relative && /^,? ?$/.test(joint)) && !/^(?:,? (?:too|as well|again))?(?:,? and |, |,? but |, though |,? so |,? and so |: )$/.test(joint)) return undefined
 		// A state held at the clause before (after "while", or "which A holds") holds at the opening's moment already: it is passed over.
 		// One after "so" tells what held as a result at that moment ("At 10 s A lets go, so the key is free"): it is given it, as is one
 		// after a colon or a semicolon.
@@ -1705,8 +1705,8 @@ const CAUSE_LENGTH = /\b(?:[Aa]n?|[Tt]he) (long|short) /
 /** What paused a worker, in a clause of a form led by it: the words between its determiner (and "long", "short" or "slow") and its verb. */
 const CAUSE_WORDS = /^(?:[Aa]n?|[Tt]he) (?:(?:long|short|slow) )?(.+?) (?:pauses|freezes|stalls|suspends)(?: |$)/d
 
-/** The same, after the pause: "B stalls in the export", "A's process hangs in a long GC", "A gets stuck in a deploy". */
-const CAUSE_AFTER = /^.*?\b(?:pauses|freezes|stalls|hangs|gets stuck) in (?:an?|the) (?:(?:long|short|slow) )?/d
+/** The same, after the pause: "B stalls in the export", "A's process hangs in a long GC", "A gets stuck in a deploy", "A's process freezes for a long garbage-collection pause". */
+const CAUSE_AFTER = /^.*?\b(?:pauses|freezes|stalls|hangs|gets stuck) (?:in|for) (?:an?|the) (?:(?:long|short|slow) )?/d
 
 /**
  * What paused a worker, in a clause (from `start`) of a form led by it, before its verb ("the export freezes B") or after

@@ -1718,6 +1718,27 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		return timeless(true)
 	},
+	// w held a lease in the step; none of w's ran out in it; its latest lease at the step's end was let go, or is live and, in the steps seen, is next let go or not ended at all.
+	'lease-never-runs-out': (s, env) => {
+		const w = actor(s[0])
+		const start = leaseAt(env.step.start, w)
+		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
+		if (!held || events(env.step, 'expired', h => h.worker === w).length > 0) return NO
+		const lease = leaseAt(env.step.end, w)
+		if (lease === undefined) return NO
+		const now = state(lease)
+		// For causes: the lease is live up to the step's end, or to its let-go in the step; a renewal it needed then is why it did not run out.
+		const release = now === 'live' ? undefined : events(env.step, 'released', h => h.worker === w && h.store === lease.store)[0]
+		const kept = timeless(true, { live: { worker: w, store: lease.store, at: release?.at ?? env.world.time } })
+		if (now === 'released') return kept
+		if (now !== 'live') return NO
+		for (const step of laterSteps(env)) {
+			for (const h of step.happenings) {
+				if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'ended' || h.kind === 'gone') && h.worker === w && h.store === lease.store && h.fence === lease.fence) return h.kind === 'released' ? kept : NO
+			}
+		}
+		return kept
+	},
 	'never-lets-go': (s, env) => {
 		const w = actor(s[0])
 		const start = leaseAt(env.step.start, w)
@@ -2167,6 +2188,58 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'pauses-before-first-renewal': (s, env) => pausedBeforeDueRef(s, env, false),
 	'pauses-before-a-renewal': (s, env) => pausedBeforeDueRef(s, env, true),
 	'code-goes-on': (s, env) => event(events(env.step, 'wrote', h => h.worker === actor(s[0]) && stale(env, h))[0]),
+	// A write on a lost lease, and the code stuck before it: after the last earlier step with a line of w's, a step whose clock moved ran none of w's.
+	'code-comes-unstuck': (s, env) => {
+		const w = actor(s[0])
+		if (!(env.run.statements ?? []).some(one => one.held)) return NO
+		const write = events(env.step, 'wrote', h => h.worker === w && stale(env, h))[0]
+		if (write === undefined) return NO
+		const before = earlierSteps(env)
+		let last = -1
+		before.forEach((step, i) => { if ((step.ran ?? []).some(line => line.worker === w)) last = i })
+		if (last < 0) return NO
+		return before.slice(last + 1).some(step => step.end.time > step.start.time) ? event(write) : NO
+	},
+	// w's code stayed at one statement through the step: in the hold of its last grant before the step, not left since; its process
+	// running (not paused at the start, no pause or crash in the step); no line of w's run in the step; the clock moved.
+	'work-hangs': (s, env) => {
+		const w = actor(s[0])
+		if (!(env.run.statements ?? []).some(one => one.held)) return NO
+		const grant = earlierSteps(env).flatMap(step => events(step, 'granted', h => h.worker === w)).pop()
+		if (grant === undefined) return NO
+		const all = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
+		if (all.slice(all.indexOf(grant) + 1).some(h => 'worker' in h && h.worker === w && (h.kind === 'crashed' || h.kind === 'asked' || ((h.kind === 'released' || h.kind === 'returned') && h.store === grant.store)))) return NO
+		if (env.step.start.workers.get(w)?.paused === true) return NO
+		if (env.step.happenings.some(h => (h.kind === 'paused' || h.kind === 'crashed') && h.worker === w)) return NO
+		if ((env.step.ran ?? []).some(line => line.worker === w)) return NO
+		return env.step.end.time > env.step.start.time ? { ok: true, at: env.step.start.time, events: [], makers: [grant] } : NO
+	},
+	// The pause told stopped a renewal: its lease (of its last grant, renewing on its own, not ended before the pause) had its next renewal
+	// due (ttl / 3 after its last renewal on its own, else its grant) before w woke or crashed and before the lease ended, and within the steps seen.
+	'renewals-stop': (s, env) => {
+		const pause = pauseTold(env, actor(s[0]))
+		if (!pause) return NO
+		const w = pause.worker
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(pause))]
+		let g = -1
+		before.forEach((h, i) => { if (h.kind === 'granted' && h.worker === w) g = i })
+		const grant = before[g]
+		if (grant?.kind !== 'granted' || grant.renews !== true) return NO
+		let base = grant.at
+		for (const h of before.slice(g + 1)) {
+			if ('worker' in h && h.worker === w && 'store' in h && h.store === grant.store && (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended')) return NO
+			if (h.kind === 'renewed' && h.worker === w && h.store === grant.store && h.auto === true) base = h.at
+		}
+		const due = base + grant.ttl / 3
+		const later = laterSteps(env)
+		const after = [...env.step.happenings.slice(env.step.happenings.indexOf(pause) + 1), ...later.flatMap(step => step.happenings)]
+		for (const h of after) {
+			if (!('worker' in h) || h.worker !== w) continue
+			const ends = h.kind === 'woke' || h.kind === 'crashed' || (('store' in h) && h.store === grant.store && (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended'))
+			if (ends) return h.at > due ? event(pause) : NO
+		}
+		return (later[later.length - 1] ?? env.step).end.time >= due ? event(pause) : NO
+	},
 	'only-the-fence-stops': (s, env) => {
 		const { fenced, unfenced } = withAndWithout(env, actor(s[0]))
 		return fenced && unfenced && !fenced.changed && unfenced.changed ? event(fenced) : NO
@@ -3666,7 +3739,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// After time told passing, which is the step's passage from its start, S held from that start ("When E, S" names E's moment instead).
 		if (clause.during === true && clause.when !== 'event-first' && isState && moment === undefined && place !== undefined && cause?.meaning.clock?.moved === true && place.at > step.start.time) wrong = true
 		// A lease said live is live at the moment named, else at the text's moment when it did not end in the step.
-		const liveAt = isState && meaning.live !== undefined ? (at ?? (meaning.until === undefined ? context.world.time : undefined)) : undefined
+		// A meaning that names the moment itself ("the lease never runs out": live to the step's end, or its let-go in it) keeps it.
+		const liveAt = meaning.live?.at ?? (isState && meaning.live !== undefined ? (at ?? (meaning.until === undefined ? context.world.time : undefined)) : undefined)
 		const lived: Meaning = meaning.live === undefined ? meaning : liveAt === undefined ? { ...meaning, live: undefined } : { ...meaning, live: { ...meaning.live, at: liveAt } }
 		// Of several workers' events, or a state of several ("B and C hold the key"): a cause of it is why each one's happened, and told as a cause, each one's is why.
 		const several = isState ? actors(clause.slots.find(slot => slot.value.type === 'actors')) : group

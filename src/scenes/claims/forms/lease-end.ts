@@ -802,6 +802,36 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'lease-never-runs-out',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "w held a lease in the step (live at its start or granted(w) ∈ step), no expired(w) ∈ step, and w's latest lease at the step's end is not expired, ended nor gone at the end of the steps seen: let go, or still live",
+		pattern: '{lease} never runs out', alternatives: ['{lease} never expires', '{lease} never times out', '{lease} never lapses'],
+		example: "A's lease never runs out",
+		meaning: "The worker held a lease in this step, and that lease never runs out: none of its leases ran out in this step, and the one it holds at the step's end is, at the end of the scene, let go or still live, never run out. A lease an operator ended or its store lost did not run out but did not last either: refused, with what ended it.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const name = context.name(worker)
+			if (heldIn(context.step, worker).length === 0) return fails(`${name} holds no lease in this step, so "never runs out" tells of none`, 0)
+			const here = happened(context.step, 'expired', h => h.worker === worker)[0]
+			if (here) return fails(`${name}'s lease runs out at ${time(here.at)}, in this step`, 0)
+			// Its latest lease at the step's end, and what ended it: in this step (its state then), else in a later step, else nothing (live at the scene's end).
+			const lease = context.step.end.workers.get(worker)?.lease
+			if (lease === undefined) return fails(`${name} holds no lease in this step, so "never runs out" tells of none`, 0)
+			const now = leaseState(lease)
+			const later = now !== 'live' ? undefined : laterSteps(context).flatMap(step => step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'ended' || h.kind === 'gone') && h.worker === worker && h.store === lease.store && h.fence === lease.fence).map(h => ({ step, h })))[0]
+			const kind = later === undefined ? now : later.h.kind
+			const where = later === undefined ? ', in this step' : ` at ${time(later.h.at)}, in step ${later.step.index}`
+			if (kind === 'expired') return fails(`${name}'s lease runs out${where}`, 0)
+			if (kind === 'ended' || kind === 'gone') return fails(`${name}'s lease did not run out, but it did not last: ${kind === 'ended' ? 'an operator ended it' : 'it went with its store'}${where}; "never runs out" tells a lease kept until its holder lets go of it or the scene ends: tell its end${later === undefined ? '' : ` in step ${later.step.index}`} instead ("${kind === 'ended' ? `an operator ends ${name}'s lease` : `${name}'s lease is gone`}")`, 0)
+			// Live up to the step's end (or its let-go in the step): a renewal told before "so" that it needed to be live then is why it did not run out.
+			const release = now === 'live' ? undefined : happened(context.step, 'released', h => h.worker === worker && h.store === lease.store)[0]
+			const verdict = holds([{ kind: 'nothing', step: context.step.index, what: `an expiry of ${worker}'s lease from step ${context.step.index} on` }])
+			return { ...verdict, said: { live: { worker, store: lease.store, at: release?.at ?? context.world.time } } } as Verdict
+		},
+	},
+	{
 		id: 'never-lets-go-of-key',
 		places: STORY,
 		tells: 'none',
@@ -853,7 +883,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "renewed(w) ∈ step at least twice, each one untold before, none refused, no end of w's lease (ran out, ended, gone) ∈ step, no released(w) or granted(w) between the first and the last; at e (the step's end, or released(w) after the last), w's process not paused or crashed, and e − last ≤ the longest gap between them",
 		each: 'renewal',
-		pattern: '{worker} keeps renewing {lease}( as it goes)', alternatives: ["{worker} keeps {lease} by renewing it", "{worker} keeps {lease} alive by renewing it"],
+		pattern: '{worker} keeps renewing {lease}( as it goes)', alternatives: ["{worker} keeps {lease} by renewing it", "{worker} keeps {lease} alive by renewing it", "{owner} process keeps renewing {lease}( as it goes)"],
 		example: 'A keeps renewing its lease',
 		meaning: "The worker renewed its own lease twice or more in this step, and this tells every one of those renewals; none was refused, the lease did not run out or end in the step, and all renew one lease: the worker neither let go nor was given a new one between them. Its renewing went on to the step's end (or to its letting go after the last renewal): no pause or crash of its process is in effect then, and its last renewal came no longer before that end than the longest gap between its renewals.",
 		check: (slots, context) => keptRenewing(slots, context),

@@ -91,6 +91,22 @@ function toldPause(context: ClaimContext, worker: string): Of<'paused'> | undefi
 	return (from === undefined ? undefined : some.find(h => h.at > from.at || (h.at === from.at && list.indexOf(h) >= from.order))) ?? some[0]
 }
 
+/**
+ * "A's work comes unstuck": the worker's code was stuck before this step: it ran a statement in an earlier step, and after the last
+ * step it ran one in, a whole step went by, with the clock moving, in which it ran none (as "A's work hangs" tells of a step, or a
+ * paused process's). Why not, as a message, or undefined.
+ */
+function stuckUntil(context: ClaimContext, worker: string): string | undefined {
+	const name = context.name(worker)
+	if (!(context.run.statements ?? []).some(statement => statement.held)) return `"comes unstuck" tells that ${name}'s code had stayed at one statement, and this scene runs no code sample under the key, so no line of its code is recorded; say "${name}'s code goes on"`
+	const earlier = runSteps(context.run).filter(step => step.index < context.step.index)
+	const last = earlier.filter(step => (step.ran ?? []).some(line => line.worker === worker)).pop()
+	if (last === undefined) return `${name}'s code ran no statement before this step, so it was stuck at none`
+	const still = earlier.find(step => step.index > last.index && step.end.time > step.start.time)
+	if (still === undefined) return `${name}'s code ran on in step ${last.index}, and no step since let time pass with its code standing still: it was not stuck; say "${name}'s code goes on"`
+	return undefined
+}
+
 /** What a label does to a worker's process, in words for a message. */
 const PROCESS_EVENTS = { paused: ['pause', 'paused'], woke: ['wake', 'woke'], crashed: ['crash', 'crashed'] } as const
 
@@ -238,9 +254,9 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "paused(w) ∈ step",
 		pauses: true,
-		pattern: 'a/an/the CAUSE pauses/freezes/stalls/suspends {worker}', alternatives: ['a/an/the CAUSE cuts {worker} off', 'a/an/the CAUSE cuts {worker} off from the lock/store/server', '{worker} pauses/freezes/stalls/hangs in a/an/the CAUSE', '{owner} process pauses/freezes/stalls/hangs in a/an/the CAUSE', '{worker} gets stuck in a/an/the CAUSE'],
+		pattern: 'a/an/the CAUSE pauses/freezes/stalls/suspends {worker}', alternatives: ['a/an/the CAUSE cuts {worker} off', 'a/an/the CAUSE cuts {worker} off from the lock/store/server', '{worker} pauses/freezes/stalls/hangs in a/an/the CAUSE', '{owner} process pauses/freezes/stalls/hangs in a/an/the CAUSE', '{worker} gets stuck in a/an/the CAUSE', '{owner} process pauses/freezes/stalls/hangs for a/an/the CAUSE pause', '{worker} pauses/freezes/stalls/hangs for a/an/the CAUSE pause'],
 		example: 'A migration freezes A',
-		meaning: "The worker's process paused in this step. What paused it claims nothing and is one of the lexicon's neutral causes (a garbage collection, a GC pause, a migration, a query, the operating system, the host, a deploy, an upgrade, a swap storm, a page fault, a network partition, a debugger, a breakpoint…) or a noun of the scene's code, never an actor; \"long\" or \"short\" before it is checked as in an aside. It may follow the pause too: \"A's process stalls in a long garbage collection\".",
+		meaning: "The worker's process paused in this step. What paused it claims nothing and is one of the lexicon's neutral causes (a garbage collection, a GC pause, a migration, a query, the operating system, the host, a deploy, an upgrade, a swap storm, a page fault, a network partition, a debugger, a breakpoint…) or a noun of the scene's code, never an actor; \"long\" or \"short\" before it is checked as in an aside. It may follow the pause too: \"A's process stalls in a long garbage collection\", or \"for a long garbage-collection pause\" (\"for a CAUSE pause\" tells no length: \"long\" before it is checked, as always: the lease ran out during the pause).",
 		check: (slots, context) => processEvent(slots, context, 'paused'),
 	},
 	{
@@ -607,6 +623,91 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 				return fails(any ? `${context.name(worker)} writes in this step only ${all.some(h => h.live) ? 'on a live lease' : 'with no lease it ever held'}` : `${context.name(worker)} writes nothing in this step`, 0)
 			}
 			return holds([saw(context.step, write)], write.at)
+		},
+	},
+	{
+		id: 'code-comes-unstuck',
+		places: STORY,
+		tells: 'event',
+		formula: "code-goes-on(w): wrote(w) ∈ step on a lease that was not live; ran(w) in an earlier step, and after the last step with one, an earlier step whose clock moved has no ran(w)",
+		pattern: '{owner} work/code comes/gets unstuck', alternatives: ['{owner} work/code gets going again', '{owner} work/code un-hangs'],
+		example: "A's work comes unstuck",
+		meaning: "As \"A's code goes on\": the worker writes in this step on a lease it lost; and its code had been stuck: after the last earlier step its code ran a statement in, a whole step went by, the clock moving, in which it ran none (it stood at one statement, as \"A's work hangs\" tells, or its process was paused). The run records the lines a code sample ran; a scene with no sample records none, and is refused.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const name = context.name(worker)
+			const write = happened(context.step, 'wrote', h => h.worker === worker && staleWrite(context, h))[0]
+			if (!write) {
+				const all = happened(context.step, 'wrote', h => h.worker === worker)
+				return fails(all.length > 0 ? `${name} writes in this step only ${all.some(h => h.live) ? 'on a live lease' : 'with no lease it ever held'}: "comes unstuck" tells its code going on, on a lease it lost` : `${name} writes nothing in this step`, 0)
+			}
+			const stuck = stuckUntil(context, worker)
+			if (typeof stuck === 'string') return fails(stuck, 0)
+			return holds([saw(context.step, write)], write.at)
+		},
+	},
+	{
+		id: 'work-hangs',
+		places: STORY,
+		tells: 'state',
+		formula: "granted(w) in an earlier step, no released(w), returned(w), crashed(w) nor asked(w) after it up to the step's end; ¬paused(w) at the step's start, no paused(w) nor crashed(w) ∈ step; no ran(w) ∈ step; the clock moves in the step",
+		pattern: '{owner} work/code hangs', alternatives: ['{owner} work/code is hanging', '{owner} work/code is hung'],
+		example: "A's work hangs",
+		meaning: "The worker's code stays at one statement through the whole step, though its process runs: it was given the key before this step and its code is still in that hold's body (it has not let go nor returned, crashed nor asked for a key again), its process was not paused when the step began and neither paused nor crashed in it, the code sample ran no statement of the worker's in the step, and the clock moved on in it. The engine cannot tell work that hangs from slow work: the run records only that the code stayed where it was. A scene with no code sample records no lines, and is refused.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const name = context.name(worker)
+			if (!(context.run.statements ?? []).some(statement => statement.held)) return fails(`"hangs" tells that ${name}'s code stayed at one statement, and this scene runs no code sample under the key, so no line of its code is recorded; say "${name} is still working"`, 0)
+			const before = context.run.steps.slice(1, context.step.index)
+			const found = before.flatMap(step => happened(step, 'granted', h => h.worker === worker).map(grant => ({ step, grant }))).pop()
+			if (!found) return fails(`the engine gave ${name} no lease before this step, so its code is in no hold's work to hang in`, 0)
+			const all = [...before.flatMap(step => step.happenings), ...context.step.happenings]
+			const stop = all.slice(all.indexOf(found.grant) + 1).find(h => ((h.kind === 'released' || h.kind === 'returned') && h.worker === worker && h.store === found.grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === worker))
+			if (stop) return fails(stop.kind === 'crashed' ? `${name}'s process crashed at ${time(stop.at)}: a crashed process runs no code, it does not hang` : stop.kind === 'asked' ? `${name} asked for a key again at ${time(stop.at)}: its code had left the hold it worked in` : stop.kind === 'returned' ? `${name}'s function returned at ${time(stop.at)}: its work was done` : `${name} let go at ${time(stop.at)}: its work was done`, 0)
+			if (context.step.start.workers.get(worker)?.paused) return fails(`${name}'s process was paused when the step began: its code stands still because its process does; say "${name} is still paused"`, 0)
+			const pause = context.step.happenings.find(h => (h.kind === 'paused' || h.kind === 'crashed') && h.worker === worker)
+			if (pause) return fails(`${name}'s process ${pause.kind === 'paused' ? 'paused' : 'crashed'} at ${time(pause.at)}: "hangs" tells its code stuck while its process runs; say "${name}'s process ${pause.kind === 'paused' ? 'pauses' : 'crashes'}"`, 0)
+			const ran = (context.step.ran ?? []).filter(line => line.worker === worker)
+			const first = ran[0]
+			if (first) return fails(`${name}'s code ran on in this step: line ${first.line} at ${time(first.at)}${ran.length > 1 ? `, and ${ran.length - 1} more` : ''}; "hangs" says it stayed at one statement through the step`, 0)
+			if (context.world.time <= context.step.start.time) return fails(`the clock does not move in this step (it stays at ${time(context.step.start.time)}): "hangs" tells the code staying where it was while time passes`, 0)
+			return holds([saw(found.step, found.grant), { kind: 'nothing', step: context.step.index, what: `a statement run by ${worker}'s code in step ${context.step.index}` }], context.step.start.time)
+		},
+	},
+	{
+		id: 'renewals-stop',
+		places: STORY,
+		tells: 'event',
+		formula: "paused(w) ∈ step (the one the text tells) while w's lease of its last granted(w) g is live, g renews on its own; the next renewal due, (the last auto renewed(w) of that lease before the pause, else g).at + g.ttl / 3, comes before w's next woke or crashed after the pause and before that lease's end (let go, ended, gone), within the steps seen",
+		pauses: true,
+		pattern: '{owner} renewals stop( with it)', alternatives: ['{owner} renewals stop with the pause', '{owner} renewals stop with its process'],
+		example: "A's renewals stop with it",
+		meaning: "The worker's process paused in this step while it held a lease from a hold that renews on its own (every third of its TTL, on the process's timer), and the pause stopped those renewals: the next one fell due while the process was still paused (before it woke or crashed) and while the lease was still its own (before it let go or it was ended or lost), so none came. Of a hold that renews nothing on its own, or a pause that ended before a renewal fell due, refused.",
+		check(slots, context) {
+			const verdict = processEvent(slots, context, 'paused')
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const name = context.name(worker)
+			const pause = toldPause(context, worker) as Of<'paused'>
+			const before = happenedBefore(context, pause)
+			const from = before.map(h => h.kind === 'granted' && h.worker === worker).lastIndexOf(true)
+			if (from < 0) return fails(`${name} held no lease when its process paused at ${time(pause.at)}, so it had no renewals to stop`, 0)
+			const grant = before[from] as Of<'granted'>
+			const since = before.slice(from + 1)
+			const end = since.find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && h.store === grant.store)
+			if (end) return fails(`${name}'s lease given at ${time(grant.at)} ended at ${time(end.at)}, before its process paused at ${time(pause.at)}: it had no renewals to stop`, 0)
+			if (grant.renews !== true) return fails(`${name}'s hold renews nothing on its own (its lease given at ${time(grant.at)} is renewed only by hand, if at all), so a pause stops no renewals; say what happened to the lease instead ("${name}'s lease runs out")`, 0)
+			const renewals = since.filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === worker && h.store === grant.store && h.auto === true)
+			const last = renewals.at(-1)
+			const due = (last?.at ?? grant.at) + grant.ttl / 3
+			const list = context.step.happenings
+			const later = laterSteps(context)
+			const after = [...list.slice(list.indexOf(pause) + 1), ...later.flatMap(step => step.happenings)]
+			const stopped = after.find(h => 'worker' in h && h.worker === worker && (h.kind === 'woke' || h.kind === 'crashed' || ((h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store)))
+			const seen = (later.at(-1) ?? context.step).end.time
+			if (stopped !== undefined && stopped.at <= due) return fails(`${name}'s next renewal was due at ${time(due)}, and ${stopped.kind === 'woke' ? `its process woke at ${time(stopped.at)}` : stopped.kind === 'crashed' ? `its process crashed at ${time(stopped.at)}` : stopped.kind === 'released' ? `it let go of the lease at ${time(stopped.at)}` : stopped.kind === 'ended' ? `an operator ended the lease at ${time(stopped.at)}` : stopped.kind === 'expired' ? `the lease ran out at ${time(stopped.at)}` : `the lease went with its store at ${time(stopped.at)}`}, before it: the pause stopped no renewal`, 0)
+			if (stopped === undefined && seen < due) return fails(`${name}'s next renewal was due at ${time(due)}, after the scene ends (${time(seen)}): the pause stopped no renewal the scene shows`, 0)
+			return holds([saw(context.step, pause), silence(worker, context.step)], pause.at)
 		},
 	},
 	{
