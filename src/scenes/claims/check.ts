@@ -1040,6 +1040,10 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 		const wrong = pause === undefined ? undefined : pausedAtWork(context, clause.subject, pause, clause.workCause.noun)
 		if (wrong !== undefined) return { start: clause.workCause.start, end: clause.workCause.end, message: wrong }
 	}
+	if (clause.quiet) {
+		const wrong = quietProblem(verdict, context)
+		if (wrong !== undefined) return { start: clause.quiet.start, end: clause.quiet.end, message: wrong }
+	}
 	if (clause.also) {
 		const wrong = alsoProblem(clause.also.word, clause, verdict, context)
 		if (wrong !== undefined) return { start: clause.also.start, end: clause.also.end, message: wrong }
@@ -1056,6 +1060,25 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 	if (ended !== undefined) claim.ended = ended
 	if (verdict.said !== undefined) claim.said = verdict.said
 	return claim
+}
+
+/** What a happening is, in a few words, for messages ("B's ask at 3 s"). */
+function happeningWords(h: Happening, context: ClaimContext): string {
+	const what: Partial<Record<Happening['kind'], string>> = { asked: 'ask', granted: 'grant', refused: 'refusal', 'gave-up': 'giving up', expired: 'lease running out', gone: 'lease lost to a restart', ended: 'lease ended by an operator', released: 'let-go', returned: "function's return", renewed: 'renewal', 'renew-refused': 'refused renewal', wrote: 'write', answered: "database's answer", restarted: 'restart', 'backed-up': 'backup', restored: 'restore', paused: 'pause', woke: 'waking', crashed: 'crash', 'process-restarted': "process's restart", left: 'leaving the line' }
+	const who = 'worker' in h ? h.worker : 'from' in h ? h.from : 'store' in h ? h.store : undefined
+	return `${who === undefined ? '' : `${context.name(who)}'s `}${what[h.kind] ?? h.kind} at ${formatDuration(h.at)}`
+}
+
+/**
+ * "Nothing happens until X": X is an event of the step, and no happening of the step came at a moment before X's but the clock's
+ * passing and the scene's messages being sent (its arrows, which tell nothing of their own). Its message, or undefined.
+ */
+function quietProblem(verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): string | undefined {
+	const at = verdict.at
+	if (at === undefined) return '"nothing happens until" tells that nothing happened in the step before a happening, and this tells no moment of one'
+	const first = context.step.happenings.find(h => h.kind !== 'waited' && h.kind !== 'sent' && h.at < at)
+	if (first === undefined) return undefined
+	return `"nothing happens until" says nothing happened in this step before ${formatDuration(at)}, but there was ${happeningWords(first, context)}`
 }
 
 /** A message about "while" said of a state after "although", which means the same of its moment. */

@@ -114,6 +114,8 @@ export interface ReadClause {
 	same?: string
 	/** "The new A asks again" ("the restarted A"): its subject is named as the worker after its crashed process restarted; the span is the words and the name. */
 	restarted?: { start: number; end: number }
+	/** "Nothing happens until A's lease runs out": an event, before whose moment the step had no happening but the clock's passing. The span is the words'. */
+	quiet?: { start: number; end: number }
 	/** "B, who was waiting, takes over": its subject got the key it tells of from the line; the span is the aside's. */
 	waited?: { start: number; end: number; /** "all along": and all the time the holder before it had the key. */ allAlong?: true; /** "the whole time", "all this time": since it first asked, on one ask. */ wholeTime?: true }
 	/**
@@ -134,7 +136,7 @@ export interface ReadClause {
 const SAVED_FILLER = new Set(['a', 'an', 'the', 'its', 'their', 'too', 'again', 'as', 'well', 'both', 'all', 'each'])
 
 /** The forms whose clauses tell a worker's work, checked against the statements its code ran (`ReadClause.work`). */
-export const WORK_FORMS: ReadonlySet<string> = new Set(['starts-working', 'workers-start-working', 'workers-start-working-together', 'still-working', 'works', 'finishes-work', 'work-finishes', 'finishes-first'])
+export const WORK_FORMS: ReadonlySet<string> = new Set(['starts-working', 'settles-in', 'workers-start-working', 'workers-start-working-together', 'still-working', 'works', 'works-for-a-while', 'finishes-work', 'work-finishes', 'finishes-first'])
 
 /** A problem with where it is in the text (offsets into the text's value). */
 export interface ReadProblem {
@@ -181,6 +183,13 @@ const SCENE_END = / at the (end)(?: of the scene)?$/d
 
 /** "now" as a word of its own inside a clause or at its end, with the space before it. */
 const NOW = / now(?= |$)/
+/** "as long as it takes" after "willing to wait" (or "ready to wait"), which reads as `UNLIMITED`. */
+const AS_LONG_AS_IT_TAKES = /(?<=(?:willing|ready) to wait )as long as it takes$/
+const UNLIMITED = 'without a limit'
+/** "long" in "has waited long enough", which reads as "has waited enough". */
+const LONG_ENOUGH = /(?<= has waited) long(?= enough$)/
+/** "Nothing happens until" (or "nothing else happens until") before an event: nothing happened in the step before its moment. */
+const QUIET = /^nothing (?:else )?happens until /i
 
 /** A neutral adverb as a word of its own in a clause ("B simply holds the key", "and just lets go"), with the space after it. */
 const ADVERB = new RegExp(`(?<=^| )(?:${NEUTRAL_ADVERBS.join('|')}) `, 'i')
@@ -1366,8 +1375,18 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	// "too", "as well" or "again" at the end tells that it happened before (to another, or to the same): read last, so a form of its own wins.
 	const also = ALSO.exec(raw)
 	// Each variant but the text as written leaves words out (`cut`, at its offset in the text as written): what it reads is put back where those words stand.
-	const variants: { text: string; cut?: Omitted; also?: NonNullable<ReadClause['also']>; now?: true; then?: true; moment?: Slot; earlier?: NonNullable<ReadClause['earlier']>; sceneEnd?: true }[] = cased.map(text => ({ text }))
+	const variants: { text: string; cut?: Omitted; also?: NonNullable<ReadClause['also']>; now?: true; then?: true; moment?: Slot; earlier?: NonNullable<ReadClause['earlier']>; sceneEnd?: true; quiet?: NonNullable<ReadClause['quiet']> }[] = cased.map(text => ({ text }))
 	const without = (text: string, at: number, length: number) => ({ text: text.slice(0, at) + text.slice(at + length), cut: { at: start + at, length } })
+	// "Willing to wait as long as it takes" is "willing to wait without a limit" ("long" is a neutral word, which no form's words may
+	// hold): read so, its words mapped back as a cut of the four characters the shorter wording lacks.
+	const takes = AS_LONG_AS_IT_TAKES.exec(raw)
+	if (takes) for (const text of cased) variants.push({ text: text.slice(0, takes.index) + UNLIMITED, cut: { at: start + takes.index + UNLIMITED.length, length: takes[0].length - UNLIMITED.length } })
+	// "Has waited long enough" is "has waited enough": "long" is a neutral word, which no form's words may hold, and claims nothing more here.
+	const enough = LONG_ENOUGH.exec(raw)
+	if (enough) for (const text of cased) variants.push(without(text, enough.index, enough[0].length))
+	// "Nothing happens until" before an event says the step had no happening before its moment (`ReadClause.quiet`).
+	const hush = QUIET.exec(raw)
+	if (hush) variants.push({ ...without(raw, 0, hush[0].length), quiet: { start, end: start + hush[0].length - 1 } })
 	// "now" in a state ("the database now keeps fence 8", "B and C hold it now") says it holds at the clause's moment, as a state does.
 	const now = NOW.exec(raw)
 	if (now) for (const text of cased) variants.push({ ...without(text, now.index, now[0].length), now: true })
@@ -1408,7 +1427,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 		for (const text of cased) variants.push({ ...without(text, sceneEnd.index, sceneEnd[0].length), moment: slot, sceneEnd: true })
 	}
 	let problem: string | undefined
-	for (const { text: variant, cut, also: told, now: stated, then: ordered, moment: within, earlier: before, sceneEnd: ending } of variants) {
+	for (const { text: variant, cut, also: told, now: stated, then: ordered, moment: within, earlier: before, sceneEnd: ending, quiet } of variants) {
 		for (const prefix of within ? [undefined] : [undefined, ...language.prefixes]) {
 			const head = prefix ? prefix.regex.exec(variant) : undefined
 			if (prefix && !head) continue
@@ -1458,11 +1477,15 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 					const { slot } = modifiers[0] as ReadClause['modifiers'][number]
 					return putBack({ ...clause, passes: slot, end: start + coreEnd }, cut)
 				}
+				if (clause && quiet && clause.form.tells !== 'event') {
+					problem ??= `"${text.slice(quiet.start, quiet.end)}" says nothing happened in the step before a happening, and "${clause.form.pattern}" tells ${clause.form.tells === 'state' ? 'a state' : 'no happening'}; name a happening ("nothing happens until A's lease runs out")`
+					continue
+				}
 				if (clause && told && clause.form.tells !== 'event') {
 					problem ??= `"${text.slice(told.start, told.end)}" tells that a happening came before, and "${clause.form.pattern}" tells ${clause.form.tells === 'state' ? 'a state' : 'no happening'}; leave it out`
 					continue
 				}
-				if (clause) return { ...putBack({ ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd }, cut, within), ...(ending ? { sceneEnd: true as const } : {}), ...(prefix?.kind === 'then' || prefix?.ordered === true || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : same ? { then: 'when' as const, same: (SAME_MOMENT.exec(prefix?.kind === 'same' && head ? head[0] : (tail?.[0] ?? ''))?.[1] ?? 'right then').toLowerCase() } : {}), ...(told ? { also: told } : {}), ...(before ? { earlier: before } : earlier ? { earlier: { ...earlier, own: true as const } } : {}) }
+				if (clause) return { ...putBack({ ...clause, modifiers: [...modifiers, ...clause.modifiers], end: start + coreEnd }, cut, within), ...(ending ? { sceneEnd: true as const } : {}), ...(prefix?.kind === 'then' || prefix?.ordered === true || suffix?.kind === 'then' || ordered ? { then: 'then' as const } : same ? { then: 'when' as const, same: (SAME_MOMENT.exec(prefix?.kind === 'same' && head ? head[0] : (tail?.[0] ?? ''))?.[1] ?? 'right then').toLowerCase() } : {}), ...(told ? { also: told } : {}), ...(quiet ? { quiet } : {}), ...(before ? { earlier: before } : earlier ? { earlier: { ...earlier, own: true as const } } : {}) }
 			}
 		}
 	}

@@ -403,6 +403,43 @@ function event(found: Happening | undefined, extra: Partial<Meaning> = {}): Mean
 	return { ok: true, at: found.at, events: [found], makers: [found], ...extra }
 }
 
+/**
+ * "Only now does w get k": a grant of k to w in the step (with fence f); walking the run from its start to that grant, w asked for k in
+ * a step before this one, and no grant of k to w came after that ask and before this grant.
+ */
+function onlyNowGets(env: Env, w: string, key: Slot | undefined, f?: bigint): Meaning {
+	const grant = events(env.step, 'granted', h => h.worker === w && (named(key) === undefined || h.store === named(key)) && (f === undefined || h.fence === f))[0]
+	if (!grant) return NO
+	let waiting = false
+	for (const step of earlierSteps(env)) {
+		for (const h of step.happenings) {
+			if (h.kind === 'asked' && h.worker === w && h.store === grant.store) waiting = true
+			else if (h.kind === 'granted' && h.worker === w && h.store === grant.store) waiting = false
+		}
+	}
+	for (const h of env.step.happenings) {
+		if (h === grant) break
+		if (h.kind === 'granted' && h.worker === w && h.store === grant.store) waiting = false
+	}
+	return waiting ? event(grant) : NO
+}
+
+/**
+ * Whether w, at work in a hold of `store` from event `began` at moment `from`, was still at it a moment later: walking this step's
+ * events after `began` and then the later steps' (up to the look-ahead), the first that ends its work (its let-go or return of that
+ * store, its crash, ask, grant or pause) comes after `from`, or none does.
+ */
+function stillAtItAfter(env: Env, w: string, store: string, began: Happening, from: number): boolean {
+	const last = env.run.lookAhead ?? env.run.steps.length
+	const list = [...env.step.happenings.slice(env.step.happenings.indexOf(began) + 1), ...env.run.steps.slice(env.step.index + 1, last + 1).flatMap(step => step.happenings)]
+	for (const h of list) {
+		if (!('worker' in h) || h.worker !== w) continue
+		const stops = h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused' || ((h.kind === 'released' || h.kind === 'returned') && h.store === store)
+		if (stops) return h.at > from
+	}
+	return true
+}
+
 /** A state at the clause's moment (the step's end, a note's sending): it holds or not, with the events that made it. */
 function holdsNow(ok: boolean, makers: Happening[] = [], env?: Env, extra: Partial<Meaning> = {}): Meaning {
 	if (!ok) return NO
@@ -822,8 +859,30 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		return meaning
 	},
+	'settles-in': (s, env) => {
+		// Starts working (as 'starts-working'), and the next event after the one its work began at that takes w out of a hold's work comes later.
+		const started = MEANINGS['starts-working']?.(s, env) ?? NO
+		if (!started.ok) return NO
+		const grant = started.events.find((h): h is Of<'granted'> => h.kind === 'granted')
+		const began = started.events[started.events.length - 1]
+		if (grant === undefined || began === undefined) return NO
+		return stillAtItAfter(env, actor(s[0]), grant.store, began, started.at as number) ? started : NO
+	},
+	'works-for-a-while': (s, env) => {
+		const working = MEANINGS.works?.(s, env) ?? NO
+		if (!working.ok) return NO
+		const from = working.at as number
+		if (working.until !== undefined) return working.until > from ? working : NO
+		if (env.world.time > from) return working
+		const grant = working.makers.find((h): h is Of<'granted'> => h.kind === 'granted')
+		if (grant === undefined) return working
+		const last = env.step.happenings[env.step.happenings.length - 1]
+		return last === undefined || stillAtItAfter(env, actor(s[0]), grant.store, last, from) ? working : NO
+	},
 	'workers-start-working': (s, env) => startsEach(s, env, false),
 	'workers-start-working-together': (s, env) => startsEach(s, env, true),
+	'only-now-gets': (s, env) => onlyNowGets(env, actor(s[0]), s[1]),
+	'only-now-gets-with-fence': (s, env) => onlyNowGets(env, actor(s[0]), s[1], fence(s[2])),
 	'gets-with-fence': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]),
 	'gets-with-next-fence': (s, env) => {
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]))[0]
@@ -1079,6 +1138,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'asks-without-limit': (s, env) => {
 		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
 		return ask ? event(ask) : NO
+	},
+	'asks-too-without-limit': (s, env) => {
+		// An ask of w's in the step with no limit, and an ask of that key by another worker anywhere before it in the run.
+		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
+		if (!ask) return NO
+		const run = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
+		return run.slice(0, run.indexOf(ask)).some(h => h.kind === 'asked' && h.store === ask.store && h.worker !== ask.worker) ? event(ask) : NO
 	},
 	'gets-place-of': (s, env) => {
 		const list = env.step.happenings
@@ -3437,7 +3503,7 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 			if (env.priorTold.some(event => on({ step: here, at: event.at, order: env.step.happenings.indexOf(event) }) === undefined)) return NO
 			continue
 		}
-		if (id === 'starts-working' || id === 'workers-start-working' || id === 'workers-start-working-together') {
+		if (id === 'starts-working' || id === 'settles-in' || id === 'workers-start-working' || id === 'workers-start-working-together') {
 			const from = meaning.each?.[n] ?? meaning.at ?? env.step.start.time
 			// In the hold its grant began: after that grant, not after the worker let go, returned, crashed, asked or was given a key again.
 			const list = env.step.happenings
@@ -3452,7 +3518,7 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 			if (place === undefined || here2.at > place.at || (here2.at === place.at && here2.order > place.order)) place = here2
 			if (each !== undefined) each[n] = start.at
 			at = place.at
-		} else if (id === 'still-working' || id === 'works') {
+		} else if (id === 'still-working' || id === 'works' || id === 'works-for-a-while') {
 			const t = env.moment ?? meaning.until ?? env.world.time
 			const order = env.moment === undefined && meaning.until !== undefined && meaning.endedBy !== undefined ? env.step.happenings.indexOf(meaning.endedBy) - 0.5 : env.step.happenings.filter(h => h.at <= t).length
 			const span = on({ step: here, at: t, order })
@@ -3700,6 +3766,11 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 			continue
 		}
 		if (clause.length && !pauseWas(clause, context, clause.length.word, meaning.events, at)) {
+			fail()
+			continue
+		}
+		// "Nothing happens until X": the step's happenings before X's moment are only the clock's passing and arrows being drawn.
+		if (clause.quiet && (at === undefined || step.happenings.some(h => h.at < (at as number) && !['waited', 'sent'].includes(h.kind)))) {
 			fail()
 			continue
 		}

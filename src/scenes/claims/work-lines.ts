@@ -236,7 +236,7 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 		}
 		return verdict
 	}
-	if (id === 'starts-working' || id === 'workers-start-working' || id === 'workers-start-working-together') {
+	if (id === 'starts-working' || id === 'settles-in' || id === 'workers-start-working' || id === 'workers-start-working-together') {
 		const started = startOf(worker, list, verdict, context, ofWork)
 		if (started === undefined) return `${name}'s code did not run ${named.what} in this step${never}`
 		if (typeof started === 'string') return started.replace('WORK', named.what)
@@ -253,7 +253,7 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 		const place = verdict.place !== undefined && (verdict.place.at > own.at || (verdict.place.at === own.at && verdict.place.order > own.order)) ? verdict.place : own
 		return { ...verdict, at: place.at, place, ...(verdict.each === undefined ? {} : { each: verdict.each.map(one => (one.who === worker ? { who: worker, at: started.line.at } : one)) }) }
 	}
-	if (id === 'still-working' || id === 'works') {
+	if (id === 'still-working' || id === 'works' || id === 'works-for-a-while') {
 		// At the clause's moment: a moment it names, just before the event that ended the state, else the step's end.
 		const moment = context.moment ?? verdict.until ?? context.world.time
 		const order = context.moment === undefined && verdict.until !== undefined && verdict.endedBy !== undefined ? verdict.endedBy - 0.5 : context.step.happenings.filter(h => h.at <= moment).length

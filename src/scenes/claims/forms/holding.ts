@@ -101,6 +101,27 @@ function given(slots: readonly Slot[], context: ClaimContext, fence?: number, ke
 }
 
 /**
+ * "Only now does B get the key": the worker was given the key in this step (with fence slot `fence`), and before that grant it
+ * asked for the key in an earlier step, a hold or a try, and was given no lease of it from that ask to this grant.
+ */
+function onlyNow(slots: readonly Slot[], context: ClaimContext, fence?: number): Verdict {
+	const verdict = given(slots, context, fence)
+	if (!verdict.ok) return verdict
+	const worker = actorOf(slots[0])
+	const wanted = fence === undefined ? undefined : fenceOfSlot(slots[fence])
+	const grant = happened(context.step, 'granted', h => h.worker === worker && ofKey(slots[1], h.store) && (wanted === undefined || h.fence === wanted))[0] as Of<'granted'>
+	const earlier = runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => step.happenings)
+	const before = [...earlier, ...context.step.happenings.slice(0, context.step.happenings.indexOf(grant))]
+	const last = before.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker && h.store === grant.store).pop()
+	const since = before.slice(last === undefined ? 0 : before.indexOf(last) + 1)
+	const ask = since.find(h => h.kind === 'asked' && h.worker === worker && h.store === grant.store)
+	const name = context.name(worker)
+	if (ask !== undefined && earlier.includes(ask)) return verdict
+	if (last !== undefined) return fails(`${name} got the key before, at ${time(last.at)}${last.fence === undefined ? '' : ` with fence ${showFence(last.fence)}`}, and did not ask for it again before this step: "only now" says it had asked in an earlier step and held no lease of it since`, 0)
+	return fails(`${name} did not ask for the key before this step${ask === undefined ? '' : ` (it asked at ${time(ask.at)}, in this step)`}: "only now" says it had asked in an earlier step and waited or tried until this one`, 0)
+}
+
+/**
  * A span of the step in which a worker's process ran, for a state of it at the clause's moment: the
  * one the moment it names falls in; with none named, the latest a pause ended that a later clause of
  * the text tells (`toldLater`), else the one the step ends with. Each begins at the step's start or
@@ -224,6 +245,19 @@ function atWork(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const grant = saw(chosen.grant.step, chosen.grant.grant)
 	const verdict: Verdict = { ok: true, evidence: chosen.began === chosen.grant.grant ? [grant] : [...began, grant], at: chosen.began?.at ?? chosen.grant.grant.at }
 	return chosen.end === undefined ? verdict : { ...verdict, until: chosen.end.at, endedBy: context.step.happenings.indexOf(chosen.end) }
+}
+
+/**
+ * Why a worker's work, begun at `from`, stopped at that very moment, or undefined: the first of its happenings that ends work in a
+ * hold of `store` (a let-go or return of it, a crash, an ask, a grant, a pause), among `rest` (the step's after the work began),
+ * then the later steps' a claim may look at, came at `from`.
+ */
+function stoppedAtOnce(context: ClaimContext, worker: string, store: string, from: number, rest: readonly Happening[]): string | undefined {
+	const ends = (h: Happening) => 'worker' in h && h.worker === worker && (((h.kind === 'released' || h.kind === 'returned') && h.store === store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused')
+	const end = [...rest, ...laterSteps(context).flatMap(step => step.happenings)].find(ends)
+	if (end === undefined || end.at > from) return undefined
+	const what = end.kind === 'paused' ? 'its process paused' : end.kind === 'crashed' ? 'it crashed' : end.kind === 'asked' ? 'it asked for a key again' : end.kind === 'granted' ? 'it was given a key again' : end.kind === 'returned' ? 'its function returned' : 'it let go'
+	return `${context.name(worker)}'s work stopped at the moment it began, ${time(from)}: ${what} then`
 }
 
 /** Each of the workers of slot 0 started its work in this step (`startedWork`); at one moment, with `together`. */
@@ -690,6 +724,48 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => startedWork(slots, context),
 	},
 	{
+		id: 'settles-in',
+		places: STORY,
+		tells: 'event',
+		follows: true,
+		formula: "starts-working(w) ∈ step, and the first released(w, k), returned(w, k), crashed(w), asked(w), granted(w) or paused(w) after it (this step or later) comes at a later moment, or never",
+		pattern: '{worker} settles in for a/an/the WORK', alternatives: ["{worker} settles in for its WORK", "{worker} settles in to work", "{worker} settles down to work"],
+		example: 'Worker A settles in for a long piece of work',
+		meaning: 'The worker started its work in this step, as "{worker} starts working" says, and stayed at it for some time: its code did not leave the hold (let go, return, crash, ask or be given a key again) nor its process pause at the very moment it began. How long the work is ("long") is not checked: the engine records no length a work was meant to have, so the adjective claims nothing, as in "starts a long piece of work".',
+		check(slots, context) {
+			const verdict = startedWork(slots, context)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const grant = happened(context.step, 'granted', h => h.worker === worker && ofKey(slots[1], h.store))[0] as Of<'granted'>
+			const list = context.step.happenings
+			// Its work began at the grant, or, its process paused then, at the waking after it (the verdict's second evidence).
+			const begun = verdict.evidence.length > 1 ? list.findIndex((h, i) => i > list.indexOf(grant) && h.kind === 'woke' && h.worker === worker) : list.indexOf(grant)
+			const wrong = stoppedAtOnce(context, worker, grant.store, verdict.at ?? grant.at, list.slice(begun + 1))
+			return wrong === undefined ? verdict : fails(`${wrong}: "settles in" says it stayed at its work for some time`, 0)
+		},
+	},
+	{
+		id: 'works-for-a-while',
+		places: STORY,
+		tells: 'state',
+		formula: "works(w) at t, and that span of work (from its start in the step, else from w's grant) ends at a later moment than it began (this step or later), or never",
+		pattern: '{worker} works for a while', alternatives: ["{worker} works for some time", "{worker} works a while", "{worker} is working for a while"],
+		example: 'A works for a while',
+		meaning: 'The worker is at work, as "{worker} is working" says, and that stretch of work lasted some time: from where it began (its grant or its waking in this step, or its grant when it was at work already) to where its code left the hold or its process paused, in this step or a later one, the clock moved on (or it never stopped).',
+		check(slots, context) {
+			const verdict = atWork(slots, context)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const from = verdict.at as number
+			const name = context.name(worker)
+			if (verdict.until !== undefined) return verdict.until > from ? verdict : fails(`${name}'s work began and stopped at one moment, ${time(from)}: "for a while" says it went on for some time`, 0)
+			const grant = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.order !== undefined ? [context.run.steps[e.step]?.happenings[e.order]] : [])).find((h): h is Of<'granted'> => h?.kind === 'granted')
+			if (grant === undefined || context.world.time > from) return verdict
+			const wrong = stoppedAtOnce(context, worker, grant.store, from, [])
+			return wrong === undefined ? verdict : fails(`${wrong}: "for a while" says it went on for some time`, 0)
+		},
+	},
+	{
 		id: 'workers-start-working',
 		places: STORY,
 		tells: 'event',
@@ -742,6 +818,26 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			if (last.fence !== undefined && last.fence + 1n !== wanted) return fails(`the fence ${context.name(grant.store)} gave before was ${showFence(last.fence)} (to ${context.name(last.worker)} at ${time(last.at)}), so ${showFence(wanted)} is not the next one`, 2)
 			return verdict
 		},
+	},
+	{
+		id: 'only-now-gets',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step, after an asked(w, k) in an earlier step with no granted(w, k) between them",
+		pattern: 'only now does {worker} get {key}', alternatives: ["only then does {worker} get {key}", "{worker} only now gets {key}", "only now is {worker} given {key}"],
+		example: 'Only now does Worker B get the key',
+		meaning: 'The engine gave the worker a lease in this step, and it had asked for that key in an earlier step (a hold or a try) and held no lease of it since that ask: "only now" says it had been asking, not that it asked in this step.',
+		check: (slots, context) => onlyNow(slots, context),
+	},
+	{
+		id: 'only-now-gets-with-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step, after an asked(w, k) in an earlier step with no granted(w, k) between them",
+		pattern: 'only now does {worker} get {key} with fence {fence}', alternatives: ["only now does {worker} get {key}, with fence {fence}", "only then does {worker} get {key}( ,) with fence {fence}", "{worker} only now gets {key}( ,) with fence {fence}"],
+		example: 'Only now does Worker B get the key, with fence 2',
+		meaning: 'The engine gave the worker a lease with that fence in this step, and it had asked for that key in an earlier step (a hold or a try) and held no lease of it since that ask, as "only now does {worker} get {key}" says.',
+		check: (slots, context) => onlyNow(slots, context, 2),
 	},
 	{
 		id: 'gets-with-fence-and-ttl',

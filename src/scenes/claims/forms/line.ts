@@ -892,16 +892,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k, wait ∞) ∈ step",
-		pattern: '{worker} asks for {key} without a limit', alternatives: ["{worker} asks for {key} with no limit/deadline", "{worker} asks for {key} without a time limit/deadline", "{worker} asks for {key} with no time limit", "{worker} asks without a limit/deadline", "{worker} asks without a time limit", "{worker} asks with no limit/deadline", "{worker} asks with no time limit", "{worker} asks for {key} with no limit on its wait", "{worker} asks with no limit on its wait", "{worker} asks, with no limit on its wait", "{worker} asks for {key}, with no limit on its wait", "{worker} asks, without a limit"],
+		pattern: '{worker} asks for {key} without a limit', alternatives: ["{worker} asks for {key} with no limit/deadline", "{worker} asks for {key} without a time limit/deadline", "{worker} asks for {key} with no time limit", "{worker} asks without a limit/deadline", "{worker} asks without a time limit", "{worker} asks with no limit/deadline", "{worker} asks with no time limit", "{worker} asks for {key} with no limit on its wait", "{worker} asks with no limit on its wait", "{worker} asks, with no limit on its wait", "{worker} asks for {key}, with no limit on its wait", "{worker} asks, without a limit", "{worker} asks, willing/ready to wait without a limit", "{worker} asks for {key}, willing/ready to wait without a limit", "{worker} asks, willing/ready to wait for ever", "{worker} asks, willing/ready to wait forever", "{worker} asks for {key}, willing/ready to wait for ever", "{worker} asks for {key}, willing/ready to wait forever", "{worker} is willing/ready to wait for ever", "{worker} is willing/ready to wait forever", "{worker} is willing/ready to wait without a limit"],
 		example: 'Worker C asks for the key without a limit',
-		meaning: 'The worker asked for the key in this step with no limit on its wait: it waits as long as it takes (any of its asks of the step: after a try turned away, the ask that followed).',
+		meaning: 'The worker asked for the key in this step with no limit on its wait: it waits as long as it takes (any of its asks of the step: after a try turned away, the ask that followed). "Willing to wait as long as it takes" reads as "willing to wait without a limit".',
+		check: (slots, context) => unlimited(slots, context),
+	},
+	{
+		id: 'asks-too-without-limit',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k, wait ∞) ∈ step, after an asked(v, k) ∈ run by another worker v",
+		pattern: '{worker} asks for {key} too, without a limit', alternatives: ["{worker} asks too, without a limit", "{worker} asks too, with no limit", "{worker} asks too, willing/ready to wait without a limit", "{worker} asks too, willing/ready to wait for ever", "{worker} asks too, willing/ready to wait forever", "{worker} asks for {key} too, willing/ready to wait without a limit", "{worker} asks for {key} too, willing/ready to wait for ever", "{worker} asks for {key} too, willing/ready to wait forever"],
+		example: 'Worker C asks for the key too, without a limit',
+		meaning: 'The worker asked for the key in this step with no limit on its wait, as "{worker} asks for {key} without a limit" says, and "too": another worker had asked for that key before it (a hold or a try). "Willing to wait as long as it takes" reads as "willing to wait without a limit".',
 		check(slots, context) {
+			const verdict = unlimited(slots, context)
+			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
-			// Its first ask of the step with no limit (after a try turned away, the ask that followed), else (for the message) its first hold, else its first try.
-			const ask = asks(context, worker, h => !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY), slots[1])[0] ?? asks(context, worker, h => !h.tryOnly, slots[1])[0] ?? asks(context, worker, undefined, slots[1])[0]
-			if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
-			if (ask.tryOnly || (ask.wait !== undefined && ask.wait !== Number.POSITIVE_INFINITY)) return fails(`${context.name(worker)} ${describeAsk(ask)}`, 0)
-			return holds([saw(context.step, ask)], ask.at)
+			const ask = asks(context, worker, h => !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY), slots[1])[0] as Of<'asked'>
+			if (happenedBefore(context, ask).some(h => h.kind === 'asked' && h.store === ask.store && h.worker !== worker)) return verdict
+			return fails(`"too" says another worker asked for the key before ${context.name(worker)}, at ${time(ask.at)}, and none did`, 0)
 		},
 	},
 	{
@@ -1542,7 +1552,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "gave-up(w) ∈ step",
-		pattern: '{worker} gives up( with held)', alternatives: ["{worker} stops waiting", "{worker} times out", "{worker} gives up waiting", "{worker} gives up without getting the key", "{worker} gives up without getting it", "{worker} gives up without the key", "{owner} wait runs out", "{owner} wait ends/expires", "{owner} wait is over"],
+		pattern: '{worker} gives up( with held)', alternatives: ["{worker} stops waiting", "{worker} times out", "{worker} gives up waiting", "{worker} gives up without getting the key", "{worker} gives up without getting it", "{worker} gives up without the key", "{owner} wait runs out", "{owner} wait ends/expires", "{owner} wait is over", "{worker} has waited enough"],
 		example: 'B gives up with held',
 		meaning: "The worker's hold ran out of its wait in this step and gave up (the engine's held), without a lease.",
 		check: (slots, context) => gaveUp(slots, context),
@@ -1741,7 +1751,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k, try) ∈ step",
-		pattern: '{worker} tries {key}', alternatives: ["{worker} tries {key} without waiting", "{worker} tries for {key}( without waiting)", "{worker} tries to take/get {key} without waiting"],
+		pattern: '{worker} tries {key}', alternatives: ["{worker} tries {key} without waiting", "{worker} tries {key}, without waiting", "{worker} tries for {key}( without waiting)", "{worker} tries to take/get {key} without waiting"],
 		example: 'D tries the key',
 		meaning: 'The worker tried the key in this step: it asked without waiting.',
 		check: (slots, context) => asked(slots, context, h => h.tryOnly, 'try the key'),
@@ -1865,5 +1875,15 @@ function waitOf(slots: readonly Slot[], context: ClaimContext, wait: number, tol
 	const ask = told === null ? undefined : (told ?? asks(context, worker, h => !h.tryOnly && h.wait === wanted, slots[1])[0] ?? asks(context, worker, h => !h.tryOnly, slots[1])[0] ?? asks(context, worker, undefined, slots[1])[0])
 	if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
 	if (ask.tryOnly || ask.wait !== wanted) return fails(`${context.name(worker)} ${describeAsk(ask)}`, wait)
+	return holds([saw(context.step, ask)], ask.at)
+}
+
+/** The worker of slot 0 asked for the key of slot 1 in this step with no limit on its wait (`asks-without-limit`). */
+function unlimited(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	// Its first ask of the step with no limit (after a try turned away, the ask that followed), else (for the message) its first hold, else its first try.
+	const ask = asks(context, worker, h => !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY), slots[1])[0] ?? asks(context, worker, h => !h.tryOnly, slots[1])[0] ?? asks(context, worker, undefined, slots[1])[0]
+	if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
+	if (ask.tryOnly || (ask.wait !== undefined && ask.wait !== Number.POSITIVE_INFINITY)) return fails(`${context.name(worker)} ${describeAsk(ask)}`, 0)
 	return holds([saw(context.step, ask)], ask.at)
 }
