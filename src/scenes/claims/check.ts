@@ -237,9 +237,8 @@ interface TextState {
 	before: StepPosition | undefined
 	/** Of a clause right before that told several workers' events ("B and C ask"), the earliest of them: a state "while" it held at each, so from before that one. */
 	earliest?: StepPosition
-	/** The latest place the text told, and the latest it told without naming its moment ("at 5 s"). */
+	/** The latest place the text told, at a moment it named ("at 5 s") or not. */
 	latest: StepPosition | undefined
-	unnamed: StepPosition | undefined
 	/** The moment the text told last: "5 s later" counts from it. */
 	told: number | undefined
 	/** The step's events the text has told so far, by their place, and the writes whose answer (taken, refused) it told. */
@@ -309,7 +308,7 @@ function openedAt(clause: ReadClause, opened: number | undefined): ReadClause {
 }
 
 function newTextState(): TextState {
-	return { used: new Map(), before: undefined, latest: undefined, unnamed: undefined, told: undefined, seen: new Set(), decided: new Set(), wrote: new Map(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined, passed: false, prior: undefined, states: [], toldBy: new Map() }
+	return { used: new Map(), before: undefined, latest: undefined, told: undefined, seen: new Set(), decided: new Set(), wrote: new Map(), lastOf: new Map(), cause: undefined, atEnd: false, clock: undefined, passed: false, prior: undefined, states: [], toldBy: new Map() }
 }
 
 /** The write a clause told: the one whose answer it tells, or whose fences it compares, else a write of the step it was checked against. */
@@ -358,7 +357,7 @@ function ownActs(told: Told, worker: string, context: ClaimContext): boolean {
  * new sentence) the clause's place breaks. It takes the clause's cause.
  */
 function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState, context: ClaimContext): string | undefined {
-	const { before, latest, unnamed, atEnd, clock } = text
+	const { before, latest, atEnd, clock } = text
 	// "so": the clause before is why this happened; "because", "since": this is why the clause before did.
 	// Its actors, and where it began: an event clause's earliest event, a state's first place in the step it held from.
 	const from = (clause.form.tells === 'event' ? (outcome.first ?? outcome.place) : clause.form.tells === 'state' ? outcome.place : undefined)?.at
@@ -402,10 +401,14 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	const kindBefore = notJustTold && (own.some(h => text.prior?.events.some(p => p.kind === h.kind) === true) || (before !== undefined && early !== undefined && early.at < before.at))
 	const retold = event && !fresh && kindBefore && (clause.then === undefined || clause.then === 'sentence') && clause.relative !== true && clause.gap !== true && !clause.modifiers.some(modifier => modifier.shared !== true) && before !== undefined && early !== undefined && comesAfter(early, before)
 	const after = early === undefined || place === undefined ? undefined : retold ? before : ordered ? (atEnd ? END : clock !== undefined && early.at < clock ? { at: clock, order: -1 } : latest !== undefined && (clause.form.tells === 'state' ? comesAfter(place, latest) : !comesAfter(latest, early) && !(clause.form.follows === true && latest.at === early.at && latest.order === early.order)) ? latest : undefined) : clause.then === 'so' ? (before !== undefined && comesAfter(early, before) ? before : undefined) : clause.then === 'because' ? (before !== undefined && comesAfter(before, place) ? before : undefined) : fresh && latest !== undefined && comesAfter(early, latest) ? latest : undefined
-	// Time told passing ("40 s pass") is the step's passage from its start: what the text told before it, but at a moment it named, came no later than that start.
-	const passedAfter = outcome.said?.clock?.moved === true && unnamed !== undefined && unnamed.at > context.step.start.time ? unnamed : undefined
+	// Time told passing ("40 s pass") is the step's passage from its start: what the text told before it came no later than that start. Told after a
+	// clause that named a later moment ("At 25 s B asks, then 30 s pass"), or after "then", a reader counts it from that moment, not the step's start.
+	const passedAfter = outcome.said?.clock?.moved === true && latest !== undefined && latest.at > context.step.start.time ? latest : undefined
 	if (why !== undefined) return why
-	if (passedAfter !== undefined) return `this tells the clock moving on from ${formatDuration(context.step.start.time)}, the step's start, and the text told before it something at ${formatDuration(passedAfter.at)}; tell the time passing first, or tell when that happened ("at ${formatDuration(passedAfter.at)}")`
+	if (passedAfter !== undefined) {
+		const rest = context.step.end.time - passedAfter.at
+		return `this tells the clock moving on from ${formatDuration(context.step.start.time)}, the step's start, to ${formatDuration(context.step.end.time)}, and the text told before it something at ${formatDuration(passedAfter.at)}: told after it, time passing counts from there, and the clock moved on by ${rest === 0 ? 'nothing' : formatDuration(rest)} after it; tell the time passing first ("${formatDuration(context.step.end.time - context.step.start.time)} pass, and …")`
+	}
 	const unshown = unshownAsk(clause, outcome, text, context)
 	if (unshown !== undefined) return unshown
 	const moment = sameMoment(clause, outcome, text, context)
@@ -585,7 +588,6 @@ function notHandedOver(says: string, prior: readonly Happening[], outcome: Check
 function told(text: TextState, clause: ReadClause, outcome: CheckedClaim, context: ClaimContext): void {
 	const place = outcome.place
 	if (place !== undefined && (text.latest === undefined || comesAfter(text.latest, place))) text.latest = place
-	if (place !== undefined && clause.modifiers.length === 0 && (text.unnamed === undefined || comesAfter(text.unnamed, place))) text.unnamed = place
 	const events = outcome.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : []))
 	for (const order of events) text.seen.add(order)
 	for (const order of events) text.toldBy.set(order, new Set([...(text.toldBy.get(order) ?? []), clause.form.id]))
@@ -679,7 +681,27 @@ function noteProblem(read: ReadResult, context: ClaimContext): ReadProblem | und
 	}
 	const told = read.clauses.find(clause => clause.subject === message.to && message.to !== message.from)
 	if (told) return { start: told.start, end: told.end, message: `an arrow from ${context.name(message.from)} to ${context.name(message.to)} says ${context.name(message.from)} told it; what ${context.name(message.to)} did is not ${context.name(message.from)}'s to tell: write it in the caption` }
+	// A worker's note that names its receiver in any other way ("the key is handed to B", "the key passes to B", "the lock hands B the key")
+	// says the sender told or handed it: only a key that came to the receiver of the sender's letting go is the sender's to tell.
+	if (kinds[0] === 'worker' && message.to !== message.from) {
+		const named = read.clauses.find(clause => namesActor(clause, message.to))
+		if (named !== undefined && !handedBy(context, message.from, message.to)) {
+			const from = context.name(message.from)
+			const to = context.name(message.to)
+			return { start: named.start, end: named.end, message: `an arrow from ${from} to ${to} says ${from} told it, or handed it, and ${from} did not hand ${to} anything: no key ${to} got in this step came of ${from} letting go; what befell ${to} is not ${from}'s to tell: write it in the caption` }
+		}
+	}
 	return undefined
+}
+
+/** Whether a clause's slots name the actor (alone, or among several). */
+function namesActor(clause: ReadClause, actor: string): boolean {
+	return clause.slots.some(slot => (slot.value.type === 'actor' && slot.value.id === actor) || (slot.value.type === 'actors' && slot.value.ids.includes(actor)))
+}
+
+/** Whether a grant to `to` in the step (up to the note) came of `from` letting go, as the engine recorded it. */
+function handedBy(context: ClaimContext, from: string, to: string): boolean {
+	return context.step.happenings.some(h => h.kind === 'granted' && h.worker === to && (context.step.causes?.get(h) ?? []).some(cause => cause.kind === 'released' && cause.worker === from))
 }
 
 /** Whether every clause of a read text holds in a context (for a struck label, which claims the opposite). */

@@ -16,6 +16,9 @@ import { THIS_WRITE, UNREAD_REFERENT, groupOf, groupReferent, leaseOf, leaseRefe
 import { nearestForms } from './nearest.ts'
 import { COUNT_PATTERN, readCount } from './numbers.ts'
 
+/** The forms that tell a write, beside those whose words for what it wrote are read (`SAVED_FORMS`): a domain's phrase of one may name the THING in its own words. */
+const WRITE_TOLD: ReadonlySet<string> = new Set([...SAVED_FORMS, 'write-is-saved', 'write-with-fence-is-saved'])
+
 /** A clause read as a form: where it stands in the text, its slots, its modifiers and its subject. */
 export interface ReadClause {
 	form: ClaimForm
@@ -1850,6 +1853,17 @@ function matchForm(language: SceneLanguage, compiled: CompiledForm, text: string
 		if (first !== undefined && last !== undefined) {
 			const at = (position: number) => offset + Math.max(0, position - added)
 			clause.saved = { words: named.map(word => word[0]), of: of.map(word => word[0]), start: at(first.index + added), end: at(last.index + added + last[0].length) }
+		}
+	}
+	const thingWord = language.words.thing
+	const thingNamed = thingWord === undefined ? undefined : new RegExp(`\\b${thingWord}\\b`, 'i')
+	if (clause.saved === undefined && WRITE_TOLD.has(compiled.form.id) && thingNamed !== undefined && thingNamed.test(compiled.pattern) && ![compiled.form.pattern, ...(compiled.form.alternatives ?? [])].some(own => thingNamed.test(own))) {
+		// A domain's phrase of a write that names, in its own words, what a worker writes ("records the job's state") says the write
+		// wrote it, as "saves its THING" does: checked against what the write carried (`savedProblem`; a write of its fence alone wrote none).
+		const found = thingNamed.exec(text.slice(added))
+		if (found !== null && thingWord !== undefined) {
+			const at = offset + found.index
+			clause.saved = { words: [thingWord.toLowerCase()], of: [], start: at, end: at + found[0].length }
 		}
 	}
 	if (compiled.subject !== undefined && first?.value.type === 'actor') clause.subject = first.value.id

@@ -176,6 +176,12 @@ function upTo(env: Env): StepFacts[] {
 	return [...env.run.steps.slice(0, env.step.index), env.step]
 }
 
+/** Whether the label's worker's process is down at the step's end: its last crash up to then has no restart after it. */
+function processDown(env: Env): boolean {
+	const marks = upTo(env).flatMap(step => step.happenings).filter(h => (h.kind === 'crashed' || h.kind === 'process-restarted') && h.worker === me(env))
+	return marks.at(-1)?.kind === 'crashed'
+}
+
 function earlierSteps(env: Env): StepFacts[] {
 	return env.run.steps.slice(1, env.step.index)
 }
@@ -1351,7 +1357,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return gave && gave.waited === num(s[1]) ? event(gave) : NO
 	},
 	'function-does-not-run': (s, env) => noLease(env, actor(s[0])),
-	'function-never-runs': (s, env) => (laterSteps(env).some(step => events(step, 'granted', h => h.worker === actor(s[0])).length > 0) ? NO : noLease(env, actor(s[0]))),
+	'function-never-runs': (s, env) => ([...earlierSteps(env), ...laterSteps(env)].some(step => events(step, 'granted', h => h.worker === actor(s[0])).length > 0) ? NO : noLease(env, actor(s[0]))),
 	'does-not-get': (s, env) => noLease(env, actor(s[0]), s[1]),
 	'lock-refuses': (s, env) => {
 		const named = actors(s[0]).slice(-1)
@@ -2168,7 +2174,21 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!crash) return NO
 		const at = env.step.happenings.indexOf(crash)
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, at)]
-		return before.some(h => h.kind === 'wrote' && h.worker === crash.worker) ? NO : event(crash)
+		if (before.some(h => h.kind === 'wrote' && h.worker === crash.worker)) return NO
+		// On its way to a save: in its hold's body at the crash (given the key since its last restart, its function not returned nor let go), and its code under the key saves.
+		let holding: string | undefined
+		for (const h of before) {
+			if (!('worker' in h) || h.worker !== crash.worker) continue
+			if (h.kind === 'granted') holding = h.store
+			else if (h.kind === 'process-restarted') holding = undefined
+			else if ((h.kind === 'returned' || h.kind === 'released') && h.store === holding) holding = undefined
+		}
+		if (holding === undefined) return NO
+		const statements = env.run.statements ?? []
+		const writes = env.context.words?.writes ?? {}
+		const writing = new Set(env.run.steps.flatMap(step => step.happenings).flatMap(h => (h.kind === 'wrote' && h.statement !== undefined ? [h.statement] : [])))
+		if (statements.length > 0 && !statements.some((st, i) => st.held && (writing.has(i) || st.calls.some(call => call in writes)))) return NO
+		return event(crash)
 	},
 	// "A stops without saving", from its meaning: walk w's events through the step, splitting them at the text's latest told place
 	// (else the step's start); none of them a write after that place (nor any write of w's in the later steps a claim sees), none
@@ -2572,7 +2592,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return meaning.ok && write && fence(s[0]) === write.before && !write.noFence && fence(s[1]) === write.fence && write.before < write.fence ? meaning : NO
 	},
 	// -- a worker's state label
-	'worker-holding': (_s, env) => holdsNow(live(env.world, me(env)), [], env),
+	// Of a process down at the label's moment (crashed, no restart since), nothing it does: not holding, not paused, not idle.
+	'worker-holding': (_s, env) => holdsNow(live(env.world, me(env)) && !processDown(env), [], env),
 	'worker-fence': (s, env) => holdsNow(leaseAt(env.world, me(env))?.fence === fence(s[0]), [], env),
 	'worker-waiting': (_s, env) => holdsNow(env.world.workers.get(me(env))?.waiting !== undefined, [], env),
 	'worker-in-line': (_s, env) => holdsNow(env.world.workers.get(me(env))?.waiting !== undefined, [], env),
@@ -2585,7 +2606,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const lease = leaseAt(env.world, me(env))
 		return holdsNow(lease !== undefined && state(lease) === 'expired', [], env)
 	},
-	'worker-free': (_s, env) => holdsNow(!live(env.world, me(env)) && env.world.workers.get(me(env))?.waiting === undefined, [], env),
+	'worker-free': (_s, env) => holdsNow(!live(env.world, me(env)) && env.world.workers.get(me(env))?.waiting === undefined && !processDown(env), [], env),
 	'worker-no-lease': (_s, env) => holdsNow(!live(env.world, me(env)) && env.world.workers.get(me(env))?.waiting === undefined, [], env),
 	'worker-gave-up': (_s, env) => {
 		// The lock gave up on the worker's last ask: after its last asked event there is a gave-up of the same store.
@@ -2607,7 +2628,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'worker-saved': (_s, env) => lastWrite(env, true),
 	'worker-refused': (_s, env) => lastWrite(env, 'refused'),
-	'worker-paused': (_s, env) => timeless(sent(env.step, me(env)) - (env.context.sentBefore ?? 0) === 0),
+	'worker-paused': (_s, env) => timeless(sent(env.step, me(env)) - (env.context.sentBefore ?? 0) === 0 && !processDown(env)),
 	// Silent from the label on, through every later step before the first in which its process restarted.
 	'worker-crashed': (_s, env) => {
 		const back = env.run.steps.find(step => step.index > env.step.index && step.happenings.some(h => h.kind === 'process-restarted' && h.worker === me(env)))?.index ?? Number.POSITIVE_INFINITY
@@ -2621,9 +2642,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'store-free': (_s, env) => storeLabel(env, store => store.holders.length === 0),
 	'store-held': (_s, env) => storeLabel(env, store => store.holders.length > 0),
 	'store-full': (_s, env) => storeLabel(env, store => store.limit !== undefined && store.holders.length >= store.limit),
-	'store-held-by': (s, env) => storeLabel(env, store => store.holders.length === 1 && store.holders[0] === actor(s[0])),
-	'store-held-by-workers': (s, env) => storeLabel(env, store => setEq(actors(s[0]), store.holders)),
-	'store-n-of-m': (s, env) => storeLabel(env, store => store.limit !== undefined && store.holders.length === num(s[0]) && store.limit === num(s[1])),
+	// The holders a label names or counts are workers, each once, by their running processes: a restarted worker whose name holds only its crashed process's lease holds nothing.
+	'store-held-by': (s, env) => storeLabel(env, store => setEq([actor(s[0])], [...new Set(store.holders)]) && !orphaned(env, actor(s[0]), env.world.time)),
+	'store-held-by-workers': (s, env) => storeLabel(env, store => setEq(actors(s[0]), [...new Set(store.holders)]) && !actors(s[0]).some(w => orphaned(env, w, env.world.time))),
+	'store-n-of-m': (s, env) => storeLabel(env, store => store.limit !== undefined && new Set(store.holders.filter(w => !orphaned(env, w, env.world.time))).size === num(s[0]) && store.limit === num(s[1])),
 	'store-epoch': (s, env) => holdsNow(meStore(env)?.epoch === big(s[0]), [], env),
 	'store-fence': (s, env) => holdsNow(meStore(env) !== undefined && meStore(env)?.lastFence === fence(s[0]), [], env),
 	// -- a database's state label
@@ -3557,6 +3579,12 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		const kinds = [context.run.kinds.get(message.from), context.run.kinds.get(message.to)]
 		if (kinds.includes('store') && kinds.includes('database')) return false
 		if (read.clauses.some(clause => clause.subject === message.to && message.to !== message.from)) return false
+		// A worker's note naming its receiver says the sender told or handed it: it holds only if a grant to the receiver in the step came of the sender's release.
+		if (kinds[0] === 'worker' && message.to !== message.from) {
+			const naming = read.clauses.some(clause => clause.slots.some(slot => (slot.value.type === 'actor' && slot.value.id === message.to) || (slot.value.type === 'actors' && slot.value.ids.includes(message.to))))
+			const handed = context.step.happenings.some(h => h.kind === 'granted' && h.worker === message.to && recorded(h, context).some(cause => cause.kind === 'released' && cause.worker === message.from))
+			if (naming && !handed) return false
+		}
 	}
 	const step = context.step
 	const end = context.world.time
@@ -3573,7 +3601,6 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 	/** Of a clause before that told several workers' events, the earliest of them: a state "while" it (not "when", nor "which") held from before it. */
 	let beforeEarly: { at: number; order: number } | undefined
 	let latest: { at: number; order: number } | undefined
-	let unnamed: { at: number; order: number } | undefined
 	let now: number | undefined
 	let cause: { meaning: Meaning; state: boolean; moment?: number; /** The actors its slots name. */ actors: readonly string[]; /** An event clause's earliest event's moment; a state's, where it began in the step. */ from?: number } | undefined
 	// After "X while S", X: a "because" next tells why X happened, the "while" clause an aside.
@@ -3888,8 +3915,8 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		cause = { meaning: said, state: isState, ...(momentHere === undefined ? {} : { moment: momentHere }), actors: named, ...(begun === undefined ? {} : { from: begun }) }
 		// A write's answer told for the first time is news: it takes its place in order like an event not told before.
 		const fresh = tells === 'event' && (inStep.some(h => !seen.has(h)) || (meaning.decides !== undefined && step.happenings.includes(meaning.decides) && !decided.has(meaning.decides)))
-		// Time told passing is the step's passage from its start: nothing told before it came after that start.
-		if (!wrong && meaning.clock?.moved === true && unnamed !== undefined && unnamed.at > step.start.time) wrong = true
+		// Time told passing is the step's passage from its start: nothing told before it, at a moment it named or not, came after that start.
+		if (!wrong && meaning.clock?.moved === true && latest !== undefined && latest.at > step.start.time) wrong = true
 		// An ask drawn only as its grant has no time to put after the clause before.
 		if (!wrong && prior !== undefined && place === undefined && tells === 'event' && (clause.then === 'then' || clause.then === 'so' || clause.then === 'when')) wrong = meaning.events.some(h => h.kind === 'asked' && h.unshown === true && step.happenings.includes(h))
 		// "Right then" first in a text: at the latest moment the captions before it told, else no moment before it to be at.
@@ -3931,7 +3958,6 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		else {
 			if (opening !== undefined && opening.shared !== true) opened = at
 			if (place !== undefined && (latest === undefined || after(latest, place))) latest = place
-			if (place !== undefined && modifier === undefined && (unnamed === undefined || after(unnamed, place))) unnamed = place
 			const seenBefore = new Map([...toldBy].map(([h, forms]) => [h, new Set(forms)] as const))
 			for (const h of inStep) seen.add(h)
 			for (const h of inStep) toldBy.set(h, new Set([...(toldBy.get(h) ?? []), clause.form.id]))

@@ -22,6 +22,7 @@ import {
 	liveLease,
 	names,
 	numberOf,
+	restartedHolder,
 	runSteps,
 	saw,
 	sentBy,
@@ -581,7 +582,33 @@ function workerState(context: ClaimContext): string {
 	return `${context.name(worker)}'s lease${fence} ${how}`
 }
 
+/**
+ * The crash that left the worker's process down at the step's end (the label's moment): its last crash in the run up to then,
+ * with no restart after it. A label of what a process is doing (holding the key, paused, idle) is not said of a crashed one.
+ */
+function downBy(context: ClaimContext): { step: number; event: Of<'crashed'> } | undefined {
+	const worker = me(context)
+	let down: { step: number; event: Of<'crashed'> } | undefined
+	for (const step of runSteps(context.run).filter(one => one.index <= context.step.index)) {
+		for (const h of step.happenings) {
+			if (h.kind === 'crashed' && h.worker === worker) down = { step: step.index, event: h }
+			else if (h.kind === 'process-restarted' && h.worker === worker) down = undefined
+		}
+	}
+	return down
+}
+
+/** Why a label of what the worker's process is doing (`says`) is false of a crashed process that has not restarted, or undefined. */
+function crashedProblem(context: ClaimContext, says: string): Verdict | undefined {
+	const down = downBy(context)
+	if (down === undefined) return undefined
+	const who = context.name(me(context))
+	return fails(`the label says ${says}, but ${who}'s process crashed at ${time(down.event.at)}${down.step === context.step.index ? '' : `, in step ${down.step}`} and has not restarted: a crashed process does nothing, and will not wake; its label says "crashed" until it restarts (strike ${me(context)} "crashed" in the step it does)`)
+}
+
 function workerHolds(context: ClaimContext): Verdict {
+	const crashed = crashedProblem(context, 'it holds the key')
+	if (crashed !== undefined) return crashed
 	if (!liveLease(context.world, me(context))) return fails(`the label says so, but ${workerState(context)}`)
 	return holds([leaseEvidence(context.world, me(context))], context.world.time)
 }
@@ -593,7 +620,10 @@ function workerLost(context: ClaimContext, only?: 'expired'): Verdict {
 	return holds([leaseEvidence(context.world, me(context))], context.world.time)
 }
 
-function workerFree(context: ClaimContext): Verdict {
+function workerFree(context: ClaimContext, idle = false): Verdict {
+	// "idle" ("free") says its process runs and does nothing; "no lease" is of its lease alone, and is said of a crashed process too.
+	const crashed = idle ? crashedProblem(context, 'it is idle') : undefined
+	if (crashed !== undefined) return crashed
 	const worker = me(context)
 	if (liveLease(context.world, worker) || context.world.workers.get(worker)?.waiting) return fails(`the label says so, but ${workerState(context)}`)
 	return holds([leaseEvidence(context.world, worker)], context.world.time)
@@ -637,6 +667,8 @@ function answerToLastAsk(context: ClaimContext, kind: 'gave-up' | 'refused', ver
 }
 
 function workerQuiet(context: ClaimContext): Verdict {
+	const crashed = crashedProblem(context, 'it is paused')
+	if (crashed !== undefined) return crashed
 	const sent = sentBy(context.step, me(context)) - (context.sentBefore ?? 0)
 	if (sent > 0) return fails(`${context.name(me(context))} sends ${sent === 1 ? 'a message' : `${sent} messages`} in step ${context.step.index}${context.sentBefore === undefined ? '' : ' after the label is set'}, while it shows; a paused worker sends nothing`)
 	return holds([{ kind: 'messages', worker: me(context), step: context.step.index, count: 0 }])
@@ -656,7 +688,7 @@ function workerGone(context: ClaimContext): Verdict {
 }
 
 export const WORKER_STATE_FORMS: readonly ClaimForm[] = [
-	{ id: 'worker-holding', places: WORKER_STATE, tells: 'state', formula: "live(x, t)", pattern: 'holding', example: 'holding', meaning: 'The worker holds a live lease.', check: (_s, c) => workerHolds(c) },
+	{ id: 'worker-holding', places: WORKER_STATE, tells: 'state', formula: "live(x, t) ∧ x's process is not down (its last crashed(x) up to t is followed by process-restarted(x))", pattern: 'holding', example: 'holding', meaning: "The worker holds a live lease, and its process is running: a crashed process's lease that is still live is no process's holding (its label says \"crashed\").", check: (_s, c) => workerHolds(c) },
 	{
 		id: 'worker-fence',
 		places: WORKER_STATE,
@@ -686,7 +718,7 @@ export const WORKER_STATE_FORMS: readonly ClaimForm[] = [
 	},
 	{ id: 'worker-lost', places: WORKER_STATE, tells: 'state', formula: "lease(x, t) ran out, went with its store or was ended by an operator", pattern: '(lease )lost', example: 'lease lost', meaning: "The worker's latest lease ran out, went with its store, or was ended by an operator.", check: (_s, c) => workerLost(c) },
 	{ id: 'worker-expired', places: WORKER_STATE, tells: 'state', formula: "lease(x, t) ran out", pattern: 'expired', example: 'expired', meaning: "The worker's latest lease ran out.", check: (_s, c) => workerLost(c, 'expired') },
-	{ id: 'worker-free', places: WORKER_STATE, tells: 'state', formula: "¬live(x, t) ∧ x ∉ line(t)", pattern: 'free/idle', example: 'idle', meaning: 'The worker holds no live lease and is not in line.', check: (_s, c) => workerFree(c) },
+	{ id: 'worker-free', places: WORKER_STATE, tells: 'state', formula: "¬live(x, t) ∧ x ∉ line(t) ∧ x's process is not down", pattern: 'free/idle', example: 'idle', meaning: 'The worker holds no live lease and is not in line, and its process is running (a crashed one is not idle: it is crashed).', check: (_s, c) => workerFree(c, true) },
 	{ id: 'worker-no-lease', places: WORKER_STATE, tells: 'state', formula: "¬live(x, t) ∧ x ∉ line(t)", pattern: 'no lease', example: 'no lease', meaning: 'The worker holds no live lease and is not in line.', check: (_s, c) => workerFree(c) },
 	{ id: 'worker-gave-up', places: WORKER_STATE, tells: 'state', formula: "the last asked(x) ∈ run up to t is followed by gave-up(x) on its store", pattern: 'gave up', alternatives: ['gave up waiting'], example: 'gave up', meaning: "The worker's last ask for the key ended with the lock giving up on it: it waited as long as it was willing to, and did not get the key.", check: (_s, c) => workerGaveUp(c) },
 	{ id: 'worker-turned-away', places: WORKER_STATE, tells: 'state', formula: "the last asked(x) ∈ run up to t is followed by refused(x) on its store", pattern: 'turned away', example: 'turned away', meaning: "The worker's last ask for the key was turned away: it tried without waiting, and the lock refused it, the key held or the semaphore full.", check: (_s, c) => workerTurnedAway(c) },
@@ -696,10 +728,10 @@ export const WORKER_STATE_FORMS: readonly ClaimForm[] = [
 		id: 'worker-paused',
 		places: WORKER_STATE,
 		tells: 'state',
-		formula: "x sends nothing while the label is shown",
+		formula: "x sends nothing while the label is shown ∧ x's process is not down (crashed, not restarted)",
 		pattern: 'paused/stalled',
 		example: 'paused',
-		meaning: 'The worker sends nothing while the label is shown (strike it in the step it acts again).',
+		meaning: 'The worker sends nothing while the label is shown (strike it in the step it acts again); a crashed process that has not restarted is not paused, it will not wake.',
 		whileShown: true,
 		pauses: true,
 		check: (_s, c) => workerQuiet(c),
@@ -747,6 +779,16 @@ function storeHolders(context: ClaimContext, test: (holders: readonly string[], 
 	return holds([holdersEvidence(context.world, store)], context.world.time)
 }
 
+/** The verdict, unless one of the workers a label names as holders holds only the lease its crashed process left (`restartedHolder`). */
+function restartedLabel(context: ClaimContext, workers: readonly string[], verdict: Verdict): Verdict {
+	if (!verdict.ok) return verdict
+	for (const worker of workers) {
+		const why = restartedHolder(context, worker, context.world.time)
+		if (why !== undefined) return fails(`the label says so, but ${why}`)
+	}
+	return verdict
+}
+
 export const STORE_STATE_FORMS: readonly ClaimForm[] = [
 	{ id: 'store-free', places: STORE_STATE, tells: 'state', formula: "holders(x, t) = ∅", pattern: 'free', example: 'free', meaning: 'No one holds the key.', check: (_s, c) => storeHolders(c, h => h.length === 0) },
 	{ id: 'store-held', places: STORE_STATE, tells: 'state', formula: "holders(x, t) ≠ ∅", pattern: 'held', example: 'held', meaning: 'Someone holds the key.', check: (_s, c) => storeHolders(c, h => h.length > 0) },
@@ -767,10 +809,10 @@ export const STORE_STATE_FORMS: readonly ClaimForm[] = [
 		formula: "holders(x, t) = {w}",
 		pattern: 'held by {worker}',
 		example: 'held by A',
-		meaning: 'That worker, and no other, holds the key.',
+		meaning: "That worker, and no other, holds the key: its running process (a lease the store keeps in its name for its crashed process, after a restart, is no holding of its).",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const result = storeHolders(context, h => h.length === 1 && h[0] === worker)
+			const result = restartedLabel(context, [worker], storeHolders(context, h => new Set(h).size === 1 && h[0] === worker))
 			return result.ok ? result : { ...result, slot: 0 }
 		},
 	},
@@ -781,10 +823,10 @@ export const STORE_STATE_FORMS: readonly ClaimForm[] = [
 		formula: "holders(x, t) = ws",
 		pattern: 'held by {workers}',
 		example: 'held by A and B',
-		meaning: 'Those workers, and no other, hold the key.',
+		meaning: "Those workers, and no other, hold the key, each by its running process (not only by a lease its crashed process left).",
 		check(slots, context) {
 			const wanted = actorsOf(slots[0])
-			const result = storeHolders(context, h => h.length === wanted.length && wanted.every(id => h.includes(id)))
+			const result = restartedLabel(context, wanted, storeHolders(context, h => new Set(h).size === wanted.length && wanted.every(id => h.includes(id))))
 			return result.ok ? result : { ...result, slot: 0 }
 		},
 	},
@@ -795,9 +837,15 @@ export const STORE_STATE_FORMS: readonly ClaimForm[] = [
 		formula: "|holders(x, t)| = n ∧ limit(x) = n2",
 		pattern: '{count} of {count}',
 		example: '3 of 3',
-		meaning: "The semaphore's key has that many holders, of its limit.",
+		meaning: "The semaphore's key has that many holders, of its limit: workers, each counted once, by their running processes (a restarted worker holding only its crashed process's old lease counts for none).",
 		check(slots, context) {
-			const result = storeHolders(context, (h, limit) => limit !== undefined && h.length === numberOf(slots[0]) && limit === numberOf(slots[1]))
+			const holding = (h: readonly string[]) => [...new Set(h)].filter(worker => restartedHolder(context, worker, context.world.time) === undefined).length
+			const result = storeHolders(context, (h, limit) => limit !== undefined && holding(h) === numberOf(slots[0]) && limit === numberOf(slots[1]))
+			if (!result.ok) {
+				const store = storeOfLabel(context)
+				const counted = store === undefined ? 0 : holding(store.holders)
+				if (store !== undefined && counted !== store.holders.length && store.limit === numberOf(slots[1])) return fails(`the label says ${numberOf(slots[0])} of ${store.limit}, but ${counted} ${counted === 1 ? 'worker holds' : 'workers hold'} the key: a worker counts once, and a restarted worker whose running process holds nothing (the store keeps its crashed process's lease in its name) not at all; write "${counted} of ${store.limit}"`, 0)
+			}
 			return result.ok ? result : { ...result, slot: 0 }
 		},
 	},

@@ -1606,14 +1606,17 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'function-never-runs',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w) ∈ step, ended by refused(w) or gave-up(w) ∈ step, with no granted(w) ∈ step or any later step",
+		formula: "asked(w) ∈ step, ended by refused(w) or gave-up(w) ∈ step, with no granted(w) in the scene: not before the step, in it, nor after it",
 		pattern: '{owner} function never runs',
 		example: "D's function never runs",
-		meaning: 'The worker asked for the key in this step and was refused or gave up, and it gets no lease in this step or any later one, so the function it holds the key for never runs.',
+		meaning: 'The worker asked for the key in this step and was refused or gave up, and it gets no lease in the whole scene (not in an earlier step, this one or a later one), so the function it holds the key for never runs.',
 		check(slots, context) {
 			const verdict = noLease(slots, context)
 			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
+			// "Never" is of the whole scene: a function that ran under an earlier grant ran.
+			const earlier = runSteps(context.run).find(step => step.index < context.step.index && happened(step, 'granted', h => h.worker === worker).length > 0)
+			if (earlier) return fails(`${context.name(worker)} got the key in step ${earlier.index}, and its function ran then: "never" is of the whole scene; say "${context.name(worker)}'s function does not run"`, 0)
 			const later = laterSteps(context).find(step => happened(step, 'granted', h => h.worker === worker).length > 0)
 			return later ? fails(`${context.name(worker)} gets the key in step ${later.index}, and its function runs then`, 0) : verdict
 		},

@@ -225,6 +225,18 @@ function stopOf(context: ClaimContext, worker: string): Happening | undefined {
 	return list.filter(h => 'worker' in h && h.worker === worker && (h.kind === 'returned' || (h.kind === 'released' && h.called !== true) || h.kind === 'crashed')).pop()
 }
 
+/**
+ * Whether the code sample's function under the key saves: one of its statements calls a write of the domain's (`DomainWords.writes`),
+ * or made a write in the run. Undefined when the scene runs no sample.
+ */
+function codeSaves(context: ClaimContext): boolean | undefined {
+	const statements = context.run.statements
+	if (statements === undefined || statements.length === 0) return undefined
+	const writes = context.words?.writes ?? {}
+	const made = new Set(context.run.steps.flatMap(step => step.happenings.flatMap(h => (h.kind === 'wrote' && h.statement !== undefined ? [h.statement] : []))))
+	return statements.some((statement, id) => statement.held && (statement.calls.some(call => writes[call] !== undefined) || made.has(id)))
+}
+
 export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'pauses',
@@ -446,18 +458,30 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		id: 'crashes-before-saving',
 		places: STORY,
 		tells: 'event',
-		formula: "crashed(w) ∈ step, with no wrote(w) before it in the scene",
+		formula: "crashed(w) ∈ step, with no wrote(w) before it in the scene; at it w was in a hold's body (a granted(w) since its last process-restarted, with no returned(w) nor released(w) of that store since); and the code sample, if the scene runs one, has a statement under the key that writes (it calls a write of the domain's, or made a wrote in the run)",
 		pauses: true,
 		pattern: '{worker} crashes before it saves', alternatives: ["{worker} crashes before saving", "{worker} crashes before it writes", "{worker} crashes before writing", "{worker} dies before it saves", "{worker} crashes before it has saved( anything)", "{worker} crashes before saving anything"],
 		example: 'Worker B crashes before it saves',
-		meaning: "The worker's process crashed in this step, and the worker had written nothing before the crash, in this step or an earlier one.",
+		meaning: "The worker's process crashed in this step on its way to a save it never made: it had written nothing before the crash, in this step or an earlier one; it was in the body of its hold (given the key, its function had not returned nor let go); and the code under the key, if the scene runs a sample, has a save.",
 		check(slots, context) {
 			const verdict = processEvent(slots, context, 'crashed')
 			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
+			const name = context.name(worker)
 			const crash = happened(context.step, 'crashed', h => h.worker === worker)[0] as Of<'crashed'>
-			const wrote = happenedBefore(context, crash).find(h => h.kind === 'wrote' && h.worker === worker)
-			return wrote ? fails(`${context.name(worker)} wrote at ${time(wrote.at)}, before its process crashed at ${time(crash.at)}`, 0) : verdict
+			const before = happenedBefore(context, crash)
+			const wrote = before.find(h => h.kind === 'wrote' && h.worker === worker)
+			if (wrote) return fails(`${name} wrote at ${time(wrote.at)}, before its process crashed at ${time(crash.at)}`, 0)
+			// "Before it saves" says the crash cut off a save the code was on its way to: the worker was in its hold's body, and the code under the key saves.
+			const restart = before.map(h => h.kind === 'process-restarted' && h.worker === worker).lastIndexOf(true)
+			const grant = before.map(h => h.kind === 'granted' && h.worker === worker).lastIndexOf(true)
+			if (grant < 0 || grant < restart) return fails(`${name}'s process held no key when it crashed at ${time(crash.at)}: "before it saves" says the crash cut off the save its code was on its way to under the key; say "${name} crashes"`, 0)
+			const store = (before[grant] as Of<'granted'>).store
+			const done = before.slice(grant).find(h => (h.kind === 'returned' || h.kind === 'released') && h.worker === worker && h.store === store)
+			if (done) return fails(`${done.kind === 'returned' ? `${name}'s function had returned` : `${name} had let go`} at ${time(done.at)}, before its process crashed at ${time(crash.at)}: its work under the key was over, with no save to come; say "${name} crashes"`, 0)
+			const saves = codeSaves(context)
+			if (saves === false) return fails(`${name}'s code under the key has no save (no call that writes): it was on its way to no save when it crashed at ${time(crash.at)}; say "${name} crashes"`, 0)
+			return verdict
 		},
 	},
 	{
