@@ -67,7 +67,7 @@ export interface Link {
 export type Setting =
 	| { kind: 'ttl'; ms: number; position: Position }
 	| { kind: 'key'; value: Text; position: Position }
-	| { kind: 'id'; value: string; position: Position }
+	| { kind: 'id'; value: string; position: Position; /** Where the id itself is written, after the keyword (for a fix that replaces it). */ valueAt?: Position }
 	| { kind: 'domain'; value: string; position: Position }
 
 /** `send FROM -> TO "label" [color=ok|bad]`: a message, whose meaning comes from the actors' kinds. */

@@ -15,10 +15,12 @@ export const id: StatementConstruct<Setting> = {
 		attributesOf(scope, c)
 		const at = position(scope, c, c.verb)
 		if (givenBefore(scope, c, 'id')) return undefined
+		const token = c.peek()
+		const valueAt = token === undefined ? undefined : position(scope, c, token)
 		const value = sceneId(scope, c)
 		if (value === undefined) return undefined
 		finish(scope, c)
-		return { kind: 'id', value, position: at }
+		return { kind: 'id', value, position: at, ...(valueAt === undefined ? {} : { valueAt }) }
 	},
 	add: (scene, node) => scene.settings.push(node),
 }

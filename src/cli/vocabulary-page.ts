@@ -54,7 +54,7 @@ export function vocabularyPage(): string {
 		'',
 		...Object.entries(ID_EVENTS).map(([word, event]) => `- \`${word}\`: ${md(event)}`),
 		'',
-		'No count (`two-printers`), negation (`no`, `not`, `without`, `off`) or outcome (`over`, `saved`, `lost`) stands in an id.',
+		'No count (`two-printers`), negation (`no`, `not`, `without`, `off`) or outcome (`over`, `lost`, `alive`) stands in an id. An id refused offers one or two that stand, built from what the scene shows and the subject words the id has (`two-chats`: `chats-fences`, `kept-alive`: `lease-renewal`).',
 		'',
 		'## Neutral words',
 		'',

@@ -173,6 +173,9 @@ export const ID_WORDS: readonly string[] = [
 	'worker',
 	'workers',
 	'line',
+	// A semaphore's places, or a place in line: a part of the subject, no count and no outcome ("semaphore-places"; trial 33's "two-places" is still refused at "two").
+	'place',
+	'places',
 	'ttl',
 	'clock',
 	'crash',

@@ -2558,9 +2558,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'write-save': (_s, env) => {
 		const write = messageWrite(env)
 		if (!write) return NO
-		// With no fence: only of a worker no lock ever gave a lease, so far.
-		const given = upTo(env).slice(1).some(step => events(step, 'granted', h => h.worker === write.worker && (write.noFence === true || h.fence === write.fence)).length > 0)
-		return given === !write.noFence ? event(write) : NO
+		// With no fence, any plain write; with one, a fence a lock gave the writer, so far.
+		if (write.noFence === true) return event(write)
+		const given = upTo(env).slice(1).some(step => events(step, 'granted', h => h.worker === write.worker && h.fence === write.fence).length > 0)
+		return given ? event(write) : NO
 	},
 	'write-fence': (s, env) => {
 		const write = messageWrite(env)

@@ -50,22 +50,126 @@ function baseOf(word: string): string {
 	return stems.find(stem => stem !== word && ALLOWED.has(stem)) ?? word
 }
 
+/** Where the whole id lexicon is listed, for an id's error. */
+const LEXICON_LISTED = "the authors' Vocabulary page (content/authors/vocabulary.md) lists the whole id lexicon, as does npm run scenes -- forms"
+
+/** How an id's error ends with the ids built from the run (`idOffers`): the second named, the first a "did you mean" (the error's fix writes it); nothing without one. */
+export function idOffered(offers: readonly string[]): string {
+	const [first, second] = offers
+	if (first === undefined) return ''
+	return `; ${second === undefined ? '' : `"${second}" names what this scene shows too; `}did you mean: "${first}"?`
+}
+
+/** How a refused word's error ends: where the lexicon is listed, then the offers, or an example without them. */
+function offered(offers: readonly string[], example: string): string {
+	return offers.length > 0 ? `; ${LEXICON_LISTED}${idOffered(offers)}` : `; ${LEXICON_LISTED}; name the subject, like ${example}`
+}
+
 /**
  * Why a scene's id cannot stand, or undefined: each of its words is a subject or a glossary word, an
  * event word, a neutral word, a word of its page's headings (`headings`), or one of the scene's own
  * (`domain`: the words the scene's domain lends, and the nouns of its code sample and of its locks' and
- * databases' labels, which its captions may use too).
+ * databases' labels, which its captions may use too). `offers` are ids that would stand (`idOffers`), which the
+ * error ends with.
  */
-export function idProblem(id: string, headings: readonly string[] = [], domain: readonly string[] = []): string | undefined {
+export function idProblem(id: string, headings: readonly string[] = [], domain: readonly string[] = [], offers: readonly string[] = []): string | undefined {
 	const page = new Set(headings.map(word => word.toLowerCase()))
 	const own = new Set(domain)
 	const word = wordsOf(id).find(part => !ALLOWED.has(part) && !page.has(part) && !own.has(part))
 	if (word === undefined) return undefined
-	if (NUMBER_WORD.test(word)) return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" counts, and an id claims no number (npm run scenes -- forms lists its words); name the subject, like printers or fences-restart`
+	if (NUMBER_WORD.test(word)) return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" counts, and an id claims no number${offered(offers, 'printers or fences-restart')}`
 	const from = page.size > 0 ? `, nor of this page's headings` : ''
 	const ownWords = own.size > 0 ? `, nor of this scene's own (${[...own].slice(0, 8).join(', ')}${own.size > 8 ? ', ...' : ''})` : ''
-	return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" is no word of the id lexicon${from}${ownWords} (npm run scenes -- forms lists them all); name the subject, like fences-restart`
+	return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" is no word of the id lexicon${from}${ownWords}${offered(offers, 'fences-restart')}`
 }
+
+/**
+ * Ids a scene's refused id may be replaced by, each built from what the run shows: the first of `OFFERS` the run
+ * shows, after the writer's own words that stand alone (subjects of the lexicon, of the page or of the scene,
+ * "chats" of "two-chats"), then the next it shows; at most two, each one that stands (`idProblem`) and whose every
+ * event the run shows (`idEventProblem`).
+ */
+export function idOffers(id: string, run: RunFacts, headings: readonly string[] = [], domain: readonly string[] = []): string[] {
+	const stands = (candidate: string) => idProblem(candidate, headings, domain) === undefined && idEventProblem(candidate, run) === undefined
+	const facts = OFFERS.filter(offer => offer.shown(run) && stands(offer.id))
+	// The writer's words that name its subject alone: a noun of the lexicon, the page or the scene, none an event word (the facts tell
+	// the events), a word that says little of any scene ("worker", "first"), an adjective ("stale", "long") or one a fact's words say
+	// already ("fences" beside "nofence").
+	const page = new Set(headings.map(word => word.toLowerCase()))
+	const noun = (word: string) => (ID_WORDS.includes(word) || domain.includes(word) || page.has(word)) && !GENERIC.has(word) && ID_EVENTS[baseOf(word)] === undefined
+	const said = (offer: Offer) => offer.head.split('-')
+	const own = (offer: Offer) =>
+		[...new Set(id.split('-'))]
+			.filter(word => noun(word) && stands(word))
+			.filter(word => !said(offer).some(part => part.includes(singular(word)) || singular(word).includes(singular(part))))
+			.slice(0, 2)
+	const out: string[] = []
+	const add = (candidate: string) => {
+		if (!out.includes(candidate) && candidate !== id && stands(candidate)) out.push(candidate)
+	}
+	const [first] = facts
+	if (first !== undefined && own(first).length > 0) add([...own(first), first.head].join('-'))
+	for (const offer of facts) if (out.length < 2) add(offer.id)
+	return out.slice(0, 2)
+}
+
+/** An id to offer (`id`), what of it joins the writer's own words (`head`: "chats-fences"), and whether the run shows what it names. */
+interface Offer {
+	id: string
+	head: string
+	shown: (run: RunFacts) => boolean
+}
+
+/** Words of the id lexicon a writer's id may keep that name no scene's own subject, or say how it is ("stale", "late"): an offer is built without them. */
+const GENERIC: ReadonlySet<string> = new Set(['scene', 'first', 'second', 'example', 'worker', 'workers', 'basics', 'overview', 'testing', 'stale', 'late', 'time'])
+
+/** A word without its plural's s, to compare a writer's word with an offer's ("fences" and "nofence"). */
+const singular = (word: string): string => word.replace(/s$/, '')
+
+/**
+ * Renewals a scene shows as its subject: one asked by hand, one the lock refused, or the renewals a hold made on its
+ * own that kept a lease live past the end its grant gave it (a hold's own renewals in a hold shorter than its lease
+ * are in most scenes with code, and name none).
+ */
+function renewalsShown(run: RunFacts): boolean {
+	if (some(run, h => (h.kind === 'renewed' && h.auto !== true) || h.kind === 'renew-refused')) return true
+	const all = run.steps.flatMap(step => step.happenings)
+	const last = run.steps[run.steps.length - 1]?.end.time ?? 0
+	return all.some(grant => {
+		if (grant.kind !== 'granted') return false
+		const ends = (h: Happening) => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone') && h.worker === grant.worker && h.store === grant.store && h.at >= grant.at
+		const end = all.find(ends)?.at ?? last
+		return end > grant.at + grant.ttl && all.some(h => h.kind === 'renewed' && h.worker === grant.worker && h.store === grant.store && h.at > grant.at && h.at <= end)
+	})
+}
+
+const crashed = (run: RunFacts): boolean => (SHOWN.killed as (run: RunFacts) => boolean)(run)
+const shows = (word: string) => (run: RunFacts): boolean => (SHOWN[word] as (run: RunFacts) => boolean)(run)
+
+/** The ids offered for a refused one, the rarest happenings first: what a scene shows that few others do names it best. */
+const OFFERS: readonly Offer[] = [
+	{ id: 'operator-end', head: 'operator-end', shown: shows('end') },
+	{ id: 'backup-restore', head: 'restore', shown: shows('restore') },
+	{ id: 'crash-restart', head: 'crash-restart', shown: run => crashed(run) && shows('restart')(run) },
+	{ id: 'restart', head: 'restart', shown: shows('restart') },
+	{ id: 'crash-expiry', head: 'crash-expiry', shown: run => crashed(run) && shows('expiry')(run) },
+	{ id: 'crash', head: 'crash', shown: crashed },
+	{ id: 'nofence-writes', head: 'nofence', shown: run => some(run, h => h.kind === 'wrote' && (h.noFence === true || !h.fenced)) },
+	{ id: 'stale-write', head: 'stale-write', shown: run => some(run, staleWrite) },
+	{ id: 'tryhold', head: 'tryhold', shown: shows('tryhold') },
+	{ id: 'semaphore-limit', head: 'semaphore', shown: shows('limit') },
+	{ id: 'wait-timeout', head: 'timeout', shown: shows('timeout') },
+	{ id: 'pause-then-expiry', head: 'pause', shown: run => shows('pause')(run) && shows('expiry')(run) },
+	{ id: 'pause', head: 'pause', shown: shows('pause') },
+	{ id: 'lease-renewal', head: 'renewal', shown: renewalsShown },
+	{ id: 'handover', head: 'handover', shown: shows('handover') },
+	{ id: 'lease-expiry', head: 'expiry', shown: shows('expiry') },
+	{ id: 'fences-after-release', head: 'release', shown: run => shows('release')(run) && (PLACES.fences as (run: RunFacts) => number[])(run).length > 0 },
+	{ id: 'release', head: 'release', shown: shows('release') },
+	{ id: 'fences', head: 'fences', shown: run => (PLACES.fences as (run: RunFacts) => number[])(run).length > 0 },
+	{ id: 'leases', head: 'leases', shown: run => (PLACES.leases as (run: RunFacts) => number[])(run).length > 0 },
+	{ id: 'locks-example', head: 'locks', shown: () => true },
+]
 
 /** Where in the run each event word's event happens, for an id's claim that the run shows it (`SHOWN`) and for an order between two (`PLACES`). */
 const EVENT_PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {

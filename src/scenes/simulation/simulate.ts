@@ -7,7 +7,7 @@
  */
 import type { Code, Position, Scene, SetState, Step, StepStatement, Strike } from '../../../scene-parser/index.ts'
 import { DEFAULT_TTL_MS, MAX_FENCE_PART, formatDuration } from '../../../engine/index.ts'
-import { castProblems, idEventProblem, idProblem, isLockName, nameProblem, aloneVerbs, readAloudWithAVowel, sceneNouns, unlentWords, verbNouns } from '../claims/index.ts'
+import { castProblems, idEventProblem, idOffered, idOffers, idProblem, isLockName, nameProblem, aloneVerbs, readAloudWithAVowel, sceneNouns, unlentWords, verbNouns } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
 import type { Frame, FrameMessage, SceneFrames } from '../frame.ts'
 import { castOf, kindOf, statePlace } from './cast.ts'
@@ -180,10 +180,8 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 			}
 			if (sample.loaded) ttlProblems(scene, run.facts, options.file, run.failures)
 			texts.check(run.facts, run.frames)
-			const id = scene.settings.find(setting => setting.kind === 'id')
-			const event = id?.kind === 'id' ? idEventProblem(id.value, run.facts) : undefined
-			if (id && event) run.frames[0]?.diagnostics.push({ file: options.file, line: id.position.line, column: id.position.column, message: event })
 		}
+		idDiagnostic(scene, options, domain, run)
 	} catch (error) {
 		// A failure inside the checker is the scene's error too: the build must never pass on it.
 		run.failures.push({ file: options.file, line: scene.position.line, column: scene.position.column, message: `the checker failed on this scene: ${errorWords(error)}` })
@@ -191,6 +189,29 @@ export async function simulateScene(scene: Scene, options: SimulateOptions): Pro
 	const frames = run.frames
 	const diagnostics = [...frames.flatMap(frame => frame.diagnostics), ...run.failures].sort((a, b) => a.line - b.line || a.column - b.column)
 	return { code: scene.code ? { lang: scene.code.lang, lines: scene.code.lines } : undefined, ...(sample.compiled ? { sample: sample.compiled } : {}), frames, diagnostics }
+}
+
+/**
+ * The scene's id, told where it cannot stand: a word no lexicon has (`idProblem`), or an event the run does not show
+ * (`idEventProblem`, checked only on a whole run). Its error offers ids built from the run (`idOffers`), the first as a
+ * fix that replaces the id, when the run is whole and offers are asked for.
+ */
+function idDiagnostic(scene: Scene, options: SimulateOptions, domain: Domain, run: Run): void {
+	const id = scene.settings.find(setting => setting.kind === 'id')
+	if (id?.kind !== 'id') return
+	const headings = options.headings ?? []
+	const own = [...domain.words.ids, ...nounsOf(scene, domain)]
+	const words = idProblem(id.value, headings, own)
+	const event = words === undefined && !run.failed ? idEventProblem(id.value, run.facts) : undefined
+	if (words === undefined && event === undefined) return
+	const offers = run.failed || options.offers === false ? [] : idOffers(id.value, run.facts, headings, own)
+	const message = words === undefined ? `${event as string}${idOffered(offers)}` : (idProblem(id.value, headings, own, offers) as string)
+	const [first] = offers
+	const fix = first !== undefined && id.valueAt !== undefined ? { fix: { line: id.valueAt.line, column: id.valueAt.column, endColumn: id.valueAt.column + id.value.length, text: first } } : {}
+	const diagnostic = { file: options.file, line: id.position.line, column: id.position.column, message, ...fix }
+	const frame = run.frames[0]
+	if (frame !== undefined) frame.diagnostics.push(diagnostic)
+	else run.failures.push(diagnostic)
 }
 
 /**
@@ -250,10 +271,6 @@ async function runScene(scene: Scene, options: SimulateOptions, texts: SceneText
 			if (actor.first !== undefined && actor.first > MAX_FENCE_PART) world.report(actor.position, `first=${actor.first} is more than a store's count can reach (2^64 - 1)`)
 			const name = nameProblem(actor.label.value)
 			if (name !== undefined) world.report(actor.label.position, name)
-		}
-		for (const setting of scene.settings) {
-			const problem = setting.kind === 'id' ? idProblem(setting.value, options.headings ?? [], [...domain.words.ids, ...nounsOf(scene, domain)]) : undefined
-			if (problem !== undefined) world.report(setting.position, problem)
 		}
 		for (const { actor, message } of castProblems(scene.actors.map(actor => ({ ...actor, kind: kindOf(actor.icon) })))) world.report(actor.position, message)
 		await world.open(actor => (actor.first !== undefined && actor.first > MAX_FENCE_PART ? 0n : startCount(scene, texts, actor)))

@@ -95,7 +95,7 @@ describe('link, set, strike, ttl and key before the first step', () => {
 
 	it('reads id as a setting', () => {
 		const scene = sceneOf(lines(HEADER, 'id fences-late-write2'))
-		expect(scene.settings).toEqual([{ kind: 'id', value: 'fences-late-write2', position: { line: 11, column: 1 } }])
+		expect(scene.settings).toEqual([{ kind: 'id', value: 'fences-late-write2', position: { line: 11, column: 1 }, valueAt: { line: 11, column: 4 } }])
 	})
 
 	it('reads domain as a setting', () => {
