@@ -94,7 +94,7 @@ export interface ReadClause {
 	 * before the ask it tells (or the grant answers), and before a grant ("this time gets the key"), not in the form's own wording,
 	 * that ask before was turned down: refused, given up or left. Before another clause they claim nothing. The span is the word's.
 	 */
-	earlier?: { word: 'finally' | 'eventually' | 'this time'; start: number; end: number; /** The form's own wording has it ("B gets it again, this time with fence 3", "B asks, this time willing to wait 9 s"): it contrasts what follows it with the ask before, not whether that ask was turned down. */ own?: true }
+	earlier?: { word: 'finally' | 'eventually' | 'this time'; start: number; end: number; /** The form's own wording has it ("B gets it again, this time with fence 3", "B asks, this time willing to wait 9 s"): it contrasts what follows it with the ask before, not whether that ask was turned down. */ own?: true; /** "this time" right before "with fence": the ask before was turned down, or got the key with another fence ("A gets it, this time with fence 2"). */ fence?: true }
 	/** "…, then saves with it" with no clause before it in its sentence about its worker: "it" names no fence the text told, so it is refused (checked, not read: the registry's example is the clause alone). */
 	alone?: true
 	/**
@@ -1376,7 +1376,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	// a form's own wording has them ("B asks, this time willing to wait 9 s"): they claim the same there.
 	const adverb = ADVERB.exec(raw)
 	const adverbWord = adverb?.[0].trim().toLowerCase()
-	const earlier = adverb && (adverbWord === 'finally' || adverbWord === 'eventually' || adverbWord === 'this time') ? { word: adverbWord as NonNullable<ReadClause['earlier']>['word'], start: start + adverb.index, end: start + adverb.index + adverb[0].length - 1 } : undefined
+	const earlier = adverb && (adverbWord === 'finally' || adverbWord === 'eventually' || adverbWord === 'this time') ? { word: adverbWord as NonNullable<ReadClause['earlier']>['word'], start: start + adverb.index, end: start + adverb.index + adverb[0].length - 1, ...(adverbWord === 'this time' && /^with fence /i.test(raw.slice(adverb.index + adverb[0].length)) ? { fence: true as const } : {}) } : undefined
 	if (adverb) for (const text of [...cased]) variants.push({ ...without(text, adverb.index, adverb[0].length), ...(earlier ? { earlier } : {}) })
 	// A comma before "before it saves" is left out: "A pauses, before it saves" reads as "A pauses before it saves".
 	const comma = COMMA_BEFORE.exec(raw)
@@ -1770,7 +1770,7 @@ const ONE_FORMS = new Set(['row-ends-with-stale-thing'])
 const BOTH_PLACES = /^both (?=(?:places|slots)\b)/
 
 /** The start of words that describe a fence, which after a clause about a worker are its fence's ("from the new epoch", "a fence of the new epoch", "larger than A's fence 1"). */
-const FENCE_APPOSITIVE = /^(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch$|^a fence of |^(?:larger|higher|greater|bigger|smaller|lower) than /
+const FENCE_APPOSITIVE = /^(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch$|^a fence of |^(?:larger|higher|greater|bigger|smaller|lower) than |^a (?:larger|higher|greater|bigger) fence than /
 
 /** "all" and a count of the workers spoken of before, at a clause's start: "all three", "all 3 of them". */
 const ALL_OF = new RegExp(`^all (${COUNT_PATTERN})(?: of them)? `)

@@ -1274,6 +1274,27 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'fence-larger-than-before',
+		places: STORY,
+		tells: 'state',
+		formula: "fence(lease(w, t)) > f, f the fence of w's last granted(w) before its lease's grant",
+		pattern: '{owner} fence is larger than before', alternatives: ['{owner} fence is higher/greater/bigger than before', '{owner} fence is a larger/higher/greater/bigger fence than before', '{owner} fence is larger/higher/greater/bigger than its fence before'],
+		example: "A's fence is larger than before",
+		meaning: "The worker's latest fence is larger than the fence of the lease it was given last before that one (\"A gets it with fence 2, a larger fence than before\"); refused when it was given none before, or that one had no fence.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const fence = context.world.workers.get(worker)?.lease?.fence
+			if (fence === undefined) return fails(`${context.name(worker)} has no fence`, 0)
+			const latest = grantOfLease(context, worker)
+			const grants = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'granted', h => h.worker === worker))
+			const old = grants.slice(0, latest === undefined ? grants.length : grants.indexOf(latest)).pop()
+			if (old === undefined) return fails(`${context.name(worker)} was given no lease before its fence ${showFence(fence)}, so there is no fence before to be larger than`, 0)
+			if (old.fence === undefined) return fails(`${context.name(worker)}'s lease before, at ${time(old.at)}, had no fence`, 0)
+			if (!(fence > old.fence)) return fails(`${context.name(worker)}'s fence ${showFence(fence)} is not larger than its fence before, ${showFence(old.fence)} at ${time(old.at)}`, 0)
+			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [latest, old].filter(h => h !== undefined) } } as Verdict
+		},
+	},
+	{
 		id: 'old-fence-of-older-epoch',
 		places: STORY,
 		tells: 'state',
