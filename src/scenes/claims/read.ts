@@ -54,7 +54,7 @@ export interface ReadClause {
 	 * `too` ("B asks too", "as well"): another actor had a happening of the kind it tells before it;
 	 * `again`: its own actor had one before it. Its span is the word's, for messages.
 	 */
-	also?: { word: 'too' | 'again'; start: number; end: number }
+	also?: { word: 'too' | 'again'; start: number; end: number; /** Of the fence right before it ("with fence 1 too", "also with fence 1"): another worker was given that fence before. */ fence?: true }
 	/**
 	 * It follows "while" ("B asks while A holds the key"): a state it tells held when the clause before
 	 * happened, so it began before that moment (or before the step did) and had not ended by it.
@@ -172,6 +172,7 @@ interface Cut {
 
 /** The words that tell a happening came before: to another worker (`too`, `as well`) or to the same (`again`). */
 const ALSO = / (too|as well|again)(?=$|,? with fence )/
+const ALSO_FENCE = / also(?= with fence )/
 
 /** "again" inside a clause, before more words, with the space before it. */
 const AGAIN_INSIDE = / again(?=,? )/
@@ -1222,13 +1223,21 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	const nearest = nearestForms(language, segment, place)
 	const shown = nearest.map(form => `"${inWords(form.pattern, language.words)}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
-	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${staysHint(segment)}${lockNameHint(language, segment)}${orderHint(language, segment, place, referent)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && (referent === undefined || language.names.kindOf(referent) === 'store'), referent)}` }
+	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${staysHint(segment)}${lockNameHint(language, segment)}${databaseHint(language, segment)}${orderHint(language, segment, place, referent)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && (referent === undefined || language.names.kindOf(referent) === 'store'), referent)}` }
 }
 
 /**
  * "the deploy lock" names the scene's lock by a word of the story, which the scene's lock is not called and
  * nothing checks (in a scene of two locks it would make the reader guess which): what to write instead.
  */
+/** "the database" in a scene of several databases names none of them: say which. */
+function databaseHint(language: SceneLanguage, segment: string): string {
+	if (!/\bthe database\b/i.test(segment)) return ''
+	const databases = language.names.cast.filter(actor => actor.kind === 'database')
+	if (databases.length < 2) return ''
+	return `; this scene has ${databases.length} databases (${databases.map(actor => actor.label).join(', ')}), so "the database" names none of them: say which`
+}
+
 function lockNameHint(language: SceneLanguage, segment: string): string {
 	const named = /\bthe ([A-Za-z][\w-]*) (lock|key|semaphore)\b/i.exec(segment)
 	if (!named || /^(?:same|new|old|only|whole)$/i.test(named[1] as string)) return ''
@@ -1386,7 +1395,13 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	if (inner && inner.index > 0) for (const text of cased) variants.push({ ...without(text, inner.index, inner[0].length), then: true })
 	if (also && place !== 'ask' && place !== 'write') {
 		const word = also[1] === 'again' ? ('again' as const) : ('too' as const)
-		for (const text of cased) variants.push({ ...without(text, also.index, also[0].length), also: { word, start: start + also.index + 1, end: start + also.index + also[0].length } })
+		const ofFence = word === 'too' && /\bwith fence \S+$/i.test(raw.slice(0, also.index))
+		for (const text of cased) variants.push({ ...without(text, also.index, also[0].length), also: { word, start: start + also.index + 1, end: start + also.index + also[0].length, ...(ofFence ? { fence: true as const } : {}) } })
+	}
+	// "also with fence 1" tells the fence as "with fence 1 too" does.
+	const alsoFence = ALSO_FENCE.exec(raw)
+	if (!also && alsoFence && place !== 'ask' && place !== 'write') {
+		for (const text of cased) variants.push({ ...without(text, alsoFence.index, alsoFence[0].length), also: { word: 'too' as const, start: start + alsoFence.index + 1, end: start + alsoFence.index + alsoFence[0].length, fence: true as const } })
 	}
 	// "again" after the verb and before more words ("A renews it again until 26 s") tells as a trailing one does: read last, so a form of its own wins.
 	const again = AGAIN_INSIDE.exec(raw)

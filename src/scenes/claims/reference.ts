@@ -606,6 +606,12 @@ function theWrite(env: Env, database: string, changed: Answer): Meaning {
 	return event(write, { decides: write })
 }
 
+function bothWrites(env: Env, database: string | undefined): Meaning {
+	const all = events(env.step, 'wrote', h => database === undefined || h.database === database)
+	if (all.length !== 2 || all.some(h => !h.changed)) return NO
+	return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)) }
+}
+
 /** The row of a database at the moment, with its fence. */
 function row(env: Env, database: string | undefined, wanted: bigint): Meaning {
 	const facts = database === undefined ? undefined : env.world.databases.get(database)
@@ -1848,6 +1854,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'takes-the-write': (s, env) => theWrite(env, actor(s[0]), true),
+	// The step's writes to that database (or to any) are exactly two, and both changed the row.
+	'takes-both-writes': (s, env) => bothWrites(env, actor(s[0])),
+	'both-writes-taken': (_s, env) => bothWrites(env, undefined),
 	'takes-the-stale-write': (s, env) => {
 		const meaning = theWrite(env, actor(s[0]), true)
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
@@ -4298,9 +4307,11 @@ function cameBefore(word: 'too' | 'again', meaning: Meaning, clause: ReadClause,
 		if (h === mine) break
 		before.push(h)
 	}
-	// A write's answer "too": the same database answered another write before it the same way, whoever wrote it.
+	// A write's answer "too": a database (the same, or another of the scene's) answered another write before it the same way, whoever wrote it.
 	// A refusal's "too" needs a refusal before: a write that changed no row because its fence decided it (fenced), not one carried out that left the row alone.
-	if (word === 'too' && clause.form.each === 'write-outcome' && mine.kind === 'wrote') return before.some(h => h.kind === 'wrote' && h.database === mine.database && h.changed === mine.changed && (!/refuse/.test(clause.form.id) || h.fenced))
+	// "with fence 1 too", "also with fence 1": another worker's grant before it carried that fence, from any store.
+	if (clause.also?.fence === true && word === 'too' && mine.kind === 'granted' && mine.fence !== undefined) return before.some(h => h.kind === 'granted' && h.worker !== mine.worker && h.fence === mine.fence)
+	if (word === 'too' && clause.form.each === 'write-outcome' && mine.kind === 'wrote') return before.some(h => h.kind === 'wrote' && h.changed === mine.changed && (!/refuse/.test(clause.form.id) || h.fenced))
 	// Every ask is one kind, a hold or a try: both ask for the key; of one store's key, when they name one.
 	const storeOf = (h: Happening): string | undefined => ('store' in h ? h.store : undefined)
 	return before.some((h, i) => {

@@ -683,6 +683,26 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => theWrite(slots, context, true),
 	},
 	{
+		id: 'takes-both-writes',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(d) ∈ step are two, and each changed the row",
+		pattern: '{database} takes both writes', alternatives: ["{database} accepts/stores/keeps both writes", "{database} takes/accepts/keeps both saves"],
+		example: 'the database takes both writes',
+		meaning: "Two writes came to that database in this step, no more, and each changed the row: \"both\" is the step's two writes to it, so a step of one write, or three, is refused, and so is a database that took only one of the two (with two databases, name the one: \"the database\" names none).",
+		check: (slots, context) => bothTaken(context, actorOf(slots[0])),
+	},
+	{
+		id: 'both-writes-taken',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(·) ∈ step are two, and each changed its database's row",
+		pattern: 'both writes are taken', alternatives: ['both writes are accepted/kept/stored', 'both saves are taken/accepted/kept'],
+		example: 'both writes are taken',
+		meaning: "Two writes came in this step, no more (to one database or to two), and each changed the row of the database it went to.",
+		check: (_slots, context) => bothTaken(context, undefined),
+	},
+	{
 		id: 'takes-the-stale-write',
 		places: STORY,
 		each: 'write-outcome',
@@ -1406,6 +1426,16 @@ function theWrite(slots: readonly Slot[], context: ClaimContext, changed: Outcom
 	if (unused(context, all).length === 0) return fails(`this text tells the outcome of the write to ${context.name(database)} already`, 0)
 	if (!isOutcome(write, changed)) return fails(denied(context, write, changed), 0)
 	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
+}
+
+/** "Both writes": the step's writes (to `database`, or to any) are two, and each changed the row. */
+function bothTaken(context: ClaimContext, database: string | undefined): Verdict {
+	const all = happened(context.step, 'wrote', h => database === undefined || h.database === database)
+	const to = database === undefined ? '' : ` to ${context.name(database)}`
+	if (all.length !== 2) return fails(`"both" says two writes came${to} in this step, but ${all.length === 0 ? 'none' : all.length} came${all.length === 1 ? `, ${context.name((all[0] as Of<'wrote'>).worker)}'s` : ''}`, 0)
+	const refused = all.find(h => !h.changed)
+	if (refused) return fails(`${context.name(refused.worker)}'s write${to} at ${time(refused.at)} changed no row: ${context.name(refused.database)} did not take it`, 0)
+	return holds(all.map(h => saw(context.step, h)), Math.max(...all.map(h => h.at)))
 }
 
 function rowFence(context: ClaimContext, database: string, slots: readonly Slot[], fence: number): Verdict {
