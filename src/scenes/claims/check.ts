@@ -974,7 +974,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 			const h = step?.happenings[e.order]
 			return h === undefined ? [] : [h]
 		})
-			const wrong = earlierProblem(context, clause.earlier.word, told, clause.subject, verdict.evidence.some(e => e.kind === 'lease'), verdict.said?.free, clause.earlier.own === true)
+			const wrong = earlierProblem(context, clause.earlier.word, told, clause.subject, verdict.evidence.some(e => e.kind === 'lease'), verdict.said?.free, clause.earlier.own === true, clause.earlier.fence === true)
 		if (wrong !== undefined) return { start: clause.earlier.start, end: clause.earlier.end, message: wrong, offer: { start: clause.start, end: clause.end } }
 	}
 	const end = context.world.time
@@ -1184,27 +1184,36 @@ function alsoProblem(word: 'too' | 'again', clause: ReadClause, verdict: Extract
 	const own = groupEvents(clause, verdict, context)
 	if (own.length > 0) {
 		for (const one of own) {
-			const wrong = alsoOf(word, context.step.happenings[one.place.order] as Happening, clause.form, context)
+			const wrong = alsoOf(word, context.step.happenings[one.place.order] as Happening, clause.form, context, clause.also?.fence === true)
 			if (wrong !== undefined) return wrong
 		}
 		return undefined
 	}
 	const orders = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : [])).sort((a, b) => a - b)
 	const subjects = orders.find(order => clause.subject !== undefined && actorOfHappening(context.step.happenings[order] as Happening) === clause.subject) ?? orders[0]
-	return alsoOf(word, subjects === undefined ? undefined : context.step.happenings[subjects], clause.form, context)
+	return alsoOf(word, subjects === undefined ? undefined : context.step.happenings[subjects], clause.form, context, clause.also?.fence === true)
 }
 
 /** Why "too" or "again" does not hold of one happening of the step, told by a clause of `form`. */
-function alsoOf(word: 'too' | 'again', mine: Happening | undefined, form: ClaimForm, context: ClaimContext): string | undefined {
+function alsoOf(word: 'too' | 'again', mine: Happening | undefined, form: ClaimForm, context: ClaimContext, fence = false): string | undefined {
 	const who = mine === undefined ? undefined : actorOfHappening(mine)
 	if (mine === undefined || who === undefined) return `"${word}" tells that this happened before, and this tells no happening of this step to compare`
 	const earlier = happenedBefore(context, mine)
+	// "with fence 1 too", "also with fence 1" of a grant: of the fence, another worker was given that fence number before (from any
+	// store). Of another happening ("B saves with fence 1 too"), "too" is of the happening, as at the clause's end.
+	if (fence && mine.kind === 'granted' && mine.fence !== undefined) {
+		const wanted = mine.fence
+		if (earlier.some(h => h.kind === 'granted' && h.worker !== who && h.fence === wanted)) return undefined
+		return `"too" (or "also") of the fence says another worker was given fence ${showFence(wanted)} before ${context.name(who)}, and none was`
+	}
 	// Of a write's answer ("the database takes A's write too", "A's write is refused too"), "too" says the database gave that answer
 	// before, to another write to it: any worker's, A's own earlier one too.
 	if (word === 'too' && form.each === 'write-outcome' && mine.kind === 'wrote') {
 		// A refusal "too" needs an earlier refusal: a write its fence turned away (changed no row, fenced), not one carried out that changed nothing.
 		const refusal = form.id.includes('refuse')
-		if (earlier.some(h => h.kind === 'wrote' && h.database === mine.database && h.changed === mine.changed && (!refusal || h.fenced))) return undefined
+		// Of a scene with several databases, another database's answer counts too: "Database 1 takes A's write. Database 2 takes B's write too".
+		if (earlier.some(h => h.kind === 'wrote' && h.changed === mine.changed && (!refusal || h.fenced))) return undefined
+		if (context.world.databases.size > 1) return `"too" says a database ${mine.changed ? 'took' : 'refused'} another write before ${context.name(who)}'s to ${context.name(mine.database)} at ${formatDuration(mine.at)} (${context.name(mine.database)} or another), and none ${mine.changed ? 'took' : 'refused'} one before it`
 		return `"too" says ${context.name(mine.database)} ${mine.changed ? 'took' : refusal ? 'refused' : 'changed no row with'} another write before ${context.name(who)}'s at ${formatDuration(mine.at)}, and it ${mine.changed ? 'took' : refusal ? 'refused' : 'left the row alone for'} none before it${refusal && earlier.some(h => h.kind === 'wrote' && h.database === mine.database && !h.changed) ? ' (a write it carried out that changed no row, with no fence deciding it, was not refused)' : ''}`
 	}
 	const same = earlier.filter(h => kindOf(h) === kindOf(mine) && storeOfHappening(h) === storeOfHappening(mine) && (form.fromLine !== true || (h.kind === 'granted' && h.place !== undefined)) && (word === 'again' ? actorOfHappening(h) === who : actorOfHappening(h) !== undefined && actorOfHappening(h) !== who))

@@ -214,7 +214,7 @@ export function brokenWait(context: ClaimContext, grant: Of<'granted'>, words: '
  * up since its last grant of it; "this time" of a grant or an ask says its worker asked that store before the ask it tells
  * (of a grant, the ask it answers). Of another happening, undefined: there they claim nothing.
  */
-export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, holding = false, free?: string, own = false): string | undefined {
+export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, holding = false, free?: string, own = false, fenced = false): string | undefined {
 	// Of the clause's subject; of a clause about a store ("the lock finally gives the key to B"), of the worker its grant or ask is to.
 	const of = (h: Happening) => 'worker' in h && (h.worker === subject || !told.some(other => 'worker' in other && other.worker === subject))
 	// Of a happening that is no grant or ask ("an operator finally ends A's lease"), they claim a wait or an ask the engine never records.
@@ -269,6 +269,9 @@ export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventua
 	const between = before.slice(before.indexOf(prior) + 1, before.indexOf(answered)).filter(h => 'worker' in h && h.worker === worker && 'store' in h && h.store === target.store)
 	const granted = between.find((h): h is Of<'granted'> => h.kind === 'granted')
 	if (granted === undefined && between.some(h => h.kind === 'refused' || h.kind === 'gave-up' || h.kind === 'left')) return undefined
+	// "this time with fence 2": or that ask got the key with another fence, which this one's contrasts with.
+	if (fenced && granted !== undefined && granted.fence !== undefined && granted.fence !== grant.fence) return undefined
+	if (fenced) return `"this time with fence ${grant.fence === undefined ? '' : showFence(grant.fence)}" says ${name}'s ask before this one was turned down or got the key with another fence, but its ask at ${time(prior.at)} ${granted === undefined ? 'was not refused, given up or left' : `got the key with ${granted.fence === undefined ? 'no fence' : `the same fence, ${showFence(granted.fence)}`}, at ${time(granted.at)}`}`
 	return `"this time" says ${name}'s ask before this one was turned down, but its ask at ${time(prior.at)} ${granted === undefined ? 'was not refused, given up or left' : `got the key with ${granted.fence === undefined ? 'a place' : `fence ${showFence(granted.fence)}`} at ${time(granted.at)}`}`
 }
 

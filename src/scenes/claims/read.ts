@@ -57,7 +57,7 @@ export interface ReadClause {
 	 * `too` ("B asks too", "as well"): another actor had a happening of the kind it tells before it;
 	 * `again`: its own actor had one before it. Its span is the word's, for messages.
 	 */
-	also?: { word: 'too' | 'again'; start: number; end: number }
+	also?: { word: 'too' | 'again'; start: number; end: number; /** Of the fence right before it ("with fence 1 too", "also with fence 1"): another worker was given that fence before. */ fence?: true }
 	/**
 	 * It follows "while" ("B asks while A holds the key"): a state it tells held when the clause before
 	 * happened, so it began before that moment (or before the step did) and had not ended by it.
@@ -97,7 +97,7 @@ export interface ReadClause {
 	 * before the ask it tells (or the grant answers), and before a grant ("this time gets the key"), not in the form's own wording,
 	 * that ask before was turned down: refused, given up or left. Before another clause they claim nothing. The span is the word's.
 	 */
-	earlier?: { word: 'finally' | 'eventually' | 'this time'; start: number; end: number; /** The form's own wording has it ("B gets it again, this time with fence 3", "B asks, this time willing to wait 9 s"): it contrasts what follows it with the ask before, not whether that ask was turned down. */ own?: true }
+	earlier?: { word: 'finally' | 'eventually' | 'this time'; start: number; end: number; /** The form's own wording has it ("B gets it again, this time with fence 3", "B asks, this time willing to wait 9 s"): it contrasts what follows it with the ask before, not whether that ask was turned down. */ own?: true; /** "this time" right before "with fence": the ask before was turned down, or got the key with another fence ("A gets it, this time with fence 2"). */ fence?: true }
 	/** "…, then saves with it" with no clause before it in its sentence about its worker: "it" names no fence the text told, so it is refused (checked, not read: the registry's example is the clause alone). */
 	alone?: true
 	/**
@@ -177,6 +177,7 @@ interface Cut {
 
 /** The words that tell a happening came before: to another worker (`too`, `as well`) or to the same (`again`). */
 const ALSO = / (too|as well|again)(?=$|,? with fence )/
+const ALSO_FENCE = / also(?= with fence )/
 
 /** "again" inside a clause, before more words, with the space before it. */
 const AGAIN_INSIDE = / again(?=,? )/
@@ -1234,13 +1235,21 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	const nearest = nearestForms(language, segment, place)
 	const shown = nearest.map(form => `"${inWords(form.pattern, language.words)}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
-	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${staysHint(segment)}${lockNameHint(language, segment)}${orderHint(language, segment, place, referent)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && (referent === undefined || language.names.kindOf(referent) === 'store'), referent)}` }
+	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${staysHint(segment)}${lockNameHint(language, segment)}${databaseHint(language, segment)}${orderHint(language, segment, place, referent)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && (referent === undefined || language.names.kindOf(referent) === 'store'), referent)}` }
 }
 
 /**
  * "the deploy lock" names the scene's lock by a word of the story, which the scene's lock is not called and
  * nothing checks (in a scene of two locks it would make the reader guess which): what to write instead.
  */
+/** "the database" in a scene of several databases names none of them: say which. */
+function databaseHint(language: SceneLanguage, segment: string): string {
+	if (!/\bthe database\b/i.test(segment)) return ''
+	const databases = language.names.cast.filter(actor => actor.kind === 'database')
+	if (databases.length < 2) return ''
+	return `; this scene has ${databases.length} databases (${databases.map(actor => actor.label).join(', ')}), so "the database" names none of them: say which`
+}
+
 function lockNameHint(language: SceneLanguage, segment: string): string {
 	const named = /\bthe ([A-Za-z][\w-]*) (lock|key|semaphore)\b/i.exec(segment)
 	if (!named || /^(?:same|new|old|only|whole)$/i.test(named[1] as string)) return ''
@@ -1398,7 +1407,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	// a form's own wording has them ("B asks, this time willing to wait 9 s"): they claim the same there.
 	const adverb = ADVERB.exec(raw)
 	const adverbWord = adverb?.[0].trim().toLowerCase()
-	const earlier = adverb && (adverbWord === 'finally' || adverbWord === 'eventually' || adverbWord === 'this time') ? { word: adverbWord as NonNullable<ReadClause['earlier']>['word'], start: start + adverb.index, end: start + adverb.index + adverb[0].length - 1 } : undefined
+	const earlier = adverb && (adverbWord === 'finally' || adverbWord === 'eventually' || adverbWord === 'this time') ? { word: adverbWord as NonNullable<ReadClause['earlier']>['word'], start: start + adverb.index, end: start + adverb.index + adverb[0].length - 1, ...(adverbWord === 'this time' && /^with fence /i.test(raw.slice(adverb.index + adverb[0].length)) ? { fence: true as const } : {}) } : undefined
 	if (adverb) for (const text of [...cased]) variants.push({ ...without(text, adverb.index, adverb[0].length), ...(earlier ? { earlier } : {}) })
 	// A comma before "before it saves" is left out: "A pauses, before it saves" reads as "A pauses before it saves".
 	const comma = COMMA_BEFORE.exec(raw)
@@ -1408,7 +1417,13 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	if (inner && inner.index > 0) for (const text of cased) variants.push({ ...without(text, inner.index, inner[0].length), then: true })
 	if (also && place !== 'ask' && place !== 'write') {
 		const word = also[1] === 'again' ? ('again' as const) : ('too' as const)
-		for (const text of cased) variants.push({ ...without(text, also.index, also[0].length), also: { word, start: start + also.index + 1, end: start + also.index + also[0].length } })
+		const ofFence = word === 'too' && /\bwith fence \S+$/i.test(raw.slice(0, also.index))
+		for (const text of cased) variants.push({ ...without(text, also.index, also[0].length), also: { word, start: start + also.index + 1, end: start + also.index + also[0].length, ...(ofFence ? { fence: true as const } : {}) } })
+	}
+	// "also with fence 1" tells the fence as "with fence 1 too" does.
+	const alsoFence = ALSO_FENCE.exec(raw)
+	if (!also && alsoFence && place !== 'ask' && place !== 'write') {
+		for (const text of cased) variants.push({ ...without(text, alsoFence.index, alsoFence[0].length), also: { word: 'too' as const, start: start + alsoFence.index + 1, end: start + alsoFence.index + alsoFence[0].length, fence: true as const } })
 	}
 	// "again" after the verb and before more words ("A renews it again until 26 s") tells as a trailing one does: read last, so a form of its own wins.
 	const again = AGAIN_INSIDE.exec(raw)
@@ -1796,7 +1811,7 @@ const ONE_FORMS = new Set(['row-ends-with-stale-thing'])
 const BOTH_PLACES = /^both (?=(?:places|slots)\b)/
 
 /** The start of words that describe a fence, which after a clause about a worker are its fence's ("from the new epoch", "a fence of the new epoch", "larger than A's fence 1"). */
-const FENCE_APPOSITIVE = /^(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch$|^a fence of |^(?:larger|higher|greater|bigger|smaller|lower) than /
+const FENCE_APPOSITIVE = /^(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch$|^a fence of |^(?:larger|higher|greater|bigger|smaller|lower) than |^a (?:larger|higher|greater|bigger) fence than /
 
 /** "all" and a count of the workers spoken of before, at a clause's start: "all three", "all 3 of them". */
 const ALL_OF = new RegExp(`^all (${COUNT_PATTERN})(?: of them)? `)

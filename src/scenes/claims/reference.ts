@@ -649,6 +649,12 @@ function theWrite(env: Env, database: string, changed: Answer): Meaning {
 	return event(write, { decides: write })
 }
 
+function bothWrites(env: Env, database: string | undefined): Meaning {
+	const all = events(env.step, 'wrote', h => database === undefined || h.database === database)
+	if (all.length !== 2 || all.some(h => !h.changed)) return NO
+	return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)) }
+}
+
 /** The row of a database at the moment, with its fence. */
 function row(env: Env, database: string | undefined, wanted: bigint): Meaning {
 	const facts = database === undefined ? undefined : env.world.databases.get(database)
@@ -898,8 +904,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return fences.length > 0 && fences[fences.length - 1] === grant.fence - 1n ? event(grant) : NO
 	},
 	'gets-with-fence-and-ttl': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]) && h.ttl === num(s[3]))[0]),
+	// The worker's grant of the step (of the key, when named) with that time to live; its fence is not told.
+	'gets-with-ttl': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.ttl === num(s[2]))[0]),
 	'workers-get': (s, env) => {
 		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && (named(s[1]) === undefined || h.store === named(s[1])))[0])
+		if (grants.some(grant => grant === undefined)) return NO
+		const all = grants as Of<'granted'>[]
+		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
+	},
+	// A semaphore of that many places (its limit), and each worker's grant of the step of its key.
+	'workers-take-one-of-places': (s, env) => {
+		const store = storeOf(env, s.find(slot => slot.type === 'key'))
+		if (store === undefined || store.limit === undefined || store.limit !== num(s.find(slot => slot.type === 'count'))) return NO
+		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && h.store === store.id)[0])
 		if (grants.some(grant => grant === undefined)) return NO
 		const all = grants as Of<'granted'>[]
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
@@ -1014,6 +1031,30 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'key-full': (s, env) => {
 		const limit = storeOf(env, s[0])?.limit
 		return limit === undefined ? NO : keyOver(env, s[0], holders => holders.length >= limit)
+	},
+	// Full now, and, in the run before the span it is full in began, full at some moment and then not full.
+	'key-full-again': (s, env) => {
+		const store = storeOf(env, s[0])
+		const limit = store?.limit
+		if (store === undefined || limit === undefined) return NO
+		let began: Happening | undefined
+		const now = keyOver(env, s[0], holders => holders.length >= limit, {}, 'holders', start => (began = start))
+		if (!now.ok) return NO
+		const history: boolean[] = []
+		for (const one of [...earlierSteps(env), env.step]) {
+			const holders = new Set(one.start.stores.get(store.id)?.holders ?? [])
+			history.push(holders.size >= limit)
+			for (const h of one.happenings) {
+				if (one === env.step && began !== undefined && h === began) break
+				if (one === env.step && began === undefined) break
+				if (!('store' in h) || h.store !== store.id || !('worker' in h)) continue
+				if (h.kind === 'granted') holders.add(h.worker)
+				else if (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') holders.delete(h.worker)
+				history.push(holders.size >= limit)
+			}
+		}
+		const first = history.indexOf(true)
+		return first >= 0 && history.slice(first + 1).includes(false) ? now : NO
 	},
 	'all-count-places-taken': (s, env) => {
 		const store = storeOf(env, s[1])
@@ -1906,6 +1947,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
 	},
 	'takes-the-write': (s, env) => theWrite(env, actor(s[0]), true),
+	// The step's writes to that database (or to any) are exactly two, and both changed the row.
+	'takes-both-writes': (s, env) => bothWrites(env, actor(s[0])),
+	'both-writes-taken': (_s, env) => bothWrites(env, undefined),
 	'takes-the-stale-write': (s, env) => {
 		const meaning = theWrite(env, actor(s[0]), true)
 		return meaning.decides !== undefined && stale(env, meaning.decides) ? meaning : NO
@@ -2094,6 +2138,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const before = own === undefined ? grants : grants.slice(0, grants.indexOf(own as Of<'granted'>))
 		const old = before.find(h => h.fence === fence(s[1]))
 		return latest !== undefined && old !== undefined && latest > fence(s[1]) ? holdsNow(true, [...leaseGrant(env, w), old], env) : NO
+	},
+	// The fence of the worker's last grant before its latest lease's: there is one, with a fence, and the latest is larger.
+	'fence-larger-than-before': (s, env) => {
+		const w = actor(s[0])
+		const latest = leaseAt(env.world, w)?.fence
+		const grants = upTo(env).slice(1).flatMap(step => events(step, 'granted', h => h.worker === w))
+		const own = leaseGrant(env, w)[0]
+		const before = own === undefined ? grants : grants.slice(0, grants.indexOf(own as Of<'granted'>))
+		const old = before[before.length - 1]
+		return latest !== undefined && old !== undefined && old.fence !== undefined && latest > old.fence ? holdsNow(true, [...leaseGrant(env, w), old], env) : NO
 	},
 	'old-fence-of-older-epoch': (s, env) => {
 		// The worker's last grant with that fence, up to now, from a store whose epoch now is larger than the fence's (its high 64 bits).
@@ -2711,7 +2765,7 @@ function keyHolders(env: Env, key: Slot | undefined, test: (holders: readonly st
  * must tell (a key handed straight from a lease's end to one waiting in line was never between).
  * What made a span: its holders' grants, or the lease end that freed it (for `room`, always that).
  */
-function keyOver(env: Env, key: Slot | undefined, test: (holders: readonly string[]) => boolean, extra: Partial<Meaning> = {}, made: 'holders' | 'room' = 'holders'): Meaning {
+function keyOver(env: Env, key: Slot | undefined, test: (holders: readonly string[]) => boolean, extra: Partial<Meaning> = {}, made: 'holders' | 'room' = 'holders', chose?: (start: Happening | undefined) => void): Meaning {
 	const store = storeOf(env, key)
 	if (!store) return NO
 	type Span = { holders: string[]; from: number; start?: Happening; end?: Happening }
@@ -2732,9 +2786,13 @@ function keyOver(env: Env, key: Slot | undefined, test: (holders: readonly strin
 	const endedSpans = spans.filter(span => span !== last && test(span.holders) && !handedOn(span))
 	// With no moment named, a span whose end a later clause tells is the one the text means, before the step's end.
 	const endTold = t === undefined ? endedSpans.filter(span => endingOf(span.end, env.step).some(h => env.toldLater?.has(h))).pop() : undefined
-	if (liveAt === undefined && endTold === undefined && test(last.holders) && t === undefined) return holdsNow(true, made === 'room' ? freedBy(env, store.id, env.step.happenings.length) : holderMakers(env, store), env, extra)
+	if (liveAt === undefined && endTold === undefined && test(last.holders) && t === undefined) {
+		chose?.(last.start)
+		return holdsNow(true, made === 'room' ? freedBy(env, store.id, env.step.happenings.length) : holderMakers(env, store), env, extra)
+	}
 	const chosen = liveAt ?? endTold ?? (test(last.holders) ? last : endedSpans.pop())
 	if (chosen === undefined) return NO
+	chose?.(chosen.start)
 	// The run's events up to the span's beginning: the events before the step, and the step's up to the one that began it.
 	const upToStart = chosen.start === undefined ? 0 : env.step.happenings.indexOf(chosen.start) + 1
 	const makers = made === 'room' || chosen.holders.length === 0 ? freedBy(env, store.id, upToStart) : chosen.holders.flatMap(holder => {
@@ -2947,7 +3005,7 @@ function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>, si
  * of the worker's last ask by the clause's moment ("B asks, and this time has to wait"). Other clauses: nothing to check.
  * Written from the meaning, walking the run's events in order.
  */
-function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, free?: string, own = false): boolean {
+function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, free?: string, own = false, fenced = false): boolean {
 	const run = [...earlierSteps(env), env.step].flatMap(one => one.happenings)
 	// A clause that tells happenings, none a grant or an ask, and no key come free: a wait or an earlier ask of nothing.
 	if (free === undefined && told.length > 0 && told.every(h => h.kind !== 'granted' && h.kind !== 'asked')) return false
@@ -3006,18 +3064,25 @@ function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told:
 	if (target !== grant || own) return true
 	// "This time gets the key", an adverb before the grant: what came of the worker's ask before the one the grant answers, each
 	// ask of that key starting over; it was turned down (refused, given up, left the line) and not granted.
+	// "this time with fence 2" (fenced): or that ask got the key with a fence, and not this grant's.
 	let outcome: 'none' | 'granted' | 'turned down' = 'none'
 	let prior: 'none' | 'granted' | 'turned down' = 'none'
+	let outcomeFence: bigint | undefined
+	let priorFence: bigint | undefined
 	for (const h of run) {
 		if (h === grant) break
 		if (!('worker' in h) || h.worker !== grant.worker || !('store' in h) || h.store !== grant.store) continue
 		if (h.kind === 'asked') {
 			prior = outcome
+			priorFence = outcomeFence
 			outcome = 'none'
-		} else if (h.kind === 'granted') outcome = 'granted'
-		else if ((h.kind === 'refused' || h.kind === 'gave-up' || h.kind === 'left') && outcome !== 'granted') outcome = 'turned down'
+			outcomeFence = undefined
+		} else if (h.kind === 'granted') {
+			outcome = 'granted'
+			outcomeFence = h.fence
+		} else if ((h.kind === 'refused' || h.kind === 'gave-up' || h.kind === 'left') && outcome !== 'granted') outcome = 'turned down'
 	}
-	return prior === 'turned down'
+	return prior === 'turned down' || (fenced && prior === 'granted' && priorFence !== undefined && priorFence !== grant.fence)
 }
 
 /** "A pauses for 30 s": A's first pause of the step, whose process next woke (before any crash) that long after, in this step or one after it. */
@@ -3727,7 +3792,7 @@ export function referenceHolds(read: ReadResult, context: ClaimContext): boolean
 		// "B, who was waiting, …": the grant it tells came to B from the line.
 		// "finally" of a grant: it had waited; "this time" of a grant or an ask: it had asked before (`earlierOk`).
 		const upTo = [...earlierSteps(env), step].flatMap(one => one.happenings)
-		const askedBeforeOk = clause.earlier === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => upTo.includes(h)), clause.subject, meaning.free, clause.earlier.own === true)
+		const askedBeforeOk = clause.earlier === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => upTo.includes(h)), clause.subject, meaning.free, clause.earlier.own === true, clause.earlier.fence === true)
 		if (!askedBeforeOk) {
 			fail()
 			continue
@@ -4414,9 +4479,11 @@ function cameBefore(word: 'too' | 'again', meaning: Meaning, clause: ReadClause,
 		if (h === mine) break
 		before.push(h)
 	}
-	// A write's answer "too": the same database answered another write before it the same way, whoever wrote it.
+	// A write's answer "too": a database (the same, or another of the scene's) answered another write before it the same way, whoever wrote it.
 	// A refusal's "too" needs a refusal before: a write that changed no row because its fence decided it (fenced), not one carried out that left the row alone.
-	if (word === 'too' && clause.form.each === 'write-outcome' && mine.kind === 'wrote') return before.some(h => h.kind === 'wrote' && h.database === mine.database && h.changed === mine.changed && (!/refuse/.test(clause.form.id) || h.fenced))
+	// "with fence 1 too", "also with fence 1": another worker's grant before it carried that fence, from any store.
+	if (clause.also?.fence === true && word === 'too' && mine.kind === 'granted' && mine.fence !== undefined) return before.some(h => h.kind === 'granted' && h.worker !== mine.worker && h.fence === mine.fence)
+	if (word === 'too' && clause.form.each === 'write-outcome' && mine.kind === 'wrote') return before.some(h => h.kind === 'wrote' && h.changed === mine.changed && (!/refuse/.test(clause.form.id) || h.fenced))
 	// Every ask is one kind, a hold or a try: both ask for the key; of one store's key, when they name one.
 	const storeOf = (h: Happening): string | undefined => ('store' in h ? h.store : undefined)
 	return before.some((h, i) => {

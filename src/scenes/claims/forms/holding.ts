@@ -337,6 +337,38 @@ function fullness(slots: readonly Slot[], context: ClaimContext, full: boolean):
 	return keyState(context, store, holders => holders.length >= limit === full, holders => `the key ${full ? 'has' : 'is full: it has'} ${holders.length} of ${limit} holders`, 0, tells)
 }
 
+/**
+ * "The semaphore is full again": full at the clause's moment (as "{key} is full"), and before the span it is full in began, it
+ * was full at some moment of the run and then not full: the key's holders, from the first step's start, walked through each
+ * grant and lease end, up to the event that began that span.
+ */
+function fullAgain(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const verdict = fullness(slots, context, true)
+	if (!verdict.ok) return verdict
+	const store = counted(context, slots[0]) as StoreFact
+	const limit = store.limit as number
+	const found = keyStateSpan(context, store.id, holders => holders.length >= limit)
+	if (found === undefined) return verdict
+	const fulls: boolean[] = []
+	const walk = (start: readonly string[], list: readonly Happening[]) => {
+		let holders = start
+		fulls.push(holders.length >= limit)
+		for (const h of list) {
+			if (!('store' in h) || h.store !== store.id || !('worker' in h)) continue
+			const next = h.kind === 'granted' ? [...holders, h.worker] : h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' ? holders.filter(id => id !== h.worker) : holders
+			if (next.length === holders.length) continue
+			holders = next
+			fulls.push(holders.length >= limit)
+		}
+	}
+	for (const step of runSteps(context.run).filter(one => one.index > 0 && one.index < context.step.index)) walk(step.start.stores.get(store.id)?.holders ?? [], step.happenings)
+	walk(context.step.start.stores.get(store.id)?.holders ?? [], context.step.happenings.slice(0, found.span.began ?? 0))
+	const first = fulls.indexOf(true)
+	if (first < 0) return fails(`"again" says ${context.name(store.id)} was full before and then had room, but it was never full before ${time(found.span.at)}`, 0)
+	if (!fulls.slice(first + 1).includes(false)) return fails(`"again" says ${context.name(store.id)} was full before and then had room, but it has been full since it first filled: it never had room between`, 0)
+	return verdict
+}
+
 /** The last lease end (or open) that freed a place of the store's key, up to the step's end. */
 function lastFreed(context: ClaimContext, store: string): Happening[] {
 	for (let s = context.step.index; s >= 0; s--) {
@@ -858,11 +890,29 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'gets-with-ttl',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, ttl D) ∈ step",
+		pattern: '{worker} gets {key} with a {duration} lease', alternatives: ["{worker} acquires/takes/grabs {key} with a {duration} lease", "{worker} is given {key} with a {duration} lease"],
+		example: 'Worker A gets the key with a 30 s lease',
+		meaning: "The engine gave the worker a lease of the key in this step whose time to live is that long; it says nothing of its fence.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const wanted = numberOf(slots[2])
+			const all = happened(context.step, 'granted', h => h.worker === worker && ofKey(slots[1], h.store))
+			if (all.length === 0) return fails(`the engine gave ${context.name(worker)} no lease in this step`, 0)
+			const grant = all.find(h => h.ttl === wanted)
+			if (!grant) return fails(`expected a ${time(wanted)} lease, but the lease given to ${context.name(worker)} lasts ${time(all[0]?.ttl ?? 0)}`, 2)
+			return holds([saw(context.step, grant)], grant.at)
+		},
+	},
+	{
 		id: 'workers-get',
 		places: STORY,
 		tells: 'event',
 		formula: "granted(v, k) ∈ step for each v ∈ ws",
-		pattern: '{workers} get {key}', alternatives: ["{workers} both get {key}", "{workers} each get {key}", "{workers} get in", "{workers} both/each get in", "{workers} get a place/slot", "{workers} both/each get a place/slot"],
+		pattern: '{workers} get {key}', alternatives: ["{workers} both get {key}", "{workers} each get {key}", "{workers} get in", "{workers} both/each get in", "{workers} get a place/slot", "{workers} both/each get a place/slot", "{workers} take a place/slot", "{workers} both/each take a place/slot"],
 		example: 'Workers A and B get the key',
 		meaning: 'The engine gave each of those workers a lease in this step.',
 		check(slots, context) {
@@ -871,6 +921,31 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			for (const id of ids) {
 				const grant = happened(context.step, 'granted', h => h.worker === id && ofKey(slots[1], h.store))[0]
 				if (!grant) return fails(`the engine gave ${context.name(id)} no lease in this step`, 0)
+				grants.push(grant)
+			}
+			return eachHeld(context, grants)
+		},
+	},
+	{
+		id: 'workers-take-one-of-places',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(v, k) ∈ step for each v ∈ ws, k a semaphore's with limit(k) = n",
+		pattern: "{workers} each take one of {key}'s {count} places", alternatives: ["{workers} each get/take one of {key}'s {count} places/slots", "{workers} each get/take one of the {count} places/slots of {key}", "{workers} each get/take one of the {count} places/slots"],
+		example: 'Workers A and B each take one of the two places',
+		meaning: "The engine gave each of those workers a place of the semaphore in this step, and the semaphore has that many places (its limit): a lock, or a semaphore of another number of places, is refused.",
+		check(slots, context) {
+			const keyAt = slots.findIndex(slot => slot.type === 'key')
+			const countAt = slots.findIndex(slot => slot.type === 'count')
+			const store = storeFor(context, keyAt < 0 ? undefined : slots[keyAt])
+			if (typeof store === 'string') return fails(store, Math.max(keyAt, 0))
+			if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock, not a semaphore: it has no places`, Math.max(keyAt, 0))
+			const wanted = numberOf(slots[countAt])
+			if (store.limit !== wanted) return fails(`${context.name(store.id)} has ${store.limit} places, not ${wanted}`, countAt)
+			const grants: Of<'granted'>[] = []
+			for (const id of actorsOf(slots[0])) {
+				const grant = happened(context.step, 'granted', h => h.worker === id && h.store === store.id)[0]
+				if (!grant) return fails(`the engine gave ${context.name(id)} no place in this step`, 0)
 				grants.push(grant)
 			}
 			return eachHeld(context, grants)
@@ -1261,6 +1336,16 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		example: 'the key is full',
 		meaning: "A semaphore's key has as many holders as its limit at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end).",
 		check: (slots, context) => fullness(slots, context, true),
+	},
+	{
+		id: 'key-full-again',
+		places: STORY,
+		tells: 'state',
+		formula: "k is a semaphore's ∧ |holders(k, t)| = limit(k), and before the span it is full in began, |holders(k, t1)| = limit(k) and then |holders(k, t2)| < limit(k), t1 < t2",
+		pattern: '{key} is full again', alternatives: ["{key} is full once more", "{key} is at its limit again", "{key} is at its limit once more", "all places/slots are taken/full again", "all places/slots are taken/full once more"],
+		example: 'the key is full again',
+		meaning: "As \"{key} is full\", and the key had been full before and then had room: at some earlier moment of the run it was full, after that it was not, and it is full now (\"again\" of a state that has held without a break since it first held is refused).",
+		check: (slots, context) => fullAgain(slots, context),
 	},
 	{
 		id: 'all-count-places-taken',

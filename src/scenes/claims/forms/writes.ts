@@ -683,6 +683,26 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => theWrite(slots, context, true),
 	},
 	{
+		id: 'takes-both-writes',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(d) ∈ step are two, and each changed the row",
+		pattern: '{database} takes both writes', alternatives: ["{database} accepts/stores/keeps both writes", "{database} takes/accepts/keeps both saves"],
+		example: 'the database takes both writes',
+		meaning: "Two writes came to that database in this step, no more, and each changed the row: \"both\" is the step's two writes to it, so a step of one write, or three, is refused, and so is a database that took only one of the two (with two databases, name the one: \"the database\" names none).",
+		check: (slots, context) => bothTaken(context, actorOf(slots[0])),
+	},
+	{
+		id: 'both-writes-taken',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(·) ∈ step are two, and each changed its database's row",
+		pattern: 'both writes are taken', alternatives: ['both writes are accepted/kept/stored', 'both saves are taken/accepted/kept'],
+		example: 'both writes are taken',
+		meaning: "Two writes came in this step, no more (to one database or to two), and each changed the row of the database it went to.",
+		check: (_slots, context) => bothTaken(context, undefined),
+	},
+	{
 		id: 'takes-the-stale-write',
 		places: STORY,
 		each: 'write-outcome',
@@ -1274,6 +1294,27 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'fence-larger-than-before',
+		places: STORY,
+		tells: 'state',
+		formula: "fence(lease(w, t)) > f, f the fence of w's last granted(w) before its lease's grant",
+		pattern: '{owner} fence is larger than before', alternatives: ['{owner} fence is higher/greater/bigger than before', '{owner} fence is a larger/higher/greater/bigger fence than before', '{owner} fence is larger/higher/greater/bigger than its fence before'],
+		example: "A's fence is larger than before",
+		meaning: "The worker's latest fence is larger than the fence of the lease it was given last before that one (\"A gets it with fence 2, a larger fence than before\"); refused when it was given none before, or that one had no fence.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const fence = context.world.workers.get(worker)?.lease?.fence
+			if (fence === undefined) return fails(`${context.name(worker)} has no fence`, 0)
+			const latest = grantOfLease(context, worker)
+			const grants = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => happened(step, 'granted', h => h.worker === worker))
+			const old = grants.slice(0, latest === undefined ? grants.length : grants.indexOf(latest)).pop()
+			if (old === undefined) return fails(`${context.name(worker)} was given no lease before its fence ${showFence(fence)}, so there is no fence before to be larger than`, 0)
+			if (old.fence === undefined) return fails(`${context.name(worker)}'s lease before, at ${time(old.at)}, had no fence`, 0)
+			if (!(fence > old.fence)) return fails(`${context.name(worker)}'s fence ${showFence(fence)} is not larger than its fence before, ${showFence(old.fence)} at ${time(old.at)}`, 0)
+			return { ...holds([leaseEvidence(context.world, worker)], context.world.time), said: { events: [latest, old].filter(h => h !== undefined) } } as Verdict
+		},
+	},
+	{
 		id: 'old-fence-of-older-epoch',
 		places: STORY,
 		tells: 'state',
@@ -1385,6 +1426,16 @@ function theWrite(slots: readonly Slot[], context: ClaimContext, changed: Outcom
 	if (unused(context, all).length === 0) return fails(`this text tells the outcome of the write to ${context.name(database)} already`, 0)
 	if (!isOutcome(write, changed)) return fails(denied(context, write, changed), 0)
 	return { ...holds([saw(context.step, write)], write.at), said: { decides: write } } as Verdict
+}
+
+/** "Both writes": the step's writes (to `database`, or to any) are two, and each changed the row. */
+function bothTaken(context: ClaimContext, database: string | undefined): Verdict {
+	const all = happened(context.step, 'wrote', h => database === undefined || h.database === database)
+	const to = database === undefined ? '' : ` to ${context.name(database)}`
+	if (all.length !== 2) return fails(`"both" says two writes came${to} in this step, but ${all.length === 0 ? 'none' : all.length} came${all.length === 1 ? `, ${context.name((all[0] as Of<'wrote'>).worker)}'s` : ''}`, 0)
+	const refused = all.find(h => !h.changed)
+	if (refused) return fails(`${context.name(refused.worker)}'s write${to} at ${time(refused.at)} changed no row: ${context.name(refused.database)} did not take it`, 0)
+	return holds(all.map(h => saw(context.step, h)), Math.max(...all.map(h => h.at)))
 }
 
 function rowFence(context: ClaimContext, database: string, slots: readonly Slot[], fence: number): Verdict {
