@@ -41,6 +41,7 @@ export const readingOrder: SidebarSection[] = [
 		label: 'Authors',
 		pages: [
 			{ slug: 'authors/scenes', label: 'Writing scenes' },
+			{ slug: 'authors/how-scenes-run', label: 'How a scene runs' },
 			{ slug: 'authors/claim-forms', label: 'Claim forms' },
 			{ slug: 'authors/every-form', label: 'Every claim form' },
 			{ slug: 'authors/vocabulary', label: 'Vocabulary' },
