@@ -322,6 +322,13 @@ function pastTheEnd(env: Env, w: string, store: string, grantedAt: number): 'ren
 	return 'renewed'
 }
 
+/** Whether the whole run (no look-ahead) ends with w in line for a store's key that `keep` takes: it may yet be given it after the scene. */
+function inLineAtTheEnd(env: Env, w: string, keep: (store: string) => boolean): boolean {
+	if (env.run.lookAhead !== undefined) return false
+	const waiting = env.run.steps[env.run.steps.length - 1]?.end.workers.get(w)?.waiting
+	return waiting !== undefined && keep(waiting.store)
+}
+
 function laterSteps(env: Env): StepFacts[] {
 	const last = env.run.lookAhead ?? env.run.steps.length
 	return env.run.steps.slice(env.step.index + 1, last + 1)
@@ -763,6 +770,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		const start = leaseAt(env.step.start, w)
 		if (start !== undefined && state(start) === 'live' && fits(s[1], start.store)) return NO
+		if (inLineAtTheEnd(env, w, store => fits(s[1], store))) return NO
 		return timeless([...upTo(env), ...laterSteps(env)].every(step => events(step, 'granted', h => h.worker === w && fits(s[1], h.store)).length === 0))
 	},
 	'no-longer-holds': (s, env) => {
@@ -1312,7 +1320,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return gave && gave.waited === num(s[1]) ? event(gave) : NO
 	},
 	'function-does-not-run': (s, env) => noLease(env, actor(s[0])),
-	'function-never-runs': (s, env) => (laterSteps(env).some(step => events(step, 'granted', h => h.worker === actor(s[0])).length > 0) ? NO : noLease(env, actor(s[0]))),
+	'function-never-runs': (s, env) => (laterSteps(env).some(step => events(step, 'granted', h => h.worker === actor(s[0])).length > 0) || inLineAtTheEnd(env, actor(s[0]), () => true) ? NO : noLease(env, actor(s[0]))),
 	'does-not-get': (s, env) => noLease(env, actor(s[0]), s[1]),
 	'lock-refuses': (s, env) => {
 		const named = actors(s[0]).slice(-1)
