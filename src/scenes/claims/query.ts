@@ -542,3 +542,16 @@ export function restartedHolder(context: ClaimContext, worker: string, moment: n
 	if (since.slice(since.indexOf(old.restart) + 1).some(h => h.kind === 'granted' && h.worker === worker)) return undefined
 	return `${context.name(worker)} holds nothing at ${time(moment)}${oldHint(context, worker) || ` (its process restarted at ${time(old.restart.at)}, and the lease the store keeps in its name is its crashed process's)`}`
 }
+
+/**
+ * The store whose line the worker stands in when the whole scene ends (no look-ahead), and why a claim that it never gets that key is
+ * not settled so; undefined when it stands in none then.
+ */
+export function stillInLine(context: ClaimContext, worker: string): { store: string; why: string } | undefined {
+	if (context.run.lookAhead !== undefined) return undefined
+	const final = context.run.steps[context.run.steps.length - 1]
+	const waiting = final?.end.workers.get(worker)?.waiting
+	if (final === undefined || waiting === undefined) return undefined
+	const name = context.name(worker)
+	return { store: waiting.store, why: `the scene ends at ${time(final.end.time)} with ${name} in line for ${context.name(waiting.store)}'s key (place ${waiting.place}): it may yet be given the key when it comes free, which the scene does not show; add a step where ${name}'s wait ends` }
+}

@@ -301,6 +301,40 @@ function noOrphan(env: Env, workers: readonly string[], meaning: Meaning): Meani
 	return workers.some(w => orphaned(env, w, t)) ? NO : meaning
 }
 
+/**
+ * What comes after the scene, of w's lease of `store` given at `grantedAt`, as the engine's state at the run's last step implies it:
+ * undefined when the run does not end with that lease live (as w's latest), or runs only up to a look-ahead step. Else 'renewed' when
+ * the grant that gave it renews on its own and w's process at the end is neither crashed, paused, nor restarted since that grant: a
+ * renewal falls due (a third of its time to live) before its end, which the engine would make unless w's code let go first; 'kept' when
+ * w's process crashed or restarted since the grant (no code of that hold runs: nothing renews it or lets it go, and it runs out at its
+ * end); 'open' otherwise (a paused process, or renewal off: it may run out, or w's code may let go or renew by hand first).
+ */
+function pastTheEnd(env: Env, w: string, store: string, grantedAt: number): 'renewed' | 'kept' | 'open' | undefined {
+	if (env.run.lookAhead !== undefined) return undefined
+	const final = env.run.steps[env.run.steps.length - 1]
+	if (final === undefined) return undefined
+	const lease = leaseAt(final.end, w)
+	if (lease === undefined || state(lease) !== 'live' || lease.store !== store || lease.grantedAt !== grantedAt || final.end.time >= lease.expiresAt) return undefined
+	const all = env.run.steps.flatMap(step => step.happenings)
+	let grant: Of<'granted'> | undefined
+	let restarted = false
+	for (const h of all) {
+		if (h.kind === 'granted' && h.worker === w && h.store === store && h.at === grantedAt) [grant, restarted] = [h, false]
+		else if (h.kind === 'process-restarted' && h.worker === w) restarted = true
+	}
+	const process = final.end.workers.get(w)
+	if (process?.crashed === true || (grant !== undefined && restarted)) return 'kept'
+	if (process?.paused === true || grant?.renews !== true) return 'open'
+	return 'renewed'
+}
+
+/** Whether the whole run (no look-ahead) ends with w in line for a store's key that `keep` takes: it may yet be given it after the scene. */
+function inLineAtTheEnd(env: Env, w: string, keep: (store: string) => boolean): boolean {
+	if (env.run.lookAhead !== undefined) return false
+	const waiting = env.run.steps[env.run.steps.length - 1]?.end.workers.get(w)?.waiting
+	return waiting !== undefined && keep(waiting.store)
+}
+
 function laterSteps(env: Env): StepFacts[] {
 	const last = env.run.lookAhead ?? env.run.steps.length
 	return env.run.steps.slice(env.step.index + 1, last + 1)
@@ -785,6 +819,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		const start = leaseAt(env.step.start, w)
 		if (start !== undefined && state(start) === 'live' && fits(s[1], start.store)) return NO
+		if (inLineAtTheEnd(env, w, store => fits(s[1], store))) return NO
 		return timeless([...upTo(env), ...laterSteps(env)].every(step => events(step, 'granted', h => h.worker === w && fits(s[1], h.store)).length === 0))
 	},
 	'no-longer-holds': (s, env) => {
@@ -1398,7 +1433,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return gave && gave.waited === num(s[1]) ? event(gave) : NO
 	},
 	'function-does-not-run': (s, env) => noLease(env, actor(s[0])),
-	'function-never-runs': (s, env) => ([...earlierSteps(env), ...laterSteps(env)].some(step => events(step, 'granted', h => h.worker === actor(s[0])).length > 0) ? NO : noLease(env, actor(s[0]))),
+	'function-never-runs': (s, env) => ([...earlierSteps(env), ...laterSteps(env)].some(step => events(step, 'granted', h => h.worker === actor(s[0])).length > 0) || inLineAtTheEnd(env, actor(s[0]), () => true) ? NO : noLease(env, actor(s[0]))),
 	'does-not-get': (s, env) => noLease(env, actor(s[0]), s[1]),
 	'lock-refuses': (s, env) => {
 		const named = actors(s[0]).slice(-1)
@@ -1571,6 +1606,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if (then.expiresAt > lease.expiresAt) return NO
 			if (then.expired) break
 		}
+		// Left live at the scene's end, renewed on its own by a running process: renewed before T.
+		if (pastTheEnd(env, w, lease.store, lease.grantedAt) === 'renewed') return NO
 		const renewal = lastEvent(env, (h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === w && h.store === lease.store && h.at >= lease.grantedAt && h.until === lease.expiresAt)
 		return holdsNow(true, [...leaseMakers(env, w), ...(renewal ? [renewal] : [])], env)
 	},
@@ -1601,6 +1638,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if ((then.gone || then.released || then.ended === true) && step.end.time < lease.expiresAt) return NO
 			if (then.expired) break
 		}
+		if (pastTheEnd(env, w, lease.store, lease.grantedAt) === 'renewed') return NO
 		return holdsNow(true, leaseMakers(env, w), env)
 	},
 	'lets-go': (s, env) => released(env, actor(s[0])),
@@ -1727,6 +1765,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (events(env.step, 'renew-refused', h => h.worker === w).length > 0) return NO
 		if (events(env.step, 'renewed', h => h.worker === w).some(h => !env.used.has(h))) return NO
 		if (laterSteps(env).some(step => tries(step).length > 0)) return NO
+		const held = leaseAt(env.step.end, w)
+		if (held !== undefined && pastTheEnd(env, w, held.store, held.grantedAt) === 'renewed') return NO
 		return timeless(true, { absent: w })
 	},
 	'nothing-renews': (s, env) => {
@@ -1829,7 +1869,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if (leaseAt(step.start, w)?.grantedAt !== granted) break
 			if (events(step, 'released', h => h.worker === w && fits(s[1], h.store)).length > 0) return NO
 		}
-		return timeless(true)
+		// Left live at the scene's end with its hold's code still able to run: the scene does not settle it.
+		const last = leaseAt(env.step.end, w)
+		const after = last !== undefined && fits(s[1], last.store) ? pastTheEnd(env, w, last.store, last.grantedAt) : undefined
+		return timeless(after !== 'renewed' && after !== 'open')
 	},
 	// w held a lease in the step; none of w's ran out in it; its latest lease at the step's end was let go, or is live and, in the steps seen, is next let go or not ended at all.
 	'lease-never-runs-out': (s, env) => {
@@ -1850,7 +1893,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 				if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'ended' || h.kind === 'gone') && h.worker === w && h.store === lease.store && h.fence === lease.fence) return h.kind === 'released' ? kept : NO
 			}
 		}
-		return kept
+		// Live at the scene's end: only a hold that renews it, its process running, keeps it from running out.
+		const after = pastTheEnd(env, w, lease.store, lease.grantedAt)
+		return after === 'kept' || after === 'open' ? NO : kept
 	},
 	'never-lets-go': (s, env) => {
 		const w = actor(s[0])
@@ -1863,7 +1908,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if (leaseAt(step.start, w)?.grantedAt !== granted) break
 			if (events(step, 'released', h => h.worker === w).length > 0) return NO
 		}
-		return timeless(true)
+		const last = leaseAt(env.step.end, w)
+		const after = last === undefined ? undefined : pastTheEnd(env, w, last.store, last.grantedAt)
+		return timeless(after !== 'renewed' && after !== 'open')
 	},
 	saves: (s, env) => save(env, actor(s[0])),
 	'saves-without-lock': (s, env) => save(env, actor(s[0]), write => write.noFence === true && !write.live),

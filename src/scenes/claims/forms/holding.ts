@@ -30,6 +30,7 @@ import {
 	names,
 	keyStore,
 	laterSteps,
+	stillInLine,
 	numberOf,
 	ofKey,
 	runSteps,
@@ -686,7 +687,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "no live(w, k) at the step's start ∧ no granted(w, k) ∈ run: not before the step, in it, nor after it",
 		pattern: '{worker} never gets {key}', alternatives: ['{worker} never acquires {key}'],
 		example: 'B never gets the key',
-		meaning: "The engine gives the worker a lease of the key in no step of the scene: not in this one, not in a later one up to the scene's end, and not in an earlier one (\"B never gets the key\" of a B that held it and let go is refused, as of a B that holds it when the step begins).",
+		meaning: "The engine gives the worker a lease of the key in no step of the scene: not in this one, not in a later one up to the scene's end, and not in an earlier one; and the scene does not end with it in line for the key (it may be given it after the scene) (\"B never gets the key\" of a B that held it and let go is refused, as of a B that holds it when the step begins).",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const before = liveLease(context.step.start, worker)
@@ -696,6 +697,9 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 				const grant = happened(step, 'granted', h => h.worker === worker && ofKey(slots[1], h.store))[0]
 				if (grant) return fails(`the engine ${step.index < context.step.index ? 'gave' : 'gives'} ${context.name(worker)} the key at ${time(grant.at)}, ${step.index === context.step.index ? 'in this step' : `in step ${step.index}`}`, 0)
 			}
+			// In line when the scene ends, it may yet be given the key after it.
+			const waiting = stillInLine(context, worker)
+			if (waiting !== undefined && ofKey(slots[1], waiting.store)) return fails(waiting.why, 0)
 			return holds([{ kind: 'nothing', step: context.step.index, what: `a grant to ${worker} from step ${context.step.index} on` }])
 		},
 	},

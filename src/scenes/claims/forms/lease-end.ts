@@ -539,7 +539,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		formula: "live(w, k, t) ∧ expiry(w, t) = T, and no later step lets that lease go, takes it or ends it before T, or renews it past T",
 		pattern: '{worker} keeps {key} until {time}',
 		example: 'A keeps the key until 40 s',
-		meaning: "The worker's lease of the key is live when the step ends and runs out at that time (its lease now ends then), and no later step lets it go, takes it or has an operator end it sooner, or renews it past that time.",
+		meaning: "The worker's lease of the key is live when the step ends and runs out at that time (its lease now ends then), and no later step lets it go, takes it or has an operator end it sooner, or renews it past that time; nor, when the scene ends before then with that lease live, does its hold renew it on its own with its process running (the engine would renew it before then).",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const lease = liveLease(context.world, worker)
@@ -557,6 +557,9 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 				if (then.expiresAt > lease.expiresAt) return fails(`${context.name(worker)} keeps the key past ${time(lease.expiresAt)}: it renews its lease in step ${step.index}, which moves its end to ${time(then.expiresAt)}`, 2)
 				if (then.expired) break
 			}
+			// The scene ends before then with that lease live: a hold that renews it on its own, its process running, renews it before then.
+			const after = lease === undefined ? undefined : leftLive(context, worker, lease)
+			if (lease !== undefined && after?.due !== undefined && after.end < lease.expiresAt) return fails(renewsPast(context, worker, after, lease.expiresAt, `${context.name(worker)} does not keep the key until ${time(lease.expiresAt)}`), 2)
 			return verdict
 		},
 	},
@@ -588,7 +591,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		formula: "live(w, t) ∧ expiry(w, t) = T, and no later step renews that lease, lets it go, takes it or ends it before T; of an old lease, old(w) not ended by the step's end, and its end an expired(w) at T (or, none seen, its grant's or last renewal's end = T)",
 		pattern: '{lease} ends at {time}', alternatives: ['{lease} is live until {time}'],
 		example: "A's lease ends at 40 s",
-		meaning: "The worker's lease is live when the step ends and ends at that time: no later step renews it (which moves its end on; \"now ends at\" says the end it has now), lets it go, takes it or has an operator end it sooner. \"A's old lease ends at 30 s\" (\"is live until 30 s\") is of the lease A's crashed process held when its process restarted: not ended by the step's end, and it runs out at that time (no store takes it first).",
+		meaning: "The worker's lease is live when the step ends and ends at that time: no later step renews it (which moves its end on; \"now ends at\" says the end it has now), lets it go, takes it or has an operator end it sooner; nor, when the scene ends before then with that lease live, does its hold renew it on its own with its process running (the engine would renew it before then). \"A's old lease ends at 30 s\" (\"is live until 30 s\") is of the lease A's crashed process held when its process restarted: not ended by the step's end, and it runs out at that time (no store takes it first).",
 		check: (slots, context) => endsAt(slots, context, true),
 	},
 	{
@@ -785,7 +788,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		formula: "w held a lease in the step ∧ no released(w) ∈ step, nor ∈ any later step while w's lease is still that one",
 		pattern: '{worker} never lets go', alternatives: ['{worker} never lets it go', '{worker} never lets go of it', '{worker} never lets go of its lease', '{worker} never releases it', '{worker} never releases its lease'],
 		example: 'A never lets go',
-		meaning: 'The worker held a lease in this step and lets go of it in no step, this one or a later one: the lease ran out, was ended or went with its store instead, or the scene ended first.',
+		meaning: 'The worker held a lease in this step and lets go of it in no step, this one or a later one: the lease ran out, was ended or went with its store instead, or the scene ended with its process crashed or restarted (no code of its hold runs to let go); a scene that ends with that lease live and its process running or paused does not settle it, and is refused.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			if (heldIn(context.step, worker).length === 0) return fails(`${context.name(worker)} holds no lease in this step, so it has none to let go of`, 0)
@@ -798,6 +801,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 				const later = happened(step, 'released', h => h.worker === worker)[0]
 				if (later) return fails(`${context.name(worker)} lets go of this lease at ${time(later.at)}, in step ${step.index}`, 0)
 			}
+			const unsettled = mayLetGoAfter(context, worker, context.step.end.workers.get(worker)?.lease)
+			if (unsettled !== undefined) return fails(unsettled, 0)
 			return holds([{ kind: 'nothing', step: context.step.index, what: `a release by ${worker} from step ${context.step.index} on` }])
 		},
 	},
@@ -809,7 +814,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		formula: "w held a lease in the step (live at its start or granted(w) ∈ step), no expired(w) ∈ step, and w's latest lease at the step's end is not expired, ended nor gone at the end of the steps seen: let go, or still live",
 		pattern: '{lease} never runs out', alternatives: ['{lease} never expires', '{lease} never times out', '{lease} never lapses'],
 		example: "A's lease never runs out",
-		meaning: "The worker held a lease in this step, and that lease never runs out: none of its leases ran out in this step, and the one it holds at the step's end is, at the end of the scene, let go or still live, never run out. A lease an operator ended or its store lost did not run out but did not last either: refused, with what ended it.",
+		meaning: "The worker held a lease in this step, and that lease never runs out: none of its leases ran out in this step, and the one it holds at the step's end is, at the end of the scene, let go, or still live with its hold renewing it on its own and its process running (a lease left live with renewal off or its process paused is not settled by the scene, and one whose process crashed runs out after it: refused). A lease an operator ended or its store lost did not run out but did not last either: refused, with what ended it.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const name = context.name(worker)
@@ -825,6 +830,12 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			const where = later === undefined ? ', in this step' : ` at ${time(later.h.at)}, in step ${later.step.index}`
 			if (kind === 'expired') return fails(`${name}'s lease runs out${where}`, 0)
 			if (kind === 'ended' || kind === 'gone') return fails(`${name}'s lease did not run out, but it did not last: ${kind === 'ended' ? 'an operator ended it' : 'it went with its store'}${where}; "never runs out" tells a lease kept until its holder lets go of it or the scene ends: tell its end${later === undefined ? '' : ` in step ${later.step.index}`} instead ("${kind === 'ended' ? `an operator ends ${name}'s lease` : `${name}'s lease is gone`}")`, 0)
+			// Live at the scene's end: nothing renewing it then, it runs out after the scene unless its holder lets go first.
+			const after = later === undefined && now === 'live' ? leftLive(context, worker, lease) : undefined
+			if (after !== undefined && after.due === undefined) {
+				const why = after.process === 'stopped' ? `${name}'s process is crashed or restarted then, so no code of its hold runs to renew it or let it go: it runs out at ${time(after.expiresAt)}` : `nothing renews it on its own then (${after.process === 'paused' ? `${name}'s process is paused` : 'its hold has renewal off'}): whether it runs out at ${time(after.expiresAt)} or ${name} lets go first, the scene does not show; add a step that reaches ${time(after.expiresAt)}, or say what holds at ${time(after.end)} ("${name}'s lease is live until ${time(after.expiresAt)}")`
+				return fails(`the scene ends at ${time(after.end)} with ${name}'s lease live, and ${why}`, 0)
+			}
 			// Live up to the step's end (or its let-go in the step): a renewal told before "so" that it needed to be live then is why it did not run out.
 			const release = now === 'live' ? undefined : happened(context.step, 'released', h => h.worker === worker && h.store === lease.store)[0]
 			const verdict = holds([{ kind: 'nothing', step: context.step.index, what: `an expiry of ${worker}'s lease from step ${context.step.index} on` }])
@@ -839,7 +850,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		formula: "w held a lease of key in the step ∧ no released(w, key) ∈ step, nor ∈ any later step while w's lease is still that one",
 		pattern: '{worker} never lets go of {key}', alternatives: ['{worker} never releases {key}'],
 		example: 'A never lets go of the key',
-		meaning: 'The worker held a lease of the key in this step and lets go of it in no step, this one or a later one: the lease ran out, was ended or went with its store instead, or the scene ended first.',
+		meaning: 'The worker held a lease of the key in this step and lets go of it in no step, this one or a later one: the lease ran out, was ended or went with its store instead, or the scene ended with its process crashed or restarted (no code of its hold runs to let go); a scene that ends with that lease live and its process running or paused does not settle it, and is refused.',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const key = slots[1]
@@ -852,6 +863,9 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 				const later = happened(step, 'released', h => h.worker === worker && ofKey(key, h.store))[0]
 				if (later) return fails(`${context.name(worker)} lets go of this lease at ${time(later.at)}, in step ${step.index}`, 0)
 			}
+			const held = context.step.end.workers.get(worker)?.lease
+			const unsettled = held !== undefined && ofKey(key, held.store) ? mayLetGoAfter(context, worker, held) : undefined
+			if (unsettled !== undefined) return fails(unsettled, 0)
 			return holds([{ kind: 'nothing', step: context.step.index, what: `a release by ${worker} from step ${context.step.index} on` }])
 		},
 	},
@@ -983,7 +997,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		each: 'renewal',
 		pattern: '{worker} renews no more', alternatives: ["{worker} stops renewing", "{worker} does not renew again", "{worker} doesn't renew again"],
 		example: 'A renews no more',
-		meaning: 'The worker renewed its lease before, at most once in this step, and in no later step; and it did not ask to renew in this step only to be refused.',
+		meaning: 'The worker renewed its lease before, at most once in this step, and in no later step; and it did not ask to renew in this step only to be refused; nor does the scene end with its lease live, renewed on its own by its hold with its process running (its next renewal falls due after the scene).',
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const renewals = (step: StepFacts) => [...happened(step, 'renewed', h => h.worker === worker), ...happened(step, 'renew-refused', h => h.worker === worker)]
@@ -999,6 +1013,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			if (unused(context, happened(context.step, 'renewed', h => h.worker === worker)).length > 0) return fails(`${context.name(worker)} renews in this step; tell that renewal before saying it renews no more`, 0)
 			const later = steps.find(step => step.index > context.step.index && renewals(step).length > 0)
 			if (later) return fails(`${context.name(worker)} renews in step ${later.index}`, 0)
+			// The scene ends with its lease live, renewed on its own by a running process: its next renewal falls due after the scene.
+			const held = context.step.end.workers.get(worker)?.lease
+			const after = held === undefined ? undefined : leftLive(context, worker, held)
+			if (after?.due !== undefined) return fails(renewsPast(context, worker, after, undefined, `${context.name(worker)} has not stopped renewing`), 0)
 			return { ...holds([{ kind: 'nothing', what: `a renewal by ${worker} after step ${context.step.index}` }]), said: { absent: { kind: 'renewed', worker } } } as Verdict
 		},
 	},
@@ -1433,6 +1451,8 @@ function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): 
 		if ((then.gone || then.released || then.ended) && step.end.time < lease.expiresAt) return fails(`${context.name(worker)}'s lease ends sooner: it is ${then.gone ? 'gone' : then.ended ? 'ended by an operator' : 'let go'} by ${time(step.end.time)}, in step ${step.index}`, 1)
 		if (then.expired) break
 	}
+	const after = later ? leftLive(context, worker, lease) : undefined
+	if (after?.due !== undefined && after.end < lease.expiresAt) return fails(renewsPast(context, worker, after, lease.expiresAt, `${context.name(worker)}'s lease does not end at ${time(lease.expiresAt)}`), 1)
 	const verdict = holds([leaseEvidence(context.world, worker)], context.world.time)
 	if (later) return verdict
 	// "Now": the lease ends then since the renewal that set that end, which is what made it so ("A renews its lease, so it now ends at 50 s").
@@ -1481,4 +1501,48 @@ function hearsEnd(context: ClaimContext, end: Of<'ended'>): { at: number; woke?:
 	if (next?.h.kind === 'woke') return { at: next.h.at, woke: next.h, step: next.step }
 	const how = next === undefined ? 'and never woke in the scene' : next.h.kind === 'crashed' ? `and crashed at ${time(next.h.at)} without waking` : `and its process was restarted at ${time(next.h.at)} without waking`
 	return `${name}'s process was paused from ${time(last.at)}, when its lease was ended at ${time(end.at)}, ${how}: no code of ${name}'s ran to hear the lock's "lost"`
+}
+
+/**
+ * What the engine's state at the scene's end says of a worker's lease the scene leaves live, for a claim about what comes after it
+ * ("keeps the key until", "never lets go"): undefined when the scene does not leave that lease live (a step, this one or a later
+ * one, ended it, or the worker was given another), or when the run looks ahead only to a step (a claim those steps do not settle is
+ * not judged). Else the scene's end, the moment the lease runs out as it stands, how its process is then (running; paused; or
+ * stopped: crashed, or restarted since the grant, so no code of its hold runs any more), and, when the hold that gave it renews it
+ * on its own and its process runs, `due`: the moment its next renewal falls due (a third of its time to live after its grant or its
+ * last renewal), before its end, so the engine would renew it then unless its code let go first.
+ */
+export function leftLive(context: ClaimContext, worker: string, lease: { store: string; grantedAt: number }): { end: number; expiresAt: number; process: 'running' | 'paused' | 'stopped'; renews: boolean; due?: number } | undefined {
+	if (context.run.lookAhead !== undefined) return undefined
+	const final = context.run.steps[context.run.steps.length - 1]
+	if (final === undefined || final.index < context.step.index) return undefined
+	const then = final.end.workers.get(worker)
+	const last = then?.lease
+	if (last === undefined || last.grantedAt !== lease.grantedAt || last.store !== lease.store || leaseState(last) !== 'live') return undefined
+	const all = runSteps(context.run).flatMap(step => step.happenings)
+	const grantAt = all.map(h => h.kind === 'granted' && h.worker === worker && h.store === lease.store && h.at === lease.grantedAt).lastIndexOf(true)
+	const grant = all[grantAt] as Of<'granted'> | undefined
+	const since = grant === undefined ? [] : all.slice(grantAt + 1)
+	const restarted = since.some(h => h.kind === 'process-restarted' && h.worker === worker)
+	const process = then?.crashed === true || restarted ? 'stopped' : then?.paused === true ? 'paused' : 'running'
+	const renews = grant?.renews === true
+	if (grant === undefined || !renews || process !== 'running') return { end: final.end.time, expiresAt: last.expiresAt, process, renews }
+	const renewal = since.filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === worker && h.store === lease.store).pop()
+	const ttl = since.filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === worker && h.store === lease.store && h.ttl !== undefined).pop()?.ttl ?? grant.ttl
+	return { end: final.end.time, expiresAt: last.expiresAt, process, renews, due: (renewal?.at ?? grant.at) + ttl / 3 }
+}
+
+/** Why a claim that a renewal does not come (by the moment `until`, if one is named) is refused of a lease `leftLive` finds a renewal due for. */
+function renewsPast(context: ClaimContext, worker: string, after: { end: number; due?: number }, until: number | undefined, claim: string): string {
+	const name = context.name(worker)
+	const due = after.due ?? after.end
+	return `${claim}: the scene ends at ${time(after.end)} with ${name}'s lease live and ${name}'s process running, and its hold renews that lease on its own, so its next renewal is due at ${time(due)}${until === undefined ? '' : `, before ${time(until)}`}, unless its code lets go first, which the scene does not show; add a step that reaches ${time(until ?? due)}, or say what holds at ${time(after.end)}${until === undefined ? '' : ` ("${name}'s lease now ends at ${time(until)}")`}`
+}
+
+/** Why "never lets go" is not settled of the worker's lease at the step's end, or undefined: the scene ends with it live and its process not stopped, its code still in its hold, which may yet let go. */
+function mayLetGoAfter(context: ClaimContext, worker: string, lease: { store: string; grantedAt: number } | undefined): string | undefined {
+	const after = lease === undefined ? undefined : leftLive(context, worker, lease)
+	if (after === undefined || after.process === 'stopped') return undefined
+	const name = context.name(worker)
+	return `the scene ends at ${time(after.end)} with ${name}'s lease live (until ${time(after.expiresAt)}) and its code still in its hold, its process ${after.process === 'paused' ? 'paused' : 'running'}: whether ${name} lets go after that, the scene does not show; add a step where its lease ends, or say what holds at ${time(after.end)} ("${name} holds the key at the end")`
 }

@@ -1,7 +1,7 @@
 /** Claims about asking for the key and the line for it: asks, waits, places, hand-overs, giving up. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
-import { actorOf, actorsOf, brokenWait, eachHeld, earlierHappenings, fails, happenedBefore, laterSteps, fenceOfSlot, happened, holds, keyStore, lineEvidence, liveLease, names, numberOf, ofKey, restartedHolder, runSteps, saw, storeFor, time } from '../query.ts'
+import { actorOf, actorsOf, brokenWait, eachHeld, earlierHappenings, fails, happenedBefore, laterSteps, stillInLine, fenceOfSlot, happened, holds, keyStore, lineEvidence, liveLease, names, numberOf, ofKey, restartedHolder, runSteps, saw, storeFor, time } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { StepFacts, StoreFact } from '../facts.ts'
 import { worldsOf } from '../positions.ts'
@@ -1609,7 +1609,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "asked(w) ∈ step, ended by refused(w) or gave-up(w) ∈ step, with no granted(w) in the scene: not before the step, in it, nor after it",
 		pattern: '{owner} function never runs',
 		example: "D's function never runs",
-		meaning: 'The worker asked for the key in this step and was refused or gave up, and it gets no lease in the whole scene (not in an earlier step, this one or a later one), so the function it holds the key for never runs.',
+		meaning: 'The worker asked for the key in this step and was refused or gave up, and it gets no lease in the whole scene (not in an earlier step, this one or a later one), so the function it holds the key for never runs; and the scene does not end with it in line for a key (it may be given it after the scene).',
 		check(slots, context) {
 			const verdict = noLease(slots, context)
 			if (!verdict.ok) return verdict
@@ -1618,7 +1618,10 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const earlier = runSteps(context.run).find(step => step.index < context.step.index && happened(step, 'granted', h => h.worker === worker).length > 0)
 			if (earlier) return fails(`${context.name(worker)} got the key in step ${earlier.index}, and its function ran then: "never" is of the whole scene; say "${context.name(worker)}'s function does not run"`, 0)
 			const later = laterSteps(context).find(step => happened(step, 'granted', h => h.worker === worker).length > 0)
-			return later ? fails(`${context.name(worker)} gets the key in step ${later.index}, and its function runs then`, 0) : verdict
+			if (later) return fails(`${context.name(worker)} gets the key in step ${later.index}, and its function runs then`, 0)
+			// In line again when the scene ends, it may yet be given the key, and its function run, after it.
+			const waiting = stillInLine(context, worker)
+			return waiting === undefined ? verdict : fails(waiting.why, 0)
 		},
 	},
 	{
