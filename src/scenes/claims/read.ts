@@ -239,6 +239,14 @@ function thingOf(clause: ReadClause): string[] {
 	return clause.work.slice(last + 1).filter(word => !own.has(word) && !SAVED_FILLER.has(word) && !WORK_ADJECTIVES.includes(word))
 }
 
+/** Forms whose wordings of a semaphore's place ("gets a place") are refused of a lock: the words that name a place, and what to write of a lock. */
+const PLACE_WORDINGS: Readonly<Record<string, { test: RegExp; write: string }>> = {
+	gets: { test: /\b(?:gets|takes|get|take) an? (?:place|slot)\b/i, write: 'gets the key' },
+	'tries-the-key': { test: /\btries for an? (?:place|slot)\b/i, write: 'tries for the key' },
+	asks: { test: /\btries to (?:get|take) an? (?:place|slot)\b/i, write: 'tries to get the key' },
+	'lets-go': { test: /\blets go of its (?:place|slot)\b/i, write: 'lets go of the key' },
+}
+
 /** Reads a text of a place; the result is kept, as it depends on nothing else. */
 export function readText(language: SceneLanguage, text: string, place: Place): ReadResult {
 	const key = `${place}\u0000${text}`
@@ -364,6 +372,19 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				// a place" as "without the key"; a lock has no places, so of a lock they are refused.
 				if (((clause.form.id === 'asks-with-wait' && /\bfor a (?:place|slot)\b/i.test(text.slice(clause.start, clause.end))) || (clause.form.id === 'gives-up-after' && /\bwithout a (?:place|slot)\b/i.test(text.slice(clause.start, clause.end)))) && !language.names.cast.some(actor => actor.kind === 'store' && actor.limit !== undefined && (placeStore === undefined || placeStore === actor.id))) {
 					result.problems.push({ start: clause.start, end: clause.end, message: `"a place" (or "a slot") is what a worker asks a semaphore for, and ${placeStore === undefined ? 'this scene has none' : `${language.names.labelOf(placeStore)} is a lock`}: a worker asks a lock for the key; write "${clause.form.id === 'asks-with-wait' ? 'asks for the key' : 'without the key'}"` })
+					continue
+				}
+				// "Gets a place" (or "takes a place"), "tries for a place", "tries to get a place" and "lets go of its place" are of a semaphore's
+				// key as "gets the key", "tries the key", "asks for the key" and "lets go" are; a lock has no places, so of a lock they are refused.
+				const placeWords = PLACE_WORDINGS[clause.form.id]
+				if (placeWords !== undefined && placeWords.test.test(text.slice(clause.start, clause.end)) && !language.names.cast.some(actor => actor.kind === 'store' && actor.limit !== undefined && (placeStore === undefined || placeStore === actor.id))) {
+					result.problems.push({ start: clause.start, end: clause.end, message: `"a place" (or "a slot", "its place") is what a semaphore gives a worker, and ${placeStore === undefined ? 'this scene has none' : `${language.names.labelOf(placeStore)} is a lock`}: the key is a lock's, whose holder has the key, not a place; write "${placeWords.write}"` })
+					continue
+				}
+				// "A, B and C each take one" leaves out what each took: it is a place, and reads only after words of the text before it that name
+				// places ("A semaphore with three places. Workers A, B and C each take one").
+				if (clause.form.id === 'workers-each-take-one' && !/\b(?:places?|slots?)\b/i.test(text.slice(clause.start, clause.end)) && !/\b(?:places?|slots?)\b/i.test(text.slice(0, clause.start))) {
+					result.problems.push({ start: clause.start, end: clause.end, message: `"each take one" does not say what each took: it reads only after words that name a semaphore's places ("The semaphore has three places. A, B and C each take one"); else write "each take a place"` })
 					continue
 				}
 				// "B's is larger than A's" leaves out what it compares: it is the fences of a comparison of two workers' fences right before it in its

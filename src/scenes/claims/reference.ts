@@ -956,6 +956,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = grants as Of<'granted'>[]
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
+	// Each worker's grant of the step of a semaphore's key (any semaphore's: "one" names no store).
+	'workers-each-take-one': (s, env) => {
+		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && env.world.stores.get(h.store)?.limit !== undefined)[0])
+		if (grants.some(grant => grant === undefined)) return NO
+		const all = grants as Of<'granted'>[]
+		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
+	},
 	// Each worker's grant of the step (of the key, when named) with that time to live.
 	'workers-get-with-ttl': (s, env) => {
 		const key = s.find(slot => slot.type === 'key')

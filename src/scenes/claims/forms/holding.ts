@@ -657,9 +657,9 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k) ∈ step",
-		pattern: '{worker} gets {key}', alternatives: ["{worker} acquires/takes/grabs/wins {key}", "{worker} is given {key}", "the lock/store/server gives {key} to {worker}", "the lock/store/server gives/hands {worker} {key}", "{key} is handed/given to {worker}", "the lock/store/server/semaphore hands {key} to {worker}", "{worker} gets in"],
+		pattern: '{worker} gets {key}', alternatives: ["{worker} acquires/takes/grabs/wins {key}", "{worker} is given {key}", "the lock/store/server gives {key} to {worker}", "the lock/store/server gives/hands {worker} {key}", "{key} is handed/given to {worker}", "the lock/store/server/semaphore hands {key} to {worker}", "{worker} gets in", "{worker} gets/takes a place/slot"],
 		example: 'Worker B gets the key',
-		meaning: 'The engine gave the worker a lease in this step.',
+		meaning: 'The engine gave the worker a lease in this step ("D gets a place", or "takes a place", is a grant of a semaphore: of a scene with no semaphore it is refused).',
 		check: (slots, context) => given(slots, context),
 	},
 	{
@@ -950,6 +950,25 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			for (const id of actorsOf(slots[0])) {
 				const grant = happened(context.step, 'granted', h => h.worker === id && h.store === store.id)[0]
 				if (!grant) return fails(`the engine gave ${context.name(id)} no place in this step`, 0)
+				grants.push(grant)
+			}
+			return eachHeld(context, grants)
+		},
+	},
+	{
+		id: 'workers-each-take-one',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(v, k) ∈ step for each v ∈ ws, k a semaphore's",
+		pattern: '{workers} each take one place', alternatives: ["{workers} each get/take one place/slot", "{workers} each get/take one"],
+		example: 'Workers A and B each take one place',
+		meaning: "The engine gave each of those workers a place of a semaphore in this step (a lock's key is refused). \"Each take one\", which leaves out what they took, reads only after words of the text that name places (\"A semaphore with three places. Workers A, B and C each take one\").",
+		check(slots, context) {
+			const grants: Of<'granted'>[] = []
+			for (const id of actorsOf(slots[0])) {
+				const all = happened(context.step, 'granted', h => h.worker === id)
+				const grant = all.find(h => context.world.stores.get(h.store)?.limit !== undefined)
+				if (!grant) return fails(all[0] === undefined ? `the engine gave ${context.name(id)} no place in this step` : `${context.name(all[0].store)} is a lock, not a semaphore: ${context.name(id)} got its key, not a place`, 0)
 				grants.push(grant)
 			}
 			return eachHeld(context, grants)
@@ -1356,9 +1375,9 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "k is a semaphore's with limit(k) = n ∧ |holders(k, t)| = n",
-		pattern: 'all {count} places of {key} are taken', alternatives: ["all {count} places/slots are taken/full", "all {count} places/slots are in use", "all {count} places/slots of {key} are full", "all {count} places/slots of {key} are in use"],
+		pattern: 'all {count} places of {key} are taken', alternatives: ["all {count} places/slots are taken/full", "all {count} places/slots are in use", "all {count} places/slots of {key} are full", "all {count} places/slots of {key} are in use", "all {count} are taken/full", "all {count} are in use"],
 		example: 'all three places are taken',
-		meaning: "A semaphore of that many places has as many holders when the step ends.",
+		meaning: "A semaphore of that many places has as many holders when the step ends (\"all three are taken\" too: a lock, or a semaphore of another number of places, is refused).",
 		check(slots, context) {
 			const verdict = fullness([slots[1] as Slot], context, true)
 			if (!verdict.ok) return verdict
@@ -1402,7 +1421,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		formula: "limit(the store) = n",
-		pattern: 'the limit is {count}', alternatives: ["the semaphore's limit is {count}", "the semaphore allows {count}", "its limit is {count}", "the semaphore has {count} places/slots", "it has {count} places/slots", "it allows {count}", "the semaphore lets {count} workers VERB at once", "the semaphore lets {count} workers VERB at the same time", "the semaphore lets {count} workers in at once", "the semaphore lets {count} workers in at the same time", "the semaphore allows {count} WORKS at once", "the semaphore allows {count} WORKS at the same time"],
+		pattern: 'the limit is {count}', alternatives: ["the semaphore's limit is {count}", "the semaphore allows {count}", "its limit is {count}", "the semaphore has {count} places/slots", "it has {count} places/slots", "it allows {count}", "the semaphore lets {count} workers VERB at once", "the semaphore lets {count} workers VERB at the same time", "the semaphore lets {count} workers in at once", "the semaphore lets {count} workers in at the same time", "the semaphore allows {count} WORKS at once", "the semaphore allows {count} WORKS at the same time", "a semaphore with {count} places/slots"],
 		example: 'the limit is 3',
 		meaning: "The semaphore's limit is that number (\"the semaphore lets 2 workers print at once\" or \"… lets 2 workers in at once\" tells its limit, not who got in).",
 		check(slots, context) {

@@ -599,7 +599,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "released(w) ∈ step",
-		pattern: '{worker} lets go', alternatives: ["{worker} lets it go", "{worker} lets the key go", "{worker} gives the key back", "{worker} releases its place/slot", "{worker} frees its place/slot", "{worker} gives back its place/slot", "{worker} gives its place/slot back"],
+		pattern: '{worker} lets go', alternatives: ["{worker} lets it go", "{worker} lets the key go", "{worker} gives the key back", "{worker} releases its place/slot", "{worker} frees its place/slot", "{worker} gives back its place/slot", "{worker} gives its place/slot back", "{worker} lets go of its place/slot"],
 		example: 'A lets go',
 		meaning: 'The worker released its lease in this step.',
 		check: (slots, context) => letGo(slots, context),
