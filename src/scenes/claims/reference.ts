@@ -1237,6 +1237,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const waited = waiting ? (own && !own.unshown ? env.world.time - own.at : undefined) : from && to ? to.at - from.at : left
 		return waited === num(s[1]) ? line : NO
 	},
+	// Its wait so far at t (named, else its wait's end in this step, else the step's end): in line on its last ask by t from then to t.
+	'has-waited': (s, env) => {
+		const w = actor(s[0])
+		const t = env.moment
+		const mine = env.run.steps.slice(1, env.step.index + 1).flatMap(step => step.happenings).filter(h => 'worker' in h && h.worker === w && ['asked', 'granted', 'gave-up', 'left', 'refused'].includes(h.kind))
+		let i = mine.length - 1
+		while (i >= 0 && !((mine[i] as Happening).kind === 'asked' && (t === undefined || (mine[i] as Happening).at <= t))) i--
+		const ask = mine[i] as Of<'asked'> | undefined
+		if (ask === undefined || ask.tryOnly || ask.unshown) return NO
+		const close = mine.slice(i + 1).find(h => h.kind === 'asked' || (h as Of<'granted'>).store === ask.store)
+		if (close !== undefined && (close.kind === 'refused' || (close.kind === 'granted' && close.at === ask.at))) return NO
+		const inLineAtEnd = env.world.workers.get(w)?.waiting?.store === ask.store
+		const until = t ?? (close === undefined ? (inLineAtEnd ? env.world.time : undefined) : env.step.happenings.includes(close) ? close.at : undefined)
+		if (until === undefined || (close !== undefined && close.at < until)) return NO
+		return timeless(until - ask.at === num(s[1]))
+	},
 	'waits-behind': (s, env) => behind(env, actor(s[0]), actor(s[1])),
 	'waits-behind-old-lease': (s, env) => behindOld(env, actor(s[0]), actor(s[1])),
 	'workers-wait-behind': (s, env) => {
