@@ -62,6 +62,7 @@ import { alsoCauseProblem, alsoEffectProblem, causeProblem, colonProblem, events
 import { stepAt, worldsOf } from './positions.ts'
 import { pausedAtWork } from './forms/holding.ts'
 import { showFence } from './fence-notation.ts'
+import { REFUSED_LEASE, SCENE_OLD_LEASE } from './parameters.ts'
 
 /** A claim that held: its clause's span, its form, the spans of the engine's values in it, and what it was checked against. */
 export interface CheckedClaim {
@@ -100,7 +101,56 @@ export interface CheckResult {
 const VALUE_SLOTS: readonly SlotType[] = ['fence', 'epoch', 'count', 'ordinal', 'duration', 'time', 'refusal']
 
 /** Checks every clause of a read text in a context; reading's own problems come first. */
-export function checkText(read: ReadResult, context: ClaimContext): CheckResult {
+/**
+ * "The old lease" with no clause before it naming whose (`SCENE_OLD_LEASE`): the one lease the scene has that a worker's
+ * process held when it restarted (by this step's end). Its clauses with that lease's worker named, or the problem: none, or several.
+ */
+export function sceneOldLease(read: ReadResult, context: ClaimContext): ReadResult | ReadProblem {
+	const refused = read.clauses.find(clause => clause.slots.some(slot => slot.value.type === 'actor' && slot.value.id.startsWith(REFUSED_LEASE)))
+	if (refused !== undefined) {
+		// "The lock refuses: the lease is lost": "the lease" after a clause about a lock store is the lease whose renewal it refused in the step.
+		const slot = refused.slots.find(one => one.value.type === 'actor' && one.value.id.startsWith(REFUSED_LEASE)) as (typeof refused.slots)[number]
+		const placeholder = slot.value.type === 'actor' ? slot.value.id : ''
+		const store = placeholder.slice(REFUSED_LEASE.length)
+		const refusals = context.step.happenings.filter(h => h.kind === 'renew-refused' && h.store === store)
+		const workers = [...new Set(refusals.map(h => (h.kind === 'renew-refused' ? h.worker : '')))]
+		if (workers.length !== 1) return { start: slot.start, end: slot.end, message: `"${slot.text}" after a clause about ${context.name(store)} is the lease whose renewal ${context.name(store)} refused in this step, and it refused ${workers.length === 0 ? 'none' : `renewals of ${workers.length} workers' leases`}: write whose ("A's lease")` }
+		const worker = workers[0] as string
+		const named = (clause: ReadClause): ReadClause => ({ ...clause, slots: clause.slots.map(one => (one.value.type === 'actor' && one.value.id === placeholder ? { ...one, value: { type: 'actor' as const, id: worker } } : one)), ...(clause.subject !== undefined && clause.subject.startsWith(REFUSED_LEASE) ? { subject: worker } : {}) })
+		return sceneOldLease({ ...read, clauses: read.clauses.map(named) }, context)
+	}
+	const at = read.clauses.find(clause => clause.slots.some(slot => slot.value.type === 'actor' && slot.value.id === SCENE_OLD_LEASE))
+	if (at === undefined) return read
+	const olds: string[] = []
+	const live = new Map<string, Happening[]>()
+	for (const step of context.run.steps.slice(1, context.step.index + 1)) {
+		for (const h of step.happenings) {
+			if (!('worker' in h)) continue
+			const mine = live.get(h.worker) ?? []
+			if (h.kind === 'granted') live.set(h.worker, [...mine, h])
+			else if (h.kind === 'process-restarted') {
+				olds.push(...mine.map(() => h.worker))
+				live.set(h.worker, [])
+			} else if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && 'store' in h) {
+				live.set(h.worker, mine.filter(g => !(g.kind === 'granted' && g.store === h.store && ('fence' in h ? g.fence === h.fence : true))))
+			}
+		}
+	}
+	const slot = at.slots.find(one => one.value.type === 'actor' && one.value.id === SCENE_OLD_LEASE)
+	const words = slot?.text ?? 'the old lease'
+	if (olds.length !== 1) {
+		const whose = [...new Set(olds)].map(worker => `${context.name(worker)}'s`)
+		return { start: slot?.start ?? at.start, end: slot?.end ?? at.end, message: `"${words}" with no clause before it naming whose is the one lease of the scene that a crashed process held when it restarted, and ${olds.length === 0 ? `by the end of this step no worker's process restarted while it held a lease` : `this scene has ${olds.length} (${whose.join(', ')})`}: write whose ("${olds.length === 0 ? "A's lease" : `${whose[0]} old lease`}")` }
+	}
+	const worker = olds[0] as string
+	const named = (clause: ReadClause): ReadClause => ({ ...clause, slots: clause.slots.map(one => (one.value.type === 'actor' && one.value.id === SCENE_OLD_LEASE ? { ...one, value: { ...one.value, id: worker } } : one)), ...(clause.subject === SCENE_OLD_LEASE ? { subject: worker } : {}) })
+	return { ...read, clauses: read.clauses.map(named) }
+}
+
+export function checkText(given: ReadResult, context: ClaimContext): CheckResult {
+	const resolved = sceneOldLease(given, context)
+	if ('message' in resolved) return { claims: [], problems: [...given.problems, resolved] }
+	const read = resolved
 	const result: CheckResult = { claims: [], problems: [...read.problems] }
 	const note = noteProblem(read, context)
 	if (note) return { claims: [], problems: [...read.problems, note] }
@@ -705,7 +755,9 @@ function handedBy(context: ClaimContext, from: string, to: string): boolean {
 }
 
 /** Whether every clause of a read text holds in a context (for a struck label, which claims the opposite). */
-export function allHold(read: ReadResult, context: ClaimContext): { holds: boolean; evidence: Evidence[] } {
+export function allHold(given: ReadResult, context: ClaimContext): { holds: boolean; evidence: Evidence[] } {
+	const read = sceneOldLease(given, context)
+	if ('message' in read) return { holds: false, evidence: [] }
 	const evidence: Evidence[] = []
 	for (const clause of read.clauses) {
 		const outcome = checkClause(clause, context)

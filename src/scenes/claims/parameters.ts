@@ -180,6 +180,12 @@ function pronoun(names: SceneNames, kind: ActorKind, word: string, text: string,
 	return { type: 'actor', id: referent }
 }
 
+/** What "the old lease" (or "the lease from before the crash") reads as when no clause before it names whose: the one lease a crashed process held that the scene has, which check.ts names from the run (`sceneOldLease`). */
+export const SCENE_OLD_LEASE = '\u0000the old lease'
+
+/** What "the lease" reads as after a clause about a lock store ("The lock refuses: the lease is lost"), the store's id after it: the lease whose renewal that store refused in the step, which check.ts names from the run (`sceneOldLease`). */
+export const REFUSED_LEASE = '\u0000the refused lease\u0000'
+
 /** The number words a fence may be written in, longest first ("both" is no fence). */
 const FENCE_WORDS = COUNT_WORDS_LIST.filter(word => word !== 'both').sort((a, b) => b.length - a.length).join('|')
 
@@ -284,11 +290,14 @@ export function slotReaders(names: SceneNames, words: DomainWords, nouns: readon
 			read(text, referent, own) {
 				const plain = text.replace(/ from before (?:the|its) crash$/, '').replace(/(?: own)? old lease$/, ' lease')
 				if (plain !== text) {
+					// "The old lease" with no subject before it: the scene's one old lease, named from the run.
+					if (plain === 'the lease' && referent === undefined && own === undefined) return { type: 'actor', id: SCENE_OLD_LEASE, old: true }
 					const read = this.read(plain, referent, own)
 					return typeof read === 'string' || read.type !== 'actor' ? read : { ...read, old: true }
 				}
 				const lease = leaseOf(referent)
 				if ((text === 'it' || text === 'the lease') && own === undefined && lease !== undefined) return { type: 'actor', id: lease }
+				if (text === 'the lease' && own === undefined && referent !== undefined && names.kindOf(referent) === 'store') return { type: 'actor', id: `${REFUSED_LEASE}${referent}` }
 				if (text === 'the lease' || text === 'its lease' || text === 'it') return pronoun(names, 'worker', 'worker', text, own ?? referent)
 				const id = names.actorNamed(text.replace(/['’]s lease$/, ''))
 				return id === undefined ? `"${text}" names no worker of this scene` : { type: 'actor', id }

@@ -1256,7 +1256,7 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	const nearest = nearestForms(language, segment, place)
 	const shown = nearest.map(form => `"${inWords(form.pattern, language.words)}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
-	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${staysHint(segment)}${lockNameHint(language, segment)}${databaseHint(language, segment)}${orderHint(language, segment, place, referent)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && (referent === undefined || language.names.kindOf(referent) === 'store'), referent)}` }
+	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${tooLateHint(language, segment, referent)}${staysHint(segment)}${lockNameHint(language, segment)}${databaseHint(language, segment)}${orderHint(language, segment, place, referent)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && (referent === undefined || language.names.kindOf(referent) === 'store'), referent)}` }
 }
 
 /**
@@ -1304,6 +1304,16 @@ function orderHint(language: SceneLanguage, segment: string, place: Place, refer
 	const read = readClause(language, without, 0, without.length, place, referent, false)
 	if (typeof read !== 'object') return ''
 	return `; "${order[0].trim()}" tells an order of the work that the engine does not record, and a work phrase has no word of order: without it, "${clip(without)}" reads`
+}
+
+/**
+ * "It is too late" says of nothing it names what came too late, nor after what: a write on a lease no longer
+ * live is told by its worker and the database's answer ("The database refuses A's late write").
+ */
+function tooLateHint(language: SceneLanguage, segment: string, referent: string | undefined): string {
+	if (!/^(?:it|that)(?: is|['’]s) (?:already |just )?too late$/i.test(segment.trim())) return ''
+	const who = referent !== undefined && language.names.kindOf(referent) === 'worker' ? language.names.labelOf(referent).split(/\s+/).pop() ?? 'A' : 'A'
+	return `; "${segment.trim()}" does not say what is too late, nor for what: of a write made on a lease that is no longer live, write "The database refuses ${who}'s late write" (or "${who}'s late write is refused"); of a renewal, "${who} renews too late"`
 }
 
 /**

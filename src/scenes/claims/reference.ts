@@ -10,6 +10,7 @@ import type { RanLine, RunFacts, StatementFact, StepFacts, StoreFact, WorldFacts
 import type { Happening } from '../frame.ts'
 import type { ClaimContext, Slot } from './form.ts'
 import type { ReadClause, ReadResult } from './read.ts'
+import { REFUSED_LEASE, SCENE_OLD_LEASE } from './parameters.ts'
 import { stepAt, worldsOf } from './positions.ts'
 import { fenceCount, fenceEpoch } from '../../../engine/index.ts'
 
@@ -1278,6 +1279,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const left = !from && line.until !== undefined && since?.kind === 'asked' && since.worker === w && !since.unshown ? line.until - since.at : undefined
 		const waited = waiting ? (own && !own.unshown ? env.world.time - own.at : undefined) : from && to ? to.at - from.at : left
 		return waited === num(s[1]) ? line : NO
+	},
+	// Its wait so far at t (named, else its wait's end in this step, else the step's end): in line on its last ask by t from then to t.
+	'has-waited': (s, env) => {
+		const w = actor(s[0])
+		const t = env.moment
+		const mine = env.run.steps.slice(1, env.step.index + 1).flatMap(step => step.happenings).filter(h => 'worker' in h && h.worker === w && ['asked', 'granted', 'gave-up', 'left', 'refused'].includes(h.kind))
+		let i = mine.length - 1
+		while (i >= 0 && !((mine[i] as Happening).kind === 'asked' && (t === undefined || (mine[i] as Happening).at <= t))) i--
+		const ask = mine[i] as Of<'asked'> | undefined
+		if (ask === undefined || ask.tryOnly || ask.unshown) return NO
+		const close = mine.slice(i + 1).find(h => h.kind === 'asked' || (h as Of<'granted'>).store === ask.store)
+		if (close !== undefined && (close.kind === 'refused' || (close.kind === 'granted' && close.at === ask.at))) return NO
+		const inLineAtEnd = env.world.workers.get(w)?.waiting?.store === ask.store
+		const until = t ?? (close === undefined ? (inLineAtEnd ? env.world.time : undefined) : env.step.happenings.includes(close) ? close.at : undefined)
+		if (until === undefined || (close !== undefined && close.at < until)) return NO
+		return timeless(until - ask.at === num(s[1]))
 	},
 	'waits-behind': (s, env) => behind(env, actor(s[0]), actor(s[1])),
 	'waits-behind-old-lease': (s, env) => behindOld(env, actor(s[0]), actor(s[1])),
@@ -3693,7 +3710,44 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 	return { ...meaning, at, ...(place === undefined ? {} : { place }), ...(each === undefined ? {} : { each }) }
 }
 
-export function referenceHolds(read: ReadResult, context: ClaimContext): boolean {
+/**
+ * "The old lease" with no clause before naming whose: the worker of the one lease the run (to this step's end) shows
+ * live at a restart of its worker's process; undefined when the run shows none or several.
+ */
+function oneOldLease(context: ClaimContext): string | undefined {
+	const found: string[] = []
+	const held: Of<'granted'>[] = []
+	for (const h of context.run.steps.slice(1, context.step.index + 1).flatMap(step => step.happenings)) {
+		if (h.kind === 'granted') held.push(h)
+		else if (h.kind === 'process-restarted') {
+			for (let i = held.length - 1; i >= 0; i--) if ((held[i] as Of<'granted'>).worker === h.worker) found.push(...held.splice(i, 1).map(g => g.worker))
+		} else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') {
+			const i = held.findIndex(g => 'worker' in h && g.worker === h.worker && 'store' in h && g.store === h.store && (!('fence' in h) || g.fence === h.fence))
+			if (i >= 0) held.splice(i, 1)
+		}
+	}
+	return found.length === 1 ? found[0] : undefined
+}
+
+export function referenceHolds(given: ReadResult, context: ClaimContext): boolean {
+	let read = given
+	// "The lock refuses: the lease is lost": the one worker whose renewal that store refused in the step.
+	for (const clause of given.clauses) {
+		for (const slot of clause.slots) {
+			if (slot.value.type !== 'actor' || !slot.value.id.startsWith(REFUSED_LEASE)) continue
+			const id = slot.value.id
+			const store = id.slice(REFUSED_LEASE.length)
+			const whose = new Set(events(context.step, 'renew-refused', h => h.store === store).map(h => h.worker))
+			if (whose.size !== 1) return false
+			const w = [...whose][0] as string
+			read = { ...read, clauses: read.clauses.map(one => ({ ...one, slots: one.slots.map(each => (each.value.type === 'actor' && each.value.id === id ? { ...each, value: { type: 'actor' as const, id: w } } : each)), ...(one.subject === id ? { subject: w } : {}) })) }
+		}
+	}
+	if (read.clauses.some(clause => clause.slots.some(slot => slot.value.type === 'actor' && slot.value.id === SCENE_OLD_LEASE))) {
+		const w = oneOldLease(context)
+		if (w === undefined) return false
+		read = { ...read, clauses: read.clauses.map(clause => ({ ...clause, slots: clause.slots.map(slot => (slot.value.type === 'actor' && slot.value.id === SCENE_OLD_LEASE ? { ...slot, value: { ...slot.value, id: w } } : slot)), ...(clause.subject === SCENE_OLD_LEASE ? { subject: w } : {}) })) }
+	}
 	const message = context.message
 	if (context.place === 'note' && message) {
 		const kinds = [context.run.kinds.get(message.from), context.run.kinds.get(message.to)]

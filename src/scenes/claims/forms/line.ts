@@ -71,6 +71,37 @@ function waitedFor(context: ClaimContext, worker: string): number | undefined {
 	return left && ask?.kind === 'asked' && ask.worker === worker && !ask.unshown ? left.end.at - ask.at : undefined
 }
 
+/** "B has waited 3 s": its wait so far, from its last ask (not a try) to the clause's moment, in line all that time (`has-waited`). */
+function hasWaited(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const who = context.name(worker)
+	const named = context.moment
+	const all = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => step.happenings.map(h => ({ h, step })))
+	// Its last ask by the moment named (all of them, with none named: the last whose wait reaches into this step is found below).
+	const asks = all.filter(({ h }) => h.kind === 'asked' && h.worker === worker && (named === undefined || h.at <= named))
+	const last = asks[asks.length - 1]
+	if (last === undefined || last.h.kind !== 'asked') return fails(`${who} did not ask for the key${named === undefined ? '' : ` by ${time(named)}`}, so it has not waited`, 0)
+	const ask = last.h
+	if (ask.tryOnly) return fails(`${who}'s last ask${named === undefined ? '' : ` by ${time(named)}`}, at ${time(ask.at)}, was a try, which never waits in line`, 0)
+	if (ask.unshown) return fails(`the scene does not show when ${who} asked, so it cannot tell how long it has waited`, 0)
+	const index = all.indexOf(last)
+	const end = all.slice(index + 1).find(({ h }) => 'worker' in h && h.worker === worker && (h.kind === 'asked' || ((h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') && h.store === ask.store)))
+	if (end !== undefined && end.h.kind === 'granted' && end.h.at === ask.at) return fails(`${who} got the key at once when it asked, at ${time(ask.at)}: it did not wait`, 0)
+	if (end !== undefined && end.h.kind === 'refused') return fails(`${who}'s ask at ${time(ask.at)} was refused: it did not wait in line`, 0)
+	let moment = named
+	if (moment === undefined) {
+		if (end === undefined) {
+			if (context.world.workers.get(worker)?.waiting?.store !== ask.store) return fails(`${who} is not in line when the step ends`, 0)
+			moment = context.world.time
+		} else if (end.step.index === context.step.index) moment = end.h.at
+		else return fails(`${who}'s wait on its ask at ${time(ask.at)} ended in an earlier step, at ${time(end.h.at)}: it is not waiting in this one`, 0)
+	}
+	if (end !== undefined && end.h.at < moment) return fails(`${who}'s wait on its ask at ${time(ask.at)} ended at ${time(end.h.at)} (${end.h.kind === 'granted' ? 'it got the key' : end.h.kind === 'gave-up' ? 'it gave up' : end.h.kind === 'left' ? 'it left the line' : 'it asked again'}), before ${time(moment)}`, 0)
+	const waited = moment - ask.at
+	if (waited !== numberOf(slots[1])) return fails(`${who} had waited ${time(waited)} by ${time(moment)}: it asked at ${time(ask.at)}`, 1)
+	return holds([saw(last.step, ask), ...(end === undefined ? [] : [saw(end.step, end.h)])])
+}
+
 /** The worker of slot 0 stands in line when the step ends. */
 function inLine(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
@@ -941,7 +972,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'state',
 		formula: "w ∈ line(k, t) since its last asked(w, k) of the step, not a try (else since before the step), or asked(w) ∈ step found k held and granted(w) ∈ step on that ask (no gave-up(w), left(w) or asked(w) between) came once a lease of k ended, or w ∈ line(k) at the step's start until granted(w), gave-up(w) or left(w) ∈ step",
-		pattern: '{worker} waits( in line)', alternatives: ["{worker} has to wait( in line)", "{worker} is queued", "{worker} waits its turn", "{worker} waits for the key", "{worker} is waiting( in line)", "{worker} is waiting for the key"],
+		pattern: '{worker} waits( in line)', alternatives: ["{worker} has to wait( in line)", "{worker} must wait( in line)", "{worker} is queued", "{worker} waits its turn", "{worker} waits for the key", "{worker} is waiting( in line)", "{worker} is waiting for the key"],
 		example: 'B waits in line',
 		meaning: "The worker is in line for the key when the step ends (since the hold that put it there: a try never waits, and an ask given up is a wait of its own), or it waited in line in this step and got the key on that ask once its holder let go, or it stood in line when the step began until it got the key, gave up or left, which the text goes on to tell.",
 		check: (slots, context) => inLine(slots, context),
@@ -1006,6 +1037,17 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			if (waited !== numberOf(slots[1])) return fails(`${context.name(worker)} stood in line ${time(waited)}${context.world.workers.get(worker)?.waiting ? ' by then' : ''}`, 1)
 			return line
 		},
+	},
+	{
+		id: 'has-waited',
+		places: STORY,
+		tells: 'none',
+		upTo: true,
+		formula: "t = the moment it names, else the end of w's wait in this step, else the step's end: w's last asked(w, k) by t, not a try, shown, put w in line(k), and its wait (until granted(w, k), gave-up(w, k), left(w, k), refused(w, k) or asked(w), the first after it) did not end before t; t − asked.at = D",
+		pattern: '{worker} has waited {duration}', alternatives: ["{worker} has waited {duration} for the key", "{worker} has waited {duration} in line", "{worker} has been waiting (for ){duration}", "{worker} has been waiting in line (for ){duration}"],
+		example: 'B has waited 3 s',
+		meaning: "The worker's wait so far at the clause's moment (the one it names; else, when its wait ended in this step, that end; else the step's end): it asked (not a try), stood in line on that ask from then until at least that moment (giving up or getting the key exactly then ends it there), and that moment is that long after its ask. A wait that ended before that moment, or an ask given the key at once, is no wait so far.",
+		check: (slots, context) => hasWaited(slots, context),
 	},
 	{
 		id: 'waits-behind',
