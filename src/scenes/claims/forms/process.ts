@@ -60,7 +60,21 @@ function lastPause(context: ClaimContext, worker: string): { step: StepFacts; ev
  * the lease of its last grant, from a hold that renews on its own, before the first renewal its timer had due (a third of the TTL after the
  * grant), or the next (a third of the TTL after the last renewal on its own before the pause, else the grant).
  */
-function pausedBeforeDue(slots: readonly Slot[], context: ClaimContext, which: 'first' | 'next'): Verdict {
+/** The pause a clause tells, and the lease its process held then from a hold that renews on its own, with that lease's renewals on its own before the pause. */
+interface PauseUnderRenewal {
+	worker: string
+	name: string
+	pause: Of<'paused'>
+	grant: Of<'granted'>
+	renewals: Of<'renewed'>[]
+}
+
+/**
+ * The clause's pause (its worker's process paused in this step) and the lease its process held then, from a hold that renews on its
+ * own; else why not, the refusal ending with what the clause's form makes of it: `none` of no lease held, `ended` of one that had
+ * ended, `byHand` of one renewed only by hand.
+ */
+function pauseUnderRenewal(slots: readonly Slot[], context: ClaimContext, tail: { none: string; ended: string; byHand: (name: string, grant: Of<'granted'>) => string }): PauseUnderRenewal | Verdict {
 	const verdict = processEvent(slots, context, 'paused')
 	if (!verdict.ok) return verdict
 	const worker = actorOf(slots[0])
@@ -68,14 +82,25 @@ function pausedBeforeDue(slots: readonly Slot[], context: ClaimContext, which: '
 	const pause = toldPause(context, worker) as Of<'paused'>
 	const before = happenedBefore(context, pause)
 	const from = before.map(h => h.kind === 'granted' && h.worker === worker).lastIndexOf(true)
-	if (from < 0) return fails(`${name} held no lease when its process paused at ${time(pause.at)}, so no renewal of one was due`, 0)
+	if (from < 0) return fails(`${name} held no lease when its process paused at ${time(pause.at)}, so ${tail.none}`, 0)
 	const grant = before[from] as Of<'granted'>
 	const since = before.slice(from + 1)
 	const end = since.find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && h.store === grant.store)
-	if (end) return fails(`${name}'s lease given at ${time(grant.at)} ended at ${time(end.at)}, before its process paused at ${time(pause.at)}: no renewal of it was due`, 0)
-	if (grant.renews !== true) return fails(`${name}'s hold renews nothing on its own (its lease given at ${time(grant.at)} is renewed only by hand, if at all), so no renewal is ever due; say what happened to the lease instead ("${name}'s lease runs out at ${time(grant.at + grant.ttl)}")`, 0)
-	const every = grant.ttl / 3
+	if (end) return fails(`${name}'s lease given at ${time(grant.at)} ended at ${time(end.at)}, before its process paused at ${time(pause.at)}: ${tail.ended}`, 0)
+	if (grant.renews !== true) return fails(`${name}'s hold renews nothing on its own (its lease given at ${time(grant.at)} is renewed only by hand, if at all), so ${tail.byHand(name, grant)}`, 0)
 	const renewals = since.filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === worker && h.store === grant.store && h.auto === true)
+	return { worker, name, pause, grant, renewals }
+}
+
+function pausedBeforeDue(slots: readonly Slot[], context: ClaimContext, which: 'first' | 'next'): Verdict {
+	const found = pauseUnderRenewal(slots, context, {
+		none: 'no renewal of one was due',
+		ended: 'no renewal of it was due',
+		byHand: (name, grant) => `no renewal is ever due; say what happened to the lease instead ("${name}'s lease runs out at ${time(grant.at + grant.ttl)}")`,
+	})
+	if ('ok' in found) return found
+	const { worker, name, pause, grant, renewals } = found
+	const every = grant.ttl / 3
 	const last = which === 'next' ? renewals.at(-1) : undefined
 	const due = (last?.at ?? grant.at) + every
 	if (pause.at >= due) return fails(`${name}'s ${which === 'first' ? 'first renewal' : 'next renewal'} was due at ${time(due)} (a third of its ${time(grant.ttl)} TTL after ${last ? `its renewal at ${time(last.at)}` : `its grant at ${time(grant.at)}`}), and its process paused at ${time(pause.at)}, after it`, 0)
@@ -708,20 +733,13 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		example: "A's renewals stop with it",
 		meaning: "The worker's process paused in this step while it held a lease from a hold that renews on its own (every third of its TTL, on the process's timer), and the pause stopped those renewals: the next one fell due while the process was still paused (before it woke or crashed) and while the lease was still its own (before it let go or it was ended or lost), so none came. Of a hold that renews nothing on its own, or a pause that ended before a renewal fell due, refused.",
 		check(slots, context) {
-			const verdict = processEvent(slots, context, 'paused')
-			if (!verdict.ok) return verdict
-			const worker = actorOf(slots[0])
-			const name = context.name(worker)
-			const pause = toldPause(context, worker) as Of<'paused'>
-			const before = happenedBefore(context, pause)
-			const from = before.map(h => h.kind === 'granted' && h.worker === worker).lastIndexOf(true)
-			if (from < 0) return fails(`${name} held no lease when its process paused at ${time(pause.at)}, so it had no renewals to stop`, 0)
-			const grant = before[from] as Of<'granted'>
-			const since = before.slice(from + 1)
-			const end = since.find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && h.store === grant.store)
-			if (end) return fails(`${name}'s lease given at ${time(grant.at)} ended at ${time(end.at)}, before its process paused at ${time(pause.at)}: it had no renewals to stop`, 0)
-			if (grant.renews !== true) return fails(`${name}'s hold renews nothing on its own (its lease given at ${time(grant.at)} is renewed only by hand, if at all), so a pause stops no renewals; say what happened to the lease instead ("${name}'s lease runs out")`, 0)
-			const renewals = since.filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === worker && h.store === grant.store && h.auto === true)
+			const found = pauseUnderRenewal(slots, context, {
+				none: 'it had no renewals to stop',
+				ended: 'it had no renewals to stop',
+				byHand: name => `a pause stops no renewals; say what happened to the lease instead ("${name}'s lease runs out")`,
+			})
+			if ('ok' in found) return found
+			const { worker, name, pause, grant, renewals } = found
 			const last = renewals.at(-1)
 			const due = (last?.at ?? grant.at) + grant.ttl / 3
 			const list = context.step.happenings
