@@ -192,6 +192,9 @@ const AS_LONG_AS_IT_TAKES = /(?<=(?:willing|ready) to wait )as long as it takes$
 const UNLIMITED = 'without a limit'
 /** "long" in "has waited long enough", which reads as "has waited enough". */
 const LONG_ENOUGH = /(?<= has waited) long(?= enough$)/
+/** "for a long time" (or "while") after "keeps" or "holds", which reads as `AGES` (`keeps-for-a-long-time`). */
+const LONG_TIME = /(?<=(?:^| )(?:keeps|holds) .+) for a long (?:time|while)$/
+const AGES = ' for ages'
 /** "Nothing happens until" (or "nothing else happens until") before an event: nothing happened in the step before its moment. */
 const QUIET = /^nothing (?:else )?happens until /i
 
@@ -1399,6 +1402,9 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	// "Has waited long enough" is "has waited enough": "long" is a neutral word, which no form's words may hold, and claims nothing more here.
 	const enough = LONG_ENOUGH.exec(raw)
 	if (enough) for (const text of cased) variants.push(without(text, enough.index, enough[0].length))
+	// "Keeps the key for a long time" reads as "keeps the key for ages" (`keeps-for-a-long-time`): "long" is a neutral word, which no form's words may hold.
+	const lengthy = LONG_TIME.exec(raw)
+	if (lengthy) for (const text of cased) variants.push({ text: text.slice(0, lengthy.index) + AGES, cut: { at: start + lengthy.index + AGES.length, length: lengthy[0].length - AGES.length } })
 	// "Nothing happens until" before an event says the step had no happening before its moment (`ReadClause.quiet`).
 	const hush = QUIET.exec(raw)
 	if (hush) variants.push({ ...without(raw, 0, hush[0].length), quiet: { start, end: start + hush[0].length - 1 } })
