@@ -192,8 +192,14 @@ const AS_LONG_AS_IT_TAKES = /(?<=(?:willing|ready) to wait )as long as it takes$
 const UNLIMITED = 'without a limit'
 /** "long" in "has waited long enough", which reads as "has waited enough". */
 const LONG_ENOUGH = /(?<= has waited) long(?= enough$)/
+/** "for a long time" (or "while") after "keeps" or "holds", which reads as `AGES` (`keeps-for-a-long-time`). */
+const LONG_TIME = /(?<=(?:^| )(?:keeps|holds) .+) for a long (?:time|while)$/
+const AGES = ' for ages'
 /** "Nothing happens until" (or "nothing else happens until") before an event: nothing happened in the step before its moment. */
 const QUIET = /^nothing (?:else )?happens until /i
+
+/** A relative clause after a lease that says its worker does not renew it ("a 10 s lease that it does not renew"): read as `holds-without-renewing`. */
+const UNRENEWED = /^(?:which|that) (?:it (?:does not|doesn't|never) renews?|is (?:not|never) renewed)$/i
 
 /** A neutral adverb as a word of its own in a clause ("B simply holds the key", "and just lets go"), with the space after it. */
 const ADVERB = new RegExp(`(?<=^| )(?:${NEUTRAL_ADVERBS.join('|')}) `, 'i')
@@ -1427,6 +1433,9 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	// "Has waited long enough" is "has waited enough": "long" is a neutral word, which no form's words may hold, and claims nothing more here.
 	const enough = LONG_ENOUGH.exec(raw)
 	if (enough) for (const text of cased) variants.push(without(text, enough.index, enough[0].length))
+	// "Keeps the key for a long time" reads as "keeps the key for ages" (`keeps-for-a-long-time`): "long" is a neutral word, which no form's words may hold.
+	const lengthy = LONG_TIME.exec(raw)
+	if (lengthy) for (const text of cased) variants.push({ text: text.slice(0, lengthy.index) + AGES, cut: { at: start + lengthy.index + AGES.length, length: lengthy[0].length - AGES.length } })
 	// "Nothing happens until" before an event says the step had no happening before its moment (`ReadClause.quiet`).
 	const hush = QUIET.exec(raw)
 	if (hush) variants.push({ ...without(raw, 0, hush[0].length), quiet: { start, end: start + hush[0].length - 1 } })
@@ -1645,6 +1654,17 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 	}
 	// "which" after a comma (or "that" right after "lease" or "key") names the lease or key the clause before spoke of: "A renews its lease, which now ends at 40 s" reads as "it now ends at 40 s".
 	const which = /^(?:which|that) /.exec(core)
+	// "a 10 s lease that it does not renew" (or "that is not renewed"): the worker before holds that lease from a hold with renewal off,
+	// and nothing renews it, on its own or by hand, as "A holds the key without renewing it" says; the words map to where "that" stands.
+	if (elided && which && UNRENEWED.test(core) && referent !== undefined && language.names.kindOf(referent) === 'worker') {
+		const put = `${language.names.labelOf(referent)} holds it without renewing it`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+			if (compiled.form.id !== 'holds-without-renewing') continue
+			const clause = matchForm(language, compiled, put, offset, put.length, referent, plural)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return { ...clause, relative: true, start: offset, end: offset + core.length }
+		}
+	}
 	if (elided && which) {
 		const put = `it ${core.slice(which[0].length)}`
 		const shift = which[0].length - 3
@@ -1712,6 +1732,18 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			if (typeof clause === 'string') problem ??= clause
 			// It tells the fence the clause before told, so it held when that happened, as after "while".
 			else if (clause) return { ...clause, start: offset, during: true }
+		}
+	}
+	// After a clause about a worker, ", with the next fence, 2" tells its grant as "B gets it with the next fence, 2" does: a grant of that
+	// fence to it in this step, one more than its store's fence before ("B asks and gets it at once, with the next fence, 2").
+	if (elided && NEXT_FENCE_APPOSITIVE.test(core) && referent !== undefined && language.names.kindOf(referent) === 'worker') {
+		const gets = `${language.names.labelOf(referent)} gets it `
+		const told = `${gets}${core}`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(told)) ?? []) {
+			if (compiled.form.id !== 'gets-with-next-fence') continue
+			const clause = matchForm(language, compiled, told, offset, gets.length, referent, plural)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return { ...clause, start: offset }
 		}
 	}
 	const group = groupOf(referent)
@@ -1842,6 +1874,8 @@ const ONE_FORMS = new Set(['row-ends-with-stale-thing'])
 const BOTH_PLACES = /^both (?=(?:places|slots)\b)/
 
 /** The start of words that describe a fence, which after a clause about a worker are its fence's ("from the new epoch", "a fence of the new epoch", "larger than A's fence 1"). */
+/** ", with the next fence, 2" after a clause about a worker: its grant of that fence, the next (`gets-with-next-fence`). */
+const NEXT_FENCE_APPOSITIVE = /^with the next fence,? \S+$/
 const FENCE_APPOSITIVE = /^(?:from|of|in) (?:the|the store['’]s|its store['’]s) new epoch$|^a fence of |^(?:larger|higher|greater|bigger|smaller|lower) than |^a (?:larger|higher|greater|bigger) fence than /
 
 /** "all" and a count of the workers spoken of before, at a clause's start: "all three", "all 3 of them". */

@@ -613,13 +613,33 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} keeps {key}',
 		example: 'Worker A keeps the key',
 		meaning: "The worker holds a live lease at the clause's moment, and no lease of its ended in this step: it kept the key it had, not lost it and got it back.",
+		check: (slots, context) => keptKey(slots, context),
+	},
+	{
+		id: 'keeps-for-a-long-time',
+		places: STORY,
+		tells: 'state',
+		formula: "keeps(w, k) at t, and while that lease of w lasted (up to w's first expired/released/gone/ended of its store, in this step or a later one) another worker v gave up waiting for that store, v's ask no earlier than the lease's grant: gave-up(v) with at - waited ≥ its grant",
+		pattern: '{worker} keeps {key} for ages', alternatives: ['{worker} holds {key} for ages'],
+		example: 'Worker A keeps the key for a long time',
+		meaning: "As \"keeps the key\" says, and \"a long time\" is measured by another worker's wait: while that lease lasted (in this step or a later one), another worker that asked for the key after it was given waited and gave up, its whole wait spent behind it. Where no one gave up waiting, nothing checks \"long\": say until when (\"A keeps the key until 20 s\").",
 		check(slots, context) {
-			const verdict = heldWith(slots, context)
+			const verdict = keptKey(slots, context)
 			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
-			const end = context.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && ofKey(slots[1], h.store))
-			if (end) return fails(`${context.name(worker)} did not keep the key: its lease ${end.kind === 'expired' ? 'ran out' : end.kind === 'released' ? 'was let go' : end.kind === 'gone' ? 'went with its store' : 'was ended by an operator'} at ${time(end.at)}`, 0)
-			return verdict
+			const name = context.name(worker)
+			const lease = context.world.workers.get(worker)?.lease
+			if (lease === undefined) return fails(`${name} holds no lease`, 0)
+			let end: Happening | undefined
+			for (const h of [...context.step.happenings, ...laterSteps(context).flatMap(step => step.happenings)]) {
+				if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && h.store === lease.store && h.at >= lease.grantedAt) {
+					end = h
+					break
+				}
+				if (h.kind === 'gave-up' && h.worker !== worker && h.store === lease.store && h.at - h.waited >= lease.grantedAt) return verdict
+			}
+			const until = end === undefined ? '' : ` (it lasted until ${time(end.at)})`
+			return fails(`"for a long time" is measured by another worker's wait, which it outlasts: no worker that asked for the key after ${name} got it gave up waiting while this lease lasted${until}; say until when${end === undefined ? '' : ` ("${name} keeps the key until ${time(end.at)}")`}, or leave "for a long time" out`, 0)
 		},
 	},
 	{
@@ -1491,3 +1511,13 @@ export const WORKING_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => atWork(slots, context),
 	},
 ]
+
+/** The worker holds a live lease at the clause's moment, and no lease of its (of the key) ended in this step (`keeps`). */
+function keptKey(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const verdict = heldWith(slots, context)
+	if (!verdict.ok) return verdict
+	const worker = actorOf(slots[0])
+	const end = context.step.happenings.find(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && ofKey(slots[1], h.store))
+	if (end) return fails(`${context.name(worker)} did not keep the key: its lease ${end.kind === 'expired' ? 'ran out' : end.kind === 'released' ? 'was let go' : end.kind === 'gone' ? 'went with its store' : 'was ended by an operator'} at ${time(end.at)}`, 0)
+	return verdict
+}
