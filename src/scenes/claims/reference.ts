@@ -755,6 +755,13 @@ function storeLabel(env: Env, test: (store: StoreFact) => boolean): Meaning {
 const setEq = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every(x => b.includes(x))
 
 /** Each form's meaning, written from its formula. */
+/** The fence of the worker's lease now, and its grants up to now that came before that lease's (all of them, without a lease). */
+function grantsBeforeLatest(env: Env, w: string): { latest: bigint | undefined; before: Of<'granted'>[] } {
+	const grants = upTo(env).slice(1).flatMap(step => events(step, 'granted', h => h.worker === w))
+	const own = leaseGrant(env, w)[0]
+	return { latest: leaseAt(env.world, w)?.fence, before: own === undefined ? grants : grants.slice(0, grants.indexOf(own as Of<'granted'>)) }
+}
+
 const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meaning>> = {
 	// -- holding
 	'holds-with-fence': (s, env) => leaseState(env, s, { fence: fence(s[2]) }),
@@ -2213,24 +2220,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return mine !== undefined && old !== undefined && !held && mine > f ? holdsNow(true, [...leaseGrant(env, a), old], env) : NO
 	},
 	'fence-larger-than-old': (s, env) => {
-		const w = actor(s[0])
-		const latest = leaseAt(env.world, w)?.fence
-		const grants = upTo(env).slice(1).flatMap(step => events(step, 'granted', h => h.worker === w))
-		const own = leaseGrant(env, w)[0]
 		// An old fence: one a grant before the latest lease's carried.
-		const before = own === undefined ? grants : grants.slice(0, grants.indexOf(own as Of<'granted'>))
+		const { latest, before } = grantsBeforeLatest(env, actor(s[0]))
 		const old = before.find(h => h.fence === fence(s[1]))
-		return latest !== undefined && old !== undefined && latest > fence(s[1]) ? holdsNow(true, [...leaseGrant(env, w), old], env) : NO
+		return latest !== undefined && old !== undefined && latest > fence(s[1]) ? holdsNow(true, [...leaseGrant(env, actor(s[0])), old], env) : NO
 	},
 	// The fence of the worker's last grant before its latest lease's: there is one, with a fence, and the latest is larger.
 	'fence-larger-than-before': (s, env) => {
-		const w = actor(s[0])
-		const latest = leaseAt(env.world, w)?.fence
-		const grants = upTo(env).slice(1).flatMap(step => events(step, 'granted', h => h.worker === w))
-		const own = leaseGrant(env, w)[0]
-		const before = own === undefined ? grants : grants.slice(0, grants.indexOf(own as Of<'granted'>))
+		const { latest, before } = grantsBeforeLatest(env, actor(s[0]))
 		const old = before[before.length - 1]
-		return latest !== undefined && old !== undefined && old.fence !== undefined && latest > old.fence ? holdsNow(true, [...leaseGrant(env, w), old], env) : NO
+		return latest !== undefined && old !== undefined && old.fence !== undefined && latest > old.fence ? holdsNow(true, [...leaseGrant(env, actor(s[0])), old], env) : NO
 	},
 	'old-fence-of-older-epoch': (s, env) => {
 		// The worker's last grant with that fence, up to now, from a store whose epoch now is larger than the fence's (its high 64 bits).
