@@ -780,7 +780,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const ended = env.step.happenings.some(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === w && fits(s[1], h.store))
 		return ended ? NO : leaseState(env, s, {})
 	},
-	// As "keeps", and a later worker's whole wait for that store spent while the lease lasted: its giving up, its ask no earlier than the grant.
+	// As "keeps", and a later worker's whole wait for that store, of some time, spent while the lease lasted: its giving up, its ask no earlier than the grant.
 	'keeps-for-a-long-time': (s, env) => {
 		const kept = MEANINGS.keeps?.(s, env) ?? NO
 		const w = actor(s[0])
@@ -790,7 +790,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const list = [...env.step.happenings, ...laterSteps(env).flatMap(step => step.happenings)]
 		const last = list.findIndex(h => ends.includes(h.kind) && 'worker' in h && h.worker === w && 'store' in h && h.store === lease.store && h.at >= lease.grantedAt)
 		const within = last < 0 ? list : list.slice(0, last)
-		return within.some(h => h.kind === 'gave-up' && h.worker !== w && h.store === lease.store && h.at - h.waited >= lease.grantedAt) ? kept : NO
+		return within.some(h => h.kind === 'gave-up' && h.worker !== w && h.store === lease.store && h.waited > 0 && h.at - h.waited >= lease.grantedAt) ? kept : NO
 	},
 	// The lease w's crashed process held, of the key, not ended by the step's end (given in this step or before).
 	'old-lease-holds': (s, env) => {

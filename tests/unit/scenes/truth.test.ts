@@ -13,7 +13,7 @@ import { openNodeDriver } from '../../../src/scenes/node-sqlite/node-drivers.ts'
 // links), code/ (the sample, and what it does against the schedule), id/; a file's name says the lie.
 // fixtures/true: unusual scenes that are true. fixtures/true-refused: true scenes the controlled
 // language refuses by design, each pinned to the message that says how to write it.
-// fixtures/lies-accepted holds what the checker gets wrong today (a note on its first line); not run here.
+// fixtures/lies-accepted holds what the checker gets wrong today (a note on its first lines), and attacks' arguable cases; not run here.
 const FIXTURES = new URL('./fixtures/', import.meta.url)
 
 function fixture(folder: string, name: string): string {

@@ -619,10 +619,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'keeps-for-a-long-time',
 		places: STORY,
 		tells: 'state',
-		formula: "keeps(w, k) at t, and while that lease of w lasted (up to w's first expired/released/gone/ended of its store, in this step or a later one) another worker v gave up waiting for that store, v's ask no earlier than the lease's grant: gave-up(v) with at - waited ≥ its grant",
+		formula: "keeps(w, k) at t, and while that lease of w lasted (up to w's first expired/released/gone/ended of its store, in this step or a later one) another worker v gave up waiting for that store, v's ask no earlier than the lease's grant: gave-up(v) with waited > 0 and at - waited ≥ its grant",
 		pattern: '{worker} keeps {key} for ages', alternatives: ['{worker} holds {key} for ages'],
 		example: 'Worker A keeps the key for a long time',
-		meaning: "As \"keeps the key\" says, and \"a long time\" is measured by another worker's wait: while that lease lasted (in this step or a later one), another worker that asked for the key after it was given waited and gave up, its whole wait spent behind it. Where no one gave up waiting, nothing checks \"long\": say until when (\"A keeps the key until 20 s\").",
+		meaning: "As \"keeps the key\" says, and \"a long time\" is measured by another worker's wait: while that lease lasted (in this step or a later one), another worker that asked for the key after it was given waited some time and gave up, its whole wait spent behind it (a wait of 0 s, given up as it asked, measures nothing). Where no one gave up waiting, nothing checks \"long\": say until when (\"A keeps the key until 20 s\").",
 		check(slots, context) {
 			const verdict = keptKey(slots, context)
 			if (!verdict.ok) return verdict
@@ -636,7 +636,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 					end = h
 					break
 				}
-				if (h.kind === 'gave-up' && h.worker !== worker && h.store === lease.store && h.at - h.waited >= lease.grantedAt) return verdict
+				if (h.kind === 'gave-up' && h.worker !== worker && h.store === lease.store && h.waited > 0 && h.at - h.waited >= lease.grantedAt) return verdict
 			}
 			const until = end === undefined ? '' : ` (it lasted until ${time(end.at)})`
 			return fails(`"for a long time" is measured by another worker's wait, which it outlasts: no worker that asked for the key after ${name} got it gave up waiting while this lease lasted${until}; say until when${end === undefined ? '' : ` ("${name} keeps the key until ${time(end.at)}")`}, or leave "for a long time" out`, 0)
