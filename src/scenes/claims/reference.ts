@@ -329,6 +329,14 @@ function pastTheEnd(env: Env, w: string, store: string, grantedAt: number): 'ren
 	return 'renewed'
 }
 
+/** Whether the run ends (before the lease's end) with w's lease of `store` given at `grantedAt` live, w's process paused, and the grant that gave it renewing on its own: a wake before its end renews it. */
+function pausedRenewing(env: Env, w: string, store: string, grantedAt: number): boolean {
+	if (pastTheEnd(env, w, store, grantedAt) !== 'open') return false
+	const final = env.run.steps[env.run.steps.length - 1]
+	const grant = env.run.steps.flatMap(step => step.happenings).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && h.store === store && h.at === grantedAt).pop()
+	return final?.end.workers.get(w)?.paused === true && grant?.renews === true
+}
+
 /** Whether the whole run (no look-ahead) ends with w in line for a store's key that `keep` takes: it may yet be given it after the scene. */
 function inLineAtTheEnd(env: Env, w: string, keep: (store: string) => boolean): boolean {
 	if (env.run.lookAhead !== undefined) return false
@@ -1649,8 +1657,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if (then.expiresAt > lease.expiresAt) return NO
 			if (then.expired) break
 		}
-		// Left live at the scene's end, renewed on its own by a running process: renewed before T.
-		if (pastTheEnd(env, w, lease.store, lease.grantedAt) === 'renewed') return NO
+		// Left live at the scene's end, renewed on its own by a running process: renewed before T; by a paused one: not settled.
+		if (pastTheEnd(env, w, lease.store, lease.grantedAt) === 'renewed' || pausedRenewing(env, w, lease.store, lease.grantedAt)) return NO
 		const renewal = lastEvent(env, (h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === w && h.store === lease.store && h.at >= lease.grantedAt && h.until === lease.expiresAt)
 		return holdsNow(true, [...leaseMakers(env, w), ...(renewal ? [renewal] : [])], env)
 	},
@@ -1681,7 +1689,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if ((then.gone || then.released || then.ended === true) && step.end.time < lease.expiresAt) return NO
 			if (then.expired) break
 		}
-		if (pastTheEnd(env, w, lease.store, lease.grantedAt) === 'renewed') return NO
+		if (pastTheEnd(env, w, lease.store, lease.grantedAt) === 'renewed' || pausedRenewing(env, w, lease.store, lease.grantedAt)) return NO
 		return holdsNow(true, leaseMakers(env, w), env)
 	},
 	'lets-go': (s, env) => released(env, actor(s[0])),
