@@ -2442,7 +2442,29 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (env.step.start.workers.get(w)?.paused === true) return NO
 		if (env.step.happenings.some(h => (h.kind === 'paused' || h.kind === 'crashed') && h.worker === w)) return NO
 		if ((env.step.ran ?? []).some(line => line.worker === w)) return NO
-		return env.step.end.time > env.step.start.time ? { ok: true, at: env.step.start.time, events: [], makers: [grant] } : NO
+		if (env.step.end.time <= env.step.start.time) return NO
+		// Stuck, not slow: that lease was lost (ran out, ended, gone) while its code stayed put, before any line or act of w's and
+		// before a pause, crash or restart of its process; a scene that ends first settles nothing (a look-ahead judges nothing).
+		const lost = (h: Happening) => (h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone') && h.worker === w && h.store === grant.store && h.fence === grant.fence
+		let stuck = env.step.happenings.some(lost)
+		let settled = stuck
+		for (const step of laterSteps(env)) {
+			if (settled) break
+			// The step's happenings and w's lines in their order: a line with order n came after the step's first n happenings.
+			const seq: ('line' | Happening)[] = []
+			step.happenings.forEach((h, i) => {
+				for (const line of step.ran ?? []) if (line.worker === w && line.order === i) seq.push('line')
+				seq.push(h)
+			})
+			for (const line of step.ran ?? []) if (line.worker === w && line.order >= step.happenings.length) seq.push('line')
+			for (const item of seq) {
+				if (item === 'line') { settled = true; break }
+				if (lost(item)) { stuck = true; settled = true; break }
+				if ('worker' in item && item.worker === w && ['released', 'returned', 'asked', 'granted', 'paused', 'crashed', 'process-restarted'].includes(item.kind)) { settled = true; break }
+			}
+		}
+		if (!settled && env.run.lookAhead !== undefined) stuck = true
+		return stuck ? { ok: true, at: env.step.start.time, events: [], makers: [grant] } : NO
 	},
 	// The pause told stopped a renewal: its lease (of its last grant, renewing on its own, not ended before the pause) had its next renewal
 	// due (ttl / 3 after its last renewal on its own, else its grant) before w woke or crashed and before the lease ended, and within the steps seen.

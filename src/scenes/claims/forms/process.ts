@@ -132,6 +132,38 @@ function stuckUntil(context: ClaimContext, worker: string): string | undefined {
 	return undefined
 }
 
+/**
+ * Why "A's work hangs" (its code at one statement through the step, its process running) is not shown stuck, or undefined when it is.
+ * The run records no length a work call asked for, so a hang and slow work look alike while they last; what tells them apart is the
+ * lease: the code stayed where it was until the lease of the grant it works under was lost (ran out, was ended or went with its
+ * store), in this step or a later one, before its code ran another statement or acted (a let-go, a return, an ask), and before its
+ * process paused, crashed or restarted. Work that went on first, with its lease still its own, was working as far as the record
+ * shows; a scene that ends first does not settle it (a run that looks ahead only to a step judges nothing).
+ */
+function stuckPastLease(context: ClaimContext, worker: string, grant: Of<'granted'>): string | undefined {
+	const name = context.name(worker)
+	const lost = (h: Happening) => (h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone') && h.worker === worker && h.store === grant.store && h.fence === grant.fence
+	const why = `"hangs" says ${name}'s code was stuck, not slow, and the run records no length its work asked for: what shows it stuck is its lease lost while its code stays where it was`
+	const instead = `say "${name} is still working"`
+	if (context.step.happenings.some(lost)) return undefined
+	for (const step of laterSteps(context)) {
+		const ran = (step.ran ?? []).filter(line => line.worker === worker)
+		for (let i = 0; i <= step.happenings.length; i++) {
+			const line = ran.find(one => one.order === i)
+			if (line) return `${why}; here its code went on at ${time(line.at)}, in step ${step.index} (line ${line.line}), with its lease still its own: as far as the record shows it was working; ${instead}`
+			const h = step.happenings[i]
+			if (h === undefined) continue
+			if (lost(h)) return undefined
+			if (!('worker' in h) || h.worker !== worker) continue
+			if (h.kind === 'paused' || h.kind === 'crashed' || h.kind === 'process-restarted') return `${why}; here its process ${h.kind === 'paused' ? 'paused' : h.kind === 'crashed' ? 'crashed' : 'restarted'} at ${time(h.at)}, in step ${step.index}, before its lease was lost, so the record does not tell a hang from slow work; ${instead}`
+			if (h.kind === 'released' || h.kind === 'returned' || h.kind === 'asked' || h.kind === 'granted') return `${why}; here its code went on at ${time(h.at)}, in step ${step.index} (it ${h.kind === 'released' ? 'let go' : h.kind === 'returned' ? 'returned' : 'asked for a key'}), with its lease still its own: as far as the record shows it was working; ${instead}`
+		}
+	}
+	if (context.run.lookAhead !== undefined) return undefined
+	const end = context.run.steps[context.run.steps.length - 1]?.end.time ?? context.world.time
+	return `${why}; here the scene ends at ${time(end)} with its code still at its work and its lease still its own, so whether it was stuck or slow the scene does not show; ${instead}`
+}
+
 /** What a label does to a worker's process, in words for a message. */
 const PROCESS_EVENTS = { paused: ['pause', 'paused'], woke: ['wake', 'woke'], crashed: ['crash', 'crashed'] } as const
 
@@ -699,10 +731,10 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		id: 'work-hangs',
 		places: STORY,
 		tells: 'state',
-		formula: "granted(w) in an earlier step, no released(w), returned(w), crashed(w) nor asked(w) after it up to the step's end; ¬paused(w) at the step's start, no paused(w) nor crashed(w) ∈ step; no ran(w) ∈ step; the clock moves in the step",
+		formula: "granted(w) in an earlier step, no released(w), returned(w), crashed(w) nor asked(w) after it up to the step's end; ¬paused(w) at the step's start, no paused(w) nor crashed(w) ∈ step; no ran(w) ∈ step; the clock moves in the step; and that lease is lost (expired, ended, gone) in the step or a later one before any ran(w), released, returned, asked, granted, paused, crashed or process-restarted of w",
 		pattern: '{owner} work/code hangs', alternatives: ['{owner} work/code is hanging', '{owner} work/code is hung'],
 		example: "A's work hangs",
-		meaning: "The worker's code stays at one statement through the whole step, though its process runs: it was given the key before this step and its code is still in that hold's body (it has not let go nor returned, crashed nor asked for a key again), its process was not paused when the step began and neither paused nor crashed in it, the code sample ran no statement of the worker's in the step, and the clock moved on in it. The engine cannot tell work that hangs from slow work: the run records only that the code stayed where it was. A scene with no code sample records no lines, and is refused.",
+		meaning: "The worker's code stays at one statement through the whole step, though its process runs: it was given the key before this step and its code is still in that hold's body (it has not let go nor returned, crashed nor asked for a key again), its process was not paused when the step began and neither paused nor crashed in it, the code sample ran no statement of the worker's in the step, and the clock moved on in it. The run records no length a work call asked for, so what tells a hang from slow work is its lease: the code stayed where it was until that lease was lost (ran out, was ended or went with its store), in this step or a later one, before its code ran another statement or acted and before its process paused, crashed or restarted; work that went on first, or a scene that ends first, is refused (\"A is still working\"). A scene with no code sample records no lines, and is refused.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const name = context.name(worker)
@@ -720,6 +752,8 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			const first = ran[0]
 			if (first) return fails(`${name}'s code ran on in this step: line ${first.line} at ${time(first.at)}${ran.length > 1 ? `, and ${ran.length - 1} more` : ''}; "hangs" says it stayed at one statement through the step`, 0)
 			if (context.world.time <= context.step.start.time) return fails(`the clock does not move in this step (it stays at ${time(context.step.start.time)}): "hangs" tells the code staying where it was while time passes`, 0)
+			const stuck = stuckPastLease(context, worker, found.grant)
+			if (stuck !== undefined) return fails(stuck, 0)
 			return holds([saw(found.step, found.grant), { kind: 'nothing', step: context.step.index, what: `a statement run by ${worker}'s code in step ${context.step.index}` }], context.step.start.time)
 		},
 	},
