@@ -861,10 +861,13 @@ function pauseLength(clause: ReadClause, context: ClaimContext, verdict: Extract
 	// A pause has a length against a lease only when the worker held one live as it paused.
 	const at = steps[pause.step] as (typeof steps)[number]
 	let live = liveLease(at.start, worker) !== undefined
+	let ttl = liveLease(at.start, worker)?.ttl
 	for (const h of at.happenings.slice(0, pause.index)) {
 		if ('worker' in h && h.worker === worker) {
-			if (h.kind === 'granted') live = true
-			else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') live = false
+			if (h.kind === 'granted') {
+				live = true
+				ttl = h.ttl
+			} else if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') live = false
 		}
 	}
 	if (!live) return `"${word}": ${name} held no lease as it paused, so nothing tells how long the pause was against it`
@@ -873,6 +876,7 @@ function pauseLength(clause: ReadClause, context: ClaimContext, verdict: Extract
 	let outlasted: number | undefined
 	let settled = false
 	let takenFrom: number | undefined
+	let woke: number | undefined
 	const last = context.run.lookAhead ?? steps.length - 1
 	for (let s = pause.step; s <= last && !settled; s++) {
 		const step = steps[s]
@@ -891,6 +895,7 @@ function pauseLength(clause: ReadClause, context: ClaimContext, verdict: Extract
 			// A crash ends a pause as a waking does: the time after it, the process dead, is no pause's.
 			if (h.kind === 'woke' || h.kind === 'crashed') {
 				settled = true
+				woke = h.at
 				if (takenFrom !== undefined && h.at >= takenFrom) outlasted = takenFrom
 				break
 			}
@@ -900,6 +905,11 @@ function pauseLength(clause: ReadClause, context: ClaimContext, verdict: Extract
 	ranOut ??= outlasted
 	if (word === 'long' && ranOut === undefined) return `"long": ${name}'s lease did not run out while it was paused; a pause is long when it outlasts the lease`
 	if (word === 'short' && ranOut !== undefined) return `"short": ${name}'s lease ${outlasted === undefined ? 'ran' : 'would have run'} out at ${formatDuration(ranOut)} while it was paused; a pause is short when the lease outlasts it`
+	// "Short" is also short against the lease: no longer than a third of its time to live, the time a hold renewing on its own renews it
+	// in (a pause that ends after the scene, at least as long as the scene shows).
+	const paused = (steps[pause.step]?.happenings[pause.index] as Happening).at
+	const length = (woke ?? steps[last]?.end.time ?? paused) - paused
+	if (word === 'short' && ttl !== undefined && length * 3 > ttl) return `"short": ${name}'s process was paused ${woke === undefined ? 'at least ' : ''}${formatDuration(length)}, from ${formatDuration(paused)}${woke === undefined ? ' to the end of the scene' : ` to ${formatDuration(woke)}`}, more than a third of its lease's ${formatDuration(ttl)}, the time a hold renewing on its own renews it in; a pause is short when it is no longer than that (${formatDuration(ttl / 3)}) and the lease outlasts it`
 	return undefined
 }
 

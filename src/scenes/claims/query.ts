@@ -262,6 +262,12 @@ export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventua
 	const asks = before.filter(h => h.kind === 'asked' && h.worker === worker && h.store === target.store)
 	// A grant answers the last ask before it; "this time" needs one more before that.
 	if (asks.length <= (target === grant ? 1 : 0)) return `"this time" says ${name} had asked for the key before, but ${target === grant ? `the ask this grant answers, at ${time(grant.askedAt ?? grant.at)}` : `this ask, at ${time(target.at)}`}, is its first`
+	// A form's own "this time willing to wait 9 s" (of an ask): it contrasts this ask's wait with the one of the worker's ask before it, so that one differed.
+	if (target.kind === 'asked' && own) {
+		const prior = asks[asks.length - 1] as Of<'asked'>
+		const wait = (h: Of<'asked'>) => (h.tryOnly ? 'a try, no wait' : h.wait === undefined ? 'no limit on its wait' : `a wait of ${time(h.wait)}`)
+		if (wait(prior) === wait(target)) return `"this time" says ${name}'s wait differs from its ask before, but its ask at ${time(prior.at)} had the same, ${wait(prior)}; drop "this time"`
+	}
 	// "This time gets the key" (not a form's own "this time with fence 3"): the ask right before the one the grant answers was turned down.
 	if (target !== grant || own) return undefined
 	const answered = asks[asks.length - 1] as Happening

@@ -1262,7 +1262,7 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	const nearest = nearestForms(language, segment, place)
 	const shown = nearest.map(form => `"${inWords(form.pattern, language.words)}"`)
 	const list = shown.length === 0 ? 'it has no forms' : shown.length === 1 ? `the nearest form is ${shown[0]}` : `the nearest forms are ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
-	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${tooLateHint(language, segment, referent)}${staysHint(segment)}${lockNameHint(language, segment)}${databaseHint(language, segment)}${orderHint(language, segment, place, referent)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && (referent === undefined || language.names.kindOf(referent) === 'store'), referent)}` }
+	return { start, end: to, offer: { start, end: to }, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}; ${list}${stillHint(language, segment, place)}${tooLateHint(language, segment, referent)}${staysHint(segment)}${lockNameHint(language, segment)}${databaseHint(language, segment)}${orderHint(language, segment, place, referent)}${lengthHint(language, segment, place, referent)}${subjectHint(language, segment, nearest, cuts.some(cut => cut.end === start) && (referent === undefined || language.names.kindOf(referent) === 'store'), referent)}` }
 }
 
 /**
@@ -1310,6 +1310,24 @@ function orderHint(language: SceneLanguage, segment: string, place: Place, refer
 	const read = readClause(language, without, 0, without.length, place, referent, false)
 	if (typeof read !== 'object') return ''
 	return `; "${order[0].trim()}" tells an order of the work that the engine does not record, and a work phrase has no word of order: without it, "${clip(without)}" reads`
+}
+
+/** A length before a work's noun ("a 15 s job", "a 2-minute export"): how long a work was to take. */
+const WORK_LENGTH = /\b(a|an) (\d+(?:\.\d+)?[ -]?(?:ms|s|sec|secs|seconds?|min|mins|minutes?|h|hours?)) (?=\S)/i
+
+/**
+ * A work told with its length ("A starts a 15 s job") is told so: the engine records no length a work was meant to have, and no
+ * form checks it; the clause without it is offered, and the moment the work ends is the story's to tell.
+ */
+function lengthHint(language: SceneLanguage, segment: string, place: Place, referent: string | undefined): string {
+	const length = WORK_LENGTH.exec(segment)
+	if (!length) return ''
+	// Without the length; or, a noun this scene's work does not read as ("job" of a scene whose code names its own work), "a piece of work".
+	const rest = segment.slice(length.index + length[0].length)
+	const tries = [`${segment.slice(0, length.index)}a ${rest}`.trim(), ...(/^[\w-]+$/.test(rest.trim()) ? [`${segment.slice(0, length.index)}a piece of work`.trim()] : [])]
+	const without = tries.find(text => typeof readClause(language, text, 0, text.length, place, referent, false) === 'object')
+	if (without === undefined) return ''
+	return `; "${length[2]}" tells how long the work was to take, which the engine does not record and no form checks: "${clip(without)}" reads; tell when the work ends where it ends ("At 15 s A saves …")`
 }
 
 /**

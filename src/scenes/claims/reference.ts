@@ -489,6 +489,29 @@ function stillAtItAfter(env: Env, w: string, store: string, began: Happening, fr
 	return true
 }
 
+/**
+ * A stretch of w's work from `from` is long: it lasts at least a third of its lease's time to live `ttl`. It lasts until `until`, else
+ * until w's first crash, ask, grant, pause, or let-go or return of `store`, after `from` in this step or in a later step seen, else
+ * until the last step's end; with a look-ahead and no such end seen, it may yet last, and passes.
+ */
+function lastsLong(env: Env, w: string, store: string, from: number, ttl: number | undefined, until?: number): boolean {
+	if (ttl === undefined) return true
+	let stop = until
+	if (stop === undefined) {
+		for (const h of [...env.step.happenings.filter(h => h.at > from), ...laterSteps(env).flatMap(step => step.happenings)]) {
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused' || ((h.kind === 'released' || h.kind === 'returned') && h.store === store)) {
+				stop = h.at
+				break
+			}
+		}
+	}
+	if (stop === undefined && env.run.lookAhead !== undefined) return true
+	const steps = laterSteps(env)
+	stop ??= (steps[steps.length - 1] ?? env.step).end.time
+	return 3 * (stop - from) >= ttl
+}
+
 /** A state at the clause's moment (the step's end, a note's sending): it holds or not, with the events that made it. */
 function holdsNow(ok: boolean, makers: Happening[] = [], env?: Env, extra: Partial<Meaning> = {}): Meaning {
 	if (!ok) return NO
@@ -941,18 +964,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const grant = started.events.find((h): h is Of<'granted'> => h.kind === 'granted')
 		const began = started.events[started.events.length - 1]
 		if (grant === undefined || began === undefined) return NO
-		return stillAtItAfter(env, actor(s[0]), grant.store, began, started.at as number) ? started : NO
+		if (!stillAtItAfter(env, actor(s[0]), grant.store, began, started.at as number)) return NO
+		return lastsLong(env, actor(s[0]), grant.store, started.at as number, grant.ttl) ? started : NO
 	},
 	'works-for-a-while': (s, env) => {
 		const working = MEANINGS.works?.(s, env) ?? NO
 		if (!working.ok) return NO
 		const from = working.at as number
-		if (working.until !== undefined) return working.until > from ? working : NO
-		if (env.world.time > from) return working
+		if (working.until !== undefined && working.until <= from) return NO
 		const grant = working.makers.find((h): h is Of<'granted'> => h.kind === 'granted')
-		if (grant === undefined) return working
-		const last = env.step.happenings[env.step.happenings.length - 1]
-		return last === undefined || stillAtItAfter(env, actor(s[0]), grant.store, last, from) ? working : NO
+		if (working.until === undefined && env.world.time <= from && grant !== undefined) {
+			const last = env.step.happenings[env.step.happenings.length - 1]
+			if (last !== undefined && !stillAtItAfter(env, actor(s[0]), grant.store, last, from)) return NO
+		}
+		const lease = leaseAt(env.world, actor(s[0]))
+		const store = grant?.store ?? lease?.store
+		return store === undefined || lastsLong(env, actor(s[0]), store, from, grant?.ttl ?? lease?.ttl, working.until) ? working : NO
 	},
 	'workers-start-working': (s, env) => startsEach(s, env, false),
 	'workers-start-working-together': (s, env) => startsEach(s, env, true),
@@ -1478,6 +1505,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]), fence: fence(s[3]) }),
 	'leaves-line': (s, env) => event(env.step.happenings.find(h => (h.kind === 'gave-up' || h.kind === 'left') && h.worker === actor(s[0]))),
 	'gives-up': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]),
+	'has-waited-enough': (s, env) => {
+		const gave = events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]
+		return gave !== undefined && gave.waited > 0 ? event(gave) : NO
+	},
 	'gives-up-on-key': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])))[0]),
 	'gives-up-after': (s, env) => {
 		const gave = events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]
@@ -1493,6 +1524,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return event(all[0])
 	},
 	'is-refused': (s, env) => event(events(env.step, 'refused', h => h.worker === actor(s[0]))[0]),
+	// Its first refusal or give-up of the step, if that was a try refused or a hold of a 0 s wait given up as it asked.
+	'gives-up-at-once': (s, env) => {
+		const first = env.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === actor(s[0]))
+		return first !== undefined && (first.kind === 'refused' || (first.kind === 'gave-up' && first.waited === 0)) ? event(first) : NO
+	},
 	// Each was refused in the step; the clause is at the last refusal.
 	'workers-are-refused': (s, env) => {
 		const all = actors(s[0]).map(id => events(env.step, 'refused', h => h.worker === id)[0])
@@ -1926,11 +1962,42 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return timeless(after !== 'renewed' && after !== 'open')
 	},
 	// w held a lease in the step; none of w's ran out in it; its latest lease at the step's end was let go, or is live and, in the steps seen, is next let go or not ended at all.
+	// w's lease at the step's end, given after an earlier grant of w's, held in the step; it did not run out in the step, and is next let go in the steps seen, or left live and not left to run out.
+	'new-lease-never-runs-out': (s, env) => {
+		const w = actor(s[0])
+		const lease = leaseAt(env.step.end, w)
+		if (lease === undefined) return NO
+		const start = leaseAt(env.step.start, w)
+		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
+		if (!held) return NO
+		let earlier = false
+		for (const h of [...earlierSteps(env), env.step].flatMap(step => step.happenings)) {
+			if (h.kind !== 'granted' || h.worker !== w) continue
+			if (h.store === lease.store && h.fence === lease.fence && h.at === lease.grantedAt) break
+			earlier = true
+		}
+		if (!earlier) return NO
+		if (events(env.step, 'expired', h => h.worker === w && h.store === lease.store && h.fence === lease.fence).length > 0) return NO
+		const now = state(lease)
+		const release = now === 'live' ? undefined : events(env.step, 'released', h => h.worker === w && h.store === lease.store)[0]
+		const kept = timeless(true, { live: { worker: w, store: lease.store, at: release?.at ?? env.world.time } })
+		if (now === 'released') return kept
+		if (now !== 'live') return NO
+		for (const step of laterSteps(env)) {
+			for (const h of step.happenings) {
+				if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'ended' || h.kind === 'gone') && h.worker === w && h.store === lease.store && h.fence === lease.fence) return h.kind === 'released' ? kept : NO
+			}
+		}
+		const after = pastTheEnd(env, w, lease.store, lease.grantedAt)
+		return after === 'kept' || after === 'open' ? NO : kept
+	},
 	'lease-never-runs-out': (s, env) => {
 		const w = actor(s[0])
 		const start = leaseAt(env.step.start, w)
 		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
 		if (!held || events(env.step, 'expired', h => h.worker === w).length > 0) return NO
+		// "Never", of the whole scene: no lease of w's ran out before this step either.
+		if (earlierSteps(env).some(step => events(step, 'expired', h => h.worker === w).length > 0)) return NO
 		const lease = leaseAt(env.step.end, w)
 		if (lease === undefined) return NO
 		const now = state(lease)
@@ -3173,6 +3240,15 @@ function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told:
 	}
 	if (word !== 'this time') return failed
 	if (asks < (target === grant ? 2 : 1)) return false
+	// A form's own "this time willing to wait 9 s": the worker's ask of that key right before this one asked another way (a try, no limit, another wait).
+	if (target.kind === 'asked' && own) {
+		let before: Of<'asked'> | undefined
+		for (const h of run) {
+			if (h === target) break
+			if (h.kind === 'asked' && h.worker === target.worker && h.store === target.store) before = h
+		}
+		if (before !== undefined && before.tryOnly === target.tryOnly && (target.tryOnly || before.wait === target.wait)) return false
+	}
 	if (target !== grant || own) return true
 	// "This time gets the key", an adverb before the grant: what came of the worker's ask before the one the grant answers, each
 	// ask of that key starting over; it was turned down (refused, given up, left the line) and not granted.
@@ -4329,15 +4405,20 @@ function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'sho
 	if (!found) return false
 	const at = steps[found.step] as StepFacts
 	let isLive = at.start.workers.get(worker)?.lease !== undefined && state(at.start.workers.get(worker)?.lease as NonNullable<ReturnType<typeof leaseAt>>) === 'live'
+	let lifetime = isLive ? at.start.workers.get(worker)?.lease?.ttl : undefined
 	for (const h of at.happenings.slice(0, found.index)) {
 		if (!('worker' in h) || h.worker !== worker) continue
-		if (h.kind === 'granted') isLive = true
+		if (h.kind === 'granted') {
+			isLive = true
+			lifetime = h.ttl
+		}
 		if (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') isLive = false
 	}
 	if (!isLive) return false
 	let ranOut = false
 	let settled = false
 	let takenAt: number | undefined
+	let endedAt: number | undefined
 	const last = context.run.lookAhead ?? steps.length - 1
 	for (let s = found.step; s <= last && !settled; s++) {
 		const step = steps[s]
@@ -4355,12 +4436,17 @@ function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'sho
 			if (h.kind === 'woke' || h.kind === 'crashed') {
 				settled = true
 				ranOut = takenAt !== undefined && h.at >= takenAt
+				endedAt = h.at
 				break
 			}
 		}
 	}
 	if (!settled && context.run.lookAhead !== undefined) return true
-	return word === 'long' ? ranOut : !ranOut
+	if (word === 'long') return ranOut
+	// Short: the lease outlasted it, and it lasted at most a third of the lease's time to live (up to the last step seen, if it never ended).
+	const began = (at.happenings[found.index] as Happening).at
+	const until = endedAt ?? (steps[last] as StepFacts).end.time
+	return !ranOut && (lifetime === undefined || 3 * (until - began) <= lifetime)
 }
 
 // ---- causes ----

@@ -150,7 +150,8 @@ function sentencesOf(pattern: string, fill: (type: SlotType) => string[], words:
 	if (texts === undefined) plainTexts.set(words, (texts = new Map()))
 	let plainText = texts.get(pattern)
 	if (plainText === undefined) {
-		const text = plain(inWords(pattern, words))
+		// "a WORK" is "a work" in plain words, which no one writes: offered as "a piece of work", which reads wherever "work" does.
+		const text = plain(inWords(pattern, words)).replace(/\b(?:a|an) work\b/g, 'a piece of work')
 		texts.set(pattern, (plainText = { text, slots: [...text.matchAll(/\{([a-z]+)\}/g)].map(m => m[1] as SlotType) }))
 	}
 	const { text, slots } = plainText

@@ -261,6 +261,23 @@ function stoppedAtOnce(context: ClaimContext, worker: string, store: string, fro
 	return `${context.name(worker)}'s work stopped at the moment it began, ${time(from)}: ${what} then`
 }
 
+/**
+ * What is wrong with a stretch of the worker's work begun at `from` being long ("settles in for a long piece of work", "works for a
+ * while"): it must last at least a third of its lease's time to live (`ttl`), the time a hold renewing on its own renews it in. It
+ * ends at `until` when given, else at the worker's first let-go or return of that store, crash, ask, grant or pause after `from` (in
+ * this step or a later one), else at the scene's end; in a run seen only up to a step (`lookAhead`), a work not ended by then passes.
+ */
+function workTooShort(context: ClaimContext, worker: string, store: string, from: number, ttl: number | undefined, until?: number): string | undefined {
+	if (ttl === undefined) return undefined
+	const ends = (h: Happening) => 'worker' in h && h.worker === worker && (((h.kind === 'released' || h.kind === 'returned') && h.store === store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused')
+	const later = laterSteps(context)
+	const end = until === undefined ? [...context.step.happenings.filter(h => h.at > from), ...later.flatMap(step => step.happenings)].find(ends) : undefined
+	if (until === undefined && end === undefined && context.run.lookAhead !== undefined) return undefined
+	const stop = until ?? end?.at ?? (later[later.length - 1] ?? context.step).end.time
+	if ((stop - from) * 3 >= ttl) return undefined
+	return `${context.name(worker)}'s work lasted ${time(stop - from)}, from ${time(from)} to ${time(stop)}${until === undefined && end === undefined ? ', the end of the scene' : ''}: a long stretch of work lasts at least a third of its lease's ${time(ttl)} (${time(ttl / 3)}), the time a hold renewing on its own renews it in`
+}
+
 /** Each of the workers of slot 0 started its work in this step (`startedWork`); at one moment, with `together`. */
 function startedWorkEach(slots: readonly Slot[], context: ClaimContext, together: boolean): Verdict {
 	const slot = slots[0] as Slot
@@ -787,7 +804,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "starts-working(w) ∈ step, and the first released(w, k), returned(w, k), crashed(w), asked(w), granted(w) or paused(w) after it (this step or later) comes at a later moment, or never",
 		pattern: '{worker} settles in for a/an/the WORK', alternatives: ["{worker} settles in for its WORK", "{worker} settles in to work", "{worker} settles down to work"],
 		example: 'Worker A settles in for a long piece of work',
-		meaning: 'The worker started its work in this step, as "{worker} starts working" says, and stayed at it for some time: its code did not leave the hold (let go, return, crash, ask or be given a key again) nor its process pause at the very moment it began. How long the work is ("long") is not checked: the engine records no length a work was meant to have, so the adjective claims nothing, as in "starts a long piece of work".',
+		meaning: 'The worker started its work in this step, as "{worker} starts working" says, and stayed at it for some time: its code did not leave the hold (let go, return, crash, ask or be given a key again) nor its process pause at the very moment it began. It stayed at it long, too: that stretch of work, up to where its code left the hold or its process paused (in this step or a later one, else the scene\'s end), lasted at least a third of its lease\'s time to live, the time a hold renewing on its own renews it in (3 s of a 9 s lease; 1 ms is refused).',
 		check(slots, context) {
 			const verdict = startedWork(slots, context)
 			if (!verdict.ok) return verdict
@@ -797,7 +814,9 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			// Its work began at the grant, or, its process paused then, at the waking after it (the verdict's second evidence).
 			const begun = verdict.evidence.length > 1 ? list.findIndex((h, i) => i > list.indexOf(grant) && h.kind === 'woke' && h.worker === worker) : list.indexOf(grant)
 			const wrong = stoppedAtOnce(context, worker, grant.store, verdict.at ?? grant.at, list.slice(begun + 1))
-			return wrong === undefined ? verdict : fails(`${wrong}: "settles in" says it stayed at its work for some time`, 0)
+			if (wrong !== undefined) return fails(`${wrong}: "settles in" says it stayed at its work for some time`, 0)
+			const short = workTooShort(context, worker, grant.store, verdict.at ?? grant.at, grant.ttl)
+			return short === undefined ? verdict : fails(`${short}; "settles in" says it stayed at its work that long at least: say it starts working`, 0)
 		},
 	},
 	{
@@ -807,18 +826,23 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "works(w) at t, and that span of work (from its start in the step, else from w's grant) ends at a later moment than it began (this step or later), or never",
 		pattern: '{worker} works for a while', alternatives: ["{worker} works for some time", "{worker} works a while", "{worker} is working for a while"],
 		example: 'A works for a while',
-		meaning: 'The worker is at work, as "{worker} is working" says, and that stretch of work lasted some time: from where it began (its grant or its waking in this step, or its grant when it was at work already) to where its code left the hold or its process paused, in this step or a later one, the clock moved on (or it never stopped).',
+		meaning: 'The worker is at work, as "{worker} is working" says, and that stretch of work lasted some time: from where it began (its grant or its waking in this step, or its grant when it was at work already) to where its code left the hold or its process paused, in this step or a later one (else the scene\'s end), the clock moved on, at least a third of its lease\'s time to live, the time a hold renewing on its own renews it in (3 s of a 9 s lease).',
 		check(slots, context) {
 			const verdict = atWork(slots, context)
 			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
 			const from = verdict.at as number
 			const name = context.name(worker)
-			if (verdict.until !== undefined) return verdict.until > from ? verdict : fails(`${name}'s work began and stopped at one moment, ${time(from)}: "for a while" says it went on for some time`, 0)
+			if (verdict.until !== undefined && verdict.until <= from) return fails(`${name}'s work began and stopped at one moment, ${time(from)}: "for a while" says it went on for some time`, 0)
 			const grant = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.order !== undefined ? [context.run.steps[e.step]?.happenings[e.order]] : [])).find((h): h is Of<'granted'> => h?.kind === 'granted')
-			if (grant === undefined || context.world.time > from) return verdict
-			const wrong = stoppedAtOnce(context, worker, grant.store, from, [])
-			return wrong === undefined ? verdict : fails(`${wrong}: "for a while" says it went on for some time`, 0)
+			if (verdict.until === undefined && grant !== undefined && context.world.time <= from) {
+				const wrong = stoppedAtOnce(context, worker, grant.store, from, [])
+				if (wrong !== undefined) return fails(`${wrong}: "for a while" says it went on for some time`, 0)
+			}
+			const lease = context.world.workers.get(worker)?.lease
+			const store = grant?.store ?? lease?.store
+			const short = store === undefined ? undefined : workTooShort(context, worker, store, from, grant?.ttl ?? lease?.ttl, verdict.until)
+			return short === undefined ? verdict : fails(`${short}; "for a while" says it went on that long at least: say it works`, 0)
 		},
 	},
 	{

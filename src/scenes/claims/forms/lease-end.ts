@@ -326,6 +326,47 @@ function renewedTooLate(slots: readonly Slot[], context: ClaimContext): Verdict 
 	return fails(why || `the lock answered no renewal of ${name}'s as too late in this step`, 0)
 }
 
+/** "{lease} never runs out" (`fresh`: "{owner} new lease never runs out", of the lease held at the step's end, given after an earlier one). */
+function neverRunsOut(slots: readonly Slot[], context: ClaimContext, fresh: boolean): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	if (heldIn(context.step, worker).length === 0) return fails(`${name} holds no lease in this step, so "never runs out" tells of none`, 0)
+	// Its latest lease at the step's end, and what ended it: in this step (its state then), else in a later step, else nothing (live at the scene's end).
+	const lease = context.step.end.workers.get(worker)?.lease
+	if (fresh) {
+		// "Its new lease": the one it holds at the step's end, given after an earlier grant of the worker's; only that lease's end counts.
+		if (lease === undefined) return fails(`${name} holds no lease in this step, so "never runs out" tells of none`, 0)
+		const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+		const grant = all.findIndex(h => h.kind === 'granted' && h.worker === worker && h.store === lease.store && h.fence === lease.fence && h.at === lease.grantedAt)
+		if (!all.slice(0, Math.max(0, grant)).some(h => h.kind === 'granted' && h.worker === worker)) return fails(`"new" says ${name} held a lease before this one, but the lease it holds, given at ${time(lease.grantedAt)}, is its first; drop "new"`, 0)
+		const mine = happened(context.step, 'expired', h => h.worker === worker && h.store === lease.store && h.fence === lease.fence)[0]
+		if (mine) return fails(`${name}'s new lease runs out at ${time(mine.at)}, in this step`, 0)
+	} else {
+		const here = happened(context.step, 'expired', h => h.worker === worker)[0]
+		if (here) return fails(`${name}'s lease runs out at ${time(here.at)}, in this step`, 0)
+		// "Never" is of the whole scene, as "never gets the key" is: a lease of the worker's that ran out in an earlier step makes it false.
+		const before = context.run.steps.slice(0, context.step.index).flatMap(step => happened(step, 'expired', h => h.worker === worker).map(h => ({ step, h })))[0]
+		if (before) return fails(`${name}'s lease ran out at ${time(before.h.at)}, in step ${before.step.index}: "never" is of the whole scene, as in "never gets the key"; of the lease it holds now, say "${name}'s new lease never runs out"`, 0)
+	}
+	if (lease === undefined) return fails(`${name} holds no lease in this step, so "never runs out" tells of none`, 0)
+	const now = leaseState(lease)
+	const later = now !== 'live' ? undefined : laterSteps(context).flatMap(step => step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'ended' || h.kind === 'gone') && h.worker === worker && h.store === lease.store && h.fence === lease.fence).map(h => ({ step, h })))[0]
+	const kind = later === undefined ? now : later.h.kind
+	const where = later === undefined ? ', in this step' : ` at ${time(later.h.at)}, in step ${later.step.index}`
+	if (kind === 'expired') return fails(`${name}'s lease runs out${where}`, 0)
+	if (kind === 'ended' || kind === 'gone') return fails(`${name}'s lease did not run out, but it did not last: ${kind === 'ended' ? 'an operator ended it' : 'it went with its store'}${where}; "never runs out" tells a lease kept until its holder lets go of it or the scene ends: tell its end${later === undefined ? '' : ` in step ${later.step.index}`} instead ("${kind === 'ended' ? `an operator ends ${name}'s lease` : `${name}'s lease is gone`}")`, 0)
+	// Live at the scene's end: nothing renewing it then, it runs out after the scene unless its holder lets go first.
+	const after = later === undefined && now === 'live' ? leftLive(context, worker, lease) : undefined
+	if (after !== undefined && after.due === undefined) {
+		const why = after.process === 'stopped' ? `${name}'s process is crashed or restarted then, so no code of its hold runs to renew it or let it go: it runs out at ${time(after.expiresAt)}` : `nothing renews it on its own then (${after.process === 'paused' ? `${name}'s process is paused` : 'its hold has renewal off'}): whether it runs out at ${time(after.expiresAt)} or ${name} lets go first, the scene does not show; add a step that reaches ${time(after.expiresAt)}, or say what holds at ${time(after.end)} ("${name}'s lease ${after.process === 'paused' && after.renews ? 'now ends at' : 'is live until'} ${time(after.expiresAt)}")`
+		return fails(`the scene ends at ${time(after.end)} with ${name}'s lease live, and ${why}`, 0)
+	}
+	// Live up to the step's end (or its let-go in the step): a renewal told before "so" that it needed to be live then is why it did not run out.
+	const release = now === 'live' ? undefined : happened(context.step, 'released', h => h.worker === worker && h.store === lease.store)[0]
+	const verdict = holds([{ kind: 'nothing', step: context.step.index, what: `an expiry of ${worker}'s lease from step ${context.step.index} on` }])
+	return { ...verdict, said: { live: { worker, store: lease.store, at: release?.at ?? context.world.time } } } as Verdict
+}
+
 export const LEASE_END_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'runs-out',
@@ -813,36 +854,22 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		denies: true,
-		formula: "w held a lease in the step (live at its start or granted(w) ∈ step), no expired(w) ∈ step, and w's latest lease at the step's end is not expired, ended nor gone at the end of the steps seen: let go, or still live",
+		formula: "w held a lease in the step (live at its start or granted(w) ∈ step), no expired(w) ∈ step nor in any step before it, and w's latest lease at the step's end is not expired, ended nor gone at the end of the steps seen: let go, or still live",
 		pattern: '{lease} never runs out', alternatives: ['{lease} never expires', '{lease} never times out', '{lease} never lapses'],
 		example: "A's lease never runs out",
-		meaning: "The worker held a lease in this step, and that lease never runs out: none of its leases ran out in this step, and the one it holds at the step's end is, at the end of the scene, let go, or still live with its hold renewing it on its own and its process running (a lease left live with renewal off or its process paused is not settled by the scene, and one whose process crashed runs out after it: refused). A lease an operator ended or its store lost did not run out but did not last either: refused, with what ended it.",
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			const name = context.name(worker)
-			if (heldIn(context.step, worker).length === 0) return fails(`${name} holds no lease in this step, so "never runs out" tells of none`, 0)
-			const here = happened(context.step, 'expired', h => h.worker === worker)[0]
-			if (here) return fails(`${name}'s lease runs out at ${time(here.at)}, in this step`, 0)
-			// Its latest lease at the step's end, and what ended it: in this step (its state then), else in a later step, else nothing (live at the scene's end).
-			const lease = context.step.end.workers.get(worker)?.lease
-			if (lease === undefined) return fails(`${name} holds no lease in this step, so "never runs out" tells of none`, 0)
-			const now = leaseState(lease)
-			const later = now !== 'live' ? undefined : laterSteps(context).flatMap(step => step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'ended' || h.kind === 'gone') && h.worker === worker && h.store === lease.store && h.fence === lease.fence).map(h => ({ step, h })))[0]
-			const kind = later === undefined ? now : later.h.kind
-			const where = later === undefined ? ', in this step' : ` at ${time(later.h.at)}, in step ${later.step.index}`
-			if (kind === 'expired') return fails(`${name}'s lease runs out${where}`, 0)
-			if (kind === 'ended' || kind === 'gone') return fails(`${name}'s lease did not run out, but it did not last: ${kind === 'ended' ? 'an operator ended it' : 'it went with its store'}${where}; "never runs out" tells a lease kept until its holder lets go of it or the scene ends: tell its end${later === undefined ? '' : ` in step ${later.step.index}`} instead ("${kind === 'ended' ? `an operator ends ${name}'s lease` : `${name}'s lease is gone`}")`, 0)
-			// Live at the scene's end: nothing renewing it then, it runs out after the scene unless its holder lets go first.
-			const after = later === undefined && now === 'live' ? leftLive(context, worker, lease) : undefined
-			if (after !== undefined && after.due === undefined) {
-				const why = after.process === 'stopped' ? `${name}'s process is crashed or restarted then, so no code of its hold runs to renew it or let it go: it runs out at ${time(after.expiresAt)}` : `nothing renews it on its own then (${after.process === 'paused' ? `${name}'s process is paused` : 'its hold has renewal off'}): whether it runs out at ${time(after.expiresAt)} or ${name} lets go first, the scene does not show; add a step that reaches ${time(after.expiresAt)}, or say what holds at ${time(after.end)} ("${name}'s lease ${after.process === 'paused' && after.renews ? 'now ends at' : 'is live until'} ${time(after.expiresAt)}")`
-				return fails(`the scene ends at ${time(after.end)} with ${name}'s lease live, and ${why}`, 0)
-			}
-			// Live up to the step's end (or its let-go in the step): a renewal told before "so" that it needed to be live then is why it did not run out.
-			const release = now === 'live' ? undefined : happened(context.step, 'released', h => h.worker === worker && h.store === lease.store)[0]
-			const verdict = holds([{ kind: 'nothing', step: context.step.index, what: `an expiry of ${worker}'s lease from step ${context.step.index} on` }])
-			return { ...verdict, said: { live: { worker, store: lease.store, at: release?.at ?? context.world.time } } } as Verdict
-		},
+		meaning: "The worker held a lease in this step, and that lease never runs out: none of its leases ran out in this step or any step before it (\"never\" is of the whole scene), and the one it holds at the step's end is, at the end of the scene, let go, or still live with its hold renewing it on its own and its process running (a lease left live with renewal off or its process paused is not settled by the scene, and one whose process crashed runs out after it: refused). A lease an operator ended or its store lost did not run out but did not last either: refused, with what ended it.",
+		check: (slots, context) => neverRunsOut(slots, context, false),
+	},
+	{
+		id: 'new-lease-never-runs-out',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "w's lease at the step's end was granted after an earlier granted(w), held in the step, no expired(w) of that lease ∈ step, and at the end of the steps seen it is let go, or still live",
+		pattern: '{owner} new lease never runs out', alternatives: ['{owner} new lease never expires', '{owner} new lease never times out', '{owner} new lease never lapses'],
+		example: "A's new lease never runs out",
+		meaning: "As \"{lease} never runs out\" says, of the worker's new lease only: the lease it holds at the step's end was given after an earlier lease of its (which may have run out), and that lease never runs out.",
+		check: (slots, context) => neverRunsOut(slots, context, true),
 	},
 	{
 		id: 'never-lets-go-of-key',

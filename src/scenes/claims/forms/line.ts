@@ -886,7 +886,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "asked(w, k, wait D) ∈ step",
 		pattern: '{worker} asks for {key} with a wait of {duration}', alternatives: ["{worker} asks for {key} with a {duration} wait", "{worker} asks for {key}, willing to wait( up to) {duration}", "{worker} asks for {key}, this time willing to wait( up to) {duration}", "{worker} asks for {key}, willing to wait only {duration}", "{worker} requests {key} with a wait of {duration}", "{worker} requests {key} with a {duration} wait", "{worker} asks for a place/slot with a wait of {duration}", "{worker} asks for a place/slot with a {duration} wait", "{worker} asks for a place, willing/ready to wait( up to) {duration}", "{worker} asks for a slot, willing/ready to wait( up to) {duration}", "{worker} asks for a place, this time willing to wait( up to) {duration}", "{worker} asks for a slot, this time willing to wait( up to) {duration}", "{worker} asks for a place, willing to wait only {duration}", "{worker} asks for a slot, willing to wait only {duration}"],
 		example: 'Worker B asks for the key with a wait of 10 s',
-		meaning: 'The worker asked for the key in this step, waiting at most that long: any of its asks of the step (one that tried and was turned away, then asked with a wait, "asks again, willing to wait up to 5 s", tells that later ask). "Asks for a place" (or "a slot") is of a semaphore\'s key; of a lock it is refused.',
+		meaning: 'The worker asked for the key in this step, waiting at most that long: any of its asks of the step (one that tried and was turned away, then asked with a wait, "asks again, willing to wait up to 5 s", tells that later ask). "Asks for a place" (or "a slot") is of a semaphore\'s key; of a lock it is refused. "This time willing to wait" says the worker asked for that key before, and its ask right before this one asked another way (another wait, no limit, or a try).',
 		check: (slots, context) => waitOf(slots, context, 2),
 	},
 	{
@@ -896,7 +896,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "asked(w, wait D) ∈ step",
 		pattern: '{worker} asks with a wait of {duration}', alternatives: ["{worker} asks with a {duration} wait", "{worker} asks, willing to wait {duration}", "{worker} asks, ready to wait {duration}", "{worker} is willing/ready to wait {duration}", "{worker} asks, with a wait of {duration}", "{worker} asks, with a {duration} wait", "{worker} is willing/ready to wait up to {duration}", "{worker} will wait( up to) {duration}", "{worker} asks, willing/ready to wait up to {duration}", "{worker} asks, this time willing/ready to wait( up to) {duration}", "{worker} asks, willing/ready to wait only {duration}"],
 		example: 'Worker B asks with a wait of 10 s',
-		meaning: 'The worker asked for the key in this step, waiting at most that long: any of its asks of the step (one that tried and was turned away, then asked with a wait, "asks again, willing to wait up to 5 s", tells that later ask).',
+		meaning: 'The worker asked for the key in this step, waiting at most that long: any of its asks of the step (one that tried and was turned away, then asked with a wait, "asks again, willing to wait up to 5 s", tells that later ask). "This time willing to wait" says the worker asked for that key before, and its ask right before this one asked another way (another wait, no limit, or a try).',
 		check: (slots, context) => waitOf(slots, context, 1),
 	},
 	{
@@ -1594,10 +1594,43 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "gave-up(w) ∈ step",
-		pattern: '{worker} gives up( with held)', alternatives: ["{worker} stops waiting", "{worker} times out", "{worker} gives up waiting", "{worker} gives up without getting the key", "{worker} gives up without getting it", "{worker} gives up without the key", "{owner} wait runs out", "{owner} wait ends/expires", "{owner} wait is over", "{worker} has waited enough"],
+		pattern: '{worker} gives up( with held)', alternatives: ["{worker} stops waiting", "{worker} times out", "{worker} gives up waiting", "{worker} gives up without getting the key", "{worker} gives up without getting it", "{worker} gives up without the key", "{owner} wait runs out", "{owner} wait ends/expires", "{owner} wait is over"],
 		example: 'B gives up with held',
 		meaning: "The worker's hold ran out of its wait in this step and gave up (the engine's held), without a lease.",
 		check: (slots, context) => gaveUp(slots, context),
+	},
+	{
+		id: 'gives-up-at-once',
+		places: STORY,
+		tells: 'event',
+		formula: "refused(w) ∈ step, or gave-up(w) ∈ step with waited = 0",
+		pattern: '{worker} gives up at once( instead of waiting)', alternatives: ["{worker} gives up right away", "{worker} gives up without waiting", "{worker} has not waited at all"],
+		example: 'D gives up at once',
+		meaning: "The worker asked in this step and got no lease without waiting any time: its try found the key held (or a semaphore full), or its hold carried a wait of 0 s and gave up the moment it asked.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const ended = context.step.happenings.find((h): h is Of<'refused'> | Of<'gave-up'> => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === worker)
+			if (ended === undefined) return fails(`${context.name(worker)} was neither refused nor gave up in this step`, 0)
+			if (ended.kind === 'gave-up' && ended.waited > 0) return fails(`${context.name(worker)} waited ${time(ended.waited)} before it gave up, at ${time(ended.at)}`, 0)
+			return holds([saw(context.step, ended)], ended.at)
+		},
+	},
+	{
+		id: 'has-waited-enough',
+		places: STORY,
+		tells: 'event',
+		formula: "gave-up(w) ∈ step, waited > 0",
+		pattern: '{worker} has waited enough', alternatives: [],
+		example: 'B has waited enough',
+		meaning: "The worker's hold ran out of its wait in this step and gave up, without a lease, having waited some time: its ask carried a wait of more than 0 s and it stood in line all of it (\"has waited long enough\" reads the same). A hold with a wait of 0 s gives up the moment it asks, having waited no time: say \"gives up\".",
+		check(slots, context) {
+			const verdict = gaveUp(slots, context)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const gave = happened(context.step, 'gave-up', h => h.worker === worker)[0]
+			if (gave !== undefined && gave.waited === 0) return fails(`${context.name(worker)} waited no time: its ask carried a wait of 0 s, and it gave up the moment it asked, at ${time(gave.at)}; say it gives up at once`, 0)
+			return verdict
+		},
 	},
 	{
 		id: 'leaves-line',
@@ -1701,7 +1734,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "refused(w) ∈ step",
-		pattern: '{worker} is refused', alternatives: ["{worker} is rejected", "{worker} is turned away", "{worker} gets refused/rejected", "{worker} gets turned away", "{worker} gets nothing", "{worker} is refused at once", "{worker} is turned away at once", "{worker} is rejected at once", "{worker} gets refused/rejected at once", "{worker} gets turned away at once", "{worker} gives up at once( instead of waiting)"],
+		pattern: '{worker} is refused', alternatives: ["{worker} is rejected", "{worker} is turned away", "{worker} gets refused/rejected", "{worker} gets turned away", "{worker} gets nothing", "{worker} is refused at once", "{worker} is turned away at once", "{worker} is rejected at once", "{worker} gets refused/rejected at once", "{worker} gets turned away at once"],
 		example: 'D is refused',
 		meaning: "The worker's try in this step found the key held (or a semaphore full) and got no lease.",
 		check(slots, context) {
