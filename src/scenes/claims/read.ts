@@ -63,6 +63,12 @@ export interface ReadClause {
 	 * happened, so it began before that moment (or before the step did) and had not ended by it.
 	 */
 	during?: true
+	/**
+	 * "It is too late: the database refuses the write": a preface before a colon at a sentence's start, said of the first clause after
+	 * it, which must tell a refusal that came because the lease it relied on had ended (a refused write made on a lease no longer
+	 * live, or a renewal of a lease that ran out). The span is the preface's.
+	 */
+	tooLate?: { start: number; end: number }
 	/** With `during`: it follows "although" ("…, although its count is 1"), a concession: the state held then, and it claims no cause. */
 	concedes?: true
 	/**
@@ -963,6 +969,13 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 			}
 		}
 	}
+	// "It is too late: X": X read as the sentence, its first clause marked as what is too late (`ReadClause.tooLate`).
+	const late = TOO_LATE_PREFACE.exec(text.slice(start, end))
+	if (late && place === 'caption') {
+		const rest = readSentence(language, text, start + late[0].length, end, place, referent0, plural, fence0)
+		const head = 'problem' in rest || (rest.problems?.length ?? 0) > 0 ? undefined : rest.items[0]
+		if (!('problem' in rest) && head?.kind === 'clause') return { items: [{ kind: 'clause', clause: { ...head.clause, tooLate: { start, end: start + late[0].length - 2 } } }, ...rest.items.slice(1)] }
+	}
 	const during = WHILE_FIRST.exec(text.slice(start, end))
 	if (during && (place === 'caption' || place === 'note')) {
 		// "While S, X" is "X while S": X is read first, then S as the state that held when X happened.
@@ -1048,6 +1061,9 @@ const SUBORDINATE = /^(?:When|Once|After|As soon as) (?=[^,]+, )/i
 
 /** "as soon as" or "the moment" after a sentence's first clause ("B gets the key as soon as A lets go"). */
 const AS_SOON_AFTER = /,? (?:as soon as|the moment) /i
+
+/** "It is too late: …" ("It's too late:", "It is already too late:", "That is too late:") at a sentence's start: a preface of the refusal after the colon. */
+const TOO_LATE_PREFACE = /^(?:it|that)(?: is|['’]s) (?:already |just )?too late: (?=\S)/i
 
 /** A sentence that opens with "While" and a clause ("While A is paused, its lease runs out") reads as its second part "while" its first. */
 const WHILE_FIRST = /^While [^,]+, /i

@@ -312,7 +312,7 @@ function ownRenewal(slots: readonly Slot[], context: ClaimContext, which?: { kee
  * lease of the worker's last grant before the renewal (of the store it renewed) ended by running out, not by an operator's end or
  * its store's restart, which the lock also answers "lost".
  */
-function renewedTooLate(slots: readonly Slot[], context: ClaimContext): Verdict {
+export function renewedTooLate(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
 	const name = context.name(worker)
 	const refusals = happened(context.step, 'renew-refused', h => h.worker === worker)
