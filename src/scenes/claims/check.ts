@@ -56,7 +56,8 @@ import type { Evidence, Happening } from '../frame.ts'
 import { workLines } from './work-lines.ts'
 import { passedOver } from './read.ts'
 import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
-import { brokenWait, earlierProblem, happenedBefore, laterSteps, liveLease } from './query.ts'
+import { brokenWait, earlierProblem, happenedBefore, laterSteps, liveLease, staleWrite } from './query.ts'
+import { renewedTooLate } from './forms/lease-end.ts'
 import { savedProblem } from './forms/writes.ts'
 import { alsoCauseProblem, alsoEffectProblem, causeProblem, colonProblem, eventsOf, renewalKeptLive, retells, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
@@ -99,6 +100,31 @@ export interface CheckResult {
 }
 
 const VALUE_SLOTS: readonly SlotType[] = ['fence', 'epoch', 'count', 'ordinal', 'duration', 'time', 'refusal']
+
+/**
+ * "It is too late: X" (`ReadClause.tooLate`): X tells a refusal that came because the lease it relied on had ended: a write's
+ * answer (a form of the write-outcome family) that the database refused by its fence rule, made when its worker's lease was no
+ * longer live, a lease it had held before; or a renewal the lock refused as too late, its lease having run out ("A renews too
+ * late"). A write refused on a live lease (a smaller fence than the row's), a write taken, a renewal of a lease ended another
+ * way, or anything else is refused. Its message, or undefined.
+ */
+function tooLateProblem(clause: ReadClause, verdict: Extract<Verdict, { ok: true }>, context: ClaimContext): string | undefined {
+	const says = '"It is too late" before a colon says what follows is refused because the lease it relied on had ended'
+	const write = verdict.said?.decides
+	if (clause.form.each === 'write-outcome' && write !== undefined) {
+		const name = context.name(write.worker)
+		if (write.changed || !write.fenced) return `${says}, and ${name}'s write was not refused: ${write.changed ? 'the database took it' : 'it changed no row, but no fence decided that'}`
+		if (write.live) return `${says}, and ${name}'s lease was live when it wrote: the database refused its fence ${showFence(write.fence)} for being no larger than the row's ${showFence(write.before)}, not for a lease that had ended; drop "It is too late"`
+		if (!staleWrite(context, write)) return `${says}, and ${name} held no lease before it wrote, so it had none to lose; drop "It is too late"`
+		return undefined
+	}
+	const refusal = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.what.kind === 'renew-refused' ? [e.what] : []))[0]
+	if (refusal !== undefined && refusal.kind === 'renew-refused') {
+		const late = renewedTooLate([{ type: 'worker', text: context.name(refusal.worker), start: clause.start, end: clause.end, value: { type: 'actor', id: refusal.worker } }], context)
+		return late.ok ? undefined : `${says}, and this renewal was not refused as late: ${late.message}`
+	}
+	return `${says}: a write made on a lease no longer live, which the database refuses ("It is too late: the database refuses the write"), or a renewal of a lease that ran out ("It is too late: the lock refuses A's renewal"); this tells no refusal of either`
+}
 
 /** Checks every clause of a read text in a context; reading's own problems come first. */
 /**
@@ -1027,6 +1053,11 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 		const own = clause.waited.allAlong || clause.waited.wholeTime ? context.step.happenings.filter((h): h is Extract<Happening, { kind: 'granted' }> => h.kind === 'granted' && h.place !== undefined && grants.some(g => g.at === h.at && g.worker === h.worker && g.store === h.store)) : []
 		const broken = own.map(h => brokenWait(context, h, clause.waited?.allAlong ? 'all along' : 'the whole time')).find(m => m !== undefined)
 		if (broken !== undefined) return { start: clause.waited.start, end: clause.waited.end, message: broken, offer: { start: clause.start, end: clause.end } }
+	}
+	if (clause.tooLate !== undefined) {
+		// "It is too late: X": X is a refusal that came because the lease it relied on had ended (`tooLateProblem`).
+		const wrong = tooLateProblem(clause, verdict, context)
+		if (wrong !== undefined) return { start: clause.tooLate.start, end: clause.tooLate.end, message: wrong, offer: { start: clause.start, end: clause.end } }
 	}
 	if (clause.earlier !== undefined) {
 		// What the clause told, in this step or an earlier one ("At 5 s B finally has the lock": the grant of its lease, at 0 s).

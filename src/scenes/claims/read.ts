@@ -63,6 +63,12 @@ export interface ReadClause {
 	 * happened, so it began before that moment (or before the step did) and had not ended by it.
 	 */
 	during?: true
+	/**
+	 * "It is too late: the database refuses the write": a preface before a colon at a sentence's start, said of the first clause after
+	 * it, which must tell a refusal that came because the lease it relied on had ended (a refused write made on a lease no longer
+	 * live, or a renewal of a lease that ran out). The span is the preface's.
+	 */
+	tooLate?: { start: number; end: number }
 	/** With `during`: it follows "although" ("…, although its count is 1"), a concession: the state held then, and it claims no cause. */
 	concedes?: true
 	/**
@@ -963,6 +969,13 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 			}
 		}
 	}
+	// "It is too late: X": X read as the sentence, its first clause marked as what is too late (`ReadClause.tooLate`).
+	const late = TOO_LATE_PREFACE.exec(text.slice(start, end))
+	if (late && place === 'caption') {
+		const rest = readSentence(language, text, start + late[0].length, end, place, referent0, plural, fence0)
+		const head = 'problem' in rest || (rest.problems?.length ?? 0) > 0 ? undefined : rest.items[0]
+		if (!('problem' in rest) && head?.kind === 'clause') return { items: [{ kind: 'clause', clause: { ...head.clause, tooLate: { start, end: start + late[0].length - 2 } } }, ...rest.items.slice(1)] }
+	}
 	const during = WHILE_FIRST.exec(text.slice(start, end))
 	if (during && (place === 'caption' || place === 'note')) {
 		// "While S, X" is "X while S": X is read first, then S as the state that held when X happened.
@@ -977,11 +990,63 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 			if (!('problem' in rest) && (rest.problems?.length ?? 0) === 0) return { items: [...rest.items.flatMap((item, k) => (item.kind === 'clause' && k < last ? [item, { kind: 'clause' as const, clause: { ...only.clause, during: true as const, repeated: true as const } }] : [item])), { kind: 'clause', clause: { ...only.clause, during: true } }] }
 		}
 	}
+	const appositive = place === 'caption' || place === 'note' ? appositiveReading(language, text, start, end, place, referent0, plural) : undefined
+	if (appositive !== undefined) return appositive
 	if (place === 'caption' || place === 'note') return partialReading(language, text, start, end, place, referent0, cuts, slotProblems, plural)
 	// Reading stopped at the farthest place a reading of the clauses before reached: the problem starts there.
 	const from = Math.max(...reached)
 	const to = cuts.find(cut => cut.at > from)?.at ?? end
 	return { problem: problemAt(language, text, from, to, end, place, slotProblems, cuts, referentAt.get(from)) }
+}
+
+/** A state between commas after a clause's subject, before its verb ("A, still at work, saves"): group 1 the state. */
+const APPOSITIVE = /, (?=([^,]+?), \S)/g
+
+/**
+ * "A, still at work, saves with fence 1" ("B, still waiting, gives up", "At 5 s A, still holding the key, lets go"): a state
+ * between commas after a clause's subject, before its verb, reads as "A saves with fence 1 while A is still at work": the state,
+ * read as "{subject} is <state>" (or, of a participle, "{subject} <verb>s …": "A still holds the key"), is a state after "while"
+ * said of the clause it stands in, which is read with the state left out and must tell a happening of that same subject; so it
+ * is judged at that happening's moment (it held just before it), as "while" is, by both evaluators. Undefined: no such reading.
+ */
+function appositiveReading(language: SceneLanguage, text: string, start: number, end: number, place: Place, referent0: string | undefined, plural?: string[]): { items: Item[] } | undefined {
+	for (const found of text.slice(start, end).matchAll(APPOSITIVE)) {
+		const subjectEnd = start + (found.index ?? 0)
+		const stateStart = subjectEnd + 2
+		const state = found[1] as string
+		const stateEnd = stateStart + state.length
+		// The state's words as a clause of the subject: "is <state>", or a participle as its verb ("still holding the key": "still holds the key").
+		const participle = /^((?:still|now|already) )?([a-z]+?)ing\b/.exec(state)
+		const ways: { mid: string; from: number }[] = [{ mid: ' is ', from: stateStart }, ...(participle ? PRESENT(participle[2] as string).map(verb => ({ mid: ` ${participle[1] ?? ''}${verb}`, from: stateStart + participle[0].length })) : [])]
+		// The subject is the words right before the comma: read from each word on, the shortest first ("A", then "A's process").
+		const froms = [start, ...[...text.slice(start, subjectEnd).matchAll(/ /g)].map(space => start + (space.index ?? 0) + 1)].reverse().slice(0, 4)
+		let told: ReadClause | undefined
+		for (const { mid, from } of ways) {
+			const synthetic = text.slice(0, subjectEnd) + mid + text.slice(from)
+			const shift = subjectEnd + mid.length - from
+			for (const at of froms) {
+				const read = readSentence(language, synthetic, at, stateEnd + shift, place, referent0, plural)
+				const only = 'problem' in read || (read.problems?.length ?? 0) > 0 || read.items.length !== 1 ? undefined : read.items[0]
+				if (only?.kind !== 'clause' || only.clause.form.tells !== 'state' || only.clause.subject === undefined || only.clause.modifiers.length > 0) continue
+				told = { ...putBack(only.clause, { at: subjectEnd + mid.length, length: -shift }), end: stateEnd }
+				break
+			}
+			if (told !== undefined) break
+		}
+		if (told === undefined) continue
+		// The rest, with the state and its commas left out ("A saves with fence 1"), its spans put back where they stand in the text.
+		const cut = stateEnd + 1 - subjectEnd
+		const rest = readSentence(language, text.slice(0, subjectEnd) + text.slice(stateEnd + 1), start, end - cut, place, referent0, plural)
+		if ('problem' in rest || (rest.problems?.length ?? 0) > 0) continue
+		const omitted = { at: subjectEnd, length: cut }
+		const items: Item[] = rest.items.map(item => (item.kind === 'clause' ? { kind: 'clause', clause: putBack(item.clause, omitted) } : { ...item, start: item.start >= subjectEnd ? item.start + cut : item.start, end: item.end > subjectEnd ? item.end + cut : item.end }))
+		// The clause the state stands in: it began before the state, and ends after it.
+		const k = items.findIndex(item => item.kind === 'clause' && item.clause.start < subjectEnd && item.clause.end > stateEnd)
+		const host = items[k]
+		if (host?.kind !== 'clause' || host.clause.form.tells !== 'event' || host.clause.subject !== told.subject) continue
+		return { items: [...items.slice(0, k + 1), { kind: 'clause', clause: { ...told, during: true } }, ...items.slice(k + 1)] }
+	}
+	return undefined
 }
 
 /** Whether a joint may follow an item: "for" only a clause that says a worker paused, "when" only a state ("S when E": S held at E's moment) with no moment of its own. */
@@ -996,6 +1061,9 @@ const SUBORDINATE = /^(?:When|Once|After|As soon as) (?=[^,]+, )/i
 
 /** "as soon as" or "the moment" after a sentence's first clause ("B gets the key as soon as A lets go"). */
 const AS_SOON_AFTER = /,? (?:as soon as|the moment) /i
+
+/** "It is too late: …" ("It's too late:", "It is already too late:", "That is too late:") at a sentence's start: a preface of the refusal after the colon. */
+const TOO_LATE_PREFACE = /^(?:it|that)(?: is|['’]s) (?:already |just )?too late: (?=\S)/i
 
 /** A sentence that opens with "While" and a clause ("While A is paused, its lease runs out") reads as its second part "while" its first. */
 const WHILE_FIRST = /^While [^,]+, /i

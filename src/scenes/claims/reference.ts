@@ -3329,6 +3329,18 @@ function oneLockGave(env: Env, write: Of<'wrote'>): boolean {
 	return mine === undefined || theirs === undefined || mine === theirs
 }
 
+/**
+ * "It is too late: X": X tells a write's answer (the write-outcome family) that is a refusal by the fence rule of a stale write
+ * (made on a lease no longer live, one its worker had held), or a renewal refused whose worker renewed too late ('renews-too-late').
+ */
+function tooLateHolds(clause: ReadClause, meaning: Meaning, env: Env): boolean {
+	if (clause.form.each === 'write-outcome' && meaning.decides !== undefined) return answerIs(meaning.decides, 'refused') && stale(env, meaning.decides)
+	const refusal = meaning.events.find((h): h is Of<'renew-refused'> => h.kind === 'renew-refused' && env.step.happenings.includes(h))
+	if (refusal === undefined) return false
+	const slot: Slot = { type: 'worker', text: refusal.worker, start: clause.start, end: clause.end, value: { type: 'actor', id: refusal.worker } }
+	return (MEANINGS['renews-too-late'] ?? (() => NO))([slot], env).ok
+}
+
 function stale(env: Env, write: Of<'wrote'>): boolean {
 	if (write.live) return false
 	const all = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
@@ -3991,6 +4003,7 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 		let meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
 		if (meaning.ok && clause.work !== undefined && context.run.statements?.some(statement => statement.held) === true) meaning = workMeaning(clause, meaning, env)
 		if (meaning.ok && clause.saved !== undefined && !savedHolds(clause.saved, meaning, env)) meaning = NO
+		if (meaning.ok && clause.tooLate !== undefined && !tooLateHolds(clause, meaning, env)) meaning = NO
 		// "It" for the fence the clause before named by its value: the comparison is of the worker's latest fence, so that must be it.
 		if (meaning.ok && clause.itFence !== undefined && (clause.subject === undefined || leaseAt(env.world, clause.subject)?.fence !== fence(clause.itFence))) meaning = NO
 		// Words that name the lock (or the semaphore) with no key slot: every event it tells, and every one that made it hold, is of that store.

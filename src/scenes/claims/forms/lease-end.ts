@@ -51,6 +51,18 @@ function ended(slots: readonly Slot[], context: ClaimContext, how: 'expired' | '
 	if (!lease) return fails(`${context.name(worker)} has no lease`, 0)
 	const state = leaseState(lease)
 	if (state === 'live') return fails(`${context.name(worker)}'s lease is live until ${time(lease.expiresAt)}`, 0)
+	if (how === 'gone') {
+		// "The lock refuses: the lease is gone" of a lease that ran out (or was let go, or ended) in a step before: "gone" is kept for a
+		// lease its store took (a restart or a restore); say what did end it, and when, and offer the words that tell that.
+		const before = runSteps(context.run).filter(step => step.index < context.step.index)
+		const last = before.flatMap(step => step.happenings.filter(h => (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' || h.kind === 'released') && h.worker === worker).map(h => ({ h, step: step.index }))).pop()
+		const words = slots[0]?.text ?? `${context.name(worker)}'s lease`
+		if (last !== undefined && last.h.kind !== 'gone') {
+			const said = last.h.kind === 'expired' ? 'ran out' : last.h.kind === 'ended' ? 'was ended by an operator' : 'was let go'
+			const offer = last.h.kind === 'expired' ? `"${words} has run out"` : `"${words} is lost"`
+			return fails(`${context.name(worker)}'s lease ${said} at ${time(last.h.at)}, in step ${last.step}: "gone" tells a lease its store took (a restart or a restore) in this step, and no store took this one; write ${offer}`, 0)
+		}
+	}
 	return fails(`${context.name(worker)}'s lease had ended before this step`, 0)
 }
 
@@ -300,7 +312,7 @@ function ownRenewal(slots: readonly Slot[], context: ClaimContext, which?: { kee
  * lease of the worker's last grant before the renewal (of the store it renewed) ended by running out, not by an operator's end or
  * its store's restart, which the lock also answers "lost".
  */
-function renewedTooLate(slots: readonly Slot[], context: ClaimContext): Verdict {
+export function renewedTooLate(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
 	const name = context.name(worker)
 	const refusals = happened(context.step, 'renew-refused', h => h.worker === worker)
