@@ -135,7 +135,7 @@ const ALLOWED = new Set([...NEUTRAL_WORDS, ...FUNCTION_WORDS])
 /**
  * Words a scene's `id` may be made of, besides the neutral ones: the subjects a guide's scene is about.
  * An id shows in every link to a step (`#fences-restart-step-2`), so it names a subject and tells no
- * story: no actor, no number, no outcome (`b-saves-first` is refused). A word that names an event
+ * story: no actor, no outcome (`b-saves-first` is refused), and a number only as a count the run checks (scene-id.ts). A word that names an event
  * (`restart`) is in ID_EVENTS instead, and the scene must show that event.
  */
 export const ID_WORDS: readonly string[] = [
@@ -173,7 +173,7 @@ export const ID_WORDS: readonly string[] = [
 	'worker',
 	'workers',
 	'line',
-	// A semaphore's places, or a place in line: a part of the subject, no count and no outcome ("semaphore-places"; trial 33's "two-places" is still refused at "two").
+	// A semaphore's places, or a place in line: a part of the subject, no outcome ("semaphore-places"; trial 33's "two-places" counts them: the semaphore's limit, scene-id.ts COUNTS).
 	'place',
 	'places',
 	'ttl',
@@ -196,8 +196,9 @@ export const ID_WORDS: readonly string[] = [
  * Words that join the subject words of an id and claim nothing alone: "try-and-wait", "fences-vs-ttl",
  * "restore-from-backup". "after", "before" and "then" between two event words claim an order, which
  * the scene must show ("pause-then-expiry": a pause, and an expiry after it). Not here: negations
- * ("no", "not", "without", "off": `fences-off` says the database checked no fence) and counts
- * ("two", "three": a number the scene would have to show), and "over" and "out" alone (a lease "over",
+ * ("no" and "without" before an event word, "fences" or "crash" claim the scene shows none, checked in scene-id.ts;
+ * "not" and "off" stand nowhere: `fences-off`) and counts ("two", "three" before a noun the run counts claim that count,
+ * checked in scene-id.ts COUNTS), and "over" and "out" alone (a lease "over",
  * "out": an outcome). "too" and "just" only say how much of a subject word ("just-long-enough") and claim nothing alone;
  * "too" before "late" claims with it (scene-id.ts JOINT: "renewal-too-late" needs a renewal refused as the lease was
  * lost); "enough" is an event word (ID_EVENTS).
@@ -240,6 +241,18 @@ export const ID_EVENTS: Readonly<Record<string, string>> = {
 	nofence: 'a write or a lease carries no fence a database checks',
 	fifo: 'the key goes to the first of several in line',
 	limit: 'a semaphore with a limit',
+	// "giving-up", "gives-up", "gave-up" (trial 34's 09): a wait given up, as "timeout".
+	'give-up': 'a worker gives up waiting',
+	// Words of judgement writers tell a story's shape in (trials 33 and 34), each with the one meaning the run checks.
+	impatient: 'a worker gives up waiting',
+	patient: 'a worker that asked with no limit on its wait waits and gets the key',
+	lucky: 'a worker that tries the key without waiting gets it',
+	// "knocking", "knocks": tries again and again.
+	knock: 'a worker tries the key without waiting, and tries again',
+	// "kept-alive", "keeps-alive", "keeping-alive".
+	'kept-alive': "a worker's lease is renewed and so lives past the end its grant gave it",
+	// "back-for-more".
+	back: 'a worker asks for the key again after it let go of it, or after its process restarted',
 }
 
 /** The first word of an aside the lexicon does not have, with its offset; undefined when every word is neutral. */

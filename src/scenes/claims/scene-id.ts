@@ -16,10 +16,38 @@ export function idWords(): string[] {
 /** Number words: a count, which an id does not claim ("two-printers"). */
 const NUMBER_WORD = /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|\d+)$/
 
+/** Number words an id may count with, by their value ("two-places", "three-in-line"). */
+const NUMBER_VALUES: Readonly<Record<string, number>> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 }
+const numberOf = (word: string): number | undefined => (/^\d+$/.test(word) ? Number(word) : NUMBER_VALUES[word])
+
+/** Words that deny the event word after them ("no-renewals", "without-restart"): the scene shows none. */
+const NEGATIONS: ReadonlySet<string> = new Set(['no', 'without'])
+
+/** Subjects a negation may deny besides the event words: "no-fences" (no write carries a fence a database checks), "no-crash" (no worker is shown crashed). */
+const NEGATED_SUBJECTS: ReadonlySet<string> = new Set(['fence', 'fences', 'fencing', 'crash'])
+
 /**
- * The words of an id, between its hyphens and underscores, each as the lexicon has it: a phrase of
- * ID_PHRASES is one word ("one after another"), "run out", "runs out" or "ran out" is the event word "run-out",
- * and "hand over", "hands over" or "handed over" is the event word "handover".
+ * One word of an id at `i`, as the lexicon has it, and how many parts it takes: "run out", "runs out" or "ran out"
+ * is the event word "run-out", "hand over" (and its inflections) "handover", "give up" (and "gives", "gave", "giving")
+ * "give-up", "keep alive" (and "keeps", "kept", "keeping") "kept-alive", "back for more" "back", "letting" "lets".
+ */
+function wordAt(parts: readonly string[], i: number): { word: string; length: number } {
+	const part = parts[i] as string
+	const next = parts[i + 1]
+	if (/^(?:run|runs|ran|running)$/.test(part) && next === 'out') return { word: 'run-out', length: 2 }
+	if (/^(?:hand|hands|handed|handing)$/.test(part) && next === 'over') return { word: 'handover', length: 2 }
+	if (/^(?:give|gives|gave|given|giving)$/.test(part) && next === 'up') return { word: 'give-up', length: 2 }
+	if (/^(?:keep|keeps|kept|keeping)$/.test(part) && next === 'alive') return { word: 'kept-alive', length: 2 }
+	if (part === 'back' && next === 'for' && parts[i + 2] === 'more') return { word: 'back', length: 3 }
+	if (part === 'letting') return { word: 'lets', length: 1 }
+	return { word: baseOf(part), length: 1 }
+}
+
+/**
+ * The words of an id, between its hyphens and underscores, each as the lexicon has it (`wordAt`): a phrase of
+ * ID_PHRASES is one word ("one after another"); "no" or "without" before an event word (or "fences", "crash") is one
+ * word, "no:", the word it denies and the negation as written ("no:renewal:no", "no:restart:without"); a number before a noun is one word, "count:", the number and the
+ * noun counted, the number as written ("count:two:places"; "three in line" is "count:three:line"), and the noun follows as a word of its own.
  */
 function wordsOf(id: string): string[] {
 	const parts = id.split(/[-_]+/).filter(part => part !== '')
@@ -29,25 +57,49 @@ function wordsOf(id: string): string[] {
 		if (phrase !== undefined) {
 			out.push(phrase)
 			i += phrase.split(' ').length - 1
-		} else if (/^(?:run|runs|ran)$/.test(parts[i] as string) && parts[i + 1] === 'out') {
-			out.push('run-out')
-			i += 1
-		} else if (/^(?:hand|hands|handed)$/.test(parts[i] as string) && parts[i + 1] === 'over') {
-			out.push('handover')
-			i += 1
-		} else out.push(baseOf(parts[i] as string))
+			continue
+		}
+		const part = parts[i] as string
+		if (NEGATIONS.has(part) && i + 1 < parts.length) {
+			const denied = wordAt(parts, i + 1)
+			if (negatable(denied.word)) {
+				out.push(`no:${denied.word}:${part}`)
+				i += denied.length
+				continue
+			}
+		}
+		const count = numberOf(part)
+		if (count !== undefined && i + 1 < parts.length) {
+			const inLine = parts[i + 1] === 'in' && parts[i + 2] === 'line'
+			const noun = inLine ? 'line' : wordAt(parts, i + 1).word
+			if (!ALLOWED_JOINING.has(noun) || inLine) {
+				out.push(`count:${part}:${noun}`)
+				continue
+			}
+		}
+		const one = wordAt(parts, i)
+		out.push(one.word)
+		i += one.length - 1
 	}
 	return out
 }
 
+/** Joining words, which no number counts ("two-and-..." leaves "two" a number alone). */
+const ALLOWED_JOINING: ReadonlySet<string> = new Set([...ID_JOINING_WORDS, ...FUNCTION_WORDS])
+
+/** Whether "no" or "without" may deny a word: an event word the run may show, or a subject that names a happening. */
+const negatable = (word: string): boolean => ID_EVENTS[word] !== undefined || NEGATED_SUBJECTS.has(word)
+
 /**
  * A word of an id as the lexicon spells it: "renewals" is "renewal", "crashed" is "crash", "paused" is
- * "pause". An event word so inflected still says the scene shows its event ("restarts" is "restart").
+ * "pause", "waiting" is "wait", "pausing" is "pause". An event word so inflected still says the scene shows its
+ * event ("restarts" and "restarting" are "restart").
  */
 function baseOf(word: string): string {
 	if (ALLOWED.has(word)) return word
-	const stems = [/s$/, /es$/, /ed$/, /d$/].map(ending => word.replace(ending, ''))
-	return stems.find(stem => stem !== word && ALLOWED.has(stem)) ?? word
+	const stems = [/s$/, /es$/, /ed$/, /d$/, /ing$/].map(ending => word.replace(ending, ''))
+	if (/ing$/.test(word)) stems.push(word.replace(/ing$/, 'e'), word.replace(/(.)\1ing$/, '$1'))
+	return stems.find(stem => stem !== word && stem !== '' && ALLOWED.has(stem)) ?? word
 }
 
 /** Where the whole id lexicon is listed, for an id's error. */
@@ -75,12 +127,71 @@ function offered(offers: readonly string[], example: string): string {
 export function idProblem(id: string, headings: readonly string[] = [], domain: readonly string[] = [], offers: readonly string[] = []): string | undefined {
 	const page = new Set(headings.map(word => word.toLowerCase()))
 	const own = new Set(domain)
-	const word = wordsOf(id).find(part => !ALLOWED.has(part) && !page.has(part) && !own.has(part))
+	const words = wordsOf(id)
+	const counted = words.find(part => part.startsWith('count:') && !countable(part.split(':')[2] as string, own))
+	if (counted !== undefined) {
+		const [, number, noun] = counted.split(':') as [string, string, string]
+		return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${number}" counts "${noun}", which the run does not count; ${COUNTS_TOLD}${offered(offers, 'two-places or fences-restart')}`
+	}
+	const word = words.find(part => !part.startsWith('count:') && !part.startsWith('no:') && !ALLOWED.has(part) && !page.has(part) && !own.has(part))
 	if (word === undefined) return undefined
-	if (NUMBER_WORD.test(word)) return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" counts, and an id claims no number${offered(offers, 'printers or fences-restart')}`
+	if (NUMBER_WORD.test(word)) return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" counts nothing named after it; ${COUNTS_TOLD}${offered(offers, 'two-places or fences-restart')}`
+	if (NEGATIONS.has(word)) return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" denies only an event word after it, or fences or crash (no-renewals, without-restart, no-fences), and the run is checked to show none${offered(offers, 'no-renewals')}`
 	const from = page.size > 0 ? `, nor of this page's headings` : ''
 	const ownWords = own.size > 0 ? `, nor of this scene's own (${[...own].slice(0, 8).join(', ')}${own.size > 8 ? ', ...' : ''})` : ''
 	return `a scene's id shows in every link to its steps, so it names the scene's subject and tells nothing: "${word}" is no word of the id lexicon${from}${ownWords}${offered(offers, 'fences-restart')}`
+}
+
+/** What an id may count, as its error tells it. */
+const COUNTS_TOLD = 'an id counts only workers, holders, waiters (or "in line"), places (a semaphore\'s limit), locks and the scene\'s own keys (its own nouns: two-chats), each checked exactly against the run'
+
+/** Nouns of the lexicon a number before them counts, each with how the run counts them (`COUNTS`). */
+const COUNTED_NOUNS: Readonly<Record<string, string>> = {
+	worker: 'workers',
+	workers: 'workers',
+	holder: 'holders',
+	holders: 'holders',
+	waiter: 'waiters',
+	waiters: 'waiters',
+	line: 'waiters',
+	place: 'places',
+	places: 'places',
+	lock: 'locks',
+	locks: 'locks',
+}
+
+/** Whether a number may count a noun: a counted noun of the lexicon, or one of the scene's own (its keys). */
+const countable = (noun: string, own: ReadonlySet<string>): boolean => COUNTED_NOUNS[noun] !== undefined || own.has(noun)
+
+/**
+ * How the run counts what a counted noun names, each as the counts the run has (one of which the id's number must be)
+ * and how the error names them: workers, the scene's worker actors; holders, the workers the key was given to in the
+ * run; waiters (and "in line"), the most workers in one store's line at once; places, a semaphore's limit; locks, the
+ * scene's lock stores; a scene's own noun, the keys the run uses (one: the scene's key).
+ */
+const COUNTS: Readonly<Record<string, (run: RunFacts) => { counts: number[]; told: string }>> = {
+	workers: run => {
+		const n = [...run.kinds.values()].filter(kind => kind === 'worker').length
+		return { counts: [n], told: `the scene has ${n} worker${n === 1 ? '' : 's'}` }
+	},
+	holders: run => {
+		const n = new Set(run.steps.flatMap(step => step.happenings.flatMap(h => (h.kind === 'granted' ? [h.worker] : [])))).size
+		return { counts: [n], told: `the key is given to ${n} worker${n === 1 ? '' : 's'} in the run` }
+	},
+	waiters: run => {
+		const lines = run.steps.flatMap(step => [...step.start.stores.values(), ...step.end.stores.values()].map(store => store.waiters.length))
+		const n = Math.max(0, ...lines)
+		return { counts: [n], told: `at most ${n} worker${n === 1 ? ' is' : 's are'} in line at once` }
+	},
+	places: run => {
+		const limits = [...new Set(run.steps.flatMap(step => [...step.end.stores.values()].flatMap(store => (store.limit === undefined ? [] : [store.limit]))))]
+		return { counts: limits, told: limits.length === 0 ? 'the scene has no semaphore with a limit, so no places to count' : `the semaphore has ${limits.join(' and ')} places` }
+	},
+	locks: run => {
+		const n = [...run.kinds.values()].filter(kind => kind === 'store').length
+		return { counts: [n], told: `the scene has ${n} lock${n === 1 ? '' : 's'}` }
+	},
+	keys: run => ({ counts: [1], told: `the run uses one key, "${run.key}"` }),
 }
 
 /**
@@ -125,6 +236,25 @@ const GENERIC: ReadonlySet<string> = new Set(['scene', 'first', 'second', 'examp
 
 /** A word without its plural's s, to compare a writer's word with an offer's ("fences" and "nofence"). */
 const singular = (word: string): string => word.replace(/s$/, '')
+
+/**
+ * Where a lease is kept alive: a renewal (asked, or the hold's own) of a lease that then lived past the end its grant
+ * gave it, until it was let go, ran out, was ended or lost, or the run ended (a hold's own renewals in a hold shorter
+ * than its lease keep nothing alive).
+ */
+function keptAlive(run: RunFacts): number[] {
+	const all = run.steps.flatMap(step => step.happenings)
+	const last = run.steps[run.steps.length - 1]?.end.time ?? 0
+	const kept = new Set<Happening>()
+	for (const grant of all) {
+		if (grant.kind !== 'granted') continue
+		const ends = (h: Happening) => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone') && h.worker === grant.worker && h.store === grant.store && h.at >= grant.at
+		const end = all.find(ends)?.at ?? last
+		if (end <= grant.at + grant.ttl) continue
+		for (const h of all) if (h.kind === 'renewed' && h.worker === grant.worker && h.store === grant.store && h.at > grant.at && h.at <= end) kept.add(h)
+	}
+	return placesOf(run, h => kept.has(h))
+}
 
 /**
  * Renewals a scene shows as its subject: one asked by hand, one the lock refused, or the renewals a hold made on its
@@ -192,6 +322,32 @@ const EVENT_PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {
 	wait: run => [...placesOf(run, h => h.kind === 'asked' && !h.tryOnly && h.wait !== undefined), ...joinedLine(run)],
 	nofence: run => placesOf(run, h => (h.kind === 'wrote' && !h.fenced) || (h.kind === 'granted' && h.fence === undefined)),
 	'run-out': run => placesOf(run, h => h.kind === 'expired' || h.kind === 'gave-up'),
+	'give-up': run => placesOf(run, h => h.kind === 'gave-up'),
+	// Words of judgement a story's shape is told in, each with the one meaning the run checks (ID_EVENTS).
+	impatient: run => placesOf(run, h => h.kind === 'gave-up'),
+	patient: run => placesOf(run, h => h.kind === 'granted' && h.at > h.askedAt && askOf(run, h, ask => !ask.tryOnly && (ask.wait === undefined || ask.wait === Infinity))),
+	lucky: run => placesOf(run, h => h.kind === 'granted' && askOf(run, h, ask => ask.tryOnly)),
+	knock: run => placesOf(run, h => h.kind === 'asked' && h.tryOnly && some(run, before => before.kind === 'asked' && before.tryOnly && before.worker === h.worker && before.store === h.store && before !== h && before.at <= h.at && isBefore(run, before, h))),
+	'kept-alive': run => keptAlive(run),
+	back: run => placesOf(run, h => h.kind === 'asked' && some(run, before => isBefore(run, before, h) && (((before.kind === 'released' || before.kind === 'returned') && before.worker === h.worker && before.store === h.store) || (before.kind === 'process-restarted' && before.worker === h.worker)))),
+}
+
+/** Whether the grant `h` answered an ask (the worker's, on its store, at the grant's `askedAt`) that passes `test`. */
+function askOf(run: RunFacts, h: Happening, test: (ask: Extract<Happening, { kind: 'asked' }>) => boolean): boolean {
+	if (h.kind !== 'granted') return false
+	return some(run, ask => ask.kind === 'asked' && ask.worker === h.worker && ask.store === h.store && ask.at === h.askedAt && test(ask))
+}
+
+/** Whether happening `a` comes before `b` in the run: an earlier step, or earlier among one step's happenings. */
+function isBefore(run: RunFacts, a: Happening, b: Happening): boolean {
+	const place = (h: Happening) => {
+		for (const step of run.steps) {
+			const order = step.happenings.indexOf(h)
+			if (order >= 0) return at(step.index, order)
+		}
+		return -1
+	}
+	return place(a) < place(b)
 }
 
 /** Whether the run shows the event an id's word names: an event of EVENT_PLACES anywhere in it, or a state shown at a step's end. */
@@ -266,6 +422,20 @@ function some(run: RunFacts, test: (h: Happening) => boolean): boolean {
 /** The first event an id's words name that the run does not show. */
 export function idEventProblem(id: string, run: RunFacts): string | undefined {
 	const words = wordsOf(id)
+	for (const part of words) {
+		if (part.startsWith('count:')) {
+			const [, number, noun] = part.split(':') as [string, string, string]
+			if (COUNTED_NOUNS[noun] === undefined && !run.key.toLowerCase().split(/\s+/).includes(singular(noun)))
+				return `the scene's id says "${number} ${noun}", a count of the scene's own noun, and an id counts the scene's own nouns only as keys: the run's key is "${run.key}"; name what the scene shows`
+			const { counts, told } = (COUNTS[COUNTED_NOUNS[noun] ?? 'keys'] as (run: RunFacts) => { counts: number[]; told: string })(run)
+			if (!counts.includes(numberOf(number) as number)) return `the scene's id says "${number} ${noun === 'line' ? 'in line' : noun}", a count, and ${told}; name what the scene shows, or count what it has`
+		}
+		if (part.startsWith('no:')) {
+			const [, denied, negation] = part.split(':') as [string, string, string]
+			const shown = deniedShown(denied, run)
+			if (shown !== undefined) return `the scene's id says "${negation} ${denied}", that the scene shows none, and ${shown}; name what the scene shows`
+		}
+	}
 	const word = words.find(part => SHOWN[part] !== undefined && !(SHOWN[part] as (run: RunFacts) => boolean)(run))
 	if (word !== undefined) return `the scene's id says "${word}", and ${ID_EVENTS[word]} in no step of it; name what the scene shows`
 	return jointProblem(words, run) ?? orderProblem(words, run)
@@ -336,4 +506,27 @@ function orderProblem(words: readonly string[], run: RunFacts): string | undefin
 		if (!holds) return `the scene's id says "${left} ${word} ${right}", an order, and in the scene no "${left}" (${what(left)}) comes ${order} a "${right}" (${what(right)}); name what the scene shows, in its order`
 	}
 	return undefined
+}
+
+/** The step a place in the run (`at`) is in. */
+const stepOf = (place: number): number => Math.floor(place / 100_000)
+
+/**
+ * Where the run shows what "no X" denies, told, or undefined when it shows none: an event word's event (`PLACES`), in
+ * its first step; "fences", a write that carries a fence a database checks (or, in a run with no write, a lease given
+ * with a fence); "crash", a worker shown crashed.
+ */
+function deniedShown(denied: string, run: RunFacts): string | undefined {
+	if (NEGATED_SUBJECTS.has(denied) && denied !== 'crash') {
+		const checked = placesOf(run, h => h.kind === 'wrote' && h.fenced && h.noFence !== true)
+		if (checked.length > 0) return `a write carries a fence a database checks in step ${stepOf(checked[0] as number)}`
+		const writes = placesOf(run, h => h.kind === 'wrote')
+		const fences = placesOf(run, h => h.kind === 'granted' && h.fence !== undefined)
+		if (writes.length === 0 && fences.length > 0) return `the lock gives a fence in step ${stepOf(fences[0] as number)}, and no write shows it unchecked`
+		return undefined
+	}
+	const word = denied === 'crash' ? 'killed' : denied
+	const places = (PLACES[word] as (run: RunFacts) => number[])(run)
+	if (places.length === 0) return undefined
+	return `${ID_EVENTS[word]} in step ${stepOf(places[0] as number)}`
 }

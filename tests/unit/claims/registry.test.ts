@@ -305,12 +305,20 @@ describe("a scene's id", () => {
 		expect(idProblem('thumbnails-sale', [], ['thumbnails', 'resize'])).toContain('"sale" is no word of the id lexicon, nor of this scene\'s own (thumbnails, resize)')
 	})
 
-	it('takes words that join and claim nothing, "one after another" whole, and "runs out" as an event word; no negation, count or outcome (trial 24)', async () => {
+	it('takes words that join and claim nothing, "one after another" whole, and "runs out" as an event word; a count or a negation only where the run can check it, no outcome (trial 24, session 52)', async () => {
 		const { idProblem } = await import('../../../src/scenes/claims/index.ts')
 		for (const id of ['try-and-wait', 'crashed-worker', 'one-after-another', 'fences-one-by-one', 'wait-runs-out', 'lease-ran-out', 'restore-from-backup', 'try-vs-wait', 'pause-then-expiry', 'fences-with-a-restart']) expect(idProblem(id), id).toBeUndefined()
-		expect(idProblem('two-printers', [], ['printers'])).toContain('"two" counts, and an id claims no number')
-		expect(idProblem('one-holder')).toContain('"one" counts')
-		expect(idProblem('fences-without-restart')).toContain('"without" is no word of the id lexicon')
+		// A count of a scene's own noun, or of holders, stands here and is checked against the run (scene-id.ts COUNTS); a count of a word the run cannot count does not.
+		expect(idProblem('two-printers', [], ['printers'])).toBeUndefined()
+		expect(idProblem('one-holder')).toBeUndefined()
+		expect(idProblem('two-printers')).toContain('"two" counts "printers", which the run does not count')
+		expect(idProblem('two-fences')).toContain('"two" counts "fences", which the run does not count')
+		expect(idProblem('fences-2')).toContain('"2" counts nothing named after it')
+		// "no" and "without" deny an event word, checked against the run; before anything else they stand nowhere.
+		expect(idProblem('fences-without-restart')).toBeUndefined()
+		expect(idProblem('no-renewals')).toBeUndefined()
+		expect(idProblem('no-holder')).toContain('"no" denies only an event word after it')
+		expect(idProblem('fences-off')).toContain('"off" is no word of the id lexicon')
 		expect(idProblem('lease-over')).toContain('"over" is no word')
 		expect(idProblem('lease-out')).toContain('"out" is no word')
 		expect(idProblem('lease-runs')).toContain('"runs" is no word')
