@@ -1002,12 +1002,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = grants as Of<'granted'>[]
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
-	// A semaphore of that many places (its limit), and each worker's grant of the step of its key.
+	// A semaphore of that many places (its limit), as many as the workers named, each worker's grant of the step of its key, and a
+	// moment of the step (its start, just after any of its happenings, or its end) at which every one of them holds a place at once.
 	'workers-take-one-of-places': (s, env) => {
 		const store = storeOf(env, s.find(slot => slot.type === 'key'))
-		if (store === undefined || store.limit === undefined || store.limit !== num(s.find(slot => slot.type === 'count'))) return NO
+		if (store === undefined || store.limit === undefined || store.limit !== num(s.find(slot => slot.type === 'count')) || actors(s[0]).length !== store.limit) return NO
 		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && h.store === store.id)[0])
 		if (grants.some(grant => grant === undefined)) return NO
+		if (!allHoldAtOnce(env, store, actors(s[0]))) return NO
 		const all = grants as Of<'granted'>[]
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
@@ -2879,7 +2881,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// The holders a label names or counts are workers, each once, by their running processes: a restarted worker whose name holds only its crashed process's lease holds nothing.
 	'store-held-by': (s, env) => storeLabel(env, store => setEq([actor(s[0])], [...new Set(store.holders)]) && !orphaned(env, actor(s[0]), env.world.time)),
 	'store-held-by-workers': (s, env) => storeLabel(env, store => setEq(actors(s[0]), [...new Set(store.holders)]) && !actors(s[0]).some(w => orphaned(env, w, env.world.time))),
-	'store-n-of-m': (s, env) => storeLabel(env, store => store.limit !== undefined && new Set(store.holders.filter(w => !orphaned(env, w, env.world.time))).size === num(s[0]) && store.limit === num(s[1])),
+	// Places taken, as the engine's reply counts them: every live lease, a restarted worker's crashed process's among them.
+	'store-n-of-m': (s, env) => storeLabel(env, store => store.limit !== undefined && store.holders.length === num(s[0]) && store.limit === num(s[1])),
 	'store-epoch': (s, env) => holdsNow(meStore(env)?.epoch === big(s[0]), [], env),
 	'store-fence': (s, env) => holdsNow(meStore(env) !== undefined && meStore(env)?.lastFence === fence(s[0]), [], env),
 	// -- a database's state label
@@ -2929,6 +2932,19 @@ function inTimeGrant(env: Env, grant: Of<'granted'> | undefined): Meaning {
 	if (!grant || grant.place === undefined) return NO
 	const ask = [...earlierSteps(env), env.step].flatMap(step => events(step, 'asked', h => h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt)).pop()
 	return ask?.wait !== undefined && Number.isFinite(ask.wait) && grant.at <= ask.at + ask.wait ? event(grant) : NO
+}
+
+/** Whether the workers all hold leases of the store at one moment of the step: its start, just after one of its happenings, or its end. */
+function allHoldAtOnce(env: Env, store: StoreFact, workers: readonly string[]): boolean {
+	const all = (holders: readonly string[]) => workers.every(w => holders.includes(w))
+	let holders: string[] = [...(env.step.start.stores.get(store.id)?.holders ?? [])]
+	if (all(holders) || all(store.holders)) return true
+	for (const h of env.step.happenings) {
+		if (h.kind === 'granted' && h.store === store.id) holders = [...holders, h.worker]
+		else if ((h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store.id) holders = holders.filter(w => w !== h.worker)
+		if (all(holders)) return true
+	}
+	return false
 }
 
 function keyHolders(env: Env, key: Slot | undefined, test: (holders: readonly string[]) => boolean): Meaning {

@@ -212,6 +212,8 @@ export function idOffers(id: string, run: RunFacts, headings: readonly string[] 
 	const own = (offer: Offer) =>
 		[...new Set(id.split('-'))]
 			.filter(word => noun(word) && stands(word))
+			// "lock" before "crash-restart" would say the lock store crashed and restarted: a worker's did.
+			.filter(word => !(STORE_NOUNS.has(word) && /restart|crash/.test(offer.head)))
 			.filter(word => !said(offer).some(part => part.includes(singular(word)) || singular(word).includes(singular(part))))
 			.slice(0, 2)
 	const out: string[] = []
@@ -357,6 +359,25 @@ const SHOWN: Readonly<Record<string, (run: RunFacts) => boolean>> = {
 	pause: run => run.steps.some(step => [...step.end.workers.values()].some(worker => worker.paused === true)),
 	fifo: run => run.steps.some(step => step.happenings.filter(h => h.kind === 'granted' && h.place !== undefined).length > 0) && run.steps.some(step => [...step.end.stores.values()].some(store => store.waiters.length > 1) || [...step.start.stores.values()].some(store => store.waiters.length > 1)),
 	limit: run => run.steps.some(step => [...step.end.stores.values()].some(store => store.limit !== undefined)),
+	// Subject words of the id lexicon that name a happening, which the run must show too (SUBJECT_EVENTS says what each needs).
+	crash: run => crashShown(run),
+	write: run => some(run, h => h.kind === 'wrote'),
+	writes: run => some(run, h => h.kind === 'wrote'),
+}
+
+/** A worker's process crashed: the engine records its crash, or a step ends with the worker shown crashed. */
+function crashShown(run: RunFacts): boolean {
+	return some(run, h => h.kind === 'crashed') || run.steps.some(step => [...step.end.workers.values()].some(worker => worker.crashed === true))
+}
+
+/**
+ * Subject words of the id lexicon (ID_WORDS) that name a happening, with what the scene must show for each, as ID_EVENTS says of an
+ * event word: "worker-crash" needs a crash. The words that name a thing ("worker", "lock", "fence", "semaphore") claim nothing.
+ */
+const SUBJECT_EVENTS: Readonly<Record<string, string>> = {
+	crash: "a worker's process crashes (is shown crashed)",
+	write: 'a worker writes',
+	writes: 'a worker writes',
 }
 
 /** A step's happening's place in the run, for an order: its step, then its place among the step's happenings. */
@@ -437,8 +458,35 @@ export function idEventProblem(id: string, run: RunFacts): string | undefined {
 		}
 	}
 	const word = words.find(part => SHOWN[part] !== undefined && !(SHOWN[part] as (run: RunFacts) => boolean)(run))
-	if (word !== undefined) return `the scene's id says "${word}", and ${ID_EVENTS[word]} in no step of it; name what the scene shows`
-	return jointProblem(words, run) ?? orderProblem(words, run)
+	if (word !== undefined) return `the scene's id says "${word}", and ${ID_EVENTS[word] ?? SUBJECT_EVENTS[word]} in no step of it; name what the scene shows`
+	return restartOfProblem(words, run) ?? jointProblem(words, run) ?? orderProblem(words, run)
+}
+
+/** Words that name the lock store, and words that name a worker, which "restart" beside them (or joined by "of") is of. */
+const STORE_NOUNS: ReadonlySet<string> = new Set(['lock', 'locks', 'store'])
+const WORKER_NOUNS: ReadonlySet<string> = new Set(['worker', 'workers'])
+
+/**
+ * "restart" tied to what restarts: beside "lock", "locks" or "store" ("lock-restart", "store-restarts", "lock-store-restart"), or
+ * joined to one by "of" ("restart-of-the-lock"), it says the lock store restarts, which a worker's process restarting does not show;
+ * tied so to "worker", it says a worker's process restarts, which the store's restart does not show. Why not, or undefined.
+ */
+function restartOfProblem(words: readonly string[], run: RunFacts): string | undefined {
+	for (const [i, word] of words.entries()) {
+		if (word !== 'restart') continue
+		// After "of", past an article: "restart-of-the-lock".
+		let k = i + 1
+		if (words[k] === 'of') k++
+		while (k > i + 1 && (words[k] === 'the' || words[k] === 'a' || words[k] === 'its')) k++
+		const tied = [words[i - 1], words[i + 1], words[k]].filter((part): part is string => part !== undefined)
+		const store = tied.find(part => STORE_NOUNS.has(part))
+		const worker = tied.find(part => WORKER_NOUNS.has(part))
+		const storeRestarts = some(run, h => h.kind === 'restarted')
+		const processRestarts = some(run, h => h.kind === 'process-restarted')
+		if (store !== undefined && !storeRestarts) return `the scene's id says "restart" of the ${store}: the lock store restarts, and in no step of it does a lock store restart${processRestarts ? " (only a worker's process restarts, which is no restart of the lock)" : ''}; name what the scene shows`
+		if (worker !== undefined && store === undefined && !processRestarts) return `the scene's id says "restart" of a ${worker}: a worker's process restarts, and in no step of it does a worker's process restart${storeRestarts ? ' (only the lock store restarts, which is no restart of a worker)' : ''}; name what the scene shows`
+	}
+	return undefined
 }
 
 /** A write on a lease no longer live (run out, lost, let go): a stale write. */

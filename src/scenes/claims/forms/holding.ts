@@ -978,10 +978,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'workers-take-one-of-places',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(v, k) ∈ step for each v ∈ ws, k a semaphore's with limit(k) = n",
+		formula: "granted(v, k) ∈ step for each v ∈ ws, k a semaphore's with limit(k) = n = |ws|, and ws ⊆ holders(k, t) at some moment t of the step (or its end)",
 		pattern: "{workers} each take one of {key}'s {count} places", alternatives: ["{workers} each get/take one of {key}'s {count} places/slots", "{workers} each get/take one of the {count} places/slots of {key}", "{workers} each get/take one of the {count} places/slots"],
 		example: 'Workers A and B each take one of the two places',
-		meaning: "The engine gave each of those workers a place of the semaphore in this step, and the semaphore has that many places (its limit): a lock, or a semaphore of another number of places, is refused.",
+		meaning: "The engine gave each of those workers a place of the semaphore in this step, the semaphore has that many places (its limit), as many as the workers named, and at some moment of the step (or at its end) they all hold their places at once: a lock, a semaphore of another number of places, or workers who took turns on one place while another held the other, is refused.",
 		check(slots, context) {
 			const keyAt = slots.findIndex(slot => slot.type === 'key')
 			const countAt = slots.findIndex(slot => slot.type === 'count')
@@ -995,6 +995,14 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 				const grant = happened(context.step, 'granted', h => h.worker === id && h.store === store.id)[0]
 				if (!grant) return fails(`the engine gave ${context.name(id)} no place in this step`, 0)
 				grants.push(grant)
+			}
+			const named = actorsOf(slots[0])
+			if (named.length !== wanted) return fails(`"each take one of the ${wanted} places" says ${names(context, named)} fill ${context.name(store.id)}'s ${wanted} places, but ${named.length === 1 ? 'one worker is' : `${named.length} workers are`} named`, countAt)
+			// Each holds its place at once with the others at some moment of the step: after its start, a grant or a lease's end, or at its end.
+			const spans = holdersOver(context, store.id)
+			if (!spans.some(span => named.every(id => span.holders.includes(id)))) {
+				const others = [...new Set(spans.filter(span => named.some(id => span.holders.includes(id))).flatMap(span => span.holders.filter(id => !named.includes(id))))]
+				return fails(`${names(context, named)} never hold places of ${context.name(store.id)} at once in this step: ${others.length === 0 ? 'they took turns' : `${names(context, others)} held the other ${others.length === 1 ? 'place' : 'places'}, and they took turns on what was left`}`, 0)
 			}
 			return eachHeld(context, grants)
 		},

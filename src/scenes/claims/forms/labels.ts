@@ -787,6 +787,16 @@ function restartedLabel(context: ClaimContext, workers: readonly string[], verdi
 	return verdict
 }
 
+/** Whose leases take a semaphore's places, in words: "Worker B's", "Worker A's crashed process's old lease", "Worker A's 2 leases". */
+function placesTaken(context: ClaimContext, holders: readonly string[]): string {
+	const parts = [...new Set(holders)].map(worker => {
+		const count = holders.filter(id => id === worker).length
+		if (restartedHolder(context, worker, context.world.time) !== undefined) return `${context.name(worker)}'s crashed process's old lease`
+		return count === 1 ? `${context.name(worker)}'s` : `${context.name(worker)}'s ${count} leases`
+	})
+	return parts.length === 1 ? (parts[0] as string) : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`
+}
+
 export const STORE_STATE_FORMS: readonly ClaimForm[] = [
 	{ id: 'store-free', places: STORE_STATE, tells: 'state', formula: "holders(x, t) = ∅", pattern: 'free', example: 'free', meaning: 'No one holds the key.', check: (_s, c) => storeHolders(c, h => h.length === 0) },
 	{ id: 'store-held', places: STORE_STATE, tells: 'state', formula: "holders(x, t) ≠ ∅", pattern: 'held', example: 'held', meaning: 'Someone holds the key.', check: (_s, c) => storeHolders(c, h => h.length > 0) },
@@ -832,17 +842,15 @@ export const STORE_STATE_FORMS: readonly ClaimForm[] = [
 		id: 'store-n-of-m',
 		places: STORE_STATE,
 		tells: 'state',
-		formula: "|holders(x, t)| = n ∧ limit(x) = n2",
+		formula: "|leases live of x at t| = n ∧ limit(x) = n2",
 		pattern: '{count} of {count}',
 		example: '3 of 3',
-		meaning: "The semaphore's key has that many holders, of its limit: workers, each counted once, by their running processes (a restarted worker holding only its crashed process's old lease counts for none).",
+		meaning: "The semaphore's places taken, of its limit, as the engine's own reply counts them (\"2 of 2\"): its live leases, each a place, a lease the store keeps for a restarted worker's crashed process among them (a worker holding two leases takes two places).",
 		check(slots, context) {
-			const holding = (h: readonly string[]) => [...new Set(h)].filter(worker => restartedHolder(context, worker, context.world.time) === undefined).length
-			const result = storeHolders(context, (h, limit) => limit !== undefined && holding(h) === numberOf(slots[0]) && limit === numberOf(slots[1]))
+			const result = storeHolders(context, (h, limit) => limit !== undefined && h.length === numberOf(slots[0]) && limit === numberOf(slots[1]))
 			if (!result.ok) {
 				const store = storeOfLabel(context)
-				const counted = store === undefined ? 0 : holding(store.holders)
-				if (store !== undefined && counted !== store.holders.length && store.limit === numberOf(slots[1])) return fails(`the label says ${numberOf(slots[0])} of ${store.limit}, but ${counted} ${counted === 1 ? 'worker holds' : 'workers hold'} the key: a worker counts once, and a restarted worker whose running process holds nothing (the store keeps its crashed process's lease in its name) not at all; write "${counted} of ${store.limit}"`, 0)
+				if (store?.limit !== undefined && store.limit === numberOf(slots[1]) && store.holders.length !== numberOf(slots[0])) return fails(`the label says ${numberOf(slots[0])} of ${store.limit}, but ${store.holders.length} of its ${store.limit} places ${store.holders.length === 1 ? 'is' : 'are'} taken${store.holders.length === 0 ? '' : ` (${placesTaken(context, store.holders)})`}: "N of M" counts places, as the engine's reply does, a lease a restarted worker's crashed process left among them`, 0)
 			}
 			return result.ok ? result : { ...result, slot: 0 }
 		},

@@ -164,6 +164,17 @@ function stuckPastLease(context: ClaimContext, worker: string, grant: Of<'grante
 	return `${why}; here the scene ends at ${time(end)} with its code still at its work and its lease still its own, so whether it was stuck or slow the scene does not show; ${instead}`
 }
 
+/**
+ * The worker's first write of this step on a lease it lost (a stale write), which "A's code goes on" and "A's work comes unstuck" tell;
+ * else why not, a refusal at slot 0, the words `why` (of the form's own reading) after the message of a write on a live lease or on none.
+ */
+function writeOnALostLease(context: ClaimContext, worker: string, why = ''): Of<'wrote'> | Verdict {
+	const write = happened(context.step, 'wrote', h => h.worker === worker && staleWrite(context, h))[0]
+	if (write) return write
+	const all = happened(context.step, 'wrote', h => h.worker === worker)
+	return fails(all.length > 0 ? `${context.name(worker)} writes in this step only ${all.some(h => h.live) ? 'on a live lease' : 'with no lease it ever held'}${why}` : `${context.name(worker)} writes nothing in this step`, 0)
+}
+
 /** What a label does to a worker's process, in words for a message. */
 const PROCESS_EVENTS = { paused: ['pause', 'paused'], woke: ['wake', 'woke'], crashed: ['crash', 'crashed'] } as const
 
@@ -696,14 +707,8 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		example: "A's code goes on",
 		meaning: "The worker writes in this step on a lease it lost: the engine does not stop its code.",
 		check(slots, context) {
-			const worker = actorOf(slots[0])
-			const write = happened(context.step, 'wrote', h => h.worker === worker && staleWrite(context, h))[0]
-			if (!write) {
-				const all = happened(context.step, 'wrote', h => h.worker === worker)
-				const any = all.length > 0
-				return fails(any ? `${context.name(worker)} writes in this step only ${all.some(h => h.live) ? 'on a live lease' : 'with no lease it ever held'}` : `${context.name(worker)} writes nothing in this step`, 0)
-			}
-			return holds([saw(context.step, write)], write.at)
+			const write = writeOnALostLease(context, actorOf(slots[0]))
+			return 'ok' in write ? write : holds([saw(context.step, write)], write.at)
 		},
 	},
 	{
@@ -716,12 +721,8 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		meaning: "As \"A's code goes on\": the worker writes in this step on a lease it lost; and its code had been stuck: after the last earlier step its code ran a statement in, a whole step went by, the clock moving, in which it ran none (it stood at one statement, as \"A's work hangs\" tells, or its process was paused). The run records the lines a code sample ran; a scene with no sample records none, and is refused.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const name = context.name(worker)
-			const write = happened(context.step, 'wrote', h => h.worker === worker && staleWrite(context, h))[0]
-			if (!write) {
-				const all = happened(context.step, 'wrote', h => h.worker === worker)
-				return fails(all.length > 0 ? `${name} writes in this step only ${all.some(h => h.live) ? 'on a live lease' : 'with no lease it ever held'}: "comes unstuck" tells its code going on, on a lease it lost` : `${name} writes nothing in this step`, 0)
-			}
+			const write = writeOnALostLease(context, worker, ': "comes unstuck" tells its code going on, on a lease it lost')
+			if ('ok' in write) return write
 			const stuck = stuckUntil(context, worker)
 			if (typeof stuck === 'string') return fails(stuck, 0)
 			return holds([saw(context.step, write)], write.at)
