@@ -302,6 +302,29 @@ function noOrphan(env: Env, workers: readonly string[], meaning: Meaning): Meani
 	return workers.some(w => orphaned(env, w, t)) ? NO : meaning
 }
 
+
+/**
+ * "Never runs out" of the lease w holds at the step's end, from the step's end on: let go (in the step or a later one), or live
+ * to the scene's end with a hold that renews it and its process running; an expiry, an operator's end or its store's loss is NO.
+ * For causes, the lease is live up to the step's end, or to its let-go in the step: a renewal it needed then is why it did not run out.
+ */
+function neverRunsOutFrom(env: Env, w: string, lease: NonNullable<ReturnType<typeof leaseAt>>): Meaning {
+	const now = state(lease)
+	// For causes: the lease is live up to the step's end, or to its let-go in the step; a renewal it needed then is why it did not run out.
+	const release = now === 'live' ? undefined : events(env.step, 'released', h => h.worker === w && h.store === lease.store)[0]
+	const kept = timeless(true, { live: { worker: w, store: lease.store, at: release?.at ?? env.world.time } })
+	if (now === 'released') return kept
+	if (now !== 'live') return NO
+	for (const step of laterSteps(env)) {
+		for (const h of step.happenings) {
+			if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'ended' || h.kind === 'gone') && h.worker === w && h.store === lease.store && h.fence === lease.fence) return h.kind === 'released' ? kept : NO
+		}
+	}
+	// Live at the scene's end: only a hold that renews it, its process running, keeps it from running out.
+	const after = pastTheEnd(env, w, lease.store, lease.grantedAt)
+	return after === 'kept' || after === 'open' ? NO : kept
+}
+
 /**
  * What comes after the scene, of w's lease of `store` given at `grantedAt`, as the engine's state at the run's last step implies it:
  * undefined when the run does not end with that lease live (as w's latest), or runs only up to a look-ahead step. Else 'renewed' when
@@ -1980,18 +2003,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		if (!earlier) return NO
 		if (events(env.step, 'expired', h => h.worker === w && h.store === lease.store && h.fence === lease.fence).length > 0) return NO
-		const now = state(lease)
-		const release = now === 'live' ? undefined : events(env.step, 'released', h => h.worker === w && h.store === lease.store)[0]
-		const kept = timeless(true, { live: { worker: w, store: lease.store, at: release?.at ?? env.world.time } })
-		if (now === 'released') return kept
-		if (now !== 'live') return NO
-		for (const step of laterSteps(env)) {
-			for (const h of step.happenings) {
-				if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'ended' || h.kind === 'gone') && h.worker === w && h.store === lease.store && h.fence === lease.fence) return h.kind === 'released' ? kept : NO
-			}
-		}
-		const after = pastTheEnd(env, w, lease.store, lease.grantedAt)
-		return after === 'kept' || after === 'open' ? NO : kept
+		return neverRunsOutFrom(env, w, lease)
 	},
 	'lease-never-runs-out': (s, env) => {
 		const w = actor(s[0])
@@ -2002,20 +2014,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (earlierSteps(env).some(step => events(step, 'expired', h => h.worker === w).length > 0)) return NO
 		const lease = leaseAt(env.step.end, w)
 		if (lease === undefined) return NO
-		const now = state(lease)
-		// For causes: the lease is live up to the step's end, or to its let-go in the step; a renewal it needed then is why it did not run out.
-		const release = now === 'live' ? undefined : events(env.step, 'released', h => h.worker === w && h.store === lease.store)[0]
-		const kept = timeless(true, { live: { worker: w, store: lease.store, at: release?.at ?? env.world.time } })
-		if (now === 'released') return kept
-		if (now !== 'live') return NO
-		for (const step of laterSteps(env)) {
-			for (const h of step.happenings) {
-				if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'ended' || h.kind === 'gone') && h.worker === w && h.store === lease.store && h.fence === lease.fence) return h.kind === 'released' ? kept : NO
-			}
-		}
-		// Live at the scene's end: only a hold that renews it, its process running, keeps it from running out.
-		const after = pastTheEnd(env, w, lease.store, lease.grantedAt)
-		return after === 'kept' || after === 'open' ? NO : kept
+		return neverRunsOutFrom(env, w, lease)
 	},
 	'never-lets-go': (s, env) => {
 		const w = actor(s[0])
