@@ -11,9 +11,10 @@
  */
 import type { StepFacts } from './facts.ts'
 import type { Evidence, Happening } from '../frame.ts'
-import type { ClaimContext, Said } from './form.ts'
+import type { ClaimContext, Said, Slot } from './form.ts'
 import { showFence } from './fence-notation.ts'
 import { fenceEpoch, formatDuration } from '../../../engine/index.ts'
+import { worldsOf } from './positions.ts'
 
 /** A clause as told: whether it tells a state, what it was checked against, and what more it tells. */
 export interface Told {
@@ -26,6 +27,29 @@ export interface Told {
 	actors?: readonly string[]
 	/** Of an event clause, the moment of its earliest event (of several workers' events, the first one's); `claim.at` is its last's. */
 	from?: number
+	/** Of a state that a worker is first in line ("B is first in line", "B is next in line"; `firstInLineForm`), with no moment: that worker. */
+	firstInLine?: string
+}
+
+/** The forms of a worker's place in line that say it is first ("B is first in line", "B is next in line"), which may tell why it got the key from the line (`firstInLineCause`). */
+export function firstInLineForm(clause: { form: { id: string }; slots: readonly Slot[] }): boolean {
+	if (clause.form.id === 'next-in-line') return true
+	const place = clause.slots[1]
+	return clause.form.id === 'place-in-line' && place?.value.type === 'number' && place.value.value === 1
+}
+
+/**
+ * "B is first in line, so B gets the key": a worker first in line (`firstInLineForm`) is why it got the key, when each event the effect
+ * tells is a grant to that worker from the line, and just before it the worker stood first in the line of that key.
+ */
+export function firstInLineCause(worker: string, effects: readonly Happening[], context: ClaimContext): boolean {
+	if (effects.length === 0) return false
+	const worlds = worldsOf(context.step)
+	return effects.every(h => {
+		const place = context.step.happenings.indexOf(h)
+		const waiting = place < 0 ? undefined : worlds?.[place]?.workers.get(worker)?.waiting
+		return h.kind === 'granted' && h.worker === worker && h.place !== undefined && waiting !== undefined && waiting.store === h.store && waiting.place === 1
+	})
 }
 
 type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>
@@ -155,6 +179,8 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	const said = cause.claim.said ?? {}
 	// What the clause before tells as a cause: a worker in line tells its own ask, not the grants of the holders it waits behind.
 	const told = said.told ?? said.events ?? eventsOf(cause.claim.evidence, context, true)
+	// A worker first in line is why it got the key from that line ("B is first in line, so B gets the key", judged just before the grant: check.ts's `lineCut`).
+	if (word === 'so' && cause.state && cause.firstInLine !== undefined && firstInLineCause(cause.firstInLine, effects, context)) return undefined
 	// A renewal told as an event is why its lease is live at a moment when, without it, the lease would have ended by then.
 	const live = effect.claim.said?.live
 	if (!cause.state && live !== undefined && told.some(event => event.kind === 'renewed' && renewalAt(event, live, context) === 'needed')) return undefined

@@ -59,7 +59,7 @@ import type { ReadClause, ReadProblem, ReadResult } from './read.ts'
 import { brokenWait, earlierProblem, happenedBefore, laterSteps, liveLease, staleWrite } from './query.ts'
 import { renewedTooLate } from './forms/lease-end.ts'
 import { savedProblem } from './forms/writes.ts'
-import { alsoCauseProblem, alsoEffectProblem, causeProblem, colonProblem, eventsOf, renewalKeptLive, retells, type Told } from './causes.ts'
+import { alsoCauseProblem, alsoEffectProblem, causeProblem, firstInLineForm, colonProblem, eventsOf, renewalKeptLive, retells, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
 import { pausedAtWork } from './forms/holding.ts'
 import { showFence } from './fence-notation.ts'
@@ -224,7 +224,11 @@ export function checkText(given: ReadResult, context: ClaimContext): CheckResult
 		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, toldNext: nextTold[index] as ReadonlySet<number>, ...(text.latest === undefined ? {} : { toldPlace: text.latest }), pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
 		// A claim of no moment that names one ("At 10 s nothing has renewed A's lease"): "5 s later" after it counts from that moment.
 		const upTo = clause.form.upTo === true && clause.form.tells === 'none' ? namedMoment(clause, context, text.told)?.moment : undefined
-		const outcome = sharedProblem(told0, checkClause(clause, answered === undefined ? within : { ...within, answered }, text.told, text.before))
+		// A state of a worker's place in line judged at a happening's moment, just before it (`lineCut`): after "so" of its grant, or after "while" or as an apposition.
+		const cut = lineCut(read, index, clause, nextTold[index] as ReadonlySet<number>, text.before, context)
+		const judged = cut === undefined ? within : { ...within, step: cut.step, world: cut.world }
+		const checked = checkClause(clause, answered === undefined ? judged : { ...judged, answered }, text.told, text.before)
+		const outcome = sharedProblem(told0, cut !== undefined && 'message' in checked ? { ...checked, message: `${cut.says} (at ${formatDuration(cut.at)}), and there: ${checked.message.replace(/ when the step ends/g, ' then')}` } : checked)
 		// The moment a sentence's opening names, which the clauses joined to its first by a bare "and" are at too.
 		if (!('message' in outcome) && clause.modifiers.length > 0 && !clause.modifiers.some(modifier => modifier.shared)) text.opened = outcome.at
 		if ('message' in outcome) {
@@ -248,7 +252,7 @@ export function checkText(given: ReadResult, context: ClaimContext): CheckResult
 			// What the text told before this clause: a state's own events (the grant of "B holds the key") are not told before it.
 			const seenBefore = new Map([...text.toldBy].map(([order, forms]) => [order, new Set(forms)] as const))
 			told(text, clause, outcome, context)
-			const began = clause.form.tells === 'state' && clause.modifiers.length === 0 && context.place === 'caption' ? stateBegan(clause, outcome, context) : undefined
+			const began = clause.form.tells === 'state' && clause.modifiers.length === 0 && context.place === 'caption' ? stateBegan(clause, outcome, cut === undefined ? context : { ...context, step: cut.step, world: cut.world }) : undefined
 			if (began !== undefined) text.states.push({ ...began, subject: clause.subject, seen: seenBefore })
 		}
 		text.before = outcome.place
@@ -273,6 +277,38 @@ export function checkText(given: ReadResult, context: ClaimContext): CheckResult
 	const own = [...copies].filter((copy, k, all) => !result.problems.some(problem => problem.start === copy.start && problem.end === copy.end) && all.findIndex(other => other.start === copy.start && other.end === copy.end) === k)
 	result.problems.push(...own)
 	return result
+}
+
+/** The line states judged at a happening's moment after "while" or as an apposition ("B, still waiting, gives up"): just before it. */
+const LINE_STATES: ReadonlySet<string> = new Set(['still-waits', 'place-in-line', 'next-in-line'])
+
+/**
+ * Where a caption's state of a worker's place in line is judged, when not at the step's end: the step cut just before a happening,
+ * as the world stood then. (1) "B is first in line, so B gets the key" (`place-in-line`, `next-in-line`, with no moment, not after
+ * "while" nor a relative clause): right before "so" and a clause whose first happening of the step, read alone, is a grant to that
+ * same worker from the line, the state is judged just before that grant. (2) "B gives up while it is still waiting", "B, still
+ * waiting, gives up" (`LINE_STATES`, after a plain "while" or as an apposition, with no moment): just before the happening the
+ * clause before told (its place in the step). Undefined: judged as any state is.
+ */
+function lineCut(read: ReadResult, index: number, clause: ReadClause, next: ReadonlySet<number>, before: StepPosition | undefined, context: ClaimContext): { step: ClaimContext['step']; world: ClaimContext['world']; at: number; says: string } | undefined {
+	if (context.place !== 'caption' || clause.modifiers.length > 0 || clause.repeated === true || clause.relative === true) return undefined
+	const worlds = worldsOf(context.step)
+	if (worlds === undefined) return undefined
+	const at = (place: number, says: string) => {
+		const happening = context.step.happenings[place]
+		return happening === undefined || worlds[place] === undefined ? undefined : { step: stepAt(context.step, place, worlds), world: worlds[place] as ClaimContext['world'], at: happening.at, says }
+	}
+	if (clause.during === true) {
+		if (!LINE_STATES.has(clause.form.id) || clause.when !== undefined || before === undefined) return undefined
+		return at(Math.ceil(before.order), '"while" (or a state between commas after its subject) says this held just before what the clause it is said of tells happened')
+	}
+	const after = read.clauses[index + 1]
+	if (!firstInLineForm(clause) && clause.form.id !== 'place-in-line') return undefined
+	if (after === undefined || after.then !== 'so' || after.form.tells !== 'event' || next.size === 0 || clause.subject === undefined) return undefined
+	const first = Math.min(...next)
+	const grant = context.step.happenings[first]
+	if (grant?.kind !== 'granted' || grant.worker !== clause.subject || grant.place === undefined) return undefined
+	return at(first, '"so" after it says this held just before what follows it happened')
 }
 
 /**
@@ -437,7 +473,8 @@ function orderProblem(clause: ReadClause, outcome: CheckedClaim, text: TextState
 	// "so": the clause before is why this happened; "because", "since": this is why the clause before did.
 	// Its actors, and where it began: an event clause's earliest event, a state's first place in the step it held from.
 	const from = (clause.form.tells === 'event' ? (outcome.first ?? outcome.place) : clause.form.tells === 'state' ? outcome.place : undefined)?.at
-	const saying: Told = { state: clause.form.tells === 'state', claim: outcome, ...groupOf(clause), actors: actorsNamed(clause), ...(from === undefined ? {} : { from }) }
+	const line = firstInLineForm(clause) && clause.subject !== undefined && clause.modifiers.length === 0 && clause.during !== true && clause.relative !== true ? clause.subject : undefined
+	const saying: Told = { state: clause.form.tells === 'state', claim: outcome, ...groupOf(clause), actors: actorsNamed(clause), ...(from === undefined ? {} : { from }), ...(line === undefined ? {} : { firstInLine: line }) }
 	const cause = text.cause
 	// "X while S, because C": the "while" clause is an aside, and C tells why X happened.
 	const explained = text.aside ?? cause

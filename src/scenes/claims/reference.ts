@@ -1449,6 +1449,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = waiting ? env.world.stores.get(waiting.store) : undefined
 		return holdsNow(waiting !== undefined && waiting.place === num(s[1]), store ? lineMakers(env, store) : [], env, store ? { told: lineAsks(env, store) } : {})
 	},
+	// "B is next in line": first in line at the clause's moment.
+	'next-in-line': (s, env) => {
+		const waiting = env.world.workers.get(actor(s[0]))?.waiting
+		const store = waiting ? env.world.stores.get(waiting.store) : undefined
+		return holdsNow(waiting !== undefined && waiting.place === 1, store ? lineMakers(env, store) : [], env, store ? { told: lineAsks(env, store) } : {})
+	},
 	// In line at the clause's moment, the line's tail.
 	'last-in-line': (s, env) => {
 		const waiting = env.world.workers.get(actor(s[0]))?.waiting
@@ -3920,7 +3926,7 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 	let beforeEarly: { at: number; order: number } | undefined
 	let latest: { at: number; order: number } | undefined
 	let now: number | undefined
-	let cause: { meaning: Meaning; state: boolean; moment?: number; /** The actors its slots name. */ actors: readonly string[]; /** An event clause's earliest event's moment; a state's, where it began in the step. */ from?: number } | undefined
+	let cause: { meaning: Meaning; state: boolean; moment?: number; /** The actors its slots name. */ actors: readonly string[]; /** A state that this worker is first in line, with no moment. */ first?: string; /** An event clause's earliest event's moment; a state's, where it began in the step. */ from?: number } | undefined
 	// After "X while S", X: a "because" next tells why X happened, the "while" clause an aside.
 	let aside: typeof cause
 	// "X because A and B": what the clause after "because" explains, which each clause joined after it by a bare "and" is a cause of too.
@@ -4015,6 +4021,20 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 		// A claim of no moment that may name one ("At 10 s nothing has renewed A's lease") reads it as a state does.
 		const noneAt = clause.form.upTo === true && tells === 'none' && moment !== undefined
 		if (moment !== undefined && !untold && (tells === 'state' || noneAt)) env.moment = moment
+		// A worker's place in line is judged just before a happening: "B is first in line, so B gets the key" just before the grant
+		// (from the line, to that worker) that is the first of the step's events the next clause tells; "B gives up while it is still
+		// waiting" ("B, still waiting, gives up") just before the happening of the clause it is said of.
+		const lineAt = lineMoment(clause, read.clauses[index + 1], toldNext[index] as Set<Happening>, beforePlace, context)
+		let lineCut: number | undefined
+		if (lineAt !== undefined) {
+			const worlds = worldsOf(step)
+			if (worlds !== undefined && worlds[lineAt] !== undefined && step.happenings[lineAt] !== undefined) {
+				env.step = stepAt(step, lineAt, worlds)
+				env.world = worlds[lineAt] as WorldFacts
+				env.context = { ...context, step: env.step, world: env.world }
+				lineCut = lineAt
+			}
+		}
 		let meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
 		if (meaning.ok && clause.work !== undefined && context.run.statements?.some(statement => statement.held) === true) meaning = workMeaning(clause, meaning, env)
 		if (meaning.ok && clause.saved !== undefined && !savedHolds(clause.saved, meaning, env)) meaning = NO
@@ -4172,6 +4192,8 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 		if (!wrong && (clause.then === 'so' || clause.so === true) && cause !== undefined) {
 			const from = (c: NonNullable<typeof cause>): boolean => {
 				const renewal = !c.state && renewalKept(c.meaning, said, context)
+				// A worker first in line is why the engine gave it the key from that line.
+				if (clause.then === 'so' && c.first !== undefined && firstGot(c.first, said, context)) return true
 				if (!causes(c.meaning, said, context, c.state, isState, momentHere) && !renewal) return false
 				// A state after "so" is what the events told before it made so: it did not hold yet on the step as it stood right before the
 				// first of them (a renewal keeping a lease live at a later moment aside).
@@ -4231,7 +4253,7 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 		followingSubject = clause.subject
 		aside = clause.during === true && isState ? cause : undefined
 		const begun = isState ? place?.at : tells === 'event' ? early?.at : undefined
-		cause = { meaning: said, state: isState, ...(momentHere === undefined ? {} : { moment: momentHere }), actors: named, ...(begun === undefined ? {} : { from: begun }) }
+		cause = { meaning: said, state: isState, ...(momentHere === undefined ? {} : { moment: momentHere }), actors: named, ...(begun === undefined ? {} : { from: begun }), ...(saysFirstInLine(clause) ? { first: clause.subject as string } : {}) }
 		// A write's answer told for the first time is news: it takes its place in order like an event not told before.
 		const fresh = tells === 'event' && (inStep.some(h => !seen.has(h)) || (meaning.decides !== undefined && step.happenings.includes(meaning.decides) && !decided.has(meaning.decides)))
 		// Time told passing is the step's passage from its start: nothing told before it, at a moment it named or not, came after that start.
@@ -4285,7 +4307,7 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 			if (family !== undefined) used.set(family, new Set([...(used.get(family) ?? []), ...inStep]))
 			told.push({ clause, meaning, ...(place ? { place } : {}), ...(ended ? { ended } : {}), ...(endedThen ? { endedThen: true as const } : {}), index })
 			if (isState && modifier === undefined && context.place === 'caption') {
-				const held = heldAtPlaces(clause, context, meaning.until !== undefined && meaning.until <= end && meaning.endedBy !== undefined ? step.happenings.indexOf(meaning.endedBy) : step.happenings.length)
+				const held = heldAtPlaces(clause, context, meaning.until !== undefined && meaning.until <= end && meaning.endedBy !== undefined ? step.happenings.indexOf(meaning.endedBy) : (lineCut ?? step.happenings.length))
 				if (held !== undefined && held.includes(false)) states.push({ held, subject: clause.subject, seen: seenBefore })
 			}
 		}
@@ -4538,6 +4560,38 @@ function largerThanAllBefore(env: Env, w: string, sinceRestart: boolean): Meanin
 /** Whether a database that checks fences refuses the write: its fence (one a store gave) is no larger than the row's as it came. */
 function refusedWithFences(write: Of<'wrote'>): boolean {
 	return write.noFence === true || !(write.fence > write.before)
+}
+
+/** "B is first in line", "B is next in line": a state that its worker stands first in line, with no moment, not said of another clause. */
+function saysFirstInLine(clause: ReadClause): boolean {
+	const first = clause.form.id === 'next-in-line' || (clause.form.id === 'place-in-line' && clause.slots[1]?.value.type === 'number' && clause.slots[1].value.value === 1)
+	return first && clause.subject !== undefined && clause.modifiers.length === 0 && clause.during !== true && clause.relative !== true
+}
+
+/** Each event the effect tells is a grant to the worker from the line, which stood first in the line of that key just before it. */
+function firstGot(worker: string, effect: Meaning, context: ClaimContext): boolean {
+	const worlds = worldsOf(context.step)
+	return effect.events.length > 0 && effect.events.every(h => {
+		const at = context.step.happenings.indexOf(h)
+		const line = at < 0 ? undefined : worlds?.[at]?.stores.get(h.kind === 'granted' ? h.store : '')
+		return h.kind === 'granted' && h.worker === worker && h.place !== undefined && line?.waiters[0] === worker
+	})
+}
+
+/**
+ * Where in the step a caption's state of a worker's place in line is judged, if not at its end: a place-in-line state of one worker
+ * with no moment, right before "so" and an event clause whose first event of the step (read alone) is a grant to that worker from the
+ * line: at that grant; a state of standing still in line, or of a place in line, after a plain "while" or as an apposition, with no
+ * moment: at the happening the clause it is said of told.
+ */
+function lineMoment(clause: ReadClause, next: ReadClause | undefined, toldNext: ReadonlySet<Happening>, before: { at: number; order: number } | undefined, context: ClaimContext): number | undefined {
+	if (context.place !== 'caption' || clause.modifiers.length > 0 || clause.repeated === true || clause.relative === true) return undefined
+	const id = clause.form.id
+	if (clause.during === true) return (id === 'still-waits' || id === 'place-in-line' || id === 'next-in-line') && clause.when === undefined && before !== undefined ? Math.ceil(before.order) : undefined
+	if ((id !== 'place-in-line' && id !== 'next-in-line') || next?.then !== 'so' || next.form.tells !== 'event' || toldNext.size === 0) return undefined
+	const first = Math.min(...[...toldNext].map(h => context.step.happenings.indexOf(h)))
+	const grant = context.step.happenings[first]
+	return grant?.kind === 'granted' && grant.worker === clause.subject && grant.place !== undefined ? first : undefined
 }
 
 /** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes (a state as a cause of an event: strictly before it). */

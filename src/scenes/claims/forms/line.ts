@@ -1330,6 +1330,23 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => placeInLine(slots, context),
 	},
 	{
+		id: 'next-in-line',
+		places: STORY,
+		tells: 'state',
+		formula: "place(w, line(k, t)) = 1",
+		pattern: '{worker} is( now) next in line', alternatives: ["{worker} is( now) next in the line/queue"],
+		example: 'C is now next in line',
+		meaning: 'The worker stands first in line when the step ends: the next to get the key ("is first in line").',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const waiting = context.world.workers.get(worker)?.waiting
+			if (!waiting) return fails(`${context.name(worker)} is not in line when the step ends${holdsNow(context, worker)}`, 0)
+			const store = context.world.stores.get(waiting.store)
+			if (waiting.place !== 1) return fails(`${context.name(worker)} is ${ordinal(waiting.place)} in line, not next: ${store?.waiters[0] === undefined ? 'no one' : context.name(store.waiters[0])} is first`, 0)
+			return holds(store ? [lineEvidence(context.world, store)] : [], context.world.time)
+		},
+	},
+	{
 		id: 'place-short',
 		places: STORY,
 		tells: 'state',
