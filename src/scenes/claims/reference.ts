@@ -1285,6 +1285,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
 		return ask ? event(ask) : NO
 	},
+	'asks-too-with-wait': (s, env) => {
+		// An ask of w's in the step with that wait, and an ask of that key by another worker anywhere before it in the run.
+		const ask = askOf(env, actor(s[0]), h => !h.tryOnly && h.wait === num(s[1]))
+		if (!ask) return NO
+		const run = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
+		return run.slice(0, run.indexOf(ask)).some(h => h.kind === 'asked' && h.store === ask.store && h.worker !== ask.worker) ? event(ask) : NO
+	},
 	'asks-too-without-limit': (s, env) => {
 		// An ask of w's in the step with no limit, and an ask of that key by another worker anywhere before it in the run.
 		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
