@@ -2053,6 +2053,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const mine = events(env.step, 'wrote', h => h.worker === w)
 		return save(env, w, write => earlierSteps(env).some(step => events(step, 'wrote', h => h.worker === w).length > 0) || mine.indexOf(write) > 0)
 	},
+	// "Again with the same fence": the worker's write right before this one (earlier steps, or earlier in this one) carried this write's fence.
+	'saves-again-same-fence': (s, env) => {
+		const w = actor(s[0])
+		const mine = events(env.step, 'wrote', h => h.worker === w)
+		return save(env, w, write => {
+			const before = [...earlierSteps(env).flatMap(step => events(step, 'wrote', h => h.worker === w)), ...mine.slice(0, mine.indexOf(write))]
+			const last = before[before.length - 1]
+			return last !== undefined && !last.noFence && !write.noFence && last.fence === write.fence
+		})
+	},
 	'saves-too': (s, env) => {
 		const w = actor(s[0])
 		return save(env, w, write => {
