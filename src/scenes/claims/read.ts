@@ -716,6 +716,16 @@ interface Sentence {
 	fences?: Map<string, FenceTold>
 	/** The verb of the clause read right before each place (by the place and the referent it was left), which a gapped clause after it repeats ("C asks at 1 s, then B at 2 s": `gapVerb`). */
 	gaps?: Map<string, GapVerb>
+	/** The worker whose letting go the clause read right before each place told (by the place and the referent it was left), whose place "its place" after ", and" names ("A lets go, and C gets its place"). */
+	letGo?: Map<string, string>
+}
+
+/** The forms that tell a worker letting go of its lease, after which "and {worker} gets its place" is the place it let go of. */
+const LET_GO_FORMS = new Set(['lets-go', 'lets-go-of', 'lets-go-too', 'releases'])
+
+/** Notes the worker a clause told letting go, for "its place" in the clause after it (`Sentence.letGo`). */
+function noteLetGo(sentence: Sentence, cut: Cut, next: string | undefined, item: Item): void {
+	if (item.kind === 'clause' && item.clause.subject !== undefined && LET_GO_FORMS.has(item.clause.form.id)) (sentence.letGo ??= new Map()).set(`${cut.end}|${next ?? ''}`, item.clause.subject)
 }
 
 /**
@@ -865,6 +875,13 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 		const gap = gapped(sentence, i, j, verb)
 		if (gap) clause = gap
 	}
+	// "A lets go, and C gets its place": "its" after a clause that told a worker letting go, joined by "and", is the place that
+	// worker let go of, not the subject's own (which it never held).
+	const left = sentence.letGo?.get(`${i}|${referent ?? ''}`)
+	const owner = typeof clause === 'object' && clause.form.id === 'gets-place-of' ? clause.slots[1] : undefined
+	if (typeof clause === 'object' && owner !== undefined && left !== undefined && came !== undefined && /^,? and $/.test(text.slice(came.at, came.end)) && owner.text === 'its' && owner.value.type === 'actor' && owner.value.id === clause.subject && left !== clause.subject) {
+		clause = { ...clause, slots: clause.slots.map(slot => (slot === owner ? { ...slot, value: { type: 'actor' as const, id: left } } : slot)) }
+	}
 	if (typeof clause === 'string') slotProblems.set(slotKey(i, j, referent), clause)
 	// A clause after "while" or "when" leaves the subject before it for "it", unless the clause before had none to leave:
 	// in "30 s go by while A is paused, so its lease runs out", "its" is A's.
@@ -925,6 +942,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 				const fence = item.kind === 'clause' ? fenceNamed(language, text, item.clause) : undefined
 				if (fence !== undefined) (sentence.fences ??= new Map()).set(`${cut.end}|${next ?? ''}`, fence)
 				noteGap(sentence, cut, next, item)
+				noteLetGo(sentence, cut, next, item)
 				const rest = best(cut.end, next, false)
 				if (rest && twiceOrdered(rest.items, text.slice(cut.at, cut.end))) continue
 				if (rest && (!found || found.items.length > rest.items.length + 1)) found = { items: joinItems(item, rest.items, text.slice(cut.at, cut.end)) }
@@ -1193,6 +1211,7 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 				const cut = cuts.find(c => c.at === j) as Cut
 				if (!joins(cut, item)) continue
 				noteGap(sentence, cut, next, item)
+				noteLetGo(sentence, cut, next, item)
 				const rest = walk(cut.end, next, false)
 				if (twiceOrdered(rest.items as Item[], text.slice(cut.at, cut.end))) {
 					// The clause ordered twice is a part that does not read, told as such ("so" and "right then").

@@ -1308,6 +1308,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
 		return ask ? event(ask) : NO
 	},
+	'asks-too-with-wait': (s, env) => {
+		// An ask of w's in the step with that wait, and an ask of that key by another worker anywhere before it in the run.
+		const ask = askOf(env, actor(s[0]), h => !h.tryOnly && h.wait === num(s[1]))
+		if (!ask) return NO
+		const run = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
+		return run.slice(0, run.indexOf(ask)).some(h => h.kind === 'asked' && h.store === ask.store && h.worker !== ask.worker) ? event(ask) : NO
+	},
 	'asks-too-without-limit': (s, env) => {
 		// An ask of w's in the step with no limit, and an ask of that key by another worker anywhere before it in the run.
 		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
@@ -2050,6 +2057,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		const mine = events(env.step, 'wrote', h => h.worker === w)
 		return save(env, w, write => earlierSteps(env).some(step => events(step, 'wrote', h => h.worker === w).length > 0) || mine.indexOf(write) > 0)
+	},
+	// "Again with the same fence": the worker's write right before this one (earlier steps, or earlier in this one) carried this write's fence.
+	'saves-again-same-fence': (s, env) => {
+		const w = actor(s[0])
+		const mine = events(env.step, 'wrote', h => h.worker === w)
+		return save(env, w, write => {
+			const before = [...earlierSteps(env).flatMap(step => events(step, 'wrote', h => h.worker === w)), ...mine.slice(0, mine.indexOf(write))]
+			const last = before[before.length - 1]
+			return last !== undefined && !last.noFence && !write.noFence && last.fence === write.fence
+		})
 	},
 	'saves-too': (s, env) => {
 		const w = actor(s[0])

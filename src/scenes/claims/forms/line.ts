@@ -894,7 +894,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, wait D) ∈ step",
-		pattern: '{worker} asks with a wait of {duration}', alternatives: ["{worker} asks with a {duration} wait", "{worker} asks, willing to wait {duration}", "{worker} asks, ready to wait {duration}", "{worker} is willing/ready to wait {duration}", "{worker} asks, with a wait of {duration}", "{worker} asks, with a {duration} wait", "{worker} is willing/ready to wait up to {duration}", "{worker} will wait( up to) {duration}", "{worker} asks, willing/ready to wait up to {duration}", "{worker} asks, this time willing/ready to wait( up to) {duration}", "{worker} asks, willing/ready to wait only {duration}"],
+		pattern: '{worker} asks with a wait of {duration}', alternatives: ["{worker} asks with a {duration} wait", "{worker} asks, willing to wait {duration}", "{worker} asks, ready to wait {duration}", "{worker} is willing/ready to wait {duration}", "{worker} asks, with a wait of {duration}", "{worker} asks, with a {duration} wait", "{worker} is willing/ready to wait up to {duration}", "{worker} will wait( up to) {duration}", "{worker} asks, willing/ready to wait up to {duration}", "{worker} asks, this time willing/ready to wait( up to) {duration}", "{worker} asks, willing/ready to wait only {duration}", "{worker} will wait only {duration}", "{worker} will wait {duration} at most", "{worker} asks, willing/ready to wait {duration} at most"],
 		example: 'Worker B asks with a wait of 10 s',
 		meaning: 'The worker asked for the key in this step, waiting at most that long: any of its asks of the step (one that tried and was turned away, then asked with a wait, "asks again, willing to wait up to 5 s", tells that later ask). "This time willing to wait" says the worker asked for that key before, and its ask right before this one asked another way (another wait, no limit, or a try).',
 		check: (slots, context) => waitOf(slots, context, 1),
@@ -916,6 +916,23 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const other = before.find(h => h.kind === 'asked' && h.worker !== worker && !h.tryOnly && h.wait === mine.wait)
 			if (other === undefined) return fails(`no other worker asked with ${readAloudWithAVowel(time(numberOf(slots[1]))) ? 'an' : 'a'} ${time(numberOf(slots[1]))} wait before ${context.name(worker)}: "also" says one did`, 1)
 			return verdict
+		},
+	},
+	{
+		id: 'asks-too-with-wait',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k, wait D) ∈ step, after an asked(v, k) ∈ run by another worker v",
+		pattern: '{worker} asks too, willing to wait {duration}', alternatives: ["{worker} asks too, ready to wait {duration}", "{worker} asks too, willing/ready to wait only {duration}", "{worker} asks too, willing/ready to wait up to {duration}", "{worker} asks too, willing/ready to wait {duration} at most", "{worker} asks too, with a {duration} wait", "{worker} asks too, with a wait of {duration}"],
+		example: 'Worker C asks too, willing to wait only 2 s',
+		meaning: 'The worker asked for the key in this step, waiting at most that long, as "{worker} asks with a wait of {duration}" says, and "too": another worker had asked for that key before it (a hold or a try).',
+		check(slots, context) {
+			const verdict = waitOf(slots, context, 1)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const ask = asks(context, worker, h => !h.tryOnly && h.wait === numberOf(slots[1]))[0] as Of<'asked'>
+			if (happenedBefore(context, ask).some(h => h.kind === 'asked' && h.store === ask.store && h.worker !== worker)) return verdict
+			return fails(`"too" says another worker asked for the key before ${context.name(worker)}, at ${time(ask.at)}, and none did`, 0)
 		},
 	},
 	{

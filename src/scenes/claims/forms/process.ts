@@ -434,7 +434,7 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "woke(w) ∈ step at t, and w's last paused before it at t − D",
-		pattern: '{worker} wakes( up) after its {duration} pause', alternatives: ["{worker} wakes( up) after a {duration} pause", "{worker} wakes( up) after pausing for {duration}", "{worker} wakes( up) after being paused for {duration}", "{worker} resumes after its/a {duration} pause", "{worker} wakes( up) after a pause of {duration}"],
+		pattern: '{worker} wakes( up) after its {duration} pause', alternatives: ["{worker} wakes( up) after a {duration} pause", "{worker} wakes( up) after pausing for {duration}", "{worker} wakes( up) after being paused for {duration}", "{worker} resumes after its/a {duration} pause", "{worker} wakes( up) after a pause of {duration}", "{worker} wakes( up), after a/its {duration} pause", "{worker} wakes( up), after a pause of {duration}"],
 		example: 'A wakes after its 40 s pause',
 		meaning: "The worker's process woke in this step, and the pause it woke from had begun that long before.",
 		check(slots, context) {

@@ -422,6 +422,26 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'saves-again-same-fence',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w, fence f) ∈ step, and w's write right before it (in an earlier step or earlier in this one) carried fence f",
+		each: 'save',
+		pattern: '{worker} saves( its THING) again with the same fence', alternatives: ['{worker} writes( its THING) again with the same fence', '{worker} saves( its THING) with the same fence again'],
+		example: 'A saves again with the same fence',
+		meaning: 'The worker wrote in this step, with a fence, and its write right before this one (in an earlier step, or earlier in this one) carried that same fence.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			return wrote(slots, context, 0, write => {
+				const before = [...runSteps(context.run).filter(s => s.index < context.step.index).flatMap(s => happened(s, 'wrote', h => h.worker === worker)), ...writes(context, worker).slice(0, writes(context, worker).indexOf(write))]
+				const last = before[before.length - 1]
+				if (last === undefined) return `${context.name(worker)} had written nothing before this write: "again with the same fence" says it wrote before, with the fence this write carries`
+				if (write.noFence || last.noFence || write.fence !== last.fence) return `${context.name(worker)}'s write carried ${carried(write)}, and its write before it, at ${time(last.at)}, carried ${carried(last)}: not the same fence`
+				return undefined
+			})
+		},
+	},
+	{
 		id: 'saves-too',
 		places: STORY,
 		tells: 'event',
