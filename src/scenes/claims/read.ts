@@ -206,6 +206,8 @@ const QUIET = /^nothing (?:else )?happens until /i
 
 /** A relative clause after a lease that says its worker does not renew it ("a 10 s lease that it does not renew"): read as `holds-without-renewing`. */
 const UNRENEWED = /^(?:which|that) (?:it (?:does not|doesn't|never) renews?|is (?:not|never) renewed)$/i
+/** "a 10 s lease, which its process renews": the habit of its hold, as "which its hold renews on its own" says (a relative clause only). */
+const PROCESS_RENEWS = /^(?:which|that) its process renews$/i
 
 /** A neutral adverb as a word of its own in a clause ("B simply holds the key", "and just lets go"), with the space after it. */
 const ADVERB = new RegExp(`(?<=^| )(?:${NEUTRAL_ADVERBS.join('|')}) `, 'i')
@@ -1765,6 +1767,16 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		const put = `${language.names.labelOf(referent)} holds it without renewing it`
 		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
 			if (compiled.form.id !== 'holds-without-renewing') continue
+			const clause = matchForm(language, compiled, put, offset, put.length, referent, plural)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return { ...clause, relative: true, start: offset, end: offset + core.length }
+		}
+	}
+	// "a 10 s lease, which its process renews" tells the habit of the worker's hold, as "which its process renews on its own" does.
+	if (elided && which && PROCESS_RENEWS.test(core) && referent !== undefined && language.names.kindOf(referent) === 'worker') {
+		const put = `${language.names.labelOf(referent)}'s process renews it on its own`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+			if (compiled.form.id !== 'hold-renews-on-its-own') continue
 			const clause = matchForm(language, compiled, put, offset, put.length, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
 			else if (clause) return { ...clause, relative: true, start: offset, end: offset + core.length }

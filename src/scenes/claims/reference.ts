@@ -1806,6 +1806,42 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	renews: (s, env) => renewal(env, actor(s[0])),
 	'renews-lease': (s, env) => (actor(s[1]) === actor(s[0]) ? renewal(env, actor(s[0])) : NO),
+	'renews-lease-again': (s, env) => {
+		const w = actor(s[0])
+		if (actor(s[1]) !== w) return NO
+		// All of w's untold renewals of the step, of one lease, and that lease renewed before the last of them.
+		const told = events(env.step, 'renewed', h => h.worker === w && !env.used.has(h))
+		if (told.length === 0) return NO
+		const all = upTo(env).flatMap(step => step.happenings)
+		const last = told[told.length - 1] as Of<'renewed'>
+		let from = -1
+		for (let i = 0; i < all.indexOf(last); i++) {
+			const h = all[i] as Happening
+			if (h.kind === 'granted' && h.worker === w && h.store === last.store) from = i
+		}
+		const since = all.slice(from + 1, all.indexOf(last))
+		if (!told.every(r => r === last || since.includes(r))) return NO
+		if (!since.some(h => h.kind === 'renewed' && h.worker === w && h.store === last.store)) return NO
+		return { ok: true, at: last.at, events: told, makers: told }
+	},
+	'lease-outlives-pause': (s, env) => {
+		const w = actor(s[0])
+		const all = upTo(env).flatMap(step => step.happenings)
+		const of = (h: Happening, kind: string) => h.kind === kind && 'worker' in h && h.worker === w
+		// The pause w woke from last by the step's end, not paused again since; the lease its last grant before the pause gave lives to the wake.
+		const wakes = all.filter(h => of(h, 'woke'))
+		const wake = wakes[wakes.length - 1]
+		if (wake === undefined || all.slice(all.indexOf(wake)).some(h => of(h, 'paused'))) return NO
+		const pauses = all.slice(0, all.indexOf(wake)).filter(h => of(h, 'paused'))
+		const pause = pauses[pauses.length - 1]
+		if (pause === undefined) return NO
+		const grants = all.slice(0, all.indexOf(pause)).filter((h): h is Of<'granted'> => of(h, 'granted'))
+		const grant = grants[grants.length - 1]
+		if (grant === undefined) return NO
+		const span = all.slice(all.indexOf(grant) + 1, all.indexOf(wake) + 1)
+		if (span.some(h => 'worker' in h && h.worker === w && 'store' in h && h.store === grant.store && ['expired', 'ended', 'gone', 'released', 'returned', 'granted'].includes(h.kind))) return NO
+		return { ok: true, events: [], makers: [grant] }
+	},
 	'keeps-renewing': (s, env) => {
 		const w = actor(s[0])
 		const all = events(env.step, 'renewed', h => h.worker === w)

@@ -308,6 +308,52 @@ function ownRenewal(slots: readonly Slot[], context: ClaimContext, which?: { kee
 }
 
 /**
+ * "A renews its lease again": the worker's renewals of this step this text has not told yet, at least one, all of one lease (no
+ * grant to it between them), which this tells; and that lease was renewed before the last of them (by one of them, or before the step).
+ */
+function renewedAgain(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	if (actorOf(slots[1]) !== worker) return fails('a worker renews only its own lease', 1)
+	const all = unused(context, happened(context.step, 'renewed', h => h.worker === worker))
+	const last = all[all.length - 1]
+	if (last === undefined) return renewed(slots, context)
+	const before = happenedBefore(context, last)
+	let grant = -1
+	before.forEach((h, i) => { if (h.kind === 'granted' && h.worker === worker && h.store === last.store) grant = i })
+	const first = before.indexOf(all[0] as Happening)
+	if (first >= 0 && grant > first) return fails(`${name} was given a new lease at ${time((before[grant] as Happening).at)}, between its renewals in this step: they renew two leases; tell each`, 0)
+	const earlier = before.slice(grant + 1).filter(h => h.kind === 'renewed' && h.worker === worker && h.store === last.store)
+	if (earlier.length === 0) return fails(`${name}'s renewal at ${time(last.at)} is the first of its lease: it had not renewed that lease before, so it does not renew it "again"`, 0)
+	return holds(all.map(h => saw(context.step, h)), last.at)
+}
+
+/** "A's lease outlived the pause": the worker's last pause, ended by the step's end, began with its lease live, and that lease was live when it woke. */
+function outlivedPause(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	const all = [...earlierHappenings(context), ...context.step.happenings]
+	const mine = (h: Happening, kinds: readonly string[]) => kinds.includes(h.kind) && 'worker' in h && h.worker === worker
+	let woke = -1, pause = -1, grant = -1
+	all.forEach((h, i) => { if (mine(h, ['woke'])) woke = i })
+	if (all.slice(woke + 1).some(h => mine(h, ['paused']))) return fails(`${name}'s process is still paused at the step's end: it has not outlived that pause yet; say what holds now ("${name}'s lease is still live")`, 0)
+	if (woke < 0) return fails(`${name}'s process has not woken from a pause by this step's end: there is no pause its lease outlived`, 0)
+	all.slice(0, woke).forEach((h, i) => { if (mine(h, ['paused'])) pause = i })
+	if (pause < 0) return fails(`the scene does not show ${name}'s process pausing before it woke`, 0)
+	all.slice(0, pause).forEach((h, i) => { if (mine(h, ['granted'])) grant = i })
+	const paused = all[pause] as Happening, wake = all[woke] as Happening
+	const given = all[grant]
+	if (given?.kind !== 'granted') return fails(`${name} held no lease when its process paused at ${time(paused.at)}`, 0)
+	const end = all.slice(grant + 1, woke + 1).find(h => mine(h, ['expired', 'ended', 'gone', 'released', 'returned', 'granted']) && 'store' in h && h.store === given.store)
+	if (end !== undefined) {
+		const what = end.kind === 'expired' ? 'ran out' : end.kind === 'ended' ? 'was ended by an operator' : end.kind === 'gone' ? 'went with its store' : end.kind === 'granted' ? `was replaced by a new grant` : 'was let go'
+		return fails(end.at < paused.at || (end.at === paused.at && all.indexOf(end) < pause) ? `${name} held no lease when its process paused at ${time(paused.at)}: its lease ${what} at ${time(end.at)}` : `${name}'s lease ${what} at ${time(end.at)}, during its pause from ${time(paused.at)} to ${time(wake.at)}: it did not outlive the pause`, 0)
+	}
+	const step = (h: Happening) => runSteps(context.run).find(one => one.happenings.includes(h)) as StepFacts
+	return { ...holds([saw(step(given), given), saw(step(paused), paused), saw(step(wake), wake)], wake.at), said: { events: [given], live: { worker, store: given.store, at: wake.at } } } as Verdict
+}
+
+/**
  * "A renews too late": a renewal by the worker in this step the lock answered "lost", whose lease had run out before it: the
  * lease of the worker's last grant before the renewal (of the store it renewed) ended by running out, not by an operator's end or
  * its store's restart, which the lock also answers "lost".
@@ -927,10 +973,33 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "renewed(w) ∈ step",
 		each: 'renewal',
-		pattern: '{worker} renews {lease}', alternatives: ["{worker} extends/refreshes {lease}"],
+		pattern: '{worker} renews {lease}', alternatives: ["{worker} extends/refreshes {lease}", "{owner} process renews/extends/refreshes {lease}"],
 		example: 'A renews its lease',
 		meaning: 'The worker renewed its lease in this step.',
 		check: (slots, context) => ownRenewal(slots, context),
+	},
+	{
+		id: 'renews-lease-again',
+		places: STORY,
+		tells: 'event',
+		formula: "the renewed(w) ∈ step untold before, at least one, none with a granted(w) of its store between them, and a renewed(w) of that store before the last of them with no granted(w) of it between; this tells them all",
+		each: 'renewal',
+		pattern: '{worker} renews {lease} again', alternatives: ["{worker} extends/refreshes {lease} again", "{owner} process renews/extends/refreshes {lease} again"],
+		example: 'A renews its lease again',
+		meaning: "The worker renewed its lease in this step, and that lease had been renewed before: this tells every renewal of the worker's in the step the text has not told yet, all of one lease (no new grant to the worker between them), and one renewal of that lease comes before the last of them (in this step or an earlier one, after its grant). A lease's first renewal, told alone, is not one \"again\": refused.",
+		check: (slots, context) => renewedAgain(slots, context),
+	},
+	{
+		id: 'lease-outlives-pause',
+		places: STORY,
+		tells: 'state',
+		// True of every step after a pause a lease outlived: never offered as a "did you mean".
+		quiet: true,
+		formula: "the pause told: w's last paused(w) before its last woke(w) up to the step's end, with no paused(w) after that woke; w's last granted(w) before the pause, with no expired, ended, gone, released or returned of w's lease of that store, nor a granted(w) of it, from that grant to the woke",
+		pattern: '{lease} outlives the pause', alternatives: ['{lease} outlived/outlasts/outlasted the pause', '{lease} has outlived/outlasted the pause'],
+		example: "A's lease outlives the pause",
+		meaning: "The worker's lease was live all through its process's pause: the pause it woke from last by the step's end (in this step, or before it), and it is not paused again by then; the lease it held when the pause began did not run out, end, go with its store or get let go before it woke, and no new grant replaced it. A process still paused at the step's end has not outlived its pause yet: refused.",
+		check: (slots, context) => outlivedPause(slots, context),
 	},
 	{
 		id: 'keeps-renewing',
@@ -949,7 +1018,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "keeps-renewing(w) in step, and each of those renewed(w) came d after the renewed(w) or granted(w) of that lease before it (within 1 ms)",
 		each: 'renewal',
-		pattern: '{worker} keeps renewing {lease} every {duration}', alternatives: ["{worker} keeps renewing {lease} once every {duration}", "{worker} keeps {lease} by renewing it every {duration}", "{worker} keeps {lease} alive by renewing it every {duration}"],
+		pattern: '{worker} keeps renewing {lease} every {duration}', alternatives: ["{worker} keeps renewing {lease} once every {duration}", "{worker} keeps {lease} by renewing it every {duration}", "{worker} keeps {lease} alive by renewing it every {duration}", "{owner} process keeps renewing {lease} every {duration}", "{owner} process keeps renewing {lease} once every {duration}"],
 		example: 'A keeps renewing its lease every 10 s',
 		meaning: "As \"A keeps renewing its lease\" says, and each of those renewals came that long after the one before it (its renewal before, in this step or an earlier one, or the lease's grant): the interval the engine renewed at, within a millisecond.",
 		check: (slots, context) => keptRenewingEvery(slots, context),
@@ -1196,9 +1265,9 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		// True of every step of most scenes with a code sample: never offered as a "did you mean".
 		quiet: true,
 		formula: "w held a lease in the step, whose granted(w) (the one the clause right before told, else the last up to the latest place the text told before it, else the first of the step after it; told first with nothing before it, the one whose lease was live at the step's start, else the step's first) records a hold that renews it on its own (renews: true: the code sample's hold has no renew: false), w's process was not crashed through the whole step, and no renewal falls due (every ttl/3 from the grant or its last renewed(w)) while w's process is down from a paused(w) or crashed(w) after the grant, in this step or before, with no renewed(w) of it after that before the lease ends (any end, or w's next granted) or the run does",
-		pattern: '{owner} hold renews {lease} on its own', alternatives: ['{owner} hold renews {lease} by itself', '{owner} hold renews {lease} automatically', '{owner} hold renews {lease} in the background'],
+		pattern: '{owner} hold renews {lease} on its own', alternatives: ['{owner} hold renews {lease} by itself', '{owner} hold renews {lease} automatically', '{owner} hold renews {lease} in the background', '{owner} process renews {lease} on its own', '{owner} process renews {lease} by itself', '{owner} process renews {lease} automatically', '{owner} process renews {lease} in the background'],
 		example: "A's hold renews its lease on its own",
-		meaning: "The worker held a lease in this step, given by a hold that renews it on its own while the worker runs (the code sample's hold has no renew: false, as the run records), whether or not a renewal came yet: \"Worker A gets the key with fence 1 and a 10 s lease, which its hold renews on its own\". The lease is the one the clause right before told (\"gets the key with fence 1 and a 10 s lease\"), else the worker's latest up to what the text told before it. Told first in the step with nothing told before it, the lease live when the step began, else the step's first grant. Of a hold with renew: false it is refused, of a process crashed through the whole step (its hold went with it), and where a renewal fell due (each third of the TTL after the grant or the last renewal) while the process was paused or crashed (a pause or crash from the grant up to this step, in any step) and none came before the lease ended, however it ended (ran out, let go, ended by an operator, gone with its store), or before the run's end.",
+		meaning: "The worker held a lease in this step, given by a hold that renews it on its own while the worker runs (the code sample's hold has no renew: false, as the run records), whether or not a renewal came yet: \"Worker A gets the key with fence 1 and a 10 s lease, which its hold renews on its own\" (or \"which its process renews on its own\", or, of that lease, just \"which its process renews\"). The lease is the one the clause right before told (\"gets the key with fence 1 and a 10 s lease\"), else the worker's latest up to what the text told before it. Told first in the step with nothing told before it, the lease live when the step began, else the step's first grant. Of a hold with renew: false it is refused, of a process crashed through the whole step (its hold went with it), and where a renewal fell due (each third of the TTL after the grant or the last renewal) while the process was paused or crashed (a pause or crash from the grant up to this step, in any step) and none came before the lease ended, however it ended (ran out, let go, ended by an operator, gone with its store), or before the run's end.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const name = context.name(worker)
