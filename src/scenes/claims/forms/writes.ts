@@ -1148,9 +1148,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "wrote(fence f) ∈ step to a database that checks fences found the row's fence < f (the write told just before, else the step's one such write)",
-		pattern: 'no larger fence came( before)', alternatives: ['no larger fence was written/saved', 'no larger fence had come', 'no larger fence had been written/saved', 'no write with a larger fence came( before)', 'no larger fence( ever) reached the row( before)', 'no larger fence had( ever) reached the row', 'no larger fence ever came( before)'],
+		pattern: 'no larger fence came( before)', alternatives: ['no larger fence was written/saved', 'no larger fence had come', 'no larger fence had been written/saved', 'no write with a larger fence came( before)', 'no larger fence( ever) reached the row( before)', 'no larger fence had( ever) reached the row', 'no larger fence ever came( before)', 'no larger fence has reached the row( yet)', 'no larger fence has ever reached the row'],
 		example: 'no larger fence came',
-		meaning: "A write of this step found the row's fence smaller than its own: no write with a fence as large had been taken (\"no larger fence ever reached the row\": none reached it before this write). It is the write the clause before tells, else the step's one write to a database that checks fences.",
+		meaning: "A write of this step found the row's fence smaller than its own: no write with a fence as large had been taken (\"no larger fence ever reached the row\", or \"has reached the row yet\": none reached it before this write). It is the write the clause before tells, else the step's one write to a database that checks fences.",
 		check(_slots, context) {
 			const all = happened(context.step, 'wrote', h => h.fenced && !h.noFence)
 			const write = context.answered ?? (all.length === 1 ? all[0] : undefined)
