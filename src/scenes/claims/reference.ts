@@ -1657,6 +1657,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (upTo(env).some(step => events(step, 'process-restarted', h => h.worker === w).length > 0)) return NO
 		return timeless(laterSteps(env).every(step => events(step, 'process-restarted', h => h.worker === w).length === 0))
 	},
+	// Down at the step's end, from its last crash, and no later step restarts its process (a restart before does not count).
+	'stays-down': (s, env) => {
+		const w = actor(s[0])
+		const crashed = upTo(env).slice(1).some(step => events(step, 'crashed', h => h.worker === w).length > 0)
+		if (!crashed || env.step.end.workers.get(w)?.crashed !== true) return NO
+		return timeless(laterSteps(env).every(step => events(step, 'process-restarted', h => h.worker === w).length === 0))
+	},
 	'was-ended': (s, env) => {
 		const lease = leaseAt(env.world, actor(s[0]))
 		const meaning = holdsNow(lease !== undefined && state(lease) === 'ended', leaseMakers(env, actor(s[0])), env)
