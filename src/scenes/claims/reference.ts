@@ -2154,6 +2154,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const checks = writes.length === 0 ? db.fenced : writes.every(h => h.fenced)
 		return checks ? { ok: true, events: [], makers: rowMaker(env, db.id), fenced: db.id, row: { database: db.id, fence: db.fence } } : NO
 	},
+	// Its rule told after a refusal: it checks fences, and the clause right before told a write to it that it refused (fenced, no row changed).
+	'takes-only-larger-fences': (s, env) => {
+		const write = (env.priorTold ?? []).filter((h): h is Of<'wrote'> => h.kind === 'wrote' && h.database === actor(s[0])).pop()
+		if (write === undefined || write.changed || !write.fenced) return NO
+		const db = env.world.databases.get(actor(s[0]))
+		if (!db) return NO
+		const writes = writesTo(env, db.id)
+		const checks = writes.length === 0 ? db.fenced : writes.every(h => h.fenced)
+		return checks ? { ok: true, events: [], makers: rowMaker(env, db.id), fenced: db.id, row: { database: db.id, fence: db.fence } } : NO
+	},
 	'write-is-refused': (s, env) => answer(env, actor(s[0]), undefined, 'refused'),
 	'write-with-fence-is-refused': (s, env) => {
 		const write = pointedOr(env, actor(s[0]), events(env.step, 'wrote', h => h.worker === actor(s[0]) && !h.noFence && h.fence === fence(s[1])))

@@ -757,6 +757,26 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	},
 
 	{
+		id: 'takes-only-larger-fences',
+		always: true,
+		places: STORY,
+		tells: 'none',
+		formula: "d does the conditional update (fences=on), and the clause right before told wrote(d) ∈ step that it refused: its fence ≤ the row's",
+		pattern: '{database}( only) takes a fence larger than the last one it took', alternatives: ["{database} takes only a fence larger than the last one it took"],
+		example: 'the database only takes a fence larger than the last one it took',
+		meaning: "The database's rule, told right after a clause that tells a write it refused: it checks fences (as \"{database} checks fences\"), and that write's fence was not larger than the row's, the last fence it took. After a write it took, or of a database that checks no fence, it is refused.",
+		check(slots, context) {
+			const database = actorOf(slots[0])
+			const rule = fenceChecking(slots, context, true)
+			if (!rule.ok) return rule
+			const told = (context.priorTold ?? []).filter((h): h is Of<'wrote'> => h.kind === 'wrote' && h.database === database)
+			const write = told[told.length - 1]
+			if (write === undefined) return fails(`this tells why ${context.name(database)} refused a write, so the clause right before it must tell a write ${context.name(database)} refused in this step ("the database refuses A's write: it only takes a fence larger than the last one it took")`, 0)
+			if (!isOutcome(write, 'refused')) return fails(`${describeWrite(context, write)}: this tells why it refused a write, and it did not refuse that one`, 0)
+			return rule
+		},
+	},
+	{
 		id: 'write-is-refused',
 		places: STORY,
 		tells: 'event',
