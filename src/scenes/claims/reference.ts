@@ -1693,6 +1693,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (upTo(env).some(step => events(step, 'process-restarted', h => h.worker === w).length > 0)) return NO
 		return timeless(laterSteps(env).every(step => events(step, 'process-restarted', h => h.worker === w).length === 0))
 	},
+	// Down at the step's end, from its last crash, and no later step restarts its process (a restart before does not count).
+	'stays-down': (s, env) => {
+		const w = actor(s[0])
+		const crashed = upTo(env).slice(1).some(step => events(step, 'crashed', h => h.worker === w).length > 0)
+		if (!crashed || env.step.end.workers.get(w)?.crashed !== true) return NO
+		return timeless(laterSteps(env).every(step => events(step, 'process-restarted', h => h.worker === w).length === 0))
+	},
 	'was-ended': (s, env) => {
 		const lease = leaseAt(env.world, actor(s[0]))
 		const meaning = holdsNow(lease !== undefined && state(lease) === 'ended', leaseMakers(env, actor(s[0])), env)
@@ -2199,6 +2206,16 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	// The opposite: every write so far met the conditional update; before any write, the setting.
 	'checks-fences': (s, env) => {
+		const db = env.world.databases.get(actor(s[0]))
+		if (!db) return NO
+		const writes = writesTo(env, db.id)
+		const checks = writes.length === 0 ? db.fenced : writes.every(h => h.fenced)
+		return checks ? { ok: true, events: [], makers: rowMaker(env, db.id), fenced: db.id, row: { database: db.id, fence: db.fence } } : NO
+	},
+	// Its rule told after a refusal: it checks fences, and the clause right before told a write to it that it refused (fenced, no row changed).
+	'takes-only-larger-fences': (s, env) => {
+		const write = (env.priorTold ?? []).filter((h): h is Of<'wrote'> => h.kind === 'wrote' && h.database === actor(s[0])).pop()
+		if (write === undefined || write.changed || !write.fenced) return NO
 		const db = env.world.databases.get(actor(s[0]))
 		if (!db) return NO
 		const writes = writesTo(env, db.id)

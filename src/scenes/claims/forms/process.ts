@@ -523,6 +523,27 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'stays-down',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "crashed(w) ∈ run by the step's end, and w down at the step's end, with no process-restarted(w) in a later step",
+		pattern: '{worker} stays down', alternatives: ["{owner} process stays down", 'nothing/nobody restarts {worker}', 'nothing/nobody restarts {owner} process'],
+		example: "A's process stays down",
+		meaning: "The worker's process crashed, in this step or an earlier one, is down when this step ends, and no later step restarts it: it is still down when the scene ends (\"nothing restarts it\" says the same). Unlike \"never restarts\", it is of the rest of the scene only: a restart before its last crash does not make it false.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const crash = lastPause(context, worker)
+			if (crash?.event.kind !== 'crashed') return fails(`${context.name(worker)}'s process has not crashed by the step's end${crash === undefined ? '' : ` (it paused at ${time(crash.event.at)})`}, so there is nothing for it to stay down after`, 0)
+			if (context.step.end.workers.get(worker)?.crashed !== true) return fails(`${context.name(worker)}'s process crashed at ${time(crash.event.at)} and restarted in this step`, 0)
+			for (const step of laterSteps(context)) {
+				const restart = happened(step, 'process-restarted', h => h.worker === worker)[0]
+				if (restart) return fails(`${context.name(worker)}'s process restarts at ${time(restart.at)}, in step ${step.index}: it does not stay down`, 0)
+			}
+			return holds([saw(crash.step, crash.event), { kind: 'nothing', step: context.step.index, what: `a restart of ${worker}'s process from step ${context.step.index} on` }])
+		},
+	},
+	{
 		id: 'crashes-before-saving',
 		places: STORY,
 		tells: 'event',

@@ -777,6 +777,26 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 	},
 
 	{
+		id: 'takes-only-larger-fences',
+		always: true,
+		places: STORY,
+		tells: 'none',
+		formula: "d does the conditional update (fences=on), and the clause right before told wrote(d) ∈ step that it refused: its fence ≤ the row's",
+		pattern: '{database}( only) takes a fence larger than the last one it took', alternatives: ["{database} takes only a fence larger than the last one it took"],
+		example: 'the database only takes a fence larger than the last one it took',
+		meaning: "The database's rule, told right after a clause that tells a write it refused: it checks fences (as \"{database} checks fences\"), and that write's fence was not larger than the row's, the last fence it took. After a write it took, or of a database that checks no fence, it is refused.",
+		check(slots, context) {
+			const database = actorOf(slots[0])
+			const rule = fenceChecking(slots, context, true)
+			if (!rule.ok) return rule
+			const told = (context.priorTold ?? []).filter((h): h is Of<'wrote'> => h.kind === 'wrote' && h.database === database)
+			const write = told[told.length - 1]
+			if (write === undefined) return fails(`this tells why ${context.name(database)} refused a write, so the clause right before it must tell a write ${context.name(database)} refused in this step ("the database refuses A's write: it only takes a fence larger than the last one it took")`, 0)
+			if (!isOutcome(write, 'refused')) return fails(`${describeWrite(context, write)}: this tells why it refused a write, and it did not refuse that one`, 0)
+			return rule
+		},
+	},
+	{
 		id: 'write-is-refused',
 		places: STORY,
 		tells: 'event',
@@ -1168,9 +1188,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "wrote(fence f) ∈ step to a database that checks fences found the row's fence < f (the write told just before, else the step's one such write)",
-		pattern: 'no larger fence came( before)', alternatives: ['no larger fence was written/saved', 'no larger fence had come', 'no larger fence had been written/saved', 'no write with a larger fence came( before)', 'no larger fence( ever) reached the row( before)', 'no larger fence had( ever) reached the row', 'no larger fence ever came( before)'],
+		pattern: 'no larger fence came( before)', alternatives: ['no larger fence was written/saved', 'no larger fence had come', 'no larger fence had been written/saved', 'no write with a larger fence came( before)', 'no larger fence( ever) reached the row( before)', 'no larger fence had( ever) reached the row', 'no larger fence ever came( before)', 'no larger fence has reached the row( yet)', 'no larger fence has ever reached the row'],
 		example: 'no larger fence came',
-		meaning: "A write of this step found the row's fence smaller than its own: no write with a fence as large had been taken (\"no larger fence ever reached the row\": none reached it before this write). It is the write the clause before tells, else the step's one write to a database that checks fences.",
+		meaning: "A write of this step found the row's fence smaller than its own: no write with a fence as large had been taken (\"no larger fence ever reached the row\", or \"has reached the row yet\": none reached it before this write). It is the write the clause before tells, else the step's one write to a database that checks fences.",
 		check(_slots, context) {
 			const all = happened(context.step, 'wrote', h => h.fenced && !h.noFence)
 			const write = context.answered ?? (all.length === 1 ? all[0] : undefined)
