@@ -3349,11 +3349,41 @@ function oneLockGave(env: Env, write: Of<'wrote'>): boolean {
  * (made on a lease no longer live, one its worker had held), or a renewal refused whose worker renewed too late ('renews-too-late').
  */
 function tooLateHolds(clause: ReadClause, meaning: Meaning, env: Env): boolean {
-	if (clause.form.each === 'write-outcome' && meaning.decides !== undefined) return answerIs(meaning.decides, 'refused') && stale(env, meaning.decides)
+	if (clause.form.each === 'write-outcome' && meaning.decides !== undefined) return answerIs(meaning.decides, 'refused') && stale(env, meaning.decides) && laterRow(env, meaning.decides)
 	const refusal = meaning.events.find((h): h is Of<'renew-refused'> => h.kind === 'renew-refused' && env.step.happenings.includes(h))
 	if (refusal === undefined) return false
 	const slot: Slot = { type: 'worker', text: refusal.worker, start: clause.start, end: clause.end, value: { type: 'actor', id: refusal.worker } }
 	return (MEANINGS['renews-too-late'] ?? (() => NO))([slot], env).ok
+}
+
+/**
+ * The row's fence that refused a stale write came from a later lease: larger than the write's, and granted after the write's own
+ * lease (its latest grant of that fence before the write) had ended.
+ */
+function laterRow(env: Env, write: Of<'wrote'>): boolean {
+	if (!(write.before > write.fence)) return false
+	const all = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
+	const upto = all.includes(write) ? all.slice(0, all.indexOf(write)) : all
+	let mine = -1
+	upto.forEach((h, i) => {
+		if (h.kind === 'granted' && h.worker === write.worker && h.fence === write.fence) mine = i
+	})
+	if (mine < 0) return false
+	const store = (upto[mine] as Of<'granted'>).store
+	let ended = -1
+	for (let i = mine + 1; i < upto.length; i++) {
+		const h = upto[i] as Happening
+		if (['expired', 'released', 'gone', 'ended'].includes(h.kind) && (h as { worker?: string }).worker === write.worker && (h as { store?: string }).store === store && (h as { fence?: bigint }).fence === write.fence) {
+			ended = i
+			break
+		}
+	}
+	if (ended < 0) return false
+	let row = -1
+	upto.forEach((h, i) => {
+		if (h.kind === 'granted' && h.fence === write.before) row = i
+	})
+	return row > ended
 }
 
 function stale(env: Env, write: Of<'wrote'>): boolean {
