@@ -2012,6 +2012,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!held || events(env.step, 'expired', h => h.worker === w).length > 0) return NO
 		// "Never", of the whole scene: no lease of w's ran out before this step either.
 		if (earlierSteps(env).some(step => events(step, 'expired', h => h.worker === w).length > 0)) return NO
+		// Nor in any step after it (the steps seen).
+		if (laterSteps(env).some(step => events(step, 'expired', h => h.worker === w).length > 0)) return NO
 		const lease = leaseAt(env.step.end, w)
 		if (lease === undefined) return NO
 		return neverRunsOutFrom(env, w, lease)
