@@ -962,6 +962,22 @@ function pauseLength(clause: ReadClause, context: ClaimContext, verdict: Extract
 	// in (a pause that ends after the scene, at least as long as the scene shows).
 	const paused = (steps[pause.step]?.happenings[pause.index] as Happening).at
 	const length = (woke ?? steps[last]?.end.time ?? paused) - paused
+	// "Long" is long against the lease too: at least a third of its time to live, from the pause to its waking or crash (the mirror of "short").
+	if (word === 'long' && ttl !== undefined) {
+		let end: number | undefined
+		for (let s = pause.step; s <= last && end === undefined; s++) {
+			const list = steps[s]?.happenings ?? []
+			for (let i = s === pause.step ? pause.index + 1 : 0; i < list.length; i++) {
+				const h = list[i] as Happening
+				if ((h.kind === 'woke' || h.kind === 'crashed') && h.worker === worker) {
+					end = h.at
+					break
+				}
+			}
+		}
+		const span = (end ?? steps[last]?.end.time ?? paused) - paused
+		if (span * 3 < ttl) return `"long": ${name}'s process was paused ${end === undefined ? 'at least ' : ''}${formatDuration(span)}, from ${formatDuration(paused)}${end === undefined ? ' to the end of the scene' : ` to ${formatDuration(end)}`}, less than a third of its lease's ${formatDuration(ttl)}; a pause is long when it is at least that (${formatDuration(ttl / 3)}) and the lease runs out during it; say "${name} pauses" and tell the lease's end`
+	}
 	if (word === 'short' && ttl !== undefined && length * 3 > ttl) return `"short": ${name}'s process was paused ${woke === undefined ? 'at least ' : ''}${formatDuration(length)}, from ${formatDuration(paused)}${woke === undefined ? ' to the end of the scene' : ` to ${formatDuration(woke)}`}, more than a third of its lease's ${formatDuration(ttl)}, the time a hold renewing on its own renews it in; a pause is short when it is no longer than that (${formatDuration(ttl / 3)}) and the lease outlasts it`
 	return undefined
 }

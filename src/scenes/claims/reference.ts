@@ -4502,9 +4502,16 @@ function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'sho
 		}
 	}
 	if (!settled && context.run.lookAhead !== undefined) return true
-	if (word === 'long') return ranOut
-	// Short: the lease outlasted it, and it lasted at most a third of the lease's time to live (up to the last step seen, if it never ended).
 	const began = (at.happenings[found.index] as Happening).at
+	if (word === 'long') {
+		if (!ranOut) return false
+		if (lifetime === undefined) return true
+		// Long against the lease as well: at least a third of its time to live, from the pause to its waking or crash (or the last step seen).
+		const rest = steps.slice(found.step, last + 1).flatMap((step, k) => (k === 0 ? step.happenings.slice(found.index + 1) : step.happenings))
+		const stop = rest.find(h => (h.kind === 'woke' || h.kind === 'crashed') && h.worker === worker)
+		return 3 * ((stop?.at ?? (steps[last] as StepFacts).end.time) - began) >= lifetime
+	}
+	// Short: the lease outlasted it, and it lasted at most a third of the lease's time to live (up to the last step seen, if it never ended).
 	const until = endedAt ?? (steps[last] as StepFacts).end.time
 	return !ranOut && (lifetime === undefined || 3 * (until - began) <= lifetime)
 }
