@@ -116,7 +116,7 @@ function tooLateProblem(clause: ReadClause, verdict: Extract<Verdict, { ok: true
 		if (write.changed || !write.fenced) return `${says}, and ${name}'s write was not refused: ${write.changed ? 'the database took it' : 'it changed no row, but no fence decided that'}`
 		if (write.live) return `${says}, and ${name}'s lease was live when it wrote: the database refused its fence ${showFence(write.fence)} for being no larger than the row's ${showFence(write.before)}, not for a lease that had ended; drop "It is too late"`
 		if (!staleWrite(context, write)) return `${says}, and ${name} held no lease before it wrote, so it had none to lose; drop "It is too late"`
-		return undefined
+		return lateRowProblem(context, write, says)
 	}
 	const refusal = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.what.kind === 'renew-refused' ? [e.what] : []))[0]
 	if (refusal !== undefined && refusal.kind === 'renew-refused') {
@@ -124,6 +124,33 @@ function tooLateProblem(clause: ReadClause, verdict: Extract<Verdict, { ok: true
 		return late.ok ? undefined : `${says}, and this renewal was not refused as late: ${late.message}`
 	}
 	return `${says}: a write made on a lease no longer live, which the database refuses ("It is too late: the database refuses the write"), or a renewal of a lease that ran out ("It is too late: the lock refuses A's renewal"); this tells no refusal of either`
+}
+
+/**
+ * A stale write refused for the lease's end: the row's fence that refused it is larger than the write's and was given on a later
+ * lease, after the write's own lease ended (so the same write, made while that lease was live, would have been taken). A row whose
+ * fence is no larger (the worker's own, or a newer one it had itself written), or one given before the lease ended, or by no
+ * grant of the scene, refused it for another reason. Its message, or undefined.
+ */
+function lateRowProblem(context: ClaimContext, write: Extract<Happening, { kind: 'wrote' }>, says: string): string | undefined {
+	const name = context.name(write.worker)
+	const plain = `drop "It is too late" ("the database refuses ${name}'s write")`
+	if (write.before <= write.fence) return `${says}, and the row's fence ${showFence(write.before)} is no larger than ${name}'s fence ${showFence(write.fence)}: the database would have refused this write with ${name}'s lease live, so its end caused nothing; ${plain}`
+	const all = runHappenings(context)
+	const at = all.indexOf(write)
+	const before = all.slice(0, at < 0 ? all.length : at)
+	const grants = before.filter(h => h.kind === 'granted' && h.worker === write.worker && h.fence === write.fence)
+	const grant = grants[grants.length - 1]
+	const from = grant === undefined ? -1 : before.indexOf(grant)
+	const end = before.slice(from + 1).find(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === write.worker && grant !== undefined && grant.kind === 'granted' && h.store === grant.store && h.fence === write.fence)
+	const row = before.filter(h => h.kind === 'granted' && h.fence === write.before)
+	const given = row[row.length - 1]
+	if (grant === undefined || end === undefined || given === undefined || before.indexOf(given) < before.indexOf(end)) return `${says}, and the row's fence ${showFence(write.before)} was given by no lease after ${name}'s lease with fence ${showFence(write.fence)} ended${given === undefined ? '' : ` (it was given at ${formatDuration(given.at)}, before that)`}, so no later lease refused it; ${plain}`
+	return undefined
+}
+
+function runHappenings(context: ClaimContext): Happening[] {
+	return context.run.steps.filter(step => step.index <= context.step.index).flatMap(step => step.happenings)
 }
 
 /** Checks every clause of a read text in a context; reading's own problems come first. */
@@ -972,6 +999,22 @@ function pauseLength(clause: ReadClause, context: ClaimContext, verdict: Extract
 	// in (a pause that ends after the scene, at least as long as the scene shows).
 	const paused = (steps[pause.step]?.happenings[pause.index] as Happening).at
 	const length = (woke ?? steps[last]?.end.time ?? paused) - paused
+	// "Long" is long against the lease too: at least a third of its time to live, from the pause to its waking or crash (the mirror of "short").
+	if (word === 'long' && ttl !== undefined) {
+		let end: number | undefined
+		for (let s = pause.step; s <= last && end === undefined; s++) {
+			const list = steps[s]?.happenings ?? []
+			for (let i = s === pause.step ? pause.index + 1 : 0; i < list.length; i++) {
+				const h = list[i] as Happening
+				if ((h.kind === 'woke' || h.kind === 'crashed') && h.worker === worker) {
+					end = h.at
+					break
+				}
+			}
+		}
+		const span = (end ?? steps[last]?.end.time ?? paused) - paused
+		if (span * 3 < ttl) return `"long": ${name}'s process was paused ${end === undefined ? 'at least ' : ''}${formatDuration(span)}, from ${formatDuration(paused)}${end === undefined ? ' to the end of the scene' : ` to ${formatDuration(end)}`}, less than a third of its lease's ${formatDuration(ttl)}; a pause is long when it is at least that (${formatDuration(ttl / 3)}) and the lease runs out during it; say "${name} pauses" and tell the lease's end`
+	}
 	if (word === 'short' && ttl !== undefined && length * 3 > ttl) return `"short": ${name}'s process was paused ${woke === undefined ? 'at least ' : ''}${formatDuration(length)}, from ${formatDuration(paused)}${woke === undefined ? ' to the end of the scene' : ` to ${formatDuration(woke)}`}, more than a third of its lease's ${formatDuration(ttl)}, the time a hold renewing on its own renews it in; a pause is short when it is no longer than that (${formatDuration(ttl / 3)}) and the lease outlasts it`
 	return undefined
 }

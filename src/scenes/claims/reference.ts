@@ -2068,6 +2068,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!held || events(env.step, 'expired', h => h.worker === w).length > 0) return NO
 		// "Never", of the whole scene: no lease of w's ran out before this step either.
 		if (earlierSteps(env).some(step => events(step, 'expired', h => h.worker === w).length > 0)) return NO
+		// Nor in any step after it (the steps seen).
+		if (laterSteps(env).some(step => events(step, 'expired', h => h.worker === w).length > 0)) return NO
 		const lease = leaseAt(env.step.end, w)
 		if (lease === undefined) return NO
 		return neverRunsOutFrom(env, w, lease)
@@ -3425,11 +3427,41 @@ function oneLockGave(env: Env, write: Of<'wrote'>): boolean {
  * (made on a lease no longer live, one its worker had held), or a renewal refused whose worker renewed too late ('renews-too-late').
  */
 function tooLateHolds(clause: ReadClause, meaning: Meaning, env: Env): boolean {
-	if (clause.form.each === 'write-outcome' && meaning.decides !== undefined) return answerIs(meaning.decides, 'refused') && stale(env, meaning.decides)
+	if (clause.form.each === 'write-outcome' && meaning.decides !== undefined) return answerIs(meaning.decides, 'refused') && stale(env, meaning.decides) && laterRow(env, meaning.decides)
 	const refusal = meaning.events.find((h): h is Of<'renew-refused'> => h.kind === 'renew-refused' && env.step.happenings.includes(h))
 	if (refusal === undefined) return false
 	const slot: Slot = { type: 'worker', text: refusal.worker, start: clause.start, end: clause.end, value: { type: 'actor', id: refusal.worker } }
 	return (MEANINGS['renews-too-late'] ?? (() => NO))([slot], env).ok
+}
+
+/**
+ * The row's fence that refused a stale write came from a later lease: larger than the write's, and granted after the write's own
+ * lease (its latest grant of that fence before the write) had ended.
+ */
+function laterRow(env: Env, write: Of<'wrote'>): boolean {
+	if (!(write.before > write.fence)) return false
+	const all = [...earlierSteps(env), env.step].flatMap(step => step.happenings)
+	const upto = all.includes(write) ? all.slice(0, all.indexOf(write)) : all
+	let mine = -1
+	upto.forEach((h, i) => {
+		if (h.kind === 'granted' && h.worker === write.worker && h.fence === write.fence) mine = i
+	})
+	if (mine < 0) return false
+	const store = (upto[mine] as Of<'granted'>).store
+	let ended = -1
+	for (let i = mine + 1; i < upto.length; i++) {
+		const h = upto[i] as Happening
+		if (['expired', 'released', 'gone', 'ended'].includes(h.kind) && (h as { worker?: string }).worker === write.worker && (h as { store?: string }).store === store && (h as { fence?: bigint }).fence === write.fence) {
+			ended = i
+			break
+		}
+	}
+	if (ended < 0) return false
+	let row = -1
+	upto.forEach((h, i) => {
+		if (h.kind === 'granted' && h.fence === write.before) row = i
+	})
+	return row > ended
 }
 
 function stale(env: Env, write: Of<'wrote'>): boolean {
@@ -4562,9 +4594,16 @@ function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'sho
 		}
 	}
 	if (!settled && context.run.lookAhead !== undefined) return true
-	if (word === 'long') return ranOut
-	// Short: the lease outlasted it, and it lasted at most a third of the lease's time to live (up to the last step seen, if it never ended).
 	const began = (at.happenings[found.index] as Happening).at
+	if (word === 'long') {
+		if (!ranOut) return false
+		if (lifetime === undefined) return true
+		// Long against the lease as well: at least a third of its time to live, from the pause to its waking or crash (or the last step seen).
+		const rest = steps.slice(found.step, last + 1).flatMap((step, k) => (k === 0 ? step.happenings.slice(found.index + 1) : step.happenings))
+		const stop = rest.find(h => (h.kind === 'woke' || h.kind === 'crashed') && h.worker === worker)
+		return 3 * ((stop?.at ?? (steps[last] as StepFacts).end.time) - began) >= lifetime
+	}
+	// Short: the lease outlasted it, and it lasted at most a third of the lease's time to live (up to the last step seen, if it never ended).
 	const until = endedAt ?? (steps[last] as StepFacts).end.time
 	return !ranOut && (lifetime === undefined || 3 * (until - began) <= lifetime)
 }

@@ -6,6 +6,7 @@ import type { Of } from '../query.ts'
 import { eventsOf } from '../causes.ts'
 import type { Happening } from '../../frame.ts'
 import { inLineBefore } from './line.ts'
+import { showFence } from '../fence-notation.ts'
 
 const STORY = ['caption', 'note'] as const
 
@@ -405,6 +406,9 @@ function neverRunsOut(slots: readonly Slot[], context: ClaimContext, fresh: bool
 		// "Never" is of the whole scene, as "never gets the key" is: a lease of the worker's that ran out in an earlier step makes it false.
 		const before = context.run.steps.slice(0, context.step.index).flatMap(step => happened(step, 'expired', h => h.worker === worker).map(h => ({ step, h })))[0]
 		if (before) return fails(`${name}'s lease ran out at ${time(before.h.at)}, in step ${before.step.index}: "never" is of the whole scene, as in "never gets the key"; of the lease it holds now, say "${name}'s new lease never runs out"`, 0)
+		// And after it: a later lease of the worker's that runs out in a later step makes it false too.
+		const after = laterSteps(context).flatMap(step => happened(step, 'expired', h => h.worker === worker).map(h => ({ step, h })))[0]
+		if (after && (lease === undefined || after.h.store !== lease.store || after.h.fence !== lease.fence)) return fails(`${name}'s lease runs out at ${time(after.h.at)}, in step ${after.step.index}${after.h.fence === undefined ? '' : ` (its lease with fence ${showFence(after.h.fence)})`}: "never" is of the whole scene, any lease of ${name}'s; tell what holds in this step instead ("${name} holds the key")`, 0)
 	}
 	if (lease === undefined) return fails(`${name} holds no lease in this step, so "never runs out" tells of none`, 0)
 	const now = leaseState(lease)
@@ -912,10 +916,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'none',
 		denies: true,
-		formula: "w held a lease in the step (live at its start or granted(w) ∈ step), no expired(w) ∈ step nor in any step before it, and w's latest lease at the step's end is not expired, ended nor gone at the end of the steps seen: let go, or still live",
+		formula: "w held a lease in the step (live at its start or granted(w) ∈ step), no expired(w) ∈ step nor in any step before or after it, and w's latest lease at the step's end is not expired, ended nor gone at the end of the steps seen: let go, or still live",
 		pattern: '{lease} never runs out', alternatives: ['{lease} never expires', '{lease} never times out', '{lease} never lapses'],
 		example: "A's lease never runs out",
-		meaning: "The worker held a lease in this step, and that lease never runs out: none of its leases ran out in this step or any step before it (\"never\" is of the whole scene), and the one it holds at the step's end is, at the end of the scene, let go, or still live with its hold renewing it on its own and its process running (a lease left live with renewal off or its process paused is not settled by the scene, and one whose process crashed runs out after it: refused). A lease an operator ended or its store lost did not run out but did not last either: refused, with what ended it.",
+		meaning: "The worker held a lease in this step, and that lease never runs out: none of its leases ran out in this step or any step before or after it (\"never\" is of the whole scene), and the one it holds at the step's end is, at the end of the scene, let go, or still live with its hold renewing it on its own and its process running (a lease left live with renewal off or its process paused is not settled by the scene, and one whose process crashed runs out after it: refused). A lease an operator ended or its store lost did not run out but did not last either: refused, with what ended it.",
 		check: (slots, context) => neverRunsOut(slots, context, false),
 	},
 	{
