@@ -457,34 +457,52 @@ export function idEventProblem(id: string, run: RunFacts): string | undefined {
 			if (shown !== undefined) return `the scene's id says "${negation} ${denied}", that the scene shows none, and ${shown}; name what the scene shows`
 		}
 	}
-	const word = words.find(part => SHOWN[part] !== undefined && !(SHOWN[part] as (run: RunFacts) => boolean)(run))
+	// "crash" tied to the lock store ("lock-crash") is the store's, which restartOfProblem checks.
+	const word = words.find((part, i) => SHOWN[part] !== undefined && !(part === 'crash' && tiedTo(words, i).some(noun => STORE_NOUNS.has(noun))) && !(SHOWN[part] as (run: RunFacts) => boolean)(run))
 	if (word !== undefined) return `the scene's id says "${word}", and ${ID_EVENTS[word] ?? SUBJECT_EVENTS[word]} in no step of it; name what the scene shows`
 	return restartOfProblem(words, run) ?? jointProblem(words, run) ?? orderProblem(words, run)
 }
 
-/** Words that name the lock store, and words that name a worker, which "restart" beside them (or joined by "of") is of. */
+/** Words that name the lock store, a worker, and a database, which "restart" or "crash" beside them (or joined by "of") is of. */
 const STORE_NOUNS: ReadonlySet<string> = new Set(['lock', 'locks', 'store'])
 const WORKER_NOUNS: ReadonlySet<string> = new Set(['worker', 'workers'])
+const DATABASE_NOUNS: ReadonlySet<string> = new Set(['database', 'databases'])
+/** Event words a run of which ties to one noun before it: "lock-crash-and-restart", "store-crash-restart". */
+const CHAINED: ReadonlySet<string> = new Set(['crash', 'restart', 'and', 'then'])
+
+/** The words an event word at `i` is tied to: the one before it (past a run of event words and joins: "lock-crash-and-restart"), the one after, and the one after "of" and an article ("restart-of-the-lock"). */
+function tiedTo(words: readonly string[], i: number): string[] {
+	let k = i + 1
+	if (words[k] === 'of') k++
+	while (k > i + 1 && (words[k] === 'the' || words[k] === 'a' || words[k] === 'its')) k++
+	let j = i - 1
+	while (j >= 0 && CHAINED.has(words[j] as string)) j--
+	return [words[j], words[i + 1], words[k]].filter((part): part is string => part !== undefined)
+}
 
 /**
- * "restart" tied to what restarts: beside "lock", "locks" or "store" ("lock-restart", "store-restarts", "lock-store-restart"), or
- * joined to one by "of" ("restart-of-the-lock"), it says the lock store restarts, which a worker's process restarting does not show;
- * tied so to "worker", it says a worker's process restarts, which the store's restart does not show. Why not, or undefined.
+ * "restart" and "crash" tied to what restarts or crashes: beside "lock", "locks" or "store" ("lock-restart", "store-restarts",
+ * "lock-crash", "lock-store-restart"), at the head of a run of them ("lock-crash-and-restart"), or joined to one by "of"
+ * ("restart-of-the-lock", "crash-of-the-lock"), they say the lock store crashes and opens again (a `restart`), which a worker's
+ * process crashing or restarting does not show; tied so to "worker", "restart" says a worker's process restarts, which the store's
+ * restart does not show; tied to "database", either is refused: the engine has no database that crashes. Why not, or undefined.
  */
 function restartOfProblem(words: readonly string[], run: RunFacts): string | undefined {
 	for (const [i, word] of words.entries()) {
-		if (word !== 'restart') continue
-		// After "of", past an article: "restart-of-the-lock".
-		let k = i + 1
-		if (words[k] === 'of') k++
-		while (k > i + 1 && (words[k] === 'the' || words[k] === 'a' || words[k] === 'its')) k++
-		const tied = [words[i - 1], words[i + 1], words[k]].filter((part): part is string => part !== undefined)
+		if (word !== 'restart' && word !== 'crash') continue
+		const tied = tiedTo(words, i)
 		const store = tied.find(part => STORE_NOUNS.has(part))
 		const worker = tied.find(part => WORKER_NOUNS.has(part))
+		const database = tied.find(part => DATABASE_NOUNS.has(part))
+		if (database !== undefined) return `the scene's id says "${word}" of the ${database}, and a database here does not ${word}: a lock store ${word === 'crash' ? 'crashes and opens again' : 'restarts'} (${'`restart`'}), or a worker's process ${word === 'crash' ? 'crashes' : 'restarts'}; name what the scene shows`
 		const storeRestarts = some(run, h => h.kind === 'restarted')
 		const processRestarts = some(run, h => h.kind === 'process-restarted')
-		if (store !== undefined && !storeRestarts) return `the scene's id says "restart" of the ${store}: the lock store restarts, and in no step of it does a lock store restart${processRestarts ? " (only a worker's process restarts, which is no restart of the lock)" : ''}; name what the scene shows`
-		if (worker !== undefined && store === undefined && !processRestarts) return `the scene's id says "restart" of a ${worker}: a worker's process restarts, and in no step of it does a worker's process restart${storeRestarts ? ' (only the lock store restarts, which is no restart of a worker)' : ''}; name what the scene shows`
+		const processCrashes = some(run, h => h.kind === 'crashed')
+		if (store !== undefined && !storeRestarts) {
+			const only = word === 'crash' ? (processCrashes ? " (only a worker's process crashes, which is no crash of the lock)" : '') : processRestarts ? " (only a worker's process restarts, which is no restart of the lock)" : ''
+			return `the scene's id says "${word}" of the ${store}: the lock store ${word === 'crash' ? 'crashes and opens again' : 'restarts'}, and in no step of it does a lock store restart${only}; name what the scene shows`
+		}
+		if (word === 'restart' && worker !== undefined && store === undefined && !processRestarts) return `the scene's id says "restart" of a ${worker}: a worker's process restarts, and in no step of it does a worker's process restart${storeRestarts ? ' (only the lock store restarts, which is no restart of a worker)' : ''}; name what the scene shows`
 	}
 	return undefined
 }
