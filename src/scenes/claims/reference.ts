@@ -738,8 +738,13 @@ function theWrite(env: Env, database: string, changed: Answer): Meaning {
 	return event(write, { decides: write })
 }
 
+/** "both writes": the step's two, or in a step of one, it and the one write before the step; each changed the row. */
 function bothWrites(env: Env, database: string | undefined): Meaning {
-	const all = events(env.step, 'wrote', h => database === undefined || h.database === database)
+	const keep = (h: Of<'wrote'>): boolean => database === undefined || h.database === database
+	const here = events(env.step, 'wrote', keep)
+	const before = here.length === 1 ? env.run.steps.slice(0, env.step.index).flatMap(step => events(step, 'wrote', keep)) : []
+	if (here.length === 1 && before.length !== 1) return NO
+	const all = [...before, ...here]
 	if (all.length !== 2 || all.some(h => !h.changed)) return NO
 	return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)) }
 }
@@ -2241,6 +2246,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!meaning.ok) return NO
 		const initial = env.run.steps[0]?.end.databases.get(d)?.fence
 		return writesTo(env, d).some(h => h.fence > fence(s[1])) || (initial !== undefined && initial > fence(s[1])) ? NO : meaning
+	},
+	'row-ends-with-fence': (s, env) => {
+		const database = env.world.databases.size === 1 ? [...env.world.databases.keys()][0] : undefined
+		const wanted = fence(s[0])
+		const at = (step: StepFacts): unknown => (database === undefined ? undefined : step.end.databases.get(database)?.fence)
+		if (env.moment !== undefined || database === undefined || at(env.step) !== wanted || laterSteps(env).some(step => at(step) !== wanted)) return NO
+		return holdsNow(true, rowMaker(env, database), env, { row: { database, fence: wanted } })
 	},
 	'row-keeps-fence': (s, env) => (env.world.databases.size === 1 ? row(env, [...env.world.databases.keys()][0], fence(s[0])) : NO),
 	'row-already-has-fence': (s, env) => {

@@ -1156,7 +1156,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "renew-refused(w, lost) ∈ step, or ended(w) ∈ step with no crashed(w) since the grant of that lease, and w not paused then or woke(w) after it before any crashed(w) or process-restarted(w) (the lost event the lock sends the holder, which its process hears)",
-		pattern: 'the lock/store/server tells {worker} it lost its lease', alternatives: ['the lock/store/server tells {worker} that it lost its lease', 'the lock/store/server tells {worker} it has lost its lease', 'the lock/store/server tells {worker} that it has lost its lease'],
+		pattern: 'the lock/store/server tells {worker} it lost its lease', alternatives: ['the lock/store/server tells {worker} that it lost its lease', 'the lock/store/server tells {worker} it has lost its lease', 'the lock/store/server tells {worker} that it has lost its lease', 'the lock/store/server tells {worker}( that) its lease is/was lost'],
 		example: 'the lock tells A it lost its lease',
 		meaning: "The lock told the worker in this step that its lease is lost: it answered a renewal so, or an operator ended the lease and the lock sent the holder the loss, while the process that held it was there to hear it (not crashed since the lease was given: a crashed process hears nothing, and a restarted one is another, which never held it; one paused then hears it only if it wakes later, before any crash or restart). A lease that ran out is told by no one.",
 		check(slots, context) {

@@ -131,9 +131,9 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "restarted(s) ∈ step, with ≥ 1 lease of s live before it, and gone(v) at it for each",
-		pattern: 'the restart loses every lease', alternatives: ["the restart loses all( the) leases", "the restart ends every lease", "every lease is lost/gone with the restart", "no lease survives the restart"],
+		pattern: 'the restart loses every lease', alternatives: ["the restart loses all( the) leases", "the restart ends every lease", "every lease is lost/gone with the restart", "every lease is lost/gone", "all( the) leases are lost/gone", "no lease survives the restart"],
 		example: 'the restart loses every lease',
-		meaning: "The store restarted in this step, at least one lease of it was live before, and every one was gone with the restart.",
+		meaning: "The store restarted in this step, at least one lease of it was live before, and every one was gone with the restart. \"every lease is lost\" says the same: it tells the loss of this step's restart, and is refused in a step where the store did not restart.",
 		check(slots, context) {
 			const store = storeFor(context, undefined)
 			if (typeof store === 'string') return fails(store)

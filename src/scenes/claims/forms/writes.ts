@@ -706,20 +706,20 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		id: 'takes-both-writes',
 		places: STORY,
 		tells: 'event',
-		formula: "wrote(d) ∈ step are two, and each changed the row",
-		pattern: '{database} takes both writes', alternatives: ["{database} accepts/stores/keeps both writes", "{database} takes/accepts/keeps both saves"],
+		formula: "wrote(d) ∈ step are two, or one and wrote(d) before the step is one; and each changed the row",
+		pattern: '{database} takes both writes', alternatives: ["{database} accepts/stores/keeps both writes", "{database} takes/accepts/keeps both saves", "{database} took/accepted/stored/kept both writes", "{database} took/accepted/kept both saves"],
 		example: 'the database takes both writes',
-		meaning: "Two writes came to that database in this step, no more, and each changed the row: \"both\" is the step's two writes to it, so a step of one write, or three, is refused, and so is a database that took only one of the two (with two databases, name the one: \"the database\" names none).",
+		meaning: "Two writes came to that database, and each changed the row: \"both\" is the step's two writes to it, or, in a step of one write to it, that write and the one write to it before the step (the text told two); so a step of three writes, or of one after none or after two or more, is refused, and so is a database that took only one of the two (with two databases, name the one: \"the database\" names none). The past tense (\"took\") says the same.",
 		check: (slots, context) => bothTaken(context, actorOf(slots[0])),
 	},
 	{
 		id: 'both-writes-taken',
 		places: STORY,
 		tells: 'event',
-		formula: "wrote(·) ∈ step are two, and each changed its database's row",
-		pattern: 'both writes are taken', alternatives: ['both writes are accepted/kept/stored', 'both saves are taken/accepted/kept'],
+		formula: "wrote(·) ∈ step are two, or one and wrote(·) before the step is one; and each changed its database's row",
+		pattern: 'both writes are taken', alternatives: ['both writes are accepted/kept/stored', 'both saves are taken/accepted/kept', 'both writes were taken/accepted/kept/stored', 'both saves were taken/accepted/kept'],
 		example: 'both writes are taken',
-		meaning: "Two writes came in this step, no more (to one database or to two), and each changed the row of the database it went to.",
+		meaning: "Two writes came (to one database or to two), and each changed the row of the database it went to: the step's two, or, in a step of one write, that write and the one write before the step.",
 		check: (_slots, context) => bothTaken(context, undefined),
 	},
 	{
@@ -911,6 +911,27 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 			const database = theDatabase(context)
 			if (typeof database !== 'string') return fails(database.message)
 			return rowFence(context, database, slots, 0)
+		},
+	},
+	{
+		id: 'row-ends-with-fence',
+		places: STORY,
+		tells: 'state',
+		formula: "row(the database, end of step) = f, and row(the database, end of each later step) = f",
+		pattern: 'the row ends with fence {fence}', alternatives: ["the row ends up with fence {fence}"],
+		example: 'the row ends with fence 7',
+		meaning: "The row's fence is that fence when the step ends, and stays so to the scene's end: \"ends\" says no later step changes it.",
+		check(slots, context) {
+			const database = theDatabase(context)
+			if (typeof database !== 'string') return fails(database.message)
+			if (context.moment !== undefined) return fails('"ends with" tells what the row keeps when the step ends, so it names no moment of its own; drop it, or say "the row keeps fence"', 0)
+			const wanted = fenceOfSlot(slots[0])
+			const row = context.step.end.databases.get(database)
+			if (!row) return fails(`${context.name(database)} is no database`)
+			if (row.fence !== wanted) return fails(`expected fence ${showFence(wanted)}, but the row keeps fence ${showFence(row.fence)} when the step ends`, 0)
+			const later = laterSteps(context).find(step => step.end.databases.get(database)?.fence !== wanted)
+			if (later) return fails(`the row keeps fence ${showFence(wanted)} when this step ends, but not to the scene's end: it keeps fence ${showFence(later.end.databases.get(database)?.fence ?? 0n)} when step ${later.index} ends; say "the row keeps fence ${showFence(wanted)}"`, 0)
+			return holds([{ kind: 'row', database, at: context.step.end.time, fence: showFence(row.fence), ...(row.writer === undefined ? {} : { writer: row.writer }) }], context.step.end.time)
 		},
 	},
 	{
@@ -1470,12 +1491,17 @@ function theWrite(slots: readonly Slot[], context: ClaimContext, changed: Outcom
 
 /** "Both writes": the step's writes (to `database`, or to any) are two, and each changed the row. */
 function bothTaken(context: ClaimContext, database: string | undefined): Verdict {
-	const all = happened(context.step, 'wrote', h => database === undefined || h.database === database)
+	const keep = (h: Of<'wrote'>): boolean => database === undefined || h.database === database
+	const here = happened(context.step, 'wrote', keep).map(write => ({ step: context.step, write }))
 	const to = database === undefined ? '' : ` to ${context.name(database)}`
-	if (all.length !== 2) return fails(`"both" says two writes came${to} in this step, but ${all.length === 0 ? 'none' : all.length} came${all.length === 1 ? `, ${context.name((all[0] as Of<'wrote'>).worker)}'s` : ''}`, 0)
-	const refused = all.find(h => !h.changed)
+	// In a step of one write, "both" is it and the one write the text told before the step (the same worker's or another's).
+	const earlier = here.length === 1 ? context.run.steps.slice(0, context.step.index).flatMap(step => happened(step, 'wrote', keep).map(write => ({ step, write }))) : []
+	if (here.length === 1 && earlier.length !== 1) return fails(`"both" says two writes came${to}: in this step only ${context.name((here[0] as { write: Of<'wrote'> }).write.worker)}'s came, and ${earlier.length === 0 ? 'none' : earlier.length} came before it, not one`, 0)
+	const all = [...earlier, ...here]
+	if (all.length !== 2) return fails(`"both" says two writes came${to} in this step, but ${all.length === 0 ? 'none' : all.length} came`, 0)
+	const refused = all.find(h => !h.write.changed)?.write
 	if (refused) return fails(`${context.name(refused.worker)}'s write${to} at ${time(refused.at)} changed no row: ${context.name(refused.database)} did not take it`, 0)
-	return holds(all.map(h => saw(context.step, h)), Math.max(...all.map(h => h.at)))
+	return holds(all.map(h => saw(h.step, h.write)), Math.max(...all.map(h => h.write.at)))
 }
 
 function rowFence(context: ClaimContext, database: string, slots: readonly Slot[], fence: number): Verdict {
