@@ -206,8 +206,9 @@ const QUIET = /^nothing (?:else )?happens until /i
 
 /** A relative clause after a lease that says its worker does not renew it ("a 10 s lease that it does not renew"): read as `holds-without-renewing`. */
 const UNRENEWED = /^(?:which|that) (?:it (?:does not|doesn't|never) renews?|is (?:not|never) renewed)$/i
-/** "a 10 s lease, which its process renews": the habit of its hold, as "which its hold renews on its own" says (a relative clause only). */
-const PROCESS_RENEWS = /^(?:which|that) its process renews$/i
+/** "a 10 s lease, which its process renews" (or "which it renews as it goes", "that renews on its own"): the habit of its hold, as "which its
+ * hold renews on its own" says (a relative clause only). */
+const PROCESS_RENEWS = /^(?:which|that) (?:its process renews|it renews as it goes|renews (?:on its own|by itself|automatically))$/i
 
 /** A neutral adverb as a word of its own in a clause ("B simply holds the key", "and just lets go"), with the space after it. */
 const ADVERB = new RegExp(`(?<=^| )(?:${NEUTRAL_ADVERBS.join('|')}) `, 'i')
