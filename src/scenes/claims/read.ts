@@ -210,6 +210,9 @@ const UNRENEWED = /^(?:which|that) (?:it (?:does not|doesn't|never) renews?|is (
  * hold renews on its own" says (a relative clause only). */
 const PROCESS_RENEWS = /^(?:which|that) (?:its process renews|it renews as it goes|renews (?:on its own|by itself|automatically))$/i
 
+/** "and renewal is off" (or "and renewal off") after a clause about a worker: its hold has renewal off, as "its hold has renewal off" says. */
+const RENEWAL_OFF = /^(?:its )?renewal (?:is )?(?:turned )?off$/i
+
 /** A neutral adverb as a word of its own in a clause ("B simply holds the key", "and just lets go"), with the space after it. */
 const ADVERB = new RegExp(`(?<=^| )(?:${NEUTRAL_ADVERBS.join('|')}) `, 'i')
 
@@ -1771,6 +1774,17 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			const clause = matchForm(language, compiled, put, offset, put.length, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
 			else if (clause) return { ...clause, relative: true, start: offset, end: offset + core.length }
+		}
+	}
+	// "A holds the key with a 10 s lease, and renewal is off" (or "with a 10 s lease and renewal off") tells the worker's hold, as "and its
+	// hold has renewal off" does.
+	if (elided && RENEWAL_OFF.test(core) && referent !== undefined && language.names.kindOf(referent) === 'worker') {
+		const put = `${language.names.labelOf(referent)}'s hold has renewal off`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+			if (compiled.form.id !== 'holds-with-renewal-off') continue
+			const clause = matchForm(language, compiled, put, offset, put.length, referent, plural)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return { ...clause, start: offset, end: offset + core.length }
 		}
 	}
 	// "a 10 s lease, which its process renews" tells the habit of the worker's hold, as "which its process renews on its own" does.
