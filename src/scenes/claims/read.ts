@@ -206,8 +206,15 @@ const QUIET = /^nothing (?:else )?happens until /i
 
 /** A relative clause after a lease that says its worker does not renew it ("a 10 s lease that it does not renew"): read as `holds-without-renewing`. */
 const UNRENEWED = /^(?:which|that) (?:it (?:does not|doesn't|never) renews?|is (?:not|never) renewed)$/i
-/** "a 10 s lease, which its process renews": the habit of its hold, as "which its hold renews on its own" says (a relative clause only). */
-const PROCESS_RENEWS = /^(?:which|that) its process renews$/i
+/** "a 10 s lease, which its process renews" (or "which it renews as it goes", "that renews on its own"): the habit of its hold, as "which its
+ * hold renews on its own" says (a relative clause only). */
+const PROCESS_RENEWS = /^(?:which|that) (?:its process renews|it renews as it goes|renews (?:on its own|by itself|automatically))$/i
+
+/** "and renewal is off" (or "and renewal off") after a clause about a worker: its hold has renewal off, as "its hold has renewal off" says. */
+const RENEWAL_OFF = /^(?:its )?renewal (?:is )?(?:turned )?off$/i
+
+/** "willing to wait" (or "ready to wait") with no length or "as long as it takes" after it: refused with an offer of both. */
+const WAIT_UNSAID = /^(?:(?:is |and is )?(?:willing|ready) to wait)$/i
 
 /** A neutral adverb as a word of its own in a clause ("B simply holds the key", "and just lets go"), with the space after it. */
 const ADVERB = new RegExp(`(?<=^| )(?:${NEUTRAL_ADVERBS.join('|')}) `, 'i')
@@ -1772,6 +1779,17 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			else if (clause) return { ...clause, relative: true, start: offset, end: offset + core.length }
 		}
 	}
+	// "A holds the key with a 10 s lease, and renewal is off" (or "with a 10 s lease and renewal off") tells the worker's hold, as "and its
+	// hold has renewal off" does.
+	if (elided && RENEWAL_OFF.test(core) && referent !== undefined && language.names.kindOf(referent) === 'worker') {
+		const put = `${language.names.labelOf(referent)}'s hold has renewal off`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+			if (compiled.form.id !== 'holds-with-renewal-off') continue
+			const clause = matchForm(language, compiled, put, offset, put.length, referent, plural)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return { ...clause, start: offset, end: offset + core.length }
+		}
+	}
 	// "a 10 s lease, which its process renews" tells the habit of the worker's hold, as "which its process renews on its own" does.
 	if (elided && which && PROCESS_RENEWS.test(core) && referent !== undefined && language.names.kindOf(referent) === 'worker') {
 		const put = `${language.names.labelOf(referent)}'s process renews it on its own`
@@ -1905,6 +1923,8 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			}
 		}
 	}
+	// "…, willing to wait" with no length says the ask waits, but not whether with a limit: refused, with the two wordings that say it.
+	if (problem === undefined && WAIT_UNSAID.test(core)) return `"${core}" does not say how long the ask waits: write "willing to wait 5 s" (a wait with a limit, as the code sample's wait says) or "willing to wait as long as it takes" (no limit)`
 	return problem
 }
 
