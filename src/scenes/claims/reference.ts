@@ -1112,6 +1112,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return meaning
 	},
 	'workers-hold': (s, env) => (actors(s[0]).some(w => orphaned(env, w, env.world.time)) ? NO : keyHolders(env, s[1], holders => setEq(actors(s[0]), holders))),
+	// One semaphore whose holders at the step's end include every worker named (none holding only a lease a restart left behind).
+	'workers-each-hold-one': (s, env) => {
+		const ws = actors(s[0])
+		if (ws.some(w => orphaned(env, w, env.world.time))) return NO
+		const store = [...env.world.stores.values()].find(one => one.limit !== undefined && ws.every(w => one.holders.includes(w)))
+		return holdsNow(store !== undefined, store ? holderMakers(env, store) : [], env)
+	},
 	'only-holder': (s, env) => {
 		const w = actor(s[0])
 		const stores = [...env.world.stores.values()]
