@@ -241,6 +241,9 @@ const BARE_COMPARISONS: ReadonlySet<string> = new Set(['fence-larger-than', 'fen
 /** A comma right before "before it saves" ("before saving", "before it writes", "before writing"): the clause reads as it does without it ("A's process pauses, before it saves"). */
 const COMMA_BEFORE = /,(?= before (?:it saves|it writes|saving|writing|any renewal is due|a renewal is due|its first renewal)\b)/
 
+/** A clause of its own, after a worker's pause, that tells only when it paused: "before its first renewal is due". */
+const PAUSE_BEFORE_DUE = /^before (?:its first renewal(?: is due)?|any renewal is due)$/i
+
 /** "then" inside a clause, after its subject ("the key then goes to B", "it then pauses"), with the space before it. */
 const THEN_INSIDE = / then(?= )/
 /** The most connectives a sentence may have: reading tries every way to cut a sentence, so a long one is refused, not read slowly. */
@@ -404,8 +407,8 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				}
 				// "A, B and C each take one" leaves out what each took: it is a place, and reads only after words of the text before it that name
 				// places ("A semaphore with three places. Workers A, B and C each take one").
-				if (clause.form.id === 'workers-each-take-one' && !/\b(?:places?|slots?)\b/i.test(text.slice(clause.start, clause.end)) && !/\b(?:places?|slots?)\b/i.test(text.slice(0, clause.start))) {
-					result.problems.push({ start: clause.start, end: clause.end, message: `"each take one" does not say what each took: it reads only after words that name a semaphore's places ("The semaphore has three places. A, B and C each take one"); else write "each take a place"` })
+				if ((clause.form.id === 'workers-each-take-one' || clause.form.id === 'workers-each-hold-one') && !/\b(?:places?|slots?)\b/i.test(text.slice(clause.start, clause.end)) && !/\b(?:places?|slots?)\b/i.test(text.slice(0, clause.start))) {
+					result.problems.push({ start: clause.start, end: clause.end, message: clause.form.id === 'workers-each-take-one' ? `"each take one" does not say what each took: it reads only after words that name a semaphore's places ("The semaphore has three places. A, B and C each take one"); else write "each take a place"` : `"hold one each" does not say what each holds: it reads only after words that name a semaphore's places ("The semaphore has three places. A and B hold one each"); else write "each hold a place"` })
 					continue
 				}
 				// "B's is larger than A's" leaves out what it compares: it is the fences of a comparison of two workers' fences right before it in its
@@ -1765,6 +1768,17 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		const clause = matchForm(language, compiled, core, offset, 0, referent, plural)
 		if (typeof clause === 'string') problem ??= clause
 		else if (clause) return clause
+	}
+	// ", before its first renewal is due" after a clause about a worker's pause ("A's process pauses for 10 s, before its first renewal is due")
+	// carries that worker as its subject: it reads as "A pauses before its first renewal is due", of the pause the step tells.
+	if (elided && PAUSE_BEFORE_DUE.test(core) && referent !== undefined && language.names.kindOf(referent) === 'worker') {
+		const put = `${language.names.labelOf(referent)} pauses ${core}`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+			if (compiled.form.id !== 'pauses-before-first-renewal') continue
+			const clause = matchForm(language, compiled, put, offset, put.length - core.length, referent, plural)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return { ...clause, start: offset, end: offset + core.length }
+		}
 	}
 	// "which" after a comma (or "that" right after "lease" or "key") names the lease or key the clause before spoke of: "A renews its lease, which now ends at 40 s" reads as "it now ends at 40 s".
 	const which = /^(?:which|that) /.exec(core)

@@ -1117,6 +1117,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return meaning
 	},
 	'workers-hold': (s, env) => (actors(s[0]).some(w => orphaned(env, w, env.world.time)) ? NO : keyHolders(env, s[1], holders => setEq(actors(s[0]), holders))),
+	// One semaphore whose holders at the step's end include every worker named (none holding only a lease a restart left behind).
+	'workers-each-hold-one': (s, env) => {
+		const ws = actors(s[0])
+		if (ws.some(w => orphaned(env, w, env.world.time))) return NO
+		const store = [...env.world.stores.values()].find(one => one.limit !== undefined && ws.every(w => one.holders.includes(w)))
+		return holdsNow(store !== undefined, store ? holderMakers(env, store) : [], env)
+	},
 	'only-holder': (s, env) => {
 		const w = actor(s[0])
 		const stores = [...env.world.stores.values()]
@@ -1513,6 +1520,23 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return [...later].some(v => behind(env, v, ask.worker).ok) ? asked(ask) : NO
 	},
 	'gets-right-away': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]),
+	// As 'gets-right-away', and the grant's store is a semaphore whose holders, walked from the step's start through each grant and lease end up to that grant, number its limit.
+	'gets-last-place-at-once': (s, env) => {
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]))[0]
+		const meaning = atOnceGrant(env, grant)
+		if (!meaning.ok || grant === undefined) return NO
+		const limit = env.world.stores.get(grant.store)?.limit
+		if (limit === undefined) return NO
+		let holders = [...(env.step.start.stores.get(grant.store)?.holders ?? [])]
+		for (const h of env.step.happenings) {
+			if ('store' in h && h.store === grant.store && 'worker' in h) {
+				if (h.kind === 'granted') holders = [...holders, h.worker]
+				else if (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') holders = holders.filter(w => w !== h.worker)
+			}
+			if (h === grant) break
+		}
+		return holders.length >= limit ? meaning : NO
+	},
 	'gets-right-away-with-fence': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]),
 	'gets-after-waiting': (s, env) => {
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]

@@ -1302,6 +1302,25 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'workers-each-hold-one',
+		places: STORY,
+		tells: 'state',
+		formula: "∃ k a semaphore's: ws ⊆ holders(k, t)",
+		pattern: '{workers} each hold a place', alternatives: ["{workers} each hold a slot", "{workers} hold a place/slot each", "{workers} each hold one", "{workers} hold one each"],
+		example: 'Workers A and B each hold a place',
+		meaning: "Each of those workers holds a place of one semaphore when the step ends (others may hold its other places; none of them a worker whose process restarted since it got the lease the store keeps in its name). \"Hold one each\", which leaves out what they hold, reads only after words of the text that name places (\"A semaphore with three places. Workers A and B hold one each\").",
+		check(slots, context) {
+			const wanted = actorsOf(slots[0])
+			const semaphores = [...context.world.stores.values()].filter(store => store.limit !== undefined)
+			const store = semaphores.find(one => wanted.every(id => one.holders.includes(id)))
+			if (store === undefined) {
+				const none = wanted.find(id => !semaphores.some(one => one.holders.includes(id)))
+				return fails(none !== undefined ? `${context.name(none)} holds no place of a semaphore when the step ends` : `${names(context, wanted)} hold places of different semaphores, not one each of the same`, 0)
+			}
+			return noRestartedHolder(holds([holdersEvidence(context.world, store)], context.world.time), context, wanted, 0)
+		},
+	},
+	{
 		id: 'only-holder',
 		places: STORY,
 		tells: 'state',

@@ -592,6 +592,25 @@ function atOnce(slots: readonly Slot[], context: ClaimContext, fence?: number): 
 	return holds([saw(context.step, grant)], grant.at)
 }
 
+/** "Gets the last place at once": as `atOnce`, and the grant was of a semaphore's key and, right after it, every place of it was taken. */
+function lastPlaceAtOnce(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const verdict = atOnce(slots, context)
+	if (!verdict.ok) return verdict
+	const grant = grantTold(slots, context) as Of<'granted'>
+	const limit = context.world.stores.get(grant.store)?.limit
+	if (limit === undefined) return fails(`${context.name(grant.store)} is a lock, not a semaphore: it has no places, and ${context.name(grant.worker)} got its key`, 0)
+	let holders: readonly string[] = context.step.start.stores.get(grant.store)?.holders ?? []
+	for (const h of context.step.happenings) {
+		if ('store' in h && h.store === grant.store && 'worker' in h) {
+			if (h.kind === 'granted') holders = [...holders, h.worker]
+			else if (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') holders = holders.filter(id => id !== h.worker)
+		}
+		if (h === grant) break
+	}
+	if (holders.length < limit) return fails(`expected the last place, but right after ${context.name(grant.worker)} got its place at ${time(grant.at)}, ${holders.length} of the ${limit} places of ${context.name(grant.store)} were taken: ${limit - holders.length === 1 ? 'one was' : `${limit - holders.length} were`} still free`, 0)
+	return verdict
+}
+
 /** The worker was given a lease in this step with the fence of slot `fence` from the line, the time of slot `after` after the ask it answered (the engine's record of that grant's ask). */
 function afterItsAsk(slots: readonly Slot[], context: ClaimContext, fence: number, after: number): Verdict {
 	const grant = grantTold(slots, context, fence)
@@ -1546,6 +1565,16 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		example: 'Worker C gets the key right away',
 		meaning: 'The engine gave the worker a lease in this step when it asked, without its waiting in line, or from the line at the very moment of the event the clause before tells, which freed its place ("A lets go. B gets the key at once": the key handed to the head of the line as A let go). After a clause that tells a lease of the key ending, the grant came at that moment, even one at its own ask. "At once" and "immediately" say the same. "Takes a place" is "gets a place", and "its place" is the place the worker is given, its own (after "A lets go", the one A left, at that moment): it claims no more than "a place".',
 		check: (slots, context) => atOnce(slots, context),
+	},
+	{
+		id: 'gets-last-place-at-once',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step as in \"gets {key} right away\", k a semaphore's, and |holders(k)| = limit(k) right after it",
+		pattern: '{worker} gets the last place at once', alternatives: ["{worker} gets/takes the last place/slot at once", "{worker} gets/takes the last place/slot right away", "{worker} gets/takes the last place/slot immediately"],
+		example: 'Worker C gets the last place at once',
+		meaning: 'As "{worker} gets a place at once" (the engine gave the worker a lease in this step when it asked, without its waiting in line), and the key is a semaphore\'s whose places were all taken right after that grant: it filled the semaphore.',
+		check: (slots, context) => lastPlaceAtOnce(slots, context),
 	},
 	{
 		id: 'gets-right-away-with-fence',
