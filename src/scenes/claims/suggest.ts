@@ -376,6 +376,8 @@ function measuresOf(language: SceneLanguage): Map<string, Measure> {
 	return measures
 }
 
+const ARTICLES = new Set(['a', 'an', 'the'])
+
 const SMALL = new Set(['a', 'an', 'the', 'of', 'to', 'its', 'it', 'is', 'and', 'with', 'then', 'so', 'in', 'at', 'on', 'for', 'by', 'worker', 's', 'later'])
 
 /** What keeping the author's verb, and the author's subject, is worth against words changed. */
@@ -391,7 +393,7 @@ const SUBJECT_KEPT = 1
 function headOf(language: SceneLanguage, text: string, all: readonly string[] = words(text)): { subject?: string; verb?: string } {
 	const lower = text.trim().toLowerCase()
 	const name = language.names.longestFirst().find(n => lower.startsWith(n.toLowerCase()) && !/\w/.test(lower.charAt(n.length)))
-	const subject = name === undefined ? all[0] : language.names.actorNamed(name)
+	const subject = name === undefined ? all.find(word => !ARTICLES.has(word)) : language.names.actorNamed(name)
 	const verb = verbOf(language, name === undefined ? all.slice(1) : all)
 	return { ...(subject === undefined ? {} : { subject }), ...(verb === undefined ? {} : { verb }) }
 }
