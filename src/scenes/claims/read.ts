@@ -213,9 +213,6 @@ const PROCESS_RENEWS = /^(?:which|that) (?:its process renews|it renews as it go
 /** "and renewal is off" (or "and renewal off") after a clause about a worker: its hold has renewal off, as "its hold has renewal off" says. */
 const RENEWAL_OFF = /^(?:its )?renewal (?:is )?(?:turned )?off$/i
 
-/** "willing to wait" (or "ready to wait") with no length or "as long as it takes" after it: refused with an offer of both. */
-const WAIT_UNSAID = /^(?:(?:is |and is )?(?:willing|ready) to wait)$/i
-
 /** A neutral adverb as a word of its own in a clause ("B simply holds the key", "and just lets go"), with the space after it. */
 const ADVERB = new RegExp(`(?<=^| )(?:${NEUTRAL_ADVERBS.join('|')}) `, 'i')
 
@@ -1937,8 +1934,6 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			}
 		}
 	}
-	// "…, willing to wait" with no length says the ask waits, but not whether with a limit: refused, with the two wordings that say it.
-	if (problem === undefined && WAIT_UNSAID.test(core)) return `"${core}" does not say how long the ask waits: write "willing to wait 5 s" (a wait with a limit, as the code sample's wait says) or "willing to wait as long as it takes" (no limit)`
 	return problem
 }
 

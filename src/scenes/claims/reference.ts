@@ -1327,6 +1327,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const run = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
 		return run.slice(0, run.indexOf(ask)).some(h => h.kind === 'asked' && h.store === ask.store && h.worker !== ask.worker) ? event(ask) : NO
 	},
+	// "Willing to wait" with no length: an ask of the step that stands in line (a wait above 0 s, or none), no try.
+	'asks-willing-to-wait': (s, env) => {
+		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && (h.wait === undefined || h.wait > 0))
+		return ask ? event(ask) : NO
+	},
+	'asks-willing-to-wait-short': (s, env) => {
+		const ask = askOf(env, actor(s[0]), h => !h.tryOnly && (h.wait === undefined || h.wait > 0))
+		return ask ? event(ask) : NO
+	},
 	'asks-too-without-limit': (s, env) => {
 		// An ask of w's in the step with no limit, and an ask of that key by another worker anywhere before it in the run.
 		const ask = askOf(env, actor(s[0]), h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))

@@ -965,6 +965,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => unlimited(slots, context),
 	},
 	{
+		id: 'asks-willing-to-wait',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k, wait W) ∈ step, W > 0 (or ∞), no try",
+		pattern: '{worker} asks for {key}, willing to wait', alternatives: ["{worker} asks for {key}, ready to wait", "{worker} asks for a place, willing/ready to wait", "{worker} asks for a slot, willing/ready to wait", "{worker} asks for {key} and is willing/ready to wait"],
+		example: 'Worker B asks for the key, willing to wait',
+		meaning: 'The worker asked for the key in this step in a way that stands in line while the key is taken: with a wait of some length, or none. It does not say how long: "willing to wait 5 s" and "willing to wait as long as it takes" do. A try, which never waits, is refused.',
+		check: (slots, context) => willingToWait(slots, context),
+	},
+	{
+		id: 'asks-willing-to-wait-short',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, wait W) ∈ step, W > 0 (or ∞), no try",
+		pattern: '{worker} asks, willing to wait', alternatives: ["{worker} asks, ready to wait", "{worker} is willing/ready to wait", "{worker} asks and is willing/ready to wait"],
+		example: 'Worker B asks, willing to wait',
+		meaning: 'The worker asked for the key in this step in a way that stands in line while the key is taken, as "{worker} asks for {key}, willing to wait" says.',
+		check: (slots, context) => willingToWait(slots, context),
+	},
+	{
 		id: 'asks-too-without-limit',
 		places: STORY,
 		tells: 'event',
@@ -2023,6 +2043,16 @@ function waitOf(slots: readonly Slot[], context: ClaimContext, wait: number, tol
 }
 
 /** The worker of slot 0 asked for the key of slot 1 in this step with no limit on its wait (`asks-without-limit`). */
+/** "Willing to wait" with no length: the worker's ask of the step stands in line while the key is taken (a wait above 0 s, or no limit), no try. */
+function willingToWait(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const waits = (h: Of<'asked'>) => !h.tryOnly && (h.wait === undefined || h.wait > 0)
+	const ask = asks(context, worker, waits, slots[1])[0] ?? asks(context, worker, undefined, slots[1])[0]
+	if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
+	if (!waits(ask)) return fails(`${context.name(worker)} ${describeAsk(ask)}, which does not wait`, 0)
+	return holds([saw(context.step, ask)], ask.at)
+}
+
 function unlimited(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
 	// Its first ask of the step with no limit (after a try turned away, the ask that followed), else (for the message) its first hold, else its first try.
