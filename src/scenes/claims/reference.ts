@@ -352,12 +352,14 @@ function pastTheEnd(env: Env, w: string, store: string, grantedAt: number): 'ren
 	return 'renewed'
 }
 
-/** Whether the run ends (before the lease's end) with w's lease of `store` given at `grantedAt` live, w's process paused, and the grant that gave it renewing on its own: a wake before its end renews it. */
-function pausedRenewing(env: Env, w: string, store: string, grantedAt: number): boolean {
-	if (pastTheEnd(env, w, store, grantedAt) !== 'open') return false
-	const final = env.run.steps[env.run.steps.length - 1]
-	const grant = env.run.steps.flatMap(step => step.happenings).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && h.store === store && h.at === grantedAt).pop()
-	return final?.end.workers.get(w)?.paused === true && grant?.renews === true
+/**
+ * Whether the run ends (before the lease's end) with w's lease of `store` given at `grantedAt` live and code of its hold still able to
+ * run after it (renewed on its own, or 'open': a paused process, or renewal off): what it does next, the scene does not settle. Of
+ * "never lets go", "keeps the key until" and "ends at" alike.
+ */
+function leftOpen(env: Env, w: string, store: string, grantedAt: number): boolean {
+	const after = pastTheEnd(env, w, store, grantedAt)
+	return after === 'renewed' || after === 'open'
 }
 
 /** Whether the whole run (no look-ahead) ends with w in line for a store's key that `keep` takes: it may yet be given it after the scene. */
@@ -1767,8 +1769,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if (then.expiresAt > lease.expiresAt) return NO
 			if (then.expired) break
 		}
-		// Left live at the scene's end, renewed on its own by a running process: renewed before T; by a paused one: not settled.
-		if (pastTheEnd(env, w, lease.store, lease.grantedAt) === 'renewed' || pausedRenewing(env, w, lease.store, lease.grantedAt)) return NO
+		// Left live at the scene's end, renewed on its own by a running process: renewed before T; any other process that still runs
+		// or is paused (renewing or not) may let go (or renew) before T: not settled. Only a crashed or restarted process's lease is kept.
+		if (leftOpen(env, w, lease.store, lease.grantedAt)) return NO
 		const renewal = lastEvent(env, (h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === w && h.store === lease.store && h.at >= lease.grantedAt && h.until === lease.expiresAt)
 		return holdsNow(true, [...leaseMakers(env, w), ...(renewal ? [renewal] : [])], env)
 	},
@@ -1799,7 +1802,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if ((then.gone || then.released || then.ended === true) && step.end.time < lease.expiresAt) return NO
 			if (then.expired) break
 		}
-		if (pastTheEnd(env, w, lease.store, lease.grantedAt) === 'renewed' || pausedRenewing(env, w, lease.store, lease.grantedAt)) return NO
+		if (leftOpen(env, w, lease.store, lease.grantedAt)) return NO
 		return holdsNow(true, leaseMakers(env, w), env)
 	},
 	'lets-go': (s, env) => released(env, actor(s[0])),
@@ -2068,8 +2071,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		// Left live at the scene's end with its hold's code still able to run: the scene does not settle it.
 		const last = leaseAt(env.step.end, w)
-		const after = last !== undefined && fits(s[1], last.store) ? pastTheEnd(env, w, last.store, last.grantedAt) : undefined
-		return timeless(after !== 'renewed' && after !== 'open')
+		return timeless(!(last !== undefined && fits(s[1], last.store) && leftOpen(env, w, last.store, last.grantedAt)))
 	},
 	// w held a lease in the step; none of w's ran out in it; its latest lease at the step's end was let go, or is live and, in the steps seen, is next let go or not ended at all.
 	// w's lease at the step's end, given after an earlier grant of w's, held in the step; it did not run out in the step, and is next let go in the steps seen, or left live and not left to run out.
@@ -2115,8 +2117,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if (events(step, 'released', h => h.worker === w).length > 0) return NO
 		}
 		const last = leaseAt(env.step.end, w)
-		const after = last === undefined ? undefined : pastTheEnd(env, w, last.store, last.grantedAt)
-		return timeless(after !== 'renewed' && after !== 'open')
+		return timeless(!(last !== undefined && leftOpen(env, w, last.store, last.grantedAt)))
 	},
 	saves: (s, env) => save(env, actor(s[0])),
 	'saves-without-lock': (s, env) => save(env, actor(s[0]), write => write.noFence === true && !write.live),
