@@ -2629,24 +2629,35 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		// Stuck, not slow: that lease was lost (ran out, ended, gone) while its code stayed put, before any line or act of w's and
 		// before a pause, crash or restart of its process; a scene that ends first settles nothing (a look-ahead judges nothing).
 		const lost = (h: Happening) => (h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone') && h.worker === w && h.store === grant.store && h.fence === grant.fence
-		let stuck = env.step.happenings.some(lost)
-		let settled = stuck
-		for (const step of laterSteps(env)) {
-			if (settled) break
-			// The step's happenings and w's lines in their order: a line with order n came after the step's first n happenings.
-			const seq: ('line' | Happening)[] = []
+		const acts = (h: Happening) => 'worker' in h && h.worker === w && ['released', 'returned', 'asked', 'granted', 'paused', 'crashed', 'process-restarted'].includes(h.kind)
+		// This step, then the later ones seen: each step's happenings and w's lines (none in this step) in their order, a line with
+		// order n after the step's first n happenings; a line is an act at its moment.
+		const seq: { line: boolean; h?: Happening; at: number }[] = []
+		for (const step of [env.step, ...laterSteps(env)]) {
+			const lines = step === env.step ? [] : (step.ran ?? []).filter(line => line.worker === w)
 			step.happenings.forEach((h, i) => {
-				for (const line of step.ran ?? []) if (line.worker === w && line.order === i) seq.push('line')
-				seq.push(h)
+				for (const line of lines) if (line.order === i) seq.push({ line: true, at: line.at })
+				seq.push({ line: false, h, at: h.at })
 			})
-			for (const line of step.ran ?? []) if (line.worker === w && line.order >= step.happenings.length) seq.push('line')
-			for (const item of seq) {
-				if (item === 'line') { settled = true; break }
-				if (lost(item)) { stuck = true; settled = true; break }
-				if ('worker' in item && item.worker === w && ['released', 'returned', 'asked', 'granted', 'paused', 'crashed', 'process-restarted'].includes(item.kind)) { settled = true; break }
+			for (const line of lines) if (line.order >= step.happenings.length) seq.push({ line: true, at: line.at })
+		}
+		// Stuck, not slow: that lease was lost (ran out, ended, gone) while its code stayed put (in this step; or later, before any line
+		// or act of w's: a let-go, return, ask, grant, or a pause, crash or restart of its process), and it stayed put some time (> 0 s)
+		// after the loss: its next act, if any, later than the loss; none, the scene ends later (a look-ahead showing none judges nothing).
+		// A scene that ends before any loss or act settles nothing (a look-ahead: taken as stuck).
+		const inStep = env.step.happenings.filter(lost)[0]
+		let loss = inStep === undefined ? -1 : seq.findIndex(item => item.h === inStep)
+		if (loss < 0) {
+			for (let k = env.step.happenings.length; k < seq.length; k++) {
+				const item = seq[k] as (typeof seq)[number]
+				if (item.line || (item.h !== undefined && acts(item.h) && !lost(item.h))) return NO
+				if (item.h !== undefined && lost(item.h)) { loss = k; break }
 			}
 		}
-		if (!settled && env.run.lookAhead !== undefined) stuck = true
+		if (loss < 0) return env.run.lookAhead !== undefined ? { ok: true, at: env.step.start.time, events: [], makers: [grant] } : NO
+		const lossAt = (seq[loss] as (typeof seq)[number]).at
+		const next = seq.slice(loss + 1).find(item => item.line || (item.h !== undefined && acts(item.h)))
+		const stuck = next !== undefined ? next.at > lossAt : env.run.lookAhead !== undefined || (env.run.steps[env.run.steps.length - 1]?.end.time ?? env.world.time) > lossAt
 		return stuck ? { ok: true, at: env.step.start.time, events: [], makers: [grant] } : NO
 	},
 	// The pause told stopped a renewal: its lease (of its last grant, renewing on its own, not ended before the pause) had its next renewal
