@@ -484,18 +484,19 @@ function event(found: Happening | undefined, extra: Partial<Meaning> = {}): Mean
 function onlyNowGets(env: Env, w: string, key: Slot | undefined, f?: bigint): Meaning {
 	const grant = events(env.step, 'granted', h => h.worker === w && (named(key) === undefined || h.store === named(key)) && (f === undefined || h.fence === f))[0]
 	if (!grant) return NO
-	let waiting = false
+	// Asked in an earlier step, and never held that key (or a place of it) before this grant, in the whole run: "for the first time".
+	let asked = false
 	for (const step of earlierSteps(env)) {
 		for (const h of step.happenings) {
-			if (h.kind === 'asked' && h.worker === w && h.store === grant.store) waiting = true
-			else if (h.kind === 'granted' && h.worker === w && h.store === grant.store) waiting = false
+			if (h.kind === 'asked' && h.worker === w && h.store === grant.store) asked = true
+			else if (h.kind === 'granted' && h.worker === w && h.store === grant.store) return NO
 		}
 	}
 	for (const h of env.step.happenings) {
 		if (h === grant) break
-		if (h.kind === 'granted' && h.worker === w && h.store === grant.store) waiting = false
+		if (h.kind === 'granted' && h.worker === w && h.store === grant.store) return NO
 	}
-	return waiting ? event(grant) : NO
+	return asked ? event(grant) : NO
 }
 
 /**
