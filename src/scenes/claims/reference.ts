@@ -352,12 +352,14 @@ function pastTheEnd(env: Env, w: string, store: string, grantedAt: number): 'ren
 	return 'renewed'
 }
 
-/** Whether the run ends (before the lease's end) with w's lease of `store` given at `grantedAt` live, w's process paused, and the grant that gave it renewing on its own: a wake before its end renews it. */
-function pausedRenewing(env: Env, w: string, store: string, grantedAt: number): boolean {
-	if (pastTheEnd(env, w, store, grantedAt) !== 'open') return false
-	const final = env.run.steps[env.run.steps.length - 1]
-	const grant = env.run.steps.flatMap(step => step.happenings).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w && h.store === store && h.at === grantedAt).pop()
-	return final?.end.workers.get(w)?.paused === true && grant?.renews === true
+/**
+ * Whether the run ends (before the lease's end) with w's lease of `store` given at `grantedAt` live and code of its hold still able to
+ * run after it (renewed on its own, or 'open': a paused process, or renewal off): what it does next, the scene does not settle. Of
+ * "never lets go", "keeps the key until" and "ends at" alike.
+ */
+function leftOpen(env: Env, w: string, store: string, grantedAt: number): boolean {
+	const after = pastTheEnd(env, w, store, grantedAt)
+	return after === 'renewed' || after === 'open'
 }
 
 /** Whether the whole run (no look-ahead) ends with w in line for a store's key that `keep` takes: it may yet be given it after the scene. */
@@ -482,18 +484,19 @@ function event(found: Happening | undefined, extra: Partial<Meaning> = {}): Mean
 function onlyNowGets(env: Env, w: string, key: Slot | undefined, f?: bigint): Meaning {
 	const grant = events(env.step, 'granted', h => h.worker === w && (named(key) === undefined || h.store === named(key)) && (f === undefined || h.fence === f))[0]
 	if (!grant) return NO
-	let waiting = false
+	// Asked in an earlier step, and never held that key (or a place of it) before this grant, in the whole run: "for the first time".
+	let asked = false
 	for (const step of earlierSteps(env)) {
 		for (const h of step.happenings) {
-			if (h.kind === 'asked' && h.worker === w && h.store === grant.store) waiting = true
-			else if (h.kind === 'granted' && h.worker === w && h.store === grant.store) waiting = false
+			if (h.kind === 'asked' && h.worker === w && h.store === grant.store) asked = true
+			else if (h.kind === 'granted' && h.worker === w && h.store === grant.store) return NO
 		}
 	}
 	for (const h of env.step.happenings) {
 		if (h === grant) break
-		if (h.kind === 'granted' && h.worker === w && h.store === grant.store) waiting = false
+		if (h.kind === 'granted' && h.worker === w && h.store === grant.store) return NO
 	}
-	return waiting ? event(grant) : NO
+	return asked ? event(grant) : NO
 }
 
 /**
@@ -1776,8 +1779,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if (then.expiresAt > lease.expiresAt) return NO
 			if (then.expired) break
 		}
-		// Left live at the scene's end, renewed on its own by a running process: renewed before T; by a paused one: not settled.
-		if (pastTheEnd(env, w, lease.store, lease.grantedAt) === 'renewed' || pausedRenewing(env, w, lease.store, lease.grantedAt)) return NO
+		// Left live at the scene's end, renewed on its own by a running process: renewed before T; any other process that still runs
+		// or is paused (renewing or not) may let go (or renew) before T: not settled. Only a crashed or restarted process's lease is kept.
+		if (leftOpen(env, w, lease.store, lease.grantedAt)) return NO
 		const renewal = lastEvent(env, (h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === w && h.store === lease.store && h.at >= lease.grantedAt && h.until === lease.expiresAt)
 		return holdsNow(true, [...leaseMakers(env, w), ...(renewal ? [renewal] : [])], env)
 	},
@@ -1808,7 +1812,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if ((then.gone || then.released || then.ended === true) && step.end.time < lease.expiresAt) return NO
 			if (then.expired) break
 		}
-		if (pastTheEnd(env, w, lease.store, lease.grantedAt) === 'renewed' || pausedRenewing(env, w, lease.store, lease.grantedAt)) return NO
+		if (leftOpen(env, w, lease.store, lease.grantedAt)) return NO
 		return holdsNow(true, leaseMakers(env, w), env)
 	},
 	'lets-go': (s, env) => released(env, actor(s[0])),
@@ -2077,8 +2081,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		// Left live at the scene's end with its hold's code still able to run: the scene does not settle it.
 		const last = leaseAt(env.step.end, w)
-		const after = last !== undefined && fits(s[1], last.store) ? pastTheEnd(env, w, last.store, last.grantedAt) : undefined
-		return timeless(after !== 'renewed' && after !== 'open')
+		return timeless(!(last !== undefined && fits(s[1], last.store) && leftOpen(env, w, last.store, last.grantedAt)))
 	},
 	// w held a lease in the step; none of w's ran out in it; its latest lease at the step's end was let go, or is live and, in the steps seen, is next let go or not ended at all.
 	// w's lease at the step's end, given after an earlier grant of w's, held in the step; it did not run out in the step, and is next let go in the steps seen, or left live and not left to run out.
@@ -2124,8 +2127,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			if (events(step, 'released', h => h.worker === w).length > 0) return NO
 		}
 		const last = leaseAt(env.step.end, w)
-		const after = last === undefined ? undefined : pastTheEnd(env, w, last.store, last.grantedAt)
-		return timeless(after !== 'renewed' && after !== 'open')
+		return timeless(!(last !== undefined && leftOpen(env, w, last.store, last.grantedAt)))
 	},
 	saves: (s, env) => save(env, actor(s[0])),
 	'saves-without-lock': (s, env) => save(env, actor(s[0]), write => write.noFence === true && !write.live),
@@ -2637,24 +2639,35 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		// Stuck, not slow: that lease was lost (ran out, ended, gone) while its code stayed put, before any line or act of w's and
 		// before a pause, crash or restart of its process; a scene that ends first settles nothing (a look-ahead judges nothing).
 		const lost = (h: Happening) => (h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone') && h.worker === w && h.store === grant.store && h.fence === grant.fence
-		let stuck = env.step.happenings.some(lost)
-		let settled = stuck
-		for (const step of laterSteps(env)) {
-			if (settled) break
-			// The step's happenings and w's lines in their order: a line with order n came after the step's first n happenings.
-			const seq: ('line' | Happening)[] = []
+		const acts = (h: Happening) => 'worker' in h && h.worker === w && ['released', 'returned', 'asked', 'granted', 'paused', 'crashed', 'process-restarted'].includes(h.kind)
+		// This step, then the later ones seen: each step's happenings and w's lines (none in this step) in their order, a line with
+		// order n after the step's first n happenings; a line is an act at its moment.
+		const seq: { line: boolean; h?: Happening; at: number }[] = []
+		for (const step of [env.step, ...laterSteps(env)]) {
+			const lines = step === env.step ? [] : (step.ran ?? []).filter(line => line.worker === w)
 			step.happenings.forEach((h, i) => {
-				for (const line of step.ran ?? []) if (line.worker === w && line.order === i) seq.push('line')
-				seq.push(h)
+				for (const line of lines) if (line.order === i) seq.push({ line: true, at: line.at })
+				seq.push({ line: false, h, at: h.at })
 			})
-			for (const line of step.ran ?? []) if (line.worker === w && line.order >= step.happenings.length) seq.push('line')
-			for (const item of seq) {
-				if (item === 'line') { settled = true; break }
-				if (lost(item)) { stuck = true; settled = true; break }
-				if ('worker' in item && item.worker === w && ['released', 'returned', 'asked', 'granted', 'paused', 'crashed', 'process-restarted'].includes(item.kind)) { settled = true; break }
+			for (const line of lines) if (line.order >= step.happenings.length) seq.push({ line: true, at: line.at })
+		}
+		// Stuck, not slow: that lease was lost (ran out, ended, gone) while its code stayed put (in this step; or later, before any line
+		// or act of w's: a let-go, return, ask, grant, or a pause, crash or restart of its process), and it stayed put some time (> 0 s)
+		// after the loss: its next act, if any, later than the loss; none, the scene ends later (a look-ahead showing none judges nothing).
+		// A scene that ends before any loss or act settles nothing (a look-ahead: taken as stuck).
+		const inStep = env.step.happenings.filter(lost)[0]
+		let loss = inStep === undefined ? -1 : seq.findIndex(item => item.h === inStep)
+		if (loss < 0) {
+			for (let k = env.step.happenings.length; k < seq.length; k++) {
+				const item = seq[k] as (typeof seq)[number]
+				if (item.line || (item.h !== undefined && acts(item.h) && !lost(item.h))) return NO
+				if (item.h !== undefined && lost(item.h)) { loss = k; break }
 			}
 		}
-		if (!settled && env.run.lookAhead !== undefined) stuck = true
+		if (loss < 0) return env.run.lookAhead !== undefined ? { ok: true, at: env.step.start.time, events: [], makers: [grant] } : NO
+		const lossAt = (seq[loss] as (typeof seq)[number]).at
+		const next = seq.slice(loss + 1).find(item => item.line || (item.h !== undefined && acts(item.h)))
+		const stuck = next !== undefined ? next.at > lossAt : env.run.lookAhead !== undefined || (env.run.steps[env.run.steps.length - 1]?.end.time ?? env.world.time) > lossAt
 		return stuck ? { ok: true, at: env.step.start.time, events: [], makers: [grant] } : NO
 	},
 	// The pause told stopped a renewal: its lease (of its last grant, renewing on its own, not ended before the pause) had its next renewal

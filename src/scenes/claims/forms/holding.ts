@@ -103,7 +103,8 @@ function given(slots: readonly Slot[], context: ClaimContext, fence?: number, ke
 
 /**
  * "Only now does B get the key": the worker was given the key in this step (with fence slot `fence`), and before that grant it
- * asked for the key in an earlier step, a hold or a try, and was given no lease of it from that ask to this grant.
+ * asked for the key in an earlier step, a hold or a try, and was never given a lease of it (a key, or a place) before this grant,
+ * in the scene: "only now" reads as "for the first time"; of a worker that held it before, "gets the key again" tells it.
  */
 function onlyNow(slots: readonly Slot[], context: ClaimContext, fence?: number): Verdict {
 	const verdict = given(slots, context, fence)
@@ -117,6 +118,7 @@ function onlyNow(slots: readonly Slot[], context: ClaimContext, fence?: number):
 	const since = before.slice(last === undefined ? 0 : before.indexOf(last) + 1)
 	const ask = since.find(h => h.kind === 'asked' && h.worker === worker && h.store === grant.store)
 	const name = context.name(worker)
+	if (last !== undefined && ask !== undefined && earlier.includes(ask)) return fails(`${name} held the key before, at ${time(last.at)}${last.fence === undefined ? '' : ` with fence ${showFence(last.fence)}`}, and asked for it again: "only now" reads as "for the first time", never before in the scene; say ${grant.fence === undefined ? `"${name} gets the key" (it held it before)` : `"${name} gets the key again with fence ${showFence(grant.fence)}"`}`, 0)
 	if (ask !== undefined && earlier.includes(ask)) return verdict
 	if (last !== undefined) return fails(`${name} got the key before, at ${time(last.at)}${last.fence === undefined ? '' : ` with fence ${showFence(last.fence)}`}, and did not ask for it again before this step: "only now" says it had asked in an earlier step and held no lease of it since`, 0)
 	return fails(`${name} did not ask for the key before this step${ask === undefined ? '' : ` (it asked at ${time(ask.at)}, in this step)`}: "only now" says it had asked in an earlier step and waited or tried until this one`, 0)
@@ -903,20 +905,20 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'only-now-gets',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(w, k) ∈ step, after an asked(w, k) in an earlier step with no granted(w, k) between them",
+		formula: "granted(w, k) ∈ step, after an asked(w, k) in an earlier step, and no granted(w, k) before it in the run",
 		pattern: 'only now does {worker} get {key}', alternatives: ["only then does {worker} get {key}", "{worker} only now gets {key}", "only now is {worker} given {key}"],
 		example: 'Only now does Worker B get the key',
-		meaning: 'The engine gave the worker a lease in this step, and it had asked for that key in an earlier step (a hold or a try) and held no lease of it since that ask: "only now" says it had been asking, not that it asked in this step.',
+		meaning: 'The engine gave the worker a lease in this step, and it had asked for that key in an earlier step (a hold or a try) and never held a lease of it (the key, or a place) before, in the whole scene: "only now" says it had been asking, not that it asked in this step, and reads as "for the first time"; of a worker that held the key earlier in the scene, refused ("B gets the key again"). A give-up and a new ask with no hold between them do not make it false.',
 		check: (slots, context) => onlyNow(slots, context),
 	},
 	{
 		id: 'only-now-gets-with-fence',
 		places: STORY,
 		tells: 'event',
-		formula: "granted(w, k, fence f) ∈ step, after an asked(w, k) in an earlier step with no granted(w, k) between them",
+		formula: "granted(w, k, fence f) ∈ step, after an asked(w, k) in an earlier step, and no granted(w, k) before it in the run",
 		pattern: 'only now does {worker} get {key} with fence {fence}', alternatives: ["only now does {worker} get {key}, with fence {fence}", "only then does {worker} get {key}( ,) with fence {fence}", "{worker} only now gets {key}( ,) with fence {fence}"],
 		example: 'Only now does Worker B get the key, with fence 2',
-		meaning: 'The engine gave the worker a lease with that fence in this step, and it had asked for that key in an earlier step (a hold or a try) and held no lease of it since that ask, as "only now does {worker} get {key}" says.',
+		meaning: 'The engine gave the worker a lease with that fence in this step, and it had asked for that key in an earlier step (a hold or a try) and never held a lease of it before in the scene, as "only now does {worker} get {key}" says ("B gets the key again with fence 3" of one that held it before).',
 		check: (slots, context) => onlyNow(slots, context, 2),
 	},
 	{

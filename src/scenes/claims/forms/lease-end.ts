@@ -420,7 +420,7 @@ function neverRunsOut(slots: readonly Slot[], context: ClaimContext, fresh: bool
 	// Live at the scene's end: nothing renewing it then, it runs out after the scene unless its holder lets go first.
 	const after = later === undefined && now === 'live' ? leftLive(context, worker, lease) : undefined
 	if (after !== undefined && after.due === undefined) {
-		const why = after.process === 'stopped' ? `${name}'s process is crashed or restarted then, so no code of its hold runs to renew it or let it go: it runs out at ${time(after.expiresAt)}` : `nothing renews it on its own then (${after.process === 'paused' ? `${name}'s process is paused` : 'its hold has renewal off'}): whether it runs out at ${time(after.expiresAt)} or ${name} lets go first, the scene does not show; add a step that reaches ${time(after.expiresAt)}, or say what holds at ${time(after.end)} ("${name}'s lease ${after.process === 'paused' && after.renews ? 'now ends at' : 'is live until'} ${time(after.expiresAt)}")`
+		const why = after.process === 'stopped' ? `${name}'s process is crashed or restarted then, so no code of its hold runs to renew it or let it go: it runs out at ${time(after.expiresAt)}` : `nothing renews it on its own then (${after.process === 'paused' ? `${name}'s process is paused` : 'its hold has renewal off'}): whether it runs out at ${time(after.expiresAt)} or ${name} lets go first, the scene does not show; add a step that reaches ${time(after.expiresAt)}, or say what holds at ${time(after.end)} ("${name}'s lease now ends at ${time(after.expiresAt)}")`
 		return fails(`the scene ends at ${time(after.end)} with ${name}'s lease live, and ${why}`, 0)
 	}
 	// Live up to the step's end (or its let-go in the step): a renewal told before "so" that it needed to be live then is why it did not run out.
@@ -642,7 +642,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		formula: "live(w, k, t) ∧ expiry(w, t) = T, and no later step lets that lease go, takes it or ends it before T, or renews it past T",
 		pattern: '{worker} keeps {key} until {time}',
 		example: 'A keeps the key until 40 s',
-		meaning: "The worker's lease of the key is live when the step ends and runs out at that time (its lease now ends then), and no later step lets it go, takes it or has an operator end it sooner, or renews it past that time; nor, when the scene ends before then with that lease live, does its hold renew it on its own with its process running (the engine would renew it before then) or paused (a wake before then would renew it, which the scene does not show: not settled, refused).",
+		meaning: "The worker's lease of the key is live when the step ends and runs out at that time (its lease now ends then), and no later step lets it go, takes it or has an operator end it sooner, or renews it past that time; nor, when the scene ends before then with that lease live, does its hold renew it on its own with its process running (the engine would renew it before then) or paused (a wake before then would renew it, which the scene does not show: not settled, refused); nor, renewal off, is its process then running or paused: its code, still in its hold, may let go before then, which the scene does not show (not settled, refused, as \"never lets go\" is). A lease that runs out inside the scene, or one left live by a crashed or restarted process, reads.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const lease = liveLease(context.world, worker)
@@ -665,6 +665,8 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			if (lease !== undefined && after?.due !== undefined && after.end < lease.expiresAt) return fails(renewsPast(context, worker, after, lease.expiresAt, `${context.name(worker)} does not keep the key until ${time(lease.expiresAt)}`), 2)
 			const paused = lease === undefined ? undefined : pausedRenewer(context, worker, after, lease.expiresAt, `${context.name(worker)} keeps the key until ${time(lease.expiresAt)}`)
 			if (paused !== undefined) return fails(paused, 2)
+			const open = lease === undefined ? undefined : mayLetGoBefore(context, worker, after, lease.expiresAt, `${context.name(worker)} keeps the key until ${time(lease.expiresAt)}`)
+			if (open !== undefined) return fails(open, 2)
 			return verdict
 		},
 	},
@@ -696,7 +698,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		formula: "live(w, t) ∧ expiry(w, t) = T, and no later step renews that lease, lets it go, takes it or ends it before T; of an old lease, old(w) not ended by the step's end, and its end an expired(w) at T (or, none seen, its grant's or last renewal's end = T)",
 		pattern: '{lease} ends at {time}', alternatives: ['{lease} is live until {time}'],
 		example: "A's lease ends at 40 s",
-		meaning: "The worker's lease is live when the step ends and ends at that time: no later step renews it (which moves its end on; \"now ends at\" says the end it has now), lets it go, takes it or has an operator end it sooner; nor, when the scene ends before then with that lease live, does its hold renew it on its own with its process running (the engine would renew it before then) or paused (a wake before then would renew it, which the scene does not show: not settled, refused). \"A's old lease ends at 30 s\" (\"is live until 30 s\") is of the lease A's crashed process held when its process restarted: not ended by the step's end, and it runs out at that time (no store takes it first).",
+		meaning: "The worker's lease is live when the step ends and ends at that time: no later step renews it (which moves its end on; \"now ends at\" says the end it has now), lets it go, takes it or has an operator end it sooner; nor, when the scene ends before then with that lease live, does its hold renew it on its own with its process running (the engine would renew it before then) or paused (a wake before then would renew it, which the scene does not show: not settled, refused); nor, renewal off, is its process then running or paused: its code, still in its hold, may let go before then, which the scene does not show (not settled, refused, as \"never lets go\" is). A lease that runs out inside the scene, or one left live by a crashed or restarted process, reads. \"A's old lease ends at 30 s\" (\"is live until 30 s\") is of the lease A's crashed process held when its process restarted: not ended by the step's end, and it runs out at that time (no store takes it first).",
 		check: (slots, context) => endsAt(slots, context, true),
 	},
 	{
@@ -1569,6 +1571,8 @@ function endsAt(slots: readonly Slot[], context: ClaimContext, later: boolean): 
 	if (after?.due !== undefined && after.end < lease.expiresAt) return fails(renewsPast(context, worker, after, lease.expiresAt, `${context.name(worker)}'s lease does not end at ${time(lease.expiresAt)}`), 1)
 	const paused = pausedRenewer(context, worker, after, lease.expiresAt, `${context.name(worker)}'s lease ends at ${time(lease.expiresAt)}`)
 	if (paused !== undefined) return fails(paused, 1)
+	const open = mayLetGoBefore(context, worker, after, lease.expiresAt, `${context.name(worker)}'s lease ends at ${time(lease.expiresAt)}`)
+	if (open !== undefined) return fails(open, 1)
 	const verdict = holds([leaseEvidence(context.world, worker)], context.world.time)
 	if (later) return verdict
 	// "Now": the lease ends then since the renewal that set that end, which is what made it so ("A renews its lease, so it now ends at 50 s").
@@ -1666,10 +1670,29 @@ function pausedRenewer(context: ClaimContext, worker: string, after: ReturnType<
 	return `the scene ends at ${time(after.end)} with ${name}'s lease live and ${name}'s process paused, and its hold renews that lease on its own: if ${name} wakes before ${time(until)} it renews the lease past ${time(until)} or lets go first, so whether ${claim} the scene does not show; add a step that reaches ${time(until)}, or say what holds at ${time(after.end)} ("${name}'s lease now ends at ${time(until)}")`
 }
 
+/**
+ * Whether the scene leaves the lease live with code of its hold that may yet run after the scene's end (its process running or
+ * paused, not crashed nor restarted): what that code does next (let go, renew) the scene does not show, so a claim of what comes after
+ * it ("never lets go", "keeps the key until", "ends at") is not settled. One judgement, shared by those forms.
+ */
+function codeMayYetAct(after: ReturnType<typeof leftLive>): after is NonNullable<ReturnType<typeof leftLive>> {
+	return after !== undefined && after.process !== 'stopped'
+}
+
+/**
+ * Why a claim that the lease the scene leaves live ends as it stands (`until`: "keeps the key until", "ends at") is not settled, or
+ * undefined: the scene ends before then with its hold's code still able to run (`codeMayYetAct`), which may let go before then.
+ */
+function mayLetGoBefore(context: ClaimContext, worker: string, after: ReturnType<typeof leftLive>, until: number, claim: string): string | undefined {
+	if (!codeMayYetAct(after) || after.end >= until) return undefined
+	const name = context.name(worker)
+	return `the scene ends at ${time(after.end)} with ${name}'s lease live (until ${time(after.expiresAt)}) and its code still in its hold, its process ${after.process}${after.renews ? '' : ' and renewal off'}: ${name} may let go before ${time(until)}, so whether ${claim} the scene does not show; end the scene later (a step that reaches ${time(until)}), or show the release, or say what holds at ${time(after.end)} ("${name}'s lease now ends at ${time(until)}")`
+}
+
 /** Why "never lets go" is not settled of the worker's lease at the step's end, or undefined: the scene ends with it live and its process not stopped, its code still in its hold, which may yet let go. */
 function mayLetGoAfter(context: ClaimContext, worker: string, lease: { store: string; grantedAt: number } | undefined): string | undefined {
 	const after = lease === undefined ? undefined : leftLive(context, worker, lease)
-	if (after === undefined || after.process === 'stopped') return undefined
+	if (!codeMayYetAct(after)) return undefined
 	const name = context.name(worker)
 	return `the scene ends at ${time(after.end)} with ${name}'s lease live (until ${time(after.expiresAt)}) and its code still in its hold, its process ${after.process === 'paused' ? 'paused' : 'running'}: whether ${name} lets go after that, the scene does not show; add a step where its lease ends, or say what holds at ${time(after.end)} ("${name} holds the key at the end")`
 }

@@ -145,7 +145,8 @@ function stuckPastLease(context: ClaimContext, worker: string, grant: Of<'grante
 	const lost = (h: Happening) => (h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone') && h.worker === worker && h.store === grant.store && h.fence === grant.fence
 	const why = `"hangs" says ${name}'s code was stuck, not slow, and the run records no length its work asked for: what shows it stuck is its lease lost while its code stays where it was`
 	const instead = `say "${name} is still working"`
-	if (context.step.happenings.some(lost)) return undefined
+	const here = context.step.happenings.findIndex(lost)
+	if (here >= 0) return stillAfterLoss(context, worker, context.step.happenings[here] as Happening, context.step.index, here + 1, why, instead)
 	for (const step of laterSteps(context)) {
 		const ran = (step.ran ?? []).filter(line => line.worker === worker)
 		for (let i = 0; i <= step.happenings.length; i++) {
@@ -153,7 +154,7 @@ function stuckPastLease(context: ClaimContext, worker: string, grant: Of<'grante
 			if (line) return `${why}; here its code went on at ${time(line.at)}, in step ${step.index} (line ${line.line}), with its lease still its own: as far as the record shows it was working; ${instead}`
 			const h = step.happenings[i]
 			if (h === undefined) continue
-			if (lost(h)) return undefined
+			if (lost(h)) return stillAfterLoss(context, worker, h, step.index, i + 1, why, instead)
 			if (!('worker' in h) || h.worker !== worker) continue
 			if (h.kind === 'paused' || h.kind === 'crashed' || h.kind === 'process-restarted') return `${why}; here its process ${h.kind === 'paused' ? 'paused' : h.kind === 'crashed' ? 'crashed' : 'restarted'} at ${time(h.at)}, in step ${step.index}, before its lease was lost, so the record does not tell a hang from slow work; ${instead}`
 			if (h.kind === 'released' || h.kind === 'returned' || h.kind === 'asked' || h.kind === 'granted') return `${why}; here its code went on at ${time(h.at)}, in step ${step.index} (it ${h.kind === 'released' ? 'let go' : h.kind === 'returned' ? 'returned' : 'asked for a key'}), with its lease still its own: as far as the record shows it was working; ${instead}`
@@ -162,6 +163,33 @@ function stuckPastLease(context: ClaimContext, worker: string, grant: Of<'grante
 	if (context.run.lookAhead !== undefined) return undefined
 	const end = context.run.steps[context.run.steps.length - 1]?.end.time ?? context.world.time
 	return `${why}; here the scene ends at ${time(end)} with its code still at its work and its lease still its own, so whether it was stuck or slow the scene does not show; ${instead}`
+}
+
+/**
+ * Why the code did not stay where it was for some time (more than 0 s) after its lease was lost (`loss`, in step `index`, the
+ * step's happenings from `from` on coming after it), or undefined when it did: its next act (a line run, a let-go, a return, an ask,
+ * a grant, or its process pausing, crashing or restarting) came later than the loss, or none came and the scene ends later than it
+ * (a run that looks ahead only to a step and shows no act judges nothing). Code that goes on at the very moment of the loss (an
+ * operator's end its work call answered at once) was working, as far as the record shows.
+ */
+function stillAfterLoss(context: ClaimContext, worker: string, loss: Happening, index: number, from: number, why: string, instead: string): string | undefined {
+	const word = loss.kind === 'expired' ? 'ran out' : loss.kind === 'ended' ? 'was ended by an operator' : 'went with its store'
+	const acts = (h: Happening) => 'worker' in h && h.worker === worker && ['released', 'returned', 'asked', 'granted', 'paused', 'crashed', 'process-restarted'].includes(h.kind)
+	for (const step of [context.step, ...laterSteps(context)].filter(one => one.index >= index)) {
+		const ran = step.index === context.step.index ? [] : (step.ran ?? []).filter(line => line.worker === worker)
+		for (let i = step.index === index ? from : 0; i <= step.happenings.length; i++) {
+			const line = ran.find(one => one.order === i)
+			const h = step.happenings[i]
+			const at = line !== undefined ? line.at : h !== undefined && acts(h) ? h.at : undefined
+			if (at === undefined) continue
+			if (at > loss.at) return undefined
+			return `${why}; here its lease ${word} at ${time(loss.at)}, in step ${index}, and its code went on at that very moment (${line !== undefined ? `line ${line.line}` : `it ${(h as Happening).kind === 'released' ? 'let go' : (h as Happening).kind === 'returned' ? 'returned' : (h as Happening).kind}`}, in step ${step.index}), so it stayed stuck no time after the loss: as far as the record shows it was working; ${instead}, or let time pass between the loss and its next act`
+		}
+	}
+	if (context.run.lookAhead !== undefined) return undefined
+	const end = context.run.steps[context.run.steps.length - 1]?.end.time ?? context.world.time
+	if (end > loss.at) return undefined
+	return `${why}; here its lease ${word} at ${time(loss.at)}, in step ${index}, and the scene ends at that very moment, so nothing shows its code stuck after the loss; add a step where time passes with its code still where it was, or ${instead}`
 }
 
 /**
@@ -753,10 +781,10 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		id: 'work-hangs',
 		places: STORY,
 		tells: 'state',
-		formula: "granted(w) in an earlier step, no released(w), returned(w), crashed(w) nor asked(w) after it up to the step's end; ¬paused(w) at the step's start, no paused(w) nor crashed(w) ∈ step; no ran(w) ∈ step; the clock moves in the step; and that lease is lost (expired, ended, gone) in the step or a later one before any ran(w), released, returned, asked, granted, paused, crashed or process-restarted of w",
+		formula: "granted(w) in an earlier step, no released(w), returned(w), crashed(w) nor asked(w) after it up to the step's end; ¬paused(w) at the step's start, no paused(w) nor crashed(w) ∈ step; no ran(w) ∈ step; the clock moves in the step; and that lease is lost (expired, ended, gone) in the step or a later one before any ran(w), released, returned, asked, granted, paused, crashed or process-restarted of w, and w's next such act after that loss (if any) is later than it, or (none) the scene ends later than it",
 		pattern: '{owner} work/code hangs', alternatives: ['{owner} work/code is hanging', '{owner} work/code is hung'],
 		example: "A's work hangs",
-		meaning: "The worker's code stays at one statement through the whole step, though its process runs: it was given the key before this step and its code is still in that hold's body (it has not let go nor returned, crashed nor asked for a key again), its process was not paused when the step began and neither paused nor crashed in it, the code sample ran no statement of the worker's in the step, and the clock moved on in it. The run records no length a work call asked for, so what tells a hang from slow work is its lease: the code stayed where it was until that lease was lost (ran out, was ended or went with its store), in this step or a later one, before its code ran another statement or acted and before its process paused, crashed or restarted; work that went on first, or a scene that ends first, is refused (\"A is still working\"). A scene with no code sample records no lines, and is refused.",
+		meaning: "The worker's code stays at one statement through the whole step, though its process runs: it was given the key before this step and its code is still in that hold's body (it has not let go nor returned, crashed nor asked for a key again), its process was not paused when the step began and neither paused nor crashed in it, the code sample ran no statement of the worker's in the step, and the clock moved on in it. The run records no length a work call asked for, so what tells a hang from slow work is its lease: the code stayed where it was until that lease was lost (ran out, was ended or went with its store), in this step or a later one, before its code ran another statement or acted and before its process paused, crashed or restarted; work that went on first, or a scene that ends first, is refused (\"A is still working\"). And it stayed stuck some time after the loss: its next statement or act (or its process's pause, crash or restart) came later than the loss, or, none shown, the scene ends later; code that goes on at the very moment of the loss (an operator's end its work call answered at once) was working, and is refused. A scene with no code sample records no lines, and is refused.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const name = context.name(worker)
