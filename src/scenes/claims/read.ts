@@ -404,8 +404,8 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				}
 				// "A, B and C each take one" leaves out what each took: it is a place, and reads only after words of the text before it that name
 				// places ("A semaphore with three places. Workers A, B and C each take one").
-				if ((clause.form.id === 'workers-each-take-one' || clause.form.id === 'workers-each-hold-one') && !/\b(?:places?|slots?)\b/i.test(text.slice(clause.start, clause.end)) && !/\b(?:places?|slots?)\b/i.test(text.slice(0, clause.start))) {
-					result.problems.push({ start: clause.start, end: clause.end, message: clause.form.id === 'workers-each-take-one' ? `"each take one" does not say what each took: it reads only after words that name a semaphore's places ("The semaphore has three places. A, B and C each take one"); else write "each take a place"` : `"hold one each" does not say what each holds: it reads only after words that name a semaphore's places ("The semaphore has three places. A and B hold one each"); else write "each hold a place"` })
+				if ((clause.form.id === 'workers-each-take-one-of-them' || clause.form.id === 'workers-each-hold-one') && !/\b(?:places?|slots?)\b/i.test(text.slice(clause.start, clause.end)) && !/\b(?:places?|slots?)\b/i.test(text.slice(0, clause.start))) {
+					result.problems.push({ start: clause.start, end: clause.end, message: clause.form.id === 'workers-each-take-one-of-them' ? `"each take one" does not say what each took: it reads only after words that name a semaphore's places ("The semaphore has three places. A, B and C each take one"); else write "each take a place"` : `"hold one each" does not say what each holds: it reads only after words that name a semaphore's places ("The semaphore has three places. A and B hold one each"); else write "each hold a place"` })
 					continue
 				}
 				// "B's is larger than A's" leaves out what it compares: it is the fences of a comparison of two workers' fences right before it in its

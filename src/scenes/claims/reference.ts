@@ -1044,7 +1044,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = grants as Of<'granted'>[]
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
-	// Each worker's grant of the step of a semaphore's key (any semaphore's: "one" names no store).
+	// "Each take one" (read only after words naming places): "one of the semaphore's places", of a semaphore every one of them got a place
+	// of in this step, each worker's first grant of the step of it, and a moment of the step at which they all hold places of it at once.
+	'workers-each-take-one-of-them': (s, env) => {
+		for (const store of env.world.stores.values()) {
+			if (store.limit === undefined) continue
+			const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && h.store === store.id)[0])
+			if (grants.some(grant => grant === undefined) || !allHoldAtOnce(env, store, actors(s[0]))) continue
+			const all = grants as Of<'granted'>[]
+			return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
+		}
+		return NO
+	},
+	// Each worker's grant of the step of a semaphore's key (any semaphore's: "one place" names no store).
 	'workers-each-take-one': (s, env) => {
 		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && env.world.stores.get(h.store)?.limit !== undefined)[0])
 		if (grants.some(grant => grant === undefined)) return NO

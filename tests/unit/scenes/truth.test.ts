@@ -90,6 +90,7 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['a-minute-later-the-lease-is-lost.scene', [0, 0, 60_000], ['', 'a', ''], { a: '1' }, {}],
 	['a-s-fence-is-7.scene', [0, 0], ['', 'a'], { a: '7' }, {}],
 	['a21-note-the-key-goes-to-the-receiver-after-a-release.scene', [0, 0, 1000, 2000], ['', 'a', 'a', 'b'], { b: '8' }, {}],
+	['a23-each-take-one-elliptical-at-once.scene', [0, 0, 0], ['', 'ab', 'b'], { b: '-' }, {}],
 	['abort-signal-timeout.scene', [0, 0, 5_000], ['', 'a', 'a'], { a: '7' }, {}],
 	['asides.scene', [0, 0, 0], ['', 'a', 'a'], { a: '1' }, {}],
 	['at-and-later.scene', [0, 0, 4000, 10_000], ['', 'a', 'a', 'b'], { a: '1', b: '2' }, {}],

@@ -49,6 +49,17 @@ const STORY = ['caption', 'note'] as const
  * end), whose fence is slot `fence` (and whose TTL is slot `ttl`): one live when the step began, or
  * given in it, and not ended before that moment. The verdict's span is that lease's, in the step.
  */
+
+/**
+ * "Each take one of the places" (and the elliptical "each take one"): the named workers hold places of the semaphore at once at some
+ * moment of the step (after its start, a grant or a lease's end, or at its end); else why not.
+ */
+function notAtOnce(context: ClaimContext, store: string, named: readonly string[]): Verdict | undefined {
+	const spans = holdersOver(context, store)
+	if (spans.some(span => named.every(id => span.holders.includes(id)))) return undefined
+	const others = [...new Set(spans.filter(span => named.some(id => span.holders.includes(id))).flatMap(span => span.holders.filter(id => !named.includes(id))))]
+	return fails(`${names(context, named)} never hold places of ${context.name(store)} at once in this step: ${others.length === 0 ? 'they took turns' : `${names(context, others)} held the other ${others.length === 1 ? 'place' : 'places'}, and they took turns on what was left`}`, 0)
+}
 function heldWith(slots: readonly Slot[], context: ClaimContext, fence?: number, ttl?: number): Verdict {
 	const worker = actorOf(slots[0])
 	const held = heldIn(context.step, worker).filter(h => ofKey(slots[1], h.store))
@@ -1000,13 +1011,29 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			}
 			const named = actorsOf(slots[0])
 			if (named.length !== wanted) return fails(`"each take one of the ${wanted} places" says ${names(context, named)} fill ${context.name(store.id)}'s ${wanted} places, but ${named.length === 1 ? 'one worker is' : `${named.length} workers are`} named`, countAt)
-			// Each holds its place at once with the others at some moment of the step: after its start, a grant or a lease's end, or at its end.
-			const spans = holdersOver(context, store.id)
-			if (!spans.some(span => named.every(id => span.holders.includes(id)))) {
-				const others = [...new Set(spans.filter(span => named.some(id => span.holders.includes(id))).flatMap(span => span.holders.filter(id => !named.includes(id))))]
-				return fails(`${names(context, named)} never hold places of ${context.name(store.id)} at once in this step: ${others.length === 0 ? 'they took turns' : `${names(context, others)} held the other ${others.length === 1 ? 'place' : 'places'}, and they took turns on what was left`}`, 0)
+			return notAtOnce(context, store.id, named) ?? eachHeld(context, grants)
+		},
+	},
+	{
+		id: 'workers-each-take-one-of-them',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(v, k) ∈ step for each v ∈ ws, k a semaphore's (one for all), and ws ⊆ holders(k, t) at some moment t of the step (or its end)",
+		pattern: '{workers} each take one of the places', alternatives: ["{workers} each get/take one of the places/slots", "{workers} each get/take one of its places/slots", "{workers} each get/take one"],
+		example: 'Workers A and B each take one of the places',
+		meaning: "Said as \"each take one of the places\", or as \"each take one\" after words of the text that name a semaphore's places (\"The semaphore has two places. Workers A and B each take one\"), it says what \"each take one of the semaphore's places\" says: the engine gave each of those workers a place of one semaphore in this step, and at some moment of the step (or at its end) they all hold their places at once; a lock, places of different semaphores, or workers who took turns on one place, is refused.",
+		check(slots, context) {
+			const named = actorsOf(slots[0])
+			const grantsOf = (id: string) => happened(context.step, 'granted', h => h.worker === id)
+			for (const id of named) {
+				const all = grantsOf(id)
+				if (!all.some(h => context.world.stores.get(h.store)?.limit !== undefined)) return fails(all[0] === undefined ? `the engine gave ${context.name(id)} no place in this step` : `${context.name(all[0].store)} is a lock, not a semaphore: ${context.name(id)} got its key, not a place`, 0)
 			}
-			return eachHeld(context, grants)
+			// The semaphores every one of them got a place of in this step; of those, one at which they all hold places at once.
+			const shared = [...context.world.stores.values()].filter(store => store.limit !== undefined && named.every(id => grantsOf(id).some(h => h.store === store.id))).map(store => store.id)
+			if (shared.length === 0) return fails(`${names(context, named)} took places of different semaphores in this step: "each take one" is of one semaphore's places`, 0)
+			const store = shared.find(id => notAtOnce(context, id, named) === undefined) ?? (shared[0] as string)
+			return notAtOnce(context, store, named) ?? eachHeld(context, named.map(id => grantsOf(id).find(h => h.store === store) as Of<'granted'>))
 		},
 	},
 	{
@@ -1014,9 +1041,9 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(v, k) ∈ step for each v ∈ ws, k a semaphore's",
-		pattern: '{workers} each take one place', alternatives: ["{workers} each get/take one place/slot", "{workers} each get/take one"],
+		pattern: '{workers} each take one place', alternatives: ["{workers} each get/take one place/slot"],
 		example: 'Workers A and B each take one place',
-		meaning: "The engine gave each of those workers a place of a semaphore in this step (a lock's key is refused). \"Each take one\", which leaves out what they took, reads only after words of the text that name places (\"A semaphore with three places. Workers A, B and C each take one\").",
+		meaning: "The engine gave each of those workers a place of a semaphore in this step (a lock's key is refused).",
 		check(slots, context) {
 			const grants: Of<'granted'>[] = []
 			for (const id of actorsOf(slots[0])) {
