@@ -1752,7 +1752,8 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		}
 		if (typeof clause === 'string') problem ??= clause
 	}
-	// "Both places are taken" is "all two places are taken": "both" tells there are two.
+	// "Both places are taken" is "all two places are taken": "both" tells there are two. "Both are taken" (full, in use), with no
+	// noun, is "all two are taken": of a semaphore of two places, both held; of a lock or another number of places it is refused.
 	const both = BOTH_PLACES.exec(core)
 	if (both) {
 		const put = `all two ${core.slice(both[0].length)}`
@@ -2017,7 +2018,7 @@ function writersOf(clause: ReadClause): string[] | undefined {
 const ONE_FORMS = new Set(['row-ends-with-stale-thing'])
 
 /** "both" before places or slots, at a clause's start. */
-const BOTH_PLACES = /^both (?=(?:places|slots)\b)/
+const BOTH_PLACES = /^both (?=(?:places|slots)\b|are (?:taken|full|in use)\b)/
 
 /** The start of words that describe a fence, which after a clause about a worker are its fence's ("from the new epoch", "a fence of the new epoch", "larger than A's fence 1"). */
 /** ", with the next fence, 2" after a clause about a worker: its grant of that fence, the next (`gets-with-next-fence`). */

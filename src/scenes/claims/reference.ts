@@ -941,6 +941,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const woke = span.woke === undefined ? [] : [span.woke]
 		return { ok: true, at: span.woke?.at ?? grant.at, events: woke, makers: [grant, ...woke], ...(span.pause === undefined ? {} : { until: span.pause.at, endedBy: span.pause }) }
 	},
+	// Still working at the step's end, and through the whole step: not paused when it began, no pause in it.
+	'code-keeps-running': (s, env) => {
+		const w = actor(s[0])
+		if (env.step.start.workers.get(w)?.paused || env.step.happenings.some(h => h.kind === 'paused' && h.worker === w)) return NO
+		return MEANINGS['still-working']!(s, env)
+	},
 	'starts-working': (s, env) => {
 		const w = actor(s[0])
 		const grant = events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store))[0]

@@ -165,6 +165,43 @@ function runningSpan(context: ClaimContext, worker: string): { woke?: Of<'woke'>
 }
 
 /**
+ * "A is still working": its code is still in the body of the hold it was given before this step (no let-go, return, crash or
+ * new ask since), and its process runs at the clause's moment.
+ */
+function stillWorking(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const before = context.run.steps.slice(1, context.step.index)
+	const found = before.flatMap(step => happened(step, 'granted', h => h.worker === worker).map(grant => ({ step, grant }))).pop()
+	if (!found) return fails(`the engine gave ${context.name(worker)} no lease before this step, so it is not still working in one`, 0)
+	const all = [...before.flatMap(step => step.happenings), ...context.step.happenings]
+	const stop = all.slice(all.indexOf(found.grant) + 1).find(h => ((h.kind === 'released' || h.kind === 'returned') && h.worker === worker && h.store === found.grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === worker))
+	if (stop) return fails(stop.kind === 'crashed' ? `${context.name(worker)} crashed at ${time(stop.at)}` : stop.kind === 'asked' ? `${context.name(worker)} asked for a key again at ${time(stop.at)}: its code had left the hold it worked in` : stop.kind === 'returned' ? `${context.name(worker)}'s function returned at ${time(stop.at)}, its lease already lost: its work was done` : `${context.name(worker)} let go at ${time(stop.at)}: its work was done`, 0)
+	// "Still": its code ran in the hold before this step; a worker given the key while paused, that has not woken since, has not begun.
+	const earlier = before.flatMap(step => step.happenings)
+	const process = (upTo: number) => earlier.slice(0, upTo).filter(h => (h.kind === 'paused' || h.kind === 'woke') && h.worker === worker).pop()
+	if (process(earlier.indexOf(found.grant))?.kind === 'paused' && process(earlier.length)?.kind === 'paused') return fails(`${context.name(worker)} got the key while its process was paused, and has not worked in it before this step`, 0)
+	const span = runningSpan(context, worker)
+	if (typeof span === 'string') return fails(span, 0)
+	const verdict: Verdict = { ok: true, evidence: [saw(found.step, found.grant), ...(span.woke ? [saw(context.step, span.woke)] : [])], at: span.woke?.at ?? found.grant.at }
+	return span.pause === undefined ? verdict : { ...verdict, until: span.pause.at, endedBy: context.step.happenings.indexOf(span.pause) }
+}
+
+/**
+ * "A's code keeps running": still working (as "A is still working"), and through the whole step: its process was not paused
+ * when the step began and neither paused nor crashed in it, and its code did not leave its hold in it.
+ */
+function keepsRunning(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const verdict = stillWorking(slots, context)
+	if (!verdict.ok) return verdict
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	if (context.step.start.workers.get(worker)?.paused === true) return fails(`${name}'s process was paused when this step began: its code did not run through the step`, 0)
+	const pause = context.step.happenings.find(h => h.kind === 'paused' && h.worker === worker)
+	if (pause) return fails(`${name}'s process paused at ${time(pause.at)}: its code did not keep running through the step`, 0)
+	return verdict
+}
+
+/**
  * The worker's code entered its hold's body in this step: its first grant of the step, at once when its
  * process ran then, else when it woke after it (the engine runs a paused process's turn after a grant
  * only once it wakes).
@@ -780,23 +817,17 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		pattern: '{worker} is still working', alternatives: ["{worker} is still at work", "{worker} is still doing its WORK", "{worker} keeps working", "{worker} is still DOING", "{owner} WORK is still running", "{owner} WORK is still going"],
 		example: 'A is still working',
 		meaning: "The worker's code is still in the body of its hold: it was given the key before this step, has not let go nor returned (its function returned, whether or not its lease was still live), crashed nor asked for a key again (its code left that hold), and its process runs (a paused process does no work) at the clause's moment: the step's end, a moment it names, or just before a pause the text goes on to tell. Its lease may have run out: the work goes on.",
-		check(slots, context) {
-			const worker = actorOf(slots[0])
-			const before = context.run.steps.slice(1, context.step.index)
-			const found = before.flatMap(step => happened(step, 'granted', h => h.worker === worker).map(grant => ({ step, grant }))).pop()
-			if (!found) return fails(`the engine gave ${context.name(worker)} no lease before this step, so it is not still working in one`, 0)
-			const all = [...before.flatMap(step => step.happenings), ...context.step.happenings]
-			const stop = all.slice(all.indexOf(found.grant) + 1).find(h => ((h.kind === 'released' || h.kind === 'returned') && h.worker === worker && h.store === found.grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === worker))
-			if (stop) return fails(stop.kind === 'crashed' ? `${context.name(worker)} crashed at ${time(stop.at)}` : stop.kind === 'asked' ? `${context.name(worker)} asked for a key again at ${time(stop.at)}: its code had left the hold it worked in` : stop.kind === 'returned' ? `${context.name(worker)}'s function returned at ${time(stop.at)}, its lease already lost: its work was done` : `${context.name(worker)} let go at ${time(stop.at)}: its work was done`, 0)
-			// "Still": its code ran in the hold before this step; a worker given the key while paused, that has not woken since, has not begun.
-			const earlier = before.flatMap(step => step.happenings)
-			const process = (upTo: number) => earlier.slice(0, upTo).filter(h => (h.kind === 'paused' || h.kind === 'woke') && h.worker === worker).pop()
-			if (process(earlier.indexOf(found.grant))?.kind === 'paused' && process(earlier.length)?.kind === 'paused') return fails(`${context.name(worker)} got the key while its process was paused, and has not worked in it before this step`, 0)
-			const span = runningSpan(context, worker)
-			if (typeof span === 'string') return fails(span, 0)
-			const verdict: Verdict = { ok: true, evidence: [saw(found.step, found.grant), ...(span.woke ? [saw(context.step, span.woke)] : [])], at: span.woke?.at ?? found.grant.at }
-			return span.pause === undefined ? verdict : { ...verdict, until: span.pause.at, endedBy: context.step.happenings.indexOf(span.pause) }
-		},
+		check: (slots, context) => stillWorking(slots, context),
+	},
+	{
+		id: 'code-keeps-running',
+		places: STORY,
+		tells: 'state',
+		formula: "still-working(w) at the step's end, ¬paused(w) at the step's start, and no paused(w) ∈ step",
+		pattern: '{owner} code keeps running', alternatives: ['{owner} code keeps on running', '{owner} code keeps going'],
+		example: "A's code keeps running",
+		meaning: "The worker's code goes on through the whole step: as \"{worker} is still working\", it was given the key before this step and has not let go nor returned, crashed nor asked for a key again (its lease may have run out or been ended: the engine does not stop its code), and its process was not paused when the step began and neither paused nor crashed in it.",
+		check: (slots, context) => keepsRunning(slots, context),
 	},
 	{
 		id: 'starts-working',
