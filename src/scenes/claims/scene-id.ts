@@ -322,6 +322,7 @@ const EVENT_PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {
 	timeout: run => placesOf(run, h => h.kind === 'gave-up'),
 	handover: run => placesOf(run, h => h.kind === 'granted' && h.place !== undefined),
 	tryhold: run => placesOf(run, h => h.kind === 'asked' && h.tryOnly),
+	fifo: run => fifoGrants(run),
 	wait: run => [...placesOf(run, h => h.kind === 'asked' && !h.tryOnly && h.wait !== undefined), ...joinedLine(run)],
 	nofence: run => placesOf(run, h => (h.kind === 'wrote' && !h.fenced) || (h.kind === 'granted' && h.fence === undefined)),
 	'run-out': run => placesOf(run, h => h.kind === 'expired' || h.kind === 'gave-up'),
@@ -358,7 +359,6 @@ const SHOWN: Readonly<Record<string, (run: RunFacts) => boolean>> = {
 	...Object.fromEntries(Object.entries(EVENT_PLACES).map(([word, places]) => [word, (run: RunFacts) => places(run).length > 0])),
 	killed: run => momentsOf(run).some(moment => [...moment.world.workers.values()].some(worker => worker.crashed === true)),
 	pause: run => momentsOf(run).some(moment => [...moment.world.workers.values()].some(worker => worker.paused === true)),
-	fifo: run => run.steps.some(step => step.happenings.filter(h => h.kind === 'granted' && h.place !== undefined).length > 0) && run.steps.some(step => [...step.end.stores.values()].some(store => store.waiters.length > 1) || [...step.start.stores.values()].some(store => store.waiters.length > 1)),
 	limit: run => run.steps.some(step => [...step.end.stores.values()].some(store => store.limit !== undefined)),
 	// Subject words of the id lexicon that name a happening, which the run must show too (SUBJECT_EVENTS says what each needs).
 	crash: run => crashShown(run),
@@ -403,7 +403,7 @@ const momentsMade = new WeakMap<RunFacts, readonly Moment[]>()
  * Every moment of the run the engine recorded, in order: each step's start, then the world after each of its happenings
  * (positions.ts replays them), so a state begun and ended inside one step (a wait in line, a pause) is seen as well as
  * one a step ends with. A step whose worlds cannot be made from its happenings gives its start and its end only. The
- * id's counts of a line, its waits, pauses and crashes read the run through it.
+ * id's counts of a line, its waits, pauses, crashes and "fifo" read the run through it.
  */
 function momentsOf(run: RunFacts): readonly Moment[] {
 	const known = momentsMade.get(run)
@@ -442,12 +442,25 @@ function onsets(run: RunFacts, state: (worker: { crashed?: boolean; paused?: boo
 	})
 }
 
+/**
+ * Where the key goes to the first of several in line ("fifo"): a grant from the line (`place`) to the worker first in its
+ * store's line at the moment before it, when two or more stood in that line. A grant whose moment before is unknown
+ * (`momentsOf`) names none.
+ */
+function fifoGrants(run: RunFacts): number[] {
+	return momentsOf(run).flatMap(moment => {
+		const h = moment.next
+		if (h?.kind !== 'granted' || h.place === undefined) return []
+		const line = moment.world.stores.get(h.store)?.waiters ?? []
+		return line.length >= 2 && line[0] === h.worker ? [moment.place + 1] : []
+	})
+}
+
 /** Where in the run each event word's event is shown, for "after", "before" and "then" between two of them. */
 const PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {
 	...EVENT_PLACES,
 	killed: run => onsets(run, worker => worker.crashed === true),
 	pause: run => onsets(run, worker => worker.paused === true),
-	fifo: run => (SHOWN.fifo as (run: RunFacts) => boolean)(run) ? placesOf(run, h => h.kind === 'granted' && h.place !== undefined) : [],
 	limit: run => run.steps.flatMap(step => ([...step.end.stores.values()].some(store => store.limit !== undefined) ? [atEnd(step.index)] : [])),
 	// Subjects that need no event alone, but name one beside an order word ("fences-after-restart": a fence given after a restart).
 	crash: run => onsets(run, worker => worker.crashed === true),

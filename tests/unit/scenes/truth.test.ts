@@ -90,6 +90,8 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['a-minute-later-the-lease-is-lost.scene', [0, 0, 60_000], ['', 'a', ''], { a: '1' }, {}],
 	['a-s-fence-is-7.scene', [0, 0], ['', 'a'], { a: '7' }, {}],
 	['a21-note-the-key-goes-to-the-receiver-after-a-release.scene', [0, 0, 1000, 2000], ['', 'a', 'a', 'b'], { b: '8' }, {}],
+	['a24-id-fifo-first-of-two.scene', [0, 0, 5000], ['', 'a', 'b'], { b: '2' }, {}],
+	['a24-id-handover-after-timeout.scene', [0, 0, 5000], ['', 'a', 'c'], { c: '2' }, {}],
 	['a24-id-line-wait-inside-a-step.scene', [0, 0, 3000], ['', 'a', 'b'], { b: '2' }, {}],
 	['a24-id-pause-inside-a-step.scene', [0, 0, 3000], ['', 'a', 'a'], { a: '1' }, {}],
 	['a24-id-two-in-line-inside-a-step.scene', [0, 0, 0, 3000], ['', 'a', 'a', 'b'], { b: '2' }, {}],
