@@ -364,6 +364,15 @@ const SHOWN: Readonly<Record<string, (run: RunFacts) => boolean>> = {
 	crash: run => crashShown(run),
 	write: run => some(run, h => h.kind === 'wrote'),
 	writes: run => some(run, h => h.kind === 'wrote'),
+	operator: run => (EVENT_PLACES.end as (run: RunFacts) => number[])(run).length > 0,
+	try: run => tries(run).length > 0,
+	semaphore: run => (PLACES.limit as (run: RunFacts) => number[])(run).length > 0,
+	semaphores: run => (PLACES.limit as (run: RunFacts) => number[])(run).length > 0,
+}
+
+/** Where a worker tries the key ("try"): an ask that may come back without it, a try that does not wait (`tryHold`) or a hold with a bounded wait ("try-lock-wait": a try for 2 s); a hold that waits as long as it takes is no try. */
+function tries(run: RunFacts): number[] {
+	return placesOf(run, h => h.kind === 'asked' && (h.tryOnly || (h.wait !== undefined && h.wait !== Infinity)))
 }
 
 /** A worker's process crashed: the engine records its crash, or a step ends with the worker shown crashed. */
@@ -373,12 +382,19 @@ function crashShown(run: RunFacts): boolean {
 
 /**
  * Subject words of the id lexicon (ID_WORDS) that name a happening, with what the scene must show for each, as ID_EVENTS says of an
- * event word: "worker-crash" needs a crash. The words that name a thing ("worker", "lock", "fence", "semaphore") claim nothing.
+ * event word: "worker-crash" needs a crash, "operator-release" an operator's `end`, "try-then-wait" a try, "export-semaphore" a semaphore. The words that
+ * name a thing every scene has ("worker", "lock", "fence") claim nothing.
  */
 const SUBJECT_EVENTS: Readonly<Record<string, string>> = {
 	crash: "a worker's process crashes (is shown crashed)",
 	write: 'a worker writes',
 	writes: 'a worker writes',
+	// "operator-release", "operator-lease": an operator's act, which only an `end` of a lease is.
+	operator: "an operator ends a worker's lease (`end`)",
+	// "try-then-wait", "try-lock-wait": a try, an ask that may come back without the key.
+	try: 'a worker tries the key (a try that does not wait, or a hold with a bounded wait)',
+	semaphore: 'a semaphore with a limit',
+	semaphores: 'a semaphore with a limit',
 }
 
 /** A step's happening's place in the run, for an order: its step, then its place among the step's happenings. */
@@ -470,6 +486,8 @@ const PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {
 	fences: run => placesOf(run, h => h.kind === 'granted' && h.fence !== undefined),
 	lease: run => placesOf(run, h => h.kind === 'granted'),
 	leases: run => placesOf(run, h => h.kind === 'granted'),
+	operator: run => placesOf(run, h => h.kind === 'ended'),
+	try: run => tries(run),
 }
 
 /** What a subject word of PLACES names beside an order word, as ID_EVENTS says of an event word. */
@@ -481,6 +499,8 @@ const PLACED_SUBJECTS: Readonly<Record<string, string>> = {
 	fences: 'the lock gives a fence',
 	lease: 'the lock gives a lease',
 	leases: 'the lock gives a lease',
+	operator: "an operator ends a worker's lease",
+	try: 'a worker tries the key',
 }
 
 /** A write the database took: it changed the row. */

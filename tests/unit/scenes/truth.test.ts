@@ -94,6 +94,8 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['a24-id-handover-after-timeout.scene', [0, 0, 5000], ['', 'a', 'c'], { c: '2' }, {}],
 	['a24-id-line-wait-inside-a-step.scene', [0, 0, 3000], ['', 'a', 'b'], { b: '2' }, {}],
 	['a24-id-pause-inside-a-step.scene', [0, 0, 3000], ['', 'a', 'a'], { a: '1' }, {}],
+	['a24-id-release-then-handover.scene', [0, 0, 0, 3000], ['', 'a', 'a', 'b'], { b: '2' }, {}],
+	['a24-id-try-then-wait.scene', [0, 0, 0, 5000, 6000], ['', 'a', 'a', 'c', 'c'], { c: '2' }, {}],
 	['a24-id-two-in-line-inside-a-step.scene', [0, 0, 0, 3000], ['', 'a', 'a', 'b'], { b: '2' }, {}],
 	['abort-signal-timeout.scene', [0, 0, 5_000], ['', 'a', 'a'], { a: '7' }, {}],
 	['asides.scene', [0, 0, 0], ['', 'a', 'a'], { a: '1' }, {}],
