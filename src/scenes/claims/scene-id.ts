@@ -4,7 +4,8 @@
  */
 import { FUNCTION_WORDS, ID_EVENTS, ID_JOINING_WORDS, ID_ORDER_WORDS, ID_PHRASES, ID_WORDS, NEUTRAL_WORDS } from './lexicon.ts'
 import type { Happening } from '../frame.ts'
-import type { RunFacts } from './facts.ts'
+import type { RunFacts, WorldFacts } from './facts.ts'
+import { worldsOf } from './positions.ts'
 
 const ALLOWED = new Set([...NEUTRAL_WORDS, ...FUNCTION_WORDS, ...ID_JOINING_WORDS, ...ID_PHRASES, ...ID_WORDS, ...Object.keys(ID_EVENTS)])
 
@@ -166,7 +167,7 @@ const countable = (noun: string, own: ReadonlySet<string>): boolean => COUNTED_N
 /**
  * How the run counts what a counted noun names, each as the counts the run has (one of which the id's number must be)
  * and how the error names them: workers, the scene's worker actors; holders, the workers the key was given to in the
- * run; waiters (and "in line"), the most workers in one store's line at once; places, a semaphore's limit; locks, the
+ * run; waiters (and "in line"), the most workers in one store's line at once, at any moment of the run (`momentsOf`); places, a semaphore's limit; locks, the
  * scene's lock stores; a scene's own noun, the keys the run uses (one: the scene's key).
  */
 const COUNTS: Readonly<Record<string, (run: RunFacts) => { counts: number[]; told: string }>> = {
@@ -179,7 +180,7 @@ const COUNTS: Readonly<Record<string, (run: RunFacts) => { counts: number[]; tol
 		return { counts: [n], told: `the key is given to ${n} worker${n === 1 ? '' : 's'} in the run` }
 	},
 	waiters: run => {
-		const lines = run.steps.flatMap(step => [...step.start.stores.values(), ...step.end.stores.values()].map(store => store.waiters.length))
+		const lines = momentsOf(run).flatMap(moment => [...moment.world.stores.values()].map(store => store.waiters.length))
 		const n = Math.max(0, ...lines)
 		return { counts: [n], told: `at most ${n} worker${n === 1 ? ' is' : 's are'} in line at once` }
 	},
@@ -321,6 +322,7 @@ const EVENT_PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {
 	timeout: run => placesOf(run, h => h.kind === 'gave-up'),
 	handover: run => placesOf(run, h => h.kind === 'granted' && h.place !== undefined),
 	tryhold: run => placesOf(run, h => h.kind === 'asked' && h.tryOnly),
+	fifo: run => fifoGrants(run),
 	wait: run => [...placesOf(run, h => h.kind === 'asked' && !h.tryOnly && h.wait !== undefined), ...joinedLine(run)],
 	nofence: run => placesOf(run, h => (h.kind === 'wrote' && !h.fenced) || (h.kind === 'granted' && h.fence === undefined)),
 	'run-out': run => placesOf(run, h => h.kind === 'expired' || h.kind === 'gave-up'),
@@ -352,32 +354,47 @@ function isBefore(run: RunFacts, a: Happening, b: Happening): boolean {
 	return place(a) < place(b)
 }
 
-/** Whether the run shows the event an id's word names: an event of EVENT_PLACES anywhere in it, or a state shown at a step's end. */
+/** Whether the run shows the event an id's word names: an event of EVENT_PLACES anywhere in it, or a state shown at any moment of it (`momentsOf`). */
 const SHOWN: Readonly<Record<string, (run: RunFacts) => boolean>> = {
 	...Object.fromEntries(Object.entries(EVENT_PLACES).map(([word, places]) => [word, (run: RunFacts) => places(run).length > 0])),
-	killed: run => run.steps.some(step => [...step.end.workers.values()].some(worker => worker.crashed === true)),
-	pause: run => run.steps.some(step => [...step.end.workers.values()].some(worker => worker.paused === true)),
-	fifo: run => run.steps.some(step => step.happenings.filter(h => h.kind === 'granted' && h.place !== undefined).length > 0) && run.steps.some(step => [...step.end.stores.values()].some(store => store.waiters.length > 1) || [...step.start.stores.values()].some(store => store.waiters.length > 1)),
+	killed: run => momentsOf(run).some(moment => [...moment.world.workers.values()].some(worker => worker.crashed === true)),
+	pause: run => momentsOf(run).some(moment => [...moment.world.workers.values()].some(worker => worker.paused === true)),
 	limit: run => run.steps.some(step => [...step.end.stores.values()].some(store => store.limit !== undefined)),
 	// Subject words of the id lexicon that name a happening, which the run must show too (SUBJECT_EVENTS says what each needs).
 	crash: run => crashShown(run),
 	write: run => some(run, h => h.kind === 'wrote'),
 	writes: run => some(run, h => h.kind === 'wrote'),
+	operator: run => (EVENT_PLACES.end as (run: RunFacts) => number[])(run).length > 0,
+	try: run => tries(run).length > 0,
+	semaphore: run => (PLACES.limit as (run: RunFacts) => number[])(run).length > 0,
+	semaphores: run => (PLACES.limit as (run: RunFacts) => number[])(run).length > 0,
+}
+
+/** Where a worker tries the key ("try"): an ask that may come back without it, a try that does not wait (`tryHold`) or a hold with a bounded wait ("try-lock-wait": a try for 2 s); a hold that waits as long as it takes is no try. */
+function tries(run: RunFacts): number[] {
+	return placesOf(run, h => h.kind === 'asked' && (h.tryOnly || (h.wait !== undefined && h.wait !== Infinity)))
 }
 
 /** A worker's process crashed: the engine records its crash, or a step ends with the worker shown crashed. */
 function crashShown(run: RunFacts): boolean {
-	return some(run, h => h.kind === 'crashed') || run.steps.some(step => [...step.end.workers.values()].some(worker => worker.crashed === true))
+	return some(run, h => h.kind === 'crashed') || momentsOf(run).some(moment => [...moment.world.workers.values()].some(worker => worker.crashed === true))
 }
 
 /**
  * Subject words of the id lexicon (ID_WORDS) that name a happening, with what the scene must show for each, as ID_EVENTS says of an
- * event word: "worker-crash" needs a crash. The words that name a thing ("worker", "lock", "fence", "semaphore") claim nothing.
+ * event word: "worker-crash" needs a crash, "operator-release" an operator's `end`, "try-then-wait" a try, "export-semaphore" a semaphore. The words that
+ * name a thing every scene has ("worker", "lock", "fence") claim nothing.
  */
 const SUBJECT_EVENTS: Readonly<Record<string, string>> = {
 	crash: "a worker's process crashes (is shown crashed)",
 	write: 'a worker writes',
 	writes: 'a worker writes',
+	// "operator-release", "operator-lease": an operator's act, which only an `end` of a lease is.
+	operator: "an operator ends a worker's lease (`end`)",
+	// "try-then-wait", "try-lock-wait": a try, an ask that may come back without the key.
+	try: 'a worker tries the key (a try that does not wait, or a hold with a bounded wait)',
+	semaphore: 'a semaphore with a limit',
+	semaphores: 'a semaphore with a limit',
 }
 
 /** A step's happening's place in the run, for an order: its step, then its place among the step's happenings. */
@@ -389,14 +406,70 @@ function placesOf(run: RunFacts, test: (h: Happening) => boolean): number[] {
 	return run.steps.flatMap(step => step.happenings.flatMap((h, order) => (test(h) ? [at(step.index, order)] : [])))
 }
 
-/** Where a worker joins a line: the end of each step a store has a waiter it did not have at the step's start. */
-function joinedLine(run: RunFacts): number[] {
-	return run.steps.flatMap(step => ([...step.end.stores.entries()].some(([id, store]) => store.waiters.some(waiter => !(step.start.stores.get(id)?.waiters.includes(waiter) ?? false))) ? [atEnd(step.index)] : []))
+/** One moment of the run the engine recorded: the world then, its place in the run (`at`: that of the happening that made it; a step's start is the step before's end), and the happening that comes next in its step, when the world before it is known. */
+interface Moment {
+	place: number
+	world: WorldFacts
+	next?: Happening
 }
 
-/** Where a worker's state (crashed, paused) begins: the end of each step a worker shows it and did not at the step's start. */
+const momentsMade = new WeakMap<RunFacts, readonly Moment[]>()
+
+/**
+ * Every moment of the run the engine recorded, in order: each step's start, then the world after each of its happenings
+ * (positions.ts replays them), so a state begun and ended inside one step (a wait in line, a pause) is seen as well as
+ * one a step ends with. A step whose worlds cannot be made from its happenings gives its start and its end only. The
+ * id's counts of a line, its waits, pauses, crashes and "fifo" read the run through it.
+ */
+function momentsOf(run: RunFacts): readonly Moment[] {
+	const known = momentsMade.get(run)
+	if (known !== undefined) return known
+	const out: Moment[] = []
+	for (const step of run.steps) {
+		const worlds = worldsOf(step)
+		if (worlds === undefined) {
+			out.push({ place: at(step.index, -1), world: step.start }, { place: atEnd(step.index), world: step.end })
+			continue
+		}
+		worlds.forEach((world, i) => {
+			const next = step.happenings[i]
+			out.push({ place: at(step.index, i - 1), world, ...(next === undefined ? {} : { next }) })
+		})
+	}
+	momentsMade.set(run, out)
+	return out
+}
+
+/** Where a worker joins a line: each moment a store's line has a waiter it did not have the moment before. */
+function joinedLine(run: RunFacts): number[] {
+	const moments = momentsOf(run)
+	return moments.flatMap((moment, i) => {
+		const before = moments[i - 1]?.world
+		return [...moment.world.stores.entries()].some(([id, store]) => store.waiters.some(waiter => !(before?.stores.get(id)?.waiters.includes(waiter) ?? false))) ? [moment.place] : []
+	})
+}
+
+/** Where a worker's state (crashed, paused) begins: each moment a worker shows it and did not the moment before. */
 function onsets(run: RunFacts, state: (worker: { crashed?: boolean; paused?: boolean }) => boolean): number[] {
-	return run.steps.flatMap(step => ([...step.end.workers.entries()].some(([id, worker]) => state(worker) && !(step.start.workers.get(id) !== undefined && state(step.start.workers.get(id) as never))) ? [atEnd(step.index)] : []))
+	const moments = momentsOf(run)
+	return moments.flatMap((moment, i) => {
+		const before = moments[i - 1]?.world
+		return [...moment.world.workers.entries()].some(([id, worker]) => state(worker) && !(before?.workers.get(id) !== undefined && state(before.workers.get(id) as never))) ? [moment.place] : []
+	})
+}
+
+/**
+ * Where the key goes to the first of several in line ("fifo"): a grant from the line (`place`) to the worker first in its
+ * store's line at the moment before it, when two or more stood in that line. A grant whose moment before is unknown
+ * (`momentsOf`) names none.
+ */
+function fifoGrants(run: RunFacts): number[] {
+	return momentsOf(run).flatMap(moment => {
+		const h = moment.next
+		if (h?.kind !== 'granted' || h.place === undefined) return []
+		const line = moment.world.stores.get(h.store)?.waiters ?? []
+		return line.length >= 2 && line[0] === h.worker ? [moment.place + 1] : []
+	})
 }
 
 /** Where in the run each event word's event is shown, for "after", "before" and "then" between two of them. */
@@ -404,7 +477,6 @@ const PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {
 	...EVENT_PLACES,
 	killed: run => onsets(run, worker => worker.crashed === true),
 	pause: run => onsets(run, worker => worker.paused === true),
-	fifo: run => (SHOWN.fifo as (run: RunFacts) => boolean)(run) ? placesOf(run, h => h.kind === 'granted' && h.place !== undefined) : [],
 	limit: run => run.steps.flatMap(step => ([...step.end.stores.values()].some(store => store.limit !== undefined) ? [atEnd(step.index)] : [])),
 	// Subjects that need no event alone, but name one beside an order word ("fences-after-restart": a fence given after a restart).
 	crash: run => onsets(run, worker => worker.crashed === true),
@@ -414,6 +486,8 @@ const PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {
 	fences: run => placesOf(run, h => h.kind === 'granted' && h.fence !== undefined),
 	lease: run => placesOf(run, h => h.kind === 'granted'),
 	leases: run => placesOf(run, h => h.kind === 'granted'),
+	operator: run => placesOf(run, h => h.kind === 'ended'),
+	try: run => tries(run),
 }
 
 /** What a subject word of PLACES names beside an order word, as ID_EVENTS says of an event word. */
@@ -425,6 +499,8 @@ const PLACED_SUBJECTS: Readonly<Record<string, string>> = {
 	fences: 'the lock gives a fence',
 	lease: 'the lock gives a lease',
 	leases: 'the lock gives a lease',
+	operator: "an operator ends a worker's lease",
+	try: 'a worker tries the key',
 }
 
 /** A write the database took: it changed the row. */
