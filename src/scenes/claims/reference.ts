@@ -1145,7 +1145,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!store) return NO
 		// The places of the steps before: after each happening (free there only when it ended a lease), and each step's end (free or held).
 		const ends = ['released', 'expired', 'gone', 'ended']
-		const shown = earlierSteps(env).flatMap(step => [...(worldsOf(step) ?? []).flatMap((world, i) => (i === 0 ? [] : [{ world, freed: ends.includes(step.happenings[i - 1]?.kind ?? '') }])), { world: step.end, freed: true }])
+		// A lease end whose key went straight on to the first in line at that instant freed nothing (`passedAtOnce`).
+		const freedAt = (step: StepFacts, i: number, holders: readonly string[]) => ends.includes(step.happenings[i]?.kind ?? '') && !passedAtOnce(step.happenings[i], nextChangeOf(step.happenings, i, store.id, holders))
+		const shown = earlierSteps(env).flatMap(step => [...(worldsOf(step) ?? []).flatMap((world, i) => (i === 0 ? [] : [{ world, freed: freedAt(step, i - 1, world.stores.get(store.id)?.holders ?? []) }])), { world: step.end, freed: true }])
 		const firstFree = shown.findIndex(one => one.freed && (one.world.stores.get(store.id)?.holders.length ?? 0) === 0)
 		if (firstFree < 0 || !shown.slice(firstFree + 1).some(one => (one.world.stores.get(store.id)?.holders.length ?? 0) > 0)) return NO
 		return keyOver(env, s[0], holders => holders.length === 0, { free: store.id })
@@ -1178,12 +1180,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		for (const one of [...earlierSteps(env), env.step]) {
 			const holders = new Set(one.start.stores.get(store.id)?.holders ?? [])
 			history.push(holders.size >= limit)
-			for (const h of one.happenings) {
+			for (const [i, h] of one.happenings.entries()) {
 				if (one === env.step && began !== undefined && h === began) break
 				if (one === env.step && began === undefined) break
 				if (!('store' in h) || h.store !== store.id || !('worker' in h)) continue
 				if (h.kind === 'granted') holders.add(h.worker)
 				else if (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') holders.delete(h.worker)
+				// A place handed straight on from the line at that instant made no room: no state of its own.
+				if (passedAtOnce(h, nextChangeOf(one.happenings, i, store.id, [...holders]))) continue
 				history.push(holders.size >= limit)
 			}
 		}
@@ -3090,7 +3094,7 @@ function keyOver(env: Env, key: Slot | undefined, test: (holders: readonly strin
 	last.holders = store.holders
 	const t = env.moment
 	const liveAt = t === undefined ? undefined : spans.find(span => test(span.holders) && span.from <= t && (span.end === undefined ? t <= env.world.time : t < span.end.at))
-	const handedOn = (span: Span) => span.start !== undefined && span.end?.kind === 'granted' && span.end.place !== undefined && span.end.at === span.from
+	const handedOn = (span: Span) => span.start !== undefined && passedAtOnce(span.start, span.end)
 	const endedSpans = spans.filter(span => span !== last && test(span.holders) && !handedOn(span))
 	// With no moment named, a span whose end a later clause tells is the one the text means, before the step's end.
 	const endTold = t === undefined ? endedSpans.filter(span => endingOf(span.end, env.step).some(h => env.toldLater?.has(h))).pop() : undefined
@@ -3113,6 +3117,20 @@ function keyOver(env: Env, key: Slot | undefined, test: (holders: readonly strin
 		meaning.endedBy = chosen.end
 	}
 	return meaning
+}
+
+/**
+ * A state of a key's holders made by the event `start` that had no instant of its own: the key's next change of holders, `end`,
+ * is a grant from the line at that same moment (the key, or a semaphore's place, handed straight on). "Free", "free again" and
+ * "full again" all judge a state at an instant by this.
+ */
+function passedAtOnce(start: Happening | undefined, end: Happening | undefined): boolean {
+	return start !== undefined && end !== undefined && end.kind === 'granted' && end.place !== undefined && end.at === start.at
+}
+
+/** The event after position `i` of `list` that next changes the store's holders, `holders` being theirs after `i`: a grant, or the end of a lease one of them holds. */
+function nextChangeOf(list: readonly Happening[], i: number, store: string, holders: readonly string[]): Happening | undefined {
+	return list.slice(i + 1).find(h => 'store' in h && h.store === store && 'worker' in h && (h.kind === 'granted' || (['released', 'expired', 'gone', 'ended'].includes(h.kind) && holders.includes(h.worker))))
 }
 
 /** The last lease end or open of a store in the run, before the step's event at `upTo` (the whole step: its length). */

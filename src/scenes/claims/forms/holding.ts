@@ -24,6 +24,8 @@ import {
 	holds,
 	holdersEvidence,
 	holdersOver,
+	handedStraightOn,
+	nextHolderChange,
 	keyStateSpan,
 	leaseEvidence,
 	liveLease,
@@ -368,19 +370,21 @@ function fullAgain(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const found = keyStateSpan(context, store.id, holders => holders.length >= limit)
 	if (found === undefined) return verdict
 	const fulls: boolean[] = []
-	const walk = (start: readonly string[], list: readonly Happening[]) => {
+	const walk = (start: readonly string[], list: readonly Happening[], upTo = list.length) => {
 		let holders = start
 		fulls.push(holders.length >= limit)
-		for (const h of list) {
+		for (const [i, h] of list.slice(0, upTo).entries()) {
 			if (!('store' in h) || h.store !== store.id || !('worker' in h)) continue
 			const next = h.kind === 'granted' ? [...holders, h.worker] : h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' ? holders.filter(id => id !== h.worker) : holders
 			if (next.length === holders.length) continue
 			holders = next
+			// A place handed straight on to the first in line at that instant made no room (`handedStraightOn`): no state of its own.
+			if (handedStraightOn(h, nextHolderChange(list, i, store.id, holders))) continue
 			fulls.push(holders.length >= limit)
 		}
 	}
 	for (const step of runSteps(context.run).filter(one => one.index > 0 && one.index < context.step.index)) walk(step.start.stores.get(store.id)?.holders ?? [], step.happenings)
-	walk(context.step.start.stores.get(store.id)?.holders ?? [], context.step.happenings.slice(0, found.span.began ?? 0))
+	walk(context.step.start.stores.get(store.id)?.holders ?? [], context.step.happenings, found.span.began ?? 0)
 	const first = fulls.indexOf(true)
 	if (first < 0) return fails(`"again" says ${context.name(store.id)} was full before and then had room, but it was never full before ${time(found.span.at)}`, 0)
 	if (!fulls.slice(first + 1).includes(false)) return fails(`"again" says ${context.name(store.id)} was full before and then had room, but it has been full since it first filled: it never had room between`, 0)
@@ -410,13 +414,18 @@ function holdersState(slots: readonly Slot[], context: ClaimContext, key: number
 
 /**
  * Why "again" of a free key is false: undefined when, in the steps before this one, the key was free at a moment the reader
- * saw it free (right after a lease of it ended, or at a step's end) and held at a later place.
+ * saw it free (right after a lease of it ended, or at a step's end) and held at a later place. A lease end whose key went
+ * straight on to the first in line at that instant freed nothing (`handedStraightOn`, as "the key is free" judges it).
  */
 function freeThenHeld(context: ClaimContext, store: string): string | undefined {
 	let free = false
 	for (const step of context.run.steps.slice(1, context.step.index)) {
 		const worlds = worldsOf(step) ?? []
-		const places = [...worlds.slice(1).map((world, i) => ({ world, freed: LEASE_ENDS.has(step.happenings[i]?.kind ?? '') })), { world: step.end, freed: true }]
+		const freedAt = (world: StepFacts['end'], i: number): boolean => {
+			const h = step.happenings[i]
+			return h !== undefined && LEASE_ENDS.has(h.kind) && !handedStraightOn(h, nextHolderChange(step.happenings, i, store, world.stores.get(store)?.holders ?? []))
+		}
+		const places = [...worlds.slice(1).map((world, i) => ({ world, freed: freedAt(world, i) })), { world: step.end, freed: true }]
 		for (const { world, freed } of places) {
 			const holders = world.stores.get(store)?.holders ?? []
 			if (holders.length === 0 && freed) free = true
