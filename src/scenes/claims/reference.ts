@@ -849,7 +849,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const list = [...env.step.happenings, ...laterSteps(env).flatMap(step => step.happenings)]
 		const last = list.findIndex(h => ends.includes(h.kind) && 'worker' in h && h.worker === w && 'store' in h && h.store === lease.store && h.at >= lease.grantedAt)
 		const within = last < 0 ? list : list.slice(0, last)
-		return within.some(h => h.kind === 'gave-up' && h.worker !== w && h.store === lease.store && h.waited > 0 && h.at - h.waited >= lease.grantedAt) ? kept : NO
+		if (!within.some(h => h.kind === 'gave-up' && h.worker !== w && h.store === lease.store && h.waited > 0 && h.at - h.waited >= lease.grantedAt)) return NO
+		// Long against the lease: the hold, from its grant to that end (else the last step's end; with a look-ahead and no end seen, it may yet last), is at least a third of its TTL.
+		if (last < 0 && env.run.lookAhead !== undefined) return kept
+		const steps = laterSteps(env)
+		const stop = last < 0 ? (steps[steps.length - 1] ?? env.step).end.time : (list[last] as Happening).at
+		return 3 * (stop - lease.grantedAt) >= lease.ttl ? kept : NO
 	},
 	// The lease w's crashed process held, of the key, not ended by the step's end (given in this step or before).
 	'old-lease-holds': (s, env) => {
