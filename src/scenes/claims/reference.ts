@@ -3874,6 +3874,8 @@ function savedHolds(saved: NonNullable<ReadClause['saved']>, meaning: Meaning, e
 	}
 	if (write === undefined) return true
 	if (write.noThing) return false
+	// A write of a blank text (the empty string, spaces, no letter or digit) carried nothing to name.
+	if ((saved.words.length > 0 || saved.of.length > 0) && write.thing !== undefined && !/[\p{L}\p{N}]/u.test(write.thing)) return false
 	const carried = carriedBy(env, write)
 	const words = carried?.own === true ? carried.words : [...(carried?.words ?? []), ...splitWords(env.context.name(write.database)), ...(env.run.statements ?? []).filter(statement => statement.held).flatMap(statement => statement.calls.filter(call => !(statement.made ?? []).includes(call)).flatMap(splitWords))]
 	const thing = env.context.words?.thing ?? 'write'
