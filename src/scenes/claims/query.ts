@@ -394,6 +394,26 @@ export function holdersOver(context: ClaimContext, store: string): HoldersSpan[]
 }
 
 /**
+ * Whether the state of a key's holders that the event `began` made had no moment of its own: the key's next change of holders
+ * (`end`) is a grant from the line at that same instant, the place handed straight on (a key handed from a lease's end to the
+ * first in line was never free between, nor a semaphore's place free). The one judgement of a state at an instant: "the key is
+ * free", "the key is free again" and "the semaphore is full again" all take it.
+ */
+export function handedStraightOn(began: Happening | undefined, end: Happening | undefined): boolean {
+	return began !== undefined && end?.kind === 'granted' && end.place !== undefined && end.at === began.at
+}
+
+/** The first happening after `index` of `list` that changes who holds the store's key (a grant or a lease end that changes its holders' count). */
+export function nextHolderChange(list: readonly Happening[], index: number, store: string, holders: readonly string[]): Happening | undefined {
+	for (const h of list.slice(index + 1)) {
+		if (!('store' in h) || h.store !== store || !('worker' in h)) continue
+		if (h.kind === 'granted') return h
+		if ((h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && holders.includes(h.worker)) return h
+	}
+	return undefined
+}
+
+/**
  * The span of a store's key in which a state of its holders (`test`) held, for a clause: the span
  * live at the moment it names, if one; with none named, the latest span of the step whose ending
  * event a later clause of the text tells (`toldLater`); else the span the step ends with, if the
@@ -410,10 +430,7 @@ export function keyStateSpan(context: ClaimContext, store: string, test: (holder
 		if (live !== undefined) return { span: live, last: live === last }
 	}
 	const happenings = context.step.happenings
-	const handedOn = (span: HoldersSpan): boolean => {
-		const end = span.endedBy === undefined ? undefined : happenings[span.endedBy]
-		return span.began !== undefined && end?.kind === 'granted' && end.place !== undefined && end.at === span.at
-	}
+	const handedOn = (span: HoldersSpan): boolean => span.began !== undefined && handedStraightOn(happenings[span.began], span.endedBy === undefined ? undefined : happenings[span.endedBy])
 	const ended = spans.filter(span => span !== last && test(span.holders) && !handedOn(span))
 	// Its end told: the event that ended it, or for a lease gone with its store, the store's open that took it.
 	const toldEnd = (span: HoldersSpan): boolean => {

@@ -41,6 +41,8 @@ export interface ReadClause {
 	group?: string[]
 	/** Read from a relative clause ("…, which nothing renews", "a lease that nothing renews"): it speaks of what the clause before named, and leaves that clause's subject to the next ("…, and starts working"). A state of the key after "which" ("B asks for the key, which A holds", "…, which is held by A") is also `during`: it held when the clause before happened. */
 	relative?: true
+	/** Read from ", before its first renewal is due" (`PAUSE_BEFORE_DUE`) with its worker as subject: it reads only right after a clause of that sentence telling that worker's pause (`Sentence.paused`). */
+	pauseAside?: true
 	/** A clause about no actor slot whose words open with a lock store's name ("the semaphore allows 2"): that store, which "it" in the next clause names. */
 	store?: string
 	/** In a scene with a lock and a semaphore, the store a form's own words name when it has no key slot ("B waits for the lock": the lock): what it tells must be of that store. */
@@ -727,10 +729,17 @@ interface Sentence {
 	gaps?: Map<string, GapVerb>
 	/** The worker whose letting go the clause read right before each place told (by the place and the referent it was left), whose place "its place" after ", and" names ("A lets go, and C gets its place"). */
 	letGo?: Map<string, string>
+	/** The worker whose pause the clause read right before each place told, else '' (by the place and the referent it was left): ", before its first renewal is due" there is of that pause (`ReadClause.pauseAside`). */
+	paused?: Map<string, string>
 }
 
 /** The forms that tell a worker letting go of its lease, after which "and {worker} gets its place" is the place it let go of. */
 const LET_GO_FORMS = new Set(['lets-go', 'lets-go-of', 'lets-go-too', 'releases'])
+
+/** Notes the worker whose pause a clause told, else '', for ", before its first renewal is due" right after it (`Sentence.paused`). */
+function notePaused(sentence: Sentence, cut: Cut, next: string | undefined, item: Item): void {
+	;(sentence.paused ??= new Map()).set(`${cut.end}|${next ?? ''}`, item.kind === 'clause' && item.clause.form.pauses === true && item.clause.subject !== undefined ? item.clause.subject : '')
+}
 
 /** Notes the worker a clause told letting go, for "its place" in the clause after it (`Sentence.letGo`). */
 function noteLetGo(sentence: Sentence, cut: Cut, next: string | undefined, item: Item): void {
@@ -891,6 +900,11 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 	if (typeof clause === 'object' && owner !== undefined && left !== undefined && came !== undefined && /^,? and $/.test(text.slice(came.at, came.end)) && owner.text === 'its' && owner.value.type === 'actor' && owner.value.id === clause.subject && left !== clause.subject) {
 		clause = { ...clause, slots: clause.slots.map(slot => (slot === owner ? { ...slot, value: { type: 'actor' as const, id: left } } : slot)) }
 	}
+	// ", before its first renewal is due" tells when a pause came: it reads only right after a clause of the sentence that told that worker's pause.
+	if (typeof clause === 'object' && clause.pauseAside === true && clause.subject !== undefined && sentence.paused?.get(`${i}|${referent ?? ''}`) !== clause.subject) {
+		const who = language.names.labelOf(clause.subject)
+		clause = `"${text.slice(i, j)}" tells when a pause came, and reads only right after a clause that tells ${who}'s pause ("${who}'s process pauses for 10 s, ${text.slice(i, j)}"); the clause before it tells no pause of ${who}: write "${who} pauses ${text.slice(i, j)}" where ${who} pauses`
+	}
 	if (typeof clause === 'string') slotProblems.set(slotKey(i, j, referent), clause)
 	// A clause after "while" or "when" leaves the subject before it for "it", unless the clause before had none to leave:
 	// in "30 s go by while A is paused, so its lease runs out", "its" is A's.
@@ -933,7 +947,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 
 	const best = (i: number, referent: string | undefined, initial: boolean): Parse | null => {
 		// A gapped clause at `i` repeats the verb of the clause before it (`gapped`): another clause before, another reading.
-		const key = `${i}|${referent ?? ''}|${initial}|${sentence.gaps?.get(`${i}|${referent ?? ''}`)?.words ?? ''}`
+		const key = `${i}|${referent ?? ''}|${initial}|${sentence.gaps?.get(`${i}|${referent ?? ''}`)?.words ?? ''}|${sentence.paused?.get(`${i}|${referent ?? ''}`) ?? ''}`
 		if (memo.has(key)) return memo.get(key) ?? null
 		memo.set(key, null)
 		let found: Parse | null = null
@@ -952,6 +966,7 @@ function readSentence(language: SceneLanguage, text: string, start: number, end:
 				if (fence !== undefined) (sentence.fences ??= new Map()).set(`${cut.end}|${next ?? ''}`, fence)
 				noteGap(sentence, cut, next, item)
 				noteLetGo(sentence, cut, next, item)
+				notePaused(sentence, cut, next, item)
 				const rest = best(cut.end, next, false)
 				if (rest && twiceOrdered(rest.items, text.slice(cut.at, cut.end))) continue
 				if (rest && (!found || found.items.length > rest.items.length + 1)) found = { items: joinItems(item, rest.items, text.slice(cut.at, cut.end)) }
@@ -1203,7 +1218,7 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 	const sentence: Sentence = { language, text, end, place, cuts, slotProblems, ...(plural ? { plural } : {}) }
 	const walk = (i: number, referent: string | undefined, initial: boolean): Partial => {
 		// A gapped clause at `i` repeats the verb of the clause before it (`gapped`): another clause before, another reading.
-		const key = `${i}|${referent ?? ''}|${initial}|${sentence.gaps?.get(`${i}|${referent ?? ''}`)?.words ?? ''}`
+		const key = `${i}|${referent ?? ''}|${initial}|${sentence.gaps?.get(`${i}|${referent ?? ''}`)?.words ?? ''}|${sentence.paused?.get(`${i}|${referent ?? ''}`) ?? ''}`
 		const kept = memo.get(key)
 		if (kept) return kept
 		let found: Partial | undefined
@@ -1221,6 +1236,7 @@ function partialReading(language: SceneLanguage, text: string, start: number, en
 				if (!joins(cut, item)) continue
 				noteGap(sentence, cut, next, item)
 				noteLetGo(sentence, cut, next, item)
+				notePaused(sentence, cut, next, item)
 				const rest = walk(cut.end, next, false)
 				if (twiceOrdered(rest.items as Item[], text.slice(cut.at, cut.end))) {
 					// The clause ordered twice is a part that does not read, told as such ("so" and "right then").
@@ -1775,7 +1791,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			if (compiled.form.id !== 'pauses-before-first-renewal') continue
 			const clause = matchForm(language, compiled, put, offset, put.length - core.length, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
-			else if (clause) return { ...clause, start: offset, end: offset + core.length }
+			else if (clause) return { ...clause, start: offset, end: offset + core.length, pauseAside: true }
 		}
 	}
 	// "which" after a comma (or "that" right after "lease" or "key") names the lease or key the clause before spoke of: "A renews its lease, which now ends at 40 s" reads as "it now ends at 40 s".

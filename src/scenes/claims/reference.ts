@@ -852,7 +852,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const list = [...env.step.happenings, ...laterSteps(env).flatMap(step => step.happenings)]
 		const last = list.findIndex(h => ends.includes(h.kind) && 'worker' in h && h.worker === w && 'store' in h && h.store === lease.store && h.at >= lease.grantedAt)
 		const within = last < 0 ? list : list.slice(0, last)
-		return within.some(h => h.kind === 'gave-up' && h.worker !== w && h.store === lease.store && h.waited > 0 && h.at - h.waited >= lease.grantedAt) ? kept : NO
+		if (!within.some(h => h.kind === 'gave-up' && h.worker !== w && h.store === lease.store && h.waited > 0 && h.at - h.waited >= lease.grantedAt)) return NO
+		// Long against the lease: the hold, from its grant to that end (else the last step's end; with a look-ahead and no end seen, it may yet last), is at least a third of its TTL.
+		if (last < 0 && env.run.lookAhead !== undefined) return kept
+		const steps = laterSteps(env)
+		const stop = last < 0 ? (steps[steps.length - 1] ?? env.step).end.time : (list[last] as Happening).at
+		return 3 * (stop - lease.grantedAt) >= lease.ttl ? kept : NO
 	},
 	// The lease w's crashed process held, of the key, not ended by the step's end (given in this step or before).
 	'old-lease-holds': (s, env) => {
@@ -1166,7 +1171,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!store) return NO
 		// The places of the steps before: after each happening (free there only when it ended a lease), and each step's end (free or held).
 		const ends = ['released', 'expired', 'gone', 'ended']
-		const shown = earlierSteps(env).flatMap(step => [...(worldsOf(step) ?? []).flatMap((world, i) => (i === 0 ? [] : [{ world, freed: ends.includes(step.happenings[i - 1]?.kind ?? '') }])), { world: step.end, freed: true }])
+		// A lease end whose key went straight on to the first in line at that instant freed nothing (`passedAtOnce`).
+		const freedAt = (step: StepFacts, i: number, holders: readonly string[]) => ends.includes(step.happenings[i]?.kind ?? '') && !passedAtOnce(step.happenings[i], nextChangeOf(step.happenings, i, store.id, holders))
+		const shown = earlierSteps(env).flatMap(step => [...(worldsOf(step) ?? []).flatMap((world, i) => (i === 0 ? [] : [{ world, freed: freedAt(step, i - 1, world.stores.get(store.id)?.holders ?? []) }])), { world: step.end, freed: true }])
 		const firstFree = shown.findIndex(one => one.freed && (one.world.stores.get(store.id)?.holders.length ?? 0) === 0)
 		if (firstFree < 0 || !shown.slice(firstFree + 1).some(one => (one.world.stores.get(store.id)?.holders.length ?? 0) > 0)) return NO
 		return keyOver(env, s[0], holders => holders.length === 0, { free: store.id })
@@ -1199,12 +1206,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		for (const one of [...earlierSteps(env), env.step]) {
 			const holders = new Set(one.start.stores.get(store.id)?.holders ?? [])
 			history.push(holders.size >= limit)
-			for (const h of one.happenings) {
+			for (const [i, h] of one.happenings.entries()) {
 				if (one === env.step && began !== undefined && h === began) break
 				if (one === env.step && began === undefined) break
 				if (!('store' in h) || h.store !== store.id || !('worker' in h)) continue
 				if (h.kind === 'granted') holders.add(h.worker)
 				else if (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') holders.delete(h.worker)
+				// A place handed straight on from the line at that instant made no room: no state of its own.
+				if (passedAtOnce(h, nextChangeOf(one.happenings, i, store.id, [...holders]))) continue
 				history.push(holders.size >= limit)
 			}
 		}
@@ -3130,7 +3139,7 @@ function keyOver(env: Env, key: Slot | undefined, test: (holders: readonly strin
 	last.holders = store.holders
 	const t = env.moment
 	const liveAt = t === undefined ? undefined : spans.find(span => test(span.holders) && span.from <= t && (span.end === undefined ? t <= env.world.time : t < span.end.at))
-	const handedOn = (span: Span) => span.start !== undefined && span.end?.kind === 'granted' && span.end.place !== undefined && span.end.at === span.from
+	const handedOn = (span: Span) => span.start !== undefined && passedAtOnce(span.start, span.end)
 	const endedSpans = spans.filter(span => span !== last && test(span.holders) && !handedOn(span))
 	// With no moment named, a span whose end a later clause tells is the one the text means, before the step's end.
 	const endTold = t === undefined ? endedSpans.filter(span => endingOf(span.end, env.step).some(h => env.toldLater?.has(h))).pop() : undefined
@@ -3153,6 +3162,20 @@ function keyOver(env: Env, key: Slot | undefined, test: (holders: readonly strin
 		meaning.endedBy = chosen.end
 	}
 	return meaning
+}
+
+/**
+ * A state of a key's holders made by the event `start` that had no instant of its own: the key's next change of holders, `end`,
+ * is a grant from the line at that same moment (the key, or a semaphore's place, handed straight on). "Free", "free again" and
+ * "full again" all judge a state at an instant by this.
+ */
+function passedAtOnce(start: Happening | undefined, end: Happening | undefined): boolean {
+	return start !== undefined && end !== undefined && end.kind === 'granted' && end.place !== undefined && end.at === start.at
+}
+
+/** The event after position `i` of `list` that next changes the store's holders, `holders` being theirs after `i`: a grant, or the end of a lease one of them holds. */
+function nextChangeOf(list: readonly Happening[], i: number, store: string, holders: readonly string[]): Happening | undefined {
+	return list.slice(i + 1).find(h => 'store' in h && h.store === store && 'worker' in h && (h.kind === 'granted' || (['released', 'expired', 'gone', 'ended'].includes(h.kind) && holders.includes(h.worker))))
 }
 
 /** The last lease end or open of a store in the run, before the step's event at `upTo` (the whole step: its length). */
@@ -3891,6 +3914,8 @@ function savedHolds(saved: NonNullable<ReadClause['saved']>, meaning: Meaning, e
 	}
 	if (write === undefined) return true
 	if (write.noThing) return false
+	// A write of a blank text (the empty string, spaces, no letter or digit) carried nothing to name.
+	if ((saved.words.length > 0 || saved.of.length > 0) && write.thing !== undefined && !/[\p{L}\p{N}]/u.test(write.thing)) return false
 	const carried = carriedBy(env, write)
 	const words = carried?.own === true ? carried.words : [...(carried?.words ?? []), ...splitWords(env.context.name(write.database)), ...(env.run.statements ?? []).filter(statement => statement.held).flatMap(statement => statement.calls.filter(call => !(statement.made ?? []).includes(call)).flatMap(splitWords))]
 	const thing = env.context.words?.thing ?? 'write'

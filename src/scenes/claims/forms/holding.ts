@@ -24,6 +24,8 @@ import {
 	holds,
 	holdersEvidence,
 	holdersOver,
+	handedStraightOn,
+	nextHolderChange,
 	keyStateSpan,
 	leaseEvidence,
 	liveLease,
@@ -418,19 +420,21 @@ function fullAgain(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const found = keyStateSpan(context, store.id, holders => holders.length >= limit)
 	if (found === undefined) return verdict
 	const fulls: boolean[] = []
-	const walk = (start: readonly string[], list: readonly Happening[]) => {
+	const walk = (start: readonly string[], list: readonly Happening[], upTo = list.length) => {
 		let holders = start
 		fulls.push(holders.length >= limit)
-		for (const h of list) {
+		for (const [i, h] of list.slice(0, upTo).entries()) {
 			if (!('store' in h) || h.store !== store.id || !('worker' in h)) continue
 			const next = h.kind === 'granted' ? [...holders, h.worker] : h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended' ? holders.filter(id => id !== h.worker) : holders
 			if (next.length === holders.length) continue
 			holders = next
+			// A place handed straight on to the first in line at that instant made no room (`handedStraightOn`): no state of its own.
+			if (handedStraightOn(h, nextHolderChange(list, i, store.id, holders))) continue
 			fulls.push(holders.length >= limit)
 		}
 	}
 	for (const step of runSteps(context.run).filter(one => one.index > 0 && one.index < context.step.index)) walk(step.start.stores.get(store.id)?.holders ?? [], step.happenings)
-	walk(context.step.start.stores.get(store.id)?.holders ?? [], context.step.happenings.slice(0, found.span.began ?? 0))
+	walk(context.step.start.stores.get(store.id)?.holders ?? [], context.step.happenings, found.span.began ?? 0)
 	const first = fulls.indexOf(true)
 	if (first < 0) return fails(`"again" says ${context.name(store.id)} was full before and then had room, but it was never full before ${time(found.span.at)}`, 0)
 	if (!fulls.slice(first + 1).includes(false)) return fails(`"again" says ${context.name(store.id)} was full before and then had room, but it has been full since it first filled: it never had room between`, 0)
@@ -460,13 +464,18 @@ function holdersState(slots: readonly Slot[], context: ClaimContext, key: number
 
 /**
  * Why "again" of a free key is false: undefined when, in the steps before this one, the key was free at a moment the reader
- * saw it free (right after a lease of it ended, or at a step's end) and held at a later place.
+ * saw it free (right after a lease of it ended, or at a step's end) and held at a later place. A lease end whose key went
+ * straight on to the first in line at that instant freed nothing (`handedStraightOn`, as "the key is free" judges it).
  */
 function freeThenHeld(context: ClaimContext, store: string): string | undefined {
 	let free = false
 	for (const step of context.run.steps.slice(1, context.step.index)) {
 		const worlds = worldsOf(step) ?? []
-		const places = [...worlds.slice(1).map((world, i) => ({ world, freed: LEASE_ENDS.has(step.happenings[i]?.kind ?? '') })), { world: step.end, freed: true }]
+		const freedAt = (world: StepFacts['end'], i: number): boolean => {
+			const h = step.happenings[i]
+			return h !== undefined && LEASE_ENDS.has(h.kind) && !handedStraightOn(h, nextHolderChange(step.happenings, i, store, world.stores.get(store)?.holders ?? []))
+		}
+		const places = [...worlds.slice(1).map((world, i) => ({ world, freed: freedAt(world, i) })), { world: step.end, freed: true }]
 		for (const { world, freed } of places) {
 			const holders = world.stores.get(store)?.holders ?? []
 			if (holders.length === 0 && freed) free = true
@@ -686,10 +695,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'keeps-for-a-long-time',
 		places: STORY,
 		tells: 'state',
-		formula: "keeps(w, k) at t, and while that lease of w lasted (up to w's first expired/released/gone/ended of its store, in this step or a later one) another worker v gave up waiting for that store, v's ask no earlier than the lease's grant: gave-up(v) with waited > 0 and at - waited ≥ its grant",
+		formula: "keeps(w, k) at t, and while that lease of w lasted (up to w's first expired/released/gone/ended of its store, in this step or a later one) another worker v gave up waiting for that store, v's ask no earlier than the lease's grant: gave-up(v) with waited > 0 and at - waited ≥ its grant; and 3 · (end − grant) ≥ ttl, end that first lease end, else the scene's end",
 		pattern: '{worker} keeps {key} for ages', alternatives: ['{worker} holds {key} for ages'],
 		example: 'Worker A keeps the key for a long time',
-		meaning: "As \"keeps the key\" says, and \"a long time\" is measured by another worker's wait: while that lease lasted (in this step or a later one), another worker that asked for the key after it was given waited some time and gave up, its whole wait spent behind it (a wait of 0 s, given up as it asked, measures nothing). Where no one gave up waiting, nothing checks \"long\": say until when (\"A keeps the key until 20 s\").",
+		meaning: "As \"keeps the key\" says, and \"a long time\" is measured by another worker's wait: while that lease lasted (in this step or a later one), another worker that asked for the key after it was given waited some time and gave up, its whole wait spent behind it (a wait of 0 s, given up as it asked, measures nothing). Where no one gave up waiting, nothing checks \"long\": say until when (\"A keeps the key until 20 s\"). And \"long\" is long against the lease, as a long pause or a long piece of work is: the hold, from that lease's grant to its end (in this step or a later one, else the scene's end), lasts at least a third of its time to live (a 200 ms hold of a 10 s lease is refused).",
 		check(slots, context) {
 			const verdict = keptKey(slots, context)
 			if (!verdict.ok) return verdict
@@ -698,12 +707,26 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			const lease = context.world.workers.get(worker)?.lease
 			if (lease === undefined) return fails(`${name} holds no lease`, 0)
 			let end: Happening | undefined
+			let waited = false
 			for (const h of [...context.step.happenings, ...laterSteps(context).flatMap(step => step.happenings)]) {
 				if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && h.store === lease.store && h.at >= lease.grantedAt) {
 					end = h
 					break
 				}
-				if (h.kind === 'gave-up' && h.worker !== worker && h.store === lease.store && h.waited > 0 && h.at - h.waited >= lease.grantedAt) return verdict
+				if (h.kind === 'gave-up' && h.worker !== worker && h.store === lease.store && h.waited > 0 && h.at - h.waited >= lease.grantedAt) {
+					waited = true
+					break
+				}
+			}
+			// "Long" is long against the lease too, as a long pause and a long piece of work are: the hold, from its grant to its end
+			// (in this step or a later one, else the scene's end), lasts at least a third of the lease's time to live.
+			if (waited) {
+				end ??= [...context.step.happenings, ...laterSteps(context).flatMap(step => step.happenings)].find(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && h.store === lease.store && h.at >= lease.grantedAt)
+				if (end === undefined && context.run.lookAhead !== undefined) return verdict
+				const later = laterSteps(context)
+				const stop = end?.at ?? (later[later.length - 1] ?? context.step).end.time
+				if ((stop - lease.grantedAt) * 3 >= lease.ttl) return verdict
+				return fails(`"for a long time": ${name} held the key ${time(stop - lease.grantedAt)}, from ${time(lease.grantedAt)} to ${time(stop)}${end === undefined ? ', the end of the scene' : ''}, less than a third of its lease's ${time(lease.ttl)}; a hold is long when it lasts at least that (${time(lease.ttl / 3)}), as a long pause or a long piece of work does; say until when ("${name} keeps the key until ${time(stop)}"), or leave "for a long time" out`, 0)
 			}
 			const until = end === undefined ? '' : ` (it lasted until ${time(end.at)})`
 			return fails(`"for a long time" is measured by another worker's wait, which it outlasts: no worker that asked for the key after ${name} got it gave up waiting while this lease lasted${until}; say until when${end === undefined ? '' : ` ("${name} keeps the key until ${time(end.at)}")`}, or leave "for a long time" out`, 0)

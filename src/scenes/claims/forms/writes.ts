@@ -259,6 +259,8 @@ export function savedProblem(context: ClaimContext, write: Of<'wrote'>, words: r
 	const thing = context.words?.thing ?? 'write'
 	const who = `${context.name(write.worker)}'s write at ${time(write.at)}`
 	if (write.noThing) return `${who} wrote no ${thing}: it wrote its fence alone`
+	// A blank text is no THING: "its THING" says something was written to be it, and a write of '' (or of spaces, or of no letter or digit) carried nothing.
+	if ((words.length > 0 || of.length > 0) && write.thing !== undefined && !/[\p{L}\p{N}]/u.test(write.thing)) return `${who} carried ${write.thing === '' ? 'the empty string' : `${JSON.stringify(write.thing)}, no letter or digit`}: "${[...words, ...of][0]}" names something it wrote, and it wrote no text; say "${context.name(write.worker)} saves" (what it did), or have its code write what it names`
 	const carried = carriedThing(context, write)
 	const nouns = savedNouns(context, write, carried)
 	const one = (word: string, of: string) => word === of || plural(of).includes(word)
