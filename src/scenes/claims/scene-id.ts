@@ -591,13 +591,19 @@ const staleWrite = (h: Happening): boolean => h.kind === 'wrote' && !h.live
  * says a stale write was saved, a write on a lease no longer live that the database took ("late" with a save word too); "too
  * late" says an act came after its lease was over: of a renewal ("renewal-too-late", and "late" alone beside a renewal word),
  * a renewal the lock refused as its lease was lost; of a write or a save, a stale write (taken, of a save); with neither
- * beside it, one of those. "Stale" and "late" alone name a subject ("fences-late-write") and claim nothing.
+ * beside it, one of those. "Stale" with a write word ("stale-write", no save word) says the scene shows a stale write,
+ * taken or refused. "Stale" and "late" alone name a subject ("fences-late-write") and claim nothing.
  */
 const JOINT: readonly { said: (words: readonly string[]) => boolean; claims: (words: readonly string[]) => string; shown: (run: RunFacts, words: readonly string[]) => boolean }[] = [
 	{
 		said: words => (words.includes('stale') || words.includes('late')) && words.includes('save'),
 		claims: words => `"${words.includes('stale') ? 'stale' : 'late'}" and "save": a stale write the database took (a write on a lease no longer live that changed the row)`,
 		shown: run => some(run, h => staleWrite(h) && taken(h)),
+	},
+	{
+		said: words => words.includes('stale') && !words.includes('save') && (words.includes('write') || words.includes('writes')),
+		claims: () => '"stale" and "write": a stale write (a write on a lease no longer live), taken or refused',
+		shown: run => some(run, staleWrite),
 	},
 	{
 		said: words => words.some((word, i) => word === 'too' && words[i + 1] === 'late') || (words.includes('late') && (words.includes('renewal') || words.includes('renew'))),
