@@ -270,7 +270,7 @@ export function checkText(given: ReadResult, context: ClaimContext): CheckResult
 		// (`heldBeforeCause`): the clause before, or the one before "so"; `orderProblem` moves the text on past them.
 		const joinedOn = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true && (clause.subject === undefined || clause.subject !== text.effectSubject)
 		const causing = clause.then === 'so' || clause.so === true ? text.cause : joinedOn ? text.effectOf : undefined
-		const problem = began?.message ?? orderProblem(clause, outcome, text, context) ?? beforeAState(clause, outcome, text, context) ?? heldBeforeCause(clause, outcome, causing, answered === undefined ? within : { ...within, answered })
+		const problem = began?.message ?? apposedWork(clause, outcome, text) ?? orderProblem(clause, outcome, text, context) ?? beforeAState(clause, outcome, text, context) ?? heldBeforeCause(clause, outcome, causing, answered === undefined ? within : { ...within, answered })
 		// A state "while" the clause before that came after it: "and" tells it in its order, which the offer tries.
 		const before = began?.rejoin === true ? read.clauses[index - 1] : undefined
 		if (problem !== undefined) result.problems.push({ start: clause.start, end: clause.end, message: problem, ...(before === undefined ? {} : { offer: { start: Math.min(before.start, clause.start), end: Math.max(before.end, clause.end) }, rejoin: { before: { start: before.start, end: before.end }, after: { start: clause.start, end: clause.end } } }) })
@@ -305,6 +305,17 @@ export function checkText(given: ReadResult, context: ClaimContext): CheckResult
 	const own = [...copies].filter((copy, k, all) => !result.problems.some(problem => problem.start === copy.start && problem.end === copy.end) && all.findIndex(other => other.start === copy.start && other.end === copy.end) === k)
 	result.problems.push(...own)
 	return result
+}
+
+/**
+ * A worker at work between commas after its subject ("A, still at work, saves"): at work right up to that happening, so its work
+ * (its process running in its hold) began at an earlier moment of the clock than the happening, not at it (a process that woke
+ * at the very moment it saved was paused right up to it).
+ */
+function apposedWork(clause: ReadClause, outcome: CheckedClaim, text: TextState): string | undefined {
+	if (clause.apposed !== true || (clause.form.id !== 'still-working' && clause.form.id !== 'works') || text.prior?.event !== true || text.prior.at === undefined || outcome.place === undefined) return undefined
+	if (outcome.place.at < text.prior.at) return undefined
+	return `a state between commas after its subject says it held right up to what its clause tells, at ${formatDuration(text.prior.at)}, but ${clause.subject === undefined ? 'it' : 'that work'} began only at that moment (its process woke or got the key then): tell that first ("A wakes and saves"), or leave the state out`
 }
 
 /** The line states judged at a happening's moment after "while" or as an apposition ("B, still waiting, gives up"): just before it. */

@@ -3987,7 +3987,9 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 		const on = (p: { step: number; at: number; order: number }) => spans.find(span => beforeOrAt(span.from, p) && (span.to === undefined || !beforeOrAt(span.to, p)))
 		const here = env.step.index
 		if (clause.during === true && id !== 'finishes-work' && id !== 'work-finishes' && id !== 'finishes-first' && env.priorTold !== undefined && env.priorTold.length > 0) {
-			if (env.priorTold.some(event => on({ step: here, at: event.at, order: env.step.happenings.indexOf(event) }) === undefined)) return NO
+			// An apposition ("A, still at work, saves"): at work right up to the happening, so just before it.
+			const before = clause.apposed === true ? 0.5 : 0
+			if (env.priorTold.some(event => on({ step: here, at: event.at, order: env.step.happenings.indexOf(event) - before }) === undefined)) return NO
 			continue
 		}
 		if (id === 'starts-working' || id === 'settles-in' || id === 'workers-start-working' || id === 'workers-start-working-together') {
@@ -4222,6 +4224,8 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 		let meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
 		if (meaning.ok && clause.work !== undefined && context.run.statements?.some(statement => statement.held) === true) meaning = workMeaning(clause, meaning, env)
 		if (meaning.ok && clause.saved !== undefined && !savedHolds(clause.saved, meaning, env)) meaning = NO
+		// "A, still at work, saves": at work right up to the save, so begun (woken, or given the key) at an earlier moment than it.
+		if (meaning.ok && clause.apposed === true && (clause.form.id === 'still-working' || clause.form.id === 'works') && prior?.event === true && prior.at !== undefined && meaning.at !== undefined && meaning.at >= prior.at) meaning = NO
 		if (meaning.ok && clause.tooLate !== undefined && !tooLateHolds(clause, meaning, env)) meaning = NO
 		// "It" for the fence the clause before named by its value: the comparison is of the worker's latest fence, so that must be it.
 		if (meaning.ok && clause.itFence !== undefined && (clause.subject === undefined || leaseAt(env.world, clause.subject)?.fence !== fence(clause.itFence))) meaning = NO

@@ -231,7 +231,8 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 	if (clause.during === true && !finishes && context.priorTold !== undefined && context.priorTold.length > 0) {
 		// "…, rebuilding the index": the work was going on when what the clause before told happened: each of it ("B and C ask … while A is still rebuilding").
 		for (const event of context.priorTold as readonly Happening[]) {
-			const place = { step, at: event.at, order: context.step.happenings.indexOf(event) }
+			// Between commas after its subject ("A, still at work, saves"): right up to the happening, just before it.
+			const place = { step, at: event.at, order: context.step.happenings.indexOf(event) - (clause.apposed === true ? 0.5 : 0) }
 			if (goingOn(place) === undefined) return `${name}'s code was not running ${named.what} when what the clause before tells happened, at ${time(event.at)}${never}`
 		}
 		return verdict
