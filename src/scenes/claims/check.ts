@@ -10,7 +10,8 @@
  *   or in a note when it is sent. A state that ended within the step holds over the span it held
  *   when the text goes on to tell the event that ended it (`ended`): a key's states take that span
  *   even when they hold again at the step's end, if a later event clause tells its end
- *   (`toldLater`). A clause with no moment cannot name one. A moment a sentence opens with is said of each
+ *   (`toldLater`). A caption's state with no moment, not after "while", "which" nor between commas, told before an event clause
+ *   with a moment of its own (not after "because" or a colon), holds just before the first happening that clause tells, over the step up to it (`momentCut`). A clause with no moment cannot name one. A moment a sentence opens with is said of each
  *   clause joined to its first by "and", ", and" or a comma with no moment, order or "while" of its own
  *   (`shared`): at the moment that first clause told. "A moment later", "a bit later" and "a little while
  *   later" are at most 3 s after the moment told last (else the captions before's last). The state of an
@@ -252,7 +253,7 @@ export function checkText(given: ReadResult, context: ClaimContext): CheckResult
 		// A claim of no moment that names one ("At 10 s nothing has renewed A's lease"): "5 s later" after it counts from that moment.
 		const upTo = clause.form.upTo === true && clause.form.tells === 'none' ? namedMoment(clause, context, text.told)?.moment : undefined
 		// A state of a worker's place in line judged at a happening's moment, just before it (`lineCut`): after "so" of its grant, or after "while" or as an apposition.
-		const cut = lineCut(read, index, clause, nextTold[index] as ReadonlySet<number>, text.before, context)
+		const cut = lineCut(read, index, clause, nextTold[index] as ReadonlySet<number>, text.before, context) ?? momentCut(read, index, clause, context)
 		const judged = cut === undefined ? within : { ...within, step: cut.step, world: cut.world }
 		const checked = checkClause(clause, answered === undefined ? judged : { ...judged, answered }, text.told, text.before)
 		const outcome = sharedProblem(told0, cut !== undefined && 'message' in checked ? { ...checked, message: `${cut.says} (at ${formatDuration(cut.at)}), and there: ${checked.message.replace(/ when the step ends/g, ' then')}` } : checked)
@@ -269,7 +270,7 @@ export function checkText(given: ReadResult, context: ClaimContext): CheckResult
 		// (`heldBeforeCause`): the clause before, or the one before "so"; `orderProblem` moves the text on past them.
 		const joinedOn = clause.then === undefined && clause.bareAnd === true && clause.during !== true && clause.relative !== true && clause.gap !== true && (clause.subject === undefined || clause.subject !== text.effectSubject)
 		const causing = clause.then === 'so' || clause.so === true ? text.cause : joinedOn ? text.effectOf : undefined
-		const problem = began?.message ?? orderProblem(clause, outcome, text, context) ?? beforeAState(clause, outcome, text, context) ?? heldBeforeCause(clause, outcome, causing, answered === undefined ? within : { ...within, answered })
+		const problem = began?.message ?? apposedWork(clause, outcome, text) ?? orderProblem(clause, outcome, text, context) ?? beforeAState(clause, outcome, text, context) ?? heldBeforeCause(clause, outcome, causing, answered === undefined ? within : { ...within, answered })
 		// A state "while" the clause before that came after it: "and" tells it in its order, which the offer tries.
 		const before = began?.rejoin === true ? read.clauses[index - 1] : undefined
 		if (problem !== undefined) result.problems.push({ start: clause.start, end: clause.end, message: problem, ...(before === undefined ? {} : { offer: { start: Math.min(before.start, clause.start), end: Math.max(before.end, clause.end) }, rejoin: { before: { start: before.start, end: before.end }, after: { start: clause.start, end: clause.end } } }) })
@@ -306,6 +307,17 @@ export function checkText(given: ReadResult, context: ClaimContext): CheckResult
 	return result
 }
 
+/**
+ * A worker at work between commas after its subject ("A, still at work, saves"): at work right up to that happening, so its work
+ * (its process running in its hold) began at an earlier moment of the clock than the happening, not at it (a process that woke
+ * at the very moment it saved was paused right up to it).
+ */
+function apposedWork(clause: ReadClause, outcome: CheckedClaim, text: TextState): string | undefined {
+	if (clause.apposed !== true || (clause.form.id !== 'still-working' && clause.form.id !== 'works') || text.prior?.event !== true || text.prior.at === undefined || outcome.place === undefined) return undefined
+	if (outcome.place.at < text.prior.at) return undefined
+	return `a state between commas after its subject says it held right up to what its clause tells, at ${formatDuration(text.prior.at)}, but ${clause.subject === undefined ? 'it' : 'that work'} began only at that moment (its process woke or got the key then): tell that first ("A wakes and saves"), or leave the state out`
+}
+
 /** The line states judged at a happening's moment after "while" or as an apposition ("B, still waiting, gives up"): just before it. */
 const LINE_STATES: ReadonlySet<string> = new Set(['still-waits', 'place-in-line', 'next-in-line'])
 
@@ -336,6 +348,28 @@ function lineCut(read: ReadResult, index: number, clause: ReadClause, next: Read
 	const grant = context.step.happenings[first]
 	if (grant?.kind !== 'granted' || grant.worker !== clause.subject || grant.place === undefined) return undefined
 	return at(first, '"so" after it says this held just before what follows it happened')
+}
+
+/**
+ * A caption's state with no moment of its own, told before an event clause of the same caption that names its own moment ("A is
+ * still working, and … At 10 s A lets go"): a caption is read in order, so the state held just before that happening, and is
+ * judged over the step up to it (its happenings before the first one that clause tells, read alone), the clock at its moment. Not
+ * a state after "while", a relative clause or an apposition (held at the clause they are said of), nor one with a moment; nor an
+ * event clause after "because" or a colon (it tells why, not what came next). The first such event clause after it names the
+ * moment; undefined: judged as any state is (no such clause, or none of the step's happenings read alone from it).
+ */
+function momentCut(read: ReadResult, index: number, clause: ReadClause, context: ClaimContext): { step: ClaimContext['step']; world: ClaimContext['world']; at: number; says: string } | undefined {
+	if (context.place !== 'caption' || clause.form.tells !== 'state' || clause.modifiers.length > 0 || clause.repeated === true || clause.relative === true || clause.during === true) return undefined
+	const timed = read.clauses.slice(index + 1).find(one => one.form.tells === 'event' && one.sceneEnd !== true && one.then !== 'because' && one.explains !== true && one.modifiers[0]?.kind === 'at' && one.modifiers[0].shared !== true && one.modifiers[0].slot.value.type === 'number')
+	if (timed === undefined) return undefined
+	const verdict = timed.form.check(timed.slots, context)
+	const told = verdict.ok ? verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [e.order] : [])) : []
+	const worlds = worldsOf(context.step)
+	if (told.length === 0 || worlds === undefined) return undefined
+	const place = Math.min(...told)
+	const happening = context.step.happenings[place]
+	if (happening === undefined || worlds[place] === undefined) return undefined
+	return { step: stepAt(context.step, place, worlds), world: { ...(worlds[place] as ClaimContext['world']), time: happening.at }, at: happening.at, says: 'a caption is read in order: this state, told before a happening it goes on to tell at a moment of its own, held just before that happening' }
 }
 
 /**

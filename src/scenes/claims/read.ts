@@ -65,6 +65,8 @@ export interface ReadClause {
 	 * happened, so it began before that moment (or before the step did) and had not ended by it.
 	 */
 	during?: true
+	/** With `during`: a state between commas after its subject ("A, still at work, saves"): it held right up to that happening, just before it. */
+	apposed?: true
 	/**
 	 * "It is too late: the database refuses the write": a preface before a colon at a sentence's start, said of the first clause after
 	 * it, which must tell a refusal that came because the lease it relied on had ended (a refused write made on a lease no longer
@@ -1086,7 +1088,7 @@ function appositiveReading(language: SceneLanguage, text: string, start: number,
 		const k = items.findIndex(item => item.kind === 'clause' && item.clause.start < subjectEnd && item.clause.end > stateEnd)
 		const host = items[k]
 		if (host?.kind !== 'clause' || host.clause.form.tells !== 'event' || host.clause.subject !== told.subject) continue
-		return { items: [...items.slice(0, k + 1), { kind: 'clause', clause: { ...told, during: true } }, ...items.slice(k + 1)] }
+		return { items: [...items.slice(0, k + 1), { kind: 'clause', clause: { ...told, during: true, apposed: true } }, ...items.slice(k + 1)] }
 	}
 	return undefined
 }

@@ -4012,7 +4012,9 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 		const on = (p: { step: number; at: number; order: number }) => spans.find(span => beforeOrAt(span.from, p) && (span.to === undefined || !beforeOrAt(span.to, p)))
 		const here = env.step.index
 		if (clause.during === true && id !== 'finishes-work' && id !== 'work-finishes' && id !== 'finishes-first' && env.priorTold !== undefined && env.priorTold.length > 0) {
-			if (env.priorTold.some(event => on({ step: here, at: event.at, order: env.step.happenings.indexOf(event) }) === undefined)) return NO
+			// An apposition ("A, still at work, saves"): at work right up to the happening, so just before it.
+			const before = clause.apposed === true ? 0.5 : 0
+			if (env.priorTold.some(event => on({ step: here, at: event.at, order: env.step.happenings.indexOf(event) - before }) === undefined)) return NO
 			continue
 		}
 		if (id === 'starts-working' || id === 'settles-in' || id === 'workers-start-working' || id === 'workers-start-working-together') {
@@ -4032,7 +4034,9 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 			at = place.at
 		} else if (id === 'still-working' || id === 'works' || id === 'works-for-a-while') {
 			const t = env.moment ?? meaning.until ?? env.world.time
-			const order = env.moment === undefined && meaning.until !== undefined && meaning.endedBy !== undefined ? env.step.happenings.indexOf(meaning.endedBy) - 0.5 : env.step.happenings.filter(h => h.at <= t).length
+			// Of a step cut before a happening (a state read before a later clause's timed event): just before that happening.
+			const stepLength = env.run.steps[here]?.happenings.length ?? 0
+			const order = env.moment === undefined && meaning.until !== undefined && meaning.endedBy !== undefined ? env.step.happenings.indexOf(meaning.endedBy) - 0.5 : env.moment === undefined && env.step.happenings.length < stepLength ? env.step.happenings.length - 0.5 : env.step.happenings.filter(h => h.at <= t).length
 			const span = on({ step: here, at: t, order })
 			if (span === undefined || (id === 'still-working' && span.from.step >= here)) return NO
 			// A work begun in this step: the state holds from where it began.
@@ -4227,13 +4231,17 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 		// A worker's place in line is judged just before a happening: "B is first in line, so B gets the key" just before the grant
 		// (from the line, to that worker) that is the first of the step's events the next clause tells; "B gives up while it is still
 		// waiting" ("B, still waiting, gives up") just before the happening of the clause it is said of.
-		const lineAt = lineMoment(clause, read.clauses[index + 1], toldNext[index] as Set<Happening>, beforePlace, context)
+		const lineOwn = lineMoment(clause, read.clauses[index + 1], toldNext[index] as Set<Happening>, beforePlace, context)
+		const timedAt = lineOwn === undefined ? beforeTimed(clause, read.clauses.slice(index + 1), step, context) : undefined
+		const lineAt = lineOwn ?? timedAt
 		let lineCut: number | undefined
 		if (lineAt !== undefined) {
 			const worlds = worldsOf(step)
 			if (worlds !== undefined && worlds[lineAt] !== undefined && step.happenings[lineAt] !== undefined) {
 				env.step = stepAt(step, lineAt, worlds)
 				env.world = worlds[lineAt] as WorldFacts
+				// Before a later clause's event with a moment of its own: the clock stands at that event's moment.
+				if (timedAt !== undefined) env.world = { ...env.world, time: (step.happenings[lineAt] as Happening).at }
 				env.context = { ...context, step: env.step, world: env.world }
 				lineCut = lineAt
 			}
@@ -4241,6 +4249,8 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 		let meaning = clause.form.compares === true && clause.explains && write === undefined && cause?.state !== true ? NO : (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, env)
 		if (meaning.ok && clause.work !== undefined && context.run.statements?.some(statement => statement.held) === true) meaning = workMeaning(clause, meaning, env)
 		if (meaning.ok && clause.saved !== undefined && !savedHolds(clause.saved, meaning, env)) meaning = NO
+		// "A, still at work, saves": at work right up to the save, so begun (woken, or given the key) at an earlier moment than it.
+		if (meaning.ok && clause.apposed === true && (clause.form.id === 'still-working' || clause.form.id === 'works') && prior?.event === true && prior.at !== undefined && meaning.at !== undefined && meaning.at >= prior.at) meaning = NO
 		if (meaning.ok && clause.tooLate !== undefined && !tooLateHolds(clause, meaning, env)) meaning = NO
 		// "It" for the fence the clause before named by its value: the comparison is of the worker's latest fence, so that must be it.
 		if (meaning.ok && clause.itFence !== undefined && (clause.subject === undefined || leaseAt(env.world, clause.subject)?.fence !== fence(clause.itFence))) meaning = NO
@@ -4802,6 +4812,27 @@ function lineMoment(clause: ReadClause, next: ReadClause | undefined, toldNext: 
 	const first = Math.min(...[...toldNext].map(h => context.step.happenings.indexOf(h)))
 	const grant = context.step.happenings[first]
 	return grant?.kind === 'granted' && grant.worker === clause.subject && grant.place !== undefined ? first : undefined
+}
+
+/**
+ * A caption's state with no moment, not said of another clause ("while", "which", an apposition), before a later event clause of
+ * the caption with a moment of its own ("At 10 s A lets go"), not one after "because" or a colon: read in order, it held just
+ * before the first of the step's events that clause tells (read alone), so it is judged at that event's place, the clock at its
+ * moment. Undefined: no such clause, or it tells none of the step's events.
+ */
+function beforeTimed(clause: ReadClause, after: readonly ReadClause[], step: StepFacts, context: ClaimContext): number | undefined {
+	if (context.place !== 'caption' || clause.form.tells !== 'state' || clause.modifiers.length > 0) return undefined
+	if (clause.during === true || clause.relative === true || clause.repeated === true) return undefined
+	for (const one of after) {
+		if (one.form.tells !== 'event' || one.sceneEnd === true || one.then === 'because' || one.explains === true) continue
+		const own = one.modifiers[0]
+		if (own === undefined || own.kind !== 'at' || own.shared === true || own.slot.value.type !== 'number') continue
+		const alone = (MEANINGS[one.form.id] ?? (() => NO))(one.slots, { run: context.run, step, world: context.world, context, used: new Set() })
+		if (!alone.ok) return undefined
+		const places = alone.events.map(h => step.happenings.indexOf(h)).filter(place => place >= 0)
+		return places.length === 0 ? undefined : Math.min(...places)
+	}
+	return undefined
 }
 
 /** Whether what `cause` tells is why what `effect` tells happened, by the engine's recorded causes (a state as a cause of an event: strictly before it). */

@@ -231,7 +231,8 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 	if (clause.during === true && !finishes && context.priorTold !== undefined && context.priorTold.length > 0) {
 		// "…, rebuilding the index": the work was going on when what the clause before told happened: each of it ("B and C ask … while A is still rebuilding").
 		for (const event of context.priorTold as readonly Happening[]) {
-			const place = { step, at: event.at, order: context.step.happenings.indexOf(event) }
+			// Between commas after its subject ("A, still at work, saves"): right up to the happening, just before it.
+			const place = { step, at: event.at, order: context.step.happenings.indexOf(event) - (clause.apposed === true ? 0.5 : 0) }
 			if (goingOn(place) === undefined) return `${name}'s code was not running ${named.what} when what the clause before tells happened, at ${time(event.at)}${never}`
 		}
 		return verdict
@@ -256,7 +257,9 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 	if (id === 'still-working' || id === 'works' || id === 'works-for-a-while') {
 		// At the clause's moment: a moment it names, just before the event that ended the state, else the step's end.
 		const moment = context.moment ?? verdict.until ?? context.world.time
-		const order = context.moment === undefined && verdict.until !== undefined && verdict.endedBy !== undefined ? verdict.endedBy - 0.5 : context.step.happenings.filter(h => h.at <= moment).length
+		// A step cut before one of its happenings (a state told before a later clause's happening with a moment of its own, `check.ts`): just before that happening.
+		const cut = context.step.happenings.length < (context.run.steps[step]?.happenings.length ?? 0)
+		const order = context.moment === undefined && verdict.until !== undefined && verdict.endedBy !== undefined ? verdict.endedBy - 0.5 : context.moment === undefined && cut ? context.step.happenings.length - 0.5 : context.step.happenings.filter(h => h.at <= moment).length
 		const span = goingOn({ step, at: moment, order })
 		if (span === undefined) return `${name}'s code is not running ${named.what} at ${time(moment)}${never}`
 		if (id === 'still-working' && span.began.step >= step) return `${name}'s code began ${named.what} in this step, at ${time(span.began.line.at)}, so it is not still at it`
