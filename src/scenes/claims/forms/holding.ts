@@ -1004,7 +1004,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(v, k) ∈ step for each v ∈ ws",
-		pattern: '{workers} get {key}', alternatives: ["{workers} both get {key}", "{workers} each get {key}", "{workers} get in", "{workers} both/each get in", "{workers} get a place/slot", "{workers} both/each get a place/slot", "{workers} take a place/slot", "{workers} both/each take a place/slot"],
+		pattern: '{workers} get {key}', alternatives: ["{workers} both get {key}", "{workers} each get {key}", "{workers} get in", "{workers} both/each get in"],
 		example: 'Workers A and B get the key',
 		meaning: 'The engine gave each of those workers a lease in this step.',
 		check(slots, context) {
@@ -1072,9 +1072,9 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(v, k) ∈ step for each v ∈ ws, k a semaphore's",
-		pattern: '{workers} each take one place', alternatives: ["{workers} each get/take one place/slot"],
+		pattern: '{workers} each take one place', alternatives: ["{workers} each get/take one place/slot", "{workers} get/take a place/slot", "{workers} both/each get/take a place/slot"],
 		example: 'Workers A and B each take one place',
-		meaning: "The engine gave each of those workers a place of a semaphore in this step (a lock's key is refused).",
+		meaning: "The engine gave each of those workers a place of a semaphore in this step (a lock's key is refused); \"each take a place\" (or \"get a place\") says the same.",
 		check(slots, context) {
 			const grants: Of<'granted'>[] = []
 			for (const id of actorsOf(slots[0])) {
