@@ -1976,6 +1976,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (actor(s[1]) !== w) return NO
 		return event(env.step.happenings.find(h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === w))
 	},
+	// w's first ask of the step to renew its own lease made by its code (a renewal or a refusal not marked as hold's own).
+	'asks-to-renew-by-hand': (s, env) => {
+		const w = actor(s[0])
+		if (actor(s[1]) !== w) return NO
+		return event(env.step.happenings.find(h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === w && h.auto !== true))
+	},
 	'renewal-refused': (s, env) => event(events(env.step, 'renew-refused', h => h.worker === actor(s[0]))[0]),
 	// A renewal answered "lost" whose lease had run out: replay w's leases up to it, each grant its own, each end its kind.
 	'renews-too-late': (s, env) => {
