@@ -195,6 +195,9 @@ const AGAIN_INSIDE = / again(?=,? )/
 /** "at the end" (of the scene) at a clause's end, with the space before it: the moment the scene ends. */
 const SCENE_END = / at the (end)(?: of the scene)?$/d
 
+/** "at the start" (of the scene) at a clause's end, with the space before it: the scene's first moment, 0 s, as "at 0 s" names it. */
+const SCENE_START = / at the (start|beginning)(?: of the scene)?$/d
+
 /** "now" as a word of its own inside a clause or at its end, with the space before it. */
 const NOW = / now(?= |$)/
 /** "as long as it takes" after "willing to wait" (or "ready to wait"), which reads as `UNLIMITED`. */
@@ -1608,6 +1611,14 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 		const [s, e] = within.indices?.[1] ?? [0, 0]
 		const slot = readSlot(language, 'time', raw.slice(s, e), start + s, start + e, referent)
 		if (typeof slot !== 'string') for (const text of cased) variants.push({ ...without(text, within.index, within[0].length), moment: slot })
+	}
+	// "at the start" (or "at the beginning") names the scene's first moment, 0 s, as "at 0 s" would: "Workers A and B each take a place at
+	// the start". It is not the step's start: in a later step nothing happens at 0 s, so what it tells is refused there.
+	const sceneStart = SCENE_START.exec(raw)
+	if (sceneStart && sceneStart.index > 0) {
+		const [s, e] = [sceneStart.index + 1, sceneStart.index + sceneStart[0].length]
+		const slot: Slot = { type: 'time', text: raw.slice(s + 3, e), start: start + s + 3, end: start + e, value: { type: 'number', value: 0 } }
+		for (const text of cased) variants.push({ ...without(text, sceneStart.index, sceneStart[0].length), moment: slot })
 	}
 	// "at the end" after a state names the scene's end as its moment; its value is set where the run is known (`sceneEnd`).
 	const sceneEnd = SCENE_END.exec(raw)

@@ -539,6 +539,16 @@ function lastsLong(env: Env, w: string, store: string, from: number, ttl: number
 }
 
 /** A state at the clause's moment (the step's end, a note's sending): it holds or not, with the events that made it. */
+function everyPlaceHeld(s: readonly Slot[], env: Env, now: boolean): Meaning {
+	const ws = actors(s[0])
+	const count = s.find(slot => slot.type === 'count')
+	const n = count === undefined ? 2 : num(count)
+	if (ws.length !== n || ws.some(w => orphaned(env, w, env.world.time))) return NO
+	const same = (holders: readonly string[]) => holders.length === n && ws.every(w => holders.includes(w))
+	const store = [...env.world.stores.values()].find(one => one.limit === n && same(one.holders) && !(now && same(env.step.start.stores.get(one.id)?.holders ?? [])))
+	return holdsNow(store !== undefined, store ? holderMakers(env, store) : [], env)
+}
+
 function holdsNow(ok: boolean, makers: Happening[] = [], env?: Env, extra: Partial<Meaning> = {}): Meaning {
 	if (!ok) return NO
 	const meaning: Meaning = { ok: true, events: [], makers, ...extra }
@@ -1150,6 +1160,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = [...env.world.stores.values()].find(one => one.limit !== undefined && ws.every(w => one.holders.includes(w)))
 		return holdsNow(store !== undefined, store ? holderMakers(env, store) : [], env)
 	},
+	// A semaphore of that many places ("both": two), as many as the workers named, whose holders at the moment are those workers and no
+	// one else; with "now", its holders at the step's start were not those workers.
+	'workers-hold-every-place': (s, env) => everyPlaceHeld(s, env, false),
+	'workers-now-hold-every-place': (s, env) => everyPlaceHeld(s, env, true),
+	'workers-hold-both-places': (s, env) => everyPlaceHeld(s, env, false),
+	'workers-now-hold-both-places': (s, env) => everyPlaceHeld(s, env, true),
 	'only-holder': (s, env) => {
 		const w = actor(s[0])
 		const stores = [...env.world.stores.values()]
@@ -1968,6 +1984,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const w = actor(s[0])
 		if (actor(s[1]) !== w) return NO
 		return event(env.step.happenings.find(h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === w))
+	},
+	// w's first ask of the step to renew its own lease made by its code (a renewal or a refusal not marked as hold's own).
+	'asks-to-renew-by-hand': (s, env) => {
+		const w = actor(s[0])
+		if (actor(s[1]) !== w) return NO
+		return event(env.step.happenings.find(h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === w && h.auto !== true))
 	},
 	'renewal-refused': (s, env) => event(events(env.step, 'renew-refused', h => h.worker === actor(s[0]))[0]),
 	// A renewal answered "lost" whose lease had run out: replay w's leases up to it, each grant its own, each end its kind.

@@ -235,17 +235,35 @@ function candidatesOf(language: SceneLanguage, context: ClaimContext, alternativ
 			if (!form.places.includes(context.place) || form.denies || form.quiet) continue
 			for (const pattern of alternatives ? patternsOf(form) : [form.pattern]) {
 				if (!semaphore && SEMAPHORE_PLACES.test(pattern)) continue
-				for (const raw of sentencesOf(pattern, fill, language.words)) {
+				for (const written of sentencesOf(pattern, fill, language.words)) {
+				// A worker's own lease after it as the subject is "its lease", as a writer says it ("Worker A tries to renew its
+				// lease", not "... A's lease"): offered first, the way with the name after it (the checker keeps what reads).
+				for (const raw of [ownLease(language, context, written), written]) {
+					if (raw === undefined) continue
 					const text = context.place === 'caption' ? sentence(raw) : raw
 					// "both" after three names or more ("B, C and D both wait") is no sentence to offer.
 					if (seen.has(text) || BOTH_AFTER_MANY.test(text)) continue
 					seen.add(text)
 					out.push({ text, form: form.id, group })
 				}
+				}
 			}
 		}
 	}
 	return out
+}
+
+/** A sentence whose subject is a worker with that worker's lease after it ("Worker A renews A's lease"), with "its lease" there; else undefined. */
+function ownLease(language: SceneLanguage, context: ClaimContext, text: string): string | undefined {
+	for (const [id, kind] of context.run.kinds) {
+		if (kind !== 'worker') continue
+		const short = shortName(language, id)
+		if (![nameOf(language, id), short].some(name => text.startsWith(`${name} `))) continue
+		const own = ` ${short}'s lease`
+		const at = text.indexOf(own)
+		if (at > 0) return `${text.slice(0, at)} its lease${text.slice(at + own.length)}`
+	}
+	return undefined
 }
 
 /**

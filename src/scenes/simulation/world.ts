@@ -636,7 +636,7 @@ export class World {
 			const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : ''
 			// A refusal follows from the end of the lease: notice a run-out first, so it is there to name.
 			this.record.noticeLosses()
-			const refused = this.record.happen({ kind: 'renew-refused', at: this.clock.now(), worker: id, reason: code === 'released' ? 'released' : 'lost', store: worker.hold.store.actor.id })
+			const refused = this.record.happen({ kind: 'renew-refused', at: this.clock.now(), worker: id, reason: code === 'released' ? 'released' : 'lost', store: worker.hold.store.actor.id, ...(options.auto ? { auto: true as const } : {}) })
 			this.record.ledger.link(refused, this.record.ledger.leaseEnd(id))
 		}
 		await this.clock.settle()

@@ -591,6 +591,36 @@ function endWord(h: Happening): string {
  * nothing at `moment` for a restart (`restartedHolder`): the verdict's failure, or the verdict. The forms of the key that name its
  * holders ("the key is held by A") ask it too: the store keeps the old lease in A's name, but A's new process holds nothing of it.
  */
+/**
+ * "B and C hold the two places" ("both places"): a semaphore of that many places whose holders, when the step ends, are the named
+ * workers and no one else; with "now", they were not its holders when the step began. Else why not.
+ */
+function everyPlace(slots: readonly Slot[], context: ClaimContext, now: boolean): Verdict {
+	const named = actorsOf(slots[0])
+	const countAt = slots.findIndex(slot => slot.type === 'count')
+	const wanted = countAt < 0 ? 2 : numberOf(slots[countAt])
+	const at = Math.max(countAt, 0)
+	const said = countAt < 0 ? 'both places' : `the ${wanted} places`
+	if (named.length !== wanted) return fails(`"hold ${said}" says ${names(context, named)} fill a semaphore's ${wanted} places, but ${named.length === 1 ? 'one worker is' : `${named.length} workers are`} named`, at)
+	const all = (holders: readonly string[]) => holders.length === named.length && named.every(id => holders.includes(id))
+	const before = (id: string) => all(context.step.start.stores.get(id)?.holders ?? [])
+	const candidates = [...context.world.stores.values()].filter(store => store.limit !== undefined && named.every(id => store.holders.includes(id)))
+	const store = candidates.find(one => one.limit === wanted && all(one.holders) && !(now && before(one.id))) ?? candidates[0]
+	if (store === undefined) {
+		const none = named.find(id => ![...context.world.stores.values()].some(one => one.limit !== undefined && one.holders.includes(id)))
+		return fails(none !== undefined ? `${context.name(none)} holds no place of a semaphore when the step ends` : `${names(context, named)} hold places of different semaphores, not every place of one`, 0)
+	}
+	const others = store.holders.filter(id => !named.includes(id))
+	if (store.limit !== wanted) {
+		const free = (store.limit ?? 0) - store.holders.length
+		const rest = [...(others.length > 0 ? [`${names(context, others)} ${others.length === 1 ? 'holds' : 'hold'} ${others.length === 1 ? 'another' : 'others'}`] : []), ...(free > 0 ? [`${free} ${free === 1 ? 'is' : 'are'} free`] : [])]
+		return fails(`${context.name(store.id)} has ${store.limit} places, not ${wanted}${rest.length > 0 ? `: ${rest.join(', and ')} when the step ends` : ''}`, at)
+	}
+	if (others.length > 0) return fails(`${names(context, others)} ${others.length === 1 ? 'holds' : 'hold'} a place of ${context.name(store.id)} too when the step ends`, 0)
+	if (now && before(store.id)) return fails(`${names(context, named)} already held ${context.name(store.id)}'s ${wanted} places when the step began: "now" says it was not so then; leave "now" out`, 0)
+	return noRestartedHolder(holds([holdersEvidence(context.world, store)], context.world.time), context, named, 0)
+}
+
 function noRestartedHolder(verdict: Verdict, context: ClaimContext, workers: readonly string[], slot: number): Verdict {
 	if (!verdict.ok) return verdict
 	const moment = context.moment ?? verdict.until ?? context.world.time
@@ -1027,7 +1057,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(v, k) ∈ step for each v ∈ ws",
-		pattern: '{workers} get {key}', alternatives: ["{workers} both get {key}", "{workers} each get {key}", "{workers} get in", "{workers} both/each get in", "{workers} get a place/slot", "{workers} both/each get a place/slot", "{workers} take a place/slot", "{workers} both/each take a place/slot"],
+		pattern: '{workers} get {key}', alternatives: ["{workers} both get {key}", "{workers} each get {key}", "{workers} get in", "{workers} both/each get in"],
 		example: 'Workers A and B get the key',
 		meaning: 'The engine gave each of those workers a lease in this step.',
 		check(slots, context) {
@@ -1095,9 +1125,9 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(v, k) ∈ step for each v ∈ ws, k a semaphore's",
-		pattern: '{workers} each take one place', alternatives: ["{workers} each get/take one place/slot"],
+		pattern: '{workers} each take one place', alternatives: ["{workers} each get/take one place/slot", "{workers} get/take a place/slot", "{workers} both/each get/take a place/slot"],
 		example: 'Workers A and B each take one place',
-		meaning: "The engine gave each of those workers a place of a semaphore in this step (a lock's key is refused).",
+		meaning: "The engine gave each of those workers a place of a semaphore in this step (a lock's key is refused); \"each take a place\" (or \"get a place\") says the same.",
 		check(slots, context) {
 			const grants: Of<'granted'>[] = []
 			for (const id of actorsOf(slots[0])) {
@@ -1402,6 +1432,50 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			}
 			return noRestartedHolder(holds([holdersEvidence(context.world, store)], context.world.time), context, wanted, 0)
 		},
+	},
+	{
+		id: 'workers-hold-every-place',
+		places: STORY,
+		tells: 'state',
+		formula: "∃ k a semaphore's with limit(k) = n = |ws| ('both': n = 2), holders(k, t) = ws",
+		pattern: '{workers} hold the {count} places', alternatives: ["{workers} hold the {count} slots", "{workers} hold all {count} places/slots"],
+		example: 'Workers B and C hold the two places',
+		meaning: "Each of those workers holds a place of one semaphore when the step ends, and together they hold every place of it: it has that many places (\"both\": two), as many as the workers named, and no one else holds one (a free place, another holder, or a semaphore of another number of places is refused; so is a worker whose process restarted since it got the lease the store keeps in its name).",
+		check: (slots, context) => everyPlace(slots, context, false),
+	},
+	{
+		id: 'workers-now-hold-every-place',
+		places: STORY,
+		// Never offered: "now" adds a claim to what the form without it says, which is offered in its place.
+		quiet: true,
+		tells: 'state',
+		formula: "∃ k a semaphore's with limit(k) = n = |ws| ('both': n = 2), holders(k, t) = ws, and not holders(k, start of the step) = ws",
+		pattern: '{workers} now hold the {count} places', alternatives: ["{workers} now hold the {count} slots", "{workers} now hold all {count} places/slots", "{workers} hold the {count} places/slots now", "{workers} hold all {count} places/slots now"],
+		example: 'Workers B and C now hold the two places',
+		meaning: "As \"{workers} hold the {count} places\" (those workers hold every place of a semaphore of that many places, and no one else holds one), and \"now\" says it was not so when the step began: then the semaphore's holders were not those workers (a step that began with them holding every place is refused).",
+		check: (slots, context) => everyPlace(slots, context, true),
+	},
+	{
+		id: 'workers-hold-both-places',
+		places: STORY,
+		tells: 'state',
+		formula: "∃ k a semaphore's with limit(k) = 2 = |ws|, holders(k, t) = ws",
+		pattern: '{workers} hold both places', alternatives: ["{workers} hold both slots"],
+		example: 'Workers B and C hold both places',
+		meaning: "As \"{workers} hold the two places\": the two workers named hold the two places of a semaphore of two places when the step ends, and no one else holds one.",
+		check: (slots, context) => everyPlace(slots, context, false),
+	},
+	{
+		id: 'workers-now-hold-both-places',
+		places: STORY,
+		// Never offered: "now" adds a claim to what the form without it says, which is offered in its place.
+		quiet: true,
+		tells: 'state',
+		formula: "∃ k a semaphore's with limit(k) = 2 = |ws|, holders(k, t) = ws, and not holders(k, start of the step) = ws",
+		pattern: '{workers} now hold both places', alternatives: ["{workers} now hold both slots", "{workers} hold both places/slots now"],
+		example: 'Workers B and C now hold both places',
+		meaning: "As \"{workers} now hold the two places\": the two workers named hold the two places of a semaphore of two places when the step ends, no one else holds one, and they were not its holders when the step began.",
+		check: (slots, context) => everyPlace(slots, context, true),
 	},
 	{
 		id: 'only-holder',

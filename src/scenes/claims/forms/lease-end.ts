@@ -1106,6 +1106,24 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'asks-to-renew-by-hand',
+		places: STORY,
+		tells: 'event',
+		formula: "renewed(w) or renew-refused(w) ∈ step, asked for by w's code (not hold's own renewal)",
+		pattern: '{worker} asks to renew {lease} by hand', alternatives: ['{worker} tries to renew {lease} by hand'],
+		example: 'A tries to renew its lease by hand',
+		meaning: "The worker's code asked to renew its lease in this step (the scene's renew, not hold's own renewal in the background), whatever the lock answered.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			if (actorOf(slots[1]) !== worker) return fails('a worker renews only its own lease', 1)
+			const all = context.step.happenings.filter((h): h is Of<'renewed'> | Of<'renew-refused'> => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.worker === worker)
+			const asked = all.find(h => h.auto !== true)
+			if (asked) return holds([saw(context.step, asked)], asked.at)
+			if (all[0]) return fails(`${context.name(worker)}'s lease was renewed by hold itself, in the background, at ${time(all[0].at)}: its code asked for no renewal in this step`, 0)
+			return fails(`${context.name(worker)} did not ask to renew in this step`, 0)
+		},
+	},
+	{
 		id: 'renews-no-more',
 		places: STORY,
 		tells: 'none',
@@ -1141,13 +1159,15 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "renew-refused(w, lost) ∈ step",
-		pattern: 'the lock/store/server answers that {lease} is lost', alternatives: ["the lock/store/server replies/says that {lease} is lost", "the lock/store/server tells {worker} that its lease is lost", "the lock/store/server answers {worker} that its lease is lost"],
+		pattern: 'the lock/store/server answers that {lease} is lost', alternatives: ["the lock/store/server replies/says that {lease} is lost", "the lock/store/server replies/says {lease} is lost", "the lock/store/server tells {worker} that its lease is lost", "the lock/store/server answers {worker} that its lease is lost"],
 		example: "the lock answers that A's lease is lost",
-		meaning: "The worker asked to renew in this step, and the lock answered that its lease is lost.",
+		meaning: "The worker asked to renew in this step, and the lock answered that its lease is lost (\"the lock says the lease is lost\", with or without \"that\").",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const answers = happened(context.step, 'renew-refused', h => h.worker === worker)
 			const answer = answers.find(h => h.reason === 'lost') ?? answers[0]
+			const taken = happened(context.step, 'renewed', h => h.worker === worker)[0]
+			if (!answer && taken) return fails(`the lock renewed ${context.name(worker)}'s lease at ${time(taken.at)}, until ${time(taken.until)}: it did not answer that the lease is lost`, 0)
 			if (!answer) return fails(`the lock answered no renewal of ${context.name(worker)}'s in this step`, 0)
 			if (answer.reason !== 'lost') return fails(`the lock answered that ${context.name(worker)} ${answer.reason === 'none' ? 'held no lease' : 'had released its lease'}`, 0)
 			return holds([saw(context.step, answer)], answer.at)
@@ -1158,7 +1178,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "renew-refused(w, lost) ∈ step, or ended(w) ∈ step with no crashed(w) since the grant of that lease, and w not paused then or woke(w) after it before any crashed(w) or process-restarted(w) (the lost event the lock sends the holder, which its process hears)",
-		pattern: 'the lock/store/server tells {worker} it lost its lease', alternatives: ['the lock/store/server tells {worker} that it lost its lease', 'the lock/store/server tells {worker} it has lost its lease', 'the lock/store/server tells {worker} that it has lost its lease', 'the lock/store/server tells {worker}( that) its lease is/was lost'],
+		pattern: 'the lock/store/server tells {worker} it lost its lease', alternatives: ['the lock/store/server tells {worker} that it lost its lease', 'the lock/store/server tells {worker} it has lost its lease', 'the lock/store/server tells {worker} that it has lost its lease', 'the lock/store/server tells {worker}( that) its lease is/was lost', 'the lock/store/server tells {worker}( that) the lease is/was lost'],
 		example: 'the lock tells A it lost its lease',
 		meaning: "The lock told the worker in this step that its lease is lost: it answered a renewal so, or an operator ended the lease and the lock sent the holder the loss, while the process that held it was there to hear it (not crashed since the lease was given: a crashed process hears nothing, and a restarted one is another, which never held it; one paused then hears it only if it wakes later, before any crash or restart). A lease that ran out is told by no one.",
 		check(slots, context) {
