@@ -803,7 +803,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(v, k, try) ∈ step for each v ∈ ws, all at one moment",
-		pattern: '{workers} try {key} at the same time/moment', alternatives: ['{workers} try {key} at the same time, without waiting', '{workers} try {key} at the same moment, without waiting', '{workers} try {key} together', '{workers} both try {key} at the same time/moment'],
+		pattern: '{workers} try {key} at the same time/moment', alternatives: ['{workers} try {key} at the same time, without waiting', '{workers} try {key} at the same moment, without waiting', '{workers} try {key} together', '{workers} both try {key} at the same time/moment', '{workers} try for {key} at the same time/moment', '{workers} both try for {key} at the same time/moment'],
 		example: 'Workers A and B try the key at the same moment',
 		meaning: 'Each of those workers tried the key in this step, without waiting, as "{workers} try {key}" says, all at the same moment.',
 		check(slots, context) {
