@@ -1607,6 +1607,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const ask = [...earlierSteps(env), env.step].flatMap(step => events(step, 'asked', h => h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt)).pop()
 		return ask?.wait !== undefined && Number.isFinite(ask.wait) && ask.at + ask.wait - grant.at === num(s[4]) ? event(grant) : NO
 	},
+	// "with M to spare" without the time waited: a grant from the line with that fence, whose ask allowed a finite wait M longer than the time waited.
+	'gets-with-fence-with-spare': (s, env) => {
+		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]
+		if (grant === undefined || grant.place === undefined) return NO
+		const ask = [...earlierSteps(env), env.step].flatMap(step => events(step, 'asked', h => h.worker === grant.worker && h.store === grant.store && h.at === grant.askedAt)).pop()
+		return ask?.wait !== undefined && Number.isFinite(ask.wait) && ask.at + ask.wait - grant.at === num(s[3]) ? event(grant) : NO
+	},
 	'gets-in-time': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]),
 	'gets-in-time-with-fence': (s, env) => inTimeGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.fence === fence(s[2]))[0]),
 	'goes-to': (s, env) => fromLine(env, actor(s[1]), { key: s[0] }),

@@ -612,12 +612,12 @@ function lastPlaceAtOnce(slots: readonly Slot[], context: ClaimContext): Verdict
 }
 
 /** The worker was given a lease in this step with the fence of slot `fence` from the line, the time of slot `after` after the ask it answered (the engine's record of that grant's ask). */
-function afterItsAsk(slots: readonly Slot[], context: ClaimContext, fence: number, after: number): Verdict {
+function afterItsAsk(slots: readonly Slot[], context: ClaimContext, fence: number, after?: number): Verdict {
 	const grant = grantTold(slots, context, fence)
 	if ('ok' in grant) return grant
 	if (grant.place === undefined) return fails(`${context.name(grant.worker)} got the key at once when it asked, at ${time(grant.at)}: it did not wait`, 0)
 	const waited = grant.at - grant.askedAt
-	if (waited !== numberOf(slots[after])) return fails(`${context.name(grant.worker)} asked at ${time(grant.askedAt)} and got the key at ${time(grant.at)}: it waited ${time(waited)}`, after)
+	if (after !== undefined && waited !== numberOf(slots[after])) return fails(`${context.name(grant.worker)} asked at ${time(grant.askedAt)} and got the key at ${time(grant.at)}: it waited ${time(waited)}`, after)
 	return holds([saw(context.step, grant)], grant.at)
 }
 
@@ -1644,12 +1644,21 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check(slots, context) {
 			const verdict = afterItsAsk(slots, context, 2, 3)
 			if (!verdict.ok) return verdict
-			const grant = grantTold(slots, context, 2) as Of<'granted'>
-			const ask = askOfGrant(context.run.steps.slice(1, context.step.index + 1), grant)
-			if (ask?.wait === undefined || !Number.isFinite(ask.wait)) return fails(`${context.name(grant.worker)} asked with no limit on its wait, so it had no time to spare`, 0)
-			const spare = ask.wait - (grant.at - ask.at)
-			if (spare !== numberOf(slots[4])) return fails(`${context.name(grant.worker)} asked at ${time(ask.at)} willing to wait ${time(ask.wait)} and got the key at ${time(grant.at)}: ${time(spare)} to spare`, 4)
-			return verdict
+			return toSpare(slots, context, 2, 4, verdict)
+		},
+	},
+	{
+		id: 'gets-with-fence-with-spare',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, fence f) ∈ step from the line, answering an ask whose wait W is finite, W − (time waited) = M",
+		pattern: '{worker} gets {key} with fence {fence}, with {duration} to spare', alternatives: ["{worker} gets {key} with fence {fence}, with {duration} of its wait to spare", "{worker} gets fence {fence}, with {duration} to spare", "{worker} gets fence {fence}, with {duration} of its wait to spare"],
+		example: 'Worker B gets the key with fence 2, with 2 s to spare',
+		meaning: 'The engine gave the worker a lease with that fence in this step from the line, the first time after the ask it answered, and that ask allowed a wait longer by that much than the time it waited, as "{duration} into its wait, with {duration} to spare" says without the first length.',
+		check(slots, context) {
+			const verdict = afterItsAsk(slots, context, 2)
+			if (!verdict.ok) return verdict
+			return toSpare(slots, context, 2, 3, verdict)
 		},
 	},
 	{
@@ -2051,6 +2060,16 @@ function willingToWait(slots: readonly Slot[], context: ClaimContext): Verdict {
 	if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
 	if (!waits(ask)) return fails(`${context.name(worker)} ${describeAsk(ask)}, which does not wait`, 0)
 	return holds([saw(context.step, ask)], ask.at)
+}
+
+/** "With M to spare" of the grant a form told (its fence in slot `fenceAt`): the ask it answered allowed a wait longer by M (slot `spareAt`) than the time waited. */
+function toSpare(slots: readonly Slot[], context: ClaimContext, fenceAt: number, spareAt: number, verdict: Verdict): Verdict {
+	const grant = grantTold(slots, context, fenceAt) as Of<'granted'>
+	const ask = askOfGrant(context.run.steps.slice(1, context.step.index + 1), grant)
+	if (ask?.wait === undefined || !Number.isFinite(ask.wait)) return fails(`${context.name(grant.worker)} asked with no limit on its wait, so it had no time to spare`, 0)
+	const spare = ask.wait - (grant.at - ask.at)
+	if (spare !== numberOf(slots[spareAt])) return fails(`${context.name(grant.worker)} asked at ${time(ask.at)} willing to wait ${time(ask.wait)} and got the key at ${time(grant.at)}: ${time(spare)} to spare`, spareAt)
+	return verdict
 }
 
 function unlimited(slots: readonly Slot[], context: ClaimContext): Verdict {
