@@ -2036,13 +2036,17 @@ function fenceNamed(language: SceneLanguage, text: string, clause: ReadClause): 
 /**
  * The workers whose writes a clause tells, which "this write" after it names: a save's subject (or the workers it is about), or the
  * owner of the write a form about a write's answer names ("the database refuses A's write"); undefined for a clause that tells none.
+ * "A saves again with the same fence" tells A's write as "A saves again" does (`WRITE_TELLERS`).
  */
 function writersOf(clause: ReadClause): string[] | undefined {
-	if (SAVED_FORMS.has(clause.form.id)) return clause.group ?? (clause.subject === undefined ? undefined : [clause.subject])
+	if (SAVED_FORMS.has(clause.form.id) || WRITE_TELLERS.has(clause.form.id)) return clause.group ?? (clause.subject === undefined ? undefined : [clause.subject])
 	if (clause.form.each !== 'write-outcome' && !/\{owner\} (?:new |late\/stale |stale\/late |late |stale )?write\b/.test(clause.form.pattern)) return undefined
 	const owner = clause.slots.find(slot => (slot.type === 'owner' || slot.type === 'worker') && slot.value.type === 'actor')
 	return owner?.value.type === 'actor' ? [owner.value.id] : clause.form.each === 'write-outcome' ? [] : undefined
 }
+
+/** Saves whose words for what was written are not read (not `SAVED_FORMS`) that tell their subject's write, which "this write" after them names. */
+const WRITE_TELLERS: ReadonlySet<string> = new Set(['saves-again-same-fence'])
 
 const ONE_FORMS = new Set(['row-ends-with-stale-thing'])
 

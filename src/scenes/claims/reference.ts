@@ -962,6 +962,25 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (env.step.start.workers.get(w)?.paused || env.step.happenings.some(h => h.kind === 'paused' && h.worker === w)) return NO
 		return MEANINGS['still-working']!(s, env)
 	},
+	// At work when the step began (given the key before it, not gone from that hold since, not paused then), and the first stop of
+	// it after the step began (let-go, return, crash, ask, pause; this step or later) is at T, a moment of this step; with a code
+	// sample, no line of its code ran in the step before T.
+	// Judged on the whole step, even where a caption's order cuts it (the state tells of the step's start and a moment it names).
+	'works-on-until': (s, env) => {
+		const w = actor(s[0])
+		const t = num(s[1])
+		const whole = env.run.steps[env.step.index] ?? env.step
+		if (!(whole.start.time < t && t <= whole.end.time)) return NO
+		const grant = earlierSteps(env).flatMap(step => events(step, 'granted', h => h.worker === w)).pop()
+		if (!grant) return NO
+		const leaves = (h: Happening) => ((h.kind === 'released' || h.kind === 'returned') && h.worker === w && h.store === grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === w)
+		const previous = earlierSteps(env).flatMap(step => step.happenings)
+		if (previous.slice(previous.indexOf(grant) + 1).some(leaves) || whole.start.workers.get(w)?.paused) return NO
+		const first = [whole, ...laterSteps(env)].flatMap(step => step.happenings).find(h => leaves(h) || (h.kind === 'paused' && h.worker === w))
+		if (first === undefined || first.at !== t) return NO
+		if ((env.run.statements ?? []).some(statement => statement.held) && (whole.ran ?? []).some(line => line.worker === w && line.at < t)) return NO
+		return { ok: true, at: whole.start.time, events: [], makers: [grant] }
+	},
 	'starts-working': (s, env) => {
 		const w = actor(s[0])
 		const grant = events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store))[0]

@@ -204,6 +204,49 @@ function keepsRunning(slots: readonly Slot[], context: ClaimContext): Verdict {
 }
 
 /**
+ * "A works on until 15 s" ("A works until 15 s"): A was at work when the step began (given the key before it, its code still in that hold, its
+ * process running), and its work stopped exactly then, a moment of this step: the first let-go, return, crash, new ask or
+ * pause of it after the step began (in this step or a later one) comes at 15 s. With a code sample, its code ran no
+ * statement in the step before then: it stayed at its work. Judged on the whole step, even where a caption's order has it
+ * judged on the step cut at a place (a state told before a happening it goes on to tell, `momentCut`, or where it began to
+ * hold, `stateBegan`): it tells of the step's start and of a moment it names itself, not of the place it is judged at, so it
+ * held from the step's start.
+ */
+function worksOnUntil(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	const until = numberOf(slots[1])
+	const whole = context.run.steps[context.step.index] ?? context.step
+	const start = whole.start.time
+	const end = whole.end.time
+	if (!(until > start && until <= end)) return fails(`"until ${time(until)}" tells when ${name}'s work stopped, and that is no moment of this step, which runs from ${time(start)} to ${time(end)}`, 1)
+	const before = context.run.steps.slice(1, context.step.index)
+	const found = before.flatMap(step => happened(step, 'granted', h => h.worker === worker).map(grant => ({ step, grant }))).pop()
+	if (!found) return fails(`the engine gave ${name} no lease before this step, so it was not at work when the step began: "works until ${time(until)}" says it worked from then on until that moment`, 0)
+	const leaves = (h: Happening) => ((h.kind === 'released' || h.kind === 'returned') && h.worker === worker && h.store === found.grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === worker)
+	const earlier = before.flatMap(step => step.happenings)
+	const left = earlier.slice(earlier.indexOf(found.grant) + 1).find(leaves)
+	if (left) return fails(`${name}'s code left its hold at ${time(left.at)}, before this step: it was not at work when the step began, and "works until ${time(until)}" says it worked from then on until that moment`, 0)
+	if (whole.start.workers.get(worker)?.paused === true) return fails(`${name}'s process was paused when this step began: it was not at work then, and "works until ${time(until)}" says it worked from then on until that moment`, 0)
+	let stop: { h: Happening; step: StepFacts } | undefined
+	for (const step of [whole, ...laterSteps(context)]) {
+		const h = step.happenings.find(one => leaves(one) || (one.kind === 'paused' && one.worker === worker))
+		if (h) {
+			stop = { h, step }
+			break
+		}
+	}
+	if (!stop) return fails(`${name} is still at work when the scene ends: "until ${time(until)}" says its work stops then; say "${name} keeps working"`, 1)
+	const how = stop.h.kind === 'released' ? 'it let go' : stop.h.kind === 'returned' ? 'its function returned' : stop.h.kind === 'crashed' ? 'it crashed' : stop.h.kind === 'asked' ? 'it asked for a key again' : 'its process paused'
+	if (stop.h.at !== until) return fails(`${name}'s work stopped at ${time(stop.h.at)}, not at ${time(until)}: ${how} then`, 1)
+	if ((context.run.statements ?? []).some(statement => statement.held)) {
+		const line = (whole.ran ?? []).find(one => one.worker === worker && one.at < until)
+		if (line) return fails(`${name}'s code went on to line ${line.line} at ${time(line.at)}, before ${time(until)}: "works until ${time(until)}" says it stayed at its work until then; tell what it did`, 0)
+	}
+	return holds([saw(found.step, found.grant), saw(stop.step, stop.h)], start)
+}
+
+/**
  * The worker's code entered its hold's body in this step: its first grant of the step, at once when its
  * process ran then, else when it woke after it (the engine runs a paused process's turn after a grant
  * only once it wakes).
@@ -881,6 +924,16 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		example: "A's code keeps running",
 		meaning: "The worker's code goes on through the whole step: as \"{worker} is still working\", it was given the key before this step and has not let go nor returned, crashed nor asked for a key again (its lease may have run out or been ended: the engine does not stop its code), and its process was not paused when the step began and neither paused nor crashed in it.",
 		check: (slots, context) => keepsRunning(slots, context),
+	},
+	{
+		id: 'works-on-until',
+		places: STORY,
+		tells: 'state',
+		formula: "still-working(w) at the step's start, and the first released(w, k), returned(w, k), crashed(w), asked(w) or paused(w) after it (this step or later) is at T, start < T ≤ the step's end; with a code sample, no ran(w) ∈ step before T; judged on the whole step, wherever the caption's order places it",
+		pattern: '{worker} works on until {time}', alternatives: ['{worker} works until {time}', '{worker} keeps working until {time}', '{worker} keeps on working until {time}', '{worker} goes on working until {time}'],
+		example: 'A works on until 15 s',
+		meaning: "The worker was at work when the step began (as \"{worker} is still working\" says: given the key before it, its code still in that hold, its process running), went on working, and stopped exactly at that moment, a moment of this step (after its start, at or before its end): the first let-go, return of its function, crash, new ask or pause of its process after the step began, told in this step or a later one, comes then. Its lease may run out or be renewed meanwhile. A work that stopped earlier or later, or that has not stopped when the scene ends, is refused; with a code sample, its code ran no statement in the step before that moment (it stayed at its work).",
+		check: (slots, context) => worksOnUntil(slots, context),
 	},
 	{
 		id: 'starts-working',
