@@ -370,9 +370,13 @@ const SHOWN: Readonly<Record<string, (run: RunFacts) => boolean>> = {
 	semaphores: run => (PLACES.limit as (run: RunFacts) => number[])(run).length > 0,
 }
 
-/** Where a worker tries the key ("try"): an ask that may come back without it, a try that does not wait (`tryHold`) or a hold with a bounded wait ("try-lock-wait": a try for 2 s); a hold that waits as long as it takes is no try. */
+/**
+ * Where a worker tries the key ("try"): an ask that may come back without it, a try that does not wait (`tryHold`) or a hold with a
+ * bounded wait its code or its label gave ("try-lock-wait": a try for 2 s); a hold that waits as long as it takes is no try, nor one
+ * whose code gave no wait (`hold(key, work)`: the library's default bound is no try the scene shows).
+ */
 function tries(run: RunFacts): number[] {
-	return placesOf(run, h => h.kind === 'asked' && (h.tryOnly || (h.wait !== undefined && h.wait !== Infinity)))
+	return placesOf(run, h => h.kind === 'asked' && (h.tryOnly || (h.wait !== undefined && h.wait !== Infinity && h.waitDefault !== true)))
 }
 
 /** A worker's process crashed: the engine records its crash, or a step ends with the worker shown crashed. */
@@ -392,7 +396,7 @@ const SUBJECT_EVENTS: Readonly<Record<string, string>> = {
 	// "operator-release", "operator-lease": an operator's act, which only an `end` of a lease is.
 	operator: "an operator ends a worker's lease (`end`)",
 	// "try-then-wait", "try-lock-wait": a try, an ask that may come back without the key.
-	try: 'a worker tries the key (a try that does not wait, or a hold with a bounded wait)',
+	try: 'a worker tries the key (a try that does not wait, or a hold given a bounded wait)',
 	semaphore: 'a semaphore with a limit',
 	semaphores: 'a semaphore with a limit',
 }
