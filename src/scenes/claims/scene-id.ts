@@ -168,7 +168,7 @@ const countable = (noun: string, own: ReadonlySet<string>): boolean => COUNTED_N
  * How the run counts what a counted noun names, each as the counts the run has (one of which the id's number must be)
  * and how the error names them: workers, the scene's worker actors; holders, the workers the key was given to in the
  * run; waiters (and "in line"), the most workers in one store's line at once, at any moment of the run (`momentsOf`); places, a semaphore's limit; locks, the
- * scene's lock stores; a scene's own noun, the keys the run uses (one: the scene's key).
+ * scene's lock stores (a semaphore, drawn with a limit, is none); a scene's own noun, the keys the run uses (one: the scene's key).
  */
 const COUNTS: Readonly<Record<string, (run: RunFacts) => { counts: number[]; told: string }>> = {
 	workers: run => {
@@ -188,9 +188,12 @@ const COUNTS: Readonly<Record<string, (run: RunFacts) => { counts: number[]; tol
 		const limits = [...new Set(run.steps.flatMap(step => [...step.end.stores.values()].flatMap(store => (store.limit === undefined ? [] : [store.limit]))))]
 		return { counts: limits, told: limits.length === 0 ? 'the scene has no semaphore with a limit, so no places to count' : `the semaphore has ${limits.join(' and ')} places` }
 	},
+	// A semaphore is no lock (a lock has one holder at a time): "two-locks" of a lock and a semaphore counts one lock.
 	locks: run => {
-		const n = [...run.kinds.values()].filter(kind => kind === 'store').length
-		return { counts: [n], told: `the scene has ${n} lock${n === 1 ? '' : 's'}` }
+		const stores = [...run.kinds.entries()].flatMap(([id, kind]) => (kind === 'store' ? [id] : []))
+		const semaphores = stores.filter(id => run.steps.some(step => step.end.stores.get(id)?.limit !== undefined)).length
+		const n = stores.length - semaphores
+		return { counts: [n], told: `the scene has ${n} lock${n === 1 ? '' : 's'}${semaphores === 0 ? '' : ` and ${semaphores} semaphore${semaphores === 1 ? '' : 's'}, which ${semaphores === 1 ? 'is no lock' : 'are no locks'}`}` }
 	},
 	keys: run => ({ counts: [1], told: `the run uses one key, "${run.key}"` }),
 }
