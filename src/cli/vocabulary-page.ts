@@ -54,7 +54,7 @@ export function vocabularyPage(): string {
 		'',
 		...Object.entries(ID_EVENTS).map(([word, event]) => `- \`${word}\`: ${md(event)}`),
 		'',
-		'**Counts.** A number (`two`, `3`) before a noun the run counts claims that count, checked exactly: `workers` (the scene\'s workers), `holders` (the workers the key is given to in the run), `waiters` or `in-line` (the most workers in one line at once: `three-in-line`), `places` (a semaphore\'s limit: `two-places`), `locks` (the lock stores), or one of the scene\'s own nouns (the keys the run uses, one: `two-chats` is refused). A count of anything else (`two-printers`, `two-fences`) is refused.',
+		'**Counts.** A number (`two`, `3`) before a noun the run counts claims that count, checked exactly: `workers` (the scene\'s workers), `holders` (the workers the key is given to in the run), `waiters` or `in-line` (the most workers in one line at once: `three-in-line`), `places` (a semaphore\'s limit: `two-places`), `locks` (the lock stores; a semaphore is none: `two-locks` of a lock and a semaphore is refused), or one of the scene\'s own nouns (the keys the run uses, one: `two-chats` is refused). A count of anything else (`two-printers`, `two-fences`) is refused.',
 		'',
 		'**Negations.** `no` or `without` before an event word, `fences` or `crash` claims the scene shows none, and is refused naming the step that shows one: `no-renewals` (no ask to renew, granted or refused), `without-restart`, `no-fences` (no write carries a fence a database checks; in a run with no write, no lease carries a fence), `no-crash` (no worker shown crashed). `not` and `off`, and a negation of anything else, stand in no id.',
 		'',

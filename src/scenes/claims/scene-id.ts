@@ -168,7 +168,7 @@ const countable = (noun: string, own: ReadonlySet<string>): boolean => COUNTED_N
  * How the run counts what a counted noun names, each as the counts the run has (one of which the id's number must be)
  * and how the error names them: workers, the scene's worker actors; holders, the workers the key was given to in the
  * run; waiters (and "in line"), the most workers in one store's line at once, at any moment of the run (`momentsOf`); places, a semaphore's limit; locks, the
- * scene's lock stores; a scene's own noun, the keys the run uses (one: the scene's key).
+ * scene's lock stores (a semaphore, drawn with a limit, is none); a scene's own noun, the keys the run uses (one: the scene's key).
  */
 const COUNTS: Readonly<Record<string, (run: RunFacts) => { counts: number[]; told: string }>> = {
 	workers: run => {
@@ -188,9 +188,12 @@ const COUNTS: Readonly<Record<string, (run: RunFacts) => { counts: number[]; tol
 		const limits = [...new Set(run.steps.flatMap(step => [...step.end.stores.values()].flatMap(store => (store.limit === undefined ? [] : [store.limit]))))]
 		return { counts: limits, told: limits.length === 0 ? 'the scene has no semaphore with a limit, so no places to count' : `the semaphore has ${limits.join(' and ')} places` }
 	},
+	// A semaphore is no lock (a lock has one holder at a time): "two-locks" of a lock and a semaphore counts one lock.
 	locks: run => {
-		const n = [...run.kinds.values()].filter(kind => kind === 'store').length
-		return { counts: [n], told: `the scene has ${n} lock${n === 1 ? '' : 's'}` }
+		const stores = [...run.kinds.entries()].flatMap(([id, kind]) => (kind === 'store' ? [id] : []))
+		const semaphores = stores.filter(id => run.steps.some(step => step.end.stores.get(id)?.limit !== undefined)).length
+		const n = stores.length - semaphores
+		return { counts: [n], told: `the scene has ${n} lock${n === 1 ? '' : 's'}${semaphores === 0 ? '' : ` and ${semaphores} semaphore${semaphores === 1 ? '' : 's'}, which ${semaphores === 1 ? 'is no lock' : 'are no locks'}`}` }
 	},
 	keys: run => ({ counts: [1], told: `the run uses one key, "${run.key}"` }),
 }
@@ -370,9 +373,13 @@ const SHOWN: Readonly<Record<string, (run: RunFacts) => boolean>> = {
 	semaphores: run => (PLACES.limit as (run: RunFacts) => number[])(run).length > 0,
 }
 
-/** Where a worker tries the key ("try"): an ask that may come back without it, a try that does not wait (`tryHold`) or a hold with a bounded wait ("try-lock-wait": a try for 2 s); a hold that waits as long as it takes is no try. */
+/**
+ * Where a worker tries the key ("try"): an ask that may come back without it, a try that does not wait (`tryHold`) or a hold with a
+ * bounded wait its code or its label gave ("try-lock-wait": a try for 2 s); a hold that waits as long as it takes is no try, nor one
+ * whose code gave no wait (`hold(key, work)`: the library's default bound is no try the scene shows).
+ */
 function tries(run: RunFacts): number[] {
-	return placesOf(run, h => h.kind === 'asked' && (h.tryOnly || (h.wait !== undefined && h.wait !== Infinity)))
+	return placesOf(run, h => h.kind === 'asked' && (h.tryOnly || (h.wait !== undefined && h.wait !== Infinity && h.waitDefault !== true)))
 }
 
 /** A worker's process crashed: the engine records its crash, or a step ends with the worker shown crashed. */
@@ -392,7 +399,7 @@ const SUBJECT_EVENTS: Readonly<Record<string, string>> = {
 	// "operator-release", "operator-lease": an operator's act, which only an `end` of a lease is.
 	operator: "an operator ends a worker's lease (`end`)",
 	// "try-then-wait", "try-lock-wait": a try, an ask that may come back without the key.
-	try: 'a worker tries the key (a try that does not wait, or a hold with a bounded wait)',
+	try: 'a worker tries the key (a try that does not wait, or a hold given a bounded wait)',
 	semaphore: 'a semaphore with a limit',
 	semaphores: 'a semaphore with a limit',
 }

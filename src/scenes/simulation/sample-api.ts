@@ -158,6 +158,8 @@ function sampleLock(world: World, worker: WorkerActor, process: WorkerProcess, n
 				tryOnly,
 				...(line === undefined ? {} : { line }),
 				wait: settings.wait,
+				// A hold whose code gave no wait waits the library's default: no bound the code chose.
+				...(!tryOnly && (options as { wait?: unknown } | undefined)?.wait === undefined ? { waitDefault: true as const } : {}),
 				ttl: settings.ttl,
 				...(settings.renew ? { renews: true as const } : {}),
 				position: world.statement ?? world.scene.position,

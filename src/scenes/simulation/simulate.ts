@@ -9,7 +9,7 @@ import type { Code, Position, Scene, SetState, Step, StepStatement, Strike } fro
 import { DEFAULT_TTL_MS, MAX_FENCE_PART, formatDuration } from '../../../engine/index.ts'
 import { castProblems, idEventProblem, idOffered, idOffers, idProblem, isLockName, nameProblem, aloneVerbs, readAloudWithAVowel, sceneNouns, unlentWords, verbNouns } from '../claims/index.ts'
 import type { RunFacts, StepFacts } from '../claims/index.ts'
-import type { Frame, FrameMessage, SceneFrames } from '../frame.ts'
+import type { Frame, FrameMessage, Happening, SceneFrames } from '../frame.ts'
 import { castOf, kindOf, statePlace } from './cast.ts'
 import { Labels } from './labels.ts'
 import { frameActor } from './project.ts'
@@ -344,7 +344,7 @@ async function runStep(stage: Stage, index: number, step: Step): Promise<{ frame
 	while (next < events.length && !world.stopped) await applyProcessEvent(stage, events[next++] as ProcessEventOf)
 	await world.clock.settle()
 	const facts = world.record.end(index, start)
-	const { lines, ran } = linesOf(stage, step)
+	const { lines, ran } = linesOf(stage, step, facts.happenings)
 	const frame = frameOf(stage, index, step, lines, run.messages)
 	if (ran.length > 0) frame.ran = ran
 	withTimeline(frame, facts)
@@ -483,7 +483,7 @@ function seededMath(worker: string): Math {
  * code ran in the step (a failure of the code is told at its line); `line=` is then a claim about
  * them. Without a sample, the lines `line=` names.
  */
-function linesOf(stage: Stage, step: Step): { lines: number[]; ran: { worker: string; lines: number[]; at?: number }[] } {
+function linesOf(stage: Stage, step: Step, happenings: readonly Happening[]): { lines: number[]; ran: { worker: string; lines: number[]; at?: number }[] } {
 	const { world } = stage
 	const named: number[] = []
 	if (step.lines) for (let line = step.lines.from; line <= step.lines.to; line++) named.push(line)
@@ -503,11 +503,14 @@ function linesOf(stage: Stage, step: Step): { lines: number[]; ran: { worker: st
 		ran.push({ worker: process.worker, lines, ...(at === undefined ? {} : { at }) })
 	}
 	let lines = [...new Set(ran.flatMap(r => r.lines))].sort((a, b) => a - b)
-	// A step in which no code ran (a lease runs out, a store restarts) lights where the workers' code stands.
-	if (lines.length === 0) lines = [...new Set([...world.processes.values()].flatMap(process => (process.started && !process.ended && process.line !== undefined ? [process.line] : [])))].sort((a, b) => a - b)
+	// A step in which no code ran (a lease runs out, a store restarts) lights where the workers' code stands: a process that
+	// crashed in this step stands where it crashed; one that crashed in an earlier step stands nowhere (its code never goes on).
+	const deadBefore = (process: { worker: string }) => world.processStates.crashed(process.worker) && !happenings.some(h => h.kind === 'crashed' && h.worker === process.worker)
+	if (lines.length === 0) lines = [...new Set([...world.processes.values()].flatMap(process => (process.started && !process.ended && !deadBefore(process) && process.line !== undefined ? [process.line] : [])))].sort((a, b) => a - b)
 	if (step.lines && named.join() !== lines.join()) {
-		const told = lines.length === 0 ? 'no code has run yet' : ran.length === 0 ? `no code ran in this step, and the workers' code stands at ${lineRange(lines)}` : `the code that ran in this step is ${lineRange(lines)} (${ran.map(r => `${r.worker}: ${lineRange(r.lines)}`).join('; ')})`
-		world.report(step.position, `line=${step.lines.from === step.lines.to ? step.lines.from : `${step.lines.from}-${step.lines.to}`}, but ${told}; write line=${lines.length === 0 ? '' : lineRange(lines, true)}, or leave line= out: the lit lines are the lines that ran`)
+		const dead = [...world.processes.values()].filter(process => process.started && !process.ended && deadBefore(process)).map(process => process.worker)
+		const told = lines.length === 0 && dead.length > 0 ? `no code ran in this step, and ${dead.join(' and ')}'s process crashed in an earlier step: its code stands at no line` : lines.length === 0 ? 'no code has run yet' : ran.length === 0 ? `no code ran in this step, and the workers' code stands at ${lineRange(lines)}` : `the code that ran in this step is ${lineRange(lines)} (${ran.map(r => `${r.worker}: ${lineRange(r.lines)}`).join('; ')})`
+		world.report(step.position, `line=${step.lines.from === step.lines.to ? step.lines.from : `${step.lines.from}-${step.lines.to}`}, but ${told}; ${lines.length === 0 ? 'leave line= out' : `write line=${lineRange(lines, true)}, or leave line= out`}: the lit lines are the lines that ran`)
 	}
 	return { lines, ran }
 }

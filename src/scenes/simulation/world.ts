@@ -445,7 +445,7 @@ export class World {
 	async startHold(
 		worker: WorkerActor,
 		store: StoreActor,
-		options: { tryOnly: boolean; wait?: number; ttl?: number; position: Position; unshown?: true; body?: (lease: Lease) => Promise<unknown>; signal?: AbortSignal; line?: number; /** The code's hold renews the lease on its own: the grant records it. */ renews?: true },
+		options: { tryOnly: boolean; wait?: number; /** The code's hold gave no wait: `wait` is the library's default. */ waitDefault?: true; ttl?: number; position: Position; unshown?: true; body?: (lease: Lease) => Promise<unknown>; signal?: AbortSignal; line?: number; /** The code's hold renews the lease on its own: the grant records it. */ renews?: true },
 	): Promise<Hold> {
 		// A lease of this worker's that ran out before it asks again is told before its new hold replaces it.
 		this.record.noticeLosses()
@@ -464,6 +464,7 @@ export class World {
 			store: store.actor.id,
 			tryOnly: options.tryOnly,
 			...(options.wait === undefined ? {} : { wait: options.wait }),
+			...(options.waitDefault && options.wait !== undefined ? { waitDefault: true as const } : {}),
 			...(options.unshown ? { unshown: true as const } : {}),
 			...(options.body ? { ttl } : {}),
 			...(options.line === undefined ? {} : { line: options.line }),
