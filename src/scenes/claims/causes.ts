@@ -15,6 +15,7 @@ import type { ClaimContext, Said, Slot } from './form.ts'
 import { showFence } from './fence-notation.ts'
 import { fenceEpoch, formatDuration } from '../../../engine/index.ts'
 import { worldsOf } from './positions.ts'
+import { renewalStopped } from './forms/lease-end.ts'
 
 /** A clause as told: whether it tells a state, what it was checked against, and what more it tells. */
 export interface Told {
@@ -184,6 +185,19 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	// A renewal told as an event is why its lease is live at a moment when, without it, the lease would have ended by then.
 	const live = effect.claim.said?.live
 	if (!cause.state && live !== undefined && told.some(event => event.kind === 'renewed' && renewalAt(event, live, context) === 'needed')) return undefined
+	// A pause (or crash) of a lease's owner is why nothing renews that lease when it stopped its hold's renewals: the renewal due while it
+	// lasted never came, before the lease ended (`renewalStopped`): "At 1 s A's process pauses for 8 s, so nothing renews its lease".
+	const absent = effect.claim.said?.absent
+	let stopWhy: string | undefined
+	if (absent !== undefined && told.some(event => (event.kind === 'paused' || event.kind === 'crashed') && event.worker === absent.worker)) {
+		const { grant, stopped } = renewalStopped(context, absent.worker)
+		if (stopped !== undefined && told.includes(stopped.stop)) return undefined
+		const stop = told.find(event => (event.kind === 'paused' || event.kind === 'crashed') && event.worker === absent.worker) as Happening
+		const name = context.name(absent.worker)
+		const what = `${name}'s process ${stop.kind === 'paused' ? 'paused' : 'crashed'} at ${formatDuration(stop.at)}`
+		const why = grant === undefined ? `${name} had been given no lease` : grant.renews !== true ? `${name}'s hold renews nothing on its own (its lease given at ${formatDuration(grant.at)} has renewal off, or the scene has no code sample), so no renewal was due for a pause to stop` : stopped !== undefined ? `the renewal that never came fell due at ${formatDuration(stopped.due)}, while its process was down from ${formatDuration(stopped.stop.at)}, not from this ${stop.kind === 'paused' ? 'pause' : 'crash'}` : `no renewal of ${name}'s lease fell due while its process was down (its hold renews it each third of its TTL, ${formatDuration(grant.ttl / 3)}, after the grant or the last renewal), or one that did came after it, before the lease ended: the ${stop.kind === 'paused' ? 'pause' : 'crash'} stopped no renewal`
+		stopWhy = `${SAYS[word]}, but ${what}, and ${why}; tell why it happened, or join the clauses with "and"`
+	}
 	// A comparison of a write's fence with the row's follows, as that write's answer does, only from the fences compared: the grant that
 	// gave the write its fence and the write that left the row its own, not from the write itself ("B saves, so B's fence is larger than the
 	// row's": both were what they are before B saved).
@@ -274,6 +288,7 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	const taken = [decided, ...effects].find((write): write is Of<'wrote'> => write?.kind === 'wrote' && causesOf(write, context).some(row => told.includes(row) && rowNoReason(write, row)))
 	const row = taken === undefined ? undefined : causesOf(taken, context).find((one): one is Of<'wrote'> => one.kind === 'wrote' && told.includes(one))
 	if (taken !== undefined && row !== undefined) return `${SAYS[word]}, but ${context.name(taken.database)} would have taken ${context.name(taken.worker)}'s write at ${formatDuration(taken.at)} without it: ${context.name(row.worker)}'s write at ${formatDuration(row.at)} only ${row.after > row.before ? 'raised' : 'kept'} the row's fence ${row.after > row.before ? `from ${showFence(row.before)} to ${showFence(row.after)}` : showFence(row.after)}, and a fence no larger in the row takes a write all the same (${context.name(taken.worker)}'s fence ${showFence(taken.fence)} against ${showFence(row.before)}); tell why it happened, or join the clauses with "and"`
+	if (stopWhy !== undefined) return stopWhy
 	const says = SAYS[word]
 	const why = lost === undefined ? (compared !== undefined ? comparedWhy(compared, context) : (renewalWhy(cause, live, context) ?? recordedWhy(decided ?? effects[0], context))) : `${context.name(lost.writerBefore ?? '')}'s ${context.words?.thing ?? 'write'} was lost when ${context.name(lost.database)} took ${context.name(lost.worker)}'s write at ${formatDuration(lost.at)}, and the clause before does not tell that write`
 	return `${says}, but the engine records no such cause: ${why}; tell why it happened, or join the clauses with "and"`

@@ -43,6 +43,10 @@ export interface ReadClause {
 	relative?: true
 	/** Read from ", before its first renewal is due" (`PAUSE_BEFORE_DUE`) with its worker as subject: it reads only right after a clause of that sentence telling that worker's pause (`Sentence.paused`). */
 	pauseAside?: true
+	/** Of a `pauseAside` clause, the same words read as "{worker} wakes before its first renewal is due": what it reads as right after a clause that told that worker waking after a pause of a said length ("A wakes after a 2 s pause, before its first renewal is due"; `Sentence.paused`). */
+	wakeAside?: ReadClause
+	/** Read from ", long before its lease would run out" (`LET_GO_LONG_BEFORE`) with its worker as subject: it reads only right after a clause of that sentence telling that worker letting go (`Sentence.letGo`). */
+	letGoAside?: true
 	/** A clause about no actor slot whose words open with a lock store's name ("the semaphore allows 2"): that store, which "it" in the next clause names. */
 	store?: string
 	/** In a scene with a lock and a semaphore, the store a form's own words name when it has no key slot ("B waits for the lock": the lock): what it tells must be of that store. */
@@ -247,6 +251,9 @@ const COMMA_BEFORE = /,(?= before (?:it saves|it writes|saving|writing|any renew
 
 /** A clause of its own, after a worker's pause, that tells only when it paused: "before its first renewal is due". */
 const PAUSE_BEFORE_DUE = /^before (?:its first renewal(?: is due)?|any renewal is due)$/i
+
+/** A clause of its own, after a worker's let-go, that tells only how much of its lease was left: "long before its lease would run out". */
+const LET_GO_LONG_BEFORE = /^(?:long|well) before its lease (?:would run out|would expire|runs out|expires)$/i
 
 /** "then" inside a clause, after its subject ("the key then goes to B", "it then pauses"), with the space before it. */
 const THEN_INSIDE = / then(?= )/
@@ -743,7 +750,8 @@ const LET_GO_FORMS = new Set(['lets-go', 'lets-go-of', 'lets-go-too', 'releases'
 
 /** Notes the worker whose pause a clause told, else '', for ", before its first renewal is due" right after it (`Sentence.paused`). */
 function notePaused(sentence: Sentence, cut: Cut, next: string | undefined, item: Item): void {
-	;(sentence.paused ??= new Map()).set(`${cut.end}|${next ?? ''}`, item.kind === 'clause' && item.clause.form.pauses === true && item.clause.subject !== undefined ? item.clause.subject : '')
+	const told = item.kind === 'clause' && item.clause.subject !== undefined ? (item.clause.form.pauses === true ? item.clause.subject : item.clause.form.id === 'wakes-after-pause' ? `woke:${item.clause.subject}` : '') : ''
+	;(sentence.paused ??= new Map()).set(`${cut.end}|${next ?? ''}`, told)
 }
 
 /** Notes the worker a clause told letting go, for "its place" in the clause after it (`Sentence.letGo`). */
@@ -906,9 +914,17 @@ function readingsOf(sentence: Sentence, i: number, j: number, referent: string |
 		clause = { ...clause, slots: clause.slots.map(slot => (slot === owner ? { ...slot, value: { type: 'actor' as const, id: left } } : slot)) }
 	}
 	// ", before its first renewal is due" tells when a pause came: it reads only right after a clause of the sentence that told that worker's pause.
-	if (typeof clause === 'object' && clause.pauseAside === true && clause.subject !== undefined && sentence.paused?.get(`${i}|${referent ?? ''}`) !== clause.subject) {
+	// Right after a clause that told its worker waking after a pause of a said length, it tells when that pause came: both its ends before the first renewal was due.
+	const wake = typeof clause === 'object' ? clause.wakeAside : undefined
+	if (typeof clause === 'object' && wake !== undefined && clause.subject !== undefined && sentence.paused?.get(`${i}|${referent ?? ''}`) === `woke:${clause.subject}`) clause = { ...clause, form: wake.form, slots: wake.slots, pauseAside: undefined, wakeAside: undefined }
+	else if (typeof clause === 'object' && clause.pauseAside === true && clause.subject !== undefined && sentence.paused?.get(`${i}|${referent ?? ''}`) !== clause.subject) {
 		const who = language.names.labelOf(clause.subject)
-		clause = `"${text.slice(i, j)}" tells when a pause came, and reads only right after a clause that tells ${who}'s pause ("${who}'s process pauses for 10 s, ${text.slice(i, j)}"); the clause before it tells no pause of ${who}: write "${who} pauses ${text.slice(i, j)}" where ${who} pauses`
+		clause = `"${text.slice(i, j)}" tells when a pause came, and reads only right after a clause that tells ${who}'s pause ("${who}'s process pauses for 10 s, ${text.slice(i, j)}") or its waking after a pause of a said length ("${who} wakes after a 2 s pause, ${text.slice(i, j)}"); the clause before it tells neither of ${who}: write "${who} pauses ${text.slice(i, j)}" where ${who} pauses`
+	}
+	// ", long before its lease would run out" tells how much of the lease a let-go left: it reads only right after a clause of the sentence that told that worker letting go.
+	if (typeof clause === 'object' && clause.letGoAside === true && clause.subject !== undefined && sentence.letGo?.get(`${i}|${referent ?? ''}`) !== clause.subject) {
+		const who = language.names.labelOf(clause.subject)
+		clause = `"${text.slice(i, j)}" tells how much of a lease was left when it was let go, and reads only right after a clause that tells ${who} letting go ("${who} lets go, ${text.slice(i, j)}"); the clause before it tells no let-go of ${who}: write "${who} lets go ${text.slice(i, j)}" where ${who} lets go`
 	}
 	if (typeof clause === 'string') slotProblems.set(slotKey(i, j, referent), clause)
 	// A clause after "while" or "when" leaves the subject before it for "it", unless the clause before had none to leave:
@@ -1804,7 +1820,23 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			if (compiled.form.id !== 'pauses-before-first-renewal') continue
 			const clause = matchForm(language, compiled, put, offset, put.length - core.length, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
-			else if (clause) return { ...clause, start: offset, end: offset + core.length, pauseAside: true }
+			else if (clause) {
+				const woke = `${language.names.labelOf(referent)} wakes ${core}`
+				const wake = (entry.byFirstWord.get(firstWordOf(woke)) ?? []).filter(one => one.form.id === 'wakes-before-first-renewal').map(one => matchForm(language, one, woke, offset, woke.length - core.length, referent, plural)).find((one): one is ReadClause => typeof one === 'object' && one !== null)
+				return { ...clause, start: offset, end: offset + core.length, pauseAside: true, ...(wake === undefined ? {} : { wakeAside: { ...wake, start: offset, end: offset + core.length } }) }
+			}
+		}
+	}
+	// ", long before its lease would run out" after a clause that tells a worker letting go ("A lets go, long before its lease would run out")
+	// carries that worker as its subject: it reads as "A lets go long before its lease would run out", of the let-go the step tells.
+	if (elided && LET_GO_LONG_BEFORE.test(core) && referent !== undefined && language.names.kindOf(referent) === 'worker') {
+		// "long" is a neutral word (a long piece of work), so the form says "well before", a word as long: the places map the same.
+		const put = `${language.names.labelOf(referent)} lets go ${core.replace(/^long /i, 'well ')}`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+			if (compiled.form.id !== 'lets-go-long-before-end') continue
+			const clause = matchForm(language, compiled, put, offset, put.length - core.length, referent, plural)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return { ...clause, start: offset, end: offset + core.length, letGoAside: true }
 		}
 	}
 	// "which" after a comma (or "that" right after "lease" or "key") names the lease or key the clause before spoke of: "A renews its lease, which now ends at 40 s" reads as "it now ends at 40 s".

@@ -156,6 +156,48 @@ function owedRenewalMissed(env: Env, w: string, grant: Of<'granted'>): boolean {
 	return missed
 }
 
+/**
+ * The pause or crash that stopped w's hold's renewals of the lease of w's last grant by the step's end, a hold that renews on its own:
+ * walking the run's events from that grant, the down-ness that began first (a pause until it wakes, a crash for good; counted in this step
+ * or before) and was still on when a renewal fell due (each third of the TTL after the grant or the last renewal), with no renewal after
+ * that due moment before the lease's end (of any kind, or w's next grant) or the run's. Undefined when none, or renewal is off.
+ */
+function renewalStopOf(context: ClaimContext, w: string): Happening | undefined {
+	const steps = [...context.run.steps.slice(1, context.step.index), ...context.run.steps.slice(context.step.index, (context.run.lookAhead ?? context.run.steps.length - 1) + 1)]
+	const here = context.run.steps.slice(1, context.step.index + 1).flatMap(step => step.happenings)
+	const grant = here.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w).pop()
+	if (grant === undefined || grant.renews !== true) return undefined
+	let seen = false
+	let interval = grant.ttl / 3
+	let next = grant.at + interval
+	let downBy: Happening | undefined
+	let missedBy: Happening | undefined
+	const reach = (t: number) => {
+		for (; next <= t; next += interval) if (downBy !== undefined && missedBy === undefined) missedBy = downBy
+	}
+	for (const step of steps) {
+		for (const h of step.happenings) {
+			if (!seen) {
+				seen = h === grant
+				continue
+			}
+			reach(h.at)
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'granted') return missedBy
+			if (h.kind === 'renewed' && h.store === grant.store) {
+				missedBy = undefined
+				interval = h.ttl === undefined ? interval : h.ttl / 3
+				next = h.at + interval
+			} else if ((h.kind === 'paused' || h.kind === 'crashed') && step.index <= context.step.index) downBy ??= h
+			else if (h.kind === 'woke' && !crashedAt(steps, w, h)) downBy = undefined
+			else if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store && h.fence === grant.fence) return missedBy
+		}
+	}
+	const last = steps[steps.length - 1]
+	reach(last === undefined ? context.world.time : last.end.time)
+	return missedBy
+}
+
 /** Whether w's process had crashed (and not woken by a pause's end) before the event h: a crash keeps it down through any wake. */
 function crashedAt(steps: readonly StepFacts[], w: string, h: Happening): boolean {
 	let crashed = false
@@ -1886,6 +1928,23 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'lets-go': (s, env) => released(env, actor(s[0])),
 	'leaves': (s, env) => released(env, actor(s[0])),
+	// Its let-go of the step, and at least a third of the lease's TTL left then: to its grant's end, or its last renewal's, against that TTL.
+	'lets-go-long-before-end': (s, env) => {
+		const meaning = released(env, actor(s[0]))
+		const release = meaning.events[0]
+		if (!meaning.ok || release?.kind !== 'released') return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(release))]
+		const g = before.map(h => h.kind === 'granted' && h.worker === release.worker && h.store === release.store).lastIndexOf(true)
+		const grant = before[g]
+		if (g < 0 || grant?.kind !== 'granted') return NO
+		let end = grant.at + grant.ttl
+		let ttl = grant.ttl
+		for (const h of before.slice(g + 1)) {
+			if (h.kind === 'renewed' && h.worker === release.worker && h.store === release.store) [end, ttl] = [h.until, h.ttl ?? ttl]
+		}
+		return 3 * (end - release.at) >= ttl ? meaning : NO
+	},
+
 	'lets-go-of': (s, env) => released(env, actor(s[0]), s[1]),
 	'workers-let-go': (s, env) => {
 		const all = actors(s[0]).map(w => events(env.step, 'released', h => h.worker === w && fits(s[1], h.store))[0])
@@ -2579,6 +2638,21 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(woke))]
 		const pause = before.filter(h => h.kind === 'paused' && h.worker === woke.worker).pop()
 		return pause !== undefined && woke.at - pause.at === num(s[1]) ? event(woke) : NO
+	},
+	// Its first wake of the step, from its last pause before it; the lease of its last grant before that pause renews on its own, is not
+	// let go, run out, gone nor ended up to the wake, nor renewed at all, and the wake comes before a third of the TTL after the grant.
+	'wakes-before-first-renewal': (s, env) => {
+		const woke = events(env.step, 'woke', h => h.worker === actor(s[0]))[0]
+		if (!woke) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(woke))]
+		const p = before.map(h => h.kind === 'paused' && h.worker === woke.worker).lastIndexOf(true)
+		if (p < 0) return NO
+		const g = before.slice(0, p).map(h => h.kind === 'granted' && h.worker === woke.worker).lastIndexOf(true)
+		const grant = before[g]
+		if (g < 0 || grant?.kind !== 'granted' || grant.renews !== true) return NO
+		const mine = (h: Happening) => 'worker' in h && h.worker === woke.worker && 'store' in h && h.store === grant.store
+		if (before.slice(g + 1).some(h => mine(h) && ['released', 'expired', 'gone', 'ended', 'renewed'].includes(h.kind))) return NO
+		return woke.at < grant.at + grant.ttl / 3 ? event(woke) : NO
 	},
 	crashes: (s, env) => event(events(env.step, 'crashed', h => h.worker === actor(s[0]))[0]),
 	'crashes-before-saving': (s, env) => {
@@ -4892,6 +4966,11 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 	const lost = effect.overwrites
 	// What the cause tells: a worker in line, its own ask (not the holders it waits behind).
 	const told = cause.told ?? cause.makers
+	// A pause (or crash) of a lease's owner that stopped its hold's renewals is why nothing renews that lease.
+	if (effect.absent !== undefined) {
+		const stop = renewalStopOf(context, effect.absent)
+		if (stop !== undefined && told.includes(stop)) return true
+	}
 	// A database checking no fence is why a write was taken (and what came of it) only if one that checks fences would have refused it.
 	if (cause.unfenced !== undefined && [lost, write, ...effect.makers].some(w => w !== undefined && w.kind === 'wrote' && w.database === cause.unfenced && w.changed && !refusedWithFences(w))) return false
 	if (lost !== undefined && (cause.decides === lost || told.includes(lost))) return true

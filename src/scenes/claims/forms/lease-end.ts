@@ -115,6 +115,27 @@ function letGo(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return fails(`${context.name(worker)} did not release a lease in this step`, 0)
 }
 
+/**
+ * "A lets go long before its lease would run out": the worker's let-go of the step (`letGo`), and at least a third of its lease's TTL
+ * left then: from the let-go to the end the lease had (its last renewal's, else its grant's TTL on), against the TTL it ran on.
+ */
+function letGoLongBeforeEnd(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const verdict = letGo(slots, context)
+	if (!verdict.ok) return verdict
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	const release = happened(context.step, 'released', h => h.worker === worker && ofKey(slots[1], h.store))[0] as Of<'released'>
+	const before = happenedBefore(context, release)
+	const from = before.map(h => h.kind === 'granted' && h.worker === worker && h.store === release.store).lastIndexOf(true)
+	if (from < 0) return fails(`the engine gave ${name} no lease before it let go at ${time(release.at)}`, 0)
+	const grant = before[from] as Of<'granted'>
+	const renewals = before.slice(from + 1).filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === worker && h.store === release.store)
+	const end = renewals.at(-1)?.until ?? grant.at + grant.ttl
+	const ttl = [...renewals].reverse().find(h => h.ttl !== undefined)?.ttl ?? grant.ttl
+	if ((end - release.at) * 3 >= ttl) return verdict
+	return fails(`${name} let go at ${time(release.at)}, ${time(end - release.at)} before its lease would have run out at ${time(end)}: "long before" says at least a third of its ${time(ttl)} TTL (${time(ttl / 3)}) was left, as a long pause or a long hold is long against its lease; say "${name} lets go" alone, or when its lease would have run out`, 0)
+}
+
 /** The worker's function returned in this step: hold released its lease (not the code's own lease.release()), or, its lease already lost, let go of nothing. */
 function functionReturned(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
@@ -710,6 +731,17 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		example: 'A lets go',
 		meaning: 'The worker released its lease in this step.',
 		check: (slots, context) => letGo(slots, context),
+	},
+	{
+		id: 'lets-go-long-before-end',
+		places: STORY,
+		quiet: true,
+		tells: 'event',
+		formula: "released(w) ∈ step at t (its first in the step), of the lease of w's last granted(w) g of that store before it; its end then e (the until of its last renewed(w) since g, else g.at + g.ttl), its TTL T (of that renewal's, else g's), and e − t ≥ T / 3",
+		pattern: '{worker} lets go well before its lease would run out', alternatives: ['{worker} lets go well before its lease would expire', '{worker} lets go well before its lease runs out/expires'],
+		example: 'A lets go well before its lease would run out',
+		meaning: "The worker let go of its lease in this step (a let-go is only of a live lease), and much of the lease's time was left: from the let-go to the end the lease had then (its grant's TTL on, or its last renewal's), at least a third of its TTL, the same \"long\" as a long pause or a long hold, the time a hold renewing on its own renews it in (a 30 s lease let go at 2 s, 28 s before its end). After a clause that tells the let-go, \", long before its lease would run out\" (or \"well before\") says it: \"At 2 s A lets go, long before its lease would run out\".",
+		check: (slots, context) => letGoLongBeforeEnd(slots, context),
 	},
 	{
 		id: 'leaves',
@@ -1519,6 +1551,18 @@ function stoppedRenewal(context: ClaimContext, grant: Of<'granted'>): { stop: Of
 	}
 	pass(steps.at(-1)?.end.time ?? context.world.time)
 	return missed
+}
+
+/**
+ * The worker's last grant by this step's end, and, of a hold that renews it on its own, the renewal it owed and did not make
+ * (`stoppedRenewal`): the pause or crash of its process in effect when that renewal fell due. That stop is why nothing renewed the
+ * lease ("At 1 s A's process pauses for 8 s, so nothing renews its lease", `causes.ts`): a pause that ended before the next renewal
+ * fell due stopped none, nor does one of a hold with renewal off, which renews nothing on its own.
+ */
+export function renewalStopped(context: ClaimContext, worker: string): { grant?: Of<'granted'>; stopped?: ReturnType<typeof stoppedRenewal> } {
+	const grant = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => step.happenings).filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker).pop()
+	if (grant === undefined || grant.renews !== true) return { grant }
+	return { grant, stopped: stoppedRenewal(context, grant) }
 }
 
 /** Whether the engine's last grant to the worker, by the step's end, records a hold that renews on its own while the worker runs. */

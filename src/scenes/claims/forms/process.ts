@@ -107,6 +107,35 @@ function pausedBeforeDue(slots: readonly Slot[], context: ClaimContext, which: '
 	return holds([saw(context.step, pause), silence(worker, context.step)], pause.at)
 }
 
+/**
+ * "A wakes before its first renewal is due": the worker's first wake of the step, the pause it woke from (its last before it), and the
+ * lease of its last grant before that pause, from a hold that renews on its own, live up to the wake and not renewed since its grant:
+ * the wake came before the first renewal its hold had due (a third of the TTL after the grant), so the whole pause did.
+ */
+function wokeBeforeDue(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const verdict = processEvent(slots, context, 'woke')
+	if (!verdict.ok) return verdict
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	const woke = happened(context.step, 'woke', h => h.worker === worker)[0] as Of<'woke'>
+	const before = happenedBefore(context, woke)
+	const pause = before.filter((h): h is Of<'paused'> => h.kind === 'paused' && h.worker === worker).pop()
+	if (pause === undefined) return fails(`the scene does not show ${name} pausing before it woke at ${time(woke.at)}`, 0)
+	const upToPause = before.slice(0, before.indexOf(pause))
+	const from = upToPause.map(h => h.kind === 'granted' && h.worker === worker).lastIndexOf(true)
+	if (from < 0) return fails(`${name} held no lease when its process paused at ${time(pause.at)}, so no renewal of one was due`, 0)
+	const grant = upToPause[from] as Of<'granted'>
+	const since = before.slice(from + 1)
+	const end = since.find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && h.store === grant.store)
+	if (end) return fails(`${name}'s lease given at ${time(grant.at)} ended at ${time(end.at)}, before its process woke at ${time(woke.at)}: no renewal of it was due`, 0)
+	if (grant.renews !== true) return fails(`${name}'s hold renews nothing on its own (its lease given at ${time(grant.at)} is renewed only by hand, if at all), so no renewal is ever due; say what happened to the lease instead ("${name}'s lease runs out at ${time(grant.at + grant.ttl)}")`, 0)
+	const renewal = since.find(h => h.kind === 'renewed' && h.worker === worker && h.store === grant.store)
+	if (renewal) return fails(`${name}'s lease given at ${time(grant.at)} was renewed at ${time(renewal.at)}, before its process woke at ${time(woke.at)}: its first renewal had come${renewal.at <= pause.at ? ' before the pause' : ''}`, 0)
+	const due = grant.at + grant.ttl / 3
+	if (woke.at >= due) return fails(`${name}'s first renewal was due at ${time(due)} (a third of its ${time(grant.ttl)} TTL after its grant at ${time(grant.at)}), and its process, paused at ${time(pause.at)}, woke at ${time(woke.at)}${pause.at < due ? ': the pause spanned that moment' : ', after it'}`, 0)
+	return verdict
+}
+
 function toldPause(context: ClaimContext, worker: string): Of<'paused'> | undefined {
 	const list = context.step.happenings
 	const all = happened(context.step, 'paused', h => h.worker === worker)
@@ -734,6 +763,17 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		example: 'Worker A pauses before any renewal is due',
 		meaning: "The worker's process paused in this step while it held a lease from a hold that renews it on its own (every third of its TTL, on the process's timer), and before the first of those renewals came due: less than a third of the TTL after the grant. Of a hold that renews nothing on its own, no renewal is ever due: refused.",
 		check: (slots, context) => pausedBeforeDue(slots, context, 'first'),
+	},
+	{
+		id: 'wakes-before-first-renewal',
+		places: STORY,
+		quiet: true,
+		tells: 'event',
+		formula: "woke(w) ∈ step (its first in the step) at t, its pause the last paused(w) before it; the lease of w's last granted(w) g before that pause live up to t, g a hold that renews on its own (renews), no renewed(w) of it from g up to t, and t < g.at + g.ttl / 3, the first renewal its hold's timer had due",
+		pattern: '{worker} wakes before its first renewal( is due)', alternatives: ['{worker} wakes before any renewal is due'],
+		example: 'Worker A wakes before its first renewal is due',
+		meaning: "The worker's process woke in this step from a pause, and the whole pause came while it held a lease from a hold that renews it on its own, before the first of those renewals came due (a third of the TTL after the grant): it began and ended before that moment, and no renewal of the lease had come. After a clause that tells the wake and its pause's length, \", before its first renewal is due\" says it: \"At 3 s A wakes after a 2 s pause, before its first renewal is due\". A pause that spanned the due moment, a lease already renewed, or a hold that renews nothing on its own is refused.",
+		check: (slots, context) => wokeBeforeDue(slots, context),
 	},
 	{
 		id: 'pauses-before-a-renewal',
