@@ -62,7 +62,7 @@ import { renewedTooLate } from './forms/lease-end.ts'
 import { savedProblem } from './forms/writes.ts'
 import { alsoCauseProblem, alsoEffectProblem, causeProblem, firstInLineForm, colonProblem, eventsOf, renewalKeptLive, retells, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
-import { pausedAtWork } from './forms/holding.ts'
+import { longWorkProblem, pausedAtWork } from './forms/holding.ts'
 import { showFence } from './fence-notation.ts'
 import { REFUSED_LEASE, SCENE_OLD_LEASE } from './parameters.ts'
 
@@ -1033,7 +1033,7 @@ function pauseLength(clause: ReadClause, context: ClaimContext, verdict: Extract
 	// in (a pause that ends after the scene, at least as long as the scene shows).
 	const paused = (steps[pause.step]?.happenings[pause.index] as Happening).at
 	const length = (woke ?? steps[last]?.end.time ?? paused) - paused
-	// "Long" is long against the lease too: at least a third of its time to live, from the pause to its waking or crash (the mirror of "short").
+	// "Long" is long against the lease too: at least a fifth of its time to live (as every "long" of time), from the pause to its waking or crash.
 	if (word === 'long' && ttl !== undefined) {
 		let end: number | undefined
 		for (let s = pause.step; s <= last && end === undefined; s++) {
@@ -1047,7 +1047,7 @@ function pauseLength(clause: ReadClause, context: ClaimContext, verdict: Extract
 			}
 		}
 		const span = (end ?? steps[last]?.end.time ?? paused) - paused
-		if (span * 3 < ttl) return `"long": ${name}'s process was paused ${end === undefined ? 'at least ' : ''}${formatDuration(span)}, from ${formatDuration(paused)}${end === undefined ? ' to the end of the scene' : ` to ${formatDuration(end)}`}, less than a third of its lease's ${formatDuration(ttl)}; a pause is long when it is at least that (${formatDuration(ttl / 3)}) and the lease runs out during it; say "${name} pauses" and tell the lease's end`
+		if (span * 5 < ttl) return `"long": ${name}'s process was paused ${end === undefined ? 'at least ' : ''}${formatDuration(span)}, from ${formatDuration(paused)}${end === undefined ? ' to the end of the scene' : ` to ${formatDuration(end)}`}, less than a fifth of its lease's ${formatDuration(ttl)}; a pause is long when it is at least that (${formatDuration(ttl / 5)}) and the lease runs out during it; say "${name} pauses" and tell the lease's end`
 	}
 	if (word === 'short' && ttl !== undefined && length * 3 > ttl) return `"short": ${name}'s process was paused ${woke === undefined ? 'at least ' : ''}${formatDuration(length)}, from ${formatDuration(paused)}${woke === undefined ? ' to the end of the scene' : ` to ${formatDuration(woke)}`}, more than a third of its lease's ${formatDuration(ttl)}, the time a hold renewing on its own renews it in; a pause is short when it is no longer than that (${formatDuration(ttl / 3)}) and the lease outlasts it`
 	return undefined
@@ -1261,7 +1261,8 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 		return { start: named.slot.start, end: named.slot.end, message: `"while" (or "when", or a participle after a comma) says this held when the clause before happened, at ${formatDuration(told)}, and it names ${formatDuration(named.moment)}; drop the moment, or name ${formatDuration(told)}` }
 	}
 	if (clause.length) {
-		const wrong = pauseLength(clause, context, verdict, moment)
+		// "Starts a long piece of work": "long" of the work that starts (read.ts), not of a pause.
+		const wrong = clause.form.id === 'starts-working' ? longWorkProblem(clause.slots, context, verdict) : pauseLength(clause, context, verdict, moment)
 		if (wrong !== undefined) return { start: clause.length.start, end: clause.length.end, message: wrong }
 	}
 	if (clause.workCause && clause.subject !== undefined) {

@@ -251,6 +251,10 @@ export const ID_EVENTS: Readonly<Record<string, string>> = {
 	knock: 'a worker tries the key without waiting, and tries again',
 	// "kept-alive", "keeps-alive", "keeping-alive".
 	'kept-alive': "a worker's lease is renewed and so lives past the end its grant gave it",
+	// "renew-by-hand" (trial 38's 03).
+	hand: "a worker's code asks to renew its lease by its own call (granted or refused), not its hold's own renewal",
+	// "time-to-spare" (trial 38's 07).
+	spare: 'a worker that asked with a wait of a limit gets the key from the line before that wait runs out',
 	// "back-for-more".
 	back: 'a worker asks for the key again after it let go of it, or after its process restarted',
 }

@@ -416,6 +416,17 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 					result.problems.push({ start: clause.start, end: clause.end, message: `"a place" (or "a slot", "its place") is what a semaphore gives a worker, and ${placeStore === undefined ? 'this scene has none' : `${language.names.labelOf(placeStore)} is a lock`}: the key is a lock's, whose holder has the key, not a place; write "${placeWords.write}"` })
 					continue
 				}
+				// "long" of a work that starts is measured (its `length`, checked as `longWorkProblem` says) right after the determiner ("starts a
+				// long export"); anywhere else among the work's words it is refused, not left neutral.
+				if (clause.form.id === 'starts-working' && /\blong\b/i.test(text.slice(clause.start, clause.end))) {
+					const long = /\b(?:starts?|started|starting|begins?|began|beginning)\s+(?:a|an|its|the)\s+(long)\b/i.exec(text.slice(clause.start, clause.end))
+					if (long === null) {
+						result.problems.push({ start: clause.start, end: clause.end, message: `"long" of a work that starts tells how long it lasted, and reads right after "a" (or "its", "the"): "starts a long export"; write it there, or leave it out` })
+						continue
+					}
+					const at = clause.start + long.index + long[0].length - 4
+					clause = { ...clause, length: { word: 'long', start: at, end: at + 4 } }
+				}
 				// "A, B and C each take one" leaves out what each took: it is a place, and reads only after words of the text before it that name
 				// places ("A semaphore with three places. Workers A, B and C each take one").
 				if ((clause.form.id === 'workers-each-take-one-of-them' || clause.form.id === 'workers-each-hold-one') && !/\b(?:places?|slots?)\b/i.test(text.slice(clause.start, clause.end)) && !/\b(?:places?|slots?)\b/i.test(text.slice(0, clause.start))) {

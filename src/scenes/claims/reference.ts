@@ -411,6 +411,27 @@ function inLineAtTheEnd(env: Env, w: string, keep: (store: string) => boolean): 
 	return waiting !== undefined && keep(waiting.store)
 }
 
+/**
+ * "Starts a long piece of work" ("long" of a 'starts-working' clause, read.ts): the work that started (the meaning's grant, begun at its
+ * moment) lasts, from its start to the worker's next let-go or return of that store, crash, ask or grant after the meaning's last event
+ * (a pause does not end it; this step or later, else the scene's end), more than 0 s and at least a fifth of the lease's time to live;
+ * in a run seen up to a step, a piece not ended by then is long.
+ */
+function longWork(s: readonly Slot[], started: Meaning, env: Env): boolean {
+	if (!started.ok) return false
+	const w = actor(s[0])
+	const grant = started.events.find((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w)
+	const began = started.events[started.events.length - 1]
+	if (grant === undefined || began === undefined) return true
+	const from = started.at ?? grant.at
+	const steps = laterSteps(env)
+	const after = [...env.step.happenings.slice(env.step.happenings.indexOf(began) + 1), ...steps.flatMap(step => step.happenings)]
+	const end = after.find(h => 'worker' in h && h.worker === w && (h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || ((h.kind === 'released' || h.kind === 'returned') && h.store === grant.store)))
+	if (end === undefined && env.run.lookAhead !== undefined) return true
+	const stop = end?.at ?? (steps[steps.length - 1] ?? env.step).end.time
+	return stop > from && (grant.ttl === undefined || 5 * (stop - from) >= grant.ttl)
+}
+
 function laterSteps(env: Env): StepFacts[] {
 	const last = env.run.lookAhead ?? env.run.steps.length
 	return env.run.steps.slice(env.step.index + 1, last + 1)
@@ -558,7 +579,7 @@ function stillAtItAfter(env: Env, w: string, store: string, began: Happening, fr
 }
 
 /**
- * A stretch of w's work from `from` is long: it lasts at least a third of its lease's time to live `ttl`. It lasts until `until`, else
+ * A stretch of w's work from `from` is long: it lasts at least a fifth of its lease's time to live `ttl`. It lasts until `until`, else
  * until w's first crash, ask, grant, pause, or let-go or return of `store`, after `from` in this step or in a later step seen, else
  * until the last step's end; with a look-ahead and no such end seen, it may yet last, and passes.
  */
@@ -577,7 +598,7 @@ function lastsLong(env: Env, w: string, store: string, from: number, ttl: number
 	if (stop === undefined && env.run.lookAhead !== undefined) return true
 	const steps = laterSteps(env)
 	stop ??= (steps[steps.length - 1] ?? env.step).end.time
-	return 3 * (stop - from) >= ttl
+	return 5 * (stop - from) >= ttl
 }
 
 /** A state at the clause's moment (the step's end, a note's sending): it holds or not, with the events that made it. */
@@ -905,11 +926,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const last = list.findIndex(h => ends.includes(h.kind) && 'worker' in h && h.worker === w && 'store' in h && h.store === lease.store && h.at >= lease.grantedAt)
 		const within = last < 0 ? list : list.slice(0, last)
 		if (!within.some(h => h.kind === 'gave-up' && h.worker !== w && h.store === lease.store && h.waited > 0 && h.at - h.waited >= lease.grantedAt)) return NO
-		// Long against the lease: the hold, from its grant to that end (else the last step's end; with a look-ahead and no end seen, it may yet last), is at least a third of its TTL.
+		// Long against the lease: the hold, from its grant to that end (else the last step's end; with a look-ahead and no end seen, it may yet last), is at least a fifth of its TTL.
 		if (last < 0 && env.run.lookAhead !== undefined) return kept
 		const steps = laterSteps(env)
 		const stop = last < 0 ? (steps[steps.length - 1] ?? env.step).end.time : (list[last] as Happening).at
-		return 3 * (stop - lease.grantedAt) >= lease.ttl ? kept : NO
+		return 5 * (stop - lease.grantedAt) >= lease.ttl ? kept : NO
 	},
 	// The lease w's crashed process held, of the key, not ended by the step's end (given in this step or before).
 	'old-lease-holds': (s, env) => {
@@ -4466,7 +4487,7 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 			fail()
 			continue
 		}
-		if (clause.length && !pauseWas(clause, context, clause.length.word, meaning.events, at)) {
+		if (clause.length && (clause.form.id === 'starts-working' ? !longWork(clause.slots, meaning, env) : !pauseWas(clause, context, clause.length.word, meaning.events, at))) {
 			fail()
 			continue
 		}
@@ -4831,10 +4852,10 @@ function pauseWas(clause: ReadClause, context: ClaimContext, word: 'long' | 'sho
 	if (word === 'long') {
 		if (!ranOut) return false
 		if (lifetime === undefined) return true
-		// Long against the lease as well: at least a third of its time to live, from the pause to its waking or crash (or the last step seen).
+		// Long against the lease as well: at least a fifth of its time to live, from the pause to its waking or crash (or the last step seen).
 		const rest = steps.slice(found.step, last + 1).flatMap((step, k) => (k === 0 ? step.happenings.slice(found.index + 1) : step.happenings))
 		const stop = rest.find(h => (h.kind === 'woke' || h.kind === 'crashed') && h.worker === worker)
-		return 3 * ((stop?.at ?? (steps[last] as StepFacts).end.time) - began) >= lifetime
+		return 5 * ((stop?.at ?? (steps[last] as StepFacts).end.time) - began) >= lifetime
 	}
 	// Short: the lease outlasted it, and it lasted at most a third of the lease's time to live (up to the last step seen, if it never ended).
 	const until = endedAt ?? (steps[last] as StepFacts).end.time

@@ -41,6 +41,8 @@ function wordAt(parts: readonly string[], i: number): { word: string; length: nu
 	if (/^(?:keep|keeps|kept|keeping)$/.test(part) && next === 'alive') return { word: 'kept-alive', length: 2 }
 	if (part === 'back' && next === 'for' && parts[i + 2] === 'more') return { word: 'back', length: 3 }
 	if (part === 'letting') return { word: 'lets', length: 1 }
+	// "hand" is by hand ("renew-by-hand") only as written: "handed", "hands" or "handing" without "over" is no word of the lexicon ("lease-handed").
+	if (/^(?:hands|handed|handing)$/.test(part)) return { word: part, length: 1 }
 	return { word: baseOf(part), length: 1 }
 }
 
@@ -100,6 +102,7 @@ function baseOf(word: string): string {
 	if (ALLOWED.has(word)) return word
 	const stems = [/s$/, /es$/, /ed$/, /d$/, /ing$/].map(ending => word.replace(ending, ''))
 	if (/ing$/.test(word)) stems.push(word.replace(/ing$/, 'e'), word.replace(/(.)\1ing$/, '$1'))
+	if (/ies$/.test(word)) stems.push(word.replace(/ies$/, 'y'))
 	return stems.find(stem => stem !== word && stem !== '' && ALLOWED.has(stem)) ?? word
 }
 
@@ -144,7 +147,7 @@ export function idProblem(id: string, headings: readonly string[] = [], domain: 
 }
 
 /** What an id may count, as its error tells it. */
-const COUNTS_TOLD = 'an id counts only workers, holders, waiters (or "in line"), places (a semaphore\'s limit), locks and the scene\'s own keys (its own nouns: two-chats), each checked exactly against the run'
+const COUNTS_TOLD = 'an id counts only workers, holders, waiters (or "in line"), places (a semaphore\'s limit), locks, writes (or saves: the writes the workers make, taken or refused), tries (a worker\'s tries for the key) and the scene\'s own keys (its own nouns: two-chats), each checked exactly against the run'
 
 /** Nouns of the lexicon a number before them counts, each with how the run counts them (`COUNTS`). */
 const COUNTED_NOUNS: Readonly<Record<string, string>> = {
@@ -159,6 +162,14 @@ const COUNTED_NOUNS: Readonly<Record<string, string>> = {
 	places: 'places',
 	lock: 'locks',
 	locks: 'locks',
+	// "two-saves", "two-writes" (trial 38's 01): every write a worker makes, taken or refused.
+	save: 'writes',
+	saves: 'writes',
+	write: 'writes',
+	writes: 'writes',
+	// "two-tries" (trial 38's 10): a worker's tries for the key (`tries`); an ask to renew is none.
+	try: 'tries',
+	tries: 'tries',
 }
 
 /** Whether a number may count a noun: a counted noun of the lexicon, or one of the scene's own (its keys). */
@@ -196,6 +207,14 @@ const COUNTS: Readonly<Record<string, (run: RunFacts) => { counts: number[]; tol
 		return { counts: [n], told: `the scene has ${n} lock${n === 1 ? '' : 's'}${semaphores === 0 ? '' : ` and ${semaphores} semaphore${semaphores === 1 ? '' : 's'}, which ${semaphores === 1 ? 'is no lock' : 'are no locks'}`}` }
 	},
 	keys: run => ({ counts: [1], told: `the run uses one key, "${run.key}"` }),
+	writes: run => {
+		const n = placesOf(run, h => h.kind === 'wrote').length
+		return { counts: [n], told: `the workers make ${n} write${n === 1 ? '' : 's'} (saves, taken or refused)` }
+	},
+	tries: run => {
+		const n = tries(run).length
+		return { counts: [n], told: `the workers try the key ${n === 1 ? 'once' : `${n} times`} (a try that does not wait, or an ask with a bounded wait; an ask to renew is no try)` }
+	},
 }
 
 /**
@@ -336,6 +355,10 @@ const EVENT_PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {
 	lucky: run => placesOf(run, h => h.kind === 'granted' && askOf(run, h, ask => ask.tryOnly)),
 	knock: run => placesOf(run, h => h.kind === 'asked' && h.tryOnly && some(run, before => before.kind === 'asked' && before.tryOnly && before.worker === h.worker && before.store === h.store && before !== h && before.at <= h.at && isBefore(run, before, h))),
 	'kept-alive': run => keptAlive(run),
+	// "renew-by-hand" (trial 38's 03): a renewal the worker's code asked for by its own call, not its hold's own on its timer.
+	hand: run => placesOf(run, h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.auto !== true),
+	// "time-to-spare" (trial 38's 07): a grant from the line within a finite wait, with some of it left.
+	spare: run => placesOf(run, h => h.kind === 'granted' && h.place !== undefined && askOf(run, h, ask => !ask.tryOnly && ask.wait !== undefined && ask.wait !== Infinity && h.at < h.askedAt + ask.wait)),
 	back: run => placesOf(run, h => h.kind === 'asked' && some(run, before => isBefore(run, before, h) && (((before.kind === 'released' || before.kind === 'returned') && before.worker === h.worker && before.store === h.store) || (before.kind === 'process-restarted' && before.worker === h.worker)))),
 }
 

@@ -91,6 +91,7 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['a-s-fence-is-7.scene', [0, 0], ['', 'a'], { a: '7' }, {}],
 	['a21-note-the-key-goes-to-the-receiver-after-a-release.scene', [0, 0, 1000, 2000], ['', 'a', 'a', 'b'], { b: '8' }, {}],
 	['a23-each-take-one-elliptical-at-once.scene', [0, 0, 0], ['', 'ab', 'b'], { b: '-' }, {}],
+	['a23-starts-a-long-piece-of-work-honest.scene', [0, 0, 10_000], ['', 'a', ''], {}, { db: '1' }],
 	['a24-id-fifo-first-of-two.scene', [0, 0, 5000], ['', 'a', 'b'], { b: '2' }, {}],
 	['a24-id-handover-after-timeout.scene', [0, 0, 5000], ['', 'a', 'c'], { c: '2' }, {}],
 	['a24-id-line-wait-inside-a-step.scene', [0, 0, 3000], ['', 'a', 'b'], { b: '2' }, {}],

@@ -358,7 +358,7 @@ function stoppedAtOnce(context: ClaimContext, worker: string, store: string, fro
 
 /**
  * What is wrong with a stretch of the worker's work begun at `from` being long ("settles in for a long piece of work", "works for a
- * while"): it must last at least a third of its lease's time to live (`ttl`), the time a hold renewing on its own renews it in. It
+ * while"): it must last at least a fifth of its lease's time to live (`ttl`), as every "long" of time does. It
  * ends at `until` when given, else at the worker's first let-go or return of that store, crash, ask, grant or pause after `from` (in
  * this step or a later one), else at the scene's end; in a run seen only up to a step (`lookAhead`), a work not ended by then passes.
  */
@@ -369,8 +369,41 @@ function workTooShort(context: ClaimContext, worker: string, store: string, from
 	const end = until === undefined ? [...context.step.happenings.filter(h => h.at > from), ...later.flatMap(step => step.happenings)].find(ends) : undefined
 	if (until === undefined && end === undefined && context.run.lookAhead !== undefined) return undefined
 	const stop = until ?? end?.at ?? (later[later.length - 1] ?? context.step).end.time
-	if ((stop - from) * 3 >= ttl) return undefined
-	return `${context.name(worker)}'s work lasted ${time(stop - from)}, from ${time(from)} to ${time(stop)}${until === undefined && end === undefined ? ', the end of the scene' : ''}: a long stretch of work lasts at least a third of its lease's ${time(ttl)} (${time(ttl / 3)}), the time a hold renewing on its own renews it in`
+	if ((stop - from) * 5 >= ttl) return undefined
+	return `${context.name(worker)}'s work lasted ${time(stop - from)}, from ${time(from)} to ${time(stop)}${until === undefined && end === undefined ? ', the end of the scene' : ''}: a long stretch of work lasts at least a fifth of its lease's ${time(ttl)} (${time(ttl / 5)})`
+}
+
+/**
+ * What is wrong with a piece of work begun at `from` being long ("starts a long piece of work"), or undefined: it lasts until the
+ * worker's code leaves the hold, at its first let-go or return of that store, crash, ask or grant among `rest` (the step's after the
+ * work began), then the later steps' (a pause does not end it), else at the scene's end; it must last more than 0 s and at least a
+ * fifth of its lease's time to live. In a run seen only up to a step (`lookAhead`), a piece not ended by then passes.
+ */
+function pieceTooShort(context: ClaimContext, worker: string, store: string, from: number, ttl: number | undefined, rest: readonly Happening[]): string | undefined {
+	const ends = (h: Happening) => 'worker' in h && h.worker === worker && (((h.kind === 'released' || h.kind === 'returned') && h.store === store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted')
+	const later = laterSteps(context)
+	const end = [...rest, ...later.flatMap(step => step.happenings)].find(ends)
+	if (end === undefined && context.run.lookAhead !== undefined) return undefined
+	const stop = end?.at ?? (later[later.length - 1] ?? context.step).end.time
+	const lasted = stop - from
+	if (lasted > 0 && (ttl === undefined || lasted * 5 >= ttl)) return undefined
+	return `${context.name(worker)}'s work lasted ${time(lasted)}, from ${time(from)} to ${time(stop)}${end === undefined ? ', the end of the scene' : ''}: "a long piece of work" lasts more than 0 s${ttl === undefined ? '' : ` and at least a fifth of its lease's ${time(ttl)} (${time(ttl / 5)})`}`
+}
+
+/**
+ * What is wrong with "long" of a work that starts ("A starts a long piece of work", "starts its long export": read.ts marks the
+ * clause's `length`), or undefined: the work begun by the grant of the verdict (or the waking after it, its second evidence) lasts
+ * until the worker's code leaves the hold (`pieceTooShort`), more than 0 s and at least a fifth of the lease's time to live.
+ */
+export function longWorkProblem(slots: readonly Slot[], context: ClaimContext, verdict: Extract<Verdict, { ok: true }>): string | undefined {
+	const worker = actorOf(slots[0])
+	const grant = happened(context.step, 'granted', h => h.worker === worker && ofKey(slots[1], h.store))[0] as Of<'granted'> | undefined
+	if (grant === undefined) return undefined
+	const list = context.step.happenings
+	// Its work began at the grant, or, its process paused then, at the waking after it (the verdict's second evidence).
+	const begun = verdict.evidence.length > 1 ? list.findIndex((h, i) => i > list.indexOf(grant) && h.kind === 'woke' && h.worker === worker) : list.indexOf(grant)
+	const short = pieceTooShort(context, worker, grant.store, verdict.at ?? grant.at, grant.ttl, list.slice(begun + 1))
+	return short === undefined ? undefined : `${short}; say it starts working (or a piece of work)`
 }
 
 /** Each of the workers of slot 0 started its work in this step (`startedWork`); at one moment, with `together`. */
@@ -771,7 +804,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "keeps(w, k) at t, and while that lease of w lasted (up to w's first expired/released/gone/ended of its store, in this step or a later one) another worker v gave up waiting for that store, v's ask no earlier than the lease's grant: gave-up(v) with waited > 0 and at - waited ≥ its grant; and 3 · (end − grant) ≥ ttl, end that first lease end, else the scene's end",
 		pattern: '{worker} keeps {key} for ages', alternatives: ['{worker} holds {key} for ages'],
 		example: 'Worker A keeps the key for a long time',
-		meaning: "As \"keeps the key\" says, and \"a long time\" is measured by another worker's wait: while that lease lasted (in this step or a later one), another worker that asked for the key after it was given waited some time and gave up, its whole wait spent behind it (a wait of 0 s, given up as it asked, measures nothing). Where no one gave up waiting, nothing checks \"long\": say until when (\"A keeps the key until 20 s\"). And \"long\" is long against the lease, as a long pause or a long piece of work is: the hold, from that lease's grant to its end (in this step or a later one, else the scene's end), lasts at least a third of its time to live (a 200 ms hold of a 10 s lease is refused).",
+		meaning: "As \"keeps the key\" says, and \"a long time\" is measured by another worker's wait: while that lease lasted (in this step or a later one), another worker that asked for the key after it was given waited some time and gave up, its whole wait spent behind it (a wait of 0 s, given up as it asked, measures nothing). Where no one gave up waiting, nothing checks \"long\": say until when (\"A keeps the key until 20 s\"). And \"long\" is long against the lease, as a long pause or a long piece of work is: the hold, from that lease's grant to its end (in this step or a later one, else the scene's end), lasts at least a fifth of its time to live (a 200 ms hold of a 10 s lease is refused).",
 		check(slots, context) {
 			const verdict = keptKey(slots, context)
 			if (!verdict.ok) return verdict
@@ -792,14 +825,14 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 				}
 			}
 			// "Long" is long against the lease too, as a long pause and a long piece of work are: the hold, from its grant to its end
-			// (in this step or a later one, else the scene's end), lasts at least a third of the lease's time to live.
+			// (in this step or a later one, else the scene's end), lasts at least a fifth of the lease's time to live.
 			if (waited) {
 				end ??= [...context.step.happenings, ...laterSteps(context).flatMap(step => step.happenings)].find(h => (h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.worker === worker && h.store === lease.store && h.at >= lease.grantedAt)
 				if (end === undefined && context.run.lookAhead !== undefined) return verdict
 				const later = laterSteps(context)
 				const stop = end?.at ?? (later[later.length - 1] ?? context.step).end.time
-				if ((stop - lease.grantedAt) * 3 >= lease.ttl) return verdict
-				return fails(`"for a long time": ${name} held the key ${time(stop - lease.grantedAt)}, from ${time(lease.grantedAt)} to ${time(stop)}${end === undefined ? ', the end of the scene' : ''}, less than a third of its lease's ${time(lease.ttl)}; a hold is long when it lasts at least that (${time(lease.ttl / 3)}), as a long pause or a long piece of work does; say until when ("${name} keeps the key until ${time(stop)}"), or leave "for a long time" out`, 0)
+				if ((stop - lease.grantedAt) * 5 >= lease.ttl) return verdict
+				return fails(`"for a long time": ${name} held the key ${time(stop - lease.grantedAt)}, from ${time(lease.grantedAt)} to ${time(stop)}${end === undefined ? ', the end of the scene' : ''}, less than a fifth of its lease's ${time(lease.ttl)}; a hold is long when it lasts at least that (${time(lease.ttl / 5)}), as a long pause or a long piece of work does; say until when ("${name} keeps the key until ${time(stop)}"), or leave "for a long time" out`, 0)
 			}
 			const until = end === undefined ? '' : ` (it lasted until ${time(end.at)})`
 			return fails(`"for a long time" is measured by another worker's wait, which it outlasts: no worker that asked for the key after ${name} got it gave up waiting while this lease lasted${until}; say until when${end === undefined ? '' : ` ("${name} keeps the key until ${time(end.at)}")`}, or leave "for a long time" out`, 0)
@@ -954,7 +987,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "starts-working(w) ∈ step, and the first released(w, k), returned(w, k), crashed(w), asked(w), granted(w) or paused(w) after it (this step or later) comes at a later moment, or never",
 		pattern: '{worker} settles in for a/an/the WORK', alternatives: ["{worker} settles in for its WORK", "{worker} settles in to work", "{worker} settles down to work"],
 		example: 'Worker A settles in for a long piece of work',
-		meaning: 'The worker started its work in this step, as "{worker} starts working" says, and stayed at it for some time: its code did not leave the hold (let go, return, crash, ask or be given a key again) nor its process pause at the very moment it began. It stayed at it long, too: that stretch of work, up to where its code left the hold or its process paused (in this step or a later one, else the scene\'s end), lasted at least a third of its lease\'s time to live, the time a hold renewing on its own renews it in (3 s of a 9 s lease; 1 ms is refused).',
+		meaning: 'The worker started its work in this step, as "{worker} starts working" says, and stayed at it for some time: its code did not leave the hold (let go, return, crash, ask or be given a key again) nor its process pause at the very moment it began. It stayed at it long, too: that stretch of work, up to where its code left the hold or its process paused (in this step or a later one, else the scene\'s end), lasted at least a fifth of its lease\'s time to live, as every "long" of time does (2 s of a 10 s lease; 1 ms is refused).',
 		check(slots, context) {
 			const verdict = startedWork(slots, context)
 			if (!verdict.ok) return verdict
@@ -976,7 +1009,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		formula: "works(w) at t, and that span of work (from its start in the step, else from w's grant) ends at a later moment than it began (this step or later), or never",
 		pattern: '{worker} works for a while', alternatives: ["{worker} works for some time", "{worker} works a while", "{worker} is working for a while"],
 		example: 'A works for a while',
-		meaning: 'The worker is at work, as "{worker} is working" says, and that stretch of work lasted some time: from where it began (its grant or its waking in this step, or its grant when it was at work already) to where its code left the hold or its process paused, in this step or a later one (else the scene\'s end), the clock moved on, at least a third of its lease\'s time to live, the time a hold renewing on its own renews it in (3 s of a 9 s lease).',
+		meaning: 'The worker is at work, as "{worker} is working" says, and that stretch of work lasted some time: from where it began (its grant or its waking in this step, or its grant when it was at work already) to where its code left the hold or its process paused, in this step or a later one (else the scene\'s end), the clock moved on, at least a fifth of its lease\'s time to live, as every "long" of time does (2 s of a 10 s lease).',
 		check(slots, context) {
 			const verdict = atWork(slots, context)
 			if (!verdict.ok) return verdict
