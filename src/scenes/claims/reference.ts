@@ -1949,7 +1949,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'lets-go': (s, env) => released(env, actor(s[0])),
 	'leaves': (s, env) => released(env, actor(s[0])),
-	// Its let-go of the step, and at least a third of the lease's TTL left then: to its grant's end, or its last renewal's, against that TTL.
+	// Its let-go of the step, and at least a fifth of the lease's TTL left then: to its grant's end, or its last renewal's, against that TTL.
 	'lets-go-long-before-end': (s, env) => {
 		const meaning = released(env, actor(s[0]))
 		const release = meaning.events[0]
@@ -1963,7 +1963,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		for (const h of before.slice(g + 1)) {
 			if (h.kind === 'renewed' && h.worker === release.worker && h.store === release.store) [end, ttl] = [h.until, h.ttl ?? ttl]
 		}
-		return 3 * (end - release.at) >= ttl ? meaning : NO
+		return 5 * (end - release.at) >= ttl ? meaning : NO
 	},
 
 	'lets-go-of': (s, env) => released(env, actor(s[0]), s[1]),

@@ -116,7 +116,7 @@ function letGo(slots: readonly Slot[], context: ClaimContext): Verdict {
 }
 
 /**
- * "A lets go long before its lease would run out": the worker's let-go of the step (`letGo`), and at least a third of its lease's TTL
+ * "A lets go long before its lease would run out": the worker's let-go of the step (`letGo`), and at least a fifth of its lease's TTL
  * left then: from the let-go to the end the lease had (its last renewal's, else its grant's TTL on), against the TTL it ran on.
  */
 function letGoLongBeforeEnd(slots: readonly Slot[], context: ClaimContext): Verdict {
@@ -132,8 +132,8 @@ function letGoLongBeforeEnd(slots: readonly Slot[], context: ClaimContext): Verd
 	const renewals = before.slice(from + 1).filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === worker && h.store === release.store)
 	const end = renewals.at(-1)?.until ?? grant.at + grant.ttl
 	const ttl = [...renewals].reverse().find(h => h.ttl !== undefined)?.ttl ?? grant.ttl
-	if ((end - release.at) * 3 >= ttl) return verdict
-	return fails(`${name} let go at ${time(release.at)}, ${time(end - release.at)} before its lease would have run out at ${time(end)}: "long before" says at least a third of its ${time(ttl)} TTL (${time(ttl / 3)}) was left, as a long pause or a long hold is long against its lease; say "${name} lets go" alone, or when its lease would have run out`, 0)
+	if ((end - release.at) * 5 >= ttl) return verdict
+	return fails(`${name} let go at ${time(release.at)}, ${time(end - release.at)} before its lease would have run out at ${time(end)}: "long before" says at least a fifth of its ${time(ttl)} TTL (${time(ttl / 5)}) was left, as every "long" of time is long against its lease; say "${name} lets go" alone, or when its lease would have run out`, 0)
 }
 
 /** The worker's function returned in this step: hold released its lease (not the code's own lease.release()), or, its lease already lost, let go of nothing. */
@@ -737,10 +737,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		quiet: true,
 		tells: 'event',
-		formula: "released(w) ∈ step at t (its first in the step), of the lease of w's last granted(w) g of that store before it; its end then e (the until of its last renewed(w) since g, else g.at + g.ttl), its TTL T (of that renewal's, else g's), and e − t ≥ T / 3",
+		formula: "released(w) ∈ step at t (its first in the step), of the lease of w's last granted(w) g of that store before it; its end then e (the until of its last renewed(w) since g, else g.at + g.ttl), its TTL T (of that renewal's, else g's), and e − t ≥ T / 5",
 		pattern: '{worker} lets go well before its lease would run out', alternatives: ['{worker} lets go well before its lease would expire', '{worker} lets go well before its lease runs out/expires'],
 		example: 'A lets go well before its lease would run out',
-		meaning: "The worker let go of its lease in this step (a let-go is only of a live lease), and much of the lease's time was left: from the let-go to the end the lease had then (its grant's TTL on, or its last renewal's), at least a third of its TTL, the same \"long\" as a long pause or a long hold, the time a hold renewing on its own renews it in (a 30 s lease let go at 2 s, 28 s before its end). After a clause that tells the let-go, \", long before its lease would run out\" (or \"well before\") says it: \"At 2 s A lets go, long before its lease would run out\".",
+		meaning: "The worker let go of its lease in this step (a let-go is only of a live lease), and much of the lease's time was left: from the let-go to the end the lease had then (its grant's TTL on, or its last renewal's), at least a fifth of its TTL, as every \"long\" of time is (a 30 s lease let go at 2 s, 28 s before its end). After a clause that tells the let-go, \", long before its lease would run out\" (or \"well before\") says it: \"At 2 s A lets go, long before its lease would run out\".",
 		check: (slots, context) => letGoLongBeforeEnd(slots, context),
 	},
 	{
