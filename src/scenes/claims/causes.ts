@@ -15,7 +15,7 @@ import type { ClaimContext, Said, Slot } from './form.ts'
 import { showFence } from './fence-notation.ts'
 import { fenceEpoch, formatDuration } from '../../../engine/index.ts'
 import { worldsOf } from './positions.ts'
-import { renewalStopped } from './forms/lease-end.ts'
+import { renewalStopped } from './renewal-stop.ts'
 
 /** A clause as told: whether it tells a state, what it was checked against, and what more it tells. */
 export interface Told {
