@@ -503,8 +503,9 @@ function linesOf(stage: Stage, step: Step): { lines: number[]; ran: { worker: st
 		ran.push({ worker: process.worker, lines, ...(at === undefined ? {} : { at }) })
 	}
 	let lines = [...new Set(ran.flatMap(r => r.lines))].sort((a, b) => a - b)
-	// A step in which no code ran (a lease runs out, a store restarts) lights where the workers' code stands.
-	if (lines.length === 0) lines = [...new Set([...world.processes.values()].flatMap(process => (process.started && !process.ended && process.line !== undefined ? [process.line] : [])))].sort((a, b) => a - b)
+	// A step in which no code ran (a lease runs out, a store restarts) lights the statement each worker's code is in: an awaited
+	// work call it runs until its next act, not that act's statement, which has not yet run.
+	if (lines.length === 0) lines = [...new Set([...world.processes.values()].flatMap(process => (process.started && !process.ended && process.running !== undefined ? [process.running] : [])))].sort((a, b) => a - b)
 	if (step.lines && named.join() !== lines.join()) {
 		const told = lines.length === 0 ? 'no code has run yet' : ran.length === 0 ? `no code ran in this step, and the workers' code stands at ${lineRange(lines)}` : `the code that ran in this step is ${lineRange(lines)} (${ran.map(r => `${r.worker}: ${lineRange(r.lines)}`).join('; ')})`
 		world.report(step.position, `line=${step.lines.from === step.lines.to ? step.lines.from : `${step.lines.from}-${step.lines.to}`}, but ${told}; write line=${lines.length === 0 ? '' : lineRange(lines, true)}, or leave line= out: the lit lines are the lines that ran`)
