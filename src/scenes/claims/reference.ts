@@ -3799,7 +3799,7 @@ function formOf(word: string, base: string): boolean {
 const NEUTRAL_WORK_VERBS = ['run', 'build', 'make', 'compute', 'prepare', 'process', 'generate', 'produce', 'perform']
 
 /** The ids of the statements under the key a clause's work words name (see work-lines.ts's header for the meaning), and whether they are the whole code under the key for want of a name; undefined: none. */
-function workStatements(words: readonly string[], run: RunFacts, thing?: string, patterns: readonly string[] = [], owner?: string): { ids: Set<number>; whole: boolean } | undefined {
+function workStatements(words: readonly string[], run: RunFacts, thing?: string, patterns: readonly string[] = [], owner?: string): { ids: Set<number>; whole: boolean; call?: boolean } | undefined {
 	const statements = (run.statements ?? []).map((statement, id) => ({ ...statement, id })).filter(statement => statement.held)
 	const verbs = NEUTRAL_WORK_VERBS.filter(verb => words.some(word => formOf(word, verb)))
 	// A word only of a call the code makes on a condition (a "?:" arm, after &&, ||, ??): the run does not say that call ran, so no work.
@@ -3817,7 +3817,7 @@ function workStatements(words: readonly string[], run: RunFacts, thing?: string,
 		const given = new Set(statements.flatMap(statement => (statement.given ?? []).filter(call => tells(call.call)).flatMap(call => call.args.flatMap(arg => ('name' in arg ? wordsOfCall(arg.name) : [])))))
 		const unnamed = statements.flatMap(statement => (statement.names ?? []).flatMap(wordsOfCall)).filter(part => part.length >= 3 && !outright.has(part) && !given.has(part))
 		if (words.some(word => !forms.has(word) && !(thing !== undefined && formOf(word, thing)) && !(owner !== undefined && formOf(word, owner)) && unnamed.some(part => formOf(word, part)))) return undefined
-		return { ids, whole: false }
+		return { ids, whole: false, ...(named.has('work') ? {} : { call: true }) }
 	}
 	// A word of a name the code under the key uses and calls nowhere there (not the form's own, nor the written thing): no work.
 	const formWords = new Set(patterns.join(' ').toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[^a-z]+/))
@@ -4023,7 +4023,18 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 			const ran = env.run.steps[step]?.ran ?? []
 			return line.order - 0.5 + (0.4 * (ran.indexOf(line) + 1)) / (ran.length + 1)
 		}
-		const mine = lines.map(({ step, line }, i) => ({ step, at: line.at, order: line.order, spot: spot(step, line), act: line.act === true, work: line.statement !== undefined && ids.has(line.statement), goesOn: line.act === true || (!(lines[i + 1]?.line.act === true && lines[i + 1]?.line.statement === line.statement) && !calledNothing(line.statement) && !outsideTheKey(line.statement)) }))
+		// A call of the sample's own function whose body (statements outside the key, right after it) returned before any statement of it that calls anything ran: no work, and no time.
+		const didNothing = (i: number): boolean => {
+			let body = 0
+			for (const next of lines.slice(i + 1)) {
+				const fact = next.line.statement === undefined ? undefined : env.run.statements?.[next.line.statement]
+				if (next.line.act === true || fact === undefined || fact.held) break
+				if (!calledNothing(next.line.statement)) return false
+				body++
+			}
+			return body > 0
+		}
+		const mine = lines.map(({ step, line }, i) => ({ step, at: line.at, order: line.order, spot: spot(step, line), act: line.act === true, work: line.statement !== undefined && ids.has(line.statement) && !(line.act !== true && didNothing(i)), goesOn: line.act === true || (!(lines[i + 1]?.line.act === true && lines[i + 1]?.line.statement === line.statement) && !calledNothing(line.statement) && !outsideTheKey(line.statement)) }))
 		// The work's spans: from a statement of it to the next statement or act that is none of it (the code went on).
 		const spans: { from: (typeof mine)[number]; to?: (typeof mine)[number] }[] = []
 		// And of the whole code under the key, its last own act (a write after which none of it ran), which also ends it.
@@ -4040,6 +4051,19 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 		const beforeOrAt = (a: { step: number; at: number; order: number }, b: { step: number; at: number; order: number }) => a.step < b.step || (a.step === b.step && (a.at < b.at || (a.at === b.at && a.order <= b.order)))
 		const on = (p: { step: number; at: number; order: number }) => spans.find(span => beforeOrAt(span.from, p) && (span.to === undefined || !beforeOrAt(span.to, p)))
 		const here = env.step.index
+		// A work named by a call of its own (not work()) is long when, from where it began to the end of its span (where that call returned
+		// and the code went on), at least a third of the scene's lease time passed; a span not ended by the last step seen passes, with a look-ahead.
+		const long = (from: (typeof mine)[number]): boolean => {
+			if (named.call !== true) return true
+			// The span that line is in, by its place in the run (statements of one moment and order are told apart by the order they ran).
+			const i = mine.indexOf(from)
+			const span = spans.find(one => mine.indexOf(one.from) <= i && (one.to === undefined || mine.indexOf(one.to) > i))
+			const last = env.run.lookAhead
+			const end = span?.to !== undefined && (last === undefined || span.to.step <= last) ? span.to.at : undefined
+			if (end === undefined && last !== undefined) return true
+			const stop = end ?? (env.run.steps[env.run.steps.length - 1] ?? env.step).end.time
+			return 3 * (stop - from.at) >= env.run.ttl
+		}
 		if (clause.during === true && id !== 'finishes-work' && id !== 'work-finishes' && id !== 'finishes-first' && env.priorTold !== undefined && env.priorTold.length > 0) {
 			// An apposition ("A, still at work, saves"): at work right up to the happening, so just before it.
 			const before = clause.apposed === true ? 0.5 : 0
@@ -4054,6 +4078,7 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 			const out = grant < 0 ? -1 : list.findIndex((h, i) => i > grant && 'worker' in h && h.worker === worker && ['released', 'returned', 'crashed', 'asked', 'granted'].includes(h.kind))
 			const start = mine.find(one => one.step === here && one.work && !one.act && one.at >= from && (grant < 0 || (one.order > grant && (out < 0 || one.order <= out))))
 			if (start === undefined) return NO
+			if (id === 'settles-in' && !long(start)) return NO
 			if (id === 'workers-start-working-together' && began.some(t => t !== start.at)) return NO
 			began.push(start.at)
 			// Where the work began: just before the step's happening after it; of several workers, the last to begin.
@@ -4068,6 +4093,7 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 			const order = env.moment === undefined && meaning.until !== undefined && meaning.endedBy !== undefined ? env.step.happenings.indexOf(meaning.endedBy) - 0.5 : env.moment === undefined && env.step.happenings.length < stepLength ? env.step.happenings.length - 0.5 : env.step.happenings.filter(h => h.at <= t).length
 			const span = on({ step: here, at: t, order })
 			if (span === undefined || (id === 'still-working' && span.from.step >= here)) return NO
+			if (id === 'works-for-a-while' && !long(span.from)) return NO
 			// A work begun in this step: the state holds from where it began.
 			if (span.from.step === here && (at === undefined || span.from.at >= at)) {
 				at = span.from.at
