@@ -2581,6 +2581,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const writes = env.context.words?.writes ?? {}
 		const writing = new Set(env.run.steps.flatMap(step => step.happenings).flatMap(h => (h.kind === 'wrote' && h.statement !== undefined ? [h.statement] : [])))
 		if (statements.length > 0 && !statements.some((st, i) => st.held && (writing.has(i) || st.calls.some(call => call in writes)))) return NO
+		// And sure to reach it: the last statement w's code ran before the crash began a write under the key (its act not yet taken), or
+		// walking on from it through its block (not into a branch, not past a statement that may leave the block), one does.
+		if (statements.length > 0) {
+			let last: RanLine | undefined
+			for (const step of env.run.steps.slice(1, env.step.index + 1)) for (const line of step.ran ?? []) if (line.worker === crash.worker && (step.index < env.step.index || line.order <= at)) last = line
+			const writesUnderKey = (i: number | undefined) => i !== undefined && statements[i] !== undefined && (statements[i] as StatementFact).held && (statements[i] as StatementFact).calls.some(call => call in writes)
+			if (last?.statement === undefined) return NO
+			let reached = last.act !== true && writesUnderKey(last.statement)
+			let i = statements[last.statement]?.next
+			for (let n = 0; !reached && i !== undefined && n <= statements.length; n++) {
+				if (writesUnderKey(i)) reached = true
+				else if (statements[i]?.exits === true) break
+				else i = statements[i]?.next
+			}
+			if (!reached) return NO
+		}
 		return event(crash)
 	},
 	// "A stops without saving", from its meaning: walk w's events through the step, splitting them at the text's latest told place
@@ -2593,6 +2609,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		let wroteSince = false
 		let holding: string | undefined
 		let inLine = false
+		// Whether w's code left its last hold itself (returned, let go, crashed), not only lost its lease.
+		let left = false
+		let anyGrant = false
+		let lastStore: string | undefined
 		for (const step of upTo(env).slice(1)) {
 			for (const [i, h] of step.happenings.entries()) {
 				if (!('worker' in h) || h.worker !== w) continue
@@ -2607,13 +2627,30 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 						wroteSince = false
 					}
 					holding = h.store
-				} else if (h.kind === 'crashed') holding = undefined
-				else if ((h.kind === 'returned' || h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === holding) holding = undefined
+					left = false
+					anyGrant = true
+					lastStore = h.store
+				} else if (h.kind === 'crashed') {
+					holding = undefined
+					left = true
+				} else if ((h.kind === 'returned' || h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === holding) {
+					holding = undefined
+					if (h.kind === 'returned' || h.kind === 'released') left = true
+				} else if ((h.kind === 'returned' || h.kind === 'released') && h.store === lastStore) left = true
 			}
 		}
 		if (wroteSince || inLine) return NO
 		if (laterSteps(env).some(step => events(step, 'wrote', h => h.worker === w).length > 0)) return NO
 		if (holding !== undefined) return NO
+		// Its lease lost while its code still runs under the hold (its last statement to the step's end a call under the key, no act, its process neither paused nor crashed): it has not stopped.
+		const statements = env.run.statements ?? []
+		const state = env.step.end.workers.get(w)
+		if (anyGrant && !left && statements.length > 0 && state?.paused !== true && state?.crashed !== true) {
+			let last: RanLine | undefined
+			for (const step of env.run.steps.slice(1, env.step.index + 1)) for (const line of step.ran ?? []) if (line.worker === w) last = line
+			const st = last?.statement === undefined ? undefined : statements[last.statement]
+			if (last !== undefined && last.act !== true && st !== undefined && st.held && st.calls.length > 0) return NO
+		}
 		const end = endOfCode(env, w)
 		return timeless(true, end === undefined ? {} : { makers: [end] })
 	},
