@@ -3905,7 +3905,7 @@ function splitWords(text: string): string[] {
 }
 
 /** What a write carried as the THING, by the code's statement it ran in: the words of the argument the domain's writing call took there, whether a call made it, and whether the sample wrote it (a string, a call, a name it declares) rather than its prelude. */
-function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boolean; own: boolean } | undefined {
+function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boolean; own: boolean; literal?: boolean } | undefined {
 	if (write.statement === undefined) return undefined
 	const statements = env.run.statements ?? []
 	const writes = env.context.words?.writes ?? {}
@@ -3914,7 +3914,7 @@ function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boole
 		const place = writes[call.call]
 		if (place === undefined) continue
 		const arg = call.args[place]
-		if (arg !== undefined && 'text' in arg) return { words: splitWords(arg.text), made: false, own: true }
+		if (arg !== undefined && 'text' in arg) return { words: splitWords(arg.text), made: false, own: true, literal: true }
 		if (arg !== undefined && 'name' in arg) return { words: splitWords(arg.name), made: nameHeld(env, write, arg.name) === 'made', own: statements.some(other => (other.declares ?? []).includes(arg.name)) }
 		if (arg !== undefined && 'call' in arg) return { words: splitWords(arg.call), made: arg.unmade === undefined, own: true }
 		return { words: [], made: false, own: false }
@@ -3986,6 +3986,11 @@ function savedHolds(saved: NonNullable<ReadClause['saved']>, meaning: Meaning, e
 	const words = carried?.own === true ? carried.words : [...(carried?.words ?? []), ...splitWords(env.context.name(write.database)), ...(env.run.statements ?? []).filter(statement => statement.held).flatMap(statement => statement.calls.filter(call => !(statement.made ?? []).includes(call)).flatMap(splitWords))]
 	const thing = env.context.words?.thing ?? 'write'
 	const owner = env.context.words?.owner
+	// Its THING named ("its THING"): the text written is one: it has a letter, is not the key, and is no literal of the sample's without that word.
+	if (write.thing !== undefined && saved.words.some(word => sameNoun(word, thing))) {
+		if (!/\p{L}/u.test(write.thing) || write.thing === env.run.key) return false
+		if (carried?.literal === true && !carried.words.some(part => sameNoun(part, thing))) return false
+	}
 	const fits = (word: string, also: string[]) => [...also, ...words].some(noun => sameNoun(word, noun))
 	return saved.words.every(word => word === 'work' || word === 'result' || fits(word, [thing])) && saved.of.every(word => fits(word, owner === undefined ? [] : [owner]))
 }
