@@ -2695,6 +2695,22 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const writes = env.context.words?.writes ?? {}
 		const writing = new Set(env.run.steps.flatMap(step => step.happenings).flatMap(h => (h.kind === 'wrote' && h.statement !== undefined ? [h.statement] : [])))
 		if (statements.length > 0 && !statements.some((st, i) => st.held && (writing.has(i) || st.calls.some(call => call in writes)))) return NO
+		// And sure to reach it: the last statement w's code ran before the crash began a write under the key (its act not yet taken), or
+		// walking on from it through its block (not into a branch, not past a statement that may leave the block), one does.
+		if (statements.length > 0) {
+			let last: RanLine | undefined
+			for (const step of env.run.steps.slice(1, env.step.index + 1)) for (const line of step.ran ?? []) if (line.worker === crash.worker && (step.index < env.step.index || line.order <= at)) last = line
+			const writesUnderKey = (i: number | undefined) => i !== undefined && statements[i] !== undefined && (statements[i] as StatementFact).held && (statements[i] as StatementFact).calls.some(call => call in writes)
+			if (last?.statement === undefined) return NO
+			let reached = last.act !== true && writesUnderKey(last.statement)
+			let i = statements[last.statement]?.next
+			for (let n = 0; !reached && i !== undefined && n <= statements.length; n++) {
+				if (writesUnderKey(i)) reached = true
+				else if (statements[i]?.exits === true) break
+				else i = statements[i]?.next
+			}
+			if (!reached) return NO
+		}
 		return event(crash)
 	},
 	// "A stops without saving", from its meaning: walk w's events through the step, splitting them at the text's latest told place
@@ -2707,6 +2723,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		let wroteSince = false
 		let holding: string | undefined
 		let inLine = false
+		// Whether w's code left its last hold itself (returned, let go, crashed), not only lost its lease.
+		let left = false
+		let anyGrant = false
+		let lastStore: string | undefined
 		for (const step of upTo(env).slice(1)) {
 			for (const [i, h] of step.happenings.entries()) {
 				if (!('worker' in h) || h.worker !== w) continue
@@ -2721,13 +2741,30 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 						wroteSince = false
 					}
 					holding = h.store
-				} else if (h.kind === 'crashed') holding = undefined
-				else if ((h.kind === 'returned' || h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === holding) holding = undefined
+					left = false
+					anyGrant = true
+					lastStore = h.store
+				} else if (h.kind === 'crashed') {
+					holding = undefined
+					left = true
+				} else if ((h.kind === 'returned' || h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === holding) {
+					holding = undefined
+					if (h.kind === 'returned' || h.kind === 'released') left = true
+				} else if ((h.kind === 'returned' || h.kind === 'released') && h.store === lastStore) left = true
 			}
 		}
 		if (wroteSince || inLine) return NO
 		if (laterSteps(env).some(step => events(step, 'wrote', h => h.worker === w).length > 0)) return NO
 		if (holding !== undefined) return NO
+		// Its lease lost while its code still runs under the hold (its last statement to the step's end a call under the key, no act, its process neither paused nor crashed): it has not stopped.
+		const statements = env.run.statements ?? []
+		const state = env.step.end.workers.get(w)
+		if (anyGrant && !left && statements.length > 0 && state?.paused !== true && state?.crashed !== true) {
+			let last: RanLine | undefined
+			for (const step of env.run.steps.slice(1, env.step.index + 1)) for (const line of step.ran ?? []) if (line.worker === w) last = line
+			const st = last?.statement === undefined ? undefined : statements[last.statement]
+			if (last !== undefined && last.act !== true && st !== undefined && st.held && st.calls.length > 0) return NO
+		}
 		const end = endOfCode(env, w)
 		return timeless(true, end === undefined ? {} : { makers: [end] })
 	},
@@ -3913,7 +3950,7 @@ function formOf(word: string, base: string): boolean {
 const NEUTRAL_WORK_VERBS = ['run', 'build', 'make', 'compute', 'prepare', 'process', 'generate', 'produce', 'perform']
 
 /** The ids of the statements under the key a clause's work words name (see work-lines.ts's header for the meaning), and whether they are the whole code under the key for want of a name; undefined: none. */
-function workStatements(words: readonly string[], run: RunFacts, thing?: string, patterns: readonly string[] = [], owner?: string): { ids: Set<number>; whole: boolean } | undefined {
+function workStatements(words: readonly string[], run: RunFacts, thing?: string, patterns: readonly string[] = [], owner?: string): { ids: Set<number>; whole: boolean; call?: boolean } | undefined {
 	const statements = (run.statements ?? []).map((statement, id) => ({ ...statement, id })).filter(statement => statement.held)
 	const verbs = NEUTRAL_WORK_VERBS.filter(verb => words.some(word => formOf(word, verb)))
 	// A word only of a call the code makes on a condition (a "?:" arm, after &&, ||, ??): the run does not say that call ran, so no work.
@@ -3931,7 +3968,7 @@ function workStatements(words: readonly string[], run: RunFacts, thing?: string,
 		const given = new Set(statements.flatMap(statement => (statement.given ?? []).filter(call => tells(call.call)).flatMap(call => call.args.flatMap(arg => ('name' in arg ? wordsOfCall(arg.name) : [])))))
 		const unnamed = statements.flatMap(statement => (statement.names ?? []).flatMap(wordsOfCall)).filter(part => part.length >= 3 && !outright.has(part) && !given.has(part))
 		if (words.some(word => !forms.has(word) && !(thing !== undefined && formOf(word, thing)) && !(owner !== undefined && formOf(word, owner)) && unnamed.some(part => formOf(word, part)))) return undefined
-		return { ids, whole: false }
+		return { ids, whole: false, ...(named.has('work') ? {} : { call: true }) }
 	}
 	// A word of a name the code under the key uses and calls nowhere there (not the form's own, nor the written thing): no work.
 	const formWords = new Set(patterns.join(' ').toLowerCase().replace(/\{[a-z]+\}/g, ' ').split(/[^a-z]+/))
@@ -3982,7 +4019,7 @@ function splitWords(text: string): string[] {
 }
 
 /** What a write carried as the THING, by the code's statement it ran in: the words of the argument the domain's writing call took there, whether a call made it, and whether the sample wrote it (a string, a call, a name it declares) rather than its prelude. */
-function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boolean; own: boolean } | undefined {
+function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boolean; own: boolean; literal?: boolean } | undefined {
 	if (write.statement === undefined) return undefined
 	const statements = env.run.statements ?? []
 	const writes = env.context.words?.writes ?? {}
@@ -3991,7 +4028,7 @@ function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boole
 		const place = writes[call.call]
 		if (place === undefined) continue
 		const arg = call.args[place]
-		if (arg !== undefined && 'text' in arg) return { words: splitWords(arg.text), made: false, own: true }
+		if (arg !== undefined && 'text' in arg) return { words: splitWords(arg.text), made: false, own: true, literal: true }
 		if (arg !== undefined && 'name' in arg) return { words: splitWords(arg.name), made: nameHeld(env, write, arg.name) === 'made', own: statements.some(other => (other.declares ?? []).includes(arg.name)) }
 		if (arg !== undefined && 'call' in arg) return { words: splitWords(arg.call), made: arg.unmade === undefined, own: true }
 		return { words: [], made: false, own: false }
@@ -4063,6 +4100,11 @@ function savedHolds(saved: NonNullable<ReadClause['saved']>, meaning: Meaning, e
 	const words = carried?.own === true ? carried.words : [...(carried?.words ?? []), ...splitWords(env.context.name(write.database)), ...(env.run.statements ?? []).filter(statement => statement.held).flatMap(statement => statement.calls.filter(call => !(statement.made ?? []).includes(call)).flatMap(splitWords))]
 	const thing = env.context.words?.thing ?? 'write'
 	const owner = env.context.words?.owner
+	// Its THING named ("its THING"): the text written is one: it has a letter, is not the key, and is no literal of the sample's without that word.
+	if (write.thing !== undefined && saved.words.some(word => sameNoun(word, thing))) {
+		if (!/\p{L}/u.test(write.thing) || write.thing === env.run.key) return false
+		if (carried?.literal === true && !carried.words.some(part => sameNoun(part, thing))) return false
+	}
 	const fits = (word: string, also: string[]) => [...also, ...words].some(noun => sameNoun(word, noun))
 	return saved.words.every(word => word === 'work' || word === 'result' || fits(word, [thing])) && saved.of.every(word => fits(word, owner === undefined ? [] : [owner]))
 }
@@ -4137,7 +4179,18 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 			const ran = env.run.steps[step]?.ran ?? []
 			return line.order - 0.5 + (0.4 * (ran.indexOf(line) + 1)) / (ran.length + 1)
 		}
-		const mine = lines.map(({ step, line }, i) => ({ step, at: line.at, order: line.order, spot: spot(step, line), act: line.act === true, work: line.statement !== undefined && ids.has(line.statement), goesOn: line.act === true || (!(lines[i + 1]?.line.act === true && lines[i + 1]?.line.statement === line.statement) && !calledNothing(line.statement) && !outsideTheKey(line.statement)) }))
+		// A call of the sample's own function whose body (statements outside the key, right after it) returned before any statement of it that calls anything ran: no work, and no time.
+		const didNothing = (i: number): boolean => {
+			let body = 0
+			for (const next of lines.slice(i + 1)) {
+				const fact = next.line.statement === undefined ? undefined : env.run.statements?.[next.line.statement]
+				if (next.line.act === true || fact === undefined || fact.held) break
+				if (!calledNothing(next.line.statement)) return false
+				body++
+			}
+			return body > 0
+		}
+		const mine = lines.map(({ step, line }, i) => ({ step, at: line.at, order: line.order, spot: spot(step, line), act: line.act === true, work: line.statement !== undefined && ids.has(line.statement) && !(line.act !== true && didNothing(i)), goesOn: line.act === true || (!(lines[i + 1]?.line.act === true && lines[i + 1]?.line.statement === line.statement) && !calledNothing(line.statement) && !outsideTheKey(line.statement)) }))
 		// The work's spans: from a statement of it to the next statement or act that is none of it (the code went on).
 		const spans: { from: (typeof mine)[number]; to?: (typeof mine)[number] }[] = []
 		// And of the whole code under the key, its last own act (a write after which none of it ran), which also ends it.
@@ -4154,6 +4207,19 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 		const beforeOrAt = (a: { step: number; at: number; order: number }, b: { step: number; at: number; order: number }) => a.step < b.step || (a.step === b.step && (a.at < b.at || (a.at === b.at && a.order <= b.order)))
 		const on = (p: { step: number; at: number; order: number }) => spans.find(span => beforeOrAt(span.from, p) && (span.to === undefined || !beforeOrAt(span.to, p)))
 		const here = env.step.index
+		// A work named by a call of its own (not work()) is long when, from where it began to the end of its span (where that call returned
+		// and the code went on), at least a third of the scene's lease time passed; a span not ended by the last step seen passes, with a look-ahead.
+		const long = (from: (typeof mine)[number]): boolean => {
+			if (named.call !== true) return true
+			// The span that line is in, by its place in the run (statements of one moment and order are told apart by the order they ran).
+			const i = mine.indexOf(from)
+			const span = spans.find(one => mine.indexOf(one.from) <= i && (one.to === undefined || mine.indexOf(one.to) > i))
+			const last = env.run.lookAhead
+			const end = span?.to !== undefined && (last === undefined || span.to.step <= last) ? span.to.at : undefined
+			if (end === undefined && last !== undefined) return true
+			const stop = end ?? (env.run.steps[env.run.steps.length - 1] ?? env.step).end.time
+			return 3 * (stop - from.at) >= env.run.ttl
+		}
 		if (clause.during === true && id !== 'finishes-work' && id !== 'work-finishes' && id !== 'finishes-first' && env.priorTold !== undefined && env.priorTold.length > 0) {
 			// An apposition ("A, still at work, saves"): at work right up to the happening, so just before it.
 			const before = clause.apposed === true ? 0.5 : 0
@@ -4168,6 +4234,7 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 			const out = grant < 0 ? -1 : list.findIndex((h, i) => i > grant && 'worker' in h && h.worker === worker && ['released', 'returned', 'crashed', 'asked', 'granted'].includes(h.kind))
 			const start = mine.find(one => one.step === here && one.work && !one.act && one.at >= from && (grant < 0 || (one.order > grant && (out < 0 || one.order <= out))))
 			if (start === undefined) return NO
+			if (id === 'settles-in' && !long(start)) return NO
 			if (id === 'workers-start-working-together' && began.some(t => t !== start.at)) return NO
 			began.push(start.at)
 			// Where the work began: just before the step's happening after it; of several workers, the last to begin.
@@ -4182,6 +4249,7 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 			const order = env.moment === undefined && meaning.until !== undefined && meaning.endedBy !== undefined ? env.step.happenings.indexOf(meaning.endedBy) - 0.5 : env.moment === undefined && env.step.happenings.length < stepLength ? env.step.happenings.length - 0.5 : env.step.happenings.filter(h => h.at <= t).length
 			const span = on({ step: here, at: t, order })
 			if (span === undefined || (id === 'still-working' && span.from.step >= here)) return NO
+			if (id === 'works-for-a-while' && !long(span.from)) return NO
 			// A work begun in this step: the state holds from where it began.
 			if (span.from.step === here && (at === undefined || span.from.at >= at)) {
 				at = span.from.at

@@ -99,7 +99,7 @@ function writeMade(context: ClaimContext, worker: string, from: number): string 
 }
 
 /** The statements of the code a phrase names (by their ids), and how to say it; or why it names none. */
-export function namedWork(words: readonly string[], statements: readonly StatementFact[], thing?: string, own: ReadonlySet<string> = new Set(), owner?: string): { ids: ReadonlySet<number>; what: string } | string {
+export function namedWork(words: readonly string[], statements: readonly StatementFact[], thing?: string, own: ReadonlySet<string> = new Set(), owner?: string): { ids: ReadonlySet<number>; what: string; /** Named by a call of its own (`rebuildIndex()`), not `work()`. */ call?: true } | string {
 	const held = [...statements.entries()].filter(([, statement]) => statement.held)
 	const callWords = new Set(held.flatMap(([, statement]) => statement.calls.flatMap(nameWords)))
 	const named = [...callWords].filter(nameWord => words.some(word => says(word, nameWord)))
@@ -119,7 +119,7 @@ export function namedWork(words: readonly string[], statements: readonly Stateme
 		const unnamed = new Set(held.flatMap(([, statement]) => (statement.names ?? []).flatMap(nameWords)).filter(word => word.length >= 3 && !callWords.has(word) && !given.has(word)))
 		const stray = words.find(word => !own.has(word) && ![thing, owner].some(domain => domain !== undefined && says(word, domain)) && [...unnamed].some(part => says(word, part)))
 		if (stray !== undefined) return `"${stray}" is a word of a name the code under the key uses but does not call, nor gives to ${[...new Set(held.filter(([id]) => ids.has(id)).flatMap(([, statement]) => statement.calls.filter(fits)))].map(call => `${call}()`).join(', ')}: it tells nothing of that work; leave it out, or tell the work in that call's words`
-		return { ids, what: [...new Set(held.filter(([id]) => ids.has(id)).flatMap(([, statement]) => statement.calls.filter(fits)))].map(call => `${call}()`).join(', ') }
+		return { ids, what: [...new Set(held.filter(([id]) => ids.has(id)).flatMap(([, statement]) => statement.calls.filter(fits)))].map(call => `${call}()`).join(', '), ...(named.includes('work') ? {} : { call: true as const }) }
 	}
 	// A noun of the code under the key that no call of it has (a variable's, an argument's: "the index" of `indexName`) tells no work the code does.
 	const values = new Set(held.flatMap(([, statement]) => (statement.names ?? []).flatMap(nameWords)).filter(word => word.length >= 3 && !callWords.has(word)))
@@ -157,6 +157,31 @@ function ranOf(run: RunFacts, worker: string): Ran[] {
 const after = (a: Ran, b: { step: number; at: number; order: number }): boolean => a.step > b.step || (a.step === b.step && (a.line.at > b.at || (a.line.at === b.at && a.line.order > b.order)))
 
 /**
+ * The statements of the work in a worker's run that called a function of the sample's own that did nothing: its body ran (statements
+ * outside the code under the key, right after it) and returned before any statement of it that calls anything ran (`if (…) return`
+ * at its start). Such a call does no work and takes no time: the code went on from it at once.
+ */
+function emptyCalls(list: readonly Ran[], ids: ReadonlySet<number>, statements: readonly StatementFact[]): Set<Ran> {
+	const empty = new Set<Ran>()
+	for (const [index, one] of list.entries()) {
+		if (one.line.act === true || one.line.statement === undefined || !ids.has(one.line.statement)) continue
+		let body = 0
+		let did = false
+		for (const next of list.slice(index + 1)) {
+			const fact = next.line.statement === undefined ? undefined : statements[next.line.statement]
+			if (next.line.act === true || fact === undefined || fact.held) break
+			body++
+			if (fact.calls.length > 0 || (fact.maybe ?? []).length > 0) {
+				did = true
+				break
+			}
+		}
+		if (body > 0 && !did) empty.add(one)
+	}
+	return empty
+}
+
+/**
  * The ends of the work in a worker's run: each statement or act its code went on to (another call, a write, an ask, a
  * let-go) that is none of the work, after a statement of it: a statement's work takes the time until its code goes on.
  */
@@ -164,8 +189,9 @@ function endsOf(list: readonly Ran[], ids: ReadonlySet<number>, statements: read
 	const ends: { began: Ran; end: Ran; lastAct?: Ran }[] = []
 	let began: Ran | undefined
 	let lastAct: Ran | undefined
+	const empty = emptyCalls(list, ids, statements)
 	for (const [index, one] of list.entries()) {
-		const ofWork = one.line.statement !== undefined && ids.has(one.line.statement)
+		const ofWork = one.line.statement !== undefined && ids.has(one.line.statement) && !empty.has(one)
 		// A statement that begins only to wait for its act (a write, an ask) goes on at that act: the time until it is the work's.
 		const next = list[index + 1]
 		const waitsForAct = one.line.act !== true && next !== undefined && next.line.act === true && next.line.statement === one.line.statement
@@ -210,11 +236,21 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 	const name = context.name(worker)
 	const list = ranOf(context.run, worker)
 	const step = context.step.index
-	const ofWork = (one: Ran) => one.line.statement !== undefined && named.ids.has(one.line.statement)
+	const empty = emptyCalls(list, named.ids, statements)
+	const ofWork = (one: Ran) => one.line.statement !== undefined && named.ids.has(one.line.statement) && !empty.has(one)
 	const tail: { lastAct?: Ran } = {}
 	const ends = endsOf(list, named.ids, statements, tail)
 	const whole = named.what === 'its work under the key'
-	const never = list.some(ofWork) ? '' : ' (it never ran it)'
+	// A call of the sample's own function that returned before it did anything is no work (`emptyCalls`): said where it explains a refusal.
+	const idle = [...empty].find(one => one.step === step) ?? (list.some(ofWork) ? undefined : [...empty][0])
+	const body: Ran[] = []
+	for (const one of idle === undefined ? [] : list.slice(list.indexOf(idle) + 1)) {
+		if (one.line.act === true || one.line.statement === undefined || statements[one.line.statement]?.held !== false) break
+		body.push(one)
+	}
+	const last = body[body.length - 1]
+	const nothing = idle !== undefined && last !== undefined ? `its call of ${named.what} at line ${idle.line.line}${idle.step === step ? '' : ` in step ${idle.step}`} did nothing: its function returned at line ${last.line.line}, before any statement of it that calls anything ran` : undefined
+	const never = nothing !== undefined ? ` (${nothing})` : list.some(ofWork) ? '' : ' (it never ran it)'
 	// The span of the work going on at a place: begun at or before it, not ended before it.
 	const goingOn = (place: { step: number; at: number; order: number }) => {
 		const began = [...list].reverse().find(one => ofWork(one) && !after(one, place))
@@ -224,6 +260,20 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 		const before = ends.filter(one => list.indexOf(one.end) < at).pop()
 		const start = list.find((one, index) => ofWork(one) && index > (before === undefined ? -1 : list.indexOf(before.end))) as Ran
 		return end === undefined || after(end.end, place) ? { began: start, end } : undefined
+	}
+	// "A long WORK": work named by a call of its own (not work()) lasts from where it began to where that call returned and
+	// the code went on (`endsOf`), not to where the code left the hold; seen only up to a step (`lookAhead`), one not ended by then passes.
+	const tooShort = (from: Ran): string | undefined => {
+		if (named.call !== true) return undefined
+		const at = list.indexOf(from)
+		const end = ends.find(one => list.indexOf(one.began) <= at && list.indexOf(one.end) > at)
+		const lookAhead = context.run.lookAhead
+		const seen = end !== undefined && (lookAhead === undefined || end.end.step <= lookAhead)
+		if (!seen && lookAhead !== undefined) return undefined
+		const stop = seen ? end.end.line.at : (context.run.steps[context.run.steps.length - 1] ?? context.step).end.time
+		const ttl = context.run.ttl
+		if ((stop - from.line.at) * 3 >= ttl) return undefined
+		return `${name}'s ${named.what} lasted ${time(stop - from.line.at)}, from ${time(from.line.at)} to ${time(stop)}${seen ? ', where the call returned and its code went on' : ', the end of the scene'}: a long stretch of work lasts at least a third of its lease's ${time(ttl)} (${time(ttl / 3)})`
 	}
 	const id = clause.form.id
 	const finishes = id === 'finishes-work' || id === 'work-finishes' || id === 'finishes-first'
@@ -239,8 +289,10 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 	}
 	if (id === 'starts-working' || id === 'settles-in' || id === 'workers-start-working' || id === 'workers-start-working-together') {
 		const started = startOf(worker, list, verdict, context, ofWork)
-		if (started === undefined) return `${name}'s code did not run ${named.what} in this step${never}`
+		if (started === undefined) return nothing !== undefined && idle?.step === step ? `${name}'s code did no work in this step: ${nothing}; tell what its code did` : `${name}'s code did not run ${named.what} in this step${never}`
 		if (typeof started === 'string') return started.replace('WORK', named.what)
+		const short = id === 'settles-in' ? tooShort(started) : undefined
+		if (short !== undefined) return `${short}; "settles in" says it stayed at that work that long at least`
 		if (id === 'workers-start-working-together') {
 			// "at once": each worker's work began at one moment, not only its grant.
 			for (const other of verdict.each ?? []) {
@@ -263,6 +315,8 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 		const span = goingOn({ step, at: moment, order })
 		if (span === undefined) return `${name}'s code is not running ${named.what} at ${time(moment)}${never}`
 		if (id === 'still-working' && span.began.step >= step) return `${name}'s code began ${named.what} in this step, at ${time(span.began.line.at)}, so it is not still at it`
+		const short = id === 'works-for-a-while' ? tooShort(span.began) : undefined
+		if (short !== undefined) return `${short}; "for a while" says it went on that long at least`
 		// Begun in this step, the state began where the work did, not at the grant: "When A is rebuilding the index, B asks" needs B's ask then.
 		if (span.began.step === step && (verdict.at === undefined || span.began.line.at >= verdict.at)) return { ...verdict, at: span.began.line.at, place: { at: span.began.line.at, order: lineOrder(context, span.began) } }
 		return verdict

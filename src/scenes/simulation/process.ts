@@ -67,9 +67,16 @@ export class WorkerProcess {
 	#deferred: (() => void)[] = []
 	#ticks = 0
 	#calls = 0
-	/** The lines its code ran since `takeLines`, and the last one. */
-	#lines = new Set<number>()
+	/**
+	 * The lines its code ran since `takeLines`, in order (a statement's when it began, an act's when it took place), and the last
+	 * one. A statement that began only to wait for its act (`save(...)` stopped at its write) has not yet run: `#waiting` is its
+	 * place in `#lines` until its act takes place (and its line is added then), or for good when it never does (a crash).
+	 */
+	#lines: number[] = []
+	#waiting: number | undefined
 	#lastLine: number | undefined
+	/** The line of the statement the code runs (an awaited work call) while it waits at an act it has begun for: the one before. */
+	#running: number | undefined
 	/** The statement its code ran last (the id the guard passed), which an act it stops at is part of. */
 	#lastStatement: number | undefined
 	/**
@@ -111,23 +118,33 @@ export class WorkerProcess {
 		return this.#parked?.line ?? this.#lastLine
 	}
 
+	/**
+	 * The line of the statement the code is running: of a statement that began only to wait for its act (a save a later step
+	 * shows), the statement before it (an awaited `work()`), which goes on until that act; else the line it is at.
+	 */
+	get running(): number | undefined {
+		return this.#parked !== undefined && this.#running !== undefined ? this.#running : this.line
+	}
+
 	/** Counts a call into the prelude; returns the line the code is at. */
 	record(): number | undefined {
 		if (++this.#calls > CALL_BUDGET) throw new Error(`the code sample called its prelude ${CALL_BUDGET.toLocaleString('en')} times in one scene; it never stops?`)
 		return this.#lastLine
 	}
 
-	/** The lines run since the last call, in order. */
+	/** The lines run since the last call, in order: not the line of a statement that only began to wait for an act still to come. */
 	takeLines(): number[] {
-		const lines = [...this.#lines].sort((a, b) => a - b)
-		this.#lines = new Set()
+		const lines = [...new Set(this.#lines.filter((_, index) => index !== this.#waiting))].sort((a, b) => a - b)
+		this.#lines = []
+		this.#waiting = undefined
 		return lines
 	}
 
 	/** The guard the compiled code calls before each statement, with its line: the line the code is at now. */
 	readonly tick = (line: number, statement?: number): void => {
 		if (++this.#ticks > TICK_BUDGET) throw new Error(`the code sample ran ${TICK_BUDGET.toLocaleString('en')} statements in one scene; it never stops?`)
-		this.#lines.add(line)
+		this.#running = this.#lastLine
+		this.#lines.push(line)
 		this.#lastLine = line
 		this.#lastStatement = statement
 		this.onLine?.({ line, ...(statement === undefined ? {} : { statement }), at: this.clock.now() })
@@ -144,6 +161,8 @@ export class WorkerProcess {
 		const line = at ?? runningLine(this.file)
 		// The statement it is part of is the one that ran last, when on its line (a hold lets go at its own line, after its body's).
 		const statement = line !== undefined && line === this.#lastLine ? this.#lastStatement : undefined
+		// A call of the statement that ran last (not a hold letting go at its own line, `at`), made in this step: the statement began only to wait for it.
+		const begun = at === undefined && line !== undefined && line === this.#lastLine && this.#lines[this.#lines.length - 1] === line
 		if (line !== undefined) this.#lastLine = line
 		if (this.#crashed) return new Promise<void>(() => {})
 		const waiting = this.#parked
@@ -152,6 +171,8 @@ export class WorkerProcess {
 			this.threw(error)
 			return Promise.reject(error)
 		}
+		if (begun) this.#waiting = this.#lines.length - 1
+		else this.#running = undefined
 		return new Promise<void>(resolve => {
 			this.#parked = { act, line, ...(statement === undefined ? {} : { statement }), go: resolve }
 		})
@@ -250,8 +271,10 @@ export class WorkerProcess {
 		if (!parked) return
 		this.#parked = undefined
 		// The act happens now: its line is one the step ran, and the line the code is at.
+		this.#waiting = undefined
+		this.#running = undefined
 		if (parked.line !== undefined) {
-			this.#lines.add(parked.line)
+			this.#lines.push(parked.line)
 			this.#lastLine = parked.line
 			this.onLine?.({ line: parked.line, ...(parked.statement === undefined ? {} : { statement: parked.statement }), at: this.clock.now(), act: true })
 		}

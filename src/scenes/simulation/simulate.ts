@@ -503,10 +503,11 @@ function linesOf(stage: Stage, step: Step, happenings: readonly Happening[]): { 
 		ran.push({ worker: process.worker, lines, ...(at === undefined ? {} : { at }) })
 	}
 	let lines = [...new Set(ran.flatMap(r => r.lines))].sort((a, b) => a - b)
-	// A step in which no code ran (a lease runs out, a store restarts) lights where the workers' code stands: a process that
-	// crashed in this step stands where it crashed; one that crashed in an earlier step stands nowhere (its code never goes on).
+	// A step in which no code ran (a lease runs out, a store restarts) lights the statement each worker's code is in: an awaited
+	// work call it runs until its next act, not that act's statement, which has not yet run. A process that crashed in this step
+	// stands where it crashed; one that crashed in an earlier step stands nowhere (its code never goes on).
 	const deadBefore = (process: { worker: string }) => world.processStates.crashed(process.worker) && !happenings.some(h => h.kind === 'crashed' && h.worker === process.worker)
-	if (lines.length === 0) lines = [...new Set([...world.processes.values()].flatMap(process => (process.started && !process.ended && !deadBefore(process) && process.line !== undefined ? [process.line] : [])))].sort((a, b) => a - b)
+	if (lines.length === 0) lines = [...new Set([...world.processes.values()].flatMap(process => (process.started && !process.ended && !deadBefore(process) && process.running !== undefined ? [process.running] : [])))].sort((a, b) => a - b)
 	if (step.lines && named.join() !== lines.join()) {
 		const dead = [...world.processes.values()].filter(process => process.started && !process.ended && deadBefore(process)).map(process => process.worker)
 		const told = lines.length === 0 && dead.length > 0 ? `no code ran in this step, and ${dead.join(' and ')}'s process crashed in an earlier step: its code stands at no line` : lines.length === 0 ? 'no code has run yet' : ran.length === 0 ? `no code ran in this step, and the workers' code stands at ${lineRange(lines)}` : `the code that ran in this step is ${lineRange(lines)} (${ran.map(r => `${r.worker}: ${lineRange(r.lines)}`).join('; ')})`

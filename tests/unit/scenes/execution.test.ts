@@ -223,7 +223,22 @@ await summaries.hold(chatId, async lease => {
 
 	it('fails a line= that is not the line that ran, with the lines that did', async () => {
 		const found = await errors(scene(code, `step "Worker A holds the key with fence 7." line=3\n  send lock -> a "fence 7"`))
-		expect(found).toEqual([expect.stringMatching(/^\d+:1: line=3, but the code that ran in this step is lines 1-3 \(a: lines 1-3\); write line=1-3/)])
+		// The save (line 3) the code reached only waits for its act: it runs in the step that shows it, not in this one.
+		expect(found).toEqual([expect.stringMatching(/^\d+:1: line=3, but the code that ran in this step is lines 1-2 \(a: lines 1-2\); write line=1-2/)])
+	})
+
+	it('lights a save in the step that shows it, and the statement before it while the code waits there', async () => {
+		const frames = await run(scene(code, `step "Worker A holds the key with fence 7."
+  send lock -> a "fence 7"
+
+step "A is still working."
+  wait 3s
+
+step "A saves with fence 7."
+  send a -> db "save, fence 7" color=ok
+  set db "fence 7"`))
+		expect(frames.diagnostics).toEqual([])
+		expect(frames.frames.slice(1).map(frame => frame.lines)).toEqual([[1, 2], [2], [3]])
 	})
 })
 

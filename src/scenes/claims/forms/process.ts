@@ -362,6 +362,45 @@ function codeSaves(context: ClaimContext): boolean | undefined {
 	return statements.some((statement, id) => statement.held && (statement.calls.some(call => writes[call] !== undefined) || made.has(id)))
 }
 
+/**
+ * Why the worker's code was on its way to no save when it crashed, or undefined when it was (or the scene runs no sample): the last
+ * statement its code ran before the crash began a save and waited for it, or a statement after it in its block saves, with none
+ * between that may leave the block first; a save in a branch (an \`if\`'s body) or after the block's end is none it was sure to reach.
+ */
+function noSaveAhead(context: ClaimContext, worker: string, crash: Of<'crashed'>): string | undefined {
+	const statements = context.run.statements
+	if (statements === undefined || statements.length === 0) return undefined
+	const writes = context.words?.writes ?? {}
+	const at = context.step.happenings.indexOf(crash)
+	const ran = [...context.run.steps.slice(1, context.step.index).flatMap(step => step.ran ?? []), ...(context.run.steps[context.step.index]?.ran ?? []).filter(line => line.order <= at)].filter(line => line.worker === worker)
+	const last = ran[ran.length - 1]
+	const saves = (id: number | undefined) => id !== undefined && statements[id]?.held === true && statements[id].calls.some(call => writes[call] !== undefined)
+	if (last?.statement !== undefined) {
+		if (last.act !== true && saves(last.statement)) return undefined
+		for (let next = statements[last.statement]?.next, seen = 0; next !== undefined && seen < statements.length; next = statements[next]?.next, seen++) {
+			if (saves(next)) return undefined
+			if (statements[next]?.exits) break
+		}
+	}
+	const name = context.name(worker)
+	return `${name}'s code was on its way to no save when its process crashed at ${time(crash.at)}: ${last === undefined ? 'it had run no statement' : `the last statement it ran was line ${last.line}`}, and no statement after it in its block saves (a save in a branch, such as an if's body, or after a statement that may leave the block, is none it was sure to reach); say "${name} crashes"`
+}
+
+/**
+ * The line the worker's code is still running at the step's end, or undefined: the last statement it ran (to the step's end) is a
+ * statement under the key that makes a call, not an act taken (an awaited work call, or a save begun and waiting for its act), and its
+ * process is neither paused nor crashed then. Undefined too when the scene runs no sample.
+ */
+function stillRunning(context: ClaimContext, worker: string): number | undefined {
+	const statements = context.run.statements
+	if (statements === undefined || statements.length === 0) return undefined
+	const state = context.step.end.workers.get(worker)
+	if (state?.paused === true || state?.crashed === true) return undefined
+	const last = context.run.steps.slice(1, context.step.index + 1).flatMap(step => (step.ran ?? []).filter(line => line.worker === worker)).pop()
+	const statement = last?.statement === undefined ? undefined : statements[last.statement]
+	return last !== undefined && last.act !== true && statement?.held === true && statement.calls.length > 0 ? last.line : undefined
+}
+
 export const PROCESS_FORMS: readonly ClaimForm[] = [
 	{
 		id: 'pauses',
@@ -604,11 +643,11 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		id: 'crashes-before-saving',
 		places: STORY,
 		tells: 'event',
-		formula: "crashed(w) ∈ step, with no wrote(w) before it in the scene; at it w was in a hold's body (a granted(w) since its last process-restarted, with no returned(w) nor released(w) of that store since); and the code sample, if the scene runs one, has a statement under the key that writes (it calls a write of the domain's, or made a wrote in the run)",
+		formula: "crashed(w) ∈ step, with no wrote(w) before it in the scene; at it w was in a hold's body (a granted(w) since its last process-restarted, with no returned(w) nor released(w) of that store since); and the code sample, if the scene runs one, has a statement under the key that writes (it calls a write of the domain's, or made a wrote in the run), and the last statement w's code ran before the crash calls a write (not its act), or one after it in its block, before any that may leave it, does",
 		pauses: true,
 		pattern: '{worker} crashes before it saves', alternatives: ["{worker} crashes before saving", "{worker} crashes before it writes", "{worker} crashes before writing", "{worker} dies before it saves", "{worker} crashes before it has saved( anything)", "{worker} crashes before saving anything"],
 		example: 'Worker B crashes before it saves',
-		meaning: "The worker's process crashed in this step on its way to a save it never made: it had written nothing before the crash, in this step or an earlier one; it was in the body of its hold (given the key, its function had not returned nor let go); and the code under the key, if the scene runs a sample, has a save.",
+		meaning: "The worker's process crashed in this step on its way to a save it never made: it had written nothing before the crash, in this step or an earlier one; it was in the body of its hold (given the key, its function had not returned nor let go); and the code under the key, if the scene runs a sample, has a save that this run was sure to reach: the last statement its code ran before the crash began that save, or a statement after it in its block saves, with none between that may leave the block first (a save in an if's body, or past the block's end, is none).",
 		check(slots, context) {
 			const verdict = processEvent(slots, context, 'crashed')
 			if (!verdict.ok) return verdict
@@ -627,7 +666,8 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 			if (done) return fails(`${done.kind === 'returned' ? `${name}'s function had returned` : `${name} had let go`} at ${time(done.at)}, before its process crashed at ${time(crash.at)}: its work under the key was over, with no save to come; say "${name} crashes"`, 0)
 			const saves = codeSaves(context)
 			if (saves === false) return fails(`${name}'s code under the key has no save (no call that writes): it was on its way to no save when it crashed at ${time(crash.at)}; say "${name} crashes"`, 0)
-			return verdict
+			const ahead = noSaveAhead(context, worker, crash)
+			return ahead === undefined ? verdict : fails(ahead, 0)
 		},
 	},
 	{
@@ -636,10 +676,10 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		// True of every worker that never gets the key or writes: never offered.
 		quiet: true,
-		formula: "no wrote(w) from the text's latest told place in the step (else its start) to the scene's end, nor since w's last granted before that place; w not in line at the step's end (its last asked(w) followed by a granted, refused, gave-up, left or crashed of w's); and at the step's end, since w's last granted, a returned(w), released(w) or crashed(w), or an expired, gone or ended lease of w's (or no granted(w) at all); for causes it tells stop(w) ∈ step: the renew-refused or gave-up of w's that the last statement w's code ran in the run met, when a statement after it in its block writes; else w's last returned, released (not called) or crashed ∈ step",
+		formula: "no wrote(w) from the text's latest told place in the step (else its start) to the scene's end, nor since w's last granted before that place; w not in line at the step's end (its last asked(w) followed by a granted, refused, gave-up, left or crashed of w's); and at the step's end, since w's last granted, a returned(w), released(w) or crashed(w), or an expired, gone or ended lease of w's (or no granted(w) at all), but not a lost lease alone while w's last ran statement to the step's end is a held call, no act, and w is neither paused nor crashed then; for causes it tells stop(w) ∈ step: the renew-refused or gave-up of w's that the last statement w's code ran in the run met, when a statement after it in its block writes; else w's last returned, released (not called) or crashed ∈ step",
 		pattern: '{worker} stops without saving', alternatives: ['{worker} stops without writing', '{worker} stops without saving anything'],
 		example: 'A stops without saving',
-		meaning: "The worker makes no write from the moment the text told last in this step (else the step's start) to the scene's end, and made none in its hold before it (since the key was last given to it); and by the step's end its hold's code has ended (its function returned or let go, or its process crashed) or it holds nothing (its lease ran out, went with its store or was ended, or it never got the key); a worker still in line for the key has not stopped. After \"so\" (\"the lock refuses, so A stops without saving\"), what ended its code in this step is what the clause before must be why of: the refused renewal or give-up its code's last call of the scene met (the call threw), when a write after that call in its block never ran (but for the refusal it would have saved); else its function's return, its let-go at the function's end or its crash in this step.",
+		meaning: "The worker makes no write from the moment the text told last in this step (else the step's start) to the scene's end, and made none in its hold before it (since the key was last given to it); and by the step's end its hold's code has ended (its function returned or let go, or its process crashed) or it holds nothing (its lease ran out, went with its store or was ended, or it never got the key); a worker still in line for the key has not stopped, nor has one whose lease is lost while its code still runs under the hold (its last statement, under the key, makes a call and is no act taken, and its process is neither paused nor crashed at the step's end). After \"so\" (\"the lock refuses, so A stops without saving\"), what ended its code in this step is what the clause before must be why of: the refused renewal or give-up its code's last call of the scene met (the call threw), when a write after that call in its block never ran (but for the refusal it would have saved); else its function's return, its let-go at the function's end or its crash in this step.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			const name = context.name(worker)
@@ -663,6 +703,10 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 				const store = (upToEnd[last] as Of<'granted'>).store
 				const ended = upToEnd.slice(last).some(h => 'worker' in h && h.worker === worker && (h.kind === 'crashed' || ((h.kind === 'returned' || h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store)))
 				if (!ended) return fails(`${name} still holds its lease at the step's end, and its function has not returned: it has not stopped`, 0)
+				// Its lease lost (run out, gone, ended) while its code goes on under the hold: "stops" says its code stopped.
+				const byCode = upToEnd.slice(last).some(h => 'worker' in h && h.worker === worker && (h.kind === 'crashed' || ((h.kind === 'returned' || h.kind === 'released') && h.store === store)))
+				const running = byCode ? undefined : stillRunning(context, worker)
+				if (running !== undefined) return fails(`${name}'s lease is lost, but its code is still running under the hold at the step's end (the statement it began at line ${running} has not finished, and its process is neither paused nor crashed): "stops" says its code stopped; tell what became of its lease`, 0)
 			}
 			const verdict = holds([{ kind: 'nothing', what: `a write by ${worker} from this moment on` }])
 			// What ended its code, which "so" before it must be why of ("the lock refuses, so A stops without saving").

@@ -181,7 +181,7 @@ function keptOfReturned(thing: string | undefined, returned: readonly string[] |
  * prelude's, `text`) it is the worker's THING of no words of its own. Undefined where the run does not know (no code
  * sample, the sample's own SQL).
  */
-export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words: string[]; computed: boolean; own: boolean; what: string; /** Of a name: why what it held is not what a call made (its last value, or why the run cannot tell). */ unread?: string } | undefined {
+export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words: string[]; computed: boolean; own: boolean; /** A string literal the sample writes out. */ literal?: true; what: string; /** Of a name: why what it held is not what a call made (its last value, or why the run cannot tell). */ unread?: string } | undefined {
 	const statements = context.run.statements ?? []
 	const statement = write.statement === undefined ? undefined : statements[write.statement]
 	const writes = context.words?.writes ?? {}
@@ -189,7 +189,7 @@ export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words
 	if (call === undefined) return undefined
 	const given = call.args[writes[call.call] as number] ?? {}
 	const where = `${call.call}() at line ${statement?.line}`
-	if ('text' in given) return { words: wordsOf(given.text), computed: false, own: true, what: `the string '${given.text}' (${where})` }
+	if ('text' in given) return { words: wordsOf(given.text), computed: false, own: true, literal: true, what: `the string '${given.text}' (${where})` }
 	if ('name' in given) {
 		const own = statements.some(one => one.declares?.includes(given.name))
 		const last = lastAssignment(context, write, given.name)
@@ -264,6 +264,15 @@ export function savedProblem(context: ClaimContext, write: Of<'wrote'>, words: r
 	const carried = carriedThing(context, write)
 	const nouns = savedNouns(context, write, carried)
 	const one = (word: string, of: string) => word === of || plural(of).includes(word)
+	// The domain's word for what a worker writes ("its THING") names a text that is one: not a number (a fence written out), not the
+	// key itself, and not a string literal of the sample's unless the literal has that word (a placeholder such as 'TODO' is none).
+	const named = words.find(word => one(word, thing))
+	if (named !== undefined && write.thing !== undefined) {
+		const say = `say "${context.name(write.worker)} saves" (what it did), or have its code write ${thing === 'write' ? 'one' : `its ${thing}`}`
+		if (!/\p{L}/u.test(write.thing)) return `${who} carried ${JSON.stringify(write.thing)}, a number, no letter in it: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and a number is none; ${say}`
+		if (write.thing === context.run.key) return `${who} carried ${JSON.stringify(write.thing)}, the scene's key itself${carried === undefined ? '' : ` (${carried.what})`}: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and the key's name is none; ${say}`
+		if (carried?.literal === true && !carried.words.some(part => one(part, thing))) return `${who} carried ${carried.what}, a string the sample writes out, with no word "${thing}" in it: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and a placeholder is none; ${say}`
+	}
 	const what = carried?.what ?? `its ${thing}, in no words of the code's`
 	for (const word of words) {
 		if (one(word, thing) || SAVED_AS_THING.includes(word) || nouns.some(part => one(word, part))) continue
