@@ -1100,8 +1100,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
 	'lets-in': (s, env) => {
+		// Each given a lease in the step, all by one store (the scene's one: the reader refuses "the lock" of a scene with more).
 		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w)[0])
-		if (grants.some(grant => grant === undefined)) return NO
+		if (grants.some(grant => grant === undefined || grant.store !== grants[0]?.store)) return NO
 		const all = grants as Of<'granted'>[]
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
