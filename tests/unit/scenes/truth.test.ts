@@ -102,6 +102,8 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['a26-id-late-write.scene', [0, 0, 0, 20_000, 40_000], ['', 'a', 'a', 'b', 'b'], { a: '1', b: '2' }, { db: '2' }],
 	['a26-id-semaphore-one-by-one.scene', [0, 0, 1000], ['', 'a', 'ab'], { a: '-', b: '-' }, {}],
 	['a26-id-stale-fence.scene', [0, 0, 0, 20_000, 40_000], ['', 'a', 'a', 'b', 'b'], { a: '1', b: '2' }, { db: '2' }],
+	['a26-idle-after-letting-go.scene', [0, 0, 0, 0], ['', 'a', 'a', 'b'], { b: '2' }, { db: '2' }],
+	['a26-stale-answer.scene', [0, 0, 0, 20_000, 40_000], ['', 'a', 'a', 'b', 'b'], { a: '1', b: '2' }, { db: '2' }],
 	['abort-signal-timeout.scene', [0, 0, 5_000], ['', 'a', 'a'], { a: '7' }, {}],
 	['asides.scene', [0, 0, 0], ['', 'a', 'a'], { a: '1' }, {}],
 	['at-and-later.scene', [0, 0, 4000, 10_000], ['', 'a', 'a', 'b'], { a: '1', b: '2' }, {}],
