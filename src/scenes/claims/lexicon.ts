@@ -208,7 +208,7 @@ export const ID_JOINING_WORDS: readonly string[] = ['too', 'just', 'and', 'or', 
 /** Words of ID_JOINING_WORDS that claim an order between the event words either side of them ("expiry-after-pause"). */
 export const ID_ORDER_WORDS: Readonly<Record<string, 'after' | 'before'>> = { after: 'after', before: 'before', then: 'before' }
 
-/** Phrases an id may use whole, which claim nothing: holders one after another ("one" alone would count). */
+/** Phrases an id may use whole: holders one after another ("one" alone would count); "one by one" claims the places taken or freed one at a time (scene-id.ts). */
 export const ID_PHRASES: readonly string[] = ['one after another', 'one by one']
 
 /** Words of an id that name an event, each with the event the scene must show for it (`shutdown-killed` needs a worker shown crashed). */

@@ -427,6 +427,19 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 					const at = clause.start + long.index + long[0].length - 4
 					clause = { ...clause, length: { word: 'long', start: at, end: at + 4 } }
 				}
+				// "The semaphore lets A and B in" needs a semaphore, as "gets a place" does (trial a26's 11); that one store let them all in
+				// is the form's meaning (trial a26's 10).
+				if (clause.form.id === 'lets-in') {
+					const stores = language.names.cast.filter(actor => actor.kind === 'store')
+					const semaphore = /\bsemaphore\b/i.test(text.slice(clause.start, clause.end))
+					const problem = semaphore && !stores.some(actor => actor.limit !== undefined)
+						? `"the semaphore" lets workers in only in a scene with a semaphore (a lock store with places), and this scene has none: its lock lets one in at a time; write "the lock lets A in", or tell each grant ("A gets the key")`
+						: undefined
+					if (problem !== undefined) {
+						result.problems.push({ start: clause.start, end: clause.end, message: problem })
+						continue
+					}
+				}
 				// "A, B and C each take one" leaves out what each took: it is a place, and reads only after words of the text before it that name
 				// places ("A semaphore with three places. Workers A, B and C each take one").
 				if ((clause.form.id === 'workers-each-take-one-of-them' || clause.form.id === 'workers-each-hold-one') && !/\b(?:places?|slots?)\b/i.test(text.slice(clause.start, clause.end)) && !/\b(?:places?|slots?)\b/i.test(text.slice(0, clause.start))) {

@@ -219,6 +219,15 @@ function upTo(env: Env): StepFacts[] {
 	return [...env.run.steps.slice(0, env.step.index), env.step]
 }
 
+/** Whether the label's worker's code is still in the body of a hold at the step's end: after its last grant, no let-go nor return of that key, no crash, no ask. */
+function inHold(env: Env): boolean {
+	const w = me(env)
+	const all = upTo(env).slice(1).flatMap(step => step.happenings)
+	const grant = all.filter(h => h.kind === 'granted' && h.worker === w).pop()
+	if (grant === undefined || grant.kind !== 'granted') return false
+	return !all.slice(all.indexOf(grant) + 1).some(h => ((h.kind === 'released' || h.kind === 'returned') && h.worker === w && h.store === grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === w))
+}
+
 /** Whether the label's worker's process is down at the step's end: its last crash up to then has no restart after it. */
 function processDown(env: Env): boolean {
 	const marks = upTo(env).flatMap(step => step.happenings).filter(h => (h.kind === 'crashed' || h.kind === 'process-restarted') && h.worker === me(env))
@@ -1182,8 +1191,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
 	'lets-in': (s, env) => {
+		// Each given a lease in the step, all by one store (the scene's one: the reader refuses "the lock" of a scene with more).
 		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w)[0])
-		if (grants.some(grant => grant === undefined)) return NO
+		if (grants.some(grant => grant === undefined || grant.store !== grants[0]?.store)) return NO
 		const all = grants as Of<'granted'>[]
 		return { ok: true, events: all, makers: all, at: Math.max(...all.map(h => h.at)), each: all.map(h => h.at) }
 	},
@@ -3155,6 +3165,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'db-saved': (_s, env) => dbAnswer(env, true),
 	'db-changed-a-row': (_s, env) => dbAnswer(env, true),
 	'db-refused': (_s, env) => dbAnswer(env, 'refused'),
+	// "stale": refused, and a stale write (not live, its worker given a lease before it).
+	'db-stale': (_s, env) => {
+		const meaning = dbAnswer(env, 'refused')
+		const write = env.context.message?.answers
+		return meaning.ok && write !== undefined && stale(env, write) ? meaning : NO
+	},
 	'db-changed-no-row': (_s, env) => dbAnswer(env, false),
 	'db-refused-because': (s, env) => {
 		const meaning = dbAnswer(env, false)
@@ -3184,7 +3200,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const lease = leaseAt(env.world, me(env))
 		return holdsNow(lease !== undefined && state(lease) === 'expired', [], env)
 	},
-	'worker-free': (_s, env) => holdsNow(!live(env.world, me(env)) && env.world.workers.get(me(env))?.waiting === undefined && !processDown(env), [], env),
+	// Idle: no live lease, not in line, its process up, and its code in no hold's body (its last grant let go or returned, or a crash or an ask since).
+	'worker-free': (_s, env) => holdsNow(!live(env.world, me(env)) && env.world.workers.get(me(env))?.waiting === undefined && !processDown(env) && !inHold(env), [], env),
 	'worker-no-lease': (_s, env) => holdsNow(!live(env.world, me(env)) && env.world.workers.get(me(env))?.waiting === undefined, [], env),
 	'worker-gave-up': (_s, env) => {
 		// The lock gave up on the worker's last ask: after its last asked event there is a gave-up of the same store.

@@ -566,7 +566,83 @@ export function idEventProblem(id: string, run: RunFacts): string | undefined {
 	// "crash" tied to the lock store ("lock-crash") is the store's, which restartOfProblem checks.
 	const word = words.find((part, i) => SHOWN[part] !== undefined && !(part === 'crash' && tiedTo(words, i).some(noun => STORE_NOUNS.has(noun))) && !(SHOWN[part] as (run: RunFacts) => boolean)(run))
 	if (word !== undefined) return `the scene's id says "${word}", and ${ID_EVENTS[word] ?? SUBJECT_EVENTS[word]} in no step of it; name what the scene shows`
-	return restartOfProblem(words, run) ?? jointProblem(words, run) ?? orderProblem(words, run)
+	return restartOfProblem(words, run) ?? jointProblem(words, run) ?? orderProblem(words, run) ?? readProblem(words, run)
+}
+
+/**
+ * Words a reader reads a claim in though the lexicon has them as subjects or neutral words (trial a26): a cause a caption
+ * reads as a pause ("garbage-collection", "network-partition", "swap-storm", "debugger-breakpoint", "page-fault") needs a
+ * worker shown paused; "long" (but before "enough": "just-long-enough") needs a long pause as a caption's "long pause" does,
+ * or, before another noun ("long-job"), a hold that lasts at least a fifth of its lease's time to live, as a caption's long
+ * hold or long piece of work does; "just in time" is refused (the run tells no closeness); "one by one" needs the grants,
+ * or the let-gos and lease ends, of two or more, each at a moment of its own. Why not, or undefined.
+ */
+function readProblem(words: readonly string[], run: RunFacts): string | undefined {
+	const cause = pauseCauseOf(words)
+	if (cause !== undefined && !(SHOWN.pause as (run: RunFacts) => boolean)(run))
+		return `the scene's id says "${cause}", which a caption reads as a pause of a worker's process, and no worker is shown paused in any step of it; name what the scene shows`
+	const justInTime = words.findIndex((word, i) => word === 'just' && words[i + 1] === 'in' && words[i + 2] === 'time')
+	if (justInTime >= 0)
+		return `the scene's id says "just in time", a closeness the run does not measure; name what came in time: "wait-long-enough" (a worker that asked with a wait gets the key before its wait runs out), "lease-renewal" or "stale-write"`
+	const long = words.findIndex((word, i) => word === 'long' && words[i + 1] !== 'enough')
+	if (long >= 0) {
+		const after = words[long + 1]
+		const ofPause = after === undefined || after === 'pause' || pauseCauseOf(words.slice(long + 1, long + 3)) !== undefined || ID_JOINING_WORDS.includes(after)
+		if (ofPause && !longPauses(run)) return `the scene's id says "long" of a pause, and no worker's process is paused long: a pause is long when the worker held a live lease as it paused, the lease ran out during the pause, and the pause lasted at least a fifth of the lease's time to live; name what the scene shows`
+		if (!ofPause && !longHolds(run)) return `the scene's id says "long ${after}", and no hold in it lasts long: a hold or a piece of work is long when it lasts at least a fifth of its lease's time to live; name what the scene shows`
+	}
+	if (words.includes('one by one') && !oneByOne(run))
+		return `the scene's id says "one by one", and the places are neither taken nor freed one at a time: two or more grants, or two or more let-gos or lease ends, each at a moment of its own; name what the scene shows`
+	return undefined
+}
+
+/** The words of an id that name a cause a caption reads as a pause (lexicon.ts PAUSE_CAUSES), as the id says it, or undefined. */
+function pauseCauseOf(words: readonly string[]): string | undefined {
+	for (const [i, word] of words.entries()) {
+		if (word === 'garbage' || word === 'gc') return words[i + 1] === 'collection' ? 'garbage collection' : word
+		if (word === 'swap' || word === 'partition' || word === 'debugger' || word === 'breakpoint') return word === 'partition' && words[i - 1] === 'network' ? 'network partition' : word === 'swap' && words[i + 1] === 'storm' ? 'swap storm' : word
+		if (word === 'fault' && words[i - 1] === 'page') return 'page fault'
+	}
+	return undefined
+}
+
+/**
+ * A long pause, as a caption's "long pause" (check.ts): a worker held a live lease as its process paused, the lease ran out
+ * before its process woke or crashed (or was taken, by its store or an operator, and the pause outlasted its time), and the
+ * pause lasted at least a fifth of the lease's time to live (to its waking or crash, else the run's end).
+ */
+function longPauses(run: RunFacts): boolean {
+	const all = run.steps.flatMap(step => step.happenings)
+	const last = run.steps[run.steps.length - 1]?.end.time ?? 0
+	return momentsOf(run).some(moment => {
+		const h = moment.next
+		if (h?.kind !== 'paused') return false
+		const lease = moment.world.workers.get(h.worker)?.lease
+		if (lease === undefined || lease.expired || lease.gone || lease.released || lease.ended === true || lease.expiresAt <= h.at) return false
+		const after = all.slice(all.indexOf(h) + 1).filter(one => 'worker' in one && one.worker === h.worker)
+		const end = after.find(one => one.kind === 'woke' || one.kind === 'crashed')
+		const until = end?.at ?? last
+		const ranOut = after.some(one => one.kind === 'expired' && (end === undefined || after.indexOf(one) < after.indexOf(end))) || (after.some(one => (one.kind === 'gone' || one.kind === 'ended') && (end === undefined || after.indexOf(one) < after.indexOf(end))) && until >= lease.expiresAt)
+		return ranOut && (until - h.at) * 5 >= lease.ttl
+	})
+}
+
+/** A hold that lasts at least a fifth of its lease's time to live: from a grant to its let-go, expiry, loss or end (else the run's end). */
+function longHolds(run: RunFacts): boolean {
+	const all = run.steps.flatMap(step => step.happenings)
+	const last = run.steps[run.steps.length - 1]?.end.time ?? 0
+	return all.some(grant => {
+		if (grant.kind !== 'granted') return false
+		const end = all.slice(all.indexOf(grant) + 1).find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone') && h.worker === grant.worker && h.store === grant.store)
+		return ((end?.at ?? last) - grant.at) * 5 >= grant.ttl
+	})
+}
+
+/** Places taken one at a time (two or more grants, no two at one moment), or freed so (two or more let-gos or lease ends). */
+function oneByOne(run: RunFacts): boolean {
+	const all = run.steps.flatMap(step => step.happenings)
+	const apart = (moments: number[]) => moments.length >= 2 && new Set(moments).size === moments.length
+	return apart(all.flatMap(h => (h.kind === 'granted' ? [h.at] : []))) || apart(all.flatMap(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'ended' || h.kind === 'gone' ? [h.at] : [])))
 }
 
 /** Words that name the lock store, a worker, and a database, which "restart" or "crash" beside them (or joined by "of") is of. */
@@ -622,7 +698,9 @@ const staleWrite = (h: Happening): boolean => h.kind === 'wrote' && !h.live
  * late" says an act came after its lease was over: of a renewal ("renewal-too-late", and "late" alone beside a renewal word),
  * a renewal the lock refused as its lease was lost; of a write or a save, a stale write (taken, of a save); with neither
  * beside it, one of those. "Stale" with a write word ("stale-write", no save word) says the scene shows a stale write,
- * taken or refused. "Stale" and "late" alone name a subject ("fences-late-write") and claim nothing.
+ * taken or refused. "Late" alone ("fences-late-write") says the scene shows a late write, taken or refused, as a caption's
+ * "late write" does; "stale" beside no write or save word ("stale-fence") a stale fence used: a write with a fence on a lease
+ * no longer live.
  */
 const JOINT: readonly { said: (words: readonly string[]) => boolean; claims: (words: readonly string[]) => string; shown: (run: RunFacts, words: readonly string[]) => boolean }[] = [
 	{
@@ -634,6 +712,18 @@ const JOINT: readonly { said: (words: readonly string[]) => boolean; claims: (wo
 		said: words => words.includes('stale') && !words.includes('save') && (words.includes('write') || words.includes('writes')),
 		claims: () => '"stale" and "write": a stale write (a write on a lease no longer live), taken or refused',
 		shown: run => some(run, staleWrite),
+	},
+	{
+		// "late" with no save, renewal or "too" before it ("late-write", "fences-late"): a late write, as a caption's "late write" is.
+		said: words => words.includes('late') && !words.includes('save') && !words.includes('renewal') && !words.includes('renew') && !words.some((word, i) => word === 'too' && words[i + 1] === 'late'),
+		claims: () => '"late": a late write (a write on a lease no longer live), taken or refused',
+		shown: run => some(run, staleWrite),
+	},
+	{
+		// "stale" with no write or save word ("stale-fence", "operator-stale"): a stale fence used, as a caption's "its stale fence 1" is.
+		said: words => words.includes('stale') && !words.includes('save') && !words.includes('write') && !words.includes('writes'),
+		claims: () => '"stale": a stale fence used (a write with a fence, on a lease no longer live)',
+		shown: run => some(run, h => staleWrite(h) && h.kind === 'wrote' && h.fenced && h.noFence !== true),
 	},
 	{
 		said: words => words.some((word, i) => word === 'too' && words[i + 1] === 'late') || (words.includes('late') && (words.includes('renewal') || words.includes('renew'))),

@@ -1275,13 +1275,16 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "granted(v) ∈ step for each v ∈ ws",
 		pattern: 'the semaphore/lock lets {workers} in',
-		example: 'The semaphore lets A and B in',
-		meaning: 'The engine gave each of those workers a lease in this step: letting in is the grant, at its moment.',
+		example: 'The lock lets A and B in',
+		meaning: 'One lock store gave each of those workers a lease in this step: letting in is the grant, at its moment. "The lock" names one store: two locks that let one in each are refused (say which: "Lock 1 lets A in"); "the semaphore" needs a semaphore (a store with places), and is refused in a scene with none.',
 		check(slots, context) {
 			const grants: Of<'granted'>[] = []
 			for (const id of actorsOf(slots[0])) {
 				const grant = happened(context.step, 'granted', h => h.worker === id)[0]
 				if (!grant) return fails(`the engine gave ${context.name(id)} no lease in this step${liveLease(context.world, id) ? ' (it holds one from before: say it holds the key)' : ''}`, 0)
+				// One store let them all in: "the lock" names one (trial a26's 10: two locks, each let one in).
+				const other = grants.find(before => before.store !== grant.store)
+				if (other !== undefined) return fails(`${context.name(other.store)} let ${context.name(other.worker)} in and ${context.name(grant.store)} let ${context.name(id)} in: "the lock" names one store; say which let each in`, 0)
 				grants.push(grant)
 			}
 			return eachHeld(context, grants)

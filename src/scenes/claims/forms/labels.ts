@@ -26,6 +26,7 @@ import {
 	runSteps,
 	saw,
 	sentBy,
+	staleWrite,
 	time,
 } from '../query.ts'
 import type { Of } from '../query.ts'
@@ -493,10 +494,27 @@ export const DB_ANSWER_FORMS: readonly ClaimForm[] = [
 		places: DB_ANSWER,
 		tells: 'event',
 		formula: "the wrote(to) m answers changed no row",
-		pattern: 'refused/rejected/stale',
+		pattern: 'refused/rejected',
 		example: 'refused',
 		meaning: 'The write it answers changed no row.',
 		check: (_slots, context) => answeredWrite(context, 'refused'),
+	},
+	{
+		id: 'db-stale',
+		places: DB_ANSWER,
+		tells: 'event',
+		formula: "the wrote(to) m answers changed no row, and was stale: ¬live, its worker given a lease before it",
+		pattern: 'stale',
+		example: 'stale',
+		meaning: 'The write it answers was refused, as "refused" says, and was stale, as a caption\'s "stale write" is: its worker\'s lease was no longer live when it wrote, a lease it had been given (a refused write on a live lease, its fence no larger than the row\'s, is "refused", not "stale").',
+		check(_slots, context) {
+			const done = answeredWrite(context, 'refused')
+			if (!done.ok) return done
+			const write = context.message?.answers as Of<'wrote'>
+			if (write.live) return fails(`the answer says the write was stale, but ${context.name(write.worker)}'s lease was live when it wrote: its write was refused, not stale; say "refused"`)
+			if (!staleWrite(context, write)) return fails(`the answer says the write was stale, but ${context.name(write.worker)} held no lease before it, so it had none to lose; say "refused"`)
+			return done
+		},
 	},
 	{
 		id: 'db-changed-no-row',
@@ -624,7 +642,19 @@ function workerFree(context: ClaimContext, idle = false): Verdict {
 	if (crashed !== undefined) return crashed
 	const worker = me(context)
 	if (liveLease(context.world, worker) || context.world.workers.get(worker)?.waiting) return fails(`the label says so, but ${workerState(context)}`)
+	// "idle" and "free" say it does nothing: its code is not still in the body of a hold (trial a26's 14: a lease run out, its work going on).
+	const grant = idle ? inHold(context, worker) : undefined
+	if (grant !== undefined) return fails(`the label says it is idle, but ${context.name(worker)}'s code is still at its work in the hold that got the key at ${time(grant.at)}: it has not let go, returned, crashed nor asked again, though its lease is no longer live; say "no lease" (or "lost")`)
 	return holds([leaseEvidence(context.world, worker)], context.world.time)
+}
+
+/** The grant whose hold a worker's code is still in, up to the step's end: its last grant, with no let-go nor return of that key, no crash and no ask after it. */
+function inHold(context: ClaimContext, worker: string): Of<'granted'> | undefined {
+	const all = runSteps(context.run).filter(step => step.index <= context.step.index).flatMap(step => step.happenings)
+	const grant = all.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === worker).pop()
+	if (grant === undefined) return undefined
+	const left = all.slice(all.indexOf(grant) + 1).some(h => ((h.kind === 'released' || h.kind === 'returned') && h.worker === worker && h.store === grant.store) || ((h.kind === 'crashed' || h.kind === 'asked') && h.worker === worker))
+	return left ? undefined : grant
 }
 
 function workerWaits(context: ClaimContext, place?: number): Verdict {
@@ -716,7 +746,7 @@ export const WORKER_STATE_FORMS: readonly ClaimForm[] = [
 	},
 	{ id: 'worker-lost', places: WORKER_STATE, tells: 'state', formula: "lease(x, t) ran out, went with its store or was ended by an operator", pattern: '(lease )lost', example: 'lease lost', meaning: "The worker's latest lease ran out, went with its store, or was ended by an operator.", check: (_s, c) => workerLost(c) },
 	{ id: 'worker-expired', places: WORKER_STATE, tells: 'state', formula: "lease(x, t) ran out", pattern: 'expired', example: 'expired', meaning: "The worker's latest lease ran out.", check: (_s, c) => workerLost(c, 'expired') },
-	{ id: 'worker-free', places: WORKER_STATE, tells: 'state', formula: "¬live(x, t) ∧ x ∉ line(t) ∧ x's process is not down", pattern: 'free/idle', example: 'idle', meaning: 'The worker holds no live lease and is not in line, and its process is running (a crashed one is not idle: it is crashed).', check: (_s, c) => workerFree(c, true) },
+	{ id: 'worker-free', places: WORKER_STATE, tells: 'state', formula: "¬live(x, t) ∧ x ∉ line(t) ∧ x's process is not down ∧ x's code is in no hold's body", pattern: 'free/idle', example: 'idle', meaning: 'The worker holds no live lease and is not in line, its process is running (a crashed one is not idle: it is crashed), and its code is not at work: after its last grant it let go, returned, crashed or asked again (a worker whose lease ran out while its code works on is not idle: say "no lease").', check: (_s, c) => workerFree(c, true) },
 	{ id: 'worker-no-lease', places: WORKER_STATE, tells: 'state', formula: "¬live(x, t) ∧ x ∉ line(t)", pattern: 'no lease', example: 'no lease', meaning: 'The worker holds no live lease and is not in line.', check: (_s, c) => workerFree(c) },
 	{ id: 'worker-gave-up', places: WORKER_STATE, tells: 'state', formula: "the last asked(x) ∈ run up to t is followed by gave-up(x) on its store", pattern: 'gave up', alternatives: ['gave up waiting'], example: 'gave up', meaning: "The worker's last ask for the key ended with the lock giving up on it: it waited as long as it was willing to, and did not get the key.", check: (_s, c) => workerGaveUp(c) },
 	{ id: 'worker-turned-away', places: WORKER_STATE, tells: 'state', formula: "the last asked(x) ∈ run up to t is followed by refused(x) on its store", pattern: 'turned away', example: 'turned away', meaning: "The worker's last ask for the key was turned away: it tried without waiting, and the lock refused it, the key held or the semaphore full.", check: (_s, c) => workerTurnedAway(c) },
