@@ -141,7 +141,10 @@ const TEMPLATES = (() => {
 	const registry = new ParameterTypeRegistry()
 	for (const type of SLOT_TYPES) registry.defineParameterType(new ParameterType(type, new RegExp(stand(type)), null, (text: string) => text, false, false))
 	// "an 8 s lease": "a" before a length may be "an", as a writer reads the number aloud.
-	const source = (pattern: string) => new CucumberExpression(pattern.replace(/(^| )a (?=\{duration\})/g, '$1a/an '), registry).regexp.source
+	// "a place/slot( without waiting)": the optional text after words that are alternatives is of each of them, as a reader reads it, not
+	// of the last alone (a Cucumber Expression binds it to the last: "tries for a place without waiting" would not read).
+	const spread = (pattern: string) => pattern.replace(/((?:[A-Za-z'-]+\/)+[A-Za-z'-]+)(\([^()]*\))/g, (_all, words: string, optional: string) => words.split('/').map(word => word + optional).join('/'))
+	const source = (pattern: string) => new CucumberExpression(spread(pattern).replace(/(^| )a (?=\{duration\})/g, '$1a/an '), registry).regexp.source
 	const templatesOf = (form: ClaimForm, patterns: readonly string[]): Template[] => {
 		const own = [...form.pattern.matchAll(SLOT)].map(match => match[1] as SlotType)
 		return patterns.map(pattern => {

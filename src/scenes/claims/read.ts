@@ -409,6 +409,12 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 					result.problems.push({ start: clause.start, end: clause.end, message: `"a place" (or "a slot") is what a worker asks a semaphore for, and ${placeStore === undefined ? 'this scene has none' : `${language.names.labelOf(placeStore)} is a lock`}: a worker asks a lock for the key; write "${clause.form.id === 'asks-with-wait' ? 'asks for the key' : 'without the key'}"` })
 					continue
 				}
+				// "Asks again, this time willing to wait" contrasts this ask with a try before it that did not wait; that contrast is not
+				// checked of "asks again", so it is refused rather than read as "asks again" alone.
+				if ((clause.form.id === 'asks-again-willing-to-wait' || clause.form.id === 'asks-again-without-limit') && clause.earlier?.word === 'this time') {
+					result.problems.push({ start: clause.start, end: clause.end, message: `"this time" after "asks again" says the ask before this one did not wait, which is not checked here; write "asks again, willing to wait"` })
+					continue
+				}
 				// "Gets a place" (or "takes a place"), "tries for a place", "tries to get a place" and "lets go of its place" are of a semaphore's
 				// key as "gets the key", "tries the key", "asks for the key" and "lets go" are; a lock has no places, so of a lock they are refused.
 				const placeWords = PLACE_WORDINGS[clause.form.id]

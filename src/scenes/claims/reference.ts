@@ -1481,6 +1481,17 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const run = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
 		return run.slice(0, run.indexOf(ask)).some(h => h.kind === 'asked' && h.store === ask.store && h.worker !== ask.worker) ? event(ask) : NO
 	},
+	// "Asks again" with no limit on its wait, or willing to wait: such an ask of the step, and an ask of that key by the same worker in an earlier step.
+	'asks-again-without-limit': (s, env) => {
+		const w = actor(s[0])
+		const ask = askOf(env, w, h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
+		return ask !== undefined && earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && h.store === ask.store).length > 0) ? event(ask) : NO
+	},
+	'asks-again-willing-to-wait': (s, env) => {
+		const w = actor(s[0])
+		const ask = askOf(env, w, h => fits(s[1], h.store) && !h.tryOnly && (h.wait === undefined || h.wait > 0))
+		return ask !== undefined && earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && h.store === ask.store).length > 0) ? event(ask) : NO
+	},
 	'gets-place-of': (s, env) => {
 		const list = env.step.happenings
 		const grant = events(env.step, 'granted', h => h.worker === actor(s[0]))[0]

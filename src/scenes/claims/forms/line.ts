@@ -1002,6 +1002,38 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'asks-again-without-limit',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k, wait ∞) ∈ step, after an asked(w, k) in an earlier step, a hold or a try",
+		pattern: '{worker} asks for {key} again, without a limit', alternatives: ["{worker} asks for {key} again, with no limit", "{worker} asks for {key} again, willing/ready to wait without a limit", "{worker} asks for {key} again, willing/ready to wait for ever", "{worker} asks for {key} again, willing/ready to wait forever", "{worker} asks again, without a limit", "{worker} asks again, with no limit", "{worker} asks again, willing/ready to wait without a limit", "{worker} asks again, willing/ready to wait for ever", "{worker} asks again, willing/ready to wait forever"],
+		example: 'Worker B asks for the key again, without a limit',
+		meaning: 'The worker asked for the key in this step with no limit on its wait, as "{worker} asks for {key} without a limit" says, and "again": it had asked for that key in an earlier step (a hold or a try). "Willing to wait as long as it takes" reads as "willing to wait without a limit".',
+		check(slots, context) {
+			const verdict = unlimited(slots, context)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const mine = asks(context, worker, h => !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY), slots[1])[0] as Of<'asked'>
+			return askedBefore(context, worker, false, mine) ? verdict : notAgain(context, worker)
+		},
+	},
+	{
+		id: 'asks-again-willing-to-wait',
+		places: STORY,
+		tells: 'event',
+		formula: "asked(w, k, wait W) ∈ step, W > 0 (or ∞), no try, after an asked(w, k) in an earlier step, a hold or a try",
+		pattern: '{worker} asks for {key} again, willing to wait', alternatives: ["{worker} asks for {key} again, ready to wait", "{worker} asks again, willing/ready to wait"],
+		example: 'Worker B asks for the key again, willing to wait',
+		meaning: 'The worker asked for the key in this step in a way that stands in line while the key is taken, as "{worker} asks for {key}, willing to wait" says, and "again": it had asked for that key in an earlier step (a hold or a try).',
+		check(slots, context) {
+			const verdict = willingToWait(slots, context)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const mine = asks(context, worker, h => !h.tryOnly && (h.wait === undefined || h.wait > 0), slots[1])[0] as Of<'asked'>
+			return askedBefore(context, worker, false, mine) ? verdict : notAgain(context, worker)
+		},
+	},
+	{
 		id: 'waits-until-lets-go',
 		places: STORY,
 		tells: 'event',
@@ -1038,7 +1070,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "asked(w, k) ∈ step, not a try, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
-		pattern: '{worker} joins the line/queue', alternatives: ["{worker} queues( up)", "{worker} lines up"],
+		pattern: '{worker} joins the line/queue', alternatives: ["{worker} queues( up)", "{worker} lines up", "{worker} stands in line"],
 		example: 'B joins the line',
 		meaning: 'The worker asked for the key in this step and stood in line: it is in line when the step ends, or got the key from the line, or gave up. A worker that joined in an earlier step "waits".',
 		check: (slots, context) => joinedLine(context, actorOf(slots[0])),
