@@ -432,6 +432,15 @@ function longWork(s: readonly Slot[], started: Meaning, env: Env): boolean {
 	return stop > from && (grant.ttl === undefined || 5 * (stop - from) >= grant.ttl)
 }
 
+function freeToEnd(s: readonly Slot[], env: Env, at?: number): Meaning {
+	const here = MEANINGS['key-stays-free']?.(s, env) ?? NO
+	const store = storeOf(env, s[0])
+	if (!here.ok || store === undefined) return NO
+	if (laterSteps(env).some(step => step.happenings.some(h => h.kind === 'granted' && h.store === store.id))) return NO
+	if (at === undefined || env.run.lookAhead !== undefined) return here
+	return at === (env.run.steps[env.run.steps.length - 1] ?? env.step).end.time ? here : NO
+}
+
 function laterSteps(env: Env): StepFacts[] {
 	const last = env.run.lookAhead ?? env.run.steps.length
 	return env.run.steps.slice(env.step.index + 1, last + 1)
@@ -1284,6 +1293,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const changed = env.step.happenings.some(h => h.at >= t0 && 'store' in h && h.store === store.id && ['granted', 'released', 'expired', 'gone', 'ended'].includes(h.kind))
 		return changed ? NO : { ok: true, at: t0, events: [], makers: holderMakers(env, store), free: store.id }
 	},
+	// Free from t0 to the step's end (as "stays free"), and no later step (of those in view) grants the key; a time named is the scene's last step's end.
+	'key-stays-free-to-end': (s, env) => freeToEnd(s, env),
+	'key-stays-free-to-end-at': (s, env) => freeToEnd(s, env, num(s[1])),
 	'key-held': (s, env) => keyOver(env, s[0], holders => holders.length > 0),
 	// A worker whose process restarted since the grant the store keeps in its name, given none since, holds nothing: the store's holder list still names it.
 	'key-held-by': (s, env) => noOrphan(env, [actor(s[1])], keyOver(env, s[0], holders => holders.length === 1 && holders[0] === actor(s[1]))),
@@ -1363,6 +1375,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = storeOf(env, s[0])
 		const inLine = [env.step.start, env.world].flatMap(world => [...world.stores.values()].filter(one => fitting(one.id)).flatMap(one => one.waiters.map(w => [w, one.id] as const)))
 		return timeless(events(env.step, 'asked', h => fitting(h.store)).every(h => excused(h.worker, h.store)) && inLine.every(([w, key]) => excused(w, key)), store !== undefined && store.waiters.length === 0 ? { empty: store.id } : {})
+	},
+	// No ask of the key, by anyone, in the step from the clause's moment (else the step's start) on.
+	'nobody-asks': (s, env) => {
+		const since = env.moment ?? env.step.start.time
+		return timeless(!events(env.step, 'asked', h => (named(s[0]) === undefined || named(s[0]) === h.store) && h.at >= since).length)
 	},
 	// "Nobody else asked": up to the clause's moment, in every step so far, every ask of the key and place in its line is of a worker the text named
 	// asking for it (as "nobody else asks"), or named in any part and given that key by then.
