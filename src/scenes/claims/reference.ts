@@ -1285,6 +1285,20 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (firstFree < 0 || !shown.slice(firstFree + 1).some(one => (one.world.stores.get(store.id)?.holders.length ?? 0) > 0)) return NO
 		return keyOver(env, s[0], holders => holders.length === 0, { free: store.id })
 	},
+	// Free now, and since the step's start, or since the key's last lease end at or before the clause's moment, when the text's latest told place is at or after it.
+	'key-still-free': (s, env) => {
+		const store = storeOf(env, s[0])
+		const now = MEANINGS['key-free']?.(s, env) ?? NO
+		if (!store || !now.ok) return NO
+		const t = env.moment ?? env.world.time
+		const list = env.step.happenings
+		let last = -1
+		for (const [i, h] of list.entries()) if (['released', 'expired', 'gone', 'ended'].includes(h.kind) && 'store' in h && h.store === store.id && h.at <= t) last = i
+		const end = list[last]
+		if (end === undefined) return (env.step.start.stores.get(store.id)?.holders.length ?? 0) === 0 ? now : NO
+		const told = env.toldPlace
+		return told !== undefined && (told.at > end.at || (told.at === end.at && told.order >= last)) ? now : NO
+	},
 	// Free from t0 (the named moment, else the step's start) to the step's end: no holder at the end, and no change of holders at or after t0.
 	'key-stays-free': (s, env) => {
 		const store = storeOf(env, s[0])

@@ -493,6 +493,29 @@ function staysFreeToEnd(slots: readonly Slot[], context: ClaimContext): Verdict 
 	return numberOf(at) === end ? verdict : fails(`the scene ends at ${time(end)}, not at ${time(numberOf(at))}: ", at ${at.text}" names the end's moment`, slots.indexOf(at))
 }
 
+/**
+ * "the key is still free": free at the clause's moment (as "is free"), and free already since the step's start, or since a lease end
+ * the text before told (its latest told place is at or after it): no one held the key from then to that moment.
+ */
+function stillFree(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const verdict = holdersState(slots, context, 0, holders => holders.length === 0, holders => `the key is held by ${names(context, holders)}`, 0, store => ({ free: store }))
+	if (!verdict.ok) return verdict
+	const store = counted(context, slots[0])
+	if (typeof store === 'string') return fails(store, 0)
+	const t = context.moment ?? context.world.time
+	const list = context.step.happenings
+	const ends = list.flatMap((h, i) => ((h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store.id && h.at <= t ? [i] : []))
+	const last = ends[ends.length - 1]
+	const end = last === undefined ? undefined : list[last]
+	if (end === undefined || last === undefined || !('worker' in end)) {
+		const held = context.step.start.stores.get(store.id)?.holders ?? []
+		return held.length === 0 ? verdict : fails(`the key was held by ${names(context, held)} when the step began: "still free" says it was free then`, 0)
+	}
+	const told = context.toldPlace
+	if (told !== undefined && (told.at > end.at || (told.at === end.at && told.order >= last))) return verdict
+	return fails(`${context.name(end.worker)} held the key until ${time(end.at)}, in this step, and the text had not told it free by then: "still free" says it was free when the step began, or since the text before told it free, and no one held it in between`, 0)
+}
+
 /** The semaphore's key of slot 0 is full at the clause's moment (`full`), or has room. */
 function fullness(slots: readonly Slot[], context: ClaimContext, full: boolean): Verdict {
 	const store = counted(context, slots[0])
@@ -1638,6 +1661,16 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 			const was = freeThenHeld(context, store.id)
 			return was === undefined ? verdict : fails(was, 0)
 		},
+	},
+	{
+		id: 'key-still-free',
+		places: STORY,
+		tells: 'state',
+		formula: "holders(k, t) = ∅, and no granted(k) ∈ step before t after the later of the step's start and the text's latest told place: holders(k) = ∅ at the step's start, or the last released/expired/gone/ended(k) at or before t is at or before that told place",
+		pattern: '{key} is still free', alternatives: ['{key} is still available', '{key} is still unheld'],
+		example: 'the key is still free',
+		meaning: "No one holds the key at the clause's moment (as \"{key} is free\"), and \"still\": it was free already when the step began, or since a let-go or lease end the text before told, with no one holding it in between (a key taken and freed again in the step, or held when it began with nothing told freeing it, is refused).",
+		check: (slots, context) => stillFree(slots, context),
 	},
 	{
 		id: 'key-stays-free',
