@@ -441,6 +441,15 @@ function longWork(s: readonly Slot[], started: Meaning, env: Env): boolean {
 	return stop > from && (grant.ttl === undefined || 5 * (stop - from) >= grant.ttl)
 }
 
+function freeToEnd(s: readonly Slot[], env: Env, at?: number): Meaning {
+	const here = MEANINGS['key-stays-free']?.(s, env) ?? NO
+	const store = storeOf(env, s[0])
+	if (!here.ok || store === undefined) return NO
+	if (laterSteps(env).some(step => step.happenings.some(h => h.kind === 'granted' && h.store === store.id))) return NO
+	if (at === undefined || env.run.lookAhead !== undefined) return here
+	return at === (env.run.steps[env.run.steps.length - 1] ?? env.step).end.time ? here : NO
+}
+
 function laterSteps(env: Env): StepFacts[] {
 	const last = env.run.lookAhead ?? env.run.steps.length
 	return env.run.steps.slice(env.step.index + 1, last + 1)
@@ -1286,6 +1295,20 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (firstFree < 0 || !shown.slice(firstFree + 1).some(one => (one.world.stores.get(store.id)?.holders.length ?? 0) > 0)) return NO
 		return keyOver(env, s[0], holders => holders.length === 0, { free: store.id })
 	},
+	// Free now, and since the step's start, or since the key's last lease end at or before the clause's moment, when the text's latest told place is at or after it.
+	'key-still-free': (s, env) => {
+		const store = storeOf(env, s[0])
+		const now = MEANINGS['key-free']?.(s, env) ?? NO
+		if (!store || !now.ok) return NO
+		const t = env.moment ?? env.world.time
+		const list = env.step.happenings
+		let last = -1
+		for (const [i, h] of list.entries()) if (['released', 'expired', 'gone', 'ended'].includes(h.kind) && 'store' in h && h.store === store.id && h.at <= t) last = i
+		const end = list[last]
+		if (end === undefined) return (env.step.start.stores.get(store.id)?.holders.length ?? 0) === 0 ? now : NO
+		const told = env.toldPlace
+		return told !== undefined && (told.at > end.at || (told.at === end.at && told.order >= last)) ? now : NO
+	},
 	// Free from t0 (the named moment, else the step's start) to the step's end: no holder at the end, and no change of holders at or after t0.
 	'key-stays-free': (s, env) => {
 		const store = storeOf(env, s[0])
@@ -1294,6 +1317,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const changed = env.step.happenings.some(h => h.at >= t0 && 'store' in h && h.store === store.id && ['granted', 'released', 'expired', 'gone', 'ended'].includes(h.kind))
 		return changed ? NO : { ok: true, at: t0, events: [], makers: holderMakers(env, store), free: store.id }
 	},
+	// Free from t0 to the step's end (as "stays free"), and no later step (of those in view) grants the key; a time named is the scene's last step's end.
+	'key-stays-free-to-end': (s, env) => freeToEnd(s, env),
+	'key-stays-free-to-end-at': (s, env) => freeToEnd(s, env, num(s[1])),
 	'key-held': (s, env) => keyOver(env, s[0], holders => holders.length > 0),
 	// A worker whose process restarted since the grant the store keeps in its name, given none since, holds nothing: the store's holder list still names it.
 	'key-held-by': (s, env) => noOrphan(env, [actor(s[1])], keyOver(env, s[0], holders => holders.length === 1 && holders[0] === actor(s[1]))),
@@ -1373,6 +1399,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = storeOf(env, s[0])
 		const inLine = [env.step.start, env.world].flatMap(world => [...world.stores.values()].filter(one => fitting(one.id)).flatMap(one => one.waiters.map(w => [w, one.id] as const)))
 		return timeless(events(env.step, 'asked', h => fitting(h.store)).every(h => excused(h.worker, h.store)) && inLine.every(([w, key]) => excused(w, key)), store !== undefined && store.waiters.length === 0 ? { empty: store.id } : {})
+	},
+	// No ask of the key, by anyone, in the step from the clause's moment (else the step's start) on.
+	'nobody-asks': (s, env) => {
+		const since = env.moment ?? env.step.start.time
+		return timeless(!events(env.step, 'asked', h => (named(s[0]) === undefined || named(s[0]) === h.store) && h.at >= since).length)
 	},
 	// "Nobody else asked": up to the clause's moment, in every step so far, every ask of the key and place in its line is of a worker the text named
 	// asking for it (as "nobody else asks"), or named in any part and given that key by then.

@@ -472,6 +472,50 @@ function staysFree(slots: readonly Slot[], context: ClaimContext): Verdict {
 	return { ...holds([holdersEvidence(context.world, store)], since), said: { free: store.id } } as Verdict
 }
 
+/**
+ * "the key stays free until the end(, at 5 s)": as "stays free", and on to the scene's end: no later step (of those a claim may
+ * look at) gives anyone the key, and the moment it names is the scene's end (in a run seen only up to a step, that is unsettled).
+ */
+function staysFreeToEnd(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const verdict = staysFree(slots, context)
+	if (!verdict.ok) return verdict
+	const store = counted(context, slots[0])
+	if (typeof store === 'string') return fails(store, 0)
+	const steps = context.run.steps
+	const last = context.run.lookAhead ?? steps.length - 1
+	for (const step of steps.slice(context.step.index + 1, last + 1)) {
+		const grant = happened(step, 'granted', h => h.store === store.id)[0]
+		if (grant !== undefined) return fails(`${context.name(grant.worker)} got the key at ${time(grant.at)}, in step ${step.index}, so it did not stay free until the scene's end`, 0)
+	}
+	const at = slots.find(slot => slot.type === 'time')
+	if (at === undefined || context.run.lookAhead !== undefined) return verdict
+	const end = (steps[steps.length - 1] ?? context.step).end.time
+	return numberOf(at) === end ? verdict : fails(`the scene ends at ${time(end)}, not at ${time(numberOf(at))}: ", at ${at.text}" names the end's moment`, slots.indexOf(at))
+}
+
+/**
+ * "the key is still free": free at the clause's moment (as "is free"), and free already since the step's start, or since a lease end
+ * the text before told (its latest told place is at or after it): no one held the key from then to that moment.
+ */
+function stillFree(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const verdict = holdersState(slots, context, 0, holders => holders.length === 0, holders => `the key is held by ${names(context, holders)}`, 0, store => ({ free: store }))
+	if (!verdict.ok) return verdict
+	const store = counted(context, slots[0])
+	if (typeof store === 'string') return fails(store, 0)
+	const t = context.moment ?? context.world.time
+	const list = context.step.happenings
+	const ends = list.flatMap((h, i) => ((h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store.id && h.at <= t ? [i] : []))
+	const last = ends[ends.length - 1]
+	const end = last === undefined ? undefined : list[last]
+	if (end === undefined || last === undefined || !('worker' in end)) {
+		const held = context.step.start.stores.get(store.id)?.holders ?? []
+		return held.length === 0 ? verdict : fails(`the key was held by ${names(context, held)} when the step began: "still free" says it was free then`, 0)
+	}
+	const told = context.toldPlace
+	if (told !== undefined && (told.at > end.at || (told.at === end.at && told.order >= last))) return verdict
+	return fails(`${context.name(end.worker)} held the key until ${time(end.at)}, in this step, and the text had not told it free by then: "still free" says it was free when the step began, or since the text before told it free, and no one held it in between`, 0)
+}
+
 /** The semaphore's key of slot 0 is full at the clause's moment (`full`), or has room. */
 function fullness(slots: readonly Slot[], context: ClaimContext, full: boolean): Verdict {
 	const store = counted(context, slots[0])
@@ -1622,6 +1666,16 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'key-still-free',
+		places: STORY,
+		tells: 'state',
+		formula: "holders(k, t) = ∅, and no granted(k) ∈ step before t after the later of the step's start and the text's latest told place: holders(k) = ∅ at the step's start, or the last released/expired/gone/ended(k) at or before t is at or before that told place",
+		pattern: '{key} is still free', alternatives: ['{key} is still available', '{key} is still unheld'],
+		example: 'the key is still free',
+		meaning: "No one holds the key at the clause's moment (as \"{key} is free\"), and \"still\": it was free already when the step began, or since a let-go or lease end the text before told, with no one holding it in between (a key taken and freed again in the step, or held when it began with nothing told freeing it, is refused).",
+		check: (slots, context) => stillFree(slots, context),
+	},
+	{
 		id: 'key-stays-free',
 		places: STORY,
 		tells: 'state',
@@ -1630,6 +1684,27 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		example: 'the key stays free',
 		meaning: "No one holds the key from the moment the clause names (\"At 5 s the key stays free\"), else from the step's start, to the step's end: no one got the key in that time, nor held it at any point of it (a key freed in the step, or at that moment, did not stay free: write \"the key is free\").",
 		check: (slots, context) => staysFree(slots, context),
+	},
+	{
+		id: 'key-stays-free-to-end',
+		places: STORY,
+		tells: 'state',
+		formula: "key-stays-free(k) in this step, and no granted(k) in a later step: free on to the scene's end",
+		pattern: '{key} stays free until the end', alternatives: ['{key} stays free to the end', '{key} remains free until/to the end', '{key} stays free until the end of the scene', '{key} stays free to the end of the scene'],
+		example: 'the key stays free until the end',
+		meaning: "As \"{key} stays free\" (no one holds it from the clause's moment, else the step's start, to the step's end), and on to the scene's end: no later step gives anyone the key (the step may be the scene's last).",
+		check: (slots, context) => staysFreeToEnd(slots, context),
+	},
+	{
+		id: 'key-stays-free-to-end-at',
+		places: STORY,
+		tells: 'state',
+		quiet: true,
+		formula: "key-stays-free-to-end(k), and T = the end of the scene's last step",
+		pattern: '{key} stays free until the end, at {time}', alternatives: ['{key} stays free to the end, at {time}', '{key} remains free until/to the end, at {time}'],
+		example: 'the key stays free until the end, at 5 s',
+		meaning: "As \"{key} stays free until the end\", and the moment it names is that end's: the scene's last step ends then.",
+		check: (slots, context) => staysFreeToEnd(slots, context),
 	},
 	{
 		id: 'key-held',

@@ -761,6 +761,23 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'nobody-asks',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "no asked(v, k) ∈ step at or after t0, for any worker v: t0 is the moment the clause names, else the step's start",
+		pattern: 'nobody asks for {key}', alternatives: ['no one asks for {key}', 'nobody wants {key}', 'no one wants {key}'],
+		example: 'nobody asks for the key',
+		meaning: "No worker at all asked for the key in this step (from the moment the clause names on, where it names one): without \"else\" it leaves out no one, not even a worker the text named before asking. A worker already in line when the step began asks nothing in it.",
+		check(slots, context) {
+			const key = slots.find(slot => slot.type === 'key')
+			const since = context.moment ?? context.step.start.time
+			const one = happened(context.step, 'asked', h => ofKey(key, h.store) && h.at >= since)[0]
+			if (one) return fails(`${context.name(one.worker)} asked for the key at ${time(one.at)}`, 0)
+			return holds([{ kind: 'nothing', what: `an ask for the key in step ${context.step.index}` }])
+		},
+	},
+	{
 		id: 'nobody-else-asked',
 		places: STORY,
 		tells: 'none',
