@@ -1192,7 +1192,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "renew-refused(w, lost) ∈ step",
-		pattern: 'the lock/store/server answers that {lease} is lost', alternatives: ["the lock/store/server replies/says that {lease} is lost", "the lock/store/server replies/says {lease} is lost", "the lock/store/server tells {worker} that its lease is lost", "the lock/store/server answers {worker} that its lease is lost"],
+		pattern: 'the lock/store/server answers that {lease} is lost', alternatives: ["the lock/store/server replies/says that {lease} is lost", "the lock/store/server replies/says {lease} is lost", "the lock/store/server answers {worker} that its lease is lost"],
 		example: "the lock answers that A's lease is lost",
 		meaning: "The worker asked to renew in this step, and the lock answered that its lease is lost (\"the lock says the lease is lost\", with or without \"that\").",
 		check(slots, context) {
