@@ -1273,6 +1273,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = storeOf(env, s[0])
 		return keyOver(env, s[0], holders => holders.length === 0, store ? { free: store.id } : {})
 	},
+	// A semaphore's key with no place held, as "key-free"; a lock's key is never "empty".
+	'key-empty': (s, env) => {
+		const store = storeOf(env, s[0])
+		return store === undefined || store.limit === undefined ? NO : keyOver(env, s[0], holders => holders.length === 0, { free: store.id })
+	},
 	// Free now, and "again": in an earlier step the store had no holder right after a lease end (or at the step's end), and a holder at a later place.
 	'key-free-again': (s, env) => {
 		const store = storeOf(env, s[0])

@@ -1605,6 +1605,21 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => holdersState(slots, context, 0, holders => holders.length === 0, holders => `the key is held by ${names(context, holders)}`, 0, store => ({ free: store })),
 	},
 	{
+		id: 'key-empty',
+		places: STORY,
+		tells: 'state',
+		formula: "k is a semaphore's ∧ holders(k, t) = ∅",
+		pattern: '{key} is empty',
+		example: 'the key is empty',
+		meaning: "Of a semaphore's key, as \"{key} is free\": no place of it is held at the clause's moment (the step's end, unless the clause names a moment or the text goes on to tell the event that ended it). A lock's key is free, not empty: said of a lock, it is refused.",
+		check(slots, context) {
+			const store = counted(context, slots[0])
+			if (typeof store === 'string') return fails(store, 0)
+			if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock, not a semaphore: a lock's key is free, not empty; say "the key is free"`, 0)
+			return holdersState(slots, context, 0, holders => holders.length === 0, holders => `the key has ${holders.length} of ${store.limit} places held, by ${names(context, holders)}`, 0, id => ({ free: id }))
+		},
+	},
+	{
 		id: 'key-free-again',
 		places: STORY,
 		tells: 'state',
