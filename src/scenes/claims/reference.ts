@@ -1307,6 +1307,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const limit = storeOf(env, s[0])?.limit
 		return limit === undefined ? NO : keyOver(env, s[0], holders => holders.length >= limit)
 	},
+	// Full now, in the span of holders the step began with (no grant or lease end of the key before it), so full at the step's start too.
+	'key-still-full': (s, env) => {
+		const limit = storeOf(env, s[0])?.limit
+		if (limit === undefined) return NO
+		let began: Happening | undefined
+		const now = keyOver(env, s[0], holders => holders.length >= limit, {}, 'holders', start => (began = start))
+		return now.ok && began === undefined ? now : NO
+	},
 	// Full now, and, in the run before the span it is full in began, full at some moment and then not full.
 	'key-full-again': (s, env) => {
 		const store = storeOf(env, s[0])
