@@ -49,6 +49,8 @@ interface Meaning {
 	/** For causes: the store whose line is empty, and the store whose key is free. */
 	empty?: string
 	free?: string
+	/** For causes: the store (or '' for any) no one let go of, why a give-up came when no lease of it ended from the ask to the give-up. */
+	kept?: string
 	/** The row evidence a row state gives, for causes: the database and its fence. */
 	row?: { database: string; fence: bigint }
 	/** For causes: the worker's lease of the store it says is live, and (set once the clause's moment is known) the moment it is live at. */
@@ -2246,7 +2248,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// Of the whole scene: the steps up to this one and those after it.
 	'never-writes': (s, env) => timeless([...upTo(env), ...laterSteps(env)].every(step => events(step, 'wrote', h => h.worker === actor(s[0])).length === 0)),
 	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0 && events(env.step, 'renew-refused', () => true).length === 0),
-	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0),
+	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0, { kept: named(s[0]) ?? '' }),
 	'never-lets-go-of-key': (s, env) => {
 		const w = actor(s[0])
 		const start = leaseAt(env.step.start, w)
@@ -5184,6 +5186,22 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 		} else if (effect.makers.some(h => h.kind === 'expired' && context.step.happenings.includes(h))) return true
 	}
 	if (cause.empty !== undefined && cause.empty === effect.free) return true
+	// No let-go is why each give-up the effect tells came: of its key, in this step, with no lease of that key ending between the worker's last ask and it.
+	if (cause.kept !== undefined && effect.makers.length > 0) {
+		const kept = cause.kept
+		const run = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+		const ranOut = (h: Happening): boolean => {
+			if (h.kind !== 'gave-up' || (kept !== '' && h.store !== kept) || !context.step.happenings.includes(h)) return false
+			const i = run.indexOf(h)
+			let ask = -1
+			for (let k = 0; k < i; k++) {
+				const one = run[k] as Happening
+				if (one.kind === 'asked' && one.worker === h.worker && one.store === h.store) ask = k
+			}
+			return ask >= 0 && run.slice(ask + 1, i).every(one => !(['released', 'expired', 'gone', 'ended'].includes(one.kind) && 'store' in one && one.store === h.store))
+		}
+		if (effect.makers.every(ranOut)) return true
+	}
 	return cause.absent !== undefined && effect.makers.some(h => h.kind === 'expired' && h.worker === cause.absent)
 }
 
