@@ -280,6 +280,8 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	}
 	if (said.clock !== undefined && clockLinks(said.clock, effects, context)) return undefined
 	if (said.absent !== undefined && effects.some(e => e.kind === 'expired' && e.worker === said.absent?.worker)) return undefined
+	// No one letting go is why a wait ran out: every holder kept its place from the ask to the give-up ("Nobody lets go, so D gives up").
+	if (said.kept !== undefined && keptCause(said.kept, effects, context)) return undefined
 	// No one in line is why a key stays free: a freed key goes to the first in line.
 	if (said.empty !== undefined && said.empty === effect.claim.said?.free) return undefined
 	if (member !== undefined) return member
@@ -292,6 +294,23 @@ export function causeProblem(cause: Told, effect: Told, context: ClaimContext, w
 	const says = SAYS[word]
 	const why = lost === undefined ? (compared !== undefined ? comparedWhy(compared, context) : (renewalWhy(cause, live, context) ?? recordedWhy(decided ?? effects[0], context))) : `${context.name(lost.writerBefore ?? '')}'s ${context.words?.thing ?? 'write'} was lost when ${context.name(lost.database)} took ${context.name(lost.worker)}'s write at ${formatDuration(lost.at)}, and the clause before does not tell that write`
 	return `${says}, but the engine records no such cause: ${why}; tell why it happened, or join the clauses with "and"`
+}
+
+/**
+ * "Nobody lets go, so D gives up": every event the effect tells is a give-up in this step, of the key no one let go of (any, for
+ * ''), and from that worker's last ask of that key to its give-up no lease of the key ended (let go, ran out, gone, ended by an
+ * operator): every holder kept its place while the wait ran out.
+ */
+function keptCause(kept: string, effects: readonly Happening[], context: ClaimContext): boolean {
+	if (effects.length === 0) return false
+	const all = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+	return effects.every(h => {
+		if (h.kind !== 'gave-up' || (kept !== '' && h.store !== kept) || !context.step.happenings.includes(h)) return false
+		const at = all.indexOf(h)
+		const ask = all.slice(0, at).filter(one => one.kind === 'asked' && one.worker === h.worker && one.store === h.store).pop()
+		if (ask === undefined) return false
+		return !all.slice(all.indexOf(ask) + 1, at).some(one => (one.kind === 'released' || one.kind === 'expired' || one.kind === 'gone' || one.kind === 'ended') && one.store === h.store)
+	})
 }
 
 /**

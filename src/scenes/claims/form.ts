@@ -171,6 +171,8 @@ export interface Said {
 	empty?: string
 	/** The store whose key it says is free. */
 	free?: string
+	/** The store (or '' for any) of which it says no one let go ("nobody lets go"): why a give-up came, when every holder kept its place through the wait (`causes.ts`). */
+	kept?: string
 	/** A semaphore's limit it tells ("the semaphore allows 2"): why grants with room, or waits behind that many holders, happened (`causes.ts`). */
 	limit?: { store: string; limit: number }
 	/** The events of the run it tells, where its evidence would name others: a lease's fence is its grant's, whatever became of the lease. */

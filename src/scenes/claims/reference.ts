@@ -49,6 +49,8 @@ interface Meaning {
 	/** For causes: the store whose line is empty, and the store whose key is free. */
 	empty?: string
 	free?: string
+	/** For causes: the store (or '' for any) no one let go of, why a give-up came when no lease of it ended from the ask to the give-up. */
+	kept?: string
 	/** The row evidence a row state gives, for causes: the database and its fence. */
 	row?: { database: string; fence: bigint }
 	/** For causes: the worker's lease of the store it says is live, and (set once the clause's moment is known) the moment it is live at. */
@@ -1282,6 +1284,11 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = storeOf(env, s[0])
 		return keyOver(env, s[0], holders => holders.length === 0, store ? { free: store.id } : {})
 	},
+	// A semaphore's key with no place held, as "key-free"; a lock's key is never "empty".
+	'key-empty': (s, env) => {
+		const store = storeOf(env, s[0])
+		return store === undefined || store.limit === undefined ? NO : keyOver(env, s[0], holders => holders.length === 0, { free: store.id })
+	},
 	// Free now, and "again": in an earlier step the store had no holder right after a lease end (or at the step's end), and a holder at a later place.
 	'key-free-again': (s, env) => {
 		const store = storeOf(env, s[0])
@@ -1327,6 +1334,14 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'key-full': (s, env) => {
 		const limit = storeOf(env, s[0])?.limit
 		return limit === undefined ? NO : keyOver(env, s[0], holders => holders.length >= limit)
+	},
+	// Full now, in the span of holders the step began with (no grant or lease end of the key before it), so full at the step's start too.
+	'key-still-full': (s, env) => {
+		const limit = storeOf(env, s[0])?.limit
+		if (limit === undefined) return NO
+		let began: Happening | undefined
+		const now = keyOver(env, s[0], holders => holders.length >= limit, {}, 'holders', start => (began = start))
+		return now.ok && began === undefined ? now : NO
 	},
 	// Full now, and, in the run before the span it is full in began, full at some moment and then not full.
 	'key-full-again': (s, env) => {
@@ -2275,7 +2290,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	// Of the whole scene: the steps up to this one and those after it.
 	'never-writes': (s, env) => timeless([...upTo(env), ...laterSteps(env)].every(step => events(step, 'wrote', h => h.worker === actor(s[0])).length === 0)),
 	'nobody-refuses': (_s, env) => timeless(events(env.step, 'wrote', h => !h.changed).length === 0 && events(env.step, 'refused', () => true).length === 0 && events(env.step, 'renew-refused', () => true).length === 0),
-	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0),
+	'nobody-releases': (s, env) => timeless(events(env.step, 'released', h => named(s[0]) === undefined || h.store === named(s[0])).length === 0, { kept: named(s[0]) ?? '' }),
 	'never-lets-go-of-key': (s, env) => {
 		const w = actor(s[0])
 		const start = leaseAt(env.step.start, w)
@@ -5213,6 +5228,22 @@ function causes(cause: Meaning, effect: Meaning, context: ClaimContext, causeIsS
 		} else if (effect.makers.some(h => h.kind === 'expired' && context.step.happenings.includes(h))) return true
 	}
 	if (cause.empty !== undefined && cause.empty === effect.free) return true
+	// No let-go is why each give-up the effect tells came: of its key, in this step, with no lease of that key ending between the worker's last ask and it.
+	if (cause.kept !== undefined && effect.makers.length > 0) {
+		const kept = cause.kept
+		const run = [...context.run.steps.slice(0, context.step.index), context.step].flatMap(step => step.happenings)
+		const ranOut = (h: Happening): boolean => {
+			if (h.kind !== 'gave-up' || (kept !== '' && h.store !== kept) || !context.step.happenings.includes(h)) return false
+			const i = run.indexOf(h)
+			let ask = -1
+			for (let k = 0; k < i; k++) {
+				const one = run[k] as Happening
+				if (one.kind === 'asked' && one.worker === h.worker && one.store === h.store) ask = k
+			}
+			return ask >= 0 && run.slice(ask + 1, i).every(one => !(['released', 'expired', 'gone', 'ended'].includes(one.kind) && 'store' in one && one.store === h.store))
+		}
+		if (effect.makers.every(ranOut)) return true
+	}
 	return cause.absent !== undefined && effect.makers.some(h => h.kind === 'expired' && h.worker === cause.absent)
 }
 

@@ -528,6 +528,25 @@ function fullness(slots: readonly Slot[], context: ClaimContext, full: boolean):
 }
 
 /**
+ * "The semaphore is still full": full at the clause's moment (as "{key} is full"), in the span of its holders that began with the
+ * step: full already when the step began, and no place of it freed in the step before that moment (a place freed and taken again
+ * begins a span of its own, and is refused).
+ */
+export function stillFull(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const verdict = fullness(slots, context, true)
+	if (!verdict.ok) return verdict
+	const store = counted(context, slots[0]) as StoreFact
+	const limit = store.limit as number
+	const found = keyStateSpan(context, store.id, holders => holders.length >= limit)
+	if (found === undefined || found.span.began === undefined) return verdict
+	const start = context.step.start.stores.get(store.id)?.holders ?? []
+	if (start.length < limit) return fails(`"still" says ${context.name(store.id)} was full when the step began, but it had ${start.length} of ${limit} places held then; say "the key is full"`, 0)
+	const began = context.step.happenings[found.span.began] as Happening
+	const freed = context.step.happenings.slice(0, found.span.began + 1).find(h => (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store.id)
+	return fails(`"still" says ${context.name(store.id)} stayed full since the step began, but ${freed !== undefined && 'worker' in freed ? `${context.name(freed.worker)}'s place was freed at ${time(freed.at)} and` : 'a place was freed and'} taken again at ${time(began.at)}; say "the key is full"`, 0)
+}
+
+/**
  * "The semaphore is full again": full at the clause's moment (as "{key} is full"), and before the span it is full in began, it
  * was full at some moment of the run and then not full: the key's holders, from the first step's start, walked through each
  * grant and lease end, up to the event that began that span.
@@ -1647,6 +1666,21 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		example: 'the key is free',
 		meaning: "No one holds the key at the clause's moment: the step's end, unless the clause names a moment or the text goes on to tell the event that ended it (its holders over the step change at each grant and lease end).",
 		check: (slots, context) => holdersState(slots, context, 0, holders => holders.length === 0, holders => `the key is held by ${names(context, holders)}`, 0, store => ({ free: store })),
+	},
+	{
+		id: 'key-empty',
+		places: STORY,
+		tells: 'state',
+		formula: "k is a semaphore's ∧ holders(k, t) = ∅",
+		pattern: '{key} is empty',
+		example: 'the key is empty',
+		meaning: "Of a semaphore's key, as \"{key} is free\": no place of it is held at the clause's moment (the step's end, unless the clause names a moment or the text goes on to tell the event that ended it). A lock's key is free, not empty: said of a lock, it is refused.",
+		check(slots, context) {
+			const store = counted(context, slots[0])
+			if (typeof store === 'string') return fails(store, 0)
+			if (store.limit === undefined) return fails(`${context.name(store.id)} is a lock, not a semaphore: a lock's key is free, not empty; say "the key is free"`, 0)
+			return holdersState(slots, context, 0, holders => holders.length === 0, holders => `the key has ${holders.length} of ${store.limit} places held, by ${names(context, holders)}`, 0, id => ({ free: id }))
+		},
 	},
 	{
 		id: 'key-free-again',

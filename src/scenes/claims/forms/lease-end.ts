@@ -912,12 +912,12 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		formula: "no released(v, k) ∈ step, for any v",
 		pattern: 'nobody releases {key}', alternatives: ["no one releases {key}", "nobody lets go", "no one lets go"],
 		example: 'nobody releases the key',
-		meaning: 'No worker released a lease of the key in this step.',
+		meaning: 'No worker released a lease of the key in this step. Before \"so\" (\"Nobody lets go, so at 3 s D gives up\"), it is why a give-up of that key in the step came: the worker\'s wait ran out with every holder keeping its place, no lease of the key ending from its ask to its give-up.',
 		check(slots, context) {
 			const key = slots[0]
 			const release = happened(context.step, 'released', h => ofKey(key, h.store))[0]
 			if (release) return fails(`${context.name(release.worker)} released its lease at ${time(release.at)}`, 0)
-			return holds([{ kind: 'nothing', what: `a release in step ${context.step.index}` }])
+			return { ...holds([{ kind: 'nothing', what: `a release in step ${context.step.index}` }]), said: { kept: keyStore(key) ?? '' } } as Verdict
 		},
 	},
 	{
@@ -1192,7 +1192,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "renew-refused(w, lost) ∈ step",
-		pattern: 'the lock/store/server answers that {lease} is lost', alternatives: ["the lock/store/server replies/says that {lease} is lost", "the lock/store/server replies/says {lease} is lost", "the lock/store/server tells {worker} that its lease is lost", "the lock/store/server answers {worker} that its lease is lost"],
+		pattern: 'the lock/store/server answers that {lease} is lost', alternatives: ["the lock/store/server replies/says that {lease} is lost", "the lock/store/server replies/says {lease} is lost", "the lock/store/server answers {worker} that its lease is lost"],
 		example: "the lock answers that A's lease is lost",
 		meaning: "The worker asked to renew in this step, and the lock answered that its lease is lost (\"the lock says the lease is lost\", with or without \"that\").",
 		check(slots, context) {

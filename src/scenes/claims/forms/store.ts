@@ -2,6 +2,7 @@
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
 import { actorOf, bigOf, fails, happened, happenedBefore, holds, numberOf, runSteps, saw, storeFor, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
+import { stillFull } from './holding.ts'
 
 const STORY = ['caption', 'note'] as const
 
@@ -501,6 +502,17 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		example: 'the test moves the clock on by 30 s',
 		meaning: "The step's waits (a test's clock.advance) move the clock on by that long, and nothing else moves it in the step.",
 		check: (slots, context) => passed(slots, context, 0),
+	},
+	// Of a semaphore's key (beside "{key} is full" in holding.ts), last in the registry: "still" hints name the older forms first.
+	{
+		id: 'key-still-full',
+		places: STORY,
+		tells: 'state',
+		formula: "k is a semaphore's ∧ |holders(k, t)| = limit(k), in the span of holders that began with the step: |holders(k)| = limit(k) at the step's start, and no released/expired/gone/ended(k) ∈ step before t",
+		pattern: '{key} is still full', alternatives: ["{key} is still at its limit"],
+		example: 'the key is still full',
+		meaning: "As \"{key} is full\", and \"still\": the key was full already when the step began, and no place of it was freed in the step before the clause's moment (a place freed and taken again in the step, even at the same instant, is refused, and so is a key that filled only in the step).",
+		check: (slots, context) => stillFull(slots, context),
 	},
 ]
 
