@@ -117,6 +117,25 @@ function letGo(slots: readonly Slot[], context: ClaimContext): Verdict {
 }
 
 /**
+ * "A keeps the key until 20 s, then lets go": A held a live lease of the key when the step began, and its first let-go of that key
+ * in the step, with no new grant of it before, is at 20 s (a let-go is only of a live lease: it held the key up to then).
+ */
+function keptUntilLetGo(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	const until = numberOf(slots[2])
+	const lease = liveLease(context.step.start, worker)
+	if (!lease) return fails(`${name} held no live lease when this step began: "keeps the key until ${time(until)}" says it held it from then on; say "${name} gets the key", then when it lets go`, 0)
+	if (!ofKey(slots[1], lease.store)) return fails(`${name}'s lease is of ${context.name(lease.store)}'s key`, 1)
+	const list = context.step.happenings
+	const release = list.find((h): h is Of<'released'> => h.kind === 'released' && h.worker === worker && h.store === lease.store)
+	if (!release) return fails(`${name} does not let go in this step: "until ${time(until)}, then lets go" says it let go then`, 0)
+	if (list.slice(0, list.indexOf(release)).some(h => h.kind === 'granted' && h.worker === worker && h.store === lease.store)) return fails(`${name} got the key again in this step before it let go: the lease it held when the step began ended first, and it did not keep it until ${time(until)}`, 0)
+	if (release.at !== until) return fails(`${name} lets go at ${time(release.at)}, not at ${time(until)}: "keeps the key until ${time(until)}, then lets go" says it held it until then and let go then`, 2)
+	return holds([saw(context.step, release)], release.at)
+}
+
+/**
  * "A lets go long before its lease would run out": the worker's let-go of the step (`letGo`), and at least a fifth of its lease's TTL
  * left then: from the let-go to the end the lease had (its last renewal's, else its grant's TTL on), against the TTL it ran on.
  */
@@ -691,6 +710,16 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			if (open !== undefined) return fails(open, 2)
 			return verdict
 		},
+	},
+	{
+		id: 'keeps-key-until-then-lets-go',
+		places: STORY,
+		tells: 'event',
+		formula: "live(w, k) at the step's start, and the first released(w, k) ∈ step is at T, with no granted(w, k) ∈ step before it",
+		pattern: '{worker} keeps {key} until {time}, then lets go', alternatives: ['{worker} keeps {key} until {time} and then lets go', '{worker} holds {key} until {time}, then lets go'],
+		example: 'A keeps the key until 20 s, then lets go',
+		meaning: "The worker held a live lease of the key when the step began, kept it, and let go of that lease exactly at that time, in this step: it held the key up to that moment and let go then (\"then\" orders nothing more, the keeping ending at the let-go). A let-go at another moment, a lease that ran out or was taken first, or a key got only in this step is refused.",
+		check: (slots, context) => keptUntilLetGo(slots, context),
 	},
 	{
 		id: 'keeps-key-past',
