@@ -2047,6 +2047,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!since.some(h => h.kind === 'renewed' && h.worker === w && h.store === last.store)) return NO
 		return { ok: true, at: last.at, events: told, makers: told }
 	},
+	// Renews again (above), and the last of the renewals it tells moved the lease's end to T.
+	'renews-lease-again-to': (s, env) => {
+		const again = MEANINGS['renews-lease-again']!(s, env)
+		const last = again.events[again.events.length - 1]
+		return again.ok && last?.kind === 'renewed' && last.until === num(s[2]) ? again : NO
+	},
+	// Held a lease in the step (live at its start, or given in it), and no let-go of w in the step.
+	'does-not-let-go': (s, env) => {
+		const w = actor(s[0])
+		const start = leaseAt(env.step.start, w)
+		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
+		return timeless(held && events(env.step, 'released', h => h.worker === w).length === 0)
+	},
 	'lease-outlives-pause': (s, env) => {
 		const w = actor(s[0])
 		const all = upTo(env).flatMap(step => step.happenings)

@@ -1058,6 +1058,43 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => renewedAgain(slots, context),
 	},
 	{
+		id: 'renews-lease-again-to',
+		places: STORY,
+		tells: 'event',
+		formula: "renews-lease-again(w), and the last renewed(w) it tells has expiry T",
+		each: 'renewal',
+		pattern: '{worker} renews {lease} again, to {time}', alternatives: ["{worker} renews {lease} again to {time}"],
+		example: 'A renews it again, to 11 s',
+		meaning: "As \"{worker} renews {lease} again\" (a renewal of a lease renewed before), and the renewed lease now ends at that time: the last renewal it tells moved the lease's end there.",
+		check(slots, context) {
+			const verdict = renewedAgain(slots, context)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const until = numberOf(slots[2])
+			const told = unused(context, happened(context.step, 'renewed', h => h.worker === worker))
+			const last = told.at(-1)
+			if (last !== undefined && last.until !== until) return fails(`${context.name(worker)}'s renewal moved its lease's end to ${time(last.until)}, not ${time(until)}`, 2)
+			return verdict
+		},
+	},
+	{
+		id: 'does-not-let-go',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "w held a lease in the step ∧ no released(w) ∈ step",
+		pattern: '{worker} does not let go', alternatives: ["{worker} doesn't let go", "{worker} does not let it go", "{worker} doesn't let it go"],
+		example: 'A does not let go',
+		meaning: "The worker held a lease in this step and did not let go of it in this step (\"never lets go\" within the step): its lease may run out, be ended or go with its store.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			if (heldIn(context.step, worker).length === 0) return fails(`${context.name(worker)} holds no lease in this step, so it has none to let go of`, 0)
+			const here = happened(context.step, 'released', h => h.worker === worker)[0]
+			if (here) return fails(`${context.name(worker)} lets go at ${time(here.at)}, in this step`, 0)
+			return holds([{ kind: 'nothing', step: context.step.index, what: `a release by ${worker} in step ${context.step.index}` }])
+		},
+	},
+	{
 		id: 'lease-outlives-pause',
 		places: STORY,
 		tells: 'state',
@@ -1097,7 +1134,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "renewed(w) ∈ step, its new expiry T",
 		each: 'renewal',
-		pattern: '{worker} renews {lease} until {time}', alternatives: ["{worker} extends/refreshes {lease} until/to {time}", "{worker} renews {lease}, until {time}", "{worker} renews {lease} to {time}"],
+		pattern: '{worker} renews {lease} until {time}', alternatives: ["{worker} extends/refreshes {lease} until/to {time}", "{worker} renews {lease}, until {time}", "{worker} renews {lease} to {time}", "{worker} renews {lease}, to {time}"],
 		example: 'A renews its lease until 50 s',
 		meaning: 'The worker renewed its lease in this step, and the renewal moved its end to that time.',
 		check: (slots, context) => ownRenewal(slots, context, { keep: h => h.until === numberOf(slots[2]), slot: 2, otherwise: (worker, other) => `${context.name(worker)}'s renewal moved its lease's end to ${time(other.until)}` }),
