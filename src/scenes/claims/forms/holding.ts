@@ -1230,7 +1230,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(v, k) ∈ step for each v ∈ ws, k a semaphore's",
-		pattern: '{workers} each take one place', alternatives: ["{workers} each get/take one place/slot", "{workers} get/take a place/slot", "{workers} both/each get/take a place/slot"],
+		pattern: '{workers} each take one place', alternatives: ["{workers} each get/take one place/slot", "{workers} get/take one place/slot each", "{workers} get/take a place/slot", "{workers} both/each get/take a place/slot"],
 		example: 'Workers A and B each take one place',
 		meaning: "The engine gave each of those workers a place of a semaphore in this step (a lock's key is refused); \"each take a place\" (or \"get a place\") says the same.",
 		check(slots, context) {
