@@ -157,19 +157,6 @@ function letGoLongBeforeEnd(slots: readonly Slot[], context: ClaimContext): Verd
 }
 
 /** The worker's function returned in this step: hold released its lease (not the code's own lease.release()), or, its lease already lost, let go of nothing. */
-/**
- * "The hold lets go of the key": a let-go of the step that the hold made as its worker's function returned, not one the
- * worker's code called (lease.release(), after which its function runs on).
- */
-function holdLetGo(context: ClaimContext, fits: (h: Of<'released'>) => boolean, slot: number): Verdict {
-	const all = happened(context.step, 'released', fits)
-	const hold = all.find(h => h.called !== true)
-	if (hold) return holds([saw(context.step, hold)], hold.at)
-	const called = all[0]
-	if (called) return fails(`${context.name(called.worker)}'s code let go itself at ${time(called.at)}, by calling lease.release(): the hold did not let go, and its function ran on; say "${context.name(called.worker)} lets go"`, slot)
-	return fails(`no hold let go of a key in this step`, slot)
-}
-
 function functionReturned(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
 	const called = happened(context.step, 'released', h => h.worker === worker && h.called === true)[0]
@@ -865,30 +852,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "released(w) ∈ step, else returned(w) ∈ step (its lease already lost)",
-		pattern: '{owner} function returns', alternatives: ["{worker} is done", "{owner} code returns"],
+		pattern: '{owner} function returns', alternatives: ["{worker} is done"],
 		example: "A's function returns",
 		meaning: "The worker's function ended, so hold released its lease in this step (not the code's own lease.release(), after which the function runs on), or, its lease already lost, hold let go of nothing as it returned.",
 		check: (slots, context) => functionReturned(slots, context),
-	},
-	{
-		id: 'hold-lets-go-of',
-		places: STORY,
-		tells: 'event',
-		formula: "released(v, k) ∈ step, not called by v's code (hold's own let-go as v's function returned)",
-		pattern: 'the hold lets go of {key}', alternatives: ['the hold releases {key}'],
-		example: 'the hold lets go of the key',
-		meaning: "A hold let go of the key in this step for its worker, as the worker's function returned: a release the hold made, not one the worker's code called (lease.release(), after which its function runs on).",
-		check: (slots, context) => holdLetGo(context, h => ofKey(slots[0], h.store), 0),
-	},
-	{
-		id: 'hold-lets-go-of-owner-key',
-		places: STORY,
-		tells: 'event',
-		formula: "released(w) ∈ step, not called by w's code (hold's own let-go as w's function returned)",
-		pattern: 'the hold lets go of {owner} key', alternatives: ['the hold releases {owner} key'],
-		example: "the hold lets go of A's key",
-		meaning: "The worker's hold let go of its key in this step as its function returned: a release the hold made, not one its code called (lease.release(), after which its function runs on).",
-		check: (slots, context) => holdLetGo(context, h => h.worker === actorOf(slots[0]), 0),
 	},
 	{
 		id: 'work-finishes',
