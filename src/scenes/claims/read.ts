@@ -201,6 +201,8 @@ const SCENE_END = / at the (end)(?: of the scene)?$/d
 
 /** "at the start" (of the scene) at a clause's end, with the space before it: the scene's first moment, 0 s, as "at 0 s" names it. */
 const SCENE_START = / at the (start|beginning)(?: of the scene)?$/d
+/** "At the start" (of the scene) before a clause, with the comma or space after it: the scene's first moment, as it is at a clause's end. */
+const SCENE_START_HEAD = /^at the (?:start|beginning)(?: of the scene)?(?=,? )/i
 
 /** "now" as a word of its own inside a clause or at its end, with the space before it. */
 const NOW = / now(?= |$)/
@@ -1665,6 +1667,14 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 		const [s, e] = [sceneStart.index + 1, sceneStart.index + sceneStart[0].length]
 		const slot: Slot = { type: 'time', text: raw.slice(s + 3, e), start: start + s + 3, end: start + e, value: { type: 'number', value: 0 } }
 		for (const text of cased) variants.push({ ...without(text, sceneStart.index, sceneStart[0].length), moment: slot })
+	}
+	// "At the start" before a clause names the scene's first moment as it does after one: "At the start Workers A and B take one place each".
+	const headStart = SCENE_START_HEAD.exec(raw)
+	if (headStart) {
+		const length = headStart[0].length + (raw[headStart[0].length] === ',' ? 2 : 1)
+		const slot: Slot = { type: 'time', text: raw.slice(3, headStart[0].length), start: start + 3, end: start + headStart[0].length, value: { type: 'number', value: 0 } }
+		const rest = without(raw, 0, length)
+		for (const text of [rest.text, (rest.text[0] ?? '').toLowerCase() + rest.text.slice(1)]) variants.push({ ...rest, text, moment: slot })
 	}
 	// "at the end" after a state names the scene's end as its moment; its value is set where the run is known (`sceneEnd`).
 	const sceneEnd = SCENE_END.exec(raw)

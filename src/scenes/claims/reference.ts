@@ -1064,6 +1064,21 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if ((env.run.statements ?? []).some(statement => statement.held) && (whole.ran ?? []).some(line => line.worker === w && line.at < t)) return NO
 		return { ok: true, at: whole.start.time, events: [], makers: [grant] }
 	},
+	// Works on until T (above), and a let-go of w at T in the step.
+	'works-until-then-lets-go': (s, env) => {
+		if (!MEANINGS['works-on-until']!(s, env).ok) return NO
+		const whole = env.run.steps[env.step.index] ?? env.step
+		return event(events(whole, 'released', h => h.worker === actor(s[0]) && h.at === num(s[1]))[0])
+	},
+	// A live lease of the key at the step's start; w's first let-go of that store in the step is at T, no grant of it to w before.
+	'keeps-key-until-then-lets-go': (s, env) => {
+		const w = actor(s[0])
+		const lease = env.step.start.workers.get(w)?.lease
+		if (!lease || lease.expired || lease.released || lease.gone || lease.ended || !fits(s[1], lease.store)) return NO
+		const mine = env.step.happenings.filter(h => (h.kind === 'released' || h.kind === 'granted') && h.worker === w && h.store === lease.store)
+		const first = mine[0]
+		return first?.kind === 'released' && first.at === num(s[2]) ? event(first) : NO
+	},
 	'starts-working': (s, env) => {
 		const w = actor(s[0])
 		const grant = events(env.step, 'granted', h => h.worker === w && fits(s[1], h.store))[0]
@@ -2088,6 +2103,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (!told.every(r => r === last || since.includes(r))) return NO
 		if (!since.some(h => h.kind === 'renewed' && h.worker === w && h.store === last.store)) return NO
 		return { ok: true, at: last.at, events: told, makers: told }
+	},
+	// Renews again (above), and the last of the renewals it tells moved the lease's end to T.
+	'renews-lease-again-to': (s, env) => {
+		const again = MEANINGS['renews-lease-again']!(s, env)
+		const last = again.events[again.events.length - 1]
+		return again.ok && last?.kind === 'renewed' && last.until === num(s[2]) ? again : NO
+	},
+	// Held a lease in the step (live at its start, or given in it), and no let-go of w in the step.
+	'does-not-let-go': (s, env) => {
+		const w = actor(s[0])
+		const start = leaseAt(env.step.start, w)
+		const held = (start !== undefined && state(start) === 'live') || events(env.step, 'granted', h => h.worker === w).length > 0
+		return timeless(held && events(env.step, 'released', h => h.worker === w).length === 0)
 	},
 	'lease-outlives-pause': (s, env) => {
 		const w = actor(s[0])

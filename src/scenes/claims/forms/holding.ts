@@ -1032,6 +1032,25 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => worksOnUntil(slots, context),
 	},
 	{
+		id: 'works-until-then-lets-go',
+		places: STORY,
+		tells: 'event',
+		formula: "works-on-until(w, T), and released(w) ∈ step at T",
+		pattern: '{worker} works on until {time}, then lets go', alternatives: ['{worker} works until {time}, then lets go', '{worker} keeps working until {time}, then lets go', '{worker} keeps on working until {time}, then lets go', '{worker} goes on working until {time}, then lets go'],
+		example: 'A keeps working until 20 s, then lets go',
+		meaning: "As \"{worker} works on until {time}\" (at work when the step began, its work stopping exactly at that moment), and what stopped it is a let-go of the worker's, at that moment, in this step: \"then\" orders nothing more, the work ending at the let-go. A work that stopped otherwise (its function returning with nothing to let go, a crash, a pause) or at another moment is refused.",
+		check(slots, context) {
+			const verdict = worksOnUntil(slots, context)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const until = numberOf(slots[1])
+			const whole = context.run.steps[context.step.index] ?? context.step
+			const release = whole.happenings.find((h): h is Of<'released'> => h.kind === 'released' && h.worker === worker && h.at === until)
+			if (!release) return fails(`${context.name(worker)} does not let go at ${time(until)}: its work stopped then, but not by a let-go`, 0)
+			return holds([saw(whole, release)], release.at)
+		},
+	},
+	{
 		id: 'starts-working',
 		places: STORY,
 		tells: 'event',
@@ -1274,7 +1293,7 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(v, k) ∈ step for each v ∈ ws, k a semaphore's",
-		pattern: '{workers} each take one place', alternatives: ["{workers} each get/take one place/slot", "{workers} get/take a place/slot", "{workers} both/each get/take a place/slot"],
+		pattern: '{workers} each take one place', alternatives: ["{workers} each get/take one place/slot", "{workers} get/take one place/slot each", "{workers} get/take a place/slot", "{workers} both/each get/take a place/slot"],
 		example: 'Workers A and B each take one place',
 		meaning: "The engine gave each of those workers a place of a semaphore in this step (a lock's key is refused); \"each take a place\" (or \"get a place\") says the same.",
 		check(slots, context) {

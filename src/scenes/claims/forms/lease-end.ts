@@ -117,6 +117,25 @@ function letGo(slots: readonly Slot[], context: ClaimContext): Verdict {
 }
 
 /**
+ * "A keeps the key until 20 s, then lets go": A held a live lease of the key when the step began, and its first let-go of that key
+ * in the step, with no new grant of it before, is at 20 s (a let-go is only of a live lease: it held the key up to then).
+ */
+function keptUntilLetGo(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	const until = numberOf(slots[2])
+	const lease = liveLease(context.step.start, worker)
+	if (!lease) return fails(`${name} held no live lease when this step began: "keeps the key until ${time(until)}" says it held it from then on; say "${name} gets the key", then when it lets go`, 0)
+	if (!ofKey(slots[1], lease.store)) return fails(`${name}'s lease is of ${context.name(lease.store)}'s key`, 1)
+	const list = context.step.happenings
+	const release = list.find((h): h is Of<'released'> => h.kind === 'released' && h.worker === worker && h.store === lease.store)
+	if (!release) return fails(`${name} does not let go in this step: "until ${time(until)}, then lets go" says it let go then`, 0)
+	if (list.slice(0, list.indexOf(release)).some(h => h.kind === 'granted' && h.worker === worker && h.store === lease.store)) return fails(`${name} got the key again in this step before it let go: the lease it held when the step began ended first, and it did not keep it until ${time(until)}`, 0)
+	if (release.at !== until) return fails(`${name} lets go at ${time(release.at)}, not at ${time(until)}: "keeps the key until ${time(until)}, then lets go" says it held it until then and let go then`, 2)
+	return holds([saw(context.step, release)], release.at)
+}
+
+/**
  * "A lets go long before its lease would run out": the worker's let-go of the step (`letGo`), and at least a fifth of its lease's TTL
  * left then: from the let-go to the end the lease had (its last renewal's, else its grant's TTL on), against the TTL it ran on.
  */
@@ -693,6 +712,16 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'keeps-key-until-then-lets-go',
+		places: STORY,
+		tells: 'event',
+		formula: "live(w, k) at the step's start, and the first released(w, k) ∈ step is at T, with no granted(w, k) ∈ step before it",
+		pattern: '{worker} keeps {key} until {time}, then lets go', alternatives: ['{worker} keeps {key} until {time} and then lets go', '{worker} holds {key} until {time}, then lets go'],
+		example: 'A keeps the key until 20 s, then lets go',
+		meaning: "The worker held a live lease of the key when the step began, kept it, and let go of that lease exactly at that time, in this step: it held the key up to that moment and let go then (\"then\" orders nothing more, the keeping ending at the let-go). A let-go at another moment, a lease that ran out or was taken first, or a key got only in this step is refused.",
+		check: (slots, context) => keptUntilLetGo(slots, context),
+	},
+	{
 		id: 'keeps-key-past',
 		places: STORY,
 		tells: 'state',
@@ -1029,6 +1058,43 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => renewedAgain(slots, context),
 	},
 	{
+		id: 'renews-lease-again-to',
+		places: STORY,
+		tells: 'event',
+		formula: "renews-lease-again(w), and the last renewed(w) it tells has expiry T",
+		each: 'renewal',
+		pattern: '{worker} renews {lease} again, to {time}', alternatives: ["{worker} renews {lease} again to {time}"],
+		example: 'A renews it again, to 11 s',
+		meaning: "As \"{worker} renews {lease} again\" (a renewal of a lease renewed before), and the renewed lease now ends at that time: the last renewal it tells moved the lease's end there.",
+		check(slots, context) {
+			const verdict = renewedAgain(slots, context)
+			if (!verdict.ok) return verdict
+			const worker = actorOf(slots[0])
+			const until = numberOf(slots[2])
+			const told = unused(context, happened(context.step, 'renewed', h => h.worker === worker))
+			const last = told.at(-1)
+			if (last !== undefined && last.until !== until) return fails(`${context.name(worker)}'s renewal moved its lease's end to ${time(last.until)}, not ${time(until)}`, 2)
+			return verdict
+		},
+	},
+	{
+		id: 'does-not-let-go',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "w held a lease in the step ∧ no released(w) ∈ step",
+		pattern: '{worker} does not let go', alternatives: ["{worker} doesn't let go", "{worker} does not let it go", "{worker} doesn't let it go"],
+		example: 'A does not let go',
+		meaning: "The worker held a lease in this step and did not let go of it in this step (\"never lets go\" within the step): its lease may run out, be ended or go with its store.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			if (heldIn(context.step, worker).length === 0) return fails(`${context.name(worker)} holds no lease in this step, so it has none to let go of`, 0)
+			const here = happened(context.step, 'released', h => h.worker === worker)[0]
+			if (here) return fails(`${context.name(worker)} lets go at ${time(here.at)}, in this step`, 0)
+			return holds([{ kind: 'nothing', step: context.step.index, what: `a release by ${worker} in step ${context.step.index}` }])
+		},
+	},
+	{
 		id: 'lease-outlives-pause',
 		places: STORY,
 		tells: 'state',
@@ -1068,7 +1134,7 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "renewed(w) ∈ step, its new expiry T",
 		each: 'renewal',
-		pattern: '{worker} renews {lease} until {time}', alternatives: ["{worker} extends/refreshes {lease} until/to {time}", "{worker} renews {lease}, until {time}", "{worker} renews {lease} to {time}"],
+		pattern: '{worker} renews {lease} until {time}', alternatives: ["{worker} extends/refreshes {lease} until/to {time}", "{worker} renews {lease}, until {time}", "{worker} renews {lease} to {time}", "{worker} renews {lease}, to {time}"],
 		example: 'A renews its lease until 50 s',
 		meaning: 'The worker renewed its lease in this step, and the renewal moved its end to that time.',
 		check: (slots, context) => ownRenewal(slots, context, { keep: h => h.until === numberOf(slots[2]), slot: 2, otherwise: (worker, other) => `${context.name(worker)}'s renewal moved its lease's end to ${time(other.until)}` }),

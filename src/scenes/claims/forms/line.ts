@@ -1677,7 +1677,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k, fence f) ∈ step from the line, D after the ask it answers",
-		pattern: '{worker} gets {key} with fence {fence} after waiting {duration}', alternatives: ["{worker} gets {key} with fence {fence} after a {duration} wait", "{worker} gets fence {fence} after waiting {duration}", "{worker} gets {key} with fence {fence}, {duration} after it asked", "{worker} gets fence {fence}, {duration} after it asked", "{worker} gets {key} with fence {fence}, {duration} into its wait", "{worker} gets fence {fence}, {duration} into its wait"],
+		pattern: '{worker} gets {key} with fence {fence} after waiting {duration}', alternatives: ["{worker} gets {key} with fence {fence}, after waiting {duration}", "{worker} gets {key} with fence {fence} after a {duration} wait", "{worker} gets fence {fence} after waiting {duration}", "{worker} gets {key} with fence {fence}, {duration} after it asked", "{worker} gets fence {fence}, {duration} after it asked", "{worker} gets {key} with fence {fence}, {duration} into its wait", "{worker} gets fence {fence}, {duration} into its wait"],
 		example: 'Worker B gets the key with fence 2 after waiting 3 s',
 		meaning: 'The engine gave the worker a lease with that fence in this step from the line, that long after the ask it answered (its hold that waited, not an earlier try it was refused on): "3 s after it asked" and "3 s into its wait" say the same.',
 		check: (slots, context) => afterItsAsk(slots, context, 2, 3),
