@@ -85,7 +85,9 @@ export const COMPUTERS: readonly string[] = ['machine', 'host', 'computer', 'lap
  * which read only where a form has them ("its write silently replaces B's"). "finally", "eventually" (a wait) and "this time"
  * (an ask before) are read here but checked (`ReadClause.earlier`), and refused of a clause that tells no grant, ask, hold or key come free.
  */
-export const NEUTRAL_ADVERBS: readonly string[] = ['simply', 'merely', 'calmly', 'happily', 'patiently', 'finally', 'eventually', 'this time']
+// Not "merely" (nothing else happened: trial a27's 15) nor "patiently" (a wait with no limit: trial a27's 14): each tells what
+// the engine records, and no form has them, so a clause with one is refused.
+export const NEUTRAL_ADVERBS: readonly string[] = ['simply', 'calmly', 'happily', 'finally', 'eventually', 'this time']
 
 /**
  * Words a work phrase is made of, beside the scene's own nouns (`work-phrase.ts`): what a writer says of the
