@@ -4125,7 +4125,7 @@ function savedHolds(saved: NonNullable<ReadClause['saved']>, meaning: Meaning, e
 		const letters = (text: string) => [...text.toLowerCase()].filter(c => /[\p{L}\p{N}]/u.test(c)).join('')
 		if (letters(write.thing) === letters(write.worker)) return false
 		if (env.run.key !== undefined && letters(write.thing) === letters(env.run.key)) return false
-		const parts = write.thing.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+		const parts: string[] = write.thing.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
 		if (parts.length <= 2 && parts.includes(write.fence.toString()) && !parts.some(part => sameNoun(part, thing))) return false
 	}
 	const fits = (word: string, also: string[]) => [...also, ...words].some(noun => sameNoun(word, noun))
