@@ -85,7 +85,9 @@ export const COMPUTERS: readonly string[] = ['machine', 'host', 'computer', 'lap
  * which read only where a form has them ("its write silently replaces B's"). "finally", "eventually" (a wait) and "this time"
  * (an ask before) are read here but checked (`ReadClause.earlier`), and refused of a clause that tells no grant, ask, hold or key come free.
  */
-export const NEUTRAL_ADVERBS: readonly string[] = ['simply', 'merely', 'calmly', 'happily', 'patiently', 'finally', 'eventually', 'this time']
+// Not "merely" (nothing else happened: trial a27's 15) nor "patiently" (a wait with no limit: trial a27's 14): each tells what
+// the engine records, and no form has them, so a clause with one is refused.
+export const NEUTRAL_ADVERBS: readonly string[] = ['simply', 'calmly', 'happily', 'finally', 'eventually', 'this time']
 
 /**
  * Words a work phrase is made of, beside the scene's own nouns (`work-phrase.ts`): what a writer says of the
@@ -199,7 +201,7 @@ export const ID_WORDS: readonly string[] = [
  * ("no" and "without" before an event word, "fences" or "crash" claim the scene shows none, checked in scene-id.ts;
  * "not" and "off" stand nowhere: `fences-off`) and counts ("two", "three" before a noun the run counts claim that count,
  * checked in scene-id.ts COUNTS), and "over" and "out" alone (a lease "over",
- * "out": an outcome). "too" and "just" only say how much of a subject word ("just-long-enough") and claim nothing alone;
+ * "out": an outcome). "too" says how much of a subject word and claims nothing alone; "just" (a closeness the run does not measure) is refused in scene-id.ts;
  * "too" before "late" claims with it (scene-id.ts JOINT: "renewal-too-late" needs a renewal refused as the lease was
  * lost); "enough" is an event word (ID_EVENTS).
  */
@@ -254,7 +256,7 @@ export const ID_EVENTS: Readonly<Record<string, string>> = {
 	// "renew-by-hand" (trial 38's 03).
 	hand: "a worker's code asks to renew its lease by its own call (granted or refused), not its hold's own renewal",
 	// "time-to-spare" (trial 38's 07).
-	spare: 'a worker that asked with a wait of a limit gets the key from the line before that wait runs out',
+	spare: 'a worker that asked with a wait of a limit gets the key from the line with at least a fifth of that wait left',
 	// "back-for-more".
 	back: 'a worker asks for the key again after it let go of it, or after its process restarted',
 }

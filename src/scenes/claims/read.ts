@@ -426,10 +426,12 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				}
 				// "long" of a work that starts is measured (its `length`, checked as `longWorkProblem` says) right after the determiner ("starts a
 				// long export"); anywhere else among the work's words it is refused, not left neutral.
-				if (clause.form.id === 'starts-working' && /\blong\b/i.test(text.slice(clause.start, clause.end))) {
-					const long = /\b(?:starts?|started|starting|begins?|began|beginning)\s+(?:a|an|its|the)\s+(long)\b/i.exec(text.slice(clause.start, clause.end))
+				// "slow" is read as "long" is: a slow work is one that lasts long (trial a27's 13).
+				if (clause.form.id === 'starts-working' && /\b(?:long|slow)\b/i.test(text.slice(clause.start, clause.end))) {
+					const long = /\b(?:starts?|started|starting|begins?|began|beginning)\s+(?:a|an|its|the)\s+(long|slow)\b/i.exec(text.slice(clause.start, clause.end))
 					if (long === null) {
-						result.problems.push({ start: clause.start, end: clause.end, message: `"long" of a work that starts tells how long it lasted, and reads right after "a" (or "its", "the"): "starts a long export"; write it there, or leave it out` })
+						const word = (/\b(long|slow)\b/i.exec(text.slice(clause.start, clause.end)) as RegExpExecArray)[1]?.toLowerCase()
+						result.problems.push({ start: clause.start, end: clause.end, message: `"${word}" of a work that starts tells how long it lasted, and reads right after "a" (or "its", "the"): "starts a ${word} export"; write it there, or leave it out` })
 						continue
 					}
 					const at = clause.start + long.index + long[0].length - 4

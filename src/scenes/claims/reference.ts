@@ -4206,6 +4206,12 @@ function savedHolds(saved: NonNullable<ReadClause['saved']>, meaning: Meaning, e
 	if (write.thing !== undefined && saved.words.some(word => sameNoun(word, thing))) {
 		if (!/\p{L}/u.test(write.thing) || write.thing === env.run.key) return false
 		if (carried?.literal === true && !carried.words.some(part => sameNoun(part, thing))) return false
+		// Nor the worker's own id, nor the key in any letter case, nor the lease's fence with at most one word beside it (trial a27).
+		const letters = (text: string) => [...text.toLowerCase()].filter(c => /[\p{L}\p{N}]/u.test(c)).join('')
+		if (letters(write.thing) === letters(write.worker)) return false
+		if (env.run.key !== undefined && letters(write.thing) === letters(env.run.key)) return false
+		const parts: string[] = write.thing.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+		if (parts.length <= 2 && parts.includes(write.fence.toString()) && !parts.some(part => sameNoun(part, thing))) return false
 	}
 	const fits = (word: string, also: string[]) => [...also, ...words].some(noun => sameNoun(word, noun))
 	return saved.words.every(word => word === 'work' || word === 'result' || fits(word, [thing])) && saved.of.every(word => fits(word, owner === undefined ? [] : [owner]))

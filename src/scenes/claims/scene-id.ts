@@ -2,7 +2,7 @@
  * A scene's id as a claim: it shows in every link to a step, so it names the scene's subject in words
  * of the id lexicon, and a word that names an event (`restart`) says the scene shows one.
  */
-import { FUNCTION_WORDS, ID_EVENTS, ID_JOINING_WORDS, ID_ORDER_WORDS, ID_PHRASES, ID_WORDS, NEUTRAL_WORDS } from './lexicon.ts'
+import { FUNCTION_WORDS, ID_EVENTS, ID_JOINING_WORDS, ID_ORDER_WORDS, ID_PHRASES, ID_WORDS, NEUTRAL_WORDS, PAUSE_CAUSES } from './lexicon.ts'
 import type { Happening } from '../frame.ts'
 import type { RunFacts, WorldFacts } from './facts.ts'
 import { worldsOf } from './positions.ts'
@@ -357,8 +357,8 @@ const EVENT_PLACES: Readonly<Record<string, (run: RunFacts) => number[]>> = {
 	'kept-alive': run => keptAlive(run),
 	// "renew-by-hand" (trial 38's 03): a renewal the worker's code asked for by its own call, not its hold's own on its timer.
 	hand: run => placesOf(run, h => (h.kind === 'renewed' || h.kind === 'renew-refused') && h.auto !== true),
-	// "time-to-spare" (trial 38's 07): a grant from the line within a finite wait, with some of it left.
-	spare: run => placesOf(run, h => h.kind === 'granted' && h.place !== undefined && askOf(run, h, ask => !ask.tryOnly && ask.wait !== undefined && ask.wait !== Infinity && h.at < h.askedAt + ask.wait)),
+	// "time-to-spare" (trial 38's 07): a grant from the line within a finite wait, with at least a fifth of it left (trial a27's 04).
+	spare: run => placesOf(run, h => h.kind === 'granted' && h.place !== undefined && askOf(run, h, ask => !ask.tryOnly && ask.wait !== undefined && ask.wait !== Infinity && (h.askedAt + ask.wait - h.at) * 5 >= ask.wait)),
 	back: run => placesOf(run, h => h.kind === 'asked' && some(run, before => isBefore(run, before, h) && (((before.kind === 'released' || before.kind === 'returned') && before.worker === h.worker && before.store === h.store) || (before.kind === 'process-restarted' && before.worker === h.worker)))),
 }
 
@@ -584,12 +584,30 @@ function readProblem(words: readonly string[], run: RunFacts): string | undefine
 	const justInTime = words.findIndex((word, i) => word === 'just' && words[i + 1] === 'in' && words[i + 2] === 'time')
 	if (justInTime >= 0)
 		return `the scene's id says "just in time", a closeness the run does not measure; name what came in time: "wait-long-enough" (a worker that asked with a wait gets the key before its wait runs out), "lease-renewal" or "stale-write"`
+	// "just" says how close ("just-long-enough": barely enough), a closeness the run does not measure (trial a27's 09).
+	if (words.includes('just'))
+		return `the scene's id says "just", a closeness the run does not measure; drop it: "wait-long-enough" (a worker that asked with a wait gets the key before its wait runs out)`
+	// "slow" of a save, a query or a piece of work: the engine gives a write no duration, and "slow" tells no measure (trial a27's 12).
+	if (words.includes('slow'))
+		return `the scene's id says "slow", a speed the run does not measure; name what the scene shows: "long-job" (a hold at least a fifth of its lease's time to live) or "long-wait" (a wait in line that long)`
 	const long = words.findIndex((word, i) => word === 'long' && words[i + 1] !== 'enough')
 	if (long >= 0) {
 		const after = words[long + 1]
 		const ofPause = after === undefined || after === 'pause' || pauseCauseOf(words.slice(long + 1, long + 3)) !== undefined || ID_JOINING_WORDS.includes(after)
 		if (ofPause && !longPauses(run)) return `the scene's id says "long" of a pause, and no worker's process is paused long: a pause is long when the worker held a live lease as it paused, the lease ran out during the pause, and the pause lasted at least a fifth of the lease's time to live; name what the scene shows`
-		if (!ofPause && !longHolds(run)) return `the scene's id says "long ${after}", and no hold in it lasts long: a hold or a piece of work is long when it lasts at least a fifth of its lease's time to live; name what the scene shows`
+		// "long" of a wait (trial a27's 10): a wait in line, not a hold.
+		if (!ofPause && WAIT_NOUNS.has(after as string) && !waitsOf(run).some(wait => wait.waited * 5 >= wait.ttl)) return `the scene's id says "long ${after}", and no wait in it lasts long: a wait is long when a worker waits for the key at least a fifth of the lease's time to live; name what the scene shows`
+		if (!ofPause && !WAIT_NOUNS.has(after as string) && !HOLD_NOUNS.has(after as string)) return `the scene's id says "long ${after}", a length the run does not measure; name what was long: "long-job" (a hold), "long-wait" (a wait in line) or "long-pause"`
+		if (!ofPause && HOLD_NOUNS.has(after as string) && !longHolds(run)) return `the scene's id says "long ${after}", and no hold in it lasts long: a hold or a piece of work is long when it lasts at least a fifth of its lease's time to live; name what the scene shows`
+	}
+	// "short" of a wait (trial a27's 11): every wait in line short, under a fifth of the lease's time to live; of a pause or a lease as before; of anything else refused.
+	const short = words.findIndex(word => word === 'short')
+	if (short >= 0) {
+		const after = words[short + 1]
+		const waits = waitsOf(run)
+		if (after !== undefined && WAIT_NOUNS.has(after) && (waits.length === 0 || waits.some(wait => wait.waited * 5 >= wait.ttl))) return `the scene's id says "short ${after}", and ${waits.length === 0 ? 'no worker waits in line in it' : 'a wait in it lasts long'}: a wait is short when every worker that waits for the key gets it or gives up within a fifth of the lease's time to live; name what the scene shows`
+		if (after === undefined || !(WAIT_NOUNS.has(after) || after === 'pause' || after === 'lease' || pauseCauseOf(words.slice(short + 1, short + 3)) !== undefined))
+			return `the scene's id says "short${after === undefined ? '' : ` ${after}`}", a length the run does not measure; name what was short: "short-wait", "short-pause" or "short-lease"`
 	}
 	if (words.includes('one by one') && !oneByOne(run))
 		return `the scene's id says "one by one", and the places are neither taken nor freed one at a time: two or more grants, or two or more let-gos or lease ends, each at a moment of its own; name what the scene shows`
@@ -598,12 +616,40 @@ function readProblem(words: readonly string[], run: RunFacts): string | undefine
 
 /** The words of an id that name a cause a caption reads as a pause (lexicon.ts PAUSE_CAUSES), as the id says it, or undefined. */
 function pauseCauseOf(words: readonly string[]): string | undefined {
-	for (const [i, word] of words.entries()) {
-		if (word === 'garbage' || word === 'gc') return words[i + 1] === 'collection' ? 'garbage collection' : word
-		if (word === 'swap' || word === 'partition' || word === 'debugger' || word === 'breakpoint') return word === 'partition' && words[i - 1] === 'network' ? 'network partition' : word === 'swap' && words[i + 1] === 'storm' ? 'swap storm' : word
-		if (word === 'fault' && words[i - 1] === 'page') return 'page fault'
+	for (let i = 0; i < words.length; i++) {
+		for (const cause of ID_PAUSE_CAUSES) if (cause.every((word, k) => words[i + k] === word)) return cause.join(' ')
 	}
 	return undefined
+}
+
+/** PAUSE_CAUSES (lexicon.ts), the one list, as an id's words: lower case, split at spaces and hyphens, the longest first. */
+const ID_PAUSE_CAUSES: readonly (readonly string[])[] = [...new Set(PAUSE_CAUSES.map(cause => cause.toLowerCase().replaceAll('-', ' ')))]
+	.map(cause => cause.split(' '))
+	.sort((a, b) => b.length - a.length)
+
+/** Nouns of a wait in line ("long-wait", "short-wait"). */
+const WAIT_NOUNS: ReadonlySet<string> = new Set(['wait', 'waiting', 'waiter', 'line', 'queue'])
+/** Nouns of a hold or the work under it ("long-job"): what longHolds measures. */
+const HOLD_NOUNS: ReadonlySet<string> = new Set(['job', 'hold', 'work', 'task', 'export', 'report', 'batch', 'rebuild', 'request', 'call'])
+
+/**
+ * Each wait in line: a worker that asked without a try and got the key later, gave up, or still waits at the run's end;
+ * how long it waited, and the time to live of the store's leases (its own grant's, else the store's last grant before).
+ */
+function waitsOf(run: RunFacts): { waited: number; ttl: number }[] {
+	const all = run.steps.flatMap(step => step.happenings)
+	const last = run.steps[run.steps.length - 1]?.end.time ?? 0
+	const out: { waited: number; ttl: number }[] = []
+	for (const [i, ask] of all.entries()) {
+		if (ask.kind !== 'asked' || ask.tryOnly) continue
+		const end = all.slice(i + 1).find(h => (h.kind === 'granted' || h.kind === 'gave-up') && h.worker === ask.worker && h.store === ask.store)
+		const waited = (end?.at ?? last) - ask.at
+		if (waited <= 0) continue
+		const grants = all.filter(h => h.kind === 'granted' && h.store === ask.store) as Extract<Happening, { kind: 'granted' }>[]
+		const ttl = end?.kind === 'granted' ? end.ttl : grants.filter(h => h.at <= ask.at).pop()?.ttl ?? grants[0]?.ttl
+		if (ttl !== undefined) out.push({ waited, ttl })
+	}
+	return out
 }
 
 /**

@@ -271,6 +271,12 @@ export function savedProblem(context: ClaimContext, write: Of<'wrote'>, words: r
 		const say = `say "${context.name(write.worker)} saves" (what it did), or have its code write ${thing === 'write' ? 'one' : `its ${thing}`}`
 		if (!/\p{L}/u.test(write.thing)) return `${who} carried ${JSON.stringify(write.thing)}, a number, no letter in it: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and a number is none; ${say}`
 		if (write.thing === context.run.key) return `${who} carried ${JSON.stringify(write.thing)}, the scene's key itself${carried === undefined ? '' : ` (${carried.what})`}: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and the key's name is none; ${say}`
+		// Trial a27 (05, 06, 07): the worker's own id, the key in another letter case, or the lease's fence beside one word ('fence 1') is no THING.
+		const folded = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+		if (folded(write.thing) === folded(write.worker)) return `${who} carried ${JSON.stringify(write.thing)}, the worker's own id: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and a worker's name is none; ${say}`
+		if (context.run.key !== undefined && folded(write.thing) === folded(context.run.key)) return `${who} carried ${JSON.stringify(write.thing)}, the scene's key ${JSON.stringify(context.run.key)} in other letters: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and the key's name is none; ${say}`
+		const tokens = write.thing.split(/[^\p{L}\p{N}]+/u).filter(part => part !== '')
+		if (tokens.includes(String(write.fence)) && tokens.length <= 2 && !tokens.some(part => one(part.toLowerCase(), thing))) return `${who} carried ${JSON.stringify(write.thing)}, its fence ${write.fence} with at most one word beside it: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and a fence written out is none; ${say}`
 		if (carried?.literal === true && !carried.words.some(part => one(part, thing))) return `${who} carried ${carried.what}, a string the sample writes out, with no word "${thing}" in it: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and a placeholder is none; ${say}`
 	}
 	const what = carried?.what ?? `its ${thing}, in no words of the code's`
