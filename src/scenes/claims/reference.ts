@@ -120,55 +120,31 @@ function events<K extends Happening['kind']>(step: StepFacts, kind: K, keep: (h:
 }
 
 /**
- * Whether a renewal w's hold owed on its own went unmade: walking the run's events from the grant, a renewal falls due each third of
- * the TTL after the grant or the lease's last renewal; w's process is down from a pause (until it wakes) or a crash, counted only in
- * this step or before; a due moment passed while down, with no renewal of the lease after it before the lease's end (its own end of
- * any kind, or w's next grant) or the end of the run, is missed.
+ * Whether a renewal w's hold owed on its own went unmade (`renewalStopIn` finds the pause or crash that made it so).
  */
 function owedRenewalMissed(env: Env, w: string, grant: Of<'granted'>): boolean {
-	const steps = [...upTo(env).slice(1), ...laterSteps(env)]
-	let seen = false
-	let interval = grant.ttl / 3
-	let next = grant.at + interval
-	let down = false
-	let missed = false
-	const reach = (t: number) => {
-		for (; next <= t; next += interval) if (down) missed = true
-	}
-	for (const step of steps) {
-		for (const h of step.happenings) {
-			if (!seen) {
-				seen = h === grant
-				continue
-			}
-			reach(h.at)
-			if (!('worker' in h) || h.worker !== w) continue
-			if (h.kind === 'granted') return missed
-			if (h.kind === 'renewed' && h.store === grant.store) {
-				missed = false
-				interval = h.ttl === undefined ? interval : h.ttl / 3
-				next = h.at + interval
-			} else if ((h.kind === 'paused' || h.kind === 'crashed') && step.index <= env.step.index) down = true
-			else if (h.kind === 'woke' && !crashedAt(steps, w, h)) down = false
-			else if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store && h.fence === grant.fence) return missed
-		}
-	}
-	const last = steps[steps.length - 1]
-	reach(last === undefined ? env.world.time : last.end.time)
-	return missed
+	return renewalStopIn([...upTo(env).slice(1), ...laterSteps(env)], env.step.index, w, grant, env.world.time) !== undefined
 }
 
 /**
- * The pause or crash that stopped w's hold's renewals of the lease of w's last grant by the step's end, a hold that renews on its own:
- * walking the run's events from that grant, the down-ness that began first (a pause until it wakes, a crash for good; counted in this step
- * or before) and was still on when a renewal fell due (each third of the TTL after the grant or the last renewal), with no renewal after
- * that due moment before the lease's end (of any kind, or w's next grant) or the run's. Undefined when none, or renewal is off.
+ * The pause or crash that stopped w's hold's renewals of the lease of w's last grant by the step's end, a hold that renews on its own
+ * (`renewalStopIn`), over the recorded steps. Undefined when none, or renewal is off.
  */
 function renewalStopOf(context: ClaimContext, w: string): Happening | undefined {
 	const steps = [...context.run.steps.slice(1, context.step.index), ...context.run.steps.slice(context.step.index, (context.run.lookAhead ?? context.run.steps.length - 1) + 1)]
 	const here = context.run.steps.slice(1, context.step.index + 1).flatMap(step => step.happenings)
 	const grant = here.filter((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w).pop()
 	if (grant === undefined || grant.renews !== true) return undefined
+	return renewalStopIn(steps, context.step.index, w, grant, context.world.time)
+}
+
+/**
+ * The pause or crash that made w's hold miss a renewal it owed on its own, walking `steps` from the grant: a renewal falls due each
+ * third of the TTL after the grant or the lease's last renewal; w's process is down from a pause (until it wakes) or a crash, counted
+ * only in step `upTo` or before; the down-ness that began first and was still on when a renewal fell due, with no renewal of the lease
+ * after it before the lease's end (its own end of any kind, or w's next grant) or the end of the steps (else `now`), is the one.
+ */
+function renewalStopIn(steps: readonly StepFacts[], upTo: number, w: string, grant: Of<'granted'>, now: number): Happening | undefined {
 	let seen = false
 	let interval = grant.ttl / 3
 	let next = grant.at + interval
@@ -190,17 +166,16 @@ function renewalStopOf(context: ClaimContext, w: string): Happening | undefined 
 				missedBy = undefined
 				interval = h.ttl === undefined ? interval : h.ttl / 3
 				next = h.at + interval
-			} else if ((h.kind === 'paused' || h.kind === 'crashed') && step.index <= context.step.index) downBy ??= h
+			} else if ((h.kind === 'paused' || h.kind === 'crashed') && step.index <= upTo) downBy ??= h
 			else if (h.kind === 'woke' && !crashedAt(steps, w, h)) downBy = undefined
 			else if ((h.kind === 'expired' || h.kind === 'released' || h.kind === 'gone' || h.kind === 'ended') && h.store === grant.store && h.fence === grant.fence) return missedBy
 		}
 	}
 	const last = steps[steps.length - 1]
-	reach(last === undefined ? context.world.time : last.end.time)
+	reach(last === undefined ? now : last.end.time)
 	return missedBy
 }
 
-/** Whether w's process had crashed (and not woken by a pause's end) before the event h: a crash keeps it down through any wake. */
 function crashedAt(steps: readonly StepFacts[], w: string, h: Happening): boolean {
 	let crashed = false
 	for (const step of steps) for (const one of step.happenings) {
