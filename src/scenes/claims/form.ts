@@ -337,6 +337,12 @@ export interface ClaimForm {
 	 * you mean" would say nothing of what the author wrote), though it is named among the nearest forms.
 	 */
 	quiet?: true
+	/**
+	 * Patterns of the form (its own or alternatives) that read a writer's own turn of phrase ("the hold lets go of the key",
+	 * "its code returns") but are never offered (no suggestion or "did you mean" writes them) nor named among the nearest
+	 * forms: other scenes' messages stay as they were. When the form's own pattern is here, the form is never offered.
+	 */
+	unoffered?: readonly string[]
 	/** Of a claim of no moment: it tells what holds all along, the make of a store or a database ("the limit is 3", "chat.db checks fences"), so no moment may be said of it, not even one its sentence opens with. */
 	always?: true
 	/**

@@ -96,6 +96,8 @@ export function nearestForms(language: SceneLanguage, clause: string, place: Pla
 	return formsOf(language, place)
 		.flatMap(({ compiled, pieces: form }, order) => {
 			if (compiled.form.denies && !denying) return []
+			// A writer's own turn of phrase is never named (`ClaimForm.unoffered`), nor a form whose own pattern is one.
+			if (compiled.form.unoffered?.includes(compiled.pattern) || compiled.form.unoffered?.includes(compiled.form.pattern)) return []
 			// A pattern of slots alone ("{worker} {ordinal}") is near every short clause and names no word to write: the form's other patterns speak for it.
 			if (!form.some(piece => 'word' in piece)) return []
 			// A form with the author's verb is nearer than one with the author's other words: "{worker} crashes" for "A crashes while it holds the key".

@@ -2032,6 +2032,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	releases: (s, env) => released(env, actor(s[0]), s[1]),
 	'function-returns': (s, env) => returnedFrom(env, actor(s[0])),
+	// A let-go of the step the hold made (not called by the code): of that key, by a worker the clause before told if it told one; or of that worker's.
+	'hold-lets-go-of': (s, env) => {
+		const told = new Set((env.priorTold ?? []).flatMap(h => ('worker' in h && typeof h.worker === 'string' ? [h.worker] : [])))
+		return event(events(env.step, 'released', h => fits(s[0], h.store) && h.called !== true && (told.size === 0 || told.has(h.worker)))[0])
+	},
+	'hold-lets-go-of-owner-key': (s, env) => event(events(env.step, 'released', h => h.worker === actor(s[0]) && h.called !== true)[0]),
 	'work-finishes': (s, env) => returnedFrom(env, actor(s[0])),
 	'finishes-work': (s, env) => {
 		const done = returnedFrom(env, actor(s[0]))

@@ -233,7 +233,7 @@ function candidatesOf(language: SceneLanguage, context: ClaimContext, alternativ
 	for (const [group, forms] of FORM_GROUPS) {
 		for (const form of forms) {
 			if (!form.places.includes(context.place) || form.denies || form.quiet) continue
-			for (const pattern of alternatives ? patternsOf(form) : [form.pattern]) {
+			for (const pattern of alternatives ? patternsOf(form) : [form.pattern].filter(pattern => !form.unoffered?.includes(pattern))) {
 				if (!semaphore && SEMAPHORE_PLACES.test(pattern)) continue
 				for (const written of sentencesOf(pattern, fill, language.words)) {
 				// A worker's own lease after it as the subject is "its lease", as a writer says it ("Worker A tries to renew its
@@ -295,7 +295,7 @@ function namesTooFew(language: SceneLanguage, context: ClaimContext, text: strin
  */
 export function patternsOf(form: ClaimForm): string[] {
 	let patterns = PATTERNS.get(form)
-	if (patterns === undefined) PATTERNS.set(form, (patterns = [form.pattern, ...(form.alternatives ?? []).filter(pattern => !WORK_PHRASE.test(pattern))]))
+	if (patterns === undefined) PATTERNS.set(form, (patterns = [form.pattern, ...(form.alternatives ?? []).filter(pattern => !WORK_PHRASE.test(pattern))].filter(pattern => !form.unoffered?.includes(pattern))))
 	return [...patterns]
 }
 

@@ -156,6 +156,40 @@ function letGoLongBeforeEnd(slots: readonly Slot[], context: ClaimContext): Verd
 	return fails(`${name} let go at ${time(release.at)}, ${time(end - release.at)} before its lease would have run out at ${time(end)}: "long before" says at least a fifth of its ${time(ttl)} TTL (${time(ttl / 5)}) was left, as every "long" of time is long against its lease; say "${name} lets go" alone, or when its lease would have run out`, 0)
 }
 
+/**
+ * "The hold lets go of the key" (`worker` undefined) or "of A's key": a let-go of the step that a hold made as its
+ * worker's function returned, not one the worker's code called (lease.release(), after which its function runs on).
+ * "The hold" alone is the hold of a worker the clause right before told ("A's code returns, and the hold lets go of
+ * the key"), when that clause told a worker's happening; else a hold of any worker.
+ */
+function holdLetGo(slots: readonly Slot[], context: ClaimContext, worker: string | undefined): Verdict {
+	const key = worker === undefined ? slots[0] : undefined
+	const told = worker === undefined ? toldWorkers(context.priorTold) : new Set<string>()
+	const whose = (w: string) => (worker !== undefined ? w === worker : told.size === 0 || told.has(w))
+	const all = happened(context.step, 'released', h => ofKey(key, h.store))
+	const hold = all.find(h => h.called !== true && whose(h.worker))
+	if (hold) return holds([saw(context.step, hold)], hold.at)
+	const named = worker === undefined ? [...told].map(w => context.name(w)).join(' or ') : context.name(worker)
+	const called = all.find(h => whose(h.worker))
+	if (called) {
+		const name = context.name(called.worker)
+		return fails(`${name}'s code let go itself at ${time(called.at)}, by calling lease.release(), and its function ran on: the hold did not let go; say "${name} lets go"`, 0)
+	}
+	const other = all.find(h => h.called !== true)
+	if (other) return fails(`the hold that let go in this step is ${context.name(other.worker)}'s (at ${time(other.at)}), not ${named}'s; say whose: "the hold lets go of ${context.name(other.worker)}'s key"`, 0)
+	const returned = happened(context.step, 'returned', h => whose(h.worker) && ofKey(key, h.store))[0]
+	if (returned) {
+		const name = context.name(returned.worker)
+		return fails(`${name}'s function returned at ${time(returned.at)}, but its lease was lost before: the hold let go of nothing; say "${name}'s function returns"`, 0)
+	}
+	return fails(worker === undefined && told.size > 0 ? `no hold of ${named} let go of a key in this step` : worker === undefined ? 'no hold let go of a key in this step' : `${named}'s hold let go of no key in this step`, 0)
+}
+
+/** The workers whose happenings a clause told. */
+function toldWorkers(told: readonly Happening[] | undefined): Set<string> {
+	return new Set((told ?? []).flatMap(h => ('worker' in h && typeof h.worker === 'string' ? [h.worker] : [])))
+}
+
 /** The worker's function returned in this step: hold released its lease (not the code's own lease.release()), or, its lease already lost, let go of nothing. */
 function functionReturned(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
@@ -852,10 +886,33 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "released(w) ∈ step, else returned(w) ∈ step (its lease already lost)",
-		pattern: '{owner} function returns', alternatives: ["{worker} is done"],
+		pattern: '{owner} function returns', alternatives: ["{worker} is done", "{owner} code returns"],
+		unoffered: ['{owner} code returns'],
 		example: "A's function returns",
 		meaning: "The worker's function ended, so hold released its lease in this step (not the code's own lease.release(), after which the function runs on), or, its lease already lost, hold let go of nothing as it returned.",
 		check: (slots, context) => functionReturned(slots, context),
+	},
+	{
+		id: 'hold-lets-go-of',
+		places: STORY,
+		tells: 'event',
+		formula: "released(v, k) ∈ step, not called by v's code (hold's own let-go as v's function returned), v among the workers of the events the clause right before told, if it told any",
+		pattern: 'the hold lets go of {key}', alternatives: ['the hold releases {key}'],
+		example: 'the hold lets go of the key',
+		meaning: "A hold let go of the key in this step for its worker, as the worker's function returned: a release the hold made, not one the worker's code called (lease.release(), after which its function runs on). \"The hold\" is the hold of a worker the clause right before told (\"A's code returns, and the hold lets go of the key\": A's), when that clause told something a worker did; else any worker's.",
+		unoffered: ['the hold lets go of {key}', 'the hold releases {key}'],
+		check: (slots, context) => holdLetGo(slots, context, undefined),
+	},
+	{
+		id: 'hold-lets-go-of-owner-key',
+		places: STORY,
+		tells: 'event',
+		formula: "released(w) ∈ step, not called by w's code (hold's own let-go as w's function returned)",
+		pattern: 'the hold lets go of {owner} key', alternatives: ['the hold releases {owner} key'],
+		example: "the hold lets go of A's key",
+		meaning: "The worker's hold let go of its key in this step as its function returned: a release the hold made, not one its code called (lease.release(), after which its function runs on).",
+		unoffered: ['the hold lets go of {owner} key', 'the hold releases {owner} key'],
+		check: (slots, context) => holdLetGo(slots, context, actorOf(slots[0])),
 	},
 	{
 		id: 'work-finishes',
