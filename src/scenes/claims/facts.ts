@@ -119,6 +119,8 @@ export interface StatementFact {
 	next?: number
 	/** It may leave its block before the statement after it begins (a `return`, `throw`, `break`, `continue` in it): what follows it may not run. */
 	exits?: true
+	/** It awaits itself (not in a statement or function inside it, nor in a part that may not run): a piece of work; a method of a built-in value (`chatId.trim()`) is none. */
+	awaits?: true
 }
 
 /** The whole run: every step's facts, for claims about other steps ("ever", "the next step"). */

@@ -71,6 +71,9 @@ export const PAUSE_CAUSES: readonly string[] = [
 	'network partition',
 	'debugger',
 	'breakpoint',
+	// A laptop's lid closed sleeps the machine: every process on it pauses ("laptop-lid" of an id needs a worker shown paused, trial a27).
+	'laptop lid',
+	'lid',
 ]
 
 /** What a caption may name as the machine a worker's process runs on: "A's machine loses power", "its host goes down" (a crash of that process). */

@@ -399,8 +399,8 @@ function inLineAtTheEnd(env: Env, w: string, keep: (store: string) => boolean): 
 
 /**
  * "Starts a long piece of work" ("long" of a 'starts-working' clause, read.ts): the work that started (the meaning's grant, begun at its
- * moment) lasts, from its start to the worker's next let-go or return of that store, crash, ask or grant after the meaning's last event
- * (a pause does not end it; this step or later, else the scene's end), more than 0 s and at least a fifth of the lease's time to live;
+ * moment) lasts, from its start to the worker's next let-go or return of that store, crash, ask, grant or pause after the meaning's last
+ * event (a frozen process does no work; this step or later, else the scene's end), more than 0 s and at least a fifth of the lease's time to live;
  * in a run seen up to a step, a piece not ended by then is long.
  */
 function longWork(s: readonly Slot[], started: Meaning, env: Env): boolean {
@@ -412,7 +412,7 @@ function longWork(s: readonly Slot[], started: Meaning, env: Env): boolean {
 	const from = started.at ?? grant.at
 	const steps = laterSteps(env)
 	const after = [...env.step.happenings.slice(env.step.happenings.indexOf(began) + 1), ...steps.flatMap(step => step.happenings)]
-	const end = after.find(h => 'worker' in h && h.worker === w && (h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || ((h.kind === 'released' || h.kind === 'returned') && h.store === grant.store)))
+	const end = after.find(h => 'worker' in h && h.worker === w && (h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused' || ((h.kind === 'released' || h.kind === 'returned') && h.store === grant.store)))
 	if (end === undefined && env.run.lookAhead !== undefined) return true
 	const stop = end?.at ?? (steps[steps.length - 1] ?? env.step).end.time
 	return stop > from && (grant.ttl === undefined || 5 * (stop - from) >= grant.ttl)
@@ -4268,13 +4268,14 @@ function workMeaning(clause: ReadClause, meaning: Meaning, env: Env): Meaning {
 			const ran = env.run.steps[step]?.ran ?? []
 			return line.order - 0.5 + (0.4 * (ran.indexOf(line) + 1)) / (ran.length + 1)
 		}
-		// A call of the sample's own function whose body (statements outside the key, right after it) returned before any statement of it that calls anything ran: no work, and no time.
+		// A call of the sample's own function whose body (statements outside the key, right after it) returned before any statement of it that awaits ran: no work, and no time.
 		const didNothing = (i: number): boolean => {
 			let body = 0
 			for (const next of lines.slice(i + 1)) {
 				const fact = next.line.statement === undefined ? undefined : env.run.statements?.[next.line.statement]
 				if (next.line.act === true || fact === undefined || fact.held) break
-				if (!calledNothing(next.line.statement)) return false
+				// Only an awaited call does work (a call of the sample's own function, through its own statements, which follow): a method of a built-in value does none.
+				if (fact.awaits === true) return false
 				body++
 			}
 			return body > 0

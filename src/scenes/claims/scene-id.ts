@@ -147,7 +147,7 @@ export function idProblem(id: string, headings: readonly string[] = [], domain: 
 }
 
 /** What an id may count, as its error tells it. */
-const COUNTS_TOLD = 'an id counts only workers, holders, waiters (or "in line"), places (a semaphore\'s limit), locks, writes (or saves: the writes the workers make, taken or refused), tries (a worker\'s tries for the key) and the scene\'s own keys (its own nouns: two-chats), each checked exactly against the run'
+const COUNTS_TOLD = 'an id counts only workers, holders, waiters (or "in line"), places (a semaphore\'s limit), locks, writes (the writes the workers make, taken or refused), saves (the writes the database took), tries (a worker\'s tries for the key) and the scene\'s own keys (its own nouns: two-chats), each checked exactly against the run'
 
 /** Nouns of the lexicon a number before them counts, each with how the run counts them (`COUNTS`). */
 const COUNTED_NOUNS: Readonly<Record<string, string>> = {
@@ -162,9 +162,10 @@ const COUNTED_NOUNS: Readonly<Record<string, string>> = {
 	places: 'places',
 	lock: 'locks',
 	locks: 'locks',
-	// "two-saves", "two-writes" (trial 38's 01): every write a worker makes, taken or refused.
-	save: 'writes',
-	saves: 'writes',
+	// "two-writes" (trial 38's 01): every write a worker makes, taken or refused; "two-saves": the writes the database took, as the
+	// id word "save" is (a refused write is no save, trial a27).
+	save: 'saves',
+	saves: 'saves',
 	write: 'writes',
 	writes: 'writes',
 	// "two-tries" (trial 38's 10): a worker's tries for the key (`tries`); an ask to renew is none.
@@ -209,7 +210,12 @@ const COUNTS: Readonly<Record<string, (run: RunFacts) => { counts: number[]; tol
 	keys: run => ({ counts: [1], told: `the run uses one key, "${run.key}"` }),
 	writes: run => {
 		const n = placesOf(run, h => h.kind === 'wrote').length
-		return { counts: [n], told: `the workers make ${n} write${n === 1 ? '' : 's'} (saves, taken or refused)` }
+		return { counts: [n], told: `the workers make ${n} write${n === 1 ? '' : 's'} (taken or refused)` }
+	},
+	saves: run => {
+		const n = placesOf(run, taken).length
+		const refused = placesOf(run, h => h.kind === 'wrote' && !h.changed).length
+		return { counts: [n], told: `the database takes ${n} write${n === 1 ? '' : 's'}${refused === 0 ? '' : ` and refuses ${refused} (a refused write is no save; count "writes" for both)`}` }
 	},
 	tries: run => {
 		const n = tries(run).length
@@ -581,6 +587,14 @@ function readProblem(words: readonly string[], run: RunFacts): string | undefine
 	const cause = pauseCauseOf(words)
 	if (cause !== undefined && !(SHOWN.pause as (run: RunFacts) => boolean)(run))
 		return `the scene's id says "${cause}", which a caption reads as a pause of a worker's process, and no worker is shown paused in any step of it; name what the scene shows`
+	// A word of a pause cause that stands alone tells a cause too: "partition" a network partition, "swap" a swap storm (each needs a pause, as the whole
+	// cause does); "fault", "storm" and "collection" alone tell no one cause (a fault may be a crash), and are refused (trial a27).
+	const half = words.find((word, i) => CAUSE_HALVES[word] !== undefined && !inCause(words, i))
+	if (half !== undefined && !(SHOWN.pause as (run: RunFacts) => boolean)(run))
+		return `the scene's id says "${half}", a ${CAUSE_HALVES[half]}, which a caption reads as a pause of a worker's process, and no worker is shown paused in any step of it; name what the scene shows`
+	const undecided = words.find((word, i) => UNDECIDED_HALVES[word] !== undefined && !inCause(words, i))
+	if (undecided !== undefined)
+		return `the scene's id says "${undecided}" alone, which tells no one cause the run can check; write the whole cause (${UNDECIDED_HALVES[undecided]}), which needs a worker shown paused, or name what the scene shows`
 	const justInTime = words.findIndex((word, i) => word === 'just' && words[i + 1] === 'in' && words[i + 2] === 'time')
 	if (justInTime >= 0)
 		return `the scene's id says "just in time", a closeness the run does not measure; name what came in time: "wait-long-enough" (a worker that asked with a wait gets the key before its wait runs out), "lease-renewal" or "stale-write"`
@@ -621,6 +635,17 @@ function pauseCauseOf(words: readonly string[]): string | undefined {
 	}
 	return undefined
 }
+
+/** Whether the id's word at `i` is a word of a whole pause cause there ("partition" of "network-partition"). */
+function inCause(words: readonly string[], i: number): boolean {
+	return ID_PAUSE_CAUSES.some(cause => cause.some((_word, k) => k <= i && cause.every((word, m) => words[i - k + m] === word)))
+}
+
+/** Words of a pause cause (PAUSE_CAUSES) that alone tell that cause in an id, with the cause: "partition" is a network partition, "swap" a swap storm. */
+const CAUSE_HALVES: Readonly<Record<string, string>> = { partition: 'network partition', swap: 'swap storm' }
+
+/** Words of a pause cause that alone tell none the run can check ("fault" may be a crash), each with the whole causes it is a word of. */
+const UNDECIDED_HALVES: Readonly<Record<string, string>> = { fault: 'page-fault', storm: 'swap-storm', collection: 'garbage-collection', garbage: 'garbage-collection' }
 
 /** PAUSE_CAUSES (lexicon.ts), the one list, as an id's words: lower case, split at spaces and hyphens, the longest first. */
 const ID_PAUSE_CAUSES: readonly (readonly string[])[] = [...new Set(PAUSE_CAUSES.map(cause => cause.toLowerCase().replaceAll('-', ' ')))]

@@ -158,8 +158,8 @@ const after = (a: Ran, b: { step: number; at: number; order: number }): boolean 
 
 /**
  * The statements of the work in a worker's run that called a function of the sample's own that did nothing: its body ran (statements
- * outside the code under the key, right after it) and returned before any statement of it that calls anything ran (`if (…) return`
- * at its start). Such a call does no work and takes no time: the code went on from it at once.
+ * outside the code under the key, right after it) and returned before any statement of it that awaits ran (`if (…) return`
+ * at its start; `const k = chatId.trim()` before it does no work). Such a call does no work and takes no time: the code went on from it at once.
  */
 function emptyCalls(list: readonly Ran[], ids: ReadonlySet<number>, statements: readonly StatementFact[]): Set<Ran> {
 	const empty = new Set<Ran>()
@@ -171,7 +171,9 @@ function emptyCalls(list: readonly Ran[], ids: ReadonlySet<number>, statements: 
 			const fact = next.line.statement === undefined ? undefined : statements[next.line.statement]
 			if (next.line.act === true || fact === undefined || fact.held) break
 			body++
-			if (fact.calls.length > 0 || (fact.maybe ?? []).length > 0) {
+			// Work is an awaited call; a call of the sample's own function is work where its own statements (which follow in the list) are;
+			// a method of a built-in value (`chatId.trim()`, `Math.max(...)`, `JSON.stringify(...)`) is none (trial a27).
+			if (fact.awaits === true) {
 				did = true
 				break
 			}
@@ -249,7 +251,7 @@ export function workLines(clause: ReadClause, verdict: Extract<Verdict, { ok: tr
 		body.push(one)
 	}
 	const last = body[body.length - 1]
-	const nothing = idle !== undefined && last !== undefined ? `its call of ${named.what} at line ${idle.line.line}${idle.step === step ? '' : ` in step ${idle.step}`} did nothing: its function returned at line ${last.line.line}, before any statement of it that calls anything ran` : undefined
+	const nothing = idle !== undefined && last !== undefined ? `its call of ${named.what} at line ${idle.line.line}${idle.step === step ? '' : ` in step ${idle.step}`} did nothing: its function returned at line ${last.line.line}, before any statement of it that does work ran (an awaited call; a method of a built-in value, like a string's trim(), does none)` : undefined
 	const never = nothing !== undefined ? ` (${nothing})` : list.some(ofWork) ? '' : ' (it never ran it)'
 	// The span of the work going on at a place: begun at or before it, not ended before it.
 	const goingOn = (place: { step: number; at: number; order: number }) => {

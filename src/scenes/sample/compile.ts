@@ -48,6 +48,8 @@ export interface SampleStatement {
 	next?: number
 	/** It may leave its block before the statement after it begins: a `return`, `throw`, `break` or `continue` in it (not in a function, loop or switch of its own). */
 	exits?: true
+	/** It awaits itself (not in a statement or function inside it, nor in a part that may not run): what does a piece of work, where a method of a built-in value (`chatId.trim()`) does none. */
+	awaits?: true
 }
 
 /** A value a statement gives a name (`SampleStatement.assigns`). */
@@ -416,7 +418,7 @@ function withGuards(js: string, program: AcornNode, statements: SampleStatement[
 		const { calls, names, maybe, given, made } = callsOf(node)
 		const declares = [...(node.type === 'VariableDeclaration' ? (node['declarations'] as Located[]).map(declarator => nameOf(declarator['id'])).filter(Boolean) : []), ...parametersIn(node)]
 		const assigns = assignmentsOf(node).map(one => (twice.has(one.name) ? { ...one, shadowed: true as const } : one))
-		statements.push({ line, calls, names, ...(maybe.length > 0 ? { maybe } : {}), held, ...(given.length > 0 ? { given } : {}), ...(made.length > 0 ? { made } : {}), ...(declares.length > 0 ? { declares } : {}), ...(assigns.length > 0 ? { assigns } : {}), ...(mayLeave(node) ? { exits: true as const } : {}) })
+		statements.push({ line, calls, names, ...(maybe.length > 0 ? { maybe } : {}), held, ...(given.length > 0 ? { given } : {}), ...(made.length > 0 ? { made } : {}), ...(declares.length > 0 ? { declares } : {}), ...(assigns.length > 0 ? { assigns } : {}), ...(mayLeave(node) ? { exits: true as const } : {}), ...(awaitsItself(node) ? { awaits: true as const } : {}) })
 		return `${TICK}(${line},${statements.length - 1});`
 	}
 	const lineOf = (node: Located): number => node.loc?.start.line ?? 1
@@ -627,6 +629,24 @@ function assignmentsOf(node: Located): Assignment[] {
 	}
 	visit(node, true, false)
 	return out
+}
+
+/**
+ * Whether a statement awaits itself: an `await` in it, not in a statement or function inside it (which have their own guard), nor in a part
+ * that runs only on a condition (a `?:` arm, the right of `&&`, `||`, `??`, a default), whose running the run does not record.
+ */
+function awaitsItself(node: Located): boolean {
+	const visit = (at: Located, top: boolean): boolean => {
+		if (!top && ((/Statement$|Declaration$/.test(at.type) && at.type !== 'VariableDeclaration') || at.type === 'FunctionExpression' || at.type === 'ArrowFunctionExpression' || at.type === 'ClassExpression')) return false
+		if (at.type === 'AwaitExpression') return true
+		for (const [key, value] of Object.entries(at)) {
+			if (key === 'loc') continue
+			if ((at.type === 'ConditionalExpression' && (key === 'consequent' || key === 'alternate')) || (at.type === 'LogicalExpression' && key === 'right') || (at.type === 'AssignmentPattern' && key === 'right') || at.type === 'ChainExpression') continue
+			if (Array.isArray(value) ? value.some(child => isNode(child) && visit(child, false)) : isNode(value) && visit(value, false)) return true
+		}
+		return false
+	}
+	return visit(node, true)
 }
 
 /** Whether an expression awaits, not in a function inside it. */

@@ -375,19 +375,20 @@ function workTooShort(context: ClaimContext, worker: string, store: string, from
 
 /**
  * What is wrong with a piece of work begun at `from` being long ("starts a long piece of work"), or undefined: it lasts until the
- * worker's code leaves the hold, at its first let-go or return of that store, crash, ask or grant among `rest` (the step's after the
- * work began), then the later steps' (a pause does not end it), else at the scene's end; it must last more than 0 s and at least a
+ * worker's code leaves the hold or stops, at its first let-go or return of that store, crash, ask, grant or pause among `rest` (the
+ * step's after the work began), then the later steps' (a pause ends it: a frozen process does no work), else at the scene's end; it must last more than 0 s and at least a
  * fifth of its lease's time to live. In a run seen only up to a step (`lookAhead`), a piece not ended by then passes.
  */
 function pieceTooShort(context: ClaimContext, worker: string, store: string, from: number, ttl: number | undefined, rest: readonly Happening[]): string | undefined {
-	const ends = (h: Happening) => 'worker' in h && h.worker === worker && (((h.kind === 'released' || h.kind === 'returned') && h.store === store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted')
+	// A pause ends the piece as it ends "works for a while" (`workTooShort`): a frozen process does no work (trial a27).
+	const ends = (h: Happening) => 'worker' in h && h.worker === worker && (((h.kind === 'released' || h.kind === 'returned') && h.store === store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused')
 	const later = laterSteps(context)
 	const end = [...rest, ...later.flatMap(step => step.happenings)].find(ends)
 	if (end === undefined && context.run.lookAhead !== undefined) return undefined
 	const stop = end?.at ?? (later[later.length - 1] ?? context.step).end.time
 	const lasted = stop - from
 	if (lasted > 0 && (ttl === undefined || lasted * 5 >= ttl)) return undefined
-	return `${context.name(worker)}'s work lasted ${time(lasted)}, from ${time(from)} to ${time(stop)}${end === undefined ? ', the end of the scene' : ''}: "a long piece of work" lasts more than 0 s${ttl === undefined ? '' : ` and at least a fifth of its lease's ${time(ttl)} (${time(ttl / 5)})`}`
+	return `${context.name(worker)}'s work lasted ${time(lasted)}, from ${time(from)} to ${time(stop)}${end === undefined ? ', the end of the scene' : end.kind === 'paused' ? ', when its process paused' : ''}: "a long piece of work" lasts more than 0 s${ttl === undefined ? '' : ` and at least a fifth of its lease's ${time(ttl)} (${time(ttl / 5)})`}`
 }
 
 /**
