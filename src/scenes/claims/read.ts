@@ -206,8 +206,8 @@ const SCENE_START_HEAD = /^at the (?:start|beginning)(?: of the scene)?(?=,? )/i
 
 /** "now" as a word of its own inside a clause or at its end, with the space before it. */
 const NOW = / now(?= |$)/
-/** "as long as it takes" after "willing to wait" (or "ready to wait"), which reads as `UNLIMITED`. */
-const AS_LONG_AS_IT_TAKES = /(?<=(?:willing|ready) to wait )as long as it takes$/
+/** "as long as it takes" after "willing to wait" (or "ready to wait"), at the end or before a last "now", which reads as `UNLIMITED`. */
+const AS_LONG_AS_IT_TAKES = /(?<=(?:willing|ready) to wait )as long as it takes(?= now$|$)/
 const UNLIMITED = 'without a limit'
 /** "long" in "has waited long enough", which reads as "has waited enough". */
 const LONG_ENOUGH = /(?<= has waited) long(?= enough$)/
@@ -1614,7 +1614,7 @@ function readClause(language: SceneLanguage, text: string, start: number, end: n
 	// "Willing to wait as long as it takes" is "willing to wait without a limit" ("long" is a neutral word, which no form's words may
 	// hold): read so, its words mapped back as a cut of the four characters the shorter wording lacks.
 	const takes = AS_LONG_AS_IT_TAKES.exec(raw)
-	if (takes) for (const text of cased) variants.push({ text: text.slice(0, takes.index) + UNLIMITED, cut: { at: start + takes.index + UNLIMITED.length, length: takes[0].length - UNLIMITED.length } })
+	if (takes) for (const text of cased) variants.push({ text: text.slice(0, takes.index) + UNLIMITED + text.slice(takes.index + takes[0].length), cut: { at: start + takes.index + UNLIMITED.length, length: takes[0].length - UNLIMITED.length } })
 	// "Has waited long enough" is "has waited enough": "long" is a neutral word, which no form's words may hold, and claims nothing more here.
 	const enough = LONG_ENOUGH.exec(raw)
 	if (enough) for (const text of cased) variants.push(without(text, enough.index, enough[0].length))

@@ -1523,6 +1523,15 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const ask = askOf(env, w, h => fits(s[1], h.store) && !h.tryOnly && !Number.isFinite(h.wait ?? Number.POSITIVE_INFINITY))
 		return ask !== undefined && earlierSteps(env).some(step => events(step, 'asked', h => h.worker === w && h.store === ask.store).length > 0) ? event(ask) : NO
 	},
+	// "Willing to wait for ever now": w's last ask of the step has no limit, and its last ask of that key in an earlier step is a try or has a limit.
+	'willing-to-wait-for-ever-now': (s, env) => {
+		const w = actor(s[0])
+		const ask = events(env.step, 'asked', h => h.worker === w).at(-1)
+		const forEver = (h: Of<'asked'>) => !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY)
+		if (ask === undefined || !forEver(ask)) return NO
+		const before = earlierSteps(env).flatMap(step => events(step, 'asked', h => h.worker === w && h.store === ask.store)).at(-1)
+		return before !== undefined && !forEver(before) ? event(ask) : NO
+	},
 	'asks-again-willing-to-wait': (s, env) => {
 		const w = actor(s[0])
 		const ask = askOf(env, w, h => fits(s[1], h.store) && !h.tryOnly && (h.wait === undefined || h.wait > 0))

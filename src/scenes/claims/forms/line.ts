@@ -1035,6 +1035,27 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'willing-to-wait-for-ever-now',
+		places: STORY,
+		tells: 'event',
+		formula: "the last asked(w, k) ∈ step has wait ∞, and w's last asked(w, k) in an earlier step is a try or has a limit",
+		pattern: '{worker} is willing to wait for ever now', alternatives: ["{worker} is willing to wait forever now", "{worker} is ready to wait for ever now", "{worker} is ready to wait forever now", "{worker} is willing/ready to wait without a limit now"],
+		example: 'Worker B is willing to wait for ever now',
+		meaning: 'The worker\'s latest ask of this step waits with no limit, and "now" contrasts it with before: its last ask of that key in an earlier step (a hold or a try) did not wait without a limit (a try, or a wait with a limit). "Willing to wait as long as it takes now" reads the same.',
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			const name = context.name(worker)
+			const ask = asks(context, worker).pop()
+			if (!ask) return fails(`${name} did not ask for the key in this step`, 0)
+			const endless = (h: Of<'asked'>) => !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY)
+			if (!endless(ask)) return fails(`"willing to wait for ever" says ${name}'s latest ask of this step has no limit on its wait, but it ${describeAsk(ask)}`, 0)
+			const prior = runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => happened(step, 'asked', h => h.worker === worker && h.store === ask.store)).pop()
+			if (!prior) return fails(`"now" says ${name} asked for the key before this step in another way (a try, or a wait with a limit), but its ask at ${time(ask.at)} is its first of that key`, 0)
+			if (endless(prior)) return fails(`"now" says ${name}'s ask before this step did not wait without a limit, but it ${describeAsk(prior)} too; drop "now"`, 0)
+			return holds([saw(context.step, ask)], ask.at)
+		},
+	},
+	{
 		id: 'asks-again-willing-to-wait',
 		places: STORY,
 		tells: 'event',
