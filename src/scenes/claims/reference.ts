@@ -211,6 +211,23 @@ function processDown(env: Env): boolean {
 	return marks.at(-1)?.kind === 'crashed'
 }
 
+/** Whether w was at work at happening `at` of `trail` (the run's happenings in order): replayed from the start, work begins at a grant and ends at a let-go or return of its store, a crash, an ask or a new grant; a pause stops it until a waking. */
+function workingAt(trail: readonly Happening[], w: string, at: Happening): boolean {
+	let store: string | undefined
+	let paused = false
+	for (const h of trail) {
+		if (h === at) break
+		if (!('worker' in h) || h.worker !== w) continue
+		if (h.kind === 'paused') paused = true
+		else if (h.kind === 'woke') paused = false
+		else if (h.kind === 'granted') store = h.store
+		else if (h.kind === 'crashed') (store = undefined), (paused = false)
+		else if (h.kind === 'asked') store = undefined
+		else if ((h.kind === 'released' || h.kind === 'returned') && h.store === store) store = undefined
+	}
+	return !paused && store !== undefined && 'store' in at && at.store === store
+}
+
 function earlierSteps(env: Env): StepFacts[] {
 	return env.run.steps.slice(1, env.step.index)
 }
@@ -2170,6 +2187,35 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = events(env.step, 'renewed', h => h.worker === actor(s[0]))
 		if (all.length === 0 || all.some(h => h.auto !== true || env.used.has(h))) return NO
 		return { ok: true, at: (all[all.length - 1] as Happening).at, events: all, makers: all }
+	},
+	// Each renewal of w's in the step not told before, at a moment w was at work (replayed: a grant of that store starts its work, a
+	// let-go or return of that store, a crash, an ask or another grant ends it, a pause stops it until w wakes); at least one.
+	'renewed-as-it-works': (s, env) => {
+		const w = actor(s[0])
+		const trail = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
+		const told = events(env.step, 'renewed', h => h.worker === w && !env.used.has(h) && workingAt(trail, w, h))
+		if (told.length === 0) return NO
+		return { ok: true, at: (told[told.length - 1] as Happening).at, events: told, makers: told }
+	},
+	// w in a hold at the step's end (its last grant, its code not out of it since), and a renewal of that grant's lease after it, w at work then.
+	'has-been-renewed-as-it-works': (s, env) => {
+		const w = actor(s[0])
+		const trail = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings]
+		let grant: Of<'granted'> | undefined
+		let inHold = false
+		const renewals: Of<'renewed'>[] = []
+		for (const h of trail) {
+			if (!('worker' in h) || h.worker !== w) continue
+			if (h.kind === 'granted') {
+				grant = h
+				inHold = true
+				renewals.length = 0
+			} else if (grant !== undefined && (h.kind === 'crashed' || h.kind === 'asked' || ((h.kind === 'released' || h.kind === 'returned') && h.store === grant.store))) inHold = false
+			else if (h.kind === 'renewed' && inHold && grant !== undefined && h.store === grant.store && workingAt(trail, w, h)) renewals.push(h)
+		}
+		if (!inHold || renewals.length === 0) return NO
+		const here = renewals.filter(h => env.step.happenings.includes(h))
+		return { ok: true, at: (renewals[0] as Happening).at, events: here, makers: renewals }
 	},
 	'asks-to-renew': (s, env) => {
 		const w = actor(s[0])

@@ -287,6 +287,52 @@ function timeUp(context: ClaimContext, durationSlot: number, wanted: number, wor
 	return { ok: true, evidence, at: first.end.at, said: { events: found.map(one => one.end) }, justBefore: true }
 }
 
+/**
+ * Whether the worker was at work just after `before` (every happening before a moment, in order): its last grant of `store` in it is
+ * followed by no let-go or return of that store, crash, ask or other grant of its, and its process is not paused then.
+ */
+function atWorkAfter(before: readonly Happening[], worker: string, store: string): boolean {
+	const mine = before.filter(h => 'worker' in h && h.worker === worker)
+	const grant = mine.map(h => h.kind === 'granted' && h.store === store).lastIndexOf(true)
+	if (grant < 0) return false
+	const left = mine.slice(grant + 1).some(h => ((h.kind === 'released' || h.kind === 'returned') && h.store === store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted')
+	if (left) return false
+	return mine.filter(h => h.kind === 'paused' || h.kind === 'woke' || h.kind === 'crashed').pop()?.kind !== 'paused'
+}
+
+/** "A's lease is renewed as it works": the untold renewals of the worker's in this step made while it was at work, at least one; this tells them all. */
+function renewedAsItWorks(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const all = unused(context, happened(context.step, 'renewed', h => h.worker === worker))
+	if (all.length === 0) return renewed(slots, context)
+	const working = all.filter(h => atWorkAfter(happenedBefore(context, h), worker, h.store))
+	if (working.length === 0) return fails(`${context.name(worker)}'s lease was renewed at ${time((all[0] as Happening).at)}, when it was not at work (its code had left its hold, or its process was paused): "as it works" says it was renewed while it worked`, 0)
+	return holds(working.map(h => saw(context.step, h)), (working[working.length - 1] as Happening).at)
+}
+
+/**
+ * "A's lease has been renewed as it works": the worker is in a hold when the step ends (its last grant, its code not out of that hold
+ * since), and that lease was renewed since its grant, in this step or before, while its process was running.
+ */
+function hasBeenRenewedAsItWorks(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	const all = [...earlierHappenings(context), ...context.step.happenings]
+	const mine = all.filter(h => 'worker' in h && h.worker === worker)
+	const at = mine.map(h => h.kind === 'granted').lastIndexOf(true)
+	const grant = mine[at] as Of<'granted'> | undefined
+	if (grant === undefined) return fails(`${name} was never given the key, so it has no lease to renew`, 0)
+	const left = mine.slice(at + 1).find(h => ((h.kind === 'released' || h.kind === 'returned') && h.store === grant.store) || h.kind === 'crashed' || h.kind === 'asked')
+	if (left) return fails(`${name}'s code left its hold at ${time(left.at)} (${left.kind === 'released' ? 'it let go' : left.kind === 'returned' ? 'its function returned' : left.kind === 'crashed' ? 'it crashed' : 'it asked for a key again'}): "has been renewed as it works" says it is still at work`, 0)
+	const renewals = mine.slice(at + 1).filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.store === grant.store)
+	const working = renewals.filter(h => atWorkAfter(all.slice(0, all.indexOf(h)), worker, h.store))
+	if (working.length === 0) return fails(renewals.length === 0 ? `${name}'s lease was not renewed since it was given, at ${time(grant.at)}` : `${name}'s lease was renewed only while it was not at work (its process paused)`, 0)
+	const first = working[0] as Of<'renewed'>
+	const here = working.filter(h => context.step.happenings.includes(h))
+	const of = runSteps(context.run).find(step => step.happenings.includes(first)) ?? context.step
+	return holds(here.length > 0 ? here.map(h => saw(context.step, h)) : [saw(of, first)], first.at)
+}
+
 /** The worker of slot 0 renewed its lease in this step. */
 function renewed(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
@@ -1244,6 +1290,27 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 			if (unused(context, all).length < all.length) return fails(`this text told a renewal of ${context.name(worker)}'s in this step already; "is renewed automatically" tells all ${all.length}`, 0)
 			return holds(all.map(h => saw(context.step, h)), (all[all.length - 1] as Happening).at)
 		},
+	},
+	{
+		id: 'renewed-as-it-works',
+		places: STORY,
+		tells: 'event',
+		formula: "renewed(w) ∈ step, each untold before, at a moment w was at work: after w's last granted(w) of its store, with no released(w) or returned(w) of that store, crashed(w), asked(w) or granted(w) between, and paused(w) false; at least one; this tells them all",
+		each: 'renewal',
+		pattern: '{lease} is renewed as it works', alternatives: ['{lease} gets renewed as it works'],
+		example: "A's lease is renewed as it works",
+		meaning: "The worker's lease was renewed in this step, at least once, while the worker was at work: its code in the body of the hold its last grant began (it had not let go, returned, crashed or asked for a key again since) and its process running, not paused. This tells every such renewal of the step not told yet; a renewal made when its work had ended, or none, is refused.",
+		check: (slots, context) => renewedAsItWorks(slots, context),
+	},
+	{
+		id: 'has-been-renewed-as-it-works',
+		places: STORY,
+		tells: 'state',
+		formula: "w's last granted(w) g up to the step's end, with no released(w) or returned(w) of its store, crashed(w), asked(w) or granted(w) after it up to the step's end; and a renewed(w) of g's store after g up to the step's end (this step or an earlier one) with paused(w) false at it",
+		pattern: '{lease} has been renewed as it works', alternatives: ['{lease} has been renewed as it worked', '{lease} has been renewed while it works'],
+		example: "A's lease has been renewed as it works",
+		meaning: "The worker is in a hold when the step ends (given the key, its code not let go, returned, crashed nor asked for a key again since), and the lease of that hold was renewed at least once since its grant, in this step or an earlier one, at a moment its process was running: at work. A renewal of an earlier hold, none, or a worker whose code has left its hold is refused.",
+		check: (slots, context) => hasBeenRenewedAsItWorks(slots, context),
 	},
 	{
 		id: 'asks-to-renew',
