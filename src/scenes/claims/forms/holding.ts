@@ -936,9 +936,9 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k) ∈ step",
-		pattern: '{worker} gets {key}', alternatives: ["{worker} acquires/takes/grabs/wins {key}", "{worker} is given {key}", "the lock/store/server gives {key} to {worker}", "the lock/store/server gives/hands {worker} {key}", "{key} is handed/given to {worker}", "the lock/store/server/semaphore hands {key} to {worker}", "{worker} gets in", "{worker} gets/takes a place/slot"],
+		pattern: '{worker} gets {key}', alternatives: ["{worker} acquires/takes/grabs/wins {key}", "{worker} is given {key}", "the lock/store/server gives {key} to {worker}", "the lock/store/server gives/hands {worker} {key}", "{key} is handed/given to {worker}", "the lock/store/server/semaphore hands {key} to {worker}", "{worker} gets in", "{worker} gets/takes a place/slot", "{worker} gets/takes one"],
 		example: 'Worker B gets the key',
-		meaning: 'The engine gave the worker a lease in this step ("D gets a place", or "takes a place", is a grant of a semaphore: of a scene with no semaphore it is refused).',
+		meaning: 'The engine gave the worker a lease in this step ("D gets a place", or "takes a place", is a grant of a semaphore: of a scene with no semaphore it is refused). "Gets one" reads only after words of its sentence that name a place ("B tries for a place and gets one"): it says "gets a place".',
 		check: (slots, context) => given(slots, context),
 	},
 	{
