@@ -102,7 +102,7 @@ export class SceneNames {
 			const last = lastWordOf(actor.label)
 			if (last !== undefined && lastWords.get(last) === 1 && !labels.has(last)) names.push(last)
 			if (cast.filter(other => other.kind === actor.kind).length === 1) names.push(...KIND_NOUNS[actor.kind])
-			if (actor.kind === 'store' && actor.limit !== undefined && cast.filter(other => other.kind === 'store').length === 1) names.push('the semaphore', ...pointing(['semaphore']))
+			if (actor.kind === 'store' && actor.limit !== undefined && cast.filter(other => other.kind === 'store').length === 1) names.push('the semaphore', "the semaphore's store", 'the semaphore’s store', ...pointing(['semaphore']))
 			for (const name of names) {
 				if (!this.#byName.has(name)) this.#byName.set(name, actor.id)
 				this.#byKind.set(actor.kind, [...(this.#byKind.get(actor.kind) ?? []), name])

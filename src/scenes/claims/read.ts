@@ -424,6 +424,15 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 					result.problems.push({ start: clause.start, end: clause.end, message: `"a place" (or "a slot", "its place") is what a semaphore gives a worker, and ${placeStore === undefined ? 'this scene has none' : `${language.names.labelOf(placeStore)} is a lock`}: the key is a lock's, whose holder has the key, not a place; write "${placeWords.write}"` })
 					continue
 				}
+				// "B tries for a place and gets one" ("gets one at once"): "one" stands for the place a clause of its sentence named before it, and
+				// says "gets a place"; with no place named before it in its sentence, or in a scene with no semaphore, it is refused.
+				if ((clause.form.id === 'gets' || clause.form.id === 'gets-right-away') && /\b(?:gets|takes|get|take) one\b/i.test(text.slice(clause.start, clause.end))) {
+					const semaphore = language.names.cast.some(actor => actor.kind === 'store' && actor.limit !== undefined)
+					if (!semaphore || !/\b(?:places?|slots?)\b/i.test(text.slice(start, clause.start))) {
+						result.problems.push({ start: clause.start, end: clause.end, message: semaphore ? `"one" stands for a place (or a slot) a clause of its sentence named before it ("B tries for a place and gets one"), and this sentence names none before it: write "a place" for "one"` : `"one" stands for a place (or a slot), which is what a semaphore gives a worker, and this scene has none: write "gets the key"` })
+						continue
+					}
+				}
 				// "long" of a work that starts is measured (its `length`, checked as `longWorkProblem` says) right after the determiner ("starts a
 				// long export"); anywhere else among the work's words it is refused, not left neutral.
 				// "slow" is read as "long" is: a slow work is one that lasts long (trial a27's 13).

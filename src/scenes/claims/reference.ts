@@ -3085,6 +3085,30 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const all = [restart, ...(gone as Of<'gone'>[])]
 		return { ok: true, at: restart.at, events: all, makers: all }
 	},
+	// "B takes the other place": B's first grant of the step of a semaphore, whose limit is 2, and, of the workers whose last grant, release,
+	// expiry, loss or end of it in the run before that grant is a grant, exactly one is not B.
+	'takes-other-place': (s, env) => {
+		const w = actor(s[0])
+		const grant = events(env.step, 'granted', h => h.worker === w && env.world.stores.get(h.store)?.limit !== undefined)[0]
+		if (grant === undefined || env.world.stores.get(grant.store)?.limit !== 2) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(grant))]
+		const ofIt = before.filter(h => 'worker' in h && 'store' in h && h.store === grant.store && ['granted', 'released', 'expired', 'gone', 'ended'].includes(h.kind))
+		const holding = [...new Set(ofIt.map(h => (h as Of<'granted'>).worker))].filter(v => v !== w && ofIt.filter(h => (h as Of<'granted'>).worker === v).pop()?.kind === 'granted')
+		return holding.length === 1 ? event(grant) : NO
+	},
+	// "Both leases are lost": as 'restart-loses-every-lease', with exactly two leases live right before the restart.
+	'restart-loses-both-leases': (_s, env) => {
+		const store = storeOf(env, undefined)
+		const restart = store === undefined ? undefined : events(env.step, 'restarted', h => h.store === store.id)[0]
+		if (store === undefined || restart === undefined) return NO
+		const before = [...earlierSteps(env).flatMap(step => step.happenings), ...env.step.happenings.slice(0, env.step.happenings.indexOf(restart))]
+		const live = [...new Set(before.filter(h => h.kind === 'granted' && h.store === store.id).map(h => (h as Of<'granted'>).worker))].filter(worker => before.filter(h => 'worker' in h && h.worker === worker && 'store' in h && h.store === store.id && ['granted', 'released', 'expired', 'gone', 'ended'].includes(h.kind)).pop()?.kind === 'granted')
+		if (live.length !== 2) return NO
+		const gone = live.map(worker => events(env.step, 'gone', h => h.worker === worker && h.store === store.id && h.at === restart.at)[0])
+		if (gone.some(h => h === undefined)) return NO
+		const all = [restart, ...(gone as Of<'gone'>[])]
+		return { ok: true, at: restart.at, events: all, makers: all }
+	},
 	'restarts-twice': (s, env) => restarted(env, actor(s[0]), 2),
 	'restarts-times': (s, env) => restarted(env, actor(s[0]), num(s[1])),
 	'opens-again': (s, env) => {

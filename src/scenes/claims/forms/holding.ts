@@ -114,6 +114,27 @@ function given(slots: readonly Slot[], context: ClaimContext, fence?: number, ke
 	return holds([saw(context.step, grant)], grant.at)
 }
 
+/** "B takes the other place": B's first grant of a semaphore in this step, the semaphore has two places, and one other worker held a place right before it. */
+function otherPlace(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const all = happened(context.step, 'granted', h => h.worker === worker)
+	const grant = all.find(h => context.world.stores.get(h.store)?.limit !== undefined)
+	if (!grant) return fails(all[0] === undefined ? `the engine gave ${context.name(worker)} no place in this step` : `${context.name(all[0].store)} is a lock, not a semaphore: ${context.name(worker)} got its key, not a place`, 0)
+	const limit = context.world.stores.get(grant.store)?.limit
+	if (limit !== 2) return fails(`"the other place" says ${context.name(grant.store)} has two places, but it has ${limit}`, 0)
+	let holders: readonly string[] = context.step.start.stores.get(grant.store)?.holders ?? []
+	for (const h of context.step.happenings) {
+		if (h === grant) break
+		if ('store' in h && h.store === grant.store && 'worker' in h) {
+			if (h.kind === 'granted') holders = [...holders, h.worker]
+			else if (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') holders = holders.filter(id => id !== h.worker)
+		}
+	}
+	const others = holders.filter(id => id !== worker)
+	if (others.length !== 1) return fails(`"the other place" says one other worker held a place of ${context.name(grant.store)} when ${context.name(worker)} got its own, at ${time(grant.at)}, but ${others.length === 0 ? 'no one else held one: both were free' : `${names(context, others)} held both`}`, 0)
+	return holds([saw(context.step, grant)], grant.at)
+}
+
 /**
  * "Only now does B get the key": the worker was given the key in this step (with fence slot `fence`), and before that grant it
  * asked for the key in an earlier step, a hold or a try, and was never given a lease of it (a key, or a place) before this grant,
@@ -937,10 +958,20 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		tells: 'event',
 		formula: "granted(w, k) ∈ step",
-		pattern: '{worker} gets {key}', alternatives: ["{worker} acquires/takes/grabs/wins {key}", "{worker} is given {key}", "the lock/store/server gives {key} to {worker}", "the lock/store/server gives/hands {worker} {key}", "{key} is handed/given to {worker}", "the lock/store/server/semaphore hands {key} to {worker}", "{worker} gets in", "{worker} gets/takes a place/slot"],
+		pattern: '{worker} gets {key}', alternatives: ["{worker} acquires/takes/grabs/wins {key}", "{worker} is given {key}", "the lock/store/server gives {key} to {worker}", "the lock/store/server gives/hands {worker} {key}", "{key} is handed/given to {worker}", "the lock/store/server/semaphore hands {key} to {worker}", "{worker} gets in", "{worker} gets/takes a place/slot", "{worker} gets/takes one"],
 		example: 'Worker B gets the key',
-		meaning: 'The engine gave the worker a lease in this step ("D gets a place", or "takes a place", is a grant of a semaphore: of a scene with no semaphore it is refused).',
+		meaning: 'The engine gave the worker a lease in this step ("D gets a place", or "takes a place", is a grant of a semaphore: of a scene with no semaphore it is refused). "Gets one" reads only after words of its sentence that name a place ("B tries for a place and gets one"): it says "gets a place".',
 		check: (slots, context) => given(slots, context),
+	},
+	{
+		id: 'takes-other-place',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step, k a semaphore's with limit(k) = 2, and |holders(k) \\ {w}| = 1 right before it",
+		pattern: '{worker} takes the other place', alternatives: ["{worker} gets/takes the other place/slot"],
+		example: 'Worker B takes the other place',
+		meaning: 'The engine gave the worker a place of a semaphore of two places in this step, and when it got it exactly one other worker held the one place: "the other" says there are two, and one was taken. A lock, a semaphore of another number of places, or a grant when no one else (or more than one) held a place, is refused.',
+		check: (slots, context) => otherPlace(slots, context),
 	},
 	{
 		id: 'gets-first',

@@ -342,7 +342,8 @@ function renewed(slots: readonly Slot[], context: ClaimContext): Verdict {
 	if (renewal) return holds([saw(context.step, renewal)], renewal.at)
 	if (all.length > 0) return fails(`this text tells every renewal ${context.name(worker)} made in this step already (${all.length})`, 0)
 	const refused = happened(context.step, 'renew-refused', h => h.worker === worker)[0]
-	if (refused) return fails(`the lock refused ${context.name(worker)}'s renewal: ${refused.reason === 'none' ? 'it held no lease' : `its lease was ${refused.reason}`}`, 0)
+	// "Renews" claims a renewal; a refused one was asked for, which "tries to renew its lease" tells.
+	if (refused) return fails(`the lock refused ${context.name(worker)}'s renewal: ${refused.reason === 'none' ? 'it held no lease' : `its lease was ${refused.reason}`}; "renews" says the lock renewed it: say "${context.name(worker)} tries to renew its lease"`, 0)
 	return fails(`${context.name(worker)} did not renew in this step`, 0)
 }
 

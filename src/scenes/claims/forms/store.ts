@@ -153,6 +153,31 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'restart-loses-both-leases',
+		places: STORY,
+		tells: 'event',
+		formula: "restarted(s) ∈ step, with exactly 2 leases of s live before it, and gone(v) at it for each",
+		pattern: 'both leases are lost', alternatives: ["both leases are lost/gone", "both leases are lost/gone with the restart", "the restart loses both leases", "the restart ends both leases"],
+		example: 'both leases are lost',
+		meaning: "The store restarted in this step, exactly two leases of it were live right before, and both were gone with the restart: \"both\" says there were two. It is refused of one lease, of three or more, and in a step where the store did not restart.",
+		check(slots, context) {
+			const store = storeFor(context, undefined)
+			if (typeof store === 'string') return fails(store)
+			const restart = happened(context.step, 'restarted', h => h.store === store.id)[0]
+			if (!restart) return fails(`${context.name(store.id)} did not restart in this step`)
+			const live = new Set<string>()
+			for (const h of happenedBefore(context, restart)) {
+				if (h.kind === 'granted' && h.store === store.id) live.add(h.worker)
+				else if ((h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store.id) live.delete(h.worker)
+			}
+			if (live.size !== 2) return fails(`"both leases" says two leases of ${context.name(store.id)} were live when it restarted, at ${time(restart.at)}, but ${live.size === 0 ? 'none was' : live.size === 1 ? 'one was' : `${live.size} were`}`)
+			const gone = [...live].map(worker => happened(context.step, 'gone', h => h.worker === worker && h.store === store.id && h.at === restart.at)[0])
+			const kept = [...live].find((_worker, i) => gone[i] === undefined)
+			if (kept !== undefined) return fails(`${context.name(kept)}'s lease survived the restart at ${time(restart.at)}`)
+			return holds([saw(context.step, restart), ...gone.map(h => saw(context.step, h as Of<'gone'>))], restart.at)
+		},
+	},
+	{
 		id: 'opens-again',
 		places: STORY,
 		tells: 'event',
