@@ -1181,7 +1181,7 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 			const h = step?.happenings[e.order]
 			return h === undefined ? [] : [h]
 		})
-			const wrong = earlierProblem(context, clause.earlier.word, told, clause.subject, verdict.evidence.some(e => e.kind === 'lease'), verdict.said?.free, clause.earlier.own === true, clause.earlier.fence === true)
+			const wrong = earlierProblem(context, clause.earlier.word, told, clause.subject, verdict.evidence.some(e => e.kind === 'lease'), verdict.said?.free, clause.earlier.own === true, clause.earlier.fence === true, clause.earlier.waits === true)
 		if (wrong !== undefined) return { start: clause.earlier.start, end: clause.earlier.end, message: wrong, offer: { start: clause.start, end: clause.end } }
 	}
 	const end = context.world.time

@@ -214,7 +214,7 @@ export function brokenWait(context: ClaimContext, grant: Of<'granted'>, words: '
  * up since its last grant of it; "this time" of a grant or an ask says its worker asked that store before the ask it tells
  * (of a grant, the ask it answers). Of another happening, undefined: there they claim nothing.
  */
-export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, holding = false, free?: string, own = false, fenced = false): string | undefined {
+export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, holding = false, free?: string, own = false, fenced = false, waits = false): string | undefined {
 	// Of the clause's subject; of a clause about a store ("the lock finally gives the key to B"), of the worker its grant or ask is to.
 	const of = (h: Happening) => 'worker' in h && (h.worker === subject || !told.some(other => 'worker' in other && other.worker === subject))
 	// Of a happening that is no grant or ask ("an operator finally ends A's lease"), they claim a wait or an ask the engine never records.
@@ -267,6 +267,13 @@ export function earlierProblem(context: ClaimContext, word: 'finally' | 'eventua
 		const prior = asks[asks.length - 1] as Of<'asked'>
 		const wait = (h: Of<'asked'>) => (h.tryOnly ? 'a try, no wait' : h.wait === undefined ? 'no limit on its wait' : `a wait of ${time(h.wait)}`)
 		if (wait(prior) === wait(target)) return `"this time" says ${name}'s wait differs from its ask before, but its ask at ${time(prior.at)} had the same, ${wait(prior)}; drop "this time"`
+	}
+	// "This time willing to wait" (no length, not a form's own): this ask waits, and the worker's ask right before it did not: a try, a
+	// wait of 0 s, or an ask turned away the moment it asked.
+	if (target.kind === 'asked' && waits) {
+		const prior = asks[asks.length - 1] as Of<'asked'>
+		const atOnce = before.slice(before.indexOf(prior) + 1).some(h => h.kind === 'refused' && h.worker === worker && h.store === target.store && h.at === prior.at)
+		if (!prior.tryOnly && prior.wait !== 0 && !atOnce) return `"this time" says ${name}'s ask before this one did not wait (a try, a wait of 0 s, or turned away at once), but its ask at ${time(prior.at)} was willing to wait ${prior.wait === undefined || prior.wait === Number.POSITIVE_INFINITY ? 'as long as it takes' : time(prior.wait)}; drop "this time"`
 	}
 	// "This time gets the key" (not a form's own "this time with fence 3"): the ask right before the one the grant answers was turned down.
 	if (target !== grant || own) return undefined

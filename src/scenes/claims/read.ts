@@ -111,7 +111,7 @@ export interface ReadClause {
 	 * before the ask it tells (or the grant answers), and before a grant ("this time gets the key"), not in the form's own wording,
 	 * that ask before was turned down: refused, given up or left. Before another clause they claim nothing. The span is the word's.
 	 */
-	earlier?: { word: 'finally' | 'eventually' | 'this time'; start: number; end: number; /** The form's own wording has it ("B gets it again, this time with fence 3", "B asks, this time willing to wait 9 s"): it contrasts what follows it with the ask before, not whether that ask was turned down. */ own?: true; /** "this time" right before "with fence": the ask before was turned down, or got the key with another fence ("A gets it, this time with fence 2"). */ fence?: true }
+	earlier?: { word: 'finally' | 'eventually' | 'this time'; start: number; end: number; /** The form's own wording has it ("B gets it again, this time with fence 3", "B asks, this time willing to wait 9 s"): it contrasts what follows it with the ask before, not whether that ask was turned down. */ own?: true; /** "this time" right before "with fence": the ask before was turned down, or got the key with another fence ("A gets it, this time with fence 2"). */ fence?: true; /** "this time" before "willing to wait" with no length ("B asks again, this time willing to wait", "this time it is willing to wait"): the worker's ask of that key right before this one did not wait (a try, a wait of 0 s, or turned away the moment it asked). */ waits?: true }
 	/** "…, then saves with it" with no clause before it in its sentence about its worker: "it" names no fence the text told, so it is refused (checked, not read: the registry's example is the clause alone). */
 	alone?: true
 	/**
@@ -411,12 +411,14 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 					result.problems.push({ start: clause.start, end: clause.end, message: `"a place" (or "a slot") is what a worker asks a semaphore for, and ${placeStore === undefined ? 'this scene has none' : `${language.names.labelOf(placeStore)} is a lock`}: a worker asks a lock for the key; write "${clause.form.id === 'asks-with-wait' ? 'asks for the key' : 'without the key'}"` })
 					continue
 				}
-				// "Asks again, this time willing to wait" contrasts this ask with a try before it that did not wait; that contrast is not
-				// checked of "asks again", so it is refused rather than read as "asks again" alone.
-				if ((clause.form.id === 'asks-again-willing-to-wait' || clause.form.id === 'asks-again-without-limit') && clause.earlier?.word === 'this time') {
-					result.problems.push({ start: clause.start, end: clause.end, message: `"this time" after "asks again" says the ask before this one did not wait, which is not checked here; write "asks again, willing to wait"` })
+				// "Asks again, this time willing to wait" (or "this time it is willing to wait") contrasts this ask with the worker's ask
+				// right before it, which did not wait (`ReadClause.earlier.waits`, checked with "this time"). Of "asks again" with no limit
+				// that contrast is not checked (an ask before with a limit waited too), so it is refused rather than read as "asks again" alone.
+				if (clause.form.id === 'asks-again-without-limit' && clause.earlier?.word === 'this time') {
+					result.problems.push({ start: clause.start, end: clause.end, message: `"this time" after "asks again" says the ask before this one did not wait, which is not checked of an ask without a limit; write "asks again, this time willing to wait", or "asks again, willing to wait for ever"` })
 					continue
 				}
+				if ((clause.form.id === 'asks-again-willing-to-wait' || clause.form.id === 'asks-willing-to-wait' || clause.form.id === 'asks-willing-to-wait-short') && clause.earlier?.word === 'this time' && clause.earlier.own !== true) clause = { ...clause, earlier: { ...clause.earlier, waits: true } }
 				// "Gets a place" (or "takes a place"), "tries for a place", "tries to get a place" and "lets go of its place" are of a semaphore's
 				// key as "gets the key", "tries the key", "asks for the key" and "lets go" are; a lock has no places, so of a lock they are refused.
 				const placeWords = PLACE_WORDINGS[clause.form.id]

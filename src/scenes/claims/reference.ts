@@ -3720,7 +3720,7 @@ function inLineAllAlong(run: RunFacts, step: StepFacts, grant: Of<'granted'>, si
  * of the worker's last ask by the clause's moment ("B asks, and this time has to wait"). Other clauses: nothing to check.
  * Written from the meaning, walking the run's events in order.
  */
-function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, free?: string, own = false, fenced = false): boolean {
+function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told: readonly Happening[], subject: string | undefined, free?: string, own = false, fenced = false, waits = false): boolean {
 	const run = [...earlierSteps(env), env.step].flatMap(one => one.happenings)
 	// A clause that tells happenings, none a grant or an ask, and no key come free: a wait or an earlier ask of nothing.
 	if (free === undefined && told.length > 0 && told.every(h => h.kind !== 'granted' && h.kind !== 'asked')) return false
@@ -3784,6 +3784,21 @@ function earlierOk(env: Env, word: 'finally' | 'eventually' | 'this time', told:
 			if (h.kind === 'asked' && h.worker === target.worker && h.store === target.store) before = h
 		}
 		if (before !== undefined && before.tryOnly === target.tryOnly && (target.tryOnly || before.wait === target.wait)) return false
+	}
+	// "This time willing to wait" (no length, `waits`): the worker's ask of that key right before this one did not wait: a try,
+	// a wait of 0 s, or refused at the very moment it asked (a refusal after it, before this ask).
+	if (target.kind === 'asked' && waits) {
+		let before: Of<'asked'> | undefined
+		let refusedThen = false
+		for (const h of run) {
+			if (h === target) break
+			if (!('worker' in h) || h.worker !== target.worker || !('store' in h) || h.store !== target.store) continue
+			if (h.kind === 'asked') {
+				before = h
+				refusedThen = false
+			} else if (h.kind === 'refused' && before !== undefined && h.at === before.at) refusedThen = true
+		}
+		if (before === undefined || !(before.tryOnly || before.wait === 0 || refusedThen)) return false
 	}
 	if (target !== grant || own) return true
 	// "This time gets the key", an adverb before the grant: what came of the worker's ask before the one the grant answers, each
@@ -4660,7 +4675,7 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 		// "B, who was waiting, …": the grant it tells came to B from the line.
 		// "finally" of a grant: it had waited; "this time" of a grant or an ask: it had asked before (`earlierOk`).
 		const upTo = [...earlierSteps(env), step].flatMap(one => one.happenings)
-		const askedBeforeOk = clause.earlier === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => upTo.includes(h)), clause.subject, meaning.free, clause.earlier.own === true, clause.earlier.fence === true)
+		const askedBeforeOk = clause.earlier === undefined || earlierOk(env, clause.earlier.word, meaning.events.filter(h => upTo.includes(h)), clause.subject, meaning.free, clause.earlier.own === true, clause.earlier.fence === true, clause.earlier.waits === true)
 		if (!askedBeforeOk) {
 			fail()
 			continue

@@ -988,7 +988,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "asked(w, k, wait W) ∈ step, W > 0 (or ∞), no try",
 		pattern: '{worker} asks for {key}, willing to wait', alternatives: ["{worker} asks for {key}, ready to wait", "{worker} asks for a place, willing/ready to wait", "{worker} asks for a slot, willing/ready to wait", "{worker} asks for {key} and is willing/ready to wait"],
 		example: 'Worker B asks for the key, willing to wait',
-		meaning: 'The worker asked for the key in this step in a way that stands in line while the key is taken: with a wait of some length, or none. It does not say how long: "willing to wait 5 s" and "willing to wait as long as it takes" do. A try, which never waits, is refused.',
+		meaning: 'The worker asked for the key in this step in a way that stands in line while the key is taken: with a wait of some length, or none. It does not say how long: "willing to wait 5 s" and "willing to wait as long as it takes" do. A try, which never waits, is refused. "This time willing to wait" (or "this time it is willing to wait") says also that the worker\'s ask of that key right before this one did not wait: a try, a wait of 0 s, or an ask turned away the moment it asked.',
 		check: (slots, context) => willingToWait(slots, context),
 	},
 	{
@@ -998,7 +998,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "asked(w, wait W) ∈ step, W > 0 (or ∞), no try",
 		pattern: '{worker} asks, willing to wait', alternatives: ["{worker} asks, ready to wait", "{worker} is willing/ready to wait", "{worker} asks and is willing/ready to wait"],
 		example: 'Worker B asks, willing to wait',
-		meaning: 'The worker asked for the key in this step in a way that stands in line while the key is taken, as "{worker} asks for {key}, willing to wait" says.',
+		meaning: 'The worker asked for the key in this step in a way that stands in line while the key is taken, as "{worker} asks for {key}, willing to wait" says. "This time willing to wait" (or "this time it is willing to wait") says also that the worker\'s ask of that key right before this one did not wait: a try, a wait of 0 s, or an ask turned away the moment it asked.',
 		check: (slots, context) => willingToWait(slots, context),
 	},
 	{
@@ -1062,7 +1062,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		formula: "asked(w, k, wait W) ∈ step, W > 0 (or ∞), no try, after an asked(w, k) in an earlier step, a hold or a try",
 		pattern: '{worker} asks for {key} again, willing to wait', alternatives: ["{worker} asks for {key} again, ready to wait", "{worker} asks again, willing/ready to wait"],
 		example: 'Worker B asks for the key again, willing to wait',
-		meaning: 'The worker asked for the key in this step in a way that stands in line while the key is taken, as "{worker} asks for {key}, willing to wait" says, and "again": it had asked for that key in an earlier step (a hold or a try).',
+		meaning: 'The worker asked for the key in this step in a way that stands in line while the key is taken, as "{worker} asks for {key}, willing to wait" says, and "again": it had asked for that key in an earlier step (a hold or a try). "This time willing to wait" (or "this time it is willing to wait") says also that the worker\'s ask of that key right before this one did not wait: a try, a wait of 0 s, or an ask turned away the moment it asked.',
 		check(slots, context) {
 			const verdict = willingToWait(slots, context)
 			if (!verdict.ok) return verdict
