@@ -62,7 +62,7 @@ import { renewedTooLate } from './forms/lease-end.ts'
 import { savedProblem } from './forms/writes.ts'
 import { alsoCauseProblem, alsoEffectProblem, causeProblem, firstInLineForm, colonProblem, eventsOf, renewalKeptLive, retells, type Told } from './causes.ts'
 import { stepAt, worldsOf } from './positions.ts'
-import { longWorkProblem, pausedAtWork } from './forms/holding.ts'
+import { longWorkProblem, pausedAtWork, workLastedProblem } from './forms/holding.ts'
 import { showFence } from './fence-notation.ts'
 import { REFUSED_LEASE, SCENE_OLD_LEASE } from './parameters.ts'
 
@@ -1264,6 +1264,11 @@ function checkClause(clause: ReadClause, context: ClaimContext, told?: number, b
 		// "Starts a long piece of work": "long" of the work that starts (read.ts), not of a pause.
 		const wrong = clause.form.id === 'starts-working' ? longWorkProblem(clause.slots, context, verdict) : pauseLength(clause, context, verdict, moment)
 		if (wrong !== undefined) return { start: clause.length.start, end: clause.length.end, message: wrong }
+	}
+	if (clause.lasted) {
+		// "Starts a long piece of work, 7 s of it": the work that clause started lasted exactly that long (read.ts).
+		const wrong = workLastedProblem(clause.slots, context, verdict, clause.lasted.ms)
+		if (wrong !== undefined) return { start: clause.lasted.start, end: clause.lasted.end, message: wrong }
 	}
 	if (clause.workCause && clause.subject !== undefined) {
 		const pause = verdict.evidence.flatMap(e => (e.kind === 'happened' && e.step === context.step.index && e.order !== undefined ? [context.step.happenings[e.order] as Happening] : [])).find(h => h.kind === 'paused' && h.worker === clause.subject)

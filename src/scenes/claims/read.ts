@@ -14,7 +14,7 @@ import type { CompiledForm, SceneLanguage } from './language.ts'
 import { NEUTRAL_ADVERBS, PAUSE_CAUSES, WORK_ADJECTIVES, unneutralWord } from './lexicon.ts'
 import { THIS_WRITE, UNREAD_REFERENT, groupOf, groupReferent, leaseOf, leaseReferent } from './parameters.ts'
 import { nearestForms } from './nearest.ts'
-import { COUNT_PATTERN, readCount } from './numbers.ts'
+import { COUNT_PATTERN, DURATION_PATTERN, readCount, readDuration } from './numbers.ts'
 
 /** The forms that tell a write, beside those whose words for what it wrote are read (`SAVED_FORMS`): a domain's phrase of one may name the THING in its own words. */
 const WRITE_TOLD: ReadonlySet<string> = new Set([...SAVED_FORMS, 'write-is-saved', 'write-with-fence-is-saved'])
@@ -103,6 +103,8 @@ export interface ReadClause {
 	passes?: Slot
 	/** An aside after it says how long its pause lasted (`long`, `short`): checked against when the worker's lease ran out. */
 	length?: { word: 'long' | 'short'; start: number; end: number }
+	/** ", 7 s of it" at the end of its sentence, right after it, a clause that tells a worker starting its work ('starts-working'): that work lasted exactly `ms`, from its start to where its code left the hold or its process paused or crashed (checked as `workLastedProblem` says). The span is the length's. */
+	lasted?: { ms: number; start: number; end: number }
 	/** What paused the worker is a noun of the scene's code, not a cause of the lexicon's ("the export freezes B"): the worker's code was at work in a hold as it paused. The span is the noun's. */
 	workCause?: { noun: string; start: number; end: number }
 	/**
@@ -209,6 +211,8 @@ const NOW = / now(?= |$)/
 /** "as long as it takes" after "willing to wait" (or "ready to wait"), at the end or before a last "now", which reads as `UNLIMITED`. */
 const AS_LONG_AS_IT_TAKES = /(?<=(?:willing|ready) to wait )as long as it takes(?= now$|$)/
 const UNLIMITED = 'without a limit'
+/** ", 7 s of it" at the end of a sentence: how long the work the clause right before it started lasted (`ReadClause.lasted`). */
+const WORK_LASTED = new RegExp(`, (${DURATION_PATTERN}) of it$`, 'i')
 /** "long" in "has waited long enough", which reads as "has waited enough". */
 const LONG_ENOUGH = /(?<= has waited) long(?= enough$)/
 /** "for a long time" (or "while") after "keeps" or "holds", which reads as `AGES` (`keeps-for-a-long-time`). */
@@ -306,7 +310,10 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 		carried = undefined
 		const reachWhen = whenCarried
 		whenCarried = false
-		const read = readSentence(language, text, start, end, place, referent, plural, fenceTold)
+		// ", 7 s of it" closing the sentence tells how long the work its last clause started lasted: the sentence is read without it.
+		const lastedWords = WORK_LASTED.exec(text.slice(start, end))
+		const readEnd = lastedWords === null ? end : start + lastedWords.index
+		const read = readSentence(language, text, start, readEnd, place, referent, plural, fenceTold)
 		fenceTold = undefined
 		if (!('problem' in read)) plural = pluralOf(read.items) ?? plural
 		if ('problem' in read) {
@@ -517,6 +524,19 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 				if (clause.form.pauses) pause = result.clauses.length - 1
 				else if (paused && clause.subject !== undefined && clause.subject !== paused.subject) pause = undefined
 			}
+		}
+		if (lastedWords !== null) {
+			const at = readEnd + 2
+			const words = text.slice(at, end)
+			const ms = readDuration(lastedWords[1] as string)
+			// The clause right before it: of this sentence's, the one whose words end where ", 7 s of it" begins.
+			const index = result.clauses.map((one, i) => (i >= opened && one.end === readEnd ? i : -1)).reduce((last, i) => Math.max(last, i), -1)
+			const before = index < 0 ? undefined : result.clauses[index]
+			if (before === undefined || ms === undefined) {
+				if (!unread) result.problems.push({ start: at, end, message: `"${words}" tells how long a work lasted, and reads only at the end of a sentence, right after a clause that tells a worker starting its work ("A starts a long piece of work, ${lastedWords[1]} of it")` })
+			} else if (before.form.id !== 'starts-working') {
+				result.problems.push({ start: at, end, message: `"${words}" tells how long a work lasted, and reads only right after a clause that tells one worker starting its work ("A starts a long piece of work, ${lastedWords[1]} of it"); the clause before it tells none: write "starts working" (or "starts its WORK") before it, or leave it out` })
+			} else result.clauses[index] = { ...before, lasted: { ms, start: at, end } }
 		}
 		// What "it" or a left-out subject names in the next sentence: the subject of its last clause as written, in the text's
 		// order ("Nobody holds the key when the lock restarts. It opens again" is the lock), whatever order it is read in.

@@ -437,6 +437,23 @@ function longWork(s: readonly Slot[], started: Meaning, env: Env): boolean {
 	return stop > from && (grant.ttl === undefined || 5 * (stop - from) >= grant.ttl)
 }
 
+/**
+ * ", 7 s of it" after a 'starts-working' clause (read.ts's `lasted`): the work that started (the meaning's grant, begun at its moment)
+ * lasted exactly `ms`, to the worker's next let-go or return of that store, crash, ask, grant or pause after the meaning's last event
+ * (this step or later). A work with no such end in the scene is not shown lasting anything; in a run seen up to a step, one not ended by then passes.
+ */
+function workLasted(s: readonly Slot[], started: Meaning, env: Env, ms: number): boolean {
+	if (!started.ok) return false
+	const w = actor(s[0])
+	const grant = started.events.find((h): h is Of<'granted'> => h.kind === 'granted' && h.worker === w)
+	const began = started.events[started.events.length - 1]
+	if (grant === undefined || began === undefined) return false
+	const after = [...env.step.happenings.slice(env.step.happenings.indexOf(began) + 1), ...laterSteps(env).flatMap(step => step.happenings)]
+	const end = after.find(h => 'worker' in h && h.worker === w && (h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused' || ((h.kind === 'released' || h.kind === 'returned') && h.store === grant.store)))
+	if (end === undefined) return env.run.lookAhead !== undefined
+	return end.at - (started.at ?? grant.at) === ms
+}
+
 function freeToEnd(s: readonly Slot[], env: Env, at?: number): Meaning {
 	const here = MEANINGS['key-stays-free']?.(s, env) ?? NO
 	const store = storeOf(env, s[0])
@@ -4742,6 +4759,10 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 			continue
 		}
 		if (clause.length && (clause.form.id === 'starts-working' ? !longWork(clause.slots, meaning, env) : !pauseWas(clause, context, clause.length.word, meaning.events, at))) {
+			fail()
+			continue
+		}
+		if (clause.lasted && !workLasted(clause.slots, meaning, env, clause.lasted.ms)) {
 			fail()
 			continue
 		}

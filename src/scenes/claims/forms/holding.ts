@@ -428,6 +428,28 @@ export function longWorkProblem(slots: readonly Slot[], context: ClaimContext, v
 	return short === undefined ? undefined : `${short}; say it starts working (or a piece of work)`
 }
 
+/**
+ * What is wrong with ", 7 s of it" after a work that starts (read.ts marks the clause's `lasted`), or undefined: the work begun by
+ * the grant of the verdict (or the waking after it, its second evidence) lasted exactly `ms`, measured as a long piece of work is
+ * (`pieceTooShort`): until the worker's first let-go or return of that store, crash, ask, grant or pause after it began (this step or
+ * a later one). A work the scene does not show ending is refused; in a run seen only up to a step (`lookAhead`), one not ended by then passes.
+ */
+export function workLastedProblem(slots: readonly Slot[], context: ClaimContext, verdict: Extract<Verdict, { ok: true }>, ms: number): string | undefined {
+	const worker = actorOf(slots[0])
+	const grant = happened(context.step, 'granted', h => h.worker === worker && ofKey(slots[1], h.store))[0] as Of<'granted'> | undefined
+	if (grant === undefined) return `"of it" tells how long the work ${context.name(worker)} started lasted, and the record shows no grant of this step that began it`
+	const list = context.step.happenings
+	const begun = verdict.evidence.length > 1 ? list.findIndex((h, i) => i > list.indexOf(grant) && h.kind === 'woke' && h.worker === worker) : list.indexOf(grant)
+	const from = verdict.at ?? grant.at
+	const ends = (h: Happening) => 'worker' in h && h.worker === worker && (((h.kind === 'released' || h.kind === 'returned') && h.store === grant.store) || h.kind === 'crashed' || h.kind === 'asked' || h.kind === 'granted' || h.kind === 'paused')
+	const end = [...list.slice(begun + 1), ...laterSteps(context).flatMap(step => step.happenings)].find(ends)
+	const name = context.name(worker)
+	if (end === undefined) return context.run.lookAhead !== undefined ? undefined : `the scene does not show the work's end: ${name}'s work began at ${time(from)} and its code had not left the hold by the scene's end, so how long it lasted is not shown; leave "${time(ms)} of it" out`
+	if (end.at - from === ms) return undefined
+	const how = end.kind === 'paused' ? ', when its process paused' : end.kind === 'crashed' ? ', when it crashed' : end.kind === 'asked' ? ', when it asked for a key again' : end.kind === 'granted' ? ', when it was given a key again' : end.kind === 'returned' ? ', when its function returned' : ', when it let go'
+	return `${name}'s work lasted ${time(end.at - from)}, from ${time(from)} to ${time(end.at)}${how}, not ${time(ms)}`
+}
+
 /** Each of the workers of slot 0 started its work in this step (`startedWork`); at one moment, with `together`. */
 function startedWorkEach(slots: readonly Slot[], context: ClaimContext, together: boolean): Verdict {
 	const slot = slots[0] as Slot
