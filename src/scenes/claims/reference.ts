@@ -1175,6 +1175,18 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	},
 	'gets-with-fence-and-ttl': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && (named(s[1]) === undefined || h.store === named(s[1])) && h.fence === fence(s[2]) && h.ttl === num(s[3]))[0]),
 	// The worker's grant of the step (of the key, when named) with that time to live; its fence is not told.
+	// A grant to w in the step of a semaphore's place (of the named key's store, if any) with that time to live.
+	'takes-place-with-ttl': (s, env) => {
+		const w = actor(s[0])
+		const key = s.find(slot => slot.type === 'key')
+		const ttl = num(s.find(slot => slot.type === 'duration'))
+		return event(env.step.happenings.find(h => h.kind === 'granted' && h.worker === w && (key === undefined || fits(key, h.store)) && env.world.stores.get(h.store)?.limit !== undefined && h.ttl === ttl))
+	},	'takes-place-in-key-with-ttl': (s, env) => {
+		const w = actor(s[0])
+		const key = s.find(slot => slot.type === 'key')
+		const ttl = num(s.find(slot => slot.type === 'duration'))
+		return event(env.step.happenings.find(h => h.kind === 'granted' && h.worker === w && (key === undefined || fits(key, h.store)) && env.world.stores.get(h.store)?.limit !== undefined && h.ttl === ttl))
+	},
 	'gets-with-ttl': (s, env) => event(events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store) && h.ttl === num(s[2]))[0]),
 	'workers-get': (s, env) => {
 		const grants = actors(s[0]).map(w => events(env.step, 'granted', h => h.worker === w && (named(s[1]) === undefined || h.store === named(s[1])))[0])
@@ -1315,7 +1327,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const store = storeOf(env, s[0])
 		return store === undefined || store.limit === undefined ? NO : keyOver(env, s[0], holders => holders.length === 0, { free: store.id })
 	},
-	// Free now, and "again": in an earlier step the store had no holder right after a lease end (or at the step's end), and a holder at a later place.
+	// Free now, and "again": at the scene's start or in an earlier step the store had no holder (there, right after a lease end, or at a step's end), and a holder at a later place.
 	'key-free-again': (s, env) => {
 		const store = storeOf(env, s[0])
 		if (!store) return NO
@@ -1323,7 +1335,9 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const ends = ['released', 'expired', 'gone', 'ended']
 		// A lease end whose key went straight on to the first in line at that instant freed nothing (`passedAtOnce`).
 		const freedAt = (step: StepFacts, i: number, holders: readonly string[]) => ends.includes(step.happenings[i]?.kind ?? '') && !passedAtOnce(step.happenings[i], nextChangeOf(step.happenings, i, store.id, holders))
-		const shown = earlierSteps(env).flatMap(step => [...(worldsOf(step) ?? []).flatMap((world, i) => (i === 0 ? [] : [{ world, freed: freedAt(step, i - 1, world.stores.get(store.id)?.holders ?? []) }])), { world: step.end, freed: true }])
+		// The scene's start (step 0, before anything happened) is a free moment when no one held the key there.
+		const start = env.run.steps[0] === undefined ? [] : [{ world: env.run.steps[0].end, freed: true }]
+		const shown = [...start, ...earlierSteps(env).flatMap(step => [...(worldsOf(step) ?? []).flatMap((world, i) => (i === 0 ? [] : [{ world, freed: freedAt(step, i - 1, world.stores.get(store.id)?.holders ?? []) }])), { world: step.end, freed: true }])]
 		const firstFree = shown.findIndex(one => one.freed && (one.world.stores.get(store.id)?.holders.length ?? 0) === 0)
 		if (firstFree < 0 || !shown.slice(firstFree + 1).some(one => (one.world.stores.get(store.id)?.holders.length ?? 0) > 0)) return NO
 		return keyOver(env, s[0], holders => holders.length === 0, { free: store.id })
@@ -1758,6 +1772,10 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const later = new Set(list.slice(order + 1).flatMap(h => (h.kind === 'asked' && h.worker !== ask.worker ? [h.worker] : [])))
 		return [...later].some(v => behind(env, v, ask.worker).ok) ? asked(ask) : NO
 	},
+	// The worker's first grant of the step of a place of a semaphore whose limit is the count.
+	'takes-one-of-count-places': (s, env) => event(placeOfCountGrant(s, env)),
+	// As 'takes-one-of-count-places', and that grant came at once (`atOnceGrant`).
+	'takes-one-of-count-places-at-once': (s, env) => atOnceGrant(env, placeOfCountGrant(s, env)),
 	'gets-right-away': (s, env) => atOnceGrant(env, events(env.step, 'granted', h => h.worker === actor(s[0]) && fits(s[1], h.store))[0]),
 	// As 'gets-right-away', and the grant's store is a semaphore whose holders, walked from the step's start through each grant and lease end up to that grant, number its limit.
 	'gets-last-place-at-once': (s, env) => {
@@ -1817,6 +1835,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'goes-to-in-line-since-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], askedAt: num(s[2]), fence: fence(s[3]) }),
 	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]), fence: fence(s[3]) }),
 	'leaves-line': (s, env) => event(env.step.happenings.find(h => (h.kind === 'gave-up' || h.kind === 'left') && h.worker === actor(s[0]))),
+	// In line for a store just before its restart or restore in the step, or its crashed process left the line (a give-up or a grant is no loss).
+	'loses-place-in-line': (s, env) => {
+		const w = actor(s[0])
+		const list = env.step.happenings
+		return event(list.find((h, i) => ((h.kind === 'restarted' || h.kind === 'restored') && placeForgotten(env, h.store, w, i).ok) || (h.kind === 'left' && h.worker === w)))
+	},
 	'gives-up': (s, env) => event(events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]),
 	'has-waited-enough': (s, env) => {
 		const gave = events(env.step, 'gave-up', h => h.worker === actor(s[0]))[0]
@@ -3442,6 +3466,12 @@ function foundFree(env: Env, w: string, key: Slot | undefined, room: boolean): M
 }
 
 /** A grant given at its ask, with no place in line, or handed from the line at the moment of what the clause before told. */
+/** The worker's first grant in the step of a place of a semaphore whose limit is the count of the clause. */
+function placeOfCountGrant(s: readonly Slot[], env: Env): Of<'granted'> | undefined {
+	const n = num(s.find(slot => slot.type === 'count'))
+	return events(env.step, 'granted', h => h.worker === actor(s[0]) && env.world.stores.get(h.store)?.limit === n)[0]
+}
+
 function atOnceGrant(env: Env, grant: Of<'granted'> | undefined): Meaning {
 	// Not from the line; or ("at once", "right away", "immediately") from it at the moment of the event the clause before told, which the engine recorded as a cause of the grant.
 	// After a clause that told a lease of the key ending, "at once" is of that end: a grant at its own ask must come at the same moment.

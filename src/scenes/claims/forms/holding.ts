@@ -650,13 +650,30 @@ function holdersState(slots: readonly Slot[], context: ClaimContext, key: number
 	return keyState(context, store, test, wrong, slot, tells)
 }
 
+/** "{worker} takes a place (in {key}) with a {duration} lease": a grant to the worker in the step of a place of a semaphore (of the key named, if any) with that time to live. */
+function placeWithTtl(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const keyAt = slots.findIndex(slot => slot.type === 'key')
+	const ttlAt = slots.findIndex(slot => slot.type === 'duration')
+	const wanted = numberOf(slots[ttlAt])
+	const all = happened(context.step, 'granted', h => h.worker === worker && (keyAt < 0 || ofKey(slots[keyAt], h.store)))
+	if (all.length === 0) return fails(`the engine gave ${context.name(worker)} no ${keyAt < 0 ? 'place' : 'lease of it'} in this step`, keyAt < 0 ? 0 : keyAt)
+	const places = all.filter(h => context.world.stores.get(h.store)?.limit !== undefined)
+	const first = all[0] as Of<'granted'>
+	if (places.length === 0) return fails(`${context.name(first.store)} is a lock, not a semaphore: ${context.name(worker)} got its key, not a place`, keyAt < 0 ? 0 : keyAt)
+	const grant = places.find(h => h.ttl === wanted)
+	if (!grant) return fails(`expected a ${time(wanted)} lease, but the place given to ${context.name(worker)} has a ${time((places[0] as Of<'granted'>).ttl ?? 0)} lease`, ttlAt)
+	return holds([saw(context.step, grant)], grant.at)
+}
+
 /**
  * Why "again" of a free key is false: undefined when, in the steps before this one, the key was free at a moment the reader
- * saw it free (right after a lease of it ended, or at a step's end) and held at a later place. A lease end whose key went
+ * saw it free (the scene's start, before its first grant; right after a lease of it ended; or at a step's end) and held at a later place. A lease end whose key went
  * straight on to the first in line at that instant freed nothing (`handedStraightOn`, as "the key is free" judges it).
  */
 function freeThenHeld(context: ClaimContext, store: string): string | undefined {
-	let free = false
+	// The scene's start is a moment the key was free, when no one held it there (the state before the first step, step 0).
+	let free = (context.run.steps[0]?.end.stores.get(store)?.holders.length ?? 0) === 0
 	for (const step of context.run.steps.slice(1, context.step.index)) {
 		const worlds = worldsOf(step) ?? []
 		const freedAt = (world: StepFacts['end'], i: number): boolean => {
@@ -670,7 +687,7 @@ function freeThenHeld(context: ClaimContext, store: string): string | undefined 
 			else if (holders.length > 0 && free) return undefined
 		}
 	}
-	return free ? `"again" says the key was held after an earlier moment it was free, and after it was free it was not held before this step` : `"again" says the key was free at an earlier moment (a step's end, or as a lease of it ended), and before this step it never was`
+	return free ? `"again" says the key was held after an earlier moment it was free, and after it was free it was not held before this step` : `"again" says the key was free at an earlier moment (the scene's start, a step's end, or as a lease of it ended), and before this step it never was`
 }
 const LEASE_ENDS: ReadonlySet<string> = new Set(['released', 'expired', 'gone', 'ended'])
 
@@ -1280,6 +1297,26 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'takes-place-with-ttl',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, ttl D) ∈ step, k a semaphore's (the one named, if any)",
+		pattern: '{worker} takes a place with a {duration} lease', alternatives: ["{worker} gets/takes a place/slot with a {duration} lease"],
+		example: 'Worker A takes a place with a 5 s lease',
+		meaning: "As \"{worker} gets {key} with a {duration} lease\" says, of a semaphore's place: the engine gave the worker a place of a semaphore (the one named, if any) in this step whose lease's time to live is that long (a lock's key is refused: it has no places). \"…, with a 5 s lease that is not renewed\" adds what \"{worker} holds {key} without renewing it\" says.",
+		check: (slots, context) => placeWithTtl(slots, context),
+	},
+	{
+		id: 'takes-place-in-key-with-ttl',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k, ttl D) ∈ step, k a semaphore's",
+		pattern: '{worker} takes a place in {key} with a {duration} lease', alternatives: ["{worker} gets/takes a place/slot in/of {key}(,) with a {duration} lease"],
+		example: 'Worker A takes a place in the key, with a 5 s lease',
+		meaning: "As \"{worker} takes a place with a {duration} lease\", of that semaphore's places: the engine gave the worker a place of it in this step whose lease's time to live is that long (of a lock, refused: it has no places).",
+		check: (slots, context) => placeWithTtl(slots, context),
+	},
+	{
 		id: 'workers-get',
 		places: STORY,
 		tells: 'event',
@@ -1764,10 +1801,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'key-free-again',
 		places: STORY,
 		tells: 'state',
-		formula: "holders(k, t) = ∅, and before the step: holders(k) = ∅ at an earlier step's end or right after a lease end, and ≠ ∅ at a later place",
+		formula: "holders(k, t) = ∅, and before the step: holders(k) = ∅ at the scene's start, an earlier step's end or right after a lease end, and ≠ ∅ at a later place",
 		pattern: '{key} is free again', alternatives: ["{key} is available again"],
 		example: 'the key is free again',
-		meaning: "No one holds the key at the clause's moment (as \"{key} is free\"), and \"again\": in the steps before, the key was free at a moment the scene showed it free (at a step's end, or as a lease of it ended: the moments before its first grant are none), and held at a later one.",
+		meaning: "No one holds the key at the clause's moment (as \"{key} is free\"), and \"again\": in the steps before, the key was free at some moment (the scene's start, before its first grant; a step's end; or as a lease of it ended, not handed straight on to the first in line), and held at a later one.",
 		check(slots, context) {
 			const verdict = holdersState(slots, context, 0, holders => holders.length === 0, holders => `the key is held by ${names(context, holders)}`, 0, store => ({ free: store }))
 			if (!verdict.ok) return verdict

@@ -231,6 +231,23 @@ export function inLineBefore(context: ClaimContext, worker: string, store: strin
 }
 
 /**
+ * "{worker} loses its place in line": the first loss of the worker's place in the step not of its own making, a restart or restore
+ * of a store it stood in line for just before it, or its crashed process leaving the line; else why not.
+ */
+function losesPlace(context: ClaimContext, worker: string): Verdict {
+	const list = context.step.happenings
+	const name = context.name(worker)
+	const lost = list.find((h, index) => ((h.kind === 'restarted' || h.kind === 'restored') && inLineBefore(context, worker, h.store, index)) || (h.kind === 'left' && h.worker === worker))
+	if (lost !== undefined) return holds([saw(context.step, lost)], lost.at)
+	const own = list.find((h): h is Of<'gave-up'> | Of<'granted'> => (h.kind === 'gave-up' || h.kind === 'granted') && h.worker === worker && inLineBefore(context, worker, h.store, list.indexOf(h)))
+	if (own?.kind === 'gave-up') return fails(`${name} gave up at ${time(own.at)}: its own wait ran out, and that is leaving the line, not losing its place; say "${name} gives up" or "${name} leaves the line"`, 0)
+	if (own?.kind === 'granted') return fails(`${name} got the key from the line at ${time(own.at)}: it lost no place, its wait was over`, 0)
+	const opens = list.filter(h => h.kind === 'restarted' || h.kind === 'restored')
+	if (opens.length > 0) return fails(`${name} was not in line when ${opens.map(h => `${context.name((h as Of<'restarted'>).store)} ${h.kind === 'restarted' ? 'restarted' : 'was restored'} at ${time(h.at)}`).join(', nor when ')}: it had no place to lose`, 0)
+	return fails(`${name} lost no place in line in this step: no store it waited for restarted or was restored, and its process did not crash while it waited`, 0)
+}
+
+/**
  * The worker of slot `worker` asked in this step while the worker of slot `ahead` held the key or
  * stood in line ahead of it, and stood in line for it: it is in line when the step ends, or got the
  * key from the line, or gave up. The ask is its first hold of the step that stood in line.
@@ -577,10 +594,32 @@ function grantTold(slots: readonly Slot[], context: ClaimContext, fence?: number
 	return grants.find(h => h.fence === wanted) ?? fails(`expected fence ${showFence(wanted)}, but the engine gave ${context.name(id)} fence ${showFence(grants[0]?.fence ?? 0n)} in this step`, fence)
 }
 
+/**
+ * "{worker} takes one of the {count} places": the worker's first grant of the step of a place of a semaphore whose limit is that
+ * count; else why not (no grant, a lock's key, a semaphore of another number of places).
+ */
+function placeOfCount(slots: readonly Slot[], context: ClaimContext): Of<'granted'> | Verdict {
+	const worker = actorOf(slots[0])
+	const countAt = slots.findIndex(slot => slot.type === 'count')
+	const wanted = numberOf(slots[countAt])
+	const all = happened(context.step, 'granted', h => h.worker === worker)
+	if (all.length === 0) return fails(`the engine gave ${context.name(worker)} no place in this step`, 0)
+	const limitOf = (h: Of<'granted'>) => context.world.stores.get(h.store)?.limit
+	const places = all.filter(h => limitOf(h) !== undefined)
+	const first = (places[0] ?? all[0]) as Of<'granted'>
+	if (places.length === 0) return fails(`${context.name(first.store)} is a lock, not a semaphore: ${context.name(worker)} got its key, not one of its places`, 0)
+	return places.find(h => limitOf(h) === wanted) ?? fails(`${context.name(first.store)} has ${limitOf(first)} places, not ${wanted}`, countAt)
+}
+
 /** The worker was given a lease in this step (with the fence of slot `fence`) when it asked, without waiting in line, or from the line at the moment of the event the clause before told, a recorded cause of it. */
 function atOnce(slots: readonly Slot[], context: ClaimContext, fence?: number): Verdict {
 	const grant = grantTold(slots, context, fence)
 	if ('ok' in grant) return grant
+	return grantAtOnce(grant, context)
+}
+
+/** As `atOnce`, of a grant already found. */
+function grantAtOnce(grant: Of<'granted'>, context: ClaimContext): Verdict {
 	// From the line, it came "right away" only at the moment of what the clause before told, which freed its place ("an operator ends A's lease, and B gets it right away"): a recorded cause of the grant.
 	const freed = (context.step.causes?.get(grant) ?? []).some(h => context.priorTold?.includes(h) === true)
 	if (grant.place !== undefined && context.priorEvent === grant.at && !freed) return fails(`${context.name(grant.worker)} got the key at ${time(grant.at)} from the line, but not because of what the clause before tells: the engine records no event of it as a cause of that grant`, 0)
@@ -1657,6 +1696,32 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		check: (slots, context) => atOnce(slots, context),
 	},
 	{
+		id: 'takes-one-of-count-places',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step, k a semaphore's with limit(k) = n",
+		pattern: '{worker} takes one of the {count} places', alternatives: ["{worker} gets/takes one of the {count} places/slots"],
+		example: 'Worker A takes one of the two places',
+		meaning: "The engine gave the worker a place of a semaphore in this step, and that semaphore has that many places (its limit): a lock's key, or a place of a semaphore of another number of places, is refused.",
+		check(slots, context) {
+			const grant = placeOfCount(slots, context)
+			return 'ok' in grant ? grant : holds([saw(context.step, grant)], grant.at)
+		},
+	},
+	{
+		id: 'takes-one-of-count-places-at-once',
+		places: STORY,
+		tells: 'event',
+		formula: "granted(w, k) ∈ step, k a semaphore's with limit(k) = n, as in \"gets {key} right away\": at its ask with no place in line, or from the line at the moment of the event the clause before told, a recorded cause of it",
+		pattern: '{worker} takes one of the {count} places right away', alternatives: ["{worker} gets/takes one of the {count} places/slots right away", "{worker} gets/takes one of the {count} places/slots at once", "{worker} gets/takes one of the {count} places/slots immediately"],
+		example: 'Worker A takes one of the two places right away',
+		meaning: 'As "{worker} takes one of the {count} places" (a place of a semaphore of that many places, given in this step), and as "{worker} gets a place right away" of that grant: it came when the worker asked, without its waiting in line, or from the line at the very moment of the event the clause before tells, which freed the place.',
+		check(slots, context) {
+			const grant = placeOfCount(slots, context)
+			return 'ok' in grant ? grant : grantAtOnce(grant, context)
+		},
+	},
+	{
 		id: 'gets-last-place-at-once',
 		places: STORY,
 		tells: 'event',
@@ -1808,6 +1873,16 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			if (!left) return gaveUp(slots, context)
 			return holds([saw(context.step, left)], left.at)
 		},
+	},
+	{
+		id: 'loses-place-in-line',
+		places: STORY,
+		tells: 'event',
+		formula: "w ∈ line(s) just before restarted(s) or restored(s) ∈ step, or left(w) ∈ step (its process crashed while in line)",
+		pattern: '{worker} loses its place in line', alternatives: ['{worker} loses its place in the line/queue'],
+		example: 'B loses its place in line',
+		meaning: "The worker stood in line and its place went in this step by no act of its own: the store it waited for restarted or was restored from a backup (the store that opened knows no line), or its process crashed while it waited. Giving up is leaving, not losing (\"B leaves the line\"), and a grant from the line is no loss.",
+		check: (slots, context) => losesPlace(context, actorOf(slots[0])),
 	},
 	{
 		id: 'gives-up-on-key',
