@@ -3250,6 +3250,59 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		return NO
 	},
+	// Does not know its lease was lost: replay w's run up to the clause's moment (a named one, else the step's end). Its latest grant's lease
+	// was lost since (an expiry, a going or an operator's end, no let-go first), its process did not crash or restart since, and from the loss
+	// on nothing told it: a refused renewal, a write learns-lost accepts; an operator's end is sent to the holder, which hears it before its code
+	// runs on (at once, or as it wakes), so it tells at the loss itself. A telling in this step, after the loss, ends the state there; one
+	// before the step, or at the loss itself, leaves no state.
+	'unaware-of-loss': (s, env) => {
+		const w = actor(s[0])
+		type Phase = { kind: 'none' | 'live' | 'let go' | 'down' } | { kind: 'lost'; loss: Happening; lossHere: boolean } | { kind: 'told'; loss: Happening; lossHere: boolean; by: Happening; byHere: boolean }
+		let phase = { kind: 'none' } as Phase
+		let store: string | undefined
+		let fencesAfter: bigint[] = []
+		for (const step of upTo(env).slice(1)) {
+			const here = step === env.step
+			for (const h of step.happenings) {
+				if (here && env.moment !== undefined && h.at > env.moment) break
+				if (h.kind === 'granted' && h.worker !== w && h.store === store && h.fence !== undefined) fencesAfter.push(h.fence)
+				if (!('worker' in h) || h.worker !== w) continue
+				const told = (by: Happening): void => {
+					if (phase.kind === 'lost') phase = { kind: 'told', loss: phase.loss, lossHere: phase.lossHere, by, byHere: here }
+				}
+				switch (h.kind) {
+					case 'granted':
+						phase = { kind: 'live' }
+						store = h.store
+						fencesAfter = []
+						break
+					case 'released':
+						if (phase.kind === 'live') phase = { kind: 'let go' }
+						break
+					case 'crashed':
+					case 'process-restarted':
+						if (phase.kind !== 'none') phase = { kind: 'down' }
+						break
+					case 'expired':
+					case 'gone':
+					case 'ended':
+						if (phase.kind === 'live') phase = { kind: 'lost', loss: h, lossHere: here }
+						if (h.kind === 'ended') told(h)
+						break
+					case 'renew-refused':
+						told(h)
+						break
+					case 'wrote':
+						if (!h.changed && h.fenced && h.noFence !== true && !h.live && fencesAfter.includes(h.before)) told(h)
+						break
+				}
+			}
+		}
+		if (phase.kind === 'lost') return { ok: true, at: phase.lossHere ? phase.loss.at : env.step.start.time, events: phase.lossHere ? [phase.loss] : [], makers: [phase.loss] }
+		if (phase.kind !== 'told' || !phase.byHere || phase.by === phase.loss) return NO
+		if (env.moment !== undefined && phase.by.at < env.moment) return NO
+		return { ok: true, at: phase.lossHere ? phase.loss.at : env.step.start.time, events: phase.lossHere ? [phase.loss] : [], makers: [phase.loss], until: phase.by.at, endedBy: phase.by }
+	},
 	// A renewal answered lost, or an end the lock sent to the process that held the lease: none of w's crashes since its grant, and awake then or waking later before its process crashed or restarted.
 	'tells-lost': (s, env) => {
 		const w = actor(s[0])
