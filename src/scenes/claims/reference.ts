@@ -3287,7 +3287,6 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 					case 'gone':
 					case 'ended':
 						if (phase.kind === 'live') phase = { kind: 'lost', loss: h, lossHere: here }
-						if (h.kind === 'ended') told(h)
 						break
 					case 'renew-refused':
 						told(h)
@@ -3298,9 +3297,27 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 				}
 			}
 		}
+		if (phase.kind !== 'lost' && phase.kind !== 'told') return NO
+		if (phase.kind === 'told' && (!phase.byHere || (env.moment !== undefined && phase.by.at < env.moment))) return NO
+		// Its code learns of the loss by reading it: a statement naming the lease's `lost`, `signal`, `aborted`, `throwIfAborted` or
+		// `onLost` that ran after the loss. Where the sample hands the lease or its signal on, or gives an `onLost`, the run cannot tell.
+		const statements = env.run.statements ?? []
+		const stateWords = (st: StatementFact | undefined): boolean => st !== undefined && [...st.calls, ...(st.names ?? []), ...(st.maybe ?? [])].some(word => ['lost', 'signal', 'aborted', 'throwIfAborted', 'onLost'].includes(word))
+		const holdNames = new Set<string>()
+		for (const st of statements) if (st.calls.includes('hold') || st.calls.includes('tryHold')) for (const name of st.declares ?? []) holdNames.add(name)
+		const handsOn = statements.some(st => [...st.calls, ...(st.names ?? []), ...(st.maybe ?? [])].includes('onLost')
+			|| ((st.names ?? []).includes('signal') || (st.maybe ?? []).includes('signal') || st.calls.includes('signal')) && (st.given ?? []).some(g => g.call !== 'throwIfAborted')
+			|| (st.given ?? []).some(g => g.args.some(arg => 'name' in arg && holdNames.has(arg.name))))
+		if (handsOn) return NO
+		const loss = phase.loss
+		const lossStep = phase.lossHere ? env.step.index : env.run.steps.findIndex(step => step.happenings.includes(loss))
+		const lossOrder = (phase.lossHere ? env.step : (env.run.steps[lossStep] as StepFacts)).happenings.indexOf(loss)
+		for (const step of upTo(env).slice(1)) {
+			if (step.index < lossStep) continue
+			const read = (step.ran ?? []).some(line => line.worker === w && line.statement !== undefined && !(step.index === lossStep && line.order <= lossOrder) && !(step === env.step && env.moment !== undefined && line.at > env.moment) && stateWords(statements[line.statement]))
+			if (read) return NO
+		}
 		if (phase.kind === 'lost') return { ok: true, at: phase.lossHere ? phase.loss.at : env.step.start.time, events: phase.lossHere ? [phase.loss] : [], makers: [phase.loss] }
-		if (phase.kind !== 'told' || !phase.byHere || phase.by === phase.loss) return NO
-		if (env.moment !== undefined && phase.by.at < env.moment) return NO
 		return { ok: true, at: phase.lossHere ? phase.loss.at : env.step.start.time, events: phase.lossHere ? [phase.loss] : [], makers: [phase.loss], until: phase.by.at, endedBy: phase.by }
 	},
 	// A renewal answered lost, or an end the lock sent to the process that held the lease: none of w's crashes since its grant, and awake then or waking later before its process crashed or restarted.

@@ -1,6 +1,6 @@
 /** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
-import type { StepFacts } from '../facts.ts'
+import type { StatementFact, StepFacts } from '../facts.ts'
 import { actorOf, isOld, oldHint, oldLease, eachHeld, actorsOf, earlierHappenings, fails, happened, happenedBefore, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import { eventsOf } from '../causes.ts'
@@ -1462,10 +1462,10 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		tells: 'state',
 		// Never offered: "did you mean" of another clause would put a worker's knowing in place of what the author wrote.
 		quiet: true,
-		formula: "w's latest lease at t was lost (expired, gone or ended since its grant, not released), no crashed(w) or process-restarted(w) since that grant, and between the loss and t nothing told w's code: no renew-refused(w), no ended(w) (the lock sends it the loss, heard before its code runs on), no wrote(w) learns-lost accepts; a telling in the step ends it there",
+		formula: "w's latest lease at t was lost (expired, gone or ended since its grant, not released), no crashed(w) or process-restarted(w) since that grant, and between the loss and t nothing told w's code: no renew-refused(w), no wrote(w) learns-lost accepts, no statement of w's code reading the lease's state (lost, signal, aborted, throwIfAborted, onLost) ran; refused where the sample gives the lease or its signal to a call or uses onLost; a telling event in the step ends it there",
 		pattern: '{worker} does not know its lease was lost', alternatives: ['{worker} does not know( that) its lease was/is lost/ended', '{worker} does not know( that) its lease has been lost/ended', '{worker} does not know( that) its lease is gone', '{worker} does not know( that) its lease ran out/expired', '{worker} does not know( that) its lease has run out/expired', "{worker} doesn't know( that) its lease was/is lost/ended", "{worker} doesn't know( that) its lease has been lost/ended", "{worker} doesn't know( that) its lease is gone", '{worker} does not know( that) it lost its lease', '{worker} does not know( that) it has lost its lease', '{worker} is unaware', '{worker} is unaware( that) its lease was/is lost/ended', '{worker} is unaware( that) its lease has been lost/ended', '{worker} is unaware( that) its lease is gone', '{worker} never noticed', '{worker} has not noticed', '{worker} has never noticed', '{worker} did not notice', '{worker} still believes( that) it holds the key/lock', '{worker} still thinks( that) it holds the key/lock', '{worker} still believes( that) its lease is live', '{worker} still thinks( that) its lease is live'],
 		example: 'A does not know its lease was lost',
-		meaning: "What the engine records of a worker's knowing: the worker's latest lease was lost (it ran out, or went with its store in a restart) before the clause's moment, its process did not crash or restart since the lease was given, and nothing told its code of the loss between the loss and that moment: no renewal answered as refused, no write of its refused with the fence of a lease given after its own (as \"learns that its lease was lost\" has it). A lease an operator ended is never one: the lock sends the holder the loss, which its process hears at once, or, paused, as it wakes, before its code runs on. \"Unaware\", \"which never noticed\", \"not knowing its lease was ended\" and \"still believing it holds the key\" between commas after the worker or its act (\"A, not knowing its lease was ended, saves\") say it at that act, just before it. A lease still held, let go, lost by another worker, or whose loss its code was told is refused.",
+		meaning: "What a worker's code learned of its lost lease: the worker's latest lease was lost (it ran out, an operator ended it, or it went with its store in a restart) before the clause's moment, its process did not crash or restart since the lease was given, and its code learned nothing of the loss between the loss and that moment: no renewal answered as refused, no write of its refused with the fence of a lease given after its own (as \"learns that its lease was lost\" has it), and no statement of its code sample that reads the lease's state (its `lost`, its `signal`, `aborted`, `throwIfAborted`, `onLost`) ran after the loss. However the lease was lost, its signal aborts and `lost` reads true, which only the code's reading learns. Where the sample gives the lease or its signal to a call, or uses `onLost`, the run cannot tell what its code learned, and the claim is refused. \"Unaware\", \"which never noticed\", \"not knowing its lease was ended\" and \"still believing it holds the key\" between commas after the worker or its act (\"A, not knowing its lease was ended, saves\") say it at that act, just before it. A lease still held, let go, lost by another worker, or whose loss its code learned is refused.",
 		check: (slots, context) => unawareOfLoss(slots, context),
 	},
 	{
@@ -1914,7 +1914,6 @@ function mayLetGoAfter(context: ClaimContext, worker: string, lease: { store: st
 function toldHow(context: ClaimContext, told: Happening): string {
 	const name = context.name('worker' in told ? told.worker : '')
 	if (told.kind === 'renew-refused') return `the lock answered a renewal of ${name}'s as ${told.reason === 'lost' ? 'lost' : told.reason === 'none' ? 'of no lease' : 'of a lease let go'} at ${time(told.at)}`
-	if (told.kind === 'ended') return `an operator ended ${name}'s lease at ${time(told.at)}, and the lock sent the loss to its process, which hears it before its code runs on (at once, or, paused then, as it wakes)`
 	return `${told.kind === 'wrote' ? `the database refused ${name}'s write at ${time(told.at)} with the fence of a lease given after its own` : `at ${time(told.at)}`}`
 }
 
@@ -1961,9 +1960,8 @@ function unawareOfLoss(slots: readonly Slot[], context: ClaimContext): Verdict {
 					state = 'lost'
 					loss = { h, step: step.index }
 				}
-				// An operator's end: the lock sends the holder the loss, which its process hears at once, or, paused, as it wakes: no moment
-				// of its running code is unaware of it.
-				if (h.kind === 'ended' && state === 'lost') tell(h, step.index)
+				// An operator's end tells the code no more than a lease that ran out: its signal aborts and `lost` reads true, which only the
+				// code's own statements that read them learn (`leaseReadAfter`).
 			} else if (h.kind === 'renew-refused') {
 				if (state === 'lost') tell(h, step.index)
 			} else if (h.kind === 'wrote') {
@@ -1979,10 +1977,59 @@ function unawareOfLoss(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const lost = loss as { h: Happening; step: number }
 	const here = context.step.index
 	const verdict: Extract<Verdict, { ok: true }> = lost.step === here ? { ok: true, evidence: [saw(context.step, lost.h)], at: lost.h.at } : { ok: true, evidence: [leaseEvidence(context.step.start, worker)], at: context.step.start.time }
-	if (state === 'lost') return verdict
-	const { h: by, step: byStep } = told as { h: Happening; step: number }
-	if (by === lost.h) return fails(`${toldHow(context, by)}${byStep === here ? '' : `, in step ${byStep}`}: ${name}'s code knows of the loss from then on; that a worker does not know its lease was lost is said of a lease that ran out or went with its store, of which nothing told it`, 0)
-	if (byStep !== here) return fails(`${name}'s code was told its lease was lost in step ${byStep}: ${toldHow(context, by)}`, 0)
-	if (moment !== undefined && by.at < moment) return fails(`${name}'s code was told its lease was lost before ${when}: ${toldHow(context, by)}`, 0)
+	const { h: by, step: byStep } = (told ?? {}) as { h?: Happening; step?: number }
+	if (by !== undefined && byStep !== here) return fails(`${name}'s code was told its lease was lost in step ${byStep}: ${toldHow(context, by)}`, 0)
+	if (by !== undefined && moment !== undefined && by.at < moment) return fails(`${name}'s code was told its lease was lost before ${when}: ${toldHow(context, by)}`, 0)
+	const unknowable = leaseGiven(context.run.statements ?? [])
+	if (unknowable !== undefined) return fails(`${unknowable}: whether ${name}'s code learned of the loss there, the run does not tell, so that ${name} does not know its lease was lost is not checked; a scene whose code reads nothing of its lease but its fence (\`save(…, lease.fence)\`) tells it, or show the act itself ("${name}'s code goes on", "${name} saves with its old fence N")`, 0)
+	const read = leaseReadAfter(context, worker, lost, moment)
+	if (read !== undefined) return fails(`${name}'s code read its lease's state after the loss (${time(lost.h.at)}): line ${read.line} of the sample, which reads ${read.reads}, ran at ${time(read.at)}${read.step === here ? '' : `, in step ${read.step}`}, and there its code learns that the lease was lost; a worker does not know of its loss only while its code reads nothing of it (no \`lease.lost\`, no \`lease.signal\`), no renewal of its is refused and no write of its refused for its fence`, 0)
+	if (by === undefined) return verdict
 	return { ...verdict, until: by.at, endedBy: context.step.happenings.indexOf(by), unended: `${name}'s code was told its lease was lost before the step ends: ${toldHow(context, by)}; tell that ("${name} learns that its lease was lost"), or tell this before it` }
+}
+
+/** The words of a statement that read a lease's state: its `lost`, its `signal` (`aborted`, `throwIfAborted`), an `onLost` callback. */
+const LEASE_STATE_WORDS = ['lost', 'signal', 'aborted', 'throwIfAborted', 'onLost']
+
+/** The words of a lease's state a statement of the sample reads (names, calls, calls that may run), none when it reads none. */
+function leaseStateWords(statement: StatementFact | undefined): string[] {
+	if (statement === undefined) return []
+	const words = new Set([...statement.calls, ...(statement.names ?? []), ...(statement.maybe ?? [])])
+	return LEASE_STATE_WORDS.filter(word => words.has(word))
+}
+
+/**
+ * Why a sample's code may learn of its lease's loss where no statement of its reads it, so that the run cannot tell whether it did: it
+ * uses `onLost` (a callback the lock calls), passes a lease's signal to a call (a fetch it aborts), or gives the lease itself (a name a
+ * hold's function takes, or a hold's value) to a call, whose code may read it. Undefined when it does none of these.
+ */
+function leaseGiven(statements: readonly StatementFact[]): string | undefined {
+	const leases = new Set(statements.filter(statement => statement.calls.some(call => call === 'hold' || call === 'tryHold')).flatMap(statement => statement.declares ?? []))
+	for (const statement of statements) {
+		const words = leaseStateWords(statement)
+		if (words.includes('onLost')) return `line ${statement.line} of the sample uses \`onLost\`, a callback the lock calls when the lease is lost`
+		if (words.includes('signal') && (statement.given ?? []).some(call => call.call !== 'throwIfAborted')) return `line ${statement.line} of the sample may pass its lease's signal to a call, which the loss aborts`
+		const given = (statement.given ?? []).find(call => call.args.some(arg => 'name' in arg && leases.has(arg.name)))
+		if (given !== undefined) return `line ${statement.line} of the sample gives its lease to \`${given.call}\`, whose code may read its state`
+	}
+	return undefined
+}
+
+/**
+ * The first statement of a worker's code that reads its lease's state (`leaseStateWords`) and ran after the loss (in the loss's step,
+ * after it; in a later step, any) and not after the clause's moment, up to the clause's step: there its code learns of the loss.
+ */
+function leaseReadAfter(context: ClaimContext, worker: string, lost: { h: Happening; step: number }, moment: number | undefined): { line: number; at: number; step: number; reads: string } | undefined {
+	const statements = context.run.statements ?? []
+	const lossIndex = (lost.step === context.step.index ? context.step : (context.run.steps[lost.step] as StepFacts)).happenings.indexOf(lost.h)
+	for (const step of [...context.run.steps.slice(lost.step, context.step.index), context.step]) {
+		for (const line of step.ran ?? []) {
+			if (line.worker !== worker || line.statement === undefined) continue
+			if (step.index === lost.step && line.order <= lossIndex) continue
+			if (step.index === context.step.index && moment !== undefined && line.at > moment) continue
+			const words = leaseStateWords(statements[line.statement])
+			if (words.length > 0) return { line: line.line, at: line.at, step: step.index, reads: words.map(word => `\`${word}\``).join(', ') }
+		}
+	}
+	return undefined
 }
