@@ -1145,17 +1145,22 @@ function appositiveReading(language: SceneLanguage, text: string, start: number,
 		const stateEnd = stateStart + state.length
 		// The state's words as a clause of the subject: "is <state>", or a participle as its verb ("still holding the key": "still holds the key").
 		const participle = /^((?:still|now|already) )?([a-z]+?)ing\b/.exec(state)
-		const ways: { mid: string; from: number }[] = [{ mid: ' is ', from: stateStart }, ...(participle ? PRESENT(participle[2] as string).map(verb => ({ mid: ` ${participle[1] ?? ''}${verb}`, from: stateStart + participle[0].length })) : [])]
+		// "which never noticed" ("who", "that"): the words after the pronoun, of the subject; "not knowing …": "does not know …". Each of these
+		// reads only as what the engine records of a worker's knowing (`unaware-of-loss`), no other state.
+		const relative = /^(?:which|who|that) /.exec(state)
+		const unknowing = /^not knowing\b/.exec(state)
+		const ways: { mid: string; from: number; only?: string }[] = [{ mid: ' is ', from: stateStart }, ...(participle ? PRESENT(participle[2] as string).map(verb => ({ mid: ` ${participle[1] ?? ''}${verb}`, from: stateStart + participle[0].length })) : []), ...(relative ? [{ mid: ' ', from: stateStart + relative[0].length, only: 'unaware-of-loss' }] : []), ...(unknowing ? [{ mid: ' does not know', from: stateStart + unknowing[0].length, only: 'unaware-of-loss' }] : [])]
 		// The subject is the words right before the comma: read from each word on, the shortest first ("A", then "A's process").
 		const froms = [start, ...[...text.slice(start, subjectEnd).matchAll(/ /g)].map(space => start + (space.index ?? 0) + 1)].reverse().slice(0, 4)
 		let told: ReadClause | undefined
-		for (const { mid, from } of ways) {
+		for (const { mid, from, only: onlyForm } of ways) {
 			const synthetic = text.slice(0, subjectEnd) + mid + text.slice(from)
 			const shift = subjectEnd + mid.length - from
 			for (const at of froms) {
 				const read = readSentence(language, synthetic, at, stateEnd + shift, place, referent0, plural)
 				const only = 'problem' in read || (read.problems?.length ?? 0) > 0 || read.items.length !== 1 ? undefined : read.items[0]
 				if (only?.kind !== 'clause' || only.clause.form.tells !== 'state' || only.clause.subject === undefined || only.clause.modifiers.length > 0) continue
+				if (onlyForm !== undefined && only.clause.form.id !== onlyForm) continue
 				told = { ...putBack(only.clause, { at: subjectEnd + mid.length, length: -shift }), end: stateEnd }
 				break
 			}
@@ -1445,7 +1450,7 @@ function problemAt(language: SceneLanguage, text: string, start: number, to: num
 	const knowing = UNKNOWING.exec(segment)
 	if (knowing) {
 		const who = referent !== undefined && referent !== UNREAD_REFERENT && language.names.kindOf(referent) === 'worker' ? language.names.labelOf(referent) : 'A'
-		return { start, end: to, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: "${knowing[0]}" tells what a worker knows, which the engine does not record, so no caption can tell it; a scene shows a worker acting on a lease it lost by the act itself: "${who}'s code goes on" (it writes on that lease) or "${who} saves with its old fence N" (N the fence of the lease it lost); leave "${knowing[0]}" out, or tell it in the page's prose around the scene` }
+		return { start, end: to, message: `cannot read "${clip(segment)}" as a claim of ${PLACE_NAMES[place]}: "${knowing[0]}" tells what a worker knows, which the engine does not record but for one thing, whether its code was told that its lease was lost ("${who} does not know its lease was lost", "${who}, unaware, saves …", "${who}, which never noticed, saves …": of a lost lease its code learned nothing of), so no caption can tell anything else a worker knows or believes; a scene shows a worker acting on a lease it lost by the act itself: "${who}'s code goes on" (it writes on that lease) or "${who} saves with its old fence N" (N the fence of the lease it lost); leave "${knowing[0]}" out, or tell it in the page's prose around the scene` }
 	}
 	// A participle aside between commas ("A, holding an old copy, saves"): no form reads one, so it is named and left to the prose.
 	const participle = PARTICIPLE_ASIDE.exec(text.slice(start, end))
@@ -1549,8 +1554,12 @@ function stillHint(language: SceneLanguage, segment: string, place: Place): stri
 	return `; "still" tells that a state held when the step began and holds when it ends, and reads only in ${forms.slice(0, 5).map(pattern => `"${inWords(pattern, language.words)}"`).join(', ')}${forms.length > 5 ? ' and others (`npm run scenes -- forms`)' : ''}: use one, or leave "still" out`
 }
 
-/** Words that tell what a worker knows or does not ("A wakes, unaware, and saves"), which the engine does not record. */
-const UNKNOWING = /\b(?:unaware|not aware|without knowing|not knowing|unknowingly|oblivious)\b/i
+/**
+ * Words that tell what a worker knows, believes or does not ("A thinks the database is down"), which the engine does not record, but
+ * for one thing: whether its code was told that its lease was lost (`unaware-of-loss`, "A, unaware, saves"), which a clause that
+ * does not read as that form is told.
+ */
+const UNKNOWING = /\b(?:unaware|not aware|without knowing|not knowing|unknowingly|oblivious|thinks|believes|believing|knows|noticed|notices|realizes|realises)\b/i
 
 /**
  * A worker doing nothing ("B is refused, so it does nothing this round"): the engine records acts, not their absence over a
@@ -2045,7 +2054,11 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 		const name = language.names.labelOf(referent)
 		// "while holding it" is "while it holds it": a participle after the subject left out reads as its verb.
 		const participle = /^([a-z]+?)(?:ing)\b/.exec(core)
-		const verbs = participle ? PRESENT(participle[1] as string).map(verb => `${verb}${core.slice(participle[0].length)}`) : []
+		// Of a worker's knowing its lost lease only (`unaware-of-loss`): "…, unaware, and saves", "…, not knowing its lease was ended, and
+		// saves", "…, still believing it holds the key, and saves" tell what held when the clause before happened, as a participle does.
+		const knowing = /^(?:unaware\b|not knowing\b|still believing\b|still thinking\b)/.exec(core)
+		const knows = knowing === null ? [] : [core.startsWith('unaware') ? `is ${core}` : core.startsWith('not') ? `does not know${core.slice(knowing[0].length)}` : `still ${core.startsWith('still b') ? 'believes' : 'thinks'}${core.slice(knowing[0].length)}`]
+		const verbs = participle ? PRESENT(participle[1] as string).map(verb => `${verb}${core.slice(participle[0].length)}`) : knows
 		for (const said of [core, ...verbs]) {
 			const put = `${name} ${said}`
 			if (subject === undefined) break
@@ -2053,6 +2066,7 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 				if (compiled.subject !== subject) continue
 				const clause = matchForm(language, compiled, put, offset, name.length + 1 + said.length - core.length, referent, plural)
 				if (typeof clause === 'string') problem ??= clause
+				else if (clause && knowing !== null && said !== core && clause.form.id !== 'unaware-of-loss') continue
 				// A participle ("…, holding the key") tells what was so when the clause before happened, as after "while".
 				else if (clause) return said === core ? clause : { ...clause, start: offset, end: offset + core.length, during: true }
 			}

@@ -3293,6 +3293,76 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		}
 		return NO
 	},
+	// Does not know its lease was lost: replay w's run up to the clause's moment (a named one, else the step's end). Its latest grant's lease
+	// was lost since (an expiry, a going or an operator's end, no let-go first), its process did not crash or restart since, and from the loss
+	// on nothing told it: a refused renewal, a write learns-lost accepts; an operator's end is sent to the holder, which hears it before its code
+	// runs on (at once, or as it wakes), so it tells at the loss itself. A telling in this step, after the loss, ends the state there; one
+	// before the step, or at the loss itself, leaves no state.
+	'unaware-of-loss': (s, env) => {
+		const w = actor(s[0])
+		type Phase = { kind: 'none' | 'live' | 'let go' | 'down' } | { kind: 'lost'; loss: Happening; lossHere: boolean } | { kind: 'told'; loss: Happening; lossHere: boolean; by: Happening; byHere: boolean }
+		let phase = { kind: 'none' } as Phase
+		let store: string | undefined
+		let fencesAfter: bigint[] = []
+		for (const step of upTo(env).slice(1)) {
+			const here = step === env.step
+			for (const h of step.happenings) {
+				if (here && env.moment !== undefined && h.at > env.moment) break
+				if (h.kind === 'granted' && h.worker !== w && h.store === store && h.fence !== undefined) fencesAfter.push(h.fence)
+				if (!('worker' in h) || h.worker !== w) continue
+				const told = (by: Happening): void => {
+					if (phase.kind === 'lost') phase = { kind: 'told', loss: phase.loss, lossHere: phase.lossHere, by, byHere: here }
+				}
+				switch (h.kind) {
+					case 'granted':
+						phase = { kind: 'live' }
+						store = h.store
+						fencesAfter = []
+						break
+					case 'released':
+						if (phase.kind === 'live') phase = { kind: 'let go' }
+						break
+					case 'crashed':
+					case 'process-restarted':
+						if (phase.kind !== 'none') phase = { kind: 'down' }
+						break
+					case 'expired':
+					case 'gone':
+					case 'ended':
+						if (phase.kind === 'live') phase = { kind: 'lost', loss: h, lossHere: here }
+						break
+					case 'renew-refused':
+						told(h)
+						break
+					case 'wrote':
+						if (!h.changed && h.fenced && h.noFence !== true && !h.live && fencesAfter.includes(h.before)) told(h)
+						break
+				}
+			}
+		}
+		if (phase.kind !== 'lost' && phase.kind !== 'told') return NO
+		if (phase.kind === 'told' && (!phase.byHere || (env.moment !== undefined && phase.by.at < env.moment))) return NO
+		// Its code learns of the loss by reading it: a statement naming the lease's `lost`, `signal`, `aborted`, `throwIfAborted` or
+		// `onLost` that ran after the loss. Where the sample hands the lease or its signal on, or gives an `onLost`, the run cannot tell.
+		const statements = env.run.statements ?? []
+		const stateWords = (st: StatementFact | undefined): boolean => st !== undefined && [...st.calls, ...(st.names ?? []), ...(st.maybe ?? [])].some(word => ['lost', 'signal', 'aborted', 'throwIfAborted', 'onLost'].includes(word))
+		const holdNames = new Set<string>()
+		for (const st of statements) if (st.calls.includes('hold') || st.calls.includes('tryHold')) for (const name of st.declares ?? []) holdNames.add(name)
+		const handsOn = statements.some(st => [...st.calls, ...(st.names ?? []), ...(st.maybe ?? [])].includes('onLost')
+			|| ((st.names ?? []).includes('signal') || (st.maybe ?? []).includes('signal') || st.calls.includes('signal')) && (st.given ?? []).some(g => g.call !== 'throwIfAborted')
+			|| (st.given ?? []).some(g => g.args.some(arg => 'name' in arg && holdNames.has(arg.name))))
+		if (handsOn) return NO
+		const loss = phase.loss
+		const lossStep = phase.lossHere ? env.step.index : env.run.steps.findIndex(step => step.happenings.includes(loss))
+		const lossOrder = (phase.lossHere ? env.step : (env.run.steps[lossStep] as StepFacts)).happenings.indexOf(loss)
+		for (const step of upTo(env).slice(1)) {
+			if (step.index < lossStep) continue
+			const read = (step.ran ?? []).some(line => line.worker === w && line.statement !== undefined && !(step.index === lossStep && line.order <= lossOrder) && !(step === env.step && env.moment !== undefined && line.at > env.moment) && stateWords(statements[line.statement]))
+			if (read) return NO
+		}
+		if (phase.kind === 'lost') return { ok: true, at: phase.lossHere ? phase.loss.at : env.step.start.time, events: phase.lossHere ? [phase.loss] : [], makers: [phase.loss] }
+		return { ok: true, at: phase.lossHere ? phase.loss.at : env.step.start.time, events: phase.lossHere ? [phase.loss] : [], makers: [phase.loss], until: phase.by.at, endedBy: phase.by }
+	},
 	// A renewal answered lost, or an end the lock sent to the process that held the lease: none of w's crashes since its grant, and awake then or waking later before its process crashed or restarted.
 	'tells-lost': (s, env) => {
 		const w = actor(s[0])

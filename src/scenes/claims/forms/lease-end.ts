@@ -1,6 +1,6 @@
 /** Claims about how a lease ends or goes on: running out, going with its store, release, renewal. */
 import type { ClaimContext, ClaimForm, Slot, Verdict } from '../form.ts'
-import type { StepFacts } from '../facts.ts'
+import type { StatementFact, StepFacts } from '../facts.ts'
 import { actorOf, isOld, oldHint, oldLease, eachHeld, actorsOf, earlierHappenings, fails, happened, happenedBefore, heldIn, holds, keyStore, latestLeaseIs, laterSteps, leaseEvidence, leaseState, liveLease, numberOf, ofKey, runSteps, saw, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import { eventsOf } from '../causes.ts'
@@ -1457,6 +1457,18 @@ export const LEASE_END_FORMS: readonly ClaimForm[] = [
 		},
 	},
 	{
+		id: 'unaware-of-loss',
+		places: STORY,
+		tells: 'state',
+		// Never offered: "did you mean" of another clause would put a worker's knowing in place of what the author wrote.
+		quiet: true,
+		formula: "w's latest lease at t was lost (expired, gone or ended since its grant, not released), no crashed(w) or process-restarted(w) since that grant, and between the loss and t nothing told w's code: no renew-refused(w), no wrote(w) learns-lost accepts, no statement of w's code reading the lease's state (lost, signal, aborted, throwIfAborted, onLost) ran; refused where the sample gives the lease or its signal to a call or uses onLost; a telling event in the step ends it there",
+		pattern: '{worker} does not know its lease was lost', alternatives: ['{worker} does not know( that) its lease was/is lost/ended', '{worker} does not know( that) its lease has been lost/ended', '{worker} does not know( that) its lease is gone', '{worker} does not know( that) its lease ran out/expired', '{worker} does not know( that) its lease has run out/expired', "{worker} doesn't know( that) its lease was/is lost/ended", "{worker} doesn't know( that) its lease has been lost/ended", "{worker} doesn't know( that) its lease is gone", '{worker} does not know( that) it lost its lease', '{worker} does not know( that) it has lost its lease', '{worker} is unaware', '{worker} is unaware( that) its lease was/is lost/ended', '{worker} is unaware( that) its lease has been lost/ended', '{worker} is unaware( that) its lease is gone', '{worker} never noticed', '{worker} has not noticed', '{worker} has never noticed', '{worker} did not notice', '{worker} still believes( that) it holds the key/lock', '{worker} still thinks( that) it holds the key/lock', '{worker} still believes( that) its lease is live', '{worker} still thinks( that) its lease is live'],
+		example: 'A does not know its lease was lost',
+		meaning: "What a worker's code learned of its lost lease: the worker's latest lease was lost (it ran out, an operator ended it, or it went with its store in a restart) before the clause's moment, its process did not crash or restart since the lease was given, and its code learned nothing of the loss between the loss and that moment: no renewal answered as refused, no write of its refused with the fence of a lease given after its own (as \"learns that its lease was lost\" has it), and no statement of its code sample that reads the lease's state (its `lost`, its `signal`, `aborted`, `throwIfAborted`, `onLost`) ran after the loss. However the lease was lost, its signal aborts and `lost` reads true, which only the code's reading learns. Where the sample gives the lease or its signal to a call, or uses `onLost`, the run cannot tell what its code learned, and the claim is refused. \"Unaware\", \"which never noticed\", \"not knowing its lease was ended\" and \"still believing it holds the key\" between commas after the worker or its act (\"A, not knowing its lease was ended, saves\") say it at that act, just before it. A lease still held, let go, lost by another worker, or whose loss its code learned is refused.",
+		check: (slots, context) => unawareOfLoss(slots, context),
+	},
+	{
 		id: 'nothing-renews',
 		places: STORY,
 		tells: 'none',
@@ -1896,4 +1908,128 @@ function mayLetGoAfter(context: ClaimContext, worker: string, lease: { store: st
 	if (!codeMayYetAct(after)) return undefined
 	const name = context.name(worker)
 	return `the scene ends at ${time(after.end)} with ${name}'s lease live (until ${time(after.expiresAt)}) and its code still in its hold, its process ${after.process === 'paused' ? 'paused' : 'running'}: whether ${name} lets go after that, the scene does not show; add a step where its lease ends, or say what holds at ${time(after.end)} ("${name} holds the key at the end")`
+}
+
+/** How the engine's record told a worker's code that its lease was lost, in words, for messages. */
+function toldHow(context: ClaimContext, told: Happening): string {
+	const name = context.name('worker' in told ? told.worker : '')
+	if (told.kind === 'renew-refused') return `the lock answered a renewal of ${name}'s as ${told.reason === 'lost' ? 'lost' : told.reason === 'none' ? 'of no lease' : 'of a lease let go'} at ${time(told.at)}`
+	return `${told.kind === 'wrote' ? `the database refused ${name}'s write at ${time(told.at)} with the fence of a lease given after its own` : `at ${time(told.at)}`}`
+}
+
+/**
+ * Whether a worker's code does not know its lease was lost, at the clause's moment (the moment it names, else the step's end): walking
+ * the run up to then, the worker's lease (its latest grant) was lost (ran out, went with its store, or an operator ended it), its process
+ * neither crashed nor restarted since the grant, and nothing the engine records told its code of the loss between the loss and then: no
+ * refused renewal answered to it, no write of its refused by a database that checks fences with the fence of a lease given after its own. A telling in the step ends the
+ * state there (`until`): a participle or an aside before the act that tells it ("A, not knowing its lease was ended, saves") reads. An
+ * operator's end tells at once: the lock sends the holder the loss, which its process hears before its code runs on (paused, as it wakes).
+ */
+function unawareOfLoss(slots: readonly Slot[], context: ClaimContext): Verdict {
+	const worker = actorOf(slots[0])
+	const name = context.name(worker)
+	const moment = context.moment
+	let state: 'none' | 'live' | 'let go' | 'stopped' | 'lost' | 'told' = 'none'
+	let loss: { h: Happening; step: number } | undefined
+	let told: { h: Happening; step: number } | undefined
+	let stop: Happening | undefined
+	let grant: Of<'granted'> | undefined
+	let given: bigint[] = []
+	const tell = (h: Happening, step: number) => {
+		state = 'told'
+		told = { h, step }
+	}
+	for (const step of runSteps(context.run).filter(one => one.index <= context.step.index)) {
+		for (const h of step.happenings) {
+			if (step.index === context.step.index && moment !== undefined && h.at > moment) break
+			if (h.kind === 'granted' && h.worker !== worker && grant !== undefined && h.store === grant.store && h.fence !== undefined) given.push(h.fence)
+			if (!('worker' in h) || h.worker !== worker) continue
+			if (h.kind === 'granted') {
+				state = 'live'
+				grant = h
+				given = []
+				loss = undefined
+				told = undefined
+			} else if (h.kind === 'released') {
+				if (state === 'live') state = 'let go'
+			} else if (h.kind === 'crashed' || h.kind === 'process-restarted') {
+				if (state !== 'none') state = 'stopped'
+				stop = h
+			} else if (h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') {
+				if (state === 'live') {
+					state = 'lost'
+					loss = { h, step: step.index }
+				}
+				// An operator's end tells the code no more than a lease that ran out: its signal aborts and `lost` reads true, which only the
+				// code's own statements that read them learn (`leaseReadAfter`).
+			} else if (h.kind === 'renew-refused') {
+				if (state === 'lost') tell(h, step.index)
+			} else if (h.kind === 'wrote') {
+				if (state === 'lost' && !h.changed && h.fenced && h.noFence !== true && !h.live && given.includes(h.before)) tell(h, step.index)
+			}
+		}
+	}
+	const when = moment === undefined ? 'the step ends' : time(moment)
+	if (state === 'none') return fails(`${name} held no lease by the time ${moment === undefined ? 'the step ends' : `of ${when}`}, so it had none to lose`, 0)
+	if (state === 'live') return fails(`${name}'s lease is not lost: ${name} holds it when ${moment === undefined ? 'the step ends' : `it is ${when}`} (given at ${time(grant?.at ?? 0)}), so there is nothing it does not know`, 0)
+	if (state === 'let go') return fails(`${name} let go of its lease, which was not lost: a worker's code knows it let go`, 0)
+	if (state === 'stopped') return fails(`${name}'s process ${stop?.kind === 'crashed' ? 'crashed' : 'was restarted'} at ${time(stop?.at ?? 0)}, after its last grant: a crashed process knows nothing, and a restarted one never held that lease, so what it does not know is not told by a caption`, 0)
+	const lost = loss as { h: Happening; step: number }
+	const here = context.step.index
+	const verdict: Extract<Verdict, { ok: true }> = lost.step === here ? { ok: true, evidence: [saw(context.step, lost.h)], at: lost.h.at } : { ok: true, evidence: [leaseEvidence(context.step.start, worker)], at: context.step.start.time }
+	const { h: by, step: byStep } = (told ?? {}) as { h?: Happening; step?: number }
+	if (by !== undefined && byStep !== here) return fails(`${name}'s code was told its lease was lost in step ${byStep}: ${toldHow(context, by)}`, 0)
+	if (by !== undefined && moment !== undefined && by.at < moment) return fails(`${name}'s code was told its lease was lost before ${when}: ${toldHow(context, by)}`, 0)
+	const unknowable = leaseGiven(context.run.statements ?? [])
+	if (unknowable !== undefined) return fails(`${unknowable}: whether ${name}'s code learned of the loss there, the run does not tell, so that ${name} does not know its lease was lost is not checked; a scene whose code reads nothing of its lease but its fence (\`save(…, lease.fence)\`) tells it, or show the act itself ("${name}'s code goes on", "${name} saves with its old fence N")`, 0)
+	const read = leaseReadAfter(context, worker, lost, moment)
+	if (read !== undefined) return fails(`${name}'s code read its lease's state after the loss (${time(lost.h.at)}): line ${read.line} of the sample, which reads ${read.reads}, ran at ${time(read.at)}${read.step === here ? '' : `, in step ${read.step}`}, and there its code learns that the lease was lost; a worker does not know of its loss only while its code reads nothing of it (no \`lease.lost\`, no \`lease.signal\`), no renewal of its is refused and no write of its refused for its fence`, 0)
+	if (by === undefined) return verdict
+	return { ...verdict, until: by.at, endedBy: context.step.happenings.indexOf(by), unended: `${name}'s code was told its lease was lost before the step ends: ${toldHow(context, by)}; tell that ("${name} learns that its lease was lost"), or tell this before it` }
+}
+
+/** The words of a statement that read a lease's state: its `lost`, its `signal` (`aborted`, `throwIfAborted`), an `onLost` callback. */
+const LEASE_STATE_WORDS = ['lost', 'signal', 'aborted', 'throwIfAborted', 'onLost']
+
+/** The words of a lease's state a statement of the sample reads (names, calls, calls that may run), none when it reads none. */
+function leaseStateWords(statement: StatementFact | undefined): string[] {
+	if (statement === undefined) return []
+	const words = new Set([...statement.calls, ...(statement.names ?? []), ...(statement.maybe ?? [])])
+	return LEASE_STATE_WORDS.filter(word => words.has(word))
+}
+
+/**
+ * Why a sample's code may learn of its lease's loss where no statement of its reads it, so that the run cannot tell whether it did: it
+ * uses `onLost` (a callback the lock calls), passes a lease's signal to a call (a fetch it aborts), or gives the lease itself (a name a
+ * hold's function takes, or a hold's value) to a call, whose code may read it. Undefined when it does none of these.
+ */
+function leaseGiven(statements: readonly StatementFact[]): string | undefined {
+	const leases = new Set(statements.filter(statement => statement.calls.some(call => call === 'hold' || call === 'tryHold')).flatMap(statement => statement.declares ?? []))
+	for (const statement of statements) {
+		const words = leaseStateWords(statement)
+		if (words.includes('onLost')) return `line ${statement.line} of the sample uses \`onLost\`, a callback the lock calls when the lease is lost`
+		if (words.includes('signal') && (statement.given ?? []).some(call => call.call !== 'throwIfAborted')) return `line ${statement.line} of the sample may pass its lease's signal to a call, which the loss aborts`
+		const given = (statement.given ?? []).find(call => call.args.some(arg => 'name' in arg && leases.has(arg.name)))
+		if (given !== undefined) return `line ${statement.line} of the sample gives its lease to \`${given.call}\`, whose code may read its state`
+	}
+	return undefined
+}
+
+/**
+ * The first statement of a worker's code that reads its lease's state (`leaseStateWords`) and ran after the loss (in the loss's step,
+ * after it; in a later step, any) and not after the clause's moment, up to the clause's step: there its code learns of the loss.
+ */
+function leaseReadAfter(context: ClaimContext, worker: string, lost: { h: Happening; step: number }, moment: number | undefined): { line: number; at: number; step: number; reads: string } | undefined {
+	const statements = context.run.statements ?? []
+	const lossIndex = (lost.step === context.step.index ? context.step : (context.run.steps[lost.step] as StepFacts)).happenings.indexOf(lost.h)
+	for (const step of [...context.run.steps.slice(lost.step, context.step.index), context.step]) {
+		for (const line of step.ran ?? []) {
+			if (line.worker !== worker || line.statement === undefined) continue
+			if (step.index === lost.step && line.order <= lossIndex) continue
+			if (step.index === context.step.index && moment !== undefined && line.at > moment) continue
+			const words = leaseStateWords(statements[line.statement])
+			if (words.length > 0) return { line: line.line, at: line.at, step: step.index, reads: words.map(word => `\`${word}\``).join(', ') }
+		}
+	}
+	return undefined
 }
