@@ -249,7 +249,7 @@ export function checkText(given: ReadResult, context: ClaimContext): CheckResult
 			forgetBefore(text)
 			continue
 		}
-		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, toldNext: nextTold[index] as ReadonlySet<number>, ...(text.latest === undefined ? {} : { toldPlace: text.latest }), pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
+		const within = { ...context, toldLater: later[index] as ReadonlySet<number>, toldNext: nextTold[index] as ReadonlySet<number>, ...(text.latest === undefined ? {} : { toldPlace: text.latest }), toldEvents: new Set(text.seen), pointed: text.wrote, ...(family === undefined ? {} : { used: text.used.get(family) ?? new Set<number>() }), ...(text.prior?.event === true && text.prior.at !== undefined ? { priorEvent: text.prior.at, priorTold: text.prior.events } : {}) }
 		// A claim of no moment that names one ("At 10 s nothing has renewed A's lease"): "5 s later" after it counts from that moment.
 		const upTo = clause.form.upTo === true && clause.form.tells === 'none' ? namedMoment(clause, context, text.told)?.moment : undefined
 		// A state of a worker's place in line judged at a happening's moment, just before it (`lineCut`): after "so" of its grant, or after "while" or as an apposition.
@@ -614,7 +614,7 @@ function stateBegan(clause: ReadClause, outcome: CheckedClaim, context: ClaimCon
 	const step = context.step
 	const worlds = worldsOf(step)
 	if (worlds === undefined) return undefined
-	const { toldLater: _later, toldNext: _next, toldPlace: _place, moment: _moment, answered: _answered, ...plain } = context
+	const { toldLater: _later, toldNext: _next, toldPlace: _place, toldEvents: _events, moment: _moment, answered: _answered, ...plain } = context
 	// It holds at a place when it holds at the end of the step cut there: not only over a span of it that ended before.
 	const holdsAt = (place: number): boolean => {
 		const verdict = clause.form.check(clause.slots, { ...plain, step: stepAt(step, place, worlds), world: worlds[place] as ClaimContext['world'] })
@@ -643,7 +643,7 @@ function heldBeforeCause(clause: ReadClause, outcome: CheckedClaim, cause: Told 
 	const first = Math.min(...orders)
 	const worlds = worldsOf(step)
 	if (worlds === undefined) return undefined
-	const { toldLater: _later, toldNext: _next, toldPlace: _place, moment: _moment, ...plain } = context
+	const { toldLater: _later, toldNext: _next, toldPlace: _place, toldEvents: _events, moment: _moment, ...plain } = context
 	const verdict = clause.form.check(clause.slots, { ...plain, step: stepAt(step, first, worlds), world: worlds[first] as ClaimContext['world'] })
 	if (!verdict.ok || verdict.until !== undefined) return undefined
 	const event = step.happenings[first] as Happening

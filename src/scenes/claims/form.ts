@@ -242,6 +242,8 @@ export interface ClaimContext {
 	toldNext?: ReadonlySet<number>
 	/** For a clause of a text: the latest place of the step the clauses before it told (its time, and its place among the step's happenings). */
 	toldPlace?: { at: number; order: number }
+	/** For a clause of a text: the places in the step of the happenings the clauses before it told (held, in place). */
+	toldEvents?: ReadonlySet<number>
 	/**
 	 * For a clause of a text: each worker's write of this step the text told last. A clause about a worker's write
 	 * (its answer, what it replaced) is of that write when it can be: "A saves again, which overwrites B's" is the second.

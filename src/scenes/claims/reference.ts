@@ -87,6 +87,8 @@ interface Env {
 	priorTold?: readonly Happening[]
 	/** The latest place of the step the clauses before this one told. */
 	toldPlace?: { at: number; order: number }
+	/** The step's events the clauses before this one told (held, in place). */
+	toldEvents?: ReadonlySet<Happening>
 }
 
 // ---- reading slots ----
@@ -1309,19 +1311,19 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (firstFree < 0 || !shown.slice(firstFree + 1).some(one => (one.world.stores.get(store.id)?.holders.length ?? 0) > 0)) return NO
 		return keyOver(env, s[0], holders => holders.length === 0, { free: store.id })
 	},
-	// Free now, and since the step's start, or since the key's last lease end at or before the clause's moment, when the text's latest told place is at or after it.
+	// Free now, and free from t0 to the clause's moment: t0 is the latest lease end of the key the text before told (at or before that moment),
+	// else the step's start (free there); no grant nor lease end of the key after t0 up to that moment.
 	'key-still-free': (s, env) => {
 		const store = storeOf(env, s[0])
 		const now = MEANINGS['key-free']?.(s, env) ?? NO
 		if (!store || !now.ok) return NO
 		const t = env.moment ?? env.world.time
 		const list = env.step.happenings
-		let last = -1
-		for (const [i, h] of list.entries()) if (['released', 'expired', 'gone', 'ended'].includes(h.kind) && 'store' in h && h.store === store.id && h.at <= t) last = i
-		const end = list[last]
-		if (end === undefined) return (env.step.start.stores.get(store.id)?.holders.length ?? 0) === 0 ? now : NO
-		const told = env.toldPlace
-		return told !== undefined && (told.at > end.at || (told.at === end.at && told.order >= last)) ? now : NO
+		const ofKey = (h: Happening, kinds: string[]) => kinds.includes(h.kind) && 'store' in h && h.store === store.id && h.at <= t
+		let t0 = -1
+		for (const [i, h] of list.entries()) if (ofKey(h, ['released', 'expired', 'gone', 'ended']) && env.toldEvents?.has(h) === true) t0 = i
+		if (t0 < 0 && (env.step.start.stores.get(store.id)?.holders.length ?? 0) > 0) return NO
+		return list.some((h, i) => i > t0 && ofKey(h, ['granted', 'released', 'expired', 'gone', 'ended'])) ? NO : now
 	},
 	// Free from t0 (the named moment, else the step's start) to the step's end: no holder at the end, and no change of holders at or after t0.
 	'key-stays-free': (s, env) => {
@@ -4596,7 +4598,7 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 			prior = undefined
 			handover = undefined
 		}
-		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, toldNext: toldNext[index] as Set<Happening>, ...(latest === undefined ? {} : { toldPlace: latest }), pointed: new Map(pointed) }
+		const env: Env = { run: context.run, step, world: context.world, context, used: used.get(family ?? '') ?? new Set(), toldLater: toldLater[index] as Set<Happening>, toldNext: toldNext[index] as Set<Happening>, ...(latest === undefined ? {} : { toldPlace: latest }), toldEvents: new Set(seen), pointed: new Map(pointed) }
 		if (prior?.event === true && prior.at !== undefined) {
 			env.prior = prior.at
 			env.priorTold = prior.events
@@ -4952,7 +4954,7 @@ function heldBefore(clause: ReadClause, events: readonly Happening[], env: Env):
 	const place = Math.min(...places)
 	const step = stepAt(env.step, place, worlds)
 	const world = worlds[place] as WorldFacts
-	const { moment: _moment, toldLater: _later, toldNext: _next, toldPlace: _place, ...rest } = env
+	const { moment: _moment, toldLater: _later, toldNext: _next, toldPlace: _place, toldEvents: _events, ...rest } = env
 	const then = (MEANINGS[clause.form.id] ?? (() => NO))(clause.slots, { ...rest, step, world, context: { ...env.context, step, world } })
 	return then.ok && then.until === undefined
 }

@@ -516,8 +516,9 @@ function staysFreeToEnd(slots: readonly Slot[], context: ClaimContext): Verdict 
 }
 
 /**
- * "the key is still free": free at the clause's moment (as "is free"), and free already since the step's start, or since a lease end
- * the text before told (its latest told place is at or after it): no one held the key from then to that moment.
+ * "the key is still free": free at the clause's moment (as "is free"), and free all along since the step's start, or since the
+ * latest lease end of the key the text before told (not any later place it told: a clause of something else tells nothing of the
+ * key): no grant nor lease end of the key from then to that moment, so no lease of it live in that span.
  */
 function stillFree(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const verdict = holdersState(slots, context, 0, holders => holders.length === 0, holders => `the key is held by ${names(context, holders)}`, 0, store => ({ free: store }))
@@ -526,16 +527,20 @@ function stillFree(slots: readonly Slot[], context: ClaimContext): Verdict {
 	if (typeof store === 'string') return fails(store, 0)
 	const t = context.moment ?? context.world.time
 	const list = context.step.happenings
-	const ends = list.flatMap((h, i) => ((h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store.id && h.at <= t ? [i] : []))
-	const last = ends[ends.length - 1]
-	const end = last === undefined ? undefined : list[last]
-	if (end === undefined || last === undefined || !('worker' in end)) {
+	const changes = list.flatMap((h, i) => ((h.kind === 'granted' || h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store.id && h.at <= t ? [i] : []))
+	const toldEnds = changes.filter(i => list[i]?.kind !== 'granted' && context.toldEvents?.has(i) === true)
+	const from = toldEnds[toldEnds.length - 1]
+	const after = changes.filter(i => from === undefined || i > from)
+	const first = after[0] === undefined ? undefined : list[after[0]]
+	const rule = '"still free" says it was free when the step began, or since a let-go or lease end of it the text before told, and no one held it in between'
+	if (first === undefined || !('worker' in first)) {
+		if (from !== undefined) return verdict
 		const held = context.step.start.stores.get(store.id)?.holders ?? []
 		return held.length === 0 ? verdict : fails(`the key was held by ${names(context, held)} when the step began: "still free" says it was free then`, 0)
 	}
-	const told = context.toldPlace
-	if (told !== undefined && (told.at > end.at || (told.at === end.at && told.order >= last))) return verdict
-	return fails(`${context.name(end.worker)} held the key until ${time(end.at)}, in this step, and the text had not told it free by then: "still free" says it was free when the step began, or since the text before told it free, and no one held it in between`, 0)
+	const since = from === undefined ? 'in this step' : `after the text told it free at ${time((list[from] as Happening).at)}`
+	if (first.kind === 'granted') return fails(`${context.name(first.worker)} got the key at ${time(first.at)}, ${since}: ${rule}`, 0)
+	return fails(`${context.name(first.worker)} held the key until ${time(first.at)}, in this step, and the text had not told it free by then: ${rule}`, 0)
 }
 
 /** The semaphore's key of slot 0 is full at the clause's moment (`full`), or has room. */
@@ -1754,10 +1759,10 @@ export const HOLDING_FORMS: readonly ClaimForm[] = [
 		id: 'key-still-free',
 		places: STORY,
 		tells: 'state',
-		formula: "holders(k, t) = ∅, and no granted(k) ∈ step before t after the later of the step's start and the text's latest told place: holders(k) = ∅ at the step's start, or the last released/expired/gone/ended(k) at or before t is at or before that told place",
+		formula: "holders(k, t) = ∅, and no granted, released, expired, gone nor ended(k) ∈ step at or before t after t0: t0 is the latest released/expired/gone/ended(k) at or before t the text before told, else the step's start, where holders(k) = ∅",
 		pattern: '{key} is still free', alternatives: ['{key} is still available', '{key} is still unheld'],
 		example: 'the key is still free',
-		meaning: "No one holds the key at the clause's moment (as \"{key} is free\"), and \"still\": it was free already when the step began, or since a let-go or lease end the text before told, with no one holding it in between (a key taken and freed again in the step, or held when it began with nothing told freeing it, is refused).",
+		meaning: "No one holds the key at the clause's moment (as \"{key} is free\"), and \"still\": it was free already when the step began, or since the latest let-go or lease end of it the text before told, with no one holding it in between (a key taken and freed again in the step, or held when it began with nothing told freeing it, is refused; a clause of something else told after a lease end tells nothing of the key).",
 		check: (slots, context) => stillFree(slots, context),
 	},
 	{
