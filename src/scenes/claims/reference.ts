@@ -5137,6 +5137,8 @@ function pausedBeforeDueRef(s: readonly Slot[], env: Env, next: boolean): Meanin
 	let base = grant.at
 	for (const h of before.slice(g + 1)) {
 		if ('worker' in h && h.worker === pause.worker && 'store' in h && h.store === grant.store && (h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended')) return NO
+		// The first renewal due: none of the lease may have come before the pause, by hand or on its own.
+		if (!next && h.kind === 'renewed' && h.worker === pause.worker && h.store === grant.store) return NO
 		if (next && h.kind === 'renewed' && h.worker === pause.worker && h.store === grant.store && h.auto === true) base = h.at
 	}
 	return pause.at < base + grant.ttl / 3 ? event(pause) : NO

@@ -67,6 +67,8 @@ interface PauseUnderRenewal {
 	pause: Of<'paused'>
 	grant: Of<'granted'>
 	renewals: Of<'renewed'>[]
+	/** The first renewal of that lease before the pause, on its own or by hand. */
+	first: Of<'renewed'> | undefined
 }
 
 /**
@@ -89,7 +91,8 @@ function pauseUnderRenewal(slots: readonly Slot[], context: ClaimContext, tail: 
 	if (end) return fails(`${name}'s lease given at ${time(grant.at)} ended at ${time(end.at)}, before its process paused at ${time(pause.at)}: ${tail.ended}`, 0)
 	if (grant.renews !== true) return fails(`${name}'s hold renews nothing on its own (its lease given at ${time(grant.at)} is renewed only by hand, if at all), so ${tail.byHand(name, grant)}`, 0)
 	const renewals = since.filter((h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === worker && h.store === grant.store && h.auto === true)
-	return { worker, name, pause, grant, renewals }
+	const first = since.find((h): h is Of<'renewed'> => h.kind === 'renewed' && h.worker === worker && h.store === grant.store)
+	return { worker, name, pause, grant, renewals, first }
 }
 
 function pausedBeforeDue(slots: readonly Slot[], context: ClaimContext, which: 'first' | 'next'): Verdict {
@@ -99,7 +102,9 @@ function pausedBeforeDue(slots: readonly Slot[], context: ClaimContext, which: '
 		byHand: (name, grant) => `no renewal is ever due; say what happened to the lease instead ("${name}'s lease runs out at ${time(grant.at + grant.ttl)}")`,
 	})
 	if ('ok' in found) return found
-	const { worker, name, pause, grant, renewals } = found
+	const { worker, name, pause, grant, renewals, first } = found
+	// Trial a28 (12): a lease renewed before the pause (by hand or by its hold) had its first renewal already, as "wakes before its first renewal" says.
+	if (which === 'first' && first !== undefined) return fails(`${name}'s lease given at ${time(grant.at)} was renewed ${first.auto === true ? 'by its hold' : 'by hand'} at ${time(first.at)}, before its process paused at ${time(pause.at)}: its first renewal had come; say "before a renewal is due" of the next one`, 0)
 	const every = grant.ttl / 3
 	const last = which === 'next' ? renewals.at(-1) : undefined
 	const due = (last?.at ?? grant.at) + every
@@ -801,11 +806,11 @@ export const PROCESS_FORMS: readonly ClaimForm[] = [
 		places: STORY,
 		quiet: true,
 		tells: 'event',
-		formula: "paused(w) ∈ step while w's lease of its last granted(w) g is live, g a hold that renews on its own (renews), and the pause before g.at + g.ttl / 3, the first renewal its hold's timer had due",
+		formula: "paused(w) ∈ step while w's lease of its last granted(w) g is live, g a hold that renews on its own (renews), no renewed(w) of it (on its own or by hand) from g up to the pause, and the pause before g.at + g.ttl / 3, the first renewal its hold's timer had due",
 		pauses: true,
 		pattern: '{worker} pauses before any renewal is due', alternatives: ['{worker} pauses before its first renewal( is due)', '{owner} process pauses/freezes/stalls/hangs before any renewal is due', '{owner} process pauses/freezes/stalls/hangs before its first renewal( is due)'],
 		example: 'Worker A pauses before any renewal is due',
-		meaning: "The worker's process paused in this step while it held a lease from a hold that renews it on its own (every third of its TTL, on the process's timer), and before the first of those renewals came due: less than a third of the TTL after the grant. Of a hold that renews nothing on its own, no renewal is ever due: refused.",
+		meaning: "The worker's process paused in this step while it held a lease from a hold that renews it on its own (every third of its TTL, on the process's timer), and before the first of those renewals came due: less than a third of the TTL after the grant, with no renewal of the lease before the pause (on its own or by hand: then its first renewal had come). Of a hold that renews nothing on its own, no renewal is ever due: refused.",
 		check: (slots, context) => pausedBeforeDue(slots, context, 'first'),
 	},
 	{
