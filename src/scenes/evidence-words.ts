@@ -60,7 +60,7 @@ function happeningWords(h: HappeningData, name: NameOf): string {
 		case 'process-restarted':
 			return `${at} ${name(h.worker)}'s process started again, as a new process`
 		case 'left':
-			return `${at} ${name(h.worker)}'s hold left the line of ${name(h.store)}: its process crashed`
+			return `${at} ${name(h.worker)}'s hold left the line of ${name(h.store)}: ${h.closed ? 'the store closed under it and forgot its place' : 'its process crashed'}`
 	}
 }
 

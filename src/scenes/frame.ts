@@ -42,7 +42,7 @@ export type Happening =
 	| { kind: 'crashed'; at: number; worker: string }
 	/** A crashed worker's process started again (its "crashed" label struck): a new process running its code from the first line, on a new connection, knowing nothing of its old lease. */
 	| { kind: 'process-restarted'; at: number; worker: string }
-	| { kind: 'left'; at: number; worker: string; store: string }
+	| { kind: 'left'; at: number; worker: string; store: string; /** Its store closed under it (a restart or a restore) and forgot its place in line: not its process's crash. */ closed?: true }
 	| { kind: 'sent'; at: number; from: string; to: string }
 
 /**

@@ -179,7 +179,7 @@ export function actorsOf(slot: Slot | undefined): string[] {
  * before this grant; or an ask that came after the holder before it was given the key (the holder whose
  * place it got, the engine recorded its end as letting it in; else the latest grant of that store to another
  * worker before this one), so it did not wait all the time that holder had it.
- * Or a second ask of that store since its grant before (a store's restart forgets its line and records no end of the wait).
+ * Or a second ask of that store since its grant before (a store's restart forgets its line: its leaving, recorded as closed, is told as that restart).
  * Undefined when it stood in line on one ask all along. "The whole time" is since it first asked (since it last held that key), on
  * one ask: not that it asked before the holder got the key.
  */
@@ -190,7 +190,9 @@ export function brokenWait(context: ClaimContext, grant: Of<'granted'>, words: '
 	const broke = before.slice(since + 1).find(h => (h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') && h.worker === grant.worker && h.store === grant.store)
 	// One ask: a worker that asked again stood in line on a new ask, whatever ended the first (a store's restart that forgot the line tells none of the above).
 	const asks = before.slice(since + 1).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === grant.worker && h.store === grant.store)
-	if (broke === undefined && asks.length > 1) {
+	// A leaving the store's restart recorded (it closed under the line and forgot it) is told as that restart, with the ask after it.
+	const forgot = broke?.kind === 'left' && broke.closed === true
+	if ((broke === undefined || forgot) && asks.length > 1) {
 		const restart = before.slice(before.indexOf(asks[0] as Of<'asked'>) + 1, before.indexOf(asks[1] as Of<'asked'>)).find(h => h.kind === 'restarted' && h.store === grant.store)
 		return `${context.name(grant.worker)} did not wait ${words}: it asked at ${time((asks[0] as Of<'asked'>).at)}${restart === undefined ? '' : `, ${context.name(grant.store)} restarted at ${time(restart.at)} and forgot its line,`} and it asked again at ${time((asks[1] as Of<'asked'>).at)}; the key came at ${time(grant.at)} to its ask of ${time(grant.askedAt ?? grant.at)}`
 	}
@@ -204,7 +206,7 @@ export function brokenWait(context: ClaimContext, grant: Of<'granted'>, words: '
 		if (holder === undefined || holder.at >= asked) return undefined
 		return `${context.name(grant.worker)} did not wait ${words}: it asked at ${time(asked)}, and ${context.name(holder.worker)}, the holder before it, was given the key at ${time(holder.at)}; the key came at ${time(grant.at)}`
 	}
-	const what = broke.kind === 'gave-up' ? 'its wait ran out' : broke.kind === 'left' ? 'it left the line' : 'it was refused'
+	const what = broke.kind === 'gave-up' ? 'its wait ran out' : broke.kind === 'left' ? (broke.closed ? `${context.name(broke.store)} restarted and forgot its line` : 'it left the line') : 'it was refused'
 	return `${context.name(grant.worker)} did not wait ${words}: ${what} at ${time(broke.at)}, and the key came at ${time(grant.at)} to its ask of ${time(grant.askedAt ?? grant.at)}`
 }
 

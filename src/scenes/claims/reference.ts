@@ -1460,6 +1460,12 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		const since = env.moment ?? env.step.start.time
 		return timeless(!events(env.step, 'asked', h => (named(s[0]) === undefined || named(s[0]) === h.store) && h.at >= since).length)
 	},
+	// No ask of the key, by anyone, in the step, and no one in its line when the step began or ends (in line at any moment of the step: asked in it, or there at its start).
+	'nobody-wants': (s, env) => {
+		const ofIt = (store: string) => named(s[0]) === undefined || named(s[0]) === store
+		const waiting = [env.step.start, env.world].some(world => [...world.stores.values()].some(store => ofIt(store.id) && store.waiters.length > 0))
+		return timeless(!events(env.step, 'asked', h => ofIt(h.store)).length && !waiting)
+	},
 	// "Nobody else asked": up to the clause's moment, in every step so far, every ask of the key and place in its line is of a worker the text named
 	// asking for it (as "nobody else asks"), or named in any part and given that key by then.
 	'nobody-else-asked': (s, env) => {
@@ -1834,7 +1840,18 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'goes-to-in-line-since': (s, env) => fromLine(env, actor(s[1]), { key: s[0], askedAt: num(s[2]) }),
 	'goes-to-in-line-since-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], askedAt: num(s[2]), fence: fence(s[3]) }),
 	'goes-to-place-with-fence': (s, env) => fromLine(env, actor(s[1]), { key: s[0], place: num(s[2]), fence: fence(s[3]) }),
-	'leaves-line': (s, env) => event(env.step.happenings.find(h => (h.kind === 'gave-up' || h.kind === 'left') && h.worker === actor(s[0]))),
+	// A leaving of the step (a crash or a store's close: the engine records one only of a hold in line, even one the moment it asked), or
+	// a give-up that ended a wait begun before it: its last ask of that key came at an earlier moment (a wait of 0 s stood in no line).
+	'leaves-line': (s, env) => {
+		const w = actor(s[0])
+		const all = upTo(env).flatMap(step => step.happenings)
+		return event(env.step.happenings.find(h => {
+			if ((h.kind !== 'gave-up' && h.kind !== 'left') || h.worker !== w) return false
+			if (h.kind === 'left') return true
+			const ask = all.slice(0, all.indexOf(h)).filter(a => a.kind === 'asked' && a.worker === w && a.store === h.store).pop()
+			return ask === undefined || ask.at < h.at
+		}))
+	},
 	// In line for a store just before its restart or restore in the step, or its crashed process left the line (a give-up or a grant is no loss).
 	'loses-place-in-line': (s, env) => {
 		const w = actor(s[0])
@@ -3740,7 +3757,8 @@ function joined(env: Env, w: string): Meaning {
 		const ask = list[i] as Happening
 		if (ask.kind !== 'asked' || ask.worker !== w || ask.tryOnly) continue
 		const next = list.slice(i + 1).find(h => (h.kind === 'asked' && h.worker === w) || ((h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') && h.worker === w && h.store === ask.store))
-		const stood = next === undefined ? env.world.workers.get(w)?.waiting?.store === ask.store : (next.kind === 'granted' && next.place !== undefined) || next.kind === 'gave-up'
+		// A give-up at the ask's own moment (a wait of 0 s) never stood in line.
+		const stood = next === undefined ? env.world.workers.get(w)?.waiting?.store === ask.store : (next.kind === 'granted' && next.place !== undefined) || (next.kind === 'gave-up' && next.at > ask.at)
 		if (stood) return asked(ask)
 	}
 	return NO

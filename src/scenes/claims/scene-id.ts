@@ -658,8 +658,9 @@ const WAIT_NOUNS: ReadonlySet<string> = new Set(['wait', 'waiting', 'waiter', 'l
 const HOLD_NOUNS: ReadonlySet<string> = new Set(['job', 'hold', 'work', 'task', 'export', 'report', 'batch', 'rebuild', 'request', 'call'])
 
 /**
- * Each wait in line: a worker that asked without a try and got the key later, gave up, or still waits at the run's end;
- * how long it waited, and the time to live of the store's leases (its own grant's, else the store's last grant before).
+ * Each wait in line: a worker that asked without a try and got the key later, gave up, left the line (its process crashed,
+ * its store restarted under it) or was refused, or still waits at the run's end (its next ask ends it too); how long it
+ * waited, and the time to live of the store's leases (its own grant's, else the store's last grant before).
  */
 function waitsOf(run: RunFacts): { waited: number; ttl: number }[] {
 	const all = run.steps.flatMap(step => step.happenings)
@@ -667,7 +668,7 @@ function waitsOf(run: RunFacts): { waited: number; ttl: number }[] {
 	const out: { waited: number; ttl: number }[] = []
 	for (const [i, ask] of all.entries()) {
 		if (ask.kind !== 'asked' || ask.tryOnly) continue
-		const end = all.slice(i + 1).find(h => (h.kind === 'granted' || h.kind === 'gave-up') && h.worker === ask.worker && h.store === ask.store)
+		const end = all.slice(i + 1).find(h => (h.kind === 'asked' && h.worker === ask.worker) || ((h.kind === 'granted' || h.kind === 'gave-up' || h.kind === 'left' || h.kind === 'refused') && h.worker === ask.worker && h.store === ask.store))
 		const waited = (end?.at ?? last) - ask.at
 		if (waited <= 0) continue
 		const grants = all.filter(h => h.kind === 'granted' && h.store === ask.store) as Extract<Happening, { kind: 'granted' }>[]

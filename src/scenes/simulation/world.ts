@@ -654,6 +654,8 @@ export class World {
 		const opened: Extract<Happening, { kind: 'restarted' | 'restored' }> = this.record.happen(restored ? { kind: 'restored', at: this.clock.now(), store: store.actor.id, epochBefore, epoch: epochBefore, backupEpoch: backup.epoch } : { kind: 'restarted', at: this.clock.now(), store: store.actor.id, epochBefore, epoch: epochBefore })
 		// The leases it takes, whose places the store that opens has free.
 		const taken: Happening[] = []
+		// Those in line for its key: the store that opens knows nothing of them, so each leaves the line with the crash (it did not give up).
+		const line = this.waitersOf(store)
 		for (const worker of this.workers.values()) {
 			// A restarted worker's old holds first: their leases are the store's as much as its new one is.
 			for (const left of worker.left ?? []) {
@@ -675,6 +677,11 @@ export class World {
 				taken.push(gone)
 			}
 			hold.gone = true
+		}
+		for (const waiter of line) {
+			if (!waiter.hold) continue
+			waiter.hold.result = this.record.happen({ kind: 'left', at: this.clock.now(), worker: waiter.actor.id, store: store.actor.id, closed: true })
+			this.record.ledger.link(waiter.hold.result, opened)
 		}
 		await store.store.close().catch(() => {})
 		for (const worker of this.workers.values()) for (const hold of [worker.hold, ...(worker.left ?? [])]) if (hold?.store === store) hold.finish()

@@ -109,6 +109,7 @@ const FRAMES: [string, number[], string[], Record<string, string>, Record<string
 	['a27-id-long-wait.scene', [0, 0, 0, 50_000], ['', 'a', 'a', 'b'], { b: '2' }, {}],
 	['a27-id-short-wait.scene', [0, 0, 0, 1000], ['', 'a', 'a', 'b'], { b: '2' }, {}],
 	['a27-id-time-to-spare.scene', [0, 0, 1000, 3000], ['', 'a', 'a', 'b'], { b: '2' }, {}],
+	['a28-id-long-wait-until-a-crash.scene', [0, 0, 1000, 4000], ['', 'a', 'a', 'a'], { a: '1' }, {}],
 	['abort-signal-timeout.scene', [0, 0, 5_000], ['', 'a', 'a'], { a: '7' }, {}],
 	['asides.scene', [0, 0, 0], ['', 'a', 'a'], { a: '1' }, {}],
 	['at-and-later.scene', [0, 0, 4000, 10_000], ['', 'a', 'a', 'b'], { a: '1', b: '2' }, {}],

@@ -96,7 +96,7 @@ function hasWaited(slots: readonly Slot[], context: ClaimContext): Verdict {
 		} else if (end.step.index === context.step.index) moment = end.h.at
 		else return fails(`${who}'s wait on its ask at ${time(ask.at)} ended in an earlier step, at ${time(end.h.at)}: it is not waiting in this one`, 0)
 	}
-	if (end !== undefined && end.h.at < moment) return fails(`${who}'s wait on its ask at ${time(ask.at)} ended at ${time(end.h.at)} (${end.h.kind === 'granted' ? 'it got the key' : end.h.kind === 'gave-up' ? 'it gave up' : end.h.kind === 'left' ? 'it left the line' : 'it asked again'}), before ${time(moment)}`, 0)
+	if (end !== undefined && end.h.at < moment) return fails(`${who}'s wait on its ask at ${time(ask.at)} ended at ${time(end.h.at)} (${end.h.kind === 'granted' ? 'it got the key' : end.h.kind === 'gave-up' ? 'it gave up' : end.h.kind === 'left' ? (end.h.closed ? `${context.name(end.h.store)} closed under it and forgot its place` : 'it left the line') : 'it asked again'}), before ${time(moment)}`, 0)
 	const waited = moment - ask.at
 	if (waited !== numberOf(slots[1])) return fails(`${who} had waited ${time(waited)} by ${time(moment)}: it asked at ${time(ask.at)}`, 1)
 	return holds([saw(last.step, ask), ...(end === undefined ? [] : [saw(end.step, end.h)])])
@@ -333,7 +333,11 @@ function joinedLine(context: ClaimContext, worker: string): Verdict {
 	}
 	// The hold that stood in line: its own wait ended in a grant from the line or giving up, or lasts to the step's end (not an earlier ask granted at once).
 	const waiting = context.world.workers.get(worker)?.waiting
-	const stood = waitsBegun(context, worker).find(wait => (wait.end === undefined ? waiting?.store === wait.ask.store : (wait.end.kind === 'granted' && wait.end.place !== undefined) || wait.end.kind === 'gave-up'))
+	// A give-up stood in line only if it waited some time: one at the ask's own moment (a wait of 0 s) never stood in line.
+	const begun = waitsBegun(context, worker)
+	const stood = begun.find(wait => (wait.end === undefined ? waiting?.store === wait.ask.store : (wait.end.kind === 'granted' && wait.end.place !== undefined) || (wait.end.kind === 'gave-up' && wait.end.at > wait.ask.at)))
+	const atOnce = begun.find(wait => wait.end?.kind === 'gave-up' && wait.end.at === wait.ask.at)?.end
+	if (stood === undefined && atOnce !== undefined) return fails(`${context.name(worker)} did not stand in line: it gave up the moment it asked, at ${time(atOnce.at)} (its wait was 0 s)`, 0)
 	if (stood === undefined) return fails(`${context.name(worker)} did not stand in line: ${happened(context.step, 'granted', h => h.worker === worker)[0] ? 'the engine gave it the key at once' : 'it is not in line when the step ends'}`, 0)
 	const ask = stood.ask
 	return holds([saw(context.step, ask)], ask.unshown ? undefined : ask.at)
@@ -805,7 +809,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		tells: 'none',
 		denies: true,
 		formula: "no asked(v, k) ∈ step at or after t0, for any worker v: t0 is the moment the clause names, else the step's start",
-		pattern: 'nobody asks for {key}', alternatives: ['no one asks for {key}', 'nobody wants {key}', 'no one wants {key}'],
+		pattern: 'nobody asks for {key}', alternatives: ['no one asks for {key}'],
 		example: 'nobody asks for the key',
 		meaning: "No worker at all asked for the key in this step (from the moment the clause names on, where it names one): without \"else\" it leaves out no one, not even a worker the text named before asking. A worker already in line when the step began asks nothing in it.",
 		check(slots, context) {
@@ -814,6 +818,26 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const one = happened(context.step, 'asked', h => ofKey(key, h.store) && h.at >= since)[0]
 			if (one) return fails(`${context.name(one.worker)} asked for the key at ${time(one.at)}`, 0)
 			return holds([{ kind: 'nothing', what: `an ask for the key in step ${context.step.index}` }])
+		},
+	},
+	{
+		id: 'nobody-wants',
+		places: STORY,
+		tells: 'none',
+		denies: true,
+		formula: "no asked(v, k) ∈ step, for any worker v, and no v ∈ line(k) at the step's start or end",
+		pattern: 'nobody wants {key}', alternatives: ['no one wants {key}'],
+		example: 'nobody wants the key',
+		meaning: "No worker at all asked for the key in this step, and no one stood in line for it at any moment of the step (none in line when the step began, nor when it ended): a worker still in line from an earlier step wants the key, though it asks nothing in this one.",
+		check(slots, context) {
+			const key = slots.find(slot => slot.type === 'key')
+			const one = happened(context.step, 'asked', h => ofKey(key, h.store))[0]
+			if (one) return fails(`${context.name(one.worker)} asked for the key at ${time(one.at)}, in this step`, 0)
+			for (const world of [[context.step.start, 'was', 'were', 'when the step began'], [context.world, 'is', 'are', 'when the step ends']] as const) {
+				const store = [...world[0].stores.values()].find(one => ofKey(key, one.id) && one.waiters.length > 0)
+				if (store) return fails(`${names(context, store.waiters)} ${store.waiters.length === 1 ? world[1] : world[2]} in line for the key ${world[3]}: ${store.waiters.length === 1 ? 'it wants' : 'they want'} it; say "nobody asks for the key" of a step with no ask`, 0)
+			}
+			return holds([{ kind: 'nothing', what: `an ask for the key in step ${context.step.index}, or a worker in line for it` }])
 		},
 	},
 	{
@@ -1146,10 +1170,10 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'joins-line',
 		places: STORY,
 		tells: 'event',
-		formula: "asked(w, k) ∈ step, not a try, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it ∈ step",
+		formula: "asked(w, k) ∈ step, not a try, and w ∈ line(k, t), or granted(w) from the line or gave-up(w) after it, waited > 0, ∈ step",
 		pattern: '{worker} joins the line/queue', alternatives: ["{worker} queues( up)", "{worker} lines up", "{worker} stands in line"],
 		example: 'B joins the line',
-		meaning: 'The worker asked for the key in this step and stood in line: it is in line when the step ends, or got the key from the line, or gave up. A worker that joined in an earlier step "waits".',
+		meaning: 'The worker asked for the key in this step and stood in line: it is in line when the step ends, or got the key from the line, or gave up after waiting some time (a give-up the moment it asked, a wait of 0 s, never stood in line). A worker that joined in an earlier step "waits".',
 		check: (slots, context) => joinedLine(context, actorOf(slots[0])),
 	},
 	{
@@ -1863,14 +1887,24 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 		id: 'leaves-line',
 		places: STORY,
 		tells: 'event',
-		formula: "gave-up(w) ∈ step, or left(w) ∈ step (its process crashed while in line)",
+		formula: "gave-up(w) ∈ step later than w's last asked(w) of that key before it, or left(w) ∈ step (its process crashed while in line, or its store closed under it)",
 		pattern: '{worker} leaves the line', alternatives: ["{worker} leaves the queue", "{worker} drops out of the line/queue"],
 		example: 'B leaves the line',
-		meaning: "The worker stood in line and left it in this step without the key: its wait ran out (it gave up), or its process crashed.",
+		meaning: "The worker stood in line and left it in this step without the key: its wait ran out (it gave up), its process crashed, or its store restarted under it and forgot its place. A give-up at the moment of its ask (a wait of 0 s) never stood in line, so it left none; a hold whose process crashed (or whose store closed) even the moment it asked had stood in line, for the key was held and the engine had not turned it away.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
-			const left = context.step.happenings.find(h => (h.kind === 'gave-up' || h.kind === 'left') && h.worker === worker)
-			if (!left) return gaveUp(slots, context)
+			const ends = context.step.happenings.filter((h): h is Of<'gave-up'> | Of<'left'> => (h.kind === 'gave-up' || h.kind === 'left') && h.worker === worker)
+			if (ends.length === 0) return gaveUp(slots, context)
+			// The ask each end closes: the worker's last ask of that key before it, in this step or an earlier one.
+			const before = [...earlierHappenings(context), ...context.step.happenings]
+			const askOf = (end: Happening): Of<'asked'> | undefined => before.slice(0, before.indexOf(end)).filter((h): h is Of<'asked'> => h.kind === 'asked' && h.worker === worker && 'store' in end && h.store === end.store).pop()
+			// A leaving (its process crashed, its store closed) is of a hold the engine had put in line, however briefly: one the
+			// moment it asked stood in line, for the key was held and it was not turned away. A give-up the moment it asked (a wait of 0 s) never stood in line.
+			const left = ends.find(end => { const ask = askOf(end); return end.kind === 'left' || ask === undefined || ask.at < end.at })
+			if (!left) {
+				const end = ends[0] as Of<'gave-up'> | Of<'left'>
+				return fails(`${context.name(worker)} never stood in line, so it left none: it gave up the moment it asked, at ${time(end.at)} (its wait was 0 s)`, 0)
+			}
 			return holds([saw(context.step, left)], left.at)
 		},
 	},
