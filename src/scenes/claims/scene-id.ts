@@ -147,7 +147,7 @@ export function idProblem(id: string, headings: readonly string[] = [], domain: 
 }
 
 /** What an id may count, as its error tells it. */
-const COUNTS_TOLD = 'an id counts only workers, holders, waiters (or "in line"), places (a semaphore\'s limit), locks, writes (the writes the workers make, taken or refused), saves (the writes the database took), tries (a worker\'s tries for the key) and the scene\'s own keys (its own nouns: two-chats), each checked exactly against the run'
+const COUNTS_TOLD = 'an id counts only workers, holders, waiters (every worker that stood in line), "in line" (the most in line at once), places (a semaphore\'s limit), locks, writes (the writes the workers make, taken or refused), saves (the writes the database took), tries (a worker\'s tries for the key) and the scene\'s own keys (its own nouns: two-chats), each checked exactly against the run'
 
 /** Nouns of the lexicon a number before them counts, each with how the run counts them (`COUNTS`). */
 const COUNTED_NOUNS: Readonly<Record<string, string>> = {
@@ -155,8 +155,10 @@ const COUNTED_NOUNS: Readonly<Record<string, string>> = {
 	workers: 'workers',
 	holder: 'holders',
 	holders: 'holders',
-	waiter: 'waiters',
-	waiters: 'waiters',
+	// "one-waiter", "two-waiters" (trial a28's 04): every worker that stood in line in the run, as "holders" counts every worker given the key;
+	// "in line" ("two-in-line") the most in one line at once.
+	waiter: 'waited',
+	waiters: 'waited',
 	line: 'waiters',
 	place: 'places',
 	places: 'places',
@@ -179,7 +181,7 @@ const countable = (noun: string, own: ReadonlySet<string>): boolean => COUNTED_N
 /**
  * How the run counts what a counted noun names, each as the counts the run has (one of which the id's number must be)
  * and how the error names them: workers, the scene's worker actors; holders, the workers the key was given to in the
- * run; waiters (and "in line"), the most workers in one store's line at once, at any moment of the run (`momentsOf`); places, a semaphore's limit; locks, the
+ * run; waiters, every worker that stood in a line in the run; "in line", the most workers in one store's line at once, at any moment of the run (`momentsOf`); places, a semaphore's limit; locks, the
  * scene's lock stores (a semaphore, drawn with a limit, is none); a scene's own noun, the keys the run uses (one: the scene's key).
  */
 const COUNTS: Readonly<Record<string, (run: RunFacts) => { counts: number[]; told: string }>> = {
@@ -190,6 +192,10 @@ const COUNTS: Readonly<Record<string, (run: RunFacts) => { counts: number[]; tol
 	holders: run => {
 		const n = new Set(run.steps.flatMap(step => step.happenings.flatMap(h => (h.kind === 'granted' ? [h.worker] : [])))).size
 		return { counts: [n], told: `the key is given to ${n} worker${n === 1 ? '' : 's'} in the run` }
+	},
+	waited: run => {
+		const n = new Set(momentsOf(run).flatMap(moment => [...moment.world.stores.values()].flatMap(store => store.waiters))).size
+		return { counts: [n], told: `${n} worker${n === 1 ? '' : 's'} stand${n === 1 ? 's' : ''} in line in the run, at one time or another` }
 	},
 	waiters: run => {
 		const lines = momentsOf(run).flatMap(moment => [...moment.world.stores.values()].map(store => store.waiters.length))
@@ -572,7 +578,7 @@ export function idEventProblem(id: string, run: RunFacts): string | undefined {
 	// "crash" tied to the lock store ("lock-crash") is the store's, which restartOfProblem checks.
 	const word = words.find((part, i) => SHOWN[part] !== undefined && !(part === 'crash' && tiedTo(words, i).some(noun => STORE_NOUNS.has(noun))) && !(SHOWN[part] as (run: RunFacts) => boolean)(run))
 	if (word !== undefined) return `the scene's id says "${word}", and ${ID_EVENTS[word] ?? SUBJECT_EVENTS[word]} in no step of it; name what the scene shows`
-	return restartOfProblem(words, run) ?? jointProblem(words, run) ?? orderProblem(words, run) ?? readProblem(words, run)
+	return restartOfProblem(words, run) ?? roleProblem(words, run) ?? jointProblem(words, run) ?? orderProblem(words, run) ?? readProblem(words, run)
 }
 
 /**
@@ -608,9 +614,12 @@ function readProblem(words: readonly string[], run: RunFacts): string | undefine
 	if (long >= 0) {
 		const after = words[long + 1]
 		const ofPause = after === undefined || after === 'pause' || pauseCauseOf(words.slice(long + 1, long + 3)) !== undefined || ID_JOINING_WORDS.includes(after)
+		// "long line", "long queue" (trial a28's 14): a line's length, at least three workers in one line at once, not a long wait.
+		if ((after === 'line' || after === 'queue') && (COUNTS.waiters as (run: RunFacts) => { counts: number[] })(run).counts.every(n => n < 3))
+			return `the scene's id says "long ${after}", a line's length, and ${(COUNTS.waiters as (run: RunFacts) => { told: string })(run).told}: a line is long when at least three workers stand in it at once (a long wait is "long-wait"); name what the scene shows`
 		if (ofPause && !longPauses(run)) return `the scene's id says "long" of a pause, and no worker's process is paused long: a pause is long when the worker held a live lease as it paused, the lease ran out during the pause, and the pause lasted at least a fifth of the lease's time to live; name what the scene shows`
 		// "long" of a wait (trial a27's 10): a wait in line, not a hold.
-		if (!ofPause && WAIT_NOUNS.has(after as string) && !waitsOf(run).some(wait => wait.waited * 5 >= wait.ttl)) return `the scene's id says "long ${after}", and no wait in it lasts long: a wait is long when a worker waits for the key at least a fifth of the lease's time to live; name what the scene shows`
+		if (!ofPause && after !== 'line' && after !== 'queue' && WAIT_NOUNS.has(after as string) && !waitsOf(run).some(wait => wait.waited * 5 >= wait.ttl)) return `the scene's id says "long ${after}", and no wait in it lasts long: a wait is long when a worker waits for the key at least a fifth of the lease's time to live; name what the scene shows`
 		if (!ofPause && !WAIT_NOUNS.has(after as string) && !HOLD_NOUNS.has(after as string)) return `the scene's id says "long ${after}", a length the run does not measure; name what was long: "long-job" (a hold), "long-wait" (a wait in line) or "long-pause"`
 		if (!ofPause && HOLD_NOUNS.has(after as string) && !longHolds(run)) return `the scene's id says "long ${after}", and no hold in it lasts long: a hold or a piece of work is long when it lasts at least a fifth of its lease's time to live; name what the scene shows`
 	}
@@ -620,6 +629,10 @@ function readProblem(words: readonly string[], run: RunFacts): string | undefine
 		const after = words[short + 1]
 		const waits = waitsOf(run)
 		if (after !== undefined && WAIT_NOUNS.has(after) && (waits.length === 0 || waits.some(wait => wait.waited * 5 >= wait.ttl))) return `the scene's id says "short ${after}", and ${waits.length === 0 ? 'no worker waits in line in it' : 'a wait in it lasts long'}: a wait is short when every worker that waits for the key gets it or gives up within a fifth of the lease's time to live; name what the scene shows`
+		// "short" of a pause (trial a28's 02): every pause short, at most a third of the lease's time to live, its lease not run out in it.
+		const ofPause = after === 'pause' || pauseCauseOf(words.slice(short + 1, short + 3)) !== undefined
+		if (ofPause && !shortPauses(run))
+			return `the scene's id says "short ${pauseCauseOf(words.slice(short + 1, short + 3)) ?? after}", and ${some(run, h => h.kind === 'paused') ? 'a pause in it is not short' : "no worker's process pauses in it"}: a pause is short when it lasts at most a third of the lease's time to live and the worker's lease does not run out in it, and every pause of the scene must be; name what the scene shows`
 		if (after === undefined || !(WAIT_NOUNS.has(after) || after === 'pause' || after === 'lease' || pauseCauseOf(words.slice(short + 1, short + 3)) !== undefined))
 			return `the scene's id says "short${after === undefined ? '' : ` ${after}`}", a length the run does not measure; name what was short: "short-wait", "short-pause" or "short-lease"`
 	}
@@ -699,6 +712,31 @@ function longPauses(run: RunFacts): boolean {
 	})
 }
 
+/**
+ * Short pauses, as an id's "short-pause" (trial a28's 02): the run shows a pause, and every pause lasts (to its waking or crash, else
+ * the run's end) at most a third of the time to live of the worker's lease (the lease it held as it paused, else the store's last grant
+ * before, else its first), and the worker's lease did not run out in it (an expiry in it, or a live lease's end passed before it ended).
+ */
+function shortPauses(run: RunFacts): boolean {
+	const all = run.steps.flatMap(step => step.happenings)
+	const last = run.steps[run.steps.length - 1]?.end.time ?? 0
+	const pauses = momentsOf(run).filter(moment => moment.next?.kind === 'paused')
+	if (pauses.length === 0 || some(run, h => h.kind === 'paused' && !pauses.some(moment => moment.next === h))) return false
+	return pauses.every(moment => {
+		const h = moment.next as Extract<Happening, { kind: 'paused' }>
+		const lease = moment.world.workers.get(h.worker)?.lease
+		const live = lease !== undefined && !lease.expired && !lease.gone && !lease.released && lease.ended !== true && lease.expiresAt > h.at
+		const after = all.slice(all.indexOf(h) + 1).filter(one => 'worker' in one && one.worker === h.worker)
+		const end = after.find(one => one.kind === 'woke' || one.kind === 'crashed')
+		const until = end?.at ?? last
+		const grants = all.filter(one => one.kind === 'granted') as Extract<Happening, { kind: 'granted' }>[]
+		const ttl = live ? lease.ttl : (grants.filter(one => one.at <= h.at).pop()?.ttl ?? grants[0]?.ttl)
+		if (ttl === undefined) return false
+		const ranOut = after.some(one => one.kind === 'expired' && (end === undefined || after.indexOf(one) < after.indexOf(end))) || (live && until > lease.expiresAt)
+		return !ranOut && (until - h.at) * 3 <= ttl
+	})
+}
+
 /** A hold that lasts at least a fifth of its lease's time to live: from a grant to its let-go, expiry, loss or end (else the run's end). */
 function longHolds(run: RunFacts): boolean {
 	const all = run.steps.flatMap(step => step.happenings)
@@ -720,6 +758,8 @@ function oneByOne(run: RunFacts): boolean {
 /** Words that name the lock store, a worker, and a database, which "restart" or "crash" beside them (or joined by "of") is of. */
 const STORE_NOUNS: ReadonlySet<string> = new Set(['lock', 'locks', 'store'])
 const WORKER_NOUNS: ReadonlySet<string> = new Set(['worker', 'workers'])
+/** Words that name the lock store's epoch, which "restart" or "crash" beside them is the store's (restartOfProblem). */
+const EPOCH_NOUNS: ReadonlySet<string> = new Set(['epoch', 'epochs'])
 const DATABASE_NOUNS: ReadonlySet<string> = new Set(['database', 'databases'])
 /** Event words a run of which ties to one noun before it: "lock-crash-and-restart", "store-crash-restart". */
 const CHAINED: ReadonlySet<string> = new Set(['crash', 'restart', 'and', 'then'])
@@ -739,13 +779,16 @@ function tiedTo(words: readonly string[], i: number): string[] {
  * "lock-crash", "lock-store-restart"), at the head of a run of them ("lock-crash-and-restart"), or joined to one by "of"
  * ("restart-of-the-lock", "crash-of-the-lock"), they say the lock store crashes and opens again (a `restart`), which a worker's
  * process crashing or restarting does not show; tied so to "worker", "restart" says a worker's process restarts, which the store's
- * restart does not show; tied to "database", either is refused: the engine has no database that crashes. Why not, or undefined.
+ * restart does not show; tied to "epoch" or "epochs" ("epoch-restart", "restart-epochs"), they say the lock store restarts with a new
+ * epoch; tied to "database", either is refused: the engine has no database that crashes. Why not, or undefined.
  */
 function restartOfProblem(words: readonly string[], run: RunFacts): string | undefined {
 	for (const [i, word] of words.entries()) {
 		if (word !== 'restart' && word !== 'crash') continue
 		const tied = tiedTo(words, i)
 		const store = tied.find(part => STORE_NOUNS.has(part))
+		// "epoch" is the lock store's (trial a28's 09): "epoch-restart", "restart-epochs" say the store restarts with a new epoch, which a worker's process restarting does not show.
+		const epoch = tied.find(part => EPOCH_NOUNS.has(part))
 		const worker = tied.find(part => WORKER_NOUNS.has(part))
 		const database = tied.find(part => DATABASE_NOUNS.has(part))
 		if (database !== undefined) return `the scene's id says "${word}" of the ${database}, and a database here does not ${word}: a lock store ${word === 'crash' ? 'crashes and opens again' : 'restarts'} (${'`restart`'}), or a worker's process ${word === 'crash' ? 'crashes' : 'restarts'}; name what the scene shows`
@@ -756,7 +799,11 @@ function restartOfProblem(words: readonly string[], run: RunFacts): string | und
 			const only = word === 'crash' ? (processCrashes ? " (only a worker's process crashes, which is no crash of the lock)" : '') : processRestarts ? " (only a worker's process restarts, which is no restart of the lock)" : ''
 			return `the scene's id says "${word}" of the ${store}: the lock store ${word === 'crash' ? 'crashes and opens again' : 'restarts'}, and in no step of it does a lock store restart${only}; name what the scene shows`
 		}
-		if (word === 'restart' && worker !== undefined && store === undefined && !processRestarts) return `the scene's id says "restart" of a ${worker}: a worker's process restarts, and in no step of it does a worker's process restart${storeRestarts ? ' (only the lock store restarts, which is no restart of a worker)' : ''}; name what the scene shows`
+		if (epoch !== undefined && store === undefined && !some(run, h => h.kind === 'restarted' && h.epoch !== h.epochBefore)) {
+			const only = word === 'crash' ? (processCrashes ? " (only a worker's process crashes, which has no epoch)" : '') : processRestarts ? " (only a worker's process restarts, which has no epoch)" : ''
+			return `the scene's id says "${word}" with "${epoch}": an epoch is the lock store's, so the lock store ${word === 'crash' ? 'crashes and opens again' : 'restarts'} with a new epoch, and in no step of it does a lock store restart${only}; name what the scene shows`
+		}
+		if (word === 'restart' && worker !== undefined && store === undefined && epoch === undefined && !processRestarts) return `the scene's id says "restart" of a ${worker}: a worker's process restarts, and in no step of it does a worker's process restart${storeRestarts ? ' (only the lock store restarts, which is no restart of a worker)' : ''}; name what the scene shows`
 	}
 	return undefined
 }
@@ -869,4 +916,134 @@ function deniedShown(denied: string, run: RunFacts): string | undefined {
 	const places = (PLACES[word] as (run: RunFacts) => number[])(run)
 	if (places.length === 0) return undefined
 	return `${ID_EVENTS[word]} in step ${stepOf(places[0] as number)}`
+}
+
+/** Role words of an id (trial a28's 07, 08): a worker given the key and not yet let go of it, or one standing in line for it. */
+const ROLES: Readonly<Record<string, 'holder' | 'waiter'>> = { holder: 'holder', holders: 'holder', waiter: 'waiter', waiters: 'waiter' }
+
+/** A worker's onset of a state (crashed, paused) at a moment of the run: the moment's index among `momentsOf`, and the world the moment before. */
+function stateOnsets(run: RunFacts, state: (worker: { crashed?: boolean; paused?: boolean }) => boolean): { worker: string; index: number; before: WorldFacts }[] {
+	const moments = momentsOf(run)
+	return moments.flatMap((moment, i) => {
+		const before = moments[i - 1]?.world
+		if (before === undefined) return []
+		return [...moment.world.workers.entries()].flatMap(([id, worker]) => (state(worker) && !state((before.workers.get(id) ?? {}) as never) ? [{ worker: id, index: i - 1, before }] : []))
+	})
+}
+
+/** The index among `momentsOf` of the moment a happening comes next in (the world just before it), or undefined when its step's worlds are unknown. */
+const momentBefore = (run: RunFacts, h: Happening): number | undefined => {
+	const i = momentsOf(run).findIndex(moment => moment.next === h)
+	return i < 0 ? undefined : i
+}
+
+/** Whether a worker holds a live lease in a world: given, not run out, lost, ended or let go, and its time not passed. */
+const holdsIn = (world: WorldFacts, worker: string): boolean => {
+	const lease = world.workers.get(worker)?.lease
+	return lease !== undefined && !lease.expired && !lease.gone && !lease.released && lease.ended !== true && lease.expiresAt > world.time
+}
+
+/** Whether a worker stood in a store's line at some moment of the run up to the one at `index` (`momentsOf`). */
+const stoodInLine = (run: RunFacts, worker: string, index: number): boolean =>
+	momentsOf(run)
+		.slice(0, index + 1)
+		.some(moment => [...moment.world.stores.values()].some(store => store.waiters.includes(worker)))
+
+/** A worker's process restarts after a crash that passes `test` (its onset, the world before it): the crash the restart follows. */
+function restartAfter(run: RunFacts, test: (crash: { worker: string; index: number; before: WorldFacts }) => boolean): boolean {
+	const crashes = stateOnsets(run, worker => worker.crashed === true)
+	return run.steps.some(step =>
+		step.happenings.some(h => {
+			if (h.kind !== 'process-restarted') return false
+			const index = momentBefore(run, h) ?? Infinity
+			const crash = crashes.filter(one => one.worker === h.worker && one.index < index).pop()
+			return crash !== undefined && test(crash)
+		}),
+	)
+}
+
+/** The happenings of the run that pass `test`, each with the index of the moment just before it (those whose moment is unknown left out). */
+const happeningsWithMoment = (run: RunFacts, test: (h: Happening) => boolean): { h: Happening; index: number }[] =>
+	run.steps.flatMap(step => step.happenings.flatMap(h => {
+		if (!test(h)) return []
+		const index = momentBefore(run, h)
+		return index === undefined ? [] : [{ h, index }]
+	}))
+
+/**
+ * The event words a role word may be tied to, each with what the pair says and whether the run shows it: a holder's crash or pause is
+ * a worker's that held a live lease as its process crashed or paused; a holder's restart, a worker's process restarting after it
+ * crashed holding one; a holder's expiry (run-out), renewal, release (let-go), end or handover, what happens only to a holder (a
+ * renewal granted, or refused as the lease was lost); a holder's save or write, a write on a live lease. A waiter's crash, pause or
+ * restart is a worker's that stood in line at or before it (a restart: before the crash it follows); a waiter's give-up (timeout, run-out,
+ * impatient), a worker's that stood in line before it gave up (an ask turned away at once stood in no line); a waiter's wait, a worker
+ * joining a line; a waiter's handover, fifo, patient, enough or spare what happens only to one that waited in line. Any other pair is refused.
+ */
+const ROLE_TIES: Readonly<Record<'holder' | 'waiter', Readonly<Record<string, { told: string; shown: (run: RunFacts) => boolean }>>>> = {
+	holder: {
+		crash: { told: "a worker's process crashes while it holds the key (a live lease)", shown: run => stateOnsets(run, worker => worker.crashed === true).some(one => holdsIn(one.before, one.worker)) },
+		killed: { told: "a worker's process crashes while it holds the key (a live lease)", shown: run => stateOnsets(run, worker => worker.crashed === true).some(one => holdsIn(one.before, one.worker)) },
+		pause: { told: "a worker's process pauses while it holds the key (a live lease)", shown: run => stateOnsets(run, worker => worker.paused === true).some(one => holdsIn(one.before, one.worker)) },
+		restart: { told: "a worker's process restarts after it crashed holding the key (a live lease)", shown: run => restartAfter(run, crash => holdsIn(crash.before, crash.worker)) },
+		expiry: { told: "the holder's lease runs out", shown: run => some(run, h => h.kind === 'expired') },
+		'run-out': { told: "the holder's lease runs out", shown: run => some(run, h => h.kind === 'expired') },
+		renewal: { told: 'the holder asks to renew its lease, granted (or refused as it was lost)', shown: run => some(run, h => h.kind === 'renewed' || (h.kind === 'renew-refused' && h.reason === 'lost')) },
+		renew: { told: 'the holder asks to renew its lease, granted (or refused as it was lost)', shown: run => some(run, h => h.kind === 'renewed' || (h.kind === 'renew-refused' && h.reason === 'lost')) },
+		'kept-alive': { told: "the holder's lease is kept alive", shown: run => keptAlive(run).length > 0 },
+		release: { told: 'the holder lets go of the key', shown: run => some(run, h => h.kind === 'released') },
+		lets: { told: 'the holder lets go of the key', shown: run => some(run, h => h.kind === 'released') },
+		go: { told: 'the holder lets go of the key', shown: run => some(run, h => h.kind === 'released') },
+		end: { told: "an operator ends the holder's lease", shown: run => some(run, h => h.kind === 'ended') },
+		ended: { told: "an operator ends the holder's lease", shown: run => some(run, h => h.kind === 'ended') },
+		handover: { told: 'the key goes from its holder to a worker that waited in line', shown: run => some(run, h => h.kind === 'granted' && h.place !== undefined) },
+		save: { told: 'the holder writes on its live lease and the database takes the write', shown: run => some(run, h => h.kind === 'wrote' && h.live && h.changed) },
+		write: { told: 'the holder writes on its live lease', shown: run => some(run, h => h.kind === 'wrote' && h.live) },
+		writes: { told: 'the holder writes on its live lease', shown: run => some(run, h => h.kind === 'wrote' && h.live) },
+	},
+	waiter: {
+		crash: { told: "a worker's process crashes while (or after) it stands in line for the key", shown: run => stateOnsets(run, worker => worker.crashed === true).some(one => stoodInLine(run, one.worker, one.index)) },
+		killed: { told: "a worker's process crashes while (or after) it stands in line for the key", shown: run => stateOnsets(run, worker => worker.crashed === true).some(one => stoodInLine(run, one.worker, one.index)) },
+		pause: { told: "a worker's process pauses while (or after) it stands in line for the key", shown: run => stateOnsets(run, worker => worker.paused === true).some(one => stoodInLine(run, one.worker, one.index)) },
+		restart: { told: "a worker's process restarts after it crashed, having stood in line for the key", shown: run => restartAfter(run, crash => stoodInLine(run, crash.worker, crash.index)) },
+		timeout: { told: 'a worker that stood in line for the key gives up waiting', shown: run => happeningsWithMoment(run, h => h.kind === 'gave-up').some(({ h, index }) => stoodInLine(run, (h as { worker: string }).worker, index)) },
+		'give-up': { told: 'a worker that stood in line for the key gives up waiting', shown: run => happeningsWithMoment(run, h => h.kind === 'gave-up').some(({ h, index }) => stoodInLine(run, (h as { worker: string }).worker, index)) },
+		impatient: { told: 'a worker that stood in line for the key gives up waiting', shown: run => happeningsWithMoment(run, h => h.kind === 'gave-up').some(({ h, index }) => stoodInLine(run, (h as { worker: string }).worker, index)) },
+		'run-out': { told: "a worker that stood in line for the key gives up as its wait runs out", shown: run => happeningsWithMoment(run, h => h.kind === 'gave-up').some(({ h, index }) => stoodInLine(run, (h as { worker: string }).worker, index)) },
+		wait: { told: 'a worker stands in line for the key', shown: run => joinedLine(run).length > 0 },
+		handover: { told: 'the key goes to a worker that waited in line', shown: run => some(run, h => h.kind === 'granted' && h.place !== undefined) },
+		fifo: { told: 'the key goes to the first of several in line', shown: run => fifoGrants(run).length > 0 },
+		patient: { told: ID_EVENTS.patient as string, shown: shows('patient') },
+		enough: { told: ID_EVENTS.enough as string, shown: shows('enough') },
+		spare: { told: ID_EVENTS.spare as string, shown: shows('spare') },
+	},
+}
+
+/** The event words tied to the role word at `i`: the word right after it (past a run of event words joined by "and": "holder-crash-and-restart"), the word right before it ("impatient-waiter"), and the word before "of" and an article ("crash-of-the-holder"). */
+function roleTied(words: readonly string[], i: number): string[] {
+	const event = (part: string | undefined) => part !== undefined && (ID_EVENTS[part] !== undefined || SUBJECT_EVENTS[part] !== undefined || part === 'crash')
+	const out: string[] = []
+	for (let k = i + 1; k < words.length && (event(words[k]) || words[k] === 'and'); k++) if (event(words[k])) out.push(words[k] as string)
+	if (event(words[i - 1])) out.push(words[i - 1] as string)
+	let j = i - 1
+	while (j >= 0 && (words[j] === 'the' || words[j] === 'a' || words[j] === 'its')) j--
+	if (words[j] === 'of' && event(words[j - 1])) out.push(words[j - 1] as string)
+	return out
+}
+
+/**
+ * A role word tied to an event word ("holder-crash", "waiter-crashes", "impatient-waiter", "crash-of-the-holder") says a worker in
+ * that role did or suffered that event (ROLE_TIES); a pair the ties do not have is refused. Why not, or undefined.
+ */
+function roleProblem(words: readonly string[], run: RunFacts): string | undefined {
+	for (const [i, word] of words.entries()) {
+		const role = ROLES[word]
+		if (role === undefined) continue
+		for (const event of roleTied(words, i)) {
+			const tie = ROLE_TIES[role][event]
+			if (tie === undefined)
+				return `the scene's id ties "${event}" to a ${role} ("${word}"), and a ${role} is tied only to ${Object.keys(ROLE_TIES[role]).join(', ')}; name what the scene shows`
+			if (!tie.shown(run)) return `the scene's id ties "${event}" to a ${role} ("${word}"): ${tie.told}, and no step of it shows one; name what the scene shows`
+		}
+	}
+	return undefined
 }
