@@ -7,6 +7,29 @@ import { stillFull } from './holding.ts'
 const STORY = ['caption', 'note'] as const
 
 /** The restarts of the store slot `store` names (the only store when undefined) in this step. */
+/**
+ * The leases of the scene's store that were live right before its restart in this step, and the loss of each at it: a
+ * restart "loses every lease" or "both leases" when each was gone at that moment. Refused when the store did not
+ * restart, no lease was live, or one outlived it; `count` asks for exactly that many live leases ("both": 2).
+ */
+function lostInRestart(context: ClaimContext, count?: { n: number; word: string }): Verdict {
+	const store = storeFor(context, undefined)
+	if (typeof store === 'string') return fails(store)
+	const restart = happened(context.step, 'restarted', h => h.store === store.id)[0]
+	if (!restart) return fails(`${context.name(store.id)} did not restart in this step`)
+	const live = new Set<string>()
+	for (const h of happenedBefore(context, restart)) {
+		if (h.kind === 'granted' && h.store === store.id) live.add(h.worker)
+		else if ((h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store.id) live.delete(h.worker)
+	}
+	if (count === undefined && live.size === 0) return fails(`no lease of ${context.name(store.id)} was live when it restarted, at ${time(restart.at)}`)
+	if (count !== undefined && live.size !== count.n) return fails(`"${count.word}" says ${count.n === 2 ? 'two' : count.n} leases of ${context.name(store.id)} were live when it restarted, at ${time(restart.at)}, but ${live.size === 0 ? 'none was' : live.size === 1 ? 'one was' : `${live.size} were`}`)
+	const gone = [...live].map(worker => happened(context.step, 'gone', h => h.worker === worker && h.store === store.id && h.at === restart.at)[0])
+	const kept = [...live].find((_worker, i) => gone[i] === undefined)
+	if (kept !== undefined) return fails(`${context.name(kept)}'s lease survived the restart at ${time(restart.at)}`)
+	return holds([saw(context.step, restart), ...gone.map(h => saw(context.step, h as Of<'gone'>))], restart.at)
+}
+
 function restarts(slots: readonly Slot[], context: ClaimContext, store?: number): Of<'restarted'>[] | string {
 	const id = store === undefined ? storeFor(context, undefined) : actorOf(slots[store])
 	const storeId = typeof id === 'string' ? id : id.id
@@ -135,21 +158,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		pattern: 'the restart loses every lease', alternatives: ["the restart loses all( the) leases", "the restart ends every lease", "every lease is lost/gone with the restart", "every lease is lost/gone", "all( the) leases are lost/gone", "no lease survives the restart"],
 		example: 'the restart loses every lease',
 		meaning: "The store restarted in this step, at least one lease of it was live before, and every one was gone with the restart. \"every lease is lost\" says the same: it tells the loss of this step's restart, and is refused in a step where the store did not restart.",
-		check(slots, context) {
-			const store = storeFor(context, undefined)
-			if (typeof store === 'string') return fails(store)
-			const restart = happened(context.step, 'restarted', h => h.store === store.id)[0]
-			if (!restart) return fails(`${context.name(store.id)} did not restart in this step`)
-			const live = new Set<string>()
-			for (const h of happenedBefore(context, restart)) {
-				if (h.kind === 'granted' && h.store === store.id) live.add(h.worker)
-				else if ((h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store.id) live.delete(h.worker)
-			}
-			if (live.size === 0) return fails(`no lease of ${context.name(store.id)} was live when it restarted, at ${time(restart.at)}`)
-			const gone = [...live].map(worker => happened(context.step, 'gone', h => h.worker === worker && h.store === store.id && h.at === restart.at)[0])
-			const kept = [...live].find((_worker, i) => gone[i] === undefined)
-			if (kept !== undefined) return fails(`${context.name(kept)}'s lease survived the restart at ${time(restart.at)}`)
-			return holds([saw(context.step, restart), ...gone.map(h => saw(context.step, h as Of<'gone'>))], restart.at)
+		check(_slots, context) {
+			return lostInRestart(context)
 		},
 	},
 	{
@@ -160,21 +170,8 @@ export const STORE_FORMS: readonly ClaimForm[] = [
 		pattern: 'both leases are lost', alternatives: ["both leases are lost/gone", "both leases are lost/gone with the restart", "the restart loses both leases", "the restart ends both leases"],
 		example: 'both leases are lost',
 		meaning: "The store restarted in this step, exactly two leases of it were live right before, and both were gone with the restart: \"both\" says there were two. It is refused of one lease, of three or more, and in a step where the store did not restart.",
-		check(slots, context) {
-			const store = storeFor(context, undefined)
-			if (typeof store === 'string') return fails(store)
-			const restart = happened(context.step, 'restarted', h => h.store === store.id)[0]
-			if (!restart) return fails(`${context.name(store.id)} did not restart in this step`)
-			const live = new Set<string>()
-			for (const h of happenedBefore(context, restart)) {
-				if (h.kind === 'granted' && h.store === store.id) live.add(h.worker)
-				else if ((h.kind === 'released' || h.kind === 'expired' || h.kind === 'gone' || h.kind === 'ended') && h.store === store.id) live.delete(h.worker)
-			}
-			if (live.size !== 2) return fails(`"both leases" says two leases of ${context.name(store.id)} were live when it restarted, at ${time(restart.at)}, but ${live.size === 0 ? 'none was' : live.size === 1 ? 'one was' : `${live.size} were`}`)
-			const gone = [...live].map(worker => happened(context.step, 'gone', h => h.worker === worker && h.store === store.id && h.at === restart.at)[0])
-			const kept = [...live].find((_worker, i) => gone[i] === undefined)
-			if (kept !== undefined) return fails(`${context.name(kept)}'s lease survived the restart at ${time(restart.at)}`)
-			return holds([saw(context.step, restart), ...gone.map(h => saw(context.step, h as Of<'gone'>))], restart.at)
+		check(_slots, context) {
+			return lostInRestart(context, { n: 2, word: 'both leases' })
 		},
 	},
 	{
