@@ -227,6 +227,10 @@ const UNRENEWED = /^(?:which|that) (?:it (?:does not|doesn't|never) renews?|is (
  * hold renews on its own" says (a relative clause only). */
 const PROCESS_RENEWS = /^(?:which|that) (?:its process renews|it renews as it goes|renews (?:on its own|by itself|automatically))$/i
 
+/** "a 4 s lease that does not renew on its own" (or "which its hold does not renew on its own"): its hold has renewal off, as "its hold has
+ * renewal off" says; unlike "that is not renewed", a renewal by hand may follow (a relative clause only). */
+const NOT_OWN_RENEWAL = /^(?:which|that) (?:(?:does not|doesn't|never) renews?|its (?:hold|process) (?:does not|doesn't|never) renews?(?: it)?) (?:on its own|by itself|automatically|in the background)$/i
+
 /** "and renewal is off" (or "and renewal off") after a clause about a worker: its hold has renewal off, as "its hold has renewal off" says. */
 const RENEWAL_OFF = /^(?:its )?renewal (?:is )?(?:turned )?off$/i
 
@@ -1943,6 +1947,16 @@ function readCore(language: SceneLanguage, core: string, offset: number, place: 
 			const clause = matchForm(language, compiled, put, offset, put.length, referent, plural)
 			if (typeof clause === 'string') problem ??= clause
 			else if (clause) return { ...clause, start: offset, end: offset + core.length }
+		}
+	}
+	// "a 4 s lease that does not renew on its own" tells the worker's hold has renewal off; a renewal by hand may still come.
+	if (elided && which && NOT_OWN_RENEWAL.test(core) && referent !== undefined && language.names.kindOf(referent) === 'worker') {
+		const put = `${language.names.labelOf(referent)}'s hold has renewal off`
+		for (const compiled of entry.byFirstWord.get(firstWordOf(put)) ?? []) {
+			if (compiled.form.id !== 'holds-with-renewal-off') continue
+			const clause = matchForm(language, compiled, put, offset, put.length, referent, plural)
+			if (typeof clause === 'string') problem ??= clause
+			else if (clause) return { ...clause, relative: true, start: offset, end: offset + core.length }
 		}
 	}
 	// "a 10 s lease, which its process renews" tells the habit of the worker's hold, as "which its process renews on its own" does.

@@ -2506,6 +2506,18 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 			return all.slice(0, all.indexOf(write)).some(h => h.worker !== w)
 		})
 	},
+	// "at once": the write's lease was live, w's last grant before it came at its moment, and nothing of w's came between them.
+	'saves-at-once': (s, env) => {
+		const w = actor(s[0])
+		return save(env, w, write => {
+			const all = upTo(env).slice(1).flatMap(step => step.happenings)
+			const before = all.slice(0, all.indexOf(write))
+			const grants = before.filter(h => h.kind === 'granted' && h.worker === w)
+			const grant = grants[grants.length - 1]
+			if (grant === undefined || !write.live || grant.at !== write.at) return false
+			return before.slice(before.indexOf(grant) + 1).every(h => !('worker' in h) || h.worker !== w)
+		})
+	},
 	'saves-stale': (s, env) => save(env, actor(s[0]), write => stale(env, write)),
 	'saves-with-fence': (s, env) => event(writesOf(env, actor(s[0])).untold.find(h => h.fence === fence(s[1]) && !h.noFence)),
 	// "With it": the fence of the worker's last grant in the step before the write.

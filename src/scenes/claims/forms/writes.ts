@@ -4,7 +4,7 @@ import type { DatabaseFact } from '../facts.ts'
 import { SAVED_AS_THING } from '../form.ts'
 import { showFence } from '../fence-notation.ts'
 import { fenceCount, fenceEpoch } from '../../../../engine/index.ts'
-import { actorOf, fails, fenceOfSlot, fencesOfOtherLocks, grantOfLease, happened, holds, laterSteps, leaseEvidence, leaseState, numberOf, runSteps, saw, staleWrite, time, unused } from '../query.ts'
+import { actorOf, earlierHappenings, fails, fenceOfSlot, fencesOfOtherLocks, grantOfLease, happened, holds, laterSteps, leaseEvidence, leaseState, numberOf, runSteps, saw, staleWrite, time, unused } from '../query.ts'
 import type { Of } from '../query.ts'
 import type { RanLine, StepFacts } from '../facts.ts'
 import { plural } from '../work-phrase.ts'
@@ -474,6 +474,32 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 				const earlier = writesUpTo(context, database)
 				const mine = earlier.indexOf(write)
 				return earlier.slice(0, mine).some(h => h.worker !== worker) ? undefined : `no other worker wrote to ${context.name(database)} before ${context.name(worker)}`
+			})
+		},
+	},
+	{
+		id: 'saves-at-once',
+		places: STORY,
+		tells: 'event',
+		formula: "wrote(w) ∈ step with w's lease live at it, and w's last granted(w) before it came at the write's moment, with no other happening of w's between that grant and the write",
+		each: 'save',
+		pattern: saving('at once')[0] as string, alternatives: [...saving('at once').slice(1), ...saving('right away'), ...saving('immediately')],
+		example: 'A saves at once',
+		meaning: "The worker wrote to the database in this step the moment it got the key: its lease was live at the write, its last grant before the write came at the write's own moment, and nothing else of the worker's (another write, a renewal, a pause, a let-go) came between the grant and the write, so the write was the first thing its code did in the hold, with no pause before it: \"Worker A holds the key with fence 1 and saves at once\" (or \"saves right away\", \"writes immediately\"). Refused of a write that came later than the grant, however little, or after other acts of the worker's.",
+		check(slots, context) {
+			const worker = actorOf(slots[0])
+			return wrote(slots, context, 0, write => {
+				const name = context.name(worker)
+				const before = [...earlierHappenings(context), ...context.step.happenings.slice(0, context.step.happenings.indexOf(write))]
+				let at = before.length - 1
+				while (at >= 0 && !(before[at]?.kind === 'granted' && (before[at] as Of<'granted'>).worker === worker)) at--
+				const grant = before[at] as Of<'granted'> | undefined
+				if (grant === undefined) return `${name} got no key before its write at ${time(write.at)}: "at once" says it wrote the moment it got the key`
+				if (!write.live) return `${name} held no live lease when it wrote at ${time(write.at)}: "at once" says it wrote the moment it got the key, while it held it`
+				if (grant.at !== write.at) return `${name} got the key at ${time(grant.at)} and wrote at ${time(write.at)}, ${time(write.at - grant.at)} later: "at once" says it wrote the moment it got the key`
+				const between = before.slice(at + 1).find(h => 'worker' in h && h.worker === worker)
+				if (between !== undefined) return `${name}'s ${({ renewed: 'renewal', wrote: 'write', paused: 'pause', released: 'let-go', asked: 'ask' } as Record<string, string>)[between.kind] ?? between.kind} at ${time(between.at)} came between its grant and this write: "at once" says the write was the first thing it did with the key`
+				return undefined
 			})
 		},
 	},
