@@ -1076,7 +1076,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const verdict = unlimited(slots, context)
 			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
-			const ask = asks(context, worker, h => !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY), slots[1])[0] as Of<'asked'>
+			const ask = asks(context, worker, waitsForEver, slots[1])[0] as Of<'asked'>
 			if (happenedBefore(context, ask).some(h => h.kind === 'asked' && h.store === ask.store && h.worker !== worker)) return verdict
 			return fails(`"too" says another worker asked for the key before ${context.name(worker)}, at ${time(ask.at)}, and none did`, 0)
 		},
@@ -1093,7 +1093,7 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const verdict = unlimited(slots, context)
 			if (!verdict.ok) return verdict
 			const worker = actorOf(slots[0])
-			const mine = asks(context, worker, h => !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY), slots[1])[0] as Of<'asked'>
+			const mine = asks(context, worker, waitsForEver, slots[1])[0] as Of<'asked'>
 			return askedBefore(context, worker, false, mine) ? verdict : notAgain(context, worker)
 		},
 	},
@@ -1110,11 +1110,10 @@ export const LINE_FORMS: readonly ClaimForm[] = [
 			const name = context.name(worker)
 			const ask = asks(context, worker).pop()
 			if (!ask) return fails(`${name} did not ask for the key in this step`, 0)
-			const endless = (h: Of<'asked'>) => !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY)
-			if (!endless(ask)) return fails(`"willing to wait for ever" says ${name}'s latest ask of this step has no limit on its wait, but it ${describeAsk(ask)}`, 0)
+			if (!waitsForEver(ask)) return fails(`"willing to wait for ever" says ${name}'s latest ask of this step has no limit on its wait, but it ${describeAsk(ask)}`, 0)
 			const prior = runSteps(context.run).filter(step => step.index < context.step.index).flatMap(step => happened(step, 'asked', h => h.worker === worker && h.store === ask.store)).pop()
 			if (!prior) return fails(`"now" says ${name} asked for the key before this step in another way (a try, or a wait with a limit), but its ask at ${time(ask.at)} is its first of that key`, 0)
-			if (endless(prior)) return fails(`"now" says ${name}'s ask before this step did not wait without a limit, but it ${describeAsk(prior)} too; drop "now"`, 0)
+			if (waitsForEver(prior)) return fails(`"now" says ${name}'s ask before this step did not wait without a limit, but it ${describeAsk(prior)} too; drop "now"`, 0)
 			return holds([saw(context.step, ask)], ask.at)
 		},
 	},
@@ -2251,10 +2250,15 @@ function toSpare(slots: readonly Slot[], context: ClaimContext, fenceAt: number,
 	return verdict
 }
 
+/** An ask that stands in line with no limit on its wait: no try, and no wait given or an endless one. */
+function waitsForEver(h: Of<'asked'>): boolean {
+	return !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY)
+}
+
 function unlimited(slots: readonly Slot[], context: ClaimContext): Verdict {
 	const worker = actorOf(slots[0])
 	// Its first ask of the step with no limit (after a try turned away, the ask that followed), else (for the message) its first hold, else its first try.
-	const ask = asks(context, worker, h => !h.tryOnly && (h.wait === undefined || h.wait === Number.POSITIVE_INFINITY), slots[1])[0] ?? asks(context, worker, h => !h.tryOnly, slots[1])[0] ?? asks(context, worker, undefined, slots[1])[0]
+	const ask = asks(context, worker, waitsForEver, slots[1])[0] ?? asks(context, worker, h => !h.tryOnly, slots[1])[0] ?? asks(context, worker, undefined, slots[1])[0]
 	if (!ask) return otherStore(slots, context) ?? fails(`${context.name(worker)} did not ask for the key in this step`, 0)
 	if (ask.tryOnly || (ask.wait !== undefined && ask.wait !== Number.POSITIVE_INFINITY)) return fails(`${context.name(worker)} ${describeAsk(ask)}`, 0)
 	return holds([saw(context.step, ask)], ask.at)
