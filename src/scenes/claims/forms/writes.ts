@@ -301,6 +301,8 @@ export function savedProblem(context: ClaimContext, write: Of<'wrote'>, words: r
 const SAVE = ['{worker} saves( its THING)', '{worker} saves a/an THING', '{worker} tries to save( its THING)', '{worker} tries to save a/an THING', '{worker} tries to write', '{worker} writes', '{worker} writes to the database', '{worker} saves to the database', '{worker} saves its work/result', '{worker} writes its THING', '{worker} writes/saves the THING', '{worker} saves it'] as const
 /** Each way to say a worker saved, with `words` after it. */
 const saving = (words: string): string[] => SAVE.map(save => `${save} ${words}`)
+/** Each way to say a worker saved, with an adverb before its verb ("A immediately saves", "A instantly writes"). */
+const adverbSaving = (adverbs: string): string[] => SAVE.map(save => save.replace('{worker} ', `{worker} ${adverbs} `))
 
 export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
@@ -483,9 +485,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w) ∈ step with w's lease live at it, and w's last granted(w) before it came at the write's moment, with no other happening of w's between that grant and the write",
 		each: 'save',
-		pattern: saving('at once')[0] as string, alternatives: [...saving('at once').slice(1), ...saving('right away'), ...saving('immediately')],
+		pattern: saving('at once')[0] as string, alternatives: [...saving('at once').slice(1), ...saving('right away'), ...saving('immediately'), ...adverbSaving('immediately/instantly')],
 		example: 'A saves at once',
-		meaning: "The worker wrote to the database in this step the moment it got the key: its lease was live at the write, its last grant before the write came at the write's own moment, and nothing else of the worker's (another write, a renewal, a pause, a let-go) came between the grant and the write, so the write was the first thing its code did in the hold, with no pause before it: \"Worker A holds the key with fence 1 and saves at once\" (or \"saves right away\", \"writes immediately\"). Refused of a write that came later than the grant, however little, or after other acts of the worker's.",
+		meaning: "The worker wrote to the database in this step the moment it got the key: its lease was live at the write, its last grant before the write came at the write's own moment, and nothing else of the worker's (another write, a renewal, a pause, a let-go) came between the grant and the write, so the write was the first thing its code did in the hold, with no pause before it: \"Worker A holds the key with fence 1 and saves at once\" (or \"saves right away\", \"writes immediately\", and with the adverb before the verb, \"immediately saves\", \"instantly writes\"). Refused of a write that came later than the grant, however little, or after other acts of the worker's.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			return wrote(slots, context, 0, write => {
