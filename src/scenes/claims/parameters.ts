@@ -195,6 +195,9 @@ const KEY_FOR = `(?: for the [A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*)?)?`
 /** What "this write" (or "that write", "this save") reads as until read.ts names the worker of the write the clause before told. */
 export const THIS_WRITE = '\u0000this write'
 
+/** What "its" reads as where it would name a database ("The database takes B's write, because its fence is larger than A's"): the worker of the write the clause right before told, which read.ts names. */
+export const ITS_WRITE = '\u0000its write'
+
 /** The slot readers of a scene, by the names patterns write them with; `nouns` are the scene's own (`sceneNouns`), which "the key for the NOUN" may name. */
 export function slotReaders(names: SceneNames, words: DomainWords, nouns: readonly string[] = []): Readonly<Record<SlotType, SlotReader>> {
 	const workers = names.namesOf('worker')
@@ -216,6 +219,8 @@ export function slotReaders(names: SceneNames, words: DomainWords, nouns: readon
 			// "This write" ("that write", "this save") is the write a clause before told: read.ts names its worker (`THIS_WRITE`).
 			pattern: `${possessive}|its|[Tt]h(?:is|at)(?= (?:new |late |stale |older )?(?:write|save)\\b)`,
 			read(text, referent, own) {
+				// "Its" after a clause about a database is the write's that clause told, its worker's: read.ts names it (`ITS_WRITE`).
+				if (text === 'its' && (own ?? referent) !== undefined && names.kindOf((own ?? referent) as string) === 'database') return { type: 'actor', id: ITS_WRITE }
 				if (text === 'its') return pronoun(names, 'worker', 'worker', text, own ?? referent)
 				if (/^th(?:is|at)$/i.test(text)) return { type: 'actor', id: THIS_WRITE }
 				const id = names.actorNamed(text.replace(/['’]s$/, ''))

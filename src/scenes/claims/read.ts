@@ -12,7 +12,7 @@ import { OLD_LEASE_FORMS, PLACE_NAMES, SAVED_AS_THING, SAVED_FORMS, THING, inWor
 import { firstWordOf } from './language.ts'
 import type { CompiledForm, SceneLanguage } from './language.ts'
 import { NEUTRAL_ADVERBS, PAUSE_CAUSES, WORK_ADJECTIVES, unneutralWord } from './lexicon.ts'
-import { THIS_WRITE, UNREAD_REFERENT, groupOf, groupReferent, leaseOf, leaseReferent } from './parameters.ts'
+import { ITS_WRITE, THIS_WRITE, UNREAD_REFERENT, groupOf, groupReferent, leaseOf, leaseReferent } from './parameters.ts'
 import { nearestForms } from './nearest.ts'
 import { COUNT_PATTERN, DURATION_PATTERN, readCount, readDuration } from './numbers.ts'
 
@@ -383,6 +383,19 @@ export function readText(language: SceneLanguage, text: string, place: Place): R
 					}
 					const writer = writers[0] as string
 					clause = { ...clause, slots: clause.slots.map(slot => (slot.value.type === 'actor' && slot.value.id === THIS_WRITE ? { ...slot, value: { type: 'actor' as const, id: writer } } : slot)), ...(clause.subject === THIS_WRITE ? { subject: writer } : {}) }
+				}
+				// "The database takes B's write, because its fence is larger than A's": "its" after a clause about a database is the worker's of
+				// the write the clause right before it told; a clause before that tells no write, or writes of several workers, leaves it naming none.
+				if (clause.slots.some(slot => slot.value.type === 'actor' && slot.value.id === ITS_WRITE)) {
+					const before = result.clauses.filter(one => one.end <= clause.start).reduce<ReadClause | undefined>((last, one) => (last === undefined || one.end >= last.end ? one : last), undefined)
+					const writers = before === undefined ? undefined : writesToldBy(language, before)
+					const problem = before === undefined ? 'no clause comes before it' : writers === undefined ? 'the clause right before it tells no write' : writers === 'both' ? 'the clause right before it tells two writes' : writers.length === 0 ? 'the clause right before it does not name the worker of the write it tells' : writers.length > 1 ? `the clause right before it tells writes of ${writers.map(id => language.names.labelOf(id)).join(' and ')}` : undefined
+					if (problem !== undefined || writers === undefined || writers === 'both') {
+						result.problems.push({ start: clause.start, end: clause.end, message: `"its" here would name ${before?.subject === undefined ? 'a database' : language.names.labelOf(before.subject)}, which has no fence or lease, so it is read as the worker of the write the clause right before it told ("B saves, and the database takes it, because its fence is larger than A's"); ${problem ?? 'that clause names none'}: write the worker's name ("B's fence")` })
+						continue
+					}
+					const writer = writers[0] as string
+					clause = { ...clause, slots: clause.slots.map(slot => (slot.value.type === 'actor' && slot.value.id === ITS_WRITE ? { ...slot, value: { type: 'actor' as const, id: writer } } : slot)), ...(clause.subject === ITS_WRITE ? { subject: writer } : {}) }
 				}
 				// "A long garbage collection pauses A": "long" or "short" before what paused it tells the pause's length, as an aside's does.
 				const length = CAUSE_LED.test(clause.form.pattern) ? CAUSE_LENGTH.exec(text.slice(clause.start, clause.end)) : null
@@ -2176,6 +2189,18 @@ function writersOf(clause: ReadClause): string[] | undefined {
 	if (clause.form.each !== 'write-outcome' && !/\{owner\} (?:new |late\/stale |stale\/late |late |stale )?write\b/.test(clause.form.pattern)) return undefined
 	const owner = clause.slots.find(slot => (slot.type === 'owner' || slot.type === 'worker') && slot.value.type === 'actor')
 	return owner?.value.type === 'actor' ? [owner.value.id] : clause.form.each === 'write-outcome' ? [] : undefined
+}
+
+/**
+ * The workers whose writes a clause tells, for "its" after it (`ITS_WRITE`): every worker it names as a write's (its subject's, its
+ * group's, its owners' and workers' slots, "B's write over A's" naming two); 'both' for "both writes"; undefined when it tells no write.
+ */
+function writesToldBy(language: SceneLanguage, clause: ReadClause): string[] | 'both' | undefined {
+	if (/\bboth (?:writes|saves)\b/.test(clause.form.pattern)) return 'both'
+	const writers = writersOf(clause)
+	if (writers === undefined) return undefined
+	const named = clause.slots.flatMap(slot => ((slot.type === 'owner' || slot.type === 'worker') && slot.value.type === 'actor' ? [slot.value.id] : slot.type === 'workers' && slot.value.type === 'actors' ? [...slot.value.ids] : []))
+	return [...new Set([...writers, ...named])].filter(id => language.names.kindOf(id) === 'worker')
 }
 
 /** Saves whose words for what was written are not read (not `SAVED_FORMS`) that tell their subject's write, which "this write" after them names. */

@@ -4345,7 +4345,7 @@ function splitWords(text: string): string[] {
 }
 
 /** What a write carried as the THING, by the code's statement it ran in: the words of the argument the domain's writing call took there, whether a call made it, and whether the sample wrote it (a string, a call, a name it declares) rather than its prelude. */
-function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boolean; own: boolean; literal?: boolean } | undefined {
+function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boolean; own: boolean; literal?: boolean; expression?: boolean } | undefined {
 	if (write.statement === undefined) return undefined
 	const statements = env.run.statements ?? []
 	const writes = env.context.words?.writes ?? {}
@@ -4357,10 +4357,13 @@ function carriedBy(env: Env, write: Of<'wrote'>): { words: string[]; made: boole
 		if (arg !== undefined && 'text' in arg) return { words: splitWords(arg.text), made: false, own: true, literal: true }
 		if (arg !== undefined && 'name' in arg) return { words: splitWords(arg.name), made: nameHeld(env, write, arg.name) === 'made', own: statements.some(other => (other.declares ?? []).includes(arg.name)) }
 		if (arg !== undefined && 'call' in arg) return { words: splitWords(arg.call), made: arg.unmade === undefined, own: true }
-		return { words: [], made: false, own: false }
+		return { words: [], made: false, own: false, expression: true }
 	}
 	return undefined
 }
+
+/** Words no saved text is made of alone, beside a number, the worker's id and name and the key's words: a lease's parts written out, placeholders, small words. */
+const SAVED_NO_THING = ['fence', 'no', 'nr', 'number', 'num', 'lease', 'lock', 'key', 'worker', 'id', 'todo', 'tbd', 'tba', 'fixme', 'xxx', 'placeholder', 'dummy', 'stub', 'fake', 'test', 'tmp', 'temp', 'foo', 'bar', 'baz', 'lorem', 'ipsum', 'hello', 'world', 'sample', 'example', 'default', 'unknown', 'done', 'finished', 'ready', 'ok', 'okay', 'wip', 'pending', 'n', 'na', 'none', 'null', 'nil', 'undefined', 'empty', 'blank', 'nothing', 'something', 'stuff', 'text', 'value', 'data', 'by', 'of', 'the', 'a', 'an', 'for', 'to', 'from', 'in', 'on', 'at', 'and', 'or', 'with', 'is', 'was', 'it', 'its', 'this', 'that', 'yet', 'here', 'goes']
 
 /**
  * What a name a write passed held as its statement began, walking the worker's run lines forward from the scene's start: each
@@ -4436,6 +4439,14 @@ function savedHolds(saved: NonNullable<ReadClause['saved']>, meaning: Meaning, e
 		if (env.run.key !== undefined && letters(write.thing) === letters(env.run.key)) return false
 		const parts: string[] = write.thing.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
 		if (parts.length <= 2 && parts.includes(write.fence.toString()) && !parts.some(part => sameNoun(part, thing))) return false
+	}
+	// A string literal, or one joined with other values, whose every word is the worker's id or name, the key's, a number or a placeholder
+	// or small word, and none the THING: no text any noun names but one of its own words (trial a28).
+	if (write.thing !== undefined && (carried?.literal === true || carried?.expression === true)) {
+		const runs = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+		const parts = runs(write.thing)
+		const none = new Set([...runs(write.worker), ...runs(env.context.name(write.worker)), ...runs(env.run.key ?? ''), ...SAVED_NO_THING])
+		if (parts.length > 0 && parts.every(part => !sameNoun(part, thing) && (none.has(part) || /^\p{N}+$/u.test(part))) && saved.words.some(word => !SAVED_NO_THING.includes(word) && !parts.some(part => sameNoun(word, part)))) return false
 	}
 	const fits = (word: string, also: string[]) => [...also, ...words].some(noun => sameNoun(word, noun))
 	return saved.words.every(word => word === 'work' || word === 'result' || fits(word, [thing])) && saved.of.every(word => fits(word, owner === undefined ? [] : [owner]))

@@ -181,7 +181,7 @@ function keptOfReturned(thing: string | undefined, returned: readonly string[] |
  * prelude's, `text`) it is the worker's THING of no words of its own. Undefined where the run does not know (no code
  * sample, the sample's own SQL).
  */
-export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words: string[]; computed: boolean; own: boolean; /** A string literal the sample writes out. */ literal?: true; what: string; /** Of a name: why what it held is not what a call made (its last value, or why the run cannot tell). */ unread?: string } | undefined {
+export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words: string[]; computed: boolean; own: boolean; /** A string literal the sample writes out. */ literal?: true; /** An expression of no name, a string joined with other values (`'done by ' + worker`). */ expression?: true; what: string; /** Of a name: why what it held is not what a call made (its last value, or why the run cannot tell). */ unread?: string } | undefined {
 	const statements = context.run.statements ?? []
 	const statement = write.statement === undefined ? undefined : statements[write.statement]
 	const writes = context.words?.writes ?? {}
@@ -199,7 +199,7 @@ export function carriedThing(context: ClaimContext, write: Of<'wrote'>): { words
 		return { words: wordsOf(given.name), computed: typeof last === 'object' && 'call' in last.value && last.value.unmade === undefined, own, what, ...(why === undefined ? {} : { unread: why }) }
 	}
 	if ('call' in given) return { words: wordsOf(given.call), computed: given.unmade === undefined, own: true, what: `what ${given.call}() gave (${where})`, ...(given.unmade === undefined ? {} : { unread: `which no call made: ${given.unmade}` }) }
-	return { words: [], computed: false, own: false, what: `an expression of no name (${where})` }
+	return { words: [], computed: false, own: false, expression: true, what: `an expression of no name (${where})` }
 }
 
 /**
@@ -249,6 +249,29 @@ function savedNouns(context: ClaimContext, write: Of<'wrote'>, carried: ReturnTy
 	return [...(carried?.words ?? []), ...wordsOf(context.name(write.database)), ...held]
 }
 
+/** A text's words, lower case: its runs of letters and digits. */
+const wordsIn = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+
+/**
+ * Words that name nothing written of their own: what writes out a lease's parts, placeholders, and small words ('done by a',
+ * 'fence no. 1', 'TODO for the key' are no text to name). A number, the worker's id and name and the key's words are none too.
+ */
+const NO_THING_WORDS: readonly string[] = ['fence', 'no', 'nr', 'number', 'num', 'lease', 'lock', 'key', 'worker', 'id', 'todo', 'tbd', 'tba', 'fixme', 'xxx', 'placeholder', 'dummy', 'stub', 'fake', 'test', 'tmp', 'temp', 'foo', 'bar', 'baz', 'lorem', 'ipsum', 'hello', 'world', 'sample', 'example', 'default', 'unknown', 'done', 'finished', 'ready', 'ok', 'okay', 'wip', 'pending', 'n', 'na', 'none', 'null', 'nil', 'undefined', 'empty', 'blank', 'nothing', 'something', 'stuff', 'text', 'value', 'data', 'by', 'of', 'the', 'a', 'an', 'for', 'to', 'from', 'in', 'on', 'at', 'and', 'or', 'with', 'is', 'was', 'it', 'its', 'this', 'that', 'yet', 'here', 'goes']
+
+/**
+ * Of a write whose code gave it a string literal or an expression of no name (a literal joined with other values), why the text
+ * it carried is no text a clause's noun may name: every word of it is the worker's id or name, a word of the key, a number, or one
+ * of `NO_THING_WORDS`, and none is the domain's word for what a worker writes. Undefined otherwise (a name or a call holds a value
+ * of its own, which is not judged).
+ */
+function placeholderText(context: ClaimContext, write: Of<'wrote'>, carried: ReturnType<typeof carriedThing>, thing: string): string | undefined {
+	if (write.thing === undefined || (carried?.literal !== true && carried?.expression !== true)) return undefined
+	const own = new Set([...wordsIn(write.worker), ...wordsIn(context.name(write.worker)), ...(context.run.key === undefined ? [] : wordsIn(context.run.key))])
+	const parts = wordsIn(write.thing)
+	const one = (word: string) => word === thing || plural(thing).includes(word)
+	return parts.length > 0 && parts.every(part => !one(part) && (own.has(part) || /^\p{N}+$/u.test(part) || NO_THING_WORDS.includes(part))) ? write.thing : undefined
+}
+
 /**
  * Why words a clause says a write saved ("a draft", "the final report", "its THING") are not what it carried, or undefined
  * when they are: the domain's word for what a worker writes, of a write that wrote it; any other, a word of what the code's
@@ -279,6 +302,12 @@ export function savedProblem(context: ClaimContext, write: Of<'wrote'>, words: r
 		if (tokens.includes(String(write.fence)) && tokens.length <= 2 && !tokens.some(part => one(part.toLowerCase(), thing))) return `${who} carried ${JSON.stringify(write.thing)}, its fence ${write.fence} with at most one word beside it: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and a fence written out is none; ${say}`
 		if (carried?.literal === true && !carried.words.some(part => one(part, thing))) return `${who} carried ${carried.what}, a string the sample writes out, with no word "${thing}" in it: "${named}" names ${thing === 'write' ? 'a text' : `a ${thing}`} it wrote, and a placeholder is none; ${say}`
 	}
+	// Trial a28 (10, 11): a text made only of the write's own parts (the worker's id or name, the key, a number, "fence", "no"), placeholders
+	// and small words ('done by ' + worker, 'fence no. ' + lease.fence) is nothing a noun names, whatever the noun ("its THING", "its result"),
+	// unless the noun is a word of that text itself or one of those words ("A saves a placeholder").
+	const placeholder = placeholderText(context, write, carried, thing)
+	const naming = placeholder === undefined ? undefined : words.find(word => !NO_THING_WORDS.includes(word) && !wordsIn(placeholder).some(part => one(word, part)))
+	if (placeholder !== undefined && naming !== undefined) return `${who} carried ${JSON.stringify(placeholder)}, a string its code wrote out: every word of it is the worker's id or name, the key's, a number (its fence), "fence", "no", a placeholder (TODO, TBD, dummy, done…) or a small word (by, of, the…), and a text made only of those is no ${thing === 'write' ? 'text' : thing}, nor anything else a noun names: "${naming}" names something it wrote; say "${context.name(write.worker)} saves" (what it did), or have its code write ${thing === 'write' ? 'one' : `its ${thing}`}`
 	const what = carried?.what ?? `its ${thing}, in no words of the code's`
 	for (const word of words) {
 		if (one(word, thing) || SAVED_AS_THING.includes(word) || nouns.some(part => one(word, part))) continue
@@ -301,6 +330,8 @@ export function savedProblem(context: ClaimContext, write: Of<'wrote'>, words: r
 const SAVE = ['{worker} saves( its THING)', '{worker} saves a/an THING', '{worker} tries to save( its THING)', '{worker} tries to save a/an THING', '{worker} tries to write', '{worker} writes', '{worker} writes to the database', '{worker} saves to the database', '{worker} saves its work/result', '{worker} writes its THING', '{worker} writes/saves the THING', '{worker} saves it'] as const
 /** Each way to say a worker saved, with `words` after it. */
 const saving = (words: string): string[] => SAVE.map(save => `${save} ${words}`)
+/** Each way to say a worker saved, with an adverb before its verb ("A immediately saves", "A instantly writes"). */
+const adverbSaving = (adverbs: string): string[] => SAVE.map(save => save.replace('{worker} ', `{worker} ${adverbs} `))
 
 export const WRITE_FORMS: readonly ClaimForm[] = [
 	{
@@ -483,9 +514,9 @@ export const WRITE_FORMS: readonly ClaimForm[] = [
 		tells: 'event',
 		formula: "wrote(w) ∈ step with w's lease live at it, and w's last granted(w) before it came at the write's moment, with no other happening of w's between that grant and the write",
 		each: 'save',
-		pattern: saving('at once')[0] as string, alternatives: [...saving('at once').slice(1), ...saving('right away'), ...saving('immediately')],
+		pattern: saving('at once')[0] as string, alternatives: [...saving('at once').slice(1), ...saving('right away'), ...saving('immediately'), ...adverbSaving('immediately/instantly')],
 		example: 'A saves at once',
-		meaning: "The worker wrote to the database in this step the moment it got the key: its lease was live at the write, its last grant before the write came at the write's own moment, and nothing else of the worker's (another write, a renewal, a pause, a let-go) came between the grant and the write, so the write was the first thing its code did in the hold, with no pause before it: \"Worker A holds the key with fence 1 and saves at once\" (or \"saves right away\", \"writes immediately\"). Refused of a write that came later than the grant, however little, or after other acts of the worker's.",
+		meaning: "The worker wrote to the database in this step the moment it got the key: its lease was live at the write, its last grant before the write came at the write's own moment, and nothing else of the worker's (another write, a renewal, a pause, a let-go) came between the grant and the write, so the write was the first thing its code did in the hold, with no pause before it: \"Worker A holds the key with fence 1 and saves at once\" (or \"saves right away\", \"writes immediately\", and with the adverb before the verb, \"immediately saves\", \"instantly writes\"). Refused of a write that came later than the grant, however little, or after other acts of the worker's.",
 		check(slots, context) {
 			const worker = actorOf(slots[0])
 			return wrote(slots, context, 0, write => {
