@@ -253,10 +253,10 @@ export function checkText(given: ReadResult, context: ClaimContext): CheckResult
 		// A claim of no moment that names one ("At 10 s nothing has renewed A's lease"): "5 s later" after it counts from that moment.
 		const upTo = clause.form.upTo === true && clause.form.tells === 'none' ? namedMoment(clause, context, text.told)?.moment : undefined
 		// A state of a worker's place in line judged at a happening's moment, just before it (`lineCut`): after "so" of its grant, or after "while" or as an apposition.
-		const cut = lineCut(read, index, clause, nextTold[index] as ReadonlySet<number>, text.before, context) ?? momentCut(read, index, clause, context)
+		const cut = lineCut(read, index, clause, nextTold[index] as ReadonlySet<number>, text.before, context, text.prior?.event === true ? text.prior.events : undefined) ?? momentCut(read, index, clause, context)
 		const judged = cut === undefined ? within : { ...within, step: cut.step, world: cut.world }
 		const checked = checkClause(clause, answered === undefined ? judged : { ...judged, answered }, text.told, text.before)
-		const outcome = sharedProblem(told0, cut !== undefined && 'message' in checked ? { ...checked, message: `${cut.says} (at ${formatDuration(cut.at)}), and there: ${checked.message.replace(/ when the step ends/g, ' then')}` } : checked)
+		const outcome = sharedProblem(told0, cut !== undefined && cut.quiet !== true && 'message' in checked ? { ...checked, message: `${cut.says} (at ${formatDuration(cut.at)}), and there: ${checked.message.replace(/ when the step ends/g, ' then')}` } : checked)
 		// The moment a sentence's opening names, which the clauses joined to its first by a bare "and" are at too.
 		if (!('message' in outcome) && clause.modifiers.length > 0 && !clause.modifiers.some(modifier => modifier.shared)) text.opened = outcome.at
 		if ('message' in outcome) {
@@ -322,6 +322,14 @@ function apposedWork(clause: ReadClause, outcome: CheckedClaim, text: TextState)
 const LINE_STATES: ReadonlySet<string> = new Set(['still-waits', 'place-in-line', 'next-in-line'])
 
 /**
+ * A worker still at work after "while" or as an apposition ("A, still at work, saves"), said of a clause that told one happening of
+ * the step: judged over the step up to just before it, so that its code leaving its hold later in the step (its function returning
+ * right after that save) does not make it untrue. Said of several happenings ("B and C ask while A is still rebuilding the index"),
+ * it is judged as before, over the whole step, and at each of them.
+ */
+const WORK_STATES: ReadonlySet<string> = new Set(['still-working'])
+
+/**
  * Where a caption's state of a worker's place in line is judged, when not at the step's end: the step cut just before a happening,
  * as the world stood then. (1) "B is first in line, so B gets the key" (`place-in-line`, `next-in-line`, with no moment, not after
  * "while" nor a relative clause): right before "so" and a clause whose first happening of the step, read alone, is a grant to that
@@ -329,13 +337,19 @@ const LINE_STATES: ReadonlySet<string> = new Set(['still-waits', 'place-in-line'
  * waiting, gives up" (`LINE_STATES`, after a plain "while" or as an apposition, with no moment): just before the happening the
  * clause before told (its place in the step). Undefined: judged as any state is.
  */
-function lineCut(read: ReadResult, index: number, clause: ReadClause, next: ReadonlySet<number>, before: StepPosition | undefined, context: ClaimContext): { step: ClaimContext['step']; world: ClaimContext['world']; at: number; says: string } | undefined {
+function lineCut(read: ReadResult, index: number, clause: ReadClause, next: ReadonlySet<number>, before: StepPosition | undefined, context: ClaimContext, priorEvents?: readonly Happening[]): { step: ClaimContext['step']; world: ClaimContext['world']; at: number; says: string; quiet?: true } | undefined {
 	if (context.place !== 'caption' || clause.modifiers.length > 0 || clause.repeated === true || clause.relative === true) return undefined
 	const worlds = worldsOf(context.step)
 	if (worlds === undefined) return undefined
 	const at = (place: number, says: string) => {
 		const happening = context.step.happenings[place]
 		return happening === undefined || worlds[place] === undefined ? undefined : { step: stepAt(context.step, place, worlds), world: worlds[place] as ClaimContext['world'], at: happening.at, says }
+	}
+	if (clause.during === true && WORK_STATES.has(clause.form.id)) {
+		const told = (priorEvents ?? []).filter(h => context.step.happenings.includes(h))
+		if (clause.when !== undefined || before === undefined || told.length > 1) return undefined
+		const cut = at(Math.ceil(before.order), '')
+		return cut === undefined ? undefined : { ...cut, quiet: true }
 	}
 	if (clause.during === true) {
 		if (!LINE_STATES.has(clause.form.id) || clause.when !== undefined || before === undefined) return undefined
@@ -358,7 +372,7 @@ function lineCut(read: ReadResult, index: number, clause: ReadClause, next: Read
  * event clause after "because" or a colon (it tells why, not what came next). The first such event clause after it names the
  * moment; undefined: judged as any state is (no such clause, or none of the step's happenings read alone from it).
  */
-function momentCut(read: ReadResult, index: number, clause: ReadClause, context: ClaimContext): { step: ClaimContext['step']; world: ClaimContext['world']; at: number; says: string } | undefined {
+function momentCut(read: ReadResult, index: number, clause: ReadClause, context: ClaimContext): { step: ClaimContext['step']; world: ClaimContext['world']; at: number; says: string; quiet?: true } | undefined {
 	if (context.place !== 'caption' || clause.form.tells !== 'state' || clause.modifiers.length > 0 || clause.repeated === true || clause.relative === true || clause.during === true) return undefined
 	const timed = read.clauses.slice(index + 1).find(one => one.form.tells === 'event' && one.sceneEnd !== true && one.then !== 'because' && one.explains !== true && one.modifiers[0]?.kind === 'at' && one.modifiers[0].shared !== true && one.modifiers[0].slot.value.type === 'number')
 	if (timed === undefined) return undefined

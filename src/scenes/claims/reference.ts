@@ -4786,7 +4786,7 @@ export function referenceHolds(given: ReadResult, context: ClaimContext): boolea
 		// A worker's place in line is judged just before a happening: "B is first in line, so B gets the key" just before the grant
 		// (from the line, to that worker) that is the first of the step's events the next clause tells; "B gives up while it is still
 		// waiting" ("B, still waiting, gives up") just before the happening of the clause it is said of.
-		const lineOwn = lineMoment(clause, read.clauses[index + 1], toldNext[index] as Set<Happening>, beforePlace, context)
+		const lineOwn = lineMoment(clause, read.clauses[index + 1], toldNext[index] as Set<Happening>, beforePlace, context, prior?.event === true ? prior.events : undefined)
 		const timedAt = lineOwn === undefined ? beforeTimed(clause, read.clauses.slice(index + 1), step, context) : undefined
 		const lineAt = lineOwn ?? timedAt
 		let lineCut: number | undefined
@@ -5365,9 +5365,15 @@ function firstGot(worker: string, effect: Meaning, context: ClaimContext): boole
  * line: at that grant; a state of standing still in line, or of a place in line, after a plain "while" or as an apposition, with no
  * moment: at the happening the clause it is said of told.
  */
-function lineMoment(clause: ReadClause, next: ReadClause | undefined, toldNext: ReadonlySet<Happening>, before: { at: number; order: number } | undefined, context: ClaimContext): number | undefined {
+function lineMoment(clause: ReadClause, next: ReadClause | undefined, toldNext: ReadonlySet<Happening>, before: { at: number; order: number } | undefined, context: ClaimContext, priorEvents?: readonly Happening[]): number | undefined {
 	if (context.place !== 'caption' || clause.modifiers.length > 0 || clause.repeated === true || clause.relative === true) return undefined
 	const id = clause.form.id
+	// A worker still at work, said of a clause that told one happening of the step: just before it (its code may leave its hold later in
+	// the step); of several, judged over the whole step, at each.
+	if (clause.during === true && id === 'still-working') {
+		const told = (priorEvents ?? []).filter(h => context.step.happenings.includes(h))
+		return clause.when !== undefined || before === undefined || told.length > 1 ? undefined : Math.ceil(before.order)
+	}
 	if (clause.during === true) return (id === 'still-waits' || id === 'place-in-line' || id === 'next-in-line') && clause.when === undefined && before !== undefined ? Math.ceil(before.order) : undefined
 	if ((id !== 'place-in-line' && id !== 'next-in-line') || next?.then !== 'so' || next.form.tells !== 'event' || toldNext.size === 0) return undefined
 	const first = Math.min(...[...toldNext].map(h => context.step.happenings.indexOf(h)))

@@ -172,8 +172,13 @@ function sampleLock(world: World, worker: WorkerActor, process: WorkerProcess, n
 					if (settings.renew) renewWhileHeld(world, worker, process, lease, settings.ttl)
 					// The engine gave the key; a paused process's code goes on when it wakes.
 					await process.awake()
+					const hold = worker.hold
+					// Whether the function returned (not threw): its return, after its lease was lost, is told as the end of its work.
+					let returned = false
 					try {
-						return await fn(sampleLease(world, worker, process, lease))
+						const value = await fn(sampleLease(world, worker, process, lease))
+						returned = true
+						return value
 					} catch (error) {
 						// A mistake of the code is told where it was made, though the hold still lets go before it reaches the top.
 						process.threw(error)
@@ -184,6 +189,10 @@ function sampleLock(world: World, worker: WorkerActor, process: WorkerProcess, n
 						if (!worker.hold?.released && !lease.lost) {
 							await process.act({ kind: 'release', store, lease }, line)
 							await world.release(worker)
+						} else if (returned && worker.hold === hold && hold?.lease === lease && !hold.released) {
+							// Its lease was lost while its code ran on (it ran out, an operator ended it): the engine's hold lets go of
+							// nothing, and no step shows an act, but the function returned here, now: the record tells that return.
+							world.returned(worker)
 						}
 					}
 				},

@@ -589,6 +589,18 @@ export class World {
 	}
 
 	/**
+	 * The worker's function returned, its lease lost before (run out, ended by an operator): the engine's hold lets go of
+	 * nothing then (the lease stays ended where it ended), and no step shows an act of it, but the code left its hold at
+	 * this moment: the end of its work, told as the function's return. A loss not yet noticed is told first.
+	 */
+	returned(worker: WorkerActor): void {
+		const hold = worker.hold
+		if (!hold?.lease || hold.released) return
+		this.record.noticeLosses()
+		this.record.happen({ kind: 'returned', at: this.clock.now(), worker: worker.actor.id, store: hold.store.actor.id, ...(hold.lease.fence === undefined ? {} : { fence: hold.lease.fence }) })
+	}
+
+	/**
 	 * An operator ends the worker's live lease through the engine (`end` of its lock or semaphore): the
 	 * lease is lost and its worker told, then the next in line holds the key at once, with a larger
 	 * fence. The worker's code is not stopped. A message when there is no live lease to end.
