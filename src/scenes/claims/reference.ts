@@ -1908,7 +1908,8 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		if (named.length === 0 && new Set(all.map(h => h.worker)).size > 1) return NO
 		return event(all[0])
 	},
-	'is-refused': (s, env) => event(events(env.step, 'refused', h => h.worker === actor(s[0]))[0]),
+	// Its first refusal of the step, or a give-up as it asked (a hold with a 0 s wait): whichever came first.
+	'is-refused': (s, env) => event(env.step.happenings.find(h => (h.kind === 'refused' || (h.kind === 'gave-up' && h.waited === 0)) && h.worker === actor(s[0]))),
 	// Its first refusal or give-up of the step, if that was a try refused or a hold of a 0 s wait given up as it asked.
 	'gives-up-at-once': (s, env) => {
 		const first = env.step.happenings.find(h => (h.kind === 'refused' || h.kind === 'gave-up') && h.worker === actor(s[0]))
@@ -1922,12 +1923,13 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 		return { ok: true, events: refusals, makers: refusals, at: Math.max(...refusals.map(h => h.at)), each: refusals.map(h => h.at) }
 	},
 	'store-refuses': (s, env) => event(events(env.step, 'refused', h => h.store === actor(s[0]) && h.worker === actor(s[1]))[0]),
-	tries: (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly)),
+	// A try, or a hold with a wait of 0 s: an ask that does not wait.
+	tries: (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly || h.wait === 0)),
 	'does-not-wait': (s, env) => {
 		const w = actor(s[0])
 		const all = events(env.step, 'asked', h => h.worker === w)
-		if (all.length === 0 || all.some(h => !h.tryOnly) || env.step.start.workers.get(w)?.waiting !== undefined) return NO
-		return asked(askOf(env, w, h => h.tryOnly))
+		if (all.length === 0 || all.some(h => !(h.tryOnly || h.wait === 0)) || env.step.start.workers.get(w)?.waiting !== undefined) return NO
+		return asked(askOf(env, w, h => h.tryOnly || h.wait === 0))
 	},
 	'tries-once': (s, env) => {
 		const tries = events(env.step, 'asked', h => h.worker === actor(s[0]) && h.tryOnly && fits(s[1], h.store))
@@ -1937,7 +1939,7 @@ const MEANINGS: Readonly<Record<string, (s: readonly Slot[], env: Env) => Meanin
 	'finds-free': (s, env) => foundFree(env, actor(s[0]), s[1], false),
 	// "A finds a free place": the same, with fewer holders than the limit (a semaphore's; a lock's is one).
 	'finds-room': (s, env) => foundFree(env, actor(s[0]), undefined, true),
-	'tries-the-key': (s, env) => asked(askOf(env, actor(s[0]), h => h.tryOnly && fits(s[1], h.store))),
+	'tries-the-key': (s, env) => asked(askOf(env, actor(s[0]), h => (h.tryOnly || h.wait === 0) && fits(s[1], h.store))),
 	'tries-too': (s, env) => {
 		const w = actor(s[0])
 		const mine = askOf(env, w, h => h.tryOnly)
